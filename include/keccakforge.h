@@ -1,0 +1,220 @@
+/*
+ * keccakforge.h - the whole public API of keccakforge.
+ *
+ * Everything built on the Keccak-p[1600] permutation: SHA-3 and SHAKE (FIPS 202),
+ * cSHAKE, KMAC, TupleHash and ParallelHash (NIST SP 800-185), TurboSHAKE and
+ * KangarooTwelve KT128/KT256 (RFC 9861), and the legacy pre-standard Keccak padding.
+ *
+ * Conventions
+ *   - Every function returns KF_OK (0) or a negative kf_status; nothing aborts or prints.
+ *   - Lengths are in bytes unless the name ends in _bits. A bit string of n bits is
+ *     passed as ceil(n/8) bytes in FIPS 202 order: bit i is bit (i mod 8), counting from
+ *     the least significant bit, of byte i/8. Unused high bits of the last byte are ignored.
+ *   - A NULL pointer is accepted only with a zero length.
+ *   - Contexts are plain structs you allocate (stack is fine); their insides are private.
+ *     A context is bound to the permutation backend that was active when it was initialized.
+ *     Contexts are wiped when a fixed-length output is produced and can be wiped at any time
+ *     with kf_wipe().
+ *   - Thread safety: functions are reentrant; a context must not be shared between threads
+ *     without locking.
+ */
+#ifndef KECCAKFORGE_H
+#define KECCAKFORGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KECCAKFORGE_VERSION_STRING "0.1.0"
+
+#if defined(_WIN32) && defined(KF_SHARED_BUILD)
+#  define KF_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#  define KF_API __attribute__((visibility("default")))
+#else
+#  define KF_API
+#endif
+
+/* ---- Status codes ------------------------------------------------------------------- */
+typedef enum kf_status {
+    KF_OK                  =  0,
+    KF_ERR_NULL_POINTER    = -1,  /* NULL context, or NULL buffer with a non-zero length */
+    KF_ERR_BAD_STATE       = -2,  /* call out of order: update after final, uninitialized ctx, ... */
+    KF_ERR_BAD_DOMAIN      = -3,  /* TurboSHAKE domain byte outside 0x01..0x7F */
+    KF_ERR_TOO_LONG        = -4,  /* a length overflows its encoding (SP 800-185) or size_t */
+    KF_ERR_BAD_LENGTH      = -5,  /* output buffer too small, block size 0, ... */
+    KF_ERR_BAD_ALGORITHM   = -6,  /* unknown algorithm / variant identifier */
+    KF_ERR_UNKNOWN_BACKEND = -7,  /* no backend of that name in this build */
+    KF_ERR_UNSUPPORTED     = -8,  /* backend exists but this CPU cannot run it */
+} kf_status;
+
+/* Human-readable name of a status code ("KF_ERR_BAD_STATE", ...). Never NULL. */
+KF_API const char *kf_strerror(int status);
+
+/* ---- Sizes -------------------------------------------------------------------------- */
+#define KF_SHA3_224_BYTES 28
+#define KF_SHA3_256_BYTES 32
+#define KF_SHA3_384_BYTES 48
+#define KF_SHA3_512_BYTES 64
+#define KF_KECCAK256_BYTES 32
+#define KF_KECCAK512_BYTES 64
+#define KF_SHAKE128_RATE 168
+#define KF_SHAKE256_RATE 136
+#define KF_KT_CHUNK_BYTES 8192
+
+/* ---- Permutation backends ----------------------------------------------------------- */
+/* Name of the Keccak-p[1600] backend new contexts use ("opt64-bmi2", "ref", ...).
+ * Chosen once from the CPU's features; the environment variable KECCAKFORGE_BACKEND
+ * forces one by name (if it names an unknown or unsupported backend, the automatic
+ * choice stays and kf_backend_name() reports what is really used). */
+KF_API const char *kf_backend_name(void);
+/* Force a backend by name for contexts initialized from now on (process-wide). */
+KF_API int kf_backend_select(const char *name);
+/* Names of the backends this build has and this CPU runs, best first. Returns the count
+ * (may exceed max; only min(count, max) names are written). */
+KF_API size_t kf_backend_list(const char **names, size_t max);
+
+/* Keccak-p[1600, nr] on 25 lanes in the standard (FIPS 202) layout, 1 <= nr <= 24,
+ * with the current backend. */
+KF_API int kf_keccak_p1600(uint64_t lanes[25], unsigned nr);
+
+/* ---- Context storage (opaque) ------------------------------------------------------- */
+#ifdef __cplusplus
+#  define KF_ALIGN32 alignas(32)
+#else
+#  define KF_ALIGN32 _Alignas(32)
+#endif
+#define KF_DECLARE_CTX(name, bytes) \
+    typedef struct name { KF_ALIGN32 unsigned char opaque_[bytes]; } name
+KF_DECLARE_CTX(kf_hash_ctx, 288);
+KF_DECLARE_CTX(kf_xof_ctx, 288);
+KF_DECLARE_CTX(kf_kmac_ctx, 288);
+KF_DECLARE_CTX(kf_tuplehash_ctx, 288);
+KF_DECLARE_CTX(kf_parallelhash_ctx, 640);
+KF_DECLARE_CTX(kf_kt_ctx, 640);
+
+/* Zero any context (or buffer) in a way the compiler cannot remove. */
+KF_API void kf_wipe(void *p, size_t len);
+
+/* ---- FIPS 202 fixed-length hashes and legacy Keccak --------------------------------- */
+typedef enum kf_hash_alg {
+    KF_SHA3_224 = 1,
+    KF_SHA3_256 = 2,
+    KF_SHA3_384 = 3,
+    KF_SHA3_512 = 4,
+    /* Keccak with the original 2011 padding (no 01 domain bits), as Ethereum uses.
+     * NOT SHA-3: outputs differ from SHA3-256/512 for every input. */
+    KF_KECCAK256_LEGACY = 5,
+    KF_KECCAK512_LEGACY = 6,
+} kf_hash_alg;
+
+KF_API size_t kf_hash_size(kf_hash_alg alg);        /* digest bytes, 0 if unknown */
+KF_API int kf_hash_init(kf_hash_ctx *ctx, kf_hash_alg alg);
+KF_API int kf_hash_update(kf_hash_ctx *ctx, const void *in, size_t len);
+/* Absorb a bit string of nbits bits. Any number of calls, any alignment. */
+KF_API int kf_hash_update_bits(kf_hash_ctx *ctx, const void *in, size_t nbits);
+/* Write the digest (kf_hash_size(alg) bytes; outlen must be at least that) and wipe ctx. */
+KF_API int kf_hash_final(kf_hash_ctx *ctx, uint8_t *out, size_t outlen);
+KF_API int kf_hash(kf_hash_alg alg, uint8_t *out, size_t outlen, const void *in, size_t inlen);
+
+KF_API int kf_sha3_224(uint8_t out[KF_SHA3_224_BYTES], const void *in, size_t inlen);
+KF_API int kf_sha3_256(uint8_t out[KF_SHA3_256_BYTES], const void *in, size_t inlen);
+KF_API int kf_sha3_384(uint8_t out[KF_SHA3_384_BYTES], const void *in, size_t inlen);
+KF_API int kf_sha3_512(uint8_t out[KF_SHA3_512_BYTES], const void *in, size_t inlen);
+KF_API int kf_keccak256_legacy(uint8_t out[KF_KECCAK256_BYTES], const void *in, size_t inlen);
+KF_API int kf_keccak512_legacy(uint8_t out[KF_KECCAK512_BYTES], const void *in, size_t inlen);
+
+/* ---- XOFs: SHAKE, TurboSHAKE, cSHAKE ------------------------------------------------ */
+/* Usage: init; absorb any number of times; squeeze any number of times, any lengths
+ * (the first squeeze pads). absorb after squeeze returns KF_ERR_BAD_STATE. */
+KF_API int kf_shake128_init(kf_xof_ctx *ctx);
+KF_API int kf_shake256_init(kf_xof_ctx *ctx);
+/* TurboSHAKE (RFC 9861): 12 rounds; domain byte D in 0x01..0x7F (0x1F is the default). */
+KF_API int kf_turboshake128_init(kf_xof_ctx *ctx, uint8_t domain);
+KF_API int kf_turboshake256_init(kf_xof_ctx *ctx, uint8_t domain);
+/* cSHAKE (SP 800-185 §3): function name N and customization S, byte strings.
+ * With N and S both empty, cSHAKE is SHAKE (as the standard says). */
+KF_API int kf_cshake128_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen);
+KF_API int kf_cshake256_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen);
+KF_API int kf_xof_absorb(kf_xof_ctx *ctx, const void *in, size_t len);
+KF_API int kf_xof_absorb_bits(kf_xof_ctx *ctx, const void *in, size_t nbits);
+KF_API int kf_xof_squeeze(kf_xof_ctx *ctx, uint8_t *out, size_t len);
+
+KF_API int kf_shake128(uint8_t *out, size_t outlen, const void *in, size_t inlen);
+KF_API int kf_shake256(uint8_t *out, size_t outlen, const void *in, size_t inlen);
+KF_API int kf_turboshake128(uint8_t *out, size_t outlen, const void *in, size_t inlen, uint8_t domain);
+KF_API int kf_turboshake256(uint8_t *out, size_t outlen, const void *in, size_t inlen, uint8_t domain);
+KF_API int kf_cshake128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                        const void *N, size_t Nlen, const void *S, size_t Slen);
+KF_API int kf_cshake256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                        const void *N, size_t Nlen, const void *S, size_t Slen);
+
+/* ---- SP 800-185 variants ------------------------------------------------------------ */
+typedef enum kf_sp800185_variant {
+    KF_V128    = 1,   /* KMAC128, TupleHash128, ParallelHash128 */
+    KF_V256    = 2,   /* ... 256 */
+    KF_V128XOF = 3,   /* KMACXOF128, TupleHashXOF128, ParallelHashXOF128 */
+    KF_V256XOF = 4,
+} kf_sp800185_variant;
+
+/* Common finishing calls for KMAC, TupleHash and ParallelHash:
+ *   fixed variants: final(out, outlen) or final_bits(out, outbits) once; the requested
+ *     length L is part of the input (right_encode(L)); the context is then wiped.
+ *   XOF variants: final(out, outlen) squeezes the first bytes; squeeze() continues.
+ *     squeeze() before final() returns KF_ERR_BAD_STATE. final_bits(out, outbits) on an XOF
+ *     variant writes the first outbits bits and ends (wipes) the context like a fixed final. */
+
+/* KMAC (SP 800-185 §4): key K, customization S. */
+KF_API int kf_kmac_init(kf_kmac_ctx *ctx, kf_sp800185_variant v,
+                        const void *key, size_t keylen, const void *S, size_t Slen);
+KF_API int kf_kmac_init_bits(kf_kmac_ctx *ctx, kf_sp800185_variant v,
+                             const void *key, size_t keybits, const void *S, size_t Slen);
+KF_API int kf_kmac_update(kf_kmac_ctx *ctx, const void *in, size_t len);
+KF_API int kf_kmac_update_bits(kf_kmac_ctx *ctx, const void *in, size_t nbits);
+KF_API int kf_kmac_final(kf_kmac_ctx *ctx, uint8_t *out, size_t outlen);
+KF_API int kf_kmac_final_bits(kf_kmac_ctx *ctx, uint8_t *out, size_t outbits);
+KF_API int kf_kmac_squeeze(kf_kmac_ctx *ctx, uint8_t *out, size_t len);
+KF_API int kf_kmac128(uint8_t *out, size_t outlen, const void *key, size_t keylen,
+                      const void *in, size_t inlen, const void *S, size_t Slen);
+KF_API int kf_kmac256(uint8_t *out, size_t outlen, const void *key, size_t keylen,
+                      const void *in, size_t inlen, const void *S, size_t Slen);
+
+/* TupleHash (SP 800-185 §5): each add() call is one whole element of the tuple. */
+KF_API int kf_tuplehash_init(kf_tuplehash_ctx *ctx, kf_sp800185_variant v, const void *S, size_t Slen);
+KF_API int kf_tuplehash_add(kf_tuplehash_ctx *ctx, const void *elem, size_t len);
+KF_API int kf_tuplehash_add_bits(kf_tuplehash_ctx *ctx, const void *elem, size_t nbits);
+KF_API int kf_tuplehash_final(kf_tuplehash_ctx *ctx, uint8_t *out, size_t outlen);
+KF_API int kf_tuplehash_final_bits(kf_tuplehash_ctx *ctx, uint8_t *out, size_t outbits);
+KF_API int kf_tuplehash_squeeze(kf_tuplehash_ctx *ctx, uint8_t *out, size_t len);
+
+/* ParallelHash (SP 800-185 §6): block size B bytes (B > 0). */
+KF_API int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t B,
+                                const void *S, size_t Slen);
+KF_API int kf_parallelhash_update(kf_parallelhash_ctx *ctx, const void *in, size_t len);
+/* After a bit string whose length is not a multiple of 8, only final/final_bits may follow. */
+KF_API int kf_parallelhash_update_bits(kf_parallelhash_ctx *ctx, const void *in, size_t nbits);
+KF_API int kf_parallelhash_final(kf_parallelhash_ctx *ctx, uint8_t *out, size_t outlen);
+KF_API int kf_parallelhash_final_bits(kf_parallelhash_ctx *ctx, uint8_t *out, size_t outbits);
+KF_API int kf_parallelhash_squeeze(kf_parallelhash_ctx *ctx, uint8_t *out, size_t len);
+KF_API int kf_parallelhash(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
+                           size_t inlen, size_t B, const void *S, size_t Slen);
+
+/* ---- KangarooTwelve: KT128 and KT256 (RFC 9861) ------------------------------------- */
+typedef enum kf_kt_variant { KF_KT128 = 1, KF_KT256 = 2 } kf_kt_variant;
+/* Usage: init; update any number of times; final(custom) once; squeeze any number of times. */
+KF_API int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v);
+KF_API int kf_kt_update(kf_kt_ctx *ctx, const void *in, size_t len);
+KF_API int kf_kt_final(kf_kt_ctx *ctx, const void *custom, size_t customlen);
+KF_API int kf_kt_squeeze(kf_kt_ctx *ctx, uint8_t *out, size_t len);
+KF_API int kf_kt128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                    const void *custom, size_t customlen);
+KF_API int kf_kt256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                    const void *custom, size_t customlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KECCAKFORGE_H */

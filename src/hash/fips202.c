@@ -1,0 +1,227 @@
+/*
+ * fips202.c - SHA3-224/256/384/512, SHAKE128/256 (FIPS 202 §6), TurboSHAKE128/256
+ * (RFC 9861 §2) and the legacy Keccak-256/512 padding, over the sponge.
+ */
+#include "modes.h"
+
+#include <string.h>
+
+KF_FITS(kf_hash_impl, kf_hash_ctx);
+KF_FITS(kf_xof_impl, kf_xof_ctx);
+
+void kf_wipe(void *p, size_t len)
+{
+    if (p) kf_memzero(p, len);
+}
+
+const char *kf_strerror(int status)
+{
+    switch (status) {
+    case KF_OK: return "KF_OK";
+    case KF_ERR_NULL_POINTER: return "KF_ERR_NULL_POINTER";
+    case KF_ERR_BAD_STATE: return "KF_ERR_BAD_STATE";
+    case KF_ERR_BAD_DOMAIN: return "KF_ERR_BAD_DOMAIN";
+    case KF_ERR_TOO_LONG: return "KF_ERR_TOO_LONG";
+    case KF_ERR_BAD_LENGTH: return "KF_ERR_BAD_LENGTH";
+    case KF_ERR_BAD_ALGORITHM: return "KF_ERR_BAD_ALGORITHM";
+    case KF_ERR_UNKNOWN_BACKEND: return "KF_ERR_UNKNOWN_BACKEND";
+    case KF_ERR_UNSUPPORTED: return "KF_ERR_UNSUPPORTED";
+    default: return "KF_ERR_UNKNOWN_STATUS";
+    }
+}
+
+/* ---- fixed-length hashes ---------------------------------------------------------- */
+
+static const struct {
+    uint8_t outlen, suffix;
+} hash_params[] = {
+    [KF_SHA3_224] = {28, KF_SUFFIX_SHA3},
+    [KF_SHA3_256] = {32, KF_SUFFIX_SHA3},
+    [KF_SHA3_384] = {48, KF_SUFFIX_SHA3},
+    [KF_SHA3_512] = {64, KF_SUFFIX_SHA3},
+    [KF_KECCAK256_LEGACY] = {32, KF_SUFFIX_KECCAK},
+    [KF_KECCAK512_LEGACY] = {64, KF_SUFFIX_KECCAK},
+};
+
+size_t kf_hash_size(kf_hash_alg alg)
+{
+    if ((int)alg < KF_SHA3_224 || (int)alg > KF_KECCAK512_LEGACY) return 0;
+    return hash_params[alg].outlen;
+}
+
+int kf_hash_init(kf_hash_ctx *ctx, kf_hash_alg alg)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    size_t outlen = kf_hash_size(alg);
+    if (!outlen) return KF_ERR_BAD_ALGORITHM;
+    kf_hash_impl *h = KF_IMPL(kf_hash_impl, ctx);
+    /* capacity = 2 * digest bits (FIPS 202 §6.1; the same for the legacy Keccak-256/512) */
+    kf_sponge_init(&h->s, kf_backend_current(), (unsigned)(200 - 2 * outlen), 24, hash_params[alg].suffix);
+    h->outlen = (uint8_t)outlen;
+    h->magic = KF_MAGIC_HASH;
+    return KF_OK;
+}
+
+static kf_hash_impl *live_hash(kf_hash_ctx *ctx)
+{
+    kf_hash_impl *h = KF_IMPL(kf_hash_impl, ctx);
+    return h->magic == KF_MAGIC_HASH && h->s.phase == KF_PHASE_ABSORB ? h : NULL;
+}
+
+int kf_hash_update(kf_hash_ctx *ctx, const void *in, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, len);
+    kf_hash_impl *h = live_hash(ctx);
+    if (!h) return KF_ERR_BAD_STATE;
+    kf_sponge_absorb(&h->s, (const uint8_t *)in, len);
+    return KF_OK;
+}
+
+int kf_hash_update_bits(kf_hash_ctx *ctx, const void *in, size_t nbits)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, nbits);
+    kf_hash_impl *h = live_hash(ctx);
+    if (!h) return KF_ERR_BAD_STATE;
+    kf_sponge_absorb_bits(&h->s, (const uint8_t *)in, nbits);
+    return KF_OK;
+}
+
+int kf_hash_final(kf_hash_ctx *ctx, uint8_t *out, size_t outlen)
+{
+    if (!ctx || !out) return KF_ERR_NULL_POINTER;
+    kf_hash_impl *h = live_hash(ctx);
+    if (!h) return KF_ERR_BAD_STATE;
+    if (outlen < h->outlen) return KF_ERR_BAD_LENGTH;
+    kf_sponge_squeeze(&h->s, out, h->outlen);
+    kf_memzero(ctx, sizeof *ctx);
+    return KF_OK;
+}
+
+int kf_hash(kf_hash_alg alg, uint8_t *out, size_t outlen, const void *in, size_t inlen)
+{
+    kf_hash_ctx ctx;
+    int rc;
+    KF_CHECK_BUF(in, inlen);
+    if (!out) return KF_ERR_NULL_POINTER;
+    if ((rc = kf_hash_init(&ctx, alg)) != KF_OK) return rc;
+    if (kf_hash_size(alg) > outlen) return KF_ERR_BAD_LENGTH;
+    kf_hash_update(&ctx, in, inlen);
+    return kf_hash_final(&ctx, out, outlen);
+}
+
+int kf_sha3_224(uint8_t out[KF_SHA3_224_BYTES], const void *in, size_t inlen)
+{ return kf_hash(KF_SHA3_224, out, KF_SHA3_224_BYTES, in, inlen); }
+int kf_sha3_256(uint8_t out[KF_SHA3_256_BYTES], const void *in, size_t inlen)
+{ return kf_hash(KF_SHA3_256, out, KF_SHA3_256_BYTES, in, inlen); }
+int kf_sha3_384(uint8_t out[KF_SHA3_384_BYTES], const void *in, size_t inlen)
+{ return kf_hash(KF_SHA3_384, out, KF_SHA3_384_BYTES, in, inlen); }
+int kf_sha3_512(uint8_t out[KF_SHA3_512_BYTES], const void *in, size_t inlen)
+{ return kf_hash(KF_SHA3_512, out, KF_SHA3_512_BYTES, in, inlen); }
+int kf_keccak256_legacy(uint8_t out[KF_KECCAK256_BYTES], const void *in, size_t inlen)
+{ return kf_hash(KF_KECCAK256_LEGACY, out, KF_KECCAK256_BYTES, in, inlen); }
+int kf_keccak512_legacy(uint8_t out[KF_KECCAK512_BYTES], const void *in, size_t inlen)
+{ return kf_hash(KF_KECCAK512_LEGACY, out, KF_KECCAK512_BYTES, in, inlen); }
+
+/* ---- XOFs --------------------------------------------------------------------------- */
+
+void kf_xof_setup(kf_xof_impl *x, unsigned rate, unsigned nr, uint8_t suffix)
+{
+    kf_sponge_init(&x->s, kf_backend_current(), rate, nr, suffix);
+    x->magic = KF_MAGIC_XOF;
+}
+
+int kf_shake128_init(kf_xof_ctx *ctx)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    kf_xof_setup(KF_IMPL(kf_xof_impl, ctx), KF_RATE(128), 24, KF_SUFFIX_SHAKE);
+    return KF_OK;
+}
+
+int kf_shake256_init(kf_xof_ctx *ctx)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    kf_xof_setup(KF_IMPL(kf_xof_impl, ctx), KF_RATE(256), 24, KF_SUFFIX_SHAKE);
+    return KF_OK;
+}
+
+/* RFC 9861 §2.2: D in 0x01..0x7F is the delimited suffix, with 12 rounds. */
+static int turboshake_init(kf_xof_ctx *ctx, unsigned security, uint8_t domain)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    if (domain < 0x01 || domain > 0x7F) return KF_ERR_BAD_DOMAIN;
+    kf_xof_setup(KF_IMPL(kf_xof_impl, ctx), KF_RATE(security), 12, domain);
+    return KF_OK;
+}
+
+int kf_turboshake128_init(kf_xof_ctx *ctx, uint8_t domain) { return turboshake_init(ctx, 128, domain); }
+int kf_turboshake256_init(kf_xof_ctx *ctx, uint8_t domain) { return turboshake_init(ctx, 256, domain); }
+
+static kf_xof_impl *live_xof(kf_xof_ctx *ctx)
+{
+    kf_xof_impl *x = KF_IMPL(kf_xof_impl, ctx);
+    return x->magic == KF_MAGIC_XOF && x->s.phase ? x : NULL;
+}
+
+int kf_xof_absorb(kf_xof_ctx *ctx, const void *in, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, len);
+    kf_xof_impl *x = live_xof(ctx);
+    if (!x || x->s.phase != KF_PHASE_ABSORB) return KF_ERR_BAD_STATE;
+    kf_sponge_absorb(&x->s, (const uint8_t *)in, len);
+    return KF_OK;
+}
+
+int kf_xof_absorb_bits(kf_xof_ctx *ctx, const void *in, size_t nbits)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, nbits);
+    kf_xof_impl *x = live_xof(ctx);
+    if (!x || x->s.phase != KF_PHASE_ABSORB) return KF_ERR_BAD_STATE;
+    kf_sponge_absorb_bits(&x->s, (const uint8_t *)in, nbits);
+    return KF_OK;
+}
+
+int kf_xof_squeeze(kf_xof_ctx *ctx, uint8_t *out, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(out, len);
+    kf_xof_impl *x = live_xof(ctx);
+    if (!x) return KF_ERR_BAD_STATE;
+    kf_sponge_squeeze(&x->s, out, len);
+    return KF_OK;
+}
+
+static int xof_oneshot(kf_xof_ctx *ctx, int rc, uint8_t *out, size_t outlen, const void *in, size_t inlen)
+{
+    if (rc == KF_OK) rc = kf_xof_absorb(ctx, in, inlen);
+    if (rc == KF_OK) rc = kf_xof_squeeze(ctx, out, outlen);
+    kf_memzero(ctx, sizeof *ctx);
+    return rc;
+}
+
+int kf_shake128(uint8_t *out, size_t outlen, const void *in, size_t inlen)
+{
+    kf_xof_ctx c;
+    return xof_oneshot(&c, kf_shake128_init(&c), out, outlen, in, inlen);
+}
+
+int kf_shake256(uint8_t *out, size_t outlen, const void *in, size_t inlen)
+{
+    kf_xof_ctx c;
+    return xof_oneshot(&c, kf_shake256_init(&c), out, outlen, in, inlen);
+}
+
+int kf_turboshake128(uint8_t *out, size_t outlen, const void *in, size_t inlen, uint8_t domain)
+{
+    kf_xof_ctx c;
+    return xof_oneshot(&c, kf_turboshake128_init(&c, domain), out, outlen, in, inlen);
+}
+
+int kf_turboshake256(uint8_t *out, size_t outlen, const void *in, size_t inlen, uint8_t domain)
+{
+    kf_xof_ctx c;
+    return xof_oneshot(&c, kf_turboshake256_init(&c, domain), out, outlen, in, inlen);
+}

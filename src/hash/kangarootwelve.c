@@ -1,0 +1,214 @@
+/*
+ * kangarootwelve.c - KT128 (= KangarooTwelve) and KT256, RFC 9861 §3, over TurboSHAKE128/256.
+ *
+ * S = M || C || length_encode(|C|) is cut into chunks S_0, S_1, ..., S_{n-1} of 8192 bytes (the
+ * last may be shorter) (§3.2):
+ *   n = 1:  output = TurboSHAKE(S, 0x07, L)
+ *   n > 1:  CV_i = TurboSHAKE(S_i, 0x0B, 32 for KT128 / 64 for KT256)            (i >= 1)
+ *           FinalNode = S_0 || 03 00 00 00 00 00 00 00 || CV_1 || ... || CV_{n-1}
+ *                       || length_encode(n - 1) || FF FF
+ *           output = TurboSHAKE(FinalNode, 0x06, L)
+ * S is streamed: S_0 goes straight into the final-node sponge, and the 8-byte marker is added
+ * only when a byte beyond the first chunk arrives (|S| = 8192 exactly is still one node).
+ * Whole chunks are hashed from the caller's buffer by kt_hash_chunks(), the one place a batched
+ * (x4, x8) backend plugs in; a chunk split across calls goes through the leaf sponge.
+ */
+#include "modes.h"
+
+#include <string.h>
+
+#define KT_CHUNK KF_KT_CHUNK_BYTES
+#define KT_BATCH 8 /* chunks per call of kt_hash_chunks() */
+#define KT_NR 12   /* TurboSHAKE: Keccak-p[1600, 12] (RFC 9861 §2.2) */
+
+/* Domain bytes (RFC 9861 §3.2). */
+#define KT_D_SINGLE 0x07
+#define KT_D_FINAL 0x06
+#define KT_D_LEAF 0x0B
+
+enum kt_stage { KT_ABSORB = 1, KT_SQUEEZE = 2 };
+
+typedef struct kf_kt_impl {
+    kf_sponge node;  /* S_0, then (tree mode) the marker, the CVs and the trailer */
+    kf_sponge leaf;  /* the open chunk S_i, i >= 1 */
+    uint64_t leaves; /* chunks S_1.. whose CV is in node: n - 1 so far */
+    size_t fill;     /* bytes of S_0 absorbed (single mode), or of the open leaf (tree mode) */
+    uint32_t magic;
+    uint8_t cv_len;  /* 32 (KT128) or 64 (KT256) */
+    uint8_t tree;    /* 1 once S is known to be longer than one chunk */
+    uint8_t stage;   /* kt_stage, 0 = dead */
+} kf_kt_impl;
+
+KF_FITS(kf_kt_impl, kf_kt_ctx);
+
+/* length_encode(x) (RFC 9861 §3.3): x big-endian in as few bytes as possible (none for 0),
+ * then the number of those bytes. */
+static size_t kt_length_encode(uint8_t buf[9], uint64_t x)
+{
+    size_t n = 0;
+    while (n < 8 && (x >> (8 * n))) n++;
+    for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)(x >> (8 * (n - 1 - i)));
+    buf[n] = (uint8_t)n;
+    return n + 1;
+}
+
+/* CV_i = TurboSHAKE(chunk_i, 0x0B, cv_len) for k whole chunks at in, written to cvs
+ * (k * cv_len bytes), k <= KT_BATCH. One chunk at a time for now: this is the function a
+ * batched backend replaces (the chunks are independent). */
+static void kt_hash_chunks(const kf_backend *impl, unsigned rate, size_t cv_len,
+                           const uint8_t *in, size_t k, uint8_t *cvs)
+{
+    kf_sponge s;
+    for (size_t i = 0; i < k; i++) {
+        kf_sponge_init(&s, impl, rate, KT_NR, KT_D_LEAF);
+        kf_sponge_absorb(&s, in + i * KT_CHUNK, KT_CHUNK);
+        kf_sponge_squeeze(&s, cvs + i * cv_len, cv_len);
+    }
+}
+
+/* Whole chunks S_i (i >= 1) straight from the input, KT_BATCH at a time. */
+static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count)
+{
+    uint8_t cvs[KT_BATCH * 64];
+    while (count) {
+        size_t m = count < KT_BATCH ? count : KT_BATCH;
+        kt_hash_chunks(k->node.impl, k->node.rate, k->cv_len, in, m, cvs);
+        kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
+        k->leaves += m;
+        in += m * KT_CHUNK;
+        count -= m;
+    }
+}
+
+static void kt_leaf_close(kf_kt_impl *k)
+{
+    uint8_t cv[64];
+    kf_sponge_squeeze(&k->leaf, cv, k->cv_len);
+    kf_sponge_absorb(&k->node, cv, k->cv_len);
+    k->leaves++;
+    k->fill = 0;
+}
+
+/* Append bytes to S. (n - 1 cannot overflow 64 bits: that would take 2^77 bytes.) */
+static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
+{
+    static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
+    if (!len) return;
+    if (!k->tree) {
+        size_t take = KT_CHUNK - k->fill < len ? KT_CHUNK - k->fill : len;
+        kf_sponge_absorb(&k->node, in, take);
+        k->fill += take;
+        in += take;
+        len -= take;
+        if (!len) return;
+        /* S does not fit in one chunk: FinalNode = S_0 || 03 00^7 || ... */
+        kf_sponge_absorb(&k->node, marker, sizeof marker);
+        k->tree = 1;
+        k->fill = 0;
+    }
+    if (k->fill) {
+        size_t take = KT_CHUNK - k->fill < len ? KT_CHUNK - k->fill : len;
+        kf_sponge_absorb(&k->leaf, in, take);
+        k->fill += take;
+        in += take;
+        len -= take;
+        if (k->fill < KT_CHUNK) return;
+        kt_leaf_close(k);
+    }
+    size_t whole = len / KT_CHUNK;
+    kt_whole_leaves(k, in, whole);
+    in += whole * KT_CHUNK;
+    len -= whole * KT_CHUNK;
+    if (len) {
+        kf_sponge_init(&k->leaf, k->node.impl, k->node.rate, KT_NR, KT_D_LEAF);
+        kf_sponge_absorb(&k->leaf, in, len);
+        k->fill = len;
+    }
+}
+
+int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    if (v != KF_KT128 && v != KF_KT256) return KF_ERR_BAD_ALGORITHM;
+    unsigned security = v == KF_KT128 ? 128 : 256;
+    kf_kt_impl *k = KF_IMPL(kf_kt_impl, ctx);
+    /* the domain byte is settled in kf_kt_final, once n is known */
+    kf_sponge_init(&k->node, kf_backend_current(), KF_RATE(security), KT_NR, KT_D_SINGLE);
+    kf_memzero(&k->leaf, sizeof k->leaf);
+    k->leaves = 0;
+    k->fill = 0;
+    k->cv_len = (uint8_t)(2 * security / 8);
+    k->tree = 0;
+    k->stage = KT_ABSORB;
+    k->magic = KF_MAGIC_KT;
+    return KF_OK;
+}
+
+static kf_kt_impl *kt_live(kf_kt_ctx *ctx)
+{
+    kf_kt_impl *k = KF_IMPL(kf_kt_impl, ctx);
+    return k->magic == KF_MAGIC_KT && k->stage ? k : NULL;
+}
+
+int kf_kt_update(kf_kt_ctx *ctx, const void *in, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, len);
+    kf_kt_impl *k = kt_live(ctx);
+    if (!k || k->stage != KT_ABSORB) return KF_ERR_BAD_STATE;
+    kt_feed(k, (const uint8_t *)in, len);
+    return KF_OK;
+}
+
+int kf_kt_final(kf_kt_ctx *ctx, const void *custom, size_t customlen)
+{
+    static const uint8_t trailer_ff[2] = {0xFF, 0xFF};
+    uint8_t enc[9];
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(custom, customlen);
+    kf_kt_impl *k = kt_live(ctx);
+    if (!k || k->stage != KT_ABSORB) return KF_ERR_BAD_STATE;
+    /* S = M || C || length_encode(|C|) */
+    kt_feed(k, (const uint8_t *)custom, customlen);
+    kt_feed(k, enc, kt_length_encode(enc, customlen));
+    if (k->tree) {
+        if (k->fill) kt_leaf_close(k); /* the last, short chunk */
+        kf_sponge_absorb(&k->node, enc, kt_length_encode(enc, k->leaves));
+        kf_sponge_absorb(&k->node, trailer_ff, sizeof trailer_ff);
+        k->node.suffix = KT_D_FINAL; /* the sponge reads its suffix only when it pads */
+    }
+    kf_sponge_finalize(&k->node);
+    kf_memzero(&k->leaf, sizeof k->leaf);
+    k->stage = KT_SQUEEZE;
+    return KF_OK;
+}
+
+int kf_kt_squeeze(kf_kt_ctx *ctx, uint8_t *out, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(out, len);
+    kf_kt_impl *k = kt_live(ctx);
+    if (!k || k->stage != KT_SQUEEZE) return KF_ERR_BAD_STATE;
+    kf_sponge_squeeze(&k->node, out, len);
+    return KF_OK;
+}
+
+static int kt_oneshot(kf_kt_variant v, uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                      const void *custom, size_t customlen)
+{
+    kf_kt_ctx c;
+    KF_CHECK_BUF(out, outlen);
+    int rc = kf_kt_init(&c, v);
+    if (rc == KF_OK) rc = kf_kt_update(&c, in, inlen);
+    if (rc == KF_OK) rc = kf_kt_final(&c, custom, customlen);
+    if (rc == KF_OK) rc = kf_kt_squeeze(&c, out, outlen);
+    kf_memzero(&c, sizeof c);
+    return rc;
+}
+
+int kf_kt128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+             const void *custom, size_t customlen)
+{ return kt_oneshot(KF_KT128, out, outlen, in, inlen, custom, customlen); }
+int kf_kt256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+             const void *custom, size_t customlen)
+{ return kt_oneshot(KF_KT256, out, outlen, in, inlen, custom, customlen); }

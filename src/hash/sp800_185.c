@@ -1,0 +1,541 @@
+/*
+ * sp800_185.c - cSHAKE (NIST SP 800-185 §3), KMAC and KMACXOF (§4), TupleHash (§5) and
+ * ParallelHash (§6), over the sponge.
+ *
+ * Every function here is cSHAKE with a prefix and a tail:
+ *   cSHAKE(X, L, N, S) = KECCAK[2c](bytepad(encode_string(N) || encode_string(S), rate) || X || 00, L)
+ * The "00" is the delimited suffix 0x04 (bits 0, 0, then the first 1 of pad10*1). With N and S
+ * both empty cSHAKE is SHAKE (§3.3), suffix 0x1F. The fixed-length variants end their input with
+ * right_encode(L), L the output length in bits; the XOF variants with right_encode(0) (§4.3.1,
+ * §5.3.1, §6.3.1). Lengths inside encode_string are bit counts, so a key or a tuple element of
+ * any bit length shifts everything after it; the sponge absorbs bit strings at any alignment.
+ */
+#include "modes.h"
+
+#include <string.h>
+
+/* ---- private context layouts ---------------------------------------------------------- */
+
+enum sp_stage {
+    ST_ABSORB = 1,     /* input allowed */
+    ST_BITS_ENDED = 2, /* ParallelHash: a partial byte was absorbed, only final may follow */
+    ST_SQUEEZE = 3,    /* XOF variant after final: squeeze continues the output */
+};
+
+/* The cSHAKE instance that KMAC, TupleHash and ParallelHash all end in. */
+typedef struct sp_core {
+    kf_sponge s;
+    uint32_t magic;
+    uint8_t xof;   /* 1: right_encode(0) and an unbounded output */
+    uint8_t stage; /* sp_stage, 0 = dead */
+} sp_core;
+
+typedef sp_core kf_kmac_impl;
+typedef sp_core kf_tuplehash_impl;
+
+typedef struct kf_parallelhash_impl {
+    sp_core c;       /* cSHAKE(z, L, "ParallelHash", S), z = left_encode(B) || CV_0 || ... */
+    kf_sponge leaf;  /* the open block: cSHAKE(block, 2*security, "", "") = SHAKE */
+    uint64_t blocks; /* n so far: closed blocks whose chaining value is in c.s */
+    size_t B;        /* block size in bytes */
+    size_t fill;     /* whole bytes absorbed into the open block (0 = no open block) */
+    uint8_t cv_len;  /* 32 (ParallelHash128) or 64 (ParallelHash256) */
+} kf_parallelhash_impl;
+
+KF_FITS(kf_kmac_impl, kf_kmac_ctx);
+KF_FITS(kf_tuplehash_impl, kf_tuplehash_ctx);
+KF_FITS(kf_parallelhash_impl, kf_parallelhash_ctx);
+
+/* Function names N of §4.3, §5.3, §6.3 (the XOF variants share them). */
+static const char N_KMAC[] = "KMAC";
+static const char N_TUPLE[] = "TupleHash";
+static const char N_PARALLEL[] = "ParallelHash";
+
+/* Zero bytes for bytepad: at most one rate (168) of them. */
+static const uint8_t zeros[KF_SHAKE128_RATE];
+
+/* The bit count of a byte length must fit in size_t (the type every _bits length has), so it
+ * always fits the 64-bit encodings; 2^2040 (§2.3.1) is far beyond either. */
+#define TOO_MANY_BITS(len) ((len) > SIZE_MAX / 8)
+
+/* ---- encodings (§2.3) over the sponge -------------------------------------------------- */
+
+static void absorb_left_encode(kf_sponge *s, uint64_t x)
+{
+    uint8_t buf[9];
+    kf_sponge_absorb(s, buf, kf_left_encode(buf, x));
+}
+
+static void absorb_right_encode(kf_sponge *s, uint64_t x)
+{
+    uint8_t buf[9];
+    kf_sponge_absorb(s, buf, kf_right_encode(buf, x));
+}
+
+/* encode_string(X) = left_encode(len(X)) || X, for a bit string of nbits bits (§2.3.2). */
+static void absorb_encode_string_bits(kf_sponge *s, const void *x, size_t nbits)
+{
+    absorb_left_encode(s, nbits);
+    if (nbits) kf_sponge_absorb_bits(s, (const uint8_t *)x, nbits);
+}
+
+static void absorb_encode_string(kf_sponge *s, const void *x, size_t len)
+{
+    absorb_left_encode(s, (uint64_t)len * 8);
+    if (len) kf_sponge_absorb(s, (const uint8_t *)x, len);
+}
+
+/* bytepad(X, w) = left_encode(w) || X || zero bits to a multiple of 8 || zero bytes to a multiple
+ * of w bytes (§2.3.3). Every bytepad here starts a fresh sponge with w = rate, so its end is the
+ * end of the current block: pad with zero bits to a byte, then zero bytes to the block boundary
+ * (none if X already ended on it; the sponge permutes as soon as a block is full). */
+static void bytepad_begin(kf_sponge *s)
+{
+    absorb_left_encode(s, s->rate);
+}
+
+static void bytepad_end(kf_sponge *s)
+{
+    if (s->nbits) kf_sponge_absorb_bits(s, zeros, 8u - s->nbits);
+    if (s->pos) kf_sponge_absorb(s, zeros, (size_t)s->rate - s->pos);
+}
+
+/* The cSHAKE prefix (§3.3) for non-empty N or S, on a fresh sponge with suffix 0x04. */
+static void cshake_prefix(kf_sponge *s, const void *N, size_t Nlen, const void *S, size_t Slen)
+{
+    bytepad_begin(s);
+    absorb_encode_string(s, N, Nlen);
+    absorb_encode_string(s, S, Slen);
+    bytepad_end(s);
+}
+
+/* ---- cSHAKE (§3) ----------------------------------------------------------------------- */
+
+static int cshake_init(kf_xof_ctx *ctx, unsigned security, const void *N, size_t Nlen,
+                       const void *S, size_t Slen)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(N, Nlen);
+    KF_CHECK_BUF(S, Slen);
+    if (TOO_MANY_BITS(Nlen) || TOO_MANY_BITS(Slen)) return KF_ERR_TOO_LONG;
+    kf_xof_impl *x = KF_IMPL(kf_xof_impl, ctx);
+    if (!Nlen && !Slen) { /* §3.3: cSHAKE(X, L, "", "") = SHAKE(X, L) */
+        kf_xof_setup(x, KF_RATE(security), 24, KF_SUFFIX_SHAKE);
+        return KF_OK;
+    }
+    kf_xof_setup(x, KF_RATE(security), 24, KF_SUFFIX_CSHAKE);
+    cshake_prefix(&x->s, N, Nlen, S, Slen);
+    return KF_OK;
+}
+
+int kf_cshake128_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen)
+{ return cshake_init(ctx, 128, N, Nlen, S, Slen); }
+int kf_cshake256_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen)
+{ return cshake_init(ctx, 256, N, Nlen, S, Slen); }
+
+static int cshake_oneshot(unsigned security, uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                          const void *N, size_t Nlen, const void *S, size_t Slen)
+{
+    kf_xof_ctx c;
+    int rc = cshake_init(&c, security, N, Nlen, S, Slen);
+    if (rc == KF_OK) rc = kf_xof_absorb(&c, in, inlen);
+    if (rc == KF_OK) rc = kf_xof_squeeze(&c, out, outlen);
+    kf_memzero(&c, sizeof c);
+    return rc;
+}
+
+int kf_cshake128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                 const void *N, size_t Nlen, const void *S, size_t Slen)
+{ return cshake_oneshot(128, out, outlen, in, inlen, N, Nlen, S, Slen); }
+int kf_cshake256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                 const void *N, size_t Nlen, const void *S, size_t Slen)
+{ return cshake_oneshot(256, out, outlen, in, inlen, N, Nlen, S, Slen); }
+
+/* ---- what KMAC, TupleHash and ParallelHash share ---------------------------------------- */
+
+/* KF_V128 .. KF_V256XOF -> security strength and XOF flag; 0 if unknown. */
+static unsigned variant_security(kf_sp800185_variant v, uint8_t *xof)
+{
+    switch (v) {
+    case KF_V128: *xof = 0; return 128;
+    case KF_V256: *xof = 0; return 256;
+    case KF_V128XOF: *xof = 1; return 128;
+    case KF_V256XOF: *xof = 1; return 256;
+    default: return 0;
+    }
+}
+
+/* Start the outer cSHAKE(newX, L, N, S) of a mode; arguments already checked. */
+static void core_start(sp_core *c, unsigned security, uint8_t xof, uint32_t magic,
+                       const char *N, const void *S, size_t Slen)
+{
+    kf_sponge_init(&c->s, kf_backend_current(), KF_RATE(security), 24, KF_SUFFIX_CSHAKE);
+    cshake_prefix(&c->s, N, strlen(N), S, Slen);
+    c->magic = magic;
+    c->xof = xof;
+    c->stage = ST_ABSORB;
+}
+
+static sp_core *core_live(void *opaque, uint32_t magic)
+{
+    sp_core *c = (sp_core *)opaque;
+    return c->magic == magic && c->stage ? c : NULL;
+}
+
+/* Arguments of final (n bytes) or final_bits (n bits). The fixed-length variants encode L = the
+ * output bit count; the XOF variants encode 0, so any byte count is fine there. */
+static int final_check(const sp_core *c, const uint8_t *out, size_t n, int bits)
+{
+    if (n && !out) return KF_ERR_NULL_POINTER;
+    if (!bits && !c->xof && TOO_MANY_BITS(n)) return KF_ERR_TOO_LONG;
+    return KF_OK;
+}
+
+/* newX ends with right_encode(L) (fixed) or right_encode(0) (XOF); then squeeze. An output of
+ * n bits is ceil(n/8) bytes whose unused high bits are zero. Fixed-length finals and every
+ * final_bits wipe the context; an XOF final leaves it ready for squeeze. */
+static int final_emit(sp_core *c, void *ctx, size_t ctxsize, uint8_t *out, size_t n, int bits)
+{
+    size_t nbytes = bits ? KF_BITS_TO_BYTES(n) : n;
+    uint64_t L = c->xof ? 0 : bits ? (uint64_t)n : (uint64_t)n * 8;
+    absorb_right_encode(&c->s, L);
+    kf_sponge_squeeze(&c->s, out, nbytes);
+    if (bits && n % 8) out[nbytes - 1] &= (uint8_t)((1u << (n % 8)) - 1u);
+    if (bits || !c->xof)
+        kf_memzero(ctx, ctxsize);
+    else
+        c->stage = ST_SQUEEZE;
+    return KF_OK;
+}
+
+static int core_squeeze(sp_core *c, uint8_t *out, size_t len)
+{
+    KF_CHECK_BUF(out, len);
+    if (!c || c->stage != ST_SQUEEZE) return KF_ERR_BAD_STATE; /* fixed variants never get here */
+    kf_sponge_squeeze(&c->s, out, len);
+    return KF_OK;
+}
+
+/* ---- KMAC and KMACXOF (§4) ------------------------------------------------------------- */
+
+/* newX = bytepad(encode_string(K), rate) || X || right_encode(L); cSHAKE(newX, L, "KMAC", S) (§4.3). */
+static int kmac_start(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, size_t keybits,
+                      const void *S, size_t Slen)
+{
+    uint8_t xof;
+    unsigned security = variant_security(v, &xof);
+    if (!security) return KF_ERR_BAD_ALGORITHM;
+    if (TOO_MANY_BITS(Slen)) return KF_ERR_TOO_LONG;
+    sp_core *c = KF_IMPL(kf_kmac_impl, ctx);
+    core_start(c, security, xof, KF_MAGIC_KMAC, N_KMAC, S, Slen);
+    bytepad_begin(&c->s);
+    absorb_encode_string_bits(&c->s, key, keybits);
+    bytepad_end(&c->s);
+    return KF_OK;
+}
+
+int kf_kmac_init(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, size_t keylen,
+                 const void *S, size_t Slen)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(key, keylen);
+    KF_CHECK_BUF(S, Slen);
+    if (TOO_MANY_BITS(keylen)) return KF_ERR_TOO_LONG;
+    return kmac_start(ctx, v, key, keylen * 8, S, Slen);
+}
+
+int kf_kmac_init_bits(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, size_t keybits,
+                      const void *S, size_t Slen)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(key, keybits);
+    KF_CHECK_BUF(S, Slen);
+    return kmac_start(ctx, v, key, keybits, S, Slen);
+}
+
+static sp_core *kmac_absorbing(kf_kmac_ctx *ctx)
+{
+    sp_core *c = core_live(ctx->opaque_, KF_MAGIC_KMAC);
+    return c && c->stage == ST_ABSORB ? c : NULL;
+}
+
+int kf_kmac_update(kf_kmac_ctx *ctx, const void *in, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, len);
+    sp_core *c = kmac_absorbing(ctx);
+    if (!c) return KF_ERR_BAD_STATE;
+    kf_sponge_absorb(&c->s, (const uint8_t *)in, len);
+    return KF_OK;
+}
+
+int kf_kmac_update_bits(kf_kmac_ctx *ctx, const void *in, size_t nbits)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, nbits);
+    sp_core *c = kmac_absorbing(ctx);
+    if (!c) return KF_ERR_BAD_STATE;
+    kf_sponge_absorb_bits(&c->s, (const uint8_t *)in, nbits);
+    return KF_OK;
+}
+
+static int kmac_final_any(kf_kmac_ctx *ctx, uint8_t *out, size_t n, int bits)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    sp_core *c = kmac_absorbing(ctx);
+    if (!c) return KF_ERR_BAD_STATE;
+    int rc = final_check(c, out, n, bits);
+    if (rc != KF_OK) return rc;
+    return final_emit(c, ctx, sizeof *ctx, out, n, bits);
+}
+
+int kf_kmac_final(kf_kmac_ctx *ctx, uint8_t *out, size_t outlen)
+{ return kmac_final_any(ctx, out, outlen, 0); }
+int kf_kmac_final_bits(kf_kmac_ctx *ctx, uint8_t *out, size_t outbits)
+{ return kmac_final_any(ctx, out, outbits, 1); }
+
+int kf_kmac_squeeze(kf_kmac_ctx *ctx, uint8_t *out, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    return core_squeeze(core_live(ctx->opaque_, KF_MAGIC_KMAC), out, len);
+}
+
+static int kmac_oneshot(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *key,
+                        size_t keylen, const void *in, size_t inlen, const void *S, size_t Slen)
+{
+    kf_kmac_ctx c;
+    int rc = kf_kmac_init(&c, v, key, keylen, S, Slen);
+    if (rc == KF_OK) rc = kf_kmac_update(&c, in, inlen);
+    if (rc == KF_OK) rc = kf_kmac_final(&c, out, outlen);
+    kf_memzero(&c, sizeof c);
+    return rc;
+}
+
+int kf_kmac128(uint8_t *out, size_t outlen, const void *key, size_t keylen,
+               const void *in, size_t inlen, const void *S, size_t Slen)
+{ return kmac_oneshot(KF_V128, out, outlen, key, keylen, in, inlen, S, Slen); }
+int kf_kmac256(uint8_t *out, size_t outlen, const void *key, size_t keylen,
+               const void *in, size_t inlen, const void *S, size_t Slen)
+{ return kmac_oneshot(KF_V256, out, outlen, key, keylen, in, inlen, S, Slen); }
+
+/* ---- TupleHash and TupleHashXOF (§5) --------------------------------------------------- */
+
+/* newX = encode_string(X[0]) || ... || encode_string(X[n-1]) || right_encode(L);
+ * cSHAKE(newX, L, "TupleHash", S) (§5.3). */
+int kf_tuplehash_init(kf_tuplehash_ctx *ctx, kf_sp800185_variant v, const void *S, size_t Slen)
+{
+    uint8_t xof;
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    unsigned security = variant_security(v, &xof);
+    if (!security) return KF_ERR_BAD_ALGORITHM;
+    KF_CHECK_BUF(S, Slen);
+    if (TOO_MANY_BITS(Slen)) return KF_ERR_TOO_LONG;
+    core_start(KF_IMPL(kf_tuplehash_impl, ctx), security, xof, KF_MAGIC_TUPLE, N_TUPLE, S, Slen);
+    return KF_OK;
+}
+
+static sp_core *tuple_absorbing(kf_tuplehash_ctx *ctx)
+{
+    sp_core *c = core_live(ctx->opaque_, KF_MAGIC_TUPLE);
+    return c && c->stage == ST_ABSORB ? c : NULL;
+}
+
+int kf_tuplehash_add(kf_tuplehash_ctx *ctx, const void *elem, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(elem, len);
+    sp_core *c = tuple_absorbing(ctx);
+    if (!c) return KF_ERR_BAD_STATE;
+    if (TOO_MANY_BITS(len)) return KF_ERR_TOO_LONG;
+    absorb_encode_string(&c->s, elem, len);
+    return KF_OK;
+}
+
+int kf_tuplehash_add_bits(kf_tuplehash_ctx *ctx, const void *elem, size_t nbits)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(elem, nbits);
+    sp_core *c = tuple_absorbing(ctx);
+    if (!c) return KF_ERR_BAD_STATE;
+    absorb_encode_string_bits(&c->s, elem, nbits);
+    return KF_OK;
+}
+
+static int tuple_final_any(kf_tuplehash_ctx *ctx, uint8_t *out, size_t n, int bits)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    sp_core *c = tuple_absorbing(ctx);
+    if (!c) return KF_ERR_BAD_STATE;
+    int rc = final_check(c, out, n, bits);
+    if (rc != KF_OK) return rc;
+    return final_emit(c, ctx, sizeof *ctx, out, n, bits);
+}
+
+int kf_tuplehash_final(kf_tuplehash_ctx *ctx, uint8_t *out, size_t outlen)
+{ return tuple_final_any(ctx, out, outlen, 0); }
+int kf_tuplehash_final_bits(kf_tuplehash_ctx *ctx, uint8_t *out, size_t outbits)
+{ return tuple_final_any(ctx, out, outbits, 1); }
+
+int kf_tuplehash_squeeze(kf_tuplehash_ctx *ctx, uint8_t *out, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    return core_squeeze(core_live(ctx->opaque_, KF_MAGIC_TUPLE), out, len);
+}
+
+/* ---- ParallelHash and ParallelHashXOF (§6) --------------------------------------------- */
+/*
+ * z = left_encode(B) || CV_0 || ... || CV_{n-1} || right_encode(n) || right_encode(L), with
+ * CV_i = cSHAKE(block i, 2*security bits, "", "") over blocks of B bytes (the last one may be
+ * shorter, and may end in a partial byte); the output is cSHAKE(z, L, "ParallelHash", S) (§6.3).
+ * Blocks that arrive whole are hashed straight from the caller's buffer; a block split across
+ * calls is absorbed into the leaf sponge as it arrives.
+ */
+
+int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t B,
+                         const void *S, size_t Slen)
+{
+    uint8_t xof;
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    unsigned security = variant_security(v, &xof);
+    if (!security) return KF_ERR_BAD_ALGORITHM;
+    if (B == 0) return KF_ERR_BAD_LENGTH;
+    KF_CHECK_BUF(S, Slen);
+    if (TOO_MANY_BITS(Slen)) return KF_ERR_TOO_LONG;
+    kf_parallelhash_impl *p = KF_IMPL(kf_parallelhash_impl, ctx);
+    core_start(&p->c, security, xof, KF_MAGIC_PAR, N_PARALLEL, S, Slen);
+    absorb_left_encode(&p->c.s, B);
+    p->blocks = 0;
+    p->B = B;
+    p->fill = 0;
+    p->cv_len = (uint8_t)(2 * security / 8);
+    kf_memzero(&p->leaf, sizeof p->leaf);
+    return KF_OK;
+}
+
+static void leaf_open(kf_parallelhash_impl *p)
+{
+    kf_sponge_init(&p->leaf, p->c.s.impl, p->c.s.rate, 24, KF_SUFFIX_SHAKE);
+}
+
+/* The open block is complete: its chaining value joins z. */
+static void leaf_close(kf_parallelhash_impl *p)
+{
+    uint8_t cv[64];
+    kf_sponge_squeeze(&p->leaf, cv, p->cv_len);
+    kf_sponge_absorb(&p->c.s, cv, p->cv_len);
+    p->blocks++;
+    p->fill = 0;
+}
+
+/* Hash k whole blocks of B bytes from in, one after the other, into z. (A batched backend can
+ * replace this loop: the blocks are independent.) */
+static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
+{
+    for (size_t i = 0; i < k; i++, in += p->B) {
+        leaf_open(p);
+        kf_sponge_absorb(&p->leaf, in, p->B);
+        leaf_close(p);
+    }
+}
+
+static void par_feed(kf_parallelhash_impl *p, const uint8_t *in, size_t len)
+{
+    if (p->fill) {
+        size_t take = p->B - p->fill < len ? p->B - p->fill : len;
+        kf_sponge_absorb(&p->leaf, in, take);
+        p->fill += take;
+        in += take;
+        len -= take;
+        if (p->fill < p->B) return;
+        leaf_close(p);
+    }
+    size_t k = len / p->B;
+    hash_blocks(p, in, k);
+    in += k * p->B;
+    len -= k * p->B;
+    if (len) {
+        leaf_open(p);
+        kf_sponge_absorb(&p->leaf, in, len);
+        p->fill = len;
+    }
+}
+
+static kf_parallelhash_impl *par_absorbing(kf_parallelhash_ctx *ctx)
+{
+    sp_core *c = core_live(ctx->opaque_, KF_MAGIC_PAR);
+    return c && c->stage == ST_ABSORB ? KF_IMPL(kf_parallelhash_impl, ctx) : NULL;
+}
+
+/* n counts blocks in a 64-bit right_encode: refuse input that would take it past 2^64 - 1
+ * (one block is kept in reserve for a partial block that final closes). */
+static int par_room(const kf_parallelhash_impl *p, size_t len)
+{
+    uint64_t more = (uint64_t)(len / p->B) + (uint64_t)((len % p->B + p->fill) / p->B);
+    return more < UINT64_MAX - p->blocks;
+}
+
+int kf_parallelhash_update(kf_parallelhash_ctx *ctx, const void *in, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, len);
+    kf_parallelhash_impl *p = par_absorbing(ctx);
+    if (!p) return KF_ERR_BAD_STATE;
+    if (!par_room(p, len)) return KF_ERR_TOO_LONG;
+    par_feed(p, (const uint8_t *)in, len);
+    return KF_OK;
+}
+
+int kf_parallelhash_update_bits(kf_parallelhash_ctx *ctx, const void *in, size_t nbits)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    KF_CHECK_BUF(in, nbits);
+    kf_parallelhash_impl *p = par_absorbing(ctx);
+    if (!p) return KF_ERR_BAD_STATE;
+    size_t whole = nbits / 8;
+    unsigned rem = (unsigned)(nbits % 8);
+    if (!par_room(p, whole)) return KF_ERR_TOO_LONG;
+    par_feed(p, (const uint8_t *)in, whole);
+    if (rem) {
+        /* the trailing bits end the message inside the open block (fill < B here) */
+        if (!p->fill) leaf_open(p);
+        kf_sponge_absorb_bits(&p->leaf, (const uint8_t *)in + whole, rem);
+        p->c.stage = ST_BITS_ENDED;
+    }
+    return KF_OK;
+}
+
+static int par_final_any(kf_parallelhash_ctx *ctx, uint8_t *out, size_t n, int bits)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    sp_core *c = core_live(ctx->opaque_, KF_MAGIC_PAR);
+    if (!c || (c->stage != ST_ABSORB && c->stage != ST_BITS_ENDED)) return KF_ERR_BAD_STATE;
+    int rc = final_check(c, out, n, bits);
+    if (rc != KF_OK) return rc;
+    kf_parallelhash_impl *p = KF_IMPL(kf_parallelhash_impl, ctx);
+    if (p->fill || c->stage == ST_BITS_ENDED) leaf_close(p); /* the last, short block */
+    absorb_right_encode(&c->s, p->blocks);
+    kf_memzero(&p->leaf, sizeof p->leaf);
+    return final_emit(c, ctx, sizeof *ctx, out, n, bits);
+}
+
+int kf_parallelhash_final(kf_parallelhash_ctx *ctx, uint8_t *out, size_t outlen)
+{ return par_final_any(ctx, out, outlen, 0); }
+int kf_parallelhash_final_bits(kf_parallelhash_ctx *ctx, uint8_t *out, size_t outbits)
+{ return par_final_any(ctx, out, outbits, 1); }
+
+int kf_parallelhash_squeeze(kf_parallelhash_ctx *ctx, uint8_t *out, size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    return core_squeeze(core_live(ctx->opaque_, KF_MAGIC_PAR), out, len);
+}
+
+int kf_parallelhash(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
+                    size_t inlen, size_t B, const void *S, size_t Slen)
+{
+    kf_parallelhash_ctx c;
+    int rc = kf_parallelhash_init(&c, v, B, S, Slen);
+    if (rc == KF_OK) rc = kf_parallelhash_update(&c, in, inlen);
+    if (rc == KF_OK) rc = kf_parallelhash_final(&c, out, outlen);
+    kf_memzero(&c, sizeof c);
+    return rc;
+}

@@ -1,0 +1,173 @@
+/*
+ * dispatch.c - CPU feature detection and the choice of Keccak-p[1600] backend, in one place.
+ *
+ * Features are read once (cpuid + xgetbv on x86-64, so an OS that does not save AVX or
+ * AVX-512 state makes those backends unavailable). The best runnable backend by rank is
+ * used unless KECCAKFORGE_BACKEND names another runnable one or kf_backend_select()
+ * forces one.
+ */
+#include "keccak_backend.h"
+#include "keccakforge.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+static uint64_t xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+static uint32_t detect(void)
+{
+    uint32_t a, b, c, d, f = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    uint64_t xcr0 = osxsave ? xgetbv0() : 0;
+    int os_avx = (xcr0 & 0x6) == 0x6;            /* XMM and YMM state */
+    int os_avx512 = os_avx && (xcr0 & 0xE0) == 0xE0; /* opmask, ZMM_Hi256, Hi16_ZMM */
+    if (__get_cpuid_max(0, NULL) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    if (b & (1u << 3)) f |= KF_CPU_BMI1;
+    if (b & (1u << 8)) f |= KF_CPU_BMI2;
+    if (avx && os_avx && (b & (1u << 5))) f |= KF_CPU_AVX2;
+    if (os_avx512 && (b & (1u << 16))) f |= KF_CPU_AVX512F;
+    if (os_avx512 && (b & (1u << 16)) && (b & (1u << 31))) f |= KF_CPU_AVX512VL;
+    return f;
+}
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+static uint32_t detect(void)
+{
+    uint32_t f = KF_CPU_NEON;
+#ifdef HWCAP_SHA3
+    if (getauxval(AT_HWCAP) & HWCAP_SHA3) f |= KF_CPU_SHA3;
+#endif
+    return f;
+}
+#else
+static uint32_t detect(void) { return 0; }
+#endif
+
+/* Every backend in this build, listed once. */
+static const kf_backend *const all_backends[] = {
+#if defined(__x86_64__)
+    &kf_backend_opt64_bmi2,
+#endif
+    &kf_backend_opt64,
+    &kf_backend_opt32bi,
+    &kf_backend_ref,
+};
+#define N_BACKENDS (sizeof all_backends / sizeof all_backends[0])
+
+static uint32_t features_cache;
+static int features_known;
+
+uint32_t kf_cpu_features(void)
+{
+    if (!__atomic_load_n(&features_known, __ATOMIC_ACQUIRE)) {
+        __atomic_store_n(&features_cache, detect(), __ATOMIC_RELAXED);
+        __atomic_store_n(&features_known, 1, __ATOMIC_RELEASE);
+    }
+    return __atomic_load_n(&features_cache, __ATOMIC_RELAXED);
+}
+
+int kf_backend_runnable(const kf_backend *b)
+{
+    return (b->requires & ~kf_cpu_features()) == 0;
+}
+
+const kf_backend *kf_backend_by_name(const char *name)
+{
+    if (!name) return NULL;
+    for (size_t i = 0; i < N_BACKENDS; i++)
+        if (strcmp(all_backends[i]->name, name) == 0) return all_backends[i];
+    return NULL;
+}
+
+size_t kf_backend_all(const kf_backend **out, size_t max)
+{
+    /* insertion order above is by preference; sort by rank to be safe */
+    const kf_backend *tmp[N_BACKENDS];
+    memcpy(tmp, all_backends, sizeof tmp);
+    for (size_t i = 1; i < N_BACKENDS; i++)
+        for (size_t j = i; j > 0 && tmp[j]->rank > tmp[j - 1]->rank; j--) {
+            const kf_backend *t = tmp[j];
+            tmp[j] = tmp[j - 1];
+            tmp[j - 1] = t;
+        }
+    for (size_t i = 0; i < N_BACKENDS && i < max; i++) out[i] = tmp[i];
+    return N_BACKENDS;
+}
+
+static const kf_backend *best_runnable(void)
+{
+    const kf_backend *list[N_BACKENDS];
+    kf_backend_all(list, N_BACKENDS);
+    for (size_t i = 0; i < N_BACKENDS; i++)
+        if (list[i]->rank >= 0 && kf_backend_runnable(list[i])) return list[i];
+    return &kf_backend_ref;
+}
+
+static const kf_backend *current;
+
+const kf_backend *kf_backend_current(void)
+{
+    const kf_backend *b = __atomic_load_n(&current, __ATOMIC_ACQUIRE);
+    if (b) return b;
+    b = kf_backend_by_name(getenv("KECCAKFORGE_BACKEND"));
+    if (!b || !kf_backend_runnable(b)) b = best_runnable();
+    __atomic_store_n(&current, b, __ATOMIC_RELEASE);
+    return b;
+}
+
+const char *kf_backend_name(void)
+{
+    return kf_backend_current()->name;
+}
+
+int kf_backend_select(const char *name)
+{
+    if (!name) return KF_ERR_NULL_POINTER;
+    const kf_backend *b = kf_backend_by_name(name);
+    if (!b) return KF_ERR_UNKNOWN_BACKEND;
+    if (!kf_backend_runnable(b)) return KF_ERR_UNSUPPORTED;
+    __atomic_store_n(&current, b, __ATOMIC_RELEASE);
+    return KF_OK;
+}
+
+size_t kf_backend_list(const char **names, size_t max)
+{
+    const kf_backend *list[N_BACKENDS];
+    size_t n = 0;
+    kf_backend_all(list, N_BACKENDS);
+    for (size_t i = 0; i < N_BACKENDS; i++) {
+        if (!kf_backend_runnable(list[i])) continue;
+        if (names && n < max) names[n] = list[i]->name;
+        n++;
+    }
+    return n;
+}
+
+int kf_keccak_p1600(uint64_t lanes[25], unsigned nr)
+{
+    if (!lanes) return KF_ERR_NULL_POINTER;
+    if (nr < 1 || nr > 24) return KF_ERR_BAD_LENGTH;
+    const kf_backend *b = kf_backend_current();
+    _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES], bytes[KF_STATE_BYTES];
+    for (int i = 0; i < 25; i++)
+        for (int j = 0; j < 8; j++) bytes[8 * i + j] = (uint8_t)(lanes[i] >> (8 * j));
+    b->init(st);
+    b->overwrite_bytes(st, bytes, 0, KF_STATE_BYTES);
+    b->permute(st, nr);
+    b->extract_bytes(st, bytes, 0, KF_STATE_BYTES);
+    for (int i = 0; i < 25; i++) {
+        uint64_t v = 0;
+        for (int j = 0; j < 8; j++) v |= (uint64_t)bytes[8 * i + j] << (8 * j);
+        lanes[i] = v;
+    }
+    return KF_OK;
+}

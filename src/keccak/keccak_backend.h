@@ -1,0 +1,105 @@
+/*
+ * keccak_backend.h - the one internal interface every Keccak-p[1600] backend implements.
+ *
+ * A backend owns its state format (plain lanes, bit-interleaved, ...). Upper layers
+ * (sponge, modes) never look inside a state: they only call these operations.
+ * The state is KF_STATE_BYTES of storage, aligned to KF_STATE_ALIGN; its contents are
+ * the backend's business. Byte offsets and lengths always refer to the standard
+ * FIPS 202 byte order of the 1600-bit state (byte i of lane x+5y is byte 8(x+5y)+i).
+ *
+ * Contracts (for every backend):
+ *   init            state := all zero
+ *   add_bytes       state[offset .. offset+len) ^= in[0 .. len),      offset+len <= 200
+ *   overwrite_bytes state[offset .. offset+len)  = in[0 .. len),      offset+len <= 200
+ *   extract_bytes   out[0 .. len) = state[offset .. offset+len),      offset+len <= 200
+ *   permute         state := Keccak-p[1600, nr](state), 1 <= nr <= 24 (the LAST nr rounds
+ *                   of Keccak-f[1600], i.e. round indices 24-nr .. 23, as FIPS 202 §3.3)
+ *   absorb_blocks   optional (may be NULL): while len >= rate: add_bytes(in, 0, rate);
+ *                   permute(nr); in += rate; len -= rate. Returns the number of bytes
+ *                   consumed (a multiple of rate). rate is a multiple of 8, <= 200.
+ */
+#ifndef KF_KECCAK_BACKEND_H
+#define KF_KECCAK_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KF_STATE_BYTES 200
+#define KF_STATE_ALIGN 32
+
+/* CPU features a backend may require (bit mask, see dispatch.c). */
+enum kf_cpu_feature {
+    KF_CPU_BMI1     = 1u << 0,
+    KF_CPU_BMI2     = 1u << 1,
+    KF_CPU_AVX2     = 1u << 2,
+    KF_CPU_AVX512F  = 1u << 3,
+    KF_CPU_AVX512VL = 1u << 4,
+    KF_CPU_NEON     = 1u << 8,
+    KF_CPU_SHA3     = 1u << 9,
+    KF_CPU_RVV      = 1u << 12,
+};
+
+typedef struct kf_backend {
+    const char *name;        /* stable, lower case: "ref", "opt64", "opt64-bmi2", ... */
+    uint32_t    requires;    /* kf_cpu_feature bits the CPU must have */
+    int         rank;        /* higher is preferred by auto-dispatch; < 0 = never auto-picked */
+    void   (*init)(void *state);
+    void   (*add_bytes)(void *state, const uint8_t *in, size_t offset, size_t len);
+    void   (*overwrite_bytes)(void *state, const uint8_t *in, size_t offset, size_t len);
+    void   (*extract_bytes)(const void *state, uint8_t *out, size_t offset, size_t len);
+    void   (*permute)(void *state, unsigned nr);
+    size_t (*absorb_blocks)(void *state, unsigned nr, size_t rate, const uint8_t *in, size_t len);
+} kf_backend;
+
+/*
+ * Batched backends: N independent states permuted together (SIMD lanes). The storage for
+ * all N states is state_bytes bytes, aligned to 64; its layout is the backend's (e.g.
+ * lane j of instance i at 64-bit word j*N + i). Byte operations name the instance i < N
+ * and have the x1 contracts above; permute applies Keccak-p[1600, nr] to all N states.
+ *   absorb_blocks  optional: for every instance i at once, while len >= rate:
+ *                  add_bytes(i, in[i], 0, rate); then permute(nr); in[i] += rate.
+ *                  Returns the bytes consumed per instance (a multiple of rate).
+ */
+typedef struct kf_backend_xn {
+    const char *name;        /* "avx2-x4", "avx512-x8", ... */
+    uint32_t    requires;
+    int         rank;
+    unsigned    n;           /* states per call */
+    size_t      state_bytes;
+    void   (*init)(void *states);
+    void   (*add_bytes)(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
+    void   (*overwrite_bytes)(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
+    void   (*extract_bytes)(const void *states, unsigned i, uint8_t *out, size_t offset, size_t len);
+    void   (*permute)(void *states, unsigned nr);
+    size_t (*absorb_blocks)(void *states, unsigned nr, size_t rate, const uint8_t *const *in, size_t len);
+} kf_backend_xn;
+
+/* Backends compiled into this build (each defined in its own file). */
+extern const kf_backend kf_backend_ref;
+extern const kf_backend kf_backend_opt64;
+#if defined(__x86_64__)
+extern const kf_backend kf_backend_opt64_bmi2;
+#endif
+extern const kf_backend kf_backend_opt32bi;
+
+/* Dispatch (dispatch.c). */
+uint32_t kf_cpu_features(void);                      /* detected once, cached */
+const kf_backend *kf_backend_current(void);          /* the x1 backend in use */
+const kf_backend *kf_backend_by_name(const char *name);  /* NULL if unknown */
+size_t kf_backend_all(const kf_backend **out, size_t max); /* compiled in, in rank order */
+int kf_backend_runnable(const kf_backend *b);        /* CPU has what b requires */
+
+/* Batched backends compiled into this build (x86_64/), and their list (dispatch.c). */
+#if defined(__x86_64__)
+extern const kf_backend_xn kf_backend_x4_avx2;
+extern const kf_backend_xn kf_backend_x4_avx512vl;
+extern const kf_backend_xn kf_backend_x8_avx512;
+#endif
+size_t kf_backend_xn_all(const kf_backend_xn **out, size_t max); /* compiled in, in rank order */
+int kf_backend_xn_runnable(const kf_backend_xn *b);  /* CPU has what b requires */
+
+/* Round constants and rotation offsets: one place (keccak_constants.c). */
+extern const uint64_t kf_keccak_rc[24];
+extern const uint8_t  kf_keccak_rho[25];   /* indexed by x + 5y */
+
+#endif

@@ -1,0 +1,176 @@
+/* sponge.c - FIPS 202 §4 sponge over the backend interface, bit-granular absorb. */
+#include "sponge.h"
+
+#include <string.h>
+
+void kf_memzero(void *p, size_t len)
+{
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (len--) *v++ = 0;
+}
+
+void kf_sponge_init(kf_sponge *s, const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix)
+{
+    impl->init(s->state);
+    s->impl = impl;
+    s->rate = (uint16_t)rate;
+    s->pos = 0;
+    s->nr = (uint8_t)nr;
+    s->suffix = suffix;
+    s->nbits = 0;
+    s->partial = 0;
+    s->phase = KF_PHASE_ABSORB;
+}
+
+/* Absorb whole bytes when no bits are pending. Permutes as soon as a block is full. */
+static void absorb_aligned(kf_sponge *s, const uint8_t *in, size_t len)
+{
+    const kf_backend *b = s->impl;
+    size_t rate = s->rate;
+
+    if (s->pos) {
+        size_t take = rate - s->pos < len ? rate - s->pos : len;
+        b->add_bytes(s->state, in, s->pos, take);
+        s->pos = (uint16_t)(s->pos + take);
+        in += take;
+        len -= take;
+        if (s->pos < rate) return;
+        b->permute(s->state, s->nr);
+        s->pos = 0;
+    }
+    if (len >= rate && b->absorb_blocks) {
+        size_t done = b->absorb_blocks(s->state, s->nr, rate, in, len);
+        in += done;
+        len -= done;
+    }
+    while (len >= rate) {
+        b->add_bytes(s->state, in, 0, rate);
+        b->permute(s->state, s->nr);
+        in += rate;
+        len -= rate;
+    }
+    if (len) {
+        b->add_bytes(s->state, in, 0, len);
+        s->pos = (uint16_t)len;
+    }
+}
+
+/* Absorb whole bytes behind s->nbits pending bits: shift them through a small buffer. */
+static void absorb_shifted(kf_sponge *s, const uint8_t *in, size_t len)
+{
+    unsigned k = s->nbits;
+    uint8_t carry = s->partial, buf[256];
+    while (len) {
+        size_t n = len < sizeof buf ? len : sizeof buf;
+        for (size_t i = 0; i < n; i++) {
+            buf[i] = (uint8_t)(carry | (in[i] << k));
+            carry = (uint8_t)(in[i] >> (8 - k));
+        }
+        absorb_aligned(s, buf, n);
+        in += n;
+        len -= n;
+    }
+    s->partial = carry;
+    kf_memzero(buf, sizeof buf);
+}
+
+void kf_sponge_absorb(kf_sponge *s, const uint8_t *in, size_t len)
+{
+    if (s->nbits == 0)
+        absorb_aligned(s, in, len);
+    else
+        absorb_shifted(s, in, len);
+}
+
+void kf_sponge_absorb_bits(kf_sponge *s, const uint8_t *in, size_t nbits)
+{
+    size_t whole = nbits / 8;
+    unsigned rem = (unsigned)(nbits % 8);
+    kf_sponge_absorb(s, in, whole);
+    if (rem) {
+        unsigned v = (unsigned)s->partial | ((in[whole] & ((1u << rem) - 1u)) << s->nbits);
+        unsigned total = s->nbits + rem;
+        if (total >= 8) {
+            uint8_t byte = (uint8_t)v;
+            s->nbits = 0;
+            absorb_aligned(s, &byte, 1);
+            v >>= 8;
+            total -= 8;
+        }
+        s->partial = (uint8_t)v;
+        s->nbits = (uint8_t)total;
+    }
+}
+
+static unsigned top_bit(unsigned x)
+{
+    unsigned n = 0;
+    while (x >>= 1) n++;
+    return n;
+}
+
+void kf_sponge_finalize(kf_sponge *s)
+{
+    const kf_backend *b = s->impl;
+    if (s->phase != KF_PHASE_ABSORB) return;
+
+    /* pending message bits, then the suffix bits whose top bit is the first 1 of pad10*1 */
+    unsigned v = (unsigned)s->partial | ((unsigned)s->suffix << s->nbits);
+    unsigned delim = s->nbits + top_bit(s->suffix); /* bit index of that 1, counted from pos */
+    uint8_t byte = (uint8_t)v;
+    b->add_bytes(s->state, &byte, s->pos, 1);
+    if (delim >= 8) {
+        if (++s->pos == s->rate) {
+            b->permute(s->state, s->nr);
+            s->pos = 0;
+        }
+        byte = (uint8_t)(v >> 8);
+        b->add_bytes(s->state, &byte, s->pos, 1);
+    }
+    /* the final 1 of pad10*1 is the last bit of a block; it needs a fresh block if the
+     * first 1 already took that bit */
+    if (s->pos == s->rate - 1 && (delim & 7) == 7)
+        b->permute(s->state, s->nr);
+    byte = 0x80;
+    b->add_bytes(s->state, &byte, (size_t)s->rate - 1, 1);
+    b->permute(s->state, s->nr);
+    s->pos = 0;
+    s->nbits = 0;
+    s->partial = 0;
+    s->phase = KF_PHASE_SQUEEZE;
+}
+
+void kf_sponge_squeeze(kf_sponge *s, uint8_t *out, size_t len)
+{
+    const kf_backend *b = s->impl;
+    if (s->phase == KF_PHASE_ABSORB) kf_sponge_finalize(s);
+    while (len) {
+        if (s->pos == s->rate) {
+            b->permute(s->state, s->nr);
+            s->pos = 0;
+        }
+        size_t take = (size_t)(s->rate - s->pos) < len ? (size_t)(s->rate - s->pos) : len;
+        b->extract_bytes(s->state, out, s->pos, take);
+        s->pos = (uint16_t)(s->pos + take);
+        out += take;
+        len -= take;
+    }
+}
+
+size_t kf_left_encode(uint8_t buf[9], uint64_t x)
+{
+    size_t n = 1;
+    while (n < 8 && (x >> (8 * n))) n++;
+    buf[0] = (uint8_t)n;
+    for (size_t i = 0; i < n; i++) buf[1 + i] = (uint8_t)(x >> (8 * (n - 1 - i)));
+    return n + 1;
+}
+
+size_t kf_right_encode(uint8_t buf[9], uint64_t x)
+{
+    size_t n = 1;
+    while (n < 8 && (x >> (8 * n))) n++;
+    for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)(x >> (8 * (n - 1 - i)));
+    buf[n] = (uint8_t)n;
+    return n + 1;
+}

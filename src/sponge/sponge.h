@@ -1,0 +1,45 @@
+/*
+ * sponge.h - the sponge construction (FIPS 202 §4) over the backend interface.
+ *
+ * Absorbs bit strings at any alignment (SP 800-185 keys and messages can be any
+ * number of bits), pads with a "delimited suffix" byte that carries the domain
+ * separation bits followed by the first bit of pad10*1 (SHA-3: 0x06, SHAKE: 0x1F,
+ * cSHAKE: 0x04, legacy Keccak: 0x01, TurboSHAKE: D), and squeezes any lengths.
+ * Internal: modes wrap it with argument and state checks.
+ */
+#ifndef KF_SPONGE_H
+#define KF_SPONGE_H
+
+#include "../keccak/keccak_backend.h"
+
+enum kf_sponge_phase { KF_PHASE_ABSORB = 1, KF_PHASE_SQUEEZE = 2 };
+
+typedef struct kf_sponge {
+    _Alignas(KF_STATE_ALIGN) uint8_t state[KF_STATE_BYTES]; /* backend-owned format */
+    const kf_backend *impl;
+    uint16_t rate;     /* bytes per block */
+    uint16_t pos;      /* bytes used in the current block (absorb or squeeze) */
+    uint8_t  nr;       /* rounds: 24 (FIPS 202) or 12 (TurboSHAKE/KT) */
+    uint8_t  suffix;   /* delimited domain suffix, 0x01..0xFF */
+    uint8_t  nbits;    /* absorb: pending bits (0..7) in 'partial' */
+    uint8_t  partial;  /* absorb: the pending bits, low-aligned */
+    uint8_t  phase;    /* kf_sponge_phase, 0 = not initialized / wiped */
+} kf_sponge;
+
+/* rate in bytes (multiple of 8, 8..192), nr in 1..24, suffix != 0. */
+void kf_sponge_init(kf_sponge *s, const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix);
+void kf_sponge_absorb(kf_sponge *s, const uint8_t *in, size_t len);
+void kf_sponge_absorb_bits(kf_sponge *s, const uint8_t *in, size_t nbits);
+/* Pad and switch to squeezing (idempotent once squeezing). */
+void kf_sponge_finalize(kf_sponge *s);
+/* Finalizes first if still absorbing. */
+void kf_sponge_squeeze(kf_sponge *s, uint8_t *out, size_t len);
+
+/* SP 800-185 §2.3 encodings, written into buf (at most 9 bytes); return the length. */
+size_t kf_left_encode(uint8_t buf[9], uint64_t x);
+size_t kf_right_encode(uint8_t buf[9], uint64_t x);
+
+/* Zeroization the compiler cannot drop. */
+void kf_memzero(void *p, size_t len);
+
+#endif

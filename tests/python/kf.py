@@ -1,0 +1,562 @@
+"""kf.py - ctypes binding of libkeccakforge for the Python tests, plus the common harness.
+
+The binding mirrors include/keccakforge.h. Symbols are looked up lazily, on first use, so a
+test of SHA-3 still runs against a library that lacks (say) KangarooTwelve; a missing symbol
+raises MissingSymbol, which the harness counts as one failure of the file that needed it.
+
+Bit strings: the library takes them in FIPS 202 order (bit i is bit i mod 8, from the least
+significant bit, of byte i/8). Helpers here convert from other conventions (see acvp_*).
+
+Harness: every test script calls main(run), where run(args, report) does the work.
+  - checks the library's backend against $KECCAKFORGE_BACKEND (exit 77 if that backend does
+    not run on this CPU; failure if it runs but is not the one in use);
+  - prints per-section pass/fail counts and a last line "N passed, N failed[, N skipped]";
+  - exits 1 on any failure, 77 if nothing ran but something was skipped, else 0.
+"""
+import argparse
+import ctypes
+import gzip
+import hashlib
+import json
+import os
+import sys
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VECTORS = os.path.normpath(os.path.join(HERE, "..", "vectors"))
+
+# ---- status codes, algorithm identifiers (keccakforge.h) ------------------------------
+KF_OK = 0
+KF_SHA3_224, KF_SHA3_256, KF_SHA3_384, KF_SHA3_512 = 1, 2, 3, 4
+KF_KECCAK256_LEGACY, KF_KECCAK512_LEGACY = 5, 6
+KF_V128, KF_V256, KF_V128XOF, KF_V256XOF = 1, 2, 3, 4
+KF_KT128, KF_KT256 = 1, 2
+SHA3_SIZES = {KF_SHA3_224: 28, KF_SHA3_256: 32, KF_SHA3_384: 48, KF_SHA3_512: 64}
+
+CTX_SIZES = {"hash": 288, "xof": 288, "kmac": 288, "tuplehash": 288,
+             "parallelhash": 640, "kt": 640}
+
+
+class KfError(Exception):
+    """A library call returned a non-zero status."""
+
+
+class MissingSymbol(Exception):
+    """The library has no such function (not implemented yet in this build)."""
+
+
+_p, _sz, _u8, _int, _uint = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_uint8, ctypes.c_int, ctypes.c_uint
+_cc = ctypes.c_char_p
+# name: (restype, argtypes)
+_SIGS = {
+    "kf_strerror": (_cc, [_int]),
+    "kf_backend_name": (_cc, []),
+    "kf_backend_select": (_int, [_cc]),
+    "kf_backend_list": (_sz, [ctypes.POINTER(_cc), _sz]),
+    "kf_keccak_p1600": (_int, [_p, _uint]),
+    "kf_wipe": (None, [_p, _sz]),
+    "kf_hash_size": (_sz, [_int]),
+    "kf_hash_init": (_int, [_p, _int]),
+    "kf_hash_update": (_int, [_p, _p, _sz]),
+    "kf_hash_update_bits": (_int, [_p, _p, _sz]),
+    "kf_hash_final": (_int, [_p, _p, _sz]),
+    "kf_hash": (_int, [_int, _p, _sz, _p, _sz]),
+    "kf_sha3_224": (_int, [_p, _p, _sz]),
+    "kf_sha3_256": (_int, [_p, _p, _sz]),
+    "kf_sha3_384": (_int, [_p, _p, _sz]),
+    "kf_sha3_512": (_int, [_p, _p, _sz]),
+    "kf_keccak256_legacy": (_int, [_p, _p, _sz]),
+    "kf_keccak512_legacy": (_int, [_p, _p, _sz]),
+    "kf_shake128_init": (_int, [_p]),
+    "kf_shake256_init": (_int, [_p]),
+    "kf_turboshake128_init": (_int, [_p, _u8]),
+    "kf_turboshake256_init": (_int, [_p, _u8]),
+    "kf_cshake128_init": (_int, [_p, _p, _sz, _p, _sz]),
+    "kf_cshake256_init": (_int, [_p, _p, _sz, _p, _sz]),
+    "kf_xof_absorb": (_int, [_p, _p, _sz]),
+    "kf_xof_absorb_bits": (_int, [_p, _p, _sz]),
+    "kf_xof_squeeze": (_int, [_p, _p, _sz]),
+    "kf_shake128": (_int, [_p, _sz, _p, _sz]),
+    "kf_shake256": (_int, [_p, _sz, _p, _sz]),
+    "kf_turboshake128": (_int, [_p, _sz, _p, _sz, _u8]),
+    "kf_turboshake256": (_int, [_p, _sz, _p, _sz, _u8]),
+    "kf_cshake128": (_int, [_p, _sz, _p, _sz, _p, _sz, _p, _sz]),
+    "kf_cshake256": (_int, [_p, _sz, _p, _sz, _p, _sz, _p, _sz]),
+    "kf_kmac_init": (_int, [_p, _int, _p, _sz, _p, _sz]),
+    "kf_kmac_init_bits": (_int, [_p, _int, _p, _sz, _p, _sz]),
+    "kf_kmac_update": (_int, [_p, _p, _sz]),
+    "kf_kmac_update_bits": (_int, [_p, _p, _sz]),
+    "kf_kmac_final": (_int, [_p, _p, _sz]),
+    "kf_kmac_final_bits": (_int, [_p, _p, _sz]),
+    "kf_kmac_squeeze": (_int, [_p, _p, _sz]),
+    "kf_kmac128": (_int, [_p, _sz, _p, _sz, _p, _sz, _p, _sz]),
+    "kf_kmac256": (_int, [_p, _sz, _p, _sz, _p, _sz, _p, _sz]),
+    "kf_tuplehash_init": (_int, [_p, _int, _p, _sz]),
+    "kf_tuplehash_add": (_int, [_p, _p, _sz]),
+    "kf_tuplehash_add_bits": (_int, [_p, _p, _sz]),
+    "kf_tuplehash_final": (_int, [_p, _p, _sz]),
+    "kf_tuplehash_final_bits": (_int, [_p, _p, _sz]),
+    "kf_tuplehash_squeeze": (_int, [_p, _p, _sz]),
+    "kf_parallelhash_init": (_int, [_p, _int, _sz, _p, _sz]),
+    "kf_parallelhash_update": (_int, [_p, _p, _sz]),
+    "kf_parallelhash_update_bits": (_int, [_p, _p, _sz]),
+    "kf_parallelhash_final": (_int, [_p, _p, _sz]),
+    "kf_parallelhash_final_bits": (_int, [_p, _p, _sz]),
+    "kf_parallelhash_squeeze": (_int, [_p, _p, _sz]),
+    "kf_parallelhash": (_int, [_int, _p, _sz, _p, _sz, _sz, _p, _sz]),
+    "kf_kt_init": (_int, [_p, _int]),
+    "kf_kt_update": (_int, [_p, _p, _sz]),
+    "kf_kt_final": (_int, [_p, _p, _sz]),
+    "kf_kt_squeeze": (_int, [_p, _p, _sz]),
+    "kf_kt128": (_int, [_p, _sz, _p, _sz, _p, _sz]),
+    "kf_kt256": (_int, [_p, _sz, _p, _sz, _p, _sz]),
+}
+
+
+class Lib:
+    """The shared library; attribute access returns the typed C function (looked up lazily)."""
+
+    def __init__(self, path):
+        self.path = path
+        self._dll = ctypes.CDLL(path)
+        self._fns = {}
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        fn = self._fns.get(name)
+        if fn is None:
+            try:
+                fn = getattr(self._dll, name)
+            except AttributeError:
+                raise MissingSymbol(name) from None
+            if name in _SIGS:
+                fn.restype, fn.argtypes = _SIGS[name]
+            self._fns[name] = fn
+        return fn
+
+    def has(self, name):
+        try:
+            getattr(self, name)
+            return True
+        except MissingSymbol:
+            return False
+
+    def check(self, rc, what=""):
+        if rc != KF_OK:
+            raise KfError("%s returned %d (%s)" % (what, rc, self.strerror(rc)))
+
+    def strerror(self, rc):
+        try:
+            return self.kf_strerror(rc).decode()
+        except MissingSymbol:
+            return "?"
+
+    # ---- backends ----
+    def backend_name(self):
+        return self.kf_backend_name().decode()
+
+    def backend_list(self):
+        n = self.kf_backend_list(None, 0)
+        arr = (ctypes.c_char_p * max(n, 1))()
+        self.kf_backend_list(arr, n)
+        return [arr[i].decode() for i in range(n)]
+
+
+# ---- buffers --------------------------------------------------------------------------
+def _in(data):
+    """(pointer, length) for an input byte string; NULL for empty input."""
+    if not data:
+        return None, 0
+    return data, len(data)
+
+
+class Ctx:
+    """Storage for an opaque context, 32-byte aligned as the header's _Alignas(32) asks."""
+
+    def __init__(self, kind):
+        size = CTX_SIZES[kind]
+        self._buf = ctypes.create_string_buffer(size + 32)
+        addr = ctypes.addressof(self._buf)
+        self.ptr = ctypes.c_void_p((addr + 31) & ~31)
+
+
+def _out(n):
+    return ctypes.create_string_buffer(max(n, 1))
+
+
+# ---- Pythonic wrappers (each raises KfError on a non-zero status) -----------------------
+class Api:
+    def __init__(self, lib):
+        self.lib = lib
+
+    def _call(self, name, *args):
+        rc = getattr(self.lib, name)(*args)
+        self.lib.check(rc, name)
+
+    # SHA-3 / legacy Keccak
+    def hash(self, alg, data):
+        n = SHA3_SIZES.get(alg, 32 if alg == KF_KECCAK256_LEGACY else 64)
+        out = _out(n)
+        self._call("kf_hash", alg, out, n, *_in(data))
+        return out.raw[:n]
+
+    def hash_bits(self, alg, data, nbits):
+        h = self.hash_init(alg)
+        self.hash_update_bits(h, data, nbits)
+        return self.hash_final(h, alg)
+
+    def hash_init(self, alg):
+        c = Ctx("hash")
+        self._call("kf_hash_init", c.ptr, alg)
+        return c
+
+    def hash_update(self, c, data):
+        self._call("kf_hash_update", c.ptr, *_in(data))
+
+    def hash_update_bits(self, c, data, nbits):
+        self._call("kf_hash_update_bits", c.ptr, data if nbits else None, nbits)
+
+    def hash_final(self, c, alg):
+        n = SHA3_SIZES.get(alg, 32 if alg == KF_KECCAK256_LEGACY else 64)
+        out = _out(n)
+        self._call("kf_hash_final", c.ptr, out, n)
+        return out.raw[:n]
+
+    # XOFs
+    def xof_init(self, kind, *params):
+        """kind: 'shake128', 'shake256', 'turboshake128'(D), 'turboshake256'(D),
+        'cshake128'(N, S), 'cshake256'(N, S)."""
+        c = Ctx("xof")
+        if kind.startswith("cshake"):
+            N, S = params
+            self._call("kf_%s_init" % kind, c.ptr, *_in(N), *_in(S))
+        else:
+            self._call("kf_%s_init" % kind, c.ptr, *params)
+        return c
+
+    def xof_absorb(self, c, data):
+        self._call("kf_xof_absorb", c.ptr, *_in(data))
+
+    def xof_absorb_bits(self, c, data, nbits):
+        self._call("kf_xof_absorb_bits", c.ptr, data if nbits else None, nbits)
+
+    def xof_squeeze(self, c, n):
+        out = _out(n)
+        self._call("kf_xof_squeeze", c.ptr, out if n else None, n)
+        return out.raw[:n]
+
+    def shake(self, bits, data, n):
+        out = _out(n)
+        self._call("kf_shake%d" % bits, out if n else None, n, *_in(data))
+        return out.raw[:n]
+
+    def turboshake(self, bits, data, n, domain):
+        out = _out(n)
+        self._call("kf_turboshake%d" % bits, out if n else None, n, *_in(data), domain)
+        return out.raw[:n]
+
+    def cshake(self, bits, data, n, N, S):
+        out = _out(n)
+        self._call("kf_cshake%d" % bits, out if n else None, n, *_in(data), *_in(N), *_in(S))
+        return out.raw[:n]
+
+    # SP 800-185: KMAC, TupleHash, ParallelHash share final / final_bits / squeeze
+    def kmac_init(self, v, key, S, keybits=None):
+        c = Ctx("kmac")
+        if keybits is None:
+            self._call("kf_kmac_init", c.ptr, v, *_in(key), *_in(S))
+        else:
+            self._call("kf_kmac_init_bits", c.ptr, v, key if keybits else None, keybits, *_in(S))
+        return c
+
+    def tuplehash_init(self, v, S):
+        c = Ctx("tuplehash")
+        self._call("kf_tuplehash_init", c.ptr, v, *_in(S))
+        return c
+
+    def parallelhash_init(self, v, B, S):
+        c = Ctx("parallelhash")
+        self._call("kf_parallelhash_init", c.ptr, v, B, *_in(S))
+        return c
+
+    def sp_update(self, mode, c, data):
+        name = {"kmac": "kf_kmac_update", "tuplehash": "kf_tuplehash_add",
+                "parallelhash": "kf_parallelhash_update"}[mode]
+        self._call(name, c.ptr, *_in(data))
+
+    def sp_update_bits(self, mode, c, data, nbits):
+        name = {"kmac": "kf_kmac_update_bits", "tuplehash": "kf_tuplehash_add_bits",
+                "parallelhash": "kf_parallelhash_update_bits"}[mode]
+        self._call(name, c.ptr, data if nbits else None, nbits)
+
+    def sp_final(self, mode, c, n):
+        out = _out(n)
+        self._call("kf_%s_final" % mode, c.ptr, out if n else None, n)
+        return out.raw[:n]
+
+    def sp_final_bits(self, mode, c, nbits):
+        n = (nbits + 7) // 8
+        out = _out(n)
+        self._call("kf_%s_final_bits" % mode, c.ptr, out if n else None, nbits)
+        return mask_bits(out.raw[:n], nbits)
+
+    def sp_squeeze(self, mode, c, n):
+        out = _out(n)
+        self._call("kf_%s_squeeze" % mode, c.ptr, out if n else None, n)
+        return out.raw[:n]
+
+    # KangarooTwelve
+    def kt_init(self, v):
+        c = Ctx("kt")
+        self._call("kf_kt_init", c.ptr, v)
+        return c
+
+    def kt_update(self, c, data):
+        self._call("kf_kt_update", c.ptr, *_in(data))
+
+    def kt_final(self, c, custom):
+        self._call("kf_kt_final", c.ptr, *_in(custom))
+
+    def kt_squeeze(self, c, n):
+        out = _out(n)
+        self._call("kf_kt_squeeze", c.ptr, out if n else None, n)
+        return out.raw[:n]
+
+    def kt(self, bits, data, n, custom):
+        out = _out(n)
+        self._call("kf_kt%d" % bits, out if n else None, n, *_in(data), *_in(custom))
+        return out.raw[:n]
+
+
+# ---- bit strings ----------------------------------------------------------------------
+def mask_bits(data, nbits):
+    """FIPS 202 bit string of nbits bits: keep ceil(nbits/8) bytes, clear unused high bits."""
+    n = (nbits + 7) // 8
+    b = bytearray(data[:n])
+    if nbits % 8:
+        b[-1] &= (1 << (nbits % 8)) - 1
+    return bytes(b)
+
+
+def acvp_to_fips(hexstr, nbits):
+    """ACVP hex *input* bit string (msg, key, tuple element) -> FIPS 202 bytes.
+
+    Whole bytes are taken as they are. A final partial byte of k = nbits mod 8 bits carries
+    the message bits in its top k bits ("the leftmost bits of the last hex byte are the message
+    bits", ACVP), so the FIPS 202 final byte is (hex_byte >> (8 - k)).
+    ACVP writes *outputs* (md, mac) differently: see fips_to_acvp.
+    Both rules were found empirically on the ACVP files: with them every bit-length case of
+    SHA3, SHAKE, cSHAKE, KMAC, TupleHash and ParallelHash passes (test_acvp.py); the
+    alternatives (input bits reversed, or output left-aligned like the input) fail.
+    """
+    raw = bytes.fromhex(hexstr)
+    n = (nbits + 7) // 8
+    b = bytearray(raw[:n].ljust(n, b"\0"))
+    k = nbits % 8
+    if k:
+        b[-1] >>= 8 - k
+    return bytes(b)
+
+
+def fips_to_acvp(data, nbits, left_aligned=False):
+    """FIPS 202 output of nbits bits -> ACVP hex of an *output* (md, mac), upper case.
+
+    ACVP is not consistent here, so the vector file decides:
+      right-aligned (SHAKE-*-1.0 and the SP 800-185 files): the final partial byte is the
+        FIPS 202 byte with its unused high bits cleared;
+      left-aligned (SHAKE-*-FIPS202 revision): like the inputs, the k output bits are the
+        top k bits of the final byte (FIPS 202 byte << (8 - k)).
+    """
+    b = bytearray(mask_bits(data, nbits))
+    k = nbits % 8
+    if k and left_aligned:
+        b[-1] = (b[-1] << (8 - k)) & 0xFF
+    return b.hex().upper()
+
+
+# ---- vectors --------------------------------------------------------------------------
+_sums = None
+
+
+def _load_sums():
+    global _sums
+    if _sums is None:
+        _sums = {}
+        with open(os.path.join(VECTORS, "SHA256SUMS")) as f:
+            for line in f:
+                line = line.strip()
+                if line:
+                    h, p = line.split(None, 1)
+                    _sums[p.strip()] = h
+    return _sums
+
+
+class VectorError(Exception):
+    pass
+
+
+def read_vector(relpath):
+    """Bytes of tests/vectors/<relpath> (stored as <relpath>.gz), checked against SHA256SUMS."""
+    sums = _load_sums()
+    if relpath not in sums:
+        raise VectorError("%s is not listed in SHA256SUMS" % relpath)
+    with gzip.open(os.path.join(VECTORS, relpath + ".gz"), "rb") as f:
+        data = f.read()
+    got = hashlib.sha256(data).hexdigest()
+    if got != sums[relpath]:
+        raise VectorError("%s: sha256 %s, SHA256SUMS says %s" % (relpath, got, sums[relpath]))
+    return data
+
+
+def read_json(relpath):
+    return json.loads(read_vector(relpath))
+
+
+def read_jsonl(relpath):
+    return [json.loads(l) for l in read_vector(relpath).decode().splitlines() if l.strip()]
+
+
+# ---- reporting ------------------------------------------------------------------------
+class Report:
+    """Counts per section (usually one vector file) and in total."""
+
+    MAX_DETAILS = 10   # failure messages printed per section
+
+    def __init__(self):
+        self.total = {"pass": 0, "fail": 0, "skip": 0}
+        self.section_name = None
+        self.sec = None
+        self.shown = 0
+
+    def section(self, name):
+        self.end_section()
+        self.section_name = name
+        self.sec = {"pass": 0, "fail": 0, "skip": 0}
+        self.shown = 0
+
+    def end_section(self):
+        if self.section_name is None:
+            return
+        s = self.sec
+        status = "FAIL" if s["fail"] else ("ok" if s["pass"] else "skipped")
+        line = "%-40s %6d passed, %d failed" % (self.section_name, s["pass"], s["fail"])
+        if s["skip"]:
+            line += ", %d skipped" % s["skip"]
+        print("%s  [%s]" % (line, status), flush=True)
+        self.section_name = None
+
+    def _count(self, kind, n=1):
+        self.total[kind] += n
+        if self.sec is not None:
+            self.sec[kind] += n
+
+    def ok(self, n=1):
+        self._count("pass", n)
+
+    def skip(self, n=1, why=None):
+        self._count("skip", n)
+
+    def fail(self, msg):
+        self._count("fail")
+        if self.shown < self.MAX_DETAILS:
+            print("  FAIL %s" % msg, flush=True)
+        elif self.shown == self.MAX_DETAILS:
+            print("  ... (further failures in this section not shown)", flush=True)
+        self.shown += 1
+
+    def check(self, cond, msg):
+        if cond:
+            self.ok()
+        else:
+            self.fail(msg)
+        return cond
+
+    def run_case(self, label, fn):
+        """Run fn(); count its result. fn returns True (pass), False (fail, message printed by
+        label), a string (fail with that detail) or None (the function counted itself)."""
+        try:
+            r = fn()
+        except MissingSymbol as e:
+            self.fail("%s: library has no %s()" % (label, e))
+            return False
+        except KfError as e:
+            self.fail("%s: %s" % (label, e))
+            return False
+        except Exception as e:  # a bug in the test or a bad vector: report, keep going
+            self.fail("%s: %s: %s" % (label, type(e).__name__, e))
+            if os.environ.get("KF_TEST_TRACEBACK"):
+                traceback.print_exc()
+            return False
+        if r is True:
+            self.ok()
+        elif r is False:
+            self.fail(label)
+        elif isinstance(r, str):
+            self.fail("%s: %s" % (label, r))
+        return r is True
+
+    def finish(self):
+        self.end_section()
+        t = self.total
+        line = "%d passed, %d failed" % (t["pass"], t["fail"])
+        if t["skip"]:
+            line += ", %d skipped" % t["skip"]
+        print(line, flush=True)
+        if t["fail"]:
+            return 1
+        if t["pass"] == 0 and t["skip"]:
+            return 77
+        if t["pass"] == 0:
+            return 1     # nothing ran at all: treat as an error, not as success
+        return 0
+
+
+# ---- main -----------------------------------------------------------------------------
+def parse_args(argv=None, extra=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lib", required=True, help="path to libkeccakforge.so")
+    ap.add_argument("--slow", action="store_true", help="also run slow tests (ACVP LDT)")
+    ap.add_argument("--seed", type=int, default=None, help="random seed (differential tests)")
+    if extra:
+        extra(ap)
+    return ap.parse_args(argv)
+
+
+def check_backend(lib):
+    """Return an exit code to stop with (77 or 1), or None to go on."""
+    want = os.environ.get("KECCAKFORGE_BACKEND")
+    try:
+        got = lib.backend_name()
+        runnable = lib.backend_list()
+    except MissingSymbol as e:
+        print("FAIL: library has no %s()" % e)
+        return 1
+    if not want:
+        print("backend: %s (automatic choice; runnable: %s)" % (got, ", ".join(runnable)))
+        return None
+    if want not in runnable:
+        print("SKIP: backend '%s' is not runnable on this CPU/build (runnable: %s)"
+              % (want, ", ".join(runnable)))
+        return 77
+    if got != want:
+        print("FAIL: KECCAKFORGE_BACKEND=%s is runnable, but the library uses '%s'" % (want, got))
+        print("0 passed, 1 failed")
+        return 1
+    print("backend: %s (forced by KECCAKFORGE_BACKEND)" % got)
+    return None
+
+
+def main(run, extra_args=None):
+    """run(args, lib, api, report). Exits with the harness's code."""
+    args = parse_args(extra=extra_args)
+    lib = Lib(args.lib)
+    rc = check_backend(lib)
+    if rc is not None:
+        sys.exit(rc)
+    report = Report()
+    try:
+        run(args, lib, Api(lib), report)
+    except VectorError as e:
+        report.fail("vector file: %s" % e)
+    sys.exit(report.finish())

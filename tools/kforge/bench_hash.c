@@ -1,0 +1,150 @@
+/*
+ * bench_hash.c - suites "hash" (ticks per input byte of every mode at 64 B, 1 KiB, 8 KiB
+ * and 1 MiB) and "xof-expand" (ticks per output byte of SHAKE/TurboSHAKE expanding a
+ * 32-byte seed into 8192 bytes, as in Table 2 of seed 000), on the default backend,
+ * through the public one-shot API: what a caller pays, setup and padding included.
+ *
+ * Output lengths: fixed-length functions give their natural output (SHA3-n: n bits;
+ * KMAC and ParallelHash: 256 bits for the 128 variants, 512 for the 256 variants, as in
+ * the SP 800-185 samples); XOFs (SHAKE, TurboSHAKE, cSHAKE, KT) give 32 bytes.
+ */
+#include "bench.h"
+#include "keccakforge.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define OUT_MAX 8192
+#define XOF_OUT 32
+#define PH_BLOCK 8192               /* ParallelHash B */
+#define TURBOSHAKE_DOMAIN 0x1F      /* RFC 9861 default D */
+
+static const uint8_t kmac_key[32] = {
+    0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4a, 0x4b, 0x4c, 0x4d, 0x4e, 0x4f,
+    0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f,
+};
+static const char cshake_S[] = "kforge bench"; /* non-empty: empty N and S would be SHAKE */
+
+/* One-shot calls with a common signature. */
+static int sha3_224(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_hash(KF_SHA3_224, o, ol, in, n); }
+static int sha3_256(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_hash(KF_SHA3_256, o, ol, in, n); }
+static int sha3_384(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_hash(KF_SHA3_384, o, ol, in, n); }
+static int sha3_512(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_hash(KF_SHA3_512, o, ol, in, n); }
+static int keccak256(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_hash(KF_KECCAK256_LEGACY, o, ol, in, n); }
+static int shake128(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_shake128(o, ol, in, n); }
+static int shake256(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_shake256(o, ol, in, n); }
+static int turbo128(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_turboshake128(o, ol, in, n, TURBOSHAKE_DOMAIN); }
+static int turbo256(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_turboshake256(o, ol, in, n, TURBOSHAKE_DOMAIN); }
+static int kt128(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt128(o, ol, in, n, NULL, 0); }
+static int kt256(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt256(o, ol, in, n, NULL, 0); }
+static int cshake128(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_cshake128(o, ol, in, n, NULL, 0, cshake_S, sizeof cshake_S - 1); }
+static int cshake256(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_cshake256(o, ol, in, n, NULL, 0, cshake_S, sizeof cshake_S - 1); }
+static int kmac128(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_kmac128(o, ol, kmac_key, sizeof kmac_key, in, n, NULL, 0); }
+static int kmac256(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_kmac256(o, ol, kmac_key, sizeof kmac_key, in, n, NULL, 0); }
+static int ph128(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_parallelhash(KF_V128, o, ol, in, n, PH_BLOCK, NULL, 0); }
+static int ph256(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_parallelhash(KF_V256, o, ol, in, n, PH_BLOCK, NULL, 0); }
+
+static const bench_mode modes[] = {
+    {"sha3-224", 0, 28, sha3_224},
+    {"sha3-256", 0, 32, sha3_256},
+    {"sha3-384", 0, 48, sha3_384},
+    {"sha3-512", 0, 64, sha3_512},
+    {"shake128", 1, XOF_OUT, shake128},
+    {"shake256", 1, XOF_OUT, shake256},
+    {"turboshake128", 1, XOF_OUT, turbo128},
+    {"turboshake256", 1, XOF_OUT, turbo256},
+    {"kt128", 1, XOF_OUT, kt128},
+    {"kt256", 1, XOF_OUT, kt256},
+    {"cshake128", 1, XOF_OUT, cshake128},
+    {"cshake256", 1, XOF_OUT, cshake256},
+    {"kmac128", 0, 32, kmac128},
+    {"kmac256", 0, 64, kmac256},
+    {"parallelhash128", 0, 32, ph128},
+    {"parallelhash256", 0, 64, ph256},
+    {"keccak256-legacy", 0, 32, keccak256},
+};
+#define N_MODES (sizeof modes / sizeof modes[0])
+
+const bench_mode *bench_mode_find(const char *name)
+{
+    for (size_t i = 0; i < N_MODES; i++)
+        if (strcmp(modes[i].name, name) == 0) return &modes[i];
+    return NULL;
+}
+
+void bench_run_mode(void *arg, size_t reps)
+{
+    bench_mode_arg *a = arg;
+    int rc = KF_OK;
+    for (size_t i = 0; i < reps; i++) rc |= a->mode->call(a->out, a->outlen, a->in, a->inlen);
+    a->rc = rc;
+}
+
+static const size_t hash_sizes[] = {64, 1024, 8192, (size_t)1 << 20};
+#define N_SIZES (sizeof hash_sizes / sizeof hash_sizes[0])
+
+void bench_suite_hash(bench *b)
+{
+    static uint8_t out[OUT_MAX];
+    char label[24];
+    printf("\n(b) ticks per input byte, backend %s (XOF output %d bytes; KMAC, ParallelHash\n"
+           "    (B = %d): 256/512-bit output; cSHAKE with S = \"%s\"; KT empty customization)\n",
+           b->backend, XOF_OUT, PH_BLOCK, cshake_S);
+    printf("    %-18s %4s", "function", "out");
+    for (size_t s = 0; s < N_SIZES; s++) printf(" %10s", bench_size_label(hash_sizes[s], label));
+    printf("\n");
+    for (size_t i = 0; i < N_MODES; i++) {
+        const bench_mode *m = &modes[i];
+        printf("    %-18s %4zu", m->name, m->outlen);
+        fflush(stdout);
+        int rc = m->call(out, m->outlen, b->input, hash_sizes[0]);
+        if (rc != KF_OK) {
+            printf("  not available: %s\n", kf_strerror(rc));
+            continue;
+        }
+        for (size_t s = 0; s < N_SIZES; s++) {
+            bench_mode_arg arg = {m, b->input, hash_sizes[s], out, m->outlen, KF_OK};
+            double t = bench_measure(b, bench_run_mode, &arg, 1) / (double)hash_sizes[s];
+            if (arg.rc != KF_OK) {
+                printf(" %10s", "error");
+                continue;
+            }
+            bench_add(b, "hash", m->name, b->backend, (long long)hash_sizes[s], "ticks/byte", t);
+            printf(" %10.2f", t);
+            fflush(stdout);
+        }
+        printf("\n");
+    }
+}
+
+void bench_suite_xof_expand(bench *b)
+{
+    static const char *const xofs[] = {"shake128", "shake256", "turboshake128", "turboshake256"};
+    static uint8_t out[OUT_MAX];
+    const size_t seed_len = 32, out_len = OUT_MAX;
+    printf("\n(c) XOF expansion: a %zu-byte seed to %zu output bytes, backend %s\n", seed_len, out_len,
+           b->backend);
+    printf("    %-18s %14s %14s\n", "function", "ticks/out byte", "ticks/call");
+    for (size_t i = 0; i < sizeof xofs / sizeof xofs[0]; i++) {
+        const bench_mode *m = bench_mode_find(xofs[i]);
+        int rc = m->call(out, out_len, b->input, seed_len);
+        if (rc != KF_OK) {
+            printf("    %-18s not available: %s\n", m->name, kf_strerror(rc));
+            continue;
+        }
+        bench_mode_arg arg = {m, b->input, seed_len, out, out_len, KF_OK};
+        double t = bench_measure(b, bench_run_mode, &arg, 1);
+        bench_add(b, "xof-expand", m->name, b->backend, (long long)out_len, "ticks/output-byte",
+                  t / (double)out_len);
+        printf("    %-18s %14.2f %14.0f\n", m->name, t / (double)out_len, t);
+        fflush(stdout);
+    }
+}
