@@ -103,6 +103,40 @@ size_t kf_backend_all(const kf_backend **out, size_t max)
     return N_BACKENDS;
 }
 
+/* Every batched backend in this build, listed once, by preference; NULL ends the list
+ * (so it is never empty where there are none). */
+static const kf_backend_xn *const all_backends_xn[] = {
+#if defined(__x86_64__)
+    &kf_backend_x8_avx512,
+    &kf_backend_x4_avx512vl,
+    &kf_backend_x4_avx2,
+#endif
+    NULL,
+};
+#define MAX_BACKENDS_XN (sizeof all_backends_xn / sizeof all_backends_xn[0])
+
+int kf_backend_xn_runnable(const kf_backend_xn *b)
+{
+    return (b->requires & ~kf_cpu_features()) == 0;
+}
+
+size_t kf_backend_xn_all(const kf_backend_xn **out, size_t max)
+{
+    /* as kf_backend_all: by rank, highest first */
+    const kf_backend_xn *tmp[MAX_BACKENDS_XN];
+    size_t n = 0;
+    for (; all_backends_xn[n]; n++) {
+        tmp[n] = all_backends_xn[n];
+        for (size_t j = n; j > 0 && tmp[j]->rank > tmp[j - 1]->rank; j--) {
+            const kf_backend_xn *t = tmp[j];
+            tmp[j] = tmp[j - 1];
+            tmp[j - 1] = t;
+        }
+    }
+    for (size_t i = 0; i < n && i < max; i++) out[i] = tmp[i];
+    return n;
+}
+
 static const kf_backend *best_runnable(void)
 {
     const kf_backend *list[N_BACKENDS];

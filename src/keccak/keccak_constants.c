@@ -1,20 +1,7 @@
-/* Keccak-f[1600] round constants (FIPS 202 Algorithm 5/6) and rho offsets (FIPS 202 Table 2). */
+/* The run-time tables of the Keccak-f[1600] constants, built from keccak_constants.h. */
 #include "keccak_backend.h"
+#include "keccak_constants.h"
 
-const uint64_t kf_keccak_rc[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-
-/* rho offsets r[x + 5y] */
-const uint8_t kf_keccak_rho[25] = {
-     0,  1, 62, 28, 27,
-    36, 44,  6, 55, 20,
-     3, 10, 43, 25, 39,
-    41, 45, 15, 21,  8,
-    18,  2, 61, 56, 14,
-};
+#define KF_RC_ITEM(c) c,
+const uint64_t kf_keccak_rc[24] = { KF_RC_LIST(KF_RC_ITEM) };
+const uint8_t kf_keccak_rho[25] = KF_RHO_TABLE_INIT;

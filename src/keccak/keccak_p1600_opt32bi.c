@@ -21,6 +21,7 @@
  *   state is all-zero words.
  */
 #include "keccak_backend.h"
+#include "keccak_constants.h"
 
 #include <string.h>
 
@@ -40,23 +41,12 @@
 /* ------------------------------------------------------------------------------------- */
 
 /*
- * keccak_constants.c is the project's one place for these facts. They are restated here
- * because the unrolled rounds need them as compile-time constants: a rotation by a literal
- * is one rotate-immediate, a load from another file's table is not foldable. A wrong entry
- * cannot pass unnoticed: every rho offset and, at nr = 24, every round constant is used, so
- * permute() would differ from the ref backend (which derives both from FIPS 202 Algorithms 2
- * and 5, not from tables) on random states. The scratch test written with this file also
- * compared both tables with kf_keccak_rho and kf_keccak_rc entry by entry.
+ * The constants come from keccak_constants.h as compile-time values: the unrolled rounds
+ * rotate by literals, and the round constants are split into even and odd bits by macros.
  */
 
 /* rho offsets (FIPS 202 §3.2.2, Table 2) indexed by x + 5y, as kf_keccak_rho. */
-static const uint8_t rho_offsets[25] = {
-     0,  1, 62, 28, 27,
-    36, 44,  6, 55, 20,
-     3, 10, 43, 25, 39,
-    41, 45, 15, 21,  8,
-    18,  2, 61, 56, 14,
-};
+static const uint8_t rho_offsets[25] = KF_RHO_TABLE_INIT;
 
 /*
  * Round constants (FIPS 202 §3.2.5) split into their even and odd bits at compile time:
@@ -71,20 +61,8 @@ static const uint8_t rho_offsets[25] = {
 #define KF_EVEN64(v) ((uint32_t)KF_SQ16(KF_SQ8(KF_SQ4(KF_SQ2(KF_SQ1((v) & 0x5555555555555555ULL))))))
 #define RC_BI(c) { KF_EVEN64(c), KF_EVEN64((c) >> 1) }
 
-static const uint32_t rc_bi[24][2] = {
-    RC_BI(0x0000000000000001ULL), RC_BI(0x0000000000008082ULL),
-    RC_BI(0x800000000000808aULL), RC_BI(0x8000000080008000ULL),
-    RC_BI(0x000000000000808bULL), RC_BI(0x0000000080000001ULL),
-    RC_BI(0x8000000080008081ULL), RC_BI(0x8000000000008009ULL),
-    RC_BI(0x000000000000008aULL), RC_BI(0x0000000000000088ULL),
-    RC_BI(0x0000000080008009ULL), RC_BI(0x000000008000000aULL),
-    RC_BI(0x000000008000808bULL), RC_BI(0x800000000000008bULL),
-    RC_BI(0x8000000000008089ULL), RC_BI(0x8000000000008003ULL),
-    RC_BI(0x8000000000008002ULL), RC_BI(0x8000000000000080ULL),
-    RC_BI(0x000000000000800aULL), RC_BI(0x800000008000000aULL),
-    RC_BI(0x8000000080008081ULL), RC_BI(0x8000000000008080ULL),
-    RC_BI(0x0000000080000001ULL), RC_BI(0x8000000080008008ULL),
-};
+#define RC_BI_ITEM(c) RC_BI(c),
+static const uint32_t rc_bi[24][2] = { KF_RC_LIST(RC_BI_ITEM) };
 
 /* ------------------------------------------------------------------------------------- */
 /* In-place layouts                                                                      */

@@ -206,6 +206,7 @@ static unsigned sample_count(const bench *b, uint64_t ticks_per_round)
     uint64_t n = b->budget / (ticks_per_round ? ticks_per_round : 1);
     if (n < b->min_samples) n = b->min_samples;
     if (n > b->max_samples) n = b->max_samples;
+    if (n >= BENCH_MAX_SAMPLES) n = BENCH_MAX_SAMPLES - 1;
     return (unsigned)(n | 1); /* odd: the median is one sample */
 }
 

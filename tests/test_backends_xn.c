@@ -1,0 +1,278 @@
+/*
+ * test_backends_xn.c - every batched (xN) Keccak-p[1600] backend against `ref`.
+ *
+ * For each batched backend the CPU runs: N random states permuted together for every nr in
+ * 1..24, each instance compared lane by lane with `ref` on the same input; add/overwrite/
+ * extract at random offsets and lengths on one instance, checking that the other N-1 are
+ * untouched; absorb_blocks against add_bytes+permute of `ref`, per instance, for the rates
+ * 72..168 in use (plus a few others), with different data and a tail in every instance.
+ * On Linux, absorb_blocks also reads blocks that end right before an unmapped page, since
+ * vector code that loads whole vectors past the end of a block would fault there.
+ * A backend the CPU cannot run is skipped with a message.
+ * Arguments (optional): the backend names the build system expects, so a backend added to
+ * the library but not to the test list fails here.
+ */
+#include "keccak/keccak_backend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+#define MAX_N 16
+#define MAX_STATE_BYTES (MAX_N * KF_STATE_BYTES)
+
+static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
+static uint64_t rnd(void)
+{
+    /* splitmix64 */
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+static void rnd_bytes(uint8_t *p, size_t n) { while (n--) *p++ = (uint8_t)rnd(); }
+
+static int failures;
+#define CHECK(cond, ...) do { if (!(cond)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+    printf(__VA_ARGS__); printf("\n"); } } while (0)
+
+/* storage for N interleaved states (64-byte aligned, as kf_backend_xn requires) */
+typedef struct { _Alignas(64) uint8_t b[MAX_STATE_BYTES]; } states_t;
+typedef struct { _Alignas(KF_STATE_ALIGN) uint8_t b[KF_STATE_BYTES]; } state_t;
+
+static uint64_t lane_of(const uint8_t *bytes, unsigned j)
+{
+    uint64_t v = 0;
+    for (int k = 0; k < 8; k++) v |= (uint64_t)bytes[8 * j + k] << (8 * k);
+    return v;
+}
+
+/* ref's state for every instance, kept beside the backend's as the expected value */
+typedef struct { state_t s[MAX_N]; } mirror_t;
+
+static void mirror_set(mirror_t *m, unsigned i, const uint8_t in[200])
+{
+    kf_backend_ref.init(m->s[i].b);
+    kf_backend_ref.overwrite_bytes(m->s[i].b, in, 0, 200);
+}
+
+/* Compare every instance of the backend states with the mirror, lane by lane. */
+static int same_as_mirror(const kf_backend_xn *b, const states_t *st, const mirror_t *m, const char *what)
+{
+    for (unsigned i = 0; i < b->n; i++) {
+        uint8_t got[200], want[200];
+        b->extract_bytes(st->b, i, got, 0, 200);
+        kf_backend_ref.extract_bytes(m->s[i].b, want, 0, 200);
+        for (unsigned j = 0; j < 25; j++)
+            if (lane_of(got, j) != lane_of(want, j)) {
+                CHECK(0, "%s: %s: instance %u lane %u (x=%u, y=%u) is %016llx, ref %016llx", b->name, what,
+                      i, j, j % 5, j / 5, (unsigned long long)lane_of(got, j), (unsigned long long)lane_of(want, j));
+                return 0;
+            }
+    }
+    return 1;
+}
+
+/* N random states (a different one per instance), permuted by the backend and by ref. */
+static void test_permute(const kf_backend_xn *b)
+{
+    states_t st;
+    mirror_t m;
+    char what[64];
+    for (unsigned nr = 1; nr <= 24; nr++)
+        for (int t = 0; t < 4; t++) {
+            b->init(st.b);
+            for (unsigned i = 0; i < b->n; i++) {
+                uint8_t in[200];
+                rnd_bytes(in, sizeof in);
+                b->overwrite_bytes(st.b, i, in, 0, 200);
+                mirror_set(&m, i, in);
+            }
+            b->permute(st.b, nr);
+            for (unsigned i = 0; i < b->n; i++) kf_backend_ref.permute(m.s[i].b, nr);
+            snprintf(what, sizeof what, "permute nr=%u", nr);
+            if (!same_as_mirror(b, &st, &m, what)) return;
+        }
+    /* one instance all-zero, one all-ones, the rest random: lanes must not leak across */
+    uint8_t in[200];
+    b->init(st.b);
+    for (unsigned i = 0; i < b->n; i++) {
+        if (i == 0) memset(in, 0, sizeof in);
+        else if (i == 1) memset(in, 0xFF, sizeof in);
+        else rnd_bytes(in, sizeof in);
+        b->overwrite_bytes(st.b, i, in, 0, 200);
+        mirror_set(&m, i, in);
+    }
+    b->permute(st.b, 24);
+    for (unsigned i = 0; i < b->n; i++) kf_backend_ref.permute(m.s[i].b, 24);
+    same_as_mirror(b, &st, &m, "permute nr=24 (zero/one states)");
+}
+
+/* Byte operations on one random instance at random offsets and lengths. */
+static void test_bytes(const kf_backend_xn *b)
+{
+    states_t st;
+    mirror_t m;
+    b->init(st.b);
+    for (unsigned i = 0; i < b->n; i++) {
+        uint8_t out[200], zero[200] = {0};
+        b->extract_bytes(st.b, i, out, 0, 200);
+        CHECK(memcmp(out, zero, 200) == 0, "%s: init is not the zero state (instance %u)", b->name, i);
+    }
+    for (unsigned i = 0; i < b->n; i++) {
+        uint8_t in[200];
+        rnd_bytes(in, sizeof in);
+        b->overwrite_bytes(st.b, i, in, 0, 200);
+        mirror_set(&m, i, in);
+    }
+    for (int t = 0; t < 3000; t++) {
+        unsigned i = (unsigned)(rnd() % b->n);
+        size_t off = rnd() % 201, len = rnd() % (201 - off);
+        uint8_t data[200];
+        rnd_bytes(data, len);
+        int op = (int)(rnd() % 3);
+        if (op == 0) {
+            b->add_bytes(st.b, i, data, off, len);
+            kf_backend_ref.add_bytes(m.s[i].b, data, off, len);
+        } else if (op == 1) {
+            b->overwrite_bytes(st.b, i, data, off, len);
+            kf_backend_ref.overwrite_bytes(m.s[i].b, data, off, len);
+        } else {
+            uint8_t got[201], want[201];
+            memset(got, 0xAA, sizeof got);
+            memset(want, 0xAA, sizeof want);
+            b->extract_bytes(st.b, i, got, off, len);
+            kf_backend_ref.extract_bytes(m.s[i].b, want, off, len);
+            CHECK(memcmp(got, want, sizeof got) == 0, "%s: extract_bytes(instance %u, off=%zu, len=%zu) differs",
+                  b->name, i, off, len);
+        }
+        if (t % 64 == 0 || op != 2) {
+            char what[96];
+            snprintf(what, sizeof what, "%s(instance %u, off=%zu, len=%zu)",
+                     op == 0 ? "add_bytes" : op == 1 ? "overwrite_bytes" : "extract_bytes", i, off, len);
+            if (!same_as_mirror(b, &st, &m, what)) return;
+        }
+    }
+}
+
+/* absorb_blocks against ref's add_bytes + permute, every instance with its own data. */
+static void test_absorb_blocks(const kf_backend_xn *b)
+{
+    static const size_t rates[] = {72, 104, 136, 144, 168, 8, 64, 200};
+    static const unsigned nrs[] = {1, 5, 12, 24};
+    if (!b->absorb_blocks) return;
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
+        for (size_t k = 0; k < sizeof nrs / sizeof nrs[0]; k++) {
+            size_t rate = rates[r], len = (size_t)(rnd() % 4) * rate + rnd() % rate; /* 0..3 blocks + a tail */
+            unsigned nr = nrs[k];
+            static uint8_t msg[MAX_N][4 * 200];
+            const uint8_t *in[MAX_N];
+            states_t st;
+            mirror_t m;
+            b->init(st.b);
+            for (unsigned i = 0; i < b->n; i++) {
+                uint8_t init[200];
+                rnd_bytes(init, sizeof init);
+                b->overwrite_bytes(st.b, i, init, 0, 200);
+                mirror_set(&m, i, init);
+                rnd_bytes(msg[i], len);
+                in[i] = msg[i];
+            }
+            size_t done = b->absorb_blocks(st.b, nr, rate, in, len);
+            CHECK(done == len / rate * rate, "%s: absorb_blocks consumed %zu of %zu (rate %zu)", b->name, done, len, rate);
+            for (unsigned i = 0; i < b->n; i++)
+                for (size_t p = 0; p + rate <= len; p += rate) {
+                    kf_backend_ref.add_bytes(m.s[i].b, msg[i] + p, 0, rate);
+                    kf_backend_ref.permute(m.s[i].b, nr);
+                }
+            char what[64];
+            snprintf(what, sizeof what, "absorb_blocks rate=%zu nr=%u len=%zu", rate, nr, len);
+            if (!same_as_mirror(b, &st, &m, what)) return;
+        }
+}
+
+#if defined(__linux__)
+/* Every instance's message ends exactly where an inaccessible page starts. */
+static void test_absorb_page_end(const kf_backend_xn *b)
+{
+    static const size_t rates[] = {72, 104, 136, 144, 168, 8};
+    long page = sysconf(_SC_PAGESIZE);
+    if (!b->absorb_blocks || page <= 0) return;
+    size_t psz = (size_t)page, map_len = (MAX_N + 1) * 2 * psz;
+    uint8_t *map = mmap(NULL, map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) return;
+    /* instance i owns pages 2i (data) and 2i+1 (guard) */
+    for (unsigned i = 0; i < b->n; i++) mprotect(map + (2 * i + 1) * psz, psz, PROT_NONE);
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
+        size_t rate = rates[r], len = 2 * rate;
+        const uint8_t *in[MAX_N];
+        states_t st;
+        mirror_t m;
+        b->init(st.b);
+        for (unsigned i = 0; i < b->n; i++) {
+            uint8_t *msg = map + (2 * i + 1) * psz - len;
+            rnd_bytes(msg, len);
+            in[i] = msg;
+            kf_backend_ref.init(m.s[i].b);
+        }
+        size_t done = b->absorb_blocks(st.b, 24, rate, in, len);
+        CHECK(done == len, "%s: absorb_blocks at a page end consumed %zu of %zu", b->name, done, len);
+        for (unsigned i = 0; i < b->n; i++)
+            for (size_t p = 0; p < len; p += rate) {
+                kf_backend_ref.add_bytes(m.s[i].b, in[i] + p, 0, rate);
+                kf_backend_ref.permute(m.s[i].b, 24);
+            }
+        char what[64];
+        snprintf(what, sizeof what, "absorb_blocks at a page end, rate=%zu", rate);
+        if (!same_as_mirror(b, &st, &m, what)) break;
+    }
+    munmap(map, map_len);
+}
+#else
+static void test_absorb_page_end(const kf_backend_xn *b) { (void)b; }
+#endif
+
+int main(int argc, char **argv)
+{
+    const kf_backend_xn *all[64];
+    size_t n = kf_backend_xn_all(all, 64);
+    int passed = 0, failed = 0, skipped = 0;
+
+    for (size_t k = 0; k < n && k < 64; k++) {
+        const kf_backend_xn *b = all[k];
+        int listed = 0;
+        for (int a = 1; a < argc; a++) listed |= strcmp(argv[a], b->name) == 0;
+        CHECK(argc < 2 || listed, "batched backend %s is in the library but not in the test list", b->name);
+        if (b->n < 1 || b->n > MAX_N || b->state_bytes < (size_t)b->n * KF_STATE_BYTES ||
+            b->state_bytes > MAX_STATE_BYTES) {
+            CHECK(0, "%s: n=%u state_bytes=%zu out of the range this test handles", b->name, b->n, b->state_bytes);
+            failed++;
+            continue;
+        }
+        if (!kf_backend_xn_runnable(b)) {
+            printf("skip %-14s (this CPU lacks what it needs)\n", b->name);
+            skipped++;
+            continue;
+        }
+        int before = failures;
+        test_permute(b);
+        test_bytes(b);
+        test_absorb_blocks(b);
+        test_absorb_page_end(b);
+        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s\n",
+               failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)");
+        if (failures == before) passed++; else failed++;
+    }
+    for (int a = 1; a < argc; a++) {
+        int found = 0;
+        for (size_t k = 0; k < n && k < 64; k++) found |= strcmp(argv[a], all[k]->name) == 0;
+        CHECK(found, "test list names %s, which the library lacks", argv[a]);
+    }
+    if (failures && !failed) failed++; /* a listing mismatch, not a backend */
+    printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+    return failures ? 1 : 0;
+}
