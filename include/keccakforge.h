@@ -76,6 +76,13 @@ KF_API int kf_backend_select(const char *name);
 /* Names of the backends this build has and this CPU runs, best first. Returns the count
  * (may exceed max; only min(count, max) names are written). */
 KF_API size_t kf_backend_list(const char **names, size_t max);
+/* Name of the batched backend (N states per call: "avx512-x8", "avx2-x4", ...) that the
+ * batched API, KT and ParallelHash use, or "x1" when there is none. KECCAKFORGE_BACKEND and
+ * kf_backend_select() also take a batched name (x1 stays automatic) or "x1" (no batched
+ * backend: everything runs one state at a time). */
+KF_API const char *kf_backend_batch_name(void);
+/* Names of the batched backends this build has and this CPU runs, best first (as above). */
+KF_API size_t kf_backend_batch_list(const char **names, size_t max);
 
 /* Keccak-p[1600, nr] on 25 lanes in the standard (FIPS 202) layout, 1 <= nr <= 24,
  * with the current backend. */
@@ -213,6 +220,84 @@ KF_API int kf_kt128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                     const void *custom, size_t customlen);
 KF_API int kf_kt256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                     const void *custom, size_t customlen);
+
+/* Multi-threaded KT: the 8 KiB leaves are hashed by up to `threads` threads (0 = one per
+ * online core), each thread on the batched backend; the result is the same as kf_kt128/256.
+ * kf_kt_set_threads makes kf_kt_update of a context do the same (1, the default, = no
+ * threads); threads only start for updates of many whole chunks (KT: 32 or more). The worker
+ * threads are kept in a small process-wide pool for later calls (they spin about 0.1 ms after
+ * a job, then sleep). */
+KF_API int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads);
+KF_API int kf_kt128_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                       const void *custom, size_t customlen, unsigned threads);
+KF_API int kf_kt256_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                       const void *custom, size_t customlen, unsigned threads);
+/* The same for ParallelHash's blocks (results equal kf_parallelhash). */
+KF_API int kf_parallelhash_set_threads(kf_parallelhash_ctx *ctx, unsigned threads);
+KF_API int kf_parallelhash_mt(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
+                              size_t inlen, size_t B, const void *S, size_t Slen, unsigned threads);
+
+/* ---- Batched hashing: N independent instances in lock-step -------------------------- */
+/* For callers with many independent hashes (ML-KEM matrix sampling and PRF, SLH-DSA's
+ * short hashes): instances run together on the batched backend (4 or 8 states per
+ * permutation call, see kf_backend_batch_name), a few times faster than one by one.
+ * Results are exactly those of the one-instance functions above.
+ *
+ * Algorithms: SHAKE128/256 and TurboSHAKE128/256 (XOFs: any output length; TurboSHAKE with
+ * the domain byte 0x1F unless kf_batch_init_turboshake sets another), SHA3-256/512 (the
+ * output is the digest: outlen must be at least 32/64, and exactly that many bytes are written).
+ *
+ * Arrays: in[i] / out[i] / inlen[i] belong to instance i; an in[i] may be NULL only if its
+ * length is 0. Errors: n == 0 or n too big, a short SHA-3 output -> KF_ERR_BAD_LENGTH;
+ * NULL arrays or buffers -> KF_ERR_NULL_POINTER; calls out of order -> KF_ERR_BAD_STATE. */
+typedef enum kf_batch_alg {
+    KF_BATCH_SHAKE128 = 1,
+    KF_BATCH_SHAKE256 = 2,
+    KF_BATCH_TURBOSHAKE128 = 3,
+    KF_BATCH_TURBOSHAKE256 = 4,
+    KF_BATCH_SHA3_256 = 5,
+    KF_BATCH_SHA3_512 = 6,
+} kf_batch_alg;
+
+#define KF_BATCH_MAX 8 /* instances in one kf_batch_ctx */
+KF_DECLARE_CTX(kf_batch_ctx, 2304);
+
+/* Bytes per squeezed block of alg (168 for SHAKE128/TurboSHAKE128, 136, 72), 0 if unknown. */
+KF_API size_t kf_batch_rate(kf_batch_alg alg);
+
+/* Incremental, 1 <= n <= KF_BATCH_MAX instances, equal lengths on every call:
+ *   init; absorb any number of times; squeeze any number of times (the first pads).
+ * absorb after squeeze returns KF_ERR_BAD_STATE. ML-KEM SampleNTT, for example:
+ *   kf_batch_init(&c, KF_BATCH_SHAKE128, 4); kf_batch_absorb(&c, seeds, 34);
+ *   kf_batch_squeeze_blocks(&c, bufs, 3); ... then kf_batch_squeeze_blocks(&c, next, 1)
+ * while any instance still needs bytes (every instance squeezes; unneeded blocks are cheap
+ * to ignore). kf_wipe(ctx) when done with secrets. */
+KF_API int kf_batch_init(kf_batch_ctx *ctx, kf_batch_alg alg, size_t n);
+KF_API int kf_batch_init_turboshake(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n);
+KF_API int kf_batch_absorb(kf_batch_ctx *ctx, const uint8_t *const in[], size_t len);
+KF_API int kf_batch_squeeze(kf_batch_ctx *ctx, uint8_t *const out[], size_t len);
+/* nblocks whole blocks of kf_batch_rate(alg) bytes into each out[i]; only at a block
+ * boundary of the output (else KF_ERR_BAD_STATE), and only for the XOFs. */
+KF_API int kf_batch_squeeze_blocks(kf_batch_ctx *ctx, uint8_t *const out[], size_t nblocks);
+
+/* One-shot, any n >= 1 (groups of the backend's width; the rest on a narrower one or x1):
+ * out[i] = alg(in[i][0 .. inlen[i])) truncated/extended to outlen bytes. Per-instance lengths
+ * may differ (instances of similar length are grouped together); kf_batch_hash_equal is the
+ * common case of one length for all (SLH-DSA). */
+KF_API int kf_batch_hash(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
+                         const uint8_t *const in[], const size_t inlen[], size_t n);
+KF_API int kf_batch_hash_equal(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
+                               const uint8_t *const in[], size_t inlen, size_t n);
+KF_API int kf_shake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                             const size_t inlen[], size_t n);
+KF_API int kf_shake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                             const size_t inlen[], size_t n);
+KF_API int kf_turboshake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                                  const size_t inlen[], size_t n, uint8_t domain);
+KF_API int kf_turboshake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                                  const size_t inlen[], size_t n, uint8_t domain);
+KF_API int kf_sha3_256_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n);
+KF_API int kf_sha3_512_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n);
 
 #ifdef __cplusplus
 }

@@ -10,15 +10,19 @@
  *           output = TurboSHAKE(FinalNode, 0x06, L)
  * S is streamed: S_0 goes straight into the final-node sponge, and the 8-byte marker is added
  * only when a byte beyond the first chunk arrives (|S| = 8192 exactly is still one node).
- * Whole chunks are hashed from the caller's buffer by kt_hash_chunks(), the one place a batched
- * (x4, x8) backend plugs in; a chunk split across calls goes through the leaf sponge.
+ * Whole chunks are hashed from the caller's buffer by the tree modes' leaf hashing (batch.c):
+ * KF_XN_MAX chunks at a time in lock-step on the batched backend, and with kf_kt_set_threads
+ * on several threads; a chunk split across calls goes through the leaf sponge (x1).
+ * Threads: the whole chunks of an update are handed to the threads first, so the caller's
+ * thread absorbs S_0 (x1, serial) while they run, then helps with the leaves.
  */
 #include "modes.h"
 
 #include <string.h>
 
 #define KT_CHUNK KF_KT_CHUNK_BYTES
-#define KT_BATCH 8 /* chunks per call of kt_hash_chunks() */
+#define KT_BATCH 8 /* chunks per lock-step group (KF_XN_MAX) */
+#define KT_MT_MIN (4 * KT_BATCH) /* whole chunks an update needs before threads start */
 #define KT_NR 12   /* TurboSHAKE: Keccak-p[1600, 12] (RFC 9861 §2.2) */
 
 /* Domain bytes (RFC 9861 §3.2). */
@@ -34,6 +38,7 @@ typedef struct kf_kt_impl {
     uint64_t leaves; /* chunks S_1.. whose CV is in node: n - 1 so far */
     size_t fill;     /* bytes of S_0 absorbed (single mode), or of the open leaf (tree mode) */
     uint32_t magic;
+    uint16_t threads; /* kf_kt_set_threads (resolved), 1 = none */
     uint8_t cv_len;  /* 32 (KT128) or 64 (KT256) */
     uint8_t tree;    /* 1 once S is known to be longer than one chunk */
     uint8_t stage;   /* kt_stage, 0 = dead */
@@ -52,28 +57,29 @@ static size_t kt_length_encode(uint8_t buf[9], uint64_t x)
     return n + 1;
 }
 
-/* CV_i = TurboSHAKE(chunk_i, 0x0B, cv_len) for k whole chunks at in, written to cvs
- * (k * cv_len bytes), k <= KT_BATCH. One chunk at a time for now: this is the function a
- * batched backend replaces (the chunks are independent). */
-static void kt_hash_chunks(const kf_backend *impl, unsigned rate, size_t cv_len,
-                           const uint8_t *in, size_t k, uint8_t *cvs)
+/* CV_i = TurboSHAKE(chunk_i, 0x0B, cv_len) (RFC 9861 §3.2): the leaves. */
+static kf_leaf_params kt_leaf_params(const kf_kt_impl *k)
 {
-    kf_sponge s;
-    for (size_t i = 0; i < k; i++) {
-        kf_sponge_init(&s, impl, rate, KT_NR, KT_D_LEAF);
-        kf_sponge_absorb(&s, in + i * KT_CHUNK, KT_CHUNK);
-        kf_sponge_squeeze(&s, cvs + i * cv_len, cv_len);
-    }
+    kf_leaf_params p = {KT_CHUNK, k->cv_len, k->node.rate, KT_NR, KT_D_LEAF};
+    return p;
 }
 
-/* Whole chunks S_i (i >= 1) straight from the input, KT_BATCH at a time. */
+/* Whole chunks S_i (i >= 1) straight from the input into the final node, in order. */
 static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count)
 {
+    kf_leaf_params p = kt_leaf_params(k);
     uint8_t cvs[KT_BATCH * 64];
     while (count) {
-        size_t m = count < KT_BATCH ? count : KT_BATCH;
-        kt_hash_chunks(k->node.impl, k->node.rate, k->cv_len, in, m, cvs);
-        kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
+        size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
+        kf_leaves *job = k->threads > 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads) : NULL;
+        if (job) {
+            kf_sponge_absorb(&k->node, kf_leaves_finish(job), m * k->cv_len);
+            kf_leaves_free(job);
+        } else {
+            m = count < KT_BATCH ? count : KT_BATCH;
+            kf_leaves_hash(&p, in, m, cvs);
+            kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
+        }
         k->leaves += m;
         in += m * KT_CHUNK;
         count -= m;
@@ -94,13 +100,19 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
 {
     static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
     if (!len) return;
+    /* whole chunks of this update, known up front so threads can start on them now */
+    size_t head = !k->tree ? KT_CHUNK - k->fill : k->fill ? KT_CHUNK - k->fill : 0;
+    size_t early = len > head ? (len - head) / KT_CHUNK : 0;
+    if (early > KF_LEAVES_WINDOW) early = KF_LEAVES_WINDOW;
+    kf_leaf_params p = kt_leaf_params(k);
+    kf_leaves *job = k->threads > 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads) : NULL;
     if (!k->tree) {
         size_t take = KT_CHUNK - k->fill < len ? KT_CHUNK - k->fill : len;
         kf_sponge_absorb(&k->node, in, take);
         k->fill += take;
         in += take;
         len -= take;
-        if (!len) return;
+        if (!len) return; /* never with a job: it has whole chunks after S_0 */
         /* S does not fit in one chunk: FinalNode = S_0 || 03 00^7 || ... */
         kf_sponge_absorb(&k->node, marker, sizeof marker);
         k->tree = 1;
@@ -114,6 +126,13 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
         len -= take;
         if (k->fill < KT_CHUNK) return;
         kt_leaf_close(k);
+    }
+    if (job) { /* in is now at the first of the early chunks */
+        kf_sponge_absorb(&k->node, kf_leaves_finish(job), early * k->cv_len);
+        kf_leaves_free(job);
+        k->leaves += early;
+        in += early * KT_CHUNK;
+        len -= early * KT_CHUNK;
     }
     size_t whole = len / KT_CHUNK;
     kt_whole_leaves(k, in, whole);
@@ -140,6 +159,7 @@ int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v)
     k->cv_len = (uint8_t)(2 * security / 8);
     k->tree = 0;
     k->stage = KT_ABSORB;
+    k->threads = 1;
     k->magic = KF_MAGIC_KT;
     return KF_OK;
 }
@@ -193,12 +213,22 @@ int kf_kt_squeeze(kf_kt_ctx *ctx, uint8_t *out, size_t len)
     return KF_OK;
 }
 
+int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    kf_kt_impl *k = kt_live(ctx);
+    if (!k || k->stage != KT_ABSORB) return KF_ERR_BAD_STATE;
+    k->threads = (uint16_t)kf_threads_resolve(threads);
+    return KF_OK;
+}
+
 static int kt_oneshot(kf_kt_variant v, uint8_t *out, size_t outlen, const void *in, size_t inlen,
-                      const void *custom, size_t customlen)
+                      const void *custom, size_t customlen, unsigned threads)
 {
     kf_kt_ctx c;
     KF_CHECK_BUF(out, outlen);
     int rc = kf_kt_init(&c, v);
+    if (rc == KF_OK && threads != 1) rc = kf_kt_set_threads(&c, threads);
     if (rc == KF_OK) rc = kf_kt_update(&c, in, inlen);
     if (rc == KF_OK) rc = kf_kt_final(&c, custom, customlen);
     if (rc == KF_OK) rc = kf_kt_squeeze(&c, out, outlen);
@@ -208,7 +238,13 @@ static int kt_oneshot(kf_kt_variant v, uint8_t *out, size_t outlen, const void *
 
 int kf_kt128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
              const void *custom, size_t customlen)
-{ return kt_oneshot(KF_KT128, out, outlen, in, inlen, custom, customlen); }
+{ return kt_oneshot(KF_KT128, out, outlen, in, inlen, custom, customlen, 1); }
 int kf_kt256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
              const void *custom, size_t customlen)
-{ return kt_oneshot(KF_KT256, out, outlen, in, inlen, custom, customlen); }
+{ return kt_oneshot(KF_KT256, out, outlen, in, inlen, custom, customlen, 1); }
+int kf_kt128_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                const void *custom, size_t customlen, unsigned threads)
+{ return kt_oneshot(KF_KT128, out, outlen, in, inlen, custom, customlen, threads); }
+int kf_kt256_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
+                const void *custom, size_t customlen, unsigned threads)
+{ return kt_oneshot(KF_KT256, out, outlen, in, inlen, custom, customlen, threads); }

@@ -50,4 +50,26 @@ typedef struct kf_xof_impl {
 /* Set up an XOF context on the current backend (used by SHAKE, TurboSHAKE, cSHAKE). */
 void kf_xof_setup(kf_xof_impl *x, unsigned rate, unsigned nr, uint8_t suffix);
 
+/* Leaves of a tree hash (KT chunks, ParallelHash blocks), batch.c: count equal-length leaves
+ * base + i*len, each hashed by a fresh sponge (rate, nr, suffix) to cv_len bytes at
+ * cvs + i*cv_len, KF_XN_MAX at a time on the batched backend. */
+typedef struct kf_leaf_params {
+    size_t len, cv_len;
+    unsigned rate, nr;
+    uint8_t suffix;
+} kf_leaf_params;
+void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, uint8_t *cvs);
+/* The same on up to `threads` threads (the caller's thread helps in finish): start returns
+ * NULL if there is nothing to gain or no memory (then hash on the caller's thread); finish
+ * waits and returns the count * cv_len bytes of CVs, valid until kf_leaves_free. */
+typedef struct kf_leaves kf_leaves;
+kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads);
+const uint8_t *kf_leaves_finish(kf_leaves *job);
+void kf_leaves_free(kf_leaves *job);
+/* threads for a caller's count: 0 = one per online core; at most KF_MAX_THREADS. */
+#define KF_MAX_THREADS 64
+unsigned kf_threads_resolve(unsigned threads);
+/* Leaves per job at most (bounds the CV buffer: 16384 * 64 bytes = 1 MiB). */
+#define KF_LEAVES_WINDOW 16384
+
 #endif

@@ -39,6 +39,7 @@ typedef struct kf_parallelhash_impl {
     uint64_t blocks; /* n so far: closed blocks whose chaining value is in c.s */
     size_t B;        /* block size in bytes */
     size_t fill;     /* whole bytes absorbed into the open block (0 = no open block) */
+    uint16_t threads; /* kf_parallelhash_set_threads (resolved), 1 = none */
     uint8_t cv_len;  /* 32 (ParallelHash128) or 64 (ParallelHash256) */
 } kf_parallelhash_impl;
 
@@ -413,6 +414,7 @@ int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t
     p->B = B;
     p->fill = 0;
     p->cv_len = (uint8_t)(2 * security / 8);
+    p->threads = 1;
     kf_memzero(&p->leaf, sizeof p->leaf);
     return KF_OK;
 }
@@ -432,14 +434,29 @@ static void leaf_close(kf_parallelhash_impl *p)
     p->fill = 0;
 }
 
-/* Hash k whole blocks of B bytes from in, one after the other, into z. (A batched backend can
- * replace this loop: the blocks are independent.) */
+/* Hash k whole blocks of B bytes from in into z: the blocks are independent, so they run
+ * KF_XN_MAX at a time on the batched backend (batch.c), on threads if set and worth it. */
+#define PAR_GROUP 8              /* KF_XN_MAX */
+#define PAR_MT_MIN_BYTES (1u << 18) /* threads start for 256 KiB of whole blocks or more */
 static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
 {
-    for (size_t i = 0; i < k; i++, in += p->B) {
-        leaf_open(p);
-        kf_sponge_absorb(&p->leaf, in, p->B);
-        leaf_close(p);
+    kf_leaf_params lp = {p->B, p->cv_len, p->c.s.rate, 24, KF_SUFFIX_SHAKE};
+    uint8_t cvs[PAR_GROUP * 64];
+    while (k) {
+        size_t m = k < KF_LEAVES_WINDOW ? k : KF_LEAVES_WINDOW;
+        int mt = p->threads > 1 && m >= 2 * PAR_GROUP && m * p->B >= PAR_MT_MIN_BYTES;
+        kf_leaves *job = mt ? kf_leaves_start(&lp, in, m, p->threads) : NULL;
+        if (job) {
+            kf_sponge_absorb(&p->c.s, kf_leaves_finish(job), m * p->cv_len);
+            kf_leaves_free(job);
+        } else {
+            m = k < PAR_GROUP ? k : PAR_GROUP;
+            kf_leaves_hash(&lp, in, m, cvs);
+            kf_sponge_absorb(&p->c.s, cvs, m * p->cv_len);
+        }
+        p->blocks += m;
+        in += m * p->B;
+        k -= m;
     }
 }
 
@@ -532,6 +549,27 @@ int kf_parallelhash_squeeze(kf_parallelhash_ctx *ctx, uint8_t *out, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
     return core_squeeze(core_live(ctx->opaque_, KF_MAGIC_PAR), out, len);
+}
+
+int kf_parallelhash_set_threads(kf_parallelhash_ctx *ctx, unsigned threads)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    kf_parallelhash_impl *p = par_absorbing(ctx);
+    if (!p) return KF_ERR_BAD_STATE;
+    p->threads = (uint16_t)kf_threads_resolve(threads);
+    return KF_OK;
+}
+
+int kf_parallelhash_mt(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
+                       size_t inlen, size_t B, const void *S, size_t Slen, unsigned threads)
+{
+    kf_parallelhash_ctx c;
+    int rc = kf_parallelhash_init(&c, v, B, S, Slen);
+    if (rc == KF_OK && threads != 1) rc = kf_parallelhash_set_threads(&c, threads);
+    if (rc == KF_OK) rc = kf_parallelhash_update(&c, in, inlen);
+    if (rc == KF_OK) rc = kf_parallelhash_final(&c, out, outlen);
+    kf_memzero(&c, sizeof c);
+    return rc;
 }
 
 int kf_parallelhash(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,

@@ -55,6 +55,7 @@ static uint32_t detect(void) { return 0; }
 /* Every backend in this build, listed once. */
 static const kf_backend *const all_backends[] = {
 #if defined(__x86_64__)
+    &kf_backend_x1_avx512vl,
     &kf_backend_opt64_bmi2,
 #endif
     &kf_backend_opt64,
@@ -110,6 +111,8 @@ static const kf_backend_xn *const all_backends_xn[] = {
     &kf_backend_x8_avx512,
     &kf_backend_x4_avx512vl,
     &kf_backend_x4_avx2,
+    &kf_backend_x9_hybrid, /* rank -1: measured slower, docs/HYBRID.md */
+    &kf_backend_x5_hybrid,
 #endif
     NULL,
 };
@@ -148,10 +151,106 @@ static const kf_backend *best_runnable(void)
 
 static const kf_backend *current;
 
+/* ---- batched (xN) choice ------------------------------------------------------------- */
+/* KECCAKFORGE_BACKEND (or kf_backend_select) may name a batched backend, which is then used
+ * for every group of instances (x1 stays automatic), or "x1" (KF_NO_BATCH_NAME): no batched
+ * backend at all, so the x1 fallback paths run on any CPU. Otherwise the best runnable
+ * batched backend by rank, or none. xn_known: 0 = not decided yet; xn_forced: the choice was
+ * forced, so kf_backend_xn_for() does not swap in a narrower backend. */
+#define KF_NO_BATCH_NAME "x1"
+static const kf_backend_xn *xn_current;
+static int xn_forced, xn_known;
+
+const kf_backend_xn *kf_backend_xn_by_name(const char *name)
+{
+    const kf_backend_xn *list[MAX_BACKENDS_XN];
+    size_t n = kf_backend_xn_all(list, MAX_BACKENDS_XN);
+    if (!name) return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(list[i]->name, name) == 0) return list[i];
+    return NULL;
+}
+
+static const kf_backend_xn *xn_best_runnable(void)
+{
+    const kf_backend_xn *list[MAX_BACKENDS_XN];
+    size_t n = kf_backend_xn_all(list, MAX_BACKENDS_XN);
+    for (size_t i = 0; i < n; i++)
+        if (list[i]->rank >= 0 && kf_backend_xn_runnable(list[i])) return list[i];
+    return NULL;
+}
+
+static void xn_set(const kf_backend_xn *b, int forced)
+{
+    __atomic_store_n(&xn_current, b, __ATOMIC_RELAXED);
+    __atomic_store_n(&xn_forced, forced, __ATOMIC_RELAXED);
+    __atomic_store_n(&xn_known, 1, __ATOMIC_RELEASE);
+}
+
+const kf_backend_xn *kf_backend_xn_current(void)
+{
+    if (__atomic_load_n(&xn_known, __ATOMIC_ACQUIRE)) return __atomic_load_n(&xn_current, __ATOMIC_RELAXED);
+    const char *env = getenv("KECCAKFORGE_BACKEND");
+    const kf_backend_xn *b = kf_backend_xn_by_name(env);
+    if (env && strcmp(env, KF_NO_BATCH_NAME) == 0) xn_set(NULL, 1);
+    else if (b && kf_backend_xn_runnable(b)) xn_set(b, 1);
+    else xn_set(xn_best_runnable(), 0);
+    return __atomic_load_n(&xn_current, __ATOMIC_RELAXED);
+}
+
+const kf_backend_xn *kf_backend_xn_for(unsigned count)
+{
+    const kf_backend_xn *cur = kf_backend_xn_current(), *best = NULL, *list[MAX_BACKENDS_XN];
+    if (!cur || count < 2) return NULL; /* one instance: x1 is faster than a batched call */
+    if (__atomic_load_n(&xn_forced, __ATOMIC_RELAXED)) return cur;
+    size_t n = kf_backend_xn_all(list, MAX_BACKENDS_XN);
+    for (size_t i = 0; i < n; i++) {
+        const kf_backend_xn *b = list[i]; /* by rank, so the first of a width is its best */
+        if (b->rank < 0 || !kf_backend_xn_runnable(b) || b->n < count) continue;
+        if (!best || b->n < best->n) best = b;
+    }
+    return best ? best : cur;
+}
+
+/* kf_backend_select for a name that is not an x1 backend. */
+static int xn_select(const char *name)
+{
+    if (strcmp(name, KF_NO_BATCH_NAME) == 0) {
+        kf_backend_xn_current(); /* settle the automatic choice first, so it cannot overwrite */
+        xn_set(NULL, 1);
+        return KF_OK;
+    }
+    const kf_backend_xn *b = kf_backend_xn_by_name(name);
+    if (!b) return KF_ERR_UNKNOWN_BACKEND;
+    if (!kf_backend_xn_runnable(b)) return KF_ERR_UNSUPPORTED;
+    kf_backend_xn_current();
+    xn_set(b, 1);
+    return KF_OK;
+}
+
+const char *kf_backend_batch_name(void)
+{
+    const kf_backend_xn *b = kf_backend_xn_current();
+    return b ? b->name : KF_NO_BATCH_NAME;
+}
+
+size_t kf_backend_batch_list(const char **names, size_t max)
+{
+    const kf_backend_xn *list[MAX_BACKENDS_XN];
+    size_t n = kf_backend_xn_all(list, MAX_BACKENDS_XN), k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!kf_backend_xn_runnable(list[i])) continue;
+        if (names && k < max) names[k] = list[i]->name;
+        k++;
+    }
+    return k;
+}
+
 const kf_backend *kf_backend_current(void)
 {
     const kf_backend *b = __atomic_load_n(&current, __ATOMIC_ACQUIRE);
     if (b) return b;
+    /* a batched name or "x1" in KECCAKFORGE_BACKEND leaves the x1 choice automatic */
     b = kf_backend_by_name(getenv("KECCAKFORGE_BACKEND"));
     if (!b || !kf_backend_runnable(b)) b = best_runnable();
     __atomic_store_n(&current, b, __ATOMIC_RELEASE);
@@ -167,7 +266,7 @@ int kf_backend_select(const char *name)
 {
     if (!name) return KF_ERR_NULL_POINTER;
     const kf_backend *b = kf_backend_by_name(name);
-    if (!b) return KF_ERR_UNKNOWN_BACKEND;
+    if (!b) return xn_select(name);
     if (!kf_backend_runnable(b)) return KF_ERR_UNSUPPORTED;
     __atomic_store_n(&current, b, __ATOMIC_RELEASE);
     return KF_OK;

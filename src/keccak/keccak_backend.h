@@ -79,6 +79,7 @@ extern const kf_backend kf_backend_ref;
 extern const kf_backend kf_backend_opt64;
 #if defined(__x86_64__)
 extern const kf_backend kf_backend_opt64_bmi2;
+extern const kf_backend kf_backend_x1_avx512vl;
 #endif
 extern const kf_backend kf_backend_opt32bi;
 
@@ -94,9 +95,16 @@ int kf_backend_runnable(const kf_backend *b);        /* CPU has what b requires 
 extern const kf_backend_xn kf_backend_x4_avx2;
 extern const kf_backend_xn kf_backend_x4_avx512vl;
 extern const kf_backend_xn kf_backend_x8_avx512;
+extern const kf_backend_xn kf_backend_x9_hybrid;   /* x8 zmm + 1 scalar, seed 002 §4.4 */
+extern const kf_backend_xn kf_backend_x5_hybrid;   /* x4 ymm + 1 scalar */
 #endif
 size_t kf_backend_xn_all(const kf_backend_xn **out, size_t max); /* compiled in, in rank order */
 int kf_backend_xn_runnable(const kf_backend_xn *b);  /* CPU has what b requires */
+const kf_backend_xn *kf_backend_xn_current(void);    /* best runnable (or forced); NULL = none */
+const kf_backend_xn *kf_backend_xn_by_name(const char *name); /* NULL if unknown */
+/* The batched backend for a group of count instances: the forced one, else the narrowest
+ * runnable one with room for count (best rank), else the current one; NULL = use x1. */
+const kf_backend_xn *kf_backend_xn_for(unsigned count);
 
 /* Round constants and rotation offsets: one place (keccak_constants.c). */
 extern const uint64_t kf_keccak_rc[24];

@@ -26,6 +26,7 @@
  */
 #include "keccak_backend.h"
 #include "keccak_constants.h"
+#include "keccak_lanes64.h"
 
 #include <string.h>
 
@@ -42,35 +43,14 @@
 #define KF_OPT64_RANK 10
 #endif
 
-/* Little-endian hosts use 8-byte memcpy loads; any other host (or a test that defines
- * KF_OPT64_LE to 0) uses the portable byte path. */
-#ifndef KF_OPT64_LE
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define KF_OPT64_LE 1
-#else
-#define KF_OPT64_LE 0
-#endif
-#endif
+/* The state's lanes and its byte operations are the plain-lanes helpers shared with the
+ * other plain-lanes backends (keccak_lanes64.h). */
 
-/* A lane of the state, native order; memcpy keeps this free of alignment and aliasing
- * assumptions and compiles to one load or store. */
-static inline uint64_t lane_get(const uint8_t *s, unsigned i)
-{
-    uint64_t v;
-    memcpy(&v, s + 8 * i, 8);
-    return v;
-}
-
-static inline void lane_put(uint8_t *s, unsigned i, uint64_t v)
-{
-    memcpy(s + 8 * i, &v, 8);
-}
-
-/* 8 input bytes in FIPS 202 (little-endian) order as a lane value. */
+/* 8 input bytes in FIPS 202 (little-endian) order as a lane value: one 8-byte memcpy load
+ * on a little-endian host, the portable byte path elsewhere. */
 static inline uint64_t load64_le(const uint8_t *p)
 {
-#if KF_OPT64_LE
+#if KF_LANES64_LE
     uint64_t v;
     memcpy(&v, p, 8);
     return v;
@@ -83,102 +63,12 @@ static inline uint64_t load64_le(const uint8_t *p)
 
 /* ---- The permutation ----------------------------------------------------------------- */
 
-/* Rotation left by n, 0 <= n < 64 ("& 63" keeps n = 0 defined). Always called with a constant
- * n, so compilers emit one rotate instruction (rorx with BMI2). */
-static inline uint64_t rol64(uint64_t v, unsigned n)
-{
-    return (v << n) | (v >> ((64 - n) & 63));
-}
-#define ROL64(v, n) rol64((v), (n))
-/* Chi's ~a & b: one andn instruction with BMI1. */
-#define ANDN(a, b) (~(a) & (b))
+/* The rounds as macros (shared with the x86-64 scalar/SIMD hybrids). */
+#include "keccak_opt64_rounds.h"
 
-/* Rho offsets as immediates (keccak_constants.h), so rotations need no register. */
-#define RHO_(x, y) KF_RHO_##x##_##y
-
-/* Lane (x, y) of the variable set P is P##x##y; the list is in state order x + 5y. */
-#define LANES(P, OP) \
-    OP(P, 0, 0) OP(P, 1, 0) OP(P, 2, 0) OP(P, 3, 0) OP(P, 4, 0) \
-    OP(P, 0, 1) OP(P, 1, 1) OP(P, 2, 1) OP(P, 3, 1) OP(P, 4, 1) \
-    OP(P, 0, 2) OP(P, 1, 2) OP(P, 2, 2) OP(P, 3, 2) OP(P, 4, 2) \
-    OP(P, 0, 3) OP(P, 1, 3) OP(P, 2, 3) OP(P, 3, 3) OP(P, 4, 3) \
-    OP(P, 0, 4) OP(P, 1, 4) OP(P, 2, 4) OP(P, 3, 4) OP(P, 4, 4)
-#define DECLARE_LANE(P, x, y) uint64_t P##x##y;
-#define LOAD_LANE(P, x, y) P##x##y = lane_get(st, (x) + 5 * (y));
-#define STORE_LANE(P, x, y) lane_put(st, (x) + 5 * (y), P##x##y);
-#define COPY_LANE_E_TO_A(P, x, y) A##x##y = E##x##y;
-
-/* Theta's column parities C[x] = xor over y of P[x][y] (FIPS 202 Algorithm 1, step 1). */
-#define PARITY(P) \
-    C0 = P##00 ^ P##01 ^ P##02 ^ P##03 ^ P##04; \
-    C1 = P##10 ^ P##11 ^ P##12 ^ P##13 ^ P##14; \
-    C2 = P##20 ^ P##21 ^ P##22 ^ P##23 ^ P##24; \
-    C3 = P##30 ^ P##31 ^ P##32 ^ P##33 ^ P##34; \
-    C4 = P##40 ^ P##41 ^ P##42 ^ P##43 ^ P##44;
-
-/*
- * Output row (plane) Y of one round, from input set I into output set O.
- * Pi (Algorithm 3) puts input lane (x, y) at position (y, 2x + 3y); so position (X, Y) is fed
- * by input lane ((X + 3Y) mod 5, X): the five sources of row Y are (xX, X) for X = 0..4,
- * passed as x0..x4. Each source gets theta's D[x] (Algorithm 1, step 3) and its rho offset
- * (Algorithm 2), then chi (Algorithm 4) combines the row; the outputs also feed the next
- * round's parities C[X].
- */
-#define ROW(I, O, Y, x0, x1, x2, x3, x4) \
-    B0 = ROL64(I##x0##0 ^ D##x0, RHO_(x0, 0)); \
-    B1 = ROL64(I##x1##1 ^ D##x1, RHO_(x1, 1)); \
-    B2 = ROL64(I##x2##2 ^ D##x2, RHO_(x2, 2)); \
-    B3 = ROL64(I##x3##3 ^ D##x3, RHO_(x3, 3)); \
-    B4 = ROL64(I##x4##4 ^ D##x4, RHO_(x4, 4)); \
-    O##0##Y = B0 ^ ANDN(B1, B2); C0 ^= O##0##Y; \
-    O##1##Y = B1 ^ ANDN(B2, B3); C1 ^= O##1##Y; \
-    O##2##Y = B2 ^ ANDN(B3, B4); C2 ^= O##2##Y; \
-    O##3##Y = B3 ^ ANDN(B4, B0); C3 ^= O##3##Y; \
-    O##4##Y = B4 ^ ANDN(B0, B1); C4 ^= O##4##Y;
-
-/*
- * One round I -> O with round constant rc, given C = parities of I; leaves C = parities of
- * O. D[x] = C[x-1] ^ rot(C[x+1], 1) (Algorithm 1, step 2). Iota (Algorithm 6) xors rc into
- * lane (0, 0), which is also folded into C0 so the parities stay exact.
- */
-#define ROUND(I, O, rc) \
-    D0 = C4 ^ ROL64(C1, 1); \
-    D1 = C0 ^ ROL64(C2, 1); \
-    D2 = C1 ^ ROL64(C3, 1); \
-    D3 = C2 ^ ROL64(C4, 1); \
-    D4 = C3 ^ ROL64(C0, 1); \
-    C0 = C1 = C2 = C3 = C4 = 0; \
-    ROW(I, O, 0, 0, 1, 2, 3, 4) \
-    O##00 ^= (rc); C0 ^= (rc); \
-    ROW(I, O, 1, 3, 4, 0, 1, 2) \
-    ROW(I, O, 2, 1, 2, 3, 4, 0) \
-    ROW(I, O, 3, 4, 0, 1, 2, 3) \
-    ROW(I, O, 4, 2, 3, 4, 0, 1)
-
-/* Locals the round macros work on: the two lane sets and the temporaries. */
-#define PERMUTE_LOCALS \
-    LANES(A, DECLARE_LANE) \
-    LANES(E, DECLARE_LANE) \
-    uint64_t B0, B1, B2, B3, B4, C0, C1, C2, C3, C4, D0, D1, D2, D3, D4;
-
-/*
- * Keccak-p[1600, nr] on the A set: rounds 24 - nr .. 23 (FIPS 202 §3.3). Two rounds per
- * iteration (A -> E -> A); an odd nr first runs one round A -> E and moves E back to A.
- */
-#define PERMUTE_A(nr) \
-    do { \
-        const uint64_t *rcp = kf_keccak_rc + 24 - (nr); \
-        PARITY(A) \
-        if ((nr) & 1) { \
-            ROUND(A, E, rcp[0]) \
-            LANES(E, COPY_LANE_E_TO_A) \
-            rcp++; \
-        } \
-        for (; rcp < kf_keccak_rc + 24; rcp += 2) { \
-            ROUND(A, E, rcp[0]) \
-            ROUND(E, A, rcp[1]) \
-        } \
-    } while (0)
+/* Lane (x, y) of set P from / to the state in memory. */
+#define LOAD_LANE(P, x, y) P##x##y = kf_lanes64_get(st, (x) + 5 * (y));
+#define STORE_LANE(P, x, y) kf_lanes64_put(st, (x) + 5 * (y), P##x##y);
 
 static void opt64_permute(void *state, unsigned nr)
 {
@@ -240,81 +130,14 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
     return done;
 }
 
-/* ---- Byte access in FIPS 202 order --------------------------------------------------- */
-
-static void opt64_init(void *state)
-{
-    memset(state, 0, KF_STATE_BYTES);
-}
-
-#if KF_OPT64_LE
-/* On a little-endian host the state's memory is already in FIPS 202 byte order. */
-static void opt64_add_bytes(void *state, const uint8_t *in, size_t offset, size_t len)
-{
-    uint8_t *s = (uint8_t *)state + offset;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t a, b;
-        memcpy(&a, s + i, 8);
-        memcpy(&b, in + i, 8);
-        a ^= b;
-        memcpy(s + i, &a, 8);
-    }
-    for (; i < len; i++) s[i] ^= in[i];
-}
-
-/* len == 0 may come with a NULL buffer, which memcpy must not see. */
-static void opt64_overwrite_bytes(void *state, const uint8_t *in, size_t offset, size_t len)
-{
-    if (len) memcpy((uint8_t *)state + offset, in, len);
-}
-
-static void opt64_extract_bytes(const void *state, uint8_t *out, size_t offset, size_t len)
-{
-    if (len) memcpy(out, (const uint8_t *)state + offset, len);
-}
-#else
-/* Any other host: state byte `at` (FIPS 202 order) is bits 8(at mod 8) .. 8(at mod 8) + 7
- * of lane at / 8. */
-static void opt64_add_bytes(void *state, const uint8_t *in, size_t offset, size_t len)
-{
-    uint8_t *st = (uint8_t *)state;
-    for (size_t i = 0; i < len; i++) {
-        size_t at = offset + i;
-        unsigned n = (unsigned)(at / 8);
-        lane_put(st, n, lane_get(st, n) ^ ((uint64_t)in[i] << (8 * (at % 8))));
-    }
-}
-
-static void opt64_overwrite_bytes(void *state, const uint8_t *in, size_t offset, size_t len)
-{
-    uint8_t *st = (uint8_t *)state;
-    for (size_t i = 0; i < len; i++) {
-        size_t at = offset + i;
-        unsigned n = (unsigned)(at / 8), sh = 8 * (unsigned)(at % 8);
-        uint64_t v = lane_get(st, n) & ~((uint64_t)0xFF << sh);
-        lane_put(st, n, v | ((uint64_t)in[i] << sh));
-    }
-}
-
-static void opt64_extract_bytes(const void *state, uint8_t *out, size_t offset, size_t len)
-{
-    const uint8_t *st = (const uint8_t *)state;
-    for (size_t i = 0; i < len; i++) {
-        size_t at = offset + i;
-        out[i] = (uint8_t)(lane_get(st, (unsigned)(at / 8)) >> (8 * (at % 8)));
-    }
-}
-#endif
-
 const kf_backend KF_OPT64_BACKEND = {
     .name = KF_OPT64_NAME,
     .requires = KF_OPT64_REQUIRES,
     .rank = KF_OPT64_RANK,
-    .init = opt64_init,
-    .add_bytes = opt64_add_bytes,
-    .overwrite_bytes = opt64_overwrite_bytes,
-    .extract_bytes = opt64_extract_bytes,
+    .init = kf_lanes64_init,
+    .add_bytes = kf_lanes64_add_bytes,
+    .overwrite_bytes = kf_lanes64_overwrite_bytes,
+    .extract_bytes = kf_lanes64_extract_bytes,
     .permute = opt64_permute,
     .absorb_blocks = opt64_absorb_blocks,
 };

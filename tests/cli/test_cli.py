@@ -213,6 +213,19 @@ def test_sum_algorithms(t, tmp):
     for alg in ("sha3-256", "shake256", "kt128"):
         t.expect("sum -a %s on %d bytes" % (alg, len(big)), ["sum", "-a", alg, "big.bin"], 0,
                  sum_line(oracle(alg, big).hex(), "big.bin"), cwd=tmp)
+    # KT on threads (--threads, and the default for files over 1 MiB) reads 16 MiB windows:
+    # a file past one window gives the same line with any thread count and from stdin
+    huge = os.urandom(17 * 65536) * 16 + b"tail"
+    with open(os.path.join(tmp, "huge.bin"), "wb") as f:
+        f.write(huge)
+    for alg in ("kt128", "kt256"):
+        r = t.expect("sum -a %s -t 1 on %d bytes" % (alg, len(huge)), ["sum", "-a", alg, "-t", "1", "huge.bin"], 0, cwd=tmp)
+        want = r.stdout.decode()
+        for extra in (["-t", "2"], ["-t", "3"], ["--threads=4"], []):
+            t.expect("sum -a %s %s = -t 1" % (alg, " ".join(extra) or "(default threads)"),
+                     ["sum", "-a", alg] + extra + ["huge.bin"], 0, want, cwd=tmp)
+        t.expect("sum -a %s from stdin = -t 1" % alg, ["sum", "-a", alg], 0, want.replace("huge.bin", "-"), stdin=huge)
+    t.expect("sum -t 0 is refused", ["sum", "-a", "kt128", "-t", "0", "big.bin"], 2, "", "threads", cwd=tmp)
 
 
 def test_sum_stdin(t):

@@ -53,6 +53,8 @@ _SIGS = {
     "kf_backend_name": (_cc, []),
     "kf_backend_select": (_int, [_cc]),
     "kf_backend_list": (_sz, [ctypes.POINTER(_cc), _sz]),
+    "kf_backend_batch_name": (_cc, []),
+    "kf_backend_batch_list": (_sz, [ctypes.POINTER(_cc), _sz]),
     "kf_keccak_p1600": (_int, [_p, _uint]),
     "kf_wipe": (None, [_p, _sz]),
     "kf_hash_size": (_sz, [_int]),
@@ -362,11 +364,11 @@ def acvp_to_fips(hexstr, nbits):
 def fips_to_acvp(data, nbits, left_aligned=False):
     """FIPS 202 output of nbits bits -> ACVP hex of an *output* (md, mac), upper case.
 
-    ACVP is not consistent here, so the vector file decides:
-      right-aligned (SHAKE-*-1.0 and the SP 800-185 files): the final partial byte is the
-        FIPS 202 byte with its unused high bits cleared;
-      left-aligned (SHAKE-*-FIPS202 revision): like the inputs, the k output bits are the
-        top k bits of the final byte (FIPS 202 byte << (8 - k)).
+    ACVP is not consistent here, so the vector file decides (test_acvp.RIGHT_ALIGNED_OUTPUT):
+      right-aligned (SHAKE-*-1.0 only): the final partial byte is the FIPS 202 byte with its
+        unused high bits cleared;
+      left-aligned (SHAKE-*-FIPS202, cSHAKE, KMAC, TupleHash, ParallelHash): like the inputs,
+        the k output bits are the top k bits of the final byte (FIPS 202 byte << (8 - k)).
     """
     b = bytearray(mask_bits(data, nbits))
     k = nbits % 8
@@ -523,27 +525,47 @@ def parse_args(argv=None, extra=None):
     return ap.parse_args(argv)
 
 
+NO_BATCH = "x1"   # KECCAKFORGE_BACKEND=x1: no batched backend, the x1 fallback everywhere
+
+
+def _names(fn):
+    n = fn(None, 0)
+    arr = (ctypes.c_char_p * max(n, 1))()
+    fn(arr, n)
+    return [arr[i].decode() for i in range(n)]
+
+
 def check_backend(lib):
-    """Return an exit code to stop with (77 or 1), or None to go on."""
+    """Return an exit code to stop with (77 or 1), or None to go on.
+
+    KECCAKFORGE_BACKEND may name an x1 backend (checked with kf_backend_name), a batched one
+    (checked with kf_backend_batch_name; x1 stays automatic) or "x1" (no batched backend)."""
     want = os.environ.get("KECCAKFORGE_BACKEND")
     try:
         got = lib.backend_name()
         runnable = lib.backend_list()
+        batch = lib.kf_backend_batch_name().decode()
+        batch_runnable = _names(lib.kf_backend_batch_list)
     except MissingSymbol as e:
         print("FAIL: library has no %s()" % e)
         return 1
     if not want:
-        print("backend: %s (automatic choice; runnable: %s)" % (got, ", ".join(runnable)))
+        print("backend: %s, batched %s (automatic choice; runnable: %s; batched: %s)"
+              % (got, batch, ", ".join(runnable), ", ".join(batch_runnable) or "none"))
         return None
-    if want not in runnable:
-        print("SKIP: backend '%s' is not runnable on this CPU/build (runnable: %s)"
-              % (want, ", ".join(runnable)))
+    if want in runnable or want == NO_BATCH:
+        what, have = ("backend", got) if want in runnable else ("batched backend", batch)
+    elif want in batch_runnable:
+        what, have = "batched backend", batch
+    else:
+        print("SKIP: backend '%s' is not runnable on this CPU/build (runnable: %s; batched: %s)"
+              % (want, ", ".join(runnable), ", ".join(batch_runnable) or "none"))
         return 77
-    if got != want:
-        print("FAIL: KECCAKFORGE_BACKEND=%s is runnable, but the library uses '%s'" % (want, got))
+    if have != want:
+        print("FAIL: KECCAKFORGE_BACKEND=%s is runnable, but the library uses %s '%s'" % (want, what, have))
         print("0 passed, 1 failed")
         return 1
-    print("backend: %s (forced by KECCAKFORGE_BACKEND)" % got)
+    print("backend: %s, batched %s (KECCAKFORGE_BACKEND=%s)" % (got, batch, want))
     return None
 
 

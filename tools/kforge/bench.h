@@ -99,8 +99,10 @@ const char *bench_openssl_version(const char **why);
 
 /* ---- the suites ---------------------------------------------------------------------- */
 void bench_suite_permutation(bench *b); /* bench_perm.c */
+void bench_suite_permutation_xn(bench *b); /* bench_perm.c */
 void bench_suite_hash(bench *b);        /* bench_hash.c */
 void bench_suite_xof_expand(bench *b);  /* bench_hash.c */
+void bench_suite_tree_threads(bench *b); /* bench_hash.c */
 void bench_suite_openssl(bench *b);     /* openssl_ref.c */
 
 #endif

@@ -8,11 +8,14 @@
  * KMAC and ParallelHash: 256 bits for the 128 variants, 512 for the 256 variants, as in
  * the SP 800-185 samples); XOFs (SHAKE, TurboSHAKE, cSHAKE, KT) give 32 bytes.
  */
+#define _GNU_SOURCE /* sched_setaffinity */
 #include "bench.h"
 #include "keccakforge.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define OUT_MAX 8192
 #define XOF_OUT 32
@@ -122,6 +125,52 @@ void bench_suite_hash(bench *b)
             fflush(stdout);
         }
         printf("\n");
+    }
+}
+
+/* ---- the tree modes on threads ------------------------------------------------------------ */
+/* KT128/KT256 and ParallelHash128/256 (B = 8192) on 1 MiB, at one thread and at every online
+ * core (the *_mt calls). Threads inherit the harness's one-core pin, so the threaded rows run
+ * with the affinity widened to every CPU and put back afterwards. */
+static unsigned tree_threads = 1;
+static int kt128_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt128_mt(o, ol, in, n, NULL, 0, tree_threads); }
+static int kt256_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt256_mt(o, ol, in, n, NULL, 0, tree_threads); }
+static int ph128_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_parallelhash_mt(KF_V128, o, ol, in, n, PH_BLOCK, NULL, 0, tree_threads); }
+static int ph256_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
+{ return kf_parallelhash_mt(KF_V256, o, ol, in, n, PH_BLOCK, NULL, 0, tree_threads); }
+
+void bench_suite_tree_threads(bench *b)
+{
+    static const bench_mode tree[] = {
+        {"kt128", 1, XOF_OUT, kt128_mt}, {"kt256", 1, XOF_OUT, kt256_mt},
+        {"parallelhash128", 0, 32, ph128_mt}, {"parallelhash256", 0, 64, ph256_mt},
+    };
+    static uint8_t out[OUT_MAX];
+    const size_t len = (size_t)1 << 20;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned all = online > 1 ? (unsigned)online : 1;
+    cpu_set_t pinned, every;
+    int have_pin = sched_getaffinity(0, sizeof pinned, &pinned) == 0;
+    CPU_ZERO(&every);
+    for (unsigned c = 0; c < all && c < CPU_SETSIZE; c++) CPU_SET(c, &every);
+    printf("\n(d) tree modes on 1 MiB, ticks per byte: batched backend %s, 1 thread and %u threads\n",
+           kf_backend_batch_name(), all);
+    printf("    %-18s %10s %10s %8s\n", "function", "1 thread", "all", "speedup");
+    for (size_t i = 0; i < sizeof tree / sizeof tree[0]; i++) {
+        double t[2];
+        char name[40];
+        for (int k = 0; k < 2; k++) {
+            tree_threads = k ? all : 1;
+            if (k && have_pin) sched_setaffinity(0, sizeof every, &every);
+            bench_mode_arg arg = {&tree[i], b->input, len, out, tree[i].outlen, KF_OK};
+            t[k] = bench_measure(b, bench_run_mode, &arg, 1) / (double)len;
+            if (k && have_pin) sched_setaffinity(0, sizeof pinned, &pinned);
+            snprintf(name, sizeof name, "%s-threads%u", tree[i].name, tree_threads);
+            if (arg.rc == KF_OK) bench_add(b, "tree-threads", name, kf_backend_batch_name(), (long long)len, "ticks/byte", t[k]);
+        }
+        printf("    %-18s %10.3f %10.3f %7.2fx\n", tree[i].name, t[0], t[1], t[1] > 0 ? t[0] / t[1] : 0.0);
+        fflush(stdout);
     }
 }
 

@@ -9,6 +9,7 @@
 #include "keccak/keccak_backend.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_BACKENDS 64
@@ -111,4 +112,80 @@ void bench_suite_permutation(bench *b)
         fflush(stdout);
     }
     printf("    (* = the backend the modes below use)\n");
+}
+
+/* ---- suite "permutation-xn": the batched backends ----------------------------------- */
+
+typedef struct perm_xn_arg {
+    const kf_backend_xn *impl;
+    void *states;
+    unsigned nr;
+} perm_xn_arg;
+
+static void run_permute_xn(void *arg, size_t reps)
+{
+    perm_xn_arg *p = arg;
+    for (size_t i = 0; i < reps; i++) p->impl->permute(p->states, p->nr);
+}
+
+/* Every instance of a batched backend must equal ref before it gets a figure. */
+static int xn_agrees_with_ref(const kf_backend_xn *impl, void *states)
+{
+    uint8_t in[KF_STATE_BYTES], want[KF_STATE_BYTES], got[KF_STATE_BYTES];
+    impl->init(states);
+    for (unsigned i = 0; i < impl->n; i++) {
+        for (unsigned j = 0; j < KF_STATE_BYTES; j++) in[j] = (uint8_t)(37 * j + 11 + 101 * i);
+        impl->overwrite_bytes(states, i, in, 0, KF_STATE_BYTES);
+    }
+    impl->permute(states, 24);
+    for (unsigned i = 0; i < impl->n; i++) {
+        for (unsigned j = 0; j < KF_STATE_BYTES; j++) in[j] = (uint8_t)(37 * j + 11 + 101 * i);
+        _Alignas(KF_STATE_ALIGN) uint8_t ref[KF_STATE_BYTES];
+        kf_backend_ref.init(ref);
+        kf_backend_ref.overwrite_bytes(ref, in, 0, KF_STATE_BYTES);
+        kf_backend_ref.permute(ref, 24);
+        kf_backend_ref.extract_bytes(ref, want, 0, KF_STATE_BYTES);
+        impl->extract_bytes(states, i, got, 0, KF_STATE_BYTES);
+        if (memcmp(want, got, sizeof want) != 0) return 0;
+    }
+    return 1;
+}
+
+void bench_suite_permutation_xn(bench *b)
+{
+    const kf_backend_xn *list[MAX_BACKENDS];
+    size_t n = kf_backend_xn_all(list, MAX_BACKENDS);
+    if (n > MAX_BACKENDS) n = MAX_BACKENDS;
+
+    printf("\n(a') Keccak-p[1600] on N states at once (batched backends): ticks per permutation\n"
+           "     = ticks per call / N (median; 16+ calls back to back)\n");
+    printf("    %-16s %3s %18s %18s %14s\n", "backend", "N", "Keccak-p[1600,24]", "Keccak-p[1600,12]",
+           "ticks/call 24");
+    if (n == 0) printf("    (no batched backend in this build)\n");
+    for (size_t i = 0; i < n; i++) {
+        const kf_backend_xn *impl = list[i];
+        if (!kf_backend_xn_runnable(impl)) {
+            printf("    %-16s %3u (not runnable on this CPU)\n", impl->name, impl->n);
+            continue;
+        }
+        void *states = aligned_alloc(64, (impl->state_bytes + 63) / 64 * 64);
+        if (!states) continue;
+        if (!xn_agrees_with_ref(impl, states)) {
+            printf("    %-16s %3u DIFFERS FROM ref: not timed\n", impl->name, impl->n);
+            free(states);
+            continue;
+        }
+        double t[2];
+        static const unsigned rounds[2] = {24, 12};
+        for (int r = 0; r < 2; r++) {
+            perm_xn_arg a = {impl, states, rounds[r]};
+            impl->init(states);
+            t[r] = bench_measure(b, run_permute_xn, &a, MIN_PERMS_PER_SAMPLE) / impl->n;
+            bench_add(b, "permutation-xn", r == 0 ? "keccak-p1600-24" : "keccak-p1600-12", impl->name, -1,
+                      "ticks/permutation", t[r]);
+        }
+        printf("    %-16s %3u %18.1f %18.1f %14.0f\n", impl->name, impl->n, t[0], t[1], t[0] * impl->n);
+        fflush(stdout);
+        free(states);
+    }
 }

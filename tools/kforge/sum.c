@@ -9,6 +9,9 @@
  * line starts with a backslash, as coreutils does, so every name fits on one line.
  * Files are streamed through the incremental API in 64 KiB reads, never loaded whole;
  * XOF output is squeezed and printed in 4 KiB pieces, so any -l works in constant memory.
+ * KT128/KT256 with threads (--threads, or by default every online core for a regular file
+ * over MT_MIN_FILE) read MT_WINDOW bytes at a time, so each update has many whole chunks
+ * for the library's threads to share.
  */
 #define _POSIX_C_SOURCE 200809L /* getline */
 #include "kforge.h"
@@ -22,9 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define READ_CHUNK (64 * 1024)
+#define MT_WINDOW ((size_t)16 << 20) /* read size when KT hashes on threads */
+#define MT_MIN_FILE ((off_t)1 << 20) /* automatic threads only for files larger than this */
+
+static unsigned opt_threads; /* --threads; 0 = automatic */
 #define SQUEEZE_CHUNK 4096
 #define TURBOSHAKE_DOMAIN 0x1F /* RFC 9861: the D for plain hashing */
 
@@ -143,24 +151,56 @@ static size_t output_bytes(const sum_alg *a, unsigned long long bits)
 
 static int is_stdin(const char *name) { return strcmp(name, "-") == 0; }
 
+/* Threads for KT on fd: --threads, else every online core for a large regular file. */
+static unsigned kt_threads(const sum_alg *a, int fd)
+{
+    struct stat st;
+    if (a->kind != KIND_KT) return 1;
+    if (opt_threads) return opt_threads;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > MT_MIN_FILE) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        return c > 1 ? (unsigned)c : 1;
+    }
+    return 1;
+}
+
+/* Up to cap bytes from fd (fewer only at end of file); -1 with errno on an error. */
+static ssize_t read_full(int fd, uint8_t *buf, size_t cap)
+{
+    size_t got = 0;
+    while (got < cap) {
+        ssize_t n = read(fd, buf + got, cap - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return -1;
+        if (n == 0) break;
+        got += (size_t)n;
+    }
+    return (ssize_t)got;
+}
+
 /* Absorb a whole file ("-" = standard input) into a fresh hasher. Returns 0, or -1 after
  * saying why on stderr. */
 static int hash_file(hasher *h, const sum_alg *a, const char *path)
 {
-    static uint8_t buf[READ_CHUNK];
+    static uint8_t small[READ_CHUNK];
     int fd = is_stdin(path) ? STDIN_FILENO : open(path, O_RDONLY);
     if (fd < 0) {
         fprintf(stderr, "kforge: %s: %s\n", path, strerror(errno));
         return -1;
     }
     int rc = hasher_init(h, a), err = 0;
+    unsigned threads = kt_threads(a, fd);
+    uint8_t *buf = threads > 1 ? malloc(MT_WINDOW) : NULL, *window = buf ? buf : small;
+    size_t cap = buf ? MT_WINDOW : READ_CHUNK;
+    if (rc == KF_OK && buf) rc = kf_kt_set_threads(&h->u.kt, threads);
     while (rc == KF_OK) {
-        ssize_t n = read(fd, buf, sizeof buf);
+        ssize_t n = buf ? read_full(fd, window, cap) : read(fd, window, cap);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) err = errno;
         if (n <= 0) break;
-        rc = hasher_update(h, buf, (size_t)n);
+        rc = hasher_update(h, window, (size_t)n);
     }
+    free(buf);
     if (fd != STDIN_FILENO) close(fd);
     if (err) fprintf(stderr, "kforge: %s: %s\n", path, strerror(err));
     else if (rc != KF_OK) fprintf(stderr, "kforge: %s: %s failed: %s\n", path, a->name, kf_strerror(rc));
@@ -396,7 +436,7 @@ static int check_lists(const sum_alg *a, char **lists, int nlists)
 
 static void sum_usage(FILE *f)
 {
-    fputs("usage: kforge sum [-a ALGO] [-l BITS] [FILE...]\n"
+    fputs("usage: kforge sum [-a ALGO] [-l BITS] [-t N] [FILE...]\n"
           "       kforge sum --check [-a ALGO] [FILE...]\n"
           "Print or check Keccak-family hashes. With no FILE, or when FILE is -, read\n"
           "standard input. Output lines are \"<hex>  <name>\", as sha256sum and b3sum write.\n"
@@ -407,6 +447,8 @@ static void sum_usage(FILE *f)
           "  -l, --length BITS     output length of an XOF (shake*, turboshake*, kt*): a\n"
           "                        positive multiple of 8; default 256 for the 128 variants,\n"
           "                        512 for the 256 variants\n"
+          "  -t, --threads N       kt128/kt256: hash on N threads (default: every online\n"
+          "                        core for a regular file over 1 MiB, else 1)\n"
           "  -c, --check           read \"<hex>  <name>\" lines from the FILEs and verify\n"
           "                        each file they name; the algorithm is -a's, an XOF's\n"
           "                        length is the length of the hex\n"
@@ -444,6 +486,7 @@ int kforge_sum(int argc, char **argv)
         {"algorithm", required_argument, NULL, 'a'},
         {"length", required_argument, NULL, 'l'},
         {"check", no_argument, NULL, 'c'},
+        {"threads", required_argument, NULL, 't'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -454,13 +497,22 @@ int kforge_sum(int argc, char **argv)
 
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":a:l:ch", longopts, NULL)) != -1) {
+    opt_threads = 0;
+    while ((c = getopt_long(argc, argv, ":a:l:t:ch", longopts, NULL)) != -1) {
         switch (c) {
         case 'a':
             if (!(a = find_alg(optarg))) return usage_error("unknown algorithm '%s'", optarg);
             break;
         case 'l': length_arg = optarg; break;
         case 'c': check = 1; break;
+        case 't': {
+            char *end;
+            unsigned long t = strtoul(optarg, &end, 10);
+            if (!isdigit((unsigned char)optarg[0]) || *end || t == 0 || t > 1024)
+                return usage_error("--threads %s: a number of threads from 1 to 1024", optarg);
+            opt_threads = (unsigned)t;
+            break;
+        }
         case 'h': sum_usage(stdout); return KFORGE_EXIT_OK;
         case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
         default: return usage_error("unknown option '%s'", argv[optind - 1]);

@@ -1,0 +1,407 @@
+/*
+ * batch.c - the public batched API (n independent SHAKE / TurboSHAKE / SHA-3 instances in
+ * lock-step) and the leaf hashing of the tree modes (KT, ParallelHash), on the lock-step
+ * sponge (sponge/sponge_xn.h), optionally on several threads.
+ */
+#define _POSIX_C_SOURCE 200809L /* sysconf */
+#include "modes.h"
+#include "../sponge/sponge_xn.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+_Static_assert(KF_BATCH_MAX == KF_XN_MAX, "one kf_batch_ctx is one lock-step sponge");
+
+/* ---- algorithms ------------------------------------------------------------------------ */
+
+typedef struct batch_params {
+    uint16_t rate;
+    uint8_t nr, suffix, digest; /* digest: SHA-3 output bytes, 0 for an XOF */
+} batch_params;
+
+#define TURBO_DEFAULT_D 0x1F /* RFC 9861: D for plain hashing */
+
+static int batch_lookup(kf_batch_alg alg, batch_params *p)
+{
+    switch (alg) {
+    case KF_BATCH_SHAKE128: *p = (batch_params){KF_RATE(128), 24, KF_SUFFIX_SHAKE, 0}; return 1;
+    case KF_BATCH_SHAKE256: *p = (batch_params){KF_RATE(256), 24, KF_SUFFIX_SHAKE, 0}; return 1;
+    case KF_BATCH_TURBOSHAKE128: *p = (batch_params){KF_RATE(128), 12, TURBO_DEFAULT_D, 0}; return 1;
+    case KF_BATCH_TURBOSHAKE256: *p = (batch_params){KF_RATE(256), 12, TURBO_DEFAULT_D, 0}; return 1;
+    case KF_BATCH_SHA3_256: *p = (batch_params){KF_RATE(256), 24, KF_SUFFIX_SHA3, 32}; return 1;
+    case KF_BATCH_SHA3_512: *p = (batch_params){KF_RATE(512), 24, KF_SUFFIX_SHA3, 64}; return 1;
+    }
+    return 0;
+}
+
+static int is_turbo(kf_batch_alg alg) { return alg == KF_BATCH_TURBOSHAKE128 || alg == KF_BATCH_TURBOSHAKE256; }
+
+size_t kf_batch_rate(kf_batch_alg alg)
+{
+    batch_params p;
+    return batch_lookup(alg, &p) ? p.rate : 0;
+}
+
+/* ---- incremental context ----------------------------------------------------------------- */
+
+enum { KF_MAGIC_BATCH = 0x6b664231u }; /* "kfB1" */
+
+typedef struct kf_batch_impl {
+    kf_sponge_xn s;
+    uint64_t squeezed; /* output bytes so far (SHA-3: at most digest) */
+    uint32_t magic;
+    uint8_t digest;
+} kf_batch_impl;
+
+KF_FITS(kf_batch_impl, kf_batch_ctx);
+
+static int batch_start(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n)
+{
+    batch_params p;
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    if (!batch_lookup(alg, &p)) return KF_ERR_BAD_ALGORITHM;
+    if (domain < 0x01 || domain > 0x7F) return KF_ERR_BAD_DOMAIN;
+    if (n == 0 || n > KF_BATCH_MAX) return KF_ERR_BAD_LENGTH;
+    kf_batch_impl *b = KF_IMPL(kf_batch_impl, ctx);
+    kf_sponge_xn_init(&b->s, (unsigned)n, p.rate, p.nr, is_turbo(alg) ? domain : p.suffix);
+    b->squeezed = 0;
+    b->digest = p.digest;
+    b->magic = KF_MAGIC_BATCH;
+    return KF_OK;
+}
+
+int kf_batch_init(kf_batch_ctx *ctx, kf_batch_alg alg, size_t n)
+{
+    return batch_start(ctx, alg, TURBO_DEFAULT_D, n);
+}
+
+int kf_batch_init_turboshake(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n)
+{
+    if (ctx && !is_turbo(alg)) return KF_ERR_BAD_ALGORITHM;
+    return batch_start(ctx, alg, domain, n);
+}
+
+static kf_batch_impl *batch_live(kf_batch_ctx *ctx)
+{
+    kf_batch_impl *b = KF_IMPL(kf_batch_impl, ctx);
+    return b->magic == KF_MAGIC_BATCH && b->s.phase ? b : NULL;
+}
+
+/* Every one of the n pointers must be non-NULL when len > 0. */
+static int ptrs_ok(const void *const *p, size_t n, size_t len)
+{
+    if (!len) return 1;
+    if (!p) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!p[i]) return 0;
+    return 1;
+}
+
+int kf_batch_absorb(kf_batch_ctx *ctx, const uint8_t *const in[], size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    kf_batch_impl *b = batch_live(ctx);
+    if (!b || b->s.phase != KF_PHASE_ABSORB) return KF_ERR_BAD_STATE;
+    if (!ptrs_ok((const void *const *)in, b->s.n, len)) return KF_ERR_NULL_POINTER;
+    if (len) kf_sponge_xn_absorb(&b->s, in, len);
+    return KF_OK;
+}
+
+int kf_batch_squeeze(kf_batch_ctx *ctx, uint8_t *const out[], size_t len)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    kf_batch_impl *b = batch_live(ctx);
+    if (!b) return KF_ERR_BAD_STATE;
+    if (!ptrs_ok((const void *const *)out, b->s.n, len)) return KF_ERR_NULL_POINTER;
+    if (b->digest && len > b->digest - b->squeezed) return KF_ERR_BAD_LENGTH;
+    kf_sponge_xn_squeeze(&b->s, out, len);
+    b->squeezed += len;
+    return KF_OK;
+}
+
+int kf_batch_squeeze_blocks(kf_batch_ctx *ctx, uint8_t *const out[], size_t nblocks)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    kf_batch_impl *b = batch_live(ctx);
+    if (!b) return KF_ERR_BAD_STATE;
+    if (b->digest) return KF_ERR_BAD_ALGORITHM;
+    if (b->s.phase == KF_PHASE_SQUEEZE && b->s.pos != 0 && b->s.pos != b->s.rate) return KF_ERR_BAD_STATE;
+    if (nblocks > SIZE_MAX / b->s.rate) return KF_ERR_TOO_LONG;
+    return kf_batch_squeeze(ctx, out, nblocks * b->s.rate);
+}
+
+/* ---- one-shot, any n ------------------------------------------------------------------------ */
+
+#define SORT_WINDOW 64 /* instances sorted by length together, so groups have similar lengths */
+
+static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[], size_t outlen,
+                         const uint8_t *const in[], const size_t inlen[], size_t len, size_t n)
+{
+    batch_params p;
+    if (!batch_lookup(alg, &p)) return KF_ERR_BAD_ALGORITHM;
+    if (domain < 0x01 || domain > 0x7F) return KF_ERR_BAD_DOMAIN;
+    if (n == 0) return KF_ERR_BAD_LENGTH;
+    if (p.digest) {
+        if (outlen < p.digest) return KF_ERR_BAD_LENGTH;
+        outlen = p.digest;
+    }
+    if (!ptrs_ok((const void *const *)out, n, outlen)) return KF_ERR_NULL_POINTER;
+    if (!in) return KF_ERR_NULL_POINTER;
+    for (size_t i = 0; i < n; i++)
+        if (!in[i] && (inlen ? inlen[i] : len)) return KF_ERR_NULL_POINTER;
+    uint8_t suffix = is_turbo(alg) ? domain : p.suffix;
+    kf_sponge_xn s;
+    for (size_t w = 0; w < n; w += SORT_WINDOW) {
+        size_t m = n - w < SORT_WINDOW ? n - w : SORT_WINDOW, idx[SORT_WINDOW], lens[SORT_WINDOW];
+        for (size_t i = 0; i < m; i++) {
+            size_t j = i, l = inlen ? inlen[w + i] : len;
+            for (; j > 0 && lens[j - 1] > l; j--) { /* insertion sort by length */
+                idx[j] = idx[j - 1];
+                lens[j] = lens[j - 1];
+            }
+            idx[j] = w + i;
+            lens[j] = l;
+        }
+        for (size_t g = 0; g < m; g += KF_XN_MAX) {
+            size_t k = m - g < KF_XN_MAX ? m - g : KF_XN_MAX;
+            const uint8_t *gi[KF_XN_MAX];
+            uint8_t *go[KF_XN_MAX];
+            for (size_t i = 0; i < k; i++) {
+                gi[i] = in[idx[g + i]];
+                go[i] = out[idx[g + i]];
+            }
+            kf_sponge_xn_init(&s, (unsigned)k, p.rate, p.nr, suffix);
+            kf_sponge_xn_oneshot(&s, gi, lens + g, go, outlen);
+        }
+    }
+    kf_memzero(&s, sizeof s);
+    return KF_OK;
+}
+
+int kf_batch_hash(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
+                  const uint8_t *const in[], const size_t inlen[], size_t n)
+{
+    if (!inlen && n) return KF_ERR_NULL_POINTER;
+    return batch_oneshot(alg, TURBO_DEFAULT_D, out, outlen, in, inlen, 0, n);
+}
+
+int kf_batch_hash_equal(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
+                        const uint8_t *const in[], size_t inlen, size_t n)
+{
+    return batch_oneshot(alg, TURBO_DEFAULT_D, out, outlen, in, NULL, inlen, n);
+}
+
+int kf_shake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                      const size_t inlen[], size_t n)
+{ return kf_batch_hash(KF_BATCH_SHAKE128, out, outlen, in, inlen, n); }
+int kf_shake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                      const size_t inlen[], size_t n)
+{ return kf_batch_hash(KF_BATCH_SHAKE256, out, outlen, in, inlen, n); }
+int kf_turboshake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                           const size_t inlen[], size_t n, uint8_t domain)
+{
+    if (!inlen && n) return KF_ERR_NULL_POINTER;
+    return batch_oneshot(KF_BATCH_TURBOSHAKE128, domain, out, outlen, in, inlen, 0, n);
+}
+int kf_turboshake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                           const size_t inlen[], size_t n, uint8_t domain)
+{
+    if (!inlen && n) return KF_ERR_NULL_POINTER;
+    return batch_oneshot(KF_BATCH_TURBOSHAKE256, domain, out, outlen, in, inlen, 0, n);
+}
+int kf_sha3_256_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n)
+{ return kf_batch_hash(KF_BATCH_SHA3_256, out, KF_SHA3_256_BYTES, in, inlen, n); }
+int kf_sha3_512_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n)
+{ return kf_batch_hash(KF_BATCH_SHA3_512, out, KF_SHA3_512_BYTES, in, inlen, n); }
+
+/* ---- leaves of the tree modes ---------------------------------------------------------------- */
+
+/* Leaves first .. first+m-1 (m <= KF_XN_MAX) in one lock-step sponge. */
+static void leaves_group(const kf_leaf_params *p, const uint8_t *base, size_t first, size_t m, uint8_t *cvs)
+{
+    kf_sponge_xn s;
+    const uint8_t *in[KF_XN_MAX];
+    uint8_t *out[KF_XN_MAX];
+    for (size_t i = 0; i < m; i++) {
+        in[i] = base + (first + i) * p->len;
+        out[i] = cvs + (first + i) * p->cv_len;
+    }
+    kf_sponge_xn_init(&s, (unsigned)m, p->rate, p->nr, p->suffix);
+    kf_sponge_xn_absorb(&s, in, p->len);
+    kf_sponge_xn_squeeze(&s, out, p->cv_len);
+}
+
+void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, uint8_t *cvs)
+{
+    for (size_t i = 0; i < count; i += KF_XN_MAX)
+        leaves_group(p, base, i, count - i < KF_XN_MAX ? count - i : KF_XN_MAX, cvs);
+}
+
+unsigned kf_threads_resolve(unsigned threads)
+{
+    if (threads == 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = c > 0 ? (unsigned)c : 1;
+    }
+    return threads < KF_MAX_THREADS ? threads : KF_MAX_THREADS;
+}
+
+/* Work is handed out KF_XN_MAX leaves at a time from a shared counter rather than as fixed
+ * slices: a thread that starts late just takes fewer groups, and the caller's thread can do
+ * its serial work (KT's first chunk) before it joins in. Each group writes only its own CVs,
+ * so the result does not depend on who hashed what.
+ *
+ * Threads come from a small process-wide pool that grows on demand (up to KF_MAX_THREADS - 1
+ * workers). Creating a thread and waking an idle vCPU cost tens of microseconds here, a large
+ * part of a 1 MiB KT (about 200 us), so a worker that finishes a job spins for a short while
+ * (POOL_SPIN) before it sleeps, and catches the next job of a busy caller at once. One job
+ * runs on the pool at a time; a second caller meanwhile starts threads of its own. */
+#define POOL_SPIN 20000 /* pause loops, on the order of 100 us */
+#if defined(__x86_64__) || defined(__i386__)
+#define cpu_relax() __builtin_ia32_pause()
+#elif defined(__aarch64__)
+#define cpu_relax() __asm__ volatile("yield")
+#else
+#define cpu_relax() ((void)0)
+#endif
+
+struct kf_leaves {
+    kf_leaf_params p;
+    const uint8_t *base;
+    uint8_t *cvs;
+    size_t count;
+    size_t next;       /* first leaf not yet taken (atomic) */
+    unsigned helpers;  /* pool workers wanted */
+    unsigned joined;   /* pool workers that joined (under pool_lock) */
+    unsigned active;   /* pool workers still inside the job (atomic) */
+    int pooled;        /* 1: on the pool, 0: on threads of its own */
+    unsigned nthreads;
+    pthread_t tid[KF_MAX_THREADS];
+};
+
+static void *leaves_worker(void *arg)
+{
+    kf_leaves *job = arg;
+    for (;;) {
+        size_t i = __atomic_fetch_add(&job->next, KF_XN_MAX, __ATOMIC_RELAXED);
+        if (i >= job->count) return NULL;
+        leaves_group(&job->p, job->base, i, job->count - i < KF_XN_MAX ? job->count - i : KF_XN_MAX, job->cvs);
+    }
+}
+
+static pthread_mutex_t pool_submit = PTHREAD_MUTEX_INITIALIZER; /* held while a job is on the pool */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER;
+static kf_leaves *pool_job;   /* the job workers may join (atomic reads, writes under pool_lock) */
+static unsigned pool_workers; /* started (under pool_lock) */
+static unsigned pool_sleepers;
+
+static void *pool_main(void *unused)
+{
+    (void)unused;
+    for (;;) {
+        for (int spin = 0; spin < POOL_SPIN && !__atomic_load_n(&pool_job, __ATOMIC_ACQUIRE); spin++)
+            cpu_relax();
+        pthread_mutex_lock(&pool_lock);
+        while (!pool_job) {
+            pool_sleepers++;
+            pthread_cond_wait(&pool_wake, &pool_lock);
+            pool_sleepers--;
+        }
+        kf_leaves *job = pool_job;
+        int join = job->joined < job->helpers;
+        if (join) {
+            job->joined++;
+            __atomic_add_fetch(&job->active, 1, __ATOMIC_ACQ_REL);
+        }
+        pthread_mutex_unlock(&pool_lock);
+        if (!join) { /* enough helpers: wait for the next job */
+            while (__atomic_load_n(&pool_job, __ATOMIC_ACQUIRE) == job) cpu_relax();
+            continue;
+        }
+        leaves_worker(job);
+        __atomic_sub_fetch(&job->active, 1, __ATOMIC_ACQ_REL);
+        while (__atomic_load_n(&pool_job, __ATOMIC_ACQUIRE) == job) cpu_relax();
+    }
+    return NULL;
+}
+
+/* Put job on the pool with `helpers` workers; 0 if the pool is busy or cannot grow at all. */
+static int pool_post(kf_leaves *job, unsigned helpers)
+{
+    pthread_attr_t attr;
+    if (pthread_mutex_trylock(&pool_submit) != 0) return 0;
+    pthread_mutex_lock(&pool_lock);
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    while (pool_workers < helpers) {
+        pthread_t t;
+        if (pthread_create(&t, &attr, pool_main, NULL) != 0) break;
+        pool_workers++;
+    }
+    pthread_attr_destroy(&attr);
+    if (pool_workers == 0) {
+        pthread_mutex_unlock(&pool_lock);
+        pthread_mutex_unlock(&pool_submit);
+        return 0;
+    }
+    job->helpers = helpers;
+    job->joined = 0;
+    job->active = 0;
+    job->pooled = 1;
+    __atomic_store_n(&pool_job, job, __ATOMIC_RELEASE);
+    if (pool_sleepers) pthread_cond_broadcast(&pool_wake);
+    pthread_mutex_unlock(&pool_lock);
+    return 1;
+}
+
+kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads)
+{
+    size_t groups = (count + KF_XN_MAX - 1) / KF_XN_MAX;
+    threads = kf_threads_resolve(threads);
+    if (threads < 2 || groups < 2 || count > KF_LEAVES_WINDOW) return NULL;
+    kf_leaves *job = malloc(sizeof *job);
+    uint8_t *cvs = malloc(count * p->cv_len);
+    if (!job || !cvs) {
+        free(job);
+        free(cvs);
+        return NULL;
+    }
+    job->p = *p;
+    job->base = base;
+    job->cvs = cvs;
+    job->count = count;
+    job->next = 0;
+    job->nthreads = 0;
+    job->pooled = 0;
+    unsigned want = (unsigned)(threads - 1 < groups - 1 ? threads - 1 : groups - 1); /* the caller is one */
+    if (pool_post(job, want)) return job;
+    while (job->nthreads < want && pthread_create(&job->tid[job->nthreads], NULL, leaves_worker, job) == 0)
+        job->nthreads++;
+    return job; /* if no thread started, finish does all the work */
+}
+
+const uint8_t *kf_leaves_finish(kf_leaves *job)
+{
+    leaves_worker(job);
+    if (job->pooled) {
+        /* no worker joins from now on; wait for those inside (each has at most one group left) */
+        pthread_mutex_lock(&pool_lock);
+        __atomic_store_n(&pool_job, NULL, __ATOMIC_RELEASE);
+        pthread_mutex_unlock(&pool_lock);
+        while (__atomic_load_n(&job->active, __ATOMIC_ACQUIRE)) cpu_relax();
+        job->pooled = 0;
+        pthread_mutex_unlock(&pool_submit);
+    }
+    for (unsigned t = 0; t < job->nthreads; t++) pthread_join(job->tid[t], NULL);
+    job->nthreads = 0;
+    return job->cvs;
+}
+void kf_leaves_free(kf_leaves *job)
+{
+    if (!job) return;
+    free(job->cvs);
+    free(job);
+}

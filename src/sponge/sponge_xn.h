@@ -1,0 +1,65 @@
+/*
+ * sponge_xn.h - up to KF_XN_MAX independent sponges (FIPS 202 §4) in lock-step, over the
+ * batched backend interface (kf_backend_xn), for whole-byte inputs.
+ *
+ * The n instances are planned once, at init, into groups: a batched backend holds up to its
+ * width of them in one interleaved state (kf_backend_xn_for picks the backend per group, so
+ * 8 instances may run as one x8 group or two x4 groups, 5 as x4 + x1); an instance left
+ * alone runs on the x1 backend. Every operation applies to all instances at once:
+ *   - incremental: absorb the same number of bytes into each, then squeeze the same number
+ *     of bytes from each (whole blocks go through the backend's absorb_blocks);
+ *   - one-shot with per-instance input lengths (kf_sponge_xn_oneshot): instances that finish
+ *     absorbing early are squeezed on the permutations the longer ones still need.
+ * Padding: the delimited suffix byte (< 0x80: SHA-3 0x06, SHAKE 0x1F, TurboSHAKE D, ...)
+ * and the final bit of pad10*1.
+ *
+ * The states live inside the struct at its first 64-byte-aligned address. A struct moved
+ * to an address with another alignment (a copied public context) is repaired on the next
+ * call: the states are moved to the new aligned place.
+ * Internal: the public batched API (hash/batch.c) checks arguments and state.
+ */
+#ifndef KF_SPONGE_XN_H
+#define KF_SPONGE_XN_H
+
+#include "../keccak/keccak_backend.h"
+
+#define KF_XN_MAX 8
+#define KF_XN_X1_STRIDE 224 /* an x1 state, rounded up to a multiple of 32 (KF_STATE_ALIGN) */
+/* Every plan of 4- and 8-wide backends fits: all-x1 needs 8 * 224 = 1792 bytes, x8 1600,
+ * x4 + x4 832 + 800; 1856 also holds the 9-wide hybrid (1800). A group that would not fit
+ * (x5 + x5) runs its instances on x1 instead. */
+#define KF_XN_STORAGE 1856
+
+typedef struct kf_xn_group {
+    const kf_backend_xn *xn; /* NULL: one instance on the x1 backend */
+    uint16_t offset;         /* of the group's states from the aligned base */
+    uint8_t first, count;    /* instances first .. first+count-1 */
+} kf_xn_group;
+
+typedef struct kf_sponge_xn {
+    uint8_t raw[KF_XN_STORAGE + 64]; /* states from the first 64-byte-aligned address */
+    const kf_backend *x1;
+    kf_xn_group group[KF_XN_MAX];
+    uint16_t rate;   /* bytes per block */
+    uint16_t pos;    /* bytes used in the current block (shared by all instances) */
+    uint8_t ngroups;
+    uint8_t n;       /* instances, 1..KF_XN_MAX */
+    uint8_t shift;   /* where the aligned base was: raw + shift */
+    uint8_t nr;
+    uint8_t suffix;
+    uint8_t phase;   /* kf_sponge_phase (sponge.h values), 0 = not initialized */
+} kf_sponge_xn;
+
+/* 1 <= n <= KF_XN_MAX, rate a multiple of 8 below 200, nr in 1..24, 0 < suffix < 0x80. */
+void kf_sponge_xn_init(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, uint8_t suffix);
+/* in[i] for i < n, len bytes each. */
+void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len);
+void kf_sponge_xn_finalize(kf_sponge_xn *s);
+/* out[i] for i < n, len bytes each; finalizes first if still absorbing. */
+void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len);
+/* On a freshly initialized sponge: out[i] = the first outlen bytes of instance i's output
+ * after absorbing in[i][0 .. inlen[i]) and padding. Leaves the sponge dead (phase 0). */
+void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
+                          uint8_t *const out[], size_t outlen);
+
+#endif
