@@ -7,24 +7,10 @@
  * backend added to the library but not to the test list fails here.
  */
 #include "keccak/keccak_backend.h"
+#include "test_util.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-static uint64_t rnd(void)
-{
-    /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-static void rnd_bytes(uint8_t *p, size_t n) { while (n--) *p++ = (uint8_t)rnd(); }
-
-static int failures;
-#define CHECK(cond, ...) do { if (!(cond)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-    printf(__VA_ARGS__); printf("\n"); } } while (0)
 
 typedef struct { _Alignas(KF_STATE_ALIGN) uint8_t b[KF_STATE_BYTES]; } state_t;
 

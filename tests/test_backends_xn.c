@@ -13,6 +13,8 @@
  * the library but not to the test list fails here.
  */
 #include "keccak/keccak_backend.h"
+#define TEST_RNG_SEED 0x2545F4914F6CDD1DULL
+#include "test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,21 +26,6 @@
 
 #define MAX_N 16
 #define MAX_STATE_BYTES (MAX_N * KF_STATE_BYTES)
-
-static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
-static uint64_t rnd(void)
-{
-    /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-static void rnd_bytes(uint8_t *p, size_t n) { while (n--) *p++ = (uint8_t)rnd(); }
-
-static int failures;
-#define CHECK(cond, ...) do { if (!(cond)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-    printf(__VA_ARGS__); printf("\n"); } } while (0)
 
 /* storage for N interleaved states (64-byte aligned, as kf_backend_xn requires) */
 typedef struct { _Alignas(64) uint8_t b[MAX_STATE_BYTES]; } states_t;

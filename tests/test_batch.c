@@ -14,6 +14,8 @@
  * then the named errors of the new calls. Last line: "N passed, N failed".
  */
 #include "keccakforge.h"
+#define TEST_OWN_CHECK /* below: counts passes too, names the backend */
+#include "test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,17 +24,6 @@
 static unsigned long passed, failed;
 #define CHECK(cond, ...) do { if (cond) passed++; else { failed++; if (failed < 40) { \
     printf("FAIL %s:%d [%s]: ", __FILE__, __LINE__, kf_backend_batch_name()); printf(__VA_ARGS__); printf("\n"); } } } while (0)
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-static size_t rnd_below(size_t n) { return n ? (size_t)(rnd() % n) : 0; }
-static void rnd_bytes(uint8_t *p, size_t n) { while (n--) *p++ = (uint8_t)rnd(); }
 
 /* ---- x1 reference for every batched algorithm ---------------------------------------------- */
 

@@ -2,7 +2,7 @@
  * bench_hybrid.c - TSC ticks per Keccak-p[1600, nr] for the batched x86-64 backends, the
  * scalar/SIMD hybrids (avx512-x9, avx512vl-x5) beside the vector-only ones they extend
  * (avx512-x8, avx512vl-x4) and opt64-bmi2; the measurement behind docs/HYBRID.md.
- * Not part of the build: compiled by hand against a build tree (command in docs/HYBRID.md).
+ * Built as ./build/bench_hybrid on x86-64 (not installed).
  *
  * Method (DESIGN.md "Benchmarks"): pinned to one core; each sample is REPS calls of permute
  * back to back on the same states between `lfence; rdtsc` and `rdtscp; lfence`; the
@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include "keccak/keccak_backend.h"
+#include "kforge/tsc.h" /* timer_start / timer_stop: lfence;rdtsc .. rdtscp;lfence */
 
 #include <sched.h>
 #include <stdio.h>
@@ -21,19 +22,7 @@
 #define REPS 8
 #define MAX_C 8
 
-static inline uint64_t t_start(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-    return ((uint64_t)hi << 32) | lo;
-}
-
-static inline uint64_t t_stop(void)
-{
-    uint32_t lo, hi, aux;
-    __asm__ volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
-    return ((uint64_t)hi << 32) | lo;
-}
+int tsc_have_rdtscp = 1; /* every CPU with AVX-512 has rdtscp (tsc.h asks its user to define it) */
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -91,9 +80,9 @@ int main(int argc, char **argv)
         for (size_t s = 0; s < samples; s++)
             for (size_t q = 0; q < nc; q++) {
                 size_t k = (q + s) % nc;
-                uint64_t t0 = t_start();
+                uint64_t t0 = timer_start();
                 for (int i = 0; i < REPS; i++) c[k].permute(c[k].st, nr);
-                uint64_t t1 = t_stop();
+                uint64_t t1 = timer_stop();
                 t[k * samples + s] = t1 - t0;
             }
         for (size_t k = 0; k < nc; k++) {

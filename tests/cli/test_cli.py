@@ -17,6 +17,7 @@ import gzip
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -435,6 +436,12 @@ def test_bench(t, tmp):
     if m.get("openssl"):
         ossl = [x for x in res if x["suite"] == "openssl" and x["backend"] == "openssl"]
         t.check(len(ossl) >= 8, "bench openssl rows when libcrypto is present", str(len(ossl)))
+    # kforge runs `python3` from PATH for BLAKE3, so ask the same interpreter
+    py3 = shutil.which("python3")
+    if py3 and subprocess.run([py3, "-c", "import blake3"], stderr=subprocess.DEVNULL).returncode == 0:
+        b3 = [x for x in res if x["suite"] == "tree-threads" and x["backend"] == "blake3"]
+        t.check(any(x["name"] == "blake3-threads1" and x["size"] == 1 << 20 and x["unit"] == "ticks/byte"
+                    for x in b3), "bench blake3 row when python3 has the module", str(b3))
 
 
 def main():

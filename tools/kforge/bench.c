@@ -45,7 +45,7 @@ static const struct bench_suite {
     {"permutation-xn", bench_suite_permutation_xn, "batched backends: N states per call, ticks per permutation"},
     {"hash", bench_suite_hash, "every mode, 64 B to 1 MiB inputs, default backend"},
     {"xof-expand", bench_suite_xof_expand, "SHAKE/TurboSHAKE expanding a 32-byte seed to 8 KiB"},
-    {"tree-threads", bench_suite_tree_threads, "KT128/KT256, ParallelHash on 1 MiB: 1 thread and all cores"},
+    {"tree-threads", bench_suite_tree_threads, "KT128/KT256, ParallelHash, BLAKE3 (python3) on 1 MiB: 1 thread, all cores"},
     {"openssl", bench_suite_openssl, "OpenSSL libcrypto side by side, when installed"},
 };
 #define N_SUITES (sizeof suites / sizeof suites[0])

@@ -105,4 +105,8 @@ void bench_suite_xof_expand(bench *b);  /* bench_hash.c */
 void bench_suite_tree_threads(bench *b); /* bench_hash.c */
 void bench_suite_openssl(bench *b);     /* openssl_ref.c */
 
+/* The BLAKE3 rows of suite tree-threads, on len bytes of b->input at 1 and `all` threads,
+ * next to KT128's ticks/byte kt128[0] (1 thread) and kt128[1] (all): bench_blake3.c. */
+void bench_blake3_rows(bench *b, size_t len, unsigned all, const double kt128[2]);
+
 #endif

@@ -131,7 +131,8 @@ void bench_suite_hash(bench *b)
 /* ---- the tree modes on threads ------------------------------------------------------------ */
 /* KT128/KT256 and ParallelHash128/256 (B = 8192) on 1 MiB, at one thread and at every online
  * core (the *_mt calls). Threads inherit the harness's one-core pin, so the threaded rows run
- * with the affinity widened to every CPU and put back afterwards. */
+ * with the affinity widened to every CPU and put back afterwards. BLAKE3 on the same input
+ * follows, for comparison with KT128 (bench_blake3.c). */
 static unsigned tree_threads = 1;
 static int kt128_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt128_mt(o, ol, in, n, NULL, 0, tree_threads); }
 static int kt256_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt256_mt(o, ol, in, n, NULL, 0, tree_threads); }
@@ -150,6 +151,7 @@ void bench_suite_tree_threads(bench *b)
     const size_t len = (size_t)1 << 20;
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned all = online > 1 ? (unsigned)online : 1;
+    double kt128_t[2] = {-1.0, -1.0};
     cpu_set_t pinned, every;
     int have_pin = sched_getaffinity(0, sizeof pinned, &pinned) == 0;
     CPU_ZERO(&every);
@@ -171,7 +173,9 @@ void bench_suite_tree_threads(bench *b)
         }
         printf("    %-18s %10.3f %10.3f %7.2fx\n", tree[i].name, t[0], t[1], t[1] > 0 ? t[0] / t[1] : 0.0);
         fflush(stdout);
+        if (strcmp(tree[i].name, "kt128") == 0) memcpy(kt128_t, t, sizeof kt128_t);
     }
+    bench_blake3_rows(b, len, all, kt128_t);
 }
 
 void bench_suite_xof_expand(bench *b)

@@ -23,8 +23,9 @@
  *   KF_HY_NV               states on vectors (8 or 4)
  *   kf_v, KF_TERN, KF_XOR, KF_ROL, KF_XOR_WORD  and includes keccak_p1600_avx512_rounds.h
  *   KF_HY_VLOAD(p), KF_HY_VSTORE(p, v)          aligned load / store of one kf_v
- *   kf_hy_xor_block_vec(s, in, off, lanes)      xor lanes 0..lanes-1 of block bytes
+ *   KF_HY_XOR_BLOCK_VEC(s, in, off, lanes)      xor lanes 0..lanes-1 of block bytes
  *                                               in[i] + off into vector instance i < NV
+ *                                               (one of keccak_xn_absorb.h)
  * and gets the static functions hy_init .. hy_absorb_blocks for its kf_backend_xn.
  */
 #ifndef KF_KECCAK_HYBRID_XN_H
@@ -137,7 +138,7 @@ static size_t hy_absorb_blocks(void *states, unsigned nr, size_t rate, const uin
     size_t lanes = rate / 8, done = 0;
     if (lanes == 0 || lanes > 25) return 0;
     for (; len - done >= rate; done += rate) {
-        kf_hy_xor_block_vec((kf_v *)states, in, done, lanes);
+        KF_HY_XOR_BLOCK_VEC((kf_v *)states, in, done, lanes);
         for (size_t j = 0; j < lanes; j++) {
             uint64_t v;
             memcpy(&v, in[KF_HY_NV] + done + 8 * j, 8); /* x86-64: little endian */

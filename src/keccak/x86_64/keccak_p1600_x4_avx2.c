@@ -25,10 +25,10 @@
  */
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_constants.h"
+#include "keccak_xn_absorb.h"
 #include "keccak_xn_lanes.h"
 
 #include <immintrin.h>
-#include <string.h>
 
 #define N 4
 
@@ -123,59 +123,17 @@ static void x4_permute(void *states, unsigned nr)
 #undef STORE
 }
 
-static void x4_init(void *states)
-{
-    memset(states, 0, 25 * N * 8);
-}
+KF_XN_DEFINE_BYTE_OPS(x4, N)
 
-static void x4_add_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len)
-{
-    kf_xn_add_bytes(states, N, i, in, offset, len);
-}
-
-static void x4_overwrite_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len)
-{
-    kf_xn_overwrite_bytes(states, N, i, in, offset, len);
-}
-
-static void x4_extract_bytes(const void *states, unsigned i, uint8_t *out, size_t offset, size_t len)
-{
-    kf_xn_extract_bytes(states, N, i, out, offset, len);
-}
-
-/* Rows r[i] = lanes j..j+3 of instance i become r[t] = lane j+t of instances 0..3: a 4x4
- * transpose of 64-bit words (pairs of words, then 128-bit halves). */
-static inline void transpose4(__m256i r[4])
-{
-    __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]); /* words 0, 2 of rows 0, 1 */
-    __m256i t1 = _mm256_unpackhi_epi64(r[0], r[1]); /* words 1, 3 */
-    __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]);
-    __m256i t3 = _mm256_unpackhi_epi64(r[2], r[3]);
-    r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-    r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-    r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-    r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
-
-/* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state,
- * then permute. Lanes are loaded four at a time per instance (vpmaskmovq for the last
- * group, which never touches bytes past the block) and transposed into lane vectors. */
+/* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state
+ * (keccak_xn_absorb.h), then permute. */
 static size_t x4_absorb_blocks(void *states, unsigned nr, size_t rate, const uint8_t *const *in, size_t len)
 {
     __m256i *s = (__m256i *)states;
     size_t lanes = rate / 8, done = 0;
     if (lanes == 0) return 0;
     for (; len - done >= rate; done += rate) {
-        for (size_t j = 0; j < lanes; j += 4) {
-            size_t k = lanes - j < 4 ? lanes - j : 4;
-            /* element e is loaded when its mask word has the top bit set: e < k */
-            __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)k), _mm256_setr_epi64x(0, 1, 2, 3));
-            __m256i r[4];
-            for (int i = 0; i < N; i++)
-                r[i] = _mm256_maskload_epi64((const long long *)(const void *)(in[i] + done + 8 * j), m);
-            transpose4(r);
-            for (size_t t = 0; t < k; t++) s[j + t] = _mm256_xor_si256(s[j + t], r[t]);
-        }
+        kf_xn_xor_block4_avx2(s, in, done, lanes);
         x4_permute(states, nr);
     }
     return done;

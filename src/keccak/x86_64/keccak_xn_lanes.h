@@ -9,7 +9,8 @@
  *
  * The functions have the kf_backend_xn contracts (keccak_backend.h) for one instance i:
  * offset + len <= 200. Whole lanes move as one 64-bit word; only a partial lane at either
- * end is assembled byte by byte.
+ * end is assembled byte by byte. KF_XN_DEFINE_BYTE_OPS wraps them as a backend's table
+ * entries.
  */
 #ifndef KF_KECCAK_XN_LANES_H
 #define KF_KECCAK_XN_LANES_H
@@ -90,5 +91,29 @@ static inline void kf_xn_extract_bytes(const void *states, unsigned n, unsigned 
     KF_XN_FOR_WORDS(n, i, offset, len, KF_XN_GET_STEP);
 #undef KF_XN_GET_STEP
 }
+
+/* Defines the static kf_backend_xn byte operations prefix##_init, _add_bytes,
+ * _overwrite_bytes and _extract_bytes for n states in this layout (25 * n words), so a
+ * backend's table names them as prefix_init and so on. */
+#define KF_XN_DEFINE_BYTE_OPS(prefix, n) \
+    static void prefix##_init(void *states) \
+    { \
+        memset(states, 0, 25 * (n) * 8); \
+    } \
+    static void prefix##_add_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, \
+                                   size_t len) \
+    { \
+        kf_xn_add_bytes(states, (n), i, in, offset, len); \
+    } \
+    static void prefix##_overwrite_bytes(void *states, unsigned i, const uint8_t *in, \
+                                         size_t offset, size_t len) \
+    { \
+        kf_xn_overwrite_bytes(states, (n), i, in, offset, len); \
+    } \
+    static void prefix##_extract_bytes(const void *states, unsigned i, uint8_t *out, \
+                                       size_t offset, size_t len) \
+    { \
+        kf_xn_extract_bytes(states, (n), i, out, offset, len); \
+    }
 
 #endif
