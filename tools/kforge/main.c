@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int kforge_backends(int argc, char **argv);
@@ -101,8 +102,20 @@ static int finish_output(int status)
     return status;
 }
 
+/* The library falls back to its automatic choice when KECCAKFORGE_BACKEND names a backend
+ * this build lacks or this CPU cannot run; say so, so no figure is taken for the wrong one. */
+static void warn_backend_fallback(void)
+{
+    const char *want = getenv("KECCAKFORGE_BACKEND");
+    if (!want || !*want) return;
+    if (strcmp(want, kf_backend_name()) == 0 || strcmp(want, kf_backend_batch_name()) == 0) return;
+    fprintf(stderr, "kforge: KECCAKFORGE_BACKEND=%s is unknown or not runnable here; using %s (x1) and %s (batched)\n",
+            want, kf_backend_name(), kf_backend_batch_name());
+}
+
 int main(int argc, char **argv)
 {
+    warn_backend_fallback();
     if (argc < 2) {
         usage(stderr);
         return KFORGE_EXIT_USAGE;
