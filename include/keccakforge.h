@@ -49,6 +49,11 @@ typedef enum kf_status {
     KF_ERR_BAD_ALGORITHM   = -6,  /* unknown algorithm / variant identifier */
     KF_ERR_UNKNOWN_BACKEND = -7,  /* no backend of that name in this build */
     KF_ERR_UNSUPPORTED     = -8,  /* backend exists but this CPU cannot run it */
+    KF_ERR_BAD_KEY         = -9,  /* a key fails its checks (ML-KEM FIPS 203 §7.2/§7.3) or has the wrong size (SLH-DSA) */
+    KF_ERR_RNG             = -10, /* the random number source failed */
+    KF_ERR_BAD_SIGNATURE   = -11, /* SLH-DSA: the signature does not verify */
+    KF_ERR_BAD_SIGNATURE_SIZE = -12, /* SLH-DSA: signature length is not the parameter set's */
+    KF_ERR_BAD_CONTEXT     = -13, /* SLH-DSA: context string longer than 255 bytes */
 } kf_status;
 
 /* Human-readable name of a status code ("KF_ERR_BAD_STATE", ...). Never NULL. */
@@ -298,6 +303,167 @@ KF_API int kf_turboshake256_batch(uint8_t *const out[], size_t outlen, const uin
                                   const size_t inlen[], size_t n, uint8_t domain);
 KF_API int kf_sha3_256_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n);
 KF_API int kf_sha3_512_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n);
+
+/* ---- ML-KEM (FIPS 203) -------------------------------------------------------------- */
+/* ML-KEM-512, -768 and -1024: key generation, encapsulation and decapsulation (Alg. 19-21)
+ * and the deterministic internal forms (Alg. 16-17). Keys and ciphertexts are the byte
+ * strings of FIPS 203; sizes below. Secret-dependent work is constant time (no branch or
+ * memory address depends on a secret) and secrets are wiped before returning.
+ *
+ * Inputs are checked as FIPS 203 §7.2/§7.3 ask: wrong lengths -> KF_ERR_BAD_LENGTH; an
+ * encapsulation key whose coefficients are not all < q (modulus check) or a decapsulation
+ * key whose stored H(ek) does not match (hash check) -> KF_ERR_BAD_KEY. A ciphertext of the
+ * right length is never rejected: decapsulation returns the implicit-rejection key
+ * J(z || c) for an invalid one. On any error the outputs are zeroed. */
+typedef enum kf_mlkem_param {
+    KF_MLKEM512 = 512,
+    KF_MLKEM768 = 768,
+    KF_MLKEM1024 = 1024,
+} kf_mlkem_param;
+
+#define KF_MLKEM512_EK_BYTES 800      /* encapsulation key: 384k + 32 */
+#define KF_MLKEM512_DK_BYTES 1632     /* decapsulation key: 768k + 96 */
+#define KF_MLKEM512_CT_BYTES 768      /* ciphertext: 32 (du k + dv) */
+#define KF_MLKEM768_EK_BYTES 1184
+#define KF_MLKEM768_DK_BYTES 2400
+#define KF_MLKEM768_CT_BYTES 1088
+#define KF_MLKEM1024_EK_BYTES 1568
+#define KF_MLKEM1024_DK_BYTES 3168
+#define KF_MLKEM1024_CT_BYTES 1568
+#define KF_MLKEM_EK_MAX_BYTES KF_MLKEM1024_EK_BYTES
+#define KF_MLKEM_DK_MAX_BYTES KF_MLKEM1024_DK_BYTES
+#define KF_MLKEM_CT_MAX_BYTES KF_MLKEM1024_CT_BYTES
+#define KF_MLKEM_SS_BYTES 32          /* shared secret K */
+#define KF_MLKEM_SEED_BYTES 32        /* each of d and z (KeyGen_internal) */
+#define KF_MLKEM_KEYGEN_SEED_BYTES 64 /* d || z, as `kforge mlkem keygen --seed` takes it */
+#define KF_MLKEM_MSG_BYTES 32         /* m (Encaps_internal) */
+
+/* Sizes of a parameter set (0 if param is unknown). */
+KF_API size_t kf_mlkem_ek_bytes(kf_mlkem_param param);
+KF_API size_t kf_mlkem_dk_bytes(kf_mlkem_param param);
+KF_API size_t kf_mlkem_ct_bytes(kf_mlkem_param param);
+
+/* ML-KEM.KeyGen (Alg. 19): ek (ek_bytes) and dk (dk_bytes), d and z from the RNG. */
+KF_API int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk);
+/* ML-KEM.KeyGen_internal(d, z) (Alg. 16), deterministic. */
+KF_API int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
+                                    const uint8_t d[KF_MLKEM_SEED_BYTES],
+                                    const uint8_t z[KF_MLKEM_SEED_BYTES]);
+/* ML-KEM.Encaps (Alg. 20): ct (ct_bytes) and the shared secret ss, m from the RNG.
+ * ek is checked (length eklen, modulus check). */
+KF_API int kf_mlkem_encaps(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
+                           const uint8_t *ek, size_t eklen);
+/* ML-KEM.Encaps_internal(ek, m) (Alg. 17), deterministic; ek is checked as above. */
+KF_API int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
+                                    const uint8_t *ek, size_t eklen,
+                                    const uint8_t m[KF_MLKEM_MSG_BYTES]);
+/* ML-KEM.Decaps (Alg. 21, with Decaps_internal, Alg. 18): ss from ct and dk. Checks the
+ * lengths of ct and dk and dk's hash (§7.3); an invalid ciphertext gives J(z || ct). */
+KF_API int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES],
+                           const uint8_t *ct, size_t ctlen, const uint8_t *dk, size_t dklen);
+/* The input checks alone: KF_OK, KF_ERR_BAD_LENGTH or KF_ERR_BAD_KEY.
+ * check_ek: length and modulus check (§7.2). check_dk: length and hash check (§7.3). */
+KF_API int kf_mlkem_check_ek(kf_mlkem_param param, const uint8_t *ek, size_t eklen);
+KF_API int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen);
+
+/* Randomness for kf_mlkem_keygen/encaps: fn(arg, out, len) fills out and returns 0, or
+ * returns non-zero (the call then fails with KF_ERR_RNG). The default (fn == NULL) is the
+ * operating system's generator (getrandom on Linux). Process-wide; meant for tests and
+ * for callers with their own approved DRBG; set it before using ML-KEM from threads. */
+typedef int (*kf_mlkem_rng_fn)(void *arg, uint8_t *out, size_t len);
+KF_API int kf_mlkem_set_rng(kf_mlkem_rng_fn fn, void *arg);
+
+/* ---- SLH-DSA (FIPS 205), SHAKE parameter sets --------------------------------------- */
+/* SLH-DSA-SHAKE-128s/128f/192s/192f/256s/256f: key generation (Alg. 21, from the OS random
+ * generator, and Alg. 18 from given seeds), signing and verification of the pure (Alg. 22,
+ * 24) and pre-hash HashSLH-DSA (Alg. 23, 25) forms with a context string of at most 255
+ * bytes, and the internal functions (Alg. 19, 20) that take the message M' as it is.
+ * Keys and signatures are FIPS 205's byte strings: pk = PK.seed || PK.root (2n bytes),
+ * sk = SK.seed || SK.prf || PK.seed || PK.root (4n bytes).
+ *
+ * addrnd: n bytes of fresh randomness for the hedged variant FIPS 205 recommends, or NULL
+ * for the deterministic variant (opt_rand = PK.seed).
+ * Errors: unknown param -> KF_ERR_BAD_ALGORITHM; sk or pk of the wrong length ->
+ * KF_ERR_BAD_KEY; signature output buffer shorter than the set's signature ->
+ * KF_ERR_BAD_LENGTH; context over 255 bytes -> KF_ERR_BAD_CONTEXT; verify: a signature of
+ * the wrong length -> KF_ERR_BAD_SIGNATURE_SIZE, one that does not verify ->
+ * KF_ERR_BAD_SIGNATURE (verification reads exactly siglen bytes of sig). */
+typedef enum kf_slhdsa_param {
+    KF_SLHDSA_SHAKE_128S = 1,
+    KF_SLHDSA_SHAKE_128F = 2,
+    KF_SLHDSA_SHAKE_192S = 3,
+    KF_SLHDSA_SHAKE_192F = 4,
+    KF_SLHDSA_SHAKE_256S = 5,
+    KF_SLHDSA_SHAKE_256F = 6,
+} kf_slhdsa_param;
+
+/* Pre-hash functions of HashSLH-DSA (FIPS 205 §10.2; the SHA-2 ones are not offered). */
+typedef enum kf_slhdsa_prehash {
+    KF_SLHDSA_PH_SHA3_224 = 1,
+    KF_SLHDSA_PH_SHA3_256 = 2,
+    KF_SLHDSA_PH_SHA3_384 = 3,
+    KF_SLHDSA_PH_SHA3_512 = 4,
+    KF_SLHDSA_PH_SHAKE128 = 5,  /* 256-bit output */
+    KF_SLHDSA_PH_SHAKE256 = 6,  /* 512-bit output */
+} kf_slhdsa_prehash;
+
+#define KF_SLHDSA_SHAKE_128S_PK_BYTES 32
+#define KF_SLHDSA_SHAKE_128S_SK_BYTES 64
+#define KF_SLHDSA_SHAKE_128S_SIG_BYTES 7856
+#define KF_SLHDSA_SHAKE_128F_PK_BYTES 32
+#define KF_SLHDSA_SHAKE_128F_SK_BYTES 64
+#define KF_SLHDSA_SHAKE_128F_SIG_BYTES 17088
+#define KF_SLHDSA_SHAKE_192S_PK_BYTES 48
+#define KF_SLHDSA_SHAKE_192S_SK_BYTES 96
+#define KF_SLHDSA_SHAKE_192S_SIG_BYTES 16224
+#define KF_SLHDSA_SHAKE_192F_PK_BYTES 48
+#define KF_SLHDSA_SHAKE_192F_SK_BYTES 96
+#define KF_SLHDSA_SHAKE_192F_SIG_BYTES 35664
+#define KF_SLHDSA_SHAKE_256S_PK_BYTES 64
+#define KF_SLHDSA_SHAKE_256S_SK_BYTES 128
+#define KF_SLHDSA_SHAKE_256S_SIG_BYTES 29792
+#define KF_SLHDSA_SHAKE_256F_PK_BYTES 64
+#define KF_SLHDSA_SHAKE_256F_SK_BYTES 128
+#define KF_SLHDSA_SHAKE_256F_SIG_BYTES 49856
+#define KF_SLHDSA_PK_MAX_BYTES 64
+#define KF_SLHDSA_SK_MAX_BYTES 128
+#define KF_SLHDSA_SIG_MAX_BYTES 49856
+#define KF_SLHDSA_MAX_CONTEXT_BYTES 255
+
+/* Sizes of a parameter set (0 if param is unknown); n is the seed size (16, 24 or 32). */
+KF_API size_t kf_slhdsa_pk_bytes(kf_slhdsa_param param);
+KF_API size_t kf_slhdsa_sk_bytes(kf_slhdsa_param param);
+KF_API size_t kf_slhdsa_sig_bytes(kf_slhdsa_param param);
+KF_API size_t kf_slhdsa_n(kf_slhdsa_param param);
+
+/* slh_keygen (Alg. 21): pk (pk_bytes) and sk (sk_bytes), the seeds from the OS generator
+ * (KF_ERR_RNG if it fails). */
+KF_API int kf_slhdsa_keygen(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk);
+/* slh_keygen_internal (Alg. 18) from the three n-byte seeds. */
+KF_API int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk,
+                                     const uint8_t *sk_seed, const uint8_t *sk_prf,
+                                     const uint8_t *pk_seed);
+/* slh_sign (Alg. 22): sig (sig_bytes written; siglen is the buffer's size). */
+KF_API int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen,
+                          const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
+                          const uint8_t *addrnd, const uint8_t *sk, size_t sklen);
+/* slh_verify (Alg. 24): KF_OK if sig is a valid signature of msg under ctx and pk. */
+KF_API int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen,
+                            const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen,
+                            const uint8_t *pk, size_t pklen);
+/* hash_slh_sign / hash_slh_verify (Alg. 23, 25) with pre-hash ph. */
+KF_API int kf_slhdsa_hash_sign(kf_slhdsa_param param, kf_slhdsa_prehash ph, uint8_t *sig, size_t siglen,
+                               const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
+                               const uint8_t *addrnd, const uint8_t *sk, size_t sklen);
+KF_API int kf_slhdsa_hash_verify(kf_slhdsa_param param, kf_slhdsa_prehash ph, const void *msg, size_t msglen,
+                                 const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen,
+                                 const uint8_t *pk, size_t pklen);
+/* slh_sign_internal / slh_verify_internal (Alg. 19, 20): msg is M' itself (no context). */
+KF_API int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen,
+                                   const void *msg, size_t msglen, const uint8_t *addrnd,
+                                   const uint8_t *sk, size_t sklen);
+KF_API int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msglen,
+                                     const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,11 @@ const char *kf_strerror(int status)
     case KF_ERR_BAD_ALGORITHM: return "KF_ERR_BAD_ALGORITHM";
     case KF_ERR_UNKNOWN_BACKEND: return "KF_ERR_UNKNOWN_BACKEND";
     case KF_ERR_UNSUPPORTED: return "KF_ERR_UNSUPPORTED";
+    case KF_ERR_BAD_KEY: return "KF_ERR_BAD_KEY";
+    case KF_ERR_RNG: return "KF_ERR_RNG";
+    case KF_ERR_BAD_SIGNATURE: return "KF_ERR_BAD_SIGNATURE";
+    case KF_ERR_BAD_SIGNATURE_SIZE: return "KF_ERR_BAD_SIGNATURE_SIZE";
+    case KF_ERR_BAD_CONTEXT: return "KF_ERR_BAD_CONTEXT";
     default: return "KF_ERR_UNKNOWN_STATUS";
     }
 }

@@ -14,5 +14,7 @@
 /* Subcommands: argv[0] is the subcommand's name, options follow. */
 int kforge_sum(int argc, char **argv);
 int kforge_bench(int argc, char **argv);
+int kforge_mlkem(int argc, char **argv); /* mlkem_cli.c */
+int kforge_slhdsa(int argc, char **argv); /* slhdsa_cli.c */
 
 #endif

@@ -21,6 +21,8 @@ static const struct command {
     {"sum", kforge_sum, "print or check hashes of files (like sha256sum, b3sum)"},
     {"bench", kforge_bench, "benchmark report: permutation backends, every mode, OpenSSL"},
     {"backends", kforge_backends, "list the Keccak-p[1600] backends and the one in use"},
+    {"mlkem", kforge_mlkem, "ML-KEM (FIPS 203) keygen / encaps / decaps, hex in and out"},
+    {"slhdsa", kforge_slhdsa, "SLH-DSA (FIPS 205) keygen / sign / verify, hex in and out"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,0 +1,12 @@
+/* os_random.h - the operating system's random generator, for the schemes' key generation
+ * and signing randomness (one place for ML-KEM and SLH-DSA). */
+#ifndef KF_OS_RANDOM_H
+#define KF_OS_RANDOM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Fill out[0..len) from getrandom() (Linux) or /dev/urandom; KF_OK or KF_ERR_RNG. */
+int kf_os_random(uint8_t *out, size_t len);
+
+#endif

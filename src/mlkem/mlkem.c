@@ -1,0 +1,160 @@
+/*
+ * mlkem.c - ML-KEM key generation and encapsulation (FIPS 203 Alg. 16, 17, 19, 20), the
+ * encapsulation-key check (§7.2), sizes, and the randomness source.
+ * Decapsulation, with its implicit rejection, is in mlkem_decaps.c.
+ */
+#include "mlkem/kpke.h"
+#include "mlkem/poly.h"
+#include "sponge/sponge.h" /* kf_memzero */
+#include "common/os_random.h"
+
+#include <string.h>
+
+#define SYM KF_MLKEM_SYM_BYTES
+
+/* ---- randomness ------------------------------------------------------------------- */
+
+static kf_mlkem_rng_fn rng_fn; /* NULL: the operating system */
+static void *rng_arg;
+
+int kf_mlkem_set_rng(kf_mlkem_rng_fn fn, void *arg)
+{
+    rng_fn = fn;
+    rng_arg = arg;
+    return KF_OK;
+}
+
+static int random_bytes(uint8_t *out, size_t len)
+{
+    if (rng_fn) return rng_fn(rng_arg, out, len) == 0 ? KF_OK : KF_ERR_RNG;
+    return kf_os_random(out, len);
+}
+
+/* ---- sizes and the encapsulation-key check ---------------------------------------- */
+
+size_t kf_mlkem_ek_bytes(kf_mlkem_param param)
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    return p ? p->ek_bytes : 0;
+}
+
+size_t kf_mlkem_dk_bytes(kf_mlkem_param param)
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    return p ? p->dk_bytes : 0;
+}
+
+size_t kf_mlkem_ct_bytes(kf_mlkem_param param)
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    return p ? p->ct_bytes : 0;
+}
+
+/* §7.2: type check (length) and modulus check: ByteEncode_12(ByteDecode_12(ek)) == ek,
+ * i.e. every 12-bit value of the first 384k bytes is < q. ek is public. */
+static int check_ek(const kf_mlkem_params *p, const uint8_t *ek, size_t eklen)
+{
+    if (eklen != p->ek_bytes) return KF_ERR_BAD_LENGTH;
+    for (unsigned i = 0; i < p->k; i++)
+        if (!kf_mlkem_poly_bytes_canonical(ek + KF_MLKEM_POLY_BYTES * i)) return KF_ERR_BAD_KEY;
+    return KF_OK;
+}
+
+int kf_mlkem_check_ek(kf_mlkem_param param, const uint8_t *ek, size_t eklen)
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!ek) return KF_ERR_NULL_POINTER;
+    return check_ek(p, ek, eklen);
+}
+
+/* ---- KeyGen ----------------------------------------------------------------------- */
+
+/* ML-KEM.KeyGen_internal (Alg. 16): dk = dk_pke || ek || H(ek) || z. */
+int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
+                             const uint8_t d[KF_MLKEM_SEED_BYTES], const uint8_t z[KF_MLKEM_SEED_BYTES])
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!ek || !dk || !d || !z) return KF_ERR_NULL_POINTER;
+    const size_t pke = KF_MLKEM_POLY_BYTES * p->k;
+    int rc = kf_kpke_keygen(p, ek, dk, d);
+    if (rc == KF_OK) {
+        memcpy(dk + pke, ek, p->ek_bytes);
+        rc = kf_sha3_256(dk + pke + p->ek_bytes, ek, p->ek_bytes);
+        memcpy(dk + pke + p->ek_bytes + SYM, z, SYM);
+    }
+    if (rc != KF_OK) {
+        kf_memzero(ek, p->ek_bytes);
+        kf_memzero(dk, p->dk_bytes);
+    }
+    return rc;
+}
+
+/* ML-KEM.KeyGen (Alg. 19). */
+int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk)
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!ek || !dk) return KF_ERR_NULL_POINTER;
+    uint8_t dz[2 * SYM];
+    int rc = random_bytes(dz, sizeof dz);
+    if (rc == KF_OK) {
+        rc = kf_mlkem_keygen_internal(param, ek, dk, dz, dz + SYM);
+    } else {
+        kf_memzero(ek, p->ek_bytes);
+        kf_memzero(dk, p->dk_bytes);
+    }
+    kf_memzero(dz, sizeof dz);
+    return rc;
+}
+
+/* ---- Encaps ----------------------------------------------------------------------- */
+
+/* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r). */
+int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
+                             const uint8_t *ek, size_t eklen, const uint8_t m[KF_MLKEM_MSG_BYTES])
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!ct || !ss || !ek || !m) return KF_ERR_NULL_POINTER;
+    struct {
+        uint8_t in[2 * SYM];  /* m || H(ek) */
+        uint8_t kr[2 * SYM];  /* K || r */
+    } sec;
+    int rc = check_ek(p, ek, eklen);
+    if (rc == KF_OK) {
+        memcpy(sec.in, m, SYM);
+        rc = kf_sha3_256(sec.in + SYM, ek, p->ek_bytes);
+    }
+    if (rc == KF_OK) rc = kf_sha3_512(sec.kr, sec.in, sizeof sec.in);
+    if (rc == KF_OK) rc = kf_kpke_encrypt(p, ct, ek, m, sec.kr + SYM);
+    if (rc == KF_OK) {
+        memcpy(ss, sec.kr, SYM);
+    } else {
+        kf_memzero(ct, p->ct_bytes);
+        kf_memzero(ss, KF_MLKEM_SS_BYTES);
+    }
+    kf_memzero(&sec, sizeof sec);
+    return rc;
+}
+
+/* ML-KEM.Encaps (Alg. 20). */
+int kf_mlkem_encaps(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
+                    const uint8_t *ek, size_t eklen)
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!ct || !ss || !ek) return KF_ERR_NULL_POINTER;
+    uint8_t m[SYM];
+    int rc = check_ek(p, ek, eklen); /* before drawing randomness */
+    if (rc == KF_OK) rc = random_bytes(m, sizeof m);
+    if (rc == KF_OK) {
+        rc = kf_mlkem_encaps_internal(param, ct, ss, ek, eklen, m);
+    } else {
+        kf_memzero(ct, p->ct_bytes);
+        kf_memzero(ss, KF_MLKEM_SS_BYTES);
+    }
+    kf_memzero(m, sizeof m);
+    return rc;
+}

@@ -1,0 +1,106 @@
+/*
+ * mlkem_decaps.c - ML-KEM decapsulation (FIPS 203 Alg. 18 and 21) with implicit rejection,
+ * and the decapsulation-key check (§7.3).
+ *
+ * Implicit rejection: decapsulation re-encrypts the decrypted message and compares the
+ * result with the ciphertext; on a mismatch the shared secret is K_bar = J(z || c) instead
+ * of K'. Both are always computed, the comparison reads every byte, and the choice is a
+ * mask, so the time and the memory addresses do not say which one was returned.
+ */
+#include "mlkem/kpke.h"
+#include "sponge/sponge.h" /* kf_memzero */
+
+#include <string.h>
+
+#define SYM KF_MLKEM_SYM_BYTES
+
+/* Keep the compiler from turning a mask back into a branch. */
+static uint8_t value_barrier_u8(uint8_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+/* 0xFF if a[0..len) != b[0..len), else 0x00; reads every byte. */
+static uint8_t ct_differ_mask(const uint8_t *a, const uint8_t *b, size_t len)
+{
+    uint8_t acc = 0;
+    for (size_t i = 0; i < len; i++) acc |= (uint8_t)(a[i] ^ b[i]);
+    /* acc != 0 -> (0 - acc) >> 8 is all ones in the low byte */
+    return value_barrier_u8((uint8_t)((0u - (uint32_t)acc) >> 8));
+}
+
+/* r = mask ? b : r, byte by byte. */
+static void ct_select(uint8_t *r, const uint8_t *b, size_t len, uint8_t mask)
+{
+    for (size_t i = 0; i < len; i++) r[i] ^= (uint8_t)(mask & (r[i] ^ b[i]));
+}
+
+/* §7.3: type checks (lengths) and the hash check H(ek) == h on the copy of ek inside dk. */
+static int check_dk(const kf_mlkem_params *p, const uint8_t *dk, size_t dklen)
+{
+    uint8_t h[SYM];
+    if (dklen != p->dk_bytes) return KF_ERR_BAD_LENGTH;
+    const uint8_t *ek = dk + KF_MLKEM_POLY_BYTES * p->k;
+    int rc = kf_sha3_256(h, ek, p->ek_bytes);
+    if (rc != KF_OK) return rc;
+    /* dk is secret in general, but h and H(ek) are public (ek is): a plain compare is fine */
+    return memcmp(h, ek + p->ek_bytes, SYM) == 0 ? KF_OK : KF_ERR_BAD_KEY;
+}
+
+int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen)
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!dk) return KF_ERR_NULL_POINTER;
+    return check_dk(p, dk, dklen);
+}
+
+/* ML-KEM.Decaps_internal (Alg. 18), after the input checks. */
+static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTES],
+                           const uint8_t *c, const uint8_t *dk)
+{
+    const size_t pke = KF_MLKEM_POLY_BYTES * p->k;
+    const uint8_t *ek = dk + pke, *h = ek + p->ek_bytes, *z = h + SYM;
+    struct {
+        uint8_t mh[2 * SYM];     /* m' || h */
+        uint8_t kr[2 * SYM];     /* K' || r' = G(m' || h) */
+        uint8_t kbar[SYM];       /* J(z || c) */
+        uint8_t c2[KF_MLKEM_CT_MAX_BYTES];
+        kf_xof_ctx j;
+    } sec;
+    int rc;
+
+    kf_kpke_decrypt(p, sec.mh, dk, c);
+    memcpy(sec.mh + SYM, h, SYM);
+    if ((rc = kf_sha3_512(sec.kr, sec.mh, sizeof sec.mh)) != KF_OK) goto out;
+    /* J(s) = SHAKE256(s, 32) (§4.1), here of z || c */
+    if ((rc = kf_shake256_init(&sec.j)) != KF_OK) goto out;
+    if ((rc = kf_xof_absorb(&sec.j, z, SYM)) != KF_OK) goto out;
+    if ((rc = kf_xof_absorb(&sec.j, c, p->ct_bytes)) != KF_OK) goto out;
+    if ((rc = kf_xof_squeeze(&sec.j, sec.kbar, SYM)) != KF_OK) goto out;
+    if ((rc = kf_kpke_encrypt(p, sec.c2, ek, sec.mh, sec.kr + SYM)) != KF_OK) goto out;
+
+    /* if c != c' then K' = K_bar, in constant time */
+    uint8_t reject = ct_differ_mask(c, sec.c2, p->ct_bytes);
+    ct_select(sec.kr, sec.kbar, SYM, reject);
+    memcpy(ss, sec.kr, SYM);
+out:
+    kf_memzero(&sec, sizeof sec);
+    return rc;
+}
+
+/* ML-KEM.Decaps (Alg. 21): input checks of §7.3, then Decaps_internal. */
+int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES], const uint8_t *ct,
+                    size_t ctlen, const uint8_t *dk, size_t dklen)
+{
+    const kf_mlkem_params *p = kf_mlkem_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!ss || !ct || !dk) return KF_ERR_NULL_POINTER;
+    int rc = ctlen == p->ct_bytes ? check_dk(p, dk, dklen) : KF_ERR_BAD_LENGTH;
+    if (rc == KF_OK) rc = decaps_internal(p, ss, ct, dk);
+    if (rc != KF_OK) kf_memzero(ss, KF_MLKEM_SS_BYTES);
+    return rc;
+}

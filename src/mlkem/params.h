@@ -1,0 +1,34 @@
+/*
+ * params.h - ML-KEM parameter sets (FIPS 203 §8, Table 2) and the ring constants.
+ *
+ * The byte sizes live once, in include/keccakforge.h (KF_MLKEM512_EK_BYTES, ...);
+ * params.c builds the table from them and checks them against the formulas of §8.
+ */
+#ifndef KF_MLKEM_PARAMS_H
+#define KF_MLKEM_PARAMS_H
+
+#include "keccakforge.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KF_MLKEM_N 256           /* coefficients per polynomial */
+#define KF_MLKEM_Q 3329          /* the prime modulus q = 2^8 * 13 + 1 */
+#define KF_MLKEM_K_MAX 4         /* largest module rank (ML-KEM-1024) */
+#define KF_MLKEM_POLY_BYTES 384  /* ByteEncode_12 of one polynomial */
+#define KF_MLKEM_SYM_BYTES 32    /* seeds, hashes, messages, shared secrets */
+
+typedef struct kf_mlkem_params {
+    unsigned k;      /* module rank */
+    unsigned eta1;   /* CBD parameter of s, e (K-PKE.KeyGen) and y (Encrypt) */
+    unsigned eta2;   /* CBD parameter of e1, e2 (Encrypt) */
+    unsigned du, dv; /* ciphertext compression bits of u and v */
+    size_t ek_bytes; /* 384k + 32 */
+    size_t dk_bytes; /* 768k + 96 */
+    size_t ct_bytes; /* 32 (du k + dv) */
+} kf_mlkem_params;
+
+/* The parameter set of KF_MLKEM512/768/1024, NULL for anything else. */
+const kf_mlkem_params *kf_mlkem_params_get(int param);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * poly.h - arithmetic in R_q = Z_q[X]/(X^256 + 1) and T_q (FIPS 203 §4.3), and the
+ * byte encodings (§4.2.1). Portable C, constant time: no branch or table index depends
+ * on a coefficient.
+ *
+ * Representation: int16_t coefficients, signed and not always reduced. Each function
+ * states the range it takes and gives ("|x| < q" means -q < x < q). Montgomery form uses
+ * R = 2^16: fqmul(a, b) = a * b * R^-1 mod q.
+ */
+#ifndef KF_MLKEM_POLY_H
+#define KF_MLKEM_POLY_H
+
+#include "mlkem/params.h"
+
+typedef struct kf_mlkem_poly {
+    int16_t c[KF_MLKEM_N];
+} kf_mlkem_poly;
+
+/* Montgomery reduction: a * R^-1 mod q in (-q, q), for |a| < q * 2^15. */
+int16_t kf_mlkem_montgomery_reduce(int32_t a);
+/* Barrett reduction: a mod q, centered, in [-(q-1)/2, (q-1)/2], for any int16 a. */
+int16_t kf_mlkem_barrett_reduce(int16_t a);
+
+/* NTT (Alg. 9) in place: |input| < q, output in T_q, |output| <= (q-1)/2 (reduced). */
+void kf_mlkem_poly_ntt(kf_mlkem_poly *p);
+/* Inverse NTT (Alg. 10) times R, in place: |input| < 8q; output |x| < q. Applied to a
+ * product from kf_mlkem_polyvec_basemul_acc (which carries R^-1) it gives the plain result. */
+void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p);
+/* r = sum_{i<k} a[i] x b[i] in T_q (MultiplyNTTs, Alg. 11/12), times R^-1, reduced
+ * (|r| <= (q-1)/2). Inputs: |a| < 2^12 (ByteDecode_12 output or reduced), |b| < q. */
+void kf_mlkem_polyvec_basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a,
+                                  const kf_mlkem_poly *b, unsigned k);
+/* p = p * R mod q (undoes basemul's R^-1 without an inverse NTT); |output| < q. */
+void kf_mlkem_poly_tomont(kf_mlkem_poly *p);
+/* Barrett-reduce every coefficient (centered). */
+void kf_mlkem_poly_reduce(kf_mlkem_poly *p);
+/* r += a, r -= a, coefficient-wise, no reduction (callers keep |r| < 2^15). */
+void kf_mlkem_poly_add(kf_mlkem_poly *r, const kf_mlkem_poly *a);
+void kf_mlkem_poly_sub(kf_mlkem_poly *r, const kf_mlkem_poly *a);
+
+/* ByteEncode_12 (Alg. 5) of p mod q (any int16 coefficients; reduced to [0, q) first). */
+void kf_mlkem_poly_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);
+/* ByteDecode_12 (Alg. 6) without the final mod q: coefficients in [0, 4096). */
+void kf_mlkem_poly_frombytes(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
+/* 1 if every 12-bit value of in is < q (FIPS 203 §7.2 modulus check), else 0.
+ * For public data (encapsulation keys) only: it may stop early. */
+int kf_mlkem_poly_bytes_canonical(const uint8_t in[KF_MLKEM_POLY_BYTES]);
+
+/* ByteEncode_d(Compress_d(p)) (§4.2.1), 1 <= d <= 11: 32 d bytes. Any int16 coefficients. */
+void kf_mlkem_poly_compress(uint8_t *out, const kf_mlkem_poly *p, unsigned d);
+/* Decompress_d(ByteDecode_d(in)): coefficients in [0, q). */
+void kf_mlkem_poly_decompress(kf_mlkem_poly *p, const uint8_t *in, unsigned d);
+/* Decompress_1(ByteDecode_1(m)) (message to polynomial) and ByteEncode_1(Compress_1(p)). */
+void kf_mlkem_poly_frommsg(kf_mlkem_poly *p, const uint8_t msg[KF_MLKEM_SYM_BYTES]);
+void kf_mlkem_poly_tomsg(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *p);
+
+#endif

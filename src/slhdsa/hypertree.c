@@ -1,0 +1,42 @@
+/*
+ * hypertree.c - the hypertree of d layers of XMSS trees (FIPS 205 §7, Algorithms 12-13).
+ */
+#include "slhdsa_internal.h"
+
+void ht_sign(const slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig)
+{
+    const slh_params *p = c->p;
+    const size_t xs = slh_xmss_sig_bytes(p);
+    uint8_t root[SLH_MAX_N];
+    slh_adrs adrs;
+    adrs_zero(&adrs);
+    memcpy(root, msg, p->n);
+    for (unsigned j = 0; j < p->d; j++) {
+        adrs_set_layer(&adrs, j);
+        adrs_set_tree(&adrs, idx_tree);
+        /* xmss_sign returns the tree's root, which is what Algorithm 12 recomputes with
+         * xmss_pkFromSig for the next layer */
+        xmss_sign(c, root, idx_leaf, &adrs, sig + j * xs, root);
+        idx_leaf = (uint32_t)(idx_tree & ((1u << p->hp) - 1));
+        idx_tree >>= p->hp;
+    }
+}
+
+int ht_verify(const slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
+              uint32_t idx_leaf, const uint8_t *pk_root)
+{
+    const slh_params *p = c->p;
+    const size_t xs = slh_xmss_sig_bytes(p);
+    uint8_t node[SLH_MAX_N];
+    slh_adrs adrs;
+    adrs_zero(&adrs);
+    memcpy(node, msg, p->n);
+    for (unsigned j = 0; j < p->d; j++) {
+        adrs_set_layer(&adrs, j);
+        adrs_set_tree(&adrs, idx_tree);
+        xmss_pk_from_sig(c, idx_leaf, sig + j * xs, node, &adrs, node);
+        idx_leaf = (uint32_t)(idx_tree & ((1u << p->hp) - 1));
+        idx_tree >>= p->hp;
+    }
+    return memcmp(node, pk_root, p->n) == 0;
+}

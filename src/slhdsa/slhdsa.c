@@ -1,0 +1,309 @@
+/*
+ * slhdsa.c - SLH-DSA key generation, signing and verification (FIPS 205 §9-§10,
+ * Algorithms 18-25) and the public API of keccakforge.h. Argument checks live here; the
+ * tree code below trusts them.
+ */
+#include "slhdsa_internal.h"
+#include "keccakforge.h"
+#include "common/os_random.h"
+
+/* ---- sizes ------------------------------------------------------------------------------ */
+
+size_t kf_slhdsa_pk_bytes(kf_slhdsa_param param)
+{
+    const slh_params *p = slh_params_get(param);
+    return p ? p->pk_bytes : 0;
+}
+size_t kf_slhdsa_sk_bytes(kf_slhdsa_param param)
+{
+    const slh_params *p = slh_params_get(param);
+    return p ? p->sk_bytes : 0;
+}
+size_t kf_slhdsa_sig_bytes(kf_slhdsa_param param)
+{
+    const slh_params *p = slh_params_get(param);
+    return p ? p->sig_bytes : 0;
+}
+size_t kf_slhdsa_n(kf_slhdsa_param param)
+{
+    const slh_params *p = slh_params_get(param);
+    return p ? p->n : 0;
+}
+
+/* ---- the internal algorithms (18-20) ------------------------------------------------------ */
+
+static void ctx_setup(slh_ctx *c, const slh_params *p, const uint8_t *pk_seed, const uint8_t *sk_seed)
+{
+    memset(c, 0, sizeof *c);
+    c->p = p;
+    memcpy(c->pk_seed, pk_seed, p->n);
+    if (sk_seed) memcpy(c->sk_seed, sk_seed, p->n);
+}
+
+/* Algorithm 18. */
+static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const uint8_t *sk_prf,
+                            const uint8_t *pk_seed, uint8_t *pk, uint8_t *sk)
+{
+    const size_t n = p->n;
+    slh_ctx c;
+    slh_adrs adrs;
+    uint8_t root[SLH_MAX_N];
+    ctx_setup(&c, p, pk_seed, sk_seed);
+    adrs_zero(&adrs);
+    adrs_set_layer(&adrs, p->d - 1);
+    xmss_root(&c, &adrs, root);
+    /* sk_seed, sk_prf, pk_seed may lie inside sk: copy in an order that reads them first */
+    uint8_t tmp[3 * SLH_MAX_N];
+    memcpy(tmp, sk_seed, n);
+    memcpy(tmp + n, sk_prf, n);
+    memcpy(tmp + 2 * n, pk_seed, n);
+    memcpy(sk, tmp, 3 * n);
+    memcpy(sk + 3 * n, root, n);
+    memcpy(pk, tmp + 2 * n, n);
+    memcpy(pk + n, root, n);
+    kf_memzero(tmp, sizeof tmp);
+    kf_memzero(&c, sizeof c);
+}
+
+/* H_msg's digest split into md, idx_tree, idx_leaf (Algorithm 19, 7-12). */
+static void split_digest(const slh_params *p, const uint8_t *digest, const uint8_t **md, uint64_t *idx_tree,
+                         uint32_t *idx_leaf)
+{
+    const unsigned md_bytes = (p->k * p->a + 7) / 8;
+    const unsigned tree_bits = p->h - p->hp, tree_bytes = (tree_bits + 7) / 8;
+    const unsigned leaf_bytes = (p->hp + 7) / 8;
+    uint64_t t = 0;
+    uint32_t l = 0;
+    for (unsigned i = 0; i < tree_bytes; i++) t = t << 8 | digest[md_bytes + i];
+    for (unsigned i = 0; i < leaf_bytes; i++) l = l << 8 | digest[md_bytes + tree_bytes + i];
+    if (tree_bits < 64) t &= ((uint64_t)1 << tree_bits) - 1;
+    *md = digest;
+    *idx_tree = t;
+    *idx_leaf = l & ((1u << p->hp) - 1);
+}
+
+/* Algorithm 19. sk is 4n bytes; addrnd n bytes or NULL (deterministic). */
+static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *addrnd, const uint8_t *sk,
+                          uint8_t *sig)
+{
+    const size_t n = p->n;
+    const uint8_t *sk_seed = sk, *sk_prf = sk + n, *pk_seed = sk + 2 * n, *pk_root = sk + 3 * n;
+    slh_ctx c;
+    slh_adrs adrs;
+    uint8_t digest[SLH_MAX_M], pk_fors[SLH_MAX_N];
+    const uint8_t *md;
+    uint64_t idx_tree;
+    uint32_t idx_leaf;
+    ctx_setup(&c, p, pk_seed, sk_seed);
+    slh_prf_msg(p, sk_prf, addrnd ? addrnd : pk_seed, m, sig); /* R */
+    slh_h_msg(p, sig, pk_seed, pk_root, m, digest);
+    split_digest(p, digest, &md, &idx_tree, &idx_leaf);
+    adrs_zero(&adrs);
+    adrs_set_tree(&adrs, idx_tree);
+    adrs_set_type(&adrs, SLH_FORS_TREE);
+    adrs_set_keypair(&adrs, idx_leaf);
+    fors_sign(&c, md, &adrs, sig + n, pk_fors);
+    ht_sign(&c, pk_fors, idx_tree, idx_leaf, sig + n + slh_fors_sig_bytes(p));
+    kf_memzero(&c, sizeof c);
+}
+
+/* Algorithm 20, after the length check: 1 if valid. */
+static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t *sig, const uint8_t *pk)
+{
+    const size_t n = p->n;
+    slh_ctx c;
+    slh_adrs adrs;
+    uint8_t digest[SLH_MAX_M], pk_fors[SLH_MAX_N];
+    const uint8_t *md;
+    uint64_t idx_tree;
+    uint32_t idx_leaf;
+    ctx_setup(&c, p, pk, NULL);
+    slh_h_msg(p, sig, pk, pk + n, m, digest);
+    split_digest(p, digest, &md, &idx_tree, &idx_leaf);
+    adrs_zero(&adrs);
+    adrs_set_tree(&adrs, idx_tree);
+    adrs_set_type(&adrs, SLH_FORS_TREE);
+    adrs_set_keypair(&adrs, idx_leaf);
+    fors_pk_from_sig(&c, sig + n, md, &adrs, pk_fors);
+    return ht_verify(&c, pk_fors, sig + n + slh_fors_sig_bytes(p), idx_tree, idx_leaf, pk + n);
+}
+
+/* ---- public API ------------------------------------------------------------------------ */
+
+int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk, const uint8_t *sk_seed,
+                              const uint8_t *sk_prf, const uint8_t *pk_seed)
+{
+    const slh_params *p = slh_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!pk || !sk || !sk_seed || !sk_prf || !pk_seed) return KF_ERR_NULL_POINTER;
+    keygen_internal(p, sk_seed, sk_prf, pk_seed, pk, sk);
+    return KF_OK;
+}
+
+int kf_slhdsa_keygen(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk)
+{
+    const slh_params *p = slh_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!pk || !sk) return KF_ERR_NULL_POINTER;
+    uint8_t seeds[3 * SLH_MAX_N];
+    int rc = kf_os_random(seeds, 3 * p->n);
+    if (rc == KF_OK) keygen_internal(p, seeds, seeds + p->n, seeds + 2 * p->n, pk, sk);
+    kf_memzero(seeds, sizeof seeds);
+    return rc;
+}
+
+/* Checks shared by every signing call. */
+static int sign_checks(const slh_params *p, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
+                       const uint8_t *sk, size_t sklen)
+{
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!sig || !sk || (!msg && msglen)) return KF_ERR_NULL_POINTER;
+    if (sklen != p->sk_bytes) return KF_ERR_BAD_KEY;
+    if (siglen < p->sig_bytes) return KF_ERR_BAD_LENGTH;
+    return KF_OK;
+}
+
+static int verify_checks(const slh_params *p, const void *msg, size_t msglen, const uint8_t *sig,
+                         size_t siglen, const uint8_t *pk, size_t pklen)
+{
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!pk || (!sig && siglen) || (!msg && msglen)) return KF_ERR_NULL_POINTER;
+    if (pklen != p->pk_bytes) return KF_ERR_BAD_KEY;
+    if (siglen != p->sig_bytes) return KF_ERR_BAD_SIGNATURE_SIZE;
+    return KF_OK;
+}
+
+static int ctx_checks(const void *ctx, size_t ctxlen)
+{
+    if (!ctx && ctxlen) return KF_ERR_NULL_POINTER;
+    if (ctxlen > KF_SLHDSA_MAX_CONTEXT_BYTES) return KF_ERR_BAD_CONTEXT;
+    return KF_OK;
+}
+
+static int fail_sign(uint8_t *sig, size_t siglen, int rc)
+{
+    if (sig) memset(sig, 0, siglen);
+    return rc;
+}
+
+int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
+                            const uint8_t *addrnd, const uint8_t *sk, size_t sklen)
+{
+    const slh_params *p = slh_params_get(param);
+    int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
+    if (rc != KF_OK) return fail_sign(sig, siglen, rc);
+    slh_msg m = {{msg}, {msglen}, 1};
+    sign_internal(p, &m, addrnd, sk, sig);
+    return KF_OK;
+}
+
+int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
+                              size_t siglen, const uint8_t *pk, size_t pklen)
+{
+    const slh_params *p = slh_params_get(param);
+    int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    if (rc != KF_OK) return rc;
+    slh_msg m = {{msg}, {msglen}, 1};
+    return verify_internal(p, &m, sig, pk) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}
+
+/* M' = toByte(0, 1) || toByte(|ctx|, 1) || ctx || M (Algorithms 22, 24). */
+static void pure_msg(slh_msg *m, uint8_t hdr[2], const void *msg, size_t msglen, const void *ctx, size_t ctxlen)
+{
+    hdr[0] = 0;
+    hdr[1] = (uint8_t)ctxlen;
+    *m = (slh_msg){{hdr, ctx, msg}, {2, ctxlen, msglen}, 3};
+}
+
+int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
+                   const void *ctx, size_t ctxlen, const uint8_t *addrnd, const uint8_t *sk, size_t sklen)
+{
+    const slh_params *p = slh_params_get(param);
+    int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
+    if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
+    if (rc != KF_OK) return fail_sign(sig, siglen, rc);
+    uint8_t hdr[2];
+    slh_msg m;
+    pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
+    sign_internal(p, &m, addrnd, sk, sig);
+    return KF_OK;
+}
+
+int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
+                     const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen)
+{
+    const slh_params *p = slh_params_get(param);
+    int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
+    if (rc != KF_OK) return rc;
+    uint8_t hdr[2];
+    slh_msg m;
+    pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
+    return verify_internal(p, &m, sig, pk) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}
+
+/* ---- HashSLH-DSA (Algorithms 23, 25) ------------------------------------------------------ */
+
+#define OID_BYTES 11
+#define PH_MAX 64
+
+/* DER of the hash function's OID (2.16.840.1.101.3.4.2.x) and PH_M = ph(msg). */
+static int prehash(kf_slhdsa_prehash ph, const void *msg, size_t msglen, uint8_t oid[OID_BYTES],
+                   uint8_t out[PH_MAX], size_t *outlen)
+{
+    static const uint8_t prefix[OID_BYTES - 1] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02};
+    int rc;
+    switch (ph) {
+    case KF_SLHDSA_PH_SHA3_224: oid[10] = 0x07; *outlen = 28; rc = kf_sha3_224(out, msg, msglen); break;
+    case KF_SLHDSA_PH_SHA3_256: oid[10] = 0x08; *outlen = 32; rc = kf_sha3_256(out, msg, msglen); break;
+    case KF_SLHDSA_PH_SHA3_384: oid[10] = 0x09; *outlen = 48; rc = kf_sha3_384(out, msg, msglen); break;
+    case KF_SLHDSA_PH_SHA3_512: oid[10] = 0x0A; *outlen = 64; rc = kf_sha3_512(out, msg, msglen); break;
+    case KF_SLHDSA_PH_SHAKE128: oid[10] = 0x0B; *outlen = 32; rc = kf_shake128(out, 32, msg, msglen); break;
+    case KF_SLHDSA_PH_SHAKE256: oid[10] = 0x0C; *outlen = 64; rc = kf_shake256(out, 64, msg, msglen); break;
+    default: return KF_ERR_BAD_ALGORITHM;
+    }
+    memcpy(oid, prefix, sizeof prefix);
+    return rc;
+}
+
+/* M' = toByte(1, 1) || toByte(|ctx|, 1) || ctx || OID || PH_M. */
+static void hash_msg(slh_msg *m, uint8_t hdr[2], const void *ctx, size_t ctxlen, const uint8_t *oid,
+                     const uint8_t *phm, size_t phlen)
+{
+    hdr[0] = 1;
+    hdr[1] = (uint8_t)ctxlen;
+    *m = (slh_msg){{hdr, ctx, oid, phm}, {2, ctxlen, OID_BYTES, phlen}, 4};
+}
+
+int kf_slhdsa_hash_sign(kf_slhdsa_param param, kf_slhdsa_prehash ph, uint8_t *sig, size_t siglen,
+                        const void *msg, size_t msglen, const void *ctx, size_t ctxlen, const uint8_t *addrnd,
+                        const uint8_t *sk, size_t sklen)
+{
+    const slh_params *p = slh_params_get(param);
+    uint8_t oid[OID_BYTES], phm[PH_MAX], hdr[2];
+    size_t phlen = 0;
+    int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
+    if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
+    if (rc == KF_OK) rc = prehash(ph, msg, msglen, oid, phm, &phlen);
+    if (rc != KF_OK) return fail_sign(sig, siglen, rc);
+    slh_msg m;
+    hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
+    sign_internal(p, &m, addrnd, sk, sig);
+    return KF_OK;
+}
+
+int kf_slhdsa_hash_verify(kf_slhdsa_param param, kf_slhdsa_prehash ph, const void *msg, size_t msglen,
+                          const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen, const uint8_t *pk,
+                          size_t pklen)
+{
+    const slh_params *p = slh_params_get(param);
+    uint8_t oid[OID_BYTES], phm[PH_MAX], hdr[2];
+    size_t phlen = 0;
+    int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
+    if (rc == KF_OK) rc = prehash(ph, msg, msglen, oid, phm, &phlen);
+    if (rc != KF_OK) return rc;
+    slh_msg m;
+    hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
+    return verify_internal(p, &m, sig, pk) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}

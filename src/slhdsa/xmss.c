@@ -1,0 +1,122 @@
+/*
+ * xmss.c - Merkle trees (FIPS 205 §6 for XMSS, the same shape for FORS in §8) and the
+ * XMSS signatures of Algorithms 9-11.
+ *
+ * Instead of Algorithm 9's recursion (which xmss_sign would call once per auth-path node),
+ * a tree is computed once, bottom-up, in chunks of up to 2^CHUNK_H leaves: the leaves of a
+ * chunk come from one batched call, and every level of the chunk is one batched H call;
+ * the chunks' roots are then reduced the same way. The authentication path of the signing
+ * leaf is picked up on the way, and the root is the same value Algorithm 11 would return.
+ */
+#include "slhdsa_internal.h"
+
+#define CHUNK_H 6
+#define MAX_TOPS (1u << (SLH_MAX_A - CHUNK_H)) /* FORS a = 14: 256 chunk roots */
+
+/* nodes[0 .. 2*cnt) at height z-1 -> nodes[0 .. cnt) at height z, in place; node j gets
+ * tree index first + j. */
+static void reduce_level(const slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
+                         uint8_t *nodes)
+{
+    const size_t n = c->p->n;
+    slh_adrs a[1u << (CHUNK_H - 1) > MAX_TOPS / 2 ? 1u << (CHUNK_H - 1) : MAX_TOPS / 2];
+    uint8_t *io[sizeof a / sizeof a[0]];
+    for (uint32_t j = 0; j < cnt; j++) {
+        a[j] = *adrs;
+        adrs_set_tree_height(&a[j], z);
+        adrs_set_tree_index(&a[j], first + j);
+        io[j] = nodes + 2 * j * n;
+    }
+    uint8_t *out[sizeof a / sizeof a[0]];
+    for (uint32_t j = 0; j < cnt; j++) out[j] = nodes + j * n;
+    /* in place is safe: slh_thash_batch copies each group's inputs before writing its
+     * outputs, and a group's outputs (j*n) lie below every later group's inputs (2j*n) */
+    slh_thash_batch(c, cnt, a, (const uint8_t *const *)io, 2 * n, out);
+}
+
+/* Levels 1..levels above the 2^levels nodes in nodes (global index of node 0 at height
+ * z0: first); keeps the sibling of local node idx at each level in auth (if wanted). */
+static void reduce_tree(const slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned levels, uint32_t first,
+                        uint8_t *nodes, int has_idx, uint32_t idx, uint8_t *auth)
+{
+    const size_t n = c->p->n;
+    for (unsigned l = 0; l < levels; l++) {
+        if (has_idx && auth) memcpy(auth + l * n, nodes + ((idx >> l) ^ 1) * n, n);
+        reduce_level(c, adrs, z0 + l + 1, first >> (l + 1), 1u << (levels - l - 1), nodes);
+    }
+}
+
+void slh_merkle(const slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
+                slh_leaf_fn leaves, uint8_t *root, uint8_t *auth)
+{
+    const size_t n = c->p->n;
+    const unsigned ch = height < CHUNK_H ? height : CHUNK_H;
+    const uint32_t chunks = 1u << (height - ch);
+    uint8_t buf[(1u << CHUNK_H) * SLH_MAX_N];
+    uint8_t tops[MAX_TOPS * SLH_MAX_N];
+    for (uint32_t s = 0; s < chunks; s++) {
+        uint32_t first = base + (s << ch);
+        leaves(c, adrs, first, 1u << ch, buf);
+        reduce_tree(c, adrs, 0, ch, first, buf, (idx >> ch) == s, idx & ((1u << ch) - 1), auth);
+        memcpy(tops + s * n, buf, n);
+    }
+    reduce_tree(c, adrs, ch, height - ch, base >> ch, tops, 1, idx >> ch, auth ? auth + ch * n : NULL);
+    memcpy(root, tops, n);
+    kf_memzero(buf, sizeof buf);
+}
+
+void slh_merkle_climb(const slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
+                      const uint8_t *auth, uint8_t *node)
+{
+    const size_t n = c->p->n;
+    uint8_t pair[2 * SLH_MAX_N];
+    for (unsigned k = 0; k < height; k++) {
+        adrs_set_tree_height(adrs, k + 1);
+        adrs_set_tree_index(adrs, (base >> (k + 1)) + (idx >> (k + 1)));
+        if (((idx >> k) & 1) == 0) {
+            memcpy(pair, node, n);
+            memcpy(pair + n, auth + k * n, n);
+        } else {
+            memcpy(pair, auth + k * n, n);
+            memcpy(pair + n, node, n);
+        }
+        slh_thash(c, adrs, pair, 2 * n, node);
+    }
+}
+
+static void xmss_leaves(const slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *out)
+{
+    wots_pkgen_leaves(c, adrs, first, cnt, out);
+}
+
+void xmss_sign(const slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adrs, uint8_t *sig,
+               uint8_t *root)
+{
+    const slh_params *p = c->p;
+    slh_adrs tree = *adrs, wots = *adrs;
+    /* msg first: the caller may pass root == msg (hypertree layers) */
+    adrs_set_type(&wots, SLH_WOTS_HASH);
+    adrs_set_keypair(&wots, idx);
+    wots_sign(c, msg, &wots, sig);
+    adrs_set_type(&tree, SLH_TREE);
+    slh_merkle(c, &tree, p->hp, 0, idx, xmss_leaves, root, sig + (size_t)p->len * p->n);
+}
+
+void xmss_root(const slh_ctx *c, const slh_adrs *adrs, uint8_t *root)
+{
+    slh_adrs tree = *adrs;
+    adrs_set_type(&tree, SLH_TREE);
+    slh_merkle(c, &tree, c->p->hp, 0, 0, xmss_leaves, root, NULL);
+}
+
+void xmss_pk_from_sig(const slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
+                      const slh_adrs *adrs, uint8_t *root)
+{
+    const slh_params *p = c->p;
+    slh_adrs wots = *adrs, tree = *adrs;
+    adrs_set_type(&wots, SLH_WOTS_HASH);
+    adrs_set_keypair(&wots, idx);
+    wots_pk_from_sig(c, sig, msg, &wots, root);
+    adrs_set_type(&tree, SLH_TREE);
+    slh_merkle_climb(c, &tree, p->hp, 0, idx, sig + (size_t)p->len * p->n, root);
+}

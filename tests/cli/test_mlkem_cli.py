@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""test_mlkem_cli.py - `kforge mlkem` run as a user would run it.
+
+  keygen --seed   the first ACVP keyGen case of each parameter set (tests/vectors/acvp)
+  encaps --m      the first ACVP encapsulation case of each parameter set
+  round trip      keygen (OS randomness) -> encaps -> decaps gives the same k=
+  invalid input   an encapsulation key with a coefficient >= q, a decapsulation key with a
+                  wrong H(ek), a ciphertext of the wrong length: exit 1, one line on stderr,
+                  nothing on stdout; bad usage (no -p, bad hex, unknown option): exit 2.
+
+Usage: test_mlkem_cli.py --kforge PATH
+The last line printed is "N passed, N failed"; the exit status is 0 only if none failed.
+"""
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ACVP = os.path.join(HERE, "..", "vectors", "acvp")
+PARAMS = {"ML-KEM-512": "512", "ML-KEM-768": "768", "ML-KEM-1024": "1024"}
+
+
+class T:
+    passed = failed = 0
+
+    @classmethod
+    def check(cls, cond, what):
+        if cond:
+            cls.passed += 1
+        else:
+            cls.failed += 1
+            print("FAIL %s" % what)
+
+
+def acvp(name, part):
+    with gzip.open(os.path.join(ACVP, name, part + ".json.gz")) as f:
+        return json.load(f)
+
+
+def run(kforge, *args):
+    p = subprocess.run([kforge, "mlkem"] + list(args), capture_output=True, text=True)
+    out = dict(line.split("=", 1) for line in p.stdout.splitlines() if "=" in line)
+    return p.returncode, out, p.stdout, p.stderr
+
+
+def first_cases(name):
+    prompt, exp = acvp(name, "prompt"), acvp(name, "expectedResults")
+    e = {t["tcId"]: t for g in exp["testGroups"] for t in g["tests"]}
+    seen = {}
+    for g in prompt["testGroups"]:
+        if g.get("function", "encapsulation") != "encapsulation" or g["parameterSet"] in seen:
+            continue
+        t = g["tests"][0]
+        seen[g["parameterSet"]] = (t, e[t["tcId"]])
+    return seen
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kforge", required=True)
+    k = ap.parse_args().kforge
+
+    for ps, (t, e) in first_cases("ML-KEM-keyGen-FIPS203").items():
+        rc, out, _, err = run(k, "keygen", "-p", PARAMS[ps], "--seed", t["d"] + t["z"])
+        T.check(rc == 0 and out.get("ek", "").upper() == e["ek"] and out.get("dk", "").upper() == e["dk"],
+                "keygen --seed %s tc %d: rc %d %s" % (ps, t["tcId"], rc, err.strip()))
+    for ps, (t, e) in first_cases("ML-KEM-encapDecap-FIPS203").items():
+        rc, out, _, err = run(k, "encaps", "-p", PARAMS[ps], "--ek", t["ek"], "--m", t["m"])
+        T.check(rc == 0 and out.get("c", "").upper() == e["c"] and out.get("k", "").upper() == e["k"],
+                "encaps --m %s tc %d: rc %d %s" % (ps, t["tcId"], rc, err.strip()))
+
+    for p in PARAMS.values():
+        rc, kp, _, _ = run(k, "keygen", "-p", p)
+        T.check(rc == 0 and set(kp) == {"ek", "dk"}, "keygen -p %s" % p)
+        rc, enc, _, _ = run(k, "encaps", "-p", p, "--ek", kp["ek"])
+        T.check(rc == 0 and set(enc) == {"c", "k"} and len(enc["k"]) == 64, "encaps -p %s" % p)
+        rc, dec, stdout, _ = run(k, "decaps", "-p", p, "--dk", kp["dk"], "--c", enc["c"])
+        T.check(rc == 0 and dec == {"k": enc["k"]} and stdout.count("\n") == 1, "decaps -p %s round trip" % p)
+
+        bad_ek = "ffff" + kp["ek"][4:]  # first coefficient 4095 >= q
+        k_max = (len(kp["dk"]) // 2 - 96) // 768
+        hpos = 2 * (768 * k_max + 32)   # hex offset of H(ek) in dk
+        bad_dk = kp["dk"][:hpos] + ("00" if kp["dk"][hpos:hpos + 2] != "00" else "01") + kp["dk"][hpos + 2:]
+        for what, args in (("ek >= q", ["encaps", "-p", p, "--ek", bad_ek]),
+                           ("short ek", ["encaps", "-p", p, "--ek", kp["ek"][:-2]]),
+                           ("bad H(ek)", ["decaps", "-p", p, "--dk", bad_dk, "--c", enc["c"]]),
+                           ("long c", ["decaps", "-p", p, "--dk", kp["dk"], "--c", enc["c"] + "00"])):
+            rc, out, stdout, err = run(k, *args)
+            T.check(rc == 1 and stdout == "" and err.count("\n") == 1 and "KF_ERR_" in err,
+                    "%s -p %s: rc %d, stderr %r" % (what, p, rc, err))
+
+    for args in (["keygen"], ["keygen", "-p", "999"], ["encaps", "-p", "768", "--ek", "xyz"],
+                 ["keygen", "-p", "512", "--seed", "00"], ["decaps", "-p", "512", "--c", "00"],
+                 ["frobnicate", "-p", "512"], ["keygen", "-p", "512", "--bogus", "1"]):
+        rc, _, stdout, err = run(k, *args)
+        T.check(rc == 2 and stdout == "" and err, "usage error %s: rc %d" % (args, rc))
+
+    print("%d passed, %d failed" % (T.passed, T.failed))
+    return 1 if T.failed or not T.passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
