@@ -7,7 +7,7 @@
 #include "mlkem/kpke.h"
 #include "mlkem/poly.h"
 #include "mlkem/sampling.h"
-#include "sponge/sponge.h" /* kf_memzero */
+#include "mlkem/secret.h"
 
 #include <string.h>
 
@@ -32,6 +32,7 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     sec.in[SYM] = (uint8_t)k; /* domain separation by k (FIPS 203 Alg. 13 line 1) */
     if ((rc = kf_sha3_512(sec.rho_sigma, sec.in, sizeof sec.in)) != KF_OK) goto out;
     const uint8_t *rho = sec.rho_sigma, *sigma = sec.rho_sigma + SYM;
+    kf_mlkem_declassify(rho, SYM); /* public: it goes into ek (Alg. 13 line 20) */
     if ((rc = kf_mlkem_gen_matrix(a, rho, k, 0)) != KF_OK) goto out;
 
     for (unsigned i = 0; i < k; i++) {
@@ -54,7 +55,7 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     }
     memcpy(ek + KF_MLKEM_POLY_BYTES * k, rho, SYM);
 out:
-    kf_memzero(&sec, sizeof sec);
+    kf_mlkem_wipe(&sec, sizeof sec);
     return rc;
 }
 
@@ -99,7 +100,7 @@ int kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const uint8_t *ek,
     kf_mlkem_poly_add(&sec.v, &sec.mu);
     kf_mlkem_poly_compress(c + 32 * p->du * k, &sec.v, p->dv);
 out:
-    kf_memzero(&sec, sizeof sec);
+    kf_mlkem_wipe(&sec, sizeof sec);
     return rc;
 }
 
@@ -123,6 +124,6 @@ void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
     kf_mlkem_poly_invntt_tomont(&sec.w);
     kf_mlkem_poly_sub(&v, &sec.w);
     kf_mlkem_poly_tomsg(m, &v);
-    kf_memzero(&sec, sizeof sec);
-    kf_memzero(&v, sizeof v);
+    kf_mlkem_wipe(&sec, sizeof sec);
+    kf_mlkem_wipe(&v, sizeof v);
 }

@@ -74,42 +74,54 @@ void kf_mlkem_poly_ntt(kf_mlkem_poly *p)
     kf_mlkem_poly_reduce(p); /* each layer grows |f| by < q: |f| < 8q before this */
 }
 
+/* Gentleman-Sande butterflies of one layer; the sums are Barrett-reduced only if reduce. */
+static void invntt_layer(int16_t *f, unsigned len, unsigned *zi, int reduce)
+{
+    for (unsigned start = 0; start < KF_MLKEM_N; start += 2 * len) {
+        int16_t zeta = zetas[(*zi)--];
+        for (unsigned j = start; j < start + len; j++) {
+            int16_t t = f[j], sum = (int16_t)(t + f[j + len]);
+            f[j] = reduce ? kf_mlkem_barrett_reduce(sum) : sum;
+            f[j + len] = fqmul(zeta, (int16_t)(f[j + len] - t));
+        }
+    }
+}
+
+/* Lazy reduction: with every |f| < B before a layer, the sums are < 2B and the products
+ * fqmul(zeta, diff) < q (diff < 2B <= 2^15). From B = q, three layers reach 8q < 2^15,
+ * so the sums are reduced in the third and sixth layers only (back to B = q). */
 void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p)
 {
     int16_t *f = p->c;
     unsigned i = 127;
-    for (unsigned len = 2; len <= 128; len <<= 1) {
-        for (unsigned start = 0; start < KF_MLKEM_N; start += 2 * len) {
-            int16_t zeta = zetas[i--];
-            for (unsigned j = start; j < start + len; j++) {
-                int16_t t = f[j];
-                f[j] = kf_mlkem_barrett_reduce((int16_t)(t + f[j + len]));
-                f[j + len] = fqmul(zeta, (int16_t)(f[j + len] - t));
-            }
-        }
-    }
+    for (unsigned layer = 1, len = 2; len <= 128; layer++, len <<= 1)
+        invntt_layer(f, len, &i, layer % 3 == 0);
     for (unsigned j = 0; j < KF_MLKEM_N; j++) f[j] = fqmul(f[j], INVNTT_F);
 }
 
-/* BaseCaseMultiply (Alg. 12) of one pair, times R^-1, added to c[0..1] (int32). */
-static void basemul_acc(int32_t c[2], const int16_t a[2], const int16_t b[2], int16_t gamma)
-{
-    c[0] += fqmul(a[0], b[0]) + fqmul(fqmul(a[1], b[1]), gamma);
-    c[1] += fqmul(a[0], b[1]) + fqmul(a[1], b[0]);
-}
-
+/* BaseCaseMultiply (Alg. 12) summed over the k pairs, then one Montgomery reduction per
+ * coefficient instead of one per product. The products a[.] b[.] are not reduced: with
+ * |a| < 2^12 and |b| < q each is < 2^12 q, the a1 b1 gamma term goes through one fqmul
+ * (|fqmul(a1, b1)| < q, |gamma| <= (q-1)/2): each of the four sums is below 2 * 2^12 q per
+ * pair and 2^15 q for k <= 4, what kf_mlkem_montgomery_reduce takes (result |x| < q, then
+ * Barrett to the centered representative, as before: the same value mod q, the same output). */
 void kf_mlkem_polyvec_basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a,
                                   const kf_mlkem_poly *b, unsigned k)
 {
     for (unsigned i = 0; i < KF_MLKEM_N / 4; i++) {
-        int16_t zeta = zetas[64 + i];
-        int32_t c[4] = {0, 0, 0, 0};
+        const int32_t zeta = zetas[64 + i]; /* gamma of the first pair, -gamma of the second */
+        int32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
         for (unsigned l = 0; l < k; l++) {
-            basemul_acc(&c[0], &a[l].c[4 * i], &b[l].c[4 * i], zeta);
-            basemul_acc(&c[2], &a[l].c[4 * i + 2], &b[l].c[4 * i + 2], (int16_t)-zeta);
+            const int16_t *x = &a[l].c[4 * i], *y = &b[l].c[4 * i];
+            c0 += (int32_t)x[0] * y[0] + fqmul(x[1], y[1]) * zeta;
+            c1 += (int32_t)x[0] * y[1] + (int32_t)x[1] * y[0];
+            c2 += (int32_t)x[2] * y[2] - fqmul(x[3], y[3]) * zeta;
+            c3 += (int32_t)x[2] * y[3] + (int32_t)x[3] * y[2];
         }
-        /* each term is < 2q in size, k <= 4: |c| < 8q fits int16 */
-        for (unsigned j = 0; j < 4; j++) r->c[4 * i + j] = kf_mlkem_barrett_reduce((int16_t)c[j]);
+        r->c[4 * i] = kf_mlkem_barrett_reduce(kf_mlkem_montgomery_reduce(c0));
+        r->c[4 * i + 1] = kf_mlkem_barrett_reduce(kf_mlkem_montgomery_reduce(c1));
+        r->c[4 * i + 2] = kf_mlkem_barrett_reduce(kf_mlkem_montgomery_reduce(c2));
+        r->c[4 * i + 3] = kf_mlkem_barrett_reduce(kf_mlkem_montgomery_reduce(c3));
     }
 }
 
@@ -178,33 +190,81 @@ static int16_t decompress(uint32_t y, unsigned d)
     return (int16_t)((y * Q + (1u << (d - 1))) >> d);
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* ByteEncode_d of 8 values of d <= 11 bits: d bytes, little-endian bit order (Alg. 5).
+ * Bits 0..63 gather in lo, 64..87 in hi. With d a constant (the callers below), every
+ * shift and test here is folded away: whole values move by word shifts and ors. */
+static ALWAYS_INLINE void pack8(uint8_t *out, const uint16_t v[8], unsigned d)
+{
+    uint64_t lo = 0, hi = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned pos = i * d;
+        if (pos < 64) lo |= (uint64_t)v[i] << pos;
+        if (pos + d > 64) hi |= pos >= 64 ? (uint64_t)v[i] << (pos - 64) : (uint64_t)v[i] >> (64 - pos);
+    }
+    for (unsigned i = 0; i < d; i++) out[i] = (uint8_t)(i < 8 ? lo >> (8 * i) : hi >> (8 * (i - 8)));
+}
+
+/* ByteDecode_d of d bytes into 8 values (Alg. 6), the inverse of pack8. */
+static ALWAYS_INLINE void unpack8(uint16_t v[8], const uint8_t *in, unsigned d)
+{
+    uint64_t lo = 0, hi = 0;
+    for (unsigned i = 0; i < d; i++) {
+        if (i < 8) lo |= (uint64_t)in[i] << (8 * i);
+        else hi |= (uint64_t)in[i] << (8 * (i - 8));
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned pos = i * d;
+        uint64_t x = pos >= 64 ? hi >> (pos - 64) : lo >> pos;
+        if (pos < 64 && pos + d > 64) x |= hi << (64 - pos);
+        v[i] = (uint16_t)(x & ((1u << d) - 1));
+    }
+}
+
+static ALWAYS_INLINE void compress_d(uint8_t *out, const kf_mlkem_poly *p, unsigned d)
+{
+    for (unsigned j = 0; j < KF_MLKEM_N; j += 8, out += d) {
+        uint16_t v[8];
+        for (unsigned i = 0; i < 8; i++) v[i] = compress(to_canonical(p->c[j + i]), d);
+        pack8(out, v, d);
+    }
+}
+
+static ALWAYS_INLINE void decompress_d(kf_mlkem_poly *p, const uint8_t *in, unsigned d)
+{
+    for (unsigned j = 0; j < KF_MLKEM_N; j += 8, in += d) {
+        uint16_t v[8];
+        unpack8(v, in, d);
+        for (unsigned i = 0; i < 8; i++) p->c[j + i] = decompress(v[i], d);
+    }
+}
+
+/* One copy per d of the parameter sets (du in {10, 11}, dv in {4, 5}), so d is a constant
+ * in each; the other d of the contract take the generic copy. d is public. */
 void kf_mlkem_poly_compress(uint8_t *out, const kf_mlkem_poly *p, unsigned d)
 {
-    uint32_t acc = 0;
-    unsigned bits = 0;
-    for (unsigned j = 0; j < KF_MLKEM_N; j++) {
-        acc |= (uint32_t)compress(to_canonical(p->c[j]), d) << bits;
-        bits += d;
-        while (bits >= 8) { /* the count depends on j and d only */
-            *out++ = (uint8_t)acc;
-            acc >>= 8;
-            bits -= 8;
-        }
+    switch (d) {
+    case 4: compress_d(out, p, 4); break;
+    case 5: compress_d(out, p, 5); break;
+    case 10: compress_d(out, p, 10); break;
+    case 11: compress_d(out, p, 11); break;
+    default: compress_d(out, p, d); break;
     }
 }
 
 void kf_mlkem_poly_decompress(kf_mlkem_poly *p, const uint8_t *in, unsigned d)
 {
-    uint32_t acc = 0;
-    unsigned bits = 0;
-    for (unsigned j = 0; j < KF_MLKEM_N; j++) {
-        while (bits < d) {
-            acc |= (uint32_t)*in++ << bits;
-            bits += 8;
-        }
-        p->c[j] = decompress(acc & ((1u << d) - 1), d);
-        acc >>= d;
-        bits -= d;
+    switch (d) {
+    case 4: decompress_d(p, in, 4); break;
+    case 5: decompress_d(p, in, 5); break;
+    case 10: decompress_d(p, in, 10); break;
+    case 11: decompress_d(p, in, 11); break;
+    default: decompress_d(p, in, d); break;
     }
 }
 
@@ -218,10 +278,5 @@ void kf_mlkem_poly_frommsg(kf_mlkem_poly *p, const uint8_t msg[KF_MLKEM_SYM_BYTE
 
 void kf_mlkem_poly_tomsg(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *p)
 {
-    for (unsigned i = 0; i < KF_MLKEM_SYM_BYTES; i++) {
-        uint8_t byte = 0;
-        for (unsigned j = 0; j < 8; j++)
-            byte |= (uint8_t)(compress(to_canonical(p->c[8 * i + j]), 1) << j);
-        msg[i] = byte;
-    }
+    compress_d(msg, p, 1);
 }

@@ -2,11 +2,11 @@
  * sampling.c - SampleNTT and SamplePolyCBD (FIPS 203 Alg. 7 and 8) on batched Keccak.
  *
  * The k^2 matrix entries are independent SHAKE128 streams and the noise polynomials
- * independent SHAKE256 streams, so they run as instances of one kf_batch_ctx (or one
- * kf_shake256_batch call): 4 or 8 states per permutation instead of one.
+ * independent SHAKE256 streams, so they run as instances of kf_batch_ctx contexts (up to
+ * KF_BATCH_MAX each): 4 or 8 states per permutation instead of one.
  */
 #include "mlkem/sampling.h"
-#include "sponge/sponge.h" /* kf_memzero */
+#include "mlkem/secret.h"
 
 #include <string.h>
 
@@ -15,24 +15,29 @@
 #define XOF_FIRST_BLOCKS 3               /* 504 bytes: 336 candidates, enough ~99% of the time */
 #define PRF_MAX_BYTES (64 * 3)           /* PRF_3 output */
 
-/* Rejection-sample 12-bit candidates from buf into p (Alg. 7 lines 5-14), starting at
- * coefficient *have; returns nothing, updates *have (<= 256). */
-static void reject_uniform(kf_mlkem_poly *p, unsigned *have, const uint8_t *buf, size_t len)
+/* Rejection-sample 12-bit candidates from buf into c (Alg. 7 lines 5-14), from coefficient
+ * n on; returns the new count (<= 256). Each 3-byte group gives two candidates; both are
+ * stored unconditionally and the count moves past the accepted ones, so there is no branch
+ * per candidate to mispredict (about one in five is rejected, at random). The store of a
+ * candidate beyond the 256th lands in c's two slack entries. */
+static unsigned reject_uniform(int16_t c[KF_MLKEM_N + 2], unsigned n, const uint8_t *buf, size_t len)
 {
-    unsigned n = *have;
     for (size_t pos = 0; pos + 3 <= len && n < KF_MLKEM_N; pos += 3) {
-        uint16_t d1 = (uint16_t)(buf[pos] | ((buf[pos + 1] & 0x0F) << 8));
-        uint16_t d2 = (uint16_t)((buf[pos + 1] >> 4) | (buf[pos + 2] << 4));
-        if (d1 < Q) p->c[n++] = (int16_t)d1;
-        if (d2 < Q && n < KF_MLKEM_N) p->c[n++] = (int16_t)d2;
+        uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)buf[pos + 2] << 16;
+        uint32_t d1 = t & 0xFFF, d2 = t >> 12;
+        c[n] = (int16_t)d1;
+        n += d1 < Q;
+        c[n] = (int16_t)d2;
+        n += (d2 < Q) & (n < KF_MLKEM_N);
     }
-    *have = n;
+    return n;
 }
 
 /* SampleNTT for n <= KF_BATCH_MAX entries at once: out[i] from the 34-byte seeds[i]. */
 static int sample_ntt_batch(kf_mlkem_poly *const out[], const uint8_t *const seeds[], unsigned n)
 {
     uint8_t buf[KF_BATCH_MAX][XOF_FIRST_BLOCKS * XOF_RATE];
+    int16_t coef[KF_BATCH_MAX][KF_MLKEM_N + 2];
     uint8_t *bufs[KF_BATCH_MAX];
     unsigned have[KF_BATCH_MAX];
     kf_batch_ctx ctx;
@@ -48,12 +53,13 @@ static int sample_ntt_batch(kf_mlkem_poly *const out[], const uint8_t *const see
         if ((rc = kf_batch_squeeze_blocks(&ctx, bufs, blocks)) != KF_OK) return rc;
         unsigned done = 0;
         for (unsigned i = 0; i < n; i++) {
-            reject_uniform(out[i], &have[i], buf[i], blocks * XOF_RATE);
+            have[i] = reject_uniform(coef[i], have[i], buf[i], blocks * XOF_RATE);
             done += have[i] == KF_MLKEM_N;
         }
         if (done == n) break;
         blocks = 1; /* every instance squeezes; the finished ones ignore it */
     }
+    for (unsigned i = 0; i < n; i++) memcpy(out[i]->c, coef[i], sizeof out[i]->c);
     return KF_OK;
 }
 
@@ -119,30 +125,38 @@ int kf_mlkem_sample_cbd(kf_mlkem_poly *const out[], const unsigned eta[], unsign
                         const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0)
 {
     enum { MAXN = 3 * KF_MLKEM_K_MAX }; /* keygen: 2k; encrypt: 2k + 1 */
-    uint8_t in[MAXN][KF_MLKEM_SYM_BYTES + 1];
-    uint8_t prf[MAXN][PRF_MAX_BYTES];
-    const uint8_t *inp[MAXN] = {NULL};
-    uint8_t *outp[MAXN] = {NULL};
-    size_t inlen[MAXN] = {0};
-    unsigned eta_max = 2;
+    struct {
+        uint8_t in[MAXN][KF_MLKEM_SYM_BYTES + 1];
+        uint8_t prf[MAXN][PRF_MAX_BYTES];
+        kf_batch_ctx ctx;
+    } sec;
+    const uint8_t *inp[MAXN];
+    uint8_t *outp[MAXN];
+    int rc = KF_OK;
     if (n > MAXN) return KF_ERR_BAD_LENGTH;
     for (unsigned i = 0; i < n; i++) {
-        memcpy(in[i], seed, KF_MLKEM_SYM_BYTES);
-        in[i][KF_MLKEM_SYM_BYTES] = (uint8_t)(nonce0 + i);
-        inp[i] = in[i];
-        outp[i] = prf[i];
-        inlen[i] = sizeof in[i];
-        if (eta[i] > eta_max) eta_max = eta[i];
+        memcpy(sec.in[i], seed, KF_MLKEM_SYM_BYTES);
+        sec.in[i][KF_MLKEM_SYM_BYTES] = (uint8_t)(nonce0 + i);
+        inp[i] = sec.in[i];
+        outp[i] = sec.prf[i];
     }
-    /* PRF_eta(s, b) = SHAKE256(s || b, 64 eta) (§4.1); one length for the whole batch */
-    int rc = kf_shake256_batch(outp, 64u * eta_max, inp, inlen, n);
+    /* PRF_eta(s, b) = SHAKE256(s || b, 64 eta) (§4.1): the inputs all have 33 bytes, so
+     * groups of KF_BATCH_MAX go through one incremental context each (no sorting by length
+     * as the one-shot batch calls do), squeezing the longest output of the group. */
+    for (unsigned first = 0; first < n && rc == KF_OK; first += KF_BATCH_MAX) {
+        unsigned m = n - first < KF_BATCH_MAX ? n - first : KF_BATCH_MAX, eta_max = 2;
+        for (unsigned i = first; i < first + m; i++)
+            if (eta[i] > eta_max) eta_max = eta[i];
+        rc = kf_batch_init(&sec.ctx, KF_BATCH_SHAKE256, m);
+        if (rc == KF_OK) rc = kf_batch_absorb(&sec.ctx, inp + first, sizeof sec.in[0]);
+        if (rc == KF_OK) rc = kf_batch_squeeze(&sec.ctx, outp + first, 64u * eta_max);
+    }
     if (rc == KF_OK) {
         for (unsigned i = 0; i < n; i++) {
-            if (eta[i] == 3) cbd3(out[i], prf[i]);
-            else cbd2(out[i], prf[i]);
+            if (eta[i] == 3) cbd3(out[i], sec.prf[i]);
+            else cbd2(out[i], sec.prf[i]);
         }
     }
-    kf_memzero(in, sizeof in);
-    kf_memzero(prf, sizeof prf);
+    kf_mlkem_wipe(&sec, sizeof sec);
     return rc;
 }

@@ -9,8 +9,10 @@
 
 /* FORS leaves first .. first+cnt-1 (global tree indices): F(PRF(...)). adrs: FORS_TREE with
  * its key pair address. */
-static void fors_leaves(const slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *out)
+static void fors_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *out,
+                        const void *arg)
 {
+    (void)arg;
     const size_t n = c->p->n;
     slh_adrs a[64];
     uint8_t *o[64];
@@ -33,7 +35,7 @@ static void fors_leaves(const slh_ctx *c, const slh_adrs *adrs, uint32_t first, 
 }
 
 /* T_k of the k roots (Algorithm 17, 21-24). */
-static void fors_compress(const slh_ctx *c, const slh_adrs *adrs, const uint8_t *roots, uint8_t *pk)
+static void fors_compress(slh_ctx *c, const slh_adrs *adrs, const uint8_t *roots, uint8_t *pk)
 {
     slh_adrs pk_adrs = *adrs;
     adrs_set_type(&pk_adrs, SLH_FORS_ROOTS);
@@ -41,7 +43,7 @@ static void fors_compress(const slh_ctx *c, const slh_adrs *adrs, const uint8_t 
     slh_thash(c, &pk_adrs, roots, (size_t)c->p->k * c->p->n, pk);
 }
 
-void fors_sign(const slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk)
+void fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk)
 {
     const slh_params *p = c->p;
     const size_t n = p->n, per_tree = (size_t)(1 + p->a) * n;
@@ -59,11 +61,11 @@ void fors_sign(const slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_
     }
     slh_thash_batch(c, p->k, sk_adrs, NULL, 0, sk_out);
     for (unsigned i = 0; i < p->k; i++)
-        slh_merkle(c, adrs, p->a, i << p->a, idx[i], fors_leaves, roots + i * n, sig + i * per_tree + n);
+        slh_merkle(c, adrs, p->a, i << p->a, idx[i], fors_leaves, NULL, roots + i * n, sig + i * per_tree + n);
     fors_compress(c, adrs, roots, pk);
 }
 
-void fors_pk_from_sig(const slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
+void fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk)
 {
     const slh_params *p = c->p;

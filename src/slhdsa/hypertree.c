@@ -3,7 +3,7 @@
  */
 #include "slhdsa_internal.h"
 
-void ht_sign(const slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig)
+void ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig)
 {
     const slh_params *p = c->p;
     const size_t xs = slh_xmss_sig_bytes(p);
@@ -22,7 +22,7 @@ void ht_sign(const slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t i
     }
 }
 
-int ht_verify(const slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
+int ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
               uint32_t idx_leaf, const uint8_t *pk_root)
 {
     const slh_params *p = c->p;

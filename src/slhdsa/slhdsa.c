@@ -38,6 +38,7 @@ static void ctx_setup(slh_ctx *c, const slh_params *p, const uint8_t *pk_seed, c
     c->p = p;
     memcpy(c->pk_seed, pk_seed, p->n);
     if (sk_seed) memcpy(c->sk_seed, sk_seed, p->n);
+    slh_ctx_backends(c);
 }
 
 /* Algorithm 18. */
@@ -62,7 +63,7 @@ static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const u
     memcpy(pk, tmp + 2 * n, n);
     memcpy(pk + n, root, n);
     kf_memzero(tmp, sizeof tmp);
-    kf_memzero(&c, sizeof c);
+    slh_wipe(&c, sizeof c);
 }
 
 /* H_msg's digest split into md, idx_tree, idx_leaf (Algorithm 19, 7-12). */
@@ -104,7 +105,7 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     adrs_set_keypair(&adrs, idx_leaf);
     fors_sign(&c, md, &adrs, sig + n, pk_fors);
     ht_sign(&c, pk_fors, idx_tree, idx_leaf, sig + n + slh_fors_sig_bytes(p));
-    kf_memzero(&c, sizeof c);
+    slh_wipe(&c, sizeof c);
 }
 
 /* Algorithm 20, after the length check: 1 if valid. */

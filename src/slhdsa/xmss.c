@@ -15,7 +15,7 @@
 
 /* nodes[0 .. 2*cnt) at height z-1 -> nodes[0 .. cnt) at height z, in place; node j gets
  * tree index first + j. */
-static void reduce_level(const slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
+static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
                          uint8_t *nodes)
 {
     const size_t n = c->p->n;
@@ -36,7 +36,7 @@ static void reduce_level(const slh_ctx *c, const slh_adrs *adrs, unsigned z, uin
 
 /* Levels 1..levels above the 2^levels nodes in nodes (global index of node 0 at height
  * z0: first); keeps the sibling of local node idx at each level in auth (if wanted). */
-static void reduce_tree(const slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned levels, uint32_t first,
+static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned levels, uint32_t first,
                         uint8_t *nodes, int has_idx, uint32_t idx, uint8_t *auth)
 {
     const size_t n = c->p->n;
@@ -46,8 +46,8 @@ static void reduce_tree(const slh_ctx *c, const slh_adrs *adrs, unsigned z0, uns
     }
 }
 
-void slh_merkle(const slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
-                slh_leaf_fn leaves, uint8_t *root, uint8_t *auth)
+void slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
+                slh_leaf_fn leaves, const void *arg, uint8_t *root, uint8_t *auth)
 {
     const size_t n = c->p->n;
     const unsigned ch = height < CHUNK_H ? height : CHUNK_H;
@@ -56,16 +56,16 @@ void slh_merkle(const slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_
     uint8_t tops[MAX_TOPS * SLH_MAX_N];
     for (uint32_t s = 0; s < chunks; s++) {
         uint32_t first = base + (s << ch);
-        leaves(c, adrs, first, 1u << ch, buf);
+        leaves(c, adrs, first, 1u << ch, buf, arg);
         reduce_tree(c, adrs, 0, ch, first, buf, (idx >> ch) == s, idx & ((1u << ch) - 1), auth);
         memcpy(tops + s * n, buf, n);
     }
     reduce_tree(c, adrs, ch, height - ch, base >> ch, tops, 1, idx >> ch, auth ? auth + ch * n : NULL);
     memcpy(root, tops, n);
-    kf_memzero(buf, sizeof buf);
+    slh_wipe(buf, sizeof buf);
 }
 
-void slh_merkle_climb(const slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
+void slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                       const uint8_t *auth, uint8_t *node)
 {
     const size_t n = c->p->n;
@@ -84,32 +84,35 @@ void slh_merkle_climb(const slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_
     }
 }
 
-static void xmss_leaves(const slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *out)
+/* arg: the wots_snap of the signing leaf, or NULL. */
+static void xmss_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *out,
+                        const void *arg)
 {
-    wots_pkgen_leaves(c, adrs, first, cnt, out);
+    wots_pkgen_leaves(c, adrs, first, cnt, out, arg);
 }
 
-void xmss_sign(const slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adrs, uint8_t *sig,
+void xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adrs, uint8_t *sig,
                uint8_t *root)
 {
     const slh_params *p = c->p;
-    slh_adrs tree = *adrs, wots = *adrs;
-    /* msg first: the caller may pass root == msg (hypertree layers) */
-    adrs_set_type(&wots, SLH_WOTS_HASH);
-    adrs_set_keypair(&wots, idx);
-    wots_sign(c, msg, &wots, sig);
+    slh_adrs tree = *adrs;
+    uint8_t d[SLH_MAX_LEN];
+    /* msg first: the caller may pass root == msg (hypertree layers). The WOTS+ signature
+     * (Algorithm 10, line 9) is taken from leaf idx's chains while the tree is built. */
+    wots_digits(p, msg, d);
+    wots_snap snap = {idx, d, sig};
     adrs_set_type(&tree, SLH_TREE);
-    slh_merkle(c, &tree, p->hp, 0, idx, xmss_leaves, root, sig + (size_t)p->len * p->n);
+    slh_merkle(c, &tree, p->hp, 0, idx, xmss_leaves, &snap, root, sig + (size_t)p->len * p->n);
 }
 
-void xmss_root(const slh_ctx *c, const slh_adrs *adrs, uint8_t *root)
+void xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root)
 {
     slh_adrs tree = *adrs;
     adrs_set_type(&tree, SLH_TREE);
-    slh_merkle(c, &tree, c->p->hp, 0, 0, xmss_leaves, root, NULL);
+    slh_merkle(c, &tree, c->p->hp, 0, 0, xmss_leaves, NULL, root, NULL);
 }
 
-void xmss_pk_from_sig(const slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
+void xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                       const slh_adrs *adrs, uint8_t *root)
 {
     const slh_params *p = c->p;

@@ -103,7 +103,9 @@ void bench_suite_permutation_xn(bench *b); /* bench_perm.c */
 void bench_suite_hash(bench *b);        /* bench_hash.c */
 void bench_suite_xof_expand(bench *b);  /* bench_hash.c */
 void bench_suite_tree_threads(bench *b); /* bench_hash.c */
+void bench_suite_slhdsa(bench *b);      /* bench_slhdsa.c */
 void bench_suite_openssl(bench *b);     /* openssl_ref.c */
+void bench_suite_mlkem(bench *b);       /* bench_mlkem.c */
 
 /* The BLAKE3 rows of suite tree-threads, on len bytes of b->input at 1 and `all` threads,
  * next to KT128's ticks/byte kt128[0] (1 thread) and kt128[1] (all): bench_blake3.c. */

@@ -1,0 +1,108 @@
+/*
+ * bench_mlkem.c - suite "mlkem": ticks per ML-KEM-512/768/1024 KeyGen, Encaps and Decaps
+ * (FIPS 203), through the public API: the deterministic internal forms for KeyGen and
+ * Encaps (fixed d, z, m: no OS randomness inside the timed region), ML-KEM.Decaps with its
+ * §7.3 input checks. The same seeds every time, so matrix sampling always takes the same
+ * number of SHAKE128 blocks.
+ *
+ * Rows for the default batched backend (matrix and noise sampling on N states at once)
+ * and for "x1" (no batched backend: every SHAKE on one state), the backend column naming
+ * both halves: "opt64-bmi2/avx512-x8", "opt64-bmi2/x1". The arithmetic is portable C in
+ * both. Each figure gets a quarter of the usual time budget: a few seconds in all.
+ */
+#include "bench.h"
+#include "keccakforge.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct mlkem_arg {
+    kf_mlkem_param param;
+    uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES], ct[KF_MLKEM_CT_MAX_BYTES];
+    uint8_t ss[KF_MLKEM_SS_BYTES];
+    uint8_t d[KF_MLKEM_SEED_BYTES], z[KF_MLKEM_SEED_BYTES], m[KF_MLKEM_MSG_BYTES];
+    int rc; /* last status, checked after timing */
+} mlkem_arg;
+
+static void run_keygen(void *arg, size_t reps)
+{
+    mlkem_arg *a = arg;
+    for (size_t i = 0; i < reps; i++) a->rc |= kf_mlkem_keygen_internal(a->param, a->ek, a->dk, a->d, a->z);
+}
+
+static void run_encaps(void *arg, size_t reps)
+{
+    mlkem_arg *a = arg;
+    size_t eklen = kf_mlkem_ek_bytes(a->param);
+    for (size_t i = 0; i < reps; i++) a->rc |= kf_mlkem_encaps_internal(a->param, a->ct, a->ss, a->ek, eklen, a->m);
+}
+
+static void run_decaps(void *arg, size_t reps)
+{
+    mlkem_arg *a = arg;
+    size_t ctlen = kf_mlkem_ct_bytes(a->param), dklen = kf_mlkem_dk_bytes(a->param);
+    for (size_t i = 0; i < reps; i++) a->rc |= kf_mlkem_decaps(a->param, a->ss, a->ct, ctlen, a->dk, dklen);
+}
+
+/* Fixed key pair and ciphertext for param; 0 on success. */
+static int mlkem_setup(mlkem_arg *a, kf_mlkem_param param)
+{
+    memset(a, 0, sizeof *a);
+    a->param = param;
+    for (unsigned i = 0; i < KF_MLKEM_SEED_BYTES; i++) {
+        a->d[i] = (uint8_t)(3 * i + 1);
+        a->z[i] = (uint8_t)(5 * i + 2);
+        a->m[i] = (uint8_t)(7 * i + 3);
+    }
+    if (kf_mlkem_keygen_internal(param, a->ek, a->dk, a->d, a->z) != KF_OK) return -1;
+    return kf_mlkem_encaps_internal(param, a->ct, a->ss, a->ek, kf_mlkem_ek_bytes(param), a->m) == KF_OK ? 0 : -1;
+}
+
+/* One row of the table: the three operations of every parameter set on the backends in use. */
+static void mlkem_rows(bench *b, const char *backend)
+{
+    static const kf_mlkem_param params[] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};
+    static const struct {
+        const char *op;
+        bench_fn fn;
+    } ops[] = {{"keygen", run_keygen}, {"encaps", run_encaps}, {"decaps", run_decaps}};
+    static mlkem_arg a; /* ~7 KiB: off the stack */
+    for (size_t p = 0; p < sizeof params / sizeof params[0]; p++) {
+        double t[3];
+        printf("  %-28s ML-KEM-%-5d", backend, (int)params[p]);
+        if (mlkem_setup(&a, params[p]) != 0) {
+            printf(" (setup failed: not timed)\n");
+            continue;
+        }
+        for (size_t o = 0; o < 3; o++) {
+            char name[40];
+            t[o] = bench_measure(b, ops[o].fn, &a, 1);
+            if (a.rc != KF_OK) t[o] = -1.0;
+            snprintf(name, sizeof name, "ml-kem-%d-%s", (int)params[p], ops[o].op);
+            if (t[o] > 0) bench_add(b, "mlkem", name, backend, -1, "ticks", t[o]);
+        }
+        printf(" %10.0f %10.0f %10.0f\n", t[0], t[1], t[2]);
+        fflush(stdout);
+    }
+}
+
+void bench_suite_mlkem(bench *b)
+{
+    char backend[64];
+    const char *x1 = kf_backend_name(), *batch = kf_backend_batch_name();
+    uint64_t budget = b->budget;
+    b->budget = budget / 4;
+
+    printf("\n(m) ML-KEM (FIPS 203): ticks per operation (median; KeyGen_internal and\n"
+           "    Encaps_internal with fixed seeds, Decaps with its input checks; portable arithmetic)\n");
+    printf("  %-28s %-12s %10s %10s %10s\n", "backend (x1/batched)", "", "keygen", "encaps", "decaps");
+    snprintf(backend, sizeof backend, "%s/%s", x1, batch);
+    mlkem_rows(b, backend);
+    /* the same without a batched backend; selecting it back afterwards pins that choice */
+    if (strcmp(batch, "x1") != 0 && kf_backend_select("x1") == KF_OK) {
+        snprintf(backend, sizeof backend, "%s/x1", x1);
+        mlkem_rows(b, backend);
+        kf_backend_select(batch);
+    }
+    b->budget = budget;
+}

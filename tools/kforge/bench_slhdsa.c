@@ -1,0 +1,131 @@
+/*
+ * bench_slhdsa.c - suite "slhdsa": SLH-DSA (FIPS 205) keygen / sign / verify in ticks per
+ * operation, per SHAKE parameter set, on the batched backend in use.
+ *
+ * One operation takes from a fraction of a millisecond (128f verify) to a second (an 's'
+ * sign), so the harness's calibration (which repeats an operation until a sample is long
+ * enough, then takes 11+ samples) would cost minutes. Instead each figure is the median of
+ * a fixed, small number of single-operation samples after one warm-up run. The 'f' sets
+ * run always; 128s only in the default (non-quick) mode, with fewer samples, which keeps
+ * the suite under ~30 s by default and ~3 s with --quick. The other 's' sets are left out
+ * (each sign is several times 128s's).
+ *
+ * Keys come from fixed seeds (keygen_internal), messages are 32 bytes with an empty
+ * context, signing is deterministic: every sample does the same work.
+ */
+#include "bench.h"
+#include "tsc.h"
+#include "keccakforge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SLH_BENCH_MSG_BYTES 32
+#define MAX_SAMPLES 15
+
+typedef struct slh_bench_set {
+    kf_slhdsa_param param;
+    const char *name; /* record name stem: "slh-dsa-shake-128f" */
+    int slow;         /* an 's' set: default mode only, fewer samples */
+} slh_bench_set;
+
+static const slh_bench_set sets[] = {
+    {KF_SLHDSA_SHAKE_128F, "slh-dsa-shake-128f", 0},
+    {KF_SLHDSA_SHAKE_192F, "slh-dsa-shake-192f", 0},
+    {KF_SLHDSA_SHAKE_256F, "slh-dsa-shake-256f", 0},
+    {KF_SLHDSA_SHAKE_128S, "slh-dsa-shake-128s", 1},
+};
+
+typedef struct slh_bench_arg {
+    kf_slhdsa_param param;
+    uint8_t seeds[3 * 32];
+    uint8_t pk[KF_SLHDSA_PK_MAX_BYTES], sk[KF_SLHDSA_SK_MAX_BYTES];
+    uint8_t msg[SLH_BENCH_MSG_BYTES];
+    uint8_t *sig;
+    int rc; /* first failure, 0 if none */
+} slh_bench_arg;
+
+enum slh_op { OP_KEYGEN, OP_SIGN, OP_VERIFY };
+
+static void run_op(slh_bench_arg *a, enum slh_op op)
+{
+    size_t n = kf_slhdsa_n(a->param), siglen = kf_slhdsa_sig_bytes(a->param);
+    size_t pklen = kf_slhdsa_pk_bytes(a->param), sklen = kf_slhdsa_sk_bytes(a->param);
+    int rc = KF_OK;
+    switch (op) {
+    case OP_KEYGEN:
+        rc = kf_slhdsa_keygen_internal(a->param, a->pk, a->sk, a->seeds, a->seeds + n, a->seeds + 2 * n);
+        break;
+    case OP_SIGN:
+        rc = kf_slhdsa_sign(a->param, a->sig, siglen, a->msg, sizeof a->msg, NULL, 0, NULL, a->sk, sklen);
+        break;
+    case OP_VERIFY:
+        rc = kf_slhdsa_verify(a->param, a->msg, sizeof a->msg, NULL, 0, a->sig, siglen, a->pk, pklen);
+        break;
+    }
+    if (rc != KF_OK && a->rc == 0) a->rc = rc;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t p = *(const uint64_t *)x, q = *(const uint64_t *)y;
+    return (p > q) - (p < q);
+}
+
+/* Median ticks of `samples` runs of op, after one warm-up run. */
+static double time_op(bench *b, slh_bench_arg *a, enum slh_op op, unsigned samples)
+{
+    uint64_t t[MAX_SAMPLES];
+    if (samples > MAX_SAMPLES) samples = MAX_SAMPLES;
+    run_op(a, op);
+    for (unsigned i = 0; i < samples; i++) {
+        uint64_t t0 = timer_start();
+        run_op(a, op);
+        uint64_t d = timer_stop() - t0;
+        t[i] = d > b->overhead ? d - b->overhead : 0;
+    }
+    qsort(t, samples, sizeof t[0], cmp_u64);
+    b->last_samples = samples;
+    return (double)t[samples / 2];
+}
+
+void bench_suite_slhdsa(bench *b)
+{
+    static const char *const op_names[] = {"keygen", "sign", "verify"};
+    const char *backend = kf_backend_batch_name();
+    slh_bench_arg a;
+    memset(&a, 0, sizeof a);
+    a.sig = malloc(KF_SLHDSA_SIG_MAX_BYTES);
+    if (!a.sig) {
+        printf("\nslhdsa: out of memory\n");
+        return;
+    }
+    for (size_t i = 0; i < sizeof a.seeds; i++) a.seeds[i] = (uint8_t)(0x5a ^ (7 * i));
+    memcpy(a.msg, b->input, sizeof a.msg);
+
+    printf("\nSLH-DSA (FIPS 205), SHAKE sets: ticks per operation (median of single runs after\n"
+           "one warm-up; batched backend %s)\n", backend);
+    printf("    %-20s %14s %14s %14s %8s\n", "parameter set", "keygen", "sign", "verify", "samples");
+    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+        const slh_bench_set *set = &sets[s];
+        if (set->slow && b->quick) continue;
+        unsigned samples = set->slow ? 3 : (b->quick ? 3 : 11);
+        double t[3];
+        a.param = set->param;
+        a.rc = 0;
+        for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) t[op] = time_op(b, &a, (enum slh_op)op, samples);
+        if (a.rc != 0) {
+            printf("    %-20s FAILED (error %d): no figures\n", set->name, a.rc);
+            continue;
+        }
+        for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) {
+            char name[40];
+            snprintf(name, sizeof name, "%s-%s", set->name, op_names[op]);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", t[op]);
+        }
+        printf("    %-20s %14.0f %14.0f %14.0f %8u\n", set->name, t[0], t[1], t[2], samples);
+        fflush(stdout);
+    }
+    free(a.sig);
+}
