@@ -195,7 +195,7 @@ int kf_kt_final(kf_kt_ctx *ctx, const void *custom, size_t customlen)
         if (k->fill) kt_leaf_close(k); /* the last, short chunk */
         kf_sponge_absorb(&k->node, enc, kt_length_encode(enc, k->leaves));
         kf_sponge_absorb(&k->node, trailer_ff, sizeof trailer_ff);
-        k->node.suffix = KT_D_FINAL; /* the sponge reads its suffix only when it pads */
+        kf_sponge_set_suffix(&k->node, KT_D_FINAL); /* read only when the sponge pads */
     }
     kf_sponge_finalize(&k->node);
     kf_memzero(&k->leaf, sizeof k->leaf);

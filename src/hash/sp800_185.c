@@ -52,9 +52,6 @@ static const char N_KMAC[] = "KMAC";
 static const char N_TUPLE[] = "TupleHash";
 static const char N_PARALLEL[] = "ParallelHash";
 
-/* Zero bytes for bytepad: at most one rate (168) of them. */
-static const uint8_t zeros[KF_SHAKE128_RATE];
-
 /* The bit count of a byte length must fit in size_t (the type every _bits length has), so it
  * always fits the 64-bit encodings; 2^2040 (§2.3.1) is far beyond either. */
 #define TOO_MANY_BITS(len) ((len) > SIZE_MAX / 8)
@@ -97,8 +94,7 @@ static void bytepad_begin(kf_sponge *s)
 
 static void bytepad_end(kf_sponge *s)
 {
-    if (s->nbits) kf_sponge_absorb_bits(s, zeros, 8u - s->nbits);
-    if (s->pos) kf_sponge_absorb(s, zeros, (size_t)s->rate - s->pos);
+    kf_sponge_zero_to_block(s);
 }
 
 /* The cSHAKE prefix (§3.3) for non-empty N or S, on a fresh sponge with suffix 0x04. */

@@ -55,7 +55,7 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     }
     memcpy(ek + KF_MLKEM_POLY_BYTES * k, rho, SYM);
 out:
-    kf_mlkem_wipe(&sec, sizeof sec);
+    kf_memzero(&sec, sizeof sec);
     return rc;
 }
 
@@ -100,7 +100,7 @@ int kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const uint8_t *ek,
     kf_mlkem_poly_add(&sec.v, &sec.mu);
     kf_mlkem_poly_compress(c + 32 * p->du * k, &sec.v, p->dv);
 out:
-    kf_mlkem_wipe(&sec, sizeof sec);
+    kf_memzero(&sec, sizeof sec);
     return rc;
 }
 
@@ -124,6 +124,6 @@ void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
     kf_mlkem_poly_invntt_tomont(&sec.w);
     kf_mlkem_poly_sub(&v, &sec.w);
     kf_mlkem_poly_tomsg(m, &v);
-    kf_mlkem_wipe(&sec, sizeof sec);
-    kf_mlkem_wipe(&v, sizeof v);
+    kf_memzero(&sec, sizeof sec);
+    kf_memzero(&v, sizeof v);
 }

@@ -85,8 +85,8 @@ int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
         memcpy(dk + pke + p->ek_bytes + SYM, z, SYM);
     }
     if (rc != KF_OK) {
-        kf_mlkem_wipe(ek, p->ek_bytes);
-        kf_mlkem_wipe(dk, p->dk_bytes);
+        kf_memzero(ek, p->ek_bytes);
+        kf_memzero(dk, p->dk_bytes);
     }
     return rc;
 }
@@ -102,10 +102,10 @@ int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk)
     if (rc == KF_OK) {
         rc = kf_mlkem_keygen_internal(param, ek, dk, dz, dz + SYM);
     } else {
-        kf_mlkem_wipe(ek, p->ek_bytes);
-        kf_mlkem_wipe(dk, p->dk_bytes);
+        kf_memzero(ek, p->ek_bytes);
+        kf_memzero(dk, p->dk_bytes);
     }
-    kf_mlkem_wipe(dz, sizeof dz);
+    kf_memzero(dz, sizeof dz);
     return rc;
 }
 
@@ -132,10 +132,10 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
     if (rc == KF_OK) {
         memcpy(ss, sec.kr, SYM);
     } else {
-        kf_mlkem_wipe(ct, p->ct_bytes);
-        kf_mlkem_wipe(ss, KF_MLKEM_SS_BYTES);
+        kf_memzero(ct, p->ct_bytes);
+        kf_memzero(ss, KF_MLKEM_SS_BYTES);
     }
-    kf_mlkem_wipe(&sec, sizeof sec);
+    kf_memzero(&sec, sizeof sec);
     return rc;
 }
 
@@ -152,9 +152,9 @@ int kf_mlkem_encaps(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BY
     if (rc == KF_OK) {
         rc = kf_mlkem_encaps_internal(param, ct, ss, ek, eklen, m);
     } else {
-        kf_mlkem_wipe(ct, p->ct_bytes);
-        kf_mlkem_wipe(ss, KF_MLKEM_SS_BYTES);
+        kf_memzero(ct, p->ct_bytes);
+        kf_memzero(ss, KF_MLKEM_SS_BYTES);
     }
-    kf_mlkem_wipe(m, sizeof m);
+    kf_memzero(m, sizeof m);
     return rc;
 }

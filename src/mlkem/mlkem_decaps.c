@@ -88,7 +88,7 @@ static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTE
     ct_select(sec.kr, sec.kbar, SYM, reject);
     memcpy(ss, sec.kr, SYM);
 out:
-    kf_mlkem_wipe(&sec, sizeof sec);
+    kf_memzero(&sec, sizeof sec);
     return rc;
 }
 
@@ -101,6 +101,6 @@ int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES], const u
     if (!ss || !ct || !dk) return KF_ERR_NULL_POINTER;
     int rc = ctlen == p->ct_bytes ? check_dk(p, dk, dklen) : KF_ERR_BAD_LENGTH;
     if (rc == KF_OK) rc = decaps_internal(p, ss, ct, dk);
-    if (rc != KF_OK) kf_mlkem_wipe(ss, KF_MLKEM_SS_BYTES);
+    if (rc != KF_OK) kf_memzero(ss, KF_MLKEM_SS_BYTES);
     return rc;
 }

@@ -157,6 +157,6 @@ int kf_mlkem_sample_cbd(kf_mlkem_poly *const out[], const unsigned eta[], unsign
             else cbd2(out[i], sec.prf[i]);
         }
     }
-    kf_mlkem_wipe(&sec, sizeof sec);
+    kf_memzero(&sec, sizeof sec);
     return rc;
 }

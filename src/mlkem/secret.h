@@ -25,7 +25,6 @@
 #endif
 #endif
 
-#define kf_mlkem_wipe kf_memzero /* one wipe for the whole library (sponge.c) */
 
 /* p[0..len) is public from here on (see above). */
 static inline void kf_mlkem_declassify(const void *p, size_t len)

@@ -117,7 +117,7 @@ void slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen
         memcpy(blk + n, adrs->b, 32);
         memcpy(blk + n + 32, in, inlen);
         slh_hash_blocks(c, 1, bp, 1, &out);
-        slh_wipe(blk, sizeof blk);
+        kf_memzero(blk, sizeof blk);
         return;
     }
     kf_sponge s;
@@ -154,7 +154,7 @@ void slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t
         slh_hash_blocks(c, g, bp, 1, out + done);
         done += g;
     }
-    slh_wipe(blk, (cnt < lanes ? cnt : lanes) * SLH_BLOCK);
+    kf_memzero(blk, (cnt < lanes ? cnt : lanes) * SLH_BLOCK);
 }
 
 static void absorb_msg(kf_sponge *s, const slh_msg *m)

@@ -63,7 +63,7 @@ static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const u
     memcpy(pk, tmp + 2 * n, n);
     memcpy(pk + n, root, n);
     kf_memzero(tmp, sizeof tmp);
-    slh_wipe(&c, sizeof c);
+    kf_memzero(&c, sizeof c);
 }
 
 /* H_msg's digest split into md, idx_tree, idx_leaf (Algorithm 19, 7-12). */
@@ -105,7 +105,7 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     adrs_set_keypair(&adrs, idx_leaf);
     fors_sign(&c, md, &adrs, sig + n, pk_fors);
     ht_sign(&c, pk_fors, idx_tree, idx_leaf, sig + n + slh_fors_sig_bytes(p));
-    slh_wipe(&c, sizeof c);
+    kf_memzero(&c, sizeof c);
 }
 
 /* Algorithm 20, after the length check: 1 if valid. */

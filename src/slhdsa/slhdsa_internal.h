@@ -39,8 +39,6 @@ typedef struct slh_ctx {
     _Alignas(64) uint8_t scratch[SLH_XN_STATE_MAX];
 } slh_ctx;
 
-/* Wipe secrets: the library's one wipe (kf_memzero in sponge.c: memset behind a barrier). */
-#define slh_wipe kf_memzero
 
 /* A message given in pieces (M' = prefix || ctx || OID || M): parts[0..count). */
 #define SLH_MSG_PARTS 4

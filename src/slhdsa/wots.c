@@ -140,7 +140,7 @@ static void run_chains(slh_ctx *c, const chain_run *r)
         for (unsigned j = 0; j < lanes; j++)
             if (ln[j].busy) ln[j].busy = (unsigned)lane_step(c, r, &ln[j], blk[j]);
     }
-    slh_wipe(blk, lanes * SLH_BLOCK);
+    kf_memzero(blk, lanes * SLH_BLOCK);
 }
 
 void wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d)
@@ -192,7 +192,7 @@ void wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_
         run_chains(c, &r);
         wots_compress(c, adrs, first + g, leaves, buf, nblocks, pk + (size_t)g * n);
     }
-    slh_wipe(tl, used * stride);
+    kf_memzero(tl, used * stride);
 }
 
 void wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,

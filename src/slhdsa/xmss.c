@@ -62,7 +62,7 @@ void slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base
     }
     reduce_tree(c, adrs, ch, height - ch, base >> ch, tops, 1, idx >> ch, auth ? auth + ch * n : NULL);
     memcpy(root, tops, n);
-    slh_wipe(buf, sizeof buf);
+    kf_memzero(buf, sizeof buf);
 }
 
 void slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,

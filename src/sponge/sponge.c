@@ -110,6 +110,13 @@ void kf_sponge_absorb_bits(kf_sponge *s, const uint8_t *in, size_t nbits)
     }
 }
 
+void kf_sponge_zero_to_block(kf_sponge *s)
+{
+    static const uint8_t zeros[200];
+    if (s->nbits) kf_sponge_absorb_bits(s, zeros, 8u - s->nbits);
+    if (s->pos) absorb_aligned(s, zeros, (size_t)s->rate - s->pos);
+}
+
 static unsigned top_bit(unsigned x)
 {
     unsigned n = 0;

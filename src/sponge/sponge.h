@@ -30,6 +30,11 @@ typedef struct kf_sponge {
 void kf_sponge_init(kf_sponge *s, const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix);
 void kf_sponge_absorb(kf_sponge *s, const uint8_t *in, size_t len);
 void kf_sponge_absorb_bits(kf_sponge *s, const uint8_t *in, size_t nbits);
+/* Absorb zero bits up to the next block boundary (nothing if already on one): the end of
+ * SP 800-185's bytepad when it started a block. */
+void kf_sponge_zero_to_block(kf_sponge *s);
+/* Change the delimited suffix before padding (KT picks its final-node domain late). */
+static inline void kf_sponge_set_suffix(kf_sponge *s, uint8_t suffix) { s->suffix = suffix; }
 /* Pad and switch to squeezing (idempotent once squeezing). */
 void kf_sponge_finalize(kf_sponge *s);
 /* Finalizes first if still absorbing. */
