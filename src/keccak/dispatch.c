@@ -58,6 +58,9 @@ static const kf_backend *const all_backends[] = {
     &kf_backend_x1_avx512vl,
     &kf_backend_opt64_bmi2,
 #endif
+#ifdef KF_ARCH_BACKENDS_X1
+    KF_ARCH_BACKENDS_X1
+#endif
     &kf_backend_opt64,
     &kf_backend_opt32bi,
     &kf_backend_ref,
@@ -113,6 +116,9 @@ static const kf_backend_xn *const all_backends_xn[] = {
     &kf_backend_x4_avx2,
     &kf_backend_x9_hybrid, /* rank -1: measured slower, docs/HYBRID.md */
     &kf_backend_x5_hybrid,
+#endif
+#ifdef KF_ARCH_BACKENDS_XN
+    KF_ARCH_BACKENDS_XN
 #endif
     NULL,
 };

@@ -98,6 +98,16 @@ extern const kf_backend_xn kf_backend_x8_avx512;
 extern const kf_backend_xn kf_backend_x9_hybrid;   /* x8 zmm + 1 scalar, seed 002 §4.4 */
 extern const kf_backend_xn kf_backend_x5_hybrid;   /* x4 ymm + 1 scalar */
 #endif
+/* Other architectures' backends: each header declares them and lists them for dispatch.c
+ * in KF_ARCH_BACKENDS_X1 and KF_ARCH_BACKENDS_XN ("&kf_backend_..., " each, by preference). */
+#if defined(__aarch64__)
+#include "aarch64/backends_aarch64.h"
+#elif defined(__riscv) && __riscv_xlen == 64
+#include "riscv64/backends_riscv64.h"
+#elif defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
+#include "armv7m/backends_armv7m.h"
+#endif
+
 size_t kf_backend_xn_all(const kf_backend_xn **out, size_t max); /* compiled in, in rank order */
 int kf_backend_xn_runnable(const kf_backend_xn *b);  /* CPU has what b requires */
 const kf_backend_xn *kf_backend_xn_current(void);    /* best runnable (or forced); NULL = none */

@@ -1,0 +1,14 @@
+# Cross build for RISC-V 64 Linux (Debian's gcc-riscv64-linux-gnu); tests run under qemu-riscv64
+# with the vector extension at VLEN = KF_QEMU_VLEN bits (128, 256, 512, ...).
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR riscv64)
+set(CMAKE_C_COMPILER riscv64-linux-gnu-gcc)
+set(CMAKE_FIND_ROOT_PATH /usr/riscv64-linux-gnu)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+if(NOT KF_QEMU_VLEN)
+  set(KF_QEMU_VLEN 128)
+endif()
+set(CMAKE_CROSSCOMPILING_EMULATOR
+  qemu-riscv64;-L;/usr/riscv64-linux-gnu;-cpu;rv64,v=true,vext_spec=v1.0,vlen=${KF_QEMU_VLEN})
