@@ -2,6 +2,7 @@
  * hypertree.c - the hypertree of d layers of XMSS trees (FIPS 205 §7, Algorithms 12-13).
  */
 #include "slhdsa_internal.h"
+#include "common/ct.h"
 
 void ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig)
 {
@@ -17,6 +18,7 @@ void ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_lea
         /* xmss_sign returns the tree's root, which is what Algorithm 12 recomputes with
          * xmss_pkFromSig for the next layer */
         xmss_sign(c, root, idx_leaf, &adrs, sig + j * xs, root);
+        kf_declassify(root, p->n); /* the next layer signs it; verify recomputes it */
         idx_leaf = (uint32_t)(idx_tree & ((1u << p->hp) - 1));
         idx_tree >>= p->hp;
     }

@@ -5,6 +5,7 @@
  */
 #include "slhdsa_internal.h"
 #include "keccakforge.h"
+#include "common/ct.h"
 #include "common/os_random.h"
 
 /* ---- sizes ------------------------------------------------------------------------------ */
@@ -97,6 +98,8 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     uint32_t idx_leaf;
     ctx_setup(&c, p, pk_seed, sk_seed);
     slh_prf_msg(p, sk_prf, addrnd ? addrnd : pk_seed, m, sig); /* R */
+    kf_declassify(sig, n); /* R is the signature's first n bytes: the digest, and so the tree
+                            * and FORS indices, depend on public values only */
     slh_h_msg(p, sig, pk_seed, pk_root, m, digest);
     split_digest(p, digest, &md, &idx_tree, &idx_leaf);
     adrs_zero(&adrs);
@@ -104,6 +107,7 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     adrs_set_type(&adrs, SLH_FORS_TREE);
     adrs_set_keypair(&adrs, idx_leaf);
     fors_sign(&c, md, &adrs, sig + n, pk_fors);
+    kf_declassify(pk_fors, n); /* recomputed from the signature by verify (Alg. 20) */
     ht_sign(&c, pk_fors, idx_tree, idx_leaf, sig + n + slh_fors_sig_bytes(p));
     kf_memzero(&c, sizeof c);
 }
