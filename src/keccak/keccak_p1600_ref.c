@@ -88,18 +88,24 @@ static uint64_t round_constant(int ir)
 }
 
 /* The LFSR is slow to step; derive the 24 constants once (the same values whichever
- * thread computes them first, so the race is benign). */
-static uint64_t rc_cache[24];
+ * thread computes them first, so the race is benign). In 32-bit halves, so the atomics are
+ * single loads and stores on 32-bit cores too (no libatomic on bare-metal Arm). */
+static uint32_t rc_cache[24][2];
 static int rc_ready;
 
 /* Algorithm 6: iota for round index ir */
 static void iota(lanes_t A, int ir)
 {
     if (!__atomic_load_n(&rc_ready, __ATOMIC_ACQUIRE)) {
-        for (int i = 0; i < 24; i++) __atomic_store_n(&rc_cache[i], round_constant(i), __ATOMIC_RELAXED);
+        for (int i = 0; i < 24; i++) {
+            uint64_t rc = round_constant(i);
+            __atomic_store_n(&rc_cache[i][0], (uint32_t)rc, __ATOMIC_RELAXED);
+            __atomic_store_n(&rc_cache[i][1], (uint32_t)(rc >> 32), __ATOMIC_RELAXED);
+        }
         __atomic_store_n(&rc_ready, 1, __ATOMIC_RELEASE);
     }
-    A[0][0] ^= __atomic_load_n(&rc_cache[ir], __ATOMIC_RELAXED);
+    A[0][0] ^= __atomic_load_n(&rc_cache[ir][0], __ATOMIC_RELAXED) |
+               (uint64_t)__atomic_load_n(&rc_cache[ir][1], __ATOMIC_RELAXED) << 32;
 }
 
 /* Algorithm 7, rounds 12 + 2l - nr .. 12 + 2l - 1 with l = 6 */

@@ -49,6 +49,9 @@ static const struct bench_suite {
     {"slhdsa", bench_suite_slhdsa, "SLH-DSA keygen/sign/verify: SHAKE f sets (and 128s without --quick)"},
     {"openssl", bench_suite_openssl, "OpenSSL libcrypto side by side, when installed"},
     {"mlkem", bench_suite_mlkem, "ML-KEM-512/768/1024 keygen, encaps, decaps: batched backend and x1"},
+    {"cortex-m", bench_suite_cortex_m, "ARMv7-M backends priced by the Cortex-M4 cycle model (needs arm-none-eabi-gcc, unicorn)"},
+    {"aarch64", bench_suite_aarch64, "AArch64 backends: executed instructions per permutation (needs cross gcc, qemu-user)"},
+    {"riscv64", bench_suite_riscv64, "RISC-V backends: executed instructions per state, VLEN 128/256/512 (cross gcc, qemu-user)"},
 };
 #define N_SUITES (sizeof suites / sizeof suites[0])
 
@@ -289,7 +292,7 @@ void bench_add(bench *b, const char *suite, const char *name, const char *backen
     snprintf(r->name, sizeof r->name, "%s", name);
     snprintf(r->backend, sizeof r->backend, "%s", backend);
     r->size = size;
-    r->unit = unit;
+    snprintf(r->unit, sizeof r->unit, "%s", unit);
     r->median = median;
     r->samples = b->last_samples;
 }

@@ -24,7 +24,7 @@ typedef struct bench_record {
     char name[40];      /* "keccak-p1600-24", "sha3-256", ... */
     char backend[24];   /* backend name, or "openssl" */
     long long size;     /* bytes, or -1 when a size makes no sense (JSON null) */
-    const char *unit;   /* a string literal: "ticks/permutation", "ticks/byte", ... */
+    char unit[24];      /* "ticks/permutation", "ticks/byte", "model-cycles", ... */
     double median;
     unsigned samples;   /* how many samples the median is of */
 } bench_record;
@@ -106,6 +106,10 @@ void bench_suite_tree_threads(bench *b); /* bench_hash.c */
 void bench_suite_slhdsa(bench *b);      /* bench_slhdsa.c */
 void bench_suite_openssl(bench *b);     /* openssl_ref.c */
 void bench_suite_mlkem(bench *b);       /* bench_mlkem.c */
+/* Figures of other CPUs, by emulation, from Python tools of the source tree (bench_external.c) */
+void bench_suite_cortex_m(bench *b);    /* Cortex-M4 cycle model: tools/cortexm_model */
+void bench_suite_aarch64(bench *b);     /* executed instructions: tools/cross_bench */
+void bench_suite_riscv64(bench *b);     /* executed instructions: tools/cross_bench */
 
 /* The BLAKE3 rows of suite tree-threads, on len bytes of b->input at 1 and `all` threads,
  * next to KT128's ticks/byte kt128[0] (1 thread) and kt128[1] (all): bench_blake3.c. */
