@@ -40,8 +40,13 @@ from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import capstone  # noqa: E402
-import unicorn  # noqa: E402
+MISSING = 77  # exit status when a prerequisite is missing (kforge bench reports it as skipped)
+try:
+    import capstone  # noqa: E402
+    import unicorn  # noqa: E402
+except ImportError as e:
+    print(f"    skipped: python3 has no {e.name} module (python3 -m pip install unicorn capstone)")
+    sys.exit(MISSING)
 
 import keccak_ref  # noqa: E402
 from cortexm4 import Machine  # noqa: E402
@@ -294,7 +299,8 @@ def main():
                          f"BACKEND ({C_BACKEND}, armv7m-lazy4, ...), to find stalls")
     args = ap.parse_args()
     if not shutil.which(args.cc):
-        raise SystemExit(f"{args.cc} not found: install gcc-arm-none-eabi and libnewlib-arm-none-eabi")
+        print(f"    skipped: {args.cc} not found (install gcc-arm-none-eabi and libnewlib-arm-none-eabi)")
+        sys.exit(MISSING)
 
     start = time.time()
     tmp = None
