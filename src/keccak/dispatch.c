@@ -48,6 +48,28 @@ static uint32_t detect(void)
 #endif
     return f;
 }
+#elif defined(__riscv) && defined(__linux__)
+#include <sys/auxv.h>
+/*
+ * The vector unit is usable when AT_HWCAP has bit 'V' - 'A', the test the kernel documents
+ * for programs (Documentation/arch/riscv/vector.rst). Linux sets it only since 6.5, when it
+ * began saving vector state across context switches, so an older kernel on a V-capable CPU
+ * correctly reports no vector unit. QEMU 7.2 linux-user sets the bit exactly when the CPU has
+ * V (-cpu rv64,v=true: hwcap 0x20112d; without: 0x112d), so no SIGILL probe is needed.
+ * VLEN (vlenb = VLEN / 8, CSR 0xc22, read only when V is there) says how many states the RVV
+ * backends hold side by side (riscv64/backends_riscv64.h).
+ */
+static uint32_t detect(void)
+{
+    unsigned long vlenb;
+    if (!(getauxval(AT_HWCAP) & (1ul << ('V' - 'A')))) return 0;
+    __asm__ volatile("csrr %0, 0xc22" : "=r"(vlenb));
+    uint32_t f = KF_CPU_RVV;
+    if (vlenb >= 256 / 8) f |= KF_CPU_RVV_VLEN256;
+    if (vlenb >= 512 / 8) f |= KF_CPU_RVV_VLEN512;
+    if (vlenb >= 1024 / 8) f |= KF_CPU_RVV_VLEN1024;
+    return f;
+}
 #else
 static uint32_t detect(void) { return 0; }
 #endif

@@ -37,6 +37,10 @@ enum kf_cpu_feature {
     KF_CPU_NEON     = 1u << 8,
     KF_CPU_SHA3     = 1u << 9,
     KF_CPU_RVV      = 1u << 12,
+    /* VLEN of the vector unit, at least (RISC-V: the RVV backends' width depends on it) */
+    KF_CPU_RVV_VLEN256  = 1u << 13,
+    KF_CPU_RVV_VLEN512  = 1u << 14,
+    KF_CPU_RVV_VLEN1024 = 1u << 15,
 };
 
 typedef struct kf_backend {

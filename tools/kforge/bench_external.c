@@ -10,7 +10,8 @@
  * "median", "samples"}, ...]}), which are added to this report as they are, units
  * included ("model-cycles", "instructions", ...). Exit status 77: the tool's prerequisites
  * (a cross compiler, QEMU, a Python module) are missing, and it printed which.
- * The tools' paths are compiled in (KF_SOURCE_DIR); they are installed nowhere.
+ * The tools' paths are compiled in (KF_SOURCE_DIR); they are installed nowhere. What they
+ * build goes under this build's tree (KF_BINARY_DIR), so a second report rebuilds nothing.
  */
 #include "bench.h"
 
@@ -25,6 +26,9 @@
 
 #ifndef KF_SOURCE_DIR
 #define KF_SOURCE_DIR "."
+#endif
+#ifndef KF_BINARY_DIR
+#define KF_BINARY_DIR "."
 #endif
 
 #define TOOL_SKIPPED 77
@@ -65,10 +69,33 @@ static int json_str(json_in *j, char *buf, size_t len)
     return json_lit(j, '"');
 }
 
-/* A number or null (as -1), or a string (as 0, ignored). */
+/* Past an object or array (a record's extra fields: nested values are not read). */
+static int json_skip_nested(json_in *j)
+{
+    int depth = 0;
+    while (j->p < j->end) {
+        char c = *j->p++;
+        if (c == '"') {
+            while (j->p < j->end && *j->p != '"') j->p += *j->p == '\\' ? 2 : 1;
+            j->p++;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0) return 1;
+        }
+    }
+    return 0;
+}
+
+/* A number or null (as -1), a string (as 0), or a nested value (skipped, as 0). */
 static int json_value(json_in *j, double *v, char *s, size_t slen)
 {
     json_ws(j);
+    if (j->p < j->end && (*j->p == '{' || *j->p == '[')) {
+        *v = 0;
+        if (slen) s[0] = '\0';
+        return json_skip_nested(j);
+    }
     if (j->p < j->end && *j->p == '"') {
         *v = 0;
         return json_str(j, s, slen);
@@ -143,7 +170,7 @@ static char *read_file(const char *path, size_t *len)
 
 /* Run the tool (with up to two more arguments, or NULL); its output is the suite's table,
  * its records join the report. */
-static void run_tool(bench *b, const char *suite, const char *tool, const char *arg1, const char *arg2)
+static void run_tool(bench *b, const char *suite, const char *tool, const char *const args[])
 {
     char path[4096], json[4096];
     const char *dir = getenv("TMPDIR");
@@ -159,10 +186,9 @@ static void run_tool(bench *b, const char *suite, const char *tool, const char *
         return;
     }
     close(fd);
-    char *argv[8] = {"python3", path, "--json", json}, **a = argv + 4;
+    char *argv[16] = {"python3", path, "--json", json}, **a = argv + 4;
     if (b->quick) *a++ = "--quick";
-    if (arg1) *a++ = (char *)arg1;
-    if (arg2) *a++ = (char *)arg2;
+    for (size_t i = 0; args && args[i] && a < argv + 15; i++) *a++ = (char *)args[i];
     *a = NULL;
     pid_t pid;
     int status = 0;
@@ -190,15 +216,21 @@ static void run_tool(bench *b, const char *suite, const char *tool, const char *
 
 void bench_suite_cortex_m(bench *b)
 {
-    run_tool(b, "cortex-m", "tools/cortexm_model/report.py", NULL, NULL);
+    const char *args[] = {"--build-dir", KF_BINARY_DIR "/cortexm-model", NULL};
+    run_tool(b, "cortex-m", "tools/cortexm_model/report.py", args);
 }
 
+/* The cross build of the traced driver lives in this build's tree, so a second report only
+ * rebuilds what changed. */
 void bench_suite_aarch64(bench *b)
 {
-    run_tool(b, "aarch64", "tools/cross_bench/count_insns.py", "--arch", "aarch64");
+    const char *args[] = {"--arch", "aarch64", "--cpu", "max", "--build-dir", KF_BINARY_DIR "/cross-bench-aarch64", NULL};
+    run_tool(b, "aarch64", "tools/cross_bench/cross_bench.py", args);
 }
 
 void bench_suite_riscv64(bench *b)
 {
-    run_tool(b, "riscv64", "tools/cross_bench/count_insns.py", "--arch", "riscv64");
+    const char *args[] = {"--arch", "riscv64", "--vlen", "128", "256", "512",
+                          "--build-dir", KF_BINARY_DIR "/cross-bench-riscv64", NULL};
+    run_tool(b, "riscv64", "tools/cross_bench/cross_bench.py", args);
 }

@@ -50,6 +50,7 @@ static void feature_names(uint32_t mask, char *buf, size_t len)
         {KF_CPU_BMI1, "bmi1"},         {KF_CPU_BMI2, "bmi2"}, {KF_CPU_AVX2, "avx2"},
         {KF_CPU_AVX512F, "avx512f"},   {KF_CPU_AVX512VL, "avx512vl"},
         {KF_CPU_NEON, "neon"},         {KF_CPU_SHA3, "sha3"}, {KF_CPU_RVV, "rvv"},
+        {KF_CPU_RVV_VLEN256, "vlen>=256"}, {KF_CPU_RVV_VLEN512, "vlen>=512"}, {KF_CPU_RVV_VLEN1024, "vlen>=1024"},
     };
     size_t used = 0;
     buf[0] = '\0';
