@@ -7,10 +7,16 @@
 #include "modes.h"
 #include "../sponge/sponge_xn.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Threads for the tree modes' leaves where the OS has them; elsewhere (bare-metal Cortex-M)
+ * kf_leaves_start declines and KT / ParallelHash hash their leaves on the caller's thread. */
+#if defined(__unix__) || defined(__APPLE__)
+#define KF_HAVE_THREADS 1
+#include <pthread.h>
 #include <unistd.h>
+#endif
 
 _Static_assert(KF_BATCH_MAX == KF_XN_MAX, "one kf_batch_ctx is one lock-step sponge");
 
@@ -239,6 +245,28 @@ void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, 
         leaves_group(p, base, i, count - i < KF_XN_MAX ? count - i : KF_XN_MAX, cvs);
 }
 
+#ifndef KF_HAVE_THREADS
+unsigned kf_threads_resolve(unsigned threads)
+{
+    (void)threads;
+    return 1;
+}
+
+struct kf_leaves {
+    uint8_t *cvs;
+};
+
+kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads)
+{
+    (void)p, (void)base, (void)count, (void)threads;
+    return NULL; /* the caller hashes the leaves itself */
+}
+
+const uint8_t *kf_leaves_finish(kf_leaves *job)
+{
+    return job->cvs; /* never reached: no job is ever started */
+}
+#else
 unsigned kf_threads_resolve(unsigned threads)
 {
     if (threads == 0) {
@@ -399,6 +427,7 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
     job->nthreads = 0;
     return job->cvs;
 }
+#endif /* KF_HAVE_THREADS */
 void kf_leaves_free(kf_leaves *job)
 {
     if (!job) return;

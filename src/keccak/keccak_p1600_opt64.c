@@ -40,7 +40,12 @@
 #define KF_OPT64_REQUIRES 0
 #endif
 #ifndef KF_OPT64_RANK
+#include <stdint.h>
+#if UINTPTR_MAX > 0xFFFFFFFFu
 #define KF_OPT64_RANK 10
+#else
+#define KF_OPT64_RANK 0 /* on a 32-bit core the bit-interleaved opt32bi is the portable choice */
+#endif
 #endif
 
 /* The state's lanes and its byte operations are the plain-lanes helpers shared with the

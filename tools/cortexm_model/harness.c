@@ -13,24 +13,6 @@ _Alignas(8) uint8_t kfm_in[KFM_BUF_BYTES];
 _Alignas(8) uint8_t kfm_out[KFM_BUF_BYTES];
 char kfm_name[32];
 
-/*
- * keccak_p1600_ref.c caches its round constants with 64-bit atomics, which GCC turns into calls
- * to libatomic; arm-none-eabi has no libatomic. This image runs one thread and no interrupt
- * handler touches the cache, so plain accesses are atomic enough. Weak: a definition from the
- * library's ARMv7-M sources wins.
- */
-__attribute__((weak)) uint64_t __atomic_load_8(const volatile void *p, int order)
-{
-    (void)order;
-    return *(const volatile uint64_t *)p;
-}
-
-__attribute__((weak)) void __atomic_store_8(volatile void *p, uint64_t v, int order)
-{
-    (void)order;
-    *(volatile uint64_t *)p = v;
-}
-
 extern uint32_t __data_start[], __data_end[], __data_load[], __bss_start[], __bss_end[];
 extern uint32_t __stack_top[];
 
