@@ -1,5 +1,6 @@
 /*
- * kpke.c - K-PKE KeyGen, Encrypt, Decrypt (FIPS 203 Alg. 13-15), portable C.
+ * kpke.c - K-PKE KeyGen, Encrypt, Decrypt (FIPS 203 Alg. 13-15), over poly.h's arithmetic
+ * (portable C or AVX2, chosen at run time) and sampling.h's Keccak jobs.
  *
  * Every secret polynomial (s, e, y, e1, e2, mu and the sums that hold them) lives in one
  * local struct per function, wiped before returning.
@@ -21,10 +22,12 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     struct {
         uint8_t in[SYM + 1];
         uint8_t rho_sigma[2 * SYM]; /* (rho, sigma) = G(d || k) */
+        uint8_t prf[2 * K_MAX][64 * 3]; /* PRF_eta1 outputs */
         kf_mlkem_poly s[K_MAX], e[K_MAX], t;
     } sec;
     kf_mlkem_poly a[K_MAX * K_MAX];
-    kf_mlkem_poly *noise[2 * K_MAX];
+    kf_mlkem_job jobs[K_MAX * K_MAX + 2 * K_MAX];
+    uint8_t *prf_out[2 * K_MAX];
     unsigned eta[2 * K_MAX];
     int rc;
 
@@ -32,15 +35,20 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     sec.in[SYM] = (uint8_t)k; /* domain separation by k (FIPS 203 Alg. 13 line 1) */
     if ((rc = kf_sha3_512(sec.rho_sigma, sec.in, sizeof sec.in)) != KF_OK) goto out;
     const uint8_t *rho = sec.rho_sigma, *sigma = sec.rho_sigma + SYM;
-    kf_mlkem_declassify(rho, SYM); /* public: it goes into ek (Alg. 13 line 20) */
-    if ((rc = kf_mlkem_gen_matrix(a, rho, k, 0)) != KF_OK) goto out;
+    kf_declassify(rho, SYM); /* public: it goes into ek (Alg. 13 line 20) */
 
-    for (unsigned i = 0; i < k; i++) {
-        noise[i] = &sec.s[i];
-        noise[k + i] = &sec.e[i];
-        eta[i] = eta[k + i] = p->eta1;
+    /* A^ (lines 3-7) and the PRF outputs of s and e (lines 8-15) in one schedule */
+    for (unsigned i = 0; i < 2 * k; i++) {
+        prf_out[i] = sec.prf[i];
+        eta[i] = p->eta1;
     }
-    if ((rc = kf_mlkem_sample_cbd(noise, eta, 2 * k, sigma, 0)) != KF_OK) goto out;
+    unsigned n = kf_mlkem_matrix_jobs(jobs, a, rho, k, 0);
+    n += kf_mlkem_prf_jobs(jobs + n, prf_out, eta, 2 * k, sigma, 0);
+    if ((rc = kf_mlkem_run_jobs(jobs, n)) != KF_OK) goto out;
+    for (unsigned i = 0; i < k; i++) {
+        kf_mlkem_cbd(&sec.s[i], sec.prf[i], p->eta1);
+        kf_mlkem_cbd(&sec.e[i], sec.prf[k + i], p->eta1);
+    }
     for (unsigned i = 0; i < k; i++) {
         kf_mlkem_poly_ntt(&sec.s[i]);
         kf_mlkem_poly_ntt(&sec.e[i]);
@@ -59,31 +67,34 @@ out:
     return rc;
 }
 
-int kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const uint8_t *ek,
-                    const uint8_t m[KF_MLKEM_SYM_BYTES], const uint8_t r[KF_MLKEM_SYM_BYTES])
+unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
+                            const uint8_t r[KF_MLKEM_SYM_BYTES])
+{
+    const unsigned k = p->k;
+    uint8_t *out[2 * K_MAX + 1];
+    unsigned eta[2 * K_MAX + 1];
+    for (unsigned i = 0; i <= 2 * k; i++) {
+        out[i] = nz->prf[i];
+        eta[i] = i < k ? p->eta1 : p->eta2;
+    }
+    return kf_mlkem_prf_jobs(jobs, out, eta, 2 * k + 1, r, 0);
+}
+
+void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *t,
+                     const uint8_t m[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *at,
+                     const kf_kpke_noise *nz)
 {
     const unsigned k = p->k;
     struct {
         kf_mlkem_poly y[K_MAX], e1[K_MAX], e2, u, v, mu;
     } sec;
-    kf_mlkem_poly at[K_MAX * K_MAX], t[K_MAX];
-    kf_mlkem_poly *noise[2 * K_MAX + 1];
-    unsigned eta[2 * K_MAX + 1];
-    int rc;
-
-    for (unsigned i = 0; i < k; i++) kf_mlkem_poly_frombytes(&t[i], ek + KF_MLKEM_POLY_BYTES * i);
-    if ((rc = kf_mlkem_gen_matrix(at, ek + KF_MLKEM_POLY_BYTES * k, k, 1)) != KF_OK) goto out;
 
     for (unsigned i = 0; i < k; i++) {
-        noise[i] = &sec.y[i];
-        eta[i] = p->eta1;
-        noise[k + i] = &sec.e1[i];
-        eta[k + i] = p->eta2;
+        kf_mlkem_cbd(&sec.y[i], nz->prf[i], p->eta1);
+        kf_mlkem_cbd(&sec.e1[i], nz->prf[k + i], p->eta2);
+        kf_mlkem_poly_ntt(&sec.y[i]);
     }
-    noise[2 * k] = &sec.e2;
-    eta[2 * k] = p->eta2;
-    if ((rc = kf_mlkem_sample_cbd(noise, eta, 2 * k + 1, r, 0)) != KF_OK) goto out;
-    for (unsigned i = 0; i < k; i++) kf_mlkem_poly_ntt(&sec.y[i]);
+    kf_mlkem_cbd(&sec.e2, nz->prf[2 * k], p->eta2);
 
     /* u = NTT^-1(A^T y^) + e1 (Alg. 14 line 19), compressed into c1 */
     for (unsigned i = 0; i < k; i++) {
@@ -99,9 +110,7 @@ int kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const uint8_t *ek,
     kf_mlkem_poly_add(&sec.v, &sec.e2);
     kf_mlkem_poly_add(&sec.v, &sec.mu);
     kf_mlkem_poly_compress(c + 32 * p->du * k, &sec.v, p->dv);
-out:
     kf_memzero(&sec, sizeof sec);
-    return rc;
 }
 
 void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],

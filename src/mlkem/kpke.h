@@ -5,15 +5,28 @@
 #ifndef KF_MLKEM_KPKE_H
 #define KF_MLKEM_KPKE_H
 
-#include "mlkem/params.h"
+#include "mlkem/sampling.h"
 
 /* K-PKE.KeyGen(d) (Alg. 13): ek_pke (384k + 32 bytes) and dk_pke (384k bytes). */
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                    const uint8_t d[KF_MLKEM_SYM_BYTES]);
-/* K-PKE.Encrypt(ek_pke, m, r) (Alg. 14): c (ct_bytes). ek need not be modulus-checked
- * (coefficients up to 4095 are fine arithmetically; Decaps re-encrypts with dk's copy). */
-int kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const uint8_t *ek,
-                    const uint8_t m[KF_MLKEM_SYM_BYTES], const uint8_t r[KF_MLKEM_SYM_BYTES]);
+/* Encrypt's noise (Alg. 14 lines 9-17): the PRF outputs of y (eta1), e1 and e2 (eta2).
+ * Secret: the caller wipes it. */
+typedef struct kf_kpke_noise {
+    uint8_t prf[2 * KF_MLKEM_K_MAX + 1][64 * 3];
+} kf_kpke_noise;
+/* The 2k + 1 PRF jobs of that noise from r (sampling.h), into nz; returns 2k + 1. r and nz
+ * must stay in place until the jobs have run. */
+unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
+                            const uint8_t r[KF_MLKEM_SYM_BYTES]);
+/* K-PKE.Encrypt(ek_pke, m, r) (Alg. 14): c (ct_bytes), with ek_pke decoded and the Keccak
+ * work done by the caller (jobs run together with hashes of its own): t = ByteDecode_12 of
+ * ek's k polynomials (Alg. 14 line 2; not necessarily modulus-checked: coefficients up to
+ * 4095 are fine arithmetically), at = the transposed matrix A^T from ek's rho
+ * (kf_mlkem_matrix_jobs(.., 1)) and nz = the noise from r (kf_kpke_noise_jobs). */
+void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *t,
+                     const uint8_t m[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *at,
+                     const kf_kpke_noise *nz);
 /* K-PKE.Decrypt(dk_pke, c) (Alg. 15): m. */
 void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
                      const uint8_t *dk_pke, const uint8_t *c);

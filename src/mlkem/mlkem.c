@@ -51,12 +51,13 @@ size_t kf_mlkem_ct_bytes(kf_mlkem_param param)
 }
 
 /* §7.2: type check (length) and modulus check: ByteEncode_12(ByteDecode_12(ek)) == ek,
- * i.e. every 12-bit value of the first 384k bytes is < q. ek is public. */
-static int check_ek(const kf_mlkem_params *p, const uint8_t *ek, size_t eklen)
+ * i.e. every 12-bit value of the first 384k bytes is < q. ek is public. t receives the
+ * decoded t^ (k polynomials) for Encrypt. */
+static int check_ek(const kf_mlkem_params *p, kf_mlkem_poly *t, const uint8_t *ek, size_t eklen)
 {
     if (eklen != p->ek_bytes) return KF_ERR_BAD_LENGTH;
     for (unsigned i = 0; i < p->k; i++)
-        if (!kf_mlkem_poly_bytes_canonical(ek + KF_MLKEM_POLY_BYTES * i)) return KF_ERR_BAD_KEY;
+        if (!kf_mlkem_poly_frombytes_canonical(&t[i], ek + KF_MLKEM_POLY_BYTES * i)) return KF_ERR_BAD_KEY;
     return KF_OK;
 }
 
@@ -65,7 +66,8 @@ int kf_mlkem_check_ek(kf_mlkem_param param, const uint8_t *ek, size_t eklen)
     const kf_mlkem_params *p = kf_mlkem_params_get(param);
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!ek) return KF_ERR_NULL_POINTER;
-    return check_ek(p, ek, eklen);
+    kf_mlkem_poly t[KF_MLKEM_K_MAX];
+    return check_ek(p, t, ek, eklen);
 }
 
 /* ---- KeyGen ----------------------------------------------------------------------- */
@@ -111,7 +113,9 @@ int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk)
 
 /* ---- Encaps ----------------------------------------------------------------------- */
 
-/* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r). */
+/* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r).
+ * H(ek) and Encrypt's matrix A^T (from ek's rho) depend on ek only: they run as jobs of one
+ * schedule (sampling.h), H(ek) in one lane and the matrix streams in the others. */
 int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
                              const uint8_t *ek, size_t eklen, const uint8_t m[KF_MLKEM_MSG_BYTES])
 {
@@ -121,14 +125,20 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
     struct {
         uint8_t in[2 * SYM];  /* m || H(ek) */
         uint8_t kr[2 * SYM];  /* K || r */
+        kf_kpke_noise nz;
     } sec;
-    int rc = check_ek(p, ek, eklen);
+    kf_mlkem_poly at[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX], t[KF_MLKEM_K_MAX];
+    kf_mlkem_job jobs[1 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX];
+    int rc = check_ek(p, t, ek, eklen);
     if (rc == KF_OK) {
         memcpy(sec.in, m, SYM);
-        rc = kf_sha3_256(sec.in + SYM, ek, p->ek_bytes);
+        kf_mlkem_job_hash(&jobs[0], KF_SHAKE256_RATE, 0x06, ek, p->ek_bytes, NULL, 0, sec.in + SYM, SYM);
+        unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
+        rc = kf_mlkem_run_jobs(jobs, n); /* SHA3-256 has SHAKE256's rate */
     }
     if (rc == KF_OK) rc = kf_sha3_512(sec.kr, sec.in, sizeof sec.in);
-    if (rc == KF_OK) rc = kf_kpke_encrypt(p, ct, ek, m, sec.kr + SYM);
+    if (rc == KF_OK) rc = kf_mlkem_run_jobs(jobs, kf_kpke_noise_jobs(p, jobs, &sec.nz, sec.kr + SYM));
+    if (rc == KF_OK) kf_kpke_encrypt(p, ct, t, m, at, &sec.nz);
     if (rc == KF_OK) {
         memcpy(ss, sec.kr, SYM);
     } else {
@@ -147,7 +157,8 @@ int kf_mlkem_encaps(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BY
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!ct || !ss || !ek) return KF_ERR_NULL_POINTER;
     uint8_t m[SYM];
-    int rc = check_ek(p, ek, eklen); /* before drawing randomness */
+    kf_mlkem_poly t[KF_MLKEM_K_MAX];
+    int rc = check_ek(p, t, ek, eklen); /* before drawing randomness */
     if (rc == KF_OK) rc = random_bytes(m, sizeof m);
     if (rc == KF_OK) {
         rc = kf_mlkem_encaps_internal(param, ct, ss, ek, eklen, m);

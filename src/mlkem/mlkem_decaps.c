@@ -58,7 +58,10 @@ int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen)
     return check_dk(p, dk, dklen);
 }
 
-/* ML-KEM.Decaps_internal (Alg. 18), after the input checks. */
+/* ML-KEM.Decaps_internal (Alg. 18) with §7.3's hash check. After the decryption and G, the
+ * Keccak work left needs nothing more from each other: H(ek) (the check), K_bar = J(z || c),
+ * the re-encryption's matrix A^T (from ek's rho) and its noise (from r') run as jobs of one
+ * schedule (sampling.h). */
 static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *c, const uint8_t *dk)
 {
@@ -69,19 +72,29 @@ static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTE
         uint8_t kr[2 * SYM];     /* K' || r' = G(m' || h) */
         uint8_t kbar[SYM];       /* J(z || c) */
         uint8_t c2[KF_MLKEM_CT_MAX_BYTES];
-        kf_xof_ctx j;
+        kf_kpke_noise nz;
     } sec;
+    uint8_t hek[SYM]; /* H(ek), public */
+    kf_mlkem_poly at[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX], t[KF_MLKEM_K_MAX];
+    kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     int rc;
 
     kf_kpke_decrypt(p, sec.mh, dk, c);
     memcpy(sec.mh + SYM, h, SYM);
     if ((rc = kf_sha3_512(sec.kr, sec.mh, sizeof sec.mh)) != KF_OK) goto out;
-    /* J(s) = SHAKE256(s, 32) (§4.1), here of z || c */
-    if ((rc = kf_shake256_init(&sec.j)) != KF_OK) goto out;
-    if ((rc = kf_xof_absorb(&sec.j, z, SYM)) != KF_OK) goto out;
-    if ((rc = kf_xof_absorb(&sec.j, c, p->ct_bytes)) != KF_OK) goto out;
-    if ((rc = kf_xof_squeeze(&sec.j, sec.kbar, SYM)) != KF_OK) goto out;
-    if ((rc = kf_kpke_encrypt(p, sec.c2, ek, sec.mh, sec.kr + SYM)) != KF_OK) goto out;
+    /* H(ek) = SHA3-256 and J(s) = SHAKE256(s, 32) (§4.1), both of rate 136; the long jobs first */
+    kf_mlkem_job_hash(&jobs[0], KF_SHAKE256_RATE, 0x06, ek, p->ek_bytes, NULL, 0, hek, SYM);
+    kf_mlkem_job_hash(&jobs[1], KF_SHAKE256_RATE, 0x1F, z, SYM, c, p->ct_bytes, sec.kbar, SYM);
+    unsigned n = 2 + kf_mlkem_matrix_jobs(jobs + 2, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
+    n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM);
+    if ((rc = kf_mlkem_run_jobs(jobs, n)) != KF_OK) goto out;
+    /* dk is secret in general, but h and H(ek) are public (ek is): a plain compare is fine */
+    if (memcmp(hek, h, SYM) != 0) {
+        rc = KF_ERR_BAD_KEY;
+        goto out;
+    }
+    for (unsigned i = 0; i < p->k; i++) kf_mlkem_poly_frombytes(&t[i], ek + KF_MLKEM_POLY_BYTES * i);
+    kf_kpke_encrypt(p, sec.c2, t, sec.mh, at, &sec.nz);
 
     /* if c != c' then K' = K_bar, in constant time */
     uint8_t reject = ct_differ_mask(c, sec.c2, p->ct_bytes);
@@ -99,7 +112,8 @@ int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES], const u
     const kf_mlkem_params *p = kf_mlkem_params_get(param);
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!ss || !ct || !dk) return KF_ERR_NULL_POINTER;
-    int rc = ctlen == p->ct_bytes ? check_dk(p, dk, dklen) : KF_ERR_BAD_LENGTH;
+    /* the type checks here, the hash check inside decaps_internal */
+    int rc = ctlen == p->ct_bytes && dklen == p->dk_bytes ? KF_OK : KF_ERR_BAD_LENGTH;
     if (rc == KF_OK) rc = decaps_internal(p, ss, ct, dk);
     if (rc != KF_OK) kf_memzero(ss, KF_MLKEM_SS_BYTES);
     return rc;

@@ -6,15 +6,37 @@
  * Representation: int16_t coefficients, signed and not always reduced. Each function
  * states the range it takes and gives ("|x| < q" means -q < x < q). Montgomery form uses
  * R = 2^16: fqmul(a, b) = a * b * R^-1 mod q.
+ *
+ * Two implementations: portable C (poly.c, the *_portable functions below) and AVX2
+ * (x86_64/poly_avx2.c), with the same contracts and bit-identical outputs. The functions
+ * without a suffix call one or the other, as kf_mlkem_arith_avx2() says.
  */
 #ifndef KF_MLKEM_POLY_H
 #define KF_MLKEM_POLY_H
 
 #include "mlkem/params.h"
 
+#define KF_MLKEM_QINV (-3327)    /* q^-1 mod 2^16, as int16 */
+#define KF_MLKEM_BARRETT_V 20159 /* round(2^26 / q) */
+#define KF_MLKEM_MONT_R2 1353    /* R^2 mod q: fqmul(x, MONT_R2) = x * R */
+#define KF_MLKEM_INVNTT_F 1441   /* R^2 / 128 mod q: the inverse NTT's 1/128, times R */
+
+/* Aligned for whole-vector loads of the AVX2 code. */
 typedef struct kf_mlkem_poly {
-    int16_t c[KF_MLKEM_N];
+    _Alignas(32) int16_t c[KF_MLKEM_N];
 } kf_mlkem_poly;
+
+/* zetas[i] = 17^BitRev7(i) * R mod q, centered (poly.c). */
+extern const int16_t kf_mlkem_zetas[128];
+
+/* 1 if the AVX2 arithmetic is in use: the CPU has AVX2 (and this build the code), and the
+ * environment variable KECCAKFORGE_MLKEM is not "portable" (which forces the portable C,
+ * so tests and benchmarks reach both on one machine). Decided once, on the first call. */
+int kf_mlkem_arith_avx2(void);
+/* Override that choice (for the benchmark's portable rows): avx2 = 0 forces the portable C,
+ * 1 the AVX2 code if the CPU and this build have it. Returns the choice now in force. Not
+ * for use while other threads run ML-KEM. */
+int kf_mlkem_arith_select(int avx2);
 
 /* Montgomery reduction: a * R^-1 mod q in (-q, q), for |a| < q * 2^15. */
 int16_t kf_mlkem_montgomery_reduce(int32_t a);
@@ -42,9 +64,9 @@ void kf_mlkem_poly_sub(kf_mlkem_poly *r, const kf_mlkem_poly *a);
 void kf_mlkem_poly_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);
 /* ByteDecode_12 (Alg. 6) without the final mod q: coefficients in [0, 4096). */
 void kf_mlkem_poly_frombytes(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
-/* 1 if every 12-bit value of in is < q (FIPS 203 §7.2 modulus check), else 0.
- * For public data (encapsulation keys) only: it may stop early. */
-int kf_mlkem_poly_bytes_canonical(const uint8_t in[KF_MLKEM_POLY_BYTES]);
+/* kf_mlkem_poly_frombytes, then 1 if every coefficient is < q (FIPS 203 §7.2 modulus check:
+ * ByteEncode_12(ByteDecode_12(in)) == in), else 0. */
+int kf_mlkem_poly_frombytes_canonical(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
 
 /* ByteEncode_d(Compress_d(p)) (§4.2.1), 1 <= d <= 11: 32 d bytes. Any int16 coefficients. */
 void kf_mlkem_poly_compress(uint8_t *out, const kf_mlkem_poly *p, unsigned d);
@@ -53,5 +75,21 @@ void kf_mlkem_poly_decompress(kf_mlkem_poly *p, const uint8_t *in, unsigned d);
 /* Decompress_1(ByteDecode_1(m)) (message to polynomial) and ByteEncode_1(Compress_1(p)). */
 void kf_mlkem_poly_frommsg(kf_mlkem_poly *p, const uint8_t msg[KF_MLKEM_SYM_BYTES]);
 void kf_mlkem_poly_tomsg(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *p);
+
+/* The portable implementations of the functions above (the same contracts). */
+void kf_mlkem_poly_ntt_portable(kf_mlkem_poly *p);
+void kf_mlkem_poly_invntt_tomont_portable(kf_mlkem_poly *p);
+void kf_mlkem_polyvec_basemul_acc_portable(kf_mlkem_poly *r, const kf_mlkem_poly *a,
+                                           const kf_mlkem_poly *b, unsigned k);
+void kf_mlkem_poly_tomont_portable(kf_mlkem_poly *p);
+void kf_mlkem_poly_reduce_portable(kf_mlkem_poly *p);
+void kf_mlkem_poly_add_portable(kf_mlkem_poly *r, const kf_mlkem_poly *a);
+void kf_mlkem_poly_sub_portable(kf_mlkem_poly *r, const kf_mlkem_poly *a);
+void kf_mlkem_poly_tobytes_portable(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);
+void kf_mlkem_poly_frombytes_portable(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
+void kf_mlkem_poly_compress_portable(uint8_t *out, const kf_mlkem_poly *p, unsigned d);
+void kf_mlkem_poly_decompress_portable(kf_mlkem_poly *p, const uint8_t *in, unsigned d);
+void kf_mlkem_poly_frommsg_portable(kf_mlkem_poly *p, const uint8_t msg[KF_MLKEM_SYM_BYTES]);
+void kf_mlkem_poly_tomsg_portable(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *p);
 
 #endif

@@ -1,101 +1,218 @@
 /*
- * sampling.c - SampleNTT and SamplePolyCBD (FIPS 203 Alg. 7 and 8) on batched Keccak.
- *
- * The k^2 matrix entries are independent SHAKE128 streams and the noise polynomials
- * independent SHAKE256 streams, so they run as instances of kf_batch_ctx contexts (up to
- * KF_BATCH_MAX each): 4 or 8 states per permutation instead of one.
+ * sampling.c - SampleNTT and SamplePolyCBD (FIPS 203 Alg. 7 and 8), and the schedule that
+ * runs ML-KEM's independent hash and XOF calls in the lanes of one batched Keccak state.
  */
 #include "mlkem/sampling.h"
 #include "mlkem/secret.h"
+#include "keccak/keccak_backend.h"
+#include "sponge/sponge_xn.h" /* KF_XN_STORAGE: room for any batched backend's states */
+#ifdef KF_MLKEM_HAVE_AVX2
+#include "mlkem/x86_64/poly_avx2.h"
+#endif
 
 #include <string.h>
 
 #define Q KF_MLKEM_Q
 #define XOF_RATE KF_SHAKE128_RATE        /* 168 bytes, a multiple of 3 */
-#define XOF_FIRST_BLOCKS 3               /* 504 bytes: 336 candidates, enough ~99% of the time */
-#define PRF_MAX_BYTES (64 * 3)           /* PRF_3 output */
 
 /* Rejection-sample 12-bit candidates from buf into c (Alg. 7 lines 5-14), from coefficient
- * n on; returns the new count (<= 256). Each 3-byte group gives two candidates; both are
- * stored unconditionally and the count moves past the accepted ones, so there is no branch
- * per candidate to mispredict (about one in five is rejected, at random). The store of a
- * candidate beyond the 256th lands in c's two slack entries. */
-static unsigned reject_uniform(int16_t c[KF_MLKEM_N + 2], unsigned n, const uint8_t *buf, size_t len)
+ * n on; returns the new count (<= 256). Each 3-byte group gives two candidates; the first is
+ * stored unconditionally and the count moves past it if accepted, so there is no branch per
+ * candidate to mispredict (about one in five is rejected, at random); the second likewise,
+ * unless the first completed the polynomial (a branch taken once, at the end). */
+static unsigned reject_uniform(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, size_t len)
 {
     for (size_t pos = 0; pos + 3 <= len && n < KF_MLKEM_N; pos += 3) {
         uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)buf[pos + 2] << 16;
         uint32_t d1 = t & 0xFFF, d2 = t >> 12;
         c[n] = (int16_t)d1;
         n += d1 < Q;
+        if (n == KF_MLKEM_N) break;
         c[n] = (int16_t)d2;
-        n += (d2 < Q) & (n < KF_MLKEM_N);
+        n += d2 < Q;
     }
     return n;
 }
 
-/* SampleNTT for n <= KF_BATCH_MAX entries at once: out[i] from the 34-byte seeds[i]. */
-static int sample_ntt_batch(kf_mlkem_poly *const out[], const uint8_t *const seeds[], unsigned n)
+/* reject_uniform, on whole 24-byte chunks in AVX2 first when that is in use. */
+static unsigned reject(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, size_t len)
 {
-    uint8_t buf[KF_BATCH_MAX][XOF_FIRST_BLOCKS * XOF_RATE];
-    int16_t coef[KF_BATCH_MAX][KF_MLKEM_N + 2];
-    uint8_t *bufs[KF_BATCH_MAX];
-    unsigned have[KF_BATCH_MAX];
-    kf_batch_ctx ctx;
-    int rc;
-    for (unsigned i = 0; i < n; i++) {
-        bufs[i] = buf[i];
-        have[i] = 0;
+#ifdef KF_MLKEM_HAVE_AVX2
+    if (kf_mlkem_arith_avx2()) {
+        size_t used = kf_mlkem_rej_uniform_avx2(c, &n, buf, len);
+        buf += used;
+        len -= used;
     }
-    if ((rc = kf_batch_init(&ctx, KF_BATCH_SHAKE128, n)) != KF_OK) return rc;
-    if ((rc = kf_batch_absorb(&ctx, seeds, KF_MLKEM_SYM_BYTES + 2)) != KF_OK) return rc;
-    size_t blocks = XOF_FIRST_BLOCKS;
-    for (;;) {
-        if ((rc = kf_batch_squeeze_blocks(&ctx, bufs, blocks)) != KF_OK) return rc;
-        unsigned done = 0;
-        for (unsigned i = 0; i < n; i++) {
-            have[i] = reject_uniform(coef[i], have[i], buf[i], blocks * XOF_RATE);
-            done += have[i] == KF_MLKEM_N;
-        }
-        if (done == n) break;
-        blocks = 1; /* every instance squeezes; the finished ones ignore it */
-    }
-    for (unsigned i = 0; i < n; i++) memcpy(out[i]->c, coef[i], sizeof out[i]->c);
-    return KF_OK;
+#endif
+    return reject_uniform(c, n, buf, len);
 }
 
-int kf_mlkem_gen_matrix(kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES], unsigned k,
-                        int transposed)
+/* ---- jobs ------------------------------------------------------------------------------ */
+
+#define LANES_MAX 16 /* the widest batched backend has 9 */
+#define SHAKE_SUFFIX 0x1F
+
+void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
+                       const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen)
 {
-    uint8_t seed[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX][KF_MLKEM_SYM_BYTES + 2];
-    unsigned total = k * k;
+    memset(j, 0, sizeof *j);
+    j->in[0] = in0;
+    j->inlen[0] = len0;
+    j->in[1] = in1;
+    j->inlen[1] = len1;
+    j->rate = (uint16_t)rate;
+    j->suffix = suffix;
+    j->out = out;
+    j->outlen = outlen;
+}
+
+unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
+                              unsigned k, int transposed)
+{
     for (unsigned i = 0; i < k; i++) {
         for (unsigned j = 0; j < k; j++) {
-            uint8_t *s = seed[i * k + j];
-            memcpy(s, rho, KF_MLKEM_SYM_BYTES);
-            s[KF_MLKEM_SYM_BYTES] = (uint8_t)(transposed ? i : j);
-            s[KF_MLKEM_SYM_BYTES + 1] = (uint8_t)(transposed ? j : i);
+            kf_mlkem_job *jb = &jobs[i * k + j];
+            kf_mlkem_job_hash(jb, XOF_RATE, SHAKE_SUFFIX, jb->own, sizeof jb->own, NULL, 0, NULL, 0);
+            memcpy(jb->own, rho, KF_MLKEM_SYM_BYTES);
+            jb->own[KF_MLKEM_SYM_BYTES] = (uint8_t)(transposed ? i : j);
+            jb->own[KF_MLKEM_SYM_BYTES + 1] = (uint8_t)(transposed ? j : i);
+            jb->poly = &a[i * k + j];
         }
     }
-    /* near-equal groups of at most KF_BATCH_MAX: 4 -> 4, 9 -> 5 + 4, 16 -> 8 + 8 */
-    unsigned groups = (total + KF_BATCH_MAX - 1) / KF_BATCH_MAX;
-    unsigned first = 0;
-    for (unsigned g = 0; g < groups; g++) {
-        unsigned n = (total - first + (groups - g) - 1) / (groups - g);
-        kf_mlkem_poly *out[KF_BATCH_MAX];
-        const uint8_t *in[KF_BATCH_MAX];
-        for (unsigned i = 0; i < n; i++) {
-            out[i] = &a[first + i];
-            in[i] = seed[first + i];
-        }
-        int rc = sample_ntt_batch(out, in, n);
-        if (rc != KF_OK) return rc;
-        first += n;
+    return k * k;
+}
+
+unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
+                           const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0)
+{
+    for (unsigned i = 0; i < n; i++) {
+        kf_mlkem_job_hash(&jobs[i], KF_SHAKE256_RATE, SHAKE_SUFFIX, seed, KF_MLKEM_SYM_BYTES, jobs[i].own, 1,
+                          out[i], 64u * eta[i]);
+        jobs[i].own[0] = (uint8_t)(nonce0 + i);
     }
+    return n;
+}
+
+/* The next input block of j into block[0..rate): whole, or the last one, padded (pad10*1
+ * after the suffix bits, FIPS 202 §5.1; suffix and final bit share a byte if they meet). */
+static void next_block(kf_mlkem_job *j, uint8_t *block)
+{
+    size_t total = j->inlen[0] + j->inlen[1], at = j->absorbed, take = total - at, from0 = 0;
+    if (take > j->rate) take = j->rate;
+    if (at < j->inlen[0]) {
+        from0 = j->inlen[0] - at < take ? j->inlen[0] - at : take;
+        memcpy(block, j->in[0] + at, from0);
+    }
+    if (from0 < take) memcpy(block + from0, j->in[1] + (at + from0 - j->inlen[0]), take - from0);
+    j->absorbed += take;
+    if (take < j->rate) { /* the final block: the input ended inside it (take may be 0) */
+        memset(block + take, 0, j->rate - take);
+        block[take] ^= j->suffix;
+        block[j->rate - 1] ^= 0x80;
+        j->padded = 1;
+    }
+}
+
+/* One squeezed block of j: SampleNTT's rejection, or the next bytes of the hash. Returns 1
+ * when j is done. */
+static int take_output(kf_mlkem_job *j, const uint8_t *block)
+{
+    if (!j->out) {
+        j->have = reject(j->poly->c, j->have, block, j->rate);
+        return j->have == KF_MLKEM_N;
+    }
+    size_t take = j->outlen - j->produced < j->rate ? j->outlen - j->produced : j->rate;
+    memcpy(j->out + j->produced, block, take);
+    j->produced += take;
+    return j->produced == j->outlen;
+}
+
+/* The lanes: of a batched backend, or the one state of the x1 backend. */
+typedef struct lanes {
+    const kf_backend_xn *xn;
+    const kf_backend *x1;
+    unsigned n;
+    uint8_t *states;
+} lanes;
+
+static void lane_add(const lanes *l, unsigned i, const uint8_t *block, size_t len)
+{
+    if (l->xn) l->xn->add_bytes(l->states, i, block, 0, len);
+    else l->x1->add_bytes(l->states, block, 0, len);
+}
+
+static void lane_extract(const lanes *l, unsigned i, uint8_t *block, size_t len)
+{
+    if (l->xn) l->xn->extract_bytes(l->states, i, block, 0, len);
+    else l->x1->extract_bytes(l->states, block, 0, len);
+}
+
+/* A lane's first block of a new job, over whatever the lane held: block[rate..200) zero. */
+static void lane_start(const lanes *l, unsigned i, const uint8_t *block)
+{
+    if (l->xn) {
+        l->xn->overwrite_bytes(l->states, i, block, 0, KF_STATE_BYTES);
+    } else {
+        l->x1->init(l->states);
+        l->x1->add_bytes(l->states, block, 0, KF_STATE_BYTES);
+    }
+}
+
+int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
+{
+    struct {
+        _Alignas(64) uint8_t states[KF_XN_STORAGE];
+        uint8_t block[KF_STATE_BYTES];
+    } sec;
+    int job_of[LANES_MAX];
+    /* 4 lanes where there is a choice: on Zen 4 an x4 call costs about 60% of an x8 call
+     * (kforge bench --suite permutation-xn), and ML-KEM's jobs fill 4 lanes well: k^2 of 3
+     * blocks, 2k or 2k + 1 of 1 or 2 blocks, H(ek) and J of about 9 */
+    lanes l = {kf_backend_xn_for(n < 4 ? n : 4), kf_backend_current(), 1, sec.states};
+    if (l.xn && (l.xn->n > LANES_MAX || l.xn->state_bytes > sizeof sec.states)) l.xn = NULL;
+    if (l.xn) {
+        l.n = l.xn->n;
+        l.xn->init(sec.states); /* idle lanes permute zeros, not stack garbage */
+    }
+    for (unsigned i = 0; i < l.n; i++) job_of[i] = -1;
+    unsigned next = 0;
+    for (;;) {
+        unsigned busy = 0;
+        for (unsigned i = 0; i < l.n; i++) {
+            if (job_of[i] < 0 && next < n) { /* a free lane takes the next job */
+                kf_mlkem_job *j = &jobs[next];
+                j->absorbed = j->produced = 0;
+                j->padded = 0;
+                j->have = 0;
+                job_of[i] = (int)next++;
+                next_block(j, sec.block);
+                memset(sec.block + j->rate, 0, sizeof sec.block - j->rate);
+                lane_start(&l, i, sec.block);
+            }
+            busy += job_of[i] >= 0;
+        }
+        if (!busy) break;
+        if (l.xn) l.xn->permute(sec.states, 24);
+        else l.x1->permute(sec.states, 24);
+        for (unsigned i = 0; i < l.n; i++) {
+            if (job_of[i] < 0) continue;
+            kf_mlkem_job *j = &jobs[job_of[i]];
+            if (!j->padded) { /* still absorbing */
+                next_block(j, sec.block);
+                lane_add(&l, i, sec.block, j->rate);
+                continue;
+            }
+            size_t want = j->out && j->outlen - j->produced < j->rate ? j->outlen - j->produced : j->rate;
+            lane_extract(&l, i, sec.block, want);
+            if (take_output(j, sec.block)) job_of[i] = -1;
+        }
+    }
+    kf_memzero(&sec, sizeof sec);
     return KF_OK;
 }
 
 /* SamplePolyCBD_2 (Alg. 8, eta = 2) from 128 bytes: 4 bits per coefficient. */
-static void cbd2(kf_mlkem_poly *p, const uint8_t *buf)
+static void cbd2_portable(kf_mlkem_poly *p, const uint8_t *buf)
 {
     for (unsigned i = 0; i < KF_MLKEM_N / 8; i++) {
         uint32_t t = (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 |
@@ -109,7 +226,7 @@ static void cbd2(kf_mlkem_poly *p, const uint8_t *buf)
 }
 
 /* SamplePolyCBD_3 from 192 bytes: 6 bits per coefficient. */
-static void cbd3(kf_mlkem_poly *p, const uint8_t *buf)
+static void cbd3_portable(kf_mlkem_poly *p, const uint8_t *buf)
 {
     for (unsigned i = 0; i < KF_MLKEM_N / 4; i++) {
         uint32_t t = (uint32_t)buf[3 * i] | (uint32_t)buf[3 * i + 1] << 8 | (uint32_t)buf[3 * i + 2] << 16;
@@ -121,42 +238,15 @@ static void cbd3(kf_mlkem_poly *p, const uint8_t *buf)
     }
 }
 
-int kf_mlkem_sample_cbd(kf_mlkem_poly *const out[], const unsigned eta[], unsigned n,
-                        const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0)
+void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta)
 {
-    enum { MAXN = 3 * KF_MLKEM_K_MAX }; /* keygen: 2k; encrypt: 2k + 1 */
-    struct {
-        uint8_t in[MAXN][KF_MLKEM_SYM_BYTES + 1];
-        uint8_t prf[MAXN][PRF_MAX_BYTES];
-        kf_batch_ctx ctx;
-    } sec;
-    const uint8_t *inp[MAXN];
-    uint8_t *outp[MAXN];
-    int rc = KF_OK;
-    if (n > MAXN) return KF_ERR_BAD_LENGTH;
-    for (unsigned i = 0; i < n; i++) {
-        memcpy(sec.in[i], seed, KF_MLKEM_SYM_BYTES);
-        sec.in[i][KF_MLKEM_SYM_BYTES] = (uint8_t)(nonce0 + i);
-        inp[i] = sec.in[i];
-        outp[i] = sec.prf[i];
+#ifdef KF_MLKEM_HAVE_AVX2
+    if (kf_mlkem_arith_avx2()) {
+        if (eta == 3) kf_mlkem_cbd3_avx2(p, buf);
+        else kf_mlkem_cbd2_avx2(p, buf);
+        return;
     }
-    /* PRF_eta(s, b) = SHAKE256(s || b, 64 eta) (§4.1): the inputs all have 33 bytes, so
-     * groups of KF_BATCH_MAX go through one incremental context each (no sorting by length
-     * as the one-shot batch calls do), squeezing the longest output of the group. */
-    for (unsigned first = 0; first < n && rc == KF_OK; first += KF_BATCH_MAX) {
-        unsigned m = n - first < KF_BATCH_MAX ? n - first : KF_BATCH_MAX, eta_max = 2;
-        for (unsigned i = first; i < first + m; i++)
-            if (eta[i] > eta_max) eta_max = eta[i];
-        rc = kf_batch_init(&sec.ctx, KF_BATCH_SHAKE256, m);
-        if (rc == KF_OK) rc = kf_batch_absorb(&sec.ctx, inp + first, sizeof sec.in[0]);
-        if (rc == KF_OK) rc = kf_batch_squeeze(&sec.ctx, outp + first, 64u * eta_max);
-    }
-    if (rc == KF_OK) {
-        for (unsigned i = 0; i < n; i++) {
-            if (eta[i] == 3) cbd3(out[i], sec.prf[i]);
-            else cbd2(out[i], sec.prf[i]);
-        }
-    }
-    kf_memzero(&sec, sizeof sec);
-    return rc;
+#endif
+    if (eta == 3) cbd3_portable(p, buf);
+    else cbd2_portable(p, buf);
 }

@@ -8,15 +8,48 @@
 
 #include "mlkem/poly.h"
 
-/* a[i k + j] = SampleNTT(rho || j || i) = A^[i][j] (FIPS 203 Alg. 13 line 6), or its
- * transpose A^[j][i] = SampleNTT(rho || i || j) if transposed (Encrypt, Alg. 14 line 19).
- * a holds k*k polynomials, coefficients in [0, q). Public data: rejection may branch. */
-int kf_mlkem_gen_matrix(kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES], unsigned k,
-                        int transposed);
+/* ---- Keccak jobs in the lanes of one batched state -------------------------------------
+ * The hash and XOF calls of an ML-KEM operation that do not depend on each other (the k^2
+ * SampleNTT streams, the PRF outputs, H(ek), J(z || c)) run as jobs of one schedule: each
+ * lane of a batched Keccak state (x4 when the CPU has one) runs one job at a time, and a
+ * lane whose job is done takes the next job at once. Jobs of different lengths, rates and
+ * paddings so share permutations, where kf_batch_* runs instances of one function in
+ * lock-step (a short instance waits for the longest of its group, H(ek) cannot join a
+ * SHAKE128 group). Without a batched backend the jobs run one after the other on x1.
+ * The schedule depends on the jobs' lengths and on SampleNTT's rejections, all public. */
+typedef struct kf_mlkem_job {
+    const uint8_t *in[2]; /* input: in[0][0..inlen[0]) || in[1][0..inlen[1]) */
+    size_t inlen[2];
+    uint8_t *out;         /* a hash: out[0..outlen); NULL: SampleNTT into poly */
+    size_t outlen;
+    kf_mlkem_poly *poly;
+    uint16_t rate;        /* bytes per block */
+    uint8_t suffix;       /* FIPS 202 domain bits with the first padding bit: 0x06 SHA-3, 0x1F SHAKE */
+    uint8_t own[KF_MLKEM_SYM_BYTES + 2]; /* input bytes the job holds: rho || j || i, a nonce */
+    /* progress, kept by kf_mlkem_run_jobs */
+    uint8_t padded;
+    size_t absorbed, produced;
+    unsigned have;        /* SampleNTT: coefficients accepted so far */
+} kf_mlkem_job;
 
-/* out[i] = SamplePolyCBD_eta[i](PRF_eta[i](seed, nonce0 + i)) for i < n, eta[i] in {2, 3};
- * coefficients in [-eta, eta]. Secret: constant time; the PRF outputs are wiped. */
-int kf_mlkem_sample_cbd(kf_mlkem_poly *const out[], const unsigned eta[], unsigned n,
-                        const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
+/* out[0..outlen) = the sponge of that rate and suffix (SHA3-256: 136, 0x06; SHAKE256: 136,
+ * 0x1F; ...) on in0 || in1. in1 may be NULL if len1 is 0. */
+void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
+                       const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen);
+/* The k^2 SampleNTT jobs of the matrix: a[i k + j] = SampleNTT(rho || j || i) = A^[i][j]
+ * (FIPS 203 Alg. 13 line 6), or its transpose A^[j][i] = SampleNTT(rho || i || j) if
+ * transposed (Encrypt, Alg. 14 line 19); coefficients in [0, q). Returns k^2. Public data:
+ * rejection may branch. */
+unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
+                              unsigned k, int transposed);
+/* n PRF jobs: out[i] = PRF_eta[i](seed, nonce0 + i) = SHAKE256(seed || nonce0 + i, 64 eta[i])
+ * (§4.1); returns n. seed must stay in place until the jobs have run. */
+unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
+                           const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
+/* Runs jobs[0..n) to completion, assigning them to lanes in array order (so put the long
+ * ones first). Returns KF_OK. Wipes its states; the jobs' outputs are the caller's. */
+int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
+/* SamplePolyCBD_eta (Alg. 8), eta in {2, 3}, from 64 eta bytes. Constant time. */
+void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta);
 
 #endif

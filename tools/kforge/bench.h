@@ -22,7 +22,7 @@ typedef void (*bench_fn)(void *arg, size_t reps);
 typedef struct bench_record {
     char suite[24];     /* "permutation", "hash", ... */
     char name[40];      /* "keccak-p1600-24", "sha3-256", ... */
-    char backend[24];   /* backend name, or "openssl" */
+    char backend[40];   /* backend name, or "openssl"; ML-KEM: x1/batched/arithmetic */
     long long size;     /* bytes, or -1 when a size makes no sense (JSON null) */
     char unit[24];      /* "ticks/permutation", "ticks/byte", "model-cycles", ... */
     double median;

@@ -121,7 +121,7 @@ static int add_records(bench *b, const char *text, size_t len)
     if (!j.p || !json_lit(&j, '[')) return -1;
     int count = 0;
     while (json_lit(&j, '{')) {
-        char suite[24] = "", name[40] = "", backend[24] = "", unit[24] = "", key[24], sval[64];
+        char suite[24] = "", name[40] = "", backend[40] = "", unit[24] = "", key[24], sval[64];
         double size = -1, median = -1, samples = 0, v;
         do {
             if (!json_str(&j, key, sizeof key) || !json_lit(&j, ':') || !json_value(&j, &v, sval, sizeof sval))

@@ -5,13 +5,16 @@
  * §7.3 input checks. The same seeds every time, so matrix sampling always takes the same
  * number of SHAKE128 blocks.
  *
- * Rows for the default batched backend (matrix and noise sampling on N states at once)
- * and for "x1" (no batched backend: every SHAKE on one state), the backend column naming
- * both halves: "opt64-bmi2/avx512-x8", "opt64-bmi2/x1". The arithmetic is portable C in
- * both. Each figure gets a quarter of the usual time budget: a few seconds in all.
+ * Rows: the best the CPU runs (the default batched backend for matrix and noise sampling,
+ * and the AVX2 arithmetic where there is AVX2), the same with the portable C arithmetic, and
+ * the fully portable path (no batched backend: every SHAKE on one state, portable C
+ * arithmetic). The backend column names the three parts: x1/batched/arithmetic, e.g.
+ * "opt64-bmi2/avx512-x8/avx2", "opt64-bmi2/x1/portable". Each figure gets a quarter of the
+ * usual time budget: a few seconds in all.
  */
 #include "bench.h"
 #include "keccakforge.h"
+#include "mlkem/poly.h" /* kf_mlkem_arith_avx2, kf_mlkem_arith_select */
 
 #include <stdio.h>
 #include <string.h>
@@ -69,7 +72,7 @@ static void mlkem_rows(bench *b, const char *backend)
     static mlkem_arg a; /* ~7 KiB: off the stack */
     for (size_t p = 0; p < sizeof params / sizeof params[0]; p++) {
         double t[3];
-        printf("  %-28s ML-KEM-%-5d", backend, (int)params[p]);
+        printf("  %-34s ML-KEM-%-5d", backend, (int)params[p]);
         if (mlkem_setup(&a, params[p]) != 0) {
             printf(" (setup failed: not timed)\n");
             continue;
@@ -93,16 +96,25 @@ void bench_suite_mlkem(bench *b)
     uint64_t budget = b->budget;
     b->budget = budget / 4;
 
+    int avx2 = kf_mlkem_arith_avx2();
     printf("\n(m) ML-KEM (FIPS 203): ticks per operation (median; KeyGen_internal and\n"
-           "    Encaps_internal with fixed seeds, Decaps with its input checks; portable arithmetic)\n");
-    printf("  %-28s %-12s %10s %10s %10s\n", "backend (x1/batched)", "", "keygen", "encaps", "decaps");
-    snprintf(backend, sizeof backend, "%s/%s", x1, batch);
+           "    Encaps_internal with fixed seeds, Decaps with its input checks)\n");
+    printf("  %-34s %-6s %10s %10s %10s\n", "backend (x1/batched/arithmetic)", "", "keygen", "encaps", "decaps");
+    snprintf(backend, sizeof backend, "%s/%s/%s", x1, batch, avx2 ? "avx2" : "portable");
     mlkem_rows(b, backend);
-    /* the same without a batched backend; selecting it back afterwards pins that choice */
+    if (avx2) {
+        kf_mlkem_arith_select(0);
+        snprintf(backend, sizeof backend, "%s/%s/portable", x1, batch);
+        mlkem_rows(b, backend);
+    }
+    /* portable all through: no batched backend (selecting it back afterwards pins that
+     * choice) and the portable arithmetic */
     if (strcmp(batch, "x1") != 0 && kf_backend_select("x1") == KF_OK) {
-        snprintf(backend, sizeof backend, "%s/x1", x1);
+        kf_mlkem_arith_select(0);
+        snprintf(backend, sizeof backend, "%s/x1/portable", x1);
         mlkem_rows(b, backend);
         kf_backend_select(batch);
     }
+    kf_mlkem_arith_select(avx2);
     b->budget = budget;
 }

@@ -50,10 +50,23 @@ static inline uint64_t kf_xn_byte_mask(unsigned at, size_t len)
         } \
     } while (0)
 
+/* The common case of whole lanes (offset and len multiples of 8: a rate block, a digest):
+ * a plain word loop, which the compiler keeps tight (2-3x faster than the general walk for
+ * a 168-byte block). */
+#define KF_XN_WHOLE_LANES(offset, len) ((((offset) | (len)) & 7) == 0)
+
 static inline void kf_xn_add_bytes(void *states, unsigned n, unsigned i, const uint8_t *in,
                                    size_t offset, size_t len)
 {
     uint64_t *words = (uint64_t *)states;
+    if (KF_XN_WHOLE_LANES(offset, len)) {
+        for (size_t w = 0; w < len / 8; w++) {
+            uint64_t v;
+            memcpy(&v, in + 8 * w, 8);
+            words[(offset / 8 + w) * n + i] ^= v;
+        }
+        return;
+    }
 #define KF_XN_ADD_STEP(w, b, k, pos) \
     do { \
         uint64_t v_; \
@@ -69,6 +82,10 @@ static inline void kf_xn_overwrite_bytes(void *states, unsigned n, unsigned i, c
                                          size_t offset, size_t len)
 {
     uint64_t *words = (uint64_t *)states;
+    if (KF_XN_WHOLE_LANES(offset, len)) {
+        for (size_t w = 0; w < len / 8; w++) memcpy(&words[(offset / 8 + w) * n + i], in + 8 * w, 8);
+        return;
+    }
 #define KF_XN_PUT_STEP(w, b, k, pos) \
     do { \
         if ((k) == 8) memcpy((w), in + (pos), 8); \
@@ -82,6 +99,10 @@ static inline void kf_xn_extract_bytes(const void *states, unsigned n, unsigned 
                                        size_t offset, size_t len)
 {
     const uint64_t *words = (const uint64_t *)states;
+    if (KF_XN_WHOLE_LANES(offset, len)) {
+        for (size_t w = 0; w < len / 8; w++) memcpy(out + 8 * w, &words[(offset / 8 + w) * n + i], 8);
+        return;
+    }
 #define KF_XN_GET_STEP(w, b, k, pos) \
     do { \
         uint64_t v_ = *(w); \

@@ -1,0 +1,271 @@
+/*
+ * poly_avx2.c - arithmetic in R_q and T_q in AVX2: NTT, inverse NTT, base multiplication,
+ * reductions, add/sub (FIPS 203 §4.3). 16 coefficients per ymm register, in 16-bit lanes.
+ *
+ * Bit-identical to poly.c: the same butterflies on the same coefficients in the same layer
+ * order, the same Montgomery and Barrett reductions (rewritten for 16-bit lanes below, with
+ * a note why each gives exactly the scalar value), so the tests compare with memcmp.
+ *
+ * NTT layers with len >= 16 pair whole registers. The last three (len 8, 4, 2) pair
+ * coefficients inside a register; two registers a, b (32 coefficients) are rearranged by
+ * 2x2 transposes of 128-, 64- and 32-bit blocks so that every butterfly again pairs the same
+ * lane of two registers, and the same transposes (each its own inverse) put them back.
+ */
+#include "mlkem/x86_64/poly_avx2.h"
+#include "mlkem/x86_64/reduce_avx2.h"
+
+
+/* Cooley-Tukey butterfly of the NTT (Alg. 9 lines 8-10): (a, b) <- (a + zeta b, a - zeta b). */
+INLINE void ct_butterfly(__m256i *a, __m256i *b, __m256i z, __m256i zq)
+{
+    __m256i t = fqmul_pre(*b, z, zq);
+    *b = _mm256_sub_epi16(*a, t);
+    *a = _mm256_add_epi16(*a, t);
+}
+
+/* Gentleman-Sande butterfly of the inverse NTT (Alg. 10 lines 8-10): (a, b) <- (a + b,
+ * zeta (b - a)), the sum Barrett-reduced in the layers poly.c reduces. */
+INLINE void gs_butterfly(__m256i *a, __m256i *b, __m256i z, __m256i zq, int reduce)
+{
+    __m256i t = *a, s = _mm256_add_epi16(t, *b);
+    *a = reduce ? barrett(s) : s;
+    *b = fqmul_pre(_mm256_sub_epi16(*b, t), z, zq);
+}
+
+/* Butterflies of whole registers with one zeta. */
+INLINE void ct_const(__m256i *a, __m256i *b, int16_t zeta)
+{
+    ct_butterfly(a, b, set16(zeta), set16(mont_pre(zeta)));
+}
+
+INLINE void gs_const(__m256i *a, __m256i *b, int16_t zeta, int reduce)
+{
+    gs_butterfly(a, b, set16(zeta), set16(mont_pre(zeta)), reduce);
+}
+
+/* 2x2 transposes of blocks between two registers, each its own inverse:
+ * 128-bit: (a, b) -> ([a.lo, b.lo], [a.hi, b.hi]);
+ * 64-bit inside each 128-bit half: ([a0, b0], [a1, b1]);
+ * 32-bit inside each 64-bit quarter: ([a0, b0, a2, b2, ...], [a1, b1, a3, b3, ...]). */
+INLINE void transpose128(__m256i *a, __m256i *b)
+{
+    __m256i x = _mm256_permute2x128_si256(*a, *b, 0x20), y = _mm256_permute2x128_si256(*a, *b, 0x31);
+    *a = x;
+    *b = y;
+}
+
+INLINE void transpose64(__m256i *a, __m256i *b)
+{
+    __m256i x = _mm256_unpacklo_epi64(*a, *b), y = _mm256_unpackhi_epi64(*a, *b);
+    *a = x;
+    *b = y;
+}
+
+INLINE void transpose32(__m256i *a, __m256i *b)
+{
+    __m256i x = _mm256_blend_epi32(*a, _mm256_slli_epi64(*b, 32), 0xAA);
+    __m256i y = _mm256_blend_epi32(_mm256_srli_epi64(*a, 32), *b, 0xAA);
+    *a = x;
+    *b = y;
+}
+
+/* Byte-shuffle pattern putting word w_i of a 128-bit block into 16-bit lane i. */
+#define WORDS(w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15) \
+    _mm256_setr_epi8(2 * (w0), 2 * (w0) + 1, 2 * (w1), 2 * (w1) + 1, 2 * (w2), 2 * (w2) + 1, \
+                     2 * (w3), 2 * (w3) + 1, 2 * (w4), 2 * (w4) + 1, 2 * (w5), 2 * (w5) + 1, \
+                     2 * (w6), 2 * (w6) + 1, 2 * (w7), 2 * (w7) + 1, 2 * (w8), 2 * (w8) + 1, \
+                     2 * (w9), 2 * (w9) + 1, 2 * (w10), 2 * (w10) + 1, 2 * (w11), 2 * (w11) + 1, \
+                     2 * (w12), 2 * (w12) + 1, 2 * (w13), 2 * (w13) + 1, 2 * (w14), 2 * (w14) + 1, \
+                     2 * (w15), 2 * (w15) + 1)
+
+/* The zetas of one layer for one register: lane i gets z[pattern word i], z[0..8) read. */
+INLINE void zeta_vec(__m256i *z, __m256i *zq, const int16_t *w, __m256i pattern)
+{
+    __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)w));
+    *z = _mm256_shuffle_epi8(x, pattern);
+    *zq = _mm256_mullo_epi16(*z, set16(KF_MLKEM_QINV));
+}
+
+/* ---- NTT ---------------------------------------------------------------------------- */
+
+/* Layers len = 8, 4, 2 on coefficients [32 m, 32 m + 32) = registers a, b. poly.c's block
+ * of 2 len coefficients starting at s uses zetas[256 / (2 len) + s / (2 len)]: here the
+ * blocks 2m + j (len 8), 4m + j (len 4), 8m + j (len 2), j in lane order after the
+ * transposes (worked out in the comments). */
+INLINE void ntt_last3(__m256i *a, __m256i *b, unsigned m)
+{
+    const int16_t *zetas = kf_mlkem_zetas;
+    __m256i z, zq;
+    /* a = [a0..7 | a8..15] -> a = [a0..7 | b0..7], b = [a8..15 | b8..15]: halves j = block 2m + j */
+    transpose128(a, b);
+    zeta_vec(&z, &zq, zetas + 16 + 2 * m, WORDS(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1));
+    ct_butterfly(a, b, z, zq);
+    /* a = [a0..3 a8..11 | b0..3 b8..11], b = [a4..7 a12..15 | ...]: quarters j = block 4m + j */
+    transpose64(a, b);
+    zeta_vec(&z, &zq, zetas + 32 + 4 * m, WORDS(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3));
+    ct_butterfly(a, b, z, zq);
+    /* a = [a0a1 a4a5 a8a9 a12a13 | ...], b = [a2a3 a6a7 ...]: pairs j = block 8m + j */
+    transpose32(a, b);
+    zeta_vec(&z, &zq, zetas + 64 + 8 * m, WORDS(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7));
+    ct_butterfly(a, b, z, zq);
+    transpose32(a, b);
+    transpose64(a, b);
+    transpose128(a, b);
+}
+
+/* Two passes, so that a pass keeps its coefficients in the 16 ymm registers: layer len 128
+ * on register pairs (i, i + 8), then each half of 128 coefficients through the other six. */
+void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p)
+{
+    const int16_t *zetas = kf_mlkem_zetas;
+    __m256i *c = (__m256i *)(void *)p->c;
+    for (unsigned i = 0; i < 8; i++) {
+        __m256i a = _mm256_loadu_si256(c + i), b = _mm256_loadu_si256(c + i + 8);
+        ct_const(&a, &b, zetas[1]);
+        _mm256_storeu_si256(c + i, a);
+        _mm256_storeu_si256(c + i + 8, b);
+    }
+    /* len 64, 32, 16 in half h: block b of 2 len coefficients uses zetas[256 / (2 len) + b] */
+    for (unsigned h = 0; h < 2; h++) {
+        __m256i r[8];
+        for (unsigned i = 0; i < 8; i++) r[i] = _mm256_loadu_si256(c + 8 * h + i);
+        for (unsigned i = 0; i < 4; i++) ct_const(&r[i], &r[i + 4], zetas[2 + h]);
+        for (unsigned b = 0; b < 2; b++)
+            for (unsigned i = 0; i < 2; i++) ct_const(&r[4 * b + i], &r[4 * b + i + 2], zetas[4 + 2 * h + b]);
+        for (unsigned b = 0; b < 4; b++) ct_const(&r[2 * b], &r[2 * b + 1], zetas[8 + 4 * h + b]);
+        for (unsigned m = 0; m < 4; m++) {
+            ntt_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
+            /* the final reduction of poly.c */
+            _mm256_storeu_si256(c + 8 * h + 2 * m, barrett(r[2 * m]));
+            _mm256_storeu_si256(c + 8 * h + 2 * m + 1, barrett(r[2 * m + 1]));
+        }
+    }
+}
+
+/* ---- inverse NTT -------------------------------------------------------------------- */
+
+/* Layers len = 2, 4, 8 (the last Barrett-reduces, as poly.c's third layer) on registers a, b.
+ * poly.c counts the zetas down: block s of len 2, 4, 8 uses zetas[127 - s], [63 - s],
+ * [31 - s]; the blocks are those of ntt_last3, so the lanes read 8 zetas backwards. */
+INLINE void invntt_first3(__m256i *a, __m256i *b, unsigned m)
+{
+    const int16_t *zetas = kf_mlkem_zetas;
+    __m256i z, zq;
+    transpose128(a, b);
+    transpose64(a, b);
+    transpose32(a, b);
+    zeta_vec(&z, &zq, zetas + 120 - 8 * m, WORDS(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0));
+    gs_butterfly(a, b, z, zq, 0);
+    transpose32(a, b);
+    zeta_vec(&z, &zq, zetas + 56 - 4 * m, WORDS(7, 7, 7, 7, 6, 6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4));
+    gs_butterfly(a, b, z, zq, 0);
+    transpose64(a, b);
+    zeta_vec(&z, &zq, zetas + 24 - 2 * m, WORDS(7, 7, 7, 7, 7, 7, 7, 7, 6, 6, 6, 6, 6, 6, 6, 6));
+    gs_butterfly(a, b, z, zq, 1);
+    transpose128(a, b);
+}
+
+/* Two passes, as the NTT's in reverse: each half through layers len 2 .. 64, then len 128
+ * on register pairs (i, i + 8) with the final scaling. */
+void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
+{
+    const int16_t *zetas = kf_mlkem_zetas;
+    __m256i *c = (__m256i *)(void *)p->c;
+    /* len 16, 32, 64 (reduced): block b uses zetas[256 / len - 1 - b] */
+    for (unsigned h = 0; h < 2; h++) {
+        __m256i r[8];
+        for (unsigned m = 0; m < 4; m++) {
+            r[2 * m] = _mm256_loadu_si256(c + 8 * h + 2 * m);
+            r[2 * m + 1] = _mm256_loadu_si256(c + 8 * h + 2 * m + 1);
+            invntt_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
+        }
+        for (unsigned b = 0; b < 4; b++) gs_const(&r[2 * b], &r[2 * b + 1], zetas[15 - 4 * h - b], 0);
+        for (unsigned b = 0; b < 2; b++)
+            for (unsigned i = 0; i < 2; i++) gs_const(&r[4 * b + i], &r[4 * b + i + 2], zetas[7 - 2 * h - b], 0);
+        for (unsigned i = 0; i < 4; i++) gs_const(&r[i], &r[i + 4], zetas[3 - h], 1);
+        for (unsigned i = 0; i < 8; i++) _mm256_storeu_si256(c + 8 * h + i, r[i]);
+    }
+    const __m256i f = set16(KF_MLKEM_INVNTT_F), fq = set16(mont_pre(KF_MLKEM_INVNTT_F));
+    for (unsigned i = 0; i < 8; i++) {
+        __m256i a = _mm256_loadu_si256(c + i), b = _mm256_loadu_si256(c + i + 8);
+        gs_const(&a, &b, zetas[1], 0);
+        _mm256_storeu_si256(c + i, fqmul_pre(a, f, fq));
+        _mm256_storeu_si256(c + i + 8, fqmul_pre(b, f, fq));
+    }
+}
+
+/* ---- base multiplication ------------------------------------------------------------ */
+
+/* poly.c's sums, per pair (x0, x1) x (y0, y1) with gamma = +-zetas[64 + i]:
+ *   c0 += x0 y0 + fqmul(x1, y1) gamma,  c1 += x0 y1 + x1 y0,
+ * as 32-bit lanes of vpmaddwd, which multiplies 16-bit pairs and adds the two products:
+ * c0 from (x0, fqmul(x1, y1)) . (y0, gamma), c1 from (x0, x1) . (y1, y0). The 32-bit sums
+ * are the same integers as poly.c's, then the same Montgomery reduction: for a = hi 2^16 +
+ * lo, (a - t q) >> 16 = hi - mulhi(t, q) with t = lo q^-1 mod 2^16 (lo - t q = 0 mod 2^16,
+ * so mulhi(t, q) = floor(t q / 2^16) is exactly -(lo - t q) / 2^16). */
+void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
+                                       const kf_mlkem_poly *b, unsigned k)
+{
+    /* gamma into the odd lanes: [0, z0, 0, -z0, 0, z1, 0, -z1 | 0, z2, 0, -z2, 0, z3, 0, -z3] */
+    const __m256i gamma_pattern =
+        _mm256_setr_epi8(-1, -1, 0, 1, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 2, 3,
+                         -1, -1, 4, 5, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1, 6, 7);
+    const __m256i gamma_sign = _mm256_setr_epi16(1, 1, 1, -1, 1, 1, 1, -1, 1, 1, 1, -1, 1, 1, 1, -1);
+    const __m256i swap_pairs = WORDS(1, 0, 3, 2, 5, 4, 7, 6, 1, 0, 3, 2, 5, 4, 7, 6);
+    for (unsigned v = 0; v < KF_MLKEM_N / 16; v++) {
+        __m256i g = _mm256_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)(kf_mlkem_zetas + 64 + 4 * v)));
+        g = _mm256_sign_epi16(_mm256_shuffle_epi8(g, gamma_pattern), gamma_sign);
+        __m256i c0 = _mm256_setzero_si256(), c1 = _mm256_setzero_si256();
+        for (unsigned l = 0; l < k; l++) {
+            __m256i x = _mm256_loadu_si256((const __m256i *)(a[l].c + 16 * v));
+            __m256i y = _mm256_loadu_si256((const __m256i *)(b[l].c + 16 * v));
+            __m256i x1y1 = fqmul(x, y); /* used in the odd lanes */
+            c0 = _mm256_add_epi32(c0, _mm256_madd_epi16(_mm256_blend_epi16(x, x1y1, 0xAA),
+                                                         _mm256_blend_epi16(y, g, 0xAA)));
+            c1 = _mm256_add_epi32(c1, _mm256_madd_epi16(x, _mm256_shuffle_epi8(y, swap_pairs)));
+        }
+        /* lo and hi 16-bit halves of the sums, back in coefficient order (c0 even, c1 odd) */
+        __m256i lo = _mm256_blend_epi16(c0, _mm256_slli_epi32(c1, 16), 0xAA);
+        __m256i hi = _mm256_blend_epi16(_mm256_srli_epi32(c0, 16), c1, 0xAA);
+        __m256i t = _mm256_mullo_epi16(lo, set16(KF_MLKEM_QINV));
+        __m256i x = _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set16(Q)));
+        _mm256_storeu_si256((__m256i *)(r->c + 16 * v), barrett(x));
+    }
+}
+
+/* ---- coefficient-wise ------------------------------------------------------------------ */
+
+void kf_mlkem_poly_tomont_avx2(kf_mlkem_poly *p)
+{
+    const __m256i f = set16(KF_MLKEM_MONT_R2), fq = set16(mont_pre(KF_MLKEM_MONT_R2));
+    for (unsigned i = 0; i < KF_MLKEM_N; i += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(p->c + i));
+        _mm256_storeu_si256((__m256i *)(p->c + i), fqmul_pre(x, f, fq));
+    }
+}
+
+void kf_mlkem_poly_reduce_avx2(kf_mlkem_poly *p)
+{
+    for (unsigned i = 0; i < KF_MLKEM_N; i += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(p->c + i));
+        _mm256_storeu_si256((__m256i *)(p->c + i), barrett(x));
+    }
+}
+
+void kf_mlkem_poly_add_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a)
+{
+    for (unsigned i = 0; i < KF_MLKEM_N; i += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(r->c + i));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(a->c + i));
+        _mm256_storeu_si256((__m256i *)(r->c + i), _mm256_add_epi16(x, y));
+    }
+}
+
+void kf_mlkem_poly_sub_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a)
+{
+    for (unsigned i = 0; i < KF_MLKEM_N; i += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(r->c + i));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(a->c + i));
+        _mm256_storeu_si256((__m256i *)(r->c + i), _mm256_sub_epi16(x, y));
+    }
+}

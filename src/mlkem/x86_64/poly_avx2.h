@@ -1,0 +1,46 @@
+/*
+ * poly_avx2.h - ML-KEM arithmetic, encodings and samplers in AVX2 (x86-64).
+ *
+ * Each function has the contract of the portable function of the same name without "_avx2"
+ * (mlkem/poly.h; the samplers: mlkem/sampling.c) and gives the same output, bit for bit, so
+ * either may produce a polynomial the other consumes. They are called through those names
+ * (poly.c, sampling.c) when kf_mlkem_arith_avx2() says so; the CPU must have AVX2.
+ * Coefficients stay in the standard order everywhere, the NTT domain included: the vector
+ * layouts the NTT needs live only inside one call.
+ *
+ * Constant time, like the portable code: no branch or address depends on a coefficient or
+ * a byte of the input, except in kf_mlkem_rej_uniform_avx2 (public data, FIPS 203 Alg. 7).
+ */
+#ifndef KF_MLKEM_POLY_AVX2_H
+#define KF_MLKEM_POLY_AVX2_H
+
+#include "mlkem/poly.h"
+
+void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p);
+void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p);
+void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
+                                       const kf_mlkem_poly *b, unsigned k);
+void kf_mlkem_poly_tomont_avx2(kf_mlkem_poly *p);
+void kf_mlkem_poly_reduce_avx2(kf_mlkem_poly *p);
+void kf_mlkem_poly_add_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a);
+void kf_mlkem_poly_sub_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a);
+
+void kf_mlkem_poly_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);
+void kf_mlkem_poly_frombytes_avx2(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
+/* d in {4, 5, 10, 11} only (the parameter sets' du and dv). */
+void kf_mlkem_poly_compress_avx2(uint8_t *out, const kf_mlkem_poly *p, unsigned d);
+void kf_mlkem_poly_decompress_avx2(kf_mlkem_poly *p, const uint8_t *in, unsigned d);
+void kf_mlkem_poly_frommsg_avx2(kf_mlkem_poly *p, const uint8_t msg[KF_MLKEM_SYM_BYTES]);
+void kf_mlkem_poly_tomsg_avx2(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *p);
+
+/* SampleNTT's rejection (Alg. 7 lines 5-14) on whole 24-byte chunks of buf[0..len): 16
+ * candidates each, accepted ones (< q) appended to c from *n on, while *n <= 240 (so every
+ * store stays inside c[0..256)). Updates *n and returns the bytes consumed (a multiple of
+ * 24); the caller finishes the rest candidate by candidate. Public data: the loop bound and
+ * the table index depend on the candidates. */
+size_t kf_mlkem_rej_uniform_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
+/* SamplePolyCBD_2 from 128 bytes and SamplePolyCBD_3 from 192 bytes (Alg. 8). */
+void kf_mlkem_cbd2_avx2(kf_mlkem_poly *p, const uint8_t buf[128]);
+void kf_mlkem_cbd3_avx2(kf_mlkem_poly *p, const uint8_t buf[192]);
+
+#endif

@@ -1,0 +1,242 @@
+/*
+ * test_mlkem_avx2.c - ML-KEM's AVX2 arithmetic (src/mlkem/x86_64/) against the portable C on
+ * random and extreme inputs: every AVX2 function must give the portable output bit for bit
+ * (poly_avx2.h), for every input its contract allows.
+ *
+ * NTT, inverse NTT, base multiplication (k = 2, 3, 4), tomont, reduce, add, sub, ByteEncode_12
+ * / ByteDecode_12, Compress_d / Decompress_d (d = 4, 5, 10, 11) and the message conversions,
+ * Compress on every int16 value, rejection sampling (with the scalar finish of sampling.c)
+ * and CBD (eta 2, 3) against the definitions of FIPS 203 Alg. 7 and 8 written out here.
+ * Skipped (exit 77) on a CPU without AVX2.
+ */
+#include "keccak/keccak_backend.h"
+#include "mlkem/poly.h"
+#include "mlkem/x86_64/poly_avx2.h"
+#include "test_util.h"
+
+#include <string.h>
+
+#define N KF_MLKEM_N
+#define Q KF_MLKEM_Q
+#define TRIALS 2000
+
+/* Uniform in [lo, hi], inclusive. */
+static int16_t rnd_in(int lo, int hi)
+{
+    return (int16_t)(lo + (int)rnd_below((size_t)(hi - lo + 1)));
+}
+
+/* Random coefficients in [lo, hi]; one trial in 8 takes only the two ends (the extremes). */
+static void rnd_poly(kf_mlkem_poly *p, int lo, int hi)
+{
+    int ends = rnd_below(8) == 0;
+    for (unsigned i = 0; i < N; i++) p->c[i] = ends ? (int16_t)(rnd() & 1 ? lo : hi) : rnd_in(lo, hi);
+}
+
+static int same_poly(const kf_mlkem_poly *a, const kf_mlkem_poly *b)
+{
+    return memcmp(a->c, b->c, sizeof a->c) == 0;
+}
+
+static void test_ntt(void)
+{
+    kf_mlkem_poly x, y;
+    for (int t = 0; t < TRIALS; t++) {
+        rnd_poly(&x, -(Q - 1), Q - 1); /* |input| < q */
+        y = x;
+        kf_mlkem_poly_ntt_portable(&x);
+        kf_mlkem_poly_ntt_avx2(&y);
+        CHECK(same_poly(&x, &y), "NTT, trial %d", t);
+        rnd_poly(&x, -(Q - 1), Q - 1);
+        y = x;
+        kf_mlkem_poly_invntt_tomont_portable(&x);
+        kf_mlkem_poly_invntt_tomont_avx2(&y);
+        CHECK(same_poly(&x, &y), "inverse NTT, trial %d", t);
+    }
+}
+
+static void test_basemul(void)
+{
+    kf_mlkem_poly a[KF_MLKEM_K_MAX], b[KF_MLKEM_K_MAX], r1, r2;
+    for (int t = 0; t < TRIALS; t++) {
+        unsigned k = 2 + (unsigned)rnd_below(3);
+        for (unsigned l = 0; l < k; l++) {
+            rnd_poly(&a[l], -4095, 4095); /* |a| < 2^12 */
+            rnd_poly(&b[l], -(Q - 1), Q - 1);
+        }
+        kf_mlkem_polyvec_basemul_acc_portable(&r1, a, b, k);
+        kf_mlkem_polyvec_basemul_acc_avx2(&r2, a, b, k);
+        CHECK(same_poly(&r1, &r2), "basemul k=%u, trial %d", k, t);
+    }
+}
+
+static void test_coefficientwise(void)
+{
+    kf_mlkem_poly x, y, a;
+    for (int t = 0; t < TRIALS; t++) {
+        rnd_poly(&x, -32768, 32767);
+        y = x;
+        kf_mlkem_poly_tomont_portable(&x);
+        kf_mlkem_poly_tomont_avx2(&y);
+        CHECK(same_poly(&x, &y), "tomont, trial %d", t);
+        rnd_poly(&x, -32768, 32767);
+        y = x;
+        kf_mlkem_poly_reduce_portable(&x);
+        kf_mlkem_poly_reduce_avx2(&y);
+        CHECK(same_poly(&x, &y), "reduce, trial %d", t);
+        rnd_poly(&x, -32768, 32767);
+        rnd_poly(&a, -32768, 32767);
+        y = x;
+        kf_mlkem_poly_add_portable(&x, &a);
+        kf_mlkem_poly_add_avx2(&y, &a);
+        CHECK(same_poly(&x, &y), "add, trial %d", t);
+        y = x;
+        kf_mlkem_poly_sub_portable(&x, &a);
+        kf_mlkem_poly_sub_avx2(&y, &a);
+        CHECK(same_poly(&x, &y), "sub, trial %d", t);
+    }
+}
+
+/* Every int16 value through ByteEncode_12, Compress_d (d = 4, 5, 10, 11) and Compress_1:
+ * 256 polynomials of consecutive values. Encoders must also write nothing past their end. */
+static void test_every_value(void)
+{
+    static const unsigned ds[] = {4, 5, 10, 11};
+    kf_mlkem_poly p;
+    uint8_t o1[KF_MLKEM_POLY_BYTES + 32], o2[KF_MLKEM_POLY_BYTES + 32];
+    for (int base = -32768; base < 32768; base += N) {
+        for (unsigned i = 0; i < N; i++) p.c[i] = (int16_t)(base + (int)i);
+        memset(o1, 0xA5, sizeof o1);
+        memset(o2, 0xA5, sizeof o2);
+        kf_mlkem_poly_tobytes_portable(o1, &p);
+        kf_mlkem_poly_tobytes_avx2(o2, &p);
+        CHECK(memcmp(o1, o2, sizeof o1) == 0, "ByteEncode_12 of %d..%d", base, base + N - 1);
+        for (unsigned j = 0; j < 4; j++) {
+            memset(o2, 0xA5, sizeof o2);
+            kf_mlkem_poly_compress_portable(o1, &p, ds[j]);
+            kf_mlkem_poly_compress_avx2(o2, &p, ds[j]);
+            CHECK(memcmp(o1, o2, 32 * ds[j]) == 0, "Compress_%u of %d..%d", ds[j], base, base + N - 1);
+            CHECK(o2[32 * ds[j]] == 0xA5, "Compress_%u writes past its end", ds[j]);
+        }
+        memset(o2, 0xA5, sizeof o2);
+        kf_mlkem_poly_tomsg_portable(o1, &p);
+        kf_mlkem_poly_tomsg_avx2(o2, &p);
+        CHECK(memcmp(o1, o2, 32) == 0 && o2[32] == 0xA5, "Compress_1 of %d..%d", base, base + N - 1);
+    }
+}
+
+static void test_decoders(void)
+{
+    static const unsigned ds[] = {4, 5, 10, 11};
+    kf_mlkem_poly x, y;
+    uint8_t in[KF_MLKEM_POLY_BYTES];
+    for (int t = 0; t < TRIALS; t++) {
+        rnd_bytes(in, sizeof in);
+        kf_mlkem_poly_frombytes_portable(&x, in);
+        kf_mlkem_poly_frombytes_avx2(&y, in);
+        CHECK(same_poly(&x, &y), "ByteDecode_12, trial %d", t);
+        for (unsigned j = 0; j < 4; j++) {
+            kf_mlkem_poly_decompress_portable(&x, in, ds[j]);
+            kf_mlkem_poly_decompress_avx2(&y, in, ds[j]);
+            CHECK(same_poly(&x, &y), "Decompress_%u, trial %d", ds[j], t);
+        }
+        kf_mlkem_poly_frommsg_portable(&x, in);
+        kf_mlkem_poly_frommsg_avx2(&y, in);
+        CHECK(same_poly(&x, &y), "Decompress_1 (message), trial %d", t);
+    }
+    /* The decoders read only their own bytes: inputs that end at the end of a buffer (the
+     * last polynomial of a ciphertext or key) come out right, under ASan without reports. */
+    for (unsigned j = 0; j < 4; j++) {
+        uint8_t *end = in + sizeof in - 32 * ds[j];
+        kf_mlkem_poly_decompress_portable(&x, end, ds[j]);
+        kf_mlkem_poly_decompress_avx2(&y, end, ds[j]);
+        CHECK(same_poly(&x, &y), "Decompress_%u at the end of a buffer", ds[j]);
+    }
+}
+
+/* Alg. 7 lines 5-14 on 3-byte groups, from coefficient n on; returns the new count. */
+static unsigned reject_reference(int16_t *c, unsigned n, const uint8_t *b, size_t len)
+{
+    for (size_t pos = 0; pos + 3 <= len && n < N; pos += 3) {
+        unsigned d1 = b[pos] | (b[pos + 1] & 15u) << 8, d2 = b[pos + 1] >> 4 | (unsigned)b[pos + 2] << 4;
+        if (d1 < Q) c[n++] = (int16_t)d1;
+        if (d2 < Q && n < N) c[n++] = (int16_t)d2;
+    }
+    return n;
+}
+
+static void test_rejection(void)
+{
+    uint8_t buf[3 * 168 + 24];
+    int16_t c1[N], c2[N];
+    for (int t = 0; t < 4 * TRIALS; t++) {
+        size_t len = 3 * rnd_below(sizeof buf / 3 + 1);
+        unsigned n0 = (unsigned)rnd_below(N + 1), n1, n2;
+        rnd_bytes(buf, sizeof buf);
+        /* some trials mostly rejected (high bytes), some never (low second nibbles) */
+        if (t % 4 == 1)
+            for (size_t i = 0; i < sizeof buf; i++) buf[i] |= 0xC0;
+        if (t % 4 == 2)
+            for (size_t i = 0; i < sizeof buf; i += 3) buf[i + 1] &= 0x0B, buf[i + 2] &= 0x7F;
+        for (unsigned i = 0; i < N; i++) c1[i] = c2[i] = (int16_t)(-1 - (int)i);
+        n1 = reject_reference(c1, n0, buf, len);
+        n2 = n0;
+        size_t used = kf_mlkem_rej_uniform_avx2(c2, &n2, buf, len);
+        CHECK(used % 24 == 0 && used <= len && n2 <= N, "rejection: %zu bytes used of %zu", used, len);
+        n2 = reject_reference(c2, n2, buf + used, len - used); /* sampling.c's scalar finish */
+        /* entries from the count on are scratch (the AVX2 code stores 8 at a time) */
+        CHECK(n1 == n2 && memcmp(c1, c2, n1 * sizeof c1[0]) == 0, "rejection, len %zu, from %u: %u vs %u", len,
+              n0, n1, n2);
+    }
+}
+
+/* Alg. 8: coefficient i = sum of eta bits - sum of the next eta bits, from bit 2 eta i. */
+static void cbd_reference(kf_mlkem_poly *p, const uint8_t *b, unsigned eta)
+{
+    for (unsigned i = 0; i < N; i++) {
+        int x = 0, y = 0;
+        for (unsigned j = 0; j < eta; j++) {
+            unsigned bx = 2 * eta * i + j, by = bx + eta;
+            x += b[bx / 8] >> (bx % 8) & 1;
+            y += b[by / 8] >> (by % 8) & 1;
+        }
+        p->c[i] = (int16_t)(x - y);
+    }
+}
+
+static void test_cbd(void)
+{
+    uint8_t buf[192];
+    kf_mlkem_poly x, y;
+    for (int t = 0; t < TRIALS; t++) {
+        rnd_bytes(buf, sizeof buf);
+        if (t == 0) memset(buf, 0xFF, sizeof buf);
+        cbd_reference(&x, buf, 2);
+        kf_mlkem_cbd2_avx2(&y, buf);
+        CHECK(same_poly(&x, &y), "CBD eta=2, trial %d", t);
+        cbd_reference(&x, buf, 3);
+        kf_mlkem_cbd3_avx2(&y, buf);
+        CHECK(same_poly(&x, &y), "CBD eta=3, trial %d", t);
+    }
+}
+
+int main(void)
+{
+    if (!(kf_cpu_features() & KF_CPU_AVX2)) {
+        puts("test_mlkem_avx2: no AVX2 on this CPU: skipped");
+        return 77;
+    }
+    test_ntt();
+    test_basemul();
+    test_coefficientwise();
+    test_every_value();
+    test_decoders();
+    test_rejection();
+    test_cbd();
+    if (failures) {
+        printf("test_mlkem_avx2: %d failures\n", failures);
+        return 1;
+    }
+    puts("test_mlkem_avx2: all AVX2 functions match the portable ones");
+    return 0;
+}
