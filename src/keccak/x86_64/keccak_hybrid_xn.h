@@ -33,7 +33,7 @@
 
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_opt64_rounds.h"
-#include "keccak_xn_lanes.h"
+#include "keccak/keccak_xn_lanes.h"
 
 #include <string.h>
 

@@ -26,7 +26,7 @@
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_constants.h"
 #include "keccak_xn_absorb.h"
-#include "keccak_xn_lanes.h"
+#include "keccak/keccak_xn_lanes.h"
 
 #include <immintrin.h>
 

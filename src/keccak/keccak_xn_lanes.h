@@ -1,10 +1,11 @@
 /*
  * keccak_xn_lanes.h - byte access to N interleaved Keccak-p[1600] states, shared by the
- * x86-64 batched backends (AVX2 x4, AVX-512VL x4, AVX-512 x8).
+ * batched backends of x86-64 (AVX2 x4, AVX-512VL x4, AVX-512 x8) and AArch64 (Neon x2 and
+ * the scalar/Neon hybrids' vector half).
  *
  * Layout (the one the vector code needs): lane j (= x + 5y) of instance i is the 64-bit
  * word j*N + i, so one aligned vector load gives lane j of all N states. Words hold lanes
- * as native integers; x86-64 is little endian, so byte k of a lane (FIPS 202 byte order,
+ * as native integers; both are little endian, so byte k of a lane (FIPS 202 byte order,
  * byte 8j + k of the state) is byte k of its word.
  *
  * The functions have the kf_backend_xn contracts (keccak_backend.h) for one instance i:
