@@ -14,6 +14,7 @@
  * Without <valgrind/memcheck.h> it is skipped (exit 77).
  */
 #include "keccakforge.h"
+#include "mlkem/poly.h" /* kf_mlkem_arith_avx2: which arithmetic runs */
 
 #include <stdio.h>
 #include <string.h>
@@ -109,8 +110,8 @@ static void run(kf_mlkem_param param)
 int main(void)
 {
     static const kf_mlkem_param params[] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};
-    printf("test_mlkem_ct: backends %s / %s%s\n", kf_backend_name(), kf_backend_batch_name(),
-           RUNNING_ON_VALGRIND ? ", under valgrind" : " (not under valgrind: outputs only)");
+    printf("test_mlkem_ct: backends %s / %s, %s arithmetic%s\n", kf_backend_name(), kf_backend_batch_name(),
+           kf_mlkem_arith_avx2() ? "AVX2" : "portable C", RUNNING_ON_VALGRIND ? ", under valgrind" : " (not under valgrind: outputs only)");
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) run(params[i]);
     if (failures) return 1;
     puts("test_mlkem_ct: ok");

@@ -1,5 +1,7 @@
 # Cross build for RISC-V 64 Linux (Debian's gcc-riscv64-linux-gnu); tests run under qemu-riscv64
-# with the vector extension at VLEN = KF_QEMU_VLEN bits (128, 256, 512, ...).
+# through tests/cross/qemu-riscv64.sh, with the vector extension at VLEN = KF_QEMU_VLEN bits
+# (128, 256, 512, ...; default 128); the environment variable of the same name overrides it
+# when the tests run.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR riscv64)
 set(CMAKE_C_COMPILER riscv64-linux-gnu-gcc)
@@ -10,5 +12,5 @@ set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 if(NOT KF_QEMU_VLEN)
   set(KF_QEMU_VLEN 128)
 endif()
-set(CMAKE_CROSSCOMPILING_EMULATOR
-  qemu-riscv64;-L;/usr/riscv64-linux-gnu;-cpu;rv64,v=true,vext_spec=v1.0,vlen=${KF_QEMU_VLEN})
+get_filename_component(KF_QEMU_WRAPPER ${CMAKE_CURRENT_LIST_DIR}/../../tests/cross/qemu-riscv64.sh ABSOLUTE)
+set(CMAKE_CROSSCOMPILING_EMULATOR ${KF_QEMU_WRAPPER};${KF_QEMU_VLEN})

@@ -7,6 +7,12 @@ raises MissingSymbol, which the harness counts as one failure of the file that n
 Bit strings: the library takes them in FIPS 202 order (bit i is bit i mod 8, from the least
 significant bit, of byte i/8). Helpers here convert from other conventions (see acvp_*).
 
+Two ways to reach the library (the same Lib surface for the tests):
+  --lib PATH      load it here with ctypes (Lib);
+  --rpc COMMAND   start COMMAND, usually "<emulator> kf_rpc PATH", and call the library in it
+                  over a pipe (RemoteLib; tests/cross/kf_rpc.c): a library cross-built for
+                  another CPU, run under qemu-user.
+
 Harness: every test script calls main(run), where run(args, report) does the work.
   - checks the library's backend against $KECCAKFORGE_BACKEND (exit 77 if that backend does
     not run on this CPU; failure if it runs but is not the one in use);
@@ -14,11 +20,15 @@ Harness: every test script calls main(run), where run(args, report) does the wor
   - exits 1 on any failure, 77 if nothing ran but something was skipped, else 0.
 """
 import argparse
+import atexit
 import ctypes
 import gzip
 import hashlib
 import json
 import os
+import shlex
+import struct
+import subprocess
 import sys
 import traceback
 
@@ -115,27 +125,9 @@ _SIGS = {
 }
 
 
-class Lib:
-    """The shared library; attribute access returns the typed C function (looked up lazily)."""
-
-    def __init__(self, path):
-        self.path = path
-        self._dll = ctypes.CDLL(path)
-        self._fns = {}
-
-    def __getattr__(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        fn = self._fns.get(name)
-        if fn is None:
-            try:
-                fn = getattr(self._dll, name)
-            except AttributeError:
-                raise MissingSymbol(name) from None
-            if name in _SIGS:
-                fn.restype, fn.argtypes = _SIGS[name]
-            self._fns[name] = fn
-        return fn
+class _LibBase:
+    """What Lib and RemoteLib share: attribute access returns the typed C function (looked up
+    lazily, MissingSymbol if absent) and these helpers built on it."""
 
     def has(self, name):
         try:
@@ -163,6 +155,276 @@ class Lib:
         arr = (ctypes.c_char_p * max(n, 1))()
         self.kf_backend_list(arr, n)
         return [arr[i].decode() for i in range(n)]
+
+
+class Lib(_LibBase):
+    """The shared library, loaded in this process with ctypes."""
+
+    def __init__(self, path):
+        self.path = path
+        self._dll = ctypes.CDLL(path)
+        self._fns = {}
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        fn = self._fns.get(name)
+        if fn is None:
+            try:
+                fn = getattr(self._dll, name)
+            except AttributeError:
+                raise MissingSymbol(name) from None
+            if name in _SIGS:
+                fn.restype, fn.argtypes = _SIGS[name]
+            self._fns[name] = fn
+        return fn
+
+    def ctx(self, kind):
+        return Ctx(kind)
+
+    def close(self):
+        return 0
+
+
+# ---- remote mode: the library in another process (tests/cross/kf_rpc.c) ------------------
+class ServerDied(SystemExit):
+    """kf_rpc ended or broke the protocol: every later call would fail, so the script stops
+    (a SystemExit, which Report.run_case does not catch) with status 1."""
+
+    def __init__(self, why):
+        print("FAIL: %s" % why, flush=True)
+        super().__init__(1)
+
+
+class RemotePtr:
+    """An address in the server's memory: what a c_void_p is in ctypes mode."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class RemoteCtx:
+    """Ctx in remote mode: context storage allocated in the server, freed with this object."""
+
+    def __init__(self, lib, kind):
+        self._lib = lib
+        self.ptr = RemotePtr(lib._alloc(CTX_SIZES[kind]))
+
+    def __del__(self):
+        self._lib._free_later(self.ptr.value)
+
+
+_MASK64 = (1 << 64) - 1
+_INT_CODES = "bBhHiIlLqQ?"   # ctypes _type_ codes of the integer types (lower case: signed)
+
+
+def _widen(value, t):
+    """An integer argument as a 64-bit register value. A type narrower than 64 bits is cut to
+    its width, extended by its own signedness to 32 bits, then sign-extended to 64: the RISC-V
+    LP64 rule (even unsigned int arrives sign-extended); AArch64 reads only the low bits.
+    No declared type means C int, as in ctypes."""
+    if t is None:
+        t = ctypes.c_int
+    code = getattr(t, "_type_", None)
+    if not isinstance(code, str) or code not in _INT_CODES:
+        return value & _MASK64           # pointer types
+    bits = 8 * ctypes.sizeof(t)
+    v = value & ((1 << bits) - 1)
+    if code.islower() and v >> (bits - 1):
+        v -= 1 << bits
+    if bits < 64:
+        v &= 0xFFFFFFFF
+        if v & 0x80000000:
+            v |= 0xFFFFFFFF00000000
+    return v & _MASK64
+
+
+class _RemoteFn:
+    """A function of the remote library; restype and argtypes work as in ctypes."""
+
+    def __init__(self, lib, name, addr):
+        self._lib, self.__name__, self.addr = lib, name, addr
+        self.restype, self.argtypes = _SIGS.get(name, (ctypes.c_int, None))
+
+    def __call__(self, *args):
+        return self._lib._call(self, args)
+
+
+class RemoteLib(_LibBase):
+    """The library in a kf_rpc server (see tests/cross/kf_rpc.c for the protocol).
+
+    Arguments travel as the C function would see them: None is NULL, ints are widened per the
+    argtypes (_widen), bytes are copied to a temporary buffer (NUL-terminated, as ctypes does),
+    ctypes arrays (create_string_buffer, c_char_p arrays) are copied in and back out after
+    the call, a RemotePtr (RemoteCtx.ptr) is its address. A ctypes callback of the shape
+    int(void *, uint8_t *, size_t) (kf_mlkem_rng_fn) is served by the server's trampoline.
+    Unlike ctypes, a buffer passed twice in one call arrives as two copies. Targets: 64-bit,
+    little-endian (AArch64, RISC-V 64)."""
+
+    def __init__(self, command):
+        self.path = command
+        self._fns = {}
+        self._pending_free = []
+        self._callback = None
+        self._trampoline = None
+        self._proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._wr, self._rd = self._proc.stdin, self._proc.stdout
+        if self._recv() != b"r":    # the hello frame: the library is loaded
+            raise ServerDied("kf_rpc did not start properly (%s)" % command)
+        atexit.register(self.close)
+
+    # ---- frames ----
+    def _send(self, payload):
+        try:
+            self._wr.write(struct.pack("<I", len(payload)) + payload)
+            self._wr.flush()
+        except (BrokenPipeError, ValueError):
+            self._died()
+
+    def _recv(self):
+        hdr = self._rd.read(4)
+        if len(hdr) != 4:
+            self._died()
+        n = struct.unpack("<I", hdr)[0]
+        body = self._rd.read(n)
+        if len(body) != n:
+            self._died()
+        return body
+
+    def _died(self):
+        try:
+            rc = self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            rc = "killed, it did not exit"
+        raise ServerDied("the kf_rpc server stopped answering (exit status %s; %s)" % (rc, self.path))
+
+    def _request(self, payload):
+        """One request, its reply payload (after 'r'); callbacks are answered meanwhile."""
+        if self._pending_free:
+            addrs, self._pending_free = self._pending_free, []
+            self._send(b"F" + struct.pack("<%dQ" % len(addrs), *addrs))
+        self._send(payload)
+        while True:
+            frame = self._recv()
+            if frame[:1] == b"r":
+                return frame[1:]
+            if frame[:1] != b"c" or len(frame) != 17:
+                raise ServerDied("kf_rpc sent a frame this client does not know: %r" % frame[:17])
+            arg, n = struct.unpack("<QQ", frame[1:])
+            out = ctypes.create_string_buffer(max(n, 1))
+            rc = -1 if not self._callback else \
+                self._callback(arg or None, ctypes.cast(out, ctypes.POINTER(ctypes.c_uint8)), n)
+            self._send(struct.pack("<i", rc) + out.raw[:n])
+
+    def close(self):
+        """Ends the server (end of its input); returns its exit status."""
+        if self._proc.returncode is None:
+            try:
+                self._wr.close()
+            except BrokenPipeError:
+                pass
+            try:
+                self._proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        return self._proc.returncode
+
+    # ---- memory ----
+    def _alloc(self, size):
+        return struct.unpack("<Q", self._request(b"A" + struct.pack("<Q", size)))[0]
+
+    def _free_later(self, addr):
+        self._pending_free.append(addr)   # sent ahead of the next request (no I/O in __del__)
+
+    def _string(self, addr):
+        return self._request(b"S" + struct.pack("<Q", addr))
+
+    def ctx(self, kind):
+        return RemoteCtx(self, kind)
+
+    # ---- functions ----
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        fn = self._fns.get(name)
+        if fn is None:
+            addr = struct.unpack("<Q", self._request(b"L" + name.encode()))[0]
+            if not addr:
+                raise MissingSymbol(name)
+            fn = self._fns[name] = _RemoteFn(self, name, addr)
+        return fn
+
+    def _arg(self, a, t):
+        """(request bytes, ctypes array to copy back into or None) for one argument."""
+        if a is None:
+            return b"i" + bytes(8), None
+        if isinstance(a, RemotePtr):
+            return b"i" + struct.pack("<Q", a.value), None
+        if isinstance(a, int):
+            return b"i" + struct.pack("<Q", _widen(a, t)), None
+        if isinstance(a, bytes):
+            data = a + b"\0"
+            return b"b" + struct.pack("<I", len(data)) + data, None
+        if isinstance(a, ctypes.Array):
+            data = bytes(8 * len(a)) if a._type_ is ctypes.c_char_p else ctypes.string_at(a, ctypes.sizeof(a))
+            return b"o" + struct.pack("<I", len(data)) + data, a
+        if isinstance(a, ctypes._CFuncPtr):
+            if not a:
+                return b"i" + bytes(8), None
+            if self._trampoline is None:
+                self._trampoline = struct.unpack("<Q", self._request(b"T"))[0]
+            self._callback = a      # the library keeps the pointer, so this stays until replaced
+            return b"i" + struct.pack("<Q", self._trampoline), None
+        if isinstance(a, ctypes._SimpleCData) and a._type_ in _INT_CODES:
+            return b"i" + struct.pack("<Q", _widen(a.value, type(a))), None
+        raise TypeError("remote mode cannot pass a %s" % type(a).__name__)
+
+    def _call(self, fn, args):
+        types = fn.argtypes or ()
+        if fn.argtypes is not None and len(args) < len(types):
+            raise TypeError("%s takes %d arguments (%d given)" % (fn.__name__, len(types), len(args)))
+        parts, backs = [b"C", struct.pack("<QB", fn.addr, len(args))], []
+        for i, a in enumerate(args):
+            enc, back = self._arg(a, types[i] if i < len(types) else None)
+            parts.append(enc)
+            if back is not None:
+                backs.append(back)
+        reply = self._request(b"".join(parts))
+        ret, pos = struct.unpack("<Q", reply[:8])[0], 8
+        for a in backs:
+            if a._type_ is ctypes.c_char_p:
+                ptrs = struct.unpack("<%dQ" % len(a), reply[pos:pos + 8 * len(a)])
+                pos += 8 * len(a)
+                for i, p in enumerate(ptrs):
+                    a[i] = self._string(p) if p else None
+            else:
+                n = ctypes.sizeof(a)
+                ctypes.memmove(a, reply[pos:pos + n], n)
+                pos += n
+        return self._result(ret, fn.restype)
+
+    def _result(self, v, t):
+        """The return register read as restype t, as ctypes would convert it."""
+        if t is None:
+            return None
+        code = getattr(t, "_type_", None)
+        if code == "z":                  # c_char_p
+            return self._string(v) if v else None
+        if code == "P":                  # c_void_p
+            return v or None
+        if not isinstance(code, str) or code not in _INT_CODES:
+            raise TypeError("remote mode cannot return a %s" % getattr(t, "__name__", t))
+        bits = 8 * ctypes.sizeof(t)
+        v &= (1 << bits) - 1
+        if code == "?":
+            return bool(v)
+        if code.islower() and v >> (bits - 1):
+            v -= 1 << bits
+        return v
 
 
 # ---- buffers --------------------------------------------------------------------------
@@ -209,7 +471,7 @@ class Api:
         return self.hash_final(h, alg)
 
     def hash_init(self, alg):
-        c = Ctx("hash")
+        c = self.lib.ctx("hash")
         self._call("kf_hash_init", c.ptr, alg)
         return c
 
@@ -229,7 +491,7 @@ class Api:
     def xof_init(self, kind, *params):
         """kind: 'shake128', 'shake256', 'turboshake128'(D), 'turboshake256'(D),
         'cshake128'(N, S), 'cshake256'(N, S)."""
-        c = Ctx("xof")
+        c = self.lib.ctx("xof")
         if kind.startswith("cshake"):
             N, S = params
             self._call("kf_%s_init" % kind, c.ptr, *_in(N), *_in(S))
@@ -265,7 +527,7 @@ class Api:
 
     # SP 800-185: KMAC, TupleHash, ParallelHash share final / final_bits / squeeze
     def kmac_init(self, v, key, S, keybits=None):
-        c = Ctx("kmac")
+        c = self.lib.ctx("kmac")
         if keybits is None:
             self._call("kf_kmac_init", c.ptr, v, *_in(key), *_in(S))
         else:
@@ -273,12 +535,12 @@ class Api:
         return c
 
     def tuplehash_init(self, v, S):
-        c = Ctx("tuplehash")
+        c = self.lib.ctx("tuplehash")
         self._call("kf_tuplehash_init", c.ptr, v, *_in(S))
         return c
 
     def parallelhash_init(self, v, B, S):
-        c = Ctx("parallelhash")
+        c = self.lib.ctx("parallelhash")
         self._call("kf_parallelhash_init", c.ptr, v, B, *_in(S))
         return c
 
@@ -310,7 +572,7 @@ class Api:
 
     # KangarooTwelve
     def kt_init(self, v):
-        c = Ctx("kt")
+        c = self.lib.ctx("kt")
         self._call("kf_kt_init", c.ptr, v)
         return c
 
@@ -517,7 +779,10 @@ class Report:
 # ---- main -----------------------------------------------------------------------------
 def parse_args(argv=None, extra=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("--lib", required=True, help="path to libkeccakforge.so")
+    where = ap.add_mutually_exclusive_group(required=True)
+    where.add_argument("--lib", help="path to libkeccakforge.so (loaded here with ctypes)")
+    where.add_argument("--rpc", metavar="COMMAND",
+                       help='a kf_rpc server command, e.g. "qemu-aarch64 -L SYSROOT kf_rpc LIB.so"')
     ap.add_argument("--slow", action="store_true", help="also run slow tests (ACVP LDT)")
     ap.add_argument("--seed", type=int, default=None, help="random seed (differential tests)")
     if extra:
@@ -572,7 +837,7 @@ def check_backend(lib):
 def main(run, extra_args=None):
     """run(args, lib, api, report). Exits with the harness's code."""
     args = parse_args(extra=extra_args)
-    lib = Lib(args.lib)
+    lib = Lib(args.lib) if args.lib else RemoteLib(args.rpc)
     rc = check_backend(lib)
     if rc is not None:
         sys.exit(rc)
@@ -581,4 +846,9 @@ def main(run, extra_args=None):
         run(args, lib, Api(lib), report)
     except VectorError as e:
         report.fail("vector file: %s" % e)
-    sys.exit(report.finish())
+    rc = report.finish()
+    status = lib.close()
+    if status:
+        print("FAIL: the kf_rpc server exited with status %d" % status)
+        rc = 1
+    sys.exit(rc)
