@@ -26,8 +26,12 @@ Techniques (seed 000, Adomnicai, "An update on Keccak performance on ARMv7-M"):
   groups its words too return only after four rounds, so it would save no code here.) The
   generator tracks, for every logical word (x, y, half), its memory word and its frame.
 * Memory accesses grouped (§3.1.1, M3/M4): a group's loads run back to back (n loads in n + 1
-  cycles), the previous group's last store follows the run (a store after a load is free);
-  a round's last word stays in r1 and is stored after the next round's first loads. Theta's
+  cycles), the previous group's last store follows the run (a store after a load is free).
+  A round's last group keeps its five outputs in registers: the next round's column
+  parities use them without loading them and store them behind their load runs (M4
+  variants; m7 keeps one word, in r1). A last pass (schedule_m4) moves single loads and
+  stores to where the M4 prices them lowest: behind the last load of a run, never an LDR
+  right after an STR. Theta's
   ten parity words D live in registers as far as they fit (a cache of seven, refilled from
   the stack in an order found by search), the column parities C are computed along the
   C-D-C cycle so that few D have to go to the stack at all.
@@ -115,7 +119,7 @@ def op2(reg, k):
 LOW = {"r%d" % i for i in range(8)}
 WORK = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr"]
 STATE = "r0"
-CARRY = "r1"    # a round's last output word, stored by the next round after its first loads
+CARRY = "r1"    # chi's temporary: a group's last output, stored after the next group's loads
 SP_D = 0        # D[x][h] spill slots: sp + 4 * (2x + h)
 SP_RCP = 40     # round-constant pointer of the current block
 SP_END = 44     # its value in the last block (lazy4) or after the last block
@@ -128,38 +132,97 @@ FRAME = 48      # bytes below the pushed registers
 
 
 class Ins:
-    """One instruction: op, its text, the register it writes, its address register."""
+    """One instruction: op, its text, the register it writes, its address register, the
+    registers it reads and, for a load or store, the word it accesses (base, offset)."""
 
-    def __init__(self, op, text, dst=None, addr=None):
+    def __init__(self, op, text, dst=None, addr=None, srcs=(), mem=None):
         self.op, self.text, self.dst, self.addr = op, text, dst, addr
+        self.srcs, self.mem = set(srcs), mem
 
     def kind(self):
         return {"ldr": "L", "str": "S", "comment": "-"}.get(self.op, "A")
 
 
+def m4_cost(prev, ins):
+    """Cortex-M4 cycles of ins after prev (None: after anything else), by the rules of the
+    project's cycle model (tools/cortexm_model): data-processing 1, a shifted operand
+    included; LDR 2, but 1 right after an LDR unless its address register came from that
+    LDR; STR 1, but 0 right after an LDR; LDR right after STR +1; address register written
+    by the previous instruction +1."""
+    k = ins.kind()
+    p = prev.kind() if prev else None
+    addr_dep = prev is not None and prev.dst is not None and prev.dst == ins.addr
+    if k == "L":
+        return (1 if p == "L" and not addr_dep else 2) + (p == "S") + addr_dep
+    if k == "S":
+        return (0 if p == "L" else 1) + addr_dep
+    return 1
+
+
 def m4_cycles(seq):
-    """Cortex-M4 timing of a straight-line sequence, by the rules of the project's cycle
-    model (tools/cortexm_model): data-processing 1, a shifted operand included; LDR 2, but 1
-    right after an LDR unless its address register came from that LDR; STR 1, but 0 right
-    after an LDR; LDR right after STR +1; address register written by the previous
-    instruction +1."""
+    """Cortex-M4 timing of a straight-line sequence (m4_cost, comments skipped)."""
     total, prev = 0, None
     for ins in seq:
-        k = ins.kind()
-        if k == "-":
-            continue
-        p = prev.kind() if prev else None
-        addr_dep = prev is not None and prev.dst is not None and prev.dst == ins.addr
-        if k == "L":
-            c = 1 if p == "L" and not addr_dep else 2
-            c += (p == "S") + addr_dep
-        elif k == "S":
-            c = (0 if p == "L" else 1) + addr_dep
-        else:
-            c = 1
-        total += c
-        prev = ins
+        if ins.kind() != "-":
+            total += m4_cost(prev, ins)
+            prev = ins
     return total
+
+
+def independent(a, b):
+    """Whether two instructions may trade places: no register written by one is read or
+    written by the other, and not the same memory word with a store among them."""
+    wa, wb = {a.dst} - {None}, {b.dst} - {None}
+    if wa & (b.srcs | wb) or wb & a.srcs:
+        return False
+    return not (a.mem is not None and a.mem == b.mem and "S" in (a.kind(), b.kind()))
+
+
+def schedule_m4(seq):
+    """Moves loads and stores, one at a time to the place that prices lowest, until no move
+    gains: a store gets to ride behind the last load of a run, an LDR no longer follows an
+    STR. Comments stay before the instruction they preceded."""
+    body, notes, waiting = [], {}, []
+    for ins in seq:
+        if ins.kind() == "-":
+            waiting.append(ins)
+        else:
+            notes[id(ins)], waiting = waiting, []
+            body.append(ins)
+
+    def cost(a, b):
+        return 0 if b is None else m4_cost(a, b)
+    gained = True
+    while gained:
+        gained = False
+        for ins in [x for x in body if x.kind() in "LS"]:
+            i = body.index(ins)
+            rest = body[:i] + body[i + 1:]
+            before = body[i - 1] if i else None
+            after = body[i + 1] if i + 1 < len(body) else None
+            removed = cost(before, after) - cost(before, ins) - cost(ins, after)
+            best, where = 0, i
+            lo = i
+            while lo > 0 and independent(ins, rest[lo - 1]):
+                lo -= 1
+            hi = i
+            while hi < len(rest) and independent(ins, rest[hi]):
+                hi += 1
+            for j in range(lo, hi + 1):      # ins goes before rest[j]
+                if j == i:
+                    continue
+                a = rest[j - 1] if j else None
+                b = rest[j] if j < len(rest) else None
+                d = removed - cost(a, b) + cost(a, ins) + cost(ins, b)
+                if d < best:
+                    best, where = d, j
+            if where != i:
+                body = rest[:where] + [ins] + rest[where:]
+                gained = True
+    out = []
+    for ins in body:
+        out += notes[id(ins)] + [ins]
+    return out + waiting
 
 
 class Emitter:
@@ -173,22 +236,24 @@ class Emitter:
         self.raw("comment", "    @ " + text)
 
     def ldr(self, rt, base, off):
-        self.raw("ldr", "    ldr %s, [%s, #%d]" % (rt, base, off), dst=rt, addr=base)
+        self.raw("ldr", "    ldr %s, [%s, #%d]" % (rt, base, off), dst=rt, addr=base,
+                 srcs=(base,), mem=(base, off))
 
     def str_(self, rt, base, off):
-        self.raw("str", "    str %s, [%s, #%d]" % (rt, base, off), addr=base)
+        self.raw("str", "    str %s, [%s, #%d]" % (rt, base, off), addr=base,
+                 srcs=(rt, base), mem=(base, off))
 
     def alu(self, op, rd, rn, rm, k=0):
         """rd = rn OP rotl(rm, k); the 16-bit flag-setting form where it exists."""
         o2 = op2(rm, k)
         if op == "ror":
-            self.raw("ror", "    ror %s, %s, #%d" % (rd, rn, (32 - k) % 32), dst=rd)
+            self.raw("ror", "    ror %s, %s, #%d" % (rd, rn, (32 - k) % 32), dst=rd, srcs=(rn,))
             return
         if rd == rn and rd in LOW and rm in LOW and k % 32 == 0 and op in ("eor", "bic"):
             text = "    %ss %s, %s" % (op, rd, rm)
         else:
             text = "    %s %s, %s, %s" % (op, rd, rn, o2)
-        self.raw(op, text, dst=rd)
+        self.raw(op, text, dst=rd, srcs=(rn, rm))
 
 
 # ---------------------------------------------------------------------------------------
@@ -247,11 +312,15 @@ def parity_cycle():
 PARITY_NODES, PARITY_EDGES, D_ENDS = parity_cycle()
 
 
+# Outputs X of a round's last group kept in registers for the next round's parity (M4
+# variants): each saves a load there; all five cost no D reload more (--stats).
+HOLD = (0, 1, 2, 3, 4)
+
 # Output groups (row Y, half h) in processing order, found by --search-order (hill climbing
-# on the cycle count of a lazy round, which the order changes through reloads of D words from
-# the stack: a group needs five of the ten, seven registers hold them). Row-major order
-# costs about 15 cycles per round more.
-GROUP_ORDER = [(1, 1), (4, 0), (3, 1), (2, 0), (0, 1), (4, 1), (1, 0), (3, 0), (2, 1), (0, 0)]
+# on lazy4's static cycle count, which the order changes through reloads of D words from the
+# stack: a group needs five of the ten, seven registers hold them). Row-major order costs
+# about 15 cycles per round more.
+GROUP_ORDER = [(3, 1), (2, 0), (1, 1), (4, 0), (0, 1), (1, 0), (4, 1), (3, 0), (2, 1), (0, 0)]
 
 
 class RoundGen:
@@ -259,12 +328,15 @@ class RoundGen:
     cfg       logical word (x, y, h) -> (memory word, frame) at entry
     rc_off    byte offset of this round's constant pair from the block's RC pointer
     lazy_out  write words in their rho frames (else aligned: frame 0)
-    style     'm4' (grouped loads) or 'm7' (loads interleaved with logic)"""
+    style     'm4' (grouped loads) or 'm7' (loads interleaved with logic)
+    carry     (memory word, register): words the round before left in registers, unstored
+    keep_regs registers for the outputs the last group keeps (HOLD), when prescribed"""
 
-    def __init__(self, em, cfg, rc_off, lazy_out, style, carry):
+    def __init__(self, em, cfg, rc_off, lazy_out, style, carry, keep_regs=None):
         self.em, self.cfg, self.rc_off = em, cfg, rc_off
+        self.keep_regs = keep_regs
         self.lazy_out, self.style = lazy_out, style
-        self.carry = carry  # memory word whose value is in r1, not yet stored (or None)
+        self.carry = dict(carry)  # memory word -> register: values not yet stored
         self.new = {}
 
     # -- theta parities ------------------------------------------------------------------
@@ -272,36 +344,49 @@ class RoundGen:
         """C[x][h] (five loads, four eor) and D[x][h] in frame 0. A D the main part reloads
         (store_set) goes to the stack right after the next load run, where a store is free;
         when registers run out, the D used last in the main part is dropped (stored first
-        if need be). Returns the D still in registers and the set stored."""
+        if need be). The previous round's words still in registers (self.carry) are used
+        without a load and stored behind a load run before their registers are reused; when
+        C needs more registers than are free, it is computed in two load runs rather than a D
+        sent to the stack. Stores still waiting at the end (self.leftover) ride behind the
+        main part's first loads. Returns the D still in registers and the set stored."""
         em, cfg = self.em, self.cfg
-        free = [r for r in WORK if not (self.carry is not None and r == CARRY)]
+        carry = self.carry
+        col_of = {cfg[k][0]: (k[0], k[2]) for k in cfg if cfg[k][0] in carry}
+        free = [r for r in WORK if r not in carry.values()]
         C, Cf, D = {}, {}, {}
         uses = {(x, h): 2 for x in range(5) for h in range(2)}
-        # the previous round's last word (in r1) is stored after the first load run
-        pending, stored = ([] if self.carry is None else ["carry"]), set()
+        # stores waiting for a load run to follow: the previous round's words still in
+        # registers ("carry", memory word), then the D the main part reloads
+        pending, stored = [("carry", m) for m in sorted(carry)], set()
         first_use = {}
         for gi, (Y, h) in enumerate(GROUP_ORDER):
             for (_, _, xs, hin) in group_sources(Y, h):
                 first_use.setdefault((xs, hin), gi)
 
         def store(d):
-            em.str_(D[d], "sp", SP_D + 4 * (2 * d[0] + d[1]))
-            stored.add(d)
+            if d[0] == "carry":
+                em.str_(carry[d[1]], STATE, 4 * d[1])
+            else:
+                em.str_(D[d], "sp", SP_D + 4 * (2 * d[0] + d[1]))
+                stored.add(d)
+            if d in pending:
+                pending.remove(d)
 
-        def flush():
-            for d in pending:
-                if d == "carry":
-                    em.str_(CARRY, STATE, 4 * self.carry)
-                else:
-                    store(d)
-            pending.clear()
+        def after_loads(keys):
+            """Right after a load run: the carried words of the columns just loaded (their
+            registers are overwritten next), at least one store if any waits (it is free)."""
+            must = [d for d in pending if d[0] == "carry" and col_of[d[1]] in keys]
+            for d in must:
+                store(d)
+            if not must and pending:
+                order = {k: i for i, k in enumerate(todo)}
+                store(min(pending, key=lambda d: (d[0] != "carry",
+                                                  order.get(col_of.get(d[1]), 99))))
 
         def make_room(n):
             while len(free) < n:
                 victim = max((d for d in D), key=lambda d: first_use[d])
-                if victim in pending:
-                    flush()
-                elif victim not in stored:
+                if victim in pending or victim not in stored:
                     store(victim)
                 free.append(D.pop(victim))
 
@@ -349,7 +434,7 @@ class RoundGen:
         plan = frames_plan()
 
         def load(r, x, y, h):
-            if cfg[(x, y, h)][0] != self.carry:   # the carried word is in r1 already
+            if cfg[(x, y, h)][0] not in self.carry:   # a carried word is in its register
                 em.ldr(r, STATE, 4 * cfg[(x, y, h)][0])
 
         def compute_C(keys):
@@ -363,15 +448,15 @@ class RoundGen:
                 else:
                     f0 = f
                 ys = sorted(range(5), key=lambda y: (nat[y] != f0, y))
-                regs = [CARRY if cfg[(x, y, h)][0] == self.carry else free.pop(0) for y in ys]
+                regs = [self.carry[cfg[(x, y, h)][0]] if cfg[(x, y, h)][0] in self.carry
+                        else free.pop(0) for y in ys]
                 runs.append((x, h, f0, ys, regs, f if rot else None))
             if self.style == "m7":
                 # xor5 as a load/eor alternation: on the M7 loads do not pair with loads
                 for i, (x, h, f0, ys, regs, rot_to) in enumerate(runs):
                     load(regs[0], x, ys[0], h)
                     load(regs[1], x, ys[1], h)
-                    if i == 0:
-                        flush()
+                    after_loads([(x, h)])
                     for j in range(1, 5):
                         if j + 1 < 5:
                             load(regs[j + 1], x, ys[j + 1], h)
@@ -380,7 +465,7 @@ class RoundGen:
                 for (x, h, f0, ys, regs, rot_to) in runs:
                     for r, y in zip(regs, ys):
                         load(r, x, y, h)
-                flush()
+                after_loads(keys)
                 for (x, h, f0, ys, regs, rot_to) in runs:
                     for r, y in zip(regs[1:], ys[1:]):
                         em.alu("eor", regs[0], regs[0], r, cfg[(x, y, h)][1] - f0)
@@ -414,23 +499,37 @@ class RoundGen:
             if (x, h) in store_set:
                 pending.append((x, h))
 
+        def fresh(keys):
+            """Registers the loads of the C words in keys need (carried words need none)."""
+            return sum(cfg[(x, y, h)][0] not in self.carry for (x, h) in keys for y in range(5))
+
         # walk the cycle: C(N0), C(N1), D(E0), C(N2), D(E1), ..., C(N9), D(E8), D(E9)
         todo = list(PARITY_NODES)
         for i, e in enumerate(PARITY_EDGES):
             ka, kb = D_ENDS[e]
             need = [k for k in todo if k in (ka, kb)]
-            if need:
-                make_room(5 * len(need))
+            if not need:
+                pass
+            elif len(need) == 2 and fresh(need) > len(free):
+                for k in need:       # two load runs rather than a D sent to the stack
+                    make_room(fresh([k]))
+                    todo.remove(k)
+                    compute_C([k])
+            else:
+                make_room(fresh(need))
                 keys = list(need)
                 # a longer load run when the registers allow (one cycle less per run)
                 nxt = [k for k in todo if k not in keys][:1]
-                if nxt and len(free) >= 5 * (len(keys) + 1) + 2:
+                if nxt and len(free) >= fresh(keys + nxt) + 2:
                     keys += nxt
                 for k in keys:
                     todo.remove(k)
                 compute_C(keys)
             compute_D(*e)
-        flush()
+        # what still waits is stored after the main part's first loads
+        assert all(d[0] != "carry" for d in pending)
+        self.leftover = list(pending)
+        stored.update(pending)
         return dict(D), stored
 
     # -- theta (xor D), rho (frames only), pi (addresses), chi, iota -----------------------
@@ -438,7 +537,9 @@ class RoundGen:
         em = self.em
         T = CARRY
         cache = {d: r for d, r in dregs.items() if r != T}
-        held = None  # memory word of the previous group's last output, still in T
+        # stores done after the next group's loads (free after a load): (register, base,
+        # offset); first the D the parity left, then each group's last output
+        held = [(dregs[d], "sp", SP_D + 4 * (2 * d[0] + d[1])) for d in self.leftover]
         reloaded = set()
         needs = [[(xs, hin) for (_, _, xs, hin) in group_sources(Y, h)] for (Y, h) in GROUP_ORDER]
         for gi, (Y, h) in enumerate(GROUP_ORDER):
@@ -460,14 +561,35 @@ class RoundGen:
                 cache[d] = pool.pop(0)
             reloaded.update(missing)
             p = pool.pop(0) if has_rc else None
+            for st in [st for st in held if st[0] not in cache.values() and st[0] != T]:
+                em.str_(*st)             # its register is loaded next
+                held.remove(st)
             em.comment("row %d, %s words: theta, rho, pi, chi%s" % (
                 Y, "even" if h == 0 else "odd", ", iota" if has_rc else ""))
             if self.style == "m7":
                 self.group_m7(src, B, cache, missing, p, held, h, T)
             else:
                 self.group_m4(src, B, cache, missing, p, held, h, T)
-            held = self.chi(src, B, Y, h, T, p)
-        self.held = held  # the last word stays in r1 (T): the next round stores it
+            keep = None
+            if gi == len(GROUP_ORDER) - 1:
+                # the round's last outputs stay in registers: the next round's parity uses
+                # them without loading them (and stores them after a load)
+                keep = {}
+                hold = HOLD if self.style == "m4" else (4,)
+                for i, X in enumerate(hold):
+                    # not a B word chi still reads, not the RC before iota, not T while
+                    # outputs that are not kept go through it
+                    busy = {B[k % 5] for j in range(X, 5) for k in (j, j + 1, j + 2)}
+                    busy |= set(keep.values()) | ({p} if X == 0 else set())
+                    busy |= {T} if X < 4 and any(j not in hold for j in range(X + 1, 5)) else set()
+                    if self.keep_regs:
+                        keep[X] = self.keep_regs[i]
+                        assert keep[X] not in busy, "no register for a kept output"
+                    else:
+                        keep[X] = T if X == 4 else next(r for r in reversed(WORK) if r not in busy)
+            out = self.chi(src, B, Y, h, T, p, keep)
+            held = [(r, STATE, 4 * mem) for mem, r in out]
+        self.held = out
         return reloaded
 
     def theta(self, src, B, cache, X):
@@ -492,8 +614,8 @@ class RoundGen:
             em.ldr(cache[d], "sp", SP_D + 4 * (2 * d[0] + d[1]))
         if p:
             em.ldr(p, p, self.rc_off + 4 * h)
-        if held is not None:
-            em.str_(T, STATE, 4 * held)       # right after the loads: free
+        for st in held:
+            em.str_(*st)                     # right after the loads: the first is free
         self.frames = [src[X][1] for X in range(5)]
         for X in range(5):
             self.theta(src, B, cache, X)
@@ -506,8 +628,8 @@ class RoundGen:
         """Each load followed by logic (loads do not pair on the M7), and every explicit
         rotation kept away from the instruction that produced its input (seed 000 §4.2.2)."""
         em = self.em
-        if held is not None:
-            em.str_(T, STATE, 4 * held)
+        for st in held:
+            em.str_(*st)
         loads = []
         if p:
             loads.append(("p0", None))
@@ -559,13 +681,16 @@ class RoundGen:
                 em.alu("ror", B[X], B[X], B[X], self.frames[X])
                 self.frames[X] = 0
 
-    def chi(self, src, B, Y, h, T, p):
+    def chi(self, src, B, Y, h, T, p, keep=None):
         """out[X] = B[X] ^ (~B[X+1] & B[X+2]), written into the input word of B[X + 2Y]
-        (the lane map of order 4); the last output stays in T for a free store."""
+        (the lane map of order 4); the last output stays in T for a free store. keep: X ->
+        register for outputs that stay in registers (the round's last group)."""
         em, fr = self.em, self.frames
-        held = None
+        keep = keep or {4: T}
+        held = []
         for X in range(5):
             X1, X2 = (X + 1) % 5, (X + 2) % 5
+            T = keep.get(X, CARRY)
             em.alu("bic", T, B[X2], B[X1], fr[X1] - fr[X2])
             if self.lazy_out and fr[X] % 32 not in (0, 31) and fr[X2] % 32 in (0, 31):
                 f = fr[X2]                              # see the parity's frames_plan
@@ -580,8 +705,8 @@ class RoundGen:
                 em.alu("eor", T, T, p, -f)              # iota (RC halves are in frame 0)
             mem = self.cfg[src[(X + 2 * Y) % 5][0]][0]
             self.new[(X, Y, h)] = (mem, f % 32)
-            if X == 4:
-                held = mem
+            if X in keep:
+                held.append((mem, T))
             else:
                 em.str_(T, STATE, 4 * mem)
         return held
@@ -651,15 +776,17 @@ def generate(name):
     rounds, helds = {}, {}
 
     def build(carry):
-        """All round codes; carry: round tag -> word left in r1 by the round before it.
+        """All round codes; carry: round tag -> (memory word, register) the round before it
+        left in registers, not stored.
         Returns the configurations at the start of block rounds 0..4."""
-        def round_code(tag, cfg, pos, lazy_out):
+        def round_code(tag, cfg, pos, lazy_out, keep_regs=None):
             # lazy4 advances its RC pointer before round 3 (in the loop test)
             rc_off = 8 * pos - (32 if v["lazy4"] and pos == 3 else 0)
             sub = Emitter()
-            g = RoundGen(sub, cfg, rc_off, lazy_out, v["style"], carry.get(tag))
+            g = RoundGen(sub, cfg, rc_off, lazy_out, v["style"], carry.get(tag, ()), keep_regs)
             new = g.run()
-            rounds[tag], helds[tag] = sub.seq, g.held
+            seq = schedule_m4(sub.seq) if v["style"] == "m4" else sub.seq
+            rounds[tag], helds[tag] = seq, g.held
             return new
         # Block: R0 reads aligned words in the lazy variants (the first round), R3 writes
         # aligned words in lazy3 and m7. lazy4 adds R0 reading lazy words and R3 writing lazy
@@ -673,13 +800,16 @@ def generate(name):
             lazy_in = round_code("R3lazy", cfgs[3], 3, True)
             again = round_code("R0lazy", lazy_in, 0, True)
             assert again == cfgs[1], "lazy4: the loop round R0 must write what R0 (first) writes"
-            assert helds["R0lazy"] == helds["R0"] and helds["R3lazy"] == helds["R3"]
+            if helds["R0lazy"] != helds["R0"]:
+                # both go on to R1: the first round keeps its outputs where the loop's does
+                round_code("R0", cfgs[0], 0, True, [r for _, r in helds["R0lazy"]])
+            assert helds["R0lazy"] == helds["R0"]
         assert {k: m for k, (m, s) in cfgs[4].items()} == {k: m for k, (m, s) in cfgs[0].items()}
         assert all(s == 0 for (m, s) in cfgs[4].values())
         return cfgs
 
-    # where each round leaves its last word depends on addresses only: learn it, then build
-    # every round with the word it receives in r1
+    # which words each round leaves in registers does not depend on what it receives: learn
+    # it, then build every round with the words it receives
     build({})
     carry = {"R1": helds["R0"], "R2": helds["R1"], "R3": helds["R2"]}
     if v["lazy4"]:
@@ -753,21 +883,27 @@ def generate(name):
     w("    str r7, [r0, r5]")
     w("    b .Lmove_cycle_%s" % name)
     w(".Lmoved_%s:" % name)
-    w("    @ each round expects in r1 the word the round before it left there unstored")
+    w("    @ each round expects in registers the words the round before it left there unstored")
     w("    cmp r3, #2")
     w("    blo .Lenter1_%s" % name)
     w("    beq .Lenter2_%s" % name)
     for q in (3, 1, 2):
         w(".Lenter%d_%s:" % (q, name))
-        w("    ldr r1, [r0, #%d]" % (4 * carry["R%d" % q]))
+        for mem, r in carry["R%d" % q]:
+            w("    ldr %s, [r0, #%d]" % (r, 4 * mem))
         w("    b .Lround%d_%s" % (q, name))
     w(".Lenter0_%s:" % name)
     w("    str r2, [sp, #%d]" % SP_RCP)
     w("    adr r1, .Lrc_%s + %d            @ the RC pointer of the %s block" % (
         name, 20 * 8 if v["lazy4"] else 24 * 8, "last" if v["lazy4"] else "block after the last"))
     w("    str r1, [sp, #%d]" % SP_END)
-    if "R0" in carry:
-        w("    ldr r1, [r0, #%d]" % (4 * carry["R0"]))
+    for mem, r in carry.get("R0", ()):
+        w("    ldr %s, [r0, #%d]" % (r, 4 * mem))
+
+    def scratch(tag):
+        """Two registers the loop test may use between round tag and the next."""
+        busy = {r for _, r in helds[tag]}
+        return [r for r in WORK if r not in busy][:2]
 
     def put(tag):
         for ins in rounds[tag]:
@@ -782,11 +918,12 @@ def generate(name):
             w(".Lround%d_%s:" % (pos, name))
             w("    @ ---- block round %d ----" % pos)
             put("R%d" % pos)
-        w("    ldr r2, [sp, #%d]" % SP_RCP)
-        w("    ldr r3, [sp, #%d]" % SP_END)
-        w("    adds r2, r2, #32")
-        w("    str r2, [sp, #%d]" % SP_RCP)
-        w("    cmp r2, r3")
+        a, b = scratch("R3")
+        w("    ldr %s, [sp, #%d]" % (a, SP_RCP))
+        w("    ldr %s, [sp, #%d]" % (b, SP_END))
+        w("    adds %s, %s, #32" % (a, a))
+        w("    str %s, [sp, #%d]" % (a, SP_RCP))
+        w("    cmp %s, %s" % (a, b))
         w("    bne .Lblock_%s" % name)
     else:
         w("    @ ---- block round 0, first round: reads aligned words ----")
@@ -805,30 +942,34 @@ def generate(name):
         put("R2")
         w(".Lround3_%s:" % name)
         w("    @ the next block's RC pointer; round 3 reads its constants at -8")
-        w("    ldr r2, [sp, #%d]" % SP_RCP)
-        w("    ldr r3, [sp, #%d]" % SP_END)
-        w("    cmp r2, r3")
-        w("    add.w r2, r2, #32")
-        w("    str r2, [sp, #%d]" % SP_RCP)
+        a, b = scratch("R2")
+        w("    ldr %s, [sp, #%d]" % (a, SP_RCP))
+        w("    ldr %s, [sp, #%d]" % (b, SP_END))
+        w("    cmp %s, %s" % (a, b))
+        w("    add.w %s, %s, #32" % (a, a))
+        w("    str %s, [sp, #%d]" % (a, SP_RCP))
         w("    bne .Lloop_%s" % name)
         w("    @ ---- block round 3, the last round: writes aligned words ----")
         put("R3")
-    w("    str r1, [r0, #%d]" % (4 * helds["R3"]))
+    for mem, r in helds["R3"]:
+        w("    str %s, [r0, #%d]" % (r, 4 * mem))
     w("    add sp, #%d" % FRAME)
     w("    pop {r4-r11, pc}")
     w("    .size %s, . - %s" % (sym, sym))
     w("")
-    return "\n".join(out) + "\n", rounds
+    return "\n".join(out) + "\n", rounds, helds
 
 
-def static_cycles(rounds, name, nr):
+def static_cycles(rounds, helds, name, nr):
     """Cortex-M4 estimate for nr a multiple of 4, by the rules of m4_cycles: the rounds as
     generated plus the entry, loop and exit code along the path nr takes."""
     c = {k: m4_cycles(v) for k, v in rounds.items()}
     blocks = nr // 4
     push_pop = (1 + 9) + (1 + 9 + 2)        # push {r4-r11, lr}; pop {r4-r11, pc} (+ refill)
     entry = push_pop + 5 + 3 + 1 + 1 + 1    # sub adr rsb add ands, beq taken, str adr str
-    exit_ = 1 + 1                           # str r1 (last word), add sp
+    if not VARIANTS[name]["lazy4"]:
+        entry += len(helds["R3"]) + 1       # the words R0 expects in registers: one load run
+    exit_ = len(helds["R3"]) + 1            # the last round's words still in registers, add sp
     if VARIANTS[name]["lazy4"]:
         check = 2 + 1 + 1 + 1 + 1           # ldr ldr cmp add str, then bne
         return (entry + c["R0"] + 3 + blocks * (c["R1"] + c["R2"] + check)
@@ -837,17 +978,18 @@ def static_cycles(rounds, name, nr):
     return entry + 2 + blocks * (sum(c["R%d" % i] for i in range(4)) + block_end) - 2 + exit_
 
 
-def search_group_order(seed, restarts=6, steps=400):
-    """Hill climbing over GROUP_ORDER by swaps, scoring a lazy round (as lazy4's round 1)."""
+def search_group_order(seed, restarts=4, steps=300):
+    """Hill climbing over GROUP_ORDER by swaps, scoring lazy4's Keccak-p[1600, 24]."""
     import random
     rng = random.Random(seed)
-    cfg1 = RoundGen(Emitter(), standard_config(), 0, True, "m4", None).run()
 
     def cost(order):
         GROUP_ORDER[:] = order
-        em = Emitter()
-        RoundGen(em, cfg1, 8, True, "m4", None).run()
-        return m4_cycles(em.seq)
+        try:
+            _, rounds, helds = generate("lazy4")
+        except (AssertionError, ValueError, StopIteration):
+            return 10 ** 6                  # registers do not suffice for this order
+        return static_cycles(rounds, helds, "lazy4", 24)
     best = (cost(list(GROUP_ORDER)), list(GROUP_ORDER))
     for _ in range(restarts):
         cur = list(best[1])
@@ -862,7 +1004,7 @@ def search_group_order(seed, restarts=6, steps=400):
                 cur, cc = n, c
         best = min(best, (cc, cur))
     GROUP_ORDER[:] = best[1]
-    print("GROUP_ORDER = %s  # %d cycles per lazy round" % (best[1], best[0]))
+    print("GROUP_ORDER = %s  # lazy4 Keccak-p[1600, 24] ~%d cycles" % (best[1], best[0]))
 
 
 def main():
@@ -878,12 +1020,13 @@ def main():
         return 0
     bad = 0
     for name in VARIANTS:
-        text, rounds = generate(name)
+        text, rounds, helds = generate(name)
         path = os.path.join(a.outdir, "keccak_p1600_armv7m_%s.S" % name)
         if a.stats:
             per = {k: m4_cycles(v) for k, v in rounds.items()}
             print("%-6s Keccak-p[1600,24] ~%d, [1600,12] ~%d cycles (Cortex-M4, static); rounds: %s"
-                  % (name, static_cycles(rounds, name, 24), static_cycles(rounds, name, 12),
+                  % (name, static_cycles(rounds, helds, name, 24),
+                     static_cycles(rounds, helds, name, 12),
                      ", ".join("%s %d" % kv for kv in sorted(per.items()))))
         if a.check:
             try:

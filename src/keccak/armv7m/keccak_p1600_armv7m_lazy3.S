@@ -104,345 +104,360 @@ kf_armv7m_permute_lazy3:
     str r7, [r0, r5]
     b .Lmove_cycle_lazy3
 .Lmoved_lazy3:
-    @ each round expects in r1 the word the round before it left there unstored
+    @ each round expects in registers the words the round before it left there unstored
     cmp r3, #2
     blo .Lenter1_lazy3
     beq .Lenter2_lazy3
 .Lenter3_lazy3:
+    ldr lr, [r0, #0]
+    ldr r12, [r0, #92]
+    ldr r11, [r0, #176]
+    ldr r10, [r0, #64]
     ldr r1, [r0, #156]
     b .Lround3_lazy3
 .Lenter1_lazy3:
+    ldr lr, [r0, #0]
+    ldr r12, [r0, #48]
+    ldr r11, [r0, #100]
+    ldr r10, [r0, #148]
     ldr r1, [r0, #192]
     b .Lround1_lazy3
 .Lenter2_lazy3:
+    ldr lr, [r0, #0]
+    ldr r12, [r0, #132]
+    ldr r11, [r0, #60]
+    ldr r10, [r0, #188]
     ldr r1, [r0, #116]
     b .Lround2_lazy3
 .Lenter0_lazy3:
     str r2, [sp, #40]
     adr r1, .Lrc_lazy3 + 192            @ the RC pointer of the block after the last block
     str r1, [sp, #44]
+    ldr lr, [r0, #0]
+    ldr r12, [r0, #8]
+    ldr r11, [r0, #16]
+    ldr r10, [r0, #24]
     ldr r1, [r0, #32]
 .Lblock_lazy3:
 .Lround0_lazy3:
     @ ---- block round 0 ----
-    ldr r2, [r0, #0]
-    ldr r3, [r0, #40]
-    ldr r4, [r0, #80]
-    ldr r5, [r0, #120]
-    ldr r6, [r0, #160]
-    ldr r7, [r0, #20]
-    ldr r8, [r0, #60]
-    ldr r9, [r0, #100]
-    ldr r10, [r0, #140]
-    ldr r11, [r0, #180]
+    ldr r2, [r0, #40]
+    ldr r3, [r0, #80]
+    ldr r4, [r0, #120]
+    ldr r5, [r0, #160]
+    str lr, [r0, #0]
+    eor lr, lr, r2
+    eor lr, lr, r3
+    eor lr, lr, r4
+    eor lr, lr, r5
+    ldr r2, [r0, #20]
+    ldr r3, [r0, #60]
+    ldr r4, [r0, #100]
+    ldr r5, [r0, #140]
+    ldr r6, [r0, #180]
     str r1, [r0, #32]
     eors r2, r3
     eors r2, r4
     eors r2, r5
     eors r2, r6
-    eor r7, r7, r8
-    eor r7, r7, r9
-    eor r7, r7, r10
-    eor r7, r7, r11
-    eor r8, r2, r7, ror #31
-    ldr r9, [r0, #72]
-    ldr r10, [r0, #112]
-    ldr r11, [r0, #152]
-    ldr r3, [r0, #192]
-    str r8, [sp, #8]
-    eor r1, r1, r9
-    eor r1, r1, r10
-    eor r1, r1, r11
-    eors r1, r3
-    eor r9, r1, r7
-    ldr r7, [r0, #12]
-    ldr r10, [r0, #52]
-    ldr r11, [r0, #92]
-    ldr r3, [r0, #132]
-    ldr r4, [r0, #172]
-    str r9, [sp, #28]
-    eor r7, r7, r10
-    eor r7, r7, r11
-    eors r7, r3
-    eors r7, r4
-    eor r10, r1, r7, ror #31
-    ldr r1, [r0, #24]
-    ldr r11, [r0, #64]
-    ldr r3, [r0, #104]
-    ldr r4, [r0, #144]
-    ldr r5, [r0, #184]
-    str r10, [sp, #0]
-    eor r1, r1, r11
-    eors r1, r3
-    eors r1, r4
-    eors r1, r5
-    eor r11, r1, r7
-    ldr r7, [r0, #4]
-    ldr r3, [r0, #44]
-    ldr r4, [r0, #84]
-    ldr r5, [r0, #124]
-    ldr r6, [r0, #164]
-    str r11, [sp, #20]
-    eors r7, r3
-    eors r7, r4
-    eors r7, r5
-    eors r7, r6
-    eor r3, r1, r7, ror #31
-    ldr r1, [r0, #16]
-    ldr r4, [r0, #56]
-    ldr r5, [r0, #96]
-    ldr r6, [r0, #136]
-    ldr r12, [r0, #176]
-    str r3, [sp, #32]
+    eor r3, lr, r2, ror #31
+    ldr r4, [r0, #72]
+    ldr r5, [r0, #112]
+    ldr r6, [r0, #152]
+    ldr r7, [r0, #192]
+    str r10, [r0, #24]
     eors r1, r4
     eors r1, r5
     eors r1, r6
-    eor r1, r1, r12
-    eor r4, r1, r7
-    ldr r7, [r0, #36]
-    ldr r5, [r0, #76]
-    ldr r6, [r0, #116]
-    ldr r12, [r0, #156]
-    ldr lr, [r0, #196]
-    eors r7, r5
-    eors r7, r6
-    eor r7, r7, r12
-    eor r7, r7, lr
-    eor r5, r1, r7, ror #31
-    ldr r1, [r0, #8]
-    ldr r6, [r0, #48]
-    ldr r12, [r0, #88]
-    ldr lr, [r0, #128]
-    ldr r11, [r0, #168]
-    str r5, [sp, #24]
-    eors r1, r6
-    eor r1, r1, r12
-    eor r1, r1, lr
-    eor r1, r1, r11
-    eor r6, r1, r7
-    ldr r7, [r0, #28]
-    ldr r12, [r0, #68]
-    ldr lr, [r0, #108]
-    ldr r11, [r0, #148]
-    ldr r5, [r0, #188]
-    eor r7, r7, r12
-    eor r7, r7, lr
-    eor r7, r7, r11
-    eors r7, r5
-    eor r12, r1, r7, ror #31
-    eor lr, r2, r7
-    @ row 1, odd words: theta, rho, pi, chi
+    eors r1, r7
+    eor r4, r1, r2
+    ldr r2, [r0, #12]
+    ldr r5, [r0, #52]
+    ldr r6, [r0, #92]
+    ldr r7, [r0, #132]
+    ldr r8, [r0, #172]
+    str r11, [r0, #16]
+    eors r2, r5
+    eors r2, r6
+    eors r2, r7
+    eor r2, r2, r8
+    eor r5, r1, r2, ror #31
+    ldr r1, [r0, #64]
+    ldr r6, [r0, #104]
+    ldr r7, [r0, #144]
+    ldr r8, [r0, #184]
+    str r12, [r0, #8]
+    eor r10, r10, r1
+    eor r10, r10, r6
+    eor r10, r10, r7
+    eor r10, r10, r8
+    eor r6, r10, r2
+    ldr r2, [r0, #4]
+    ldr r1, [r0, #44]
+    ldr r7, [r0, #84]
+    ldr r8, [r0, #124]
+    ldr r9, [r0, #164]
+    str r6, [sp, #20]
+    eors r2, r1
+    eors r2, r7
+    eor r2, r2, r8
+    eor r2, r2, r9
+    eor r7, r10, r2, ror #31
+    ldr r10, [r0, #56]
+    ldr r1, [r0, #96]
+    ldr r8, [r0, #136]
+    ldr r9, [r0, #176]
+    str r4, [sp, #28]
+    eor r11, r11, r10
+    eor r11, r11, r1
+    eor r11, r11, r8
+    eor r11, r11, r9
+    eor r10, r11, r2
+    ldr r2, [r0, #36]
+    ldr r1, [r0, #76]
+    ldr r8, [r0, #116]
+    ldr r9, [r0, #156]
+    ldr r6, [r0, #196]
+    str r7, [sp, #32]
+    eors r2, r1
+    eor r2, r2, r8
+    eor r2, r2, r9
+    eors r2, r6
+    eor r8, r11, r2, ror #31
+    ldr r11, [r0, #48]
+    ldr r1, [r0, #88]
+    ldr r9, [r0, #128]
+    ldr r6, [r0, #168]
+    str r8, [sp, #24]
+    eor r12, r12, r11
+    eor r12, r12, r1
+    eor r12, r12, r9
+    eor r12, r12, r6
+    eor r11, r12, r2
     ldr r2, [r0, #28]
-    ldr r3, [r0, #76]
-    ldr r5, [r0, #80]
-    ldr r7, [r0, #128]
-    ldr r11, [r0, #176]
-    eor r2, r9, r2
-    eor r3, lr, r3
-    eor r5, r10, r5
-    eor r7, r8, r7
-    eor r11, r12, r11
-    bic r1, r5, r3, ror #23
-    eor r1, r2, r1, ror #13
-    str r1, [r0, #80]
-    bic r1, r7, r5, ror #21
-    eor r1, r3, r1, ror #20
-    str r1, [r0, #128]
-    bic r1, r11, r7, ror #8
-    eor r1, r5, r1, ror #3
-    str r1, [r0, #176]
-    bic r1, r2, r11, ror #16
-    eor r1, r7, r1, ror #8
-    str r1, [r0, #28]
-    bic r1, r3, r2, ror #28
-    eor r1, r11, r1, ror #20
-    @ row 4, even words: theta, rho, pi, chi
-    ldr r2, [r0, #16]
-    ldr r3, [r0, #68]
-    ldr r5, [r0, #116]
-    ldr r7, [r0, #124]
-    ldr r11, [r0, #168]
-    str r1, [r0, #76]
-    eor r2, r12, r2
-    eor r3, r9, r3
-    eor r5, lr, r5
-    eor r7, r6, r7
-    eor r11, r8, r11
-    bic r1, r5, r3, ror #24
-    eor r1, r2, r1, ror #11
-    str r1, [r0, #124]
-    bic r1, r7, r5, ror #1
-    eor r1, r3, r1, ror #7
-    str r1, [r0, #168]
-    bic r1, r11, r7, ror #12
-    eor r1, r5, r1, ror #19
-    str r1, [r0, #16]
-    bic r1, r2, r11, ror #30
-    eor r1, r1, r7, ror #10
-    str r1, [r0, #68]
-    bic r1, r3, r2, ror #29
-    eor r1, r11, r1, ror #5
+    ldr r1, [r0, #68]
+    ldr r9, [r0, #108]
+    ldr r6, [r0, #148]
+    ldr r8, [r0, #188]
+    str r3, [sp, #8]
+    eors r2, r1
+    eor r2, r2, r9
+    eors r2, r6
+    eor r2, r2, r8
+    eor r9, r12, r2, ror #31
+    eor r12, lr, r2
     @ row 3, odd words: theta, rho, pi, chi
     ldr r2, [r0, #32]
     ldr r3, [r0, #44]
-    ldr r5, [r0, #92]
-    ldr r7, [r0, #136]
-    ldr r8, [r0, #188]
-    ldr r11, [sp, #32]
-    str r1, [r0, #116]
-    eor r2, r11, r2
-    eor r3, r6, r3
-    eor r5, r4, r5
-    eor r7, r12, r7
+    ldr r6, [r0, #92]
+    ldr r8, [r0, #136]
+    ldr lr, [r0, #188]
+    eor r2, r7, r2
+    eor r3, r11, r3
+    eor r6, r10, r6
     eor r8, r9, r8
-    bic r1, r5, r3, ror #19
+    eor lr, r4, lr
+    bic r1, r6, r3, ror #19
     eor r1, r2, r1, ror #8
     str r1, [r0, #44]
-    bic r1, r7, r5, ror #2
+    bic r1, r8, r6, ror #2
     eor r1, r3, r1, ror #11
     str r1, [r0, #92]
-    bic r1, r8, r7, ror #21
-    eor r1, r5, r1, ror #9
+    bic r1, lr, r8, ror #21
+    eor r1, r6, r1, ror #9
     str r1, [r0, #136]
-    bic r1, r2, r8, ror #17
-    eor r1, r7, r1, ror #26
+    bic r1, r2, lr, ror #17
+    eor r1, r8, r1, ror #26
     str r1, [r0, #188]
     bic r1, r3, r2, ror #5
-    eor r1, r8, r1, ror #10
+    eor r1, lr, r1, ror #10
     @ row 2, even words: theta, rho, pi, chi
     ldr r2, [r0, #12]
     ldr r3, [r0, #56]
-    ldr r5, [r0, #108]
-    ldr r7, [r0, #152]
-    ldr r8, [r0, #160]
+    ldr r6, [r0, #108]
+    ldr r8, [r0, #152]
+    ldr lr, [r0, #160]
     str r1, [r0, #32]
-    eor r2, r4, r2
-    eor r3, r12, r3
-    eor r5, r9, r5
-    eor r7, r11, r7
-    eor r8, r10, r8
-    bic r1, r5, r3, ror #10
-    eor r1, r2, r1, ror #20
-    str r1, [r0, #160]
-    bic r1, r7, r5, ror #23
-    eor r1, r3, r1, ror #31
-    str r1, [r0, #12]
-    bic r1, r8, r7, ror #5
-    eor r1, r5, r1, ror #4
-    str r1, [r0, #56]
-    bic r1, r2, r8, ror #24
-    eor r1, r7, r1, ror #3
-    str r1, [r0, #108]
-    bic r1, r3, r2, ror #2
-    eor r1, r8, r1, ror #6
-    @ row 0, odd words: theta, rho, pi, chi, iota
-    ldr r10, [sp, #40]
-    ldr r2, [r0, #4]
-    ldr r3, [r0, #52]
-    ldr r5, [r0, #96]
-    ldr r7, [r0, #144]
-    ldr r8, [r0, #196]
-    ldr r9, [sp, #24]
-    ldr r10, [r10, #4]
-    str r1, [r0, #152]
-    eor r2, r6, r2
-    eor r3, r4, r3
-    eor r5, r12, r5
-    eor r7, r9, r7
-    eor r8, lr, r8
-    bic r1, r5, r3, ror #31
-    eor r1, r2, r1, ror #11
-    eor r1, r1, r10
-    str r1, [r0, #4]
-    bic r1, r7, r5, ror #21
-    eor r1, r3, r1, ror #12
-    str r1, [r0, #52]
-    bic r1, r8, r7, ror #29
-    eor r1, r5, r1, ror #14
-    str r1, [r0, #96]
-    bic r1, r2, r8, ror #25
-    eor r1, r1, r7, ror #22
-    str r1, [r0, #144]
-    bic r1, r3, r2, ror #22
-    eor r1, r8, r1, ror #17
-    @ row 4, odd words: theta, rho, pi, chi
-    ldr r2, [r0, #20]
-    ldr r3, [r0, #64]
-    ldr r5, [r0, #112]
-    ldr r7, [r0, #120]
-    ldr r8, [r0, #172]
-    ldr r10, [sp, #20]
-    ldr r12, [sp, #0]
-    str r1, [r0, #196]
     eor r2, r10, r2
     eor r3, r9, r3
-    eor r5, r11, r5
-    eor r7, r12, r7
-    eor r8, r4, r8
-    bic r1, r5, r3, ror #24
-    eor r1, r2, r1, ror #12
-    str r1, [r0, #120]
-    bic r1, r7, r5, ror #1
-    eor r1, r3, r1, ror #7
-    str r1, [r0, #172]
-    bic r1, r8, r7, ror #13
-    eor r1, r5, r1, ror #18
-    str r1, [r0, #20]
-    bic r1, r2, r8, ror #30
-    eor r1, r1, r7, ror #11
-    str r1, [r0, #64]
+    eor r6, r4, r6
+    eor r8, r7, r8
+    eor lr, r5, lr
+    bic r1, r6, r3, ror #10
+    eor r1, r2, r1, ror #20
+    str r1, [r0, #160]
+    bic r1, r8, r6, ror #23
+    eor r1, r3, r1, ror #31
+    str r1, [r0, #12]
+    bic r1, lr, r8, ror #5
+    eor r1, r6, r1, ror #4
+    str r1, [r0, #56]
+    bic r1, r2, lr, ror #24
+    eor r1, r8, r1, ror #3
+    str r1, [r0, #108]
+    bic r1, r3, r2, ror #2
+    eor r1, lr, r1, ror #6
+    @ row 1, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #28]
+    ldr r3, [r0, #76]
+    ldr r6, [r0, #80]
+    ldr r7, [r0, #128]
+    ldr r8, [r0, #176]
+    ldr lr, [sp, #8]
+    str r1, [r0, #152]
+    eor r2, r4, r2
+    eor r3, r12, r3
+    eor r6, r5, r6
+    eor r7, lr, r7
+    eor r8, r9, r8
+    bic r1, r6, r3, ror #23
+    eor r1, r2, r1, ror #13
+    str r1, [r0, #80]
+    bic r1, r7, r6, ror #21
+    eor r1, r3, r1, ror #20
+    str r1, [r0, #128]
+    bic r1, r8, r7, ror #8
+    eor r1, r6, r1, ror #3
+    str r1, [r0, #176]
+    bic r1, r2, r8, ror #16
+    eor r1, r7, r1, ror #8
+    str r1, [r0, #28]
     bic r1, r3, r2, ror #28
-    eor r1, r8, r1, ror #6
+    eor r1, r8, r1, ror #20
+    @ row 4, even words: theta, rho, pi, chi
+    ldr r2, [r0, #16]
+    ldr r3, [r0, #68]
+    ldr r6, [r0, #116]
+    ldr r7, [r0, #124]
+    ldr r8, [r0, #168]
+    str r1, [r0, #76]
+    eor r2, r9, r2
+    eor r3, r4, r3
+    eor r6, r12, r6
+    eor r7, r11, r7
+    eor r8, lr, r8
+    bic r1, r6, r3, ror #24
+    eor r1, r2, r1, ror #11
+    str r1, [r0, #124]
+    bic r1, r7, r6, ror #1
+    eor r1, r3, r1, ror #7
+    str r1, [r0, #168]
+    bic r1, r8, r7, ror #12
+    eor r1, r6, r1, ror #19
+    str r1, [r0, #16]
+    bic r1, r2, r8, ror #30
+    eor r1, r1, r7, ror #10
+    str r1, [r0, #68]
+    bic r1, r3, r2, ror #29
+    eor r1, r8, r1, ror #5
+    @ row 0, odd words: theta, rho, pi, chi, iota
+    ldr lr, [sp, #40]
+    ldr r2, [r0, #4]
+    ldr r3, [r0, #52]
+    ldr r4, [r0, #96]
+    ldr r6, [r0, #144]
+    ldr r7, [r0, #196]
+    ldr r8, [sp, #24]
+    ldr lr, [lr, #4]
+    str r1, [r0, #116]
+    eor r2, r11, r2
+    eor r3, r10, r3
+    eor r4, r9, r4
+    eor r6, r8, r6
+    eor r7, r12, r7
+    bic r1, r4, r3, ror #31
+    eor r1, r2, r1, ror #11
+    eor r1, r1, lr
+    str r1, [r0, #4]
+    bic r1, r6, r4, ror #21
+    eor r1, r3, r1, ror #12
+    str r1, [r0, #52]
+    bic r1, r7, r6, ror #29
+    eor r1, r4, r1, ror #14
+    str r1, [r0, #96]
+    bic r1, r2, r7, ror #25
+    eor r1, r1, r6, ror #22
+    str r1, [r0, #144]
+    bic r1, r3, r2, ror #22
+    eor r1, r7, r1, ror #17
     @ row 1, even words: theta, rho, pi, chi
     ldr r2, [r0, #24]
     ldr r3, [r0, #72]
-    ldr r5, [r0, #84]
-    ldr r7, [r0, #132]
-    ldr r8, [r0, #180]
-    str r1, [r0, #112]
-    eor r2, r9, r2
-    eor r3, r11, r3
-    eor r5, r6, r5
-    eor r7, r4, r7
-    eor r8, r10, r8
-    bic r1, r5, r3, ror #24
+    ldr r4, [r0, #84]
+    ldr r6, [r0, #132]
+    ldr r7, [r0, #180]
+    ldr r9, [sp, #32]
+    ldr lr, [sp, #20]
+    str r1, [r0, #196]
+    eor r2, r8, r2
+    eor r3, r9, r3
+    eor r4, r11, r4
+    eor r6, r10, r6
+    eor r7, lr, r7
+    bic r1, r4, r3, ror #24
     eor r1, r2, r1, ror #12
     str r1, [r0, #84]
-    bic r1, r7, r5, ror #21
+    bic r1, r6, r4, ror #21
     eor r1, r3, r1, ror #19
     str r1, [r0, #132]
-    bic r1, r8, r7, ror #8
-    eor r1, r1, r5, ror #29
+    bic r1, r7, r6, ror #8
+    eor r1, r1, r4, ror #29
     str r1, [r0, #180]
-    bic r1, r2, r8, ror #15
-    eor r1, r7, r1, ror #9
+    bic r1, r2, r7, ror #15
+    eor r1, r6, r1, ror #9
     str r1, [r0, #24]
     bic r1, r3, r2, ror #28
-    eor r1, r8, r1, ror #21
+    eor r1, r7, r1, ror #21
+    @ row 4, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #20]
+    ldr r3, [r0, #64]
+    ldr r4, [r0, #112]
+    ldr r6, [r0, #120]
+    ldr r7, [r0, #172]
+    str r1, [r0, #72]
+    eor r2, lr, r2
+    eor r3, r8, r3
+    eor r4, r9, r4
+    eor r6, r5, r6
+    eor r7, r10, r7
+    bic r1, r4, r3, ror #24
+    eor r1, r2, r1, ror #12
+    str r1, [r0, #120]
+    bic r1, r6, r4, ror #1
+    eor r1, r3, r1, ror #7
+    str r1, [r0, #172]
+    bic r1, r7, r6, ror #13
+    eor r1, r4, r1, ror #18
+    str r1, [r0, #20]
+    bic r1, r2, r7, ror #30
+    eor r1, r1, r6, ror #11
+    str r1, [r0, #64]
+    bic r1, r3, r2, ror #28
+    eor r1, r7, r1, ror #6
     @ row 3, even words: theta, rho, pi, chi
     ldr r2, [r0, #36]
     ldr r3, [r0, #40]
     ldr r4, [r0, #88]
-    ldr r5, [r0, #140]
+    ldr r6, [r0, #140]
     ldr r7, [r0, #184]
-    ldr r8, [sp, #8]
-    str r1, [r0, #72]
-    eor r2, lr, r2
-    eor r3, r12, r3
-    eor r4, r8, r4
-    eor r5, r10, r5
-    eor r7, r9, r7
+    ldr r10, [sp, #8]
+    str r1, [r0, #112]
+    eor r2, r12, r2
+    eor r3, r5, r3
+    eor r4, r10, r4
+    eor r6, lr, r6
+    eor r7, r8, r7
     bic r1, r4, r3, ror #19
     eor r1, r2, r1, ror #9
     str r1, [r0, #40]
-    bic r1, r5, r4, ror #3
+    bic r1, r6, r4, ror #3
     eor r1, r3, r1, ror #10
     str r1, [r0, #88]
-    bic r1, r7, r5, ror #20
+    bic r1, r7, r6, ror #20
     eor r1, r4, r1, ror #9
     str r1, [r0, #140]
     bic r1, r2, r7, ror #18
-    eor r1, r5, r1, ror #26
+    eor r1, r6, r1, ror #26
     str r1, [r0, #184]
     bic r1, r3, r2, ror #4
     eor r1, r7, r1, ror #10
@@ -450,381 +465,376 @@ kf_armv7m_permute_lazy3:
     ldr r2, [r0, #8]
     ldr r3, [r0, #60]
     ldr r4, [r0, #104]
-    ldr r5, [r0, #156]
+    ldr r6, [r0, #156]
     ldr r7, [r0, #164]
     str r1, [r0, #36]
-    eor r2, r8, r2
-    eor r3, r10, r3
-    eor r4, r9, r4
-    eor r5, lr, r5
-    eor r7, r6, r7
+    eor r2, r10, r2
+    eor r3, lr, r3
+    eor r4, r8, r4
+    eor r6, r12, r6
+    eor r7, r11, r7
     bic r1, r4, r3, ror #9
     eor r1, r2, r1, ror #20
     str r1, [r0, #164]
-    bic r1, r5, r4, ror #24
+    bic r1, r6, r4, ror #24
     eor r1, r3, r1, ror #31
     str r1, [r0, #8]
-    bic r1, r7, r5, ror #5
+    bic r1, r7, r6, ror #5
     eor r1, r4, r1, ror #3
     str r1, [r0, #60]
     bic r1, r2, r7, ror #23
-    eor r1, r1, r5, ror #28
+    eor r1, r1, r6, ror #28
     str r1, [r0, #104]
     bic r1, r3, r2, ror #3
     eor r1, r7, r1, ror #6
     @ row 0, even words: theta, rho, pi, chi, iota
-    ldr lr, [sp, #40]
+    ldr r12, [sp, #40]
     ldr r2, [r0, #0]
     ldr r3, [r0, #48]
     ldr r4, [r0, #100]
-    ldr r5, [r0, #148]
-    ldr r6, [r0, #192]
-    ldr r7, [sp, #28]
-    ldr lr, [lr, #0]
+    ldr r6, [r0, #148]
+    ldr r7, [r0, #192]
+    ldr r11, [sp, #28]
+    ldr r12, [r12, #0]
     str r1, [r0, #156]
-    eor r2, r12, r2
-    eor r3, r8, r3
-    eor r4, r10, r4
-    eor r5, r7, r5
+    eor r2, r5, r2
+    eor r3, r10, r3
+    eor r4, lr, r4
     eor r6, r11, r6
-    bic r1, r4, r3
-    eor r1, r2, r1, ror #10
-    eor r1, r1, lr
-    str r1, [r0, #0]
-    bic r1, r5, r4, ror #21
-    eor r1, r3, r1, ror #11
-    str r1, [r0, #48]
-    bic r1, r6, r5, ror #28
-    eor r1, r4, r1, ror #15
-    str r1, [r0, #100]
-    bic r1, r2, r6, ror #25
-    eor r1, r1, r5, ror #21
-    str r1, [r0, #148]
+    eor r7, r9, r7
+    bic lr, r4, r3
+    eor lr, r2, lr, ror #10
+    eor lr, lr, r12
+    bic r12, r6, r4, ror #21
+    eor r12, r3, r12, ror #11
+    bic r11, r7, r6, ror #28
+    eor r11, r4, r11, ror #15
+    bic r10, r2, r7, ror #25
+    eor r10, r10, r6, ror #21
     bic r1, r3, r2, ror #22
-    eor r1, r6, r1, ror #17
+    eor r1, r7, r1, ror #17
 .Lround1_lazy3:
     @ ---- block round 1 ----
-    ldr r2, [r0, #0]
-    ldr r3, [r0, #84]
-    ldr r4, [r0, #160]
-    ldr r5, [r0, #40]
-    ldr r6, [r0, #124]
-    ldr r7, [r0, #176]
-    ldr r8, [r0, #96]
-    ldr r9, [r0, #60]
-    ldr r10, [r0, #136]
-    ldr r11, [r0, #20]
+    ldr r2, [r0, #84]
+    ldr r3, [r0, #160]
+    ldr r4, [r0, #40]
+    ldr r5, [r0, #124]
+    str lr, [r0, #0]
+    eor lr, lr, r2, ror #18
+    eor lr, lr, r3, ror #31
+    eor lr, lr, r4, ror #18
+    eor lr, lr, r5, ror #1
+    ldr r2, [r0, #176]
+    ldr r3, [r0, #96]
+    ldr r4, [r0, #60]
+    ldr r5, [r0, #136]
+    ldr r6, [r0, #20]
     str r1, [r0, #192]
-    eor r2, r2, r3, ror #18
-    eor r2, r2, r4, ror #31
-    eor r2, r2, r5, ror #18
-    eor r2, r2, r6, ror #1
-    eor r7, r7, r8, ror #12
-    eor r7, r7, r9, ror #21
-    eor r7, r7, r10, ror #28
-    eor r7, r7, r11, ror #14
-    eor r8, r2, r7, ror #30
-    ldr r9, [r0, #72]
-    ldr r10, [r0, #152]
-    ldr r11, [r0, #36]
-    ldr r3, [r0, #116]
-    str r8, [sp, #8]
-    eor r1, r1, r9, ror #8
-    eor r1, r1, r10, ror #30
-    eor r1, r1, r11, ror #11
-    eor r1, r1, r3, ror #6
+    eor r2, r2, r3, ror #12
+    eor r2, r2, r4, ror #21
+    eor r2, r2, r5, ror #28
+    eor r2, r2, r6, ror #14
+    eor r3, lr, r2, ror #30
+    ldr r4, [r0, #72]
+    ldr r5, [r0, #152]
+    ldr r6, [r0, #36]
+    ldr r7, [r0, #116]
+    str r10, [r0, #148]
+    eor r1, r1, r4, ror #8
+    eor r1, r1, r5, ror #30
+    eor r1, r1, r6, ror #11
+    eor r1, r1, r7, ror #6
     ror r1, r1, #25
-    eor r9, r1, r7, ror #31
-    ldr r7, [r0, #8]
-    ldr r10, [r0, #52]
-    ldr r11, [r0, #128]
-    ldr r3, [r0, #92]
-    ldr r4, [r0, #172]
-    str r9, [sp, #28]
-    eor r7, r7, r10, ror #13
-    eor r7, r7, r11, ror #25
-    eor r7, r7, r3, ror #17
-    eor r7, r7, r4, ror #8
-    eor r10, r1, r7, ror #28
-    ldr r1, [r0, #148]
-    ldr r11, [r0, #24]
-    ldr r3, [r0, #108]
-    ldr r4, [r0, #184]
-    ldr r5, [r0, #68]
-    str r10, [sp, #0]
-    eor r1, r1, r11, ror #9
-    eor r1, r1, r3, ror #28
-    eor r1, r1, r4, ror #24
-    eor r1, r1, r5, ror #1
-    eor r11, r1, r7, ror #29
-    ldr r7, [r0, #4]
-    ldr r3, [r0, #164]
-    ldr r4, [r0, #80]
-    ldr r5, [r0, #44]
-    ldr r6, [r0, #120]
-    str r11, [sp, #20]
-    eors r7, r3
-    eor r7, r7, r4, ror #18
-    eor r7, r7, r5, ror #19
-    eor r7, r7, r6, ror #1
-    eor r3, r1, r7, ror #31
-    ldr r1, [r0, #180]
-    ldr r4, [r0, #100]
-    ldr r5, [r0, #56]
-    ldr r6, [r0, #140]
-    ldr r12, [r0, #16]
-    str r3, [sp, #32]
-    eor r1, r1, r4, ror #9
-    eor r1, r1, r5, ror #18
-    eor r1, r1, r6, ror #26
-    eor r1, r1, r12, ror #11
-    eor r4, r7, r1, ror #1
-    ldr r7, [r0, #196]
-    ldr r5, [r0, #76]
-    ldr r6, [r0, #156]
-    ldr r12, [r0, #32]
-    ldr lr, [r0, #112]
-    eor r7, r7, r5, ror #9
-    eor r7, r7, r6, ror #30
-    eor r7, r7, r12, ror #11
-    eor r7, r7, lr, ror #6
-    ror r7, r7, #24
-    eor r5, r7, r1, ror #1
-    ldr r1, [r0, #48]
-    ldr r6, [r0, #132]
-    ldr r12, [r0, #12]
-    ldr lr, [r0, #88]
-    ldr r11, [r0, #168]
-    str r5, [sp, #24]
-    eor r1, r1, r6, ror #12
-    eor r1, r1, r12, ror #19
-    eor r1, r1, lr, ror #4
-    eor r1, r1, r11, ror #26
-    ror r1, r1, #10
-    eor r6, r1, r7, ror #1
-    ldr r7, [r0, #144]
-    ldr r12, [r0, #104]
-    ldr lr, [r0, #28]
-    ldr r11, [r0, #188]
-    ldr r5, [r0, #64]
-    eor r7, r7, r12
-    eor r7, r7, lr, ror #10
-    eor r7, r7, r11, ror #25
-    eor r7, r7, r5, ror #1
-    eor r12, r1, r7, ror #31
-    eor lr, r2, r7
-    @ row 1, odd words: theta, rho, pi, chi
+    eor r4, r1, r2, ror #31
+    ldr r2, [r0, #8]
+    ldr r5, [r0, #52]
+    ldr r6, [r0, #128]
+    ldr r7, [r0, #92]
+    ldr r8, [r0, #172]
+    str r11, [r0, #100]
+    eor r2, r2, r5, ror #13
+    eor r2, r2, r6, ror #25
+    eor r2, r2, r7, ror #17
+    eor r2, r2, r8, ror #8
+    eor r5, r1, r2, ror #28
+    ldr r1, [r0, #24]
+    ldr r6, [r0, #108]
+    ldr r7, [r0, #184]
+    ldr r8, [r0, #68]
+    str r12, [r0, #48]
+    eor r10, r10, r1, ror #9
+    eor r10, r10, r6, ror #28
+    eor r10, r10, r7, ror #24
+    eor r10, r10, r8, ror #1
+    eor r6, r10, r2, ror #29
+    ldr r2, [r0, #4]
+    ldr r1, [r0, #164]
+    ldr r7, [r0, #80]
+    ldr r8, [r0, #44]
+    ldr r9, [r0, #120]
+    str r6, [sp, #20]
+    eors r2, r1
+    eor r2, r2, r7, ror #18
+    eor r2, r2, r8, ror #19
+    eor r2, r2, r9, ror #1
+    eor r7, r10, r2, ror #31
+    ldr r10, [r0, #180]
+    ldr r1, [r0, #56]
+    ldr r8, [r0, #140]
+    ldr r9, [r0, #16]
+    str r4, [sp, #28]
+    eor r10, r10, r11, ror #9
+    eor r10, r10, r1, ror #18
+    eor r10, r10, r8, ror #26
+    eor r10, r10, r9, ror #11
+    eor r11, r2, r10, ror #1
+    ldr r2, [r0, #196]
+    ldr r1, [r0, #76]
+    ldr r8, [r0, #156]
+    ldr r9, [r0, #32]
+    ldr r6, [r0, #112]
+    str r7, [sp, #32]
+    eor r2, r2, r1, ror #9
+    eor r2, r2, r8, ror #30
+    eor r2, r2, r9, ror #11
+    eor r2, r2, r6, ror #6
+    ror r2, r2, #24
+    eor r8, r2, r10, ror #1
+    ldr r10, [r0, #132]
+    ldr r1, [r0, #12]
+    ldr r9, [r0, #88]
+    ldr r6, [r0, #168]
+    str r8, [sp, #24]
+    eor r12, r12, r10, ror #12
+    eor r12, r12, r1, ror #19
+    eor r12, r12, r9, ror #4
+    eor r12, r12, r6, ror #26
+    ror r12, r12, #10
+    eor r10, r12, r2, ror #1
     ldr r2, [r0, #144]
-    ldr r3, [r0, #76]
-    ldr r5, [r0, #160]
-    ldr r7, [r0, #88]
-    ldr r11, [r0, #16]
-    eor r2, r9, r2
-    eor r3, lr, r3, ror #2
-    eor r5, r10, r5, ror #31
-    eor r7, r8, r7, ror #14
-    eor r11, r12, r11, ror #12
-    bic r1, r5, r3, ror #23
-    eor r1, r2, r1, ror #13
-    str r1, [r0, #160]
-    bic r1, r7, r5, ror #21
-    eor r1, r3, r1, ror #20
-    str r1, [r0, #88]
-    bic r1, r11, r7, ror #8
-    eor r1, r5, r1, ror #3
-    str r1, [r0, #16]
-    bic r1, r2, r11, ror #16
-    eor r1, r7, r1, ror #8
-    str r1, [r0, #144]
-    bic r1, r3, r2, ror #28
-    eor r1, r11, r1, ror #20
-    @ row 4, even words: theta, rho, pi, chi
-    ldr r2, [r0, #100]
-    ldr r3, [r0, #28]
-    ldr r5, [r0, #156]
-    ldr r7, [r0, #44]
-    ldr r11, [r0, #168]
-    str r1, [r0, #76]
-    eor r2, r12, r2, ror #10
-    eor r3, r9, r3, ror #10
-    eor r5, lr, r5, ror #23
-    eor r7, r6, r7, ror #19
-    eor r11, r8, r11, ror #4
-    bic r1, r5, r3, ror #24
-    eor r1, r2, r1, ror #11
-    str r1, [r0, #44]
-    bic r1, r7, r5, ror #1
-    eor r1, r3, r1, ror #7
-    str r1, [r0, #168]
-    bic r1, r11, r7, ror #12
-    eor r1, r5, r1, ror #19
-    str r1, [r0, #100]
-    bic r1, r2, r11, ror #30
-    eor r1, r1, r7, ror #10
-    str r1, [r0, #28]
-    bic r1, r3, r2, ror #29
-    eor r1, r11, r1, ror #5
+    ldr r1, [r0, #104]
+    ldr r9, [r0, #28]
+    ldr r6, [r0, #188]
+    ldr r8, [r0, #64]
+    str r3, [sp, #8]
+    eors r2, r1
+    eor r2, r2, r9, ror #10
+    eor r2, r2, r6, ror #25
+    eor r2, r2, r8, ror #1
+    eor r9, r12, r2, ror #31
+    eor r12, lr, r2
     @ row 3, odd words: theta, rho, pi, chi
     ldr r2, [r0, #192]
     ldr r3, [r0, #80]
-    ldr r5, [r0, #8]
-    ldr r7, [r0, #140]
-    ldr r8, [r0, #64]
-    ldr r11, [sp, #32]
-    str r1, [r0, #156]
-    eor r2, r11, r2, ror #25
-    eor r3, r6, r3, ror #18
-    eor r5, r4, r5, ror #29
-    eor r7, r12, r7, ror #27
-    eor r8, r9, r8, ror #1
-    bic r1, r5, r3, ror #19
+    ldr r6, [r0, #8]
+    ldr r8, [r0, #140]
+    ldr lr, [r0, #64]
+    eor r2, r7, r2, ror #25
+    eor r3, r10, r3, ror #18
+    eor r6, r11, r6, ror #29
+    eor r8, r9, r8, ror #27
+    eor lr, r4, lr, ror #1
+    bic r1, r6, r3, ror #19
     eor r1, r2, r1, ror #8
     str r1, [r0, #80]
-    bic r1, r7, r5, ror #2
+    bic r1, r8, r6, ror #2
     eor r1, r3, r1, ror #11
     str r1, [r0, #8]
-    bic r1, r8, r7, ror #21
-    eor r1, r5, r1, ror #9
+    bic r1, lr, r8, ror #21
+    eor r1, r6, r1, ror #9
     str r1, [r0, #140]
-    bic r1, r2, r8, ror #17
-    eor r1, r7, r1, ror #26
+    bic r1, r2, lr, ror #17
+    eor r1, r8, r1, ror #26
     str r1, [r0, #64]
     bic r1, r3, r2, ror #5
-    eor r1, r8, r1, ror #10
+    eor r1, lr, r1, ror #10
     @ row 2, even words: theta, rho, pi, chi
     ldr r2, [r0, #52]
     ldr r3, [r0, #180]
-    ldr r5, [r0, #104]
-    ldr r7, [r0, #36]
-    ldr r8, [r0, #124]
+    ldr r6, [r0, #104]
+    ldr r8, [r0, #36]
+    ldr lr, [r0, #124]
     str r1, [r0, #192]
-    eor r2, r4, r2, ror #10
-    eor r3, r12, r3, ror #1
-    eor r5, r9, r5
-    eor r7, r11, r7, ror #4
-    eor r8, r10, r8, ror #1
-    bic r1, r5, r3, ror #10
+    eor r2, r11, r2, ror #10
+    eor r3, r9, r3, ror #1
+    eor r6, r4, r6
+    eor r8, r7, r8, ror #4
+    eor lr, r5, lr, ror #1
+    bic r1, r6, r3, ror #10
     eor r1, r2, r1, ror #20
     str r1, [r0, #124]
-    bic r1, r7, r5, ror #23
+    bic r1, r8, r6, ror #23
     eor r1, r3, r1, ror #31
     str r1, [r0, #52]
-    bic r1, r8, r7, ror #5
-    eor r1, r5, r1, ror #4
+    bic r1, lr, r8, ror #5
+    eor r1, r6, r1, ror #4
     str r1, [r0, #180]
-    bic r1, r2, r8, ror #24
-    eor r1, r7, r1, ror #3
+    bic r1, r2, lr, ror #24
+    eor r1, r8, r1, ror #3
     str r1, [r0, #104]
     bic r1, r3, r2, ror #2
-    eor r1, r8, r1, ror #6
+    eor r1, lr, r1, ror #6
+    @ row 1, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #144]
+    ldr r3, [r0, #76]
+    ldr r6, [r0, #160]
+    ldr r7, [r0, #88]
+    ldr r8, [r0, #16]
+    ldr lr, [sp, #8]
+    str r1, [r0, #36]
+    eor r2, r4, r2
+    eor r3, r12, r3, ror #2
+    eor r6, r5, r6, ror #31
+    eor r7, lr, r7, ror #14
+    eor r8, r9, r8, ror #12
+    bic r1, r6, r3, ror #23
+    eor r1, r2, r1, ror #13
+    str r1, [r0, #160]
+    bic r1, r7, r6, ror #21
+    eor r1, r3, r1, ror #20
+    str r1, [r0, #88]
+    bic r1, r8, r7, ror #8
+    eor r1, r6, r1, ror #3
+    str r1, [r0, #16]
+    bic r1, r2, r8, ror #16
+    eor r1, r7, r1, ror #8
+    str r1, [r0, #144]
+    bic r1, r3, r2, ror #28
+    eor r1, r8, r1, ror #20
+    @ row 4, even words: theta, rho, pi, chi
+    ldr r2, [r0, #100]
+    ldr r3, [r0, #28]
+    ldr r6, [r0, #156]
+    ldr r7, [r0, #44]
+    ldr r8, [r0, #168]
+    str r1, [r0, #76]
+    eor r2, r9, r2, ror #10
+    eor r3, r4, r3, ror #10
+    eor r6, r12, r6, ror #23
+    eor r7, r10, r7, ror #19
+    eor r8, lr, r8, ror #4
+    bic r1, r6, r3, ror #24
+    eor r1, r2, r1, ror #11
+    str r1, [r0, #44]
+    bic r1, r7, r6, ror #1
+    eor r1, r3, r1, ror #7
+    str r1, [r0, #168]
+    bic r1, r8, r7, ror #12
+    eor r1, r6, r1, ror #19
+    str r1, [r0, #100]
+    bic r1, r2, r8, ror #30
+    eor r1, r1, r7, ror #10
+    str r1, [r0, #28]
+    bic r1, r3, r2, ror #29
+    eor r1, r8, r1, ror #5
     @ row 0, odd words: theta, rho, pi, chi, iota
-    ldr r10, [sp, #40]
+    ldr lr, [sp, #40]
     ldr r2, [r0, #4]
     ldr r3, [r0, #128]
-    ldr r5, [r0, #56]
-    ldr r7, [r0, #184]
-    ldr r8, [r0, #112]
-    ldr r9, [sp, #24]
-    ldr r10, [r10, #12]
-    str r1, [r0, #36]
-    eor r2, r6, r2
-    eor r3, r4, r3, ror #22
-    eor r5, r12, r5, ror #19
-    eor r7, r9, r7, ror #24
-    eor r8, lr, r8, ror #31
-    bic r1, r5, r3, ror #31
+    ldr r4, [r0, #56]
+    ldr r6, [r0, #184]
+    ldr r7, [r0, #112]
+    ldr r8, [sp, #24]
+    ldr lr, [lr, #12]
+    str r1, [r0, #156]
+    eor r2, r10, r2
+    eor r3, r11, r3, ror #22
+    eor r4, r9, r4, ror #19
+    eor r6, r8, r6, ror #24
+    eor r7, r12, r7, ror #31
+    bic r1, r4, r3, ror #31
     eor r1, r2, r1, ror #11
-    eor r1, r1, r10
+    eor r1, r1, lr
     str r1, [r0, #4]
-    bic r1, r7, r5, ror #21
+    bic r1, r6, r4, ror #21
     eor r1, r3, r1, ror #12
     str r1, [r0, #128]
-    bic r1, r8, r7, ror #29
-    eor r1, r5, r1, ror #14
+    bic r1, r7, r6, ror #29
+    eor r1, r4, r1, ror #14
     str r1, [r0, #56]
-    bic r1, r2, r8, ror #25
-    eor r1, r1, r7, ror #22
+    bic r1, r2, r7, ror #25
+    eor r1, r1, r6, ror #22
     str r1, [r0, #184]
     bic r1, r3, r2, ror #22
-    eor r1, r8, r1, ror #17
-    @ row 4, odd words: theta, rho, pi, chi
-    ldr r2, [r0, #96]
-    ldr r3, [r0, #24]
-    ldr r5, [r0, #152]
-    ldr r7, [r0, #40]
-    ldr r8, [r0, #172]
-    ldr r10, [sp, #20]
-    ldr r12, [sp, #0]
-    str r1, [r0, #112]
-    eor r2, r10, r2, ror #11
-    eor r3, r9, r3, ror #9
-    eor r5, r11, r5, ror #23
-    eor r7, r12, r7, ror #18
-    eor r8, r4, r8, ror #5
-    bic r1, r5, r3, ror #24
-    eor r1, r2, r1, ror #12
-    str r1, [r0, #40]
-    bic r1, r7, r5, ror #1
-    eor r1, r3, r1, ror #7
-    str r1, [r0, #172]
-    bic r1, r8, r7, ror #13
-    eor r1, r5, r1, ror #18
-    str r1, [r0, #96]
-    bic r1, r2, r8, ror #30
-    eor r1, r1, r7, ror #11
-    str r1, [r0, #24]
-    bic r1, r3, r2, ror #28
-    eor r1, r8, r1, ror #6
+    eor r1, r7, r1, ror #17
     @ row 1, even words: theta, rho, pi, chi
     ldr r2, [r0, #148]
     ldr r3, [r0, #72]
-    ldr r5, [r0, #164]
-    ldr r7, [r0, #92]
-    ldr r8, [r0, #20]
-    str r1, [r0, #152]
-    eor r2, r9, r2
-    eor r3, r11, r3, ror #1
-    eor r5, r6, r5
-    eor r7, r4, r7, ror #14
-    eor r8, r10, r8, ror #13
-    bic r1, r5, r3, ror #24
+    ldr r4, [r0, #164]
+    ldr r6, [r0, #92]
+    ldr r7, [r0, #20]
+    ldr r9, [sp, #32]
+    ldr lr, [sp, #20]
+    str r1, [r0, #112]
+    eor r2, r8, r2
+    eor r3, r9, r3, ror #1
+    eor r4, r10, r4
+    eor r6, r11, r6, ror #14
+    eor r7, lr, r7, ror #13
+    bic r1, r4, r3, ror #24
     eor r1, r2, r1, ror #12
     str r1, [r0, #164]
-    bic r1, r7, r5, ror #21
+    bic r1, r6, r4, ror #21
     eor r1, r3, r1, ror #19
     str r1, [r0, #92]
-    bic r1, r8, r7, ror #8
-    eor r1, r1, r5, ror #29
+    bic r1, r7, r6, ror #8
+    eor r1, r1, r4, ror #29
     str r1, [r0, #20]
-    bic r1, r2, r8, ror #15
-    eor r1, r7, r1, ror #9
+    bic r1, r2, r7, ror #15
+    eor r1, r6, r1, ror #9
     str r1, [r0, #148]
     bic r1, r3, r2, ror #28
-    eor r1, r8, r1, ror #21
+    eor r1, r7, r1, ror #21
+    @ row 4, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #96]
+    ldr r3, [r0, #24]
+    ldr r4, [r0, #152]
+    ldr r6, [r0, #40]
+    ldr r7, [r0, #172]
+    str r1, [r0, #72]
+    eor r2, lr, r2, ror #11
+    eor r3, r8, r3, ror #9
+    eor r4, r9, r4, ror #23
+    eor r6, r5, r6, ror #18
+    eor r7, r11, r7, ror #5
+    bic r1, r4, r3, ror #24
+    eor r1, r2, r1, ror #12
+    str r1, [r0, #40]
+    bic r1, r6, r4, ror #1
+    eor r1, r3, r1, ror #7
+    str r1, [r0, #172]
+    bic r1, r7, r6, ror #13
+    eor r1, r4, r1, ror #18
+    str r1, [r0, #96]
+    bic r1, r2, r7, ror #30
+    eor r1, r1, r6, ror #11
+    str r1, [r0, #24]
+    bic r1, r3, r2, ror #28
+    eor r1, r7, r1, ror #6
     @ row 3, even words: theta, rho, pi, chi
     ldr r2, [r0, #196]
     ldr r3, [r0, #84]
     ldr r4, [r0, #12]
-    ldr r5, [r0, #136]
+    ldr r6, [r0, #136]
     ldr r7, [r0, #68]
-    ldr r8, [sp, #8]
-    str r1, [r0, #72]
-    eor r2, lr, r2, ror #25
-    eor r3, r12, r3, ror #18
-    eor r4, r8, r4, ror #29
-    eor r5, r10, r5, ror #27
-    eor r7, r9, r7, ror #1
+    ldr r11, [sp, #8]
+    str r1, [r0, #152]
+    eor r2, r12, r2, ror #25
+    eor r3, r5, r3, ror #18
+    eor r4, r11, r4, ror #29
+    eor r6, lr, r6, ror #27
+    eor r7, r8, r7, ror #1
     bic r1, r4, r3, ror #19
     eor r1, r2, r1, ror #9
     str r1, [r0, #84]
-    bic r1, r5, r4, ror #3
+    bic r1, r6, r4, ror #3
     eor r1, r3, r1, ror #10
     str r1, [r0, #12]
-    bic r1, r7, r5, ror #20
+    bic r1, r7, r6, ror #20
     eor r1, r4, r1, ror #9
     str r1, [r0, #136]
     bic r1, r2, r7, ror #18
-    eor r1, r5, r1, ror #26
+    eor r1, r6, r1, ror #26
     str r1, [r0, #68]
     bic r1, r3, r2, ror #4
     eor r1, r7, r1, ror #10
@@ -832,381 +842,376 @@ kf_armv7m_permute_lazy3:
     ldr r2, [r0, #48]
     ldr r3, [r0, #176]
     ldr r4, [r0, #108]
-    ldr r5, [r0, #32]
+    ldr r6, [r0, #32]
     ldr r7, [r0, #120]
     str r1, [r0, #196]
-    eor r2, r8, r2, ror #10
-    eor r3, r10, r3, ror #31
-    eor r4, r9, r4, ror #28
-    eor r5, lr, r5, ror #4
-    eor r7, r6, r7, ror #1
+    eor r2, r11, r2, ror #10
+    eor r3, lr, r3, ror #31
+    eor r4, r8, r4, ror #28
+    eor r6, r12, r6, ror #4
+    eor r7, r10, r7, ror #1
     bic r1, r4, r3, ror #9
     eor r1, r2, r1, ror #20
     str r1, [r0, #120]
-    bic r1, r5, r4, ror #24
+    bic r1, r6, r4, ror #24
     eor r1, r3, r1, ror #31
     str r1, [r0, #48]
-    bic r1, r7, r5, ror #5
+    bic r1, r7, r6, ror #5
     eor r1, r4, r1, ror #3
     str r1, [r0, #176]
     bic r1, r2, r7, ror #23
-    eor r1, r1, r5, ror #28
+    eor r1, r1, r6, ror #28
     str r1, [r0, #108]
     bic r1, r3, r2, ror #3
     eor r1, r7, r1, ror #6
     @ row 0, even words: theta, rho, pi, chi, iota
-    ldr lr, [sp, #40]
+    ldr r12, [sp, #40]
     ldr r2, [r0, #0]
     ldr r3, [r0, #132]
     ldr r4, [r0, #60]
-    ldr r5, [r0, #188]
-    ldr r6, [r0, #116]
-    ldr r7, [sp, #28]
-    ldr lr, [lr, #8]
+    ldr r6, [r0, #188]
+    ldr r7, [r0, #116]
+    ldr r10, [sp, #28]
+    ldr r12, [r12, #8]
     str r1, [r0, #32]
-    eor r2, r12, r2
-    eor r3, r8, r3, ror #22
-    eor r4, r10, r4, ror #20
-    eor r5, r7, r5, ror #25
-    eor r6, r11, r6, ror #31
-    bic r1, r4, r3
-    eor r1, r2, r1, ror #10
-    eor r1, r1, lr
-    str r1, [r0, #0]
-    bic r1, r5, r4, ror #21
-    eor r1, r3, r1, ror #11
-    str r1, [r0, #132]
-    bic r1, r6, r5, ror #28
-    eor r1, r4, r1, ror #15
-    str r1, [r0, #60]
-    bic r1, r2, r6, ror #25
-    eor r1, r1, r5, ror #21
-    str r1, [r0, #188]
+    eor r2, r5, r2
+    eor r3, r11, r3, ror #22
+    eor r4, lr, r4, ror #20
+    eor r6, r10, r6, ror #25
+    eor r7, r9, r7, ror #31
+    bic lr, r4, r3
+    eor lr, r2, lr, ror #10
+    eor lr, lr, r12
+    bic r12, r6, r4, ror #21
+    eor r12, r3, r12, ror #11
+    bic r11, r7, r6, ror #28
+    eor r11, r4, r11, ror #15
+    bic r10, r2, r7, ror #25
+    eor r10, r10, r6, ror #21
     bic r1, r3, r2, ror #22
-    eor r1, r6, r1, ror #17
+    eor r1, r7, r1, ror #17
 .Lround2_lazy3:
     @ ---- block round 2 ----
-    ldr r2, [r0, #0]
-    ldr r3, [r0, #164]
-    ldr r4, [r0, #124]
-    ldr r5, [r0, #84]
-    ldr r6, [r0, #44]
-    ldr r7, [r0, #16]
-    ldr r8, [r0, #56]
-    ldr r9, [r0, #176]
-    ldr r10, [r0, #140]
-    ldr r11, [r0, #96]
+    ldr r2, [r0, #164]
+    ldr r3, [r0, #124]
+    ldr r4, [r0, #84]
+    ldr r5, [r0, #44]
+    str lr, [r0, #0]
+    eor lr, lr, r2, ror #18
+    eor lr, lr, r3, ror #31
+    eor lr, lr, r4, ror #18
+    eor lr, lr, r5, ror #1
+    ldr r2, [r0, #16]
+    ldr r3, [r0, #56]
+    ldr r4, [r0, #176]
+    ldr r5, [r0, #140]
+    ldr r6, [r0, #96]
     str r1, [r0, #116]
-    eor r2, r2, r3, ror #18
-    eor r2, r2, r4, ror #31
-    eor r2, r2, r5, ror #18
-    eor r2, r2, r6, ror #1
-    eor r7, r7, r8, ror #12
-    eor r7, r7, r9, ror #21
-    eor r7, r7, r10, ror #28
-    eor r7, r7, r11, ror #14
-    eor r8, r2, r7, ror #30
-    ldr r9, [r0, #72]
-    ldr r10, [r0, #36]
-    ldr r11, [r0, #196]
-    ldr r3, [r0, #156]
-    str r8, [sp, #8]
-    eor r1, r1, r9, ror #8
-    eor r1, r1, r10, ror #30
-    eor r1, r1, r11, ror #11
-    eor r1, r1, r3, ror #6
+    eor r2, r2, r3, ror #12
+    eor r2, r2, r4, ror #21
+    eor r2, r2, r5, ror #28
+    eor r2, r2, r6, ror #14
+    eor r3, lr, r2, ror #30
+    ldr r4, [r0, #72]
+    ldr r5, [r0, #36]
+    ldr r6, [r0, #196]
+    ldr r7, [r0, #156]
+    str r10, [r0, #188]
+    eor r1, r1, r4, ror #8
+    eor r1, r1, r5, ror #30
+    eor r1, r1, r6, ror #11
+    eor r1, r1, r7, ror #6
     ror r1, r1, #25
-    eor r9, r1, r7, ror #31
-    ldr r7, [r0, #48]
-    ldr r10, [r0, #128]
-    ldr r11, [r0, #88]
-    ldr r3, [r0, #8]
-    ldr r4, [r0, #172]
-    str r9, [sp, #28]
-    eor r7, r7, r10, ror #13
-    eor r7, r7, r11, ror #25
-    eor r7, r7, r3, ror #17
-    eor r7, r7, r4, ror #8
-    eor r10, r1, r7, ror #28
-    ldr r1, [r0, #188]
-    ldr r11, [r0, #148]
-    ldr r3, [r0, #104]
-    ldr r4, [r0, #68]
-    ldr r5, [r0, #28]
-    str r10, [sp, #0]
-    eor r1, r1, r11, ror #9
-    eor r1, r1, r3, ror #28
-    eor r1, r1, r4, ror #24
-    eor r1, r1, r5, ror #1
-    eor r11, r1, r7, ror #29
-    ldr r7, [r0, #4]
-    ldr r3, [r0, #120]
-    ldr r4, [r0, #160]
-    ldr r5, [r0, #80]
-    ldr r6, [r0, #40]
-    str r11, [sp, #20]
-    eors r7, r3
-    eor r7, r7, r4, ror #18
-    eor r7, r7, r5, ror #19
-    eor r7, r7, r6, ror #1
-    eor r3, r1, r7, ror #31
-    ldr r1, [r0, #20]
-    ldr r4, [r0, #60]
-    ldr r5, [r0, #180]
-    ldr r6, [r0, #136]
-    ldr r12, [r0, #100]
-    str r3, [sp, #32]
-    eor r1, r1, r4, ror #9
-    eor r1, r1, r5, ror #18
-    eor r1, r1, r6, ror #26
-    eor r1, r1, r12, ror #11
-    eor r4, r7, r1, ror #1
-    ldr r7, [r0, #112]
-    ldr r5, [r0, #76]
-    ldr r6, [r0, #32]
-    ldr r12, [r0, #192]
-    ldr lr, [r0, #152]
-    eor r7, r7, r5, ror #9
-    eor r7, r7, r6, ror #30
-    eor r7, r7, r12, ror #11
-    eor r7, r7, lr, ror #6
-    ror r7, r7, #24
-    eor r5, r7, r1, ror #1
-    ldr r1, [r0, #132]
-    ldr r6, [r0, #92]
-    ldr r12, [r0, #52]
-    ldr lr, [r0, #12]
-    ldr r11, [r0, #168]
-    str r5, [sp, #24]
-    eor r1, r1, r6, ror #12
-    eor r1, r1, r12, ror #19
-    eor r1, r1, lr, ror #4
-    eor r1, r1, r11, ror #26
-    ror r1, r1, #10
-    eor r6, r1, r7, ror #1
-    ldr r7, [r0, #184]
-    ldr r12, [r0, #108]
-    ldr lr, [r0, #144]
-    ldr r11, [r0, #64]
-    ldr r5, [r0, #24]
-    eor r7, r7, r12
-    eor r7, r7, lr, ror #10
-    eor r7, r7, r11, ror #25
-    eor r7, r7, r5, ror #1
-    eor r12, r1, r7, ror #31
-    eor lr, r2, r7
-    @ row 1, odd words: theta, rho, pi, chi
+    eor r4, r1, r2, ror #31
+    ldr r2, [r0, #48]
+    ldr r5, [r0, #128]
+    ldr r6, [r0, #88]
+    ldr r7, [r0, #8]
+    ldr r8, [r0, #172]
+    str r11, [r0, #60]
+    eor r2, r2, r5, ror #13
+    eor r2, r2, r6, ror #25
+    eor r2, r2, r7, ror #17
+    eor r2, r2, r8, ror #8
+    eor r5, r1, r2, ror #28
+    ldr r1, [r0, #148]
+    ldr r6, [r0, #104]
+    ldr r7, [r0, #68]
+    ldr r8, [r0, #28]
+    str r12, [r0, #132]
+    eor r10, r10, r1, ror #9
+    eor r10, r10, r6, ror #28
+    eor r10, r10, r7, ror #24
+    eor r10, r10, r8, ror #1
+    eor r6, r10, r2, ror #29
+    ldr r2, [r0, #4]
+    ldr r1, [r0, #120]
+    ldr r7, [r0, #160]
+    ldr r8, [r0, #80]
+    ldr r9, [r0, #40]
+    str r6, [sp, #20]
+    eors r2, r1
+    eor r2, r2, r7, ror #18
+    eor r2, r2, r8, ror #19
+    eor r2, r2, r9, ror #1
+    eor r7, r10, r2, ror #31
+    ldr r10, [r0, #20]
+    ldr r1, [r0, #180]
+    ldr r8, [r0, #136]
+    ldr r9, [r0, #100]
+    str r4, [sp, #28]
+    eor r10, r10, r11, ror #9
+    eor r10, r10, r1, ror #18
+    eor r10, r10, r8, ror #26
+    eor r10, r10, r9, ror #11
+    eor r11, r2, r10, ror #1
+    ldr r2, [r0, #112]
+    ldr r1, [r0, #76]
+    ldr r8, [r0, #32]
+    ldr r9, [r0, #192]
+    ldr r6, [r0, #152]
+    str r7, [sp, #32]
+    eor r2, r2, r1, ror #9
+    eor r2, r2, r8, ror #30
+    eor r2, r2, r9, ror #11
+    eor r2, r2, r6, ror #6
+    ror r2, r2, #24
+    eor r8, r2, r10, ror #1
+    ldr r10, [r0, #92]
+    ldr r1, [r0, #52]
+    ldr r9, [r0, #12]
+    ldr r6, [r0, #168]
+    str r8, [sp, #24]
+    eor r12, r12, r10, ror #12
+    eor r12, r12, r1, ror #19
+    eor r12, r12, r9, ror #4
+    eor r12, r12, r6, ror #26
+    ror r12, r12, #10
+    eor r10, r12, r2, ror #1
     ldr r2, [r0, #184]
-    ldr r3, [r0, #76]
-    ldr r5, [r0, #124]
-    ldr r7, [r0, #12]
-    ldr r11, [r0, #100]
-    eor r2, r9, r2
-    eor r3, lr, r3, ror #2
-    eor r5, r10, r5, ror #31
-    eor r7, r8, r7, ror #14
-    eor r11, r12, r11, ror #12
-    bic r1, r5, r3, ror #23
-    eor r1, r2, r1, ror #13
-    str r1, [r0, #124]
-    bic r1, r7, r5, ror #21
-    eor r1, r3, r1, ror #20
-    str r1, [r0, #12]
-    bic r1, r11, r7, ror #8
-    eor r1, r5, r1, ror #3
-    str r1, [r0, #100]
-    bic r1, r2, r11, ror #16
-    eor r1, r7, r1, ror #8
-    str r1, [r0, #184]
-    bic r1, r3, r2, ror #28
-    eor r1, r11, r1, ror #20
-    @ row 4, even words: theta, rho, pi, chi
-    ldr r2, [r0, #60]
-    ldr r3, [r0, #144]
-    ldr r5, [r0, #32]
-    ldr r7, [r0, #80]
-    ldr r11, [r0, #168]
-    str r1, [r0, #76]
-    eor r2, r12, r2, ror #10
-    eor r3, r9, r3, ror #10
-    eor r5, lr, r5, ror #23
-    eor r7, r6, r7, ror #19
-    eor r11, r8, r11, ror #4
-    bic r1, r5, r3, ror #24
-    eor r1, r2, r1, ror #11
-    str r1, [r0, #80]
-    bic r1, r7, r5, ror #1
-    eor r1, r3, r1, ror #7
-    str r1, [r0, #168]
-    bic r1, r11, r7, ror #12
-    eor r1, r5, r1, ror #19
-    str r1, [r0, #60]
-    bic r1, r2, r11, ror #30
-    eor r1, r1, r7, ror #10
-    str r1, [r0, #144]
-    bic r1, r3, r2, ror #29
-    eor r1, r11, r1, ror #5
+    ldr r1, [r0, #108]
+    ldr r9, [r0, #144]
+    ldr r6, [r0, #64]
+    ldr r8, [r0, #24]
+    str r3, [sp, #8]
+    eors r2, r1
+    eor r2, r2, r9, ror #10
+    eor r2, r2, r6, ror #25
+    eor r2, r2, r8, ror #1
+    eor r9, r12, r2, ror #31
+    eor r12, lr, r2
     @ row 3, odd words: theta, rho, pi, chi
     ldr r2, [r0, #116]
     ldr r3, [r0, #160]
-    ldr r5, [r0, #48]
-    ldr r7, [r0, #136]
-    ldr r8, [r0, #24]
-    ldr r11, [sp, #32]
-    str r1, [r0, #32]
-    eor r2, r11, r2, ror #25
-    eor r3, r6, r3, ror #18
-    eor r5, r4, r5, ror #29
-    eor r7, r12, r7, ror #27
-    eor r8, r9, r8, ror #1
-    bic r1, r5, r3, ror #19
+    ldr r6, [r0, #48]
+    ldr r8, [r0, #136]
+    ldr lr, [r0, #24]
+    eor r2, r7, r2, ror #25
+    eor r3, r10, r3, ror #18
+    eor r6, r11, r6, ror #29
+    eor r8, r9, r8, ror #27
+    eor lr, r4, lr, ror #1
+    bic r1, r6, r3, ror #19
     eor r1, r2, r1, ror #8
     str r1, [r0, #160]
-    bic r1, r7, r5, ror #2
+    bic r1, r8, r6, ror #2
     eor r1, r3, r1, ror #11
     str r1, [r0, #48]
-    bic r1, r8, r7, ror #21
-    eor r1, r5, r1, ror #9
+    bic r1, lr, r8, ror #21
+    eor r1, r6, r1, ror #9
     str r1, [r0, #136]
-    bic r1, r2, r8, ror #17
-    eor r1, r7, r1, ror #26
+    bic r1, r2, lr, ror #17
+    eor r1, r8, r1, ror #26
     str r1, [r0, #24]
     bic r1, r3, r2, ror #5
-    eor r1, r8, r1, ror #10
+    eor r1, lr, r1, ror #10
     @ row 2, even words: theta, rho, pi, chi
     ldr r2, [r0, #128]
     ldr r3, [r0, #20]
-    ldr r5, [r0, #108]
-    ldr r7, [r0, #196]
-    ldr r8, [r0, #44]
+    ldr r6, [r0, #108]
+    ldr r8, [r0, #196]
+    ldr lr, [r0, #44]
     str r1, [r0, #116]
-    eor r2, r4, r2, ror #10
-    eor r3, r12, r3, ror #1
-    eor r5, r9, r5
-    eor r7, r11, r7, ror #4
-    eor r8, r10, r8, ror #1
-    bic r1, r5, r3, ror #10
+    eor r2, r11, r2, ror #10
+    eor r3, r9, r3, ror #1
+    eor r6, r4, r6
+    eor r8, r7, r8, ror #4
+    eor lr, r5, lr, ror #1
+    bic r1, r6, r3, ror #10
     eor r1, r2, r1, ror #20
     str r1, [r0, #44]
-    bic r1, r7, r5, ror #23
+    bic r1, r8, r6, ror #23
     eor r1, r3, r1, ror #31
     str r1, [r0, #128]
-    bic r1, r8, r7, ror #5
-    eor r1, r5, r1, ror #4
+    bic r1, lr, r8, ror #5
+    eor r1, r6, r1, ror #4
     str r1, [r0, #20]
-    bic r1, r2, r8, ror #24
-    eor r1, r7, r1, ror #3
+    bic r1, r2, lr, ror #24
+    eor r1, r8, r1, ror #3
     str r1, [r0, #108]
     bic r1, r3, r2, ror #2
-    eor r1, r8, r1, ror #6
+    eor r1, lr, r1, ror #6
+    @ row 1, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #184]
+    ldr r3, [r0, #76]
+    ldr r6, [r0, #124]
+    ldr r7, [r0, #12]
+    ldr r8, [r0, #100]
+    ldr lr, [sp, #8]
+    str r1, [r0, #196]
+    eor r2, r4, r2
+    eor r3, r12, r3, ror #2
+    eor r6, r5, r6, ror #31
+    eor r7, lr, r7, ror #14
+    eor r8, r9, r8, ror #12
+    bic r1, r6, r3, ror #23
+    eor r1, r2, r1, ror #13
+    str r1, [r0, #124]
+    bic r1, r7, r6, ror #21
+    eor r1, r3, r1, ror #20
+    str r1, [r0, #12]
+    bic r1, r8, r7, ror #8
+    eor r1, r6, r1, ror #3
+    str r1, [r0, #100]
+    bic r1, r2, r8, ror #16
+    eor r1, r7, r1, ror #8
+    str r1, [r0, #184]
+    bic r1, r3, r2, ror #28
+    eor r1, r8, r1, ror #20
+    @ row 4, even words: theta, rho, pi, chi
+    ldr r2, [r0, #60]
+    ldr r3, [r0, #144]
+    ldr r6, [r0, #32]
+    ldr r7, [r0, #80]
+    ldr r8, [r0, #168]
+    str r1, [r0, #76]
+    eor r2, r9, r2, ror #10
+    eor r3, r4, r3, ror #10
+    eor r6, r12, r6, ror #23
+    eor r7, r10, r7, ror #19
+    eor r8, lr, r8, ror #4
+    bic r1, r6, r3, ror #24
+    eor r1, r2, r1, ror #11
+    str r1, [r0, #80]
+    bic r1, r7, r6, ror #1
+    eor r1, r3, r1, ror #7
+    str r1, [r0, #168]
+    bic r1, r8, r7, ror #12
+    eor r1, r6, r1, ror #19
+    str r1, [r0, #60]
+    bic r1, r2, r8, ror #30
+    eor r1, r1, r7, ror #10
+    str r1, [r0, #144]
+    bic r1, r3, r2, ror #29
+    eor r1, r8, r1, ror #5
     @ row 0, odd words: theta, rho, pi, chi, iota
-    ldr r10, [sp, #40]
+    ldr lr, [sp, #40]
     ldr r2, [r0, #4]
     ldr r3, [r0, #88]
-    ldr r5, [r0, #180]
-    ldr r7, [r0, #68]
-    ldr r8, [r0, #152]
-    ldr r9, [sp, #24]
-    ldr r10, [r10, #20]
-    str r1, [r0, #196]
-    eor r2, r6, r2
-    eor r3, r4, r3, ror #22
-    eor r5, r12, r5, ror #19
-    eor r7, r9, r7, ror #24
-    eor r8, lr, r8, ror #31
-    bic r1, r5, r3, ror #31
+    ldr r4, [r0, #180]
+    ldr r6, [r0, #68]
+    ldr r7, [r0, #152]
+    ldr r8, [sp, #24]
+    ldr lr, [lr, #20]
+    str r1, [r0, #32]
+    eor r2, r10, r2
+    eor r3, r11, r3, ror #22
+    eor r4, r9, r4, ror #19
+    eor r6, r8, r6, ror #24
+    eor r7, r12, r7, ror #31
+    bic r1, r4, r3, ror #31
     eor r1, r2, r1, ror #11
-    eor r1, r1, r10
+    eor r1, r1, lr
     str r1, [r0, #4]
-    bic r1, r7, r5, ror #21
+    bic r1, r6, r4, ror #21
     eor r1, r3, r1, ror #12
     str r1, [r0, #88]
-    bic r1, r8, r7, ror #29
-    eor r1, r5, r1, ror #14
+    bic r1, r7, r6, ror #29
+    eor r1, r4, r1, ror #14
     str r1, [r0, #180]
-    bic r1, r2, r8, ror #25
-    eor r1, r1, r7, ror #22
+    bic r1, r2, r7, ror #25
+    eor r1, r1, r6, ror #22
     str r1, [r0, #68]
     bic r1, r3, r2, ror #22
-    eor r1, r8, r1, ror #17
-    @ row 4, odd words: theta, rho, pi, chi
-    ldr r2, [r0, #56]
-    ldr r3, [r0, #148]
-    ldr r5, [r0, #36]
-    ldr r7, [r0, #84]
-    ldr r8, [r0, #172]
-    ldr r10, [sp, #20]
-    ldr r12, [sp, #0]
-    str r1, [r0, #152]
-    eor r2, r10, r2, ror #11
-    eor r3, r9, r3, ror #9
-    eor r5, r11, r5, ror #23
-    eor r7, r12, r7, ror #18
-    eor r8, r4, r8, ror #5
-    bic r1, r5, r3, ror #24
-    eor r1, r2, r1, ror #12
-    str r1, [r0, #84]
-    bic r1, r7, r5, ror #1
-    eor r1, r3, r1, ror #7
-    str r1, [r0, #172]
-    bic r1, r8, r7, ror #13
-    eor r1, r5, r1, ror #18
-    str r1, [r0, #56]
-    bic r1, r2, r8, ror #30
-    eor r1, r1, r7, ror #11
-    str r1, [r0, #148]
-    bic r1, r3, r2, ror #28
-    eor r1, r8, r1, ror #6
+    eor r1, r7, r1, ror #17
     @ row 1, even words: theta, rho, pi, chi
     ldr r2, [r0, #188]
     ldr r3, [r0, #72]
-    ldr r5, [r0, #120]
-    ldr r7, [r0, #8]
-    ldr r8, [r0, #96]
-    str r1, [r0, #36]
-    eor r2, r9, r2
-    eor r3, r11, r3, ror #1
-    eor r5, r6, r5
-    eor r7, r4, r7, ror #14
-    eor r8, r10, r8, ror #13
-    bic r1, r5, r3, ror #24
+    ldr r4, [r0, #120]
+    ldr r6, [r0, #8]
+    ldr r7, [r0, #96]
+    ldr r9, [sp, #32]
+    ldr lr, [sp, #20]
+    str r1, [r0, #152]
+    eor r2, r8, r2
+    eor r3, r9, r3, ror #1
+    eor r4, r10, r4
+    eor r6, r11, r6, ror #14
+    eor r7, lr, r7, ror #13
+    bic r1, r4, r3, ror #24
     eor r1, r2, r1, ror #12
     str r1, [r0, #120]
-    bic r1, r7, r5, ror #21
+    bic r1, r6, r4, ror #21
     eor r1, r3, r1, ror #19
     str r1, [r0, #8]
-    bic r1, r8, r7, ror #8
-    eor r1, r1, r5, ror #29
+    bic r1, r7, r6, ror #8
+    eor r1, r1, r4, ror #29
     str r1, [r0, #96]
-    bic r1, r2, r8, ror #15
-    eor r1, r7, r1, ror #9
+    bic r1, r2, r7, ror #15
+    eor r1, r6, r1, ror #9
     str r1, [r0, #188]
     bic r1, r3, r2, ror #28
-    eor r1, r8, r1, ror #21
+    eor r1, r7, r1, ror #21
+    @ row 4, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #56]
+    ldr r3, [r0, #148]
+    ldr r4, [r0, #36]
+    ldr r6, [r0, #84]
+    ldr r7, [r0, #172]
+    str r1, [r0, #72]
+    eor r2, lr, r2, ror #11
+    eor r3, r8, r3, ror #9
+    eor r4, r9, r4, ror #23
+    eor r6, r5, r6, ror #18
+    eor r7, r11, r7, ror #5
+    bic r1, r4, r3, ror #24
+    eor r1, r2, r1, ror #12
+    str r1, [r0, #84]
+    bic r1, r6, r4, ror #1
+    eor r1, r3, r1, ror #7
+    str r1, [r0, #172]
+    bic r1, r7, r6, ror #13
+    eor r1, r4, r1, ror #18
+    str r1, [r0, #56]
+    bic r1, r2, r7, ror #30
+    eor r1, r1, r6, ror #11
+    str r1, [r0, #148]
+    bic r1, r3, r2, ror #28
+    eor r1, r7, r1, ror #6
     @ row 3, even words: theta, rho, pi, chi
     ldr r2, [r0, #112]
     ldr r3, [r0, #164]
     ldr r4, [r0, #52]
-    ldr r5, [r0, #140]
+    ldr r6, [r0, #140]
     ldr r7, [r0, #28]
-    ldr r8, [sp, #8]
-    str r1, [r0, #72]
-    eor r2, lr, r2, ror #25
-    eor r3, r12, r3, ror #18
-    eor r4, r8, r4, ror #29
-    eor r5, r10, r5, ror #27
-    eor r7, r9, r7, ror #1
+    ldr r11, [sp, #8]
+    str r1, [r0, #36]
+    eor r2, r12, r2, ror #25
+    eor r3, r5, r3, ror #18
+    eor r4, r11, r4, ror #29
+    eor r6, lr, r6, ror #27
+    eor r7, r8, r7, ror #1
     bic r1, r4, r3, ror #19
     eor r1, r2, r1, ror #9
     str r1, [r0, #164]
-    bic r1, r5, r4, ror #3
+    bic r1, r6, r4, ror #3
     eor r1, r3, r1, ror #10
     str r1, [r0, #52]
-    bic r1, r7, r5, ror #20
+    bic r1, r7, r6, ror #20
     eor r1, r4, r1, ror #9
     str r1, [r0, #140]
     bic r1, r2, r7, ror #18
-    eor r1, r5, r1, ror #26
+    eor r1, r6, r1, ror #26
     str r1, [r0, #28]
     bic r1, r3, r2, ror #4
     eor r1, r7, r1, ror #10
@@ -1214,400 +1219,395 @@ kf_armv7m_permute_lazy3:
     ldr r2, [r0, #132]
     ldr r3, [r0, #16]
     ldr r4, [r0, #104]
-    ldr r5, [r0, #192]
+    ldr r6, [r0, #192]
     ldr r7, [r0, #40]
     str r1, [r0, #112]
-    eor r2, r8, r2, ror #10
-    eor r3, r10, r3, ror #31
-    eor r4, r9, r4, ror #28
-    eor r5, lr, r5, ror #4
-    eor r7, r6, r7, ror #1
+    eor r2, r11, r2, ror #10
+    eor r3, lr, r3, ror #31
+    eor r4, r8, r4, ror #28
+    eor r6, r12, r6, ror #4
+    eor r7, r10, r7, ror #1
     bic r1, r4, r3, ror #9
     eor r1, r2, r1, ror #20
     str r1, [r0, #40]
-    bic r1, r5, r4, ror #24
+    bic r1, r6, r4, ror #24
     eor r1, r3, r1, ror #31
     str r1, [r0, #132]
-    bic r1, r7, r5, ror #5
+    bic r1, r7, r6, ror #5
     eor r1, r4, r1, ror #3
     str r1, [r0, #16]
     bic r1, r2, r7, ror #23
-    eor r1, r1, r5, ror #28
+    eor r1, r1, r6, ror #28
     str r1, [r0, #104]
     bic r1, r3, r2, ror #3
     eor r1, r7, r1, ror #6
     @ row 0, even words: theta, rho, pi, chi, iota
-    ldr lr, [sp, #40]
+    ldr r12, [sp, #40]
     ldr r2, [r0, #0]
     ldr r3, [r0, #92]
     ldr r4, [r0, #176]
-    ldr r5, [r0, #64]
-    ldr r6, [r0, #156]
-    ldr r7, [sp, #28]
-    ldr lr, [lr, #16]
+    ldr r6, [r0, #64]
+    ldr r7, [r0, #156]
+    ldr r10, [sp, #28]
+    ldr r12, [r12, #16]
     str r1, [r0, #192]
-    eor r2, r12, r2
-    eor r3, r8, r3, ror #22
-    eor r4, r10, r4, ror #20
-    eor r5, r7, r5, ror #25
-    eor r6, r11, r6, ror #31
-    bic r1, r4, r3
-    eor r1, r2, r1, ror #10
-    eor r1, r1, lr
-    str r1, [r0, #0]
-    bic r1, r5, r4, ror #21
-    eor r1, r3, r1, ror #11
-    str r1, [r0, #92]
-    bic r1, r6, r5, ror #28
-    eor r1, r4, r1, ror #15
-    str r1, [r0, #176]
-    bic r1, r2, r6, ror #25
-    eor r1, r1, r5, ror #21
-    str r1, [r0, #64]
+    eor r2, r5, r2
+    eor r3, r11, r3, ror #22
+    eor r4, lr, r4, ror #20
+    eor r6, r10, r6, ror #25
+    eor r7, r9, r7, ror #31
+    bic lr, r4, r3
+    eor lr, r2, lr, ror #10
+    eor lr, lr, r12
+    bic r12, r6, r4, ror #21
+    eor r12, r3, r12, ror #11
+    bic r11, r7, r6, ror #28
+    eor r11, r4, r11, ror #15
+    bic r10, r2, r7, ror #25
+    eor r10, r10, r6, ror #21
     bic r1, r3, r2, ror #22
-    eor r1, r6, r1, ror #17
+    eor r1, r7, r1, ror #17
 .Lround3_lazy3:
     @ ---- block round 3 ----
-    ldr r2, [r0, #0]
-    ldr r3, [r0, #120]
-    ldr r4, [r0, #44]
-    ldr r5, [r0, #164]
-    ldr r6, [r0, #80]
-    ldr r7, [r0, #100]
-    ldr r8, [r0, #180]
-    ldr r9, [r0, #16]
-    ldr r10, [r0, #136]
-    ldr r11, [r0, #56]
+    ldr r2, [r0, #120]
+    ldr r3, [r0, #44]
+    ldr r4, [r0, #164]
+    ldr r5, [r0, #80]
+    str lr, [r0, #0]
+    eor lr, lr, r2, ror #18
+    eor lr, lr, r3, ror #31
+    eor lr, lr, r4, ror #18
+    eor lr, lr, r5, ror #1
+    ldr r2, [r0, #100]
+    ldr r3, [r0, #180]
+    ldr r4, [r0, #16]
+    ldr r5, [r0, #136]
+    ldr r6, [r0, #56]
     str r1, [r0, #156]
-    eor r2, r2, r3, ror #18
-    eor r2, r2, r4, ror #31
-    eor r2, r2, r5, ror #18
-    eor r2, r2, r6, ror #1
-    eor r7, r7, r8, ror #12
-    eor r7, r7, r9, ror #21
-    eor r7, r7, r10, ror #28
-    eor r7, r7, r11, ror #14
-    eor r8, r2, r7, ror #30
-    ldr r9, [r0, #72]
-    ldr r10, [r0, #196]
-    ldr r11, [r0, #112]
-    ldr r3, [r0, #32]
-    str r8, [sp, #8]
-    eor r1, r1, r9, ror #8
-    eor r1, r1, r10, ror #30
-    eor r1, r1, r11, ror #11
-    eor r1, r1, r3, ror #6
+    eor r2, r2, r3, ror #12
+    eor r2, r2, r4, ror #21
+    eor r2, r2, r5, ror #28
+    eor r2, r2, r6, ror #14
+    eor r3, lr, r2, ror #30
+    ldr r4, [r0, #72]
+    ldr r5, [r0, #196]
+    ldr r6, [r0, #112]
+    ldr r7, [r0, #32]
+    str r10, [r0, #64]
+    eor r1, r1, r4, ror #8
+    eor r1, r1, r5, ror #30
+    eor r1, r1, r6, ror #11
+    eor r1, r1, r7, ror #6
     ror r1, r1, #25
-    eor r9, r1, r7, ror #31
-    ldr r7, [r0, #132]
-    ldr r10, [r0, #88]
-    ldr r11, [r0, #12]
-    ldr r3, [r0, #48]
-    ldr r4, [r0, #172]
-    str r9, [sp, #28]
-    eor r7, r7, r10, ror #13
-    eor r7, r7, r11, ror #25
-    eor r7, r7, r3, ror #17
-    eor r7, r7, r4, ror #8
-    eor r10, r1, r7, ror #28
-    ldr r1, [r0, #64]
-    ldr r11, [r0, #188]
-    ldr r3, [r0, #108]
-    ldr r4, [r0, #28]
-    ldr r5, [r0, #144]
-    str r10, [sp, #0]
-    eor r1, r1, r11, ror #9
-    eor r1, r1, r3, ror #28
-    eor r1, r1, r4, ror #24
-    eor r1, r1, r5, ror #1
-    eor r11, r1, r7, ror #29
-    ldr r7, [r0, #4]
-    ldr r3, [r0, #40]
-    ldr r4, [r0, #124]
-    ldr r5, [r0, #160]
-    ldr r6, [r0, #84]
-    str r11, [sp, #20]
-    eors r7, r3
-    eor r7, r7, r4, ror #18
-    eor r7, r7, r5, ror #19
-    eor r7, r7, r6, ror #1
-    eor r3, r1, r7, ror #31
-    ldr r1, [r0, #96]
-    ldr r4, [r0, #176]
-    ldr r5, [r0, #20]
-    ldr r6, [r0, #140]
-    ldr r12, [r0, #60]
-    str r3, [sp, #32]
-    eor r1, r1, r4, ror #9
-    eor r1, r1, r5, ror #18
-    eor r1, r1, r6, ror #26
-    eor r1, r1, r12, ror #11
-    eor r4, r7, r1, ror #1
-    ldr r7, [r0, #152]
-    ldr r5, [r0, #76]
-    ldr r6, [r0, #192]
-    ldr r12, [r0, #116]
-    ldr lr, [r0, #36]
-    eor r7, r7, r5, ror #9
-    eor r7, r7, r6, ror #30
-    eor r7, r7, r12, ror #11
-    eor r7, r7, lr, ror #6
-    ror r7, r7, #24
-    eor r5, r7, r1, ror #1
-    ldr r1, [r0, #92]
-    ldr r6, [r0, #8]
-    ldr r12, [r0, #128]
-    ldr lr, [r0, #52]
-    ldr r11, [r0, #168]
-    str r5, [sp, #24]
-    eor r1, r1, r6, ror #12
-    eor r1, r1, r12, ror #19
-    eor r1, r1, lr, ror #4
-    eor r1, r1, r11, ror #26
-    ror r1, r1, #10
-    eor r6, r1, r7, ror #1
-    ldr r7, [r0, #68]
-    ldr r12, [r0, #104]
-    ldr lr, [r0, #184]
-    ldr r11, [r0, #24]
-    ldr r5, [r0, #148]
-    eor r7, r7, r12
-    eor r7, r7, lr, ror #10
-    eor r7, r7, r11, ror #25
-    eor r7, r7, r5, ror #1
-    eor r12, r1, r7, ror #31
-    eor lr, r2, r7
-    @ row 1, odd words: theta, rho, pi, chi
+    eor r4, r1, r2, ror #31
+    ldr r2, [r0, #132]
+    ldr r5, [r0, #88]
+    ldr r6, [r0, #12]
+    ldr r7, [r0, #48]
+    ldr r8, [r0, #172]
+    str r11, [r0, #176]
+    eor r2, r2, r5, ror #13
+    eor r2, r2, r6, ror #25
+    eor r2, r2, r7, ror #17
+    eor r2, r2, r8, ror #8
+    eor r5, r1, r2, ror #28
+    ldr r1, [r0, #188]
+    ldr r6, [r0, #108]
+    ldr r7, [r0, #28]
+    ldr r8, [r0, #144]
+    str r12, [r0, #92]
+    eor r10, r10, r1, ror #9
+    eor r10, r10, r6, ror #28
+    eor r10, r10, r7, ror #24
+    eor r10, r10, r8, ror #1
+    eor r6, r10, r2, ror #29
+    ldr r2, [r0, #4]
+    ldr r1, [r0, #40]
+    ldr r7, [r0, #124]
+    ldr r8, [r0, #160]
+    ldr r9, [r0, #84]
+    str r6, [sp, #20]
+    eors r2, r1
+    eor r2, r2, r7, ror #18
+    eor r2, r2, r8, ror #19
+    eor r2, r2, r9, ror #1
+    eor r7, r10, r2, ror #31
+    ldr r10, [r0, #96]
+    ldr r1, [r0, #20]
+    ldr r8, [r0, #140]
+    ldr r9, [r0, #60]
+    str r4, [sp, #28]
+    eor r10, r10, r11, ror #9
+    eor r10, r10, r1, ror #18
+    eor r10, r10, r8, ror #26
+    eor r10, r10, r9, ror #11
+    eor r11, r2, r10, ror #1
+    ldr r2, [r0, #152]
+    ldr r1, [r0, #76]
+    ldr r8, [r0, #192]
+    ldr r9, [r0, #116]
+    ldr r6, [r0, #36]
+    str r7, [sp, #32]
+    eor r2, r2, r1, ror #9
+    eor r2, r2, r8, ror #30
+    eor r2, r2, r9, ror #11
+    eor r2, r2, r6, ror #6
+    ror r2, r2, #24
+    eor r8, r2, r10, ror #1
+    ldr r10, [r0, #8]
+    ldr r1, [r0, #128]
+    ldr r9, [r0, #52]
+    ldr r6, [r0, #168]
+    str r8, [sp, #24]
+    eor r12, r12, r10, ror #12
+    eor r12, r12, r1, ror #19
+    eor r12, r12, r9, ror #4
+    eor r12, r12, r6, ror #26
+    ror r12, r12, #10
+    eor r10, r12, r2, ror #1
     ldr r2, [r0, #68]
-    ldr r3, [r0, #76]
-    ldr r5, [r0, #44]
-    ldr r7, [r0, #52]
-    ldr r11, [r0, #60]
-    eor r2, r9, r2
-    eor r3, lr, r3, ror #2
-    eor r5, r10, r5, ror #31
-    eor r7, r8, r7, ror #14
-    eor r11, r12, r11, ror #12
-    ror r2, r2, #18
-    ror r3, r3, #22
-    ror r5, r5, #31
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #44]
-    bic r1, r7, r5, ror #22
-    eor r1, r3, r1, ror #10
-    str r1, [r0, #52]
-    bic r1, r11, r7, ror #8
-    eor r1, r5, r1, ror #2
-    str r1, [r0, #60]
-    bic r1, r2, r11, ror #2
-    eor r1, r1, r7, ror #10
-    str r1, [r0, #68]
-    bic r1, r3, r2
-    eor r1, r1, r11, ror #2
-    @ row 4, even words: theta, rho, pi, chi
-    ldr r2, [r0, #176]
-    ldr r3, [r0, #184]
-    ldr r5, [r0, #192]
-    ldr r7, [r0, #160]
-    ldr r11, [r0, #168]
-    str r1, [r0, #76]
-    eor r2, r12, r2, ror #10
-    eor r3, r9, r3, ror #10
-    eor r5, lr, r5, ror #23
-    eor r7, r6, r7, ror #19
-    eor r11, r8, r11, ror #4
-    ror r2, r2, #1
-    ror r3, r3, #4
-    ror r5, r5, #12
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #160]
-    bic r1, r7, r5, ror #21
-    eor r1, r3, r1, ror #11
-    str r1, [r0, #168]
-    bic r1, r11, r7, ror #12
-    eor r1, r5, r1, ror #31
-    str r1, [r0, #176]
-    bic r1, r2, r11, ror #31
-    eor r1, r1, r7, ror #11
-    str r1, [r0, #184]
-    bic r1, r3, r2
-    eor r1, r1, r11, ror #31
+    ldr r1, [r0, #104]
+    ldr r9, [r0, #184]
+    ldr r6, [r0, #24]
+    ldr r8, [r0, #148]
+    str r3, [sp, #8]
+    eors r2, r1
+    eor r2, r2, r9, ror #10
+    eor r2, r2, r6, ror #25
+    eor r2, r2, r8, ror #1
+    eor r9, r12, r2, ror #31
+    eor r12, lr, r2
     @ row 3, odd words: theta, rho, pi, chi
     ldr r2, [r0, #156]
     ldr r3, [r0, #124]
-    ldr r5, [r0, #132]
-    ldr r7, [r0, #140]
-    ldr r8, [r0, #148]
-    ldr r11, [sp, #32]
-    str r1, [r0, #192]
-    eor r2, r11, r2, ror #25
-    eor r3, r3, r6, ror #14
-    eor r5, r4, r5, ror #29
-    eor r7, r12, r7, ror #27
-    eor r8, r9, r8, ror #1
+    ldr r6, [r0, #132]
+    ldr r8, [r0, #140]
+    ldr lr, [r0, #148]
+    eor r2, r7, r2, ror #25
+    eor r3, r3, r10, ror #14
+    eor r6, r11, r6, ror #29
+    eor r8, r9, r8, ror #27
+    eor lr, r4, lr, ror #1
     ror r2, r2, #19
-    ror r5, r5, #27
-    bic r1, r5, r3
+    ror r6, r6, #27
+    bic r1, r6, r3
     eor r1, r2, r1
     str r1, [r0, #124]
-    bic r1, r7, r5, ror #7
+    bic r1, r8, r6, ror #7
     eor r1, r3, r1, ror #25
     str r1, [r0, #132]
-    bic r1, r8, r7, ror #21
-    eor r1, r5, r1, ror #4
+    bic r1, lr, r8, ror #21
+    eor r1, r6, r1, ror #4
     str r1, [r0, #140]
-    bic r1, r2, r8, ror #4
-    eor r1, r1, r7, ror #25
+    bic r1, r2, lr, ror #4
+    eor r1, r1, r8, ror #25
     str r1, [r0, #148]
     bic r1, r3, r2
-    eor r1, r1, r8, ror #4
+    eor r1, r1, lr, ror #4
     @ row 2, even words: theta, rho, pi, chi
     ldr r2, [r0, #88]
     ldr r3, [r0, #96]
-    ldr r5, [r0, #104]
-    ldr r7, [r0, #112]
-    ldr r8, [r0, #80]
+    ldr r6, [r0, #104]
+    ldr r8, [r0, #112]
+    ldr lr, [r0, #80]
     str r1, [r0, #156]
-    eor r2, r4, r2, ror #10
-    eor r3, r12, r3, ror #1
-    eor r5, r9, r5
-    eor r7, r7, r11, ror #28
-    eor r8, r10, r8, ror #1
+    eor r2, r11, r2, ror #10
+    eor r3, r9, r3, ror #1
+    eor r6, r4, r6
+    eor r8, r8, r7, ror #28
+    eor lr, r5, lr, ror #1
     ror r3, r3, #29
-    ror r5, r5, #19
-    bic r1, r5, r3
+    ror r6, r6, #19
+    bic r1, r6, r3
     eor r1, r1, r2, ror #31
     str r1, [r0, #80]
-    bic r1, r7, r5
+    bic r1, r8, r6
     eor r1, r3, r1
     str r1, [r0, #88]
-    bic r1, r8, r7, ror #9
-    eor r1, r5, r1, ror #23
+    bic r1, lr, r8, ror #9
+    eor r1, r6, r1, ror #23
     str r1, [r0, #96]
-    bic r1, r2, r8, ror #24
-    eor r1, r7, r1, ror #31
+    bic r1, r2, lr, ror #24
+    eor r1, r8, r1, ror #31
     str r1, [r0, #104]
     bic r1, r3, r2, ror #31
-    eor r1, r1, r8, ror #23
-    @ row 0, odd words: theta, rho, pi, chi, iota
-    ldr r10, [sp, #40]
-    ldr r2, [r0, #4]
-    ldr r3, [r0, #12]
-    ldr r5, [r0, #20]
-    ldr r7, [r0, #28]
-    ldr r8, [r0, #36]
-    ldr r9, [sp, #24]
-    ldr r10, [r10, #28]
+    eor r1, r1, lr, ror #23
+    @ row 1, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #68]
+    ldr r3, [r0, #76]
+    ldr r6, [r0, #44]
+    ldr r7, [r0, #52]
+    ldr r8, [r0, #60]
+    ldr lr, [sp, #8]
     str r1, [r0, #112]
-    eor r2, r6, r2
-    eor r3, r3, r4, ror #10
-    eor r5, r12, r5, ror #19
-    eor r7, r9, r7, ror #24
-    eor r8, lr, r8, ror #31
-    ror r5, r5, #11
-    bic r1, r5, r3
+    eor r2, r4, r2
+    eor r3, r12, r3, ror #2
+    eor r6, r5, r6, ror #31
+    eor r7, lr, r7, ror #14
+    eor r8, r9, r8, ror #12
+    ror r2, r2, #18
+    ror r3, r3, #22
+    ror r6, r6, #31
+    bic r1, r6, r3
     eor r1, r2, r1
-    eor r1, r1, r10
-    str r1, [r0, #4]
-    bic r1, r7, r5, ror #10
-    eor r1, r3, r1, ror #22
-    str r1, [r0, #12]
-    bic r1, r8, r7, ror #29
-    eor r1, r5, r1, ror #25
-    str r1, [r0, #20]
-    bic r1, r2, r8, ror #25
-    eor r1, r1, r7, ror #22
-    str r1, [r0, #28]
+    str r1, [r0, #44]
+    bic r1, r7, r6, ror #22
+    eor r1, r3, r1, ror #10
+    str r1, [r0, #52]
+    bic r1, r8, r7, ror #8
+    eor r1, r6, r1, ror #2
+    str r1, [r0, #60]
+    bic r1, r2, r8, ror #2
+    eor r1, r1, r7, ror #10
+    str r1, [r0, #68]
     bic r1, r3, r2
-    eor r1, r1, r8, ror #25
-    @ row 4, odd words: theta, rho, pi, chi
-    ldr r2, [r0, #180]
-    ldr r3, [r0, #188]
-    ldr r5, [r0, #196]
-    ldr r7, [r0, #164]
-    ldr r8, [r0, #172]
-    ldr r10, [sp, #20]
-    ldr r12, [sp, #0]
-    str r1, [r0, #36]
-    eor r2, r10, r2, ror #11
-    eor r3, r9, r3, ror #9
-    eor r5, r11, r5, ror #23
-    eor r7, r12, r7, ror #18
-    eor r8, r4, r8, ror #5
+    eor r1, r1, r8, ror #2
+    @ row 4, even words: theta, rho, pi, chi
+    ldr r2, [r0, #176]
+    ldr r3, [r0, #184]
+    ldr r6, [r0, #192]
+    ldr r7, [r0, #160]
+    ldr r8, [r0, #168]
+    str r1, [r0, #76]
+    eor r2, r9, r2, ror #10
+    eor r3, r4, r3, ror #10
+    eor r6, r12, r6, ror #23
+    eor r7, r10, r7, ror #19
+    eor r8, lr, r8, ror #4
     ror r2, r2, #1
-    ror r3, r3, #5
-    ror r5, r5, #13
-    bic r1, r5, r3
+    ror r3, r3, #4
+    ror r6, r6, #12
+    bic r1, r6, r3
     eor r1, r2, r1
-    str r1, [r0, #164]
-    bic r1, r7, r5, ror #20
-    eor r1, r3, r1, ror #12
-    str r1, [r0, #172]
-    bic r1, r8, r7, ror #13
-    eor r1, r5, r1, ror #31
-    str r1, [r0, #180]
+    str r1, [r0, #160]
+    bic r1, r7, r6, ror #21
+    eor r1, r3, r1, ror #11
+    str r1, [r0, #168]
+    bic r1, r8, r7, ror #12
+    eor r1, r6, r1, ror #31
+    str r1, [r0, #176]
     bic r1, r2, r8, ror #31
-    eor r1, r1, r7, ror #12
-    str r1, [r0, #188]
+    eor r1, r1, r7, ror #11
+    str r1, [r0, #184]
     bic r1, r3, r2
     eor r1, r1, r8, ror #31
+    @ row 0, odd words: theta, rho, pi, chi, iota
+    ldr lr, [sp, #40]
+    ldr r2, [r0, #4]
+    ldr r3, [r0, #12]
+    ldr r4, [r0, #20]
+    ldr r6, [r0, #28]
+    ldr r7, [r0, #36]
+    ldr r8, [sp, #24]
+    ldr lr, [lr, #28]
+    str r1, [r0, #192]
+    eor r2, r10, r2
+    eor r3, r3, r11, ror #10
+    eor r4, r9, r4, ror #19
+    eor r6, r8, r6, ror #24
+    eor r7, r12, r7, ror #31
+    ror r4, r4, #11
+    bic r1, r4, r3
+    eor r1, r2, r1
+    eor r1, r1, lr
+    str r1, [r0, #4]
+    bic r1, r6, r4, ror #10
+    eor r1, r3, r1, ror #22
+    str r1, [r0, #12]
+    bic r1, r7, r6, ror #29
+    eor r1, r4, r1, ror #25
+    str r1, [r0, #20]
+    bic r1, r2, r7, ror #25
+    eor r1, r1, r6, ror #22
+    str r1, [r0, #28]
+    bic r1, r3, r2
+    eor r1, r1, r7, ror #25
     @ row 1, even words: theta, rho, pi, chi
     ldr r2, [r0, #64]
     ldr r3, [r0, #72]
-    ldr r5, [r0, #40]
-    ldr r7, [r0, #48]
-    ldr r8, [r0, #56]
-    str r1, [r0, #196]
-    eor r2, r9, r2
-    eor r3, r11, r3, ror #1
-    eor r5, r6, r5
-    eor r7, r4, r7, ror #14
-    eor r8, r10, r8, ror #13
+    ldr r4, [r0, #40]
+    ldr r6, [r0, #48]
+    ldr r7, [r0, #56]
+    ldr r9, [sp, #32]
+    ldr lr, [sp, #20]
+    str r1, [r0, #36]
+    eor r2, r8, r2
+    eor r3, r9, r3, ror #1
+    eor r4, r10, r4
+    eor r6, r11, r6, ror #14
+    eor r7, lr, r7, ror #13
     ror r2, r2, #18
     ror r3, r3, #22
-    ror r5, r5, #30
-    bic r1, r5, r3
+    ror r4, r4, #30
+    bic r1, r4, r3
     eor r1, r2, r1
     str r1, [r0, #40]
-    bic r1, r7, r5, ror #23
+    bic r1, r6, r4, ror #23
     eor r1, r3, r1, ror #9
     str r1, [r0, #48]
-    bic r1, r8, r7, ror #8
-    eor r1, r5, r1, ror #1
+    bic r1, r7, r6, ror #8
+    eor r1, r4, r1, ror #1
     str r1, [r0, #56]
-    bic r1, r2, r8, ror #1
-    eor r1, r1, r7, ror #9
+    bic r1, r2, r7, ror #1
+    eor r1, r1, r6, ror #9
     str r1, [r0, #64]
     bic r1, r3, r2
-    eor r1, r1, r8, ror #1
+    eor r1, r1, r7, ror #1
+    @ row 4, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #180]
+    ldr r3, [r0, #188]
+    ldr r4, [r0, #196]
+    ldr r6, [r0, #164]
+    ldr r7, [r0, #172]
+    str r1, [r0, #72]
+    eor r2, lr, r2, ror #11
+    eor r3, r8, r3, ror #9
+    eor r4, r9, r4, ror #23
+    eor r6, r5, r6, ror #18
+    eor r7, r11, r7, ror #5
+    ror r2, r2, #1
+    ror r3, r3, #5
+    ror r4, r4, #13
+    bic r1, r4, r3
+    eor r1, r2, r1
+    str r1, [r0, #164]
+    bic r1, r6, r4, ror #20
+    eor r1, r3, r1, ror #12
+    str r1, [r0, #172]
+    bic r1, r7, r6, ror #13
+    eor r1, r4, r1, ror #31
+    str r1, [r0, #180]
+    bic r1, r2, r7, ror #31
+    eor r1, r1, r6, ror #12
+    str r1, [r0, #188]
+    bic r1, r3, r2
+    eor r1, r1, r7, ror #31
     @ row 3, even words: theta, rho, pi, chi
     ldr r2, [r0, #152]
     ldr r3, [r0, #120]
     ldr r4, [r0, #128]
-    ldr r5, [r0, #136]
+    ldr r6, [r0, #136]
     ldr r7, [r0, #144]
-    ldr r8, [sp, #8]
-    str r1, [r0, #72]
-    eor r2, lr, r2, ror #25
-    eor r3, r3, r12, ror #14
-    eor r4, r8, r4, ror #29
-    eor r5, r10, r5, ror #27
-    eor r7, r9, r7, ror #1
+    ldr r11, [sp, #8]
+    str r1, [r0, #196]
+    eor r2, r12, r2, ror #25
+    eor r3, r3, r5, ror #14
+    eor r4, r11, r4, ror #29
+    eor r6, lr, r6, ror #27
+    eor r7, r8, r7, ror #1
     ror r2, r2, #18
     ror r4, r4, #27
     bic r1, r4, r3
     eor r1, r2, r1
     str r1, [r0, #120]
-    bic r1, r5, r4, ror #8
+    bic r1, r6, r4, ror #8
     eor r1, r3, r1, ror #24
     str r1, [r0, #128]
-    bic r1, r7, r5, ror #20
+    bic r1, r7, r6, ror #20
     eor r1, r4, r1, ror #4
     str r1, [r0, #136]
     bic r1, r2, r7, ror #4
-    eor r1, r1, r5, ror #24
+    eor r1, r1, r6, ror #24
     str r1, [r0, #144]
     bic r1, r3, r2
     eor r1, r1, r7, ror #4
@@ -1615,66 +1615,66 @@ kf_armv7m_permute_lazy3:
     ldr r2, [r0, #92]
     ldr r3, [r0, #100]
     ldr r4, [r0, #108]
-    ldr r5, [r0, #116]
+    ldr r6, [r0, #116]
     ldr r7, [r0, #84]
     str r1, [r0, #152]
-    eor r2, r8, r2, ror #10
-    eor r3, r10, r3, ror #31
-    eor r4, r9, r4, ror #28
-    eor r5, r5, lr, ror #28
-    eor r7, r6, r7, ror #1
+    eor r2, r11, r2, ror #10
+    eor r3, lr, r3, ror #31
+    eor r4, r8, r4, ror #28
+    eor r6, r6, r12, ror #28
+    eor r7, r10, r7, ror #1
     ror r7, r7, #23
     bic r1, r4, r3, ror #9
     eor r1, r2, r1, ror #20
     str r1, [r0, #84]
-    bic r1, r5, r4, ror #20
+    bic r1, r6, r4, ror #20
     eor r1, r1, r3, ror #29
     str r1, [r0, #92]
-    bic r1, r7, r5
+    bic r1, r7, r6
     eor r1, r1, r4, ror #20
     str r1, [r0, #100]
     bic r1, r2, r7
-    eor r1, r5, r1
+    eor r1, r6, r1
     str r1, [r0, #108]
     bic r1, r3, r2, ror #3
     eor r1, r7, r1, ror #29
     @ row 0, even words: theta, rho, pi, chi, iota
-    ldr lr, [sp, #40]
+    ldr r12, [sp, #40]
     ldr r2, [r0, #0]
     ldr r3, [r0, #8]
     ldr r4, [r0, #16]
-    ldr r5, [r0, #24]
-    ldr r6, [r0, #32]
-    ldr r7, [sp, #28]
-    ldr lr, [lr, #24]
+    ldr r6, [r0, #24]
+    ldr r7, [r0, #32]
+    ldr r10, [sp, #28]
+    ldr r12, [r12, #24]
     str r1, [r0, #116]
-    eor r2, r12, r2
-    eor r3, r3, r8, ror #10
-    eor r4, r10, r4, ror #20
-    eor r5, r7, r5, ror #25
-    eor r6, r11, r6, ror #31
+    eor r2, r5, r2
+    eor r3, r3, r11, ror #10
+    eor r4, lr, r4, ror #20
+    eor r6, r10, r6, ror #25
+    eor r7, r9, r7, ror #31
     ror r4, r4, #10
-    bic r1, r4, r3
-    eor r1, r2, r1
-    eor r1, r1, lr
-    str r1, [r0, #0]
-    bic r1, r5, r4, ror #11
-    eor r1, r3, r1, ror #21
-    str r1, [r0, #8]
-    bic r1, r6, r5, ror #28
-    eor r1, r4, r1, ror #25
-    str r1, [r0, #16]
-    bic r1, r2, r6, ror #25
-    eor r1, r1, r5, ror #21
-    str r1, [r0, #24]
+    bic lr, r4, r3
+    eor lr, r2, lr
+    eor lr, lr, r12
+    bic r12, r6, r4, ror #11
+    eor r12, r3, r12, ror #21
+    bic r11, r7, r6, ror #28
+    eor r11, r4, r11, ror #25
+    bic r10, r2, r7, ror #25
+    eor r10, r10, r6, ror #21
     bic r1, r3, r2
-    eor r1, r1, r6, ror #25
+    eor r1, r1, r7, ror #25
     ldr r2, [sp, #40]
     ldr r3, [sp, #44]
     adds r2, r2, #32
     str r2, [sp, #40]
     cmp r2, r3
     bne .Lblock_lazy3
+    str lr, [r0, #0]
+    str r12, [r0, #8]
+    str r11, [r0, #16]
+    str r10, [r0, #24]
     str r1, [r0, #32]
     add sp, #48
     pop {r4-r11, pc}

@@ -102,7 +102,7 @@ kf_armv7m_permute_m7:
     str r7, [r0, r5]
     b .Lmove_cycle_m7
 .Lmoved_m7:
-    @ each round expects in r1 the word the round before it left there unstored
+    @ each round expects in registers the words the round before it left there unstored
     cmp r3, #2
     blo .Lenter1_m7
     beq .Lenter2_m7
@@ -166,7 +166,6 @@ kf_armv7m_permute_m7:
     eor r10, r1, r7, ror #31
     ldr r1, [r0, #24]
     ldr r11, [r0, #64]
-    str r10, [sp, #0]
     ldr r3, [r0, #104]
     eor r1, r1, r11
     ldr r4, [r0, #144]
@@ -229,7 +228,70 @@ kf_armv7m_permute_m7:
     eors r7, r5
     eor r12, r1, r7, ror #31
     eor lr, r2, r7
+    @ row 3, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #32]
+    eor r2, r3, r2
+    ldr r5, [r0, #44]
+    ror r2, r2, #19
+    ldr r7, [r0, #92]
+    eor r5, r6, r5
+    ldr r8, [r0, #136]
+    ror r5, r5, #14
+    ldr r11, [r0, #188]
+    eor r7, r4, r7
+    eor r8, r12, r8
+    ror r7, r7, #27
+    ror r8, r8, #25
+    eor r11, r9, r11
+    ror r11, r11, #4
+    bic r1, r7, r5
+    eor r1, r2, r1
+    str r1, [r0, #44]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #92]
+    bic r1, r11, r8
+    eor r1, r7, r1
+    str r1, [r0, #136]
+    bic r1, r2, r11
+    eor r1, r8, r1
+    str r1, [r0, #188]
+    bic r1, r5, r2
+    eor r1, r11, r1
+    @ row 2, even words: theta, rho, pi, chi
+    str r1, [r0, #32]
+    ldr r2, [r0, #12]
+    eor r2, r4, r2
+    ldr r5, [r0, #56]
+    ror r2, r2, #31
+    ldr r7, [r0, #108]
+    eor r5, r12, r5
+    ldr r8, [r0, #152]
+    ror r5, r5, #29
+    ldr r11, [r0, #160]
+    eor r7, r9, r7
+    eor r8, r3, r8
+    ror r7, r7, #19
+    ror r8, r8, #28
+    eor r11, r10, r11
+    ror r11, r11, #23
+    bic r1, r7, r5
+    eor r1, r2, r1
+    str r1, [r0, #160]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #12]
+    bic r1, r11, r8
+    eor r1, r7, r1
+    str r1, [r0, #56]
+    bic r1, r2, r11
+    eor r1, r8, r1
+    str r1, [r0, #108]
+    bic r1, r5, r2
+    eor r1, r11, r1
     @ row 1, odd words: theta, rho, pi, chi
+    str r1, [r0, #152]
+    ldr r11, [sp, #8]
     ldr r2, [r0, #28]
     eor r2, r9, r2
     ldr r3, [r0, #76]
@@ -238,27 +300,27 @@ kf_armv7m_permute_m7:
     eor r3, lr, r3
     ldr r7, [r0, #128]
     ror r3, r3, #22
-    ldr r11, [r0, #176]
+    ldr r8, [r0, #176]
     eor r5, r10, r5
-    eor r7, r8, r7
+    eor r7, r11, r7
     ror r5, r5, #31
     ror r7, r7, #10
-    eor r11, r12, r11
-    ror r11, r11, #2
+    eor r8, r12, r8
+    ror r8, r8, #2
     bic r1, r5, r3
     eor r1, r2, r1
     str r1, [r0, #80]
     bic r1, r7, r5
     eor r1, r3, r1
     str r1, [r0, #128]
-    bic r1, r11, r7
+    bic r1, r8, r7
     eor r1, r5, r1
     str r1, [r0, #176]
-    bic r1, r2, r11
+    bic r1, r2, r8
     eor r1, r7, r1
     str r1, [r0, #28]
     bic r1, r3, r2
-    eor r1, r11, r1
+    eor r1, r8, r1
     @ row 4, even words: theta, rho, pi, chi
     str r1, [r0, #76]
     ldr r2, [r0, #16]
@@ -269,93 +331,30 @@ kf_armv7m_permute_m7:
     eor r3, r9, r3
     ldr r7, [r0, #124]
     ror r3, r3, #4
-    ldr r11, [r0, #168]
+    ldr r8, [r0, #168]
     eor r5, lr, r5
     eor r7, r6, r7
     ror r5, r5, #12
     ror r7, r7, #11
-    eor r11, r8, r11
-    ror r11, r11, #31
+    eor r8, r11, r8
+    ror r8, r8, #31
     bic r1, r5, r3
     eor r1, r2, r1
     str r1, [r0, #124]
     bic r1, r7, r5
     eor r1, r3, r1
     str r1, [r0, #168]
-    bic r1, r11, r7
+    bic r1, r8, r7
     eor r1, r5, r1
     str r1, [r0, #16]
-    bic r1, r2, r11
+    bic r1, r2, r8
     eor r1, r7, r1
     str r1, [r0, #68]
     bic r1, r3, r2
-    eor r1, r11, r1
-    @ row 3, odd words: theta, rho, pi, chi
-    str r1, [r0, #116]
-    ldr r11, [sp, #32]
-    ldr r2, [r0, #32]
-    eor r2, r11, r2
-    ldr r3, [r0, #44]
-    ror r2, r2, #19
-    ldr r5, [r0, #92]
-    eor r3, r6, r3
-    ldr r7, [r0, #136]
-    ror r3, r3, #14
-    ldr r8, [r0, #188]
-    eor r5, r4, r5
-    eor r7, r12, r7
-    ror r5, r5, #27
-    ror r7, r7, #25
-    eor r8, r9, r8
-    ror r8, r8, #4
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #44]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #92]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #136]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #188]
-    bic r1, r3, r2
-    eor r1, r8, r1
-    @ row 2, even words: theta, rho, pi, chi
-    str r1, [r0, #32]
-    ldr r2, [r0, #12]
-    eor r2, r4, r2
-    ldr r3, [r0, #56]
-    ror r2, r2, #31
-    ldr r5, [r0, #108]
-    eor r3, r12, r3
-    ldr r7, [r0, #152]
-    ror r3, r3, #29
-    ldr r8, [r0, #160]
-    eor r5, r9, r5
-    eor r7, r11, r7
-    ror r5, r5, #19
-    ror r7, r7, #28
-    eor r8, r10, r8
-    ror r8, r8, #23
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #160]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #12]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #56]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #108]
-    bic r1, r3, r2
     eor r1, r8, r1
     @ row 0, odd words: theta, rho, pi, chi, iota
-    str r1, [r0, #152]
-    ldr r10, [sp, #40]
+    str r1, [r0, #116]
+    ldr r11, [sp, #40]
     ldr r9, [sp, #24]
     ldr r2, [r0, #4]
     eor r2, r6, r2
@@ -367,14 +366,14 @@ kf_armv7m_permute_m7:
     eor r5, r12, r5
     ldr r8, [r0, #196]
     ror r5, r5, #11
-    ldr r10, [r10, #4]
+    ldr r11, [r11, #4]
     eor r7, r9, r7
     eor r8, lr, r8
     ror r7, r7, #22
     ror r8, r8, #25
     bic r1, r5, r3
     eor r1, r2, r1
-    eor r1, r1, r10
+    eor r1, r1, r11
     str r1, [r0, #4]
     bic r1, r7, r5
     eor r1, r3, r1
@@ -387,12 +386,43 @@ kf_armv7m_permute_m7:
     str r1, [r0, #144]
     bic r1, r3, r2
     eor r1, r8, r1
-    @ row 4, odd words: theta, rho, pi, chi
+    @ row 1, even words: theta, rho, pi, chi
     str r1, [r0, #196]
-    ldr r10, [sp, #20]
-    ldr r12, [sp, #0]
+    ldr r11, [sp, #32]
+    ldr r12, [sp, #20]
+    ldr r2, [r0, #24]
+    eor r2, r9, r2
+    ldr r3, [r0, #72]
+    ror r2, r2, #18
+    ldr r5, [r0, #84]
+    eor r3, r11, r3
+    ldr r7, [r0, #132]
+    ror r3, r3, #22
+    ldr r8, [r0, #180]
+    eor r5, r6, r5
+    eor r7, r4, r7
+    ror r5, r5, #30
+    ror r7, r7, #9
+    eor r8, r12, r8
+    ror r8, r8, #1
+    bic r1, r5, r3
+    eor r1, r2, r1
+    str r1, [r0, #84]
+    bic r1, r7, r5
+    eor r1, r3, r1
+    str r1, [r0, #132]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #180]
+    bic r1, r2, r8
+    eor r1, r7, r1
+    str r1, [r0, #24]
+    bic r1, r3, r2
+    eor r1, r8, r1
+    @ row 4, odd words: theta, rho, pi, chi
+    str r1, [r0, #72]
     ldr r2, [r0, #20]
-    eor r2, r10, r2
+    eor r2, r12, r2
     ldr r3, [r0, #64]
     ror r2, r2, #1
     ldr r5, [r0, #112]
@@ -401,7 +431,7 @@ kf_armv7m_permute_m7:
     ror r3, r3, #5
     ldr r8, [r0, #172]
     eor r5, r11, r5
-    eor r7, r12, r7
+    eor r7, r10, r7
     ror r5, r5, #13
     ror r7, r7, #12
     eor r8, r4, r8
@@ -420,51 +450,20 @@ kf_armv7m_permute_m7:
     str r1, [r0, #64]
     bic r1, r3, r2
     eor r1, r8, r1
-    @ row 1, even words: theta, rho, pi, chi
-    str r1, [r0, #112]
-    ldr r2, [r0, #24]
-    eor r2, r9, r2
-    ldr r3, [r0, #72]
-    ror r2, r2, #18
-    ldr r5, [r0, #84]
-    eor r3, r11, r3
-    ldr r7, [r0, #132]
-    ror r3, r3, #22
-    ldr r8, [r0, #180]
-    eor r5, r6, r5
-    eor r7, r4, r7
-    ror r5, r5, #30
-    ror r7, r7, #9
-    eor r8, r10, r8
-    ror r8, r8, #1
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #84]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #132]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #180]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #24]
-    bic r1, r3, r2
-    eor r1, r8, r1
     @ row 3, even words: theta, rho, pi, chi
-    str r1, [r0, #72]
+    str r1, [r0, #112]
     ldr r8, [sp, #8]
     ldr r2, [r0, #36]
     eor r2, lr, r2
     ldr r3, [r0, #40]
     ror r2, r2, #18
     ldr r4, [r0, #88]
-    eor r3, r12, r3
+    eor r3, r10, r3
     ldr r5, [r0, #140]
     ror r3, r3, #14
     ldr r7, [r0, #184]
     eor r4, r8, r4
-    eor r5, r10, r5
+    eor r5, r12, r5
     ror r4, r4, #27
     ror r5, r5, #24
     eor r7, r9, r7
@@ -488,7 +487,7 @@ kf_armv7m_permute_m7:
     ldr r2, [r0, #8]
     eor r2, r8, r2
     ldr r3, [r0, #60]
-    eor r3, r10, r3
+    eor r3, r12, r3
     ldr r4, [r0, #104]
     ror r3, r3, #29
     ldr r5, [r0, #156]
@@ -518,13 +517,13 @@ kf_armv7m_permute_m7:
     ldr lr, [sp, #40]
     ldr r7, [sp, #28]
     ldr r2, [r0, #0]
-    eor r2, r12, r2
+    eor r2, r10, r2
     ldr r3, [r0, #48]
     eor r3, r8, r3
     ldr r4, [r0, #100]
     ror r3, r3, #10
     ldr r5, [r0, #148]
-    eor r4, r10, r4
+    eor r4, r12, r4
     ldr r6, [r0, #192]
     ror r4, r4, #10
     ldr lr, [lr, #0]
@@ -592,7 +591,6 @@ kf_armv7m_permute_m7:
     eor r10, r1, r7, ror #31
     ldr r1, [r0, #148]
     ldr r11, [r0, #24]
-    str r10, [sp, #0]
     ldr r3, [r0, #108]
     eor r1, r1, r11
     ldr r4, [r0, #184]
@@ -655,7 +653,70 @@ kf_armv7m_permute_m7:
     eors r7, r5
     eor r12, r1, r7, ror #31
     eor lr, r2, r7
+    @ row 3, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #192]
+    eor r2, r3, r2
+    ldr r5, [r0, #80]
+    ror r2, r2, #19
+    ldr r7, [r0, #8]
+    eor r5, r6, r5
+    ldr r8, [r0, #140]
+    ror r5, r5, #14
+    ldr r11, [r0, #64]
+    eor r7, r4, r7
+    eor r8, r12, r8
+    ror r7, r7, #27
+    ror r8, r8, #25
+    eor r11, r9, r11
+    ror r11, r11, #4
+    bic r1, r7, r5
+    eor r1, r2, r1
+    str r1, [r0, #80]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #8]
+    bic r1, r11, r8
+    eor r1, r7, r1
+    str r1, [r0, #140]
+    bic r1, r2, r11
+    eor r1, r8, r1
+    str r1, [r0, #64]
+    bic r1, r5, r2
+    eor r1, r11, r1
+    @ row 2, even words: theta, rho, pi, chi
+    str r1, [r0, #192]
+    ldr r2, [r0, #52]
+    eor r2, r4, r2
+    ldr r5, [r0, #180]
+    ror r2, r2, #31
+    ldr r7, [r0, #104]
+    eor r5, r12, r5
+    ldr r8, [r0, #36]
+    ror r5, r5, #29
+    ldr r11, [r0, #124]
+    eor r7, r9, r7
+    eor r8, r3, r8
+    ror r7, r7, #19
+    ror r8, r8, #28
+    eor r11, r10, r11
+    ror r11, r11, #23
+    bic r1, r7, r5
+    eor r1, r2, r1
+    str r1, [r0, #124]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #52]
+    bic r1, r11, r8
+    eor r1, r7, r1
+    str r1, [r0, #180]
+    bic r1, r2, r11
+    eor r1, r8, r1
+    str r1, [r0, #104]
+    bic r1, r5, r2
+    eor r1, r11, r1
     @ row 1, odd words: theta, rho, pi, chi
+    str r1, [r0, #36]
+    ldr r11, [sp, #8]
     ldr r2, [r0, #144]
     eor r2, r9, r2
     ldr r3, [r0, #76]
@@ -664,27 +725,27 @@ kf_armv7m_permute_m7:
     eor r3, lr, r3
     ldr r7, [r0, #88]
     ror r3, r3, #22
-    ldr r11, [r0, #16]
+    ldr r8, [r0, #16]
     eor r5, r10, r5
-    eor r7, r8, r7
+    eor r7, r11, r7
     ror r5, r5, #31
     ror r7, r7, #10
-    eor r11, r12, r11
-    ror r11, r11, #2
+    eor r8, r12, r8
+    ror r8, r8, #2
     bic r1, r5, r3
     eor r1, r2, r1
     str r1, [r0, #160]
     bic r1, r7, r5
     eor r1, r3, r1
     str r1, [r0, #88]
-    bic r1, r11, r7
+    bic r1, r8, r7
     eor r1, r5, r1
     str r1, [r0, #16]
-    bic r1, r2, r11
+    bic r1, r2, r8
     eor r1, r7, r1
     str r1, [r0, #144]
     bic r1, r3, r2
-    eor r1, r11, r1
+    eor r1, r8, r1
     @ row 4, even words: theta, rho, pi, chi
     str r1, [r0, #76]
     ldr r2, [r0, #100]
@@ -695,93 +756,30 @@ kf_armv7m_permute_m7:
     eor r3, r9, r3
     ldr r7, [r0, #44]
     ror r3, r3, #4
-    ldr r11, [r0, #168]
+    ldr r8, [r0, #168]
     eor r5, lr, r5
     eor r7, r6, r7
     ror r5, r5, #12
     ror r7, r7, #11
-    eor r11, r8, r11
-    ror r11, r11, #31
+    eor r8, r11, r8
+    ror r8, r8, #31
     bic r1, r5, r3
     eor r1, r2, r1
     str r1, [r0, #44]
     bic r1, r7, r5
     eor r1, r3, r1
     str r1, [r0, #168]
-    bic r1, r11, r7
+    bic r1, r8, r7
     eor r1, r5, r1
     str r1, [r0, #100]
-    bic r1, r2, r11
+    bic r1, r2, r8
     eor r1, r7, r1
     str r1, [r0, #28]
     bic r1, r3, r2
-    eor r1, r11, r1
-    @ row 3, odd words: theta, rho, pi, chi
-    str r1, [r0, #156]
-    ldr r11, [sp, #32]
-    ldr r2, [r0, #192]
-    eor r2, r11, r2
-    ldr r3, [r0, #80]
-    ror r2, r2, #19
-    ldr r5, [r0, #8]
-    eor r3, r6, r3
-    ldr r7, [r0, #140]
-    ror r3, r3, #14
-    ldr r8, [r0, #64]
-    eor r5, r4, r5
-    eor r7, r12, r7
-    ror r5, r5, #27
-    ror r7, r7, #25
-    eor r8, r9, r8
-    ror r8, r8, #4
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #80]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #8]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #140]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #64]
-    bic r1, r3, r2
-    eor r1, r8, r1
-    @ row 2, even words: theta, rho, pi, chi
-    str r1, [r0, #192]
-    ldr r2, [r0, #52]
-    eor r2, r4, r2
-    ldr r3, [r0, #180]
-    ror r2, r2, #31
-    ldr r5, [r0, #104]
-    eor r3, r12, r3
-    ldr r7, [r0, #36]
-    ror r3, r3, #29
-    ldr r8, [r0, #124]
-    eor r5, r9, r5
-    eor r7, r11, r7
-    ror r5, r5, #19
-    ror r7, r7, #28
-    eor r8, r10, r8
-    ror r8, r8, #23
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #124]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #52]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #180]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #104]
-    bic r1, r3, r2
     eor r1, r8, r1
     @ row 0, odd words: theta, rho, pi, chi, iota
-    str r1, [r0, #36]
-    ldr r10, [sp, #40]
+    str r1, [r0, #156]
+    ldr r11, [sp, #40]
     ldr r9, [sp, #24]
     ldr r2, [r0, #4]
     eor r2, r6, r2
@@ -793,14 +791,14 @@ kf_armv7m_permute_m7:
     eor r5, r12, r5
     ldr r8, [r0, #112]
     ror r5, r5, #11
-    ldr r10, [r10, #12]
+    ldr r11, [r11, #12]
     eor r7, r9, r7
     eor r8, lr, r8
     ror r7, r7, #22
     ror r8, r8, #25
     bic r1, r5, r3
     eor r1, r2, r1
-    eor r1, r1, r10
+    eor r1, r1, r11
     str r1, [r0, #4]
     bic r1, r7, r5
     eor r1, r3, r1
@@ -813,12 +811,43 @@ kf_armv7m_permute_m7:
     str r1, [r0, #184]
     bic r1, r3, r2
     eor r1, r8, r1
-    @ row 4, odd words: theta, rho, pi, chi
+    @ row 1, even words: theta, rho, pi, chi
     str r1, [r0, #112]
-    ldr r10, [sp, #20]
-    ldr r12, [sp, #0]
+    ldr r11, [sp, #32]
+    ldr r12, [sp, #20]
+    ldr r2, [r0, #148]
+    eor r2, r9, r2
+    ldr r3, [r0, #72]
+    ror r2, r2, #18
+    ldr r5, [r0, #164]
+    eor r3, r11, r3
+    ldr r7, [r0, #92]
+    ror r3, r3, #22
+    ldr r8, [r0, #20]
+    eor r5, r6, r5
+    eor r7, r4, r7
+    ror r5, r5, #30
+    ror r7, r7, #9
+    eor r8, r12, r8
+    ror r8, r8, #1
+    bic r1, r5, r3
+    eor r1, r2, r1
+    str r1, [r0, #164]
+    bic r1, r7, r5
+    eor r1, r3, r1
+    str r1, [r0, #92]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #20]
+    bic r1, r2, r8
+    eor r1, r7, r1
+    str r1, [r0, #148]
+    bic r1, r3, r2
+    eor r1, r8, r1
+    @ row 4, odd words: theta, rho, pi, chi
+    str r1, [r0, #72]
     ldr r2, [r0, #96]
-    eor r2, r10, r2
+    eor r2, r12, r2
     ldr r3, [r0, #24]
     ror r2, r2, #1
     ldr r5, [r0, #152]
@@ -827,7 +856,7 @@ kf_armv7m_permute_m7:
     ror r3, r3, #5
     ldr r8, [r0, #172]
     eor r5, r11, r5
-    eor r7, r12, r7
+    eor r7, r10, r7
     ror r5, r5, #13
     ror r7, r7, #12
     eor r8, r4, r8
@@ -846,51 +875,20 @@ kf_armv7m_permute_m7:
     str r1, [r0, #24]
     bic r1, r3, r2
     eor r1, r8, r1
-    @ row 1, even words: theta, rho, pi, chi
-    str r1, [r0, #152]
-    ldr r2, [r0, #148]
-    eor r2, r9, r2
-    ldr r3, [r0, #72]
-    ror r2, r2, #18
-    ldr r5, [r0, #164]
-    eor r3, r11, r3
-    ldr r7, [r0, #92]
-    ror r3, r3, #22
-    ldr r8, [r0, #20]
-    eor r5, r6, r5
-    eor r7, r4, r7
-    ror r5, r5, #30
-    ror r7, r7, #9
-    eor r8, r10, r8
-    ror r8, r8, #1
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #164]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #92]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #20]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #148]
-    bic r1, r3, r2
-    eor r1, r8, r1
     @ row 3, even words: theta, rho, pi, chi
-    str r1, [r0, #72]
+    str r1, [r0, #152]
     ldr r8, [sp, #8]
     ldr r2, [r0, #196]
     eor r2, lr, r2
     ldr r3, [r0, #84]
     ror r2, r2, #18
     ldr r4, [r0, #12]
-    eor r3, r12, r3
+    eor r3, r10, r3
     ldr r5, [r0, #136]
     ror r3, r3, #14
     ldr r7, [r0, #68]
     eor r4, r8, r4
-    eor r5, r10, r5
+    eor r5, r12, r5
     ror r4, r4, #27
     ror r5, r5, #24
     eor r7, r9, r7
@@ -914,7 +912,7 @@ kf_armv7m_permute_m7:
     ldr r2, [r0, #48]
     eor r2, r8, r2
     ldr r3, [r0, #176]
-    eor r3, r10, r3
+    eor r3, r12, r3
     ldr r4, [r0, #108]
     ror r3, r3, #29
     ldr r5, [r0, #32]
@@ -944,13 +942,13 @@ kf_armv7m_permute_m7:
     ldr lr, [sp, #40]
     ldr r7, [sp, #28]
     ldr r2, [r0, #0]
-    eor r2, r12, r2
+    eor r2, r10, r2
     ldr r3, [r0, #132]
     eor r3, r8, r3
     ldr r4, [r0, #60]
     ror r3, r3, #10
     ldr r5, [r0, #188]
-    eor r4, r10, r4
+    eor r4, r12, r4
     ldr r6, [r0, #116]
     ror r4, r4, #10
     ldr lr, [lr, #8]
@@ -1018,7 +1016,6 @@ kf_armv7m_permute_m7:
     eor r10, r1, r7, ror #31
     ldr r1, [r0, #188]
     ldr r11, [r0, #148]
-    str r10, [sp, #0]
     ldr r3, [r0, #104]
     eor r1, r1, r11
     ldr r4, [r0, #68]
@@ -1081,7 +1078,70 @@ kf_armv7m_permute_m7:
     eors r7, r5
     eor r12, r1, r7, ror #31
     eor lr, r2, r7
+    @ row 3, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #116]
+    eor r2, r3, r2
+    ldr r5, [r0, #160]
+    ror r2, r2, #19
+    ldr r7, [r0, #48]
+    eor r5, r6, r5
+    ldr r8, [r0, #136]
+    ror r5, r5, #14
+    ldr r11, [r0, #24]
+    eor r7, r4, r7
+    eor r8, r12, r8
+    ror r7, r7, #27
+    ror r8, r8, #25
+    eor r11, r9, r11
+    ror r11, r11, #4
+    bic r1, r7, r5
+    eor r1, r2, r1
+    str r1, [r0, #160]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #48]
+    bic r1, r11, r8
+    eor r1, r7, r1
+    str r1, [r0, #136]
+    bic r1, r2, r11
+    eor r1, r8, r1
+    str r1, [r0, #24]
+    bic r1, r5, r2
+    eor r1, r11, r1
+    @ row 2, even words: theta, rho, pi, chi
+    str r1, [r0, #116]
+    ldr r2, [r0, #128]
+    eor r2, r4, r2
+    ldr r5, [r0, #20]
+    ror r2, r2, #31
+    ldr r7, [r0, #108]
+    eor r5, r12, r5
+    ldr r8, [r0, #196]
+    ror r5, r5, #29
+    ldr r11, [r0, #44]
+    eor r7, r9, r7
+    eor r8, r3, r8
+    ror r7, r7, #19
+    ror r8, r8, #28
+    eor r11, r10, r11
+    ror r11, r11, #23
+    bic r1, r7, r5
+    eor r1, r2, r1
+    str r1, [r0, #44]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #128]
+    bic r1, r11, r8
+    eor r1, r7, r1
+    str r1, [r0, #20]
+    bic r1, r2, r11
+    eor r1, r8, r1
+    str r1, [r0, #108]
+    bic r1, r5, r2
+    eor r1, r11, r1
     @ row 1, odd words: theta, rho, pi, chi
+    str r1, [r0, #196]
+    ldr r11, [sp, #8]
     ldr r2, [r0, #184]
     eor r2, r9, r2
     ldr r3, [r0, #76]
@@ -1090,27 +1150,27 @@ kf_armv7m_permute_m7:
     eor r3, lr, r3
     ldr r7, [r0, #12]
     ror r3, r3, #22
-    ldr r11, [r0, #100]
+    ldr r8, [r0, #100]
     eor r5, r10, r5
-    eor r7, r8, r7
+    eor r7, r11, r7
     ror r5, r5, #31
     ror r7, r7, #10
-    eor r11, r12, r11
-    ror r11, r11, #2
+    eor r8, r12, r8
+    ror r8, r8, #2
     bic r1, r5, r3
     eor r1, r2, r1
     str r1, [r0, #124]
     bic r1, r7, r5
     eor r1, r3, r1
     str r1, [r0, #12]
-    bic r1, r11, r7
+    bic r1, r8, r7
     eor r1, r5, r1
     str r1, [r0, #100]
-    bic r1, r2, r11
+    bic r1, r2, r8
     eor r1, r7, r1
     str r1, [r0, #184]
     bic r1, r3, r2
-    eor r1, r11, r1
+    eor r1, r8, r1
     @ row 4, even words: theta, rho, pi, chi
     str r1, [r0, #76]
     ldr r2, [r0, #60]
@@ -1121,93 +1181,30 @@ kf_armv7m_permute_m7:
     eor r3, r9, r3
     ldr r7, [r0, #80]
     ror r3, r3, #4
-    ldr r11, [r0, #168]
+    ldr r8, [r0, #168]
     eor r5, lr, r5
     eor r7, r6, r7
     ror r5, r5, #12
     ror r7, r7, #11
-    eor r11, r8, r11
-    ror r11, r11, #31
+    eor r8, r11, r8
+    ror r8, r8, #31
     bic r1, r5, r3
     eor r1, r2, r1
     str r1, [r0, #80]
     bic r1, r7, r5
     eor r1, r3, r1
     str r1, [r0, #168]
-    bic r1, r11, r7
+    bic r1, r8, r7
     eor r1, r5, r1
     str r1, [r0, #60]
-    bic r1, r2, r11
+    bic r1, r2, r8
     eor r1, r7, r1
     str r1, [r0, #144]
     bic r1, r3, r2
-    eor r1, r11, r1
-    @ row 3, odd words: theta, rho, pi, chi
-    str r1, [r0, #32]
-    ldr r11, [sp, #32]
-    ldr r2, [r0, #116]
-    eor r2, r11, r2
-    ldr r3, [r0, #160]
-    ror r2, r2, #19
-    ldr r5, [r0, #48]
-    eor r3, r6, r3
-    ldr r7, [r0, #136]
-    ror r3, r3, #14
-    ldr r8, [r0, #24]
-    eor r5, r4, r5
-    eor r7, r12, r7
-    ror r5, r5, #27
-    ror r7, r7, #25
-    eor r8, r9, r8
-    ror r8, r8, #4
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #160]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #48]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #136]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #24]
-    bic r1, r3, r2
-    eor r1, r8, r1
-    @ row 2, even words: theta, rho, pi, chi
-    str r1, [r0, #116]
-    ldr r2, [r0, #128]
-    eor r2, r4, r2
-    ldr r3, [r0, #20]
-    ror r2, r2, #31
-    ldr r5, [r0, #108]
-    eor r3, r12, r3
-    ldr r7, [r0, #196]
-    ror r3, r3, #29
-    ldr r8, [r0, #44]
-    eor r5, r9, r5
-    eor r7, r11, r7
-    ror r5, r5, #19
-    ror r7, r7, #28
-    eor r8, r10, r8
-    ror r8, r8, #23
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #44]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #128]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #20]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #108]
-    bic r1, r3, r2
     eor r1, r8, r1
     @ row 0, odd words: theta, rho, pi, chi, iota
-    str r1, [r0, #196]
-    ldr r10, [sp, #40]
+    str r1, [r0, #32]
+    ldr r11, [sp, #40]
     ldr r9, [sp, #24]
     ldr r2, [r0, #4]
     eor r2, r6, r2
@@ -1219,14 +1216,14 @@ kf_armv7m_permute_m7:
     eor r5, r12, r5
     ldr r8, [r0, #152]
     ror r5, r5, #11
-    ldr r10, [r10, #20]
+    ldr r11, [r11, #20]
     eor r7, r9, r7
     eor r8, lr, r8
     ror r7, r7, #22
     ror r8, r8, #25
     bic r1, r5, r3
     eor r1, r2, r1
-    eor r1, r1, r10
+    eor r1, r1, r11
     str r1, [r0, #4]
     bic r1, r7, r5
     eor r1, r3, r1
@@ -1239,12 +1236,43 @@ kf_armv7m_permute_m7:
     str r1, [r0, #68]
     bic r1, r3, r2
     eor r1, r8, r1
-    @ row 4, odd words: theta, rho, pi, chi
+    @ row 1, even words: theta, rho, pi, chi
     str r1, [r0, #152]
-    ldr r10, [sp, #20]
-    ldr r12, [sp, #0]
+    ldr r11, [sp, #32]
+    ldr r12, [sp, #20]
+    ldr r2, [r0, #188]
+    eor r2, r9, r2
+    ldr r3, [r0, #72]
+    ror r2, r2, #18
+    ldr r5, [r0, #120]
+    eor r3, r11, r3
+    ldr r7, [r0, #8]
+    ror r3, r3, #22
+    ldr r8, [r0, #96]
+    eor r5, r6, r5
+    eor r7, r4, r7
+    ror r5, r5, #30
+    ror r7, r7, #9
+    eor r8, r12, r8
+    ror r8, r8, #1
+    bic r1, r5, r3
+    eor r1, r2, r1
+    str r1, [r0, #120]
+    bic r1, r7, r5
+    eor r1, r3, r1
+    str r1, [r0, #8]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #96]
+    bic r1, r2, r8
+    eor r1, r7, r1
+    str r1, [r0, #188]
+    bic r1, r3, r2
+    eor r1, r8, r1
+    @ row 4, odd words: theta, rho, pi, chi
+    str r1, [r0, #72]
     ldr r2, [r0, #56]
-    eor r2, r10, r2
+    eor r2, r12, r2
     ldr r3, [r0, #148]
     ror r2, r2, #1
     ldr r5, [r0, #36]
@@ -1253,7 +1281,7 @@ kf_armv7m_permute_m7:
     ror r3, r3, #5
     ldr r8, [r0, #172]
     eor r5, r11, r5
-    eor r7, r12, r7
+    eor r7, r10, r7
     ror r5, r5, #13
     ror r7, r7, #12
     eor r8, r4, r8
@@ -1272,51 +1300,20 @@ kf_armv7m_permute_m7:
     str r1, [r0, #148]
     bic r1, r3, r2
     eor r1, r8, r1
-    @ row 1, even words: theta, rho, pi, chi
-    str r1, [r0, #36]
-    ldr r2, [r0, #188]
-    eor r2, r9, r2
-    ldr r3, [r0, #72]
-    ror r2, r2, #18
-    ldr r5, [r0, #120]
-    eor r3, r11, r3
-    ldr r7, [r0, #8]
-    ror r3, r3, #22
-    ldr r8, [r0, #96]
-    eor r5, r6, r5
-    eor r7, r4, r7
-    ror r5, r5, #30
-    ror r7, r7, #9
-    eor r8, r10, r8
-    ror r8, r8, #1
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #120]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #8]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #96]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #188]
-    bic r1, r3, r2
-    eor r1, r8, r1
     @ row 3, even words: theta, rho, pi, chi
-    str r1, [r0, #72]
+    str r1, [r0, #36]
     ldr r8, [sp, #8]
     ldr r2, [r0, #112]
     eor r2, lr, r2
     ldr r3, [r0, #164]
     ror r2, r2, #18
     ldr r4, [r0, #52]
-    eor r3, r12, r3
+    eor r3, r10, r3
     ldr r5, [r0, #140]
     ror r3, r3, #14
     ldr r7, [r0, #28]
     eor r4, r8, r4
-    eor r5, r10, r5
+    eor r5, r12, r5
     ror r4, r4, #27
     ror r5, r5, #24
     eor r7, r9, r7
@@ -1340,7 +1337,7 @@ kf_armv7m_permute_m7:
     ldr r2, [r0, #132]
     eor r2, r8, r2
     ldr r3, [r0, #16]
-    eor r3, r10, r3
+    eor r3, r12, r3
     ldr r4, [r0, #104]
     ror r3, r3, #29
     ldr r5, [r0, #192]
@@ -1370,13 +1367,13 @@ kf_armv7m_permute_m7:
     ldr lr, [sp, #40]
     ldr r7, [sp, #28]
     ldr r2, [r0, #0]
-    eor r2, r12, r2
+    eor r2, r10, r2
     ldr r3, [r0, #92]
     eor r3, r8, r3
     ldr r4, [r0, #176]
     ror r3, r3, #10
     ldr r5, [r0, #64]
-    eor r4, r10, r4
+    eor r4, r12, r4
     ldr r6, [r0, #156]
     ror r4, r4, #10
     ldr lr, [lr, #16]
@@ -1444,7 +1441,6 @@ kf_armv7m_permute_m7:
     eor r10, r1, r7, ror #31
     ldr r1, [r0, #64]
     ldr r11, [r0, #188]
-    str r10, [sp, #0]
     ldr r3, [r0, #108]
     eor r1, r1, r11
     ldr r4, [r0, #28]
@@ -1507,7 +1503,70 @@ kf_armv7m_permute_m7:
     eors r7, r5
     eor r12, r1, r7, ror #31
     eor lr, r2, r7
+    @ row 3, odd words: theta, rho, pi, chi
+    ldr r2, [r0, #156]
+    eor r2, r3, r2
+    ldr r5, [r0, #124]
+    ror r2, r2, #19
+    ldr r7, [r0, #132]
+    eor r5, r6, r5
+    ldr r8, [r0, #140]
+    ror r5, r5, #14
+    ldr r11, [r0, #148]
+    eor r7, r4, r7
+    eor r8, r12, r8
+    ror r7, r7, #27
+    ror r8, r8, #25
+    eor r11, r9, r11
+    ror r11, r11, #4
+    bic r1, r7, r5
+    eor r1, r2, r1
+    str r1, [r0, #124]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #132]
+    bic r1, r11, r8
+    eor r1, r7, r1
+    str r1, [r0, #140]
+    bic r1, r2, r11
+    eor r1, r8, r1
+    str r1, [r0, #148]
+    bic r1, r5, r2
+    eor r1, r11, r1
+    @ row 2, even words: theta, rho, pi, chi
+    str r1, [r0, #156]
+    ldr r2, [r0, #88]
+    eor r2, r4, r2
+    ldr r5, [r0, #96]
+    ror r2, r2, #31
+    ldr r7, [r0, #104]
+    eor r5, r12, r5
+    ldr r8, [r0, #112]
+    ror r5, r5, #29
+    ldr r11, [r0, #80]
+    eor r7, r9, r7
+    eor r8, r3, r8
+    ror r7, r7, #19
+    ror r8, r8, #28
+    eor r11, r10, r11
+    ror r11, r11, #23
+    bic r1, r7, r5
+    eor r1, r2, r1
+    str r1, [r0, #80]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #88]
+    bic r1, r11, r8
+    eor r1, r7, r1
+    str r1, [r0, #96]
+    bic r1, r2, r11
+    eor r1, r8, r1
+    str r1, [r0, #104]
+    bic r1, r5, r2
+    eor r1, r11, r1
     @ row 1, odd words: theta, rho, pi, chi
+    str r1, [r0, #112]
+    ldr r11, [sp, #8]
     ldr r2, [r0, #68]
     eor r2, r9, r2
     ldr r3, [r0, #76]
@@ -1516,27 +1575,27 @@ kf_armv7m_permute_m7:
     eor r3, lr, r3
     ldr r7, [r0, #52]
     ror r3, r3, #22
-    ldr r11, [r0, #60]
+    ldr r8, [r0, #60]
     eor r5, r10, r5
-    eor r7, r8, r7
+    eor r7, r11, r7
     ror r5, r5, #31
     ror r7, r7, #10
-    eor r11, r12, r11
-    ror r11, r11, #2
+    eor r8, r12, r8
+    ror r8, r8, #2
     bic r1, r5, r3
     eor r1, r2, r1
     str r1, [r0, #44]
     bic r1, r7, r5
     eor r1, r3, r1
     str r1, [r0, #52]
-    bic r1, r11, r7
+    bic r1, r8, r7
     eor r1, r5, r1
     str r1, [r0, #60]
-    bic r1, r2, r11
+    bic r1, r2, r8
     eor r1, r7, r1
     str r1, [r0, #68]
     bic r1, r3, r2
-    eor r1, r11, r1
+    eor r1, r8, r1
     @ row 4, even words: theta, rho, pi, chi
     str r1, [r0, #76]
     ldr r2, [r0, #176]
@@ -1547,93 +1606,30 @@ kf_armv7m_permute_m7:
     eor r3, r9, r3
     ldr r7, [r0, #160]
     ror r3, r3, #4
-    ldr r11, [r0, #168]
+    ldr r8, [r0, #168]
     eor r5, lr, r5
     eor r7, r6, r7
     ror r5, r5, #12
     ror r7, r7, #11
-    eor r11, r8, r11
-    ror r11, r11, #31
+    eor r8, r11, r8
+    ror r8, r8, #31
     bic r1, r5, r3
     eor r1, r2, r1
     str r1, [r0, #160]
     bic r1, r7, r5
     eor r1, r3, r1
     str r1, [r0, #168]
-    bic r1, r11, r7
+    bic r1, r8, r7
     eor r1, r5, r1
     str r1, [r0, #176]
-    bic r1, r2, r11
+    bic r1, r2, r8
     eor r1, r7, r1
     str r1, [r0, #184]
     bic r1, r3, r2
-    eor r1, r11, r1
-    @ row 3, odd words: theta, rho, pi, chi
-    str r1, [r0, #192]
-    ldr r11, [sp, #32]
-    ldr r2, [r0, #156]
-    eor r2, r11, r2
-    ldr r3, [r0, #124]
-    ror r2, r2, #19
-    ldr r5, [r0, #132]
-    eor r3, r6, r3
-    ldr r7, [r0, #140]
-    ror r3, r3, #14
-    ldr r8, [r0, #148]
-    eor r5, r4, r5
-    eor r7, r12, r7
-    ror r5, r5, #27
-    ror r7, r7, #25
-    eor r8, r9, r8
-    ror r8, r8, #4
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #124]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #132]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #140]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #148]
-    bic r1, r3, r2
-    eor r1, r8, r1
-    @ row 2, even words: theta, rho, pi, chi
-    str r1, [r0, #156]
-    ldr r2, [r0, #88]
-    eor r2, r4, r2
-    ldr r3, [r0, #96]
-    ror r2, r2, #31
-    ldr r5, [r0, #104]
-    eor r3, r12, r3
-    ldr r7, [r0, #112]
-    ror r3, r3, #29
-    ldr r8, [r0, #80]
-    eor r5, r9, r5
-    eor r7, r11, r7
-    ror r5, r5, #19
-    ror r7, r7, #28
-    eor r8, r10, r8
-    ror r8, r8, #23
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #80]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #88]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #96]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #104]
-    bic r1, r3, r2
     eor r1, r8, r1
     @ row 0, odd words: theta, rho, pi, chi, iota
-    str r1, [r0, #112]
-    ldr r10, [sp, #40]
+    str r1, [r0, #192]
+    ldr r11, [sp, #40]
     ldr r9, [sp, #24]
     ldr r2, [r0, #4]
     eor r2, r6, r2
@@ -1645,14 +1641,14 @@ kf_armv7m_permute_m7:
     eor r5, r12, r5
     ldr r8, [r0, #36]
     ror r5, r5, #11
-    ldr r10, [r10, #28]
+    ldr r11, [r11, #28]
     eor r7, r9, r7
     eor r8, lr, r8
     ror r7, r7, #22
     ror r8, r8, #25
     bic r1, r5, r3
     eor r1, r2, r1
-    eor r1, r1, r10
+    eor r1, r1, r11
     str r1, [r0, #4]
     bic r1, r7, r5
     eor r1, r3, r1
@@ -1665,12 +1661,43 @@ kf_armv7m_permute_m7:
     str r1, [r0, #28]
     bic r1, r3, r2
     eor r1, r8, r1
-    @ row 4, odd words: theta, rho, pi, chi
+    @ row 1, even words: theta, rho, pi, chi
     str r1, [r0, #36]
-    ldr r10, [sp, #20]
-    ldr r12, [sp, #0]
+    ldr r11, [sp, #32]
+    ldr r12, [sp, #20]
+    ldr r2, [r0, #64]
+    eor r2, r9, r2
+    ldr r3, [r0, #72]
+    ror r2, r2, #18
+    ldr r5, [r0, #40]
+    eor r3, r11, r3
+    ldr r7, [r0, #48]
+    ror r3, r3, #22
+    ldr r8, [r0, #56]
+    eor r5, r6, r5
+    eor r7, r4, r7
+    ror r5, r5, #30
+    ror r7, r7, #9
+    eor r8, r12, r8
+    ror r8, r8, #1
+    bic r1, r5, r3
+    eor r1, r2, r1
+    str r1, [r0, #40]
+    bic r1, r7, r5
+    eor r1, r3, r1
+    str r1, [r0, #48]
+    bic r1, r8, r7
+    eor r1, r5, r1
+    str r1, [r0, #56]
+    bic r1, r2, r8
+    eor r1, r7, r1
+    str r1, [r0, #64]
+    bic r1, r3, r2
+    eor r1, r8, r1
+    @ row 4, odd words: theta, rho, pi, chi
+    str r1, [r0, #72]
     ldr r2, [r0, #180]
-    eor r2, r10, r2
+    eor r2, r12, r2
     ldr r3, [r0, #188]
     ror r2, r2, #1
     ldr r5, [r0, #196]
@@ -1679,7 +1706,7 @@ kf_armv7m_permute_m7:
     ror r3, r3, #5
     ldr r8, [r0, #172]
     eor r5, r11, r5
-    eor r7, r12, r7
+    eor r7, r10, r7
     ror r5, r5, #13
     ror r7, r7, #12
     eor r8, r4, r8
@@ -1698,51 +1725,20 @@ kf_armv7m_permute_m7:
     str r1, [r0, #188]
     bic r1, r3, r2
     eor r1, r8, r1
-    @ row 1, even words: theta, rho, pi, chi
-    str r1, [r0, #196]
-    ldr r2, [r0, #64]
-    eor r2, r9, r2
-    ldr r3, [r0, #72]
-    ror r2, r2, #18
-    ldr r5, [r0, #40]
-    eor r3, r11, r3
-    ldr r7, [r0, #48]
-    ror r3, r3, #22
-    ldr r8, [r0, #56]
-    eor r5, r6, r5
-    eor r7, r4, r7
-    ror r5, r5, #30
-    ror r7, r7, #9
-    eor r8, r10, r8
-    ror r8, r8, #1
-    bic r1, r5, r3
-    eor r1, r2, r1
-    str r1, [r0, #40]
-    bic r1, r7, r5
-    eor r1, r3, r1
-    str r1, [r0, #48]
-    bic r1, r8, r7
-    eor r1, r5, r1
-    str r1, [r0, #56]
-    bic r1, r2, r8
-    eor r1, r7, r1
-    str r1, [r0, #64]
-    bic r1, r3, r2
-    eor r1, r8, r1
     @ row 3, even words: theta, rho, pi, chi
-    str r1, [r0, #72]
+    str r1, [r0, #196]
     ldr r8, [sp, #8]
     ldr r2, [r0, #152]
     eor r2, lr, r2
     ldr r3, [r0, #120]
     ror r2, r2, #18
     ldr r4, [r0, #128]
-    eor r3, r12, r3
+    eor r3, r10, r3
     ldr r5, [r0, #136]
     ror r3, r3, #14
     ldr r7, [r0, #144]
     eor r4, r8, r4
-    eor r5, r10, r5
+    eor r5, r12, r5
     ror r4, r4, #27
     ror r5, r5, #24
     eor r7, r9, r7
@@ -1766,7 +1762,7 @@ kf_armv7m_permute_m7:
     ldr r2, [r0, #92]
     eor r2, r8, r2
     ldr r3, [r0, #100]
-    eor r3, r10, r3
+    eor r3, r12, r3
     ldr r4, [r0, #108]
     ror r3, r3, #29
     ldr r5, [r0, #116]
@@ -1796,13 +1792,13 @@ kf_armv7m_permute_m7:
     ldr lr, [sp, #40]
     ldr r7, [sp, #28]
     ldr r2, [r0, #0]
-    eor r2, r12, r2
+    eor r2, r10, r2
     ldr r3, [r0, #8]
     eor r3, r8, r3
     ldr r4, [r0, #16]
     ror r3, r3, #10
     ldr r5, [r0, #24]
-    eor r4, r10, r4
+    eor r4, r12, r4
     ldr r6, [r0, #32]
     ror r4, r4, #10
     ldr lr, [lr, #24]
