@@ -38,8 +38,10 @@
  *    compiles these files with -fno-schedule-insns2 (x4: 132 instead of 152 ticks per
  *    permutation; x8: 132 instead of 134).
  *  - A zmm operation occupies a 256-bit unit twice, so x8 on zmm and x4 on ymm have the
- *    same throughput per state; with every dependence removed, this instruction mix alone
- *    runs at about 110 ticks per permutation, the floor for this design.
+ *    same throughput per state. With every dependence removed, this instruction mix alone
+ *    (tools/bench_avx512_mix.c, written assembly) takes 0.78 of the time of the x8
+ *    permutation in the same run: about 103 ticks per permutation when x8 runs at its idle
+ *    132, the floor for this design (docs/BENCHMARKS.md).
  */
 #ifndef KF_KECCAK_P1600_AVX512_ROUNDS_H
 #define KF_KECCAK_P1600_AVX512_ROUNDS_H
