@@ -1,0 +1,102 @@
+/*
+ * bench_mlkem_steps.c - where ML-KEM KeyGen's time goes: the whole KeyGen_internal beside its
+ * steps, timed alone (docs/BENCHMARKS.md): K-PKE.KeyGen; H(ek) = SHA3-256 of ek; G = SHA3-512
+ * of d || k; the Keccak jobs of the matrix and the noise (sampling.h, on the lanes the
+ * library picks); k forward NTTs. Not a sum: each step runs on its own, so the parts need
+ * not add up to the whole exactly.
+ * Method as kforge bench: pinned, serialised TSC reads, the median of many samples of each
+ * step, the steps' samples interleaved.
+ * Usage: bench_mlkem_steps [512|768|1024] [cpu]   (built as ./build/bench_mlkem_steps)
+ */
+#define _GNU_SOURCE
+#include "keccakforge.h"
+#include "kforge/tsc.h"
+#include "mlkem/kpke.h"
+#include "mlkem/params.h"
+#include "mlkem/poly.h"
+#include "mlkem/sampling.h"
+
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int tsc_have_rdtscp = 1;
+
+#define SAMPLES 2001
+enum { WHOLE, KPKE, H_EK, G, JOBS, NTT, STEPS };
+static const char *const step_name[STEPS] = {
+    "KeyGen_internal (whole)", "K-PKE.KeyGen", "H(ek): SHA3-256 of ek", "G: SHA3-512 of d || k",
+    "Keccak jobs: matrix + noise", "k forward NTTs",
+};
+static uint64_t t[STEPS][SAMPLES];
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+int main(int argc, char **argv)
+{
+    int param = argc > 1 ? atoi(argv[1]) : 768;
+    int cpu = argc > 2 ? atoi(argv[2]) : 1;
+    const kf_mlkem_params *p = kf_mlkem_params_get((kf_mlkem_param)param);
+    if (!p) {
+        fprintf(stderr, "usage: bench_mlkem_steps [512|768|1024] [cpu]\n");
+        return 2;
+    }
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0) fprintf(stderr, "could not pin to cpu %d\n", cpu);
+    static uint8_t ek[KF_MLKEM1024_EK_BYTES], dk[KF_MLKEM1024_DK_BYTES], out[64];
+    static kf_mlkem_poly a[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX];
+    static kf_mlkem_job jobs[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX];
+    static uint8_t prf[2 * KF_MLKEM_K_MAX][64 * 3];
+    uint8_t d[KF_MLKEM_SEED_BYTES + 1], z[KF_MLKEM_SEED_BYTES];
+    memset(d, 1, sizeof d);
+    memset(z, 2, sizeof z);
+    d[KF_MLKEM_SEED_BYTES] = (uint8_t)p->k;
+    for (int s = -100; s < SAMPLES; s++) { /* the first 100: warm-up */
+        uint64_t c[STEPS], t0;
+        d[0] = (uint8_t)s; /* a new matrix each time: rejection sampling varies */
+        t0 = timer_start();
+        kf_mlkem_keygen_internal((kf_mlkem_param)param, ek, dk, d, z);
+        c[WHOLE] = timer_stop() - t0;
+        t0 = timer_start();
+        kf_kpke_keygen(p, ek, dk, d);
+        c[KPKE] = timer_stop() - t0;
+        t0 = timer_start();
+        kf_sha3_256(out, ek, p->ek_bytes);
+        c[H_EK] = timer_stop() - t0;
+        t0 = timer_start();
+        kf_sha3_512(out, d, sizeof d);
+        c[G] = timer_stop() - t0;
+        uint8_t *prf_out[2 * KF_MLKEM_K_MAX];
+        unsigned eta[2 * KF_MLKEM_K_MAX];
+        for (unsigned i = 0; i < 2 * p->k; i++) {
+            prf_out[i] = prf[i];
+            eta[i] = p->eta1;
+        }
+        t0 = timer_start();
+        unsigned n = kf_mlkem_matrix_jobs(jobs, a, d, p->k, 0);
+        n += kf_mlkem_prf_jobs(jobs + n, prf_out, eta, 2 * p->k, z, 0);
+        kf_mlkem_run_jobs(jobs, n);
+        c[JOBS] = timer_stop() - t0;
+        t0 = timer_start();
+        for (unsigned i = 0; i < p->k; i++) kf_mlkem_poly_ntt(&a[i]);
+        c[NTT] = timer_stop() - t0;
+        if (s >= 0)
+            for (int k = 0; k < STEPS; k++) t[k][s] = c[k];
+    }
+    printf("ML-KEM-%d KeyGen by step: TSC ticks, median of %d (timer overhead not subtracted), cpu %d\n", param,
+           SAMPLES, cpu);
+    printf("  arithmetic: %s; batched Keccak: %s\n", kf_mlkem_arith_avx2() ? "AVX2" : "portable C",
+           kf_backend_batch_name());
+    for (int k = 0; k < STEPS; k++) {
+        qsort(t[k], SAMPLES, sizeof(uint64_t), cmp_u64);
+        printf("  %-30s %8llu\n", step_name[k], (unsigned long long)t[k][SAMPLES / 2]);
+    }
+    return 0;
+}
