@@ -5,7 +5,8 @@
  *
  * NTT, inverse NTT, base multiplication (k = 2, 3, 4), tomont, reduce, add, sub, ByteEncode_12
  * / ByteDecode_12, Compress_d / Decompress_d (d = 4, 5, 10, 11) and the message conversions,
- * Compress on every int16 value, rejection sampling (with the scalar finish of sampling.c)
+ * Compress on every int16 value, rejection sampling (with the scalar finish of sampling.c, and
+ * the AVX-512 VBMI2 chunks before the AVX2 ones where the CPU has them)
  * and CBD (eta 2, 3) against the definitions of FIPS 203 Alg. 7 and 8 written out here.
  * Skipped (exit 77) on a CPU without AVX2.
  */
@@ -167,6 +168,7 @@ static unsigned reject_reference(int16_t *c, unsigned n, const uint8_t *b, size_
 
 static void test_rejection(void)
 {
+    int avx512_trials = 0;
     uint8_t buf[3 * 168 + 24];
     int16_t c1[N], c2[N];
     for (int t = 0; t < 4 * TRIALS; t++) {
@@ -187,7 +189,20 @@ static void test_rejection(void)
         /* entries from the count on are scratch (the AVX2 code stores 8 at a time) */
         CHECK(n1 == n2 && memcmp(c1, c2, n1 * sizeof c1[0]) == 0, "rejection, len %zu, from %u: %u vs %u", len,
               n0, n1, n2);
+        if (!kf_mlkem_rej_avx512()) continue;
+        /* sampling.c's order on CPUs with VBMI2: AVX-512 48-byte chunks, AVX2, scalar */
+        for (unsigned i = 0; i < N; i++) c2[i] = (int16_t)(-1 - (int)i);
+        n2 = n0;
+        size_t used512 = kf_mlkem_rej_uniform_avx512(c2, &n2, buf, len);
+        CHECK(used512 % 48 == 0 && used512 <= len && n2 <= N, "rejection 512: %zu bytes used of %zu", used512, len);
+        used = kf_mlkem_rej_uniform_avx2(c2, &n2, buf + used512, len - used512);
+        n2 = reject_reference(c2, n2, buf + used512 + used, len - used512 - used);
+        CHECK(n1 == n2 && memcmp(c1, c2, n1 * sizeof c1[0]) == 0, "rejection 512, len %zu, from %u: %u vs %u",
+              len, n0, n1, n2);
+        avx512_trials++;
     }
+    printf("rejection: AVX-512 VBMI2 path %s (%d trials)\n", avx512_trials ? "tested" : "not run on this CPU",
+           avx512_trials);
 }
 
 /* Alg. 8: coefficient i = sum of eta bits - sum of the next eta bits, from bit 2 eta i. */

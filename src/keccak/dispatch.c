@@ -36,6 +36,9 @@ static uint32_t detect(void)
     if (avx && os_avx && (b & (1u << 5))) f |= KF_CPU_AVX2;
     if (os_avx512 && (b & (1u << 16))) f |= KF_CPU_AVX512F;
     if (os_avx512 && (b & (1u << 16)) && (b & (1u << 31))) f |= KF_CPU_AVX512VL;
+    if (os_avx512 && (b & (1u << 16)) && (b & (1u << 30))) f |= KF_CPU_AVX512BW;
+    if (os_avx512 && (b & (1u << 16)) && (c & (1u << 1))) f |= KF_CPU_AVX512VBMI;
+    if (os_avx512 && (b & (1u << 16)) && (c & (1u << 6))) f |= KF_CPU_AVX512VBMI2;
     return f;
 }
 #elif defined(__aarch64__) && defined(__linux__)

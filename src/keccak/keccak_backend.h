@@ -34,6 +34,9 @@ enum kf_cpu_feature {
     KF_CPU_AVX2     = 1u << 2,
     KF_CPU_AVX512F  = 1u << 3,
     KF_CPU_AVX512VL = 1u << 4,
+    KF_CPU_AVX512BW = 1u << 5,    /* these three: ML-KEM's rejection sampling only */
+    KF_CPU_AVX512VBMI = 1u << 6,
+    KF_CPU_AVX512VBMI2 = 1u << 7,
     KF_CPU_NEON     = 1u << 8,
     KF_CPU_SHA3     = 1u << 9,
     KF_CPU_RVV      = 1u << 12,

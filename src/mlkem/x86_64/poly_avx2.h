@@ -39,6 +39,12 @@ void kf_mlkem_poly_tomsg_avx2(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_po
  * 24); the caller finishes the rest candidate by candidate. Public data: the loop bound and
  * the table index depend on the candidates. */
 size_t kf_mlkem_rej_uniform_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
+/* The same on whole 48-byte chunks (32 candidates each) while *n <= 224, with AVX-512 F, BW,
+ * VBMI and VBMI2 (sampling_avx512.c; only where kf_mlkem_rej_avx512() says the CPU has them).
+ * Returns the bytes consumed, a multiple of 48. */
+size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
+/* 1 if this build has sampling_avx512.c and the CPU (and OS) run it. */
+int kf_mlkem_rej_avx512(void);
 /* SamplePolyCBD_2 from 128 bytes and SamplePolyCBD_3 from 192 bytes (Alg. 8). */
 void kf_mlkem_cbd2_avx2(kf_mlkem_poly *p, const uint8_t buf[128]);
 void kf_mlkem_cbd3_avx2(kf_mlkem_poly *p, const uint8_t buf[192]);

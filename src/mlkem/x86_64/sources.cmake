@@ -7,6 +7,11 @@ set(KF_MLKEM_AVX2_SOURCES
   src/mlkem/x86_64/sampling_avx2.c)
 list(APPEND KF_SOURCES ${KF_MLKEM_AVX2_SOURCES})
 set_source_files_properties(${KF_MLKEM_AVX2_SOURCES} PROPERTIES COMPILE_OPTIONS "-mavx2")
-# the portable files call the AVX2 ones when the CPU has AVX2
-set_source_files_properties(src/mlkem/poly.c src/mlkem/sampling.c PROPERTIES
-  COMPILE_DEFINITIONS KF_MLKEM_HAVE_AVX2)
+# SampleNTT's rejection with AVX-512 VBMI/VBMI2 (Ice Lake, Zen 4), chosen at run time as well
+list(APPEND KF_SOURCES src/mlkem/x86_64/sampling_avx512.c)
+set_source_files_properties(src/mlkem/x86_64/sampling_avx512.c PROPERTIES
+  COMPILE_OPTIONS "-mavx512f;-mavx512bw;-mavx512vbmi;-mavx512vbmi2;-mpopcnt")
+# the portable files call the AVX2 (and AVX-512) ones when the CPU has them
+set_source_files_properties(src/mlkem/poly.c PROPERTIES COMPILE_DEFINITIONS KF_MLKEM_HAVE_AVX2)
+set_source_files_properties(src/mlkem/sampling.c PROPERTIES
+  COMPILE_DEFINITIONS "KF_MLKEM_HAVE_AVX2;KF_MLKEM_HAVE_AVX512")
