@@ -771,7 +771,6 @@ def move_table(cfg):
 
 def generate(name):
     v = VARIANTS[name]
-    em = Emitter()
     sym = "kf_armv7m_permute_" + name
     rounds, helds = {}, {}
 
@@ -908,9 +907,6 @@ def generate(name):
     def put(tag):
         for ins in rounds[tag]:
             w(ins.text)
-
-    def block_end_check(label_last):
-        pass
 
     if not v["lazy4"]:
         w(".Lblock_%s:" % name)
