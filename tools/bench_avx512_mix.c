@@ -15,9 +15,9 @@
  */
 #define _GNU_SOURCE
 #include "keccak/keccak_backend.h"
+#include "bench_util.h"
 #include "kforge/tsc.h"
 
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,12 +65,6 @@ __attribute__((noinline, target("avx512f"))) static void mix24(void)
     for (int r = 0; r < 24; r++) __asm__ volatile(ROUND ::: CLOBBERS);
 }
 
-static int cmp_u64(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return a < b ? -1 : a > b;
-}
-
 static uint64_t states[25 * 8] __attribute__((aligned(64)));
 static const kf_backend_xn *x8, *x4;
 static void perm_x8(void) { x8->permute(states, 24); }
@@ -81,10 +75,7 @@ int main(int argc, char **argv)
     int samples = argc > 1 ? atoi(argv[1]) : 2001;
     int cpu = argc > 2 ? atoi(argv[2]) : 1;
     if (samples < 11) samples = 11;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (sched_setaffinity(0, sizeof set, &set) != 0) fprintf(stderr, "could not pin to cpu %d\n", cpu);
+    bench_pin(cpu);
     x8 = kf_backend_xn_by_name("avx512-x8");
     x4 = kf_backend_xn_by_name("avx2-x4");
     if (!x8 || !kf_backend_xn_runnable(x8) || !x4 || !kf_backend_xn_runnable(x4)) {
@@ -119,7 +110,7 @@ int main(int argc, char **argv)
     printf("TSC ticks per 24 rounds / states (median and 10th percentile of %d interleaved samples, cpu %d)\n",
            samples, cpu);
     for (int k = 0; k < NC; k++) {
-        qsort(t[k], (size_t)samples, sizeof(uint64_t), cmp_u64);
+        bench_sort(t[k], (size_t)samples);
         printf("  %-40s %7.1f %7.1f\n", c[k].name, (double)t[k][samples / 2] / c[k].n,
                (double)t[k][samples / 10] / c[k].n);
         free(t[k]);

@@ -12,9 +12,9 @@
  */
 #define _GNU_SOURCE
 #include "keccak/keccak_backend.h"
+#include "bench_util.h"
 #include "kforge/tsc.h" /* timer_start / timer_stop: lfence;rdtsc .. rdtscp;lfence */
 
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +23,6 @@
 #define MAX_C 8
 
 int tsc_have_rdtscp = 1; /* every CPU with AVX-512 has rdtscp (tsc.h asks its user to define it) */
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
 
 typedef struct {
     const char *name;
@@ -41,10 +35,7 @@ int main(int argc, char **argv)
 {
     size_t samples = argc > 1 ? (size_t)atol(argv[1]) : 2000;
     int cpu = argc > 2 ? atoi(argv[2]) : 1;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (sched_setaffinity(0, sizeof set, &set) != 0) perror("sched_setaffinity");
+    bench_pin(cpu);
 
     static const char *names[] = {"avx512-x8", "avx512-x9", "avx512vl-x4", "avx512vl-x5", "opt64-bmi2"};
     cand c[MAX_C];
@@ -86,7 +77,7 @@ int main(int argc, char **argv)
                 t[k * samples + s] = t1 - t0;
             }
         for (size_t k = 0; k < nc; k++) {
-            qsort(t + k * samples, samples, sizeof *t, cmp_u64);
+            bench_sort(t + k * samples, samples);
             double call = (double)t[k * samples + samples / 2] / REPS;
             printf("nr=%-2u %-12s x%u  %7.1f ticks/call  %6.1f ticks/permutation\n", nr, c[k].name, c[k].n,
                    call, call / c[k].n);

@@ -9,6 +9,7 @@
  * Usage: bench_mlkem_steps [512|768|1024] [cpu]   (built as ./build/bench_mlkem_steps)
  */
 #define _GNU_SOURCE
+#include "bench_util.h"
 #include "keccakforge.h"
 #include "kforge/tsc.h"
 #include "mlkem/kpke.h"
@@ -16,7 +17,6 @@
 #include "mlkem/poly.h"
 #include "mlkem/sampling.h"
 
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +31,6 @@ static const char *const step_name[STEPS] = {
 };
 static uint64_t t[STEPS][SAMPLES];
 
-static int cmp_u64(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return a < b ? -1 : a > b;
-}
-
 int main(int argc, char **argv)
 {
     int param = argc > 1 ? atoi(argv[1]) : 768;
@@ -46,10 +40,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench_mlkem_steps [512|768|1024] [cpu]\n");
         return 2;
     }
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (sched_setaffinity(0, sizeof set, &set) != 0) fprintf(stderr, "could not pin to cpu %d\n", cpu);
+    bench_pin(cpu);
     static uint8_t ek[KF_MLKEM1024_EK_BYTES], dk[KF_MLKEM1024_DK_BYTES], out[64];
     static kf_mlkem_poly a[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX];
     static kf_mlkem_job jobs[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX];
@@ -95,7 +86,7 @@ int main(int argc, char **argv)
     printf("  arithmetic: %s; batched Keccak: %s\n", kf_mlkem_arith_avx2() ? "AVX2" : "portable C",
            kf_backend_batch_name());
     for (int k = 0; k < STEPS; k++) {
-        qsort(t[k], SAMPLES, sizeof(uint64_t), cmp_u64);
+        bench_sort(t[k], SAMPLES);
         printf("  %-30s %8llu\n", step_name[k], (unsigned long long)t[k][SAMPLES / 2]);
     }
     return 0;
