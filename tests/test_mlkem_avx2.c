@@ -205,6 +205,41 @@ static void test_rejection(void)
            avx512_trials);
 }
 
+/* The in-place kernel on one SHAKE128 block of every instance of n interleaved states
+ * (keccak_xn_lanes.h's layout): the same coefficients as the reference on the lane's bytes,
+ * from any count on, and not one entry written past the new count. */
+static void test_rejection_in_lanes(void)
+{
+    static const unsigned widths[] = {2, 4, 8};
+    _Alignas(64) uint64_t words[25 * 8];
+    uint8_t block[168];
+    int16_t c1[N], c2[N];
+    int trials = 0;
+    if (!kf_mlkem_rej_avx512()) {
+        printf("rejection in the lanes: not run on this CPU (no AVX-512 VBMI2)\n");
+        return;
+    }
+    for (int t = 0; t < 2 * TRIALS; t++) {
+        unsigned n = widths[t % 3], i = (unsigned)rnd_below(n), n0 = (unsigned)rnd_below(N + 1);
+        rnd_bytes((uint8_t *)words, sizeof words);
+        for (unsigned j = 0; j < 21; j++) {
+            uint64_t w = words[j * n + i];
+            if (t % 5 == 1) w |= 0xF0F0F0F0F0F0F0F0ull;  /* mostly rejected */
+            if (t % 5 == 2) w &= 0x0B7F0B7F0B7F0B7Full; /* mostly accepted */
+            words[j * n + i] = w;
+            for (unsigned b = 0; b < 8; b++) block[8 * j + b] = (uint8_t)(w >> (8 * b));
+        }
+        if (t % 5 == 3) n0 = N - (unsigned)rnd_below(40); /* the polynomial fills up in the block */
+        for (unsigned k = 0; k < N; k++) c1[k] = c2[k] = (int16_t)(-1 - (int)k);
+        unsigned n1 = reject_reference(c1, n0, block, sizeof block);
+        unsigned n2 = kf_mlkem_rej_block_xn_avx512(c2, n0, words, n, i);
+        CHECK(n1 == n2 && memcmp(c1, c2, sizeof c1) == 0, "rejection in lane %u of %u, from %u: %u vs %u", i, n,
+              n0, n1, n2);
+        trials++;
+    }
+    printf("rejection in the lanes: %d trials\n", trials);
+}
+
 /* Alg. 8: coefficient i = sum of eta bits - sum of the next eta bits, from bit 2 eta i. */
 static void cbd_reference(kf_mlkem_poly *p, const uint8_t *b, unsigned eta)
 {
@@ -247,6 +282,7 @@ int main(void)
     test_every_value();
     test_decoders();
     test_rejection();
+    test_rejection_in_lanes();
     test_cbd();
     if (failures) {
         printf("test_mlkem_avx2: %d failures\n", failures);

@@ -66,6 +66,8 @@ typedef struct kf_backend {
  *   absorb_blocks  optional: for every instance i at once, while len >= rate:
  *                  add_bytes(i, in[i], 0, rate); then permute(nr); in[i] += rate.
  *                  Returns the bytes consumed per instance (a multiple of rate).
+ *   interleaved    1 if the layout is keccak_xn_lanes.h's (lane j of instance i is the
+ *                  native 64-bit word j*N + i), so callers may read lanes in place.
  */
 typedef struct kf_backend_xn {
     const char *name;        /* "avx2-x4", "avx512-x8", ... */
@@ -73,6 +75,7 @@ typedef struct kf_backend_xn {
     int         rank;
     unsigned    n;           /* states per call */
     size_t      state_bytes;
+    int         interleaved; /* layout: see above */
     void   (*init)(void *states);
     void   (*add_bytes)(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
     void   (*overwrite_bytes)(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);

@@ -111,8 +111,9 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
 }
 
 /* The next input block of j into block[0..rate): whole, or the last one, padded (pad10*1
- * after the suffix bits, FIPS 202 §5.1; suffix and final bit share a byte if they meet). */
-static void next_block(kf_mlkem_job *j, uint8_t *block)
+ * after the suffix bits, FIPS 202 §5.1; suffix and final bit share a byte if they meet).
+ * zeroed: block[0..rate) is all zero already. */
+static void next_block(kf_mlkem_job *j, uint8_t *block, int zeroed)
 {
     size_t total = j->inlen[0] + j->inlen[1], at = j->absorbed, take = total - at, from0 = 0;
     if (take > j->rate) take = j->rate;
@@ -123,25 +124,11 @@ static void next_block(kf_mlkem_job *j, uint8_t *block)
     if (from0 < take) memcpy(block + from0, j->in[1] + (at + from0 - j->inlen[0]), take - from0);
     j->absorbed += take;
     if (take < j->rate) { /* the final block: the input ended inside it (take may be 0) */
-        memset(block + take, 0, j->rate - take);
+        if (!zeroed) memset(block + take, 0, j->rate - take);
         block[take] ^= j->suffix;
         block[j->rate - 1] ^= 0x80;
         j->padded = 1;
     }
-}
-
-/* One squeezed block of j: SampleNTT's rejection, or the next bytes of the hash. Returns 1
- * when j is done. */
-static int take_output(kf_mlkem_job *j, const uint8_t *block)
-{
-    if (!j->out) {
-        j->have = reject(j->poly->c, j->have, block, j->rate);
-        return j->have == KF_MLKEM_N;
-    }
-    size_t take = j->outlen - j->produced < j->rate ? j->outlen - j->produced : j->rate;
-    memcpy(j->out + j->produced, block, take);
-    j->produced += take;
-    return j->produced == j->outlen;
 }
 
 /* The lanes: of a batched backend, or the one state of the x1 backend. */
@@ -150,6 +137,7 @@ typedef struct lanes {
     const kf_backend *x1;
     unsigned n;
     uint8_t *states;
+    int rej_in_place; /* SampleNTT reads its blocks straight from the interleaved lanes */
 } lanes;
 
 static void lane_add(const lanes *l, unsigned i, const uint8_t *block, size_t len)
@@ -185,12 +173,16 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
     /* 4 lanes where there is a choice: on Zen 4 an x4 call costs about 60% of an x8 call
      * (kforge bench --suite permutation-xn), and ML-KEM's jobs fill 4 lanes well: k^2 of 3
      * blocks, 2k or 2k + 1 of 1 or 2 blocks, H(ek) and J of about 9 */
-    lanes l = {kf_backend_xn_for(n < 4 ? n : 4), kf_backend_current(), 1, sec.states};
+    lanes l = {kf_backend_xn_for(n < 4 ? n : 4), kf_backend_current(), 1, sec.states, 0};
     if (l.xn && (l.xn->n > LANES_MAX || l.xn->state_bytes > sizeof sec.states)) l.xn = NULL;
     if (l.xn) {
         l.n = l.xn->n;
         l.xn->init(sec.states); /* idle lanes permute zeros, not stack garbage */
+#ifdef KF_MLKEM_HAVE_AVX512
+        l.rej_in_place = l.xn->interleaved && kf_mlkem_arith_avx2() && kf_mlkem_rej_avx512();
+#endif
     }
+    const size_t used = l.xn ? l.xn->state_bytes : KF_STATE_BYTES;
     for (unsigned i = 0; i < l.n; i++) job_of[i] = -1;
     unsigned next = 0;
     for (;;) {
@@ -202,8 +194,8 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
                 j->padded = 0;
                 j->have = 0;
                 job_of[i] = (int)next++;
-                next_block(j, sec.block);
-                memset(sec.block + j->rate, 0, sizeof sec.block - j->rate);
+                memset(sec.block, 0, sizeof sec.block); /* a constant size: a few wide stores */
+                next_block(j, sec.block, 1);
                 lane_start(&l, i, sec.block);
             }
             busy += job_of[i] >= 0;
@@ -215,16 +207,33 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
             if (job_of[i] < 0) continue;
             kf_mlkem_job *j = &jobs[job_of[i]];
             if (!j->padded) { /* still absorbing */
-                next_block(j, sec.block);
+                next_block(j, sec.block, 0);
                 lane_add(&l, i, sec.block, j->rate);
                 continue;
             }
-            size_t want = j->out && j->outlen - j->produced < j->rate ? j->outlen - j->produced : j->rate;
-            lane_extract(&l, i, sec.block, want);
-            if (take_output(j, sec.block)) job_of[i] = -1;
+            int done;
+            if (j->out) { /* the next bytes of a hash, straight to its output */
+                size_t take = j->outlen - j->produced < j->rate ? j->outlen - j->produced : j->rate;
+                lane_extract(&l, i, j->out + j->produced, take);
+                j->produced += take;
+                done = j->produced == j->outlen;
+            } else { /* SampleNTT's rejection on the block */
+#ifdef KF_MLKEM_HAVE_AVX512
+                if (l.rej_in_place && j->rate == XOF_RATE)
+                    j->have = kf_mlkem_rej_block_xn_avx512(j->poly->c, j->have, (const uint64_t *)sec.states, l.n, i);
+                else
+#endif
+                {
+                    lane_extract(&l, i, sec.block, j->rate);
+                    j->have = reject(j->poly->c, j->have, sec.block, j->rate);
+                }
+                done = j->have == KF_MLKEM_N;
+            }
+            if (done) job_of[i] = -1;
         }
     }
-    kf_memzero(&sec, sizeof sec);
+    kf_memzero(sec.states, used); /* the lanes this call used, and the block */
+    kf_memzero(sec.block, sizeof sec.block);
     return KF_OK;
 }
 

@@ -45,6 +45,7 @@ X2_ABSORB(neonsha3_absorb_blocks, kf_aarch64_x2_neonsha3_permute)
         .rank = rk, \
         .n = N, \
         .state_bytes = 25 * N * 8, \
+        .interleaved = 1, \
         .init = x2_init, \
         .add_bytes = x2_add_bytes, \
         .overwrite_bytes = x2_overwrite_bytes, \

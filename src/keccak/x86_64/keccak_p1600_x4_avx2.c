@@ -145,6 +145,7 @@ const kf_backend_xn kf_backend_x4_avx2 = {
     .rank = 20,
     .n = N,
     .state_bytes = 25 * N * 8,
+    .interleaved = 1,
     .init = x4_init,
     .add_bytes = x4_add_bytes,
     .overwrite_bytes = x4_overwrite_bytes,

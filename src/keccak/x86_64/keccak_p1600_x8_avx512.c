@@ -76,6 +76,7 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .rank = 30,
     .n = N,
     .state_bytes = 25 * N * 8,
+    .interleaved = 1,
     .init = x8_init,
     .add_bytes = x8_add_bytes,
     .overwrite_bytes = x8_overwrite_bytes,

@@ -43,6 +43,13 @@ size_t kf_mlkem_rej_uniform_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint8
  * VBMI and VBMI2 (sampling_avx512.c; only where kf_mlkem_rej_avx512() says the CPU has them).
  * Returns the bytes consumed, a multiple of 48. */
 size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
+/* The whole rejection step of one SHAKE128 block (168 bytes) read in place from instance i
+ * of n interleaved Keccak states (lane j at 64-bit word j n + i, keccak_xn_lanes.h), from
+ * coefficient cnt on: no copy of the block to memory first. Takes accepted candidates until
+ * there are 256 and writes nothing past c[255]; returns the new count. Same conditions as
+ * kf_mlkem_rej_uniform_avx512. */
+unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n,
+                                      unsigned i);
 /* 1 if this build has sampling_avx512.c and the CPU (and OS) run it. */
 int kf_mlkem_rej_avx512(void);
 /* SamplePolyCBD_2 from 128 bytes and SamplePolyCBD_3 from 192 bytes (Alg. 8). */

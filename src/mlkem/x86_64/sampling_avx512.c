@@ -6,6 +6,10 @@
  * accepted ones, and VBMI2's vpcompressw packs them to the front of a register, stored in
  * one go (the form of vpcompressw that writes memory directly is microcoded on Zen 4; the
  * register form is not). Public data only; outputs equal sampling.c's bit for bit.
+ * kf_mlkem_rej_block_xn_avx512 does a whole SHAKE128 block read in place from the lanes of
+ * interleaved batched states (three gathers, then vpermt2b across register pairs), so
+ * ML-KEM's job schedule skips the copy of each block to memory and the reload of that copy,
+ * which the wide loads can only do once the copy's narrow stores have reached the cache.
  * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 -mpopcnt (every CPU with these
  * has popcnt); sampling.c calls it only when kf_cpu_features() reports them.
  */
@@ -39,4 +43,42 @@ size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uin
     }
     *n = cnt;
     return pos;
+}
+
+/* One 32-candidate step of the block kernel below: v holds the step's bytes spread as in the
+ * loop above; only the candidates in valid count. The accepted ones go to c + cnt, at most
+ * as many as there is room for (so the store never passes c[255]); returns the new count. */
+static inline unsigned take_step(int16_t *c, unsigned cnt, __m512i v, __mmask32 valid)
+{
+    const __m512i shift = _mm512_set1_epi32(4 << 16), low12 = _mm512_set1_epi16(0xFFF);
+    v = _mm512_and_si512(_mm512_srlv_epi16(v, shift), low12);
+    __mmask32 ok = _mm512_mask_cmplt_epu16_mask(valid, v, _mm512_set1_epi16(KF_MLKEM_Q));
+    unsigned got = (unsigned)__builtin_popcount(ok), room = KF_MLKEM_N - cnt;
+    unsigned take = got < room ? got : room;
+    __mmask32 keep = (__mmask32)(((uint64_t)1 << take) - 1);
+    _mm512_mask_storeu_epi16(c + cnt, keep, _mm512_maskz_compress_epi16(ok, v));
+    return cnt + take;
+}
+
+unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n,
+                                      unsigned i)
+{
+    /* the block's 21 lanes, 8 to a register: lane j of instance i is word j n + i */
+    const long long *base = (const long long *)(words + i);
+    const __m512i stride = _mm512_setr_epi64(0, n, 2 * n, 3 * n, 4 * n, 5 * n, 6 * n, 7 * n);
+    __m512i z0 = _mm512_i64gather_epi64(stride, base, 8);
+    __m512i z1 = _mm512_i64gather_epi64(stride, base + 8 * n, 8);
+    __m512i z2 = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), 0x1F, stride, base + 16 * n, 8);
+    /* bytes 0-47 from z0, 48-95 from z0:z1, 96-143 from z1:z2, 144-167 (16 candidates) from z2 */
+    const __m512i idx = _mm512_load_si512((const void *)spread);
+    if (cnt < KF_MLKEM_N) cnt = take_step(c, cnt, _mm512_permutexvar_epi8(idx, z0), 0xFFFFFFFFu);
+    if (cnt < KF_MLKEM_N)
+        cnt = take_step(c, cnt, _mm512_permutex2var_epi8(z0, _mm512_add_epi8(idx, _mm512_set1_epi8(48)), z1),
+                        0xFFFFFFFFu);
+    if (cnt < KF_MLKEM_N)
+        cnt = take_step(c, cnt, _mm512_permutex2var_epi8(z1, _mm512_add_epi8(idx, _mm512_set1_epi8(32)), z2),
+                        0xFFFFFFFFu);
+    if (cnt < KF_MLKEM_N)
+        cnt = take_step(c, cnt, _mm512_permutexvar_epi8(_mm512_add_epi8(idx, _mm512_set1_epi8(16)), z2), 0xFFFFu);
+    return cnt;
 }
