@@ -56,6 +56,40 @@ static void x4_permute(void *states, unsigned nr)
 
 KF_XN_DEFINE_BYTE_OPS(x4, N)
 
+/* Whole lanes of one instance written as full 256-bit stores (load the four-state vector,
+ * merge the word under a mask, store it back), so the permutation's vector loads that follow
+ * get their data forwarded from the store queue; a 64-bit store into the middle of a vector
+ * cannot be, and the load waits for it to reach the cache. Other byte ranges as above. */
+static void x4_add_lanes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len)
+{
+    if (!KF_XN_WHOLE_LANES(offset, len)) {
+        x4_add_bytes(states, i, in, offset, len);
+        return;
+    }
+    __m256i *s = (__m256i *)states + offset / 8;
+    const __mmask8 k = (__mmask8)(1u << i);
+    for (size_t w = 0; w < len / 8; w++) {
+        uint64_t v;
+        memcpy(&v, in + 8 * w, 8);
+        s[w] = _mm256_mask_xor_epi64(s[w], k, s[w], _mm256_set1_epi64x((long long)v));
+    }
+}
+
+static void x4_overwrite_lanes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len)
+{
+    if (!KF_XN_WHOLE_LANES(offset, len)) {
+        x4_overwrite_bytes(states, i, in, offset, len);
+        return;
+    }
+    __m256i *s = (__m256i *)states + offset / 8;
+    const __mmask8 k = (__mmask8)(1u << i);
+    for (size_t w = 0; w < len / 8; w++) {
+        uint64_t v;
+        memcpy(&v, in + 8 * w, 8);
+        s[w] = _mm256_mask_mov_epi64(s[w], k, _mm256_set1_epi64x((long long)v));
+    }
+}
+
 /* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state
  * (keccak_xn_absorb.h), then permute. */
 static size_t x4_absorb_blocks(void *states, unsigned nr, size_t rate, const uint8_t *const *in, size_t len)
@@ -78,8 +112,8 @@ const kf_backend_xn kf_backend_x4_avx512vl = {
     .state_bytes = 25 * N * 8,
     .interleaved = 1,
     .init = x4_init,
-    .add_bytes = x4_add_bytes,
-    .overwrite_bytes = x4_overwrite_bytes,
+    .add_bytes = x4_add_lanes,
+    .overwrite_bytes = x4_overwrite_lanes,
     .extract_bytes = x4_extract_bytes,
     .permute = x4_permute,
     .absorb_blocks = x4_absorb_blocks,
