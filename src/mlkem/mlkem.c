@@ -114,8 +114,9 @@ int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk)
 /* ---- Encaps ----------------------------------------------------------------------- */
 
 /* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r).
- * H(ek) and Encrypt's matrix A^T (from ek's rho) depend on ek only: they run as jobs of one
- * schedule (sampling.h), H(ek) in one lane and the matrix streams in the others. */
+ * One schedule of Keccak jobs (sampling.h): H(ek) in one lane and the streams of Encrypt's
+ * matrix A^T (from ek's rho; neither depends on anything else) in the others, then G once
+ * H(ek) is done, then the noise PRFs once G's r is there. */
 int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
                              const uint8_t *ek, size_t eklen, const uint8_t m[KF_MLKEM_MSG_BYTES])
 {
@@ -128,16 +129,21 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
         kf_kpke_noise nz;
     } sec;
     kf_mlkem_poly at[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX], t[KF_MLKEM_K_MAX];
-    kf_mlkem_job jobs[1 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX];
+    kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     int rc = check_ek(p, t, ek, eklen);
     if (rc == KF_OK) {
         memcpy(sec.in, m, SYM);
+        /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
         kf_mlkem_job_hash(&jobs[0], KF_SHAKE256_RATE, 0x06, ek, p->ek_bytes, NULL, 0, sec.in + SYM, SYM);
         unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
-        rc = kf_mlkem_run_jobs(jobs, n); /* SHA3-256 has SHAKE256's rate */
+        kf_mlkem_job *g = &jobs[n++];
+        kf_mlkem_job_hash(g, KF_MLKEM_G_RATE, 0x06, sec.in, sizeof sec.in, NULL, 0, sec.kr, sizeof sec.kr);
+        g->after = &jobs[0];
+        unsigned first_noise = n;
+        n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM);
+        for (unsigned i = first_noise; i < n; i++) jobs[i].after = g;
+        rc = kf_mlkem_run_jobs(jobs, n);
     }
-    if (rc == KF_OK) rc = kf_sha3_512(sec.kr, sec.in, sizeof sec.in);
-    if (rc == KF_OK) rc = kf_mlkem_run_jobs(jobs, kf_kpke_noise_jobs(p, jobs, &sec.nz, sec.kr + SYM));
     if (rc == KF_OK) kf_kpke_encrypt(p, ct, t, m, at, &sec.nz);
     if (rc == KF_OK) {
         memcpy(ss, sec.kr, SYM);

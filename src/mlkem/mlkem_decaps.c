@@ -58,10 +58,10 @@ int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen)
     return check_dk(p, dk, dklen);
 }
 
-/* ML-KEM.Decaps_internal (Alg. 18) with §7.3's hash check. After the decryption and G, the
- * Keccak work left needs nothing more from each other: H(ek) (the check), K_bar = J(z || c),
- * the re-encryption's matrix A^T (from ek's rho) and its noise (from r') run as jobs of one
- * schedule (sampling.h). */
+/* ML-KEM.Decaps_internal (Alg. 18) with §7.3's hash check. After the decryption, all the
+ * Keccak work runs as jobs of one schedule (sampling.h): G(m' || h), H(ek) (the check),
+ * K_bar = J(z || c) and the re-encryption's matrix A^T (from ek's rho) need nothing from
+ * each other; the re-encryption's noise PRFs start once G has given r'. */
 static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *c, const uint8_t *dk)
 {
@@ -76,17 +76,20 @@ static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTE
     } sec;
     uint8_t hek[SYM]; /* H(ek), public */
     kf_mlkem_poly at[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX], t[KF_MLKEM_K_MAX];
-    kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
+    kf_mlkem_job jobs[3 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     int rc;
 
     kf_kpke_decrypt(p, sec.mh, dk, c);
     memcpy(sec.mh + SYM, h, SYM);
-    if ((rc = kf_sha3_512(sec.kr, sec.mh, sizeof sec.mh)) != KF_OK) goto out;
-    /* H(ek) = SHA3-256 and J(s) = SHAKE256(s, 32) (§4.1), both of rate 136; the long jobs first */
-    kf_mlkem_job_hash(&jobs[0], KF_SHAKE256_RATE, 0x06, ek, p->ek_bytes, NULL, 0, hek, SYM);
-    kf_mlkem_job_hash(&jobs[1], KF_SHAKE256_RATE, 0x1F, z, SYM, c, p->ct_bytes, sec.kbar, SYM);
-    unsigned n = 2 + kf_mlkem_matrix_jobs(jobs + 2, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
+    /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
+     * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
+    kf_mlkem_job_hash(&jobs[0], KF_MLKEM_G_RATE, 0x06, sec.mh, sizeof sec.mh, NULL, 0, sec.kr, sizeof sec.kr);
+    kf_mlkem_job_hash(&jobs[1], KF_SHAKE256_RATE, 0x06, ek, p->ek_bytes, NULL, 0, hek, SYM);
+    kf_mlkem_job_hash(&jobs[2], KF_SHAKE256_RATE, 0x1F, z, SYM, c, p->ct_bytes, sec.kbar, SYM);
+    unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
+    unsigned first_noise = n;
     n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM);
+    for (unsigned i = first_noise; i < n; i++) jobs[i].after = &jobs[0];
     if ((rc = kf_mlkem_run_jobs(jobs, n)) != KF_OK) goto out;
     /* dk is secret in general, but h and H(ek) are public (ek is): a plain compare is fine */
     if (memcmp(hek, h, SYM) != 0) {

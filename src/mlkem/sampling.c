@@ -184,11 +184,14 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
     }
     const size_t used = l.xn ? l.xn->state_bytes : KF_STATE_BYTES;
     for (unsigned i = 0; i < l.n; i++) job_of[i] = -1;
+    for (unsigned q = 0; q < n; q++) jobs[q].done = 0;
     unsigned next = 0;
+    int rc = KF_OK;
     for (;;) {
         unsigned busy = 0;
         for (unsigned i = 0; i < l.n; i++) {
-            if (job_of[i] < 0 && next < n) { /* a free lane takes the next job */
+            /* a free lane takes the next job, unless that one waits for another */
+            if (job_of[i] < 0 && next < n && (!jobs[next].after || jobs[next].after->done)) {
                 kf_mlkem_job *j = &jobs[next];
                 j->absorbed = j->produced = 0;
                 j->padded = 0;
@@ -200,7 +203,10 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
             }
             busy += job_of[i] >= 0;
         }
-        if (!busy) break;
+        if (!busy) {
+            if (next < n) rc = KF_ERR_BAD_STATE; /* jobs[next] waits for a job not before it */
+            break;
+        }
         if (l.xn) l.xn->permute(sec.states, 24);
         else l.x1->permute(sec.states, 24);
         for (unsigned i = 0; i < l.n; i++) {
@@ -229,12 +235,15 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
                 }
                 done = j->have == KF_MLKEM_N;
             }
-            if (done) job_of[i] = -1;
+            if (done) {
+                j->done = 1;
+                job_of[i] = -1;
+            }
         }
     }
     kf_memzero(sec.states, used); /* the lanes this call used, and the block */
     kf_memzero(sec.block, sizeof sec.block);
-    return KF_OK;
+    return rc;
 }
 
 /* SamplePolyCBD_2 (Alg. 8, eta = 2) from 128 bytes: 4 bits per coefficient. */

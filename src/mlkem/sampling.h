@@ -15,7 +15,9 @@
  * lane whose job is done takes the next job at once. Jobs of different lengths, rates and
  * paddings so share permutations, where kf_batch_* runs instances of one function in
  * lock-step (a short instance waits for the longest of its group, H(ek) cannot join a
- * SHAKE128 group). Without a batched backend the jobs run one after the other on x1.
+ * SHAKE128 group). A job may wait for an earlier one whose output is its input (the noise
+ * PRFs for G's r): it starts when that one is done. Without a batched backend the jobs run
+ * one after the other on x1.
  * The schedule depends on the jobs' lengths and on SampleNTT's rejections, all public. */
 typedef struct kf_mlkem_job {
     const uint8_t *in[2]; /* input: in[0][0..inlen[0]) || in[1][0..inlen[1]) */
@@ -26,11 +28,15 @@ typedef struct kf_mlkem_job {
     uint16_t rate;        /* bytes per block */
     uint8_t suffix;       /* FIPS 202 domain bits with the first padding bit: 0x06 SHA-3, 0x1F SHAKE */
     uint8_t own[KF_MLKEM_SYM_BYTES + 2]; /* input bytes the job holds: rho || j || i, a nonce */
+    const struct kf_mlkem_job *after; /* NULL, or an earlier job of the run that must be done first */
     /* progress, kept by kf_mlkem_run_jobs */
-    uint8_t padded;
+    uint8_t padded, done;
     size_t absorbed, produced;
     unsigned have;        /* SampleNTT: coefficients accepted so far */
 } kf_mlkem_job;
+
+/* G = SHA3-512's rate (FIPS 202: 200 - 2 x 64 bytes); H and J have SHAKE256's, 136. */
+#define KF_MLKEM_G_RATE 72
 
 /* out[0..outlen) = the sponge of that rate and suffix (SHA3-256: 136, 0x06; SHAKE256: 136,
  * 0x1F; ...) on in0 || in1. in1 may be NULL if len1 is 0. */
@@ -47,7 +53,9 @@ unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
                            const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
 /* Runs jobs[0..n) to completion, assigning them to lanes in array order (so put the long
- * ones first). Returns KF_OK. Wipes its states; the jobs' outputs are the caller's. */
+ * ones first); a free lane whose next job waits for another stays idle until that one is
+ * done. Returns KF_OK, or KF_ERR_BAD_STATE if a job waits for one that is not earlier in the
+ * array (nothing could run it). Wipes its states; the jobs' outputs are the caller's. */
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
 /* SamplePolyCBD_eta (Alg. 8), eta in {2, 3}, from 64 eta bytes. Constant time. */
 void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta);

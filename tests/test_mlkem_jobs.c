@@ -1,0 +1,145 @@
+/*
+ * test_mlkem_jobs.c - ML-KEM's schedule of Keccak jobs (src/mlkem/sampling.h) on every
+ * batched backend this CPU runs and on x1: random mixes of hash jobs (SHA3-256, SHA3-512,
+ * SHAKE128, SHAKE256 of random lengths, input split in two pieces), SampleNTT jobs, and jobs
+ * that wait for an earlier job whose output is their input (as ML-KEM's noise waits for G),
+ * each against the one-shot public functions and a plain SampleNTT; and a job that waits for
+ * a later one, which must give KF_ERR_BAD_STATE rather than hang.
+ */
+#include "keccakforge.h"
+#include "mlkem/sampling.h"
+#include "test_util.h"
+
+#include <string.h>
+
+#define JOBS 24
+#define MAX_IN 700
+#define MAX_OUT 300
+
+/* SampleNTT (FIPS 203 Alg. 7) the plain way: SHAKE128 of seed, 3-byte groups, two candidates each. */
+static void sample_ntt_reference(int16_t c[256], const uint8_t seed[34])
+{
+    uint8_t buf[168 * 8];
+    kf_shake128(buf, sizeof buf, seed, 34);
+    unsigned n = 0;
+    for (size_t pos = 0; n < 256; pos += 3) {
+        unsigned d1 = buf[pos] | (buf[pos + 1] & 15u) << 8, d2 = buf[pos + 1] >> 4 | (unsigned)buf[pos + 2] << 4;
+        if (d1 < KF_MLKEM_Q) c[n++] = (int16_t)d1;
+        if (d2 < KF_MLKEM_Q && n < 256) c[n++] = (int16_t)d2;
+    }
+}
+
+typedef struct {
+    unsigned rate;
+    uint8_t suffix;
+    size_t outlen;
+} kind;
+
+static const kind kinds[] = {
+    {136, 0x06, 32}, /* SHA3-256 */
+    {72, 0x06, 64},  /* SHA3-512 */
+    {168, 0x1F, 0},  /* SHAKE128, outlen random */
+    {136, 0x1F, 0},  /* SHAKE256, outlen random */
+};
+
+static void reference(const kind *k, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+{
+    uint8_t full[64];
+    if (k->rate == 136 && k->suffix == 0x06) {
+        kf_sha3_256(full, in, inlen);
+        memcpy(out, full, outlen);
+    } else if (k->rate == 72) {
+        kf_sha3_512(full, in, inlen);
+        memcpy(out, full, outlen);
+    } else if (k->rate == 168) {
+        kf_shake128(out, outlen, in, inlen);
+    } else {
+        kf_shake256(out, outlen, in, inlen);
+    }
+}
+
+static uint8_t in[JOBS][MAX_IN], out[JOBS][MAX_OUT], want[MAX_OUT];
+static kf_mlkem_poly polys[JOBS];
+
+static int one_mix(const char *backend, int trial)
+{
+    kf_mlkem_job jobs[JOBS];
+    const kind *kd[JOBS];
+    size_t inlen[JOBS], split[JOBS];
+    int waits = 0;
+    unsigned n = 1 + (unsigned)rnd_below(JOBS);
+    for (unsigned q = 0; q < n; q++) {
+        kd[q] = NULL;
+        if (rnd_below(3) == 0) { /* SampleNTT of a random seed */
+            uint8_t seed[32];
+            rnd_bytes(seed, sizeof seed);
+            kf_mlkem_matrix_jobs(&jobs[q], &polys[q], seed, 1, (int)rnd_below(2));
+            memcpy(in[q], jobs[q].own, 34);
+            continue;
+        }
+        kd[q] = &kinds[rnd_below(4)];
+        size_t outlen = kd[q]->outlen ? 1 + rnd_below(kd[q]->outlen) : 1 + rnd_below(MAX_OUT);
+        inlen[q] = rnd_below(MAX_IN + 1);
+        split[q] = rnd_below(inlen[q] + 1);
+        rnd_bytes(in[q], inlen[q]);
+        kf_mlkem_job_hash(&jobs[q], kd[q]->rate, kd[q]->suffix, in[q], split[q], in[q] + split[q], inlen[q] - split[q],
+                          out[q], outlen);
+        /* sometimes wait for an earlier hash job whose output fills the front of this input */
+        if (q > 0 && rnd_below(3) == 0) {
+            unsigned e = (unsigned)rnd_below(q);
+            if (kd[e] && jobs[e].outlen <= inlen[q]) {
+                jobs[q].after = &jobs[e];
+                jobs[e].out = in[q]; /* its output goes straight into our input */
+                waits++;
+            }
+        }
+    }
+    int rc = kf_mlkem_run_jobs(jobs, n);
+    CHECK(rc == KF_OK, "%s, mix %d: run_jobs returned %d", backend, trial, rc);
+    for (unsigned q = 0; q < n; q++) {
+        if (!kd[q]) {
+            kf_mlkem_poly p;
+            sample_ntt_reference(p.c, in[q]);
+            CHECK(memcmp(p.c, polys[q].c, sizeof p.c) == 0, "%s, mix %d: SampleNTT job %u differs", backend, trial, q);
+            continue;
+        }
+        reference(kd[q], want, jobs[q].outlen, in[q], inlen[q]);
+        CHECK(memcmp(want, jobs[q].out, jobs[q].outlen) == 0, "%s, mix %d: job %u (rate %u, %zu bytes in%s) differs",
+              backend, trial, q, kd[q]->rate, inlen[q], jobs[q].after ? ", waited" : "");
+    }
+    return waits;
+}
+
+static void wait_for_later(const char *backend)
+{
+    kf_mlkem_job jobs[2];
+    uint8_t a[8] = {1}, o[32];
+    kf_mlkem_job_hash(&jobs[0], 136, 0x06, a, sizeof a, NULL, 0, o, sizeof o);
+    kf_mlkem_job_hash(&jobs[1], 136, 0x06, a, sizeof a, NULL, 0, o, sizeof o);
+    jobs[0].after = &jobs[1];
+    CHECK(kf_mlkem_run_jobs(jobs, 2) == KF_ERR_BAD_STATE, "%s: a job waiting for a later one", backend);
+}
+
+int main(void)
+{
+    const char *names[16];
+    size_t nb = kf_backend_batch_list(names, 15);
+    if (nb > 15) nb = 15;
+    names[nb++] = "x1";
+    for (size_t b = 0; b < nb; b++) {
+        if (kf_backend_select(names[b]) != KF_OK) {
+            CHECK(0, "cannot select %s", names[b]);
+            continue;
+        }
+        int waits = 0, before = failures;
+        for (int t = 0; t < 300; t++) waits += one_mix(names[b], t);
+        wait_for_later(names[b]);
+        printf("%-14s 300 job mixes (%d waiting jobs), %s\n", names[b], waits, failures == before ? "pass" : "FAIL");
+    }
+    if (failures) {
+        printf("test_mlkem_jobs: %d failures\n", failures);
+        return 1;
+    }
+    printf("test_mlkem_jobs: every job matches its one-shot function\n");
+    return 0;
+}
