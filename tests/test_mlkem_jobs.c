@@ -3,11 +3,14 @@
  * batched backend this CPU runs and on x1: random mixes of hash jobs (SHA3-256, SHA3-512,
  * SHAKE128, SHAKE256 of random lengths, input split in two pieces), SampleNTT jobs, and jobs
  * that wait for an earlier job whose output is their input (as ML-KEM's noise waits for G),
- * each against the one-shot public functions and a plain SampleNTT; and a job that waits for
- * a later one, which must give KF_ERR_BAD_STATE rather than hang.
+ * and absorb-only jobs (their state handed back, then finished by the x1 sponge, as ML-KEM
+ * KeyGen finishes H(ek)), each against the one-shot public functions and a plain SampleNTT;
+ * and the errors: a job that waits for a later one gives KF_ERR_BAD_STATE rather than hang,
+ * an absorb-only job on a part block KF_ERR_BAD_LENGTH.
  */
 #include "keccakforge.h"
 #include "mlkem/sampling.h"
+#include "sponge/sponge.h"
 #include "test_util.h"
 
 #include <string.h>
@@ -58,14 +61,15 @@ static void reference(const kind *k, uint8_t *out, size_t outlen, const uint8_t 
     }
 }
 
-static uint8_t in[JOBS][MAX_IN], out[JOBS][MAX_OUT], want[MAX_OUT];
+static uint8_t in[JOBS][MAX_IN], out[JOBS][MAX_OUT], want[MAX_OUT], got[MAX_OUT];
+static _Alignas(64) uint8_t state[JOBS][KF_STATE_BYTES];
 static kf_mlkem_poly polys[JOBS];
 
 static int one_mix(const char *backend, int trial)
 {
     kf_mlkem_job jobs[JOBS];
     const kind *kd[JOBS];
-    size_t inlen[JOBS], split[JOBS];
+    size_t inlen[JOBS], split[JOBS], head[JOBS];
     int waits = 0;
     unsigned n = 1 + (unsigned)rnd_below(JOBS);
     for (unsigned q = 0; q < n; q++) {
@@ -84,10 +88,17 @@ static int one_mix(const char *backend, int trial)
         rnd_bytes(in[q], inlen[q]);
         kf_mlkem_job_hash(&jobs[q], kd[q]->rate, kd[q]->suffix, in[q], split[q], in[q] + split[q], inlen[q] - split[q],
                           out[q], outlen);
+        head[q] = 0;
+        if (inlen[q] >= kd[q]->rate && rnd_below(4) == 0) { /* absorb only the whole blocks of a prefix */
+            head[q] = kd[q]->rate * (1 + rnd_below(inlen[q] / kd[q]->rate));
+            kf_mlkem_job_hash(&jobs[q], kd[q]->rate, 0, in[q], head[q], NULL, 0, state[q], KF_STATE_BYTES);
+            jobs[q].outlen = outlen; /* the length the finished hash will have, for the check */
+            continue;
+        }
         /* sometimes wait for an earlier hash job whose output fills the front of this input */
         if (q > 0 && rnd_below(3) == 0) {
             unsigned e = (unsigned)rnd_below(q);
-            if (kd[e] && jobs[e].outlen <= inlen[q]) {
+            if (kd[e] && !head[e] && jobs[e].outlen <= inlen[q]) {
                 jobs[q].after = &jobs[e];
                 jobs[e].out = in[q]; /* its output goes straight into our input */
                 waits++;
@@ -104,8 +115,17 @@ static int one_mix(const char *backend, int trial)
             continue;
         }
         reference(kd[q], want, jobs[q].outlen, in[q], inlen[q]);
-        CHECK(memcmp(want, jobs[q].out, jobs[q].outlen) == 0, "%s, mix %d: job %u (rate %u, %zu bytes in%s) differs",
-              backend, trial, q, kd[q]->rate, inlen[q], jobs[q].after ? ", waited" : "");
+        const uint8_t *res = jobs[q].out;
+        if (head[q]) { /* the rest of the input and the padding on x1, from the state handed back */
+            kf_sponge sp;
+            kf_sponge_init(&sp, kf_backend_current(), kd[q]->rate, 24, kd[q]->suffix);
+            sp.impl->add_bytes(sp.state, state[q], 0, KF_STATE_BYTES);
+            kf_sponge_absorb(&sp, in[q] + head[q], inlen[q] - head[q]);
+            kf_sponge_squeeze(&sp, got, jobs[q].outlen);
+            res = got;
+        }
+        CHECK(memcmp(want, res, jobs[q].outlen) == 0, "%s, mix %d: job %u (rate %u, %zu bytes in%s%s) differs",
+              backend, trial, q, kd[q]->rate, inlen[q], jobs[q].after ? ", waited" : "", head[q] ? ", absorb only" : "");
     }
     return waits;
 }
@@ -118,6 +138,8 @@ static void wait_for_later(const char *backend)
     kf_mlkem_job_hash(&jobs[1], 136, 0x06, a, sizeof a, NULL, 0, o, sizeof o);
     jobs[0].after = &jobs[1];
     CHECK(kf_mlkem_run_jobs(jobs, 2) == KF_ERR_BAD_STATE, "%s: a job waiting for a later one", backend);
+    kf_mlkem_job_hash(&jobs[0], 136, 0, a, sizeof a, NULL, 0, o, sizeof o);
+    CHECK(kf_mlkem_run_jobs(jobs, 1) == KF_ERR_BAD_LENGTH, "%s: absorb only, a part block", backend);
 }
 
 int main(void)

@@ -56,7 +56,7 @@ int main(int argc, char **argv)
         kf_mlkem_keygen_internal((kf_mlkem_param)param, ek, dk, d, z);
         c[WHOLE] = timer_stop() - t0;
         t0 = timer_start();
-        kf_kpke_keygen(p, ek, dk, d);
+        kf_kpke_keygen(p, ek, dk, d, NULL);
         c[KPKE] = timer_stop() - t0;
         t0 = timer_start();
         kf_sha3_256(out, ek, p->ek_bytes);

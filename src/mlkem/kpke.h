@@ -7,9 +7,11 @@
 
 #include "mlkem/sampling.h"
 
-/* K-PKE.KeyGen(d) (Alg. 13): ek_pke (384k + 32 bytes) and dk_pke (384k bytes). */
+/* K-PKE.KeyGen(d) (Alg. 13): ek_pke (384k + 32 bytes) and dk_pke (384k bytes); and, if h is
+ * not NULL, h = H(ek_pke) = SHA3-256(ek_pke) (ML-KEM.KeyGen_internal's, Alg. 16 line 3),
+ * hashed in part while ek is computed. */
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
-                   const uint8_t d[KF_MLKEM_SYM_BYTES]);
+                   const uint8_t d[KF_MLKEM_SYM_BYTES], uint8_t h[KF_MLKEM_SYM_BYTES]);
 /* Encrypt's noise (Alg. 14 lines 9-17): the PRF outputs of y (eta1), e1 and e2 (eta2).
  * Secret: the caller wipes it. */
 typedef struct kf_kpke_noise {

@@ -80,10 +80,9 @@ int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!ek || !dk || !d || !z) return KF_ERR_NULL_POINTER;
     const size_t pke = KF_MLKEM_POLY_BYTES * p->k;
-    int rc = kf_kpke_keygen(p, ek, dk, d);
+    int rc = kf_kpke_keygen(p, ek, dk, d, dk + pke + p->ek_bytes); /* with H(ek) */
     if (rc == KF_OK) {
         memcpy(dk + pke, ek, p->ek_bytes);
-        rc = kf_sha3_256(dk + pke + p->ek_bytes, ek, p->ek_bytes);
         memcpy(dk + pke + p->ek_bytes + SYM, z, SYM);
     }
     if (rc != KF_OK) {

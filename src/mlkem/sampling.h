@@ -26,7 +26,9 @@ typedef struct kf_mlkem_job {
     size_t outlen;
     kf_mlkem_poly *poly;
     uint16_t rate;        /* bytes per block */
-    uint8_t suffix;       /* FIPS 202 domain bits with the first padding bit: 0x06 SHA-3, 0x1F SHAKE */
+    uint8_t suffix;       /* FIPS 202 domain bits with the first padding bit: 0x06 SHA-3, 0x1F SHAKE;
+                           * 0: absorb only (the input is whole blocks, no padding), and out
+                           * receives the state's 200 bytes to go on with elsewhere */
     uint8_t own[KF_MLKEM_SYM_BYTES + 2]; /* input bytes the job holds: rho || j || i, a nonce */
     const struct kf_mlkem_job *after; /* NULL, or an earlier job of the run that must be done first */
     /* progress, kept by kf_mlkem_run_jobs */
@@ -48,14 +50,19 @@ void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uin
  * rejection may branch. */
 unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
                               unsigned k, int transposed);
+/* Row i's k of them only, into jobs[0..k) (the same a); returns k. */
+unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
+                                  unsigned k, unsigned i, int transposed);
 /* n PRF jobs: out[i] = PRF_eta[i](seed, nonce0 + i) = SHAKE256(seed || nonce0 + i, 64 eta[i])
  * (§4.1); returns n. seed must stay in place until the jobs have run. */
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
                            const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
 /* Runs jobs[0..n) to completion, assigning them to lanes in array order (so put the long
  * ones first); a free lane whose next job waits for another stays idle until that one is
- * done. Returns KF_OK, or KF_ERR_BAD_STATE if a job waits for one that is not earlier in the
- * array (nothing could run it). Wipes its states; the jobs' outputs are the caller's. */
+ * done. Returns KF_OK, KF_ERR_BAD_LENGTH (before running anything) if an absorb-only job's
+ * input is not a whole number of blocks, or KF_ERR_BAD_STATE if a job waits for one that is
+ * not earlier in the array (nothing could run it). Wipes its states; the jobs' outputs are
+ * the caller's. */
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
 /* SamplePolyCBD_eta (Alg. 8), eta in {2, 3}, from 64 eta bytes. Constant time. */
 void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta);
