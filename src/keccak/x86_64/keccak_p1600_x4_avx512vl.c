@@ -60,34 +60,28 @@ KF_XN_DEFINE_BYTE_OPS(x4, N)
  * merge the word under a mask, store it back), so the permutation's vector loads that follow
  * get their data forwarded from the store queue; a 64-bit store into the middle of a vector
  * cannot be, and the load waits for it to reach the cache. Other byte ranges as above. */
-static void x4_add_lanes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len)
+static inline void x4_merge_lanes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len, int add)
 {
-    if (!KF_XN_WHOLE_LANES(offset, len)) {
-        x4_add_bytes(states, i, in, offset, len);
-        return;
-    }
     __m256i *s = (__m256i *)states + offset / 8;
     const __mmask8 k = (__mmask8)(1u << i);
     for (size_t w = 0; w < len / 8; w++) {
         uint64_t v;
         memcpy(&v, in + 8 * w, 8);
-        s[w] = _mm256_mask_xor_epi64(s[w], k, s[w], _mm256_set1_epi64x((long long)v));
+        __m256i b = _mm256_set1_epi64x((long long)v);
+        s[w] = add ? _mm256_mask_xor_epi64(s[w], k, s[w], b) : _mm256_mask_mov_epi64(s[w], k, b);
     }
+}
+
+static void x4_add_lanes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len)
+{
+    if (KF_XN_WHOLE_LANES(offset, len)) x4_merge_lanes(states, i, in, offset, len, 1);
+    else x4_add_bytes(states, i, in, offset, len);
 }
 
 static void x4_overwrite_lanes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len)
 {
-    if (!KF_XN_WHOLE_LANES(offset, len)) {
-        x4_overwrite_bytes(states, i, in, offset, len);
-        return;
-    }
-    __m256i *s = (__m256i *)states + offset / 8;
-    const __mmask8 k = (__mmask8)(1u << i);
-    for (size_t w = 0; w < len / 8; w++) {
-        uint64_t v;
-        memcpy(&v, in + 8 * w, 8);
-        s[w] = _mm256_mask_mov_epi64(s[w], k, _mm256_set1_epi64x((long long)v));
-    }
+    if (KF_XN_WHOLE_LANES(offset, len)) x4_merge_lanes(states, i, in, offset, len, 0);
+    else x4_overwrite_bytes(states, i, in, offset, len);
 }
 
 /* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state
