@@ -49,7 +49,7 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     kf_mlkem_job jobs[K_MAX * K_MAX + 2 * K_MAX];
     uint8_t *prf_out[2 * K_MAX];
     unsigned eta[2 * K_MAX];
-    _Alignas(KF_STATE_ALIGN) uint8_t hstate[KF_STATE_BYTES]; /* H(ek) after ek's first rows; public */
+    uint8_t hstate[KF_STATE_BYTES]; /* H(ek)'s state after ek's first rows; public */
     int rc;
 
     memcpy(sec.in, d, SYM);
@@ -84,17 +84,12 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
         rc = kf_sha3_256(h, ek, p->ek_bytes);
     } else if (h) {
         /* H(ek) = SHA3-256 over the whole blocks rows 0..k-2 fill, beside the last row */
-        const size_t head = KF_MLKEM_POLY_BYTES * (k - 1) / KF_SHAKE256_RATE * KF_SHAKE256_RATE;
-        kf_mlkem_job_hash(&jobs[0], KF_SHAKE256_RATE, 0, ek, head, NULL, 0, hstate, sizeof hstate);
+        const size_t head = KF_MLKEM_POLY_BYTES * (k - 1) / KF_RATE(256) * KF_RATE(256);
+        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), 0, ek, head, NULL, 0, hstate, sizeof hstate);
         kf_mlkem_matrix_row_jobs(jobs + 1, a, rho, k, k - 1, 0);
         if ((rc = kf_mlkem_run_jobs(jobs, 1 + k)) != KF_OK) goto out;
         keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, k - 1);
-        kf_sponge sp;
-        kf_sponge_init(&sp, kf_backend_current(), KF_SHAKE256_RATE, 24, 0x06);
-        sp.impl->add_bytes(sp.state, hstate, 0, KF_STATE_BYTES);
-        kf_sponge_absorb(&sp, ek + head, p->ek_bytes - head);
-        kf_sponge_squeeze(&sp, h, SYM);
-        kf_memzero(&sp, sizeof sp);
+        kf_mlkem_hash_from_state(hstate, KF_RATE(256), KF_SUFFIX_SHA3, ek + head, p->ek_bytes - head, h, SYM);
     }
 out:
     kf_memzero(&sec, sizeof sec);
@@ -102,7 +97,7 @@ out:
 }
 
 unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
-                            const uint8_t r[KF_MLKEM_SYM_BYTES])
+                            const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after)
 {
     const unsigned k = p->k;
     uint8_t *out[2 * K_MAX + 1];
@@ -111,7 +106,9 @@ unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpk
         out[i] = nz->prf[i];
         eta[i] = i < k ? p->eta1 : p->eta2;
     }
-    return kf_mlkem_prf_jobs(jobs, out, eta, 2 * k + 1, r, 0);
+    unsigned n = kf_mlkem_prf_jobs(jobs, out, eta, 2 * k + 1, r, 0);
+    for (unsigned i = 0; i < n; i++) jobs[i].after = after;
+    return n;
 }
 
 void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *t,

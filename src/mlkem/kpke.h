@@ -18,9 +18,10 @@ typedef struct kf_kpke_noise {
     uint8_t prf[2 * KF_MLKEM_K_MAX + 1][64 * 3];
 } kf_kpke_noise;
 /* The 2k + 1 PRF jobs of that noise from r (sampling.h), into nz; returns 2k + 1. r and nz
- * must stay in place until the jobs have run. */
+ * must stay in place until the jobs have run; the jobs wait for after (the job that writes
+ * r, or NULL). */
 unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
-                            const uint8_t r[KF_MLKEM_SYM_BYTES]);
+                            const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after);
 /* K-PKE.Encrypt(ek_pke, m, r) (Alg. 14): c (ct_bytes), with ek_pke decoded and the Keccak
  * work done by the caller (jobs run together with hashes of its own): t = ByteDecode_12 of
  * ek's k polynomials (Alg. 14 line 2; not necessarily modulus-checked: coefficients up to

@@ -133,14 +133,12 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
     if (rc == KF_OK) {
         memcpy(sec.in, m, SYM);
         /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
-        kf_mlkem_job_hash(&jobs[0], KF_SHAKE256_RATE, 0x06, ek, p->ek_bytes, NULL, 0, sec.in + SYM, SYM);
+        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec.in + SYM, SYM);
         unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
         kf_mlkem_job *g = &jobs[n++];
-        kf_mlkem_job_hash(g, KF_MLKEM_G_RATE, 0x06, sec.in, sizeof sec.in, NULL, 0, sec.kr, sizeof sec.kr);
+        kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec.in, sizeof sec.in, NULL, 0, sec.kr, sizeof sec.kr);
         g->after = &jobs[0];
-        unsigned first_noise = n;
-        n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM);
-        for (unsigned i = first_noise; i < n; i++) jobs[i].after = g;
+        n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM, g);
         rc = kf_mlkem_run_jobs(jobs, n);
     }
     if (rc == KF_OK) kf_kpke_encrypt(p, ct, t, m, at, &sec.nz);

@@ -83,13 +83,11 @@ static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTE
     memcpy(sec.mh + SYM, h, SYM);
     /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
      * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
-    kf_mlkem_job_hash(&jobs[0], KF_MLKEM_G_RATE, 0x06, sec.mh, sizeof sec.mh, NULL, 0, sec.kr, sizeof sec.kr);
-    kf_mlkem_job_hash(&jobs[1], KF_SHAKE256_RATE, 0x06, ek, p->ek_bytes, NULL, 0, hek, SYM);
-    kf_mlkem_job_hash(&jobs[2], KF_SHAKE256_RATE, 0x1F, z, SYM, c, p->ct_bytes, sec.kbar, SYM);
+    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec.mh, sizeof sec.mh, NULL, 0, sec.kr, sizeof sec.kr);
+    kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek, SYM);
+    kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec.kbar, SYM);
     unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
-    unsigned first_noise = n;
-    n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM);
-    for (unsigned i = first_noise; i < n; i++) jobs[i].after = &jobs[0];
+    n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM, &jobs[0]);
     if ((rc = kf_mlkem_run_jobs(jobs, n)) != KF_OK) goto out;
     /* dk is secret in general, but h and H(ek) are public (ek is): a plain compare is fine */
     if (memcmp(hek, h, SYM) != 0) {

@@ -261,6 +261,17 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
     return rc;
 }
 
+void kf_mlkem_hash_from_state(const uint8_t state[KF_STATE_BYTES], unsigned rate, uint8_t suffix,
+                              const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
+{
+    kf_sponge sp;
+    kf_sponge_init(&sp, kf_backend_current(), rate, 24, suffix);
+    sp.impl->add_bytes(sp.state, state, 0, KF_STATE_BYTES); /* the sponge's state := that one */
+    kf_sponge_absorb(&sp, in, len);
+    kf_sponge_squeeze(&sp, out, outlen);
+    kf_memzero(&sp, sizeof sp);
+}
+
 /* SamplePolyCBD_2 (Alg. 8, eta = 2) from 128 bytes: 4 bits per coefficient. */
 static void cbd2_portable(kf_mlkem_poly *p, const uint8_t *buf)
 {

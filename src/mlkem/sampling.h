@@ -7,6 +7,7 @@
 #define KF_MLKEM_SAMPLING_H
 
 #include "mlkem/poly.h"
+#include "hash/modes.h" /* KF_RATE, KF_SUFFIX_SHA3 */
 
 /* ---- Keccak jobs in the lanes of one batched state -------------------------------------
  * The hash and XOF calls of an ML-KEM operation that do not depend on each other (the k^2
@@ -37,9 +38,6 @@ typedef struct kf_mlkem_job {
     unsigned have;        /* SampleNTT: coefficients accepted so far */
 } kf_mlkem_job;
 
-/* G = SHA3-512's rate (FIPS 202: 200 - 2 x 64 bytes); H and J have SHAKE256's, 136. */
-#define KF_MLKEM_G_RATE 72
-
 /* out[0..outlen) = the sponge of that rate and suffix (SHA3-256: 136, 0x06; SHAKE256: 136,
  * 0x1F; ...) on in0 || in1. in1 may be NULL if len1 is 0. */
 void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
@@ -64,6 +62,10 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
  * not earlier in the array (nothing could run it). Wipes its states; the jobs' outputs are
  * the caller's. */
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
+/* out[0..outlen) = the sponge of that rate and suffix on x1, going on from the 200-byte state
+ * an absorb-only job handed back, over in[0..len) (the input after that job's blocks). */
+void kf_mlkem_hash_from_state(const uint8_t state[KF_STATE_BYTES], unsigned rate, uint8_t suffix,
+                              const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
 /* SamplePolyCBD_eta (Alg. 8), eta in {2, 3}, from 64 eta bytes. Constant time. */
 void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta);
 

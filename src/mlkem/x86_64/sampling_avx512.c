@@ -25,29 +25,10 @@ static const _Alignas(64) uint8_t spread[64] = {
     IDX8(0), IDX8(8), IDX8(16), IDX8(24), IDX8(32), IDX8(40), IDX8(48), IDX8(56),
 };
 
-size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len)
-{
-    const __m512i idx = _mm512_load_si512((const void *)spread);
-    /* even lanes: b0 | b1 << 8, low 12 bits; odd lanes: (b1 | b2 << 8) >> 4 (Alg. 7 lines 5-6) */
-    const __m512i shift = _mm512_set1_epi32(4 << 16), low12 = _mm512_set1_epi16(0xFFF);
-    const __m512i q = _mm512_set1_epi16(KF_MLKEM_Q);
-    unsigned cnt = *n;
-    size_t pos = 0;
-    for (; cnt + 32 <= KF_MLKEM_N && pos + 48 <= len; pos += 48) {
-        __m512i v = _mm512_maskz_loadu_epi8(0xFFFFFFFFFFFFull, buf + pos); /* 48 bytes, no more */
-        v = _mm512_permutexvar_epi8(idx, v);
-        v = _mm512_and_si512(_mm512_srlv_epi16(v, shift), low12);
-        __mmask32 ok = _mm512_cmplt_epu16_mask(v, q);
-        _mm512_storeu_si512((void *)(c + cnt), _mm512_maskz_compress_epi16(ok, v));
-        cnt += (unsigned)__builtin_popcount(ok);
-    }
-    *n = cnt;
-    return pos;
-}
-
-/* One 32-candidate step of the block kernel below: v holds the step's bytes spread as in the
- * loop above; only the candidates in valid count. The accepted ones go to c + cnt, at most
- * as many as there is room for (so the store never passes c[255]); returns the new count. */
+/* One 32-candidate step: v holds 48 bytes spread by spread[]; even lanes keep b0 | b1 << 8's
+ * low 12 bits, odd lanes (b1 | b2 << 8) >> 4 (Alg. 7 lines 5-6); only the candidates in valid
+ * count. The accepted ones go to c + cnt, at most as many as there is room for (so the store
+ * never passes c[255]); returns the new count. */
 static inline unsigned take_step(int16_t *c, unsigned cnt, __m512i v, __mmask32 valid)
 {
     const __m512i shift = _mm512_set1_epi32(4 << 16), low12 = _mm512_set1_epi16(0xFFF);
@@ -58,6 +39,19 @@ static inline unsigned take_step(int16_t *c, unsigned cnt, __m512i v, __mmask32 
     __mmask32 keep = (__mmask32)(((uint64_t)1 << take) - 1);
     _mm512_mask_storeu_epi16(c + cnt, keep, _mm512_maskz_compress_epi16(ok, v));
     return cnt + take;
+}
+
+size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len)
+{
+    const __m512i idx = _mm512_load_si512((const void *)spread);
+    unsigned cnt = *n;
+    size_t pos = 0;
+    for (; cnt + 32 <= KF_MLKEM_N && pos + 48 <= len; pos += 48) {
+        __m512i v = _mm512_maskz_loadu_epi8(0xFFFFFFFFFFFFull, buf + pos); /* 48 bytes, no more */
+        cnt = take_step(c, cnt, _mm512_permutexvar_epi8(idx, v), 0xFFFFFFFFu);
+    }
+    *n = cnt;
+    return pos;
 }
 
 unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n,
