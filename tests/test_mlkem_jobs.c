@@ -61,6 +61,7 @@ static void reference(const kind *k, uint8_t *out, size_t outlen, const uint8_t 
 }
 
 static uint8_t in[JOBS][MAX_IN], out[JOBS][MAX_OUT], want[MAX_OUT], got[MAX_OUT];
+static uint8_t tails[JOBS][8 + MAX_IN]; /* the inputs' second pieces, away from the first */
 static uint8_t state[JOBS][KF_STATE_BYTES];
 static kf_mlkem_poly polys[JOBS];
 
@@ -85,7 +86,11 @@ static int one_mix(const char *backend, int trial)
         inlen[q] = rnd_below(MAX_IN + 1);
         split[q] = rnd_below(inlen[q] + 1);
         rnd_bytes(in[q], inlen[q]);
-        kf_mlkem_job_hash(&jobs[q], kd[q]->rate, kd[q]->suffix, in[q], split[q], in[q] + split[q], inlen[q] - split[q],
+        /* the second piece as a copy elsewhere, after 8 bytes unlike the first piece's end, so
+         * a word read across the seam from the wrong piece shows */
+        for (unsigned b = 0; b < 8; b++) tails[q][b] = (uint8_t)~in[q][split[q] >= 8 - b ? split[q] - 8 + b : 0];
+        memcpy(tails[q] + 8, in[q] + split[q], inlen[q] - split[q]);
+        kf_mlkem_job_hash(&jobs[q], kd[q]->rate, kd[q]->suffix, in[q], split[q], tails[q] + 8, inlen[q] - split[q],
                           out[q], outlen);
         head[q] = 0;
         if (inlen[q] >= kd[q]->rate && rnd_below(4) == 0) { /* absorb only the whole blocks of a prefix */
@@ -97,7 +102,7 @@ static int one_mix(const char *backend, int trial)
         /* sometimes wait for an earlier hash job whose output fills the front of this input */
         if (q > 0 && rnd_below(3) == 0) {
             unsigned e = (unsigned)rnd_below(q);
-            if (kd[e] && !head[e] && jobs[e].outlen <= inlen[q]) {
+            if (kd[e] && !head[e] && jobs[e].outlen <= split[q]) { /* it fills part of the first piece */
                 jobs[q].after = &jobs[e];
                 jobs[e].out = in[q]; /* its output goes straight into our input */
                 waits++;
