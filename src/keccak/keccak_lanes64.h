@@ -1,6 +1,7 @@
 /*
  * keccak_lanes64.h - byte access to a Keccak-p[1600] state in the plain-lanes format,
- * shared by the backends that use it (opt64, opt64-bmi2, avx512vl-x1).
+ * shared by the backends that use it (opt64, opt64-bmi2, avx512vl-x1); kf_load64_le also serves
+ * ML-KEM's job runner, which writes input words into interleaved lanes.
  *
  * Plain lanes: 25 uint64_t, lane x + 5y, native integers. On a little-endian host the 200
  * bytes in memory are then exactly the FIPS 202 byte order (byte i of lane x + 5y is state
@@ -26,6 +27,21 @@
 #define KF_LANES64_LE 0
 #endif
 #endif
+
+/* 8 input bytes in FIPS 202 (little-endian) order as a lane value: one 8-byte memcpy load
+ * on a little-endian host, the portable byte path elsewhere. */
+static inline uint64_t kf_load64_le(const uint8_t *p)
+{
+#if KF_LANES64_LE
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+#else
+    uint64_t v = 0;
+    for (unsigned j = 0; j < 8; j++) v |= (uint64_t)p[j] << (8 * j);
+    return v;
+#endif
+}
 
 /* Lane i of the state, native order; memcpy keeps this free of aliasing assumptions, and
  * the state's alignment (KF_STATE_ALIGN, by contract) makes it one load or store even where

@@ -51,21 +51,6 @@
 /* The state's lanes and its byte operations are the plain-lanes helpers shared with the
  * other plain-lanes backends (keccak_lanes64.h). */
 
-/* 8 input bytes in FIPS 202 (little-endian) order as a lane value: one 8-byte memcpy load
- * on a little-endian host, the portable byte path elsewhere. */
-static inline uint64_t load64_le(const uint8_t *p)
-{
-#if KF_LANES64_LE
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-#else
-    uint64_t v = 0;
-    for (unsigned j = 0; j < 8; j++) v |= (uint64_t)p[j] << (8 * j);
-    return v;
-#endif
-}
-
 /* ---- The permutation ----------------------------------------------------------------- */
 
 /* The rounds as macros (shared with the x86-64 scalar/SIMD hybrids). */
@@ -89,7 +74,7 @@ static void opt64_permute(void *state, unsigned nr)
  * each block are xored in (lane i = x + 5y from input bytes 8i .. 8i+7), highest lane
  * first so that one switch with fall-through serves every rate.
  */
-#define XOR_IN(P, x, y) P##x##y ^= load64_le(in + 8 * ((x) + 5 * (y)));
+#define XOR_IN(P, x, y) P##x##y ^= kf_load64_le(in + 8 * ((x) + 5 * (y)));
 
 static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const uint8_t *in,
                                   size_t len)

@@ -5,6 +5,7 @@
 #include "mlkem/sampling.h"
 #include "mlkem/secret.h"
 #include "keccak/keccak_backend.h"
+#include "keccak/keccak_lanes64.h" /* kf_load64_le */
 #include "sponge/sponge_xn.h" /* KF_XN_STORAGE: room for any batched backend's states */
 #ifdef KF_MLKEM_HAVE_AVX2
 #include "mlkem/x86_64/poly_avx2.h"
@@ -158,20 +159,6 @@ static void lane_extract(const lanes *l, unsigned i, uint8_t *block, size_t len)
     else l->x1->extract_bytes(l->states, block, 0, len);
 }
 
-/* The 8 bytes at p as a lane word (FIPS 202 byte order: little endian). */
-static inline uint64_t load64_le(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-#else
-    uint64_t v = 0;
-    for (unsigned b = 0; b < 8; b++) v |= (uint64_t)p[b] << (8 * b);
-    return v;
-#endif
-}
-
 /* next_block and lane_start / lane_add in one, for interleaved lanes (keccak_xn_lanes.h:
  * lane w of instance i is word w n + i): j's next block goes into lane i word by word, straight
  * from the job's input - a whole word is one load, only a word across the end of in[0] or of
@@ -190,9 +177,9 @@ static void lane_block_words(const lanes *l, unsigned i, kf_mlkem_job *j, int st
     for (size_t pos = at; pos < end; w++, pos += 8) {
         uint64_t v;
         if (pos + 8 <= l0) {
-            v = load64_le(in0 + pos);
+            v = kf_load64_le(in0 + pos);
         } else if (pos >= l0 && pos + 8 <= end) {
-            v = load64_le(in1 + (pos - l0));
+            v = kf_load64_le(in1 + (pos - l0));
         } else {
             v = 0;
             for (unsigned b = 0; b < 8 && pos + b < end; b++)
