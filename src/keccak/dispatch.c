@@ -321,10 +321,18 @@ int kf_keccak_p1600(uint64_t lanes[25], unsigned nr)
     if (!lanes) return KF_ERR_NULL_POINTER;
     if (nr < 1 || nr > 24) return KF_ERR_BAD_LENGTH;
     const kf_backend *b = kf_backend_current();
-    _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES], bytes[KF_STATE_BYTES];
+    _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES];
+    b->init(st);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the lanes' bytes in memory are the state's bytes (FIPS 202 §3.1.2): no conversion
+     * loops, which cost about half a permutation (806 against 529 ticks with avx512vl-x1) */
+    b->overwrite_bytes(st, (const uint8_t *)lanes, 0, KF_STATE_BYTES);
+    b->permute(st, nr);
+    b->extract_bytes(st, (uint8_t *)lanes, 0, KF_STATE_BYTES);
+#else
+    uint8_t bytes[KF_STATE_BYTES];
     for (int i = 0; i < 25; i++)
         for (int j = 0; j < 8; j++) bytes[8 * i + j] = (uint8_t)(lanes[i] >> (8 * j));
-    b->init(st);
     b->overwrite_bytes(st, bytes, 0, KF_STATE_BYTES);
     b->permute(st, nr);
     b->extract_bytes(st, bytes, 0, KF_STATE_BYTES);
@@ -333,5 +341,6 @@ int kf_keccak_p1600(uint64_t lanes[25], unsigned nr)
         for (int j = 0; j < 8; j++) v |= (uint64_t)bytes[8 * i + j] << (8 * j);
         lanes[i] = v;
     }
+#endif
     return KF_OK;
 }
