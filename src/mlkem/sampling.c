@@ -224,7 +224,7 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
     /* 4 lanes where there is a choice: on Zen 4 an x4 call costs about 60% of an x8 call
      * (kforge bench --suite permutation-xn), and ML-KEM's jobs fill 4 lanes well: k^2 of 3
      * blocks, 2k or 2k + 1 of 1 or 2 blocks, H(ek) and J of about 9 */
-    lanes l = {kf_backend_xn_for(n < 4 ? n : 4), kf_backend_current(), 1, sec.states, 0, 0};
+    lanes l = {kf_backend_xn_for(n < KF_MLKEM_JOB_LANES ? n : KF_MLKEM_JOB_LANES), kf_backend_current(), 1, sec.states, 0, 0};
     if (l.xn && (l.xn->n > LANES_MAX || l.xn->state_bytes > sizeof sec.states)) l.xn = NULL;
     if (l.xn) {
         l.n = l.xn->n;

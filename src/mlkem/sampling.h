@@ -55,6 +55,9 @@ unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const ui
  * (§4.1); returns n. seed must stay in place until the jobs have run. */
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
                            const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
+/* The jobs' lanes: kf_backend_xn_for(min(n, KF_MLKEM_JOB_LANES)) - 4 where there is a choice
+ * (sampling.c says why). */
+#define KF_MLKEM_JOB_LANES 4
 /* Runs jobs[0..n) to completion, assigning them to lanes in array order (so put the long
  * ones first); a free lane whose next job waits for another stays idle until that one is
  * done. Returns KF_OK, KF_ERR_BAD_LENGTH (before running anything) if an absorb-only job's

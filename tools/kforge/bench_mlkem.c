@@ -6,7 +6,8 @@
  * number of SHAKE128 blocks.
  *
  * Rows: the best the CPU runs (the batched backend ML-KEM's jobs run on for matrix and noise
- * sampling - kf_backend_xn_for(4), which may be narrower than the default batched backend -
+ * sampling - kf_backend_xn_for(KF_MLKEM_JOB_LANES), which may be narrower than the default
+ * batched backend -
  * and the AVX2 arithmetic where there is AVX2), the same with the portable C arithmetic, and
  * the fully portable path (no batched backend: every SHAKE on one state, portable C
  * arithmetic). The backend column names the three parts: x1/batched/arithmetic, e.g.
@@ -17,6 +18,7 @@
 #include "keccakforge.h"
 #include "keccak/keccak_backend.h" /* kf_backend_xn_for */
 #include "mlkem/poly.h" /* kf_mlkem_arith_avx2, kf_mlkem_arith_select */
+#include "mlkem/sampling.h" /* KF_MLKEM_JOB_LANES */
 
 #include <stdio.h>
 #include <string.h>
@@ -95,8 +97,8 @@ void bench_suite_mlkem(bench *b)
 {
     char backend[64];
     const char *x1 = kf_backend_name(), *batch = kf_backend_batch_name();
-    /* the label names the lanes the jobs use (sampling.c asks for at most four at a time) */
-    const kf_backend_xn *jobs = kf_backend_xn_for(4);
+    /* the label names the lanes the jobs use */
+    const kf_backend_xn *jobs = kf_backend_xn_for(KF_MLKEM_JOB_LANES);
     const char *jobs_name = jobs ? jobs->name : "x1";
     uint64_t budget = b->budget;
     b->budget = budget / 4;
