@@ -7,7 +7,8 @@
  * one go (the form of vpcompressw that writes memory directly is microcoded on Zen 4; the
  * register form is not). Public data only; outputs equal sampling.c's bit for bit.
  * kf_mlkem_rej_block_xn_avx512 does a whole SHAKE128 block read in place from the lanes of
- * interleaved batched states (three gathers, then vpermt2b across register pairs), so
+ * interleaved batched states (64-byte loads and vpermt2q for four states, gathers otherwise;
+ * then vpermt2b across register pairs), so
  * ML-KEM's job schedule skips the copy of each block to memory and the reload of that copy,
  * which the wide loads can only do once the copy's narrow stores have reached the cache.
  * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 -mpopcnt (every CPU with these
@@ -54,25 +55,47 @@ size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uin
     return pos;
 }
 
+/* Instance i's block as three registers (bytes 0-63, 64-127, 128-191; 168-191 unused) from n
+ * interleaved states. n = 4 (the x4 backends, ML-KEM's job lanes): a 64-byte load holds lanes
+ * 2m and 2m + 1 of all four states, so one vpermt2q of two such loads picks instance i's lanes
+ * 4m..4m+3, and one vshufi64x2 joins two of those. Half the cost of the gathers (per block,
+ * after an x4 permutation, bench note in docs/BENCHMARKS.md: about 26 ticks against 52).
+ * Other n: three gathers, a word at a time. */
+static inline void block_lanes(const uint64_t *words, unsigned n, unsigned i, __m512i z[3])
+{
+    if (n == 4) {
+        const uint64_t *w = words;
+        const __m512i sel = _mm512_setr_epi64(i, 4 + i, 8 + i, 12 + i, i, 4 + i, 8 + i, 12 + i);
+        __m512i p[6];
+        for (unsigned m = 0; m < 5; m++) /* lanes 4m..4m+3: words 16m..16m+15 */
+            p[m] = _mm512_permutex2var_epi64(_mm512_loadu_si512(w + 16 * m), sel, _mm512_loadu_si512(w + 16 * m + 8));
+        p[5] = _mm512_permutexvar_epi64(sel, _mm512_loadu_si512(w + 80)); /* lane 20 (and 21) */
+        for (unsigned r = 0; r < 3; r++) z[r] = _mm512_shuffle_i64x2(p[2 * r], p[2 * r + 1], 0x44);
+        return;
+    }
+    /* lane j of instance i is word j n + i */
+    const long long *base = (const long long *)(words + i);
+    const __m512i stride = _mm512_setr_epi64(0, n, 2 * n, 3 * n, 4 * n, 5 * n, 6 * n, 7 * n);
+    z[0] = _mm512_i64gather_epi64(stride, base, 8);
+    z[1] = _mm512_i64gather_epi64(stride, base + 8 * n, 8);
+    z[2] = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), 0x1F, stride, base + 16 * n, 8);
+}
+
 unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n,
                                       unsigned i)
 {
-    /* the block's 21 lanes, 8 to a register: lane j of instance i is word j n + i */
-    const long long *base = (const long long *)(words + i);
-    const __m512i stride = _mm512_setr_epi64(0, n, 2 * n, 3 * n, 4 * n, 5 * n, 6 * n, 7 * n);
-    __m512i z0 = _mm512_i64gather_epi64(stride, base, 8);
-    __m512i z1 = _mm512_i64gather_epi64(stride, base + 8 * n, 8);
-    __m512i z2 = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), 0x1F, stride, base + 16 * n, 8);
+    __m512i z[3];
+    block_lanes(words, n, i, z);
     /* bytes 0-47 from z0, 48-95 from z0:z1, 96-143 from z1:z2, 144-167 (16 candidates) from z2 */
     const __m512i idx = _mm512_load_si512((const void *)spread);
-    if (cnt < KF_MLKEM_N) cnt = take_step(c, cnt, _mm512_permutexvar_epi8(idx, z0), 0xFFFFFFFFu);
+    if (cnt < KF_MLKEM_N) cnt = take_step(c, cnt, _mm512_permutexvar_epi8(idx, z[0]), 0xFFFFFFFFu);
     if (cnt < KF_MLKEM_N)
-        cnt = take_step(c, cnt, _mm512_permutex2var_epi8(z0, _mm512_add_epi8(idx, _mm512_set1_epi8(48)), z1),
+        cnt = take_step(c, cnt, _mm512_permutex2var_epi8(z[0], _mm512_add_epi8(idx, _mm512_set1_epi8(48)), z[1]),
                         0xFFFFFFFFu);
     if (cnt < KF_MLKEM_N)
-        cnt = take_step(c, cnt, _mm512_permutex2var_epi8(z1, _mm512_add_epi8(idx, _mm512_set1_epi8(32)), z2),
+        cnt = take_step(c, cnt, _mm512_permutex2var_epi8(z[1], _mm512_add_epi8(idx, _mm512_set1_epi8(32)), z[2]),
                         0xFFFFFFFFu);
     if (cnt < KF_MLKEM_N)
-        cnt = take_step(c, cnt, _mm512_permutexvar_epi8(_mm512_add_epi8(idx, _mm512_set1_epi8(16)), z2), 0xFFFFu);
+        cnt = take_step(c, cnt, _mm512_permutexvar_epi8(_mm512_add_epi8(idx, _mm512_set1_epi8(16)), z[2]), 0xFFFFu);
     return cnt;
 }
