@@ -126,6 +126,7 @@ void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p)
         _mm256_storeu_si256(c + i + 8, b);
     }
     /* len 64, 32, 16 in half h: block b of 2 len coefficients uses zetas[256 / (2 len) + b] */
+#pragma GCC unroll 2
     for (unsigned h = 0; h < 2; h++) {
         __m256i r[8];
         for (unsigned i = 0; i < 8; i++) r[i] = _mm256_loadu_si256(c + 8 * h + i);
@@ -133,7 +134,7 @@ void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p)
         for (unsigned b = 0; b < 2; b++)
             for (unsigned i = 0; i < 2; i++) ct_const(&r[4 * b + i], &r[4 * b + i + 2], zetas[4 + 2 * h + b]);
         for (unsigned b = 0; b < 4; b++) ct_const(&r[2 * b], &r[2 * b + 1], zetas[8 + 4 * h + b]);
-        for (unsigned m = 0; m < 4; m++) {
+        _Pragma("GCC unroll 4") for (unsigned m = 0; m < 4; m++) {
             ntt_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
             /* the final reduction of poly.c */
             _mm256_storeu_si256(c + 8 * h + 2 * m, barrett(r[2 * m]));
@@ -172,9 +173,10 @@ void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
     const int16_t *zetas = kf_mlkem_zetas;
     __m256i *c = (__m256i *)(void *)p->c;
     /* len 16, 32, 64 (reduced): block b uses zetas[256 / len - 1 - b] */
+#pragma GCC unroll 2
     for (unsigned h = 0; h < 2; h++) {
         __m256i r[8];
-        for (unsigned m = 0; m < 4; m++) {
+        _Pragma("GCC unroll 4") for (unsigned m = 0; m < 4; m++) {
             r[2 * m] = _mm256_loadu_si256(c + 8 * h + 2 * m);
             r[2 * m + 1] = _mm256_loadu_si256(c + 8 * h + 2 * m + 1);
             invntt_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
