@@ -112,6 +112,11 @@ static void test_every_value(void)
         kf_mlkem_poly_tobytes_portable(o1, &p);
         kf_mlkem_poly_tobytes_avx2(o2, &p);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "ByteEncode_12 of %d..%d", base, base + N - 1);
+        if (kf_mlkem_avx512_vbmi2()) {
+            memset(o2, 0xA5, sizeof o2);
+            kf_mlkem_poly_tobytes_avx512(o2, &p);
+            CHECK(memcmp(o1, o2, sizeof o1) == 0, "ByteEncode_12 (AVX-512) of %d..%d", base, base + N - 1);
+        }
         for (unsigned j = 0; j < 4; j++) {
             memset(o2, 0xA5, sizeof o2);
             kf_mlkem_poly_compress_portable(o1, &p, ds[j]);
@@ -136,6 +141,11 @@ static void test_decoders(void)
         kf_mlkem_poly_frombytes_portable(&x, in);
         kf_mlkem_poly_frombytes_avx2(&y, in);
         CHECK(same_poly(&x, &y), "ByteDecode_12, trial %d", t);
+        if (kf_mlkem_avx512_vbmi2()) {
+            memset(&y, 0x5A, sizeof y);
+            kf_mlkem_poly_frombytes_avx512(&y, in);
+            CHECK(same_poly(&x, &y), "ByteDecode_12 (AVX-512), trial %d", t);
+        }
         for (unsigned j = 0; j < 4; j++) {
             kf_mlkem_poly_decompress_portable(&x, in, ds[j]);
             kf_mlkem_poly_decompress_avx2(&y, in, ds[j]);
@@ -189,7 +199,7 @@ static void test_rejection(void)
         /* entries from the count on are scratch (the AVX2 code stores 8 at a time) */
         CHECK(n1 == n2 && memcmp(c1, c2, n1 * sizeof c1[0]) == 0, "rejection, len %zu, from %u: %u vs %u", len,
               n0, n1, n2);
-        if (!kf_mlkem_rej_avx512()) continue;
+        if (!kf_mlkem_avx512_vbmi2()) continue;
         /* sampling.c's order on CPUs with VBMI2: AVX-512 48-byte chunks, AVX2, scalar */
         for (unsigned i = 0; i < N; i++) c2[i] = (int16_t)(-1 - (int)i);
         n2 = n0;
@@ -215,7 +225,7 @@ static void test_rejection_in_lanes(void)
     uint8_t block[168];
     int16_t c1[N], c2[N];
     int trials = 0;
-    if (!kf_mlkem_rej_avx512()) {
+    if (!kf_mlkem_avx512_vbmi2()) {
         printf("rejection in the lanes: not run on this CPU (no AVX-512 VBMI2)\n");
         return;
     }
@@ -281,6 +291,8 @@ int main(void)
     test_coefficientwise();
     test_every_value();
     test_decoders();
+    printf("ByteEncode_12 / ByteDecode_12: AVX-512 VBMI path %s\n",
+           kf_mlkem_avx512_vbmi2() ? "tested" : "not run on this CPU");
     test_rejection();
     test_rejection_in_lanes();
     test_cbd();

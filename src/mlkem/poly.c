@@ -307,6 +307,21 @@ int kf_mlkem_arith_select(int avx2)
     __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
     return avx2;
 }
+#ifdef KF_MLKEM_HAVE_AVX512
+int kf_mlkem_avx512_vbmi2(void)
+{
+    const uint32_t need = KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI | KF_CPU_AVX512VBMI2;
+    return (kf_cpu_features() & need) == need;
+}
+/* ByteEncode_12 / ByteDecode_12: AVX-512 VBMI (encode_avx512.c) beside the AVX2 arithmetic */
+#define AVX512_AVX2_OR_PORTABLE(name, args) \
+    do { \
+        if (kf_mlkem_arith_avx2() && kf_mlkem_avx512_vbmi2()) name##_avx512 args; \
+        else AVX2_OR_PORTABLE(name, args); \
+    } while (0)
+#else
+#define AVX512_AVX2_OR_PORTABLE AVX2_OR_PORTABLE
+#endif
 #define AVX2_OR_PORTABLE(name, args) \
     do { \
         if (kf_mlkem_arith_avx2()) name##_avx2 args; \
@@ -325,6 +340,7 @@ int kf_mlkem_arith_select(int avx2)
     return 0;
 }
 #define AVX2_OR_PORTABLE(name, args) name##_portable args
+#define AVX512_AVX2_OR_PORTABLE AVX2_OR_PORTABLE
 #define AVX2_D(d) 0
 #endif
 
@@ -366,12 +382,12 @@ void kf_mlkem_poly_sub(kf_mlkem_poly *r, const kf_mlkem_poly *a)
 
 void kf_mlkem_poly_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_tobytes, (out, p));
+    AVX512_AVX2_OR_PORTABLE(kf_mlkem_poly_tobytes, (out, p));
 }
 
 void kf_mlkem_poly_frombytes(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES])
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_frombytes, (p, in));
+    AVX512_AVX2_OR_PORTABLE(kf_mlkem_poly_frombytes, (p, in));
 }
 
 void kf_mlkem_poly_compress(uint8_t *out, const kf_mlkem_poly *p, unsigned d)

@@ -35,14 +35,6 @@ static unsigned reject_uniform(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t 
     return n;
 }
 
-#ifdef KF_MLKEM_HAVE_AVX512
-int kf_mlkem_rej_avx512(void)
-{
-    const uint32_t need = KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI | KF_CPU_AVX512VBMI2;
-    return (kf_cpu_features() & need) == need;
-}
-#endif
-
 /* reject_uniform, on whole chunks in SIMD first when the AVX2 arithmetic is in use: 48-byte
  * chunks in AVX-512 where the CPU has VBMI2, then 24-byte chunks in AVX2. */
 static unsigned reject(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, size_t len)
@@ -51,7 +43,7 @@ static unsigned reject(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, si
     if (kf_mlkem_arith_avx2()) {
         size_t used;
 #ifdef KF_MLKEM_HAVE_AVX512
-        if (kf_mlkem_rej_avx512()) {
+        if (kf_mlkem_avx512_vbmi2()) {
             used = kf_mlkem_rej_uniform_avx512(c, &n, buf, len);
             buf += used;
             len -= used;
@@ -231,7 +223,7 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
         l.xn->init(sec.states); /* idle lanes permute zeros, not stack garbage */
         l.words = l.xn->interleaved;
 #ifdef KF_MLKEM_HAVE_AVX512
-        l.rej_in_place = l.xn->interleaved && kf_mlkem_arith_avx2() && kf_mlkem_rej_avx512();
+        l.rej_in_place = l.xn->interleaved && kf_mlkem_arith_avx2() && kf_mlkem_avx512_vbmi2();
 #endif
     }
     const size_t used = l.xn ? l.xn->state_bytes : KF_STATE_BYTES;

@@ -205,8 +205,7 @@ void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
  * are the same integers as poly.c's, then the same Montgomery reduction: for a = hi 2^16 +
  * lo, (a - t q) >> 16 = hi - mulhi(t, q) with t = lo q^-1 mod 2^16 (lo - t q = 0 mod 2^16,
  * so mulhi(t, q) = floor(t q / 2^16) is exactly -(lo - t q) / 2^16). */
-void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
-                                       const kf_mlkem_poly *b, unsigned k)
+INLINE void basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b, unsigned k)
 {
     /* gamma into the odd lanes: [0, z0, 0, -z0, 0, z1, 0, -z1 | 0, z2, 0, -z2, 0, z3, 0, -z3] */
     const __m256i gamma_pattern =
@@ -232,6 +231,18 @@ void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
         __m256i t = _mm256_mullo_epi16(lo, set16(KF_MLKEM_QINV));
         __m256i x = _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set16(Q)));
         _mm256_storeu_si256((__m256i *)(r->c + 16 * v), barrett(x));
+    }
+}
+
+/* k a constant in each case, so the inner loop unrolls (k = 3: 227 -> 212 ticks, hot loop) */
+void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
+                                       const kf_mlkem_poly *b, unsigned k)
+{
+    switch (k) {
+    case 2: basemul_acc(r, a, b, 2); break;
+    case 3: basemul_acc(r, a, b, 3); break;
+    case 4: basemul_acc(r, a, b, 4); break;
+    default: basemul_acc(r, a, b, k); break;
     }
 }
 

@@ -40,7 +40,7 @@ void kf_mlkem_poly_tomsg_avx2(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_po
  * the table index depend on the candidates. */
 size_t kf_mlkem_rej_uniform_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
 /* The same on whole 48-byte chunks (32 candidates each) while *n <= 224, with AVX-512 F, BW,
- * VBMI and VBMI2 (sampling_avx512.c; only where kf_mlkem_rej_avx512() says the CPU has them).
+ * VBMI and VBMI2 (sampling_avx512.c; only where kf_mlkem_avx512_vbmi2() says the CPU has them).
  * Returns the bytes consumed, a multiple of 48. */
 size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
 /* The whole rejection step of one SHAKE128 block (168 bytes) read in place from instance i
@@ -50,8 +50,13 @@ size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uin
  * kf_mlkem_rej_uniform_avx512. */
 unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n,
                                       unsigned i);
-/* 1 if this build has sampling_avx512.c and the CPU (and OS) run it. */
-int kf_mlkem_rej_avx512(void);
+/* 1 if this build has the AVX-512 files (sampling_avx512.c, encode_avx512.c) and the CPU
+ * (and OS) run them: AVX-512 F, BW, VBMI and VBMI2. */
+int kf_mlkem_avx512_vbmi2(void);
+/* kf_mlkem_poly_tobytes / frombytes with AVX-512 VBMI (encode_avx512.c), where
+ * kf_mlkem_avx512_vbmi2() says so. */
+void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);
+void kf_mlkem_poly_frombytes_avx512(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
 /* SamplePolyCBD_2 from 128 bytes and SamplePolyCBD_3 from 192 bytes (Alg. 8). */
 void kf_mlkem_cbd2_avx2(kf_mlkem_poly *p, const uint8_t buf[128]);
 void kf_mlkem_cbd3_avx2(kf_mlkem_poly *p, const uint8_t buf[192]);

@@ -7,11 +7,16 @@ set(KF_MLKEM_AVX2_SOURCES
   src/mlkem/x86_64/sampling_avx2.c)
 list(APPEND KF_SOURCES ${KF_MLKEM_AVX2_SOURCES})
 set_source_files_properties(${KF_MLKEM_AVX2_SOURCES} PROPERTIES COMPILE_OPTIONS "-mavx2")
-# SampleNTT's rejection with AVX-512 VBMI/VBMI2 (Ice Lake, Zen 4), chosen at run time as well
-list(APPEND KF_SOURCES src/mlkem/x86_64/sampling_avx512.c)
-set_source_files_properties(src/mlkem/x86_64/sampling_avx512.c PROPERTIES
+# SampleNTT's rejection and ByteEncode_12 / ByteDecode_12 with AVX-512 VBMI/VBMI2 (Ice Lake,
+# Zen 4), chosen at run time as well
+set(KF_MLKEM_AVX512_SOURCES
+  src/mlkem/x86_64/sampling_avx512.c
+  src/mlkem/x86_64/encode_avx512.c)
+list(APPEND KF_SOURCES ${KF_MLKEM_AVX512_SOURCES})
+set_source_files_properties(${KF_MLKEM_AVX512_SOURCES} PROPERTIES
   COMPILE_OPTIONS "-mavx512f;-mavx512bw;-mavx512vbmi;-mavx512vbmi2;-mpopcnt")
 # the portable files call the AVX2 (and AVX-512) ones when the CPU has them
-set_source_files_properties(src/mlkem/poly.c PROPERTIES COMPILE_DEFINITIONS KF_MLKEM_HAVE_AVX2)
+set_source_files_properties(src/mlkem/poly.c PROPERTIES
+  COMPILE_DEFINITIONS "KF_MLKEM_HAVE_AVX2;KF_MLKEM_HAVE_AVX512")
 set_source_files_properties(src/mlkem/sampling.c PROPERTIES
   COMPILE_DEFINITIONS "KF_MLKEM_HAVE_AVX2;KF_MLKEM_HAVE_AVX512")
