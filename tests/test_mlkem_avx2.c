@@ -41,13 +41,18 @@ static int same_poly(const kf_mlkem_poly *a, const kf_mlkem_poly *b)
 
 static void test_ntt(void)
 {
-    kf_mlkem_poly x, y;
+    kf_mlkem_poly x, y, z;
     for (int t = 0; t < TRIALS; t++) {
         rnd_poly(&x, -(Q - 1), Q - 1); /* |input| < q */
         y = x;
+        z = x;
         kf_mlkem_poly_ntt_portable(&x);
         kf_mlkem_poly_ntt_avx2(&y);
         CHECK(same_poly(&x, &y), "NTT, trial %d", t);
+        if (kf_mlkem_avx512_vbmi2()) {
+            kf_mlkem_poly_ntt_avx512(&z);
+            CHECK(same_poly(&x, &z), "AVX-512 NTT, trial %d", t);
+        }
         rnd_poly(&x, -(Q - 1), Q - 1);
         y = x;
         kf_mlkem_poly_invntt_tomont_portable(&x);
@@ -287,6 +292,7 @@ int main(void)
         return 77;
     }
     test_ntt();
+    printf("NTT: AVX-512 path %s\n", kf_mlkem_avx512_vbmi2() ? "tested" : "not run on this CPU");
     test_basemul();
     test_coefficientwise();
     test_every_value();

@@ -313,7 +313,8 @@ int kf_mlkem_avx512_vbmi2(void)
     const uint32_t need = KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI | KF_CPU_AVX512VBMI2;
     return (kf_cpu_features() & need) == need;
 }
-/* ByteEncode_12 / ByteDecode_12: AVX-512 VBMI (encode_avx512.c) beside the AVX2 arithmetic */
+/* the NTT, ByteEncode_12 and ByteDecode_12 in AVX-512 (ntt_avx512.c, encode_avx512.c) beside
+ * the AVX2 arithmetic */
 #define AVX512_AVX2_OR_PORTABLE(name, args) \
     do { \
         if (kf_mlkem_arith_avx2() && kf_mlkem_avx512_vbmi2()) name##_avx512 args; \
@@ -346,7 +347,7 @@ int kf_mlkem_arith_select(int avx2)
 
 void kf_mlkem_poly_ntt(kf_mlkem_poly *p)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_ntt, (p));
+    AVX512_AVX2_OR_PORTABLE(kf_mlkem_poly_ntt, (p));
 }
 
 void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p)

@@ -57,6 +57,8 @@ int kf_mlkem_avx512_vbmi2(void);
  * kf_mlkem_avx512_vbmi2() says so. */
 void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);
 void kf_mlkem_poly_frombytes_avx512(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
+/* kf_mlkem_poly_ntt with AVX-512 BW in 8 zmm registers (ntt_avx512.c), same condition. */
+void kf_mlkem_poly_ntt_avx512(kf_mlkem_poly *p);
 /* SamplePolyCBD_2 from 128 bytes and SamplePolyCBD_3 from 192 bytes (Alg. 8). */
 void kf_mlkem_cbd2_avx2(kf_mlkem_poly *p, const uint8_t buf[128]);
 void kf_mlkem_cbd3_avx2(kf_mlkem_poly *p, const uint8_t buf[192]);
