@@ -289,35 +289,50 @@ void kf_mlkem_poly_tomsg_portable(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlke
 /* ---- the choice between the portable and the AVX2 arithmetic ---------------------- */
 
 #ifdef KF_MLKEM_HAVE_AVX2
-static int arith_known, arith_avx2; /* decided once, then read-only */
+static int arith_known, arith_avx2, arith_avx512; /* decided once, then read-only */
+static int env_avx2_only; /* KECCAKFORGE_MLKEM=avx2 */
 
-int kf_mlkem_arith_avx2(void)
-{
-    if (__atomic_load_n(&arith_known, __ATOMIC_ACQUIRE)) return __atomic_load_n(&arith_avx2, __ATOMIC_RELAXED);
-    const char *env = getenv("KECCAKFORGE_MLKEM");
-    int avx2 = (kf_cpu_features() & KF_CPU_AVX2) && !(env && strcmp(env, "portable") == 0);
-    __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
-    __atomic_store_n(&arith_known, 1, __ATOMIC_RELEASE);
-    return avx2;
-}
-int kf_mlkem_arith_select(int avx2)
-{
-    kf_mlkem_arith_avx2(); /* settle the automatic choice first, so it cannot overwrite */
-    avx2 = avx2 && (kf_cpu_features() & KF_CPU_AVX2);
-    __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
-    return avx2;
-}
 #ifdef KF_MLKEM_HAVE_AVX512
 int kf_mlkem_avx512_vbmi2(void)
 {
     const uint32_t need = KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI | KF_CPU_AVX512VBMI2;
     return (kf_cpu_features() & need) == need;
 }
+#define CPU_AVX512() kf_mlkem_avx512_vbmi2()
+#else
+#define CPU_AVX512() 0
+#endif
+
+int kf_mlkem_arith_avx2(void)
+{
+    if (__atomic_load_n(&arith_known, __ATOMIC_ACQUIRE)) return __atomic_load_n(&arith_avx2, __ATOMIC_RELAXED);
+    const char *env = getenv("KECCAKFORGE_MLKEM");
+    int avx2 = (kf_cpu_features() & KF_CPU_AVX2) && !(env && strcmp(env, "portable") == 0);
+    env_avx2_only = env && strcmp(env, "avx2") == 0;
+    __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
+    __atomic_store_n(&arith_avx512, avx2 && !env_avx2_only && CPU_AVX512(), __ATOMIC_RELAXED);
+    __atomic_store_n(&arith_known, 1, __ATOMIC_RELEASE);
+    return avx2;
+}
+int kf_mlkem_arith_avx512(void)
+{
+    kf_mlkem_arith_avx2(); /* decided together */
+    return __atomic_load_n(&arith_avx512, __ATOMIC_RELAXED);
+}
+int kf_mlkem_arith_select(int avx2)
+{
+    kf_mlkem_arith_avx2(); /* settle the automatic choice first, so it cannot overwrite */
+    avx2 = avx2 && (kf_cpu_features() & KF_CPU_AVX2);
+    __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
+    __atomic_store_n(&arith_avx512, avx2 && !env_avx2_only && CPU_AVX512(), __ATOMIC_RELAXED);
+    return avx2;
+}
+#ifdef KF_MLKEM_HAVE_AVX512
 /* the NTT, ByteEncode_12 and ByteDecode_12 in AVX-512 (ntt_avx512.c, encode_avx512.c) beside
  * the AVX2 arithmetic */
 #define AVX512_AVX2_OR_PORTABLE(name, args) \
     do { \
-        if (kf_mlkem_arith_avx2() && kf_mlkem_avx512_vbmi2()) name##_avx512 args; \
+        if (kf_mlkem_arith_avx512()) name##_avx512 args; \
         else AVX2_OR_PORTABLE(name, args); \
     } while (0)
 #else
@@ -332,6 +347,10 @@ int kf_mlkem_avx512_vbmi2(void)
 #define AVX2_D(d) ((d) == 4 || (d) == 5 || (d) == 10 || (d) == 11)
 #else
 int kf_mlkem_arith_avx2(void)
+{
+    return 0;
+}
+int kf_mlkem_arith_avx512(void)
 {
     return 0;
 }

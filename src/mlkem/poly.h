@@ -33,6 +33,11 @@ extern const int16_t kf_mlkem_zetas[128];
  * environment variable KECCAKFORGE_MLKEM is not "portable" (which forces the portable C,
  * so tests and benchmarks reach both on one machine). Decided once, on the first call. */
 int kf_mlkem_arith_avx2(void);
+/* 1 if, beside the AVX2 arithmetic, its AVX-512 parts are in use (forward NTT, ByteEncode_12 /
+ * ByteDecode_12, SampleNTT's rejection): the CPU has AVX-512 F, BW, VBMI and VBMI2, and
+ * KECCAKFORGE_MLKEM is not "avx2" (which keeps to the AVX2 code, so tests reach it on CPUs
+ * with AVX-512 too). Decided with kf_mlkem_arith_avx2. */
+int kf_mlkem_arith_avx512(void);
 /* Override that choice (for the benchmark's portable rows): avx2 = 0 forces the portable C,
  * 1 the AVX2 code if the CPU and this build have it. Returns the choice now in force. Not
  * for use while other threads run ML-KEM. */

@@ -43,7 +43,7 @@ static unsigned reject(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, si
     if (kf_mlkem_arith_avx2()) {
         size_t used;
 #ifdef KF_MLKEM_HAVE_AVX512
-        if (kf_mlkem_avx512_vbmi2()) {
+        if (kf_mlkem_arith_avx512()) {
             used = kf_mlkem_rej_uniform_avx512(c, &n, buf, len);
             buf += used;
             len -= used;
@@ -223,7 +223,7 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
         l.xn->init(sec.states); /* idle lanes permute zeros, not stack garbage */
         l.words = l.xn->interleaved;
 #ifdef KF_MLKEM_HAVE_AVX512
-        l.rej_in_place = l.xn->interleaved && kf_mlkem_arith_avx2() && kf_mlkem_avx512_vbmi2();
+        l.rej_in_place = l.xn->interleaved && kf_mlkem_arith_avx512();
 #endif
     }
     const size_t used = l.xn ? l.xn->state_bytes : KF_STATE_BYTES;
