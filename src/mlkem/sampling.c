@@ -36,7 +36,8 @@ static unsigned reject_uniform(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t 
 }
 
 /* reject_uniform, on whole chunks in SIMD first when the AVX2 arithmetic is in use: 48-byte
- * chunks in AVX-512 where the CPU has VBMI2, then 24-byte chunks in AVX2. */
+ * chunks in AVX-512 where its AVX-512 parts are too (kf_mlkem_arith_avx512), then 24-byte
+ * chunks in AVX2. */
 static unsigned reject(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, size_t len)
 {
 #ifdef KF_MLKEM_HAVE_AVX2

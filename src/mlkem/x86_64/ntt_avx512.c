@@ -1,12 +1,12 @@
 /*
  * ntt_avx512.c - the forward NTT (FIPS 203 Alg. 9) with AVX-512 BW, for CPUs that have it
- * (poly.c may call it only where kf_mlkem_avx512_vbmi2() says so).
+ * (poly.c calls it only where kf_mlkem_arith_avx512() says so).
  *
  * Bit-identical to poly.c's kf_mlkem_poly_ntt_portable and poly_avx2.c's
  * kf_mlkem_poly_ntt_avx2: the same butterflies on the same coefficients in the same layer
  * order, the same Montgomery products (fqmul_pre) and the same final Barrett reduction,
- * written for 16-bit lanes as in reduce_avx2.h (see there why each lane op gives exactly the
- * scalar value), so tests/test_mlkem_avx2.c compares the outputs with memcmp.
+ * written for 16-bit lanes in reduce_avx512.h (reduce_avx2.h says why each lane op gives
+ * exactly the scalar value), so tests/test_mlkem_avx2.c compares the outputs with memcmp.
  *
  * The whole polynomial is 8 zmm registers of 32 coefficients, r[i] = c[32 i, 32 i + 32), so
  * all seven layers run in registers: one load and one store per register, where the AVX2
@@ -31,31 +31,7 @@
  * and BW instructions.
  */
 #include "mlkem/x86_64/poly_avx2.h"
-
-#include <immintrin.h>
-
-#define Q KF_MLKEM_Q
-#define INLINE static inline __attribute__((always_inline))
-
-INLINE __m512i set16(int x)
-{
-    return _mm512_set1_epi16((int16_t)x);
-}
-
-/* fqmul(a, b) = a b R^-1 with bq = b q^-1 mod 2^16: reduce_avx2.h's fqmul_pre in 32 lanes. */
-INLINE __m512i fqmul_pre(__m512i a, __m512i b, __m512i bq)
-{
-    __m512i t = _mm512_mullo_epi16(a, bq);
-    return _mm512_sub_epi16(_mm512_mulhi_epi16(a, b), _mm512_mulhi_epi16(t, set16(Q)));
-}
-
-/* kf_mlkem_barrett_reduce in 32 lanes (reduce_avx2.h's barrett). */
-INLINE __m512i barrett(__m512i a)
-{
-    __m512i t = _mm512_mulhi_epi16(a, set16(KF_MLKEM_BARRETT_V));
-    t = _mm512_srai_epi16(_mm512_add_epi16(t, set16(1 << 9)), 10);
-    return _mm512_sub_epi16(a, _mm512_mullo_epi16(t, set16(Q)));
-}
+#include "mlkem/x86_64/reduce_avx512.h"
 
 /* Cooley-Tukey butterfly (Alg. 9 lines 8-10): (a, b) <- (a + zeta b, a - zeta b). */
 INLINE void ct_butterfly(__m512i *a, __m512i *b, __m512i z, __m512i zq)

@@ -54,7 +54,7 @@ unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const
  * (and OS) run them: AVX-512 F, BW, VBMI and VBMI2. */
 int kf_mlkem_avx512_vbmi2(void);
 /* kf_mlkem_poly_tobytes / frombytes with AVX-512 VBMI (encode_avx512.c), where
- * kf_mlkem_avx512_vbmi2() says so. */
+ * kf_mlkem_arith_avx512() says so (the CPU test above, and KECCAKFORGE_MLKEM not "avx2"). */
 void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);
 void kf_mlkem_poly_frombytes_avx512(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
 /* kf_mlkem_poly_ntt with AVX-512 BW in 8 zmm registers (ntt_avx512.c), same condition. */

@@ -15,26 +15,15 @@
  * has popcnt); sampling.c calls it only when kf_cpu_features() reports them.
  */
 #include "mlkem/x86_64/poly_avx2.h"
+#include "mlkem/x86_64/reduce_avx512.h" /* spread12_index, unpack12 */
 
-#include <immintrin.h>
-
-/* Byte j of the 64-byte register is byte IDX(j) of the 48-byte input: 16-bit lane k holds
- * bytes 3(k/2) + (k odd) and the byte after it. */
-#define IDX(j) (3 * ((j) / 4) + ((j) / 2 & 1) + ((j) & 1))
-#define IDX8(j) IDX(j), IDX((j) + 1), IDX((j) + 2), IDX((j) + 3), IDX((j) + 4), IDX((j) + 5), IDX((j) + 6), IDX((j) + 7)
-static const _Alignas(64) uint8_t spread[64] = {
-    IDX8(0), IDX8(8), IDX8(16), IDX8(24), IDX8(32), IDX8(40), IDX8(48), IDX8(56),
-};
-
-/* One 32-candidate step: v holds 48 bytes spread by spread[]; even lanes keep b0 | b1 << 8's
- * low 12 bits, odd lanes (b1 | b2 << 8) >> 4 (Alg. 7 lines 5-6); only the candidates in valid
- * count. The accepted ones go to c + cnt, at most as many as there is room for (so the store
+/* One 32-candidate step: v holds 48 bytes spread by spread12_index(), unpack12 cuts the
+ * candidates out (Alg. 7 lines 5-6); only the candidates in valid count. The accepted ones go to c + cnt, at most as many as there is room for (so the store
  * never passes c[255]); returns the new count. */
 static inline unsigned take_step(int16_t *c, unsigned cnt, __m512i v, __mmask32 valid)
 {
-    const __m512i shift = _mm512_set1_epi32(4 << 16), low12 = _mm512_set1_epi16(0xFFF);
-    v = _mm512_and_si512(_mm512_srlv_epi16(v, shift), low12);
-    __mmask32 ok = _mm512_mask_cmplt_epu16_mask(valid, v, _mm512_set1_epi16(KF_MLKEM_Q));
+    v = unpack12(v);
+    __mmask32 ok = _mm512_mask_cmplt_epu16_mask(valid, v, set16(Q));
     unsigned got = (unsigned)__builtin_popcount(ok), room = KF_MLKEM_N - cnt;
     unsigned take = got < room ? got : room;
     __mmask32 keep = (__mmask32)(((uint64_t)1 << take) - 1);
@@ -44,7 +33,7 @@ static inline unsigned take_step(int16_t *c, unsigned cnt, __m512i v, __mmask32 
 
 size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len)
 {
-    const __m512i idx = _mm512_load_si512((const void *)spread);
+    const __m512i idx = spread12_index();
     unsigned cnt = *n;
     size_t pos = 0;
     for (; cnt + 32 <= KF_MLKEM_N && pos + 48 <= len; pos += 48) {
@@ -87,7 +76,7 @@ unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const
     __m512i z[3];
     block_lanes(words, n, i, z);
     /* bytes 0-47 from z0, 48-95 from z0:z1, 96-143 from z1:z2, 144-167 (16 candidates) from z2 */
-    const __m512i idx = _mm512_load_si512((const void *)spread);
+    const __m512i idx = spread12_index();
     if (cnt < KF_MLKEM_N) cnt = take_step(c, cnt, _mm512_permutexvar_epi8(idx, z[0]), 0xFFFFFFFFu);
     if (cnt < KF_MLKEM_N)
         cnt = take_step(c, cnt, _mm512_permutex2var_epi8(z[0], _mm512_add_epi8(idx, _mm512_set1_epi8(48)), z[1]),

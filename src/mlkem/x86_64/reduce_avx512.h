@@ -1,0 +1,67 @@
+/*
+ * reduce_avx512.h - reduce_avx2.h's reductions in 32 lanes, and the 12-bit unpacking that
+ * ByteDecode_12 and SampleNTT share, for the *_avx512.c files of this folder (internal; never
+ * included together with reduce_avx2.h). Each gives exactly the value of its scalar
+ * counterpart in poly.c, for the reasons reduce_avx2.h gives.
+ */
+#ifndef KF_MLKEM_REDUCE_AVX512_H
+#define KF_MLKEM_REDUCE_AVX512_H
+
+#include "mlkem/poly.h"
+
+#include <immintrin.h>
+
+#define Q KF_MLKEM_Q
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE __m512i set16(int x)
+{
+    return _mm512_set1_epi16((int16_t)x);
+}
+
+/* fqmul(a, b) = a b R^-1 with bq = b q^-1 mod 2^16 (reduce_avx2.h's fqmul_pre). */
+INLINE __m512i fqmul_pre(__m512i a, __m512i b, __m512i bq)
+{
+    __m512i t = _mm512_mullo_epi16(a, bq);
+    return _mm512_sub_epi16(_mm512_mulhi_epi16(a, b), _mm512_mulhi_epi16(t, set16(Q)));
+}
+
+/* kf_mlkem_barrett_reduce (reduce_avx2.h's barrett). */
+INLINE __m512i barrett(__m512i a)
+{
+    __m512i t = _mm512_mulhi_epi16(a, set16(KF_MLKEM_BARRETT_V));
+    t = _mm512_srai_epi16(_mm512_add_epi16(t, set16(1 << 9)), 10);
+    return _mm512_sub_epi16(a, _mm512_mullo_epi16(t, set16(Q)));
+}
+
+/* x mod q in [0, q) for any int16 x (poly.c's to_canonical). */
+INLINE __m512i to_canonical(__m512i x)
+{
+    __m512i r = barrett(x);
+    return _mm512_add_epi16(r, _mm512_and_si512(_mm512_srai_epi16(r, 15), set16(Q)));
+}
+
+/* ---- 12-bit values packed two to three bytes (ByteDecode_12, SampleNTT's candidates) ---- */
+
+/* The vpermb index that spreads 48 bytes over 32 16-bit lanes: lane k gets bytes
+ * 3 (k / 2) + (k odd) and the byte after it. */
+#define KF_SPREAD12(b) (3 * ((b) / 4) + ((b) / 2 & 1) + ((b) & 1))
+#define KF_SPREAD12_8(b) KF_SPREAD12(b), KF_SPREAD12((b) + 1), KF_SPREAD12((b) + 2), KF_SPREAD12((b) + 3), \
+                         KF_SPREAD12((b) + 4), KF_SPREAD12((b) + 5), KF_SPREAD12((b) + 6), KF_SPREAD12((b) + 7)
+INLINE __m512i spread12_index(void)
+{
+    static const _Alignas(64) uint8_t idx[64] = {
+        KF_SPREAD12_8(0), KF_SPREAD12_8(8), KF_SPREAD12_8(16), KF_SPREAD12_8(24),
+        KF_SPREAD12_8(32), KF_SPREAD12_8(40), KF_SPREAD12_8(48), KF_SPREAD12_8(56),
+    };
+    return _mm512_load_si512((const void *)idx);
+}
+
+/* The 32 values of 48 bytes spread by spread12_index: even lanes keep b0 | b1 << 8's low 12
+ * bits, odd lanes (b1 | b2 << 8) >> 4 (FIPS 203 Alg. 6; Alg. 7 lines 5-6). */
+INLINE __m512i unpack12(__m512i spread)
+{
+    return _mm512_and_si512(_mm512_srlv_epi16(spread, _mm512_set1_epi32(4 << 16)), set16(0xFFF));
+}
+
+#endif
