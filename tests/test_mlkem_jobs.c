@@ -3,8 +3,9 @@
  * batched backend this CPU runs and on x1: random mixes of hash jobs (SHA3-256, SHA3-512,
  * SHAKE128, SHAKE256 of random lengths, input split in two pieces), SampleNTT jobs, and jobs
  * that wait for an earlier job whose output is their input (as ML-KEM's noise waits for G),
- * and absorb-only jobs (their state handed back, then finished by the x1 sponge, as ML-KEM
- * KeyGen finishes H(ek)), each against the one-shot public functions and a plain SampleNTT;
+ * absorb-only jobs (their state handed back, then finished by jobs that go on from it, in
+ * one run or one at a time, as ML-KEM KeyGen finishes H(ek)), and lone jobs (run_job1, on the
+ * lanes or the x1 sponge), each against the one-shot public functions and a plain SampleNTT;
  * and the errors: a job that waits for a later one gives KF_ERR_BAD_STATE rather than hang,
  * an absorb-only job on a part block KF_ERR_BAD_LENGTH.
  */
@@ -60,7 +61,7 @@ static void reference(const kind *k, uint8_t *out, size_t outlen, const uint8_t 
     }
 }
 
-static uint8_t in[JOBS][MAX_IN], out[JOBS][MAX_OUT], want[MAX_OUT], got[MAX_OUT];
+static uint8_t in[JOBS][MAX_IN], out[JOBS][MAX_OUT], want[MAX_OUT], cont_out[JOBS][MAX_OUT];
 static uint8_t tails[JOBS][8 + MAX_IN]; /* the inputs' second pieces, away from the first */
 static uint8_t state[JOBS][KF_STATE_BYTES];
 static kf_mlkem_poly polys[JOBS];
@@ -111,6 +112,26 @@ static int one_mix(const char *backend, int trial)
     }
     int rc = kf_mlkem_run_jobs(jobs, n);
     CHECK(rc == KF_OK, "%s, mix %d: run_jobs returned %d", backend, trial, rc);
+    /* the absorb-only jobs go on from their states over the rest of their input (split in two
+     * pieces again): all together in one run, or one at a time as lone jobs (run_job1) */
+    kf_mlkem_job cont[JOBS];
+    unsigned nc = 0;
+    for (unsigned q = 0; q < n; q++) {
+        if (!kd[q] || !head[q]) continue;
+        size_t rest = inlen[q] - head[q], cut = rnd_below(rest + 1);
+        kf_mlkem_job_hash(&cont[nc], kd[q]->rate, kd[q]->suffix, in[q] + head[q], cut, in[q] + head[q] + cut,
+                          rest - cut, cont_out[q], jobs[q].outlen);
+        cont[nc++].from = state[q];
+    }
+    if (trial % 2) {
+        for (unsigned c = 0; c < nc; c++) {
+            rc = kf_mlkem_run_job1(&cont[c]);
+            CHECK(rc == KF_OK && cont[c].done, "%s, mix %d: run_job1 returned %d", backend, trial, rc);
+        }
+    } else if (nc) {
+        rc = kf_mlkem_run_jobs(cont, nc);
+        CHECK(rc == KF_OK, "%s, mix %d: run_jobs (going on from states) returned %d", backend, trial, rc);
+    }
     for (unsigned q = 0; q < n; q++) {
         if (!kd[q]) {
             kf_mlkem_poly p;
@@ -120,11 +141,7 @@ static int one_mix(const char *backend, int trial)
         }
         reference(kd[q], want, jobs[q].outlen, in[q], inlen[q]);
         const uint8_t *res = jobs[q].out;
-        if (head[q]) { /* the rest of the input and the padding on x1, from the state handed back */
-            kf_mlkem_hash_from_state(state[q], kd[q]->rate, kd[q]->suffix, in[q] + head[q], inlen[q] - head[q], got,
-                                     jobs[q].outlen);
-            res = got;
-        }
+        if (head[q]) res = cont_out[q]; /* finished from the state handed back */
         CHECK(memcmp(want, res, jobs[q].outlen) == 0, "%s, mix %d: job %u (rate %u, %zu bytes in%s%s) differs",
               backend, trial, q, kd[q]->rate, inlen[q], jobs[q].after ? ", waited" : "", head[q] ? ", absorb only" : "");
     }
@@ -141,6 +158,24 @@ static void wait_for_later(const char *backend)
     CHECK(kf_mlkem_run_jobs(jobs, 2) == KF_ERR_BAD_STATE, "%s: a job waiting for a later one", backend);
     kf_mlkem_job_hash(&jobs[0], 136, 0, a, sizeof a, NULL, 0, o, sizeof o);
     CHECK(kf_mlkem_run_jobs(jobs, 1) == KF_ERR_BAD_LENGTH, "%s: absorb only, a part block", backend);
+    CHECK(kf_mlkem_run_job1(&jobs[0]) == KF_ERR_BAD_LENGTH, "%s: a lone absorb-only job, a part block", backend);
+}
+
+/* Lone hash jobs (run_job1, as ML-KEM KeyGen's G and H(ek)) of every kind and random lengths. */
+static void lone_jobs(const char *backend)
+{
+    for (int t = 0; t < 200; t++) {
+        const kind *kd = &kinds[rnd_below(4)];
+        size_t outlen = kd->outlen ? 1 + rnd_below(kd->outlen) : 1 + rnd_below(MAX_OUT);
+        size_t inlen = rnd_below(MAX_IN + 1), split = rnd_below(inlen + 1);
+        kf_mlkem_job j;
+        rnd_bytes(in[0], inlen);
+        kf_mlkem_job_hash(&j, kd->rate, kd->suffix, in[0], split, in[0] + split, inlen - split, out[0], outlen);
+        int rc = kf_mlkem_run_job1(&j);
+        reference(kd, want, outlen, in[0], inlen);
+        CHECK(rc == KF_OK && memcmp(want, out[0], outlen) == 0, "%s: lone job %d (rate %u, %zu bytes in) differs",
+              backend, t, kd->rate, inlen);
+    }
 }
 
 int main(void)
@@ -157,7 +192,9 @@ int main(void)
         int waits = 0, before = failures;
         for (int t = 0; t < 300; t++) waits += one_mix(names[b], t);
         wait_for_later(names[b]);
-        printf("%-14s 300 job mixes (%d waiting jobs), %s\n", names[b], waits, failures == before ? "pass" : "FAIL");
+        lone_jobs(names[b]);
+        printf("%-14s 300 job mixes (%d waiting jobs), 200 lone jobs (%s), %s\n", names[b], waits,
+               kf_mlkem_lone_job_on_lanes() ? "on the lanes" : "x1 sponge", failures == before ? "pass" : "FAIL");
     }
     if (failures) {
         printf("test_mlkem_jobs: %d failures\n", failures);

@@ -230,16 +230,18 @@ const kf_backend_xn *kf_backend_xn_current(void)
     return __atomic_load_n(&xn_current, __ATOMIC_RELAXED);
 }
 
+/* The narrowest runnable backend of rank >= 0 with at least count lanes, the higher rank
+ * between two of one width. A straight pass over the unsorted list: ML-KEM asks on every
+ * schedule, and sorting the list each time (kf_backend_xn_all) cost about 60 ticks. */
 const kf_backend_xn *kf_backend_xn_for(unsigned count)
 {
-    const kf_backend_xn *cur = kf_backend_xn_current(), *best = NULL, *list[MAX_BACKENDS_XN];
+    const kf_backend_xn *cur = kf_backend_xn_current(), *best = NULL;
     if (!cur || count < 2) return NULL; /* one instance: x1 is faster than a batched call */
     if (__atomic_load_n(&xn_forced, __ATOMIC_RELAXED)) return cur;
-    size_t n = kf_backend_xn_all(list, MAX_BACKENDS_XN);
-    for (size_t i = 0; i < n; i++) {
-        const kf_backend_xn *b = list[i]; /* by rank, so the first of a width is its best */
-        if (b->rank < 0 || !kf_backend_xn_runnable(b) || b->n < count) continue;
-        if (!best || b->n < best->n) best = b;
+    for (size_t i = 0; all_backends_xn[i]; i++) {
+        const kf_backend_xn *b = all_backends_xn[i];
+        if (b->rank < 0 || b->n < count || !kf_backend_xn_runnable(b)) continue;
+        if (!best || b->n < best->n || (b->n == best->n && b->rank > best->rank)) best = b;
     }
     return best ? best : cur;
 }

@@ -30,11 +30,13 @@ static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, k
  * that H(ek) starts before ek is complete: the first runs the matrix rows 0..k-2 and all the
  * PRFs; rows 0..k-2 of t^ follow, and the second schedule runs the last row's streams beside
  * H(ek) over the whole blocks of ek that those rows fill (a job that only absorbs and hands
- * back its state). The last row of t^ completes ek, and H(ek) finishes on x1 from that
- * state. At k = 3 that is 1 + 6 + 5 + 4 permutation calls (G, the schedules, the rest of
- * H) where one schedule and H(ek) afterwards take 1 + 9 + 9; at k = 4, 1 + 11 + 8 + 4 for
- * 1 + 14 + 12. At k = 2 there is nothing to gain (1 + 4 + 3 + 4 for 1 + 5 + 6) but the
- * second schedule's cost, so one schedule does all and H(ek) follows, as without h. */
+ * back its state). The last row of t^ completes ek, and H(ek) finishes from that state.
+ * At k = 3 that is 1 + 6 + 5 + 4 permutation calls (G, the schedules, the rest of H) where
+ * one schedule and H(ek) afterwards take 1 + 9 + 9; at k = 4, 1 + 11 + 8 + 4 for 1 + 14 + 12.
+ * At k = 2 there is nothing to gain (1 + 4 + 3 + 4 for 1 + 5 + 6) but the second schedule's
+ * cost, so one schedule does all and H(ek) follows, as without h.
+ * G and the rest of H(ek) are lone jobs (kf_mlkem_run_job1): on the job lanes where a call
+ * of those costs what x1 costs, so all of KeyGen's Keccak runs one copy of the round code. */
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                    const uint8_t d[KF_MLKEM_SYM_BYTES], uint8_t h[KF_MLKEM_SYM_BYTES])
 {
@@ -54,7 +56,9 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
 
     memcpy(sec.in, d, SYM);
     sec.in[SYM] = (uint8_t)k; /* domain separation by k (FIPS 203 Alg. 13 line 1) */
-    if ((rc = kf_sha3_512(sec.rho_sigma, sec.in, sizeof sec.in)) != KF_OK) goto out;
+    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec.in, sizeof sec.in, NULL, 0, sec.rho_sigma,
+                      sizeof sec.rho_sigma); /* G(d || k) */
+    if ((rc = kf_mlkem_run_job1(&jobs[0])) != KF_OK) goto out;
     const uint8_t *rho = sec.rho_sigma, *sigma = sec.rho_sigma + SYM;
     kf_declassify(rho, SYM); /* public: it goes into ek (Alg. 13 line 20) */
 
@@ -81,7 +85,8 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     for (unsigned i = 0; i < first_rows; i++) keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, i);
     memcpy(ek + KF_MLKEM_POLY_BYTES * k, rho, SYM);
     if (h && !split) {
-        rc = kf_sha3_256(h, ek, p->ek_bytes);
+        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, h, SYM);
+        rc = kf_mlkem_run_job1(&jobs[0]);
     } else if (h) {
         /* H(ek) = SHA3-256 over the whole blocks rows 0..k-2 fill, beside the last row */
         const size_t head = KF_MLKEM_POLY_BYTES * (k - 1) / KF_RATE(256) * KF_RATE(256);
@@ -89,7 +94,9 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
         kf_mlkem_matrix_row_jobs(jobs + 1, a, rho, k, k - 1, 0);
         if ((rc = kf_mlkem_run_jobs(jobs, 1 + k)) != KF_OK) goto out;
         keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, k - 1);
-        kf_mlkem_hash_from_state(hstate, KF_RATE(256), KF_SUFFIX_SHA3, ek + head, p->ek_bytes - head, h, SYM);
+        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek + head, p->ek_bytes - head, NULL, 0, h, SYM);
+        jobs[0].from = hstate;
+        rc = kf_mlkem_run_job1(&jobs[0]);
     }
 out:
     kf_memzero(&sec, sizeof sec);

@@ -192,7 +192,8 @@ static void lane_block_words(const lanes *l, unsigned i, kf_mlkem_job *j, int st
     }
 }
 
-/* A lane's first block of a new job, over whatever the lane held: block[rate..200) zero. */
+/* A lane's first block of a new job, over whatever the lane held: block[rate..200) zero (or
+ * the 200-byte state a job goes on from). */
 static void lane_start(const lanes *l, unsigned i, const uint8_t *block)
 {
     if (l->xn) {
@@ -201,6 +202,23 @@ static void lane_start(const lanes *l, unsigned i, const uint8_t *block)
         l->x1->init(l->states);
         l->x1->add_bytes(l->states, block, 0, KF_STATE_BYTES);
     }
+}
+
+/* kf_backend_xn_for(min(n, 4)); for a lone job, the 4 lanes where kf_mlkem_lone_job_on_lanes
+ * says so, else none (x1). */
+static const kf_backend_xn *job_lanes(unsigned n)
+{
+    const kf_backend_xn *xn = kf_backend_xn_for(n < 2 ? 2 : n < KF_MLKEM_JOB_LANES ? n : KF_MLKEM_JOB_LANES);
+    if (n >= 2) return xn;
+#if defined(__x86_64__)
+    if (xn == &kf_backend_x4_avx512vl && kf_backend_current() == &kf_backend_x1_avx512vl) return xn;
+#endif
+    return NULL;
+}
+
+int kf_mlkem_lone_job_on_lanes(void)
+{
+    return job_lanes(1) != NULL;
 }
 
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
@@ -217,7 +235,7 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
     /* 4 lanes where there is a choice: on Zen 4 an x4 call costs about 60% of an x8 call
      * (kforge bench --suite permutation-xn), and ML-KEM's jobs fill 4 lanes well: k^2 of 3
      * blocks, 2k or 2k + 1 of 1 or 2 blocks, H(ek) and J of about 9 */
-    lanes l = {kf_backend_xn_for(n < KF_MLKEM_JOB_LANES ? n : KF_MLKEM_JOB_LANES), kf_backend_current(), 1, sec.states, 0, 0};
+    lanes l = {job_lanes(n), kf_backend_current(), 1, sec.states, 0, 0};
     if (l.xn && (l.xn->n > LANES_MAX || l.xn->state_bytes > sizeof sec.states)) l.xn = NULL;
     if (l.xn) {
         l.n = l.xn->n;
@@ -242,7 +260,15 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
                 j->padded = 0;
                 j->have = 0;
                 job_of[i] = (int)next++;
-                if (l.words) {
+                if (j->from) { /* going on from a state: that state, then the block xored in */
+                    lane_start(&l, i, j->from);
+                    if (l.words) {
+                        lane_block_words(&l, i, j, 0);
+                    } else {
+                        next_block(j, sec.block, 0);
+                        lane_add(&l, i, sec.block, j->rate);
+                    }
+                } else if (l.words) {
                     lane_block_words(&l, i, j, 1);
                 } else {
                     memset(sec.block, 0, sizeof sec.block); /* a constant size: a few wide stores */
@@ -305,15 +331,24 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
     return rc;
 }
 
-void kf_mlkem_hash_from_state(const uint8_t state[KF_STATE_BYTES], unsigned rate, uint8_t suffix,
-                              const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
+int kf_mlkem_run_job1(kf_mlkem_job *j)
 {
+    if (kf_mlkem_lone_job_on_lanes()) return kf_mlkem_run_jobs(j, 1);
+    const size_t total = j->inlen[0] + j->inlen[1];
+    if (!j->suffix && (total == 0 || total % j->rate != 0)) return KF_ERR_BAD_LENGTH;
+    if (j->after && !j->after->done) return KF_ERR_BAD_STATE;
     kf_sponge sp;
-    kf_sponge_init(&sp, kf_backend_current(), rate, 24, suffix);
-    sp.impl->add_bytes(sp.state, state, 0, KF_STATE_BYTES); /* the sponge's state := that one */
-    kf_sponge_absorb(&sp, in, len);
-    kf_sponge_squeeze(&sp, out, outlen);
+    kf_sponge_init(&sp, kf_backend_current(), j->rate, 24, j->suffix);
+    if (j->from) sp.impl->add_bytes(sp.state, j->from, 0, KF_STATE_BYTES); /* the sponge's state := that one */
+    kf_sponge_absorb(&sp, j->in[0], j->inlen[0]);
+    if (j->inlen[1]) kf_sponge_absorb(&sp, j->in[1], j->inlen[1]);
+    if (j->suffix) kf_sponge_squeeze(&sp, j->out, j->outlen);
+    else sp.impl->extract_bytes(sp.state, j->out, 0, KF_STATE_BYTES); /* absorb only: whole blocks, pos 0 */
+    j->absorbed = total;
+    j->produced = j->suffix ? j->outlen : 0;
+    j->done = 1;
     kf_memzero(&sp, sizeof sp);
+    return KF_OK;
 }
 
 /* SamplePolyCBD_2 (Alg. 8, eta = 2) from 128 bytes: 4 bits per coefficient. */

@@ -32,6 +32,8 @@ typedef struct kf_mlkem_job {
                            * receives the state's 200 bytes to go on with elsewhere */
     uint8_t own[KF_MLKEM_SYM_BYTES + 2]; /* input bytes the job holds: rho || j || i, a nonce */
     const struct kf_mlkem_job *after; /* NULL, or an earlier job of the run that must be done first */
+    const uint8_t *from;  /* NULL: the sponge starts from zero; else the 200-byte state an
+                           * absorb-only job handed back, and the input is what follows it */
     /* progress, kept by kf_mlkem_run_jobs */
     uint8_t padded, done;
     size_t absorbed, produced;
@@ -56,7 +58,8 @@ unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const ui
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
                            const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
 /* The jobs' lanes: kf_backend_xn_for(min(n, KF_MLKEM_JOB_LANES)) - 4 where there is a choice
- * (sampling.c says why). */
+ * (sampling.c says why); a lone job too where the 4 lanes cost what one x1 permutation costs
+ * (kf_mlkem_lone_job_on_lanes). */
 #define KF_MLKEM_JOB_LANES 4
 /* Runs jobs[0..n) to completion, assigning them to lanes in array order (so put the long
  * ones first); a free lane whose next job waits for another stays idle until that one is
@@ -65,10 +68,14 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
  * not earlier in the array (nothing could run it). Wipes its states; the jobs' outputs are
  * the caller's. */
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
-/* out[0..outlen) = the sponge of that rate and suffix on x1, going on from the 200-byte state
- * an absorb-only job handed back, over in[0..len) (the input after that job's blocks). */
-void kf_mlkem_hash_from_state(const uint8_t state[KF_STATE_BYTES], unsigned rate, uint8_t suffix,
-                              const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+/* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend is
+ * avx512vl-x4 and x1 is avx512vl-x1, the same round code at ymm and xmm width, whose calls
+ * cost the same on Zen 4 (about 530-550 ticks); ML-KEM's Keccak then keeps to one copy of
+ * the round code, which stays in the instruction cache (docs/BENCHMARKS.md, session 9). */
+int kf_mlkem_lone_job_on_lanes(void);
+/* One job on its own (its after must be NULL): kf_mlkem_run_jobs(j, 1) where
+ * kf_mlkem_lone_job_on_lanes(), else the x1 sponge. The same results and errors. */
+int kf_mlkem_run_job1(kf_mlkem_job *j);
 /* SamplePolyCBD_eta (Alg. 8), eta in {2, 3}, from 64 eta bytes. Constant time. */
 void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta);
 
