@@ -4,10 +4,11 @@
  * SHAKE128, SHAKE256 of random lengths, input split in two pieces), SampleNTT jobs, and jobs
  * that wait for an earlier job whose output is their input (as ML-KEM's noise waits for G),
  * absorb-only jobs (their state handed back, then finished by jobs that go on from it, in
- * one run or one at a time, as ML-KEM KeyGen finishes H(ek)), and lone jobs (run_job1, on the
- * lanes or the x1 sponge), each against the one-shot public functions and a plain SampleNTT;
- * and the errors: a job that waits for a later one gives KF_ERR_BAD_STATE rather than hang,
- * an absorb-only job on a part block KF_ERR_BAD_LENGTH.
+ * one run or one at a time, as ML-KEM KeyGen finishes H(ek)), schedules run in stages with
+ * held jobs (kf_mlkem_sched_run), and lone jobs (run_job1, on the lanes or the x1 sponge),
+ * each against the one-shot public functions and a plain SampleNTT;
+ * and the errors: jobs that wait for each other, or for a held job, give KF_ERR_BAD_STATE
+ * rather than hang, an absorb-only job on a part block KF_ERR_BAD_LENGTH.
  */
 #include "keccakforge.h"
 #include "mlkem/sampling.h"
@@ -148,17 +149,69 @@ static int one_mix(const char *backend, int trial)
     return waits;
 }
 
+/* A job that waits for a later one runs after it; two that wait for each other, or a held
+ * job that a run must finish, give KF_ERR_BAD_STATE rather than hang. */
 static void wait_for_later(const char *backend)
 {
     kf_mlkem_job jobs[2];
-    uint8_t a[8] = {1}, o[32];
-    kf_mlkem_job_hash(&jobs[0], 136, 0x06, a, sizeof a, NULL, 0, o, sizeof o);
+    uint8_t a[8] = {1}, o[32], o2[32], want2[32];
+    kf_mlkem_job_hash(&jobs[0], 136, 0x06, o, sizeof o, NULL, 0, o2, sizeof o2);
     kf_mlkem_job_hash(&jobs[1], 136, 0x06, a, sizeof a, NULL, 0, o, sizeof o);
     jobs[0].after = &jobs[1];
-    CHECK(kf_mlkem_run_jobs(jobs, 2) == KF_ERR_BAD_STATE, "%s: a job waiting for a later one", backend);
+    CHECK(kf_mlkem_run_jobs(jobs, 2) == KF_OK && jobs[0].done, "%s: a job waiting for a later one", backend);
+    kf_sha3_256(want2, a, sizeof a);
+    kf_sha3_256(want2, want2, sizeof want2);
+    CHECK(memcmp(o2, want2, sizeof o2) == 0, "%s: a job waiting for a later one: wrong hash", backend);
+    jobs[1].after = &jobs[0];
+    CHECK(kf_mlkem_run_jobs(jobs, 2) == KF_ERR_BAD_STATE, "%s: two jobs waiting for each other", backend);
+    jobs[0].after = jobs[1].after = NULL;
+    jobs[1].held = 1;
+    CHECK(kf_mlkem_run_jobs(jobs, 2) == KF_ERR_BAD_STATE, "%s: a held job in a run to its end", backend);
+    jobs[1].held = 0;
     kf_mlkem_job_hash(&jobs[0], 136, 0, a, sizeof a, NULL, 0, o, sizeof o);
     CHECK(kf_mlkem_run_jobs(jobs, 1) == KF_ERR_BAD_LENGTH, "%s: absorb only, a part block", backend);
     CHECK(kf_mlkem_run_job1(&jobs[0]) == KF_ERR_BAD_LENGTH, "%s: a lone absorb-only job, a part block", backend);
+}
+
+/* A schedule run in stages (kf_mlkem_sched_run, as ML-KEM KeyGen runs it): the jobs array
+ * grows between runs, some jobs are held and let go later, each run stops once a prefix is
+ * done, and jobs still running stay in their lanes for the next run. */
+static void staged_mix(const char *backend, int trial)
+{
+    kf_mlkem_job jobs[JOBS];
+    const kind *kd[JOBS];
+    size_t inlen[JOBS];
+    unsigned n = 1 + (unsigned)rnd_below(JOBS), shown = 0, until = 0;
+    for (unsigned q = 0; q < n; q++) {
+        kd[q] = &kinds[rnd_below(4)];
+        size_t outlen = kd[q]->outlen ? 1 + rnd_below(kd[q]->outlen) : 1 + rnd_below(MAX_OUT);
+        inlen[q] = rnd_below(MAX_IN + 1);
+        rnd_bytes(in[q], inlen[q]);
+        kf_mlkem_job_hash(&jobs[q], kd[q]->rate, kd[q]->suffix, in[q], inlen[q], NULL, 0, out[q], outlen);
+        jobs[q].held = rnd_below(3) == 0;
+    }
+    kf_mlkem_sched sc;
+    kf_mlkem_sched_init(&sc, n);
+    while (until < n) {
+        until += 1 + (unsigned)rnd_below(n - until);
+        unsigned more = until + (unsigned)rnd_below(n - until + 1);
+        if (more > shown) shown = more; /* the array so far: it only grows */
+        for (unsigned q = 0; q < shown; q++)
+            if (q < until || rnd_below(2)) jobs[q].held = 0;
+        int rc = kf_mlkem_sched_run(&sc, jobs, shown, until);
+        CHECK(rc == KF_OK, "%s, staged mix %d: run to %u of %u returned %d", backend, trial, until, shown, rc);
+        for (unsigned q = 0; q < shown; q++) {
+            CHECK(q >= until || jobs[q].done, "%s, staged mix %d: job %u not done", backend, trial, q);
+            CHECK(!jobs[q].held || !jobs[q].started, "%s, staged mix %d: held job %u started", backend, trial, q);
+        }
+    }
+    CHECK(kf_mlkem_sched_run(&sc, jobs, n - 1, n - 1) == KF_ERR_BAD_STATE, "%s: a run on a shorter array", backend);
+    kf_mlkem_sched_wipe(&sc);
+    for (unsigned q = 0; q < n; q++) {
+        reference(kd[q], want, jobs[q].outlen, in[q], inlen[q]);
+        CHECK(memcmp(want, out[q], jobs[q].outlen) == 0, "%s, staged mix %d: job %u (rate %u, %zu bytes in) differs",
+              backend, trial, q, kd[q]->rate, inlen[q]);
+    }
 }
 
 /* Lone hash jobs (run_job1, as ML-KEM KeyGen's G and H(ek)) of every kind and random lengths. */
@@ -193,7 +246,8 @@ int main(void)
         for (int t = 0; t < 300; t++) waits += one_mix(names[b], t);
         wait_for_later(names[b]);
         lone_jobs(names[b]);
-        printf("%-14s 300 job mixes (%d waiting jobs), 200 lone jobs (%s), %s\n", names[b], waits,
+        for (int t = 0; t < 200; t++) staged_mix(names[b], t);
+        printf("%-14s 300 job mixes (%d waiting jobs), 200 staged, 200 lone jobs (%s), %s\n", names[b], waits,
                kf_mlkem_lone_job_on_lanes() ? "on the lanes" : "x1 sponge", failures == before ? "pass" : "FAIL");
     }
     if (failures) {

@@ -26,17 +26,17 @@ static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, k
     kf_mlkem_poly_tobytes(dk_pke + KF_MLKEM_POLY_BYTES * i, &s[i]);
 }
 
-/* With h asked for (ML-KEM's H(ek)) and k >= 3, the Keccak work runs in two schedules so
- * that H(ek) starts before ek is complete: the first runs the matrix rows 0..k-2 and all the
- * PRFs; rows 0..k-2 of t^ follow, and the second schedule runs the last row's streams beside
- * H(ek) over the whole blocks of ek that those rows fill (a job that only absorbs and hands
- * back its state). The last row of t^ completes ek, and H(ek) finishes from that state.
- * At k = 3 that is 1 + 6 + 5 + 4 permutation calls (G, the schedules, the rest of H) where
- * one schedule and H(ek) afterwards take 1 + 9 + 9; at k = 4, 1 + 11 + 8 + 4 for 1 + 14 + 12.
- * At k = 2 there is nothing to gain (1 + 4 + 3 + 4 for 1 + 5 + 6) but the second schedule's
- * cost, so one schedule does all and H(ek) follows, as without h.
- * G and the rest of H(ek) are lone jobs (kf_mlkem_run_job1): on the job lanes where a call
- * of those costs what x1 costs, so all of KeyGen's Keccak runs one copy of the round code. */
+/* The Keccak work runs in one schedule whose lanes live across the rows of t^ (sampling.h:
+ * kf_mlkem_sched): the jobs are matrix row 0 and all the PRFs, then for each later row i the
+ * piece of H(ek) over the whole blocks of ek that rows 0..i-1 fill (held until they are
+ * there; it only absorbs, and hands its state to the next piece) and row i's streams. The
+ * first run ends once row 0 and the PRFs are done, and each later one once piece i and row i
+ * are; between runs the next row of t^ is computed, and the lanes meanwhile keep the streams
+ * they started. The rest of H(ek) then runs as a lone job (kf_mlkem_run_job1: on the lanes
+ * where a call of them costs what x1 costs, so KeyGen's Keccak runs one copy of the round
+ * code). So H(ek) starts as soon as ek's first row is there, and a lane that finishes early
+ * starts the next row's streams: ML-KEM-512 runs 1 + 6 + 4 permutation calls (G, the
+ * schedule, the rest of H(ek)), where one schedule before all of H(ek) ran 1 + 5 + 6. */
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                    const uint8_t d[KF_MLKEM_SYM_BYTES], uint8_t h[KF_MLKEM_SYM_BYTES])
 {
@@ -48,10 +48,12 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
         kf_mlkem_poly s[K_MAX], e[K_MAX], t;
     } sec;
     kf_mlkem_poly a[K_MAX * K_MAX];
-    kf_mlkem_job jobs[K_MAX * K_MAX + 2 * K_MAX];
+    kf_mlkem_job jobs[K_MAX * K_MAX + 2 * K_MAX + K_MAX];
+    kf_mlkem_sched sched; /* its lanes hold secrets while the PRFs run; wiped */
     uint8_t *prf_out[2 * K_MAX];
-    unsigned eta[2 * K_MAX];
-    uint8_t hstate[KF_STATE_BYTES]; /* H(ek)'s state after ek's first rows; public */
+    unsigned eta[2 * K_MAX], until[K_MAX];
+    kf_mlkem_job *piece[K_MAX];
+    uint8_t hstate[KF_STATE_BYTES]; /* H(ek)'s state after the pieces so far; public */
     int rc;
 
     memcpy(sec.in, d, SYM);
@@ -62,40 +64,52 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     const uint8_t *rho = sec.rho_sigma, *sigma = sec.rho_sigma + SYM;
     kf_declassify(rho, SYM); /* public: it goes into ek (Alg. 13 line 20) */
 
-    /* A^ (lines 3-7) and the PRF outputs of s and e (lines 8-15): the matrix rows before
-     * the last one (all of them without h) and the PRFs in the first schedule */
-    const int split = h && k >= 3;
-    const unsigned first_rows = split ? k - 1 : k;
+    /* A^ (lines 3-7), the PRF outputs of s and e (lines 8-15), the pieces of H(ek) */
     for (unsigned i = 0; i < 2 * k; i++) {
         prf_out[i] = sec.prf[i];
         eta[i] = p->eta1;
     }
-    unsigned n = 0;
-    for (unsigned i = 0; i < first_rows; i++) n += kf_mlkem_matrix_row_jobs(jobs + n, a, rho, k, i, 0);
+    unsigned n = kf_mlkem_matrix_row_jobs(jobs, a, rho, k, 0, 0);
     n += kf_mlkem_prf_jobs(jobs + n, prf_out, eta, 2 * k, sigma, 0);
-    if ((rc = kf_mlkem_run_jobs(jobs, n)) != KF_OK) goto out;
-    for (unsigned i = 0; i < k; i++) {
-        kf_mlkem_cbd(&sec.s[i], sec.prf[i], p->eta1);
-        kf_mlkem_cbd(&sec.e[i], sec.prf[k + i], p->eta1);
+    until[0] = n;
+    size_t hashed = 0; /* bytes of ek the pieces cover */
+    for (unsigned i = 1; i < k; i++) {
+        const size_t upto = h ? KF_MLKEM_POLY_BYTES * i / KF_RATE(256) * KF_RATE(256) : 0;
+        piece[i] = NULL;
+        if (upto > hashed) {
+            piece[i] = &jobs[n];
+            kf_mlkem_job_hash(&jobs[n++], KF_RATE(256), 0, ek + hashed, upto - hashed, NULL, 0, hstate, sizeof hstate);
+            piece[i]->from = hashed ? hstate : NULL;
+            piece[i]->held = 1; /* until rows 0..i-1 are in ek */
+            hashed = upto;
+        }
+        n += kf_mlkem_matrix_row_jobs(jobs + n, a, rho, k, i, 0);
+        until[i] = n;
     }
-    for (unsigned i = 0; i < k; i++) {
-        kf_mlkem_poly_ntt(&sec.s[i]);
-        kf_mlkem_poly_ntt(&sec.e[i]);
+    kf_mlkem_sched_init(&sched, n);
+    rc = kf_mlkem_sched_run(&sched, jobs, n, until[0]);
+    if (rc == KF_OK) {
+        for (unsigned i = 0; i < k; i++) {
+            kf_mlkem_cbd(&sec.s[i], sec.prf[i], p->eta1);
+            kf_mlkem_cbd(&sec.e[i], sec.prf[k + i], p->eta1);
+        }
+        for (unsigned i = 0; i < k; i++) {
+            kf_mlkem_poly_ntt(&sec.s[i]);
+            kf_mlkem_poly_ntt(&sec.e[i]);
+        }
     }
-    for (unsigned i = 0; i < first_rows; i++) keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, i);
+    for (unsigned i = 1; i < k && rc == KF_OK; i++) {
+        keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, i - 1);
+        if (piece[i]) piece[i]->held = 0;
+        rc = kf_mlkem_sched_run(&sched, jobs, n, until[i]);
+    }
+    kf_mlkem_sched_wipe(&sched);
+    if (rc != KF_OK) goto out;
+    keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, k - 1);
     memcpy(ek + KF_MLKEM_POLY_BYTES * k, rho, SYM);
-    if (h && !split) {
-        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, h, SYM);
-        rc = kf_mlkem_run_job1(&jobs[0]);
-    } else if (h) {
-        /* H(ek) = SHA3-256 over the whole blocks rows 0..k-2 fill, beside the last row */
-        const size_t head = KF_MLKEM_POLY_BYTES * (k - 1) / KF_RATE(256) * KF_RATE(256);
-        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), 0, ek, head, NULL, 0, hstate, sizeof hstate);
-        kf_mlkem_matrix_row_jobs(jobs + 1, a, rho, k, k - 1, 0);
-        if ((rc = kf_mlkem_run_jobs(jobs, 1 + k)) != KF_OK) goto out;
-        keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, k - 1);
-        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek + head, p->ek_bytes - head, NULL, 0, h, SYM);
-        jobs[0].from = hstate;
+    if (h) { /* the rest of H(ek) = SHA3-256(ek), from the pieces' state */
+        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek + hashed, p->ek_bytes - hashed, NULL, 0, h, SYM);
+        jobs[0].from = hashed ? hstate : NULL;
         rc = kf_mlkem_run_job1(&jobs[0]);
     }
 out:

@@ -6,7 +6,6 @@
 #include "mlkem/secret.h"
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_lanes64.h" /* kf_load64_le */
-#include "sponge/sponge_xn.h" /* KF_XN_STORAGE: room for any batched backend's states */
 #ifdef KF_MLKEM_HAVE_AVX2
 #include "mlkem/x86_64/poly_avx2.h"
 #endif
@@ -60,7 +59,7 @@ static unsigned reject(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, si
 
 /* ---- jobs ------------------------------------------------------------------------------ */
 
-#define LANES_MAX 16 /* the widest batched backend has 9 */
+#define LANES_MAX (sizeof ((kf_mlkem_sched *)0)->job_of / sizeof(int)) /* the widest batched backend has 9 */
 #define SHAKE_SUFFIX 0x1F
 
 void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
@@ -130,23 +129,16 @@ static void next_block(kf_mlkem_job *j, uint8_t *block, int zeroed)
     }
 }
 
-/* The lanes: of a batched backend, or the one state of the x1 backend. */
-typedef struct lanes {
-    const kf_backend_xn *xn;
-    const kf_backend *x1;
-    unsigned n;
-    uint8_t *states;
-    int rej_in_place; /* SampleNTT reads its blocks straight from the interleaved lanes */
-    int words;        /* interleaved lanes: blocks go in word by word (lane_block_words) */
-} lanes;
+/* The lanes: of a batched backend, or the one state of the x1 backend (l->xn NULL). */
+typedef kf_mlkem_sched lanes;
 
-static void lane_add(const lanes *l, unsigned i, const uint8_t *block, size_t len)
+static void lane_add(lanes *l, unsigned i, const uint8_t *block, size_t len)
 {
     if (l->xn) l->xn->add_bytes(l->states, i, block, 0, len);
     else l->x1->add_bytes(l->states, block, 0, len);
 }
 
-static void lane_extract(const lanes *l, unsigned i, uint8_t *block, size_t len)
+static void lane_extract(lanes *l, unsigned i, uint8_t *block, size_t len)
 {
     if (l->xn) l->xn->extract_bytes(l->states, i, block, 0, len);
     else l->x1->extract_bytes(l->states, block, 0, len);
@@ -160,10 +152,10 @@ static void lane_extract(const lanes *l, unsigned i, uint8_t *block, size_t len)
  * the input are zeroed; else the block is xored in. No block buffer: building one (a memset,
  * two variable-length copies, the padding bytes) and reading it back cost about 45 ticks a
  * block, more than the words themselves (ML-KEM-768 KeyGen's first schedule: 5% faster). */
-static void lane_block_words(const lanes *l, unsigned i, kf_mlkem_job *j, int start)
+static void lane_block_words(lanes *l, unsigned i, kf_mlkem_job *j, int start)
 {
     uint64_t *s = (uint64_t *)l->states + i;
-    const size_t n = l->n, words = j->rate / 8, l0 = j->inlen[0], total = l0 + j->inlen[1];
+    const size_t n = l->lanes, words = j->rate / 8, l0 = j->inlen[0], total = l0 + j->inlen[1];
     const size_t at = j->absorbed, end = total - at < j->rate ? total : at + j->rate;
     const uint8_t *in0 = j->in[0], *in1 = j->in[1];
     size_t w = 0;
@@ -194,7 +186,7 @@ static void lane_block_words(const lanes *l, unsigned i, kf_mlkem_job *j, int st
 
 /* A lane's first block of a new job, over whatever the lane held: block[rate..200) zero (or
  * the 200-byte state a job goes on from). */
-static void lane_start(const lanes *l, unsigned i, const uint8_t *block)
+static void lane_start(lanes *l, unsigned i, const uint8_t *block)
 {
     if (l->xn) {
         l->xn->overwrite_bytes(l->states, i, block, 0, KF_STATE_BYTES);
@@ -221,113 +213,143 @@ int kf_mlkem_lone_job_on_lanes(void)
     return job_lanes(1) != NULL;
 }
 
-int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
+void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
 {
-    struct {
-        _Alignas(64) uint8_t states[KF_XN_STORAGE];
-        uint8_t block[KF_STATE_BYTES];
-    } sec;
-    int job_of[LANES_MAX];
-    for (unsigned q = 0; q < n; q++) { /* an absorb-only job takes whole blocks, at least one */
-        size_t total = jobs[q].inlen[0] + jobs[q].inlen[1];
-        if (!jobs[q].suffix && (total == 0 || total % jobs[q].rate != 0)) return KF_ERR_BAD_LENGTH;
-    }
     /* 4 lanes where there is a choice: on Zen 4 an x4 call costs about 60% of an x8 call
      * (kforge bench --suite permutation-xn), and ML-KEM's jobs fill 4 lanes well: k^2 of 3
      * blocks, 2k or 2k + 1 of 1 or 2 blocks, H(ek) and J of about 9 */
-    lanes l = {job_lanes(n), kf_backend_current(), 1, sec.states, 0, 0};
-    if (l.xn && (l.xn->n > LANES_MAX || l.xn->state_bytes > sizeof sec.states)) l.xn = NULL;
-    if (l.xn) {
-        l.n = l.xn->n;
-        l.xn->init(sec.states); /* idle lanes permute zeros, not stack garbage */
-        l.words = l.xn->interleaved;
+    s->xn = job_lanes(n);
+    s->x1 = kf_backend_current();
+    s->lanes = 1;
+    s->rej_in_place = s->words = 0;
+    if (s->xn && (s->xn->n > LANES_MAX || s->xn->state_bytes > sizeof s->states)) s->xn = NULL;
+    if (s->xn) {
+        s->lanes = s->xn->n;
+        s->xn->init(s->states); /* idle lanes permute zeros, not stack garbage */
+        s->words = s->xn->interleaved;
 #ifdef KF_MLKEM_HAVE_AVX512
-        l.rej_in_place = l.xn->interleaved && kf_mlkem_arith_avx512();
+        s->rej_in_place = s->xn->interleaved && kf_mlkem_arith_avx512();
 #endif
     }
-    const size_t used = l.xn ? l.xn->state_bytes : KF_STATE_BYTES;
-    for (unsigned i = 0; i < l.n; i++) job_of[i] = -1;
-    for (unsigned q = 0; q < n; q++) jobs[q].done = 0;
-    unsigned next = 0;
-    int rc = KF_OK;
+    for (unsigned i = 0; i < s->lanes; i++) s->job_of[i] = -1;
+    s->first = s->open = s->checked = 0;
+}
+
+void kf_mlkem_sched_wipe(kf_mlkem_sched *s)
+{
+    kf_memzero(s->states, s->xn ? s->xn->state_bytes : KF_STATE_BYTES); /* the lanes used, and the block */
+    kf_memzero(s->block, sizeof s->block);
+}
+
+/* jobs[q] may start: not started, not held, and whatever it waits for is done. */
+static int ready(const kf_mlkem_job *j)
+{
+    return !j->started && !j->held && (!j->after || j->after->done);
+}
+
+/* Job j into free lane i: its first block, over the lane's old state (or from j->from). */
+static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
+{
+    j->started = 1;
+    j->absorbed = j->produced = 0;
+    j->padded = 0;
+    j->have = 0;
+    if (j->from) { /* going on from a state: that state, then the block xored in */
+        lane_start(l, i, j->from);
+        if (l->words) {
+            lane_block_words(l, i, j, 0);
+        } else {
+            next_block(j, l->block, 0);
+            lane_add(l, i, l->block, j->rate);
+        }
+    } else if (l->words) {
+        lane_block_words(l, i, j, 1);
+    } else {
+        memset(l->block, 0, sizeof l->block); /* a constant size: a few wide stores */
+        next_block(j, l->block, 1);
+        lane_start(l, i, l->block);
+    }
+}
+
+/* After a permutation, lane i's job j: its next block in, or its output out. 1 once it is done. */
+static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
+{
+    if (!j->padded && !j->suffix && j->absorbed == j->inlen[0] + j->inlen[1]) {
+        lane_extract(l, i, j->out, KF_STATE_BYTES); /* absorb only: the state is the output */
+        return 1;
+    }
+    if (!j->padded) { /* still absorbing */
+        if (l->words) {
+            lane_block_words(l, i, j, 0);
+        } else {
+            next_block(j, l->block, 0);
+            lane_add(l, i, l->block, j->rate);
+        }
+        return 0;
+    }
+    if (j->out) { /* the next bytes of a hash, straight to its output */
+        size_t take = j->outlen - j->produced < j->rate ? j->outlen - j->produced : j->rate;
+        lane_extract(l, i, j->out + j->produced, take);
+        j->produced += take;
+        return j->produced == j->outlen;
+    }
+    /* SampleNTT's rejection on the block */
+#ifdef KF_MLKEM_HAVE_AVX512
+    if (l->rej_in_place && j->rate == XOF_RATE)
+        j->have = kf_mlkem_rej_block_xn_avx512(j->poly->c, j->have, (const uint64_t *)l->states, l->lanes, i);
+    else
+#endif
+    {
+        lane_extract(l, i, l->block, j->rate);
+        j->have = reject(j->poly->c, j->have, l->block, j->rate);
+    }
+    return j->have == KF_MLKEM_N;
+}
+
+int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsigned until)
+{
+    if (until > n || n < l->checked) return KF_ERR_BAD_STATE; /* the array only grows */
+    for (unsigned q = l->checked; q < n; q++) { /* an absorb-only job takes whole blocks, at least one */
+        size_t total = jobs[q].inlen[0] + jobs[q].inlen[1];
+        if (!jobs[q].suffix && (total == 0 || total % jobs[q].rate != 0)) return KF_ERR_BAD_LENGTH;
+    }
+    for (unsigned q = l->checked; q < n; q++) jobs[q].started = jobs[q].done = 0;
+    l->checked = n;
     for (;;) {
-        unsigned busy = 0;
-        for (unsigned i = 0; i < l.n; i++) {
-            /* a free lane takes the next job, unless that one waits for another */
-            if (job_of[i] < 0 && next < n && (!jobs[next].after || jobs[next].after->done)) {
-                kf_mlkem_job *j = &jobs[next];
-                j->absorbed = j->produced = 0;
-                j->padded = 0;
-                j->have = 0;
-                job_of[i] = (int)next++;
-                if (j->from) { /* going on from a state: that state, then the block xored in */
-                    lane_start(&l, i, j->from);
-                    if (l.words) {
-                        lane_block_words(&l, i, j, 0);
-                    } else {
-                        next_block(j, sec.block, 0);
-                        lane_add(&l, i, sec.block, j->rate);
-                    }
-                } else if (l.words) {
-                    lane_block_words(&l, i, j, 1);
-                } else {
-                    memset(sec.block, 0, sizeof sec.block); /* a constant size: a few wide stores */
-                    next_block(j, sec.block, 1);
-                    lane_start(&l, i, sec.block);
+        while (l->open < until && jobs[l->open].done) l->open++;
+        if (l->open >= until) return KF_OK;
+        while (l->first < n && jobs[l->first].started) l->first++;
+        unsigned busy = 0, q = l->first;
+        for (unsigned i = 0; i < l->lanes; i++) {
+            if (l->job_of[i] < 0) { /* a free lane takes the first job that is ready */
+                while (q < n && !ready(&jobs[q])) q++;
+                if (q < n) {
+                    l->job_of[i] = (int)q;
+                    job_start(l, i, &jobs[q++]);
                 }
             }
-            busy += job_of[i] >= 0;
+            busy += l->job_of[i] >= 0;
         }
-        if (!busy) {
-            if (next < n) rc = KF_ERR_BAD_STATE; /* jobs[next] waits for a job not before it */
-            break;
-        }
-        if (l.xn) l.xn->permute(sec.states, 24);
-        else l.x1->permute(sec.states, 24);
-        for (unsigned i = 0; i < l.n; i++) {
-            if (job_of[i] < 0) continue;
-            kf_mlkem_job *j = &jobs[job_of[i]];
-            if (!j->padded && !j->suffix && j->absorbed == j->inlen[0] + j->inlen[1]) {
-                lane_extract(&l, i, j->out, KF_STATE_BYTES); /* absorb only: the state is the output */
+        if (!busy) return KF_ERR_BAD_STATE; /* jobs before until wait for a later or a held job */
+        if (l->xn) l->xn->permute(l->states, 24);
+        else l->x1->permute(l->states, 24);
+        for (unsigned i = 0; i < l->lanes; i++) {
+            if (l->job_of[i] < 0) continue;
+            kf_mlkem_job *j = &jobs[l->job_of[i]];
+            if (job_step(l, i, j)) {
                 j->done = 1;
-                job_of[i] = -1;
-                continue;
-            }
-            if (!j->padded) { /* still absorbing */
-                if (l.words) {
-                    lane_block_words(&l, i, j, 0);
-                } else {
-                    next_block(j, sec.block, 0);
-                    lane_add(&l, i, sec.block, j->rate);
-                }
-                continue;
-            }
-            int done;
-            if (j->out) { /* the next bytes of a hash, straight to its output */
-                size_t take = j->outlen - j->produced < j->rate ? j->outlen - j->produced : j->rate;
-                lane_extract(&l, i, j->out + j->produced, take);
-                j->produced += take;
-                done = j->produced == j->outlen;
-            } else { /* SampleNTT's rejection on the block */
-#ifdef KF_MLKEM_HAVE_AVX512
-                if (l.rej_in_place && j->rate == XOF_RATE)
-                    j->have = kf_mlkem_rej_block_xn_avx512(j->poly->c, j->have, (const uint64_t *)sec.states, l.n, i);
-                else
-#endif
-                {
-                    lane_extract(&l, i, sec.block, j->rate);
-                    j->have = reject(j->poly->c, j->have, sec.block, j->rate);
-                }
-                done = j->have == KF_MLKEM_N;
-            }
-            if (done) {
-                j->done = 1;
-                job_of[i] = -1;
+                l->job_of[i] = -1;
             }
         }
     }
-    kf_memzero(sec.states, used); /* the lanes this call used, and the block */
-    kf_memzero(sec.block, sizeof sec.block);
+}
+
+int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
+{
+    kf_mlkem_sched s;
+    kf_mlkem_sched_init(&s, n);
+    int rc = kf_mlkem_sched_run(&s, jobs, n, n);
+    kf_mlkem_sched_wipe(&s);
     return rc;
 }
 

@@ -8,6 +8,7 @@
 
 #include "mlkem/poly.h"
 #include "hash/modes.h" /* KF_RATE, KF_SUFFIX_SHA3 */
+#include "sponge/sponge_xn.h" /* KF_XN_STORAGE: room for any batched backend's states */
 
 /* ---- Keccak jobs in the lanes of one batched state -------------------------------------
  * The hash and XOF calls of an ML-KEM operation that do not depend on each other (the k^2
@@ -17,8 +18,10 @@
  * paddings so share permutations, where kf_batch_* runs instances of one function in
  * lock-step (a short instance waits for the longest of its group, H(ek) cannot join a
  * SHAKE128 group). A job may wait for an earlier one whose output is its input (the noise
- * PRFs for G's r): it starts when that one is done. Without a batched backend the jobs run
- * one after the other on x1.
+ * PRFs for G's r): it starts when that one is done; or be held until its caller lets it go
+ * between two runs of a kf_mlkem_sched (KeyGen's pieces of H(ek), each once the rows of ek
+ * it covers are there). A free lane takes the first job in array order that is ready. Without
+ * a batched backend the jobs run one after the other on x1.
  * The schedule depends on the jobs' lengths and on SampleNTT's rejections, all public. */
 typedef struct kf_mlkem_job {
     const uint8_t *in[2]; /* input: in[0][0..inlen[0]) || in[1][0..inlen[1]) */
@@ -32,10 +35,11 @@ typedef struct kf_mlkem_job {
                            * receives the state's 200 bytes to go on with elsewhere */
     uint8_t own[KF_MLKEM_SYM_BYTES + 2]; /* input bytes the job holds: rho || j || i, a nonce */
     const struct kf_mlkem_job *after; /* NULL, or an earlier job of the run that must be done first */
+    uint8_t held;         /* 1: not to start yet; the caller clears it between two runs */
     const uint8_t *from;  /* NULL: the sponge starts from zero; else the 200-byte state an
                            * absorb-only job handed back, and the input is what follows it */
     /* progress, kept by kf_mlkem_run_jobs */
-    uint8_t padded, done;
+    uint8_t started, padded, done;
     size_t absorbed, produced;
     unsigned have;        /* SampleNTT: coefficients accepted so far */
 } kf_mlkem_job;
@@ -61,13 +65,33 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
  * (sampling.c says why); a lone job too where the 4 lanes cost what one x1 permutation costs
  * (kf_mlkem_lone_job_on_lanes). */
 #define KF_MLKEM_JOB_LANES 4
-/* Runs jobs[0..n) to completion, assigning them to lanes in array order (so put the long
- * ones first); a free lane whose next job waits for another stays idle until that one is
- * done. Returns KF_OK, KF_ERR_BAD_LENGTH (before running anything) if an absorb-only job's
- * input is not a whole number of blocks, or KF_ERR_BAD_STATE if a job waits for one that is
- * not earlier in the array (nothing could run it). Wipes its states; the jobs' outputs are
- * the caller's. */
+/* Runs jobs[0..n) to completion, a free lane taking the first job in array order that is
+ * ready (so put the long ones first). Returns KF_OK, KF_ERR_BAD_LENGTH (before running
+ * anything) if an absorb-only job's input is not a whole number of blocks, or
+ * KF_ERR_BAD_STATE if jobs are left that nothing can start (they wait for each other, or
+ * one is held). Wipes its states; the jobs' outputs are the caller's. */
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
+/* A schedule whose lanes outlive one run, so the caller can work between runs while jobs go
+ * on in the lanes: kf_mlkem_sched_init, then kf_mlkem_sched_run as often as needed on one
+ * jobs array that only grows at its end (and whose held jobs the caller may fill in and let
+ * go between runs), then kf_mlkem_sched_wipe. kf_mlkem_run_jobs(jobs, n) is the three with
+ * until = n. The lanes hold secret data while jobs run. */
+typedef struct kf_mlkem_sched {
+    _Alignas(64) uint8_t states[KF_XN_STORAGE];
+    uint8_t block[KF_STATE_BYTES];
+    const kf_backend_xn *xn; /* NULL: x1 */
+    const kf_backend *x1;
+    unsigned lanes, rej_in_place, words;
+    unsigned first, open, checked; /* first job not started, first not done, first not checked */
+    int job_of[16];
+} kf_mlkem_sched;
+/* Lanes for a schedule of about n jobs (as kf_mlkem_run_jobs picks them for n). */
+void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
+/* Runs jobs[0..n) until jobs[0..until) are all done (until <= n); jobs still running then
+ * stay in their lanes for the next run. Errors as kf_mlkem_run_jobs, also KF_ERR_BAD_STATE if
+ * a job before until is held. */
+int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsigned until);
+void kf_mlkem_sched_wipe(kf_mlkem_sched *s);
 /* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend is
  * avx512vl-x4 and x1 is avx512vl-x1, the same round code at ymm and xmm width, whose calls
  * cost the same on Zen 4 (about 530-550 ticks); ML-KEM's Keccak then keeps to one copy of
