@@ -176,6 +176,8 @@ static void wait_for_later(const char *backend)
 /* A schedule run in stages (kf_mlkem_sched_run, as ML-KEM KeyGen runs it): the jobs array
  * grows between runs, some jobs are held and let go later, each run stops once a prefix is
  * done, and jobs still running stay in their lanes for the next run. */
+static int refusals; /* lone jobs refused beside busy lanes, over all staged mixes */
+
 static void staged_mix(const char *backend, int trial)
 {
     kf_mlkem_job jobs[JOBS];
@@ -192,6 +194,7 @@ static void staged_mix(const char *backend, int trial)
     }
     kf_mlkem_sched sc;
     kf_mlkem_sched_init(&sc, n);
+    int refused = 0;
     while (until < n) {
         until += 1 + (unsigned)rnd_below(n - until);
         unsigned more = until + (unsigned)rnd_below(n - until + 1);
@@ -204,9 +207,26 @@ static void staged_mix(const char *backend, int trial)
             CHECK(q >= until || jobs[q].done, "%s, staged mix %d: job %u not done", backend, trial, q);
             CHECK(!jobs[q].held || !jobs[q].started, "%s, staged mix %d: held job %u started", backend, trial, q);
         }
+        int running = 0;
+        for (unsigned q = 0; q < shown; q++) running |= jobs[q].started && !jobs[q].done;
+        if (running && kf_mlkem_lone_job_on_lanes()) { /* a lone job while lanes are busy: refused */
+            kf_mlkem_job busy;
+            kf_mlkem_job_hash(&busy, 136, 0x06, in[0], 1, NULL, 0, want, 32);
+            CHECK(kf_mlkem_sched_lone(&sc, &busy) == KF_ERR_BAD_STATE, "%s, staged mix %d: lone job beside busy lanes",
+                  backend, trial);
+            refused++;
+        }
     }
     CHECK(kf_mlkem_sched_run(&sc, jobs, n - 1, n - 1) == KF_ERR_BAD_STATE, "%s: a run on a shorter array", backend);
+    /* a lone job in the schedule's lanes once they are free (as KeyGen's rest of H(ek)) */
+    kf_mlkem_job lone;
+    uint8_t lone_out[32], lone_want[32];
+    kf_mlkem_job_hash(&lone, 136, 0x06, in[0], inlen[0], NULL, 0, lone_out, sizeof lone_out);
+    int rc = kf_mlkem_sched_lone(&sc, &lone);
+    kf_sha3_256(lone_want, in[0], inlen[0]);
+    CHECK(rc == KF_OK && memcmp(lone_out, lone_want, 32) == 0, "%s, staged mix %d: lone job after it", backend, trial);
     kf_mlkem_sched_wipe(&sc);
+    refusals += refused;
     for (unsigned q = 0; q < n; q++) {
         reference(kd[q], want, jobs[q].outlen, in[q], inlen[q]);
         CHECK(memcmp(want, out[q], jobs[q].outlen) == 0, "%s, staged mix %d: job %u (rate %u, %zu bytes in) differs",
@@ -246,8 +266,10 @@ int main(void)
         for (int t = 0; t < 300; t++) waits += one_mix(names[b], t);
         wait_for_later(names[b]);
         lone_jobs(names[b]);
+        refusals = 0;
         for (int t = 0; t < 200; t++) staged_mix(names[b], t);
-        printf("%-14s 300 job mixes (%d waiting jobs), 200 staged, 200 lone jobs (%s), %s\n", names[b], waits,
+        printf("%-14s 300 job mixes (%d waiting jobs), 200 staged (%d lone jobs refused), 200 lone jobs (%s), %s\n",
+               names[b], waits, refusals,
                kf_mlkem_lone_job_on_lanes() ? "on the lanes" : "x1 sponge", failures == before ? "pass" : "FAIL");
     }
     if (failures) {

@@ -32,9 +32,9 @@ static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, k
  * there; it only absorbs, and hands its state to the next piece) and row i's streams. The
  * first run ends once row 0 and the PRFs are done, and each later one once piece i and row i
  * are; between runs the next row of t^ is computed, and the lanes meanwhile keep the streams
- * they started. The rest of H(ek) then runs as a lone job (kf_mlkem_run_job1: on the lanes
- * where a call of them costs what x1 costs, so KeyGen's Keccak runs one copy of the round
- * code). So H(ek) starts as soon as ek's first row is there, and a lane that finishes early
+ * they started. G before and the rest of H(ek) after run as lone jobs (kf_mlkem_sched_lone:
+ * in the same lanes where a call of them costs what x1 costs, so KeyGen's Keccak runs one
+ * copy of the round code). So H(ek) starts as soon as ek's first row is there, and a lane that finishes early
  * starts the next row's streams: ML-KEM-512 runs 1 + 6 + 4 permutation calls (G, the
  * schedule, the rest of H(ek)), where one schedule before all of H(ek) ran 1 + 5 + 6. */
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
@@ -58,9 +58,10 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
 
     memcpy(sec.in, d, SYM);
     sec.in[SYM] = (uint8_t)k; /* domain separation by k (FIPS 203 Alg. 13 line 1) */
+    kf_mlkem_sched_init(&sched, K_MAX * K_MAX);
     kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec.in, sizeof sec.in, NULL, 0, sec.rho_sigma,
                       sizeof sec.rho_sigma); /* G(d || k) */
-    if ((rc = kf_mlkem_run_job1(&jobs[0])) != KF_OK) goto out;
+    if ((rc = kf_mlkem_sched_lone(&sched, &jobs[0])) != KF_OK) goto out;
     const uint8_t *rho = sec.rho_sigma, *sigma = sec.rho_sigma + SYM;
     kf_declassify(rho, SYM); /* public: it goes into ek (Alg. 13 line 20) */
 
@@ -86,7 +87,6 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
         n += kf_mlkem_matrix_row_jobs(jobs + n, a, rho, k, i, 0);
         until[i] = n;
     }
-    kf_mlkem_sched_init(&sched, n);
     rc = kf_mlkem_sched_run(&sched, jobs, n, until[0]);
     if (rc == KF_OK) {
         for (unsigned i = 0; i < k; i++) {
@@ -103,16 +103,17 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
         if (piece[i]) piece[i]->held = 0;
         rc = kf_mlkem_sched_run(&sched, jobs, n, until[i]);
     }
-    kf_mlkem_sched_wipe(&sched);
     if (rc != KF_OK) goto out;
     keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, k - 1);
     memcpy(ek + KF_MLKEM_POLY_BYTES * k, rho, SYM);
     if (h) { /* the rest of H(ek) = SHA3-256(ek), from the pieces' state */
-        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek + hashed, p->ek_bytes - hashed, NULL, 0, h, SYM);
-        jobs[0].from = hashed ? hstate : NULL;
-        rc = kf_mlkem_run_job1(&jobs[0]);
+        kf_mlkem_job tail;
+        kf_mlkem_job_hash(&tail, KF_RATE(256), KF_SUFFIX_SHA3, ek + hashed, p->ek_bytes - hashed, NULL, 0, h, SYM);
+        tail.from = hashed ? hstate : NULL;
+        rc = kf_mlkem_sched_lone(&sched, &tail);
     }
 out:
+    kf_mlkem_sched_wipe(&sched);
     kf_memzero(&sec, sizeof sec);
     return rc;
 }

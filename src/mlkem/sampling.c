@@ -353,6 +353,22 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
     return rc;
 }
 
+int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j)
+{
+    if (s->xn && s->xn == job_lanes(1)) {
+        for (unsigned i = 0; i < s->lanes; i++)
+            if (s->job_of[i] >= 0) return KF_ERR_BAD_STATE; /* the lanes are not free */
+        const unsigned first = s->first, open = s->open, checked = s->checked;
+        s->first = s->open = s->checked = 0;
+        int rc = kf_mlkem_sched_run(s, j, 1, 1);
+        s->first = first;
+        s->open = open;
+        s->checked = checked;
+        return rc;
+    }
+    return kf_mlkem_run_job1(j);
+}
+
 int kf_mlkem_run_job1(kf_mlkem_job *j)
 {
     if (kf_mlkem_lone_job_on_lanes()) return kf_mlkem_run_jobs(j, 1);

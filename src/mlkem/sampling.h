@@ -92,6 +92,10 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
  * a job before until is held. */
 int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsigned until);
 void kf_mlkem_sched_wipe(kf_mlkem_sched *s);
+/* One job on its own while no job of the schedule runs: in the schedule's lanes where
+ * those are the lanes kf_mlkem_lone_job_on_lanes() picks (no init and wipe of its own,
+ * and the schedule's jobs array is left as it was), else kf_mlkem_run_job1(j). */
+int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j);
 /* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend is
  * avx512vl-x4 and x1 is avx512vl-x1, the same round code at ymm and xmm width, whose calls
  * cost the same on Zen 4 (about 530-550 ticks); ML-KEM's Keccak then keeps to one copy of
