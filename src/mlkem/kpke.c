@@ -114,7 +114,13 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     }
 out:
     kf_mlkem_sched_wipe(&sched);
-    kf_memzero(&sec, sizeof sec);
+    /* the parts of sec that k uses (the rest was never written) */
+    kf_memzero(sec.in, sizeof sec.in);
+    kf_memzero(sec.rho_sigma, sizeof sec.rho_sigma);
+    kf_memzero(sec.prf, 2 * k * sizeof sec.prf[0]);
+    kf_memzero(sec.s, k * sizeof sec.s[0]);
+    kf_memzero(sec.e, k * sizeof sec.e[0]);
+    kf_memzero(&sec.t, sizeof sec.t);
     return rc;
 }
 

@@ -241,12 +241,6 @@ void kf_mlkem_sched_wipe(kf_mlkem_sched *s)
     kf_memzero(s->block, sizeof s->block);
 }
 
-/* jobs[q] may start: not started, not held, and whatever it waits for is done. */
-static int ready(const kf_mlkem_job *j)
-{
-    return !j->started && !j->held && (!j->after || j->after->done);
-}
-
 /* Job j into free lane i: its first block, over the lane's old state (or from j->from). */
 static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 {
@@ -315,33 +309,47 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     }
     for (unsigned q = l->checked; q < n; q++) jobs[q].started = jobs[q].done = 0;
     l->checked = n;
+    /* the loop's bookkeeping in locals (the backend calls could write anything through l) */
+    const unsigned nl = l->lanes;
+    unsigned first = l->first, open = l->open;
+    int job_of[LANES_MAX], rc = KF_OK;
+    memcpy(job_of, l->job_of, sizeof job_of);
     for (;;) {
-        while (l->open < until && jobs[l->open].done) l->open++;
-        if (l->open >= until) return KF_OK;
-        while (l->first < n && jobs[l->first].started) l->first++;
-        unsigned busy = 0, q = l->first;
-        for (unsigned i = 0; i < l->lanes; i++) {
-            if (l->job_of[i] < 0) { /* a free lane takes the first job that is ready */
-                while (q < n && !ready(&jobs[q])) q++;
-                if (q < n) {
-                    l->job_of[i] = (int)q;
+        while (open < until && jobs[open].done) open++;
+        if (open >= until) break;
+        while (first < n && jobs[first].started) first++;
+        unsigned busy = 0, q = first;
+        for (unsigned i = 0; i < nl; i++) {
+            if (job_of[i] < 0) {
+                /* a free lane takes the first job not started and not held, if what that one
+                 * waits for is done; else it stays idle */
+                while (q < n && (jobs[q].started || jobs[q].held)) q++;
+                if (q < n && (!jobs[q].after || jobs[q].after->done)) {
+                    job_of[i] = (int)q;
                     job_start(l, i, &jobs[q++]);
                 }
             }
-            busy += l->job_of[i] >= 0;
+            busy += job_of[i] >= 0;
         }
-        if (!busy) return KF_ERR_BAD_STATE; /* jobs before until wait for a later or a held job */
+        if (!busy) { /* jobs before until wait for a later one, or for a held one */
+            rc = KF_ERR_BAD_STATE;
+            break;
+        }
         if (l->xn) l->xn->permute(l->states, 24);
         else l->x1->permute(l->states, 24);
-        for (unsigned i = 0; i < l->lanes; i++) {
-            if (l->job_of[i] < 0) continue;
-            kf_mlkem_job *j = &jobs[l->job_of[i]];
+        for (unsigned i = 0; i < nl; i++) {
+            if (job_of[i] < 0) continue;
+            kf_mlkem_job *j = &jobs[job_of[i]];
             if (job_step(l, i, j)) {
                 j->done = 1;
-                l->job_of[i] = -1;
+                job_of[i] = -1;
             }
         }
     }
+    memcpy(l->job_of, job_of, sizeof job_of);
+    l->first = first;
+    l->open = open;
+    return rc;
 }
 
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)

@@ -20,8 +20,8 @@
  * SHAKE128 group). A job may wait for an earlier one whose output is its input (the noise
  * PRFs for G's r): it starts when that one is done; or be held until its caller lets it go
  * between two runs of a kf_mlkem_sched (KeyGen's pieces of H(ek), each once the rows of ek
- * it covers are there). A free lane takes the first job in array order that is ready. Without
- * a batched backend the jobs run one after the other on x1.
+ * it covers are there; a free lane passes over held jobs). Without a batched backend the jobs
+ * run one after the other on x1.
  * The schedule depends on the jobs' lengths and on SampleNTT's rejections, all public. */
 typedef struct kf_mlkem_job {
     const uint8_t *in[2]; /* input: in[0][0..inlen[0]) || in[1][0..inlen[1]) */
@@ -65,11 +65,12 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
  * (sampling.c says why); a lone job too where the 4 lanes cost what one x1 permutation costs
  * (kf_mlkem_lone_job_on_lanes). */
 #define KF_MLKEM_JOB_LANES 4
-/* Runs jobs[0..n) to completion, a free lane taking the first job in array order that is
- * ready (so put the long ones first). Returns KF_OK, KF_ERR_BAD_LENGTH (before running
- * anything) if an absorb-only job's input is not a whole number of blocks, or
- * KF_ERR_BAD_STATE if jobs are left that nothing can start (they wait for each other, or
- * one is held). Wipes its states; the jobs' outputs are the caller's. */
+/* Runs jobs[0..n) to completion, assigning them to lanes in array order (so put the long
+ * ones first), held jobs skipped; a free lane whose next job waits for another stays idle
+ * until that one is done. Returns KF_OK, KF_ERR_BAD_LENGTH (before running anything) if an
+ * absorb-only job's input is not a whole number of blocks, or KF_ERR_BAD_STATE if jobs are
+ * left that nothing can start (one waits for a job not before it, or is held). Wipes its
+ * states; the jobs' outputs are the caller's. */
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
 /* A schedule whose lanes outlive one run, so the caller can work between runs while jobs go
  * on in the lanes: kf_mlkem_sched_init, then kf_mlkem_sched_run as often as needed on one
