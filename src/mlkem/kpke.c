@@ -34,9 +34,10 @@ static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, k
  * are; between runs the next row of t^ is computed, and the lanes meanwhile keep the streams
  * they started. G before and the rest of H(ek) after run as lone jobs (kf_mlkem_sched_lone:
  * in the same lanes where a call of them costs what x1 costs, so KeyGen's Keccak runs one
- * copy of the round code). So H(ek) starts as soon as ek's first row is there, and a lane that finishes early
- * starts the next row's streams: ML-KEM-512 runs 1 + 6 + 4 permutation calls (G, the
- * schedule, the rest of H(ek)), where one schedule before all of H(ek) ran 1 + 5 + 6. */
+ * copy of the round code). So H(ek) starts as soon as ek's first row is there, and a lane
+ * that finishes early starts the next row's streams: ML-KEM-512 runs 1 + 6 + 4 permutation
+ * calls (G, the schedule, the rest of H(ek)), where one schedule before all of H(ek) ran
+ * 1 + 5 + 6. */
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                    const uint8_t d[KF_MLKEM_SYM_BYTES], uint8_t h[KF_MLKEM_SYM_BYTES])
 {

@@ -129,16 +129,13 @@ static void next_block(kf_mlkem_job *j, uint8_t *block, int zeroed)
     }
 }
 
-/* The lanes: of a batched backend, or the one state of the x1 backend (l->xn NULL). */
-typedef kf_mlkem_sched lanes;
-
-static void lane_add(lanes *l, unsigned i, const uint8_t *block, size_t len)
+static void lane_add(kf_mlkem_sched *l, unsigned i, const uint8_t *block, size_t len)
 {
     if (l->xn) l->xn->add_bytes(l->states, i, block, 0, len);
     else l->x1->add_bytes(l->states, block, 0, len);
 }
 
-static void lane_extract(lanes *l, unsigned i, uint8_t *block, size_t len)
+static void lane_extract(kf_mlkem_sched *l, unsigned i, uint8_t *block, size_t len)
 {
     if (l->xn) l->xn->extract_bytes(l->states, i, block, 0, len);
     else l->x1->extract_bytes(l->states, block, 0, len);
@@ -152,7 +149,7 @@ static void lane_extract(lanes *l, unsigned i, uint8_t *block, size_t len)
  * the input are zeroed; else the block is xored in. No block buffer: building one (a memset,
  * two variable-length copies, the padding bytes) and reading it back cost about 45 ticks a
  * block, more than the words themselves (ML-KEM-768 KeyGen's first schedule: 5% faster). */
-static void lane_block_words(lanes *l, unsigned i, kf_mlkem_job *j, int start)
+static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int start)
 {
     uint64_t *s = (uint64_t *)l->states + i;
     const size_t n = l->lanes, words = j->rate / 8, l0 = j->inlen[0], total = l0 + j->inlen[1];
@@ -184,9 +181,20 @@ static void lane_block_words(lanes *l, unsigned i, kf_mlkem_job *j, int start)
     }
 }
 
+/* j's next block into lane i, xored over what the lane holds. */
+static void lane_next_block(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
+{
+    if (l->words) {
+        lane_block_words(l, i, j, 0);
+    } else {
+        next_block(j, l->block, 0);
+        lane_add(l, i, l->block, j->rate);
+    }
+}
+
 /* A lane's first block of a new job, over whatever the lane held: block[rate..200) zero (or
  * the 200-byte state a job goes on from). */
-static void lane_start(lanes *l, unsigned i, const uint8_t *block)
+static void lane_start(kf_mlkem_sched *l, unsigned i, const uint8_t *block)
 {
     if (l->xn) {
         l->xn->overwrite_bytes(l->states, i, block, 0, KF_STATE_BYTES);
@@ -250,12 +258,7 @@ static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
     j->have = 0;
     if (j->from) { /* going on from a state: that state, then the block xored in */
         lane_start(l, i, j->from);
-        if (l->words) {
-            lane_block_words(l, i, j, 0);
-        } else {
-            next_block(j, l->block, 0);
-            lane_add(l, i, l->block, j->rate);
-        }
+        lane_next_block(l, i, j);
     } else if (l->words) {
         lane_block_words(l, i, j, 1);
     } else {
@@ -273,12 +276,7 @@ static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
         return 1;
     }
     if (!j->padded) { /* still absorbing */
-        if (l->words) {
-            lane_block_words(l, i, j, 0);
-        } else {
-            next_block(j, l->block, 0);
-            lane_add(l, i, l->block, j->rate);
-        }
+        lane_next_block(l, i, j);
         return 0;
     }
     if (j->out) { /* the next bytes of a hash, straight to its output */
@@ -300,13 +298,18 @@ static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
     return j->have == KF_MLKEM_N;
 }
 
+/* An absorb-only job takes whole blocks, at least one. */
+static int bad_length(const kf_mlkem_job *j)
+{
+    const size_t total = j->inlen[0] + j->inlen[1];
+    return !j->suffix && (total == 0 || total % j->rate != 0);
+}
+
 int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsigned until)
 {
     if (until > n || n < l->checked) return KF_ERR_BAD_STATE; /* the array only grows */
-    for (unsigned q = l->checked; q < n; q++) { /* an absorb-only job takes whole blocks, at least one */
-        size_t total = jobs[q].inlen[0] + jobs[q].inlen[1];
-        if (!jobs[q].suffix && (total == 0 || total % jobs[q].rate != 0)) return KF_ERR_BAD_LENGTH;
-    }
+    for (unsigned q = l->checked; q < n; q++)
+        if (bad_length(&jobs[q])) return KF_ERR_BAD_LENGTH;
     for (unsigned q = l->checked; q < n; q++) jobs[q].started = jobs[q].done = 0;
     l->checked = n;
     /* the loop's bookkeeping in locals (the backend calls could write anything through l) */
@@ -380,8 +383,7 @@ int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j)
 int kf_mlkem_run_job1(kf_mlkem_job *j)
 {
     if (kf_mlkem_lone_job_on_lanes()) return kf_mlkem_run_jobs(j, 1);
-    const size_t total = j->inlen[0] + j->inlen[1];
-    if (!j->suffix && (total == 0 || total % j->rate != 0)) return KF_ERR_BAD_LENGTH;
+    if (bad_length(j)) return KF_ERR_BAD_LENGTH;
     if (j->after && !j->after->done) return KF_ERR_BAD_STATE;
     kf_sponge sp;
     kf_sponge_init(&sp, kf_backend_current(), j->rate, 24, j->suffix);
@@ -390,7 +392,7 @@ int kf_mlkem_run_job1(kf_mlkem_job *j)
     if (j->inlen[1]) kf_sponge_absorb(&sp, j->in[1], j->inlen[1]);
     if (j->suffix) kf_sponge_squeeze(&sp, j->out, j->outlen);
     else sp.impl->extract_bytes(sp.state, j->out, 0, KF_STATE_BYTES); /* absorb only: whole blocks, pos 0 */
-    j->absorbed = total;
+    j->absorbed = j->inlen[0] + j->inlen[1];
     j->produced = j->suffix ? j->outlen : 0;
     j->done = 1;
     kf_memzero(&sp, sizeof sp);
