@@ -4,8 +4,9 @@
  * keccak_p1600_x8_avx512.c). Each vector register holds one lane of all N states.
  *
  * The includer defines the vector type and these operations, then runs KF_AVX512_ROUNDS12
- * (or one KF_ROUND) on 25 local variables a00..a44 (lane (x, y) is a##x##y), with
- * `const uint64_t *rc` at the round constant of the first round:
+ * (x1, x8; x4 runs a loop over two KF_ROUNDs, and its comment says why) on 25 local
+ * variables a00..a44 (lane (x, y) is a##x##y), with `const uint64_t *rc` at the round
+ * constant of the first round:
  *   kf_v                 the vector type (__m256i or __m512i)
  *   KF_TERN(a, b, c, k)  vpternlogq with truth table k; a is the operand it overwrites
  *   KF_XOR(a, b)         a ^ b                                        vpxorq

@@ -29,15 +29,27 @@ typedef __m256i kf_v;
 #define KF_LOAD_LANE(x, y) kf_v a##x##y = _mm256_load_si256(&s[(x) + 5 * (y)]);
 #define KF_STORE_LANE(x, y) _mm256_store_si256(&s[(x) + 5 * (y)], a##x##y);
 
-/* Twelve rounds starting at constant rc, lanes loaded from s and stored back. */
-__attribute__((noinline)) static void x4_rounds12(__m256i *s, const uint64_t *rc)
+/* pairs x 2 rounds starting at constant rc, lanes loaded from s and stored back: a loop over
+ * a two-round body, 2 KB of code where twelve unrolled rounds took 9.7 KB, at the same speed
+ * in a hot loop (kforge bench --suite permutation-xn: 528-573 ticks a call against 524-545,
+ * three runs alternated). Where other code runs between calls - ML-KEM's jobs, with an NTT
+ * or a row of t^ between two runs of its schedule - the unrolled rounds fell out of the
+ * instruction caches: the first call after that work cost about 750 ticks against 600 (lfence
+ * marks around each call of ML-KEM-512 KeyGen). These stay in: ML-KEM KeyGen 3-7% faster,
+ * Encaps and Decaps 2-4% (tools/bench_mlkem_ab, docs/BENCHMARKS.md). A body of one round
+ * spills lanes and runs 12% slower, three or more rounds gain nothing in the hot loop and
+ * lose some of the cache win. */
+__attribute__((noinline)) static void x4_round_pairs(__m256i *s, const uint64_t *rc, unsigned pairs)
 {
     KF_LANE_LIST(KF_LOAD_LANE)
-    KF_AVX512_ROUNDS12
+    for (; pairs; pairs--, rc += 2) {
+        KF_ROUND(0)
+        KF_ROUND(1)
+    }
     KF_LANE_LIST(KF_STORE_LANE)
 }
 
-/* One round with constant rc[0] (the nr mod 12 rounds before the blocks of 12). */
+/* One round with constant rc[0] (the first of an odd number of rounds). */
 __attribute__((noinline)) static void x4_round1(__m256i *s, const uint64_t *rc)
 {
     KF_LANE_LIST(KF_LOAD_LANE)
@@ -50,8 +62,8 @@ static void x4_permute(void *states, unsigned nr)
     __m256i *s = (__m256i *)states;
     if (nr < 1 || nr > 24) return;
     const uint64_t *rc = kf_keccak_rc + 24 - nr;
-    for (; (kf_keccak_rc + 24 - rc) % 12 != 0; rc++) x4_round1(s, rc);
-    for (; rc < kf_keccak_rc + 24; rc += 12) x4_rounds12(s, rc);
+    if (nr & 1) x4_round1(s, rc++);
+    if (nr > 1) x4_round_pairs(s, rc, nr / 2);
 }
 
 KF_XN_DEFINE_BYTE_OPS(x4, N)
