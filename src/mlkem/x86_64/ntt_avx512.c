@@ -21,17 +21,18 @@
  *    bits above j then hold c_{j+1}..c5 in order (see the zetas in ntt_last4). After the
  *    last layer one vpermt2d per register puts the coefficients back in the standard order
  *    (two shuffles instead of the four transposes again, each its own inverse).
- *  - the zetas: all 128 are loaded once into 4 registers, and their zeta q^-1 mod 2^16 (the
- *    second factor of fqmul_pre) computed there with 4 multiplications; every zeta vector of
- *    a layer, and its q^-1 multiple, is then one vpermw of those registers. (A vpermw for the
- *    q^-1 vector rather than a multiplication of the permuted zetas: the multipliers are the
- *    busier units here; measured about 5% faster on Zen 4.)
+ *  - the zetas, and their products with q^-1 mod 2^16 (the second factor of fqmul_pre), come
+ *    from ntt_avx512_zetas.h (gen_ntt_avx512_zetas.py): constants for the whole-register
+ *    layers, one aligned 64-byte load per vector for the other four. Built in registers
+ *    instead (the 128 zetas in 4 registers, each vector a vpermw of them, 88 vpermw per NTT)
+ *    the NTT took 25 more ticks of 180 (bench_mlkem_kernels, three runs alternated).
  * Constant time: no branch or address depends on a coefficient.
  * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 (sources.cmake); uses only F
  * and BW instructions.
  */
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx512.h"
+#include "mlkem/x86_64/ntt_avx512_zetas.h"
 
 /* Cooley-Tukey butterfly (Alg. 9 lines 8-10): (a, b) <- (a + zeta b, a - zeta b). */
 INLINE void ct_butterfly(__m512i *a, __m512i *b, __m512i z, __m512i zq)
@@ -41,11 +42,10 @@ INLINE void ct_butterfly(__m512i *a, __m512i *b, __m512i z, __m512i zq)
     *a = _mm512_add_epi16(*a, t);
 }
 
-/* Whole registers with zeta = word j of zt (zetas[j]), zqt its q^-1 multiples: broadcast by
- * vpermw. */
-INLINE void ct_const(__m512i *a, __m512i *b, __m512i zt, __m512i zqt, int j)
+/* Whole registers with zeta = zetas[j]. */
+INLINE void ct_const(__m512i *a, __m512i *b, int j)
 {
-    ct_butterfly(a, b, _mm512_permutexvar_epi16(set16(j), zt), _mm512_permutexvar_epi16(set16(j), zqt));
+    ct_butterfly(a, b, set16(kf_ntt512_whole[j][0]), set16(kf_ntt512_whole[j][1]));
 }
 
 /* 2x2 transposes of 2^j-word blocks between a and b (lane bit j <-> register bit):
@@ -87,34 +87,27 @@ INLINE void transpose32(__m512i *a, __m512i *b)
     *b = y;
 }
 
-/* Word off + (i >> k) of the 32 in zt, zqt into lane i of z, zq (vpermw; the index vectors
- * are constants). */
-INLINE void zeta_vec(__m512i *z, __m512i *zq, __m512i zt, __m512i zqt, unsigned off, unsigned k, __m512i iota)
-{
-    __m512i idx = _mm512_add_epi16(_mm512_srli_epi16(iota, k), set16((int)off));
-    *z = _mm512_permutexvar_epi16(idx, zt);
-    *zq = _mm512_permutexvar_epi16(idx, zqt);
-}
-
 /* Layers len 16, 8, 4, 2 on coefficients [64 m, 64 m + 64) = registers a, b. poly.c's block
  * of 2 len coefficients starting at s uses zetas[128 / len + s / (2 len)]; s / (2 len) =
  * 64 m / (2 len) + (c5..c_{k+1}), and after the transpose for layer len = 2^k those bits are
- * lane bits 4..k, i.e. lane i >> k: lane i takes zetas[128 / len + 32 m / len + (i >> k)]. */
-INLINE void ntt_last4(__m512i *a, __m512i *b, unsigned m, const __m512i *zt, const __m512i *zqt, __m512i iota)
+ * lane bits 4..k, i.e. lane i >> k: lane i takes zetas[128 / len + 32 m / len + (i >> k)],
+ * kf_ntt512_last4[m][layer]. */
+INLINE void ct_last4(__m512i *a, __m512i *b, unsigned m, unsigned layer)
 {
-    __m512i z, zq;
+    const int16_t(*z)[32] = kf_ntt512_last4[m][layer];
+    ct_butterfly(a, b, _mm512_load_si512((const void *)z[0]), _mm512_load_si512((const void *)z[1]));
+}
+
+INLINE void ntt_last4(__m512i *a, __m512i *b, unsigned m)
+{
     transpose256(a, b); /* register bit c4; lane bit 4 = c5 */
-    zeta_vec(&z, &zq, zt[0], zqt[0], 8 + 2 * m, 4, iota);
-    ct_butterfly(a, b, z, zq);
+    ct_last4(a, b, m, 0);
     transpose128(a, b); /* register bit c3; lane bits 3, 4 = c4, c5 */
-    zeta_vec(&z, &zq, zt[0], zqt[0], 16 + 4 * m, 3, iota);
-    ct_butterfly(a, b, z, zq);
+    ct_last4(a, b, m, 1);
     transpose64(a, b); /* register bit c2; lane bits 2..4 = c3..c5 */
-    zeta_vec(&z, &zq, zt[1], zqt[1], 8 * m, 2, iota);
-    ct_butterfly(a, b, z, zq);
+    ct_last4(a, b, m, 2);
     transpose32(a, b); /* register bit c1; lane bits 1..4 = c2..c5 */
-    zeta_vec(&z, &zq, zt[2 + m / 2], zqt[2 + m / 2], 16 * (m % 2), 1, iota);
-    ct_butterfly(a, b, z, zq);
+    ct_last4(a, b, m, 3);
     /* back to the standard order in one step instead of four transposes: dword d of a is
      * coefficients 4 d, 4 d + 1 (c1 = 0, lane bits 1..4 = c2..c5), of b 4 d + 2, 4 d + 3, so
      * the outputs interleave the dwords of a and b: dword j from dword j / 2 (+ 8 for the
@@ -128,23 +121,16 @@ INLINE void ntt_last4(__m512i *a, __m512i *b, unsigned m, const __m512i *zt, con
 
 void kf_mlkem_poly_ntt_avx512(kf_mlkem_poly *p)
 {
-    const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
-                                          14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    /* zt[k] = zetas[32 k, 32 k + 32), zqt[k] = the same times q^-1 mod 2^16 (mont_pre) */
-    __m512i zt[4], zqt[4], r[8];
-    for (unsigned k = 0; k < 4; k++) {
-        zt[k] = _mm512_loadu_si512((const void *)(kf_mlkem_zetas + 32 * k));
-        zqt[k] = _mm512_mullo_epi16(zt[k], set16(KF_MLKEM_QINV));
-    }
+    __m512i r[8];
     for (unsigned i = 0; i < 8; i++) r[i] = _mm512_loadu_si512((const void *)(p->c + 32 * i));
     /* len 128, 64, 32: block b of 2 len coefficients uses zetas[128 / len + b] */
-    for (unsigned i = 0; i < 4; i++) ct_const(&r[i], &r[i + 4], zt[0], zqt[0], 1);
+    for (unsigned i = 0; i < 4; i++) ct_const(&r[i], &r[i + 4], 1);
     for (unsigned b = 0; b < 2; b++)
-        for (unsigned i = 0; i < 2; i++) ct_const(&r[4 * b + i], &r[4 * b + i + 2], zt[0], zqt[0], 2 + b);
-    for (unsigned b = 0; b < 4; b++) ct_const(&r[2 * b], &r[2 * b + 1], zt[0], zqt[0], 4 + b);
+        for (unsigned i = 0; i < 2; i++) ct_const(&r[4 * b + i], &r[4 * b + i + 2], 2 + b);
+    for (unsigned b = 0; b < 4; b++) ct_const(&r[2 * b], &r[2 * b + 1], 4 + b);
 #pragma GCC unroll 4
     for (unsigned m = 0; m < 4; m++) {
-        ntt_last4(&r[2 * m], &r[2 * m + 1], m, zt, zqt, iota);
+        ntt_last4(&r[2 * m], &r[2 * m + 1], m);
         /* the final reduction of poly.c */
         _mm512_storeu_si512((void *)(p->c + 64 * m), barrett(r[2 * m]));
         _mm512_storeu_si512((void *)(p->c + 64 * m + 32), barrett(r[2 * m + 1]));
