@@ -3,7 +3,8 @@
  * random and extreme inputs: every AVX2 function must give the portable output bit for bit
  * (poly_avx2.h), for every input its contract allows.
  *
- * NTT, inverse NTT, base multiplication (k = 2, 3, 4), tomont, reduce, add, sub, ByteEncode_12
+ * NTT, inverse NTT, base multiplication (k = 2, 3, 4) and KeyGen's row of t^ in bytes (AVX2
+ * and AVX-512), tomont, reduce, add, sub, ByteEncode_12
  * / ByteDecode_12, Compress_d / Decompress_d (d = 4, 5, 10, 11) and the message conversions,
  * Compress on every int16 value, rejection sampling (with the scalar finish of sampling.c, and
  * the AVX-512 VBMI2 chunks before the AVX2 ones where the CPU has them)
@@ -63,7 +64,7 @@ static void test_ntt(void)
 
 static void test_basemul(void)
 {
-    kf_mlkem_poly a[KF_MLKEM_K_MAX], b[KF_MLKEM_K_MAX], r1, r2;
+    kf_mlkem_poly a[KF_MLKEM_K_MAX], b[KF_MLKEM_K_MAX], r1, r2, e;
     for (int t = 0; t < TRIALS; t++) {
         unsigned k = 2 + (unsigned)rnd_below(3);
         for (unsigned l = 0; l < k; l++) {
@@ -73,6 +74,24 @@ static void test_basemul(void)
         kf_mlkem_polyvec_basemul_acc_portable(&r1, a, b, k);
         kf_mlkem_polyvec_basemul_acc_avx2(&r2, a, b, k);
         CHECK(same_poly(&r1, &r2), "basemul k=%u, trial %d", k, t);
+        if (kf_mlkem_avx512_vbmi2()) {
+            kf_mlkem_polyvec_basemul_acc_avx512(&r2, a, b, k);
+            CHECK(same_poly(&r1, &r2), "AVX-512 basemul k=%u, trial %d", k, t);
+        }
+        /* a row of t^: the same b as s, e an NTT output */
+        uint8_t o1[KF_MLKEM_POLY_BYTES], o2[KF_MLKEM_POLY_BYTES + 16];
+        rnd_poly(&e, -(Q - 1) / 2, (Q - 1) / 2);
+        kf_mlkem_row_tobytes_portable(o1, a, b, &e, k);
+        memset(o2, 0xA5, sizeof o2);
+        kf_mlkem_row_tobytes_avx2(o2, a, b, &e, k);
+        CHECK(memcmp(o1, o2, sizeof o1) == 0, "row of t^ k=%u, trial %d", k, t);
+        if (kf_mlkem_avx512_vbmi2()) {
+            memset(o2, 0xA5, sizeof o2);
+            kf_mlkem_row_tobytes_avx512(o2, a, b, &e, k);
+            CHECK(memcmp(o1, o2, sizeof o1) == 0, "AVX-512 row of t^ k=%u, trial %d", k, t);
+            for (size_t i = sizeof o1; i < sizeof o2; i++)
+                CHECK(o2[i] == 0xA5, "AVX-512 row of t^ wrote past its 384 bytes, trial %d", t);
+        }
     }
 }
 
@@ -294,6 +313,7 @@ int main(void)
     test_ntt();
     printf("NTT: AVX-512 path %s\n", kf_mlkem_avx512_vbmi2() ? "tested" : "not run on this CPU");
     test_basemul();
+    printf("basemul, row of t^: AVX-512 path %s\n", kf_mlkem_avx512_vbmi2() ? "tested" : "not run on this CPU");
     test_coefficientwise();
     test_every_value();
     test_decoders();

@@ -16,13 +16,10 @@
 #define SYM KF_MLKEM_SYM_BYTES
 
 /* Row i of t^ = A^ s^ + e^ (Alg. 13 line 18) into ek, and s^_i into dk_pke (lines 19-20). */
-static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, kf_mlkem_poly *t,
-                       const kf_mlkem_poly *a, const kf_mlkem_poly *s, const kf_mlkem_poly *e, unsigned i)
+static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, const kf_mlkem_poly *a,
+                       const kf_mlkem_poly *s, const kf_mlkem_poly *e, unsigned i)
 {
-    kf_mlkem_polyvec_basemul_acc(t, &a[i * p->k], s, p->k);
-    kf_mlkem_poly_tomont(t);
-    kf_mlkem_poly_add(t, &e[i]);
-    kf_mlkem_poly_tobytes(ek + KF_MLKEM_POLY_BYTES * i, t);
+    kf_mlkem_row_tobytes(ek + KF_MLKEM_POLY_BYTES * i, &a[i * p->k], s, &e[i], p->k);
     kf_mlkem_poly_tobytes(dk_pke + KF_MLKEM_POLY_BYTES * i, &s[i]);
 }
 
@@ -46,7 +43,7 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
         uint8_t in[SYM + 1];
         uint8_t rho_sigma[2 * SYM]; /* (rho, sigma) = G(d || k) */
         uint8_t prf[2 * K_MAX][64 * 3]; /* PRF_eta1 outputs */
-        kf_mlkem_poly s[K_MAX], e[K_MAX], t;
+        kf_mlkem_poly s[K_MAX], e[K_MAX];
     } sec;
     kf_mlkem_poly a[K_MAX * K_MAX];
     kf_mlkem_job jobs[K_MAX * K_MAX + 2 * K_MAX + K_MAX];
@@ -100,12 +97,12 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
         }
     }
     for (unsigned i = 1; i < k && rc == KF_OK; i++) {
-        keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, i - 1);
+        keygen_row(p, ek, dk_pke, a, sec.s, sec.e, i - 1);
         if (piece[i]) piece[i]->held = 0;
         rc = kf_mlkem_sched_run(&sched, jobs, n, until[i]);
     }
     if (rc != KF_OK) goto out;
-    keygen_row(p, ek, dk_pke, &sec.t, a, sec.s, sec.e, k - 1);
+    keygen_row(p, ek, dk_pke, a, sec.s, sec.e, k - 1);
     memcpy(ek + KF_MLKEM_POLY_BYTES * k, rho, SYM);
     if (h) { /* the rest of H(ek) = SHA3-256(ek), from the pieces' state */
         kf_mlkem_job tail;
@@ -121,7 +118,6 @@ out:
     kf_memzero(sec.prf, 2 * k * sizeof sec.prf[0]);
     kf_memzero(sec.s, k * sizeof sec.s[0]);
     kf_memzero(sec.e, k * sizeof sec.e[0]);
-    kf_memzero(&sec.t, sizeof sec.t);
     return rc;
 }
 

@@ -6,6 +6,7 @@
  * with a multiply-and-shift (exact for every input it gets), never with a division.
  */
 #include "mlkem/poly.h"
+#include "mlkem/secret.h" /* kf_memzero */
 #ifdef KF_MLKEM_HAVE_AVX2
 #include "keccak/keccak_backend.h" /* kf_cpu_features */
 #include "mlkem/x86_64/poly_avx2.h"
@@ -130,6 +131,23 @@ void kf_mlkem_polyvec_basemul_acc_portable(kf_mlkem_poly *r, const kf_mlkem_poly
         r->c[4 * i + 3] = kf_mlkem_barrett_reduce(kf_mlkem_montgomery_reduce(c3));
     }
 }
+
+/* The steps one after the other; t is wiped, as the sum before e is added gives s away. */
+#define ROW_TOBYTES(variant) \
+    void kf_mlkem_row_tobytes_##variant(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, \
+                                        const kf_mlkem_poly *s, const kf_mlkem_poly *e, unsigned k) \
+    { \
+        kf_mlkem_poly t; \
+        kf_mlkem_polyvec_basemul_acc_##variant(&t, a, s, k); \
+        kf_mlkem_poly_tomont_##variant(&t); \
+        kf_mlkem_poly_add_##variant(&t, e); \
+        kf_mlkem_poly_tobytes_##variant(out, &t); \
+        kf_memzero(&t, sizeof t); \
+    }
+ROW_TOBYTES(portable)
+#ifdef KF_MLKEM_HAVE_AVX2
+ROW_TOBYTES(avx2)
+#endif
 
 void kf_mlkem_poly_tomont_portable(kf_mlkem_poly *p)
 {
@@ -328,8 +346,8 @@ int kf_mlkem_arith_select(int avx2)
     return avx2;
 }
 #ifdef KF_MLKEM_HAVE_AVX512
-/* the NTT, ByteEncode_12 and ByteDecode_12 in AVX-512 (ntt_avx512.c, encode_avx512.c) beside
- * the AVX2 arithmetic */
+/* the NTT, the base multiplication, ByteEncode_12 and ByteDecode_12 in AVX-512 (ntt_avx512.c,
+ * basemul_avx512.c, encode_avx512.c) beside the AVX2 arithmetic */
 #define AVX512_AVX2_OR_PORTABLE(name, args) \
     do { \
         if (kf_mlkem_arith_avx512()) name##_avx512 args; \
@@ -377,7 +395,13 @@ void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p)
 void kf_mlkem_polyvec_basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,
                                   unsigned k)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_polyvec_basemul_acc, (r, a, b, k));
+    AVX512_AVX2_OR_PORTABLE(kf_mlkem_polyvec_basemul_acc, (r, a, b, k));
+}
+
+void kf_mlkem_row_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                          const kf_mlkem_poly *e, unsigned k)
+{
+    AVX512_AVX2_OR_PORTABLE(kf_mlkem_row_tobytes, (out, a, s, e, k));
 }
 
 void kf_mlkem_poly_tomont(kf_mlkem_poly *p)

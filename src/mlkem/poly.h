@@ -33,8 +33,8 @@ extern const int16_t kf_mlkem_zetas[128];
  * environment variable KECCAKFORGE_MLKEM is not "portable" (which forces the portable C,
  * so tests and benchmarks reach both on one machine). Decided once, on the first call. */
 int kf_mlkem_arith_avx2(void);
-/* 1 if, beside the AVX2 arithmetic, its AVX-512 parts are in use (forward NTT, ByteEncode_12 /
- * ByteDecode_12, SampleNTT's rejection): the CPU has AVX-512 F, BW, VBMI and VBMI2, and
+/* 1 if, beside the AVX2 arithmetic, its AVX-512 parts are in use (forward NTT, base
+ * multiplication, ByteEncode_12 / ByteDecode_12, SampleNTT's rejection): the CPU has AVX-512 F, BW, VBMI and VBMI2, and
  * KECCAKFORGE_MLKEM is not "avx2" (which keeps to the AVX2 code, so tests reach it on CPUs
  * with AVX-512 too). Decided with kf_mlkem_arith_avx2. */
 int kf_mlkem_arith_avx512(void);
@@ -57,6 +57,12 @@ void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p);
  * (|r| <= (q-1)/2). Inputs: |a| < 2^12 (ByteDecode_12 output or reduced), |b| < q. */
 void kf_mlkem_polyvec_basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a,
                                   const kf_mlkem_poly *b, unsigned k);
+/* ByteEncode_12 of sum_{i<k} a[i] x s[i] + e in T_q: one row of K-PKE.KeyGen's t^ = A^ s^ + e^
+ * (Alg. 13 lines 18-19), the same bytes as kf_mlkem_polyvec_basemul_acc, kf_mlkem_poly_tomont,
+ * kf_mlkem_poly_add of e and kf_mlkem_poly_tobytes (AVX-512: in one pass through registers).
+ * Inputs as kf_mlkem_polyvec_basemul_acc; |e| <= (q-1)/2 (an NTT output). */
+void kf_mlkem_row_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                          const kf_mlkem_poly *e, unsigned k);
 /* p = p * R mod q (undoes basemul's R^-1 without an inverse NTT); |output| < q. */
 void kf_mlkem_poly_tomont(kf_mlkem_poly *p);
 /* Barrett-reduce every coefficient (centered). */
@@ -86,6 +92,8 @@ void kf_mlkem_poly_ntt_portable(kf_mlkem_poly *p);
 void kf_mlkem_poly_invntt_tomont_portable(kf_mlkem_poly *p);
 void kf_mlkem_polyvec_basemul_acc_portable(kf_mlkem_poly *r, const kf_mlkem_poly *a,
                                            const kf_mlkem_poly *b, unsigned k);
+void kf_mlkem_row_tobytes_portable(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a,
+                                   const kf_mlkem_poly *s, const kf_mlkem_poly *e, unsigned k);
 void kf_mlkem_poly_tomont_portable(kf_mlkem_poly *p);
 void kf_mlkem_poly_reduce_portable(kf_mlkem_poly *p);
 void kf_mlkem_poly_add_portable(kf_mlkem_poly *r, const kf_mlkem_poly *a);

@@ -21,24 +21,12 @@
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx512.h"
 
-#define LAST48 0xFFFFFFFFFFFFull /* bytes 0..47 of a 64-byte register */
-
-/* Encode: byte j of 48 is byte j mod 3 of 32-bit lane j / 3. */
-#define E(j) (4 * ((j) / 3) + (j) % 3)
-#define E8(j) E(j), E((j) + 1), E((j) + 2), E((j) + 3), E((j) + 4), E((j) + 5), E((j) + 6), E((j) + 7)
-static const _Alignas(64) uint8_t pack_idx[64] = {
-    E8(0), E8(8), E8(16), E8(24), E8(32), E8(40), /* bytes 48-63: the next step overwrites them */
-};
-
 void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p)
 {
-    const __m512i idx = _mm512_load_si512((const void *)pack_idx);
-    const __m512i join = _mm512_set1_epi32(1 | 1 << 28); /* c[2p] + c[2p+1] 2^12 */
     for (unsigned g = 0; g < 8; g++) {
-        __m512i v = to_canonical(_mm512_loadu_si512((const void *)(p->c + 32 * g)));
-        v = _mm512_permutexvar_epi8(idx, _mm512_madd_epi16(v, join));
-        if (g < 7) _mm512_storeu_si512((void *)(out + 48 * g), v);
-        else _mm512_mask_storeu_epi8(out + 48 * g, LAST48, v);
+        __m512i v = pack12(to_canonical(_mm512_loadu_si512((const void *)(p->c + 32 * g))));
+        if (g < 7) _mm512_storeu_si512((void *)(out + 48 * g), v); /* bytes 48-63: the next step's */
+        else _mm512_mask_storeu_epi8(out + 48 * g, KF_LAST48, v);
     }
 }
 
@@ -47,7 +35,7 @@ void kf_mlkem_poly_frombytes_avx512(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_
     const __m512i idx = spread12_index();
     for (unsigned g = 0; g < 8; g++) {
         __m512i x = g < 7 ? _mm512_loadu_si512((const void *)(in + 48 * g))
-                          : _mm512_maskz_loadu_epi8(LAST48, in + 48 * g);
+                          : _mm512_maskz_loadu_epi8(KF_LAST48, in + 48 * g);
         _mm512_storeu_si512((void *)(p->c + 32 * g), unpack12(_mm512_permutexvar_epi8(idx, x)));
     }
 }

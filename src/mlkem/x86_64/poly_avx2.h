@@ -20,6 +20,8 @@ void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p);
 void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p);
 void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
                                        const kf_mlkem_poly *b, unsigned k);
+void kf_mlkem_row_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                               const kf_mlkem_poly *e, unsigned k);
 void kf_mlkem_poly_tomont_avx2(kf_mlkem_poly *p);
 void kf_mlkem_poly_reduce_avx2(kf_mlkem_poly *p);
 void kf_mlkem_poly_add_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a);
@@ -59,6 +61,12 @@ void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlk
 void kf_mlkem_poly_frombytes_avx512(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
 /* kf_mlkem_poly_ntt with AVX-512 BW in 8 zmm registers (ntt_avx512.c), same condition. */
 void kf_mlkem_poly_ntt_avx512(kf_mlkem_poly *p);
+/* kf_mlkem_polyvec_basemul_acc and kf_mlkem_row_tobytes with AVX-512 BW (basemul_avx512.c),
+ * same condition. */
+void kf_mlkem_polyvec_basemul_acc_avx512(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,
+                                         unsigned k);
+void kf_mlkem_row_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                                 const kf_mlkem_poly *e, unsigned k);
 /* SamplePolyCBD_2 from 128 bytes and SamplePolyCBD_3 from 192 bytes (Alg. 8). */
 void kf_mlkem_cbd2_avx2(kf_mlkem_poly *p, const uint8_t buf[128]);
 void kf_mlkem_cbd3_avx2(kf_mlkem_poly *p, const uint8_t buf[192]);

@@ -19,10 +19,23 @@ INLINE __m512i set16(int x)
     return _mm512_set1_epi16((int16_t)x);
 }
 
+/* z q^-1 mod 2^16: the second factor of a Montgomery product by the constant z. */
+INLINE int16_t mont_pre(int16_t z)
+{
+    return (int16_t)(uint16_t)((uint32_t)(uint16_t)z * (uint16_t)KF_MLKEM_QINV);
+}
+
 /* fqmul(a, b) = a b R^-1 with bq = b q^-1 mod 2^16 (reduce_avx2.h's fqmul_pre). */
 INLINE __m512i fqmul_pre(__m512i a, __m512i b, __m512i bq)
 {
     __m512i t = _mm512_mullo_epi16(a, bq);
+    return _mm512_sub_epi16(_mm512_mulhi_epi16(a, b), _mm512_mulhi_epi16(t, set16(Q)));
+}
+
+/* fqmul(a, b) = a b R^-1 for two variable factors (reduce_avx2.h's fqmul). */
+INLINE __m512i fqmul(__m512i a, __m512i b)
+{
+    __m512i t = _mm512_mullo_epi16(_mm512_mullo_epi16(a, b), set16(KF_MLKEM_QINV));
     return _mm512_sub_epi16(_mm512_mulhi_epi16(a, b), _mm512_mulhi_epi16(t, set16(Q)));
 }
 
@@ -41,7 +54,23 @@ INLINE __m512i to_canonical(__m512i x)
     return _mm512_add_epi16(r, _mm512_and_si512(_mm512_srai_epi16(r, 15), set16(Q)));
 }
 
-/* ---- 12-bit values packed two to three bytes (ByteDecode_12, SampleNTT's candidates) ---- */
+/* ---- 12-bit values packed two to three bytes (ByteEncode_12 / ByteDecode_12, SampleNTT's
+ * candidates) ---- */
+
+/* ByteEncode_12 of 32 coefficients in [0, q) (encode_avx512.c says how): bytes 0..47 of the
+ * result; 48..63 are not part of it. */
+#define KF_PACK12(j) (4 * ((j) / 3) + (j) % 3) /* byte j of 48: byte j mod 3 of 32-bit lane j / 3 */
+#define KF_PACK12_8(j) KF_PACK12(j), KF_PACK12((j) + 1), KF_PACK12((j) + 2), KF_PACK12((j) + 3), \
+                       KF_PACK12((j) + 4), KF_PACK12((j) + 5), KF_PACK12((j) + 6), KF_PACK12((j) + 7)
+INLINE __m512i pack12(__m512i v)
+{
+    static const _Alignas(64) uint8_t idx[64] = {
+        KF_PACK12_8(0), KF_PACK12_8(8), KF_PACK12_8(16), KF_PACK12_8(24), KF_PACK12_8(32), KF_PACK12_8(40),
+    };
+    const __m512i join = _mm512_set1_epi32(1 | 1 << 28); /* c[2p] + c[2p+1] 2^12 */
+    return _mm512_permutexvar_epi8(_mm512_load_si512((const void *)idx), _mm512_madd_epi16(v, join));
+}
+#define KF_LAST48 0xFFFFFFFFFFFFull /* bytes 0..47 of a 64-byte register */
 
 /* The vpermb index that spreads 48 bytes over 32 16-bit lanes: lane k gets bytes
  * 3 (k / 2) + (k odd) and the byte after it. */

@@ -37,7 +37,7 @@ size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uin
     unsigned cnt = *n;
     size_t pos = 0;
     for (; cnt + 32 <= KF_MLKEM_N && pos + 48 <= len; pos += 48) {
-        __m512i v = _mm512_maskz_loadu_epi8(0xFFFFFFFFFFFFull, buf + pos); /* 48 bytes, no more */
+        __m512i v = _mm512_maskz_loadu_epi8(KF_LAST48, buf + pos); /* 48 bytes, no more */
         cnt = take_step(c, cnt, _mm512_permutexvar_epi8(idx, v), 0xFFFFFFFFu);
     }
     *n = cnt;
