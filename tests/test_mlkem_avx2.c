@@ -298,9 +298,17 @@ static void test_cbd(void)
         cbd_reference(&x, buf, 2);
         kf_mlkem_cbd2_avx2(&y, buf);
         CHECK(same_poly(&x, &y), "CBD eta=2, trial %d", t);
+        if (kf_mlkem_cbd_avx512()) {
+            kf_mlkem_cbd2_avx512(&y, buf);
+            CHECK(same_poly(&x, &y), "AVX-512 CBD eta=2, trial %d", t);
+        }
         cbd_reference(&x, buf, 3);
         kf_mlkem_cbd3_avx2(&y, buf);
         CHECK(same_poly(&x, &y), "CBD eta=3, trial %d", t);
+        if (kf_mlkem_cbd_avx512()) {
+            kf_mlkem_cbd3_avx512(&y, buf);
+            CHECK(same_poly(&x, &y), "AVX-512 CBD eta=3, trial %d", t);
+        }
     }
 }
 
@@ -322,6 +330,7 @@ int main(void)
     test_rejection();
     test_rejection_in_lanes();
     test_cbd();
+    printf("CBD: AVX-512 BITALG path %s\n", kf_mlkem_cbd_avx512() ? "tested" : "not run on this CPU");
     if (failures) {
         printf("test_mlkem_avx2: %d failures\n", failures);
         return 1;

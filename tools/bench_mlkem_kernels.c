@@ -1,7 +1,7 @@
 /*
  * bench_mlkem_kernels.c - ML-KEM's SIMD kernels one at a time, in a hot loop (docs/BENCHMARKS.md):
- * the AVX2 and AVX-512 forms of the forward NTT, ByteEncode_12 and ByteDecode_12 side by side,
- * the inverse NTT and base multiplication, and SampleNTT's rejection of one block read in place
+ * the AVX2 and AVX-512 forms of the forward NTT, base multiplication, SamplePolyCBD,
+ * ByteEncode_12 and ByteDecode_12 side by side, the inverse NTT, KeyGen's row of t^ to bytes, and SampleNTT's rejection of one block read in place
  * from four interleaved states right after an x4 permutation (timed as permutation + four
  * rejections, less the permutation alone).
  * Method: pinned, serialised TSC reads around 8 calls, the median of 4,001 samples after 200
@@ -23,9 +23,11 @@ int tsc_have_rdtscp = 1;
 
 #define SAMPLES 4001
 #define CALLS 8
-enum { NTT2, NTT5, INV2, BMUL, ENC2, ENC5, DEC2, DEC5, PERM, REJ, KERNELS };
+enum { NTT2, NTT5, INV2, BMUL, BMUL5, ROW5, CBD2, CBD25, CBD3, CBD35, ENC2, ENC5, DEC2, DEC5, PERM, REJ, KERNELS };
 static const char *const name[KERNELS] = {
-    "NTT, AVX2", "NTT, AVX-512", "inverse NTT, AVX2", "basemul_acc k=3, AVX2", "ByteEncode_12, AVX2",
+    "NTT, AVX2", "NTT, AVX-512", "inverse NTT, AVX2", "basemul_acc k=3, AVX2", "basemul_acc k=3, AVX-512",
+    "row of t^ to bytes k=3, AVX-512", "SamplePolyCBD_2, AVX2", "SamplePolyCBD_2, AVX-512",
+    "SamplePolyCBD_3, AVX2", "SamplePolyCBD_3, AVX-512", "ByteEncode_12, AVX2",
     "ByteEncode_12, AVX-512", "ByteDecode_12, AVX2", "ByteDecode_12, AVX-512", "x4 permutation",
     "x4 permutation + 4 blocks rejected",
 };
@@ -50,16 +52,25 @@ int main(int argc, char **argv)
     bench_pin(cpu);
     static kf_mlkem_poly p[4], acc;
     static int16_t c[4][KF_MLKEM_N];
-    static _Alignas(64) uint8_t bytes[KF_MLKEM_POLY_BYTES], states[800];
+    static _Alignas(64) uint8_t bytes[KF_MLKEM_POLY_BYTES], states[800], prf[192];
     for (unsigned i = 0; i < 4; i++)
         for (unsigned j = 0; j < KF_MLKEM_N; j++) p[i].c[j] = (int16_t)((37 * j + 11 * i) % KF_MLKEM_Q);
     memset(states, 1, sizeof states);
+    for (unsigned i = 0; i < sizeof prf; i++) prf[i] = (uint8_t)(i * 151 + 7);
     unsigned sink = 0;
     for (int s = -200; s < SAMPLES; s++) {
         TIME(NTT2, kf_mlkem_poly_ntt_avx2(&p[r & 3]));
         TIME(NTT5, kf_mlkem_poly_ntt_avx512(&p[r & 3]));
         TIME(INV2, kf_mlkem_poly_invntt_tomont_avx2(&p[r & 3]));
         TIME(BMUL, kf_mlkem_polyvec_basemul_acc_avx2(&acc, p, p + 1, 3));
+        TIME(BMUL5, kf_mlkem_polyvec_basemul_acc_avx512(&acc, p, p + 1, 3));
+        TIME(ROW5, kf_mlkem_row_tobytes_avx512(bytes, p, p + 1, &acc, 3));
+        TIME(CBD2, kf_mlkem_cbd2_avx2(&p[r & 3], prf));
+        TIME(CBD3, kf_mlkem_cbd3_avx2(&p[r & 3], prf));
+        if (kf_mlkem_cbd_avx512()) {
+            TIME(CBD25, kf_mlkem_cbd2_avx512(&p[r & 3], prf));
+            TIME(CBD35, kf_mlkem_cbd3_avx512(&p[r & 3], prf));
+        }
         TIME(ENC2, kf_mlkem_poly_tobytes_avx2(bytes, &p[r & 3]));
         TIME(ENC5, kf_mlkem_poly_tobytes_avx512(bytes, &p[r & 3]));
         TIME(DEC2, kf_mlkem_poly_frombytes_avx2(&p[r & 3], bytes));

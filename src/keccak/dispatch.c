@@ -40,6 +40,7 @@ static uint32_t detect(void)
     if (os_avx512 && (b & (1u << 16)) && (b & (1u << 30))) f |= KF_CPU_AVX512BW;
     if (os_avx512 && (b & (1u << 16)) && (c & (1u << 1))) f |= KF_CPU_AVX512VBMI;
     if (os_avx512 && (b & (1u << 16)) && (c & (1u << 6))) f |= KF_CPU_AVX512VBMI2;
+    if (os_avx512 && (b & (1u << 16)) && (c & (1u << 12))) f |= KF_CPU_AVX512BITALG;
     return f;
 }
 #elif defined(__aarch64__) && defined(__linux__)

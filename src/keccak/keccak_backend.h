@@ -39,6 +39,7 @@ enum kf_cpu_feature {
     KF_CPU_AVX512VBMI2 = 1u << 7,
     KF_CPU_NEON     = 1u << 8,
     KF_CPU_SHA3     = 1u << 9,
+    KF_CPU_AVX512BITALG = 1u << 10, /* ML-KEM's noise sampling (vpopcntw) */
     KF_CPU_RVV      = 1u << 12,
     /* VLEN of the vector unit, at least (RISC-V: the RVV backends' width depends on it) */
     KF_CPU_RVV_VLEN256  = 1u << 13,

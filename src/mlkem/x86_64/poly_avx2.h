@@ -70,5 +70,10 @@ void kf_mlkem_row_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlke
 /* SamplePolyCBD_2 from 128 bytes and SamplePolyCBD_3 from 192 bytes (Alg. 8). */
 void kf_mlkem_cbd2_avx2(kf_mlkem_poly *p, const uint8_t buf[128]);
 void kf_mlkem_cbd3_avx2(kf_mlkem_poly *p, const uint8_t buf[192]);
+/* The same with AVX-512 VBMI and BITALG (sampling_avx512.c), where kf_mlkem_cbd_avx512() says so. */
+void kf_mlkem_cbd2_avx512(kf_mlkem_poly *p, const uint8_t buf[128]);
+void kf_mlkem_cbd3_avx512(kf_mlkem_poly *p, const uint8_t buf[192]);
+/* 1 if kf_mlkem_arith_avx512() and the CPU has AVX-512 BITALG as well (Ice Lake, Zen 4). */
+int kf_mlkem_cbd_avx512(void);
 
 #endif

@@ -11,6 +11,9 @@
  * then vpermt2b across register pairs), so
  * ML-KEM's job schedule skips the copy of each block to memory and the reload of that copy,
  * which the wide loads can only do once the copy's narrow stores have reached the cache.
+ * SamplePolyCBD (Alg. 8) at the end of the file counts bits with AVX-512 BITALG's vpopcntw:
+ * those functions alone are built for it (a target attribute), and sampling.c calls them only
+ * where kf_mlkem_cbd_avx512() says the CPU has it too.
  * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 -mpopcnt (every CPU with these
  * has popcnt); sampling.c calls it only when kf_cpu_features() reports them.
  */
@@ -87,4 +90,56 @@ unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const
     if (cnt < KF_MLKEM_N)
         cnt = take_step(c, cnt, _mm512_permutexvar_epi8(_mm512_add_epi8(idx, _mm512_set1_epi8(16)), z[2]), 0xFFFFu);
     return cnt;
+}
+
+/* ---- SamplePolyCBD_eta (Alg. 8) ---------------------------------------------------------
+ * Coefficient c is x - y, x the number of ones among bits 2 eta c .. 2 eta c + eta - 1 of the
+ * buffer and y among the eta after them. 32 coefficients per register: vpermb gives lane c
+ * the byte holding its first bit and the byte after it, vpsrlvw moves that bit to bit 0 (the
+ * 2 eta bits then lie in the lane's low byte: for eta = 3 they start at bit 0, 6, 4 or 2 of
+ * their byte and never need a third one), and two vpopcntw (AVX-512 BITALG) count the ones
+ * under the masks of x's and y's bits. Constant time: no branch or address depends on the
+ * bytes. About half the time of the AVX2 code (bench_mlkem_kernels). */
+#define CBD_LANES(f) f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7), f(8), f(9), f(10), f(11), f(12), f(13), \
+                     f(14), f(15), f(16), f(17), f(18), f(19), f(20), f(21), f(22), f(23), f(24), f(25),   \
+                     f(26), f(27), f(28), f(29), f(30), f(31)
+#define CBD3_LO(c) (3 * (c) / 4)              /* the byte of bit 6 c */
+#define CBD3_IDX(c) CBD3_LO(c), CBD3_LO(c) + 1
+#define CBD3_SHIFT(c) (6 * (c) % 8)
+#define CBD2_IDX(c) (c) / 2, (c) / 2          /* bit 4 c: byte c / 2, bit 0 or 4 */
+#define CBD2_SHIFT(c) (4 * ((c) % 2))
+
+__attribute__((target("avx512bitalg"))) static inline __m512i cbd_lanes(__m512i v, __m512i idx, __m512i shift,
+                                                                        __m512i xmask, __m512i ymask)
+{
+    v = _mm512_srlv_epi16(_mm512_permutexvar_epi8(idx, v), shift);
+    return _mm512_sub_epi16(_mm512_popcnt_epi16(_mm512_and_si512(v, xmask)),
+                            _mm512_popcnt_epi16(_mm512_and_si512(v, ymask)));
+}
+
+__attribute__((target("avx512bitalg"))) void kf_mlkem_cbd3_avx512(kf_mlkem_poly *p, const uint8_t buf[192])
+{
+    static const _Alignas(64) uint8_t idx[64] = {CBD_LANES(CBD3_IDX)};
+    static const _Alignas(64) int16_t shift[32] = {CBD_LANES(CBD3_SHIFT)};
+    const __m512i i0 = _mm512_load_si512((const void *)idx), sh = _mm512_load_si512((const void *)shift);
+    const __m512i i1 = _mm512_add_epi8(i0, _mm512_set1_epi8(24)); /* the second 24 bytes of a load */
+    for (unsigned g = 0; g < 4; g++) { /* 48 bytes: 64 coefficients */
+        __m512i v = _mm512_maskz_loadu_epi8(KF_LAST48, buf + 48 * g);
+        _mm512_storeu_si512((void *)(p->c + 64 * g), cbd_lanes(v, i0, sh, set16(0x07), set16(0x38)));
+        _mm512_storeu_si512((void *)(p->c + 64 * g + 32), cbd_lanes(v, i1, sh, set16(0x07), set16(0x38)));
+    }
+}
+
+__attribute__((target("avx512bitalg"))) void kf_mlkem_cbd2_avx512(kf_mlkem_poly *p, const uint8_t buf[128])
+{
+    static const _Alignas(64) uint8_t idx[64] = {CBD_LANES(CBD2_IDX)};
+    static const _Alignas(64) int16_t shift[32] = {CBD_LANES(CBD2_SHIFT)};
+    const __m512i i0 = _mm512_load_si512((const void *)idx), sh = _mm512_load_si512((const void *)shift);
+    for (unsigned g = 0; g < 2; g++) { /* 64 bytes: 128 coefficients, 16 bytes a register */
+        __m512i v = _mm512_loadu_si512((const void *)(buf + 64 * g));
+        for (unsigned h = 0; h < 4; h++)
+            _mm512_storeu_si512((void *)(p->c + 128 * g + 32 * h),
+                                cbd_lanes(v, _mm512_add_epi8(i0, _mm512_set1_epi8((char)(16 * h))), sh, set16(0x03),
+                                          set16(0x0C)));
+    }
 }
