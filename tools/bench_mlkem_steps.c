@@ -83,8 +83,10 @@ int main(int argc, char **argv)
     }
     printf("ML-KEM-%d KeyGen by step: TSC ticks, median of %d (timer overhead not subtracted), cpu %d\n", param,
            SAMPLES, cpu);
-    printf("  arithmetic: %s; batched Keccak: %s\n", kf_mlkem_arith_avx2() ? "AVX2" : "portable C",
-           kf_backend_batch_name());
+    const kf_backend_xn *lanes = kf_backend_xn_for(KF_MLKEM_JOB_LANES); /* the jobs' lanes (sampling.h) */
+    printf("  arithmetic: %s; Keccak jobs on: %s\n",
+           kf_mlkem_arith_avx512() ? "AVX2 + AVX-512" : kf_mlkem_arith_avx2() ? "AVX2" : "portable C",
+           lanes ? lanes->name : "x1");
     for (int k = 0; k < STEPS; k++) {
         bench_sort(t[k], SAMPLES);
         printf("  %-30s %8llu\n", step_name[k], (unsigned long long)t[k][SAMPLES / 2]);
