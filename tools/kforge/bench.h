@@ -61,7 +61,7 @@ double bench_measure(bench *b, bench_fn fn, void *arg, size_t min_reps);
  * (sample i of fns[j]) / (sample i of fns[0]), per rep: samples taken next to each other
  * see the same state of a noisy machine, so this ratio is steadier than the ratio of the
  * two medians (ratios[0] = 1). */
-#define BENCH_MAX_N 8
+#define BENCH_MAX_N 9
 void bench_measure_n(bench *b, size_t n, const bench_fn fns[], void *const args[],
                      size_t min_reps, double medians[], double ratios[]);
 
