@@ -25,7 +25,7 @@
  *    from ntt_avx512_zetas.h (gen_ntt_avx512_zetas.py): constants for the whole-register
  *    layers, one aligned 64-byte load per vector for the other four. Built in registers
  *    instead (the 128 zetas in 4 registers, each vector a vpermw of them, 88 vpermw per NTT)
- *    the NTT took 25 more ticks of 180 (bench_mlkem_kernels, three runs alternated).
+ *    the NTT took 178 ticks against 159 (bench_mlkem_kernels, four runs alternated).
  * Constant time: no branch or address depends on a coefficient.
  * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 (sources.cmake); uses only F
  * and BW instructions.

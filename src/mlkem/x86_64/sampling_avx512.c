@@ -99,7 +99,7 @@ unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const
  * 2 eta bits then lie in the lane's low byte: for eta = 3 they start at bit 0, 6, 4 or 2 of
  * their byte and never need a third one), and two vpopcntw (AVX-512 BITALG) count the ones
  * under the masks of x's and y's bits. Constant time: no branch or address depends on the
- * bytes. About half the time of the AVX2 code (bench_mlkem_kernels). */
+ * bytes. Against the AVX2 code (bench_mlkem_kernels): eta 3 32 ticks for 58, eta 2 29 for 39. */
 #define CBD_LANES(f) f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7), f(8), f(9), f(10), f(11), f(12), f(13), \
                      f(14), f(15), f(16), f(17), f(18), f(19), f(20), f(21), f(22), f(23), f(24), f(25),   \
                      f(26), f(27), f(28), f(29), f(30), f(31)
