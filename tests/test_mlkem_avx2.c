@@ -50,7 +50,7 @@ static void test_ntt(void)
         kf_mlkem_poly_ntt_portable(&x);
         kf_mlkem_poly_ntt_avx2(&y);
         CHECK(same_poly(&x, &y), "NTT, trial %d", t);
-        if (kf_mlkem_avx512_vbmi2()) {
+        if (kf_mlkem_avx512_cpu()) {
             kf_mlkem_poly_ntt_avx512(&z);
             CHECK(same_poly(&x, &z), "AVX-512 NTT, trial %d", t);
         }
@@ -74,7 +74,7 @@ static void test_basemul(void)
         kf_mlkem_polyvec_basemul_acc_portable(&r1, a, b, k);
         kf_mlkem_polyvec_basemul_acc_avx2(&r2, a, b, k);
         CHECK(same_poly(&r1, &r2), "basemul k=%u, trial %d", k, t);
-        if (kf_mlkem_avx512_vbmi2()) {
+        if (kf_mlkem_avx512_cpu()) {
             kf_mlkem_polyvec_basemul_acc_avx512(&r2, a, b, k);
             CHECK(same_poly(&r1, &r2), "AVX-512 basemul k=%u, trial %d", k, t);
         }
@@ -85,7 +85,7 @@ static void test_basemul(void)
         memset(o2, 0xA5, sizeof o2);
         kf_mlkem_row_tobytes_avx2(o2, a, b, &e, k);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "row of t^ k=%u, trial %d", k, t);
-        if (kf_mlkem_avx512_vbmi2()) {
+        if (kf_mlkem_avx512_cpu()) {
             memset(o2, 0xA5, sizeof o2);
             kf_mlkem_row_tobytes_avx512(o2, a, b, &e, k);
             CHECK(memcmp(o1, o2, sizeof o1) == 0, "AVX-512 row of t^ k=%u, trial %d", k, t);
@@ -136,7 +136,7 @@ static void test_every_value(void)
         kf_mlkem_poly_tobytes_portable(o1, &p);
         kf_mlkem_poly_tobytes_avx2(o2, &p);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "ByteEncode_12 of %d..%d", base, base + N - 1);
-        if (kf_mlkem_avx512_vbmi2()) {
+        if (kf_mlkem_avx512_cpu()) {
             memset(o2, 0xA5, sizeof o2);
             kf_mlkem_poly_tobytes_avx512(o2, &p);
             CHECK(memcmp(o1, o2, sizeof o1) == 0, "ByteEncode_12 (AVX-512) of %d..%d", base, base + N - 1);
@@ -165,7 +165,7 @@ static void test_decoders(void)
         kf_mlkem_poly_frombytes_portable(&x, in);
         kf_mlkem_poly_frombytes_avx2(&y, in);
         CHECK(same_poly(&x, &y), "ByteDecode_12, trial %d", t);
-        if (kf_mlkem_avx512_vbmi2()) {
+        if (kf_mlkem_avx512_cpu()) {
             memset(&y, 0x5A, sizeof y);
             kf_mlkem_poly_frombytes_avx512(&y, in);
             CHECK(same_poly(&x, &y), "ByteDecode_12 (AVX-512), trial %d", t);
@@ -223,7 +223,7 @@ static void test_rejection(void)
         /* entries from the count on are scratch (the AVX2 code stores 8 at a time) */
         CHECK(n1 == n2 && memcmp(c1, c2, n1 * sizeof c1[0]) == 0, "rejection, len %zu, from %u: %u vs %u", len,
               n0, n1, n2);
-        if (!kf_mlkem_avx512_vbmi2()) continue;
+        if (!kf_mlkem_avx512_cpu()) continue;
         /* sampling.c's order on CPUs with VBMI2: AVX-512 48-byte chunks, AVX2, scalar */
         for (unsigned i = 0; i < N; i++) c2[i] = (int16_t)(-1 - (int)i);
         n2 = n0;
@@ -249,7 +249,7 @@ static void test_rejection_in_lanes(void)
     uint8_t block[168];
     int16_t c1[N], c2[N];
     int trials = 0;
-    if (!kf_mlkem_avx512_vbmi2()) {
+    if (!kf_mlkem_avx512_cpu()) {
         printf("rejection in the lanes: not run on this CPU (no AVX-512 VBMI2)\n");
         return;
     }
@@ -298,14 +298,14 @@ static void test_cbd(void)
         cbd_reference(&x, buf, 2);
         kf_mlkem_cbd2_avx2(&y, buf);
         CHECK(same_poly(&x, &y), "CBD eta=2, trial %d", t);
-        if (kf_mlkem_cbd_avx512()) {
+        if (kf_mlkem_avx512_cpu()) {
             kf_mlkem_cbd2_avx512(&y, buf);
             CHECK(same_poly(&x, &y), "AVX-512 CBD eta=2, trial %d", t);
         }
         cbd_reference(&x, buf, 3);
         kf_mlkem_cbd3_avx2(&y, buf);
         CHECK(same_poly(&x, &y), "CBD eta=3, trial %d", t);
-        if (kf_mlkem_cbd_avx512()) {
+        if (kf_mlkem_avx512_cpu()) {
             kf_mlkem_cbd3_avx512(&y, buf);
             CHECK(same_poly(&x, &y), "AVX-512 CBD eta=3, trial %d", t);
         }
@@ -319,18 +319,18 @@ int main(void)
         return 77;
     }
     test_ntt();
-    printf("NTT: AVX-512 path %s\n", kf_mlkem_avx512_vbmi2() ? "tested" : "not run on this CPU");
+    printf("NTT: AVX-512 path %s\n", kf_mlkem_avx512_cpu() ? "tested" : "not run on this CPU");
     test_basemul();
-    printf("basemul, row of t^: AVX-512 path %s\n", kf_mlkem_avx512_vbmi2() ? "tested" : "not run on this CPU");
+    printf("basemul, row of t^: AVX-512 path %s\n", kf_mlkem_avx512_cpu() ? "tested" : "not run on this CPU");
     test_coefficientwise();
     test_every_value();
     test_decoders();
     printf("ByteEncode_12 / ByteDecode_12: AVX-512 VBMI path %s\n",
-           kf_mlkem_avx512_vbmi2() ? "tested" : "not run on this CPU");
+           kf_mlkem_avx512_cpu() ? "tested" : "not run on this CPU");
     test_rejection();
     test_rejection_in_lanes();
     test_cbd();
-    printf("CBD: AVX-512 BITALG path %s\n", kf_mlkem_cbd_avx512() ? "tested" : "not run on this CPU");
+    printf("CBD: AVX-512 BITALG path %s\n", kf_mlkem_avx512_cpu() ? "tested" : "not run on this CPU");
     if (failures) {
         printf("test_mlkem_avx2: %d failures\n", failures);
         return 1;

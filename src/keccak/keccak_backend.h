@@ -34,12 +34,12 @@ enum kf_cpu_feature {
     KF_CPU_AVX2     = 1u << 2,
     KF_CPU_AVX512F  = 1u << 3,
     KF_CPU_AVX512VL = 1u << 4,
-    KF_CPU_AVX512BW = 1u << 5,    /* these three: ML-KEM's rejection sampling only */
+    KF_CPU_AVX512BW = 1u << 5,    /* these three and BITALG: ML-KEM's AVX-512 arithmetic only */
     KF_CPU_AVX512VBMI = 1u << 6,
     KF_CPU_AVX512VBMI2 = 1u << 7,
     KF_CPU_NEON     = 1u << 8,
     KF_CPU_SHA3     = 1u << 9,
-    KF_CPU_AVX512BITALG = 1u << 10, /* ML-KEM's noise sampling (vpopcntw) */
+    KF_CPU_AVX512BITALG = 1u << 10,
     KF_CPU_RVV      = 1u << 12,
     /* VLEN of the vector unit, at least (RISC-V: the RVV backends' width depends on it) */
     KF_CPU_RVV_VLEN256  = 1u << 13,

@@ -311,12 +311,13 @@ static int arith_known, arith_avx2, arith_avx512; /* decided once, then read-onl
 static int env_avx2_only; /* KECCAKFORGE_MLKEM=avx2 */
 
 #ifdef KF_MLKEM_HAVE_AVX512
-int kf_mlkem_avx512_vbmi2(void)
+int kf_mlkem_avx512_cpu(void)
 {
-    const uint32_t need = KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI | KF_CPU_AVX512VBMI2;
+    const uint32_t need =
+        KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI | KF_CPU_AVX512VBMI2 | KF_CPU_AVX512BITALG;
     return (kf_cpu_features() & need) == need;
 }
-#define CPU_AVX512() kf_mlkem_avx512_vbmi2()
+#define CPU_AVX512() kf_mlkem_avx512_cpu()
 #else
 #define CPU_AVX512() 0
 #endif

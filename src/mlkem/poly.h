@@ -21,6 +21,13 @@
 #define KF_MLKEM_MONT_R2 1353    /* R^2 mod q: fqmul(x, MONT_R2) = x * R */
 #define KF_MLKEM_INVNTT_F 1441   /* R^2 / 128 mod q: the inverse NTT's 1/128, times R */
 
+/* z q^-1 mod 2^16: the second factor of a SIMD Montgomery product by the constant z (the
+ * fqmul_pre of x86_64/reduce_avx2.h and reduce_avx512.h). */
+static inline int16_t kf_mlkem_mont_pre(int16_t z)
+{
+    return (int16_t)(uint16_t)((uint32_t)(uint16_t)z * (uint16_t)KF_MLKEM_QINV);
+}
+
 /* Aligned for whole-vector loads of the AVX2 code. */
 typedef struct kf_mlkem_poly {
     _Alignas(32) int16_t c[KF_MLKEM_N];
@@ -34,7 +41,8 @@ extern const int16_t kf_mlkem_zetas[128];
  * so tests and benchmarks reach both on one machine). Decided once, on the first call. */
 int kf_mlkem_arith_avx2(void);
 /* 1 if, beside the AVX2 arithmetic, its AVX-512 parts are in use (forward NTT, base
- * multiplication, ByteEncode_12 / ByteDecode_12, SampleNTT's rejection): the CPU has AVX-512 F, BW, VBMI and VBMI2, and
+ * multiplication, ByteEncode_12 / ByteDecode_12, SampleNTT's rejection, SamplePolyCBD): the
+ * CPU has AVX-512 F, BW, VBMI, VBMI2 and BITALG (Ice Lake, Zen 4 and later have them all), and
  * KECCAKFORGE_MLKEM is not "avx2" (which keeps to the AVX2 code, so tests reach it on CPUs
  * with AVX-512 too). Decided with kf_mlkem_arith_avx2. */
 int kf_mlkem_arith_avx512(void);

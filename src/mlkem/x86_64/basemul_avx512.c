@@ -54,13 +54,11 @@ INLINE void basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem
 INLINE void row_tobytes(uint8_t *out, const kf_mlkem_poly *a, const kf_mlkem_poly *s, const kf_mlkem_poly *e,
                         unsigned k)
 {
-    const __m512i r2 = set16(KF_MLKEM_MONT_R2), r2q = set16(mont_pre(KF_MLKEM_MONT_R2));
+    const __m512i r2 = set16(KF_MLKEM_MONT_R2), r2q = set16(kf_mlkem_mont_pre(KF_MLKEM_MONT_R2));
     for (unsigned v = 0; v < KF_MLKEM_N / 32; v++) {
         __m512i x = fqmul_pre(basemul_acc32(a, s, k, v), r2, r2q); /* times R: |x| < q */
         x = _mm512_add_epi16(x, _mm512_loadu_si512((const void *)(e->c + 32 * v)));
-        x = pack12(to_canonical(x));
-        if (v < 7) _mm512_storeu_si512((void *)(out + 48 * v), x); /* bytes 48-63: the next step's */
-        else _mm512_mask_storeu_epi8(out + 48 * v, KF_LAST48, x);
+        store_packed12(out, v, pack12(to_canonical(x)));
     }
 }
 

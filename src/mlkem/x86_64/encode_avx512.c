@@ -23,11 +23,8 @@
 
 void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p)
 {
-    for (unsigned g = 0; g < 8; g++) {
-        __m512i v = pack12(to_canonical(_mm512_loadu_si512((const void *)(p->c + 32 * g))));
-        if (g < 7) _mm512_storeu_si512((void *)(out + 48 * g), v); /* bytes 48-63: the next step's */
-        else _mm512_mask_storeu_epi8(out + 48 * g, KF_LAST48, v);
-    }
+    for (unsigned g = 0; g < 8; g++)
+        store_packed12(out, g, pack12(to_canonical(_mm512_loadu_si512((const void *)(p->c + 32 * g)))));
 }
 
 void kf_mlkem_poly_frombytes_avx512(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES])

@@ -64,7 +64,8 @@ def render():
     w("/* kf_ntt512_whole[j] = {zetas[j], zetas[j] q^-1 mod 2^16}, j = 1..7 (layers len 128, 64, 32) */")
     w("static const int16_t kf_ntt512_whole[8][2] = {")
     rows = ["{0, 0}"] + ["{%d, %d}" % (ZETAS[j], int16(ZETAS[j] * QINV)) for j in range(1, 8)]
-    w("    " + ", ".join(rows) + ",")
+    for r in range(0, 8, 4):
+        w("    " + ", ".join(rows[r:r + 4]) + ",")
     w("};")
     w("")
     w("/* kf_ntt512_last4[m][layer][0] = the zetas of layer len 16 >> layer on registers 2m, 2m + 1,")
@@ -77,8 +78,8 @@ def render():
             zq = [int16(x * QINV) for x in z]
             w("        {")
             for vec in (z, zq):
-                w("            {" + ", ".join(str(x) for x in vec[:16]) + ",")
-                w("             " + ", ".join(str(x) for x in vec[16:]) + "},")
+                lines = [", ".join(str(x) for x in vec[r:r + 8]) for r in range(0, 32, 8)]
+                w("            {" + (",\n             ").join(lines) + "},")
             w("        },")
         w("    },")
     w("};")
@@ -87,8 +88,8 @@ def render():
     gam = []
     for p in range(128):
         gam += [0, ZETAS[64 + p // 2] * (-1 if p & 1 else 1)]
-    for r in range(0, 256, 16):
-        w("    " + ", ".join(str(x) for x in gam[r:r + 16]) + ",")
+    for r in range(0, 256, 12):
+        w("    " + ", ".join(str(x) for x in gam[r:r + 12]) + ",")
     w("};")
     w("")
     w("#endif")

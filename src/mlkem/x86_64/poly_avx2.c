@@ -35,12 +35,12 @@ INLINE void gs_butterfly(__m256i *a, __m256i *b, __m256i z, __m256i zq, int redu
 /* Butterflies of whole registers with one zeta. */
 INLINE void ct_const(__m256i *a, __m256i *b, int16_t zeta)
 {
-    ct_butterfly(a, b, set16(zeta), set16(mont_pre(zeta)));
+    ct_butterfly(a, b, set16(zeta), set16(kf_mlkem_mont_pre(zeta)));
 }
 
 INLINE void gs_const(__m256i *a, __m256i *b, int16_t zeta, int reduce)
 {
-    gs_butterfly(a, b, set16(zeta), set16(mont_pre(zeta)), reduce);
+    gs_butterfly(a, b, set16(zeta), set16(kf_mlkem_mont_pre(zeta)), reduce);
 }
 
 /* 2x2 transposes of blocks between two registers, each its own inverse:
@@ -187,7 +187,7 @@ void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
         for (unsigned i = 0; i < 4; i++) gs_const(&r[i], &r[i + 4], zetas[3 - h], 1);
         for (unsigned i = 0; i < 8; i++) _mm256_storeu_si256(c + 8 * h + i, r[i]);
     }
-    const __m256i f = set16(KF_MLKEM_INVNTT_F), fq = set16(mont_pre(KF_MLKEM_INVNTT_F));
+    const __m256i f = set16(KF_MLKEM_INVNTT_F), fq = set16(kf_mlkem_mont_pre(KF_MLKEM_INVNTT_F));
     for (unsigned i = 0; i < 8; i++) {
         __m256i a = _mm256_loadu_si256(c + i), b = _mm256_loadu_si256(c + i + 8);
         gs_const(&a, &b, zetas[1], 0);
@@ -250,7 +250,7 @@ void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
 
 void kf_mlkem_poly_tomont_avx2(kf_mlkem_poly *p)
 {
-    const __m256i f = set16(KF_MLKEM_MONT_R2), fq = set16(mont_pre(KF_MLKEM_MONT_R2));
+    const __m256i f = set16(KF_MLKEM_MONT_R2), fq = set16(kf_mlkem_mont_pre(KF_MLKEM_MONT_R2));
     for (unsigned i = 0; i < KF_MLKEM_N; i += 16) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(p->c + i));
         _mm256_storeu_si256((__m256i *)(p->c + i), fqmul_pre(x, f, fq));

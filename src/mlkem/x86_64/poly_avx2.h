@@ -42,7 +42,7 @@ void kf_mlkem_poly_tomsg_avx2(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_po
  * the table index depend on the candidates. */
 size_t kf_mlkem_rej_uniform_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
 /* The same on whole 48-byte chunks (32 candidates each) while *n <= 224, with AVX-512 F, BW,
- * VBMI and VBMI2 (sampling_avx512.c; only where kf_mlkem_avx512_vbmi2() says the CPU has them).
+ * VBMI and VBMI2 (sampling_avx512.c; only where kf_mlkem_avx512_cpu() says the CPU has them).
  * Returns the bytes consumed, a multiple of 48. */
 size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
 /* The whole rejection step of one SHAKE128 block (168 bytes) read in place from instance i
@@ -52,9 +52,9 @@ size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uin
  * kf_mlkem_rej_uniform_avx512. */
 unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n,
                                       unsigned i);
-/* 1 if this build has the AVX-512 files (sampling_avx512.c, encode_avx512.c) and the CPU
- * (and OS) run them: AVX-512 F, BW, VBMI and VBMI2. */
-int kf_mlkem_avx512_vbmi2(void);
+/* 1 if this build has the AVX-512 files (*_avx512.c) and the CPU (and OS) run them: AVX-512
+ * F, BW, VBMI, VBMI2 and BITALG. */
+int kf_mlkem_avx512_cpu(void);
 /* kf_mlkem_poly_tobytes / frombytes with AVX-512 VBMI (encode_avx512.c), where
  * kf_mlkem_arith_avx512() says so (the CPU test above, and KECCAKFORGE_MLKEM not "avx2"). */
 void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);
@@ -70,10 +70,8 @@ void kf_mlkem_row_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlke
 /* SamplePolyCBD_2 from 128 bytes and SamplePolyCBD_3 from 192 bytes (Alg. 8). */
 void kf_mlkem_cbd2_avx2(kf_mlkem_poly *p, const uint8_t buf[128]);
 void kf_mlkem_cbd3_avx2(kf_mlkem_poly *p, const uint8_t buf[192]);
-/* The same with AVX-512 VBMI and BITALG (sampling_avx512.c), where kf_mlkem_cbd_avx512() says so. */
+/* The same with AVX-512 VBMI and BITALG (sampling_avx512.c), same condition as the NTT. */
 void kf_mlkem_cbd2_avx512(kf_mlkem_poly *p, const uint8_t buf[128]);
 void kf_mlkem_cbd3_avx512(kf_mlkem_poly *p, const uint8_t buf[192]);
-/* 1 if kf_mlkem_arith_avx512() and the CPU has AVX-512 BITALG as well (Ice Lake, Zen 4). */
-int kf_mlkem_cbd_avx512(void);
 
 #endif

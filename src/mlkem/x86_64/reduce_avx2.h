@@ -17,12 +17,6 @@ INLINE __m256i set16(int x)
     return _mm256_set1_epi16((int16_t)x);
 }
 
-/* z q^-1 mod 2^16: the second factor of a Montgomery product by the constant z. */
-INLINE int16_t mont_pre(int16_t z)
-{
-    return (int16_t)(uint16_t)((uint32_t)(uint16_t)z * (uint16_t)KF_MLKEM_QINV);
-}
-
 /* fqmul(a, b) = a b R^-1 in (-q, q), with bq = b q^-1 mod 2^16. poly.c computes
  * (a b - t q) >> 16 with t = a b q^-1 mod 2^16 (= a bq mod 2^16); a b and t q agree in their
  * low 16 bits, so the difference of their high halves (mulhi) is that value exactly. */

@@ -19,12 +19,6 @@ INLINE __m512i set16(int x)
     return _mm512_set1_epi16((int16_t)x);
 }
 
-/* z q^-1 mod 2^16: the second factor of a Montgomery product by the constant z. */
-INLINE int16_t mont_pre(int16_t z)
-{
-    return (int16_t)(uint16_t)((uint32_t)(uint16_t)z * (uint16_t)KF_MLKEM_QINV);
-}
-
 /* fqmul(a, b) = a b R^-1 with bq = b q^-1 mod 2^16 (reduce_avx2.h's fqmul_pre). */
 INLINE __m512i fqmul_pre(__m512i a, __m512i b, __m512i bq)
 {
@@ -71,6 +65,15 @@ INLINE __m512i pack12(__m512i v)
     return _mm512_permutexvar_epi8(_mm512_load_si512((const void *)idx), _mm512_madd_epi16(v, join));
 }
 #define KF_LAST48 0xFFFFFFFFFFFFull /* bytes 0..47 of a 64-byte register */
+
+/* Step g (of 8) of a 384-byte ByteEncode_12: pack12's 48 bytes to out + 48 g, as a 64-byte
+ * store (the next step overwrites bytes 48..63) except the last, masked to its 48 bytes, so
+ * nothing past out[383] is written. */
+INLINE void store_packed12(uint8_t *out, unsigned g, __m512i v)
+{
+    if (g < 7) _mm512_storeu_si512((void *)(out + 48 * g), v);
+    else _mm512_mask_storeu_epi8(out + 48 * g, KF_LAST48, v);
+}
 
 /* The vpermb index that spreads 48 bytes over 32 16-bit lanes: lane k gets bytes
  * 3 (k / 2) + (k odd) and the byte after it. */

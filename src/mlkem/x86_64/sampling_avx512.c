@@ -11,18 +11,17 @@
  * then vpermt2b across register pairs), so
  * ML-KEM's job schedule skips the copy of each block to memory and the reload of that copy,
  * which the wide loads can only do once the copy's narrow stores have reached the cache.
- * SamplePolyCBD (Alg. 8) at the end of the file counts bits with AVX-512 BITALG's vpopcntw:
- * those functions alone are built for it (a target attribute), and sampling.c calls them only
- * where kf_mlkem_cbd_avx512() says the CPU has it too.
- * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 -mpopcnt (every CPU with these
- * has popcnt); sampling.c calls it only when kf_cpu_features() reports them.
+ * SamplePolyCBD (Alg. 8) at the end of the file counts bits with AVX-512 BITALG's vpopcntw.
+ * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 -mavx512bitalg -mpopcnt (every
+ * CPU with these has popcnt); sampling.c calls it only where kf_mlkem_arith_avx512() says so.
  */
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx512.h" /* spread12_index, unpack12 */
 
 /* One 32-candidate step: v holds 48 bytes spread by spread12_index(), unpack12 cuts the
- * candidates out (Alg. 7 lines 5-6); only the candidates in valid count. The accepted ones go to c + cnt, at most as many as there is room for (so the store
- * never passes c[255]); returns the new count. */
+ * candidates out (Alg. 7 lines 5-6); only the candidates in valid count. The accepted ones
+ * go to c + cnt, at most as many as there is room for (so the store never passes c[255]);
+ * returns the new count. */
 static inline unsigned take_step(int16_t *c, unsigned cnt, __m512i v, __mmask32 valid)
 {
     v = unpack12(v);
@@ -109,15 +108,14 @@ unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const
 #define CBD2_IDX(c) (c) / 2, (c) / 2          /* bit 4 c: byte c / 2, bit 0 or 4 */
 #define CBD2_SHIFT(c) (4 * ((c) % 2))
 
-__attribute__((target("avx512bitalg"))) static inline __m512i cbd_lanes(__m512i v, __m512i idx, __m512i shift,
-                                                                        __m512i xmask, __m512i ymask)
+static inline __m512i cbd_lanes(__m512i v, __m512i idx, __m512i shift, __m512i xmask, __m512i ymask)
 {
     v = _mm512_srlv_epi16(_mm512_permutexvar_epi8(idx, v), shift);
     return _mm512_sub_epi16(_mm512_popcnt_epi16(_mm512_and_si512(v, xmask)),
                             _mm512_popcnt_epi16(_mm512_and_si512(v, ymask)));
 }
 
-__attribute__((target("avx512bitalg"))) void kf_mlkem_cbd3_avx512(kf_mlkem_poly *p, const uint8_t buf[192])
+void kf_mlkem_cbd3_avx512(kf_mlkem_poly *p, const uint8_t buf[192])
 {
     static const _Alignas(64) uint8_t idx[64] = {CBD_LANES(CBD3_IDX)};
     static const _Alignas(64) int16_t shift[32] = {CBD_LANES(CBD3_SHIFT)};
@@ -130,7 +128,7 @@ __attribute__((target("avx512bitalg"))) void kf_mlkem_cbd3_avx512(kf_mlkem_poly 
     }
 }
 
-__attribute__((target("avx512bitalg"))) void kf_mlkem_cbd2_avx512(kf_mlkem_poly *p, const uint8_t buf[128])
+void kf_mlkem_cbd2_avx512(kf_mlkem_poly *p, const uint8_t buf[128])
 {
     static const _Alignas(64) uint8_t idx[64] = {CBD_LANES(CBD2_IDX)};
     static const _Alignas(64) int16_t shift[32] = {CBD_LANES(CBD2_SHIFT)};
