@@ -428,12 +428,20 @@ static void cbd3_portable(kf_mlkem_poly *p, const uint8_t *buf)
 
 void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta)
 {
-    void (*cbd)(kf_mlkem_poly *, const uint8_t *) = eta == 3 ? cbd3_portable : cbd2_portable;
-#ifdef KF_MLKEM_HAVE_AVX2
-    if (kf_mlkem_arith_avx2()) cbd = eta == 3 ? kf_mlkem_cbd3_avx2 : kf_mlkem_cbd2_avx2;
-#endif
 #ifdef KF_MLKEM_HAVE_AVX512
-    if (kf_mlkem_arith_avx512()) cbd = eta == 3 ? kf_mlkem_cbd3_avx512 : kf_mlkem_cbd2_avx512;
+    if (kf_mlkem_arith_avx512()) {
+        if (eta == 3) kf_mlkem_cbd3_avx512(p, buf);
+        else kf_mlkem_cbd2_avx512(p, buf);
+        return;
+    }
 #endif
-    cbd(p, buf);
+#ifdef KF_MLKEM_HAVE_AVX2
+    if (kf_mlkem_arith_avx2()) {
+        if (eta == 3) kf_mlkem_cbd3_avx2(p, buf);
+        else kf_mlkem_cbd2_avx2(p, buf);
+        return;
+    }
+#endif
+    if (eta == 3) cbd3_portable(p, buf);
+    else cbd2_portable(p, buf);
 }
