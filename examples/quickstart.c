@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 #include <keccakforge.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +13,7 @@ int main(void)
 
     /* incremental SHAKE128: absorb in pieces, squeeze as much as you like */
     kf_xof_ctx xof;
-    kf_shake128_init(&xof);
+    if (kf_shake128_init(&xof) != KF_OK) return 1;
     kf_xof_absorb(&xof, "a", 1);
     kf_xof_absorb(&xof, "bc", 2);
     kf_xof_squeeze(&xof, stream, 32);

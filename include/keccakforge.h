@@ -1,9 +1,20 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccakforge.h - the whole public API of keccakforge.
  *
- * Everything built on the Keccak-p[1600] permutation: SHA-3 and SHAKE (FIPS 202),
- * cSHAKE, KMAC, TupleHash and ParallelHash (NIST SP 800-185), TurboSHAKE and
- * KangarooTwelve KT128/KT256 (RFC 9861), and the legacy pre-standard Keccak padding.
+ * Everything built on the Keccak-p[1600] permutation:
+ *   - SHA3-224/256/384/512, SHAKE128/256 (FIPS 202) and legacy Keccak-256/512, one-shot and
+ *     incremental, any bit length;
+ *   - cSHAKE, KMAC (+ constant-time tag check), TupleHash, ParallelHash (NIST SP 800-185);
+ *   - TurboSHAKE128/256 and KangarooTwelve KT128/KT256 (RFC 9861), optionally multi-threaded;
+ *   - batched hashing: up to 8 independent SHAKE / TurboSHAKE / SHA3-256/512 instances in
+ *     lock-step on the SIMD backends;
+ *   - ML-KEM-512/768/1024 (FIPS 203) and SLH-DSA with SHAKE, its six parameter sets (FIPS 205);
+ *   - the permutation itself, the choice of its backend, the library's version, kf_wipe and
+ *     kf_ct_equal.
+ *
+ * Language: C11 or C++11 (or later). The header uses _Alignas / alignas for its contexts;
+ * an older standard (-std=c99 -pedantic, -std=c++98) warns or fails.
  *
  * Conventions
  *   - Every function returns KF_OK (0) or a negative kf_status; nothing aborts or prints.
@@ -15,8 +26,26 @@
  *     A context is bound to the permutation backend that was active when it was initialized.
  *     Contexts are wiped when a fixed-length output is produced and can be wiped at any time
  *     with kf_wipe().
+ *   - Copying: every context (kf_hash_ctx, kf_xof_ctx, kf_kmac_ctx, kf_tuplehash_ctx,
+ *     kf_parallelhash_ctx, kf_kt_ctx, kf_batch_ctx) is trivially copyable at any point of
+ *     its life: struct assignment or memcpy gives an independent context that goes on from
+ *     the same point (absorbing or squeezing) without affecting the original. Contexts hold
+ *     no pointers into themselves and own no other memory or threads. A copy holds the same
+ *     secrets as its original (e.g. a KMAC key's state): wipe both.
  *   - Thread safety: functions are reentrant; a context must not be shared between threads
  *     without locking.
+ *   - Errors, one rule each, in every part of the API:
+ *       a NULL pointer with a non-zero length, or a NULL context       KF_ERR_NULL_POINTER
+ *       a length that is not allowed: an output buffer too small, a key, ciphertext or
+ *       signature whose length is not its parameter set's, a block size of 0  KF_ERR_BAD_LENGTH
+ *       a key of the right length that fails its content checks         KF_ERR_BAD_KEY
+ *       a signature (of the right length) that does not verify          KF_ERR_BAD_SIGNATURE
+ *       a MAC tag that does not match                                   KF_ERR_BAD_TAG
+ *       a DER/PEM key encoding that is malformed or names no known key  KF_ERR_BAD_ENCODING
+ *       an unknown algorithm, variant or parameter set                  KF_ERR_BAD_ALGORITHM
+ *     Outputs of a call that fails are zeroed where the call would have written secrets.
+ *     Results marked KF_MUST_CHECK (verifications, decapsulation, key checks, context inits)
+ *     make the compiler warn when they are ignored.
  */
 #ifndef KECCAKFORGE_H
 #define KECCAKFORGE_H
@@ -28,14 +57,32 @@
 extern "C" {
 #endif
 
+/* The version of this header; kf_version_string() gives the library's (the two differ when
+ * a program runs against another build of the shared library than it was compiled with). */
+#define KF_VERSION_MAJOR 0
+#define KF_VERSION_MINOR 1
+#define KF_VERSION_PATCH 0
 #define KECCAKFORGE_VERSION_STRING "0.1.0"
 
+/* Exported functions. On Windows, the library's own sources are built with KF_SHARED_BUILD
+ * (dllexport) and programs that use the DLL define KF_SHARED (dllimport; the CMake target
+ * keccakforge::keccakforge does it for them); a static link defines neither. */
 #if defined(_WIN32) && defined(KF_SHARED_BUILD)
 #  define KF_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(KF_SHARED)
+#  define KF_API __declspec(dllimport)
 #elif defined(__GNUC__)
 #  define KF_API __attribute__((visibility("default")))
 #else
 #  define KF_API
+#endif
+
+/* Results that must not be ignored (a verification, a decapsulation, a key check, an init
+ * whose context is unusable on error): the compiler warns when the return value is dropped. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define KF_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#  define KF_MUST_CHECK
 #endif
 
 /* ---- Status codes ------------------------------------------------------------------- */
@@ -45,19 +92,28 @@ typedef enum kf_status {
     KF_ERR_BAD_STATE       = -2,  /* call out of order: update after final, uninitialized ctx, ... */
     KF_ERR_BAD_DOMAIN      = -3,  /* TurboSHAKE domain byte outside 0x01..0x7F */
     KF_ERR_TOO_LONG        = -4,  /* a length overflows its encoding (SP 800-185) or size_t */
-    KF_ERR_BAD_LENGTH      = -5,  /* output buffer too small, block size 0, ... */
+    KF_ERR_BAD_LENGTH      = -5,  /* a length that is not allowed: see "Errors" above */
     KF_ERR_BAD_ALGORITHM   = -6,  /* unknown algorithm / variant identifier */
     KF_ERR_UNKNOWN_BACKEND = -7,  /* no backend of that name in this build */
     KF_ERR_UNSUPPORTED     = -8,  /* backend exists but this CPU cannot run it */
-    KF_ERR_BAD_KEY         = -9,  /* a key fails its checks (ML-KEM FIPS 203 §7.2/§7.3) or has the wrong size (SLH-DSA) */
+    KF_ERR_BAD_KEY         = -9,  /* a key of the right length fails its content checks (ML-KEM, FIPS 203 §7.2/§7.3) */
     KF_ERR_RNG             = -10, /* the random number source failed */
     KF_ERR_BAD_SIGNATURE   = -11, /* SLH-DSA: the signature does not verify */
-    KF_ERR_BAD_SIGNATURE_SIZE = -12, /* SLH-DSA: signature length is not the parameter set's */
+    KF_ERR_BAD_SIGNATURE_SIZE = -12, /* no longer returned (a wrong signature length is KF_ERR_BAD_LENGTH); kept so old code compiles */
     KF_ERR_BAD_CONTEXT     = -13, /* SLH-DSA: context string longer than 255 bytes */
+    KF_ERR_BAD_TAG         = -14, /* a MAC tag does not match (kf_kmac_verify) */
+    KF_ERR_BAD_ENCODING    = -15, /* a DER or PEM encoding is malformed or of an unknown key type */
 } kf_status;
 
 /* Human-readable name of a status code ("KF_ERR_BAD_STATE", ...). Never NULL. */
 KF_API const char *kf_strerror(int status);
+
+/* The library's version, "MAJOR.MINOR.PATCH" (KECCAKFORGE_VERSION_STRING when it was built). */
+KF_API const char *kf_version_string(void);
+
+/* 1 if a[0..len) equals b[0..len), else 0 (also 0 for a NULL pointer with len > 0). The time
+ * depends on len only, not on the contents: for MAC tags and other secrets. */
+KF_API int kf_ct_equal(const void *a, const void *b, size_t len);
 
 /* ---- Sizes -------------------------------------------------------------------------- */
 #define KF_SHA3_224_BYTES 28
@@ -124,7 +180,7 @@ typedef enum kf_hash_alg {
 } kf_hash_alg;
 
 KF_API size_t kf_hash_size(kf_hash_alg alg);        /* digest bytes, 0 if unknown */
-KF_API int kf_hash_init(kf_hash_ctx *ctx, kf_hash_alg alg);
+KF_API KF_MUST_CHECK int kf_hash_init(kf_hash_ctx *ctx, kf_hash_alg alg);
 KF_API int kf_hash_update(kf_hash_ctx *ctx, const void *in, size_t len);
 /* Absorb a bit string of nbits bits. Any number of calls, any alignment. */
 KF_API int kf_hash_update_bits(kf_hash_ctx *ctx, const void *in, size_t nbits);
@@ -142,15 +198,15 @@ KF_API int kf_keccak512_legacy(uint8_t out[KF_KECCAK512_BYTES], const void *in, 
 /* ---- XOFs: SHAKE, TurboSHAKE, cSHAKE ------------------------------------------------ */
 /* Usage: init; absorb any number of times; squeeze any number of times, any lengths
  * (the first squeeze pads). absorb after squeeze returns KF_ERR_BAD_STATE. */
-KF_API int kf_shake128_init(kf_xof_ctx *ctx);
-KF_API int kf_shake256_init(kf_xof_ctx *ctx);
+KF_API KF_MUST_CHECK int kf_shake128_init(kf_xof_ctx *ctx);
+KF_API KF_MUST_CHECK int kf_shake256_init(kf_xof_ctx *ctx);
 /* TurboSHAKE (RFC 9861): 12 rounds; domain byte D in 0x01..0x7F (0x1F is the default). */
-KF_API int kf_turboshake128_init(kf_xof_ctx *ctx, uint8_t domain);
-KF_API int kf_turboshake256_init(kf_xof_ctx *ctx, uint8_t domain);
+KF_API KF_MUST_CHECK int kf_turboshake128_init(kf_xof_ctx *ctx, uint8_t domain);
+KF_API KF_MUST_CHECK int kf_turboshake256_init(kf_xof_ctx *ctx, uint8_t domain);
 /* cSHAKE (SP 800-185 §3): function name N and customization S, byte strings.
  * With N and S both empty, cSHAKE is SHAKE (as the standard says). */
-KF_API int kf_cshake128_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen);
-KF_API int kf_cshake256_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen);
+KF_API KF_MUST_CHECK int kf_cshake128_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen);
+KF_API KF_MUST_CHECK int kf_cshake256_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen);
 KF_API int kf_xof_absorb(kf_xof_ctx *ctx, const void *in, size_t len);
 KF_API int kf_xof_absorb_bits(kf_xof_ctx *ctx, const void *in, size_t nbits);
 KF_API int kf_xof_squeeze(kf_xof_ctx *ctx, uint8_t *out, size_t len);
@@ -180,9 +236,9 @@ typedef enum kf_sp800185_variant {
  *     variant writes the first outbits bits and ends (wipes) the context like a fixed final. */
 
 /* KMAC (SP 800-185 §4): key K, customization S. */
-KF_API int kf_kmac_init(kf_kmac_ctx *ctx, kf_sp800185_variant v,
+KF_API KF_MUST_CHECK int kf_kmac_init(kf_kmac_ctx *ctx, kf_sp800185_variant v,
                         const void *key, size_t keylen, const void *S, size_t Slen);
-KF_API int kf_kmac_init_bits(kf_kmac_ctx *ctx, kf_sp800185_variant v,
+KF_API KF_MUST_CHECK int kf_kmac_init_bits(kf_kmac_ctx *ctx, kf_sp800185_variant v,
                              const void *key, size_t keybits, const void *S, size_t Slen);
 KF_API int kf_kmac_update(kf_kmac_ctx *ctx, const void *in, size_t len);
 KF_API int kf_kmac_update_bits(kf_kmac_ctx *ctx, const void *in, size_t nbits);
@@ -193,9 +249,19 @@ KF_API int kf_kmac128(uint8_t *out, size_t outlen, const void *key, size_t keyle
                       const void *in, size_t inlen, const void *S, size_t Slen);
 KF_API int kf_kmac256(uint8_t *out, size_t outlen, const void *key, size_t keylen,
                       const void *in, size_t inlen, const void *S, size_t Slen);
+/* Check a tag: finish ctx as kf_kmac_final(ctx, ., taglen) would and compare its output with
+ * tag[0..taglen) in constant time. KF_OK if they match, KF_ERR_BAD_TAG if not (taglen 0 is
+ * KF_ERR_BAD_LENGTH); ctx is wiped in every case once it was a KMAC context ready for final.
+ * The KMACXOF variants compare the first taglen bytes of their output. */
+KF_API KF_MUST_CHECK int kf_kmac_verify(kf_kmac_ctx *ctx, const uint8_t *tag, size_t taglen);
+/* One-shot checks: the tag against KMAC128/256(key, in, taglen * 8, S). */
+KF_API KF_MUST_CHECK int kf_kmac128_verify(const uint8_t *tag, size_t taglen, const void *key, size_t keylen,
+                             const void *in, size_t inlen, const void *S, size_t Slen);
+KF_API KF_MUST_CHECK int kf_kmac256_verify(const uint8_t *tag, size_t taglen, const void *key, size_t keylen,
+                             const void *in, size_t inlen, const void *S, size_t Slen);
 
 /* TupleHash (SP 800-185 §5): each add() call is one whole element of the tuple. */
-KF_API int kf_tuplehash_init(kf_tuplehash_ctx *ctx, kf_sp800185_variant v, const void *S, size_t Slen);
+KF_API KF_MUST_CHECK int kf_tuplehash_init(kf_tuplehash_ctx *ctx, kf_sp800185_variant v, const void *S, size_t Slen);
 KF_API int kf_tuplehash_add(kf_tuplehash_ctx *ctx, const void *elem, size_t len);
 KF_API int kf_tuplehash_add_bits(kf_tuplehash_ctx *ctx, const void *elem, size_t nbits);
 KF_API int kf_tuplehash_final(kf_tuplehash_ctx *ctx, uint8_t *out, size_t outlen);
@@ -203,7 +269,7 @@ KF_API int kf_tuplehash_final_bits(kf_tuplehash_ctx *ctx, uint8_t *out, size_t o
 KF_API int kf_tuplehash_squeeze(kf_tuplehash_ctx *ctx, uint8_t *out, size_t len);
 
 /* ParallelHash (SP 800-185 §6): block size B bytes (B > 0). */
-KF_API int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t B,
+KF_API KF_MUST_CHECK int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t B,
                                 const void *S, size_t Slen);
 KF_API int kf_parallelhash_update(kf_parallelhash_ctx *ctx, const void *in, size_t len);
 /* After a bit string whose length is not a multiple of 8, only final/final_bits may follow. */
@@ -217,7 +283,7 @@ KF_API int kf_parallelhash(kf_sp800185_variant v, uint8_t *out, size_t outlen, c
 /* ---- KangarooTwelve: KT128 and KT256 (RFC 9861) ------------------------------------- */
 typedef enum kf_kt_variant { KF_KT128 = 1, KF_KT256 = 2 } kf_kt_variant;
 /* Usage: init; update any number of times; final(custom) once; squeeze any number of times. */
-KF_API int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v);
+KF_API KF_MUST_CHECK int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v);
 KF_API int kf_kt_update(kf_kt_ctx *ctx, const void *in, size_t len);
 KF_API int kf_kt_final(kf_kt_ctx *ctx, const void *custom, size_t customlen);
 KF_API int kf_kt_squeeze(kf_kt_ctx *ctx, uint8_t *out, size_t len);
@@ -277,8 +343,8 @@ KF_API size_t kf_batch_rate(kf_batch_alg alg);
  *   kf_batch_squeeze_blocks(&c, bufs, 3); ... then kf_batch_squeeze_blocks(&c, next, 1)
  * while any instance still needs bytes (every instance squeezes; unneeded blocks are cheap
  * to ignore). kf_wipe(ctx) when done with secrets. */
-KF_API int kf_batch_init(kf_batch_ctx *ctx, kf_batch_alg alg, size_t n);
-KF_API int kf_batch_init_turboshake(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n);
+KF_API KF_MUST_CHECK int kf_batch_init(kf_batch_ctx *ctx, kf_batch_alg alg, size_t n);
+KF_API KF_MUST_CHECK int kf_batch_init_turboshake(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n);
 KF_API int kf_batch_absorb(kf_batch_ctx *ctx, const uint8_t *const in[], size_t len);
 KF_API int kf_batch_squeeze(kf_batch_ctx *ctx, uint8_t *const out[], size_t len);
 /* nblocks whole blocks of kf_batch_rate(alg) bytes into each out[i]; only at a block
@@ -359,12 +425,12 @@ KF_API int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t s
                                     const uint8_t m[KF_MLKEM_MSG_BYTES]);
 /* ML-KEM.Decaps (Alg. 21, with Decaps_internal, Alg. 18): ss from ct and dk. Checks the
  * lengths of ct and dk and dk's hash (§7.3); an invalid ciphertext gives J(z || ct). */
-KF_API int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES],
+KF_API KF_MUST_CHECK int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *ct, size_t ctlen, const uint8_t *dk, size_t dklen);
 /* The input checks alone: KF_OK, KF_ERR_BAD_LENGTH or KF_ERR_BAD_KEY.
  * check_ek: length and modulus check (§7.2). check_dk: length and hash check (§7.3). */
-KF_API int kf_mlkem_check_ek(kf_mlkem_param param, const uint8_t *ek, size_t eklen);
-KF_API int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen);
+KF_API KF_MUST_CHECK int kf_mlkem_check_ek(kf_mlkem_param param, const uint8_t *ek, size_t eklen);
+KF_API KF_MUST_CHECK int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen);
 
 /* Randomness for kf_mlkem_keygen/encaps: fn(arg, out, len) fills out and returns 0, or
  * returns non-zero (the call then fails with KF_ERR_RNG). The default (fn == NULL) is the
@@ -383,11 +449,11 @@ KF_API int kf_mlkem_set_rng(kf_mlkem_rng_fn fn, void *arg);
  *
  * addrnd: n bytes of fresh randomness for the hedged variant FIPS 205 recommends, or NULL
  * for the deterministic variant (opt_rand = PK.seed).
- * Errors: unknown param -> KF_ERR_BAD_ALGORITHM; sk or pk of the wrong length ->
- * KF_ERR_BAD_KEY; signature output buffer shorter than the set's signature ->
- * KF_ERR_BAD_LENGTH; context over 255 bytes -> KF_ERR_BAD_CONTEXT; verify: a signature of
- * the wrong length -> KF_ERR_BAD_SIGNATURE_SIZE, one that does not verify ->
- * KF_ERR_BAD_SIGNATURE (verification reads exactly siglen bytes of sig). */
+ * Errors (the rule of the Conventions above): unknown param -> KF_ERR_BAD_ALGORITHM; sk or pk
+ * of the wrong length, a signature output buffer shorter than the set's signature, and (verify)
+ * a signature of the wrong length -> KF_ERR_BAD_LENGTH; context over 255 bytes ->
+ * KF_ERR_BAD_CONTEXT; a signature that does not verify -> KF_ERR_BAD_SIGNATURE (verification
+ * reads exactly siglen bytes of sig). */
 typedef enum kf_slhdsa_param {
     KF_SLHDSA_SHAKE_128S = 1,
     KF_SLHDSA_SHAKE_128F = 2,
@@ -448,22 +514,91 @@ KF_API int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen,
                           const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
                           const uint8_t *addrnd, const uint8_t *sk, size_t sklen);
 /* slh_verify (Alg. 24): KF_OK if sig is a valid signature of msg under ctx and pk. */
-KF_API int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen,
+KF_API KF_MUST_CHECK int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen,
                             const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen,
                             const uint8_t *pk, size_t pklen);
 /* hash_slh_sign / hash_slh_verify (Alg. 23, 25) with pre-hash ph. */
 KF_API int kf_slhdsa_hash_sign(kf_slhdsa_param param, kf_slhdsa_prehash ph, uint8_t *sig, size_t siglen,
                                const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
                                const uint8_t *addrnd, const uint8_t *sk, size_t sklen);
-KF_API int kf_slhdsa_hash_verify(kf_slhdsa_param param, kf_slhdsa_prehash ph, const void *msg, size_t msglen,
+KF_API KF_MUST_CHECK int kf_slhdsa_hash_verify(kf_slhdsa_param param, kf_slhdsa_prehash ph, const void *msg, size_t msglen,
                                  const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen,
                                  const uint8_t *pk, size_t pklen);
 /* slh_sign_internal / slh_verify_internal (Alg. 19, 20): msg is M' itself (no context). */
 KF_API int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen,
                                    const void *msg, size_t msglen, const uint8_t *addrnd,
                                    const uint8_t *sk, size_t sklen);
-KF_API int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msglen,
+KF_API KF_MUST_CHECK int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msglen,
                                      const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen);
+
+/* ---- Key encodings: DER and PEM (SubjectPublicKeyInfo, PKCS#8) ----------------------- */
+/* ML-KEM and SLH-DSA keys in the X.509 / PKCS#8 forms OpenSSL 3.5 and the IETF LAMPS
+ * documents use: SubjectPublicKeyInfo with the raw public key as the BIT STRING, and
+ * PKCS#8 PrivateKeyInfo (OneAsymmetricKey v0; v1 accepted on input) with the NIST OIDs
+ * 2.16.840.1.101.3.4.4.1-3 (ML-KEM-512/768/1024) and 2.16.840.1.101.3.4.3.26-31
+ * (SLH-DSA-SHAKE-128s, 128f, 192s, 192f, 256s, 256f), no algorithm parameters.
+ * SLH-DSA's privateKey is sk itself. ML-KEM's is the CHOICE of draft-ietf-lamps-kyber-
+ * certificates: seed [0] (the 64-byte d || z), expandedKey (dk), or both (SEQUENCE of seed
+ * and dk). Decoders accept DER only (minimal lengths, nothing trailing) and check the keys:
+ * ML-KEM ek's modulus check, dk's hash check, and for "both" (and a v1 publicKey) that the
+ * parts agree (else KF_ERR_BAD_KEY). Malformed DER/PEM -> KF_ERR_BAD_ENCODING; a key or
+ * seed of the wrong size -> KF_ERR_BAD_LENGTH; an unknown OID -> KF_ERR_BAD_ENCODING.
+ * Encoders: out == NULL asks for the length only (*outlen); a short out -> KF_ERR_BAD_LENGTH. */
+
+typedef enum kf_key_type {
+    KF_KEY_MLKEM512 = 1,
+    KF_KEY_MLKEM768 = 2,
+    KF_KEY_MLKEM1024 = 3,
+    KF_KEY_SLHDSA_SHAKE_128S = 11,
+    KF_KEY_SLHDSA_SHAKE_128F = 12,
+    KF_KEY_SLHDSA_SHAKE_192S = 13,
+    KF_KEY_SLHDSA_SHAKE_192F = 14,
+    KF_KEY_SLHDSA_SHAKE_256S = 15,
+    KF_KEY_SLHDSA_SHAKE_256F = 16,
+} kf_key_type;
+
+/* Which ML-KEM-PrivateKey CHOICE to write (and which one was read). */
+typedef enum kf_key_priv_form {
+    KF_PRIV_DEFAULT = 0,   /* ML-KEM: seed when a seed is given, else expandedKey; SLH-DSA: sk */
+    KF_PRIV_SEED = 1,      /* seed [0] IMPLICIT OCTET STRING (64 bytes) */
+    KF_PRIV_EXPANDED = 2,  /* expandedKey OCTET STRING (dk); SLH-DSA's only form */
+    KF_PRIV_BOTH = 3,      /* SEQUENCE { seed, expandedKey } */
+} kf_key_priv_form;
+
+/* "ML-KEM-768", "SLH-DSA-SHAKE-128s", ... (NULL if unknown); public / private key sizes
+ * (ML-KEM ek / dk, SLH-DSA pk / sk; 0 if unknown). */
+KF_API const char *kf_key_type_name(kf_key_type t);
+KF_API size_t kf_key_pub_bytes(kf_key_type t);
+KF_API size_t kf_key_priv_bytes(kf_key_type t);
+/* SubjectPublicKeyInfo DER of a public key. */
+KF_API int kf_key_encode_spki(kf_key_type t, const uint8_t *pub, size_t publen,
+                              uint8_t *out, size_t outcap, size_t *outlen);
+/* PKCS#8 DER of a private key. ML-KEM: seed (64 bytes, d || z) for SEED/BOTH, priv (dk)
+ * for EXPANDED; BOTH derives dk from the seed when priv is NULL. SLH-DSA: priv = sk,
+ * seed ignored, form DEFAULT or EXPANDED. */
+KF_API int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *seed, size_t seedlen,
+                               const uint8_t *priv, size_t privlen, uint8_t *out, size_t outcap,
+                               size_t *outlen);
+/* Read a SubjectPublicKeyInfo: its type, and the public key into pub (pubcap >= its size). */
+KF_API KF_MUST_CHECK int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
+                              uint8_t *pub, size_t pubcap, size_t *publen);
+/* Read a PKCS#8 key: its type, the form found (form may be NULL), the whole private key
+ * into priv (ML-KEM: dk, expanded from the seed when only the seed is stored; SLH-DSA: sk;
+ * the public key is inside: ML-KEM ek = dk[384k .. 384k+ek), SLH-DSA pk = the last 2n
+ * bytes), and the 64-byte seed when one is stored (seed may be NULL; *seedlen = 64 or 0). */
+KF_API KF_MUST_CHECK int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_key_priv_form *form,
+                               uint8_t *seed, size_t seedcap, size_t *seedlen,
+                               uint8_t *priv, size_t privcap, size_t *privlen);
+/* PEM: "-----BEGIN label-----", base64 in lines of 64, "-----END label-----\n"; out gets
+ * a terminating NUL (outcap counts it; *outlen does not). Labels: "PUBLIC KEY" (SPKI),
+ * "PRIVATE KEY" (PKCS#8). */
+KF_API int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
+                         char *out, size_t outcap, size_t *outlen);
+/* The first PEM block of pem: its label (NUL-terminated, if label is not NULL) and DER.
+ * der == NULL asks for the length. Bad base64, padding or a missing/mismatched END line ->
+ * KF_ERR_BAD_ENCODING. */
+KF_API KF_MUST_CHECK int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
+                         uint8_t *der, size_t dercap, size_t *derlen);
 
 #ifdef __cplusplus
 }

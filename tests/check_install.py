@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Install the build into a temporary prefix, then build and run the quickstart example
 against it with find_package(keccakforge) (shared and static) and with pkg-config."""
 import os, shutil, subprocess, sys, tempfile
@@ -53,6 +54,19 @@ with tempfile.TemporaryDirectory() as tmp:
             env["LD_LIBRARY_PATH"] = ":".join(os.path.join(prefix, d) for d in libdirs)
             return run([exe], env=env)
         check("pkg-config keccakforge", pc)
+
+        def pc_rpath():
+            # the README's install section as written: PKG_CONFIG_PATH and an rpath from libdir,
+            # no LD_LIBRARY_PATH
+            libdirs = [d for d in ("lib", "lib64", "lib/x86_64-linux-gnu") if os.path.isdir(os.path.join(prefix, d))]
+            env = dict(os.environ, PKG_CONFIG_PATH=":".join(os.path.join(prefix, d, "pkgconfig") for d in libdirs))
+            env.pop("LD_LIBRARY_PATH", None)
+            flags = run(["pkg-config", "--cflags", "--libs", "keccakforge"], env=env).split()
+            libdir = run(["pkg-config", "--variable=libdir", "keccakforge"], env=env).strip()
+            exe = os.path.join(tmp, "pc_rpath_example")
+            run([os.environ.get("CC", "cc"), example, "-o", exe] + flags + ["-Wl,-rpath," + libdir])
+            return run([exe], env=env)
+        check("pkg-config keccakforge with the README's rpath", pc_rpath)
     else:
         skipped += 1
         print("skip pkg-config keccakforge (pkg-config not installed)")

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_backends.c - every x1 Keccak-p[1600] backend against `ref`.
  *
@@ -145,6 +146,9 @@ int main(int argc, char **argv)
         int listed = 0;
         for (int a = 1; a < argc; a++) listed |= strcmp(argv[a], all[i]->name) == 0;
         CHECK(argc < 2 || listed, "backend %s is in the library but not in the test list", all[i]->name);
+        for (unsigned bit = 0; bit < 32; bit++) /* every feature a backend requires has its name */
+            CHECK(!(all[i]->requires >> bit & 1) || kf_cpu_feature_name(1u << bit),
+                  "backend %s requires feature bit %u, which has no name", all[i]->name, bit);
         if (!kf_backend_runnable(all[i])) {
             printf("skip %-14s (this CPU lacks what it needs)\n", all[i]->name);
             skipped++;

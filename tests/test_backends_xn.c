@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_backends_xn.c - every batched (xN) Keccak-p[1600] backend against `ref`.
  *

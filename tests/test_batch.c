@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_batch.c - the batched API, batched KT/ParallelHash leaves and their threads, against
  * the one-instance (x1) functions.

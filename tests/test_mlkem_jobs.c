@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_mlkem_jobs.c - ML-KEM's schedule of Keccak jobs (src/mlkem/sampling.h) on every
  * batched backend this CPU runs and on x1: random mixes of hash jobs (SHA3-256, SHA3-512,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_slhdsa_ct.c - SLH-DSA signing is constant time with respect to SK.seed and SK.prf,
  * checked by valgrind memcheck (issue 5).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_sponge.c - the sponge's bit-granular absorb and padding against a naive model.
  *
@@ -7,6 +8,7 @@
  * suffixes and lengths around block boundaries, so each padding corner case is hit.
  */
 #include "sponge/sponge.h"
+#include "hash/modes.h" /* kf_left_encode, kf_right_encode */
 
 #include <stdio.h>
 #include <stdlib.h>

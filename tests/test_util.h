@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_util.h - what the C tests share: a seeded pseudo-random generator (splitmix64) for
  * reproducible random inputs, and CHECK, which counts a failed condition in `failures` and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_avx512_mix.c - the floor under the avx512-x8 backend: how fast this CPU issues the
  * instruction mix of one AVX-512 Keccak-p[1600] round when nothing waits for anything.

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_hybrid.c - TSC ticks per Keccak-p[1600, nr] for the batched x86-64 backends, the
  * scalar/SIMD hybrids (avx512-x9, avx512vl-x5) beside the vector-only ones they extend
  * (avx512-x8, avx512vl-x4) and opt64-bmi2; the measurement behind docs/HYBRID.md.
  * Built as ./build/bench_hybrid on x86-64 (not installed).
  *
- * Method (DESIGN.md "Benchmarks"): pinned to one core; each sample is REPS calls of permute
+ * Method (docs/BENCHMARKS.md, its opening section): pinned to one core; each sample is REPS calls of permute
  * back to back on the same states between `lfence; rdtsc` and `rdtscp; lfence`; the
  * candidates' samples are interleaved (one of each, rotating the order) so a change of the
  * machine's load hits all of them alike; the figure is the median sample / (REPS * n).

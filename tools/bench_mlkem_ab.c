@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_mlkem_ab.c - ML-KEM KeyGen / Encaps / Decaps of two or more builds of the shared
  * library in one process, so a before / after comparison sees the same moment of a noisy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_mlkem_kernels.c - ML-KEM's SIMD kernels one at a time, in a hot loop (docs/BENCHMARKS.md):
  * the AVX2 and AVX-512 forms of the forward NTT, base multiplication, SamplePolyCBD,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_mlkem_steps.c - where ML-KEM KeyGen's time goes: the whole KeyGen_internal beside its
  * steps, timed alone (docs/BENCHMARKS.md): K-PKE.KeyGen; H(ek) = SHA3-256 of ek; G = SHA3-512

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_util.h - what the stand-alone timing tools (bench_hybrid.c, bench_avx512_mix.c,
  * bench_mlkem_steps.c) share beside kforge/tsc.h: pinning to one CPU and sorting samples for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * slhdsa_perm_count.c - SLH-DSA-SHAKE-128f keygen (argument "keygen") or keygen and sign,
  * nothing else: the workload whose Keccak-p calls docs/BENCHMARKS.md counts with callgrind

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for AArch64 Linux (Debian's gcc-aarch64-linux-gnu); tests run under qemu-aarch64
 # through tests/cross/qemu-aarch64.sh. KF_QEMU_CPU picks the emulated CPU: "max" (the default)
 # has the SHA-3 instructions, "cortex-a72" does not; the environment variable of the same name

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for RISC-V 64 Linux (Debian's gcc-riscv64-linux-gnu); tests run under qemu-riscv64
 # through tests/cross/qemu-riscv64.sh, with the vector extension at VLEN = KF_QEMU_VLEN bits
 # (128, 256, 512, ...; default 128); the environment variable of the same name overrides it

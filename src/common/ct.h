@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ct.h - declassifying values that are computed from secrets but public by definition, for
  * the constant-time checks under valgrind memcheck (tests/test_mlkem_ct.c,
@@ -21,6 +22,14 @@
 #endif
 #endif
 
+/* clang's MemorySanitizer (tests/test_ct_msan.c poisons the secrets the same way) */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#include <sanitizer/msan_interface.h>
+#define KF_HAVE_MSAN 1
+#endif
+#endif
+
 /* p[0..len) is public from here on. */
 static inline void kf_declassify(const void *p, size_t len)
 {
@@ -28,6 +37,9 @@ static inline void kf_declassify(const void *p, size_t len)
     (void)len;
 #ifdef KF_HAVE_MEMCHECK
     VALGRIND_MAKE_MEM_DEFINED(p, len);
+#endif
+#ifdef KF_HAVE_MSAN
+    __msan_unpoison(p, len);
 #endif
 }
 

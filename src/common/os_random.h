@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* os_random.h - the operating system's random generator, for the schemes' key generation
  * and signing randomness (one place for ML-KEM and SLH-DSA). */
 #ifndef KF_OS_RANDOM_H

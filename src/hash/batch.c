@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * batch.c - the public batched API (n independent SHAKE / TurboSHAKE / SHA-3 instances in
  * lock-step) and the leaf hashing of the tree modes (KT, ParallelHash), on the lock-step

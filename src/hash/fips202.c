@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fips202.c - SHA3-224/256/384/512, SHAKE128/256 (FIPS 202 §6), TurboSHAKE128/256
  * (RFC 9861 §2) and the legacy Keccak-256/512 padding, over the sponge.
@@ -8,32 +9,6 @@
 
 KF_FITS(kf_hash_impl, kf_hash_ctx);
 KF_FITS(kf_xof_impl, kf_xof_ctx);
-
-void kf_wipe(void *p, size_t len)
-{
-    if (p) kf_memzero(p, len);
-}
-
-const char *kf_strerror(int status)
-{
-    switch (status) {
-    case KF_OK: return "KF_OK";
-    case KF_ERR_NULL_POINTER: return "KF_ERR_NULL_POINTER";
-    case KF_ERR_BAD_STATE: return "KF_ERR_BAD_STATE";
-    case KF_ERR_BAD_DOMAIN: return "KF_ERR_BAD_DOMAIN";
-    case KF_ERR_TOO_LONG: return "KF_ERR_TOO_LONG";
-    case KF_ERR_BAD_LENGTH: return "KF_ERR_BAD_LENGTH";
-    case KF_ERR_BAD_ALGORITHM: return "KF_ERR_BAD_ALGORITHM";
-    case KF_ERR_UNKNOWN_BACKEND: return "KF_ERR_UNKNOWN_BACKEND";
-    case KF_ERR_UNSUPPORTED: return "KF_ERR_UNSUPPORTED";
-    case KF_ERR_BAD_KEY: return "KF_ERR_BAD_KEY";
-    case KF_ERR_RNG: return "KF_ERR_RNG";
-    case KF_ERR_BAD_SIGNATURE: return "KF_ERR_BAD_SIGNATURE";
-    case KF_ERR_BAD_SIGNATURE_SIZE: return "KF_ERR_BAD_SIGNATURE_SIZE";
-    case KF_ERR_BAD_CONTEXT: return "KF_ERR_BAD_CONTEXT";
-    default: return "KF_ERR_UNKNOWN_STATUS";
-    }
-}
 
 /* ---- fixed-length hashes ---------------------------------------------------------- */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kangarootwelve.c - KT128 (= KangarooTwelve) and KT256, RFC 9861 §3, over TurboSHAKE128/256.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * modes.h - private layout of the public context types and the checks every mode shares.
  *
@@ -44,6 +45,11 @@ typedef struct kf_xof_impl {
 #define KF_FITS(type, ctxtype) _Static_assert(sizeof(type) <= sizeof(ctxtype), #type " too big")
 
 /* A NULL buffer is only fine with length zero. */
+/* SP 800-185 §2.3 encodings, written into buf (at most 9 bytes); return the length
+ * (sp800_185.c). */
+size_t kf_left_encode(uint8_t buf[9], uint64_t x);
+size_t kf_right_encode(uint8_t buf[9], uint64_t x);
+
 #define KF_CHECK_BUF(p, len) do { if ((len) && !(p)) return KF_ERR_NULL_POINTER; } while (0)
 #define KF_BITS_TO_BYTES(n) ((n) / 8 + ((n) % 8 != 0))
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sp800_185.c - cSHAKE (NIST SP 800-185 §3), KMAC and KMACXOF (§4), TupleHash (§5) and
  * ParallelHash (§6), over the sponge.
@@ -21,6 +22,28 @@ enum sp_stage {
     ST_BITS_ENDED = 2, /* ParallelHash: a partial byte was absorbed, only final may follow */
     ST_SQUEEZE = 3,    /* XOF variant after final: squeeze continues the output */
 };
+
+/* ---- SP 800-185 §2.3 encodings ---------------------------------------------------------- */
+
+/* left_encode(x): the byte count n of x (at least 1), then x big-endian in n bytes. */
+size_t kf_left_encode(uint8_t buf[9], uint64_t x)
+{
+    size_t n = 1;
+    while (n < 8 && (x >> (8 * n))) n++;
+    buf[0] = (uint8_t)n;
+    for (size_t i = 0; i < n; i++) buf[1 + i] = (uint8_t)(x >> (8 * (n - 1 - i)));
+    return n + 1;
+}
+
+/* right_encode(x): x big-endian in n bytes, then n. */
+size_t kf_right_encode(uint8_t buf[9], uint64_t x)
+{
+    size_t n = 1;
+    while (n < 8 && (x >> (8 * n))) n++;
+    for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)(x >> (8 * (n - 1 - i)));
+    buf[n] = (uint8_t)n;
+    return n + 1;
+}
 
 /* The cSHAKE instance that KMAC, TupleHash and ParallelHash all end in. */
 typedef struct sp_core {
@@ -300,6 +323,49 @@ int kf_kmac_squeeze(kf_kmac_ctx *ctx, uint8_t *out, size_t len)
     return core_squeeze(core_live(ctx->opaque_, KF_MAGIC_KMAC), out, len);
 }
 
+/* The MAC is squeezed a chunk at a time and compared with kf_ct_diff; the differences are OR-ed
+ * together, so the time depends on taglen only. */
+int kf_kmac_verify(kf_kmac_ctx *ctx, const uint8_t *tag, size_t taglen)
+{
+    if (!ctx) return KF_ERR_NULL_POINTER;
+    sp_core *c = kmac_absorbing(ctx);
+    if (!c) return KF_ERR_BAD_STATE;
+    int rc = !taglen ? KF_ERR_BAD_LENGTH : final_check(c, tag, taglen, 0);
+    uint8_t diff = 0;
+    if (rc == KF_OK) {
+        uint8_t mac[64];
+        absorb_right_encode(&c->s, c->xof ? 0 : (uint64_t)taglen * 8);
+        for (size_t off = 0; off < taglen; off += sizeof mac) {
+            size_t n = taglen - off < sizeof mac ? taglen - off : sizeof mac;
+            kf_sponge_squeeze(&c->s, mac, n);
+            diff |= kf_ct_diff(mac, tag + off, n);
+        }
+        kf_memzero(mac, sizeof mac);
+        rc = diff ? KF_ERR_BAD_TAG : KF_OK;
+    }
+    kf_memzero(ctx, sizeof *ctx);
+    return rc;
+}
+
+static int kmac_verify_oneshot(kf_sp800185_variant v, const uint8_t *tag, size_t taglen,
+                               const void *key, size_t keylen, const void *in, size_t inlen,
+                               const void *S, size_t Slen)
+{
+    kf_kmac_ctx c;
+    int rc = kf_kmac_init(&c, v, key, keylen, S, Slen);
+    if (rc == KF_OK) rc = kf_kmac_update(&c, in, inlen);
+    if (rc == KF_OK) return kf_kmac_verify(&c, tag, taglen);
+    kf_memzero(&c, sizeof c);
+    return rc;
+}
+
+int kf_kmac128_verify(const uint8_t *tag, size_t taglen, const void *key, size_t keylen,
+                      const void *in, size_t inlen, const void *S, size_t Slen)
+{ return kmac_verify_oneshot(KF_V128, tag, taglen, key, keylen, in, inlen, S, Slen); }
+int kf_kmac256_verify(const uint8_t *tag, size_t taglen, const void *key, size_t keylen,
+                      const void *in, size_t inlen, const void *S, size_t Slen)
+{ return kmac_verify_oneshot(KF_V256, tag, taglen, key, keylen, in, inlen, S, Slen); }
+
 static int kmac_oneshot(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *key,
                         size_t keylen, const void *in, size_t inlen, const void *S, size_t Slen)
 {
@@ -458,6 +524,7 @@ static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
 
 static void par_feed(kf_parallelhash_impl *p, const uint8_t *in, size_t len)
 {
+    if (!len) return; /* in may be NULL then: no pointer arithmetic on it (C11 6.5.6) */
     if (p->fill) {
         size_t take = p->B - p->fill < len ? p->B - p->fill : len;
         kf_sponge_absorb(&p->leaf, in, take);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * dispatch.c - CPU feature detection and the choice of Keccak-p[1600] backend, in one place.
  *
@@ -55,6 +56,25 @@ static uint32_t detect(void)
 }
 #elif defined(__riscv) && defined(__linux__)
 #include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+/* Zvbb/Zvkb: only the riscv_hwprobe syscall (Linux 6.4; the ZVBB/ZVKB bits since 6.8) says;
+ * the constants of <asm/hwprobe.h>, which older headers lack. An older kernel (ENOSYS) or
+ * a zero answer means no Zvbb, so the RVV 1.0 backends are used. */
+#define KF_NR_RISCV_HWPROBE 258
+#define KF_HWPROBE_KEY_IMA_EXT_0 4
+#define KF_HWPROBE_EXT_ZVBB (1ull << 17)
+#define KF_HWPROBE_EXT_ZVKB (1ull << 19)
+static int riscv_has_zvbb(void)
+{
+    struct {
+        int64_t key;
+        uint64_t value;
+    } pair = {KF_HWPROBE_KEY_IMA_EXT_0, 0};
+    if (syscall(KF_NR_RISCV_HWPROBE, &pair, 1, 0, NULL, 0) != 0 || pair.key != KF_HWPROBE_KEY_IMA_EXT_0) return 0;
+    return (pair.value & (KF_HWPROBE_EXT_ZVBB | KF_HWPROBE_EXT_ZVKB)) != 0;
+}
+
 /*
  * The vector unit is usable when AT_HWCAP has bit 'V' - 'A', the test the kernel documents
  * for programs (Documentation/arch/riscv/vector.rst). Linux sets it only since 6.5, when it
@@ -73,18 +93,16 @@ static uint32_t detect(void)
     if (vlenb >= 256 / 8) f |= KF_CPU_RVV_VLEN256;
     if (vlenb >= 512 / 8) f |= KF_CPU_RVV_VLEN512;
     if (vlenb >= 1024 / 8) f |= KF_CPU_RVV_VLEN1024;
+    if (riscv_has_zvbb()) f |= KF_CPU_RVV_ZVBB;
     return f;
 }
 #else
 static uint32_t detect(void) { return 0; }
 #endif
 
-/* Every backend in this build, listed once. */
+/* Every backend in this build, listed once, in no particular order: preference is each
+ * backend's .rank (the one place it is written), and kf_backend_all() sorts by it. */
 static const kf_backend *const all_backends[] = {
-#if defined(__x86_64__)
-    &kf_backend_x1_avx512vl,
-    &kf_backend_opt64_bmi2,
-#endif
 #ifdef KF_ARCH_BACKENDS_X1
     KF_ARCH_BACKENDS_X1
 #endif
@@ -93,6 +111,14 @@ static const kf_backend *const all_backends[] = {
     &kf_backend_ref,
 };
 #define N_BACKENDS (sizeof all_backends / sizeof all_backends[0])
+
+const char *kf_cpu_feature_name(uint32_t bit)
+{
+#define KF_CPU_NAME_(name, b, str) if (bit == KF_CPU_##name) return str;
+    KF_CPU_FEATURES(KF_CPU_NAME_)
+#undef KF_CPU_NAME_
+    return NULL;
+}
 
 static uint32_t features_cache;
 static int features_known;
@@ -121,7 +147,7 @@ const kf_backend *kf_backend_by_name(const char *name)
 
 size_t kf_backend_all(const kf_backend **out, size_t max)
 {
-    /* insertion order above is by preference; sort by rank to be safe */
+    /* by .rank, highest first (the table's order carries no meaning) */
     const kf_backend *tmp[N_BACKENDS];
     memcpy(tmp, all_backends, sizeof tmp);
     for (size_t i = 1; i < N_BACKENDS; i++)
@@ -134,16 +160,9 @@ size_t kf_backend_all(const kf_backend **out, size_t max)
     return N_BACKENDS;
 }
 
-/* Every batched backend in this build, listed once, by preference; NULL ends the list
- * (so it is never empty where there are none). */
+/* Every batched backend in this build, listed once, in no particular order (as above: .rank
+ * decides); NULL ends the list (so it is never empty where there are none). */
 static const kf_backend_xn *const all_backends_xn[] = {
-#if defined(__x86_64__)
-    &kf_backend_x8_avx512,
-    &kf_backend_x4_avx512vl,
-    &kf_backend_x4_avx2,
-    &kf_backend_x9_hybrid, /* rank -1: measured slower, docs/HYBRID.md */
-    &kf_backend_x5_hybrid,
-#endif
 #ifdef KF_ARCH_BACKENDS_XN
     KF_ARCH_BACKENDS_XN
 #endif
@@ -329,7 +348,7 @@ int kf_keccak_p1600(uint64_t lanes[25], unsigned nr)
     b->init(st);
 #if KF_LANES64_LE
     /* the lanes' bytes in memory are the state's bytes (FIPS 202 §3.1.2): no conversion
-     * loops, which cost about half a permutation (806 against 529 ticks with avx512vl-x1) */
+     * loops, which cost about half a permutation (docs/BENCHMARK_HISTORY.md, "kf_keccak_p1600") */
     b->overwrite_bytes(st, (const uint8_t *)lanes, 0, KF_STATE_BYTES);
     b->permute(st, nr);
     b->extract_bytes(st, (uint8_t *)lanes, 0, KF_STATE_BYTES);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_backend.h - the one internal interface every Keccak-p[1600] backend implements.
  *
@@ -27,25 +28,27 @@
 #define KF_STATE_BYTES 200
 #define KF_STATE_ALIGN 32
 
-/* CPU features a backend may require (bit mask, see dispatch.c). */
+/* CPU features a backend may require (bit mask, detected in dispatch.c): the one list, from
+ * which the enum and the names `kforge backends` prints (kf_cpu_feature_name) both come.
+ * X(enum suffix, bit, name). AVX512BW, VBMI, VBMI2 and BITALG gate ML-KEM's AVX-512
+ * arithmetic only; the RVV_VLEN bits say the vector unit's VLEN is at least that; RVV_ZVBB:
+ * Zvbb or its subset Zvkb (vror, vrol, vandn; RVA23), from riscv_hwprobe. */
+#define KF_CPU_FEATURES(X)                                                              \
+    X(BMI1, 0, "bmi1") X(BMI2, 1, "bmi2") X(AVX2, 2, "avx2") X(AVX512F, 3, "avx512f")    \
+    X(AVX512VL, 4, "avx512vl") X(AVX512BW, 5, "avx512bw") X(AVX512VBMI, 6, "avx512vbmi") \
+    X(AVX512VBMI2, 7, "avx512vbmi2") X(NEON, 8, "neon") X(SHA3, 9, "sha3")               \
+    X(AVX512BITALG, 10, "avx512bitalg") X(RVV, 12, "rvv")                                \
+    X(RVV_VLEN256, 13, "vlen>=256") X(RVV_VLEN512, 14, "vlen>=512")                      \
+    X(RVV_VLEN1024, 15, "vlen>=1024") X(RVV_ZVBB, 16, "zvbb")
+
 enum kf_cpu_feature {
-    KF_CPU_BMI1     = 1u << 0,
-    KF_CPU_BMI2     = 1u << 1,
-    KF_CPU_AVX2     = 1u << 2,
-    KF_CPU_AVX512F  = 1u << 3,
-    KF_CPU_AVX512VL = 1u << 4,
-    KF_CPU_AVX512BW = 1u << 5,    /* these three and BITALG: ML-KEM's AVX-512 arithmetic only */
-    KF_CPU_AVX512VBMI = 1u << 6,
-    KF_CPU_AVX512VBMI2 = 1u << 7,
-    KF_CPU_NEON     = 1u << 8,
-    KF_CPU_SHA3     = 1u << 9,
-    KF_CPU_AVX512BITALG = 1u << 10,
-    KF_CPU_RVV      = 1u << 12,
-    /* VLEN of the vector unit, at least (RISC-V: the RVV backends' width depends on it) */
-    KF_CPU_RVV_VLEN256  = 1u << 13,
-    KF_CPU_RVV_VLEN512  = 1u << 14,
-    KF_CPU_RVV_VLEN1024 = 1u << 15,
+#define KF_CPU_ENUM_(name, bit, str) KF_CPU_##name = 1u << (bit),
+    KF_CPU_FEATURES(KF_CPU_ENUM_)
+#undef KF_CPU_ENUM_
 };
+
+/* The name of one feature bit ("avx512f", ...), or NULL for a bit that names none. */
+const char *kf_cpu_feature_name(uint32_t bit);
 
 typedef struct kf_backend {
     const char *name;        /* stable, lower case: "ref", "opt64", "opt64-bmi2", ... */
@@ -83,15 +86,15 @@ typedef struct kf_backend_xn {
     void   (*extract_bytes)(const void *states, unsigned i, uint8_t *out, size_t offset, size_t len);
     void   (*permute)(void *states, unsigned nr);
     size_t (*absorb_blocks)(void *states, unsigned nr, size_t rate, const uint8_t *const *in, size_t len);
+    /* optional: an x1 backend whose call costs about what a call of this one costs, so a
+     * single state may as well run on these lanes when that x1 backend is in use (ML-KEM's
+     * lone jobs do, keeping its Keccak to one copy of round code in the caches) */
+    const struct kf_backend *x1_twin;
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */
 extern const kf_backend kf_backend_ref;
 extern const kf_backend kf_backend_opt64;
-#if defined(__x86_64__)
-extern const kf_backend kf_backend_opt64_bmi2;
-extern const kf_backend kf_backend_x1_avx512vl;
-#endif
 extern const kf_backend kf_backend_opt32bi;
 
 /* Dispatch (dispatch.c). */
@@ -101,17 +104,12 @@ const kf_backend *kf_backend_by_name(const char *name);  /* NULL if unknown */
 size_t kf_backend_all(const kf_backend **out, size_t max); /* compiled in, in rank order */
 int kf_backend_runnable(const kf_backend *b);        /* CPU has what b requires */
 
-/* Batched backends compiled into this build (x86_64/), and their list (dispatch.c). */
+/* Each architecture's backends: its header declares them and lists them for dispatch.c in
+ * KF_ARCH_BACKENDS_X1 and KF_ARCH_BACKENDS_XN ("&kf_backend_..., " each, in any order: the
+ * preference is each backend's .rank, and only that); its sources.cmake builds them. */
 #if defined(__x86_64__)
-extern const kf_backend_xn kf_backend_x4_avx2;
-extern const kf_backend_xn kf_backend_x4_avx512vl;
-extern const kf_backend_xn kf_backend_x8_avx512;
-extern const kf_backend_xn kf_backend_x9_hybrid;   /* x8 zmm + 1 scalar, seed 002 §4.4 */
-extern const kf_backend_xn kf_backend_x5_hybrid;   /* x4 ymm + 1 scalar */
-#endif
-/* Other architectures' backends: each header declares them and lists them for dispatch.c
- * in KF_ARCH_BACKENDS_X1 and KF_ARCH_BACKENDS_XN ("&kf_backend_..., " each, by preference). */
-#if defined(__aarch64__)
+#include "x86_64/backends_x86_64.h"
+#elif defined(__aarch64__)
 #include "aarch64/backends_aarch64.h"
 #elif defined(__riscv) && __riscv_xlen == 64
 #include "riscv64/backends_riscv64.h"

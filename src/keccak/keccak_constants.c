@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The run-time tables of the Keccak-f[1600] constants, built from keccak_constants.h. */
 #include "keccak_backend.h"
 #include "keccak_constants.h"

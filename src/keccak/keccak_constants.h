@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_constants.h - the Keccak-f[1600] constants, in one place.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_lanes64.h - byte access to a Keccak-p[1600] state in the plain-lanes format,
  * shared by the backends that use it (opt64, opt64-bmi2, avx512vl-x1); kf_load64_le also serves

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_opt64_rounds.h - the unrolled scalar Keccak-p[1600, nr] rounds of opt64, as macros,
  * shared by the opt64 backends (keccak_p1600_opt64.c, compiled twice) and the scalar half of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_opt32bi.c - Keccak-p[1600, nr] in portable C on 32-bit words, for 32-bit CPUs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_opt64.c - Keccak-p[1600, nr] in portable 64-bit C, unrolled for speed.
  *
@@ -21,8 +22,8 @@
  * Speed is set by how the compiler allocates 50 lane variables to 15 registers, not by the
  * operation count (130 ALU operations per round, the minimum for this formulation). On x86-64
  * with GCC 12 the build adds -fno-schedule-insns2: GCC's post-allocation scheduler makes this
- * loop about 2.5% slower on Zen 4 (630 vs 647 ticks per Keccak-f[1600], opt64-bmi2). Full
- * unrolling of all 24 rounds was measured 8% slower than the two-round loop.
+ * loop slower on Zen 4, and full unrolling of all 24 rounds was slower than the two-round
+ * loop (docs/BENCHMARK_HISTORY.md, "opt64 loop").
  */
 #include "keccak_backend.h"
 #include "keccak_constants.h"

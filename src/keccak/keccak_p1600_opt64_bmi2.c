@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_opt64_bmi2.c - the opt64 backend compiled for x86-64 CPUs with BMI1 and BMI2.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_ref.c - Keccak-p[1600, nr] following FIPS 202 §3 step by step.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_xn_lanes.h - byte access to N interleaved Keccak-p[1600] states, shared by the
  * batched backends of x86-64 (AVX2 x4, AVX-512VL x4, AVX-512 x8) and AArch64 (Neon x2 and
@@ -52,8 +53,8 @@ static inline uint64_t kf_xn_byte_mask(unsigned at, size_t len)
     } while (0)
 
 /* The common case of whole lanes (offset and len multiples of 8: a rate block, a digest):
- * a plain word loop, which the compiler keeps tight (2-3x faster than the general walk for
- * a 168-byte block). */
+ * a plain word loop, which the compiler keeps tight (faster than the general walk:
+ * docs/BENCHMARK_HISTORY.md, "whole lanes"). */
 #define KF_XN_WHOLE_LANES(offset, len) ((((offset) | (len)) & 7) == 0)
 
 static inline void kf_xn_add_bytes(void *states, unsigned n, unsigned i, const uint8_t *in,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kpke.c - K-PKE KeyGen, Encrypt, Decrypt (FIPS 203 Alg. 13-15), over poly.h's arithmetic
  * (portable C or AVX2, chosen at run time) and sampling.h's Keccak jobs.
@@ -23,101 +24,149 @@ static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, c
     kf_mlkem_poly_tobytes(dk_pke + KF_MLKEM_POLY_BYTES * i, &s[i]);
 }
 
-/* The Keccak work runs in one schedule whose lanes live across the rows of t^ (sampling.h:
- * kf_mlkem_sched): the jobs are matrix row 0 and all the PRFs, then for each later row i the
- * piece of H(ek) over the whole blocks of ek that rows 0..i-1 fill (held until they are
- * there; it only absorbs, and hands its state to the next piece) and row i's streams. The
- * first run ends once row 0 and the PRFs are done, and each later one once piece i and row i
- * are; between runs the next row of t^ is computed, and the lanes meanwhile keep the streams
- * they started. G before and the rest of H(ek) after run as lone jobs (kf_mlkem_sched_lone:
- * in the same lanes where a call of them costs what x1 costs, so KeyGen's Keccak runs one
- * copy of the round code). So H(ek) starts as soon as ek's first row is there, and a lane
- * that finishes early starts the next row's streams: ML-KEM-512 runs 1 + 6 + 4 permutation
- * calls (G, the schedule, the rest of H(ek)), where one schedule before all of H(ek) ran
- * 1 + 5 + 6. */
+/* KeyGen's Keccak work runs in one schedule whose lanes live across the rows of t^ (sampling.h:
+ * kf_mlkem_sched). Its jobs are matrix row 0 and all the PRFs, then for each later row i the
+ * piece of H(ek) over the whole blocks of ek that rows 0..i-1 fill (held until they are there;
+ * it only absorbs, and hands its state to the next piece) and row i's streams. The first run
+ * ends once row 0 and the PRFs are done, each later one once piece i and row i are; between
+ * runs the next row of t^ is computed while the lanes keep the streams they started. G before
+ * and the rest of H(ek) after run as lone jobs in the same lanes (kf_mlkem_sched_lone), so
+ * KeyGen's Keccak runs one copy of the round code, H(ek) starts as soon as ek's first row is
+ * there, and a lane that finishes early starts the next row's streams. */
+
+/* The secrets of one KeyGen, wiped by keygen_wipe. */
+typedef struct {
+    uint8_t in[SYM + 1];
+    uint8_t rho_sigma[2 * SYM];     /* (rho, sigma) = G(d || k) */
+    uint8_t prf[2 * K_MAX][64 * 3]; /* PRF_eta1 outputs */
+    kf_mlkem_poly s[K_MAX], e[K_MAX];
+} keygen_secrets;
+
+/* The public working state of KeyGen's schedule (its lanes hold secrets: wiped). */
+typedef struct {
+    kf_mlkem_poly a[K_MAX * K_MAX];
+    kf_mlkem_job jobs[K_MAX * K_MAX + 2 * K_MAX + K_MAX];
+    kf_mlkem_sched sched;
+    uint8_t *prf_out[2 * K_MAX];
+    unsigned eta[2 * K_MAX], until[K_MAX], n;
+    kf_mlkem_job *piece[K_MAX];
+    uint8_t hstate[KF_STATE_BYTES]; /* H(ek)'s state after the pieces so far; public */
+    size_t hashed;                  /* bytes of ek the pieces cover */
+} keygen_work;
+
+/* (rho, sigma) = G(d || k) (Alg. 13 line 1: domain separation by k), as a lone job. */
+static int keygen_g(keygen_work *w, keygen_secrets *sec, const uint8_t d[SYM], unsigned k)
+{
+    memcpy(sec->in, d, SYM);
+    sec->in[SYM] = (uint8_t)k;
+    kf_mlkem_job_hash(&w->jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0,
+                      sec->rho_sigma, sizeof sec->rho_sigma);
+    int rc = kf_mlkem_sched_lone(&w->sched, &w->jobs[0]);
+    kf_declassify(sec->rho_sigma, SYM); /* rho is public: it goes into ek (Alg. 13 line 20) */
+    return rc;
+}
+
+/* The schedule's jobs: A^ (lines 3-7), the PRF outputs of s and e (lines 8-15), and (with_h)
+ * the pieces of H(ek); until[i] ends the jobs row i of t^ waits for. */
+static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_params *p, uint8_t *ek,
+                        int with_h)
+{
+    const unsigned k = p->k;
+    const uint8_t *rho = sec->rho_sigma, *sigma = sec->rho_sigma + SYM;
+    for (unsigned i = 0; i < 2 * k; i++) {
+        w->prf_out[i] = sec->prf[i];
+        w->eta[i] = p->eta1;
+    }
+    unsigned n = kf_mlkem_matrix_row_jobs(w->jobs, w->a, rho, k, 0, 0);
+    n += kf_mlkem_prf_jobs(w->jobs + n, w->prf_out, w->eta, 2 * k, sigma, 0);
+    w->until[0] = n;
+    w->hashed = 0;
+    for (unsigned i = 1; i < k; i++) {
+        const size_t upto = with_h ? KF_MLKEM_POLY_BYTES * i / KF_RATE(256) * KF_RATE(256) : 0;
+        w->piece[i] = NULL;
+        if (upto > w->hashed) {
+            w->piece[i] = &w->jobs[n];
+            kf_mlkem_job_hash(&w->jobs[n++], KF_RATE(256), 0, ek + w->hashed, upto - w->hashed, NULL, 0,
+                              w->hstate, sizeof w->hstate);
+            w->piece[i]->from = w->hashed ? w->hstate : NULL;
+            w->piece[i]->held = 1; /* until rows 0..i-1 are in ek */
+            w->hashed = upto;
+        }
+        n += kf_mlkem_matrix_row_jobs(w->jobs + n, w->a, rho, k, i, 0);
+        w->until[i] = n;
+    }
+    w->n = n;
+}
+
+/* s and e from the PRF outputs (lines 8-15), in the NTT domain (lines 16-17). */
+static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
+{
+    for (unsigned i = 0; i < p->k; i++) {
+        kf_mlkem_cbd(&sec->s[i], sec->prf[i], p->eta1);
+        kf_mlkem_cbd(&sec->e[i], sec->prf[p->k + i], p->eta1);
+    }
+    for (unsigned i = 0; i < p->k; i++) {
+        kf_mlkem_poly_ntt(&sec->s[i]);
+        kf_mlkem_poly_ntt(&sec->e[i]);
+    }
+}
+
+/* Rows of t^ into ek and s^ into dk_pke, each row once its matrix row is sampled; between
+ * them the schedule runs on (piece i of H(ek) is let go once rows 0..i-1 are in ek). */
+static int keygen_rows(keygen_work *w, keygen_secrets *sec, const kf_mlkem_params *p, uint8_t *ek,
+                       uint8_t *dk_pke)
+{
+    int rc = KF_OK;
+    for (unsigned i = 1; i < p->k && rc == KF_OK; i++) {
+        keygen_row(p, ek, dk_pke, w->a, sec->s, sec->e, i - 1);
+        if (w->piece[i]) w->piece[i]->held = 0;
+        rc = kf_mlkem_sched_run(&w->sched, w->jobs, w->n, w->until[i]);
+    }
+    if (rc == KF_OK) keygen_row(p, ek, dk_pke, w->a, sec->s, sec->e, p->k - 1);
+    return rc;
+}
+
+/* The rest of H(ek) = SHA3-256(ek), from the pieces' state, as a lone job. */
+static int keygen_h_tail(keygen_work *w, const kf_mlkem_params *p, const uint8_t *ek, uint8_t h[SYM])
+{
+    kf_mlkem_job tail;
+    kf_mlkem_job_hash(&tail, KF_RATE(256), KF_SUFFIX_SHA3, ek + w->hashed, p->ek_bytes - w->hashed,
+                      NULL, 0, h, SYM);
+    tail.from = w->hashed ? w->hstate : NULL;
+    return kf_mlkem_sched_lone(&w->sched, &tail);
+}
+
+/* The parts of the secrets that k uses (the rest was never written), and the lanes. */
+static void keygen_wipe(keygen_work *w, keygen_secrets *sec, unsigned k)
+{
+    kf_mlkem_sched_wipe(&w->sched);
+    kf_memzero(sec->in, sizeof sec->in);
+    kf_memzero(sec->rho_sigma, sizeof sec->rho_sigma);
+    kf_memzero(sec->prf, 2 * k * sizeof sec->prf[0]);
+    kf_memzero(sec->s, k * sizeof sec->s[0]);
+    kf_memzero(sec->e, k * sizeof sec->e[0]);
+}
+
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                    const uint8_t d[KF_MLKEM_SYM_BYTES], uint8_t h[KF_MLKEM_SYM_BYTES])
 {
-    const unsigned k = p->k;
-    struct {
-        uint8_t in[SYM + 1];
-        uint8_t rho_sigma[2 * SYM]; /* (rho, sigma) = G(d || k) */
-        uint8_t prf[2 * K_MAX][64 * 3]; /* PRF_eta1 outputs */
-        kf_mlkem_poly s[K_MAX], e[K_MAX];
-    } sec;
-    kf_mlkem_poly a[K_MAX * K_MAX];
-    kf_mlkem_job jobs[K_MAX * K_MAX + 2 * K_MAX + K_MAX];
-    kf_mlkem_sched sched; /* its lanes hold secrets while the PRFs run; wiped */
-    uint8_t *prf_out[2 * K_MAX];
-    unsigned eta[2 * K_MAX], until[K_MAX];
-    kf_mlkem_job *piece[K_MAX];
-    uint8_t hstate[KF_STATE_BYTES]; /* H(ek)'s state after the pieces so far; public */
-    int rc;
-
-    memcpy(sec.in, d, SYM);
-    sec.in[SYM] = (uint8_t)k; /* domain separation by k (FIPS 203 Alg. 13 line 1) */
-    kf_mlkem_sched_init(&sched, K_MAX * K_MAX);
-    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec.in, sizeof sec.in, NULL, 0, sec.rho_sigma,
-                      sizeof sec.rho_sigma); /* G(d || k) */
-    if ((rc = kf_mlkem_sched_lone(&sched, &jobs[0])) != KF_OK) goto out;
-    const uint8_t *rho = sec.rho_sigma, *sigma = sec.rho_sigma + SYM;
-    kf_declassify(rho, SYM); /* public: it goes into ek (Alg. 13 line 20) */
-
-    /* A^ (lines 3-7), the PRF outputs of s and e (lines 8-15), the pieces of H(ek) */
-    for (unsigned i = 0; i < 2 * k; i++) {
-        prf_out[i] = sec.prf[i];
-        eta[i] = p->eta1;
-    }
-    unsigned n = kf_mlkem_matrix_row_jobs(jobs, a, rho, k, 0, 0);
-    n += kf_mlkem_prf_jobs(jobs + n, prf_out, eta, 2 * k, sigma, 0);
-    until[0] = n;
-    size_t hashed = 0; /* bytes of ek the pieces cover */
-    for (unsigned i = 1; i < k; i++) {
-        const size_t upto = h ? KF_MLKEM_POLY_BYTES * i / KF_RATE(256) * KF_RATE(256) : 0;
-        piece[i] = NULL;
-        if (upto > hashed) {
-            piece[i] = &jobs[n];
-            kf_mlkem_job_hash(&jobs[n++], KF_RATE(256), 0, ek + hashed, upto - hashed, NULL, 0, hstate, sizeof hstate);
-            piece[i]->from = hashed ? hstate : NULL;
-            piece[i]->held = 1; /* until rows 0..i-1 are in ek */
-            hashed = upto;
-        }
-        n += kf_mlkem_matrix_row_jobs(jobs + n, a, rho, k, i, 0);
-        until[i] = n;
-    }
-    rc = kf_mlkem_sched_run(&sched, jobs, n, until[0]);
+    keygen_secrets sec;
+    keygen_work w;
+    kf_mlkem_sched_init(&w.sched, K_MAX * K_MAX);
+    int rc = keygen_g(&w, &sec, d, p->k);
     if (rc == KF_OK) {
-        for (unsigned i = 0; i < k; i++) {
-            kf_mlkem_cbd(&sec.s[i], sec.prf[i], p->eta1);
-            kf_mlkem_cbd(&sec.e[i], sec.prf[k + i], p->eta1);
-        }
-        for (unsigned i = 0; i < k; i++) {
-            kf_mlkem_poly_ntt(&sec.s[i]);
-            kf_mlkem_poly_ntt(&sec.e[i]);
-        }
+        keygen_jobs(&w, &sec, p, ek, h != NULL);
+        rc = kf_mlkem_sched_run(&w.sched, w.jobs, w.n, w.until[0]);
     }
-    for (unsigned i = 1; i < k && rc == KF_OK; i++) {
-        keygen_row(p, ek, dk_pke, a, sec.s, sec.e, i - 1);
-        if (piece[i]) piece[i]->held = 0;
-        rc = kf_mlkem_sched_run(&sched, jobs, n, until[i]);
+    if (rc == KF_OK) {
+        keygen_noise(&sec, p);
+        rc = keygen_rows(&w, &sec, p, ek, dk_pke);
     }
-    if (rc != KF_OK) goto out;
-    keygen_row(p, ek, dk_pke, a, sec.s, sec.e, k - 1);
-    memcpy(ek + KF_MLKEM_POLY_BYTES * k, rho, SYM);
-    if (h) { /* the rest of H(ek) = SHA3-256(ek), from the pieces' state */
-        kf_mlkem_job tail;
-        kf_mlkem_job_hash(&tail, KF_RATE(256), KF_SUFFIX_SHA3, ek + hashed, p->ek_bytes - hashed, NULL, 0, h, SYM);
-        tail.from = hashed ? hstate : NULL;
-        rc = kf_mlkem_sched_lone(&sched, &tail);
+    if (rc == KF_OK) {
+        memcpy(ek + KF_MLKEM_POLY_BYTES * p->k, sec.rho_sigma, SYM); /* rho (line 19) */
+        if (h) rc = keygen_h_tail(&w, p, ek, h);
     }
-out:
-    kf_mlkem_sched_wipe(&sched);
-    /* the parts of sec that k uses (the rest was never written) */
-    kf_memzero(sec.in, sizeof sec.in);
-    kf_memzero(sec.rho_sigma, sizeof sec.rho_sigma);
-    kf_memzero(sec.prf, 2 * k * sizeof sec.prf[0]);
-    kf_memzero(sec.s, k * sizeof sec.s[0]);
-    kf_memzero(sec.e, k * sizeof sec.e[0]);
+    keygen_wipe(&w, &sec, p->k);
     return rc;
 }
 

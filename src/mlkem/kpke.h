@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kpke.h - K-PKE, the public-key encryption scheme inside ML-KEM (FIPS 203 §5).
  * Internal: sizes come from the parameter set, buffers are the caller's.

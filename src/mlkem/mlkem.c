@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * mlkem.c - ML-KEM key generation and encapsulation (FIPS 203 Alg. 16, 17, 19, 20), the
  * encapsulation-key check (§7.2), sizes, and the randomness source.
@@ -70,6 +71,10 @@ int kf_mlkem_check_ek(kf_mlkem_param param, const uint8_t *ek, size_t eklen)
     return check_ek(p, t, ek, eklen);
 }
 
+/* On an error every output is zeroed (the header's promise): the shared secret always (its
+ * size does not depend on the parameter set), ct, ek and dk when the set is known. NULL
+ * outputs are skipped (kf_wipe ignores NULL), so a call with some NULL arguments still wipes
+ * the others. */
 /* ---- KeyGen ----------------------------------------------------------------------- */
 
 /* ML-KEM.KeyGen_internal (Alg. 16): dk = dk_pke || ek || H(ek) || z. */
@@ -78,7 +83,11 @@ int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
 {
     const kf_mlkem_params *p = kf_mlkem_params_get(param);
     if (!p) return KF_ERR_BAD_ALGORITHM;
-    if (!ek || !dk || !d || !z) return KF_ERR_NULL_POINTER;
+    if (!ek || !dk || !d || !z) {
+        kf_wipe(ek, p->ek_bytes);
+        kf_wipe(dk, p->dk_bytes);
+        return KF_ERR_NULL_POINTER;
+    }
     const size_t pke = KF_MLKEM_POLY_BYTES * p->k;
     int rc = kf_kpke_keygen(p, ek, dk, d, dk + pke + p->ek_bytes); /* with H(ek) */
     if (rc == KF_OK) {
@@ -97,7 +106,11 @@ int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk)
 {
     const kf_mlkem_params *p = kf_mlkem_params_get(param);
     if (!p) return KF_ERR_BAD_ALGORITHM;
-    if (!ek || !dk) return KF_ERR_NULL_POINTER;
+    if (!ek || !dk) {
+        kf_wipe(ek, p->ek_bytes);
+        kf_wipe(dk, p->dk_bytes);
+        return KF_ERR_NULL_POINTER;
+    }
     uint8_t dz[2 * SYM];
     int rc = random_bytes(dz, sizeof dz);
     if (rc == KF_OK) {
@@ -120,8 +133,15 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
                              const uint8_t *ek, size_t eklen, const uint8_t m[KF_MLKEM_MSG_BYTES])
 {
     const kf_mlkem_params *p = kf_mlkem_params_get(param);
-    if (!p) return KF_ERR_BAD_ALGORITHM;
-    if (!ct || !ss || !ek || !m) return KF_ERR_NULL_POINTER;
+    if (!p) {
+        kf_wipe(ss, KF_MLKEM_SS_BYTES); /* ct's size is unknown without a parameter set */
+        return KF_ERR_BAD_ALGORITHM;
+    }
+    if (!ct || !ss || !ek || !m) {
+        kf_wipe(ct, p->ct_bytes);
+        kf_wipe(ss, KF_MLKEM_SS_BYTES);
+        return KF_ERR_NULL_POINTER;
+    }
     struct {
         uint8_t in[2 * SYM];  /* m || H(ek) */
         uint8_t kr[2 * SYM];  /* K || r */
@@ -157,8 +177,15 @@ int kf_mlkem_encaps(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BY
                     const uint8_t *ek, size_t eklen)
 {
     const kf_mlkem_params *p = kf_mlkem_params_get(param);
-    if (!p) return KF_ERR_BAD_ALGORITHM;
-    if (!ct || !ss || !ek) return KF_ERR_NULL_POINTER;
+    if (!p) {
+        kf_wipe(ss, KF_MLKEM_SS_BYTES); /* ct's size is unknown without a parameter set */
+        return KF_ERR_BAD_ALGORITHM;
+    }
+    if (!ct || !ss || !ek) {
+        kf_wipe(ct, p->ct_bytes);
+        kf_wipe(ss, KF_MLKEM_SS_BYTES);
+        return KF_ERR_NULL_POINTER;
+    }
     uint8_t m[SYM];
     kf_mlkem_poly t[KF_MLKEM_K_MAX];
     int rc = check_ek(p, t, ek, eklen); /* before drawing randomness */

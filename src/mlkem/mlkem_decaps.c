@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * mlkem_decaps.c - ML-KEM decapsulation (FIPS 203 Alg. 18 and 21) with implicit rejection,
  * and the decapsulation-key check (§7.3).
@@ -110,11 +111,15 @@ out:
 int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES], const uint8_t *ct,
                     size_t ctlen, const uint8_t *dk, size_t dklen)
 {
+    /* on every error ss is zeroed (unknown set and NULL inputs too) */
     const kf_mlkem_params *p = kf_mlkem_params_get(param);
-    if (!p) return KF_ERR_BAD_ALGORITHM;
-    if (!ss || !ct || !dk) return KF_ERR_NULL_POINTER;
+    int rc = !p ? KF_ERR_BAD_ALGORITHM : !ss || !ct || !dk ? KF_ERR_NULL_POINTER : KF_OK;
+    if (rc != KF_OK) {
+        kf_wipe(ss, KF_MLKEM_SS_BYTES);
+        return rc;
+    }
     /* the type checks here, the hash check inside decaps_internal */
-    int rc = ctlen == p->ct_bytes && dklen == p->dk_bytes ? KF_OK : KF_ERR_BAD_LENGTH;
+    rc = ctlen == p->ct_bytes && dklen == p->dk_bytes ? KF_OK : KF_ERR_BAD_LENGTH;
     if (rc == KF_OK) rc = decaps_internal(p, ss, ct, dk);
     if (rc != KF_OK) kf_memzero(ss, KF_MLKEM_SS_BYTES);
     return rc;

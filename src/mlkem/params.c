@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * params.c - the three ML-KEM parameter sets (FIPS 203 §8, Table 2).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * poly.c - portable arithmetic in R_q and T_q and the byte encodings (FIPS 203 §4).
  *
@@ -7,11 +8,9 @@
  */
 #include "mlkem/poly.h"
 #include "mlkem/secret.h" /* kf_memzero */
+#include "mlkem/arith.h"
 #ifdef KF_MLKEM_HAVE_AVX2
-#include "keccak/keccak_backend.h" /* kf_cpu_features */
 #include "mlkem/x86_64/poly_avx2.h"
-#include <stdlib.h>
-#include <string.h>
 #endif
 
 #define Q KF_MLKEM_Q
@@ -304,155 +303,85 @@ void kf_mlkem_poly_tomsg_portable(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlke
     compress_d(msg, p, 1);
 }
 
-/* ---- the choice between the portable and the AVX2 arithmetic ---------------------- */
+/* ---- each operation on the arithmetic arith.c chose ------------------------------- */
 
 #ifdef KF_MLKEM_HAVE_AVX2
-static int arith_known, arith_avx2, arith_avx512; /* decided once, then read-only */
-static int env_avx2_only; /* KECCAKFORGE_MLKEM=avx2 */
-
-#ifdef KF_MLKEM_HAVE_AVX512
-int kf_mlkem_avx512_cpu(void)
-{
-    const uint32_t need =
-        KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI | KF_CPU_AVX512VBMI2 | KF_CPU_AVX512BITALG;
-    return (kf_cpu_features() & need) == need;
-}
-#define CPU_AVX512() kf_mlkem_avx512_cpu()
-#else
-#define CPU_AVX512() 0
-#endif
-
-int kf_mlkem_arith_avx2(void)
-{
-    if (__atomic_load_n(&arith_known, __ATOMIC_ACQUIRE)) return __atomic_load_n(&arith_avx2, __ATOMIC_RELAXED);
-    const char *env = getenv("KECCAKFORGE_MLKEM");
-    int avx2 = (kf_cpu_features() & KF_CPU_AVX2) && !(env && strcmp(env, "portable") == 0);
-    env_avx2_only = env && strcmp(env, "avx2") == 0;
-    __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
-    __atomic_store_n(&arith_avx512, avx2 && !env_avx2_only && CPU_AVX512(), __ATOMIC_RELAXED);
-    __atomic_store_n(&arith_known, 1, __ATOMIC_RELEASE);
-    return avx2;
-}
-int kf_mlkem_arith_avx512(void)
-{
-    kf_mlkem_arith_avx2(); /* decided together */
-    return __atomic_load_n(&arith_avx512, __ATOMIC_RELAXED);
-}
-int kf_mlkem_arith_select(int avx2)
-{
-    kf_mlkem_arith_avx2(); /* settle the automatic choice first, so it cannot overwrite */
-    avx2 = avx2 && (kf_cpu_features() & KF_CPU_AVX2);
-    __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
-    __atomic_store_n(&arith_avx512, avx2 && !env_avx2_only && CPU_AVX512(), __ATOMIC_RELAXED);
-    return avx2;
-}
-#ifdef KF_MLKEM_HAVE_AVX512
-/* the NTT, the base multiplication, ByteEncode_12 and ByteDecode_12 in AVX-512 (ntt_avx512.c,
- * basemul_avx512.c, encode_avx512.c) beside the AVX2 arithmetic */
-#define AVX512_AVX2_OR_PORTABLE(name, args) \
-    do { \
-        if (kf_mlkem_arith_avx512()) name##_avx512 args; \
-        else AVX2_OR_PORTABLE(name, args); \
-    } while (0)
-#else
-#define AVX512_AVX2_OR_PORTABLE AVX2_OR_PORTABLE
-#endif
-#define AVX2_OR_PORTABLE(name, args) \
-    do { \
-        if (kf_mlkem_arith_avx2()) name##_avx2 args; \
-        else name##_portable args; \
-    } while (0)
 /* the d of the parameter sets (4, 5, 10, 11); any other d takes the portable code */
 #define AVX2_D(d) ((d) == 4 || (d) == 5 || (d) == 10 || (d) == 11)
 #else
-int kf_mlkem_arith_avx2(void)
-{
-    return 0;
-}
-int kf_mlkem_arith_avx512(void)
-{
-    return 0;
-}
-int kf_mlkem_arith_select(int avx2)
-{
-    (void)avx2;
-    return 0;
-}
-#define AVX2_OR_PORTABLE(name, args) name##_portable args
-#define AVX512_AVX2_OR_PORTABLE AVX2_OR_PORTABLE
 #define AVX2_D(d) 0
 #endif
 
 void kf_mlkem_poly_ntt(kf_mlkem_poly *p)
 {
-    AVX512_AVX2_OR_PORTABLE(kf_mlkem_poly_ntt, (p));
+    KF_MLKEM_ARITH_AVX512(kf_mlkem_poly_ntt, (p));
 }
 
 void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_invntt_tomont, (p));
+    KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_invntt_tomont, (p));
 }
 
 void kf_mlkem_polyvec_basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,
                                   unsigned k)
 {
-    AVX512_AVX2_OR_PORTABLE(kf_mlkem_polyvec_basemul_acc, (r, a, b, k));
+    KF_MLKEM_ARITH_AVX512(kf_mlkem_polyvec_basemul_acc, (r, a, b, k));
 }
 
 void kf_mlkem_row_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
                           const kf_mlkem_poly *e, unsigned k)
 {
-    AVX512_AVX2_OR_PORTABLE(kf_mlkem_row_tobytes, (out, a, s, e, k));
+    KF_MLKEM_ARITH_AVX512(kf_mlkem_row_tobytes, (out, a, s, e, k));
 }
 
 void kf_mlkem_poly_tomont(kf_mlkem_poly *p)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_tomont, (p));
+    KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_tomont, (p));
 }
 
 void kf_mlkem_poly_reduce(kf_mlkem_poly *p)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_reduce, (p));
+    KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_reduce, (p));
 }
 
 void kf_mlkem_poly_add(kf_mlkem_poly *r, const kf_mlkem_poly *a)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_add, (r, a));
+    KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_add, (r, a));
 }
 
 void kf_mlkem_poly_sub(kf_mlkem_poly *r, const kf_mlkem_poly *a)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_sub, (r, a));
+    KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_sub, (r, a));
 }
 
 void kf_mlkem_poly_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p)
 {
-    AVX512_AVX2_OR_PORTABLE(kf_mlkem_poly_tobytes, (out, p));
+    KF_MLKEM_ARITH_AVX512(kf_mlkem_poly_tobytes, (out, p));
 }
 
 void kf_mlkem_poly_frombytes(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES])
 {
-    AVX512_AVX2_OR_PORTABLE(kf_mlkem_poly_frombytes, (p, in));
+    KF_MLKEM_ARITH_AVX512(kf_mlkem_poly_frombytes, (p, in));
 }
 
 void kf_mlkem_poly_compress(uint8_t *out, const kf_mlkem_poly *p, unsigned d)
 {
-    if (AVX2_D(d)) AVX2_OR_PORTABLE(kf_mlkem_poly_compress, (out, p, d));
+    if (AVX2_D(d)) KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_compress, (out, p, d));
     else kf_mlkem_poly_compress_portable(out, p, d);
 }
 
 void kf_mlkem_poly_decompress(kf_mlkem_poly *p, const uint8_t *in, unsigned d)
 {
-    if (AVX2_D(d)) AVX2_OR_PORTABLE(kf_mlkem_poly_decompress, (p, in, d));
+    if (AVX2_D(d)) KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_decompress, (p, in, d));
     else kf_mlkem_poly_decompress_portable(p, in, d);
 }
 
 void kf_mlkem_poly_frommsg(kf_mlkem_poly *p, const uint8_t msg[KF_MLKEM_SYM_BYTES])
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_frommsg, (p, msg));
+    KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_frommsg, (p, msg));
 }
 
 void kf_mlkem_poly_tomsg(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *p)
 {
-    AVX2_OR_PORTABLE(kf_mlkem_poly_tomsg, (msg, p));
+    KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_tomsg, (msg, p));
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * poly.h - arithmetic in R_q = Z_q[X]/(X^256 + 1) and T_q (FIPS 203 §4.3), and the
  * byte encodings (§4.2.1). Portable C, constant time: no branch or table index depends
@@ -9,7 +10,7 @@
  *
  * Two implementations: portable C (poly.c, the *_portable functions below) and AVX2
  * (x86_64/poly_avx2.c), with the same contracts and bit-identical outputs. The functions
- * without a suffix call one or the other, as kf_mlkem_arith_avx2() says.
+ * without a suffix call one or the other, as arith.c decided (arith.h).
  */
 #ifndef KF_MLKEM_POLY_H
 #define KF_MLKEM_POLY_H
@@ -36,20 +37,7 @@ typedef struct kf_mlkem_poly {
 /* zetas[i] = 17^BitRev7(i) * R mod q, centered (poly.c). */
 extern const int16_t kf_mlkem_zetas[128];
 
-/* 1 if the AVX2 arithmetic is in use: the CPU has AVX2 (and this build the code), and the
- * environment variable KECCAKFORGE_MLKEM is not "portable" (which forces the portable C,
- * so tests and benchmarks reach both on one machine). Decided once, on the first call. */
-int kf_mlkem_arith_avx2(void);
-/* 1 if, beside the AVX2 arithmetic, its AVX-512 parts are in use (forward NTT, base
- * multiplication, ByteEncode_12 / ByteDecode_12, SampleNTT's rejection, SamplePolyCBD): the
- * CPU has AVX-512 F, BW, VBMI, VBMI2 and BITALG (Ice Lake, Zen 4 and later have them all), and
- * KECCAKFORGE_MLKEM is not "avx2" (which keeps to the AVX2 code, so tests reach it on CPUs
- * with AVX-512 too). Decided with kf_mlkem_arith_avx2. */
-int kf_mlkem_arith_avx512(void);
-/* Override that choice (for the benchmark's portable rows): avx2 = 0 forces the portable C,
- * 1 the AVX2 code if the CPU and this build have it. Returns the choice now in force. Not
- * for use while other threads run ML-KEM. */
-int kf_mlkem_arith_select(int avx2);
+#include "mlkem/arith.h" /* which arithmetic the functions without a suffix run */
 
 /* Montgomery reduction: a * R^-1 mod q in (-q, q), for |a| < q * 2^15. */
 int16_t kf_mlkem_montgomery_reduce(int32_t a);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sampling.c - SampleNTT and SamplePolyCBD (FIPS 203 Alg. 7 and 8), and the schedule that
  * runs ML-KEM's independent hash and XOF calls in the lanes of one batched Keccak state.
@@ -147,8 +148,8 @@ static void lane_extract(kf_mlkem_sched *l, unsigned i, uint8_t *block, size_t l
  * the input is put together byte by byte - and the padding of a final block is xored into the
  * two words it touches. start: a new job, so the block overwrites the lane and the words past
  * the input are zeroed; else the block is xored in. No block buffer: building one (a memset,
- * two variable-length copies, the padding bytes) and reading it back cost about 45 ticks a
- * block, more than the words themselves (ML-KEM-768 KeyGen's first schedule: 5% faster). */
+ * two variable-length copies, the padding bytes) and reading it back cost more than the words
+ * themselves (docs/BENCHMARK_HISTORY.md, "ML-KEM job blocks"). */
 static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int start)
 {
     uint64_t *s = (uint64_t *)l->states + i;
@@ -204,16 +205,13 @@ static void lane_start(kf_mlkem_sched *l, unsigned i, const uint8_t *block)
     }
 }
 
-/* kf_backend_xn_for(min(n, 4)); for a lone job, the 4 lanes where kf_mlkem_lone_job_on_lanes
- * says so, else none (x1). */
+/* kf_backend_xn_for(min(n, 4)); for a lone job, those lanes where a call of them costs what
+ * a call of the x1 backend in use costs (the backends' x1_twin), else none (x1). */
 static const kf_backend_xn *job_lanes(unsigned n)
 {
     const kf_backend_xn *xn = kf_backend_xn_for(n < 2 ? 2 : n < KF_MLKEM_JOB_LANES ? n : KF_MLKEM_JOB_LANES);
     if (n >= 2) return xn;
-#if defined(__x86_64__)
-    if (xn == &kf_backend_x4_avx512vl && kf_backend_current() == &kf_backend_x1_avx512vl) return xn;
-#endif
-    return NULL;
+    return xn && xn->x1_twin && xn->x1_twin == kf_backend_current() ? xn : NULL;
 }
 
 int kf_mlkem_lone_job_on_lanes(void)
@@ -400,7 +398,7 @@ int kf_mlkem_run_job1(kf_mlkem_job *j)
 }
 
 /* SamplePolyCBD_2 (Alg. 8, eta = 2) from 128 bytes: 4 bits per coefficient. */
-static void cbd2_portable(kf_mlkem_poly *p, const uint8_t *buf)
+static void kf_mlkem_cbd2_portable(kf_mlkem_poly *p, const uint8_t *buf)
 {
     for (unsigned i = 0; i < KF_MLKEM_N / 8; i++) {
         uint32_t t = (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 |
@@ -414,7 +412,7 @@ static void cbd2_portable(kf_mlkem_poly *p, const uint8_t *buf)
 }
 
 /* SamplePolyCBD_3 from 192 bytes: 6 bits per coefficient. */
-static void cbd3_portable(kf_mlkem_poly *p, const uint8_t *buf)
+static void kf_mlkem_cbd3_portable(kf_mlkem_poly *p, const uint8_t *buf)
 {
     for (unsigned i = 0; i < KF_MLKEM_N / 4; i++) {
         uint32_t t = (uint32_t)buf[3 * i] | (uint32_t)buf[3 * i + 1] << 8 | (uint32_t)buf[3 * i + 2] << 16;
@@ -428,20 +426,6 @@ static void cbd3_portable(kf_mlkem_poly *p, const uint8_t *buf)
 
 void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta)
 {
-#ifdef KF_MLKEM_HAVE_AVX512
-    if (kf_mlkem_arith_avx512()) {
-        if (eta == 3) kf_mlkem_cbd3_avx512(p, buf);
-        else kf_mlkem_cbd2_avx512(p, buf);
-        return;
-    }
-#endif
-#ifdef KF_MLKEM_HAVE_AVX2
-    if (kf_mlkem_arith_avx2()) {
-        if (eta == 3) kf_mlkem_cbd3_avx2(p, buf);
-        else kf_mlkem_cbd2_avx2(p, buf);
-        return;
-    }
-#endif
-    if (eta == 3) cbd3_portable(p, buf);
-    else cbd2_portable(p, buf);
+    if (eta == 3) KF_MLKEM_ARITH_AVX512(kf_mlkem_cbd3, (p, buf));
+    else KF_MLKEM_ARITH_AVX512(kf_mlkem_cbd2, (p, buf));
 }

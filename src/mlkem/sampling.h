@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sampling.h - ML-KEM's samplers over keccakforge's batched hashing (FIPS 203 §4.2.2):
  * the matrix A^ from rho (SampleNTT, Alg. 7, SHAKE128 as XOF) and the noise polynomials
@@ -97,10 +98,10 @@ void kf_mlkem_sched_wipe(kf_mlkem_sched *s);
  * those are the lanes kf_mlkem_lone_job_on_lanes() picks (no init and wipe of its own,
  * and the schedule's jobs array is left as it was), else kf_mlkem_run_job1(j). */
 int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j);
-/* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend is
- * avx512vl-x4 and x1 is avx512vl-x1, the same round code at ymm and xmm width, whose calls
- * cost the same on Zen 4 (about 530-550 ticks); ML-KEM's Keccak then keeps to one copy of
- * the round code, which stays in the instruction cache (docs/BENCHMARKS.md, session 9). */
+/* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend names
+ * the x1 backend in use as its x1_twin (a call of either costs the same; on x86-64,
+ * avx512vl-x4 and avx512vl-x1); ML-KEM's Keccak then keeps to one copy of the round code,
+ * which stays in the instruction cache (docs/BENCHMARK_HISTORY.md, "x4 round loop"). */
 int kf_mlkem_lone_job_on_lanes(void);
 /* One job on its own (its after must be NULL): kf_mlkem_run_jobs(j, 1) where
  * kf_mlkem_lone_job_on_lanes(), else the x1 sponge. The same results and errors. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * secret.h - handling secrets in ML-KEM's own buffers: wiping them, and declassifying
  * values that are public by definition for the constant-time check.

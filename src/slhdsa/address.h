@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * address.h - the 32-byte hash address ADRS (FIPS 205 §4.2), as the SHAKE sets use it
  * (uncompressed): layer (bytes 0-3), tree address (4-15), type (16-19), then three words:

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fors.c - FORS few-time signatures (FIPS 205 §8, Algorithms 14-17).
  *
  * Leaves come 64 at a time from two batched calls (PRF for the secret values, then F);
- * the tree levels are batched by slh_merkle. Verification climbs the k trees in lock-step,
+ * the tree levels are batched by kf_slh_merkle. Verification climbs the k trees in lock-step,
  * one batched call per level.
  */
 #include "slhdsa_internal.h"
@@ -17,7 +18,7 @@ static void fors_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32
     slh_adrs a[64];
     uint8_t *o[64];
     uint32_t kp = adrs_get_keypair(adrs);
-    if (cnt == 0 || cnt > 64) return; /* never: slh_merkle asks for 1..64 leaves */
+    if (cnt == 0 || cnt > 64) return; /* never: kf_slh_merkle asks for 1..64 leaves */
     for (uint32_t i = 0; i < cnt; i++) {
         a[i] = *adrs;
         adrs_set_type(&a[i], SLH_FORS_PRF); /* Algorithm 14 */
@@ -25,13 +26,13 @@ static void fors_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32
         adrs_set_tree_index(&a[i], first + i);
         o[i] = out + i * n;
     }
-    slh_thash_batch(c, cnt, a, NULL, 0, o);
+    kf_slh_thash_batch(c, cnt, a, NULL, 0, o);
     for (uint32_t i = 0; i < cnt; i++) { /* Algorithm 15, z = 0 */
         a[i] = *adrs;
         adrs_set_tree_height(&a[i], 0);
         adrs_set_tree_index(&a[i], first + i);
     }
-    slh_thash_batch(c, cnt, a, (const uint8_t *const *)o, n, o);
+    kf_slh_thash_batch(c, cnt, a, (const uint8_t *const *)o, n, o);
 }
 
 /* T_k of the k roots (Algorithm 17, 21-24). */
@@ -40,10 +41,10 @@ static void fors_compress(slh_ctx *c, const slh_adrs *adrs, const uint8_t *roots
     slh_adrs pk_adrs = *adrs;
     adrs_set_type(&pk_adrs, SLH_FORS_ROOTS);
     adrs_set_keypair(&pk_adrs, adrs_get_keypair(adrs));
-    slh_thash(c, &pk_adrs, roots, (size_t)c->p->k * c->p->n, pk);
+    kf_slh_thash(c, &pk_adrs, roots, (size_t)c->p->k * c->p->n, pk);
 }
 
-void fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk)
+void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk)
 {
     const slh_params *p = c->p;
     const size_t n = p->n, per_tree = (size_t)(1 + p->a) * n;
@@ -51,7 +52,7 @@ void fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig
     uint8_t roots[SLH_MAX_K * SLH_MAX_N];
     slh_adrs sk_adrs[SLH_MAX_K];
     uint8_t *sk_out[SLH_MAX_K];
-    slh_base_2b(md, p->a, p->k, idx);
+    kf_slh_base_2b(md, p->a, p->k, idx);
     for (unsigned i = 0; i < p->k; i++) { /* the k revealed secret values, Algorithm 14 */
         sk_adrs[i] = *adrs;
         adrs_set_type(&sk_adrs[i], SLH_FORS_PRF);
@@ -59,13 +60,13 @@ void fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig
         adrs_set_tree_index(&sk_adrs[i], (i << p->a) + idx[i]);
         sk_out[i] = sig + i * per_tree;
     }
-    slh_thash_batch(c, p->k, sk_adrs, NULL, 0, sk_out);
+    kf_slh_thash_batch(c, p->k, sk_adrs, NULL, 0, sk_out);
     for (unsigned i = 0; i < p->k; i++)
-        slh_merkle(c, adrs, p->a, i << p->a, idx[i], fors_leaves, NULL, roots + i * n, sig + i * per_tree + n);
+        kf_slh_merkle(c, adrs, p->a, i << p->a, idx[i], fors_leaves, NULL, roots + i * n, sig + i * per_tree + n);
     fors_compress(c, adrs, roots, pk);
 }
 
-void fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
+void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk)
 {
     const slh_params *p = c->p;
@@ -75,7 +76,7 @@ void fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const s
     slh_adrs a[SLH_MAX_K];
     const uint8_t *in[SLH_MAX_K];
     uint8_t *out[SLH_MAX_K];
-    slh_base_2b(md, p->a, p->k, idx);
+    kf_slh_base_2b(md, p->a, p->k, idx);
     for (unsigned i = 0; i < p->k; i++) {
         a[i] = *adrs;
         adrs_set_tree_height(&a[i], 0);
@@ -83,7 +84,7 @@ void fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const s
         in[i] = sig + i * per_tree;
         out[i] = node + i * n;
     }
-    slh_thash_batch(c, p->k, a, in, n, out);
+    kf_slh_thash_batch(c, p->k, a, in, n, out);
     for (unsigned j = 0; j < p->a; j++) {
         for (unsigned i = 0; i < p->k; i++) {
             const uint8_t *auth = sig + i * per_tree + n + j * n;
@@ -99,7 +100,7 @@ void fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const s
             adrs_set_tree_index(&a[i], ((i << p->a) + idx[i]) >> (j + 1));
             in[i] = pr;
         }
-        slh_thash_batch(c, p->k, a, in, 2 * n, out);
+        kf_slh_thash_batch(c, p->k, a, in, 2 * n, out);
     }
     fors_compress(c, adrs, node, pk);
 }

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * hash.c - the SLH-DSA hash functions for the SHAKE parameter sets (FIPS 205 §11.1), all
  * SHAKE256: F, H, T_l, PRF, PRF_msg, H_msg, and the batched form of F / H / PRF that the
  * tree code uses for independent calls. Also base_2b (Algorithm 4).
  *
  * Independent hashes run on the Keccak backends directly, not through a sponge: their
- * inputs are already padded blocks (slh_block_init), so a group of up to the batched
+ * inputs are already padded blocks (kf_slh_block_init), so a group of up to the batched
  * backend's width is init + absorb_blocks + extract, and the states live in the context's
  * scratch space (wiped with the context) rather than being set up and wiped per call.
  */
@@ -33,7 +34,7 @@ static const kf_backend_xn *usable(const kf_backend_xn *xn)
     return xn;
 }
 
-void slh_ctx_backends(slh_ctx *c)
+void kf_slh_ctx_backends(slh_ctx *c)
 {
     c->x1 = kf_backend_current();
     c->xn = usable(kf_backend_xn_current());
@@ -44,7 +45,7 @@ void slh_ctx_backends(slh_ctx *c)
         c->xn_rest[r] = c->xn && r >= 2 && r < c->width ? usable(kf_backend_xn_for(r)) : NULL;
 }
 
-size_t slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen)
+size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen)
 {
     const size_t n = c->p->n, used = n + 32 + inlen, total = SLH_PADDED(used);
     memcpy(buf, c->pk_seed, n);
@@ -88,7 +89,7 @@ static void hash_x1(slh_ctx *c, const uint8_t *in, size_t nblocks, uint8_t *out)
     x1->extract_bytes(st, out, 0, c->p->n);
 }
 
-void slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out)
+void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out)
 {
     size_t done = 0;
     while (done < cnt) {
@@ -107,16 +108,16 @@ void slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nb
 
 /* ---- F, H, T_l, PRF ----------------------------------------------------------------------- */
 
-void slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out)
+void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out)
 {
     const size_t n = c->p->n;
     if (n + 32 + inlen < SLH_BLOCK) { /* F, H, PRF: one block */
         uint8_t blk[SLH_BLOCK];
         const uint8_t *bp[1] = {blk};
-        slh_block_init(c, blk, inlen);
+        kf_slh_block_init(c, blk, inlen);
         memcpy(blk + n, adrs->b, 32);
         memcpy(blk + n + 32, in, inlen);
-        slh_hash_blocks(c, 1, bp, 1, &out);
+        kf_slh_hash_blocks(c, 1, bp, 1, &out);
         kf_memzero(blk, sizeof blk);
         return;
     }
@@ -129,12 +130,7 @@ void slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen
     kf_memzero(&s, sizeof s);
 }
 
-void slh_prf(slh_ctx *c, const slh_adrs *adrs, uint8_t *out)
-{
-    slh_thash(c, adrs, c->sk_seed, c->p->n, out);
-}
-
-void slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
+void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out)
 {
     const size_t n = c->p->n, lanes = c->width;
@@ -142,7 +138,7 @@ void slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t
     uint8_t blk[SLH_MAX_LANES][SLH_BLOCK];
     const uint8_t *bp[SLH_MAX_LANES];
     for (size_t j = 0; j < lanes; j++) {
-        slh_block_init(c, blk[j], inlen);
+        kf_slh_block_init(c, blk[j], inlen);
         bp[j] = blk[j];
     }
     for (size_t done = 0; done < cnt;) {
@@ -151,7 +147,7 @@ void slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t
             memcpy(blk[j] + n, adrs[done + j].b, 32);
             memcpy(blk[j] + n + 32, in ? in[done + j] : c->sk_seed, inlen);
         }
-        slh_hash_blocks(c, g, bp, 1, out + done);
+        kf_slh_hash_blocks(c, g, bp, 1, out + done);
         done += g;
     }
     kf_memzero(blk, (cnt < lanes ? cnt : lanes) * SLH_BLOCK);
@@ -163,7 +159,7 @@ static void absorb_msg(kf_sponge *s, const slh_msg *m)
         if (m->len[i]) kf_sponge_absorb(s, m->part[i], m->len[i]);
 }
 
-void slh_prf_msg(const slh_params *p, const uint8_t *sk_prf, const uint8_t *opt_rand,
+void kf_slh_prf_msg(const slh_params *p, const uint8_t *sk_prf, const uint8_t *opt_rand,
                  const slh_msg *m, uint8_t *out)
 {
     kf_sponge s;
@@ -175,7 +171,7 @@ void slh_prf_msg(const slh_params *p, const uint8_t *sk_prf, const uint8_t *opt_
     kf_memzero(&s, sizeof s);
 }
 
-void slh_h_msg(const slh_params *p, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
+void kf_slh_h_msg(const slh_params *p, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
                const slh_msg *m, uint8_t *out)
 {
     kf_sponge s;
@@ -188,7 +184,7 @@ void slh_h_msg(const slh_params *p, const uint8_t *r, const uint8_t *pk_seed, co
     kf_memzero(&s, sizeof s);
 }
 
-void slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint32_t *out)
+void kf_slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint32_t *out)
 {
     uint32_t total = 0;
     unsigned bits = 0;

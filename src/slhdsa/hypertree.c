@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * hypertree.c - the hypertree of d layers of XMSS trees (FIPS 205 §7, Algorithms 12-13).
  */
 #include "slhdsa_internal.h"
 #include "common/ct.h"
 
-void ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig)
+void kf_slh_ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig)
 {
     const slh_params *p = c->p;
     const size_t xs = slh_xmss_sig_bytes(p);
@@ -15,16 +16,16 @@ void ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_lea
     for (unsigned j = 0; j < p->d; j++) {
         adrs_set_layer(&adrs, j);
         adrs_set_tree(&adrs, idx_tree);
-        /* xmss_sign returns the tree's root, which is what Algorithm 12 recomputes with
+        /* kf_slh_xmss_sign returns the tree's root, which is what Algorithm 12 recomputes with
          * xmss_pkFromSig for the next layer */
-        xmss_sign(c, root, idx_leaf, &adrs, sig + j * xs, root);
+        kf_slh_xmss_sign(c, root, idx_leaf, &adrs, sig + j * xs, root);
         kf_declassify(root, p->n); /* the next layer signs it; verify recomputes it */
         idx_leaf = (uint32_t)(idx_tree & ((1u << p->hp) - 1));
         idx_tree >>= p->hp;
     }
 }
 
-int ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
+int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
               uint32_t idx_leaf, const uint8_t *pk_root)
 {
     const slh_params *p = c->p;
@@ -36,7 +37,7 @@ int ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_t
     for (unsigned j = 0; j < p->d; j++) {
         adrs_set_layer(&adrs, j);
         adrs_set_tree(&adrs, idx_tree);
-        xmss_pk_from_sig(c, idx_leaf, sig + j * xs, node, &adrs, node);
+        kf_slh_xmss_pk_from_sig(c, idx_leaf, sig + j * xs, node, &adrs, node);
         idx_leaf = (uint32_t)(idx_tree & ((1u << p->hp) - 1));
         idx_tree >>= p->hp;
     }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * params.c - FIPS 205 §11, Table 2: the SLH-DSA-SHAKE parameter sets.
  */
@@ -17,7 +18,7 @@ static const slh_params sets[] = {
     [KF_SLHDSA_SHAKE_256F] = SET("SLH-DSA-SHAKE-256f", 32, 68, 17, 9, 35, 49),
 };
 
-const slh_params *slh_params_get(int param)
+const slh_params *kf_slh_params_get(int param)
 {
     if (param < KF_SLHDSA_SHAKE_128S || param > KF_SLHDSA_SHAKE_256F) return NULL;
     return &sets[param];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * params.h - the six SLH-DSA-SHAKE parameter sets (FIPS 205 §11, Table 2) and the
  * sizes derived from them. Internal to src/slhdsa/.
@@ -34,7 +35,7 @@ typedef struct slh_params {
 } slh_params;
 
 /* The set for a public kf_slhdsa_param value, NULL if unknown. */
-const slh_params *slh_params_get(int param);
+const slh_params *kf_slh_params_get(int param);
 
 /* Signature layout: R, then SIG_FORS (k * (1 + a) * n), then SIG_HT (d XMSS signatures). */
 static inline size_t slh_fors_sig_bytes(const slh_params *p) { return (size_t)p->k * (1 + p->a) * p->n; }

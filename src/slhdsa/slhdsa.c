@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * slhdsa.c - SLH-DSA key generation, signing and verification (FIPS 205 §9-§10,
  * Algorithms 18-25) and the public API of keccakforge.h. Argument checks live here; the
@@ -12,22 +13,22 @@
 
 size_t kf_slhdsa_pk_bytes(kf_slhdsa_param param)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     return p ? p->pk_bytes : 0;
 }
 size_t kf_slhdsa_sk_bytes(kf_slhdsa_param param)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     return p ? p->sk_bytes : 0;
 }
 size_t kf_slhdsa_sig_bytes(kf_slhdsa_param param)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     return p ? p->sig_bytes : 0;
 }
 size_t kf_slhdsa_n(kf_slhdsa_param param)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     return p ? p->n : 0;
 }
 
@@ -39,7 +40,7 @@ static void ctx_setup(slh_ctx *c, const slh_params *p, const uint8_t *pk_seed, c
     c->p = p;
     memcpy(c->pk_seed, pk_seed, p->n);
     if (sk_seed) memcpy(c->sk_seed, sk_seed, p->n);
-    slh_ctx_backends(c);
+    kf_slh_ctx_backends(c);
 }
 
 /* Algorithm 18. */
@@ -53,7 +54,7 @@ static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const u
     ctx_setup(&c, p, pk_seed, sk_seed);
     adrs_zero(&adrs);
     adrs_set_layer(&adrs, p->d - 1);
-    xmss_root(&c, &adrs, root);
+    kf_slh_xmss_root(&c, &adrs, root);
     /* sk_seed, sk_prf, pk_seed may lie inside sk: copy in an order that reads them first */
     uint8_t tmp[3 * SLH_MAX_N];
     memcpy(tmp, sk_seed, n);
@@ -97,18 +98,18 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     uint64_t idx_tree;
     uint32_t idx_leaf;
     ctx_setup(&c, p, pk_seed, sk_seed);
-    slh_prf_msg(p, sk_prf, addrnd ? addrnd : pk_seed, m, sig); /* R */
+    kf_slh_prf_msg(p, sk_prf, addrnd ? addrnd : pk_seed, m, sig); /* R */
     kf_declassify(sig, n); /* R is the signature's first n bytes: the digest, and so the tree
                             * and FORS indices, depend on public values only */
-    slh_h_msg(p, sig, pk_seed, pk_root, m, digest);
+    kf_slh_h_msg(p, sig, pk_seed, pk_root, m, digest);
     split_digest(p, digest, &md, &idx_tree, &idx_leaf);
     adrs_zero(&adrs);
     adrs_set_tree(&adrs, idx_tree);
     adrs_set_type(&adrs, SLH_FORS_TREE);
     adrs_set_keypair(&adrs, idx_leaf);
-    fors_sign(&c, md, &adrs, sig + n, pk_fors);
+    kf_slh_fors_sign(&c, md, &adrs, sig + n, pk_fors);
     kf_declassify(pk_fors, n); /* recomputed from the signature by verify (Alg. 20) */
-    ht_sign(&c, pk_fors, idx_tree, idx_leaf, sig + n + slh_fors_sig_bytes(p));
+    kf_slh_ht_sign(&c, pk_fors, idx_tree, idx_leaf, sig + n + slh_fors_sig_bytes(p));
     kf_memzero(&c, sizeof c);
 }
 
@@ -123,14 +124,14 @@ static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t 
     uint64_t idx_tree;
     uint32_t idx_leaf;
     ctx_setup(&c, p, pk, NULL);
-    slh_h_msg(p, sig, pk, pk + n, m, digest);
+    kf_slh_h_msg(p, sig, pk, pk + n, m, digest);
     split_digest(p, digest, &md, &idx_tree, &idx_leaf);
     adrs_zero(&adrs);
     adrs_set_tree(&adrs, idx_tree);
     adrs_set_type(&adrs, SLH_FORS_TREE);
     adrs_set_keypair(&adrs, idx_leaf);
-    fors_pk_from_sig(&c, sig + n, md, &adrs, pk_fors);
-    return ht_verify(&c, pk_fors, sig + n + slh_fors_sig_bytes(p), idx_tree, idx_leaf, pk + n);
+    kf_slh_fors_pk_from_sig(&c, sig + n, md, &adrs, pk_fors);
+    return kf_slh_ht_verify(&c, pk_fors, sig + n + slh_fors_sig_bytes(p), idx_tree, idx_leaf, pk + n);
 }
 
 /* ---- public API ------------------------------------------------------------------------ */
@@ -138,7 +139,7 @@ static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t 
 int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk, const uint8_t *sk_seed,
                               const uint8_t *sk_prf, const uint8_t *pk_seed)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!pk || !sk || !sk_seed || !sk_prf || !pk_seed) return KF_ERR_NULL_POINTER;
     keygen_internal(p, sk_seed, sk_prf, pk_seed, pk, sk);
@@ -147,7 +148,7 @@ int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk, c
 
 int kf_slhdsa_keygen(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!pk || !sk) return KF_ERR_NULL_POINTER;
     uint8_t seeds[3 * SLH_MAX_N];
@@ -163,7 +164,7 @@ static int sign_checks(const slh_params *p, uint8_t *sig, size_t siglen, const v
 {
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!sig || !sk || (!msg && msglen)) return KF_ERR_NULL_POINTER;
-    if (sklen != p->sk_bytes) return KF_ERR_BAD_KEY;
+    if (sklen != p->sk_bytes) return KF_ERR_BAD_LENGTH;
     if (siglen < p->sig_bytes) return KF_ERR_BAD_LENGTH;
     return KF_OK;
 }
@@ -173,8 +174,7 @@ static int verify_checks(const slh_params *p, const void *msg, size_t msglen, co
 {
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!pk || (!sig && siglen) || (!msg && msglen)) return KF_ERR_NULL_POINTER;
-    if (pklen != p->pk_bytes) return KF_ERR_BAD_KEY;
-    if (siglen != p->sig_bytes) return KF_ERR_BAD_SIGNATURE_SIZE;
+    if (pklen != p->pk_bytes || siglen != p->sig_bytes) return KF_ERR_BAD_LENGTH;
     return KF_OK;
 }
 
@@ -194,7 +194,7 @@ static int fail_sign(uint8_t *sig, size_t siglen, int rc)
 int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                             const uint8_t *addrnd, const uint8_t *sk, size_t sklen)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
     if (rc != KF_OK) return fail_sign(sig, siglen, rc);
     slh_msg m = {{msg}, {msglen}, 1};
@@ -205,7 +205,7 @@ int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen, 
 int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
                               size_t siglen, const uint8_t *pk, size_t pklen)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
     if (rc != KF_OK) return rc;
     slh_msg m = {{msg}, {msglen}, 1};
@@ -223,7 +223,7 @@ static void pure_msg(slh_msg *m, uint8_t hdr[2], const void *msg, size_t msglen,
 int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                    const void *ctx, size_t ctxlen, const uint8_t *addrnd, const uint8_t *sk, size_t sklen)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
     if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
     if (rc != KF_OK) return fail_sign(sig, siglen, rc);
@@ -237,7 +237,7 @@ int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const voi
 int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
                      const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
     if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
     if (rc != KF_OK) return rc;
@@ -284,7 +284,7 @@ int kf_slhdsa_hash_sign(kf_slhdsa_param param, kf_slhdsa_prehash ph, uint8_t *si
                         const void *msg, size_t msglen, const void *ctx, size_t ctxlen, const uint8_t *addrnd,
                         const uint8_t *sk, size_t sklen)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     uint8_t oid[OID_BYTES], phm[PH_MAX], hdr[2];
     size_t phlen = 0;
     int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
@@ -301,7 +301,7 @@ int kf_slhdsa_hash_verify(kf_slhdsa_param param, kf_slhdsa_prehash ph, const voi
                           const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen, const uint8_t *pk,
                           size_t pklen)
 {
-    const slh_params *p = slh_params_get(param);
+    const slh_params *p = kf_slh_params_get(param);
     uint8_t oid[OID_BYTES], phm[PH_MAX], hdr[2];
     size_t phlen = 0;
     int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);

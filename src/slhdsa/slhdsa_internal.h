@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * slhdsa_internal.h - the building blocks of SLH-DSA (FIPS 205 §4-§9) over SHAKE256, shared
  * by the files of src/slhdsa/. Contracts are written next to each declaration; every
@@ -50,54 +51,52 @@ typedef struct slh_msg {
 
 /* ---- hash.c: FIPS 205 §11.1 ------------------------------------------------------------ */
 /* c->p, pk_seed, sk_seed set: choose the backends (the x1 one and the batched one in use). */
-void slh_ctx_backends(slh_ctx *c);
+void kf_slh_ctx_backends(slh_ctx *c);
 /* Prepare a block buffer for an input of inlen bytes: PK.seed at 0, then zeros and the
  * SHAKE256 padding from n + 32 + inlen to the end; bytes n .. n+32+inlen (ADRS, input) are
  * the caller's and left alone. Returns the blocks: SLH_PADDED(n + 32 + inlen) / SLH_BLOCK. */
-size_t slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen);
+size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen);
 /* out[i] = SHAKE256 of padded buffer in[i] (nblocks blocks each), n bytes; cnt any. out[i]
  * may point into in[i] (outputs are extracted after the permutations). */
-void slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out);
+void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out);
 /* Tweakable hash SHAKE256(PK.seed || ADRS || in, 8n): F (inlen n), H (2n), T_l (l*n). */
-void slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out);
-/* PRF(PK.seed, SK.seed, ADRS) = SHAKE256(PK.seed || ADRS || SK.seed, 8n). */
-void slh_prf(slh_ctx *c, const slh_adrs *adrs, uint8_t *out);
-/* cnt independent slh_thash calls with inlen <= 2n: out[i] = thash(adrs[i], in[i][0..inlen));
+void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out);
+/* cnt independent kf_slh_thash calls with inlen <= 2n: out[i] = thash(adrs[i], in[i][0..inlen));
  * out[i] may equal in[i], and may overlap in[j] for j > i when out[i] lies below in[j]
  * (groups are copied in before their outputs are written). in == NULL means PRF (the input
  * is SK.seed for all). */
-void slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
+void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out);
 /* PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf || opt_rand || M, 8n). */
-void slh_prf_msg(const slh_params *p, const uint8_t *sk_prf, const uint8_t *opt_rand,
+void kf_slh_prf_msg(const slh_params *p, const uint8_t *sk_prf, const uint8_t *opt_rand,
                  const slh_msg *m, uint8_t *out);
 /* H_msg(R, PK.seed, PK.root, M) = SHAKE256(R || PK.seed || PK.root || M, 8m). */
-void slh_h_msg(const slh_params *p, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
+void kf_slh_h_msg(const slh_params *p, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
                const slh_msg *m, uint8_t *out);
 
 /* base_2b (FIPS 205 Algorithm 4): out_len digits of b bits (b <= 16) from x, big-endian. */
-void slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint32_t *out);
+void kf_slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint32_t *out);
 
 /* ---- wots.c: WOTS+ (§5) ------------------------------------------------------------------ */
 /* The len base-w digits of an n-byte message followed by its checksum (Algorithm 7, 1-8). */
-void wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d);
+void kf_slh_wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d);
 /* While generating a key pair's public key, also keep its WOTS+ signature: chain i after
  * digits[i] steps, into sig + i*n (Algorithm 7 on the chains the key generation walks). */
 typedef struct wots_snap {
     uint32_t kp;
-    const uint8_t *digits; /* len digits (wots_digits) */
+    const uint8_t *digits; /* len digits (kf_slh_wots_digits) */
     uint8_t *sig;          /* len * n bytes */
 } wots_snap;
 /* Public keys of the WOTS+ instances of leaves first .. first+cnt-1 (key pair addresses) of
  * the XMSS tree in adrs (layer and tree set), into pk + i*n. Any cnt. snap may be NULL. */
-void wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *pk,
+void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *pk,
                        const wots_snap *snap);
 /* Algorithm 8: the WOTS+ public key (n bytes) that sig claims for msg. */
-void wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
+void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk);
 
 /* ---- merkle trees (xmss.c): one routine for XMSS and FORS trees ------------------------- */
-/* Leaves [first, first+cnt) of a tree, into out + i*n (cnt <= 64); arg is slh_merkle's. */
+/* Leaves [first, first+cnt) of a tree, into out + i*n (cnt <= 64); arg is kf_slh_merkle's. */
 typedef void (*slh_leaf_fn)(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt,
                             uint8_t *out, const void *arg);
 /* Root and authentication path (auth[j] = sibling at height j of leaf idx, j < height) of a
@@ -105,32 +104,32 @@ typedef void (*slh_leaf_fn)(slh_ctx *c, const slh_adrs *adrs, uint32_t first, ui
  * layer / tree / key pair set); node i at height z of this tree gets tree index
  * (base >> z) + i, base being the index of leaf 0 (XMSS: 0; FORS tree t: t * 2^a). auth may
  * be NULL (root only). */
-void slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
+void kf_slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                 slh_leaf_fn leaves, const void *arg, uint8_t *root, uint8_t *auth);
 /* Climb from leaf value node (leaf index idx, global tree index base+idx) with auth. */
-void slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
+void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                       const uint8_t *auth, uint8_t *node);
 
 /* ---- xmss.c (§6) and hypertree.c (§7) ---------------------------------------------------- */
 /* Algorithm 10 + the root: XMSS signature (len+h')*n of msg by leaf idx; root (n bytes). */
-void xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adrs, uint8_t *sig,
+void kf_slh_xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adrs, uint8_t *sig,
                uint8_t *root);
 /* The root of the XMSS tree in adrs (keygen: Algorithm 18). */
-void xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root);
+void kf_slh_xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root);
 /* Algorithm 11. */
-void xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
+void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                       const slh_adrs *adrs, uint8_t *root);
 /* Algorithm 12: SIG_HT of msg (n bytes). */
-void ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig);
+void kf_slh_ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig);
 /* Algorithm 13: 1 if valid. */
-int ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
+int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
               uint32_t idx_leaf, const uint8_t *pk_root);
 
 /* ---- fors.c (§8) --------------------------------------------------------------------------- */
 /* Algorithm 16, plus the FORS public key (Algorithm 17 on the roots computed while signing). */
-void fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk);
+void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk);
 /* Algorithm 17. */
-void fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
+void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk);
 
 #endif

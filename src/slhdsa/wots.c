@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * wots.c - WOTS+ one-time signatures (FIPS 205 §5, Algorithms 5-8).
  *
@@ -13,7 +14,7 @@
  */
 #include "slhdsa_internal.h"
 
-#define WOTS_LEAVES 8 /* leaves per group in wots_pkgen_leaves */
+#define WOTS_LEAVES 8 /* leaves per group in kf_slh_wots_pkgen_leaves */
 #define MAX_CHAINS (WOTS_LEAVES * SLH_MAX_LEN)
 /* A padded T_len input: PK.seed || ADRS || len * n bytes, then the padding. */
 #define TLEN_BUF_MAX SLH_PADDED(2 * SLH_MAX_N + 32 + SLH_MAX_LEN * SLH_MAX_N)
@@ -123,7 +124,7 @@ static void run_chains(slh_ctx *c, const chain_run *r)
     unsigned next = 0;
     order_chains(r, total, order);
     for (unsigned j = 0; j < lanes; j++) {
-        slh_block_init(c, blk[j], n);
+        kf_slh_block_init(c, blk[j], n);
         ln[j].busy = 0;
     }
     for (;;) {
@@ -136,27 +137,27 @@ static void run_chains(slh_ctx *c, const chain_run *r)
             m++;
         }
         if (!m) break;
-        slh_hash_blocks(c, m, bp, 1, op);
+        kf_slh_hash_blocks(c, m, bp, 1, op);
         for (unsigned j = 0; j < lanes; j++)
             if (ln[j].busy) ln[j].busy = (unsigned)lane_step(c, r, &ln[j], blk[j]);
     }
     kf_memzero(blk, lanes * SLH_BLOCK);
 }
 
-void wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d)
+void kf_slh_wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d)
 {
     const unsigned len1 = 2 * p->n;
     uint32_t v[SLH_MAX_LEN];
-    slh_base_2b(msg, SLH_LGW, len1, v);
+    kf_slh_base_2b(msg, SLH_LGW, len1, v);
     uint32_t csum = 0;
     for (unsigned i = 0; i < len1; i++) csum += SLH_W - 1 - v[i];
     csum <<= (8 - ((SLH_LEN2 * SLH_LGW) % 8)) % 8;
     uint8_t cb[2] = {(uint8_t)(csum >> 8), (uint8_t)csum};
-    slh_base_2b(cb, SLH_LGW, SLH_LEN2, v + len1);
+    kf_slh_base_2b(cb, SLH_LGW, SLH_LEN2, v + len1);
     for (unsigned i = 0; i < p->len; i++) d[i] = (uint8_t)v[i];
 }
 
-/* T_len of the chain ends in padded buffers buf[l] (slh_block_init'ed), for key pairs
+/* T_len of the chain ends in padded buffers buf[l] (kf_slh_block_init'ed), for key pairs
  * first + l (Algorithm 6, 10-13). */
 static void wots_compress(slh_ctx *c, const slh_adrs *adrs, uint32_t first, unsigned cnt, uint8_t *const *buf,
                           size_t nblocks, uint8_t *pk)
@@ -170,10 +171,10 @@ static void wots_compress(slh_ctx *c, const slh_adrs *adrs, uint32_t first, unsi
         memcpy(buf[l] + n, a.b, 32);
         out[l] = pk + l * n;
     }
-    slh_hash_blocks(c, cnt, (const uint8_t *const *)buf, nblocks, out);
+    kf_slh_hash_blocks(c, cnt, (const uint8_t *const *)buf, nblocks, out);
 }
 
-void wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *pk,
+void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *pk,
                        const wots_snap *snap)
 {
     const slh_params *p = c->p;
@@ -184,7 +185,7 @@ void wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_
     size_t nblocks = 0;
     for (unsigned l = 0; l < used; l++) {
         buf[l] = tl + l * stride;
-        nblocks = slh_block_init(c, buf[l], (size_t)p->len * n);
+        nblocks = kf_slh_block_init(c, buf[l], (size_t)p->len * n);
     }
     for (uint32_t g = 0; g < cnt; g += WOTS_LEAVES) {
         uint32_t leaves = cnt - g < WOTS_LEAVES ? cnt - g : WOTS_LEAVES;
@@ -195,7 +196,7 @@ void wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_
     kf_memzero(tl, used * stride);
 }
 
-void wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
+void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk)
 {
     const slh_params *p = c->p;
@@ -204,9 +205,9 @@ void wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const 
     uint8_t d[SLH_MAX_LEN], steps[SLH_MAX_LEN];
     uint8_t *bp[1] = {buf};
     uint32_t kp = adrs_get_keypair(adrs);
-    wots_digits(p, msg, d);
+    kf_slh_wots_digits(p, msg, d);
     for (unsigned i = 0; i < p->len; i++) steps[i] = (uint8_t)(SLH_W - 1 - d[i]);
-    size_t nblocks = slh_block_init(c, buf, (size_t)p->len * n);
+    size_t nblocks = kf_slh_block_init(c, buf, (size_t)p->len * n);
     memcpy(buf + n + 32, sig, (size_t)p->len * n);
     chain_run r = {adrs, kp, 1, buf + n + 32, 0, 0, d, steps, NULL};
     run_chains(c, &r);

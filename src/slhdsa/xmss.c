@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * xmss.c - Merkle trees (FIPS 205 §6 for XMSS, the same shape for FORS in §8) and the
  * XMSS signatures of Algorithms 9-11.
  *
- * Instead of Algorithm 9's recursion (which xmss_sign would call once per auth-path node),
+ * Instead of Algorithm 9's recursion (which kf_slh_xmss_sign would call once per auth-path node),
  * a tree is computed once, bottom-up, in chunks of up to 2^CHUNK_H leaves: the leaves of a
  * chunk come from one batched call, and every level of the chunk is one batched H call;
  * the chunks' roots are then reduced the same way. The authentication path of the signing
@@ -29,9 +30,9 @@ static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t 
     }
     uint8_t *out[sizeof a / sizeof a[0]];
     for (uint32_t j = 0; j < cnt; j++) out[j] = nodes + j * n;
-    /* in place is safe: slh_thash_batch copies each group's inputs before writing its
+    /* in place is safe: kf_slh_thash_batch copies each group's inputs before writing its
      * outputs, and a group's outputs (j*n) lie below every later group's inputs (2j*n) */
-    slh_thash_batch(c, cnt, a, (const uint8_t *const *)io, 2 * n, out);
+    kf_slh_thash_batch(c, cnt, a, (const uint8_t *const *)io, 2 * n, out);
 }
 
 /* Levels 1..levels above the 2^levels nodes in nodes (global index of node 0 at height
@@ -46,7 +47,7 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
     }
 }
 
-void slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
+void kf_slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                 slh_leaf_fn leaves, const void *arg, uint8_t *root, uint8_t *auth)
 {
     const size_t n = c->p->n;
@@ -65,7 +66,7 @@ void slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base
     kf_memzero(buf, sizeof buf);
 }
 
-void slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
+void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                       const uint8_t *auth, uint8_t *node)
 {
     const size_t n = c->p->n;
@@ -80,7 +81,7 @@ void slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base
             memcpy(pair, auth + k * n, n);
             memcpy(pair + n, node, n);
         }
-        slh_thash(c, adrs, pair, 2 * n, node);
+        kf_slh_thash(c, adrs, pair, 2 * n, node);
     }
 }
 
@@ -88,10 +89,10 @@ void slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base
 static void xmss_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *out,
                         const void *arg)
 {
-    wots_pkgen_leaves(c, adrs, first, cnt, out, arg);
+    kf_slh_wots_pkgen_leaves(c, adrs, first, cnt, out, arg);
 }
 
-void xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adrs, uint8_t *sig,
+void kf_slh_xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adrs, uint8_t *sig,
                uint8_t *root)
 {
     const slh_params *p = c->p;
@@ -99,27 +100,27 @@ void xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adr
     uint8_t d[SLH_MAX_LEN];
     /* msg first: the caller may pass root == msg (hypertree layers). The WOTS+ signature
      * (Algorithm 10, line 9) is taken from leaf idx's chains while the tree is built. */
-    wots_digits(p, msg, d);
+    kf_slh_wots_digits(p, msg, d);
     wots_snap snap = {idx, d, sig};
     adrs_set_type(&tree, SLH_TREE);
-    slh_merkle(c, &tree, p->hp, 0, idx, xmss_leaves, &snap, root, sig + (size_t)p->len * p->n);
+    kf_slh_merkle(c, &tree, p->hp, 0, idx, xmss_leaves, &snap, root, sig + (size_t)p->len * p->n);
 }
 
-void xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root)
+void kf_slh_xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root)
 {
     slh_adrs tree = *adrs;
     adrs_set_type(&tree, SLH_TREE);
-    slh_merkle(c, &tree, c->p->hp, 0, 0, xmss_leaves, NULL, root, NULL);
+    kf_slh_merkle(c, &tree, c->p->hp, 0, 0, xmss_leaves, NULL, root, NULL);
 }
 
-void xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
+void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                       const slh_adrs *adrs, uint8_t *root)
 {
     const slh_params *p = c->p;
     slh_adrs wots = *adrs, tree = *adrs;
     adrs_set_type(&wots, SLH_WOTS_HASH);
     adrs_set_keypair(&wots, idx);
-    wots_pk_from_sig(c, sig, msg, &wots, root);
+    kf_slh_wots_pk_from_sig(c, sig, msg, &wots, root);
     adrs_set_type(&tree, SLH_TREE);
-    slh_merkle_climb(c, &tree, p->hp, 0, idx, sig + (size_t)p->len * p->n, root);
+    kf_slh_merkle_climb(c, &tree, p->hp, 0, idx, sig + (size_t)p->len * p->n, root);
 }

@@ -1,21 +1,8 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sponge.c - FIPS 202 §4 sponge over the backend interface, bit-granular absorb. */
 #include "sponge.h"
 
 #include <string.h>
-
-/* memset at full width; the empty asm that takes the pointer and clobbers memory tells the
- * compiler the zeros may be read, so the stores cannot be removed as dead. (A volatile byte
- * loop does the same at a byte per cycle, which was a tenth of ML-KEM's time.) */
-void kf_memzero(void *p, size_t len)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    memset(p, 0, len);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (len--) *v++ = 0;
-#endif
-}
 
 void kf_sponge_init(kf_sponge *s, const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix)
 {
@@ -84,6 +71,7 @@ static void absorb_shifted(kf_sponge *s, const uint8_t *in, size_t len)
 
 void kf_sponge_absorb(kf_sponge *s, const uint8_t *in, size_t len)
 {
+    if (!len) return; /* in may be NULL then: no pointer arithmetic on it (C11 6.5.6) */
     if (s->nbits == 0)
         absorb_aligned(s, in, len);
     else
@@ -170,22 +158,4 @@ void kf_sponge_squeeze(kf_sponge *s, uint8_t *out, size_t len)
         out += take;
         len -= take;
     }
-}
-
-size_t kf_left_encode(uint8_t buf[9], uint64_t x)
-{
-    size_t n = 1;
-    while (n < 8 && (x >> (8 * n))) n++;
-    buf[0] = (uint8_t)n;
-    for (size_t i = 0; i < n; i++) buf[1 + i] = (uint8_t)(x >> (8 * (n - 1 - i)));
-    return n + 1;
-}
-
-size_t kf_right_encode(uint8_t buf[9], uint64_t x)
-{
-    size_t n = 1;
-    while (n < 8 && (x >> (8 * n))) n++;
-    for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)(x >> (8 * (n - 1 - i)));
-    buf[n] = (uint8_t)n;
-    return n + 1;
 }

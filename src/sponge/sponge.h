@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sponge.h - the sponge construction (FIPS 202 §4) over the backend interface.
  *
@@ -40,11 +41,7 @@ void kf_sponge_finalize(kf_sponge *s);
 /* Finalizes first if still absorbing. */
 void kf_sponge_squeeze(kf_sponge *s, uint8_t *out, size_t len);
 
-/* SP 800-185 §2.3 encodings, written into buf (at most 9 bytes); return the length. */
-size_t kf_left_encode(uint8_t buf[9], uint64_t x);
-size_t kf_right_encode(uint8_t buf[9], uint64_t x);
 
-/* Zeroization the compiler cannot drop. */
-void kf_memzero(void *p, size_t len);
+#include "../common/util.h" /* kf_memzero: zeroization the compiler cannot drop */
 
 #endif

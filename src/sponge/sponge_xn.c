@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sponge_xn.c - n sponges in lock-step over batched (xN) backends, x1 for a lone instance. */
 #include "sponge_xn.h"
 #include "sponge.h"
@@ -209,8 +210,10 @@ static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
             if (b < last) {
                 g_add(s, base, g, j, in[i] + b * rate, 0, rate);
             } else if (b == last) {
-                g_add(s, base, g, j, in[i] + b * rate, 0, inlen[i] - b * rate);
-                g_pad(s, base, g, j, inlen[i] - b * rate);
+                size_t tail = inlen[i] - b * rate;
+                /* in[i] may be NULL when inlen[i] == 0: no pointer arithmetic on it then */
+                if (tail) g_add(s, base, g, j, in[i] + b * rate, 0, tail);
+                g_pad(s, base, g, j, tail);
             }
         }
         g_permute(s, base, g);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sponge_xn.h - up to KF_XN_MAX independent sponges (FIPS 202 §4) in lock-step, over the
  * batched backend interface (kf_backend_xn), for whole-byte inputs.

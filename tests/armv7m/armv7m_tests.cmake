@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # armv7m_tests.cmake - the ARMv7-M (Cortex-M3/M4/M7) backends, from the native build:
 #  * armv7m_generated_asm: the checked-in .S files are what gen_keccak_armv7m.py makes;
 #  * armv7m_qemu[m3|m4|m7]: bare-metal images (library + src/keccak/armv7m + test_armv7m.c)
@@ -22,13 +23,23 @@ set(KF_A7_DIR ${CMAKE_CURRENT_BINARY_DIR}/armv7m)
 set(KF_A7_SRC ${PROJECT_SOURCE_DIR}/tests/armv7m)
 file(MAKE_DIRECTORY ${KF_A7_DIR})
 
-# A few dozen SHA-3 / SHAKE / TurboSHAKE vectors as a C header, made from tests/vectors.
-file(GLOB KF_A7_VECTOR_FILES ${PROJECT_SOURCE_DIR}/tests/vectors/acvp/SHA3-*/*.gz
-  ${PROJECT_SOURCE_DIR}/tests/vectors/acvp/SHAKE-*-1.0/*.gz ${PROJECT_SOURCE_DIR}/tests/vectors/k12_turboshake.jsonl.gz)
+# A few dozen SHA-3 / SHAKE / TurboSHAKE vectors as a C header, made from the official vectors
+# (KF_VECTORS_DIR); without them the images run the permutation checks only, and the test
+# armv7m_vectors reports the vector part as skipped.
+set(KF_A7_VECTORS NONE)
+set(KF_A7_VECTOR_FILES "")
+if(KF_VECTORS_DIR)
+  set(KF_A7_VECTORS ${KF_VECTORS_DIR})
+  file(GLOB KF_A7_VECTOR_FILES ${KF_VECTORS_DIR}/acvp/SHA3-*/*.json
+    ${KF_VECTORS_DIR}/acvp/SHAKE-*-1.0/*.json ${KF_VECTORS_DIR}/k12_turboshake.jsonl)
+else()
+  add_test(NAME armv7m_vectors COMMAND ${Python3_EXECUTABLE} -c
+    "import sys; sys.path.insert(0, '${PROJECT_SOURCE_DIR}/tests/python'); import official_vectors as v; print('SKIP: ' + v.WHERE); sys.exit(77)")
+  set_tests_properties(armv7m_vectors PROPERTIES SKIP_RETURN_CODE 77)
+endif()
 add_custom_command(OUTPUT ${KF_A7_DIR}/kf_vectors.h
-  COMMAND ${Python3_EXECUTABLE} ${KF_A7_SRC}/make_vectors_header.py ${PROJECT_SOURCE_DIR}/tests/vectors
-          ${KF_A7_DIR}/kf_vectors.h
-  DEPENDS ${KF_A7_SRC}/make_vectors_header.py ${KF_A7_VECTOR_FILES} ${PROJECT_SOURCE_DIR}/tests/vectors/SHA256SUMS
+  COMMAND ${Python3_EXECUTABLE} ${KF_A7_SRC}/make_vectors_header.py ${KF_A7_VECTORS} ${KF_A7_DIR}/kf_vectors.h
+  DEPENDS ${KF_A7_SRC}/make_vectors_header.py ${KF_A7_VECTOR_FILES} ${PROJECT_SOURCE_DIR}/tests/official_vectors.sha256
   COMMENT "ARMv7-M test vectors header")
 
 # The library for a Cortex-M: the permutation backends, the sponge and the modes (KT and
@@ -36,7 +47,7 @@ add_custom_command(OUTPUT ${KF_A7_DIR}/kf_vectors.h
 # Left out: src/common/os_random.c and the ML-KEM / SLH-DSA schemes.
 set(KF_A7_LIB
   src/keccak/keccak_constants.c src/keccak/keccak_p1600_ref.c src/keccak/keccak_p1600_opt32bi.c
-  src/keccak/keccak_p1600_opt64.c src/keccak/dispatch.c src/sponge/sponge.c
+  src/keccak/keccak_p1600_opt64.c src/keccak/dispatch.c src/sponge/sponge.c src/common/util.c
   src/hash/fips202.c src/hash/sp800_185.c src/hash/kangarootwelve.c src/hash/batch.c
   src/sponge/sponge_xn.c
   src/keccak/armv7m/keccak_p1600_armv7m.c src/keccak/armv7m/keccak_p1600_armv7m_lazy3.S

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* semihosting.h - console output and exit status of the bare-metal test images (QEMU). */
 #ifndef KF_SEMIHOSTING_H
 #define KF_SEMIHOSTING_H

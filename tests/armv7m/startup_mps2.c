@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * startup_mps2.c - vector table, reset handler and semihosting for the bare-metal test images.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * test_armv7m.c - the ARMv7-M backends on a bare-metal Cortex-M3/M4/M7 (QEMU mps2 boards).
  *
@@ -6,7 +7,7 @@
  * 2. Each backend struct through the byte interface (init, overwrite, permute, extract), so
  *    the glue is covered too.
  * 3. SHA3-224..512, SHAKE128/256 (ACVP) and TurboSHAKE128/256 (RFC 9861) vectors through the
- *    public API with each backend selected (kf_vectors.h, made from tests/vectors at build
+ *    public API with each backend selected (kf_vectors.h, made from the official vectors at build
  *    time).
  * Prints a summary over semihosting; exits with the verdict (QEMU's status: 0 = pass).
  */
@@ -119,6 +120,7 @@ static void test_permutations(void)
             }
 }
 
+#if KF_N_VECTORS > 0
 static uint8_t out_buf[10032];
 
 static int run_vector(const kf_vec *t)
@@ -137,6 +139,7 @@ static int run_vector(const kf_vec *t)
     }
     return rc == KF_OK && memcmp(out_buf + t->outlen - t->explen, t->expected, t->explen) == 0;
 }
+#endif
 
 static void test_vectors(void)
 {
@@ -145,10 +148,12 @@ static void test_vectors(void)
             fail("select", variants[v].name, 0, 0);
             continue;
         }
+#if KF_N_VECTORS > 0 /* 0 when the build had no official vectors (the test armv7m_vectors says so) */
         for (unsigned i = 0; i < KF_N_VECTORS; i++) {
             checks++;
             if (!run_vector(&kf_vectors[i])) fail("vector", variants[v].name, i, (unsigned)kf_vectors[i].fn);
         }
+#endif
     }
 }
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # cross_tests.cmake - the test suite on AArch64 and RISC-V 64, under qemu-user, from the native
 # build (included at the end of tests/CMakeLists.txt).
 #
@@ -47,6 +48,10 @@ if(CMAKE_CROSSCOMPILING)
   foreach(b ${KF_TEST_BACKENDS_XN})
     set_tests_properties("kat[${b}]" "differential[${b}]" PROPERTIES LABELS every_cpu)
   endforeach()
+  # the x1 Zvbb backend's KATs: once, in cross_riscv64_zvbb[128] (below)
+  if(TEST "kat[rvv-zvbb-x1]")
+    set_tests_properties("kat[rvv-zvbb-x1]" "differential[rvv-zvbb-x1]" PROPERTIES LABELS zvbb_x1)
+  endif()
   return()
 endif()
 if(KF_SANITIZE OR NOT KF_CROSS_TESTS)
@@ -71,7 +76,7 @@ function(kf_cross_arch arch var first)
     COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DBINARY_DIR=${dir}
             -DTOOLCHAIN=${PROJECT_SOURCE_DIR}/cmake/toolchains/${arch}-linux-gnu.cmake
             "-DGENERATOR=${CMAKE_GENERATOR}" "-DMAKE_PROGRAM=${CMAKE_MAKE_PROGRAM}" -DJOBS=${kf_cores}
-            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/nested_build.cmake)
+            "-DVECTORS_DIR=${KF_VECTORS_DIR}" -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/nested_build.cmake)
   set_tests_properties(cross_${arch}_build PROPERTIES FIXTURES_SETUP cross_${arch}
     PROCESSORS ${kf_cores} TIMEOUT 1200)
   foreach(value ${first} ${ARGN})
@@ -93,3 +98,38 @@ endfunction()
 
 kf_cross_arch(aarch64 KF_QEMU_CPU max cortex-a72)
 kf_cross_arch(riscv64 KF_QEMU_VLEN 128 256 512 1024)
+
+# Zvbb (the rvv-zvbb-* backends): the riscv64 build's every_cpu tests of backends again on a CPU
+# with Zvbb (tests/cross/run-zvbb.sh), at VLEN 128 (plus the x1 backend's KATs), 256 and 512, under a QEMU that emulates it (8 or
+# later; Debian 12 has 7.2, so .ci/deps/40-rvv.sh unpacks bookworm-backports' QEMU 10 into
+# .ci-cache/qemu-zvbb, leaving the system's QEMU to the runs above). tests/cross/run-zvbb.sh
+# reports skipped (77) with the reason when the QEMU found cannot. The .word-encoded Zvbb
+# instructions need no new assembler. 49, 22, 29 s at VLEN 128, 256, 512 (2026-11-22, load ~10).
+# rvv_zvbb_encodings: the kernel's .word-encoded Zvbb instructions equal a Zvbb-aware clang's
+# (tests/cross/zvbb_encodings.sh; skipped, saying so, without such a clang). Needs only the
+# cross assembler, not QEMU.
+find_program(KF_RISCV64_GCC_ZVBB riscv64-linux-gnu-gcc)
+find_program(KF_RISCV64_OBJCOPY riscv64-linux-gnu-objcopy)
+find_program(KF_CLANG_ZVBB NAMES clang-19 clang-18 clang-17 clang)
+if(KF_RISCV64_GCC_ZVBB AND KF_RISCV64_OBJCOPY)
+  add_test(NAME rvv_zvbb_encodings
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/zvbb_encodings.sh
+            ${PROJECT_SOURCE_DIR}/src/keccak/riscv64/keccak_p1600_rvv_zvbb.S ${KF_RISCV64_GCC_ZVBB}
+            ${KF_CLANG_ZVBB} ${KF_RISCV64_OBJCOPY} ${CMAKE_CURRENT_BINARY_DIR}/zvbb_encodings)
+  set_tests_properties(rvv_zvbb_encodings PROPERTIES SKIP_RETURN_CODE 77)
+endif()
+if(TEST cross_riscv64_build)
+  find_program(KF_QEMU_ZVBB qemu-riscv64 PATHS ${PROJECT_SOURCE_DIR}/.ci-cache/qemu-zvbb/usr/bin NO_DEFAULT_PATH)
+  find_program(KF_QEMU_ZVBB qemu-riscv64)
+  foreach(vlen 128 256 512)
+    set(extra "")
+    if(vlen EQUAL 128)
+      set(extra zvbb_x1)
+    endif()
+    add_test(NAME "cross_riscv64_zvbb[${vlen}]"
+      COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run-zvbb.sh ${KF_QEMU_ZVBB} ${CMAKE_BINARY_DIR}/cross-riscv64
+              ${vlen} ${kf_cores} ${extra})
+    set_tests_properties("cross_riscv64_zvbb[${vlen}]" PROPERTIES FIXTURES_REQUIRED cross_riscv64
+      RESOURCE_LOCK cross_riscv64 PROCESSORS ${kf_cores} TIMEOUT 1800 SKIP_RETURN_CODE 77)
+  endforeach()
+endif()

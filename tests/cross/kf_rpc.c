@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kf_rpc.c - lets the Python tests (tests/python/kf.py, remote mode) call a cross-built
  * libkeccakforge.so that only runs under an emulator (qemu-user).

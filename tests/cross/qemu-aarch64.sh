@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Runs an AArch64 Linux program under qemu-user: the CMAKE_CROSSCOMPILING_EMULATOR of
 # cmake/toolchains/aarch64-linux-gnu.cmake. The emulated CPU is $KF_QEMU_CPU when set, else
 # DEFAULT_CPU (the toolchain's KF_QEMU_CPU), so one cross build's tests run on several CPUs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """kf.py - ctypes binding of libkeccakforge for the Python tests, plus the common harness.
 
 The binding mirrors include/keccakforge.h. Symbols are looked up lazily, on first use, so a
@@ -22,7 +23,6 @@ Harness: every test script calls main(run), where run(args, report) does the wor
 import argparse
 import atexit
 import ctypes
-import gzip
 import hashlib
 import json
 import os
@@ -33,7 +33,10 @@ import sys
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-VECTORS = os.path.normpath(os.path.join(HERE, "..", "vectors"))
+sys.path.insert(0, HERE)
+import official_vectors  # noqa: E402  (the vector directory and its check)
+
+VECTORS = None   # the official vector directory (official_vectors.find), set by main()
 
 # ---- status codes, algorithm identifiers (keccakforge.h) ------------------------------
 KF_OK = 0
@@ -640,37 +643,13 @@ def fips_to_acvp(data, nbits, left_aligned=False):
 
 
 # ---- vectors --------------------------------------------------------------------------
-_sums = None
-
-
-def _load_sums():
-    global _sums
-    if _sums is None:
-        _sums = {}
-        with open(os.path.join(VECTORS, "SHA256SUMS")) as f:
-            for line in f:
-                line = line.strip()
-                if line:
-                    h, p = line.split(None, 1)
-                    _sums[p.strip()] = h
-    return _sums
-
-
-class VectorError(Exception):
-    pass
+VectorError = official_vectors.VectorMismatch
+VectorsMissing = official_vectors.VectorsMissing
 
 
 def read_vector(relpath):
-    """Bytes of tests/vectors/<relpath> (stored as <relpath>.gz), checked against SHA256SUMS."""
-    sums = _load_sums()
-    if relpath not in sums:
-        raise VectorError("%s is not listed in SHA256SUMS" % relpath)
-    with gzip.open(os.path.join(VECTORS, relpath + ".gz"), "rb") as f:
-        data = f.read()
-    got = hashlib.sha256(data).hexdigest()
-    if got != sums[relpath]:
-        raise VectorError("%s: sha256 %s, SHA256SUMS says %s" % (relpath, got, sums[relpath]))
-    return data
+    """Bytes of <official vector dir>/<relpath>, checked against tests/official_vectors.sha256."""
+    return official_vectors.read(relpath, VECTORS)
 
 
 def read_json(relpath):
@@ -679,6 +658,12 @@ def read_json(relpath):
 
 def read_jsonl(relpath):
     return [json.loads(l) for l in read_vector(relpath).decode().splitlines() if l.strip()]
+
+
+def part(args, which):
+    """Whether this run includes `which` ("vectors": the official vectors; "oracles": the
+    differential tests, round trips and error checks): --part all|vectors|oracles."""
+    return args.part in ("all", which)
 
 
 # ---- reporting ------------------------------------------------------------------------
@@ -785,6 +770,10 @@ def parse_args(argv=None, extra=None):
                        help='a kf_rpc server command, e.g. "qemu-aarch64 -L SYSROOT kf_rpc LIB.so"')
     ap.add_argument("--slow", action="store_true", help="also run slow tests (ACVP LDT)")
     ap.add_argument("--seed", type=int, default=None, help="random seed (differential tests)")
+    ap.add_argument("--vectors", metavar="DIR", default=None,
+                    help="official vector directory (default: $KF_VECTORS_DIR, else ../shared/vectors)")
+    ap.add_argument("--part", choices=("all", "vectors", "oracles"), default="all",
+                    help="the official-vector cases only, everything else only, or both")
     if extra:
         extra(ap)
     return ap.parse_args(argv)
@@ -836,7 +825,13 @@ def check_backend(lib):
 
 def main(run, extra_args=None):
     """run(args, lib, api, report). Exits with the harness's code."""
+    global VECTORS
     args = parse_args(extra=extra_args)
+    VECTORS = official_vectors.find(args.vectors)
+    if args.part == "vectors" and VECTORS is None:
+        print("SKIP: " + official_vectors.WHERE)
+        print("0 passed, 0 failed, 1 skipped")
+        sys.exit(77)
     lib = Lib(args.lib) if args.lib else RemoteLib(args.rpc)
     rc = check_backend(lib)
     if rc is not None:
@@ -846,6 +841,8 @@ def main(run, extra_args=None):
         run(args, lib, Api(lib), report)
     except VectorError as e:
         report.fail("vector file: %s" % e)
+    except VectorsMissing as e:
+        report.skip(why=str(e))
     rc = report.finish()
     status = lib.close()
     if status:

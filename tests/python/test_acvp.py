@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """test_acvp.py - every case of the NIST ACVP sample vectors for SHA-3, SHAKE, cSHAKE, KMAC,
-TupleHash and ParallelHash (tests/vectors/acvp/, see PROVENANCE in shared/vectors), through
+TupleHash and ParallelHash (acvp/ of the official vector directory: official_vectors.py), through
 libkeccakforge with ctypes.
 
 Test types: AFT (algorithm functional), VOT (SHAKE variable output), MCT (Monte Carlo),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """test_differential.py - libkeccakforge against independent implementations on random inputs:
 Python's hashlib (SHA3-*, SHAKE*) and, when importable, pycryptodome (SHA3, SHAKE, cSHAKE,
 KMAC, TupleHash, TurboSHAKE, KangarooTwelve = KT128).

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """test_kat.py - known-answer tests through libkeccakforge with ctypes:
-  * RFC 9861 section 5: TurboSHAKE128/256, KT128, KT256 (tests/vectors/k12_turboshake.jsonl);
+  * RFC 9861 section 5: TurboSHAKE128/256, KT128, KT256 (k12_turboshake.jsonl of the official vector directory);
   * the 36 NIST SP 800-185 example values: cSHAKE, KMAC(XOF), TupleHash(XOF), ParallelHash(XOF)
-    (tests/vectors/sp800_185_nist_samples.jsonl).
+    (sp800_185_nist_samples.jsonl; official_vectors.py says where these come from).
 Each vector runs one-shot where the API has a one-shot function, and incrementally (input in
 two pieces, output squeezed in two pieces) otherwise or in addition.
 """

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """test_slhdsa.py - SLH-DSA (FIPS 205), SHAKE parameter sets, through the shared library.
 
 Sections:
@@ -221,7 +222,7 @@ def acvp_sigver(slh, report):
                 rc = slh.verify_internal(ps, msg, h(t["signature"]), h(t["pk"]))
                 if want:
                     return rc == kf.KF_OK or "valid signature rejected (%d)" % rc
-                return rc in (KF_ERR_BAD_SIGNATURE, KF_ERR_BAD_SIGNATURE_SIZE) or \
+                return rc in (KF_ERR_BAD_SIGNATURE, KF_ERR_BAD_LENGTH) or \
                     "invalid signature gave %d" % rc
             report.run_case("sigVer tc %d (%s)" % (t["tcId"], ps), case)
 
@@ -367,9 +368,9 @@ def errors(slh, lib, report):
       "sign: context of 256 bytes")
     c(lib.kf_slhdsa_sign(param, buf, sigb, msg, len(msg), b"x" * 255, 255, None, sk, skb) == kf.KF_OK,
       "sign: context of 255 bytes")
-    c(lib.kf_slhdsa_sign(param, buf, sigb, msg, len(msg), None, 0, None, sk, skb - 1) == KF_ERR_BAD_KEY,
+    c(lib.kf_slhdsa_sign(param, buf, sigb, msg, len(msg), None, 0, None, sk, skb - 1) == KF_ERR_BAD_LENGTH,
       "sign: short sk")
-    c(lib.kf_slhdsa_sign(param, buf, sigb, msg, len(msg), None, 0, None, sk + b"\0", skb + 1) == KF_ERR_BAD_KEY,
+    c(lib.kf_slhdsa_sign(param, buf, sigb, msg, len(msg), None, 0, None, sk + b"\0", skb + 1) == KF_ERR_BAD_LENGTH,
       "sign: long sk")
     c(lib.kf_slhdsa_sign(param, buf, sigb - 1, msg, len(msg), None, 0, None, sk, skb) == KF_ERR_BAD_LENGTH,
       "sign: short signature buffer")
@@ -388,12 +389,12 @@ def errors(slh, lib, report):
     for ln in (0, 1, sigb - 1, sigb + 1, 2 * sigb):
         s = (sig * 2)[:ln]
         c(lib.kf_slhdsa_verify(param, msg, len(msg), None, 0, s if ln else None, ln, pk, pkb) ==
-          KF_ERR_BAD_SIGNATURE_SIZE, "verify: signature of %d bytes" % ln)
+          KF_ERR_BAD_LENGTH, "verify: signature of %d bytes" % ln)
         c(lib.kf_slhdsa_verify_internal(param, msg, len(msg), s if ln else None, ln, pk, pkb) ==
-          KF_ERR_BAD_SIGNATURE_SIZE, "verify_internal: signature of %d bytes" % ln)
-    c(lib.kf_slhdsa_verify(param, msg, len(msg), None, 0, sig, sigb, pk[:-1], pkb - 1) == KF_ERR_BAD_KEY,
+          KF_ERR_BAD_LENGTH, "verify_internal: signature of %d bytes" % ln)
+    c(lib.kf_slhdsa_verify(param, msg, len(msg), None, 0, sig, sigb, pk[:-1], pkb - 1) == KF_ERR_BAD_LENGTH,
       "verify: short pk")
-    c(lib.kf_slhdsa_verify(param, msg, len(msg), None, 0, sig, sigb, pk + b"\0", pkb + 1) == KF_ERR_BAD_KEY,
+    c(lib.kf_slhdsa_verify(param, msg, len(msg), None, 0, sig, sigb, pk + b"\0", pkb + 1) == KF_ERR_BAD_LENGTH,
       "verify: long pk")
     c(lib.kf_slhdsa_verify(0, msg, len(msg), None, 0, sig, sigb, pk, pkb) == KF_ERR_BAD_ALGORITHM,
       "verify: unknown set")
@@ -410,13 +411,15 @@ def run(args, lib, api, report):
     seed = args.seed if args.seed is not None else random.randrange(1 << 32)
     print("random seed %d (--seed to repeat)" % seed)
     rng = random.Random(seed)
-    errors(slh, lib, report)
-    acvp_keygen(slh, report)
-    acvp_sigver(slh, report)
-    round_trips(slh, report, rng)
-    bit_flips(slh, report, rng)
-    differential(slh, report, rng)
-    acvp_siggen(slh, report, args.slow)
+    if kf.part(args, "oracles"):
+        errors(slh, lib, report)
+        round_trips(slh, report, rng)
+        bit_flips(slh, report, rng)
+        differential(slh, report, rng)
+    if kf.part(args, "vectors"):
+        acvp_keygen(slh, report)
+        acvp_sigver(slh, report)
+        acvp_siggen(slh, report, args.slow)
 
 
 def extra(ap):

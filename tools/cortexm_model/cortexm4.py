@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """cortexm4.py - a Cortex-M3/M4 cycle model: run a function of an arm-none-eabi ELF in unicorn,
 trace every executed instruction, and price the trace with the Cortex-M4 TRM timings.
 

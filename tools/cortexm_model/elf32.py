@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """elf32.py - the little of a 32-bit little-endian ELF file the Cortex-M model needs.
 
 Loadable segments (what a flash programmer would write), section names and extents, and the

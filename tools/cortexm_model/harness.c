@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * harness.c - startup code and buffers of the bare-metal Cortex-M4 image that the cycle model
  * (cortexm4.py) runs. The model loads the image's flash contents, calls kfm_startup() as a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """keccak_ref.py - a plain Python Keccak-p[1600, nr] (FIPS 202) and TurboSHAKE, to check what the
 modelled code computes, plus the bit-interleaved state layout of keccak_p1600_opt32bi.c.
 

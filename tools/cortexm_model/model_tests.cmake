@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # model_tests.cmake - ctest entries for the Cortex-M4 cycle model (included from tests/CMakeLists.txt).
 #
 #   cortexm_model_unit    the timing rules, one assembled sequence each (needs python3 with

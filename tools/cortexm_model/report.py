@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """report.py - keccakforge on a modelled Cortex-M4: seed 000's Tables 1 and 2 for our code.
 
 Builds a bare-metal image from the source tree with arm-none-eabi-gcc (the library's Keccak,
@@ -54,7 +55,8 @@ from cortexm4 import Machine  # noqa: E402
 CFLAGS = ["-mcpu=cortex-m4", "-mthumb", "-O2", "-std=c11", "-ffunction-sections", "-fdata-sections"]
 LIB_SOURCES = ["src/keccak/keccak_constants.c", "src/keccak/keccak_p1600_ref.c",
                "src/keccak/keccak_p1600_opt32bi.c", "src/keccak/keccak_p1600_opt64.c",
-               "src/keccak/dispatch.c", "src/sponge/sponge.c", "src/hash/fips202.c"]
+               "src/keccak/dispatch.c", "src/sponge/sponge.c", "src/hash/fips202.c",
+               "src/common/util.c"]
 VARIANT_SYMBOL = re.compile(r"^kf_armv7m_permute_(\w+)$")
 C_BACKEND = "opt32bi"          # the portable C the assembly is compared with
 PERMUTE_FIELD = 28             # offsetof(kf_backend, permute) on a 32-bit target

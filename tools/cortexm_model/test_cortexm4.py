@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Unit tests of the Cortex-M4 cycle model: one small assembled sequence per timing rule.
 
 Each test assembles `f: <body>; bx lr` with arm-none-eabi-as, links it at address 0, calls f

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The Python reference the report checks results against, itself checked against hashlib."""
 import hashlib
 import os

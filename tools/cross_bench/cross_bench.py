@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """cross_bench.py - executed instructions per Keccak-p[1600, nr] permutation for every backend
 of an AArch64 or RISC-V 64 cross build, by emulation.
 

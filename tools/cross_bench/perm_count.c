@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * perm_count.c - the program cross_bench.py runs under qemu-user with instruction tracing.
  *

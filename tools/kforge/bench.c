@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench.c - `kforge bench`: the benchmark report, and the harness its suites share.
  *
- * Method (DESIGN.md, "Benchmarks"): serialised TSC reads (tsc.h), the thread pinned to
+ * Method (docs/BENCHMARKS.md, its opening section): serialised TSC reads (tsc.h), the thread pinned to
  * the core it started on, a warm-up, and the median of many samples per figure. Each
  * sample times `reps` back-to-back operations, reps chosen so a sample lasts at least
  * b->min_sample ticks; the cost of an empty timed region is measured once and
@@ -17,6 +18,10 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +37,20 @@
 #ifndef KF_BUILD_TYPE
 #define KF_BUILD_TYPE "unknown"
 #endif
+#if defined(__has_include)
+#if __has_include("kf_git_describe.h")
+#include "kf_git_describe.h" /* KF_GIT_DESCRIBE, written at build time (git_describe.cmake) */
+#endif
+#endif
+#ifndef KF_GIT_DESCRIBE
+#define KF_GIT_DESCRIBE "unknown"
+#endif
+
+#ifndef KF_BENCH_PLOT_PY
+#define KF_BENCH_PLOT_PY "tools/kforge/bench_plot.py"
+#endif
+
+extern char **environ;
 
 int tsc_have_rdtscp = 1;
 
@@ -49,9 +68,13 @@ static const struct bench_suite {
     {"slhdsa", bench_suite_slhdsa, "SLH-DSA keygen/sign/verify: SHAKE f sets (and 128s without --quick)"},
     {"openssl", bench_suite_openssl, "OpenSSL libcrypto side by side, when installed"},
     {"mlkem", bench_suite_mlkem, "ML-KEM-512/768/1024 keygen, encaps, decaps: batched backend and x1"},
+    {"python", bench_suite_python, "the Python package vs hashlib, pycryptodome, kyber-py (python3 -m keccakforge.bench)"},
     {"cortex-m", bench_suite_cortex_m, "ARMv7-M backends priced by the Cortex-M4 cycle model (needs arm-none-eabi-gcc, unicorn)"},
     {"aarch64", bench_suite_aarch64, "AArch64 backends: executed instructions per permutation (needs cross gcc, qemu-user)"},
     {"riscv64", bench_suite_riscv64, "RISC-V backends: executed instructions per state, VLEN 128/256/512 (cross gcc, qemu-user)"},
+    {"rvv-ise", bench_suite_rvv_ise, "seed 003's custom RISC-V vector unit: Tables 7/8 by its cycle model, variants (python3)"},
+    {"openssl-provider", bench_suite_openssl_provider, "the keccakforge OpenSSL provider via EVP: digests, ML-KEM, TLS handshakes"},
+    {"hw", bench_suite_hw, "hw/ Verilog: clocks (Icarus), 7-series LUTs (yosys), ECP5 Fmax (nextpnr) (needs iverilog, cocotb, yosys)"},
 };
 #define N_SUITES (sizeof suites / sizeof suites[0])
 
@@ -260,8 +283,13 @@ void bench_measure_n(bench *b, size_t n, const bench_fn fns[], void *const args[
         }
     for (size_t j = 0; ratios && j < n; j++)
         ratios[j] = ok ? median_ratio(samples[j], reps[j], samples[0], reps[0], count) : -1.0;
+    b->last_rel_iqr = ok ? 0.0 : -1.0;
     for (size_t j = 0; j < n; j++) {
         medians[j] = ok ? (double)median_u64(samples[j], count) / (double)reps[j] : -1.0;
+        if (ok && samples[j][count / 2]) { /* sorted by median_u64: the quartiles are at n/4, 3n/4 */
+            double rel = (double)(samples[j][3 * count / 4] - samples[j][count / 4]) / (double)samples[j][count / 2];
+            if (rel > b->last_rel_iqr) b->last_rel_iqr = rel;
+        }
         free(samples[j]);
     }
     b->last_samples = count;
@@ -294,6 +322,7 @@ void bench_add(bench *b, const char *suite, const char *name, const char *backen
     r->size = size;
     snprintf(r->unit, sizeof r->unit, "%s", unit);
     r->median = median;
+    r->iqr = b->last_rel_iqr >= 0 && median > 0 ? b->last_rel_iqr * median : -1.0;
     r->samples = b->last_samples;
 }
 
@@ -366,6 +395,7 @@ static int write_json(FILE *f, const bench *b, const machine *m)
     json_kv(f, "os", m->os, 0);
     json_kv(f, "openssl", m->openssl, 0);
     json_kv(f, "kforge_version", KECCAKFORGE_VERSION_STRING, 0);
+    json_kv(f, "commit", KF_GIT_DESCRIBE, 0);
     fprintf(f, "    \"quick\": %s,\n", b->quick ? "true" : "false");
     fprintf(f, "    \"drift_check\": {\"name\": \"%s\", \"size\": %d, \"unit\": \"ticks/byte\", "
                "\"start\": %.6g, \"end\": %.6g},\n", DRIFT_MODE, DRIFT_SIZE, m->drift_start, m->drift_end);
@@ -383,8 +413,12 @@ static int write_json(FILE *f, const bench *b, const machine *m)
         else fputs(", \"size\": null", f);
         fputs(", \"unit\": ", f);
         json_string(f, r->unit);
-        fprintf(f, ", \"median\": %.6g, \"samples\": %u}%s\n", r->median, r->samples,
-                i + 1 < b->nrec ? "," : "");
+        fprintf(f, ", \"median\": %.6g", r->median);
+        if (r->iqr >= 0) fprintf(f, ", \"iqr\": %.6g", r->iqr);
+        else fputs(", \"iqr\": null", f);
+        fprintf(f, ", \"samples\": %u, \"commit\": ", r->samples);
+        json_string(f, KF_GIT_DESCRIBE);
+        fprintf(f, "}%s\n", i + 1 < b->nrec ? "," : "");
     }
     fputs("  ]\n}\n", f);
     return ferror(f) ? -1 : 0;
@@ -418,16 +452,17 @@ static void describe_machine(machine *m, int cpu_index)
 
 static void print_header(const bench *b, const machine *m)
 {
-    printf("keccakforge benchmark report (kforge %s%s)\n", KECCAKFORGE_VERSION_STRING,
-           b->quick ? ", --quick: few samples, rough figures" : "");
+    printf("keccakforge benchmark report (kforge %s, commit %s%s)\n", KECCAKFORGE_VERSION_STRING,
+           KF_GIT_DESCRIBE, b->quick ? ", --quick: few samples, rough figures" : "");
     printf("  date       %s\n", m->date);
     printf("  cpu        %s\n", m->cpu);
     printf("  os         %s\n", m->os);
     printf("  unit       %s%s; not core cycles (the core clock may differ)\n", TIMER_UNIT,
            TIMER_IS_TSC ? (m->invariant ? ", invariant TSC" : ", TSC NOT reported invariant") : "");
     printf("  tsc        %.4f GHz (measured against CLOCK_MONOTONIC_RAW)\n", b->tsc_hz / 1e9);
-    printf("  method     %s; the median of %u..%u samples per figure,\n"
-           "             spread over about %.2f s; timer overhead %llu ticks, subtracted; warm-up first\n",
+    printf("  method     %s; the median of %u..%u samples per figure\n"
+           "             (each section states its counts), spread over about %.2f s; timer\n"
+           "             overhead %llu ticks, subtracted; warm-up first\n",
            TIMER_IS_TSC ? (tsc_have_rdtscp ? "lfence;rdtsc .. rdtscp;lfence" : "lfence;rdtsc .. lfence;rdtsc;lfence")
                         : "serialised timer reads",
            b->min_samples, b->max_samples, (double)b->budget / b->tsc_hz, (unsigned long long)b->overhead);
@@ -442,20 +477,129 @@ static void print_header(const bench *b, const machine *m)
 
 static void bench_usage(FILE *f)
 {
-    fputs("usage: kforge bench [--quick] [--json FILE] [--suite NAME[,NAME...]]\n"
+    fputs("Usage: kforge bench [--quick] [--suite NAME[,NAME...]] [--json FILE] [--csv FILE]\n"
+          "                    [--compare OLD.json] [--plot DIR]\n"
+          "       kforge bench --compare OLD.json --with NEW.json [--plot DIR]\n"
           "Benchmark report in TSC ticks: pinned to one core, serialised TSC reads, median\n"
           "of many samples; about two minutes (--quick: a few seconds, rough figures).\n"
+          "Progress (suite, elapsed time, estimate) goes to standard error.\n"
           "\n"
-          "  --quick        few samples per figure\n"
-          "  --json FILE    also write every figure to FILE as JSON:\n"
-          "                 {\"machine\": {...}, \"results\": [{\"suite\", \"name\", \"backend\",\n"
-          "                 \"size\", \"unit\", \"median\", \"samples\"}, ...]}\n"
-          "  --suite LIST   run only these suites (comma separated)\n"
-          "  -h, --help     show this text\n"
+          "  --quick          few samples per figure\n"
+          "  --suite LIST     run only these suites (comma separated)\n"
+          "  --json FILE      also write every figure to FILE as JSON:\n"
+          "                   {\"machine\": {..., \"commit\"}, \"results\": [{\"suite\", \"name\",\n"
+          "                   \"backend\", \"size\", \"unit\", \"median\", \"iqr\", \"samples\",\n"
+          "                   \"commit\"}, ...]}; iqr = interquartile range, same unit\n"
+          "  --csv FILE       the same records as CSV (a header line, one figure a line)\n"
+          "  --compare OLD    after the run, each figure beside the same figure of OLD (a\n"
+          "                   --json file of an earlier run): old, new, new/old\n"
+          "  --with NEW       compare OLD with NEW (another --json file) without a run\n"
+          "  --plot DIR       write SVG charts of the figures into DIR (python3 with\n"
+          "                   matplotlib; skipped with a message when it is missing)\n"
+          "  -h, --help       show this text\n"
           "\n"
-          "Suites:\n",
+          "Suites (their letters label the report's sections):\n",
           f);
-    for (size_t i = 0; i < N_SUITES; i++) fprintf(f, "  %-12s %s\n", suites[i].name, suites[i].what);
+    for (size_t i = 0; i < N_SUITES; i++) fprintf(f, "  (%c) %-14s %s\n", (int)('a' + i), suites[i].name, suites[i].what);
+}
+
+/* ---- CSV, --compare, --plot ------------------------------------------------------------ */
+
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, f);
+        return;
+    }
+    putc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') putc('"', f);
+        putc(*s, f);
+    }
+    putc('"', f);
+}
+
+static int write_csv(FILE *f, const bench *b)
+{
+    fputs("suite,name,backend,size,unit,median,iqr,samples,commit\n", f);
+    for (size_t i = 0; i < b->nrec; i++) {
+        const bench_record *r = &b->rec[i];
+        csv_field(f, r->suite);
+        putc(',', f);
+        csv_field(f, r->name);
+        putc(',', f);
+        csv_field(f, r->backend);
+        if (r->size >= 0) fprintf(f, ",%lld,", r->size);
+        else fputs(",,", f);
+        csv_field(f, r->unit);
+        fprintf(f, ",%.6g,", r->median);
+        if (r->iqr >= 0) fprintf(f, "%.6g", r->iqr);
+        fprintf(f, ",%u,", r->samples);
+        csv_field(f, KF_GIT_DESCRIBE);
+        putc('\n', f);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+static int same_figure(const bench_record *x, const bench_record *y)
+{
+    return strcmp(x->suite, y->suite) == 0 && strcmp(x->name, y->name) == 0 && strcmp(x->backend, y->backend) == 0 &&
+           x->size == y->size && strcmp(x->unit, y->unit) == 0;
+}
+
+/* Per-figure ratios new/old, in the spirit of Google Benchmark's compare.py. */
+static void print_comparison(const char *old_path, const bench *old, const char *new_path, const bench *now)
+{
+    size_t matched = 0;
+    double logsum = 0;
+    printf("\nComparison: %s (old) and %s (new); new/old per figure: below 1 = fewer ticks now\n"
+           "(for \"speedup-vs-openssl\" above 1 = better now)\n", old_path, new_path);
+    printf("    %-14s %-26s %-22s %9s %12s %12s %8s %8s\n", "suite", "name", "backend", "size", "old", "new",
+           "new/old", "change");
+    for (size_t i = 0; i < now->nrec; i++) {
+        const bench_record *n = &now->rec[i];
+        for (size_t k = 0; k < old->nrec; k++) {
+            const bench_record *o = &old->rec[k];
+            if (!same_figure(n, o)) continue;
+            char size[24] = "-";
+            if (n->size >= 0) bench_size_label((size_t)n->size, size);
+            double ratio = o->median > 0 ? n->median / o->median : 0.0;
+            printf("    %-14s %-26s %-22s %9s %12.4g %12.4g %8.3f %+7.1f%%\n", n->suite, n->name, n->backend, size,
+                   o->median, n->median, ratio, 100.0 * (ratio - 1.0));
+            if (ratio > 0) {
+                logsum += log(ratio);
+                matched++;
+            }
+            break;
+        }
+    }
+    if (matched)
+        printf("    %zu figures in both; geometric mean of new/old: %.3f; %zu only in new, %zu only in old\n", matched,
+               exp(logsum / (double)matched), now->nrec - matched, old->nrec - matched);
+    else
+        printf("    no figure in both (other suites, names or backends)\n");
+}
+
+/* Run tools/kforge/bench_plot.py on a JSON file: 0 written, 77 skipped (said why), else 1. */
+static int run_plot(const char *json_path, const char *dir)
+{
+    char script[4096];
+    snprintf(script, sizeof script, "%s", KF_BENCH_PLOT_PY);
+    if (access(script, R_OK) != 0) {
+        printf("\nPlots: skipped: %s not found (kforge runs it from its source tree)\n", script);
+        return 77;
+    }
+    char *argv[] = {"python3", script, "--json", (char *)json_path, "--out", (char *)dir, NULL};
+    pid_t pid;
+    int status = 0;
+    fflush(stdout);
+    if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0) {
+        printf("\nPlots: skipped: python3 not found\n");
+        return 77;
+    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 77) return 77; /* the script said what is missing */
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
 
 /* Mark the suites named in a comma-separated list; -1 on an unknown name. */
@@ -489,9 +633,58 @@ static int bench_usage_error(const char *fmt, const char *arg)
 {
     fputs("kforge bench: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputc('\n', stderr);
-    bench_usage(stderr);
+    fputs("\nTry 'kforge bench --help' for more information.\n", stderr);
     return KFORGE_EXIT_USAGE;
+}
+
+/* Open an output file now, not after two minutes. */
+static FILE *open_out(const char *path)
+{
+    FILE *f = path ? fopen(path, "w") : NULL;
+    if (path && !f) fprintf(stderr, "kforge bench: %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+static int close_out(FILE *f, const char *path, int bad)
+{
+    if (fclose(f) != 0 || bad) {
+        fprintf(stderr, "kforge bench: %s: write error\n", path);
+        return KFORGE_EXIT_FAIL;
+    }
+    return KFORGE_EXIT_OK;
+}
+
+/* The samples behind the records from index `from` on: "N" or "A..B". */
+static void print_sample_counts(const bench *b, size_t from)
+{
+    unsigned lo = ~0u, hi = 0;
+    for (size_t i = from; i < b->nrec; i++) {
+        if (b->rec[i].samples < lo) lo = b->rec[i].samples;
+        if (b->rec[i].samples > hi) hi = b->rec[i].samples;
+    }
+    if (from >= b->nrec) printf("    (no figures from this section)\n");
+    else if (lo == hi) printf("    (%zu figures, each the median of %u samples)\n", b->nrec - from, lo);
+    else printf("    (%zu figures, each the median of %u..%u samples)\n", b->nrec - from, lo, hi);
+}
+
+static int compare_files(const char *old_path, const char *new_path, const char *plot_dir)
+{
+    bench old, now;
+    memset(&old, 0, sizeof old);
+    memset(&now, 0, sizeof now);
+    int status = KFORGE_EXIT_OK;
+    const char *bad = bench_load_json(&old, old_path) < 0 ? old_path
+                    : bench_load_json(&now, new_path) < 0 ? new_path : NULL;
+    if (bad) {
+        fprintf(stderr, "kforge bench: %s: not a kforge bench --json file\n", bad);
+        status = KFORGE_EXIT_FAIL;
+    } else {
+        print_comparison(old_path, &old, new_path, &now);
+        if (plot_dir && run_plot(new_path, plot_dir) == 1) status = KFORGE_EXIT_FAIL;
+    }
+    free(old.rec);
+    free(now.rec);
+    return status;
 }
 
 int kforge_bench(int argc, char **argv)
@@ -499,21 +692,29 @@ int kforge_bench(int argc, char **argv)
     static const struct option longopts[] = {
         {"quick", no_argument, NULL, 'q'},
         {"json", required_argument, NULL, 'j'},
+        {"csv", required_argument, NULL, 'v'},
+        {"compare", required_argument, NULL, 'C'},
+        {"with", required_argument, NULL, 'W'},
+        {"plot", required_argument, NULL, 'P'},
         {"suite", required_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int quick = 0, c, selected[N_SUITES] = {0}, any_selected = 0;
-    const char *json_path = NULL;
+    const char *json_path = NULL, *csv_path = NULL, *compare_path = NULL, *with_path = NULL, *plot_dir = NULL;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
         case 'q': quick = 1; break;
         case 'j': json_path = optarg; break;
+        case 'v': csv_path = optarg; break;
+        case 'C': compare_path = optarg; break;
+        case 'W': with_path = optarg; break;
+        case 'P': plot_dir = optarg; break;
         case 's':
             if (select_suites(optarg, selected) != 0) {
-                bench_usage(stderr);
+                fputs("Try 'kforge bench --help' for the suites.\n", stderr);
                 return KFORGE_EXIT_USAGE;
             }
             any_selected = 1;
@@ -524,18 +725,45 @@ int kforge_bench(int argc, char **argv)
         }
     }
     if (optind < argc) return bench_usage_error("unexpected argument '%s'", argv[optind]);
+    if (with_path && !compare_path) return bench_usage_error("--with %s needs --compare OLD.json", with_path);
+    if (with_path) return compare_files(compare_path, with_path, plot_dir);
 
-    FILE *json = NULL;
-    if (json_path && !(json = fopen(json_path, "w"))) { /* fail now, not after two minutes */
-        fprintf(stderr, "kforge bench: %s: %s\n", json_path, strerror(errno));
+    bench old;
+    memset(&old, 0, sizeof old);
+    if (compare_path && bench_load_json(&old, compare_path) < 0) { /* fail now, not after two minutes */
+        fprintf(stderr, "kforge bench: %s: not a kforge bench --json file\n", compare_path);
+        return KFORGE_EXIT_FAIL;
+    }
+    char tmp_json[4096] = "";
+    if (plot_dir && !json_path) { /* the plot script reads the JSON */
+        const char *dir = getenv("TMPDIR");
+        snprintf(tmp_json, sizeof tmp_json, "%s/kforge-bench-XXXXXX", dir && *dir ? dir : "/tmp");
+        int fd = mkstemp(tmp_json);
+        if (fd < 0) {
+            fprintf(stderr, "kforge bench: cannot create a temporary file for --plot: %s\n", strerror(errno));
+            free(old.rec);
+            return KFORGE_EXIT_FAIL;
+        }
+        close(fd);
+        json_path = tmp_json;
+    }
+    FILE *json = open_out(json_path), *csv = open_out(csv_path);
+    if ((json_path && !json) || (csv_path && !csv)) {
+        if (json) fclose(json);
+        if (csv) fclose(csv);
+        if (tmp_json[0]) unlink(tmp_json);
+        free(old.rec);
         return KFORGE_EXIT_FAIL;
     }
     bench b;
     memset(&b, 0, sizeof b);
+    b.last_rel_iqr = -1.0;
     b.input = malloc(BENCH_INPUT_LEN);
     if (!b.input) {
         fprintf(stderr, "kforge bench: out of memory\n");
         if (json) fclose(json);
+        if (csv) fclose(csv);
+        free(old.rec);
         return KFORGE_EXIT_FAIL;
     }
     uint64_t x = 0x9e3779b97f4a7c15u; /* xorshift64: fixed, non-trivial input bytes */
@@ -555,8 +783,23 @@ int kforge_bench(int argc, char **argv)
     print_header(&b, &m);
     double t0 = now_seconds();
     m.drift_start = drift_probe(&b);
-    for (size_t i = 0; i < N_SUITES; i++)
-        if (!any_selected || selected[i]) suites[i].run(&b);
+    size_t total = 0, done = 0;
+    for (size_t i = 0; i < N_SUITES; i++) total += !any_selected || selected[i];
+    for (size_t i = 0; i < N_SUITES; i++) {
+        if (any_selected && !selected[i]) continue;
+        double elapsed = now_seconds() - t0;
+        if (done) fprintf(stderr, "kforge bench: [%zu/%zu] %s: %.1f s elapsed, about %.0f s left\n", done + 1, total,
+                          suites[i].name, elapsed, elapsed / (double)done * (double)(total - done));
+        else fprintf(stderr, "kforge bench: [1/%zu] %s: starting\n", total, suites[i].name);
+        printf("\n(%c) %s: %s\n", (int)('a' + i), suites[i].name, suites[i].what);
+        fflush(stdout);
+        size_t first = b.nrec;
+        suites[i].run(&b);
+        print_sample_counts(&b, first);
+        fflush(stdout);
+        done++;
+    }
+    fprintf(stderr, "kforge bench: %zu suites done in %.1f s\n", total, now_seconds() - t0);
     m.drift_end = drift_probe(&b);
     double drift = m.drift_end / m.drift_start - 1.0;
     printf("\n%zu figures in %.1f s. Drift check, %s at %d bytes: %.2f ticks/byte before the\n"
@@ -565,13 +808,12 @@ int kforge_bench(int argc, char **argv)
            drift > 0.1 || drift < -0.1 ? ": the machine was not steady; rerun to compare figures" : "");
 
     int status = KFORGE_EXIT_OK;
-    if (json) {
-        int bad = write_json(json, &b, &m);
-        if (fclose(json) != 0 || bad) {
-            fprintf(stderr, "kforge bench: %s: write error\n", json_path);
-            status = KFORGE_EXIT_FAIL;
-        }
-    }
+    if (json && close_out(json, json_path, write_json(json, &b, &m)) != KFORGE_EXIT_OK) status = KFORGE_EXIT_FAIL;
+    if (csv && close_out(csv, csv_path, write_csv(csv, &b)) != KFORGE_EXIT_OK) status = KFORGE_EXIT_FAIL;
+    if (compare_path) print_comparison(compare_path, &old, "this run", &b);
+    if (plot_dir && status == KFORGE_EXIT_OK && run_plot(json_path, plot_dir) == 1) status = KFORGE_EXIT_FAIL;
+    if (tmp_json[0]) unlink(tmp_json);
+    free(old.rec);
     free(b.rec);
     free(b.input);
     return status;

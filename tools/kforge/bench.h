@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench.h - the harness of `kforge bench`: timing, records, and the list of suites.
  *
@@ -26,6 +27,9 @@ typedef struct bench_record {
     long long size;     /* bytes, or -1 when a size makes no sense (JSON null) */
     char unit[24];      /* "ticks/permutation", "ticks/byte", "model-cycles", ... */
     double median;
+    double iqr;         /* interquartile range in the same unit, or -1 if unknown (JSON null):
+                         * the samples' q3 - q1 relative to their median, times the figure
+                         * (for figures timed side by side, the widest of the group) */
     unsigned samples;   /* how many samples the median is of */
 } bench_record;
 
@@ -45,6 +49,7 @@ typedef struct bench {
     bench_record *rec;
     size_t nrec, cap;
     unsigned last_samples; /* samples behind the last bench_measure() result */
+    double last_rel_iqr;   /* (q3 - q1) / median of that measurement; -1 = unknown */
 } bench;
 
 #define BENCH_INPUT_LEN ((size_t)1 << 20)
@@ -68,6 +73,10 @@ void bench_measure_n(bench *b, size_t n, const bench_fn fns[], void *const args[
 /* Add one record; strings are copied (and cut to fit). */
 void bench_add(bench *b, const char *suite, const char *name, const char *backend,
                long long size, const char *unit, double median);
+
+/* Records of a JSON file written by --json (or a tool in its shape) added to b: how many,
+ * or -1 if it cannot be read (bench_external.c). */
+int bench_load_json(bench *b, const char *path);
 
 /* "64 B", "1 KiB", "1 MiB", ... */
 const char *bench_size_label(size_t bytes, char buf[24]);
@@ -105,11 +114,15 @@ void bench_suite_xof_expand(bench *b);  /* bench_hash.c */
 void bench_suite_tree_threads(bench *b); /* bench_hash.c */
 void bench_suite_slhdsa(bench *b);      /* bench_slhdsa.c */
 void bench_suite_openssl(bench *b);     /* openssl_ref.c */
+void bench_suite_openssl_provider(bench *b); /* bench_openssl_provider.c */
 void bench_suite_mlkem(bench *b);       /* bench_mlkem.c */
+void bench_suite_python(bench *b);      /* bench_python.c: python3 -m keccakforge.bench */
 /* Figures of other CPUs, by emulation, from Python tools of the source tree (bench_external.c) */
 void bench_suite_cortex_m(bench *b);    /* Cortex-M4 cycle model: tools/cortexm_model */
 void bench_suite_aarch64(bench *b);     /* executed instructions: tools/cross_bench */
 void bench_suite_riscv64(bench *b);     /* executed instructions: tools/cross_bench */
+void bench_suite_hw(bench *b);          /* hw/ Verilog: clocks, LUTs, Fmax (bench_hw.c, hw/bench_hw.py) */
+void bench_suite_rvv_ise(bench *b);     /* seed 003's vector unit model: tools/rvv_ise_model (bench_rvv_ise.c) */
 
 /* The BLAKE3 rows of suite tree-threads, on len bytes of b->input at 1 and `all` threads,
  * next to KT128's ticks/byte kt128[0] (1 thread) and kt128[1] (all): bench_blake3.c. */

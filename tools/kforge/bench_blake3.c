@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_blake3.c - the BLAKE3 rows of suite "tree-threads": BLAKE3 on the same 1 MiB input
  * as KT128, in the same run, recorded with backend "blake3".
@@ -163,6 +164,7 @@ void bench_blake3_rows(bench *b, size_t len, unsigned all, const double kt128[2]
         char name[40];
         snprintf(name, sizeof name, "blake3-threads%u", k ? all : 1);
         b->last_samples = fig[k].samples;
+        b->last_rel_iqr = -1.0; /* the helper reports a median only */
         bench_add(b, "tree-threads", name, "blake3", (long long)len, "ticks/byte", t[k]);
     }
     printf("    %-18s %10.3f %10.3f %7.2fx   (PyPI blake3 %s via python3)\n", "blake3", t[0], t[1],

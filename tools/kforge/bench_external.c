@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_external.c - suites whose figures come from a Python tool of the source tree, not
  * from this CPU's clock: the ARMv7-M backends priced by the Cortex-M4 cycle model, and the
@@ -122,7 +123,7 @@ static int add_records(bench *b, const char *text, size_t len)
     int count = 0;
     while (json_lit(&j, '{')) {
         char suite[24] = "", name[40] = "", backend[40] = "", unit[24] = "", key[24], sval[64];
-        double size = -1, median = -1, samples = 0, v;
+        double size = -1, median = -1, samples = 0, iqr = -1, v;
         do {
             if (!json_str(&j, key, sizeof key) || !json_lit(&j, ':') || !json_value(&j, &v, sval, sizeof sval))
                 return -1;
@@ -133,9 +134,11 @@ static int add_records(bench *b, const char *text, size_t len)
             else if (!strcmp(key, "size")) size = v;
             else if (!strcmp(key, "median")) median = v;
             else if (!strcmp(key, "samples")) samples = v;
+            else if (!strcmp(key, "iqr")) iqr = v;
         } while (json_lit(&j, ','));
         if (!json_lit(&j, '}') || !suite[0] || !name[0] || !unit[0] || !(median >= 0)) return -1;
         b->last_samples = samples > 0 ? (unsigned)samples : 1;
+        b->last_rel_iqr = iqr >= 0 && median > 0 ? iqr / median : -1.0;
         bench_add(b, suite, name, backend, size >= 0 ? (long long)size : -1, unit, median);
         count++;
         if (!json_lit(&j, ',')) break;
@@ -166,6 +169,15 @@ static char *read_file(const char *path, size_t *len)
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+int bench_load_json(bench *b, const char *path)
+{
+    size_t len = 0;
+    char *text = read_file(path, &len);
+    int n = text ? add_records(b, text, len) : -1;
+    free(text);
+    return n;
 }
 
 /* Run the tool (with up to two more arguments, or NULL); its output is the suite's table,

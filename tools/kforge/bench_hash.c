@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_hash.c - suites "hash" (ticks per input byte of every mode at 64 B, 1 KiB, 8 KiB
  * and 1 MiB) and "xof-expand" (ticks per output byte of SHAKE/TurboSHAKE expanding a
@@ -98,7 +99,7 @@ void bench_suite_hash(bench *b)
 {
     static uint8_t out[OUT_MAX];
     char label[24];
-    printf("\n(b) ticks per input byte, backend %s (XOF output %d bytes; KMAC, ParallelHash\n"
+    printf("    ticks per input byte, backend %s (XOF output %d bytes; KMAC, ParallelHash\n"
            "    (B = %d): 256/512-bit output; cSHAKE with S = \"%s\"; KT empty customization)\n",
            b->backend, XOF_OUT, PH_BLOCK, cshake_S);
     printf("    %-18s %4s", "function", "out");
@@ -156,7 +157,7 @@ void bench_suite_tree_threads(bench *b)
     int have_pin = sched_getaffinity(0, sizeof pinned, &pinned) == 0;
     CPU_ZERO(&every);
     for (unsigned c = 0; c < all && c < CPU_SETSIZE; c++) CPU_SET(c, &every);
-    printf("\n(d) tree modes on 1 MiB, ticks per byte: batched backend %s, 1 thread and %u threads\n",
+    printf("    tree modes on 1 MiB, ticks per byte: batched backend %s, 1 thread and %u threads\n",
            kf_backend_batch_name(), all);
     printf("    %-18s %10s %10s %8s\n", "function", "1 thread", "all", "speedup");
     for (size_t i = 0; i < sizeof tree / sizeof tree[0]; i++) {
@@ -183,7 +184,7 @@ void bench_suite_xof_expand(bench *b)
     static const char *const xofs[] = {"shake128", "shake256", "turboshake128", "turboshake256"};
     static uint8_t out[OUT_MAX];
     const size_t seed_len = 32, out_len = OUT_MAX;
-    printf("\n(c) XOF expansion: a %zu-byte seed to %zu output bytes, backend %s\n", seed_len, out_len,
+    printf("    XOF expansion: a %zu-byte seed to %zu output bytes, backend %s\n", seed_len, out_len,
            b->backend);
     printf("    %-18s %14s %14s\n", "function", "ticks/out byte", "ticks/call");
     for (size_t i = 0; i < sizeof xofs / sizeof xofs[0]; i++) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_mlkem.c - suite "mlkem": ticks per ML-KEM-512/768/1024 KeyGen, Encaps and Decaps
  * (FIPS 203), through the public API: the deterministic internal forms for KeyGen and
@@ -15,8 +16,8 @@
  * usual time budget: a few seconds in all. The nine figures of a row take their samples in
  * turn (bench_measure_n), so each median comes from samples spread over the whole row, about
  * two seconds: a burst of load on a shared host then spoils a few samples of every figure
- * instead of most samples of one or two (measured one after the other, ML-KEM-512 KeyGen
- * went from ~8,700 to 11,000-14,000 ticks in some runs of a noisy hour and not in others).
+ * instead of most samples of one or two (docs/BENCHMARK_HISTORY.md, session 10, has the runs
+ * that showed it).
  */
 #include "bench.h"
 #include "keccakforge.h"
@@ -95,7 +96,7 @@ static void mlkem_rows(bench *b, const char *backend)
     }
     bench_measure_n(b, n, fns, args, 1, t, NULL);
     for (size_t p = 0; p < PARAMS; p++) {
-        printf("  %-36s ML-KEM-%-5d", backend, (int)params[p]);
+        printf("    %-36s ML-KEM-%-5d", backend, (int)params[p]);
         if (!ok[p]) {
             printf(" (setup failed: not timed)\n");
             continue;
@@ -123,9 +124,9 @@ void bench_suite_mlkem(bench *b)
     b->budget = budget / 4;
 
     int avx2 = kf_mlkem_arith_avx2();
-    printf("\n(m) ML-KEM (FIPS 203): ticks per operation (median; KeyGen_internal and\n"
+    printf("    ML-KEM (FIPS 203): ticks per operation (median; KeyGen_internal and\n"
            "    Encaps_internal with fixed seeds, Decaps with its input checks)\n");
-    printf("  %-36s %-6s %10s %10s %10s\n", "backend (x1/batched/arithmetic)", "", "keygen", "encaps", "decaps");
+    printf("    %-36s %-11s %10s %10s %10s\n", "backend (x1/batched/arithmetic)", "set", "keygen", "encaps", "decaps");
     /* avx2+avx512: the AVX2 arithmetic with its AVX-512 parts (poly.h, kf_mlkem_arith_avx512) */
     snprintf(backend, sizeof backend, "%s/%s/%s", x1, jobs_name,
              !avx2 ? "portable" : kf_mlkem_arith_avx512() ? "avx2+avx512" : "avx2");

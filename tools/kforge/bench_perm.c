@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_perm.c - suite "permutation": ticks per Keccak-p[1600,24] and Keccak-p[1600,12]
  * on one state, for every backend of the build this CPU runs (the seed papers' first
@@ -88,7 +89,7 @@ void bench_suite_permutation(bench *b)
     if (n > MAX_BACKENDS) n = MAX_BACKENDS;
     const kf_backend *in_use = kf_backend_current();
 
-    printf("\n(a) Keccak-p[1600] on one state: ticks per permutation (median; %d+ back to back;\n"
+    printf("    Keccak-p[1600] on one state: ticks per permutation (median; %d+ back to back;\n"
            "    the backends' samples interleaved)\n", MIN_PERMS_PER_SAMPLE);
     printf("    %-16s %18s %18s %12s\n", "backend", "Keccak-p[1600,24]", "Keccak-p[1600,12]", "per round");
     for (size_t i = 0; i < n;) {
@@ -157,8 +158,8 @@ void bench_suite_permutation_xn(bench *b)
     size_t n = kf_backend_xn_all(list, MAX_BACKENDS);
     if (n > MAX_BACKENDS) n = MAX_BACKENDS;
 
-    printf("\n(a') Keccak-p[1600] on N states at once (batched backends): ticks per permutation\n"
-           "     = ticks per call / N (median; 16+ calls back to back)\n");
+    printf("    Keccak-p[1600] on N states at once (batched backends): ticks per permutation\n"
+           "    = ticks per call / N (median; 16+ calls back to back)\n");
     printf("    %-16s %3s %18s %18s %14s\n", "backend", "N", "Keccak-p[1600,24]", "Keccak-p[1600,12]",
            "ticks/call 24");
     if (n == 0) printf("    (no batched backend in this build)\n");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_slhdsa.c - suite "slhdsa": SLH-DSA (FIPS 205) keygen / sign / verify in ticks per
  * operation, per SHAKE parameter set, on the batched backend in use.
@@ -87,6 +88,7 @@ static double time_op(bench *b, slh_bench_arg *a, enum slh_op op, unsigned sampl
     }
     qsort(t, samples, sizeof t[0], cmp_u64);
     b->last_samples = samples;
+    b->last_rel_iqr = t[samples / 2] ? (double)(t[3 * samples / 4] - t[samples / 4]) / (double)t[samples / 2] : -1.0;
     return (double)t[samples / 2];
 }
 
@@ -98,14 +100,14 @@ void bench_suite_slhdsa(bench *b)
     memset(&a, 0, sizeof a);
     a.sig = malloc(KF_SLHDSA_SIG_MAX_BYTES);
     if (!a.sig) {
-        printf("\nslhdsa: out of memory\n");
+        printf("    out of memory: no figures\n");
         return;
     }
     for (size_t i = 0; i < sizeof a.seeds; i++) a.seeds[i] = (uint8_t)(0x5a ^ (7 * i));
     memcpy(a.msg, b->input, sizeof a.msg);
 
-    printf("\nSLH-DSA (FIPS 205), SHAKE sets: ticks per operation (median of single runs after\n"
-           "one warm-up; batched backend %s)\n", backend);
+    printf("    SLH-DSA (FIPS 205), SHAKE sets: ticks per operation (median of single runs after\n"
+           "    one warm-up; batched backend %s)\n", backend);
     printf("    %-20s %14s %14s %14s %8s\n", "parameter set", "keygen", "sign", "verify", "samples");
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         const slh_bench_set *set = &sets[s];

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """blake3_bench.py - the BLAKE3 rows of `kforge bench` (suite tree-threads).
 
 Debian ships no BLAKE3 C library, so kforge times the `blake3` PyPI package (bindings to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * kforge.h - what the subcommands of the `kforge` tool share.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * main.c - `kforge`, the keccakforge command-line tool: subcommand dispatch, --help,
  * --version and `kforge backends`.
@@ -21,8 +22,8 @@ static const struct command {
     {"sum", kforge_sum, "print or check hashes of files (like sha256sum, b3sum)"},
     {"bench", kforge_bench, "benchmark report: permutation backends, every mode, OpenSSL"},
     {"backends", kforge_backends, "list the Keccak-p[1600] backends and the one in use"},
-    {"mlkem", kforge_mlkem, "ML-KEM (FIPS 203) keygen / encaps / decaps, hex in and out"},
-    {"slhdsa", kforge_slhdsa, "SLH-DSA (FIPS 205) keygen / sign / verify, hex in and out"},
+    {"mlkem", kforge_mlkem, "ML-KEM (FIPS 203) keygen / encaps / decaps; keys in files or hex"},
+    {"slhdsa", kforge_slhdsa, "SLH-DSA (FIPS 205) keygen / sign / verify; files or hex"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -35,28 +36,22 @@ static void usage(FILE *f)
           f);
     for (size_t i = 0; i < N_COMMANDS; i++) fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fputs("\n"
-          "`kforge COMMAND --help` describes a command. The environment variable\n"
-          "KECCAKFORGE_BACKEND=NAME selects the permutation backend (see `kforge backends`).\n",
+          "`kforge COMMAND --help` or `kforge help COMMAND` describes a command; `man kforge`\n"
+          "describes them all. The environment variable KECCAKFORGE_BACKEND=NAME selects the\n"
+          "permutation backend (see `kforge backends`).\n",
           f);
 }
 
-/* Names of the CPU features in a backend's `requires` mask, comma separated. */
+/* Names of the CPU features in a backend's `requires` mask, comma separated (the names are
+ * the library's one list, kf_cpu_feature_name). */
 static void feature_names(uint32_t mask, char *buf, size_t len)
 {
-    static const struct {
-        uint32_t bit;
-        const char *name;
-    } names[] = {
-        {KF_CPU_BMI1, "bmi1"},         {KF_CPU_BMI2, "bmi2"}, {KF_CPU_AVX2, "avx2"},
-        {KF_CPU_AVX512F, "avx512f"},   {KF_CPU_AVX512VL, "avx512vl"},
-        {KF_CPU_NEON, "neon"},         {KF_CPU_SHA3, "sha3"}, {KF_CPU_RVV, "rvv"},
-        {KF_CPU_RVV_VLEN256, "vlen>=256"}, {KF_CPU_RVV_VLEN512, "vlen>=512"}, {KF_CPU_RVV_VLEN1024, "vlen>=1024"},
-    };
     size_t used = 0;
     buf[0] = '\0';
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (!(mask & names[i].bit)) continue;
-        int n = snprintf(buf + used, len - used, "%s%s", used ? "," : "", names[i].name);
+    for (unsigned i = 0; i < 32; i++) {
+        if (!(mask & (1u << i))) continue;
+        const char *name = kf_cpu_feature_name(1u << i);
+        int n = snprintf(buf + used, len - used, "%s%s", used ? "," : "", name ? name : "?");
         if (n < 0 || (size_t)n >= len - used) break;
         used += (size_t)n;
     }
@@ -67,31 +62,51 @@ static int kforge_backends(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         puts("usage: kforge backends\n"
-             "List the Keccak-p[1600] backends of this build: the ones this CPU runs, best\n"
-             "first, then the ones it cannot run. The one in use is marked; it is the best\n"
-             "runnable one unless KECCAKFORGE_BACKEND=NAME chooses another.");
+             "List the Keccak-p[1600] backends of this build: the one-state (x1) backends, then\n"
+             "the batched ones (N states per call); in each, the ones this CPU runs, best first,\n"
+             "then the ones it cannot run. The ones in use are marked; they are the best\n"
+             "runnable ones unless KECCAKFORGE_BACKEND=NAME chooses another.");
         return KFORGE_EXIT_OK;
     }
     if (argc > 1) {
         fprintf(stderr, "kforge backends: unexpected argument '%s'\n", argv[1]);
         return KFORGE_EXIT_USAGE;
     }
+    char req[96];
+    printf("%-16s %-7s %5s  %-24s %s\n", "backend", "states", "rank", "requires", "status");
     const kf_backend *list[64];
     size_t n = kf_backend_all(list, 64);
     if (n > 64) n = 64;
     const kf_backend *in_use = kf_backend_current();
-    char req[96];
-    printf("%-16s %5s  %-24s %s\n", "backend", "rank", "requires", "status");
     for (int pass = 0; pass < 2; pass++) { /* runnable ones first */
         for (size_t i = 0; i < n; i++) {
             int runnable = kf_backend_runnable(list[i]);
             if (runnable != (pass == 0)) continue;
             feature_names(list[i]->requires, req, sizeof req);
-            printf("%-16s %5d  %-24s %s%s\n", list[i]->name, list[i]->rank, req,
+            printf("%-16s %-7s %5d  %-24s %s%s\n", list[i]->name, "x1", list[i]->rank, req,
                    runnable ? "runnable" : "not runnable on this CPU",
                    list[i] == in_use ? ", in use" : "");
         }
     }
+    /* the batched backends: N states per call, for the batched API, KT/ParallelHash leaves,
+     * ML-KEM's and SLH-DSA's hashing */
+    const kf_backend_xn *xlist[64];
+    size_t nx = kf_backend_xn_all(xlist, 64);
+    if (nx > 64) nx = 64;
+    const kf_backend_xn *xn_in_use = kf_backend_xn_current();
+    char states[16];
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < nx; i++) {
+            int runnable = kf_backend_xn_runnable(xlist[i]);
+            if (runnable != (pass == 0)) continue;
+            feature_names(xlist[i]->requires, req, sizeof req);
+            snprintf(states, sizeof states, "x%u", xlist[i]->n);
+            printf("%-16s %-7s %5d  %-24s %s%s\n", xlist[i]->name, states, xlist[i]->rank, req,
+                   runnable ? "runnable" : "not runnable on this CPU",
+                   xlist[i] == xn_in_use ? ", in use" : "");
+        }
+    }
+    if (!xn_in_use) printf("(no batched backend in use: batched work runs one state at a time)\n");
     return KFORGE_EXIT_OK;
 }
 
@@ -137,8 +152,8 @@ int main(int argc, char **argv)
         return finish_output(KFORGE_EXIT_OK);
     }
     if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("kforge %s (keccakforge %s, backend %s)\n", KECCAKFORGE_VERSION_STRING,
-               KECCAKFORGE_VERSION_STRING, kf_backend_name());
+        printf("kforge %s (keccakforge %s, backend %s)\n", KECCAKFORGE_VERSION_STRING, kf_version_string(),
+               kf_backend_name());
         return finish_output(KFORGE_EXIT_OK);
     }
     for (size_t i = 0; i < N_COMMANDS; i++)

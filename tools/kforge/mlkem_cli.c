@@ -1,13 +1,15 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * mlkem_cli.c - `kforge mlkem`: ML-KEM (FIPS 203) key generation, encapsulation and
- * decapsulation for interop tests, all hex on the command line, one `name=hex` line per
- * output:
- *   kforge mlkem keygen -p 512|768|1024 [--seed HEX]     (seed = d || z, 64 bytes) -> ek=, dk=
- *   kforge mlkem encaps -p P --ek HEX [--m HEX]          -> c=, k=
- *   kforge mlkem decaps -p P --dk HEX --c HEX            -> k=
- * Without --seed / --m the randomness is the operating system's. An invalid key (or a
- * ciphertext of the wrong length) exits 1 with one line on stderr; bad usage exits 2.
+ * decapsulation. Inputs as hex (--NAME HEX) or from files (--NAME-file FILE, - = stdin);
+ * outputs to files (--NAME-out FILE, raw bytes; secrets mode 0600) or as NAME=hex lines:
+ *   kforge mlkem keygen -p 512|768|1024 [--seed HEX | --seed-file F] [--ek-out F] [--dk-out F]
+ *   kforge mlkem encaps -p P (--ek HEX | --ek-file F) [--m HEX | --m-file F] [--c-out F] [--k-out F]
+ *   kforge mlkem decaps -p P --dk-file F (--c HEX | --c-file F) [--k-out F]
+ * Without --seed / --m the randomness is the operating system's. A wrong size names the
+ * expected one; an invalid key exits 1 with one line on stderr; bad usage exits 2.
  */
+#include "cli_io.h"
 #include "kforge.h"
 #include "keccakforge.h"
 
@@ -15,97 +17,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define PROG "kforge mlkem"
+
 static const char usage_text[] =
-    "usage: kforge mlkem keygen -p 512|768|1024 [--seed HEX]\n"
-    "       kforge mlkem encaps -p 512|768|1024 --ek HEX [--m HEX]\n"
-    "       kforge mlkem decaps -p 512|768|1024 --dk HEX --c HEX\n"
-    "ML-KEM (FIPS 203). keygen prints ek= and dk= (--seed: d || z, 64 bytes, for\n"
-    "KeyGen_internal); encaps prints c= and k= (--m: 32 bytes, for Encaps_internal);\n"
-    "decaps prints k=. Keys are checked as FIPS 203 §7.2/§7.3 ask: an invalid key exits 1.\n";
+    "Usage: kforge mlkem keygen -p 512|768|1024 [--seed-file F] [--pem] [--ek-out F] [--dk-out F]\n"
+    "       kforge mlkem encaps -p 512|768|1024 --ek-file F [--m-file F] [--c-out F] [--k-out F]\n"
+    "       kforge mlkem decaps -p 512|768|1024 --dk-file F --c-file F [--k-out F]\n"
+    "ML-KEM (FIPS 203). Every input NAME is read from a file with --NAME-file FILE (- is\n"
+    "standard input; a key file is the raw key, its hex, or PEM/DER: SPKI for ek, PKCS#8\n"
+    "for dk, NIST OIDs) or given as hex with --NAME HEX\n"
+    "(for small public values: a secret on the command line is visible in ps, and\n"
+    "draws a warning). Every output goes to --NAME-out FILE (raw bytes; secret ones\n"
+    "are created with mode 0600) or is printed as a NAME=hex line.\n"
+    "  keygen: outputs ek, dk; --seed is d || z (64 bytes, KeyGen_internal); --pem writes\n"
+    "          them as PEM (SPKI, PKCS#8; dk in the seed form when --seed is given)\n"
+    "  encaps: input ek, outputs c, k; --m is 32 bytes (Encaps_internal)\n"
+    "  decaps: inputs dk, c, output k\n"
+    "Keys are checked as FIPS 203 7.2/7.3 ask: an invalid key exits 1. Bad usage exits 2.\n";
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* Decodes hex into a malloc'd buffer; NULL on odd length or a non-hex digit. */
-static uint8_t *from_hex(const char *hex, size_t *len)
-{
-    size_t n = strlen(hex);
-    if (n % 2) return NULL;
-    uint8_t *out = malloc(n / 2 + 1);
-    if (!out) return NULL;
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hexval((unsigned char)hex[2 * i]), lo = hexval((unsigned char)hex[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            free(out);
-            return NULL;
-        }
-        out[i] = (uint8_t)(hi << 4 | lo);
-    }
-    *len = n / 2;
-    return out;
-}
-
-static void print_hex(const char *name, const uint8_t *b, size_t n)
-{
-    printf("%s=", name);
-    for (size_t i = 0; i < n; i++) printf("%02x", b[i]);
-    putchar('\n');
-}
-
-typedef struct opts {
-    int param;
-    const char *seed, *ek, *m, *dk, *c;
-} opts;
-
-/* Parses "-p P" and "--name HEX" pairs; returns 0 or prints the problem and returns -1. */
-static int parse(int argc, char **argv, opts *o)
-{
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (i + 1 >= argc) {
-            fprintf(stderr, "kforge mlkem: option '%s' needs a value\n", a);
-            return -1;
-        }
-        const char *v = argv[++i];
-        if (strcmp(a, "-p") == 0 || strcmp(a, "--param") == 0) {
-            o->param = atoi(v);
-            if (o->param != 512 && o->param != 768 && o->param != 1024) {
-                fprintf(stderr, "kforge mlkem: -p must be 512, 768 or 1024, not '%s'\n", v);
-                return -1;
-            }
-        } else if (strcmp(a, "--seed") == 0) o->seed = v;
-        else if (strcmp(a, "--ek") == 0) o->ek = v;
-        else if (strcmp(a, "--m") == 0) o->m = v;
-        else if (strcmp(a, "--dk") == 0) o->dk = v;
-        else if (strcmp(a, "--c") == 0) o->c = v;
-        else {
-            fprintf(stderr, "kforge mlkem: unknown option '%s'\n", a);
-            return -1;
-        }
-    }
-    if (!o->param) {
-        fprintf(stderr, "kforge mlkem: -p 512|768|1024 is required\n");
-        return -1;
-    }
-    return 0;
-}
-
-/* A hex option that must decode (any length; the library checks lengths). */
-static uint8_t *hex_opt(const char *name, const char *hex, size_t *len)
-{
-    uint8_t *b = from_hex(hex, len);
-    if (!b) fprintf(stderr, "kforge mlkem: --%s is not an even number of hex digits\n", name);
-    return b;
-}
+enum { V_SEED, V_EK, V_DK, V_M, V_C, V_EK_OUT, V_DK_OUT, V_C_OUT, V_K_OUT, V_N };
 
 static int fail(const char *what, int rc)
 {
-    fprintf(stderr, "kforge mlkem %s: %s (%s)\n", what,
+    fprintf(stderr, PROG " %s: %s (%s)\n", what,
             rc == KF_ERR_BAD_KEY      ? "invalid key (FIPS 203 input check failed)"
             : rc == KF_ERR_BAD_LENGTH ? "wrong input length for this parameter set"
                                       : "failed",
@@ -113,89 +47,75 @@ static int fail(const char *what, int rc)
     return KFORGE_EXIT_FAIL;
 }
 
-static int cmd_keygen(const opts *o)
+/* Which values each operation takes. */
+static int allowed(int op, int v)
 {
-    uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES];
-    int rc;
-    if (o->seed) {
-        size_t n;
-        uint8_t *seed = hex_opt("seed", o->seed, &n);
-        if (!seed) return KFORGE_EXIT_USAGE;
-        if (n != KF_MLKEM_KEYGEN_SEED_BYTES) {
-            fprintf(stderr, "kforge mlkem keygen: --seed must be 64 bytes (d || z), got %zu\n", n);
-            free(seed);
+    static const unsigned mask[3] = {
+        1u << V_SEED | 1u << V_EK_OUT | 1u << V_DK_OUT,
+        1u << V_EK | 1u << V_M | 1u << V_C_OUT | 1u << V_K_OUT,
+        1u << V_DK | 1u << V_C | 1u << V_K_OUT,
+    };
+    return (mask[op] >> v) & 1;
+}
+
+static int key_type(kf_mlkem_param p)
+{
+    return p == KF_MLKEM512 ? KF_KEY_MLKEM512 : p == KF_MLKEM768 ? KF_KEY_MLKEM768 : KF_KEY_MLKEM1024;
+}
+
+static int run(int op, kf_mlkem_param p, const char *set, cli_val *v, int pem)
+{
+    uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES], ct[KF_MLKEM_CT_MAX_BYTES];
+    uint8_t ss[KF_MLKEM_SS_BYTES];
+    int rc, st = KFORGE_EXIT_OK;
+    if (op == 0) {
+        if (v[V_SEED].given && cli_check_size(PROG " keygen", "--seed", &v[V_SEED].b, KF_MLKEM_KEYGEN_SEED_BYTES,
+                                              "d || z") != 0)
+            return KFORGE_EXIT_USAGE;
+        rc = v[V_SEED].given ? kf_mlkem_keygen_internal(p, ek, dk, v[V_SEED].b.p, v[V_SEED].b.p + KF_MLKEM_SEED_BYTES)
+                             : kf_mlkem_keygen(p, ek, dk);
+        if (rc != KF_OK) return fail("keygen", rc);
+        if (pem) { /* the seed form of the private key when the seed is known (else the expanded dk) */
+            if (cli_emit_pem(PROG, v, V_N, "ek", ek, kf_mlkem_ek_bytes(p), key_type(p), 0, NULL, 0) != 0 ||
+                cli_emit_pem(PROG, v, V_N, "dk", dk, kf_mlkem_dk_bytes(p), key_type(p), 1, v[V_SEED].b.p,
+                             v[V_SEED].b.n) != 0)
+                st = KFORGE_EXIT_FAIL;
+        } else if (cli_emit(PROG, v, V_N, "ek", ek, kf_mlkem_ek_bytes(p)) != 0 ||
+                   cli_emit(PROG, v, V_N, "dk", dk, kf_mlkem_dk_bytes(p)) != 0) {
+            st = KFORGE_EXIT_FAIL;
+        }
+        kf_wipe(dk, sizeof dk);
+        return st;
+    }
+    if (op == 1) {
+        if (!v[V_EK].given) {
+            fprintf(stderr, PROG " encaps: --ek-file FILE (or --ek HEX) is required\n");
             return KFORGE_EXIT_USAGE;
         }
-        rc = kf_mlkem_keygen_internal(o->param, ek, dk, seed, seed + KF_MLKEM_SEED_BYTES);
-        kf_wipe(seed, n);
-        free(seed);
-    } else {
-        rc = kf_mlkem_keygen(o->param, ek, dk);
+        if (cli_key_bytes(PROG " encaps", "--ek", &v[V_EK].b, kf_mlkem_ek_bytes(p), set, key_type(p), 0) != 0) return KFORGE_EXIT_FAIL;
+        if (v[V_M].given && cli_check_size(PROG " encaps", "--m", &v[V_M].b, KF_MLKEM_MSG_BYTES, "m") != 0)
+            return KFORGE_EXIT_USAGE;
+        rc = v[V_M].given ? kf_mlkem_encaps_internal(p, ct, ss, v[V_EK].b.p, v[V_EK].b.n, v[V_M].b.p)
+                          : kf_mlkem_encaps(p, ct, ss, v[V_EK].b.p, v[V_EK].b.n);
+        if (rc != KF_OK) return fail("encaps", rc);
+        if (cli_emit(PROG, v, V_N, "c", ct, kf_mlkem_ct_bytes(p)) != 0 ||
+            cli_emit(PROG, v, V_N, "k", ss, sizeof ss) != 0)
+            st = KFORGE_EXIT_FAIL;
+        kf_wipe(ss, sizeof ss);
+        return st;
     }
-    if (rc != KF_OK) return fail("keygen", rc);
-    print_hex("ek", ek, kf_mlkem_ek_bytes(o->param));
-    print_hex("dk", dk, kf_mlkem_dk_bytes(o->param));
-    kf_wipe(dk, sizeof dk);
-    return KFORGE_EXIT_OK;
-}
-
-static int cmd_encaps(const opts *o)
-{
-    uint8_t ct[KF_MLKEM_CT_MAX_BYTES], ss[KF_MLKEM_SS_BYTES];
-    size_t eklen, mlen = 0;
-    uint8_t *m = NULL;
-    if (!o->ek) {
-        fprintf(stderr, "kforge mlkem encaps: --ek HEX is required\n");
+    if (!v[V_DK].given || !v[V_C].given) {
+        fprintf(stderr, PROG " decaps: --dk-file FILE and --c-file FILE (or --c HEX) are required\n");
         return KFORGE_EXIT_USAGE;
     }
-    uint8_t *ek = hex_opt("ek", o->ek, &eklen);
-    if (!ek) return KFORGE_EXIT_USAGE;
-    if (o->m && !(m = hex_opt("m", o->m, &mlen))) {
-        free(ek);
-        return KFORGE_EXIT_USAGE;
-    }
-    if (m && mlen != KF_MLKEM_MSG_BYTES) {
-        fprintf(stderr, "kforge mlkem encaps: --m must be 32 bytes, got %zu\n", mlen);
-        free(ek);
-        free(m);
-        return KFORGE_EXIT_USAGE;
-    }
-    int rc = m ? kf_mlkem_encaps_internal(o->param, ct, ss, ek, eklen, m)
-               : kf_mlkem_encaps(o->param, ct, ss, ek, eklen);
-    free(ek);
-    if (m) kf_wipe(m, mlen);
-    free(m);
-    if (rc != KF_OK) return fail("encaps", rc);
-    print_hex("c", ct, kf_mlkem_ct_bytes(o->param));
-    print_hex("k", ss, sizeof ss);
-    kf_wipe(ss, sizeof ss);
-    return KFORGE_EXIT_OK;
-}
-
-static int cmd_decaps(const opts *o)
-{
-    uint8_t ss[KF_MLKEM_SS_BYTES];
-    size_t dklen, ctlen;
-    if (!o->dk || !o->c) {
-        fprintf(stderr, "kforge mlkem decaps: --dk HEX and --c HEX are required\n");
-        return KFORGE_EXIT_USAGE;
-    }
-    uint8_t *dk = hex_opt("dk", o->dk, &dklen);
-    if (!dk) return KFORGE_EXIT_USAGE;
-    uint8_t *c = hex_opt("c", o->c, &ctlen);
-    if (!c) {
-        kf_wipe(dk, dklen);
-        free(dk);
-        return KFORGE_EXIT_USAGE;
-    }
-    int rc = kf_mlkem_decaps(o->param, ss, c, ctlen, dk, dklen);
-    kf_wipe(dk, dklen);
-    free(dk);
-    free(c);
+    if (cli_key_bytes(PROG " decaps", "--dk", &v[V_DK].b, kf_mlkem_dk_bytes(p), set, key_type(p), 1) != 0 ||
+        cli_check_size(PROG " decaps", "--c", &v[V_C].b, kf_mlkem_ct_bytes(p), set) != 0)
+        return KFORGE_EXIT_FAIL;
+    rc = kf_mlkem_decaps(p, ss, v[V_C].b.p, v[V_C].b.n, v[V_DK].b.p, v[V_DK].b.n);
     if (rc != KF_OK) return fail("decaps", rc);
-    print_hex("k", ss, sizeof ss);
+    if (cli_emit(PROG, v, V_N, "k", ss, sizeof ss) != 0) st = KFORGE_EXIT_FAIL;
     kf_wipe(ss, sizeof ss);
-    return KFORGE_EXIT_OK;
+    return st;
 }
 
 int kforge_mlkem(int argc, char **argv)
@@ -204,11 +124,46 @@ int kforge_mlkem(int argc, char **argv)
         fputs(usage_text, argc < 2 ? stderr : stdout);
         return argc < 2 ? KFORGE_EXIT_USAGE : KFORGE_EXIT_OK;
     }
-    opts o = {0};
-    if (parse(argc, argv, &o) != 0) return KFORGE_EXIT_USAGE;
-    if (strcmp(argv[1], "keygen") == 0) return cmd_keygen(&o);
-    if (strcmp(argv[1], "encaps") == 0) return cmd_encaps(&o);
-    if (strcmp(argv[1], "decaps") == 0) return cmd_decaps(&o);
-    fprintf(stderr, "kforge mlkem: unknown operation '%s' (keygen, encaps, decaps)\n", argv[1]);
-    return KFORGE_EXIT_USAGE;
+    static const char *const ops[] = {"keygen", "encaps", "decaps"};
+    int op = 0;
+    while (op < 3 && strcmp(argv[1], ops[op]) != 0) op++;
+    if (op == 3) {
+        fprintf(stderr, PROG ": unknown operation '%s' (keygen, encaps, decaps)\n", argv[1]);
+        return KFORGE_EXIT_USAGE;
+    }
+    cli_val v[V_N] = {
+        [V_SEED] = {"seed", 1, 1, 0, {0}, 0}, [V_EK] = {"ek", 0, 1, 0, {0}, 0}, [V_DK] = {"dk", 1, 1, 0, {0}, 0},
+        [V_M] = {"m", 1, 1, 0, {0}, 0},       [V_C] = {"c", 0, 1, 0, {0}, 0},   [V_EK_OUT] = {"ek", 0, 0, 0, {0}, 0},
+        [V_DK_OUT] = {"dk", 1, 0, 0, {0}, 0}, [V_C_OUT] = {"c", 0, 0, 0, {0}, 0}, [V_K_OUT] = {"k", 1, 0, 0, {0}, 0},
+    };
+    const char *param = NULL;
+    int pem = 0;
+    int st = cli_parse(PROG, argc, argv, 2, v, V_N, &param, &pem);
+    if (st == 0 && pem && op != 0) {
+        fprintf(stderr, PROG " %s: --pem is for keygen (key files are read as raw, hex or PEM)\n", ops[op]);
+        st = KFORGE_EXIT_USAGE;
+    }
+    for (int i = 0; st == 0 && i < V_N; i++) {
+        if (v[i].given && !allowed(op, i)) {
+            fprintf(stderr, PROG " %s: --%s%s is not an option of this operation\n", ops[op], v[i].name,
+                    v[i].input ? "" : "-out");
+            st = KFORGE_EXIT_USAGE;
+        }
+    }
+    if (st == 0) {
+        int bits = param ? atoi(param) : 0;
+        char set[16];
+        if (!param) {
+            fprintf(stderr, PROG ": -p 512|768|1024 is required\n");
+            st = KFORGE_EXIT_USAGE;
+        } else if (bits != 512 && bits != 768 && bits != 1024) {
+            fprintf(stderr, PROG ": -p must be 512, 768 or 1024, not '%s'\n", param);
+            st = KFORGE_EXIT_USAGE;
+        } else {
+            snprintf(set, sizeof set, "ML-KEM-%d", bits);
+            st = run(op, (kf_mlkem_param)bits, set, v, pem);
+        }
+    }
+    cli_free_all(v, V_N);
+    return st;
 }

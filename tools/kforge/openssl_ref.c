@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * openssl_ref.c - suite "openssl": OpenSSL's libcrypto, measured in the same run as
  * keccakforge, so the ratio between the two survives a noisy or different machine.
@@ -193,7 +194,7 @@ static void compare_pair(bench *b, const struct pair *p, void *ctx)
 
 void bench_suite_openssl(bench *b)
 {
-    printf("\n(d) OpenSSL libcrypto in the same run, samples interleaved: ticks per input byte\n");
+    printf("    OpenSSL libcrypto in the same run, samples interleaved: ticks per input byte\n");
     if (!load_libcrypto()) {
         printf("    OpenSSL not found (%s): skipped\n", lc.why);
         return;

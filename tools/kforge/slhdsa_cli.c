@@ -1,12 +1,15 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * slhdsa_cli.c - `kforge slhdsa keygen|sign|verify`: SLH-DSA (FIPS 205, SHAKE sets) for
- * interop tests, hex on the command line, one `name=hex` line per output.
+ * slhdsa_cli.c - `kforge slhdsa keygen|sign|verify`: SLH-DSA (FIPS 205, SHAKE sets).
+ * Inputs as hex (--NAME HEX) or from files (--NAME-file FILE, - = stdin); outputs to files
+ * (--NAME-out FILE, raw bytes; the secret key mode 0600) or as NAME=hex lines (cli_io.h).
  *
- *   kforge slhdsa keygen -p shake-128f [--seed HEX]     seed = SK.seed || SK.prf || PK.seed
- *   kforge slhdsa sign -p P --sk HEX --msg HEX [--ctx HEX] [--addrnd HEX]
- *   kforge slhdsa verify -p P --pk HEX --msg HEX --sig HEX [--ctx HEX]
+ *   kforge slhdsa keygen -p shake-128f [--seed-file F] [--pk-out F] [--sk-out F]
+ *   kforge slhdsa sign -p P --sk-file F --msg-file F [--ctx HEX] [--addrnd HEX] [--sig-out F]
+ *   kforge slhdsa verify -p P --pk-file F --msg-file F --sig-file F [--ctx HEX]
  * sign is deterministic without --addrnd; verify exits 0 if valid, 1 if not.
  */
+#include "cli_io.h"
 #include "kforge.h"
 #include "keccakforge.h"
 
@@ -26,13 +29,20 @@ static const struct {
 
 static void usage(FILE *f)
 {
-    fputs("usage: kforge slhdsa keygen -p SET [--seed HEX]\n"
-          "       kforge slhdsa sign -p SET --sk HEX --msg HEX [--ctx HEX] [--addrnd HEX]\n"
-          "       kforge slhdsa verify -p SET --pk HEX --msg HEX --sig HEX [--ctx HEX]\n"
+    fputs("Usage: kforge slhdsa keygen -p SET [--seed-file F] [--pem] [--pk-out F] [--sk-out F]\n"
+          "       kforge slhdsa sign -p SET --sk-file F --msg-file F [--ctx HEX] [--addrnd HEX]\n"
+          "                          [--sig-out F]\n"
+          "       kforge slhdsa verify -p SET --pk-file F --msg-file F --sig-file F [--ctx HEX]\n"
           "SLH-DSA (FIPS 205). SET: shake-128s, shake-128f, shake-192s, shake-192f, shake-256s,\n"
-          "shake-256f (also SLH-DSA-SHAKE-128f, ...). keygen prints pk= and sk= (--seed is\n"
-          "SK.seed || SK.prf || PK.seed, 3n bytes; default: OS random); sign prints sig=\n"
-          "(deterministic without --addrnd, n bytes); verify exits 0 if valid, 1 if not.\n",
+          "shake-256f (also SLH-DSA-SHAKE-128f, ...). Every input NAME is read from a file\n"
+          "with --NAME-file FILE (- is standard input; a key file is the raw key, its hex, or\n"
+          "PEM/DER: SPKI for pk, PKCS#8 for sk, NIST OIDs; keygen --pem writes those)\n"
+          "or given as hex with --NAME HEX (small public values: a secret on the command\n"
+          "line is visible in ps and draws a warning). Every output goes to --NAME-out FILE\n"
+          "(raw bytes; the secret key with mode 0600) or is printed as a NAME=hex line.\n"
+          "keygen: outputs pk, sk (--seed is SK.seed || SK.prf || PK.seed, 3n bytes; default:\n"
+          "OS random); sign: output sig (deterministic without --addrnd, n bytes); verify\n"
+          "prints \"valid\" and exits 0, or exits 1. Bad usage exits 2.\n",
           f);
 }
 
@@ -48,36 +58,65 @@ static int parse_set(const char *s, kf_slhdsa_param *out)
     return 0;
 }
 
-/* Hex string -> newly allocated bytes (at least 1 byte allocated). 0 on bad hex. */
-static int parse_hex(const char *s, uint8_t **out, size_t *len)
+
+enum { V_SEED, V_SK, V_PK, V_MSG, V_SIG, V_CTX, V_ADDRND, V_PK_OUT, V_SK_OUT, V_SIG_OUT, V_N };
+
+#define PROG "kforge slhdsa"
+
+static int run(int op, kf_slhdsa_param param, const char *set, cli_val *v, int pem)
 {
-    size_t n = strlen(s);
-    if (n % 2) return 0;
-    uint8_t *b = malloc(n / 2 + 1);
-    if (!b) return 0;
-    for (size_t i = 0; i < n / 2; i++) {
-        unsigned v;
-        if (sscanf(s + 2 * i, "%2x", &v) != 1 || !strchr("0123456789abcdefABCDEF", s[2 * i]) ||
-            !strchr("0123456789abcdefABCDEF", s[2 * i + 1])) {
-            free(b);
-            return 0;
+    const int kt = KF_KEY_SLHDSA_SHAKE_128S + ((int)param - KF_SLHDSA_SHAKE_128S); /* same order */
+    const size_t n = kf_slhdsa_n(param), pkb = kf_slhdsa_pk_bytes(param), skb = kf_slhdsa_sk_bytes(param),
+                 sigb = kf_slhdsa_sig_bytes(param);
+    int st = KF_OK, rc = KFORGE_EXIT_OK;
+    if (op == 0) {
+        uint8_t pk[KF_SLHDSA_PK_MAX_BYTES], sk[KF_SLHDSA_SK_MAX_BYTES];
+        if (v[V_SEED].given && cli_check_size(PROG " keygen", "--seed", &v[V_SEED].b, 3 * n, set) != 0)
+            return KFORGE_EXIT_USAGE;
+        const uint8_t *seed = v[V_SEED].b.p;
+        st = seed ? kf_slhdsa_keygen_internal(param, pk, sk, seed, seed + n, seed + 2 * n)
+                  : kf_slhdsa_keygen(param, pk, sk);
+        if (st == KF_OK && pem &&
+            (cli_emit_pem(PROG, v, V_N, "pk", pk, pkb, kt, 0, NULL, 0) != 0 ||
+             cli_emit_pem(PROG, v, V_N, "sk", sk, skb, kt, 1, NULL, 0) != 0))
+            rc = KFORGE_EXIT_FAIL;
+        else if (st == KF_OK && !pem &&
+                 (cli_emit(PROG, v, V_N, "pk", pk, pkb) != 0 || cli_emit(PROG, v, V_N, "sk", sk, skb) != 0))
+            rc = KFORGE_EXIT_FAIL;
+        kf_wipe(sk, sizeof sk);
+    } else if (op == 1) {
+        if (!v[V_SK].given || !v[V_MSG].given) {
+            fprintf(stderr, PROG " sign: --sk-file and --msg-file (or --msg HEX) are required\n");
+            return KFORGE_EXIT_USAGE;
         }
-        b[i] = (uint8_t)v;
+        if (cli_key_bytes(PROG " sign", "--sk", &v[V_SK].b, skb, set, kt, 1) != 0) return KFORGE_EXIT_FAIL;
+        if (v[V_ADDRND].given && cli_check_size(PROG " sign", "--addrnd", &v[V_ADDRND].b, n, set) != 0)
+            return KFORGE_EXIT_USAGE;
+        uint8_t *sig = malloc(sigb);
+        if (!sig) return KFORGE_EXIT_FAIL;
+        st = kf_slhdsa_sign(param, sig, sigb, v[V_MSG].b.p, v[V_MSG].b.n, v[V_CTX].b.p, v[V_CTX].b.n,
+                            v[V_ADDRND].b.p, v[V_SK].b.p, v[V_SK].b.n);
+        if (st == KF_OK && cli_emit(PROG, v, V_N, "sig", sig, sigb) != 0) rc = KFORGE_EXIT_FAIL;
+        free(sig);
+    } else {
+        if (!v[V_PK].given || !v[V_MSG].given || !v[V_SIG].given) {
+            fprintf(stderr, PROG " verify: --pk-file, --msg-file and --sig-file (or their hex forms) are required\n");
+            return KFORGE_EXIT_USAGE;
+        }
+        if (cli_key_bytes(PROG " verify", "--pk", &v[V_PK].b, pkb, set, kt, 0) != 0 ||
+            cli_check_size(PROG " verify", "--sig", &v[V_SIG].b, sigb, set) != 0)
+            return KFORGE_EXIT_FAIL;
+        st = kf_slhdsa_verify(param, v[V_MSG].b.p, v[V_MSG].b.n, v[V_CTX].b.p, v[V_CTX].b.n, v[V_SIG].b.p,
+                              v[V_SIG].b.n, v[V_PK].b.p, v[V_PK].b.n);
+        if (st == KF_OK) puts("valid");
     }
-    *out = b;
-    *len = n / 2;
-    return 1;
+    if (st != KF_OK) {
+        static const char *const ops[] = {"keygen", "sign", "verify"};
+        fprintf(stderr, PROG " %s: %s\n", ops[op], kf_strerror(st));
+        return KFORGE_EXIT_FAIL;
+    }
+    return rc;
 }
-
-static void print_hex(const char *name, const uint8_t *b, size_t n)
-{
-    printf("%s=", name);
-    for (size_t i = 0; i < n; i++) printf("%02x", b[i]);
-    putchar('\n');
-}
-
-enum { O_SEED, O_SK, O_PK, O_MSG, O_SIG, O_CTX, O_ADDRND, O_COUNT };
-static const char *const opt_names[O_COUNT] = {"--seed", "--sk", "--pk", "--msg", "--sig", "--ctx", "--addrnd"};
 
 int kforge_slhdsa(int argc, char **argv)
 {
@@ -85,106 +124,55 @@ int kforge_slhdsa(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? KFORGE_EXIT_USAGE : KFORGE_EXIT_OK;
     }
-    const char *cmd = argv[1];
-    int is_keygen = strcmp(cmd, "keygen") == 0, is_sign = strcmp(cmd, "sign") == 0,
-        is_verify = strcmp(cmd, "verify") == 0;
-    if (!is_keygen && !is_sign && !is_verify) {
-        fprintf(stderr, "kforge slhdsa: unknown command '%s'\n", cmd);
+    static const char *const ops[] = {"keygen", "sign", "verify"};
+    int op = 0;
+    while (op < 3 && strcmp(argv[1], ops[op]) != 0) op++;
+    if (op == 3) {
+        fprintf(stderr, PROG ": unknown command '%s'\n", argv[1]);
         usage(stderr);
         return KFORGE_EXIT_USAGE;
     }
-    uint8_t *val[O_COUNT] = {0};
-    size_t len[O_COUNT] = {0};
-    int have_param = 0, rc = KFORGE_EXIT_USAGE;
-    kf_slhdsa_param param = KF_SLHDSA_SHAKE_128F;
-    for (int i = 2; i < argc; i++) {
-        if ((strcmp(argv[i], "-p") == 0 || strcmp(argv[i], "--param") == 0) && i + 1 < argc) {
-            if (!parse_set(argv[++i], &param)) {
-                fprintf(stderr, "kforge slhdsa: unknown parameter set '%s'\n", argv[i]);
-                goto out;
-            }
-            have_param = 1;
-            continue;
-        }
-        int o = 0;
-        while (o < O_COUNT && strcmp(argv[i], opt_names[o]) != 0) o++;
-        if (o == O_COUNT || i + 1 >= argc) {
-            fprintf(stderr, "kforge slhdsa: unexpected argument '%s'\n", argv[i]);
-            goto out;
-        }
-        free(val[o]);
-        val[o] = NULL;
-        if (!parse_hex(argv[++i], &val[o], &len[o])) {
-            fprintf(stderr, "kforge slhdsa: %s: not a hex string\n", opt_names[o]);
-            goto out;
-        }
-    }
-    if (!have_param) {
-        fprintf(stderr, "kforge slhdsa: -p SET is required\n");
-        goto out;
-    }
-    /* which options each command takes */
-    static const unsigned allowed[3] = {
-        1u << O_SEED,
-        1u << O_SK | 1u << O_MSG | 1u << O_CTX | 1u << O_ADDRND,
-        1u << O_PK | 1u << O_MSG | 1u << O_SIG | 1u << O_CTX,
+    cli_val v[V_N] = {
+        [V_SEED] = {"seed", 1, 1, 0, {0}, 0},  [V_SK] = {"sk", 1, 1, 0, {0}, 0},
+        [V_PK] = {"pk", 0, 1, 0, {0}, 0},      [V_MSG] = {"msg", 0, 1, 0, {0}, 0},
+        [V_SIG] = {"sig", 0, 1, 0, {0}, 0},    [V_CTX] = {"ctx", 0, 1, 0, {0}, 0},
+        [V_ADDRND] = {"addrnd", 0, 1, 0, {0}, 0}, [V_PK_OUT] = {"pk", 0, 0, 0, {0}, 0},
+        [V_SK_OUT] = {"sk", 1, 0, 0, {0}, 0},  [V_SIG_OUT] = {"sig", 0, 0, 0, {0}, 0},
     };
-    unsigned which = is_keygen ? 0 : is_sign ? 1 : 2;
-    for (int o = 0; o < O_COUNT; o++) {
-        if (val[o] && !(allowed[which] & (1u << o))) {
-            fprintf(stderr, "kforge slhdsa %s: %s is not an option of this command\n", cmd, opt_names[o]);
-            goto out;
+    static const unsigned allowed[3] = {
+        1u << V_SEED | 1u << V_PK_OUT | 1u << V_SK_OUT,
+        1u << V_SK | 1u << V_MSG | 1u << V_CTX | 1u << V_ADDRND | 1u << V_SIG_OUT,
+        1u << V_PK | 1u << V_MSG | 1u << V_SIG | 1u << V_CTX,
+    };
+    const char *pname = NULL;
+    kf_slhdsa_param param = KF_SLHDSA_SHAKE_128F;
+    int pem = 0;
+    int st = cli_parse(PROG, argc, argv, 2, v, V_N, &pname, &pem);
+    if (st == 0 && pem && op != 0) {
+        fprintf(stderr, PROG " %s: --pem is for keygen (key files are read as raw, hex or PEM)\n", ops[op]);
+        st = KFORGE_EXIT_USAGE;
+    }
+    for (int i = 0; st == 0 && i < V_N; i++) {
+        if (v[i].given && !(allowed[op] >> i & 1)) {
+            fprintf(stderr, PROG " %s: --%s%s is not an option of this command\n", ops[op], v[i].name,
+                    v[i].input ? "" : "-out");
+            st = KFORGE_EXIT_USAGE;
         }
     }
-    const size_t n = kf_slhdsa_n(param), pkb = kf_slhdsa_pk_bytes(param), skb = kf_slhdsa_sk_bytes(param),
-                 sigb = kf_slhdsa_sig_bytes(param);
-    int st;
-    if (is_keygen) {
-        uint8_t pk[KF_SLHDSA_PK_MAX_BYTES], sk[KF_SLHDSA_SK_MAX_BYTES];
-        if (val[O_SEED] && len[O_SEED] != 3 * n) {
-            fprintf(stderr, "kforge slhdsa keygen: --seed must be %zu bytes\n", 3 * n);
-            goto out;
-        }
-        st = val[O_SEED] ? kf_slhdsa_keygen_internal(param, pk, sk, val[O_SEED], val[O_SEED] + n, val[O_SEED] + 2 * n)
-                         : kf_slhdsa_keygen(param, pk, sk);
-        if (st == KF_OK) {
-            print_hex("pk", pk, pkb);
-            print_hex("sk", sk, skb);
-        }
-        kf_wipe(sk, sizeof sk);
-    } else if (is_sign) {
-        if (!val[O_SK] || !val[O_MSG]) {
-            fprintf(stderr, "kforge slhdsa sign: --sk and --msg are required\n");
-            goto out;
-        }
-        if (val[O_ADDRND] && len[O_ADDRND] != n) {
-            fprintf(stderr, "kforge slhdsa sign: --addrnd must be %zu bytes\n", n);
-            goto out;
-        }
-        uint8_t *sig = malloc(sigb);
-        if (!sig) {
-            rc = KFORGE_EXIT_FAIL;
-            goto out;
-        }
-        st = kf_slhdsa_sign(param, sig, sigb, val[O_MSG], len[O_MSG], val[O_CTX], len[O_CTX], val[O_ADDRND],
-                            val[O_SK], len[O_SK]);
-        if (st == KF_OK) print_hex("sig", sig, sigb);
-        free(sig);
-    } else {
-        if (!val[O_PK] || !val[O_MSG] || !val[O_SIG]) {
-            fprintf(stderr, "kforge slhdsa verify: --pk, --msg and --sig are required\n");
-            goto out;
-        }
-        st = kf_slhdsa_verify(param, val[O_MSG], len[O_MSG], val[O_CTX], len[O_CTX], val[O_SIG], len[O_SIG],
-                              val[O_PK], len[O_PK]);
-        if (st == KF_OK) puts("valid");
+    if (st == 0 && !pname) {
+        fprintf(stderr, PROG ": -p SET is required\n");
+        st = KFORGE_EXIT_USAGE;
+    } else if (st == 0 && !parse_set(pname, &param)) {
+        fprintf(stderr, PROG ": unknown parameter set '%s'\n", pname);
+        st = KFORGE_EXIT_USAGE;
     }
-    if (st != KF_OK) fprintf(stderr, "kforge slhdsa %s: %s\n", cmd, kf_strerror(st));
-    rc = st == KF_OK ? KFORGE_EXIT_OK : KFORGE_EXIT_FAIL;
-out:
-    for (int o = 0; o < O_COUNT; o++) {
-        if (val[o]) kf_wipe(val[o], len[o]);
-        free(val[o]);
+    if (st == 0) {
+        char set[32];
+        const char *s = pname;
+        if (strncasecmp(s, "slh-dsa-", 8) == 0) s += 8;
+        snprintf(set, sizeof set, "SLH-DSA-%s", s);
+        st = run(op, param, set, v, pem);
     }
-    return rc;
+    cli_free_all(v, V_N);
+    return st;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * tsc.h - the benchmark clock: serialised reads of the time-stamp counter.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """keccak_aarch64_rounds.py - the Keccak-p[1600] rounds of the AArch64 backends as data, for
 gen_keccak_aarch64.py (which prints them as assembly) and for its --check (which runs them).
 

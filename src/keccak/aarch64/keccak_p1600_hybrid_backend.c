@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_hybrid_backend.c - the Scalar/Neon hybrids of seed 002 §4.4: two states on
  * Neon and one to three in the general-purpose registers, in one instruction stream, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_x1_scalar_backend.c - "aarch64-x1": one Keccak-p[1600, nr] state in the 31
  * general-purpose registers, permuted by the generated assembly in keccak_p1600_x1_scalar.S

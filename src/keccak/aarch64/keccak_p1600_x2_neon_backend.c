@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_x2_neon_backend.c - the two-state Neon backends (seed 002 §3.2, §3.3, §4.4):
  *   "neon-x2"      Armv8-A Neon only (keccak_p1600_x2_neon.S)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_armv7m.c - the ARMv7-M backends: assembly permutations (seed 000) behind the
  * backend interface.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_rv64_x1.c - rv64-x1: Keccak-p[1600, nr] in RV64GC assembly for CPUs without
  * Zbb (no rotate, no andn), as most RV64 boards are. The rounds are keccak_p1600_rv64_x1.S,

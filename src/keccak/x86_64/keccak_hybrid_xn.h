@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_hybrid_xn.h - scalar/SIMD hybrid batched Keccak-p[1600, nr]: NV states on AVX-512
  * vectors plus one state in general-purpose registers, permuted by the same function
@@ -59,13 +60,13 @@
  * state t: a loop of two rounds per iteration, A -> E -> A for the scalar half, exactly
  * the shape of opt64's loop, with the two vector rounds in the same loop body.
  *
- * Why a loop and not the vector backends' unrolled blocks of 12 (measured, docs/HYBRID.md):
- * with 12 unrolled rounds GCC 12 copies the 25 zmm lanes to 64-byte stack slots on entry
- * and then, sharing spill slots, puts the scalar half's spills in those slots, one lane per
- * 64-byte line, and the x9 hybrid ran at 4345 ticks per call instead of ~1160; the scalar
- * half alone, unrolled, was also ~1.5x slower than opt64. In the loop the scalar half alone
- * runs as fast as opt64 (647 ticks) and the vector half alone ~2% slower than avx512-x8
- * (1076 vs 1053: the loop-carried lanes cost some register copies).
+ * Why a loop and not the vector backends' unrolled blocks of 12 (measured: docs/HYBRID.md and
+ * docs/BENCHMARK_HISTORY.md, "hybrid loop"): with 12 unrolled rounds GCC 12 copies the 25 zmm lanes
+ * to 64-byte stack slots on entry and then, sharing spill slots, puts the scalar half's spills
+ * in those slots, one lane per 64-byte line, which made the hybrid several times slower; the
+ * scalar half alone, unrolled, was slower than opt64 too. In the loop the scalar half alone
+ * runs as fast as opt64 and the vector half alone a little slower than avx512-x8 (the
+ * loop-carried lanes cost some register copies).
  */
 __attribute__((noinline)) static void hy_rounds(kf_v *s, uint64_t *t, const uint64_t *rc,
                                                 const uint64_t *end)

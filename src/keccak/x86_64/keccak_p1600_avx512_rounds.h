@@ -1,3 +1,20 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+
+/* Under clang's MemorySanitizer only (the constant-time check, tests/test_ct_msan.c): clang
+ * 14's MSan checks vpternlogq's operands strictly instead of propagating their shadow, which
+ * would report every secret state. There KF_TERN is the same truth table written in AND,
+ * OR and NOT (minterm i is a^(i>>2&1), b^(i>>1&1), c^(i&1) as in vpternlogq), which MSan
+ * follows bit by bit; the optimizer folds it back to the same Boolean function. */
+#include "common/ct.h" /* KF_HAVE_MSAN */
+#ifdef KF_HAVE_MSAN
+#define KF_TT_TERM(k, i, a, b, c) \
+    (((k) >> (i) & 1) ? ((((i) & 4) ? (a) : ~(a)) & (((i) & 2) ? (b) : ~(b)) & (((i) & 1) ? (c) : ~(c))) : ((a) ^ (a)))
+#define KF_TERN_BOOL(a, b, c, k) \
+    (KF_TT_TERM(k, 0, a, b, c) | KF_TT_TERM(k, 1, a, b, c) | KF_TT_TERM(k, 2, a, b, c) | KF_TT_TERM(k, 3, a, b, c) | \
+     KF_TT_TERM(k, 4, a, b, c) | KF_TT_TERM(k, 5, a, b, c) | KF_TT_TERM(k, 6, a, b, c) | KF_TT_TERM(k, 7, a, b, c))
+#undef KF_TERN
+#define KF_TERN(a, b, c, k) KF_TERN_BOOL((kf_v)(a), (kf_v)(b), (kf_v)(c), k)
+#endif
 /*
  * keccak_p1600_avx512_rounds.h - the unrolled Keccak-p[1600, nr] rounds shared by the
  * AVX-512 batched backends (x4 on ymm, keccak_p1600_x4_avx512vl.c; x8 on zmm,
@@ -26,23 +43,20 @@
  * D[x] = C[x-1] ^ rot(C[x+1], 1), 25 vpxorq to add D to the lanes, 24 vprolq for rho,
  * 25 vpternlogq for chi, 1 vpxorq for iota: 95 vector operations.
  *
- * Zen 4 facts behind the choices (measured on this machine kind with TSC medians):
+ * Zen 4 facts behind the choices (measured on this machine kind with TSC medians; the figures:
+ * docs/BENCHMARK_HISTORY.md, "AVX-512 rounds"):
  *  - vpternlogq has latency 1 through the operand it overwrites but 2 through the other
  *    two, and runs at about half rate when those two were produced just before. So chi
  *    names the input computed last as the overwritten operand, even where the compiler
- *    must copy it first (register copies are eliminated at rename): about 2% faster than
- *    the plain operand order.
+ *    must copy it first (register copies are eliminated at rename).
  *  - Theta adds D with a two-input vpxorq instead of one ternary a ^ C[x-1] ^ rot(C[x+1]);
- *    5 more instructions per round, about 3% faster (the ternary form waits on two fresh
- *    inputs for every lane).
+ *    5 more instructions per round, and faster (the ternary form waits on two fresh inputs
+ *    for every lane).
  *  - GCC's second scheduling pass (after register allocation) undoes that order: the build
- *    compiles these files with -fno-schedule-insns2 (x4: 132 instead of 152 ticks per
- *    permutation; x8: 132 instead of 134).
+ *    compiles these files with -fno-schedule-insns2.
  *  - A zmm operation occupies a 256-bit unit twice, so x8 on zmm and x4 on ymm have the
  *    same throughput per state. With every dependence removed, this instruction mix alone
- *    (tools/bench_avx512_mix.c, written assembly) takes 0.78 of the time of the x8
- *    permutation in the same run: about 103 ticks per permutation when x8 runs at its idle
- *    132, the floor for this design (docs/BENCHMARKS.md).
+ *    (tools/bench_avx512_mix.c, written assembly) is the floor for this design.
  */
 #ifndef KF_KECCAK_P1600_AVX512_ROUNDS_H
 #define KF_KECCAK_P1600_AVX512_ROUNDS_H

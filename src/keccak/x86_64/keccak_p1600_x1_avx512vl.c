@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_x1_avx512vl.c - one Keccak-p[1600, nr] state with AVX-512VL on xmm
  * registers, one lane per register. Compile with -mavx512f -mavx512vl; dispatch calls it
@@ -14,18 +15,12 @@
  * own xmm register (element 1 is don't-care: every operation is element-wise), so pi stays a
  * renaming and the code is exactly the x4 ymm code on narrower registers.
  *
- * Measured on Zen 4 (TSC ticks, medians, samples interleaved with opt64-bmi2 in the same
- * process, pinned; a scratch harness around the kf_backend calls):
- *   Keccak-p[1600,24] 529 (opt64-bmi2 628), Keccak-p[1600,12] 270 (330);
- *   absorb_blocks of 10 KiB, rate 168: 3.10 ticks/byte with 24 rounds (3.73), 1.55 with 12 (1.94).
- * Variants tried and dropped, same harness: ymm registers 535; a straight run of 24 rounds
- * for nr = 24 instead of the 12-round loop 539 (larger code, GCC spills more); computing
- * theta+rho column by column (no spills at all) 586; GCC's second scheduling pass 596
- * (so the build adds -fno-schedule-insns2, as for x4); -fschedule-insns 602; chi operand
- * orders that need fewer register copies 526-537 (noise: copies are free at rename).
- * This code runs at about 22 ticks (31 core cycles) per round, the x4 ymm backend's per-call
- * cost: the 95 operations per round are bound by Zen 4's vector ports plus the theta
- * barrier between rounds, not by the state count.
+ * Faster than opt64-bmi2 on Zen 4 for one state (figures, and the variants tried and dropped:
+ * ymm registers, a straight run of 24 rounds, theta+rho column by column, GCC's second
+ * scheduling pass - so the build adds -fno-schedule-insns2, as for x4 - and other chi operand
+ * orders: docs/BENCHMARK_HISTORY.md, "avx512vl-x1"). A round costs what a call of the x4 ymm
+ * backend costs per round: the 95 operations per round are bound by Zen 4's vector ports
+ * plus the theta barrier between rounds, not by the state count.
  */
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_constants.h"

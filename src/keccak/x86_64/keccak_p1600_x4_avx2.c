@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_x4_avx2.c - four Keccak-p[1600, nr] states at once with AVX2 (ymm), for
  * x86-64 CPUs without AVX-512. Compile with -mavx2 only; dispatch calls it only on CPUs
@@ -19,9 +20,9 @@
  * Rounds alternate between two sets of 25 variables, A -> E -> A, two rounds per loop
  * iteration. 16 ymm registers cannot hold 25 lanes, so the compiler keeps most lanes on the
  * stack and reads them as memory operands: about 30 stores and 45 loads per round beside
- * ~190 vector operations. Those operations alone, at four per cycle on Zen 4, take about
- * 200 TSC ticks per permutation; the loads, stores and dependences add about a fifth.
- * Built with -fno-schedule-insns2 under GCC, like the other SIMD backends (1% here).
+ * ~190 vector operations, whose issue alone bounds the permutation; the loads, stores and
+ * dependences add about a fifth (docs/BENCHMARK_HISTORY.md, "What bounds the batched backends").
+ * Built with -fno-schedule-insns2 under GCC, like the other SIMD backends.
  */
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_constants.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_x4_avx512vl.c - four Keccak-p[1600, nr] states at once with AVX-512VL on
  * ymm registers. Compile with -mavx512f -mavx512vl; dispatch calls it only on CPUs (and
@@ -31,14 +32,11 @@ typedef __m256i kf_v;
 
 /* pairs x 2 rounds starting at constant rc, lanes loaded from s and stored back: a loop over
  * a two-round body, 2 KB of code where twelve unrolled rounds took 9.7 KB, at the same speed
- * in a hot loop (kforge bench --suite permutation-xn: 528-573 ticks a call against 524-545,
- * three runs alternated). Where other code runs between calls - ML-KEM's jobs, with an NTT
- * or a row of t^ between two runs of its schedule - the unrolled rounds fell out of the
- * instruction caches: the first call after that work cost about 750 ticks against 600 (lfence
- * marks around each call of ML-KEM-512 KeyGen). These stay in: ML-KEM KeyGen 3-7% faster,
- * Encaps and Decaps 2-4% (tools/bench_mlkem_ab, docs/BENCHMARKS.md). A body of one round
- * spills lanes and runs 12% slower, three or more rounds gain nothing in the hot loop and
- * lose some of the cache win. */
+ * in a hot loop. Where other code runs between calls - ML-KEM's jobs, with an NTT or a row of
+ * t^ between two runs of its schedule - the unrolled rounds fell out of the instruction
+ * caches and the first call after that work cost more; these two rounds stay in. A body of
+ * one round spills lanes, three or more rounds gain nothing in the hot loop and lose some of
+ * the cache win (figures: docs/BENCHMARK_HISTORY.md, "x4 round loop"). */
 __attribute__((noinline)) static void x4_round_pairs(__m256i *s, const uint64_t *rc, unsigned pairs)
 {
     KF_LANE_LIST(KF_LOAD_LANE)
@@ -123,4 +121,5 @@ const kf_backend_xn kf_backend_x4_avx512vl = {
     .extract_bytes = x4_extract_bytes,
     .permute = x4_permute,
     .absorb_blocks = x4_absorb_blocks,
+    .x1_twin = &kf_backend_x1_avx512vl, /* a call of either costs the same (docs/BENCHMARKS.md) */
 };

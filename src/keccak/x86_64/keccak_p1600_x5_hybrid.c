@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_x5_hybrid.c - five Keccak-p[1600, nr] states at once: four on AVX-512VL ymm
  * vectors (as keccak_p1600_x4_avx512vl.c) and one on the integer units (as opt64-bmi2),

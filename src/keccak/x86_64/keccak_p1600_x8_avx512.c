@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_x8_avx512.c - eight Keccak-p[1600, nr] states at once on AVX-512F (zmm).
  * Compile with -mavx512f only; dispatch calls it only on CPUs (and OSes) with AVX-512F.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_p1600_x9_hybrid.c - nine Keccak-p[1600, nr] states at once: eight on AVX-512F zmm
  * vectors (as keccak_p1600_x8_avx512.c) and one on the integer units (as opt64-bmi2), the

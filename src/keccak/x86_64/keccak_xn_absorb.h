@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * keccak_xn_absorb.h - the input side of absorb_blocks for the x86-64 batched backends:
  * xor one block from each of N inputs into N interleaved states (layout of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * basemul_avx512.c - MultiplyNTTs summed over a vector (FIPS 203 Alg. 11-12) with AVX-512 BW,
  * for CPUs that have it (poly.c calls these only where kf_mlkem_arith_avx512() says so):
@@ -33,9 +34,9 @@ INLINE __m512i basemul_acc32(const kf_mlkem_poly *a, const kf_mlkem_poly *b, uns
         __m512i x = _mm512_loadu_si512((const void *)(a[l].c + 32 * v));
         __m512i y = _mm512_loadu_si512((const void *)(b[l].c + 32 * v));
         __m512i x1y1 = fqmul(x, y); /* used in the odd lanes */
-        c0 = _mm512_add_epi32(c0, _mm512_madd_epi16(_mm512_mask_blend_epi16(ODD, x, x1y1),
+        c0 = _mm512_add_epi32(c0, kf_madd512(_mm512_mask_blend_epi16(ODD, x, x1y1),
                                                      _mm512_mask_blend_epi16(ODD, y, g)));
-        c1 = _mm512_add_epi32(c1, _mm512_madd_epi16(x, _mm512_rol_epi32(y, 16)));
+        c1 = _mm512_add_epi32(c1, kf_madd512(x, _mm512_rol_epi32(y, 16)));
     }
     /* lo and hi 16-bit halves of the sums, back in coefficient order (c0 even, c1 odd), then
      * Montgomery reduction as in poly_avx2.c */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * encode_avx2.c - ByteEncode/ByteDecode, Compress/Decompress (FIPS 203 §4.2.1) in AVX2, with
  * the outputs of poly.c bit for bit.
@@ -17,7 +18,7 @@
  * M = round(2^(d+16) / q) < 2^16, is within 1/32 of 2^d x / q (|x (M - 2^(d+16)/q)| / 2^16
  * <= 3328 / 2 / 2^16), so e is the rounded value or one less; the remainder x 2^d - e q
  * (exact in 16 bits: it is in (-q/32, 33q/32)) says which: one more iff it exceeds (q-1)/2.
- * tests/test_mlkem_avx2.c checks every x in [0, q) for every d.
+ * tests/test_mlkem_simd.c checks every x in [0, q) for every d.
  */
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx2.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * encode_avx512.c - ByteEncode_12 and ByteDecode_12 (FIPS 203 Alg. 5 and 6, d = 12) with
  * AVX-512 VBMI, 32 coefficients (48 bytes) per step, for CPUs that have it (Ice Lake, Zen 4
@@ -14,7 +15,7 @@
  * Each step stores 64 bytes (the 16 past the 48 are overwritten by the next step) except the
  * last, which stores its 48 under a mask; the decoder's last load is masked the same way, so
  * nothing outside the 384 bytes is read or written. The same output as poly.c bit for bit
- * (tests/test_mlkem_avx2.c: every int16 value, random inputs). Constant time: no branch or
+ * (tests/test_mlkem_simd.c: every int16 value, random inputs). Constant time: no branch or
  * address depends on a coefficient.
  * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 (sources.cmake).
  */

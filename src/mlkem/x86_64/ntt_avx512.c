@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ntt_avx512.c - the forward NTT (FIPS 203 Alg. 9) with AVX-512 BW, for CPUs that have it
  * (poly.c calls it only where kf_mlkem_arith_avx512() says so).
@@ -6,7 +7,7 @@
  * kf_mlkem_poly_ntt_avx2: the same butterflies on the same coefficients in the same layer
  * order, the same Montgomery products (fqmul_pre) and the same final Barrett reduction,
  * written for 16-bit lanes in reduce_avx512.h (reduce_avx2.h says why each lane op gives
- * exactly the scalar value), so tests/test_mlkem_avx2.c compares the outputs with memcmp.
+ * exactly the scalar value), so tests/test_mlkem_simd.c compares the outputs with memcmp.
  *
  * The whole polynomial is 8 zmm registers of 32 coefficients, r[i] = c[32 i, 32 i + 32), so
  * all seven layers run in registers: one load and one store per register, where the AVX2
@@ -25,7 +26,7 @@
  *    from ntt_avx512_zetas.h (gen_ntt_avx512_zetas.py): constants for the whole-register
  *    layers, one aligned 64-byte load per vector for the other four. Built in registers
  *    instead (the 128 zetas in 4 registers, each vector a vpermw of them, 88 vpermw per NTT)
- *    the NTT took 178 ticks against 159 (bench_mlkem_kernels, four runs alternated).
+ *    the NTT was slower (docs/BENCHMARK_HISTORY.md, "AVX-512 NTT zetas").
  * Constant time: no branch or address depends on a coefficient.
  * Built with -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 (sources.cmake); uses only F
  * and BW instructions.
@@ -119,8 +120,19 @@ INLINE void ntt_last4(__m512i *a, __m512i *b, unsigned m)
     *b = y;
 }
 
+#if defined(KF_CT_MUTATION) && KF_CT_MUTATION == 1
+/* TEST-ONLY (tests/ct_msan.sh builds it with -DKF_CT_MUTATION=1; never defined otherwise):
+ * a branch on a secret coefficient, which the MemorySanitizer constant-time check must
+ * report. It changes no result. */
+static volatile int ct_mutation_sink;
+#define CT_MUTATION_BRANCH(p) do { if ((p)->c[0] & 1) ct_mutation_sink++; } while (0)
+#else
+#define CT_MUTATION_BRANCH(p) do { } while (0)
+#endif
+
 void kf_mlkem_poly_ntt_avx512(kf_mlkem_poly *p)
 {
+    CT_MUTATION_BRANCH(p);
     __m512i r[8];
     for (unsigned i = 0; i < 8; i++) r[i] = _mm512_loadu_si512((const void *)(p->c + 32 * i));
     /* len 128, 64, 32: block b of 2 len coefficients uses zetas[128 / len + b] */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * poly_avx2.c - arithmetic in R_q and T_q in AVX2: NTT, inverse NTT, base multiplication,
  * reductions, add/sub (FIPS 203 §4.3). 16 coefficients per ymm register, in 16-bit lanes.
@@ -234,7 +235,7 @@ INLINE void basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem
     }
 }
 
-/* k a constant in each case, so the inner loop unrolls (k = 3: 227 -> 212 ticks, hot loop) */
+/* k a constant in each case, so the inner loop unrolls (docs/BENCHMARK_HISTORY.md, "AVX2 basemul") */
 void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
                                        const kf_mlkem_poly *b, unsigned k)
 {

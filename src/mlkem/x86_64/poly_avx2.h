@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * poly_avx2.h - ML-KEM arithmetic, encodings and samplers in AVX2 (x86-64).
  *
@@ -52,9 +53,6 @@ size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uin
  * kf_mlkem_rej_uniform_avx512. */
 unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n,
                                       unsigned i);
-/* 1 if this build has the AVX-512 files (*_avx512.c) and the CPU (and OS) run them: AVX-512
- * F, BW, VBMI, VBMI2 and BITALG. */
-int kf_mlkem_avx512_cpu(void);
 /* kf_mlkem_poly_tobytes / frombytes with AVX-512 VBMI (encode_avx512.c), where
  * kf_mlkem_arith_avx512() says so (the CPU test above, and KECCAKFORGE_MLKEM not "avx2"). */
 void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);

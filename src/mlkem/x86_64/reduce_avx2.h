@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * reduce_avx2.h - the modular reductions of poly.c in 16-bit AVX2 lanes, for the files of
  * this folder (internal). Each gives exactly the value of its scalar counterpart.

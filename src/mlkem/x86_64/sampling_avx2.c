@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sampling_avx2.c - SampleNTT's rejection step and SamplePolyCBD (FIPS 203 Alg. 7 and 8) in
  * AVX2, with the outputs of sampling.c bit for bit.
@@ -15,8 +16,10 @@
                  ((x) >> 5 & 1) + ((x) >> 6 & 1) + ((x) >> 7 & 1))
 #define SLOT(m, i) POP8((m) & ((1u << (i)) - 1))
 #define LANE_BYTES(i) ((uint64_t)(2 * (i)) | (uint64_t)(2 * (i) + 1) << 8)
-#define PUT_LO(m, i) (((m) >> (i) & 1) && SLOT(m, i) < 4 ? LANE_BYTES(i) << (16 * SLOT(m, i)) : 0)
-#define PUT_HI(m, i) (((m) >> (i) & 1) && SLOT(m, i) >= 4 ? LANE_BYTES(i) << (16 * (SLOT(m, i) - 4)) : 0)
+/* (& 63: the count is < 64 wherever the shift is taken; the mask keeps clang's
+ * -Wshift-count-overflow quiet about the branch of ?: that is never taken) */
+#define PUT_LO(m, i) (((m) >> (i) & 1) && SLOT(m, i) < 4 ? LANE_BYTES(i) << (16 * SLOT(m, i) & 63) : 0)
+#define PUT_HI(m, i) (((m) >> (i) & 1) && SLOT(m, i) >= 4 ? LANE_BYTES(i) << (16 * (SLOT(m, i) - 4) & 63) : 0)
 #define ENTRY(m) \
     {{PUT_LO(m, 0) | PUT_LO(m, 1) | PUT_LO(m, 2) | PUT_LO(m, 3) | PUT_LO(m, 4) | PUT_LO(m, 5) | \
           PUT_LO(m, 6) | PUT_LO(m, 7), \

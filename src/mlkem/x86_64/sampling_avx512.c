@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * sampling_avx512.c - SampleNTT's rejection step (FIPS 203 Alg. 7) with AVX-512 on CPUs that
  * have VBMI and VBMI2 (Ice Lake, Zen 4 and later): 48 bytes give 32 candidates per step.
@@ -17,6 +18,7 @@
  */
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx512.h" /* spread12_index, unpack12 */
+#include "common/ct.h"                 /* KF_HAVE_MSAN */
 
 /* One 32-candidate step: v holds 48 bytes spread by spread12_index(), unpack12 cuts the
  * candidates out (Alg. 7 lines 5-6); only the candidates in valid count. The accepted ones
@@ -49,11 +51,21 @@ size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uin
 /* Instance i's block as three registers (bytes 0-63, 64-127, 128-191; 168-191 unused) from n
  * interleaved states. n = 4 (the x4 backends, ML-KEM's job lanes): a 64-byte load holds lanes
  * 2m and 2m + 1 of all four states, so one vpermt2q of two such loads picks instance i's lanes
- * 4m..4m+3, and one vshufi64x2 joins two of those. Half the cost of the gathers (per block,
- * after an x4 permutation, bench note in docs/BENCHMARKS.md: about 26 ticks against 52).
+ * 4m..4m+3, and one vshufi64x2 joins two of those. Half the cost of the gathers (docs/BENCHMARK_HISTORY.md,
+ * "SampleNTT in place").
  * Other n: three gathers, a word at a time. */
 static inline void block_lanes(const uint64_t *words, unsigned n, unsigned i, __m512i z[3])
 {
+#ifdef KF_HAVE_MSAN
+    /* Under clang's MemorySanitizer only (tests/test_ct_msan.c): MSan gives a vpermt2q's
+     * result the OR of its operands' shadows, element by element, so instance i would take
+     * the poison of the secret noise lanes beside it; and it takes no shadow from memory
+     * through a gather. There the words are read one by one, which MSan follows exactly. */
+    _Alignas(64) uint64_t t[24] = {0};
+    for (unsigned j = 0; j < 21; j++) t[j] = words[j * n + i];
+    for (unsigned r = 0; r < 3; r++) z[r] = _mm512_load_si512((const void *)(t + 8 * r));
+    return;
+#endif
     if (n == 4) {
         const uint64_t *w = words;
         const __m512i sel = _mm512_setr_epi64(i, 4 + i, 8 + i, 12 + i, i, 4 + i, 8 + i, 12 + i);
@@ -98,7 +110,7 @@ unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const
  * 2 eta bits then lie in the lane's low byte: for eta = 3 they start at bit 0, 6, 4 or 2 of
  * their byte and never need a third one), and two vpopcntw (AVX-512 BITALG) count the ones
  * under the masks of x's and y's bits. Constant time: no branch or address depends on the
- * bytes. Against the AVX2 code (bench_mlkem_kernels): eta 3 32 ticks for 58, eta 2 29 for 39. */
+ * bytes. Against the AVX2 code: docs/BENCHMARK_HISTORY.md, "AVX-512 CBD". */
 #define CBD_LANES(f) f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7), f(8), f(9), f(10), f(11), f(12), f(13), \
                      f(14), f(15), f(16), f(17), f(18), f(19), f(20), f(21), f(22), f(23), f(24), f(25),   \
                      f(26), f(27), f(28), f(29), f(30), f(31)
@@ -115,8 +127,20 @@ static inline __m512i cbd_lanes(__m512i v, __m512i idx, __m512i shift, __m512i x
                             _mm512_popcnt_epi16(_mm512_and_si512(v, ymask)));
 }
 
+#if defined(KF_CT_MUTATION) && KF_CT_MUTATION == 2
+/* TEST-ONLY (tests/ct_msan.sh builds it with -DKF_CT_MUTATION=2; never defined otherwise):
+ * a table load indexed by a secret byte of the CBD's input, which the MemorySanitizer
+ * constant-time check must report. It changes no result. */
+static volatile uint8_t ct_mutation_sink;
+static const uint8_t ct_mutation_table[256] = {1, 2, 3};
+#define CT_MUTATION_LOAD(buf) (ct_mutation_sink = ct_mutation_table[(buf)[0]])
+#else
+#define CT_MUTATION_LOAD(buf) ((void)0)
+#endif
+
 void kf_mlkem_cbd3_avx512(kf_mlkem_poly *p, const uint8_t buf[192])
 {
+    CT_MUTATION_LOAD(buf);
     static const _Alignas(64) uint8_t idx[64] = {CBD_LANES(CBD3_IDX)};
     static const _Alignas(64) int16_t shift[32] = {CBD_LANES(CBD3_SHIFT)};
     const __m512i i0 = _mm512_load_si512((const void *)idx), sh = _mm512_load_si512((const void *)shift);
@@ -130,6 +154,7 @@ void kf_mlkem_cbd3_avx512(kf_mlkem_poly *p, const uint8_t buf[192])
 
 void kf_mlkem_cbd2_avx512(kf_mlkem_poly *p, const uint8_t buf[128])
 {
+    CT_MUTATION_LOAD(buf);
     static const _Alignas(64) uint8_t idx[64] = {CBD_LANES(CBD2_IDX)};
     static const _Alignas(64) int16_t shift[32] = {CBD_LANES(CBD2_SHIFT)};
     const __m512i i0 = _mm512_load_si512((const void *)idx), sh = _mm512_load_si512((const void *)shift);

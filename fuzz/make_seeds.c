@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * make_seeds.c - writes the seed corpora of the fuzz targets, from the library's own code:
+ *   fuzz_make_seeds OUTDIR     ->  OUTDIR/<target>/seed-NNN
+ * Each seed follows its target's input layout (see the target's comment), so the fuzzer
+ * starts from inputs that reach deep: every mode and set, valid keys and ciphertexts from
+ * ML-KEM KeyGen/Encaps, tampered-signature inputs for SLH-DSA, and real checksum lines
+ * (digests computed here of the files the --check target creates) for kforge sum.
+ * Pseudo-random filler is SHAKE128 of a counter. Nothing is downloaded.
+ */
+#include "keccakforge.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *outdir;
+static unsigned counter;
+
+static void put(const char *target, const uint8_t *p, size_t n)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", outdir, target);
+    if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+        perror(path);
+        exit(1);
+    }
+    snprintf(path, sizeof path, "%s/%s/seed-%03u", outdir, target, counter++);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(p, 1, n, f) != n || fclose(f) != 0) {
+        perror(path);
+        exit(1);
+    }
+}
+
+static void filler(uint8_t *p, size_t n, unsigned tag)
+{
+    uint8_t t[4] = {(uint8_t)tag, (uint8_t)(tag >> 8), (uint8_t)(tag >> 16), 0x5E};
+    kf_shake128(p, n, t, sizeof t);
+}
+
+static void modes(void)
+{
+    uint8_t buf[1200];
+    for (unsigned mode = 0; mode < 6; mode++)
+        for (unsigned v = 0; v < 4; v++) {
+            size_t n = 40 + 300 * v;
+            filler(buf, n, 100 * mode + v);
+            buf[0] = (uint8_t)mode;
+            /* shape: message share of the input (>> 3); low bits 0 = big message (KT/PH only) */
+            buf[1] = (uint8_t)((v == 3 && mode >= 4) ? 0x08 : (0x81 | (uint8_t)(v << 4)));
+            buf[2] = (uint8_t)(v == 1 ? 3 : 0); /* bits dropped */
+            put("fuzz_modes", buf, n);
+        }
+}
+
+static void batch(void)
+{
+    uint8_t buf[800];
+    for (unsigned alg = 0; alg < 6; alg++)
+        for (unsigned v = 0; v < 3; v++) {
+            filler(buf, sizeof buf, 1000 + 10 * alg + v);
+            buf[0] = 1;                      /* batch case */
+            buf[1] = (uint8_t)alg;
+            put("fuzz_batch", buf, 100 + 300 * v);
+        }
+    filler(buf, 200, 1100);
+    buf[0] = 0; /* KT / ParallelHash case */
+    put("fuzz_batch", buf, 200);
+    buf[1] = 1;
+    put("fuzz_batch", buf, 200);
+}
+
+static void mlkem(void)
+{
+    static const kf_mlkem_param sets[3] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};
+    uint8_t buf[8000], ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES], ct[KF_MLKEM_CT_MAX_BYTES], ss[32];
+    for (unsigned s = 0; s < 3; s++) {
+        size_t ekb = kf_mlkem_ek_bytes(sets[s]), dkb = kf_mlkem_dk_bytes(sets[s]), ctb = kf_mlkem_ct_bytes(sets[s]);
+        uint8_t dz[64], m[32];
+        filler(dz, 64, 2000 + s);
+        filler(m, 32, 2100 + s);
+        kf_mlkem_keygen_internal(sets[s], ek, dk, dz, dz + 32);
+        kf_mlkem_encaps_internal(sets[s], ct, ss, ek, ekb, m);
+        /* encaps: keys from KeyGen seeds, unmutated and mutated */
+        buf[0] = (uint8_t)(s | 4);
+        memcpy(buf + 1, m, 32);
+        memcpy(buf + 33, dz, 64);
+        buf[97] = 0;
+        put("fuzz_mlkem_encaps", buf, 98);
+        buf[97] = 1;
+        buf[98] = 7, buf[99] = 0, buf[100] = 0xF0; /* a coefficient pushed to >= q */
+        put("fuzz_mlkem_encaps", buf, 101);
+        /* encaps: raw ek bytes, canonical (a real key) and with a coefficient of 4095 */
+        buf[0] = (uint8_t)s;
+        memcpy(buf + 1, m, 32);
+        memcpy(buf + 33, ek, ekb);
+        put("fuzz_mlkem_encaps", buf, 33 + ekb);
+        buf[33 + 30] = 0xFF, buf[33 + 31] |= 0x0F;
+        put("fuzz_mlkem_encaps", buf, 33 + ekb);
+        /* decaps: the valid ciphertext, one mutated, arbitrary bytes */
+        buf[0] = (uint8_t)s;
+        memcpy(buf + 1, dz, 64);
+        memcpy(buf + 65, m, 32);
+        buf[97] = 0;
+        put("fuzz_mlkem_decaps", buf, 98);
+        buf[97] = 1, buf[98] = 5, buf[99] = 0, buf[100] = 1;
+        put("fuzz_mlkem_decaps", buf, 101);
+        buf[0] = (uint8_t)(s | 8);
+        memcpy(buf + 97, ct, ctb);
+        buf[97 + ctb / 2] ^= 0x40;
+        put("fuzz_mlkem_decaps", buf, 97 + ctb);
+        /* decaps: a raw dk (a real one, so the hash check passes) and its ciphertext */
+        buf[0] = (uint8_t)(s | 4);
+        memcpy(buf + 1, dk, dkb);
+        memcpy(buf + 1 + dkb, ct, ctb);
+        put("fuzz_mlkem_decaps", buf, 1 + dkb + ctb);
+        buf[0] = (uint8_t)(s | 4 | 8); /* the harness rewrites H(ek) */
+        buf[1 + 100] ^= 1;
+        put("fuzz_mlkem_decaps", buf, 1 + dkb + ctb);
+    }
+}
+
+static void slhdsa(void)
+{
+    uint8_t buf[20000];
+    for (unsigned v = 0; v < 3; v++) {
+        /* tampered mode: valid signature v, no change / one byte / message / length */
+        uint8_t t0[] = {0, (uint8_t)v, 0, 0};
+        put("fuzz_slhdsa_verify", t0, sizeof t0);
+        uint8_t t1[] = {0, (uint8_t)v, 0, 1, 0x12, 0x34, 0x56, 0x01};
+        put("fuzz_slhdsa_verify", t1, sizeof t1);
+        uint8_t t2[] = {0, (uint8_t)v, 1, 0, 0x80, 3};
+        put("fuzz_slhdsa_verify", t2, sizeof t2);
+        uint8_t t3[] = {0, (uint8_t)v, 32, 0, 31};
+        put("fuzz_slhdsa_verify", t3, sizeof t3);
+    }
+    /* arbitrary mode: each set, pure and pre-hash, with a signature of the right size made
+     * by signing under another key (so it has the right shape but does not verify) */
+    for (unsigned s = 1; s <= 6; s += 1) {
+        if (s != KF_SLHDSA_SHAKE_128F && s != KF_SLHDSA_SHAKE_128S) continue; /* 's'/'f' 128 only: fast */
+        size_t pkl = kf_slhdsa_pk_bytes((kf_slhdsa_param)s), sl = kf_slhdsa_sig_bytes((kf_slhdsa_param)s);
+        uint8_t pk[64], sk[128], seed[32];
+        filler(seed, 32, 3000 + s);
+        kf_slhdsa_keygen_internal((kf_slhdsa_param)s, pk, sk, seed, seed, seed);
+        size_t o = 0;
+        buf[o++] = 1;
+        buf[o++] = (uint8_t)(s - 1);
+        buf[o++] = 0;
+        filler(buf + o, pkl, 3100 + s); /* another key */
+        o += pkl;
+        buf[o++] = 0; /* empty context */
+        buf[o++] = 5;
+        memcpy(buf + o, "hello", 5);
+        o += 5;
+        kf_slhdsa_sign((kf_slhdsa_param)s, buf + o, sl, "hello", 5, "", 0, NULL, sk, kf_slhdsa_sk_bytes((kf_slhdsa_param)s));
+        o += sl;
+        put("fuzz_slhdsa_verify", buf, o);
+    }
+}
+
+static void hexline(char *out, size_t cap, const char *alg_note, const uint8_t *d, size_t n, const char *name,
+                    int star)
+{
+    (void)alg_note;
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 3 < cap; i++) o += (size_t)snprintf(out + o, cap - o, "%02x", d[i]);
+    snprintf(out + o, cap - o, "%s%s\n", star ? " *" : "  ", name);
+}
+
+static void sum_check(void)
+{
+    /* the files the target makes: a = "abc", b = empty, "c d" = bytes 0..999 mod 256 */
+    uint8_t cd[1000], d[64], buf[4096];
+    for (int i = 0; i < 1000; i++) cd[i] = (uint8_t)i;
+    char line[400];
+    /* algorithm index 1 = sha3-256, 4 = shake128, 8 = kt128 (fuzz_sum_check.c's table) */
+    kf_sha3_256(d, "abc", 3);
+    size_t o = 0;
+    buf[o++] = 1;
+    hexline(line, sizeof line, "", d, 32, "a", 0);
+    o += (size_t)sprintf((char *)buf + o, "%s", line);
+    kf_sha3_256(d, "", 0);
+    hexline(line, sizeof line, "", d, 32, "b", 1);
+    o += (size_t)sprintf((char *)buf + o, "%s# comment\n\n", line);
+    kf_sha3_256(d, cd, sizeof cd);
+    hexline(line, sizeof line, "", d, 32, "c d", 0);
+    o += (size_t)sprintf((char *)buf + o, "%s", line);
+    put("fuzz_sum_check", buf, o);
+    /* shake128 of any whole-byte length; a mismatch; a malformed line; an escaped name */
+    o = 0;
+    buf[o++] = 4;
+    kf_shake128(d, 20, "abc", 3);
+    hexline(line, sizeof line, "", d, 20, "a", 0);
+    o += (size_t)sprintf((char *)buf + o, "%s", line);
+    d[3] ^= 1;
+    hexline(line, sizeof line, "", d, 20, "a", 0);
+    o += (size_t)sprintf((char *)buf + o, "%sxyz  a\r\n\\", line);
+    kf_shake128(d, 64, "", 0);
+    hexline(line, sizeof line, "", d, 64, "b\\\\x", 0);
+    o += (size_t)sprintf((char *)buf + o, "%s", line);
+    put("fuzz_sum_check", buf, o);
+    o = 0;
+    buf[o++] = 8;
+    kf_kt128(d, 32, cd, sizeof cd, NULL, 0);
+    hexline(line, sizeof line, "", d, 32, "c d", 0);
+    o += (size_t)sprintf((char *)buf + o, "%s%s", line, "00  missing\n");
+    put("fuzz_sum_check", buf, o);
+}
+
+static void keys(void)
+{
+    /* real keys, encoded by the library: SPKI, PKCS#8 in each form, PEM */
+    static uint8_t der[8192], buf[16384], ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES];
+    static char pem[16384];
+    uint8_t dz[64], pk[64], sk[128], seed[32];
+    size_t len = 0, plen = 0;
+    filler(dz, 64, 4000);
+    kf_mlkem_keygen_internal(KF_MLKEM512, ek, dk, dz, dz + 32);
+    filler(seed, 32, 4001);
+    kf_slhdsa_keygen_internal(KF_SLHDSA_SHAKE_128F, pk, sk, seed, seed + 16, seed);
+    if (kf_key_encode_spki(KF_KEY_MLKEM512, ek, KF_MLKEM512_EK_BYTES, der, sizeof der, &len) == KF_OK) {
+        buf[0] = 0;
+        memcpy(buf + 1, der, len);
+        put("fuzz_key_decode", buf, len + 1);
+        if (kf_pem_encode("PUBLIC KEY", der, len, pem, sizeof pem, &plen) == KF_OK) {
+            buf[0] = 2;
+            memcpy(buf + 1, pem, plen);
+            put("fuzz_key_decode", buf, plen + 1);
+        }
+    }
+    if (kf_key_encode_spki(KF_KEY_SLHDSA_SHAKE_128F, pk, 32, der, sizeof der, &len) == KF_OK) {
+        buf[0] = 0;
+        memcpy(buf + 1, der, len);
+        put("fuzz_key_decode", buf, len + 1);
+    }
+    for (int form = KF_PRIV_SEED; form <= KF_PRIV_BOTH; form++)
+        if (kf_key_encode_pkcs8(KF_KEY_MLKEM512, (kf_key_priv_form)form, dz, 64, form == KF_PRIV_SEED ? NULL : dk,
+                                form == KF_PRIV_SEED ? 0 : KF_MLKEM512_DK_BYTES, der, sizeof der, &len) == KF_OK) {
+            buf[0] = 1;
+            memcpy(buf + 1, der, len);
+            put("fuzz_key_decode", buf, len + 1);
+            if (form == KF_PRIV_SEED && kf_pem_encode("PRIVATE KEY", der, len, pem, sizeof pem, &plen) == KF_OK) {
+                buf[0] = 2;
+                memcpy(buf + 1, pem, plen);
+                put("fuzz_key_decode", buf, plen + 1);
+            }
+        }
+    if (kf_key_encode_pkcs8(KF_KEY_SLHDSA_SHAKE_128F, KF_PRIV_DEFAULT, NULL, 0, sk, 64, der, sizeof der, &len) == KF_OK) {
+        buf[0] = 1;
+        memcpy(buf + 1, der, len);
+        put("fuzz_key_decode", buf, len + 1);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: fuzz_make_seeds OUTDIR\n");
+        return 2;
+    }
+    outdir = argv[1];
+    if (mkdir(outdir, 0755) != 0 && errno != EEXIST) {
+        perror(outdir);
+        return 1;
+    }
+    modes();
+    batch();
+    mlkem();
+    slhdsa();
+    sum_check();
+    keys();
+    printf("fuzz_make_seeds: %u seeds in %s\n", counter, outdir);
+    return 0;
+}

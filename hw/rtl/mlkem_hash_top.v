@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// mlkem_hash_top - every hash call of ML-KEM (FIPS 203) on one keccak_sponge, as seed 004's
+// hash module: the operation register picks the function per message, and the squeeze
+// stream goes either to the digest port or straight into the samplers.
+//   cmd_op 0 G   = SHA3-512            -> hash port (64 bytes)
+//          1 H   = SHA3-256            -> hash port (32 bytes)
+//          2 J   = SHAKE256, 32 bytes  -> hash port
+//          3 PRF eta 2 = SHAKE256, 128 bytes -> SamplePolyCBD_2 -> coefficient port
+//          4 PRF eta 3 = SHAKE256, 192 bytes -> SamplePolyCBD_3 -> coefficient port
+//          5 XOF = SHAKE128, as long as needed -> SampleNTT -> coefficient port (the squeeze
+//                  stops the clock the 256th coefficient is found)
+// The caller sends the message (rho||j||i, sigma||N, m||H(ek), ...) on the input stream.
+// Operations are served in order; one may be issued while the previous one's last output
+// words drain (at most two in flight, tracked by a two-entry queue of operations).
+`default_nettype none
+module mlkem_hash_top #(
+    parameter integer RPC = 1
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire         cmd_valid,
+    output wire         cmd_ready,
+    input  wire [2:0]   cmd_op,
+    input  wire [63:0]  in_data,
+    input  wire [7:0]   in_keep,
+    input  wire         in_last,
+    input  wire         in_valid,
+    output wire         in_ready,
+    output wire [63:0]  hash_data,
+    output wire [7:0]   hash_keep,
+    output wire         hash_last,
+    output wire         hash_valid,
+    input  wire         hash_ready,
+    output wire [191:0] coef_data,
+    output wire [4:0]   coef_cnt,
+    output wire         coef_last,
+    output wire         coef_valid,
+    input  wire         coef_ready
+);
+    localparam [2:0] OP_G = 3'd0, OP_H = 3'd1, OP_J = 3'd2, OP_PRF2 = 3'd3, OP_PRF3 = 3'd4, OP_XOF = 3'd5;
+
+    // operations in flight, oldest first
+    reg [2:0] q0, q1;
+    reg [1:0] qn;
+    wire [2:0] head = q0;
+    wire head_hash = qn != 2'd0 && (head == OP_G || head == OP_H || head == OP_J);
+    wire head_samp = qn != 2'd0 && (head == OP_PRF2 || head == OP_PRF3 || head == OP_XOF);
+
+    wire s_cmd_ready;
+    reg  [2:0]  s_mode;
+    reg  [31:0] s_outlen;
+    always @* begin
+        case (cmd_op)
+            OP_G:    begin s_mode = 3'd3; s_outlen = 32'd0; end
+            OP_H:    begin s_mode = 3'd1; s_outlen = 32'd0; end
+            OP_J:    begin s_mode = 3'd5; s_outlen = 32'd32; end
+            OP_PRF2: begin s_mode = 3'd5; s_outlen = 32'd128; end
+            OP_PRF3: begin s_mode = 3'd5; s_outlen = 32'd192; end
+            default: begin s_mode = 3'd4; s_outlen = 32'd0; end  // XOF: unlimited
+        endcase
+    end
+    assign cmd_ready = s_cmd_ready && qn != 2'd2 && cmd_op <= OP_XOF;
+    wire cmd_go = cmd_valid && cmd_ready;
+
+    wire [63:0] s_data;
+    wire [7:0]  s_keep;
+    wire        s_last, s_valid, s_ready;
+    wire        smp_ready, smp_fin_ntt;
+    // the XOF's polynomial is complete: stop the sponge in the next clock (registered, so the
+    // sampler's count is not in the path to the sponge's buffers); nothing moves meanwhile
+    reg         xof_end;
+    wire        stop = xof_end;
+
+    keccak_sponge #(.RPC(RPC)) u_sponge (
+        .clk(clk), .rst(rst),
+        .cmd_valid(cmd_valid && qn != 2'd2 && cmd_op <= OP_XOF), .cmd_ready(s_cmd_ready),
+        .cmd_mode(s_mode), .cmd_domain(8'h1F), .cmd_outlen(s_outlen),
+        .in_data(in_data), .in_keep(in_keep), .in_last(in_last), .in_valid(in_valid), .in_ready(in_ready),
+        .out_data(s_data), .out_keep(s_keep), .out_last(s_last), .out_valid(s_valid), .out_ready(s_ready),
+        .stop(stop)
+    );
+
+    assign hash_data  = s_data;
+    assign hash_keep  = s_keep;
+    assign hash_last  = s_last;
+    assign hash_valid = s_valid && head_hash;
+    assign s_ready    = xof_end ? 1'b0 : head_hash ? hash_ready : head_samp ? smp_ready : 1'b0;
+
+    wire [1:0] kind = (head == OP_PRF2) ? 2'd1 : (head == OP_PRF3) ? 2'd2 : 2'd0;
+    mlkem_sampler u_sampler (
+        .clk(clk), .rst(rst), .kind(kind),
+        .in_data(s_data), .in_valid(s_valid && head_samp && !xof_end), .in_ready(smp_ready), .fin_ntt(smp_fin_ntt),
+        .out_coef(coef_data), .out_cnt(coef_cnt), .out_last(coef_last), .out_valid(coef_valid),
+        .out_ready(coef_ready)
+    );
+
+    // an operation ends with its last digest word, its last PRF word, or the XOF's stop
+    wire pop = (s_valid && s_ready && s_last) || stop;
+    always @(posedge clk) begin
+        xof_end <= smp_fin_ntt && !rst;
+        case ({cmd_go, pop})
+            2'b10: begin
+                if (qn == 2'd0) q0 <= cmd_op; else q1 <= cmd_op;
+                qn <= qn + 2'd1;
+            end
+            2'b01: begin
+                q0 <= q1;
+                qn <= qn - 2'd1;
+            end
+            2'b11: begin
+                if (qn == 2'd1) q0 <= cmd_op;
+                else begin q0 <= q1; q1 <= cmd_op; end
+            end
+            default: ;
+        endcase
+        if (rst) begin
+            xof_end <= 1'b0;
+            qn <= 2'd0;
+            q0 <= 3'd0;
+            q1 <= 3'd0;
+        end
+    end
+endmodule
+`default_nettype wire

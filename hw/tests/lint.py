@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""lint.py - `verilator --lint-only -Wall` over hw/rtl (every module as top once it is
+reached from mlkem_hash_top) and a yosys read + hierarchy check; exit 77 without verilator."""
+import os
+import shutil
+import subprocess
+import sys
+
+RTL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rtl")
+FILES = ["keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v"]
+
+
+def main():
+    if not shutil.which("verilator"):
+        print("SKIPPED: verilator not installed")
+        return 77
+    bad = 0
+    for top, params in (("mlkem_hash_top", []), ("keccak_sponge", ["-GRPC=2"]), ("keccak_core", ["-GRPC=2"])):
+        r = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", top] + params +
+                           [os.path.join(RTL, f) for f in FILES], capture_output=True, text=True)
+        print(f"verilator --lint-only -Wall --top-module {top} {' '.join(params)}: "
+              + ("clean" if r.returncode == 0 and not r.stderr.strip() else "WARNINGS"))
+        if r.returncode != 0 or r.stderr.strip():
+            print(r.stderr)
+            bad += 1
+    if shutil.which("yosys"):
+        r = subprocess.run(["yosys", "-q", "-p", "read_verilog " + " ".join(os.path.join(RTL, f) for f in FILES)
+                            + "; hierarchy -check -top mlkem_hash_top"], capture_output=True, text=True)
+        print("yosys read_verilog + hierarchy -check: " + ("ok" if r.returncode == 0 else "FAILED"))
+        if r.returncode != 0:
+            print(r.stdout[-2000:], r.stderr[-2000:])
+            bad += 1
+    else:
+        print("(yosys not installed: its parse check skipped)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""run.py - build and run one of the cocotb testbenches of hw/ on Icarus Verilog.
+
+  python3 run.py --lib build/libkeccakforge.so [--vectors DIR] [--build DIR] BENCH
+BENCH: sponge | sponge2 (two rounds per clock) | top | top2 | clocks (figures for bench_hw.py)
+Exit 0 all passed, 1 a failure, 77 skipped (iverilog or cocotb missing: says which).
+"""
+import argparse
+import os
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RTL = os.path.join(HERE, "..", "rtl")
+SKIP = 77
+
+BENCHES = {
+    "sponge": ("keccak_sponge", "test_sponge", {"RPC": 1}),
+    "sponge2": ("keccak_sponge", "test_sponge", {"RPC": 2}),
+    "top": ("mlkem_hash_top", "test_top", {"RPC": 1}),
+    "top2": ("mlkem_hash_top", "test_top", {"RPC": 2}),
+    "clocks": ("keccak_sponge", "bench_clocks", {"RPC": 1}),
+}
+SOURCES = ["keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v"]
+SOURCES = [s for s in SOURCES if os.path.exists(os.path.join(RTL, s))]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("bench", choices=sorted(BENCHES))
+    ap.add_argument("--lib", required=True)
+    ap.add_argument("--vectors", default=os.environ.get("KF_VECTORS_DIR", ""))
+    ap.add_argument("--build", default=None)
+    ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the testbench")
+    ap.add_argument("--testcase", default=None, help="run only these cocotb tests (comma separated)")
+    ap.add_argument("--needs-vectors", action="store_true",
+                    help="the tests read the official vectors: skipped (77) without them")
+    a = ap.parse_args()
+    if not shutil.which("iverilog") or not shutil.which("vvp"):
+        print("SKIPPED: iverilog (Icarus Verilog) not installed")
+        return SKIP
+    try:
+        from cocotb_tools.runner import get_runner
+    except ImportError:
+        print("SKIPPED: cocotb (>= 2.0, PyPI) not installed for", sys.executable)
+        return SKIP
+    if a.needs_vectors and not (a.vectors and os.path.isdir(a.vectors)):
+        print("SKIPPED: official vectors not found (KF_VECTORS_DIR, or ../shared/vectors beside the "
+              "repository: tests/python/official_vectors.py says what goes there)")
+        return SKIP
+    top, module, params = BENCHES[a.bench]
+    build = a.build or os.path.join(os.getcwd(), "hw-sim-" + a.bench)
+    runner = get_runner("icarus")
+    runner.build(sources=[os.path.join(RTL, s) for s in SOURCES], hdl_toplevel=top,
+                 parameters=params, build_dir=build, timescale=("1ns", "1ps"), always=True)
+    env = {"KF_LIB": os.path.abspath(a.lib), "KF_VECTORS_DIR": a.vectors, "PYTHONPATH": HERE}
+    for kv in a.env:
+        k, v = kv.split("=", 1)
+        env[k] = v
+    os.environ["PYTHONPATH"] = HERE + os.pathsep + os.environ.get("PYTHONPATH", "")
+    xml = runner.test(test_module=module, hdl_toplevel=top, build_dir=build, test_dir=build,
+                      extra_env=env, parameters=params,
+                      testcase=a.testcase.split(",") if a.testcase else None)
+    tree = ET.parse(xml)
+    cases = tree.findall(".//testcase")
+    failed = [c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
+    print(f"{a.bench}: {len(cases) - len(failed)} of {len(cases)} cocotb tests passed"
+          + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+    return 1 if failed or not cases else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

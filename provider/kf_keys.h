@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * kf_keys.h - the provider's key object, one struct for ML-KEM and SLH-DSA keys (the
+ * sizes are the library's; the encodings are the library's "Key encodings" API).
+ */
+#ifndef KF_KEYS_H
+#define KF_KEYS_H
+
+#include "kf_prov.h"
+#include "keccakforge.h"
+
+typedef struct kf_pkey {
+    kf_provctx *prov;
+    kf_key_type type;
+    int has_pub, has_priv, has_seed;
+    size_t publen, privlen;           /* the type's sizes */
+    uint8_t pub[KF_MLKEM_EK_MAX_BYTES];
+    uint8_t priv[KF_MLKEM_DK_MAX_BYTES];
+    uint8_t seed[KF_MLKEM_KEYGEN_SEED_BYTES];   /* ML-KEM d || z, when known */
+} kf_pkey;
+
+static inline int kf_type_is_mlkem(kf_key_type t) { return t >= KF_KEY_MLKEM512 && t <= KF_KEY_MLKEM1024; }
+static inline kf_mlkem_param kf_type_mlkem(kf_key_type t)
+{
+    return t == KF_KEY_MLKEM512 ? KF_MLKEM512 : t == KF_KEY_MLKEM768 ? KF_MLKEM768 : KF_MLKEM1024;
+}
+static inline kf_slhdsa_param kf_type_slhdsa(kf_key_type t) { return (kf_slhdsa_param)(t - KF_KEY_SLHDSA_SHAKE_128S + 1); }
+
+kf_pkey *kf_pkey_new(kf_provctx *prov, kf_key_type type);
+void kf_pkey_free(void *key);
+/* Fill the key from an ML-KEM seed (d || z): ek, dk and the seed. */
+int kf_pkey_from_seed(kf_pkey *k, const uint8_t seed[64]);
+/* Set the private key (ML-KEM dk, SLH-DSA sk; checked) and the public key inside it. */
+int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len);
+int kf_pkey_set_pub(kf_pkey *k, const uint8_t *pub, size_t len);
+int kfp_random(uint8_t *out, size_t len);
+
+/* Algorithm names (OpenSSL 3.5's, the TLS group names, and the OIDs) */
+#define KF_NAMES_MLKEM512 "ML-KEM-512:MLKEM512:id-alg-ml-kem-512:2.16.840.1.101.3.4.4.1"
+#define KF_NAMES_MLKEM768 "ML-KEM-768:MLKEM768:id-alg-ml-kem-768:2.16.840.1.101.3.4.4.2"
+#define KF_NAMES_MLKEM1024 "ML-KEM-1024:MLKEM1024:id-alg-ml-kem-1024:2.16.840.1.101.3.4.4.3"
+#define KF_NAMES_HYBRID "X25519MLKEM768"
+#define KF_NAMES_SLH128S "SLH-DSA-SHAKE-128s:id-slh-dsa-shake-128s:2.16.840.1.101.3.4.3.26"
+#define KF_NAMES_SLH128F "SLH-DSA-SHAKE-128f:id-slh-dsa-shake-128f:2.16.840.1.101.3.4.3.27"
+#define KF_NAMES_SLH192S "SLH-DSA-SHAKE-192s:id-slh-dsa-shake-192s:2.16.840.1.101.3.4.3.28"
+#define KF_NAMES_SLH192F "SLH-DSA-SHAKE-192f:id-slh-dsa-shake-192f:2.16.840.1.101.3.4.3.29"
+#define KF_NAMES_SLH256S "SLH-DSA-SHAKE-256s:id-slh-dsa-shake-256s:2.16.840.1.101.3.4.3.30"
+#define KF_NAMES_SLH256F "SLH-DSA-SHAKE-256f:id-slh-dsa-shake-256f:2.16.840.1.101.3.4.3.31"
+
+
+#endif

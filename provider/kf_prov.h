@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * kf_prov.h - what the parts of the keccakforge OpenSSL provider share: the provider
+ * context, error reporting through the core's error upcalls, the core BIO upcalls, and
+ * each part's algorithm table.
+ */
+#ifndef KF_PROV_H
+#define KF_PROV_H
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct kf_provctx {
+    const OSSL_CORE_HANDLE *handle;
+    OSSL_LIB_CTX *classic;   /* a private library context with OpenSSL's default provider (X25519) */
+    OSSL_PROVIDER *classic_default;
+} kf_provctx;
+
+/* Reason codes of this provider's errors (strings in prov.c). */
+enum {
+    KF_R_BAD_LENGTH = 1,
+    KF_R_BAD_KEY,
+    KF_R_NO_KEY,
+    KF_R_UNKNOWN_PARAM,
+    KF_R_BAD_PARAM,
+    KF_R_BAD_STATE,
+    KF_R_BAD_ENCODING,
+    KF_R_BAD_SIGNATURE,
+    KF_R_LIBRARY,
+    KF_R_NO_MEMORY,
+    KF_R_CLASSIC,
+    KF_R_KEY_MISMATCH,
+};
+
+/* Put an error with reason `reason` and a formatted detail on OpenSSL's error queue. */
+void kf_prov_err(int reason, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The same for a keccakforge status code (names it). Returns 0 (failure) for chaining. */
+int kf_prov_lib_err(int status, const char *what);
+
+/* Read the whole of a core BIO (at most `max` bytes) into a fresh buffer; NULL on error. */
+unsigned char *kf_prov_read_all(OSSL_CORE_BIO *cin, size_t max, size_t *len);
+int kf_prov_write_all(OSSL_CORE_BIO *cout, const void *buf, size_t len);
+
+/* 32-byte aligned, zeroed allocation (the library's contexts ask for it); kf_prov_free wipes. */
+void *kf_prov_zalloc(size_t n);
+void kf_prov_free(void *p, size_t n);
+
+/* Every parameter in params must have one of the names in the NULL-terminated list
+ * `known` (else an error naming it, and 0). */
+int kf_prov_check_known(const OSSL_PARAM params[], const char *const known[]);
+
+extern const OSSL_ALGORITHM kf_prov_digests[];
+extern const OSSL_ALGORITHM kf_prov_macs[];
+extern const OSSL_ALGORITHM kf_prov_keymgmt[];
+extern const OSSL_ALGORITHM kf_prov_kems[];
+extern const OSSL_ALGORITHM kf_prov_signatures[];
+extern const OSSL_ALGORITHM kf_prov_encoders[];
+extern const OSSL_ALGORITHM kf_prov_decoders[];
+int kf_prov_tls_groups(OSSL_CALLBACK *cb, void *arg);
+/* The X25519 library context (hybrid.c): OSSL_LIB_CTX_new + OpenSSL's default provider. */
+void kf_prov_classic_init(kf_provctx *p);
+
+#define KF_PROPS "provider=keccakforge"
+
+#endif

@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * prov.c - the keccakforge OpenSSL 3 provider: entry point (OSSL_provider_init), the
+ * algorithm query, the TLS-GROUP capability, and error reporting through the core.
+ */
+#include "kf_prov.h"
+#include "keccakforge.h"
+
+#include <openssl/crypto.h>
+#include <openssl/provider.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const OSSL_CORE_HANDLE *g_handle;
+static OSSL_FUNC_core_new_error_fn *c_new_error;
+static OSSL_FUNC_core_set_error_debug_fn *c_set_error_debug;
+static OSSL_FUNC_core_vset_error_fn *c_vset_error;
+static OSSL_FUNC_BIO_read_ex_fn *c_bio_read_ex;
+static OSSL_FUNC_BIO_write_ex_fn *c_bio_write_ex;
+
+void kf_prov_err(int reason, const char *fmt, ...)
+{
+    va_list ap;
+    if (!c_new_error || !c_vset_error) return;
+    c_new_error(g_handle);
+    if (c_set_error_debug) c_set_error_debug(g_handle, "keccakforge", 0, "keccakforge provider");
+    va_start(ap, fmt);
+    c_vset_error(g_handle, (uint32_t)reason, fmt, ap);
+    va_end(ap);
+}
+
+int kf_prov_lib_err(int status, const char *what)
+{
+    int reason = KF_R_LIBRARY;
+    if (status == KF_ERR_BAD_LENGTH || status == KF_ERR_BAD_SIGNATURE_SIZE) reason = KF_R_BAD_LENGTH;
+    else if (status == KF_ERR_BAD_KEY) reason = KF_R_BAD_KEY;
+    else if (status == KF_ERR_BAD_SIGNATURE) reason = KF_R_BAD_SIGNATURE;
+    kf_prov_err(reason, "%s: %s", what, kf_strerror(status));
+    return 0;
+}
+
+unsigned char *kf_prov_read_all(OSSL_CORE_BIO *cin, size_t max, size_t *len)
+{
+    size_t cap = 4096, n = 0;
+    unsigned char *buf = malloc(cap);
+    if (!buf || !c_bio_read_ex) { free(buf); kf_prov_err(KF_R_NO_MEMORY, "reading input"); return NULL; }
+    for (;;) {
+        size_t got = 0;
+        if (n == cap) {
+            unsigned char *nb;
+            if (cap >= max) { free(buf); kf_prov_err(KF_R_BAD_ENCODING, "input longer than %zu bytes", max); return NULL; }
+            cap *= 2;
+            nb = realloc(buf, cap);
+            if (!nb) { free(buf); kf_prov_err(KF_R_NO_MEMORY, "reading input"); return NULL; }
+            buf = nb;
+        }
+        if (!c_bio_read_ex(cin, buf + n, cap - n, &got) || got == 0) break;
+        n += got;
+    }
+    *len = n;
+    return buf;
+}
+
+int kf_prov_write_all(OSSL_CORE_BIO *cout, const void *buf, size_t len)
+{
+    size_t done = 0;
+    while (done < len) {
+        size_t w = 0;
+        if (!c_bio_write_ex || !c_bio_write_ex(cout, (const char *)buf + done, len - done, &w) || w == 0) {
+            kf_prov_err(KF_R_LIBRARY, "write failed");
+            return 0;
+        }
+        done += w;
+    }
+    return 1;
+}
+
+void *kf_prov_zalloc(size_t n)
+{
+    size_t r = (n + 31) & ~(size_t)31;
+    void *p = aligned_alloc(32, r ? r : 32);
+    if (!p) { kf_prov_err(KF_R_NO_MEMORY, "allocating %zu bytes", n); return NULL; }
+    memset(p, 0, r ? r : 32);
+    return p;
+}
+
+void kf_prov_free(void *p, size_t n)
+{
+    if (!p) return;
+    kf_wipe(p, n);
+    free(p);
+}
+
+int kf_prov_check_known(const OSSL_PARAM params[], const char *const known[])
+{
+    for (const OSSL_PARAM *p = params; p && p->key; p++) {
+        size_t i;
+        for (i = 0; known[i]; i++)
+            if (strcmp(p->key, known[i]) == 0) break;
+        if (!known[i]) {
+            kf_prov_err(KF_R_UNKNOWN_PARAM, "unknown parameter '%s'", p->key);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---- provider functions ------------------------------------------------------------ */
+static const OSSL_ITEM reason_strings[] = {
+    {KF_R_BAD_LENGTH, "wrong length"},
+    {KF_R_BAD_KEY, "invalid key"},
+    {KF_R_NO_KEY, "no key"},
+    {KF_R_UNKNOWN_PARAM, "unknown parameter"},
+    {KF_R_BAD_PARAM, "invalid parameter value"},
+    {KF_R_BAD_STATE, "call out of order"},
+    {KF_R_BAD_ENCODING, "invalid key encoding"},
+    {KF_R_BAD_SIGNATURE, "signature does not verify"},
+    {KF_R_LIBRARY, "keccakforge library error"},
+    {KF_R_NO_MEMORY, "out of memory"},
+    {KF_R_CLASSIC, "X25519 (default provider) failed"},
+    {KF_R_KEY_MISMATCH, "key parts do not match"},
+    {0, NULL},
+};
+
+static const OSSL_ITEM *kf_reason_strings(void *provctx)
+{
+    (void)provctx;
+    return reason_strings;
+}
+
+static const OSSL_PARAM *kf_gettable_params(void *provctx)
+{
+    static const OSSL_PARAM t[] = {
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
+        OSSL_PARAM_END};
+    (void)provctx;
+    return t;
+}
+
+static int kf_get_params(void *provctx, OSSL_PARAM params[])
+{
+    OSSL_PARAM *p;
+    static char build[96];
+    (void)provctx;
+    snprintf(build, sizeof build, "keccakforge %s, backend %s", KECCAKFORGE_VERSION_STRING, kf_backend_name());
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) && !OSSL_PARAM_set_utf8_ptr(p, "keccakforge provider")) return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) && !OSSL_PARAM_set_utf8_ptr(p, KECCAKFORGE_VERSION_STRING)) return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) && !OSSL_PARAM_set_utf8_ptr(p, build)) return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(p, 1)) return 0;
+    return 1;
+}
+
+static const OSSL_ALGORITHM *kf_query(void *provctx, int operation_id, int *no_cache)
+{
+    (void)provctx;
+    *no_cache = 0;
+    switch (operation_id) {
+    case OSSL_OP_DIGEST: return kf_prov_digests;
+    case OSSL_OP_MAC: return kf_prov_macs;
+    case OSSL_OP_KEYMGMT: return kf_prov_keymgmt;
+    case OSSL_OP_KEM: return kf_prov_kems;
+    case OSSL_OP_SIGNATURE: return kf_prov_signatures;
+    case OSSL_OP_ENCODER: return kf_prov_encoders;
+    case OSSL_OP_DECODER: return kf_prov_decoders;
+    default: return NULL;
+    }
+}
+
+static int kf_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg)
+{
+    (void)provctx;
+    if (strcmp(capability, "TLS-GROUP") == 0) return kf_prov_tls_groups(cb, arg);
+    return 0;
+}
+
+static void kf_teardown(void *vctx)
+{
+    kf_provctx *ctx = vctx;
+    if (!ctx) return;
+    if (ctx->classic_default) OSSL_PROVIDER_unload(ctx->classic_default);
+    OSSL_LIB_CTX_free(ctx->classic);
+    free(ctx);
+}
+
+static const OSSL_DISPATCH kf_dispatch[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))kf_teardown},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))kf_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))kf_get_params},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))kf_query},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))kf_reason_strings},
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))kf_get_capabilities},
+    {0, NULL}};
+
+__attribute__((visibility("default")))
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx)
+{
+    kf_provctx *ctx;
+    g_handle = handle;
+    for (; in && in->function_id; in++) {
+        switch (in->function_id) {
+        case OSSL_FUNC_CORE_NEW_ERROR: c_new_error = OSSL_FUNC_core_new_error(in); break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG: c_set_error_debug = OSSL_FUNC_core_set_error_debug(in); break;
+        case OSSL_FUNC_CORE_VSET_ERROR: c_vset_error = OSSL_FUNC_core_vset_error(in); break;
+        case OSSL_FUNC_BIO_READ_EX: c_bio_read_ex = OSSL_FUNC_BIO_read_ex(in); break;
+        case OSSL_FUNC_BIO_WRITE_EX: c_bio_write_ex = OSSL_FUNC_BIO_write_ex(in); break;
+        default: break;
+        }
+    }
+    ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return 0;
+    ctx->handle = handle;
+    /* The X25519 half of the hybrid TLS group runs in OpenSSL's own default provider, in a
+     * library context of ours (hybrid.c). */
+    kf_prov_classic_init(ctx);
+    *provctx = ctx;
+    *out = kf_dispatch;
+    return 1;
+}

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""The keccakforge provider through the openssl command line (OpenSSL 3.0's CLI):
+
+  - `openssl dgst -sha3-*` with the provider equals `kforge sum -a sha3-*` on random files;
+  - `openssl genpkey -algorithm ML-KEM-768`, `openssl pkey -pubout`, `-pubin`; a truncated
+    or corrupted PEM is refused with an error;
+  - SLH-DSA-SHAKE-128f: genpkey, `pkeyutl -sign`, `pkeyutl -verify`; a changed message fails;
+  - a TLS 1.3 handshake per group (MLKEM512/768/1024, X25519MLKEM768) between `openssl
+    s_server` and `openssl s_client` on 127.0.0.1 (a free port, timeouts, processes reaped):
+    both finish TLS 1.3 and the server reports the group as the shared one.
+(OpenSSL 3.0's pkeyutl has no -encap/-decap: test_prov_kem covers encapsulation.)
+
+usage: test_prov_cli.py MODULE_DIR KFORGE
+"""
+import os
+import select
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+MOD, KFORGE = sys.argv[1], sys.argv[2]
+PROV = ["-provider-path", MOD, "-provider", "keccakforge", "-provider", "default"]
+failures = 0
+
+
+def check(cond, what):
+    global failures
+    if not cond:
+        failures += 1
+        print("FAIL:", what)
+    return cond
+
+
+def ossl(*args, inp=None, timeout=60):
+    return subprocess.run(["openssl", *args], input=inp, capture_output=True, timeout=timeout)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_dgst(tmp):
+    rnd = os.urandom(300000)
+    for n in (0, 1, 135, 136, 137, 4096, 299999):
+        path = os.path.join(tmp, "in%d" % n)
+        with open(path, "wb") as f:
+            f.write(rnd[:n])
+        for alg in ("sha3-224", "sha3-256", "sha3-384", "sha3-512"):
+            r = ossl("dgst", *PROV[:4], "-" + alg, "-r", path)
+            k = subprocess.run([KFORGE, "sum", "-a", alg, path], capture_output=True)
+            ok = r.returncode == 0 and k.returncode == 0
+            check(ok and r.stdout.split()[0] == k.stdout.split()[0],
+                  "openssl dgst -%s != kforge sum on %d bytes: %r %r" % (alg, n, r.stdout[:80], r.stderr[:200]))
+    # the provider really answered: it is the only one loaded, and lists SHA3-256
+    r = ossl("list", "-digest-algorithms", *PROV[:4])
+    check(b"SHA3-256 } @ keccakforge" in r.stdout, "SHA3-256 not listed by the provider")
+
+
+def test_mlkem(tmp):
+    key, pub = os.path.join(tmp, "mk.pem"), os.path.join(tmp, "mk.pub")
+    r = ossl("genpkey", *PROV, "-algorithm", "ML-KEM-768", "-out", key)
+    if not check(r.returncode == 0, "genpkey ML-KEM-768: %r" % r.stderr[:300]):
+        return
+    text = open(key).read()
+    check(text.startswith("-----BEGIN PRIVATE KEY-----"), "genpkey output is not PKCS#8 PEM")
+    r = ossl("pkey", *PROV, "-in", key, "-pubout", "-out", pub)
+    check(r.returncode == 0 and open(pub).read().startswith("-----BEGIN PUBLIC KEY-----"), "pkey -pubout: %r" % r.stderr[:300])
+    r = ossl("pkey", *PROV, "-pubin", "-in", pub, "-outform", "DER")
+    check(r.returncode == 0 and len(r.stdout) == 22 + 1184, "pkey -pubin DER: %d bytes" % len(r.stdout))
+    r = ossl("asn1parse", "-in", key)
+    check(b"2.16.840.1.101.3.4.4.2" in r.stdout, "OID of ML-KEM-768 missing: %r" % r.stdout[:300])
+    lines = text.splitlines()
+    bad = os.path.join(tmp, "bad.pem")
+    for name, body in (("truncated", "\n".join(lines[:2]) + "\n"),
+                       ("corrupted", "\n".join([lines[0], lines[1][:10] + ("A" if lines[1][10] != "A" else "B") + lines[1][11:]] + lines[2:]) + "\n")):
+        open(bad, "w").write(body)
+        r = ossl("pkey", *PROV, "-in", bad, "-noout")
+        check(r.returncode != 0 and b"error" in r.stderr.lower(), "%s PEM accepted: %r" % (name, r.stderr[:200]))
+
+
+def test_slhdsa(tmp):
+    key, pub = os.path.join(tmp, "sk.pem"), os.path.join(tmp, "sk.pub")
+    msg, sig, msg2 = os.path.join(tmp, "m"), os.path.join(tmp, "sig"), os.path.join(tmp, "m2")
+    open(msg, "wb").write(b"keccakforge provider test message\n")
+    open(msg2, "wb").write(b"keccakforge provider test messagE\n")
+    r = ossl("genpkey", *PROV, "-algorithm", "SLH-DSA-SHAKE-128f", "-out", key)
+    if not check(r.returncode == 0, "genpkey SLH-DSA: %r" % r.stderr[:300]):
+        return
+    check(ossl("pkey", *PROV, "-in", key, "-pubout", "-out", pub).returncode == 0, "SLH-DSA pubout")
+    r = ossl("pkeyutl", *PROV, "-sign", "-inkey", key, "-in", msg, "-out", sig)
+    check(r.returncode == 0 and os.path.getsize(sig) == 17088, "pkeyutl -sign: %r" % r.stderr[:300])
+    r = ossl("pkeyutl", *PROV, "-verify", "-pubin", "-inkey", pub, "-in", msg, "-sigfile", sig)
+    check(r.returncode == 0 and b"Verified Successfully" in r.stdout, "pkeyutl -verify: %r %r" % (r.stdout, r.stderr[:300]))
+    r = ossl("pkeyutl", *PROV, "-verify", "-pubin", "-inkey", pub, "-in", msg2, "-sigfile", sig)
+    check(r.returncode != 0 and b"signature does not verify" in r.stderr, "changed message verified: %r" % r.stderr[:300])
+
+
+def handshake(tmp, group, cert, key):
+    port = free_port()
+    srv = subprocess.Popen(["openssl", "s_server", *PROV, "-accept", "127.0.0.1:%d" % port, "-naccept", "1",
+                            "-tls1_3", "-groups", group, "-cert", cert, "-key", key],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        head = b""
+        deadline = time.time() + 20
+        while b"ACCEPT" not in head and time.time() < deadline:   # the server is listening
+            ready, _, _ = select.select([srv.stdout], [], [], 0.5)
+            if ready:
+                chunk = os.read(srv.stdout.fileno(), 4096)
+                if not chunk:
+                    break
+                head += chunk
+        cli = ossl("s_client", *PROV, "-connect", "127.0.0.1:%d" % port, "-tls1_3", "-groups", group,
+                   inp=b"Q\n", timeout=30)
+        try:
+            out, _ = srv.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            srv.kill()
+            out, _ = srv.communicate()
+        out = head + out
+    finally:
+        if srv.poll() is None:
+            srv.kill()
+            srv.wait()
+    ok = check(b"New, TLSv1.3, Cipher is" in cli.stdout, "%s: client did not finish TLS 1.3: %r" % (group, cli.stdout[-300:] + cli.stderr[-300:]))
+    ok &= check(("Shared groups: %s" % group).encode() in out, "%s: server did not report the group: %r" % (group, out[-300:]))
+    if ok:
+        print("  %s: TLS 1.3 handshake done on port %d" % (group, port))
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        test_dgst(tmp)
+        test_mlkem(tmp)
+        test_slhdsa(tmp)
+        cert, key = os.path.join(tmp, "cert.pem"), os.path.join(tmp, "key.pem")
+        r = ossl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-keyout", key, "-out", cert,
+                 "-days", "1", "-nodes", "-subj", "/CN=localhost")
+        if check(r.returncode == 0, "server certificate"):
+            for g in ("X25519MLKEM768", "MLKEM512", "MLKEM768", "MLKEM1024"):
+                handshake(tmp, g, cert, key)
+    print("test_prov_cli: %d failure(s)" % failures)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

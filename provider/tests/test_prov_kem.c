@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * test_prov_kem.c - ML-KEM and X25519MLKEM768 through EVP with the keccakforge provider:
+ *   - EVP keygen's exported seed/pub/priv equal kf_mlkem_keygen_internal(seed);
+ *   - EVP encapsulate -> kf_mlkem_decaps, kf_mlkem_encaps -> EVP decapsulate; keys
+ *     imported raw (pub, priv, seed) through EVP_PKEY_fromdata;
+ *   - a tampered ciphertext gives the library's implicit-rejection key, not an error;
+ *   - PEM/DER round trips through OSSL_ENCODER/OSSL_DECODER (private and public), and a
+ *     corrupted or truncated encoding is rejected with a reason on the error queue;
+ *   - X25519MLKEM768: a server share built independently (the library's ML-KEM encaps of
+ *     the first 1184 bytes of the client share, then an X25519 key of the default
+ *     provider with the last 32) decapsulates to ML-KEM secret || X25519 secret;
+ *   - bad input (wrong key or ciphertext sizes, unknown parameters) fails with a reason.
+ * With "tool" as the second argument it is the EVP side of tests/test_prov_kyberpy.py:
+ *   tool keygen NAME | tool encaps NAME EKHEX | tool decaps NAME DKHEX CTHEX  (hex out)
+ */
+#include "prov_test.h"
+#include "keccakforge.h"
+
+#include <openssl/core_names.h>
+#include <openssl/decoder.h>
+#include <openssl/encoder.h>
+#include <openssl/params.h>
+
+static const char *const names[] = {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"};
+static const kf_mlkem_param params_[] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};
+
+static EVP_PKEY *from_data(const char *name, const char *key, const uint8_t *v, size_t n, int selection)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(libctx, name, KFQ);
+    EVP_PKEY *pk = NULL;
+    OSSL_PARAM p[] = {OSSL_PARAM_construct_octet_string(key, (void *)v, n), OSSL_PARAM_construct_end()};
+    if (c && EVP_PKEY_fromdata_init(c) == 1) EVP_PKEY_fromdata(c, &pk, selection, p);
+    EVP_PKEY_CTX_free(c);
+    return pk;
+}
+
+static int encap(EVP_PKEY *pk, uint8_t *ct, size_t *ctlen, uint8_t *ss, size_t *sslen)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, pk, KFQ);
+    int ok = c && EVP_PKEY_encapsulate_init(c, NULL) == 1 && EVP_PKEY_encapsulate(c, ct, ctlen, ss, sslen) == 1;
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static int decap(EVP_PKEY *pk, uint8_t *ss, size_t *sslen, const uint8_t *ct, size_t ctlen)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, pk, KFQ);
+    int ok = c && EVP_PKEY_decapsulate_init(c, NULL) == 1 && EVP_PKEY_decapsulate(c, ss, sslen, ct, ctlen) == 1;
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static EVP_PKEY *keygen(const char *name)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(libctx, name, KFQ);
+    EVP_PKEY *pk = NULL;
+    if (c && EVP_PKEY_keygen_init(c) == 1) EVP_PKEY_generate(c, &pk);
+    EVP_PKEY_CTX_free(c);
+    return pk;
+}
+
+static size_t get_oct(EVP_PKEY *pk, const char *key, uint8_t *buf, size_t cap)
+{
+    size_t n = 0;
+    return EVP_PKEY_get_octet_string_param(pk, key, buf, cap, &n) == 1 ? n : 0;
+}
+
+/* encode with our encoders, decode back; the same key in the end */
+static void codec_round_trip(EVP_PKEY *pk, const char *name, int selection, const char *type, const char *structure)
+{
+    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(pk, selection, type, structure, KFQ);
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    EVP_PKEY *back = NULL;
+    OSSL_DECODER_CTX *d;
+    const unsigned char *q;
+    size_t ql;
+    CHECK(e && OSSL_ENCODER_to_data(e, &buf, &len) == 1, "%s: encode %s %s", name, type, structure);
+    OSSL_ENCODER_CTX_free(e);
+    if (!buf) { ERR_print_errors_fp(stdout); return; }
+    d = OSSL_DECODER_CTX_new_for_pkey(&back, type, structure, name, selection, libctx, NULL);
+    q = buf; ql = len;
+    CHECK(d && OSSL_DECODER_from_data(d, &q, &ql) == 1 && back, "%s: decode %s %s", name, type, structure);
+    OSSL_DECODER_CTX_free(d);
+    if (back) {
+        CHECK(EVP_PKEY_eq(pk, back) == 1, "%s: %s %s round trip gives another key", name, type, structure);
+        if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) {
+            uint8_t a[KF_MLKEM_DK_MAX_BYTES], b[KF_MLKEM_DK_MAX_BYTES];
+            size_t na = get_oct(pk, OSSL_PKEY_PARAM_PRIV_KEY, a, sizeof a), nb = get_oct(back, OSSL_PKEY_PARAM_PRIV_KEY, b, sizeof b);
+            CHECK(na && na == nb && memcmp(a, b, na) == 0, "%s: private key differs after %s", name, type);
+        }
+        EVP_PKEY_free(back);
+    }
+    /* corrupted: every 7th byte flipped in turn near the start, truncated */
+    for (size_t i = 0; i < len && i < 40; i += 7) {
+        unsigned char *bad = malloc(len);
+        memcpy(bad, buf, len);
+        bad[strcmp(type, "PEM") == 0 ? 28 + i : i] ^= 0x21;
+        back = NULL;
+        d = OSSL_DECODER_CTX_new_for_pkey(&back, type, structure, name, selection, libctx, NULL);
+        q = bad; ql = len;
+        CHECK(!(d && OSSL_DECODER_from_data(d, &q, &ql) == 1 && back && EVP_PKEY_eq(pk, back) == 1),
+              "%s: corrupted %s (byte %zu) decodes to the key", name, type, i);
+        ERR_clear_error();
+        EVP_PKEY_free(back);
+        OSSL_DECODER_CTX_free(d);
+        free(bad);
+    }
+    back = NULL;
+    d = OSSL_DECODER_CTX_new_for_pkey(&back, type, structure, name, selection, libctx, NULL);
+    q = buf; ql = len * 2 / 3;
+    CHECK(d && OSSL_DECODER_from_data(d, &q, &ql) != 1 && !back, "%s: truncated %s accepted", name, type);
+    CHECK(ERR_peek_error() != 0, "%s: truncated %s: no error queued", name, type);
+    ERR_clear_error();
+    EVP_PKEY_free(back);
+    OSSL_DECODER_CTX_free(d);
+    OPENSSL_free(buf);
+}
+
+static void test_mlkem(int i)
+{
+    const char *name = names[i];
+    kf_mlkem_param P = params_[i];
+    size_t ekl = kf_mlkem_ek_bytes(P), dkl = kf_mlkem_dk_bytes(P), ctl = kf_mlkem_ct_bytes(P);
+    uint8_t seed[64], ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES], ek2[KF_MLKEM_EK_MAX_BYTES],
+        dk2[KF_MLKEM_DK_MAX_BYTES], ct[KF_MLKEM_CT_MAX_BYTES], ss[32], ss2[32];
+    size_t cl, sl;
+    EVP_PKEY *pk = keygen(name), *pub, *priv;
+    CHECK(pk != NULL, "%s keygen", name);
+    if (!pk) { ERR_print_errors_fp(stdout); return; }
+    CHECK(get_oct(pk, "seed", seed, sizeof seed) == 64, "%s: seed", name);
+    CHECK(get_oct(pk, OSSL_PKEY_PARAM_PUB_KEY, ek, sizeof ek) == ekl, "%s: pub", name);
+    CHECK(get_oct(pk, OSSL_PKEY_PARAM_PRIV_KEY, dk, sizeof dk) == dkl, "%s: priv", name);
+    CHECK(kf_mlkem_keygen_internal(P, ek2, dk2, seed, seed + 32) == KF_OK && memcmp(ek, ek2, ekl) == 0
+          && memcmp(dk, dk2, dkl) == 0, "%s: EVP key is not the library's key of its seed", name);
+    CHECK(EVP_PKEY_get_bits(pk) > 0 && EVP_PKEY_get_security_bits(pk) == (i == 0 ? 128 : i == 1 ? 192 : 256)
+          && EVP_PKEY_get_size(pk) == (int)ctl, "%s: bits/security-bits/size", name);
+    /* EVP encaps -> library decaps */
+    for (int it = 0; it < 5; it++) {
+        cl = sizeof ct; sl = sizeof ss;
+        CHECK(encap(pk, ct, &cl, ss, &sl) && cl == ctl && sl == 32, "%s: encapsulate", name);
+        CHECK(kf_mlkem_decaps(P, ss2, ct, ctl, dk, dkl) == KF_OK && memcmp(ss, ss2, 32) == 0, "%s: EVP encaps -> kf decaps", name);
+        /* library encaps -> EVP decaps */
+        CHECK(kf_mlkem_encaps(P, ct, ss, ek, ekl) == KF_OK, "kf encaps");
+        sl = sizeof ss2;
+        CHECK(decap(pk, ss2, &sl, ct, ctl) && sl == 32 && memcmp(ss, ss2, 32) == 0, "%s: kf encaps -> EVP decaps", name);
+        /* tampered: implicit rejection, the library's J(z || c) */
+        ct[rnd_below(ctl)] ^= (uint8_t)(1 + rnd_below(255));
+        sl = sizeof ss2;
+        CHECK(decap(pk, ss2, &sl, ct, ctl), "%s: tampered ciphertext must not be an error", name);
+        CHECK(kf_mlkem_decaps(P, ss, ct, ctl, dk, dkl) == KF_OK && memcmp(ss, ss2, 32) == 0, "%s: implicit rejection differs", name);
+    }
+    /* raw import: pub alone, priv alone, seed alone */
+    pub = from_data(name, OSSL_PKEY_PARAM_PUB_KEY, ek, ekl, EVP_PKEY_PUBLIC_KEY);
+    priv = from_data(name, OSSL_PKEY_PARAM_PRIV_KEY, dk, dkl, EVP_PKEY_KEYPAIR);
+    CHECK(pub && priv, "%s: fromdata pub/priv", name);
+    if (pub && priv) {
+        cl = sizeof ct; sl = sizeof ss;
+        CHECK(encap(pub, ct, &cl, ss, &sl), "%s: encaps with imported pub", name);
+        sl = sizeof ss2;
+        CHECK(decap(priv, ss2, &sl, ct, cl) && memcmp(ss, ss2, 32) == 0, "%s: imported pair", name);
+        CHECK(EVP_PKEY_eq(pub, pk) == 1 && EVP_PKEY_eq(priv, pk) == 1, "%s: imported keys match", name);
+    }
+    EVP_PKEY_free(pub);
+    EVP_PKEY_free(priv);
+    priv = from_data(name, "seed", seed, 64, EVP_PKEY_KEYPAIR);
+    CHECK(priv && EVP_PKEY_eq(priv, pk) == 1, "%s: seed import", name);
+    EVP_PKEY_free(priv);
+    /* bad input */
+    CHECK(!from_data(name, OSSL_PKEY_PARAM_PUB_KEY, ek, ekl - 1, EVP_PKEY_PUBLIC_KEY) && expect_error("short ek"), "%s: short ek", name);
+    CHECK(!from_data(name, OSSL_PKEY_PARAM_PRIV_KEY, dk, dkl + 1, EVP_PKEY_KEYPAIR) && expect_error("long dk"), "%s: long dk", name);
+    dk[dkl - 40] ^= 1;   /* H(ek) wrong: the hash check */
+    CHECK(!from_data(name, OSSL_PKEY_PARAM_PRIV_KEY, dk, dkl, EVP_PKEY_KEYPAIR) && expect_error("bad dk hash"), "%s: dk hash", name);
+    dk[dkl - 40] ^= 1;
+    memset(ek2, 0xFF, ekl);   /* coefficients >= q: the modulus check */
+    CHECK(!from_data(name, OSSL_PKEY_PARAM_PUB_KEY, ek2, ekl, EVP_PKEY_PUBLIC_KEY) && expect_error("ek >= q"), "%s: ek modulus", name);
+    CHECK(!from_data(name, "seed", seed, 32, EVP_PKEY_KEYPAIR) && expect_error("short seed"), "%s: short seed", name);
+    sl = sizeof ss2;
+    CHECK(!decap(pk, ss2, &sl, ct, ctl - 1) && expect_error("short ciphertext"), "%s: short ciphertext", name);
+    {
+        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(libctx, name, KFQ);
+        int x = 1;
+        OSSL_PARAM bad[] = {OSSL_PARAM_construct_int("no-such-param", &x), OSSL_PARAM_construct_end()};
+        CHECK(c && EVP_PKEY_keygen_init(c) == 1 && EVP_PKEY_CTX_set_params(c, bad) != 1 && expect_error("unknown gen param"),
+              "%s: unknown keygen parameter", name);
+        EVP_PKEY_CTX_free(c);
+    }
+    /* encodings */
+    codec_round_trip(pk, name, EVP_PKEY_KEYPAIR, "PEM", "PrivateKeyInfo");
+    codec_round_trip(pk, name, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo");
+    codec_round_trip(pk, name, EVP_PKEY_PUBLIC_KEY, "PEM", "SubjectPublicKeyInfo");
+    codec_round_trip(pk, name, EVP_PKEY_PUBLIC_KEY, "DER", "SubjectPublicKeyInfo");
+    EVP_PKEY_free(pk);
+}
+
+static void test_hybrid(void)
+{
+    EVP_PKEY *cl = keygen("X25519MLKEM768"), *eph = EVP_PKEY_Q_keygen(libctx, "provider=default", "X25519"), *peer;
+    uint8_t share[1216], srv[1120], want[64], got[64];
+    size_t n = 0, xl = 32, sl = sizeof got;
+    EVP_PKEY_CTX *d;
+    CHECK(cl && eph, "hybrid keygen");
+    if (!cl || !eph) { ERR_print_errors_fp(stdout); return; }
+    {
+        unsigned char *p = NULL;
+        n = EVP_PKEY_get1_encoded_public_key(cl, &p);
+        CHECK(n == 1216 && p, "client share size %zu", n);
+        if (p && n == 1216) memcpy(share, p, n);
+        OPENSSL_free(p);
+    }
+    /* ML-KEM first: the first 1184 bytes are an ML-KEM-768 encapsulation key */
+    CHECK(kf_mlkem_encaps(KF_MLKEM768, srv, want, share, 1184) == KF_OK, "ML-KEM part of the client share");
+    CHECK(EVP_PKEY_get_raw_public_key(eph, srv + 1088, &xl) == 1, "eph pub");
+    peer = EVP_PKEY_new_raw_public_key_ex(libctx, "X25519", "provider=default", share + 1184, 32);
+    d = EVP_PKEY_CTX_new_from_pkey(libctx, eph, "provider=default");
+    xl = 32;
+    CHECK(peer && d && EVP_PKEY_derive_init(d) == 1 && EVP_PKEY_derive_set_peer(d, peer) == 1
+          && EVP_PKEY_derive(d, want + 32, &xl) == 1, "X25519 part of the client share");
+    CHECK(decap(cl, got, &sl, srv, sizeof srv) && sl == 64, "hybrid decapsulate");
+    CHECK(memcmp(got, want, 64) == 0, "hybrid secret is not ML-KEM secret || X25519 secret");
+    sl = sizeof got;
+    CHECK(!decap(cl, got, &sl, srv, sizeof srv - 1) && expect_error("short hybrid share"), "short hybrid share");
+    EVP_PKEY_CTX_free(d);
+    EVP_PKEY_free(peer);
+    EVP_PKEY_free(eph);
+    EVP_PKEY_free(cl);
+}
+
+/* ---- tool mode (tests/test_prov_kyberpy.py) --------------------------------------------- */
+static void hexout(const uint8_t *p, size_t n) { for (size_t i = 0; i < n; i++) printf("%02x", p[i]); printf("\n"); }
+static size_t hexin(const char *s, uint8_t *out, size_t cap)
+{
+    size_t n = strlen(s) / 2;
+    if (n > cap) return 0;
+    for (size_t i = 0; i < n; i++) { unsigned v; sscanf(s + 2 * i, "%2x", &v); out[i] = (uint8_t)v; }
+    return n;
+}
+
+static int tool(int argc, char **argv)
+{
+    static uint8_t a[4000], b[4000], ss[64];
+    size_t al, bl, sl = sizeof ss, cl = sizeof b;
+    EVP_PKEY *pk;
+    if (argc >= 5 && strcmp(argv[3], "keygen") == 0) {
+        if (!(pk = keygen(argv[4]))) return 1;
+        al = get_oct(pk, OSSL_PKEY_PARAM_PUB_KEY, a, sizeof a);
+        bl = get_oct(pk, OSSL_PKEY_PARAM_PRIV_KEY, b, sizeof b);
+        hexout(a, al);
+        hexout(b, bl);
+        EVP_PKEY_free(pk);
+        return 0;
+    }
+    if (argc >= 6 && strcmp(argv[3], "encaps") == 0) {
+        al = hexin(argv[5], a, sizeof a);
+        if (!(pk = from_data(argv[4], OSSL_PKEY_PARAM_PUB_KEY, a, al, EVP_PKEY_PUBLIC_KEY)) || !encap(pk, b, &cl, ss, &sl)) return 1;
+        hexout(b, cl);
+        hexout(ss, sl);
+        EVP_PKEY_free(pk);
+        return 0;
+    }
+    if (argc >= 7 && strcmp(argv[3], "decaps") == 0) {
+        al = hexin(argv[5], a, sizeof a);
+        bl = hexin(argv[6], b, sizeof b);
+        if (!(pk = from_data(argv[4], OSSL_PKEY_PARAM_PRIV_KEY, a, al, EVP_PKEY_KEYPAIR)) || !decap(pk, ss, &sl, b, bl)) return 1;
+        hexout(ss, sl);
+        EVP_PKEY_free(pk);
+        return 0;
+    }
+    fprintf(stderr, "usage: %s MODDIR tool keygen|encaps|decaps ...\n", argv[0]);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (!prov_setup(argc, argv)) return 1;
+    if (argc > 2 && strcmp(argv[2], "tool") == 0) {
+        int rc = tool(argc, argv);
+        if (rc) ERR_print_errors_fp(stderr);
+        prov_teardown();
+        return rc;
+    }
+    for (int i = 0; i < 3; i++) test_mlkem(i);
+    test_hybrid();
+    printf("%s: %d failure(s)\n", argv[0], failures);
+    prov_teardown();
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,145 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""ctest python_wheel: the package as a user gets it, in a temporary directory.
+
+  1. a fresh venv: `pip install SRC` (build isolation: pip fetches scikit-build-core, which
+     runs this project's CMake), then import and a quick check;
+  2. `pip wheel SRC` from that venv: one abi3 wheel (cp311-abi3) with the library linked in;
+     as root with unshare(1), in a mount namespace where Python's include directories are
+     empty, to show the build needs no Python.h (Debian 12 without python3-dev);
+  3. another fresh venv with no compiler (CC/CXX point at `false`, pip may not build):
+     install the wheel alone, import, check; the module needs no libkeccakforge.so.
+Exit 77 (skipped) with one line when venv/pip are missing or PyPI cannot be reached
+(offline: scikit-build-core cannot be fetched). Usage: check_wheel.py SOURCE_DIR
+"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+SRC = os.path.abspath(sys.argv[1])
+CHECK = r"""
+import hashlib, keccakforge as kf
+from keccakforge import mlkem, slhdsa
+assert kf.sha3_256(b"abc").digest() == hashlib.sha3_256(b"abc").digest()
+assert kf.shake_128(b"x" * 5000).digest(64) == hashlib.shake_128(b"x" * 5000).digest(64)
+assert kf.kt128().hexdigest(8) == "1ac2d450fc3b4205"
+ek, dk = mlkem.ML_KEM_768.keygen(); K, c = mlkem.ML_KEM_768.encaps(ek)
+assert mlkem.ML_KEM_768.decaps(dk, c) == K
+s = slhdsa.SLH_DSA_SHAKE_128f; pk, sk = s.keygen(); assert s.verify(pk, b"m", s.sign(sk, b"m"))
+print("ok", kf.__version__, kf.backends(), kf._keccakforge.__file__)
+"""
+
+
+def skip(why):
+    print(f"skipped: {why}")
+    sys.exit(77)
+
+
+def run(cmd, env=None, timeout=600):
+    t = time.monotonic()
+    r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
+    dt = time.monotonic() - t
+    if r.returncode != 0:
+        print(r.stdout[-6000:])
+        print(f"FAILED ({dt:.0f} s): {' '.join(cmd)}")
+        sys.exit(1)
+    shown = " ".join(os.path.basename(c) if i == 0 else (c if len(c) < 80 else "<script>") for i, c in enumerate(cmd))
+    print(f"  {dt:5.1f} s  {shown}")
+    return r.stdout
+
+
+def venv(path):
+    r = subprocess.run([sys.executable, "-m", "venv", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0:
+        skip(f"python3 -m venv does not work here (python3-venv missing?): {r.stdout.strip()[-200:]}")
+    return os.path.join(path, "bin", "python")
+
+
+def hide_headers(py, tmp):
+    """(command prefix, dirs) running a command with Python's include dirs empty, or None."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("unshare"):
+        return None
+    inc = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['include'])"],
+                         stdout=subprocess.PIPE, text=True).stdout.strip()
+    dirs = sorted({d for d in (inc, f"/usr/include/python{sys.version_info[0]}.{sys.version_info[1]}")
+                   if os.path.isdir(d)})
+    if not dirs:
+        return None
+    empty = os.path.join(tmp, "empty")
+    os.makedirs(empty, exist_ok=True)
+    script = " && ".join(f"mount --bind {empty} {d}" for d in dirs) + ' && exec "$@"'
+    prefix = ["unshare", "-m", "sh", "-c", script, "sh"]
+    if subprocess.run(prefix + ["true"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+        return None
+    return prefix, dirs
+
+
+def main():
+    t0 = time.monotonic()
+    tmp = tempfile.mkdtemp(prefix="kf-wheel-")
+    try:
+        env = dict(os.environ)
+        for k in ("PYTHONPATH", "PIP_NO_INDEX", "PIP_REQUIRE_VIRTUALENV"):
+            env.pop(k, None)
+        env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+        a = venv(os.path.join(tmp, "a"))
+        # offline? ask PyPI for the build backend once, quietly
+        probe = subprocess.run([a, "-m", "pip", "download", "--no-deps", "-q", "-d", os.path.join(tmp, "probe"),
+                                "scikit-build-core>=0.10"], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, timeout=300)
+        if probe.returncode != 0:
+            skip("scikit-build-core cannot be fetched from PyPI (offline?): " + probe.stdout.strip()[-200:])
+        print(f"source {SRC}, temporary directory {tmp}")
+        run([a, "-m", "pip", "install", "-q", SRC], env=env)
+        cwd = os.getcwd()
+        os.chdir(tmp)   # import the installed package, not a source tree
+        try:
+            print("  " + run([a, "-c", CHECK], env=env).strip())
+            dist = os.path.join(tmp, "dist")
+            wheel_cmd = [a, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dist, SRC]
+            hide = hide_headers(a, tmp)
+            if hide:
+                print(f"  building the wheel with {', '.join(hide[-1])} hidden (no Python.h)")
+                wheel_cmd = hide[0] + wheel_cmd
+            else:
+                print("  (not root or no unshare: the wheel is built with Python.h visible)")
+            run(wheel_cmd, env=env)
+            wheels = glob.glob(os.path.join(dist, "keccakforge-*.whl"))
+            if len(wheels) != 1 or "-cp311-abi3-" not in os.path.basename(wheels[0]):
+                print(f"FAILED: expected one cp311-abi3 wheel, got {[os.path.basename(w) for w in wheels]}")
+                return 1
+            print(f"  wheel {os.path.basename(wheels[0])} ({os.path.getsize(wheels[0]) // 1024} KiB)")
+            with zipfile.ZipFile(wheels[0]) as z:
+                names = set(z.namelist())
+            want = {"keccakforge/__init__.py", "keccakforge/_keccakforge.abi3.so", "keccakforge/py.typed",
+                    "keccakforge/__init__.pyi", "keccakforge/mlkem.py", "keccakforge/slhdsa.py"}
+            extra = [n for n in names if n.endswith((".c", ".h", ".a"))]
+            if not want <= names or extra:
+                print(f"FAILED: wheel contents: missing {sorted(want - names)}, unwanted {extra}")
+                return 1
+            b = venv(os.path.join(tmp, "b"))
+            nocc = dict(env, CC="false", CXX="false", PIP_ONLY_BINARY=":all:")
+            run([b, "-m", "pip", "install", "-q", "--no-index", "--no-deps", wheels[0]], env=nocc)
+            out = run([b, "-c", CHECK], env=nocc).strip()
+            print("  " + out)
+            so = out.split()[-1]
+            if shutil.which("ldd"):
+                deps = subprocess.run(["ldd", so], stdout=subprocess.PIPE, text=True).stdout
+                if "keccakforge" in deps:
+                    print(f"FAILED: the module needs a keccakforge shared library:\n{deps}")
+                    return 1
+        finally:
+            os.chdir(cwd)
+        print(f"python_wheel: pip install, pip wheel and the wheel in a compiler-less venv work "
+              f"({time.monotonic() - t0:.0f} s)")
+        return 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * asn1_keys.c - DER and PEM encodings of ML-KEM and SLH-DSA keys (include/keccakforge.h,
+ * section "Key encodings").
+ *
+ *   SubjectPublicKeyInfo ::= SEQUENCE { algorithm SEQUENCE { OID }, subjectPublicKey BIT STRING }
+ *     with the raw public key (ML-KEM ek, SLH-DSA pk) as the bit string, no parameters.
+ *   PrivateKeyInfo / OneAsymmetricKey ::= SEQUENCE { version INTEGER (0|1),
+ *     algorithm SEQUENCE { OID }, privateKey OCTET STRING, [0] attributes OPTIONAL,
+ *     [1] publicKey OPTIONAL }
+ *     SLH-DSA: privateKey holds sk itself.
+ *     ML-KEM (draft-ietf-lamps-kyber-certificates): privateKey holds the DER of
+ *       ML-KEM-PrivateKey ::= CHOICE { seed [0] IMPLICIT OCTET STRING (SIZE (64)),
+ *         expandedKey OCTET STRING, both SEQUENCE { seed OCTET STRING, expandedKey OCTET STRING } }
+ * OIDs: ML-KEM 2.16.840.1.101.3.4.4.{1,2,3}; SLH-DSA-SHAKE 2.16.840.1.101.3.4.3.{26..31}.
+ * The reader accepts only DER (minimal lengths, no trailing bytes) and checks the keys
+ * (ML-KEM modulus and hash checks; for "both", that the seed expands to the same dk).
+ */
+#include "keccakforge.h"
+
+#include <string.h>
+
+/* ---- the key types ------------------------------------------------------------------ */
+static const struct ktype {
+    kf_key_type t;
+    const char *name;
+    uint8_t arc;       /* last arc of the OID */
+    uint8_t mlkem;     /* 1: ML-KEM (arc under .4.4), 0: SLH-DSA (under .4.3) */
+    int param;         /* kf_mlkem_param or kf_slhdsa_param */
+} ktypes[] = {
+    {KF_KEY_MLKEM512, "ML-KEM-512", 1, 1, KF_MLKEM512},
+    {KF_KEY_MLKEM768, "ML-KEM-768", 2, 1, KF_MLKEM768},
+    {KF_KEY_MLKEM1024, "ML-KEM-1024", 3, 1, KF_MLKEM1024},
+    {KF_KEY_SLHDSA_SHAKE_128S, "SLH-DSA-SHAKE-128s", 26, 0, KF_SLHDSA_SHAKE_128S},
+    {KF_KEY_SLHDSA_SHAKE_128F, "SLH-DSA-SHAKE-128f", 27, 0, KF_SLHDSA_SHAKE_128F},
+    {KF_KEY_SLHDSA_SHAKE_192S, "SLH-DSA-SHAKE-192s", 28, 0, KF_SLHDSA_SHAKE_192S},
+    {KF_KEY_SLHDSA_SHAKE_192F, "SLH-DSA-SHAKE-192f", 29, 0, KF_SLHDSA_SHAKE_192F},
+    {KF_KEY_SLHDSA_SHAKE_256S, "SLH-DSA-SHAKE-256s", 30, 0, KF_SLHDSA_SHAKE_256S},
+    {KF_KEY_SLHDSA_SHAKE_256F, "SLH-DSA-SHAKE-256f", 31, 0, KF_SLHDSA_SHAKE_256F},
+};
+#define N_KTYPES (sizeof ktypes / sizeof ktypes[0])
+
+static const struct ktype *find_type(kf_key_type t)
+{
+    for (size_t i = 0; i < N_KTYPES; i++)
+        if (ktypes[i].t == t) return &ktypes[i];
+    return NULL;
+}
+
+const char *kf_key_type_name(kf_key_type t)
+{
+    const struct ktype *k = find_type(t);
+    return k ? k->name : NULL;
+}
+
+size_t kf_key_pub_bytes(kf_key_type t)
+{
+    const struct ktype *k = find_type(t);
+    if (!k) return 0;
+    return k->mlkem ? kf_mlkem_ek_bytes((kf_mlkem_param)k->param) : kf_slhdsa_pk_bytes((kf_slhdsa_param)k->param);
+}
+
+size_t kf_key_priv_bytes(kf_key_type t)
+{
+    const struct ktype *k = find_type(t);
+    if (!k) return 0;
+    return k->mlkem ? kf_mlkem_dk_bytes((kf_mlkem_param)k->param) : kf_slhdsa_sk_bytes((kf_slhdsa_param)k->param);
+}
+
+/* 2.16.840.1.101.3.4 = 60 86 48 01 65 03 04, then 04 (KEM) or 03 (signatures), then the arc */
+static const uint8_t oid_prefix[7] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04};
+
+/* ---- a small DER writer ------------------------------------------------------------- */
+typedef struct wbuf { uint8_t *p; size_t cap, len; } wbuf;
+
+static void put(wbuf *w, const void *src, size_t n)
+{
+    if (w->p && w->len + n <= w->cap && n) memcpy(w->p + w->len, src, n);
+    w->len += n;
+}
+static void put1(wbuf *w, uint8_t b) { put(w, &b, 1); }
+static size_t hdr_len(size_t len) { return len < 0x80 ? 2 : len < 0x100 ? 3 : len < 0x10000 ? 4 : 5; }
+static void put_hdr(wbuf *w, uint8_t tag, size_t len)
+{
+    put1(w, tag);
+    if (len < 0x80) put1(w, (uint8_t)len);
+    else if (len < 0x100) { put1(w, 0x81); put1(w, (uint8_t)len); }
+    else if (len < 0x10000) { put1(w, 0x82); put1(w, (uint8_t)(len >> 8)); put1(w, (uint8_t)len); }
+    else { put1(w, 0x83); put1(w, (uint8_t)(len >> 16)); put1(w, (uint8_t)(len >> 8)); put1(w, (uint8_t)len); }
+}
+static size_t tlv_len(size_t content) { return hdr_len(content) + content; }
+
+static void put_algid(wbuf *w, const struct ktype *k)
+{
+    put_hdr(w, 0x30, 11);
+    put_hdr(w, 0x06, 9);
+    put(w, oid_prefix, sizeof oid_prefix);
+    put1(w, k->mlkem ? 0x04 : 0x03);
+    put1(w, k->arc);
+}
+
+static int finish(wbuf *w, uint8_t *out, size_t outcap, size_t *outlen)
+{
+    *outlen = w->len;
+    if (out && w->len > outcap) return KF_ERR_BAD_LENGTH;
+    (void)out;
+    return KF_OK;
+}
+
+int kf_key_encode_spki(kf_key_type t, const uint8_t *pub, size_t publen,
+                       uint8_t *out, size_t outcap, size_t *outlen)
+{
+    const struct ktype *k = find_type(t);
+    wbuf w = {out, outcap, 0};
+    if (!k) return KF_ERR_BAD_ALGORITHM;
+    if (!outlen || !pub) return KF_ERR_NULL_POINTER;
+    if (publen != kf_key_pub_bytes(t)) return KF_ERR_BAD_LENGTH;
+    if (k->mlkem) {
+        int rc = kf_mlkem_check_ek((kf_mlkem_param)k->param, pub, publen);
+        if (rc != KF_OK) return rc;
+    }
+    put_hdr(&w, 0x30, 13 + tlv_len(publen + 1));
+    put_algid(&w, k);
+    put_hdr(&w, 0x03, publen + 1);
+    put1(&w, 0);
+    put(&w, pub, publen);
+    return finish(&w, out, outcap, outlen);
+}
+
+int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *seed, size_t seedlen,
+                        const uint8_t *priv, size_t privlen, uint8_t *out, size_t outcap, size_t *outlen)
+{
+    const struct ktype *k = find_type(t);
+    wbuf w = {out, outcap, 0};
+    size_t inner, dklen;
+    uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES];
+    int rc;
+    if (!k) return KF_ERR_BAD_ALGORITHM;
+    if (!outlen) return KF_ERR_NULL_POINTER;
+    if (!k->mlkem) {
+        if (form != KF_PRIV_DEFAULT && form != KF_PRIV_EXPANDED) return KF_ERR_BAD_ALGORITHM;
+        if (!priv) return KF_ERR_NULL_POINTER;
+        if (privlen != kf_key_priv_bytes(t)) return KF_ERR_BAD_LENGTH;
+        put_hdr(&w, 0x30, 3 + 13 + tlv_len(privlen));
+        put(&w, "\x02\x01\x00", 3);
+        put_algid(&w, k);
+        put_hdr(&w, 0x04, privlen);
+        put(&w, priv, privlen);
+        return finish(&w, out, outcap, outlen);
+    }
+    /* ML-KEM */
+    dklen = kf_key_priv_bytes(t);
+    if (form == KF_PRIV_DEFAULT) form = seed ? KF_PRIV_SEED : KF_PRIV_EXPANDED;
+    if (form != KF_PRIV_SEED && form != KF_PRIV_EXPANDED && form != KF_PRIV_BOTH) return KF_ERR_BAD_ALGORITHM;
+    if (form != KF_PRIV_EXPANDED) {
+        if (!seed) return KF_ERR_NULL_POINTER;
+        if (seedlen != KF_MLKEM_KEYGEN_SEED_BYTES) return KF_ERR_BAD_LENGTH;
+    }
+    if (form != KF_PRIV_SEED) {
+        if (form == KF_PRIV_BOTH) {
+            /* the seed's own dk; a given dk must be the same ("both" never disagrees) */
+            rc = kf_mlkem_keygen_internal((kf_mlkem_param)k->param, ek, dk, seed, seed + 32);
+            kf_wipe(ek, sizeof ek);
+            if (rc == KF_OK && priv && (privlen != dklen || !kf_ct_equal(priv, dk, dklen)))
+                rc = privlen != dklen ? KF_ERR_BAD_LENGTH : KF_ERR_BAD_KEY;
+            if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
+            priv = dk;
+            privlen = dklen;
+        }
+        if (!priv) return KF_ERR_NULL_POINTER;
+        if (privlen != dklen) return KF_ERR_BAD_LENGTH;
+        rc = kf_mlkem_check_dk((kf_mlkem_param)k->param, priv, privlen);
+        if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
+    }
+    inner = form == KF_PRIV_SEED ? 2 + 64
+          : form == KF_PRIV_EXPANDED ? tlv_len(dklen)
+          : tlv_len(2 + 64 + tlv_len(dklen));
+    put_hdr(&w, 0x30, 3 + 13 + tlv_len(inner));
+    put(&w, "\x02\x01\x00", 3);
+    put_algid(&w, k);
+    put_hdr(&w, 0x04, inner);
+    if (form == KF_PRIV_SEED) {
+        put_hdr(&w, 0x80, 64);
+        put(&w, seed, 64);
+    } else if (form == KF_PRIV_EXPANDED) {
+        put_hdr(&w, 0x04, dklen);
+        put(&w, priv, dklen);
+    } else {
+        put_hdr(&w, 0x30, 2 + 64 + tlv_len(dklen));
+        put_hdr(&w, 0x04, 64);
+        put(&w, seed, 64);
+        put_hdr(&w, 0x04, dklen);
+        put(&w, priv, dklen);
+    }
+    kf_wipe(dk, sizeof dk);
+    return finish(&w, out, outcap, outlen);
+}
+
+/* ---- a small DER reader ------------------------------------------------------------- */
+typedef struct rbuf { const uint8_t *p; size_t len; } rbuf;
+
+/* Read one TLV with tag `tag` (DER: minimal definite length); content in *c. */
+static int get_tlv(rbuf *r, uint8_t tag, rbuf *c)
+{
+    size_t len, i = 2, n;
+    if (r->len < 2 || r->p[0] != tag) return 0;
+    len = r->p[1];
+    if (len & 0x80) {
+        n = len & 0x7F;
+        if (n == 0 || n > 3 || r->len < 2 + n) return 0;
+        len = 0;
+        for (size_t j = 0; j < n; j++) len = (len << 8) | r->p[2 + j];
+        if (r->p[2] == 0 || len < 0x80) return 0;   /* not minimal */
+        i = 2 + n;
+    }
+    if (r->len - i < len) return 0;
+    c->p = r->p + i;
+    c->len = len;
+    r->p += i + len;
+    r->len -= i + len;
+    return 1;
+}
+
+static const struct ktype *get_algid(rbuf *r)
+{
+    rbuf a, oid;
+    if (!get_tlv(r, 0x30, &a) || !get_tlv(&a, 0x06, &oid) || a.len != 0) return NULL;  /* no parameters */
+    if (oid.len != 9 || memcmp(oid.p, oid_prefix, sizeof oid_prefix) != 0) return NULL;
+    for (size_t i = 0; i < N_KTYPES; i++)
+        if (oid.p[7] == (ktypes[i].mlkem ? 0x04 : 0x03) && oid.p[8] == ktypes[i].arc) return &ktypes[i];
+    return NULL;
+}
+
+int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
+                       uint8_t *pub, size_t pubcap, size_t *publen)
+{
+    rbuf r = {der, derlen}, s, bits;
+    const struct ktype *k;
+    size_t n;
+    if (!der || !t || !pub || !publen) return KF_ERR_NULL_POINTER;
+    if (!get_tlv(&r, 0x30, &s) || r.len != 0) return KF_ERR_BAD_ENCODING;
+    if (!(k = get_algid(&s))) return KF_ERR_BAD_ENCODING;
+    if (!get_tlv(&s, 0x03, &bits) || s.len != 0 || bits.len < 1 || bits.p[0] != 0) return KF_ERR_BAD_ENCODING;
+    n = kf_key_pub_bytes(k->t);
+    if (bits.len - 1 != n) return KF_ERR_BAD_LENGTH;
+    if (pubcap < n) return KF_ERR_BAD_LENGTH;
+    if (k->mlkem) {
+        int rc = kf_mlkem_check_ek((kf_mlkem_param)k->param, bits.p + 1, n);
+        if (rc != KF_OK) return rc;
+    }
+    memcpy(pub, bits.p + 1, n);
+    *publen = n;
+    *t = k->t;
+    return KF_OK;
+}
+
+int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_key_priv_form *form,
+                        uint8_t *seed, size_t seedcap, size_t *seedlen,
+                        uint8_t *priv, size_t privcap, size_t *privlen)
+{
+    rbuf r = {der, derlen}, s, ver, pk, ch, a, b, opk;
+    const struct ktype *k;
+    size_t n;
+    int rc = KF_OK, version;
+    kf_key_priv_form f;
+    uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES];
+    const uint8_t *sd = NULL, *x = NULL;
+    if (!der || !t || !priv || !privlen) return KF_ERR_NULL_POINTER;
+    if (!get_tlv(&r, 0x30, &s) || r.len != 0) return KF_ERR_BAD_ENCODING;
+    if (!get_tlv(&s, 0x02, &ver) || ver.len != 1 || ver.p[0] > 1) return KF_ERR_BAD_ENCODING;
+    version = ver.p[0];
+    if (!(k = get_algid(&s))) return KF_ERR_BAD_ENCODING;
+    if (!get_tlv(&s, 0x04, &pk)) return KF_ERR_BAD_ENCODING;
+    if (s.len && s.p[0] == 0xA0 && !get_tlv(&s, 0xA0, &a)) return KF_ERR_BAD_ENCODING; /* attributes: ignored */
+    opk.p = NULL; opk.len = 0;
+    /* [1] IMPLICIT BIT STRING publicKey (version 1 only): must match the private key's */
+    if (s.len && version == 1 && (!get_tlv(&s, 0x81, &opk) || opk.len < 1 || opk.p[0] != 0))
+        return KF_ERR_BAD_ENCODING;
+    if (s.len != 0) return KF_ERR_BAD_ENCODING;
+    n = kf_key_priv_bytes(k->t);
+    if (privcap < n) return KF_ERR_BAD_LENGTH;
+    if (!k->mlkem) {
+        size_t pkl = kf_key_pub_bytes(k->t);
+        if (pk.len != n) return KF_ERR_BAD_LENGTH;
+        if (opk.p && (opk.len != pkl + 1 || memcmp(opk.p + 1, pk.p + n - pkl, pkl) != 0))
+            return KF_ERR_BAD_KEY;
+        memcpy(priv, pk.p, n);
+        *privlen = n;
+        if (seedlen) *seedlen = 0;
+        if (form) *form = KF_PRIV_EXPANDED;
+        *t = k->t;
+        return KF_OK;
+    }
+    /* ML-KEM-PrivateKey CHOICE */
+    ch = pk;
+    if (ch.len && ch.p[0] == 0x80) {
+        if (!get_tlv(&ch, 0x80, &a) || ch.len) return KF_ERR_BAD_ENCODING;
+        if (a.len != 64) return KF_ERR_BAD_LENGTH;
+        f = KF_PRIV_SEED; sd = a.p;
+    } else if (ch.len && ch.p[0] == 0x04) {
+        if (!get_tlv(&ch, 0x04, &b) || ch.len) return KF_ERR_BAD_ENCODING;
+        if (b.len != n) return KF_ERR_BAD_LENGTH;
+        f = KF_PRIV_EXPANDED; x = b.p;
+    } else if (ch.len && ch.p[0] == 0x30) {
+        rbuf sq;
+        if (!get_tlv(&ch, 0x30, &sq) || ch.len || !get_tlv(&sq, 0x04, &a) || !get_tlv(&sq, 0x04, &b) || sq.len)
+            return KF_ERR_BAD_ENCODING;
+        if (a.len != 64 || b.len != n) return KF_ERR_BAD_LENGTH;
+        f = KF_PRIV_BOTH; sd = a.p; x = b.p;
+    } else {
+        return KF_ERR_BAD_ENCODING;
+    }
+    if (sd && seed && seedcap < 64) return KF_ERR_BAD_LENGTH;
+    if (sd) {
+        rc = kf_mlkem_keygen_internal((kf_mlkem_param)k->param, ek, dk, sd, sd + 32);
+        if (rc == KF_OK && x && memcmp(dk, x, n) != 0) rc = KF_ERR_BAD_KEY;   /* "both" disagree */
+    } else {
+        rc = kf_mlkem_check_dk((kf_mlkem_param)k->param, x, n);
+        if (rc == KF_OK) memcpy(dk, x, n);
+    }
+    if (rc == KF_OK && opk.p) {
+        /* dk = dk_pke (384k) || ek || H(ek) || z */
+        size_t ekl = kf_key_pub_bytes(k->t);
+        if (opk.len != ekl + 1 || memcmp(opk.p + 1, dk + (n - ekl - 64), ekl) != 0) rc = KF_ERR_BAD_KEY;
+    }
+    if (rc == KF_OK) {
+        memcpy(priv, dk, n);
+        *privlen = n;
+        if (seedlen) *seedlen = 0;
+        if (sd && seed) { memcpy(seed, sd, 64); if (seedlen) *seedlen = 64; }
+        if (form) *form = f;
+        *t = k->t;
+    }
+    kf_wipe(dk, sizeof dk);
+    kf_wipe(ek, sizeof ek);
+    return rc;
+}
+
+/* ---- PEM ---------------------------------------------------------------------------- */
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
+                  char *out, size_t outcap, size_t *outlen)
+{
+    size_t ll, need, nchars, pos = 0, col = 0;
+    if (!label || !outlen || (!der && derlen)) return KF_ERR_NULL_POINTER;
+    ll = strlen(label);
+    nchars = (derlen + 2) / 3 * 4;
+    need = 11 + ll + 6 + nchars + (nchars + 63) / 64 + 9 + ll + 6 + 1;  /* with the final NUL */
+    *outlen = need - 1;
+    if (!out) return KF_OK;
+    if (outcap < need) return KF_ERR_BAD_LENGTH;
+#define EMIT(s, n) do { memcpy(out + pos, s, n); pos += n; } while (0)
+    EMIT("-----BEGIN ", 11); EMIT(label, ll); EMIT("-----\n", 6);
+    for (size_t i = 0; i < derlen; i += 3) {
+        uint32_t v = (uint32_t)der[i] << 16;
+        size_t rem = derlen - i;
+        if (rem > 1) v |= (uint32_t)der[i + 1] << 8;
+        if (rem > 2) v |= der[i + 2];
+        out[pos++] = b64[(v >> 18) & 63];
+        out[pos++] = b64[(v >> 12) & 63];
+        out[pos++] = rem > 1 ? b64[(v >> 6) & 63] : '=';
+        out[pos++] = rem > 2 ? b64[v & 63] : '=';
+        col += 4;
+        if (col == 64) { out[pos++] = '\n'; col = 0; }
+    }
+    if (col) out[pos++] = '\n';
+    EMIT("-----END ", 9); EMIT(label, ll); EMIT("-----\n", 6);
+#undef EMIT
+    out[pos] = 0;
+    *outlen = pos;
+    return KF_OK;
+}
+
+static int b64val(char c)
+{
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
+}
+
+static const char *find_str(const char *h, size_t hl, const char *n, size_t nl)
+{
+    if (nl > hl) return NULL;
+    for (size_t i = 0; i + nl <= hl; i++)
+        if (memcmp(h + i, n, nl) == 0) return h + i;
+    return NULL;
+}
+
+int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
+                  uint8_t *der, size_t dercap, size_t *derlen)
+{
+    const char *b, *lab, *le, *body, *end, *p;
+    size_t ll, n = 0;
+    uint32_t acc = 0;
+    int bits = 0, pad = 0;
+    if (!pem || !derlen) return KF_ERR_NULL_POINTER;
+    if (!(b = find_str(pem, pemlen, "-----BEGIN ", 11))) return KF_ERR_BAD_ENCODING;
+    lab = b + 11;
+    if (!(le = find_str(lab, pemlen - (size_t)(lab - pem), "-----", 5))) return KF_ERR_BAD_ENCODING;
+    ll = (size_t)(le - lab);
+    if (ll == 0 || ll > 80 || memchr(lab, '\n', ll)) return KF_ERR_BAD_ENCODING;
+    body = le + 5;
+    if (!(end = find_str(body, pemlen - (size_t)(body - pem), "-----END ", 9))) return KF_ERR_BAD_ENCODING;
+    if ((size_t)(pem + pemlen - (end + 9)) < ll + 5 || memcmp(end + 9, lab, ll) != 0 || memcmp(end + 9 + ll, "-----", 5) != 0)
+        return KF_ERR_BAD_ENCODING;
+    for (p = body; p < end; p++) {
+        int v;
+        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') continue;
+        if (*p == '=') { pad++; continue; }
+        if (pad || (v = b64val(*p)) < 0) return KF_ERR_BAD_ENCODING;  /* data after padding, bad char */
+        acc = (acc << 6) | (uint32_t)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            if (der && n < dercap) der[n] = (uint8_t)(acc >> bits);
+            n++;
+        }
+    }
+    /* leftover bits must be zero, padding must complete the last group */
+    if (pad > 2 || (bits == 0 && pad) || (bits == 2 && pad != 1) || (bits == 4 && pad != 2) || (acc & ((1u << bits) - 1)))
+        return KF_ERR_BAD_ENCODING;
+    if (bits == 6) return KF_ERR_BAD_ENCODING;
+    *derlen = n;
+    if (label) {
+        if (labelcap <= ll) return KF_ERR_BAD_LENGTH;
+        memcpy(label, lab, ll);
+        label[ll] = 0;
+    }
+    if (der && n > dercap) return KF_ERR_BAD_LENGTH;
+    return KF_OK;
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""test_bench_report.py - the shape of `kforge bench`'s outputs, on a tiny run
+(--quick --suite hash,mlkem,slhdsa, a few seconds).
+
+  report   section labels "(x) suite: ..." unique and in order; every section ends with its
+           true sample counts, equal to the JSON's; the ML-KEM table's columns all have a
+           header; progress lines on stderr ("[i/n] suite", elapsed, estimate)
+  --json   machine.commit, and per record median > 0, iqr (number >= 0 or null), samples,
+           commit
+  --csv    the header line and one row per JSON record with the same medians
+  --compare  of a file with itself: every ratio 1.000; after a run: the figures in both
+  --plot   SVG files (hash, mlkem, slhdsa) that parse as SVG when python3 has matplotlib;
+           otherwise a "Plots: skipped" line (printed here as SKIP)
+Usage: test_bench_report.py --kforge PATH
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli_harness  # noqa: E402
+
+check = cli_harness.Checks()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kforge", required=True)
+    k = os.path.abspath(ap.parse_args().kforge)
+    tmp = tempfile.mkdtemp()
+    js, cs, plots = (os.path.join(tmp, n) for n in ("b.json", "b.csv", "plots"))
+    r = subprocess.run([k, "bench", "--quick", "--suite", "hash,mlkem,slhdsa", "--json", js, "--csv", cs,
+                        "--plot", plots], capture_output=True, text=True, timeout=600)
+    out, err = r.stdout, r.stderr
+    check(r.returncode == 0, "bench exit 0", err)
+    if r.returncode != 0:
+        check.finish()
+        return 1
+
+    # the report
+    labels = re.findall(r"^\((\w)\) ([\w-]+): ", out, re.M)
+    check([s for _, s in labels] == ["hash", "slhdsa", "mlkem"], "sections in table order", labels)
+    check(len({l for l, _ in labels}) == len(labels), "section letters unique", labels)
+    counts = re.findall(r"^    \((\d+) figures, each the median of (\d+)(?:\.\.(\d+))? samples\)$", out, re.M)
+    check(len(counts) == 3, "each section states its sample counts", counts)
+    head = [l for l in out.splitlines() if "backend (x1/batched/arithmetic)" in l]
+    check(len(head) == 1 and len(head[0].split()) == 6 and " set " in head[0],
+          "ML-KEM table: every column has a header", head)
+    check(re.search(r"\[1/3\] hash", err) and re.search(r"\[3/3\] mlkem: [\d.]+ s elapsed, about \d+ s left", err),
+          "progress on stderr", err)
+
+    # JSON
+    with open(js) as f:
+        doc = json.load(f)
+    res = doc["results"]
+    check(isinstance(doc["machine"].get("commit"), str) and doc["machine"]["commit"], "machine.commit")
+    check(all(x["median"] > 0 and (x["iqr"] is None or x["iqr"] >= 0) and isinstance(x["samples"], int)
+              and x["commit"] == doc["machine"]["commit"] for x in res), "records: median, iqr, samples, commit")
+    check(sum(1 for x in res if x["iqr"] is not None) == len(res), "every timed record has an iqr")
+    by_suite = {}
+    for x in res:
+        by_suite.setdefault(x["suite"], []).append(x["samples"])
+    for (n, lo, hi), suite in zip(counts, ["hash", "slhdsa", "mlkem"]):
+        s = by_suite.get(suite, [])
+        check(len(s) == int(n) and min(s) == int(lo) and max(s) == int(hi or lo),
+              "%s: the section's sample counts are the JSON's" % suite, (n, lo, hi, s[:5]))
+
+    # CSV
+    with open(cs, newline="") as f:
+        rows = list(csv.reader(f))
+    check(rows[0] == ["suite", "name", "backend", "size", "unit", "median", "iqr", "samples", "commit"],
+          "CSV header", rows[0])
+    check(len(rows) - 1 == len(res) and all(abs(float(row[5]) - x["median"]) <= 1e-5 * x["median"]
+                                            for row, x in zip(rows[1:], res)), "CSV rows = JSON records")
+
+    # --compare
+    r = subprocess.run([k, "bench", "--compare", js, "--with", js], capture_output=True, text=True, timeout=60)
+    ratios = re.findall(r" (\d+\.\d{3}) +[+-]\d+\.\d%$", r.stdout, re.M)
+    check(r.returncode == 0 and len(ratios) == len(res) and set(ratios) == {"1.000"},
+          "--compare X --with X: every figure, ratio 1.000", r.stdout[-500:])
+    r = subprocess.run([k, "bench", "--quick", "--suite", "slhdsa", "--compare", js], capture_output=True, text=True,
+                       timeout=300)
+    m = re.search(r"(\d+) figures in both; geometric mean of new/old: [\d.]+", r.stdout)
+    check(r.returncode == 0 and m and int(m.group(1)) == len(by_suite["slhdsa"]), "--compare after a run",
+          r.stdout[-400:])
+    with open(os.path.join(tmp, "bad.json"), "w") as f:
+        f.write("{}")
+    r = subprocess.run([k, "bench", "--compare", os.path.join(tmp, "bad.json"), "--suite", "hash"],
+                       capture_output=True, text=True, timeout=60)
+    check(r.returncode == 1 and "not a kforge bench --json file" in r.stderr and not r.stdout,
+          "--compare with a bad file: exit 1 before any run", r.stderr)
+
+    # --plot
+    if "Plots: skipped" in out:
+        print("SKIP: --plot charts not checked: %s" % re.search(r"Plots: skipped.*", out).group(0))
+    else:
+        for name in ("hash.svg", "mlkem.svg", "slhdsa.svg"):
+            path = os.path.join(plots, name)
+            try:
+                root = ET.parse(path).getroot()
+                ok = root.tag.endswith("svg") and len(list(root.iter())) > 50
+            except (OSError, ET.ParseError) as e:
+                ok = False
+            check(ok, "--plot wrote %s, an SVG" % name)
+        check("Plots: not drawn: cortex-m.svg" in out, "--plot says which charts it could not draw")
+
+    return check.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * test_key_encoding.c - the key encodings of include/keccakforge.h ("Key encodings"):
+ * SPKI and PKCS#8 DER round trips for every ML-KEM and SLH-DSA type and every ML-KEM
+ * private-key form, known DER prefixes (the OIDs and the CHOICE tags), PEM round trips,
+ * and rejection of every truncation, of flipped bytes in the structure, of a "both" whose
+ * seed and dk disagree, of bad base64 and a missing END line.
+ */
+#include "keccakforge.h"
+#include "test_util.h"
+
+#include <string.h>
+
+static const kf_key_type mlkem_types[] = {KF_KEY_MLKEM512, KF_KEY_MLKEM768, KF_KEY_MLKEM1024};
+static const kf_mlkem_param mlkem_params[] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};
+
+static uint8_t der[8000], der2[8000];
+static char pem[12000];
+
+static void check_truncations(const uint8_t *d, size_t n, int spki)
+{
+    uint8_t buf[8000];
+    size_t l;
+    kf_key_type t;
+    for (size_t cut = 0; cut < n; cut += 1 + (cut > 40 ? 97 : 0)) {
+        int rc = spki ? kf_key_decode_spki(d, cut, &t, buf, sizeof buf, &l)
+                      : kf_key_decode_pkcs8(d, cut, &t, NULL, NULL, 0, NULL, buf, sizeof buf, &l);
+        CHECK(rc != KF_OK, "truncated to %zu of %zu accepted", cut, n);
+    }
+    /* one trailing byte */
+    memcpy(buf, d, n);
+    buf[n] = 0;
+    CHECK((spki ? kf_key_decode_spki(buf, n + 1, &t, der2, sizeof der2, &l)
+                : kf_key_decode_pkcs8(buf, n + 1, &t, NULL, NULL, 0, NULL, der2, sizeof der2, &l)) == KF_ERR_BAD_ENCODING,
+          "trailing byte accepted");
+}
+
+static void test_mlkem(int i)
+{
+    kf_key_type t = mlkem_types[i], tt;
+    size_t ekl = kf_mlkem_ek_bytes(mlkem_params[i]), dkl = kf_mlkem_dk_bytes(mlkem_params[i]);
+    uint8_t seed[64], ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES], out[KF_MLKEM_DK_MAX_BYTES], s2[64];
+    size_t n, l, sl;
+    kf_key_priv_form f;
+    rnd_bytes(seed, 64);
+    CHECK(kf_mlkem_keygen_internal(mlkem_params[i], ek, dk, seed, seed + 32) == KF_OK, "keygen");
+    CHECK(kf_key_pub_bytes(t) == ekl && kf_key_priv_bytes(t) == dkl, "sizes");
+
+    /* SPKI: known prefix 30 82 .. 30 0b 06 09 60 86 48 01 65 03 04 04 0i 03 82 .. 00 */
+    CHECK(kf_key_encode_spki(t, ek, ekl, der, sizeof der, &n) == KF_OK, "spki encode");
+    CHECK(n == 4 + 13 + 4 + 1 + ekl, "spki length %zu", n);
+    CHECK(memcmp(der + 4, "\x30\x0b\x06\x09\x60\x86\x48\x01\x65\x03\x04\x04", 12) == 0 && der[16] == i + 1, "spki OID");
+    CHECK(kf_key_decode_spki(der, n, &tt, out, sizeof out, &l) == KF_OK && tt == t && l == ekl
+          && memcmp(out, ek, ekl) == 0, "spki round trip");
+    check_truncations(der, n, 1);
+    der[16] ^= 0x40;   /* unknown OID */
+    CHECK(kf_key_decode_spki(der, n, &tt, out, sizeof out, &l) == KF_ERR_BAD_ENCODING, "unknown OID accepted");
+    der[16] ^= 0x40;
+    der[n - 1] ^= 0;   /* ek whose first coefficient is >= q: the modulus check */
+    der[22] = 0xff; der[23] |= 0x0f;
+    CHECK(kf_key_decode_spki(der, n, &tt, out, sizeof out, &l) == KF_ERR_BAD_KEY, "ek >= q accepted");
+
+    /* PKCS#8, the three forms */
+    for (int form = KF_PRIV_SEED; form <= KF_PRIV_BOTH; form++) {
+        CHECK(kf_key_encode_pkcs8(t, (kf_key_priv_form)form, seed, 64, form == KF_PRIV_BOTH ? NULL : dk, dkl,
+                                  der, sizeof der, &n) == KF_OK, "pkcs8 encode form %d", form);
+        memset(out, 0, sizeof out);
+        memset(s2, 0, sizeof s2);
+        CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, s2, sizeof s2, &sl, out, sizeof out, &l) == KF_OK, "pkcs8 decode form %d", form);
+        CHECK(tt == t && (int)f == form && l == dkl && memcmp(out, dk, dkl) == 0, "pkcs8 round trip form %d", form);
+        CHECK(sl == (form == KF_PRIV_EXPANDED ? 0u : 64u) && (sl == 0 || memcmp(s2, seed, 64) == 0), "seed form %d", form);
+        /* the CHOICE's tag after 30 .. 02 01 00 30 0b <oid> 04 .. */
+        {
+            size_t o = 2 + (der[1] & 0x80 ? (der[1] & 0x7f) : 0) + 3 + 13;
+            o += 2 + (der[o + 1] & 0x80 ? (der[o + 1] & 0x7f) : 0);
+            CHECK(der[o] == (form == KF_PRIV_SEED ? 0x80 : form == KF_PRIV_EXPANDED ? 0x04 : 0x30), "form %d tag %02x", form, der[o]);
+        }
+        if (form == KF_PRIV_SEED) CHECK(n == 2 + 3 + 13 + 2 + 2 + 64, "seed form is %zu bytes", n);
+        check_truncations(der, n, 0);
+        if (form == KF_PRIV_BOTH) {
+            der[n - 100] ^= 1;   /* dk no longer the seed's */
+            CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_ERR_BAD_KEY, "inconsistent both accepted");
+        }
+        if (form == KF_PRIV_EXPANDED) {
+            der[n - 40] ^= 1;   /* inside H(ek): the hash check */
+            CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_ERR_BAD_KEY, "bad dk hash accepted");
+        }
+    }
+    /* default form: seed when given, expanded without */
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_DEFAULT, seed, 64, NULL, 0, der, sizeof der, &n) == KF_OK && n == 86, "default with seed");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_DEFAULT, NULL, 0, dk, dkl, der, sizeof der, &n) == KF_OK && n > dkl, "default without seed");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_SEED, seed, 63, NULL, 0, der, sizeof der, &n) == KF_ERR_BAD_LENGTH, "63-byte seed");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_BOTH, seed, 64, dk, dkl, der, sizeof der, &n) == KF_OK, "both, consistent");
+    seed[0] ^= 1;   /* another seed than dk's */
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_BOTH, seed, 64, dk, dkl, der, sizeof der, &n) == KF_ERR_BAD_KEY, "both, inconsistent: written");
+    seed[0] ^= 1;
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, dk, dkl - 1, der, sizeof der, &n) == KF_ERR_BAD_LENGTH, "short dk");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, dk, dkl, der, 10, &n) == KF_ERR_BAD_LENGTH, "short output");
+}
+
+static void test_slhdsa(void)
+{
+    for (kf_key_type t = KF_KEY_SLHDSA_SHAKE_128S; t <= KF_KEY_SLHDSA_SHAKE_256F; t++) {
+        kf_slhdsa_param p = (kf_slhdsa_param)(t - KF_KEY_SLHDSA_SHAKE_128S + 1);
+        size_t nn = kf_slhdsa_n(p), n, l;
+        uint8_t s1[32], s2[32], s3[32], pk[64], sk[128], out[128];
+        kf_key_type tt;
+        rnd_bytes(s1, 32); rnd_bytes(s2, 32); rnd_bytes(s3, 32);
+        CHECK(kf_slhdsa_keygen_internal(p, pk, sk, s1, s2, s3) == KF_OK, "slh keygen");
+        CHECK(kf_key_encode_spki(t, pk, 2 * nn, der, sizeof der, &n) == KF_OK, "slh spki");
+        CHECK(der[2] == 0x30 && der[13] == 0x03 && der[14] == 26 + (t - KF_KEY_SLHDSA_SHAKE_128S), "slh OID arc %d", der[14]);
+        CHECK(kf_key_decode_spki(der, n, &tt, out, sizeof out, &l) == KF_OK && tt == t && l == 2 * nn && memcmp(out, pk, l) == 0, "slh spki rt");
+        check_truncations(der, n, 1);
+        CHECK(kf_key_encode_pkcs8(t, KF_PRIV_DEFAULT, NULL, 0, sk, 4 * nn, der, sizeof der, &n) == KF_OK, "slh pkcs8");
+        {
+            size_t in = 4 * nn + (4 * nn < 128 ? 2 : 3), all = 3 + 13 + in;
+            CHECK(n == all + (all < 128 ? 2 : 3), "slh pkcs8 length %zu", n);
+        }
+        CHECK(kf_key_decode_pkcs8(der, n, &tt, NULL, NULL, 0, NULL, out, sizeof out, &l) == KF_OK && tt == t
+              && l == 4 * nn && memcmp(out, sk, l) == 0, "slh pkcs8 rt");
+        check_truncations(der, n, 0);
+        CHECK(kf_key_encode_pkcs8(t, KF_PRIV_SEED, NULL, 0, sk, 4 * nn, der, sizeof der, &n) == KF_ERR_BAD_ALGORITHM, "slh seed form");
+        CHECK(strncmp(kf_key_type_name(t), "SLH-DSA-SHAKE-", 14) == 0, "name");
+    }
+}
+
+static void test_pem(void)
+{
+    for (int it = 0; it < 50; it++) {
+        size_t n = rnd_below(3000), pl, dl;
+        char label[32];
+        rnd_bytes(der, n);
+        CHECK(kf_pem_encode("PRIVATE KEY", der, n, pem, sizeof pem, &pl) == KF_OK, "pem encode");
+        CHECK(pem[pl] == 0 && strlen(pem) == pl, "pem NUL");
+        CHECK(kf_pem_decode(pem, pl, label, sizeof label, der2, sizeof der2, &dl) == KF_OK && dl == n
+              && memcmp(der, der2, n) == 0 && strcmp(label, "PRIVATE KEY") == 0, "pem round trip %zu", n);
+        /* truncated: the END line goes */
+        CHECK(kf_pem_decode(pem, pl - 10, label, sizeof label, der2, sizeof der2, &dl) == KF_ERR_BAD_ENCODING, "truncated PEM");
+        if (n > 3) {
+            pem[30] = '*';
+            CHECK(kf_pem_decode(pem, pl, label, sizeof label, der2, sizeof der2, &dl) == KF_ERR_BAD_ENCODING, "bad base64");
+        }
+    }
+    {
+        const char *p = "-----BEGIN PUBLIC KEY-----\nAAE=\n-----END PRIVATE KEY-----\n";
+        size_t dl;
+        CHECK(kf_pem_decode(p, strlen(p), NULL, 0, der2, sizeof der2, &dl) == KF_ERR_BAD_ENCODING, "label mismatch");
+        p = "-----BEGIN X-----\nAAF=\n-----END X-----\n";   /* non-zero leftover bits */
+        CHECK(kf_pem_decode(p, strlen(p), NULL, 0, der2, sizeof der2, &dl) == KF_ERR_BAD_ENCODING, "non-canonical base64");
+        p = "-----BEGIN X-----\nAAE=\n-----END X-----\n";
+        CHECK(kf_pem_decode(p, strlen(p), NULL, 0, der2, sizeof der2, &dl) == KF_OK && dl == 2 && der2[1] == 1, "tiny PEM");
+    }
+}
+
+int main(void)
+{
+    for (int i = 0; i < 3; i++) test_mlkem(i);
+    test_slhdsa();
+    test_pem();
+    printf("test_key_encoding: %d failure(s)\n", failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * bench_rvv_ise.c - suite "rvv-ise": seed 003's custom RISC-V vector unit, priced by its model
+ * (tools/rvv_ise_model/report.py, Python standard library only). The figures are model cycles,
+ * not this CPU's: Tables 7 and 8 of the seed beside the paper's values, the variants beyond
+ * the paper (Zvbb, fused instructions, one round instruction), and the project's own RVV
+ * backends' executed instructions per state per round, which the script takes from
+ * tools/cross_bench/cross_bench.py run in this build's cross-bench-riscv64 directory (the one
+ * suite riscv64 uses; skipped with a line when the RISC-V cross tools are missing).
+ *
+ * The script prints the tables and writes its records to a temporary file, one per line:
+ * "name<TAB>backend<TAB>unit<TAB>value"; they join the report as suite "rvv-ise".
+ */
+#include "bench.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef KF_SOURCE_DIR
+#define KF_SOURCE_DIR "."
+#endif
+#ifndef KF_BINARY_DIR
+#define KF_BINARY_DIR "."
+#endif
+
+extern char **environ;
+
+/* Add the records of the script's TSV file; how many, or -1 if a line is malformed. */
+static int read_records(bench *b, FILE *f)
+{
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *fields[4], *save = NULL, *p = line;
+        line[strcspn(line, "\n")] = '\0';
+        if (!line[0]) continue;
+        for (int i = 0; i < 4; i++, p = NULL)
+            if (!(fields[i] = strtok_r(p, "\t", &save))) return -1;
+        char *end;
+        double v = strtod(fields[3], &end);
+        if (end == fields[3] || *end) return -1;
+        b->last_samples = 1;
+        bench_add(b, "rvv-ise", fields[0], fields[1], -1, fields[2], v);
+        n++;
+    }
+    return n;
+}
+
+void bench_suite_rvv_ise(bench *b)
+{
+    char script[4096], tsv[4096];
+    const char *dir = getenv("TMPDIR");
+    snprintf(script, sizeof script, "%s/tools/rvv_ise_model/report.py", KF_SOURCE_DIR);
+    if (access(script, R_OK) != 0) {
+        printf("    skipped: %s not found (kforge runs it from the source tree it was built from)\n", script);
+        return;
+    }
+    snprintf(tsv, sizeof tsv, "%s/kforge-rvv-ise-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(tsv);
+    if (fd < 0) {
+        printf("    skipped: cannot create a temporary file in $TMPDIR or /tmp\n");
+        return;
+    }
+    close(fd);
+    char *argv[] = {"python3", script, "--tsv", tsv, "--rvv-build-dir", KF_BINARY_DIR "/cross-bench-riscv64",
+                    b->quick ? "--quick" : NULL, NULL};
+    pid_t pid;
+    int status = 0;
+    fflush(stdout);
+    if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0) {
+        printf("    skipped: python3 not found\n");
+        unlink(tsv);
+        return;
+    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        printf("    FAILED: report.py exited with status %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    } else {
+        FILE *f = fopen(tsv, "r");
+        int n = f ? read_records(b, f) : -1;
+        if (f) fclose(f);
+        if (n <= 0) printf("    FAILED: no records could be read from report.py's output\n");
+    }
+    unlink(tsv);
+    fflush(stdout);
+}

@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * cli_io.c - inputs and outputs of `kforge mlkem` and `kforge slhdsa` (see cli_io.h).
+ */
+#include "cli_io.h"
+#include "keccakforge.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decode n hex digits into out (n even, all digits checked by the caller). */
+static void decode(const char *hex, size_t n, uint8_t *out)
+{
+    for (size_t i = 0; i < n / 2; i++)
+        out[i] = (uint8_t)(hexval((unsigned char)hex[2 * i]) << 4 | hexval((unsigned char)hex[2 * i + 1]));
+}
+
+int cli_from_hex(const char *prog, const char *opt, const char *hex, cli_blob *b)
+{
+    size_t n = strlen(hex);
+    for (size_t i = 0; i < n; i++) {
+        if (hexval((unsigned char)hex[i]) < 0) {
+            fprintf(stderr, "%s: %s: not hexadecimal (character %zu is '%c')\n", prog, opt, i + 1,
+                    isprint((unsigned char)hex[i]) ? hex[i] : '?');
+            return -1;
+        }
+    }
+    if (n % 2) {
+        fprintf(stderr, "%s: %s: an odd number of hex digits (%zu)\n", prog, opt, n);
+        return -1;
+    }
+    b->p = malloc(n / 2 + 1);
+    if (!b->p) {
+        fprintf(stderr, "%s: %s: out of memory\n", prog, opt);
+        return -1;
+    }
+    decode(hex, n, b->p);
+    b->n = n / 2;
+    return 0;
+}
+
+int cli_read_file(const char *prog, const char *opt, const char *path, size_t max, cli_blob *b)
+{
+    int use_stdin = strcmp(path, "-") == 0;
+    int fd = use_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    if (fd < 0) {
+        fprintf(stderr, "%s: %s %s: %s\n", prog, opt, path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 4096, n = 0;
+    uint8_t *p = malloc(cap);
+    int err = p ? 0 : ENOMEM;
+    while (!err) {
+        if (n == cap) {
+            uint8_t *q = cap <= max ? malloc(cap * 2) : NULL;
+            if (!q) {
+                err = cap > max ? EFBIG : ENOMEM;
+                break;
+            }
+            memcpy(q, p, n);
+            if (b->secret) kf_wipe(p, n);
+            free(p);
+            p = q;
+            cap *= 2;
+        }
+        ssize_t r = read(fd, p + n, cap - n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) err = errno;
+        if (r <= 0) break;
+        n += (size_t)r;
+    }
+    if (!use_stdin) close(fd);
+    if (!err && n > max) err = EFBIG;
+    if (err) {
+        if (err == EFBIG) fprintf(stderr, "%s: %s %s: larger than %zu bytes\n", prog, opt, path, max);
+        else fprintf(stderr, "%s: %s %s: %s\n", prog, opt, path, strerror(err));
+        if (p && b->secret) kf_wipe(p, cap);
+        free(p);
+        return -1;
+    }
+    b->p = p;
+    b->n = n;
+    return 0;
+}
+
+int cli_check_size(const char *prog, const char *opt, const cli_blob *b, size_t want, const char *set)
+{
+    if (b->n == want) return 0;
+    fprintf(stderr, "%s: %s: %zu bytes expected for %s, got %zu\n", prog, opt, want, set, b->n);
+    return -1;
+}
+
+/* b holds PEM or DER: decode it (public: SPKI, private: PKCS#8) into the raw key. */
+static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set,
+                             int key_type, int is_private)
+{
+    uint8_t *der = NULL, *raw = NULL;
+    size_t derlen = 0, rawlen = 0;
+    char label[64] = "";
+    int rc = KF_OK, pem = b->n >= 11 && memcmp(b->p, "-----BEGIN ", 11) == 0;
+    const char *want_label = is_private ? "PRIVATE KEY" : "PUBLIC KEY";
+    if (pem) {
+        rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, NULL, 0, &derlen);
+        der = rc == KF_OK ? malloc(derlen ? derlen : 1) : NULL;
+        if (rc == KF_OK && !der) rc = KF_ERR_BAD_LENGTH;
+        if (rc == KF_OK) rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, der, derlen, &derlen);
+        if (rc == KF_OK && strcmp(label, want_label) != 0) {
+            fprintf(stderr, "%s: %s: a PEM \"%s\", not the \"%s\" of %s\n", prog, opt, label, want_label, set);
+            rc = -1;
+        }
+    }
+    const uint8_t *in = pem ? der : b->p;
+    size_t inlen = pem ? derlen : b->n;
+    kf_key_type t = 0;
+    size_t cap = want > 4096 ? want : 4096; /* room for any key, so a key of another type is named */
+    raw = rc == KF_OK ? malloc(cap) : NULL;
+    if (rc == KF_OK && !raw) rc = KF_ERR_BAD_LENGTH;
+    if (rc == KF_OK)
+        rc = is_private ? kf_key_decode_pkcs8(in, inlen, &t, NULL, NULL, 0, NULL, raw, cap, &rawlen)
+                        : kf_key_decode_spki(in, inlen, &t, raw, cap, &rawlen);
+    if (rc == KF_OK && ((int)t != key_type || rawlen != want)) {
+        const char *name = kf_key_type_name(t);
+        fprintf(stderr, "%s: %s: a %s key, not %s\n", prog, opt, name ? name : "other", set);
+        rc = -1;
+    } else if (rc != KF_OK && rc != -1) {
+        fprintf(stderr, "%s: %s: not a %s %s key in %s (%s)\n", prog, opt, set, is_private ? "PKCS#8" : "SPKI",
+                pem ? "PEM" : "DER", kf_strerror(rc));
+    }
+    if (der) kf_wipe(der, derlen);
+    free(der);
+    if (rc != KF_OK) {
+        if (raw) kf_wipe(raw, cap);
+        free(raw);
+        return -1;
+    }
+    cli_blob_free(b);
+    b->p = raw;
+    b->n = want;
+    return 0;
+}
+
+int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set, int key_type,
+                  int is_private)
+{
+    if (b->n == want) return 0;
+    /* hex text first (white space around it skipped): a hex key may well start with "30",
+     * which is also how DER starts; no DER or PEM encoding is 2 * want hex digits alone */
+    size_t s = 0, e = b->n;
+    while (s < e && isspace(b->p[s])) s++;
+    while (e > s && isspace(b->p[e - 1])) e--;
+    int all_hex = e - s == 2 * want;
+    for (size_t i = s; all_hex && i < e; i++) all_hex = hexval(b->p[i]) >= 0;
+    if (all_hex) {
+        decode((const char *)b->p + s, e - s, b->p); /* in place: writes behind the reads */
+        if (b->secret) kf_wipe(b->p + want, b->n - want);
+        b->n = want;
+        return 0;
+    }
+    if ((b->n >= 11 && memcmp(b->p, "-----BEGIN ", 11) == 0) || (b->n > 0 && b->p[0] == 0x30))
+        return key_from_encoding(prog, opt, b, want, set, key_type, is_private);
+    fprintf(stderr, "%s: %s: %zu bytes expected for %s (raw, %zu hex digits, or %s PEM/DER), got %zu bytes\n",
+            prog, opt, want, set, 2 * want, is_private ? "PKCS#8" : "SPKI", b->n);
+    return -1;
+}
+
+int cli_write_file(const char *prog, const char *path, const uint8_t *p, size_t n, int secret)
+{
+    int use_stdout = strcmp(path, "-") == 0;
+    int fd = use_stdout ? STDOUT_FILENO : open(path, O_WRONLY | O_CREAT | O_TRUNC, secret ? 0600 : 0644);
+    if (fd < 0) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+        return -1;
+    }
+    if (use_stdout) fflush(stdout);
+    size_t done = 0;
+    int err = 0;
+    while (done < n) {
+        ssize_t w = write(fd, p + done, n - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            err = w < 0 ? errno : EIO;
+            break;
+        }
+        done += (size_t)w;
+    }
+    if (!use_stdout && close(fd) != 0 && !err) err = errno;
+    if (err) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(err));
+        return -1;
+    }
+    return 0;
+}
+
+void cli_print_hex(const char *name, const uint8_t *p, size_t n)
+{
+    static const char digits[] = "0123456789abcdef";
+    printf("%s=", name);
+    for (size_t i = 0; i < n; i++) {
+        putchar(digits[p[i] >> 4]);
+        putchar(digits[p[i] & 15]);
+    }
+    putchar('\n');
+}
+
+void cli_blob_free(cli_blob *b)
+{
+    if (b->p && b->secret) kf_wipe(b->p, b->n);
+    free(b->p);
+    b->p = NULL;
+    b->n = 0;
+}
+
+cli_val *cli_find(cli_val *v, size_t nv, const char *name)
+{
+    for (size_t i = 0; i < nv; i++)
+        if (strcmp(v[i].name, name) == 0) return &v[i];
+    return NULL;
+}
+
+#define MAX_INPUT_BYTES ((size_t)1 << 30)
+
+int cli_parse(const char *prog, int argc, char **argv, int first, cli_val *v, size_t nv, const char **param,
+              int *pem)
+{
+    int stdin_used = 0;
+    for (int i = first; i < argc; i++) {
+        const char *a = argv[i];
+        if (pem && strcmp(a, "--pem") == 0) {
+            *pem = 1;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "%s: option '%s' needs a value\n", prog, a);
+            return 2;
+        }
+        const char *val = argv[++i];
+        if (strcmp(a, "-p") == 0 || strcmp(a, "--param") == 0) {
+            *param = val;
+            continue;
+        }
+        size_t k = 0, alen = strlen(a);
+        const char *suffix = NULL;
+        for (; k < nv; k++) {
+            size_t nl = strlen(v[k].name);
+            if (alen < 2 + nl || strncmp(a, "--", 2) != 0 || strncmp(a + 2, v[k].name, nl) != 0) continue;
+            suffix = a + 2 + nl;
+            if (v[k].input ? (!*suffix || !strcmp(suffix, "-file")) : !strcmp(suffix, "-out")) break;
+        }
+        if (k == nv) {
+            fprintf(stderr, "%s: unknown option '%s'\n", prog, a);
+            return 2;
+        }
+        cli_val *x = &v[k];
+        if (x->given) {
+            fprintf(stderr, "%s: --%s given twice\n", prog, x->name);
+            return 2;
+        }
+        x->given = 1;
+        x->b.secret = x->secret;
+        if (!x->input) {
+            x->out = val;
+        } else if (*suffix) { /* --NAME-file */
+            if (strcmp(val, "-") == 0 && stdin_used++) {
+                fprintf(stderr, "%s: only one input can be standard input (-)\n", prog);
+                return 2;
+            }
+            if (cli_read_file(prog, a, val, MAX_INPUT_BYTES, &x->b) != 0) return 1;
+        } else {
+            if (x->secret)
+                fprintf(stderr, "%s: warning: --%s on the command line is visible to other users (ps); "
+                        "--%s-file FILE keeps it off\n", prog, x->name, x->name);
+            if (cli_from_hex(prog, a, val, &x->b) != 0) return 2;
+        }
+    }
+    return 0;
+}
+
+int cli_emit(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n)
+{
+    cli_val *x = NULL;
+    for (size_t i = 0; i < nv && !x; i++)
+        if (!v[i].input && strcmp(v[i].name, name) == 0) x = &v[i];
+    if (x && x->out) return cli_write_file(prog, x->out, p, n, x->secret);
+    cli_print_hex(name, p, n);
+    return 0;
+}
+
+int cli_emit_pem(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n,
+                 int key_type, int is_private, const uint8_t *seed, size_t seedlen)
+{
+    size_t derlen = 0, pemlen = 0;
+    kf_key_priv_form form = seed ? KF_PRIV_SEED : KF_PRIV_DEFAULT;
+    kf_key_type t = (kf_key_type)key_type;
+    int rc = is_private ? kf_key_encode_pkcs8(t, form, seed, seedlen, p, n, NULL, 0, &derlen)
+                        : kf_key_encode_spki(t, p, n, NULL, 0, &derlen);
+    uint8_t *der = rc == KF_OK ? malloc(derlen) : NULL;
+    char *pem = der ? malloc(derlen * 2 + 128) : NULL;
+    if (rc == KF_OK && !pem) rc = KF_ERR_BAD_LENGTH;
+    if (rc == KF_OK)
+        rc = is_private ? kf_key_encode_pkcs8(t, form, seed, seedlen, p, n, der, derlen, &derlen)
+                        : kf_key_encode_spki(t, p, n, der, derlen, &derlen);
+    if (rc == KF_OK)
+        rc = kf_pem_encode(is_private ? "PRIVATE KEY" : "PUBLIC KEY", der, derlen, pem, derlen * 2 + 128, &pemlen);
+    int st = -1;
+    if (rc != KF_OK) {
+        fprintf(stderr, "%s: %s: PEM encoding failed (%s)\n", prog, name, kf_strerror(rc));
+    } else {
+        cli_val *x = NULL;
+        for (size_t i = 0; i < nv && !x; i++)
+            if (!v[i].input && strcmp(v[i].name, name) == 0) x = &v[i];
+        if (x && x->out) {
+            st = cli_write_file(prog, x->out, (const uint8_t *)pem, pemlen, is_private);
+        } else {
+            fwrite(pem, 1, pemlen, stdout);
+            st = 0;
+        }
+    }
+    if (der) kf_wipe(der, derlen);
+    if (pem) kf_wipe(pem, derlen * 2 + 128);
+    free(der);
+    free(pem);
+    return st;
+}
+
+void cli_free_all(cli_val *v, size_t nv)
+{
+    for (size_t i = 0; i < nv; i++) cli_blob_free(&v[i].b);
+}

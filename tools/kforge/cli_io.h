@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * cli_io.h - how `kforge mlkem` and `kforge slhdsa` take their inputs and write outputs:
+ * a value comes as hex on the command line (--NAME HEX: public values, small ones) or from a
+ * file (--NAME-file FILE, "-" = standard input: keys, messages, signatures of any size);
+ * outputs go to files (--NAME-out FILE, secrets created with mode 0600) or as NAME=hex lines
+ * on standard output. Secret buffers are wiped before they are freed.
+ */
+#ifndef KFORGE_CLI_IO_H
+#define KFORGE_CLI_IO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cli_blob {
+    uint8_t *p;
+    size_t n;
+    int secret; /* wiped by cli_blob_free */
+} cli_blob;
+
+/* "--NAME HEX": 0, or -1 after "PROG: --NAME: not hexadecimal" (or: odd number of digits). */
+int cli_from_hex(const char *prog, const char *opt, const char *hex, cli_blob *b);
+/* The whole of FILE ("-" = stdin), at most max bytes: 0, or -1 after a message. */
+int cli_read_file(const char *prog, const char *opt, const char *path, size_t max, cli_blob *b);
+/* A key file's bytes as the raw key, replacing b's contents: exactly want bytes, the same as
+ * hex text (2*want digits, surrounding white space ignored, as keygen's NAME=hex line without
+ * the name), or PEM / DER: SubjectPublicKeyInfo (is_private 0) or PKCS#8 (is_private 1) of
+ * key type key_type (kf_key_type), decoded by the library (kf_pem_decode, kf_key_decode_*).
+ * 0, or -1 after a message that states what was expected. */
+int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set, int key_type,
+                  int is_private);
+/* Exactly want bytes (any value that is not a key): 0 or -1 after a message. */
+int cli_check_size(const char *prog, const char *opt, const cli_blob *b, size_t want, const char *set);
+/* Write bytes to FILE ("-" = stdout), mode 0600 when secret: 0 or -1 after a message. */
+int cli_write_file(const char *prog, const char *path, const uint8_t *p, size_t n, int secret);
+/* NAME=hex on stdout. */
+void cli_print_hex(const char *name, const uint8_t *p, size_t n);
+void cli_blob_free(cli_blob *b);
+
+/* One named value of a command: an input (--NAME HEX, --NAME-file FILE) or an output
+ * (--NAME-out FILE). cli_parse fills b / out from argv; the caller checks sizes. */
+typedef struct cli_val {
+    const char *name; /* without dashes: "dk" */
+    int secret;       /* wiped; --NAME HEX draws a warning (visible in ps) */
+    int input;        /* 1: an input, 0: an output */
+    int given;        /* set by cli_parse */
+    cli_blob b;       /* the input's bytes */
+    const char *out;  /* the output's file */
+} cli_val;
+
+/* Parse argv[first..]: "-p SET"/"--param SET" into *param, "--pem" into *pem (when pem is
+ * not NULL), then the values. Returns 0, 2 (bad usage, said on stderr) or 1 (a file could
+ * not be read). */
+int cli_parse(const char *prog, int argc, char **argv, int first, cli_val *v, size_t nv, const char **param,
+              int *pem);
+cli_val *cli_find(cli_val *v, size_t nv, const char *name);
+/* An output: to its --NAME-out file if given, else NAME=hex on stdout. 0 or -1. */
+int cli_emit(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n);
+/* A key output as PEM (SPKI "PUBLIC KEY" or PKCS#8 "PRIVATE KEY" through the library's
+ * encoder; ML-KEM's private key in the seed form when seed is not NULL): to its --NAME-out
+ * file, else on stdout. 0 or -1. */
+int cli_emit_pem(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n,
+                 int key_type, int is_private, const uint8_t *seed, size_t seedlen);
+void cli_free_all(cli_val *v, size_t nv);
+
+#endif

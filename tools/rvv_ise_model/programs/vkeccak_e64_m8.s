@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# Beyond the seed, variant c: a single "Keccak round" vector instruction (vkeccak-style) on the
+# five-plane group; the round constant is picked by s3.
+# Registers set by the harness: s1 = EleNum, s2 = -1, s3 = first round index, s4 = 24,
+# s5 = 5 * EleNum. `.rho_offsets v24` puts the rho offsets in v24..v28 (element 5i + x of
+# v24 + y = r[x, y]) once, before the loop; a real program loads them (one vle64 at LMUL 8).
+        vsetvli x0, s5, e64, m8, tu, mu
+        .rho_offsets v24
+permutation:
+        vkeccak.vx v0, v0, s3
+loop_control:
+        addi s3, s3, 1
+        blt s3, s4, permutation
