@@ -30,10 +30,10 @@ int kf_mlkem_arith_avx2(void)
         return __atomic_load_n(&arith_avx2, __ATOMIC_RELAXED);
     const char *env = getenv("KECCAKFORGE_MLKEM");
     int avx2 = (kf_cpu_features() & KF_CPU_AVX2) && !(env && strcmp(env, "portable") == 0);
-    env_avx2_only = env && strcmp(env, "avx2") == 0;
+    int only = env && strcmp(env, "avx2") == 0;
+    __atomic_store_n(&env_avx2_only, only, __ATOMIC_RELAXED);
     __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
-    __atomic_store_n(&arith_avx512, avx2 && !env_avx2_only && kf_mlkem_avx512_cpu(),
-                     __ATOMIC_RELAXED);
+    __atomic_store_n(&arith_avx512, avx2 && !only && kf_mlkem_avx512_cpu(), __ATOMIC_RELAXED);
     __atomic_store_n(&arith_known, 1, __ATOMIC_RELEASE);
     return avx2;
 }
@@ -49,8 +49,8 @@ int kf_mlkem_arith_select(int avx2)
     kf_mlkem_arith_avx2(); /* settle the automatic choice first, so it cannot overwrite */
     avx2 = avx2 && (kf_cpu_features() & KF_CPU_AVX2);
     __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
-    __atomic_store_n(&arith_avx512, avx2 && !env_avx2_only && kf_mlkem_avx512_cpu(),
-                     __ATOMIC_RELAXED);
+    int only = __atomic_load_n(&env_avx2_only, __ATOMIC_RELAXED);
+    __atomic_store_n(&arith_avx512, avx2 && !only && kf_mlkem_avx512_cpu(), __ATOMIC_RELAXED);
     return avx2;
 }
 #else
