@@ -2,11 +2,48 @@
 /*
  * fors.c - FORS few-time signatures (FIPS 205 §8, Algorithms 14-17).
  *
- * Leaves come 64 at a time from two batched calls (PRF for the secret values, then F);
+ * Leaves come 64 at a time from two batched calls (PRF for the secret values, then F; on
+ * rows, the PRF's outputs stay in the states as F's inputs);
  * the tree levels are batched by kf_slh_merkle. Verification climbs the k trees in lock-step,
  * one batched call per level.
  */
 #include "slhdsa_internal.h"
+
+/* fors_leaves on rows: w leaves at a time, the PRF's output (rows 0 .. n/8 - 1) moved
+ * straight to F's input rows. Both calls differ from leaf to leaf only in the tree index
+ * (the high half of ADRS word 3), and from each other only in the type (word 2). */
+static void fors_leaves_rows(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *out)
+{
+    const kf_backend_xn *xn = c->xn;
+    const size_t n = c->p->n, nw = n / 8, ar = SLH_ROW_ADRS(n), in_row = SLH_ROW_IN(n);
+    const unsigned w = xn->n;
+    uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[0];
+    slh_adrs a = *adrs;
+    adrs_set_type(&a, SLH_FORS_PRF); /* Algorithm 14 */
+    adrs_set_keypair(&a, adrs_get_keypair(adrs));
+    const uint64_t w0 = slh_word(a.b), w1 = slh_word(a.b + 8), type_prf = slh_word(a.b + 16);
+    adrs_set_type(&a, SLH_FORS_TREE); /* Algorithm 15, z = 0 */
+    adrs_set_keypair(&a, adrs_get_keypair(adrs));
+    const uint64_t type_tree = slh_word(a.b + 16);
+    for (unsigned i = 0; i < w; i++) {
+        T[ar * w + i] = w0;
+        T[(ar + 1) * w + i] = w1;
+        for (size_t k = 0; k < nw; k++) T[(in_row + k) * w + i] = slh_word(c->sk_seed + 8 * k);
+    }
+    for (uint32_t g = 0; g < cnt; g += w) {
+        const uint32_t m = cnt - g < w ? cnt - g : w;
+        for (unsigned i = 0; i < w; i++) {
+            T[(ar + 2) * w + i] = type_prf;
+            T[(ar + 3) * w + i] = slh_word_with_hash(0, first + g + (i < m ? i : m - 1));
+        }
+        kf_slh_rows_permute(xn, S, T, 0, 0, 0);          /* PRF: the secret values */
+        for (unsigned i = 0; i < w; i++) T[(ar + 2) * w + i] = type_tree;
+        kf_slh_rows_permute(xn, S, T, in_row, 0, nw);    /* F of them: the leaves */
+        c->perms += 2 * (uint64_t)m;
+        for (unsigned i = 0; i < m; i++)
+            for (size_t k = 0; k < nw; k++) slh_put_word(out + (size_t)(g + i) * n + 8 * k, S[k * w + i]);
+    }
+}
 
 /* FORS leaves first .. first+cnt-1 (global tree indices): F(PRF(...)). adrs: FORS_TREE with
  * its key pair address. */
@@ -15,6 +52,10 @@ static void fors_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32
 {
     (void)arg;
     const size_t n = c->p->n;
+    if (c->rows && cnt >= c->width) {
+        fors_leaves_rows(c, adrs, first, cnt, out);
+        return;
+    }
     slh_adrs a[64];
     uint8_t *o[64];
     uint32_t kp = adrs_get_keypair(adrs);

@@ -44,6 +44,10 @@ void kf_slh_ctx_backends(slh_ctx *c)
      * under x8), a lone instance to x1: kf_backend_xn_for's choice, asked once here */
     for (unsigned r = 0; r < SLH_MAX_LANES; r++)
         c->xn_rest[r] = c->xn && r >= 2 && r < c->width ? usable(kf_backend_xn_for(r)) : NULL;
+    if (c->rows) {
+        kf_slh_rows_template(c, c->tmpl[0], c->width, c->p->n);
+        kf_slh_rows_template(c, c->tmpl[1], c->width, 2 * (size_t)c->p->n);
+    }
 }
 
 size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen)
@@ -144,44 +148,65 @@ void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t i
     }
 }
 
+void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t dst, size_t src, size_t cnt)
+{
+    const size_t w = xn->n, end = dst + cnt;
+    if (xn->permute_from) {
+        xn->permute_from(S, T, (unsigned)dst, (unsigned)src, (unsigned)cnt, NR);
+        return;
+    }
+    memmove(S + dst * w, S + src * w, cnt * w * sizeof S[0]);
+    memcpy(S, T, dst * w * sizeof S[0]);
+    memcpy(S + end * w, T + end * w, (SLH_ROWS - end) * w * sizeof S[0]);
+    xn->permute(S, NR);
+}
+
 /* kf_slh_thash_batch on the rows of the interleaved backend xn, cnt <= xn->n instances:
- * the template T (kf_slh_rows_template for inlen; PRF: with SK.seed in the input rows), the
- * instances' ADRS and input words straight into the states, one permutation, the outputs
- * straight out of rows 0 .. n/8 - 1. */
-static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, const uint64_t *T, size_t cnt, const slh_adrs *adrs,
+ * the instances' ADRS and input words straight into the template T (kf_slh_rows_template
+ * for inlen; PRF: with SK.seed in the input rows), the states from it, one permutation,
+ * the outputs straight out of rows 0 .. n/8 - 1. */
+static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t cnt, const slh_adrs *adrs,
                        const uint8_t *const *in, size_t inlen, uint8_t *const *out)
 {
     const size_t n = c->p->n, w = xn->n;
     uint64_t *S = (uint64_t *)(void *)c->scratch;
-    memcpy(S, T, SLH_ROWS * w * sizeof S[0]);
     for (unsigned i = 0; i < cnt; i++) {
-        slh_rows_put_adrs(S, (unsigned)w, n, i, &adrs[i]);
+        slh_rows_put_adrs(T, (unsigned)w, n, i, &adrs[i]);
         if (in)
-            for (size_t k = 0; k < inlen / 8; k++) S[(SLH_ROW_IN(n) + k) * w + i] = slh_word(in[i] + 8 * k);
+            for (size_t k = 0; k < inlen / 8; k++) T[(SLH_ROW_IN(n) + k) * w + i] = slh_word(in[i] + 8 * k);
     }
-    xn->permute(S, NR);
+    kf_slh_rows_permute(xn, S, T, 0, 0, 0);
     c->perms += cnt;
     for (unsigned i = 0; i < cnt; i++)
         for (size_t k = 0; k < n / 8; k++) slh_put_word(out[i] + 8 * k, S[k * w + i]);
 }
 
-/* kf_slh_thash_batch when c->rows: full groups on c->xn, a last group of r on the
- * narrowest backend with room when that one is interleaved too (x1 for a lone instance). */
+/* kf_slh_thash_batch when c->rows: full groups on c->xn (with the context's templates), a
+ * last group of r on the narrowest backend with room when that one is interleaved too
+ * (its own template; x1 for a lone instance). */
 static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                              size_t inlen, uint8_t *const *out)
 {
     const size_t n = c->p->n;
-    _Alignas(64) uint64_t T[SLH_ROWS * SLH_MAX_LANES];
+    _Alignas(64) uint64_t own[SLH_ROWS * SLH_MAX_LANES];
     const kf_backend_xn *cur = NULL;
+    uint64_t *T = NULL;
+    int own_used = 0;
     size_t done = 0;
     while (done < cnt) {
         size_t left = cnt - done;
         const kf_backend_xn *xn = left >= c->width ? c->xn : c->xn_rest[left];
         if (!xn || !xn->interleaved) break; /* the rest below */
         size_t g = left < xn->n ? left : xn->n;
-        if (xn != cur) { /* a template for this width */
+        if (xn != cur) { /* the template for this width */
             cur = xn;
-            kf_slh_rows_template(c, T, xn->n, inlen);
+            if (xn == c->xn && (inlen == n || inlen == 2 * n)) {
+                T = c->tmpl[inlen == 2 * n];
+            } else {
+                T = own;
+                own_used = 1;
+                kf_slh_rows_template(c, T, xn->n, inlen);
+            }
             if (!in)
                 for (unsigned i = 0; i < xn->n; i++)
                     for (size_t k = 0; k < n / 8; k++) T[(SLH_ROW_IN(n) + k) * xn->n + i] = slh_word(c->sk_seed + 8 * k);
@@ -189,7 +214,7 @@ static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const
         thash_rows(c, xn, T, g, adrs + done, in ? in + done : NULL, inlen, out + done);
         done += g;
     }
-    if (cur && !in) kf_memzero(T, sizeof T);
+    if (own_used) kf_memzero(own, sizeof own); /* SK.seed (PRF), or inputs derived from it */
     if (done < cnt) kf_slh_thash_batch_blocks(c, cnt - done, adrs + done, in ? in + done : NULL, inlen, out + done);
 }
 

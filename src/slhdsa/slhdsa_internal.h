@@ -50,6 +50,10 @@ typedef struct slh_ctx {
     uint64_t perms; /* Keccak-p calls of the hashes so far (one per block per instance; idle
                      * lanes of a batched call not counted): kforge bench's hashing floor */
     _Alignas(64) uint8_t scratch[SLH_XN_STATE_MAX];
+    /* rows only: templates (kf_slh_rows_template) at width `width` for inputs of n bytes
+     * (F, PRF: tmpl[0]) and 2n bytes (H: tmpl[1]), made once per operation; their ADRS and
+     * input rows are the callers' to overwrite (wiped with the context) */
+    _Alignas(64) uint64_t tmpl[2][25 * SLH_MAX_LANES];
 } slh_ctx;
 
 
@@ -106,6 +110,11 @@ static inline uint64_t slh_word_with_hash(uint64_t word, uint32_t x)
 /* rows (SLH_ROWS x w words) := the padded one-block input PK.seed || ADRS || inlen bytes
  * (n + 32 + inlen < SLH_BLOCK) of w instances with zero ADRS and input words. */
 void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t inlen);
+/* S := the template T (rows of xn's width) except rows dst .. dst+cnt-1, which take S's own
+ * rows src .. src+cnt-1 (a chain's last output as its next input; cnt 0: all of T); then
+ * Keccak-p[1600,24] on S. The backend's permute_from does it without copying the states
+ * first (a copy right before the permutation delays its first loads). */
+void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t dst, size_t src, size_t cnt);
 /* Instance i's ADRS into rows of width w. */
 static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsigned i, const slh_adrs *a)
 {

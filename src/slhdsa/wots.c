@@ -192,22 +192,6 @@ static inline int rows_step(const chain_run *r, size_t n, unsigned len, const ui
     return rows_check(r, n, len, S, w, i, L);
 }
 
-/* One step of every lane: the outputs (rows 0 .. nw - 1 of S) move to the input rows
- * in_row .. in_row + nw - 1, the template T gives every other row, then Keccak-p[1600,24].
- * The backend's permute_from does it without copying the states first. */
-static void rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t in_row, size_t nw)
-{
-    const size_t w = xn->n, end = in_row + nw;
-    if (xn->permute_from) {
-        xn->permute_from(S, T, (unsigned)in_row, 0, (unsigned)nw, 24);
-        return;
-    }
-    memmove(S + in_row * w, S, nw * w * sizeof S[0]);
-    memcpy(S, T, in_row * w * sizeof S[0]);
-    memcpy(S + end * w, T + end * w, (SLH_ROWS - end) * w * sizeof S[0]);
-    xn->permute(S, 24);
-}
-
 /* Algorithm 5 on every chain of r, in lock-step lanes of the interleaved backend c->xn,
  * the states built in rows: per permutation, the outputs move down to the input rows and
  * the template (PK.seed, each lane's ADRS, the padding) fills the rest. */
@@ -218,12 +202,11 @@ static void run_chains_rows(slh_ctx *c, const chain_run *r)
     const unsigned len = c->p->len, total = r->leaves * len, w = xn->n;
     const size_t in_row = SLH_ROW_IN(n);
     uint64_t *S = (uint64_t *)(void *)c->scratch;
-    _Alignas(64) uint64_t T[SLH_ROWS * SLH_MAX_LANES];
+    uint64_t *T = c->tmpl[0]; /* F's template: PK.seed, padding; ADRS rows ours */
     uint16_t order[MAX_CHAINS];
     row_lane ln[SLH_MAX_LANES];
     unsigned next = 0;
     order_chains(r, total, order);
-    kf_slh_rows_template(c, T, w, n);
     for (unsigned i = 0; i < w; i++) ln[i].busy = 0;
     for (;;) {
         unsigned m = 0;
@@ -238,12 +221,11 @@ static void run_chains_rows(slh_ctx *c, const chain_run *r)
             for (size_t k = 0; k < nw; k++) S[k * w + i] = slh_word(ln[i].fresh + 8 * k);
             ln[i].fresh = NULL;
         }
-        rows_permute(xn, S, T, in_row, nw);
+        kf_slh_rows_permute(xn, S, T, in_row, 0, nw);
         c->perms += m;
         for (unsigned i = 0; i < w; i++)
             if (ln[i].busy) ln[i].busy = (unsigned)rows_step(r, n, len, S, T, w, i, &ln[i]);
     }
-    kf_memzero(T, sizeof T);
 }
 
 /* Key generation's chains (r->prf, every chain w - 1 steps from 0) on rows, w chains at a
@@ -258,10 +240,9 @@ static void run_chains_lockstep(slh_ctx *c, const chain_run *r)
     const unsigned len = c->p->len, total = r->leaves * len, w = xn->n;
     const size_t in_row = SLH_ROW_IN(n), a_row = SLH_ROW_ADRS(n);
     uint64_t *S = (uint64_t *)(void *)c->scratch;
-    _Alignas(64) uint64_t T[SLH_ROWS * SLH_MAX_LANES];
+    uint64_t *T = c->tmpl[0]; /* F's template: PK.seed, padding; ADRS rows ours */
     uint64_t type_hash[SLH_MAX_LANES], chain_word[SLH_MAX_LANES];
     unsigned q[SLH_MAX_LANES];
-    kf_slh_rows_template(c, T, w, n);
     for (unsigned g = 0; g < total; g += w) {
         const unsigned m = total - g < w ? total - g : w;
         int snap_lane = -1;
@@ -284,19 +265,18 @@ static void run_chains_lockstep(slh_ctx *c, const chain_run *r)
                 snap_at = r->snap->digits[ci];
             }
         }
-        rows_permute(xn, S, T, in_row, nw); /* PRF: the chains' secret values */
+        kf_slh_rows_permute(xn, S, T, in_row, 0, nw); /* PRF: the chains' secret values */
         for (unsigned i = 0; i < w; i++) T[(a_row + 2) * w + i] = type_hash[i];
         for (uint32_t step = 0;; step++) { /* the value after `step` F calls is in S */
             if (snap_lane >= 0 && step == snap_at)
                 rows_get(S, w, n, (unsigned)snap_lane, r->snap->sig + (size_t)(q[snap_lane] % len) * n);
             if (step == SLH_W - 1) break;
             for (unsigned i = 0; i < w; i++) T[(a_row + 3) * w + i] = slh_word_with_hash(chain_word[i], step);
-            rows_permute(xn, S, T, in_row, nw);
+            kf_slh_rows_permute(xn, S, T, in_row, 0, nw);
         }
         for (unsigned i = 0; i < m; i++) rows_get(S, w, n, i, chain_val(r, n, len, q[i]));
         c->perms += (uint64_t)m * SLH_W;
     }
-    kf_memzero(T, sizeof T);
 }
 
 /* Algorithm 5 on every chain of r, in lock-step lanes (see the top of the file). */
