@@ -85,6 +85,89 @@ static void fors_compress(slh_ctx *c, const slh_adrs *adrs, const uint8_t *roots
     kf_slh_thash(c, &pk_adrs, roots, (size_t)c->p->k * c->p->n, pk);
 }
 
+/* The trees of a FORS signature are built in lock-step groups of up to FORS_GROUP trees:
+ * chunk s of every tree of the group (2^CHUNK leaves each), then each level of the chunks
+ * as one batch over all of the group's trees, then the levels above the chunks' roots the
+ * same way. A tree's narrow levels (4, 2, 1 nodes) would otherwise be batched calls with
+ * idle lanes, several per tree; together they fill the lanes. The group shrinks when the
+ * chunk roots of FORS_GROUP trees would not fit FORS_TOPS_BYTES (the 's' sets' a = 14). */
+#define CHUNK 6
+#define FORS_GROUP 8
+#define FORS_TOPS_BYTES 16384
+#define FORS_BATCH 256 /* nodes of one level of a group, at most: 8 * 32, or 2 * 128 */
+
+typedef struct fors_group {
+    const slh_adrs *adrs;
+    const uint32_t *idx; /* the signed leaf of each tree of the signature */
+    unsigned t0, count;  /* trees t0 .. t0 + count - 1 */
+    uint8_t *sig;        /* the signature's FORS part */
+} fors_group;
+
+/* One level of the group: node i (< m per tree) of tree t at height z from its children
+ * at nodes[t] + 2i*n, into nodes[t] + i*n; global index (base_t >> z) + i. */
+static void group_level(slh_ctx *c, const fors_group *f, unsigned z, uint32_t m, uint8_t *const *nodes,
+                        const uint32_t *base)
+{
+    const size_t n = c->p->n;
+    uint32_t index[FORS_BATCH];
+    const uint8_t *in[FORS_BATCH];
+    uint8_t *out[FORS_BATCH];
+    size_t cnt = 0;
+    for (unsigned t = 0; t < f->count; t++)
+        for (uint32_t i = 0; i < m; i++, cnt++) {
+            index[cnt] = (base[t] >> z) + i;
+            in[cnt] = nodes[t] + 2 * (size_t)i * n;
+            out[cnt] = nodes[t] + (size_t)i * n;
+        }
+    kf_slh_h_batch(c, f->adrs, z, cnt, index, in, out);
+}
+
+/* The sibling at height z of each tree's signed leaf, when it lies in nodes[t] (the
+ * tree's nodes at height z from local index first on), into the signature. */
+static void group_auth(const slh_params *p, const fors_group *f, unsigned z, uint32_t first, uint32_t m,
+                       uint8_t *const *nodes)
+{
+    const size_t n = p->n, per_tree = (size_t)(1 + p->a) * n;
+    for (unsigned t = 0; t < f->count; t++) {
+        uint32_t sib = (f->idx[f->t0 + t] >> z) ^ 1;
+        if (sib >= first && sib - first < m)
+            memcpy(f->sig + (f->t0 + t) * per_tree + n + z * n, nodes[t] + (sib - first) * n, n);
+    }
+}
+
+static void fors_group_sign(slh_ctx *c, const fors_group *f, uint8_t *roots)
+{
+    const slh_params *p = c->p;
+    const size_t n = p->n;
+    const unsigned ch = p->a < CHUNK ? p->a : CHUNK, up = p->a - ch;
+    const uint32_t chunks = 1u << up;
+    uint8_t buf[FORS_GROUP][(1u << CHUNK) * SLH_MAX_N];
+    uint8_t tops[FORS_TOPS_BYTES];
+    uint8_t *nodes[FORS_GROUP], *top[FORS_GROUP];
+    uint32_t base[FORS_GROUP];
+    for (unsigned t = 0; t < f->count; t++) top[t] = tops + t * (size_t)chunks * n;
+    for (uint32_t s = 0; s < chunks; s++) {
+        for (unsigned t = 0; t < f->count; t++) {
+            nodes[t] = buf[t];
+            base[t] = ((f->t0 + t) << p->a) + (s << ch);
+            fors_leaves(c, f->adrs, base[t], 1u << ch, buf[t], NULL);
+        }
+        for (unsigned z = 0; z < ch; z++) {
+            group_auth(p, f, z, s << (ch - z), 1u << (ch - z), nodes);
+            group_level(c, f, z + 1, 1u << (ch - z - 1), nodes, base);
+        }
+        for (unsigned t = 0; t < f->count; t++) memcpy(top[t] + s * n, buf[t], n);
+    }
+    for (unsigned t = 0; t < f->count; t++) base[t] = (f->t0 + t) << p->a;
+    for (unsigned z = ch; z < p->a; z++) {
+        group_auth(p, f, z, 0, 1u << (p->a - z), top);
+        group_level(c, f, z + 1, 1u << (p->a - z - 1), top, base);
+    }
+    for (unsigned t = 0; t < f->count; t++) memcpy(roots + (f->t0 + t) * n, top[t], n);
+    kf_memzero(buf, sizeof buf);
+    kf_memzero(tops, sizeof tops);
+}
+
 void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk)
 {
     const slh_params *p = c->p;
@@ -102,8 +185,13 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
         sk_out[i] = sig + i * per_tree;
     }
     kf_slh_thash_batch(c, p->k, sk_adrs, NULL, 0, sk_out);
-    for (unsigned i = 0; i < p->k; i++)
-        kf_slh_merkle(c, adrs, p->a, i << p->a, idx[i], fors_leaves, NULL, roots + i * n, sig + i * per_tree + n);
+    const size_t chunk_tops = ((size_t)1 << (p->a > CHUNK ? p->a - CHUNK : 0)) * n;
+    unsigned group = (unsigned)(FORS_TOPS_BYTES / chunk_tops);
+    if (group > FORS_GROUP) group = FORS_GROUP;
+    for (unsigned t0 = 0; t0 < p->k; t0 += group) {
+        fors_group f = {adrs, idx, t0, p->k - t0 < group ? p->k - t0 : group, sig};
+        fors_group_sign(c, &f, roots);
+    }
     fors_compress(c, adrs, roots, pk);
 }
 

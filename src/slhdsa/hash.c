@@ -229,7 +229,7 @@ void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint
 void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                                size_t inlen, uint8_t *const *out)
 {
-    const size_t n = c->p->n, lanes = c->width;
+    const size_t n = c->p->n, lanes = cnt < c->width ? cnt : c->width;
     if (!in) inlen = n;
     uint8_t blk[SLH_MAX_LANES][SLH_BLOCK];
     const uint8_t *bp[SLH_MAX_LANES];
@@ -246,7 +246,53 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
         kf_slh_hash_blocks(c, g, bp, 1, out + done);
         done += g;
     }
-    kf_memzero(blk, (cnt < lanes ? cnt : lanes) * SLH_BLOCK);
+    kf_memzero(blk, lanes * SLH_BLOCK);
+}
+
+/* kf_slh_h_batch's full groups on rows: the ADRS words 0-2 once, per node only word 3
+ * (height and index) and the two children's words. Returns the nodes done (a multiple of
+ * the width). */
+static size_t h_rows(slh_ctx *c, const slh_adrs *a, size_t cnt, const uint32_t *index, const uint8_t *const *in,
+                     uint8_t *const *out)
+{
+    const kf_backend_xn *xn = c->xn;
+    const size_t n = c->p->n, nw = n / 8, ar = SLH_ROW_ADRS(n), in_row = SLH_ROW_IN(n);
+    const unsigned w = xn->n;
+    uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[1];
+    const uint64_t height = slh_word(a->b + 24);
+    size_t j = 0;
+    for (unsigned i = 0; i < w; i++)
+        for (unsigned k = 0; k < 3; k++) T[(ar + k) * w + i] = slh_word(a->b + 8 * k);
+    for (; cnt - j >= w; j += w) {
+        for (unsigned i = 0; i < w; i++) {
+            T[(ar + 3) * w + i] = slh_word_with_hash(height, index[j + i]);
+            for (size_t k = 0; k < 2 * nw; k++) T[(in_row + k) * w + i] = slh_word(in[j + i] + 8 * k);
+        }
+        kf_slh_rows_permute(xn, S, T, 0, 0, 0);
+        c->perms += w;
+        for (unsigned i = 0; i < w; i++)
+            for (size_t k = 0; k < nw; k++) slh_put_word(out[j + i] + 8 * k, S[k * w + i]);
+    }
+    return j;
+}
+
+void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, const uint32_t *index,
+                    const uint8_t *const *in, uint8_t *const *out)
+{
+    slh_adrs a = *adrs, each[64];
+    size_t done = 0;
+    adrs_set_tree_height(&a, z);
+    adrs_set_tree_index(&a, 0);
+    if (c->rows) done = h_rows(c, &a, cnt, index, in, out);
+    while (done < cnt) { /* the rest: 64 at a time through kf_slh_thash_batch */
+        size_t g = cnt - done < 64 ? cnt - done : 64;
+        for (size_t j = 0; j < g; j++) {
+            each[j] = a;
+            adrs_set_tree_index(&each[j], index[done + j]);
+        }
+        kf_slh_thash_batch(c, g, each, in + done, 2 * (size_t)c->p->n, out + done);
+        done += g;
+    }
 }
 
 static void absorb_msg(kf_sponge *s, const slh_msg *m)

@@ -132,6 +132,11 @@ void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint
  * does without rows, and for a last group that no interleaved backend takes. */
 void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                                size_t inlen, uint8_t *const *out);
+/* cnt tree nodes H(PK.seed, ADRS, in[j] (2n bytes)) into out[j]: ADRS is adrs (its layer,
+ * tree, type and key pair) with tree height z and tree index index[j]. Overlap rules of
+ * kf_slh_thash_batch. */
+void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, const uint32_t *index,
+                    const uint8_t *const *in, uint8_t *const *out);
 /* PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf || opt_rand || M, 8n). Counted in c->perms. */
 void kf_slh_prf_msg(slh_ctx *c, const uint8_t *sk_prf, const uint8_t *opt_rand,
                  const slh_msg *m, uint8_t *out);

@@ -14,67 +14,24 @@
 #define CHUNK_H 6
 #define MAX_TOPS (1u << (SLH_MAX_A - CHUNK_H)) /* FORS a = 14: 256 chunk roots */
 
-/* reduce_level's full groups on rows: the tree's ADRS words 0-2 once, per node only word
- * 3 (height and index) and the two children's words; returns the nodes done (a multiple of
- * the width). In place as reduce_level: a group's outputs (j*n) lie below the next group's
- * inputs (2j*n), and each group reads all its inputs before it writes. */
-static uint32_t reduce_level_rows(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
-                                  uint8_t *nodes)
-{
-    const kf_backend_xn *xn = c->xn;
-    const size_t n = c->p->n, nw = n / 8, ar = SLH_ROW_ADRS(n), in_row = SLH_ROW_IN(n);
-    const unsigned w = xn->n;
-    uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[1];
-    slh_adrs a = *adrs;
-    uint32_t j = 0;
-    adrs_set_tree_height(&a, z);
-    adrs_set_tree_index(&a, 0);
-    const uint64_t height = slh_word(a.b + 24);
-    for (unsigned i = 0; i < w; i++)
-        for (unsigned k = 0; k < 3; k++) T[(ar + k) * w + i] = slh_word(a.b + 8 * k);
-    for (; cnt - j >= w; j += w) {
-        for (unsigned i = 0; i < w; i++) {
-            const uint8_t *in = nodes + (size_t)(j + i) * 2 * n;
-            T[(ar + 3) * w + i] = slh_word_with_hash(height, first + j + i);
-            for (size_t k = 0; k < 2 * nw; k++) T[(in_row + k) * w + i] = slh_word(in + 8 * k);
-        }
-        kf_slh_rows_permute(xn, S, T, 0, 0, 0);
-        c->perms += w;
-        for (unsigned i = 0; i < w; i++)
-            for (size_t k = 0; k < nw; k++) slh_put_word(nodes + (size_t)(j + i) * n + 8 * k, S[k * w + i]);
-    }
-    return j;
-}
-
 /* nodes[0 .. 2*cnt) at height z-1 -> nodes[0 .. cnt) at height z, in place; node j gets
- * tree index first + j. */
+ * tree index first + j. In place is safe: kf_slh_h_batch reads each group's inputs before
+ * writing its outputs, and a group's outputs (j*n) lie below every later group's inputs
+ * (2j*n). */
 static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
                          uint8_t *nodes)
 {
     const size_t n = c->p->n;
-    if (c->rows) {
-        uint32_t done = reduce_level_rows(c, adrs, z, first, cnt, nodes);
-        if (done == cnt) return;
-        /* the rest as below, from nodes + done*n: the inputs of node done + j (at
-         * 2*(done + j)*n) move down by done*n to where that layout expects them */
-        first += done;
-        cnt -= done;
-        nodes += (size_t)done * n;
-        memmove(nodes, nodes + (size_t)done * n, (size_t)cnt * 2 * n);
-    }
-    slh_adrs a[1u << (CHUNK_H - 1) > MAX_TOPS / 2 ? 1u << (CHUNK_H - 1) : MAX_TOPS / 2];
-    uint8_t *io[sizeof a / sizeof a[0]];
+    enum { MAXN = 1u << (CHUNK_H - 1) > MAX_TOPS / 2 ? 1u << (CHUNK_H - 1) : MAX_TOPS / 2 };
+    uint32_t index[MAXN];
+    const uint8_t *in[MAXN];
+    uint8_t *out[MAXN];
     for (uint32_t j = 0; j < cnt; j++) {
-        a[j] = *adrs;
-        adrs_set_tree_height(&a[j], z);
-        adrs_set_tree_index(&a[j], first + j);
-        io[j] = nodes + 2 * j * n;
+        index[j] = first + j;
+        in[j] = nodes + 2 * j * n;
+        out[j] = nodes + j * n;
     }
-    uint8_t *out[sizeof a / sizeof a[0]];
-    for (uint32_t j = 0; j < cnt; j++) out[j] = nodes + j * n;
-    /* in place is safe: kf_slh_thash_batch copies each group's inputs before writing its
-     * outputs, and a group's outputs (j*n) lie below every later group's inputs (2j*n) */
-    kf_slh_thash_batch(c, cnt, a, (const uint8_t *const *)io, 2 * n, out);
+    kf_slh_h_batch(c, adrs, z, cnt, index, in, out);
 }
 
 /* Levels 1..levels above the 2^levels nodes in nodes (global index of node 0 at height
