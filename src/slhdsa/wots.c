@@ -11,6 +11,14 @@
  * same shape as F (PK.seed || ADRS || n bytes). Key generation runs the chains of
  * WOTS_LEAVES leaves at once and then their T_len compressions as one batch: each leaf's
  * chain ends sit in its own padded T_len buffer, so nothing is copied.
+ *
+ * On an interleaved batched backend (c->rows, slhdsa_internal.h) the lanes are rows of the
+ * states instead of byte blocks: a chain's value never leaves the states between its
+ * steps (the output rows move to the input rows, kf_slh_rows_permute), and per step only
+ * the hash address word of the lanes' ADRS changes in the template. Key generation's
+ * chains all have w - 1 steps after their PRF, so they run in lock-step groups (chain ci
+ * of w leaves) with no per-lane scheduling at all (run_chains_lockstep); chains of
+ * different lengths (verification) take the scheduler above on rows (run_chains_rows).
  */
 #include "slhdsa_internal.h"
 
