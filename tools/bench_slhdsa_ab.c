@@ -4,10 +4,12 @@
  * library in one process (as bench_mlkem_ab.c does for ML-KEM): each library loaded with
  * dlopen (RTLD_LOCAL), samples in rounds that visit every library for every set and
  * operation (one warm-up call, then BLOCK timed calls), so a before / after sees the same
- * moment of a noisy host. Prints per figure the median and the minimum of the samples: a
- * signature lasts milliseconds, long enough for the scheduler of a shared machine to cut
- * into some samples, and the minimum is the run nothing cut into. Keys from fixed seeds,
- * deterministic signatures of a 32-byte message with an empty context.
+ * moment of a noisy host. A signature lasts milliseconds, long enough for the scheduler of
+ * a shared machine to cut into most samples when other jobs run, so each sample is taken
+ * twice: TSC ticks of wall time, and the thread's CPU time (CLOCK_THREAD_CPUTIME_ID, which
+ * stops while the thread is not running) in TSC ticks at the TSC rate measured over the
+ * whole run. Printed per figure: the median of each and the minimum of the ticks. Keys
+ * from fixed seeds, deterministic signatures of a 32-byte message with an empty context.
  * The 's' sets only with --slow (a signature takes 0.1-0.5 s).
  * Usage: bench_slhdsa_ab [--rounds R] [--slow] LIB.so [LIB.so ...]   (at most 4; pinned to CPU 1)
  *   e.g. ./build/bench_slhdsa_ab /tmp/before/build/libkeccakforge.so ./build/libkeccakforge.so
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int tsc_have_rdtscp = 1;
 
@@ -50,6 +53,14 @@ static const struct {
 };
 
 static uint64_t t[LIBS][SETS][3][MAX_ROUNDS * BLOCK];
+static uint64_t cpu_ns[LIBS][SETS][3][MAX_ROUNDS * BLOCK];
+
+static uint64_t ns_of(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 int main(int argc, char **argv)
 {
@@ -90,6 +101,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof seeds; i++) seeds[i] = (uint8_t)(0x5a ^ (7 * i));
     for (size_t i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)(3 * i + 1);
     int bad = 0;
+    const uint64_t wall0 = ns_of(CLOCK_MONOTONIC), tsc0 = timer_start();
     for (int r = 0; r < rounds; r++)
         for (int s = 0; s < SETS; s++) {
             if (sets[s].slow && !slow) continue;
@@ -98,7 +110,7 @@ int main(int argc, char **argv)
             for (int l = 0; l < nl; l++)
                 for (int o = 0; o < 3; o++)
                     for (int b = -1; b < BLOCK; b++) { /* b = -1: warm-up */
-                        uint64_t t0 = 0, t1 = 0;
+                        uint64_t t0 = 0, t1 = 0, c0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
                         if (o == 0) {
                             t0 = timer_start();
                             bad |= keygen[l](p, pk, sk, seeds, seeds + n, seeds + 2 * n);
@@ -112,34 +124,42 @@ int main(int argc, char **argv)
                             bad |= verify[l](p, msg, sizeof msg, NULL, 0, sig, sl, pk, 2 * n);
                             t1 = timer_stop();
                         }
-                        if (b >= 0) t[l][s][o][r * BLOCK + b] = t1 - t0;
+                        uint64_t c1 = ns_of(CLOCK_THREAD_CPUTIME_ID);
+                        if (b >= 0) {
+                            t[l][s][o][r * BLOCK + b] = t1 - t0;
+                            cpu_ns[l][s][o][r * BLOCK + b] = c1 - c0;
+                        }
                     }
         }
+    const double tsc_per_ns = (double)(timer_stop() - tsc0) / (double)(ns_of(CLOCK_MONOTONIC) - wall0);
     free(sig);
     if (bad) {
         fprintf(stderr, "an SLH-DSA call failed\n");
         return 1;
     }
     const int samples = rounds * BLOCK;
-    printf("SLH-DSA, TSC ticks: median / minimum of %d samples per figure (timer overhead not subtracted), cpu 1\n",
-           samples);
+    printf("SLH-DSA, TSC ticks (%.3f per ns): median and minimum of %d samples per figure, and the median\n"
+           "of the thread's CPU time of the same samples in ticks (timer overhead not subtracted), cpu 1\n",
+           tsc_per_ns, samples);
     printf("%-5s %-7s", "set", "op");
-    for (int l = 0; l < nl; l++) printf("  [%d] %12s %12s", l, "median", "min");
-    if (nl > 1) printf("  [%d]/[0] median, min", nl - 1);
+    for (int l = 0; l < nl; l++) printf("  [%d] %12s %12s %12s", l, "median", "min", "cpu median");
+    if (nl > 1) printf("  [%d]/[0] median, min, cpu", nl - 1);
     printf("\n");
     static const char *const ops[3] = {"keygen", "sign", "verify"};
     for (int s = 0; s < SETS; s++) {
         if (sets[s].slow && !slow) continue;
         for (int o = 0; o < 3; o++) {
-            double med[LIBS], mn[LIBS];
+            double med[LIBS], mn[LIBS], cpu[LIBS];
             printf("%-5s %-7s", sets[s].name, ops[o]);
             for (int l = 0; l < nl; l++) {
                 bench_sort(t[l][s][o], (size_t)samples);
+                bench_sort(cpu_ns[l][s][o], (size_t)samples);
                 med[l] = (double)t[l][s][o][samples / 2];
                 mn[l] = (double)t[l][s][o][0];
-                printf("      %12.0f %12.0f", med[l], mn[l]);
+                cpu[l] = (double)cpu_ns[l][s][o][samples / 2] * tsc_per_ns;
+                printf("      %12.0f %12.0f %12.0f", med[l], mn[l], cpu[l]);
             }
-            if (nl > 1) printf("  %.3f, %.3f", med[nl - 1] / med[0], mn[nl - 1] / mn[0]);
+            if (nl > 1) printf("  %.3f, %.3f, %.3f", med[nl - 1] / med[0], mn[nl - 1] / mn[0], cpu[nl - 1] / cpu[0]);
             printf("\n");
         }
     }

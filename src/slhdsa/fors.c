@@ -188,6 +188,9 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
     const size_t chunk_tops = ((size_t)1 << (p->a > CHUNK ? p->a - CHUNK : 0)) * n;
     unsigned group = (unsigned)(FORS_TOPS_BYTES / chunk_tops);
     if (group > FORS_GROUP) group = FORS_GROUP;
+    /* groups of even size (33 trees: 7, 7, 7, 6, 6 rather than 8, 8, 8, 8, 1) */
+    const unsigned groups = (p->k + group - 1) / group;
+    group = (p->k + groups - 1) / groups;
     for (unsigned t0 = 0; t0 < p->k; t0 += group) {
         fors_group f = {adrs, idx, t0, p->k - t0 < group ? p->k - t0 : group, sig};
         fors_group_sign(c, &f, roots);
