@@ -18,8 +18,8 @@
  * per block per hash, as FIPS 205 counts them, idle lanes of a batched call not counted),
  * times the per-permutation time of the batched backend measured in this suite right before
  * that operation's samples (ticks per call of its permute / states per call, a hot loop on
- * one state set). The ratio ticks / floor is what the batching, the lanes left idle and all
- * the work beside the permutations cost on top.
+ * one state set: price_now). The ratio ticks / floor is what the batching, the lanes left
+ * idle and all the work beside the permutations cost on top.
  *
  * A signature lasts milliseconds: on a shared host the scheduler cuts into most of its
  * samples, and wall-clock ticks then measure the other jobs. So every sample is also taken
@@ -64,24 +64,38 @@ typedef struct perm_price {
     void *states;
 } perm_price;
 
-static void run_price(void *arg, size_t reps)
+static void run_price(perm_price *p, unsigned reps)
 {
-    perm_price *p = arg;
-    for (size_t i = 0; i < reps; i++) {
+    for (unsigned i = 0; i < reps; i++) {
         if (p->xn) p->xn->permute(p->states, 24);
         else p->x1->permute(p->states, 24);
     }
 }
 
-/* Ticks per Keccak-p[1600,24] of one state on p's backend, now. */
+static int cmp_double(const void *x, const void *y)
+{
+    double p = *(const double *)x, q = *(const double *)y;
+    return (p > q) - (p < q);
+}
+
+/* Ticks per Keccak-p[1600,24] of one state on p's backend, now: the median of PRICE_SAMPLES
+ * samples of PRICE_CALLS calls back to back. Each sample lasts microseconds, so on a busy
+ * host the scheduler cuts into few of them and the median does not see those (the
+ * harness's calibrated samples last milliseconds, as long as a signature). */
+#define PRICE_SAMPLES 63
+#define PRICE_CALLS 16
 static double price_now(bench *b, perm_price *p)
 {
-    unsigned saved_samples = b->last_samples;
-    double saved_iqr = b->last_rel_iqr;
-    double t = bench_measure(b, run_price, p, 16) / (p->xn ? p->xn->n : 1);
-    b->last_samples = saved_samples;
-    b->last_rel_iqr = saved_iqr;
-    return t;
+    double t[PRICE_SAMPLES];
+    run_price(p, PRICE_CALLS); /* warm-up */
+    for (unsigned i = 0; i < PRICE_SAMPLES; i++) {
+        uint64_t t0 = timer_start();
+        run_price(p, PRICE_CALLS);
+        uint64_t d = timer_stop() - t0;
+        t[i] = (double)(d > b->overhead ? d - b->overhead : 0) / PRICE_CALLS / (p->xn ? p->xn->n : 1);
+    }
+    qsort(t, PRICE_SAMPLES, sizeof t[0], cmp_double);
+    return t[PRICE_SAMPLES / 2];
 }
 
 typedef struct slh_bench_arg {
