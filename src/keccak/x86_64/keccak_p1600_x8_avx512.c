@@ -59,7 +59,8 @@ KF_XN_DEFINE_BYTE_OPS(x8, N)
 
 /* Twelve rounds starting at constant rc on the lanes permute_from picks (lane j: t[j], or
  * s[src + j - dst] for j in dst .. dst+cnt-1), stored to s: no copy of the state before
- * the rounds, each pick a conditional move beside the load. */
+ * the rounds (whose first loads would wait on it), each pick a conditional move beside the
+ * load rather than a table of pointers (docs/BENCHMARK_HISTORY.md, "x8 permute_from"). */
 #define KF_PICK(j) ((unsigned)(j) - dst < cnt ? s + src + (j) - dst : t + (j))
 #define KF_LOAD_PICKED(x, y) kf_v a##x##y = _mm512_load_si512(KF_PICK((x) + 5 * (y)));
 __attribute__((noinline)) static void x8_rounds12_from(__m512i *s, const __m512i *t, unsigned dst, unsigned src,
