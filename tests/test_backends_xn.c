@@ -7,6 +7,7 @@
  * extract at random offsets and lengths on one instance, checking that the other N-1 are
  * untouched; absorb_blocks against add_bytes+permute of `ref`, per instance, for the rates
  * 72..168 in use (plus a few others), with different data and a tail in every instance.
+ * permute_from (where a backend has it) against the lanes assembled by hand and ref.
  * On Linux, absorb_blocks also reads blocks that end right before an unmapped page, since
  * vector code that loads whole vectors past the end of a block would fault there.
  * A backend the CPU cannot run is skipped with a message.
@@ -98,6 +99,41 @@ static void test_permute(const kf_backend_xn *b)
     b->permute(st.b, 24);
     for (unsigned i = 0; i < b->n; i++) kf_backend_ref.permute(m.s[i].b, 24);
     same_as_mirror(b, &st, &m, "permute nr=24 (zero/one states)");
+}
+
+/* permute_from against ref: every lane from a random template, except lanes dst .. dst+cnt-1
+ * of each instance, which take its own lanes src .. src+cnt-1 of the random states; then
+ * Keccak-p[1600, nr]. dst, src, cnt cover SLH-DSA's (dst 6-8 from src 0, 2-4 lanes), the
+ * edges (cnt 0, a range ending at lane 24, overlapping ranges) and nr 24, 12 and others. */
+static void test_permute_from(const kf_backend_xn *b)
+{
+    static const unsigned cases[][4] = { /* dst, src, cnt, nr */
+        {6, 0, 2, 24}, {7, 0, 3, 24}, {8, 0, 4, 24}, {6, 0, 2, 12}, {0, 0, 0, 24}, {20, 3, 5, 24},
+        {2, 0, 5, 24}, {0, 2, 5, 24}, {0, 0, 25, 24}, {8, 0, 4, 1}, {8, 0, 4, 13}, {24, 24, 1, 24},
+    };
+    if (!b->permute_from) return;
+    for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        const unsigned dst = cases[t][0], src = cases[t][1], cnt = cases[t][2], nr = cases[t][3];
+        states_t st, tmpl;
+        mirror_t m;
+        char what[80];
+        b->init(st.b);
+        b->init(tmpl.b);
+        for (unsigned i = 0; i < b->n; i++) {
+            uint8_t in[200], tv[200], want[200];
+            rnd_bytes(in, sizeof in);
+            rnd_bytes(tv, sizeof tv);
+            b->overwrite_bytes(st.b, i, in, 0, 200);
+            b->overwrite_bytes(tmpl.b, i, tv, 0, 200);
+            memcpy(want, tv, sizeof want);
+            memcpy(want + 8 * dst, in + 8 * src, 8 * (size_t)cnt);
+            mirror_set(&m, i, want);
+            kf_backend_ref.permute(m.s[i].b, nr);
+        }
+        b->permute_from(st.b, tmpl.b, dst, src, cnt, nr);
+        snprintf(what, sizeof what, "permute_from dst=%u src=%u cnt=%u nr=%u", dst, src, cnt, nr);
+        if (!same_as_mirror(b, &st, &m, what)) return;
+    }
 }
 
 /* Byte operations on one random instance at random offsets and lengths. */
@@ -251,8 +287,10 @@ int main(int argc, char **argv)
         test_bytes(b);
         test_absorb_blocks(b);
         test_absorb_page_end(b);
-        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s\n",
-               failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)");
+        test_permute_from(b);
+        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s\n",
+               failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)",
+               b->permute_from ? "" : " (none)");
         if (failures == before) passed++; else failed++;
     }
     for (int a = 1; a < argc; a++) {

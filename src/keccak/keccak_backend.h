@@ -90,6 +90,11 @@ typedef struct kf_backend_xn {
      * single state may as well run on these lanes when that x1 backend is in use (ML-KEM's
      * lone jobs do, keeping its Keccak to one copy of round code in the caches) */
     const struct kf_backend *x1_twin;
+    /* optional (may be NULL): every lane of every instance from tmpl (state_bytes in this
+     * backend's layout), except lanes dst .. dst+cnt-1, which take the instance's own lanes
+     * src .. src+cnt-1 (dst + cnt, src + cnt <= 25); then permute(nr). A hash chain's step
+     * (SLH-DSA's WOTS+): the last output moved to the input, the rest of the block fixed. */
+    void   (*permute_from)(void *states, const void *tmpl, unsigned dst, unsigned src, unsigned cnt, unsigned nr);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

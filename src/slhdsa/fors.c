@@ -2,11 +2,48 @@
 /*
  * fors.c - FORS few-time signatures (FIPS 205 §8, Algorithms 14-17).
  *
- * Leaves come 64 at a time from two batched calls (PRF for the secret values, then F);
+ * Leaves come 64 at a time from two batched calls (PRF for the secret values, then F; on
+ * rows, the PRF's outputs stay in the states as F's inputs);
  * the tree levels are batched by kf_slh_merkle. Verification climbs the k trees in lock-step,
  * one batched call per level.
  */
 #include "slhdsa_internal.h"
+
+/* fors_leaves on rows: w leaves at a time, the PRF's output (rows 0 .. n/8 - 1) moved
+ * straight to F's input rows. Both calls differ from leaf to leaf only in the tree index
+ * (the high half of ADRS word 3), and from each other only in the type (word 2). */
+static void fors_leaves_rows(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *out)
+{
+    const kf_backend_xn *xn = c->xn;
+    const size_t n = c->p->n, nw = n / 8, ar = SLH_ROW_ADRS(n), in_row = SLH_ROW_IN(n);
+    const unsigned w = xn->n;
+    uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[0];
+    slh_adrs a = *adrs;
+    adrs_set_type(&a, SLH_FORS_PRF); /* Algorithm 14 */
+    adrs_set_keypair(&a, adrs_get_keypair(adrs));
+    const uint64_t w0 = slh_word(a.b), w1 = slh_word(a.b + 8), type_prf = slh_word(a.b + 16);
+    adrs_set_type(&a, SLH_FORS_TREE); /* Algorithm 15, z = 0 */
+    adrs_set_keypair(&a, adrs_get_keypair(adrs));
+    const uint64_t type_tree = slh_word(a.b + 16);
+    for (unsigned i = 0; i < w; i++) {
+        T[ar * w + i] = w0;
+        T[(ar + 1) * w + i] = w1;
+        for (size_t k = 0; k < nw; k++) T[(in_row + k) * w + i] = slh_word(c->sk_seed + 8 * k);
+    }
+    for (uint32_t g = 0; g < cnt; g += w) {
+        const uint32_t m = cnt - g < w ? cnt - g : w;
+        for (unsigned i = 0; i < w; i++) {
+            T[(ar + 2) * w + i] = type_prf;
+            T[(ar + 3) * w + i] = slh_word_with_hash(0, first + g + (i < m ? i : m - 1));
+        }
+        kf_slh_rows_permute(xn, S, T, 0, 0, 0);          /* PRF: the secret values */
+        for (unsigned i = 0; i < w; i++) T[(ar + 2) * w + i] = type_tree;
+        kf_slh_rows_permute(xn, S, T, in_row, 0, nw);    /* F of them: the leaves */
+        c->perms += 2 * (uint64_t)m;
+        for (unsigned i = 0; i < m; i++)
+            for (size_t k = 0; k < nw; k++) slh_put_word(out + (size_t)(g + i) * n + 8 * k, S[k * w + i]);
+    }
+}
 
 /* FORS leaves first .. first+cnt-1 (global tree indices): F(PRF(...)). adrs: FORS_TREE with
  * its key pair address. */
@@ -15,6 +52,10 @@ static void fors_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32
 {
     (void)arg;
     const size_t n = c->p->n;
+    if (c->rows && cnt >= c->width) {
+        fors_leaves_rows(c, adrs, first, cnt, out);
+        return;
+    }
     slh_adrs a[64];
     uint8_t *o[64];
     uint32_t kp = adrs_get_keypair(adrs);
@@ -44,6 +85,89 @@ static void fors_compress(slh_ctx *c, const slh_adrs *adrs, const uint8_t *roots
     kf_slh_thash(c, &pk_adrs, roots, (size_t)c->p->k * c->p->n, pk);
 }
 
+/* The trees of a FORS signature are built in lock-step groups of up to FORS_GROUP trees:
+ * chunk s of every tree of the group (2^CHUNK leaves each), then each level of the chunks
+ * as one batch over all of the group's trees, then the levels above the chunks' roots the
+ * same way. A tree's narrow levels (4, 2, 1 nodes) would otherwise be batched calls with
+ * idle lanes, several per tree; together they fill the lanes. The group shrinks when the
+ * chunk roots of FORS_GROUP trees would not fit FORS_TOPS_BYTES (the 's' sets' a = 14). */
+#define CHUNK 6
+#define FORS_GROUP 8
+#define FORS_TOPS_BYTES 16384
+#define FORS_BATCH 256 /* nodes of one level of a group, at most: 8 * 32, or 2 * 128 */
+
+typedef struct fors_group {
+    const slh_adrs *adrs;
+    const uint32_t *idx; /* the signed leaf of each tree of the signature */
+    unsigned t0, count;  /* trees t0 .. t0 + count - 1 */
+    uint8_t *sig;        /* the signature's FORS part */
+} fors_group;
+
+/* One level of the group: node i (< m per tree) of tree t at height z from its children
+ * at nodes[t] + 2i*n, into nodes[t] + i*n; global index (base_t >> z) + i. */
+static void group_level(slh_ctx *c, const fors_group *f, unsigned z, uint32_t m, uint8_t *const *nodes,
+                        const uint32_t *base)
+{
+    const size_t n = c->p->n;
+    uint32_t index[FORS_BATCH];
+    const uint8_t *in[FORS_BATCH];
+    uint8_t *out[FORS_BATCH];
+    size_t cnt = 0;
+    for (unsigned t = 0; t < f->count; t++)
+        for (uint32_t i = 0; i < m; i++, cnt++) {
+            index[cnt] = (base[t] >> z) + i;
+            in[cnt] = nodes[t] + 2 * (size_t)i * n;
+            out[cnt] = nodes[t] + (size_t)i * n;
+        }
+    kf_slh_h_batch(c, f->adrs, z, cnt, index, in, out);
+}
+
+/* The sibling at height z of each tree's signed leaf, when it lies in nodes[t] (the
+ * tree's nodes at height z from local index first on), into the signature. */
+static void group_auth(const slh_params *p, const fors_group *f, unsigned z, uint32_t first, uint32_t m,
+                       uint8_t *const *nodes)
+{
+    const size_t n = p->n, per_tree = (size_t)(1 + p->a) * n;
+    for (unsigned t = 0; t < f->count; t++) {
+        uint32_t sib = (f->idx[f->t0 + t] >> z) ^ 1;
+        if (sib >= first && sib - first < m)
+            memcpy(f->sig + (f->t0 + t) * per_tree + n + z * n, nodes[t] + (sib - first) * n, n);
+    }
+}
+
+static void fors_group_sign(slh_ctx *c, const fors_group *f, uint8_t *roots)
+{
+    const slh_params *p = c->p;
+    const size_t n = p->n;
+    const unsigned ch = p->a < CHUNK ? p->a : CHUNK, up = p->a - ch;
+    const uint32_t chunks = 1u << up;
+    uint8_t buf[FORS_GROUP][(1u << CHUNK) * SLH_MAX_N];
+    uint8_t tops[FORS_TOPS_BYTES];
+    uint8_t *nodes[FORS_GROUP], *top[FORS_GROUP];
+    uint32_t base[FORS_GROUP];
+    for (unsigned t = 0; t < f->count; t++) top[t] = tops + t * (size_t)chunks * n;
+    for (uint32_t s = 0; s < chunks; s++) {
+        for (unsigned t = 0; t < f->count; t++) {
+            nodes[t] = buf[t];
+            base[t] = ((f->t0 + t) << p->a) + (s << ch);
+            fors_leaves(c, f->adrs, base[t], 1u << ch, buf[t], NULL);
+        }
+        for (unsigned z = 0; z < ch; z++) {
+            group_auth(p, f, z, s << (ch - z), 1u << (ch - z), nodes);
+            group_level(c, f, z + 1, 1u << (ch - z - 1), nodes, base);
+        }
+        for (unsigned t = 0; t < f->count; t++) memcpy(top[t] + s * n, buf[t], n);
+    }
+    for (unsigned t = 0; t < f->count; t++) base[t] = (f->t0 + t) << p->a;
+    for (unsigned z = ch; z < p->a; z++) {
+        group_auth(p, f, z, 0, 1u << (p->a - z), top);
+        group_level(c, f, z + 1, 1u << (p->a - z - 1), top, base);
+    }
+    for (unsigned t = 0; t < f->count; t++) memcpy(roots + (f->t0 + t) * n, top[t], n);
+    kf_memzero(buf, sizeof buf);
+    kf_memzero(tops, sizeof tops);
+}
+
 void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk)
 {
     const slh_params *p = c->p;
@@ -61,8 +185,16 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
         sk_out[i] = sig + i * per_tree;
     }
     kf_slh_thash_batch(c, p->k, sk_adrs, NULL, 0, sk_out);
-    for (unsigned i = 0; i < p->k; i++)
-        kf_slh_merkle(c, adrs, p->a, i << p->a, idx[i], fors_leaves, NULL, roots + i * n, sig + i * per_tree + n);
+    const size_t chunk_tops = ((size_t)1 << (p->a > CHUNK ? p->a - CHUNK : 0)) * n;
+    unsigned group = (unsigned)(FORS_TOPS_BYTES / chunk_tops);
+    if (group > FORS_GROUP) group = FORS_GROUP;
+    /* groups of even size (33 trees: 7, 7, 7, 6, 6 rather than 8, 8, 8, 8, 1) */
+    const unsigned groups = (p->k + group - 1) / group;
+    group = (p->k + groups - 1) / groups;
+    for (unsigned t0 = 0; t0 < p->k; t0 += group) {
+        fors_group f = {adrs, idx, t0, p->k - t0 < group ? p->k - t0 : group, sig};
+        fors_group_sign(c, &f, roots);
+    }
     fors_compress(c, adrs, roots, pk);
 }
 

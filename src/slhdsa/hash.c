@@ -39,10 +39,15 @@ void kf_slh_ctx_backends(slh_ctx *c)
     c->x1 = kf_backend_current();
     c->xn = usable(kf_backend_xn_current());
     c->width = c->xn ? c->xn->n : 1;
+    c->rows = c->xn && c->xn->interleaved;
     /* a short last group goes to the narrowest backend with room (x4 for 2-4 instances
      * under x8), a lone instance to x1: kf_backend_xn_for's choice, asked once here */
     for (unsigned r = 0; r < SLH_MAX_LANES; r++)
         c->xn_rest[r] = c->xn && r >= 2 && r < c->width ? usable(kf_backend_xn_for(r)) : NULL;
+    if (c->rows) {
+        kf_slh_rows_template(c, c->tmpl[0], c->width, c->p->n);
+        kf_slh_rows_template(c, c->tmpl[1], c->width, 2 * (size_t)c->p->n);
+    }
 }
 
 size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen)
@@ -92,6 +97,7 @@ static void hash_x1(slh_ctx *c, const uint8_t *in, size_t nblocks, uint8_t *out)
 void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out)
 {
     size_t done = 0;
+    c->perms += (uint64_t)cnt * nblocks;
     while (done < cnt) {
         size_t left = cnt - done;
         const kf_backend_xn *xn = left >= c->width ? c->xn : c->xn_rest[left];
@@ -122,6 +128,7 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
         return;
     }
     kf_sponge s;
+    c->perms += SLH_PADDED(n + 32 + inlen) / SLH_BLOCK;
     shake256_begin(&s);
     kf_sponge_absorb(&s, c->pk_seed, n);
     kf_sponge_absorb(&s, adrs->b, sizeof adrs->b);
@@ -130,10 +137,99 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
     kf_memzero(&s, sizeof s);
 }
 
-void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
-                     size_t inlen, uint8_t *const *out)
+void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t inlen)
 {
-    const size_t n = c->p->n, lanes = c->width;
+    const size_t n = c->p->n, used = n + 32 + inlen;
+    memset(rows, 0, (size_t)SLH_ROWS * w * sizeof rows[0]);
+    for (unsigned i = 0; i < w; i++) {
+        for (size_t k = 0; k < n / 8; k++) rows[k * w + i] = slh_word(c->pk_seed + 8 * k);
+        rows[(used / 8) * w + i] = (uint64_t)SHAKE_SUFFIX << (8 * (used % 8));
+        rows[SLH_ROW_PAD_LAST * w + i] |= (uint64_t)PAD_LAST << 56;
+    }
+}
+
+void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t dst, size_t src, size_t cnt)
+{
+    const size_t w = xn->n, end = dst + cnt;
+    if (xn->permute_from) {
+        xn->permute_from(S, T, (unsigned)dst, (unsigned)src, (unsigned)cnt, NR);
+        return;
+    }
+    memmove(S + dst * w, S + src * w, cnt * w * sizeof S[0]);
+    memcpy(S, T, dst * w * sizeof S[0]);
+    memcpy(S + end * w, T + end * w, (SLH_ROWS - end) * w * sizeof S[0]);
+    xn->permute(S, NR);
+}
+
+/* kf_slh_thash_batch on the rows of the interleaved backend xn, cnt <= xn->n instances:
+ * the instances' ADRS and input words straight into the template T (kf_slh_rows_template
+ * for inlen; PRF: with SK.seed in the input rows), the states from it, one permutation,
+ * the outputs straight out of rows 0 .. n/8 - 1. */
+static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t cnt, const slh_adrs *adrs,
+                       const uint8_t *const *in, size_t inlen, uint8_t *const *out)
+{
+    const size_t n = c->p->n, w = xn->n;
+    uint64_t *S = (uint64_t *)(void *)c->scratch;
+    for (unsigned i = 0; i < cnt; i++) {
+        slh_rows_put_adrs(T, (unsigned)w, n, i, &adrs[i]);
+        if (in)
+            for (size_t k = 0; k < inlen / 8; k++) T[(SLH_ROW_IN(n) + k) * w + i] = slh_word(in[i] + 8 * k);
+    }
+    kf_slh_rows_permute(xn, S, T, 0, 0, 0);
+    c->perms += cnt;
+    for (unsigned i = 0; i < cnt; i++)
+        for (size_t k = 0; k < n / 8; k++) slh_put_word(out[i] + 8 * k, S[k * w + i]);
+}
+
+/* kf_slh_thash_batch when c->rows: full groups on c->xn (with the context's templates), a
+ * last group of r on the narrowest backend with room when that one is interleaved too
+ * (its own template; x1 for a lone instance). */
+static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
+                             size_t inlen, uint8_t *const *out)
+{
+    const size_t n = c->p->n;
+    _Alignas(64) uint64_t own[SLH_ROWS * SLH_MAX_LANES];
+    const kf_backend_xn *cur = NULL;
+    uint64_t *T = NULL;
+    int own_used = 0;
+    size_t done = 0;
+    while (done < cnt) {
+        size_t left = cnt - done;
+        const kf_backend_xn *xn = left >= c->width ? c->xn : c->xn_rest[left];
+        if (!xn || !xn->interleaved) break; /* the rest below */
+        size_t g = left < xn->n ? left : xn->n;
+        if (xn != cur) { /* the template for this width */
+            cur = xn;
+            if (xn == c->xn && (inlen == n || inlen == 2 * n)) {
+                T = c->tmpl[inlen == 2 * n];
+            } else {
+                T = own;
+                own_used = 1;
+                kf_slh_rows_template(c, T, xn->n, inlen);
+            }
+            if (!in)
+                for (unsigned i = 0; i < xn->n; i++)
+                    for (size_t k = 0; k < n / 8; k++) T[(SLH_ROW_IN(n) + k) * xn->n + i] = slh_word(c->sk_seed + 8 * k);
+        }
+        thash_rows(c, xn, T, g, adrs + done, in ? in + done : NULL, inlen, out + done);
+        done += g;
+    }
+    if (own_used) kf_memzero(own, sizeof own); /* SK.seed (PRF), or inputs derived from it */
+    if (done < cnt) kf_slh_thash_batch_blocks(c, cnt - done, adrs + done, in ? in + done : NULL, inlen, out + done);
+}
+
+void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
+                        size_t inlen, uint8_t *const *out)
+{
+    if (!in) inlen = c->p->n;
+    if (c->rows) thash_batch_rows(c, cnt, adrs, in, inlen, out);
+    else kf_slh_thash_batch_blocks(c, cnt, adrs, in, inlen, out);
+}
+
+void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
+                               size_t inlen, uint8_t *const *out)
+{
+    const size_t n = c->p->n, lanes = cnt < c->width ? cnt : c->width;
     if (!in) inlen = n;
     uint8_t blk[SLH_MAX_LANES][SLH_BLOCK];
     const uint8_t *bp[SLH_MAX_LANES];
@@ -150,7 +246,53 @@ void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint
         kf_slh_hash_blocks(c, g, bp, 1, out + done);
         done += g;
     }
-    kf_memzero(blk, (cnt < lanes ? cnt : lanes) * SLH_BLOCK);
+    kf_memzero(blk, lanes * SLH_BLOCK);
+}
+
+/* kf_slh_h_batch's full groups on rows: the ADRS words 0-2 once, per node only word 3
+ * (height and index) and the two children's words. Returns the nodes done (a multiple of
+ * the width). */
+static size_t h_rows(slh_ctx *c, const slh_adrs *a, size_t cnt, const uint32_t *index, const uint8_t *const *in,
+                     uint8_t *const *out)
+{
+    const kf_backend_xn *xn = c->xn;
+    const size_t n = c->p->n, nw = n / 8, ar = SLH_ROW_ADRS(n), in_row = SLH_ROW_IN(n);
+    const unsigned w = xn->n;
+    uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[1];
+    const uint64_t height = slh_word(a->b + 24);
+    size_t j = 0;
+    for (unsigned i = 0; i < w; i++)
+        for (unsigned k = 0; k < 3; k++) T[(ar + k) * w + i] = slh_word(a->b + 8 * k);
+    for (; cnt - j >= w; j += w) {
+        for (unsigned i = 0; i < w; i++) {
+            T[(ar + 3) * w + i] = slh_word_with_hash(height, index[j + i]);
+            for (size_t k = 0; k < 2 * nw; k++) T[(in_row + k) * w + i] = slh_word(in[j + i] + 8 * k);
+        }
+        kf_slh_rows_permute(xn, S, T, 0, 0, 0);
+        c->perms += w;
+        for (unsigned i = 0; i < w; i++)
+            for (size_t k = 0; k < nw; k++) slh_put_word(out[j + i] + 8 * k, S[k * w + i]);
+    }
+    return j;
+}
+
+void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, const uint32_t *index,
+                    const uint8_t *const *in, uint8_t *const *out)
+{
+    slh_adrs a = *adrs, each[64];
+    size_t done = 0;
+    adrs_set_tree_height(&a, z);
+    adrs_set_tree_index(&a, 0);
+    if (c->rows) done = h_rows(c, &a, cnt, index, in, out);
+    while (done < cnt) { /* the rest: 64 at a time through kf_slh_thash_batch */
+        size_t g = cnt - done < 64 ? cnt - done : 64;
+        for (size_t j = 0; j < g; j++) {
+            each[j] = a;
+            adrs_set_tree_index(&each[j], index[done + j]);
+        }
+        kf_slh_thash_batch(c, g, each, in + done, 2 * (size_t)c->p->n, out + done);
+        done += g;
+    }
 }
 
 static void absorb_msg(kf_sponge *s, const slh_msg *m)
@@ -159,10 +301,19 @@ static void absorb_msg(kf_sponge *s, const slh_msg *m)
         if (m->len[i]) kf_sponge_absorb(s, m->part[i], m->len[i]);
 }
 
-void kf_slh_prf_msg(const slh_params *p, const uint8_t *sk_prf, const uint8_t *opt_rand,
-                 const slh_msg *m, uint8_t *out)
+/* Permutations of a SHAKE256 call on `head` bytes and m, squeezing outlen (>= 1) bytes. */
+static uint64_t sponge_perms(size_t head, const slh_msg *m, size_t outlen)
 {
+    uint64_t len = head;
+    for (unsigned i = 0; i < m->count; i++) len += m->len[i];
+    return len / SHAKE256_RATE + 1 + (outlen - 1) / SHAKE256_RATE;
+}
+
+void kf_slh_prf_msg(slh_ctx *c, const uint8_t *sk_prf, const uint8_t *opt_rand, const slh_msg *m, uint8_t *out)
+{
+    const slh_params *p = c->p;
     kf_sponge s;
+    c->perms += sponge_perms(2 * (size_t)p->n, m, p->n);
     shake256_begin(&s);
     kf_sponge_absorb(&s, sk_prf, p->n);
     kf_sponge_absorb(&s, opt_rand, p->n);
@@ -171,10 +322,12 @@ void kf_slh_prf_msg(const slh_params *p, const uint8_t *sk_prf, const uint8_t *o
     kf_memzero(&s, sizeof s);
 }
 
-void kf_slh_h_msg(const slh_params *p, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
+void kf_slh_h_msg(slh_ctx *c, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
                const slh_msg *m, uint8_t *out)
 {
+    const slh_params *p = c->p;
     kf_sponge s;
+    c->perms += sponge_perms(3 * (size_t)p->n, m, p->m);
     shake256_begin(&s);
     kf_sponge_absorb(&s, r, p->n);
     kf_sponge_absorb(&s, pk_seed, p->n);

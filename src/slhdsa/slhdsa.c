@@ -45,7 +45,7 @@ static void ctx_setup(slh_ctx *c, const slh_params *p, const uint8_t *pk_seed, c
 
 /* Algorithm 18. */
 static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const uint8_t *sk_prf,
-                            const uint8_t *pk_seed, uint8_t *pk, uint8_t *sk)
+                            const uint8_t *pk_seed, uint8_t *pk, uint8_t *sk, uint64_t *perms)
 {
     const size_t n = p->n;
     slh_ctx c;
@@ -65,6 +65,7 @@ static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const u
     memcpy(pk, tmp + 2 * n, n);
     memcpy(pk + n, root, n);
     kf_memzero(tmp, sizeof tmp);
+    if (perms) *perms = c.perms;
     kf_memzero(&c, sizeof c);
 }
 
@@ -87,7 +88,7 @@ static void split_digest(const slh_params *p, const uint8_t *digest, const uint8
 
 /* Algorithm 19. sk is 4n bytes; addrnd n bytes or NULL (deterministic). */
 static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *addrnd, const uint8_t *sk,
-                          uint8_t *sig)
+                          uint8_t *sig, uint64_t *perms)
 {
     const size_t n = p->n;
     const uint8_t *sk_seed = sk, *sk_prf = sk + n, *pk_seed = sk + 2 * n, *pk_root = sk + 3 * n;
@@ -98,10 +99,10 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     uint64_t idx_tree;
     uint32_t idx_leaf;
     ctx_setup(&c, p, pk_seed, sk_seed);
-    kf_slh_prf_msg(p, sk_prf, addrnd ? addrnd : pk_seed, m, sig); /* R */
+    kf_slh_prf_msg(&c, sk_prf, addrnd ? addrnd : pk_seed, m, sig); /* R */
     kf_declassify(sig, n); /* R is the signature's first n bytes: the digest, and so the tree
                             * and FORS indices, depend on public values only */
-    kf_slh_h_msg(p, sig, pk_seed, pk_root, m, digest);
+    kf_slh_h_msg(&c, sig, pk_seed, pk_root, m, digest);
     split_digest(p, digest, &md, &idx_tree, &idx_leaf);
     adrs_zero(&adrs);
     adrs_set_tree(&adrs, idx_tree);
@@ -110,11 +111,13 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     kf_slh_fors_sign(&c, md, &adrs, sig + n, pk_fors);
     kf_declassify(pk_fors, n); /* recomputed from the signature by verify (Alg. 20) */
     kf_slh_ht_sign(&c, pk_fors, idx_tree, idx_leaf, sig + n + slh_fors_sig_bytes(p));
+    if (perms) *perms = c.perms;
     kf_memzero(&c, sizeof c);
 }
 
 /* Algorithm 20, after the length check: 1 if valid. */
-static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t *sig, const uint8_t *pk)
+static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t *sig, const uint8_t *pk,
+                           uint64_t *perms)
 {
     const size_t n = p->n;
     slh_ctx c;
@@ -124,14 +127,16 @@ static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t 
     uint64_t idx_tree;
     uint32_t idx_leaf;
     ctx_setup(&c, p, pk, NULL);
-    kf_slh_h_msg(p, sig, pk, pk + n, m, digest);
+    kf_slh_h_msg(&c, sig, pk, pk + n, m, digest);
     split_digest(p, digest, &md, &idx_tree, &idx_leaf);
     adrs_zero(&adrs);
     adrs_set_tree(&adrs, idx_tree);
     adrs_set_type(&adrs, SLH_FORS_TREE);
     adrs_set_keypair(&adrs, idx_leaf);
     kf_slh_fors_pk_from_sig(&c, sig + n, md, &adrs, pk_fors);
-    return kf_slh_ht_verify(&c, pk_fors, sig + n + slh_fors_sig_bytes(p), idx_tree, idx_leaf, pk + n);
+    int ok = kf_slh_ht_verify(&c, pk_fors, sig + n + slh_fors_sig_bytes(p), idx_tree, idx_leaf, pk + n);
+    if (perms) *perms = c.perms;
+    return ok;
 }
 
 /* ---- public API ------------------------------------------------------------------------ */
@@ -142,7 +147,7 @@ int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk, c
     const slh_params *p = kf_slh_params_get(param);
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!pk || !sk || !sk_seed || !sk_prf || !pk_seed) return KF_ERR_NULL_POINTER;
-    keygen_internal(p, sk_seed, sk_prf, pk_seed, pk, sk);
+    keygen_internal(p, sk_seed, sk_prf, pk_seed, pk, sk, NULL);
     return KF_OK;
 }
 
@@ -153,7 +158,7 @@ int kf_slhdsa_keygen(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk)
     if (!pk || !sk) return KF_ERR_NULL_POINTER;
     uint8_t seeds[3 * SLH_MAX_N];
     int rc = kf_os_random(seeds, 3 * p->n);
-    if (rc == KF_OK) keygen_internal(p, seeds, seeds + p->n, seeds + 2 * p->n, pk, sk);
+    if (rc == KF_OK) keygen_internal(p, seeds, seeds + p->n, seeds + 2 * p->n, pk, sk, NULL);
     kf_memzero(seeds, sizeof seeds);
     return rc;
 }
@@ -198,7 +203,7 @@ int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen, 
     int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
     if (rc != KF_OK) return fail_sign(sig, siglen, rc);
     slh_msg m = {{msg}, {msglen}, 1};
-    sign_internal(p, &m, addrnd, sk, sig);
+    sign_internal(p, &m, addrnd, sk, sig, NULL);
     return KF_OK;
 }
 
@@ -209,7 +214,7 @@ int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msg
     int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
     if (rc != KF_OK) return rc;
     slh_msg m = {{msg}, {msglen}, 1};
-    return verify_internal(p, &m, sig, pk) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    return verify_internal(p, &m, sig, pk, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
 /* M' = toByte(0, 1) || toByte(|ctx|, 1) || ctx || M (Algorithms 22, 24). */
@@ -230,7 +235,7 @@ int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const voi
     uint8_t hdr[2];
     slh_msg m;
     pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
-    sign_internal(p, &m, addrnd, sk, sig);
+    sign_internal(p, &m, addrnd, sk, sig, NULL);
     return KF_OK;
 }
 
@@ -244,7 +249,7 @@ int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen, cons
     uint8_t hdr[2];
     slh_msg m;
     pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
-    return verify_internal(p, &m, sig, pk) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    return verify_internal(p, &m, sig, pk, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
 /* ---- HashSLH-DSA (Algorithms 23, 25) ------------------------------------------------------ */
@@ -293,7 +298,7 @@ int kf_slhdsa_hash_sign(kf_slhdsa_param param, kf_slhdsa_prehash ph, uint8_t *si
     if (rc != KF_OK) return fail_sign(sig, siglen, rc);
     slh_msg m;
     hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
-    sign_internal(p, &m, addrnd, sk, sig);
+    sign_internal(p, &m, addrnd, sk, sig, NULL);
     return KF_OK;
 }
 
@@ -310,5 +315,24 @@ int kf_slhdsa_hash_verify(kf_slhdsa_param param, kf_slhdsa_prehash ph, const voi
     if (rc != KF_OK) return rc;
     slh_msg m;
     hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
-    return verify_internal(p, &m, sig, pk) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    return verify_internal(p, &m, sig, pk, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}
+
+/* ---- for tools: the permutations an operation costs -------------------------------------- */
+
+int kf_slh_count_perms(kf_slhdsa_param param, enum slh_op op, const uint8_t *seeds, const void *msg,
+                       size_t msglen, uint8_t *pk, uint8_t *sk, uint8_t *sig, uint64_t *perms)
+{
+    const slh_params *p = kf_slh_params_get(param);
+    uint8_t hdr[2];
+    slh_msg m;
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!seeds || !pk || !sk || !sig || !perms || (!msg && msglen)) return KF_ERR_NULL_POINTER;
+    pure_msg(&m, hdr, msg, msglen, NULL, 0);
+    switch (op) {
+    case SLH_OP_KEYGEN: keygen_internal(p, seeds, seeds + p->n, seeds + 2 * p->n, pk, sk, perms); return KF_OK;
+    case SLH_OP_SIGN: sign_internal(p, &m, NULL, sk, sig, perms); return KF_OK;
+    case SLH_OP_VERIFY: return verify_internal(p, &m, sig, pk, perms) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    }
+    return KF_ERR_BAD_ALGORITHM;
 }

@@ -12,6 +12,14 @@
  * tree code feeds it whole groups: the WOTS+ chains of several leaves as lanes that take
  * the next chain when one ends (wots.c), FORS leaves, the nodes of a tree level. Long
  * inputs (T_len of several leaves) go the same way, several blocks each.
+ *
+ * Rows: on a batched backend with the interleaved layout (keccak_xn_lanes.h: lane r of
+ * instance i is the native 64-bit word r*W + i), the one-block inputs are not assembled
+ * as bytes and transposed: every input is whole 64-bit words (n = 16, 24 or 32), so
+ * each word goes straight to its place in the states ("rows": row r holds lane r of the
+ * W instances). PK.seed and the padding are the same for every instance and come from a
+ * template; a WOTS+ chain's next input is the last output, already in rows 0 .. n/8 - 1
+ * of the states: it moves down to the input rows with no byte in between (wots.c).
  */
 #ifndef KF_SLHDSA_INTERNAL_H
 #define KF_SLHDSA_INTERNAL_H
@@ -20,6 +28,7 @@
 #include "params.h"
 #include "keccak/keccak_backend.h"
 #include "sponge/sponge.h" /* kf_memzero */
+#include "keccakforge.h"  /* kf_slhdsa_param */
 
 #define SLH_BLOCK 136           /* SHAKE256 rate */
 #define SLH_MAX_LANES 16        /* widest batched backend used; wider ones are left to x1 */
@@ -37,7 +46,14 @@ typedef struct slh_ctx {
     const kf_backend_xn *xn;                  /* for full groups of width; NULL: x1 only */
     const kf_backend_xn *xn_rest[SLH_MAX_LANES]; /* for a last group of r < width (NULL: x1) */
     unsigned width;                           /* xn ? xn->n : 1 */
+    int rows;                                 /* xn has the interleaved layout: see above */
+    uint64_t perms; /* Keccak-p calls of the hashes so far (one per block per instance; idle
+                     * lanes of a batched call not counted): kforge bench's hashing floor */
     _Alignas(64) uint8_t scratch[SLH_XN_STATE_MAX];
+    /* rows only: templates (kf_slh_rows_template) at width `width` for inputs of n bytes
+     * (F, PRF: tmpl[0]) and 2n bytes (H: tmpl[1]), made once per operation; their ADRS and
+     * input rows are the callers' to overwrite (wiped with the context) */
+    _Alignas(64) uint64_t tmpl[2][25 * SLH_MAX_LANES];
 } slh_ctx;
 
 
@@ -59,6 +75,51 @@ size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen);
 /* out[i] = SHAKE256 of padded buffer in[i] (nblocks blocks each), n bytes; cnt any. out[i]
  * may point into in[i] (outputs are extracted after the permutations). */
 void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out);
+/* Rows (interleaved batched states, see the top): the layout of a one-block input. */
+#define SLH_ROWS 25                                   /* lanes of a state */
+#define SLH_ROW_ADRS(n) ((n) / 8)                     /* the 4 ADRS rows start here */
+#define SLH_ROW_IN(n) ((n) / 8 + 4)                   /* the input rows */
+#define SLH_ROW_PAD_LAST 16                           /* the lane with the final pad bit */
+/* The little-endian 64-bit word at p, and back (one load / store where the host is
+ * little endian, as every host of an interleaved backend is). */
+static inline uint64_t slh_word(const uint8_t *p)
+{
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, 8);
+#else
+    for (unsigned k = 0; k < 8; k++) v |= (uint64_t)p[k] << (8 * k);
+#endif
+    return v;
+}
+static inline void slh_put_word(uint8_t *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, 8);
+#else
+    for (unsigned k = 0; k < 8; k++) p[k] = (uint8_t)(v >> (8 * k));
+#endif
+}
+/* The ADRS word holding the chain address and hash address (bytes 24-31) with hash
+ * address x: big-endian x in bytes 28-31, the high half of the little-endian word. */
+static inline uint64_t slh_word_with_hash(uint64_t word, uint32_t x)
+{
+    uint32_t be = (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+    return (word & 0xffffffffu) | (uint64_t)be << 32;
+}
+/* rows (SLH_ROWS x w words) := the padded one-block input PK.seed || ADRS || inlen bytes
+ * (n + 32 + inlen < SLH_BLOCK) of w instances with zero ADRS and input words. */
+void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t inlen);
+/* S := the template T (rows of xn's width) except rows dst .. dst+cnt-1, which take S's own
+ * rows src .. src+cnt-1 (a chain's last output as its next input; cnt 0: all of T); then
+ * Keccak-p[1600,24] on S. The backend's permute_from does it without copying the states
+ * first (a copy right before the permutation delays its first loads). */
+void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t dst, size_t src, size_t cnt);
+/* Instance i's ADRS into rows of width w. */
+static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsigned i, const slh_adrs *a)
+{
+    for (unsigned k = 0; k < 4; k++) rows[(SLH_ROW_ADRS(n) + k) * w + i] = slh_word(a->b + 8 * k);
+}
 /* Tweakable hash SHAKE256(PK.seed || ADRS || in, 8n): F (inlen n), H (2n), T_l (l*n). */
 void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out);
 /* cnt independent kf_slh_thash calls with inlen <= 2n: out[i] = thash(adrs[i], in[i][0..inlen));
@@ -67,11 +128,20 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
  * is SK.seed for all). */
 void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out);
-/* PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf || opt_rand || M, 8n). */
-void kf_slh_prf_msg(const slh_params *p, const uint8_t *sk_prf, const uint8_t *opt_rand,
+/* The same through padded blocks (kf_slh_hash_blocks) on any backend: what kf_slh_thash_batch
+ * does without rows, and for a last group that no interleaved backend takes. */
+void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
+                               size_t inlen, uint8_t *const *out);
+/* cnt tree nodes H(PK.seed, ADRS, in[j] (2n bytes)) into out[j]: ADRS is adrs (its layer,
+ * tree, type and key pair) with tree height z and tree index index[j]. Overlap rules of
+ * kf_slh_thash_batch. */
+void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, const uint32_t *index,
+                    const uint8_t *const *in, uint8_t *const *out);
+/* PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf || opt_rand || M, 8n). Counted in c->perms. */
+void kf_slh_prf_msg(slh_ctx *c, const uint8_t *sk_prf, const uint8_t *opt_rand,
                  const slh_msg *m, uint8_t *out);
-/* H_msg(R, PK.seed, PK.root, M) = SHAKE256(R || PK.seed || PK.root || M, 8m). */
-void kf_slh_h_msg(const slh_params *p, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
+/* H_msg(R, PK.seed, PK.root, M) = SHAKE256(R || PK.seed || PK.root || M, 8m). Counted in c->perms. */
+void kf_slh_h_msg(slh_ctx *c, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
                const slh_msg *m, uint8_t *out);
 
 /* base_2b (FIPS 205 Algorithm 4): out_len digits of b bits (b <= 16) from x, big-endian. */
@@ -131,5 +201,15 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
 /* Algorithm 17. */
 void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk);
+
+/* ---- slhdsa.c: for tools (kforge bench's hashing floor) ------------------------------------ */
+enum slh_op { SLH_OP_KEYGEN, SLH_OP_SIGN, SLH_OP_VERIFY };
+/* Runs one operation of the pure API with an empty context, as kf_slhdsa_keygen_internal
+ * (seeds: SK.seed || SK.prf || PK.seed), deterministic kf_slhdsa_sign or kf_slhdsa_verify do
+ * (pk, sk, sig: their buffers, in or out), and sets *perms to the Keccak-p[1600,24] calls its
+ * hashes made, counted as FIPS 205 counts them: one per absorbed or squeezed block of each
+ * hash, however the calls were batched. KF_OK, KF_ERR_BAD_SIGNATURE, or an argument error. */
+int kf_slh_count_perms(kf_slhdsa_param param, enum slh_op op, const uint8_t *seeds, const void *msg,
+                       size_t msglen, uint8_t *pk, uint8_t *sk, uint8_t *sig, uint64_t *perms);
 
 #endif

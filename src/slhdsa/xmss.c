@@ -15,24 +15,23 @@
 #define MAX_TOPS (1u << (SLH_MAX_A - CHUNK_H)) /* FORS a = 14: 256 chunk roots */
 
 /* nodes[0 .. 2*cnt) at height z-1 -> nodes[0 .. cnt) at height z, in place; node j gets
- * tree index first + j. */
+ * tree index first + j. In place is safe: kf_slh_h_batch reads each group's inputs before
+ * writing its outputs, and a group's outputs (j*n) lie below every later group's inputs
+ * (2j*n). */
 static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
                          uint8_t *nodes)
 {
     const size_t n = c->p->n;
-    slh_adrs a[1u << (CHUNK_H - 1) > MAX_TOPS / 2 ? 1u << (CHUNK_H - 1) : MAX_TOPS / 2];
-    uint8_t *io[sizeof a / sizeof a[0]];
+    enum { MAXN = 1u << (CHUNK_H - 1) > MAX_TOPS / 2 ? 1u << (CHUNK_H - 1) : MAX_TOPS / 2 };
+    uint32_t index[MAXN];
+    const uint8_t *in[MAXN];
+    uint8_t *out[MAXN];
     for (uint32_t j = 0; j < cnt; j++) {
-        a[j] = *adrs;
-        adrs_set_tree_height(&a[j], z);
-        adrs_set_tree_index(&a[j], first + j);
-        io[j] = nodes + 2 * j * n;
+        index[j] = first + j;
+        in[j] = nodes + 2 * j * n;
+        out[j] = nodes + j * n;
     }
-    uint8_t *out[sizeof a / sizeof a[0]];
-    for (uint32_t j = 0; j < cnt; j++) out[j] = nodes + j * n;
-    /* in place is safe: kf_slh_thash_batch copies each group's inputs before writing its
-     * outputs, and a group's outputs (j*n) lie below every later group's inputs (2j*n) */
-    kf_slh_thash_batch(c, cnt, a, (const uint8_t *const *)io, 2 * n, out);
+    kf_slh_h_batch(c, adrs, z, cnt, index, in, out);
 }
 
 /* Levels 1..levels above the 2^levels nodes in nodes (global index of node 0 at height

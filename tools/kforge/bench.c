@@ -65,7 +65,7 @@ static const struct bench_suite {
     {"hash", bench_suite_hash, "every mode, 64 B to 1 MiB inputs, default backend"},
     {"xof-expand", bench_suite_xof_expand, "SHAKE/TurboSHAKE expanding a 32-byte seed to 8 KiB"},
     {"tree-threads", bench_suite_tree_threads, "KT128/KT256, ParallelHash, BLAKE3 (python3) on 1 MiB: 1 thread, all cores"},
-    {"slhdsa", bench_suite_slhdsa, "SLH-DSA keygen/sign/verify: SHAKE f sets (and 128s without --quick)"},
+    {"slhdsa", bench_suite_slhdsa, "SLH-DSA keygen/sign/verify and hashing floors: SHAKE f sets (s sets without --quick)"},
     {"openssl", bench_suite_openssl, "OpenSSL libcrypto side by side, when installed"},
     {"mlkem", bench_suite_mlkem, "ML-KEM-512/768/1024 keygen, encaps, decaps: batched backend and x1"},
     {"python", bench_suite_python, "the Python package vs hashlib, pycryptodome, kyber-py (python3 -m keccakforge.bench)"},

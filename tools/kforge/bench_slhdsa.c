@@ -7,20 +7,36 @@
  * sign), so the harness's calibration (which repeats an operation until a sample is long
  * enough, then takes 11+ samples) would cost minutes. Instead each figure is the median of
  * a fixed, small number of single-operation samples after one warm-up run. The 'f' sets
- * run always; 128s only in the default (non-quick) mode, with fewer samples, which keeps
- * the suite under ~30 s by default and ~3 s with --quick. The other 's' sets are left out
- * (each sign is several times 128s's).
+ * run always; the 's' sets only in the default (non-quick) mode, with fewer samples, which
+ * keeps the suite under ~30 s by default and ~3 s with --quick.
  *
  * Keys come from fixed seeds (keygen_internal), messages are 32 bytes with an empty
  * context, signing is deterministic: every sample does the same work.
+ *
+ * The hashing floor of each operation (issue 24): the Keccak-p[1600,24] calls its hashes
+ * make, counted by the library while it runs the operation once (kf_slh_count_perms: one
+ * per block per hash, as FIPS 205 counts them, idle lanes of a batched call not counted),
+ * times the per-permutation time of the batched backend measured in this suite right before
+ * that operation's samples (ticks per call of its permute / states per call, a hot loop on
+ * one state set: price_now). The ratio ticks / floor is what the batching, the lanes left
+ * idle and all the work beside the permutations cost on top.
+ *
+ * A signature lasts milliseconds: on a shared host the scheduler cuts into most of its
+ * samples, and wall-clock ticks then measure the other jobs. So every sample is also taken
+ * as the thread's CPU time (CLOCK_THREAD_CPUTIME_ID: it stops while the thread waits),
+ * in ticks at the TSC rate the harness measured; the ratio is given for both. On an idle
+ * host they agree (keygen and verify, short enough to run uncut, agree on a busy one).
  */
 #include "bench.h"
 #include "tsc.h"
 #include "keccakforge.h"
+#include "keccak/keccak_backend.h"
+#include "slhdsa/slhdsa_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define SLH_BENCH_MSG_BYTES 32
 #define MAX_SAMPLES 15
@@ -36,7 +52,51 @@ static const slh_bench_set sets[] = {
     {KF_SLHDSA_SHAKE_192F, "slh-dsa-shake-192f", 0},
     {KF_SLHDSA_SHAKE_256F, "slh-dsa-shake-256f", 0},
     {KF_SLHDSA_SHAKE_128S, "slh-dsa-shake-128s", 1},
+    {KF_SLHDSA_SHAKE_192S, "slh-dsa-shake-192s", 1},
+    {KF_SLHDSA_SHAKE_256S, "slh-dsa-shake-256s", 1},
 };
+
+/* The permutation the floor is priced at: the batched backend SLH-DSA uses (the x1 one
+ * when there is none), per state. */
+typedef struct perm_price {
+    const kf_backend_xn *xn;
+    const kf_backend *x1;
+    void *states;
+} perm_price;
+
+static void run_price(perm_price *p, unsigned reps)
+{
+    for (unsigned i = 0; i < reps; i++) {
+        if (p->xn) p->xn->permute(p->states, 24);
+        else p->x1->permute(p->states, 24);
+    }
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double p = *(const double *)x, q = *(const double *)y;
+    return (p > q) - (p < q);
+}
+
+/* Ticks per Keccak-p[1600,24] of one state on p's backend, now: the median of PRICE_SAMPLES
+ * samples of PRICE_CALLS calls back to back. Each sample lasts microseconds, so on a busy
+ * host the scheduler cuts into few of them and the median does not see those (the
+ * harness's calibrated samples last milliseconds, as long as a signature). */
+#define PRICE_SAMPLES 63
+#define PRICE_CALLS 16
+static double price_now(bench *b, perm_price *p)
+{
+    double t[PRICE_SAMPLES];
+    run_price(p, PRICE_CALLS); /* warm-up */
+    for (unsigned i = 0; i < PRICE_SAMPLES; i++) {
+        uint64_t t0 = timer_start();
+        run_price(p, PRICE_CALLS);
+        uint64_t d = timer_stop() - t0;
+        t[i] = (double)(d > b->overhead ? d - b->overhead : 0) / PRICE_CALLS / (p->xn ? p->xn->n : 1);
+    }
+    qsort(t, PRICE_SAMPLES, sizeof t[0], cmp_double);
+    return t[PRICE_SAMPLES / 2];
+}
 
 typedef struct slh_bench_arg {
     kf_slhdsa_param param;
@@ -47,9 +107,9 @@ typedef struct slh_bench_arg {
     int rc; /* first failure, 0 if none */
 } slh_bench_arg;
 
-enum slh_op { OP_KEYGEN, OP_SIGN, OP_VERIFY };
+enum slh_bench_op { OP_KEYGEN, OP_SIGN, OP_VERIFY };
 
-static void run_op(slh_bench_arg *a, enum slh_op op)
+static void run_op(slh_bench_arg *a, enum slh_bench_op op)
 {
     size_t n = kf_slhdsa_n(a->param), siglen = kf_slhdsa_sig_bytes(a->param);
     size_t pklen = kf_slhdsa_pk_bytes(a->param), sklen = kf_slhdsa_sk_bytes(a->param);
@@ -68,28 +128,53 @@ static void run_op(slh_bench_arg *a, enum slh_op op)
     if (rc != KF_OK && a->rc == 0) a->rc = rc;
 }
 
+static uint64_t thread_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static int cmp_u64(const void *x, const void *y)
 {
     uint64_t p = *(const uint64_t *)x, q = *(const uint64_t *)y;
     return (p > q) - (p < q);
 }
 
-/* Median ticks of `samples` runs of op, after one warm-up run. */
-static double time_op(bench *b, slh_bench_arg *a, enum slh_op op, unsigned samples)
+/* Median ticks of `samples` runs of op, after one warm-up run; *cpu: the median of the
+ * same runs' thread CPU time, in ticks. */
+static double time_op(bench *b, slh_bench_arg *a, enum slh_bench_op op, unsigned samples, double *cpu)
 {
-    uint64_t t[MAX_SAMPLES];
+    uint64_t t[MAX_SAMPLES], c[MAX_SAMPLES];
     if (samples > MAX_SAMPLES) samples = MAX_SAMPLES;
     run_op(a, op);
     for (unsigned i = 0; i < samples; i++) {
+        uint64_t c0 = thread_ns();
         uint64_t t0 = timer_start();
         run_op(a, op);
         uint64_t d = timer_stop() - t0;
+        c[i] = thread_ns() - c0;
         t[i] = d > b->overhead ? d - b->overhead : 0;
     }
+    qsort(c, samples, sizeof c[0], cmp_u64);
+    *cpu = (double)c[samples / 2] * 1e-9 * b->tsc_hz;
     qsort(t, samples, sizeof t[0], cmp_u64);
     b->last_samples = samples;
     b->last_rel_iqr = t[samples / 2] ? (double)(t[3 * samples / 4] - t[samples / 4]) / (double)t[samples / 2] : -1.0;
     return (double)t[samples / 2];
+}
+
+/* The permutations of each operation, counted by the library on one untimed run; 0 if
+ * that failed. Leaves a.pk, a.sk, a.sig as the timed runs will have them. */
+static void count_ops(slh_bench_arg *a, uint64_t perms[3])
+{
+    static const enum slh_op ops[3] = {SLH_OP_KEYGEN, SLH_OP_SIGN, SLH_OP_VERIFY};
+    for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) {
+        perms[op] = 0;
+        if (kf_slh_count_perms(a->param, ops[op], a->seeds, a->msg, sizeof a->msg, a->pk, a->sk, a->sig,
+                               &perms[op]) != KF_OK)
+            perms[op] = 0;
+    }
 }
 
 void bench_suite_slhdsa(bench *b)
@@ -97,37 +182,70 @@ void bench_suite_slhdsa(bench *b)
     static const char *const op_names[] = {"keygen", "sign", "verify"};
     const char *backend = kf_backend_batch_name();
     slh_bench_arg a;
+    perm_price price = {kf_backend_xn_current(), kf_backend_current(), NULL};
     memset(&a, 0, sizeof a);
     a.sig = malloc(KF_SLHDSA_SIG_MAX_BYTES);
-    if (!a.sig) {
+    price.states = aligned_alloc(64, 4096);
+    if (!a.sig || !price.states || (price.xn && price.xn->state_bytes > 4096)) {
         printf("    out of memory: no figures\n");
+        free(a.sig);
+        free(price.states);
         return;
     }
+    if (price.xn) price.xn->init(price.states);
+    else price.x1->init(price.states);
     for (size_t i = 0; i < sizeof a.seeds; i++) a.seeds[i] = (uint8_t)(0x5a ^ (7 * i));
     memcpy(a.msg, b->input, sizeof a.msg);
 
     printf("    SLH-DSA (FIPS 205), SHAKE sets: ticks per operation (median of single runs after\n"
-           "    one warm-up; batched backend %s)\n", backend);
-    printf("    %-20s %14s %14s %14s %8s\n", "parameter set", "keygen", "sign", "verify", "samples");
+           "    one warm-up; batched backend %s); cpu = the same runs' thread CPU time in ticks\n"
+           "    (what the scheduler does not cut into). floor = the operation's Keccak-p[1600,24]\n"
+           "    calls (counted by the library) x ticks per permutation of %s measured right\n"
+           "    before it; ratio = cpu / floor (wall: ticks / floor)\n",
+           backend, price.xn ? price.xn->name : price.x1->name);
+    printf("    %-20s %-7s %13s %13s %9s %9s %13s %6s %6s %3s\n", "parameter set", "op", "ticks", "cpu", "perms",
+           "tick/perm", "floor", "ratio", "wall", "n");
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         const slh_bench_set *set = &sets[s];
         if (set->slow && b->quick) continue;
         unsigned samples = set->slow ? 3 : (b->quick ? 3 : 11);
-        double t[3];
+        double t[3], tc[3], tp[3];
+        uint64_t perms[3];
         a.param = set->param;
         a.rc = 0;
-        for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) t[op] = time_op(b, &a, (enum slh_op)op, samples);
+        count_ops(&a, perms);
+        for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) {
+            tp[op] = price_now(b, &price);
+            t[op] = time_op(b, &a, (enum slh_bench_op)op, samples, &tc[op]);
+        }
         if (a.rc != 0) {
             printf("    %-20s FAILED (error %d): no figures\n", set->name, a.rc);
             continue;
         }
         for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) {
-            char name[40];
+            char name[64];
+            double floor = (double)perms[op] * tp[op];
             snprintf(name, sizeof name, "%s-%s", set->name, op_names[op]);
             bench_add(b, "slhdsa", name, backend, -1, "ticks", t[op]);
+            if (!perms[op]) {
+                printf("    %-20s %-7s %14.0f (permutations not counted)\n", set->name, op_names[op], t[op]);
+                continue;
+            }
+            snprintf(name, sizeof name, "%s-%s-perms", set->name, op_names[op]);
+            bench_add(b, "slhdsa", name, backend, -1, "permutations", (double)perms[op]);
+            snprintf(name, sizeof name, "%s-%s-floor", set->name, op_names[op]);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", floor);
+            snprintf(name, sizeof name, "%s-%s-cpu", set->name, op_names[op]);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", tc[op]);
+            snprintf(name, sizeof name, "%s-%s-floor-ratio", set->name, op_names[op]);
+            bench_add(b, "slhdsa", name, backend, -1, "x", tc[op] / floor);
+            snprintf(name, sizeof name, "%s-%s-floor-ratio-wall", set->name, op_names[op]);
+            bench_add(b, "slhdsa", name, backend, -1, "x", t[op] / floor);
+            printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u\n", set->name, op_names[op], t[op],
+                   tc[op], (unsigned long long)perms[op], tp[op], floor, tc[op] / floor, t[op] / floor, samples);
         }
-        printf("    %-20s %14.0f %14.0f %14.0f %8u\n", set->name, t[0], t[1], t[2], samples);
         fflush(stdout);
     }
+    free(price.states);
     free(a.sig);
 }

@@ -57,6 +57,38 @@ static void x8_permute(void *states, unsigned nr)
 
 KF_XN_DEFINE_BYTE_OPS(x8, N)
 
+/* Twelve rounds starting at constant rc on the lanes permute_from picks (lane j: t[j], or
+ * s[src + j - dst] for j in dst .. dst+cnt-1), stored to s: no copy of the state before
+ * the rounds (whose first loads would wait on it), each pick a conditional move beside the
+ * load rather than a table of pointers (docs/BENCHMARK_HISTORY.md, "x8 permute_from"). */
+#define KF_PICK(j) ((unsigned)(j) - dst < cnt ? s + src + (j) - dst : t + (j))
+#define KF_LOAD_PICKED(x, y) kf_v a##x##y = _mm512_load_si512(KF_PICK((x) + 5 * (y)));
+__attribute__((noinline)) static void x8_rounds12_from(__m512i *s, const __m512i *t, unsigned dst, unsigned src,
+                                                       unsigned cnt, const uint64_t *rc)
+{
+    KF_LANE_LIST(KF_LOAD_PICKED)
+    KF_AVX512_ROUNDS12
+    KF_LANE_LIST(KF_STORE_LANE)
+}
+
+/* kf_backend_xn.permute_from. nr not a multiple of 12: the state assembled, then permute. */
+static void x8_permute_from(void *states, const void *tmpl, unsigned dst, unsigned src, unsigned cnt, unsigned nr)
+{
+    __m512i *s = (__m512i *)states;
+    const __m512i *t = (const __m512i *)tmpl;
+    if (nr < 1 || nr > 24 || dst + cnt > 25 || src + cnt > 25) return;
+    if (nr % 12 != 0) {
+        __m512i v[25];
+        for (unsigned j = 0; j < 25; j++) v[j] = _mm512_load_si512(KF_PICK(j));
+        for (unsigned j = 0; j < 25; j++) _mm512_store_si512(&s[j], v[j]);
+        x8_permute(states, nr);
+        return;
+    }
+    const uint64_t *rc = kf_keccak_rc + 24 - nr;
+    x8_rounds12_from(s, t, dst, src, cnt, rc);
+    if (nr == 24) x8_rounds12(s, rc + 12);
+}
+
 /* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state
  * (keccak_xn_absorb.h), then permute. */
 static size_t x8_absorb_blocks(void *states, unsigned nr, size_t rate, const uint8_t *const *in, size_t len)
@@ -84,4 +116,5 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .extract_bytes = x8_extract_bytes,
     .permute = x8_permute,
     .absorb_blocks = x8_absorb_blocks,
+    .permute_from = x8_permute_from,
 };
