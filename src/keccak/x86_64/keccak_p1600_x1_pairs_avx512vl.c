@@ -81,14 +81,14 @@ static const _Alignas(16) uint64_t pair_rot_q[5][2] = {
 #define PAIR_PARITY(x) \
     kf_v c##x = KF_TERN(PAIR_SWAP(KF_XOR(p##x, q##x)), KF_XOR(p##x, q##x), r##x, KF_TT_XOR3);
 
-/* Theta steps 2 and 3, then rho, for column x: every lane ^= C[x-1] ^ rot(C[x+1], 1). */
-#define PAIR_THETA_RHO(x, xm1, xp1) \
-    { \
-        kf_v rot_cp1 = KF_ROL(c##xp1, 1); \
-        p##x = PAIR_ROLV(KF_TERN(rot_cp1, p##x, c##xm1, KF_TT_XOR3), pair_rot_p[x]); \
-        q##x = PAIR_ROLV(KF_TERN(rot_cp1, q##x, c##xm1, KF_TT_XOR3), pair_rot_q[x]); \
-        r##x = KF_ROL(KF_TERN(rot_cp1, r##x, c##xm1, KF_TT_XOR3), KF_RHO_##x##_4); \
-    }
+/* Theta steps 2 and 3, then rho, for column x: every lane ^= C[x-1] ^ rot(C[x+1], 1), with
+ * d##x = rot(C[x+1], 1). The five rotations come first in program order: with them after
+ * each other rather than spread over the columns, the permutation is about 3% faster (the
+ * core issues the oldest ready operation first, and these are on the path to the next round). */
+#define PAIR_THETA_RHO(x, xm1) \
+    p##x = PAIR_ROLV(KF_TERN(d##x, p##x, c##xm1, KF_TT_XOR3), pair_rot_p[x]); \
+    q##x = PAIR_ROLV(KF_TERN(d##x, q##x, c##xm1, KF_TT_XOR3), pair_rot_q[x]); \
+    r##x = KF_ROL(KF_TERN(d##x, r##x, c##xm1, KF_TT_XOR3), KF_RHO_##x##_4);
 
 /* Chi (Algorithm 4) on the five registers s0..s4 of one pair of output rows (or of row 4):
  * out x = s_x ^ (~s_{x+1} & s_{x+2}), element-wise. */
@@ -103,8 +103,10 @@ static const _Alignas(16) uint64_t pair_rot_q[5][2] = {
 #define PAIR_ROUND(rc) \
     { \
         PAIR_PARITY(0) PAIR_PARITY(1) PAIR_PARITY(2) PAIR_PARITY(3) PAIR_PARITY(4) \
-        PAIR_THETA_RHO(0, 4, 1) PAIR_THETA_RHO(1, 0, 2) PAIR_THETA_RHO(2, 1, 3) \
-        PAIR_THETA_RHO(3, 2, 4) PAIR_THETA_RHO(4, 3, 0) \
+        kf_v d0 = KF_ROL(c1, 1), d1 = KF_ROL(c2, 1), d2 = KF_ROL(c3, 1), d3 = KF_ROL(c4, 1); \
+        kf_v d4 = KF_ROL(c0, 1); \
+        PAIR_THETA_RHO(0, 4) PAIR_THETA_RHO(1, 0) PAIR_THETA_RHO(2, 1) PAIR_THETA_RHO(3, 2) \
+        PAIR_THETA_RHO(4, 3) \
         /* pi: output column X from input row X (see the top of the file) */ \
         kf_v pp0 = PAIR_LO(p0, p3), qq0 = PAIR_LO(p1, p4), rr0 = PAIR_LO(p2, p2); \
         kf_v pp1 = PAIR_HI(p1, p4), qq1 = PAIR_HI(p2, p0), rr1 = PAIR_HI(p3, p3); \
