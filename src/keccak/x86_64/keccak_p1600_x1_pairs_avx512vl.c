@@ -185,7 +185,7 @@ static size_t pairs_absorb_blocks(void *state, unsigned nr, size_t rate, const u
 const kf_backend kf_backend_x1_pairs_avx512vl = {
     .name = "avx512vl-x1-pairs",
     .requires = KF_CPU_AVX512F | KF_CPU_AVX512VL,
-    .rank = 31, /* above avx512vl-x1: 12-13% faster per permutation on Zen 4 */
+    .rank = 31, /* above avx512vl-x1: 1.11x per permutation, 1.135x in SHAKE128's block loop (Zen 4) */
     .init = kf_lanes64_init,
     .add_bytes = kf_lanes64_add_bytes,
     .overwrite_bytes = kf_lanes64_overwrite_bytes,
