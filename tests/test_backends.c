@@ -83,12 +83,13 @@ static void test_bytes(const kf_backend *b)
 
 static void test_absorb_blocks(const kf_backend *b)
 {
-    static const size_t rates[] = {72, 104, 136, 144, 168};
+    /* every rate the contract allows (a multiple of 8 up to 200): the backends that keep
+     * lanes in pairs or rows load a block's last register partly, at rates not aligned to it */
     if (!b->absorb_blocks) return;
-    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
+    for (size_t rate = 8; rate <= 200; rate += 8)
         for (unsigned nr = 1; nr <= 24; nr += (nr < 12 ? 11 : 12)) { /* 1, 12, 24 */
-            size_t rate = rates[r], len = rnd() % (5 * rate) + rate;
-            uint8_t msg[5 * 168 + 168], init[200], ob[200], or_[200];
+            size_t len = rnd() % (5 * rate) + rate;
+            uint8_t msg[6 * 200], init[200], ob[200], or_[200];
             state_t sb, sr;
             rnd_bytes(msg, len);
             rnd_bytes(init, sizeof init);

@@ -101,7 +101,10 @@ int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j);
 /* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend names
  * the x1 backend in use as its x1_twin (a call of either costs the same; on x86-64,
  * avx512vl-x4 and avx512vl-x1); ML-KEM's Keccak then keeps to one copy of the round code,
- * which stays in the instruction cache (docs/BENCHMARK_HISTORY.md, "x4 round loop"). */
+ * which stays in the instruction cache (docs/BENCHMARK_HISTORY.md, "x4 round loop"). The
+ * default x1 on AVX-512 CPUs, avx512vl-x1-pairs, is no one's twin: it costs less than a
+ * four-lane call and is a 1.4 KB loop, so lone jobs run on it (BENCHMARK_HISTORY.md,
+ * "avx512vl-x1-pairs"). */
 int kf_mlkem_lone_job_on_lanes(void);
 /* One job on its own (its after must be NULL): kf_mlkem_run_jobs(j, 1) where
  * kf_mlkem_lone_job_on_lanes(), else the x1 sponge. The same results and errors. */

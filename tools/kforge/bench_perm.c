@@ -78,7 +78,7 @@ static int timeable(const kf_backend *impl, const char *mark)
     else if (!impl->init || !impl->permute || !impl->overwrite_bytes || !impl->extract_bytes)
         why = "(incomplete backend: skipped)";
     else if (!agrees_with_ref(impl)) why = "DIFFERS FROM ref: not timed";
-    if (why) printf("  %s %-16s %s\n", mark, impl->name, why);
+    if (why) printf("  %s %-18s %s\n", mark, impl->name, why);
     return why == NULL;
 }
 
@@ -91,7 +91,7 @@ void bench_suite_permutation(bench *b)
 
     printf("    Keccak-p[1600] on one state: ticks per permutation (median; %d+ back to back;\n"
            "    the backends' samples interleaved)\n", MIN_PERMS_PER_SAMPLE);
-    printf("    %-16s %18s %18s %12s\n", "backend", "Keccak-p[1600,24]", "Keccak-p[1600,12]", "per round");
+    printf("    %-18s %18s %18s %12s\n", "backend", "Keccak-p[1600,24]", "Keccak-p[1600,12]", "per round");
     for (size_t i = 0; i < n;) {
         size_t k = 0;
         for (; i < n && k < BENCH_MAX_N; i++)
@@ -107,7 +107,7 @@ void bench_suite_permutation(bench *b)
             bench_add(b, "permutation", "keccak-p1600-24", group[j]->name, -1, "ticks/permutation", t24[j]);
             b->last_samples = samples12;
             bench_add(b, "permutation", "keccak-p1600-12", group[j]->name, -1, "ticks/permutation", t12[j]);
-            printf("  %s %-16s %18.1f %18.1f %12.1f\n", group[j] == in_use ? "*" : " ", group[j]->name,
+            printf("  %s %-18s %18.1f %18.1f %12.1f\n", group[j] == in_use ? "*" : " ", group[j]->name,
                    t24[j], t12[j], t24[j] / 24);
         }
         fflush(stdout);

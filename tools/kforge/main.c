@@ -73,7 +73,7 @@ static int kforge_backends(int argc, char **argv)
         return KFORGE_EXIT_USAGE;
     }
     char req[96];
-    printf("%-16s %-7s %5s  %-24s %s\n", "backend", "states", "rank", "requires", "status");
+    printf("%-18s %-7s %5s  %-24s %s\n", "backend", "states", "rank", "requires", "status");
     const kf_backend *list[64];
     size_t n = kf_backend_all(list, 64);
     if (n > 64) n = 64;
@@ -83,7 +83,7 @@ static int kforge_backends(int argc, char **argv)
             int runnable = kf_backend_runnable(list[i]);
             if (runnable != (pass == 0)) continue;
             feature_names(list[i]->requires, req, sizeof req);
-            printf("%-16s %-7s %5d  %-24s %s%s\n", list[i]->name, "x1", list[i]->rank, req,
+            printf("%-18s %-7s %5d  %-24s %s%s\n", list[i]->name, "x1", list[i]->rank, req,
                    runnable ? "runnable" : "not runnable on this CPU",
                    list[i] == in_use ? ", in use" : "");
         }
@@ -101,7 +101,7 @@ static int kforge_backends(int argc, char **argv)
             if (runnable != (pass == 0)) continue;
             feature_names(xlist[i]->requires, req, sizeof req);
             snprintf(states, sizeof states, "x%u", xlist[i]->n);
-            printf("%-16s %-7s %5d  %-24s %s%s\n", xlist[i]->name, states, xlist[i]->rank, req,
+            printf("%-18s %-7s %5d  %-24s %s%s\n", xlist[i]->name, states, xlist[i]->rank, req,
                    runnable ? "runnable" : "not runnable on this CPU",
                    xlist[i] == xn_in_use ? ", in use" : "");
         }

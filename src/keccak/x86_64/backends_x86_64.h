@@ -7,6 +7,7 @@
 extern const kf_backend
     kf_backend_opt64_bmi2; /* the portable C with BMI1/BMI2 (../keccak_p1600_opt64_bmi2.c) */
 extern const kf_backend kf_backend_x1_avx512vl; /* one state in xmm registers, AVX-512VL */
+extern const kf_backend kf_backend_x1_pairs_avx512vl; /* the same, two lanes per register */
 
 extern const kf_backend_xn kf_backend_x8_avx512;   /* zmm, all 25 lanes in registers */
 extern const kf_backend_xn kf_backend_x4_avx512vl; /* the same rounds on ymm */
@@ -15,7 +16,7 @@ extern const kf_backend_xn
     kf_backend_x9_hybrid; /* x8 zmm + 1 scalar (seed 002 §4.4), never automatic */
 extern const kf_backend_xn kf_backend_x5_hybrid; /* x4 ymm + 1 scalar, never automatic */
 
-#define KF_ARCH_BACKENDS_X1 &kf_backend_x1_avx512vl, &kf_backend_opt64_bmi2,
+#define KF_ARCH_BACKENDS_X1 &kf_backend_x1_pairs_avx512vl, &kf_backend_x1_avx512vl, &kf_backend_opt64_bmi2,
 #define KF_ARCH_BACKENDS_XN                                                                        \
     &kf_backend_x8_avx512, &kf_backend_x4_avx512vl, &kf_backend_x4_avx2, &kf_backend_x9_hybrid,    \
         &kf_backend_x5_hybrid,

@@ -21,6 +21,9 @@
  * orders: docs/BENCHMARK_HISTORY.md, "avx512vl-x1"). A round costs what a call of the x4 ymm
  * backend costs per round: the 95 operations per round are bound by Zen 4's vector ports
  * plus the theta barrier between rounds, not by the state count.
+ *
+ * avx512vl-x1-pairs (keccak_p1600_x1_pairs_avx512vl.c, two lanes per register, fewer
+ * rotations) ranks above this one on the same CPUs; this backend stays selectable by name.
  */
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_constants.h"

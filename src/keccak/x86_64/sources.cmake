@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # x86-64 Keccak-p[1600] backends (included by the top-level CMakeLists.txt when KF_X86_64):
-# BMI1/BMI2 scalar C, AVX-512VL x1, and the batched AVX2 / AVX-512 / hybrid backends. Each
+# BMI1/BMI2 scalar C, AVX-512VL x1 (one and two lanes per register), and the batched AVX2 / AVX-512 / hybrid backends. Each
 # file gets exactly the instruction set it is written for (the dispatcher runs it only on a
 # CPU that has it); the measurements behind the flags: docs/BENCHMARK_HISTORY.md, "Figures
 # behind choices in the code".
@@ -8,6 +8,7 @@ set(KF_X64_DIR src/keccak/x86_64)
 list(APPEND KF_SOURCES
   src/keccak/keccak_p1600_opt64_bmi2.c
   ${KF_X64_DIR}/keccak_p1600_x1_avx512vl.c
+  ${KF_X64_DIR}/keccak_p1600_x1_pairs_avx512vl.c
   ${KF_X64_DIR}/keccak_p1600_x4_avx2.c
   ${KF_X64_DIR}/keccak_p1600_x4_avx512vl.c
   ${KF_X64_DIR}/keccak_p1600_x8_avx512.c
@@ -43,5 +44,7 @@ set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x5_hybrid.c PROPERTIES
   COMPILE_OPTIONS "-mavx512f;-mavx512vl;-mbmi;-mbmi2;-fno-tree-vectorize;${KF_SIMD_FLAGS}")
 set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_avx512vl.c PROPERTIES
   COMPILE_OPTIONS "-mavx512f;-mavx512vl;${KF_SIMD_FLAGS}")
-list(APPEND KF_ARCH_TEST_BACKENDS opt64-bmi2 avx512vl-x1)
+set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_pairs_avx512vl.c PROPERTIES
+  COMPILE_OPTIONS "-mavx512f;-mavx512vl;${KF_SIMD_FLAGS}")
+list(APPEND KF_ARCH_TEST_BACKENDS opt64-bmi2 avx512vl-x1 avx512vl-x1-pairs)
 list(APPEND KF_ARCH_TEST_BACKENDS_XN avx512-x8 avx512vl-x4 avx2-x4 avx512-x9 avx512vl-x5)
