@@ -18,6 +18,13 @@
  *   absorb_blocks   optional (may be NULL): while len >= rate: add_bytes(in, 0, rate);
  *                   permute(nr); in += rate; len -= rate. Returns the number of bytes
  *                   consumed (a multiple of rate). rate is a multiple of 8, <= 200.
+ *   oneblock        optional (may be NULL; kf_sponge_oneblock then does the same with the
+ *                   operations above): the whole sponge of a message shorter than a block,
+ *                   on a state of its own that is wiped afterwards: init; add_bytes(in, 0,
+ *                   len); add_bytes(&suffix, len, 1); add the byte 0x80 at rate - 1;
+ *                   permute(nr); extract_bytes(out, 0, outlen). len < rate, outlen <= rate,
+ *                   suffix in 0x01..0x7F (its top bit below bit 7, so the last bit of
+ *                   pad10*1 always fits in the same block), rate a multiple of 8 below 200.
  */
 #ifndef KF_KECCAK_BACKEND_H
 #define KF_KECCAK_BACKEND_H
@@ -60,6 +67,8 @@ typedef struct kf_backend {
     void   (*extract_bytes)(const void *state, uint8_t *out, size_t offset, size_t len);
     void   (*permute)(void *state, unsigned nr);
     size_t (*absorb_blocks)(void *state, unsigned nr, size_t rate, const uint8_t *in, size_t len);
+    void   (*oneblock)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len,
+                       uint8_t *out, size_t outlen);
 } kf_backend;
 
 /*
