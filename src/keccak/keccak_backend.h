@@ -81,6 +81,10 @@ typedef struct kf_backend {
  *                  Returns the bytes consumed per instance (a multiple of rate).
  *   interleaved    1 if the layout is keccak_xn_lanes.h's (lane j of instance i is the
  *                  native 64-bit word j*N + i), so callers may read lanes in place.
+ *   oneblock       optional (sponge_xn.c does the same without it): the x1 oneblock for
+ *                  instances 0 .. count-1 (count <= N) at once, in[i] and inlen[i] each
+ *                  (inlen[i] < rate; an idle instance's in[i] is not read), out[i] the first
+ *                  outlen <= rate bytes; on the caller's states, wiped afterwards.
  */
 typedef struct kf_backend_xn {
     const char *name;        /* "avx2-x4", "avx512-x8", ... */
@@ -99,6 +103,8 @@ typedef struct kf_backend_xn {
      * single state may as well run on these lanes when that x1 backend is in use (ML-KEM's
      * lone jobs do, keeping its Keccak to one copy of round code in the caches) */
     const struct kf_backend *x1_twin;
+    void   (*oneblock)(void *states, unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const in[],
+                       const size_t inlen[], unsigned count, uint8_t *const out[], size_t outlen);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

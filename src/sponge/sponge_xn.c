@@ -297,6 +297,11 @@ void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size
     uint8_t *base = xn_base(s);
     for (unsigned k = 0; outlen && k < s->ngroups; k++) {
         const kf_xn_group *g = &s->group[k];
+        if (g->xn && g->xn->oneblock && g_one_block(s, g, inlen, outlen)) {
+            g->xn->oneblock(base + g->offset, s->nr, s->rate, s->suffix, in + g->first, inlen + g->first, g->count,
+                            out + g->first, outlen); /* wipes the states itself */
+            continue;
+        }
         if (g->xn && g->xn->interleaved && g_one_block(s, g, inlen, outlen))
             g_oneblock_words(s, base, g, in, inlen, out, outlen);
         else if (!g->xn && g_one_block(s, g, inlen, outlen))

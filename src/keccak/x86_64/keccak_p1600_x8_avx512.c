@@ -84,4 +84,5 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .extract_bytes = x8_extract_bytes,
     .permute = x8_permute,
     .absorb_blocks = x8_absorb_blocks,
+    .oneblock = kf_x8_oneblock_avx512,
 };
