@@ -124,17 +124,6 @@ static inline void kf_lanes64_extract_bytes(const void *state, uint8_t *out, siz
 }
 #endif
 
-/*
- * The oneblock operation (keccak_backend.h) of a plain-lanes backend, around its own
- * permutation: the padded block is written lane by lane into a zeroed state on the stack (into
- * zeros, so the message is copied rather than xored, and each lane with one 8-byte store, which
- * the permutation's 8-byte loads read straight from the store queue), permuted in place by a
- * direct call, the output copied out and the state wiped. Against the sponge's way (a context,
- * its init, absorb, pad and squeeze calls through the backend table, the context wiped) this
- * leaves only the permutation and a few dozen stores and copies: issue 24, "one-block hashes".
- * KF_LANES64_DEFINE_ONEBLOCK(name, permute) defines `static void name(...)` with the
- * oneblock signature for a backend whose permutation is `permute(void *state, unsigned nr)`.
- */
 /* A value the compiler must treat as unknown: keeps the lane copy loops below plain loads and
  * stores (GCC 12 otherwise turns them into memcpy calls or, on AVX-512, scatters, both slower
  * for a block of at most 25 lanes). */
@@ -176,6 +165,17 @@ static inline uint64_t kf_lanes64_tail(const uint8_t *in, size_t n, size_t at)
     return v;
 }
 
+/*
+ * The oneblock operation (keccak_backend.h) of a plain-lanes backend, around its own
+ * permutation: the padded block is written lane by lane into a zeroed state on the stack (into
+ * zeros, so the message is copied rather than xored, and each lane with one 8-byte store, which
+ * the permutation's 8-byte loads read straight from the store queue), permuted in place by a
+ * direct call, the output copied out and the state wiped. Against the sponge's way (a context,
+ * its init, absorb, pad and squeeze calls through the backend table, the context wiped) this
+ * leaves only the permutation and a few dozen stores and copies: issue 24, "one-block hashes".
+ * KF_LANES64_DEFINE_ONEBLOCK(name, permute) defines `static void name(...)` with the
+ * oneblock signature for a backend whose permutation is `permute(void *state, unsigned nr)`.
+ */
 static inline void kf_lanes64_oneblock_load(uint8_t st[KF_STATE_BYTES], size_t rate, uint8_t suffix,
                                             const uint8_t *in, size_t len)
 {
