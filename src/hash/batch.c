@@ -179,11 +179,10 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
                 gi[i] = in[idx[g + i]];
                 go[i] = out[idx[g + i]];
             }
-            kf_sponge_xn_init(&s, (unsigned)k, p.rate, p.nr, suffix);
-            kf_sponge_xn_oneshot(&s, gi, lens + g, go, outlen);
+            kf_sponge_xn_plan(&s, (unsigned)k, p.rate, p.nr, suffix);
+            kf_sponge_xn_oneshot(&s, gi, lens + g, go, outlen); /* wipes the states */
         }
     }
-    kf_memzero(&s, sizeof s);
     return KF_OK;
 }
 

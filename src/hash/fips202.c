@@ -79,30 +79,48 @@ int kf_hash_final(kf_hash_ctx *ctx, uint8_t *out, size_t outlen)
     return KF_OK;
 }
 
-int kf_hash(kf_hash_alg alg, uint8_t *out, size_t outlen, const void *in, size_t inlen)
+/* The one-shot of a fixed-length hash, arguments checked: an input shorter than the rate is
+ * one permutation (kf_sponge_oneblock, no context), anything longer goes through a context.
+ * Inlined with a constant alg (kf_sha3_256, ...), the table lookups fold away. */
+static inline int hash_oneshot(kf_hash_alg alg, uint8_t *out, const void *in, size_t inlen)
 {
+    size_t digest = hash_params[alg].outlen;
+    unsigned rate = (unsigned)(200 - 2 * digest); /* as kf_hash_init */
+    if (KF_SPONGE_ONEBLOCK_FITS(rate, inlen, digest)) {
+        kf_sponge_oneblock(kf_backend_current(), rate, 24, hash_params[alg].suffix, (const uint8_t *)in, inlen, out,
+                           digest);
+        return KF_OK;
+    }
     kf_hash_ctx ctx;
-    int rc;
-    KF_CHECK_BUF(in, inlen);
-    if (!out) return KF_ERR_NULL_POINTER;
-    if ((rc = kf_hash_init(&ctx, alg)) != KF_OK) return rc;
-    if (kf_hash_size(alg) > outlen) return KF_ERR_BAD_LENGTH;
-    kf_hash_update(&ctx, in, inlen);
-    return kf_hash_final(&ctx, out, outlen);
+    int rc = kf_hash_init(&ctx, alg);
+    if (rc == KF_OK) rc = kf_hash_update(&ctx, in, inlen);
+    if (rc == KF_OK) rc = kf_hash_final(&ctx, out, digest);
+    return rc;
 }
 
-int kf_sha3_224(uint8_t out[KF_SHA3_224_BYTES], const void *in, size_t inlen)
-{ return kf_hash(KF_SHA3_224, out, KF_SHA3_224_BYTES, in, inlen); }
-int kf_sha3_256(uint8_t out[KF_SHA3_256_BYTES], const void *in, size_t inlen)
-{ return kf_hash(KF_SHA3_256, out, KF_SHA3_256_BYTES, in, inlen); }
-int kf_sha3_384(uint8_t out[KF_SHA3_384_BYTES], const void *in, size_t inlen)
-{ return kf_hash(KF_SHA3_384, out, KF_SHA3_384_BYTES, in, inlen); }
-int kf_sha3_512(uint8_t out[KF_SHA3_512_BYTES], const void *in, size_t inlen)
-{ return kf_hash(KF_SHA3_512, out, KF_SHA3_512_BYTES, in, inlen); }
-int kf_keccak256_legacy(uint8_t out[KF_KECCAK256_BYTES], const void *in, size_t inlen)
-{ return kf_hash(KF_KECCAK256_LEGACY, out, KF_KECCAK256_BYTES, in, inlen); }
-int kf_keccak512_legacy(uint8_t out[KF_KECCAK512_BYTES], const void *in, size_t inlen)
-{ return kf_hash(KF_KECCAK512_LEGACY, out, KF_KECCAK512_BYTES, in, inlen); }
+int kf_hash(kf_hash_alg alg, uint8_t *out, size_t outlen, const void *in, size_t inlen)
+{
+    KF_CHECK_BUF(in, inlen);
+    if (!out) return KF_ERR_NULL_POINTER;
+    size_t digest = kf_hash_size(alg);
+    if (!digest) return KF_ERR_BAD_ALGORITHM;
+    if (digest > outlen) return KF_ERR_BAD_LENGTH;
+    return hash_oneshot(alg, out, in, inlen);
+}
+
+#define KF_HASH_FIXED(fn, alg, bytes) \
+    int fn(uint8_t out[bytes], const void *in, size_t inlen) \
+    { \
+        KF_CHECK_BUF(in, inlen); \
+        if (!out) return KF_ERR_NULL_POINTER; \
+        return hash_oneshot(alg, out, in, inlen); \
+    }
+KF_HASH_FIXED(kf_sha3_224, KF_SHA3_224, KF_SHA3_224_BYTES)
+KF_HASH_FIXED(kf_sha3_256, KF_SHA3_256, KF_SHA3_256_BYTES)
+KF_HASH_FIXED(kf_sha3_384, KF_SHA3_384, KF_SHA3_384_BYTES)
+KF_HASH_FIXED(kf_sha3_512, KF_SHA3_512, KF_SHA3_512_BYTES)
+KF_HASH_FIXED(kf_keccak256_legacy, KF_KECCAK256_LEGACY, KF_KECCAK256_BYTES)
+KF_HASH_FIXED(kf_keccak512_legacy, KF_KECCAK512_LEGACY, KF_KECCAK512_BYTES)
 
 /* ---- XOFs --------------------------------------------------------------------------- */
 
@@ -174,34 +192,45 @@ int kf_xof_squeeze(kf_xof_ctx *ctx, uint8_t *out, size_t len)
     return KF_OK;
 }
 
-static int xof_oneshot(kf_xof_ctx *ctx, int rc, uint8_t *out, size_t outlen, const void *in, size_t inlen)
+/* A one-shot XOF: an input shorter than the rate with at most a block of output is one
+ * permutation (kf_sponge_oneblock, no context); anything longer goes through a context.
+ * The argument checks come in the order the context path makes them (input, then output). */
+static int xof_oneshot(unsigned rate, unsigned nr, uint8_t suffix, uint8_t *out, size_t outlen, const void *in,
+                       size_t inlen)
 {
-    if (rc == KF_OK) rc = kf_xof_absorb(ctx, in, inlen);
-    if (rc == KF_OK) rc = kf_xof_squeeze(ctx, out, outlen);
-    kf_memzero(ctx, sizeof *ctx);
+    KF_CHECK_BUF(in, inlen);
+    KF_CHECK_BUF(out, outlen);
+    if (KF_SPONGE_ONEBLOCK_FITS(rate, inlen, outlen)) {
+        kf_sponge_oneblock(kf_backend_current(), rate, nr, suffix, (const uint8_t *)in, inlen, out, outlen);
+        return KF_OK;
+    }
+    kf_xof_ctx c;
+    kf_xof_setup(KF_IMPL(kf_xof_impl, &c), rate, nr, suffix);
+    int rc = kf_xof_absorb(&c, in, inlen);
+    if (rc == KF_OK) rc = kf_xof_squeeze(&c, out, outlen);
+    kf_memzero(&c, sizeof c);
     return rc;
 }
 
 int kf_shake128(uint8_t *out, size_t outlen, const void *in, size_t inlen)
 {
-    kf_xof_ctx c;
-    return xof_oneshot(&c, kf_shake128_init(&c), out, outlen, in, inlen);
+    return xof_oneshot(KF_RATE(128), 24, KF_SUFFIX_SHAKE, out, outlen, in, inlen);
 }
 
 int kf_shake256(uint8_t *out, size_t outlen, const void *in, size_t inlen)
 {
-    kf_xof_ctx c;
-    return xof_oneshot(&c, kf_shake256_init(&c), out, outlen, in, inlen);
+    return xof_oneshot(KF_RATE(256), 24, KF_SUFFIX_SHAKE, out, outlen, in, inlen);
 }
 
+/* RFC 9861 §2.2: D in 0x01..0x7F (turboshake_init checks the same for the incremental API). */
 int kf_turboshake128(uint8_t *out, size_t outlen, const void *in, size_t inlen, uint8_t domain)
 {
-    kf_xof_ctx c;
-    return xof_oneshot(&c, kf_turboshake128_init(&c, domain), out, outlen, in, inlen);
+    if (domain < 0x01 || domain > 0x7F) return KF_ERR_BAD_DOMAIN;
+    return xof_oneshot(KF_RATE(128), 12, domain, out, outlen, in, inlen);
 }
 
 int kf_turboshake256(uint8_t *out, size_t outlen, const void *in, size_t inlen, uint8_t domain)
 {
-    kf_xof_ctx c;
-    return xof_oneshot(&c, kf_turboshake256_init(&c, domain), out, outlen, in, inlen);
+    if (domain < 0x01 || domain > 0x7F) return KF_ERR_BAD_DOMAIN;
+    return xof_oneshot(KF_RATE(256), 12, domain, out, outlen, in, inlen);
 }

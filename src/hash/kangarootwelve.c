@@ -223,11 +223,53 @@ int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads)
     return KF_OK;
 }
 
+/*
+ * S = M || C || length_encode(|C|) of at most one chunk is a single node, TurboSHAKE(S, 0x07, L)
+ * (RFC 9861 §3.2): no tree, no leaf sponge, no KT context. S shorter than the rate with at most
+ * a block of output is one permutation: S is gathered into a block-sized buffer and handed to
+ * kf_sponge_oneblock (issue 24: KT128 of 64 B within 50 ticks of TurboSHAKE128 of 64 B); a
+ * longer single node streams M, C and the encoding through one sponge. Returns 0 when S is
+ * longer than a chunk (the caller takes the tree path), else 1 with out written.
+ */
+static int kt_single_node(unsigned rate, const uint8_t *in, size_t inlen, const uint8_t *custom, size_t customlen,
+                          uint8_t *out, size_t outlen)
+{
+    uint8_t enc[9];
+    size_t enclen = kt_length_encode(enc, customlen);
+    if (inlen > KT_CHUNK || customlen > KT_CHUNK - inlen || enclen > KT_CHUNK - inlen - customlen) return 0;
+    size_t slen = inlen + customlen + enclen;
+    const kf_backend *b = kf_backend_current();
+    if (KF_SPONGE_ONEBLOCK_FITS(rate, slen, outlen)) {
+        uint8_t s[KF_RATE(128)]; /* the larger rate: KT128's */
+        if (inlen) memcpy(s, in, inlen);
+        if (customlen) memcpy(s + inlen, custom, customlen);
+        memcpy(s + inlen + customlen, enc, enclen);
+        kf_sponge_oneblock(b, rate, KT_NR, KT_D_SINGLE, s, slen, out, outlen);
+        kf_memzero(s, slen);
+        return 1;
+    }
+    kf_sponge node;
+    kf_sponge_init(&node, b, rate, KT_NR, KT_D_SINGLE);
+    kf_sponge_absorb(&node, in, inlen);
+    kf_sponge_absorb(&node, custom, customlen);
+    kf_sponge_absorb(&node, enc, enclen);
+    kf_sponge_squeeze(&node, out, outlen);
+    kf_memzero(&node, sizeof node);
+    return 1;
+}
+
 static int kt_oneshot(kf_kt_variant v, uint8_t *out, size_t outlen, const void *in, size_t inlen,
                       const void *custom, size_t customlen, unsigned threads)
 {
     kf_kt_ctx c;
     KF_CHECK_BUF(out, outlen);
+    /* the checks kf_kt_init, kf_kt_update and kf_kt_final make, in their order */
+    if (v != KF_KT128 && v != KF_KT256) return KF_ERR_BAD_ALGORITHM;
+    KF_CHECK_BUF(in, inlen);
+    KF_CHECK_BUF(custom, customlen);
+    if (kt_single_node(v == KF_KT128 ? KF_RATE(128) : KF_RATE(256), (const uint8_t *)in, inlen,
+                       (const uint8_t *)custom, customlen, out, outlen))
+        return KF_OK; /* threads would only serve leaves, and one node has none */
     int rc = kf_kt_init(&c, v);
     if (rc == KF_OK && threads != 1) rc = kf_kt_set_threads(&c, threads);
     if (rc == KF_OK) rc = kf_kt_update(&c, in, inlen);

@@ -18,6 +18,13 @@
  *   absorb_blocks   optional (may be NULL): while len >= rate: add_bytes(in, 0, rate);
  *                   permute(nr); in += rate; len -= rate. Returns the number of bytes
  *                   consumed (a multiple of rate). rate is a multiple of 8, <= 200.
+ *   oneblock        optional (may be NULL; kf_sponge_oneblock then does the same with the
+ *                   operations above): the whole sponge of a message shorter than a block,
+ *                   on a state of its own that is wiped afterwards: init; add_bytes(in, 0,
+ *                   len); add_bytes(&suffix, len, 1); add the byte 0x80 at rate - 1;
+ *                   permute(nr); extract_bytes(out, 0, outlen). len < rate, outlen <= rate,
+ *                   suffix in 0x01..0x7F (its top bit below bit 7, so the last bit of
+ *                   pad10*1 always fits in the same block), rate a multiple of 8 below 200.
  */
 #ifndef KF_KECCAK_BACKEND_H
 #define KF_KECCAK_BACKEND_H
@@ -60,6 +67,8 @@ typedef struct kf_backend {
     void   (*extract_bytes)(const void *state, uint8_t *out, size_t offset, size_t len);
     void   (*permute)(void *state, unsigned nr);
     size_t (*absorb_blocks)(void *state, unsigned nr, size_t rate, const uint8_t *in, size_t len);
+    void   (*oneblock)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len,
+                       uint8_t *out, size_t outlen);
 } kf_backend;
 
 /*
@@ -72,6 +81,10 @@ typedef struct kf_backend {
  *                  Returns the bytes consumed per instance (a multiple of rate).
  *   interleaved    1 if the layout is keccak_xn_lanes.h's (lane j of instance i is the
  *                  native 64-bit word j*N + i), so callers may read lanes in place.
+ *   oneblock       optional (sponge_xn.c does the same without it): the x1 oneblock for
+ *                  instances 0 .. count-1 (count <= N) at once, in[i] and inlen[i] each
+ *                  (inlen[i] < rate; an idle instance's in[i] is not read), out[i] the first
+ *                  outlen <= rate bytes; on the caller's states, wiped afterwards.
  */
 typedef struct kf_backend_xn {
     const char *name;        /* "avx2-x4", "avx512-x8", ... */
@@ -95,6 +108,8 @@ typedef struct kf_backend_xn {
      * src .. src+cnt-1 (dst + cnt, src + cnt <= 25); then permute(nr). A hash chain's step
      * (SLH-DSA's WOTS+): the last output moved to the input, the rest of the block fixed. */
     void   (*permute_from)(void *states, const void *tmpl, unsigned dst, unsigned src, unsigned cnt, unsigned nr);
+    void   (*oneblock)(void *states, unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const in[],
+                       const size_t inlen[], unsigned count, uint8_t *const out[], size_t outlen);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

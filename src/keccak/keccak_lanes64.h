@@ -15,6 +15,7 @@
 #define KF_KECCAK_LANES64_H
 
 #include "keccak_backend.h"
+#include "../common/util.h" /* kf_memzero */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -122,5 +123,138 @@ static inline void kf_lanes64_extract_bytes(const void *state, uint8_t *out, siz
     }
 }
 #endif
+
+/* A value the compiler must treat as unknown: keeps the lane copy loops below plain loads and
+ * stores (GCC 12 otherwise turns them into memcpy calls or, on AVX-512, scatters, both slower
+ * for a block of at most 25 lanes). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KF_LANES64_OPAQUE(v) __asm__("" : "+r"(v))
+#else
+#define KF_LANES64_OPAQUE(v) ((void)0)
+#endif
+
+/* in[0 .. n) for n < 8 as the low bytes of a lane value (FIPS 202 byte order), reading no byte
+ * outside it: on a little-endian host the 8 bytes that end at in + n when the message has
+ * them (at = bytes of the message before in), else pieces of 4, 2 and 1 bytes. */
+static inline uint64_t kf_lanes64_tail(const uint8_t *in, size_t n, size_t at)
+{
+    uint64_t v = 0;
+#if KF_LANES64_LE
+    if (at >= 8 - n) { /* in - (8 - n) is still inside the message */
+        memcpy(&v, in + n - 8, 8);
+        return v >> (64 - 8 * n);
+    }
+    size_t o = 0;
+    if (n & 4) {
+        uint32_t t;
+        memcpy(&t, in, 4);
+        v = t;
+        o = 4;
+    }
+    if (n & 2) {
+        uint16_t t;
+        memcpy(&t, in + o, 2);
+        v |= (uint64_t)t << (8 * o);
+        o += 2;
+    }
+    if (n & 1) v |= (uint64_t)in[o] << (8 * o);
+#else
+    (void)at;
+    for (size_t k = 0; k < n; k++) v |= (uint64_t)in[k] << (8 * k);
+#endif
+    return v;
+}
+
+/*
+ * The oneblock operation (keccak_backend.h) of a plain-lanes backend, around its own
+ * permutation: the padded block is written lane by lane into a zeroed state on the stack (into
+ * zeros, so the message is copied rather than xored, and each lane with one 8-byte store, which
+ * the permutation's 8-byte loads read straight from the store queue), permuted in place by a
+ * direct call, the output copied out and the state wiped. Against the sponge's way (a context,
+ * its init, absorb, pad and squeeze calls through the backend table, the context wiped) this
+ * leaves only the permutation and a few dozen stores and copies: issue 24, "one-block hashes".
+ * KF_LANES64_DEFINE_ONEBLOCK(name, permute) defines `static void name(...)` with the
+ * oneblock signature for a backend whose permutation is `permute(void *state, unsigned nr)`.
+ */
+static inline void kf_lanes64_oneblock_load(uint8_t st[KF_STATE_BYTES], size_t rate, uint8_t suffix,
+                                            const uint8_t *in, size_t len)
+{
+#if KF_LANES64_LE
+    size_t full = len / 8, r = len % 8, j = 0;
+    uint64_t pad = (uint64_t)0x80 << 56, tail = (uint64_t)suffix << (8 * r);
+    kf_lanes64_init(st);
+    for (; j < 8 * full; j += 8) {
+        uint64_t v = kf_load64_le(in + j);
+        KF_LANES64_OPAQUE(v);
+        memcpy(st + j, &v, 8);
+    }
+    if (r) tail |= kf_lanes64_tail(in + 8 * full, r, 8 * full);
+    if (full == rate / 8 - 1) tail |= pad; /* the message ends in the block's last lane */
+    else kf_lanes64_put(st, (unsigned)(rate / 8 - 1), pad);
+    kf_lanes64_put(st, (unsigned)full, tail);
+#else
+    static const uint8_t last = 0x80;
+    kf_lanes64_init(st);
+    kf_lanes64_add_bytes(st, in, 0, len);
+    kf_lanes64_add_bytes(st, &suffix, len, 1);
+    kf_lanes64_add_bytes(st, &last, rate - 1, 1);
+#endif
+}
+
+/* out[0 .. n) = the state's first n bytes: whole lanes by 8-byte copies, the rest by bytes. */
+static inline void kf_lanes64_oneblock_store(const uint8_t st[KF_STATE_BYTES], uint8_t *out, size_t n)
+{
+#if KF_LANES64_LE
+    size_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        uint64_t v;
+        memcpy(&v, st + j, 8);
+        KF_LANES64_OPAQUE(v);
+        memcpy(out + j, &v, 8);
+    }
+    if (j < n) { /* a last part of a lane (SHA3-224's 28 bytes): 4, 2, 1 bytes of it */
+        uint64_t v;
+        memcpy(&v, st + j, 8);
+        if ((n - j) & 4) {
+            uint32_t t = (uint32_t)v;
+            memcpy(out + j, &t, 4);
+            v >>= 32;
+            j += 4;
+        }
+        if ((n - j) & 2) {
+            uint16_t t = (uint16_t)v;
+            memcpy(out + j, &t, 2);
+            v >>= 16;
+            j += 2;
+        }
+        if (j < n) out[j] = (uint8_t)v;
+    }
+#else
+    kf_lanes64_extract_bytes(st, out, 0, n);
+#endif
+}
+
+/* The wipe as kf_memzero does it, but inline: a constant-size memset the compiler turns into
+ * a few vector stores, kept by the asm that claims to read the memory. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KF_LANES64_WIPE(st) \
+    do { \
+        memset((st), 0, KF_STATE_BYTES); \
+        __asm__ __volatile__("" : : "r"(st) : "memory"); \
+    } while (0)
+#else
+#define KF_LANES64_WIPE(st) kf_memzero((st), KF_STATE_BYTES)
+#endif
+
+#define KF_LANES64_DEFINE_ONEBLOCK(name, permute) \
+    static void name(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len, uint8_t *out, \
+                     size_t outlen) \
+    { \
+        _Alignas(KF_STATE_ALIGN) uint8_t st_[KF_STATE_BYTES]; \
+        kf_lanes64_oneblock_load(st_, rate, suffix, in, len); \
+        permute(st_, nr); \
+        kf_lanes64_oneblock_store(st_, out, outlen); \
+        KF_LANES64_WIPE(st_); \
+    }
 
 #endif

@@ -121,6 +121,8 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
     return done;
 }
 
+KF_LANES64_DEFINE_ONEBLOCK(opt64_oneblock, opt64_permute)
+
 const kf_backend KF_OPT64_BACKEND = {
     .name = KF_OPT64_NAME,
     .requires = KF_OPT64_REQUIRES,
@@ -131,4 +133,5 @@ const kf_backend KF_OPT64_BACKEND = {
     .extract_bytes = kf_lanes64_extract_bytes,
     .permute = opt64_permute,
     .absorb_blocks = opt64_absorb_blocks,
+    .oneblock = opt64_oneblock,
 };

@@ -159,3 +159,17 @@ void kf_sponge_squeeze(kf_sponge *s, uint8_t *out, size_t len)
         len -= take;
     }
 }
+
+void kf_sponge_oneblock_generic(const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix,
+                                const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
+{
+    static const uint8_t last = 0x80;
+    _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES];
+    impl->init(st);
+    if (len) impl->add_bytes(st, in, 0, len);
+    impl->add_bytes(st, &suffix, len, 1);
+    impl->add_bytes(st, &last, (size_t)rate - 1, 1); /* suffix < 0x80: never the same bit */
+    impl->permute(st, nr);
+    if (outlen) impl->extract_bytes(st, out, 0, outlen);
+    kf_memzero(st, sizeof st);
+}

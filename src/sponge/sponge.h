@@ -41,6 +41,22 @@ void kf_sponge_finalize(kf_sponge *s);
 /* Finalizes first if still absorbing. */
 void kf_sponge_squeeze(kf_sponge *s, uint8_t *out, size_t len);
 
+/* The whole sponge of a message that fits in one block, without a kf_sponge: out[0 .. outlen)
+ * = what init / absorb(in, len) / squeeze(out, outlen) give, for len < rate, outlen <= rate
+ * and suffix in 0x01..0x7F (KF_SPONGE_ONEBLOCK_FITS). The backend's fused oneblock
+ * operation where it has one, else the same steps through its other operations (on a
+ * stack state, wiped). The one-shot hashes use it (issue 24, "one-block hashes"). */
+#define KF_SPONGE_ONEBLOCK_FITS(rate, len, outlen) ((len) < (rate) && (outlen) <= (rate))
+/* The fallback, for any backend (and the tests compare the fused operations with it). */
+void kf_sponge_oneblock_generic(const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix,
+                                const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+static inline void kf_sponge_oneblock(const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix,
+                                      const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
+{
+    if (impl->oneblock) impl->oneblock(nr, rate, suffix, in, len, out, outlen);
+    else kf_sponge_oneblock_generic(impl, rate, nr, suffix, in, len, out, outlen);
+}
+
 
 #include "../common/util.h" /* kf_memzero: zeroization the compiler cannot drop */
 

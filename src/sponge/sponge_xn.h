@@ -58,8 +58,13 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
 void kf_sponge_xn_finalize(kf_sponge_xn *s);
 /* out[i] for i < n, len bytes each; finalizes first if still absorbing. */
 void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len);
-/* On a freshly initialized sponge: out[i] = the first outlen bytes of instance i's output
- * after absorbing in[i][0 .. inlen[i]) and padding. Leaves the sponge dead (phase 0). */
+/* kf_sponge_xn_init without clearing the states: for kf_sponge_xn_oneshot only, which sets up
+ * each group's state itself (a group whose inputs all fit in one block writes its state whole
+ * rather than clearing it first). */
+void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, uint8_t suffix);
+/* On a sponge from kf_sponge_xn_plan or kf_sponge_xn_init: out[i] = the first outlen bytes of
+ * instance i's output after absorbing in[i][0 .. inlen[i]) and padding. Wipes the states and
+ * leaves the sponge dead (phase 0). */
 void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                           uint8_t *const out[], size_t outlen);
 

@@ -40,7 +40,7 @@ if(CMAKE_CROSSCOMPILING)
   # backends, which depend most on the CPU (rvv-x3/x6/x8 need VLEN 256/512/1024).
   get_property(kf_tests DIRECTORY PROPERTY TESTS)
   foreach(t ${kf_tests})
-    if(t MATCHES "^(test_backends|test_backends_xn|test_sponge|test_errors|example_quickstart)$"
+    if(t MATCHES "^(test_backends|test_backends_xn|test_sponge|test_oneblock|test_errors|example_quickstart)$"
        OR t MATCHES "^mlkem\\[")
       set_tests_properties(${t} PROPERTIES LABELS every_cpu)
     endif()

@@ -64,6 +64,7 @@ static const struct bench_suite {
     {"permutation-xn", bench_suite_permutation_xn, "batched backends: N states per call, ticks per permutation"},
     {"hash", bench_suite_hash, "every mode, 64 B to 1 MiB inputs, default backend"},
     {"xof-expand", bench_suite_xof_expand, "SHAKE/TurboSHAKE expanding a 32-byte seed to 8 KiB"},
+    {"oneblock", bench_suite_oneblock, "one-block hashes, KT128 64 B, 8 x 64 B batched: each beside its floor"},
     {"tree-threads", bench_suite_tree_threads, "KT128/KT256, ParallelHash, BLAKE3 (python3) on 1 MiB: 1 thread, all cores"},
     {"slhdsa", bench_suite_slhdsa, "SLH-DSA keygen/sign/verify and hashing floors: SHAKE f sets (s sets without --quick)"},
     {"openssl", bench_suite_openssl, "OpenSSL libcrypto side by side, when installed"},

@@ -111,6 +111,7 @@ void bench_suite_permutation(bench *b); /* bench_perm.c */
 void bench_suite_permutation_xn(bench *b); /* bench_perm.c */
 void bench_suite_hash(bench *b);        /* bench_hash.c */
 void bench_suite_xof_expand(bench *b);  /* bench_hash.c */
+void bench_suite_oneblock(bench *b);    /* bench_oneblock.c */
 void bench_suite_tree_threads(bench *b); /* bench_hash.c */
 void bench_suite_slhdsa(bench *b);      /* bench_slhdsa.c */
 void bench_suite_openssl(bench *b);     /* openssl_ref.c */

@@ -31,6 +31,9 @@ static size_t x1_absorb_blocks(void *state, unsigned nr, size_t rate, const uint
     return done;
 }
 
+/* one-block hashes: the padded block straight into a stack state, then the assembly */
+KF_LANES64_DEFINE_ONEBLOCK(x1_oneblock, kf_aarch64_x1_permute)
+
 const kf_backend kf_backend_aarch64_x1 = {
     .name = "aarch64-x1",
     .requires = 0,
@@ -41,4 +44,5 @@ const kf_backend kf_backend_aarch64_x1 = {
     .extract_bytes = kf_lanes64_extract_bytes,
     .permute = kf_aarch64_x1_permute, /* the assembly itself: no wrapper call */
     .absorb_blocks = x1_absorb_blocks,
+    .oneblock = x1_oneblock,
 };

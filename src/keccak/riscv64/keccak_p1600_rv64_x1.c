@@ -11,6 +11,9 @@
 
 void kf_rv64_x1_permute(void *state, unsigned nr); /* keccak_p1600_rv64_x1.S */
 
+/* one-block hashes: the padded block straight into a stack state, then the assembly */
+KF_LANES64_DEFINE_ONEBLOCK(rv64_x1_oneblock, kf_rv64_x1_permute)
+
 const kf_backend kf_backend_rv64_x1 = {
     .name = "rv64-x1",
     .requires = 0,
@@ -21,4 +24,5 @@ const kf_backend kf_backend_rv64_x1 = {
     .extract_bytes = kf_lanes64_extract_bytes,
     .permute = kf_rv64_x1_permute,
     .absorb_blocks = NULL,
+    .oneblock = rv64_x1_oneblock,
 };

@@ -121,6 +121,8 @@ static size_t x1_absorb_blocks(void *state, unsigned nr, size_t rate, const uint
     return done;
 }
 
+KF_LANES64_DEFINE_ONEBLOCK(x1_oneblock, x1_permute)
+
 const kf_backend kf_backend_x1_avx512vl = {
     .name = "avx512vl-x1",
     .requires = KF_CPU_AVX512F | KF_CPU_AVX512VL,
@@ -131,4 +133,5 @@ const kf_backend kf_backend_x1_avx512vl = {
     .extract_bytes = kf_lanes64_extract_bytes,
     .permute = x1_permute,
     .absorb_blocks = x1_absorb_blocks,
+    .oneblock = x1_oneblock,
 };

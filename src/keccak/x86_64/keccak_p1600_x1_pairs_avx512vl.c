@@ -182,6 +182,8 @@ static size_t pairs_absorb_blocks(void *state, unsigned nr, size_t rate, const u
     return done;
 }
 
+KF_LANES64_DEFINE_ONEBLOCK(pairs_oneblock, pairs_permute)
+
 const kf_backend kf_backend_x1_pairs_avx512vl = {
     .name = "avx512vl-x1-pairs",
     .requires = KF_CPU_AVX512F | KF_CPU_AVX512VL,
@@ -192,4 +194,5 @@ const kf_backend kf_backend_x1_pairs_avx512vl = {
     .extract_bytes = kf_lanes64_extract_bytes,
     .permute = pairs_permute,
     .absorb_blocks = pairs_absorb_blocks,
+    .oneblock = pairs_oneblock,
 };

@@ -117,4 +117,5 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .permute = x8_permute,
     .absorb_blocks = x8_absorb_blocks,
     .permute_from = x8_permute_from,
+    .oneblock = kf_x8_oneblock_avx512,
 };
