@@ -230,10 +230,20 @@ static void leaves_group(const kf_leaf_params *p, const uint8_t *base, size_t fi
 {
     kf_sponge_xn s;
     const uint8_t *in[KF_XN_MAX];
-    uint8_t *out[KF_XN_MAX];
+    uint8_t *out[KF_XN_MAX], spare[200];
     for (size_t i = 0; i < m; i++) {
         in[i] = base + (first + i) * p->len;
         out[i] = cvs + (first + i) * p->cv_len;
+    }
+    /* the batched backend's own leaf loop where it has one (avx512-x8's keeps the states in
+     * registers across the blocks); idle slots hash the first leaf again into spare */
+    const kf_backend_xn *xn = kf_backend_xn_for((unsigned)m);
+    if (xn && xn->leaves && xn->n <= KF_XN_MAX && m <= xn->n && p->cv_len <= sizeof spare) {
+        for (size_t i = m; i < xn->n; i++) {
+            in[i] = in[0];
+            out[i] = spare;
+        }
+        if (xn->leaves(p->nr, p->rate, p->suffix, in, p->len, out, p->cv_len)) return;
     }
     kf_sponge_xn_init(&s, (unsigned)m, p->rate, p->nr, p->suffix);
     kf_sponge_xn_absorb(&s, in, p->len);
@@ -286,8 +296,17 @@ unsigned kf_threads_resolve(unsigned threads)
  * workers). Creating a thread and waking an idle vCPU cost tens of microseconds here, a large
  * part of a 1 MiB KT (about 200 us), so a worker that finishes a job spins for a short while
  * (POOL_SPIN) before it sleeps, and catches the next job of a busy caller at once. One job
- * runs on the pool at a time; a second caller meanwhile starts threads of its own. */
+ * runs on the pool at a time; a second caller meanwhile starts threads of its own.
+ *
+ * The caller never spins on a worker that is still inside a group when the groups run out: it
+ * spins for a short while (FINISH_SPIN), then sleeps on the job's condition variable. On a
+ * busy host a worker is often preempted in the middle of a group; a caller spinning on it
+ * would hold its own CPU until the worker's next time slice (milliseconds, against ~0.2 ms
+ * for a 1 MiB KT), while a sleeping caller frees its CPU, which the kernel then gives to the
+ * worker. The caller cannot take the group over and return instead: the worker still reads
+ * the caller's input. */
 #define POOL_SPIN 20000 /* pause loops, on the order of 100 us */
+#define FINISH_SPIN 2000 /* pause loops, on the order of 10 us */
 #if defined(__x86_64__) || defined(__i386__)
 #define cpu_relax() __builtin_ia32_pause()
 #elif defined(__aarch64__)
@@ -304,7 +323,9 @@ struct kf_leaves {
     size_t next;       /* first leaf not yet taken (atomic) */
     unsigned helpers;  /* pool workers wanted */
     unsigned joined;   /* pool workers that joined (under pool_lock) */
-    unsigned active;   /* pool workers still inside the job (atomic) */
+    unsigned active;   /* pool workers still inside the job (atomic; decremented under done_lock) */
+    pthread_mutex_t done_lock;
+    pthread_cond_t done_cond; /* signalled when active drops to 0 */
     int pooled;        /* 1: on the pool, 0: on threads of its own */
     unsigned nthreads;
     pthread_t tid[KF_MAX_THREADS];
@@ -351,7 +372,12 @@ static void *pool_main(void *unused)
             continue;
         }
         leaves_worker(job);
-        __atomic_sub_fetch(&job->active, 1, __ATOMIC_ACQ_REL);
+        /* under done_lock: the caller frees the job once it has seen active == 0 with the
+         * lock held, so this thread touches nothing of the job after its unlock */
+        pthread_mutex_lock(&job->done_lock);
+        if (__atomic_sub_fetch(&job->active, 1, __ATOMIC_ACQ_REL) == 0) pthread_cond_signal(&job->done_cond);
+        pthread_mutex_unlock(&job->done_lock);
+        /* job is compared, not read: wait until the caller has taken it off the pool */
         while (__atomic_load_n(&pool_job, __ATOMIC_ACQUIRE) == job) cpu_relax();
     }
     return NULL;
@@ -405,6 +431,9 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
     job->next = 0;
     job->nthreads = 0;
     job->pooled = 0;
+    job->active = 0;
+    pthread_mutex_init(&job->done_lock, NULL);
+    pthread_cond_init(&job->done_cond, NULL);
     unsigned want = (unsigned)(threads - 1 < groups - 1 ? threads - 1 : groups - 1); /* the caller is one */
     if (pool_post(job, want)) return job;
     while (job->nthreads < want && pthread_create(&job->tid[job->nthreads], NULL, leaves_worker, job) == 0)
@@ -420,7 +449,11 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
         pthread_mutex_lock(&pool_lock);
         __atomic_store_n(&pool_job, NULL, __ATOMIC_RELEASE);
         pthread_mutex_unlock(&pool_lock);
-        while (__atomic_load_n(&job->active, __ATOMIC_ACQUIRE)) cpu_relax();
+        for (int spin = 0; spin < FINISH_SPIN && __atomic_load_n(&job->active, __ATOMIC_ACQUIRE); spin++)
+            cpu_relax();
+        pthread_mutex_lock(&job->done_lock);
+        while (__atomic_load_n(&job->active, __ATOMIC_ACQUIRE)) pthread_cond_wait(&job->done_cond, &job->done_lock);
+        pthread_mutex_unlock(&job->done_lock);
         job->pooled = 0;
         pthread_mutex_unlock(&pool_submit);
     }
@@ -432,6 +465,10 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
 void kf_leaves_free(kf_leaves *job)
 {
     if (!job) return;
+#ifdef KF_HAVE_THREADS
+    pthread_mutex_destroy(&job->done_lock);
+    pthread_cond_destroy(&job->done_cond);
+#endif
     free(job->cvs);
     free(job);
 }

@@ -90,6 +90,12 @@ typedef struct kf_backend_xn {
      * single state may as well run on these lanes when that x1 backend is in use (ML-KEM's
      * lone jobs do, keeping its Keccak to one copy of round code in the caches) */
     const struct kf_backend *x1_twin;
+    /* optional: the tree modes' leaves, n whole messages at once. For i < n: out[i][0 ..
+     * outlen) = the first outlen bytes (outlen <= rate) of the sponge (rate, nr, delimited
+     * suffix byte, pad10*1) over in[i][0 .. len). Returns 0 (and does nothing) for a
+     * parameter set it does not handle; the caller then uses the operations above. */
+    int    (*leaves)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                     uint8_t *const *out, size_t outlen);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */
