@@ -278,12 +278,23 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
     return job->cvs; /* never reached: no job is ever started */
 }
 #else
+/* The online cores, read once: sysconf reads a file under /sys each time (~10 us), which the
+ * auto policy would otherwise pay per group of leaves. */
+static unsigned online_cores(void)
+{
+    static unsigned online; /* atomic; 0 = not read yet */
+    unsigned c = __atomic_load_n(&online, __ATOMIC_RELAXED);
+    if (!c) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        c = n > 0 ? (unsigned)n : 1;
+        __atomic_store_n(&online, c, __ATOMIC_RELAXED);
+    }
+    return c;
+}
+
 unsigned kf_threads_resolve(unsigned threads)
 {
-    if (threads == 0) {
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = c > 0 ? (unsigned)c : 1;
-    }
+    if (threads == 0) threads = online_cores();
     return threads < KF_MAX_THREADS ? threads : KF_MAX_THREADS;
 }
 
@@ -412,10 +423,87 @@ static int pool_post(kf_leaves *job, unsigned helpers)
     return 1;
 }
 
+/*
+ * threads = 0 ("auto", the default of the *_mt calls): the caller's thread plus one per CPU
+ * the rest of the host left idle in the last AUTO_WINDOW_NS or more. Why: a helper that cannot
+ * get a CPU makes a job slower than one thread, not faster. When every CPU is taken by other
+ * processes, a worker is preempted in the middle of a group and the caller waits for its next
+ * time slice (milliseconds, against ~0.2 ms for a 1 MiB KT); measured on this 2-vCPU host
+ * under load, two threads ran at 0.2-0.9x one thread (docs/BENCHMARK_HISTORY.md, "threads").
+ * Measured, not guessed: the host's busy CPU time (/proc/stat) minus this process's own
+ * (getrusage, which counts every thread of it), per second of wall time, rounded to whole
+ * CPUs. Linux only; elsewhere, and for the first call, every online core. The figure is
+ * refreshed at most once per window (one read of /proc/stat, ~10 us, against the 256 KiB or
+ * more a job hashes) and shared by all callers.
+ */
+#define AUTO_WINDOW_NS 100000000ll /* /proc/stat counts in 10 ms ticks: 100 ms gives ~0.1 CPU */
+#if defined(__linux__)
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/* Nanoseconds of CPU time: all processes' (not idle, not iowait), and this process's. */
+static int cpu_times(long long *host, long long *self)
+{
+    unsigned long long v[8];
+    struct rusage ru;
+    long hz = sysconf(_SC_CLK_TCK);
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f || hz <= 0) {
+        if (f) fclose(f);
+        return 0;
+    }
+    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+                   &v[6], &v[7]);
+    fclose(f);
+    if (n != 8 || getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+    *host = (long long)((v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) * (1000000000ull / (unsigned long long)hz));
+    *self = (long long)ru.ru_utime.tv_sec * 1000000000ll + ru.ru_utime.tv_usec * 1000ll +
+            (long long)ru.ru_stime.tv_sec * 1000000000ll + ru.ru_stime.tv_usec * 1000ll;
+    return 1;
+}
+
+static pthread_mutex_t auto_lock = PTHREAD_MUTEX_INITIALIZER;
+static long long auto_at, auto_host, auto_self; /* the last sample (under auto_lock) */
+static unsigned auto_threads;                   /* its answer (atomic), 0 = none yet */
+
+static unsigned threads_auto(void)
+{
+    unsigned online = kf_threads_resolve(0), t = __atomic_load_n(&auto_threads, __ATOMIC_RELAXED);
+    if (online < 2) return 1;
+    if (pthread_mutex_trylock(&auto_lock) != 0) return t ? t : online; /* another caller samples */
+    long long now = now_ns(), host, self;
+    if ((!t || now - auto_at >= AUTO_WINDOW_NS) && cpu_times(&host, &self)) {
+        if (auto_at) {
+            double other = (double)(host - auto_host - (self - auto_self)) / (double)(now - auto_at);
+            double idle = (double)online - (other > 0 ? other : 0);
+            t = idle < 1.5 ? 1 : idle >= online ? online : (unsigned)(idle + 0.5);
+        } else {
+            t = online; /* nothing to compare with yet */
+        }
+        auto_at = now;
+        auto_host = host;
+        auto_self = self;
+        __atomic_store_n(&auto_threads, t, __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&auto_lock);
+    return t ? t : online;
+}
+#else
+static unsigned threads_auto(void) { return kf_threads_resolve(0); }
+#endif
+
 kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads)
 {
     size_t groups = (count + KF_XN_MAX - 1) / KF_XN_MAX;
-    threads = kf_threads_resolve(threads);
+    threads = threads ? kf_threads_resolve(threads) : threads_auto();
     if (threads < 2 || groups < 2 || count > KF_LEAVES_WINDOW) return NULL;
     kf_leaves *job = malloc(sizeof *job);
     uint8_t *cvs = malloc(count * p->cv_len);

@@ -40,7 +40,7 @@ typedef struct kf_kt_impl {
     uint64_t leaves; /* chunks S_1.. whose CV is in node: n - 1 so far */
     size_t fill;     /* bytes of S_0 absorbed (single mode), or of the open leaf (tree mode) */
     uint32_t magic;
-    uint16_t threads; /* kf_kt_set_threads (resolved), 1 = none */
+    uint16_t threads; /* kf_kt_set_threads (resolved; 0 = auto, kf_leaves_start), 1 = none */
     uint8_t cv_len;  /* 32 (KT128) or 64 (KT256) */
     uint8_t tree;    /* 1 once S is known to be longer than one chunk */
     uint8_t stage;   /* kt_stage, 0 = dead */
@@ -73,7 +73,7 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count)
     uint8_t cvs[KT_BATCH * 64];
     while (count) {
         size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
-        kf_leaves *job = k->threads > 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads) : NULL;
+        kf_leaves *job = k->threads != 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads) : NULL;
         if (job) {
             kf_sponge_absorb(&k->node, kf_leaves_finish(job), m * k->cv_len);
             kf_leaves_free(job);
@@ -136,7 +136,7 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
     size_t early = len > head ? (len - head) / KT_CHUNK : 0;
     if (early > KF_LEAVES_WINDOW) early = KF_LEAVES_WINDOW;
     kf_leaf_params p = kt_leaf_params(k);
-    kf_leaves *job = k->threads > 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads) : NULL;
+    kf_leaves *job = k->threads != 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads) : NULL;
     if (!job && !k->tree && !k->fill && len >= KT_BATCH * KT_CHUNK && kf_backend_xn_for(KT_BATCH)) {
         kt_first_group(k, in);
         in += KT_BATCH * KT_CHUNK;
@@ -254,7 +254,7 @@ int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads)
     if (!ctx) return KF_ERR_NULL_POINTER;
     kf_kt_impl *k = kt_live(ctx);
     if (!k || k->stage != KT_ABSORB) return KF_ERR_BAD_STATE;
-    k->threads = (uint16_t)kf_threads_resolve(threads);
+    k->threads = (uint16_t)(threads ? kf_threads_resolve(threads) : 0); /* 0: auto, settled per job */
     return KF_OK;
 }
 

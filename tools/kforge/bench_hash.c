@@ -145,8 +145,9 @@ void bench_suite_hash(bench *b)
  *     first chunk S_0 counts as a leaf: it is absorbed with the same rate and rounds).
  * Ratios are medians of per-sample ratios: one thread / floor, one thread / threads (the
  * speedup). Threads inherit the harness's one-core pin, so the affinity is widened to every
- * CPU around each threaded call and put back after it (the one-thread call and the floor stay
- * on the harness's core). Whether the host was busy is measured, not
+ * CPU for the whole suite and put back afterwards: all three run unpinned, as in a process
+ * nobody pinned. (Widening it around the threaded call only made that call migrate twice per
+ * sample, away from the caches the other two had warmed: 1.5-2x its time on a busy host.) Whether the host was busy is measured, not
  * guessed: the CPU time all processes used during the suite (/proc/stat) minus this process's
  * own (getrusage), per second of wall time. BLAKE3 on the same input follows, for comparison
  * with KT128 (bench_blake3.c). */
@@ -164,17 +165,11 @@ typedef struct tree_arg {
     unsigned threads;
 } tree_arg;
 
-static cpu_set_t tree_pinned, tree_every;
-static int tree_have_pin;
-
 static void run_tree(void *arg, size_t reps)
 {
     tree_arg *a = arg;
-    int widen = a->threads != 1 && tree_have_pin;
     tree_threads = a->threads;
-    if (widen) sched_setaffinity(0, sizeof tree_every, &tree_every);
     bench_run_mode(&a->m, reps);
-    if (widen) sched_setaffinity(0, sizeof tree_pinned, &tree_pinned);
 }
 
 /* The leaf floor of one input: `calls` batched permutations of nr rounds. */
@@ -242,15 +237,17 @@ void bench_suite_tree_threads(bench *b)
     double kt128_t[2] = {-1.0, -1.0};
     const kf_backend_xn *xn = kf_backend_xn_current();
     void *states = xn ? aligned_alloc(64, (xn->state_bytes + 63) / 64 * 64) : NULL;
-    tree_have_pin = sched_getaffinity(0, sizeof tree_pinned, &tree_pinned) == 0;
-    CPU_ZERO(&tree_every);
-    for (unsigned c = 0; c < all && c < CPU_SETSIZE; c++) CPU_SET(c, &tree_every);
+    cpu_set_t pinned, every;
+    int have_pin = sched_getaffinity(0, sizeof pinned, &pinned) == 0;
+    CPU_ZERO(&every);
+    for (unsigned c = 0; c < all && c < CPU_SETSIZE; c++) CPU_SET(c, &every);
     if (states) xn->init(states);
     printf("    tree modes on 1 MiB, ticks per byte: batched backend %s; 1 thread, the default policy\n"
            "    (threads = 0: %u here) and the leaf floor (%zu leaves x (8192/rate + 1) permutations at\n"
            "    the batched per-state time), samples alternated\n",
            kf_backend_batch_name(), all, len / TREE_LEAF);
     printf("    %-16s %9s %9s %9s %10s %9s\n", "function", "floor", "1 thread", "default", "1t/floor", "speedup");
+    if (have_pin) sched_setaffinity(0, sizeof every, &every);
     double busy0 = host_busy_seconds(), self0 = self_seconds(), wall0 = wall_seconds();
     for (size_t i = 0; i < sizeof tree / sizeof tree[0]; i++) {
         const bench_mode *m = &tree[i].mode;
@@ -288,6 +285,7 @@ void bench_suite_tree_threads(bench *b)
         }
     }
     double busy1 = host_busy_seconds(), self1 = self_seconds(), wall1 = wall_seconds();
+    if (have_pin) sched_setaffinity(0, sizeof pinned, &pinned);
     free(states);
     if (busy0 >= 0 && busy1 >= 0 && self0 >= 0 && wall1 > wall0) {
         double other = (busy1 - busy0 - (self1 - self0)) / (wall1 - wall0);

@@ -107,7 +107,8 @@ x8_load_group(__m512i r[8], const uint8_t *const *in, size_t off, size_t lanes, 
         } \
     }
 
-__attribute__((noinline)) static size_t x8_absorb_fused(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in, size_t len)
+static inline __attribute__((always_inline)) size_t
+x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in, size_t len)
 {
     size_t rate = 8 * lanes, done = 0;
     const uint64_t *rc0 = kf_keccak_rc + 24 - nr, *end = kf_keccak_rc + 24;
@@ -120,6 +121,31 @@ __attribute__((noinline)) static size_t x8_absorb_fused(__m512i *s, unsigned nr,
     }
     KF_LANE_LIST(KF_STORE_LANE)
     return done;
+}
+
+/* The body compiled for the parameter sets of KT128 / TurboSHAKE128 / SHAKE128 (rate 168)
+ * and KT256 / TurboSHAKE256 / SHAKE256 (136), at 12 and 24 rounds, so the lane count and the
+ * rounds are constants there (no lane tests, one straight run of rounds), and once for the
+ * rest. */
+#define KF_X8_FUSED(name, NR, LANES) \
+    __attribute__((noinline)) static size_t name(__m512i *s, const uint8_t *const *in, size_t len) \
+    { return x8_absorb_fused_body(s, NR, LANES, in, len); }
+KF_X8_FUSED(x8_fused_12_21, 12, 21)
+KF_X8_FUSED(x8_fused_12_17, 12, 17)
+KF_X8_FUSED(x8_fused_24_21, 24, 21)
+KF_X8_FUSED(x8_fused_24_17, 24, 17)
+
+__attribute__((noinline)) static size_t x8_fused_any(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in,
+                                                     size_t len)
+{
+    return x8_absorb_fused_body(s, nr, lanes, in, len);
+}
+
+static size_t x8_absorb_fused(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in, size_t len)
+{
+    if (lanes == 21) return nr == 12 ? x8_fused_12_21(s, in, len) : x8_fused_24_21(s, in, len);
+    if (lanes == 17) return nr == 12 ? x8_fused_12_17(s, in, len) : x8_fused_24_17(s, in, len);
+    return x8_fused_any(s, nr, lanes, in, len);
 }
 
 /* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state,
