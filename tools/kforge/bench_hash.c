@@ -135,21 +135,22 @@ void bench_suite_hash(bench *b)
 }
 
 /* ---- the tree modes: leaf floor and threads ------------------------------------------------ */
-/* KT128/KT256 and ParallelHash128/256 (B = 8192) on 1 MiB (issue 24's targets), each with three
- * things timed with their samples alternated (bench_measure_n), so all three see the same
- * moment of the host:
+/* KT128/KT256 and ParallelHash128/256 (B = 8192) on 1 MiB (issue 24's targets). Three
+ * figures, timed in pairs with their samples alternated (bench_measure_n), so the two of a
+ * pair see the same moment of the host:
  *   - one thread (the *_mt calls with threads = 1);
- *   - the default thread policy (threads = 0: one per online core);
+ *   - the default thread policy (threads = 0: auto, batch.c);
  *   - the leaf floor: the permutations of the leaves alone, len / 8192 leaves x (8192 / rate
  *     + 1) Keccak-p[1600, nr] each, run as calls of the batched backend's permute (for KT the
  *     first chunk S_0 counts as a leaf: it is absorbed with the same rate and rounds).
  * Ratios are medians of per-sample ratios: one thread / floor, one thread / threads (the
- * speedup). Threads inherit the harness's one-core pin, so the affinity is widened to every
- * CPU for the whole suite and put back afterwards: all three run unpinned, as in a process
- * nobody pinned. (Widening it around the threaded call only made that call migrate twice per
- * sample, away from the caches the other two had warmed: 1.5-2x its time on a busy host.) Whether the host was busy is measured, not
- * guessed: the CPU time all processes used during the suite (/proc/stat) minus this process's
- * own (getrusage), per second of wall time. BLAKE3 on the same input follows, for comparison
+ * speedup). Two passes per function: one thread beside the floor on the harness's pinned
+ * core, then one thread beside the default policy with the affinity widened to every CPU
+ * (threads inherit the pin) and put back afterwards, so both of that pair run unpinned, as in
+ * a process nobody pinned. (Widening it around the threaded call only made that call migrate
+ * twice per sample, away from the caches the other had warmed: 1.5-2x its time on a busy
+ * host.) Whether the host was busy is measured, not guessed: the CPU time all processes used
+ * during the suite (/proc/stat) minus this process's own (getrusage), per second of wall time. BLAKE3 on the same input follows, for comparison
  * with KT128 (bench_blake3.c). */
 static unsigned tree_threads = 1;
 static int kt128_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt128_mt(o, ol, in, n, NULL, 0, tree_threads); }
@@ -247,7 +248,6 @@ void bench_suite_tree_threads(bench *b)
            "    the batched per-state time), samples alternated\n",
            kf_backend_batch_name(), all, len / TREE_LEAF);
     printf("    %-16s %9s %9s %9s %10s %9s\n", "function", "floor", "1 thread", "default", "1t/floor", "speedup");
-    if (have_pin) sched_setaffinity(0, sizeof every, &every);
     double busy0 = host_busy_seconds(), self0 = self_seconds(), wall0 = wall_seconds();
     for (size_t i = 0; i < sizeof tree / sizeof tree[0]; i++) {
         const bench_mode *m = &tree[i].mode;
@@ -255,10 +255,21 @@ void bench_suite_tree_threads(bench *b)
         floor_arg fl = {xn, states, tree[i].nr, xn ? (perms + xn->n - 1) / xn->n : 0};
         tree_arg one = {{m, b->input, len, out, m->outlen, KF_OK}, 1};
         tree_arg dflt = {{m, b->input, len, out, m->outlen, KF_OK}, 0};
-        bench_fn fns[3] = {run_tree, run_tree, run_floor};
-        void *args[3] = {&one, &dflt, &fl};
-        double med[3], ratio[3];
-        bench_measure_n(b, states ? 3 : 2, fns, args, 1, med, ratio);
+        /* pass 1, pinned to the harness's core: one thread beside the floor; pass 2, on every
+         * CPU: one thread beside the default policy */
+        bench_fn fns1[2] = {run_tree, run_floor}, fns2[2] = {run_tree, run_tree};
+        void *args1[2] = {&one, &fl}, *args2[2] = {&one, &dflt};
+        double med[3] = {-1.0, -1.0, -1.0}, m1[2] = {-1.0, -1.0}, r1[2] = {-1.0, -1.0}, m2[2], r2[2];
+        if (states) {
+            bench_measure_n(b, 2, fns1, args1, 1, m1, r1);
+            med[2] = m1[1];
+        }
+        if (have_pin) sched_setaffinity(0, sizeof every, &every);
+        bench_measure_n(b, 2, fns2, args2, 1, m2, r2);
+        if (have_pin) sched_setaffinity(0, sizeof pinned, &pinned);
+        med[0] = states ? m1[0] : m2[0];
+        med[1] = m2[1];
+        double ratio[3] = {1.0, r2[1], r1[1]};
         char name[48];
         for (int k = 0; k < 2; k++) {
             tree_arg *t = k ? &dflt : &one;
@@ -266,7 +277,7 @@ void bench_suite_tree_threads(bench *b)
             if (t->m.rc == KF_OK) bench_add(b, "tree-threads", name, kf_backend_batch_name(), (long long)len, "ticks/byte", med[k] / (double)len);
         }
         double floor_b = states ? med[2] / (double)len : -1.0;
-        /* per-sample ratios against the one-thread call: floor / 1t and default / 1t */
+        /* per-sample ratios against the one-thread call: floor / 1t (pass 1), default / 1t (pass 2) */
         double over_floor = states && ratio[2] > 0 ? 1.0 / ratio[2] : -1.0, speedup = ratio[1] > 0 ? 1.0 / ratio[1] : -1.0;
         if (states) {
             snprintf(name, sizeof name, "%s-leaf-floor", m->name);
@@ -285,7 +296,6 @@ void bench_suite_tree_threads(bench *b)
         }
     }
     double busy1 = host_busy_seconds(), self1 = self_seconds(), wall1 = wall_seconds();
-    if (have_pin) sched_setaffinity(0, sizeof pinned, &pinned);
     free(states);
     if (busy0 >= 0 && busy1 >= 0 && self0 >= 0 && wall1 > wall0) {
         double other = (busy1 - busy0 - (self1 - self0)) / (wall1 - wall0);
