@@ -219,6 +219,71 @@ static void test_absorb_blocks(const kf_backend_xn *b)
         }
 }
 
+/* One leaf by `ref`: the sponge (rate, nr, suffix, pad10*1) over msg[0 .. len), outlen bytes. */
+static void ref_leaf(size_t rate, unsigned nr, uint8_t suffix, const uint8_t *msg, size_t len, uint8_t *out,
+                     size_t outlen)
+{
+    state_t st;
+    uint8_t last[200] = {0};
+    size_t p = 0;
+    kf_backend_ref.init(st.b);
+    for (; len - p >= rate; p += rate) {
+        kf_backend_ref.add_bytes(st.b, msg + p, 0, rate);
+        kf_backend_ref.permute(st.b, nr);
+    }
+    memcpy(last, msg + p, len - p);
+    last[len - p] ^= suffix;
+    last[rate - 1] ^= 0x80;
+    kf_backend_ref.add_bytes(st.b, last, 0, rate);
+    kf_backend_ref.permute(st.b, nr);
+    kf_backend_ref.extract_bytes(st.b, out, 0, outlen);
+}
+
+/* The tree modes' leaf operation (issue 24's fused leaf loop) against `ref`: lengths around
+ * block boundaries (k blocks, -1/0/+1 byte, a random tail) and around KT's 8 KiB chunk, the
+ * rates in use and two others, nr 12 and 24 (and 1, 5, which a backend may decline), several
+ * suffixes and output lengths, every instance with its own data at its own address. A
+ * backend that declines KT128's parameters (rate 168, nr 12) fails: the fast path would be
+ * silently off. */
+static void test_leaves(const kf_backend_xn *b)
+{
+    static const size_t rates[] = {168, 136, 72, 104, 144, 8, 64};
+    static const unsigned nrs[] = {12, 24, 1, 5};
+    static const uint8_t suffixes[] = {0x0B, 0x1F, 0x06, 0x01, 0x7F};
+    enum { MAX_LEN = 8192 + 3 * 200 };
+    static uint8_t msg[MAX_N][MAX_LEN + 16];
+    if (!b->leaves) return;
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
+        for (size_t k = 0; k < sizeof nrs / sizeof nrs[0]; k++)
+            for (int c = 0; c < 10; c++) {
+                size_t rate = rates[r], len;
+                unsigned nr = nrs[k];
+                if (c < 7) len = (size_t)(c / 2) * rate + (c % 2 ? rnd() % rate : 0) + (c == 6 ? rate - 1 : 0);
+                else len = 8192 + (size_t)(rnd() % (2 * rate)) - rate + (c == 9 ? 0 : 1) * (rnd() % 3);
+                if (len > MAX_LEN) len = MAX_LEN;
+                uint8_t suffix = suffixes[(r + k + (size_t)c) % sizeof suffixes];
+                size_t outlen = 1 + rnd() % rate;
+                const uint8_t *in[MAX_N];
+                uint8_t got[MAX_N][200], want[200], *out[MAX_N];
+                for (unsigned i = 0; i < b->n; i++) {
+                    size_t shift = rnd() % 16; /* unaligned inputs too */
+                    rnd_bytes(msg[i] + shift, len);
+                    in[i] = msg[i] + shift;
+                    out[i] = got[i];
+                }
+                int took = b->leaves(nr, rate, suffix, in, len, out, outlen);
+                if (!took) {
+                    CHECK(!(rate == 168 && nr == 12), "%s: leaves declined rate 168, nr 12", b->name);
+                    continue;
+                }
+                for (unsigned i = 0; i < b->n; i++) {
+                    ref_leaf(rate, nr, suffix, in[i], len, want, outlen);
+                    CHECK(memcmp(got[i], want, outlen) == 0, "%s: leaves rate=%zu nr=%u len=%zu suffix=%02x outlen=%zu, instance %u",
+                          b->name, rate, nr, len, suffix, outlen, i);
+                }
+            }
+}
+
 #if defined(__linux__)
 /* Every instance's message ends exactly where an inaccessible page starts. */
 static void test_absorb_page_end(const kf_backend_xn *b)
@@ -288,9 +353,10 @@ int main(int argc, char **argv)
         test_absorb_blocks(b);
         test_absorb_page_end(b);
         test_permute_from(b);
-        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s\n",
+        test_leaves(b);
+        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s\n",
                failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)",
-               b->permute_from ? "" : " (none)");
+               b->permute_from ? "" : " (none)", b->leaves ? ", leaves" : "");
         if (failures == before) passed++; else failed++;
     }
     for (int a = 1; a < argc; a++) {

@@ -10,7 +10,7 @@
  *   - the incremental context for n = 1..8: absorb and squeeze in random pieces, and
  *     kf_batch_squeeze_blocks as ML-KEM uses it (3 blocks, then 1 at a time);
  *   - KT128/KT256 and ParallelHash128/256 on sizes around chunk/block boundaries and a few
- *     MiB, single-thread and with 2..4 threads, one-shot and incremental, equal to the digests
+ *     MiB, single-thread, with 2..4 threads and with 0 (auto), one-shot and incremental, equal to the digests
  *     computed first with "x1" (which is also the pre-batching code path);
  * then the named errors of the new calls. Last line: "N passed, N failed".
  */
@@ -230,7 +230,8 @@ static void tree_tests(void)
     uint8_t out[64];
     for (int v = 0; v < 2; v++)
         for (size_t s = 0; s < n_sizes; s++)
-            for (unsigned t = 1; t <= 4; t++) {
+            for (unsigned k = 0; k < 5; k++) {
+                unsigned t = k < 4 ? k + 1 : 0; /* 0: the auto policy */
                 int rc = kt_call(v, out, sizes[s], t);
                 CHECK(rc == KF_OK && memcmp(out, ref_kt[v][s], 64) == 0, "KT%d %zu bytes, %u threads",
                       v ? 256 : 128, sizes[s], t);

@@ -752,7 +752,7 @@ static PyObject *c_cshake256(PyObject *m, PyObject *const *a, Py_ssize_t n, PyOb
     return new_cshake("cshake256", 256, a, n, kw);
 }
 
-/* threads argument: 0 = one per core, default 1 */
+/* threads argument: 0 = auto (one per core the rest of the host leaves idle), default 1 */
 static int threads_arg(PyObject *obj, unsigned *t)
 {
     Py_ssize_t v = 1;
@@ -949,7 +949,7 @@ static PyMethodDef hash_functions[] = {
     {"cshake128", FC(c_cshake128), "cshake128(data=b'', function_name=b'', customization=b'')\n--\n\ncSHAKE128 (SP 800-185)."},
     {"cshake256", FC(c_cshake256), "cshake256(data=b'', function_name=b'', customization=b'')\n--\n\ncSHAKE256 (SP 800-185)."},
     {"kt128", FC(c_kt128), "kt128(data=b'', customization=b'', *, threads=1)\n--\n\nKangarooTwelve KT128 (RFC 9861); "
-     "threads > 1 (0 = one per core) hashes big updates' chunks in parallel."},
+     "threads > 1 (0 = auto: one per idle core) hashes big updates' chunks in parallel."},
     {"kt256", FC(c_kt256), "kt256(data=b'', customization=b'', *, threads=1)\n--\n\nKT256 (RFC 9861)."},
     {"kmac128", FC(c_kmac128), "kmac128(key, data=b'', customization=b'', mac_len=32)\n--\n\nKMAC128 (SP 800-185)."},
     {"kmac256", FC(c_kmac256), "kmac256(key, data=b'', customization=b'', mac_len=64)\n--\n\nKMAC256 (SP 800-185)."},

@@ -229,10 +229,20 @@ static void leaves_group(const kf_leaf_params *p, const uint8_t *base, size_t fi
 {
     kf_sponge_xn s;
     const uint8_t *in[KF_XN_MAX];
-    uint8_t *out[KF_XN_MAX];
+    uint8_t *out[KF_XN_MAX], spare[200];
     for (size_t i = 0; i < m; i++) {
         in[i] = base + (first + i) * p->len;
         out[i] = cvs + (first + i) * p->cv_len;
+    }
+    /* the batched backend's own leaf loop where it has one (avx512-x8's keeps the states in
+     * registers across the blocks); idle slots hash the first leaf again into spare */
+    const kf_backend_xn *xn = kf_backend_xn_for((unsigned)m);
+    if (xn && xn->leaves && xn->n <= KF_XN_MAX && m <= xn->n && p->cv_len <= sizeof spare) {
+        for (size_t i = m; i < xn->n; i++) {
+            in[i] = in[0];
+            out[i] = spare;
+        }
+        if (xn->leaves(p->nr, p->rate, p->suffix, in, p->len, out, p->cv_len)) return;
     }
     kf_sponge_xn_init(&s, (unsigned)m, p->rate, p->nr, p->suffix);
     kf_sponge_xn_absorb(&s, in, p->len);
@@ -267,12 +277,23 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
     return job->cvs; /* never reached: no job is ever started */
 }
 #else
+/* The online cores, read once: sysconf reads a file under /sys each time (~10 us), which the
+ * auto policy would otherwise pay per group of leaves. */
+static unsigned online_cores(void)
+{
+    static unsigned online; /* atomic; 0 = not read yet */
+    unsigned c = __atomic_load_n(&online, __ATOMIC_RELAXED);
+    if (!c) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        c = n > 0 ? (unsigned)n : 1;
+        __atomic_store_n(&online, c, __ATOMIC_RELAXED);
+    }
+    return c;
+}
+
 unsigned kf_threads_resolve(unsigned threads)
 {
-    if (threads == 0) {
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = c > 0 ? (unsigned)c : 1;
-    }
+    if (threads == 0) threads = online_cores();
     return threads < KF_MAX_THREADS ? threads : KF_MAX_THREADS;
 }
 
@@ -285,8 +306,17 @@ unsigned kf_threads_resolve(unsigned threads)
  * workers). Creating a thread and waking an idle vCPU cost tens of microseconds here, a large
  * part of a 1 MiB KT (about 200 us), so a worker that finishes a job spins for a short while
  * (POOL_SPIN) before it sleeps, and catches the next job of a busy caller at once. One job
- * runs on the pool at a time; a second caller meanwhile starts threads of its own. */
+ * runs on the pool at a time; a second caller meanwhile starts threads of its own.
+ *
+ * The caller never spins on a worker that is still inside a group when the groups run out: it
+ * spins for a short while (FINISH_SPIN), then sleeps on the job's condition variable. On a
+ * busy host a worker is often preempted in the middle of a group; a caller spinning on it
+ * would hold its own CPU until the worker's next time slice (milliseconds, against ~0.2 ms
+ * for a 1 MiB KT), while a sleeping caller frees its CPU, which the kernel then gives to the
+ * worker. The caller cannot take the group over and return instead: the worker still reads
+ * the caller's input. */
 #define POOL_SPIN 20000 /* pause loops, on the order of 100 us */
+#define FINISH_SPIN 2000 /* pause loops, on the order of 10 us */
 #if defined(__x86_64__) || defined(__i386__)
 #define cpu_relax() __builtin_ia32_pause()
 #elif defined(__aarch64__)
@@ -303,7 +333,9 @@ struct kf_leaves {
     size_t next;       /* first leaf not yet taken (atomic) */
     unsigned helpers;  /* pool workers wanted */
     unsigned joined;   /* pool workers that joined (under pool_lock) */
-    unsigned active;   /* pool workers still inside the job (atomic) */
+    unsigned active;   /* pool workers still inside the job (atomic; decremented under done_lock) */
+    pthread_mutex_t done_lock;
+    pthread_cond_t done_cond; /* signalled when active drops to 0 */
     int pooled;        /* 1: on the pool, 0: on threads of its own */
     unsigned nthreads;
     pthread_t tid[KF_MAX_THREADS];
@@ -350,7 +382,12 @@ static void *pool_main(void *unused)
             continue;
         }
         leaves_worker(job);
-        __atomic_sub_fetch(&job->active, 1, __ATOMIC_ACQ_REL);
+        /* under done_lock: the caller frees the job once it has seen active == 0 with the
+         * lock held, so this thread touches nothing of the job after its unlock */
+        pthread_mutex_lock(&job->done_lock);
+        if (__atomic_sub_fetch(&job->active, 1, __ATOMIC_ACQ_REL) == 0) pthread_cond_signal(&job->done_cond);
+        pthread_mutex_unlock(&job->done_lock);
+        /* job is compared, not read: wait until the caller has taken it off the pool */
         while (__atomic_load_n(&pool_job, __ATOMIC_ACQUIRE) == job) cpu_relax();
     }
     return NULL;
@@ -385,10 +422,87 @@ static int pool_post(kf_leaves *job, unsigned helpers)
     return 1;
 }
 
+/*
+ * threads = 0 ("auto", the default of the *_mt calls): the caller's thread plus one per CPU
+ * the rest of the host left idle in the last AUTO_WINDOW_NS or more. Why: a helper that cannot
+ * get a CPU makes a job slower than one thread, not faster. When every CPU is taken by other
+ * processes, a worker is preempted in the middle of a group and the caller waits for its next
+ * time slice (milliseconds, against ~0.2 ms for a 1 MiB KT); measured on this 2-vCPU host
+ * under load, two threads ran at 0.2-0.9x one thread (docs/BENCHMARK_HISTORY.md, "threads").
+ * Measured, not guessed: the host's busy CPU time (/proc/stat) minus this process's own
+ * (getrusage, which counts every thread of it), per second of wall time, rounded to whole
+ * CPUs. Linux only; elsewhere, and for the first call, every online core. The figure is
+ * refreshed at most once per window (one read of /proc/stat, ~10 us, against the 256 KiB or
+ * more a job hashes) and shared by all callers.
+ */
+#define AUTO_WINDOW_NS 100000000ll /* /proc/stat counts in 10 ms ticks: 100 ms gives ~0.1 CPU */
+#if defined(__linux__)
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/* Nanoseconds of CPU time: all processes' (not idle, not iowait), and this process's. */
+static int cpu_times(long long *host, long long *self)
+{
+    unsigned long long v[8];
+    struct rusage ru;
+    long hz = sysconf(_SC_CLK_TCK);
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f || hz <= 0) {
+        if (f) fclose(f);
+        return 0;
+    }
+    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+                   &v[6], &v[7]);
+    fclose(f);
+    if (n != 8 || getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+    *host = (long long)((v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) * (1000000000ull / (unsigned long long)hz));
+    *self = (long long)ru.ru_utime.tv_sec * 1000000000ll + ru.ru_utime.tv_usec * 1000ll +
+            (long long)ru.ru_stime.tv_sec * 1000000000ll + ru.ru_stime.tv_usec * 1000ll;
+    return 1;
+}
+
+static pthread_mutex_t auto_lock = PTHREAD_MUTEX_INITIALIZER;
+static long long auto_at, auto_host, auto_self; /* the last sample (under auto_lock) */
+static unsigned auto_threads;                   /* its answer (atomic), 0 = none yet */
+
+static unsigned threads_auto(void)
+{
+    unsigned online = kf_threads_resolve(0), t = __atomic_load_n(&auto_threads, __ATOMIC_RELAXED);
+    if (online < 2) return 1;
+    if (pthread_mutex_trylock(&auto_lock) != 0) return t ? t : online; /* another caller samples */
+    long long now = now_ns(), host, self;
+    if ((!t || now - auto_at >= AUTO_WINDOW_NS) && cpu_times(&host, &self)) {
+        if (auto_at) {
+            double other = (double)(host - auto_host - (self - auto_self)) / (double)(now - auto_at);
+            double idle = (double)online - (other > 0 ? other : 0);
+            t = idle < 1.5 ? 1 : idle >= online ? online : (unsigned)(idle + 0.5);
+        } else {
+            t = online; /* nothing to compare with yet */
+        }
+        auto_at = now;
+        auto_host = host;
+        auto_self = self;
+        __atomic_store_n(&auto_threads, t, __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&auto_lock);
+    return t ? t : online;
+}
+#else
+static unsigned threads_auto(void) { return kf_threads_resolve(0); }
+#endif
+
 kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads)
 {
     size_t groups = (count + KF_XN_MAX - 1) / KF_XN_MAX;
-    threads = kf_threads_resolve(threads);
+    threads = threads ? kf_threads_resolve(threads) : threads_auto();
     if (threads < 2 || groups < 2 || count > KF_LEAVES_WINDOW) return NULL;
     kf_leaves *job = malloc(sizeof *job);
     uint8_t *cvs = malloc(count * p->cv_len);
@@ -404,6 +518,9 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
     job->next = 0;
     job->nthreads = 0;
     job->pooled = 0;
+    job->active = 0;
+    pthread_mutex_init(&job->done_lock, NULL);
+    pthread_cond_init(&job->done_cond, NULL);
     unsigned want = (unsigned)(threads - 1 < groups - 1 ? threads - 1 : groups - 1); /* the caller is one */
     if (pool_post(job, want)) return job;
     while (job->nthreads < want && pthread_create(&job->tid[job->nthreads], NULL, leaves_worker, job) == 0)
@@ -419,7 +536,11 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
         pthread_mutex_lock(&pool_lock);
         __atomic_store_n(&pool_job, NULL, __ATOMIC_RELEASE);
         pthread_mutex_unlock(&pool_lock);
-        while (__atomic_load_n(&job->active, __ATOMIC_ACQUIRE)) cpu_relax();
+        for (int spin = 0; spin < FINISH_SPIN && __atomic_load_n(&job->active, __ATOMIC_ACQUIRE); spin++)
+            cpu_relax();
+        pthread_mutex_lock(&job->done_lock);
+        while (__atomic_load_n(&job->active, __ATOMIC_ACQUIRE)) pthread_cond_wait(&job->done_cond, &job->done_lock);
+        pthread_mutex_unlock(&job->done_lock);
         job->pooled = 0;
         pthread_mutex_unlock(&pool_submit);
     }
@@ -431,6 +552,10 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
 void kf_leaves_free(kf_leaves *job)
 {
     if (!job) return;
+#ifdef KF_HAVE_THREADS
+    pthread_mutex_destroy(&job->done_lock);
+    pthread_cond_destroy(&job->done_cond);
+#endif
     free(job->cvs);
     free(job);
 }

@@ -18,6 +18,7 @@
  * thread absorbs S_0 (x1, serial) while they run, then helps with the leaves.
  */
 #include "modes.h"
+#include "../sponge/sponge_xn.h"
 
 #include <string.h>
 
@@ -39,7 +40,7 @@ typedef struct kf_kt_impl {
     uint64_t leaves; /* chunks S_1.. whose CV is in node: n - 1 so far */
     size_t fill;     /* bytes of S_0 absorbed (single mode), or of the open leaf (tree mode) */
     uint32_t magic;
-    uint16_t threads; /* kf_kt_set_threads (resolved), 1 = none */
+    uint16_t threads; /* kf_kt_set_threads (resolved; 0 = auto, kf_leaves_start), 1 = none */
     uint8_t cv_len;  /* 32 (KT128) or 64 (KT256) */
     uint8_t tree;    /* 1 once S is known to be longer than one chunk */
     uint8_t stage;   /* kt_stage, 0 = dead */
@@ -72,7 +73,7 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count)
     uint8_t cvs[KT_BATCH * 64];
     while (count) {
         size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
-        kf_leaves *job = k->threads > 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads) : NULL;
+        kf_leaves *job = k->threads != 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads) : NULL;
         if (job) {
             kf_sponge_absorb(&k->node, kf_leaves_finish(job), m * k->cv_len);
             kf_leaves_free(job);
@@ -85,6 +86,35 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count)
         in += m * KT_CHUNK;
         count -= m;
     }
+}
+
+/* The first chunk S_0 beside the next seven, as one batched group (the caller's thread, all
+ * eight chunks at hand). The final node absorbs S_0 with the leaves' rate and rounds, so a
+ * lane of the group can run S_0's permutations beside seven leaves instead of on the x1
+ * backend at several times the per-state cost; its state after the 8192 bytes (no padding)
+ * then becomes the node sponge's. */
+static void kt_first_group(kf_kt_impl *k, const uint8_t *in)
+{
+    static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
+    kf_sponge_xn s;
+    const uint8_t *p[KT_BATCH];
+    uint8_t *out[KT_BATCH], cvs[KT_BATCH * 64], st[KF_STATE_BYTES];
+    for (size_t i = 0; i < KT_BATCH; i++) {
+        p[i] = in + i * KT_CHUNK;
+        out[i] = cvs + i * k->cv_len; /* out[0]: S_0 padded as a leaf, not used */
+    }
+    kf_sponge_xn_init(&s, KT_BATCH, k->node.rate, KT_NR, KT_D_LEAF);
+    kf_sponge_xn_absorb(&s, p, KT_CHUNK);
+    kf_sponge_xn_export(&s, 0, st);
+    kf_sponge_xn_squeeze(&s, out, k->cv_len);
+    kf_sponge_import(&k->node, st, KT_CHUNK % k->node.rate);
+    kf_sponge_absorb(&k->node, marker, sizeof marker);
+    kf_sponge_absorb(&k->node, cvs + k->cv_len, (KT_BATCH - 1) * k->cv_len);
+    k->leaves += KT_BATCH - 1;
+    k->tree = 1;
+    k->fill = 0;
+    kf_memzero(&s, sizeof s);
+    kf_memzero(st, sizeof st);
 }
 
 static void kt_leaf_close(kf_kt_impl *k)
@@ -106,7 +136,12 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
     size_t early = len > head ? (len - head) / KT_CHUNK : 0;
     if (early > KF_LEAVES_WINDOW) early = KF_LEAVES_WINDOW;
     kf_leaf_params p = kt_leaf_params(k);
-    kf_leaves *job = k->threads > 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads) : NULL;
+    kf_leaves *job = k->threads != 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads) : NULL;
+    if (!job && !k->tree && !k->fill && len >= KT_BATCH * KT_CHUNK && kf_backend_xn_for(KT_BATCH)) {
+        kt_first_group(k, in);
+        in += KT_BATCH * KT_CHUNK;
+        len -= KT_BATCH * KT_CHUNK;
+    }
     if (!k->tree) {
         size_t take = KT_CHUNK - k->fill < len ? KT_CHUNK - k->fill : len;
         kf_sponge_absorb(&k->node, in, take);
@@ -219,7 +254,7 @@ int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads)
     if (!ctx) return KF_ERR_NULL_POINTER;
     kf_kt_impl *k = kt_live(ctx);
     if (!k || k->stage != KT_ABSORB) return KF_ERR_BAD_STATE;
-    k->threads = (uint16_t)kf_threads_resolve(threads);
+    k->threads = (uint16_t)(threads ? kf_threads_resolve(threads) : 0); /* 0: auto, settled per job */
     return KF_OK;
 }
 

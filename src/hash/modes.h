@@ -72,7 +72,9 @@ typedef struct kf_leaves kf_leaves;
 kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads);
 const uint8_t *kf_leaves_finish(kf_leaves *job);
 void kf_leaves_free(kf_leaves *job);
-/* threads for a caller's count: 0 = one per online core; at most KF_MAX_THREADS. */
+/* threads for a caller's count: 0 = one per online core; at most KF_MAX_THREADS. Contexts keep
+ * a requested 0 as 0 ("auto"): kf_leaves_start then takes one thread per CPU that the rest of
+ * the host has left idle lately (batch.c, threads_auto). */
 #define KF_MAX_THREADS 64
 unsigned kf_threads_resolve(unsigned threads);
 /* Leaves per job at most (bounds the CV buffer: 16384 * 64 bytes = 1 MiB). */

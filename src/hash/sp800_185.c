@@ -62,7 +62,7 @@ typedef struct kf_parallelhash_impl {
     uint64_t blocks; /* n so far: closed blocks whose chaining value is in c.s */
     size_t B;        /* block size in bytes */
     size_t fill;     /* whole bytes absorbed into the open block (0 = no open block) */
-    uint16_t threads; /* kf_parallelhash_set_threads (resolved), 1 = none */
+    uint16_t threads; /* kf_parallelhash_set_threads (resolved; 0 = auto, kf_leaves_start), 1 = none */
     uint8_t cv_len;  /* 32 (ParallelHash128) or 64 (ParallelHash256) */
 } kf_parallelhash_impl;
 
@@ -506,7 +506,7 @@ static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
     uint8_t cvs[PAR_GROUP * 64];
     while (k) {
         size_t m = k < KF_LEAVES_WINDOW ? k : KF_LEAVES_WINDOW;
-        int mt = p->threads > 1 && m >= 2 * PAR_GROUP && m * p->B >= PAR_MT_MIN_BYTES;
+        int mt = p->threads != 1 && m >= 2 * PAR_GROUP && m * p->B >= PAR_MT_MIN_BYTES;
         kf_leaves *job = mt ? kf_leaves_start(&lp, in, m, p->threads) : NULL;
         if (job) {
             kf_sponge_absorb(&p->c.s, kf_leaves_finish(job), m * p->cv_len);
@@ -619,7 +619,7 @@ int kf_parallelhash_set_threads(kf_parallelhash_ctx *ctx, unsigned threads)
     if (!ctx) return KF_ERR_NULL_POINTER;
     kf_parallelhash_impl *p = par_absorbing(ctx);
     if (!p) return KF_ERR_BAD_STATE;
-    p->threads = (uint16_t)kf_threads_resolve(threads);
+    p->threads = (uint16_t)(threads ? kf_threads_resolve(threads) : 0); /* 0: auto, settled per job */
     return KF_OK;
 }
 

@@ -110,6 +110,12 @@ typedef struct kf_backend_xn {
     void   (*permute_from)(void *states, const void *tmpl, unsigned dst, unsigned src, unsigned cnt, unsigned nr);
     void   (*oneblock)(void *states, unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const in[],
                        const size_t inlen[], unsigned count, uint8_t *const out[], size_t outlen);
+    /* optional: the tree modes' leaves, n whole messages at once. For i < n: out[i][0 ..
+     * outlen) = the first outlen bytes (outlen <= rate) of the sponge (rate, nr, delimited
+     * suffix byte, pad10*1) over in[i][0 .. len). Returns 0 (and does nothing) for a
+     * parameter set it does not handle; the caller then uses the operations above. */
+    int    (*leaves)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                     uint8_t *const *out, size_t outlen);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

@@ -69,6 +69,12 @@ static void absorb_shifted(kf_sponge *s, const uint8_t *in, size_t len)
     kf_memzero(buf, sizeof buf);
 }
 
+void kf_sponge_import(kf_sponge *s, const uint8_t state[KF_STATE_BYTES], size_t pos)
+{
+    s->impl->overwrite_bytes(s->state, state, 0, KF_STATE_BYTES);
+    s->pos = (uint16_t)pos;
+}
+
 void kf_sponge_absorb(kf_sponge *s, const uint8_t *in, size_t len)
 {
     if (!len) return; /* in may be NULL then: no pointer arithmetic on it (C11 6.5.6) */

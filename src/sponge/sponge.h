@@ -29,6 +29,10 @@ typedef struct kf_sponge {
 
 /* rate in bytes (multiple of 8, 8..192), nr in 1..24, suffix != 0. */
 void kf_sponge_init(kf_sponge *s, const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix);
+/* An initialized sponge, still absorbing with no pending bits, takes over a state computed
+ * elsewhere (kf_sponge_xn_export): the 200 state bytes in FIPS 202 byte order, pos bytes of
+ * the current block already absorbed (pos < rate). */
+void kf_sponge_import(kf_sponge *s, const uint8_t state[KF_STATE_BYTES], size_t pos);
 void kf_sponge_absorb(kf_sponge *s, const uint8_t *in, size_t len);
 void kf_sponge_absorb_bits(kf_sponge *s, const uint8_t *in, size_t nbits);
 /* Absorb zero bits up to the next block boundary (nothing if already on one): the end of

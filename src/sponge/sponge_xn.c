@@ -164,6 +164,15 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
     }
 }
 
+void kf_sponge_xn_export(kf_sponge_xn *s, unsigned i, uint8_t state[KF_STATE_BYTES])
+{
+    uint8_t *base = xn_base(s);
+    for (unsigned k = 0; k < s->ngroups; k++) {
+        const kf_xn_group *g = &s->group[k];
+        if (i >= g->first && i < g->first + g->count) g_extract(s, base, g, i - g->first, state, 0, KF_STATE_BYTES);
+    }
+}
+
 void kf_sponge_xn_finalize(kf_sponge_xn *s)
 {
     if (s->phase != KF_PHASE_ABSORB) return;

@@ -56,6 +56,9 @@ void kf_sponge_xn_init(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
 /* in[i] for i < n, len bytes each. */
 void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len);
 void kf_sponge_xn_finalize(kf_sponge_xn *s);
+/* While absorbing: the whole state of instance i (200 bytes, FIPS 202 byte order), for a
+ * caller that continues that instance on an x1 sponge (kf_sponge_import). */
+void kf_sponge_xn_export(kf_sponge_xn *s, unsigned i, uint8_t state[KF_STATE_BYTES]);
 /* out[i] for i < n, len bytes each; finalizes first if still absorbing. */
 void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len);
 /* kf_sponge_xn_init without clearing the states: for kf_sponge_xn_oneshot only, which sets up

@@ -13,7 +13,12 @@
 #include "bench.h"
 #include "keccakforge.h"
 
+#include "keccak/keccak_backend.h"
+
 #include <sched.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -129,11 +134,24 @@ void bench_suite_hash(bench *b)
     }
 }
 
-/* ---- the tree modes on threads ------------------------------------------------------------ */
-/* KT128/KT256 and ParallelHash128/256 (B = 8192) on 1 MiB, at one thread and at every online
- * core (the *_mt calls). Threads inherit the harness's one-core pin, so the threaded rows run
- * with the affinity widened to every CPU and put back afterwards. BLAKE3 on the same input
- * follows, for comparison with KT128 (bench_blake3.c). */
+/* ---- the tree modes: leaf floor and threads ------------------------------------------------ */
+/* KT128/KT256 and ParallelHash128/256 (B = 8192) on 1 MiB (issue 24's targets). Three
+ * figures, timed in pairs with their samples alternated (bench_measure_n), so the two of a
+ * pair see the same moment of the host:
+ *   - one thread (the *_mt calls with threads = 1);
+ *   - the default thread policy (threads = 0: auto, batch.c);
+ *   - the leaf floor: the permutations of the leaves alone, len / 8192 leaves x (8192 / rate
+ *     + 1) Keccak-p[1600, nr] each, run as calls of the batched backend's permute (for KT the
+ *     first chunk S_0 counts as a leaf: it is absorbed with the same rate and rounds).
+ * Ratios are medians of per-sample ratios: one thread / floor, one thread / threads (the
+ * speedup). Two passes per function: one thread beside the floor on the harness's pinned
+ * core, then one thread beside the default policy with the affinity widened to every CPU
+ * (threads inherit the pin) and put back afterwards, so both of that pair run unpinned, as in
+ * a process nobody pinned. (Widening it around the threaded call only made that call migrate
+ * twice per sample, away from the caches the other had warmed: 1.5-2x its time on a busy
+ * host.) Whether the host was busy is measured, not guessed: the CPU time all processes used
+ * during the suite (/proc/stat) minus this process's own (getrusage), per second of wall time. BLAKE3 on the same input follows, for comparison
+ * with KT128 (bench_blake3.c). */
 static unsigned tree_threads = 1;
 static int kt128_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt128_mt(o, ol, in, n, NULL, 0, tree_threads); }
 static int kt256_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n) { return kf_kt256_mt(o, ol, in, n, NULL, 0, tree_threads); }
@@ -142,39 +160,154 @@ static int ph128_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
 static int ph256_mt(uint8_t *o, size_t ol, const uint8_t *in, size_t n)
 { return kf_parallelhash_mt(KF_V256, o, ol, in, n, PH_BLOCK, NULL, 0, tree_threads); }
 
+/* A tree-mode call at a thread count (tree_threads is set per call, the calls alternate). */
+typedef struct tree_arg {
+    bench_mode_arg m;
+    unsigned threads;
+} tree_arg;
+
+static void run_tree(void *arg, size_t reps)
+{
+    tree_arg *a = arg;
+    tree_threads = a->threads;
+    bench_run_mode(&a->m, reps);
+}
+
+/* The leaf floor of one input: `calls` batched permutations of nr rounds. */
+typedef struct floor_arg {
+    const kf_backend_xn *xn;
+    void *states;
+    unsigned nr;
+    size_t calls;
+} floor_arg;
+
+static void run_floor(void *arg, size_t reps)
+{
+    floor_arg *f = arg;
+    for (size_t r = 0; r < reps; r++)
+        for (size_t c = 0; c < f->calls; c++) f->xn->permute(f->states, f->nr);
+}
+
+/* CPU seconds all processes have used so far (user, nice, system, irq, softirq, steal of
+ * /proc/stat's cpu line), or -1. */
+static double host_busy_seconds(void)
+{
+    unsigned long long v[8] = {0};
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f) return -1.0;
+    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+                   &v[6], &v[7]);
+    fclose(f);
+    long hz = sysconf(_SC_CLK_TCK);
+    if (n < 8 || hz <= 0) return -1.0;
+    return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)hz; /* not idle (3), iowait (4) */
+}
+
+static double self_seconds(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return -1.0;
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+}
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+#define TREE_LEAF 8192 /* KT's chunk, and ParallelHash's B here */
+#define BUSY_CPUS 0.25 /* other processes' CPUs on average above which the host counts as busy */
+
 void bench_suite_tree_threads(bench *b)
 {
-    static const bench_mode tree[] = {
-        {"kt128", 1, XOF_OUT, kt128_mt}, {"kt256", 1, XOF_OUT, kt256_mt},
-        {"parallelhash128", 0, 32, ph128_mt}, {"parallelhash256", 0, 64, ph256_mt},
+    static const struct {
+        bench_mode mode;
+        unsigned rate, nr;
+    } tree[] = {
+        {{"kt128", 1, XOF_OUT, kt128_mt}, 168, 12},
+        {{"kt256", 1, XOF_OUT, kt256_mt}, 136, 12},
+        {{"parallelhash128", 0, 32, ph128_mt}, 168, 24},
+        {{"parallelhash256", 0, 64, ph256_mt}, 136, 24},
     };
     static uint8_t out[OUT_MAX];
     const size_t len = (size_t)1 << 20;
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned all = online > 1 ? (unsigned)online : 1;
     double kt128_t[2] = {-1.0, -1.0};
+    const kf_backend_xn *xn = kf_backend_xn_current();
+    void *states = xn ? aligned_alloc(64, (xn->state_bytes + 63) / 64 * 64) : NULL;
     cpu_set_t pinned, every;
     int have_pin = sched_getaffinity(0, sizeof pinned, &pinned) == 0;
     CPU_ZERO(&every);
     for (unsigned c = 0; c < all && c < CPU_SETSIZE; c++) CPU_SET(c, &every);
-    printf("    tree modes on 1 MiB, ticks per byte: batched backend %s, 1 thread and %u threads\n",
-           kf_backend_batch_name(), all);
-    printf("    %-18s %10s %10s %8s\n", "function", "1 thread", "all", "speedup");
+    if (states) xn->init(states);
+    printf("    tree modes on 1 MiB, ticks per byte: batched backend %s; 1 thread, the default policy\n"
+           "    (threads = 0: %u here) and the leaf floor (%zu leaves x (8192/rate + 1) permutations at\n"
+           "    the batched per-state time), samples alternated\n",
+           kf_backend_batch_name(), all, len / TREE_LEAF);
+    printf("    %-16s %9s %9s %9s %10s %9s\n", "function", "floor", "1 thread", "default", "1t/floor", "speedup");
+    double busy0 = host_busy_seconds(), self0 = self_seconds(), wall0 = wall_seconds();
     for (size_t i = 0; i < sizeof tree / sizeof tree[0]; i++) {
-        double t[2];
-        char name[40];
-        for (int k = 0; k < 2; k++) {
-            tree_threads = k ? all : 1;
-            if (k && have_pin) sched_setaffinity(0, sizeof every, &every);
-            bench_mode_arg arg = {&tree[i], b->input, len, out, tree[i].outlen, KF_OK};
-            t[k] = bench_measure(b, bench_run_mode, &arg, 1) / (double)len;
-            if (k && have_pin) sched_setaffinity(0, sizeof pinned, &pinned);
-            snprintf(name, sizeof name, "%s-threads%u", tree[i].name, tree_threads);
-            if (arg.rc == KF_OK) bench_add(b, "tree-threads", name, kf_backend_batch_name(), (long long)len, "ticks/byte", t[k]);
+        const bench_mode *m = &tree[i].mode;
+        size_t perms = (len / TREE_LEAF) * (TREE_LEAF / tree[i].rate + 1);
+        floor_arg fl = {xn, states, tree[i].nr, xn ? (perms + xn->n - 1) / xn->n : 0};
+        tree_arg one = {{m, b->input, len, out, m->outlen, KF_OK}, 1};
+        tree_arg dflt = {{m, b->input, len, out, m->outlen, KF_OK}, 0};
+        /* pass 1, pinned to the harness's core: one thread beside the floor; pass 2, on every
+         * CPU: one thread beside the default policy */
+        bench_fn fns1[2] = {run_tree, run_floor}, fns2[2] = {run_tree, run_tree};
+        void *args1[2] = {&one, &fl}, *args2[2] = {&one, &dflt};
+        double med[3] = {-1.0, -1.0, -1.0}, m1[2] = {-1.0, -1.0}, r1[2] = {-1.0, -1.0}, m2[2], r2[2];
+        if (states) {
+            bench_measure_n(b, 2, fns1, args1, 1, m1, r1);
+            med[2] = m1[1];
         }
-        printf("    %-18s %10.3f %10.3f %7.2fx\n", tree[i].name, t[0], t[1], t[1] > 0 ? t[0] / t[1] : 0.0);
+        if (have_pin) sched_setaffinity(0, sizeof every, &every);
+        bench_measure_n(b, 2, fns2, args2, 1, m2, r2);
+        if (have_pin) sched_setaffinity(0, sizeof pinned, &pinned);
+        med[0] = states ? m1[0] : m2[0];
+        med[1] = m2[1];
+        double ratio[3] = {1.0, r2[1], r1[1]};
+        char name[48];
+        for (int k = 0; k < 2; k++) {
+            tree_arg *t = k ? &dflt : &one;
+            snprintf(name, sizeof name, "%s-threads%u", m->name, k ? all : 1);
+            if (t->m.rc == KF_OK) bench_add(b, "tree-threads", name, kf_backend_batch_name(), (long long)len, "ticks/byte", med[k] / (double)len);
+        }
+        double floor_b = states ? med[2] / (double)len : -1.0;
+        /* per-sample ratios against the one-thread call: floor / 1t (pass 1), default / 1t (pass 2) */
+        double over_floor = states && ratio[2] > 0 ? 1.0 / ratio[2] : -1.0, speedup = ratio[1] > 0 ? 1.0 / ratio[1] : -1.0;
+        if (states) {
+            snprintf(name, sizeof name, "%s-leaf-floor", m->name);
+            bench_add(b, "tree-threads", name, xn->name, (long long)len, "ticks/byte", floor_b);
+            snprintf(name, sizeof name, "%s-over-floor", m->name);
+            bench_add(b, "tree-threads", name, kf_backend_batch_name(), (long long)len, "ratio", over_floor);
+        }
+        snprintf(name, sizeof name, "%s-speedup-threads%u", m->name, all);
+        bench_add(b, "tree-threads", name, kf_backend_batch_name(), (long long)len, "ratio", speedup);
+        printf("    %-16s %9.3f %9.3f %9.3f %9.3fx %8.2fx\n", m->name, floor_b, med[0] / (double)len,
+               med[1] / (double)len, over_floor, speedup);
         fflush(stdout);
-        if (strcmp(tree[i].name, "kt128") == 0) memcpy(kt128_t, t, sizeof kt128_t);
+        if (strcmp(m->name, "kt128") == 0) {
+            kt128_t[0] = med[0] / (double)len;
+            kt128_t[1] = med[1] / (double)len;
+        }
+    }
+    double busy1 = host_busy_seconds(), self1 = self_seconds(), wall1 = wall_seconds();
+    free(states);
+    if (busy0 >= 0 && busy1 >= 0 && self0 >= 0 && wall1 > wall0) {
+        double other = (busy1 - busy0 - (self1 - self0)) / (wall1 - wall0);
+        if (other < 0) other = 0;
+        printf("    host: other processes used %.2f of %u CPUs on average during these rows: %s\n", other, all,
+               other > BUSY_CPUS ? "BUSY, the speedups are not the idle machine's" : "idle");
+        /* two records that are never zero (the JSON's medians are positive): the CPUs busy on
+         * the host, this process included, and this process's own; other = the difference */
+        b->last_samples = 1;
+        b->last_rel_iqr = -1.0;
+        bench_add(b, "tree-threads", "host-busy-cpus", "host", -1, "cpus", (busy1 - busy0) / (wall1 - wall0));
+        bench_add(b, "tree-threads", "self-busy-cpus", "host", -1, "cpus", (self1 - self0) / (wall1 - wall0));
     }
     bench_blake3_rows(b, len, all, kt128_t);
 }

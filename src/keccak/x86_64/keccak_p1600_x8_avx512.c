@@ -17,6 +17,7 @@
 #include "keccak/keccak_xn_lanes.h"
 
 #include <immintrin.h>
+#include <string.h>
 
 #define N 8
 
@@ -89,18 +90,140 @@ static void x8_permute_from(void *states, const void *tmpl, unsigned dst, unsign
     if (nr == 24) x8_rounds12(s, rc + 12);
 }
 
-/* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state
- * (keccak_xn_absorb.h), then permute. */
+/*
+ * The fused absorb loop (issue 24): for nr 12 or 24, all blocks of all eight inputs with the
+ * 25 lanes in registers from the first block to the last, the rounds inlined in the loop, so
+ * the state is loaded and stored once per call instead of once per block, and the input goes
+ * from memory into the lanes through one 8x8 transposition per 8 lanes in registers
+ * (keccak_xn_absorb.h), xored into the lanes where they are, with no pass through memory.
+ *
+ * Tried and dropped (docs/BENCHMARK_HISTORY.md, "fused leaf loop"): one vpgatherqq per lane
+ * (element i the word at in[i] + 8j), which needs no shuffles at all, made KT128 on 1 MiB 17%
+ * slower than the transposition: Zen 4's gathers cost more than 24 shuffles per 8 lanes.
+ */
+
+/* Lanes 8g .. 8g+7 of the block at in[i] + off, transposed: r[t] = lane 8g + t of the eight
+ * inputs (lanes past `lanes` are zero and never loaded: masked loads). */
+static inline __attribute__((always_inline)) void
+x8_load_group(__m512i r[8], const uint8_t *const *in, size_t off, size_t lanes, unsigned g)
+{
+    size_t k = lanes - 8 * g < 8 ? lanes - 8 * g : 8;
+    __mmask8 m = (__mmask8)((1u << k) - 1);
+    for (int i = 0; i < 8; i++) r[i] = _mm512_maskz_loadu_epi64(m, in[i] + off + 64 * g);
+    kf_xn_transpose8(r);
+}
+
+/* lane j (= x + 5y, the variable a<x><y>) ^= r[j mod 8] when j < lanes */
+#define KF_X8_XL(j, var) \
+    if ((j) < lanes) var = KF_XOR(var, r[(j) % 8]);
+/* One block at in[i] + done into a00..a44, eight lanes at a time. */
+#define KF_X8_ABSORB_BLOCK \
+    { \
+        __m512i r[8]; \
+        x8_load_group(r, in, done, lanes, 0); \
+        KF_X8_XL(0, a00) KF_X8_XL(1, a10) KF_X8_XL(2, a20) KF_X8_XL(3, a30) \
+        KF_X8_XL(4, a40) KF_X8_XL(5, a01) KF_X8_XL(6, a11) KF_X8_XL(7, a21) \
+        if (lanes > 8) { \
+            x8_load_group(r, in, done, lanes, 1); \
+            KF_X8_XL(8, a31) KF_X8_XL(9, a41) KF_X8_XL(10, a02) KF_X8_XL(11, a12) \
+            KF_X8_XL(12, a22) KF_X8_XL(13, a32) KF_X8_XL(14, a42) KF_X8_XL(15, a03) \
+        } \
+        if (lanes > 16) { \
+            x8_load_group(r, in, done, lanes, 2); \
+            KF_X8_XL(16, a13) KF_X8_XL(17, a23) KF_X8_XL(18, a33) KF_X8_XL(19, a43) \
+            KF_X8_XL(20, a04) KF_X8_XL(21, a14) KF_X8_XL(22, a24) KF_X8_XL(23, a34) \
+        } \
+        if (lanes > 24) { \
+            x8_load_group(r, in, done, lanes, 3); \
+            KF_X8_XL(24, a44) \
+        } \
+    }
+
+static inline __attribute__((always_inline)) size_t
+x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in, size_t len)
+{
+    size_t rate = 8 * lanes, done = 0;
+    const uint64_t *rc0 = kf_keccak_rc + 24 - nr, *end = kf_keccak_rc + 24;
+    KF_LANE_LIST(KF_LOAD_LANE)
+    for (; len - done >= rate; done += rate) {
+        KF_X8_ABSORB_BLOCK
+        for (const uint64_t *rc = rc0; rc < end; rc += 12) {
+            KF_AVX512_ROUNDS12
+        }
+    }
+    KF_LANE_LIST(KF_STORE_LANE)
+    return done;
+}
+
+/* The body compiled for the parameter sets of KT128 / TurboSHAKE128 / SHAKE128 (rate 168)
+ * and KT256 / TurboSHAKE256 / SHAKE256 (136), at 12 and 24 rounds, so the lane count and the
+ * rounds are constants there (no lane tests, one straight run of rounds), and once for the
+ * rest. */
+#define KF_X8_FUSED(name, NR, LANES) \
+    __attribute__((noinline)) static size_t name(__m512i *s, const uint8_t *const *in, size_t len) \
+    { return x8_absorb_fused_body(s, NR, LANES, in, len); }
+KF_X8_FUSED(x8_fused_12_21, 12, 21)
+KF_X8_FUSED(x8_fused_12_17, 12, 17)
+KF_X8_FUSED(x8_fused_24_21, 24, 21)
+KF_X8_FUSED(x8_fused_24_17, 24, 17)
+
+__attribute__((noinline)) static size_t x8_fused_any(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in,
+                                                     size_t len)
+{
+    return x8_absorb_fused_body(s, nr, lanes, in, len);
+}
+
+static size_t x8_absorb_fused(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in, size_t len)
+{
+    if (lanes == 21) return nr == 12 ? x8_fused_12_21(s, in, len) : x8_fused_24_21(s, in, len);
+    if (lanes == 17) return nr == 12 ? x8_fused_12_17(s, in, len) : x8_fused_24_17(s, in, len);
+    return x8_fused_any(s, nr, lanes, in, len);
+}
+
+/* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state,
+ * then permute; the fused loop above when nr is 12 or 24, else a transposition per block
+ * (keccak_xn_absorb.h) and the out-of-line rounds. */
 static size_t x8_absorb_blocks(void *states, unsigned nr, size_t rate, const uint8_t *const *in, size_t len)
 {
     __m512i *s = (__m512i *)states;
     size_t lanes = rate / 8, done = 0;
-    if (lanes == 0) return 0;
+    if (lanes == 0 || lanes > 25) return 0;
+    if (nr == 12 || nr == 24) return x8_absorb_fused(s, nr, lanes, in, len);
     for (; len - done >= rate; done += rate) {
         kf_xn_xor_block8(s, in, done, lanes);
         x8_permute(states, nr);
     }
     return done;
+}
+
+/*
+ * The tree modes' leaves (kf_backend_xn.leaves): eight whole sponges, each in[i][0 .. len)
+ * padded with suffix and pad10*1, squeezed for outlen <= rate bytes. The full blocks go
+ * through the fused loop; the last block (the tail, the suffix and the final bit) is built
+ * in eight zeroed buffers and absorbed by the same loop; the CVs are read from the state.
+ * The state is stored to memory twice per leaf (after the full blocks and at the end),
+ * instead of twice per block.
+ */
+static int x8_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                     uint8_t *const *out, size_t outlen)
+{
+    size_t lanes = rate / 8;
+    if ((nr != 12 && nr != 24) || lanes == 0 || lanes > 24 || rate % 8 || outlen > rate) return 0;
+    _Alignas(64) __m512i s[25];
+    _Alignas(64) uint8_t last[N][200];
+    const uint8_t *lp[N];
+    memset(s, 0, sizeof s);
+    size_t done = x8_absorb_fused(s, nr, lanes, in, len), tail = len - done;
+    for (int i = 0; i < N; i++) {
+        memset(last[i], 0, rate);
+        memcpy(last[i], in[i] + done, tail);
+        last[i][tail] ^= suffix;
+        last[i][rate - 1] ^= 0x80;
+        lp[i] = last[i];
+    }
+    x8_absorb_fused(s, nr, lanes, lp, rate);
+    for (unsigned i = 0; i < N; i++) kf_xn_extract_bytes(s, N, i, out[i], 0, outlen);
+    return 1;
 }
 
 const kf_backend_xn kf_backend_x8_avx512 = {
@@ -118,4 +241,5 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .absorb_blocks = x8_absorb_blocks,
     .permute_from = x8_permute_from,
     .oneblock = kf_x8_oneblock_avx512,
+    .leaves = x8_leaves,
 };
