@@ -105,6 +105,9 @@ def round_trips_and_errors(k):
         for what, args, says in (
                 ("ek >= q", ["encaps", "-p", p, "--ek", bad_ek], "KF_ERR_BAD_KEY"),
                 ("short ek", ["encaps", "-p", p, "--ek", kp["ek"][:-2]], "%d bytes expected" % (len(kp["ek"]) // 2)),
+                # a short key whose first byte is 0x30, as DER's is (1 random key in 256): still a length error
+                ("short ek 30..", ["encaps", "-p", p, "--ek", "30" + kp["ek"][2:-2]],
+                 "%d bytes expected" % (len(kp["ek"]) // 2)),
                 ("bad H(ek)", ["decaps", "-p", p, "--dk-file", bad_dk_file, "--c", enc["c"]], "KF_ERR_BAD_KEY"),
                 ("long c", ["decaps", "-p", p, "--dk-file", dk_file, "--c", enc["c"] + "00"],
                  "%d bytes expected" % (len(enc["c"]) // 2))):

@@ -135,9 +135,15 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
         const char *name = kf_key_type_name(t);
         fprintf(stderr, "%s: %s: a %s key, not %s\n", prog, opt, name ? name : "other", set);
         rc = -1;
+    } else if (rc != KF_OK && rc != -1 && pem) {
+        fprintf(stderr, "%s: %s: not a %s %s key in PEM (%s)\n", prog, opt, set, is_private ? "PKCS#8" : "SPKI",
+                kf_strerror(rc));
     } else if (rc != KF_OK && rc != -1) {
-        fprintf(stderr, "%s: %s: not a %s %s key in %s (%s)\n", prog, opt, set, is_private ? "PKCS#8" : "SPKI",
-                pem ? "PEM" : "DER", kf_strerror(rc));
+        /* a first byte 0x30 may be DER or a raw key of the wrong length (1 raw key in 256
+         * starts so): say both */
+        fprintf(stderr, "%s: %s: %zu bytes expected for %s (raw, %zu hex digits, or %s PEM/DER), got %zu bytes "
+                "(not %s DER either: %s)\n", prog, opt, want, set, 2 * want, is_private ? "PKCS#8" : "SPKI", b->n,
+                is_private ? "PKCS#8" : "SPKI", kf_strerror(rc));
     }
     if (der) kf_wipe(der, derlen);
     free(der);
