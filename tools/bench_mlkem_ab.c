@@ -19,7 +19,6 @@
 #include "keccakforge.h"
 #include "kforge/tsc.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,18 +46,12 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int l = 0; l < nl; l++) {
-        void *h = dlopen(argv[l + 1], RTLD_NOW | RTLD_LOCAL);
-        if (!h) {
-            fprintf(stderr, "%s\n", dlerror());
-            return 1;
-        }
-        keygen[l] = (keygen_fn)dlsym(h, "kf_mlkem_keygen_internal");
-        encaps[l] = (encaps_fn)dlsym(h, "kf_mlkem_encaps_internal");
-        decaps[l] = (decaps_fn)dlsym(h, "kf_mlkem_decaps");
-        if (!keygen[l] || !encaps[l] || !decaps[l]) {
-            fprintf(stderr, "%s: no ML-KEM functions\n", argv[l + 1]);
-            return 1;
-        }
+        static const char *const names[3] = {"kf_mlkem_keygen_internal", "kf_mlkem_encaps_internal", "kf_mlkem_decaps"};
+        void *f[3];
+        if (bench_ab_load(argv[l + 1], 3, names, f) != 0) return 1;
+        keygen[l] = (keygen_fn)f[0];
+        encaps[l] = (encaps_fn)f[1];
+        decaps[l] = (decaps_fn)f[2];
     }
     bench_pin(1);
     static const kf_mlkem_param params[3] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};

@@ -16,7 +16,6 @@
 #include "keccakforge.h"
 #include "kforge/tsc.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -80,23 +79,17 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int l = 0; l < nl; l++) {
-        void *h = dlopen(argv[l + 1], RTLD_NOW | RTLD_LOCAL);
-        if (!h) {
-            fprintf(stderr, "%s\n", dlerror());
-            return 1;
-        }
-        libs[l].sha3_256 = (hash_fn)dlsym(h, "kf_sha3_256");
-        libs[l].sha3_512 = (hash_fn)dlsym(h, "kf_sha3_512");
-        libs[l].keccak256 = (hash_fn)dlsym(h, "kf_keccak256_legacy");
-        libs[l].shake128 = (xof_fn)dlsym(h, "kf_shake128");
-        libs[l].turbo128 = (turbo_fn)dlsym(h, "kf_turboshake128");
-        libs[l].kt128 = (kt_fn)dlsym(h, "kf_kt128");
-        libs[l].batch = (batch_fn)dlsym(h, "kf_batch_hash");
-        if (!libs[l].sha3_256 || !libs[l].sha3_512 || !libs[l].keccak256 || !libs[l].shake128 || !libs[l].turbo128 ||
-            !libs[l].kt128 || !libs[l].batch) {
-            fprintf(stderr, "%s: a hash function is missing\n", argv[l + 1]);
-            return 1;
-        }
+        static const char *const names[7] = {"kf_sha3_256", "kf_sha3_512", "kf_keccak256_legacy", "kf_shake128",
+                                             "kf_turboshake128", "kf_kt128", "kf_batch_hash"};
+        void *f[7];
+        if (bench_ab_load(argv[l + 1], 7, names, f) != 0) return 1;
+        libs[l].sha3_256 = (hash_fn)f[0];
+        libs[l].sha3_512 = (hash_fn)f[1];
+        libs[l].keccak256 = (hash_fn)f[2];
+        libs[l].shake128 = (xof_fn)f[3];
+        libs[l].turbo128 = (turbo_fn)f[4];
+        libs[l].kt128 = (kt_fn)f[5];
+        libs[l].batch = (batch_fn)f[6];
     }
     for (int i = 0; i < 8; i++) {
         for (int k = 0; k < 256; k++) msg[i][k] = (uint8_t)(31 * k + 7 * i + 1);

@@ -19,7 +19,6 @@
 #include "keccakforge.h"
 #include "kforge/tsc.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,18 +80,12 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int l = 0; l < nl; l++) {
-        void *h = dlopen(paths[l], RTLD_NOW | RTLD_LOCAL);
-        if (!h) {
-            fprintf(stderr, "%s\n", dlerror());
-            return 1;
-        }
-        keygen[l] = (keygen_fn)dlsym(h, "kf_slhdsa_keygen_internal");
-        sign[l] = (sign_fn)dlsym(h, "kf_slhdsa_sign");
-        verify[l] = (verify_fn)dlsym(h, "kf_slhdsa_verify");
-        if (!keygen[l] || !sign[l] || !verify[l]) {
-            fprintf(stderr, "%s: no SLH-DSA functions\n", paths[l]);
-            return 1;
-        }
+        static const char *const names[3] = {"kf_slhdsa_keygen_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"};
+        void *f[3];
+        if (bench_ab_load(paths[l], 3, names, f) != 0) return 1;
+        keygen[l] = (keygen_fn)f[0];
+        sign[l] = (sign_fn)f[1];
+        verify[l] = (verify_fn)f[2];
     }
     bench_pin(1);
     static uint8_t pk[KF_SLHDSA_PK_MAX_BYTES], sk[KF_SLHDSA_SK_MAX_BYTES], seeds[96], msg[32];

@@ -16,7 +16,6 @@
 #include "keccakforge.h"
 #include "kforge/tsc.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,18 +62,12 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int l = 0; l < nl; l++) {
-        void *h = dlopen(argv[a + l], RTLD_NOW | RTLD_LOCAL);
-        if (!h) {
-            fprintf(stderr, "%s\n", dlerror());
-            return 1;
-        }
-        kt128[l] = (kt_fn)dlsym(h, "kf_kt128");
-        kt256[l] = (kt_fn)dlsym(h, "kf_kt256");
-        ph[l] = (ph_fn)dlsym(h, "kf_parallelhash");
-        if (!kt128[l] || !kt256[l] || !ph[l]) {
-            fprintf(stderr, "%s: no tree-mode functions\n", argv[a + l]);
-            return 1;
-        }
+        static const char *const syms[3] = {"kf_kt128", "kf_kt256", "kf_parallelhash"};
+        void *f[3];
+        if (bench_ab_load(argv[a + l], 3, syms, f) != 0) return 1;
+        kt128[l] = (kt_fn)f[0];
+        kt256[l] = (kt_fn)f[1];
+        ph[l] = (ph_fn)f[2];
     }
     bench_pin(1);
     uint8_t *in = malloc(len);

@@ -1,16 +1,35 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * bench_util.h - what the stand-alone timing tools (bench_hybrid.c, bench_avx512_mix.c,
- * bench_mlkem_steps.c) share beside kforge/tsc.h: pinning to one CPU and sorting samples for
- * their medians. Include after defining _GNU_SOURCE (sched_setaffinity).
+ * bench_util.h - what the stand-alone timing tools (bench_hybrid.c, bench_avx512_mix.c, the A/B
+ * tools bench_*_ab.c, ...) share beside kforge/tsc.h: loading library builds, pinning to one CPU
+ * and sorting samples for their medians. Include after defining _GNU_SOURCE (sched_setaffinity).
  */
 #ifndef KF_TOOLS_BENCH_UTIL_H
 #define KF_TOOLS_BENCH_UTIL_H
 
+#include <dlfcn.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* The A/B tools (bench_*_ab.c) load each library build with dlopen (RTLD_LOCAL, so the builds
+ * do not see each other) and look up n functions: syms[i] = names[i]. 0, or 1 after a message
+ * on stderr (the library does not load, or lacks one of them). */
+static inline int bench_ab_load(const char *path, size_t n, const char *const names[], void *syms[])
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        fprintf(stderr, "%s\n", dlerror());
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!(syms[i] = dlsym(h, names[i]))) {
+            fprintf(stderr, "%s: no %s\n", path, names[i]);
+            return 1;
+        }
+    return 0;
+}
 
 /* Pins the calling thread to cpu; says so on stderr if it cannot (the figures then drift). */
 static inline void bench_pin(int cpu)
