@@ -39,12 +39,14 @@ module mlkem_hash_top #(
 );
     localparam [2:0] OP_G = 3'd0, OP_H = 3'd1, OP_J = 3'd2, OP_PRF2 = 3'd3, OP_PRF3 = 3'd4, OP_XOF = 3'd5;
 
-    // operations in flight, oldest first
+    // operations in flight, oldest first. The head's decoded form (where its output goes,
+    // which sampler) is kept in registers beside the queue, computed from the queue's next
+    // value: the sampler's first stage and the output handshake then start at registers.
     reg [2:0] q0, q1;
     reg [1:0] qn;
-    wire [2:0] head = q0;
-    wire head_hash = qn != 2'd0 && (head == OP_G || head == OP_H || head == OP_J);
-    wire head_samp = qn != 2'd0 && (head == OP_PRF2 || head == OP_PRF3 || head == OP_XOF);
+    reg       head_hash;    // the head is G, H or J: output to the hash port
+    reg       head_samp;    // the head is a PRF or the XOF: output into the sampler
+    reg [1:0] kind;         // the sampler's kind for the head (0 SampleNTT, 1 CBD eta 2, 2 eta 3)
 
     wire s_cmd_ready;
     reg  [2:0]  s_mode;
@@ -86,7 +88,6 @@ module mlkem_hash_top #(
     assign hash_valid = s_valid && head_hash;
     assign s_ready    = xof_end ? 1'b0 : head_hash ? hash_ready : head_samp ? smp_ready : 1'b0;
 
-    wire [1:0] kind = (head == OP_PRF2) ? 2'd1 : (head == OP_PRF3) ? 2'd2 : 2'd0;
     mlkem_sampler u_sampler (
         .clk(clk), .rst(rst), .kind(kind),
         .in_data(s_data), .in_valid(s_valid && head_samp && !xof_end), .in_ready(smp_ready), .fin_ntt(smp_fin_ntt),
@@ -96,28 +97,44 @@ module mlkem_hash_top #(
 
     // an operation ends with its last digest word, its last PRF word, or the XOF's stop
     wire pop = (s_valid && s_ready && s_last) || stop;
-    always @(posedge clk) begin
-        xof_end <= smp_fin_ntt && !rst;
+    reg [2:0] q0_n, q1_n;
+    reg [1:0] qn_n;
+    always @* begin
+        q0_n = q0;
+        q1_n = q1;
+        qn_n = qn;
         case ({cmd_go, pop})
             2'b10: begin
-                if (qn == 2'd0) q0 <= cmd_op; else q1 <= cmd_op;
-                qn <= qn + 2'd1;
+                if (qn == 2'd0) q0_n = cmd_op; else q1_n = cmd_op;
+                qn_n = qn + 2'd1;
             end
             2'b01: begin
-                q0 <= q1;
-                qn <= qn - 2'd1;
+                q0_n = q1;
+                qn_n = qn - 2'd1;
             end
             2'b11: begin
-                if (qn == 2'd1) q0 <= cmd_op;
-                else begin q0 <= q1; q1 <= cmd_op; end
+                if (qn == 2'd1) q0_n = cmd_op;
+                else begin q0_n = q1; q1_n = cmd_op; end
             end
             default: ;
         endcase
+    end
+    always @(posedge clk) begin
+        xof_end <= smp_fin_ntt && !rst;
+        q0 <= q0_n;
+        q1 <= q1_n;
+        qn <= qn_n;
+        head_hash <= qn_n != 2'd0 && (q0_n == OP_G || q0_n == OP_H || q0_n == OP_J);
+        head_samp <= qn_n != 2'd0 && (q0_n == OP_PRF2 || q0_n == OP_PRF3 || q0_n == OP_XOF);
+        kind      <= (q0_n == OP_PRF2) ? 2'd1 : (q0_n == OP_PRF3) ? 2'd2 : 2'd0;
         if (rst) begin
             xof_end <= 1'b0;
             qn <= 2'd0;
             q0 <= 3'd0;
             q1 <= 3'd0;
+            head_hash <= 1'b0;
+            head_samp <= 1'b0;
+            kind <= 2'd0;
         end
     end
 endmodule
