@@ -12,6 +12,9 @@
 // The caller sends the message (rho||j||i, sigma||N, m||H(ek), ...) on the input stream.
 // Operations are served in order; one may be issued while the previous one's last output
 // words drain (at most two in flight, tracked by a two-entry queue of operations).
+// The sponge's output words pass a two-word register stage (a skid buffer: its ready to the
+// sponge is a register) before the hash port and the samplers, so neither the sampler's
+// first stage nor the coefficient port's ready is in a path with the sponge's output buffer.
 `default_nettype none
 module mlkem_hash_top #(
     parameter integer RPC = 1
@@ -67,6 +70,16 @@ module mlkem_hash_top #(
     wire [63:0] s_data;
     wire [7:0]  s_keep;
     wire        s_last, s_valid, s_ready;
+    // output skid stage: a is the word offered downstream, b the one behind it
+    reg         k_rdy;          // a free slot, as a register
+    reg         ka_v, kb_v;
+    reg  [63:0] ka_data, kb_data;
+    reg  [7:0]  ka_keep, kb_keep;
+    reg         ka_last, kb_last;
+    wire        k_ready;        // downstream takes a's word
+    wire        k_enq = s_valid && s_ready;
+    wire        k_deq = ka_v && k_ready;
+    wire [1:0]  k_fill = {1'b0, ka_v} + {1'b0, kb_v} + {1'b0, k_enq} - {1'b0, k_deq};
     wire        smp_ready, smp_fin_ntt;
     // the XOF's polynomial is complete: stop the sponge in the next clock (registered, so the
     // sampler's count is not in the path to the sponge's buffers); nothing moves meanwhile
@@ -82,21 +95,23 @@ module mlkem_hash_top #(
         .stop(stop)
     );
 
-    assign hash_data  = s_data;
-    assign hash_keep  = s_keep;
-    assign hash_last  = s_last;
-    assign hash_valid = s_valid && head_hash;
-    assign s_ready    = xof_end ? 1'b0 : head_hash ? hash_ready : head_samp ? smp_ready : 1'b0;
+    assign s_ready    = k_rdy && !xof_end;
+    assign hash_data  = ka_data;
+    assign hash_keep  = ka_keep;
+    assign hash_last  = ka_last;
+    assign hash_valid = ka_v && head_hash;
+    assign k_ready    = xof_end ? 1'b0 : head_hash ? hash_ready : head_samp ? smp_ready : 1'b0;
 
     mlkem_sampler u_sampler (
         .clk(clk), .rst(rst), .kind(kind),
-        .in_data(s_data), .in_valid(s_valid && head_samp && !xof_end), .in_ready(smp_ready), .fin_ntt(smp_fin_ntt),
+        .in_data(ka_data), .in_valid(ka_v && head_samp && !xof_end), .in_ready(smp_ready), .fin_ntt(smp_fin_ntt),
         .out_coef(coef_data), .out_cnt(coef_cnt), .out_last(coef_last), .out_valid(coef_valid),
         .out_ready(coef_ready)
     );
 
     // an operation ends with its last digest word, its last PRF word, or the XOF's stop
-    wire pop = (s_valid && s_ready && s_last) || stop;
+    // (the stop also drops the XOF's surplus words from the skid stage)
+    wire pop = (k_deq && ka_last) || stop;
     reg [2:0] q0_n, q1_n;
     reg [1:0] qn_n;
     always @* begin
@@ -121,6 +136,19 @@ module mlkem_hash_top #(
     end
     always @(posedge clk) begin
         xof_end <= smp_fin_ntt && !rst;
+        if (!ka_v || k_deq) begin
+            ka_data <= kb_v ? kb_data : s_data;
+            ka_keep <= kb_v ? kb_keep : s_keep;
+            ka_last <= kb_v ? kb_last : s_last;
+        end
+        if (k_enq && ka_v && !k_deq) begin
+            kb_data <= s_data;
+            kb_keep <= s_keep;
+            kb_last <= s_last;
+        end
+        ka_v  <= k_fill != 2'd0 && !stop;
+        kb_v  <= k_fill == 2'd2 && !stop;
+        k_rdy <= k_fill != 2'd2 || stop;
         q0 <= q0_n;
         q1 <= q1_n;
         qn <= qn_n;
@@ -128,6 +156,9 @@ module mlkem_hash_top #(
         head_samp <= qn_n != 2'd0 && (q0_n == OP_PRF2 || q0_n == OP_PRF3 || q0_n == OP_XOF);
         kind      <= (q0_n == OP_PRF2) ? 2'd1 : (q0_n == OP_PRF3) ? 2'd2 : 2'd0;
         if (rst) begin
+            ka_v <= 1'b0;
+            kb_v <= 1'b0;
+            k_rdy <= 1'b1;
             xof_end <= 1'b0;
             qn <= 2'd0;
             q0 <= 3'd0;
