@@ -14,7 +14,9 @@
 // Output stream: 64-bit words in the same byte order, out_keep/out_last on a message's
 // final word (never for an unlimited XOF). Both streams: a word moves when valid && ready.
 //
-// Throughput: input words go into a block buffer, so the next block is absorbed while the
+// Input words pass a two-word skid stage (in_ready is a register, and the block buffer's
+// write enables come from registers alone: the caller's valid never reaches the 1,344 buffer
+// bits) and then go into a block buffer, so the next block is absorbed while the
 // core permutes the previous one; the rate part of each squeezed state is copied to an
 // output buffer and the next squeeze permutation starts in the same clock, so output words
 // drain while the core works. A new command is taken as soon as the previous message needs
@@ -59,7 +61,16 @@ module keccak_sponge #(
     // ---- input side
     reg  [63:0] ibuf [0:NW-1];
     reg  [4:0]  wptr;
-    reg         in_open;    // the message takes input words
+    reg  [NW-1:0] wsel;     // one-hot wptr: the buffer word the next write goes to
+    reg         in_open;    // the message takes input words (until its in_last word)
+    reg         in_rdy;     // in_ready as a register: in_open and a free skid slot
+    // skid stage, two entries: a (the next word for the block buffer) and b (behind a).
+    // Each entry holds the word as it goes into the buffer (masked, domain byte added), ready
+    // for the buffer without any logic on the caller's signals.
+    reg         a_v, b_v;
+    reg  [63:0] a_data, b_data;
+    reg         a_wl, b_wl;     // the word ends the message (partial last word)
+    reg         a_fl, b_fl;     // the word is a full last word (the padding word follows)
     reg         padq;       // last word was full: the padding goes into a word of its own
     reg         buf_full;   // ibuf holds a block ready for the core
     reg         buf_final;  // ... and it is the message's last (padded) block
@@ -82,13 +93,17 @@ module keccak_sponge #(
     wire          core_busy, core_done;
 
     // ---- command
-    assign cmd_ready = !in_open && !padq && !buf_full && !sq_active;
+    assign cmd_ready = !in_open && !a_v && !padq && !buf_full && !sq_active;
     wire cmd_go = cmd_valid && cmd_ready && !stop;
 
-    // ---- input words
-    assign in_ready = in_open && !padq && !buf_full && !stop;
-    wire in_go = in_valid && in_ready;
-    wire pad_go = padq && !buf_full && !stop;  // the synthetic empty last word
+    // ---- input words: the caller's word enters the skid stage (enq); the stage's head goes
+    // into the block buffer when it has room (deq). Only registers decide a buffer write.
+    assign in_ready = in_rdy && !stop;
+    wire enq    = in_valid && in_ready;
+    wire can_wr = !buf_full && !stop;
+    wire deq    = a_v && can_wr;
+    wire pad_go = padq && can_wr;  // the synthetic empty last word (never with a_v: see cmd_ready)
+    wire [1:0] fill_next = {1'b0, a_v} + {1'b0, b_v} + {1'b0, enq} - {1'b0, deq};
 
     // bytes in the word: keep is contiguous from bit 0
     reg [3:0] nbytes;
@@ -102,11 +117,15 @@ module keccak_sponge #(
     always @* begin
         for (k = 0; k < 8; k = k + 1) keepmask[8*k +: 8] = {8{in_keep[k]}};
     end
-    wire        wlast   = pad_go || (in_last && nbytes != 4'd8); // this write ends the message
+    // the incoming word as it will go into the buffer
+    wire        in_wl   = in_last && nbytes != 4'd8;      // it ends the message
+    wire        in_fl   = in_last && nbytes == 4'd8;      // full last word: padding follows
     wire [63:0] domword = {56'd0, dom} << {nbytes[2:0], 3'b000};
-    wire [63:0] wdata   = pad_go ? {56'd0, dom} :
-                          (in_data & keepmask) | (wlast ? domword : 64'd0);
-    wire        wr      = in_go || pad_go;
+    wire [63:0] in_word = (in_data & keepmask) | (in_wl ? domword : 64'd0);
+    // the buffer write
+    wire        wlast   = pad_go || a_wl;                 // this write ends the message
+    wire [63:0] wdata   = pad_go ? {56'd0, dom} : a_data;
+    wire        wr      = deq || pad_go;
 
     // ---- absorb: hand a full block to the core
     // (stop is left out of the core's start conditions for timing: it cancels the core's permutation instead)
@@ -164,30 +183,47 @@ module keccak_sponge #(
         // input buffer
         for (w = 0; w < NW; w = w + 1) begin
             if (absorb_go || cmd_go || stop) ibuf[w] <= 64'd0;
-            else if (wr && wptr == w[4:0]) ibuf[w] <= wdata;
+            else if (wr && wsel[w]) ibuf[w] <= wdata;
         end
         if (wr) begin
             if (wlast) begin
                 buf_full  <= 1'b1;
                 buf_final <= 1'b1;
-                in_open   <= 1'b0;
                 padq      <= 1'b0;
             end else begin
-                if (in_last) padq <= 1'b1;   // full last word: padding follows
+                if (a_fl) padq <= 1'b1;      // full last word: padding follows
                 if (wptr + 5'd1 == rate_w) begin
                     buf_full <= 1'b1;
                     wptr     <= 5'd0;
+                    wsel     <= {{(NW-1){1'b0}}, 1'b1};
                 end else begin
                     wptr <= wptr + 5'd1;
+                    wsel <= {wsel[NW-2:0], 1'b0};
                 end
             end
         end
+        // skid stage: a takes b's word or the incoming one whenever it is empty or moves on
+        if (!a_v || deq) begin
+            a_data <= b_v ? b_data : in_word;
+            a_wl   <= b_v ? b_wl : in_wl;
+            a_fl   <= b_v ? b_fl : in_fl;
+        end
+        if (enq && a_v && !deq) begin
+            b_data <= in_word;
+            b_wl   <= in_wl;
+            b_fl   <= in_fl;
+        end
+        a_v    <= fill_next != 2'd0;
+        b_v    <= fill_next == 2'd2;
+        if (enq && in_last) in_open <= 1'b0;
+        in_rdy <= (in_open && !(enq && in_last)) && fill_next != 2'd2;
         abs_start <= absorb_go;
         sq_start  <= squeeze_go;
         if (absorb_go) begin
             buf_full  <= 1'b0;
             buf_final <= 1'b0;
             wptr      <= 5'd0;
+            wsel      <= {{(NW-1){1'b0}}, 1'b1};
             fresh     <= 1'b0;
             abs_final <= buf_final;
             if (buf_final) sq_active <= 1'b1;
@@ -195,7 +231,9 @@ module keccak_sponge #(
         if (abs_start) perm_out <= abs_final;
         if (cmd_go) begin
             in_open <= 1'b1;
+            in_rdy  <= 1'b1;
             wptr    <= 5'd0;
+            wsel    <= {{(NW-1){1'b0}}, 1'b1};
             fresh   <= 1'b1;
             lastblk <= cmd_mode[2] ? (cmd_outlen != 32'd0 &&
                                       cmd_outlen <= (cmd_mode[0] ? 32'd136 : 32'd168)) : 1'b1;
@@ -238,6 +276,10 @@ module keccak_sponge #(
         end
         if (stop || rst) begin
             in_open   <= 1'b0;
+            in_rdy    <= 1'b0;
+            a_v       <= 1'b0;
+            b_v       <= 1'b0;
+            wsel      <= {{(NW-1){1'b0}}, 1'b1};
             padq      <= 1'b0;
             abs_start <= 1'b0;
             abs_final <= 1'b0;
@@ -280,9 +322,15 @@ module keccak_sponge #(
 `ifndef F_DATA
     reg [4:0] f_words;      // input words (with the padding word) in the current block
     reg [4:0] f_out;        // output words of the current message popped so far
+    reg [1:0] f_skid;       // words taken at the input and not yet written to the buffer
+    reg       f_lastin;     // the message's in_last word has been taken
     always @(posedge clk) begin
         if (rst || stop || absorb_go || cmd_go) f_words <= 5'd0;
         else if (wr) f_words <= f_words + 5'd1;
+        if (rst || stop) f_skid <= 2'd0;
+        else f_skid <= f_skid + {1'b0, enq} - {1'b0, deq};
+        if (rst || stop || cmd_go) f_lastin <= 1'b0;
+        else if (enq && in_last) f_lastin <= 1'b1;
         if (rst || stop) f_out <= 5'd0;
         else if (pop) f_out <= out_last ? 5'd0 : f_out + 5'd1;
     end
@@ -290,6 +338,13 @@ module keccak_sponge #(
         // no input word lost or duplicated: each accepted word went to its own buffer slot,
         // and a block is absorbed whole (a non-final block holds exactly rate words)
         if (!buf_full) assert(wptr == f_words);
+        // the skid stage holds exactly the words taken and not yet written, and takes none
+        // after the message's last word; the padding word never overtakes a message word
+        assert(f_skid == {1'b0, a_v} + {1'b0, b_v} && (a_v || !b_v));
+        if (f_lastin) assert(!in_ready && !in_open);
+        if (in_ready) assert(in_open && !b_v);
+        assert(!(padq && a_v));
+        assert(wsel == {{(NW-1){1'b0}}, 1'b1} << wptr);
         if ($past(absorb_go) && !$past(buf_final)) assert($past(f_words) == $past(rate_w));
         if ($past(absorb_go)) assert($past(f_words) <= $past(rate_w) && $past(f_words) != 5'd0);
         // a word offered and not taken is still offered (the data: task data)
@@ -300,6 +355,24 @@ module keccak_sponge #(
         if (out_valid) assert(f_out < f_digest_words);
     end
 `else
+    // no input word lost, duplicated or reordered by the skid stage: the f_n-th word taken in
+    // a message (any n) is the f_n-th word written to the block buffer, with its bytes
+    (* anyconst *) reg [3:0] f_n;
+    reg [3:0]  f_nin, f_nwr;     // words of the message taken / written (padding word aside)
+    reg [63:0] f_word;
+    reg        f_have;
+    always @(posedge clk) begin
+        if (rst || stop || cmd_go) begin
+            f_nin <= 4'd0; f_nwr <= 4'd0; f_have <= 1'b0;
+        end else begin
+            if (enq) begin
+                f_nin <= f_nin + 4'd1;
+                if (f_nin == f_n) begin f_word <= in_word; f_have <= 1'b1; end
+            end
+            if (deq) f_nwr <= f_nwr + 4'd1;
+        end
+    end
+    always @* if (!f_init && !rst && !stop && deq && f_nwr == f_n) assert(f_have && wdata == f_word);
     always @(posedge clk) if (!f_init && !$past(rst)) begin
         // back-pressure on the output: a word offered and not taken stays, unchanged
         if ($past(out_valid && !out_ready && !stop))

@@ -12,6 +12,9 @@
 // The caller sends the message (rho||j||i, sigma||N, m||H(ek), ...) on the input stream.
 // Operations are served in order; one may be issued while the previous one's last output
 // words drain (at most two in flight, tracked by a two-entry queue of operations).
+// The sponge's output words pass a two-word register stage (a skid buffer: its ready to the
+// sponge is a register) before the hash port and the samplers, so neither the sampler's
+// first stage nor the coefficient port's ready is in a path with the sponge's output buffer.
 `default_nettype none
 module mlkem_hash_top #(
     parameter integer RPC = 1
@@ -39,12 +42,14 @@ module mlkem_hash_top #(
 );
     localparam [2:0] OP_G = 3'd0, OP_H = 3'd1, OP_J = 3'd2, OP_PRF2 = 3'd3, OP_PRF3 = 3'd4, OP_XOF = 3'd5;
 
-    // operations in flight, oldest first
+    // operations in flight, oldest first. The head's decoded form (where its output goes,
+    // which sampler) is kept in registers beside the queue, computed from the queue's next
+    // value: the sampler's first stage and the output handshake then start at registers.
     reg [2:0] q0, q1;
     reg [1:0] qn;
-    wire [2:0] head = q0;
-    wire head_hash = qn != 2'd0 && (head == OP_G || head == OP_H || head == OP_J);
-    wire head_samp = qn != 2'd0 && (head == OP_PRF2 || head == OP_PRF3 || head == OP_XOF);
+    reg       head_hash;    // the head is G, H or J: output to the hash port
+    reg       head_samp;    // the head is a PRF or the XOF: output into the sampler
+    reg [1:0] kind;         // the sampler's kind for the head (0 SampleNTT, 1 CBD eta 2, 2 eta 3)
 
     wire s_cmd_ready;
     reg  [2:0]  s_mode;
@@ -65,6 +70,16 @@ module mlkem_hash_top #(
     wire [63:0] s_data;
     wire [7:0]  s_keep;
     wire        s_last, s_valid, s_ready;
+    // output skid stage: a is the word offered downstream, b the one behind it
+    reg         k_rdy;          // a free slot, as a register
+    reg         ka_v, kb_v;
+    reg  [63:0] ka_data, kb_data;
+    reg  [7:0]  ka_keep, kb_keep;
+    reg         ka_last, kb_last;
+    wire        k_ready;        // downstream takes a's word
+    wire        k_enq = s_valid && s_ready;
+    wire        k_deq = ka_v && k_ready;
+    wire [1:0]  k_fill = {1'b0, ka_v} + {1'b0, kb_v} + {1'b0, k_enq} - {1'b0, k_deq};
     wire        smp_ready, smp_fin_ntt;
     // the XOF's polynomial is complete: stop the sponge in the next clock (registered, so the
     // sampler's count is not in the path to the sponge's buffers); nothing moves meanwhile
@@ -80,44 +95,77 @@ module mlkem_hash_top #(
         .stop(stop)
     );
 
-    assign hash_data  = s_data;
-    assign hash_keep  = s_keep;
-    assign hash_last  = s_last;
-    assign hash_valid = s_valid && head_hash;
-    assign s_ready    = xof_end ? 1'b0 : head_hash ? hash_ready : head_samp ? smp_ready : 1'b0;
+    assign s_ready    = k_rdy && !xof_end;
+    assign hash_data  = ka_data;
+    assign hash_keep  = ka_keep;
+    assign hash_last  = ka_last;
+    assign hash_valid = ka_v && head_hash;
+    assign k_ready    = xof_end ? 1'b0 : head_hash ? hash_ready : head_samp ? smp_ready : 1'b0;
 
-    wire [1:0] kind = (head == OP_PRF2) ? 2'd1 : (head == OP_PRF3) ? 2'd2 : 2'd0;
     mlkem_sampler u_sampler (
         .clk(clk), .rst(rst), .kind(kind),
-        .in_data(s_data), .in_valid(s_valid && head_samp && !xof_end), .in_ready(smp_ready), .fin_ntt(smp_fin_ntt),
+        .in_data(ka_data), .in_valid(ka_v && head_samp && !xof_end), .in_ready(smp_ready), .fin_ntt(smp_fin_ntt),
         .out_coef(coef_data), .out_cnt(coef_cnt), .out_last(coef_last), .out_valid(coef_valid),
         .out_ready(coef_ready)
     );
 
     // an operation ends with its last digest word, its last PRF word, or the XOF's stop
-    wire pop = (s_valid && s_ready && s_last) || stop;
-    always @(posedge clk) begin
-        xof_end <= smp_fin_ntt && !rst;
+    // (the stop also drops the XOF's surplus words from the skid stage)
+    wire pop = (k_deq && ka_last) || stop;
+    reg [2:0] q0_n, q1_n;
+    reg [1:0] qn_n;
+    always @* begin
+        q0_n = q0;
+        q1_n = q1;
+        qn_n = qn;
         case ({cmd_go, pop})
             2'b10: begin
-                if (qn == 2'd0) q0 <= cmd_op; else q1 <= cmd_op;
-                qn <= qn + 2'd1;
+                if (qn == 2'd0) q0_n = cmd_op; else q1_n = cmd_op;
+                qn_n = qn + 2'd1;
             end
             2'b01: begin
-                q0 <= q1;
-                qn <= qn - 2'd1;
+                q0_n = q1;
+                qn_n = qn - 2'd1;
             end
             2'b11: begin
-                if (qn == 2'd1) q0 <= cmd_op;
-                else begin q0 <= q1; q1 <= cmd_op; end
+                if (qn == 2'd1) q0_n = cmd_op;
+                else begin q0_n = q1; q1_n = cmd_op; end
             end
             default: ;
         endcase
+    end
+    always @(posedge clk) begin
+        xof_end <= smp_fin_ntt && !rst;
+        if (!ka_v || k_deq) begin
+            ka_data <= kb_v ? kb_data : s_data;
+            ka_keep <= kb_v ? kb_keep : s_keep;
+            ka_last <= kb_v ? kb_last : s_last;
+        end
+        if (k_enq && ka_v && !k_deq) begin
+            kb_data <= s_data;
+            kb_keep <= s_keep;
+            kb_last <= s_last;
+        end
+        ka_v  <= k_fill != 2'd0 && !stop;
+        kb_v  <= k_fill == 2'd2 && !stop;
+        k_rdy <= k_fill != 2'd2 || stop;
+        q0 <= q0_n;
+        q1 <= q1_n;
+        qn <= qn_n;
+        head_hash <= qn_n != 2'd0 && (q0_n == OP_G || q0_n == OP_H || q0_n == OP_J);
+        head_samp <= qn_n != 2'd0 && (q0_n == OP_PRF2 || q0_n == OP_PRF3 || q0_n == OP_XOF);
+        kind      <= (q0_n == OP_PRF2) ? 2'd1 : (q0_n == OP_PRF3) ? 2'd2 : 2'd0;
         if (rst) begin
+            ka_v <= 1'b0;
+            kb_v <= 1'b0;
+            k_rdy <= 1'b1;
             xof_end <= 1'b0;
             qn <= 2'd0;
             q0 <= 3'd0;
             q1 <= 3'd0;
+            head_hash <= 1'b0;
+            head_samp <= 1'b0;
+            kind <= 2'd0;
         end
     end
 endmodule

@@ -57,12 +57,22 @@ module mlkem_sampler (
             default:                    bits = {8'd0, in_data};
         endcase
     end
+    // SampleNTT's candidates are cut by the phase alone (not the kind: acc matters only for
+    // SampleNTT), so the compares with q start at the phase register and the word
+    reg [71:0] nbits;
+    always @* begin
+        case (phase)
+            2'd1:    nbits = {4'd0, in_data, left[3:0]};
+            2'd2:    nbits = {in_data, left};
+            default: nbits = {8'd0, in_data};
+        endcase
+    end
     reg [5:0] acc;
     reg [2:0] pc;
     integer i, j;
     always @* begin
         for (i = 0; i < 6; i = i + 1)
-            acc[i] = (i < 5 || phase == 2'd2) && bits[12*i +: 12] < Q;
+            acc[i] = (i < 5 || phase == 2'd2) && nbits[12*i +: 12] < Q;
         pc = 3'd0;
         for (i = 0; i < 6; i = i + 1) pc = pc + {2'd0, acc[i]};
     end
