@@ -235,10 +235,8 @@ module keccak_sponge #(
             wptr    <= 5'd0;
             wsel    <= {{(NW-1){1'b0}}, 1'b1};
             fresh   <= 1'b1;
-            // an XOF's output fits one block: 1..rate bytes, as an 8-bit compare beside a
-            // zero test of the high bits (a 32-bit compare was ECP5's critical path)
-            lastblk <= cmd_mode[2] ? (~|cmd_outlen[31:8] && |cmd_outlen[7:0] &&
-                                      cmd_outlen[7:0] <= (cmd_mode[0] ? 8'd136 : 8'd168)) : 1'b1;
+            lastblk <= cmd_mode[2] ? (cmd_outlen != 32'd0 &&
+                                      cmd_outlen <= (cmd_mode[0] ? 32'd136 : 32'd168)) : 1'b1;
             case (cmd_mode)
                 3'd0: begin rate_w <= 5'd18; dom <= 8'h06; nr <= 5'd24; orem <= 32'd28; unlimited <= 1'b0; end
                 3'd1: begin rate_w <= 5'd17; dom <= 8'h06; nr <= 5'd24; orem <= 32'd32; unlimited <= 1'b0; end
@@ -263,9 +261,7 @@ module keccak_sponge #(
             olast <= lastblk;
             okeep <= take_keep;
             if (!unlimited) orem <= orem_next;
-            // the next block is the last when orem - rate <= rate: orem <= 2 rate (orem > rate
-            // here, else this block was the last), a 9-bit compare off the registers, no subtract
-            lastblk <= !unlimited && ~|orem[31:9] && orem[8:0] <= {rate_b, 1'b0};
+            lastblk <= !unlimited && orem_next <= {24'd0, rate_b};
             if (lastblk) begin
                 sq_active <= 1'b0;
                 perm_out  <= 1'b0;
