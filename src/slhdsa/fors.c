@@ -198,6 +198,50 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
     fors_compress(c, adrs, roots, pk);
 }
 
+/* Algorithm 17's climbs on rows: the k trees' nodes above the leaves as one stream of
+ * k * a H calls, level by level and tree by tree, w at a time. A call may hold the last
+ * trees of one level and the first of the next: tree t's node at height z needs the one
+ * at z-1, which lies k places earlier in the stream, so in an earlier call when k >= w
+ * (the caller checks; every SHAKE set has k >= 14). Each lane's ADRS word 3 and its two inputs (the node and the
+ * authentication value, in the order the index bit says) go straight into the template;
+ * the output rows go back to node[]. Compared with a batched call per level (k = 33: four
+ * calls of 8 and a lone x1 call for every level), the levels share the calls. */
+static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx, const slh_adrs *adrs,
+                            uint64_t *node)
+{
+    const kf_backend_xn *xn = c->xn;
+    const slh_params *p = c->p;
+    const size_t n = p->n, nw = n / 8, ar = SLH_ROW_ADRS(n), in_row = SLH_ROW_IN(n);
+    const size_t per_tree = (size_t)(1 + p->a) * n;
+    const unsigned w = xn->n, k = p->k, total = k * p->a;
+    uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[1];
+    unsigned tree[SLH_MAX_LANES];
+    slh_adrs a = *adrs;
+    adrs_set_tree_height(&a, 0);
+    adrs_set_tree_index(&a, 0);
+    for (unsigned i = 0; i < w; i++)
+        for (unsigned r = 0; r < 3; r++) T[(ar + r) * w + i] = slh_word(a.b + 8 * r);
+    for (unsigned s0 = 0; s0 < total; s0 += w) {
+        const unsigned m = total - s0 < w ? total - s0 : w;
+        for (unsigned i = 0; i < m; i++) {
+            const unsigned t = (s0 + i) % k, z = (s0 + i) / k + 1; /* node at height z */
+            const uint32_t leaf = (t << p->a) + idx[t];
+            const uint8_t *auth = sig + t * per_tree + n + (z - 1) * n;
+            const size_t at_node = in_row + ((leaf >> (z - 1)) & 1) * nw, at_auth = in_row + in_row + nw - at_node;
+            tree[i] = t;
+            T[(ar + 3) * w + i] = slh_word_with_hash((uint64_t)z << 24, leaf >> z);
+            for (size_t q = 0; q < nw; q++) {
+                T[(at_node + q) * w + i] = node[t * nw + q];
+                T[(at_auth + q) * w + i] = slh_word(auth + 8 * q);
+            }
+        }
+        kf_slh_rows_permute(xn, S, T, 0, 0, 0);
+        c->perms += m;
+        for (unsigned i = 0; i < m; i++)
+            for (size_t q = 0; q < nw; q++) node[tree[i] * nw + q] = S[q * w + i];
+    }
+}
+
 void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk)
 {
@@ -217,6 +261,14 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
         out[i] = node + i * n;
     }
     kf_slh_thash_batch(c, p->k, a, in, n, out);
+    if (c->rows && p->k >= c->width) { /* the stream's order needs k >= w */
+        uint64_t nodes[SLH_MAX_K * SLH_MAX_N / 8];
+        for (unsigned i = 0; i < p->k * n / 8; i++) nodes[i] = slh_word(node + 8 * i);
+        fors_climb_rows(c, sig, idx, adrs, nodes);
+        for (unsigned i = 0; i < p->k * n / 8; i++) slh_put_word(node + 8 * i, nodes[i]);
+        fors_compress(c, adrs, node, pk);
+        return;
+    }
     for (unsigned j = 0; j < p->a; j++) {
         for (unsigned i = 0; i < p->k; i++) {
             const uint8_t *auth = sig + i * per_tree + n + j * n;

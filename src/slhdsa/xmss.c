@@ -69,7 +69,11 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
                       const uint8_t *auth, uint8_t *node)
 {
     const size_t n = c->p->n;
-    uint8_t pair[2 * SLH_MAX_N];
+    /* Each node needs the one below: serial one-state hashes, so the cheapest one-state
+     * primitive: the x1 backend's oneblock (a one-block sponge, state in registers) on
+     * the unpadded input PK.seed || ADRS || left || right kept in one buffer. */
+    uint8_t in[SLH_BLOCK], *pair = in + n + 32;
+    memcpy(in, c->pk_seed, n);
     for (unsigned k = 0; k < height; k++) {
         adrs_set_tree_height(adrs, k + 1);
         adrs_set_tree_index(adrs, (base >> (k + 1)) + (idx >> (k + 1)));
@@ -80,7 +84,13 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
             memcpy(pair, auth + k * n, n);
             memcpy(pair + n, node, n);
         }
-        kf_slh_thash(c, adrs, pair, 2 * n, node);
+        if (c->x1->oneblock) {
+            memcpy(in + n, adrs->b, 32);
+            c->x1->oneblock(24, SLH_BLOCK, 0x1F, in, n + 32 + 2 * n, node, n);
+            c->perms++;
+        } else {
+            kf_slh_thash(c, adrs, pair, 2 * n, node);
+        }
     }
 }
 
