@@ -28,6 +28,7 @@ typedef struct result {
     uint8_t pk[KF_SLHDSA_PK_MAX_BYTES], sk[KF_SLHDSA_SK_MAX_BYTES];
     uint8_t *sig_det, *sig_rnd;
     int verify_ok, verify_bad, verify_rnd;
+    int verify_tampered[3]; /* a FORS auth value, a FORS secret value, an XMSS auth node changed */
     uint64_t perms[3];
 } result;
 
@@ -54,6 +55,32 @@ static void fips205_counts(const slh_params *p, size_t msglen, uint64_t *keygen,
     *sign = blocks(2 * p->n + mp) + blocks(3 * p->n + mp) + fors + p->d * tree_perms(p);
 }
 
+/* Verification of sig (of msg, context "ctx") with one bit changed in three places each
+ * verification path hashes differently: a FORS authentication value of the last tree (the
+ * stream of FORS climbs), the first tree's revealed secret value (the leaves), and the
+ * top authentication node of the first XMSS layer (the one-state climb). Each must be
+ * rejected; res gets the three return values. sig is left as it was. */
+static void tampered_verify(kf_slhdsa_param param, uint8_t *sig, const uint8_t *pk, const uint8_t *msg, int res[3])
+{
+    const slh_params *p = kf_slh_params_get(param);
+    const size_t n = p->n, sl = p->sig_bytes, per_tree = (size_t)(1 + p->a) * n;
+    const size_t at[3] = {
+        n + (p->k - 1) * per_tree + n + (p->a - 1) * n + 3, /* R, trees before, secret value, auth */
+        n + 1,
+        n + slh_fors_sig_bytes(p) + slh_xmss_sig_bytes(p) - n + 2,
+    };
+    for (int i = 0; i < 3; i++) {
+        sig[at[i]] ^= 0x01;
+        res[i] = kf_slhdsa_verify(param, msg, MSG_BYTES, "ctx", 3, sig, sl, pk, 2 * n);
+        sig[at[i]] ^= 0x01;
+    }
+}
+
+static int tampered_rejected(const int res[3])
+{
+    return res[0] == KF_ERR_BAD_SIGNATURE && res[1] == KF_ERR_BAD_SIGNATURE && res[2] == KF_ERR_BAD_SIGNATURE;
+}
+
 static int run_set(kf_slhdsa_param param, result *r)
 {
     const size_t n = kf_slhdsa_n(param), sl = kf_slhdsa_sig_bytes(param);
@@ -71,6 +98,7 @@ static int run_set(kf_slhdsa_param param, result *r)
     r->sig_det[at] ^= 0x10;
     r->verify_bad = kf_slhdsa_verify(param, msg, sizeof msg, "ctx", 3, r->sig_det, sl, r->pk, 2 * n);
     r->sig_det[at] ^= 0x10;
+    tampered_verify(param, r->sig_det, r->pk, msg, r->verify_tampered);
     /* the counts, on the API's own code path: keygen, a deterministic signature of msg
      * with an empty context, its verification */
     uint8_t pk[KF_SLHDSA_PK_MAX_BYTES], sk[KF_SLHDSA_SK_MAX_BYTES];
@@ -114,7 +142,8 @@ int main(int argc, char **argv)
         CHECK(kf_backend_select("x1") == KF_OK, "select x1");
         CHECK(run_set(param, &want), "%s x1: an operation failed", p->name);
         CHECK(want.verify_ok == KF_OK && want.verify_rnd == KF_OK, "%s x1: a valid signature rejected", p->name);
-        CHECK(want.verify_bad == KF_ERR_BAD_SIGNATURE, "%s x1: a changed signature accepted", p->name);
+        CHECK(want.verify_bad == KF_ERR_BAD_SIGNATURE && tampered_rejected(want.verify_tampered),
+              "%s x1: a changed signature accepted", p->name);
         CHECK(want.perms[0] == keygen && want.perms[1] == sign, "%s x1: counted %llu / %llu permutations, FIPS 205 %llu / %llu",
               p->name, (unsigned long long)want.perms[0], (unsigned long long)want.perms[1],
               (unsigned long long)keygen, (unsigned long long)sign);
@@ -126,8 +155,10 @@ int main(int argc, char **argv)
                   p->name, names[b]);
             CHECK(memcmp(got.sig_det, want.sig_det, sl) == 0, "%s %s: deterministic signature differs", p->name, names[b]);
             CHECK(memcmp(got.sig_rnd, want.sig_rnd, sl) == 0, "%s %s: randomized signature differs", p->name, names[b]);
-            CHECK(got.verify_ok == KF_OK && got.verify_rnd == KF_OK && got.verify_bad == KF_ERR_BAD_SIGNATURE,
-                  "%s %s: verify %d %d %d", p->name, names[b], got.verify_ok, got.verify_rnd, got.verify_bad);
+            CHECK(got.verify_ok == KF_OK && got.verify_rnd == KF_OK && got.verify_bad == KF_ERR_BAD_SIGNATURE &&
+                      tampered_rejected(got.verify_tampered),
+                  "%s %s: verify %d %d %d, tampered %d %d %d", p->name, names[b], got.verify_ok, got.verify_rnd,
+                  got.verify_bad, got.verify_tampered[0], got.verify_tampered[1], got.verify_tampered[2]);
             CHECK(memcmp(got.perms, want.perms, sizeof want.perms) == 0, "%s %s: counted %llu / %llu / %llu permutations, x1 %llu / %llu / %llu",
                   p->name, names[b], (unsigned long long)got.perms[0], (unsigned long long)got.perms[1],
                   (unsigned long long)got.perms[2], (unsigned long long)want.perms[0],
@@ -136,6 +167,24 @@ int main(int argc, char **argv)
                    p->name, names[b], (unsigned long long)got.perms[0], (unsigned long long)got.perms[1],
                    (unsigned long long)got.perms[2]);
         }
+        /* verification on every x1 backend alone (the XMSS climb runs on the x1 backend's
+         * oneblock where it has one): the valid signature passes, the changed ones fail */
+        const char *x1names[16];
+        size_t nx = kf_backend_list(x1names, 16);
+        if (nx > 16) nx = 16;
+        CHECK(kf_backend_select("x1") == KF_OK, "select x1");
+        for (size_t b = 0; b < nx; b++) {
+            const uint8_t msg_ctx[3] = {'c', 't', 'x'};
+            uint8_t msg[MSG_BYTES];
+            int res[3];
+            for (size_t i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)(7 * i + 1);
+            CHECK(kf_backend_select(x1names[b]) == KF_OK, "select %s", x1names[b]);
+            int ok = kf_slhdsa_verify(param, msg, sizeof msg, msg_ctx, 3, want.sig_det, sl, want.pk, 2 * n);
+            tampered_verify(param, want.sig_det, want.pk, msg, res);
+            CHECK(ok == KF_OK && tampered_rejected(res), "%s x1 backend %s: verify %d, tampered %d %d %d", p->name,
+                  x1names[b], ok, res[0], res[1], res[2]);
+        }
+        if (nx) CHECK(kf_backend_select(x1names[0]) == KF_OK, "select %s", x1names[0]);
     }
     free(want.sig_det);
     free(want.sig_rnd);
