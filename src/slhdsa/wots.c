@@ -18,7 +18,7 @@
  * the hash address word of the lanes' ADRS changes in the template. Key generation's
  * chains all have w - 1 steps after their PRF, so they run in lock-step groups (chain ci
  * of w leaves) with no per-lane scheduling at all (run_chains_lockstep); chains of
- * different lengths (verification) take the scheduler above on rows (run_chains_rows).
+ * different lengths (verification) run with their T_len in one schedule (pk_from_sig_rows).
  */
 #include "slhdsa_internal.h"
 
@@ -121,119 +121,293 @@ static inline int lane_step(slh_ctx *c, const chain_run *r, lane *L, uint8_t *bl
 
 /* ---- chains on rows (interleaved batched states: slhdsa_internal.h) ---------------------- */
 
-/* One lane of run_chains_rows: its chain and where the chain stands. The lane's current
- * value is in the states' output rows (after a permutation) or, for a chain just put in,
- * at `fresh` (copied into the input rows before the next permutation). */
-typedef struct row_lane {
-    unsigned chain, busy, in_prf;
-    uint32_t start, steps, done;
-    uint8_t *snap;
-    uint32_t snap_at;
-    const uint8_t *fresh; /* n bytes to start from, or NULL */
-    slh_adrs a;           /* the lane's ADRS; its words are in the template T */
-} row_lane;
-
 /* Lane i's value (the last output: rows 0 .. n/8 - 1 of S) to out. */
 static void rows_get(const uint64_t *S, unsigned w, size_t n, unsigned i, uint8_t *out)
 {
     for (size_t k = 0; k < n / 8; k++) slh_put_word(out + 8 * k, S[k * w + i]);
 }
 
-/* After a permutation that advanced lane L (index i): the snapshot and the end of its chain.
- * Returns 1 while the chain needs more hash calls. */
-static int rows_check(const chain_run *r, size_t n, unsigned len, const uint64_t *S, unsigned w, unsigned i,
-                      row_lane *L)
+/*
+ * Verification on rows: the chains of one WOTS+ signature and the T_len compression of
+ * their ends as one schedule (Algorithm 8). T_len is a sponge of several blocks (5, 10 or
+ * 17), each of which needs the chains whose ends it absorbs; run after the chains it is
+ * serial one-state work (5-17 x1 permutations per layer at about 3.6 times the x8 price of
+ * a state). Here its blocks ride in lanes of the chains' batched calls: the sponge state is
+ * kept as 25 words and, when its next block's chains have ended, goes into a free lane as
+ * state ^ block for one call. The blocks left when the last chain ends (1-3) run on x1:
+ * nothing is left to share a call with, and a lone lane in a batched call costs more.
+ *
+ * Every input of the schedule is public (the signature's digits), and it is all known up
+ * front, so it is planned first (plan_verify: which job starts in which lane at which call)
+ * and then run with no per-lane decisions in the loop of calls. The plan is list
+ * scheduling by the longest path to the end: a chain's steps plus the T_len blocks from the
+ * first one that needs it, so the chains of the first blocks end early and T_len follows
+ * them while long chains still start first. A call with few busy lanes (the last chains)
+ * runs on the narrower interleaved backend if there is one (avx512vl-x4 costs half an x8
+ * call): the busy lanes' columns are gathered into its states and back. Measured in one
+ * process against the longest-first scheduler with T_len after it on x1 (BENCHMARK_HISTORY,
+ * "SLH-DSA verify"): 0.955x per layer; the same schedule with T_len's last blocks in
+ * lanes too was 1.03x (a lone lane and the gathers cost more than x1), without the
+ * narrow backend 0.98x.
+ */
+#define TLEN_WORDS_MAX (TLEN_BUF_MAX / 8)
+#define ROWS_RATE (SLH_BLOCK / 8) /* 17 rows absorb a block */
+#define TLEN_BLOCKS_MAX (TLEN_BUF_MAX / SLH_BLOCK)
+#define VJOBS (SLH_MAX_LEN + TLEN_BLOCKS_MAX)
+#define VCALLS (SLH_MAX_LEN * (SLH_W - 1) + TLEN_BLOCKS_MAX + 1) /* every step a call of its own */
+#define VNONE 0xff
+
+typedef struct vjob {
+    uint16_t t;       /* the call it starts at */
+    uint8_t lane, q;  /* q: chain, or len + block for a T_len block */
+    uint8_t steps;    /* calls it lasts */
+    uint8_t end_next; /* the next job that ends at the same call (VNONE: none) */
+} vjob;
+
+typedef struct vplan {
+    vjob job[VJOBS];
+    unsigned jobs, calls;
+    unsigned x1_from;             /* T_len's blocks from this one on run after the calls, on x1 */
+    uint8_t end_head[VCALLS + 1]; /* the first job ending at call t (VNONE: none) */
+    int8_t busy_delta[VCALLS + 1]; /* lanes busy in call t - lanes busy in call t-1 */
+} vplan;
+
+/* The order chains are considered in: longest path to the end first (counting sort, stable
+ * by index); chains of no steps are left out (their ends are the signature's values). */
+static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const uint8_t *d, uint8_t *order)
 {
-    if (L->snap && L->done == L->snap_at) rows_get(S, w, n, i, L->snap);
-    if (L->done < L->steps) return 1;
-    rows_get(S, w, n, i, chain_val(r, n, len, L->chain));
-    return 0;
+    unsigned count[SLH_W + TLEN_BLOCKS_MAX] = {0}, at[SLH_W + TLEN_BLOCKS_MAX], prio[SLH_MAX_LEN], cnt = 0;
+    for (unsigned q = 0; q < len; q++) {
+        prio[q] = SLH_W - 1 - d[q] + nblocks - (nw + 4 + q * nw) / ROWS_RATE;
+        count[prio[q]]++;
+    }
+    unsigned pos = 0;
+    for (int p = SLH_W + TLEN_BLOCKS_MAX - 1; p >= 0; p--) {
+        at[p] = pos;
+        pos += count[p];
+    }
+    for (unsigned q = 0; q < len; q++) order[at[prio[q]]++] = (uint8_t)q;
+    for (unsigned q = 0; q < len; q++)
+        if (d[order[q]] != SLH_W - 1) order[cnt++] = order[q];
+    return cnt;
 }
 
-/* Put chain q into lane L (index i): its ADRS into the template, its start value as fresh.
- * Returns 1 if it needs hash calls, 0 if it was complete already (0 steps: its value is
- * where it belongs). */
-static int rows_start(slh_ctx *c, const chain_run *r, uint64_t *T, unsigned w, unsigned i, row_lane *L, unsigned q)
+static void plan_add(vplan *pl, unsigned t, unsigned li, unsigned q, unsigned steps)
 {
+    vjob *j = &pl->job[pl->jobs];
+    j->t = (uint16_t)t;
+    j->lane = (uint8_t)li;
+    j->q = (uint8_t)q;
+    j->steps = (uint8_t)steps;
+    j->end_next = pl->end_head[t + steps];
+    pl->end_head[t + steps] = (uint8_t)pl->jobs++;
+    pl->busy_delta[t]++;
+    pl->busy_delta[t + steps]--;
+}
+
+/* Greedy list scheduling on w lanes: the lane free first (lowest index on ties) takes T_len's
+ * next block if every chain it absorbs has ended by then and the block before it is done,
+ * else the next chain of `order`, else waits for the block. Once no chain is left to run
+ * beside it, the rest of T_len is left to x1 (x1_from). */
+static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsigned nblocks, const uint8_t *d)
+{
+    uint8_t order[SLH_MAX_LEN], placed[SLH_MAX_LEN];
+    unsigned free_at[SLH_MAX_LANES] = {0}, end[SLH_MAX_LEN], known = 0, known_end = 0, block_end = 0;
+    const unsigned cnt = order_verify(len, nw, nblocks, d, order), never = ~0u;
+    memset(pl->end_head, VNONE, sizeof pl->end_head);
+    memset(pl->busy_delta, 0, sizeof pl->busy_delta);
+    pl->jobs = 0;
+    for (unsigned q = 0; q < len; q++) {
+        placed[q] = d[q] == SLH_W - 1;
+        end[q] = 0;
+    }
+    unsigned last_end = 0;
+    pl->x1_from = nblocks;
+    for (unsigned next = 0, b = 0; b < nblocks;) {
+        unsigned i = 0;
+        for (unsigned k = 1; k < w; k++)
+            if (free_at[k] < free_at[i]) i = k;
+        const unsigned t = free_at[i];
+        /* chains 0 .. known-1 are placed, ending by known_end; block b needs those up to the
+         * last one starting inside it */
+        while (known < len && placed[known]) {
+            if (end[known] > known_end) known_end = end[known];
+            known++;
+        }
+        const int all_in = known == len || nw + 4 + known * nw >= ROWS_RATE * (b + 1);
+        const unsigned ready = all_in ? (known_end > block_end ? known_end : block_end) : never;
+        if (next == cnt && (ready <= t ? t : ready) >= last_end) {
+            /* the chains are done: the rest of T_len is serial one-state work */
+            pl->x1_from = b;
+            if (last_end > block_end) block_end = last_end;
+            break;
+        }
+        if (ready <= t) {
+            plan_add(pl, t, i, len + b, 1);
+            free_at[i] = block_end = t + 1;
+            b++;
+        } else if (next < cnt) {
+            const unsigned q = order[next++], s = SLH_W - 1 - d[q];
+            plan_add(pl, t, i, q, s);
+            free_at[i] = end[q] = t + s;
+            placed[q] = 1;
+            if (end[q] > last_end) last_end = end[q];
+        } else {
+            free_at[i] = ready; /* all chains placed: ready is known */
+        }
+    }
+    pl->calls = block_end > last_end ? block_end : last_end;
+}
+
+typedef struct vrun {
+    unsigned w, nw, len;
+    uint64_t *S, *T;           /* the states (c->scratch) and the lanes' template */
+    const uint64_t *F;         /* F's template (c->tmpl[0]), to give a lane back after T_len */
+    uint64_t msg[TLEN_WORDS_MAX]; /* T_len's padded input as words: chain ends as they come */
+    uint64_t sponge[SLH_ROWS]; /* T_len's state between its blocks */
+    uint8_t restore[SLH_MAX_LANES]; /* the lane's template column last held a T_len block */
+    _Alignas(64) uint64_t N[SLH_ROWS * SLH_MAX_LANES]; /* the narrow backend's states */
+} vrun;
+
+/* Job j starts: a chain's ADRS word (chain address q, its first hash address) into the
+ * template and its signature value into the rows the call moves to the input; or T_len's
+ * block: template column = sponge ^ block, the moved rows the same words. */
+static void job_start(vrun *v, const vjob *j, const uint64_t *adrs3, const uint8_t *sig, const uint8_t *d)
+{
+    const unsigned w = v->w, i = j->lane, ar = SLH_ROW_ADRS(v->nw * 8), in_row = SLH_ROW_IN(v->nw * 8);
+    if (j->q >= v->len) {
+        const uint64_t *blk = v->msg + (size_t)ROWS_RATE * (j->q - v->len);
+        for (unsigned r = 0; r < ROWS_RATE; r++) v->T[r * w + i] = v->sponge[r] ^ blk[r];
+        for (unsigned r = ROWS_RATE; r < SLH_ROWS; r++) v->T[r * w + i] = v->sponge[r];
+        for (unsigned k = 0; k < v->nw; k++) v->S[k * w + i] = v->T[(in_row + k) * w + i];
+        v->restore[i] = 1;
+        return;
+    }
+    if (v->restore[i]) {
+        for (unsigned r = 0; r < SLH_ROWS; r++) v->T[r * w + i] = v->F[r * w + i];
+        for (unsigned k = 0; k < 3; k++) v->T[(ar + k) * w + i] = adrs3[k];
+        v->restore[i] = 0;
+    }
+    /* ADRS bytes 24-31 as a little-endian word: chain address q big endian (its low byte,
+     * byte 27, is bits 24-31; q < 256), then hash address d[q] */
+    v->T[(ar + 3) * w + i] = slh_word_with_hash((uint64_t)j->q << 24, d[j->q]);
+    for (unsigned k = 0; k < v->nw; k++) v->S[k * w + i] = slh_word(sig + (size_t)(j->q * v->nw + k) * 8);
+}
+
+/* Job j has ended (its last call was the one before): the chain's end into T_len's input,
+ * or the sponge state out of the lane. */
+static void job_end(vrun *v, const vjob *j)
+{
+    const unsigned w = v->w, i = j->lane;
+    if (j->q >= v->len)
+        for (unsigned r = 0; r < SLH_ROWS; r++) v->sponge[r] = v->S[r * w + i];
+    else
+        for (unsigned k = 0; k < v->nw; k++) v->msg[v->nw + 4 + j->q * v->nw + k] = v->S[k * w + i];
+}
+
+/* One call through the narrow interleaved backend nb on the lanes busy at call t: each
+ * column gathered as permute_from would build it, permuted, put back. */
+static void narrow_call(vrun *v, const kf_backend_xn *nb, const uint16_t *until, unsigned t)
+{
+    const unsigned w = v->w, nn = nb->n, in_row = SLH_ROW_IN(v->nw * 8);
+    unsigned busy_lane[SLH_MAX_LANES], m = 0;
+    for (unsigned i = 0; i < w; i++)
+        if (until[i] > t) busy_lane[m++] = i;
+    for (unsigned j = 0; j < m; j++) {
+        for (unsigned r = 0; r < SLH_ROWS; r++) v->N[r * nn + j] = v->T[r * w + busy_lane[j]];
+        for (unsigned k = 0; k < v->nw; k++) v->N[(in_row + k) * nn + j] = v->S[k * w + busy_lane[j]];
+    }
+    nb->permute(v->N, 24);
+    for (unsigned j = 0; j < m; j++)
+        for (unsigned r = 0; r < SLH_ROWS; r++) v->S[r * w + busy_lane[j]] = v->N[r * nn + j];
+}
+
+/* Every lane's next hash address: ADRS byte 31, the top byte of word 3 (hash addresses stay
+ * below 16, so there is no carry). Lanes without a chain do not care: their word is
+ * rewritten before a chain uses it. (Written as one AVX-512 store instead, in case eight
+ * 8-byte stores right before the call's vector load of the row stalled it: no difference
+ * measured.) */
+static void next_hash_addresses(uint64_t *row, unsigned w)
+{
+    for (unsigned i = 0; i < w; i++) row[i] += (uint64_t)1 << 56;
+}
+
+/* T_len's blocks first .. nblocks-1 on the x1 backend, from the sponge state in v, and the
+ * n-byte result into pk: after the chains there is nothing to share a batched call with. */
+static void tlen_tail_x1(slh_ctx *c, const vrun *v, unsigned first, unsigned nblocks, uint8_t *pk)
+{
+    const kf_backend *x1 = c->x1;
+    uint8_t bytes[SLH_ROWS * 8];
+    void *st = c->scratch; /* the batched states are done with */
+    c->perms += nblocks - first;
+    for (unsigned r = 0; r < SLH_ROWS; r++) slh_put_word(bytes + 8 * r, v->sponge[r]);
+    x1->init(st);
+    x1->overwrite_bytes(st, bytes, 0, sizeof bytes);
+    for (unsigned b = first; b < nblocks; b++) {
+        for (unsigned r = 0; r < ROWS_RATE; r++) slh_put_word(bytes + 8 * r, v->msg[(size_t)ROWS_RATE * b + r]);
+        x1->add_bytes(st, bytes, 0, SLH_BLOCK);
+        x1->permute(st, 24);
+    }
+    x1->extract_bytes(st, pk, 0, v->nw * 8);
+}
+
+/* Algorithm 8 on rows: the WOTS+ public key sig claims for the digits d, into pk. adrs: the
+ * key pair's WOTS_HASH address. */
+static void pk_from_sig_rows(slh_ctx *c, const uint8_t *sig, const uint8_t *d, const slh_adrs *adrs, uint8_t *pk)
+{
+    const kf_backend_xn *xn = c->xn, *nb = c->xn_rest[2 < c->width ? 2 : 0];
     const size_t n = c->p->n;
-    const unsigned len = c->p->len, ci = q % len;
-    L->chain = q;
-    L->start = r->start ? r->start[q] : 0;
-    L->steps = r->steps ? r->steps[q] : SLH_W - 1;
-    L->done = 0;
-    L->snap = NULL;
-    if (r->snap && r->snap->kp == r->first + q / len) {
-        L->snap = r->snap->sig + (size_t)ci * n;
-        L->snap_at = r->snap->digits[ci];
-    }
-    L->in_prf = r->prf != 0;
-    L->a = *r->adrs;
-    adrs_set_type(&L->a, L->in_prf ? SLH_WOTS_PRF : SLH_WOTS_HASH);
-    adrs_set_keypair(&L->a, r->first + q / len);
-    adrs_set_chain(&L->a, ci);
-    adrs_set_hash(&L->a, L->in_prf ? 0 : L->start);
-    slh_rows_put_adrs(T, w, n, i, &L->a);
-    L->fresh = L->in_prf ? c->sk_seed : chain_val(r, n, len, q);
-    if (L->in_prf) return 1;
-    if (L->snap && L->snap_at == 0) memcpy(L->snap, L->fresh, n);
-    return L->steps > 0;
-}
-
-/* Lane L (index i) after a permutation: leave the PRF or count the step, then the next
- * hash address into the template (the one ADRS word that changes along a chain). */
-static inline int rows_step(const chain_run *r, size_t n, unsigned len, const uint64_t *S, uint64_t *T,
-                            unsigned w, unsigned i, row_lane *L)
-{
-    uint64_t *hash_word = &T[(SLH_ROW_ADRS(n) + 3) * w + i];
-    if (L->in_prf) { /* the secret value is out: the chain proper starts */
-        L->in_prf = 0;
-        adrs_set_type(&L->a, SLH_WOTS_HASH);
-        adrs_set_keypair(&L->a, r->first + L->chain / len);
-        adrs_set_chain(&L->a, L->chain % len);
-        adrs_set_hash(&L->a, L->start);
-        slh_rows_put_adrs(T, w, n, i, &L->a);
-    } else {
-        L->done++;
-        *hash_word = slh_word_with_hash(*hash_word, L->start + L->done);
-    }
-    if (L->done < L->steps && !L->snap) return 1; /* the common case */
-    return rows_check(r, n, len, S, w, i, L);
-}
-
-/* Algorithm 5 on every chain of r, in lock-step lanes of the interleaved backend c->xn,
- * the states built in rows: per permutation, the outputs move down to the input rows and
- * the template (PK.seed, each lane's ADRS, the padding) fills the rest. */
-static void run_chains_rows(slh_ctx *c, const chain_run *r)
-{
-    const kf_backend_xn *xn = c->xn;
-    const size_t n = c->p->n, nw = n / 8;
-    const unsigned len = c->p->len, total = r->leaves * len, w = xn->n;
-    const size_t in_row = SLH_ROW_IN(n);
-    uint64_t *S = (uint64_t *)(void *)c->scratch;
-    uint64_t *T = c->tmpl[0]; /* F's template: PK.seed, padding; ADRS rows ours */
-    uint16_t order[MAX_CHAINS];
-    row_lane ln[SLH_MAX_LANES];
-    unsigned next = 0;
-    order_chains(r, total, order);
-    for (unsigned i = 0; i < w; i++) ln[i].busy = 0;
-    for (;;) {
-        unsigned m = 0;
-        for (unsigned i = 0; i < w; i++) {
-            while (!ln[i].busy && next < total) ln[i].busy = (unsigned)rows_start(c, r, T, w, i, &ln[i], order[next++]);
-            m += ln[i].busy;
+    const unsigned w = xn->n, nw = (unsigned)(n / 8), len = c->p->len, ar = SLH_ROW_ADRS(n);
+    _Alignas(64) uint64_t T[SLH_ROWS * SLH_MAX_LANES];
+    vplan pl;
+    vrun v;
+    uint64_t adrs3[3];
+    uint16_t until[SLH_MAX_LANES] = {0};
+    v.w = w;
+    v.nw = nw;
+    v.len = len;
+    v.S = (uint64_t *)(void *)c->scratch;
+    v.T = T;
+    v.F = c->tmpl[0];
+    memset(v.restore, 0, sizeof v.restore);
+    /* the narrow backend: the interleaved one kf_backend_xn_for picks for a few lanes */
+    if (!nb || !nb->interleaved || nb->n >= w || nb->state_bytes > sizeof v.N) nb = NULL;
+    if (nb) memset(v.N, 0, nb->state_bytes); /* idle lanes of a narrow call permute zeros */
+    for (unsigned k = 0; k < 3; k++) adrs3[k] = slh_word(adrs->b + 8 * k);
+    memcpy(T, c->tmpl[0], (size_t)SLH_ROWS * w * sizeof T[0]);
+    for (unsigned i = 0; i < w; i++)
+        for (unsigned k = 0; k < 3; k++) T[(ar + k) * w + i] = adrs3[k];
+    /* T_len's input: PK.seed || ADRS (WOTS_PK) || the chain ends || padding */
+    slh_adrs pa = *adrs;
+    adrs_set_type(&pa, SLH_WOTS_PK);
+    adrs_set_keypair(&pa, adrs_get_keypair(adrs));
+    const size_t words = nw + 4 + (size_t)len * nw;
+    const unsigned nblocks = (unsigned)(SLH_PADDED(words * 8) / SLH_BLOCK);
+    memset(v.msg, 0, (size_t)ROWS_RATE * nblocks * sizeof v.msg[0]);
+    memset(v.sponge, 0, sizeof v.sponge);
+    for (unsigned k = 0; k < nw; k++) v.msg[k] = slh_word(c->pk_seed + 8 * k);
+    for (unsigned k = 0; k < 4; k++) v.msg[nw + k] = slh_word(pa.b + 8 * k);
+    for (unsigned q = 0; q < len; q++) /* chains of no steps end where they start */
+        if (d[q] == SLH_W - 1)
+            for (unsigned k = 0; k < nw; k++) v.msg[nw + 4 + q * nw + k] = slh_word(sig + (size_t)(q * nw + k) * 8);
+    v.msg[words] = 0x1F; /* SHAKE256's suffix, zeros, the final pad bit */
+    v.msg[(size_t)ROWS_RATE * nblocks - 1] |= (uint64_t)0x80 << 56;
+    plan_verify(&pl, w, len, nw, nblocks, d);
+    int busy = 0;
+    for (unsigned t = 0, j = 0; t < pl.calls; t++) {
+        busy += pl.busy_delta[t];
+        for (unsigned e = pl.end_head[t]; e != VNONE; e = pl.job[e].end_next) job_end(&v, &pl.job[e]);
+        for (; j < pl.jobs && pl.job[j].t == t; j++) {
+            job_start(&v, &pl.job[j], adrs3, sig, d);
+            until[pl.job[j].lane] = (uint16_t)(t + pl.job[j].steps);
         }
-        if (!m) break;
-        /* a chain just put in starts from its value as if it were the last output */
-        for (unsigned i = 0; i < w; i++) {
-            if (!ln[i].busy || !ln[i].fresh) continue;
-            for (size_t k = 0; k < nw; k++) S[k * w + i] = slh_word(ln[i].fresh + 8 * k);
-            ln[i].fresh = NULL;
-        }
-        kf_slh_rows_permute(xn, S, T, in_row, 0, nw);
-        c->perms += m;
-        for (unsigned i = 0; i < w; i++)
-            if (ln[i].busy) ln[i].busy = (unsigned)rows_step(r, n, len, S, T, w, i, &ln[i]);
+        if (nb && busy <= (int)nb->n) narrow_call(&v, nb, until, t);
+        else kf_slh_rows_permute(xn, v.S, T, SLH_ROW_IN(n), 0, nw);
+        next_hash_addresses(T + (ar + 3) * w, w);
     }
+    for (unsigned e = pl.end_head[pl.calls]; e != VNONE; e = pl.job[e].end_next) job_end(&v, &pl.job[e]);
+    for (unsigned j = 0; j < pl.jobs; j++) c->perms += pl.job[j].steps;
+    tlen_tail_x1(c, &v, pl.x1_from, nblocks, pk); /* at least the last block: it needs every chain */
 }
 
 /* Key generation's chains (r->prf, every chain w - 1 steps from 0) on rows, w chains at a
@@ -292,10 +466,6 @@ static void run_chains(slh_ctx *c, const chain_run *r)
 {
     if (c->rows && r->prf && !r->start && !r->steps) {
         run_chains_lockstep(c, r);
-        return;
-    }
-    if (c->rows) {
-        run_chains_rows(c, r);
         return;
     }
     const size_t n = c->p->n;
@@ -390,6 +560,10 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
     uint8_t *bp[1] = {buf};
     uint32_t kp = adrs_get_keypair(adrs);
     kf_slh_wots_digits(p, msg, d);
+    if (c->rows) {
+        pk_from_sig_rows(c, sig, d, adrs, pk);
+        return;
+    }
     for (unsigned i = 0; i < p->len; i++) steps[i] = (uint8_t)(SLH_W - 1 - d[i]);
     size_t nblocks = kf_slh_block_init(c, buf, (size_t)p->len * n);
     memcpy(buf + n + 32, sig, (size_t)p->len * n);
