@@ -4,8 +4,8 @@
  *
  * Leaves come 64 at a time from two batched calls (PRF for the secret values, then F; on
  * rows, the PRF's outputs stay in the states as F's inputs);
- * the tree levels are batched by kf_slh_merkle. Verification climbs the k trees in lock-step,
- * one batched call per level.
+ * the tree levels are batched by kf_slh_merkle. Verification climbs the k trees as one
+ * stream of H calls on rows (fors_climb_rows; elsewhere one batched call per level).
  */
 #include "slhdsa_internal.h"
 
@@ -205,7 +205,8 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
  * (the caller checks; every SHAKE set has k >= 14). Each lane's ADRS word 3 and its two inputs (the node and the
  * authentication value, in the order the index bit says) go straight into the template;
  * the output rows go back to node[]. Compared with a batched call per level (k = 33: four
- * calls of 8 and a lone x1 call for every level), the levels share the calls. */
+ * calls of 8 and a lone x1 call for every level), the levels share the calls: 0.78-0.87x the
+ * time (BENCHMARK_HISTORY.md, "SLH-DSA verify, 2026-11-22"). */
 static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx, const slh_adrs *adrs,
                             uint64_t *node)
 {

@@ -144,11 +144,10 @@ static void rows_get(const uint64_t *S, unsigned w, size_t n, unsigned i, uint8_
  * first one that needs it, so the chains of the first blocks end early and T_len follows
  * them while long chains still start first. A call with few busy lanes (the last chains)
  * runs on the narrower interleaved backend if there is one (avx512vl-x4 costs half an x8
- * call): the busy lanes' columns are gathered into its states and back. Measured in one
- * process against the longest-first scheduler with T_len after it on x1 (BENCHMARK_HISTORY,
- * "SLH-DSA verify"): 0.955x per layer; the same schedule with T_len's last blocks in
- * lanes too was 1.03x (a lone lane and the gathers cost more than x1), without the
- * narrow backend 0.98x.
+ * call): the busy lanes' columns are gathered into its states and back. One layer takes
+ * 0.97-0.99x the time of the longest-first scheduler with T_len after it on x1; T_len's
+ * last blocks in lanes too, or no narrow backend, were slower (BENCHMARK_HISTORY.md,
+ * "SLH-DSA verify, 2026-11-22").
  */
 #define TLEN_WORDS_MAX (TLEN_BUF_MAX / 8)
 #define ROWS_RATE (SLH_BLOCK / 8) /* 17 rows absorb a block */
