@@ -17,9 +17,8 @@ One function per (rounds, lanes): 12 or 24 rounds, 21 lanes (rate 168) or 17 (ra
 Registers: lane j of the state lives in a register that moves (pi is a renaming, not a
 move); at the end of each block a parallel move puts lane j back in zmm<j>, so every block
 starts from the same allocation. The block's input is transposed 8 lanes at a time
-(as kf_xn_transpose8: unpack, then 128-bit, then 256-bit blocks) in 9 registers: the 7
-scratch ones and two lanes of the state stored for the group to s[0] and s[1] (the state's
-own memory, unused while the lanes are in registers and written at the end).
+(as kf_xn_transpose8: unpack, then 128-bit, then 256-bit blocks) in the 7 scratch registers,
+in two halves (Gen.absorb_group says how).
 """
 import sys
 
@@ -128,77 +127,74 @@ class Gen:
         self.lane = new
 
     def absorb_group(self, g, lanes):
-        """Lanes 8g .. of the block at p[i] + off, transposed in registers, xored in."""
+        """Lanes 8g .. of the block at p[i] + off, transposed in registers (as kf_xn_transpose8)
+        and xored in, in two halves: the even output lanes come from the low words of each
+        pair of rows (vpunpcklqdq), the odd ones from the high words, so each half needs at
+        most 6 registers and the 7 free ones suffice (no lane of the state goes to memory).
+        The rows are read twice (once per half), from the L1 cache. A full group takes the
+        second row of each pair as the memory operand of the unpack; a partial one (the
+        block's last lanes) loads both rows masked, never reading past the block."""
         cnt = min(8, lanes - 8 * g)
-        js = list(range(8 * g, 8 * g + cnt))
-        # two lanes of the group go to the scratch area, freeing their registers
-        spill = js[:2] if cnt >= 2 else js[:1] + [j for j in range(25) if j not in js][:1]
-        spilled = {}
-        for k, j in enumerate(spill):
-            r = self.lane[LANES[j]]
-            self.e("vmovdqa64 %s, %d(%%[s])" % (z(r), 64 * k))
-            spilled[j] = 64 * k
-            self.rel(r)
-        rows = []
-        for i in range(8):
-            r = self.new()
-            mask = "%{%%k1%}%{z%}" if cnt < 8 else ""
-            self.e("vmovdqu64 %d(%%[p%d],%%[off]), %s%s" % (64 * g, i, z(r), mask))
-            rows.append(r)
-        # the transposition as a list of (op, imm, dst_slot, a_slot, b_slot) on slots 0..7;
-        # pruned below to the outputs the group needs
-        ops = []
-        for k in range(0, 8, 2):
-            ops.append(("vpunpckhqdq", None, ("t", k + 1), ("r", k), ("r", k + 1)))
-            ops.append(("vpunpcklqdq", None, ("t", k), ("r", k), ("r", k + 1)))
-        for k in range(2):
-            ops.append(("vshufi64x2", 0x88, ("u", k), ("t", k), ("t", k + 2)))
-            ops.append(("vshufi64x2", 0xDD, ("u", k + 2), ("t", k), ("t", k + 2)))
-            ops.append(("vshufi64x2", 0x88, ("u", k + 4), ("t", k + 4), ("t", k + 6)))
-            ops.append(("vshufi64x2", 0xDD, ("u", k + 6), ("t", k + 4), ("t", k + 6)))
-        for k in range(4):
-            ops.append(("vshufi64x2", 0x88, ("o", k), ("u", k), ("u", k + 4)))
-            ops.append(("vshufi64x2", 0xDD, ("o", k + 4), ("u", k), ("u", k + 4)))
-        need = {("o", t) for t in range(cnt)}
-        keep = []
-        for op in reversed(ops):
-            if op[2] in need:
-                keep.append(op)
-                need |= {op[3], op[4]}
-        keep.reverse()
-        # register for each value; a value's register is freed after its last use
-        last = {}
-        for n, op in enumerate(keep):
-            last[op[3]] = n
-            last[op[4]] = n
-        reg = {("r", i): rows[i] for i in range(8)}
-        for i in range(8):
-            if ("r", i) not in last:
-                self.rel(rows[i])
-        for n, (name, imm, d, a, b) in enumerate(keep):
-            ra, rb = reg[a], reg[b]
-            for v in (a, b):
-                if last.get(v) == n and v in reg:
-                    self.rel(reg.pop(v))
-            rd = self.new()
-            reg[d] = rd
-            if imm is None:
-                self.e("%s %s, %s, %s" % (name, z(rb), z(ra), z(rd)))
-            else:
-                self.e("%s $0x%02x, %s, %s, %s" % (name, imm, z(rb), z(ra), z(rd)))
-        for t, j in enumerate(js):
-            r = reg.pop(("o", t))
-            if j in spilled:
-                self.e("vpxorq %d(%%[s]), %s, %s" % (spilled.pop(j), z(r), z(r)))
-                self.lane[LANES[j]] = r
-            else:
-                self.xor(self.lane[LANES[j]], self.lane[LANES[j]], r)
-                self.rel(r)
-        for j, off in spilled.items():  # a spilled lane outside the group
-            r = self.new()
-            self.e("vmovdqa64 %d(%%[s]), %s" % (off, z(r)))
-            self.lane[LANES[j]] = r
-        assert not reg and len(self.free) == 7
+        full = cnt == 8
+        mask = "" if full else "%{%%k1%}%{z%}"
+
+        def row(i):
+            return "%d(%%[p%d],%%[off])" % (64 * g, i)
+
+        for a in (0, 1):  # 0: even output lanes, 1: odd
+            ops = []
+            for k in (0, 2, 4, 6):
+                ops.append(("unpack", ("t", k + a), k))
+            for b in (0, 4):
+                ops.append(("shuf", 0x88, ("u", a + b), ("t", a + b), ("t", a + b + 2)))
+                ops.append(("shuf", 0xDD, ("u", a + b + 2), ("t", a + b), ("t", a + b + 2)))
+            for k in (a, a + 2):
+                ops.append(("shuf", 0x88, ("o", k), ("u", k), ("u", k + 4)))
+                ops.append(("shuf", 0xDD, ("o", k + 4), ("u", k), ("u", k + 4)))
+            need = {("o", t) for t in range(cnt)}
+            keep = []
+            for op in reversed(ops):
+                dst = op[1] if op[0] == "unpack" else op[2]
+                if dst in need:
+                    keep.append(op)
+                    if op[0] == "shuf":
+                        need |= {op[3], op[4]}
+            keep.reverse()
+            last = {}
+            for n, op in enumerate(keep):
+                if op[0] == "shuf":
+                    last[op[3]] = n
+                    last[op[4]] = n
+            reg = {}
+            for n, op in enumerate(keep):
+                if op[0] == "unpack":
+                    _, d, k = op
+                    name = "vpunpckhqdq" if a else "vpunpcklqdq"
+                    r0 = self.new()
+                    self.e("vmovdqu64 %s, %s%s" % (row(k), z(r0), mask))
+                    if full:
+                        self.e("%s %s, %s, %s" % (name, row(k + 1), z(r0), z(r0)))
+                    else:
+                        r1 = self.new()
+                        self.e("vmovdqu64 %s, %s%s" % (row(k + 1), z(r1), mask))
+                        self.e("%s %s, %s, %s" % (name, z(r1), z(r0), z(r0)))
+                        self.rel(r1)
+                    reg[d] = r0
+                    continue
+                _, imm, d, x, y = op
+                rx, ry = reg[x], reg[y]
+                for v in (x, y):
+                    if last.get(v) == n and v in reg:
+                        self.rel(reg.pop(v))
+                rd = self.new()
+                self.e("vshufi64x2 $0x%02x, %s, %s, %s" % (imm, z(ry), z(rx), z(rd)))
+                if d[0] == "o":  # an output lane: into the state at once
+                    lr = self.lane[LANES[8 * g + d[1]]]
+                    self.xor(lr, lr, rd)
+                    self.rel(rd)
+                else:
+                    reg[d] = rd
+            assert not reg and len(self.free) == 7
 
     def restore(self):
         """Parallel move: lane j back to zmm<j>."""
