@@ -200,7 +200,8 @@ static size_t x8_absorb_blocks(void *states, unsigned nr, size_t rate, const uin
  * The tree modes' leaves (kf_backend_xn.leaves): eight whole sponges, each in[i][0 .. len)
  * padded with suffix and pad10*1, squeezed for outlen <= rate bytes. The full blocks go
  * through the fused loop; the last block (the tail, the suffix and the final bit) is built
- * in eight zeroed buffers and absorbed by the same loop; the CVs are read from the state.
+ * in eight zeroed buffers and absorbed by the same loop, or, when the tail is whole lanes,
+ * read from the inputs as a shorter block; the CVs are read from the state.
  * The state is stored to memory twice per leaf (after the full blocks and at the end),
  * instead of twice per block.
  */
