@@ -540,7 +540,9 @@ static unsigned threads_auto_idle(long long now, unsigned online)
  * at most BACKOFF_MAX. Why these sizes: a lost job costs up to a time slice (a few ms), a won
  * one saves about half a job (~0.1 ms for 1 MiB on two threads). On a host that stays busy
  * the probe jobs soon come once per BACKOFF_MAX: one lost slice a second, well under 1% of
- * the time; on an idle host a rare hiccup costs 10 ms on one thread.
+ * the time; on an idle host a rare hiccup costs 10 ms on one thread. A long job (16 MiB
+ * takes ~3 ms on one idle thread, several times that on a busy host) stays off for at least
+ * BACKOFF_JOBS times its own time, so that probes stay a few percent of the jobs there too.
  *
  * The estimate leans towards threads: the caller's groups run beside a worker that shares the
  * caches and the memory bus, a little slower than one thread's; JUDGE_GAIN (a job must save
@@ -552,6 +554,7 @@ static unsigned threads_auto_idle(long long now, unsigned online)
 #define BACKOFF_MIN_NS 10000000ll   /* 10 ms */
 #define BACKOFF_MAX_NS 1000000000ll /* 1 s */
 #define BACKOFF_QUIET 4
+#define BACKOFF_JOBS 32 /* and at least this many times the lost job's own time */
 
 static pthread_mutex_t judge_lock = PTHREAD_MUTEX_INITIALIZER;
 static long long judge_backoff, judge_last_loss; /* under judge_lock */
@@ -571,6 +574,8 @@ static void auto_judge(const kf_leaves *job, long long t_finish, long long t_own
         judge_backoff = BACKOFF_MIN_NS;
     else
         judge_backoff = 2 * judge_backoff < BACKOFF_MAX_NS ? 2 * judge_backoff : BACKOFF_MAX_NS;
+    if (judge_backoff < BACKOFF_JOBS * (t_end - job->t_start)) /* long jobs: no more probes */
+        judge_backoff = BACKOFF_JOBS * (t_end - job->t_start);
     judge_last_loss = t_end;
     __atomic_store_n(&off_until, t_end + judge_backoff, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&judge_lock);
