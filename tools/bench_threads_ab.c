@@ -6,8 +6,8 @@
  * library at once (a before / after of the policy sees the same moment of the host).
  *
  * Samples come in pairs, one call at one thread and one with the default policy, taken back
- * to back (which goes first rotates), so both see the same moment of a noisy host; pairs
- * rotate over functions and libraries. Per function and library it prints the median ticks
+ * to back (which goes first alternates), so both see the same moment of a noisy host; blocks
+ * of pairs rotate over functions and libraries. Per function and library it prints the median ticks
  * per byte of each, and the speedup (one thread / default) three ways: the median of the
  * per-pair ratios, the ratio of the sums (what a long run of calls would see: a rare job that
  * waits a whole time slice for a preempted worker shows here, not in the median), and the
@@ -47,6 +47,12 @@ int tsc_have_rdtscp = 1;
 #define BUSY_MAX 16
 #define PH_B 8192
 #define PAIRS_MAX 2000
+/* Pairs come in blocks of BLOCK per function and library, after WARM pairs that are not
+ * kept: each library has its own worker pool, and a pool's workers spin for a while after a
+ * job (batch.c), so the first call after another library's default call would compete with
+ * that library's spinning worker - an artefact of two builds in one process. */
+#define BLOCK 6
+#define WARM 1
 
 typedef int (*kt_fn)(uint8_t *, size_t, const void *, size_t, const void *, size_t, unsigned);
 typedef int (*ph_fn)(kf_sp800185_variant, uint8_t *, size_t, const void *, size_t, size_t, const char *, size_t,
@@ -55,7 +61,7 @@ typedef int (*ph_fn)(kf_sp800185_variant, uint8_t *, size_t, const void *, size_
 static kt_fn kt128[LIBS], kt256[LIBS];
 static ph_fn ph[LIBS];
 static const char *const names[FUNCS] = {"kt128", "kt256", "parallelhash128", "parallelhash256"};
-static uint64_t t1[LIBS][FUNCS][PAIRS_MAX], td[LIBS][FUNCS][PAIRS_MAX], t2[LIBS][FUNCS][PAIRS_MAX + 1];
+static uint64_t t1[LIBS][FUNCS][PAIRS_MAX + 1], td[LIBS][FUNCS][PAIRS_MAX + 1], t2[LIBS][FUNCS][PAIRS_MAX + 2];
 static double worker_cpu[LIBS][FUNCS], default_wall[LIBS][FUNCS]; /* seconds, default calls */
 
 static int call(int l, int f, uint8_t out[64], const uint8_t *in, size_t len, unsigned threads)
@@ -85,15 +91,17 @@ static uint64_t timed(int l, int f, uint8_t out[64], const uint8_t *in, size_t l
 /* A default-policy call, and the CPU time the process's other threads (the library's
  * workers) used meanwhile: whether the policy ran threads (it also counts a worker of an
  * earlier call still spinning, at most ~0.1 ms). */
-static uint64_t timed_default(int l, int f, uint8_t out[64], const uint8_t *in, size_t len, int *bad)
+static uint64_t timed_default(int l, int f, uint8_t out[64], const uint8_t *in, size_t len, int keep, int *bad)
 {
     double p0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID), th0 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
     double w0 = clock_seconds(CLOCK_MONOTONIC);
     uint64_t t = timed(l, f, out, in, len, 0, bad);
     double w1 = clock_seconds(CLOCK_MONOTONIC);
     double p1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID), th1 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
-    worker_cpu[l][f] += (p1 - p0) - (th1 - th0);
-    default_wall[l][f] += w1 - w0;
+    if (keep) {
+        worker_cpu[l][f] += (p1 - p0) - (th1 - th0);
+        default_wall[l][f] += w1 - w0;
+    }
     return t;
 }
 
@@ -188,33 +196,36 @@ static int run_size(int nl, size_t len, int pairs, uint8_t *in)
     memset(worker_cpu, 0, sizeof worker_cpu);
     memset(default_wall, 0, sizeof default_wall);
     double busy0 = host_busy_seconds(), self0 = self_seconds(), wall0 = wall_seconds();
-    for (int r = 0; r < pairs; r++)
+    for (int r0 = 0; r0 < pairs; r0 += BLOCK)
         for (int f = 0; f < FUNCS; f++)
-            for (int l = 0; l < nl; l++) {
-                if (r & 1) {
-                    td[l][f][r] = timed_default(l, f, out, in, len, &bad);
-                    t1[l][f][r] = timed(l, f, out, in, len, 1, &bad);
-                } else {
-                    t1[l][f][r] = timed(l, f, out, in, len, 1, &bad);
-                    td[l][f][r] = timed_default(l, f, out, in, len, &bad);
+            for (int l = 0; l < nl; l++)
+                for (int k = -WARM; k < BLOCK && r0 + k < pairs; k++) {
+                    int r = k < 0 ? PAIRS_MAX : r0 + k; /* the warm pair goes to a spare slot */
+                    if (k & 1) {
+                        td[l][f][r] = timed_default(l, f, out, in, len, k >= 0, &bad);
+                        t1[l][f][r] = timed(l, f, out, in, len, 1, &bad);
+                    } else {
+                        t1[l][f][r] = timed(l, f, out, in, len, 1, &bad);
+                        td[l][f][r] = timed_default(l, f, out, in, len, k >= 0, &bad);
+                    }
                 }
-            }
     double busy1 = host_busy_seconds(), self1 = self_seconds(), wall1 = wall_seconds();
     /* then, apart (their workers' spinning would blur wk), what two threads forced would give
      * now: pairs of one thread and threads = 2, a third as many */
     int pairs2 = pairs / 3 > 3 ? pairs / 3 : 3;
-    for (int r = 0; r < pairs2; r++)
+    for (int r0 = 0; r0 < pairs2; r0 += BLOCK)
         for (int f = 0; f < FUNCS; f++)
-            for (int l = 0; l < nl; l++) {
-                int first = r & 1 ? 2 : 1;
-                t2[l][f][2 * r] = timed(l, f, out, in, len, (unsigned)first, &bad);
-                t2[l][f][2 * r + 1] = timed(l, f, out, in, len, (unsigned)(3 - first), &bad);
-                if (first == 2) { /* keep [2r] the one-thread call */
-                    uint64_t x = t2[l][f][2 * r];
-                    t2[l][f][2 * r] = t2[l][f][2 * r + 1];
-                    t2[l][f][2 * r + 1] = x;
+            for (int l = 0; l < nl; l++)
+                for (int k = -WARM; k < BLOCK && r0 + k < pairs2; k++) {
+                    int r = k < 0 ? PAIRS_MAX / 2 : r0 + k, first = k & 1 ? 2 : 1;
+                    t2[l][f][2 * r] = timed(l, f, out, in, len, (unsigned)first, &bad);
+                    t2[l][f][2 * r + 1] = timed(l, f, out, in, len, (unsigned)(3 - first), &bad);
+                    if (first == 2) { /* keep [2r] the one-thread call */
+                        uint64_t x = t2[l][f][2 * r];
+                        t2[l][f][2 * r] = t2[l][f][2 * r + 1];
+                        t2[l][f][2 * r + 1] = x;
+                    }
                 }
-            }
     if (bad) {
         fprintf(stderr, "a call failed\n");
         return 1;
