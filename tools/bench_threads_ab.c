@@ -23,7 +23,9 @@
  *   P samples per function, library and size on 1 MiB (default 150), P / 3 on 16 MiB;
  *   --burst MS: the busy processes spin MS ms and sleep MS ms in turn.
  * After the pairs, a third as many pairs of one thread and two threads forced (threads = 2):
- * what threads would give on the host at that time. "wk" is the CPU time the process's other threads used
+ * what threads would give on the host at that time; and as many pairs of one thread and one
+ * thread, the control: the median ratio of two identical calls shows how far noise alone
+ * moves the figure on that host (on a busy one, a 16 MiB call spans several time slices). "wk" is the CPU time the process's other threads used
  * during the default calls per second of them: about 0 when the policy ran one thread.
  *   e.g. ./build/bench_threads_ab --busy 2 /tmp/base/build/libkeccakforge.so ./build/libkeccakforge.so
  */
@@ -61,7 +63,8 @@ typedef int (*ph_fn)(kf_sp800185_variant, uint8_t *, size_t, const void *, size_
 static kt_fn kt128[LIBS], kt256[LIBS];
 static ph_fn ph[LIBS];
 static const char *const names[FUNCS] = {"kt128", "kt256", "parallelhash128", "parallelhash256"};
-static uint64_t t1[LIBS][FUNCS][PAIRS_MAX + 1], td[LIBS][FUNCS][PAIRS_MAX + 1], t2[LIBS][FUNCS][PAIRS_MAX + 2];
+static uint64_t t1[LIBS][FUNCS][PAIRS_MAX + 1], td[LIBS][FUNCS][PAIRS_MAX + 1], t2[LIBS][FUNCS][PAIRS_MAX + 2],
+    tc[LIBS][FUNCS][PAIRS_MAX + 2];
 static double worker_cpu[LIBS][FUNCS], default_wall[LIBS][FUNCS]; /* seconds, default calls */
 
 static int call(int l, int f, uint8_t out[64], const uint8_t *in, size_t len, unsigned threads)
@@ -210,8 +213,9 @@ static int run_size(int nl, size_t len, int pairs, uint8_t *in)
                     }
                 }
     double busy1 = host_busy_seconds(), self1 = self_seconds(), wall1 = wall_seconds();
-    /* then, apart (their workers' spinning would blur wk), what two threads forced would give
-     * now: pairs of one thread and threads = 2, a third as many */
+    /* then, apart (their workers' spinning would blur wk), a third as many pairs of one thread
+     * and threads = 2 forced (what two threads would give now), and as many pairs of one thread
+     * and one thread (the control: how far the median of a pair ratio strays by noise alone) */
     int pairs2 = pairs / 3 > 3 ? pairs / 3 : 3;
     for (int r0 = 0; r0 < pairs2; r0 += BLOCK)
         for (int f = 0; f < FUNCS; f++)
@@ -225,6 +229,8 @@ static int run_size(int nl, size_t len, int pairs, uint8_t *in)
                         t2[l][f][2 * r] = t2[l][f][2 * r + 1];
                         t2[l][f][2 * r + 1] = x;
                     }
+                    tc[l][f][2 * r] = timed(l, f, out, in, len, 1, &bad);
+                    tc[l][f][2 * r + 1] = timed(l, f, out, in, len, 1, &bad);
                 }
     if (bad) {
         fprintf(stderr, "a call failed\n");
@@ -233,9 +239,9 @@ static int run_size(int nl, size_t len, int pairs, uint8_t *in)
     double other = (busy1 - busy0 - (self1 - self0)) / (wall1 - wall0);
     printf("  %zu bytes, %d pairs; other processes used %.2f CPUs, this one %.2f, over %.1f s\n", len, pairs,
            other < 0 ? 0.0 : other, (self1 - self0) / (wall1 - wall0), wall1 - wall0);
-    printf("  %-16s %3s %9s %9s %8s %8s %8s %6s %8s\n", "function", "lib", "1 thread", "default", "med", "sums",
-           "p10", "wk", "2t med");
-    static double ratio[PAIRS_MAX], ratio2[PAIRS_MAX];
+    printf("  %-16s %3s %9s %9s %8s %8s %8s %6s %8s %8s\n", "function", "lib", "1 thread", "default", "med", "sums",
+           "p10", "wk", "2t med", "A/A med");
+    static double ratio[PAIRS_MAX], ratio2[PAIRS_MAX], ratioc[PAIRS_MAX];
     for (int f = 0; f < FUNCS; f++)
         for (int l = 0; l < nl; l++) {
             double s1 = 0, sd = 0;
@@ -247,12 +253,14 @@ static int run_size(int nl, size_t len, int pairs, uint8_t *in)
             qsort(ratio, (size_t)pairs, sizeof ratio[0], cmp_double);
             for (int r = 0; r < pairs2; r++) ratio2[r] = (double)t2[l][f][2 * r] / (double)t2[l][f][2 * r + 1];
             qsort(ratio2, (size_t)pairs2, sizeof ratio2[0], cmp_double);
+            for (int r = 0; r < pairs2; r++) ratioc[r] = (double)tc[l][f][2 * r] / (double)tc[l][f][2 * r + 1];
+            qsort(ratioc, (size_t)pairs2, sizeof ratioc[0], cmp_double);
             bench_sort(t1[l][f], (size_t)pairs);
             bench_sort(td[l][f], (size_t)pairs);
-            printf("  %-16s [%d] %9.4f %9.4f %7.3fx %7.3fx %7.3fx %6.2f %7.3fx\n", names[f], l,
+            printf("  %-16s [%d] %9.4f %9.4f %7.3fx %7.3fx %7.3fx %6.2f %7.3fx %7.3fx\n", names[f], l,
                    (double)t1[l][f][pairs / 2] / (double)len, (double)td[l][f][pairs / 2] / (double)len,
                    ratio[pairs / 2], s1 / sd, ratio[pairs / 10], worker_cpu[l][f] / default_wall[l][f],
-                   ratio2[pairs2 / 2]);
+                   ratio2[pairs2 / 2], ratioc[pairs2 / 2]);
         }
     fflush(stdout);
     return 0;
@@ -291,7 +299,8 @@ int main(int argc, char **argv)
     if (busy && burst) printf(" (%d ms on, %d ms off)", burst, burst);
     printf(";\nTSC ticks per byte (medians); speedup = one thread / default: median of the per-sample ratios,\n"
            "ratio of the sums, 10th percentile; wk = workers' CPU seconds per second of the default calls;\n"
-           "2t med = one thread / two threads forced (pairs taken after the others), median\n");
+           "2t med = one thread / two threads forced, A/A med = one thread / one thread (the noise; both\n"
+           "taken after the others, a third as many pairs), medians\n");
     busy_start(busy, burst);
     int rc = run_size(nl, (size_t)1 << 20, pairs, in);
     if (!rc) rc = run_size(nl, big, pairs / 3, in);
