@@ -35,8 +35,11 @@ set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x4_avx2.c PROPERTIES
   COMPILE_OPTIONS "-mavx2;${KF_SIMD_FLAGS}")
 set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x4_avx512vl.c PROPERTIES
   COMPILE_OPTIONS "-mavx512f;-mavx512vl;${KF_SIMD_FLAGS}")
+# -O3 in every optimised build type, RelWithDebInfo's -O2 included: at -O2 GCC keeps the fused
+# leaf loop's in-register transposition in memory, and KT's leaves run 1.41x slower
+# (docs/BENCHMARK_HISTORY.md, "the KT128 leaf body")
 set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x8_avx512.c PROPERTIES
-  COMPILE_OPTIONS "-mavx512f;${KF_SIMD_FLAGS}")
+  COMPILE_OPTIONS "-mavx512f;${KF_SIMD_FLAGS};$<$<NOT:$<CONFIG:Debug>>:-O3>")
 set_source_files_properties(${KF_X64_DIR}/keccak_xn_oneblock_avx512.c PROPERTIES
   COMPILE_OPTIONS "-mavx512f;${KF_SIMD_FLAGS}")
 # scalar/SIMD hybrids (docs/HYBRID.md): BMI1/BMI2 for the scalar half's andn/rorx, and no
