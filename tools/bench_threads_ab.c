@@ -7,8 +7,8 @@
  *
  * Samples come in pairs, one call at one thread and one with the default policy, taken back
  * to back (which goes first alternates), so both see the same moment of a noisy host; blocks
- * of pairs rotate over functions and libraries. Per function and library it prints the median ticks
- * per byte of each, and the speedup (one thread / default) three ways: the median of the
+ * of pairs rotate over functions and libraries. Per function and library it prints the median
+ * ticks per byte of each, and the speedup (one thread / default) three ways: the median of the
  * per-pair ratios, the ratio of the sums (what a long run of calls would see: a rare job that
  * waits a whole time slice for a preempted worker shows here, not in the median), and the
  * 10th percentile of the pair ratios (how bad the bad pairs are).
@@ -25,8 +25,9 @@
  * After the pairs, a third as many pairs of one thread and two threads forced (threads = 2):
  * what threads would give on the host at that time; and as many pairs of one thread and one
  * thread, the control: the median ratio of two identical calls shows how far noise alone
- * moves the figure on that host (on a busy one, a 16 MiB call spans several time slices). "wk" is the CPU time the process's other threads used
- * during the default calls per second of them: about 0 when the policy ran one thread.
+ * moves the figure on that host (on a busy one, a 16 MiB call spans several time slices).
+ * "wk" is the CPU time the process's other threads used during the default calls per second
+ * of them: about 0 when the policy ran one thread.
  *   e.g. ./build/bench_threads_ab --busy 2 /tmp/base/build/libkeccakforge.so ./build/libkeccakforge.so
  */
 #define _GNU_SOURCE
