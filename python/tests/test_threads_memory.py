@@ -58,9 +58,8 @@ def test_gil_released_two_threads_faster():
     assert s / p >= 1.15, f"two threads are not faster than one ({s / p:.2f}x): is the GIL released?"
 
 
-def test_python_runs_during_a_big_update():
-    """Robust on a loaded or one-core host: while one thread hashes 64 MiB in one call, the
-    main thread keeps running Python; with the GIL held it would stall for the whole call."""
+def big_update_stall():
+    """One 64 MiB call on a second thread while this one spins: (call time, longest stall)."""
     data = BIG * 16
     done = threading.Event()
     span = []
@@ -78,8 +77,21 @@ def test_python_runs_during_a_big_update():
         gaps.append(now - last)
         last = now
     t.join()
-    print(f"64 MiB call {span[0] * 1e3:.1f} ms, longest stall of the main thread {max(gaps) * 1e3:.1f} ms")
-    assert max(gaps) < 0.5 * span[0], "the main thread stalled for most of the call: GIL not released?"
+    return span[0], max(gaps)
+
+
+def test_python_runs_during_a_big_update():
+    """Robust on a loaded or one-core host: while one thread hashes 64 MiB in one call, the
+    main thread keeps running Python; with the GIL held it would stall for the whole call,
+    on every attempt. A loaded host can also stall it by preemption, once in a while (seen
+    once in a full ctest run at load 8 on 2 CPUs: 377 ms of a 544 ms call), so a stall that is
+    not the GIL's gets up to two more attempts."""
+    for attempt in range(3):
+        span, stall = big_update_stall()
+        print(f"64 MiB call {span * 1e3:.1f} ms, longest stall of the main thread {stall * 1e3:.1f} ms")
+        if stall < 0.5 * span:
+            return
+    assert False, "the main thread stalled for most of the call, three times: GIL not released?"
 
 
 def test_concurrent_updates_on_one_object():
