@@ -217,7 +217,10 @@ module keccak_sponge #(
             a_wl   <= b_v ? b_wl : in_wl;
             a_fl   <= b_v ? b_fl : in_fl;
         end
-        if (enq && a_v && !deq) begin
+        // b takes every incoming word (b_v says whether it holds one): its enable is the
+        // caller's handshake alone, not the buffer's deq (buf_full) behind it. A word that
+        // goes to a (or to a and b both) leaves b_v clear; b_v set means in_ready is low.
+        if (enq) begin
             b_data <= in_word;
             b_wl   <= in_wl;
             b_fl   <= in_fl;

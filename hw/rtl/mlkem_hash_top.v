@@ -159,7 +159,9 @@ module mlkem_hash_top #(
             ka_keep <= kb_v ? kb_keep : s_keep;
             ka_last <= kb_v ? kb_last : s_last;
         end
-        if (k_enq && ka_v && !k_deq) begin
+        // b takes every word the sponge hands over (kb_v says whether it holds one), so its
+        // enable does not wait for the hash port's or the sampler's ready (k_deq)
+        if (k_enq) begin
             kb_data <= s_data;
             kb_keep <= s_keep;
             kb_last <= s_last;
