@@ -255,11 +255,16 @@ static void test_leaves(const kf_backend_xn *b)
     if (!b->leaves) return;
     for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
         for (size_t k = 0; k < sizeof nrs / sizeof nrs[0]; k++)
-            for (int c = 0; c < 10; c++) {
+            for (int c = 0; c < 13; c++) {
                 size_t rate = rates[r], len;
                 unsigned nr = nrs[k];
                 if (c < 7) len = (size_t)(c / 2) * rate + (c % 2 ? rnd() % rate : 0) + (c == 6 ? rate - 1 : 0);
-                else len = 8192 + (size_t)(rnd() % (2 * rate)) - rate + (c == 9 ? 0 : 1) * (rnd() % 3);
+                else if (c < 10) len = 8192 + (size_t)(rnd() % (2 * rate)) - rate + (c == 9 ? 0 : 1) * (rnd() % 3);
+                /* tails of whole lanes (a backend may take them straight from the input): KT's
+                 * 8 KiB leaf, the suffix in the last lane, a random count of lanes */
+                else if (c == 10) len = 8192;
+                else if (c == 11) len = 3 * rate - 8;
+                else len = rate + 8 * (rnd() % (rate / 8));
                 if (len > MAX_LEN) len = MAX_LEN;
                 uint8_t suffix = suffixes[(r + k + (size_t)c) % sizeof suffixes];
                 size_t outlen = 1 + rnd() % rate;

@@ -200,7 +200,8 @@ static size_t x8_absorb_blocks(void *states, unsigned nr, size_t rate, const uin
  * The tree modes' leaves (kf_backend_xn.leaves): eight whole sponges, each in[i][0 .. len)
  * padded with suffix and pad10*1, squeezed for outlen <= rate bytes. The full blocks go
  * through the fused loop; the last block (the tail, the suffix and the final bit) is built
- * in eight zeroed buffers and absorbed by the same loop; the CVs are read from the state.
+ * in eight zeroed buffers and absorbed by the same loop, or, when the tail is whole lanes,
+ * read from the inputs as a shorter block; the CVs are read from the state.
  * The state is stored to memory twice per leaf (after the full blocks and at the end),
  * instead of twice per block.
  */
@@ -214,6 +215,20 @@ static int x8_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *co
     const uint8_t *lp[N];
     memset(s, 0, sizeof s);
     size_t done = x8_absorb_fused(s, nr, lanes, in, len), tail = len - done;
+    if (tail % 8 == 0) {
+        /* the tail is whole lanes (every tree mode's 8 KiB leaf: 128 bytes at rate 168, 32 at
+         * 136): the suffix and the final bit go into the state first (xor commutes), then the
+         * tail's lanes straight from the inputs through the same loop, one block of tail / 8
+         * lanes; no copy into buffers, whose byte stores the loop's 64-byte loads would wait on */
+        size_t tl = tail / 8;
+        s[tl] = _mm512_xor_si512(s[tl], _mm512_set1_epi64((long long)suffix));
+        s[lanes - 1] = _mm512_xor_si512(s[lanes - 1], _mm512_set1_epi64((long long)(0x80ull << 56)));
+        for (int i = 0; i < N; i++) lp[i] = in[i] + done;
+        if (tl) x8_absorb_fused(s, nr, tl, lp, tail);
+        else x8_permute(s, nr);
+        for (unsigned i = 0; i < N; i++) kf_xn_extract_bytes(s, N, i, out[i], 0, outlen);
+        return 1;
+    }
     for (int i = 0; i < N; i++) {
         memset(last[i], 0, rate);
         memcpy(last[i], in[i] + done, tail);
