@@ -57,11 +57,13 @@ module keccak_sponge #(
     reg  [31:0] orem;       // output bytes not yet in the output buffer
     reg         unlimited;
     reg         lastblk;    // the next output block is the message's last
+    reg         lb_calc;    // orem/unlimited just changed: recompute lastblk from them now
 
     // ---- input side
     reg  [63:0] ibuf [0:NW-1];
     reg  [4:0]  wptr;
     reg  [NW-1:0] wsel;     // one-hot wptr: the buffer word the next write goes to
+    reg         at_end;     // wptr + 1 == rate_w, as a register: the next write fills the block
     reg         in_open;    // the message takes input words (until its in_last word)
     reg         in_rdy;     // in_ready as a register: in_open and a free skid slot
     // skid stage, two entries: a (the next word for the block buffer) and b (behind a).
@@ -124,7 +126,9 @@ module keccak_sponge #(
     wire [63:0] in_word = (in_data & keepmask) | (in_wl ? domword : 64'd0);
     // the buffer write
     wire        wlast   = pad_go || a_wl;                 // this write ends the message
-    wire [63:0] wdata   = pad_go ? {56'd0, dom} : a_data;
+    // the data selected by padq alone (padq and a_v never hold together), so buf_full
+    // reaches only the write enables, not the 1,344 data inputs through a 64-bit mux
+    wire [63:0] wdata   = padq ? {56'd0, dom} : a_data;
     wire        wr      = deq || pad_go;
 
     // ---- absorb: hand a full block to the core
@@ -182,7 +186,9 @@ module keccak_sponge #(
     always @(posedge clk) begin
         // input buffer
         for (w = 0; w < NW; w = w + 1) begin
-            if (absorb_go || cmd_go || stop) ibuf[w] <= 64'd0;
+            // (a new command finds the buffer already zero: each block is cleared as it is
+            // absorbed, and stop clears it; so cmd_go is not among the 1,344 clears)
+            if (absorb_go || stop) ibuf[w] <= 64'd0;
             else if (wr && wsel[w]) ibuf[w] <= wdata;
         end
         if (wr) begin
@@ -192,13 +198,16 @@ module keccak_sponge #(
                 padq      <= 1'b0;
             end else begin
                 if (a_fl) padq <= 1'b1;      // full last word: padding follows
-                if (wptr + 5'd1 == rate_w) begin
+                if (at_end) begin
                     buf_full <= 1'b1;
                     wptr     <= 5'd0;
                     wsel     <= {{(NW-1){1'b0}}, 1'b1};
+                    at_end   <= 1'b0;
                 end else begin
                     wptr <= wptr + 5'd1;
                     wsel <= {wsel[NW-2:0], 1'b0};
+                    // the compare on registers, ahead of the write that needs it
+                    at_end <= wptr + 5'd2 == rate_w;
                 end
             end
         end
@@ -208,7 +217,10 @@ module keccak_sponge #(
             a_wl   <= b_v ? b_wl : in_wl;
             a_fl   <= b_v ? b_fl : in_fl;
         end
-        if (enq && a_v && !deq) begin
+        // b takes every incoming word (b_v says whether it holds one): its enable is the
+        // caller's handshake alone, not the buffer's deq (buf_full) behind it. A word that
+        // goes to a (or to a and b both) leaves b_v clear; b_v set means in_ready is low.
+        if (enq) begin
             b_data <= in_word;
             b_wl   <= in_wl;
             b_fl   <= in_fl;
@@ -224,6 +236,7 @@ module keccak_sponge #(
             buf_final <= 1'b0;
             wptr      <= 5'd0;
             wsel      <= {{(NW-1){1'b0}}, 1'b1};
+            at_end    <= 1'b0;              // every rate is more than one word
             fresh     <= 1'b0;
             abs_final <= buf_final;
             if (buf_final) sq_active <= 1'b1;
@@ -234,9 +247,8 @@ module keccak_sponge #(
             in_rdy  <= 1'b1;
             wptr    <= 5'd0;
             wsel    <= {{(NW-1){1'b0}}, 1'b1};
+            at_end  <= 1'b0;
             fresh   <= 1'b1;
-            lastblk <= cmd_mode[2] ? (cmd_outlen != 32'd0 &&
-                                      cmd_outlen <= (cmd_mode[0] ? 32'd136 : 32'd168)) : 1'b1;
             case (cmd_mode)
                 3'd0: begin rate_w <= 5'd18; dom <= 8'h06; nr <= 5'd24; orem <= 32'd28; unlimited <= 1'b0; end
                 3'd1: begin rate_w <= 5'd17; dom <= 8'h06; nr <= 5'd24; orem <= 32'd32; unlimited <= 1'b0; end
@@ -251,6 +263,11 @@ module keccak_sponge #(
                 end
             endcase
         end
+        // lastblk follows orem and unlimited one clock after they change (a command, a block
+        // copied out): no compare sits behind the command's inputs or orem's subtract, and
+        // lastblk is next read at the next load_go, a whole permutation later
+        lb_calc <= cmd_go || load_go;
+        if (lb_calc) lastblk <= !unlimited && orem <= {24'd0, rate_b};
         // squeeze
         if (core_done && perm_out && !load_go) res_pend <= 1'b1;
         if (load_go) begin
@@ -261,7 +278,6 @@ module keccak_sponge #(
             olast <= lastblk;
             okeep <= take_keep;
             if (!unlimited) orem <= orem_next;
-            lastblk <= !unlimited && orem_next <= {24'd0, rate_b};
             if (lastblk) begin
                 sq_active <= 1'b0;
                 perm_out  <= 1'b0;
@@ -280,6 +296,8 @@ module keccak_sponge #(
             a_v       <= 1'b0;
             b_v       <= 1'b0;
             wsel      <= {{(NW-1){1'b0}}, 1'b1};
+            at_end    <= 1'b0;
+            lb_calc   <= 1'b0;
             padq      <= 1'b0;
             abs_start <= 1'b0;
             abs_final <= 1'b0;
@@ -345,6 +363,7 @@ module keccak_sponge #(
         if (in_ready) assert(in_open && !b_v);
         assert(!(padq && a_v));
         assert(wsel == {{(NW-1){1'b0}}, 1'b1} << wptr);
+        if (!buf_full) assert(at_end == (wptr + 5'd1 == rate_w));
         if ($past(absorb_go) && !$past(buf_final)) assert($past(f_words) == $past(rate_w));
         if ($past(absorb_go)) assert($past(f_words) <= $past(rate_w) && $past(f_words) != 5'd0);
         // a word offered and not taken is still offered (the data: task data)

@@ -51,21 +51,31 @@ module mlkem_hash_top #(
     reg       head_samp;    // the head is a PRF or the XOF: output into the sampler
     reg [1:0] kind;         // the sampler's kind for the head (0 SampleNTT, 1 CBD eta 2, 2 eta 3)
 
+    // command stage: a command taken here waits in registers (c_v, c_op) with its sponge
+    // settings already decoded (c_mode, c_outlen: constants per operation), and goes to the
+    // sponge from there; so neither the caller's cmd_op nor its decode is in a path into the
+    // sponge's registers. cmd_ready is a register (the stage is empty). An idle sponge takes
+    // a command one clock later than it would straight from the port.
     wire s_cmd_ready;
-    reg  [2:0]  s_mode;
-    reg  [31:0] s_outlen;
+    reg        c_v;
+    reg  [2:0] c_op;
+    reg  [2:0] c_mode;
+    reg  [7:0] c_outlen;    // the XOF lengths (32, 128, 192 bytes) fit in 8 bits; 0 = unlimited
+    reg  [2:0] op_mode;
+    reg  [7:0] op_outlen;
     always @* begin
         case (cmd_op)
-            OP_G:    begin s_mode = 3'd3; s_outlen = 32'd0; end
-            OP_H:    begin s_mode = 3'd1; s_outlen = 32'd0; end
-            OP_J:    begin s_mode = 3'd5; s_outlen = 32'd32; end
-            OP_PRF2: begin s_mode = 3'd5; s_outlen = 32'd128; end
-            OP_PRF3: begin s_mode = 3'd5; s_outlen = 32'd192; end
-            default: begin s_mode = 3'd4; s_outlen = 32'd0; end  // XOF: unlimited
+            OP_G:    begin op_mode = 3'd3; op_outlen = 8'd0; end
+            OP_H:    begin op_mode = 3'd1; op_outlen = 8'd0; end
+            OP_J:    begin op_mode = 3'd5; op_outlen = 8'd32; end
+            OP_PRF2: begin op_mode = 3'd5; op_outlen = 8'd128; end
+            OP_PRF3: begin op_mode = 3'd5; op_outlen = 8'd192; end
+            default: begin op_mode = 3'd4; op_outlen = 8'd0; end  // XOF: unlimited
         endcase
     end
-    assign cmd_ready = s_cmd_ready && qn != 2'd2 && cmd_op <= OP_XOF;
-    wire cmd_go = cmd_valid && cmd_ready;
+    // an undefined operation (6, 7) is never taken: it waits, as before this stage
+    assign cmd_ready = !c_v && cmd_op <= OP_XOF;
+    wire c_take = cmd_valid && cmd_ready;
 
     wire [63:0] s_data;
     wire [7:0]  s_keep;
@@ -85,11 +95,13 @@ module mlkem_hash_top #(
     // sampler's count is not in the path to the sponge's buffers); nothing moves meanwhile
     reg         xof_end;
     wire        stop = xof_end;
+    // the sponge takes the staged command (it becomes the queue's newest operation)
+    wire        cmd_go = c_v && s_cmd_ready && qn != 2'd2 && !stop;
 
     keccak_sponge #(.RPC(RPC)) u_sponge (
         .clk(clk), .rst(rst),
-        .cmd_valid(cmd_valid && qn != 2'd2 && cmd_op <= OP_XOF), .cmd_ready(s_cmd_ready),
-        .cmd_mode(s_mode), .cmd_domain(8'h1F), .cmd_outlen(s_outlen),
+        .cmd_valid(c_v && qn != 2'd2), .cmd_ready(s_cmd_ready),
+        .cmd_mode(c_mode), .cmd_domain(8'h1F), .cmd_outlen({24'd0, c_outlen}),
         .in_data(in_data), .in_keep(in_keep), .in_last(in_last), .in_valid(in_valid), .in_ready(in_ready),
         .out_data(s_data), .out_keep(s_keep), .out_last(s_last), .out_valid(s_valid), .out_ready(s_ready),
         .stop(stop)
@@ -120,7 +132,7 @@ module mlkem_hash_top #(
         qn_n = qn;
         case ({cmd_go, pop})
             2'b10: begin
-                if (qn == 2'd0) q0_n = cmd_op; else q1_n = cmd_op;
+                if (qn == 2'd0) q0_n = c_op; else q1_n = c_op;
                 qn_n = qn + 2'd1;
             end
             2'b01: begin
@@ -128,20 +140,28 @@ module mlkem_hash_top #(
                 qn_n = qn - 2'd1;
             end
             2'b11: begin
-                if (qn == 2'd1) q0_n = cmd_op;
-                else begin q0_n = q1; q1_n = cmd_op; end
+                if (qn == 2'd1) q0_n = c_op;
+                else begin q0_n = q1; q1_n = c_op; end
             end
             default: ;
         endcase
     end
     always @(posedge clk) begin
         xof_end <= smp_fin_ntt && !rst;
+        if (c_take) begin
+            c_op     <= cmd_op;
+            c_mode   <= op_mode;
+            c_outlen <= op_outlen;
+        end
+        c_v <= c_take || (c_v && !cmd_go);
         if (!ka_v || k_deq) begin
             ka_data <= kb_v ? kb_data : s_data;
             ka_keep <= kb_v ? kb_keep : s_keep;
             ka_last <= kb_v ? kb_last : s_last;
         end
-        if (k_enq && ka_v && !k_deq) begin
+        // b takes every word the sponge hands over (kb_v says whether it holds one), so its
+        // enable does not wait for the hash port's or the sampler's ready (k_deq)
+        if (k_enq) begin
             kb_data <= s_data;
             kb_keep <= s_keep;
             kb_last <= s_last;
@@ -156,6 +176,7 @@ module mlkem_hash_top #(
         head_samp <= qn_n != 2'd0 && (q0_n == OP_PRF2 || q0_n == OP_PRF3 || q0_n == OP_XOF);
         kind      <= (q0_n == OP_PRF2) ? 2'd1 : (q0_n == OP_PRF3) ? 2'd2 : 2'd0;
         if (rst) begin
+            c_v <= 1'b0;
             ka_v <= 1'b0;
             kb_v <= 1'b0;
             k_rdy <= 1'b1;

@@ -67,12 +67,18 @@ module mlkem_sampler (
             default: nbits = {8'd0, in_data};
         endcase
     end
+    // x < q = 3329 = 0xD01 as plain logic: x >= 0xD01 when the top nibble is 0xE or 0xF, or
+    // 0xD with a nonzero low byte. (Written as `<` it became a carry chain, and the chain,
+    // the count below and the kind's select were the unit's critical path on ECP5.)
+    function lt_q(input [11:0] x);
+        lt_q = !(x[11] && x[10] && (x[9] || (x[8] && x[7:0] != 8'd0)));
+    endfunction
     reg [5:0] acc;
     reg [2:0] pc;
     integer i, j;
     always @* begin
         for (i = 0; i < 6; i = i + 1)
-            acc[i] = (i < 5 || phase == 2'd2) && nbits[12*i +: 12] < Q;
+            acc[i] = (i < 5 || phase == 2'd2) && lt_q(nbits[12*i +: 12]);
         pc = 3'd0;
         for (i = 0; i < 6; i = i + 1) pc = pc + {2'd0, acc[i]};
     end
