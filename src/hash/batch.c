@@ -16,7 +16,6 @@
 #if defined(__unix__) || defined(__APPLE__)
 #define KF_HAVE_THREADS 1
 #include <pthread.h>
-#include <time.h>
 #include <unistd.h>
 #endif
 
@@ -338,28 +337,18 @@ struct kf_leaves {
     pthread_mutex_t done_lock;
     pthread_cond_t done_cond; /* signalled when active drops to 0 */
     int pooled;        /* 1: on the pool, 0: on threads of its own */
-    int judged;        /* 1: threads = 0 chose the threads, finish judges the job (auto_judge) */
-    long long t_start; /* now_ns() when kf_leaves_start began (judged jobs) */
     unsigned nthreads;
     pthread_t tid[KF_MAX_THREADS];
 };
 
-/* Hash groups until none is left; returns how many this thread hashed. */
-static size_t leaves_take(kf_leaves *job)
-{
-    size_t done = 0;
-    for (;;) {
-        size_t i = __atomic_fetch_add(&job->next, KF_XN_MAX, __ATOMIC_RELAXED);
-        if (i >= job->count) return done;
-        leaves_group(&job->p, job->base, i, job->count - i < KF_XN_MAX ? job->count - i : KF_XN_MAX, job->cvs);
-        done++;
-    }
-}
-
 static void *leaves_worker(void *arg)
 {
-    leaves_take(arg);
-    return NULL;
+    kf_leaves *job = arg;
+    for (;;) {
+        size_t i = __atomic_fetch_add(&job->next, KF_XN_MAX, __ATOMIC_RELAXED);
+        if (i >= job->count) return NULL;
+        leaves_group(&job->p, job->base, i, job->count - i < KF_XN_MAX ? job->count - i : KF_XN_MAX, job->cvs);
+    }
 }
 
 static pthread_mutex_t pool_submit = PTHREAD_MUTEX_INITIALIZER; /* held while a job is on the pool */
@@ -434,30 +423,23 @@ static int pool_post(kf_leaves *job, unsigned helpers)
 }
 
 /*
- * threads = 0 ("auto", the default of the *_mt calls) must never be slower than one thread.
- * Why threads can lose: a helper that cannot get a CPU makes a job slower, not faster. When a
- * worker is preempted in the middle of a group, the caller waits for the worker's next time
- * slice (milliseconds, against ~0.2 ms for a 1 MiB KT): measured on this 2-vCPU host under
- * load, two threads ran at 0.2-0.9x one thread (docs/BENCHMARK_HISTORY.md, "threads"). The
- * caller cannot take the group over and return early: the worker still reads the caller's
- * input. So the policy decides, per job, whether to start workers at all, from two witnesses:
- *
- * 1. The host's idle CPUs (threads_auto_idle): the caller's thread plus one per CPU the rest
- *    of the host left idle in the last AUTO_WINDOW_NS or more. Measured, not guessed: the
- *    host's busy CPU time (/proc/stat) minus this process's own (getrusage, which counts every
- *    thread of it), per second of wall time, rounded to whole CPUs. Linux only; elsewhere, and
- *    for the first call, every online core. Refreshed at most once per window (one read of
- *    /proc/stat, ~10 us, against the 256 KiB or more a job hashes) and shared by all callers.
- *    It is an average over 0.1 s: on a host whose load comes in bursts (a compiler, a test
- *    run) it reads idle between them, and a job started then meets the next burst.
- *
- * 2. The jobs themselves (auto_judge, below): a job the policy gave threads measures what it
- *    cost against what one thread would have cost, and a job that did not gain turns threads
- *    off for a while (exponential back-off). This witness sees what actually happens to the
- *    workers, whatever the reason (bursty load, a process pinned to one CPU, a hypervisor
- *    that takes the vCPU away).
+ * threads = 0 ("auto", the default of the *_mt calls): the caller's thread plus one per CPU
+ * the rest of the host left idle in the last AUTO_WINDOW_NS or more. Why: a helper that cannot
+ * get a CPU makes a job slower than one thread, not faster. When every CPU is taken by other
+ * processes, a worker is preempted in the middle of a group and the caller waits for its next
+ * time slice (milliseconds, against ~0.2 ms for a 1 MiB KT); measured on this 2-vCPU host
+ * under load, two threads ran at 0.2-0.9x one thread (docs/BENCHMARK_HISTORY.md, "threads").
+ * Measured, not guessed: the host's busy CPU time (/proc/stat) minus this process's own
+ * (getrusage, which counts every thread of it), per second of wall time, rounded to whole
+ * CPUs. Linux only; elsewhere, and for the first call, every online core. The figure is
+ * refreshed at most once per window (one read of /proc/stat, ~10 us, against the 256 KiB or
+ * more a job hashes) and shared by all callers.
  */
 #define AUTO_WINDOW_NS 100000000ll /* /proc/stat counts in 10 ms ticks: 100 ms gives ~0.1 CPU */
+#if defined(__linux__)
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
 
 static long long now_ns(void)
 {
@@ -465,10 +447,6 @@ static long long now_ns(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
-
-#if defined(__linux__)
-#include <stdio.h>
-#include <sys/resource.h>
 
 /* Nanoseconds of CPU time: all processes' (not idle, not iowait), and this process's. */
 static int cpu_times(long long *host, long long *self)
@@ -495,11 +473,12 @@ static pthread_mutex_t auto_lock = PTHREAD_MUTEX_INITIALIZER;
 static long long auto_at, auto_host, auto_self; /* the last sample (under auto_lock) */
 static unsigned auto_threads;                   /* its answer (atomic), 0 = none yet */
 
-static unsigned threads_auto_idle(long long now, unsigned online)
+static unsigned threads_auto(void)
 {
-    unsigned t = __atomic_load_n(&auto_threads, __ATOMIC_RELAXED);
+    unsigned online = kf_threads_resolve(0), t = __atomic_load_n(&auto_threads, __ATOMIC_RELAXED);
+    if (online < 2) return 1;
     if (pthread_mutex_trylock(&auto_lock) != 0) return t ? t : online; /* another caller samples */
-    long long host, self;
+    long long now = now_ns(), host, self;
     if ((!t || now - auto_at >= AUTO_WINDOW_NS) && cpu_times(&host, &self)) {
         if (auto_at) {
             double other = (double)(host - auto_host - (self - auto_self)) / (double)(now - auto_at);
@@ -517,83 +496,13 @@ static unsigned threads_auto_idle(long long now, unsigned online)
     return t ? t : online;
 }
 #else
-static unsigned threads_auto_idle(long long now, unsigned online)
-{
-    (void)now;
-    return online;
-}
+static unsigned threads_auto(void) { return kf_threads_resolve(0); }
 #endif
-
-/*
- * The jobs' own verdict. The caller times its job from start to the end of finish (actual),
- * and its own share of the groups, which gives the time of one group on this host at this
- * moment. One thread would have taken the caller's serial part (start to finish's entry:
- * KT's S_0 runs there) plus every group at that pace (the estimate). A job wins when it took
- * at most JUDGE_GAIN of the estimate. Anything else - a worker preempted inside its group
- * (the caller slept until the worker's next time slice), a worker that never got a CPU (the
- * caller hashed every group itself and paid for the start) - is a loss, and auto then runs
- * one thread until off_until. Ties count as losses: with nothing to gain, one thread carries
- * no risk.
- *
- * The back-off grows while losses keep coming: BACKOFF_MIN after a loss that follows a quiet
- * stretch (more than BACKOFF_QUIET back-offs since the last loss), else twice the last one,
- * at most BACKOFF_MAX. Why these sizes: a lost job costs up to a time slice (a few ms), a won
- * one saves about half a job (~0.1 ms for 1 MiB on two threads). On a host that stays busy
- * the probe jobs soon come once per BACKOFF_MAX: one lost slice a second, well under 1% of
- * the time; on an idle host a rare hiccup costs 10 ms on one thread. A long job (16 MiB
- * takes ~3 ms on one idle thread, several times that on a busy host) stays off for at least
- * BACKOFF_JOBS times its own time, so that probes stay a few percent of the jobs there too.
- *
- * The estimate leans towards threads: the caller's groups run beside a worker that shares the
- * caches and the memory bus, a little slower than one thread's; JUDGE_GAIN (a job must save
- * 1/16) absorbs that. A job whose caller hashed no group has no pace to compare with and is
- * not judged (the workers took every group while the caller ran its serial part: a win).
- */
-#define JUDGE_GAIN_NUM 15 /* a win takes at most 15/16 of one thread's estimate */
-#define JUDGE_GAIN_DEN 16
-#define BACKOFF_MIN_NS 10000000ll   /* 10 ms */
-#define BACKOFF_MAX_NS 1000000000ll /* 1 s */
-#define BACKOFF_QUIET 4
-#define BACKOFF_JOBS 32 /* and at least this many times the lost job's own time */
-
-static pthread_mutex_t judge_lock = PTHREAD_MUTEX_INITIALIZER;
-static long long judge_backoff, judge_last_loss; /* under judge_lock */
-static long long off_until;                      /* atomic: auto runs one thread before this time */
-
-static void auto_judge(const kf_leaves *job, long long t_finish, long long t_own, size_t own_groups,
-                       long long t_end)
-{
-    if (!own_groups) return;
-    size_t groups = (job->count + KF_XN_MAX - 1) / KF_XN_MAX;
-    double serial = (double)(t_finish - job->t_start);
-    double one_thread = serial + (double)(t_own - t_finish) * (double)groups / (double)own_groups;
-    double actual = (double)(t_end - job->t_start);
-    if (actual * JUDGE_GAIN_DEN <= one_thread * JUDGE_GAIN_NUM) return; /* a win */
-    pthread_mutex_lock(&judge_lock);
-    if (!judge_backoff || t_end - judge_last_loss > BACKOFF_QUIET * judge_backoff)
-        judge_backoff = BACKOFF_MIN_NS;
-    else
-        judge_backoff = 2 * judge_backoff < BACKOFF_MAX_NS ? 2 * judge_backoff : BACKOFF_MAX_NS;
-    if (judge_backoff < BACKOFF_JOBS * (t_end - job->t_start)) /* long jobs: no more probes */
-        judge_backoff = BACKOFF_JOBS * (t_end - job->t_start);
-    judge_last_loss = t_end;
-    __atomic_store_n(&off_until, t_end + judge_backoff, __ATOMIC_RELAXED);
-    pthread_mutex_unlock(&judge_lock);
-}
-
-static unsigned threads_auto(long long now)
-{
-    unsigned online = kf_threads_resolve(0);
-    if (online < 2 || now < __atomic_load_n(&off_until, __ATOMIC_RELAXED)) return 1;
-    return threads_auto_idle(now, online);
-}
 
 kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads)
 {
     size_t groups = (count + KF_XN_MAX - 1) / KF_XN_MAX;
-    int judged = threads == 0;
-    long long t_start = judged ? now_ns() : 0;
-    threads = threads ? kf_threads_resolve(threads) : threads_auto(t_start);
+    threads = threads ? kf_threads_resolve(threads) : threads_auto();
     if (threads < 2 || groups < 2 || count > KF_LEAVES_WINDOW) return NULL;
     kf_leaves *job = malloc(sizeof *job);
     uint8_t *cvs = malloc(count * p->cv_len);
@@ -610,8 +519,6 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
     job->nthreads = 0;
     job->pooled = 0;
     job->active = 0;
-    job->judged = judged;
-    job->t_start = t_start;
     pthread_mutex_init(&job->done_lock, NULL);
     pthread_cond_init(&job->done_cond, NULL);
     unsigned want = (unsigned)(threads - 1 < groups - 1 ? threads - 1 : groups - 1); /* the caller is one */
@@ -623,9 +530,7 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
 
 const uint8_t *kf_leaves_finish(kf_leaves *job)
 {
-    long long t_finish = job->judged ? now_ns() : 0;
-    size_t own = leaves_take(job);
-    long long t_own = job->judged ? now_ns() : 0;
+    leaves_worker(job);
     if (job->pooled) {
         /* no worker joins from now on; wait for those inside (each has at most one group left) */
         pthread_mutex_lock(&pool_lock);
@@ -641,7 +546,6 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
     }
     for (unsigned t = 0; t < job->nthreads; t++) pthread_join(job->tid[t], NULL);
     job->nthreads = 0;
-    if (job->judged) auto_judge(job, t_finish, t_own, own, now_ns());
     return job->cvs;
 }
 #endif /* KF_HAVE_THREADS */
