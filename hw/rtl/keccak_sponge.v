@@ -192,18 +192,21 @@ module keccak_sponge #(
             else if (wr && wsel[w]) ibuf[w] <= wdata;
         end
         if (wr) begin
+            // The write that fills or ends a block rewinds the write pointer at once, so
+            // absorb_go (buf_full and the core's state) never reaches wptr/wsel: no write
+            // happens while buf_full holds, and the next message's cmd_go rewinds it anyway.
+            if (wlast || at_end) begin
+                buf_full <= 1'b1;
+                wptr     <= 5'd0;
+                wsel     <= {{(NW-1){1'b0}}, 1'b1};
+                at_end   <= 1'b0;
+            end
             if (wlast) begin
-                buf_full  <= 1'b1;
                 buf_final <= 1'b1;
                 padq      <= 1'b0;
             end else begin
                 if (a_fl) padq <= 1'b1;      // full last word: padding follows
-                if (at_end) begin
-                    buf_full <= 1'b1;
-                    wptr     <= 5'd0;
-                    wsel     <= {{(NW-1){1'b0}}, 1'b1};
-                    at_end   <= 1'b0;
-                end else begin
+                if (!at_end) begin
                     wptr <= wptr + 5'd1;
                     wsel <= {wsel[NW-2:0], 1'b0};
                     // the compare on registers, ahead of the write that needs it
@@ -234,9 +237,7 @@ module keccak_sponge #(
         if (absorb_go) begin
             buf_full  <= 1'b0;
             buf_final <= 1'b0;
-            wptr      <= 5'd0;
-            wsel      <= {{(NW-1){1'b0}}, 1'b1};
-            at_end    <= 1'b0;              // every rate is more than one word
+            // (wptr, wsel and at_end were rewound by the write that filled the block)
             fresh     <= 1'b0;
             abs_final <= buf_final;
             if (buf_final) sq_active <= 1'b1;
@@ -364,6 +365,8 @@ module keccak_sponge #(
         assert(!(padq && a_v));
         assert(wsel == {{(NW-1){1'b0}}, 1'b1} << wptr);
         if (!buf_full) assert(at_end == (wptr + 5'd1 == rate_w));
+        // a full block's write pointer is already rewound (absorb_go does not touch it)
+        if (buf_full) assert(wptr == 5'd0 && !at_end);
         if ($past(absorb_go) && !$past(buf_final)) assert($past(f_words) == $past(rate_w));
         if ($past(absorb_go)) assert($past(f_words) <= $past(rate_w) && $past(f_words) != 5'd0);
         // a word offered and not taken is still offered (the data: task data)
