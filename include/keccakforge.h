@@ -593,7 +593,8 @@ KF_API KF_MUST_CHECK int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, 
                                uint8_t *priv, size_t privcap, size_t *privlen);
 /* PEM: "-----BEGIN label-----", base64 in lines of 64, "-----END label-----\n"; out gets
  * a terminating NUL (outcap counts it; *outlen does not). Labels: "PUBLIC KEY" (SPKI),
- * "PRIVATE KEY" (PKCS#8). */
+ * "PRIVATE KEY" (PKCS#8); any label must follow RFC 7468 (printable ASCII, single spaces or
+ * hyphens inside, at most 80 bytes), else KF_ERR_BAD_ENCODING, here and in kf_pem_decode. */
 KF_API int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
                          char *out, size_t outcap, size_t *outlen);
 /* The first PEM block of pem: its label (NUL-terminated, if label is not NULL) and DER.

@@ -150,6 +150,34 @@ static void test_pem(void)
         p = "-----BEGIN X-----\nAAE=\n-----END X-----\n";
         CHECK(kf_pem_decode(p, strlen(p), NULL, 0, der2, sizeof der2, &dl) == KF_OK && dl == 2 && der2[1] == 1, "tiny PEM");
     }
+    {
+        /* labels (RFC 7468): fuzz_key_decode's find of 2026-11-23 - a NUL label decoded as
+         * KF_OK, and the re-encoded block no longer matched - then the other bad shapes */
+        static const char nul_label[] = "\002-----BEG\002-----BEGI-----BEGIN \000-----\n-----END \000-----\n";
+        char label[96];
+        size_t dl, pl;
+        CHECK(kf_pem_decode(nul_label, sizeof nul_label - 1, label, sizeof label, der2, sizeof der2, &dl) ==
+                  KF_ERR_BAD_ENCODING, "NUL in a PEM label");
+        static const char *const bad[] = {" X", "X ", "A  B", "A -B", "A\tB", "A\nB", "\x7f", "-A", "A-"};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            char text[160];
+            snprintf(text, sizeof text, "-----BEGIN %s-----\nAAE=\n-----END %s-----\n", bad[i], bad[i]);
+            CHECK(kf_pem_decode(text, strlen(text), label, sizeof label, der2, sizeof der2, &dl) == KF_ERR_BAD_ENCODING,
+                  "bad PEM label %zu decoded", i);
+            CHECK(kf_pem_encode(bad[i], der, 2, pem, sizeof pem, &pl) == KF_ERR_BAD_ENCODING, "bad PEM label %zu encoded", i);
+        }
+        char longest[82];
+        memset(longest, 'A', 81);
+        longest[81] = 0;
+        CHECK(kf_pem_encode(longest, der, 2, pem, sizeof pem, &pl) == KF_ERR_BAD_ENCODING, "81-byte label");
+        longest[80] = 0;
+        CHECK(kf_pem_encode(longest, der, 2, pem, sizeof pem, &pl) == KF_OK &&
+                  kf_pem_decode(pem, pl, label, sizeof label, der2, sizeof der2, &dl) == KF_OK && strcmp(label, longest) == 0,
+              "80-byte label");
+        CHECK(kf_pem_encode("ML-KEM-768 PRIVATE KEY", der, 2, pem, sizeof pem, &pl) == KF_OK &&
+                  kf_pem_decode(pem, pl, label, sizeof label, der2, sizeof der2, &dl) == KF_OK &&
+                  strcmp(label, "ML-KEM-768 PRIVATE KEY") == 0, "label with hyphens and spaces");
+    }
 }
 
 int main(void)

@@ -339,12 +339,30 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
 /* ---- PEM ---------------------------------------------------------------------------- */
 static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/* RFC 7468's label: printable ASCII (0x21-0x7E) other than '-', with single spaces or hyphens
+ * between those characters, at most 80 bytes. Anything else (a NUL, a control character, a
+ * leading or trailing space) could not survive a round trip: encode and decode both refuse it
+ * (a NUL in a decoded label cut the C string short, and the re-encoded block's label differed:
+ * found by fuzz_key_decode, 2026-11-23). */
+static int pem_label_ok(const char *lab, size_t ll)
+{
+    if (ll == 0 || ll > 80) return 0;
+    for (size_t i = 0; i < ll; i++) {
+        unsigned char c = (unsigned char)lab[i];
+        int sep = c == ' ' || c == '-';
+        if (!sep && (c < 0x21 || c > 0x7e)) return 0;
+        if (sep && (i == 0 || i + 1 == ll || lab[i - 1] == ' ' || lab[i - 1] == '-')) return 0;
+    }
+    return 1;
+}
+
 int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
                   char *out, size_t outcap, size_t *outlen)
 {
     size_t ll, need, nchars, pos = 0, col = 0;
     if (!label || !outlen || (!der && derlen)) return KF_ERR_NULL_POINTER;
     ll = strlen(label);
+    if (!pem_label_ok(label, ll)) return KF_ERR_BAD_ENCODING;
     nchars = (derlen + 2) / 3 * 4;
     need = 11 + ll + 6 + nchars + (nchars + 63) / 64 + 9 + ll + 6 + 1;  /* with the final NUL */
     *outlen = need - 1;
@@ -402,7 +420,7 @@ int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
     lab = b + 11;
     if (!(le = find_str(lab, pemlen - (size_t)(lab - pem), "-----", 5))) return KF_ERR_BAD_ENCODING;
     ll = (size_t)(le - lab);
-    if (ll == 0 || ll > 80 || memchr(lab, '\n', ll)) return KF_ERR_BAD_ENCODING;
+    if (!pem_label_ok(lab, ll)) return KF_ERR_BAD_ENCODING;
     body = le + 5;
     if (!(end = find_str(body, pemlen - (size_t)(body - pem), "-----END ", 9))) return KF_ERR_BAD_ENCODING;
     if ((size_t)(pem + pemlen - (end + 9)) < ll + 5 || memcmp(end + 9, lab, ll) != 0 || memcmp(end + 9 + ll, "-----", 5) != 0)
