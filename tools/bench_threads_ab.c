@@ -33,6 +33,7 @@
 #define _GNU_SOURCE
 #include "bench_util.h"
 #include "keccakforge.h"
+#include "kforge/host_load.h"
 #include "kforge/tsc.h"
 
 #include <signal.h>
@@ -107,34 +108,6 @@ static uint64_t timed_default(int l, int f, uint8_t out[64], const uint8_t *in, 
         default_wall[l][f] += w1 - w0;
     }
     return t;
-}
-
-/* CPU seconds of all processes so far (/proc/stat: not idle, not iowait), or -1. */
-static double host_busy_seconds(void)
-{
-    unsigned long long v[8] = {0};
-    FILE *fp = fopen("/proc/stat", "r");
-    if (!fp) return -1.0;
-    int n = fscanf(fp, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-                   &v[6], &v[7]);
-    fclose(fp);
-    long hz = sysconf(_SC_CLK_TCK);
-    if (n < 8 || hz <= 0) return -1.0;
-    return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)hz;
-}
-
-static double self_seconds(void)
-{
-    struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) != 0) return -1.0;
-    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
-}
-
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static pid_t busy_pid[BUSY_MAX];

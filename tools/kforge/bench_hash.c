@@ -14,6 +14,7 @@
 #include "keccakforge.h"
 
 #include "keccak/keccak_backend.h"
+#include "host_load.h"
 
 #include <sched.h>
 #include <stdlib.h>
@@ -186,35 +187,6 @@ static void run_floor(void *arg, size_t reps)
     floor_arg *f = arg;
     for (size_t r = 0; r < reps; r++)
         for (size_t c = 0; c < f->calls; c++) f->xn->permute(f->states, f->nr);
-}
-
-/* CPU seconds all processes have used so far (user, nice, system, irq, softirq, steal of
- * /proc/stat's cpu line), or -1. */
-static double host_busy_seconds(void)
-{
-    unsigned long long v[8] = {0};
-    FILE *f = fopen("/proc/stat", "r");
-    if (!f) return -1.0;
-    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-                   &v[6], &v[7]);
-    fclose(f);
-    long hz = sysconf(_SC_CLK_TCK);
-    if (n < 8 || hz <= 0) return -1.0;
-    return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)hz; /* not idle (3), iowait (4) */
-}
-
-static double self_seconds(void)
-{
-    struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) != 0) return -1.0;
-    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
-}
-
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 #define TREE_LEAF 8192 /* KT's chunk, and ParallelHash's B here */
