@@ -519,6 +519,29 @@ KF_API int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen,
 KF_API KF_MUST_CHECK int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen,
                             const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen,
                             const uint8_t *pk, size_t pklen);
+/* Many slh_verify (Alg. 24) calls at once, all of one parameter set: results[i] is exactly
+ * what kf_slhdsa_verify would return for items[i] (KF_OK, KF_ERR_BAD_SIGNATURE, or the
+ * argument error: KF_ERR_BAD_LENGTH, KF_ERR_NULL_POINTER, KF_ERR_BAD_CONTEXT,
+ * KF_ERR_BAD_ALGORITHM). Messages, contexts and public keys may all differ. The signatures
+ * run in lock-step, one per lane of the batched backend (8 on avx512-x8, 4 on x4): FORS
+ * trees, WOTS+ chains (lanes refilled as chains of different lengths end), T_len and the
+ * climbs, layer by layer, which a single verification cannot do (its layers depend on each
+ * other); on a host without an interleaved batched backend the items are verified one by
+ * one. Returns KF_OK if every item verified, else the first item's result that is not
+ * KF_OK; KF_ERR_NULL_POINTER (results untouched) if items or results is NULL with count > 0.
+ * count 0 is KF_OK. */
+typedef struct kf_slhdsa_verify_item {
+    const void *msg;
+    size_t msglen;
+    const void *ctx;      /* context string, at most 255 bytes; NULL with ctxlen 0 for none */
+    size_t ctxlen;
+    const uint8_t *sig;
+    size_t siglen;
+    const uint8_t *pk;
+    size_t pklen;
+} kf_slhdsa_verify_item;
+KF_API KF_MUST_CHECK int kf_slhdsa_verify_batch(kf_slhdsa_param param, size_t count,
+                                                const kf_slhdsa_verify_item *items, int *results);
 /* hash_slh_sign / hash_slh_verify (Alg. 23, 25) with pre-hash ph. */
 KF_API int kf_slhdsa_hash_sign(kf_slhdsa_param param, kf_slhdsa_prehash ph, uint8_t *sig, size_t siglen,
                                const void *msg, size_t msglen, const void *ctx, size_t ctxlen,

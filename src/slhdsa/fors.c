@@ -254,6 +254,8 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
     const uint8_t *in[SLH_MAX_K];
     uint8_t *out[SLH_MAX_K];
     kf_slh_base_2b(md, p->a, p->k, idx);
+    /* critical path: a leaf, its a levels, then T_k's blocks (the first needs every root) */
+    c->cp += 1 + p->a + SLH_PADDED(n + 32 + (size_t)p->k * n) / SLH_BLOCK;
     for (unsigned i = 0; i < p->k; i++) {
         a[i] = *adrs;
         adrs_set_tree_height(&a[i], 0);

@@ -327,7 +327,9 @@ void kf_slh_h_msg(slh_ctx *c, const uint8_t *r, const uint8_t *pk_seed, const ui
 {
     const slh_params *p = c->p;
     kf_sponge s;
-    c->perms += sponge_perms(3 * (size_t)p->n, m, p->m);
+    const uint64_t blocks = sponge_perms(3 * (size_t)p->n, m, p->m);
+    c->perms += blocks;
+    c->cp += blocks; /* serial blocks, and everything after needs the digest */
     shake256_begin(&s);
     kf_sponge_absorb(&s, r, p->n);
     kf_sponge_absorb(&s, pk_seed, p->n);

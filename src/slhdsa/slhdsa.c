@@ -69,8 +69,7 @@ static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const u
     kf_memzero(&c, sizeof c);
 }
 
-/* H_msg's digest split into md, idx_tree, idx_leaf (Algorithm 19, 7-12). */
-static void split_digest(const slh_params *p, const uint8_t *digest, const uint8_t **md, uint64_t *idx_tree,
+void kf_slh_split_digest(const slh_params *p, const uint8_t *digest, const uint8_t **md, uint64_t *idx_tree,
                          uint32_t *idx_leaf)
 {
     const unsigned md_bytes = (p->k * p->a + 7) / 8;
@@ -103,7 +102,7 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     kf_declassify(sig, n); /* R is the signature's first n bytes: the digest, and so the tree
                             * and FORS indices, depend on public values only */
     kf_slh_h_msg(&c, sig, pk_seed, pk_root, m, digest);
-    split_digest(p, digest, &md, &idx_tree, &idx_leaf);
+    kf_slh_split_digest(p, digest, &md, &idx_tree, &idx_leaf);
     adrs_zero(&adrs);
     adrs_set_tree(&adrs, idx_tree);
     adrs_set_type(&adrs, SLH_FORS_TREE);
@@ -115,9 +114,8 @@ static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *
     kf_memzero(&c, sizeof c);
 }
 
-/* Algorithm 20, after the length check: 1 if valid. */
-static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t *sig, const uint8_t *pk,
-                           uint64_t *perms)
+int kf_slh_verify_one(const slh_params *p, const slh_msg *m, const uint8_t *sig, const uint8_t *pk,
+                      uint64_t *perms, uint64_t *cp)
 {
     const size_t n = p->n;
     slh_ctx c;
@@ -128,7 +126,7 @@ static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t 
     uint32_t idx_leaf;
     ctx_setup(&c, p, pk, NULL);
     kf_slh_h_msg(&c, sig, pk, pk + n, m, digest);
-    split_digest(p, digest, &md, &idx_tree, &idx_leaf);
+    kf_slh_split_digest(p, digest, &md, &idx_tree, &idx_leaf);
     adrs_zero(&adrs);
     adrs_set_tree(&adrs, idx_tree);
     adrs_set_type(&adrs, SLH_FORS_TREE);
@@ -136,6 +134,7 @@ static int verify_internal(const slh_params *p, const slh_msg *m, const uint8_t 
     kf_slh_fors_pk_from_sig(&c, sig + n, md, &adrs, pk_fors);
     int ok = kf_slh_ht_verify(&c, pk_fors, sig + n + slh_fors_sig_bytes(p), idx_tree, idx_leaf, pk + n);
     if (perms) *perms = c.perms;
+    if (cp) *cp = c.cp;
     return ok;
 }
 
@@ -214,7 +213,7 @@ int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msg
     int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
     if (rc != KF_OK) return rc;
     slh_msg m = {{msg}, {msglen}, 1};
-    return verify_internal(p, &m, sig, pk, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    return kf_slh_verify_one(p, &m, sig, pk, NULL, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
 /* M' = toByte(0, 1) || toByte(|ctx|, 1) || ctx || M (Algorithms 22, 24). */
@@ -249,7 +248,47 @@ int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen, cons
     uint8_t hdr[2];
     slh_msg m;
     pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
-    return verify_internal(p, &m, sig, pk, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    return kf_slh_verify_one(p, &m, sig, pk, NULL, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}
+
+/* Items are checked as kf_slhdsa_verify checks its arguments; the valid ones go to
+ * kf_slh_verify_many a window at a time (its groups fill the batched backend's lanes). */
+#define VERIFY_WINDOW 64
+
+static int item_checks(const slh_params *p, const kf_slhdsa_verify_item *it)
+{
+    int rc = verify_checks(p, it->msg, it->msglen, it->sig, it->siglen, it->pk, it->pklen);
+    return rc == KF_OK ? ctx_checks(it->ctx, it->ctxlen) : rc;
+}
+
+int kf_slhdsa_verify_batch(kf_slhdsa_param param, size_t count, const kf_slhdsa_verify_item *items, int *results)
+{
+    const slh_params *p = kf_slh_params_get(param);
+    slh_msg msgs[VERIFY_WINDOW];
+    const slh_msg *m[VERIFY_WINDOW];
+    const uint8_t *sig[VERIFY_WINDOW], *pk[VERIFY_WINDOW];
+    uint8_t hdr[VERIFY_WINDOW][2];
+    size_t at[VERIFY_WINDOW];
+    int ok[VERIFY_WINDOW], first = KF_OK;
+    if (count == 0) return KF_OK;
+    if (!items || !results) return KF_ERR_NULL_POINTER;
+    for (size_t i = 0; i < count;) {
+        size_t cnt = 0;
+        for (; i < count && cnt < VERIFY_WINDOW; i++) {
+            const kf_slhdsa_verify_item *it = &items[i];
+            results[i] = item_checks(p, it);
+            if (results[i] != KF_OK) continue;
+            pure_msg(&msgs[cnt], hdr[cnt], it->msg, it->msglen, it->ctx, it->ctxlen);
+            m[cnt] = &msgs[cnt];
+            sig[cnt] = it->sig;
+            pk[cnt] = it->pk;
+            at[cnt++] = i;
+        }
+        if (cnt) kf_slh_verify_many(p, cnt, m, sig, pk, ok, NULL);
+        for (size_t j = 0; j < cnt; j++) results[at[j]] = ok[j] ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    }
+    for (size_t i = 0; i < count && first == KF_OK; i++) first = results[i];
+    return first;
 }
 
 /* ---- HashSLH-DSA (Algorithms 23, 25) ------------------------------------------------------ */
@@ -315,7 +354,7 @@ int kf_slhdsa_hash_verify(kf_slhdsa_param param, kf_slhdsa_prehash ph, const voi
     if (rc != KF_OK) return rc;
     slh_msg m;
     hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
-    return verify_internal(p, &m, sig, pk, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    return kf_slh_verify_one(p, &m, sig, pk, NULL, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
 /* ---- for tools: the permutations an operation costs -------------------------------------- */
@@ -332,7 +371,19 @@ int kf_slh_count_perms(kf_slhdsa_param param, enum slh_op op, const uint8_t *see
     switch (op) {
     case SLH_OP_KEYGEN: keygen_internal(p, seeds, seeds + p->n, seeds + 2 * p->n, pk, sk, perms); return KF_OK;
     case SLH_OP_SIGN: sign_internal(p, &m, NULL, sk, sig, perms); return KF_OK;
-    case SLH_OP_VERIFY: return verify_internal(p, &m, sig, pk, perms) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    case SLH_OP_VERIFY: return kf_slh_verify_one(p, &m, sig, pk, perms, NULL) ? KF_OK : KF_ERR_BAD_SIGNATURE;
     }
     return KF_ERR_BAD_ALGORITHM;
+}
+
+int kf_slh_verify_cp(kf_slhdsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
+                     const uint8_t *pk, uint64_t *perms, uint64_t *cp)
+{
+    const slh_params *p = kf_slh_params_get(param);
+    uint8_t hdr[2];
+    slh_msg m;
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!sig || !pk || !perms || !cp || (!msg && msglen)) return KF_ERR_NULL_POINTER;
+    pure_msg(&m, hdr, msg, msglen, NULL, 0);
+    return kf_slh_verify_one(p, &m, sig, pk, perms, cp) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }

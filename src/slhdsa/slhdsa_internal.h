@@ -32,6 +32,7 @@
 
 #define SLH_BLOCK 136           /* SHAKE256 rate */
 #define SLH_MAX_LANES 16        /* widest batched backend used; wider ones are left to x1 */
+#define SLH_BATCH_MAX 8         /* signatures in lock-step in kf_slh_verify_many (lanes of x8) */
 #define SLH_XN_STATE_MAX 2048   /* bytes of the states of one batched call (x8: 1600) */
 /* Bytes of a padded input of `used` bytes: whole blocks, room for at least one pad byte. */
 #define SLH_PADDED(used) (((used) / SLH_BLOCK + 1) * SLH_BLOCK)
@@ -49,6 +50,9 @@ typedef struct slh_ctx {
     int rows;                                 /* xn has the interleaved layout: see above */
     uint64_t perms; /* Keccak-p calls of the hashes so far (one per block per instance; idle
                      * lanes of a batched call not counted): kforge bench's hashing floor */
+    uint64_t cp;    /* verification: the permutations on its critical path so far (the longest
+                     * chain of calls each needing the one before; kforge bench's dependency
+                     * floor, kf_slh_verify_cp) */
     _Alignas(64) uint8_t scratch[SLH_XN_STATE_MAX];
     /* rows only: templates (kf_slh_rows_template) at width `width` for inputs of n bytes
      * (F, PRF: tmpl[0]) and 2n bytes (H: tmpl[1]), made once per operation; their ADRS and
@@ -161,6 +165,10 @@ typedef struct wots_snap {
  * the XMSS tree in adrs (layer and tree set), into pk + i*n. Any cnt. snap may be NULL. */
 void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *pk,
                        const wots_snap *snap);
+/* The longest chain of dependent permutations in Algorithm 8 for the digits d: a chain's
+ * 15 - d[q] F calls, then T_len's blocks in order, each also needing the chains whose ends
+ * it absorbs. */
+unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d);
 /* Algorithm 8: the WOTS+ public key (n bytes) that sig claims for msg. */
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk);
@@ -202,6 +210,21 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
 void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk);
 
+/* ---- slhdsa.c, verify_batch.c: verification of one and of many -------------------------- */
+/* H_msg's digest split into md, idx_tree, idx_leaf (Algorithm 19, 7-12; Algorithm 20 too). */
+void kf_slh_split_digest(const slh_params *p, const uint8_t *digest, const uint8_t **md, uint64_t *idx_tree,
+                         uint32_t *idx_leaf);
+/* Algorithm 20 after the length checks: 1 if sig is valid for M' = m under pk. perms, cp
+ * (either may be NULL): the permutations it made, and those of its critical path. */
+int kf_slh_verify_one(const slh_params *p, const slh_msg *m, const uint8_t *sig, const uint8_t *pk,
+                      uint64_t *perms, uint64_t *cp);
+/* Algorithm 20 on count signatures (lengths checked), ok[i] = 1 where valid: groups of the
+ * interleaved batched backend's width (at most SLH_BATCH_MAX) in lock-step, the rest (and
+ * everything without such a backend) one by one. *perms (may be NULL): the permutations,
+ * counted as for the single verifications. */
+void kf_slh_verify_many(const slh_params *p, size_t count, const slh_msg *const *m, const uint8_t *const *sig,
+                        const uint8_t *const *pk, int *ok, uint64_t *perms);
+
 /* ---- slhdsa.c: for tools (kforge bench's hashing floor) ------------------------------------ */
 enum slh_op { SLH_OP_KEYGEN, SLH_OP_SIGN, SLH_OP_VERIFY };
 /* Runs one operation of the pure API with an empty context, as kf_slhdsa_keygen_internal
@@ -211,5 +234,13 @@ enum slh_op { SLH_OP_KEYGEN, SLH_OP_SIGN, SLH_OP_VERIFY };
  * hash, however the calls were batched. KF_OK, KF_ERR_BAD_SIGNATURE, or an argument error. */
 int kf_slh_count_perms(kf_slhdsa_param param, enum slh_op op, const uint8_t *seeds, const void *msg,
                        size_t msglen, uint8_t *pk, uint8_t *sk, uint8_t *sig, uint64_t *perms);
+
+/* kf_slhdsa_verify of (msg, empty context, sig, pk) for kforge bench's dependency floor:
+ * *perms as kf_slh_count_perms counts them and *cp the permutations of the longest chain
+ * of dependent ones (H_msg's blocks, a FORS leaf and its a levels, T_k's blocks, then per
+ * layer kf_slh_wots_cp and the h' nodes of the climb). KF_OK, KF_ERR_BAD_SIGNATURE or an
+ * argument error. */
+int kf_slh_verify_cp(kf_slhdsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
+                     const uint8_t *pk, uint64_t *perms, uint64_t *cp);
 
 #endif

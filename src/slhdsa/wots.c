@@ -549,6 +549,22 @@ void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, 
     kf_memzero(tl, used * stride);
 }
 
+unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d)
+{
+    const size_t n = p->n, head = n + 32, blocks = SLH_PADDED(head + (size_t)p->len * n) / SLH_BLOCK;
+    unsigned end = 0; /* the call after which T_len's block b is absorbed */
+    for (size_t b = 0; b < blocks; b++) {
+        const size_t lo = b * SLH_BLOCK, hi = lo + SLH_BLOCK;
+        unsigned ready = end;
+        for (unsigned q = 0; q < p->len; q++) { /* the chains with bytes in this block */
+            const size_t from = head + (size_t)q * n, to = from + n;
+            if (from < hi && to > lo && SLH_W - 1u - d[q] > ready) ready = SLH_W - 1u - d[q];
+        }
+        end = ready + 1;
+    }
+    return end;
+}
+
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk)
 {
@@ -559,6 +575,7 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
     uint8_t *bp[1] = {buf};
     uint32_t kp = adrs_get_keypair(adrs);
     kf_slh_wots_digits(p, msg, d);
+    c->cp += kf_slh_wots_cp(p, d);
     if (c->rows) {
         pk_from_sig_rows(c, sig, d, adrs, pk);
         return;

@@ -74,6 +74,7 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
      * the unpadded input PK.seed || ADRS || left || right kept in one buffer. */
     uint8_t in[SLH_BLOCK], *pair = in + n + 32;
     memcpy(in, c->pk_seed, n);
+    c->cp += height;
     for (unsigned k = 0; k < height; k++) {
         adrs_set_tree_height(adrs, k + 1);
         adrs_set_tree_index(adrs, (base >> (k + 1)) + (idx >> (k + 1)));
