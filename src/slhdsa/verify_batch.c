@@ -33,8 +33,6 @@
 /* The longest sponge input (T_len of 256 bits: PK.seed || ADRS || 67 chain ends), padded, in words */
 #define BV_WORDS (SLH_PADDED(SLH_MAX_N + 32 + SLH_MAX_LEN * SLH_MAX_N) / 8)
 #define BV_JOBS (SLH_BATCH_MAX * SLH_MAX_LEN)
-#define BV_CALLS (SLH_MAX_LEN * (SLH_W - 1) + SLH_W) /* bound on the calls of a layer's chains */
-#define BV_NONE 0xffff
 
 /* One signature of the group. */
 typedef struct bv_item {
@@ -174,80 +172,67 @@ static void bv_fors(bv_group *G)
 
 /* ---- a hypertree layer (Algorithm 11 on every signature) --------------------------------- */
 
-typedef struct bv_job {
-    uint16_t t, next_end;           /* the call it starts at; the next job ending with it */
-    uint8_t lane, item, q, steps;
-} bv_job;
+/* The chains of one layer: which chain each lane runs, and the lanes that free at each
+ * call (a ring of SLH_W calls: a chain lasts 1 .. w - 1 calls). */
+typedef struct bv_lanes {
+    uint8_t item[SLH_MAX_LANES], q[SLH_MAX_LANES], owner[SLH_MAX_LANES];
+    uint8_t ring[SLH_W][SLH_MAX_LANES], ring_n[SLH_W];
+} bv_lanes;
 
-typedef struct bv_plan {
-    bv_job job[BV_JOBS];
-    unsigned jobs, calls;
-    uint16_t end_head[BV_CALLS + 1]; /* the first job that has ended before call t */
-} bv_plan;
-
-/* List scheduling of the chains of every signature of the layer on w lanes: the longest
- * chain left goes to the lane that frees first (the lowest on ties), so start times never
- * decrease in job order. Chains of no steps are not jobs. */
-static void plan_chains(const bv_group *G, bv_plan *pl)
+/* The order chains start in: longest first (counting sort on the digit, stable in
+ * signature and chain), as item * len + q; returns how many have at least one step. */
+static unsigned order_chains(const bv_group *G, uint16_t *order)
 {
     const unsigned len = G->c->p->len;
-    unsigned free_at[SLH_MAX_LANES] = {0}, count[SLH_W] = {0}, at[SLH_W];
-    uint16_t order[BV_JOBS]; /* item * len + q, longest chain first (counting sort) */
+    unsigned count[SLH_W] = {0}, at[SLH_W];
     for (unsigned it = 0; it < G->g; it++)
         for (unsigned q = 0; q < len; q++) count[G->it[it].d[q]]++;
-    for (unsigned dg = 0, pos = 0; dg < SLH_W; dg++) { /* digit d: 15 - d steps */
+    for (unsigned dg = 0, pos = 0; dg < SLH_W; dg++) { /* digit dg: w - 1 - dg steps */
         at[dg] = pos;
         pos += count[dg];
     }
     for (unsigned it = 0; it < G->g; it++)
         for (unsigned q = 0; q < len; q++) order[at[G->it[it].d[q]]++] = (uint16_t)(it * len + q);
-    const unsigned jobs = at[SLH_W - 2]; /* the chains of at least one step */
-    pl->jobs = jobs;
-    pl->calls = 0;
-    for (unsigned t = 0; t <= BV_CALLS; t++) pl->end_head[t] = BV_NONE;
-    for (unsigned k = 0; k < jobs; k++) {
-        const unsigned it = order[k] / len, q = order[k] % len, s = SLH_W - 1u - G->it[it].d[q];
-        unsigned i = 0;
-        for (unsigned l = 1; l < G->w; l++)
-            if (free_at[l] < free_at[i]) i = l;
-        bv_job *j = &pl->job[k];
-        j->t = (uint16_t)free_at[i];
-        j->lane = (uint8_t)i;
-        j->item = (uint8_t)it;
-        j->q = (uint8_t)q;
-        j->steps = (uint8_t)s;
-        free_at[i] += s;
-        j->next_end = pl->end_head[free_at[i]];
-        pl->end_head[free_at[i]] = (uint16_t)k;
-        if (free_at[i] > pl->calls) pl->calls = free_at[i];
+    return at[SLH_W - 2];
+}
+
+/* Lane i's chain has ended: its value (rows 0 .. nw-1) into its signature's T_len input. */
+static void chain_end(bv_group *G, const bv_lanes *L, unsigned i)
+{
+    uint64_t *out = G->it[L->item[i]].msg + G->nw + 4 + (size_t)L->q[i] * G->nw;
+    for (size_t k = 0; k < G->nw; k++) out[k] = G->S[k * G->w + i];
+}
+
+/* Chain q of signature `item` starts in lane i: the signature's PK.seed and ADRS words 0-2
+ * in the lane's template column (unless the lane ran one of its chains last), word 3 with
+ * chain q and the first hash address d[q], and its signature value in the rows the call
+ * moves to the input. Returns the chain's steps. */
+static unsigned chain_start(bv_group *G, bv_lanes *L, unsigned i, unsigned item, unsigned q)
+{
+    const bv_item *it = &G->it[item];
+    const unsigned w = G->w;
+    L->item[i] = (uint8_t)item;
+    L->q[i] = (uint8_t)q;
+    if (L->owner[i] != item) {
+        lane_owner(G, G->TF, i, it);
+        L->owner[i] = (uint8_t)item;
     }
+    G->TF[(G->ar + 3) * w + i] = slh_word_with_hash((uint64_t)q << 24, it->d[q]);
+    for (size_t k = 0; k < G->nw; k++) G->S[k * w + i] = slh_word(it->ht + ((size_t)q * G->nw + k) * 8);
+    return SLH_W - 1u - it->d[q];
 }
 
-/* The chains' ends: rows 0 .. nw-1 of the job's lane into its signature's T_len input. */
-static void chain_end(bv_group *G, const bv_job *j)
-{
-    uint64_t *out = G->it[j->item].msg + G->nw + 4 + (size_t)j->q * G->nw;
-    for (size_t k = 0; k < G->nw; k++) out[k] = G->S[k * G->w + j->lane];
-}
-
-/* A chain starts: its signature's PK.seed and ADRS in the lane's template column (chain q,
- * first hash address d[q]), its signature value in the rows the call moves to the input. */
-static void chain_start(bv_group *G, const bv_job *j)
-{
-    const bv_item *it = &G->it[j->item];
-    const unsigned w = G->w, i = j->lane;
-    lane_owner(G, G->TF, i, it);
-    G->TF[(G->ar + 3) * w + i] = slh_word_with_hash((uint64_t)j->q << 24, it->d[j->q]);
-    for (size_t k = 0; k < G->nw; k++) G->S[k * w + i] = slh_word(it->ht + ((size_t)j->q * G->nw + k) * 8);
-}
-
-/* The WOTS+ public keys of layer `layer` (it->node in: the message; out: the key). */
+/* The WOTS+ public keys of layer `layer` (it->node in: the message; out: the key). The
+ * chains of all signatures are one pool: at each call, the lanes whose chain has just
+ * ended hand its value to T_len's input and take the longest chain left (list
+ * scheduling, longest first), so only the last calls of the layer have idle lanes. */
 static void layer_chains(bv_group *G, unsigned layer)
 {
     const slh_params *p = G->c->p;
     const size_t nw = G->nw;
     const unsigned w = G->w, len = p->len;
-    bv_plan pl;
+    uint16_t order[BV_JOBS];
+    bv_lanes L;
     unsigned nblocks = 0;
     for (unsigned s = 0; s < G->g; s++) {
         bv_item *it = &G->it[s];
@@ -266,15 +251,34 @@ static void layer_chains(bv_group *G, unsigned layer)
             if (it->d[q] == SLH_W - 1)
                 for (size_t k = 0; k < nw; k++) it->msg[nw + 4 + q * nw + k] = slh_word(it->ht + (q * nw + k) * 8);
     }
-    plan_chains(G, &pl);
-    for (unsigned t = 0, j = 0; t < pl.calls; t++) {
-        for (unsigned e = pl.end_head[t]; e != BV_NONE; e = pl.job[e].next_end) chain_end(G, &pl.job[e]);
-        for (; j < pl.jobs && pl.job[j].t == t; j++) chain_start(G, &pl.job[j]);
+    const unsigned jobs = order_chains(G, order);
+    unsigned next = 0, busy = 0;
+    uint64_t steps = 0;
+    memset(L.ring_n, 0, sizeof L.ring_n);
+    memset(L.owner, 0xff, sizeof L.owner);
+    for (unsigned i = 0; i < w; i++) L.ring[0][L.ring_n[0]++] = (uint8_t)i;
+    for (unsigned t = 0;; t++) {
+        const unsigned slot = t % SLH_W, freed = L.ring_n[slot];
+        L.ring_n[slot] = 0;
+        for (unsigned f = 0; f < freed; f++) {
+            const unsigned i = L.ring[slot][f];
+            if (t > 0) { /* lanes in slot 0 at t = 0 had no chain yet */
+                chain_end(G, &L, i);
+                busy--;
+            }
+            if (next < jobs) {
+                const unsigned job = order[next++], s = chain_start(G, &L, i, job / len, job % len);
+                const unsigned to = (t + s) % SLH_W;
+                L.ring[to][L.ring_n[to]++] = (uint8_t)i;
+                steps += s;
+                busy++;
+            }
+        }
+        if (!busy) break;
         kf_slh_rows_permute(G->xn, G->S, G->TF, G->in_row, 0, nw);
         for (unsigned i = 0; i < w; i++) G->TF[(G->ar + 3) * w + i] += (uint64_t)1 << 56; /* next hash address */
     }
-    for (unsigned e = pl.end_head[pl.calls]; e != BV_NONE; e = pl.job[e].next_end) chain_end(G, &pl.job[e]);
-    for (unsigned j = 0; j < pl.jobs; j++) G->c->perms += pl.job[j].steps;
+    G->c->perms += steps;
     sponge_lanes(G, nblocks); /* T_len */
 }
 

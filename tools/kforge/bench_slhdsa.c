@@ -21,6 +21,25 @@
  * one state set: price_now). The ratio ticks / floor is what the batching, the lanes left
  * idle and all the work beside the permutations cost on top.
  *
+ * Verification also gets a dependency floor (issue 24): one verification is a chain of d
+ * layers, each needing the root of the one below, and inside a layer T_len's blocks and the
+ * climb to the root are serial, so it cannot keep 8 lanes busy. kf_slh_verify_cp counts the
+ * permutations of its critical path (the longest chain of calls each needing the one before:
+ * H_msg's blocks; a FORS leaf, its a levels, T_k's blocks; per layer the longest of the
+ * chains that T_len's blocks wait for, block by block, then the h' nodes of the climb).
+ * Those run one after another whatever the schedule, so they are priced at the x1
+ * permutation (the fastest one-state call), measured in the same run; the other
+ * permutations at the x8 per-state price: dep floor = cp * x1 + (perms - cp) * x8/8. It is a
+ * model, not a proof: an x8 call that carries a critical-path permutation can carry 7 others
+ * for free, which the sum does not credit; it states what a single verification's structure
+ * costs with today's x1, and the ratio verify / dep floor is what the scheduling and the
+ * work beside the permutations add on top of that.
+ *
+ * verify-batch8: kf_slhdsa_verify_batch of 8 signatures (8 messages, one key), per
+ * signature, against the same hashing floor per signature (the 8 verifications' counted
+ * permutations / 8 x the x8 per-state price), and against 8 kf_slhdsa_verify calls timed in
+ * the same loop, samples alternated ("singles"; ratio singles / batch).
+ *
  * A signature lasts milliseconds: on a shared host the scheduler cuts into most of its
  * samples, and wall-clock ticks then measure the other jobs. So every sample is also taken
  * as the thread's CPU time (CLOCK_THREAD_CPUTIME_ID: it stops while the thread waits),
@@ -164,6 +183,68 @@ static double time_op(bench *b, slh_bench_arg *a, enum slh_bench_op op, unsigned
     return (double)t[samples / 2];
 }
 
+#define BATCH 8
+
+/* 8 signatures of 8 messages (a->msg with its first byte changed) under a->pk, for the
+ * verify-batch8 row; *perms: their verifications' counted permutations, 0 on a failure. */
+typedef struct slh_batch_arg {
+    uint8_t msg[BATCH][SLH_BENCH_MSG_BYTES];
+    uint8_t *sig[BATCH];
+    kf_slhdsa_verify_item items[BATCH];
+    int results[BATCH];
+} slh_batch_arg;
+
+static int batch_prepare(slh_bench_arg *a, slh_batch_arg *ba, uint64_t *perms)
+{
+    size_t siglen = kf_slhdsa_sig_bytes(a->param), pklen = kf_slhdsa_pk_bytes(a->param);
+    size_t sklen = kf_slhdsa_sk_bytes(a->param);
+    *perms = 0;
+    for (unsigned i = 0; i < BATCH; i++) {
+        uint64_t p = 0, cp = 0;
+        memcpy(ba->msg[i], a->msg, SLH_BENCH_MSG_BYTES);
+        ba->msg[i][0] ^= (uint8_t)i;
+        if (kf_slhdsa_sign(a->param, ba->sig[i], siglen, ba->msg[i], SLH_BENCH_MSG_BYTES, NULL, 0, NULL, a->sk, sklen) != KF_OK ||
+            kf_slh_verify_cp(a->param, ba->msg[i], SLH_BENCH_MSG_BYTES, ba->sig[i], a->pk, &p, &cp) != KF_OK)
+            return 0;
+        *perms += p;
+        ba->items[i] = (kf_slhdsa_verify_item){ba->msg[i], SLH_BENCH_MSG_BYTES, NULL, 0, ba->sig[i], siglen, a->pk, pklen};
+    }
+    return 1;
+}
+
+/* Medians of `samples` pairs: the batch of 8, then 8 single verifications (after one
+ * warm-up of each): wall ticks and thread CPU ticks of each, in out[0..3] = batch wall,
+ * batch cpu, singles wall, singles cpu. Returns 0 if a verification failed. */
+static int time_batch(bench *b, slh_bench_arg *a, slh_batch_arg *ba, unsigned samples, double out[4])
+{
+    uint64_t t[4][MAX_SAMPLES];
+    int ok = 1;
+    if (samples > MAX_SAMPLES) samples = MAX_SAMPLES;
+    for (unsigned s = 0; s <= samples; s++) {
+        for (unsigned which = 0; which < 2; which++) {
+            uint64_t c0 = thread_ns(), t0 = timer_start();
+            if (which == 0) {
+                ok &= kf_slhdsa_verify_batch(a->param, BATCH, ba->items, ba->results) == KF_OK;
+            } else {
+                for (unsigned i = 0; i < BATCH; i++) {
+                    const kf_slhdsa_verify_item *it = &ba->items[i];
+                    ok &= kf_slhdsa_verify(a->param, it->msg, it->msglen, NULL, 0, it->sig, it->siglen, it->pk,
+                                           it->pklen) == KF_OK;
+                }
+            }
+            uint64_t d = timer_stop() - t0, c = thread_ns() - c0;
+            if (s == 0) continue; /* warm-up */
+            t[2 * which][s - 1] = d > b->overhead ? d - b->overhead : 0;
+            t[2 * which + 1][s - 1] = c;
+        }
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        qsort(t[k], samples, sizeof t[k][0], cmp_u64);
+        out[k] = (double)t[k][samples / 2] * (k % 2 ? 1e-9 * b->tsc_hz : 1.0);
+    }
+    return ok;
+}
+
 /* The permutations of each operation, counted by the library on one untimed run; 0 if
  * that failed. Leaves a.pk, a.sk, a.sig as the timed runs will have them. */
 static void count_ops(slh_bench_arg *a, uint64_t perms[3])
@@ -182,18 +263,23 @@ void bench_suite_slhdsa(bench *b)
     static const char *const op_names[] = {"keygen", "sign", "verify"};
     const char *backend = kf_backend_batch_name();
     slh_bench_arg a;
+    slh_batch_arg ba;
     perm_price price = {kf_backend_xn_current(), kf_backend_current(), NULL};
+    perm_price price1 = {NULL, kf_backend_current(), NULL}; /* x1: the dependency floor */
+    int oom = 0;
     memset(&a, 0, sizeof a);
+    memset(&ba, 0, sizeof ba);
     a.sig = malloc(KF_SLHDSA_SIG_MAX_BYTES);
+    for (unsigned i = 0; i < BATCH; i++) oom |= !(ba.sig[i] = malloc(KF_SLHDSA_SIG_MAX_BYTES));
     price.states = aligned_alloc(64, 4096);
-    if (!a.sig || !price.states || (price.xn && price.xn->state_bytes > 4096)) {
+    price1.states = aligned_alloc(64, 4096);
+    if (oom || !a.sig || !price.states || !price1.states || (price.xn && price.xn->state_bytes > 4096)) {
         printf("    out of memory: no figures\n");
-        free(a.sig);
-        free(price.states);
-        return;
+        goto done;
     }
     if (price.xn) price.xn->init(price.states);
     else price.x1->init(price.states);
+    price1.x1->init(price1.states);
     for (size_t i = 0; i < sizeof a.seeds; i++) a.seeds[i] = (uint8_t)(0x5a ^ (7 * i));
     memcpy(a.msg, b->input, sizeof a.msg);
 
@@ -203,20 +289,34 @@ void bench_suite_slhdsa(bench *b)
            "    calls (counted by the library) x ticks per permutation of %s measured right\n"
            "    before it; ratio = cpu / floor (wall: ticks / floor)\n",
            backend, price.xn ? price.xn->name : price.x1->name);
+    printf("    verify-dep: dependency floor of one verification = crit x (x1 %s permutation) +\n"
+           "    (perms - crit) x the x8 per-state price (crit: the permutations of its critical path);\n"
+           "    ratio = verify cpu / dep floor. verify-batch8: kf_slhdsa_verify_batch of 8 signatures,\n"
+           "    ticks per signature, floor per signature as above; singles = 8 kf_slhdsa_verify in\n"
+           "    the same loop, samples alternated (x = singles cpu / batch cpu)\n",
+           price1.x1->name);
     printf("    %-20s %-7s %13s %13s %9s %9s %13s %6s %6s %3s\n", "parameter set", "op", "ticks", "cpu", "perms",
            "tick/perm", "floor", "ratio", "wall", "n");
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         const slh_bench_set *set = &sets[s];
         if (set->slow && b->quick) continue;
         unsigned samples = set->slow ? 3 : (b->quick ? 3 : 11);
-        double t[3], tc[3], tp[3];
-        uint64_t perms[3];
+        double t[3], tc[3], tp[3], tp1 = 0, tb[4] = {0}, tbp = 0;
+        uint64_t perms[3], vperms = 0, cp = 0, bperms = 0;
+        int batch_ok;
         a.param = set->param;
         a.rc = 0;
         count_ops(&a, perms);
+        if (kf_slh_verify_cp(a.param, a.msg, sizeof a.msg, a.sig, a.pk, &vperms, &cp) != KF_OK) cp = 0;
         for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) {
             tp[op] = price_now(b, &price);
+            if (op == OP_VERIFY) tp1 = price_now(b, &price1);
             t[op] = time_op(b, &a, (enum slh_bench_op)op, samples, &tc[op]);
+        }
+        batch_ok = batch_prepare(&a, &ba, &bperms);
+        if (batch_ok) {
+            tbp = price_now(b, &price);
+            batch_ok = time_batch(b, &a, &ba, set->slow ? 5 : samples, tb);
         }
         if (a.rc != 0) {
             printf("    %-20s FAILED (error %d): no figures\n", set->name, a.rc);
@@ -244,8 +344,56 @@ void bench_suite_slhdsa(bench *b)
             printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u\n", set->name, op_names[op], t[op],
                    tc[op], (unsigned long long)perms[op], tp[op], floor, tc[op] / floor, t[op] / floor, samples);
         }
+        if (cp && perms[OP_VERIFY] == vperms) {
+            char name[64];
+            const double dep = (double)cp * tp1 + (double)(vperms - cp) * tp[OP_VERIFY];
+            snprintf(name, sizeof name, "%s-verify-crit-perms", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "permutations", (double)cp);
+            snprintf(name, sizeof name, "%s-verify-x1-price", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", tp1);
+            snprintf(name, sizeof name, "%s-verify-dep-floor", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", dep);
+            snprintf(name, sizeof name, "%s-verify-dep-floor-ratio", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "x", tc[OP_VERIFY] / dep);
+            snprintf(name, sizeof name, "%s-verify-dep-floor-ratio-wall", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "x", t[OP_VERIFY] / dep);
+            printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u  crit %llu, x1 %.1f\n", set->name,
+                   "vf-dep", t[OP_VERIFY], tc[OP_VERIFY], (unsigned long long)vperms, tp[OP_VERIFY], dep,
+                   tc[OP_VERIFY] / dep, t[OP_VERIFY] / dep, samples, (unsigned long long)cp, tp1);
+        } else {
+            printf("    %-20s verify critical path not counted\n", set->name);
+        }
+        if (batch_ok) {
+            char name[64];
+            const unsigned bs = set->slow ? 5 : samples;
+            const double floor = (double)bperms / BATCH * tbp;
+            snprintf(name, sizeof name, "%s-verify-batch8", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", tb[0] / BATCH);
+            snprintf(name, sizeof name, "%s-verify-batch8-cpu", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", tb[1] / BATCH);
+            snprintf(name, sizeof name, "%s-verify-batch8-perms", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "permutations", (double)bperms / BATCH);
+            snprintf(name, sizeof name, "%s-verify-batch8-floor", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", floor);
+            snprintf(name, sizeof name, "%s-verify-batch8-floor-ratio", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "x", tb[1] / BATCH / floor);
+            snprintf(name, sizeof name, "%s-verify-batch8-floor-ratio-wall", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "x", tb[0] / BATCH / floor);
+            snprintf(name, sizeof name, "%s-verify-single8-cpu", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "ticks", tb[3] / BATCH);
+            snprintf(name, sizeof name, "%s-verify-batch8-speedup", set->name);
+            bench_add(b, "slhdsa", name, backend, -1, "x", tb[3] / tb[1]);
+            printf("    %-20s %-7s %13.0f %13.0f %9.0f %9.1f %13.0f %6.3f %6.3f %3u  singles cpu %.0f (x %.3f)\n",
+                   set->name, "vf-bat8", tb[0] / BATCH, tb[1] / BATCH, (double)bperms / BATCH, tbp, floor,
+                   tb[1] / BATCH / floor, tb[0] / BATCH / floor, bs, tb[3] / BATCH, tb[3] / tb[1]);
+        } else {
+            printf("    %-20s verify-batch8 FAILED\n", set->name);
+        }
         fflush(stdout);
     }
+done:
     free(price.states);
+    free(price1.states);
     free(a.sig);
+    for (unsigned i = 0; i < BATCH; i++) free(ba.sig[i]);
 }
