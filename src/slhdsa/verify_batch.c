@@ -180,7 +180,8 @@ typedef struct bv_lanes {
 } bv_lanes;
 
 /* The order chains start in: longest first (counting sort on the digit, stable in
- * signature and chain), as item * len + q; returns how many have at least one step. */
+ * signature and chain), as item << 8 | q (no division in the loop of calls); returns how
+ * many have at least one step. */
 static unsigned order_chains(const bv_group *G, uint16_t *order)
 {
     const unsigned len = G->c->p->len;
@@ -192,7 +193,7 @@ static unsigned order_chains(const bv_group *G, uint16_t *order)
         pos += count[dg];
     }
     for (unsigned it = 0; it < G->g; it++)
-        for (unsigned q = 0; q < len; q++) order[at[G->it[it].d[q]]++] = (uint16_t)(it * len + q);
+        for (unsigned q = 0; q < len; q++) order[at[G->it[it].d[q]]++] = (uint16_t)(it << 8 | q);
     return at[SLH_W - 2];
 }
 
@@ -231,7 +232,7 @@ static void layer_chains(bv_group *G, unsigned layer)
     const slh_params *p = G->c->p;
     const size_t nw = G->nw;
     const unsigned w = G->w, len = p->len;
-    uint16_t order[BV_JOBS];
+    uint16_t order[BV_JOBS]; /* SLH_BATCH_MAX * SLH_MAX_LEN */
     bv_lanes L;
     unsigned nblocks = 0;
     for (unsigned s = 0; s < G->g; s++) {
@@ -267,7 +268,7 @@ static void layer_chains(bv_group *G, unsigned layer)
                 busy--;
             }
             if (next < jobs) {
-                const unsigned job = order[next++], s = chain_start(G, &L, i, job / len, job % len);
+                const unsigned job = order[next++], s = chain_start(G, &L, i, job >> 8, job & 0xff);
                 const unsigned to = (t + s) % SLH_W;
                 L.ring[to][L.ring_n[to]++] = (uint8_t)i;
                 steps += s;
