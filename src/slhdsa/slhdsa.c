@@ -125,6 +125,7 @@ int kf_slh_verify_one(const slh_params *p, const slh_msg *m, const uint8_t *sig,
     uint64_t idx_tree;
     uint32_t idx_leaf;
     ctx_setup(&c, p, pk, NULL);
+    c.want_cp = cp != NULL;
     kf_slh_h_msg(&c, sig, pk, pk + n, m, digest);
     kf_slh_split_digest(p, digest, &md, &idx_tree, &idx_leaf);
     adrs_zero(&adrs);

@@ -53,6 +53,7 @@ typedef struct slh_ctx {
     uint64_t cp;    /* verification: the permutations on its critical path so far (the longest
                      * chain of calls each needing the one before; kforge bench's dependency
                      * floor, kf_slh_verify_cp) */
+    int want_cp;    /* count cp in full (kf_slh_verify_cp); else cp may be partial */
     _Alignas(64) uint8_t scratch[SLH_XN_STATE_MAX];
     /* rows only: templates (kf_slh_rows_template) at width `width` for inputs of n bytes
      * (F, PRF: tmpl[0]) and 2n bytes (H: tmpl[1]), made once per operation; their ADRS and
