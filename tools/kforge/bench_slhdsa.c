@@ -35,6 +35,12 @@
  * costs with today's x1, and the ratio verify / dep floor is what the scheduling and the
  * work beside the permutations add on top of that.
  *
+ * Record names stay within the 39 characters a name keeps (longer ones are cut and could
+ * collide): <set>-verify-crit-perms, -verify-x1-price, -verify-dep-floor, -verify-dep-ratio
+ * (CPU), -vdep-ratio-wall; -verify-batch8 (wall ticks per signature), -verify-batch8-cpu,
+ * -verify-batch8-perms, -verify-batch8-floor, -verify-batch8-ratio (CPU), -vbatch8-ratio-wall,
+ * -vsingle8-cpu (a single verification in the same loop), -vbatch8-speedup.
+ *
  * verify-batch8: kf_slhdsa_verify_batch of 8 signatures (8 messages, one key), per
  * signature, against the same hashing floor per signature (the 8 verifications' counted
  * permutations / 8 x the x8 per-state price), and against 8 kf_slhdsa_verify calls timed in
@@ -353,9 +359,9 @@ void bench_suite_slhdsa(bench *b)
             bench_add(b, "slhdsa", name, backend, -1, "ticks", tp1);
             snprintf(name, sizeof name, "%s-verify-dep-floor", set->name);
             bench_add(b, "slhdsa", name, backend, -1, "ticks", dep);
-            snprintf(name, sizeof name, "%s-verify-dep-floor-ratio", set->name);
+            snprintf(name, sizeof name, "%s-verify-dep-ratio", set->name);
             bench_add(b, "slhdsa", name, backend, -1, "x", tc[OP_VERIFY] / dep);
-            snprintf(name, sizeof name, "%s-verify-dep-floor-ratio-wall", set->name);
+            snprintf(name, sizeof name, "%s-vdep-ratio-wall", set->name);
             bench_add(b, "slhdsa", name, backend, -1, "x", t[OP_VERIFY] / dep);
             printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u  crit %llu, x1 %.1f\n", set->name,
                    "vf-dep", t[OP_VERIFY], tc[OP_VERIFY], (unsigned long long)vperms, tp[OP_VERIFY], dep,
@@ -375,13 +381,13 @@ void bench_suite_slhdsa(bench *b)
             bench_add(b, "slhdsa", name, backend, -1, "permutations", (double)bperms / BATCH);
             snprintf(name, sizeof name, "%s-verify-batch8-floor", set->name);
             bench_add(b, "slhdsa", name, backend, -1, "ticks", floor);
-            snprintf(name, sizeof name, "%s-verify-batch8-floor-ratio", set->name);
+            snprintf(name, sizeof name, "%s-verify-batch8-ratio", set->name);
             bench_add(b, "slhdsa", name, backend, -1, "x", tb[1] / BATCH / floor);
-            snprintf(name, sizeof name, "%s-verify-batch8-floor-ratio-wall", set->name);
+            snprintf(name, sizeof name, "%s-vbatch8-ratio-wall", set->name);
             bench_add(b, "slhdsa", name, backend, -1, "x", tb[0] / BATCH / floor);
-            snprintf(name, sizeof name, "%s-verify-single8-cpu", set->name);
+            snprintf(name, sizeof name, "%s-vsingle8-cpu", set->name);
             bench_add(b, "slhdsa", name, backend, -1, "ticks", tb[3] / BATCH);
-            snprintf(name, sizeof name, "%s-verify-batch8-speedup", set->name);
+            snprintf(name, sizeof name, "%s-vbatch8-speedup", set->name);
             bench_add(b, "slhdsa", name, backend, -1, "x", tb[3] / tb[1]);
             printf("    %-20s %-7s %13.0f %13.0f %9.0f %9.1f %13.0f %6.3f %6.3f %3u  singles cpu %.0f (x %.3f)\n",
                    set->name, "vf-bat8", tb[0] / BATCH, tb[1] / BATCH, (double)bperms / BATCH, tbp, floor,
