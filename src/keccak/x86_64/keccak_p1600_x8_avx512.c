@@ -113,70 +113,69 @@ x8_load_group(__m512i r[8], const uint8_t *const *in, size_t off, size_t lanes, 
     kf_xn_transpose8(r);
 }
 
-/* lane j (= x + 5y, the variable a<x><y>) ^= r[j mod 8] when j < T (the transposed lanes),
- * or ^= the scratch block's lane j (eight leaves' words, one aligned zmm) when T <= j < lanes */
-#define KF_X8_XL(T, j, var) \
-    if ((j) < T) var = KF_XOR(var, r[(j) % 8]); \
-    else if ((j) < lanes) var = KF_XOR(var, _mm512_load_si512(&buf[j]));
-/* One block at in[i] + done into a00..a44: lanes 0 .. T-1 eight at a time through the 8x8
- * transposition, lanes T .. lanes-1 from buf (already transposed by the scalar copy). */
-#define KF_X8_ABSORB_BLOCK(T) \
+/* lane j (= x + 5y, the variable a<x><y>) ^= r[j mod 8] when j < lanes */
+#define KF_X8_XL(j, var) \
+    if ((j) < lanes) var = KF_XOR(var, r[(j) % 8]);
+/* One block at in[i] + done into a00..a44, eight lanes at a time. */
+#define KF_X8_ABSORB_BLOCK \
     { \
         __m512i r[8]; \
-        if ((T) > 0) x8_load_group(r, in, done, (T), 0); \
-        KF_X8_XL(T, 0, a00) KF_X8_XL(T, 1, a10) KF_X8_XL(T, 2, a20) KF_X8_XL(T, 3, a30) \
-        KF_X8_XL(T, 4, a40) KF_X8_XL(T, 5, a01) KF_X8_XL(T, 6, a11) KF_X8_XL(T, 7, a21) \
-        if ((T) > 8) x8_load_group(r, in, done, (T), 1); \
-        KF_X8_XL(T, 8, a31) KF_X8_XL(T, 9, a41) KF_X8_XL(T, 10, a02) KF_X8_XL(T, 11, a12) \
-        KF_X8_XL(T, 12, a22) KF_X8_XL(T, 13, a32) KF_X8_XL(T, 14, a42) KF_X8_XL(T, 15, a03) \
-        if ((T) > 16) x8_load_group(r, in, done, (T), 2); \
-        KF_X8_XL(T, 16, a13) KF_X8_XL(T, 17, a23) KF_X8_XL(T, 18, a33) KF_X8_XL(T, 19, a43) \
-        KF_X8_XL(T, 20, a04) KF_X8_XL(T, 21, a14) KF_X8_XL(T, 22, a24) KF_X8_XL(T, 23, a34) \
-        if ((T) > 24) x8_load_group(r, in, done, (T), 3); \
-        KF_X8_XL(T, 24, a44) \
+        x8_load_group(r, in, done, lanes, 0); \
+        KF_X8_XL(0, a00) KF_X8_XL(1, a10) KF_X8_XL(2, a20) KF_X8_XL(3, a30) \
+        KF_X8_XL(4, a40) KF_X8_XL(5, a01) KF_X8_XL(6, a11) KF_X8_XL(7, a21) \
+        if (lanes > 8) { \
+            x8_load_group(r, in, done, lanes, 1); \
+            KF_X8_XL(8, a31) KF_X8_XL(9, a41) KF_X8_XL(10, a02) KF_X8_XL(11, a12) \
+            KF_X8_XL(12, a22) KF_X8_XL(13, a32) KF_X8_XL(14, a42) KF_X8_XL(15, a03) \
+        } \
+        if (lanes > 16) { \
+            x8_load_group(r, in, done, lanes, 2); \
+            KF_X8_XL(16, a13) KF_X8_XL(17, a23) KF_X8_XL(18, a33) KF_X8_XL(19, a43) \
+            KF_X8_XL(20, a04) KF_X8_XL(21, a14) KF_X8_XL(22, a24) KF_X8_XL(23, a34) \
+        } \
+        if (lanes > 24) { \
+            x8_load_group(r, in, done, lanes, 3); \
+            KF_X8_XL(24, a44) \
+        } \
     }
 
 /*
- * The scalar transposition (issue 24): the lanes tl .. lanes-1 of the NEXT block are copied
- * word by word with general-purpose moves into buf, transposed (buf[j] = lane j of the eight
- * leaves), while the vector units run this block's rounds; the next block then absorbs those
- * lanes with one aligned zmm load each and no shuffles. The moves use the load and store
- * ports, which the rounds barely touch, instead of the vector pipes that the rounds saturate.
- * Each move is inline assembly so that GCC can neither vectorize the copy (back onto the
- * vector pipes) nor gather it in one place: the source order puts a share of the words after
- * each round. The vector loads of buf come a whole block (~570 cycles) after its stores, so
- * no store has to be forwarded into them.
- * Word k of the copy is lane tl + k/8 of leaf k%8; round r copies words r*per .. r*per+per-1.
+ * The scalar transposition (issue 24; docs/BENCHMARK_HISTORY.md, "KT128's leaf transposition
+ * on the load/store ports"). The 8x8 transposition above costs ~63 shuffles per 21-lane
+ * block on the vector pipes, which the ~1,140 operations of 12 rounds already saturate (~6%
+ * of a KT128 leaf). Zen 4's three load and two store ports are nearly idle during the rounds,
+ * so with `copy` the NEXT block is transposed there instead: while the vector units run this
+ * block's rounds, its words are copied one by one with general-purpose moves into buf, lane
+ * j of leaf i to word i of buf[j]. The next block then absorbs each lane with one aligned zmm
+ * load (folded into its xor) and no shuffle. buf is written a block (hundreds of cycles)
+ * before it is read, so no load waits on a store forwarding.
+ * Each move is inline assembly: GCC would otherwise vectorize the copy (back onto the vector
+ * pipes, as it does with x8_transpose_to's kind of loop) or schedule it in one lump. Word k is
+ * lane k/8 of leaf k%8; round r (of the first `spread`) copies words r*per .. r*per+per-1.
+ * Measured spreads: 12 rounds over the first 6 (over all 12: 1-1.5% slower; over 3: ~2%),
+ * 24 rounds over all 24 (over the first 6: 1% slower, over 12: ~0.5%).
  */
-#ifndef KF_X8_CP_SPREAD
-#define KF_X8_CP_SPREAD 6
-#endif
-#ifndef KF_X8_CP_SPREAD24
-#define KF_X8_CP_SPREAD24 24
-#endif
-#ifndef KF_X8_CP_LM
-#define KF_X8_CP_LM 0
-#endif
+#define KF_X8_SPREAD12 6
+#define KF_X8_SPREAD24 24
 typedef uint64_t kf_x8_word __attribute__((may_alias));
 #define KF_X8_CP_WORD(r, t) \
     if ((t) < per && (r) * per + (t) < nw) { \
         const size_t k_ = (r) * per + (t); \
-        const size_t j_ = KF_X8_CP_LM ? tl + k_ % (lanes - tl) : tl + k_ / 8; \
-        const size_t i_ = KF_X8_CP_LM ? k_ / (lanes - tl) : k_ % 8; \
         uint64_t v_; \
         __asm__("movq %[src], %[v]\n\tmovq %[v], %[dst]" \
-                : [dst] "=m"(((uint64_t *)&buf[j_])[i_]), [v] "=&r"(v_) \
-                : [src] "m"(*(const kf_x8_word *)(nx[i_] + 8 * j_))); \
+                : [dst] "=m"(((uint64_t *)&buf[k_ / 8])[k_ % 8]), [v] "=&r"(v_) \
+                : [src] "m"(*(const kf_x8_word *)(nx[k_ % 8] + 8 * (k_ / 8)))); \
     }
 #define KF_X8_CP_8(r, t) \
     KF_X8_CP_WORD(r, t) KF_X8_CP_WORD(r, (t) + 1) KF_X8_CP_WORD(r, (t) + 2) KF_X8_CP_WORD(r, (t) + 3) \
     KF_X8_CP_WORD(r, (t) + 4) KF_X8_CP_WORD(r, (t) + 5) KF_X8_CP_WORD(r, (t) + 6) KF_X8_CP_WORD(r, (t) + 7)
+/* round r's share of the copy (per <= 64 words: 200 words over at least 4 rounds) */
 #define KF_X8_CP_ROUND(r) \
-    if (nw > 0 && (r) < spread && (KF_X8_CP_BR == 0 || nr != 12 || more)) { \
+    if ((r) < spread) { \
         KF_X8_CP_8(r, 0) KF_X8_CP_8(r, 8) KF_X8_CP_8(r, 16) KF_X8_CP_8(r, 24) \
         KF_X8_CP_8(r, 32) KF_X8_CP_8(r, 40) KF_X8_CP_8(r, 48) KF_X8_CP_8(r, 56) \
     }
-/* twelve rounds from constant rc[0], copying the shares of rounds o .. o+11 */
+/* twelve rounds from constant rc[0], each followed by the share of round o + its index */
 #define KF_X8_ROUNDS12_CP(o) \
     KF_ROUND(0) KF_X8_CP_ROUND((o) + 0) KF_ROUND(1) KF_X8_CP_ROUND((o) + 1) \
     KF_ROUND(2) KF_X8_CP_ROUND((o) + 2) KF_ROUND(3) KF_X8_CP_ROUND((o) + 3) \
@@ -184,114 +183,102 @@ typedef uint64_t kf_x8_word __attribute__((may_alias));
     KF_ROUND(6) KF_X8_CP_ROUND((o) + 6) KF_ROUND(7) KF_X8_CP_ROUND((o) + 7) \
     KF_ROUND(8) KF_X8_CP_ROUND((o) + 8) KF_ROUND(9) KF_X8_CP_ROUND((o) + 9) \
     KF_ROUND(10) KF_X8_CP_ROUND((o) + 10) KF_ROUND(11) KF_X8_CP_ROUND((o) + 11)
+/* lane j ^= buf[j] (the aligned load folded into the xor) when j < lanes */
+#define KF_X8_XB(j, var) \
+    if ((j) < lanes) var = KF_XOR(var, _mm512_load_si512(&buf[j]));
+#define KF_X8_ABSORB_BUF \
+    KF_X8_XB(0, a00) KF_X8_XB(1, a10) KF_X8_XB(2, a20) KF_X8_XB(3, a30) KF_X8_XB(4, a40) \
+    KF_X8_XB(5, a01) KF_X8_XB(6, a11) KF_X8_XB(7, a21) KF_X8_XB(8, a31) KF_X8_XB(9, a41) \
+    KF_X8_XB(10, a02) KF_X8_XB(11, a12) KF_X8_XB(12, a22) KF_X8_XB(13, a32) KF_X8_XB(14, a42) \
+    KF_X8_XB(15, a03) KF_X8_XB(16, a13) KF_X8_XB(17, a23) KF_X8_XB(18, a33) KF_X8_XB(19, a43) \
+    KF_X8_XB(20, a04) KF_X8_XB(21, a14) KF_X8_XB(22, a24) KF_X8_XB(23, a34) KF_X8_XB(24, a44)
 
-#ifndef KF_X8_CP_BR
-#define KF_X8_CP_BR 0
-#endif
-/* buf[j] = lane j of the blocks at in[0..7], for tl <= j < lanes (tl a multiple of 8) */
+/* buf[j] = lane j of the blocks at in[0..7], j < lanes, through the vector transposition: the
+ * first block's, with no rounds yet to hide a scalar copy behind */
 static inline __attribute__((always_inline)) void
-x8_transpose_to(__m512i *buf, const uint8_t *const *in, size_t tl, size_t lanes)
+x8_transpose_to(__m512i *buf, const uint8_t *const *in, size_t lanes)
 {
-    for (size_t j = tl; j < lanes; j += 8) {
+    for (unsigned g = 0; 8 * g < lanes; g++) {
         __m512i r[8];
-        x8_load_group(r, in, 0, lanes, (unsigned)(j / 8));
-        for (size_t t = 0; t < 8 && j + t < lanes; t++) _mm512_store_si512(&buf[j + t], r[t]);
+        x8_load_group(r, in, 0, lanes, g);
+        for (size_t t = 0; t < 8 && 8 * g + t < lanes; t++) _mm512_store_si512(&buf[8 * g + t], r[t]);
     }
 }
 
-/* a readable source for the copy during the last block (its words are never absorbed): a
- * branch around the copies instead cost more than these wasted moves */
+/* The copy's source during the last block, whose copied words are never absorbed: reading
+ * zeros costs less than branches around the moves (a branch per round made KT128 ~2% slower). */
 static _Alignas(64) const uint64_t x8_no_block[25];
 
-/* All full blocks of rate = 8 * lanes bytes; lanes 0 .. tl-1 (a multiple of 8, or = lanes)
- * through the transposition, the rest through the scalar copy one block ahead. */
+/* All full blocks of rate = 8 * lanes bytes: the transposition of each block in registers, or
+ * (copy) the scalar copy of the next block into buf during the rounds. */
 static inline __attribute__((always_inline)) size_t
-x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, size_t tl, const uint8_t *const *in, size_t len)
+x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint8_t *const *in, size_t len)
 {
     size_t rate = 8 * lanes, done = 0;
-    const size_t nw = 8 * (lanes - tl);
-    const size_t spread = nr == 12 ? KF_X8_CP_SPREAD : KF_X8_CP_SPREAD24, per = (nw + spread - 1) / spread;
+    const size_t nw = 8 * lanes, spread = nr == 12 ? KF_X8_SPREAD12 : KF_X8_SPREAD24;
+    const size_t per = (nw + spread - 1) / spread;
     const uint64_t *rc0 = kf_keccak_rc + 24 - nr, *end = kf_keccak_rc + 24;
     _Alignas(64) __m512i buf[25];
     KF_LANE_LIST(KF_LOAD_LANE)
-    /* lanes tl .. lanes-1 of the first block through the vector transposition into buf: no
-     * rounds yet to hide a scalar copy behind (a scalar copy made 1-2 block inputs slower) */
-    if (nw > 0 && len >= rate) x8_transpose_to(buf, in, tl, lanes);
+    if (copy && len >= rate) x8_transpose_to(buf, in, lanes);
     for (; len - done >= rate; done += rate) {
-        const uint8_t *nx[8];
-        const int more = len - done >= 2 * rate; /* a next block to copy, else a dummy one */
-        for (int i = 0; i < 8; i++) nx[i] = more ? in[i] + done + rate : (const uint8_t *)x8_no_block;
-        KF_X8_ABSORB_BLOCK(tl)
-        if (nw > 0 && nr == 12) {
-            const uint64_t *rc = rc0;
-            KF_X8_ROUNDS12_CP(0)
-        } else if (nw > 0 && nr == 24) {
-            const uint64_t *rc = rc0;
-            KF_X8_ROUNDS12_CP(0)
-            rc += 12;
-            KF_X8_ROUNDS12_CP(12)
-        } else {
+        if (!copy) {
+            KF_X8_ABSORB_BLOCK
             for (const uint64_t *rc = rc0; rc < end; rc += 12) {
                 KF_AVX512_ROUNDS12
             }
+            continue;
+        }
+        const uint8_t *nx[8];
+        const int more = len - done >= 2 * rate; /* a next block to copy */
+        for (int i = 0; i < 8; i++) nx[i] = more ? in[i] + done + rate : (const uint8_t *)x8_no_block;
+        KF_X8_ABSORB_BUF
+        const uint64_t *rc = rc0;
+        KF_X8_ROUNDS12_CP(0)
+        if (nr == 24) {
+            rc += 12;
+            KF_X8_ROUNDS12_CP(12)
         }
     }
     KF_LANE_LIST(KF_STORE_LANE)
     return done;
 }
 
-#ifndef KF_X8_SCALAR_FROM
-#define KF_X8_SCALAR_FROM 0
-#endif
-#ifndef KF_X8_SCALAR_FROM24
-#define KF_X8_SCALAR_FROM24 KF_X8_SCALAR_FROM
-#endif
-#define KF_X8_TL(nr, lanes) \
-    ((nr) == 12 ? ((lanes) < KF_X8_SCALAR_FROM ? (lanes) : KF_X8_SCALAR_FROM) \
-                : ((lanes) < KF_X8_SCALAR_FROM24 ? (lanes) : KF_X8_SCALAR_FROM24))
-
 /* The body compiled for the parameter sets of KT128 / TurboSHAKE128 / SHAKE128 (rate 168)
  * and KT256 / TurboSHAKE256 / SHAKE256 (136), at 12 and 24 rounds, so the lane count and the
- * rounds are constants there (no lane tests, one straight run of rounds), and once for the
- * rest (no scalar copy: its lane count is not a constant). */
-#define KF_X8_FUSED(name, NR, LANES) \
+ * rounds are constants there (no lane tests, one straight run of rounds), with the scalar
+ * copy (x8_fused_*) and without (x8_fused_*_t), and once for the rest, without. */
+#define KF_X8_FUSED(name, NR, LANES, COPY) \
     __attribute__((noinline)) static size_t name(__m512i *s, const uint8_t *const *in, size_t len) \
-    { return x8_absorb_fused_body(s, NR, LANES, KF_X8_TL(NR, LANES), in, len); }
-KF_X8_FUSED(x8_fused_12_21, 12, 21)
-KF_X8_FUSED(x8_fused_12_17, 12, 17)
-KF_X8_FUSED(x8_fused_24_21, 24, 21)
-KF_X8_FUSED(x8_fused_24_17, 24, 17)
-/* the same without the scalar copy, for inputs of a few blocks */
-#define KF_X8_FUSED_T(name, NR, LANES) \
-    __attribute__((noinline)) static size_t name(__m512i *s, const uint8_t *const *in, size_t len) \
-    { return x8_absorb_fused_body(s, NR, LANES, LANES, in, len); }
-KF_X8_FUSED_T(x8_fused_12_21_t, 12, 21)
-KF_X8_FUSED_T(x8_fused_12_17_t, 12, 17)
-KF_X8_FUSED_T(x8_fused_24_21_t, 24, 21)
-KF_X8_FUSED_T(x8_fused_24_17_t, 24, 17)
+    { return x8_absorb_fused_body(s, NR, LANES, COPY, in, len); }
+KF_X8_FUSED(x8_fused_12_21, 12, 21, 1)
+KF_X8_FUSED(x8_fused_12_17, 12, 17, 1)
+KF_X8_FUSED(x8_fused_24_21, 24, 21, 1)
+KF_X8_FUSED(x8_fused_24_17, 24, 17, 1)
+KF_X8_FUSED(x8_fused_12_21_t, 12, 21, 0)
+KF_X8_FUSED(x8_fused_12_17_t, 12, 17, 0)
+KF_X8_FUSED(x8_fused_24_21_t, 24, 21, 0)
+KF_X8_FUSED(x8_fused_24_17_t, 24, 17, 0)
 
 __attribute__((noinline)) static size_t x8_fused_any(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in,
                                                      size_t len)
 {
-    return x8_absorb_fused_body(s, nr, lanes, lanes, in, len);
+    return x8_absorb_fused_body(s, nr, lanes, 0, in, len);
 }
 
-#ifndef KF_X8_CP_MIN12
-#define KF_X8_CP_MIN12 8
-#endif
-#ifndef KF_X8_CP_MIN24
-#define KF_X8_CP_MIN24 3
-#endif
+/* Below these many blocks the transposition alone is faster: the copy's first block goes
+ * through the transposition anyway, and the last block's copy is wasted (batched
+ * TurboSHAKE128 of 1-6 blocks: up to 6% slower with the copy, SHAKE128 1-2 blocks: 2-4%). */
+#define KF_X8_COPY_MIN_BLOCKS12 8
+#define KF_X8_COPY_MIN_BLOCKS24 3
+
 static size_t x8_absorb_fused(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in, size_t len)
 {
-    /* inputs of a few blocks: the transposition only (the copy's first block and its wasted
-     * copy during the last block cost more than it saves there) */
-    if (len < (nr == 12 ? KF_X8_CP_MIN12 : KF_X8_CP_MIN24) * 8 * lanes) {
-        if (lanes == 21) return nr == 12 ? x8_fused_12_21_t(s, in, len) : x8_fused_24_21_t(s, in, len);
-        if (lanes == 17) return nr == 12 ? x8_fused_12_17_t(s, in, len) : x8_fused_24_17_t(s, in, len);
-    }
-    if (lanes == 21) return nr == 12 ? x8_fused_12_21(s, in, len) : x8_fused_24_21(s, in, len);
-    if (lanes == 17) return nr == 12 ? x8_fused_12_17(s, in, len) : x8_fused_24_17(s, in, len);
+    int copy = len >= (nr == 12 ? KF_X8_COPY_MIN_BLOCKS12 : KF_X8_COPY_MIN_BLOCKS24) * 8 * lanes;
+    if (lanes == 21 && nr == 12) return copy ? x8_fused_12_21(s, in, len) : x8_fused_12_21_t(s, in, len);
+    if (lanes == 17 && nr == 12) return copy ? x8_fused_12_17(s, in, len) : x8_fused_12_17_t(s, in, len);
+    if (lanes == 21) return copy ? x8_fused_24_21(s, in, len) : x8_fused_24_21_t(s, in, len);
+    if (lanes == 17) return copy ? x8_fused_24_17(s, in, len) : x8_fused_24_17_t(s, in, len);
     return x8_fused_any(s, nr, lanes, in, len);
 }
 
