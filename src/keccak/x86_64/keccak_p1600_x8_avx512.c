@@ -149,11 +149,12 @@ x8_load_group(__m512i r[8], const uint8_t *const *in, size_t off, size_t lanes, 
  * j of leaf i to word i of buf[j]. The next block then absorbs each lane with one aligned zmm
  * load (folded into its xor) and no shuffle. buf is written a block (hundreds of cycles)
  * before it is read, so no load waits on a store forwarding.
- * Each move is inline assembly: GCC would otherwise vectorize the copy (back onto the vector
- * pipes, as it does with x8_transpose_to's kind of loop) or schedule it in one lump. Word k is
+ * Each move is inline assembly: GCC vectorizes a plain C copy (back onto the vector pipes: it
+ * did so with a memcpy loop here) and could gather the moves in one lump. Word k is
  * lane k/8 of leaf k%8; round r (of the first `spread`) copies words r*per .. r*per+per-1.
- * Measured spreads: 12 rounds over the first 6 (over all 12: 1-1.5% slower; over 3: ~2%),
- * 24 rounds over all 24 (over the first 6: 1% slower, over 12: ~0.5%).
+ * Measured spreads (KT128, ParallelHash on 1 MiB): 12 rounds over the first 6 (over all 12:
+ * ~1% slower, over 3: ~2%, over 4, 5 or 8: the same), 24 rounds over all 24 (over the first
+ * 6: 2-3% slower, over the first 12: the same).
  */
 #define KF_X8_SPREAD12 6
 #define KF_X8_SPREAD24 24
@@ -230,7 +231,7 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
             continue;
         }
         const uint8_t *nx[8];
-        const int more = len - done >= 2 * rate; /* a next block to copy */
+        const int more = len - done >= 2 * rate; /* a next block to copy, else x8_no_block */
         for (int i = 0; i < 8; i++) nx[i] = more ? in[i] + done + rate : (const uint8_t *)x8_no_block;
         KF_X8_ABSORB_BUF
         const uint64_t *rc = rc0;
@@ -268,7 +269,7 @@ __attribute__((noinline)) static size_t x8_fused_any(__m512i *s, unsigned nr, si
 
 /* Below these many blocks the transposition alone is faster: the copy's first block goes
  * through the transposition anyway, and the last block's copy is wasted (batched
- * TurboSHAKE128 of 1-6 blocks: up to 6% slower with the copy, SHAKE128 1-2 blocks: 2-4%). */
+ * TurboSHAKE128 of 1-6 blocks: up to 6.5% slower with the copy, SHAKE128 of 1 block: 4-5%). */
 #define KF_X8_COPY_MIN_BLOCKS12 8
 #define KF_X8_COPY_MIN_BLOCKS24 3
 
