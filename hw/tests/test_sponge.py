@@ -119,22 +119,35 @@ async def turboshake_vectors(dut):
     jobs, want = [], []
     with open(path) as f:
         lines = f.readlines()
+    # KF_HW_TURBOSHAKE_MAXLEN: the longest message driven (the vectors go to 17^6 bytes, which
+    # the Python driver takes hours over; Verilator runs 17^5 in about a minute, Icarus 17^3)
+    maxlen = int(os.environ.get("KF_HW_TURBOSHAKE_MAXLEN", "20000"))
+    left_out = 0
     for line in lines:
         v = json.loads(line)
-        if not v.get("function", "").startswith("TurboSHAKE") or v.get("expected_is_last_bytes"):
+        if not v.get("function", "").startswith("TurboSHAKE"):
             continue
         m = v["msg"]
-        msg = b"" if m["kind"] == "empty" else ptn(m["len"]) if m["kind"] == "ptn" else bytes.fromhex(m["hex"])
-        if len(msg) > 20000:
+        n = 0 if m["kind"] == "empty" else m["len"] if m["kind"] == "ptn" else len(m["hex"]) // 2
+        if n > maxlen:
+            left_out += 1
             continue
+        msg = b"" if m["kind"] == "empty" else ptn(n) if m["kind"] == "ptn" else bytes.fromhex(m["hex"])
         mode = 6 if v["function"] == "TurboSHAKE128" else 7
+        # "expected_is_last_bytes": the vector gives the last bytes of a long output (10,032
+        # bytes: 60 squeeze blocks), compared as the tail of what the hardware streams out
         jobs.append({"mode": mode, "msg": msg, "outlen": v["outlen"], "limited": True, "domain": v["domain"]})
         want.append(bytes.fromhex(v["expected"]))
     limit = int(os.environ.get("KF_HW_TURBOSHAKE_MAX", "0"))
     if limit:
+        left_out += max(0, len(jobs) - limit)
         jobs, want = jobs[:limit], want[:limit]
     outs = await kfhw.run_sponge_jobs(dut, jobs, rng, 0.2, 0.2)
     for j, o, w in zip(jobs, outs, want):
-        assert o == w, f"TurboSHAKE mode {j['mode']} len {len(j['msg'])} D {j['domain']:#x}: got {o.hex()}"
-        assert lib.mode_ref(j["mode"], j["msg"], j["outlen"], j["domain"]) == w
-    dut._log.info("turboshake: %d RFC 9861 vectors equal", len(jobs))
+        assert len(o) == j["outlen"] and o[len(o) - len(w):] == w, \
+            f"TurboSHAKE mode {j['mode']} len {len(j['msg'])} D {j['domain']:#x}: got ...{o[-len(w):].hex()}"
+        ref = lib.mode_ref(j["mode"], j["msg"], j["outlen"], j["domain"])
+        assert ref == o, "the library and the hardware disagree"
+    dut._log.info("turboshake: %d RFC 9861 vectors equal (longest message %d bytes); %d left out "
+                  "(KF_HW_TURBOSHAKE_MAXLEN=%d, KF_HW_TURBOSHAKE_MAX)", len(jobs),
+                  max((len(j["msg"]) for j in jobs), default=0), left_out, maxlen)
