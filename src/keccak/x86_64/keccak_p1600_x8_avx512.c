@@ -139,16 +139,106 @@ x8_load_group(__m512i r[8], const uint8_t *const *in, size_t off, size_t lanes, 
         } \
     }
 
+/*
+ * The scalar transposition (issue 24; docs/BENCHMARK_HISTORY.md, "KT128's leaf transposition
+ * on the load/store ports"). The 8x8 transposition above costs ~63 shuffles per 21-lane
+ * block on the vector pipes, which the ~1,140 operations of 12 rounds already saturate (~6%
+ * of a KT128 leaf). Zen 4's three load and two store ports are nearly idle during the rounds,
+ * so with `copy` the NEXT block is transposed there instead: while the vector units run this
+ * block's rounds, its words are copied one by one with general-purpose moves into buf, lane
+ * j of leaf i to word i of buf[j]. The next block then absorbs each lane with one aligned zmm
+ * load (folded into its xor) and no shuffle. buf is written a block (hundreds of cycles)
+ * before it is read, so no load waits on a store forwarding.
+ * Each move is inline assembly: GCC vectorizes a plain C copy (back onto the vector pipes: it
+ * did so with a memcpy loop here) and could gather the moves in one lump. Word k is
+ * lane k/8 of leaf k%8; round r (of the first `spread`) copies words r*per .. r*per+per-1.
+ * Measured spreads (KT128, ParallelHash on 1 MiB): 12 rounds over the first 6 (over all 12:
+ * ~1% slower, over 3: ~2%, over 4, 5 or 8: the same), 24 rounds over all 24 (over the first
+ * 6: 2-3% slower, over the first 12: the same).
+ */
+#define KF_X8_SPREAD12 6
+#define KF_X8_SPREAD24 24
+typedef uint64_t kf_x8_word __attribute__((may_alias));
+#define KF_X8_CP_WORD(r, t) \
+    if ((t) < per && (r) * per + (t) < nw) { \
+        const size_t k_ = (r) * per + (t); \
+        uint64_t v_; \
+        __asm__("movq %[src], %[v]\n\tmovq %[v], %[dst]" \
+                : [dst] "=m"(((uint64_t *)&buf[k_ / 8])[k_ % 8]), [v] "=&r"(v_) \
+                : [src] "m"(*(const kf_x8_word *)(nx[k_ % 8] + 8 * (k_ / 8)))); \
+    }
+#define KF_X8_CP_8(r, t) \
+    KF_X8_CP_WORD(r, t) KF_X8_CP_WORD(r, (t) + 1) KF_X8_CP_WORD(r, (t) + 2) KF_X8_CP_WORD(r, (t) + 3) \
+    KF_X8_CP_WORD(r, (t) + 4) KF_X8_CP_WORD(r, (t) + 5) KF_X8_CP_WORD(r, (t) + 6) KF_X8_CP_WORD(r, (t) + 7)
+/* round r's share of the copy (per <= 64 words: 200 words over at least 4 rounds) */
+#define KF_X8_CP_ROUND(r) \
+    if ((r) < spread) { \
+        KF_X8_CP_8(r, 0) KF_X8_CP_8(r, 8) KF_X8_CP_8(r, 16) KF_X8_CP_8(r, 24) \
+        KF_X8_CP_8(r, 32) KF_X8_CP_8(r, 40) KF_X8_CP_8(r, 48) KF_X8_CP_8(r, 56) \
+    }
+/* twelve rounds from constant rc[0], each followed by the share of round o + its index */
+#define KF_X8_ROUNDS12_CP(o) \
+    KF_ROUND(0) KF_X8_CP_ROUND((o) + 0) KF_ROUND(1) KF_X8_CP_ROUND((o) + 1) \
+    KF_ROUND(2) KF_X8_CP_ROUND((o) + 2) KF_ROUND(3) KF_X8_CP_ROUND((o) + 3) \
+    KF_ROUND(4) KF_X8_CP_ROUND((o) + 4) KF_ROUND(5) KF_X8_CP_ROUND((o) + 5) \
+    KF_ROUND(6) KF_X8_CP_ROUND((o) + 6) KF_ROUND(7) KF_X8_CP_ROUND((o) + 7) \
+    KF_ROUND(8) KF_X8_CP_ROUND((o) + 8) KF_ROUND(9) KF_X8_CP_ROUND((o) + 9) \
+    KF_ROUND(10) KF_X8_CP_ROUND((o) + 10) KF_ROUND(11) KF_X8_CP_ROUND((o) + 11)
+/* lane j ^= buf[j] (the aligned load folded into the xor) when j < lanes */
+#define KF_X8_XB(j, var) \
+    if ((j) < lanes) var = KF_XOR(var, _mm512_load_si512(&buf[j]));
+#define KF_X8_ABSORB_BUF \
+    KF_X8_XB(0, a00) KF_X8_XB(1, a10) KF_X8_XB(2, a20) KF_X8_XB(3, a30) KF_X8_XB(4, a40) \
+    KF_X8_XB(5, a01) KF_X8_XB(6, a11) KF_X8_XB(7, a21) KF_X8_XB(8, a31) KF_X8_XB(9, a41) \
+    KF_X8_XB(10, a02) KF_X8_XB(11, a12) KF_X8_XB(12, a22) KF_X8_XB(13, a32) KF_X8_XB(14, a42) \
+    KF_X8_XB(15, a03) KF_X8_XB(16, a13) KF_X8_XB(17, a23) KF_X8_XB(18, a33) KF_X8_XB(19, a43) \
+    KF_X8_XB(20, a04) KF_X8_XB(21, a14) KF_X8_XB(22, a24) KF_X8_XB(23, a34) KF_X8_XB(24, a44)
+
+/* buf[j] = lane j of the blocks at in[0..7], j < lanes, through the vector transposition: the
+ * first block's, with no rounds yet to hide a scalar copy behind */
+static inline __attribute__((always_inline)) void
+x8_transpose_to(__m512i *buf, const uint8_t *const *in, size_t lanes)
+{
+    for (unsigned g = 0; 8 * g < lanes; g++) {
+        __m512i r[8];
+        x8_load_group(r, in, 0, lanes, g);
+        for (size_t t = 0; t < 8 && 8 * g + t < lanes; t++) _mm512_store_si512(&buf[8 * g + t], r[t]);
+    }
+}
+
+/* The copy's source during the last block, whose copied words are never absorbed: reading
+ * zeros costs less than branches around the moves (a branch per round made KT128 ~2% slower). */
+static _Alignas(64) const uint64_t x8_no_block[25];
+
+/* All full blocks of rate = 8 * lanes bytes: the transposition of each block in registers, or
+ * (copy) the scalar copy of the next block into buf during the rounds. */
 static inline __attribute__((always_inline)) size_t
-x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in, size_t len)
+x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint8_t *const *in, size_t len)
 {
     size_t rate = 8 * lanes, done = 0;
+    const size_t nw = 8 * lanes, spread = nr == 12 ? KF_X8_SPREAD12 : KF_X8_SPREAD24;
+    const size_t per = (nw + spread - 1) / spread;
     const uint64_t *rc0 = kf_keccak_rc + 24 - nr, *end = kf_keccak_rc + 24;
+    _Alignas(64) __m512i buf[25];
     KF_LANE_LIST(KF_LOAD_LANE)
+    if (copy && len >= rate) x8_transpose_to(buf, in, lanes);
     for (; len - done >= rate; done += rate) {
-        KF_X8_ABSORB_BLOCK
-        for (const uint64_t *rc = rc0; rc < end; rc += 12) {
-            KF_AVX512_ROUNDS12
+        if (!copy) {
+            KF_X8_ABSORB_BLOCK
+            for (const uint64_t *rc = rc0; rc < end; rc += 12) {
+                KF_AVX512_ROUNDS12
+            }
+            continue;
+        }
+        const uint8_t *nx[8];
+        const int more = len - done >= 2 * rate; /* a next block to copy, else x8_no_block */
+        for (int i = 0; i < 8; i++) nx[i] = more ? in[i] + done + rate : (const uint8_t *)x8_no_block;
+        KF_X8_ABSORB_BUF
+        const uint64_t *rc = rc0;
+        KF_X8_ROUNDS12_CP(0)
+        if (nr == 24) {
+            rc += 12;
+            KF_X8_ROUNDS12_CP(12)
         }
     }
     KF_LANE_LIST(KF_STORE_LANE)
@@ -157,26 +247,39 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const
 
 /* The body compiled for the parameter sets of KT128 / TurboSHAKE128 / SHAKE128 (rate 168)
  * and KT256 / TurboSHAKE256 / SHAKE256 (136), at 12 and 24 rounds, so the lane count and the
- * rounds are constants there (no lane tests, one straight run of rounds), and once for the
- * rest. */
-#define KF_X8_FUSED(name, NR, LANES) \
+ * rounds are constants there (no lane tests, one straight run of rounds), with the scalar
+ * copy (x8_fused_*) and without (x8_fused_*_t), and once for the rest, without. */
+#define KF_X8_FUSED(name, NR, LANES, COPY) \
     __attribute__((noinline)) static size_t name(__m512i *s, const uint8_t *const *in, size_t len) \
-    { return x8_absorb_fused_body(s, NR, LANES, in, len); }
-KF_X8_FUSED(x8_fused_12_21, 12, 21)
-KF_X8_FUSED(x8_fused_12_17, 12, 17)
-KF_X8_FUSED(x8_fused_24_21, 24, 21)
-KF_X8_FUSED(x8_fused_24_17, 24, 17)
+    { return x8_absorb_fused_body(s, NR, LANES, COPY, in, len); }
+KF_X8_FUSED(x8_fused_12_21, 12, 21, 1)
+KF_X8_FUSED(x8_fused_12_17, 12, 17, 1)
+KF_X8_FUSED(x8_fused_24_21, 24, 21, 1)
+KF_X8_FUSED(x8_fused_24_17, 24, 17, 1)
+KF_X8_FUSED(x8_fused_12_21_t, 12, 21, 0)
+KF_X8_FUSED(x8_fused_12_17_t, 12, 17, 0)
+KF_X8_FUSED(x8_fused_24_21_t, 24, 21, 0)
+KF_X8_FUSED(x8_fused_24_17_t, 24, 17, 0)
 
 __attribute__((noinline)) static size_t x8_fused_any(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in,
                                                      size_t len)
 {
-    return x8_absorb_fused_body(s, nr, lanes, in, len);
+    return x8_absorb_fused_body(s, nr, lanes, 0, in, len);
 }
+
+/* Below these many blocks the transposition alone is faster: the copy's first block goes
+ * through the transposition anyway, and the last block's copy is wasted (batched
+ * TurboSHAKE128 of 1-6 blocks: up to 6.5% slower with the copy, SHAKE128 of 1 block: 4-5%). */
+#define KF_X8_COPY_MIN_BLOCKS12 8
+#define KF_X8_COPY_MIN_BLOCKS24 3
 
 static size_t x8_absorb_fused(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in, size_t len)
 {
-    if (lanes == 21) return nr == 12 ? x8_fused_12_21(s, in, len) : x8_fused_24_21(s, in, len);
-    if (lanes == 17) return nr == 12 ? x8_fused_12_17(s, in, len) : x8_fused_24_17(s, in, len);
+    int copy = len >= (nr == 12 ? KF_X8_COPY_MIN_BLOCKS12 : KF_X8_COPY_MIN_BLOCKS24) * 8 * lanes;
+    if (lanes == 21 && nr == 12) return copy ? x8_fused_12_21(s, in, len) : x8_fused_12_21_t(s, in, len);
+    if (lanes == 17 && nr == 12) return copy ? x8_fused_12_17(s, in, len) : x8_fused_12_17_t(s, in, len);
+    if (lanes == 21) return copy ? x8_fused_24_21(s, in, len) : x8_fused_24_21_t(s, in, len);
+    if (lanes == 17) return copy ? x8_fused_24_17(s, in, len) : x8_fused_24_17_t(s, in, len);
     return x8_fused_any(s, nr, lanes, in, len);
 }
 
