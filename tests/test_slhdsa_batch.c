@@ -19,6 +19,7 @@
 #include "keccakforge.h"
 #include "slhdsa/slhdsa_internal.h"
 #include "test_util.h"
+#include "slhdsa_test_sets.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -214,11 +215,8 @@ static void api_errors(void)
 
 int main(int argc, char **argv)
 {
-    static const kf_slhdsa_param sets[] = {KF_SLHDSA_SHAKE_128F, KF_SLHDSA_SHAKE_192F, KF_SLHDSA_SHAKE_256F,
-                                           KF_SLHDSA_SHAKE_128S, KF_SLHDSA_SHAKE_192S, KF_SLHDSA_SHAKE_256S};
-    const int slow = argc > 1 && strcmp(argv[1], "--slow") == 0;
-    const int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    const size_t nsets = slow ? 6 : quick ? 1 : 4;
+    const kf_slhdsa_param *const sets = slh_test_sets;
+    const size_t nsets = slh_test_nsets(argc, argv);
     const char *names[32];
     size_t nb = kf_backend_batch_list(names, 31);
     if (nb > 31) nb = 31;
