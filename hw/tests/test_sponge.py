@@ -7,9 +7,11 @@
 - acvp: the AFT groups of the ACVP SHA3-224/256/384/512 and SHAKE-128/256 vectors
   (byte-aligned cases; bit-length cases are counted and skipped: the hardware takes bytes),
   hardware output compared with the vector's expected value;
-- turboshake: RFC 9861's TurboSHAKE vectors (k12_turboshake.jsonl) with short outputs.
+- turboshake: RFC 9861's TurboSHAKE vectors (k12_turboshake.jsonl), the 10,032-byte outputs
+  compared by the last bytes the vector gives.
 Environment: KF_LIB (library path), KF_VECTORS_DIR, KF_HW_SEED, KF_HW_ACVP_MAX (cases per
-group, default all), KF_HW_TURBOSHAKE_MAX (vectors, default all).
+group, default all), KF_HW_TURBOSHAKE_MAX (vectors, default all), KF_HW_TURBOSHAKE_MAXLEN
+(the longest message driven, default 20,000 bytes).
 """
 import json
 import os
