@@ -58,6 +58,7 @@
 #include "keccak/keccak_backend.h"
 #include "slhdsa/slhdsa_internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +190,19 @@ static double time_op(bench *b, slh_bench_arg *a, enum slh_bench_op op, unsigned
     return (double)t[samples / 2];
 }
 
+/* A record of this suite, its name printf-formatted ("<set>-<op>-...": at most 39 characters
+ * are kept, see above). */
+__attribute__((format(printf, 5, 6))) static void record(bench *b, const char *backend, const char *unit, double v,
+                                                         const char *fmt, ...)
+{
+    char name[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(name, sizeof name, fmt, ap);
+    va_end(ap);
+    bench_add(b, "slhdsa", name, backend, -1, unit, v);
+}
+
 #define BATCH 8
 
 /* 8 signatures of 8 messages (a->msg with its first byte changed) under a->pk, for the
@@ -307,6 +321,7 @@ void bench_suite_slhdsa(bench *b)
         const slh_bench_set *set = &sets[s];
         if (set->slow && b->quick) continue;
         unsigned samples = set->slow ? 3 : (b->quick ? 3 : 11);
+        const unsigned bsamples = set->slow ? 5 : samples; /* verify-batch8's pairs */
         double t[3], tc[3], tp[3], tp1 = 0, tb[4] = {0}, tbp = 0;
         uint64_t perms[3], vperms = 0, cp = 0, bperms = 0;
         int batch_ok;
@@ -322,47 +337,34 @@ void bench_suite_slhdsa(bench *b)
         batch_ok = batch_prepare(&a, &ba, &bperms);
         if (batch_ok) {
             tbp = price_now(b, &price);
-            batch_ok = time_batch(b, &a, &ba, set->slow ? 5 : samples, tb);
+            batch_ok = time_batch(b, &a, &ba, bsamples, tb);
         }
         if (a.rc != 0) {
             printf("    %-20s FAILED (error %d): no figures\n", set->name, a.rc);
             continue;
         }
         for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) {
-            char name[64];
             double floor = (double)perms[op] * tp[op];
-            snprintf(name, sizeof name, "%s-%s", set->name, op_names[op]);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", t[op]);
+            record(b, backend, "ticks", t[op], "%s-%s", set->name, op_names[op]);
             if (!perms[op]) {
                 printf("    %-20s %-7s %14.0f (permutations not counted)\n", set->name, op_names[op], t[op]);
                 continue;
             }
-            snprintf(name, sizeof name, "%s-%s-perms", set->name, op_names[op]);
-            bench_add(b, "slhdsa", name, backend, -1, "permutations", (double)perms[op]);
-            snprintf(name, sizeof name, "%s-%s-floor", set->name, op_names[op]);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", floor);
-            snprintf(name, sizeof name, "%s-%s-cpu", set->name, op_names[op]);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", tc[op]);
-            snprintf(name, sizeof name, "%s-%s-floor-ratio", set->name, op_names[op]);
-            bench_add(b, "slhdsa", name, backend, -1, "x", tc[op] / floor);
-            snprintf(name, sizeof name, "%s-%s-floor-ratio-wall", set->name, op_names[op]);
-            bench_add(b, "slhdsa", name, backend, -1, "x", t[op] / floor);
+            record(b, backend, "permutations", (double)perms[op], "%s-%s-perms", set->name, op_names[op]);
+            record(b, backend, "ticks", floor, "%s-%s-floor", set->name, op_names[op]);
+            record(b, backend, "ticks", tc[op], "%s-%s-cpu", set->name, op_names[op]);
+            record(b, backend, "x", tc[op] / floor, "%s-%s-floor-ratio", set->name, op_names[op]);
+            record(b, backend, "x", t[op] / floor, "%s-%s-floor-ratio-wall", set->name, op_names[op]);
             printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u\n", set->name, op_names[op], t[op],
                    tc[op], (unsigned long long)perms[op], tp[op], floor, tc[op] / floor, t[op] / floor, samples);
         }
         if (cp && perms[OP_VERIFY] == vperms) {
-            char name[64];
             const double dep = (double)cp * tp1 + (double)(vperms - cp) * tp[OP_VERIFY];
-            snprintf(name, sizeof name, "%s-verify-crit-perms", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "permutations", (double)cp);
-            snprintf(name, sizeof name, "%s-verify-x1-price", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", tp1);
-            snprintf(name, sizeof name, "%s-verify-dep-floor", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", dep);
-            snprintf(name, sizeof name, "%s-verify-dep-ratio", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "x", tc[OP_VERIFY] / dep);
-            snprintf(name, sizeof name, "%s-vdep-ratio-wall", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "x", t[OP_VERIFY] / dep);
+            record(b, backend, "permutations", (double)cp, "%s-verify-crit-perms", set->name);
+            record(b, backend, "ticks", tp1, "%s-verify-x1-price", set->name);
+            record(b, backend, "ticks", dep, "%s-verify-dep-floor", set->name);
+            record(b, backend, "x", tc[OP_VERIFY] / dep, "%s-verify-dep-ratio", set->name);
+            record(b, backend, "x", t[OP_VERIFY] / dep, "%s-vdep-ratio-wall", set->name);
             printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u  crit %llu, x1 %.1f\n", set->name,
                    "vf-dep", t[OP_VERIFY], tc[OP_VERIFY], (unsigned long long)vperms, tp[OP_VERIFY], dep,
                    tc[OP_VERIFY] / dep, t[OP_VERIFY] / dep, samples, (unsigned long long)cp, tp1);
@@ -370,28 +372,18 @@ void bench_suite_slhdsa(bench *b)
             printf("    %-20s verify critical path not counted\n", set->name);
         }
         if (batch_ok) {
-            char name[64];
-            const unsigned bs = set->slow ? 5 : samples;
             const double floor = (double)bperms / BATCH * tbp;
-            snprintf(name, sizeof name, "%s-verify-batch8", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", tb[0] / BATCH);
-            snprintf(name, sizeof name, "%s-verify-batch8-cpu", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", tb[1] / BATCH);
-            snprintf(name, sizeof name, "%s-verify-batch8-perms", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "permutations", (double)bperms / BATCH);
-            snprintf(name, sizeof name, "%s-verify-batch8-floor", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", floor);
-            snprintf(name, sizeof name, "%s-verify-batch8-ratio", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "x", tb[1] / BATCH / floor);
-            snprintf(name, sizeof name, "%s-vbatch8-ratio-wall", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "x", tb[0] / BATCH / floor);
-            snprintf(name, sizeof name, "%s-vsingle8-cpu", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "ticks", tb[3] / BATCH);
-            snprintf(name, sizeof name, "%s-vbatch8-speedup", set->name);
-            bench_add(b, "slhdsa", name, backend, -1, "x", tb[3] / tb[1]);
+            record(b, backend, "ticks", tb[0] / BATCH, "%s-verify-batch8", set->name);
+            record(b, backend, "ticks", tb[1] / BATCH, "%s-verify-batch8-cpu", set->name);
+            record(b, backend, "permutations", (double)bperms / BATCH, "%s-verify-batch8-perms", set->name);
+            record(b, backend, "ticks", floor, "%s-verify-batch8-floor", set->name);
+            record(b, backend, "x", tb[1] / BATCH / floor, "%s-verify-batch8-ratio", set->name);
+            record(b, backend, "x", tb[0] / BATCH / floor, "%s-vbatch8-ratio-wall", set->name);
+            record(b, backend, "ticks", tb[3] / BATCH, "%s-vsingle8-cpu", set->name);
+            record(b, backend, "x", tb[3] / tb[1], "%s-vbatch8-speedup", set->name);
             printf("    %-20s %-7s %13.0f %13.0f %9.0f %9.1f %13.0f %6.3f %6.3f %3u  singles cpu %.0f (x %.3f)\n",
                    set->name, "vf-bat8", tb[0] / BATCH, tb[1] / BATCH, (double)bperms / BATCH, tbp, floor,
-                   tb[1] / BATCH / floor, tb[0] / BATCH / floor, bs, tb[3] / BATCH, tb[3] / tb[1]);
+                   tb[1] / BATCH / floor, tb[0] / BATCH / floor, bsamples, tb[3] / BATCH, tb[3] / tb[1]);
         } else {
             printf("    %-20s verify-batch8 FAILED\n", set->name);
         }
