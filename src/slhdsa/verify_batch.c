@@ -128,6 +128,21 @@ static void next_hash(const bv_group *G, uint64_t *row)
     for (unsigned i = 0; i < G->w; i++) row[i] += (uint64_t)1 << 56;
 }
 
+/* Lane i of the H template for height z of a climb from leaf `leaf` (Algorithms 11, 17):
+ * ADRS word 3 (height z, index leaf >> z), then the node, which the previous call left in
+ * the states' output rows of lane i, and the authentication value auth (n bytes), in the
+ * order bit z - 1 of leaf gives. */
+static void th_level(bv_group *G, unsigned i, unsigned z, uint32_t leaf, const uint8_t *auth)
+{
+    const size_t nw = G->nw, w = G->w, at_node = G->in_row + ((leaf >> (z - 1)) & 1) * nw;
+    const size_t at_auth = 2 * G->in_row + nw - at_node;
+    G->TH[(G->ar + 3) * w + i] = slh_word_with_hash((uint64_t)z << 24, leaf >> z);
+    for (size_t q = 0; q < nw; q++) {
+        G->TH[(at_node + q) * w + i] = G->S[q * w + i];
+        G->TH[(at_auth + q) * w + i] = slh_word(auth + 8 * q);
+    }
+}
+
 /* ---- FORS (Algorithm 17) ----------------------------------------------------------------- */
 
 /* The g * k trees, w at a time in lock-step: a leaf (F of the revealed secret value), then a
@@ -171,15 +186,8 @@ static void bv_fors(bv_group *G)
         }
         kf_slh_rows_permute(G->xn, G->S, G->TF, 0, 0, 0); /* the leaves */
         for (unsigned z = 1; z <= p->a; z++) {
-            for (unsigned i = 0; i < w; i++) {
-                const uint8_t *auth = G->it[own[i]].sig + n + tree[i] * per_tree + z * n;
-                const size_t at_node = in_row + ((leaf[i] >> (z - 1)) & 1) * nw, at_auth = 2 * in_row + nw - at_node;
-                G->TH[(ar + 3) * w + i] = slh_word_with_hash((uint64_t)z << 24, leaf[i] >> z);
-                for (size_t q = 0; q < nw; q++) {
-                    G->TH[(at_node + q) * w + i] = G->S[q * w + i];
-                    G->TH[(at_auth + q) * w + i] = slh_word(auth + 8 * q);
-                }
-            }
+            for (unsigned i = 0; i < w; i++)
+                th_level(G, i, z, leaf[i], G->it[own[i]].sig + n + tree[i] * per_tree + z * n);
             kf_slh_rows_permute(G->xn, G->S, G->TH, 0, 0, 0);
         }
         for (unsigned i = 0; i < m; i++) /* the roots into T_k's input */
@@ -311,11 +319,12 @@ static void layer_chains(bv_group *G, unsigned layer)
     sponge_lanes(G, nblocks); /* T_len */
 }
 
-/* The climb from each WOTS+ key to its tree's root, lane i for signature i (Algorithm 11). */
+/* The climb from each WOTS+ key to its tree's root, lane i for signature i (Algorithm 11):
+ * the keys are where T_len's sponge left them, in the states' output rows. */
 static void layer_climb(bv_group *G, unsigned layer)
 {
     const slh_params *p = G->c->p;
-    const size_t n = G->n, nw = G->nw, in_row = G->in_row;
+    const size_t n = G->n, nw = G->nw;
     const unsigned w = G->w;
     for (unsigned s = 0; s < G->g; s++) {
         slh_adrs a;
@@ -327,20 +336,12 @@ static void layer_climb(bv_group *G, unsigned layer)
         lane_owner(G, G->TH, s, &G->it[s]);
     }
     for (unsigned z = 1; z <= p->hp; z++) {
-        for (unsigned s = 0; s < G->g; s++) {
-            const bv_item *it = &G->it[s];
-            const uint8_t *auth = it->ht + (size_t)p->len * n + (z - 1) * n;
-            const size_t at_node = in_row + ((it->idx_leaf >> (z - 1)) & 1) * nw, at_auth = 2 * in_row + nw - at_node;
-            G->TH[(G->ar + 3) * w + s] = slh_word_with_hash((uint64_t)z << 24, it->idx_leaf >> z);
-            for (size_t q = 0; q < nw; q++) {
-                G->TH[(at_node + q) * w + s] = slh_word(it->node + 8 * q);
-                G->TH[(at_auth + q) * w + s] = slh_word(auth + 8 * q);
-            }
-        }
-        kf_slh_rows_permute(G->xn, G->S, G->TH, 0, 0, 0);
         for (unsigned s = 0; s < G->g; s++)
-            for (size_t q = 0; q < nw; q++) slh_put_word(G->it[s].node + 8 * q, G->S[q * w + s]);
+            th_level(G, s, z, G->it[s].idx_leaf, G->it[s].ht + ((size_t)p->len + z - 1) * n);
+        kf_slh_rows_permute(G->xn, G->S, G->TH, 0, 0, 0);
     }
+    for (unsigned s = 0; s < G->g; s++) /* the root: the next layer's message */
+        for (size_t q = 0; q < nw; q++) slh_put_word(G->it[s].node + 8 * q, G->S[q * w + s]);
     G->c->perms += (uint64_t)G->g * p->hp;
 }
 
