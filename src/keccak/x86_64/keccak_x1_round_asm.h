@@ -10,14 +10,14 @@
  * a loop that keeps 25 zmm lanes and the next block's copy live; in C, GCC 12 allocates the
  * scalar half's 50 lane variables into the same stack frame as the vector half's spills (it
  * made the x9 hybrid several times slower when unrolled, keccak_hybrid_xn.h). Here the round
- * reads its input lanes from memory and writes its output lanes to memory, and needs 6
+ * reads its input lanes from memory and writes its output lanes to memory, and needs 11
  * scratch registers and one pointer for the span of one asm statement, so the compiler's
  * allocation of the vector code around it is not disturbed.
  *
  * One round, state s -> state d (25 little-endian lanes each, lane x + 5y at byte 8(x + 5y),
  * FIPS 202 byte order on x86-64), rc the round constant (FIPS 202 §3.3):
- *   theta's parities C[x] into r0..r4 (25 loads), D[x] = C[x-1] ^ rot(C[x+1], 1) to
- *   memory; then per output row Y the five sources ((X + 3Y) mod 5, X) (pi, as opt64's
+ *   theta's parities C[x] into r0..r4 (25 loads), D[x] = C[x-1] ^ rot(C[x+1], 1) into
+ *   d0..d4; then per output row Y the five sources ((X + 3Y) mod 5, X) (pi, as opt64's
  *   ROW) each get D and rho into r0..r4, chi combines them (andn), iota on lane (0, 0).
  * The parities are read again from memory rather than carried in registers from the
  * previous round's chi (opt64's way), which would need more registers than x86-64 has.
@@ -35,9 +35,8 @@
 
 /* lane (x, y) of the half s (source) or d (destination) of the state array at operand n;
  * the constant operands sof and dof are the halves' byte offsets, 0 or 200 (the assembler
- * evaluates the sum); D[x] at n + 400 + 8x */
+ * evaluates the sum) */
 #define KF_SR_AT(x, y, p) "%c[" #p "of]+8*(" #x "+5*" #y ")(%[n])"
-#define KF_SR_DX(x) "400+8*" #x "(%[n])"
 
 /* r<x> = C[x], the parity of column x of s */
 #define KF_SR_PAR(x) \
@@ -47,22 +46,21 @@
     "xorq " KF_SR_AT(x, 3, s) ", %[r" #x "]\n\t" \
     "xorq " KF_SR_AT(x, 4, s) ", %[r" #x "]\n\t"
 
-/* D[x] = C[x-1] ^ rot(C[x+1], 1) (rorx by 63 = rotate left by 1), to memory */
+/* d<x> = D[x] = C[x-1] ^ rot(C[x+1], 1) (rorx by 63 = rotate left by 1) */
 #define KF_SR_D(x, xm1, xp1) \
-    "rorxq $63, %[r" #xp1 "], %[t]\n\t" \
-    "xorq %[r" #xm1 "], %[t]\n\t" \
-    "movq %[t], " KF_SR_DX(x) "\n\t"
+    "rorxq $63, %[r" #xp1 "], %[d" #x "]\n\t" \
+    "xorq %[r" #xm1 "], %[d" #x "]\n\t"
 
 /* r<k> = rot(s[x][k] ^ D[x], rho[x][k]): position k of the output row (rotate left by r is
  * rorx by 64 - r) */
 #define KF_SR_B(k, x) \
     "movq " KF_SR_AT(x, k, s) ", %[r" #k "]\n\t" \
-    "xorq " KF_SR_DX(x) ", %[r" #k "]\n\t" \
+    "xorq %[d" #x "], %[r" #k "]\n\t" \
     "rorxq $(64-" KF_SR_STR(KF_RHO_##x##_##k) "), %[r" #k "], %[r" #k "]\n\t"
 /* lane (0, 0): rho leaves it alone */
 #define KF_SR_B00 \
     "movq " KF_SR_AT(0, 0, s) ", %[r0]\n\t" \
-    "xorq " KF_SR_DX(0) ", %[r0]\n\t"
+    "xorq %[d0], %[r0]\n\t"
 
 /* chi: d[X][Y] = r<X> ^ (~r<X1> & r<X2>), X1 = X + 1, X2 = X + 2 (mod 5); AT&T andn
  * src2, src1, dst is dst = ~src1 & src2 */
@@ -91,23 +89,24 @@
     KF_SR_ROW(3, 4, 0, 1, 2, 3) KF_SR_ROW(4, 2, 3, 4, 0, 1)
 
 /* The node's array: two states (lanes 0..24 and 25..49, the round's input and output in
- * turn) and theta's D[0..4] (50..54). One memory operand, so the compiler knows what the asm
- * reads and writes. */
-#define KF_SR_WORDS 55
+ * turn). One memory operand, so the compiler knows what the asm reads and writes. */
+#define KF_SR_WORDS 50
 typedef struct { uint64_t w[KF_SR_WORDS]; } __attribute__((may_alias)) kf_sr_array;
 
 /* One round from the state at ns_ + src_ to the one at ns_ + dst_ (byte offsets 0 and 200,
- * or 200 and 0, constants; ns_ has KF_SR_WORDS lanes), round constant *rc_. Six scratch
- * registers (D goes through memory, so the five parities' registers serve the rows) and one
- * pointer for everything: the vector loop around it keeps its own pointers and counters in
- * registers (with 11 scratch registers GCC moved them to the stack for the whole loop, and
- * the leaves ran 19% slower even in blocks that skip the asm). */
+ * or 200 and 0, constants; ns_ has KF_SR_WORDS lanes), round constant *rc_. One pointer
+ * register for both states (offsets as constants), so the round needs 12 of the 14 general
+ * registers the vector loop leaves (rbp is its frame pointer). D in registers rather than
+ * stored and read back as memory operands: KT128 on 1 MiB ~0.9% faster (25 loads and 5
+ * stores fewer per round beside the leaves' input stream; docs/BENCHMARK_HISTORY.md, "KT128's
+ * final node beside the leaves"). */
 #define kf_sr_round(ns_, src_, dst_, rc_) \
     do { \
-        uint64_t r0_, r1_, r2_, r3_, r4_, t_; \
+        uint64_t r0_, r1_, r2_, r3_, r4_, t_, d0_, d1_, d2_, d3_, d4_; \
         __asm__(KF_SR_THETA_TEXT KF_SR_ROWS_TEXT \
                 : [r0] "=&r"(r0_), [r1] "=&r"(r1_), [r2] "=&r"(r2_), [r3] "=&r"(r3_), [r4] "=&r"(r4_), \
-                  [t] "=&r"(t_), "+m"(*(kf_sr_array *)(ns_)) \
+                  [t] "=&r"(t_), [d0] "=&r"(d0_), [d1] "=&r"(d1_), [d2] "=&r"(d2_), [d3] "=&r"(d3_), [d4] "=&r"(d4_), \
+                  "+m"(*(kf_sr_array *)(ns_)) \
                 : [n] "r"(ns_), [sof] "i"(src_), [dof] "i"(dst_), [rc] "m"(*(rc_))); \
     } while (0)
 
