@@ -223,6 +223,7 @@ typedef struct x8_node {
     size_t blocks;
     unsigned round;
     uint8_t suffix; /* the leaves' */
+    uint8_t padded; /* set when the loop has absorbed the leaves' padded last block */
 } x8_node;
 
 /* The node variants also absorb the leaves' last block when it is `tail` whole lanes (KT's
@@ -331,6 +332,7 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
         const uint64_t *rc = rc0;
         KF_AVX512_ROUNDS12
         done = len;
+        node->padded = 1;
     }
     KF_LANE_LIST(KF_STORE_LANE)
     if (node) {
@@ -479,7 +481,7 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
         return 0;
     _Alignas(64) __m512i s[25];
     uint64_t ns[KF_SR_WORDS];
-    x8_node nd = {ns, node_in, node_blocks, 0, suffix};
+    x8_node nd = {ns, node_in, node_blocks, 0, suffix, 0};
     memcpy(ns, node, KF_STATE_BYTES); /* x86-64: the lanes are the bytes, little endian */
     memset(s, 0, sizeof s);
     size_t done = lanes == 21 ? x8_fused_12_21_n(s, in, len, &nd) : x8_fused_12_17_n(s, in, len, &nd);
@@ -491,7 +493,7 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
         }
     }
     memcpy(node, ns, KF_STATE_BYTES);
-    if (done == len) { /* the loop absorbed the padded last block too */
+    if (nd.padded) { /* the loop absorbed the padded last block too */
         for (unsigned i = 0; i < N; i++) kf_xn_extract_bytes(s, N, i, out[i], 0, outlen);
         return 1;
     }
