@@ -7,7 +7,8 @@
  * 8 KiB chunk (the loop's whole-lane tail included), node block counts from 0 to more than
  * the leaf loop has room for, and random node states: the leaves' outputs must equal ref's
  * sponge of each input, and the node state must equal ref's state after xoring in each node
- * block and permuting. A call the backend declines must leave the node state as it was, and
+ * block and permuting; where asked, instance 0's state before its last block must equal ref's
+ * after its whole blocks. A call the backend declines must leave the node state as it was, and
  * avx512-x8 must not decline KT's parameters (rates 168 and 136, 12 rounds) on a CPU with
  * BMI1 and BMI2: KT's fast path would be off without a test failing.
  * With no backend that has leaves_node (another CPU, another architecture) the test says so
@@ -101,7 +102,11 @@ static void test_backend(const kf_backend_xn *b)
                 rnd_bytes(node_in + shift, nb * rate);
                 memcpy(before, node, sizeof node);
                 memcpy(node_want, node, sizeof node);
-                int took = b->leaves_node(nr, rate, suffix, in, len, out, outlen, node, node_in + shift, nb);
+                /* every other call also reads instance 0's state before its last block */
+                uint8_t first[KF_STATE_BYTES], first_want[KF_STATE_BYTES];
+                int want_first = c % 2;
+                int took = b->leaves_node(nr, rate, suffix, in, len, out, outlen, node, node_in + shift, nb,
+                                          want_first ? first : NULL);
                 if (!took) {
                     CHECK(memcmp(node, before, sizeof node) == 0, "%s: declined leaves_node changed the node", b->name);
                     if (kt_params(rate, nr)) declined_kt = 1;
@@ -113,6 +118,12 @@ static void test_backend(const kf_backend_xn *b)
                     CHECK(memcmp(got[i], want, outlen) == 0,
                           "%s: leaves_node leaf rate=%zu nr=%u len=%zu suffix=%02x outlen=%zu, instance %u", b->name,
                           rate, nr, len, suffix, outlen, i);
+                }
+                if (want_first) {
+                    memset(first_want, 0, sizeof first_want);
+                    ref_node(first_want, rate, nr, in[0], len / rate);
+                    CHECK(memcmp(first, first_want, sizeof first) == 0, "%s: leaves_node first_state rate=%zu len=%zu",
+                          b->name, rate, len);
                 }
                 ref_node(node_want, rate, nr, node_in + shift, nb);
                 CHECK(memcmp(node, node_want, sizeof node) == 0, "%s: leaves_node node rate=%zu nr=%u len=%zu blocks=%zu",

@@ -256,7 +256,7 @@ void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, 
 }
 
 int kf_leaves_hash_node(const kf_leaf_params *p, const uint8_t *base, uint8_t *cvs, uint8_t node[KF_STATE_BYTES],
-                        const uint8_t *node_in, size_t node_blocks)
+                        const uint8_t *node_in, size_t node_blocks, uint8_t *first_state)
 {
     const uint8_t *in[KF_XN_MAX];
     uint8_t *out[KF_XN_MAX];
@@ -266,7 +266,8 @@ int kf_leaves_hash_node(const kf_leaf_params *p, const uint8_t *base, uint8_t *c
         in[i] = base + i * p->len;
         out[i] = cvs + i * p->cv_len;
     }
-    return xn->leaves_node(p->nr, p->rate, p->suffix, in, p->len, out, p->cv_len, node, node_in, node_blocks);
+    return xn->leaves_node(p->nr, p->rate, p->suffix, in, p->len, out, p->cv_len, node, node_in, node_blocks,
+                           first_state);
 }
 
 #ifndef KF_HAVE_THREADS

@@ -224,6 +224,7 @@ typedef struct x8_node {
     unsigned round;
     uint8_t suffix; /* the leaves' */
     uint8_t padded; /* set when the loop has absorbed the leaves' padded last block */
+    uint8_t no_tail; /* 1: leave the last block to the caller */
 } x8_node;
 
 /* The node variants also absorb the leaves' last block when it is `tail` whole lanes (KT's
@@ -317,7 +318,7 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
             KF_X8_ROUNDS12_CP(12)
         }
     }
-    if (node && tail && len - done == 8 * tail) { /* the leaves' last block, padded */
+    if (node && tail && len - done == 8 * tail && !node->no_tail) { /* the leaves' last block, padded */
         __m512i r[8];
         for (unsigned g = 0; 8 * g < tail; g++) {
             x8_load_group(r, in, done, tail, g);
@@ -473,7 +474,7 @@ static int x8_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *co
  */
 static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
                           uint8_t *const *out, size_t outlen, uint8_t node[KF_STATE_BYTES],
-                          const uint8_t *node_in, size_t node_blocks)
+                          const uint8_t *node_in, size_t node_blocks, uint8_t *first_state)
 {
     const uint32_t bmi = KF_CPU_BMI1 | KF_CPU_BMI2;
     size_t lanes = rate / 8;
@@ -481,7 +482,8 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
         return 0;
     _Alignas(64) __m512i s[25];
     uint64_t ns[KF_SR_WORDS];
-    x8_node nd = {ns, node_in, node_blocks, 0, suffix, 0};
+    /* with first_state the last block waits (x8_leaves_finish) until instance 0 is read */
+    x8_node nd = {ns, node_in, node_blocks, 0, suffix, 0, first_state != NULL};
     memcpy(ns, node, KF_STATE_BYTES); /* x86-64: the lanes are the bytes, little endian */
     memset(s, 0, sizeof s);
     size_t done = lanes == 21 ? x8_fused_12_21_n(s, in, len, &nd) : x8_fused_12_17_n(s, in, len, &nd);
@@ -493,6 +495,7 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
         }
     }
     memcpy(node, ns, KF_STATE_BYTES);
+    if (first_state) kf_xn_extract_bytes(s, N, 0, first_state, 0, KF_STATE_BYTES);
     if (nd.padded) { /* the loop absorbed the padded last block too */
         for (unsigned i = 0; i < N; i++) kf_xn_extract_bytes(s, N, i, out[i], 0, outlen);
         return 1;
