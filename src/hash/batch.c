@@ -319,9 +319,9 @@ unsigned kf_threads_resolve(unsigned threads)
  *
  * Threads come from a small process-wide pool that grows on demand (up to KF_MAX_THREADS - 1
  * workers). Creating a thread and waking an idle vCPU cost tens of microseconds here, a large
- * part of a 1 MiB KT (about 200 us), so a worker that finishes a job spins for a short while
- * (POOL_SPIN) before it sleeps, and catches the next job of a busy caller at once. One job
- * runs on the pool at a time; a second caller meanwhile starts threads of its own.
+ * part of a 1 MiB KT (about 200 us), so a worker that finishes a job polls for a short while
+ * (POOL_POLL_NS, pool_poll) before it sleeps, and catches the next job of a busy caller at once.
+ * One job runs on the pool at a time; a second caller meanwhile starts threads of its own.
  *
  * The caller never spins on a worker that is still inside a group when the groups run out: it
  * spins for a short while (FINISH_SPIN), then sleeps on the job's condition variable. On a
@@ -330,8 +330,12 @@ unsigned kf_threads_resolve(unsigned threads)
  * for a 1 MiB KT), while a sleeping caller frees its CPU, which the kernel then gives to the
  * worker. The caller cannot take the group over and return instead: the worker still reads
  * the caller's input. */
-#define POOL_SPIN 20000 /* pause loops, on the order of 100 us */
-#define FINISH_SPIN 2000 /* pause loops, on the order of 10 us */
+/* A worker polls for the next job this long after one: longer than a 1 MiB call on one thread
+ * (~160 us), so a caller that alternates threaded and unthreaded calls still finds it awake
+ * (100 us cost idle 1 MiB KT pairs ~10% of their two-thread speedup, 2026-11-23). */
+#define POOL_POLL_NS 500000ll
+#define POLL_BURST 32    /* pause instructions (~25 ns each on Zen 4) between two yields */
+#define FINISH_SPIN 2000 /* pause loops, on the order of 50 us */
 #if defined(__x86_64__) || defined(__i386__)
 #define cpu_relax() __builtin_ia32_pause()
 #elif defined(__aarch64__)
@@ -339,6 +343,16 @@ unsigned kf_threads_resolve(unsigned threads)
 #else
 #define cpu_relax() ((void)0)
 #endif
+
+#include <sched.h>
+#include <time.h>
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
 
 struct kf_leaves {
     kf_leaf_params p;
@@ -369,41 +383,58 @@ static void *leaves_worker(void *arg)
 static pthread_mutex_t pool_submit = PTHREAD_MUTEX_INITIALIZER; /* held while a job is on the pool */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER;
-static kf_leaves *pool_job;   /* the job workers may join (atomic reads, writes under pool_lock) */
-static unsigned pool_workers; /* started (under pool_lock) */
+static kf_leaves *pool_job;    /* the job workers may join (atomic reads, writes under pool_lock) */
+static unsigned long pool_gen; /* jobs posted so far (atomic reads, writes under pool_lock) */
+static unsigned pool_workers;  /* started (under pool_lock) */
 static unsigned pool_sleepers;
 
+/* Between jobs a worker polls for the next one for POOL_POLL_NS, then sleeps. It yields its CPU
+ * between short bursts of polling: on a busy host the kernel often runs the worker on the
+ * caller's CPU, and a worker spinning on pause instructions there held that CPU for its whole
+ * spin while the caller waited for it to finish its job's last group (docs/BENCHMARK_HISTORY.md,
+ * "the pool's polling"). On an idle CPU sched_yield returns at once, and the poll catches the
+ * next job as quickly as a spin. */
+static void pool_poll(unsigned long seen)
+{
+    long long end = now_ns() + POOL_POLL_NS;
+    while (__atomic_load_n(&pool_gen, __ATOMIC_ACQUIRE) == seen && now_ns() < end) {
+        for (int i = 0; i < POLL_BURST && __atomic_load_n(&pool_gen, __ATOMIC_ACQUIRE) == seen; i++) cpu_relax();
+        sched_yield();
+    }
+}
+
+/* A pool worker. It remembers the last job it looked at by its post number, not by its address:
+ * the caller frees a job as soon as its workers are done with it, and the next job, often
+ * allocated at the same address, looked like the old one to a worker that had not yet seen
+ * the pool emptied in between, so it sat that job out. */
 static void *pool_main(void *unused)
 {
     (void)unused;
+    unsigned long seen = 0;
     for (;;) {
-        for (int spin = 0; spin < POOL_SPIN && !__atomic_load_n(&pool_job, __ATOMIC_ACQUIRE); spin++)
-            cpu_relax();
+        pool_poll(seen);
         pthread_mutex_lock(&pool_lock);
-        while (!pool_job) {
+        while (!pool_job || pool_gen == seen) {
+            seen = pool_gen; /* the job of that post is over (or had its helpers): wait for the next */
             pool_sleepers++;
             pthread_cond_wait(&pool_wake, &pool_lock);
             pool_sleepers--;
         }
         kf_leaves *job = pool_job;
+        seen = pool_gen;
         int join = job->joined < job->helpers;
         if (join) {
             job->joined++;
             __atomic_add_fetch(&job->active, 1, __ATOMIC_ACQ_REL);
         }
         pthread_mutex_unlock(&pool_lock);
-        if (!join) { /* enough helpers: wait for the next job */
-            while (__atomic_load_n(&pool_job, __ATOMIC_ACQUIRE) == job) cpu_relax();
-            continue;
-        }
+        if (!join) continue; /* enough helpers: wait for the next job */
         leaves_worker(job);
         /* under done_lock: the caller frees the job once it has seen active == 0 with the
          * lock held, so this thread touches nothing of the job after its unlock */
         pthread_mutex_lock(&job->done_lock);
         if (__atomic_sub_fetch(&job->active, 1, __ATOMIC_ACQ_REL) == 0) pthread_cond_signal(&job->done_cond);
         pthread_mutex_unlock(&job->done_lock);
-        /* job is compared, not read: wait until the caller has taken it off the pool */
-        while (__atomic_load_n(&pool_job, __ATOMIC_ACQUIRE) == job) cpu_relax();
     }
     return NULL;
 }
@@ -432,6 +463,7 @@ static int pool_post(kf_leaves *job, unsigned helpers)
     job->active = 0;
     job->pooled = 1;
     __atomic_store_n(&pool_job, job, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_gen, pool_gen + 1, __ATOMIC_RELEASE); /* after the job: a poller that sees it finds the job */
     if (pool_sleepers) pthread_cond_broadcast(&pool_wake);
     pthread_mutex_unlock(&pool_lock);
     return 1;
@@ -454,14 +486,6 @@ static int pool_post(kf_leaves *job, unsigned helpers)
 #if defined(__linux__)
 #include <stdio.h>
 #include <sys/resource.h>
-#include <time.h>
-
-static long long now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
 
 /* Nanoseconds of CPU time: all processes' (not idle, not iowait), and this process's. */
 static int cpu_times(long long *host, long long *self)
