@@ -125,8 +125,9 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
             kf_sponge_absorb(&k->node, kf_leaves_finish(job), m * k->cv_len);
             kf_leaves_free(job);
         } else if (count >= KT_BATCH && node_side) {
-            /* the node takes pend whatever happens; k->leaves counts the groups done */
-            m = KT_BATCH * kt_node_groups(k, in, count / KT_BATCH, pend, plen);
+            /* this window's whole groups (a later window may get threads again); the node
+             * takes pend whatever happens; k->leaves counts the groups done */
+            m = KT_BATCH * kt_node_groups(k, in, m / KT_BATCH, pend, plen);
             plen = 0;
             node_side = m != 0;
             in += m * KT_CHUNK;

@@ -188,20 +188,18 @@ typedef uint64_t kf_x8_word __attribute__((may_alias));
 /*
  * The hybrid node (x8_leaves_node; issue 24): KT's final node, one lone sponge state on the
  * integer units beside the eight leaves on the zmm units (seed 002 §4.4). In a block that has
- * node work (hy), KF_X8_SR_K scalar rounds (keccak_x1_round_asm.h) run spread over the 12
- * vector rounds, one after every 12 / KF_X8_SR_K of them; the node state alternates between
- * ns[0..24] and ns[25..49] and is back in ns[0..24] at the end of the block (K even). Node
- * round constants: rc[12 + nround + j] (the node runs Keccak-p[1600, 12]).
+ * node work (hy), scalar rounds (keccak_x1_round_asm.h) run after the vector rounds whose bits
+ * KF_X8_SR_MASK sets: after rounds 6 and 8, so a node permutation takes 6 blocks. Measured
+ * (docs/BENCHMARK_HISTORY.md, "KT128's final node beside the leaves"): two rounds in a block
+ * beat one, four, six or twelve; next to the copy's rounds (0-5) or at the block's end (10, 11)
+ * they cost several times more. The node state alternates between ns[0..24] and ns[25..49]
+ * and is back in ns[0..24] at the end of each block (an even count). Node round constants:
+ * rc[12 + nround + j] (the node runs Keccak-p[1600, 12]).
  */
-#ifndef KF_X8_SR_MASK
-#define KF_X8_SR_MASK 0x140 /* after vector rounds 6 and 8 */
-#endif
+#define KF_X8_SR_MASK 0x140
 #define KF_X8_SR_K __builtin_popcount(KF_X8_SR_MASK)
-#ifndef KF_X8_SR_OFF
+_Static_assert(KF_X8_SR_K % 2 == 0 && 12 % KF_X8_SR_K == 0, "an even number of node rounds per block, dividing 12");
 #define KF_X8_SR_DO(j_) kf_sr_round(ns, 200 * ((j_) & 1), 200 * (((j_) + 1) & 1), rcn + (j_));
-#else
-#define KF_X8_SR_DO(j_) (void)rcn;
-#endif
 #define KF_X8_SR_AFTER(r) \
     if (hy && (KF_X8_SR_MASK >> (r) & 1)) { \
         const unsigned j_ = __builtin_popcount(KF_X8_SR_MASK & ((1u << (r)) - 1)); \
@@ -278,6 +276,7 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
     const size_t per = (nw + spread - 1) / spread;
     const uint64_t *rc0 = kf_keccak_rc + 24 - nr, *end = kf_keccak_rc + 24;
     _Alignas(64) __m512i buf[25];
+    int tail_in_buf = 0; /* the node variants: the tail's lanes are in buf */
     uint64_t *const ns = node ? node->ns : NULL;
     const uint8_t *nin = node ? node->in : NULL;
     size_t nblocks = node ? node->blocks : 0;
@@ -294,7 +293,14 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
         }
         const uint8_t *nx[8];
         const int more = len - done >= 2 * rate; /* a next block to copy, else x8_no_block */
-        for (int i = 0; i < 8; i++) nx[i] = more ? in[i] + done + rate : (const uint8_t *)x8_no_block;
+        /* the node variants' last full block copies the leaves' tail of whole lanes instead,
+         * shifted so that its words end where the leaf ends (no read past it): tail lane j is
+         * in buf[j + lanes - tail] */
+        const int tail_next = node && tail && !more && !node->no_tail && len - done - rate == 8 * tail;
+        const size_t back = tail_next ? 8 * (lanes - tail) : 0;
+        for (int i = 0; i < 8; i++)
+            nx[i] = more || tail_next ? in[i] + done + rate - back : (const uint8_t *)x8_no_block;
+        tail_in_buf = tail_next;
         if (node) { /* a constant: only the node variants (12 rounds) have this branch */
             /* the node's block before the leaves' (after their absorb, the branch split the
              * absorb from round 0, and GCC moved round 0's copy above the round: 19% slower) */
@@ -320,6 +326,12 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
     }
     if (node && tail && len - done == 8 * tail && !node->no_tail) { /* the leaves' last block, padded */
         __m512i r[8];
+        if (tail_in_buf) {
+#define KF_X8_XTB(j, var) \
+    if ((j) < tail) var = KF_XOR(var, _mm512_load_si512(&buf[(j) + lanes - tail]));
+            KF_X8_LANE_VARS(KF_X8_XTB)
+#undef KF_X8_XTB
+        } else
         for (unsigned g = 0; 8 * g < tail; g++) {
             x8_load_group(r, in, done, tail, g);
             if (g == 0) { KF_X8_XLT(0, a00) KF_X8_XLT(1, a10) KF_X8_XLT(2, a20) KF_X8_XLT(3, a30)
