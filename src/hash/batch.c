@@ -255,6 +255,21 @@ void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, 
         leaves_group(p, base, i, count - i < KF_XN_MAX ? count - i : KF_XN_MAX, cvs);
 }
 
+int kf_leaves_hash_node(const kf_leaf_params *p, const uint8_t *base, uint8_t *cvs, uint8_t node[KF_STATE_BYTES],
+                        const uint8_t *node_in, size_t node_blocks, uint8_t *first_state)
+{
+    const uint8_t *in[KF_XN_MAX];
+    uint8_t *out[KF_XN_MAX];
+    const kf_backend_xn *xn = kf_backend_xn_for(KF_XN_MAX);
+    if (!xn || !xn->leaves_node || xn->n != KF_XN_MAX) return 0;
+    for (size_t i = 0; i < KF_XN_MAX; i++) {
+        in[i] = base + i * p->len;
+        out[i] = cvs + i * p->cv_len;
+    }
+    return xn->leaves_node(p->nr, p->rate, p->suffix, in, p->len, out, p->cv_len, node, node_in, node_blocks,
+                           first_state);
+}
+
 #ifndef KF_HAVE_THREADS
 unsigned kf_threads_resolve(unsigned threads)
 {

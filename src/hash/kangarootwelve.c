@@ -66,18 +66,76 @@ static kf_leaf_params kt_leaf_params(const kf_kt_impl *k)
     return p;
 }
 
-/* Whole chunks S_i (i >= 1) straight from the input into the final node, in order. */
-static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count)
+/* Bytes of the final node waiting to be absorbed: what a group of CVs leaves beyond the last
+ * whole node block (< rate), the next group's CVs, or kt_first_group's marker and CVs. */
+#define KT_QUEUE (KF_STATE_BYTES + KT_BATCH * 64)
+
+/*
+ * Whole groups of KT_BATCH chunks on one thread, with the final node beside the leaves
+ * (issue 24, KT128 faster than BLAKE3): the node absorbs group g-1's CVs on the batched
+ * backend's leaves_node while group g's leaves run (avx512-x8: its rounds on the integer
+ * units, which the zmm rounds leave idle, instead of ~24 permutations on the x1 backend after
+ * the leaves, ~1.5% of KT128 on 1 MiB; figures: docs/BENCHMARK_HISTORY.md, "KT128's final
+ * node beside the leaves"). The node's state leaves the sponge as bytes; its queue q holds
+ * whole node blocks from the state's block start: the pos bytes the sponge has already
+ * absorbed into the current block are zeros in q (xoring zeros changes nothing), then the
+ * pending bytes. At the end the state goes back with pos 0 and the rest of q is absorbed.
+ * Returns the groups done (fewer than asked, down to 0, where the backend declines; then the
+ * node sponge is as the callers expect it anyway).
+ */
+static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, const uint8_t *pend, size_t plen)
+{
+    kf_leaf_params p = kt_leaf_params(k);
+    _Alignas(8) uint8_t st[KF_STATE_BYTES], q[KT_QUEUE], cvs[KT_BATCH * 64];
+    size_t rate = k->node.rate, qlen = k->node.pos, g = 0;
+    k->node.impl->extract_bytes(k->node.state, st, 0, KF_STATE_BYTES);
+    memset(q, 0, qlen);
+    memcpy(q + qlen, pend, plen);
+    qlen += plen;
+    for (; g < groups; g++, in += KT_BATCH * KT_CHUNK) {
+        size_t blocks = qlen / rate, used = blocks * rate;
+        if (!kf_leaves_hash_node(&p, in, cvs, st, q, blocks, NULL)) break;
+        memmove(q, q + used, qlen - used);
+        qlen -= used;
+        memcpy(q + qlen, cvs, KT_BATCH * k->cv_len);
+        qlen += KT_BATCH * k->cv_len;
+        k->leaves += KT_BATCH;
+    }
+    kf_sponge_import(&k->node, st, 0);
+    kf_sponge_absorb(&k->node, q, qlen);
+    kf_memzero(st, sizeof st);
+    kf_memzero(q, sizeof q);
+    kf_memzero(cvs, sizeof cvs);
+    return g;
+}
+
+/* Whole chunks S_i (i >= 1) straight from the input into the final node, in order, after the
+ * plen pending bytes pend of the final node (kt_first_group's). */
+static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, const uint8_t *pend, size_t plen)
 {
     kf_leaf_params p = kt_leaf_params(k);
     uint8_t cvs[KT_BATCH * 64];
+    int node_side = 1; /* 0 once the batched backend has declined kf_leaves_hash_node */
     while (count) {
         size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
         kf_leaves *job = k->threads != 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads) : NULL;
         if (job) {
+            kf_sponge_absorb(&k->node, pend, plen);
+            plen = 0;
             kf_sponge_absorb(&k->node, kf_leaves_finish(job), m * k->cv_len);
             kf_leaves_free(job);
+        } else if (count >= KT_BATCH && node_side) {
+            /* this window's whole groups (a later window may get threads again); the node
+             * takes pend whatever happens; k->leaves counts the groups done */
+            m = KT_BATCH * kt_node_groups(k, in, m / KT_BATCH, pend, plen);
+            plen = 0;
+            node_side = m != 0;
+            in += m * KT_CHUNK;
+            count -= m;
+            continue;
         } else {
+            kf_sponge_absorb(&k->node, pend, plen);
+            plen = 0;
             m = count < KT_BATCH ? count : KT_BATCH;
             kf_leaves_hash(&p, in, m, cvs);
             kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
@@ -86,35 +144,49 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count)
         in += m * KT_CHUNK;
         count -= m;
     }
+    kf_sponge_absorb(&k->node, pend, plen);
 }
 
 /* The first chunk S_0 beside the next seven, as one batched group (the caller's thread, all
  * eight chunks at hand). The final node absorbs S_0 with the leaves' rate and rounds, so a
  * lane of the group can run S_0's permutations beside seven leaves instead of on the x1
  * backend at several times the per-state cost; its state after the 8192 bytes (no padding)
- * then becomes the node sponge's. */
-static void kt_first_group(kf_kt_impl *k, const uint8_t *in)
+ * then becomes the node sponge's. The marker and the seven CVs that follow S_0 in the final
+ * node are left in pend (8 + 7 * cv_len bytes, returned) for kt_whole_leaves, which can
+ * absorb them beside the next group's leaves. */
+static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + (KT_BATCH - 1) * 64])
 {
     static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
     kf_sponge_xn s;
     const uint8_t *p[KT_BATCH];
-    uint8_t *out[KT_BATCH], cvs[KT_BATCH * 64], st[KF_STATE_BYTES];
-    for (size_t i = 0; i < KT_BATCH; i++) {
-        p[i] = in + i * KT_CHUNK;
-        out[i] = cvs + i * k->cv_len; /* out[0]: S_0 padded as a leaf, not used */
+    uint8_t *out[KT_BATCH], cvs[KT_BATCH * 64], st[KF_STATE_BYTES], none[KF_STATE_BYTES] = {0};
+    kf_leaf_params lp = kt_leaf_params(k);
+    size_t rate = k->node.rate, whole = KT_CHUNK - KT_CHUNK % rate;
+    /* the leaf loop's own operation (its padded last block in the loop; the sponge_xn path
+     * costs ~2.5% more for this group): S_0's state before its last, partial block comes out
+     * of lane 0, which then takes S_0's last bytes without padding */
+    if (kf_leaves_hash_node(&lp, in, cvs, none, NULL, 0, st)) {
+        for (size_t j = 0; j < KT_CHUNK - whole; j++) st[j] ^= in[whole + j];
+    } else {
+        for (size_t i = 0; i < KT_BATCH; i++) {
+            p[i] = in + i * KT_CHUNK;
+            out[i] = cvs + i * k->cv_len; /* out[0]: S_0 padded as a leaf, not used */
+        }
+        kf_sponge_xn_init(&s, KT_BATCH, rate, KT_NR, KT_D_LEAF);
+        kf_sponge_xn_absorb(&s, p, KT_CHUNK);
+        kf_sponge_xn_export(&s, 0, st);
+        kf_sponge_xn_squeeze(&s, out, k->cv_len);
+        kf_memzero(&s, sizeof s);
     }
-    kf_sponge_xn_init(&s, KT_BATCH, k->node.rate, KT_NR, KT_D_LEAF);
-    kf_sponge_xn_absorb(&s, p, KT_CHUNK);
-    kf_sponge_xn_export(&s, 0, st);
-    kf_sponge_xn_squeeze(&s, out, k->cv_len);
-    kf_sponge_import(&k->node, st, KT_CHUNK % k->node.rate);
-    kf_sponge_absorb(&k->node, marker, sizeof marker);
-    kf_sponge_absorb(&k->node, cvs + k->cv_len, (KT_BATCH - 1) * k->cv_len);
+    kf_sponge_import(&k->node, st, KT_CHUNK % rate);
+    memcpy(pend, marker, sizeof marker);
+    memcpy(pend + sizeof marker, cvs + k->cv_len, (KT_BATCH - 1) * k->cv_len);
     k->leaves += KT_BATCH - 1;
     k->tree = 1;
     k->fill = 0;
-    kf_memzero(&s, sizeof s);
     kf_memzero(st, sizeof st);
+    kf_memzero(cvs, sizeof cvs);
+    return sizeof marker + (KT_BATCH - 1) * k->cv_len;
 }
 
 static void kt_leaf_close(kf_kt_impl *k)
@@ -137,8 +209,10 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
     if (early > KF_LEAVES_WINDOW) early = KF_LEAVES_WINDOW;
     kf_leaf_params p = kt_leaf_params(k);
     kf_leaves *job = k->threads != 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads) : NULL;
+    uint8_t pend[8 + (KT_BATCH - 1) * 64];
+    size_t plen = 0; /* final-node bytes kt_first_group leaves to kt_whole_leaves */
     if (!job && !k->tree && !k->fill && len >= KT_BATCH * KT_CHUNK && kf_backend_xn_for(KT_BATCH)) {
-        kt_first_group(k, in);
+        plen = kt_first_group(k, in, pend);
         in += KT_BATCH * KT_CHUNK;
         len -= KT_BATCH * KT_CHUNK;
     }
@@ -171,7 +245,8 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
         len -= early * KT_CHUNK;
     }
     size_t whole = len / KT_CHUNK;
-    kt_whole_leaves(k, in, whole);
+    kt_whole_leaves(k, in, whole, pend, plen);
+    kf_memzero(pend, plen);
     in += whole * KT_CHUNK;
     len -= whole * KT_CHUNK;
     if (len) {

@@ -65,6 +65,15 @@ typedef struct kf_leaf_params {
     uint8_t suffix;
 } kf_leaf_params;
 void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, uint8_t *cvs);
+/* One full group of KF_XN_MAX leaves as kf_leaves_hash, and beside them node_blocks whole
+ * blocks of p->rate bytes of node_in absorbed into the lone sponge state node (200 bytes,
+ * FIPS 202 byte order; p->nr rounds), on the batched backend's leaves_node (KT's final node
+ * on the integer units while the leaves run on the vector units). first_state, if not NULL,
+ * gets the first leaf's state before its last block (KT's S_0, kf_backend_xn.leaves_node).
+ * 1 if done, 0 if the backend has no such operation for these parameters (then nothing is
+ * done). */
+int kf_leaves_hash_node(const kf_leaf_params *p, const uint8_t *base, uint8_t *cvs, uint8_t node[KF_STATE_BYTES],
+                        const uint8_t *node_in, size_t node_blocks, uint8_t *first_state);
 /* The same on up to `threads` threads (the caller's thread helps in finish): start returns
  * NULL if there is nothing to gain or no memory (then hash on the caller's thread); finish
  * waits and returns the count * cv_len bytes of CVs, valid until kf_leaves_free. */

@@ -116,6 +116,16 @@ typedef struct kf_backend_xn {
      * parameter set it does not handle; the caller then uses the operations above. */
     int    (*leaves)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
                      uint8_t *const *out, size_t outlen);
+    /* optional: leaves, and beside them one more sponge state `node` (200 bytes, FIPS 202
+     * byte order) that absorbs node_blocks whole blocks of rate bytes from node_in (each
+     * xored in, then Keccak-p[1600, nr]: the x1 absorb_blocks contract). KT's final node
+     * runs there while the leaves run (avx512-x8: on the integer units beside the zmm
+     * lanes). first_state, if not NULL, receives instance 0's state after the whole blocks of
+     * its input, before its last block (200 bytes, FIPS 202 byte order: KT's S_0 in lane 0).
+     * Returns 0 (and does nothing) for a parameter set it does not handle. */
+    int    (*leaves_node)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                          uint8_t *const *out, size_t outlen, uint8_t node[KF_STATE_BYTES],
+                          const uint8_t *node_in, size_t node_blocks, uint8_t *first_state);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

@@ -15,6 +15,7 @@
 #include "keccak/keccak_backend.h"
 #include "keccak_xn_absorb.h"
 #include "keccak/keccak_xn_lanes.h"
+#include "keccak_x1_round_asm.h"
 
 #include <immintrin.h>
 #include <string.h>
@@ -184,6 +185,60 @@ typedef uint64_t kf_x8_word __attribute__((may_alias));
     KF_ROUND(6) KF_X8_CP_ROUND((o) + 6) KF_ROUND(7) KF_X8_CP_ROUND((o) + 7) \
     KF_ROUND(8) KF_X8_CP_ROUND((o) + 8) KF_ROUND(9) KF_X8_CP_ROUND((o) + 9) \
     KF_ROUND(10) KF_X8_CP_ROUND((o) + 10) KF_ROUND(11) KF_X8_CP_ROUND((o) + 11)
+/*
+ * The hybrid node (x8_leaves_node; issue 24): KT's final node, one lone sponge state on the
+ * integer units beside the eight leaves on the zmm units (seed 002 §4.4). In a block that has
+ * node work (hy), scalar rounds (keccak_x1_round_asm.h) run after the vector rounds whose bits
+ * KF_X8_SR_MASK sets: after rounds 6 and 8, so a node permutation takes 6 blocks. Measured
+ * (docs/BENCHMARK_HISTORY.md, "KT128's final node beside the leaves"): two rounds in a block
+ * beat one, four, six or twelve; next to the copy's rounds (0-5) or at the block's end (10, 11)
+ * they cost several times more. The node state alternates between ns[0..24] and ns[25..49]
+ * and is back in ns[0..24] at the end of each block (an even count). Node round constants:
+ * rc[12 + nround + j] (the node runs Keccak-p[1600, 12]).
+ */
+#define KF_X8_SR_MASK 0x140
+#define KF_X8_SR_K __builtin_popcount(KF_X8_SR_MASK)
+_Static_assert(KF_X8_SR_K % 2 == 0 && 12 % KF_X8_SR_K == 0, "an even number of node rounds per block, dividing 12");
+#define KF_X8_SR_DO(j_) kf_sr_round(ns, 200 * ((j_) & 1), 200 * (((j_) + 1) & 1), rcn + (j_));
+#define KF_X8_SR_AFTER(r) \
+    if (hy && (KF_X8_SR_MASK >> (r) & 1)) { \
+        const unsigned j_ = __builtin_popcount(KF_X8_SR_MASK & ((1u << (r)) - 1)); \
+        KF_X8_SR_DO(j_) \
+    }
+#define KF_X8_ROUNDS12_CP_SR \
+    KF_ROUND(0) KF_X8_CP_ROUND(0) KF_X8_SR_AFTER(0) KF_ROUND(1) KF_X8_CP_ROUND(1) KF_X8_SR_AFTER(1) \
+    KF_ROUND(2) KF_X8_CP_ROUND(2) KF_X8_SR_AFTER(2) KF_ROUND(3) KF_X8_CP_ROUND(3) KF_X8_SR_AFTER(3) \
+    KF_ROUND(4) KF_X8_CP_ROUND(4) KF_X8_SR_AFTER(4) KF_ROUND(5) KF_X8_CP_ROUND(5) KF_X8_SR_AFTER(5) \
+    KF_ROUND(6) KF_X8_CP_ROUND(6) KF_X8_SR_AFTER(6) KF_ROUND(7) KF_X8_CP_ROUND(7) KF_X8_SR_AFTER(7) \
+    KF_ROUND(8) KF_X8_CP_ROUND(8) KF_X8_SR_AFTER(8) KF_ROUND(9) KF_X8_CP_ROUND(9) KF_X8_SR_AFTER(9) \
+    KF_ROUND(10) KF_X8_CP_ROUND(10) KF_X8_SR_AFTER(10) KF_ROUND(11) KF_X8_CP_ROUND(11) KF_X8_SR_AFTER(11)
+
+/* The node's part of a call: its state (ns[0..24], ns[25..49] scratch), the next of `blocks`
+ * whole blocks of its input, and the round its current permutation is at. */
+typedef struct x8_node {
+    uint64_t *ns;
+    const uint8_t *in;
+    size_t blocks;
+    unsigned round;
+    uint8_t suffix; /* the leaves' */
+    uint8_t padded; /* set when the loop has absorbed the leaves' padded last block */
+    uint8_t no_tail; /* 1: leave the last block to the caller */
+} x8_node;
+
+/* The node variants also absorb the leaves' last block when it is `tail` whole lanes (KT's
+ * 8 KiB chunks: 16 lanes at rate 168, 4 at 136), with the suffix and the final bit, in the
+ * same function: the lanes stay in registers (x8_leaves_finish stores and reloads the state
+ * around one generic block). Lane j ^= r[j mod 8] when j < tail; the padding words: */
+#define KF_X8_XLT(j, var) \
+    if ((j) < tail) var = KF_XOR(var, r[(j) % 8]);
+#define KF_X8_XPAD(j, var) \
+    if ((j) == tail) var = KF_XOR(var, _mm512_set1_epi64((long long)node->suffix)); \
+    if ((j) == lanes - 1) var = KF_XOR(var, _mm512_set1_epi64((long long)(0x80ull << 56)));
+#define KF_X8_LANE_VARS(X) \
+    X(0, a00) X(1, a10) X(2, a20) X(3, a30) X(4, a40) X(5, a01) X(6, a11) X(7, a21) X(8, a31) \
+    X(9, a41) X(10, a02) X(11, a12) X(12, a22) X(13, a32) X(14, a42) X(15, a03) X(16, a13) \
+    X(17, a23) X(18, a33) X(19, a43) X(20, a04) X(21, a14) X(22, a24) X(23, a34) X(24, a44)
+
 /* lane j ^= buf[j] (the aligned load folded into the xor) when j < lanes */
 #define KF_X8_XB(j, var) \
     if ((j) < lanes) var = KF_XOR(var, _mm512_load_si512(&buf[j]));
@@ -213,13 +268,19 @@ static _Alignas(64) const uint64_t x8_no_block[25];
 /* All full blocks of rate = 8 * lanes bytes: the transposition of each block in registers, or
  * (copy) the scalar copy of the next block into buf during the rounds. */
 static inline __attribute__((always_inline)) size_t
-x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint8_t *const *in, size_t len)
+x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint8_t *const *in, size_t len,
+                     x8_node *node, size_t tail)
 {
     size_t rate = 8 * lanes, done = 0;
     const size_t nw = 8 * lanes, spread = nr == 12 ? KF_X8_SPREAD12 : KF_X8_SPREAD24;
     const size_t per = (nw + spread - 1) / spread;
     const uint64_t *rc0 = kf_keccak_rc + 24 - nr, *end = kf_keccak_rc + 24;
     _Alignas(64) __m512i buf[25];
+    int tail_in_buf = 0; /* the node variants: the tail's lanes are in buf */
+    uint64_t *const ns = node ? node->ns : NULL;
+    const uint8_t *nin = node ? node->in : NULL;
+    size_t nblocks = node ? node->blocks : 0;
+    unsigned nround = node ? node->round : 0;
     KF_LANE_LIST(KF_LOAD_LANE)
     if (copy && len >= rate) x8_transpose_to(buf, in, lanes);
     for (; len - done >= rate; done += rate) {
@@ -232,7 +293,29 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
         }
         const uint8_t *nx[8];
         const int more = len - done >= 2 * rate; /* a next block to copy, else x8_no_block */
-        for (int i = 0; i < 8; i++) nx[i] = more ? in[i] + done + rate : (const uint8_t *)x8_no_block;
+        /* the node variants' last full block copies the leaves' tail of whole lanes instead,
+         * shifted so that its words end where the leaf ends (no read past it): tail lane j is
+         * in buf[j + lanes - tail] */
+        const int tail_next = node && tail && !more && !node->no_tail && len - done - rate == 8 * tail;
+        const size_t back = tail_next ? 8 * (lanes - tail) : 0;
+        for (int i = 0; i < 8; i++)
+            nx[i] = more || tail_next ? in[i] + done + rate - back : (const uint8_t *)x8_no_block;
+        tail_in_buf = tail_next;
+        if (node) { /* a constant: only the node variants (12 rounds) have this branch */
+            /* the node's block before the leaves' (after their absorb, the branch split the
+             * absorb from round 0, and GCC moved round 0's copy above the round: 19% slower) */
+            const int hy = nblocks != 0;
+            if (hy && nround == 0) kf_sr_xor_lanes(ns, nin, lanes);
+            const uint64_t *rcn = kf_keccak_rc + 12 + nround, *rc = rc0;
+            KF_X8_ABSORB_BUF
+            KF_X8_ROUNDS12_CP_SR
+            if (hy && (nround += KF_X8_SR_K) == 12) {
+                nround = 0;
+                nin += rate;
+                nblocks--;
+            }
+            continue;
+        }
         KF_X8_ABSORB_BUF
         const uint64_t *rc = rc0;
         KF_X8_ROUNDS12_CP(0)
@@ -241,7 +324,35 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
             KF_X8_ROUNDS12_CP(12)
         }
     }
+    if (node && tail && len - done == 8 * tail && !node->no_tail) { /* the leaves' last block, padded */
+        __m512i r[8];
+        if (tail_in_buf) {
+#define KF_X8_XTB(j, var) \
+    if ((j) < tail) var = KF_XOR(var, _mm512_load_si512(&buf[(j) + lanes - tail]));
+            KF_X8_LANE_VARS(KF_X8_XTB)
+#undef KF_X8_XTB
+        } else
+        for (unsigned g = 0; 8 * g < tail; g++) {
+            x8_load_group(r, in, done, tail, g);
+            if (g == 0) { KF_X8_XLT(0, a00) KF_X8_XLT(1, a10) KF_X8_XLT(2, a20) KF_X8_XLT(3, a30)
+                          KF_X8_XLT(4, a40) KF_X8_XLT(5, a01) KF_X8_XLT(6, a11) KF_X8_XLT(7, a21) }
+            if (g == 1) { KF_X8_XLT(8, a31) KF_X8_XLT(9, a41) KF_X8_XLT(10, a02) KF_X8_XLT(11, a12)
+                          KF_X8_XLT(12, a22) KF_X8_XLT(13, a32) KF_X8_XLT(14, a42) KF_X8_XLT(15, a03) }
+            if (g == 2) { KF_X8_XLT(16, a13) KF_X8_XLT(17, a23) KF_X8_XLT(18, a33) KF_X8_XLT(19, a43)
+                          KF_X8_XLT(20, a04) KF_X8_XLT(21, a14) KF_X8_XLT(22, a24) KF_X8_XLT(23, a34) }
+        }
+        KF_X8_LANE_VARS(KF_X8_XPAD)
+        const uint64_t *rc = rc0;
+        KF_AVX512_ROUNDS12
+        done = len;
+        node->padded = 1;
+    }
     KF_LANE_LIST(KF_STORE_LANE)
+    if (node) {
+        node->in = nin;
+        node->blocks = nblocks;
+        node->round = nround;
+    }
     return done;
 }
 
@@ -251,7 +362,11 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
  * copy (x8_fused_*) and without (x8_fused_*_t), and once for the rest, without. */
 #define KF_X8_FUSED(name, NR, LANES, COPY) \
     __attribute__((noinline)) static size_t name(__m512i *s, const uint8_t *const *in, size_t len) \
-    { return x8_absorb_fused_body(s, NR, LANES, COPY, in, len); }
+    { return x8_absorb_fused_body(s, NR, LANES, COPY, in, len, NULL, 0); }
+/* with the hybrid node (KT's rates, 12 rounds) */
+#define KF_X8_FUSED_NODE(name, LANES, TAIL) \
+    __attribute__((noinline)) static size_t name(__m512i *s, const uint8_t *const *in, size_t len, x8_node *node) \
+    { return x8_absorb_fused_body(s, 12, LANES, 1, in, len, node, TAIL); }
 KF_X8_FUSED(x8_fused_12_21, 12, 21, 1)
 KF_X8_FUSED(x8_fused_12_17, 12, 17, 1)
 KF_X8_FUSED(x8_fused_24_21, 24, 21, 1)
@@ -260,11 +375,13 @@ KF_X8_FUSED(x8_fused_12_21_t, 12, 21, 0)
 KF_X8_FUSED(x8_fused_12_17_t, 12, 17, 0)
 KF_X8_FUSED(x8_fused_24_21_t, 24, 21, 0)
 KF_X8_FUSED(x8_fused_24_17_t, 24, 17, 0)
+KF_X8_FUSED_NODE(x8_fused_12_21_n, 21, (8192 % 168) / 8)
+KF_X8_FUSED_NODE(x8_fused_12_17_n, 17, (8192 % 136) / 8)
 
 __attribute__((noinline)) static size_t x8_fused_any(__m512i *s, unsigned nr, size_t lanes, const uint8_t *const *in,
                                                      size_t len)
 {
-    return x8_absorb_fused_body(s, nr, lanes, 0, in, len);
+    return x8_absorb_fused_body(s, nr, lanes, 0, in, len, NULL, 0);
 }
 
 /* Below these many blocks the transposition alone is faster: the copy's first block goes
@@ -308,16 +425,20 @@ static size_t x8_absorb_blocks(void *states, unsigned nr, size_t rate, const uin
  * The state is stored to memory twice per leaf (after the full blocks and at the end),
  * instead of twice per block.
  */
-static int x8_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
-                     uint8_t *const *out, size_t outlen)
+static int x8_leaves_ok(unsigned nr, size_t rate, size_t outlen)
 {
     size_t lanes = rate / 8;
-    if ((nr != 12 && nr != 24) || lanes == 0 || lanes > 24 || rate % 8 || outlen > rate) return 0;
-    _Alignas(64) __m512i s[25];
+    return (nr == 12 || nr == 24) && lanes != 0 && lanes <= 24 && rate % 8 == 0 && outlen <= rate;
+}
+
+/* The leaves after their first `done` bytes (whole blocks, absorbed into s): the last block
+ * with the padding, and the CVs. */
+static int x8_leaves_finish(__m512i *s, unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                            size_t done, uint8_t *const *out, size_t outlen)
+{
+    size_t lanes = rate / 8, tail = len - done;
     _Alignas(64) uint8_t last[N][200];
     const uint8_t *lp[N];
-    memset(s, 0, sizeof s);
-    size_t done = x8_absorb_fused(s, nr, lanes, in, len), tail = len - done;
     if (tail % 8 == 0) {
         /* the tail is whole lanes (every tree mode's 8 KiB leaf: 128 bytes at rate 168, 32 at
          * 136): the suffix and the final bit go into the state first (xor commutes), then the
@@ -344,6 +465,56 @@ static int x8_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *co
     return 1;
 }
 
+static int x8_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                     uint8_t *const *out, size_t outlen)
+{
+    if (!x8_leaves_ok(nr, rate, outlen)) return 0;
+    _Alignas(64) __m512i s[25];
+    memset(s, 0, sizeof s);
+    size_t done = x8_absorb_fused(s, nr, rate / 8, in, len);
+    return x8_leaves_finish(s, nr, rate, suffix, in, len, done, out, outlen);
+}
+
+/*
+ * kf_backend_xn.leaves_node: the leaves as above, and beside them KT's final node (issue 24,
+ * "KT128 faster than BLAKE3"): a lone sponge state that absorbs node_blocks whole blocks of
+ * node_in, its Keccak-p[1600, 12] rounds on the integer units in the leaf loop (x8_node,
+ * KF_X8_SR_AFTER) instead of on the x1 backend after it. KT's rates at 12 rounds only, and
+ * only with BMI1 and BMI2 (andn, rorx; every AVX-512 CPU so far has them, but the backend
+ * requires only AVX-512F). Node blocks the loop has no room for (more than about 8 per 8 KiB
+ * leaf: KT never has more than 4) run on the integer units after it.
+ */
+static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                          uint8_t *const *out, size_t outlen, uint8_t node[KF_STATE_BYTES],
+                          const uint8_t *node_in, size_t node_blocks, uint8_t *first_state)
+{
+    const uint32_t bmi = KF_CPU_BMI1 | KF_CPU_BMI2;
+    size_t lanes = rate / 8;
+    if (nr != 12 || (lanes != 21 && lanes != 17) || !x8_leaves_ok(nr, rate, outlen) || (kf_cpu_features() & bmi) != bmi)
+        return 0;
+    _Alignas(64) __m512i s[25];
+    uint64_t ns[KF_SR_WORDS];
+    /* with first_state the last block waits (x8_leaves_finish) until instance 0 is read */
+    x8_node nd = {ns, node_in, node_blocks, 0, suffix, 0, first_state != NULL};
+    memcpy(ns, node, KF_STATE_BYTES); /* x86-64: the lanes are the bytes, little endian */
+    memset(s, 0, sizeof s);
+    size_t done = lanes == 21 ? x8_fused_12_21_n(s, in, len, &nd) : x8_fused_12_17_n(s, in, len, &nd);
+    for (; nd.blocks; nd.blocks--, nd.in += rate, nd.round = 0) {
+        if (nd.round == 0) kf_sr_xor_lanes(ns, nd.in, lanes);
+        for (; nd.round < 12; nd.round += 2) {
+            kf_sr_round(ns, 0, 200, kf_keccak_rc + 12 + nd.round);
+            kf_sr_round(ns, 200, 0, kf_keccak_rc + 13 + nd.round);
+        }
+    }
+    memcpy(node, ns, KF_STATE_BYTES);
+    if (first_state) kf_xn_extract_bytes(s, N, 0, first_state, 0, KF_STATE_BYTES);
+    if (nd.padded) { /* the loop absorbed the padded last block too */
+        for (unsigned i = 0; i < N; i++) kf_xn_extract_bytes(s, N, i, out[i], 0, outlen);
+        return 1;
+    }
+    return x8_leaves_finish(s, nr, rate, suffix, in, len, done, out, outlen);
+}
+
 const kf_backend_xn kf_backend_x8_avx512 = {
     .name = "avx512-x8",
     .requires = KF_CPU_AVX512F,
@@ -360,4 +531,5 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .permute_from = x8_permute_from,
     .oneblock = kf_x8_oneblock_avx512,
     .leaves = x8_leaves,
+    .leaves_node = x8_leaves_node,
 };
