@@ -134,77 +134,6 @@ static void test_backend(const kf_backend_xn *b)
     printf("%s: leaves_node, %d calls checked\n", b->name, ran);
 }
 
-/*
- * leaves_node_groups (optional): runs of whole groups against the same references, the queue
- * kept as the operation's contract says: per group the node absorbs the queue's whole blocks,
- * they are dropped, and the group's CVs are appended. Lengths around KT's chunk (the only ones
- * avx512-x8 takes: its tail of whole lanes), rates in and out of KT's use, 1-5 groups, queues
- * from empty to several blocks with a partial one. KT's parameters must not be declined.
- */
-#define MAX_GROUPS 5
-static void test_groups(const kf_backend_xn *b)
-{
-    static const size_t rates[] = {168, 136, 72};
-    static const unsigned nrs[] = {12, 24};
-    static uint8_t msg[MAX_GROUPS * MAX_N * MAX_LEN];
-    const uint32_t bmi = KF_CPU_BMI1 | KF_CPU_BMI2;
-    int declined_kt = 0, ran = 0;
-    if (!b->leaves_node_groups) return;
-    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
-        for (size_t k = 0; k < sizeof nrs / sizeof nrs[0]; k++)
-            for (int c = 0; c < 6; c++) {
-                size_t rate = rates[r], groups = 1 + (size_t)c % MAX_GROUPS, len;
-                unsigned nr = nrs[k];
-                switch (c % 3) {
-                case 0: len = 8192; break;
-                case 1: len = 8192 - 8 * (1 + rnd_below(4)); break;
-                default: len = 8192 + 1 + rnd_below(rate); break;
-                }
-                if (c == 0) groups = MAX_GROUPS;
-                if (c == 5) len = 8192, groups = 3; /* KT's chunk: c = 0, 3 and 5 */
-                uint8_t suffix = (uint8_t)(0x01 + rnd_below(0x7F));
-                size_t outlen = c < 3 ? (rate == 168 ? 32 : 64) : 1 + rnd_below(rate);
-                uint8_t node[KF_STATE_BYTES], before[KF_STATE_BYTES], node_want[KF_STATE_BYTES], want[200];
-                uint8_t q[8 * 200 + MAX_N * 200], q_want[8 * 200 + MAX_N * 200], q_before[sizeof q];
-                size_t qlen = rnd_below(4 * rate + 100), qlen_want = qlen, qlen_before = qlen;
-                rnd_bytes(msg, groups * b->n * len);
-                rnd_bytes(node, sizeof node);
-                rnd_bytes(q, qlen);
-                memcpy(before, node, sizeof node);
-                memcpy(node_want, node, sizeof node);
-                memcpy(q_want, q, qlen);
-                memcpy(q_before, q, qlen);
-                int took = b->leaves_node_groups(nr, rate, suffix, msg, len, groups, outlen, node, q, &qlen);
-                if (!took) {
-                    CHECK(memcmp(node, before, sizeof node) == 0 && qlen == qlen_before &&
-                              memcmp(q, q_before, qlen) == 0,
-                          "%s: declined leaves_node_groups changed the node or the queue", b->name);
-                    if (kt_params(rate, nr) && len == 8192 && outlen <= 64) declined_kt = 1;
-                    continue;
-                }
-                ran++;
-                for (size_t g = 0; g < groups; g++) {
-                    size_t blocks = qlen_want / rate;
-                    ref_node(node_want, rate, nr, q_want, blocks);
-                    memmove(q_want, q_want + blocks * rate, qlen_want - blocks * rate);
-                    qlen_want -= blocks * rate;
-                    for (unsigned i = 0; i < b->n; i++) {
-                        ref_leaf(rate, nr, suffix, msg + (g * b->n + i) * len, len, want, outlen);
-                        memcpy(q_want + qlen_want, want, outlen);
-                        qlen_want += outlen;
-                    }
-                }
-                CHECK(memcmp(node, node_want, sizeof node) == 0,
-                      "%s: leaves_node_groups node rate=%zu nr=%u len=%zu groups=%zu", b->name, rate, nr, len, groups);
-                CHECK(qlen == qlen_want && memcmp(q, q_want, qlen) == 0,
-                      "%s: leaves_node_groups queue rate=%zu nr=%u len=%zu groups=%zu outlen=%zu", b->name, rate, nr,
-                      len, groups, outlen);
-            }
-    if (strcmp(b->name, "avx512-x8") == 0 && (kf_cpu_features() & bmi) == bmi)
-        CHECK(!declined_kt, "%s: leaves_node_groups declined KT's parameters", b->name);
-    printf("%s: leaves_node_groups, %d calls checked\n", b->name, ran);
-}
-
 int main(void)
 {
     const kf_backend_xn *all[16];
@@ -217,7 +146,6 @@ int main(void)
         }
         if (all[i]->n > MAX_N) continue;
         test_backend(all[i]);
-        test_groups(all[i]);
         tested++;
     }
     if (!tested) printf("no runnable batched backend has leaves_node: nothing to test\n");

@@ -92,14 +92,6 @@ static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, co
     memset(q, 0, qlen);
     memcpy(q + qlen, pend, plen);
     qlen += plen;
-    /* the whole run in one backend call where there is one (the node's state, the queue and
-     * the next group's first block stay in the backend between groups) */
-    const kf_backend_xn *xn = kf_backend_xn_for(KT_BATCH);
-    if (xn && xn->n == KT_BATCH && xn->leaves_node_groups &&
-        xn->leaves_node_groups(KT_NR, rate, KT_D_LEAF, in, KT_CHUNK, groups, k->cv_len, st, q, &qlen)) {
-        k->leaves += KT_BATCH * groups;
-        g = groups;
-    }
     for (; g < groups; g++, in += KT_BATCH * KT_CHUNK) {
         size_t blocks = qlen / rate, used = blocks * rate;
         if (!kf_leaves_hash_node(&p, in, cvs, st, q, blocks, NULL)) break;

@@ -126,19 +126,6 @@ typedef struct kf_backend_xn {
     int    (*leaves_node)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
                           uint8_t *const *out, size_t outlen, uint8_t node[KF_STATE_BYTES],
                           const uint8_t *node_in, size_t node_blocks, uint8_t *first_state);
-    /* optional: leaves_node over `groups` groups of n leaves (leaf i of group g at in + (g * n
-     * + i) * len), with KT's final-node queue: queue[0 .. *queue_len) is the node's input from
-     * a block boundary. For each group in turn: the node absorbs the queue's whole blocks
-     * (beside the group's leaves), they are dropped from the queue, and the group's n CVs
-     * (outlen bytes each, in order) are appended. On return *queue_len is the queue's length
-     * (the last group's CVs and what was left before them: at most rate - 1 + n * outlen
-     * bytes, and the queue must hold that many and its first *queue_len). One call for a run
-     * of groups: the node state, the queue and the next group's first block stay in the
-     * backend between groups. Returns 0 (and does nothing) where it does not handle the
-     * parameters; the caller then uses leaves_node per group. */
-    int    (*leaves_node_groups)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len,
-                                 size_t groups, size_t outlen, uint8_t node[KF_STATE_BYTES], uint8_t *queue,
-                                 size_t *queue_len);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

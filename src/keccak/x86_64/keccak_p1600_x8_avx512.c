@@ -223,16 +223,7 @@ typedef struct x8_node {
     uint8_t suffix; /* the leaves' */
     uint8_t padded; /* set when the loop has absorbed the leaves' padded last block */
     uint8_t no_tail; /* 1: leave the last block to the caller */
-    /* a run of groups (x8_leaves_node_groups; 0 / NULL for one group): the groups after this
-     * one, the bytes from a leaf to the same leaf of the next group, the node's queue */
-    size_t more;
-    size_t stride;
-    uint8_t *q;
-    size_t qlen, qused, outlen, rate;
 } x8_node;
-
-static void x8_node_group_end(x8_node *node, const __m512i *s);
-static void x8_node_group_start(x8_node *node, __m512i *s, const uint8_t **in);
 
 /* The node variants also absorb the leaves' last block when it is `tail` whole lanes (KT's
  * 8 KiB chunks: 16 lanes at rate 168, 4 at 136), with the suffix and the final bit, in the
@@ -285,19 +276,13 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
     const size_t per = (nw + spread - 1) / spread;
     const uint64_t *rc0 = kf_keccak_rc + 24 - nr, *end = kf_keccak_rc + 24;
     _Alignas(64) __m512i buf[25];
-    uint64_t *const ns = node ? node->ns : NULL;
-    int carried = 0; /* a run of groups: buf holds this group's first block already */
-    /* once, or (a run of groups, the node variants) once per group: the lanes, the node's
-     * queue and the next group's first block stay in this function between groups */
-    for (;;) {
     int tail_in_buf = 0; /* the node variants: the tail's lanes are in buf */
+    uint64_t *const ns = node ? node->ns : NULL;
     const uint8_t *nin = node ? node->in : NULL;
     size_t nblocks = node ? node->blocks : 0;
     unsigned nround = node ? node->round : 0;
-    done = 0;
     KF_LANE_LIST(KF_LOAD_LANE)
-    if (copy && len >= rate && !carried) x8_transpose_to(buf, in, lanes);
-    carried = 0;
+    if (copy && len >= rate) x8_transpose_to(buf, in, lanes);
     for (; len - done >= rate; done += rate) {
         if (!copy) {
             KF_X8_ABSORB_BLOCK
@@ -358,16 +343,7 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
         }
         KF_X8_LANE_VARS(KF_X8_XPAD)
         const uint64_t *rc = rc0;
-        if (node->more) {
-            /* the next group's first block copied during these rounds (not through the
-             * vector transposition at that group's start, with no rounds to hide it) */
-            const uint8_t *nx[8];
-            for (int i = 0; i < 8; i++) nx[i] = in[i] + node->stride;
-            KF_X8_ROUNDS12_CP(0)
-            carried = 1;
-        } else {
-            KF_AVX512_ROUNDS12
-        }
+        KF_AVX512_ROUNDS12
         done = len;
         node->padded = 1;
     }
@@ -376,12 +352,6 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
         node->in = nin;
         node->blocks = nblocks;
         node->round = nround;
-    }
-    if (!node || !node->more || !node->padded) break; /* padded: always where more (entry check) */
-    /* between groups, out of line: the node's leftover blocks, the CVs into its queue, the
-     * next group's pointers and zero lanes */
-    x8_node_group_end(node, s);
-    x8_node_group_start(node, s, (const uint8_t **)in); /* in: x8_leaves_node_groups' own gin */
     }
     return done;
 }
@@ -505,45 +475,6 @@ static int x8_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *co
     return x8_leaves_finish(s, nr, rate, suffix, in, len, done, out, outlen);
 }
 
-/* The node's blocks the leaf loop had no room for, on the integer units. */
-static void x8_node_drain(x8_node *nd, size_t rate)
-{
-    size_t lanes = rate / 8;
-    for (; nd->blocks; nd->blocks--, nd->in += rate, nd->round = 0) {
-        if (nd->round == 0) kf_sr_xor_lanes(nd->ns, nd->in, lanes);
-        for (; nd->round < 12; nd->round += 2) {
-            kf_sr_round(nd->ns, 0, 200, kf_keccak_rc + 12 + nd->round);
-            kf_sr_round(nd->ns, 200, 0, kf_keccak_rc + 13 + nd->round);
-        }
-    }
-}
-
-/* A run of groups, after each group: the node's leftover blocks, the queue's consumed blocks
- * dropped, the group's CVs (lanes stored in s) appended to the queue. */
-static void x8_node_group_end(x8_node *node, const __m512i *s)
-{
-    x8_node_drain(node, node->rate);
-    memmove(node->q, node->q + node->qused, node->qlen - node->qused);
-    node->qlen -= node->qused;
-    for (unsigned i = 0; i < N; i++)
-        kf_xn_extract_bytes(s, N, i, node->q + node->qlen + i * node->outlen, 0, node->outlen);
-    node->qlen += N * node->outlen;
-    node->qused = 0;
-}
-
-/* ... and before the next: its leaves, zero lanes, the queue's whole blocks as the node's input. */
-static void x8_node_group_start(x8_node *node, __m512i *s, const uint8_t **in)
-{
-    for (unsigned i = 0; i < N; i++) in[i] += node->stride;
-    memset(s, 0, 25 * sizeof *s);
-    node->more--;
-    node->in = node->q;
-    node->blocks = node->qlen / node->rate;
-    node->qused = node->blocks * node->rate;
-    node->round = 0;
-    node->padded = 0;
-}
-
 /*
  * kf_backend_xn.leaves_node: the leaves as above, and beside them KT's final node (issue 24,
  * "KT128 faster than BLAKE3"): a lone sponge state that absorbs node_blocks whole blocks of
@@ -564,11 +495,17 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
     _Alignas(64) __m512i s[25];
     uint64_t ns[KF_SR_WORDS];
     /* with first_state the last block waits (x8_leaves_finish) until instance 0 is read */
-    x8_node nd = {ns, node_in, node_blocks, 0, suffix, 0, first_state != NULL, 0, 0, NULL, 0, 0, 0, rate};
+    x8_node nd = {ns, node_in, node_blocks, 0, suffix, 0, first_state != NULL};
     memcpy(ns, node, KF_STATE_BYTES); /* x86-64: the lanes are the bytes, little endian */
     memset(s, 0, sizeof s);
     size_t done = lanes == 21 ? x8_fused_12_21_n(s, in, len, &nd) : x8_fused_12_17_n(s, in, len, &nd);
-    x8_node_drain(&nd, rate);
+    for (; nd.blocks; nd.blocks--, nd.in += rate, nd.round = 0) {
+        if (nd.round == 0) kf_sr_xor_lanes(ns, nd.in, lanes);
+        for (; nd.round < 12; nd.round += 2) {
+            kf_sr_round(ns, 0, 200, kf_keccak_rc + 12 + nd.round);
+            kf_sr_round(ns, 200, 0, kf_keccak_rc + 13 + nd.round);
+        }
+    }
     memcpy(node, ns, KF_STATE_BYTES);
     if (first_state) kf_xn_extract_bytes(s, N, 0, first_state, 0, KF_STATE_BYTES);
     if (nd.padded) { /* the loop absorbed the padded last block too */
@@ -576,44 +513,6 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
         return 1;
     }
     return x8_leaves_finish(s, nr, rate, suffix, in, len, done, out, outlen);
-}
-
-/*
- * kf_backend_xn.leaves_node_groups: leaves_node over a run of whole groups with KT's queue
- * (issue 24: one call instead of one per group; figures: docs/BENCHMARK_HISTORY.md, "KT's
- * groups in one call"). Between groups the node's state stays in ns, the CVs go straight into
- * the queue, and the next group's first block is copied during the padded last block's rounds,
- * so only the run's first block goes through the vector transposition. KT128 on 1 MiB ~0.7%
- * faster than a leaves_node call per group, averaged over stack positions (the loop is
- * sensitive to its stack's position: +-1% between positions). Without the copy, or with the
- * copy's buffer kept by the caller (a pointer instead of the loop's own array): no gain, or
- * slower. Only where every group's last block is the loop's padded tail (KT's 8 KiB chunks),
- * so every group but the last ends with that copy.
- */
-static int x8_leaves_node_groups(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len,
-                                 size_t groups, size_t outlen, uint8_t node[KF_STATE_BYTES], uint8_t *queue,
-                                 size_t *queue_len)
-{
-    const uint32_t bmi = KF_CPU_BMI1 | KF_CPU_BMI2;
-    size_t lanes = rate / 8;
-    size_t tail = lanes == 21 ? (8192 % 168) / 8 : (8192 % 136) / 8; /* as compiled, below */
-    if (nr != 12 || (lanes != 21 && lanes != 17) || !x8_leaves_ok(nr, rate, outlen) || (kf_cpu_features() & bmi) != bmi ||
-        !groups || len < 2 * rate || len % rate != 8 * tail)
-        return 0;
-    _Alignas(64) __m512i s[25];
-    uint64_t ns[KF_SR_WORDS];
-    const uint8_t *gin[N];
-    for (unsigned i = 0; i < N; i++) gin[i] = in + i * len;
-    size_t qlen = *queue_len, blocks = qlen / rate;
-    x8_node nd = {ns, queue, blocks, 0, suffix, 0, 0, groups - 1, N * len, queue, qlen, blocks * rate, outlen, rate};
-    memcpy(ns, node, KF_STATE_BYTES); /* x86-64: the lanes are the bytes, little endian */
-    memset(s, 0, sizeof s);
-    if (lanes == 21) x8_fused_12_21_n(s, gin, len, &nd);
-    else x8_fused_12_17_n(s, gin, len, &nd);
-    x8_node_group_end(&nd, s);
-    memcpy(node, ns, KF_STATE_BYTES);
-    *queue_len = nd.qlen;
-    return 1;
 }
 
 const kf_backend_xn kf_backend_x8_avx512 = {
@@ -633,5 +532,4 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .oneblock = kf_x8_oneblock_avx512,
     .leaves = x8_leaves,
     .leaves_node = x8_leaves_node,
-    .leaves_node_groups = x8_leaves_node_groups,
 };
