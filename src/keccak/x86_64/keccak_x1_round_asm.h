@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "keccak/keccak_backend.h" /* kf_keccak_rho, for the unoptimised round */
 #include "keccak/keccak_constants.h"
 
 #define KF_SR_STR_(x) #x
@@ -75,10 +76,33 @@
 #define KF_SR_ROW(Y, x0, x1, x2, x3, x4) \
     KF_SR_B(0, x0) KF_SR_B(1, x1) KF_SR_B(2, x2) KF_SR_B(3, x3) KF_SR_B(4, x4) \
     KF_SR_CHI(0, Y, 1, 2) KF_SR_CHI_ROW(Y)
-/* row 0: lane (0, 0) without rho, and iota */
+/*
+ * Under AddressSanitizer the state's memory operand takes a register of its own (ASan moves
+ * stack arrays into frames it manages, addressed through a register, where the plain build
+ * addresses them from rsp), and with the round constant's address on top GCC 12 ran out of
+ * registers ("impossible constraints"). There iota is applied after the asm statement, in C;
+ * the rest of the round is the same text. (clang's ASan and MSan builds take either form.)
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define KF_SR_IOTA_IN_ASM 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KF_SR_IOTA_IN_ASM 0
+#endif
+#endif
+#ifndef KF_SR_IOTA_IN_ASM
+#define KF_SR_IOTA_IN_ASM 1
+#endif
+
+/* row 0: lane (0, 0) without rho, and iota (when in the asm) */
+#if KF_SR_IOTA_IN_ASM
+#define KF_SR_IOTA "xorq %[rc], %[t]\n\t"
+#else
+#define KF_SR_IOTA ""
+#endif
 #define KF_SR_ROW0 \
     KF_SR_B00 KF_SR_B(1, 1) KF_SR_B(2, 2) KF_SR_B(3, 3) KF_SR_B(4, 4) \
-    KF_SR_CHI_T(0, 1, 2) "xorq %[rc], %[t]\n\t" "movq %[t], " KF_SR_AT(0, 0, d) "\n\t" \
+    KF_SR_CHI_T(0, 1, 2) KF_SR_IOTA "movq %[t], " KF_SR_AT(0, 0, d) "\n\t" \
     KF_SR_CHI_ROW(0)
 
 #define KF_SR_THETA_TEXT \
@@ -100,15 +124,52 @@ typedef struct { uint64_t w[KF_SR_WORDS]; } __attribute__((may_alias)) kf_sr_arr
  * stored and read back as memory operands: KT128 on 1 MiB ~0.9% faster (25 loads and 5
  * stores fewer per round beside the leaves' input stream; docs/BENCHMARK_HISTORY.md, "KT128's
  * final node beside the leaves"). */
+#if !defined(__OPTIMIZE__)
+/* Unoptimised builds (CMake's Debug: the file is compiled at -O0): GCC then keeps every
+ * operand's address in a register of its own and cannot meet the asm's twelve, so the round
+ * is plain C there: the same memory layout and result, at a fraction of the speed. */
+static inline void kf_sr_round_c(uint64_t *w, size_t src_off, size_t dst_off, uint64_t rc)
+{
+    const uint64_t *a = w + src_off / 8;
+    uint64_t *e = w + dst_off / 8, c[5], d[5], b[25];
+    for (int x = 0; x < 5; x++) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+    for (int x = 0; x < 5; x++) d[x] = c[(x + 4) % 5] ^ (c[(x + 1) % 5] << 1 | c[(x + 1) % 5] >> 63);
+    for (int y = 0; y < 5; y++)
+        for (int x = 0; x < 5; x++) { /* rho, then pi: (x, y) goes to (y, 2x + 3y) */
+            uint64_t v = a[x + 5 * y] ^ d[x];
+            unsigned r = kf_keccak_rho[x + 5 * y];
+            b[y + 5 * ((2 * x + 3 * y) % 5)] = r ? v << r | v >> (64 - r) : v;
+        }
+    for (int y = 0; y < 5; y++)
+        for (int x = 0; x < 5; x++)
+            e[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+    e[0] ^= rc;
+}
+#define kf_sr_round(ns_, src_, dst_, rc_) kf_sr_round_c(((kf_sr_array *)(ns_))->w, (src_), (dst_), *(rc_))
+#else
+#define KF_SR_ROUND_OUTPUTS(ns_) \
+    [r0] "=&r"(r0_), [r1] "=&r"(r1_), [r2] "=&r"(r2_), [r3] "=&r"(r3_), [r4] "=&r"(r4_), [t] "=&r"(t_), \
+        [d0] "=&r"(d0_), [d1] "=&r"(d1_), [d2] "=&r"(d2_), [d3] "=&r"(d3_), [d4] "=&r"(d4_), \
+        "+m"(*(kf_sr_array *)(ns_))
+#if KF_SR_IOTA_IN_ASM
 #define kf_sr_round(ns_, src_, dst_, rc_) \
     do { \
         uint64_t r0_, r1_, r2_, r3_, r4_, t_, d0_, d1_, d2_, d3_, d4_; \
         __asm__(KF_SR_THETA_TEXT KF_SR_ROWS_TEXT \
-                : [r0] "=&r"(r0_), [r1] "=&r"(r1_), [r2] "=&r"(r2_), [r3] "=&r"(r3_), [r4] "=&r"(r4_), \
-                  [t] "=&r"(t_), [d0] "=&r"(d0_), [d1] "=&r"(d1_), [d2] "=&r"(d2_), [d3] "=&r"(d3_), [d4] "=&r"(d4_), \
-                  "+m"(*(kf_sr_array *)(ns_)) \
+                : KF_SR_ROUND_OUTPUTS(ns_) \
                 : [n] "r"(ns_), [sof] "i"(src_), [dof] "i"(dst_), [rc] "m"(*(rc_))); \
     } while (0)
+#else
+#define kf_sr_round(ns_, src_, dst_, rc_) \
+    do { \
+        uint64_t r0_, r1_, r2_, r3_, r4_, t_, d0_, d1_, d2_, d3_, d4_; \
+        __asm__(KF_SR_THETA_TEXT KF_SR_ROWS_TEXT \
+                : KF_SR_ROUND_OUTPUTS(ns_) \
+                : [n] "r"(ns_), [sof] "i"(src_), [dof] "i"(dst_)); \
+        ((kf_sr_array *)(ns_))->w[(dst_) / 8] ^= *(rc_); \
+    } while (0)
+#endif
+#endif /* __OPTIMIZE__ */
 
 /* s[j] ^= the little-endian word at in + 8j, j < lanes, with scalar moves (a C loop here
  * would be vectorized onto the zmm units the leaves use). */
