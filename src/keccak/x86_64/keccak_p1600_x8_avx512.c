@@ -226,11 +226,12 @@ typedef struct x8_node {
 } x8_node;
 
 /* The node variants also absorb the leaves' last block when it is `tail` whole lanes (KT's
- * 8 KiB chunks: 16 lanes at rate 168, 4 at 136), with the suffix and the final bit, in the
- * same function: the lanes stay in registers (x8_leaves_finish stores and reloads the state
- * around one generic block). Lane j ^= r[j mod 8] when j < tail; the padding words: */
-#define KF_X8_XLT(j, var) \
-    if ((j) < tail) var = KF_XOR(var, r[(j) % 8]);
+ * 8 KiB chunks: 16 lanes at rate 168, 4 at 136) and the last full block's copy brought it
+ * into buf, with the suffix and the final bit, in the same function: the lanes stay in
+ * registers (x8_leaves_finish stores and reloads the state around one generic block). Tail
+ * lane j (j < tail) is in buf[j + lanes - tail]; the padding words: */
+#define KF_X8_XTB(j, var) \
+    if ((j) < tail) var = KF_XOR(var, _mm512_load_si512(&buf[(j) + lanes - tail]));
 #define KF_X8_XPAD(j, var) \
     if ((j) == tail) var = KF_XOR(var, _mm512_set1_epi64((long long)node->suffix)); \
     if ((j) == lanes - 1) var = KF_XOR(var, _mm512_set1_epi64((long long)(0x80ull << 56)));
@@ -242,12 +243,7 @@ typedef struct x8_node {
 /* lane j ^= buf[j] (the aligned load folded into the xor) when j < lanes */
 #define KF_X8_XB(j, var) \
     if ((j) < lanes) var = KF_XOR(var, _mm512_load_si512(&buf[j]));
-#define KF_X8_ABSORB_BUF \
-    KF_X8_XB(0, a00) KF_X8_XB(1, a10) KF_X8_XB(2, a20) KF_X8_XB(3, a30) KF_X8_XB(4, a40) \
-    KF_X8_XB(5, a01) KF_X8_XB(6, a11) KF_X8_XB(7, a21) KF_X8_XB(8, a31) KF_X8_XB(9, a41) \
-    KF_X8_XB(10, a02) KF_X8_XB(11, a12) KF_X8_XB(12, a22) KF_X8_XB(13, a32) KF_X8_XB(14, a42) \
-    KF_X8_XB(15, a03) KF_X8_XB(16, a13) KF_X8_XB(17, a23) KF_X8_XB(18, a33) KF_X8_XB(19, a43) \
-    KF_X8_XB(20, a04) KF_X8_XB(21, a14) KF_X8_XB(22, a24) KF_X8_XB(23, a34) KF_X8_XB(24, a44)
+#define KF_X8_ABSORB_BUF KF_X8_LANE_VARS(KF_X8_XB)
 
 /* buf[j] = lane j of the blocks at in[0..7], j < lanes, through the vector transposition: the
  * first block's, with no rounds yet to hide a scalar copy behind */
@@ -324,23 +320,8 @@ x8_absorb_fused_body(__m512i *s, unsigned nr, size_t lanes, int copy, const uint
             KF_X8_ROUNDS12_CP(12)
         }
     }
-    if (node && tail && len - done == 8 * tail && !node->no_tail) { /* the leaves' last block, padded */
-        __m512i r[8];
-        if (tail_in_buf) {
-#define KF_X8_XTB(j, var) \
-    if ((j) < tail) var = KF_XOR(var, _mm512_load_si512(&buf[(j) + lanes - tail]));
-            KF_X8_LANE_VARS(KF_X8_XTB)
-#undef KF_X8_XTB
-        } else
-        for (unsigned g = 0; 8 * g < tail; g++) {
-            x8_load_group(r, in, done, tail, g);
-            if (g == 0) { KF_X8_XLT(0, a00) KF_X8_XLT(1, a10) KF_X8_XLT(2, a20) KF_X8_XLT(3, a30)
-                          KF_X8_XLT(4, a40) KF_X8_XLT(5, a01) KF_X8_XLT(6, a11) KF_X8_XLT(7, a21) }
-            if (g == 1) { KF_X8_XLT(8, a31) KF_X8_XLT(9, a41) KF_X8_XLT(10, a02) KF_X8_XLT(11, a12)
-                          KF_X8_XLT(12, a22) KF_X8_XLT(13, a32) KF_X8_XLT(14, a42) KF_X8_XLT(15, a03) }
-            if (g == 2) { KF_X8_XLT(16, a13) KF_X8_XLT(17, a23) KF_X8_XLT(18, a33) KF_X8_XLT(19, a43)
-                          KF_X8_XLT(20, a04) KF_X8_XLT(21, a14) KF_X8_XLT(22, a24) KF_X8_XLT(23, a34) }
-        }
+    if (tail_in_buf) { /* the leaves' last block, padded (tail_next: len - done == 8 * tail) */
+        KF_X8_LANE_VARS(KF_X8_XTB)
         KF_X8_LANE_VARS(KF_X8_XPAD)
         const uint64_t *rc = rc0;
         KF_AVX512_ROUNDS12

@@ -28,7 +28,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "keccak/keccak_backend.h" /* kf_keccak_rho, for the unoptimised round */
 #include "keccak/keccak_constants.h"
 
 #define KF_SR_STR_(x) #x
@@ -94,12 +93,17 @@
 #define KF_SR_IOTA_IN_ASM 1
 #endif
 
-/* row 0: lane (0, 0) without rho, and iota (when in the asm) */
+/* iota: inside the asm (the round constant a memory operand), or after it in C (ASan) */
 #if KF_SR_IOTA_IN_ASM
 #define KF_SR_IOTA "xorq %[rc], %[t]\n\t"
+#define KF_SR_RC_OPERAND(rc_) , [rc] "m"(*(rc_))
+#define KF_SR_IOTA_AFTER(ns_, dst_, rc_) ((void)0)
 #else
 #define KF_SR_IOTA ""
+#define KF_SR_RC_OPERAND(rc_)
+#define KF_SR_IOTA_AFTER(ns_, dst_, rc_) (((kf_sr_array *)(ns_))->w[(dst_) / 8] ^= *(rc_))
 #endif
+/* row 0: lane (0, 0) without rho, and iota */
 #define KF_SR_ROW0 \
     KF_SR_B00 KF_SR_B(1, 1) KF_SR_B(2, 2) KF_SR_B(3, 3) KF_SR_B(4, 4) \
     KF_SR_CHI_T(0, 1, 2) KF_SR_IOTA "movq %[t], " KF_SR_AT(0, 0, d) "\n\t" \
@@ -127,48 +131,34 @@ typedef struct { uint64_t w[KF_SR_WORDS]; } __attribute__((may_alias)) kf_sr_arr
 #if !defined(__OPTIMIZE__)
 /* Unoptimised builds (CMake's Debug: the file is compiled at -O0): GCC then keeps every
  * operand's address in a register of its own and cannot meet the asm's twelve, so the round
- * is plain C there: the same memory layout and result, at a fraction of the speed. */
+ * is opt64's (keccak_opt64_rounds.h) there: the same memory layout and result, slower. */
+#include "keccak/keccak_opt64_rounds.h"
 static inline void kf_sr_round_c(uint64_t *w, size_t src_off, size_t dst_off, uint64_t rc)
 {
-    const uint64_t *a = w + src_off / 8;
-    uint64_t *e = w + dst_off / 8, c[5], d[5], b[25];
-    for (int x = 0; x < 5; x++) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-    for (int x = 0; x < 5; x++) d[x] = c[(x + 4) % 5] ^ (c[(x + 1) % 5] << 1 | c[(x + 1) % 5] >> 63);
-    for (int y = 0; y < 5; y++)
-        for (int x = 0; x < 5; x++) { /* rho, then pi: (x, y) goes to (y, 2x + 3y) */
-            uint64_t v = a[x + 5 * y] ^ d[x];
-            unsigned r = kf_keccak_rho[x + 5 * y];
-            b[y + 5 * ((2 * x + 3 * y) % 5)] = r ? v << r | v >> (64 - r) : v;
-        }
-    for (int y = 0; y < 5; y++)
-        for (int x = 0; x < 5; x++)
-            e[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-    e[0] ^= rc;
+    const uint64_t *s = w + src_off / 8;
+    uint64_t *d = w + dst_off / 8;
+    PERMUTE_LOCALS
+#define KF_SR_LOAD_A(P, x, y) A##x##y = s[(x) + 5 * (y)];
+#define KF_SR_STORE_E(P, x, y) d[(x) + 5 * (y)] = E##x##y;
+    LANES(A, KF_SR_LOAD_A)
+    PARITY(A)
+    ROUND(A, E, rc)
+    LANES(E, KF_SR_STORE_E)
+#undef KF_SR_LOAD_A
+#undef KF_SR_STORE_E
 }
 #define kf_sr_round(ns_, src_, dst_, rc_) kf_sr_round_c(((kf_sr_array *)(ns_))->w, (src_), (dst_), *(rc_))
 #else
-#define KF_SR_ROUND_OUTPUTS(ns_) \
-    [r0] "=&r"(r0_), [r1] "=&r"(r1_), [r2] "=&r"(r2_), [r3] "=&r"(r3_), [r4] "=&r"(r4_), [t] "=&r"(t_), \
-        [d0] "=&r"(d0_), [d1] "=&r"(d1_), [d2] "=&r"(d2_), [d3] "=&r"(d3_), [d4] "=&r"(d4_), \
-        "+m"(*(kf_sr_array *)(ns_))
-#if KF_SR_IOTA_IN_ASM
 #define kf_sr_round(ns_, src_, dst_, rc_) \
     do { \
         uint64_t r0_, r1_, r2_, r3_, r4_, t_, d0_, d1_, d2_, d3_, d4_; \
         __asm__(KF_SR_THETA_TEXT KF_SR_ROWS_TEXT \
-                : KF_SR_ROUND_OUTPUTS(ns_) \
-                : [n] "r"(ns_), [sof] "i"(src_), [dof] "i"(dst_), [rc] "m"(*(rc_))); \
+                : [r0] "=&r"(r0_), [r1] "=&r"(r1_), [r2] "=&r"(r2_), [r3] "=&r"(r3_), [r4] "=&r"(r4_), \
+                  [t] "=&r"(t_), [d0] "=&r"(d0_), [d1] "=&r"(d1_), [d2] "=&r"(d2_), [d3] "=&r"(d3_), \
+                  [d4] "=&r"(d4_), "+m"(*(kf_sr_array *)(ns_)) \
+                : [n] "r"(ns_), [sof] "i"(src_), [dof] "i"(dst_) KF_SR_RC_OPERAND(rc_)); \
+        KF_SR_IOTA_AFTER(ns_, dst_, rc_); \
     } while (0)
-#else
-#define kf_sr_round(ns_, src_, dst_, rc_) \
-    do { \
-        uint64_t r0_, r1_, r2_, r3_, r4_, t_, d0_, d1_, d2_, d3_, d4_; \
-        __asm__(KF_SR_THETA_TEXT KF_SR_ROWS_TEXT \
-                : KF_SR_ROUND_OUTPUTS(ns_) \
-                : [n] "r"(ns_), [sof] "i"(src_), [dof] "i"(dst_)); \
-        ((kf_sr_array *)(ns_))->w[(dst_) / 8] ^= *(rc_); \
-    } while (0)
-#endif
 #endif /* __OPTIMIZE__ */
 
 /* s[j] ^= the little-endian word at in + 8j, j < lanes, with scalar moves (a C loop here
