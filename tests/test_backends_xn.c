@@ -17,6 +17,7 @@
 #include "keccak/keccak_backend.h"
 #define TEST_RNG_SEED 0x2545F4914F6CDD1DULL
 #include "test_util.h"
+#include "ref_leaf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,26 +218,6 @@ static void test_absorb_blocks(const kf_backend_xn *b)
             snprintf(what, sizeof what, "absorb_blocks rate=%zu nr=%u len=%zu", rate, nr, len);
             if (!same_as_mirror(b, &st, &m, what)) return;
         }
-}
-
-/* One leaf by `ref`: the sponge (rate, nr, suffix, pad10*1) over msg[0 .. len), outlen bytes. */
-static void ref_leaf(size_t rate, unsigned nr, uint8_t suffix, const uint8_t *msg, size_t len, uint8_t *out,
-                     size_t outlen)
-{
-    state_t st;
-    uint8_t last[200] = {0};
-    size_t p = 0;
-    kf_backend_ref.init(st.b);
-    for (; len - p >= rate; p += rate) {
-        kf_backend_ref.add_bytes(st.b, msg + p, 0, rate);
-        kf_backend_ref.permute(st.b, nr);
-    }
-    memcpy(last, msg + p, len - p);
-    last[len - p] ^= suffix;
-    last[rate - 1] ^= 0x80;
-    kf_backend_ref.add_bytes(st.b, last, 0, rate);
-    kf_backend_ref.permute(st.b, nr);
-    kf_backend_ref.extract_bytes(st.b, out, 0, outlen);
 }
 
 /* The tree modes' leaf operation (issue 24's fused leaf loop) against `ref`: lengths around

@@ -17,6 +17,7 @@
 #include "keccak/keccak_backend.h"
 #define TEST_RNG_SEED 0x6A09E667F3BCC908ULL
 #include "test_util.h"
+#include "ref_leaf.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -26,26 +27,6 @@
 #define MAX_NODE_BLOCKS 40
 
 typedef struct { _Alignas(KF_STATE_ALIGN) uint8_t b[KF_STATE_BYTES]; } state_t;
-
-/* out = the first outlen bytes of ref's sponge (rate, nr, suffix, pad10*1) over msg */
-static void ref_leaf(size_t rate, unsigned nr, uint8_t suffix, const uint8_t *msg, size_t len, uint8_t *out,
-                     size_t outlen)
-{
-    state_t st;
-    uint8_t last[200] = {0};
-    size_t p = 0;
-    kf_backend_ref.init(st.b);
-    for (; len - p >= rate; p += rate) {
-        kf_backend_ref.add_bytes(st.b, msg + p, 0, rate);
-        kf_backend_ref.permute(st.b, nr);
-    }
-    memcpy(last, msg + p, len - p);
-    last[len - p] ^= suffix;
-    last[rate - 1] ^= 0x80;
-    kf_backend_ref.add_bytes(st.b, last, 0, rate);
-    kf_backend_ref.permute(st.b, nr);
-    kf_backend_ref.extract_bytes(st.b, out, 0, outlen);
-}
 
 /* node (200 bytes, FIPS 202 order) after absorbing blocks whole blocks of in, on ref */
 static void ref_node(uint8_t node[KF_STATE_BYTES], size_t rate, unsigned nr, const uint8_t *in, size_t blocks)
