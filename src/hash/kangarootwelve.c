@@ -119,12 +119,7 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
     while (count) {
         size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
         kf_leaves *job = k->threads != 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads) : NULL;
-        if (job) {
-            kf_sponge_absorb(&k->node, pend, plen);
-            plen = 0;
-            kf_sponge_absorb(&k->node, kf_leaves_finish(job), m * k->cv_len);
-            kf_leaves_free(job);
-        } else if (count >= KT_BATCH && node_side) {
+        if (!job && count >= KT_BATCH && node_side) {
             /* this window's whole groups (a later window may get threads again); the node
              * takes pend whatever happens; k->leaves counts the groups done */
             m = KT_BATCH * kt_node_groups(k, in, m / KT_BATCH, pend, plen);
@@ -133,9 +128,13 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
             in += m * KT_CHUNK;
             count -= m;
             continue;
+        }
+        kf_sponge_absorb(&k->node, pend, plen); /* before this window's CVs */
+        plen = 0;
+        if (job) {
+            kf_sponge_absorb(&k->node, kf_leaves_finish(job), m * k->cv_len);
+            kf_leaves_free(job);
         } else {
-            kf_sponge_absorb(&k->node, pend, plen);
-            plen = 0;
             m = count < KT_BATCH ? count : KT_BATCH;
             kf_leaves_hash(&p, in, m, cvs);
             kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
