@@ -281,9 +281,10 @@ struct kf_leaves {
     uint8_t *cvs;
 };
 
-kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads)
+kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads,
+                           unsigned lead)
 {
-    (void)p, (void)base, (void)count, (void)threads;
+    (void)p, (void)base, (void)count, (void)threads, (void)lead;
     return NULL; /* the caller hashes the leaves itself */
 }
 
@@ -371,21 +372,48 @@ struct kf_leaves {
     unsigned active;   /* pool workers still inside the job (atomic; decremented under done_lock) */
     pthread_mutex_t done_lock;
     pthread_cond_t done_cond; /* signalled when active drops to 0 */
-    uint8_t *group_done; /* per group of KF_XN_MAX leaves: 1 once its CVs are written (atomic) */
+    uint8_t *group_done; /* per group of KF_XN_MAX leaves: its leaves whose CVs are written (atomic) */
+    size_t split_from; /* leaves from here on are handed out half a group at a time */
     int pooled;        /* 1: on the pool, 0: on threads of its own */
     unsigned nthreads;
     pthread_t tid[KF_MAX_THREADS];
 };
 
+/* The next leaves to hash, [*first, *first + returned count); 0 when none are left. A group of
+ * KF_XN_MAX at a time, half a group from split_from on (kf_leaves_start). */
+static size_t leaves_take(kf_leaves *job, size_t *first)
+{
+    size_t i = __atomic_load_n(&job->next, __ATOMIC_RELAXED), step;
+    do {
+        if (i >= job->count) return 0;
+        step = i >= job->split_from ? KF_XN_MAX / 2 : KF_XN_MAX;
+    } while (!__atomic_compare_exchange_n(&job->next, &i, i + step, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    *first = i;
+    return job->count - i < step ? job->count - i : step;
+}
+
+/* Leaves [i, i + m) have their CVs written (release: a reader that sees the group complete
+ * sees the CVs of both halves, the first half's store heading the release sequence). */
+static void leaves_done(kf_leaves *job, size_t i, size_t m)
+{
+    __atomic_add_fetch(&job->group_done[i / KF_XN_MAX], (uint8_t)m, __ATOMIC_RELEASE);
+}
+
+static int group_complete(const kf_leaves *job, size_t g)
+{
+    size_t size = job->count - g * KF_XN_MAX < KF_XN_MAX ? job->count - g * KF_XN_MAX : KF_XN_MAX;
+    return __atomic_load_n(&job->group_done[g], __ATOMIC_ACQUIRE) == size;
+}
+
 static void *leaves_worker(void *arg)
 {
     kf_leaves *job = arg;
-    for (;;) {
-        size_t i = __atomic_fetch_add(&job->next, KF_XN_MAX, __ATOMIC_RELAXED);
-        if (i >= job->count) return NULL;
-        leaves_group(&job->p, job->base, i, job->count - i < KF_XN_MAX ? job->count - i : KF_XN_MAX, job->cvs);
-        __atomic_store_n(&job->group_done[i / KF_XN_MAX], 1, __ATOMIC_RELEASE); /* after its CVs */
+    size_t i, m;
+    while ((m = leaves_take(job, &i)) != 0) {
+        leaves_group(&job->p, job->base, i, m, job->cvs);
+        leaves_done(job, i, m);
     }
+    return NULL;
 }
 
 /* Node blocks at most beside one group: avx512-x8's loop has room for about 8 (2 node rounds
@@ -416,13 +444,11 @@ static void leaves_caller_node(kf_leaves *job, kf_leaves_node *node)
     size_t groups = (job->count + KF_XN_MAX - 1) / KF_XN_MAX, finished = 0, rate = p->rate;
     uint8_t blocks[NODE_MAX_BLOCKS * KF_STATE_BYTES];
     int beside = rate > 0 && rate <= KF_STATE_BYTES;
-    for (;;) {
-        size_t i = __atomic_fetch_add(&job->next, KF_XN_MAX, __ATOMIC_RELAXED);
-        if (i >= job->count) break;
-        size_t m = job->count - i < KF_XN_MAX ? job->count - i : KF_XN_MAX;
+    size_t i, m;
+    while ((m = leaves_take(job, &i)) != 0) {
         int done = 0;
         if (beside && m == KF_XN_MAX) {
-            while (finished < groups && __atomic_load_n(&job->group_done[finished], __ATOMIC_ACQUIRE)) finished++;
+            while (finished < groups && group_complete(job, finished)) finished++;
             size_t leaves = finished * KF_XN_MAX < job->count ? finished * KF_XN_MAX : job->count;
             size_t nb = (node->head_len + leaves * p->cv_len - node->fed) / rate;
             if (nb > NODE_MAX_BLOCKS) nb = NODE_MAX_BLOCKS;
@@ -433,7 +459,7 @@ static void leaves_caller_node(kf_leaves *job, kf_leaves_node *node)
             beside = done; /* the backend declined: plain groups from here on */
         }
         if (!done) leaves_group(p, job->base, i, m, job->cvs);
-        __atomic_store_n(&job->group_done[i / KF_XN_MAX], 1, __ATOMIC_RELEASE);
+        leaves_done(job, i, m);
     }
     kf_memzero(blocks, sizeof blocks);
 }
@@ -596,7 +622,24 @@ static unsigned threads_auto(void)
 static unsigned threads_auto(void) { return kf_threads_resolve(0); }
 #endif
 
-kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads)
+/*
+ * Where the leaves start going out half a group at a time. Groups go out in order, one to each
+ * thread that asks, so threads of equal speed move in step, and when the groups (with the
+ * `lead` groups the caller hashes before it joins: KT's first group) do not divide among the
+ * threads, the last r groups leave the other threads idle for a whole group: two threads on
+ * an odd count of groups ran at 1.84-1.90x one thread against 1.96-1.98x on an even count
+ * (KT128, 0.8-1.4 MiB, 2026-11-23). Halves of those r groups let 2r threads share them; a
+ * half costs ~58% of a group (avx512-x8 runs 8 leaves in the time avx512vl-x4 runs ~7), so
+ * the last threads finish ~0.4 group earlier. Only when 2r halves fit the threads.
+ */
+static size_t split_point(size_t groups, unsigned lead, unsigned threads)
+{
+    size_t r = (groups + lead) % threads;
+    return r != 0 && 2 * r <= threads && r <= groups ? (groups - r) * KF_XN_MAX : SIZE_MAX;
+}
+
+kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads,
+                           unsigned lead)
 {
     size_t groups = (count + KF_XN_MAX - 1) / KF_XN_MAX;
     threads = threads ? kf_threads_resolve(threads) : threads_auto();
@@ -621,6 +664,7 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
     pthread_mutex_init(&job->done_lock, NULL);
     pthread_cond_init(&job->done_cond, NULL);
     unsigned want = (unsigned)(threads - 1 < groups - 1 ? threads - 1 : groups - 1); /* the caller is one */
+    job->split_from = split_point(groups, lead, want + 1);
     if (pool_post(job, want)) return job;
     while (job->nthreads < want && pthread_create(&job->tid[job->nthreads], NULL, leaves_worker, job) == 0)
         job->nthreads++;

@@ -144,7 +144,7 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
     int node_side = 1; /* 0 once the batched backend has declined kf_leaves_hash_node */
     while (count) {
         size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
-        kf_leaves *job = k->threads != 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads) : NULL;
+        kf_leaves *job = k->threads != 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads, 0) : NULL;
         if (!job && count >= KT_BATCH && node_side) {
             /* this window's whole groups (a later window may get threads again); the node
              * takes pend whatever happens; k->leaves counts the groups done */
@@ -240,7 +240,7 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
     size_t early = len > head ? (len - head) / KT_CHUNK : 0;
     if (early > KF_LEAVES_WINDOW) early = KF_LEAVES_WINDOW;
     kf_leaf_params p = kt_leaf_params(k);
-    kf_leaves *job = k->threads != 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads) : NULL;
+    kf_leaves *job = k->threads != 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads, first) : NULL;
     uint8_t pend[8 + (KT_BATCH - 1) * 64];
     size_t plen = 0; /* final-node bytes kt_first_group leaves to kt_whole_leaves */
     if (first) {

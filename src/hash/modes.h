@@ -74,11 +74,13 @@ void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, 
  * done). */
 int kf_leaves_hash_node(const kf_leaf_params *p, const uint8_t *base, uint8_t *cvs, uint8_t node[KF_STATE_BYTES],
                         const uint8_t *node_in, size_t node_blocks, uint8_t *first_state);
-/* The same on up to `threads` threads (the caller's thread helps in finish): start returns
+/* The same on up to `threads` threads (the caller's thread helps in finish, after `lead` groups'
+ * worth of work of its own, which start counts in when it divides the groups): start returns
  * NULL if there is nothing to gain or no memory (then hash on the caller's thread); finish
  * waits and returns the count * cv_len bytes of CVs, valid until kf_leaves_free. */
 typedef struct kf_leaves kf_leaves;
-kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads);
+kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads,
+                           unsigned lead);
 const uint8_t *kf_leaves_finish(kf_leaves *job);
 /* A tree hash's final node fed while a threaded job finishes (KT): the sponge state st (200
  * bytes, FIPS 202 byte order, at a block start) absorbs the stream head[0 .. head_len) || the

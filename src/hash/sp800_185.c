@@ -507,7 +507,7 @@ static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
     while (k) {
         size_t m = k < KF_LEAVES_WINDOW ? k : KF_LEAVES_WINDOW;
         int mt = p->threads != 1 && m >= 2 * PAR_GROUP && m * p->B >= PAR_MT_MIN_BYTES;
-        kf_leaves *job = mt ? kf_leaves_start(&lp, in, m, p->threads) : NULL;
+        kf_leaves *job = mt ? kf_leaves_start(&lp, in, m, p->threads, 0) : NULL;
         if (job) {
             kf_sponge_absorb(&p->c.s, kf_leaves_finish(job), m * p->cv_len);
             kf_leaves_free(job);
