@@ -19,8 +19,12 @@
  * guessed: the CPU time of all processes (/proc/stat) minus this process's own (getrusage,
  * which excludes the busy children), per second of wall time.
  *
- * Usage: bench_threads_ab [--busy N] [--burst MS] [--pairs P] LIB.so [LIB.so ...]  (at most 4)
+ * Usage: bench_threads_ab [--busy N] [--burst MS] [--pairs P] [--sizes K,K,...] LIB.so [LIB.so ...]
+ *   (at most 4 libraries)
  *   P samples per function, library and size on 1 MiB (default 150), P / 3 on 16 MiB;
+ *   --sizes: these sizes in KiB instead of 1 MiB and 16 MiB (P pairs up to 1 MiB, P / 3 above),
+ *   e.g. 960,1024,1088 for 15, 16 and 17 groups of eight 8 KiB leaves (an odd count leaves a
+ *   thread idle for the last group unless it is split: batch.c, split_point);
  *   --burst MS: the busy processes spin MS ms and sleep MS ms in turn.
  * After the pairs, a third as many pairs of one thread and two threads forced (threads = 2):
  * what threads would give on the host at that time; and as many pairs of one thread and one
@@ -242,18 +246,32 @@ static int run_size(int nl, size_t len, int pairs, uint8_t *in)
 
 int main(int argc, char **argv)
 {
-    int a = 1, busy = 0, pairs = 150, burst = 0;
+    int a = 1, busy = 0, pairs = 150, burst = 0, nsizes = 2;
+    size_t sizes[16] = {(size_t)1 << 20, (size_t)16 << 20};
     while (a + 1 < argc && argv[a][0] == '-') {
         if (strcmp(argv[a], "--busy") == 0) busy = atoi(argv[a + 1]);
         else if (strcmp(argv[a], "--burst") == 0) burst = atoi(argv[a + 1]);
         else if (strcmp(argv[a], "--pairs") == 0) pairs = atoi(argv[a + 1]);
-        else break;
+        else if (strcmp(argv[a], "--sizes") == 0) {
+            nsizes = 0;
+            for (const char *p = argv[a + 1]; *p && nsizes < 16; p += *p == ',') {
+                char *end;
+                unsigned long k = strtoul(p, &end, 10);
+                if (end == p || k == 0 || k > (16ul << 10)) {
+                    nsizes = 0;
+                    break;
+                }
+                sizes[nsizes++] = (size_t)k << 10;
+                p = end;
+            }
+        } else break;
         a += 2;
     }
     int nl = argc - a;
-    if (nl < 1 || nl > LIBS || busy < 0 || busy > BUSY_MAX || pairs < 6 || pairs > PAIRS_MAX || burst < 0) {
-        fprintf(stderr, "usage: bench_threads_ab [--busy N<=%d] [--burst MS] [--pairs 6..%d] LIB.so [LIB.so ...] (at most %d)\n",
-                BUSY_MAX, PAIRS_MAX, LIBS);
+    if (nl < 1 || nl > LIBS || busy < 0 || busy > BUSY_MAX || pairs < 6 || pairs > PAIRS_MAX || burst < 0 ||
+        nsizes == 0) {
+        fprintf(stderr, "usage: bench_threads_ab [--busy N<=%d] [--burst MS] [--pairs 6..%d] [--sizes KiB,KiB,... (1..16384)] "
+                "LIB.so [LIB.so ...] (at most %d)\n", BUSY_MAX, PAIRS_MAX, LIBS);
         return 2;
     }
     for (int l = 0; l < nl; l++) {
@@ -276,8 +294,8 @@ int main(int argc, char **argv)
            "2t med = one thread / two threads forced, A/A med = one thread / one thread (the noise; both\n"
            "taken after the others, a third as many pairs), medians\n");
     busy_start(busy, burst);
-    int rc = run_size(nl, (size_t)1 << 20, pairs, in);
-    if (!rc) rc = run_size(nl, big, pairs / 3, in);
+    int rc = 0;
+    for (int i = 0; i < nsizes && !rc; i++) rc = run_size(nl, sizes[i], sizes[i] > ((size_t)1 << 20) ? pairs / 3 : pairs, in);
     busy_stop();
     for (int l = 0; l < nl; l++) printf("  [%d] %s\n", l, argv[a + l]);
     free(in);
