@@ -291,6 +291,12 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
 {
     return job->cvs; /* never reached: no job is ever started */
 }
+
+const uint8_t *kf_leaves_finish_node(kf_leaves *job, kf_leaves_node *node)
+{
+    (void)node;
+    return job->cvs; /* never reached */
+}
 #else
 /* The online cores, read once: sysconf reads a file under /sys each time (~10 us), which the
  * auto policy would otherwise pay per group of leaves. */
@@ -365,6 +371,7 @@ struct kf_leaves {
     unsigned active;   /* pool workers still inside the job (atomic; decremented under done_lock) */
     pthread_mutex_t done_lock;
     pthread_cond_t done_cond; /* signalled when active drops to 0 */
+    uint8_t *group_done; /* per group of KF_XN_MAX leaves: 1 once its CVs are written (atomic) */
     int pooled;        /* 1: on the pool, 0: on threads of its own */
     unsigned nthreads;
     pthread_t tid[KF_MAX_THREADS];
@@ -377,7 +384,58 @@ static void *leaves_worker(void *arg)
         size_t i = __atomic_fetch_add(&job->next, KF_XN_MAX, __ATOMIC_RELAXED);
         if (i >= job->count) return NULL;
         leaves_group(&job->p, job->base, i, job->count - i < KF_XN_MAX ? job->count - i : KF_XN_MAX, job->cvs);
+        __atomic_store_n(&job->group_done[i / KF_XN_MAX], 1, __ATOMIC_RELEASE); /* after its CVs */
     }
+}
+
+/* Node blocks at most beside one group: avx512-x8's loop has room for about 8 (2 node rounds
+ * per leaf block, 49 blocks); more would run after the leaves on the integer units alone. */
+#define NODE_MAX_BLOCKS 8
+
+/* Bytes [off, off + n) of the node's stream (node->head, then the job's CVs) to dst. */
+static void node_stream(const kf_leaves *job, const kf_leaves_node *node, size_t off, size_t n, uint8_t *dst)
+{
+    if (off < node->head_len) {
+        size_t h = node->head_len - off < n ? node->head_len - off : n;
+        memcpy(dst, node->head + off, h);
+        dst += h;
+        off += h;
+        n -= h;
+    }
+    memcpy(dst, job->cvs + (off - node->head_len), n);
+}
+
+/* The caller's share of the groups (leaves_worker), each full group beside the node blocks
+ * that the groups finished so far complete: groups are handed out in order, so the finished
+ * ones form a prefix that trails the caller's group by about one group per thread. What the
+ * node gets here it does not take on the x1 backend after the job (KT128 on 1 MiB with two
+ * threads: ~23 permutations, ~2.5% of the call, serial). */
+static void leaves_caller_node(kf_leaves *job, kf_leaves_node *node)
+{
+    const kf_leaf_params *p = &job->p;
+    size_t groups = (job->count + KF_XN_MAX - 1) / KF_XN_MAX, finished = 0, rate = p->rate;
+    uint8_t blocks[NODE_MAX_BLOCKS * KF_STATE_BYTES];
+    int beside = rate > 0 && rate <= KF_STATE_BYTES;
+    for (;;) {
+        size_t i = __atomic_fetch_add(&job->next, KF_XN_MAX, __ATOMIC_RELAXED);
+        if (i >= job->count) break;
+        size_t m = job->count - i < KF_XN_MAX ? job->count - i : KF_XN_MAX;
+        int done = 0;
+        if (beside && m == KF_XN_MAX) {
+            while (finished < groups && __atomic_load_n(&job->group_done[finished], __ATOMIC_ACQUIRE)) finished++;
+            size_t leaves = finished * KF_XN_MAX < job->count ? finished * KF_XN_MAX : job->count;
+            size_t nb = (node->head_len + leaves * p->cv_len - node->fed) / rate;
+            if (nb > NODE_MAX_BLOCKS) nb = NODE_MAX_BLOCKS;
+            node_stream(job, node, node->fed, nb * rate, blocks);
+            done = kf_leaves_hash_node(p, job->base + i * p->len, job->cvs + i * p->cv_len, node->st, blocks, nb,
+                                       NULL);
+            if (done) node->fed += nb * rate;
+            beside = done; /* the backend declined: plain groups from here on */
+        }
+        if (!done) leaves_group(p, job->base, i, m, job->cvs);
+        __atomic_store_n(&job->group_done[i / KF_XN_MAX], 1, __ATOMIC_RELEASE);
+    }
+    kf_memzero(blocks, sizeof blocks);
 }
 
 static pthread_mutex_t pool_submit = PTHREAD_MUTEX_INITIALIZER; /* held while a job is on the pool */
@@ -544,12 +602,14 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
     threads = threads ? kf_threads_resolve(threads) : threads_auto();
     if (threads < 2 || groups < 2 || count > KF_LEAVES_WINDOW) return NULL;
     kf_leaves *job = malloc(sizeof *job);
-    uint8_t *cvs = malloc(count * p->cv_len);
-    if (!job || !cvs) {
+    uint8_t *cvs = malloc(count * p->cv_len), *group_done = calloc(groups, 1);
+    if (!job || !cvs || !group_done) {
         free(job);
         free(cvs);
+        free(group_done);
         return NULL;
     }
+    job->group_done = group_done;
     job->p = *p;
     job->base = base;
     job->cvs = cvs;
@@ -567,9 +627,10 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
     return job; /* if no thread started, finish does all the work */
 }
 
-const uint8_t *kf_leaves_finish(kf_leaves *job)
+static const uint8_t *leaves_finish(kf_leaves *job, kf_leaves_node *node)
 {
-    leaves_worker(job);
+    if (node) leaves_caller_node(job, node);
+    else leaves_worker(job);
     if (job->pooled) {
         /* no worker joins from now on; wait for those inside (each has at most one group left) */
         pthread_mutex_lock(&pool_lock);
@@ -587,6 +648,9 @@ const uint8_t *kf_leaves_finish(kf_leaves *job)
     job->nthreads = 0;
     return job->cvs;
 }
+
+const uint8_t *kf_leaves_finish(kf_leaves *job) { return leaves_finish(job, NULL); }
+const uint8_t *kf_leaves_finish_node(kf_leaves *job, kf_leaves_node *node) { return leaves_finish(job, node); }
 #endif /* KF_HAVE_THREADS */
 void kf_leaves_free(kf_leaves *job)
 {
@@ -594,6 +658,7 @@ void kf_leaves_free(kf_leaves *job)
 #ifdef KF_HAVE_THREADS
     pthread_mutex_destroy(&job->done_lock);
     pthread_cond_destroy(&job->done_cond);
+    free(job->group_done);
 #endif
     free(job->cvs);
     free(job);

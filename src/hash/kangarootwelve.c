@@ -109,6 +109,32 @@ static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, co
     return g;
 }
 
+/* A threaded job's m CVs into the final node after the plen pending bytes pend: the node's
+ * blocks run beside the caller's own groups as far as the finished groups reach
+ * (kf_leaves_finish_node), the rest on the node's sponge afterwards. The stream starts at the
+ * node's block start, so its first pos bytes are zeros (already in the state, as in
+ * kt_node_groups). */
+static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_t *pend, size_t plen)
+{
+    kf_leaves_node nd;
+    _Alignas(8) uint8_t head[KT_QUEUE];
+    size_t pos = k->node.pos;
+    k->node.impl->extract_bytes(k->node.state, nd.st, 0, KF_STATE_BYTES);
+    memset(head, 0, pos);
+    memcpy(head + pos, pend, plen);
+    nd.head = head;
+    nd.head_len = pos + plen;
+    nd.fed = 0;
+    const uint8_t *cvs = kf_leaves_finish_node(job, &nd);
+    kf_sponge_import(&k->node, nd.st, 0);
+    size_t cv0 = nd.fed > nd.head_len ? nd.fed - nd.head_len : 0;
+    if (nd.fed < nd.head_len) kf_sponge_absorb(&k->node, head + nd.fed, nd.head_len - nd.fed);
+    kf_sponge_absorb(&k->node, cvs + cv0, m * k->cv_len - cv0);
+    k->leaves += m;
+    kf_memzero(&nd, sizeof nd);
+    kf_memzero(head, sizeof head);
+}
+
 /* Whole chunks S_i (i >= 1) straight from the input into the final node, in order, after the
  * plen pending bytes pend of the final node (kt_first_group's). */
 static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, const uint8_t *pend, size_t plen)
@@ -129,17 +155,17 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
             count -= m;
             continue;
         }
-        kf_sponge_absorb(&k->node, pend, plen); /* before this window's CVs */
-        plen = 0;
         if (job) {
-            kf_sponge_absorb(&k->node, kf_leaves_finish(job), m * k->cv_len);
+            kt_job_to_node(k, job, m, pend, plen); /* pend before this window's CVs */
             kf_leaves_free(job);
         } else {
+            kf_sponge_absorb(&k->node, pend, plen);
             m = count < KT_BATCH ? count : KT_BATCH;
             kf_leaves_hash(&p, in, m, cvs);
             kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
+            k->leaves += m;
         }
-        k->leaves += m;
+        plen = 0;
         in += m * KT_CHUNK;
         count -= m;
     }
@@ -244,13 +270,10 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
         kt_leaf_close(k);
     }
     if (job) { /* in is now at the first of the early chunks */
-        const uint8_t *cvs = kf_leaves_finish(job);
-        kf_sponge_absorb(&k->node, pend, plen); /* the first group's marker and CVs come first */
+        kt_job_to_node(k, job, early, pend, plen); /* the first group's marker and CVs come first */
+        kf_leaves_free(job);
         kf_memzero(pend, plen);
         plen = 0;
-        kf_sponge_absorb(&k->node, cvs, early * k->cv_len);
-        kf_leaves_free(job);
-        k->leaves += early;
         in += early * KT_CHUNK;
         len -= early * KT_CHUNK;
     }

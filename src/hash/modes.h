@@ -80,6 +80,19 @@ int kf_leaves_hash_node(const kf_leaf_params *p, const uint8_t *base, uint8_t *c
 typedef struct kf_leaves kf_leaves;
 kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads);
 const uint8_t *kf_leaves_finish(kf_leaves *job);
+/* A tree hash's final node fed while a threaded job finishes (KT): the sponge state st (200
+ * bytes, FIPS 202 byte order, at a block start) absorbs the stream head[0 .. head_len) || the
+ * job's CVs in leaf order, whole blocks of p->rate bytes at p->nr rounds, beside the leaves of
+ * the groups the caller's thread hashes (kf_leaves_hash_node), as far as the groups finished
+ * so far by any thread reach; fed counts the stream bytes absorbed (a multiple of the rate).
+ * The caller absorbs the stream from fed on afterwards. */
+typedef struct kf_leaves_node {
+    uint8_t st[KF_STATE_BYTES];
+    const uint8_t *head;
+    size_t head_len, fed;
+} kf_leaves_node;
+/* kf_leaves_finish, the caller's full groups beside node's blocks */
+const uint8_t *kf_leaves_finish_node(kf_leaves *job, kf_leaves_node *node);
 void kf_leaves_free(kf_leaves *job);
 /* threads for a caller's count: 0 = one per online core; at most KF_MAX_THREADS. Contexts keep
  * a requested 0 as 0 ("auto"): kf_leaves_start then takes one thread per CPU that the rest of
