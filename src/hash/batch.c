@@ -337,10 +337,15 @@ unsigned kf_threads_resolve(unsigned threads)
  * for a 1 MiB KT), while a sleeping caller frees its CPU, which the kernel then gives to the
  * worker. The caller cannot take the group over and return instead: the worker still reads
  * the caller's input. */
-/* A worker polls for the next job this long after one: longer than a 1 MiB call on one thread
- * (~160 us), so a caller that alternates threaded and unthreaded calls still finds it awake
- * (100 us cost idle 1 MiB KT pairs ~10% of their two-thread speedup, 2026-11-23). */
-#define POOL_POLL_NS 500000ll
+/* A worker polls for the next job this long after one: longer than two 1 MiB calls on one
+ * thread (KT128 ~160 us each, ParallelHash256 ~380 us), so a caller that alternates threaded
+ * and unthreaded calls still finds it awake. Waking a worker that went to sleep costs a 1 MiB
+ * two-thread call 50-65k ticks (the idle vCPU's wake-up, ~20-40 us; after 5 ms of sleep ~110k):
+ * KT128 1.97x one thread -> ~1.6x, ~1.3x (docs/BENCHMARK_HISTORY.md, "waking the worker").
+ * Measured: 100 us cost idle 1 MiB KT pairs ~10% of their speedup; 500 us left ParallelHash
+ * pairs at 1.75-1.82x in bench_threads_ab, 1 ms at 1.94-1.96x (2026-11-23). The cost is a
+ * vCPU polling (and yielding: pool_poll) for up to 1 ms after a threaded call. */
+#define POOL_POLL_NS 1000000ll
 #define POLL_BURST 32    /* pause instructions (~25 ns each on Zen 4) between two yields */
 #define FINISH_SPIN 2000 /* pause loops, on the order of 50 us */
 #if defined(__x86_64__) || defined(__i386__)
