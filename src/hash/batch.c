@@ -4,6 +4,7 @@
  * lock-step) and the leaf hashing of the tree modes (KT, ParallelHash), on the lock-step
  * sponge (sponge/sponge_xn.h), optionally on several threads.
  */
+#define _GNU_SOURCE /* sched_getcpu */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include "modes.h"
 #include "../sponge/sponge_xn.h"
@@ -477,6 +478,55 @@ static unsigned long pool_gen; /* jobs posted so far (atomic reads, writes under
 static unsigned pool_workers;  /* started (under pool_lock) */
 static unsigned pool_sleepers;
 
+/*
+ * The CPU the last caller ran on (pool_post, kf_leaves_finish), and whether this thread runs
+ * there. A polling worker that the kernel has put on the caller's CPU stays there: it never
+ * blocks, so no wake-up places it anew, and it ran moments ago, so the load balancer counts it
+ * cache-hot and leaves it while the other CPU idles. The caller then hashed every group alone:
+ * back-to-back two-thread KT128 calls of 1 MiB ran at one thread's speed (~412k ticks against
+ * ~211k), whenever the worker had landed there (a caller woken by the worker's signal at the end
+ * of a job can move to the worker's CPU). A worker that finds itself there naps instead
+ * (pool_nap): a blocked thread is placed again when it wakes, on an idle CPU if there is one.
+ */
+static int pool_caller_cpu = -1; /* atomic */
+
+static void note_caller_cpu(void)
+{
+#if defined(__linux__)
+    __atomic_store_n(&pool_caller_cpu, sched_getcpu(), __ATOMIC_RELAXED);
+#endif
+}
+
+static int on_caller_cpu(void)
+{
+#if defined(__linux__)
+    int c = sched_getcpu();
+    return c >= 0 && c == __atomic_load_n(&pool_caller_cpu, __ATOMIC_RELAXED);
+#else
+    return 0;
+#endif
+}
+
+/* Sleep until the next post or POOL_NAP_NS, whichever comes first. */
+#define POOL_NAP_NS 50000l
+static void pool_nap(unsigned long seen)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts); /* pool_wake's clock */
+    ts.tv_nsec += POOL_NAP_NS;
+    if (ts.tv_nsec >= 1000000000l) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000l;
+    }
+    pthread_mutex_lock(&pool_lock);
+    if (pool_gen == seen) {
+        pool_sleepers++;
+        pthread_cond_timedwait(&pool_wake, &pool_lock, &ts);
+        pool_sleepers--;
+    }
+    pthread_mutex_unlock(&pool_lock);
+}
+
 /* Between jobs a worker polls for the next one for POOL_POLL_NS, then sleeps. It yields its CPU
  * between short bursts of polling: on a busy host the kernel often runs the worker on the
  * caller's CPU, and a worker spinning on pause instructions there held that CPU for its whole
@@ -488,7 +538,8 @@ static void pool_poll(unsigned long seen)
     long long end = now_ns() + POOL_POLL_NS;
     while (__atomic_load_n(&pool_gen, __ATOMIC_ACQUIRE) == seen && now_ns() < end) {
         for (int i = 0; i < POLL_BURST && __atomic_load_n(&pool_gen, __ATOMIC_ACQUIRE) == seen; i++) cpu_relax();
-        sched_yield();
+        if (on_caller_cpu()) pool_nap(seen);
+        else sched_yield();
     }
 }
 
@@ -551,6 +602,7 @@ static int pool_post(kf_leaves *job, unsigned helpers)
     job->joined = 0;
     job->active = 0;
     job->pooled = 1;
+    note_caller_cpu();
     __atomic_store_n(&pool_job, job, __ATOMIC_RELEASE);
     __atomic_store_n(&pool_gen, pool_gen + 1, __ATOMIC_RELEASE); /* after the job: a poller that sees it finds the job */
     if (pool_sleepers) pthread_cond_broadcast(&pool_wake);
@@ -691,6 +743,7 @@ static const uint8_t *leaves_finish(kf_leaves *job, kf_leaves_node *node)
         while (__atomic_load_n(&job->active, __ATOMIC_ACQUIRE)) pthread_cond_wait(&job->done_cond, &job->done_lock);
         pthread_mutex_unlock(&job->done_lock);
         job->pooled = 0;
+        note_caller_cpu(); /* it may have moved while it slept on done_cond */
         pthread_mutex_unlock(&pool_submit);
     }
     for (unsigned t = 0; t < job->nthreads; t++) pthread_join(job->tid[t], NULL);
