@@ -378,7 +378,9 @@ struct kf_leaves {
     unsigned active;   /* pool workers still inside the job (atomic; decremented under done_lock) */
     pthread_mutex_t done_lock;
     pthread_cond_t done_cond; /* signalled when active drops to 0 */
-    uint8_t *group_done; /* per group of KF_XN_MAX leaves: its leaves whose CVs are written (atomic) */
+    /* per group of KF_XN_MAX leaves: its leaves whose CVs are written (atomic; a word, not a
+     * byte: RISC-V has no byte-wide atomic add, and GCC would call libatomic for one) */
+    unsigned *group_done;
     size_t split_from; /* leaves from here on are handed out half a group at a time */
     int pooled;        /* 1: on the pool, 0: on threads of its own */
     unsigned nthreads;
@@ -402,7 +404,7 @@ static size_t leaves_take(kf_leaves *job, size_t *first)
  * sees the CVs of both halves, the first half's store heading the release sequence). */
 static void leaves_done(kf_leaves *job, size_t i, size_t m)
 {
-    __atomic_add_fetch(&job->group_done[i / KF_XN_MAX], (uint8_t)m, __ATOMIC_RELEASE);
+    __atomic_add_fetch(&job->group_done[i / KF_XN_MAX], (unsigned)m, __ATOMIC_RELEASE);
 }
 
 static int group_complete(const kf_leaves *job, size_t g)
@@ -702,7 +704,8 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
     threads = threads ? kf_threads_resolve(threads) : threads_auto();
     if (threads < 2 || groups < 2 || count > KF_LEAVES_WINDOW) return NULL;
     kf_leaves *job = malloc(sizeof *job);
-    uint8_t *cvs = malloc(count * p->cv_len), *group_done = calloc(groups, 1);
+    uint8_t *cvs = malloc(count * p->cv_len);
+    unsigned *group_done = calloc(groups, sizeof *group_done);
     if (!job || !cvs || !group_done) {
         free(job);
         free(cvs);
