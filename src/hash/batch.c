@@ -621,9 +621,11 @@ static int pool_post(kf_leaves *job, unsigned helpers)
  * under load, two threads ran at 0.2-0.9x one thread (docs/BENCHMARK_HISTORY.md, "threads").
  * Measured, not guessed: the host's busy CPU time (/proc/stat) minus this process's own
  * (getrusage, which counts every thread of it), per second of wall time, rounded to whole
- * CPUs. Linux only; elsewhere, and for the first call, every online core. The figure is
- * refreshed at most once per window (one read of /proc/stat, ~10 us, against the 256 KiB or
- * more a job hashes) and shared by all callers.
+ * CPUs. Never more than the CPUs the process may use (usable_cpus: its affinity mask and its
+ * cgroup's CPU quota): a process pinned to one CPU (taskset, a container's cpuset) used to get
+ * a worker on that same CPU. Linux only; elsewhere, and for the first call, every online core.
+ * The figure is refreshed at most once per window (reads of /proc/stat and the cgroup files,
+ * ~10-20 us, against the 256 KiB or more a job hashes) and shared by all callers.
  */
 #define AUTO_WINDOW_NS 100000000ll /* /proc/stat counts in 10 ms ticks: 100 ms gives ~0.1 CPU */
 #if defined(__linux__)
@@ -651,31 +653,89 @@ static int cpu_times(long long *host, long long *self)
     return 1;
 }
 
+/* The cgroup v2 CPU quota ("cpu.max": quota and period) of this process's cgroup and its
+ * parents, the smallest in whole CPUs rounded up; 0 when there is none or it cannot be read. */
+static unsigned cgroup_quota_cpus(void)
+{
+    static const char root[] = "/sys/fs/cgroup";
+    char dir[256] = "", line[256], file[sizeof dir + 16];
+    unsigned best = 0;
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    if (!f) return 0;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "0::", 3) == 0) { /* the unified hierarchy */
+            line[strcspn(line, "\n")] = 0;
+            if (strlen(root) + strlen(line + 3) < sizeof dir) {
+                strcpy(dir, root);
+                strcat(dir, line + 3);
+            }
+            break;
+        }
+    fclose(f);
+    while (dir[0]) {
+        long long quota, period;
+        strcpy(file, dir);
+        strcat(file, "/cpu.max");
+        FILE *q = fopen(file, "r");
+        if (q) {
+            if (fscanf(q, "%lld %lld", &quota, &period) == 2 && quota > 0 && period > 0) {
+                unsigned c = (unsigned)((quota + period - 1) / period);
+                if (!best || c < best) best = c;
+            }
+            fclose(q);
+        }
+        if (strlen(dir) <= strlen(root)) break; /* the root itself has no cpu.max */
+        *strrchr(dir, '/') = 0;
+    }
+    return best;
+}
+
+/* The CPUs this process may run on: the online ones, fewer when its affinity mask (taskset,
+ * cpusets) or its cgroup's CPU quota (a container given one CPU's time on a bigger host)
+ * allows fewer. A worker beyond them shares a CPU with the caller, and two threads taking
+ * turns on one CPU are slower than one. */
+static unsigned usable_cpus(void)
+{
+    unsigned n = kf_threads_resolve(0), q = cgroup_quota_cpus();
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0 && (unsigned)CPU_COUNT(&set) < n)
+        n = (unsigned)CPU_COUNT(&set);
+    return q && q < n ? q : n;
+}
+
 static pthread_mutex_t auto_lock = PTHREAD_MUTEX_INITIALIZER;
-static long long auto_at, auto_host, auto_self; /* the last sample (under auto_lock) */
-static unsigned auto_threads;                   /* its answer (atomic), 0 = none yet */
+static long long auto_checked;                  /* when t was last settled (under auto_lock) */
+static long long auto_at, auto_host, auto_self; /* the last /proc/stat sample, auto_at 0: none */
+static unsigned auto_threads;                   /* the answer (atomic), 0 = none yet */
 
 static unsigned threads_auto(void)
 {
     unsigned online = kf_threads_resolve(0), t = __atomic_load_n(&auto_threads, __ATOMIC_RELAXED);
     if (online < 2) return 1;
-    if (pthread_mutex_trylock(&auto_lock) != 0) return t ? t : online; /* another caller samples */
+    if (pthread_mutex_trylock(&auto_lock) != 0) return t ? t : 1; /* another caller samples */
     long long now = now_ns(), host, self;
-    if ((!t || now - auto_at >= AUTO_WINDOW_NS) && cpu_times(&host, &self)) {
-        if (auto_at) {
-            double other = (double)(host - auto_host - (self - auto_self)) / (double)(now - auto_at);
-            double idle = (double)online - (other > 0 ? other : 0);
-            t = idle < 1.5 ? 1 : idle >= online ? online : (unsigned)(idle + 0.5);
+    if (!t || now - auto_checked >= AUTO_WINDOW_NS) {
+        unsigned usable = usable_cpus();
+        if (!cpu_times(&host, &self)) {
+            t = usable; /* no /proc/stat: as many as it may use */
         } else {
-            t = online; /* nothing to compare with yet */
+            if (auto_at) {
+                double other = (double)(host - auto_host - (self - auto_self)) / (double)(now - auto_at);
+                double idle = (double)online - (other > 0 ? other : 0);
+                t = idle < 1.5 ? 1 : idle >= online ? online : (unsigned)(idle + 0.5);
+            } else {
+                t = online; /* nothing to compare with yet */
+            }
+            auto_at = now;
+            auto_host = host;
+            auto_self = self;
         }
-        auto_at = now;
-        auto_host = host;
-        auto_self = self;
+        if (t > usable) t = usable;
+        auto_checked = now;
         __atomic_store_n(&auto_threads, t, __ATOMIC_RELAXED);
     }
     pthread_mutex_unlock(&auto_lock);
-    return t ? t : online;
+    return t ? t : 1;
 }
 #else
 static unsigned threads_auto(void) { return kf_threads_resolve(0); }
