@@ -438,7 +438,7 @@ static void node_stream(const kf_leaves *job, const kf_leaves_node *node, size_t
         off += h;
         n -= h;
     }
-    memcpy(dst, job->cvs + (off - node->head_len), n);
+    if (n) memcpy(dst, job->cvs + (off - node->head_len), n); /* n == 0: off may still be in head */
 }
 
 /* The caller's share of the groups (leaves_worker), each full group beside the node blocks
