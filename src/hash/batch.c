@@ -481,52 +481,31 @@ static unsigned pool_workers;  /* started (under pool_lock) */
 static unsigned pool_sleepers;
 
 /*
- * The CPU the last caller ran on (pool_post, kf_leaves_finish), and whether this thread runs
- * there. A polling worker that the kernel has put on the caller's CPU stays there: it never
- * blocks, so no wake-up places it anew, and it ran moments ago, so the load balancer counts it
- * cache-hot and leaves it while the other CPU idles. The caller then hashed every group alone:
- * back-to-back two-thread KT128 calls of 1 MiB ran at one thread's speed (~412k ticks against
- * ~211k), whenever the worker had landed there (a caller woken by the worker's signal at the end
- * of a job can move to the worker's CPU). A worker that finds itself there naps instead
- * (pool_nap): a blocked thread is placed again when it wakes, on an idle CPU if there is one.
+ * Where the workers may run: every CPU the caller may use except the caller's own (as of the
+ * last post; pool_away). A worker that the kernel had put on the caller's CPU stayed there:
+ * runnable behind a caller that never blocks (back-to-back calls), or polling, which never
+ * blocks either, so no wake-up placed it anew, and having run moments before, it counted as
+ * cache-hot to the load balancer, which left it there while the other CPU idled. The caller
+ * then hashed every group alone: back-to-back two-thread KT128 calls of 1 MiB ran at one
+ * thread's speed (412-418k ticks against ~211k) in 4 of 6 runs of `bench_pool_wake 21`, a
+ * trace showing the worker run not once in six calls. Changing a thread's affinity moves it at
+ * once; it costs a system call per worker when the caller's CPU changes, none otherwise.
+ * When the caller may use no other CPU, the masks stay as they are.
  */
-static int pool_caller_cpu = -1; /* atomic */
+static pthread_t pool_tid[KF_MAX_THREADS]; /* the workers (under pool_lock) */
+static int pool_away = -1;                 /* the CPU left out of their masks, -1: none (under pool_lock) */
 
-static void note_caller_cpu(void)
+static void pool_keep_off_caller(void)
 {
 #if defined(__linux__)
-    __atomic_store_n(&pool_caller_cpu, sched_getcpu(), __ATOMIC_RELAXED);
-#endif
-}
-
-static int on_caller_cpu(void)
-{
-#if defined(__linux__)
+    cpu_set_t m;
     int c = sched_getcpu();
-    return c >= 0 && c == __atomic_load_n(&pool_caller_cpu, __ATOMIC_RELAXED);
-#else
-    return 0;
+    if (c < 0 || c == pool_away || sched_getaffinity(0, sizeof m, &m) != 0) return;
+    CPU_CLR(c, &m);
+    if (CPU_COUNT(&m) == 0) return;
+    for (unsigned i = 0; i < pool_workers; i++) pthread_setaffinity_np(pool_tid[i], sizeof m, &m);
+    pool_away = c;
 #endif
-}
-
-/* Sleep until the next post or POOL_NAP_NS, whichever comes first. */
-#define POOL_NAP_NS 50000l
-static void pool_nap(unsigned long seen)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts); /* pool_wake's clock */
-    ts.tv_nsec += POOL_NAP_NS;
-    if (ts.tv_nsec >= 1000000000l) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000l;
-    }
-    pthread_mutex_lock(&pool_lock);
-    if (pool_gen == seen) {
-        pool_sleepers++;
-        pthread_cond_timedwait(&pool_wake, &pool_lock, &ts);
-        pool_sleepers--;
-    }
-    pthread_mutex_unlock(&pool_lock);
 }
 
 /* Between jobs a worker polls for the next one for POOL_POLL_NS, then sleeps. It yields its CPU
@@ -540,8 +519,7 @@ static void pool_poll(unsigned long seen)
     long long end = now_ns() + POOL_POLL_NS;
     while (__atomic_load_n(&pool_gen, __ATOMIC_ACQUIRE) == seen && now_ns() < end) {
         for (int i = 0; i < POLL_BURST && __atomic_load_n(&pool_gen, __ATOMIC_ACQUIRE) == seen; i++) cpu_relax();
-        if (on_caller_cpu()) pool_nap(seen);
-        else sched_yield();
+        sched_yield();
     }
 }
 
@@ -590,9 +568,9 @@ static int pool_post(kf_leaves *job, unsigned helpers)
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     while (pool_workers < helpers) {
-        pthread_t t;
-        if (pthread_create(&t, &attr, pool_main, NULL) != 0) break;
+        if (pthread_create(&pool_tid[pool_workers], &attr, pool_main, NULL) != 0) break;
         pool_workers++;
+        pool_away = -1; /* the new one's mask is not set yet */
     }
     pthread_attr_destroy(&attr);
     if (pool_workers == 0) {
@@ -604,7 +582,7 @@ static int pool_post(kf_leaves *job, unsigned helpers)
     job->joined = 0;
     job->active = 0;
     job->pooled = 1;
-    note_caller_cpu();
+    pool_keep_off_caller();
     __atomic_store_n(&pool_job, job, __ATOMIC_RELEASE);
     __atomic_store_n(&pool_gen, pool_gen + 1, __ATOMIC_RELEASE); /* after the job: a poller that sees it finds the job */
     if (pool_sleepers) pthread_cond_broadcast(&pool_wake);
@@ -806,7 +784,6 @@ static const uint8_t *leaves_finish(kf_leaves *job, kf_leaves_node *node)
         while (__atomic_load_n(&job->active, __ATOMIC_ACQUIRE)) pthread_cond_wait(&job->done_cond, &job->done_lock);
         pthread_mutex_unlock(&job->done_lock);
         job->pooled = 0;
-        note_caller_cpu(); /* it may have moved while it slept on done_cond */
         pthread_mutex_unlock(&pool_submit);
     }
     for (unsigned t = 0; t < job->nthreads; t++) pthread_join(job->tid[t], NULL);
