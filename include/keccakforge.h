@@ -294,12 +294,14 @@ KF_API int kf_kt256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
 
 /* Multi-threaded KT: the 8 KiB leaves are hashed by up to `threads` threads (0 = auto: the
  * caller's thread plus one per CPU that other processes left idle in the last 0.1 s or so, as
- * /proc/stat shows on Linux; one per online core elsewhere), each thread on the batched
+ * /proc/stat shows on Linux, never more than the CPUs the process may use (its affinity mask,
+ * its cgroup v2 CPU quota); one per online core elsewhere), each thread on the batched
  * backend; the result is the same as kf_kt128/256.
  * kf_kt_set_threads makes kf_kt_update of a context do the same (1, the default, = no
  * threads); threads only start for updates of many whole chunks (KT: 32 or more). The worker
- * threads are kept in a small process-wide pool for later calls (they spin about 0.1 ms after
- * a job, then sleep). */
+ * threads are kept in a small process-wide pool for later calls (they poll about 1 ms after a
+ * job, yielding their CPU, then sleep; on Linux their affinity masks keep them off the
+ * calling thread's CPU). */
 KF_API int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads);
 KF_API int kf_kt128_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                        const void *custom, size_t customlen, unsigned threads);
