@@ -4,7 +4,7 @@
  * lock-step) and the leaf hashing of the tree modes (KT, ParallelHash), on the lock-step
  * sponge (sponge/sponge_xn.h), optionally on several threads.
  */
-#define _GNU_SOURCE /* sched_getcpu */
+#define _GNU_SOURCE /* sched_getcpu, CPU sets, pthread_setaffinity_np */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include "modes.h"
 #include "../sponge/sponge_xn.h"
@@ -342,7 +342,8 @@ unsigned kf_threads_resolve(unsigned threads)
  * thread (KT128 ~160 us each, ParallelHash256 ~380 us), so a caller that alternates threaded
  * and unthreaded calls still finds it awake. Waking a worker that went to sleep costs a 1 MiB
  * two-thread call 50-65k ticks (the idle vCPU's wake-up, ~20-40 us; after 5 ms of sleep ~110k):
- * KT128 1.97x one thread -> ~1.6x, ~1.3x (docs/BENCHMARK_HISTORY.md, "waking the worker").
+ * KT128 1.97x one thread -> ~1.6x, ~1.3x (docs/BENCHMARK_HISTORY.md, "threads - the final
+ * node beside the caller's groups, ...": `bench_pool_wake`).
  * Measured: 100 us cost idle 1 MiB KT pairs ~10% of their speedup; 500 us left ParallelHash
  * pairs at 1.75-1.82x in bench_threads_ab, 1 ms at 1.94-1.96x (2026-11-23). The cost is a
  * vCPU polling (and yielding: pool_poll) for up to 1 ms after a threaded call. */

@@ -70,16 +70,29 @@ static kf_leaf_params kt_leaf_params(const kf_kt_impl *k)
  * whole node block (< rate), the next group's CVs, or kt_first_group's marker and CVs. */
 #define KT_QUEUE (KF_STATE_BYTES + KT_BATCH * 64)
 
+/* The final node's state as bytes (st), and the start of its input from the state's block
+ * start (q): the pos bytes the sponge has already absorbed into the current block are zeros in
+ * q (xoring zeros changes nothing), then the plen pending bytes pend. Returns q's length. The
+ * node goes back with kf_sponge_import(st, 0) and the rest of its input from there. */
+static size_t kt_node_export(kf_kt_impl *k, uint8_t st[KF_STATE_BYTES], uint8_t q[KT_QUEUE], const uint8_t *pend,
+                             size_t plen)
+{
+    size_t pos = k->node.pos;
+    k->node.impl->extract_bytes(k->node.state, st, 0, KF_STATE_BYTES);
+    memset(q, 0, pos);
+    memcpy(q + pos, pend, plen);
+    return pos + plen;
+}
+
 /*
  * Whole groups of KT_BATCH chunks on one thread, with the final node beside the leaves
  * (issue 24, KT128 faster than BLAKE3): the node absorbs group g-1's CVs on the batched
  * backend's leaves_node while group g's leaves run (avx512-x8: its rounds on the integer
  * units, which the zmm rounds leave idle, instead of ~24 permutations on the x1 backend after
  * the leaves, ~1.5% of KT128 on 1 MiB; figures: docs/BENCHMARK_HISTORY.md, "KT128's final
- * node beside the leaves"). The node's state leaves the sponge as bytes; its queue q holds
- * whole node blocks from the state's block start: the pos bytes the sponge has already
- * absorbed into the current block are zeros in q (xoring zeros changes nothing), then the
- * pending bytes. At the end the state goes back with pos 0 and the rest of q is absorbed.
+ * node beside the leaves"). The node's state leaves the sponge as bytes, its queue q
+ * (kt_node_export) holds whole node blocks from the state's block start; at the end the state
+ * goes back with pos 0 and the rest of q is absorbed.
  * Returns the groups done (fewer than asked, down to 0, where the backend declines; then the
  * node sponge is as the callers expect it anyway).
  */
@@ -87,11 +100,7 @@ static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, co
 {
     kf_leaf_params p = kt_leaf_params(k);
     _Alignas(8) uint8_t st[KF_STATE_BYTES], q[KT_QUEUE], cvs[KT_BATCH * 64];
-    size_t rate = k->node.rate, qlen = k->node.pos, g = 0;
-    k->node.impl->extract_bytes(k->node.state, st, 0, KF_STATE_BYTES);
-    memset(q, 0, qlen);
-    memcpy(q + qlen, pend, plen);
-    qlen += plen;
+    size_t rate = k->node.rate, qlen = kt_node_export(k, st, q, pend, plen), g = 0;
     for (; g < groups; g++, in += KT_BATCH * KT_CHUNK) {
         size_t blocks = qlen / rate, used = blocks * rate;
         if (!kf_leaves_hash_node(&p, in, cvs, st, q, blocks, NULL)) break;
@@ -111,19 +120,13 @@ static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, co
 
 /* A threaded job's m CVs into the final node after the plen pending bytes pend: the node's
  * blocks run beside the caller's own groups as far as the finished groups reach
- * (kf_leaves_finish_node), the rest on the node's sponge afterwards. The stream starts at the
- * node's block start, so its first pos bytes are zeros (already in the state, as in
- * kt_node_groups). */
+ * (kf_leaves_finish_node), the rest on the node's sponge afterwards. */
 static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_t *pend, size_t plen)
 {
     kf_leaves_node nd;
     _Alignas(8) uint8_t head[KT_QUEUE];
-    size_t pos = k->node.pos;
-    k->node.impl->extract_bytes(k->node.state, nd.st, 0, KF_STATE_BYTES);
-    memset(head, 0, pos);
-    memcpy(head + pos, pend, plen);
     nd.head = head;
-    nd.head_len = pos + plen;
+    nd.head_len = kt_node_export(k, nd.st, head, pend, plen);
     nd.fed = 0;
     const uint8_t *cvs = kf_leaves_finish_node(job, &nd);
     kf_sponge_import(&k->node, nd.st, 0);
