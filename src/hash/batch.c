@@ -669,13 +669,13 @@ static unsigned cgroup_quota_cpus(void)
     return best;
 }
 
-/* The CPUs this process may run on: the online ones, fewer when its affinity mask (taskset,
- * cpusets) or its cgroup's CPU quota (a container given one CPU's time on a bigger host)
- * allows fewer. A worker beyond them shares a CPU with the caller, and two threads taking
- * turns on one CPU are slower than one. */
-static unsigned usable_cpus(void)
+/* The CPUs this process may run on: the online ones (as threads_auto counted them), fewer
+ * when its affinity mask (taskset, cpusets) or its cgroup's CPU quota (a container given one
+ * CPU's time on a bigger host) allows fewer. A worker beyond them shares a CPU with the
+ * caller, and two threads taking turns on one CPU are slower than one. */
+static unsigned usable_cpus(unsigned online)
 {
-    unsigned n = kf_threads_resolve(0), q = cgroup_quota_cpus();
+    unsigned n = online, q = cgroup_quota_cpus();
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0 && (unsigned)CPU_COUNT(&set) < n)
         n = (unsigned)CPU_COUNT(&set);
@@ -694,7 +694,7 @@ static unsigned threads_auto(void)
     if (pthread_mutex_trylock(&auto_lock) != 0) return t ? t : 1; /* another caller samples */
     long long now = now_ns(), host, self;
     if (!t || now - auto_checked >= AUTO_WINDOW_NS) {
-        unsigned usable = usable_cpus();
+        unsigned usable = usable_cpus(online);
         if (!cpu_times(&host, &self)) {
             t = usable; /* no /proc/stat: as many as it may use */
         } else {
