@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int hexval(int c)
@@ -182,32 +183,148 @@ int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, c
     return -1;
 }
 
-int cli_write_file(const char *prog, const char *path, const uint8_t *p, size_t n, int secret)
+/* ---- outputs: staged, then committed together ---------------------------------------- */
+/* A file output is written in full to a fresh temporary file beside its destination (created
+ * by mkstemp, so mode 0600; a public output then gets 0644 less the umask) and fsync'd; only
+ * cli_commit renames the staged files over their destinations, once the whole command has
+ * succeeded. So a failed write (disk full, /dev/full, a signal) leaves every destination as it
+ * was, a key pair is never half replaced, an existing file's mode is never inherited by a
+ * secret, and a destination that is a symbolic link is replaced (rename acts on the link),
+ * never written through. A destination that exists and is not a regular file (a device, a
+ * FIFO) is written directly, as nothing can be renamed over it; a secret is never written
+ * through a symbolic link at all (refused). */
+#define CLI_MAX_STAGED 8
+static struct {
+    char *tmp, *dest;
+    int secret;
+} staged[CLI_MAX_STAGED];
+static size_t n_staged;
+
+static int write_all(int fd, const uint8_t *p, size_t n)
 {
-    int use_stdout = strcmp(path, "-") == 0;
-    int fd = use_stdout ? STDOUT_FILENO : open(path, O_WRONLY | O_CREAT | O_TRUNC, secret ? 0600 : 0644);
-    if (fd < 0) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-        return -1;
-    }
-    if (use_stdout) fflush(stdout);
     size_t done = 0;
-    int err = 0;
     while (done < n) {
         ssize_t w = write(fd, p + done, n - done);
         if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) {
-            err = w < 0 ? errno : EIO;
-            break;
-        }
+        if (w <= 0) return w < 0 ? errno : EIO;
         done += (size_t)w;
     }
-    if (!use_stdout && close(fd) != 0 && !err) err = errno;
-    if (err) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(err));
-        return -1;
+    return 0;
+}
+
+/* path's directory (or ".") and base name, in fresh strings */
+static int split_path(const char *path, char **dir, char **base)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dl = slash ? (size_t)(slash - path) : 1;
+    *dir = malloc(dl + 1);
+    *base = strdup(slash ? slash + 1 : path);
+    if (!*dir || !*base) {
+        free(*dir);
+        free(*base);
+        return ENOMEM;
+    }
+    if (!slash) memcpy(*dir, ".", 2);
+    else if (dl == 0) memcpy(*dir, "/", 2);
+    else {
+        memcpy(*dir, path, dl);
+        (*dir)[dl] = 0;
     }
     return 0;
+}
+
+static int stage_file(const char *prog, const char *path, const uint8_t *p, size_t n, int secret)
+{
+    char *dir = NULL, *base = NULL, *tmp = NULL;
+    int err = n_staged == CLI_MAX_STAGED ? EMFILE : split_path(path, &dir, &base);
+    int fd = -1;
+    if (!err && !*base) err = EISDIR;
+    if (!err) {
+        size_t tl = strlen(dir) + strlen(base) + 16;
+        tmp = malloc(tl);
+        if (!tmp) err = ENOMEM;
+        else snprintf(tmp, tl, "%s/.%s.XXXXXX", dir, base);
+    }
+    if (!err && (fd = mkstemp(tmp)) < 0) err = errno;
+    if (!err && !secret) {
+        mode_t um = umask(0);
+        umask(um);
+        if (fchmod(fd, 0644 & ~um) != 0) err = errno;
+    }
+    if (!err) err = write_all(fd, p, n);
+    if (!err && fsync(fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
+    if (fd >= 0 && close(fd) != 0 && !err) err = errno;
+    if (err) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(err));
+        if (fd >= 0) unlink(tmp);
+        free(tmp);
+        free(dir);
+        free(base);
+        return -1;
+    }
+    staged[n_staged].tmp = tmp;
+    staged[n_staged].dest = strdup(path);
+    staged[n_staged].secret = secret;
+    free(dir);
+    free(base);
+    if (!staged[n_staged].dest) {
+        unlink(tmp);
+        free(tmp);
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(ENOMEM));
+        return -1;
+    }
+    n_staged++;
+    return 0;
+}
+
+int cli_write_file(const char *prog, const char *path, const uint8_t *p, size_t n, int secret)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0) {
+        fflush(stdout);
+        int err = write_all(STDOUT_FILENO, p, n);
+        if (err) fprintf(stderr, "%s: standard output: %s\n", prog, strerror(err));
+        return err ? -1 : 0;
+    }
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && secret) {
+        fprintf(stderr, "%s: %s: a symbolic link: a secret is not written through it (name the file itself)\n",
+                prog, path);
+        return -1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(EISDIR));
+            return -1;
+        }
+        /* a device or a FIFO: written as it is (O_NOFOLLOW: not through a link) */
+        int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+        int err = fd < 0 ? errno : write_all(fd, p, n);
+        if (fd >= 0 && close(fd) != 0 && !err) err = errno;
+        if (err) fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(err));
+        return err ? -1 : 0;
+    }
+    return stage_file(prog, path, p, n, secret);
+}
+
+int cli_commit(const char *prog, int ok)
+{
+    int st = 0;
+    /* secrets first: a public key is never left in place without its private key */
+    for (int pass = 1; pass >= 0; pass--) {
+        for (size_t i = 0; i < n_staged; i++) {
+            if (staged[i].secret != pass || !staged[i].tmp) continue;
+            if (ok && st == 0 && rename(staged[i].tmp, staged[i].dest) != 0) {
+                fprintf(stderr, "%s: %s: %s\n", prog, staged[i].dest, strerror(errno));
+                st = -1;
+            }
+            if (!ok || st != 0) unlink(staged[i].tmp); /* nothing there after a rename */
+            free(staged[i].tmp);
+            free(staged[i].dest);
+            staged[i].tmp = staged[i].dest = NULL;
+        }
+    }
+    n_staged = 0;
+    return st;
 }
 
 void cli_print_hex(const char *name, const uint8_t *p, size_t n)
@@ -283,7 +400,7 @@ int cli_parse(const char *prog, int argc, char **argv, int first, cli_val *v, si
                 fprintf(stderr, "%s: only one input can be standard input (-)\n", prog);
                 return 2;
             }
-            if (cli_read_file(prog, a, val, MAX_INPUT_BYTES, &x->b) != 0) return 1;
+            if (cli_read_file(prog, a, val, x->max ? x->max : MAX_INPUT_BYTES, &x->b) != 0) return 1;
         } else {
             if (x->secret)
                 fprintf(stderr, "%s: warning: --%s on the command line is visible to other users (ps); "

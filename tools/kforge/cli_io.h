@@ -31,8 +31,14 @@ int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, c
                   int is_private);
 /* Exactly want bytes (any value that is not a key): 0 or -1 after a message. */
 int cli_check_size(const char *prog, const char *opt, const cli_blob *b, size_t want, const char *set);
-/* Write bytes to FILE ("-" = stdout), mode 0600 when secret: 0 or -1 after a message. */
+/* Write bytes to FILE ("-" = stdout; mode 0600 when secret, 0644 less the umask otherwise):
+ * staged in a temporary file beside FILE until cli_commit (cli_io.c says why); a device or
+ * FIFO is written directly; a secret is never written through a symbolic link. 0 or -1 after
+ * a message. */
 int cli_write_file(const char *prog, const char *path, const uint8_t *p, size_t n, int secret);
+/* Every staged output renamed into place (ok != 0: the command succeeded; secrets first) or
+ * removed (ok == 0). Each command calls it once at its end: 0, or -1 after a message. */
+int cli_commit(const char *prog, int ok);
 /* NAME=hex on stdout. */
 void cli_print_hex(const char *name, const uint8_t *p, size_t n);
 void cli_blob_free(cli_blob *b);
@@ -46,7 +52,14 @@ typedef struct cli_val {
     int given;        /* set by cli_parse */
     cli_blob b;       /* the input's bytes */
     const char *out;  /* the output's file */
+    size_t max;       /* an input is refused beyond this many bytes (0: 1 GiB, for messages) */
 } cli_val;
+
+/* The most bytes read of a key, ciphertext, seed or signature input whose raw form is at
+ * most raw bytes, before its size is checked: its largest valid encoding (hex with white
+ * space, or PEM of the seed-and-key PKCS#8 form) with room for explanatory text around a PEM
+ * block. Reading /dev/zero or a huge file stops there instead of at 1 GiB. */
+#define CLI_CAP(raw) (3 * (size_t)(raw) + 16384)
 
 /* Parse argv[first..]: "-p SET"/"--param SET" into *param, "--pem" into *pem (when pem is
  * not NULL), then the values. Returns 0, 2 (bad usage, said on stderr) or 1 (a file could

@@ -136,6 +136,11 @@ int kforge_mlkem(int argc, char **argv)
         [V_M] = {"m", 1, 1, 0, {0}, 0},       [V_C] = {"c", 0, 1, 0, {0}, 0},   [V_EK_OUT] = {"ek", 0, 0, 0, {0}, 0},
         [V_DK_OUT] = {"dk", 1, 0, 0, {0}, 0}, [V_C_OUT] = {"c", 0, 0, 0, {0}, 0}, [V_K_OUT] = {"k", 1, 0, 0, {0}, 0},
     };
+    v[V_SEED].max = CLI_CAP(KF_MLKEM_KEYGEN_SEED_BYTES);
+    v[V_EK].max = CLI_CAP(KF_MLKEM_EK_MAX_BYTES);
+    v[V_DK].max = CLI_CAP(KF_MLKEM_DK_MAX_BYTES);
+    v[V_M].max = CLI_CAP(KF_MLKEM_MSG_BYTES);
+    v[V_C].max = CLI_CAP(KF_MLKEM_CT_MAX_BYTES);
     const char *param = NULL;
     int pem = 0;
     int st = cli_parse(PROG, argc, argv, 2, v, V_N, &param, &pem);
@@ -164,6 +169,7 @@ int kforge_mlkem(int argc, char **argv)
             st = run(op, (kf_mlkem_param)bits, set, v, pem);
         }
     }
+    if (cli_commit(PROG, st == KFORGE_EXIT_OK) != 0 && st == KFORGE_EXIT_OK) st = KFORGE_EXIT_FAIL;
     cli_free_all(v, V_N);
     return st;
 }

@@ -144,6 +144,12 @@ int kforge_slhdsa(int argc, char **argv)
         1u << V_SK | 1u << V_MSG | 1u << V_CTX | 1u << V_ADDRND | 1u << V_SIG_OUT,
         1u << V_PK | 1u << V_MSG | 1u << V_SIG | 1u << V_CTX,
     };
+    v[V_SEED].max = CLI_CAP(3 * 32);
+    v[V_SK].max = CLI_CAP(KF_SLHDSA_SK_MAX_BYTES);
+    v[V_PK].max = CLI_CAP(KF_SLHDSA_PK_MAX_BYTES);
+    v[V_SIG].max = CLI_CAP(KF_SLHDSA_SIG_MAX_BYTES);
+    v[V_CTX].max = CLI_CAP(255);
+    v[V_ADDRND].max = CLI_CAP(32);
     const char *pname = NULL;
     kf_slhdsa_param param = KF_SLHDSA_SHAKE_128F;
     int pem = 0;
@@ -173,6 +179,7 @@ int kforge_slhdsa(int argc, char **argv)
         snprintf(set, sizeof set, "SLH-DSA-%s", s);
         st = run(op, param, set, v, pem);
     }
+    if (cli_commit(PROG, st == KFORGE_EXIT_OK) != 0 && st == KFORGE_EXIT_OK) st = KFORGE_EXIT_FAIL;
     cli_free_all(v, V_N);
     return st;
 }
