@@ -384,6 +384,7 @@ struct kf_leaves {
     unsigned *group_done;
     size_t split_from; /* leaves from here on are handed out half a group at a time */
     int pooled;        /* 1: on the pool, 0: on threads of its own */
+    int cancel_state;  /* the caller's cancelability, restored by finish (kf_leaves_start) */
     unsigned nthreads;
     pthread_t tid[KF_MAX_THREADS];
 };
@@ -561,9 +562,13 @@ static void *pool_main(void *unused)
 }
 
 /* Put job on the pool with `helpers` workers; 0 if the pool is busy or cannot grow at all. */
+static void pool_fork_handlers(void);
+static pthread_once_t pool_fork_once = PTHREAD_ONCE_INIT;
+
 static int pool_post(kf_leaves *job, unsigned helpers)
 {
     pthread_attr_t attr;
+    pthread_once(&pool_fork_once, pool_fork_handlers);
     if (pthread_mutex_trylock(&pool_submit) != 0) return 0;
     pthread_mutex_lock(&pool_lock);
     pthread_attr_init(&attr);
@@ -721,6 +726,57 @@ static unsigned threads_auto(void) { return kf_threads_resolve(0); }
 #endif
 
 /*
+ * fork(): the child has only the thread that forked, so none of the pool's workers, yet it
+ * inherits the counts and thread ids that say they exist. It used to post its first job to
+ * workers that were not there and, worse, set the CPU affinity of a stale thread id, which
+ * acted on the caller itself and pinned it off its CPU (mask {0,1} -> {0}) for good, with every
+ * thread it started later (issue 41; pre-fork servers that hashed with threads before forking).
+ * So: before fork, wait for a job on the pool to finish and take the pool's locks (no lock is
+ * copied mid-change); after it, the parent releases them and the child starts from an empty
+ * pool (its first threaded call starts workers of its own) and a fresh idle-CPU sample.
+ */
+static void pool_prepare_fork(void)
+{
+    pthread_mutex_lock(&pool_submit);
+    pthread_mutex_lock(&pool_lock);
+#if defined(__linux__)
+    pthread_mutex_lock(&auto_lock);
+#endif
+}
+
+static void pool_parent_after_fork(void)
+{
+#if defined(__linux__)
+    pthread_mutex_unlock(&auto_lock);
+#endif
+    pthread_mutex_unlock(&pool_lock);
+    pthread_mutex_unlock(&pool_submit);
+}
+
+static void pool_child_after_fork(void)
+{
+    pool_workers = 0;
+    pool_sleepers = 0;
+    pool_away = -1;
+    __atomic_store_n(&pool_job, NULL, __ATOMIC_RELAXED);
+    pthread_cond_init(&pool_wake, NULL); /* its waiters were the parent's workers */
+    /* the forking thread took the locks in pool_prepare_fork: it owns them in the child too */
+#if defined(__linux__)
+    auto_checked = auto_at = auto_host = auto_self = 0;
+    __atomic_store_n(&auto_threads, 0, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&auto_lock);
+#endif
+    pthread_mutex_unlock(&pool_lock);
+    pthread_mutex_unlock(&pool_submit);
+}
+
+/* Registered once, by the first job posted to the pool (no worker exists before). */
+static void pool_fork_handlers(void)
+{
+    pthread_atfork(pool_prepare_fork, pool_parent_after_fork, pool_child_after_fork);
+}
+
+/*
  * Where the leaves start going out half a group at a time. Groups go out in order, one to each
  * thread that asks, so threads of equal speed move in step, and when the groups (with the
  * `lead` groups the caller hashes before it joins: KT's first group) do not divide among the
@@ -764,6 +820,12 @@ kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t 
     pthread_cond_init(&job->done_cond, NULL);
     unsigned want = (unsigned)(threads - 1 < groups - 1 ? threads - 1 : groups - 1); /* the caller is one */
     job->split_from = split_point(groups, lead, want + 1);
+    /* No cancellation between here and the end of finish: a caller cancelled in finish's
+     * waits (pthread_cond_wait and pthread_join are cancellation points) left its helpers
+     * hashing a buffer its cleanup may free, the job leaked and pool_submit stayed locked for
+     * the life of the process (issue 41). A pending cancel acts at the caller's next
+     * cancellation point after the call, as POSIX allows. */
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &job->cancel_state);
     if (pool_post(job, want)) return job;
     while (job->nthreads < want && pthread_create(&job->tid[job->nthreads], NULL, leaves_worker, job) == 0)
         job->nthreads++;
@@ -789,6 +851,7 @@ static const uint8_t *leaves_finish(kf_leaves *job, kf_leaves_node *node)
     }
     for (unsigned t = 0; t < job->nthreads; t++) pthread_join(job->tid[t], NULL);
     job->nthreads = 0;
+    pthread_setcancelstate(job->cancel_state, NULL);
     return job->cvs;
 }
 
