@@ -264,6 +264,14 @@ int kf_kmac_init(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, size_
     KF_CHECK_BUF(key, keylen);
     KF_CHECK_BUF(S, Slen);
     if (TOO_MANY_BITS(keylen)) return KF_ERR_TOO_LONG;
+#if defined(KF_CT_MUTATION) && KF_CT_MUTATION == 3
+    /* TEST-ONLY (tests/CMakeLists.txt, keyed_ct_mutant): a branch on the key, which the
+     * constant-time test must report */
+    if (keylen && (((const uint8_t *)key)[0] & 1)) {
+        static volatile int sink;
+        sink++;
+    }
+#endif
     return kmac_start(ctx, v, key, keylen * 8, S, Slen);
 }
 
