@@ -129,7 +129,11 @@ int main(void)
         test_backend(all[i]);
         tested++;
     }
-    if (!tested) printf("no runnable batched backend has leaves_node: nothing to test\n");
     if (failures) printf("%d failures\n", failures);
+    if (!tested && !failures) {
+        /* e.g. an AVX2-only host: the operation exists only on avx512-x8 (issue 41) */
+        printf("no runnable batched backend has leaves_node: nothing tested, skipped\n");
+        return 77;
+    }
     return failures != 0;
 }

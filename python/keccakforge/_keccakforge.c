@@ -122,7 +122,7 @@ static int make_errors(PyObject *m)
         int value_error; /* 1: also ValueError, 2: also OSError */
         int st[3];
     } cls[] = {
-        {"StateError", 0, {KF_ERR_BAD_STATE}},
+        {"StateError", 1, {KF_ERR_BAD_STATE}}, /* ValueError, as hashlib users catch (issue 41) */
         {"DomainError", 1, {KF_ERR_BAD_DOMAIN}},
         {"LengthError", 1, {KF_ERR_BAD_LENGTH, KF_ERR_TOO_LONG}},
         {"AlgorithmError", 1, {KF_ERR_BAD_ALGORITHM}},

@@ -138,6 +138,10 @@ def test_xof_read_is_incremental(rng):
         assert e.value.status == "KF_ERR_BAD_STATE"
         with pytest.raises(kf.StateError):
             x.digest(4)
+        # hashlib-style code catches ValueError for a misuse like this one (issue 41)
+        with pytest.raises(ValueError):
+            x.update(b"more")
+        assert issubclass(kf.StateError, kf.Error) and issubclass(kf.StateError, ValueError)
         y = x.copy()
         assert y.read(10) == x.read(10)
 
