@@ -8,9 +8,10 @@
  *   "encoded-pub-key": the public key (TLS key shares use it)
  *   read-only: "bits", "security-bits", "max-size" (ML-KEM: ciphertext bytes; SLH-DSA:
  *   signature bytes)
- * Imported keys are checked: ML-KEM ek's modulus check, dk's hash check, and that parts
- * given together agree. Key generation takes "seed" (ML-KEM, deterministic) and the TLS
- * "group" parameter (which must name the key's own type).
+ * Imported keys are checked: ML-KEM ek's modulus check, dk's hash check and the modulus
+ * check of the ek inside dk (as the library's PKCS#8 decoder, which the decoders use), and
+ * that parts given together agree. Key generation takes "seed" (ML-KEM, deterministic)
+ * and the TLS "group" parameter (which must name the key's own type).
  */
 #include "kf_keys.h"
 
@@ -58,6 +59,16 @@ int kf_pkey_from_seed(kf_pkey *k, const uint8_t seed[64])
     return 1;
 }
 
+/* An ML-KEM dk as the library's PKCS#8 decoder checks it (one key valid or invalid
+ * everywhere): §7.3's length and hash check, then §7.2's modulus check of the ek inside. */
+int kf_pkey_check_mlkem_dk(kf_key_type t, const uint8_t *dk, size_t len)
+{
+    size_t ekl = kf_key_pub_bytes(t);
+    int rc = kf_mlkem_check_dk(kf_type_mlkem(t), dk, len);
+    if (rc != KF_OK) return rc;
+    return kf_mlkem_check_ek(kf_type_mlkem(t), dk + (len - ekl - 64), ekl);
+}
+
 int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len)
 {
     if (len != k->privlen) {
@@ -65,7 +76,7 @@ int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len)
         return 0;
     }
     if (kf_type_is_mlkem(k->type)) {
-        int rc = kf_mlkem_check_dk(kf_type_mlkem(k->type), priv, len);
+        int rc = kf_pkey_check_mlkem_dk(k->type, priv, len);
         if (rc != KF_OK) return kf_prov_lib_err(rc, "ML-KEM decapsulation key");
         memcpy(k->pub, priv + (len - k->publen - 64), k->publen);
     } else {
@@ -282,7 +293,7 @@ static int km_validate(const void *vk, int selection, int checktype)
     if (kf_type_is_mlkem(k->type)) {
         if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) && kf_mlkem_check_ek(kf_type_mlkem(k->type), k->pub, k->publen) != KF_OK)
             return 0;
-        if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && kf_mlkem_check_dk(kf_type_mlkem(k->type), k->priv, k->privlen) != KF_OK)
+        if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && kf_pkey_check_mlkem_dk(k->type, k->priv, k->privlen) != KF_OK)
             return 0;
     }
     return 1;
