@@ -269,11 +269,7 @@ static int run_all(int argc, char **argv)
         fflush(stdout);
         pid = fork();
         if (pid < 0) { perror("fork"); return 1; }
-        if (pid == 0) {
-            int rc = run_part(argc, argv, part);
-            fflush(stdout);
-            _exit(rc);
-        }
+        if (pid == 0) exit(run_part(argc, argv, part));   /* exit: OpenSSL's cleanup and LSan run */
         if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
             printf("FAIL: %s (process %d) %s %d\n", part, i, WIFSIGNALED(st) ? "killed by signal" : "exit status",
                    WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
