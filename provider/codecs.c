@@ -164,8 +164,8 @@ static int decode(cctx *c, OSSL_CORE_BIO *in, int priv, OSSL_CALLBACK *data_cb, 
         if (rc == KF_OK && t == c->type) k->has_pub = 1;
     }
     if (rc != KF_OK) {
-        kf_prov_err(c->prov, rc == KF_ERR_BAD_KEY ? KF_R_BAD_KEY : KF_R_BAD_ENCODING, "%s %s: %s", kf_key_type_name(c->type),
-                    priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo", kf_strerror(rc));
+        kf_prov_err(c->prov, rc == KF_ERR_BAD_KEY ? KF_R_BAD_KEY : KF_R_BAD_ENCODING, "%s %s: %s",
+                    kf_key_type_name(c->type), priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo", kf_strerror(rc));
         ok = 0;
         goto end;
     }

@@ -134,7 +134,10 @@ static int d_set_ctx_params(void *vc, const OSSL_PARAM params[])
             kf_prov_err(c->prov, KF_R_BAD_PARAM, "function-name: an octet string of at most %d bytes", NAME_MAX_);
             return 0;
         }
-        if (c->inited) { kf_prov_err(c->prov, KF_R_BAD_STATE, "cSHAKE function name set after the first update"); return 0; }
+        if (c->inited) {
+            kf_prov_err(c->prov, KF_R_BAD_STATE, "cSHAKE function name set after the first update");
+            return 0;
+        }
         if (n) memcpy(c->N, v, n);
         c->nlen = n;
     }
@@ -175,7 +178,10 @@ static int d_final(void *vc, unsigned char *out, size_t *outl, size_t outsz)
     dctx *c = vc;
     int rc;
     size_t n = c->info->kind == D_SHA3 ? c->info->size : c->xoflen;
-    if (outsz < n) { kf_prov_err(c->prov, KF_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed", outsz, n); return 0; }
+    if (outsz < n) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed", outsz, n);
+        return 0;
+    }
     if (!d_start(c)) return 0;
     switch (c->info->kind) {
     case D_SHA3: rc = kf_hash_final(&c->u.h, out, n); break;

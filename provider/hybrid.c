@@ -81,7 +81,10 @@ static int h_set_pub(hkey *k, const uint8_t *v, size_t n)
 {
     OSSL_LIB_CTX *l = classic(k->prov);
     if (!l) return 0;
-    if (n != H_PUB) { kf_prov_err(k->prov, KF_R_BAD_LENGTH, "X25519MLKEM768 share of %zu bytes, %d expected", n, H_PUB); return 0; }
+    if (n != H_PUB) {
+        kf_prov_err(k->prov, KF_R_BAD_LENGTH, "X25519MLKEM768 share of %zu bytes, %d expected", n, H_PUB);
+        return 0;
+    }
     if (k->has_priv) { kf_prov_err(k->prov, KF_R_BAD_STATE, "setting the public key of a private key"); return 0; }
     if (!kf_pkey_set_pub(k->ml, v, KF_MLKEM768_EK_BYTES)) return 0;
     EVP_PKEY_free(k->x);
@@ -128,7 +131,10 @@ static int h_set_params(void *vk, const OSSL_PARAM params[])
     if (!kf_prov_check_known(k->prov, params, known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY))) {
         const void *v; size_t n;
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "encoded-pub-key"); return 0; }
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) {
+            kf_prov_err(k->prov, KF_R_BAD_PARAM, "encoded-pub-key");
+            return 0;
+        }
         return h_set_pub(vk, v, n);
     }
     return 1;
@@ -281,7 +287,10 @@ static int hk_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
     static const char *const known[] = {OSSL_KEM_PARAM_OPERATION, NULL};
     hctx *c = vc;
     hkey *k = vk;
-    if (!k || (priv ? !k->has_priv : !k->has_pub)) { kf_prov_err(c->prov, KF_R_NO_KEY, "X25519MLKEM768 key missing"); return 0; }
+    if (!k || (priv ? !k->has_priv : !k->has_pub)) {
+        kf_prov_err(c->prov, KF_R_NO_KEY, "X25519MLKEM768 key missing");
+        return 0;
+    }
     c->key = k;
     return kf_prov_check_known(c->prov, params, known);
 }
@@ -346,8 +355,14 @@ static int hk_decap(void *vc, unsigned char *out, size_t *outlen, const unsigned
         if (outlen) *outlen = 2 * KF_MLKEM_SS_BYTES;
         return 1;
     }
-    if (outlen && *outlen < 2 * KF_MLKEM_SS_BYTES) { kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small"); return 0; }
-    if (inlen != H_CT) { kf_prov_err(c->prov, KF_R_BAD_LENGTH, "X25519MLKEM768 share of %zu bytes, %d expected", inlen, H_CT); return 0; }
+    if (outlen && *outlen < 2 * KF_MLKEM_SS_BYTES) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small");
+        return 0;
+    }
+    if (inlen != H_CT) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "X25519MLKEM768 share of %zu bytes, %d expected", inlen, H_CT);
+        return 0;
+    }
     if (!(l = classic(c->prov))) return 0;
     rc = kf_mlkem_decaps(KF_MLKEM768, out, in, KF_MLKEM768_CT_BYTES, k->ml->priv, k->ml->privlen);
     if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-KEM-768 decapsulation");

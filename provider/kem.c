@@ -50,7 +50,8 @@ static int kem_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
     kf_pkey *k = vk;
     if (!k || !kf_type_is_mlkem(k->type)) { kf_prov_err(c->prov, KF_R_NO_KEY, "not an ML-KEM key"); return 0; }
     if (priv ? !k->has_priv : !k->has_pub) {
-        kf_prov_err(c->prov, KF_R_NO_KEY, "%s needs the %s key", priv ? "decapsulation" : "encapsulation", priv ? "private" : "public");
+        kf_prov_err(c->prov, KF_R_NO_KEY, "%s needs the %s key",
+                    priv ? "decapsulation" : "encapsulation", priv ? "private" : "public");
         return 0;
     }
     c->key = k;
@@ -71,8 +72,14 @@ static int kem_encap(void *vc, unsigned char *out, size_t *outlen, unsigned char
         return 1;
     }
     if (!outlen || !secret) { kf_prov_err(c->prov, KF_R_BAD_PARAM, "no secret buffer"); return 0; }
-    if (*outlen < ctl) { kf_prov_err(c->prov, KF_R_BAD_LENGTH, "ciphertext buffer of %zu bytes, %zu needed", *outlen, ctl); return 0; }
-    if (secretlen && *secretlen < KF_MLKEM_SS_BYTES) { kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small"); return 0; }
+    if (*outlen < ctl) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "ciphertext buffer of %zu bytes, %zu needed", *outlen, ctl);
+        return 0;
+    }
+    if (secretlen && *secretlen < KF_MLKEM_SS_BYTES) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small");
+        return 0;
+    }
     rc = kf_mlkem_encaps(p, out, secret, c->key->pub, c->key->publen);
     if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-KEM encapsulation");
     *outlen = ctl;
@@ -89,10 +96,13 @@ static int kem_decap(void *vc, unsigned char *out, size_t *outlen, const unsigne
         if (outlen) *outlen = KF_MLKEM_SS_BYTES;
         return 1;
     }
-    if (outlen && *outlen < KF_MLKEM_SS_BYTES) { kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small"); return 0; }
+    if (outlen && *outlen < KF_MLKEM_SS_BYTES) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small");
+        return 0;
+    }
     if (inlen != kf_mlkem_ct_bytes(p)) {
-        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "%s ciphertext of %zu bytes, %zu expected", kf_key_type_name(c->key->type), inlen,
-                    kf_mlkem_ct_bytes(p));
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "%s ciphertext of %zu bytes, %zu expected",
+                    kf_key_type_name(c->key->type), inlen, kf_mlkem_ct_bytes(p));
         return 0;
     }
     rc = kf_mlkem_decaps(p, out, in, inlen, c->key->priv, c->key->privlen);

@@ -72,7 +72,8 @@ int kf_pkey_check_mlkem_dk(kf_key_type t, const uint8_t *dk, size_t len)
 int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len)
 {
     if (len != k->privlen) {
-        kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s private key of %zu bytes, %zu expected", kf_key_type_name(k->type), len, k->privlen);
+        kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s private key of %zu bytes, %zu expected",
+                    kf_key_type_name(k->type), len, k->privlen);
         return 0;
     }
     if (kf_type_is_mlkem(k->type)) {
@@ -90,7 +91,8 @@ int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len)
 int kf_pkey_set_pub(kf_pkey *k, const uint8_t *pub, size_t len)
 {
     if (len != k->publen) {
-        kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s public key of %zu bytes, %zu expected", kf_key_type_name(k->type), len, k->publen);
+        kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s public key of %zu bytes, %zu expected",
+                    kf_key_type_name(k->type), len, k->publen);
         return 0;
     }
     if (kf_type_is_mlkem(k->type)) {
@@ -137,7 +139,8 @@ static int import_params(kf_pkey *k, int selection, const OSSL_PARAM params[])
     if (pb && (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)) {
         if (!OSSL_PARAM_get_octet_string_ptr(pb, &v, &n)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "pub"); return 0; }
         if (n != k->publen) {
-            kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s public key of %zu bytes, %zu expected", kf_key_type_name(k->type), n, k->publen);
+            kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s public key of %zu bytes, %zu expected",
+                        kf_key_type_name(k->type), n, k->publen);
             return 0;
         }
         memcpy(pubcopy, v, n);
@@ -145,24 +148,39 @@ static int import_params(kf_pkey *k, int selection, const OSSL_PARAM params[])
     }
     if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) {
         if (ps) {
-            if (!OSSL_PARAM_get_octet_string_ptr(ps, &v, &n)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "seed"); return 0; }
-            if (n != 64) { kf_prov_err(k->prov, KF_R_BAD_LENGTH, "ML-KEM seed of %zu bytes, 64 expected", n); return 0; }
+            if (!OSSL_PARAM_get_octet_string_ptr(ps, &v, &n)) {
+                kf_prov_err(k->prov, KF_R_BAD_PARAM, "seed");
+                return 0;
+            }
+            if (n != 64) {
+                kf_prov_err(k->prov, KF_R_BAD_LENGTH, "ML-KEM seed of %zu bytes, 64 expected", n);
+                return 0;
+            }
             if (!kf_pkey_from_seed(k, v)) return 0;
             if (pv) {
-                if (!OSSL_PARAM_get_octet_string_ptr(pv, &v, &n)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "priv"); return 0; }
+                if (!OSSL_PARAM_get_octet_string_ptr(pv, &v, &n)) {
+                    kf_prov_err(k->prov, KF_R_BAD_PARAM, "priv");
+                    return 0;
+                }
                 if (n != k->privlen || memcmp(v, k->priv, n) != 0) {
                     kf_prov_err(k->prov, KF_R_KEY_MISMATCH, "seed and priv disagree");
                     return 0;
                 }
             }
         } else if (pv) {
-            if (!OSSL_PARAM_get_octet_string_ptr(pv, &v, &n)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "priv"); return 0; }
+            if (!OSSL_PARAM_get_octet_string_ptr(pv, &v, &n)) {
+                kf_prov_err(k->prov, KF_R_BAD_PARAM, "priv");
+                return 0;
+            }
             if (!kf_pkey_set_priv(k, v, n)) return 0;
         }
     }
     if (have_pub) {
         if (k->has_priv) {
-            if (memcmp(pubcopy, k->pub, k->publen) != 0) { kf_prov_err(k->prov, KF_R_KEY_MISMATCH, "pub and priv disagree"); return 0; }
+            if (memcmp(pubcopy, k->pub, k->publen) != 0) {
+                kf_prov_err(k->prov, KF_R_KEY_MISMATCH, "pub and priv disagree");
+                return 0;
+            }
         } else if (!kf_pkey_set_pub(k, pubcopy, k->publen)) {
             return 0;
         }
@@ -253,7 +271,10 @@ static int km_set_params(void *vk, const OSSL_PARAM params[])
     if (!kf_prov_check_known(k->prov, params, km_settable_known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY))) {
         const void *v; size_t n;
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "encoded-pub-key"); return 0; }
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) {
+            kf_prov_err(k->prov, KF_R_BAD_PARAM, "encoded-pub-key");
+            return 0;
+        }
         if (k->has_priv) { kf_prov_err(k->prov, KF_R_BAD_STATE, "setting the public key of a private key"); return 0; }
         return kf_pkey_set_pub(k, v, n);
     }

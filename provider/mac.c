@@ -52,7 +52,8 @@ static const char *const m_known[] = {OSSL_MAC_PARAM_KEY, OSSL_MAC_PARAM_CUSTOM,
 static int m_set_key(mctx *c, const unsigned char *key, size_t keylen)
 {
     if (keylen < KMAC_KEY_MIN || keylen > KMAC_KEY_MAX) {
-        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "KMAC key of %zu bytes (%d..%d allowed)", keylen, KMAC_KEY_MIN, KMAC_KEY_MAX);
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "KMAC key of %zu bytes (%d..%d allowed)",
+                    keylen, KMAC_KEY_MIN, KMAC_KEY_MAX);
         return 0;
     }
     memcpy(c->key, key, keylen);
@@ -137,7 +138,10 @@ static int m_final(void *vc, unsigned char *out, size_t *outl, size_t outsz)
     mctx *c = vc;
     int rc;
     if (!m_start(c)) return 0;
-    if (outsz < c->size) { kf_prov_err(c->prov, KF_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed", outsz, c->size); return 0; }
+    if (outsz < c->size) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed", outsz, c->size);
+        return 0;
+    }
     rc = kf_kmac_final(&c->k, out, c->size);
     kf_wipe(&c->k, sizeof c->k);
     c->started = 0;

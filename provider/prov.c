@@ -49,10 +49,20 @@ unsigned char *kf_prov_read_all(const kf_provctx *pc, OSSL_CORE_BIO *cin, size_t
         size_t got = 0;
         if (n == cap) {
             unsigned char *nb;
-            if (cap >= max) { kf_wipe(buf, n); free(buf); kf_prov_err(pc, KF_R_BAD_ENCODING, "input longer than %zu bytes", max); return NULL; }
+            if (cap >= max) {
+                kf_wipe(buf, n);
+                free(buf);
+                kf_prov_err(pc, KF_R_BAD_ENCODING, "input longer than %zu bytes", max);
+                return NULL;
+            }
             cap *= 2;
             nb = realloc(buf, cap);
-            if (!nb) { kf_wipe(buf, n); free(buf); kf_prov_err(pc, KF_R_NO_MEMORY, "reading input"); return NULL; }
+            if (!nb) {
+                kf_wipe(buf, n);
+                free(buf);
+                kf_prov_err(pc, KF_R_NO_MEMORY, "reading input");
+                return NULL;
+            }
             buf = nb;
         }
         if (!pc->bio_read_ex(cin, buf + n, cap - n, &got) || got == 0) break;
@@ -213,7 +223,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         default: break;
         }
     }
-    snprintf(ctx->build, sizeof ctx->build, "keccakforge %s, backend %s", KECCAKFORGE_VERSION_STRING, kf_backend_name());
+    snprintf(ctx->build, sizeof ctx->build, "keccakforge %s, backend %s", KECCAKFORGE_VERSION_STRING,
+             kf_backend_name());
     /* The X25519 half of the hybrid TLS group runs in OpenSSL's own default provider, in a
      * library context of ours (hybrid.c). */
     kf_prov_classic_init(ctx);

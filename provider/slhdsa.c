@@ -69,7 +69,10 @@ static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
     sctx *c = vc;
     kf_pkey *k = vk;
     if (!k || kf_type_is_mlkem(k->type)) { kf_prov_err(c->prov, KF_R_NO_KEY, "not an SLH-DSA key"); return 0; }
-    if (priv ? !k->has_priv : !k->has_pub) { kf_prov_err(c->prov, KF_R_NO_KEY, "SLH-DSA %s key missing", priv ? "private" : "public"); return 0; }
+    if (priv ? !k->has_priv : !k->has_pub) {
+        kf_prov_err(c->prov, KF_R_NO_KEY, "SLH-DSA %s key missing", priv ? "private" : "public");
+        return 0;
+    }
     c->key = k;
     return s_set_params(c, params);
 }
@@ -78,13 +81,19 @@ static int s_verify_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init
 static int s_dsign_init(void *vc, const char *md, void *k, const OSSL_PARAM p[])
 {
     const sctx *c = vc;
-    if (md && *md) { kf_prov_err(c->prov, KF_R_BAD_PARAM, "SLH-DSA signs the message itself: no digest (got %s)", md); return 0; }
+    if (md && *md) {
+        kf_prov_err(c->prov, KF_R_BAD_PARAM, "SLH-DSA signs the message itself: no digest (got %s)", md);
+        return 0;
+    }
     return s_init(vc, k, p, 1);
 }
 static int s_dverify_init(void *vc, const char *md, void *k, const OSSL_PARAM p[])
 {
     const sctx *c = vc;
-    if (md && *md) { kf_prov_err(c->prov, KF_R_BAD_PARAM, "SLH-DSA verifies the message itself: no digest (got %s)", md); return 0; }
+    if (md && *md) {
+        kf_prov_err(c->prov, KF_R_BAD_PARAM, "SLH-DSA verifies the message itself: no digest (got %s)", md);
+        return 0;
+    }
     return s_init(vc, k, p, 0);
 }
 
@@ -96,7 +105,10 @@ static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, 
     uint8_t rnd[32];
     int rc;
     if (!sig) { *siglen = need; return 1; }
-    if (sigsize < need) { kf_prov_err(c->prov, KF_R_BAD_LENGTH, "signature buffer of %zu bytes, %zu needed", sigsize, need); return 0; }
+    if (sigsize < need) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "signature buffer of %zu bytes, %zu needed", sigsize, need);
+        return 0;
+    }
     if (!c->deterministic && !kfp_random(c->prov, rnd, kf_slhdsa_n(p))) return 0;
     rc = kf_slhdsa_sign(p, sig, sigsize, tbs, tbslen, c->ctxstr, c->ctxlen, c->deterministic ? NULL : rnd,
                         c->key->priv, c->key->privlen);
