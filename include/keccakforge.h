@@ -567,8 +567,9 @@ KF_API KF_MUST_CHECK int kf_slhdsa_verify_internal(kf_slhdsa_param param, const 
  * SLH-DSA's privateKey is sk itself. ML-KEM's is the CHOICE of draft-ietf-lamps-kyber-
  * certificates: seed [0] (the 64-byte d || z), expandedKey (dk), or both (SEQUENCE of seed
  * and dk). Decoders accept DER only (minimal lengths, nothing trailing) and check the keys:
- * ML-KEM ek's modulus check, dk's hash check, and for "both" (and a v1 publicKey) that the
- * parts agree (else KF_ERR_BAD_KEY). Malformed DER/PEM -> KF_ERR_BAD_ENCODING; a key or
+ * ML-KEM ek's modulus check, dk's hash check and the modulus check of the ek inside dk,
+ * and for "both" (and a v1 publicKey) that the parts agree (else KF_ERR_BAD_KEY); the
+ * PKCS#8 encoder refuses (KF_ERR_BAD_KEY) a dk the decoder would. Malformed DER/PEM -> KF_ERR_BAD_ENCODING; a key or
  * seed of the wrong size -> KF_ERR_BAD_LENGTH; an unknown OID -> KF_ERR_BAD_ENCODING.
  * Encoders: out == NULL asks for the length only (*outlen); a short out -> KF_ERR_BAD_LENGTH. */
 

@@ -19,13 +19,13 @@
 #define MAX_DER 16384
 
 typedef struct cctx {
-    kf_provctx *prov;
+    kf_provctx *prov;   /* the instance that made it: its keys' and its errors' */
     kf_key_type type;
 } cctx;
 
 static void *c_new(kf_provctx *prov, kf_key_type type)
 {
-    cctx *c = kf_prov_zalloc(sizeof *c);
+    cctx *c = kf_prov_zalloc(prov, sizeof *c);
     if (!c) return NULL;
     c->prov = prov;
     c->type = type;
@@ -50,8 +50,6 @@ static void *enc_import(void *vc, int selection, const OSSL_PARAM params[])
 {
     cctx *c = vc;
     kf_pkey *k = kf_pkey_new(c->prov, c->type);
-    const OSSL_DISPATCH *d = NULL;
-    (void)d;
     if (!k) return NULL;
     /* the same rules as keymgmt import */
     {
@@ -66,8 +64,10 @@ static void *enc_import(void *vc, int selection, const OSSL_PARAM params[])
             ok = kf_pkey_set_priv(k, v, n);
         else if (pb && OSSL_PARAM_get_octet_string_ptr(pb, &v, &n))
             ok = kf_pkey_set_pub(k, v, n);
-        else
+        else {
+            kf_prov_err(c->prov, KF_R_NO_KEY, "no key in the parameters");
             ok = 0;
+        }
         if (!ok) { kf_pkey_free(k); return NULL; }
     }
     return k;
@@ -79,27 +79,27 @@ static int encode(cctx *c, OSSL_CORE_BIO *out, const kf_pkey *k, int priv, int p
     char *txt = NULL;
     size_t dl = 0, tl = 0;
     int rc, ok = 0;
-    if (!k || k->type != c->type) { kf_prov_err(KF_R_NO_KEY, "no key to encode"); return 0; }
+    if (!k || k->type != c->type) { kf_prov_err(c->prov, KF_R_NO_KEY, "no key to encode"); return 0; }
     if (priv ? !k->has_priv : !k->has_pub) {
-        kf_prov_err(KF_R_NO_KEY, "the key has no %s part", priv ? "private" : "public");
+        kf_prov_err(c->prov, KF_R_NO_KEY, "the key has no %s part", priv ? "private" : "public");
         return 0;
     }
     der = malloc(MAX_DER);
-    if (!der) { kf_prov_err(KF_R_NO_MEMORY, "encoding"); return 0; }
+    if (!der) { kf_prov_err(c->prov, KF_R_NO_MEMORY, "encoding"); return 0; }
     if (priv)
         rc = kf_key_encode_pkcs8(k->type, KF_PRIV_DEFAULT, k->has_seed ? k->seed : NULL, k->has_seed ? 64 : 0,
                                  k->has_seed ? NULL : k->priv, k->privlen, der, MAX_DER, &dl);
     else
         rc = kf_key_encode_spki(k->type, k->pub, k->publen, der, MAX_DER, &dl);
-    if (rc != KF_OK) { kf_prov_lib_err(rc, "key encoding"); goto end; }
+    if (rc != KF_OK) { kf_prov_lib_err(c->prov, rc, "key encoding"); goto end; }
     if (pem) {
         rc = kf_pem_encode(priv ? "PRIVATE KEY" : "PUBLIC KEY", der, dl, NULL, 0, &tl);
-        if (rc == KF_OK && !(txt = malloc(tl + 1))) { kf_prov_err(KF_R_NO_MEMORY, "encoding"); goto end; }
+        if (rc == KF_OK && !(txt = malloc(tl + 1))) { kf_prov_err(c->prov, KF_R_NO_MEMORY, "encoding"); goto end; }
         if (rc == KF_OK) rc = kf_pem_encode(priv ? "PRIVATE KEY" : "PUBLIC KEY", der, dl, txt, tl + 1, &tl);
-        if (rc != KF_OK) { kf_prov_lib_err(rc, "PEM encoding"); goto end; }
-        ok = kf_prov_write_all(out, txt, tl);
+        if (rc != KF_OK) { kf_prov_lib_err(c->prov, rc, "PEM encoding"); goto end; }
+        ok = kf_prov_write_all(c->prov, out, txt, tl);
     } else {
-        ok = kf_prov_write_all(out, der, dl);
+        ok = kf_prov_write_all(c->prov, out, der, dl);
     }
 end:
     if (der) { kf_wipe(der, MAX_DER); free(der); }
@@ -143,7 +143,7 @@ static int mentions_type(const uint8_t *der, size_t len, kf_key_type type)
 static int decode(cctx *c, OSSL_CORE_BIO *in, int priv, OSSL_CALLBACK *data_cb, void *data_cbarg)
 {
     size_t len = 0, got = 0, sl = 0;
-    uint8_t *der = kf_prov_read_all(in, MAX_DER, &len);
+    uint8_t *der = kf_prov_read_all(c->prov, in, MAX_DER, &len);
     kf_pkey *k = NULL;
     kf_key_type t;
     int rc, ok = 1;
@@ -164,8 +164,8 @@ static int decode(cctx *c, OSSL_CORE_BIO *in, int priv, OSSL_CALLBACK *data_cb, 
         if (rc == KF_OK && t == c->type) k->has_pub = 1;
     }
     if (rc != KF_OK) {
-        kf_prov_err(rc == KF_ERR_BAD_KEY ? KF_R_BAD_KEY : KF_R_BAD_ENCODING, "%s %s: %s", kf_key_type_name(c->type),
-                    priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo", kf_strerror(rc));
+        kf_prov_err(c->prov, rc == KF_ERR_BAD_KEY ? KF_R_BAD_KEY : KF_R_BAD_ENCODING, "%s %s: %s",
+                    kf_key_type_name(c->type), priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo", kf_strerror(rc));
         ok = 0;
         goto end;
     }

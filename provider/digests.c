@@ -9,7 +9,7 @@
  *   "function-name" (octets) cSHAKE's N (at most 256 bytes)
  *   "domain" (uint)        TurboSHAKE's domain byte, 0x01..0x7F (default 0x1F)
  * cSHAKE's N and S must be set before the first update. Unknown parameters are an error.
- * A context is a plain struct: dupctx copies it.
+ * A context is a plain struct (with its provider instance): dupctx copies it.
  */
 #include "kf_prov.h"
 #include "keccakforge.h"
@@ -30,6 +30,7 @@ typedef struct dinfo {
 
 typedef struct dctx {
     union { kf_hash_ctx h; kf_xof_ctx x; kf_kt_ctx kt; } u;
+    const kf_provctx *prov;   /* the instance that made it (errors go to its core) */
     const dinfo *info;
     size_t xoflen;
     int inited;      /* the library context is initialized (absorbing) */
@@ -55,15 +56,16 @@ static int d_start(dctx *c)
         break;
     case D_KT: rc = kf_kt_init(&c->u.kt, in->id == 128 ? KF_KT128 : KF_KT256); break;
     }
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "digest init");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "digest init");
     c->inited = 1;
     return 1;
 }
 
-static void *d_newctx(const dinfo *info)
+static void *d_newctx(const kf_provctx *prov, const dinfo *info)
 {
-    dctx *c = kf_prov_zalloc(sizeof *c);
+    dctx *c = kf_prov_zalloc(prov, sizeof *c);
     if (!c) return NULL;
+    c->prov = prov;
     c->info = info;
     c->xoflen = info->size;
     c->domain = 0x1F;
@@ -74,8 +76,8 @@ static void d_freectx(void *vc) { kf_prov_free(vc, sizeof(dctx)); }
 
 static void *d_dupctx(void *vc)
 {
-    dctx *n = kf_prov_zalloc(sizeof *n);
-    if (n) *n = *(dctx *)vc;
+    dctx *n = kf_prov_zalloc(((dctx *)vc)->prov, sizeof *n);
+    if (n) *n = *(dctx *)vc;   /* the instance too */
     return n;
 }
 
@@ -98,29 +100,29 @@ static int d_set_ctx_params(void *vc, const OSSL_PARAM params[])
     case D_CSHAKE: known = d_known_cshake; break;
     }
     if (!params) return 1;
-    if (!kf_prov_check_known(params, known)) return 0;
+    if (!kf_prov_check_known(c->prov, params, known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_XOFLEN))) {
         size_t v;
-        if (!OSSL_PARAM_get_size_t(p, &v)) { kf_prov_err(KF_R_BAD_PARAM, "xoflen"); return 0; }
+        if (!OSSL_PARAM_get_size_t(p, &v)) { kf_prov_err(c->prov, KF_R_BAD_PARAM, "xoflen"); return 0; }
         c->xoflen = v;
     }
     if ((p = OSSL_PARAM_locate_const(params, "domain"))) {
         unsigned v;
         if (!OSSL_PARAM_get_uint(p, &v) || v < 1 || v > 0x7F) {
-            kf_prov_err(KF_R_BAD_PARAM, "domain must be 0x01..0x7F");
+            kf_prov_err(c->prov, KF_R_BAD_PARAM, "domain must be 0x01..0x7F");
             return 0;
         }
-        if (c->inited) { kf_prov_err(KF_R_BAD_STATE, "domain set after the first update"); return 0; }
+        if (c->inited) { kf_prov_err(c->prov, KF_R_BAD_STATE, "domain set after the first update"); return 0; }
         c->domain = (uint8_t)v;
     }
     if ((p = OSSL_PARAM_locate_const(params, "custom"))) {
         const void *v = NULL; size_t n = 0;
         if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n) || n > CUSTOM_MAX) {
-            kf_prov_err(KF_R_BAD_PARAM, "custom: an octet string of at most %d bytes", CUSTOM_MAX);
+            kf_prov_err(c->prov, KF_R_BAD_PARAM, "custom: an octet string of at most %d bytes", CUSTOM_MAX);
             return 0;
         }
         if (c->info->kind == D_CSHAKE && c->inited) {
-            kf_prov_err(KF_R_BAD_STATE, "cSHAKE customization set after the first update");
+            kf_prov_err(c->prov, KF_R_BAD_STATE, "cSHAKE customization set after the first update");
             return 0;
         }
         if (n) memcpy(c->S, v, n);
@@ -129,10 +131,13 @@ static int d_set_ctx_params(void *vc, const OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate_const(params, "function-name"))) {
         const void *v = NULL; size_t n = 0;
         if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n) || n > NAME_MAX_) {
-            kf_prov_err(KF_R_BAD_PARAM, "function-name: an octet string of at most %d bytes", NAME_MAX_);
+            kf_prov_err(c->prov, KF_R_BAD_PARAM, "function-name: an octet string of at most %d bytes", NAME_MAX_);
             return 0;
         }
-        if (c->inited) { kf_prov_err(KF_R_BAD_STATE, "cSHAKE function name set after the first update"); return 0; }
+        if (c->inited) {
+            kf_prov_err(c->prov, KF_R_BAD_STATE, "cSHAKE function name set after the first update");
+            return 0;
+        }
         if (n) memcpy(c->N, v, n);
         c->nlen = n;
     }
@@ -143,7 +148,9 @@ static int d_init(void *vc, const OSSL_PARAM params[])
 {
     dctx *c = vc;
     const dinfo *info = c->info;
+    const kf_provctx *prov = c->prov;
     kf_wipe(c, sizeof *c);
+    c->prov = prov;
     c->info = info;
     c->xoflen = info->size;
     c->domain = 0x1F;
@@ -163,7 +170,7 @@ static int d_update(void *vc, const unsigned char *in, size_t len)
     case D_KT: rc = kf_kt_update(&c->u.kt, in, len); break;
     default: rc = kf_xof_absorb(&c->u.x, in, len); break;
     }
-    return rc == KF_OK ? 1 : kf_prov_lib_err(rc, "digest update");
+    return rc == KF_OK ? 1 : kf_prov_lib_err(c->prov, rc, "digest update");
 }
 
 static int d_final(void *vc, unsigned char *out, size_t *outl, size_t outsz)
@@ -171,7 +178,10 @@ static int d_final(void *vc, unsigned char *out, size_t *outl, size_t outsz)
     dctx *c = vc;
     int rc;
     size_t n = c->info->kind == D_SHA3 ? c->info->size : c->xoflen;
-    if (outsz < n) { kf_prov_err(KF_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed", outsz, n); return 0; }
+    if (outsz < n) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed", outsz, n);
+        return 0;
+    }
     if (!d_start(c)) return 0;
     switch (c->info->kind) {
     case D_SHA3: rc = kf_hash_final(&c->u.h, out, n); break;
@@ -183,7 +193,7 @@ static int d_final(void *vc, unsigned char *out, size_t *outl, size_t outsz)
     }
     kf_wipe(&c->u, sizeof c->u);
     c->inited = 0;
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "digest final");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "digest final");
     *outl = n;
     return 1;
 }
@@ -231,7 +241,7 @@ static const OSSL_PARAM *settable_for(const dinfo *info)
 
 #define DIGEST(nm, kind_, id_, size_, block_)                                                       \
     static const dinfo info_##nm = {kind_, id_, size_, block_};                                    \
-    static void *nm##_newctx(void *provctx) { (void)provctx; return d_newctx(&info_##nm); }        \
+    static void *nm##_newctx(void *provctx) { return d_newctx(provctx, &info_##nm); }              \
     static int nm##_get_params(OSSL_PARAM params[]) { return d_get_params(&info_##nm, params); }   \
     static const OSSL_PARAM *nm##_settable(void *c, void *provctx)                                 \
     { (void)c; (void)provctx; return settable_for(&info_##nm); }                                  \

@@ -36,15 +36,15 @@ void kf_prov_classic_init(kf_provctx *p)
     p->classic = l;
 }
 
-static OSSL_LIB_CTX *classic(kf_provctx *p)
+static OSSL_LIB_CTX *classic(const kf_provctx *p)
 {
-    if (!p->classic) kf_prov_err(KF_R_CLASSIC, "OpenSSL's default provider could not be loaded for X25519");
+    if (!p->classic) kf_prov_err(p, KF_R_CLASSIC, "OpenSSL's default provider could not be loaded for X25519");
     return p->classic;
 }
 
 static void *h_new(void *provctx)
 {
-    hkey *k = kf_prov_zalloc(sizeof *k);
+    hkey *k = kf_prov_zalloc(provctx, sizeof *k);
     if (!k) return NULL;
     k->prov = provctx;
     if (!(k->ml = kf_pkey_new(provctx, KF_KEY_MLKEM768))) { kf_prov_free(k, sizeof *k); return NULL; }
@@ -81,12 +81,15 @@ static int h_set_pub(hkey *k, const uint8_t *v, size_t n)
 {
     OSSL_LIB_CTX *l = classic(k->prov);
     if (!l) return 0;
-    if (n != H_PUB) { kf_prov_err(KF_R_BAD_LENGTH, "X25519MLKEM768 share of %zu bytes, %d expected", n, H_PUB); return 0; }
-    if (k->has_priv) { kf_prov_err(KF_R_BAD_STATE, "setting the public key of a private key"); return 0; }
+    if (n != H_PUB) {
+        kf_prov_err(k->prov, KF_R_BAD_LENGTH, "X25519MLKEM768 share of %zu bytes, %d expected", n, H_PUB);
+        return 0;
+    }
+    if (k->has_priv) { kf_prov_err(k->prov, KF_R_BAD_STATE, "setting the public key of a private key"); return 0; }
     if (!kf_pkey_set_pub(k->ml, v, KF_MLKEM768_EK_BYTES)) return 0;
     EVP_PKEY_free(k->x);
     k->x = EVP_PKEY_new_raw_public_key_ex(l, "X25519", CLASSIC_Q, v + KF_MLKEM768_EK_BYTES, X_BYTES);
-    if (!k->x) { kf_prov_err(KF_R_CLASSIC, "X25519 public key"); return 0; }
+    if (!k->x) { kf_prov_err(k->prov, KF_R_CLASSIC, "X25519 public key"); return 0; }
     memcpy(k->xpub, v + KF_MLKEM768_EK_BYTES, X_BYTES);
     k->has_pub = 1;
     return 1;
@@ -122,12 +125,16 @@ static const OSSL_PARAM *h_gettable(void *provctx)
 static int h_set_params(void *vk, const OSSL_PARAM params[])
 {
     static const char *const known[] = {OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL};
+    const hkey *k = vk;
     const OSSL_PARAM *p;
     if (!params) return 1;
-    if (!kf_prov_check_known(params, known)) return 0;
+    if (!kf_prov_check_known(k->prov, params, known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY))) {
         const void *v; size_t n;
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) { kf_prov_err(KF_R_BAD_PARAM, "encoded-pub-key"); return 0; }
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) {
+            kf_prov_err(k->prov, KF_R_BAD_PARAM, "encoded-pub-key");
+            return 0;
+        }
         return h_set_pub(vk, v, n);
     }
     return 1;
@@ -142,11 +149,12 @@ static const OSSL_PARAM *h_settable(void *provctx)
 
 static int h_import(void *vk, int selection, const OSSL_PARAM params[])
 {
+    const hkey *k = vk;
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
     const void *v; size_t n;
     if (!p) p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
     if (!(selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) || !p || !OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) {
-        kf_prov_err(KF_R_NO_KEY, "X25519MLKEM768 imports a public key (pub) only");
+        kf_prov_err(k->prov, KF_R_NO_KEY, "X25519MLKEM768 imports a public key (pub) only");
         return 0;
     }
     return h_set_pub(vk, v, n);
@@ -177,14 +185,14 @@ typedef struct hgen { kf_provctx *prov; int selection; } hgen;
 static int h_gen_set_params(void *vg, const OSSL_PARAM params[])
 {
     static const char *const known[] = {OSSL_PKEY_PARAM_GROUP_NAME, NULL};
+    const hgen *g = vg;
     const OSSL_PARAM *p;
     const char *s = NULL;
-    (void)vg;
     if (!params) return 1;
-    if (!kf_prov_check_known(params, known)) return 0;
+    if (!kf_prov_check_known(g->prov, params, known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME))
         && (!OSSL_PARAM_get_utf8_string_ptr(p, &s) || strcasecmp(s, "X25519MLKEM768") != 0)) {
-        kf_prov_err(KF_R_BAD_PARAM, "group '%s' is not X25519MLKEM768", s ? s : "?");
+        kf_prov_err(g->prov, KF_R_BAD_PARAM, "group '%s' is not X25519MLKEM768", s ? s : "?");
         return 0;
     }
     return 1;
@@ -199,7 +207,7 @@ static const OSSL_PARAM *h_gen_settable(void *vg, void *provctx)
 
 static void *h_gen_init(void *provctx, int selection, const OSSL_PARAM params[])
 {
-    hgen *g = kf_prov_zalloc(sizeof *g);
+    hgen *g = kf_prov_zalloc(provctx, sizeof *g);
     if (!g) return NULL;
     g->prov = provctx;
     g->selection = selection;
@@ -217,11 +225,11 @@ static void *h_gen(void *vg, OSSL_CALLBACK *cb, void *cbarg)
     (void)cb; (void)cbarg;
     if (!k) return NULL;
     if (!(g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR)) return k;
-    if (!(l = classic(g->prov)) || !kfp_random(seed, 64) || !kf_pkey_from_seed(k->ml, seed)) goto fail;
+    if (!(l = classic(g->prov)) || !kfp_random(g->prov, seed, 64) || !kf_pkey_from_seed(k->ml, seed)) goto fail;
     kf_wipe(seed, sizeof seed);
     k->x = EVP_PKEY_Q_keygen(l, CLASSIC_Q, "X25519");
     if (!k->x || !EVP_PKEY_get_raw_public_key(k->x, k->xpub, &xl) || xl != X_BYTES) {
-        kf_prov_err(KF_R_CLASSIC, "X25519 key generation");
+        kf_prov_err(g->prov, KF_R_CLASSIC, "X25519 key generation");
         goto fail;
     }
     k->has_pub = k->has_priv = 1;
@@ -255,43 +263,56 @@ const OSSL_DISPATCH kf_keymgmt_hybrid[] = {
     {0, NULL}};
 
 /* ---- KEM ---------------------------------------------------------------------------------- */
-typedef struct hctx { hkey *key; } hctx;
+typedef struct hctx {
+    const kf_provctx *prov;   /* the instance that made it (errors go to its core) */
+    hkey *key;
+} hctx;
 
-static void *hk_new(void *provctx) { (void)provctx; return kf_prov_zalloc(sizeof(hctx)); }
+static void *hk_new(void *provctx)
+{
+    hctx *c = kf_prov_zalloc(provctx, sizeof *c);
+    if (c) c->prov = provctx;
+    return c;
+}
 static void hk_free(void *c) { kf_prov_free(c, sizeof(hctx)); }
 static void *hk_dup(void *c)
 {
-    hctx *n = kf_prov_zalloc(sizeof *n);
-    if (n) *n = *(hctx *)c;
+    hctx *n = kf_prov_zalloc(((hctx *)c)->prov, sizeof *n);
+    if (n) *n = *(hctx *)c;   /* the instance and the key (owned by the EVP_PKEY) */
     return n;
 }
 
 static int hk_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
 {
     static const char *const known[] = {OSSL_KEM_PARAM_OPERATION, NULL};
+    hctx *c = vc;
     hkey *k = vk;
-    if (!k || (priv ? !k->has_priv : !k->has_pub)) { kf_prov_err(KF_R_NO_KEY, "X25519MLKEM768 key missing"); return 0; }
-    ((hctx *)vc)->key = k;
-    return kf_prov_check_known(params, known);
+    if (!k || (priv ? !k->has_priv : !k->has_pub)) {
+        kf_prov_err(c->prov, KF_R_NO_KEY, "X25519MLKEM768 key missing");
+        return 0;
+    }
+    c->key = k;
+    return kf_prov_check_known(c->prov, params, known);
 }
 static int hk_encap_init(void *c, void *k, const OSSL_PARAM p[]) { return hk_init(c, k, p, 0); }
 static int hk_decap_init(void *c, void *k, const OSSL_PARAM p[]) { return hk_init(c, k, p, 1); }
 
 /* X25519 of our key `mine` with the peer's public key `peer`, into out[32] */
-static int x25519(OSSL_LIB_CTX *l, EVP_PKEY *mine, EVP_PKEY *peer, uint8_t out[X_BYTES])
+static int x25519(const kf_provctx *pc, OSSL_LIB_CTX *l, EVP_PKEY *mine, EVP_PKEY *peer, uint8_t out[X_BYTES])
 {
     EVP_PKEY_CTX *d = EVP_PKEY_CTX_new_from_pkey(l, mine, CLASSIC_Q);
     size_t n = X_BYTES;
     int ok = d && EVP_PKEY_derive_init(d) > 0 && EVP_PKEY_derive_set_peer(d, peer) > 0
              && EVP_PKEY_derive(d, out, &n) > 0 && n == X_BYTES;
     EVP_PKEY_CTX_free(d);
-    if (!ok) kf_prov_err(KF_R_CLASSIC, "X25519 key agreement");
+    if (!ok) kf_prov_err(pc, KF_R_CLASSIC, "X25519 key agreement");
     return ok;
 }
 
 static int hk_encap(void *vc, unsigned char *out, size_t *outlen, unsigned char *secret, size_t *secretlen)
 {
-    hkey *k = ((hctx *)vc)->key;
+    const hctx *c = vc;
+    hkey *k = c->key;
     OSSL_LIB_CTX *l;
     EVP_PKEY *eph = NULL;
     size_t xl = X_BYTES;
@@ -302,18 +323,18 @@ static int hk_encap(void *vc, unsigned char *out, size_t *outlen, unsigned char 
         return 1;
     }
     if (!outlen || *outlen < H_CT || !secret || (secretlen && *secretlen < 64)) {
-        kf_prov_err(KF_R_BAD_LENGTH, "X25519MLKEM768 output buffers too small");
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "X25519MLKEM768 output buffers too small");
         return 0;
     }
-    if (!(l = classic(k->prov))) return 0;
+    if (!(l = classic(c->prov))) return 0;
     rc = kf_mlkem_encaps(KF_MLKEM768, out, secret, k->ml->pub, KF_MLKEM768_EK_BYTES);
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "ML-KEM-768 encapsulation");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-KEM-768 encapsulation");
     eph = EVP_PKEY_Q_keygen(l, CLASSIC_Q, "X25519");
     if (!eph || !EVP_PKEY_get_raw_public_key(eph, out + KF_MLKEM768_CT_BYTES, &xl) || xl != X_BYTES) {
-        kf_prov_err(KF_R_CLASSIC, "X25519 key generation");
+        kf_prov_err(c->prov, KF_R_CLASSIC, "X25519 key generation");
         goto end;
     }
-    if (!x25519(l, eph, k->x, secret + KF_MLKEM_SS_BYTES)) goto end;
+    if (!x25519(c->prov, l, eph, k->x, secret + KF_MLKEM_SS_BYTES)) goto end;
     *outlen = H_CT;
     if (secretlen) *secretlen = 2 * KF_MLKEM_SS_BYTES;
     ok = 1;
@@ -325,7 +346,8 @@ end:
 
 static int hk_decap(void *vc, unsigned char *out, size_t *outlen, const unsigned char *in, size_t inlen)
 {
-    hkey *k = ((hctx *)vc)->key;
+    const hctx *c = vc;
+    hkey *k = c->key;
     OSSL_LIB_CTX *l;
     EVP_PKEY *peer;
     int rc, ok;
@@ -333,14 +355,20 @@ static int hk_decap(void *vc, unsigned char *out, size_t *outlen, const unsigned
         if (outlen) *outlen = 2 * KF_MLKEM_SS_BYTES;
         return 1;
     }
-    if (outlen && *outlen < 2 * KF_MLKEM_SS_BYTES) { kf_prov_err(KF_R_BAD_LENGTH, "secret buffer too small"); return 0; }
-    if (inlen != H_CT) { kf_prov_err(KF_R_BAD_LENGTH, "X25519MLKEM768 share of %zu bytes, %d expected", inlen, H_CT); return 0; }
-    if (!(l = classic(k->prov))) return 0;
+    if (outlen && *outlen < 2 * KF_MLKEM_SS_BYTES) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small");
+        return 0;
+    }
+    if (inlen != H_CT) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "X25519MLKEM768 share of %zu bytes, %d expected", inlen, H_CT);
+        return 0;
+    }
+    if (!(l = classic(c->prov))) return 0;
     rc = kf_mlkem_decaps(KF_MLKEM768, out, in, KF_MLKEM768_CT_BYTES, k->ml->priv, k->ml->privlen);
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "ML-KEM-768 decapsulation");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-KEM-768 decapsulation");
     peer = EVP_PKEY_new_raw_public_key_ex(l, "X25519", CLASSIC_Q, in + KF_MLKEM768_CT_BYTES, X_BYTES);
-    ok = peer && x25519(l, k->x, peer, out + KF_MLKEM_SS_BYTES);
-    if (!peer) kf_prov_err(KF_R_CLASSIC, "X25519 public key");
+    ok = peer && x25519(c->prov, l, k->x, peer, out + KF_MLKEM_SS_BYTES);
+    if (!peer) kf_prov_err(c->prov, KF_R_CLASSIC, "X25519 public key");
     EVP_PKEY_free(peer);
     if (!ok) { kf_wipe(out, 2 * KF_MLKEM_SS_BYTES); return 0; }
     if (outlen) *outlen = 2 * KF_MLKEM_SS_BYTES;

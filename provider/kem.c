@@ -12,24 +12,29 @@
 #include <string.h>
 
 typedef struct kemctx {
+    const kf_provctx *prov;   /* the instance that made it (errors go to its core) */
     kf_pkey *key;
-    int op;
 } kemctx;
 
-static void *kem_new(void *provctx) { (void)provctx; return kf_prov_zalloc(sizeof(kemctx)); }
+static void *kem_new(void *provctx)
+{
+    kemctx *c = kf_prov_zalloc(provctx, sizeof *c);
+    if (c) c->prov = provctx;
+    return c;
+}
 static void kem_free(void *c) { kf_prov_free(c, sizeof(kemctx)); }
 static void *kem_dup(void *c)
 {
-    kemctx *n = kf_prov_zalloc(sizeof *n);
-    if (n) *n = *(kemctx *)c;
+    kemctx *n = kf_prov_zalloc(((kemctx *)c)->prov, sizeof *n);
+    if (n) *n = *(kemctx *)c;   /* the instance and the key (owned by the EVP_PKEY) */
     return n;
 }
 
-static int kem_set_params(void *c, const OSSL_PARAM params[])
+static int kem_set_params(void *vc, const OSSL_PARAM params[])
 {
     static const char *const known[] = {OSSL_KEM_PARAM_OPERATION, NULL};
-    (void)c;
-    return kf_prov_check_known(params, known);
+    const kemctx *c = vc;
+    return kf_prov_check_known(c->prov, params, known);
 }
 
 static const OSSL_PARAM *kem_settable(void *c, void *provctx)
@@ -43,9 +48,10 @@ static int kem_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
 {
     kemctx *c = vc;
     kf_pkey *k = vk;
-    if (!k || !kf_type_is_mlkem(k->type)) { kf_prov_err(KF_R_NO_KEY, "not an ML-KEM key"); return 0; }
+    if (!k || !kf_type_is_mlkem(k->type)) { kf_prov_err(c->prov, KF_R_NO_KEY, "not an ML-KEM key"); return 0; }
     if (priv ? !k->has_priv : !k->has_pub) {
-        kf_prov_err(KF_R_NO_KEY, "%s needs the %s key", priv ? "decapsulation" : "encapsulation", priv ? "private" : "public");
+        kf_prov_err(c->prov, KF_R_NO_KEY, "%s needs the %s key",
+                    priv ? "decapsulation" : "encapsulation", priv ? "private" : "public");
         return 0;
     }
     c->key = k;
@@ -65,11 +71,17 @@ static int kem_encap(void *vc, unsigned char *out, size_t *outlen, unsigned char
         if (secretlen) *secretlen = KF_MLKEM_SS_BYTES;
         return 1;
     }
-    if (!outlen || !secret) { kf_prov_err(KF_R_BAD_PARAM, "no secret buffer"); return 0; }
-    if (*outlen < ctl) { kf_prov_err(KF_R_BAD_LENGTH, "ciphertext buffer of %zu bytes, %zu needed", *outlen, ctl); return 0; }
-    if (secretlen && *secretlen < KF_MLKEM_SS_BYTES) { kf_prov_err(KF_R_BAD_LENGTH, "secret buffer too small"); return 0; }
+    if (!outlen || !secret) { kf_prov_err(c->prov, KF_R_BAD_PARAM, "no secret buffer"); return 0; }
+    if (*outlen < ctl) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "ciphertext buffer of %zu bytes, %zu needed", *outlen, ctl);
+        return 0;
+    }
+    if (secretlen && *secretlen < KF_MLKEM_SS_BYTES) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small");
+        return 0;
+    }
     rc = kf_mlkem_encaps(p, out, secret, c->key->pub, c->key->publen);
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "ML-KEM encapsulation");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-KEM encapsulation");
     *outlen = ctl;
     if (secretlen) *secretlen = KF_MLKEM_SS_BYTES;
     return 1;
@@ -84,14 +96,17 @@ static int kem_decap(void *vc, unsigned char *out, size_t *outlen, const unsigne
         if (outlen) *outlen = KF_MLKEM_SS_BYTES;
         return 1;
     }
-    if (outlen && *outlen < KF_MLKEM_SS_BYTES) { kf_prov_err(KF_R_BAD_LENGTH, "secret buffer too small"); return 0; }
+    if (outlen && *outlen < KF_MLKEM_SS_BYTES) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "secret buffer too small");
+        return 0;
+    }
     if (inlen != kf_mlkem_ct_bytes(p)) {
-        kf_prov_err(KF_R_BAD_LENGTH, "%s ciphertext of %zu bytes, %zu expected", kf_key_type_name(c->key->type), inlen,
-                    kf_mlkem_ct_bytes(p));
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "%s ciphertext of %zu bytes, %zu expected",
+                    kf_key_type_name(c->key->type), inlen, kf_mlkem_ct_bytes(p));
         return 0;
     }
     rc = kf_mlkem_decaps(p, out, in, inlen, c->key->priv, c->key->privlen);
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "ML-KEM decapsulation");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-KEM decapsulation");
     if (outlen) *outlen = KF_MLKEM_SS_BYTES;
     return 1;
 }

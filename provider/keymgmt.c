@@ -8,9 +8,10 @@
  *   "encoded-pub-key": the public key (TLS key shares use it)
  *   read-only: "bits", "security-bits", "max-size" (ML-KEM: ciphertext bytes; SLH-DSA:
  *   signature bytes)
- * Imported keys are checked: ML-KEM ek's modulus check, dk's hash check, and that parts
- * given together agree. Key generation takes "seed" (ML-KEM, deterministic) and the TLS
- * "group" parameter (which must name the key's own type).
+ * Imported keys are checked: ML-KEM ek's modulus check, dk's hash check and the modulus
+ * check of the ek inside dk (as the library's PKCS#8 decoder, which the decoders use), and
+ * that parts given together agree. Key generation takes "seed" (ML-KEM, deterministic)
+ * and the TLS "group" parameter (which must name the key's own type).
  */
 #include "kf_keys.h"
 
@@ -19,13 +20,13 @@
 #include <string.h>
 #include <sys/random.h>
 
-int kfp_random(uint8_t *out, size_t len)
+int kfp_random(const kf_provctx *pc, uint8_t *out, size_t len)
 {
     while (len) {
         ssize_t n = getrandom(out, len, 0);
         if (n < 0) {
             if (errno == EINTR) continue;
-            kf_prov_err(KF_R_LIBRARY, "getrandom failed");
+            kf_prov_err(pc, KF_R_LIBRARY, "getrandom failed");
             return 0;
         }
         out += n;
@@ -36,7 +37,7 @@ int kfp_random(uint8_t *out, size_t len)
 
 kf_pkey *kf_pkey_new(kf_provctx *prov, kf_key_type type)
 {
-    kf_pkey *k = kf_prov_zalloc(sizeof *k);
+    kf_pkey *k = kf_prov_zalloc(prov, sizeof *k);
     if (!k) return NULL;
     k->prov = prov;
     k->type = type;
@@ -50,23 +51,34 @@ void kf_pkey_free(void *key) { kf_prov_free(key, sizeof(kf_pkey)); }
 int kf_pkey_from_seed(kf_pkey *k, const uint8_t seed[64])
 {
     int rc;
-    if (!kf_type_is_mlkem(k->type)) { kf_prov_err(KF_R_BAD_PARAM, "a seed is an ML-KEM key's"); return 0; }
+    if (!kf_type_is_mlkem(k->type)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "a seed is an ML-KEM key's"); return 0; }
     rc = kf_mlkem_keygen_internal(kf_type_mlkem(k->type), k->pub, k->priv, seed, seed + 32);
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "ML-KEM key from seed");
+    if (rc != KF_OK) return kf_prov_lib_err(k->prov, rc, "ML-KEM key from seed");
     memcpy(k->seed, seed, 64);
     k->has_seed = k->has_priv = k->has_pub = 1;
     return 1;
 }
 
+/* An ML-KEM dk as the library's PKCS#8 decoder checks it (one key valid or invalid
+ * everywhere): §7.3's length and hash check, then §7.2's modulus check of the ek inside. */
+int kf_pkey_check_mlkem_dk(kf_key_type t, const uint8_t *dk, size_t len)
+{
+    size_t ekl = kf_key_pub_bytes(t);
+    int rc = kf_mlkem_check_dk(kf_type_mlkem(t), dk, len);
+    if (rc != KF_OK) return rc;
+    return kf_mlkem_check_ek(kf_type_mlkem(t), dk + (len - ekl - 64), ekl);
+}
+
 int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len)
 {
     if (len != k->privlen) {
-        kf_prov_err(KF_R_BAD_LENGTH, "%s private key of %zu bytes, %zu expected", kf_key_type_name(k->type), len, k->privlen);
+        kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s private key of %zu bytes, %zu expected",
+                    kf_key_type_name(k->type), len, k->privlen);
         return 0;
     }
     if (kf_type_is_mlkem(k->type)) {
-        int rc = kf_mlkem_check_dk(kf_type_mlkem(k->type), priv, len);
-        if (rc != KF_OK) return kf_prov_lib_err(rc, "ML-KEM decapsulation key");
+        int rc = kf_pkey_check_mlkem_dk(k->type, priv, len);
+        if (rc != KF_OK) return kf_prov_lib_err(k->prov, rc, "ML-KEM decapsulation key");
         memcpy(k->pub, priv + (len - k->publen - 64), k->publen);
     } else {
         memcpy(k->pub, priv + (len - k->publen), k->publen);
@@ -79,12 +91,13 @@ int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len)
 int kf_pkey_set_pub(kf_pkey *k, const uint8_t *pub, size_t len)
 {
     if (len != k->publen) {
-        kf_prov_err(KF_R_BAD_LENGTH, "%s public key of %zu bytes, %zu expected", kf_key_type_name(k->type), len, k->publen);
+        kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s public key of %zu bytes, %zu expected",
+                    kf_key_type_name(k->type), len, k->publen);
         return 0;
     }
     if (kf_type_is_mlkem(k->type)) {
         int rc = kf_mlkem_check_ek(kf_type_mlkem(k->type), pub, len);
-        if (rc != KF_OK) return kf_prov_lib_err(rc, "ML-KEM encapsulation key");
+        if (rc != KF_OK) return kf_prov_lib_err(k->prov, rc, "ML-KEM encapsulation key");
     }
     memcpy(k->pub, pub, len);
     k->has_pub = 1;
@@ -124,9 +137,10 @@ static int import_params(kf_pkey *k, int selection, const OSSL_PARAM params[])
     int have_pub = 0;
     if (!pb) pb = pe;
     if (pb && (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)) {
-        if (!OSSL_PARAM_get_octet_string_ptr(pb, &v, &n)) { kf_prov_err(KF_R_BAD_PARAM, "pub"); return 0; }
+        if (!OSSL_PARAM_get_octet_string_ptr(pb, &v, &n)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "pub"); return 0; }
         if (n != k->publen) {
-            kf_prov_err(KF_R_BAD_LENGTH, "%s public key of %zu bytes, %zu expected", kf_key_type_name(k->type), n, k->publen);
+            kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s public key of %zu bytes, %zu expected",
+                        kf_key_type_name(k->type), n, k->publen);
             return 0;
         }
         memcpy(pubcopy, v, n);
@@ -134,30 +148,45 @@ static int import_params(kf_pkey *k, int selection, const OSSL_PARAM params[])
     }
     if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) {
         if (ps) {
-            if (!OSSL_PARAM_get_octet_string_ptr(ps, &v, &n)) { kf_prov_err(KF_R_BAD_PARAM, "seed"); return 0; }
-            if (n != 64) { kf_prov_err(KF_R_BAD_LENGTH, "ML-KEM seed of %zu bytes, 64 expected", n); return 0; }
+            if (!OSSL_PARAM_get_octet_string_ptr(ps, &v, &n)) {
+                kf_prov_err(k->prov, KF_R_BAD_PARAM, "seed");
+                return 0;
+            }
+            if (n != 64) {
+                kf_prov_err(k->prov, KF_R_BAD_LENGTH, "ML-KEM seed of %zu bytes, 64 expected", n);
+                return 0;
+            }
             if (!kf_pkey_from_seed(k, v)) return 0;
             if (pv) {
-                if (!OSSL_PARAM_get_octet_string_ptr(pv, &v, &n)) { kf_prov_err(KF_R_BAD_PARAM, "priv"); return 0; }
+                if (!OSSL_PARAM_get_octet_string_ptr(pv, &v, &n)) {
+                    kf_prov_err(k->prov, KF_R_BAD_PARAM, "priv");
+                    return 0;
+                }
                 if (n != k->privlen || memcmp(v, k->priv, n) != 0) {
-                    kf_prov_err(KF_R_KEY_MISMATCH, "seed and priv disagree");
+                    kf_prov_err(k->prov, KF_R_KEY_MISMATCH, "seed and priv disagree");
                     return 0;
                 }
             }
         } else if (pv) {
-            if (!OSSL_PARAM_get_octet_string_ptr(pv, &v, &n)) { kf_prov_err(KF_R_BAD_PARAM, "priv"); return 0; }
+            if (!OSSL_PARAM_get_octet_string_ptr(pv, &v, &n)) {
+                kf_prov_err(k->prov, KF_R_BAD_PARAM, "priv");
+                return 0;
+            }
             if (!kf_pkey_set_priv(k, v, n)) return 0;
         }
     }
     if (have_pub) {
         if (k->has_priv) {
-            if (memcmp(pubcopy, k->pub, k->publen) != 0) { kf_prov_err(KF_R_KEY_MISMATCH, "pub and priv disagree"); return 0; }
+            if (memcmp(pubcopy, k->pub, k->publen) != 0) {
+                kf_prov_err(k->prov, KF_R_KEY_MISMATCH, "pub and priv disagree");
+                return 0;
+            }
         } else if (!kf_pkey_set_pub(k, pubcopy, k->publen)) {
             return 0;
         }
     }
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) && !k->has_pub && !k->has_priv) {
-        kf_prov_err(KF_R_NO_KEY, "no key material in the parameters");
+        kf_prov_err(k->prov, KF_R_NO_KEY, "no key material in the parameters");
         return 0;
     }
     return 1;
@@ -239,11 +268,14 @@ static int km_set_params(void *vk, const OSSL_PARAM params[])
     kf_pkey *k = vk;
     const OSSL_PARAM *p;
     if (!params) return 1;
-    if (!kf_prov_check_known(params, km_settable_known)) return 0;
+    if (!kf_prov_check_known(k->prov, params, km_settable_known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY))) {
         const void *v; size_t n;
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) { kf_prov_err(KF_R_BAD_PARAM, "encoded-pub-key"); return 0; }
-        if (k->has_priv) { kf_prov_err(KF_R_BAD_STATE, "setting the public key of a private key"); return 0; }
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) {
+            kf_prov_err(k->prov, KF_R_BAD_PARAM, "encoded-pub-key");
+            return 0;
+        }
+        if (k->has_priv) { kf_prov_err(k->prov, KF_R_BAD_STATE, "setting the public key of a private key"); return 0; }
         return kf_pkey_set_pub(k, v, n);
     }
     return 1;
@@ -282,7 +314,7 @@ static int km_validate(const void *vk, int selection, int checktype)
     if (kf_type_is_mlkem(k->type)) {
         if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) && kf_mlkem_check_ek(kf_type_mlkem(k->type), k->pub, k->publen) != KF_OK)
             return 0;
-        if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && kf_mlkem_check_dk(kf_type_mlkem(k->type), k->priv, k->privlen) != KF_OK)
+        if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && kf_pkey_check_mlkem_dk(k->type, k->priv, k->privlen) != KF_OK)
             return 0;
     }
     return 1;
@@ -312,7 +344,7 @@ static int gen_set_params(void *vg, const OSSL_PARAM params[])
     gctx *g = vg;
     const OSSL_PARAM *p;
     if (!params) return 1;
-    if (!kf_prov_check_known(params, known)) return 0;
+    if (!kf_prov_check_known(g->prov, params, known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME))) {
         const char *s = NULL;
         const char *nm = kf_key_type_name(g->type);
@@ -322,15 +354,15 @@ static int gen_set_params(void *vg, const OSSL_PARAM params[])
         for (const char *c = nm; *c && j + 1 < sizeof alt; c++) if (*c != '-') alt[j++] = *c;
         alt[j] = 0;
         if (!OSSL_PARAM_get_utf8_string_ptr(p, &s) || (strcasecmp(s, nm) != 0 && strcasecmp(s, alt) != 0)) {
-            kf_prov_err(KF_R_BAD_PARAM, "group '%s' is not %s", s ? s : "?", nm);
+            kf_prov_err(g->prov, KF_R_BAD_PARAM, "group '%s' is not %s", s ? s : "?", nm);
             return 0;
         }
     }
     if ((p = OSSL_PARAM_locate_const(params, "seed"))) {
         const void *v; size_t n;
-        if (!kf_type_is_mlkem(g->type)) { kf_prov_err(KF_R_UNKNOWN_PARAM, "seed is for ML-KEM"); return 0; }
+        if (!kf_type_is_mlkem(g->type)) { kf_prov_err(g->prov, KF_R_UNKNOWN_PARAM, "seed is for ML-KEM"); return 0; }
         if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n) || n != 64) {
-            kf_prov_err(KF_R_BAD_LENGTH, "ML-KEM seed must be 64 bytes");
+            kf_prov_err(g->prov, KF_R_BAD_LENGTH, "ML-KEM seed must be 64 bytes");
             return 0;
         }
         memcpy(g->seed, v, 64);
@@ -349,7 +381,7 @@ static const OSSL_PARAM *gen_settable_params(void *vg, void *provctx)
 
 static void *gen_init(kf_provctx *prov, kf_key_type type, int selection, const OSSL_PARAM params[])
 {
-    gctx *g = kf_prov_zalloc(sizeof *g);
+    gctx *g = kf_prov_zalloc(prov, sizeof *g);
     if (!g) return NULL;
     g->prov = prov;
     g->type = type;
@@ -369,13 +401,13 @@ static void *km_gen(void *vg, OSSL_CALLBACK *cb, void *cbarg)
         uint8_t seed[64];
         int ok;
         if (g->has_seed) memcpy(seed, g->seed, 64);
-        else if (!kfp_random(seed, 64)) { kf_pkey_free(k); return NULL; }
+        else if (!kfp_random(g->prov, seed, 64)) { kf_pkey_free(k); return NULL; }
         ok = kf_pkey_from_seed(k, seed);
         kf_wipe(seed, sizeof seed);
         if (!ok) { kf_pkey_free(k); return NULL; }
     } else {
         int rc = kf_slhdsa_keygen(kf_type_slhdsa(g->type), k->pub, k->priv);
-        if (rc != KF_OK) { kf_prov_lib_err(rc, "SLH-DSA keygen"); kf_pkey_free(k); return NULL; }
+        if (rc != KF_OK) { kf_prov_lib_err(g->prov, rc, "SLH-DSA keygen"); kf_pkey_free(k); return NULL; }
         k->has_pub = k->has_priv = 1;
     }
     return k;

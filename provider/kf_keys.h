@@ -33,7 +33,10 @@ int kf_pkey_from_seed(kf_pkey *k, const uint8_t seed[64]);
 /* Set the private key (ML-KEM dk, SLH-DSA sk; checked) and the public key inside it. */
 int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len);
 int kf_pkey_set_pub(kf_pkey *k, const uint8_t *pub, size_t len);
-int kfp_random(uint8_t *out, size_t len);
+/* ML-KEM dk checks: length and hash (§7.3), then the modulus check (§7.2) of the ek inside;
+ * a keccakforge status (the same checks as kf_key_decode_pkcs8's). */
+int kf_pkey_check_mlkem_dk(kf_key_type t, const uint8_t *dk, size_t len);
+int kfp_random(const kf_provctx *pc, uint8_t *out, size_t len);
 
 /* Algorithm names (OpenSSL 3.5's, the TLS group names, and the OIDs) */
 #define KF_NAMES_MLKEM512 "ML-KEM-512:MLKEM512:id-alg-ml-kem-512:2.16.840.1.101.3.4.4.1"

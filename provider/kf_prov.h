@@ -14,10 +14,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* One per loaded instance (each OSSL_provider_init in each library context): everything
+ * the instance got from the core lives here, never in file-scope variables, and every
+ * operation context and key keeps a pointer to its instance's. Immutable after init. */
 typedef struct kf_provctx {
     const OSSL_CORE_HANDLE *handle;
+    /* the core's upcalls offered to this instance (NULL if not offered) */
+    OSSL_FUNC_core_new_error_fn *new_error;
+    OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
+    OSSL_FUNC_core_vset_error_fn *vset_error;
+    OSSL_FUNC_BIO_read_ex_fn *bio_read_ex;
+    OSSL_FUNC_BIO_write_ex_fn *bio_write_ex;
     OSSL_LIB_CTX *classic;   /* a private library context with OpenSSL's default provider (X25519) */
     OSSL_PROVIDER *classic_default;
+    char build[96];          /* OSSL_PROV_PARAM_BUILDINFO, written by init */
 } kf_provctx;
 
 /* Reason codes of this provider's errors (strings in prov.c). */
@@ -36,26 +46,29 @@ enum {
     KF_R_KEY_MISMATCH,
 };
 
+/* Every helper below takes the instance (pc) whose core the error goes to: the operation
+ * context's or the key's, never NULL. */
+
 /* Put an error with reason `reason` and a formatted detail on OpenSSL's error queue. */
-void kf_prov_err(int reason, const char *fmt, ...)
+void kf_prov_err(const kf_provctx *pc, int reason, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 /* The same for a keccakforge status code (names it). Returns 0 (failure) for chaining. */
-int kf_prov_lib_err(int status, const char *what);
+int kf_prov_lib_err(const kf_provctx *pc, int status, const char *what);
 
 /* Read the whole of a core BIO (at most `max` bytes) into a fresh buffer; NULL on error. */
-unsigned char *kf_prov_read_all(OSSL_CORE_BIO *cin, size_t max, size_t *len);
-int kf_prov_write_all(OSSL_CORE_BIO *cout, const void *buf, size_t len);
+unsigned char *kf_prov_read_all(const kf_provctx *pc, OSSL_CORE_BIO *cin, size_t max, size_t *len);
+int kf_prov_write_all(const kf_provctx *pc, OSSL_CORE_BIO *cout, const void *buf, size_t len);
 
 /* 32-byte aligned, zeroed allocation (the library's contexts ask for it); kf_prov_free wipes. */
-void *kf_prov_zalloc(size_t n);
+void *kf_prov_zalloc(const kf_provctx *pc, size_t n);
 void kf_prov_free(void *p, size_t n);
 
 /* Every parameter in params must have one of the names in the NULL-terminated list
  * `known` (else an error naming it, and 0). */
-int kf_prov_check_known(const OSSL_PARAM params[], const char *const known[]);
+int kf_prov_check_known(const kf_provctx *pc, const OSSL_PARAM params[], const char *const known[]);
 
 extern const OSSL_ALGORITHM kf_prov_digests[];
 extern const OSSL_ALGORITHM kf_prov_macs[];

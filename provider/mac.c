@@ -17,6 +17,7 @@
 
 typedef struct mctx {
     kf_kmac_ctx k;
+    const kf_provctx *prov;   /* the instance that made it (errors go to its core) */
     int v256;
     int started;
     int xof;
@@ -26,21 +27,22 @@ typedef struct mctx {
     uint8_t key[KMAC_KEY_MAX], S[KMAC_CUSTOM_MAX];
 } mctx;
 
-static void *m_new(int v256)
+static void *m_new(const kf_provctx *prov, int v256)
 {
-    mctx *c = kf_prov_zalloc(sizeof *c);
+    mctx *c = kf_prov_zalloc(prov, sizeof *c);
     if (!c) return NULL;
+    c->prov = prov;
     c->v256 = v256;
     c->size = v256 ? 64 : 32;
     return c;
 }
-static void *kmac128_new(void *provctx) { (void)provctx; return m_new(0); }
-static void *kmac256_new(void *provctx) { (void)provctx; return m_new(1); }
+static void *kmac128_new(void *provctx) { return m_new(provctx, 0); }
+static void *kmac256_new(void *provctx) { return m_new(provctx, 1); }
 static void m_free(void *c) { kf_prov_free(c, sizeof(mctx)); }
 static void *m_dup(void *vc)
 {
-    mctx *n = kf_prov_zalloc(sizeof *n);
-    if (n) *n = *(mctx *)vc;
+    mctx *n = kf_prov_zalloc(((mctx *)vc)->prov, sizeof *n);
+    if (n) *n = *(mctx *)vc;   /* the instance too */
     return n;
 }
 
@@ -50,7 +52,8 @@ static const char *const m_known[] = {OSSL_MAC_PARAM_KEY, OSSL_MAC_PARAM_CUSTOM,
 static int m_set_key(mctx *c, const unsigned char *key, size_t keylen)
 {
     if (keylen < KMAC_KEY_MIN || keylen > KMAC_KEY_MAX) {
-        kf_prov_err(KF_R_BAD_LENGTH, "KMAC key of %zu bytes (%d..%d allowed)", keylen, KMAC_KEY_MIN, KMAC_KEY_MAX);
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "KMAC key of %zu bytes (%d..%d allowed)",
+                    keylen, KMAC_KEY_MIN, KMAC_KEY_MAX);
         return 0;
     }
     memcpy(c->key, key, keylen);
@@ -64,33 +67,33 @@ static int m_set_params(void *vc, const OSSL_PARAM params[])
     mctx *c = vc;
     const OSSL_PARAM *p;
     if (!params) return 1;
-    if (!kf_prov_check_known(params, m_known)) return 0;
+    if (!kf_prov_check_known(c->prov, params, m_known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_XOF))) {
         int v;
-        if (!OSSL_PARAM_get_int(p, &v)) { kf_prov_err(KF_R_BAD_PARAM, "xof"); return 0; }
-        if (c->started && !!v != c->xof) { kf_prov_err(KF_R_BAD_STATE, "xof changed after data"); return 0; }
+        if (!OSSL_PARAM_get_int(p, &v)) { kf_prov_err(c->prov, KF_R_BAD_PARAM, "xof"); return 0; }
+        if (c->started && !!v != c->xof) { kf_prov_err(c->prov, KF_R_BAD_STATE, "xof changed after data"); return 0; }
         c->xof = !!v;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_SIZE))) {
         size_t v;
-        if (!OSSL_PARAM_get_size_t(p, &v) || v == 0) { kf_prov_err(KF_R_BAD_PARAM, "size"); return 0; }
-        if (c->started && !c->xof) { kf_prov_err(KF_R_BAD_STATE, "size changed after data"); return 0; }
+        if (!OSSL_PARAM_get_size_t(p, &v) || v == 0) { kf_prov_err(c->prov, KF_R_BAD_PARAM, "size"); return 0; }
+        if (c->started && !c->xof) { kf_prov_err(c->prov, KF_R_BAD_STATE, "size changed after data"); return 0; }
         c->size = v;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_CUSTOM))) {
         const void *v = NULL; size_t n = 0;
         if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n) || n > KMAC_CUSTOM_MAX) {
-            kf_prov_err(KF_R_BAD_PARAM, "custom: an octet string of at most %d bytes", KMAC_CUSTOM_MAX);
+            kf_prov_err(c->prov, KF_R_BAD_PARAM, "custom: an octet string of at most %d bytes", KMAC_CUSTOM_MAX);
             return 0;
         }
-        if (c->started) { kf_prov_err(KF_R_BAD_STATE, "custom set after data"); return 0; }
+        if (c->started) { kf_prov_err(c->prov, KF_R_BAD_STATE, "custom set after data"); return 0; }
         if (n) memcpy(c->S, v, n);
         c->slen = n;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY))) {
         const void *v = NULL; size_t n = 0;
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) { kf_prov_err(KF_R_BAD_PARAM, "key"); return 0; }
-        if (c->started) { kf_prov_err(KF_R_BAD_STATE, "key set after data"); return 0; }
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n)) { kf_prov_err(c->prov, KF_R_BAD_PARAM, "key"); return 0; }
+        if (c->started) { kf_prov_err(c->prov, KF_R_BAD_STATE, "key set after data"); return 0; }
         if (!m_set_key(c, v, n)) return 0;
     }
     return 1;
@@ -101,11 +104,11 @@ static int m_start(mctx *c)
     int rc;
     kf_sp800185_variant v;
     if (c->started) return 1;
-    if (!c->haskey) { kf_prov_err(KF_R_NO_KEY, "KMAC without a key"); return 0; }
+    if (!c->haskey) { kf_prov_err(c->prov, KF_R_NO_KEY, "KMAC without a key"); return 0; }
     /* OpenSSL's KMAC puts the requested length into the fixed variant: the size param */
     v = c->v256 ? (c->xof ? KF_V256XOF : KF_V256) : (c->xof ? KF_V128XOF : KF_V128);
     rc = kf_kmac_init(&c->k, v, c->key, c->keylen, c->S, c->slen);
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "KMAC init");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "KMAC init");
     c->started = 1;
     return 1;
 }
@@ -117,7 +120,7 @@ static int m_init(void *vc, const unsigned char *key, size_t keylen, const OSSL_
     c->started = 0;
     if (!m_set_params(c, params)) return 0;
     if (key && !m_set_key(c, key, keylen)) return 0;
-    if (!c->haskey) { kf_prov_err(KF_R_NO_KEY, "KMAC init without a key"); return 0; }
+    if (!c->haskey) { kf_prov_err(c->prov, KF_R_NO_KEY, "KMAC init without a key"); return 0; }
     return 1;
 }
 
@@ -127,7 +130,7 @@ static int m_update(void *vc, const unsigned char *in, size_t len)
     int rc;
     if (!m_start(c)) return 0;
     rc = kf_kmac_update(&c->k, in, len);
-    return rc == KF_OK ? 1 : kf_prov_lib_err(rc, "KMAC update");
+    return rc == KF_OK ? 1 : kf_prov_lib_err(c->prov, rc, "KMAC update");
 }
 
 static int m_final(void *vc, unsigned char *out, size_t *outl, size_t outsz)
@@ -135,11 +138,14 @@ static int m_final(void *vc, unsigned char *out, size_t *outl, size_t outsz)
     mctx *c = vc;
     int rc;
     if (!m_start(c)) return 0;
-    if (outsz < c->size) { kf_prov_err(KF_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed", outsz, c->size); return 0; }
+    if (outsz < c->size) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed", outsz, c->size);
+        return 0;
+    }
     rc = kf_kmac_final(&c->k, out, c->size);
     kf_wipe(&c->k, sizeof c->k);
     c->started = 0;
-    if (rc != KF_OK) return kf_prov_lib_err(rc, "KMAC final");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "KMAC final");
     *outl = c->size;
     return 1;
 }

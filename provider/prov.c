@@ -2,6 +2,11 @@
 /*
  * prov.c - the keccakforge OpenSSL 3 provider: entry point (OSSL_provider_init), the
  * algorithm query, the TLS-GROUP capability, and error reporting through the core.
+ *
+ * No file-scope state: the module may be loaded into several library contexts at once
+ * (one OSSL_provider_init each, and each may be unloaded while the others run), so the
+ * core handle and upcalls of an instance live in its kf_provctx, and errors go out on the
+ * handle of the instance whose operation raised them.
  */
 #include "kf_prov.h"
 #include "keccakforge.h"
@@ -13,63 +18,67 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const OSSL_CORE_HANDLE *g_handle;
-static OSSL_FUNC_core_new_error_fn *c_new_error;
-static OSSL_FUNC_core_set_error_debug_fn *c_set_error_debug;
-static OSSL_FUNC_core_vset_error_fn *c_vset_error;
-static OSSL_FUNC_BIO_read_ex_fn *c_bio_read_ex;
-static OSSL_FUNC_BIO_write_ex_fn *c_bio_write_ex;
-
-void kf_prov_err(int reason, const char *fmt, ...)
+void kf_prov_err(const kf_provctx *pc, int reason, const char *fmt, ...)
 {
     va_list ap;
-    if (!c_new_error || !c_vset_error) return;
-    c_new_error(g_handle);
-    if (c_set_error_debug) c_set_error_debug(g_handle, "keccakforge", 0, "keccakforge provider");
+    if (!pc || !pc->new_error || !pc->vset_error) return;   /* the core offered no error upcalls */
+    pc->new_error(pc->handle);
+    if (pc->set_error_debug) pc->set_error_debug(pc->handle, "keccakforge", 0, "keccakforge provider");
     va_start(ap, fmt);
-    c_vset_error(g_handle, (uint32_t)reason, fmt, ap);
+    pc->vset_error(pc->handle, (uint32_t)reason, fmt, ap);
     va_end(ap);
 }
 
-int kf_prov_lib_err(int status, const char *what)
+int kf_prov_lib_err(const kf_provctx *pc, int status, const char *what)
 {
     int reason = KF_R_LIBRARY;
     if (status == KF_ERR_BAD_LENGTH || status == KF_ERR_BAD_SIGNATURE_SIZE) reason = KF_R_BAD_LENGTH;
     else if (status == KF_ERR_BAD_KEY) reason = KF_R_BAD_KEY;
     else if (status == KF_ERR_BAD_SIGNATURE) reason = KF_R_BAD_SIGNATURE;
-    kf_prov_err(reason, "%s: %s", what, kf_strerror(status));
+    kf_prov_err(pc, reason, "%s: %s", what, kf_strerror(status));
     return 0;
 }
 
-unsigned char *kf_prov_read_all(OSSL_CORE_BIO *cin, size_t max, size_t *len)
+unsigned char *kf_prov_read_all(const kf_provctx *pc, OSSL_CORE_BIO *cin, size_t max, size_t *len)
 {
     size_t cap = 4096, n = 0;
-    unsigned char *buf = malloc(cap);
-    if (!buf || !c_bio_read_ex) { free(buf); kf_prov_err(KF_R_NO_MEMORY, "reading input"); return NULL; }
+    unsigned char *buf;
+    if (!pc->bio_read_ex) { kf_prov_err(pc, KF_R_LIBRARY, "the core offers no BIO_read_ex"); return NULL; }
+    if (!(buf = malloc(cap))) { kf_prov_err(pc, KF_R_NO_MEMORY, "reading input"); return NULL; }
     for (;;) {
         size_t got = 0;
         if (n == cap) {
             unsigned char *nb;
-            if (cap >= max) { free(buf); kf_prov_err(KF_R_BAD_ENCODING, "input longer than %zu bytes", max); return NULL; }
+            if (cap >= max) {
+                kf_wipe(buf, n);
+                free(buf);
+                kf_prov_err(pc, KF_R_BAD_ENCODING, "input longer than %zu bytes", max);
+                return NULL;
+            }
             cap *= 2;
             nb = realloc(buf, cap);
-            if (!nb) { free(buf); kf_prov_err(KF_R_NO_MEMORY, "reading input"); return NULL; }
+            if (!nb) {
+                kf_wipe(buf, n);
+                free(buf);
+                kf_prov_err(pc, KF_R_NO_MEMORY, "reading input");
+                return NULL;
+            }
             buf = nb;
         }
-        if (!c_bio_read_ex(cin, buf + n, cap - n, &got) || got == 0) break;
+        if (!pc->bio_read_ex(cin, buf + n, cap - n, &got) || got == 0) break;
         n += got;
     }
     *len = n;
     return buf;
 }
 
-int kf_prov_write_all(OSSL_CORE_BIO *cout, const void *buf, size_t len)
+int kf_prov_write_all(const kf_provctx *pc, OSSL_CORE_BIO *cout, const void *buf, size_t len)
 {
     size_t done = 0;
     while (done < len) {
         size_t w = 0;
-        if (!c_bio_write_ex || !c_bio_write_ex(cout, (const char *)buf + done, len - done, &w) || w == 0) {
-            kf_prov_err(KF_R_LIBRARY, "write failed");
+        if (!pc->bio_write_ex || !pc->bio_write_ex(cout, (const char *)buf + done, len - done, &w) || w == 0) {
+            kf_prov_err(pc, KF_R_LIBRARY, "write failed");
             return 0;
         }
         done += w;
@@ -77,11 +86,11 @@ int kf_prov_write_all(OSSL_CORE_BIO *cout, const void *buf, size_t len)
     return 1;
 }
 
-void *kf_prov_zalloc(size_t n)
+void *kf_prov_zalloc(const kf_provctx *pc, size_t n)
 {
     size_t r = (n + 31) & ~(size_t)31;
     void *p = aligned_alloc(32, r ? r : 32);
-    if (!p) { kf_prov_err(KF_R_NO_MEMORY, "allocating %zu bytes", n); return NULL; }
+    if (!p) { kf_prov_err(pc, KF_R_NO_MEMORY, "allocating %zu bytes", n); return NULL; }
     memset(p, 0, r ? r : 32);
     return p;
 }
@@ -93,14 +102,14 @@ void kf_prov_free(void *p, size_t n)
     free(p);
 }
 
-int kf_prov_check_known(const OSSL_PARAM params[], const char *const known[])
+int kf_prov_check_known(const kf_provctx *pc, const OSSL_PARAM params[], const char *const known[])
 {
     for (const OSSL_PARAM *p = params; p && p->key; p++) {
         size_t i;
         for (i = 0; known[i]; i++)
             if (strcmp(p->key, known[i]) == 0) break;
         if (!known[i]) {
-            kf_prov_err(KF_R_UNKNOWN_PARAM, "unknown parameter '%s'", p->key);
+            kf_prov_err(pc, KF_R_UNKNOWN_PARAM, "unknown parameter '%s'", p->key);
             return 0;
         }
     }
@@ -144,13 +153,11 @@ static const OSSL_PARAM *kf_gettable_params(void *provctx)
 
 static int kf_get_params(void *provctx, OSSL_PARAM params[])
 {
+    const kf_provctx *pc = provctx;
     OSSL_PARAM *p;
-    static char build[96];
-    (void)provctx;
-    snprintf(build, sizeof build, "keccakforge %s, backend %s", KECCAKFORGE_VERSION_STRING, kf_backend_name());
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) && !OSSL_PARAM_set_utf8_ptr(p, "keccakforge provider")) return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) && !OSSL_PARAM_set_utf8_ptr(p, KECCAKFORGE_VERSION_STRING)) return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) && !OSSL_PARAM_set_utf8_ptr(p, build)) return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) && !OSSL_PARAM_set_utf8_ptr(p, pc->build)) return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(p, 1)) return 0;
     return 1;
 }
@@ -178,6 +185,7 @@ static int kf_get_capabilities(void *provctx, const char *capability, OSSL_CALLB
     return 0;
 }
 
+/* Frees what OSSL_provider_init made: the X25519 context and the instance. */
 static void kf_teardown(void *vctx)
 {
     kf_provctx *ctx = vctx;
@@ -196,25 +204,27 @@ static const OSSL_DISPATCH kf_dispatch[] = {
     {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))kf_get_capabilities},
     {0, NULL}};
 
+/* Called once per library context that loads the provider: each call gets its own core
+ * handle and upcalls, kept in its own kf_provctx (freed by kf_teardown). */
 __attribute__((visibility("default")))
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx)
 {
-    kf_provctx *ctx;
-    g_handle = handle;
+    kf_provctx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return 0;
+    ctx->handle = handle;
     for (; in && in->function_id; in++) {
         switch (in->function_id) {
-        case OSSL_FUNC_CORE_NEW_ERROR: c_new_error = OSSL_FUNC_core_new_error(in); break;
-        case OSSL_FUNC_CORE_SET_ERROR_DEBUG: c_set_error_debug = OSSL_FUNC_core_set_error_debug(in); break;
-        case OSSL_FUNC_CORE_VSET_ERROR: c_vset_error = OSSL_FUNC_core_vset_error(in); break;
-        case OSSL_FUNC_BIO_READ_EX: c_bio_read_ex = OSSL_FUNC_BIO_read_ex(in); break;
-        case OSSL_FUNC_BIO_WRITE_EX: c_bio_write_ex = OSSL_FUNC_BIO_write_ex(in); break;
+        case OSSL_FUNC_CORE_NEW_ERROR: ctx->new_error = OSSL_FUNC_core_new_error(in); break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG: ctx->set_error_debug = OSSL_FUNC_core_set_error_debug(in); break;
+        case OSSL_FUNC_CORE_VSET_ERROR: ctx->vset_error = OSSL_FUNC_core_vset_error(in); break;
+        case OSSL_FUNC_BIO_READ_EX: ctx->bio_read_ex = OSSL_FUNC_BIO_read_ex(in); break;
+        case OSSL_FUNC_BIO_WRITE_EX: ctx->bio_write_ex = OSSL_FUNC_BIO_write_ex(in); break;
         default: break;
         }
     }
-    ctx = calloc(1, sizeof *ctx);
-    if (!ctx) return 0;
-    ctx->handle = handle;
+    snprintf(ctx->build, sizeof ctx->build, "keccakforge %s, backend %s", KECCAKFORGE_VERSION_STRING,
+             kf_backend_name());
     /* The X25519 half of the hybrid TLS group runs in OpenSSL's own default provider, in a
      * library context of ours (hybrid.c). */
     kf_prov_classic_init(ctx);

@@ -4,7 +4,8 @@
  * SPKI and PKCS#8 DER round trips for every ML-KEM and SLH-DSA type and every ML-KEM
  * private-key form, known DER prefixes (the OIDs and the CHOICE tags), PEM round trips,
  * and rejection of every truncation, of flipped bytes in the structure, of a "both" whose
- * seed and dk disagree, of bad base64 and a missing END line.
+ * seed and dk disagree, of an expandedKey whose inner ek fails the modulus check (with a
+ * matching H(ek); issue 41), of bad base64 and a missing END line.
  */
 #include "keccakforge.h"
 #include "test_util.h"
@@ -33,6 +34,41 @@ static void check_truncations(const uint8_t *d, size_t n, int spki)
     CHECK((spki ? kf_key_decode_spki(buf, n + 1, &t, der2, sizeof der2, &l)
                 : kf_key_decode_pkcs8(buf, n + 1, &t, NULL, NULL, 0, NULL, der2, sizeof der2, &l)) == KF_ERR_BAD_ENCODING,
           "trailing byte accepted");
+}
+
+/* Issue 41, defect 7: a dk whose embedded ek has a coefficient >= q, with H(ek) in dk
+ * recomputed to match (so the hash check passes and only §7.2's modulus check can catch
+ * it), must be refused by the PKCS#8 decoder (expandedKey and both) and encoder, as the
+ * same ek is refused as a public key. */
+static void test_mlkem_bad_inner_ek(int i, const uint8_t seed[64], const uint8_t *dk)
+{
+    kf_key_type t = mlkem_types[i], tt;
+    kf_mlkem_param P = mlkem_params[i];
+    size_t ekl = kf_mlkem_ek_bytes(P), dkl = kf_mlkem_dk_bytes(P), eko = dkl - ekl - 64, n, l, nb;
+    uint8_t bad[KF_MLKEM_DK_MAX_BYTES], out[KF_MLKEM_DK_MAX_BYTES];
+    kf_key_priv_form f;
+    memcpy(bad, dk, dkl);
+    bad[eko] = 0xff;          /* the first 12-bit coefficient of t^ becomes 0x?ff | 0xf00 >= q */
+    bad[eko + 1] |= 0x0f;
+    CHECK(kf_sha3_256(bad + eko + ekl, bad + eko, ekl) == KF_OK, "H(ek)");
+    CHECK(kf_mlkem_check_dk(P, bad, dkl) == KF_OK, "the tampered dk's hash check passes (test set-up)");
+    CHECK(kf_mlkem_check_ek(P, bad + eko, ekl) == KF_ERR_BAD_KEY, "its ek fails the modulus check (test set-up)");
+
+    /* expandedKey: the good key's DER with the dk swapped (dk is the DER's last dkl bytes) */
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, dk, dkl, der, sizeof der, &n) == KF_OK, "expanded encode");
+    CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_OK && l == dkl
+          && memcmp(out, dk, dkl) == 0, "the unmodified expandedKey decodes");
+    memcpy(der + n - dkl, bad, dkl);
+    CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_ERR_BAD_KEY,
+          "%s expandedKey whose ek has a coefficient >= q accepted", kf_key_type_name(t));
+    /* both: the seed with the tampered dk (the seed's own dk differs, so refused as well) */
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_BOTH, seed, 64, dk, dkl, der, sizeof der, &nb) == KF_OK, "both encode");
+    memcpy(der + nb - dkl, bad, dkl);
+    CHECK(kf_key_decode_pkcs8(der, nb, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_ERR_BAD_KEY,
+          "%s both with a tampered ek accepted", kf_key_type_name(t));
+    /* the encoder does not write what the decoder refuses */
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, bad, dkl, der, sizeof der, &n) == KF_ERR_BAD_KEY,
+          "%s expandedKey with an ek >= q encoded", kf_key_type_name(t));
 }
 
 static void test_mlkem(int i)
@@ -96,6 +132,7 @@ static void test_mlkem(int i)
     seed[0] ^= 1;
     CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, dk, dkl - 1, der, sizeof der, &n) == KF_ERR_BAD_LENGTH, "short dk");
     CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, dk, dkl, der, 10, &n) == KF_ERR_BAD_LENGTH, "short output");
+    test_mlkem_bad_inner_ek(i, seed, dk);
 }
 
 static void test_slhdsa(void)

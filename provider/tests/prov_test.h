@@ -53,4 +53,23 @@ static inline int expect_error(const char *what)
     return 1;
 }
 
+/* Some error on the queue comes from a library with a name and has the reason string
+ * `reason` (OpenSSL's decoders may queue their own errors after ours); the queue is
+ * emptied. */
+static inline int expect_reason(const char *what, const char *reason)
+{
+    unsigned long e;
+    int found = 0, any = 0;
+    while ((e = ERR_get_error()) != 0) {
+        const char *r = ERR_reason_error_string(e), *l = ERR_lib_error_string(e);
+        char buf[256];
+        any = 1;
+        ERR_error_string_n(e, buf, sizeof buf);
+        if (getenv("KF_TEST_VERBOSE")) printf("  %s -> %s\n", what, buf);
+        if (r && l && strcmp(r, reason) == 0) found = 1;
+    }
+    if (!found) printf("  %s: no error with reason '%s' queued%s\n", what, reason, any ? "" : " (no error at all)");
+    return found;
+}
+
 #endif

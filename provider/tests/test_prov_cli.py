@@ -4,7 +4,8 @@
 
   - `openssl dgst -sha3-*` with the provider equals `kforge sum -a sha3-*` on random files;
   - `openssl genpkey -algorithm ML-KEM-768`, `openssl pkey -pubout`, `-pubin`; a truncated
-    or corrupted PEM is refused with an error;
+    or corrupted PEM is refused with an error, and so is an expandedKey whose inner ek fails
+    the modulus check (issue 41), while the same key unmodified is read;
   - SLH-DSA-SHAKE-128f: genpkey, `pkeyutl -sign`, `pkeyutl -verify`; a changed message fails;
   - a TLS 1.3 handshake per group (MLKEM512/768/1024, X25519MLKEM768) between `openssl
     s_server` and `openssl s_client` on 127.0.0.1 (a free port, timeouts, processes reaped):
@@ -13,6 +14,8 @@
 
 usage: test_prov_cli.py MODULE_DIR KFORGE
 """
+import base64
+import hashlib
 import os
 import select
 import socket
@@ -81,6 +84,49 @@ def test_mlkem(tmp):
         open(bad, "w").write(body)
         r = ossl("pkey", *PROV, "-in", bad, "-noout")
         check(r.returncode != 0 and b"error" in r.stderr.lower(), "%s PEM accepted: %r" % (name, r.stderr[:200]))
+    test_mlkem_bad_inner_ek(tmp)
+
+
+def der_tlv(tag, body):
+    n = len(body)
+    head = bytes([n]) if n < 0x80 else (b"\x81" + bytes([n]) if n < 0x100 else b"\x82" + n.to_bytes(2, "big"))
+    return bytes([tag]) + head + body
+
+
+def expanded_pem(dk):
+    """PKCS#8 v0 PEM of an ML-KEM-768 dk in the expandedKey form."""
+    algid = der_tlv(0x30, der_tlv(0x06, bytes.fromhex("608648016503040402")))
+    der = der_tlv(0x30, b"\x02\x01\x00" + algid + der_tlv(0x04, der_tlv(0x04, dk)))
+    b64 = base64.b64encode(der).decode()
+    return "-----BEGIN PRIVATE KEY-----\n%s\n-----END PRIVATE KEY-----\n" % "\n".join(
+        b64[i:i + 64] for i in range(0, len(b64), 64))
+
+
+def test_mlkem_bad_inner_ek(tmp):
+    """Issue 41, defect 7: an expandedKey whose inner ek has a coefficient >= q (H(ek)
+    recomputed) must not be read by `openssl pkey`; the unmodified key is."""
+    r = subprocess.run([KFORGE, "mlkem", "keygen", "-p", "768"], capture_output=True, text=True)
+    dk = [bytes.fromhex(line[3:]) for line in r.stdout.splitlines() if line.startswith("dk=")]
+    if not check(r.returncode == 0 and len(dk) == 1 and len(dk[0]) == 2400, "kforge mlkem keygen: %r" % r.stderr[:200]):
+        return
+    good = dk[0]
+    eko, ekl = 384 * 3, 1184
+    bad = bytearray(good)
+    bad[eko] = 0xFF                   # the inner ek's first coefficient: 0xfff >= q
+    bad[eko + 1] |= 0x0F
+    bad[eko + ekl:eko + ekl + 32] = hashlib.sha3_256(bytes(bad[eko:eko + ekl])).digest()
+    path = os.path.join(tmp, "expanded.pem")
+    open(path, "w").write(expanded_pem(good))
+    r = ossl("pkey", *PROV, "-in", path, "-pubout")
+    check(r.returncode == 0 and r.stdout.startswith(b"-----BEGIN PUBLIC KEY-----"),
+          "unmodified expandedKey: pkey -pubout failed: %r" % r.stderr[:300])
+    # reading alone must fail (before the fix it succeeded and only -pubout failed); the
+    # CLI's OSSL_STORE drops the decoders' errors ("unsupported"), so no reason to look for:
+    # test_prov_kem checks "invalid key" through OSSL_DECODER
+    open(path, "w").write(expanded_pem(bytes(bad)))
+    r = ossl("pkey", *PROV, "-in", path, "-noout")
+    check(r.returncode != 0 and b"error" in r.stderr.lower(),
+          "expandedKey with an inner ek >= q read by openssl pkey: %r" % r.stderr[:300])
 
 
 def test_slhdsa(tmp):

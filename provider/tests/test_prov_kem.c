@@ -10,7 +10,9 @@
  *   - X25519MLKEM768: a server share built independently (the library's ML-KEM encaps of
  *     the first 1184 bytes of the client share, then an X25519 key of the default
  *     provider with the last 32) decapsulates to ML-KEM secret || X25519 secret;
- *   - bad input (wrong key or ciphertext sizes, unknown parameters) fails with a reason.
+ *   - bad input (wrong key or ciphertext sizes, unknown parameters) fails with a reason;
+ *   - a dk whose inner ek fails the modulus check (H(ek) matching) is refused by fromdata
+ *     and the DER/PEM decoders with "invalid key" (issue 41).
  * With "tool" as the second argument it is the EVP side of tests/test_prov_kyberpy.py:
  *   tool keygen NAME | tool encaps NAME EKHEX | tool decaps NAME DKHEX CTHEX  (hex out)
  */
@@ -118,6 +120,62 @@ static void codec_round_trip(EVP_PKEY *pk, const char *name, int selection, cons
     OPENSSL_free(buf);
 }
 
+/* Issue 41, defect 7: a dk whose inner ek has a coefficient >= q, its H(ek) recomputed (so
+ * only the modulus check can catch it), is refused by EVP_PKEY_fromdata and by the
+ * decoders (DER and PEM PrivateKeyInfo, expandedKey), with "invalid key" on the error
+ * queue; the unmodified key loads through both. */
+static int decode_priv(const char *name, const char *type, const unsigned char *buf, size_t len, EVP_PKEY **out)
+{
+    OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(out, type, "PrivateKeyInfo", name, EVP_PKEY_KEYPAIR, libctx, NULL);
+    const unsigned char *q = buf;
+    size_t ql = len;
+    int ok = d && OSSL_DECODER_from_data(d, &q, &ql) == 1 && *out;
+    OSSL_DECODER_CTX_free(d);
+    return ok;
+}
+
+static void test_mlkem_bad_inner_ek(int i, const uint8_t *dk)
+{
+    const char *name = names[i];
+    kf_mlkem_param P = params_[i];
+    kf_key_type t = (kf_key_type)(KF_KEY_MLKEM512 + i);
+    size_t ekl = kf_mlkem_ek_bytes(P), dkl = kf_mlkem_dk_bytes(P), eko = dkl - ekl - 64, n = 0, pl = 0;
+    uint8_t bad[KF_MLKEM_DK_MAX_BYTES], der[KF_MLKEM_DK_MAX_BYTES + 64];
+    char pem[2 * sizeof der];
+    EVP_PKEY *pk;
+    memcpy(bad, dk, dkl);
+    bad[eko] = 0xff;   /* the first coefficient of the inner ek: 0xfff >= q */
+    bad[eko + 1] |= 0x0f;
+    CHECK(kf_sha3_256(bad + eko + ekl, bad + eko, ekl) == KF_OK && kf_mlkem_check_dk(P, bad, dkl) == KF_OK
+          && kf_mlkem_check_ek(P, bad + eko, ekl) == KF_ERR_BAD_KEY, "%s: test set-up (hash ok, modulus not)", name);
+
+    /* EVP_PKEY_fromdata: the good dk loads, the tampered one is refused with a reason */
+    pk = from_data(name, OSSL_PKEY_PARAM_PRIV_KEY, dk, dkl, EVP_PKEY_KEYPAIR);
+    CHECK(pk != NULL, "%s: fromdata of the unmodified dk", name);
+    EVP_PKEY_free(pk);
+    pk = from_data(name, OSSL_PKEY_PARAM_PRIV_KEY, bad, dkl, EVP_PKEY_KEYPAIR);
+    CHECK(!pk && expect_reason("fromdata dk with ek >= q", "invalid key"), "%s: fromdata accepted a dk whose ek has a coefficient >= q", name);
+    EVP_PKEY_free(pk);
+
+    /* the decoders: expandedKey DER (the library's encoding of the good dk, then the dk swapped) and PEM */
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, dk, dkl, der, sizeof der, &n) == KF_OK, "%s: expanded DER", name);
+    pk = NULL;
+    CHECK(decode_priv(name, "DER", der, n, &pk), "%s: the unmodified expandedKey does not decode", name);
+    EVP_PKEY_free(pk);
+    memcpy(der + n - dkl, bad, dkl);
+    pk = NULL;
+    CHECK(!decode_priv(name, "DER", der, n, &pk) && !pk && expect_reason("DER expandedKey with ek >= q", "invalid key"),
+          "%s: the DER decoder accepted an expandedKey whose ek has a coefficient >= q", name);
+    EVP_PKEY_free(pk);
+    CHECK(kf_pem_encode("PRIVATE KEY", der, n, pem, sizeof pem, &pl) == KF_OK, "%s: PEM", name);
+    pk = NULL;
+    CHECK(!decode_priv(name, "PEM", (const unsigned char *)pem, pl, &pk) && !pk
+          && expect_reason("PEM expandedKey with ek >= q", "invalid key"),
+          "%s: the PEM decoder accepted an expandedKey whose ek has a coefficient >= q", name);
+    EVP_PKEY_free(pk);
+    ERR_clear_error();
+}
+
 static void test_mlkem(int i)
 {
     const char *name = names[i];
@@ -186,6 +244,7 @@ static void test_mlkem(int i)
               "%s: unknown keygen parameter", name);
         EVP_PKEY_CTX_free(c);
     }
+    test_mlkem_bad_inner_ek(i, dk);
     /* encodings */
     codec_round_trip(pk, name, EVP_PKEY_KEYPAIR, "PEM", "PrivateKeyInfo");
     codec_round_trip(pk, name, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo");

@@ -14,7 +14,9 @@
  *         expandedKey OCTET STRING, both SEQUENCE { seed OCTET STRING, expandedKey OCTET STRING } }
  * OIDs: ML-KEM 2.16.840.1.101.3.4.4.{1,2,3}; SLH-DSA-SHAKE 2.16.840.1.101.3.4.3.{26..31}.
  * The reader accepts only DER (minimal lengths, no trailing bytes) and checks the keys
- * (ML-KEM modulus and hash checks; for "both", that the seed expands to the same dk).
+ * (ML-KEM modulus and hash checks; for "both", that the seed expands to the same dk). An
+ * ML-KEM expandedKey gets both checks too: §7.3's hash check and §7.2's modulus check of the
+ * ek inside it, so a dk is accepted here only if its public half is accepted everywhere.
  */
 #include "keccakforge.h"
 
@@ -99,6 +101,18 @@ static void put_algid(wbuf *w, const struct ktype *k)
     put1(w, k->arc);
 }
 
+/* An ML-KEM dk = dk_pke (384k) || ek || H(ek) || z as a whole: §7.3's length and hash
+ * check (kf_mlkem_check_dk), then §7.2's modulus check of the ek inside it (the hash check
+ * alone lets a dk whose ek has a coefficient >= q through, and that ek is refused as a
+ * public key). */
+static int check_expanded_dk(const struct ktype *k, const uint8_t *dk, size_t dklen)
+{
+    size_t ekl = kf_key_pub_bytes(k->t);
+    int rc = kf_mlkem_check_dk((kf_mlkem_param)k->param, dk, dklen);
+    if (rc != KF_OK) return rc;
+    return kf_mlkem_check_ek((kf_mlkem_param)k->param, dk + (dklen - ekl - 64), ekl);
+}
+
 static int finish(wbuf *w, uint8_t *out, size_t outcap, size_t *outlen)
 {
     *outlen = w->len;
@@ -169,7 +183,7 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
         }
         if (!priv) return KF_ERR_NULL_POINTER;
         if (privlen != dklen) return KF_ERR_BAD_LENGTH;
-        rc = kf_mlkem_check_dk((kf_mlkem_param)k->param, priv, privlen);
+        rc = check_expanded_dk(k, priv, privlen);
         if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
     }
     inner = form == KF_PRIV_SEED ? 2 + 64
@@ -315,7 +329,7 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
         rc = kf_mlkem_keygen_internal((kf_mlkem_param)k->param, ek, dk, sd, sd + 32);
         if (rc == KF_OK && x && memcmp(dk, x, n) != 0) rc = KF_ERR_BAD_KEY;   /* "both" disagree */
     } else {
-        rc = kf_mlkem_check_dk((kf_mlkem_param)k->param, x, n);
+        rc = check_expanded_dk(k, x, n);
         if (rc == KF_OK) memcpy(dk, x, n);
     }
     if (rc == KF_OK && opk.p) {
