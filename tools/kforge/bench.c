@@ -59,23 +59,24 @@ static const struct bench_suite {
     const char *name;
     void (*run)(bench *b);
     const char *what;
+    int on_request; /* with --quick, run only when --suite names it: emulators, models, HDL tools */
 } suites[] = {
-    {"permutation", bench_suite_permutation, "Keccak-p[1600,24] and [1600,12] on every backend this CPU runs"},
-    {"permutation-xn", bench_suite_permutation_xn, "batched backends: N states per call, ticks per permutation"},
-    {"hash", bench_suite_hash, "every mode, 64 B to 1 MiB inputs, default backend"},
-    {"xof-expand", bench_suite_xof_expand, "SHAKE/TurboSHAKE expanding a 32-byte seed to 8 KiB"},
-    {"oneblock", bench_suite_oneblock, "one-block hashes, KT128 64 B, 8 x 64 B batched: each beside its floor"},
-    {"tree-threads", bench_suite_tree_threads, "KT128/KT256, ParallelHash, BLAKE3 (python3) on 1 MiB: 1 thread, all cores"},
-    {"slhdsa", bench_suite_slhdsa, "SLH-DSA keygen/sign/verify and hashing floors: SHAKE f sets (s sets without --quick)"},
-    {"openssl", bench_suite_openssl, "OpenSSL libcrypto side by side, when installed"},
-    {"mlkem", bench_suite_mlkem, "ML-KEM-512/768/1024 keygen, encaps, decaps: batched backend and x1"},
-    {"python", bench_suite_python, "the Python package vs hashlib, pycryptodome, kyber-py (python3 -m keccakforge.bench)"},
-    {"cortex-m", bench_suite_cortex_m, "ARMv7-M backends priced by the Cortex-M4 cycle model (needs arm-none-eabi-gcc, unicorn)"},
-    {"aarch64", bench_suite_aarch64, "AArch64 backends: executed instructions per permutation (needs cross gcc, qemu-user)"},
-    {"riscv64", bench_suite_riscv64, "RISC-V backends: executed instructions per state, VLEN 128/256/512 (cross gcc, qemu-user)"},
-    {"rvv-ise", bench_suite_rvv_ise, "seed 003's custom RISC-V vector unit: Tables 7/8 by its cycle model, variants (python3)"},
-    {"openssl-provider", bench_suite_openssl_provider, "the keccakforge OpenSSL provider via EVP: digests, ML-KEM, TLS handshakes"},
-    {"hw", bench_suite_hw, "hw/ Verilog: clocks (Icarus), 7-series LUTs (yosys), ECP5 Fmax (nextpnr) (needs iverilog, cocotb, yosys)"},
+    {"permutation", bench_suite_permutation, "Keccak-p[1600,24] and [1600,12] on every backend this CPU runs", 0},
+    {"permutation-xn", bench_suite_permutation_xn, "batched backends: N states per call, ticks per permutation", 0},
+    {"hash", bench_suite_hash, "every mode, 64 B to 1 MiB inputs, default backend", 0},
+    {"xof-expand", bench_suite_xof_expand, "SHAKE/TurboSHAKE expanding a 32-byte seed to 8 KiB", 0},
+    {"oneblock", bench_suite_oneblock, "one-block hashes, KT128 64 B, 8 x 64 B batched: each beside its floor", 0},
+    {"tree-threads", bench_suite_tree_threads, "KT128/KT256, ParallelHash, BLAKE3 (python3) on 1 MiB: 1 thread, all cores", 0},
+    {"slhdsa", bench_suite_slhdsa, "SLH-DSA keygen/sign/verify and hashing floors: SHAKE f sets (s sets without --quick)", 0},
+    {"openssl", bench_suite_openssl, "OpenSSL libcrypto side by side, when installed", 0},
+    {"mlkem", bench_suite_mlkem, "ML-KEM-512/768/1024 keygen, encaps, decaps: batched backend and x1", 0},
+    {"python", bench_suite_python, "the Python package vs hashlib, pycryptodome, kyber-py (python3 -m keccakforge.bench)", 0},
+    {"cortex-m", bench_suite_cortex_m, "ARMv7-M backends priced by the Cortex-M4 cycle model (needs arm-none-eabi-gcc, unicorn)", 1},
+    {"aarch64", bench_suite_aarch64, "AArch64 backends: executed instructions per permutation (needs cross gcc, qemu-user)", 1},
+    {"riscv64", bench_suite_riscv64, "RISC-V backends: executed instructions per state, VLEN 128/256/512 (cross gcc, qemu-user)", 1},
+    {"rvv-ise", bench_suite_rvv_ise, "seed 003's custom RISC-V vector unit: Tables 7/8 by its cycle model, variants (python3)", 1},
+    {"openssl-provider", bench_suite_openssl_provider, "the keccakforge OpenSSL provider via EVP: digests, ML-KEM, TLS handshakes", 0},
+    {"hw", bench_suite_hw, "hw/ Verilog: clocks (Icarus), 7-series LUTs (yosys), ECP5 Fmax (nextpnr) (needs iverilog, cocotb, yosys)", 1},
 };
 #define N_SUITES (sizeof suites / sizeof suites[0])
 
@@ -485,7 +486,9 @@ static void bench_usage(FILE *f)
           "of many samples; about two minutes (--quick: a few seconds, rough figures).\n"
           "Progress (suite, elapsed time, estimate) goes to standard error.\n"
           "\n"
-          "  --quick          few samples per figure\n"
+          "  --quick          few samples per figure, and without the suites that run\n"
+          "                   emulators, models or HDL tools (cortex-m, aarch64, riscv64,\n"
+          "                   rvv-ise, hw) unless --suite names them\n"
           "  --suite LIST     run only these suites (comma separated)\n"
           "  --json FILE      also write every figure to FILE as JSON:\n"
           "                   {\"machine\": {..., \"commit\"}, \"results\": [{\"suite\", \"name\",\n"
@@ -785,9 +788,15 @@ int kforge_bench(int argc, char **argv)
     double t0 = now_seconds();
     m.drift_start = drift_probe(&b);
     size_t total = 0, done = 0;
-    for (size_t i = 0; i < N_SUITES; i++) total += !any_selected || selected[i];
+    for (size_t i = 0; i < N_SUITES; i++)
+        total += any_selected ? selected[i] : !(quick && suites[i].on_request);
     for (size_t i = 0; i < N_SUITES; i++) {
         if (any_selected && !selected[i]) continue;
+        if (quick && !any_selected && suites[i].on_request) {
+            printf("\n(%c) %s: not run by --quick (emulator, model or HDL tools: minutes); "
+                   "--suite %s runs it\n", (int)('a' + i), suites[i].name, suites[i].name);
+            continue;
+        }
         double elapsed = now_seconds() - t0;
         if (done) fprintf(stderr, "kforge bench: [%zu/%zu] %s: %.1f s elapsed, about %.0f s left\n", done + 1, total,
                           suites[i].name, elapsed, elapsed / (double)done * (double)(total - done));
