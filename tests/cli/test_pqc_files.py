@@ -140,6 +140,26 @@ def main():
     check(r.returncode == 0 and len(rd("sig")) == 17088, "slhdsa sign a 70 KB message from stdin", r.stderr)
     r = run("slhdsa", "verify", "-p", "shake-128f", "--pk-file", "pk", "--msg-file", "msg", "--sig-file", "sig")
     check(r.returncode == 0 and r.stdout == b"valid\n", "slhdsa verify from files", r.stderr)
+    # hedged by default (fresh randomness each time), deterministic only on request (issue 40)
+    sigs = {}
+    for tag, extra in (("h1", []), ("h2", []), ("d1", ["--deterministic"]), ("d2", ["--deterministic"])):
+        r = run("slhdsa", "sign", "-p", "shake-128f", "--sk-file", "sk", "--msg", "abcd", *extra, "--sig-out", tag)
+        sigs[tag] = rd(tag) if r.returncode == 0 else None
+        r2 = run("slhdsa", "verify", "-p", "shake-128f", "--pk-file", "pk", "--msg", "abcd", "--sig-file", tag)
+        check(r.returncode == 0 and r2.returncode == 0, "slhdsa sign %s verifies" % " ".join(extra or ["(hedged)"]))
+    check(sigs["h1"] is not None and sigs["h1"] != sigs["h2"], "slhdsa sign is hedged by default: two signatures differ")
+    check(sigs["d1"] is not None and sigs["d1"] == sigs["d2"], "slhdsa sign --deterministic: the same signature twice")
+    r = run("slhdsa", "sign", "-p", "shake-128f", "--sk-file", "sk", "--msg", "ab", "--deterministic", "--addrnd", "00" * 16)
+    check(r.returncode == 2 and b"exclude" in r.stderr, "--addrnd with --deterministic: exit 2", r.stderr)
+    r = run("slhdsa", "verify", "-p", "shake-128f", "--pk-file", "pk", "--msg", "ab", "--sig-file", "d1", "--deterministic")
+    check(r.returncode == 2, "--deterministic is for sign: exit 2", r.stderr)
+    # every subcommand takes --help (as git and openssl do)
+    for cmd in (["mlkem", "keygen"], ["mlkem", "encaps", "-p", "768"], ["mlkem", "decaps"], ["slhdsa", "keygen"],
+                ["slhdsa", "sign", "-p", "shake-128f"], ["slhdsa", "verify"]):
+        for h in ("--help", "-h"):
+            r = run(*cmd, h)
+            check(r.returncode == 0 and r.stdout.startswith(b"Usage: kforge"), "kforge %s %s: usage, exit 0" %
+                  (" ".join(cmd), h), (r.returncode, r.stderr[:200]))
     wr("msg2", msg[:-1] + bytes([msg[-1] ^ 1]))
     r = run("slhdsa", "verify", "-p", "shake-128f", "--pk-file", "pk", "--msg-file", "msg2", "--sig-file", "sig")
     check(r.returncode == 1 and b"KF_ERR_BAD_SIGNATURE" in r.stderr, "slhdsa verify, changed message: 1")

@@ -79,6 +79,8 @@ def acvp_cases(k):
             args += ["--ctx", t["context"]]
         if not g["deterministic"]:
             args += ["--addrnd", t["additionalRandomness"]]
+        else:
+            args += ["--deterministic"]
         rc, out, _ = run(k, *args)
         sig = out.get("sig", "")
         check(rc == 0 and sig.upper() == ans[t["tcId"]]["signature"], "sign tc %d" % t["tcId"])

@@ -346,6 +346,13 @@ void cli_blob_free(cli_blob *b)
     b->n = 0;
 }
 
+int cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) return 1;
+    return 0;
+}
+
 cli_val *cli_find(cli_val *v, size_t nv, const char *name)
 {
     for (size_t i = 0; i < nv; i++)

@@ -67,6 +67,9 @@ typedef struct cli_val {
 int cli_parse(const char *prog, int argc, char **argv, int first, cli_val *v, size_t nv, const char **param,
               int *pem);
 cli_val *cli_find(cli_val *v, size_t nv, const char *name);
+/* -h or --help anywhere after the command name (`kforge mlkem keygen --help`, as git and
+ * openssl take it): 1, and the caller prints its usage on stdout and exits 0. */
+int cli_wants_help(int argc, char **argv);
 /* An output: to its --NAME-out file if given, else NAME=hex on stdout. 0 or -1. */
 int cli_emit(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n);
 /* A key output as PEM (SPKI "PUBLIC KEY" or PKCS#8 "PRIVATE KEY" through the library's

@@ -120,7 +120,7 @@ static int run(int op, kf_mlkem_param p, const char *set, cli_val *v, int pem)
 
 int kforge_mlkem(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+    if (argc < 2 || cli_wants_help(argc, argv)) {
         fputs(usage_text, argc < 2 ? stderr : stdout);
         return argc < 2 ? KFORGE_EXIT_USAGE : KFORGE_EXIT_OK;
     }

@@ -5,18 +5,24 @@
  * (--NAME-out FILE, raw bytes; the secret key mode 0600) or as NAME=hex lines (cli_io.h).
  *
  *   kforge slhdsa keygen -p shake-128f [--seed-file F] [--pk-out F] [--sk-out F]
- *   kforge slhdsa sign -p P --sk-file F --msg-file F [--ctx HEX] [--addrnd HEX] [--sig-out F]
+ *   kforge slhdsa sign -p P --sk-file F --msg-file F [--ctx HEX] [--addrnd HEX | --deterministic]
+ *                      [--sig-out F]
  *   kforge slhdsa verify -p P --pk-file F --msg-file F --sig-file F [--ctx HEX]
- * sign is deterministic without --addrnd; verify exits 0 if valid, 1 if not.
+ * sign is hedged (OS randomness, or --addrnd), deterministic only with --deterministic;
+ * verify exits 0 if valid, 1 if not.
  */
 #include "cli_io.h"
 #include "kforge.h"
 #include "keccakforge.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h> /* strcasecmp */
+#if defined(__linux__)
+#include <sys/random.h>
+#endif
 
 static const struct {
     const char *name;
@@ -30,8 +36,8 @@ static const struct {
 static void usage(FILE *f)
 {
     fputs("Usage: kforge slhdsa keygen -p SET [--seed-file F] [--pem] [--pk-out F] [--sk-out F]\n"
-          "       kforge slhdsa sign -p SET --sk-file F --msg-file F [--ctx HEX] [--addrnd HEX]\n"
-          "                          [--sig-out F]\n"
+          "       kforge slhdsa sign -p SET --sk-file F --msg-file F [--ctx HEX]\n"
+          "                          [--addrnd HEX | --deterministic] [--sig-out F]\n"
           "       kforge slhdsa verify -p SET --pk-file F --msg-file F --sig-file F [--ctx HEX]\n"
           "SLH-DSA (FIPS 205). SET: shake-128s, shake-128f, shake-192s, shake-192f, shake-256s,\n"
           "shake-256f (also SLH-DSA-SHAKE-128f, ...). Every input NAME is read from a file\n"
@@ -41,7 +47,8 @@ static void usage(FILE *f)
           "line is visible in ps and draws a warning). Every output goes to --NAME-out FILE\n"
           "(raw bytes; the secret key with mode 0600) or is printed as a NAME=hex line.\n"
           "keygen: outputs pk, sk (--seed is SK.seed || SK.prf || PK.seed, 3n bytes; default:\n"
-          "OS random); sign: output sig (deterministic without --addrnd, n bytes); verify\n"
+          "OS random); sign: output sig, hedged (n fresh random bytes from the OS, or --addrnd\n"
+          "HEX; --deterministic: none, FIPS 205's deterministic variant); verify\n"
           "prints \"valid\" and exits 0, or exits 1. Bad usage exits 2.\n",
           f);
 }
@@ -63,7 +70,27 @@ enum { V_SEED, V_SK, V_PK, V_MSG, V_SIG, V_CTX, V_ADDRND, V_PK_OUT, V_SK_OUT, V_
 
 #define PROG "kforge slhdsa"
 
-static int run(int op, kf_slhdsa_param param, const char *set, cli_val *v, int pem)
+/* n fresh random bytes from the operating system for hedged signing: 0, or -1. */
+static int os_random(uint8_t *out, size_t n)
+{
+#if defined(__linux__)
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = getrandom(out + got, n - got, 0);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return -1;
+        got += (size_t)r;
+    }
+    return 0;
+#else
+    FILE *f = fopen("/dev/urandom", "rb");
+    int ok = f && fread(out, 1, n, f) == n;
+    if (f) fclose(f);
+    return ok ? 0 : -1;
+#endif
+}
+
+static int run(int op, kf_slhdsa_param param, const char *set, cli_val *v, int pem, int deterministic)
 {
     const int kt = KF_KEY_SLHDSA_SHAKE_128S + ((int)param - KF_SLHDSA_SHAKE_128S); /* same order */
     const size_t n = kf_slhdsa_n(param), pkb = kf_slhdsa_pk_bytes(param), skb = kf_slhdsa_sk_bytes(param),
@@ -92,10 +119,26 @@ static int run(int op, kf_slhdsa_param param, const char *set, cli_val *v, int p
         if (cli_key_bytes(PROG " sign", "--sk", &v[V_SK].b, skb, set, kt, 1) != 0) return KFORGE_EXIT_FAIL;
         if (v[V_ADDRND].given && cli_check_size(PROG " sign", "--addrnd", &v[V_ADDRND].b, n, set) != 0)
             return KFORGE_EXIT_USAGE;
+        if (v[V_ADDRND].given && deterministic) {
+            fprintf(stderr, PROG " sign: --addrnd and --deterministic exclude each other\n");
+            return KFORGE_EXIT_USAGE;
+        }
+        /* hedged by default (FIPS 205's recommendation, as the library's other front ends):
+         * n fresh random bytes unless --addrnd gives them or --deterministic asks for none */
+        uint8_t fresh[32];
+        const uint8_t *addrnd = v[V_ADDRND].b.p;
+        if (!v[V_ADDRND].given && !deterministic) {
+            if (os_random(fresh, n) != 0) {
+                fprintf(stderr, PROG " sign: the operating system's random generator failed\n");
+                return KFORGE_EXIT_FAIL;
+            }
+            addrnd = fresh;
+        }
         uint8_t *sig = malloc(sigb);
         if (!sig) return KFORGE_EXIT_FAIL;
         st = kf_slhdsa_sign(param, sig, sigb, v[V_MSG].b.p, v[V_MSG].b.n, v[V_CTX].b.p, v[V_CTX].b.n,
-                            v[V_ADDRND].b.p, v[V_SK].b.p, v[V_SK].b.n);
+                            addrnd, v[V_SK].b.p, v[V_SK].b.n);
+        kf_wipe(fresh, sizeof fresh);
         if (st == KF_OK && cli_emit(PROG, v, V_N, "sig", sig, sigb) != 0) rc = KFORGE_EXIT_FAIL;
         free(sig);
     } else {
@@ -120,10 +163,17 @@ static int run(int op, kf_slhdsa_param param, const char *set, cli_val *v, int p
 
 int kforge_slhdsa(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+    if (argc < 2 || cli_wants_help(argc, argv)) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? KFORGE_EXIT_USAGE : KFORGE_EXIT_OK;
     }
+    /* --deterministic (sign): no value, taken out before the values are parsed */
+    int deterministic = 0, kept = 0;
+    for (int i = 0; i < argc; i++) {
+        if (i >= 2 && strcmp(argv[i], "--deterministic") == 0) deterministic = 1;
+        else argv[kept++] = argv[i];
+    }
+    argc = kept;
     static const char *const ops[] = {"keygen", "sign", "verify"};
     int op = 0;
     while (op < 3 && strcmp(argv[1], ops[op]) != 0) op++;
@@ -158,6 +208,10 @@ int kforge_slhdsa(int argc, char **argv)
         fprintf(stderr, PROG " %s: --pem is for keygen (key files are read as raw, hex or PEM)\n", ops[op]);
         st = KFORGE_EXIT_USAGE;
     }
+    if (st == 0 && deterministic && op != 1) {
+        fprintf(stderr, PROG " %s: --deterministic is for sign\n", ops[op]);
+        st = KFORGE_EXIT_USAGE;
+    }
     for (int i = 0; st == 0 && i < V_N; i++) {
         if (v[i].given && !(allowed[op] >> i & 1)) {
             fprintf(stderr, PROG " %s: --%s%s is not an option of this command\n", ops[op], v[i].name,
@@ -177,7 +231,7 @@ int kforge_slhdsa(int argc, char **argv)
         const char *s = pname;
         if (strncasecmp(s, "slh-dsa-", 8) == 0) s += 8;
         snprintf(set, sizeof set, "SLH-DSA-%s", s);
-        st = run(op, param, set, v, pem);
+        st = run(op, param, set, v, pem, deterministic);
     }
     if (cli_commit(PROG, st == KFORGE_EXIT_OK) != 0 && st == KFORGE_EXIT_OK) st = KFORGE_EXIT_FAIL;
     cli_free_all(v, V_N);
