@@ -140,6 +140,13 @@ def main():
     check(r.returncode == 0 and len(rd("sig")) == 17088, "slhdsa sign a 70 KB message from stdin", r.stderr)
     r = run("slhdsa", "verify", "-p", "shake-128f", "--pk-file", "pk", "--msg-file", "msg", "--sig-file", "sig")
     check(r.returncode == 0 and r.stdout == b"valid\n", "slhdsa verify from files", r.stderr)
+    # a PEM key file with explanatory text around the block (RFC 7468 section 5.2; issue 40)
+    r = run("slhdsa", "keygen", "-p", "shake-128f", "--pem", "--pk-out", "pk.pem", "--sk-out", "sk.pem")
+    wr("sk_text.pem", b"Private key of the test\nSubject: nobody\n" + rd("sk.pem") + b"trailing words\n")
+    wr("pk_text.pem", b"some text\r\n\r\n" + rd("pk.pem") + b"\n-- end of file --\n")
+    r = run("slhdsa", "sign", "-p", "shake-128f", "--sk-file", "sk_text.pem", "--msg", "abcd", "--sig-out", "sig_t")
+    r2 = run("slhdsa", "verify", "-p", "shake-128f", "--pk-file", "pk_text.pem", "--msg", "abcd", "--sig-file", "sig_t")
+    check(r.returncode == 0 and r2.returncode == 0, "PEM key files with text around the block", (r.stderr, r2.stderr))
     # hedged by default (fresh randomness each time), deterministic only on request (issue 40)
     sigs = {}
     for tag, extra in (("h1", []), ("h2", []), ("d1", ["--deterministic"]), ("d2", ["--deterministic"])):

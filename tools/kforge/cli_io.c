@@ -104,6 +104,16 @@ int cli_check_size(const char *prog, const char *opt, const cli_blob *b, size_t 
     return -1;
 }
 
+/* A PEM block anywhere in b: RFC 7468 allows explanatory text before and after it (OpenSSL
+ * writes some with -text; pyca/cryptography and OpenSSL read such files). */
+static int has_pem(const cli_blob *b)
+{
+    static const char tag[] = "-----BEGIN ";
+    for (size_t i = 0; i + sizeof tag - 1 <= b->n; i++)
+        if (b->p[i] == '-' && memcmp(b->p + i, tag, sizeof tag - 1) == 0) return 1;
+    return 0;
+}
+
 /* b holds PEM or DER: decode it (public: SPKI, private: PKCS#8) into the raw key. */
 static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set,
                              int key_type, int is_private)
@@ -111,7 +121,7 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
     uint8_t *der = NULL, *raw = NULL;
     size_t derlen = 0, rawlen = 0;
     char label[64] = "";
-    int rc = KF_OK, pem = b->n >= 11 && memcmp(b->p, "-----BEGIN ", 11) == 0;
+    int rc = KF_OK, pem = has_pem(b);
     const char *want_label = is_private ? "PRIVATE KEY" : "PUBLIC KEY";
     if (pem) {
         rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, NULL, 0, &derlen);
@@ -176,7 +186,7 @@ int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, c
         b->n = want;
         return 0;
     }
-    if ((b->n >= 11 && memcmp(b->p, "-----BEGIN ", 11) == 0) || (b->n > 0 && b->p[0] == 0x30))
+    if (has_pem(b) || (b->n > 0 && b->p[0] == 0x30))
         return key_from_encoding(prog, opt, b, want, set, key_type, is_private);
     fprintf(stderr, "%s: %s: %zu bytes expected for %s (raw, %zu hex digits, or %s PEM/DER), got %zu bytes\n",
             prog, opt, want, set, 2 * want, is_private ? "PKCS#8" : "SPKI", b->n);
