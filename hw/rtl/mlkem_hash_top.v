@@ -12,6 +12,9 @@
 // The caller sends the message (rho||j||i, sigma||N, m||H(ek), ...) on the input stream.
 // Operations are served in order; one may be issued while the previous one's last output
 // words drain (at most two in flight, tracked by a two-entry queue of operations).
+// An undefined operation (cmd_op 6 or 7) is answered like any other command (cmd_ready) and
+// dropped, with cmd_err set until the next command is taken: a bus master never waits on it.
+// cmd_err is 0 after a defined operation is taken, and after reset.
 // The sponge's output words pass a two-word register stage (a skid buffer: its ready to the
 // sponge is a register) before the hash port and the samplers, so neither the sampler's
 // first stage nor the coefficient port's ready is in a path with the sponge's output buffer.
@@ -24,6 +27,7 @@ module mlkem_hash_top #(
     input  wire         cmd_valid,
     output wire         cmd_ready,
     input  wire [2:0]   cmd_op,
+    output reg          cmd_err,
     input  wire [63:0]  in_data,
     input  wire [7:0]   in_keep,
     input  wire         in_last,
@@ -73,9 +77,11 @@ module mlkem_hash_top #(
             default: begin op_mode = 3'd4; op_outlen = 8'd0; end  // XOF: unlimited
         endcase
     end
-    // an undefined operation (6, 7) is never taken: it waits, as before this stage
-    assign cmd_ready = !c_v && cmd_op <= OP_XOF;
-    wire c_take = cmd_valid && cmd_ready;
+    // any command is taken when the stage is empty (a register: no path from cmd_op); an
+    // undefined one (6, 7) is dropped there and flagged on cmd_err (it used to wait for ever)
+    wire op_ok = cmd_op <= OP_XOF;
+    assign cmd_ready = !c_v;
+    wire c_take = cmd_valid && cmd_ready && op_ok;
 
     wire [63:0] s_data;
     wire [7:0]  s_keep;
@@ -102,6 +108,7 @@ module mlkem_hash_top #(
         .clk(clk), .rst(rst),
         .cmd_valid(c_v && qn != 2'd2), .cmd_ready(s_cmd_ready),
         .cmd_mode(c_mode), .cmd_domain(8'h1F), .cmd_outlen({24'd0, c_outlen}),
+        /* verilator lint_off PINCONNECTEMPTY */ .cmd_err(), /* verilator lint_on PINCONNECTEMPTY */
         .in_data(in_data), .in_keep(in_keep), .in_last(in_last), .in_valid(in_valid), .in_ready(in_ready),
         .out_data(s_data), .out_keep(s_keep), .out_last(s_last), .out_valid(s_valid), .out_ready(s_ready),
         .stop(stop)
@@ -154,6 +161,7 @@ module mlkem_hash_top #(
             c_outlen <= op_outlen;
         end
         c_v <= c_take || (c_v && !cmd_go);
+        if (cmd_valid && cmd_ready) cmd_err <= !op_ok;
         if (!ka_v || k_deq) begin
             ka_data <= kb_v ? kb_data : s_data;
             ka_keep <= kb_v ? kb_keep : s_keep;
@@ -177,6 +185,7 @@ module mlkem_hash_top #(
         kind      <= (q0_n == OP_PRF2) ? 2'd1 : (q0_n == OP_PRF3) ? 2'd2 : 2'd0;
         if (rst) begin
             c_v <= 1'b0;
+            cmd_err <= 1'b0;
             ka_v <= 1'b0;
             kb_v <= 1'b0;
             k_rdy <= 1'b1;
@@ -189,5 +198,21 @@ module mlkem_hash_top #(
             kind <= 2'd0;
         end
     end
+
+`ifdef FORMAL
+    // The command port (hw/formal/hash_top_cmd.sby, k-induction): ready is withheld only
+    // while a defined operation waits in the stage for the sponge, so a command held valid is
+    // answered whatever its operation; an undefined one is answered with cmd_err.
+    reg f_past = 1'b0;
+    always @(posedge clk) f_past <= 1'b1;
+    always @* if (!f_past) assume (rst);  // the first clock resets
+    always @(posedge clk) if (f_past && !$past(rst)) begin
+        if (!c_v) assert (cmd_ready);
+        if (c_v) assert (c_op <= OP_XOF);
+        if ($past(cmd_valid && cmd_ready)) assert (cmd_err == ($past(cmd_op) > OP_XOF));
+        // an undefined operation never reaches the stage
+        if ($past(cmd_valid && cmd_ready && cmd_op > OP_XOF)) assert (!c_v);
+    end
+`endif
 endmodule
 `default_nettype wire

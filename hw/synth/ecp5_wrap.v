@@ -21,6 +21,7 @@ module ecp5_wrap (
     reg         in_valid, in_last, cmd_valid, hash_ready, coef_ready;
     reg [2:0]   cmd_op;
     wire        cmd_ready, in_ready, hash_valid, hash_last, coef_valid, coef_last;
+    wire        cmd_err;
     wire [63:0] hash_data;
     wire [7:0]  hash_keep;
     wire [191:0] coef_data;
@@ -48,7 +49,7 @@ module ecp5_wrap (
             default: ;
         endcase
         bus_out <= cap[7:0];
-        op_r    <= {cmd_ready, in_ready, coef_last, 5'd0};
+        op_r    <= {cmd_ready, in_ready, coef_last, cmd_err, 4'd0};
         flags   <= ^op_r;
         if (rst) begin
             in_valid <= 1'b0;
@@ -59,7 +60,7 @@ module ecp5_wrap (
 
     mlkem_hash_top u_top (
         .clk(clk), .rst(rst), .cmd_valid(cmd_valid), .cmd_ready(cmd_ready), .cmd_op(cmd_op),
-        .in_data(word), .in_keep(keep), .in_last(in_last), .in_valid(in_valid), .in_ready(in_ready),
+        .cmd_err(cmd_err), .in_data(word), .in_keep(keep), .in_last(in_last), .in_valid(in_valid), .in_ready(in_ready),
         .hash_data(hash_data), .hash_keep(hash_keep), .hash_last(hash_last), .hash_valid(hash_valid),
         .hash_ready(hash_ready), .coef_data(coef_data), .coef_cnt(coef_cnt), .coef_last(coef_last),
         .coef_valid(coef_valid), .coef_ready(coef_ready)

@@ -22,6 +22,7 @@ module ecp5_wrap_sponge (
     reg [2:0]   cmd_mode;
     reg [7:0]   domain;
     wire        cmd_ready, in_ready, out_valid, out_last;
+    wire        cmd_err;
     wire [63:0] out_data;
     wire [7:0]  out_keep;
     reg  [79:0] cap;
@@ -44,7 +45,7 @@ module ecp5_wrap_sponge (
             default: ;
         endcase
         bus_out <= cap[7:0];
-        st_r    <= {cmd_ready, in_ready, 6'd0};
+        st_r    <= {cmd_ready, in_ready, cmd_err, 5'd0};
         flags   <= ^st_r;
         if (rst) begin
             in_valid <= 1'b0;
@@ -55,7 +56,7 @@ module ecp5_wrap_sponge (
 
     keccak_sponge u_sponge (
         .clk(clk), .rst(rst), .cmd_valid(cmd_valid), .cmd_ready(cmd_ready), .cmd_mode(cmd_mode),
-        .cmd_domain(domain), .cmd_outlen(outlen), .in_data(word), .in_keep(keep), .in_last(in_last),
+        .cmd_domain(domain), .cmd_outlen(outlen), .cmd_err(cmd_err), .in_data(word), .in_keep(keep), .in_last(in_last),
         .in_valid(in_valid), .in_ready(in_ready), .out_data(out_data), .out_keep(out_keep),
         .out_last(out_last), .out_valid(out_valid), .out_ready(out_ready), .stop(stop)
     );

@@ -153,3 +153,55 @@ async def turboshake_vectors(dut):
     dut._log.info("turboshake: %d RFC 9861 vectors equal (longest message %d bytes); %d left out "
                   "(KF_HW_TURBOSHAKE_MAXLEN=%d, KF_HW_TURBOSHAKE_MAX)", len(jobs),
                   max((len(j["msg"]) for j in jobs), default=0), left_out, maxlen)
+
+
+@cocotb.test()
+async def illegal_domain(dut):
+    """TurboSHAKE with a domain byte the library rejects (0x00, 0x80, 0xFF: outside 0x01..0x7F)
+    is answered at once (cmd_ready), flagged (cmd_err), reads no message word, and the next
+    command runs normally with cmd_err cleared (issue 41: the sponge used to hash with it)."""
+    import ctypes
+    from cocotb.triggers import FallingEdge, ReadOnly
+    lib = kfhw.lib_from_env()
+    rng = random.Random(seed() + 7)
+    await kfhw.reset(dut)
+    for mode, fn in ((6, lib.l.kf_turboshake128), (7, lib.l.kf_turboshake256)):
+        for dom in (0x00, 0x80, 0xFF):
+            out = ctypes.create_string_buffer(32)
+            assert fn(out, 32, b"", 0, dom) != 0, f"the library accepts domain {dom:#x}"
+            # held valid: answered within a few clocks, never a hang
+            answered = False
+            for _ in range(8):
+                await FallingEdge(dut.clk)
+                dut.cmd_valid.value = 1
+                dut.cmd_mode.value = mode
+                dut.cmd_domain.value = dom
+                dut.cmd_outlen.value = 32
+                dut.in_valid.value = 1           # a message offered: must not be read
+                dut.in_data.value = rng.getrandbits(64)
+                dut.in_keep.value = 0xFF
+                dut.in_last.value = 1
+                await ReadOnly()
+                assert not int(dut.in_ready.value), "a message word read for a rejected command"
+                if int(dut.cmd_ready.value):
+                    answered = True
+                    break
+            assert answered, f"mode {mode} domain {dom:#x}: the command was never answered"
+            # the message stays offered: a rejected command reads none of it, gives no output
+            for i in range(4):
+                await FallingEdge(dut.clk)
+                dut.cmd_valid.value = 0
+                await ReadOnly()
+                assert not int(dut.in_ready.value), f"mode {mode} domain {dom:#x}: a message word read"
+                assert not int(dut.out_valid.value), f"mode {mode} domain {dom:#x}: output"
+                if i == 0:
+                    assert int(dut.cmd_err.value) == 1, f"mode {mode} domain {dom:#x}: cmd_err not set"
+            await FallingEdge(dut.clk)
+            dut.in_valid.value = 0
+        # the next, valid command: runs, and clears cmd_err
+        msg = bytes(rng.getrandbits(8) for _ in range(50))
+        job = {"mode": mode, "domain": 0x1F, "msg": msg, "outlen": 40}
+        got = (await kfhw.run_sponge_jobs(dut, [job], rng))[0]
+        assert got == lib.mode_ref(mode, msg, 40, 0x1F), "the command after a rejected one"
+        assert int(dut.cmd_err.value) == 0, "cmd_err not cleared by a valid command"
+    dut._log.info("illegal_domain: 6 rejected commands answered and flagged, the next ones right")

@@ -220,3 +220,34 @@ async def mlkem768_encaps(dut):
         with open(out, "w") as f:
             json.dump({"encaps_hash_clocks": st["clocks"], "sampler_stall_cycles": st["sampler_stall_cycles"],
                        "j_clocks": st_j["clocks"]}, f)
+
+
+@cocotb.test()
+async def undefined_ops(dut):
+    """cmd_op 6 and 7 (no operation) are answered (cmd_ready) with cmd_err set, never left
+    waiting (a bus master waited for ever: issue 41), and the next operation runs with cmd_err
+    cleared."""
+    from cocotb.triggers import FallingEdge, ReadOnly
+    lib = kfhw.lib_from_env()
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 5)
+    await kfhw.reset(dut)
+    for op in (6, 7, 6):
+        answered = False
+        for _ in range(8):
+            await FallingEdge(dut.clk)
+            dut.cmd_valid.value = 1
+            dut.cmd_op.value = op
+            await ReadOnly()
+            if int(dut.cmd_ready.value):
+                answered = True
+                break
+        assert answered, f"cmd_op {op}: never answered"
+        await FallingEdge(dut.clk)
+        dut.cmd_valid.value = 0
+        await ReadOnly()
+        assert int(dut.cmd_err.value) == 1, f"cmd_op {op}: cmd_err not set"
+        ops = [(OP_H, rand_bytes(rng, 70))]
+        outs, _ = await run_ops(dut, ops, rng)
+        assert bytes(outs[0]) == expected(lib, OP_H, ops[0][1]), "the operation after an undefined one"
+        assert int(dut.cmd_err.value) == 0, "cmd_err not cleared by a defined operation"
+    dut._log.info("undefined_ops: cmd_op 6/7 answered with cmd_err, the next H right")
