@@ -8,8 +8,9 @@
  * decisions of its loop, each declassified where it is made (common/ct.h), and c~, which is
  * a hash of mu and w1: publishing the commitment w1 of a rejected attempt (so c~ too) does not
  * weaken the scheme (the analysis of Fiat-Shamir with aborts that lets implementations such
- * as mldsa-native declassify it), and SampleInBall then branches on it. Verification works
- * on public data only. Every secret intermediate is wiped before returning.
+ * as mldsa-native declassify it), and SampleInBall then branches on it; key generation
+ * declassifies rho (part of pk). tests/test_mldsa_ct.c checks it all under valgrind.
+ * Verification works on public data only. Every secret intermediate is wiped before returning.
  */
 #include "mldsa/packing.h"
 #include "mldsa/sampling.h"
@@ -74,6 +75,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     const size_t len[2] = {KF_MLDSA_SEEDBYTES, 2};
     kf_mldsa_shake256(st.seeds, sizeof st.seeds, 2, in, len); /* H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128) */
     const uint8_t *rho = st.seeds, *rhop = st.seeds + 32, *key = st.seeds + 96;
+    kf_declassify(st.seeds, KF_MLDSA_SEEDBYTES); /* rho: part of pk */
     kf_mldsa_expand_a(st.a, rho, p);
     kf_mldsa_expand_s(st.s1, st.s2, rhop, p);
     for (unsigned j = 0; j < p->l; j++) {
