@@ -142,7 +142,8 @@ static void test_misc(void)
 {
     unsigned bad = 0;
     for (int t = 0; t < 1000000; t++) {
-        int32_t a = (int32_t)(rnd() % (2 * ((1u << 31) - (1u << 22) - 1) + 1)) - (int32_t)((1u << 31) - (1u << 22) - 1);
+        const int64_t max = (1ll << 31) - (1 << 22) - 1; /* reduce32's input range [-max, max] */
+        int32_t a = (int32_t)((int64_t)(rnd() % (uint64_t)(2 * max + 1)) - max);
         int32_t r = kf_mldsa_reduce32(a);
         bad += mod_q(r) != mod_q(a) || r < -6283008 || r > 6283008;
         int32_t f = kf_mldsa_caddq(r);
