@@ -637,6 +637,27 @@ KF_API int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen,
 KF_API KF_MUST_CHECK int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen,
                            const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen,
                            const uint8_t *pk, size_t pklen);
+/* Many kf_mldsa_verify (Alg. 3) calls at once, all of one parameter set: results[i] is exactly
+ * what kf_mldsa_verify would return for items[i] (KF_OK, KF_ERR_BAD_SIGNATURE, or the argument
+ * error: KF_ERR_BAD_LENGTH, KF_ERR_NULL_POINTER, KF_ERR_BAD_CONTEXT, KF_ERR_BAD_ALGORITHM).
+ * Messages, contexts and public keys may all differ. The hashes a single verification runs on
+ * one Keccak state (tr = H(pk) and the final c~' hash) run for up to 8 items at a time in the
+ * lanes of the batched backend, and consecutive items under the same public key share one
+ * ExpandA; the arithmetic is item by item. Returns KF_OK if every item verified, else the
+ * first item's result that is not KF_OK; KF_ERR_NULL_POINTER (results untouched) if items or
+ * results is NULL with count > 0. count 0 is KF_OK. */
+typedef struct kf_mldsa_verify_item {
+    const void *msg;
+    size_t msglen;
+    const void *ctx;      /* context string, at most 255 bytes; NULL with ctxlen 0 for none */
+    size_t ctxlen;
+    const uint8_t *sig;
+    size_t siglen;
+    const uint8_t *pk;
+    size_t pklen;
+} kf_mldsa_verify_item;
+KF_API KF_MUST_CHECK int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count,
+                                               const kf_mldsa_verify_item *items, int *results);
 /* HashML-DSA.Sign / HashML-DSA.Verify (Alg. 4, 5) with pre-hash ph. */
 KF_API int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, size_t siglen,
                               const void *msg, size_t msglen, const void *ctx, size_t ctxlen,

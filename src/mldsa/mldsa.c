@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * mldsa.c - ML-DSA key generation, signing and verification (FIPS 204 Alg. 1-8): the internal
- * algorithms on M' or mu, the pure and HashML-DSA wrappers that build M', and the argument
- * checks of the public API.
+ * mldsa.c - ML-DSA key generation and signing (FIPS 204 Alg. 1, 2, 4, 6, 7) on M' or mu, the
+ * pure and HashML-DSA wrappers that build M' for signing and verifying, and the argument
+ * checks of the public API. Verify_internal and the batch are in verify.c.
  *
  * Constant time (FIPS 204 §3.6.3): signing branches on nothing secret except the rejection
  * decisions of its loop, each declassified where it is made (common/ct.h), and c~, which is
@@ -10,8 +10,9 @@
  * weaken the scheme (the analysis of Fiat-Shamir with aborts that lets implementations such
  * as mldsa-native declassify it), and SampleInBall then branches on it; key generation
  * declassifies rho (part of pk). tests/test_mldsa_ct.c checks it all under valgrind.
- * Verification works on public data only. Every secret intermediate is wiped before returning.
+ * Every secret intermediate is wiped before returning.
  */
+#include "mldsa/mldsa_internal.h"
 #include "mldsa/packing.h"
 #include "mldsa/sampling.h"
 #include "common/ct.h"
@@ -29,15 +30,7 @@
 
 _Static_assert(W1_BYTES_MAX >= 4 * 32 * 6, "w1 of ML-DSA-44");
 
-/* M' (or tr || M') as up to six pieces, never copied. */
-typedef struct mldsa_msg {
-    const uint8_t *part[6];
-    size_t len[6];
-    unsigned n;
-} mldsa_msg;
-
-/* mu = H(tr || M', 64) (Alg. 7 line 6, Alg. 8 line 7). */
-static void compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDSA_TR_BYTES], const mldsa_msg *m)
+void kf_mldsa_compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDSA_TR_BYTES], const kf_mldsa_msg *m)
 {
     const uint8_t *in[7] = {tr};
     size_t len[7] = {KF_MLDSA_TR_BYTES};
@@ -169,7 +162,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
 }
 
 /* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes. */
-static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const mldsa_msg *m,
+static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
                          const uint8_t *mu, const uint8_t *rnd)
 {
     sign_state st;
@@ -180,7 +173,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
         goto out;
     }
     if (mu) memcpy(st.mu, mu, KF_MLDSA_CRHBYTES);
-    else compute_mu(st.mu, st.tr, m);
+    else kf_mldsa_compute_mu(st.mu, st.tr, m);
     const uint8_t *in[3] = {st.key, rnd ? rnd : zeros, st.mu};
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
@@ -199,59 +192,6 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
 out:
     kf_memzero(&st, sizeof st);
     return rc;
-}
-
-/* ---- Verify_internal (Alg. 8) ------------------------------------------------------------- */
-
-typedef struct verify_state {
-    kf_mldsa_poly a[K_MAX * L_MAX], t1[K_MAX], z[L_MAX], h[K_MAX], w[K_MAX], c, tmp;
-    uint8_t rho[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES], mu[KF_MLDSA_CRHBYTES];
-    uint8_t ctilde[KF_MLDSA_CTILDE_MAX], ctilde2[KF_MLDSA_CTILDE_MAX], w1[W1_BYTES_MAX];
-} verify_state;
-
-/* 1 if sig verifies for pk and mu (given) or M' (m). All inputs public. */
-static int verify_internal(const kf_mldsa_params *p, const uint8_t *pk, const mldsa_msg *m, const uint8_t *mu,
-                           const uint8_t *sig)
-{
-    verify_state st;
-    int ok = 0;
-    kf_mldsa_pk_decode(st.rho, st.t1, pk, p);
-    if (kf_mldsa_sig_decode(st.ctilde, st.z, st.h, sig, p) != 0) goto out; /* h = bottom */
-    for (unsigned j = 0; j < p->l; j++)
-        if (kf_mldsa_poly_exceeds(&st.z[j], p->gamma1 - (int32_t)p->beta)) goto out;
-    if (mu) {
-        memcpy(st.mu, mu, KF_MLDSA_CRHBYTES);
-    } else {
-        const uint8_t *in[1] = {pk};
-        const size_t len[1] = {p->pk_bytes};
-        kf_mldsa_shake256(st.tr, sizeof st.tr, 1, in, len);
-        compute_mu(st.mu, st.tr, m);
-    }
-    kf_mldsa_expand_a(st.a, st.rho, p);
-    kf_mldsa_sample_in_ball(&st.c, st.ctilde, p);
-    kf_mldsa_ntt(&st.c);
-    for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st.z[j]);
-    /* w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)); w1' = UseHint(h, w'approx) */
-    for (unsigned i = 0; i < p->k; i++) {
-        memset(&st.w[i], 0, sizeof st.w[i]);
-        for (unsigned j = 0; j < p->l; j++) kf_mldsa_pointwise_acc(&st.w[i], &st.a[i * p->l + j], &st.z[j]);
-        kf_mldsa_poly_shiftl(&st.tmp, &st.t1[i]);
-        kf_mldsa_ntt(&st.tmp);
-        kf_mldsa_pointwise(&st.tmp, &st.c, &st.tmp);
-        kf_mldsa_poly_sub(&st.w[i], &st.w[i], &st.tmp);
-        kf_mldsa_poly_reduce(&st.w[i]);
-        kf_mldsa_invntt_tomont(&st.w[i]);
-        kf_mldsa_poly_freeze(&st.w[i]);
-        kf_mldsa_use_hint(&st.tmp, &st.w[i], &st.h[i], p->gamma2);
-        kf_mldsa_pack_simple(st.w1 + 32u * p->w1_bits * i, &st.tmp, p->w1_bits);
-    }
-    const uint8_t *in[2] = {st.mu, st.w1};
-    const size_t len[2] = {KF_MLDSA_CRHBYTES, 32u * p->w1_bits * p->k};
-    kf_mldsa_shake256(st.ctilde2, p->ctilde_bytes, 2, in, len);
-    ok = memcmp(st.ctilde, st.ctilde2, p->ctilde_bytes) == 0;
-out:
-    kf_memzero(&st, sizeof st); /* public data, but a stack this size is not left behind */
-    return ok;
 }
 
 /* ---- the public API ----------------------------------------------------------------------- */
@@ -304,8 +244,8 @@ static int sign_checks(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, co
     return KF_OK;
 }
 
-static int verify_checks(const kf_mldsa_params *p, const void *msg, size_t msglen, const uint8_t *sig,
-                         size_t siglen, const uint8_t *pk, size_t pklen)
+int kf_mldsa_verify_checks(const kf_mldsa_params *p, const void *msg, size_t msglen, const uint8_t *sig,
+                           size_t siglen, const uint8_t *pk, size_t pklen)
 {
     if (!p) return KF_ERR_BAD_ALGORITHM;
     if (!pk || (!sig && siglen) || (!msg && msglen)) return KF_ERR_NULL_POINTER;
@@ -313,7 +253,7 @@ static int verify_checks(const kf_mldsa_params *p, const void *msg, size_t msgle
     return KF_OK;
 }
 
-static int ctx_checks(const void *ctx, size_t ctxlen)
+int kf_mldsa_ctx_checks(const void *ctx, size_t ctxlen)
 {
     if (!ctx && ctxlen) return KF_ERR_NULL_POINTER;
     if (ctxlen > KF_MLDSA_MAX_CONTEXT_BYTES) return KF_ERR_BAD_CONTEXT;
@@ -327,7 +267,7 @@ static int sign_done(uint8_t *sig, size_t siglen, int rc)
     return rc;
 }
 
-static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const mldsa_msg *m, const uint8_t *mu,
+static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const kf_mldsa_msg *m, const uint8_t *mu,
                    const uint8_t *rnd, const uint8_t *sk)
 {
     return sign_done(sig, siglen, sign_internal(p, sig, sk, m, mu, rnd));
@@ -339,7 +279,7 @@ int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, co
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
     int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
     if (rc != KF_OK) return sign_done(sig, siglen, rc);
-    mldsa_msg m = {{msg}, {msglen}, 1};
+    kf_mldsa_msg m = {{msg}, {msglen}, 1};
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
 
@@ -347,10 +287,10 @@ int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msgle
                              size_t siglen, const uint8_t *pk, size_t pklen)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
-    int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    int rc = kf_mldsa_verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
     if (rc != KF_OK) return rc;
-    mldsa_msg m = {{msg}, {msglen}, 1};
-    return verify_internal(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    kf_mldsa_msg m = {{msg}, {msglen}, 1};
+    return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
 int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen, const uint8_t mu[KF_MLDSA_MU_BYTES],
@@ -367,18 +307,18 @@ int kf_mldsa_verify_mu(kf_mldsa_param param, const uint8_t mu[KF_MLDSA_MU_BYTES]
                        size_t siglen, const uint8_t *pk, size_t pklen)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
-    int rc = verify_checks(p, NULL, 0, sig, siglen, pk, pklen);
+    int rc = kf_mldsa_verify_checks(p, NULL, 0, sig, siglen, pk, pklen);
     if (rc == KF_OK && !mu) rc = KF_ERR_NULL_POINTER;
     if (rc != KF_OK) return rc;
-    return verify_internal(p, pk, NULL, mu, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    return kf_mldsa_verify_one(p, pk, NULL, mu, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
 /* M' = IntegerToBytes(0, 1) || IntegerToBytes(|ctx|, 1) || ctx || M (Alg. 2 line 10, Alg. 3 line 5). */
-static void pure_msg(mldsa_msg *m, uint8_t hdr[2], const void *msg, size_t msglen, const void *ctx, size_t ctxlen)
+void kf_mldsa_pure_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *msg, size_t msglen, const void *ctx, size_t ctxlen)
 {
     hdr[0] = 0;
     hdr[1] = (uint8_t)ctxlen;
-    *m = (mldsa_msg){{hdr, ctx, msg}, {2, ctxlen, msglen}, 3};
+    *m = (kf_mldsa_msg){{hdr, ctx, msg}, {2, ctxlen, msglen}, 3};
 }
 
 int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
@@ -386,11 +326,11 @@ int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void 
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
     int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
-    if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
+    if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
     if (rc != KF_OK) return sign_done(sig, siglen, rc);
     uint8_t hdr[2];
-    mldsa_msg m;
-    pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
+    kf_mldsa_msg m;
+    kf_mldsa_pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
 
@@ -398,13 +338,13 @@ int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen, const 
                     const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
-    int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
-    if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
+    int rc = kf_mldsa_verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
     if (rc != KF_OK) return rc;
     uint8_t hdr[2];
-    mldsa_msg m;
-    pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
-    return verify_internal(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    kf_mldsa_msg m;
+    kf_mldsa_pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
+    return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
 #define OID_BYTES 11
@@ -430,12 +370,12 @@ static int prehash(kf_mldsa_prehash ph, const void *msg, size_t msglen, uint8_t 
 }
 
 /* M' = IntegerToBytes(1, 1) || IntegerToBytes(|ctx|, 1) || ctx || OID || PH_M (Alg. 4 line 23, Alg. 5 line 18). */
-static void hash_msg(mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ctxlen, const uint8_t *oid,
+static void hash_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ctxlen, const uint8_t *oid,
                      const uint8_t *phm, size_t phlen)
 {
     hdr[0] = 1;
     hdr[1] = (uint8_t)ctxlen;
-    *m = (mldsa_msg){{hdr, ctx, oid, phm}, {2, ctxlen, OID_BYTES, phlen}, 4};
+    *m = (kf_mldsa_msg){{hdr, ctx, oid, phm}, {2, ctxlen, OID_BYTES, phlen}, 4};
 }
 
 int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, size_t siglen, const void *msg,
@@ -446,10 +386,10 @@ int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, 
     uint8_t oid[OID_BYTES], phm[PH_MAX], hdr[2];
     size_t phlen = 0;
     int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
-    if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
+    if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
     if (rc == KF_OK) rc = prehash(ph, msg, msglen, oid, phm, &phlen);
     if (rc != KF_OK) return sign_done(sig, siglen, rc);
-    mldsa_msg m;
+    kf_mldsa_msg m;
     hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
@@ -461,11 +401,11 @@ int kf_mldsa_hash_verify(kf_mldsa_param param, kf_mldsa_prehash ph, const void *
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
     uint8_t oid[OID_BYTES], phm[PH_MAX], hdr[2];
     size_t phlen = 0;
-    int rc = verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
-    if (rc == KF_OK) rc = ctx_checks(ctx, ctxlen);
+    int rc = kf_mldsa_verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
     if (rc == KF_OK) rc = prehash(ph, msg, msglen, oid, phm, &phlen);
     if (rc != KF_OK) return rc;
-    mldsa_msg m;
+    kf_mldsa_msg m;
     hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
-    return verify_internal(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }

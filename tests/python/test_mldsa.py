@@ -16,6 +16,8 @@ Sections (--part oracles):
   - malformed hints (indices out of order, repeated, past omega, non-zero padding, counts
     that decrease) and a z past gamma1 - beta (a signature that verifies once that one
     check is skipped, made with dilithium-py's signer): rejected with KF_ERR_BAD_SIGNATURE;
+  - kf_mldsa_verify_batch gives kf_mldsa_verify's result for every item (good, forged, wrong
+    length, long context; keys shared and changing; more than one window of 8);
   - differential against dilithium-py (PyPI, FIPS 204 final; skipped visibly when it is not
     importable): keys from the same seed identical, deterministic signatures (pure, pre-hash,
     external mu) identical, hedged signatures verified both ways.
@@ -69,7 +71,14 @@ kf._SIGS.update({
     "kf_mldsa_verify_internal": (_int, [_int, _p, _sz, _p, _sz, _p, _sz]),
     "kf_mldsa_sign_mu": (_int, [_int, _p, _sz, _p, _p, _p, _sz]),
     "kf_mldsa_verify_mu": (_int, [_int, _p, _p, _sz, _p, _sz]),
+    "kf_mldsa_verify_batch": (_int, [_int, _sz, _p, _p]),
 })
+
+
+class VerifyItem(ctypes.Structure):
+    """kf_mldsa_verify_item"""
+    _fields_ = [("msg", _p), ("msglen", _sz), ("ctx", _p), ("ctxlen", _sz),
+                ("sig", _p), ("siglen", _sz), ("pk", _p), ("pklen", _sz)]
 
 
 class Dsa:
@@ -491,6 +500,61 @@ def z_out_of_bounds(dsa, report, rng):
     report.check(dsa.verify(ps, msg, b"", sig, pk) == KF_ERR_BAD_SIGNATURE, "z past gamma1 - beta accepted")
 
 
+def batch(dsa, lib, report, rng):
+    """kf_mldsa_verify_batch against kf_mldsa_verify, item by item: runs of signatures under one
+    key (the shared ExpandA), keys changing, windows of 8 and the rest, and every kind of bad
+    item among good ones."""
+    report.section("verify_batch = verify, item by item")
+    for ps in SETS:
+        param, pkb, _, sigb = SETS[ps][:4]
+        keys = [dsa.keygen_internal(ps, rng.randbytes(32)) for _ in range(3)]
+        cases = []   # (msg, ctx, sig, pk) as bytes or None
+        for n in range(21):
+            pk, sk = keys[0 if n < 9 else (1 if n % 3 else 2)]
+            msg, ctx = rng.randbytes(rng.randrange(0, 70)), rng.randbytes(rng.choice([0, 5, 255]))
+            sig = dsa.sign(ps, msg, ctx, sk, rng.randbytes(32))
+            kind = n % 7
+            if kind == 2:
+                sig = flip(sig, rng.randrange(len(sig) * 8))
+            elif kind == 4:
+                msg = msg + b"x"
+            elif kind == 5 and n > 10:
+                sig = sig[:-1]          # wrong length
+            elif kind == 6 and n > 10:
+                ctx = b"c" * 256        # context too long
+            cases.append((msg, ctx, sig, pk))
+        cases.append((b"m", b"", b"\0" * sigb, keys[0][0]))      # zero signature
+        cases.append((b"m", b"", keys[0][1][:sigb], keys[1][0]))  # garbage
+        keep = []   # the buffers the items point into
+        items = (VerifyItem * len(cases))()
+        for it, (msg, ctx, sig, pk) in zip(items, cases):
+            bufs = [ctypes.create_string_buffer(x, len(x)) if x else None for x in (msg, ctx, sig, pk)]
+            keep.append(bufs)
+            it.msg, it.msglen = (ctypes.cast(bufs[0], _p) if bufs[0] else None), len(msg)
+            it.ctx, it.ctxlen = (ctypes.cast(bufs[1], _p) if bufs[1] else None), len(ctx)
+            it.sig, it.siglen = ctypes.cast(bufs[2], _p), len(sig)
+            it.pk, it.pklen = ctypes.cast(bufs[3], _p), len(pk)
+        results = (ctypes.c_int * len(cases))()
+        rc = lib.kf_mldsa_verify_batch(param, len(cases), items, results)
+        want = [dsa.verify(ps, msg, ctx, sig, pk) for msg, ctx, sig, pk in cases]
+        got = list(results)
+        report.check(got == want, "%s: batch %s, singles %s" % (ps, got, want))
+        first = next((w for w in want if w != kf.KF_OK), kf.KF_OK)
+        report.check(rc == first, "%s: batch returned %d, first non-OK result %d" % (ps, rc, first))
+        report.check(kf.KF_OK in got and KF_ERR_BAD_SIGNATURE in got and KF_ERR_BAD_LENGTH in got and
+                     KF_ERR_BAD_CONTEXT in got, "%s: the mix lacks a kind of result: %s" % (ps, got))
+        ok_items = (VerifyItem * 9)(*[items[i] for i in range(len(cases)) if want[i] == kf.KF_OK][:9])
+        res9 = (ctypes.c_int * 9)()
+        report.check(lib.kf_mldsa_verify_batch(param, 9, ok_items, res9) == kf.KF_OK and list(res9) == [0] * 9,
+                     "%s: nine valid items" % ps)
+    report.check(lib.kf_mldsa_verify_batch(44, 0, None, None) == kf.KF_OK, "count 0")
+    report.check(lib.kf_mldsa_verify_batch(44, 1, None, None) == KF_ERR_NULL_POINTER, "NULL items")
+    it1 = (VerifyItem * 1)()
+    res1 = (ctypes.c_int * 1)(5)
+    report.check(lib.kf_mldsa_verify_batch(45, 1, it1, res1) == KF_ERR_BAD_ALGORITHM and res1[0] == KF_ERR_BAD_ALGORITHM,
+                 "unknown set")
+
+
 # ---- differential against dilithium-py ------------------------------------------------------------
 def differential(dsa, report, rng):
     report.section("differential vs dilithium-py (PyPI)")
@@ -547,6 +611,7 @@ def run(args, lib, api, report):
         bit_flips(dsa, report, rng)
         malformed(dsa, report, rng)
         z_out_of_bounds(dsa, report, rng)
+        batch(dsa, lib, report, rng)
         differential(dsa, report, rng)
     if kf.part(args, "vectors"):
         acvp_keygen(dsa, report)
