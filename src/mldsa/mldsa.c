@@ -122,13 +122,13 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     kf_mldsa_ntt(&st->c);
 
     /* z = y + c s1; r0 = LowBits(w - c s2) (w := w - c s2) */
-    int reject = 0;
+    uint32_t reject = 0;
     for (unsigned j = 0; j < p->l; j++) {
         kf_mldsa_pointwise(&st->z[j], &st->c, &st->s1[j]);
         kf_mldsa_invntt_tomont(&st->z[j]);
         kf_mldsa_poly_add(&st->z[j], &st->z[j], &st->y[j]);
         kf_mldsa_poly_reduce(&st->z[j]);
-        reject |= kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta);
+        kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta, &reject);
     }
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->s2[i]);
@@ -136,23 +136,23 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp);
         kf_mldsa_poly_freeze(&st->w[i]);
         kf_mldsa_decompose(NULL, &st->tmp, &st->w[i], p->gamma2);
-        reject |= kf_mldsa_poly_exceeds(&st->tmp, p->gamma2 - (int32_t)p->beta);
+        kf_mldsa_poly_exceeds(&st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision */
     if (reject) return 0;
 
     /* h = MakeHint(-c t0, w - c s2 + c t0) */
-    unsigned ones = 0;
+    uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
         kf_mldsa_poly_reduce(&st->tmp);
-        reject |= kf_mldsa_poly_exceeds(&st->tmp, p->gamma2);
+        kf_mldsa_poly_exceeds(&st->tmp, p->gamma2, &reject);
         kf_mldsa_poly_add(&st->r, &st->w[i], &st->tmp);
         kf_mldsa_poly_freeze(&st->r);
-        ones += kf_mldsa_make_hint(&st->h[i], &st->r, &st->w[i], p->gamma2);
+        kf_mldsa_make_hint(&st->h[i], &st->r, &st->w[i], p->gamma2, &ones);
     }
-    reject |= ones > p->omega;
+    reject |= (p->omega - ones) >> 31; /* ones > omega, without a compare the compiler may branch on */
     kf_declassify(&reject, sizeof reject); /* line 28's rejection decision */
     if (reject) return 0;
     for (unsigned j = 0; j < p->l; j++) kf_declassify(&st->z[j], sizeof st->z[j]); /* the signature */

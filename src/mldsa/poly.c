@@ -56,17 +56,6 @@ static int32_t mont_reduce(int64_t a)
     return (int32_t)((a - (int64_t)t * Q) >> 32);
 }
 
-int32_t kf_mldsa_reduce32(int32_t a)
-{
-    int32_t t = (a + (1 << 22)) >> 23;
-    return a - t * Q;
-}
-
-int32_t kf_mldsa_caddq(int32_t a)
-{
-    return a + ((a >> 31) & Q);
-}
-
 void kf_mldsa_poly_reduce(kf_mldsa_poly *p)
 {
     for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_reduce32(p->c[i]);
@@ -153,24 +142,6 @@ void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_p
     }
 }
 
-/* Alg. 36 for r in [0, q). r0 = r mod+- 2 gamma2 lies in (-gamma2, gamma2], so r1 = (r - r0) /
- * (2 gamma2) = floor((r + gamma2 - 1) / (2 gamma2)), in [0, m] with m = (q - 1) / (2 gamma2).
- * The division is a multiplication by ceil(2^48 / D): its error times the numerator (< 2^24)
- * stays below 2^48, so the quotient is exact. r1 = m is the corner r - r0 = q - 1, where FIPS
- * 204 sets r1 = 0 and r0 = r0 - 1; selected with masks, not a branch. */
-int32_t kf_mldsa_decompose1(int32_t *a0, int32_t r, int32_t gamma2)
-{
-    const uint32_t d = 2u * (uint32_t)gamma2, m = (Q - 1) / d;
-    const uint64_t mul = ((1ull << 48) + d - 1) / d;
-    uint32_t r1 = (uint32_t)(((uint64_t)(uint32_t)(r + gamma2 - 1) * mul) >> 48);
-    int32_t r0 = r - (int32_t)(r1 * d);
-    uint32_t diff = r1 ^ m, corner = ((diff | (0u - diff)) >> 31) - 1u; /* all ones iff r1 == m */
-    r1 &= ~corner;
-    r0 -= (int32_t)(corner & 1u);
-    if (a0) *a0 = r0;
-    return (int32_t)r1;
-}
-
 void kf_mldsa_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2)
 {
     for (unsigned i = 0; i < N; i++) {
@@ -180,17 +151,18 @@ void kf_mldsa_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_pol
     }
 }
 
-unsigned kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2)
+void kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
+                        uint32_t *ones)
 {
-    unsigned ones = 0;
+    uint32_t count = 0;
     for (unsigned i = 0; i < N; i++) {
         uint32_t diff = (uint32_t)(kf_mldsa_decompose1(NULL, r->c[i], gamma2) ^
                                    kf_mldsa_decompose1(NULL, rz->c[i], gamma2));
         uint32_t bit = (diff | (0u - diff)) >> 31; /* 1 iff the high bits differ */
         h->c[i] = (int32_t)bit;
-        ones += bit;
+        count += bit;
     }
-    return ones;
+    *ones += count;
 }
 
 void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
@@ -203,15 +175,15 @@ void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa
     }
 }
 
-int kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound)
+void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
 {
-    uint32_t over = 0;
+    uint32_t acc = 0;
     for (unsigned i = 0; i < N; i++) {
         int32_t c = p->c[i], s = c >> 31;
         int32_t abs = c - (s & (2 * c));
-        over |= (uint32_t)(bound - 1 - abs) >> 31; /* 1 iff abs >= bound */
+        acc |= (uint32_t)(bound - 1 - abs) >> 31; /* 1 iff abs >= bound */
     }
-    return (int)over;
+    *over |= acc;
 }
 
 /* ---- bit packing (§7.1) ------------------------------------------------------------------ */

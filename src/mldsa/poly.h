@@ -18,10 +18,40 @@ typedef struct kf_mldsa_poly {
     int32_t c[KF_MLDSA_N];
 } kf_mldsa_poly;
 
+/* The scalar helpers are inline: a call that passed or returned a secret would be reported by
+ * MemorySanitizer's eager checks (tests/test_ct_msan.c), and they are hot. */
+
 /* a mod q in [-6283008, 6283008], for |a| <= 2^31 - 2^22 - 1. */
-int32_t kf_mldsa_reduce32(int32_t a);
+static inline int32_t kf_mldsa_reduce32(int32_t a)
+{
+    int32_t t = (a + (1 << 22)) >> 23;
+    return a - t * KF_MLDSA_Q;
+}
+
 /* a + q if a is negative. */
-int32_t kf_mldsa_caddq(int32_t a);
+static inline int32_t kf_mldsa_caddq(int32_t a)
+{
+    return a + ((a >> 31) & KF_MLDSA_Q);
+}
+
+/* Decompose (Alg. 36) of r in [0, q): returns r1 = HighBits(r), *a0 = LowBits(r) (a0 may be
+ * NULL). r0 = r mod+- 2 gamma2 lies in (-gamma2, gamma2], so r1 = (r - r0) / (2 gamma2) =
+ * floor((r + gamma2 - 1) / (2 gamma2)), in [0, m] with m = (q - 1) / (2 gamma2). The division
+ * is a multiplication by ceil(2^48 / D): its error times the numerator (< 2^24) stays below
+ * 2^48, so the quotient is exact. r1 = m is the corner r - r0 = q - 1, where FIPS 204 sets
+ * r1 = 0 and r0 = r0 - 1; selected with masks, not a branch. */
+static inline int32_t kf_mldsa_decompose1(int32_t *a0, int32_t r, int32_t gamma2)
+{
+    const uint32_t d = 2u * (uint32_t)gamma2, m = (KF_MLDSA_Q - 1) / d;
+    const uint64_t mul = ((1ull << 48) + d - 1) / d;
+    uint32_t r1 = (uint32_t)(((uint64_t)(uint32_t)(r + gamma2 - 1) * mul) >> 48);
+    int32_t r0 = r - (int32_t)(r1 * d);
+    uint32_t diff = r1 ^ m, corner = ((diff | (0u - diff)) >> 31) - 1u; /* all ones iff r1 == m */
+    r1 &= ~corner;
+    r0 -= (int32_t)(corner & 1u);
+    if (a0) *a0 = r0;
+    return (int32_t)r1;
+}
 
 /* Every coefficient: reduce32 / caddq / both (the standard representative in [0, q)). */
 void kf_mldsa_poly_reduce(kf_mldsa_poly *p);
@@ -48,14 +78,15 @@ void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_p
 /* Decompose (Alg. 36) of every coefficient of a, in [0, q): a1 = HighBits, a0 = LowBits
  * (a0 in (-gamma2, gamma2], or -gamma2 in the q-1 corner). Either output may be NULL. */
 void kf_mldsa_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2);
-int32_t kf_mldsa_decompose1(int32_t *a0, int32_t a, int32_t gamma2);
 /* MakeHint (Alg. 39) with z and r given as r and r + z, in [0, q): h = [HighBits(r) !=
- * HighBits(r + z)]; returns the number of ones. */
-unsigned kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2);
+ * HighBits(r + z)]; adds the number of ones to *ones. */
+void kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
+                        uint32_t *ones);
 /* UseHint (Alg. 40), r in [0, q). Public data only (it branches). */
 void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
-/* 1 if some |c| >= bound (c reduced: |c| <= (q-1)/2), else 0; constant time. */
-int kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound);
+/* *over |= 1 if some |c| >= bound (c reduced: |c| <= 6283008), constant time: the verdict
+ * stays secret until the caller declassifies what it decides on. */
+void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
 
 /* SimpleBitPack (Alg. 16): the values c[i] in 'bits' bits each (32 * bits bytes), and its
  * inverse (Alg. 18). */

@@ -36,9 +36,9 @@ static int verify_decode(verify_state *st, const kf_mldsa_params *p, const uint8
 {
     kf_mldsa_pk_decode(st->rho, st->t1, pk, p);
     if (kf_mldsa_sig_decode(st->ctilde, st->z, st->h, sig, p) != 0) return 0;
-    for (unsigned j = 0; j < p->l; j++)
-        if (kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta)) return 0;
-    return 1;
+    uint32_t over = 0;
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta, &over);
+    return !over;
 }
 
 /* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same. */
