@@ -20,7 +20,10 @@ Sections (--part oracles):
     length, long context; keys shared and changing; more than one window of 8);
   - differential against dilithium-py (PyPI, FIPS 204 final; skipped visibly when it is not
     importable): keys from the same seed identical, deterministic signatures (pure, pre-hash,
-    external mu) identical, hedged signatures verified both ways.
+    external mu) identical, hedged signatures verified both ways;
+  - differential against pyca/cryptography's ML-DSA (PyPI, OpenSSL inside; skipped visibly when
+    it is not importable or too old): public keys from the same seed identical, hedged
+    signatures (pure with context, and from mu) verified both ways.
 """
 import ctypes
 import hashlib
@@ -598,6 +601,55 @@ def differential(dsa, report, rng):
                             lambda: theirs._verify_internal(pk, mprime, ours) is True)
 
 
+def differential_pyca(dsa, report, rng):
+    """pyca/cryptography's ML-DSA (OpenSSL inside): public keys from the same seed identical,
+    each side verifies the other's (hedged) signatures, pure with a context and from mu. It
+    signs hedged only, so signatures are not compared byte for byte (dilithium-py's are)."""
+    report.section("differential vs pyca/cryptography (PyPI)")
+    try:
+        if os.environ.get("KF_SKIP_PYCRYPTODOME"):
+            raise ImportError("skipped under the sanitizer build")
+        from cryptography.hazmat.primitives.asymmetric import mldsa
+    except ImportError:
+        print("  cryptography with ML-DSA (46 or later) not importable: skipped")
+        report.skip(1)
+        return
+    for ps in SETS:
+        cls = getattr(mldsa, "MLDSA%sPrivateKey" % ps[-2:])
+        for i in range(2):
+            xi = rng.randbytes(32)
+            label = "%s #%d" % (ps, i)
+            pk, sk = dsa.keygen_internal(ps, xi)
+            theirs = cls.from_seed_bytes(xi)
+            tpub = theirs.public_key()
+            if not report.check(tpub.public_bytes_raw() == pk, label + " public keys from the same seed differ"):
+                continue
+            msg, ctx = rng.randbytes(rng.choice([0, 1, 100, 3000])), rng.randbytes(rng.choice([0, 7, 255]))
+            report.run_case(label + " their sig, our verify",
+                            lambda: dsa.verify(ps, msg, ctx, theirs.sign(msg, ctx), pk) == kf.KF_OK)
+            ours = dsa.sign(ps, msg, ctx, sk, rng.randbytes(32))
+
+            def their_verify():
+                try:
+                    tpub.verify(ours, msg, ctx)
+                    return True
+                except Exception as e:
+                    return "cryptography rejects our signature: %r" % e
+            report.run_case(label + " our sig, their verify", their_verify)
+            mu = rng.randbytes(64)
+            report.run_case(label + " their sign_mu, our verify_mu",
+                            lambda: dsa.verify_mu(ps, mu, theirs.sign_mu(mu), pk) == kf.KF_OK)
+            ours_mu = dsa.sign_mu(ps, mu, sk, rng.randbytes(32))
+
+            def their_verify_mu():
+                try:
+                    tpub.verify_mu(ours_mu, mu)
+                    return True
+                except Exception as e:
+                    return "cryptography rejects our mu signature: %r" % e
+            report.run_case(label + " our sign_mu, their verify_mu", their_verify_mu)
+
+
 def run(args, lib, api, report):
     global QUICK
     QUICK = args.quick
@@ -613,6 +665,7 @@ def run(args, lib, api, report):
         z_out_of_bounds(dsa, report, rng)
         batch(dsa, lib, report, rng)
         differential(dsa, report, rng)
+        differential_pyca(dsa, report, rng)
     if kf.part(args, "vectors"):
         acvp_keygen(dsa, report)
         acvp_sigver(dsa, report)
