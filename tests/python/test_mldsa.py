@@ -11,7 +11,8 @@ Sections (--part vectors):
 Sections (--part oracles):
   - named errors: lengths, contexts (256 bytes), unknown sets and pre-hashes, NULLs;
   - round trips of every set and interface (OS-random keys, hedged and deterministic);
-  - every bit of one signature per set flipped (--quick: 300 random bits): rejected; wrong
+  - every bit of one signature per set flipped (--quick: 300 random bits, and one key per set
+    in the differential tests): rejected; wrong
     context, message, key;
   - malformed hints (indices out of order, repeated, past omega, non-zero padding, counts
     that decrease) and a z past gamma1 - beta (a signature that verifies once that one
@@ -508,6 +509,11 @@ def batch(dsa, lib, report, rng):
     key (the shared ExpandA), keys changing, windows of 8 and the rest, and every kind of bad
     item among good ones."""
     report.section("verify_batch = verify, item by item")
+    if isinstance(lib, kf.RemoteLib):   # the items hold host pointers: not for kf_rpc
+        print("  the library runs in a kf_rpc server (cross build): kf_mldsa_verify_batch's items are host "
+              "pointers: skipped (the native build runs it)")
+        report.skip(1)
+        return
     for ps in SETS:
         param, pkb, _, sigb = SETS[ps][:4]
         keys = [dsa.keygen_internal(ps, rng.randbytes(32)) for _ in range(3)]
@@ -572,7 +578,7 @@ def differential(dsa, report, rng):
         return
     objs = {"ML-DSA-44": ML_DSA_44, "ML-DSA-65": ML_DSA_65, "ML-DSA-87": ML_DSA_87}
     for ps, theirs in objs.items():
-        for i in range(3):
+        for i in range(1 if QUICK else 3):
             xi = rng.randbytes(32)
             msg = rng.randbytes(rng.choice([0, 1, 33, 200, 1000]))
             ctx = rng.randbytes(rng.choice([0, 1, 255]))
@@ -616,7 +622,7 @@ def differential_pyca(dsa, report, rng):
         return
     for ps in SETS:
         cls = getattr(mldsa, "MLDSA%sPrivateKey" % ps[-2:])
-        for i in range(2):
+        for i in range(1 if QUICK else 2):
             xi = rng.randbytes(32)
             label = "%s #%d" % (ps, i)
             pk, sk = dsa.keygen_internal(ps, xi)
@@ -674,7 +680,8 @@ def run(args, lib, api, report):
 
 def extra(ap):
     ap.add_argument("--quick", action="store_true",
-                    help="flip %d random bits of each signature, not all (sanitizers, emulators)" % QUICK_BITS)
+                    help="flip %d random bits of each signature, not all, and one key per set in the "
+                         "differential tests (sanitizers, emulators)" % QUICK_BITS)
 
 
 if __name__ == "__main__":
