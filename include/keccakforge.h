@@ -578,8 +578,10 @@ KF_API KF_MUST_CHECK int kf_slhdsa_verify_internal(kf_slhdsa_param param, const 
  * KF_ERR_BAD_CONTEXT; a private key whose s1 or s2 coefficients lie outside [-eta, eta]
  * (never one that skEncode wrote) -> KF_ERR_BAD_KEY; a signature that does not verify,
  * including a malformed hint (indices not strictly increasing, counts out of order or over
- * omega, non-zero padding) or z out of bounds -> KF_ERR_BAD_SIGNATURE. A failed signing call
- * zeroes sig[0 .. siglen).
+ * omega, non-zero padding) or z out of bounds -> KF_ERR_BAD_SIGNATURE; signing whose
+ * rejection loop ends 1000 attempts without a signature (never for a key skEncode wrote: the
+ * chance is below 2^-200; a crafted key could otherwise loop forever) -> KF_ERR_BAD_STATE.
+ * A failed signing call zeroes sig[0 .. siglen).
  * Stack: key generation, signing and verification keep the matrix A and their vectors on the
  * stack, sized for ML-DSA-87 whatever the set: signing 124 KiB, key generation 112 KiB,
  * verification 100 KiB (measured, GCC 12 -O2, x86-64; give threads that call

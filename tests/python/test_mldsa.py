@@ -9,7 +9,8 @@ Sections (--part vectors):
     (rnd given); the cases whose pre-hash is a SHA-2 function are counted as skipped;
   - ACVP sigVer: every case, the same kinds, valid and invalid.
 Sections (--part oracles):
-  - named errors: lengths, contexts (256 bytes), unknown sets and pre-hashes, NULLs;
+  - named errors: lengths, contexts (256 bytes), unknown sets and pre-hashes, NULLs, an s1
+    out of range (KF_ERR_BAD_KEY), a crafted t0 that exhausts the 1000 attempts (KF_ERR_BAD_STATE);
   - round trips of every set and interface (OS-random keys, hedged and deterministic);
   - every bit of one signature per set flipped (--quick: 300 random bits, and one key per set
     in the differential tests): rejected; wrong
@@ -37,6 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kf  # noqa: E402
 
 KF_ERR_NULL_POINTER = -1
+KF_ERR_BAD_STATE = -2
 KF_ERR_BAD_LENGTH = -5
 KF_ERR_BAD_ALGORITHM = -6
 KF_ERR_BAD_KEY = -9
@@ -290,6 +292,16 @@ def errors(dsa, lib, report):
     c(lib.kf_mldsa_sign(param, buf, sigb, msg, len(msg), None, 0, None, bytes(bad), skb) == KF_ERR_BAD_KEY,
       "sign: s1 out of range not KF_ERR_BAD_KEY")
     c(buf.raw[:sigb] == b"\0" * sigb, "sign: output not zeroed after KF_ERR_BAD_KEY")
+    # a private key whose t0 coefficients all sit at +-2^12 (in range, so skDecode takes it):
+    # c t0 then makes more hints than omega in nearly every attempt; deterministic signing of
+    # b"n" under this key (seen: all 1000 attempts rejected, 0.3 s) must stop at the bound
+    k = SETS[ps][4]
+    bits = hashlib.shake_256(b"t0 at its extremes").digest(32 * k)
+    t0 = pack13([0 if (bits[i // 8] >> (i % 8)) & 1 else 8191 for i in range(256 * k)])
+    crafted = sk[:skb - 416 * k] + t0
+    c(lib.kf_mldsa_sign(param, buf, sigb, b"n", 1, None, 0, None, crafted, skb) == KF_ERR_BAD_STATE,
+      "sign: 1000 rejected attempts not KF_ERR_BAD_STATE")
+    c(buf.raw[:sigb] == b"\0" * sigb, "sign: output not zeroed after KF_ERR_BAD_STATE")
     # verification
     c(dsa.verify(ps, msg, b"", sig, pk) == kf.KF_OK, "verify: valid")
     c(dsa.verify_mu(ps, mu, sig, pk) == kf.KF_OK, "verify_mu: valid")
@@ -319,6 +331,19 @@ def errors(dsa, lib, report):
     c(lib.kf_mldsa_verify_mu(param, None, sig, sigb, pk, pkb) == KF_ERR_NULL_POINTER, "verify_mu: NULL mu")
     c(dsa.verify(ps, msg, b"", b"\0" * sigb, pk) == KF_ERR_BAD_SIGNATURE, "verify: zero signature")
     c(dsa.verify(ps, msg, b"", b"\xff" * sigb, pk) == KF_ERR_BAD_SIGNATURE, "verify: all-ones signature")
+
+
+def pack13(vals):
+    """BitPack's 13-bit values, least significant bit first (t0's field of sk)."""
+    acc, n, out = 0, 0, bytearray()
+    for v in vals:
+        acc |= (v & 0x1FFF) << n
+        n += 13
+        while n >= 8:
+            out.append(acc & 0xFF)
+            acc >>= 8
+            n -= 8
+    return bytes(out)
 
 
 # ---- round trips, bit flips, malformed signatures ------------------------------------------------
