@@ -15,12 +15,20 @@
  * SLH-DSA suite does the same).
  * verify-batch8: kf_mldsa_verify_batch of 8 signatures of different messages under one key,
  * ticks per signature (timed beside keygen and verify, samples alternated).
- * Not yet here: each operation beside its Keccak floor (its permutations counted at the
- * batched and x1 prices, as suite slhdsa does), and other implementations side by side.
+ * Keccak floor of keygen and verify: the Keccak-p[1600,24] calls FIPS 204 makes them hash (one
+ * per absorbed or squeezed block of each hash; RejNTTPoly, RejBoundedPoly and SampleInBall
+ * counted block by block as far as they read, by running those samplers' SHAKE streams here
+ * through the public XOF API), times the per-state price of the batched backend in use
+ * (ticks per call of its permute / states per call, measured right before: the x1 backend's
+ * when there is none). ratio = ticks / floor: what the arithmetic, the packing and the lanes
+ * left idle cost on top of the hashing. Signing has no floor here: its attempt count is
+ * inside the library.
+ * Not yet here: other implementations side by side.
  */
 #include "bench.h"
 #include "tsc.h"
 #include "keccakforge.h"
+#include "keccak/keccak_backend.h" /* the batched backend's permute, for the floor's price */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +88,159 @@ static int cmp_u64(const void *x, const void *y)
     uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
     return (a > b) - (a < b);
 }
+
+/* ---- the Keccak floor ------------------------------------------------------------------- */
+
+#define R128 KF_SHAKE128_RATE
+#define R256 KF_SHAKE256_RATE
+
+/* Permutations of one SHAKE: the absorbed blocks, the padding's included, then one per
+ * squeezed block after the first. */
+static uint64_t hash_perms(size_t inlen, size_t outlen, size_t rate)
+{
+    return inlen / rate + 1 + (outlen > rate ? (outlen + rate - 1) / rate - 1 : 0);
+}
+
+/* Blocks RejNTTPoly(rho || s || r) reads (Alg. 30), by running its SHAKE128 here. */
+static uint64_t rej_ntt_perms(const uint8_t rho[32], unsigned s, unsigned r)
+{
+    uint8_t seed[34], blk[R128];
+    kf_xof_ctx x;
+    memcpy(seed, rho, 32);
+    seed[32] = (uint8_t)s;
+    seed[33] = (uint8_t)r;
+    if (kf_shake128_init(&x) != KF_OK) return 0;
+    kf_xof_absorb(&x, seed, sizeof seed);
+    uint64_t blocks = 0;
+    for (unsigned have = 0; have < 256;) {
+        kf_xof_squeeze(&x, blk, sizeof blk);
+        blocks++;
+        for (size_t i = 0; i + 3 <= sizeof blk && have < 256; i += 3)
+            have += ((uint32_t)blk[i] | (uint32_t)blk[i + 1] << 8 | (uint32_t)(blk[i + 2] & 0x7F) << 16) < 8380417u;
+    }
+    kf_wipe(&x, sizeof x);
+    return blocks;
+}
+
+/* Blocks RejBoundedPoly(rho' || r) reads (Alg. 31). */
+static uint64_t rej_bounded_perms(const uint8_t rhop[64], unsigned r, unsigned eta)
+{
+    uint8_t seed[66], blk[R256];
+    kf_xof_ctx x;
+    memcpy(seed, rhop, 64);
+    seed[64] = (uint8_t)r;
+    seed[65] = (uint8_t)(r >> 8);
+    if (kf_shake256_init(&x) != KF_OK) return 0;
+    kf_xof_absorb(&x, seed, sizeof seed);
+    uint64_t blocks = 0;
+    for (unsigned have = 0; have < 256;) {
+        kf_xof_squeeze(&x, blk, sizeof blk);
+        blocks++;
+        for (size_t i = 0; i < 2 * sizeof blk && have < 256; i++) {
+            unsigned z = i & 1 ? blk[i / 2] >> 4 : blk[i / 2] & 15u;
+            have += eta == 2 ? z < 15 : z < 9;
+        }
+    }
+    kf_wipe(&x, sizeof x);
+    kf_wipe(blk, sizeof blk);
+    return blocks;
+}
+
+/* Blocks SampleInBall(c~) reads (Alg. 29): 8 sign bytes, then a byte per candidate. */
+static uint64_t ball_perms(const uint8_t *ctilde, size_t ctlen, unsigned tau)
+{
+    uint8_t blk[R256];
+    kf_xof_ctx x;
+    if (kf_shake256_init(&x) != KF_OK) return 0;
+    kf_xof_absorb(&x, ctilde, ctlen);
+    kf_xof_squeeze(&x, blk, sizeof blk);
+    uint64_t blocks = 1;
+    size_t pos = 8;
+    for (unsigned i = 256 - tau; i < 256; i++) {
+        unsigned j;
+        do {
+            if (pos == sizeof blk) {
+                kf_xof_squeeze(&x, blk, sizeof blk);
+                blocks++;
+                pos = 0;
+            }
+            j = blk[pos++];
+        } while (j > i);
+    }
+    return blocks;
+}
+
+typedef struct set_shape {
+    unsigned k, l, eta, tau, ctilde, w1_bits;
+} set_shape;
+
+static set_shape shape_of(kf_mldsa_param p)
+{
+    switch (p) {
+    case KF_MLDSA44: return (set_shape){4, 4, 2, 39, 32, 6};
+    case KF_MLDSA65: return (set_shape){6, 5, 4, 49, 48, 4};
+    default: return (set_shape){8, 7, 2, 60, 64, 4};
+    }
+}
+
+static uint64_t expand_a_perms(const uint8_t *rho, const set_shape *sh)
+{
+    uint64_t n = 0;
+    for (unsigned r = 0; r < sh->k; r++)
+        for (unsigned s = 0; s < sh->l; s++) n += rej_ntt_perms(rho, s, r);
+    return n;
+}
+
+/* KeyGen_internal(xi) (Alg. 6): H(xi || k || l, 128), ExpandA, ExpandS, tr = H(pk, 64). */
+static uint64_t keygen_perms(const mldsa_arg *a)
+{
+    const set_shape sh = shape_of(a->param);
+    uint8_t in[34], seeds[128];
+    memcpy(in, a->xi, 32);
+    in[32] = (uint8_t)sh.k;
+    in[33] = (uint8_t)sh.l;
+    if (kf_shake256(seeds, sizeof seeds, in, sizeof in) != KF_OK) return 0;
+    uint64_t n = hash_perms(sizeof in, sizeof seeds, R256) + expand_a_perms(seeds, &sh);
+    for (unsigned r = 0; r < sh.l + sh.k; r++) n += rej_bounded_perms(seeds + 32, r, sh.eta);
+    kf_wipe(seeds, sizeof seeds);
+    return n + hash_perms(kf_mldsa_pk_bytes(a->param), 64, R256);
+}
+
+/* Verify (Alg. 3, 8) of a->sig on a->msg with an empty context: tr, mu, ExpandA, SampleInBall,
+ * c~' = H(mu || w1Encode(w1'), lambda/4). */
+static uint64_t verify_perms(const mldsa_arg *a)
+{
+    const set_shape sh = shape_of(a->param);
+    return hash_perms(kf_mldsa_pk_bytes(a->param), 64, R256) + hash_perms(64 + 2 + sizeof a->msg, 64, R256) +
+           expand_a_perms(a->pk, &sh) + ball_perms(a->sig, sh.ctilde, sh.tau) +
+           hash_perms(64 + 32u * sh.w1_bits * sh.k, sh.ctilde, R256);
+}
+
+/* Ticks per Keccak-p[1600,24] of one state on the batched backend in use (x1 without one):
+ * the median of 63 samples of 16 calls back to back (microseconds each: few are cut into). */
+static double price_now(bench *b)
+{
+    static _Alignas(64) uint8_t states[4096];
+    const kf_backend_xn *xn = kf_backend_xn_current();
+    const kf_backend *x1 = kf_backend_current();
+    enum { SAMPLES = 63, CALLS = 16 };
+    uint64_t t[SAMPLES];
+    if (xn && xn->state_bytes > sizeof states) return -1;
+    if (xn) xn->init(states);
+    else x1->init(states);
+    for (unsigned i = 0; i <= SAMPLES; i++) {
+        uint64_t t0 = timer_start();
+        for (unsigned c = 0; c < CALLS; c++) {
+            if (xn) xn->permute(states, 24);
+            else x1->permute(states, 24);
+        }
+        uint64_t d = timer_stop() - t0;
+        if (i) t[i - 1] = d > b->overhead ? d - b->overhead : 0; /* sample 0: the warm-up */
+    }
+    qsort(t, SAMPLES, sizeof t[0], cmp_u64);
+    return (double)t[SAMPLES / 2] / CALLS / (xn ? xn->n : 1);
+}
+
 
 static uint64_t cpu_ns(void)
 {
@@ -146,11 +307,18 @@ static void mldsa_rows(bench *b, const char *backend)
         t[2] /= 8; /* per signature */
         if (time_signing(b, x, nsign, q) != 0) q[0] = q[1] = q[2] = q[3] = -1;
         if (x->rc != KF_OK) t[0] = t[1] = t[2] = -1;
-        printf(" %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f\n", t[0], q[2], q[3], q[0], q[1], t[1], t[2]);
+        const double price = price_now(b);
+        const double fk = (double)keygen_perms(x) * price, fv = (double)verify_perms(x) * price;
+        printf(" %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %8.0f %5.2f %8.0f %5.2f\n", t[0], q[2], q[3], q[0],
+               q[1], t[1], t[2], fk, fk > 0 && t[0] > 0 ? t[0] / fk : -1, fv, fv > 0 && t[1] > 0 ? t[1] / fv : -1);
         char name[40];
         static const char *const ops[7] = {"keygen", "sign-cpu", "sign-cpu-p90", "sign", "sign-p90", "verify",
                                            "verify-batch8"};
         const double v[7] = {t[0], q[2], q[3], q[0], q[1], t[1], t[2]};
+        if (fk > 0) bench_add(b, "mldsa", (snprintf(name, sizeof name, "ml-dsa-%d-keygen-floor", (int)params[p]), name),
+                              backend, -1, "ticks", fk);
+        if (fv > 0) bench_add(b, "mldsa", (snprintf(name, sizeof name, "ml-dsa-%d-verify-floor", (int)params[p]), name),
+                              backend, -1, "ticks", fv);
         for (int o = 0; o < 7; o++) {
             snprintf(name, sizeof name, "ml-dsa-%d-%s", (int)params[p], ops[o]);
             if (v[o] > 0) bench_add(b, "mldsa", name, backend, -1, "ticks", v[o]);
@@ -167,10 +335,12 @@ void bench_suite_mldsa(bench *b)
            "    (KeyGen_internal, fixed xi; a fixed signature). sign: deterministic, median and 90th\n"
            "    percentile over %u different messages, one signature at a time (cpu: the thread's CPU\n"
            "    time, which the scheduler does not cut into, in ticks). vbatch8: kf_mldsa_verify_batch of 8\n"
-           "    signatures under one key, per signature\n",
+           "    signatures under one key, per signature. floor: the Keccak-p[1600,24] calls of keygen /\n"
+           "    verify (counted as FIPS 204 hashes) x ticks per permutation and state of the batched\n"
+           "    backend in use, measured right before; ratio = ticks / floor\n",
            b->quick ? SIGN_MESSAGES_QUICK : SIGN_MESSAGES);
-    printf("    %-28s %-10s %9s %9s %9s %9s %9s %9s %9s\n", "backend (x1/batched)", "set", "keygen", "sign cpu",
-           "cpu p90", "sign", "sign p90", "verify", "vbatch8");
+    printf("    %-28s %-10s %9s %9s %9s %9s %9s %9s %9s %8s %5s %8s %5s\n", "backend (x1/batched)", "set", "keygen",
+           "sign cpu", "cpu p90", "sign", "sign p90", "verify", "vbatch8", "kg floor", "ratio", "v floor", "ratio");
     snprintf(backend, sizeof backend, "%s/%s", x1, batch);
     mldsa_rows(b, backend);
     if (strcmp(batch, "x1") != 0 && kf_backend_select("x1") == KF_OK) {
