@@ -9,7 +9,8 @@
  *   - TurboSHAKE128/256 and KangarooTwelve KT128/KT256 (RFC 9861), optionally multi-threaded;
  *   - batched hashing: up to 8 independent SHAKE / TurboSHAKE / SHA3-256/512 instances in
  *     lock-step on the SIMD backends;
- *   - ML-KEM-512/768/1024 (FIPS 203) and SLH-DSA with SHAKE, its six parameter sets (FIPS 205);
+ *   - ML-KEM-512/768/1024 (FIPS 203), SLH-DSA with SHAKE, its six parameter sets (FIPS 205),
+ *     and ML-DSA-44/65/87 (FIPS 204);
  *   - the permutation itself, the choice of its backend, the library's version, kf_wipe and
  *     kf_ct_equal.
  *
@@ -98,9 +99,9 @@ typedef enum kf_status {
     KF_ERR_UNSUPPORTED     = -8,  /* backend exists but this CPU cannot run it */
     KF_ERR_BAD_KEY         = -9,  /* a key of the right length fails its content checks (ML-KEM, FIPS 203 §7.2/§7.3) */
     KF_ERR_RNG             = -10, /* the random number source failed */
-    KF_ERR_BAD_SIGNATURE   = -11, /* SLH-DSA: the signature does not verify */
+    KF_ERR_BAD_SIGNATURE   = -11, /* SLH-DSA, ML-DSA: the signature does not verify */
     KF_ERR_BAD_SIGNATURE_SIZE = -12, /* no longer returned (a wrong signature length is KF_ERR_BAD_LENGTH); kept so old code compiles */
-    KF_ERR_BAD_CONTEXT     = -13, /* SLH-DSA: context string longer than 255 bytes */
+    KF_ERR_BAD_CONTEXT     = -13, /* SLH-DSA, ML-DSA: context string longer than 255 bytes */
     KF_ERR_BAD_TAG         = -14, /* a MAC tag does not match (kf_kmac_verify) */
     KF_ERR_BAD_ENCODING    = -15, /* a DER or PEM encoding is malformed or of an unknown key type */
 } kf_status;
@@ -557,6 +558,128 @@ KF_API int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t s
                                    const uint8_t *sk, size_t sklen);
 KF_API KF_MUST_CHECK int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msglen,
                                      const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen);
+
+/* ---- ML-DSA (FIPS 204) ---------------------------------------------------------------- */
+/* ML-DSA-44/65/87: key generation (Alg. 1, from the OS random generator, and KeyGen_internal,
+ * Alg. 6, from the 32-byte seed xi), signing and verification of the pure (Alg. 2, 3) and
+ * pre-hash HashML-DSA (Alg. 4, 5) forms with a context string of at most 255 bytes, the
+ * internal functions (Alg. 7, 8) that take the message M' as it is, and signing and
+ * verifying from an externally computed mu = H(H(pk, 64) || M', 64) (the "external mu"
+ * interface of ACVP and HSMs). Keys and signatures are FIPS 204's byte strings (pkEncode,
+ * skEncode - the expanded private key, not the seed - and sigEncode).
+ *
+ * rnd: the 32 bytes of fresh randomness of the hedged variant FIPS 204 recommends (§3.4), or
+ * NULL for the deterministic variant (rnd = 32 zero bytes). As with SLH-DSA's addrnd, the
+ * library does not draw them itself: a caller that wants the hedged default passes 32 bytes
+ * from its generator (the Python and CLI front ends will use the OS generator).
+ * Errors (the rule of the Conventions above): unknown param -> KF_ERR_BAD_ALGORITHM; sk or pk
+ * of the wrong length, a signature output buffer shorter than the set's signature, and (verify)
+ * a signature of the wrong length -> KF_ERR_BAD_LENGTH; context over 255 bytes ->
+ * KF_ERR_BAD_CONTEXT; a private key whose s1 or s2 coefficients lie outside [-eta, eta]
+ * (never one that skEncode wrote) -> KF_ERR_BAD_KEY; a signature that does not verify,
+ * including a malformed hint (indices not strictly increasing, counts out of order or over
+ * omega, non-zero padding) or z out of bounds -> KF_ERR_BAD_SIGNATURE; signing whose
+ * rejection loop ends 1000 attempts without a signature (never for a key skEncode wrote: the
+ * chance is below 2^-200; a crafted key could otherwise loop forever) -> KF_ERR_BAD_STATE.
+ * A failed signing call zeroes sig[0 .. siglen).
+ * Stack: key generation, signing and verification keep the matrix A and their vectors on the
+ * stack, sized for ML-DSA-87 whatever the set: signing 124 KiB, key generation 112 KiB,
+ * verification 100 KiB (measured, GCC 12 -O2, x86-64; give threads that call
+ * them a stack of 256 KB or more; glibc's default is 8 MB, musl's 128 KB is too small). */
+typedef enum kf_mldsa_param {
+    KF_MLDSA44 = 44,
+    KF_MLDSA65 = 65,
+    KF_MLDSA87 = 87,
+} kf_mldsa_param;
+
+/* Pre-hash functions of HashML-DSA (FIPS 204 §5.4; the SHA-2 ones are not offered). The
+ * values are those of kf_slhdsa_prehash. */
+typedef enum kf_mldsa_prehash {
+    KF_MLDSA_PH_SHA3_224 = 1,
+    KF_MLDSA_PH_SHA3_256 = 2,
+    KF_MLDSA_PH_SHA3_384 = 3,
+    KF_MLDSA_PH_SHA3_512 = 4,
+    KF_MLDSA_PH_SHAKE128 = 5,  /* 256-bit output */
+    KF_MLDSA_PH_SHAKE256 = 6,  /* 512-bit output */
+} kf_mldsa_prehash;
+
+#define KF_MLDSA44_PK_BYTES 1312   /* 32 + 320k */
+#define KF_MLDSA44_SK_BYTES 2560   /* 128 + 32 ((k + l) bitlen(2 eta) + 13k) */
+#define KF_MLDSA44_SIG_BYTES 2420  /* lambda/4 + 32 l (1 + bitlen(gamma1 - 1)) + omega + k */
+#define KF_MLDSA65_PK_BYTES 1952
+#define KF_MLDSA65_SK_BYTES 4032
+#define KF_MLDSA65_SIG_BYTES 3309
+#define KF_MLDSA87_PK_BYTES 2592
+#define KF_MLDSA87_SK_BYTES 4896
+#define KF_MLDSA87_SIG_BYTES 4627
+#define KF_MLDSA_PK_MAX_BYTES KF_MLDSA87_PK_BYTES
+#define KF_MLDSA_SK_MAX_BYTES KF_MLDSA87_SK_BYTES
+#define KF_MLDSA_SIG_MAX_BYTES KF_MLDSA87_SIG_BYTES
+#define KF_MLDSA_SEED_BYTES 32         /* xi (KeyGen_internal) */
+#define KF_MLDSA_RND_BYTES 32          /* rnd (hedged signing) */
+#define KF_MLDSA_MU_BYTES 64           /* mu (external-mu signing and verifying) */
+#define KF_MLDSA_MAX_CONTEXT_BYTES 255
+
+/* Sizes of a parameter set (0 if param is unknown). */
+KF_API size_t kf_mldsa_pk_bytes(kf_mldsa_param param);
+KF_API size_t kf_mldsa_sk_bytes(kf_mldsa_param param);
+KF_API size_t kf_mldsa_sig_bytes(kf_mldsa_param param);
+
+/* ML-DSA.KeyGen (Alg. 1): pk (pk_bytes) and sk (sk_bytes), xi from the OS generator
+ * (KF_ERR_RNG if it fails). */
+KF_API int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk);
+/* ML-DSA.KeyGen_internal(xi) (Alg. 6), deterministic. */
+KF_API int kf_mldsa_keygen_internal(kf_mldsa_param param, uint8_t *pk, uint8_t *sk,
+                                    const uint8_t xi[KF_MLDSA_SEED_BYTES]);
+/* ML-DSA.Sign (Alg. 2): sig (sig_bytes written; siglen is the buffer's size). */
+KF_API int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen,
+                         const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
+                         const uint8_t *rnd, const uint8_t *sk, size_t sklen);
+/* ML-DSA.Verify (Alg. 3): KF_OK if sig is a valid signature of msg under ctx and pk. */
+KF_API KF_MUST_CHECK int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen,
+                           const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen,
+                           const uint8_t *pk, size_t pklen);
+/* Many kf_mldsa_verify (Alg. 3) calls at once, all of one parameter set: results[i] is exactly
+ * what kf_mldsa_verify would return for items[i] (KF_OK, KF_ERR_BAD_SIGNATURE, or the argument
+ * error: KF_ERR_BAD_LENGTH, KF_ERR_NULL_POINTER, KF_ERR_BAD_CONTEXT, KF_ERR_BAD_ALGORITHM).
+ * Messages, contexts and public keys may all differ. The hashes a single verification runs on
+ * one Keccak state (tr = H(pk) and the final c~' hash) run for up to 8 items at a time in the
+ * lanes of the batched backend, and consecutive items under the same public key share one
+ * ExpandA; the arithmetic is item by item. Returns KF_OK if every item verified, else the
+ * first item's result that is not KF_OK; KF_ERR_NULL_POINTER (results untouched) if items or
+ * results is NULL with count > 0. count 0 is KF_OK. */
+typedef struct kf_mldsa_verify_item {
+    const void *msg;
+    size_t msglen;
+    const void *ctx;      /* context string, at most 255 bytes; NULL with ctxlen 0 for none */
+    size_t ctxlen;
+    const uint8_t *sig;
+    size_t siglen;
+    const uint8_t *pk;
+    size_t pklen;
+} kf_mldsa_verify_item;
+KF_API KF_MUST_CHECK int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count,
+                                               const kf_mldsa_verify_item *items, int *results);
+/* HashML-DSA.Sign / HashML-DSA.Verify (Alg. 4, 5) with pre-hash ph. */
+KF_API int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, size_t siglen,
+                              const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
+                              const uint8_t *rnd, const uint8_t *sk, size_t sklen);
+KF_API KF_MUST_CHECK int kf_mldsa_hash_verify(kf_mldsa_param param, kf_mldsa_prehash ph,
+                                const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
+                                const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen);
+/* ML-DSA.Sign_internal / Verify_internal (Alg. 7, 8): msg is M' itself (no context). */
+KF_API int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen,
+                                  const void *msg, size_t msglen, const uint8_t *rnd,
+                                  const uint8_t *sk, size_t sklen);
+KF_API KF_MUST_CHECK int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msglen,
+                                    const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen);
+/* Sign_internal / Verify_internal from mu (64 bytes) instead of M': mu must be
+ * H(tr || M', 64) with tr = H(pk, 64) (Alg. 7 line 6), computed by the caller. */
+KF_API int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen,
+                            const uint8_t mu[KF_MLDSA_MU_BYTES], const uint8_t *rnd,
+                            const uint8_t *sk, size_t sklen);
+KF_API KF_MUST_CHECK int kf_mldsa_verify_mu(kf_mldsa_param param, const uint8_t mu[KF_MLDSA_MU_BYTES],
+                              const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen);
 
 /* ---- Key encodings: DER and PEM (SubjectPublicKeyInfo, PKCS#8) ----------------------- */
 /* ML-KEM and SLH-DSA keys in the X.509 / PKCS#8 forms OpenSSL 3.5 and the IETF LAMPS

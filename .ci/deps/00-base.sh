@@ -9,4 +9,6 @@ command -v valgrind >/dev/null || need_pkgs+=(valgrind)
 need_pip+=(pycryptodome   # SP 800-185, TurboSHAKE and KangarooTwelve
            slh-dsa        # SLH-DSA (FIPS 205)
            kyber-py       # ML-KEM (FIPS 203)
+           dilithium-py   # ML-DSA (FIPS 204)
+           cryptography   # ML-DSA again, OpenSSL's (pyca/cryptography 46 or later)
            blake3)        # optional: BLAKE3 beside KT128 in `kforge bench`

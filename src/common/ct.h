@@ -2,13 +2,13 @@
 /*
  * ct.h - declassifying values that are computed from secrets but public by definition, for
  * the constant-time checks under valgrind memcheck (tests/test_mlkem_ct.c,
- * tests/test_slhdsa_ct.c).
+ * tests/test_slhdsa_ct.c, tests/test_mldsa_ct.c).
  *
  * Those tests mark the secrets undefined; memcheck then reports every branch and address
  * that depends on them. A value that the algorithm publishes (a signature's randomizer, a
- * root that the signature lets anyone recompute, ML-KEM's rho) is marked defined again
- * where it becomes public, with memcheck's client request when its header was there at
- * build time. Outside valgrind the request is a few no-op instructions.
+ * root that the signature lets anyone recompute, ML-KEM's and ML-DSA's rho, ML-DSA's
+ * rejection decisions) is marked defined again where it becomes public, with memcheck's
+ * client request when its header was there at build time. Outside valgrind the request is a few no-op instructions.
  */
 #ifndef KF_COMMON_CT_H
 #define KF_COMMON_CT_H

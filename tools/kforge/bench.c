@@ -70,6 +70,7 @@ static const struct bench_suite {
     {"slhdsa", bench_suite_slhdsa, "SLH-DSA keygen/sign/verify and hashing floors: SHAKE f sets (s sets without --quick)", 0},
     {"openssl", bench_suite_openssl, "OpenSSL libcrypto side by side, when installed", 0},
     {"mlkem", bench_suite_mlkem, "ML-KEM-512/768/1024 keygen, encaps, decaps: batched backend and x1", 0},
+    {"mldsa", bench_suite_mldsa, "ML-DSA-44/65/87 keygen, sign (median, p90), verify: batched backend and x1", 0},
     {"python", bench_suite_python, "the Python package vs hashlib, pycryptodome, kyber-py (python3 -m keccakforge.bench)", 0},
     {"cortex-m", bench_suite_cortex_m, "ARMv7-M backends priced by the Cortex-M4 cycle model (needs arm-none-eabi-gcc, unicorn)", 1},
     {"aarch64", bench_suite_aarch64, "AArch64 backends: executed instructions per permutation (needs cross gcc, qemu-user)", 1},

@@ -117,6 +117,7 @@ void bench_suite_slhdsa(bench *b);      /* bench_slhdsa.c */
 void bench_suite_openssl(bench *b);     /* openssl_ref.c */
 void bench_suite_openssl_provider(bench *b); /* bench_openssl_provider.c */
 void bench_suite_mlkem(bench *b);       /* bench_mlkem.c */
+void bench_suite_mldsa(bench *b);       /* bench_mldsa.c */
 void bench_suite_python(bench *b);      /* bench_python.c: python3 -m keccakforge.bench */
 /* Figures of other CPUs, by emulation, from Python tools of the source tree (bench_external.c) */
 void bench_suite_cortex_m(bench *b);    /* Cortex-M4 cycle model: tools/cortexm_model */

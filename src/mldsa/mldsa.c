@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * mldsa.c - ML-DSA key generation and signing (FIPS 204 Alg. 1, 2, 4, 6, 7) on M' or mu, the
+ * pure and HashML-DSA wrappers that build M' for signing and verifying, and the argument
+ * checks of the public API. Verify_internal and the batch are in verify.c.
+ *
+ * Constant time (FIPS 204 §3.6.3): signing branches on nothing secret except the rejection
+ * decisions of its loop, each declassified where it is made (common/ct.h), and c~, which is
+ * a hash of mu and w1: publishing the commitment w1 of a rejected attempt (so c~ too) does not
+ * weaken the scheme (the analysis of Fiat-Shamir with aborts that lets implementations such
+ * as mldsa-native declassify it), and SampleInBall then branches on it; key generation
+ * declassifies rho (part of pk). tests/test_mldsa_ct.c checks it all under valgrind.
+ * Every secret intermediate is wiped before returning.
+ */
+#include "mldsa/mldsa_internal.h"
+#include "mldsa/packing.h"
+#include "mldsa/sampling.h"
+#include "common/ct.h"
+#include "common/os_random.h"
+#include "common/util.h"
+
+#include <string.h>
+
+#define K_MAX KF_MLDSA_K_MAX
+#define L_MAX KF_MLDSA_L_MAX
+#define W1_BYTES_MAX (K_MAX * 32 * 4) /* k 32 w1_bits: 4 x 192 or 8 x 128 bytes */
+/* Signing's loop runs 4.25 (ML-DSA-44), 5.1 (65) or 3.85 (87) times on average; a valid key
+ * needs 1000 with probability below 2^-200. The bound stops a crafted key from looping forever. */
+#define SIGN_ATTEMPTS_MAX 1000
+
+_Static_assert(W1_BYTES_MAX >= 4 * 32 * 6, "w1 of ML-DSA-44");
+
+void kf_mldsa_compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDSA_TR_BYTES], const kf_mldsa_msg *m)
+{
+    const uint8_t *in[7] = {tr};
+    size_t len[7] = {KF_MLDSA_TR_BYTES};
+    for (unsigned i = 0; i < m->n; i++) {
+        in[i + 1] = m->part[i];
+        len[i + 1] = m->len[i];
+    }
+    kf_mldsa_shake256(mu, KF_MLDSA_CRHBYTES, m->n + 1, in, len);
+}
+
+/* t[i] = sum_j a[i l + j] o v[j], back from the NTT domain, in [0, q). */
+static void matrix_times(kf_mldsa_poly *t, const kf_mldsa_poly *a, const kf_mldsa_poly *v, const kf_mldsa_params *p)
+{
+    for (unsigned i = 0; i < p->k; i++) {
+        memset(&t[i], 0, sizeof t[i]);
+        for (unsigned j = 0; j < p->l; j++) kf_mldsa_pointwise_acc(&t[i], &a[i * p->l + j], &v[j]);
+        kf_mldsa_poly_reduce(&t[i]);
+        kf_mldsa_invntt_tomont(&t[i]);
+    }
+}
+
+/* ---- KeyGen_internal (Alg. 6) ------------------------------------------------------------- */
+
+typedef struct keygen_state {
+    kf_mldsa_poly a[K_MAX * L_MAX], s1[L_MAX], s1hat[L_MAX], s2[K_MAX], t[K_MAX], t1[K_MAX], t0[K_MAX];
+    uint8_t seeds[128]; /* rho || rho' || K */
+    uint8_t tr[KF_MLDSA_TR_BYTES];
+} keygen_state;
+
+static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[KF_MLDSA_SEEDBYTES])
+{
+    keygen_state st;
+    const uint8_t kl[2] = {(uint8_t)p->k, (uint8_t)p->l};
+    const uint8_t *in[2] = {xi, kl};
+    const size_t len[2] = {KF_MLDSA_SEEDBYTES, 2};
+    kf_mldsa_shake256(st.seeds, sizeof st.seeds, 2, in, len); /* H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128) */
+    const uint8_t *rho = st.seeds, *rhop = st.seeds + 32, *key = st.seeds + 96;
+    kf_declassify(st.seeds, KF_MLDSA_SEEDBYTES); /* rho: part of pk */
+    kf_mldsa_expand_a(st.a, rho, p);
+    kf_mldsa_expand_s(st.s1, st.s2, rhop, p);
+    for (unsigned j = 0; j < p->l; j++) {
+        st.s1hat[j] = st.s1[j];
+        kf_mldsa_ntt(&st.s1hat[j]);
+    }
+    matrix_times(st.t, st.a, st.s1hat, p);
+    for (unsigned i = 0; i < p->k; i++) {
+        kf_mldsa_poly_add(&st.t[i], &st.t[i], &st.s2[i]);
+        kf_mldsa_poly_freeze(&st.t[i]);
+        kf_mldsa_power2round(&st.t1[i], &st.t0[i], &st.t[i]);
+    }
+    kf_mldsa_pk_encode(pk, rho, st.t1, p);
+    const uint8_t *pkin[1] = {pk};
+    const size_t pklen[1] = {p->pk_bytes};
+    kf_mldsa_shake256(st.tr, sizeof st.tr, 1, pkin, pklen);
+    kf_mldsa_sk_encode(sk, rho, key, st.tr, st.s1, st.s2, st.t0, p);
+    kf_memzero(&st, sizeof st);
+}
+
+/* ---- Sign_internal (Alg. 7) --------------------------------------------------------------- */
+
+typedef struct sign_state {
+    kf_mldsa_poly a[K_MAX * L_MAX];
+    kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* in the NTT domain */
+    kf_mldsa_poly y[L_MAX], z[L_MAX], w[K_MAX], h[K_MAX], c, tmp, r;
+    uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];
+    uint8_t mu[KF_MLDSA_CRHBYTES], rhopp[KF_MLDSA_CRHBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
+    uint8_t w1[W1_BYTES_MAX];
+} sign_state;
+
+/* One attempt of the loop (lines 11-31) with counter kappa: 1 and sig written if accepted. */
+static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa, uint8_t *sig)
+{
+    kf_mldsa_expand_mask(st->y, st->rhopp, kappa, p);
+    for (unsigned j = 0; j < p->l; j++) {
+        st->z[j] = st->y[j];
+        kf_mldsa_ntt(&st->z[j]);
+    }
+    matrix_times(st->w, st->a, st->z, p); /* w = NTT^-1(A o NTT(y)) */
+    for (unsigned i = 0; i < p->k; i++) {
+        kf_mldsa_poly_caddq(&st->w[i]); /* [0, q) */
+        kf_mldsa_decompose(&st->tmp, NULL, &st->w[i], p->gamma2);
+        kf_mldsa_pack_simple(st->w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits); /* w1Encode */
+    }
+    const uint8_t *in[2] = {st->mu, st->w1};
+    const size_t len[2] = {KF_MLDSA_CRHBYTES, 32u * p->w1_bits * p->k};
+    kf_mldsa_shake256(st->ctilde, p->ctilde_bytes, 2, in, len);
+    kf_declassify(st->ctilde, p->ctilde_bytes); /* see the top of the file */
+    kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
+    kf_mldsa_ntt(&st->c);
+
+    /* z = y + c s1; r0 = LowBits(w - c s2) (w := w - c s2) */
+    uint32_t reject = 0;
+    for (unsigned j = 0; j < p->l; j++) {
+        kf_mldsa_pointwise(&st->z[j], &st->c, &st->s1[j]);
+        kf_mldsa_invntt_tomont(&st->z[j]);
+        kf_mldsa_poly_add(&st->z[j], &st->z[j], &st->y[j]);
+        kf_mldsa_poly_reduce(&st->z[j]);
+        kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta, &reject);
+    }
+    for (unsigned i = 0; i < p->k; i++) {
+        kf_mldsa_pointwise(&st->tmp, &st->c, &st->s2[i]);
+        kf_mldsa_invntt_tomont(&st->tmp);
+        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp);
+        kf_mldsa_poly_freeze(&st->w[i]);
+        kf_mldsa_decompose(NULL, &st->tmp, &st->w[i], p->gamma2);
+        kf_mldsa_poly_exceeds(&st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
+    }
+    kf_declassify(&reject, sizeof reject); /* line 23's rejection decision */
+    if (reject) return 0;
+
+    /* h = MakeHint(-c t0, w - c s2 + c t0) */
+    uint32_t ones = 0;
+    for (unsigned i = 0; i < p->k; i++) {
+        kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
+        kf_mldsa_invntt_tomont(&st->tmp);
+        kf_mldsa_poly_reduce(&st->tmp);
+        kf_mldsa_poly_exceeds(&st->tmp, p->gamma2, &reject);
+        kf_mldsa_poly_add(&st->r, &st->w[i], &st->tmp);
+        kf_mldsa_poly_freeze(&st->r);
+        kf_mldsa_make_hint(&st->h[i], &st->r, &st->w[i], p->gamma2, &ones);
+    }
+    reject |= (p->omega - ones) >> 31; /* ones > omega, without a compare the compiler may branch on */
+    kf_declassify(&reject, sizeof reject); /* line 28's rejection decision */
+    if (reject) return 0;
+    for (unsigned j = 0; j < p->l; j++) kf_declassify(&st->z[j], sizeof st->z[j]); /* the signature */
+    for (unsigned i = 0; i < p->k; i++) kf_declassify(&st->h[i], sizeof st->h[i]);
+    kf_mldsa_sig_encode(sig, st->ctilde, st->z, st->h, p);
+    return 1;
+}
+
+/* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes. */
+static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
+                         const uint8_t *mu, const uint8_t *rnd)
+{
+    sign_state st;
+    static const uint8_t zeros[KF_MLDSA_SEEDBYTES];
+    int rc = KF_ERR_BAD_STATE; /* the attempts ran out: never for a valid key */
+    if (kf_mldsa_sk_decode(st.rho, st.key, st.tr, st.s1, st.s2, st.t0, sk, p) != 0) {
+        rc = KF_ERR_BAD_KEY;
+        goto out;
+    }
+    if (mu) memcpy(st.mu, mu, KF_MLDSA_CRHBYTES);
+    else kf_mldsa_compute_mu(st.mu, st.tr, m);
+    const uint8_t *in[3] = {st.key, rnd ? rnd : zeros, st.mu};
+    const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
+    kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
+    kf_mldsa_expand_a(st.a, st.rho, p);
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st.s1[j]);
+    for (unsigned i = 0; i < p->k; i++) {
+        kf_mldsa_ntt(&st.s2[i]);
+        kf_mldsa_ntt(&st.t0[i]);
+    }
+    for (unsigned n = 0, kappa = 0; n < SIGN_ATTEMPTS_MAX; n++, kappa += p->l) {
+        if (sign_attempt(&st, p, kappa, sig)) {
+            rc = KF_OK;
+            break;
+        }
+    }
+out:
+    kf_memzero(&st, sizeof st);
+    return rc;
+}
+
+/* ---- the public API ----------------------------------------------------------------------- */
+
+size_t kf_mldsa_pk_bytes(kf_mldsa_param param)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    return p ? p->pk_bytes : 0;
+}
+
+size_t kf_mldsa_sk_bytes(kf_mldsa_param param)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    return p ? p->sk_bytes : 0;
+}
+
+size_t kf_mldsa_sig_bytes(kf_mldsa_param param)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    return p ? p->sig_bytes : 0;
+}
+
+int kf_mldsa_keygen_internal(kf_mldsa_param param, uint8_t *pk, uint8_t *sk, const uint8_t xi[KF_MLDSA_SEED_BYTES])
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!pk || !sk || !xi) return KF_ERR_NULL_POINTER;
+    keygen_internal(p, pk, sk, xi);
+    return KF_OK;
+}
+
+int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!pk || !sk) return KF_ERR_NULL_POINTER;
+    uint8_t xi[KF_MLDSA_SEED_BYTES];
+    int rc = kf_os_random(xi, sizeof xi);
+    if (rc == KF_OK) keygen_internal(p, pk, sk, xi);
+    kf_memzero(xi, sizeof xi);
+    return rc;
+}
+
+static int sign_checks(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
+                       const uint8_t *sk, size_t sklen)
+{
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!sig || !sk || (!msg && msglen)) return KF_ERR_NULL_POINTER;
+    if (sklen != p->sk_bytes || siglen < p->sig_bytes) return KF_ERR_BAD_LENGTH;
+    return KF_OK;
+}
+
+int kf_mldsa_verify_checks(const kf_mldsa_params *p, const void *msg, size_t msglen, const uint8_t *sig,
+                           size_t siglen, const uint8_t *pk, size_t pklen)
+{
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!pk || (!sig && siglen) || (!msg && msglen)) return KF_ERR_NULL_POINTER;
+    if (pklen != p->pk_bytes || siglen != p->sig_bytes) return KF_ERR_BAD_LENGTH;
+    return KF_OK;
+}
+
+int kf_mldsa_ctx_checks(const void *ctx, size_t ctxlen)
+{
+    if (!ctx && ctxlen) return KF_ERR_NULL_POINTER;
+    if (ctxlen > KF_MLDSA_MAX_CONTEXT_BYTES) return KF_ERR_BAD_CONTEXT;
+    return KF_OK;
+}
+
+/* The signing calls' end: sig zeroed on failure. */
+static int sign_done(uint8_t *sig, size_t siglen, int rc)
+{
+    if (rc != KF_OK && sig) memset(sig, 0, siglen);
+    return rc;
+}
+
+static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const kf_mldsa_msg *m, const uint8_t *mu,
+                   const uint8_t *rnd, const uint8_t *sk)
+{
+    return sign_done(sig, siglen, sign_internal(p, sig, sk, m, mu, rnd));
+}
+
+int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
+                           const uint8_t *rnd, const uint8_t *sk, size_t sklen)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
+    if (rc != KF_OK) return sign_done(sig, siglen, rc);
+    kf_mldsa_msg m = {{msg}, {msglen}, 1};
+    return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
+}
+
+int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
+                             size_t siglen, const uint8_t *pk, size_t pklen)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    int rc = kf_mldsa_verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    if (rc != KF_OK) return rc;
+    kf_mldsa_msg m = {{msg}, {msglen}, 1};
+    return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}
+
+int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen, const uint8_t mu[KF_MLDSA_MU_BYTES],
+                     const uint8_t *rnd, const uint8_t *sk, size_t sklen)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    int rc = sign_checks(p, sig, siglen, NULL, 0, sk, sklen);
+    if (rc == KF_OK && !mu) rc = KF_ERR_NULL_POINTER;
+    if (rc != KF_OK) return sign_done(sig, siglen, rc);
+    return do_sign(p, sig, siglen, NULL, mu, rnd, sk);
+}
+
+int kf_mldsa_verify_mu(kf_mldsa_param param, const uint8_t mu[KF_MLDSA_MU_BYTES], const uint8_t *sig,
+                       size_t siglen, const uint8_t *pk, size_t pklen)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    int rc = kf_mldsa_verify_checks(p, NULL, 0, sig, siglen, pk, pklen);
+    if (rc == KF_OK && !mu) rc = KF_ERR_NULL_POINTER;
+    if (rc != KF_OK) return rc;
+    return kf_mldsa_verify_one(p, pk, NULL, mu, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}
+
+/* M' = IntegerToBytes(0, 1) || IntegerToBytes(|ctx|, 1) || ctx || M (Alg. 2 line 10, Alg. 3 line 5). */
+void kf_mldsa_pure_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *msg, size_t msglen, const void *ctx, size_t ctxlen)
+{
+    hdr[0] = 0;
+    hdr[1] = (uint8_t)ctxlen;
+    *m = (kf_mldsa_msg){{hdr, ctx, msg}, {2, ctxlen, msglen}, 3};
+}
+
+int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
+                  const void *ctx, size_t ctxlen, const uint8_t *rnd, const uint8_t *sk, size_t sklen)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
+    if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
+    if (rc != KF_OK) return sign_done(sig, siglen, rc);
+    uint8_t hdr[2];
+    kf_mldsa_msg m;
+    kf_mldsa_pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
+    return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
+}
+
+int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
+                    const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    int rc = kf_mldsa_verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
+    if (rc != KF_OK) return rc;
+    uint8_t hdr[2];
+    kf_mldsa_msg m;
+    kf_mldsa_pure_msg(&m, hdr, msg, msglen, ctx, ctxlen);
+    return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}
+
+#define OID_BYTES 11
+#define PH_MAX 64
+
+/* The DER of the pre-hash function's OID (2.16.840.1.101.3.4.2.x) and PH_M = ph(msg). */
+static int prehash(kf_mldsa_prehash ph, const void *msg, size_t msglen, uint8_t oid[OID_BYTES],
+                   uint8_t out[PH_MAX], size_t *outlen)
+{
+    static const uint8_t nist_hash_arc[OID_BYTES - 1] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02};
+    int rc;
+    switch (ph) {
+    case KF_MLDSA_PH_SHA3_224: oid[10] = 0x07; *outlen = 28; rc = kf_sha3_224(out, msg, msglen); break;
+    case KF_MLDSA_PH_SHA3_256: oid[10] = 0x08; *outlen = 32; rc = kf_sha3_256(out, msg, msglen); break;
+    case KF_MLDSA_PH_SHA3_384: oid[10] = 0x09; *outlen = 48; rc = kf_sha3_384(out, msg, msglen); break;
+    case KF_MLDSA_PH_SHA3_512: oid[10] = 0x0A; *outlen = 64; rc = kf_sha3_512(out, msg, msglen); break;
+    case KF_MLDSA_PH_SHAKE128: oid[10] = 0x0B; *outlen = 32; rc = kf_shake128(out, 32, msg, msglen); break;
+    case KF_MLDSA_PH_SHAKE256: oid[10] = 0x0C; *outlen = 64; rc = kf_shake256(out, 64, msg, msglen); break;
+    default: return KF_ERR_BAD_ALGORITHM;
+    }
+    memcpy(oid, nist_hash_arc, sizeof nist_hash_arc);
+    return rc;
+}
+
+/* M' = IntegerToBytes(1, 1) || IntegerToBytes(|ctx|, 1) || ctx || OID || PH_M (Alg. 4 line 23, Alg. 5 line 18). */
+static void hash_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ctxlen, const uint8_t *oid,
+                     const uint8_t *phm, size_t phlen)
+{
+    hdr[0] = 1;
+    hdr[1] = (uint8_t)ctxlen;
+    *m = (kf_mldsa_msg){{hdr, ctx, oid, phm}, {2, ctxlen, OID_BYTES, phlen}, 4};
+}
+
+int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, size_t siglen, const void *msg,
+                       size_t msglen, const void *ctx, size_t ctxlen, const uint8_t *rnd, const uint8_t *sk,
+                       size_t sklen)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    uint8_t oid[OID_BYTES], phm[PH_MAX], hdr[2];
+    size_t phlen = 0;
+    int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
+    if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
+    if (rc == KF_OK) rc = prehash(ph, msg, msglen, oid, phm, &phlen);
+    if (rc != KF_OK) return sign_done(sig, siglen, rc);
+    kf_mldsa_msg m;
+    hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
+    return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
+}
+
+int kf_mldsa_hash_verify(kf_mldsa_param param, kf_mldsa_prehash ph, const void *msg, size_t msglen,
+                         const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen, const uint8_t *pk,
+                         size_t pklen)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    uint8_t oid[OID_BYTES], phm[PH_MAX], hdr[2];
+    size_t phlen = 0;
+    int rc = kf_mldsa_verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
+    if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
+    if (rc == KF_OK) rc = prehash(ph, msg, msglen, oid, phm, &phlen);
+    if (rc != KF_OK) return rc;
+    kf_mldsa_msg m;
+    hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
+    return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}

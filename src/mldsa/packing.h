@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * packing.h - ML-DSA's byte strings (FIPS 204 §7.2): pkEncode/pkDecode, skEncode/skDecode,
+ * sigEncode/sigDecode with the hint's HintBitPack/HintBitUnpack, and w1Encode (Alg. 22-28).
+ * Vectors are arrays of k or l polynomials.
+ */
+#ifndef KF_MLDSA_PACKING_H
+#define KF_MLDSA_PACKING_H
+
+#include "mldsa/poly.h"
+
+/* pk = rho || SimpleBitPack(t1[i], 10) (Alg. 22, 23); t1 coefficients in [0, 2^10). */
+void kf_mldsa_pk_encode(uint8_t *pk, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_poly *t1,
+                        const kf_mldsa_params *p);
+void kf_mldsa_pk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], kf_mldsa_poly *t1, const uint8_t *pk,
+                        const kf_mldsa_params *p);
+/* sk = rho || K || tr || s1 || s2 || t0 (Alg. 24, 25), s in [-eta, eta], t0 in (-2^12, 2^12]. */
+void kf_mldsa_sk_encode(uint8_t *sk, const uint8_t rho[KF_MLDSA_SEEDBYTES], const uint8_t key[KF_MLDSA_SEEDBYTES],
+                        const uint8_t tr[KF_MLDSA_TR_BYTES], const kf_mldsa_poly *s1, const kf_mldsa_poly *s2,
+                        const kf_mldsa_poly *t0, const kf_mldsa_params *p);
+/* skDecode; 0, or -1 if a coefficient of s1 or s2 lies outside [-eta, eta] (found in constant
+ * time; only the verdict is declassified). */
+int kf_mldsa_sk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], uint8_t key[KF_MLDSA_SEEDBYTES],
+                       uint8_t tr[KF_MLDSA_TR_BYTES], kf_mldsa_poly *s1, kf_mldsa_poly *s2, kf_mldsa_poly *t0,
+                       const uint8_t *sk, const kf_mldsa_params *p);
+/* sig = c~ || BitPack(z[i], gamma1 - 1, gamma1) || HintBitPack(h) (Alg. 26, 20); h 0/1 with
+ * at most omega ones; z and h public. */
+void kf_mldsa_sig_encode(uint8_t *sig, const uint8_t *ctilde, const kf_mldsa_poly *z, const kf_mldsa_poly *h,
+                         const kf_mldsa_params *p);
+/* sigDecode (Alg. 27, 21): 0, or -1 when the hint is malformed (an index count that
+ * decreases or exceeds omega, indices not strictly increasing within a polynomial, non-zero
+ * bytes after the last index). */
+int kf_mldsa_sig_decode(uint8_t *ctilde, kf_mldsa_poly *z, kf_mldsa_poly *h, const uint8_t *sig,
+                        const kf_mldsa_params *p);
+/* w1Encode (Alg. 28): k * 32 * w1_bits bytes. */
+void kf_mldsa_w1_encode(uint8_t *out, const kf_mldsa_poly *w1, const kf_mldsa_params *p);
+
+#endif

@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * poly.c - arithmetic mod q = 8380417 on polynomials of 256 coefficients (portable C): the
+ * NTT (FIPS 204 Alg. 41, 42) with Montgomery multiplication (R = 2^32), the rounding
+ * functions (Alg. 35-40), the norm check and the bit packing (Alg. 16-19).
+ */
+#include "mldsa/poly.h"
+
+#define N KF_MLDSA_N
+#define Q KF_MLDSA_Q
+#define QINV 58728449            /* q^-1 mod 2^32 */
+#define INVNTT_F 41978           /* 2^64 / 256 mod q: undoes the 2^-32 of a pointwise product, and 1/256 */
+
+/* zetas[m] = 1753^brv8(m) * 2^32 mod q, centered (Alg. 41's zeta^BitRev8(m) in Montgomery
+ * form; 1753 is FIPS 204's 512th root of unity mod q). tests/test_mldsa_arith.c recomputes
+ * the table and checks the NTT against schoolbook multiplication. */
+static const int32_t zetas[N] = {
+    0, 25847, -2608894, -518909, 237124, -777960, -876248, 466468,
+    1826347, 2353451, -359251, -2091905, 3119733, -2884855, 3111497, 2680103,
+    2725464, 1024112, -1079900, 3585928, -549488, -1119584, 2619752, -2108549,
+    -2118186, -3859737, -1399561, -3277672, 1757237, -19422, 4010497, 280005,
+    2706023, 95776, 3077325, 3530437, -1661693, -3592148, -2537516, 3915439,
+    -3861115, -3043716, 3574422, -2867647, 3539968, -300467, 2348700, -539299,
+    -1699267, -1643818, 3505694, -3821735, 3507263, -2140649, -1600420, 3699596,
+    811944, 531354, 954230, 3881043, 3900724, -2556880, 2071892, -2797779,
+    -3930395, -1528703, -3677745, -3041255, -1452451, 3475950, 2176455, -1585221,
+    -1257611, 1939314, -4083598, -1000202, -3190144, -3157330, -3632928, 126922,
+    3412210, -983419, 2147896, 2715295, -2967645, -3693493, -411027, -2477047,
+    -671102, -1228525, -22981, -1308169, -381987, 1349076, 1852771, -1430430,
+    -3343383, 264944, 508951, 3097992, 44288, -1100098, 904516, 3958618,
+    -3724342, -8578, 1653064, -3249728, 2389356, -210977, 759969, -1316856,
+    189548, -3553272, 3159746, -1851402, -2409325, -177440, 1315589, 1341330,
+    1285669, -1584928, -812732, -1439742, -3019102, -3881060, -3628969, 3839961,
+    2091667, 3407706, 2316500, 3817976, -3342478, 2244091, -2446433, -3562462,
+    266997, 2434439, -1235728, 3513181, -3520352, -3759364, -1197226, -3193378,
+    900702, 1859098, 909542, 819034, 495491, -1613174, -43260, -522500,
+    -655327, -3122442, 2031748, 3207046, -3556995, -525098, -768622, -3595838,
+    342297, 286988, -2437823, 4108315, 3437287, -3342277, 1735879, 203044,
+    2842341, 2691481, -2590150, 1265009, 4055324, 1247620, 2486353, 1595974,
+    -3767016, 1250494, 2635921, -3548272, -2994039, 1869119, 1903435, -1050970,
+    -1333058, 1237275, -3318210, -1430225, -451100, 1312455, 3306115, -1962642,
+    -1279661, 1917081, -2546312, -1374803, 1500165, 777191, 2235880, 3406031,
+    -542412, -2831860, -1671176, -1846953, -2584293, -3724270, 594136, -3776993,
+    -2013608, 2432395, 2454455, -164721, 1957272, 3369112, 185531, -1207385,
+    -3183426, 162844, 1616392, 3014001, 810149, 1652634, -3694233, -1799107,
+    -3038916, 3523897, 3866901, 269760, 2213111, -975884, 1717735, 472078,
+    -426683, 1723600, -1803090, 1910376, -1667432, -1104333, -260646, -3833893,
+    -2939036, -2235985, -420899, -2286327, 183443, -976891, 1612842, -3545687,
+    -554416, 3919660, -48306, -1362209, 3937738, 1400424, -846154, 1976782,
+};
+
+/* a / 2^32 mod q for |a| < 2^31 q: a result in (-q, q). */
+static int32_t mont_reduce(int64_t a)
+{
+    int32_t t = (int32_t)((uint32_t)a * (uint32_t)QINV);
+    return (int32_t)((a - (int64_t)t * Q) >> 32);
+}
+
+void kf_mldsa_poly_reduce(kf_mldsa_poly *p)
+{
+    for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_reduce32(p->c[i]);
+}
+
+void kf_mldsa_poly_caddq(kf_mldsa_poly *p)
+{
+    for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_caddq(p->c[i]);
+}
+
+void kf_mldsa_poly_freeze(kf_mldsa_poly *p)
+{
+    for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_caddq(kf_mldsa_reduce32(p->c[i]));
+}
+
+void kf_mldsa_poly_add(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    for (unsigned i = 0; i < N; i++) r->c[i] = a->c[i] + b->c[i];
+}
+
+void kf_mldsa_poly_sub(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    for (unsigned i = 0; i < N; i++) r->c[i] = a->c[i] - b->c[i];
+}
+
+void kf_mldsa_poly_shiftl(kf_mldsa_poly *r, const kf_mldsa_poly *a)
+{
+    for (unsigned i = 0; i < N; i++) r->c[i] = (int32_t)((uint32_t)a->c[i] << KF_MLDSA_D);
+}
+
+void kf_mldsa_ntt(kf_mldsa_poly *p)
+{
+    int32_t *w = p->c;
+    unsigned m = 0;
+    for (unsigned len = 128; len >= 1; len >>= 1) {
+        for (unsigned start = 0; start < N; start += 2 * len) {
+            const int32_t z = zetas[++m];
+            for (unsigned j = start; j < start + len; j++) {
+                int32_t t = mont_reduce((int64_t)z * w[j + len]);
+                w[j + len] = w[j] - t;
+                w[j] = w[j] + t;
+            }
+        }
+    }
+}
+
+void kf_mldsa_invntt_tomont(kf_mldsa_poly *p)
+{
+    int32_t *w = p->c;
+    unsigned m = N;
+    /* the sums double per layer: 256 values under q in size stay under 256 q < 2^31 */
+    for (unsigned len = 1; len < N; len <<= 1) {
+        for (unsigned start = 0; start < N; start += 2 * len) {
+            const int32_t z = -zetas[--m];
+            for (unsigned j = start; j < start + len; j++) {
+                int32_t t = w[j];
+                w[j] = t + w[j + len];
+                w[j + len] = mont_reduce((int64_t)z * (t - w[j + len]));
+            }
+        }
+    }
+    for (unsigned j = 0; j < N; j++) w[j] = mont_reduce((int64_t)INVNTT_F * w[j]);
+}
+
+void kf_mldsa_pointwise(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    for (unsigned i = 0; i < N; i++) r->c[i] = mont_reduce((int64_t)a->c[i] * b->c[i]);
+}
+
+void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    for (unsigned i = 0; i < N; i++) r->c[i] += mont_reduce((int64_t)a->c[i] * b->c[i]);
+}
+
+/* ---- rounding (§7.4) --------------------------------------------------------------------- */
+
+void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
+{
+    /* r0 = r mod+- 2^13 in (-2^12, 2^12], r1 = (r - r0) / 2^13 = floor((r + 2^12 - 1) / 2^13) */
+    for (unsigned i = 0; i < N; i++) {
+        int32_t r = a->c[i], r1 = (r + (1 << (KF_MLDSA_D - 1)) - 1) >> KF_MLDSA_D;
+        a1->c[i] = r1;
+        a0->c[i] = r - (r1 << KF_MLDSA_D);
+    }
+}
+
+void kf_mldsa_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2)
+{
+    for (unsigned i = 0; i < N; i++) {
+        int32_t r0, r1 = kf_mldsa_decompose1(&r0, a->c[i], gamma2);
+        if (a1) a1->c[i] = r1;
+        if (a0) a0->c[i] = r0;
+    }
+}
+
+void kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
+                        uint32_t *ones)
+{
+    uint32_t count = 0;
+    for (unsigned i = 0; i < N; i++) {
+        uint32_t diff = (uint32_t)(kf_mldsa_decompose1(NULL, r->c[i], gamma2) ^
+                                   kf_mldsa_decompose1(NULL, rz->c[i], gamma2));
+        uint32_t bit = (diff | (0u - diff)) >> 31; /* 1 iff the high bits differ */
+        h->c[i] = (int32_t)bit;
+        count += bit;
+    }
+    *ones += count;
+}
+
+void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
+{
+    const int32_t m = (Q - 1) / (2 * gamma2);
+    for (unsigned i = 0; i < N; i++) {
+        int32_t r0, r1 = kf_mldsa_decompose1(&r0, r->c[i], gamma2);
+        if (h->c[i]) r1 = r0 > 0 ? (r1 + 1 == m ? 0 : r1 + 1) : (r1 == 0 ? m - 1 : r1 - 1);
+        w1->c[i] = r1;
+    }
+}
+
+void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
+{
+    uint32_t acc = 0;
+    for (unsigned i = 0; i < N; i++) {
+        int32_t c = p->c[i], s = c >> 31;
+        int32_t abs = c - (s & (2 * c));
+        acc |= (uint32_t)(bound - 1 - abs) >> 31; /* 1 iff abs >= bound */
+    }
+    *over |= acc;
+}
+
+/* ---- bit packing (§7.1) ------------------------------------------------------------------ */
+
+/* 256 values of 'bits' bits, least significant bit first (BitsToBytes of Alg. 16's bit string). */
+static void pack_values(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int negate, int32_t b)
+{
+    uint64_t acc = 0;
+    unsigned have = 0;
+    for (unsigned i = 0; i < N; i++) {
+        uint32_t v = (uint32_t)(negate ? b - p->c[i] : p->c[i]) & ((1u << bits) - 1);
+        acc |= (uint64_t)v << have;
+        for (have += bits; have >= 8; have -= 8) {
+            *out++ = (uint8_t)acc;
+            acc >>= 8;
+        }
+    }
+}
+
+static void unpack_values(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int negate, int32_t b)
+{
+    uint64_t acc = 0;
+    unsigned have = 0;
+    for (unsigned i = 0; i < N; i++) {
+        for (; have < bits; have += 8) acc |= (uint64_t)*in++ << have;
+        int32_t v = (int32_t)(acc & ((1u << bits) - 1));
+        acc >>= bits;
+        have -= bits;
+        p->c[i] = negate ? b - v : v;
+    }
+}
+
+void kf_mldsa_pack_simple(uint8_t *out, const kf_mldsa_poly *p, unsigned bits)
+{
+    pack_values(out, p, bits, 0, 0);
+}
+
+void kf_mldsa_unpack_simple(kf_mldsa_poly *p, const uint8_t *in, unsigned bits)
+{
+    unpack_values(p, in, bits, 0, 0);
+}
+
+void kf_mldsa_pack_offset(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b)
+{
+    pack_values(out, p, bits, 1, b);
+}
+
+void kf_mldsa_unpack_offset(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
+{
+    unpack_values(p, in, bits, 1, b);
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * poly.h - polynomials of R_q = Z_q[X]/(X^256 + 1), q = 8380417: reduction, the NTT and its
+ * inverse (FIPS 204 Alg. 41, 42) in Montgomery form, the rounding functions (Power2Round,
+ * Decompose, HighBits, LowBits, MakeHint, UseHint: Alg. 35-40), the infinity-norm check, and
+ * the bit packing of §7.1 (SimpleBitPack / BitPack and their inverses, Alg. 16-19).
+ *
+ * Representation: int32_t coefficients, not always reduced; each function says what it takes
+ * and gives. Everything here runs in time independent of the coefficients (secret or not),
+ * except kf_mldsa_use_hint (verification only: public data).
+ */
+#ifndef KF_MLDSA_POLY_H
+#define KF_MLDSA_POLY_H
+
+#include "mldsa/params.h"
+
+typedef struct kf_mldsa_poly {
+    int32_t c[KF_MLDSA_N];
+} kf_mldsa_poly;
+
+/* The scalar helpers are inline: a call that passed or returned a secret would be reported by
+ * MemorySanitizer's eager checks (tests/test_ct_msan.c), and they are hot. */
+
+/* a mod q in [-6283008, 6283008], for |a| <= 2^31 - 2^22 - 1. */
+static inline int32_t kf_mldsa_reduce32(int32_t a)
+{
+    int32_t t = (a + (1 << 22)) >> 23;
+    return a - t * KF_MLDSA_Q;
+}
+
+/* a + q if a is negative. */
+static inline int32_t kf_mldsa_caddq(int32_t a)
+{
+    return a + ((a >> 31) & KF_MLDSA_Q);
+}
+
+/* Decompose (Alg. 36) of r in [0, q): returns r1 = HighBits(r), *a0 = LowBits(r) (a0 may be
+ * NULL). r0 = r mod+- 2 gamma2 lies in (-gamma2, gamma2], so r1 = (r - r0) / (2 gamma2) =
+ * floor((r + gamma2 - 1) / (2 gamma2)), in [0, m] with m = (q - 1) / (2 gamma2). The division
+ * is a multiplication by ceil(2^48 / D): its error times the numerator (< 2^24) stays below
+ * 2^48, so the quotient is exact. r1 = m is the corner r - r0 = q - 1, where FIPS 204 sets
+ * r1 = 0 and r0 = r0 - 1; selected with masks, not a branch. */
+static inline int32_t kf_mldsa_decompose1(int32_t *a0, int32_t r, int32_t gamma2)
+{
+    const uint32_t d = 2u * (uint32_t)gamma2, m = (KF_MLDSA_Q - 1) / d;
+    const uint64_t mul = ((1ull << 48) + d - 1) / d;
+    uint32_t r1 = (uint32_t)(((uint64_t)(uint32_t)(r + gamma2 - 1) * mul) >> 48);
+    int32_t r0 = r - (int32_t)(r1 * d);
+    uint32_t diff = r1 ^ m, corner = ((diff | (0u - diff)) >> 31) - 1u; /* all ones iff r1 == m */
+    r1 &= ~corner;
+    r0 -= (int32_t)(corner & 1u);
+    if (a0) *a0 = r0;
+    return (int32_t)r1;
+}
+
+/* Every coefficient: reduce32 / caddq / both (the standard representative in [0, q)). */
+void kf_mldsa_poly_reduce(kf_mldsa_poly *p);
+void kf_mldsa_poly_caddq(kf_mldsa_poly *p);
+void kf_mldsa_poly_freeze(kf_mldsa_poly *p);
+
+void kf_mldsa_poly_add(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_poly_sub(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+/* r = a * 2^d (for t1 in verification; a < 2^10). */
+void kf_mldsa_poly_shiftl(kf_mldsa_poly *r, const kf_mldsa_poly *a);
+
+/* In place, Alg. 41: input |c| < q, output |c| < 9q (no reductions inside). */
+void kf_mldsa_ntt(kf_mldsa_poly *p);
+/* In place, Alg. 42 and a multiplication by 2^32: input |c| < q, output |c| < q. After
+ * kf_mldsa_pointwise (which divides by 2^32) it gives the plain product. */
+void kf_mldsa_invntt_tomont(kf_mldsa_poly *p);
+/* r = a o b / 2^32 coefficient-wise (Montgomery), |a|, |b| < 9q gives |r| < q. */
+void kf_mldsa_pointwise(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+/* r += a o b / 2^32. */
+void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+
+/* Power2Round (Alg. 35) of a in [0, q): a1 in [0, 2^10), a0 in (-2^12, 2^12]. */
+void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a);
+/* Decompose (Alg. 36) of every coefficient of a, in [0, q): a1 = HighBits, a0 = LowBits
+ * (a0 in (-gamma2, gamma2], or -gamma2 in the q-1 corner). Either output may be NULL. */
+void kf_mldsa_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2);
+/* MakeHint (Alg. 39) with z and r given as r and r + z, in [0, q): h = [HighBits(r) !=
+ * HighBits(r + z)]; adds the number of ones to *ones. */
+void kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
+                        uint32_t *ones);
+/* UseHint (Alg. 40), r in [0, q). Public data only (it branches). */
+void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
+/* *over |= 1 if some |c| >= bound (c reduced: |c| <= 6283008), constant time: the verdict
+ * stays secret until the caller declassifies what it decides on. */
+void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
+
+/* SimpleBitPack (Alg. 16): the values c[i] in 'bits' bits each (32 * bits bytes), and its
+ * inverse (Alg. 18). */
+void kf_mldsa_pack_simple(uint8_t *out, const kf_mldsa_poly *p, unsigned bits);
+void kf_mldsa_unpack_simple(kf_mldsa_poly *p, const uint8_t *in, unsigned bits);
+/* BitPack (Alg. 17) of coefficients in [-a, b]: the values b - c[i] in 'bits' bits each, and
+ * its inverse (Alg. 19): c[i] = b - v for every 'bits'-bit v (no value is refused; callers
+ * check ranges where FIPS 204 asks). */
+void kf_mldsa_pack_offset(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b);
+void kf_mldsa_unpack_offset(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b);
+
+#endif

@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * sampling.c - ExpandA, ExpandS, ExpandMask and SampleInBall (FIPS 204 Alg. 29-34) on the
+ * batched sponge, and H.
+ */
+#include "mldsa/sampling.h"
+#include "sponge/sponge.h"
+#include "sponge/sponge_xn.h"
+#include "common/ct.h"
+
+#include <string.h>
+
+#define N KF_MLDSA_N
+#define Q KF_MLDSA_Q
+#define SHAKE_SUFFIX 0x1F
+#define A_FIRST_BLOCKS 5  /* 840 bytes: 280 candidates for 256 at an acceptance of 0.999 */
+#define S_FIRST_BLOCKS 2  /* 272 bytes: 544 nibbles, 256 needed at 15/16 (eta 2) or 9/16 (eta 4) */
+
+void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *const in[], const size_t len[])
+{
+    kf_sponge s;
+    kf_sponge_init(&s, kf_backend_current(), KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    for (unsigned i = 0; i < n; i++) kf_sponge_absorb(&s, in[i], len[i]);
+    kf_sponge_squeeze(&s, out, outlen);
+    kf_memzero(&s, sizeof s);
+}
+
+/* RejNTTPoly's loop (Alg. 30 lines 4-10) on buf: CoeffFromThreeBytes (Alg. 14) candidates,
+ * from coefficient n on; returns the new count. A is public. */
+static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_t len)
+{
+    for (size_t pos = 0; pos + 3 <= len && n < N; pos += 3) {
+        uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7F) << 16;
+        c[n] = (int32_t)t;
+        n += t < Q;
+    }
+    return n;
+}
+
+void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p)
+{
+    const unsigned total = p->k * p->l;
+    uint8_t seed[KF_XN_MAX][KF_MLDSA_SEEDBYTES + 2];
+    uint8_t buf[KF_XN_MAX][A_FIRST_BLOCKS * KF_SHAKE128_RATE];
+    for (unsigned first = 0; first < total; first += KF_XN_MAX) {
+        const unsigned n = total - first < KF_XN_MAX ? total - first : KF_XN_MAX;
+        const uint8_t *in[KF_XN_MAX];
+        uint8_t *out[KF_XN_MAX];
+        unsigned have[KF_XN_MAX];
+        for (unsigned i = 0; i < n; i++) {
+            const unsigned idx = first + i, r = idx / p->l, s = idx % p->l;
+            memcpy(seed[i], rho, KF_MLDSA_SEEDBYTES);
+            seed[i][KF_MLDSA_SEEDBYTES] = (uint8_t)s;     /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
+            seed[i][KF_MLDSA_SEEDBYTES + 1] = (uint8_t)r;
+            in[i] = seed[i];
+            out[i] = buf[i];
+        }
+        kf_sponge_xn x;
+        kf_sponge_xn_init(&x, n, KF_SHAKE128_RATE, 24, SHAKE_SUFFIX);
+        kf_sponge_xn_absorb(&x, in, sizeof seed[0]);
+        kf_sponge_xn_squeeze(&x, out, sizeof buf[0]);
+        unsigned done = 0;
+        for (unsigned i = 0; i < n; i++) {
+            have[i] = reject_uniform(a[first + i].c, 0, buf[i], sizeof buf[0]);
+            done += have[i] == N;
+        }
+        while (done < n) { /* rare: a block more for every instance, kept where still needed */
+            kf_sponge_xn_squeeze(&x, out, KF_SHAKE128_RATE);
+            for (unsigned i = 0; i < n; i++) {
+                if (have[i] == N) continue;
+                have[i] = reject_uniform(a[first + i].c, have[i], buf[i], KF_SHAKE128_RATE);
+                done += have[i] == N;
+            }
+        }
+    }
+}
+
+/* RejBoundedPoly's loop (Alg. 31 lines 4-14) with CoeffFromHalfByte (Alg. 15): each byte
+ * gives two candidates, low nibble first. Only whether a nibble is kept is declassified. */
+static unsigned reject_eta(int32_t *c, unsigned n, const uint8_t *buf, size_t len, unsigned eta)
+{
+    for (size_t pos = 0; pos < len && n < N; pos++) {
+        for (unsigned half = 0; half < 2 && n < N; half++) {
+            uint32_t z = half ? buf[pos] >> 4 : buf[pos] & 15u;
+            uint32_t keep;
+            int32_t v;
+            if (eta == 2) {
+                keep = (z - 15u) >> 31;                      /* z < 15 */
+                v = 2 - (int32_t)(z - 5u * ((z * 205u) >> 10)); /* 2 - (z mod 5) for z < 15 */
+            } else {
+                keep = (z - 9u) >> 31;                       /* z < 9 */
+                v = 4 - (int32_t)z;
+            }
+            kf_declassify(&keep, sizeof keep); /* a rejection decision (FIPS 204 §3.6.3) */
+            if (keep) c[n++] = v;
+        }
+    }
+    return n;
+}
+
+void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[KF_MLDSA_CRHBYTES],
+                       const kf_mldsa_params *p)
+{
+    const unsigned total = p->l + p->k;
+    uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
+    uint8_t buf[KF_XN_MAX][S_FIRST_BLOCKS * KF_SHAKE256_RATE];
+    kf_sponge_xn x;
+    for (unsigned first = 0; first < total; first += KF_XN_MAX) {
+        const unsigned n = total - first < KF_XN_MAX ? total - first : KF_XN_MAX;
+        const uint8_t *in[KF_XN_MAX];
+        uint8_t *out[KF_XN_MAX];
+        unsigned have[KF_XN_MAX];
+        kf_mldsa_poly *dst[KF_XN_MAX];
+        for (unsigned i = 0; i < n; i++) {
+            const unsigned r = first + i; /* s1[r] for r < l, then s2[r - l] with nonce r */
+            memcpy(seed[i], rhop, KF_MLDSA_CRHBYTES);
+            seed[i][KF_MLDSA_CRHBYTES] = (uint8_t)r;
+            seed[i][KF_MLDSA_CRHBYTES + 1] = (uint8_t)(r >> 8);
+            in[i] = seed[i];
+            out[i] = buf[i];
+            dst[i] = r < p->l ? &s1[r] : &s2[r - p->l];
+        }
+        kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+        kf_sponge_xn_absorb(&x, in, sizeof seed[0]);
+        kf_sponge_xn_squeeze(&x, out, sizeof buf[0]);
+        unsigned done = 0;
+        for (unsigned i = 0; i < n; i++) {
+            have[i] = reject_eta(dst[i]->c, 0, buf[i], sizeof buf[0], p->eta);
+            done += have[i] == N;
+        }
+        while (done < n) {
+            kf_sponge_xn_squeeze(&x, out, KF_SHAKE256_RATE);
+            for (unsigned i = 0; i < n; i++) {
+                if (have[i] == N) continue;
+                have[i] = reject_eta(dst[i]->c, have[i], buf[i], KF_SHAKE256_RATE, p->eta);
+                done += have[i] == N;
+            }
+        }
+    }
+    kf_memzero(&x, sizeof x);
+    kf_memzero(seed, sizeof seed);
+    kf_memzero(buf, sizeof buf);
+}
+
+void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
+                          const kf_mldsa_params *p)
+{
+    uint8_t seed[KF_MLDSA_L_MAX][KF_MLDSA_CRHBYTES + 2];
+    uint8_t buf[KF_MLDSA_L_MAX][32 * 20]; /* 32 (1 + bitlen(gamma1 - 1)) bytes, at most 640 */
+    const uint8_t *in[KF_MLDSA_L_MAX];
+    uint8_t *out[KF_MLDSA_L_MAX];
+    const size_t outlen = 32u * p->z_bits;
+    for (unsigned r = 0; r < p->l; r++) {
+        memcpy(seed[r], rhopp, KF_MLDSA_CRHBYTES);
+        seed[r][KF_MLDSA_CRHBYTES] = (uint8_t)(kappa + r);
+        seed[r][KF_MLDSA_CRHBYTES + 1] = (uint8_t)((kappa + r) >> 8);
+        in[r] = seed[r];
+        out[r] = buf[r];
+    }
+    _Static_assert(KF_MLDSA_L_MAX <= KF_XN_MAX, "ExpandMask's streams in one batch");
+    kf_sponge_xn x;
+    kf_sponge_xn_init(&x, p->l, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_absorb(&x, in, sizeof seed[0]);
+    kf_sponge_xn_squeeze(&x, out, outlen);
+    for (unsigned r = 0; r < p->l; r++) kf_mldsa_unpack_offset(&y[r], buf[r], p->z_bits, p->gamma1);
+    kf_memzero(&x, sizeof x);
+    kf_memzero(seed, sizeof seed);
+    kf_memzero(buf, sizeof buf);
+}
+
+void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p)
+{
+    kf_sponge s;
+    uint8_t block[KF_SHAKE256_RATE];
+    kf_sponge_init(&s, kf_backend_current(), KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    kf_sponge_absorb(&s, ctilde, p->ctilde_bytes);
+    kf_sponge_squeeze(&s, block, sizeof block);
+    uint64_t signs = 0;
+    for (unsigned i = 0; i < 8; i++) signs |= (uint64_t)block[i] << (8 * i);
+    unsigned pos = 8;
+    memset(c, 0, sizeof *c);
+    for (unsigned i = N - p->tau; i < N; i++) {
+        unsigned j;
+        do {
+            if (pos == sizeof block) {
+                kf_sponge_squeeze(&s, block, sizeof block);
+                pos = 0;
+            }
+            j = block[pos++];
+        } while (j > i);
+        c->c[i] = c->c[j];
+        c->c[j] = 1 - 2 * (int32_t)(signs & 1);
+        signs >>= 1;
+    }
+    kf_memzero(&s, sizeof s);
+}

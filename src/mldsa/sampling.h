@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * sampling.h - ML-DSA's pseudorandom sampling (FIPS 204 §7.3): ExpandA (Alg. 32, RejNTTPoly
+ * over SHAKE128), ExpandS (Alg. 33, RejBoundedPoly over SHAKE256), ExpandMask (Alg. 34) and
+ * SampleInBall (Alg. 29); and H (SHAKE256) over a list of byte strings.
+ *
+ * ExpandA's k l streams, ExpandS's l + k and ExpandMask's l are independent SHAKE instances:
+ * they run KF_XN_MAX at a time in the lanes of the batched Keccak backend (sponge_xn.h),
+ * which plans them onto x8, x4 or x2 states, or x1 where there is no batched backend.
+ */
+#ifndef KF_MLDSA_SAMPLING_H
+#define KF_MLDSA_SAMPLING_H
+
+#include "mldsa/poly.h"
+
+/* A-hat (k x l, row-major: a[r l + s] = RejNTTPoly(rho || s || r)), in the NTT domain,
+ * coefficients in [0, q). rho is public; rejection branches freely. */
+void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p);
+/* s1 (l polynomials) and s2 (k), coefficients in [-eta, eta], from rho' (secret). Only the
+ * accept/reject decision of each half-byte is declassified (ct.h): it tells which nibbles
+ * were thrown away, nothing about the values kept. */
+void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[KF_MLDSA_CRHBYTES],
+                       const kf_mldsa_params *p);
+/* y (l polynomials), coefficients in [-gamma1 + 1, gamma1], from rho'' and kappa. */
+void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
+                          const kf_mldsa_params *p);
+/* c with tau coefficients +-1, from c~ (ctilde_bytes). c~ must be public (it branches). */
+void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p);
+
+/* out[0 .. outlen) = SHAKE256(in[0] || ... || in[n-1]). */
+void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *const in[], const size_t len[]);
+
+#endif

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * verify.c - ML-DSA.Verify_internal (FIPS 204 Alg. 8), for one signature and for a batch
+ * (kf_mldsa_verify_batch). All inputs are public: no constant-time constraint.
+ *
+ * The batch verifies its items one after another for the arithmetic (each needs A, about
+ * 56 KiB for ML-DSA-87, on the stack), but runs the hashes that a single verification must
+ * make on one state in the lanes of the batched backend, up to KF_XN_MAX items at a time:
+ * tr = H(pk, 64) and the final c~' = H(mu || w1Encode(w1'), lambda/4), whose inputs have the
+ * same length for every item of a set. Items whose pk has the rho of the item before reuse
+ * its A (ExpandA, the largest hash of a verification, runs once for a run of signatures under
+ * one key).
+ */
+#include "mldsa/mldsa_internal.h"
+#include "mldsa/packing.h"
+#include "mldsa/sampling.h"
+#include "sponge/sponge_xn.h"
+#include "common/util.h"
+
+#include <string.h>
+
+#define K_MAX KF_MLDSA_K_MAX
+#define L_MAX KF_MLDSA_L_MAX
+#define W1_BYTES_MAX (K_MAX * 32 * 4) /* k 32 w1_bits: 4 x 192 or 8 x 128 bytes */
+#define SHAKE_SUFFIX 0x1F
+
+typedef struct verify_state {
+    kf_mldsa_poly a[K_MAX * L_MAX], t1[K_MAX], z[L_MAX], h[K_MAX], w[K_MAX], c, tmp;
+    uint8_t rho[KF_MLDSA_SEEDBYTES], a_rho[KF_MLDSA_SEEDBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
+    int a_valid; /* a holds ExpandA(a_rho) */
+} verify_state;
+
+/* Decode pk and sig into st and check what needs no hash: 0 if the hint is malformed
+ * (sigDecode's bottom) or z is out of bounds (line 13). */
+static int verify_decode(verify_state *st, const kf_mldsa_params *p, const uint8_t *pk, const uint8_t *sig)
+{
+    kf_mldsa_pk_decode(st->rho, st->t1, pk, p);
+    if (kf_mldsa_sig_decode(st->ctilde, st->z, st->h, sig, p) != 0) return 0;
+    uint32_t over = 0;
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta, &over);
+    return !over;
+}
+
+/* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same. */
+static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
+{
+    if (!st->a_valid || memcmp(st->a_rho, st->rho, sizeof st->rho) != 0) {
+        kf_mldsa_expand_a(st->a, st->rho, p);
+        memcpy(st->a_rho, st->rho, sizeof st->rho);
+        st->a_valid = 1;
+    }
+    kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
+    kf_mldsa_ntt(&st->c);
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st->z[j]);
+    /* w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)); w1' = UseHint(h, w'approx) */
+    for (unsigned i = 0; i < p->k; i++) {
+        memset(&st->w[i], 0, sizeof st->w[i]);
+        for (unsigned j = 0; j < p->l; j++) kf_mldsa_pointwise_acc(&st->w[i], &st->a[i * p->l + j], &st->z[j]);
+        kf_mldsa_poly_shiftl(&st->tmp, &st->t1[i]);
+        kf_mldsa_ntt(&st->tmp);
+        kf_mldsa_pointwise(&st->tmp, &st->c, &st->tmp);
+        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp);
+        kf_mldsa_poly_reduce(&st->w[i]);
+        kf_mldsa_invntt_tomont(&st->w[i]);
+        kf_mldsa_poly_freeze(&st->w[i]);
+        kf_mldsa_use_hint(&st->tmp, &st->w[i], &st->h[i], p->gamma2);
+        kf_mldsa_pack_simple(w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits);
+    }
+}
+
+static size_t w1_bytes(const kf_mldsa_params *p)
+{
+    return 32u * p->w1_bits * p->k;
+}
+
+int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_mldsa_msg *m, const uint8_t *mu,
+                        const uint8_t *sig)
+{
+    verify_state st;
+    uint8_t tr[KF_MLDSA_TR_BYTES], mu2[KF_MLDSA_CRHBYTES], w1[W1_BYTES_MAX], ctilde2[KF_MLDSA_CTILDE_MAX];
+    int ok = 0;
+    st.a_valid = 0;
+    if (!verify_decode(&st, p, pk, sig)) goto out;
+    if (!mu) {
+        const uint8_t *in[1] = {pk};
+        const size_t len[1] = {p->pk_bytes};
+        kf_mldsa_shake256(tr, sizeof tr, 1, in, len);
+        kf_mldsa_compute_mu(mu2, tr, m);
+        mu = mu2;
+    }
+    verify_w1(&st, p, w1);
+    const uint8_t *in[2] = {mu, w1};
+    const size_t len[2] = {KF_MLDSA_CRHBYTES, w1_bytes(p)};
+    kf_mldsa_shake256(ctilde2, p->ctilde_bytes, 2, in, len);
+    ok = memcmp(st.ctilde, ctilde2, p->ctilde_bytes) == 0;
+out:
+    kf_memzero(&st, sizeof st); /* public data, but a stack this size is not left behind */
+    return ok;
+}
+
+/* ---- the batch ------------------------------------------------------------------------------ */
+
+#define WINDOW KF_XN_MAX
+
+typedef struct batch_window {
+    size_t at[WINDOW];                      /* the items' indices */
+    const uint8_t *pk[WINDOW];
+    uint8_t tr[WINDOW][KF_MLDSA_TR_BYTES];
+    uint8_t mu[WINDOW][KF_MLDSA_CRHBYTES];
+    uint8_t w1[WINDOW][W1_BYTES_MAX];
+    uint8_t ctilde[WINDOW][KF_MLDSA_CTILDE_MAX];
+    uint8_t got[WINDOW][KF_MLDSA_CTILDE_MAX];
+} batch_window;
+
+static int item_checks(const kf_mldsa_params *p, const kf_mldsa_verify_item *it)
+{
+    int rc = kf_mldsa_verify_checks(p, it->msg, it->msglen, it->sig, it->siglen, it->pk, it->pklen);
+    return rc == KF_OK ? kf_mldsa_ctx_checks(it->ctx, it->ctxlen) : rc;
+}
+
+/* tr for the n items of the window, then mu, then c~': the fixed-length hashes in lanes. */
+static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
+                          int *results)
+{
+    kf_sponge_xn x;
+    const uint8_t *in[WINDOW], *in2[WINDOW];
+    uint8_t *out[WINDOW];
+    size_t inlen[WINDOW];
+    for (unsigned j = 0; j < n; j++) {
+        in[j] = bw->pk[j];
+        inlen[j] = p->pk_bytes;
+        out[j] = bw->tr[j];
+    }
+    kf_sponge_xn_plan(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_oneshot(&x, in, inlen, out, KF_MLDSA_TR_BYTES); /* tr = H(pk, 64) */
+    for (unsigned j = 0; j < n; j++) {
+        const kf_mldsa_verify_item *it = &items[bw->at[j]];
+        kf_mldsa_msg m;
+        uint8_t hdr[2];
+        kf_mldsa_pure_msg(&m, hdr, it->msg, it->msglen, it->ctx, it->ctxlen);
+        kf_mldsa_compute_mu(bw->mu[j], bw->tr[j], &m); /* messages of any lengths: one at a time */
+        in[j] = bw->mu[j];
+        in2[j] = bw->w1[j];
+        out[j] = bw->got[j];
+    }
+    kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_absorb(&x, in, KF_MLDSA_CRHBYTES);
+    kf_sponge_xn_absorb(&x, in2, w1_bytes(p));
+    kf_sponge_xn_squeeze(&x, out, p->ctilde_bytes); /* c~' = H(mu || w1Encode(w1'), lambda/4) */
+    for (unsigned j = 0; j < n; j++)
+        results[bw->at[j]] = memcmp(bw->ctilde[j], bw->got[j], p->ctilde_bytes) == 0 ? KF_OK : KF_ERR_BAD_SIGNATURE;
+}
+
+int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_verify_item *items, int *results)
+{
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    if (count == 0) return KF_OK;
+    if (!items || !results) return KF_ERR_NULL_POINTER;
+    verify_state st;
+    batch_window bw;
+    unsigned n = 0;
+    st.a_valid = 0;
+    for (size_t i = 0; i < count; i++) {
+        const kf_mldsa_verify_item *it = &items[i];
+        results[i] = item_checks(p, it);
+        if (results[i] != KF_OK) continue;
+        if (!verify_decode(&st, p, it->pk, it->sig)) {
+            results[i] = KF_ERR_BAD_SIGNATURE;
+            continue;
+        }
+        verify_w1(&st, p, bw.w1[n]);
+        memcpy(bw.ctilde[n], st.ctilde, p->ctilde_bytes);
+        bw.pk[n] = it->pk;
+        bw.at[n++] = i;
+        if (n == WINDOW) {
+            finish_window(&bw, n, p, items, results);
+            n = 0;
+        }
+    }
+    if (n) finish_window(&bw, n, p, items, results);
+    kf_memzero(&st, sizeof st);
+    int first = KF_OK;
+    for (size_t i = 0; i < count && first == KF_OK; i++) first = results[i];
+    return first;
+}
