@@ -9,4 +9,5 @@ command -v valgrind >/dev/null || need_pkgs+=(valgrind)
 need_pip+=(pycryptodome   # SP 800-185, TurboSHAKE and KangarooTwelve
            slh-dsa        # SLH-DSA (FIPS 205)
            kyber-py       # ML-KEM (FIPS 203)
-           blake3)        # optional: BLAKE3 beside KT128 in `kforge bench`
+           blake3         # optional: BLAKE3 beside KT128 in `kforge bench`
+           bochscpu-python) # tests/avx512_emu: the AVX-512 kernels on Bochs's CPU (cp311, x86-64 only)
