@@ -3,8 +3,8 @@
  * freestanding.c - what the compiler may call in a program without libc: memcpy, memmove,
  * memset, memcmp (GCC and clang emit calls to these four even with -ffreestanding), and
  * kf_cpu_features, which the library's dispatch.c provides on a hosted build and
- * avx512-x8's leaves_node consults (BMI1/BMI2). Built with -fno-tree-loop-distribute-patterns
- * so the loops below are not turned back into calls to themselves.
+ * avx512-x8's leaves_node consults (BMI1/BMI2). The copies and fills are rep movsb / rep
+ * stosb in inline assembly, so no compiler can turn them back into calls to themselves.
  */
 #include "keccak/keccak_backend.h"
 
@@ -14,27 +14,25 @@
 
 void *memcpy(void *restrict d, const void *restrict s, size_t n)
 {
-    uint8_t *dp = d;
-    const uint8_t *sp = s;
-    while (n--) *dp++ = *sp++;
+    void *dp = d;
+    __asm__ volatile("rep movsb" : "+D"(dp), "+S"(s), "+c"(n) : : "memory");
     return d;
 }
 
 void *memmove(void *d, const void *s, size_t n)
 {
-    uint8_t *dp = d;
-    const uint8_t *sp = s;
-    if (dp < sp)
-        while (n--) *dp++ = *sp++;
-    else
-        while (n--) dp[n] = sp[n];
+    if ((uintptr_t)d - (uintptr_t)s >= n) return memcpy(d, s, n); /* no overlap from below */
+    /* d inside [s, s + n): copy backwards, from the last byte (DF set, then cleared again) */
+    uint8_t *dp = (uint8_t *)d + n - 1;
+    const uint8_t *sp = (const uint8_t *)s + n - 1;
+    __asm__ volatile("std\n\trep movsb\n\tcld" : "+D"(dp), "+S"(sp), "+c"(n) : : "memory");
     return d;
 }
 
 void *memset(void *d, int c, size_t n)
 {
-    uint8_t *dp = d;
-    while (n--) *dp++ = (uint8_t)c;
+    void *dp = d;
+    __asm__ volatile("rep stosb" : "+D"(dp), "+c"(n) : "a"(c) : "memory");
     return d;
 }
 

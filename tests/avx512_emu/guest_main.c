@@ -19,9 +19,21 @@ static const struct kf_emu_impl avx512 = {
     kf_mlkem_rej_block_xn_avx512, kf_mlkem_cbd2_avx512, kf_mlkem_cbd3_avx512,
 };
 
+/* The emulator's own checks (run_avx512_emu.py), image only: kshiftrw by 15 of an all-ones
+ * opmask, which must give 1 (bochscpu-python 0.4.0 gives 0). */
+#define KF_EMU_PROBE_KSHIFTRW15 100
+
 void kf_emu_guest_main(void);
 void kf_emu_guest_main(void)
 {
     struct kf_emu_cmd *cmd = (struct kf_emu_cmd *)KF_EMU_CMD;
+    if (cmd->op == KF_EMU_PROBE_KSHIFTRW15) {
+        uint32_t r;
+        __asm__ volatile("kxnorw %%k1, %%k1, %%k1\n\tkshiftrw $15, %%k1, %%k2\n\tkmovw %%k2, %0" : "=r"(r)); /* no k clobbers: this file has no AVX-512 code */
+        *(uint32_t *)KF_EMU_OUT = r;
+        cmd->out_len = 4;
+        cmd->status = KF_EMU_OK;
+        return;
+    }
     kf_emu_exec(cmd, (const uint8_t *)KF_EMU_IN, (uint8_t *)KF_EMU_OUT, &avx512);
 }
