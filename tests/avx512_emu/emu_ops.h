@@ -94,7 +94,7 @@ struct kf_emu_impl {
 
 /* The batched backends under test, in the order of the image's table: X(backend, n). The x1
  * ones: KF_EMU_X1_LIST. Every AVX-512 backend of src/keccak/x86_64/ (dispatch.c's list less
- * the AVX2 and BMI2 ones); test_avx512_emu.py fails if the image reports a different set. */
+ * the AVX2 and BMI2 ones); run_avx512_emu.py fails if the image reports a different set. */
 #define KF_EMU_X1_LIST(X) X(kf_backend_x1_avx512vl) X(kf_backend_x1_pairs_avx512vl)
 #define KF_EMU_XN_LIST(X) \
     X(kf_backend_x8_avx512, 8) X(kf_backend_x4_avx512vl, 4) X(kf_backend_x9_hybrid, 9) X(kf_backend_x5_hybrid, 5)
