@@ -11,4 +11,5 @@ need_pip+=(pycryptodome   # SP 800-185, TurboSHAKE and KangarooTwelve
            kyber-py       # ML-KEM (FIPS 203)
            dilithium-py   # ML-DSA (FIPS 204)
            cryptography   # ML-DSA again, OpenSSL's (pyca/cryptography 46 or later)
-           blake3)        # optional: BLAKE3 beside KT128 in `kforge bench`
+           blake3         # optional: BLAKE3 beside KT128 in `kforge bench`
+           bochscpu-python) # tests/avx512_emu: the AVX-512 kernels on Bochs's CPU (cp311, x86-64 only)
