@@ -149,9 +149,10 @@ def main():
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             check(r.returncode == 1, "%s /dev/zero: exit 1" % what, (r.returncode, r.stderr))
             check(b"larger than" in r.stderr, "%s /dev/zero: the message names the limit" % what, r.stderr)
-            # ru_maxrss of the children is the largest so far: it may only say "under 64 MB"
-            # when every earlier child stayed there too, which is what this test requires
-            check(after.ru_maxrss < 64 * 1024, "%s /dev/zero: peak RSS %d KB < 64 MB" % (what, after.ru_maxrss))
+            # ru_maxrss of the children is the largest so far: it may only say "under 256 MB"
+            # when every earlier child stayed there too, which is what this test requires (256 MB: an
+            # ASan build of kforge has its shadow memory; the old code reached 2.1 GB)
+            check(after.ru_maxrss < 256 * 1024, "%s /dev/zero: peak RSS %d KB < 256 MB" % (what, after.ru_maxrss))
             check(dt < 10, "%s /dev/zero: refused in %.1f s" % (what, dt))
             del before
         # a message may still be large: 3 MB signs
