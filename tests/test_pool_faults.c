@@ -25,7 +25,7 @@
 #include <string.h>
 
 #if defined(__linux__)
-#include <dirent.h>
+#include "thread_count.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <sched.h>
@@ -61,16 +61,6 @@ int pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), v
 }
 #endif
 
-static int thread_count(void)
-{
-    int n = 0;
-    DIR *d = opendir("/proc/self/task");
-    if (!d) return -1;
-    for (struct dirent *e; (e = readdir(d)) != NULL;)
-        if (e->d_name[0] != '.') n++;
-    closedir(d);
-    return n;
-}
 
 #define LEN ((size_t)1 << 20)
 static uint8_t *msg;

@@ -17,20 +17,10 @@
 #include <string.h>
 
 #if defined(__linux__)
-#include <dirent.h>
+#include "thread_count.h"
 #include <sched.h>
 #include <unistd.h>
 
-static int thread_count(void)
-{
-    int n = 0;
-    DIR *d = opendir("/proc/self/task");
-    if (!d) return -1;
-    for (struct dirent *e; (e = readdir(d)) != NULL;)
-        if (e->d_name[0] != '.') n++;
-    closedir(d);
-    return n;
-}
 
 int main(void)
 {

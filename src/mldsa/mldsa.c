@@ -16,6 +16,7 @@
 #include "mldsa/packing.h"
 #include "mldsa/sampling.h"
 #include "common/ct.h"
+#include "hash/prehash.h"
 #include "common/os_random.h"
 #include "common/util.h"
 
@@ -347,27 +348,8 @@ int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen, const 
     return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
-#define OID_BYTES 11
-#define PH_MAX 64
-
-/* The DER of the pre-hash function's OID (2.16.840.1.101.3.4.2.x) and PH_M = ph(msg). */
-static int prehash(kf_mldsa_prehash ph, const void *msg, size_t msglen, uint8_t oid[OID_BYTES],
-                   uint8_t out[PH_MAX], size_t *outlen)
-{
-    static const uint8_t nist_hash_arc[OID_BYTES - 1] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02};
-    int rc;
-    switch (ph) {
-    case KF_MLDSA_PH_SHA3_224: oid[10] = 0x07; *outlen = 28; rc = kf_sha3_224(out, msg, msglen); break;
-    case KF_MLDSA_PH_SHA3_256: oid[10] = 0x08; *outlen = 32; rc = kf_sha3_256(out, msg, msglen); break;
-    case KF_MLDSA_PH_SHA3_384: oid[10] = 0x09; *outlen = 48; rc = kf_sha3_384(out, msg, msglen); break;
-    case KF_MLDSA_PH_SHA3_512: oid[10] = 0x0A; *outlen = 64; rc = kf_sha3_512(out, msg, msglen); break;
-    case KF_MLDSA_PH_SHAKE128: oid[10] = 0x0B; *outlen = 32; rc = kf_shake128(out, 32, msg, msglen); break;
-    case KF_MLDSA_PH_SHAKE256: oid[10] = 0x0C; *outlen = 64; rc = kf_shake256(out, 64, msg, msglen); break;
-    default: return KF_ERR_BAD_ALGORITHM;
-    }
-    memcpy(oid, nist_hash_arc, sizeof nist_hash_arc);
-    return rc;
-}
+#define OID_BYTES KF_PREHASH_OID_BYTES
+#define PH_MAX KF_PREHASH_MAX
 
 /* M' = IntegerToBytes(1, 1) || IntegerToBytes(|ctx|, 1) || ctx || OID || PH_M (Alg. 4 line 23, Alg. 5 line 18). */
 static void hash_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ctxlen, const uint8_t *oid,
@@ -387,7 +369,7 @@ int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, 
     size_t phlen = 0;
     int rc = sign_checks(p, sig, siglen, msg, msglen, sk, sklen);
     if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
-    if (rc == KF_OK) rc = prehash(ph, msg, msglen, oid, phm, &phlen);
+    if (rc == KF_OK) rc = kf_prehash((int)ph, msg, msglen, oid, phm, &phlen);
     if (rc != KF_OK) return sign_done(sig, siglen, rc);
     kf_mldsa_msg m;
     hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
@@ -403,7 +385,7 @@ int kf_mldsa_hash_verify(kf_mldsa_param param, kf_mldsa_prehash ph, const void *
     size_t phlen = 0;
     int rc = kf_mldsa_verify_checks(p, msg, msglen, sig, siglen, pk, pklen);
     if (rc == KF_OK) rc = kf_mldsa_ctx_checks(ctx, ctxlen);
-    if (rc == KF_OK) rc = prehash(ph, msg, msglen, oid, phm, &phlen);
+    if (rc == KF_OK) rc = kf_prehash((int)ph, msg, msglen, oid, phm, &phlen);
     if (rc != KF_OK) return rc;
     kf_mldsa_msg m;
     hash_msg(&m, hdr, ctx, ctxlen, oid, phm, phlen);
