@@ -31,5 +31,23 @@ if vectors_only:
         sys.exit(77)
 print(f"keccakforge {keccakforge.__version__} from {keccakforge.__file__}, backends {keccakforge.backends()}")
 args = [vector_file] if vectors_only else [tests, "--ignore=" + vector_file]
-rc = pytest.main(args + ["-q", "-rs", "-p", "no:cacheprovider"])
+
+class MissingOracles:
+    """Collects the tests pytest skipped because an oracle package is not installed."""
+
+    def __init__(self):
+        self.skipped = []
+
+    def pytest_runtest_logreport(self, report):
+        if report.skipped and "not installed" in str(report.longrepr):
+            self.skipped.append(report.nodeid)
+
+
+missing = MissingOracles()
+rc = pytest.main(args + ["-q", "-rs", "-p", "no:cacheprovider"], plugins=[missing])
+if rc == 0 and missing.skipped:
+    # every other test passed, but comparisons with an independent implementation did not
+    # run: ctest counts that as skipped, never as passed (SKIP_RETURN_CODE 77)
+    print(f"SKIPPED: {len(missing.skipped)} tests need an oracle that is not installed")
+    sys.exit(77)
 sys.exit(1 if rc == 5 else int(rc))

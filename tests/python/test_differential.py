@@ -271,8 +271,7 @@ def run(args, lib, api, report):
         run_pycryptodome(t)
     else:
         report.section("pycryptodome (not installed)")
-        report.skip()
-        print("  pycryptodome is not importable: its comparisons are skipped")
+        report.oracle_missing("pycryptodome")
 
 
 def extra_args(ap):

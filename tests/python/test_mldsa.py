@@ -498,8 +498,7 @@ def z_out_of_bounds(dsa, report, rng):
         from dilithium_py.ml_dsa import ML_DSA_44
         from dilithium_py.modules.modules import Matrix   # Vector's norm check is Matrix's
     except ImportError:
-        print("  dilithium-py not importable: skipped")
-        report.skip(1)
+        report.oracle_missing("dilithium-py")
         return
     ps = "ML-DSA-44"
     gamma1, beta = SETS[ps][9], SETS[ps][10]
@@ -598,8 +597,7 @@ def differential(dsa, report, rng):
         from dilithium_py.ml_dsa import ML_DSA_44, ML_DSA_65, ML_DSA_87
         from dilithium_py.ml_dsa.hash_ml_dsa import HashML_DSA  # noqa: F401 (FIPS 204 final API)
     except ImportError:
-        print("  dilithium-py not importable: skipped")
-        report.skip(1)
+        report.oracle_missing("dilithium-py")
         return
     objs = {"ML-DSA-44": ML_DSA_44, "ML-DSA-65": ML_DSA_65, "ML-DSA-87": ML_DSA_87}
     for ps, theirs in objs.items():
@@ -642,8 +640,7 @@ def differential_pyca(dsa, report, rng):
             raise ImportError("skipped under the sanitizer build")
         from cryptography.hazmat.primitives.asymmetric import mldsa
     except ImportError:
-        print("  cryptography with ML-DSA (46 or later) not importable: skipped")
-        report.skip(1)
+        report.oracle_missing("cryptography (46 or later, with ML-DSA)")
         return
     for ps in SETS:
         cls = getattr(mldsa, "MLDSA%sPrivateKey" % ps[-2:])

@@ -178,8 +178,7 @@ def differential(m, report, rng, n):
     for P in PARAMS:
         report.section("kyber-py ML-KEM-%d" % P)
         if KYBER_PY is None:
-            report.skip()
-            print("  kyber-py is not importable (python3 -m pip install kyber-py): skipped")
+            report.oracle_missing("kyber-py")
             continue
         ref = KYBER_PY[P]
         for i in range(n):
