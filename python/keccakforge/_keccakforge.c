@@ -589,10 +589,21 @@ static PyMethodDef tuple_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* <sha3_256 keccakforge.HASH object @ 0x...>, as hashlib's objects say what they hash */
+static PyObject *obj_repr(PyObject *self)
+{
+    PyObject *tn = PyObject_GetAttrString((PyObject *)Py_TYPE(self), "__name__");
+    if (!tn) return NULL;
+    PyObject *r = PyUnicode_FromFormat("<%s keccakforge.%U object @ %p>", ((kfobj *)self)->name, tn, (void *)self);
+    Py_DECREF(tn);
+    return r;
+}
+
 static PyObject *make_type(const char *name, const char *doc, PyMethodDef *methods)
 {
     PyType_Slot slots[] = {
         {Py_tp_dealloc, obj_dealloc},
+        {Py_tp_repr, obj_repr},
         {Py_tp_methods, methods},
         {Py_tp_getset, obj_getset},
         {Py_tp_doc, (void *)doc},

@@ -32,6 +32,7 @@
     X(Py_tp_dealloc, 52)                                                                           \
     X(Py_tp_doc, 56)                                                                               \
     X(Py_tp_methods, 64)                                                                           \
+    X(Py_tp_repr, 66)                                                                              \
     X(Py_tp_getset, 73)                                                                            \
     X(PyBUF_SIMPLE, 0)                                                                             \
     X(PYTHON_ABI_VERSION, 3)

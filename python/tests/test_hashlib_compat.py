@@ -154,3 +154,11 @@ def test_legacy_keccak():
         assert kf.keccak_512(d).digest() == Keccak.new(digest_bits=512, data=d).digest()
     assert kf.keccak_256(b"").hexdigest().startswith("c5d2460186f7233c")  # Ethereum's empty hash
     assert kf.keccak_256().name == "keccak_256" and kf.keccak_256().digest_size == 32
+
+
+def test_repr_names_the_algorithm():
+    """repr() says which algorithm an object computes, as hashlib's objects do (issue 40)."""
+    for obj, name in ((kf.sha3_256(), "sha3_256"), (kf.shake_128(), "shake_128"), (kf.new("sha3-512"), "sha3_512"),
+                      (kf.kmac128(b"k" * 16), "kmac128"), (kf.kt128(), "kt128")):
+        r = repr(obj)
+        assert r.startswith("<%s keccakforge." % obj.name) and name in r and " object @ 0x" in r, r
