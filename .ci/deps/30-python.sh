@@ -7,4 +7,4 @@ python3 - <<'PY' 2>/dev/null || need_pkgs+=(python3-dev)
 import os, sys, sysconfig
 sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)
 PY
-need_pip+=(pytest scikit-build-core)
+need_pip+=(pytest scikit-build-core mypy)   # mypy: ctest python_typing (the stubs)

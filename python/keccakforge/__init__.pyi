@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 from collections.abc import Iterable
-from typing import final
+from typing import Literal, final, overload
 
 from typing_extensions import Buffer
 
@@ -83,7 +83,18 @@ def parallelhash128(data: Buffer = ..., *, block_bytes: int = 8192, customizatio
                     digest_size: int = 32, threads: int = 1) -> HASH: ...
 def parallelhash256(data: Buffer = ..., *, block_bytes: int = 8192, customization: Buffer = ...,
                     digest_size: int = 64, threads: int = 1) -> HASH: ...
-def new(name: str, data: Buffer = ..., **kwargs: object) -> HASH | XOF: ...
+# new(): a name spelled in the call gets its precise type; any other str is typed as hashlib
+# types hashlib.new (HASH), so ordinary hashlib-style code (new(name).hexdigest()) checks.
+_FixedName = Literal["sha3_224", "sha3_256", "sha3_384", "sha3_512", "sha3-224", "sha3-256", "sha3-384",
+                     "sha3-512", "keccak_256", "keccak_512", "keccak256", "keccak512"]
+_XofName = Literal["shake_128", "shake_256", "shake128", "shake256", "turboshake128", "turboshake256",
+                   "kt128", "kt256", "cshake128", "cshake256", "parallelhash128", "parallelhash256"]
+@overload
+def new(name: _FixedName, data: Buffer = ..., *, usedforsecurity: bool = True, string: Buffer | None = None) -> HASH: ...
+@overload
+def new(name: _XofName, data: Buffer = ..., **kwargs: object) -> XOF: ...  # type: ignore[overload-overlap]
+@overload
+def new(name: str, data: Buffer = ..., **kwargs: object) -> HASH: ...
 def backends() -> tuple[str, str]: ...
 
 def shake128_batch(inputs: Iterable[Buffer], outlen: int) -> list[bytes]: ...

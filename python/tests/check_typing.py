@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""ctest's python_typing: mypy --strict on typing/hashlib_style.py against the package's stubs
+(python/keccakforge/*.pyi). Exit 77 (skipped) with one line when mypy is not installed."""
+import os
+import subprocess
+import sys
+
+try:
+    import mypy  # noqa: F401
+except ImportError:
+    print("skipped: mypy is not installed (python3 -m pip install mypy)")
+    sys.exit(77)
+
+here = os.path.dirname(os.path.abspath(__file__))
+env = dict(os.environ, MYPYPATH=os.path.join(here, ".."))
+r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull,
+                    os.path.join(here, "typing", "hashlib_style.py")], env=env, capture_output=True, text=True)
+print(r.stdout + r.stderr)
+sys.exit(0 if r.returncode == 0 else 1)
