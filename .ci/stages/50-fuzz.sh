@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Fuzz smoke runs: every libFuzzer target (fuzz/) for 60 s under clang ASan+UBSan
-# (pointer-overflow included, nothing recoverable), two at a time: 9 targets.
+# (pointer-overflow included, nothing recoverable), two at a time, from the corpora kept in
+# fuzz/corpus/; then what those corpora cover (clang source-based coverage, fuzz/coverage.sh),
+# printed per target so a drop shows.
 set -euo pipefail
 command -v clang >/dev/null || { echo "clang not installed: fuzz stage skipped"; exit 0; }
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKF_SANITIZE=ON -DKF_FUZZ=ON \
@@ -9,3 +11,4 @@ CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKF_SANITIZ
 # fuzz_all: every target the configuration has (fuzz_provider needs OpenSSL >= 3) and the seeds
 cmake --build build-fuzz -j"$(nproc)" --target fuzz_all
 bash fuzz/run.sh build-fuzz 60 2
+bash fuzz/coverage.sh build-fuzz-cov
