@@ -18,6 +18,11 @@
  *     signature, message, context string and length, through EVP_PKEY_verify or
  *     EVP_DigestVerify
  *   6 SLH-DSA verify, any set, with a public key, context, message and signature from the input
+ *   7 X25519MLKEM768 (the TLS hybrid group): decapsulation with a fixed key pair of a server
+ *     share made at start-up with edits, or of any bytes; encapsulation to a client share from
+ *     the input
+ *   8 ML-KEM key generation (EVP_PKEY_generate) with a "seed" and a TLS "group" name from the
+ *     input
  *
  * What must hold (a failure aborts, which libFuzzer records):
  *   - every failing call of the provider's puts an error with a reason string on OpenSSL's
@@ -30,7 +35,13 @@
  *   - imports of a single pub / priv / seed are accepted exactly when the library's checks
  *     accept them; decapsulation succeeds exactly for a ciphertext of the set's length and
  *     then gives the library's shared secret; verification agrees with kf_slhdsa_verify, and
- *     the unchanged signature always verifies.
+ *     the unchanged signature always verifies;
+ *   - X25519MLKEM768: a client share is accepted exactly when it has 1216 bytes and its ML-KEM
+ *     part passes §7.2; a server share of 1120 bytes with a valid X25519 part decapsulates,
+ *     and the half of the secret whose part of the share is unchanged stays as it was;
+ *     encapsulating to the fixed key's own share decapsulates to the same secret;
+ *   - key generation with a seed succeeds exactly for 64 bytes and a group naming the set,
+ *     and gives the library's key of that seed.
  * ASan's LeakSanitizer is on: whatever an input allocates is freed.
  */
 #include "fuzz_util.h"
@@ -605,6 +616,142 @@ static void op_verify_any(fz *r)
     EVP_PKEY_free(key);
 }
 
+/* ---- 7: X25519MLKEM768 ------------------------------------------------------------------------- */
+#define H_PUB (KF_MLKEM768_EK_BYTES + 32)
+#define H_CT (KF_MLKEM768_CT_BYTES + 32)
+static EVP_PKEY *hybrid_key;
+static uint8_t hybrid_pub[H_PUB], hybrid_share[H_CT], hybrid_secret[64];
+
+static int hybrid_decaps(EVP_PKEY *pk, const uint8_t *ct, size_t ctlen, uint8_t *ss, size_t cap)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, pk, KFQ);
+    size_t sl = cap;
+    FZ_CHECK(c && EVP_PKEY_decapsulate_init(c, NULL) == 1, "hybrid decapsulate_init");
+    int ok = EVP_PKEY_decapsulate(c, ss, &sl, ct, ctlen) == 1;
+    if (ok) FZ_CHECK(sl == 64, "hybrid secret of %zu bytes", sl);
+    else if (ctlen) expect_error("X25519MLKEM768 decapsulate");
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static int hybrid_encaps(EVP_PKEY *pk, uint8_t *ct, uint8_t *ss)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, pk, KFQ);
+    size_t cl = H_CT, sl = 64;
+    FZ_CHECK(c && EVP_PKEY_encapsulate_init(c, NULL) == 1, "hybrid encapsulate_init");
+    int ok = EVP_PKEY_encapsulate(c, ct, &cl, ss, &sl) == 1;
+    if (ok) FZ_CHECK(cl == H_CT && sl == 64, "hybrid encapsulate: %zu, %zu bytes", cl, sl);
+    else expect_error("X25519MLKEM768 encapsulate");
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static void op_hybrid(fz *r)
+{
+    static uint8_t buf[H_PUB + 64];
+    uint8_t ss[64], ss2[64];
+    uint8_t a = fz_u8(r);
+    if (a & 1) { /* encapsulation to a client share from the input */
+        size_t len = (a & 2) ? fz_u16(r) % (sizeof buf + 1) : H_PUB, got = 0;
+        const uint8_t *src = fz_bytes(r, len, &got);
+        memcpy(buf, src, got);
+        memset(buf + got, 0, len - got);
+        if (a & 4) memcpy(buf, hybrid_pub, len < H_PUB ? len : H_PUB); /* the fixed share, then edits */
+        if ((a & 4) && len >= H_PUB && r->n >= 3) buf[fz_u16(r) % H_PUB] ^= fz_u8(r);
+        OSSL_PARAM pub[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, buf, len), OSSL_PARAM_construct_end()};
+        EVP_PKEY *pk = fromdata("X25519MLKEM768", EVP_PKEY_PUBLIC_KEY, pub);
+        int want = len == H_PUB && kf_mlkem_check_ek(KF_MLKEM768, buf, KF_MLKEM768_EK_BYTES) == KF_OK;
+        FZ_CHECK((pk != NULL) == want, "X25519MLKEM768 client share of %zu bytes: %s", len, pk ? "accepted" : "rejected");
+        if (!pk) {
+            expect_error("X25519MLKEM768 fromdata");
+            return;
+        }
+        uint8_t share[H_PUB];
+        size_t sl = 0;
+        FZ_CHECK(EVP_PKEY_get_octet_string_param(pk, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, share, sizeof share, &sl) == 1 &&
+                     sl == H_PUB && memcmp(share, buf, H_PUB) == 0,
+                 "X25519MLKEM768: the share read back differs");
+        static uint8_t ct[H_CT];
+        if (hybrid_encaps(pk, ct, ss) && memcmp(buf, hybrid_pub, H_PUB) == 0)
+            FZ_CHECK(hybrid_decaps(hybrid_key, ct, H_CT, ss2, sizeof ss2) && memcmp(ss, ss2, 64) == 0,
+                     "X25519MLKEM768: encapsulation to the fixed key's share decapsulates to another secret");
+        EVP_PKEY_free(pk);
+    } else { /* decapsulation: the fixed server share with edits, or any bytes */
+        static uint8_t ct[H_CT + 64];
+        size_t len = H_CT;
+        int ml_changed = 0, x_changed = 0;
+        if (a & 2) {
+            len = r->n < sizeof ct ? r->n : sizeof ct;
+            memcpy(ct, r->p, len);
+            ml_changed = x_changed = 1;
+        } else {
+            memcpy(ct, hybrid_share, H_CT);
+            for (int e = (a >> 2) & 3; e > 0; e--) {
+                uint16_t pos = fz_u16(r) % H_CT;
+                uint8_t x = fz_u8(r);
+                if (!x) continue;
+                ct[pos] ^= x;
+                if (pos < KF_MLKEM768_CT_BYTES) ml_changed = 1;
+                else x_changed = 1;
+            }
+            if (a & 16) {
+                len = fz_u16(r) % sizeof ct;
+                if (len > H_CT) memset(ct + H_CT, 0, len - H_CT);
+                if (len != H_CT) ml_changed = x_changed = 1;
+            }
+        }
+        int ok = hybrid_decaps(hybrid_key, ct, len, ss, (a & 32) ? fz_u8(r) % 80 : 64);
+        if (!ok) return;
+        FZ_CHECK(len == H_CT, "X25519MLKEM768: a %zu-byte share decapsulated", len);
+        if (!ml_changed) FZ_CHECK(memcmp(ss, hybrid_secret, 32) == 0, "X25519MLKEM768: ML-KEM half changed");
+        if (!x_changed) FZ_CHECK(memcmp(ss + 32, hybrid_secret + 32, 32) == 0, "X25519MLKEM768: X25519 half changed");
+    }
+    kf_wipe(ss, sizeof ss);
+    kf_wipe(ss2, sizeof ss2);
+}
+
+/* ---- 8: ML-KEM key generation ------------------------------------------------------------------- */
+static void op_keygen(fz *r)
+{
+    static const char *const groups[] = {"MLKEM512", "MLKEM768", "MLKEM1024", "ml-kem-768", "X25519MLKEM768", "x"};
+    uint8_t a = fz_u8(r), seed[80];
+    int s = a % 3;
+    size_t seedlen = (a & 4) ? fz_u8(r) % sizeof seed : 64, got = 0;
+    memset(seed, 0, sizeof seed);
+    memcpy(seed, fz_bytes(r, seedlen, &got), got);
+    const char *group = (a & 8) ? groups[(a >> 4) % 6] : NULL;
+    OSSL_PARAM params[3], *q = params;
+    if (!(a & 0x80)) *q++ = OSSL_PARAM_construct_octet_string("seed", seed, seedlen);
+    if (group) *q++ = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)group, 0);
+    *q = OSSL_PARAM_construct_end();
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(libctx, types[s].name, KFQ);
+    EVP_PKEY *pk = NULL;
+    FZ_CHECK(c && EVP_PKEY_keygen_init(c) == 1, "keygen_init");
+    int ok = EVP_PKEY_CTX_set_params(c, params) == 1 && EVP_PKEY_generate(c, &pk) == 1;
+    int seed_ok = (a & 0x80) || seedlen == 64;
+    int group_ok = !group || (s == 0 && (a >> 4) % 6 == 0) || (s == 1 && ((a >> 4) % 6 == 1 || (a >> 4) % 6 == 3)) ||
+                   (s == 2 && (a >> 4) % 6 == 2);
+    FZ_CHECK(ok == (seed_ok && group_ok), "%s keygen, seed of %zu bytes%s, group %s: %s", types[s].name, seedlen,
+             (a & 0x80) ? " (not given)" : "", group ? group : "(none)", ok ? "made a key" : "failed");
+    if (ok) {
+        check_key(pk, "generated");
+        if (!(a & 0x80)) {
+            static uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES], pub[KF_MLKEM_EK_MAX_BYTES];
+            kf_mlkem_param P = mlkem_sets[s];
+            FZ_CHECK(kf_mlkem_keygen_internal(P, ek, dk, seed, seed + 32) == KF_OK &&
+                         get_oct(pk, OSSL_PKEY_PARAM_PUB_KEY, pub, sizeof pub) == kf_mlkem_ek_bytes(P) &&
+                         memcmp(pub, ek, kf_mlkem_ek_bytes(P)) == 0,
+                     "%s keygen: not the library's key of the seed", types[s].name);
+            kf_wipe(dk, sizeof dk);
+        }
+    } else {
+        expect_error("keygen");
+    }
+    EVP_PKEY_free(pk);
+    EVP_PKEY_CTX_free(c);
+    kf_wipe(seed, sizeof seed);
+}
+
 /* ---- set-up ------------------------------------------------------------------------------------ */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -637,6 +784,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
                             sizeof sk) == KF_OK,
              "sign");
     kf_wipe(sk, sizeof sk);
+    /* the X25519MLKEM768 key pair, its share, and a server share encapsulated to it */
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(libctx, "X25519MLKEM768", KFQ);
+    size_t hl = 0;
+    FZ_CHECK(c && EVP_PKEY_keygen_init(c) == 1 && EVP_PKEY_generate(c, &hybrid_key) == 1, "X25519MLKEM768 keygen");
+    EVP_PKEY_CTX_free(c);
+    FZ_CHECK(EVP_PKEY_get_octet_string_param(hybrid_key, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, hybrid_pub,
+                                             sizeof hybrid_pub, &hl) == 1 && hl == H_PUB,
+             "X25519MLKEM768 share");
+    FZ_CHECK(hybrid_encaps(hybrid_key, hybrid_share, hybrid_secret), "X25519MLKEM768 encapsulate");
+    uint8_t back[64];
+    FZ_CHECK(hybrid_decaps(hybrid_key, hybrid_share, H_CT, back, sizeof back) && memcmp(back, hybrid_secret, 64) == 0,
+             "X25519MLKEM768 round trip");
     ERR_clear_error();
     return 0;
 }
@@ -645,14 +804,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz r = {data, size};
     if (size < 1) return 0;
-    switch (fz_u8(&r) % 7) {
+    switch (fz_u8(&r) % 9) {
     case 0: op_decoder(&r); break;
     case 1: op_d2i(&r); break;
     case 2: op_fromdata(&r); break;
     case 3: op_decaps(&r); break;
     case 4: op_encaps(&r); break;
     case 5: op_verify_fixed(&r); break;
-    default: op_verify_any(&r); break;
+    case 6: op_verify_any(&r); break;
+    case 7: op_hybrid(&r); break;
+    default: op_keygen(&r); break;
     }
     ERR_clear_error();
     return 0;

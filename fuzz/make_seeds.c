@@ -369,6 +369,34 @@ static void provider(void)
             put("fuzz_provider", buf, o + sl);
         }
     }
+    /* 7: X25519MLKEM768: the fixed server share unchanged, edited in each half, cut short, any
+     * bytes; encapsulation to the fixed share, to a valid ML-KEM-768 key with an X25519 key */
+    uint8_t h0[] = {7, 0}, h1[] = {7, 4, 0x10, 0x00, 0x01}, h2[] = {7, 4, 0x50, 0x04, 0x80}, h3[] = {7, 16, 0x00, 0x02},
+            h4[] = {7, 5};
+    put("fuzz_provider", h0, sizeof h0);
+    put("fuzz_provider", h1, sizeof h1);
+    put("fuzz_provider", h2, sizeof h2);
+    put("fuzz_provider", h3, sizeof h3);
+    put("fuzz_provider", h4, sizeof h4);
+    buf[0] = 7, buf[1] = 2;
+    filler(buf + 2, 1120, 5200);
+    put("fuzz_provider", buf, 2 + 1120);
+    filler(dz, 64, 5201);
+    kf_mlkem_keygen_internal(KF_MLKEM768, ek, dk, dz, dz + 32);
+    buf[0] = 7, buf[1] = 1;
+    memcpy(buf + 2, ek, 1184);
+    filler(buf + 2 + 1184, 32, 5202);
+    put("fuzz_provider", buf, 2 + 1216);
+    /* 8: ML-KEM key generation: a seed for each set, with a group name, none */
+    for (unsigned s = 0; s < 3; s++) {
+        buf[0] = 8, buf[1] = (uint8_t)s;
+        filler(buf + 2, 64, 5300 + s);
+        put("fuzz_provider", buf, 66);
+        buf[1] = (uint8_t)(s | 8 | s << 4);
+        put("fuzz_provider", buf, 66);
+    }
+    uint8_t g0[] = {8, 0x80 | 1};
+    put("fuzz_provider", g0, sizeof g0);
     /* 5: the fixed key's signature unchanged (both APIs), one edit, cut short */
     uint8_t v0[] = {5, 0}, v1[] = {5, 32}, v2[] = {5, 1, 0, 0x40, 0x10, 0x00}, v3[] = {5, 4, 0x00, 0x20};
     put("fuzz_provider", v0, sizeof v0);
