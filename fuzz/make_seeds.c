@@ -292,6 +292,8 @@ static void provider(void)
         buf[3] = 0x10 | 1;
         memcpy(buf + 4, dk, dkb);
         put("fuzz_provider", buf, 4 + dkb);
+        buf[2] = 0x81; /* H(ek) rewritten by the harness */
+        put("fuzz_provider", buf, 4 + dkb);
         buf[2] = 1, buf[3] = 0x10 | 2;
         memcpy(buf + 4, dz, 64);
         buf[4 + 64] = 1, buf[4 + 65] = 0; /* then set1_encoded_public_key */

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # fuzz/run.sh BUILD_DIR SECONDS [JOBS] [TARGET...] - run each fuzz target for SECONDS, JOBS
 # targets at a time (default 2). Each starts from the tree's corpus fuzz/corpus/<target>
-# (read only: minimised, kept in git) and fresh seeds from fuzz_make_seeds; what it finds
+# (read only: minimised, kept in git), the regression inputs fuzz/regress/<target> (inputs
+# that found bugs) and fresh seeds from fuzz_make_seeds; what it finds
 # goes to BUILD_DIR/fuzz-corpus/<target> (kept between runs). Crashes land in
 # BUILD_DIR/fuzz-artifacts/. A target that was not built (fuzz_provider without OpenSSL 3)
 # is reported as skipped. Prints the executions of each target and "N passed, N failed"
@@ -34,6 +35,7 @@ run_one() {
   # new units go to the first directory (the build's); the tree's corpus is only read
   local dirs=("$b/fuzz-corpus/$t")
   [ -d "$src/fuzz/corpus/$t" ] && dirs+=("$src/fuzz/corpus/$t")
+  [ -d "$src/fuzz/regress/$t" ] && dirs+=("$src/fuzz/regress/$t")
   [ -d "$b/fuzz-seeds/$t" ] && dirs+=("$b/fuzz-seeds/$t")
   "$b/fuzz/$t" -max_total_time="$secs" -timeout=30 -rss_limit_mb=2560 -close_fd_mask=$mask \
     -print_final_stats=1 -artifact_prefix="$b/fuzz-artifacts/$t-" \

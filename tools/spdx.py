@@ -8,7 +8,8 @@
 The files are those git tracks (or, outside a git checkout, every file below the root but the
 build directories). The line must be among a file's first five lines. Exempt: the licence texts
 themselves, data formats that have no comments (JSON), and the files of a data directory whose
-README.md carries the line for all of them (COVERED_DIRS: libFuzzer corpora, binary inputs).
+README.md carries the line for all of them (COVERED_DIRS: libFuzzer corpora and regression
+inputs, binary).
 """
 import os
 import subprocess
@@ -20,7 +21,7 @@ EXEMPT_NAMES = {"LICENSE", "LICENSE-APACHE", "LICENSE-MIT"}
 EXEMPT_ENDINGS = (".json", ".jsonl", ".png")
 # Directories of generated binary data, where a file cannot hold a comment: their README.md
 # (which must have the line) covers every other file below them.
-COVERED_DIRS = ("fuzz/corpus/",)
+COVERED_DIRS = ("fuzz/corpus/", "fuzz/regress/")
 
 # comment syntax by ending (or whole name): (opening, closing)
 C_STYLE = ("/* ", " */")
