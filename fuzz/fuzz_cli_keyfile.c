@@ -17,8 +17,9 @@
  *     files of at most 2 * the key's size (the hex form: larger ones a size cap may refuse);
  *   selector % 8 = 4..7: cli_key_bytes itself, in memory, for ek / dk / pk / sk of the set, whose
  *     result is checked against what cli_io.h promises: exactly the key's size is the raw key;
- *     2 * size hex digits with white space around them are its hex; else PEM ("-----BEGIN ")
- *     or DER (0x30) of SubjectPublicKeyInfo / PKCS#8 of that key type, decoded by the library
+ *     2 * size hex digits with white space around them are its hex; else PEM ("-----BEGIN "
+ *     at the start; a block after other text may be read as PEM too, as RFC 7468 allows) or
+ *     DER (0x30) of SubjectPublicKeyInfo / PKCS#8 of that key type, decoded by the library
  *     (kf_pem_decode, kf_key_decode_*) to the same bytes; anything else is refused.
  * The set is (selector >> 3): ML-KEM 512/768/1024, SLH-DSA's six SHAKE sets. Commands print
  * to /dev/null; their messages on stderr are dropped with -close_fd_mask=2 (fuzz/run.sh).
@@ -116,34 +117,18 @@ static kind kind_of(int which, unsigned setsel)
 
 static int hexdig(int c) { return isxdigit(c) ? (isdigit(c) ? c - '0' : (tolower(c) - 'a' + 10)) : -1; }
 
-/* What cli_io.h promises for these bytes: 1 and the key in out, or 0 (refused). */
-static int expected_key(const kind *k, const uint8_t *d, size_t n, uint8_t *out)
+/* The key in an encoding: PEM (the first block, label "PUBLIC KEY" / "PRIVATE KEY") or DER,
+ * of the kind's key type and size, decoded by the library. 1 and the key in out, or 0. */
+static int decoded_key(const kind *k, const uint8_t *d, size_t n, int pem, uint8_t *out)
 {
     static uint8_t der[16384], raw[8192];
-    if (n == k->want) {
-        memcpy(out, d, n);
-        return 1;
-    }
-    size_t s = 0, e = n;
-    while (s < e && isspace(d[s])) s++;
-    while (e > s && isspace(d[e - 1])) e--;
-    if (e - s == 2 * k->want) {
-        size_t i = s;
-        while (i < e && hexdig(d[i]) >= 0) i++;
-        if (i == e) {
-            for (size_t j = 0; j < k->want; j++) out[j] = (uint8_t)(hexdig(d[s + 2 * j]) << 4 | hexdig(d[s + 2 * j + 1]));
-            return 1;
-        }
-    }
     const uint8_t *in = d;
     size_t inlen = n;
-    if (n >= 11 && memcmp(d, "-----BEGIN ", 11) == 0) {
+    if (pem) {
         char label[64];
         if (kf_pem_decode((const char *)d, n, label, sizeof label, der, sizeof der, &inlen) != KF_OK) return 0;
         if (strcmp(label, k->is_private ? "PRIVATE KEY" : "PUBLIC KEY") != 0) return 0;
         in = der;
-    } else if (n == 0 || d[0] != 0x30) {
-        return 0;
     }
     kf_key_type t;
     size_t rl = 0;
@@ -153,6 +138,50 @@ static int expected_key(const kind *k, const uint8_t *d, size_t n, uint8_t *out)
     memcpy(out, raw, rl);
     kf_wipe(raw, sizeof raw);
     return 1;
+}
+
+static int contains(const uint8_t *d, size_t n, const char *s)
+{
+    size_t m = strlen(s);
+    for (size_t i = 0; i + m <= n; i++)
+        if (memcmp(d + i, s, m) == 0) return 1;
+    return 0;
+}
+
+/* What cli_io.h promises for these bytes: up to two readings (a PEM block after other text
+ * is read as PEM since RFC 7468 text around blocks is allowed; before that change it was not
+ * PEM, and DER if the file starts with 0x30: either reading is accepted here). Fills
+ * ok[i] (1 = that reading gives the key in out[i], 0 = a refusal); returns how many. */
+static int expected_keys(const kind *k, const uint8_t *d, size_t n, int ok[2], uint8_t *out[2])
+{
+    if (n == k->want) {
+        memcpy(out[0], d, n);
+        ok[0] = 1;
+        return 1;
+    }
+    size_t s = 0, e = n;
+    while (s < e && isspace(d[s])) s++;
+    while (e > s && isspace(d[e - 1])) e--;
+    if (e - s == 2 * k->want) {
+        size_t i = s;
+        while (i < e && hexdig(d[i]) >= 0) i++;
+        if (i == e) {
+            for (size_t j = 0; j < k->want; j++) out[0][j] = (uint8_t)(hexdig(d[s + 2 * j]) << 4 | hexdig(d[s + 2 * j + 1]));
+            ok[0] = 1;
+            return 1;
+        }
+    }
+    int pem_first = n >= 11 && memcmp(d, "-----BEGIN ", 11) == 0;
+    int pem_later = !pem_first && contains(d, n, "-----BEGIN ");
+    int der = n > 0 && d[0] == 0x30;
+    if (pem_first) {
+        ok[0] = decoded_key(k, d, n, 1, out[0]);
+        return 1;
+    }
+    ok[0] = der ? decoded_key(k, d, n, 0, out[0]) : 0; /* a block after text not taken for PEM */
+    if (!pem_later) return 1;
+    ok[1] = decoded_key(k, d, n, 1, out[1]);          /* ... or taken for PEM */
+    return 2;
 }
 
 /* cli_key_bytes on a copy of the bytes; 1 and the key in out, or 0. */
@@ -173,14 +202,18 @@ static int cli_key(const kind *k, const uint8_t *d, size_t n, uint8_t *out)
 
 static void in_memory(const kind *k, const uint8_t *d, size_t n)
 {
-    static uint8_t got[8192], want[8192];
+    static uint8_t got[8192], want0[8192], want1[8192];
+    uint8_t *want[2] = {want0, want1};
+    int exp[2] = {0, 0};
     int ok = cli_key(k, d, n, got);
-    int exp = expected_key(k, d, n, want);
-    FZ_CHECK(ok == exp, "cli_key_bytes %s (key %d of %s, %zu bytes), expected %s", ok ? "accepts" : "refuses",
-             k->which, k->set_name, n, exp ? "a key" : "a refusal");
-    if (ok) FZ_CHECK(memcmp(got, want, k->want) == 0, "cli_key_bytes gave another key than the encoding holds");
+    int m = expected_keys(k, d, n, exp, want), match = 0;
+    for (int i = 0; i < m; i++) match |= ok ? exp[i] && memcmp(got, want[i], k->want) == 0 : !exp[i];
+    FZ_CHECK(match, "cli_key_bytes %s (key %d of %s, %zu bytes), expected %s%s", ok ? "gives a key" : "refuses",
+             k->which, k->set_name, n, exp[0] ? "the key" : "a refusal",
+             m < 2 ? "" : exp[1] ? " or the key in the PEM block" : " or a refusal");
     kf_wipe(got, sizeof got);
-    kf_wipe(want, sizeof want);
+    kf_wipe(want0, sizeof want0);
+    kf_wipe(want1, sizeof want1);
 }
 
 static void command(const kind *k, const uint8_t *d, size_t n)
