@@ -381,8 +381,11 @@ static void op_fromdata(fz *r)
         if (which[0] == 2) {
             lib_ok = is_mlkem(t) && n == 64 && (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY);
         } else if (which[0] == 1) {
+            /* an ML-KEM dk: the §7.3 hash check, and §7.2 on the ek inside it (issue 41, defect 7) */
+            size_t pl = kf_key_pub_bytes(t);
             lib_ok = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && n == kf_key_priv_bytes(t) &&
-                     (!is_mlkem(t) || kf_mlkem_check_dk(mlkem_of(t), bufs[0], n) == KF_OK);
+                     (!is_mlkem(t) || (kf_mlkem_check_dk(mlkem_of(t), bufs[0], n) == KF_OK &&
+                                       kf_mlkem_check_ek(mlkem_of(t), bufs[0] + n - pl - 64, pl) == KF_OK));
         } else {
             lib_ok = (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) && n == kf_key_pub_bytes(t) && (!is_mlkem(t) || kf_mlkem_check_ek(mlkem_of(t), bufs[0], n) == KF_OK);
         }
