@@ -6,7 +6,7 @@
  * very same DER (DER is canonical and the decoder accepts nothing else); a PKCS#8 key
  * re-encoded in the form it was read in decodes to the same type, form, seed and key; a PEM
  * block re-encoded decodes to the same label and DER. A decoded ML-KEM ek passes the §7.2
- * check; a decoded ML-KEM dk passes the §7.3 check.
+ * check; a decoded ML-KEM dk passes the §7.3 check, and the ek inside it the §7.2 check.
  *
  * Input: a selector byte (0 SPKI, 1 PKCS#8, 2 PEM), then the bytes to decode.
  */
@@ -54,7 +54,12 @@ static void pkcs8(const uint8_t *d, size_t n)
     FZ_CHECK(named(rc), "decode_pkcs8 returned %d", rc);
     if (rc != KF_OK) return;
     FZ_CHECK(privlen == kf_key_priv_bytes(t), "private key of %zu bytes for %s", privlen, kf_key_type_name(t));
-    if (is_mlkem(t)) FZ_CHECK(kf_mlkem_check_dk(mlkem_of(t), priv, privlen) == KF_OK, "decoded dk fails §7.3");
+    if (is_mlkem(t)) {
+        FZ_CHECK(kf_mlkem_check_dk(mlkem_of(t), priv, privlen) == KF_OK, "decoded dk fails §7.3");
+        /* the ek inside it passes §7.2, as a key read alone would have to (issue 41, defect 7) */
+        size_t ekl = kf_key_pub_bytes(t);
+        FZ_CHECK(kf_mlkem_check_ek(mlkem_of(t), priv + privlen - ekl - 64, ekl) == KF_OK, "the ek in a decoded dk fails §7.2");
+    }
     rc = kf_key_encode_pkcs8(t, form, seedlen ? seed : NULL, seedlen, priv, privlen, der, sizeof der, &derlen);
     FZ_CHECK(rc == KF_OK, "re-encode: %s", kf_strerror(rc));
     rc = kf_key_decode_pkcs8(der, derlen, &t2, &form2, seed2, sizeof seed2, &seedlen2, priv2, sizeof priv2, &privlen2);

@@ -26,6 +26,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    fz_report_to_copy_of_stderr(); /* kforge's messages are dropped (-close_fd_mask=2), not ours */
     char dir[] = "/tmp/kf-fuzz-sum-XXXXXX";
     if (!mkdtemp(dir) || chdir(dir) != 0) abort();
     FILE *f = fopen("a", "wb");

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct fz {
     const uint8_t *p;
@@ -43,16 +44,30 @@ static inline const uint8_t *fz_bytes(fz *r, size_t max, size_t *len)
     return p;
 }
 
+/* Where a failed check is reported: stderr, or (a target whose code under test writes to
+ * stderr, run with -close_fd_mask=2) a copy of it the target makes at start-up. */
+static FILE *fz_report_file;
+
 /* A mismatch is a bug: abort, which libFuzzer reports with the input that caused it. */
 #define FZ_CHECK(cond, ...)                                                           \
     do {                                                                              \
         if (!(cond)) {                                                                \
-            fprintf(stderr, "fuzz check failed at %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                             \
-            fputc('\n', stderr);                                                      \
+            FILE *fz_out_ = fz_report_file ? fz_report_file : stderr;                 \
+            fprintf(fz_out_, "fuzz check failed at %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(fz_out_, __VA_ARGS__);                                            \
+            fputc('\n', fz_out_);                                                     \
+            fflush(fz_out_);                                                          \
             abort();                                                                  \
         }                                                                             \
     } while (0)
+
+/* Keep failed checks visible when -close_fd_mask=2 silences stderr (call from
+ * LLVMFuzzerInitialize, which runs before libFuzzer closes it). */
+static inline void fz_report_to_copy_of_stderr(void)
+{
+    int fd = dup(2);
+    if (fd >= 0) fz_report_file = fdopen(fd, "w");
+}
 
 /* dst = bits [start, start + nbits) of src (bit i is bit i % 8 of byte i / 8: FIPS 202's
  * order); the unused high bits of dst's last byte are zero. */

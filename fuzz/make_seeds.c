@@ -255,6 +255,216 @@ static void keys(void)
     }
 }
 
+/* fuzz_provider (fuzz_provider.c's layout: a selector byte, then the entry point's bytes).
+ * The target's fixed ML-KEM keys come from SHAKE128("mlkem" || set index), as here, so the
+ * seeds hold valid ciphertexts for them. */
+static void provider(void)
+{
+    static const kf_mlkem_param sets[3] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};
+    static uint8_t buf[24000], der[8192], ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES];
+    static char pem[12000];
+    uint8_t ct[KF_MLKEM_CT_MAX_BYTES], ss[32], m[32], dz[64];
+    size_t len = 0, plen = 0;
+    for (unsigned s = 0; s < 3; s++) {
+        uint8_t tag[] = {'m', 'l', 'k', 'e', 'm', (uint8_t)s};
+        kf_key_type t = (kf_key_type)(KF_KEY_MLKEM512 + s);
+        size_t ekb = kf_mlkem_ek_bytes(sets[s]), dkb = kf_mlkem_dk_bytes(sets[s]), ctb = kf_mlkem_ct_bytes(sets[s]);
+        kf_shake128(dz, 64, tag, sizeof tag);
+        filler(m, 32, 5000 + s);
+        kf_mlkem_keygen_internal(sets[s], ek, dk, dz, dz + 32);
+        kf_mlkem_encaps_internal(sets[s], ct, ss, ek, ekb, m);
+        /* 3: decapsulation of the valid ciphertext, and of a short one */
+        buf[0] = 3, buf[1] = (uint8_t)s;
+        memcpy(buf + 2, ct, ctb);
+        put("fuzz_provider", buf, 2 + ctb);
+        put("fuzz_provider", buf, 2 + ctb / 2);
+        /* 4: encapsulation to the key (fromdata; set1_encoded_public_key) */
+        buf[0] = 4, buf[1] = (uint8_t)s;
+        memcpy(buf + 2, ek, ekb);
+        put("fuzz_provider", buf, 2 + ekb);
+        buf[1] = (uint8_t)(s | 0x80);
+        put("fuzz_provider", buf, 2 + ekb);
+        /* 2: import of pub, priv, seed, and all three */
+        buf[0] = 2, buf[1] = (uint8_t)(s + 9); /* keypair selection */
+        buf[2] = 1, buf[3] = 0x10 | 0;         /* one parameter: pub, the set's size */
+        memcpy(buf + 4, ek, ekb);
+        put("fuzz_provider", buf, 4 + ekb);
+        buf[3] = 0x10 | 1;
+        memcpy(buf + 4, dk, dkb);
+        put("fuzz_provider", buf, 4 + dkb);
+        buf[2] = 0x81; /* H(ek) rewritten by the harness */
+        put("fuzz_provider", buf, 4 + dkb);
+        buf[2] = 1, buf[3] = 0x10 | 2;
+        memcpy(buf + 4, dz, 64);
+        buf[4 + 64] = 1, buf[4 + 65] = 0; /* then set1_encoded_public_key */
+        memcpy(buf + 4 + 66, ek, ekb);
+        put("fuzz_provider", buf, 4 + 66 + ekb);
+        buf[2] = 3;
+        size_t o = 3;
+        buf[o++] = 0x10 | 2, memcpy(buf + o, dz, 64), o += 64;
+        buf[o++] = 0x10 | 1, memcpy(buf + o, dk, dkb), o += dkb;
+        buf[o++] = 0x10 | 0, memcpy(buf + o, ek, ekb), o += ekb;
+        put("fuzz_provider", buf, o);
+        /* 0, 1: PKCS#8 in each form and SPKI, DER and PEM */
+        for (int form = KF_PRIV_SEED; form <= KF_PRIV_BOTH; form++) {
+            if (kf_key_encode_pkcs8(t, (kf_key_priv_form)form, dz, 64, form == KF_PRIV_SEED ? NULL : dk,
+                                    form == KF_PRIV_SEED ? 0 : dkb, der, sizeof der, &len) != KF_OK)
+                continue;
+            buf[0] = 0, buf[1] = 0, buf[2] = 0;
+            memcpy(buf + 3, der, len);
+            put("fuzz_provider", buf, 3 + len);
+            if (form == KF_PRIV_BOTH && kf_pem_encode("PRIVATE KEY", der, len, pem, sizeof pem, &plen) == KF_OK) {
+                buf[1] = 1;
+                memcpy(buf + 3, pem, plen);
+                put("fuzz_provider", buf, 3 + plen);
+                buf[0] = 1, buf[1] = 2;
+                memcpy(buf + 2, pem, plen);
+                put("fuzz_provider", buf, 2 + plen);
+            }
+            if (form == KF_PRIV_EXPANDED) {
+                buf[0] = 1, buf[1] = 0;
+                memcpy(buf + 2, der, len);
+                put("fuzz_provider", buf, 2 + len);
+            }
+        }
+        if (kf_key_encode_spki(t, ek, ekb, der, sizeof der, &len) == KF_OK) {
+            buf[0] = 0, buf[1] = 0, buf[2] = 1; /* public selection */
+            memcpy(buf + 3, der, len);
+            put("fuzz_provider", buf, 3 + len);
+            buf[0] = 1, buf[1] = 1;
+            memcpy(buf + 2, der, len);
+            put("fuzz_provider", buf, 2 + len);
+        }
+    }
+    /* SLH-DSA: keys of every set (import, SPKI, PKCS#8); verify of the fixed key */
+    for (unsigned i = 0; i < 6; i++) {
+        kf_slhdsa_param P = (kf_slhdsa_param)(KF_SLHDSA_SHAKE_128S + i);
+        kf_key_type t = (kf_key_type)(KF_KEY_SLHDSA_SHAKE_128S + i);
+        size_t n = kf_slhdsa_n(P), pkb = kf_slhdsa_pk_bytes(P), skb = kf_slhdsa_sk_bytes(P);
+        uint8_t pk[64], sk[128], seed[96];
+        filler(seed, 3 * n, 5100 + i);
+        kf_slhdsa_keygen_internal(P, pk, sk, seed, seed + n, seed + 2 * n);
+        buf[0] = 2, buf[1] = (uint8_t)(3 + i + 9), buf[2] = 1, buf[3] = 0x10 | 1;
+        memcpy(buf + 4, sk, skb);
+        put("fuzz_provider", buf, 4 + skb);
+        if (kf_key_encode_pkcs8(t, KF_PRIV_DEFAULT, NULL, 0, sk, skb, der, sizeof der, &len) == KF_OK) {
+            buf[0] = 0, buf[1] = 0, buf[2] = 0;
+            memcpy(buf + 3, der, len);
+            put("fuzz_provider", buf, 3 + len);
+        }
+        if (kf_key_encode_spki(t, pk, pkb, der, sizeof der, &len) == KF_OK &&
+            kf_pem_encode("PUBLIC KEY", der, len, pem, sizeof pem, &plen) == KF_OK) {
+            buf[0] = 0, buf[1] = 1, buf[2] = 1;
+            memcpy(buf + 3, pem, plen);
+            put("fuzz_provider", buf, 3 + plen);
+        }
+        if (P == KF_SLHDSA_SHAKE_128F) {
+            /* 6: a valid signature under this key, with a context string */
+            size_t sl = kf_slhdsa_sig_bytes(P), o = 0;
+            buf[o++] = 6, buf[o++] = (uint8_t)i, buf[o++] = 1;
+            memcpy(buf + o, pk, pkb), o += pkb;
+            buf[o++] = 3, memcpy(buf + o, "ctx", 3), o += 3;
+            buf[o++] = 5, memcpy(buf + o, "hello", 5), o += 5;
+            kf_slhdsa_sign(P, buf + o, sl, "hello", 5, "ctx", 3, NULL, sk, skb);
+            put("fuzz_provider", buf, o + sl);
+            buf[2] = 1 | 4; /* EVP_DigestVerify */
+            put("fuzz_provider", buf, o + sl);
+        }
+    }
+    /* 7: X25519MLKEM768: the fixed server share unchanged, edited in each half, cut short, any
+     * bytes; encapsulation to the fixed share, to a valid ML-KEM-768 key with an X25519 key */
+    uint8_t h0[] = {7, 0}, h1[] = {7, 4, 0x10, 0x00, 0x01}, h2[] = {7, 4, 0x50, 0x04, 0x80}, h3[] = {7, 16, 0x00, 0x02},
+            h4[] = {7, 5};
+    put("fuzz_provider", h0, sizeof h0);
+    put("fuzz_provider", h1, sizeof h1);
+    put("fuzz_provider", h2, sizeof h2);
+    put("fuzz_provider", h3, sizeof h3);
+    put("fuzz_provider", h4, sizeof h4);
+    buf[0] = 7, buf[1] = 2;
+    filler(buf + 2, 1120, 5200);
+    put("fuzz_provider", buf, 2 + 1120);
+    filler(dz, 64, 5201);
+    kf_mlkem_keygen_internal(KF_MLKEM768, ek, dk, dz, dz + 32);
+    buf[0] = 7, buf[1] = 1;
+    memcpy(buf + 2, ek, 1184);
+    filler(buf + 2 + 1184, 32, 5202);
+    put("fuzz_provider", buf, 2 + 1216);
+    /* 8: ML-KEM key generation: a seed for each set, with a group name, none */
+    for (unsigned s = 0; s < 3; s++) {
+        buf[0] = 8, buf[1] = (uint8_t)s;
+        filler(buf + 2, 64, 5300 + s);
+        put("fuzz_provider", buf, 66);
+        buf[1] = (uint8_t)(s | 8 | s << 4);
+        put("fuzz_provider", buf, 66);
+    }
+    uint8_t g0[] = {8, 0x80 | 1};
+    put("fuzz_provider", g0, sizeof g0);
+    /* 5: the fixed key's signature unchanged (both APIs), one edit, cut short */
+    uint8_t v0[] = {5, 0}, v1[] = {5, 32}, v2[] = {5, 1, 0, 0x40, 0x10, 0x00}, v3[] = {5, 4, 0x00, 0x20};
+    put("fuzz_provider", v0, sizeof v0);
+    put("fuzz_provider", v1, sizeof v1);
+    put("fuzz_provider", v2, sizeof v2);
+    put("fuzz_provider", v3, sizeof v3);
+}
+
+/* fuzz_cli_keyfile: a selector byte (key kind | in-memory << 2 | set << 3), then a key file:
+ * raw, hex (with white space), DER, PEM (with text after it, and with text before it). */
+static void cli_one(unsigned sel, const uint8_t *key, size_t n, kf_key_type t, int is_private, const uint8_t *seed)
+{
+    static uint8_t buf[20000], der[8192];
+    static char pem[12000];
+    size_t len = 0, plen = 0;
+    buf[0] = (uint8_t)sel;
+    memcpy(buf + 1, key, n);
+    put("fuzz_cli_keyfile", buf, 1 + n);
+    size_t o = 1;
+    buf[o++] = ' ';
+    for (size_t i = 0; i < n; i++) o += (size_t)sprintf((char *)buf + o, "%02x", key[i]);
+    buf[o++] = '\n';
+    put("fuzz_cli_keyfile", buf, o);
+    int rc = is_private ? kf_key_encode_pkcs8(t, seed ? KF_PRIV_BOTH : KF_PRIV_DEFAULT, seed, seed ? 64 : 0, key, n, der,
+                                              sizeof der, &len)
+                        : kf_key_encode_spki(t, key, n, der, sizeof der, &len);
+    if (rc != KF_OK) return;
+    memcpy(buf + 1, der, len);
+    put("fuzz_cli_keyfile", buf, 1 + len);
+    if (kf_pem_encode(is_private ? "PRIVATE KEY" : "PUBLIC KEY", der, len, pem, sizeof pem, &plen) != KF_OK) return;
+    memcpy(buf + 1, pem, plen);
+    memcpy(buf + 1 + plen, "made by kforge\n", 15);
+    put("fuzz_cli_keyfile", buf, 1 + plen + 15);
+    memcpy(buf + 1, "Key:\n", 5);
+    memcpy(buf + 6, pem, plen);
+    put("fuzz_cli_keyfile", buf, 6 + plen);
+}
+
+static void cli_keyfile(void)
+{
+    static const kf_mlkem_param sets[3] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};
+    static uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES];
+    uint8_t dz[64];
+    for (unsigned s = 0; s < 3; s++) {
+        kf_key_type t = (kf_key_type)(KF_KEY_MLKEM512 + s);
+        filler(dz, 64, 6000 + s);
+        kf_mlkem_keygen_internal(sets[s], ek, dk, dz, dz + 32);
+        cli_one(0 | s << 3, ek, kf_mlkem_ek_bytes(sets[s]), t, 0, NULL);
+        cli_one(1 | 4 | s << 3, dk, kf_mlkem_dk_bytes(sets[s]), t, 1, s == 1 ? dz : NULL);
+        if (s == 0) {
+            cli_one(0 | 4 | s << 3, ek, kf_mlkem_ek_bytes(sets[s]), t, 0, NULL);
+            cli_one(1 | s << 3, dk, kf_mlkem_dk_bytes(sets[s]), t, 1, dz);
+        }
+    }
+    /* SLH-DSA: the SHAKE-128f key fuzz_cli_keyfile's verify expects (SHAKE128("cli keyfile")), 256f */
+    uint8_t seed[96], pk[64], sk[128];
+    kf_shake128(seed, 48, "cli keyfile", 11);
+    kf_slhdsa_keygen_internal(KF_SLHDSA_SHAKE_128F, pk, sk, seed, seed + 16, seed + 32);
+    cli_one(2 | 1 << 3, pk, 32, KF_KEY_SLHDSA_SHAKE_128F, 0, NULL);
+    cli_one(3 | 4 | 1 << 3, sk, 64, KF_KEY_SLHDSA_SHAKE_128F, 1, NULL);
+    filler(seed, 96, 6100);
+    kf_slhdsa_keygen_internal(KF_SLHDSA_SHAKE_256F, pk, sk, seed, seed + 32, seed + 64);
+    cli_one(2 | 4 | 5 << 3, pk, 64, KF_KEY_SLHDSA_SHAKE_256F, 0, NULL);
+    cli_one(3 | 5 << 3, sk, 128, KF_KEY_SLHDSA_SHAKE_256F, 1, NULL);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -272,6 +482,8 @@ int main(int argc, char **argv)
     slhdsa();
     sum_check();
     keys();
+    provider();
+    cli_keyfile();
     printf("fuzz_make_seeds: %u seeds in %s\n", counter, outdir);
     return 0;
 }

@@ -7,7 +7,9 @@
 
 The files are those git tracks (or, outside a git checkout, every file below the root but the
 build directories). The line must be among a file's first five lines. Exempt: the licence texts
-themselves, and data formats that have no comments (JSON).
+themselves, data formats that have no comments (JSON), and the files of a data directory whose
+README.md carries the line for all of them (COVERED_DIRS: libFuzzer corpora and regression
+inputs, binary).
 """
 import os
 import subprocess
@@ -17,6 +19,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPDX = "SPDX-License-Identifier: Apache-2.0 OR MIT"
 EXEMPT_NAMES = {"LICENSE", "LICENSE-APACHE", "LICENSE-MIT"}
 EXEMPT_ENDINGS = (".json", ".jsonl", ".png")
+# Directories of generated binary data, where a file cannot hold a comment: their README.md
+# (which must have the line) covers every other file below them.
+COVERED_DIRS = ("fuzz/corpus/", "fuzz/regress/")
 
 # comment syntax by ending (or whole name): (opening, closing)
 C_STYLE = ("/* ", " */")
@@ -47,9 +52,17 @@ def tracked_files():
         return files
 
 
+def covered(path):
+    for d in COVERED_DIRS:
+        readme = d + "README.md"
+        if path.startswith(d) and path != readme:
+            return os.path.exists(os.path.join(ROOT, readme)) and has_line(readme)
+    return False
+
+
 def exempt(path):
     name = os.path.basename(path)
-    return name in EXEMPT_NAMES or name.endswith(EXEMPT_ENDINGS)
+    return name in EXEMPT_NAMES or name.endswith(EXEMPT_ENDINGS) or covered(path)
 
 
 def style_of(path):
