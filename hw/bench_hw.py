@@ -32,7 +32,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 RTL = os.path.join(HERE, "rtl")
 SRC = [os.path.join(RTL, f) for f in
-       ("keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v")]
+       ("keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
+        "mlkem/mlkem_hash_top.v")]
 records = []
 OK, SKIPPED, FAILED = "ok", "skipped", "failed"  # a step's outcome: FAILED makes the exit status 1
 

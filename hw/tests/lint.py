@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 RTL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rtl")
-FILES = ["keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v"]
+FILES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
+         "mlkem/mlkem_hash_top.v"]
 
 
 def main():

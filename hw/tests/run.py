@@ -29,7 +29,8 @@ BENCHES = {
     "top2": ("mlkem_hash_top", "test_top", {"RPC": 2}),
     "clocks": ("keccak_sponge", "bench_clocks", {"RPC": 1}),
 }
-SOURCES = ["keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v"]
+SOURCES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
+           "mlkem/mlkem_hash_top.v"]
 SOURCES = [s for s in SOURCES if os.path.exists(os.path.join(RTL, s))]
 
 
