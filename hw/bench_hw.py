@@ -34,6 +34,10 @@ RTL = os.path.join(HERE, "rtl")
 SRC = [os.path.join(RTL, f) for f in
        ("keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
         "mlkem/mlkem_hash_top.v")]
+# the ML-KEM arithmetic (mlkem_ntt and its parts, mlkem_basemul); mlkem_zetas.vh is included
+ARITH = [os.path.join(RTL, "mlkem", f) for f in
+         ("mlkem_reduce.v", "mlkem_modmul.v", "mlkem_butterfly.v", "mlkem_polymem.v", "mlkem_ntt_agen.v",
+          "mlkem_ntt.v", "mlkem_basemul.v")]
 records = []
 OK, SKIPPED, FAILED = "ok", "skipped", "failed"  # a step's outcome: FAILED makes the exit status 1
 
@@ -88,7 +92,9 @@ def clocks(a, work):
 def stat_xc7(top, params, work):
     chp = "".join(f"chparam -set {k} {v} {top}; " for k, v in params.items())
     log = os.path.join(work, f"xc7_{top}_{'_'.join(map(str, params.values()))}.log")
-    script = f"read_verilog {' '.join(SRC)}; {chp}synth_xilinx -family xc7 -flatten -top {top}; stat"
+    srcs = ARITH if top in ("mlkem_ntt", "mlkem_basemul") else SRC
+    script = (f"read_verilog -I{os.path.join(RTL, 'mlkem')} {' '.join(srcs)}; {chp}"
+              f"synth_xilinx -family xc7 -flatten -top {top}; stat")
     r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
@@ -114,7 +120,9 @@ def synth(a, work):
     units = [("keccak_core", {"RPC": 1}, "keccak_core (1 round/clk)"),
              ("keccak_core", {"RPC": 2}, "keccak_core (2 rounds/clk)"),
              ("keccak_sponge", {"RPC": 1}, "keccak_sponge"),
-             ("mlkem_hash_top", {"RPC": 1}, "mlkem_hash_top")]
+             ("mlkem_hash_top", {"RPC": 1}, "mlkem_hash_top"),
+             ("mlkem_ntt", {}, "mlkem_ntt (1 butterfly/clk)"),
+             ("mlkem_basemul", {}, "mlkem_basemul")]
     if a.quick:
         units = units[:1]
     for top, params, label in units:
@@ -124,7 +132,7 @@ def synth(a, work):
         except RuntimeError as e:
             print(f"    {label}: FAILED in yosys synth_xilinx:\n{e}")
             return FAILED
-        backend = f"xc7-{params['RPC']}round"
+        backend = f"xc7-{params['RPC']}round" if "RPC" in params else "xc7"
         rec(top, backend, "LUTs", luts)
         rec(top, backend, "FFs", ffs)
         if brams:  # a record's median must be positive: counts of zero are in the table only
