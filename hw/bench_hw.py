@@ -37,7 +37,7 @@ SRC = [os.path.join(RTL, f) for f in
 # the ML-KEM arithmetic (mlkem_ntt and its parts, mlkem_basemul); mlkem_zetas.vh is included
 ARITH = [os.path.join(RTL, "mlkem", f) for f in
          ("mlkem_reduce.v", "mlkem_modmul.v", "mlkem_butterfly.v", "mlkem_polymem.v", "mlkem_ntt_agen.v",
-          "mlkem_ntt.v", "mlkem_basemul.v")]
+          "mlkem_ntt.v", "mlkem_basemul.v", "mlkem_compress.v", "mlkem_decompress.v")]
 records = []
 OK, SKIPPED, FAILED = "ok", "skipped", "failed"  # a step's outcome: FAILED makes the exit status 1
 
@@ -55,7 +55,8 @@ def clocks(a, work):
     runpy = os.path.join(HERE, "tests", "run.py")
     got = {}
     for bench, extra in (("clocks", []), ("top", ["--testcase", "mlkem768_encaps"]),
-                         ("top2", ["--testcase", "mlkem768_encaps"])):
+                         ("top2", ["--testcase", "mlkem768_encaps"]),
+                         ("arith", ["--testcase", "ntt_forward,ntt_inverse", "--env", "KF_HW_NTT_CASES=1"])):
         out = os.path.join(work, bench + ".json")
         r = subprocess.run([sys.executable, runpy, bench, "--lib", lib, "--build",
                             os.path.join(work, "sim-" + bench), "--env", "KF_HW_CLOCKS_JSON=" + out] + extra,
@@ -79,20 +80,23 @@ def clocks(a, work):
             ("encaps_hash_clocks", "mlkem768-encaps-hash", "rtl-1round", "ML-KEM-768 encaps hash work"),
             ("j_clocks", "mlkem768-decaps-J", "rtl-1round", "J(z||c), decaps only"),
             ("encaps_hash_clocks-2", "mlkem768-encaps-hash", "rtl-2round", "  the same, 2 rounds/clock"),
-            ("j_clocks-2", "mlkem768-decaps-J", "rtl-2round", "  J(z||c), 2 rounds/clock")):
+            ("j_clocks-2", "mlkem768-decaps-J", "rtl-2round", "  J(z||c), 2 rounds/clock"),
+            ("ntt", "mlkem-ntt", "rtl-1bf", "NTT of one polynomial (mlkem_ntt)"),
+            ("intt", "mlkem-intt", "rtl-1bf", "inverse NTT (scaling included)")):
         rec(name, backend, "clocks", float(got[key]))
         print(f"    {what:<34} {got[key]:>8.1f} clocks")
     print(f"    (sampler stall cycles in the encapsulation: {got['sampler_stall_cycles']} and "
           f"{got['sampler_stall_cycles-2']}; "
           "target <= 1,500 clocks with no stall; seed 004's whole encapsulation: 77,481;\n"
-          "     encaps hash work = H(ek), G(m||H(ek)), 9 SampleNTT, 7 CBD: FIPS 203 Encaps calls no J)")
+          "     encaps hash work = H(ek), G(m||H(ek)), 9 SampleNTT, 7 CBD: FIPS 203 Encaps calls no J;\n"
+          "     NTT: one butterfly per clock, start to done; target <= 910, seed 004: 1,834)")
     return OK
 
 
 def stat_xc7(top, params, work):
     chp = "".join(f"chparam -set {k} {v} {top}; " for k, v in params.items())
     log = os.path.join(work, f"xc7_{top}_{'_'.join(map(str, params.values()))}.log")
-    srcs = ARITH if top in ("mlkem_ntt", "mlkem_basemul") else SRC
+    srcs = ARITH if top in ("mlkem_ntt", "mlkem_basemul", "mlkem_compress", "mlkem_decompress") else SRC
     script = (f"read_verilog -I{os.path.join(RTL, 'mlkem')} {' '.join(srcs)}; {chp}"
               f"synth_xilinx -family xc7 -flatten -top {top}; stat")
     r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
@@ -122,7 +126,9 @@ def synth(a, work):
              ("keccak_sponge", {"RPC": 1}, "keccak_sponge"),
              ("mlkem_hash_top", {"RPC": 1}, "mlkem_hash_top"),
              ("mlkem_ntt", {}, "mlkem_ntt (1 butterfly/clk)"),
-             ("mlkem_basemul", {}, "mlkem_basemul")]
+             ("mlkem_basemul", {}, "mlkem_basemul"),
+             ("mlkem_compress", {}, "mlkem_compress"),
+             ("mlkem_decompress", {}, "mlkem_decompress")]
     if a.quick:
         units = units[:1]
     for top, params, label in units:

@@ -57,8 +57,23 @@ module tb_mlkem_arith (
     input  wire [11:0] bm_c1_in,
     output wire        bm_out_valid,
     output wire [11:0] bm_c0,
-    output wire [11:0] bm_c1
+    output wire [11:0] bm_c1,
+    // mlkem_compress, mlkem_decompress
+    input  wire        cmp_in_valid,
+    input  wire [3:0]  cmp_d,
+    input  wire [11:0] cmp_x,
+    output wire        cmp_out_valid,
+    output wire [10:0] cmp_y,
+    input  wire        dec_in_valid,
+    input  wire [3:0]  dec_d,
+    input  wire [10:0] dec_y,
+    output wire        dec_out_valid,
+    output wire [11:0] dec_x
 );
+    mlkem_compress u_cmp (.clk(clk), .rst(rst), .in_valid(cmp_in_valid), .d(cmp_d), .x(cmp_x),
+                          .out_valid(cmp_out_valid), .y(cmp_y));
+    mlkem_decompress u_dec (.clk(clk), .rst(rst), .in_valid(dec_in_valid), .d(dec_d), .y(dec_y),
+                            .out_valid(dec_out_valid), .x(dec_x));
     mlkem_butterfly u_bf (.clk(clk), .rst(rst), .in_valid(bf_in_valid), .inv(bf_inv), .a(bf_a), .b(bf_b),
                           .zeta(bf_zeta), .out_valid(bf_out_valid), .a_out(bf_a_out), .b_out(bf_b_out));
     mlkem_ntt u_ntt (.clk(clk), .rst(rst), .start(ntt_start), .inv(ntt_inv), .busy(ntt_busy), .done(ntt_done),

@@ -16,12 +16,19 @@
   kyber-py's _ntt_coefficient_multiplication; then whole products through the hardware,
   NTT -> MultiplyNTTs (accumulated over k = 2 terms) -> inverse NTT, against a schoolbook
   multiplication in Z_q[X]/(X^256 + 1).
+- compress / decompress: mlkem_compress on every x < q and mlkem_decompress on every y < 2^d,
+  for each d = 1, 4, 5, 10, 11, against FIPS 203's definition (section 4.2.1, exact rational
+  rounding) and kyber-py's _compress_ele / _decompress_ele.
 The C library exposes no NTT symbol (its ML-KEM is reachable only whole), so it is not a
-reference here. Environment: KF_HW_SEED, KF_HW_EXHAUSTIVE (1: the full sweeps, run.py sets it
-on Verilator), KF_HW_NTT_CASES (random polynomials per direction, default 8).
+reference here. Environment: KF_HW_SEED, KF_HW_EXHAUSTIVE (1: the full sweeps; ctest sets it
+on Verilator), KF_HW_NTT_CASES (random polynomials per direction, default 8), KF_HW_CLOCKS_JSON
+(a file the NTT tests write their clocks into, for bench_hw.py).
 """
+import json
+import math
 import os
 import random
+from fractions import Fraction
 
 import cocotb
 from cocotb.clock import Clock
@@ -45,7 +52,8 @@ def rng():
 
 async def setup(dut):
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
-    for s in ("chk_start", "bf_in_valid", "ntt_start", "ntt_we", "bm_in_valid"):
+    for s in ("chk_start", "bf_in_valid", "ntt_start", "ntt_we", "bm_in_valid", "cmp_in_valid", "dec_in_valid",
+              "cmp_d", "cmp_x", "dec_d", "dec_y"):
         getattr(dut, s).value = 0
     for s in ("chk_mode", "chk_a_lo", "chk_a_hi", "chk_b_lo", "chk_b_hi", "chk_x_lo", "chk_x_hi", "bf_inv",
               "bf_a", "bf_b", "bf_zeta", "ntt_inv", "ntt_waddr", "ntt_wdata", "ntt_raddr", "bm_pair", "bm_a0",
@@ -199,6 +207,12 @@ async def ntt_check(dut, inv):
             ky = KYBER_RING(list(f), is_ntt=True).from_ntt() if inv else KYBER_RING(list(f)).to_ntt()
             assert got == [c % Q for c in ky.coeffs], "differs from kyber-py"
     assert clk_seen == {NTT_CLOCKS}, f"clocks start->done {clk_seen}, expected {NTT_CLOCKS}"
+    out = os.environ.get("KF_HW_CLOCKS_JSON")
+    if out:  # bench_hw.py's figures: both directions write into one file
+        got = json.load(open(out)) if os.path.exists(out) else {}
+        got["intt" if inv else "ntt"] = min(clk_seen)
+        with open(out, "w") as f:
+            json.dump(got, f)
     return n + 4, clk_seen
 
 
@@ -287,3 +301,52 @@ async def basemul(dut):
     dut._log.info("basemul: %d pairs (Alg. 12, accumulation) and 3 MultiplyNTTs (Alg. 11%s) correct; "
                   "2 sums of two products in R_q via hardware NTT/basemul/INTT equal schoolbook",
                   len(jobs), ", kyber-py" if KYBER_RING else "")
+
+
+def compress_fips(x, d):
+    """Compress_d(x) = round((2^d / q) x) mod 2^d, rounding half up (FIPS 203 section 4.2.1)."""
+    return math.floor(Fraction(2 ** d * x, Q) + Fraction(1, 2)) % 2 ** d
+
+
+def decompress_fips(y, d):
+    """Decompress_d(y) = round((q / 2^d) y)."""
+    return math.floor(Fraction(Q * y, 2 ** d) + Fraction(1, 2))
+
+
+async def stream(dut, prefix, port_in, port_out, items, d):
+    """Drives items one per clock into <prefix>_<port_in> with <prefix>_d = d; returns the outputs."""
+    got, i = [], 0
+    while len(got) < len(items):
+        if int(getattr(dut, prefix + "_out_valid").value):
+            got.append(int(getattr(dut, prefix + "_" + port_out).value))
+        if i < len(items):
+            getattr(dut, prefix + "_in_valid").value = 1
+            getattr(dut, prefix + "_d").value = d
+            getattr(dut, prefix + "_" + port_in).value = items[i]
+            i += 1
+        else:
+            getattr(dut, prefix + "_in_valid").value = 0
+        await FallingEdge(dut.clk)
+        assert i < len(items) + 20, prefix + ": outputs stopped"
+    return got
+
+
+@cocotb.test()
+async def compress_decompress(dut):
+    await setup(dut)
+    poly = KYBER_RING([0] * 256) if KYBER_RING else None
+    for d in (1, 4, 5, 10, 11):
+        xs = list(range(Q))
+        got = await stream(dut, "cmp", "x", "y", xs, d)
+        for x, y in zip(xs, got):
+            assert y == compress_fips(x, d), f"Compress_{d}({x}) = {y}, want {compress_fips(x, d)}"
+            if poly:
+                assert y == poly._compress_ele(x, d), "kyber-py disagrees"
+        ys = list(range(2 ** d))
+        got = await stream(dut, "dec", "y", "x", ys, d)
+        for y, x in zip(ys, got):
+            assert x == decompress_fips(y, d), f"Decompress_{d}({y}) = {x}, want {decompress_fips(y, d)}"
+            if poly:
+                assert x == poly._decompress_ele(y, d), "kyber-py disagrees"
+    dut._log.info("compress / decompress: every x < q and every y < 2^d for d = 1, 4, 5, 10, 11 equal to "
+                  "FIPS 203 section 4.2.1%s", " and kyber-py" if poly else "")
