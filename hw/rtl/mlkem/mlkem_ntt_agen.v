@@ -66,5 +66,38 @@ module mlkem_ntt_agen (
         k       <= jn | (8'd1 << s);
         zi      <= dir ? zb : zf;
     end
+`ifdef FORMAL
+    // ---- properties (hw/formal/ntt_agen.sby, k-induction): in every layer of either direction
+    // an arbitrary coefficient f_c is in exactly one of the 128 butterflies, and every
+    // butterfly pairs j with j + 2^s (bit s of j clear). With 128 butterflies of two coefficients
+    // each, every pair of the layer is touched exactly once.
+    reg f_init = 1'b1;
+    always @(posedge clk) f_init <= 1'b0;
+    always @* if (f_init) assume(rst);
+    (* anyconst *) reg [7:0] f_c;
+    wire [7:0] f_kn  = jn | (8'd1 << s);
+    wire       f_hit = (jn == f_c) || (f_kn == f_c);
+    // the butterfly of this layer that holds f_c: f_c with bit s taken out
+    wire [7:0] f_low = f_c & ((8'd1 << s) - 8'd1);
+    wire [7:0] f_nc  = ((f_c >> s) >> 1 << s) | f_low;
+    reg  [1:0] f_hits;   // butterflies of the current layer so far that held f_c
+    always @(posedge clk) begin
+        if (rst || !run) f_hits <= 2'd0;
+        else if (n == 7'd127) f_hits <= 2'd0;        // a layer ends
+        else if (f_hit) f_hits <= f_hits + 2'd1;
+    end
+    always @* if (!f_init && !rst && run) begin
+        assert(l <= 3'd6);
+        assert(jn[s] == 1'b0 && f_kn == jn + (8'd1 << s));
+        assert(f_hit == ({1'b0, n} == f_nc));
+        assert(f_hits == (({1'b0, n} > f_nc) ? 2'd1 : 2'd0));
+        if (n == 7'd127) assert(f_hits + {1'b0, f_hit} == 2'd1);   // exactly once per layer
+    end
+    // the registered outputs are the pair and zeta index of the butterfly before
+    always @(posedge clk) if (!f_init && !$past(rst) && $past(run)) begin
+        assert(valid && j == $past(jn) && k == $past(f_kn));
+        assert(last == ($past(l) == 3'd6 && $past(n) == 7'd127));
+    end
+`endif
 endmodule
 `default_nettype wire
