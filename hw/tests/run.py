@@ -37,6 +37,7 @@ SOURCES = [s for s in SOURCES if os.path.exists(os.path.join(RTL, s))]
 # benches with sources of their own (paths relative to hw/rtl; a test bench top from hw/tests),
 # and the include directories their sources need
 MLKEM_ARITH = ["mlkem/mlkem_reduce.v", "mlkem/mlkem_modmul.v", "mlkem/mlkem_butterfly.v", "mlkem/mlkem_polymem.v",
+               "mlkem/mlkem_polymem4.v",
                "mlkem/mlkem_ntt_agen.v", "mlkem/mlkem_ntt.v", "mlkem/mlkem_basemul.v", "mlkem/mlkem_compress.v",
                "mlkem/mlkem_decompress.v"]
 BENCH_SOURCES = {"arith": MLKEM_ARITH + ["../tests/tb_mlkem_arith.v"]}

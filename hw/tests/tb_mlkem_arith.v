@@ -45,6 +45,16 @@ module tb_mlkem_arith (
     input  wire [11:0] ntt_wdata,
     input  wire [7:0]  ntt_raddr,
     output wire [11:0] ntt_rdata,
+    // mlkem_ntt with two butterflies per clock
+    input  wire        ntt2_start,
+    input  wire        ntt2_inv,
+    output wire        ntt2_busy,
+    output wire        ntt2_done,
+    input  wire        ntt2_we,
+    input  wire [7:0]  ntt2_waddr,
+    input  wire [11:0] ntt2_wdata,
+    input  wire [7:0]  ntt2_raddr,
+    output wire [11:0] ntt2_rdata,
     // mlkem_basemul
     input  wire        bm_in_valid,
     input  wire [6:0]  bm_pair,
@@ -79,6 +89,9 @@ module tb_mlkem_arith (
     mlkem_ntt u_ntt (.clk(clk), .rst(rst), .start(ntt_start), .inv(ntt_inv), .busy(ntt_busy), .done(ntt_done),
                      .ext_we(ntt_we), .ext_waddr(ntt_waddr), .ext_wdata(ntt_wdata), .ext_raddr(ntt_raddr),
                      .ext_rdata(ntt_rdata));
+    mlkem_ntt #(.BF(2)) u_ntt2 (.clk(clk), .rst(rst), .start(ntt2_start), .inv(ntt2_inv), .busy(ntt2_busy),
+                     .done(ntt2_done), .ext_we(ntt2_we), .ext_waddr(ntt2_waddr), .ext_wdata(ntt2_wdata),
+                     .ext_raddr(ntt2_raddr), .ext_rdata(ntt2_rdata));
     mlkem_basemul u_bm (.clk(clk), .rst(rst), .in_valid(bm_in_valid), .pair(bm_pair), .a0(bm_a0), .a1(bm_a1),
                         .b0(bm_b0), .b1(bm_b1), .acc(bm_acc), .c0_in(bm_c0_in), .c1_in(bm_c1_in),
                         .out_valid(bm_out_valid), .c0(bm_c0), .c1(bm_c1));

@@ -11,7 +11,8 @@
 - ntt_forward / ntt_inverse: mlkem_ntt on random, all-zero, all-(q-1) and unit polynomials
   against mlkem_ref.py (the standard's Alg. 9/10 transcribed) and kyber-py's NTT
   (PolynomialRing.to_ntt / from_ntt), when kyber-py is importable; the clocks from the start
-  to done are counted and checked equal for every run.
+  to done are counted and checked equal for every run; ntt2_forward / ntt2_inverse the same
+  for mlkem_ntt with two butterflies per clock (BF = 2, four banks).
 - basemul: mlkem_basemul, random pairs with and without accumulation, against Alg. 12 and
   kyber-py's _ntt_coefficient_multiplication; then whole products through the hardware,
   NTT -> MultiplyNTTs (accumulated over k = 2 terms) -> inverse NTT, against a schoolbook
@@ -43,7 +44,7 @@ try:
 except ImportError:  # the test says so in its log; the FIPS 203 transcription still checks
     KYBER_RING = None
 
-NTT_CLOCKS = 903  # mlkem_ntt.v's figure: start clock to done, one butterfly per clock
+NTT_CLOCKS = {"ntt": 903, "ntt2": 455}  # mlkem_ntt.v's figures: start clock to done, BF = 1 / 2
 
 
 def rng():
@@ -52,7 +53,8 @@ def rng():
 
 async def setup(dut):
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
-    for s in ("chk_start", "bf_in_valid", "ntt_start", "ntt_we", "bm_in_valid", "cmp_in_valid", "dec_in_valid",
+    for s in ("chk_start", "bf_in_valid", "ntt_start", "ntt_we", "ntt2_start", "ntt2_we", "ntt2_inv", "ntt2_waddr",
+              "ntt2_wdata", "ntt2_raddr", "bm_in_valid", "cmp_in_valid", "dec_in_valid",
               "cmp_d", "cmp_x", "dec_d", "dec_y"):
         getattr(dut, s).value = 0
     for s in ("chk_mode", "chk_a_lo", "chk_a_hi", "chk_b_lo", "chk_b_hi", "chk_x_lo", "chk_x_hi", "bf_inv",
@@ -156,31 +158,35 @@ async def butterfly(dut):
     dut._log.info("butterfly: %d cases (both directions interleaved) correct", len(cases))
 
 
-async def ntt_load(dut, f):
+def port(dut, unit, name):
+    return getattr(dut, f"{unit}_{name}")
+
+
+async def ntt_load(dut, f, unit="ntt"):
     for j, c in enumerate(f):
-        dut.ntt_we.value, dut.ntt_waddr.value, dut.ntt_wdata.value = 1, j, c
+        port(dut, unit, "we").value, port(dut, unit, "waddr").value, port(dut, unit, "wdata").value = 1, j, c
         await FallingEdge(dut.clk)
-    dut.ntt_we.value = 0
+    port(dut, unit, "we").value = 0
 
 
-async def ntt_read(dut):
+async def ntt_read(dut, unit="ntt"):
     out = []
     for j in range(256):
-        dut.ntt_raddr.value = j
+        port(dut, unit, "raddr").value = j
         await FallingEdge(dut.clk)   # the read edge between: rdata is coefficient j
-        out.append(int(dut.ntt_rdata.value))
+        out.append(int(port(dut, unit, "rdata").value))
     return out
 
 
-async def ntt_run(dut, inv):
+async def ntt_run(dut, inv, unit="ntt"):
     """Starts the transform; returns the clocks from the edge that takes start to the edge
     that raises done."""
-    dut.ntt_inv.value = inv
-    dut.ntt_start.value = 1
+    port(dut, unit, "inv").value = inv
+    port(dut, unit, "start").value = 1
     await FallingEdge(dut.clk)
-    dut.ntt_start.value = 0
+    port(dut, unit, "start").value = 0
     clocks = 1
-    while not int(dut.ntt_done.value):
+    while not int(port(dut, unit, "done").value):
         await FallingEdge(dut.clk)
         clocks += 1
         assert clocks < 5000, "ntt: no done"
@@ -192,25 +198,25 @@ def test_polys(r, n):
     return polys + [[r.randrange(Q) for _ in range(256)] for _ in range(n)]
 
 
-async def ntt_check(dut, inv):
+async def ntt_check(dut, inv, unit="ntt"):
     r = rng()
     n = int(os.environ.get("KF_HW_NTT_CASES", "8"))
     clk_seen = set()
     for f in test_polys(r, n):
-        await ntt_load(dut, f)
-        clk_seen.add(await ntt_run(dut, inv))
-        got = await ntt_read(dut)
+        await ntt_load(dut, f, unit)
+        clk_seen.add(await ntt_run(dut, inv, unit))
+        got = await ntt_read(dut, unit)
         want = ref.ntt_inv(f) if inv else ref.ntt(f)
         assert got == want, f"{'inverse ' if inv else ''}NTT differs from FIPS 203 Alg. {10 if inv else 9} " \
                             f"at {[j for j in range(256) if got[j] != want[j]][:8]}"
         if KYBER_RING:
             ky = KYBER_RING(list(f), is_ntt=True).from_ntt() if inv else KYBER_RING(list(f)).to_ntt()
             assert got == [c % Q for c in ky.coeffs], "differs from kyber-py"
-    assert clk_seen == {NTT_CLOCKS}, f"clocks start->done {clk_seen}, expected {NTT_CLOCKS}"
+    assert clk_seen == {NTT_CLOCKS[unit]}, f"clocks start->done {clk_seen}, expected {NTT_CLOCKS[unit]}"
     out = os.environ.get("KF_HW_CLOCKS_JSON")
     if out:  # bench_hw.py's figures: both directions write into one file
         got = json.load(open(out)) if os.path.exists(out) else {}
-        got["intt" if inv else "ntt"] = min(clk_seen)
+        got[("intt" if inv else "ntt") + ("-2" if unit == "ntt2" else "")] = min(clk_seen)
         with open(out, "w") as f:
             json.dump(got, f)
     return n + 4, clk_seen
@@ -222,6 +228,22 @@ async def ntt_forward(dut):
     n, clk = await ntt_check(dut, 0)
     dut._log.info("NTT: %d polynomials equal to FIPS 203 Alg. 9%s; %s clocks start to done",
                   n, " and kyber-py" if KYBER_RING else " (kyber-py NOT importable: not compared)", clk)
+
+
+@cocotb.test()
+async def ntt2_forward(dut):
+    await setup(dut)
+    n, clk = await ntt_check(dut, 0, "ntt2")
+    dut._log.info("NTT, two butterflies per clock: %d polynomials equal to FIPS 203 Alg. 9%s; %s clocks",
+                  n, " and kyber-py" if KYBER_RING else "", clk)
+
+
+@cocotb.test()
+async def ntt2_inverse(dut):
+    await setup(dut)
+    n, clk = await ntt_check(dut, 1, "ntt2")
+    dut._log.info("inverse NTT, two butterflies per clock: %d polynomials equal to FIPS 203 Alg. 10%s; %s clocks",
+                  n, " and kyber-py" if KYBER_RING else "", clk)
 
 
 @cocotb.test()
