@@ -38,7 +38,7 @@ SRC = [os.path.join(RTL, f) for f in
 ARITH = [os.path.join(RTL, "mlkem", f) for f in
          ("mlkem_reduce.v", "mlkem_modmul.v", "mlkem_butterfly.v", "mlkem_polymem.v", "mlkem_polymem4.v",
           "mlkem_ntt_agen.v",
-          "mlkem_ntt.v", "mlkem_basemul.v", "mlkem_compress.v", "mlkem_decompress.v")]
+          "mlkem_ntt.v", "mlkem_basemul.v", "mlkem_compress.v", "mlkem_decompress.v", "mlkem_addsub.v")]
 records = []
 OK, SKIPPED, FAILED = "ok", "skipped", "failed"  # a step's outcome: FAILED makes the exit status 1
 
@@ -100,7 +100,7 @@ def clocks(a, work):
 def stat_xc7(top, params, work):
     chp = "".join(f"chparam -set {k} {v} {top}; " for k, v in params.items())
     log = os.path.join(work, f"xc7_{top}_{'_'.join(map(str, params.values()))}.log")
-    srcs = ARITH if top in ("mlkem_ntt", "mlkem_basemul", "mlkem_compress", "mlkem_decompress") else SRC
+    srcs = ARITH if any(f.endswith(os.sep + top + ".v") for f in ARITH) else SRC
     script = (f"read_verilog -I{os.path.join(RTL, 'mlkem')} {' '.join(srcs)}; {chp}"
               f"synth_xilinx -family xc7 -flatten -top {top}; stat")
     r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
@@ -133,7 +133,8 @@ def synth(a, work):
              ("mlkem_ntt", {"BF": 2}, "mlkem_ntt (2 butterflies/clk)"),
              ("mlkem_basemul", {}, "mlkem_basemul"),
              ("mlkem_compress", {}, "mlkem_compress"),
-             ("mlkem_decompress", {}, "mlkem_decompress")]
+             ("mlkem_decompress", {}, "mlkem_decompress"),
+             ("mlkem_addsub", {}, "mlkem_addsub")]
     if a.quick:
         units = units[:1]
     for top, params, label in units:

@@ -39,7 +39,7 @@ SOURCES = [s for s in SOURCES if os.path.exists(os.path.join(RTL, s))]
 MLKEM_ARITH = ["mlkem/mlkem_reduce.v", "mlkem/mlkem_modmul.v", "mlkem/mlkem_butterfly.v", "mlkem/mlkem_polymem.v",
                "mlkem/mlkem_polymem4.v",
                "mlkem/mlkem_ntt_agen.v", "mlkem/mlkem_ntt.v", "mlkem/mlkem_basemul.v", "mlkem/mlkem_compress.v",
-               "mlkem/mlkem_decompress.v"]
+               "mlkem/mlkem_decompress.v", "mlkem/mlkem_addsub.v"]
 BENCH_SOURCES = {"arith": MLKEM_ARITH + ["../tests/tb_mlkem_arith.v"]}
 BENCH_INCLUDES = {"arith": ["mlkem"]}
 

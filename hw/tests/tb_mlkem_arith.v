@@ -5,7 +5,8 @@
 // the loop and compares each result with Verilog's own `%`, which no design file uses).
 //
 // Sweep (chk_*): on chk_start, with chk_mode = 0, every a in [chk_a_lo, chk_a_hi] times every
-// b in [chk_b_lo, chk_b_hi] through mlkem_modmul (one per clock), with chk_mode = 1 every
+// b in [chk_b_lo, chk_b_hi] through mlkem_modmul and through mlkem_addsub as a + b and a - b
+// (one of each per lane and clock), with chk_mode = 1 every
 // x in [chk_x_lo, chk_x_hi] through mlkem_reduce; chk_done when the last result is compared;
 // chk_count results, chk_errors mismatches, chk_bad_* the first one.
 `default_nettype none
@@ -135,12 +136,29 @@ module tb_mlkem_arith (
                 c1 <= cur; c2 <= c1; c3 <= c2;
                 r1 <= run && in_range; r2 <= r1; r3 <= r2;
             end
+            // mode 0 also checks mlkem_addsub on the same a, b: a + b and a - b mod q,
+            // delayed from their 1 clock to the modmul's 3
+            wire [11:0] as_c, ss_c;
+            wire        as_v, ss_v;
+            mlkem_addsub u_add (.clk(clk), .rst(rst), .in_valid(1'b0), .sub(1'b0), .a(ai[11:0]), .b(b),
+                                .out_valid(as_v), .c(as_c));
+            mlkem_addsub u_sub (.clk(clk), .rst(rst), .in_valid(1'b0), .sub(1'b1), .a(ai[11:0]), .b(b),
+                                .out_valid(ss_v), .c(ss_c));
+            wire [12:0] ea_w = ({1'b0, ai[11:0]} + {1'b0, b}) % 13'd3329;
+            wire [12:0] es_w = ({1'b0, ai[11:0]} + 13'd3329 - {1'b0, b}) % 13'd3329;
+            reg  [11:0] as2, as3, ss2, ss3, ea1, ea2, ea3, es1, es2, es3;
+            always @(posedge clk) begin
+                as2 <= as_c; as3 <= as2;
+                ss2 <= ss_c; ss3 <= ss2;
+                ea1 <= ea_w[11:0]; ea2 <= ea1; ea3 <= ea2;
+                es1 <= es_w[11:0]; es2 <= es1; es3 <= es2;
+            end
             wire [11:0] got = mode ? red_y : mm_c;
             assign lane_valid[i] = mode ? r2 : r3;
-            assign lane_ok[i]    = got == (mode ? e2 : e3);
+            assign lane_ok[i]    = mode ? (got == e2) : (got == e3 && as3 == ea3 && ss3 == es3);
             assign lane_x[i]     = mode ? c2 : c3;
             assign lane_got[i]   = got;
-            wire unused_lane = ^{mm_v, ai[12], xi[25], xr[24:12], pr[23:12]};
+            wire unused_lane = ^{mm_v, as_v, ss_v, ai[12], xi[25], xr[24:12], pr[23:12], ea_w[12], es_w[12]};
         end
     endgenerate
     always @(*) begin

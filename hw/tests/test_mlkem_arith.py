@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """cocotb tests of the ML-KEM arithmetic (hw/rtl/mlkem/) on tb_mlkem_arith.v.
 
-- modmul_exhaustive: mlkem_modmul on every product a b, a, b < q (11,082,241 of them) on
+- modmul_exhaustive: mlkem_modmul on every product a b, and mlkem_addsub on every a + b and
+  a - b, a, b < q (11,082,241 of each) on
   Verilator; on Icarus every a against a fixed set of b (0, 1, 2, q-1, q-2, (q-1)/2, (q+1)/2 and
   random ones). The sweep runs inside the simulator against Verilog's `%` (tb_mlkem_arith.v).
 - reduce_exhaustive: mlkem_reduce on every x < 2^25 (Verilator); on Icarus the first and last
@@ -83,7 +84,8 @@ async def sweep(dut, mode, a=(0, 0), b=(0, 0), x=(0, 0)):
     if errors:
         bad = int(dut.chk_bad_x.value)
         where = (f"a={bad >> 12 & 0xFFF} b={bad & 0xFFF}" if mode == 0 else f"x={bad}")
-        assert False, f"{errors} wrong results; the first: {where} gave {int(dut.chk_bad_got.value)}"
+        assert False, (f"{errors} wrong results; the first: {where} (modmul gave {int(dut.chk_bad_got.value)}; "
+                       "in mode 0 the addsub results count too)")
     assert count == want, f"compared {count} results, expected {want}"
     return count
 
@@ -97,14 +99,16 @@ async def modmul_exhaustive(dut):
     await setup(dut)
     if full():
         n = await sweep(dut, 0, a=(0, Q - 1), b=(0, Q - 1))
-        dut._log.info("modmul: all %d products a b mod q (a, b < q) correct", n)
+        dut._log.info("modmul, addsub: all %d products a b, sums a + b and differences a - b mod q "
+                      "(a, b < q) correct", n)
         return
     r = rng()
     bs = [0, 1, 2, Q - 1, Q - 2, (Q - 1) // 2, (Q + 1) // 2] + [r.randrange(Q) for _ in range(20)]
     n = 0
     for b in bs:
         n += await sweep(dut, 0, a=(0, Q - 1), b=(b, b))
-    dut._log.info("modmul (sample, Icarus): every a < q times %d values of b: %d products correct", len(bs), n)
+    dut._log.info("modmul, addsub (sample, Icarus): every a < q with %d values of b: %d products, sums and "
+                  "differences correct", len(bs), n)
 
 
 @cocotb.test()
