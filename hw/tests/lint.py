@@ -7,7 +7,13 @@ import subprocess
 import sys
 
 RTL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rtl")
-FILES = ["keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v"]
+FILES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
+         "mlkem/mlkem_hash_top.v"]
+# the ML-KEM arithmetic (its own tops; mlkem_zetas.vh from gen_mlkem_zetas.py is included)
+ARITH = ["mlkem/mlkem_reduce.v", "mlkem/mlkem_modmul.v", "mlkem/mlkem_butterfly.v", "mlkem/mlkem_polymem.v",
+         "mlkem/mlkem_polymem4.v",
+         "mlkem/mlkem_ntt_agen.v", "mlkem/mlkem_ntt.v", "mlkem/mlkem_basemul.v", "mlkem/mlkem_compress.v",
+         "mlkem/mlkem_decompress.v", "mlkem/mlkem_addsub.v"]
 
 
 def main():
@@ -23,10 +29,27 @@ def main():
         if r.returncode != 0 or r.stderr.strip():
             print(r.stderr)
             bad += 1
+    inc = "-I" + os.path.join(RTL, "mlkem")
+    for top, params in (("mlkem_ntt", []), ("mlkem_ntt", ["-GBF=2"]), ("mlkem_basemul", []), ("mlkem_modmul", []),
+                        ("mlkem_compress", []), ("mlkem_decompress", []), ("mlkem_addsub", [])):
+        r = subprocess.run(["verilator", "--lint-only", "-Wall", inc, "--top-module", top] + params +
+                           [os.path.join(RTL, f) for f in ARITH], capture_output=True, text=True)
+        print(f"verilator --lint-only -Wall --top-module {top} {' '.join(params)}: "
+              + ("clean" if r.returncode == 0 and not r.stderr.strip() else "WARNINGS"))
+        if r.returncode != 0 or r.stderr.strip():
+            print(r.stderr)
+            bad += 1
     if shutil.which("yosys"):
         r = subprocess.run(["yosys", "-q", "-p", "read_verilog " + " ".join(os.path.join(RTL, f) for f in FILES)
                             + "; hierarchy -check -top mlkem_hash_top"], capture_output=True, text=True)
         print("yosys read_verilog + hierarchy -check: " + ("ok" if r.returncode == 0 else "FAILED"))
+        if r.returncode != 0:
+            print(r.stdout[-2000:], r.stderr[-2000:])
+            bad += 1
+        r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {inc} " + " ".join(os.path.join(RTL, f) for f in ARITH)
+                            + "; hierarchy -check"],
+                           capture_output=True, text=True)
+        print("yosys read_verilog + hierarchy -check (ML-KEM arithmetic): " + ("ok" if r.returncode == 0 else "FAILED"))
         if r.returncode != 0:
             print(r.stdout[-2000:], r.stderr[-2000:])
             bad += 1

