@@ -235,19 +235,37 @@ module rvv_unit #(
             wire [ELEN-1:0] bv = rdB[g * ELEN +: ELEN];
             wire [ELEN-1:0] bo = (q_f3 == F3_OPIVV) ? bv : (q_f3 == F3_OPIVX) ? rs1x : immx;
             wire [SHW-1:0]  sh = bo[SHW-1:0];
-            wire [5:0] amt = (k == K_ROTUP) ? rot_imm
-                           : (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H) ? rvv_rho(row, X3) : 6'd1;
+            // One 64-bit rotator per element serves every rotate and both shifts: vsll =
+            // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep).
+            // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
+            // (whose low word is then the 32-bit rotation).
+            wire [5:0]   sh_left;
+            wire [5:0]   amt = (k == K_ROTUP) ? rot_imm
+                             : (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H) ? rvv_rho(row, X3)
+                             : (k == K_SLL || k == K_SRL) ? sh_left : 6'd1;
             wire [63:0]  rin;
-            wire [63:0]  rot = (rin << amt) | (rin >> (7'd64 - {1'b0, amt}));  // amt 0: rin
-            wire [ELEN-1:0] rot_lo, rot_hi, dn, up;
+            wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
+            wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
+            wire [63:0]  st3 = amt[2] ? {st2[59:0], st2[63:60]} : st2;
+            wire [63:0]  st4 = amt[3] ? {st3[55:0], st3[63:56]} : st3;
+            wire [63:0]  st5 = amt[4] ? {st4[47:0], st4[63:48]} : st4;
+            wire [63:0]  rot = amt[5] ? {st5[31:0], st5[63:32]} : st5;
+            wire [ELEN-1:0] rot_lo, rot_hi, dn, up, keep;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
+                assign sh_left = (k == K_SRL) ? 6'd0 - sh : sh;
                 assign rot_lo = rot;
                 assign rot_hi = rot;
             end else begin : g_r32
-                assign rin = {a, bv};                  // vs2 || vs1: vs2 the high word
+                assign rin = (k == K_SLL || k == K_SRL) ? {a, a} : {a, bv};  // vs2 || vs1: vs2 high
+                assign sh_left = {1'b0, (k == K_SRL) ? 5'd0 - sh : sh};
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
+            end
+            genvar gb;
+            for (gb = 0; gb < ELEN; gb = gb + 1) begin : g_keep
+                // bit gb survives vsll when gb >= sh, vsrl when gb + sh < ELEN
+                assign keep[gb] = (k == K_SRL) ? {1'b0, sh} + gb[SHW:0] < ELEN[SHW:0] : {1'b0, sh} <= gb[SHW:0];
             end
             if (g < NS) begin : g_state
                 // slides modulo five within the state: dn = a[5I + (X + n) % 5], up = (X - n) % 5
@@ -269,8 +287,7 @@ module rvv_unit #(
                     K_XOR:    r = a ^ bo;
                     K_AND:    r = a & bo;
                     K_OR:     r = a | bo;
-                    K_SLL:    r = a << sh;
-                    K_SRL:    r = a >> sh;
+                    K_SLL, K_SRL: r = rot_lo & keep;
                     K_MV:     r = bv;
                     K_SLDN:   r = dn;
                     K_SLUP:   r = up;
