@@ -200,8 +200,18 @@ module rvv_unit #(
     // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt
     wire [4:0] ra = (k == K_STORE) ? q_vd + {2'd0, mreg} : q_vs2 + {2'd0, roff};
     wire [4:0] rb = q_vs1 + {2'd0, roff};
-    wire [REGW-1:0] rdA = vrf[ra * REGW +: REGW];
-    wire [REGW-1:0] rdB = vrf[rb * REGW +: REGW];
+    // (as 32-way selects with constant slices: a part-select at ra * REGW would make
+    // synthesis build a barrel shifter over the whole register file)
+    reg  [REGW-1:0] rdA, rdB;
+    integer rq;
+    always @* begin
+        rdA = {REGW{1'b0}};
+        rdB = {REGW{1'b0}};
+        for (rq = 0; rq < 32; rq = rq + 1) begin
+            if (ra == rq[4:0]) rdA = vrf[rq * REGW +: REGW];
+            if (rb == rq[4:0]) rdB = vrf[rq * REGW +: REGW];
+        end
+    end
 
     wire [ELEN-1:0] rs1x;
     wire [63:0]     rc64;
@@ -349,8 +359,13 @@ module rvv_unit #(
             if (pi_v && incol[qq])
                 for (ee = 0; ee < NS; ee = ee + 1)
                     if ((ee % 5) == {29'd0, pi_y})
-                        vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <=
-                            colv[({29'd0, dsel[qq * 3 +: 3]} * SN + ee / 5) * ELEN +: ELEN];
+                        case (dsel[qq * 3 +: 3])   // register vd + d (constant slices, see rdA)
+                            3'd0: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(0 * SN + ee / 5) * ELEN +: ELEN];
+                            3'd1: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(1 * SN + ee / 5) * ELEN +: ELEN];
+                            3'd2: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(2 * SN + ee / 5) * ELEN +: ELEN];
+                            3'd3: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(3 * SN + ee / 5) * ELEN +: ELEN];
+                            default: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(4 * SN + ee / 5) * ELEN +: ELEN];
+                        endcase
             if (ld_v && ld_reg == qq[4:0])
                 for (ee = 0; ee < ELENUM; ee = ee + 1)
                     if (ld_el == ee[4:0]) vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= mem_rdata;
@@ -426,7 +441,14 @@ module rvv_unit #(
     assign mem_valid = mreq;
     assign mem_we = mreq && k == K_STORE;
     assign mem_addr = maddr;
-    assign mem_wdata = rdA[mel * ELEN +: ELEN];
+    reg [ELEN-1:0] st_el;       // the store's element of register vd + mreg
+    integer se;
+    always @* begin
+        st_el = {ELEN{1'b0}};
+        for (se = 0; se < ELENUM; se = se + 1)
+            if (mel == se[4:0]) st_el = rdA[se * ELEN +: ELEN];
+    end
+    assign mem_wdata = st_el;
     assign vl_o = vl;
     assign lmul_o = 4'd1 << vlmul;
 endmodule
