@@ -350,25 +350,39 @@ module rvv_unit #(
     endgenerate
     // (the register conditions outside the element loops: the same logic, and a simulator
     // then visits only the registers written)
+    // One write-data bus per element position, shared by the 32 registers (a register's
+    // elements, or a load's element: never in the same cycle), and the column data chosen per
+    // register and state (not per element): register vd + d gets colv[d][i] at element 5i + y.
+    wire              wen  = wr_norm || ld_v;
+    wire [4:0]        wsel = ld_v ? ld_reg : wreg;
+    wire [REGW-1:0]   wdat = ld_v ? {ELENUM{mem_rdata}} : res;
+    wire [ELENUM-1:0] wmsk;
+    wire [32*SN*ELEN-1:0] colq;
+    genvar gm, gc;
+    generate
+        for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_wm
+            assign wmsk[gm] = ld_v ? ld_el == gm[4:0] : emask[gm];
+        end
+        for (gq = 0; gq < 32; gq = gq + 1) begin : g_cq
+            for (gc = 0; gc < SN; gc = gc + 1) begin : g_cs
+                wire [2:0] d = dsel[gq * 3 +: 3];
+                assign colq[(gq * SN + gc) * ELEN +: ELEN] =
+                    d == 3'd0 ? colv[(0 * SN + gc) * ELEN +: ELEN] : d == 3'd1 ? colv[(1 * SN + gc) * ELEN +: ELEN] :
+                    d == 3'd2 ? colv[(2 * SN + gc) * ELEN +: ELEN] : d == 3'd3 ? colv[(3 * SN + gc) * ELEN +: ELEN] :
+                                colv[(4 * SN + gc) * ELEN +: ELEN];
+            end
+        end
+    endgenerate
     integer qq, ee;
     always @(posedge clk) begin
         for (qq = 0; qq < 32; qq = qq + 1) begin
-            if (wr_norm && wreg == qq[4:0])
+            if (wen && wsel == qq[4:0])
                 for (ee = 0; ee < ELENUM; ee = ee + 1)
-                    if (emask[ee]) vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= res[ee * ELEN +: ELEN];
+                    if (wmsk[ee]) vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= wdat[ee * ELEN +: ELEN];
             if (pi_v && incol[qq])
                 for (ee = 0; ee < NS; ee = ee + 1)
                     if ((ee % 5) == {29'd0, pi_y})
-                        case (dsel[qq * 3 +: 3])   // register vd + d (constant slices, see rdA)
-                            3'd0: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(0 * SN + ee / 5) * ELEN +: ELEN];
-                            3'd1: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(1 * SN + ee / 5) * ELEN +: ELEN];
-                            3'd2: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(2 * SN + ee / 5) * ELEN +: ELEN];
-                            3'd3: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(3 * SN + ee / 5) * ELEN +: ELEN];
-                            default: vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colv[(4 * SN + ee / 5) * ELEN +: ELEN];
-                        endcase
-            if (ld_v && ld_reg == qq[4:0])
-                for (ee = 0; ee < ELENUM; ee = ee + 1)
-                    if (ld_el == ee[4:0]) vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= mem_rdata;
+                        vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colq[(qq * SN + ee / 5) * ELEN +: ELEN];
         end
     end
 
