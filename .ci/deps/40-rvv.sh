@@ -10,6 +10,8 @@
 #    and the system's QEMU 7.2 stays for everything else (QEMU 10 has no -singlestep, which
 #    tools/cross_bench uses). If any step fails, the Zvbb runs report themselves skipped.
 command -v clang-19 >/dev/null || need_pkgs+=(clang-19)
+# GNU as for tools/rvv_ise_model/gnu_as_check.py (also a dependency of 10-cross.sh's gcc)
+command -v riscv64-linux-gnu-as >/dev/null || need_pkgs+=(binutils-riscv64-linux-gnu)
 if [ ! -x "$KF_ROOT/.ci-cache/qemu-zvbb/usr/bin/qemu-riscv64" ]; then
   (
     set +e

@@ -7,6 +7,8 @@
 #   rvv_ise_model_lib     the same programs against the library's `ref` backend through ctypes,
 #                         and SHA3-256 / SHAKE128 through the model's permutation
 #   rvv_ise_model_report  the report (Tables 7 and 8, the variants) end to end
+#   rvv_ise_encoding_gnu_as  GNU as (riscv64-linux-gnu-as) and rvv_encoding.py give the same
+#                         words for the seed's programs; skipped (77) without binutils-riscv64
 # Host tools: not in a cross build (the native build runs them).
 if(CMAKE_CROSSCOMPILING)
   return()
@@ -28,3 +30,8 @@ add_test(NAME rvv_ise_model_report
          COMMAND ${Python3_EXECUTABLE} ${KF_RVV_ISE_DIR}/report.py --quick)
 set_tests_properties(rvv_ise_model_unit rvv_ise_model_lib rvv_ise_model_report
   PROPERTIES ENVIRONMENT_MODIFICATION "PYTHONDONTWRITEBYTECODE=set:1" TIMEOUT 300)
+add_test(NAME rvv_ise_encoding_gnu_as
+         COMMAND ${Python3_EXECUTABLE} ${KF_RVV_ISE_DIR}/gnu_as_check.py)
+# ~1 s; binutils-riscv64-linux-gnu comes with gcc-riscv64-linux-gnu (.ci/deps/10-cross.sh)
+set_tests_properties(rvv_ise_encoding_gnu_as PROPERTIES
+  ENVIRONMENT_MODIFICATION "PYTHONDONTWRITEBYTECODE=set:1" SKIP_RETURN_CODE 77 TIMEOUT 60)

@@ -38,6 +38,9 @@ PI_WRITE_CYCLES = 1         # vpi's column-mode write-back: the 3rd (LMUL 1) / 7
 VSETVLI_CYCLES = 2          # annotated "# 2 cc" in both listings
 SCALAR_CYCLES = 1           # Ibex: single-cycle ALU instructions (addi, li)
 PERMUTATION_OVERHEAD_CYCLES = 92  # fitted once: seed Algorithm 2, 2564 - 24 * 103
+MEM_EXTRA_CYCLES = 1        # vle/vse (not in the seed's listings; hw/rtl/rvv): one element per
+                            # cycle over an ELEN-wide port, plus one cycle (the load's read latency)
+MEM_BYTES = 1 << 16         # the model's data memory (vle/vse), byte-addressed, little-endian
 
 # Table 2 of the seed, indexed [y][x]: the rho rotation of lane (x, y).
 RHO_TABLE = [[0, 1, 62, 28, 27],
@@ -137,6 +140,7 @@ class Machine:
             self.rc_table = [w for rc in ROUND_CONSTANTS for w in (rc & 0xFFFFFFFF, rc >> 32)]
         self.cycles = 0
         self.retired = 0
+        self.mem = bytearray(MEM_BYTES)
 
     # -- operands
     def vreg(self, name):
@@ -220,6 +224,7 @@ def _rows(m, ins, simm_text):
     simm = -1 = rows 0..R-1 of the group in sequence, lmul_cnt indexing the row."""
     simm = m.imm(simm_text)
     if simm == -1:
+        _need(m.group_regs() <= 5, ins, "lmul_cnt rows: at most five registers (vl <= 5 * EleNum)")
         return [(r, r) for r in range(m.group_regs())]  # (register offset, row)
     _need(0 <= simm <= 4, ins, "row immediate must be -1 or 0..4")
     _need(m.group_regs() == 1, ins, "a single-row immediate needs LMUL 1 (one register)")
@@ -267,6 +272,8 @@ def _concat_rot(m, ins, high_word, amount_of_row):
     _need(m.elen == 32, ins, "exists in the 32-bit architecture only (Table 3)")
     vd, vs2, vs1 = (m.vreg(a) for a in ins.args[:3])
     m.check_group(vd, vs2, vs1)
+    _need(m.group_regs() <= 5 or ins.op.endswith("rotup.vi"), ins,
+          "lmul_cnt rows: at most five registers (vl <= 5 * EleNum)")
     outs = []
     for r in range(m.group_regs()):   # r is lmul_cnt
         hi, lo = m.v[vs2 + r], m.v[vs1 + r]
@@ -300,7 +307,12 @@ def op_vpi(m, ins, rotate=False):
     _need(vd + 5 <= 32, ins, "the five destination registers run past v31")
     if rotate:
         _need(m.elen == 64, ins, "vrhopi is modelled for ELEN 64")
-    for off, y in _rows(m, ins, ins.args[2]):
+    rows = _rows(m, ins, ins.args[2])
+    # the rows read and the five registers written must not overlap (reserved, as RVV
+    # reserves overlaps for vslideup/vrgather: the hardware reads row r + 1 while it writes row r)
+    _need(vs2 + len(rows) <= 32, ins, "the rows read run past v31")
+    _need(vs2 + len(rows) <= vd or vd + 5 <= vs2, ins, "the rows read overlap vd..vd+4 (reserved)")
+    for off, y in rows:
         src = list(m.v[vs2 + off])
         for i in range(m.sn):
             for x in range(5):
@@ -391,9 +403,35 @@ def op_vsetvli(m, ins):
     for policy in ins.args[4:]:
         _need(policy in ("tu", "mu", "ta", "ma"), ins, f"unknown policy {policy}")
     vlmax = lmul * m.elenum
-    avl = vlmax if rs1 in ("x0", "zero") and rd not in ("x0", "zero") else m.sval(rs1)
+    # RVV 1.0 §6.2: rs1 = x0 with rd != x0 asks for VLMAX; rs1 = rd = x0 keeps vl (clipped to
+    # the new VLMAX); otherwise AVL is rs1 as an unsigned XLEN value
+    if rs1 in ("x0", "zero"):
+        avl = vlmax if rd not in ("x0", "zero") else m.vl
+    else:
+        avl = m.sval(rs1) & 0xFFFFFFFF
     m.sew, m.lmul, m.vl = sew, lmul, min(avl, vlmax)
     m.sset(rd, m.vl)
+
+
+def op_vmem(m, ins):
+    """vle32/64.v vd, (rs1) and vse32/64.v vs3, (rs1): unit stride, elements 0..vl-1 of the
+    group, EEW = SEW, little-endian; tail undisturbed."""
+    eew = int(ins.op[3:5])
+    _need(eew == m.sew, ins, f"EEW {eew} must equal SEW {m.sew}")
+    _need(len(ins.args) == 2, ins, "two operands expected")
+    base = m.vreg(ins.args[0])
+    am = re.fullmatch(r"\(\s*(\w+)\s*\)", ins.args[1])
+    _need(am is not None, ins, "address operand (rs1) expected")
+    m.check_group(base)
+    addr = m.sval(am.group(1)) & 0xFFFFFFFF
+    nb = eew // 8
+    _need(addr + nb * m.vl <= len(m.mem), ins, "access past the model's data memory")
+    for k in range(m.vl):
+        a = addr + nb * k
+        if ins.op.startswith("vle"):
+            m.put(base, k, int.from_bytes(m.mem[a:a + nb], "little"))
+        else:
+            m.mem[a:a + nb] = m.get(base, k).to_bytes(nb, "little")
 
 
 def _shift_amount(m, b):
@@ -413,6 +451,7 @@ OPS = {
     "vsrl.vi": lambda m, i: _elementwise(m, i, lambda a, b: a >> _shift_amount(m, b), imm=UIMM5),
     "vsll.vx": lambda m, i: _elementwise(m, i, lambda a, b: a << _shift_amount(m, b), scalar=True),
     "vsrl.vx": lambda m, i: _elementwise(m, i, lambda a, b: a >> _shift_amount(m, b), scalar=True),
+    "vle32.v": op_vmem, "vle64.v": op_vmem, "vse32.v": op_vmem, "vse64.v": op_vmem,
     "vmv.v.v": lambda m, i: _elementwise(m, type(i)(i.op, [i.args[0], i.args[1], i.args[1]], i.line, i.text, None),
                                          lambda a, b: a),
     # Zvbb
@@ -447,6 +486,8 @@ def vector_cycles(m, op):
     r = m.group_regs()
     if op in ("vpi.vi", "vrhopi.vi"):
         return ISSUE_CYCLES + r + PI_WRITE_CYCLES
+    if op in ("vle32.v", "vle64.v", "vse32.v", "vse64.v"):
+        return ISSUE_CYCLES + MEM_EXTRA_CYCLES + m.vl   # one element per cycle
     if op in ("viota.vx", "viota8.vx"):
         return ISSUE_CYCLES + 1          # touches one register (row 0) whatever LMUL is
     if op == "vtheta.vv":

@@ -106,17 +106,45 @@ class Instructions(unittest.TestCase):
         self.assertEqual(R.ROUND_CONSTANTS, keccak_ref.ROUND_CONSTANTS)
         self.assertEqual(R.ROUND_CONSTANTS[3], 0x8000000080008000)
 
+    def test_unit_stride_loads_and_stores(self):
+        def setup(m):
+            m.x.update(s1=7, a0=0x100, a1=0x400)
+            m.mem[0x100:0x100 + 8 * 7] = bytes(range(56))
+            m.v[9] = [5] * m.elenum
+        m = run_text("vsetvli x0, s1, e64, m2\nvle64.v v8, (a0)\nvse64.v v8, (a1)", 5, 64, setup)
+        lanes = [int.from_bytes(bytes(range(8 * k, 8 * k + 8)), "little") for k in range(7)]
+        self.assertEqual(m.v[8] + m.v[9][:2], lanes)
+        self.assertEqual(m.v[9][2:], [5, 5, 5])              # tail undisturbed
+        self.assertEqual(bytes(m.mem[0x400:0x400 + 56]), bytes(range(56)))
+        self.assertEqual(bytes(m.mem[0x400 + 56:0x400 + 64]), bytes(8))
+        # cost: issue + one cycle + one per element
+        ins = R.Instr("vle64.v", ["v8", "(a0)"], 0, "", None)
+        self.assertEqual(R.cost(m, ins), R.ISSUE_CYCLES + R.MEM_EXTRA_CYCLES + 7)
+
+    def test_vsetvli_avl_rules(self):
+        m = run_text("vsetvli x0, s1, e64, m8\nvsetvli x0, x0, e64, m1\nvsetvli t0, x0, e64, m4", 5, 64,
+                     lambda m: m.x.update(s1=33))
+        self.assertEqual((m.vl, m.x["t0"]), (20, 20))          # rd != x0, rs1 = x0: VLMAX
+        m = run_text("vsetvli x0, s1, e64, m8\nvsetvli x0, x0, e64, m2", 5, 64, lambda m: m.x.update(s1=7))
+        self.assertEqual(m.vl, 7)                              # rd = rs1 = x0: vl kept
+        m = run_text("vsetvli x0, s1, e64, m8", 5, 64, lambda m: m.x.update(s1=-1))
+        self.assertEqual(m.vl, 40)                             # AVL unsigned: 0xffffffff
+
     def test_misuse_is_a_named_error(self):
         cases = [("vsetvli x0, s1, e32, m1\nvrotup.vi v1, v1, 1", 32),       # 64-bit only
                  ("vsetvli x0, s1, e64, m1\nv32lrotup.vi v1, v2, v3", 64),   # 32-bit only
                  ("vsetvli x0, s1, e64, m1\nvfoo.vv v1, v2, v3", 64),        # unknown
                  ("vsetvli x0, s1, e64, m8\nvxor.vv v3, v8, v16", 64),       # misaligned group
                  ("vsetvli x0, s1, e64, m1\nvsll.vi v1, v1, 63", 64),        # uimm5
-                 ("vsetvli x0, s1, e64, m1\nvxor.vv v1, v2, v3, v0.t", 64)]  # masks
+                 ("vsetvli x0, s1, e64, m1\nvxor.vv v1, v2, v3, v0.t", 64),  # masks
+                 ("vsetvli x0, s1, e64, m1\nvpi.vi v5, v7, 0", 64),         # rows overlap vd..vd+4
+                 ("vsetvli x0, s1, e64, m1\nvle32.v v1, (s1)", 64),         # EEW != SEW
+                 ("vsetvli x0, s6, e64, m8\nv64rho.vi v0, v0, -1", 64),     # lmul_cnt past row 4
+                 ("vsetvli x0, s6, e64, m8\nvpi.vi v8, v0, -1", 64)]
         for text, elen in cases:
             with self.subTest(text=text):
                 with self.assertRaises(R.ModelError):
-                    run_text(text, 5, elen, lambda m: m.x.update(s1=m.elenum))
+                    run_text(text, 5, elen, lambda m: m.x.update(s1=m.elenum, s6=6 * m.elenum))
 
 
 class CycleModel(unittest.TestCase):

@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// rvv_unit - seed 003's vector unit: 32 registers of ELENUM elements of ELEN bits, vsetvli
+// (LMUL 1/2/4/8, SEW = ELEN, tail undisturbed), the RVV 1.0 subset of the seed's programs
+// (vxor/vand/vor, vsll/vsrl in .vv/.vx/.vi forms as RVV defines them, vmv.v.v, unit-stride
+// vle/vse of EEW = ELEN) and the seed's ten custom instructions, encoded as
+// tools/rvv_ise_model/rvv_encoding.py defines (constants and ROMs: rvv_tables.vh, generated).
+// Semantics and cycle costs are those of tools/rvv_ise_model/rvv_ise.py (hw/rtl/rvv/README.md).
+//
+// Issue: an instruction is taken at a clock edge where in_valid and in_ready are high (with
+// in_rs1, the value of the scalar register its bits 19:15 name, for vsetvli / .vx / viota /
+// vle / vse). in_ready is low while an instruction runs. That edge is the instruction's
+// first cycle (decode); it then runs T more cycles and `done` is high in the last one, so an
+// instruction costs 1 + T cycles from its issue edge to the next issue edge:
+//   element-wise and custom (but vpi, viota): T = R, one register of the group per cycle,
+//                   R = max(1, ceil(vl / ELENUM)) (lmul_cnt = the register's index)
+//   vpi:            T = R + 1 (row r is read in cycle r + 1, written as a column in cycle r + 2)
+//   viota, vsetvli: T = 1
+//   vle, vse:       T = vl + 1 (one element per cycle; a load's data arrives one cycle late)
+// An instruction the unit does not implement, or one the model calls a ModelError (register
+// group not aligned to LMUL, immediate out of range, a custom instruction of the other ELEN,
+// a fixed row with LMUL > 1, lmul_cnt beyond row 4, vpi's rows overlapping its destination,
+// a viota index past the table, a vtype other than SEW = ELEN and integer LMUL) takes T = 1,
+// changes nothing and raises done_illegal with done.
+// Memory: one ELEN-bit element per cycle at byte address mem_addr (little-endian elements);
+// read data is expected on mem_rdata in the cycle after the request.
+`default_nettype none
+module rvv_unit #(
+    parameter integer ELEN   = 64,  // 64 or 32
+    parameter integer ELENUM = 5    // elements per register, >= 5; SN = ELENUM / 5 states
+) (
+    input  wire            clk,
+    input  wire            rst,
+    input  wire            in_valid,
+    output wire            in_ready,
+    input  wire [31:0]     in_insn,
+    input  wire [31:0]     in_rs1,
+    output wire            done,
+    output wire            done_illegal,
+    output wire            done_rd_we,   // vsetvli with rd != x0: write done_rd_val to rd
+    output wire [4:0]      done_rd,
+    output wire [31:0]     done_rd_val,
+    output wire            mem_valid,
+    output wire            mem_we,
+    output wire [31:0]     mem_addr,
+    output wire [ELEN-1:0] mem_wdata,
+    input  wire [ELEN-1:0] mem_rdata,
+    output wire [7:0]      vl_o,
+    output wire [3:0]      lmul_o
+);
+`include "rvv_tables.vh"
+    localparam integer REGW = ELEN * ELENUM;
+    localparam integer SN   = ELENUM / 5;
+    localparam integer NS   = 5 * SN;
+    localparam integer NB   = ELEN / 8;
+    localparam integer SHW  = (ELEN == 64) ? 6 : 5;
+    localparam [2:0] SEWC   = (ELEN == 64) ? 3'b011 : 3'b010;
+    localparam [2:0] MEMW   = (ELEN == 64) ? 3'b111 : 3'b110;
+    localparam [31:0] NRC   = (ELEN == 64) ? 32'd24 : 32'd48;
+
+    localparam [4:0] K_XOR = 5'd0, K_AND = 5'd1, K_OR = 5'd2, K_SLL = 5'd3, K_SRL = 5'd4,
+                     K_MV = 5'd5, K_SLDN = 5'd6, K_SLUP = 5'd7, K_ROTUP = 5'd8, K_RHO64 = 5'd9,
+                     K_PI = 5'd10, K_ROT32L = 5'd11, K_ROT32H = 5'd12, K_RHO32L = 5'd13,
+                     K_RHO32H = 5'd14, K_IOTA = 5'd15, K_VSET = 5'd16, K_LOAD = 5'd17,
+                     K_STORE = 5'd18, K_ILL = 5'd19;
+
+    reg [32*REGW-1:0] vrf;      // register q, element e: bits (q * ELENUM + e) * ELEN +: ELEN
+    reg [7:0] vl;
+    reg [1:0] vlmul;            // log2 LMUL
+    reg [3:0] nregs;            // R = max(1, ceil(vl / ELENUM))
+
+    function al;                // register number aligned to LMUL
+        input [4:0] r;
+        input [1:0] lm;
+        begin
+            al = (r & ~(5'h1f << lm)) == 5'd0;
+        end
+    endfunction
+
+    function [3:0] regs_of;
+        input [7:0] v;
+        integer r;
+        begin
+            regs_of = 4'd1;
+            for (r = 1; r < 8; r = r + 1)
+                if ({24'd0, v} > r * ELENUM) regs_of = regs_of + 4'd1;
+        end
+    endfunction
+
+    // ---- decode (the issue cycle) ----
+    wire [6:0] d_opc = in_insn[6:0];
+    wire [4:0] d_vd  = in_insn[11:7];
+    wire [2:0] d_f3  = in_insn[14:12];
+    wire [4:0] d_f15 = in_insn[19:15];
+    wire [4:0] d_vs2 = in_insn[24:20];
+    wire       d_vm  = in_insn[25];
+    wire [5:0] d_f6  = in_insn[31:26];
+    wire       d_vv  = d_f3 == F3_OPIVV;
+    wire       d_vx  = d_f3 == F3_OPIVX;
+    wire       d_vi  = d_f3 == F3_OPIVI;
+    wire       d_row_ok = (d_f15 == 5'h1f) ? nregs <= 4'd5 : (d_f15 <= 5'd4 && nregs == 4'd1);
+    wire [5:0] d_pi_rows = (d_f15 == 5'h1f) ? {2'b0, nregs} : 6'd1;
+    wire       d_pi_ok = d_vd <= 5'd27 && {1'b0, d_vs2} + d_pi_rows <= 6'd32 &&
+                         ({1'b0, d_vs2} + d_pi_rows <= {1'b0, d_vd} || {1'b0, d_vd} + 6'd5 <= {1'b0, d_vs2});
+    wire       al_d  = al(d_vd, vlmul);
+    wire       al_s2 = al(d_vs2, vlmul);
+    wire       al_s1 = al(d_f15, vlmul);
+    reg  [4:0] d_k;
+    always @* begin
+        d_k = K_ILL;
+        case (d_opc)
+            OPC_OPV:
+                if (d_f3 == F3_OPCFG) begin
+                    // vsetvli: bit 31 = 0, vtype = bits 30:20 = {000, vma, vta, vsew, vlmul}
+                    if (!in_insn[31] && in_insn[30:28] == 3'b000 && in_insn[25:23] == SEWC && !in_insn[22])
+                        d_k = K_VSET;
+                end else if (d_vm) begin
+                    case (d_f6)
+                        SF6_VXOR: if (d_vv || d_vx || d_vi) d_k = K_XOR;
+                        SF6_VAND: if (d_vv) d_k = K_AND;
+                        SF6_VOR:  if (d_vv) d_k = K_OR;
+                        SF6_VSLL: if (d_vv || d_vx || d_vi) d_k = K_SLL;
+                        SF6_VSRL: if (d_vv || d_vx || d_vi) d_k = K_SRL;
+                        SF6_VMV:  if (d_vv && d_vs2 == 5'd0) d_k = K_MV;
+                        default: ;
+                    endcase
+                    if (!(al_d && (d_k == K_MV || al_s2) && (!d_vv || al_s1))) d_k = K_ILL;
+                end
+            OPC_CUSTOM2:
+                if (d_vm) begin
+                    case (d_f6)
+                        CF6_VSLIDEDOWNM: if (d_vi && d_f15 <= 5'd4 && al_d && al_s2) d_k = K_SLDN;
+                        CF6_VSLIDEUPM:   if (d_vi && d_f15 <= 5'd4 && al_d && al_s2) d_k = K_SLUP;
+                        CF6_VROTUP, CF6_VROTUP | 6'd1:
+                                         if (d_vi && ELEN == 64 && al_d && al_s2) d_k = K_ROTUP;
+                        CF6_V64RHO:      if (d_vi && ELEN == 64 && d_row_ok && al_d && al_s2) d_k = K_RHO64;
+                        CF6_VPI:         if (d_vi && d_row_ok && d_pi_ok) d_k = K_PI;
+                        CF6_V32LROTUP:   if (d_vv && ELEN == 32 && al_d && al_s2 && al_s1) d_k = K_ROT32L;
+                        CF6_V32HROTUP:   if (d_vv && ELEN == 32 && al_d && al_s2 && al_s1) d_k = K_ROT32H;
+                        CF6_V32LRHO:     if (d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
+                                             d_k = K_RHO32L;
+                        CF6_V32HRHO:     if (d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
+                                             d_k = K_RHO32H;
+                        CF6_VIOTA:       if (d_vx && nregs == 4'd1 && in_rs1 < NRC) d_k = K_IOTA;
+                        default: ;
+                    endcase
+                end
+            OPC_LOADFP, OPC_STOREFP:
+                // nf 000, mew 0, mop 00 (unit stride), vm 1, lumop/sumop 00000, EEW = ELEN
+                if (in_insn[31:20] == 12'b0000_0010_0000 && d_f3 == MEMW && al_d)
+                    d_k = (d_opc == OPC_LOADFP) ? K_LOAD : K_STORE;
+            default: ;
+        endcase
+    end
+
+    // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
+    wire [1:0]  s_lmul  = in_insn[21:20];
+    wire [7:0]  s_vlmax = ELENUM[7:0] << s_lmul;
+    wire [31:0] s_avl   = (d_f15 != 5'd0) ? in_rs1 : (d_vd != 5'd0) ? {24'd0, s_vlmax} : {24'd0, vl};
+    wire [7:0]  s_vl    = (s_avl < {24'd0, s_vlmax}) ? s_avl[7:0] : s_vlmax;
+
+    reg [7:0] d_last;
+    always @* begin
+        case (d_k)
+            K_VSET, K_ILL, K_IOTA: d_last = 8'd1;
+            K_PI:                  d_last = {4'd0, nregs} + 8'd1;
+            K_LOAD, K_STORE:       d_last = vl + 8'd1;
+            default:               d_last = {4'd0, nregs};
+        endcase
+    end
+
+    // ---- the running instruction ----
+    reg        busy;
+    reg [7:0]  cnt, last;
+    reg [4:0]  k;
+    reg [4:0]  q_vd, q_vs2, q_vs1, q_f15;
+    reg [2:0]  q_f3;
+    reg        q_imm5;          // vrotup's uimm[5] (bit 26)
+    reg [31:0] q_rs1;
+    reg [7:0]  q_newvl;
+    reg [1:0]  q_newlmul;
+    wire       accept = in_valid && !busy;
+    assign in_ready = !busy;
+
+    wire [2:0] roff = cnt[2:0] - 3'd1;            // lmul_cnt: the register of the group in this cycle
+    wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
+    wire [2:0] row = rowfix ? q_f15[2:0] : roff;
+    wire       last_cycle = busy && cnt == last;
+    wire       is_custom = k >= K_SLDN && k <= K_IOTA;
+    wire       wr_norm = busy && k <= K_IOTA && k != K_PI;
+
+    // memory instructions
+    reg [7:0]  mk;              // element index of the next request
+    reg [2:0]  mreg;            // its register in the group
+    reg [4:0]  mel;             // its element in the register
+    reg [31:0] maddr;
+    reg        ld_v;
+    reg [4:0]  ld_reg, ld_el;
+    wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mk < vl;
+
+    // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt
+    wire [4:0] ra = (k == K_STORE) ? q_vd + {2'd0, mreg} : q_vs2 + {2'd0, roff};
+    wire [4:0] rb = q_vs1 + {2'd0, roff};
+    // (as 32-way selects with constant slices: a part-select at ra * REGW would make
+    // synthesis build a barrel shifter over the whole register file)
+    reg  [REGW-1:0] rdA, rdB;
+    integer rq;
+    always @* begin
+        rdA = {REGW{1'b0}};
+        rdB = {REGW{1'b0}};
+        for (rq = 0; rq < 32; rq = rq + 1) begin
+            if (ra == rq[4:0]) rdA = vrf[rq * REGW +: REGW];
+            if (rb == rq[4:0]) rdB = vrf[rq * REGW +: REGW];
+        end
+    end
+
+    wire [ELEN-1:0] rs1x;
+    wire [63:0]     rc64;
+    wire [ELEN-1:0] rcw;
+    generate
+        if (ELEN == 64) begin : g_e64
+            assign rs1x = {{32{q_rs1[31]}}, q_rs1};
+            assign rc64 = rvv_rc(q_rs1[4:0]);
+            assign rcw  = rc64;
+        end else begin : g_e32
+            assign rs1x = q_rs1;
+            assign rc64 = rvv_rc(q_rs1[5:1]);
+            assign rcw  = q_rs1[0] ? rc64[63:32] : rc64[31:0];
+        end
+    endgenerate
+    wire [ELEN-1:0] immx = (k == K_XOR) ? {{(ELEN - 5){q_f15[4]}}, q_f15} : {{(ELEN - 5){1'b0}}, q_f15};
+    wire [5:0]      rot_imm = {q_imm5, q_f15};
+    wire [7:0]      ebase = {5'd0, roff} * ELENUM[7:0];
+
+    wire [REGW-1:0]   res;
+    wire [ELENUM-1:0] emask;
+    genvar g;
+    generate
+        for (g = 0; g < ELENUM; g = g + 1) begin : g_el
+            localparam integer X = g % 5;
+            localparam integer I = g / 5;
+            /* verilator lint_off WIDTH */
+            localparam [2:0] X3 = X;
+            /* verilator lint_on WIDTH */
+            wire [ELEN-1:0] a  = rdA[g * ELEN +: ELEN];
+            wire [ELEN-1:0] bv = rdB[g * ELEN +: ELEN];
+            wire [ELEN-1:0] bo = (q_f3 == F3_OPIVV) ? bv : (q_f3 == F3_OPIVX) ? rs1x : immx;
+            wire [SHW-1:0]  sh = bo[SHW-1:0];
+            // One 64-bit rotator per element serves every rotate and both shifts: vsll =
+            // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep).
+            // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
+            // (whose low word is then the 32-bit rotation).
+            wire [5:0]   sh_left;
+            wire [5:0]   amt = (k == K_ROTUP) ? rot_imm
+                             : (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H) ? rvv_rho(row, X3)
+                             : (k == K_SLL || k == K_SRL) ? sh_left : 6'd1;
+            wire [63:0]  rin;
+            wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
+            wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
+            wire [63:0]  st3 = amt[2] ? {st2[59:0], st2[63:60]} : st2;
+            wire [63:0]  st4 = amt[3] ? {st3[55:0], st3[63:56]} : st3;
+            wire [63:0]  st5 = amt[4] ? {st4[47:0], st4[63:48]} : st4;
+            wire [63:0]  rot = amt[5] ? {st5[31:0], st5[63:32]} : st5;
+            wire [ELEN-1:0] rot_lo, rot_hi, dn, up, keep;
+            if (ELEN == 64) begin : g_r64
+                assign rin = a;
+                assign sh_left = (k == K_SRL) ? 6'd0 - sh : sh;
+                assign rot_lo = rot;
+                assign rot_hi = rot;
+            end else begin : g_r32
+                assign rin = (k == K_SLL || k == K_SRL) ? {a, a} : {a, bv};  // vs2 || vs1: vs2 high
+                assign sh_left = {1'b0, (k == K_SRL) ? 5'd0 - sh : sh};
+                assign rot_lo = rot[31:0];
+                assign rot_hi = rot[63:32];
+            end
+            genvar gb;
+            for (gb = 0; gb < ELEN; gb = gb + 1) begin : g_keep
+                // bit gb survives vsll when gb >= sh, vsrl when gb + sh < ELEN
+                assign keep[gb] = (k == K_SRL) ? {1'b0, sh} + gb[SHW:0] < ELEN[SHW:0] : {1'b0, sh} <= gb[SHW:0];
+            end
+            if (g < NS) begin : g_state
+                // slides modulo five within the state: dn = a[5I + (X + n) % 5], up = (X - n) % 5
+                wire [ELEN-1:0] s0 = rdA[(5 * I + (X + 0) % 5) * ELEN +: ELEN];
+                wire [ELEN-1:0] s1 = rdA[(5 * I + (X + 1) % 5) * ELEN +: ELEN];
+                wire [ELEN-1:0] s2 = rdA[(5 * I + (X + 2) % 5) * ELEN +: ELEN];
+                wire [ELEN-1:0] s3 = rdA[(5 * I + (X + 3) % 5) * ELEN +: ELEN];
+                wire [ELEN-1:0] s4 = rdA[(5 * I + (X + 4) % 5) * ELEN +: ELEN];
+                wire [2:0] n = q_f15[2:0];
+                assign dn = n == 3'd0 ? s0 : n == 3'd1 ? s1 : n == 3'd2 ? s2 : n == 3'd3 ? s3 : s4;
+                assign up = n == 3'd0 ? s0 : n == 3'd1 ? s4 : n == 3'd2 ? s3 : n == 3'd3 ? s2 : s1;
+            end else begin : g_tail
+                assign dn = a;
+                assign up = a;
+            end
+            reg [ELEN-1:0] r;
+            always @* begin
+                case (k)
+                    K_XOR:    r = a ^ bo;
+                    K_AND:    r = a & bo;
+                    K_OR:     r = a | bo;
+                    K_SLL, K_SRL: r = rot_lo & keep;
+                    K_MV:     r = bv;
+                    K_SLDN:   r = dn;
+                    K_SLUP:   r = up;
+                    K_ROTUP, K_RHO64, K_ROT32L, K_RHO32L: r = rot_lo;
+                    K_ROT32H, K_RHO32H: r = rot_hi;
+                    K_IOTA:   r = (X == 0) ? a ^ rcw : a;
+                    default:  r = a;
+                endcase
+            end
+            assign res[g * ELEN +: ELEN] = r;
+            // custom instructions: the state elements of every register; RVV: elements < vl
+            assign emask[g] = is_custom ? (g < NS) : ({1'b0, ebase} + g[8:0] < {1'b0, vl});
+        end
+    endgenerate
+
+    // vpi: the row read in the previous cycle, written now as column pi_y of vd..vd+4:
+    // register vd + d, element 5i + y = row element 5i + (3d + y) % 5 (so that lane (x, y)
+    // lands in register vd + (2x + 3y) % 5)
+    reg             pi_v;
+    reg [REGW-1:0]  pi_row;
+    reg [2:0]       pi_y;
+    wire [5*SN*ELEN-1:0] colv;
+    genvar gd, gi;
+    generate
+        for (gd = 0; gd < 5; gd = gd + 1) begin : g_cd
+            for (gi = 0; gi < SN; gi = gi + 1) begin : g_ci
+                wire [ELEN-1:0] c0 = pi_row[(5 * gi + (3 * gd + 0) % 5) * ELEN +: ELEN];
+                wire [ELEN-1:0] c1 = pi_row[(5 * gi + (3 * gd + 1) % 5) * ELEN +: ELEN];
+                wire [ELEN-1:0] c2 = pi_row[(5 * gi + (3 * gd + 2) % 5) * ELEN +: ELEN];
+                wire [ELEN-1:0] c3 = pi_row[(5 * gi + (3 * gd + 3) % 5) * ELEN +: ELEN];
+                wire [ELEN-1:0] c4 = pi_row[(5 * gi + (3 * gd + 4) % 5) * ELEN +: ELEN];
+                assign colv[(gd * SN + gi) * ELEN +: ELEN] =
+                    pi_y == 3'd0 ? c0 : pi_y == 3'd1 ? c1 : pi_y == 3'd2 ? c2 : pi_y == 3'd3 ? c3 : c4;
+            end
+        end
+    endgenerate
+
+    // ---- the register file's write port: a register's elements (wr_norm), a column (vpi),
+    // an element (a load's data) ----
+    wire [4:0] wreg = q_vd + {2'd0, roff};
+    wire [32*3-1:0] dsel;       // register q = vd + d: d, when q is one of vd..vd+4 (incol)
+    wire [31:0]     incol;
+    genvar gq;
+    generate
+        for (gq = 0; gq < 32; gq = gq + 1) begin : g_q
+            wire [4:0] dq = gq[4:0] - q_vd;
+            assign incol[gq] = dq < 5'd5;
+            assign dsel[gq * 3 +: 3] = dq[2:0];
+        end
+    endgenerate
+    // (the register conditions outside the element loops: the same logic, and a simulator
+    // then visits only the registers written)
+    // One write-data bus per element position, shared by the 32 registers (a register's
+    // elements, or a load's element: never in the same cycle), and the column data chosen per
+    // register and state (not per element): register vd + d gets colv[d][i] at element 5i + y.
+    wire              wen  = wr_norm || ld_v;
+    wire [4:0]        wsel = ld_v ? ld_reg : wreg;
+    wire [REGW-1:0]   wdat = ld_v ? {ELENUM{mem_rdata}} : res;
+    wire [ELENUM-1:0] wmsk;
+    wire [32*SN*ELEN-1:0] colq;
+    genvar gm, gc;
+    generate
+        for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_wm
+            assign wmsk[gm] = ld_v ? ld_el == gm[4:0] : emask[gm];
+        end
+        for (gq = 0; gq < 32; gq = gq + 1) begin : g_cq
+            for (gc = 0; gc < SN; gc = gc + 1) begin : g_cs
+                wire [2:0] d = dsel[gq * 3 +: 3];
+                assign colq[(gq * SN + gc) * ELEN +: ELEN] =
+                    d == 3'd0 ? colv[(0 * SN + gc) * ELEN +: ELEN] : d == 3'd1 ? colv[(1 * SN + gc) * ELEN +: ELEN] :
+                    d == 3'd2 ? colv[(2 * SN + gc) * ELEN +: ELEN] : d == 3'd3 ? colv[(3 * SN + gc) * ELEN +: ELEN] :
+                                colv[(4 * SN + gc) * ELEN +: ELEN];
+            end
+        end
+    endgenerate
+    integer qq, ee;
+    always @(posedge clk) begin
+        for (qq = 0; qq < 32; qq = qq + 1) begin
+            if (wen && wsel == qq[4:0])
+                for (ee = 0; ee < ELENUM; ee = ee + 1)
+                    if (wmsk[ee]) vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= wdat[ee * ELEN +: ELEN];
+            if (pi_v && incol[qq])
+                for (ee = 0; ee < NS; ee = ee + 1)
+                    if ((ee % 5) == {29'd0, pi_y})
+                        vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colq[(qq * SN + ee / 5) * ELEN +: ELEN];
+        end
+    end
+
+    // ---- control ----
+    always @(posedge clk) begin
+        if (rst) begin
+            busy <= 1'b0;
+            cnt <= 8'd0;
+            last <= 8'd0;
+            k <= K_ILL;
+            vl <= 8'd0;
+            vlmul <= 2'd0;
+            nregs <= 4'd1;
+            pi_v <= 1'b0;
+            ld_v <= 1'b0;
+            mk <= 8'd0;
+        end else begin
+            if (accept) begin
+                busy <= 1'b1;
+                cnt <= 8'd1;
+                last <= d_last;
+                k <= d_k;
+                q_vd <= d_vd;
+                q_vs2 <= d_vs2;
+                q_vs1 <= d_f15;
+                q_f15 <= d_f15;
+                q_f3 <= d_f3;
+                q_imm5 <= d_f6[0];
+                q_rs1 <= in_rs1;
+                q_newvl <= s_vl;
+                q_newlmul <= s_lmul;
+                mk <= 8'd0;
+                mreg <= 3'd0;
+                mel <= 5'd0;
+                maddr <= in_rs1;
+            end else if (busy) begin
+                if (last_cycle) busy <= 1'b0;
+                else cnt <= cnt + 8'd1;
+                if (last_cycle && k == K_VSET) begin
+                    vl <= q_newvl;
+                    vlmul <= q_newlmul;
+                    nregs <= regs_of(q_newvl);
+                end
+                if (mreq) begin
+                    mk <= mk + 8'd1;
+                    maddr <= maddr + NB;
+                    if ({27'd0, mel} == ELENUM - 1) begin
+                        mel <= 5'd0;
+                        mreg <= mreg + 3'd1;
+                    end else mel <= mel + 5'd1;
+                end
+            end
+            // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
+            pi_v <= busy && k == K_PI && cnt <= {4'd0, (rowfix ? 4'd1 : nregs)};
+            if (busy && k == K_PI) begin
+                pi_row <= rdA;
+                pi_y <= row;
+            end
+            ld_v <= mreq && k == K_LOAD;
+            ld_reg <= q_vd + {2'd0, mreg};
+            ld_el <= mel;
+        end
+    end
+
+    assign done = last_cycle;
+    assign done_illegal = k == K_ILL;
+    assign done_rd_we = k == K_VSET && q_vd != 5'd0;
+    assign done_rd = q_vd;
+    assign done_rd_val = {24'd0, q_newvl};
+    assign mem_valid = mreq;
+    assign mem_we = mreq && k == K_STORE;
+    assign mem_addr = maddr;
+    reg [ELEN-1:0] st_el;       // the store's element of register vd + mreg
+    integer se;
+    always @* begin
+        st_el = {ELEN{1'b0}};
+        for (se = 0; se < ELENUM; se = se + 1)
+            if (mel == se[4:0]) st_el = rdA[se * ELEN +: ELEN];
+    end
+    assign mem_wdata = st_el;
+    assign vl_o = vl;
+    assign lmul_o = 4'd1 << vlmul;
+endmodule
+`default_nettype wire

@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""rvv_area.py - 7-series resources of hw/rtl/rvv/rvv_unit.v (yosys `synth_xilinx -family xc7
+-flatten`, LUT = LUT1..LUT6, FF = FD*), per (ELEN, EleNum) configuration. Slow for the big
+configurations (minutes each): a bench step, not a ctest.
+
+  python3 hw/synth/rvv_area.py [--configs 64x5,32x30,...] [--tsv FILE] [--work DIR]
+--tsv writes records "name<TAB>backend<TAB>unit<TAB>value" as `kforge bench` reads them:
+hdl-unit-e<ELEN>-n<EleNum> in units LUTs and FFs (issue 38's names).
+Exit 0, or 77 without yosys.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RTL = os.path.normpath(os.path.join(HERE, "..", "rtl", "rvv"))
+CONFIGS = "64x5,32x5,64x15,32x15,64x30,32x30"
+
+
+def stat_xc7(elen, elenum, work):
+    log = os.path.join(work, f"xc7_rvv_unit_e{elen}_n{elenum}.log")
+    script = (f"read_verilog -I{RTL} {os.path.join(RTL, 'rvv_unit.v')}; "
+              f"chparam -set ELEN {elen} -set ELENUM {elenum} rvv_unit; "
+              "synth_xilinx -family xc7 -flatten -top rvv_unit; stat")
+    r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(r.stderr[-2000:])
+    text = open(log).read()
+    text = text[text.rindex("Printing statistics"):]
+    cells = {m.group(2): int(m.group(1)) for m in re.finditer(r"^\s+(\d+)\s+(?:[\d.]+\s+)?(\w+)\s*$", text, re.M)}
+    if not cells:   # older yosys: "name count"
+        cells = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\w+)\s+(\d+)\s*$", text, re.M)}
+    luts = sum(v for k, v in cells.items() if re.fullmatch(r"LUT\d(_2)?", k))
+    ffs = sum(v for k, v in cells.items() if re.fullmatch(r"FD[A-Z]*", k))
+    muxes = sum(v for k, v in cells.items() if k.startswith("MUXF"))
+    carry = sum(v for k, v in cells.items() if k.startswith("CARRY"))
+    return luts, ffs, muxes, carry
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--configs", default=CONFIGS)
+    ap.add_argument("--tsv", default=None)
+    ap.add_argument("--work", default=None)
+    a = ap.parse_args()
+    if not shutil.which("yosys"):
+        print("SKIPPED: yosys not installed")
+        return 77
+    work = a.work or tempfile.mkdtemp(prefix="kf-rvv-synth-")
+    os.makedirs(work, exist_ok=True)
+    ver = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
+    print(f"rvv_unit, 7-series ({ver}, synth_xilinx -family xc7 -flatten; LUT = LUT1..LUT6)")
+    print(f"  {'ELEN':>4} {'EleNum':>6} {'LUTs':>8} {'FFs':>8} {'MUXF':>7} {'CARRY4':>7} {'s':>6}")
+    recs = []
+    for cfg in a.configs.split(","):
+        elen, elenum = (int(v) for v in cfg.split("x"))
+        t0 = time.time()
+        luts, ffs, muxes, carry = stat_xc7(elen, elenum, work)
+        print(f"  {elen:>4} {elenum:>6} {luts:>8,} {ffs:>8,} {muxes:>7,} {carry:>7,} {time.time() - t0:>6.0f}", flush=True)
+        recs += [(f"hdl-unit-e{elen}-n{elenum}", "rvv_unit", "LUTs", luts),
+                 (f"hdl-unit-e{elen}-n{elenum}", "rvv_unit", "FFs", ffs)]
+    if a.tsv:
+        with open(a.tsv, "w") as f:
+            for r in recs:
+                f.write("\t".join(map(str, r)) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

