@@ -14,7 +14,8 @@
  *           cancellation never takes effect inside a library call (their waits were
  *           cancellation points: helpers went on reading the buffer the cancelled thread's
  *           cleanup freed, and the pool stayed locked), and afterwards the pool still works.
- * Linux only, two CPUs or more (skipped, 77, otherwise). ASan (CI's sanitizer stages) sees the
+ * Linux only, two CPUs or more (skipped, 77, otherwise). Argument "no-fork" leaves the fork
+ * part out (cross builds under qemu-user, which aborts in fork() of a threaded process). ASan (CI's sanitizer stages) sees the
  * use after free the old code had in `cancel`.
  */
 #define _GNU_SOURCE
@@ -221,9 +222,10 @@ static void test_cancel(void)
            2 * rounds, calls, in_call, before);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     cpu_set_t all;
+    int fork_part = !(argc > 1 && strcmp(argv[1], "no-fork") == 0);
     if (sched_getaffinity(0, sizeof all, &all) != 0 || CPU_COUNT(&all) < 2) {
         puts("test_pool_faults: fewer than 2 CPUs allowed: skipped");
         return 77;
@@ -237,10 +239,11 @@ int main(void)
         return 1;
     }
     test_create_failure(); /* first: the pool must not exist yet */
-    test_fork(&all);
+    if (fork_part) test_fork(&all);
+    else puts("fork: not run here (no-fork: qemu-user aborts in fork() of a threaded process)");
     test_cancel();
     free(msg);
-    printf("%d passed, %d failed\n", failures ? 0 : 3, failures ? 1 : 0);
+    printf("%d passed, %d failed\n", failures ? 0 : 2 + fork_part, failures ? 1 : 0);
     return failures ? 1 : 0;
 }
 #else
