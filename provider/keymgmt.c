@@ -245,6 +245,10 @@ static int km_get_params(void *vk, OSSL_PARAM params[])
         && (!k->has_priv || !OSSL_PARAM_set_octet_string(p, k->priv, k->privlen))) return 0;
     if ((p = OSSL_PARAM_locate(params, "seed"))
         && (!k->has_seed || !OSSL_PARAM_set_octet_string(p, k->seed, 64))) return 0;
+    /* a signature key signs the message itself: "no digest" (X.509 signing asks this, and
+     * then passes no digest to EVP_DigestSignInit) */
+    if (!ml && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST)) && !OSSL_PARAM_set_utf8_string(p, ""))
+        return 0;
     return 1;
 }
 
@@ -256,7 +260,8 @@ static const OSSL_PARAM *km_gettable_params(void *provctx)
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
-        OSSL_PARAM_octet_string("seed", NULL, 0), OSSL_PARAM_END};
+        OSSL_PARAM_octet_string("seed", NULL, 0),
+        OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_MANDATORY_DIGEST, NULL, 0), OSSL_PARAM_END};
     (void)provctx;
     return t;
 }

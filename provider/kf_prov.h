@@ -25,6 +25,8 @@ typedef struct kf_provctx {
     OSSL_FUNC_core_vset_error_fn *vset_error;
     OSSL_FUNC_BIO_read_ex_fn *bio_read_ex;
     OSSL_FUNC_BIO_write_ex_fn *bio_write_ex;
+    OSSL_FUNC_core_obj_create_fn *obj_create;       /* OIDs OpenSSL 3.0 does not know */
+    OSSL_FUNC_core_obj_add_sigid_fn *obj_add_sigid; /* ... and their signature mappings */
     OSSL_LIB_CTX *classic;   /* a private library context with OpenSSL's default provider (X25519) */
     OSSL_PROVIDER *classic_default;
     char build[96];          /* OSSL_PROV_PARAM_BUILDINFO, written by init */

@@ -16,6 +16,10 @@ typedef struct sctx {
     int deterministic;
     size_t ctxlen;
     uint8_t ctxstr[KF_SLHDSA_MAX_CONTEXT_BYTES];
+    /* EVP_DigestSign/VerifyUpdate: the message collected for the final call (SLH-DSA reads
+     * the whole message twice, so it cannot be signed as it streams) */
+    uint8_t *msg;
+    size_t msglen, msgcap;
 } sctx;
 
 static void *s_new(void *provctx, const char *propq)
@@ -25,11 +29,32 @@ static void *s_new(void *provctx, const char *propq)
     if (c) c->prov = provctx;
     return c;
 }
-static void s_free(void *c) { kf_prov_free(c, sizeof(sctx)); }
-static void *s_dup(void *c)
+static void msg_clear(sctx *c)
 {
-    sctx *n = kf_prov_zalloc(((sctx *)c)->prov, sizeof *n);
-    if (n) *n = *(sctx *)c;   /* the instance too */
+    kf_prov_free(c->msg, c->msgcap);
+    c->msg = NULL;
+    c->msglen = c->msgcap = 0;
+}
+static void s_free(void *vc)
+{
+    sctx *c = vc;
+    if (!c) return;
+    msg_clear(c);
+    kf_prov_free(c, sizeof *c);
+}
+static void *s_dup(void *vc)
+{
+    const sctx *c = vc;
+    sctx *n = kf_prov_zalloc(c->prov, sizeof *n);
+    if (!n) return NULL;
+    *n = *c;   /* the instance too */
+    n->msg = NULL;
+    n->msgcap = 0;
+    if (c->msglen) {
+        if (!(n->msg = kf_prov_zalloc(c->prov, c->msglen))) { kf_prov_free(n, sizeof *n); return NULL; }
+        memcpy(n->msg, c->msg, c->msglen);
+        n->msgcap = c->msglen;
+    }
     return n;
 }
 
@@ -64,6 +89,42 @@ static const OSSL_PARAM *s_settable(void *c, void *provctx)
     return t;
 }
 
+/* "algorithm-id": the DER AlgorithmIdentifier of the key's algorithm, SEQUENCE { OID }
+ * with the parameters absent (RFC 9909 for SLH-DSA): X.509 and CMS signing write it into
+ * the certificate, CSR or SignerInfo. NIST sigAlgs arc 2.16.840.1.101.3.4.3, SLH-DSA-SHAKE
+ * 26-31 in the order of kf_key_type. */
+static size_t algorithm_id(const kf_pkey *k, uint8_t out[13])
+{
+    static const uint8_t prefix[] = {0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
+    memcpy(out, prefix, sizeof prefix);
+    out[12] = (uint8_t)(26 + (k->type - KF_KEY_SLHDSA_SHAKE_128S));
+    return 13;
+}
+
+static int s_get_params(void *vc, OSSL_PARAM params[])
+{
+    sctx *c = vc;
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID);
+    if (p) {
+        uint8_t aid[13];
+        size_t n;
+        if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "algorithm-id before sign/verify init"); return 0; }
+        n = algorithm_id(c->key, aid);
+        if (!OSSL_PARAM_set_octet_string(p, aid, n)) {
+            kf_prov_err(c->prov, KF_R_BAD_PARAM, "algorithm-id: a buffer of %zu bytes is needed", n);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static const OSSL_PARAM *s_gettable(void *c, void *provctx)
+{
+    static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0), OSSL_PARAM_END};
+    (void)c; (void)provctx;
+    return t;
+}
+
 static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
 {
     sctx *c = vc;
@@ -74,28 +135,47 @@ static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
         return 0;
     }
     c->key = k;
+    msg_clear(c);
     return s_set_params(c, params);
 }
 static int s_sign_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init(c, k, p, 1); }
 static int s_verify_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init(c, k, p, 0); }
-static int s_dsign_init(void *vc, const char *md, void *k, const OSSL_PARAM p[])
+/* EVP_DigestSign/VerifyInit. SLH-DSA signs the message itself (pure SLH-DSA; X.509 signing
+ * passes no digest). A digest name is accepted, and does not change the signature, only
+ * when it is one of the SHA-2/SHA-3/SHAKE digests RFC 9814 pairs with SLH-DSA in CMS:
+ * OpenSSL 3.0-3.4's CMS passes the SignerInfo's message-digest algorithm here and then
+ * signs the signed attributes through DigestSignUpdate/Final, which is pure SLH-DSA over
+ * their DER, as RFC 9814 specifies. Anything else (MD5, SHA-1, unknown) is refused. */
+static int cms_digest_ok(const char *md)
+{
+    static const char *const ok[] = {"SHA256", "SHA2256", "SHA384", "SHA2384", "SHA512", "SHA2512", "SHA3256",
+                                     "SHA3384", "SHA3512", "SHAKE128", "SHAKE256", NULL};
+    char norm[16];
+    size_t j = 0;
+    for (const char *c = md; *c; c++) {
+        if (*c == '-' || *c == '_') continue;
+        if (j + 1 >= sizeof norm) return 0;
+        norm[j++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+    }
+    norm[j] = 0;
+    for (size_t i = 0; ok[i]; i++)
+        if (strcmp(norm, ok[i]) == 0) return 1;
+    return 0;
+}
+
+static int s_dinit(void *vc, const char *md, void *k, const OSSL_PARAM p[], int priv)
 {
     const sctx *c = vc;
-    if (md && *md) {
-        kf_prov_err(c->prov, KF_R_BAD_PARAM, "SLH-DSA signs the message itself: no digest (got %s)", md);
+    if (md && *md && !cms_digest_ok(md)) {
+        kf_prov_err(c->prov, KF_R_BAD_PARAM,
+                    "SLH-DSA %s the message itself: digest %s refused (none, or a SHA-2/SHA-3/SHAKE digest for CMS)",
+                    priv ? "signs" : "verifies", md);
         return 0;
     }
-    return s_init(vc, k, p, 1);
+    return s_init(vc, k, p, priv);
 }
-static int s_dverify_init(void *vc, const char *md, void *k, const OSSL_PARAM p[])
-{
-    const sctx *c = vc;
-    if (md && *md) {
-        kf_prov_err(c->prov, KF_R_BAD_PARAM, "SLH-DSA verifies the message itself: no digest (got %s)", md);
-        return 0;
-    }
-    return s_init(vc, k, p, 0);
-}
+static int s_dsign_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 1); }
+static int s_dverify_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 0); }
 
 static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs, size_t tbslen)
 {
@@ -127,6 +207,49 @@ static int s_verify(void *vc, const unsigned char *sig, size_t siglen, const uns
     return 1;
 }
 
+/* EVP_DigestSign/VerifyUpdate + Final: the message is collected, then signed as one. */
+static int s_update(void *vc, const unsigned char *data, size_t len)
+{
+    sctx *c = vc;
+    if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "update before init"); return 0; }
+    if (len > c->msgcap - c->msglen) {
+        size_t cap = c->msgcap ? c->msgcap : 256;
+        uint8_t *n;
+        while (cap - c->msglen < len) {
+            if (cap > ((size_t)-1) / 2) { kf_prov_err(c->prov, KF_R_NO_MEMORY, "message too long"); return 0; }
+            cap *= 2;
+        }
+        if (!(n = kf_prov_zalloc(c->prov, cap))) return 0;
+        if (c->msglen) memcpy(n, c->msg, c->msglen);
+        kf_prov_free(c->msg, c->msgcap);
+        c->msg = n;
+        c->msgcap = cap;
+    }
+    if (len) memcpy(c->msg + c->msglen, data, len);
+    c->msglen += len;
+    return 1;
+}
+
+static int s_sign_final(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize)
+{
+    sctx *c = vc;
+    int ok;
+    if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "final before init"); return 0; }
+    ok = s_sign(c, sig, siglen, sigsize, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
+    if (sig) msg_clear(c);   /* a size query keeps the message */
+    return ok;
+}
+
+static int s_verify_final(void *vc, const unsigned char *sig, size_t siglen)
+{
+    sctx *c = vc;
+    int ok;
+    if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "final before init"); return 0; }
+    ok = s_verify(c, sig, siglen, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
+    msg_clear(c);
+    return ok;
+}
+
 static const OSSL_DISPATCH slh_functions[] = {
     {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))s_new},
     {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))s_free},
@@ -137,8 +260,14 @@ static const OSSL_DISPATCH slh_functions[] = {
     {OSSL_FUNC_SIGNATURE_VERIFY, (void (*)(void))s_verify},
     {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))s_dsign_init},
     {OSSL_FUNC_SIGNATURE_DIGEST_SIGN, (void (*)(void))s_sign},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_UPDATE, (void (*)(void))s_update},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_FINAL, (void (*)(void))s_sign_final},
     {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))s_dverify_init},
     {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, (void (*)(void))s_verify},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE, (void (*)(void))s_update},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL, (void (*)(void))s_verify_final},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))s_get_params},
+    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))s_gettable},
     {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))s_set_params},
     {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))s_settable},
     {0, NULL}};
