@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * codecs.c - encoders (DER, PEM) and decoders (DER) of ML-KEM and SLH-DSA keys as
+ * codecs.c - encoders (DER, PEM, text) and decoders (DER) of ML-KEM and SLH-DSA keys as
  * SubjectPublicKeyInfo and PKCS#8 PrivateKeyInfo; the encodings themselves are the
  * library's (kf_key_encode_* / kf_key_decode_*, kf_pem_encode). PEM input reaches the DER
  * decoders through OpenSSL's default provider (its PEM-to-DER decoder).
@@ -13,6 +13,7 @@
 #include "kf_keys.h"
 
 #include <openssl/core_object.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,6 +129,66 @@ static int enc_pub_der(void *c, OSSL_CORE_BIO *o, const void *r, const OSSL_PARA
 static int enc_pub_pem(void *c, OSSL_CORE_BIO *o, const void *r, const OSSL_PARAM a[], int s, OSSL_PASSPHRASE_CALLBACK *cb, void *arg)
 { (void)cb; (void)arg; return encode_any(c, o, r, a, s, 0, 1); }
 
+/* ---- text (openssl pkey -text / -text_pub, x509 -text) ---------------------------------- */
+int kf_prov_text_hex(const kf_provctx *pc, OSSL_CORE_BIO *out, const char *label, const uint8_t *b, size_t n)
+{
+    /* "label:" then the bytes as xx:xx:..., 16 to a line indented by 4, as OpenSSL prints keys */
+    char line[4 + 16 * 3 + 2];
+    size_t ll = strlen(label);
+    if (!kf_prov_write_all(pc, out, label, ll) || !kf_prov_write_all(pc, out, ":\n", 2)) return 0;
+    for (size_t i = 0; i < n; i += 16) {
+        size_t m = n - i < 16 ? n - i : 16, j = 4;
+        memset(line, ' ', 4);
+        for (size_t t = 0; t < m; t++) {
+            static const char hex[] = "0123456789abcdef";
+            line[j++] = hex[b[i + t] >> 4];
+            line[j++] = hex[b[i + t] & 15];
+            if (i + t + 1 < n) line[j++] = ':';
+        }
+        line[j++] = '\n';
+        if (!kf_prov_write_all(pc, out, line, j)) return 0;
+    }
+    return 1;
+}
+
+static int does_text(void *provctx, int selection)
+{
+    (void)provctx;
+    return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0;
+}
+
+/* "ML-KEM-768 Private-Key:" with seed (when known), dk and ek; "... Public-Key:" with ek
+ * (SLH-DSA: priv and pub). Private parts only when the selection asks for them. */
+static int enc_text(void *vc, OSSL_CORE_BIO *out, const void *raw, const OSSL_PARAM abstract[], int selection,
+                    OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
+{
+    cctx *c = vc;
+    const kf_pkey *k = raw;
+    kf_pkey *tmp = NULL;
+    int priv = selection == 0 || (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0, ok = 0;
+    const char *name = kf_key_type_name(c->type);
+    int ml = kf_type_is_mlkem(c->type);
+    char head[64];
+    (void)cb; (void)cbarg;
+    if (!k && abstract) k = tmp = enc_import(c, selection, abstract);
+    if (!k || k->type != c->type) { kf_prov_err(c->prov, KF_R_NO_KEY, "no key to print"); goto end; }
+    if (priv && !k->has_priv) {
+        kf_prov_err(c->prov, KF_R_NO_KEY, "%s: the key has no private part", name);
+        goto end;
+    }
+    if (!k->has_pub) { kf_prov_err(c->prov, KF_R_NO_KEY, "%s: the key has no public part", name); goto end; }
+    snprintf(head, sizeof head, "%s %s-Key:\n", name, priv ? "Private" : "Public");
+    if (!kf_prov_write_all(c->prov, out, head, strlen(head))) goto end;
+    if (priv) {
+        if (k->has_seed && !kf_prov_text_hex(c->prov, out, "seed", k->seed, sizeof k->seed)) goto end;
+        if (!kf_prov_text_hex(c->prov, out, ml ? "dk" : "priv", k->priv, k->privlen)) goto end;
+    }
+    ok = kf_prov_text_hex(c->prov, out, ml ? "ek" : "pub", k->pub, k->publen);
+end:
+    kf_pkey_free(tmp);
+    return ok;
+}
+
 /* ---- decoders -------------------------------------------------------------------------- */
 /* Does the algorithm identifier of `type` appear near the start of the DER? */
 static int mentions_type(const uint8_t *der, size_t len, kf_key_type type)
@@ -236,6 +297,13 @@ static int dec_export(void *vc, const void *ref, size_t refsz, OSSL_CALLBACK *cb
         {OSSL_FUNC_ENCODER_ENCODE, (void (*)(void))enc_pub_pem},                                 \
         {OSSL_FUNC_ENCODER_IMPORT_OBJECT, (void (*)(void))nm##_import},                          \
         {OSSL_FUNC_ENCODER_FREE_OBJECT, (void (*)(void))kf_pkey_free}, {0, NULL}};               \
+    static const OSSL_DISPATCH nm##_enc_text[] = {                                               \
+        {OSSL_FUNC_ENCODER_NEWCTX, (void (*)(void))nm##_cnew},                                   \
+        {OSSL_FUNC_ENCODER_FREECTX, (void (*)(void))c_free},                                     \
+        {OSSL_FUNC_ENCODER_DOES_SELECTION, (void (*)(void))does_text},                           \
+        {OSSL_FUNC_ENCODER_ENCODE, (void (*)(void))enc_text},                                    \
+        {OSSL_FUNC_ENCODER_IMPORT_OBJECT, (void (*)(void))nm##_import},                          \
+        {OSSL_FUNC_ENCODER_FREE_OBJECT, (void (*)(void))kf_pkey_free}, {0, NULL}};               \
     static const OSSL_DISPATCH nm##_dec_priv[] = {                                               \
         {OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))nm##_cnew},                                   \
         {OSSL_FUNC_DECODER_FREECTX, (void (*)(void))c_free},                                     \
@@ -263,7 +331,8 @@ CODECS(slh256f, KF_KEY_SLHDSA_SHAKE_256F)
     {names, KF_PROPS ",output=der,structure=PrivateKeyInfo", nm##_enc_priv_der, NULL},                 \
     {names, KF_PROPS ",output=pem,structure=PrivateKeyInfo", nm##_enc_priv_pem, NULL},                 \
     {names, KF_PROPS ",output=der,structure=SubjectPublicKeyInfo", nm##_enc_pub_der, NULL},            \
-    {names, KF_PROPS ",output=pem,structure=SubjectPublicKeyInfo", nm##_enc_pub_pem, NULL}
+    {names, KF_PROPS ",output=pem,structure=SubjectPublicKeyInfo", nm##_enc_pub_pem, NULL},            \
+    {names, KF_PROPS ",output=text", nm##_enc_text, NULL}
 #define DEC_ROWS(nm, names)                                                                             \
     {names, KF_PROPS ",input=der,structure=PrivateKeyInfo", nm##_dec_priv, NULL},                      \
     {names, KF_PROPS ",input=der,structure=SubjectPublicKeyInfo", nm##_dec_pub, NULL}
@@ -272,6 +341,7 @@ const OSSL_ALGORITHM kf_prov_encoders[] = {
     ENC_ROWS(mlkem512, KF_NAMES_MLKEM512), ENC_ROWS(mlkem768, KF_NAMES_MLKEM768), ENC_ROWS(mlkem1024, KF_NAMES_MLKEM1024),
     ENC_ROWS(slh128s, KF_NAMES_SLH128S), ENC_ROWS(slh128f, KF_NAMES_SLH128F), ENC_ROWS(slh192s, KF_NAMES_SLH192S),
     ENC_ROWS(slh192f, KF_NAMES_SLH192F), ENC_ROWS(slh256s, KF_NAMES_SLH256S), ENC_ROWS(slh256f, KF_NAMES_SLH256F),
+    {KF_NAMES_HYBRID, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
     {NULL, NULL, NULL, NULL}};
 
 const OSSL_ALGORITHM kf_prov_decoders[] = {
