@@ -46,6 +46,7 @@ enum {
     KF_R_NO_MEMORY,
     KF_R_CLASSIC,
     KF_R_KEY_MISMATCH,
+    KF_R_OPENSSL_LIMIT,
 };
 
 /* Every helper below takes the instance (pc) whose core the error goes to: the operation

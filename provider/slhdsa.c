@@ -8,12 +8,14 @@
  */
 #include "kf_keys.h"
 
+#include <openssl/crypto.h>
 #include <string.h>
 
 typedef struct sctx {
     const kf_provctx *prov;   /* the instance that made it (errors go to its core) */
     kf_pkey *key;
     int deterministic;
+    int cms_guard;            /* see s_dinit */
     size_t ctxlen;
     uint8_t ctxstr[KF_SLHDSA_MAX_CONTEXT_BYTES];
     /* EVP_DigestSign/VerifyUpdate: the message collected for the final call (SLH-DSA reads
@@ -110,6 +112,7 @@ static int s_get_params(void *vc, OSSL_PARAM params[])
         size_t n;
         if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "algorithm-id before sign/verify init"); return 0; }
         n = algorithm_id(c->key, aid);
+        c->cms_guard = 0;   /* the caller will write the AlgorithmIdentifier itself */
         if (!OSSL_PARAM_set_octet_string(p, aid, n)) {
             kf_prov_err(c->prov, KF_R_BAD_PARAM, "algorithm-id: a buffer of %zu bytes is needed", n);
             return 0;
@@ -165,14 +168,21 @@ static int cms_digest_ok(const char *md)
 
 static int s_dinit(void *vc, const char *md, void *k, const OSSL_PARAM p[], int priv)
 {
-    const sctx *c = vc;
+    sctx *c = vc;
     if (md && *md && !cms_digest_ok(md)) {
         kf_prov_err(c->prov, KF_R_BAD_PARAM,
                     "SLH-DSA %s the message itself: digest %s refused (none, or a SHA-2/SHA-3/SHAKE digest for CMS)",
                     priv ? "signs" : "verifies", md);
         return 0;
     }
-    return s_init(vc, k, p, priv);
+    if (!s_init(vc, k, p, priv)) return 0;
+    /* A digest named for signing is CMS's. Before OpenSSL 3.2, CMS leaves the SignerInfo's
+     * signatureAlgorithm empty for a provider's key type, and `openssl cms -sign` writes a
+     * SignedData without its signature (exit 0) or fails to encode it: such a signature is
+     * refused with a message unless the caller read this context's algorithm-id (to write
+     * the signatureAlgorithm itself, as provider/tests/test_prov_cms.c does). */
+    c->cms_guard = priv && md && *md && OpenSSL_version_num() < 0x30200000L;
+    return 1;
 }
 static int s_dsign_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 1); }
 static int s_dverify_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 0); }
@@ -180,6 +190,13 @@ static int s_dverify_init(void *vc, const char *md, void *k, const OSSL_PARAM p[
 static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs, size_t tbslen)
 {
     sctx *c = vc;
+    if (c->cms_guard) {
+        kf_prov_err(c->prov, KF_R_OPENSSL_LIMIT,
+                    "a digest given for signing is CMS's, and OpenSSL %s's CMS cannot name this signature in a "
+                    "SignerInfo (signatureAlgorithm stays empty for provider key types before OpenSSL 3.2): "
+                    "refused; see the keccakforge provider's README", OpenSSL_version(OPENSSL_VERSION_STRING));
+        return 0;
+    }
     kf_slhdsa_param p = kf_type_slhdsa(c->key->type);
     size_t need = kf_slhdsa_sig_bytes(p);
     uint8_t rnd[32];
