@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * codecs.c - encoders (DER, PEM, text) and decoders (DER) of ML-KEM and SLH-DSA keys as
+ * codecs.c - encoders (DER, PEM, text) and decoders (DER) of ML-KEM, ML-DSA and SLH-DSA keys as
  * SubjectPublicKeyInfo and PKCS#8 PrivateKeyInfo; the encodings themselves are the
  * library's (kf_key_encode_* / kf_key_decode_*, kf_pem_encode). PEM input reaches the DER
  * decoders through OpenSSL's default provider (its PEM-to-DER decoder).
  *
- * ML-KEM private keys are written in the seed form of draft-ietf-lamps-kyber-certificates
- * (the 64-byte d || z) when the key's seed is known, else as expandedKey; all three forms
- * are read. A decoder that sees another algorithm's OID passes (returns 1 without an
+ * ML-KEM and ML-DSA private keys are written in the seed form of draft-ietf-lamps-kyber-
+ * certificates / RFC 9881 (ML-KEM's 64-byte d || z, ML-DSA's 32-byte xi) when the key's seed
+ * is known, else as expandedKey; all three forms are read. A decoder that sees another algorithm's OID passes (returns 1 without an
  * object); a malformed encoding of our algorithm is an error with a reason.
  */
 #include "kf_keys.h"
@@ -59,7 +59,8 @@ static void *enc_import(void *vc, int selection, const OSSL_PARAM params[])
         const OSSL_PARAM *pb = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
         const void *v; size_t n;
         int ok = 1;
-        if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && ps && OSSL_PARAM_get_octet_string_ptr(ps, &v, &n) && n == 64)
+        if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && ps && k->seedlen && OSSL_PARAM_get_octet_string_ptr(ps, &v, &n)
+            && n == k->seedlen)
             ok = kf_pkey_from_seed(k, v);
         else if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && pv && OSSL_PARAM_get_octet_string_ptr(pv, &v, &n))
             ok = kf_pkey_set_priv(k, v, n);
@@ -88,7 +89,7 @@ static int encode(cctx *c, OSSL_CORE_BIO *out, const kf_pkey *k, int priv, int p
     der = malloc(MAX_DER);
     if (!der) { kf_prov_err(c->prov, KF_R_NO_MEMORY, "encoding"); return 0; }
     if (priv)
-        rc = kf_key_encode_pkcs8(k->type, KF_PRIV_DEFAULT, k->has_seed ? k->seed : NULL, k->has_seed ? 64 : 0,
+        rc = kf_key_encode_pkcs8(k->type, KF_PRIV_DEFAULT, k->has_seed ? k->seed : NULL, k->has_seed ? k->seedlen : 0,
                                  k->has_seed ? NULL : k->priv, k->privlen, der, MAX_DER, &dl);
     else
         rc = kf_key_encode_spki(k->type, k->pub, k->publen, der, MAX_DER, &dl);
@@ -180,7 +181,7 @@ static int enc_text(void *vc, OSSL_CORE_BIO *out, const void *raw, const OSSL_PA
     snprintf(head, sizeof head, "%s %s-Key:\n", name, priv ? "Private" : "Public");
     if (!kf_prov_write_all(c->prov, out, head, strlen(head))) goto end;
     if (priv) {
-        if (k->has_seed && !kf_prov_text_hex(c->prov, out, "seed", k->seed, sizeof k->seed)) goto end;
+        if (k->has_seed && !kf_prov_text_hex(c->prov, out, "seed", k->seed, k->seedlen)) goto end;
         if (!kf_prov_text_hex(c->prov, out, ml ? "dk" : "priv", k->priv, k->privlen)) goto end;
     }
     ok = kf_prov_text_hex(c->prov, out, ml ? "ek" : "pub", k->pub, k->publen);
@@ -195,7 +196,9 @@ static int mentions_type(const uint8_t *der, size_t len, kf_key_type type)
 {
     static const uint8_t pre[] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04};
     uint8_t fam = kf_type_is_mlkem(type) ? 0x04 : 0x03;
-    uint8_t arc = kf_type_is_mlkem(type) ? (uint8_t)type : (uint8_t)(26 + type - KF_KEY_SLHDSA_SHAKE_128S);
+    uint8_t arc = kf_type_is_mlkem(type)   ? (uint8_t)type
+                  : kf_type_is_mldsa(type) ? (uint8_t)(17 + type - KF_KEY_MLDSA44)
+                                           : (uint8_t)(26 + type - KF_KEY_SLHDSA_SHAKE_128S);
     for (size_t i = 0; i + sizeof pre + 2 <= len && i < 32; i++)
         if (memcmp(der + i, pre, sizeof pre) == 0 && der[i + sizeof pre] == fam && der[i + sizeof pre + 1] == arc) return 1;
     return 0;
@@ -214,11 +217,13 @@ static int decode(cctx *c, OSSL_CORE_BIO *in, int priv, OSSL_CALLBACK *data_cb, 
     if (priv) {
         rc = kf_key_decode_pkcs8(der, len, &t, NULL, k->seed, sizeof k->seed, &sl, k->priv, sizeof k->priv, &got);
         if (rc == KF_OK && t == c->type) {
-            k->has_seed = sl == 64;
-            /* the public key sits inside the private one */
+            k->has_seed = sl != 0 && sl == k->seedlen;
+            /* the public key sits inside the private one (ML-DSA: derived from it; the
+             * decoder checked sk with the same call) */
             if (kf_type_is_mlkem(t)) memcpy(k->pub, k->priv + (k->privlen - k->publen - 64), k->publen);
+            else if (kf_type_is_mldsa(t)) rc = kf_mldsa_pk_from_sk(kf_type_mldsa(t), k->pub, k->priv, k->privlen);
             else memcpy(k->pub, k->priv + (k->privlen - k->publen), k->publen);
-            k->has_priv = k->has_pub = 1;
+            k->has_priv = k->has_pub = rc == KF_OK;
         }
     } else {
         rc = kf_key_decode_spki(der, len, &t, k->pub, sizeof k->pub, &got);
@@ -255,13 +260,14 @@ static int dec_pub(void *c, OSSL_CORE_BIO *in, int selection, OSSL_CALLBACK *cb,
 static int dec_export(void *vc, const void *ref, size_t refsz, OSSL_CALLBACK *cb, void *cbarg)
 {
     kf_pkey *k;
-    OSSL_PARAM p[3], *q = p;
+    OSSL_PARAM p[4], *q = p;
     (void)vc;
     if (!ref || refsz != sizeof k) return 0;
     memcpy(&k, ref, sizeof k);
     if (!k) return 0;
     if (k->has_pub) *q++ = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, k->pub, k->publen);
     if (k->has_priv) *q++ = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, k->priv, k->privlen);
+    if (k->has_priv && k->has_seed) *q++ = OSSL_PARAM_construct_octet_string("seed", k->seed, k->seedlen);
     *q = OSSL_PARAM_construct_end();
     return cb(p, cbarg);
 }
@@ -320,6 +326,9 @@ static int dec_export(void *vc, const void *ref, size_t refsz, OSSL_CALLBACK *cb
 CODECS(mlkem512, KF_KEY_MLKEM512)
 CODECS(mlkem768, KF_KEY_MLKEM768)
 CODECS(mlkem1024, KF_KEY_MLKEM1024)
+CODECS(mldsa44, KF_KEY_MLDSA44)
+CODECS(mldsa65, KF_KEY_MLDSA65)
+CODECS(mldsa87, KF_KEY_MLDSA87)
 CODECS(slh128s, KF_KEY_SLHDSA_SHAKE_128S)
 CODECS(slh128f, KF_KEY_SLHDSA_SHAKE_128F)
 CODECS(slh192s, KF_KEY_SLHDSA_SHAKE_192S)
@@ -339,6 +348,7 @@ CODECS(slh256f, KF_KEY_SLHDSA_SHAKE_256F)
 
 const OSSL_ALGORITHM kf_prov_encoders[] = {
     ENC_ROWS(mlkem512, KF_NAMES_MLKEM512), ENC_ROWS(mlkem768, KF_NAMES_MLKEM768), ENC_ROWS(mlkem1024, KF_NAMES_MLKEM1024),
+    ENC_ROWS(mldsa44, KF_NAMES_MLDSA44), ENC_ROWS(mldsa65, KF_NAMES_MLDSA65), ENC_ROWS(mldsa87, KF_NAMES_MLDSA87),
     ENC_ROWS(slh128s, KF_NAMES_SLH128S), ENC_ROWS(slh128f, KF_NAMES_SLH128F), ENC_ROWS(slh192s, KF_NAMES_SLH192S),
     ENC_ROWS(slh192f, KF_NAMES_SLH192F), ENC_ROWS(slh256s, KF_NAMES_SLH256S), ENC_ROWS(slh256f, KF_NAMES_SLH256F),
     {KF_NAMES_HYBRID, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
@@ -346,6 +356,7 @@ const OSSL_ALGORITHM kf_prov_encoders[] = {
 
 const OSSL_ALGORITHM kf_prov_decoders[] = {
     DEC_ROWS(mlkem512, KF_NAMES_MLKEM512), DEC_ROWS(mlkem768, KF_NAMES_MLKEM768), DEC_ROWS(mlkem1024, KF_NAMES_MLKEM1024),
+    DEC_ROWS(mldsa44, KF_NAMES_MLDSA44), DEC_ROWS(mldsa65, KF_NAMES_MLDSA65), DEC_ROWS(mldsa87, KF_NAMES_MLDSA87),
     DEC_ROWS(slh128s, KF_NAMES_SLH128S), DEC_ROWS(slh128f, KF_NAMES_SLH128F), DEC_ROWS(slh192s, KF_NAMES_SLH192S),
     DEC_ROWS(slh192f, KF_NAMES_SLH192F), DEC_ROWS(slh256s, KF_NAMES_SLH256S), DEC_ROWS(slh256f, KF_NAMES_SLH256F),
     {NULL, NULL, NULL, NULL}};

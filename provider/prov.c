@@ -192,6 +192,9 @@ static int kf_get_capabilities(void *provctx, const char *capability, OSSL_CALLB
  * and printing names the algorithm. On an OpenSSL that knows the OIDs already (3.5+)
  * both calls succeed without changing anything. */
 static const struct { const char *oid, *sn, *ln; } sig_objects[] = {
+    {"2.16.840.1.101.3.4.3.17", "id-ml-dsa-44", "ML-DSA-44"},
+    {"2.16.840.1.101.3.4.3.18", "id-ml-dsa-65", "ML-DSA-65"},
+    {"2.16.840.1.101.3.4.3.19", "id-ml-dsa-87", "ML-DSA-87"},
     {"2.16.840.1.101.3.4.3.26", "id-slh-dsa-shake-128s", "SLH-DSA-SHAKE-128s"},
     {"2.16.840.1.101.3.4.3.27", "id-slh-dsa-shake-128f", "SLH-DSA-SHAKE-128f"},
     {"2.16.840.1.101.3.4.3.28", "id-slh-dsa-shake-192s", "SLH-DSA-SHAKE-192s"},

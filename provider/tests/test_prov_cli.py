@@ -7,8 +7,8 @@
     or corrupted PEM is refused with an error, and so is an expandedKey whose inner ek fails
     the modulus check (issue 41), while the same key unmodified is read;
   - SLH-DSA-SHAKE-128f: genpkey, `pkeyutl -sign`, `pkeyutl -verify`; a changed message fails;
-  - `pkey -text`, `-text_pub`, `-noout -text`, `-pubin -text` of ML-KEM-512/768/1024 and
-    SLH-DSA keys: every printed part equals the key's DER (or sits inside dk); `genpkey
+  - `pkey -text`, `-text_pub`, `-noout -text`, `-pubin -text` of ML-KEM-512/768/1024,
+    ML-DSA-44/65/87 and SLH-DSA keys: every printed part equals the key's DER (or sits inside dk); `genpkey
     -algorithm X25519MLKEM768 -text`;
   - a TLS 1.3 handshake per group (MLKEM512/768/1024, X25519MLKEM768) between `openssl
     s_server` and `openssl s_client` on 127.0.0.1 (a free port, timeouts, processes reaped):
@@ -167,7 +167,8 @@ def test_text(tmp):
     """`openssl pkey -text`, `-text_pub`, `-noout -text` for each key type: the header, and
     every part equal to the key's own DER (seed, ek/pk) or consistent with it (dk holds ek)."""
     for alg, ml, eklen, dklen in (("ML-KEM-512", 1, 800, 1632), ("ML-KEM-768", 1, 1184, 2400),
-                                  ("ML-KEM-1024", 1, 1568, 3168), ("SLH-DSA-SHAKE-128f", 0, 32, 64),
+                                  ("ML-KEM-1024", 1, 1568, 3168), ("ML-DSA-44", 2, 1312, 2560),
+                                  ("ML-DSA-65", 2, 1952, 4032), ("ML-DSA-87", 2, 2592, 4896), ("SLH-DSA-SHAKE-128f", 0, 32, 64),
                                   ("SLH-DSA-SHAKE-256s", 0, 64, 128)):
         key = os.path.join(tmp, "text-%s.pem" % alg)
         if not check(ossl("genpkey", *PROV, "-algorithm", alg, "-out", key).returncode == 0, "genpkey " + alg):
@@ -179,13 +180,16 @@ def test_text(tmp):
                      "%s: pkey -text -noout: %r %r" % (alg, r.stdout[:80], r.stderr[-300:])):
             continue
         b = text_blocks(r.stdout)
-        pub, priv = b.get("ek" if ml else "pub", b""), b.get("dk" if ml else "priv", b"")
+        pub, priv = b.get("ek" if ml == 1 else "pub", b""), b.get("dk" if ml == 1 else "priv", b"")
         check(len(pub) == eklen and spki.endswith(pub), "%s -text: public part %d bytes, not the SPKI's" % (alg, len(pub)))
         check(len(priv) == dklen, "%s -text: private part of %d bytes" % (alg, len(priv)))
-        if ml:
+        if ml == 1:
             check(b.get("seed", b"") == der[-64:] and len(der) == 86, "%s -text: seed is not the PKCS#8 seed" % alg)
             k = {800: 2, 1184: 3, 1568: 4}[eklen]
             check(priv[384 * k:384 * k + eklen] == pub, "%s -text: dk does not hold ek" % alg)
+        elif ml == 2:   # ML-DSA: seed xi; sk starts with rho, pk's first 32 bytes
+            check(b.get("seed", b"") == der[-32:] and len(der) == 54, "%s -text: seed is not the PKCS#8 seed" % alg)
+            check(priv[:32] == pub[:32], "%s -text: sk and pk do not share rho" % alg)
         else:
             check(der.endswith(priv) and priv.endswith(pub), "%s -text: priv is not the PKCS#8 sk" % alg)
         r = ossl("pkey", *PROV, "-in", key, "-text")   # the PEM, then the text
@@ -194,12 +198,12 @@ def test_text(tmp):
         r = ossl("pkey", *PROV, "-in", key, "-text_pub", "-noout")
         bp = text_blocks(r.stdout)
         check(r.returncode == 0 and r.stdout.startswith(("%s Public-Key:" % alg).encode())
-              and list(bp) == ["ek" if ml else "pub"] and bp[list(bp)[0]] == pub,
+              and list(bp) == ["ek" if ml == 1 else "pub"] and bp[list(bp)[0]] == pub,
               "%s: pkey -text_pub: %r" % (alg, r.stdout[:200]))
         pubf = os.path.join(tmp, "text-%s.pub" % alg)
         ossl("pkey", *PROV, "-in", key, "-pubout", "-out", pubf)
         r = ossl("pkey", *PROV, "-pubin", "-in", pubf, "-text", "-noout")
-        check(r.returncode == 0 and text_blocks(r.stdout).get("ek" if ml else "pub") == pub
+        check(r.returncode == 0 and text_blocks(r.stdout).get("ek" if ml == 1 else "pub") == pub
               and b"Private" not in r.stdout, "%s: pkey -pubin -text: %r" % (alg, r.stdout[:200]))
     # the hybrid TLS key has no file form: genpkey -text prints the generated key
     r = ossl("genpkey", *PROV, "-algorithm", "X25519MLKEM768", "-text")

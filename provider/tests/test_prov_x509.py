@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Certificates with the keccakforge provider's signatures through the openssl command line
-(OpenSSL 3.0's CLI, `-provider keccakforge -provider default`), per algorithm:
+(OpenSSL 3.0's CLI, `-provider keccakforge -provider default`), per algorithm (ML-DSA-44/
+65/87, SLH-DSA-SHAKE-128f/192f, and 128s through -newkey):
 
   - `req -x509 -key` (self-signed CA) and `req -x509 -newkey`: the signature's
     AlgorithmIdentifier is the NIST OID with the parameters absent (RFC 9909), in the
@@ -35,7 +36,7 @@ failures = 0
 OSSL_VERSION = (0, 0)
 
 # name, OID's last arc under 2.16.840.1.101.3.4.3 (NIST sigAlgs)
-ALGS = [("SLH-DSA-SHAKE-128f", 27), ("SLH-DSA-SHAKE-192f", 29)]
+ALGS = [("ML-DSA-44", 17), ("ML-DSA-65", 18), ("ML-DSA-87", 19), ("SLH-DSA-SHAKE-128f", 27), ("SLH-DSA-SHAKE-192f", 29)]
 # the s sets sign slowly (128s ~ 10x 128f): one certificate with -newkey
 SLOW = [("SLH-DSA-SHAKE-128s", 26)]
 
@@ -203,6 +204,10 @@ def test_refusals(tmp):
     # a digest the signature refuses: x509 signing through EVP_DigestSignInit with SHA-1
     r = ossl("req", *PROV, "-new", "-key", key, "-subj", "/CN=x", "-sigopt", "digest:SHA1", "-out", os.path.join(tmp, "x.csr"))
     fails_loudly(r, "req -new -sigopt digest:SHA1 with an SLH-DSA key")
+    # a CA of one algorithm cannot have signed a certificate whose signature names another
+    d = os.path.join(tmp, "ML-DSA-44")
+    r = ossl("verify", *PROV, "-CAfile", os.path.join(tmp, "ML-DSA-65", "ca.pem"), os.path.join(d, "leaf.pem"))
+    fails_loudly(r, "verify of an ML-DSA-44 leaf against an ML-DSA-65 CA")
     mk = os.path.join(tmp, "mlkem.key")
     ok(ossl("genpkey", *PROV, "-algorithm", "ML-KEM-768", "-out", mk), "genpkey ML-KEM-768")
     r = ossl("req", *PROV, "-x509", "-key", mk, "-subj", "/CN=x", "-days", "1", "-out", os.path.join(tmp, "mk.pem"))

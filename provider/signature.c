@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * slhdsa.c - SLH-DSA-SHAKE-128s/128f/192s/192f/256s/256f signatures (pure SLH-DSA,
- * FIPS 205 Alg. 22/24) for EVP_PKEY_sign/verify and one-shot EVP_DigestSign/Verify (no
- * digest). Parameters: "context-string" (octets, at most 255 bytes), "deterministic"
- * (int; default 0: hedged, with n fresh random bytes per signature). Unknown parameters
- * are an error. (TLS signature algorithms from providers need OpenSSL >= 3.2.)
+ * signature.c - ML-DSA-44/65/87 (pure ML-DSA, FIPS 204 Alg. 2/3) and SLH-DSA-SHAKE-128s/
+ * 128f/192s/192f/256s/256f (pure SLH-DSA, FIPS 205 Alg. 22/24) signatures: EVP_PKEY_sign/
+ * verify on the message, EVP_DigestSign/Verify one-shot and Update/Final (no digest; see
+ * s_dinit for CMS's), and "algorithm-id" for X.509 and CMS. Parameters: "context-string"
+ * (octets, at most 255 bytes), "deterministic" (int; default 0: hedged, with fresh random
+ * bytes per signature: 32 for ML-DSA, n for SLH-DSA). Unknown parameters are an error.
+ * (TLS signature algorithms from providers need OpenSSL >= 3.2.)
  */
 #include "kf_keys.h"
 
@@ -17,9 +19,9 @@ typedef struct sctx {
     int deterministic;
     int cms_guard;            /* see s_dinit */
     size_t ctxlen;
-    uint8_t ctxstr[KF_SLHDSA_MAX_CONTEXT_BYTES];
+    uint8_t ctxstr[KF_SLHDSA_MAX_CONTEXT_BYTES];   /* = KF_MLDSA_MAX_CONTEXT_BYTES */
     /* EVP_DigestSign/VerifyUpdate: the message collected for the final call (SLH-DSA reads
-     * the whole message twice, so it cannot be signed as it streams) */
+     * the whole message twice, so it cannot be signed as it streams; ML-DSA shares the path) */
     uint8_t *msg;
     size_t msglen, msgcap;
 } sctx;
@@ -92,14 +94,15 @@ static const OSSL_PARAM *s_settable(void *c, void *provctx)
 }
 
 /* "algorithm-id": the DER AlgorithmIdentifier of the key's algorithm, SEQUENCE { OID }
- * with the parameters absent (RFC 9909 for SLH-DSA): X.509 and CMS signing write it into
- * the certificate, CSR or SignerInfo. NIST sigAlgs arc 2.16.840.1.101.3.4.3, SLH-DSA-SHAKE
- * 26-31 in the order of kf_key_type. */
+ * with the parameters absent (RFC 9881 for ML-DSA, RFC 9909 for SLH-DSA): X.509 and CMS
+ * signing write it into the certificate, CSR or SignerInfo. NIST sigAlgs arc
+ * 2.16.840.1.101.3.4.3: ML-DSA-44/65/87 17-19, SLH-DSA-SHAKE 26-31, in kf_key_type's order. */
 static size_t algorithm_id(const kf_pkey *k, uint8_t out[13])
 {
     static const uint8_t prefix[] = {0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
     memcpy(out, prefix, sizeof prefix);
-    out[12] = (uint8_t)(26 + (k->type - KF_KEY_SLHDSA_SHAKE_128S));
+    out[12] = kf_type_is_mldsa(k->type) ? (uint8_t)(17 + (k->type - KF_KEY_MLDSA44))
+                                        : (uint8_t)(26 + (k->type - KF_KEY_SLHDSA_SHAKE_128S));
     return 13;
 }
 
@@ -132,9 +135,12 @@ static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
 {
     sctx *c = vc;
     kf_pkey *k = vk;
-    if (!k || kf_type_is_mlkem(k->type)) { kf_prov_err(c->prov, KF_R_NO_KEY, "not an SLH-DSA key"); return 0; }
+    if (!k || !(kf_type_is_mldsa(k->type) || kf_type_is_slhdsa(k->type))) {
+        kf_prov_err(c->prov, KF_R_NO_KEY, "not an ML-DSA or SLH-DSA key");
+        return 0;
+    }
     if (priv ? !k->has_priv : !k->has_pub) {
-        kf_prov_err(c->prov, KF_R_NO_KEY, "SLH-DSA %s key missing", priv ? "private" : "public");
+        kf_prov_err(c->prov, KF_R_NO_KEY, "%s %s key missing", kf_key_type_name(k->type), priv ? "private" : "public");
         return 0;
     }
     c->key = k;
@@ -143,12 +149,13 @@ static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
 }
 static int s_sign_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init(c, k, p, 1); }
 static int s_verify_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init(c, k, p, 0); }
-/* EVP_DigestSign/VerifyInit. SLH-DSA signs the message itself (pure SLH-DSA; X.509 signing
- * passes no digest). A digest name is accepted, and does not change the signature, only
- * when it is one of the SHA-2/SHA-3/SHAKE digests RFC 9814 pairs with SLH-DSA in CMS:
- * OpenSSL 3.0-3.4's CMS passes the SignerInfo's message-digest algorithm here and then
- * signs the signed attributes through DigestSignUpdate/Final, which is pure SLH-DSA over
- * their DER, as RFC 9814 specifies. Anything else (MD5, SHA-1, unknown) is refused. */
+/* EVP_DigestSign/VerifyInit. ML-DSA and SLH-DSA sign the message itself (pure; X.509
+ * signing passes no digest). A digest name is accepted, and does not change the signature,
+ * only when it is one of the SHA-2/SHA-3/SHAKE digests RFC 9882 (ML-DSA) and RFC 9814
+ * (SLH-DSA) pair with them in CMS: OpenSSL 3.0-3.4's CMS passes the SignerInfo's
+ * message-digest algorithm here and then signs the signed attributes through
+ * DigestSignUpdate/Final, which is the pure signature over their DER, as those RFCs
+ * specify. Anything else (MD5, SHA-1, unknown) is refused. */
 static int cms_digest_ok(const char *md)
 {
     static const char *const ok[] = {"SHA256", "SHA2256", "SHA384", "SHA2384", "SHA512", "SHA2512", "SHA3256",
@@ -169,10 +176,11 @@ static int cms_digest_ok(const char *md)
 static int s_dinit(void *vc, const char *md, void *k, const OSSL_PARAM p[], int priv)
 {
     sctx *c = vc;
+    const kf_pkey *key = k;
     if (md && *md && !cms_digest_ok(md)) {
         kf_prov_err(c->prov, KF_R_BAD_PARAM,
-                    "SLH-DSA %s the message itself: digest %s refused (none, or a SHA-2/SHA-3/SHAKE digest for CMS)",
-                    priv ? "signs" : "verifies", md);
+                    "%s %s the message itself: digest %s refused (none, or a SHA-2/SHA-3/SHAKE digest for CMS)",
+                    key ? kf_key_type_name(key->type) : "the key", priv ? "signs" : "verifies", md);
         return 0;
     }
     if (!s_init(vc, k, p, priv)) return 0;
@@ -190,6 +198,12 @@ static int s_dverify_init(void *vc, const char *md, void *k, const OSSL_PARAM p[
 static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs, size_t tbslen)
 {
     sctx *c = vc;
+    const kf_pkey *k = c->key;
+    int ml = kf_type_is_mldsa(k->type);
+    size_t need = ml ? kf_mldsa_sig_bytes(kf_type_mldsa(k->type)) : kf_slhdsa_sig_bytes(kf_type_slhdsa(k->type));
+    size_t rndlen = ml ? KF_MLDSA_RND_BYTES : kf_slhdsa_n(kf_type_slhdsa(k->type));
+    uint8_t rnd[32];
+    int rc;
     if (c->cms_guard) {
         kf_prov_err(c->prov, KF_R_OPENSSL_LIMIT,
                     "a digest given for signing is CMS's, and OpenSSL %s's CMS cannot name this signature in a "
@@ -197,20 +211,20 @@ static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, 
                     "refused; see the keccakforge provider's README", OpenSSL_version(OPENSSL_VERSION_STRING));
         return 0;
     }
-    kf_slhdsa_param p = kf_type_slhdsa(c->key->type);
-    size_t need = kf_slhdsa_sig_bytes(p);
-    uint8_t rnd[32];
-    int rc;
     if (!sig) { *siglen = need; return 1; }
     if (sigsize < need) {
         kf_prov_err(c->prov, KF_R_BAD_LENGTH, "signature buffer of %zu bytes, %zu needed", sigsize, need);
         return 0;
     }
-    if (!c->deterministic && !kfp_random(c->prov, rnd, kf_slhdsa_n(p))) return 0;
-    rc = kf_slhdsa_sign(p, sig, sigsize, tbs, tbslen, c->ctxstr, c->ctxlen, c->deterministic ? NULL : rnd,
-                        c->key->priv, c->key->privlen);
+    if (!c->deterministic && !kfp_random(c->prov, rnd, rndlen)) return 0;
+    if (ml)
+        rc = kf_mldsa_sign(kf_type_mldsa(k->type), sig, sigsize, tbs, tbslen, c->ctxstr, c->ctxlen,
+                           c->deterministic ? NULL : rnd, k->priv, k->privlen);
+    else
+        rc = kf_slhdsa_sign(kf_type_slhdsa(k->type), sig, sigsize, tbs, tbslen, c->ctxstr, c->ctxlen,
+                            c->deterministic ? NULL : rnd, k->priv, k->privlen);
     kf_wipe(rnd, sizeof rnd);
-    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "SLH-DSA sign");
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, ml ? "ML-DSA sign" : "SLH-DSA sign");
     *siglen = need;
     return 1;
 }
@@ -218,9 +232,13 @@ static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, 
 static int s_verify(void *vc, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
 {
     sctx *c = vc;
-    int rc = kf_slhdsa_verify(kf_type_slhdsa(c->key->type), tbs, tbslen, c->ctxstr, c->ctxlen, sig, siglen,
-                              c->key->pub, c->key->publen);
-    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "SLH-DSA verify");
+    const kf_pkey *k = c->key;
+    int ml = kf_type_is_mldsa(k->type), rc;
+    if (ml)
+        rc = kf_mldsa_verify(kf_type_mldsa(k->type), tbs, tbslen, c->ctxstr, c->ctxlen, sig, siglen, k->pub, k->publen);
+    else
+        rc = kf_slhdsa_verify(kf_type_slhdsa(k->type), tbs, tbslen, c->ctxstr, c->ctxlen, sig, siglen, k->pub, k->publen);
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, ml ? "ML-DSA verify" : "SLH-DSA verify");
     return 1;
 }
 
@@ -267,7 +285,7 @@ static int s_verify_final(void *vc, const unsigned char *sig, size_t siglen)
     return ok;
 }
 
-static const OSSL_DISPATCH slh_functions[] = {
+static const OSSL_DISPATCH sig_functions[] = {
     {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))s_new},
     {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))s_free},
     {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))s_dup},
@@ -290,10 +308,13 @@ static const OSSL_DISPATCH slh_functions[] = {
     {0, NULL}};
 
 const OSSL_ALGORITHM kf_prov_signatures[] = {
-    {KF_NAMES_SLH128S, KF_PROPS, slh_functions, "SLH-DSA-SHAKE-128s (keccakforge)"},
-    {KF_NAMES_SLH128F, KF_PROPS, slh_functions, "SLH-DSA-SHAKE-128f (keccakforge)"},
-    {KF_NAMES_SLH192S, KF_PROPS, slh_functions, "SLH-DSA-SHAKE-192s (keccakforge)"},
-    {KF_NAMES_SLH192F, KF_PROPS, slh_functions, "SLH-DSA-SHAKE-192f (keccakforge)"},
-    {KF_NAMES_SLH256S, KF_PROPS, slh_functions, "SLH-DSA-SHAKE-256s (keccakforge)"},
-    {KF_NAMES_SLH256F, KF_PROPS, slh_functions, "SLH-DSA-SHAKE-256f (keccakforge)"},
+    {KF_NAMES_MLDSA44, KF_PROPS, sig_functions, "ML-DSA-44 (keccakforge)"},
+    {KF_NAMES_MLDSA65, KF_PROPS, sig_functions, "ML-DSA-65 (keccakforge)"},
+    {KF_NAMES_MLDSA87, KF_PROPS, sig_functions, "ML-DSA-87 (keccakforge)"},
+    {KF_NAMES_SLH128S, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-128s (keccakforge)"},
+    {KF_NAMES_SLH128F, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-128f (keccakforge)"},
+    {KF_NAMES_SLH192S, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-192s (keccakforge)"},
+    {KF_NAMES_SLH192F, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-192f (keccakforge)"},
+    {KF_NAMES_SLH256S, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-256s (keccakforge)"},
+    {KF_NAMES_SLH256F, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-256f (keccakforge)"},
     {NULL, NULL, NULL, NULL}};
