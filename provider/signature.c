@@ -20,10 +20,14 @@ typedef struct sctx {
     int cms_guard;            /* see s_dinit */
     size_t ctxlen;
     uint8_t ctxstr[KF_SLHDSA_MAX_CONTEXT_BYTES];   /* = KF_MLDSA_MAX_CONTEXT_BYTES */
-    /* EVP_DigestSign/VerifyUpdate: the message collected for the final call (SLH-DSA reads
-     * the whole message twice, so it cannot be signed as it streams; ML-DSA shares the path) */
+    /* SLH-DSA's EVP_DigestSign/VerifyUpdate: the message collected for the final call
+     * (SLH-DSA reads the whole message twice, so it cannot be signed as it streams) */
     uint8_t *msg;
     size_t msglen, msgcap;
+    /* ML-DSA's: mu = H(tr || 0 || |ctx| || ctx || M, 64) (FIPS 204 Alg. 7 line 6) absorbed
+     * as the message streams, then kf_mldsa_sign_mu / verify_mu: nothing is kept */
+    int signing, mu_active;
+    kf_xof_ctx mu;
 } sctx;
 
 static void *s_new(void *provctx, const char *propq)
@@ -38,6 +42,8 @@ static void msg_clear(sctx *c)
     kf_prov_free(c->msg, c->msgcap);
     c->msg = NULL;
     c->msglen = c->msgcap = 0;
+    kf_wipe(&c->mu, sizeof c->mu);
+    c->mu_active = 0;
 }
 static void s_free(void *vc)
 {
@@ -71,6 +77,10 @@ static int s_set_params(void *vc, const OSSL_PARAM params[])
     if (!kf_prov_check_known(c->prov, params, known)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, "context-string"))) {
         const void *v; size_t n;
+        if (c->mu_active) {   /* ML-DSA has absorbed the context already */
+            kf_prov_err(c->prov, KF_R_BAD_STATE, "context-string after the message began");
+            return 0;
+        }
         if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n) || n > KF_SLHDSA_MAX_CONTEXT_BYTES) {
             kf_prov_err(c->prov, KF_R_BAD_PARAM, "context-string: at most 255 bytes");
             return 0;
@@ -144,6 +154,7 @@ static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
         return 0;
     }
     c->key = k;
+    c->signing = priv;
     msg_clear(c);
     return s_set_params(c, params);
 }
@@ -195,6 +206,16 @@ static int s_dinit(void *vc, const char *md, void *k, const OSSL_PARAM p[], int 
 static int s_dsign_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 1); }
 static int s_dverify_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 0); }
 
+static int cms_refused(const sctx *c)
+{
+    if (!c->cms_guard) return 0;
+    kf_prov_err(c->prov, KF_R_OPENSSL_LIMIT,
+                "a digest given for signing is CMS's, and OpenSSL %s's CMS cannot name this signature in a "
+                "SignerInfo (signatureAlgorithm stays empty for provider key types before OpenSSL 3.2): "
+                "refused; see the keccakforge provider's README", OpenSSL_version(OPENSSL_VERSION_STRING));
+    return 1;
+}
+
 static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs, size_t tbslen)
 {
     sctx *c = vc;
@@ -204,13 +225,7 @@ static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, 
     size_t rndlen = ml ? KF_MLDSA_RND_BYTES : kf_slhdsa_n(kf_type_slhdsa(k->type));
     uint8_t rnd[32];
     int rc;
-    if (c->cms_guard) {
-        kf_prov_err(c->prov, KF_R_OPENSSL_LIMIT,
-                    "a digest given for signing is CMS's, and OpenSSL %s's CMS cannot name this signature in a "
-                    "SignerInfo (signatureAlgorithm stays empty for provider key types before OpenSSL 3.2): "
-                    "refused; see the keccakforge provider's README", OpenSSL_version(OPENSSL_VERSION_STRING));
-        return 0;
-    }
+    if (cms_refused(c)) return 0;
     if (!sig) { *siglen = need; return 1; }
     if (sigsize < need) {
         kf_prov_err(c->prov, KF_R_BAD_LENGTH, "signature buffer of %zu bytes, %zu needed", sigsize, need);
@@ -242,11 +257,43 @@ static int s_verify(void *vc, const unsigned char *sig, size_t siglen, const uns
     return 1;
 }
 
-/* EVP_DigestSign/VerifyUpdate + Final: the message is collected, then signed as one. */
+/* EVP_DigestSign/VerifyUpdate + Final: ML-DSA hashes the message into mu as it comes;
+ * SLH-DSA collects it, then signs it as one. */
+/* ML-DSA: starts mu with tr (signing: the one in sk, bytes 64..127; verifying: H(pk, 64)),
+ * the domain byte 0 (pure ML-DSA), |ctx| and ctx. */
+static int mu_start(sctx *c)
+{
+    const kf_pkey *k = c->key;
+    uint8_t tr[64], pre[2] = {0, (uint8_t)c->ctxlen};
+    int ok = kf_shake256_init(&c->mu) == KF_OK;
+    if (c->signing) memcpy(tr, k->priv + 64, 64);
+    else ok = ok && kf_shake256(tr, 64, k->pub, k->publen) == KF_OK;
+    ok = ok && kf_xof_absorb(&c->mu, tr, 64) == KF_OK && kf_xof_absorb(&c->mu, pre, 2) == KF_OK
+         && kf_xof_absorb(&c->mu, c->ctxstr, c->ctxlen) == KF_OK;
+    kf_wipe(tr, sizeof tr);
+    if (!ok) { kf_prov_err(c->prov, KF_R_LIBRARY, "SHAKE256 for ML-DSA's mu"); return 0; }
+    c->mu_active = 1;
+    return 1;
+}
+
+static int mu_finish(sctx *c, uint8_t mu[KF_MLDSA_MU_BYTES])
+{
+    int ok = (c->mu_active || mu_start(c)) && kf_xof_squeeze(&c->mu, mu, KF_MLDSA_MU_BYTES) == KF_OK;
+    kf_wipe(&c->mu, sizeof c->mu);
+    c->mu_active = 0;
+    if (!ok) kf_prov_err(c->prov, KF_R_LIBRARY, "SHAKE256 for ML-DSA's mu");
+    return ok;
+}
+
 static int s_update(void *vc, const unsigned char *data, size_t len)
 {
     sctx *c = vc;
     if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "update before init"); return 0; }
+    if (kf_type_is_mldsa(c->key->type)) {
+        if (!c->mu_active && !mu_start(c)) return 0;
+        if (kf_xof_absorb(&c->mu, data, len) != KF_OK) { kf_prov_err(c->prov, KF_R_LIBRARY, "SHAKE256 absorb"); return 0; }
+        return 1;
+    }
     if (len > c->msgcap - c->msglen) {
         size_t cap = c->msgcap ? c->msgcap : 256;
         uint8_t *n;
@@ -265,11 +312,34 @@ static int s_update(void *vc, const unsigned char *data, size_t len)
     return 1;
 }
 
+static int mldsa_sign_final(sctx *c, unsigned char *sig, size_t *siglen, size_t sigsize)
+{
+    kf_mldsa_param p = kf_type_mldsa(c->key->type);
+    size_t need = kf_mldsa_sig_bytes(p);
+    uint8_t mu[KF_MLDSA_MU_BYTES], rnd[KF_MLDSA_RND_BYTES];
+    int rc;
+    if (cms_refused(c)) return 0;
+    if (!sig) { *siglen = need; return 1; }   /* a size query keeps the state */
+    if (sigsize < need) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "signature buffer of %zu bytes, %zu needed", sigsize, need);
+        return 0;
+    }
+    if (!c->deterministic && !kfp_random(c->prov, rnd, sizeof rnd)) return 0;
+    if (!mu_finish(c, mu)) { kf_wipe(rnd, sizeof rnd); return 0; }
+    rc = kf_mldsa_sign_mu(p, sig, sigsize, mu, c->deterministic ? NULL : rnd, c->key->priv, c->key->privlen);
+    kf_wipe(mu, sizeof mu);
+    kf_wipe(rnd, sizeof rnd);
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-DSA sign");
+    *siglen = need;
+    return 1;
+}
+
 static int s_sign_final(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize)
 {
     sctx *c = vc;
     int ok;
     if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "final before init"); return 0; }
+    if (kf_type_is_mldsa(c->key->type)) return mldsa_sign_final(c, sig, siglen, sigsize);
     ok = s_sign(c, sig, siglen, sigsize, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
     if (sig) msg_clear(c);   /* a size query keeps the message */
     return ok;
@@ -280,6 +350,14 @@ static int s_verify_final(void *vc, const unsigned char *sig, size_t siglen)
     sctx *c = vc;
     int ok;
     if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "final before init"); return 0; }
+    if (kf_type_is_mldsa(c->key->type)) {
+        uint8_t mu[KF_MLDSA_MU_BYTES];
+        int rc;
+        if (!mu_finish(c, mu)) return 0;
+        rc = kf_mldsa_verify_mu(kf_type_mldsa(c->key->type), mu, sig, siglen, c->key->pub, c->key->publen);
+        if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-DSA verify");
+        return 1;
+    }
     ok = s_verify(c, sig, siglen, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
     msg_clear(c);
     return ok;

@@ -7,6 +7,9 @@
  *     context string; a hedged one differs and verifies with kf_mldsa_verify; library
  *     signatures verify through EVP_PKEY_verify, one-shot EVP_DigestVerify and streamed
  *     DigestVerifyUpdate/Final; streamed DigestSignUpdate/Final equals the library's;
+ *   - streamed 1 MiB in 4 KiB pieces (ML-DSA absorbs mu as it comes) equals the library's,
+ *     a mid-stream EVP_MD_CTX copy goes on independently, the context cannot change once the
+ *     message began;
  *   - a wrong context, a flipped signature byte, a short signature, a longer message fail
  *     with a reason; algorithm-id is SEQUENCE { id-ml-dsa-* } (no parameters);
  *   - import: seed alone; priv (expanded sk) alone gives the same public key (and its PEM is
@@ -174,6 +177,35 @@ static void test_set(int i)
               && expect_error("longer message"), "%s: streamed DigestVerify of a longer message", name);
         CHECK(EVP_DigestSignInit_ex(m, NULL, "SHA1", libctx, KFQ, pk, NULL) != 1 && expect_error("SHA1"),
               "%s: DigestSignInit with SHA1 accepted", name);
+        /* streamed (mu absorbed as it comes): 1 MiB in 4 KiB pieces; a copy made halfway goes
+         * on independently; the context cannot change once the message began */
+        {
+            static uint8_t big[1 << 20];
+            EVP_MD_CTX *m2 = EVP_MD_CTX_new();
+            size_t half = sizeof big / 2;
+            rnd_bytes(big, sizeof big);
+            CHECK(EVP_DigestSignInit_ex(m, &pc, NULL, libctx, KFQ, pk, sp) == 1, "%s: DigestSignInit", name);
+            for (size_t o = 0; o < half; o += 4096) EVP_DigestSignUpdate(m, big + o, 4096);
+            CHECK(m2 && EVP_MD_CTX_copy_ex(m2, m) == 1, "%s: EVP_MD_CTX_copy_ex mid-stream", name);
+            CHECK(EVP_PKEY_CTX_set_params(pc, vp) != 1 && expect_error("context after the message began"),
+                  "%s: context-string changed mid-message", name);
+            for (size_t o = half; o < sizeof big; o += 4096) EVP_DigestSignUpdate(m, big + o, 4096);
+            sl = sizeof sig;
+            CHECK(EVP_DigestSignFinal(m, sig, &sl) == 1 && sl == sigb
+                  && kf_mldsa_verify(P, big, sizeof big, ctx, sizeof ctx, sig, sigb, pk_lib, pkb) == KF_OK,
+                  "%s: 1 MiB streamed signature does not verify in the library", name);
+            CHECK(kf_mldsa_sign(P, sig2, sizeof sig2, big, sizeof big, ctx, sizeof ctx, NULL, sk_lib, skb) == KF_OK
+                  && memcmp(sig, sig2, sigb) == 0, "%s: 1 MiB streamed deterministic signature is not the library's", name);
+            EVP_DigestSignUpdate(m2, big + half, sizeof big - half);
+            sl = sizeof sig;
+            CHECK(EVP_DigestSignFinal(m2, sig, &sl) == 1 && memcmp(sig, sig2, sigb) == 0, "%s: the copy's signature", name);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, NULL, libctx, KFQ, pk, vp) == 1, "%s: DigestVerifyInit", name);
+            for (size_t o = 0; o < sizeof big; o += 4096) EVP_DigestVerifyUpdate(m, big + o, 4096);
+            CHECK(EVP_DigestVerifyFinal(m, sig2, sigb) == 1, "%s: 1 MiB streamed verify", name);
+            EVP_MD_CTX_free(m2);
+            /* the library signature of msg again, for what follows */
+            CHECK(kf_mldsa_sign(P, sig2, sizeof sig2, msg, mlen, ctx, sizeof ctx, NULL, sk_lib, skb) == KF_OK, "%s: sign", name);
+        }
         EVP_MD_CTX_free(m);
     }
 
