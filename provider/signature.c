@@ -11,6 +11,7 @@
 #include "kf_keys.h"
 
 #include <openssl/crypto.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct sctx {
@@ -18,6 +19,7 @@ typedef struct sctx {
     kf_pkey *key;
     int deterministic;
     int cms_guard;            /* see s_dinit */
+    char guard_md[32];        /* the digest named then */
     size_t ctxlen;
     uint8_t ctxstr[KF_SLHDSA_MAX_CONTEXT_BYTES];   /* = KF_MLDSA_MAX_CONTEXT_BYTES */
     /* SLH-DSA's EVP_DigestSign/VerifyUpdate: the message collected for the final call
@@ -144,7 +146,9 @@ static const OSSL_PARAM *s_gettable(void *c, void *provctx)
 static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
 {
     sctx *c = vc;
-    kf_pkey *k = vk;
+    /* no key: a re-init with the key of the last init (EVP_DigestInit_ex on a signing
+     * context, as the md BIO's reset does, calls DigestSignInit without one) */
+    kf_pkey *k = vk ? vk : c->key;
     if (!k || !(kf_type_is_mldsa(k->type) || kf_type_is_slhdsa(k->type))) {
         kf_prov_err(c->prov, KF_R_NO_KEY, "not an ML-DSA or SLH-DSA key");
         return 0;
@@ -187,7 +191,7 @@ static int cms_digest_ok(const char *md)
 static int s_dinit(void *vc, const char *md, void *k, const OSSL_PARAM p[], int priv)
 {
     sctx *c = vc;
-    const kf_pkey *key = k;
+    const kf_pkey *key = k ? k : c->key;
     if (md && *md && !cms_digest_ok(md)) {
         kf_prov_err(c->prov, KF_R_BAD_PARAM,
                     "%s %s the message itself: digest %s refused (none, or a SHA-2/SHA-3/SHAKE digest for CMS)",
@@ -201,6 +205,7 @@ static int s_dinit(void *vc, const char *md, void *k, const OSSL_PARAM p[], int 
      * refused with a message unless the caller read this context's algorithm-id (to write
      * the signatureAlgorithm itself, as provider/tests/test_prov_cms.c does). */
     c->cms_guard = priv && md && *md && OpenSSL_version_num() < 0x30200000L;
+    if (c->cms_guard) snprintf(c->guard_md, sizeof c->guard_md, "%s", md);
     return 1;
 }
 static int s_dsign_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 1); }
@@ -210,9 +215,11 @@ static int cms_refused(const sctx *c)
 {
     if (!c->cms_guard) return 0;
     kf_prov_err(c->prov, KF_R_OPENSSL_LIMIT,
-                "a digest given for signing is CMS's, and OpenSSL %s's CMS cannot name this signature in a "
-                "SignerInfo (signatureAlgorithm stays empty for provider key types before OpenSSL 3.2): "
-                "refused; see the keccakforge provider's README", OpenSSL_version(OPENSSL_VERSION_STRING));
+                "%s signs the message itself, not a %s digest: a digest is taken only for CMS's signed "
+                "attributes, and OpenSSL %s's CMS cannot name this signature in a SignerInfo (its "
+                "signatureAlgorithm stays empty for provider key types before OpenSSL 3.2): refused; see "
+                "the keccakforge provider's README", kf_key_type_name(c->key->type), c->guard_md,
+                OpenSSL_version(OPENSSL_VERSION_STRING));
     return 1;
 }
 

@@ -7,6 +7,9 @@
     or corrupted PEM is refused with an error, and so is an expandedKey whose inner ek fails
     the modulus check (issue 41), while the same key unmodified is read;
   - SLH-DSA-SHAKE-128f: genpkey, `pkeyutl -sign`, `pkeyutl -verify`; a changed message fails;
+  - `dgst -sign/-verify` (no digest) with ML-DSA-44 and SLH-DSA-SHAKE-128f on 200 KB,
+    cross-checked with `pkeyutl -rawin`; a longer file fails; `dgst -sha512 -sign` is refused
+    with the provider's message;
   - `pkey -text`, `-text_pub`, `-noout -text`, `-pubin -text` of ML-KEM-512/768/1024,
     ML-DSA-44/65/87 and SLH-DSA keys: every printed part equals the key's DER (or sits inside dk); `genpkey
     -algorithm X25519MLKEM768 -text`;
@@ -149,6 +152,36 @@ def test_slhdsa(tmp):
     check(r.returncode != 0 and b"signature does not verify" in r.stderr, "changed message verified: %r" % r.stderr[:300])
 
 
+def test_dgst_sign(tmp):
+    """`openssl dgst -sign/-verify` (no digest: the md BIO streams the file into
+    DigestSignUpdate) for ML-DSA-44 and SLH-DSA-SHAKE-128f on 200 KB: `pkeyutl -rawin
+    -verify` accepts the signature, a one-byte longer file fails with a message, and
+    `dgst -sha512 -sign` is refused with the provider's message (OpenSSL < 3.2)."""
+    data = os.path.join(tmp, "dgst-data")
+    open(data, "wb").write(os.urandom(200000))
+    longer = os.path.join(tmp, "dgst-data2")
+    open(longer, "wb").write(open(data, "rb").read() + b"x")
+    for alg in ("ML-DSA-44", "SLH-DSA-SHAKE-128f"):
+        key, pub, sig = (os.path.join(tmp, "dgst-%s.%s" % (alg, e)) for e in ("key", "pub", "sig"))
+        ossl("genpkey", *PROV, "-algorithm", alg, "-out", key)
+        ossl("pkey", *PROV, "-in", key, "-pubout", "-out", pub)
+        r = ossl("dgst", *PROV, "-sign", key, "-out", sig, data)
+        if not check(r.returncode == 0 and os.path.getsize(sig) > 0, "%s: dgst -sign: %r" % (alg, r.stderr[-300:])):
+            continue
+        r = ossl("dgst", *PROV, "-verify", pub, "-signature", sig, data)
+        check(r.returncode == 0 and b"Verified OK" in r.stdout, "%s: dgst -verify: %r" % (alg, r.stdout + r.stderr[-300:]))
+        r = ossl("pkeyutl", *PROV, "-verify", "-rawin", "-pubin", "-inkey", pub, "-in", data, "-sigfile", sig)
+        check(r.returncode == 0 and b"Verified Successfully" in r.stdout, "%s: pkeyutl -rawin -verify of dgst's signature" % alg)
+        r = ossl("dgst", *PROV, "-verify", pub, "-signature", sig, longer)
+        check(r.returncode != 0 and b"signature does not verify" in r.stderr, "%s: dgst -verify of a longer file: %r"
+              % (alg, r.stdout + r.stderr[-300:]))
+        r = ossl("dgst", *PROV, "-sha512", "-sign", key, "-out", sig + "2", data)
+        v = ossl("version").stdout.split()[1].split(b".")
+        if (int(v[0]), int(v[1])) < (3, 2):
+            check(r.returncode != 0 and b"signs the message itself, not a" in r.stderr,
+                  "%s: dgst -sha512 -sign: %r" % (alg, r.stderr[-300:]))
+
+
 def text_blocks(out):
     """{label: bytes} of a key's -text output (label line, then indented xx:xx: lines)."""
     blocks, cur = {}, None
@@ -254,6 +287,7 @@ def main():
         test_mlkem(tmp)
         test_slhdsa(tmp)
         test_text(tmp)
+        test_dgst_sign(tmp)
         cert, key = os.path.join(tmp, "cert.pem"), os.path.join(tmp, "key.pem")
         r = ossl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-keyout", key, "-out", cert,
                  "-days", "1", "-nodes", "-subj", "/CN=localhost")

@@ -175,6 +175,14 @@ static void test_set(int i)
         CHECK(EVP_DigestVerifyInit_ex(m, NULL, NULL, libctx, KFQ, pk, vp) == 1 && EVP_DigestVerifyUpdate(m, msg, mlen) == 1
               && EVP_DigestVerifyUpdate(m, "x", 1) == 1 && EVP_DigestVerifyFinal(m, sig2, sigb) != 1
               && expect_error("longer message"), "%s: streamed DigestVerify of a longer message", name);
+        /* a re-init without the key (EVP_DigestInit_ex on the signing context, as the md BIO's
+         * reset does) keeps the key and the parameters */
+        sl = sizeof sig;
+        CHECK(EVP_DigestSignInit_ex(m, NULL, NULL, libctx, KFQ, pk, sp) == 1 && EVP_DigestSignUpdate(m, msg, 3) == 1
+              && EVP_DigestInit_ex(m, NULL, NULL) == 1 && EVP_DigestSignUpdate(m, msg, mlen) == 1
+              && EVP_DigestSignFinal(m, sig, &sl) == 1 && memcmp(sig, sig2, sigb) == 0 && ERR_peek_error() == 0,
+              "%s: DigestSign after a re-init without the key", name);
+        ERR_clear_error();
         CHECK(EVP_DigestSignInit_ex(m, NULL, "SHA1", libctx, KFQ, pk, NULL) != 1 && expect_error("SHA1"),
               "%s: DigestSignInit with SHA1 accepted", name);
         /* streamed (mu absorbed as it comes): 1 MiB in 4 KiB pieces; a copy made halfway goes
