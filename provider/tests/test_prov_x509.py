@@ -7,7 +7,8 @@
   - `req -x509 -key` (self-signed CA) and `req -x509 -newkey`: the signature's
     AlgorithmIdentifier is the NIST OID with the parameters absent (RFC 9909), in the
     certificate's inner and outer signature fields; `x509 -text` names the algorithm;
-  - `req -new` (CSR), `req -verify`, `x509 -req -CA` (CA-signed leaf), `openssl verify`
+  - `req -new` (CSR; `-sigopt deterministic:1` makes equal CSRs, the hedged default not),
+    `req -verify`, `x509 -req -CA` (CA-signed leaf), `openssl verify`
     of the self-signed CA and of the leaf against it;
   - failures with a message on stderr (never a silent exit 1): a certificate with one
     signature byte flipped, a CSR so (`req -verify` of OpenSSL 3.0 exits 0 then: its
@@ -105,6 +106,11 @@ def test_alg(tmp, name, arc):
     if not ok(ossl("req", *PROV, "-new", "-key", p("leaf.key"), "-subj", "/CN=leaf", "-out", p("leaf.csr")), name + " req -new"):
         return
     check(der_of(p("leaf.csr"), "req").count(algid(arc)) == 2, "%s: CSR key and signature AlgorithmIdentifiers" % name)
+    # -sigopt reaches the signature: two CSRs signed deterministically are one; hedged, two
+    dets = [ossl("req", *PROV, "-new", "-key", p("leaf.key"), "-subj", "/CN=leaf", "-outform", "DER",
+                 *(["-sigopt", "deterministic:1"] if i < 2 else [])).stdout for i in range(4)]
+    check(len(dets[0]) > 0 and dets[0] == dets[1], "%s: -sigopt deterministic:1 gave two different CSRs" % name)
+    check(len(dets[2]) > 0 and dets[2] != dets[3], "%s: two hedged CSR signatures are equal" % name)
     r = ossl("req", *PROV, "-verify", "-in", p("leaf.csr"), "-noout")
     check(r.returncode == 0 and b"verify OK" in r.stderr + r.stdout, "%s: req -verify: %r" % (name, r.stderr))
     if not ok(ossl("x509", *PROV, "-req", "-in", p("leaf.csr"), "-CA", p("ca.pem"), "-CAkey", p("ca.key"),
