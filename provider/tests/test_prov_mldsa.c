@@ -15,6 +15,8 @@
  *   - import: seed alone; priv (expanded sk) alone gives the same public key (and its PEM is
  *     the expandedKey form, which decodes back); priv with a flipped byte, seed and priv
  *     that disagree, wrong lengths are refused with a reason;
+ *   - the library's PKCS#8 in the seed, expandedKey and both forms decodes to the key (the
+ *     seed kept where stored); "both" with a changed sk byte is refused;
  *   - PEM PKCS#8 (seed form, 54 bytes of DER) and SPKI round trips; EVP_PKEY_eq.
  */
 #include "prov_test.h"
@@ -249,6 +251,42 @@ static void test_set(int i)
     CHECK(!fromdata(name, OSSL_PKEY_PARAM_PRIV_KEY, sk_lib, skb, OSSL_PKEY_PARAM_PUB_KEY, pk_lib, pkb - 1)
           && expect_error("short pub"), "%s: short pub with priv", name);
 
+    /* the library's PKCS#8 in all three forms through the provider's DER decoder: the key
+     * (and the seed, where stored); "both" with a changed sk byte is refused */
+    {
+        static uint8_t der[KF_MLDSA_SK_MAX_BYTES + 128];
+        static const kf_key_priv_form forms[] = {KF_PRIV_SEED, KF_PRIV_EXPANDED, KF_PRIV_BOTH};
+        for (int f = 0; f < 3; f++) {
+            size_t n = 0;
+            EVP_PKEY *d = NULL;
+            OSSL_DECODER_CTX *dc;
+            const unsigned char *q = der;
+            CHECK(kf_key_encode_pkcs8((kf_key_type)(KF_KEY_MLDSA44 + i), forms[f], xi, 32, sk_lib, skb, der, sizeof der, &n)
+                  == KF_OK, "%s: library PKCS#8 form %d", name, f);
+            if (f == 2) {
+                uint8_t keep;
+                size_t at = n - 1 - rnd_below(skb - 64);   /* in the sk, past rho and K */
+                keep = der[at];
+                der[at] ^= 0x01;
+                dc = OSSL_DECODER_CTX_new_for_pkey(&d, "DER", "PrivateKeyInfo", name, EVP_PKEY_KEYPAIR, libctx, NULL);
+                CHECK(dc && OSSL_DECODER_from_data(dc, &q, &n) != 1 && !d, "%s: 'both' with a changed sk byte decoded", name);
+                ERR_clear_error();
+                OSSL_DECODER_CTX_free(dc);
+                der[at] = keep;
+                q = der;
+                n = 0;
+                (void)kf_key_encode_pkcs8((kf_key_type)(KF_KEY_MLDSA44 + i), forms[f], xi, 32, sk_lib, skb, der, sizeof der, &n);
+            }
+            dc = OSSL_DECODER_CTX_new_for_pkey(&d, "DER", "PrivateKeyInfo", name, EVP_PKEY_KEYPAIR, libctx, NULL);
+            CHECK(dc && OSSL_DECODER_from_data(dc, &q, &n) == 1 && d && EVP_PKEY_eq(d, pk) == 1,
+                  "%s: library PKCS#8 form %d through the provider's decoder", name, f);
+            CHECK(d && (EVP_PKEY_get_octet_string_param(d, "seed", buf, sizeof buf, &got) == 1) == (forms[f] != KF_PRIV_EXPANDED),
+                  "%s: form %d: seed kept or not", name, f);
+            ERR_clear_error();
+            OSSL_DECODER_CTX_free(dc);
+            EVP_PKEY_free(d);
+        }
+    }
     /* PEM round trips: PKCS#8 seed form (22 + 32 bytes of DER) and SPKI */
     back = pem_round_trip(pk, name, 1, &dl);
     CHECK(back && EVP_PKEY_eq(back, pk) == 1 && dl == 54, "%s: PKCS#8 seed form round trip (%zu bytes)", name, dl);
