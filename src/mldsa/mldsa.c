@@ -46,8 +46,7 @@ void kf_mldsa_compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDS
 static void matrix_times(kf_mldsa_poly *t, const kf_mldsa_poly *a, const kf_mldsa_poly *v, const kf_mldsa_params *p)
 {
     for (unsigned i = 0; i < p->k; i++) {
-        memset(&t[i], 0, sizeof t[i]);
-        for (unsigned j = 0; j < p->l; j++) kf_mldsa_pointwise_acc(&t[i], &a[i * p->l + j], &v[j]);
+        kf_mldsa_pointwise_acc_vec(&t[i], &a[i * p->l], v, p->l);
         kf_mldsa_poly_reduce(&t[i]);
         kf_mldsa_invntt_tomont(&t[i]);
     }
