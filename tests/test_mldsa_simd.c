@@ -8,13 +8,17 @@
  * sums over 1..7 terms (|c| < 9q), reduce32 / caddq / freeze, add, sub, shift by d,
  * Power2Round, Decompose for both gamma2 on every value of [0, q) (with either output NULL),
  * MakeHint (and its count of ones), UseHint on every value of [0, q) with the hint set and
- * clear, and the norm check with coefficients at bound - 1, bound and their negatives; then
+ * clear, and the norm check with coefficients at bound - 1, bound and their negatives;
+ * RejNTTPoly's rejection (against Alg. 14 / 30 written out here, candidates at q - 2 .. q + 1
+ * and 2^23 - 1, every starting count and buffer length) and ExpandA; w1Encode's 4- and 6-bit
+ * packing (nothing written past its bytes) and the 18- / 20-bit unpacking of y and z; then
  * whole key generation and signing (deterministic) under each arithmetic, byte for byte.
  * Skipped (exit 77) on a CPU without AVX2.
  */
 #include "keccak/keccak_backend.h"
 #include "mldsa/arith.h"
 #include "mldsa/poly.h"
+#include "mldsa/sampling.h"
 #include "mldsa/x86_64/poly_avx2.h"
 #include "test_util.h"
 
@@ -202,6 +206,81 @@ static void test_exceeds(void)
     }
 }
 
+/* RejNTTPoly's candidates (Alg. 14, 30) written out here, from coefficient n on */
+static unsigned rej_ref(int32_t *c, unsigned n, const uint8_t *buf, size_t len)
+{
+    for (size_t pos = 0; pos + 3 <= len && n < N; pos += 3) {
+        int32_t t = buf[pos] | buf[pos + 1] << 8 | (buf[pos + 2] & 0x7F) << 16;
+        if (t < Q) c[n++] = t;
+    }
+    return n;
+}
+
+static void test_rejection(void)
+{
+    static uint8_t buf[840];
+    kf_mldsa_poly r1, r2;
+    for (int t = 0; t < TRIALS; t++) {
+        size_t len = rnd_below(sizeof buf + 1);
+        unsigned n0 = (unsigned)rnd_below(N + 1);
+        rnd_bytes(buf, len);
+        for (size_t i = 2; i < len; i += 3) /* often q and the values around it, and 2^23 - 1 */
+            if (rnd_below(4) == 0) {
+                int32_t v = rnd_below(2) ? Q - 2 + (int32_t)rnd_below(4) : 0x7FFFFF;
+                buf[i - 2] = (uint8_t)v;
+                buf[i - 1] = (uint8_t)(v >> 8);
+                buf[i] = (uint8_t)((v >> 16) | (rnd_below(2) << 7)); /* the top bit is ignored */
+            }
+        memset(&r1, 0x33, sizeof r1);
+        r2 = r1;
+        unsigned n1 = rej_ref(r1.c, n0, buf, len);
+        size_t used = 0;
+        unsigned n2 = kf_mldsa_rej_uniform_avx2(r2.c, n0, buf, len, &used);
+        CHECK(used % 24 == 0 && used <= len && n2 <= N, "rej_uniform_avx2 bounds, trial %d", t);
+        n2 = rej_ref(r2.c, n2, buf + used, len - used);
+        CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_uniform, trial %d (n %u, %u)", t, n1, n2);
+    }
+    /* ExpandA under each arithmetic */
+    static kf_mldsa_poly a[2][KF_MLDSA_K_MAX * KF_MLDSA_L_MAX];
+    for (int t = 0; t < 6; t++) {
+        const kf_mldsa_params *p = kf_mldsa_params_get(t % 3 == 0 ? KF_MLDSA44 : t % 3 == 1 ? KF_MLDSA65 : KF_MLDSA87);
+        uint8_t rho[32];
+        rnd_bytes(rho, sizeof rho);
+        for (int v = 0; v < 2; v++) {
+            kf_mldsa_arith_select(v);
+            kf_mldsa_expand_a(a[v], rho, p);
+        }
+        CHECK(memcmp(a[0], a[1], p->k * p->l * sizeof a[0][0]) == 0, "ExpandA, trial %d", t);
+    }
+}
+
+static void test_packing(void)
+{
+    static const unsigned wbits[2] = {4, 6}, zbits[2] = {18, 20};
+    static const int32_t gamma1[2] = {1 << 17, 1 << 19};
+    uint8_t o1[32 * 20 + 8], o2[32 * 20 + 8];
+    kf_mldsa_poly a, r1, r2;
+    for (int t = 0; t < TRIALS; t++) {
+        const unsigned bits = wbits[t & 1], len = 32 * bits;
+        rnd_poly(&a, 0, (1 << bits) - 1);
+        memset(o1, 0xA5, sizeof o1);
+        memset(o2, 0xA5, sizeof o2);
+        kf_mldsa_arith_select(0);
+        kf_mldsa_pack_simple(o1, &a, bits);
+        CHECK(kf_mldsa_pack_simple_avx2(o2, &a, bits) == 1, "pack_simple_avx2 %u bits taken", bits);
+        CHECK(memcmp(o1, o2, sizeof o1) == 0, "pack_simple %u bits (or a byte past %u written), trial %d", bits,
+              len, t);
+        const unsigned zb = zbits[t & 1];
+        rnd_bytes(o1, 32 * zb);
+        kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t & 1]);
+        CHECK(kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t & 1]) == 1, "unpack_offset_avx2 %u bits taken", zb);
+        CHECK(same(&r1, &r2), "unpack_offset %u bits, trial %d", zb, t);
+    }
+    CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 10) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 13, 4096) == 0,
+          "other widths left to the portable code");
+    kf_mldsa_arith_select(1);
+}
+
 /* Whole operations through the public names: each arithmetic gives the same bytes. */
 static void test_whole(void)
 {
@@ -241,6 +320,8 @@ int main(void)
     test_rounding_every_value();
     test_make_hint();
     test_exceeds();
+    test_rejection();
+    test_packing();
     test_whole();
     if (failures) {
         printf("test_mldsa_simd: %d failures\n", failures);

@@ -284,6 +284,9 @@ static void unpack_values(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, in
 
 void kf_mldsa_pack_simple(uint8_t *out, const kf_mldsa_poly *p, unsigned bits)
 {
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2() && kf_mldsa_pack_simple_avx2(out, p, bits)) return;
+#endif
     pack_values(out, p, bits, 0, 0);
 }
 
@@ -299,5 +302,8 @@ void kf_mldsa_pack_offset(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, i
 
 void kf_mldsa_unpack_offset(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
 {
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2() && kf_mldsa_unpack_offset_avx2(p, in, bits, b)) return;
+#endif
     unpack_values(p, in, bits, 1, b);
 }

@@ -7,6 +7,10 @@
 #include "sponge/sponge.h"
 #include "sponge/sponge_xn.h"
 #include "common/ct.h"
+#include "mldsa/arith.h"
+#ifdef KF_MLDSA_HAVE_AVX2
+#include "mldsa/x86_64/poly_avx2.h"
+#endif
 
 #include <string.h>
 
@@ -29,7 +33,11 @@ void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *c
  * from coefficient n on; returns the new count. A is public. */
 static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_t len)
 {
-    for (size_t pos = 0; pos + 3 <= len && n < N; pos += 3) {
+    size_t pos = 0;
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2()) n = kf_mldsa_rej_uniform_avx2(c, n, buf, len, &pos); /* whole chunks */
+#endif
+    for (; pos + 3 <= len && n < N; pos += 3) {
         uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7F) << 16;
         c[n] = (int32_t)t;
         n += t < Q;

@@ -38,4 +38,18 @@ void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_
 void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
 void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
 
+/* kf_mldsa_pack_simple for bits 4 and 6 (w1Encode) and kf_mldsa_unpack_offset for bits 18
+ * and 20 (y, z) (pack_avx2.c): 1 when done, 0 (nothing done) for other widths. */
+int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits);
+int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b);
+
+/* RejNTTPoly's rejection (sampling.c, reject_uniform) on whole 24-byte chunks of buf[0..len)
+ * while n <= 248 and 28 bytes remain (the loads stay inside buf): accepted candidates
+ * appended to c from n on (lanes past the accepted ones are written with scratch values
+ * that later candidates overwrite, never past c[255]). Returns the new count, *used = the
+ * bytes consumed (a multiple of 24); the caller finishes candidate by candidate. Public
+ * data only (sampling_avx2.c). */
+unsigned kf_mldsa_rej_uniform_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len,
+                                   size_t *used);
+
 #endif
