@@ -10,7 +10,8 @@
  * MakeHint (and its count of ones), UseHint on every value of [0, q) with the hint set and
  * clear, and the norm check with coefficients at bound - 1, bound and their negatives;
  * RejNTTPoly's rejection (against Alg. 14 / 30 written out here, candidates at q - 2 .. q + 1
- * and 2^23 - 1, every starting count and buffer length) and ExpandA; w1Encode's 4- and 6-bit
+ * and 2^23 - 1, every starting count and buffer length), RejBoundedPoly's for eta 2 and 4
+ * (against Alg. 15 / 31 written out here), ExpandA and ExpandS; w1Encode's 4- and 6-bit
  * packing (nothing written past its bytes) and the 18- / 20-bit unpacking of y and z; then
  * whole key generation and signing (deterministic) under each arithmetic, byte for byte.
  * Skipped (exit 77) on a CPU without AVX2.
@@ -216,6 +217,17 @@ static unsigned rej_ref(int32_t *c, unsigned n, const uint8_t *buf, size_t len)
     return n;
 }
 
+/* RejBoundedPoly's half-bytes (Alg. 15, 31), low one first */
+static unsigned rej_eta_ref(int32_t *c, unsigned n, const uint8_t *buf, size_t len, unsigned eta)
+{
+    for (size_t pos = 0; pos < 2 * len && n < N; pos++) {
+        int32_t z = pos & 1 ? buf[pos / 2] >> 4 : buf[pos / 2] & 15;
+        if (eta == 2 && z < 15) c[n++] = 2 - z % 5;
+        if (eta == 4 && z < 9) c[n++] = 4 - z;
+    }
+    return n;
+}
+
 static void test_rejection(void)
 {
     static uint8_t buf[840];
@@ -240,17 +252,38 @@ static void test_rejection(void)
         n2 = rej_ref(r2.c, n2, buf + used, len - used);
         CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_uniform, trial %d (n %u, %u)", t, n1, n2);
     }
-    /* ExpandA under each arithmetic */
+    /* RejBoundedPoly (Alg. 15, 31) for eta 2 and 4 */
+    for (int t = 0; t < TRIALS; t++) {
+        const unsigned eta = t & 1 ? 4 : 2;
+        size_t len = rnd_below(300);
+        unsigned n0 = (unsigned)rnd_below(N + 1);
+        rnd_bytes(buf, len);
+        memset(&r1, 0x33, sizeof r1);
+        r2 = r1;
+        unsigned n1 = rej_eta_ref(r1.c, n0, buf, len, eta);
+        size_t used = 0;
+        unsigned n2 = kf_mldsa_rej_eta_avx2(r2.c, n0, buf, len, eta, &used);
+        CHECK(used % 4 == 0 && used <= len && n2 <= N, "rej_eta_avx2 bounds, trial %d", t);
+        n2 = rej_eta_ref(r2.c, n2, buf + used, len - used, eta);
+        CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_eta %u, trial %d (n %u, %u)", eta, t,
+              n1, n2);
+    }
+    /* ExpandA and ExpandS under each arithmetic */
+    static kf_mldsa_poly s[2][KF_MLDSA_K_MAX + KF_MLDSA_L_MAX];
     static kf_mldsa_poly a[2][KF_MLDSA_K_MAX * KF_MLDSA_L_MAX];
     for (int t = 0; t < 6; t++) {
         const kf_mldsa_params *p = kf_mldsa_params_get(t % 3 == 0 ? KF_MLDSA44 : t % 3 == 1 ? KF_MLDSA65 : KF_MLDSA87);
         uint8_t rho[32];
         rnd_bytes(rho, sizeof rho);
+        uint8_t rhop[64];
+        rnd_bytes(rhop, sizeof rhop);
         for (int v = 0; v < 2; v++) {
             kf_mldsa_arith_select(v);
             kf_mldsa_expand_a(a[v], rho, p);
+            kf_mldsa_expand_s(s[v], s[v] + p->l, rhop, p);
         }
         CHECK(memcmp(a[0], a[1], p->k * p->l * sizeof a[0][0]) == 0, "ExpandA, trial %d", t);
+        CHECK(memcmp(s[0], s[1], (p->k + p->l) * sizeof s[0][0]) == 0, "ExpandS, trial %d", t);
     }
 }
 

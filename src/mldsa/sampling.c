@@ -87,7 +87,11 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
  * gives two candidates, low nibble first. Only whether a nibble is kept is declassified. */
 static unsigned reject_eta(int32_t *c, unsigned n, const uint8_t *buf, size_t len, unsigned eta)
 {
-    for (size_t pos = 0; pos < len && n < N; pos++) {
+    size_t pos = 0;
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2()) n = kf_mldsa_rej_eta_avx2(c, n, buf, len, eta, &pos); /* whole chunks */
+#endif
+    for (; pos < len && n < N; pos++) {
         for (unsigned half = 0; half < 2 && n < N; half++) {
             uint32_t z = half ? buf[pos] >> 4 : buf[pos] & 15u;
             uint32_t keep;

@@ -51,5 +51,10 @@ int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bi
  * data only (sampling_avx2.c). */
 unsigned kf_mldsa_rej_uniform_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len,
                                    size_t *used);
+/* RejBoundedPoly's rejection (sampling.c, reject_eta) on whole 4-byte chunks (8 half-bytes)
+ * of buf[0..len) while n <= 248, eta 2 or 4, the same way; the values are secret, only each
+ * chunk's accept bits are declassified (common/ct.h) and steer the compaction. */
+unsigned kf_mldsa_rej_eta_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
+                               size_t *used);
 
 #endif

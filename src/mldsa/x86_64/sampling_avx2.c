@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * sampling_avx2.c - RejNTTPoly's rejection step (FIPS 204 Alg. 30 with CoeffFromThreeBytes,
- * Alg. 14) in AVX2, eight candidates at a time, with sampling.c's output bit for bit.
- * A is public: the loop bound and the table index depend on the candidates.
+ * sampling_avx2.c - the rejection steps of RejNTTPoly (FIPS 204 Alg. 30 with
+ * CoeffFromThreeBytes, Alg. 14) and RejBoundedPoly (Alg. 31 with CoeffFromHalfByte, Alg. 15)
+ * in AVX2, eight candidates at a time, with sampling.c's output bit for bit. A is public: the
+ * loop bound and the table index depend on the candidates; for s1 and s2 only the declassified
+ * accept bits do.
  */
 #include "mldsa/x86_64/poly_avx2.h"
 #include "mldsa/x86_64/reduce_avx2.h"
+#include "common/ct.h"
+
+#include <string.h>
 
 /* For each 8-bit mask m of accepted candidates among 8 32-bit lanes: byte s = the lane of
  * the s-th accepted one (s < popcount(m)), the rest 0. Built by the preprocessor from that
@@ -37,6 +42,39 @@ unsigned kf_mldsa_rej_uniform_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint
         unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, x)));
         __m256i idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)compact[m]));
         _mm256_storeu_si256((__m256i *)(c + n), _mm256_permutevar8x32_epi32(x, idx));
+        n += (unsigned)__builtin_popcount(m);
+    }
+    *used = pos;
+    return n;
+}
+
+/* RejBoundedPoly's rejection (Alg. 31 with CoeffFromHalfByte, Alg. 15), 8 half-bytes (4 bytes,
+ * low nibble first) at a time: the accept mask of the 8 is a rejection decision, declassified
+ * (as sampling.c does nibble by nibble: it tells which nibbles were dropped, nothing about the
+ * values kept), and only it picks the compaction; the values stay secret. */
+unsigned kf_mldsa_rej_eta_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
+                               size_t *used)
+{
+    const __m128i dup = _mm_setr_epi8(0, 0, 1, 1, 2, 2, 3, 3, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i shifts = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4), f = _mm256_set1_epi32(15);
+    const __m256i bound = _mm256_set1_epi32(eta == 2 ? 15 : 9), e = _mm256_set1_epi32((int)eta);
+    size_t pos = 0;
+    for (; n + 8 <= KF_MLDSA_N && pos + 4 <= len; pos += 4) {
+        uint32_t w;
+        memcpy(&w, buf + pos, 4);
+        __m256i z = _mm256_cvtepu8_epi32(_mm_shuffle_epi8(_mm_cvtsi32_si128((int)w), dup));
+        z = _mm256_and_si256(_mm256_srlv_epi32(z, shifts), f); /* the 8 half-bytes */
+        unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(bound, z)));
+        kf_declassify(&m, sizeof m); /* the accept bits: a rejection decision */
+        __m256i v;
+        if (eta == 2) { /* 2 - (z mod 5), z mod 5 = z - 5 ((205 z) >> 10) for z < 15 (205 z < 2^16) */
+            __m256i qt = _mm256_srli_epi32(_mm256_mullo_epi16(z, _mm256_set1_epi32(205)), 10);
+            v = _mm256_sub_epi32(e, _mm256_sub_epi32(z, _mm256_mullo_epi16(qt, _mm256_set1_epi32(5))));
+        } else {
+            v = _mm256_sub_epi32(e, z);
+        }
+        __m256i idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)compact[m]));
+        _mm256_storeu_si256((__m256i *)(c + n), _mm256_permutevar8x32_epi32(v, idx));
         n += (unsigned)__builtin_popcount(m);
     }
     *used = pos;
