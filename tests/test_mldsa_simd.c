@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * test_mldsa_simd.c - ML-DSA's AVX2 arithmetic (src/mldsa/x86_64/) against the portable C
+ * test_mldsa_simd.c - ML-DSA's AVX2 and AVX-512 arithmetic (src/mldsa/x86_64/) against the portable C
  * (src/mldsa/poly.c) on random and extreme inputs: every AVX2 function must give the
  * portable output bit for bit (poly_avx2.h), for every input its contract allows.
  *
@@ -13,7 +13,8 @@
  * and 2^23 - 1, every starting count and buffer length), RejBoundedPoly's for eta 2 and 4
  * (against Alg. 15 / 31 written out here), ExpandA and ExpandS; w1Encode's 4- and 6-bit
  * packing (nothing written past its bytes) and the 18- / 20-bit unpacking of y and z; then
- * whole key generation and signing (deterministic) under each arithmetic, byte for byte.
+ * whole key generation and signing (deterministic) under each arithmetic, byte for byte. The
+ * AVX-512 NTT, inverse NTT and products where the CPU has AVX-512 F (said in the output).
  * Skipped (exit 77) on a CPU without AVX2.
  */
 #include "keccak/keccak_backend.h"
@@ -49,20 +50,30 @@ static int same(const kf_mldsa_poly *a, const kf_mldsa_poly *b)
     return memcmp(a->c, b->c, sizeof a->c) == 0;
 }
 
+static int have512; /* the CPU runs ntt_avx512.c */
+
 static void test_ntt(void)
 {
-    kf_mldsa_poly x, y;
+    kf_mldsa_poly x, y, z;
     for (int t = 0; t < TRIALS; t++) {
         rnd_poly(&x, -(Q - 1), Q - 1);
-        y = x;
+        y = z = x;
         kf_mldsa_ntt_portable(&x);
         kf_mldsa_ntt_avx2(&y);
         CHECK(same(&x, &y), "NTT, trial %d", t);
+        if (have512) {
+            kf_mldsa_ntt_avx512(&z);
+            CHECK(same(&x, &z), "AVX-512 NTT, trial %d", t);
+        }
         rnd_poly(&x, -(Q - 1), Q - 1);
-        y = x;
+        y = z = x;
         kf_mldsa_invntt_tomont_portable(&x);
         kf_mldsa_invntt_tomont_avx2(&y);
         CHECK(same(&x, &y), "inverse NTT, trial %d", t);
+        if (have512) {
+            kf_mldsa_invntt_tomont_avx512(&z);
+            CHECK(same(&x, &z), "AVX-512 inverse NTT, trial %d", t);
+        }
     }
 }
 
@@ -87,6 +98,17 @@ static void test_pointwise(void)
         kf_mldsa_pointwise_acc_vec_portable(&r1, a, b, n);
         kf_mldsa_pointwise_acc_vec_avx2(&r2, a, b, n);
         CHECK(same(&r1, &r2), "pointwise_acc_vec n=%u, trial %d", n, t);
+        if (have512) {
+            kf_mldsa_pointwise_acc_vec_avx512(&r2, a, b, n);
+            CHECK(same(&r1, &r2), "AVX-512 pointwise_acc_vec n=%u, trial %d", n, t);
+            kf_mldsa_pointwise_portable(&r1, &a[n - 1], &b[n - 1]);
+            kf_mldsa_pointwise_avx512(&r2, &a[n - 1], &b[n - 1]);
+            CHECK(same(&r1, &r2), "AVX-512 pointwise, trial %d", t);
+            r2 = r1;
+            kf_mldsa_pointwise_acc_portable(&r1, &a[0], &b[0]);
+            kf_mldsa_pointwise_acc_avx512(&r2, &a[0], &b[0]);
+            CHECK(same(&r1, &r2), "AVX-512 pointwise_acc, trial %d", t);
+        }
     }
 }
 
@@ -318,20 +340,27 @@ static void test_packing(void)
 static void test_whole(void)
 {
     static const kf_mldsa_param sets[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
-    static uint8_t pk[2][KF_MLDSA_PK_MAX_BYTES], sk[2][KF_MLDSA_SK_MAX_BYTES], sig[2][KF_MLDSA_SIG_MAX_BYTES];
+    static uint8_t pk[3][KF_MLDSA_PK_MAX_BYTES], sk[3][KF_MLDSA_SK_MAX_BYTES], sig[3][KF_MLDSA_SIG_MAX_BYTES];
     uint8_t xi[32], msg[40];
     for (int t = 0; t < 12; t++) {
         kf_mldsa_param p = sets[t % 3];
         rnd_bytes(xi, sizeof xi);
         rnd_bytes(msg, sizeof msg);
-        int rc[2][3];
-        for (int v = 0; v < 2; v++) {
-            CHECK(kf_mldsa_arith_select(v) == v, "select %d", v);
+        int rc[3][3];
+        const int nv = have512 ? 3 : 2; /* portable, AVX2, AVX2 + AVX-512 */
+        for (int v = 0; v < nv; v++) {
+            CHECK(kf_mldsa_arith_select(v > 0) == (v > 0), "select %d", v);
+            CHECK(kf_mldsa_arith_select_avx512(v == 2) == (v == 2), "select AVX-512 %d", v);
             rc[v][0] = kf_mldsa_keygen_internal(p, pk[v], sk[v], xi);
             rc[v][1] = kf_mldsa_sign(p, sig[v], sizeof sig[v], msg, sizeof msg, NULL, 0, NULL, sk[v],
                                      kf_mldsa_sk_bytes(p));
-            rc[v][2] = kf_mldsa_verify(p, msg, sizeof msg, NULL, 0, sig[1 - v], kf_mldsa_sig_bytes(p), pk[v],
+            rc[v][2] = kf_mldsa_verify(p, msg, sizeof msg, NULL, 0, sig[v ? 0 : 1], kf_mldsa_sig_bytes(p), pk[v],
                                        kf_mldsa_pk_bytes(p));
+        }
+        if (nv == 3) {
+            CHECK(memcmp(pk[0], pk[2], kf_mldsa_pk_bytes(p)) == 0 && memcmp(sig[0], sig[2], kf_mldsa_sig_bytes(p)) == 0,
+                  "AVX-512 keys / signatures differ, ML-DSA-%d", (int)p);
+            CHECK(rc[2][0] == KF_OK && rc[2][1] == KF_OK && rc[2][2] == KF_OK, "AVX-512 rc, trial %d", t);
         }
         CHECK(rc[0][0] == KF_OK && rc[1][0] == KF_OK && rc[0][1] == KF_OK && rc[1][1] == KF_OK, "rc, trial %d", t);
         CHECK(memcmp(pk[0], pk[1], kf_mldsa_pk_bytes(p)) == 0 && memcmp(sk[0], sk[1], kf_mldsa_sk_bytes(p)) == 0,
@@ -347,6 +376,9 @@ int main(void)
         puts("test_mldsa_simd: no AVX2 on this CPU: skipped");
         return 77;
     }
+    have512 = kf_mldsa_arith_select_avx512(1);
+    kf_mldsa_arith_select_avx512(0);
+    printf("test_mldsa_simd: AVX-512 NTT %s\n", have512 ? "tested" : "not run on this CPU");
     test_ntt();
     test_pointwise();
     test_coefficientwise();
@@ -360,6 +392,6 @@ int main(void)
         printf("test_mldsa_simd: %d failures\n", failures);
         return 1;
     }
-    puts("test_mldsa_simd: every AVX2 function matches the portable one");
+    puts("test_mldsa_simd: every AVX2 (and AVX-512) function matches the portable one");
     return 0;
 }

@@ -3,8 +3,8 @@
  * poly.c - arithmetic mod q = 8380417 on polynomials of 256 coefficients (portable C): the
  * NTT (FIPS 204 Alg. 41, 42) with Montgomery multiplication (R = 2^32), the rounding
  * functions (Alg. 35-40), the norm check and the bit packing (Alg. 16-19). The arithmetic is
- * the *_portable functions; the public names call them or their AVX2 twins (x86_64/), as
- * arith.c decided.
+ * the *_portable functions; the public names call them or their AVX2 (or AVX-512) twins
+ * (x86_64/), as arith.c decided.
  */
 #include "mldsa/poly.h"
 #include "mldsa/arith.h"
@@ -216,19 +216,19 @@ void kf_mldsa_poly_sub(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_
     KF_MLDSA_ARITH(kf_mldsa_poly_sub, (r, a, b));
 }
 void kf_mldsa_poly_shiftl(kf_mldsa_poly *r, const kf_mldsa_poly *a) { KF_MLDSA_ARITH(kf_mldsa_poly_shiftl, (r, a)); }
-void kf_mldsa_ntt(kf_mldsa_poly *p) { KF_MLDSA_ARITH(kf_mldsa_ntt, (p)); }
-void kf_mldsa_invntt_tomont(kf_mldsa_poly *p) { KF_MLDSA_ARITH(kf_mldsa_invntt_tomont, (p)); }
+void kf_mldsa_ntt(kf_mldsa_poly *p) { KF_MLDSA_ARITH512(kf_mldsa_ntt, (p)); }
+void kf_mldsa_invntt_tomont(kf_mldsa_poly *p) { KF_MLDSA_ARITH512(kf_mldsa_invntt_tomont, (p)); }
 void kf_mldsa_pointwise(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
-    KF_MLDSA_ARITH(kf_mldsa_pointwise, (r, a, b));
+    KF_MLDSA_ARITH512(kf_mldsa_pointwise, (r, a, b));
 }
 void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
-    KF_MLDSA_ARITH(kf_mldsa_pointwise_acc, (r, a, b));
+    KF_MLDSA_ARITH512(kf_mldsa_pointwise_acc, (r, a, b));
 }
 void kf_mldsa_pointwise_acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
-    KF_MLDSA_ARITH(kf_mldsa_pointwise_acc_vec, (r, a, b, n));
+    KF_MLDSA_ARITH512(kf_mldsa_pointwise_acc_vec, (r, a, b, n));
 }
 void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
 {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Writes ntt_avx2_zetas.h: the zetas of ML-DSA's AVX2 NTT (ntt_avx2.c) in the layout it loads.
+"""Writes ntt_avx2_zetas.h: the zetas of ML-DSA's AVX2 and AVX-512 NTTs (ntt_avx2.c,
+ntt_avx512.c) in the layouts they load, and the AVX-512 NTT's lane permutations.
 
     python3 gen_ntt_avx2_zetas.py            rewrite ntt_avx2_zetas.h beside this script
     python3 gen_ntt_avx2_zetas.py --check    fail if the checked-in header differs (a ctest)
@@ -19,7 +20,7 @@ block b's zeta:
   inverse  len 1: -zetas[255 - 4 b - t]; len 2: -zetas[127 - 2 b - t]; len 4: -zetas[63 - b]
 (the portable loops' m for start = 8 b + 2 t, 8 b + 4 t and 8 b), 7 vectors per group and
 direction: kf_mldsa_zetas_fwd8[g][row][j] and kf_mldsa_zetas_inv8[g][row][j], rows in the
-order above.
+order above. The AVX-512 layout is described where it is built (arrangement() below).
 """
 import os
 import sys
@@ -62,6 +63,66 @@ def inv_rows(g):
     return rows
 
 
+# ---- ntt_avx512.c: 16 lanes, the polynomial in 16 zmm registers ----------------------------
+# Layers len 128 .. 16 run between registers (a broadcast zeta, kf_mldsa_zetas256). Layers
+# len 8, 4, 2, 1 run on each pair p of registers (coefficients 32 p .. 32 p + 31) rearranged
+# so that X lane k holds the k-th top of the layer's butterflies (offset o, o mod 2 len < len,
+# in increasing order) and Y lane k its partner o + len: "arrangement len". The standard order
+# is arrangement 16. One vpermt2d per output register moves from one arrangement to the next.
+
+
+def arrangement(length):
+    tops = [o for o in range(32) if o % (2 * length) < length]
+    return tops, [o + length for o in tops]
+
+
+def transition(a, b):
+    """vpermt2d index vectors (for X, for Y) taking arrangement a to arrangement b."""
+    xa, ya = arrangement(a)
+    out = []
+    for reg in arrangement(b):
+        out.append([xa.index(o) if o in xa else 16 + ya.index(o) for o in reg])
+    return out
+
+
+FWD_STEPS = [(16, 8), (8, 4), (4, 2), (2, 1), (1, 16)]
+INV_STEPS = [(16, 1), (1, 2), (2, 4), (4, 8), (8, 16)]
+
+
+def zeta512(p, length, inverse):
+    """The zeta of each X lane of pair p at layer len (inverse: negated, Alg. 42's order)."""
+    out = []
+    for o in arrangement(length)[0]:
+        s = 32 * p + o - o % (2 * length)  # the butterfly block's start
+        if inverse:
+            out.append(-ZETAS[256 // length - 1 - s // (2 * length)])
+        else:
+            out.append(ZETAS[(256 + s) // (2 * length)])
+    return out
+
+
+def table512(w):
+    w("/* AVX-512 (ntt_avx512.c): vpermt2d indices from arrangement a to b, [step][0] for X,")
+    w(" * [step][1] for Y; forward steps 16->8->4->2->1->16, inverse 16->1->2->4->8->16 */")
+    for name, steps in (("kf_mldsa_perm512_fwd", FWD_STEPS), ("kf_mldsa_perm512_inv", INV_STEPS)):
+        w("static const _Alignas(64) int32_t %s[5][2][16] = {" % name)
+        for a, b in steps:
+            x, y = transition(a, b)
+            w("    {{%s}, {%s}}," % (", ".join(map(str, x)), ", ".join(map(str, y))))
+        w("};")
+    w("/* the X lanes' zetas of pair p, layers len 8, 4, 2, 1 (forward) and 1, 2, 4, 8 (inverse,")
+    w(" * negated) */")
+    for name, lens, inv in (("kf_mldsa_zetas512_fwd", (8, 4, 2, 1), False),
+                            ("kf_mldsa_zetas512_inv", (1, 2, 4, 8), True)):
+        w("static const _Alignas(64) int32_t %s[8][4][16] = {" % name)
+        for p in range(8):
+            w("    {")
+            for length in lens:
+                w("        {%s}," % ", ".join(map(str, zeta512(p, length, inv))))
+            w("    },")
+        w("};")
+
+
 def table(w, name, rows_of):
     w("static const _Alignas(32) int32_t %s[4][7][8] = {" % name)
     for g in range(4):
@@ -95,6 +156,8 @@ def render():
     w("")
     w("/* the inverse layers len 1 (t = 0..3), 2 (t = 0, 1), 4 on the transposed group g */")
     table(w, "kf_mldsa_zetas_inv8", inv_rows)
+    w("")
+    table512(w)
     w("")
     w("#endif")
     return "\n".join(out) + "\n"

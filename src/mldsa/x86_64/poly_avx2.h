@@ -56,5 +56,13 @@ unsigned kf_mldsa_rej_uniform_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint
  * chunk's accept bits are declassified (common/ct.h) and steer the compaction. */
 unsigned kf_mldsa_rej_eta_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
                                size_t *used);
+/* kf_mldsa_ntt, kf_mldsa_invntt_tomont and the pointwise products with AVX-512 F
+ * (ntt_avx512.c), where kf_mldsa_arith_avx512() says so; the same outputs bit for bit. */
+void kf_mldsa_ntt_avx512(kf_mldsa_poly *p);
+void kf_mldsa_invntt_tomont_avx512(kf_mldsa_poly *p);
+void kf_mldsa_pointwise_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_pointwise_acc_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_pointwise_acc_vec_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                       unsigned n);
 
 #endif

@@ -10,6 +10,11 @@ set(KF_MLDSA_AVX2_SOURCES
   src/mldsa/x86_64/sampling_avx2.c)
 list(APPEND KF_SOURCES ${KF_MLDSA_AVX2_SOURCES})
 set_source_files_properties(${KF_MLDSA_AVX2_SOURCES} PROPERTIES COMPILE_OPTIONS "-mavx2;-mpopcnt")
-# the portable files call the AVX2 ones when arith.c chose them
+# the NTT, its inverse and the pointwise products with AVX-512 F, chosen at run time as well
+# (arith.c: kf_mldsa_arith_avx512)
+set(KF_MLDSA_AVX512_SOURCES src/mldsa/x86_64/ntt_avx512.c)
+list(APPEND KF_SOURCES ${KF_MLDSA_AVX512_SOURCES})
+set_source_files_properties(${KF_MLDSA_AVX512_SOURCES} PROPERTIES COMPILE_OPTIONS "-mavx512f")
+# the portable files call the AVX2 (and AVX-512) ones when arith.c chose them
 set_source_files_properties(src/mldsa/arith.c src/mldsa/poly.c src/mldsa/sampling.c PROPERTIES
-  COMPILE_DEFINITIONS "KF_MLDSA_HAVE_AVX2")
+  COMPILE_DEFINITIONS "KF_MLDSA_HAVE_AVX2;KF_MLDSA_HAVE_AVX512")
