@@ -154,30 +154,36 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
     kf_memzero(buf, sizeof buf);
 }
 
-void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
-                          const kf_mldsa_params *p)
+void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
+                            const kf_mldsa_params *p)
 {
-    uint8_t seed[KF_MLDSA_L_MAX][KF_MLDSA_CRHBYTES + 2];
-    uint8_t buf[KF_MLDSA_L_MAX][32 * 20]; /* 32 (1 + bitlen(gamma1 - 1)) bytes, at most 640 */
-    const uint8_t *in[KF_MLDSA_L_MAX];
-    uint8_t *out[KF_MLDSA_L_MAX];
+    uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
+    uint8_t buf[KF_XN_MAX][32 * 20]; /* 32 (1 + bitlen(gamma1 - 1)) bytes, at most 640 */
+    const uint8_t *in[KF_XN_MAX];
+    uint8_t *out[KF_XN_MAX];
     const size_t outlen = 32u * p->z_bits;
-    for (unsigned r = 0; r < p->l; r++) {
+    for (unsigned r = 0; r < count; r++) {
         memcpy(seed[r], rhopp, KF_MLDSA_CRHBYTES);
         seed[r][KF_MLDSA_CRHBYTES] = (uint8_t)(kappa + r);
         seed[r][KF_MLDSA_CRHBYTES + 1] = (uint8_t)((kappa + r) >> 8);
         in[r] = seed[r];
         out[r] = buf[r];
     }
-    _Static_assert(KF_MLDSA_L_MAX <= KF_XN_MAX, "ExpandMask's streams in one batch");
     kf_sponge_xn x;
-    kf_sponge_xn_init(&x, p->l, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_init(&x, count, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_absorb(&x, in, sizeof seed[0]);
     kf_sponge_xn_squeeze(&x, out, outlen);
-    for (unsigned r = 0; r < p->l; r++) kf_mldsa_unpack_offset(&y[r], buf[r], p->z_bits, p->gamma1);
+    for (unsigned r = 0; r < count; r++) kf_mldsa_unpack_offset(&y[r], buf[r], p->z_bits, p->gamma1);
     kf_memzero(&x, sizeof x);
     kf_memzero(seed, sizeof seed);
     kf_memzero(buf, sizeof buf);
+}
+
+void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
+                          const kf_mldsa_params *p)
+{
+    _Static_assert(KF_MLDSA_L_MAX <= KF_XN_MAX, "ExpandMask's streams in one batch");
+    kf_mldsa_expand_mask_n(y, rhopp, kappa, p->l, p);
 }
 
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p)

@@ -346,7 +346,9 @@ void bench_suite_mldsa(bench *b)
            "keygen", "sign cpu", "cpu p90", "sign", "sign p90", "verify", "vbatch8", "kg floor", "ratio", "v floor",
            "ratio");
     const int avx2 = kf_mldsa_arith_avx2();
-    snprintf(backend, sizeof backend, "%s/%s/%s", x1, batch, avx2 ? "avx2" : "portable");
+    /* avx2+avx512: the AVX2 arithmetic with the AVX-512 NTT (mldsa/arith.h) */
+    snprintf(backend, sizeof backend, "%s/%s/%s", x1, batch,
+             !avx2 ? "portable" : kf_mldsa_arith_avx512() ? "avx2+avx512" : "avx2");
     mldsa_rows(b, backend);
     if (avx2) {
         kf_mldsa_arith_select(0);
