@@ -31,7 +31,10 @@
 #include "keccak_xn_absorb.h"
 #include "keccak/keccak_xn_lanes.h"
 
+#include "keccak/keccak_lanes64.h" /* kf_lanes64_tail */
+
 #include <immintrin.h>
+#include <string.h>
 
 #define N 4
 
@@ -69,6 +72,173 @@ static size_t x4_absorb_blocks(void *states, unsigned nr, size_t rate, const uin
     return done;
 }
 
+/*
+ * The tree modes' leaves (kf_backend_xn.leaves; issue 35): four whole sponges, each in[i][0 ..
+ * len) padded with suffix and pad10*1, squeezed for outlen <= rate bytes, with the 25 lanes in
+ * the A variables from the first block to the output, as avx512-x8's fused leaf loop does:
+ * each block goes from memory into the lanes through a 4x4 transpose per four lanes and is
+ * xored into them where they are, the rounds inline (keccak_p1600_avx2_rounds.h), no state in
+ * memory between blocks (before: a call of x4_absorb_blocks per leaf group, which xors each
+ * block into the states in memory, then x4_permute, which loads and stores all 25 lanes). The
+ * last block: its whole lanes through the same transpose, the partial lane and the suffix as
+ * one vector, the final bit; the output by the reverse transpose. 16 ymm registers do not hold
+ * 25 lanes, so the compiler keeps some of them in stack slots, as in x4_permute.
+ */
+
+/* lane j = x + 5y is the variable A<x><y> */
+#define X4_LANE_VARS(X) \
+    X(0, A00) X(1, A10) X(2, A20) X(3, A30) X(4, A40) X(5, A01) X(6, A11) X(7, A21) X(8, A31) \
+    X(9, A41) X(10, A02) X(11, A12) X(12, A22) X(13, A32) X(14, A42) X(15, A03) X(16, A13) \
+    X(17, A23) X(18, A33) X(19, A43) X(20, A04) X(21, A14) X(22, A24) X(23, A34) X(24, A44)
+
+/* Lanes 4g .. 4g+3 of the blocks at src[i] + off, transposed: r[t] = lane 4g + t of the four
+ * inputs; lanes at or past nl are zero and not read (vpmaskmovq). */
+static inline __attribute__((always_inline)) void
+x4_load_group(__m256i r[N], const uint8_t *const *src, size_t off, size_t nl, unsigned g)
+{
+    size_t k = nl - 4 * g < 4 ? nl - 4 * g : 4;
+    for (int i = 0; i < N; i++) {
+        const void *p = src[i] + off + 32 * g;
+        r[i] = k == 4 ? _mm256_loadu_si256((const __m256i *)p)
+                      : _mm256_maskload_epi64((const long long *)p, kf_xn_mask4(k));
+    }
+    kf_xn_transpose4(r);
+}
+
+/* lanes 0 .. nl-1 (nl <= 25) of the blocks at src[i] + off xored into the lanes */
+#define X4_XL(j, var) \
+    if ((j) < nl_) var = XOR(var, r[(j) % 4]);
+#define X4_ABSORB(src, off, nl) \
+    { \
+        const size_t nl_ = (nl); \
+        __m256i r[N]; \
+        x4_load_group(r, src, off, nl_, 0); \
+        X4_XL(0, A00) X4_XL(1, A10) X4_XL(2, A20) X4_XL(3, A30) \
+        if (nl_ > 4) { \
+            x4_load_group(r, src, off, nl_, 1); \
+            X4_XL(4, A40) X4_XL(5, A01) X4_XL(6, A11) X4_XL(7, A21) \
+        } \
+        if (nl_ > 8) { \
+            x4_load_group(r, src, off, nl_, 2); \
+            X4_XL(8, A31) X4_XL(9, A41) X4_XL(10, A02) X4_XL(11, A12) \
+        } \
+        if (nl_ > 12) { \
+            x4_load_group(r, src, off, nl_, 3); \
+            X4_XL(12, A22) X4_XL(13, A32) X4_XL(14, A42) X4_XL(15, A03) \
+        } \
+        if (nl_ > 16) { \
+            x4_load_group(r, src, off, nl_, 4); \
+            X4_XL(16, A13) X4_XL(17, A23) X4_XL(18, A33) X4_XL(19, A43) \
+        } \
+        if (nl_ > 20) { \
+            x4_load_group(r, src, off, nl_, 5); \
+            X4_XL(20, A04) X4_XL(21, A14) X4_XL(22, A24) X4_XL(23, A34) \
+        } \
+        if (nl_ > 24) { \
+            x4_load_group(r, src, off, nl_, 6); \
+            X4_XL(24, A44) \
+        } \
+    }
+
+/* lane j (a variable index) ^= v */
+#define X4_CASE_XOR(j, var) \
+    case j: var = XOR(var, v_); break;
+#define X4_XOR_AT(j, v) \
+    { \
+        const __m256i v_ = (v); \
+        switch (j) { X4_LANE_VARS(X4_CASE_XOR) default: break; } \
+    }
+
+/* Lanes 4g .. 4g+3 of the four states (r[t] = lane 4g + t) to out[i] + 32g, bytes 32g ..
+ * outlen - 1 of each. */
+static inline __attribute__((always_inline)) void x4_store_group(__m256i r[N], uint8_t *const *out, size_t outlen,
+                                                                 unsigned g)
+{
+    size_t bytes = outlen - 32 * g < 32 ? outlen - 32 * g : 32, whole = bytes / 8;
+    kf_xn_transpose4(r); /* r[i] = lanes 4g .. 4g+3 of instance i */
+    for (int i = 0; i < N; i++) {
+        if (whole) _mm256_maskstore_epi64((long long *)(void *)(out[i] + 32 * g), kf_xn_mask4(whole), r[i]);
+        if (bytes % 8) { /* a last part of a lane */
+            uint64_t w[N];
+            _mm256_storeu_si256((__m256i *)(void *)w, r[i]);
+            memcpy(out[i] + 32 * g + 8 * whole, &w[whole], bytes % 8);
+        }
+    }
+}
+#define X4_OUT(g, v0, v1, v2, v3) \
+    if (32 * (g) < outlen) { \
+        __m256i r[N] = {v0, v1, v2, v3}; \
+        x4_store_group(r, out, outlen, g); \
+    }
+
+static inline __attribute__((always_inline)) void
+x4_leaves_body(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *in, size_t len, uint8_t *const *out,
+               size_t outlen)
+{
+    const size_t rate = 8 * lanes;
+    size_t done = 0;
+    KF_X4_ROL_CONSTS
+    KF_X4_LOCALS
+#define ZERO(x, y) A##x##y = _mm256_setzero_si256();
+    LANES(ZERO)
+#undef ZERO
+    for (; len - done >= rate; done += rate) {
+        X4_ABSORB(in, done, lanes)
+        KF_X4_PERMUTE_A(nr);
+    }
+    /* the last block: len - done < rate bytes, then the suffix and pad10*1's final bit */
+    const size_t tail = len - done, ft = tail / 8, r8 = tail % 8;
+    if (ft) X4_ABSORB(in, done, ft)
+    __m256i last = _mm256_set1_epi64x((long long)((uint64_t)suffix << (8 * r8)));
+    if (r8) {
+        uint64_t t[N];
+        for (int i = 0; i < N; i++) t[i] = kf_lanes64_tail(in[i] + done + 8 * ft, r8, done + 8 * ft);
+        last = _mm256_or_si256(last, _mm256_loadu_si256((const __m256i *)(const void *)t));
+    }
+    X4_XOR_AT(ft, last)
+    X4_XOR_AT(lanes - 1, _mm256_set1_epi64x((long long)((uint64_t)0x80 << 56)))
+    KF_X4_PERMUTE_A(nr);
+    const __m256i z = _mm256_setzero_si256();
+    X4_OUT(0, A00, A10, A20, A30)
+    X4_OUT(1, A40, A01, A11, A21)
+    X4_OUT(2, A31, A41, A02, A12)
+    X4_OUT(3, A22, A32, A42, A03)
+    X4_OUT(4, A13, A23, A33, A43)
+    X4_OUT(5, A04, A14, A24, A34)
+    X4_OUT(6, A44, z, z, z)
+}
+
+/* The body compiled for the tree modes' parameter sets - KT128 (rate 168) and KT256 (136) at
+ * 12 rounds, ParallelHash128/256 (cSHAKE: 168, 136) at 24 - so the lane count and the round
+ * count are constants there, and once for the rest. */
+#define X4_LEAVES(name, NR, LANES_) \
+    __attribute__((noinline)) static void name(uint8_t suffix, const uint8_t *const *in, size_t len, \
+                                               uint8_t *const *out, size_t outlen) \
+    { x4_leaves_body(NR, LANES_, suffix, in, len, out, outlen); }
+X4_LEAVES(x4_leaves_12_21, 12, 21)
+X4_LEAVES(x4_leaves_12_17, 12, 17)
+X4_LEAVES(x4_leaves_24_21, 24, 21)
+X4_LEAVES(x4_leaves_24_17, 24, 17)
+
+__attribute__((noinline)) static void x4_leaves_any(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *in,
+                                                    size_t len, uint8_t *const *out, size_t outlen)
+{
+    x4_leaves_body(nr, lanes, suffix, in, len, out, outlen);
+}
+
+static int x4_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                     uint8_t *const *out, size_t outlen)
+{
+    const size_t lanes = rate / 8;
+    if (nr < 1 || nr > 24 || rate % 8 != 0 || lanes == 0 || lanes > 24 || outlen > rate) return 0;
+    if (nr == 12 && lanes == 21) x4_leaves_12_21(suffix, in, len, out, outlen);
+    else if (nr == 12 && lanes == 17) x4_leaves_12_17(suffix, in, len, out, outlen);
+    else if (nr == 24 && lanes == 21) x4_leaves_24_21(suffix, in, len, out, outlen);
+    else if (nr == 24 && lanes == 17) x4_leaves_24_17(suffix, in, len, out, outlen);
+    else x4_leaves_any(nr, lanes, suffix, in, len, out, outlen);
+    return 1;
+}
+
 const kf_backend_xn kf_backend_x4_avx2 = {
     .name = "avx2-x4",
     .requires = KF_CPU_AVX2,
@@ -83,4 +253,5 @@ const kf_backend_xn kf_backend_x4_avx2 = {
     .permute = x4_permute,
     .absorb_blocks = x4_absorb_blocks,
     .oneblock = kf_x4_oneblock_avx2,
+    .leaves = x4_leaves,
 };

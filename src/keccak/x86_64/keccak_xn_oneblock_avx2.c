@@ -21,19 +21,13 @@
  */
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_lanes64.h" /* kf_lanes64_tail */
-#include "keccak_xn_absorb.h"      /* kf_xn_transpose4 */
+#include "keccak_xn_absorb.h"      /* kf_xn_transpose4, kf_xn_mask4 */
 #include "keccak_p1600_avx2_rounds.h"
 
 #include <string.h>
 
 #define N 4
 #define KF_INLINE static inline __attribute__((always_inline))
-
-/* element e of the result is all ones when e < k (vpmaskmovq reads element e then) */
-KF_INLINE __m256i first_k(size_t k)
-{
-    return _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)k), _mm256_setr_epi64x(0, 1, 2, 3));
-}
 
 /* Rows 4g .. 4g+3 of the padded blocks into row[4g ..] (g = 0 .. 6: with a constant g and the
  * loops unrolled, every index is a constant). F holds each instance's count of whole message
@@ -47,7 +41,7 @@ KF_INLINE void build_rows(__m256i *row, size_t g, const uint8_t *const p[N], con
 #pragma GCC unroll 4
         for (unsigned i = 0; i < N; i++) {
             size_t k = full[i] > 4 * g ? full[i] - 4 * g : 0;
-            r[i] = _mm256_maskload_epi64((const long long *)(const void *)(p[i] + (k ? 32 * g : 0)), first_k(k));
+            r[i] = _mm256_maskload_epi64((const long long *)(const void *)(p[i] + (k ? 32 * g : 0)), kf_xn_mask4(k));
         }
         kf_xn_transpose4(r); /* r[t] = lane 4g+t of instances 0..3 */
     } else {
@@ -78,7 +72,7 @@ KF_INLINE void extract_rows(const __m256i *row, size_t g, uint8_t *const out[], 
 #pragma GCC unroll 4
     for (unsigned i = 0; i < N; i++) {
         if (i >= count) break;
-        if (whole) _mm256_maskstore_epi64((long long *)(void *)(out[i] + 32 * g), first_k(whole), r[i]);
+        if (whole) _mm256_maskstore_epi64((long long *)(void *)(out[i] + 32 * g), kf_xn_mask4(whole), r[i]);
         if (bytes % 8) { /* a last part of a lane (SHA3-224's 28 bytes) */
             uint64_t w[N];
             _mm256_storeu_si256((__m256i *)(void *)w, r[i]);
@@ -95,7 +89,7 @@ void kf_x4_oneblock_avx2(void *states, unsigned nr, size_t rate, uint8_t suffix,
     if (nr < 1 || nr > 24 || count == 0 || count > N) return;
     /* lengths as a vector straight from the caller's array (live slots only), so F and L are
      * computed in registers: F = whole lanes (25 for an idle slot), L = suffix << 8 (len % 8) */
-    const __m256i live = first_k(count);
+    const __m256i live = kf_xn_mask4(count);
     const __m256i lens = _mm256_maskload_epi64((const long long *)(const void *)inlen, live);
     const __m256i rem8 = _mm256_slli_epi64(_mm256_and_si256(lens, _mm256_set1_epi64x(7)), 3);
     const __m256i F = _mm256_blendv_epi8(_mm256_set1_epi64x(25), _mm256_srli_epi64(lens, 3), live);
