@@ -58,6 +58,28 @@ static void x4_permute(void *states, unsigned nr)
 
 KF_XN_DEFINE_BYTE_OPS(x4, N)
 
+/* kf_backend_xn.permute_from (SLH-DSA's hash chains, issue 35): each lane loaded from the
+ * template or from the states' own lanes (a conditional pointer per lane, beside the load)
+ * straight into the rounds, stored once at the end: no copy of the state assembled in memory
+ * first (the generic path's memmove and two memcpy calls, whose stores the permutation's
+ * loads then wait on). Every lane is read before any is written, so src and dst may overlap. */
+static void x4_permute_from(void *states, const void *tmpl, unsigned dst, unsigned src, unsigned cnt, unsigned nr)
+{
+    __m256i *s = (__m256i *)states;
+    const __m256i *t = (const __m256i *)tmpl;
+    if (nr < 1 || nr > 24 || dst + cnt > 25 || src + cnt > 25) return;
+    KF_X4_ROL_CONSTS
+    KF_X4_LOCALS
+#define PICK(x, y) \
+    A##x##y = *((unsigned)((x) + 5 * (y)) - dst < cnt ? s + src + (x) + 5 * (y) - dst : t + (x) + 5 * (y));
+    LANES(PICK)
+#undef PICK
+    KF_X4_PERMUTE_A(nr);
+#define STORE(x, y) s[(x) + 5 * (y)] = A##x##y;
+    LANES(STORE)
+#undef STORE
+}
+
 /* For every instance: xor one block of rate bytes (rate/8 lanes) from in[i] into the state
  * (keccak_xn_absorb.h), then permute. */
 static size_t x4_absorb_blocks(void *states, unsigned nr, size_t rate, const uint8_t *const *in, size_t len)
@@ -252,6 +274,7 @@ const kf_backend_xn kf_backend_x4_avx2 = {
     .extract_bytes = x4_extract_bytes,
     .permute = x4_permute,
     .absorb_blocks = x4_absorb_blocks,
+    .permute_from = x4_permute_from,
     .oneblock = kf_x4_oneblock_avx2,
     .leaves = x4_leaves,
 };
