@@ -226,6 +226,25 @@ static const char *env_backend(int x1, char buf[64])
     return NULL;
 }
 
+/* The lookups of KECCAKFORGE_BACKEND out of line: the buffer would otherwise give
+ * kf_backend_current() a stack frame (and a stack-protector check) on every call, its cached
+ * fast path included: +3-5 ticks per one-shot hash, measured (docs/BENCHMARKS.md, "AVX2"). */
+static __attribute__((noinline)) const kf_backend *env_x1_backend(void)
+{
+    char buf[64];
+    return kf_backend_by_name(env_backend(1, buf));
+}
+
+/* 1 when KECCAKFORGE_BACKEND names a batched choice: *b is that backend, or NULL for "x1". */
+static __attribute__((noinline)) int env_xn_backend(const kf_backend_xn **b)
+{
+    char buf[64];
+    const char *name = env_backend(0, buf);
+    if (!name) return 0;
+    *b = strcmp(name, "x1") == 0 ? NULL : kf_backend_xn_by_name(name);
+    return 1;
+}
+
 /* ---- batched (xN) choice ------------------------------------------------------------- */
 /* KECCAKFORGE_BACKEND (or kf_backend_select) may name a batched backend, which is then used
  * for every group of instances (x1 stays automatic), or "x1" (KF_NO_BATCH_NAME): no batched
@@ -265,11 +284,10 @@ static void xn_set(const kf_backend_xn *b, int forced)
 const kf_backend_xn *kf_backend_xn_current(void)
 {
     if (__atomic_load_n(&xn_known, __ATOMIC_ACQUIRE)) return __atomic_load_n(&xn_current, __ATOMIC_RELAXED);
-    char buf[64];
-    const char *env = env_backend(0, buf);
-    const kf_backend_xn *b = kf_backend_xn_by_name(env);
-    if (env && strcmp(env, KF_NO_BATCH_NAME) == 0) xn_set(NULL, 1);
-    else if (b && kf_backend_xn_runnable(b)) xn_set(b, 1);
+    const kf_backend_xn *b = NULL;
+    int named = env_xn_backend(&b);
+    if (named && !b) xn_set(NULL, 1); /* "x1" */
+    else if (named && kf_backend_xn_runnable(b)) xn_set(b, 1);
     else xn_set(xn_best_runnable(), 0);
     return __atomic_load_n(&xn_current, __ATOMIC_RELAXED);
 }
@@ -329,8 +347,7 @@ const kf_backend *kf_backend_current(void)
     const kf_backend *b = __atomic_load_n(&current, __ATOMIC_ACQUIRE);
     if (b) return b;
     /* a batched name or "x1" alone in KECCAKFORGE_BACKEND leaves the x1 choice automatic */
-    char buf[64];
-    b = kf_backend_by_name(env_backend(1, buf));
+    b = env_x1_backend();
     if (!b || !kf_backend_runnable(b)) b = best_runnable();
     __atomic_store_n(&current, b, __ATOMIC_RELEASE);
     return b;
