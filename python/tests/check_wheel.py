@@ -90,7 +90,7 @@ def main():
             with zipfile.ZipFile(wheels[0]) as z:
                 names = set(z.namelist())
             want = {"keccakforge/__init__.py", "keccakforge/_keccakforge.abi3.so", "keccakforge/py.typed",
-                    "keccakforge/__init__.pyi", "keccakforge/mlkem.py", "keccakforge/slhdsa.py"}
+                    "keccakforge/__init__.pyi", "keccakforge/mlkem.py", "keccakforge/slhdsa.py", "keccakforge/_keys.py"}
             extra = [n for n in names if n.endswith((".c", ".h", ".a"))]
             if not want <= names or extra:
                 print(f"FAILED: wheel contents: missing {sorted(want - names)}, unwanted {extra}")
