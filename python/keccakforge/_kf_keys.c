@@ -16,6 +16,8 @@
 
 /* The largest private key any kf_key_type has; decoding writes into this much scratch. */
 #define KEY_SCRATCH 16384
+/* and the largest seed (ML-KEM's d || z; ML-DSA's xi is 32 bytes) */
+#define SEED_SCRATCH 64
 
 static PyObject *new_bytes(size_t n, uint8_t **p)
 {
@@ -188,7 +190,8 @@ static PyObject *k_decode_spki(PyObject *m, PyObject *arg)
     return r;
 }
 
-/* _key_decode_pkcs8(der) -> (t, form, seed or None, priv) */
+/* _key_decode_pkcs8(der) -> (t, form, seed or None, priv); the seed as long as the key type's
+ * (ML-KEM: 64 bytes d || z), None when the encoding holds none */
 static PyObject *k_decode_pkcs8(PyObject *m, PyObject *arg)
 {
     (void)m;
@@ -196,37 +199,25 @@ static PyObject *k_decode_pkcs8(PyObject *m, PyObject *arg)
     kf_key_type t = 0;
     kf_key_priv_form form = KF_PRIV_DEFAULT;
     size_t len = 0, seedlen = 0;
-    uint8_t *scratch = PyMem_Malloc(KEY_SCRATCH), *out;
+    uint8_t *scratch = PyMem_Malloc(KEY_SCRATCH + SEED_SCRATCH), *out;
     PyObject *seed = NULL, *priv = NULL, *r = NULL;
     if (!scratch) return PyErr_NoMemory();
-    if (!(seed = PyBytes_FromStringAndSize(NULL, KF_MLKEM_KEYGEN_SEED_BYTES))) {
-        PyMem_Free(scratch);
-        return NULL;
-    }
     if (kfpy_getbuf(arg, &dv, "DER") < 0) {
-        Py_DECREF(seed);
         PyMem_Free(scratch);
         return NULL;
     }
-    uint8_t *sp = (uint8_t *)PyBytes_AsString(seed);
-    int rc = kf_key_decode_pkcs8(dv.buf, (size_t)dv.len, &t, &form, sp, KF_MLKEM_KEYGEN_SEED_BYTES, &seedlen, scratch,
-                                 KEY_SCRATCH, &len);
+    uint8_t *sd = scratch + KEY_SCRATCH;
+    int rc = kf_key_decode_pkcs8(dv.buf, (size_t)dv.len, &t, &form, sd, SEED_SCRATCH, &seedlen, scratch, KEY_SCRATCH,
+                                 &len);
     PyBuffer_Release(&dv);
     if (rc == KF_OK && (priv = new_bytes(len, &out)) != NULL) memcpy(out, scratch, len);
-    kf_wipe(scratch, KEY_SCRATCH);
+    if (rc == KF_OK && priv && seedlen > 0 && seedlen <= SEED_SCRATCH && (seed = new_bytes(seedlen, &out)) != NULL)
+        memcpy(out, sd, seedlen);
+    kf_wipe(scratch, KEY_SCRATCH + SEED_SCRATCH);
     PyMem_Free(scratch);
-    if (rc != KF_OK || !priv || seedlen != KF_MLKEM_KEYGEN_SEED_BYTES) kf_wipe(sp, KF_MLKEM_KEYGEN_SEED_BYTES);
-    if (rc != KF_OK) {
-        Py_DECREF(seed);
-        return decode_error(rc, "PKCS#8 private key");
-    }
-    if (priv) {
-        if (seedlen == KF_MLKEM_KEYGEN_SEED_BYTES)
-            r = Py_BuildValue("(iiOO)", (int)t, (int)form, seed, priv);
-        else
-            r = Py_BuildValue("(iiOO)", (int)t, (int)form, Py_None, priv);
-    }
-    Py_DECREF(seed);
+    if (rc != KF_OK) return decode_error(rc, "PKCS#8 private key");
+    if (priv && (seed || seedlen == 0)) r = Py_BuildValue("(iiOO)", (int)t, (int)form, seed ? seed : Py_None, priv);
+    Py_XDECREF(seed);
     Py_XDECREF(priv);
     return r;
 }
