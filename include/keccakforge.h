@@ -416,6 +416,12 @@ KF_API size_t kf_mlkem_ct_bytes(kf_mlkem_param param);
 
 /* ML-KEM.KeyGen (Alg. 19): ek (ek_bytes) and dk (dk_bytes), d and z from the RNG. */
 KF_API int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk);
+/* ML-KEM.KeyGen (Alg. 19) that also hands back the seed d || z it drew (64 bytes): the
+ * compact private key of the PKCS#8 seed form (kf_key_encode_pkcs8, KF_PRIV_SEED), from which
+ * kf_mlkem_keygen_internal rebuilds ek and dk. seed is a secret like dk; on an error it is
+ * zeroed with ek and dk. */
+KF_API int kf_mlkem_keygen_seed(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
+                                uint8_t seed[KF_MLKEM_KEYGEN_SEED_BYTES]);
 /* ML-KEM.KeyGen_internal(d, z) (Alg. 16), deterministic. */
 KF_API int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
                                     const uint8_t d[KF_MLKEM_SEED_BYTES],

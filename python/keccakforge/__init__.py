@@ -12,7 +12,7 @@ sha3_256_batch, sha3_512_batch. Post-quantum: keccakforge.mlkem, keccakforge.slh
 Errors: keccakforge.Error and its subclasses (.status is the C library's status name).
 """
 from ._keccakforge import (  # noqa: F401
-    HASH, KMAC, XOF, AlgorithmError, BackendError, ContextError, DomainError, Error,
+    HASH, KMAC, XOF, AlgorithmError, BackendError, ContextError, DomainError, EncodingError, Error,
     InvalidKey, InvalidSignature, LengthError, RandomError, StateError, TupleHash,
     backends, cshake128, cshake256, keccak_256, keccak_512, kmac128, kmac256, kt128,
     kt256, parallelhash128, parallelhash256, sha3_224, sha3_256, sha3_256_batch,
@@ -71,5 +71,5 @@ __all__ = [
     "sha3_256_batch", "sha3_512_batch",
     "HASH", "XOF", "KMAC", "TupleHash",
     "Error", "StateError", "DomainError", "LengthError", "AlgorithmError", "BackendError",
-    "InvalidKey", "RandomError", "InvalidSignature", "ContextError",
+    "InvalidKey", "RandomError", "InvalidSignature", "ContextError", "EncodingError",
 ]

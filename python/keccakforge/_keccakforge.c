@@ -131,6 +131,7 @@ static int make_errors(PyObject *m)
         {"RandomError", 2, {KF_ERR_RNG}},
         {"InvalidSignature", 1, {KF_ERR_BAD_SIGNATURE, KF_ERR_BAD_SIGNATURE_SIZE, KF_ERR_BAD_TAG}},
         {"ContextError", 1, {KF_ERR_BAD_CONTEXT}},
+        {"EncodingError", 1, {KF_ERR_BAD_ENCODING}}, /* a malformed DER/PEM key (ValueError, as pyca's) */
     };
     Error = PyErr_NewExceptionWithDoc("keccakforge.Error",
         "Base class of keccakforge's errors; .status is the C library's status name "
@@ -986,6 +987,7 @@ PyMODINIT_FUNC PyInit__keccakforge(void)
     PyObject *m = PyModule_Create(&moddef);
     if (!m) return NULL;
     if (PyModule_AddFunctions(m, kfpy_pqc_methods) < 0) goto fail;
+    if (PyModule_AddFunctions(m, kfpy_key_methods) < 0) goto fail;
     if (make_errors(m) < 0) goto fail;
     HashType = make_type("keccakforge.HASH", "A fixed-length hash object (hashlib style).", hash_methods);
     XofType = make_type("keccakforge.XOF", "An extendable-output hash object.", xof_methods);

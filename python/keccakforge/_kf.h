@@ -2,24 +2,18 @@
 /*
  * _kf.h - what the two C files of the extension module keccakforge._keccakforge share:
  * argument parsing for METH_FASTCALL, buffer access, and the mapping of kf_status codes to
- * the keccakforge.Error classes. Written against the CPython limited API (3.11: that is
- * the first version whose stable ABI has PyObject_GetBuffer/PyBuffer_Release), declared
- * by _pyabi.h so no Python.h is needed to build (or by Python.h with -DKFPY_PYTHON_H).
+ * the keccakforge.Error classes. Written against Python.h limited to the stable ABI of 3.11
+ * (the first version whose stable ABI has PyObject_GetBuffer/PyBuffer_Release): one abi3
+ * module serves CPython 3.11 and later.
  */
 #ifndef KF_PY_H
 #define KF_PY_H
 
-#ifdef KFPY_PYTHON_H
-/* Python.h itself, limited to the stable ABI of 3.11 (-DKFPY_PYTHON_H) */
 #ifndef Py_LIMITED_API
 #define Py_LIMITED_API 0x030b0000
 #endif
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#else
-/* the default: our declarations of that ABI, checked against Python.h by _pyabi_check.c */
-#include "_pyabi.h"
-#endif
 
 #include <stdio.h>
 
@@ -47,5 +41,7 @@ int kfpy_ct_equal(const void *a, const void *b, size_t len);
 
 /* Batched, ML-KEM and SLH-DSA functions (_kf_pqc.c) for the module's method table. */
 extern PyMethodDef kfpy_pqc_methods[];
+/* Key encodings, SPKI / PKCS#8 DER and PEM (_kf_keys.c). */
+extern PyMethodDef kfpy_key_methods[];
 
 #endif

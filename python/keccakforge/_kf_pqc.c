@@ -214,6 +214,31 @@ static PyObject *p_mlkem_keygen(PyObject *m, PyObject *const *a, Py_ssize_t n)
     return r;
 }
 
+/* _mlkem_keygen_seed(param) -> (ek, dk, seed): kf_mlkem_keygen_seed, d || z from the RNG */
+static PyObject *p_mlkem_keygen_seed(PyObject *m, PyObject *arg)
+{
+    (void)m;
+    kf_mlkem_param p;
+    int rc;
+    uint8_t *ek, *dk, *seed;
+    if (mlkem_param(arg, &p) < 0) return NULL;
+    PyObject *e = new_bytes(kf_mlkem_ek_bytes(p), &ek), *d = e ? new_bytes(kf_mlkem_dk_bytes(p), &dk) : NULL;
+    PyObject *s = d ? new_bytes(KF_MLKEM_KEYGEN_SEED_BYTES, &seed) : NULL;
+    if (!s) {
+        Py_XDECREF(e);
+        Py_XDECREF(d);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = kf_mlkem_keygen_seed(p, ek, dk, seed);
+    Py_END_ALLOW_THREADS
+    PyObject *r = rc == KF_OK ? PyTuple_Pack(3, e, d, s) : NULL; /* zeroed by the library on error */
+    Py_DECREF(e);
+    Py_DECREF(d);
+    Py_DECREF(s);
+    return rc == KF_OK ? r : kfpy_raise(rc, "ML-KEM keygen failed");
+}
+
 /* _mlkem_encaps(param, ek, m or None) -> (K, c) */
 static PyObject *p_mlkem_encaps(PyObject *m, PyObject *const *a, Py_ssize_t n)
 {
@@ -479,6 +504,7 @@ PyMethodDef kfpy_pqc_methods[] = {
     {"sha3_256_batch", FC(b_sha3_256_batch), "sha3_256_batch(inputs)\n--\n\nSHA3-256 digest of each input, batched."},
     {"sha3_512_batch", FC(b_sha3_512_batch), "sha3_512_batch(inputs)\n--\n\nSHA3-512 digest of each input, batched."},
     {"_mlkem_keygen", FP(p_mlkem_keygen), NULL},
+    {"_mlkem_keygen_seed", p_mlkem_keygen_seed, METH_O, NULL},
     {"_mlkem_encaps", FP(p_mlkem_encaps), NULL},
     {"_mlkem_decaps", FP(p_mlkem_decaps), NULL},
     {"_mlkem_check", FP(p_mlkem_check), NULL},

@@ -6,6 +6,9 @@
     sig = s.sign(sk, b"msg", ctx=b"")     # hedged (randomize=True) or deterministic
     s.verify(pk, b"msg", sig, ctx=b"")    # True / False
     sig = s.sign(sk, b"msg", prehash="SHAKE256")   # HashSLH-DSA (FIPS 205 §10.2)
+    pem = s.private_bytes(sk)             # PKCS#8 (PEM; encoding="DER" too), public_bytes(pk)
+    s2, sk2 = load_private_key(pem)       # PEM (text around it allowed) or DER; s2 is s
+    s2, pk2 = load_public_key(s.public_bytes(pk))
 
 verify returns False for a signature that does not verify or has the wrong length; a
 public or secret key of the wrong length raises keccakforge.LengthError (a ValueError), a
@@ -14,6 +17,7 @@ context over 255 bytes keccakforge.ContextError (a ValueError).
 import os
 
 from . import _keccakforge as _c
+from . import _keys
 
 #: HashSLH-DSA pre-hash functions this library offers (the SHA-2 ones are not).
 PREHASHES = {"SHA3-224": 1, "SHA3-256": 2, "SHA3-384": 3, "SHA3-512": 4,
@@ -71,6 +75,14 @@ class SLHDSA:
         """HashSLH-DSA verification."""
         return self.verify(pk, msg, sig, ctx, prehash)
 
+    def public_bytes(self, pk, encoding="PEM"):
+        """pk as a SubjectPublicKeyInfo, "PEM" or "DER" (bytes)."""
+        return _keys.public_bytes(self.name, pk, encoding)
+
+    def private_bytes(self, sk, encoding="PEM"):
+        """sk as a PKCS#8 private key, "PEM" or "DER" (bytes)."""
+        return _keys.private_bytes(self.name, sk, None, None, encoding)
+
     def __repr__(self):
         return f"<{self.name}>"
 
@@ -84,6 +96,23 @@ SLH_DSA_SHAKE_256f = SLHDSA("SLH-DSA-SHAKE-256f", 6)
 PARAMETER_SETS = (SLH_DSA_SHAKE_128s, SLH_DSA_SHAKE_128f, SLH_DSA_SHAKE_192s,
                   SLH_DSA_SHAKE_192f, SLH_DSA_SHAKE_256s, SLH_DSA_SHAKE_256f)
 
-__all__ = ["SLHDSA", "PREHASHES", "PARAMETER_SETS", "MAX_CONTEXT_BYTES",
+_BY_NAME = {p.name: p for p in PARAMETER_SETS}
+
+
+def load_public_key(data):
+    """(parameter set, pk) of a SubjectPublicKeyInfo: bytes-like or str, PEM or DER.
+    Malformed input raises keccakforge.EncodingError, another algorithm's key
+    AlgorithmError (both ValueErrors)."""
+    name, pk = _keys.load_public(data, _BY_NAME, "SLH-DSA")
+    return _BY_NAME[name], pk
+
+
+def load_private_key(data):
+    """(parameter set, sk) of a PKCS#8 private key, PEM or DER."""
+    name, _form, _seed, sk = _keys.load_private(data, _BY_NAME, "SLH-DSA")
+    return _BY_NAME[name], sk
+
+
+__all__ = ["SLHDSA", "load_public_key", "load_private_key", "PREHASHES", "PARAMETER_SETS", "MAX_CONTEXT_BYTES",
            "SLH_DSA_SHAKE_128s", "SLH_DSA_SHAKE_128f", "SLH_DSA_SHAKE_192s",
            "SLH_DSA_SHAKE_192f", "SLH_DSA_SHAKE_256s", "SLH_DSA_SHAKE_256f"]

@@ -101,24 +101,35 @@ int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
     return rc;
 }
 
-/* ML-KEM.KeyGen (Alg. 19). */
-int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk)
+/* ML-KEM.KeyGen (Alg. 19), handing back d || z. */
+int kf_mlkem_keygen_seed(kf_mlkem_param param, uint8_t *ek, uint8_t *dk, uint8_t seed[KF_MLKEM_KEYGEN_SEED_BYTES])
 {
     const kf_mlkem_params *p = kf_mlkem_params_get(param);
-    if (!p) return KF_ERR_BAD_ALGORITHM;
-    if (!ek || !dk) {
+    if (!p) {
+        kf_wipe(seed, KF_MLKEM_KEYGEN_SEED_BYTES); /* ek's and dk's sizes are unknown */
+        return KF_ERR_BAD_ALGORITHM;
+    }
+    if (!ek || !dk || !seed) {
         kf_wipe(ek, p->ek_bytes);
         kf_wipe(dk, p->dk_bytes);
+        kf_wipe(seed, KF_MLKEM_KEYGEN_SEED_BYTES);
         return KF_ERR_NULL_POINTER;
     }
-    uint8_t dz[2 * SYM];
-    int rc = random_bytes(dz, sizeof dz);
-    if (rc == KF_OK) {
-        rc = kf_mlkem_keygen_internal(param, ek, dk, dz, dz + SYM);
-    } else {
+    int rc = random_bytes(seed, KF_MLKEM_KEYGEN_SEED_BYTES);
+    if (rc == KF_OK) rc = kf_mlkem_keygen_internal(param, ek, dk, seed, seed + SYM);
+    if (rc != KF_OK) {
         kf_memzero(ek, p->ek_bytes);
         kf_memzero(dk, p->dk_bytes);
+        kf_memzero(seed, KF_MLKEM_KEYGEN_SEED_BYTES);
     }
+    return rc;
+}
+
+/* ML-KEM.KeyGen (Alg. 19): the seed stays here and is wiped. */
+int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk)
+{
+    uint8_t dz[2 * SYM];
+    int rc = kf_mlkem_keygen_seed(param, ek, dk, dz);
     kf_memzero(dz, sizeof dz);
     return rc;
 }

@@ -9,7 +9,11 @@
   --json   machine.commit, and per record median > 0, iqr (number >= 0 or null), samples,
            commit
   --csv    the header line and one row per JSON record with the same medians
-  --compare  of a file with itself: every ratio 1.000; after a run: the figures in both
+  --compare  of a file with itself: every ratio 1.000, within noise; after a run: the
+           figures in both; hand-made runs: a change within the recorded IQR plus drift is
+           "~noise", one beyond it "faster"/"slower" ("higher" for a speedup, "?" without a
+           spread), a failed drift check is named; the JSON's q1 <= median <= q3; the hash
+           table's GB/s column
   --plot   SVG files (hash, mlkem, slhdsa) that parse as SVG when python3 has matplotlib;
            otherwise a "Plots: skipped" line (printed here as SKIP)
 Usage: test_bench_report.py --kforge PATH
@@ -64,6 +68,13 @@ def main():
     check(all(x["median"] > 0 and (x["iqr"] is None or x["iqr"] >= 0) and isinstance(x["samples"], int)
               and x["commit"] == doc["machine"]["commit"] for x in res), "records: median, iqr, samples, commit")
     check(sum(1 for x in res if x["iqr"] is not None) == len(res), "every timed record has an iqr")
+    check(all(x.get("q1") is not None and x["q1"] <= x["median"] * 1.00001 and x["q3"] >= x["median"] * 0.99999
+              and abs((x["q3"] - x["q1"]) - x["iqr"]) <= 1e-5 * x["q3"] for x in res if x["iqr"] is not None),
+          "records: quartiles q1 <= median <= q3, q3 - q1 = iqr",
+          [(x["name"], x.get("q1"), x["median"], x.get("q3"), x["iqr"]) for x in res][:4])
+    gbs = re.search(r"^    function +out +64 B +1 KiB +8 KiB +1 MiB +GB/s$", out, re.M) and \
+        re.search(r"^    sha3-256 +32( +[\d.]+){5}$", out, re.M)
+    check(gbs, "hash table: a GB/s column at 1 MiB")
     by_suite = {}
     for x in res:
         by_suite.setdefault(x["suite"], []).append(x["samples"])
@@ -82,9 +93,38 @@ def main():
 
     # --compare
     r = subprocess.run([k, "bench", "--compare", js, "--with", js], capture_output=True, text=True, timeout=60)
-    ratios = re.findall(r" (\d+\.\d{3}) +[+-]\d+\.\d%$", r.stdout, re.M)
-    check(r.returncode == 0 and len(ratios) == len(res) and set(ratios) == {"1.000"},
-          "--compare X --with X: every figure, ratio 1.000", r.stdout[-500:])
+    ratios = re.findall(r" (\d+\.\d{3}) +[+-]\d+\.\d% +\S+  (\S+)$", r.stdout, re.M)
+    check(r.returncode == 0 and len(ratios) == len(res) and {x for x, _ in ratios} == {"1.000"}
+          and all(v in ("~noise", "same") for _, v in ratios),
+          "--compare X --with X: every figure, ratio 1.000, within noise", r.stdout[-500:])
+    # --compare judges a change against the recorded spread and drift (issue 40): hand-made runs
+    def run_json(path, drift_end, figs):
+        doc = {"machine": {"drift_check": {"name": "sha3-256", "size": 8192, "unit": "ticks/byte",
+                                           "start": 10.0, "end": drift_end}},
+               "results": [{"suite": "hash", "name": n, "backend": "x", "size": 64, "unit": u, "median": m,
+                            "iqr": i, "q1": None, "q3": None, "samples": 31, "commit": "t"} for n, u, m, i in figs]}
+        with open(path, "w") as f:
+            json.dump(doc, f)
+    run_json(os.path.join(tmp, "o.json"), 10.0, [("noisy", "ticks/byte", 100, 50), ("steady", "ticks/byte", 100, 2),
+                                                ("steady2", "ticks/byte", 100, 2), ("nospread", "ticks/byte", 100, None),
+                                                ("ratio", "speedup", 2.0, 0.02)])
+    run_json(os.path.join(tmp, "n.json"), 10.2, [("noisy", "ticks/byte", 80, 40), ("steady", "ticks/byte", 80, 2),
+                                                ("steady2", "ticks/byte", 103, 2), ("nospread", "ticks/byte", 120, None),
+                                                ("ratio", "speedup", 2.5, 0.02)])
+    r = subprocess.run([k, "bench", "--compare", os.path.join(tmp, "o.json"), "--with", os.path.join(tmp, "n.json")],
+                       capture_output=True, text=True, timeout=60)
+    verdict = dict(re.findall(r"^    hash +(\S+) .* (\S+)$", r.stdout, re.M))
+    check(r.returncode == 0 and verdict == {"noisy": "~noise", "steady": "faster", "steady2": "~noise",
+                                            "nospread": "slower?", "ratio": "higher"},
+          "--compare marks: -20% within a 50% IQR is noise, +3% within 2% IQR + 2% drift too, -20% beyond", verdict)
+    check("drift check +2.0%" in r.stdout and "2 changed beyond their spread, 2 within noise, 1 without" in r.stdout,
+          "--compare states both drift checks and the counts", r.stdout[-600:])
+    run_json(os.path.join(tmp, "d.json"), 14.0, [("steady", "ticks/byte", 80, 2)])
+    r = subprocess.run([k, "bench", "--compare", os.path.join(tmp, "o.json"), "--with", os.path.join(tmp, "d.json")],
+                       capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0 and "+40.0%: FAILED" in r.stdout and re.search(r"steady .* ~noise$", r.stdout, re.M)
+          and "a drift check failed" in r.stdout, "--compare: a failed drift check widens the band and is named",
+          r.stdout[-600:])
     r = subprocess.run([k, "bench", "--quick", "--suite", "slhdsa", "--compare", js], capture_output=True, text=True,
                        timeout=300)
     m = re.search(r"(\d+) figures in both; geometric mean of new/old: [\d.]+", r.stdout)

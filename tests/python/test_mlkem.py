@@ -46,6 +46,7 @@ SIGS = {
     "kf_mlkem_ct_bytes": (_sz, [_int]),
     "kf_mlkem_keygen": (_int, [_int, _p, _p]),
     "kf_mlkem_keygen_internal": (_int, [_int, _p, _p, _p, _p]),
+    "kf_mlkem_keygen_seed": (_int, [_int, _p, _p, _p]),
     "kf_mlkem_encaps": (_int, [_int, _p, _p, _p, _sz]),
     "kf_mlkem_encaps_internal": (_int, [_int, _p, _p, _p, _sz, _p]),
     "kf_mlkem_decaps": (_int, [_int, _p, _p, _sz, _p, _sz]),
@@ -75,6 +76,13 @@ class MlKem:
         ek, dk = ctypes.create_string_buffer(ekn), ctypes.create_string_buffer(dkn)
         rc = self.lib.kf_mlkem_keygen(P, ek, dk)
         return rc, ek.raw, dk.raw
+
+    def keygen_seed(self, P):
+        _, ekn, dkn, _ = PARAMS[P]
+        ek, dk = ctypes.create_string_buffer(ekn), ctypes.create_string_buffer(dkn)
+        seed = ctypes.create_string_buffer(b"\xaa" * 64)
+        rc = self.lib.kf_mlkem_keygen_seed(P, ek, dk, seed)
+        return rc, ek.raw, dk.raw, seed.raw[:64]
 
     def encaps_internal(self, P, ek, m, eklen=None):
         ct, ss = ctypes.create_string_buffer(b"\xaa" * PARAMS[P][3]), ctypes.create_string_buffer(b"\xaa" * 32)
@@ -306,6 +314,12 @@ def errors(m, report, rng):
         # NULL pointers
         report.check(lib.kf_mlkem_decaps(P, None, ct, ctn, dk, dkn) == KF_ERR_NULL_POINTER, "decaps NULL ss")
         report.check(lib.kf_mlkem_keygen_internal(P, None, None, d, z) == KF_ERR_NULL_POINTER, "keygen NULL")
+        ek0, dk0, seed0 = (ctypes.create_string_buffer(b"\xaa" * n) for n in (ekn, dkn, 64))
+        rc = lib.kf_mlkem_keygen_seed(P, ek0, dk0, None)
+        report.check(rc == KF_ERR_NULL_POINTER and ek0.raw[:ekn] == bytes(ekn) and dk0.raw[:dkn] == bytes(dkn),
+                     "keygen_seed with a NULL seed: %d, ek and dk zeroed" % rc)
+        rc = lib.kf_mlkem_keygen_seed(P, None, dk0, seed0)
+        report.check(rc == KF_ERR_NULL_POINTER and seed0.raw[:64] == bytes(64), "keygen_seed NULL ek: seed zeroed")
 
     report.section("parameter sets, status names")
     buf = ctypes.create_string_buffer(4000)
@@ -314,6 +328,9 @@ def errors(m, report, rng):
         report.check(lib.kf_mlkem_keygen_internal(bad, buf, buf, bytes(32), bytes(32)) == KF_ERR_BAD_ALGORITHM,
                      "keygen_internal(%d)" % bad)
         report.check(lib.kf_mlkem_decaps(bad, buf, buf, 768, buf, 1632) == KF_ERR_BAD_ALGORITHM, "decaps(%d)" % bad)
+        seed0 = ctypes.create_string_buffer(b"\xaa" * 64)
+        report.check(lib.kf_mlkem_keygen_seed(bad, buf, buf, seed0) == KF_ERR_BAD_ALGORITHM and
+                     seed0.raw[:64] == bytes(64), "keygen_seed(%d): BAD_ALGORITHM, seed zeroed" % bad)
     for code, name in ((KF_ERR_BAD_KEY, "KF_ERR_BAD_KEY"), (KF_ERR_RNG, "KF_ERR_RNG")):
         report.check(lib.strerror(code) == name, "kf_strerror(%d) = %s" % (code, lib.strerror(code)))
 
@@ -340,12 +357,19 @@ def rng_hook(m, report, rng):
             rc, ek, dk = m.keygen(P)
             rc2, ek2, dk2 = m.keygen_internal(P, stream[:32], stream[32:64])
             report.check(rc == 0 and ek == ek2 and dk == dk2, "keygen = keygen_internal(d, z) of the hook's bytes")
+            state["pos"] = 0
+            rc, eks, dks, seed = m.keygen_seed(P)
+            report.check(rc == 0 and seed == stream[:64] and eks == ek2 and dks == dk2,
+                         "keygen_seed hands back the hook's d || z with the same keys")
             rc, ct, ss = m.encaps(P, ek)
             rc2, ct2, ss2 = m.encaps_internal(P, ek, stream[64:96])
             report.check(rc == 0 and ct == ct2 and ss == ss2, "encaps = encaps_internal(m) of the hook's bytes")
             state["fail"] = True
             rc, ek, dk = m.keygen(P)
             report.check(rc == KF_ERR_RNG and ek == bytes(len(ek)) and dk == bytes(len(dk)), "keygen, failing RNG: %d" % rc)
+            rc, eks, dks, seed = m.keygen_seed(P)
+            report.check(rc == KF_ERR_RNG and eks == bytes(len(eks)) and dks == bytes(len(dks)) and seed == bytes(64),
+                         "keygen_seed, failing RNG: %d, outputs zeroed" % rc)
             rc, ct, ss = m.encaps(P, ek2)
             report.check(rc == KF_ERR_RNG and ss == bytes(32), "encaps, failing RNG: %d" % rc)
             state["fail"] = False

@@ -287,14 +287,21 @@ void bench_measure_n(bench *b, size_t n, const bench_fn fns[], void *const args[
     for (size_t j = 0; ratios && j < n; j++)
         ratios[j] = ok ? median_ratio(samples[j], reps[j], samples[0], reps[0], count) : -1.0;
     b->last_rel_iqr = ok ? 0.0 : -1.0;
+    b->last_rel_q1 = b->last_rel_q3 = 1.0;
     for (size_t j = 0; j < n; j++) {
         medians[j] = ok ? (double)median_u64(samples[j], count) / (double)reps[j] : -1.0;
         if (ok && samples[j][count / 2]) { /* sorted by median_u64: the quartiles are at n/4, 3n/4 */
-            double rel = (double)(samples[j][3 * count / 4] - samples[j][count / 4]) / (double)samples[j][count / 2];
-            if (rel > b->last_rel_iqr) b->last_rel_iqr = rel;
+            double med = (double)samples[j][count / 2];
+            double rel = (double)(samples[j][3 * count / 4] - samples[j][count / 4]) / med;
+            if (rel > b->last_rel_iqr) { /* the widest of the group, with its own quartiles */
+                b->last_rel_iqr = rel;
+                b->last_rel_q1 = (double)samples[j][count / 4] / med;
+                b->last_rel_q3 = (double)samples[j][3 * count / 4] / med;
+            }
         }
         free(samples[j]);
     }
+    b->last_q_tag = b->last_rel_iqr;
     b->last_samples = count;
 }
 
@@ -326,6 +333,9 @@ void bench_add(bench *b, const char *suite, const char *name, const char *backen
     snprintf(r->unit, sizeof r->unit, "%s", unit);
     r->median = median;
     r->iqr = b->last_rel_iqr >= 0 && median > 0 ? b->last_rel_iqr * median : -1.0;
+    int q = r->iqr >= 0 && b->last_q_tag == b->last_rel_iqr;
+    r->q1 = q ? b->last_rel_q1 * median : -1.0;
+    r->q3 = q ? b->last_rel_q3 * median : -1.0;
     r->samples = b->last_samples;
 }
 
@@ -419,6 +429,8 @@ static int write_json(FILE *f, const bench *b, const machine *m)
         fprintf(f, ", \"median\": %.6g", r->median);
         if (r->iqr >= 0) fprintf(f, ", \"iqr\": %.6g", r->iqr);
         else fputs(", \"iqr\": null", f);
+        if (r->q1 >= 0) fprintf(f, ", \"q1\": %.6g, \"q3\": %.6g", r->q1, r->q3);
+        else fputs(", \"q1\": null, \"q3\": null", f);
         fprintf(f, ", \"samples\": %u, \"commit\": ", r->samples);
         json_string(f, KF_GIT_DESCRIBE);
         fprintf(f, "}%s\n", i + 1 < b->nrec ? "," : "");
@@ -493,11 +505,14 @@ static void bench_usage(FILE *f)
           "  --suite LIST     run only these suites (comma separated)\n"
           "  --json FILE      also write every figure to FILE as JSON:\n"
           "                   {\"machine\": {..., \"commit\"}, \"results\": [{\"suite\", \"name\",\n"
-          "                   \"backend\", \"size\", \"unit\", \"median\", \"iqr\", \"samples\",\n"
-          "                   \"commit\"}, ...]}; iqr = interquartile range, same unit\n"
+          "                   \"backend\", \"size\", \"unit\", \"median\", \"iqr\", \"q1\", \"q3\",\n"
+          "                   \"samples\", \"commit\"}, ...]}; iqr = interquartile range q3 - q1,\n"
+          "                   same unit\n"
           "  --csv FILE       the same records as CSV (a header line, one figure a line)\n"
           "  --compare OLD    after the run, each figure beside the same figure of OLD (a\n"
-          "                   --json file of an earlier run): old, new, new/old\n"
+          "                   --json file of an earlier run): old, new, new/old, and a\n"
+          "                   verdict: ~noise when the change is within the larger relative\n"
+          "                   IQR of the two plus both runs' drift, else faster/slower\n"
           "  --with NEW       compare OLD with NEW (another --json file) without a run\n"
           "  --plot DIR       write SVG charts of the figures into DIR (python3 with\n"
           "                   matplotlib; skipped with a message when it is missing)\n"
@@ -552,25 +567,69 @@ static int same_figure(const bench_record *x, const bench_record *y)
            x->size == y->size && strcmp(x->unit, y->unit) == 0;
 }
 
-/* Per-figure ratios new/old, in the spirit of Google Benchmark's compare.py. */
-static void print_comparison(const char *old_path, const bench *old, const char *new_path, const bench *now)
+/* A unit in which fewer is better (time, cycles, instructions), unlike ratios and speedups. */
+static int cost_unit(const char *unit)
 {
-    size_t matched = 0;
+    return strncmp(unit, "ticks", 5) == 0 || strstr(unit, "cycles") != NULL || strncmp(unit, "instructions", 12) == 0;
+}
+
+/* One run's drift check, said once: a failed one (more than 10%) makes its figures suspect. */
+static void print_drift(const char *which, const char *path, double drift)
+{
+    if (isnan(drift))
+        printf("    %s (%s): no drift check recorded\n", which, path);
+    else
+        printf("    %s (%s): drift check %+.1f%%%s\n", which, path, 100.0 * drift,
+               fabs(drift) > 0.1 ? ": FAILED, the machine was not steady; its figures are suspect" : "");
+}
+
+/* Per-figure ratios new/old, in the spirit of Google Benchmark's compare.py, judged against
+ * the spread the two runs recorded: a difference no larger than the larger relative IQR of
+ * the two figures plus both runs' drift (|end/start - 1| of the drift check) is marked
+ * "~noise"; a larger one "faster"/"slower" (costs: ticks, cycles, instructions) or
+ * "higher"/"lower" (ratios); "?" when a figure has no recorded spread. */
+static void print_comparison(const char *old_path, const bench *old, double old_drift, const char *new_path,
+                             const bench *now, double new_drift)
+{
+    size_t matched = 0, beyond = 0, noise = 0, unknown = 0;
     double logsum = 0;
+    double dn = (isnan(old_drift) ? 0 : fabs(old_drift)) + (isnan(new_drift) ? 0 : fabs(new_drift));
     printf("\nComparison: %s (old) and %s (new); new/old per figure: below 1 = fewer ticks now\n"
-           "(for \"speedup-vs-openssl\" above 1 = better now)\n", old_path, new_path);
-    printf("    %-14s %-26s %-22s %9s %12s %12s %8s %8s\n", "suite", "name", "backend", "size", "old", "new",
-           "new/old", "change");
+           "(for \"speedup-vs-openssl\" above 1 = better now). A change within the figures' spread\n"
+           "(the larger relative IQR of the two, plus the runs' drift: %.1f%%) is marked ~noise.\n",
+           old_path, new_path, 100.0 * dn);
+    print_drift("old", old_path, old_drift);
+    print_drift("new", new_path, new_drift);
+    printf("    %-14s %-26s %-22s %9s %12s %12s %8s %8s %7s  %s\n", "suite", "name", "backend", "size", "old", "new",
+           "new/old", "change", "noise", "verdict");
     for (size_t i = 0; i < now->nrec; i++) {
         const bench_record *n = &now->rec[i];
         for (size_t k = 0; k < old->nrec; k++) {
             const bench_record *o = &old->rec[k];
             if (!same_figure(n, o)) continue;
-            char size[24] = "-";
+            char size[24] = "-", band[16] = "?";
             if (n->size >= 0) bench_size_label((size_t)n->size, size);
             double ratio = o->median > 0 ? n->median / o->median : 0.0;
-            printf("    %-14s %-26s %-22s %9s %12.4g %12.4g %8.3f %+7.1f%%\n", n->suite, n->name, n->backend, size,
-                   o->median, n->median, ratio, 100.0 * (ratio - 1.0));
+            double ro = o->iqr >= 0 && o->median > 0 ? o->iqr / o->median : -1.0;
+            double rn = n->iqr >= 0 && n->median > 0 ? n->iqr / n->median : -1.0;
+            const char *verdict;
+            int cost = cost_unit(n->unit), up = ratio > 1.0;
+            if (ro < 0 || rn < 0) {
+                verdict = ratio == 1.0 ? "same" : cost ? (up ? "slower?" : "faster?") : (up ? "higher?" : "lower?");
+                unknown++;
+            } else {
+                double limit = (ro > rn ? ro : rn) + dn;
+                snprintf(band, sizeof band, "%.1f%%", 100.0 * limit);
+                if (fabs(ratio - 1.0) <= limit) {
+                    verdict = "~noise";
+                    noise++;
+                } else {
+                    verdict = cost ? (up ? "slower" : "faster") : (up ? "higher" : "lower");
+                    beyond++;
+                }
+            }
+            printf("    %-14s %-26s %-22s %9s %12.4g %12.4g %8.3f %+7.1f%% %7s  %s\n", n->suite, n->name, n->backend,
+                   size, o->median, n->median, ratio, 100.0 * (ratio - 1.0), band, verdict);
             if (ratio > 0) {
                 logsum += log(ratio);
                 matched++;
@@ -578,11 +637,14 @@ static void print_comparison(const char *old_path, const bench *old, const char 
             break;
         }
     }
-    if (matched)
+    if (matched) {
         printf("    %zu figures in both; geometric mean of new/old: %.3f; %zu only in new, %zu only in old\n", matched,
                exp(logsum / (double)matched), now->nrec - matched, old->nrec - matched);
-    else
+        printf("    %zu changed beyond their spread, %zu within noise, %zu without a recorded spread%s\n", beyond, noise,
+               unknown, fabs(old_drift) > 0.1 || fabs(new_drift) > 0.1 ? "; a drift check failed: rerun both on a quiet machine" : "");
+    } else {
         printf("    no figure in both (other suites, names or backends)\n");
+    }
 }
 
 /* Run tools/kforge/bench_plot.py on a JSON file: 0 written, 77 skipped (said why), else 1. */
@@ -684,7 +746,7 @@ static int compare_files(const char *old_path, const char *new_path, const char 
         fprintf(stderr, "kforge bench: %s: not a kforge bench --json file\n", bad);
         status = KFORGE_EXIT_FAIL;
     } else {
-        print_comparison(old_path, &old, new_path, &now);
+        print_comparison(old_path, &old, bench_load_drift(old_path), new_path, &now, bench_load_drift(new_path));
         if (plot_dir && run_plot(new_path, plot_dir) == 1) status = KFORGE_EXIT_FAIL;
     }
     free(old.rec);
@@ -762,7 +824,7 @@ int kforge_bench(int argc, char **argv)
     }
     bench b;
     memset(&b, 0, sizeof b);
-    b.last_rel_iqr = -1.0;
+    b.last_rel_iqr = b.last_q_tag = -1.0;
     b.input = malloc(BENCH_INPUT_LEN);
     if (!b.input) {
         fprintf(stderr, "kforge bench: out of memory\n");
@@ -821,7 +883,9 @@ int kforge_bench(int argc, char **argv)
     int status = KFORGE_EXIT_OK;
     if (json && close_out(json, json_path, write_json(json, &b, &m)) != KFORGE_EXIT_OK) status = KFORGE_EXIT_FAIL;
     if (csv && close_out(csv, csv_path, write_csv(csv, &b)) != KFORGE_EXIT_OK) status = KFORGE_EXIT_FAIL;
-    if (compare_path) print_comparison(compare_path, &old, "this run", &b);
+    if (compare_path)
+        print_comparison(compare_path, &old, bench_load_drift(compare_path), "this run", &b,
+                         m.drift_start > 0 && m.drift_end > 0 ? drift : NAN);
     if (plot_dir && status == KFORGE_EXIT_OK && run_plot(json_path, plot_dir) == 1) status = KFORGE_EXIT_FAIL;
     if (tmp_json[0]) unlink(tmp_json);
     free(old.rec);

@@ -30,6 +30,8 @@ typedef struct bench_record {
     double iqr;         /* interquartile range in the same unit, or -1 if unknown (JSON null):
                          * the samples' q3 - q1 relative to their median, times the figure
                          * (for figures timed side by side, the widest of the group) */
+    double q1, q3;      /* the quartiles in the same unit (scaled like iqr: the samples' q1 and q3
+                         * relative to their median, times the figure), or -1 if unknown */
     unsigned samples;   /* how many samples the median is of */
 } bench_record;
 
@@ -50,6 +52,10 @@ typedef struct bench {
     size_t nrec, cap;
     unsigned last_samples; /* samples behind the last bench_measure() result */
     double last_rel_iqr;   /* (q3 - q1) / median of that measurement; -1 = unknown */
+    double last_rel_q1, last_rel_q3; /* q1 / median, q3 / median of the same samples; used
+                                      * only while last_q_tag == last_rel_iqr (a suite that
+                                      * sets last_rel_iqr itself leaves them unknown) */
+    double last_q_tag;
 } bench;
 
 #define BENCH_INPUT_LEN ((size_t)1 << 20)
@@ -77,6 +83,9 @@ void bench_add(bench *b, const char *suite, const char *name, const char *backen
 /* Records of a JSON file written by --json (or a tool in its shape) added to b: how many,
  * or -1 if it cannot be read (bench_external.c). */
 int bench_load_json(bench *b, const char *path);
+/* The drift check a --json file recorded: end/start - 1 of its drift figure (0.1 = the
+ * machine was 10% slower at the end), or NAN if the file has none (bench_external.c). */
+double bench_load_drift(const char *path);
 
 /* "64 B", "1 KiB", "1 MiB", ... */
 const char *bench_size_label(size_t bytes, char buf[24]);

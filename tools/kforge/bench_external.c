@@ -18,6 +18,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,7 +124,7 @@ static int add_records(bench *b, const char *text, size_t len)
     int count = 0;
     while (json_lit(&j, '{')) {
         char suite[24] = "", name[40] = "", backend[40] = "", unit[24] = "", key[24], sval[64];
-        double size = -1, median = -1, samples = 0, iqr = -1, v;
+        double size = -1, median = -1, samples = 0, iqr = -1, q1 = -1, q3 = -1, v;
         do {
             if (!json_str(&j, key, sizeof key) || !json_lit(&j, ':') || !json_value(&j, &v, sval, sizeof sval))
                 return -1;
@@ -135,10 +136,15 @@ static int add_records(bench *b, const char *text, size_t len)
             else if (!strcmp(key, "median")) median = v;
             else if (!strcmp(key, "samples")) samples = v;
             else if (!strcmp(key, "iqr")) iqr = v;
+            else if (!strcmp(key, "q1")) q1 = v;
+            else if (!strcmp(key, "q3")) q3 = v;
         } while (json_lit(&j, ','));
         if (!json_lit(&j, '}') || !suite[0] || !name[0] || !unit[0] || !(median >= 0)) return -1;
         b->last_samples = samples > 0 ? (unsigned)samples : 1;
         b->last_rel_iqr = iqr >= 0 && median > 0 ? iqr / median : -1.0;
+        b->last_rel_q1 = median > 0 ? q1 / median : -1.0;
+        b->last_rel_q3 = median > 0 ? q3 / median : -1.0;
+        b->last_q_tag = q1 >= 0 && q3 >= q1 ? b->last_rel_iqr : -2.0; /* quartiles only when recorded */
         bench_add(b, suite, name, backend, size >= 0 ? (long long)size : -1, unit, median);
         count++;
         if (!json_lit(&j, ',')) break;
@@ -178,6 +184,21 @@ int bench_load_json(bench *b, const char *path)
     int n = text ? add_records(b, text, len) : -1;
     free(text);
     return n;
+}
+
+double bench_load_drift(const char *path)
+{
+    size_t len = 0;
+    char *text = read_file(path, &len);
+    const char *d = text ? strstr(text, "\"drift_check\"") : NULL, *st = d ? strstr(d, "\"start\":") : NULL,
+               *en = d ? strstr(d, "\"end\":") : NULL;
+    double drift = NAN;
+    if (st && en) {
+        double a = strtod(st + 8, NULL), z = strtod(en + 6, NULL);
+        if (a > 0 && z > 0) drift = z / a - 1.0;
+    }
+    free(text);
+    return drift;
 }
 
 /* Run the tool (with up to two more arguments, or NULL); its output is the suite's table,

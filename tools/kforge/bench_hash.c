@@ -105,12 +105,13 @@ void bench_suite_hash(bench *b)
 {
     static uint8_t out[OUT_MAX];
     char label[24];
-    printf("    ticks per input byte, backend %s (XOF output %d bytes; KMAC, ParallelHash\n"
-           "    (B = %d): 256/512-bit output; cSHAKE with S = \"%s\"; KT empty customization)\n",
+    printf("    ticks per input byte, backend %s; GB/s = 10^9 bytes per second at 1 MiB (the TSC\n"
+           "    rate over ticks per byte). XOF output %d bytes; KMAC, ParallelHash (B = %d):\n"
+           "    256/512-bit output; cSHAKE with S = \"%s\"; KT empty customization\n",
            b->backend, XOF_OUT, PH_BLOCK, cshake_S);
     printf("    %-18s %4s", "function", "out");
     for (size_t s = 0; s < N_SIZES; s++) printf(" %10s", bench_size_label(hash_sizes[s], label));
-    printf("\n");
+    printf(" %10s\n", "GB/s"); /* at the largest size: TSC frequency / ticks per byte */
     for (size_t i = 0; i < N_MODES; i++) {
         const bench_mode *m = &modes[i];
         printf("    %-18s %4zu", m->name, m->outlen);
@@ -120,18 +121,22 @@ void bench_suite_hash(bench *b)
             printf("  not available: %s\n", kf_strerror(rc));
             continue;
         }
+        double last = -1.0;
         for (size_t s = 0; s < N_SIZES; s++) {
             bench_mode_arg arg = {m, b->input, hash_sizes[s], out, m->outlen, KF_OK};
             double t = bench_measure(b, bench_run_mode, &arg, 1) / (double)hash_sizes[s];
+            last = -1.0;
             if (arg.rc != KF_OK) {
                 printf(" %10s", "error");
                 continue;
             }
             bench_add(b, "hash", m->name, b->backend, (long long)hash_sizes[s], "ticks/byte", t);
             printf(" %10.2f", t);
+            last = t;
             fflush(stdout);
         }
-        printf("\n");
+        if (last > 0) printf(" %10.2f\n", b->tsc_hz / last / 1e9);
+        else printf(" %10s\n", "-");
     }
 }
 

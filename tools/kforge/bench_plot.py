@@ -10,8 +10,11 @@
   cortex-m.svg, aarch64.svg, riscv64.svg
                  the emulated suites' figures (model cycles, instructions), bars per backend,
                  when their records are in the file
-A chart whose records are absent is not written (and the script says so). Error bars are
-the interquartile range when the JSON has one. Exit status: 0 written, 77 matplotlib is
+A chart whose records are absent is not written (and the script says so). Error bars run
+from the first to the third quartile when the JSON has them ("q1", "q3"); for an older JSON
+with only "iqr" they are median +- IQR/2, cut at zero. Every series has its own colour
+(tab20's ten strong hues, then their light pairs, then all again with another marker and
+line style). Exit status: 0 written, 77 matplotlib is
 missing (one line says so), 1 the JSON cannot be read.
 
 Usage: bench_plot.py --json FILE --out DIR
@@ -38,7 +41,31 @@ def size_label(n):
 
 
 def err(r):
-    return r["iqr"] / 2 if isinstance(r.get("iqr"), (int, float)) else 0
+    """(below, above) the median: to the quartiles, or IQR/2 each way (not below zero)."""
+    num = (int, float)
+    if isinstance(r.get("q1"), num) and isinstance(r.get("q3"), num):
+        return max(0.0, r["median"] - r["q1"]), max(0.0, r["q3"] - r["median"])
+    if isinstance(r.get("iqr"), num):
+        return min(r["iqr"] / 2, r["median"]), r["iqr"] / 2
+    return 0.0, 0.0
+
+
+def yerr(recs_or_errs, from_records=True):
+    """matplotlib's asymmetric yerr: [[below...], [above...]]."""
+    pairs = [err(r) for r in recs_or_errs] if from_records else list(recs_or_errs)
+    return [[p[0] for p in pairs], [p[1] for p in pairs]]
+
+
+MARKERS = ["o", "s", "^", "D", "v", "P", "X"]
+
+
+def style(k, plt):
+    """The k-th series' (colour, marker, line style): 20 colours, then they repeat with
+    another marker and dash pattern, so no two series up to 140 look alike."""
+    tab = plt.get_cmap("tab20").colors
+    colours = tab[0::2] + tab[1::2]  # the 10 strong hues first, then their light pairs
+    turn = k // len(colours)
+    return colours[k % len(colours)], MARKERS[turn % len(MARKERS)], ["-", "-.", ":"][turn % 3]
 
 
 def subtitle(machine):
@@ -57,19 +84,19 @@ def save(plt, fig, out, name, written):
 def lines_by_size(plt, records, title, machine, out, name, written, styles=None):
     """records: (label, style key, [records]) ticks/byte against input size, log x."""
     fig, ax = plt.subplots(figsize=(9, 5.5))
-    colours = {}
+    keys = {}
     for label, key, recs in records:
         recs = sorted(recs, key=lambda r: r["size"])
-        colour = colours.setdefault(key, "C%d" % (len(colours) % 10))
-        ax.errorbar([r["size"] for r in recs], [r["median"] for r in recs], yerr=[err(r) for r in recs],
-                    label=label, color=colour, marker="o", markersize=3, capsize=2,
-                    linestyle=(styles or {}).get(label, "-"))
+        colour, marker, line = style(keys.setdefault(key, len(keys)), plt)
+        ax.errorbar([r["size"] for r in recs], [r["median"] for r in recs], yerr=yerr(recs),
+                    label=label, color=colour, marker=marker, markersize=3, capsize=2,
+                    linestyle=(styles or {}).get(label, line))
     sizes = sorted({r["size"] for _, _, recs in records for r in recs})
     ax.set_xscale("log", base=2)
     ax.set_xticks(sizes)
     ax.set_xticklabels([size_label(s) for s in sizes])
     ax.set_xlabel("input size")
-    ax.set_ylabel("TSC ticks per byte (median; bars: IQR)")
+    ax.set_ylabel("TSC ticks per byte (median; bars: quartiles)")
     ax.set_title("%s\n%s" % (title, subtitle(machine)), fontsize=10)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7, ncol=2)
@@ -83,8 +110,10 @@ def bars(plt, groups, series, values, errors, title, ylabel, machine, out, name,
     for k, s in enumerate(series):
         xs = [g + (k - (len(series) - 1) / 2) * width for g in range(len(groups))]
         idx = range(len(groups))
-        ax.bar(xs, [values[s].get(g, 0) for g in idx], width, yerr=[errors[s].get(g, 0) for g in idx],
-               label=s, capsize=2)
+        colour, _, _ = style(k, plt)
+        ax.bar(xs, [values[s].get(g, 0) for g in idx], width,
+               yerr=yerr([errors[s].get(g, (0.0, 0.0)) for g in idx], from_records=False),
+               label=s, capsize=2, color=colour)
     ax.set_xticks(range(len(groups)))
     ax.set_xticklabels(groups, rotation=20 if len(groups) > 6 else 0, ha="right" if len(groups) > 6 else "center",
                        fontsize=8)
@@ -155,7 +184,7 @@ def main():
             values.setdefault(r["backend"], {})[groups.index(g)] = r["median"]
             errors.setdefault(r["backend"], {})[groups.index(g)] = err(r)
         bars(plt, groups, series, values, errors, "ML-KEM (FIPS 203): ticks per operation",
-             "TSC ticks (median; bars: IQR)", machine, args.out, "mlkem.svg", written)
+             "TSC ticks (median; bars: quartiles)", machine, args.out, "mlkem.svg", written)
     else:
         missing.append("mlkem.svg (no suite mlkem)")
 

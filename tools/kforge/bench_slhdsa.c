@@ -187,6 +187,11 @@ static double time_op(bench *b, slh_bench_arg *a, enum slh_bench_op op, unsigned
     qsort(t, samples, sizeof t[0], cmp_u64);
     b->last_samples = samples;
     b->last_rel_iqr = t[samples / 2] ? (double)(t[3 * samples / 4] - t[samples / 4]) / (double)t[samples / 2] : -1.0;
+    if (t[samples / 2]) { /* its quartiles too (bench.h: last_q_tag) */
+        b->last_rel_q1 = (double)t[samples / 4] / (double)t[samples / 2];
+        b->last_rel_q3 = (double)t[3 * samples / 4] / (double)t[samples / 2];
+        b->last_q_tag = b->last_rel_iqr;
+    }
     return (double)t[samples / 2];
 }
 

@@ -441,8 +441,14 @@ int cli_emit(const char *prog, cli_val *v, size_t nv, const char *name, const ui
 int cli_emit_pem(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n,
                  int key_type, int is_private, const uint8_t *seed, size_t seedlen)
 {
+    return cli_emit_pem_form(prog, v, nv, name, p, n, key_type, is_private, seed, seedlen, KF_PRIV_DEFAULT);
+}
+
+int cli_emit_pem_form(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n,
+                      int key_type, int is_private, const uint8_t *seed, size_t seedlen, int form_)
+{
     size_t derlen = 0, pemlen = 0;
-    kf_key_priv_form form = seed ? KF_PRIV_SEED : KF_PRIV_DEFAULT;
+    kf_key_priv_form form = form_ != KF_PRIV_DEFAULT ? (kf_key_priv_form)form_ : seed ? KF_PRIV_SEED : KF_PRIV_DEFAULT;
     kf_key_type t = (kf_key_type)key_type;
     int rc = is_private ? kf_key_encode_pkcs8(t, form, seed, seedlen, p, n, NULL, 0, &derlen)
                         : kf_key_encode_spki(t, p, n, NULL, 0, &derlen);

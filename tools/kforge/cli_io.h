@@ -77,6 +77,9 @@ int cli_emit(const char *prog, cli_val *v, size_t nv, const char *name, const ui
  * file, else on stdout. 0 or -1. */
 int cli_emit_pem(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n,
                  int key_type, int is_private, const uint8_t *seed, size_t seedlen);
+/* The same with the PKCS#8 form named (a kf_key_priv_form; KF_PRIV_DEFAULT is the choice above). */
+int cli_emit_pem_form(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n,
+                      int key_type, int is_private, const uint8_t *seed, size_t seedlen, int form);
 void cli_free_all(cli_val *v, size_t nv);
 
 #endif

@@ -22,3 +22,14 @@ try:
     keccakforge.shake_128().read(1)
 except ValueError:  # StateError is a ValueError, as hashlib users catch
     pass
+# key files (keccakforge.mlkem / slhdsa)
+from keccakforge import mlkem, slhdsa  # noqa: E402
+
+ek, dk, seed = mlkem.ML_KEM_768.keygen_seed()
+pem: bytes = mlkem.ML_KEM_768.private_bytes(seed=seed, form="seed")
+params, dk2, seed2 = mlkem.load_private_key(pem)
+if seed2 is not None:
+    ek2, dk3 = params.keygen(seed2)
+spki: bytes = mlkem.ML_KEM_768.public_bytes(ek, encoding="DER")
+s_params, pk = slhdsa.load_public_key(pem.decode())
+ok: bool = s_params.verify(pk, b"m", b"")
