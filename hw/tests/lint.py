@@ -40,6 +40,14 @@ def main():
         if r.returncode != 0 or r.stderr.strip():
             print(r.stderr)
             bad += 1
+    # the whole ML-KEM unit (mlkem_top: the hash unit, the arithmetic and the coders)
+    r = subprocess.run(["verilator", "--lint-only", "-Wall", inc, "--top-module", "mlkem_top"] +
+                       [os.path.join(RTL, f) for f in FILES + ARITH + ["mlkem/mlkem_top.v"]], capture_output=True, text=True)
+    print("verilator --lint-only -Wall --top-module mlkem_top: "
+          + ("clean" if r.returncode == 0 and not r.stderr.strip() else "WARNINGS"))
+    if r.returncode != 0 or r.stderr.strip():
+        print(r.stderr)
+        bad += 1
     if shutil.which("yosys"):
         r = subprocess.run(["yosys", "-q", "-p", "read_verilog " + " ".join(os.path.join(RTL, f) for f in FILES)
                             + "; hierarchy -check -top mlkem_hash_top"], capture_output=True, text=True)
