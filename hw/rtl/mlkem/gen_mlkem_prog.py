@@ -15,7 +15,9 @@ polynomial slots (256 coefficients each), by op:
   END                         the operation is over
   HASH  f = hash_top op       message bb[a, a+na) || bb[b, b+nb) || the nimm low bytes of imm;
                               G/H/J: the digest to bb[c...]; PRF/XOF: the polynomial to slot c
-  NTT   f0 inverse            slot a in place
+  NTT   f0 inverse            load slot a into the NTT unit and start it; the transform runs while
+                              the next instructions do (the unit's memory is not the slot's)
+  NTTU  f1 add                wait for the transform, unload it into slot c (+ slot b with f1)
   BMUL  f0 accumulate         slot c = (f0 ? slot c : 0) + slot a o slot b (MultiplyNTTs)
   ADDSUB f0 subtract          slot c = slot a +- slot b
   ENC   f[3:0] d, f4 compress bb[c, c+4d) = ByteEncode_d(Compress_d(slot a))  (no Compress for d = 12)
@@ -33,7 +35,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 OPS = {"END": 0, "HASH": 1, "NTT": 2, "BMUL": 3, "ADDSUB": 4, "ENC": 5, "DEC": 6, "COPY": 7, "CMP": 8,
-       "SEL": 9, "ZERO": 10}
+       "SEL": 9, "ZERO": 10, "NTTU": 11}
 G, H, J, PRF2, PRF3, XOF = 0, 1, 2, 3, 4, 5
 
 # byte buffer layout (64-bit word addresses); the host's windows are D/M, Z, K, CT, DK, EK
@@ -45,21 +47,60 @@ PARAMS = {2: dict(eta1=3, du=10, dv=4), 3: dict(eta1=2, du=10, dv=4), 4: dict(et
 KEYGEN, ENCAPS, DECAPS = 0, 1, 2
 
 
-def ins(op, a=0, na=0, b=0, nb=0, c=0, imm=0, nimm=0, f=0, note=""):
+def ins(op, a=0, na=0, b=0, nb=0, c=0, imm=0, nimm=0, f=0, note="", add=None):
+    return dict(op=op, a=a, na=na, b=b, nb=nb, c=c, imm=imm, nimm=nimm, f=f, note=note, add=add)
+
+
+def encode(i):
+    op, a, na, b, nb, c, imm, nimm, f = (i[x] for x in ("op", "a", "na", "b", "nb", "c", "imm", "nimm", "f"))
     for v, w in ((a, 10), (na, 10), (b, 10), (nb, 10), (c, 10), (imm, 16), (nimm, 2), (f, 8)):
         assert 0 <= v < (1 << w)
     word = OPS[op] | a << 4 | na << 14 | b << 24 | nb << 34 | c << 44 | imm << 54 | nimm << 70 | f << 72
-    return word, f"{op} a={a} na={na} b={b} nb={nb} c={c} imm={imm:#x}/{nimm} f={f:#x} {note}"
+    return word, f"{op} a={a} na={na} b={b} nb={nb} c={c} imm={imm:#x}/{nimm} f={f:#x} {i['note']}"
+
+
+def slots(i):
+    """The polynomial slots an instruction reads or writes."""
+    op = i["op"]
+    if op == "HASH":
+        return {i["c"]} if i["f"] in (PRF2, PRF3, XOF) else set()
+    if op in ("BMUL", "ADDSUB"):
+        return {i["a"], i["b"], i["c"]}
+    if op == "ENC":
+        return {i["a"]}
+    if op == "DEC":
+        return {i["c"]}
+    return set()
+
+
+def schedule(prog):
+    """Splits each NTT into NTT (load and start) and NTTU (unload, with the add fused in): the
+    NTTU goes just before the first later instruction that needs the NTT unit or touches the
+    transformed slot or the slot to add, so the transform overlaps the instructions between."""
+    out = []
+    pending = None
+    for i in prog:
+        if pending is not None:
+            slot, add = pending
+            if i["op"] in ("NTT", "END") or slots(i) & ({slot} | ({add} if add is not None else set())):
+                out.append(ins("NTTU", b=add or 0, c=slot, f=2 if add is not None else 0,
+                               note=f"unload slot {slot}" + (f" + slot {add}" if add is not None else "")))
+                pending = None
+        out.append(i)
+        if i["op"] == "NTT":
+            pending = (i["a"], i["add"])
+    assert pending is None
+    return [encode(i) for i in out]
 
 
 def prf(k, eta):
     return PRF3 if eta == 3 else PRF2
 
 
-def sample_matrix_row_times(out, k, rho, vec, dst, transpose, first_acc=False):
+def sample_matrix_row_times(out, k, rho, vec, dst, transpose, first_acc=False, rows=None):
     """dst[i] (+)= sum_j A[i][j] o vec[j] (A^T with transpose), A sampled entry by entry into slot 0.
     A[i][j] = SampleNTT(rho || j || i) (Alg. 13 line 6), so A^T[i][j] = A[j][i] = SampleNTT(rho || i || j)."""
-    for i in range(k):
+    for i in (range(k) if rows is None else rows):
         for j in range(k):
             imm = (i | j << 8) if transpose else (j | i << 8)
             out.append(ins("HASH", a=rho, na=4, c=0, imm=imm, nimm=2, f=XOF, note=f"A[{i}][{j}]{'^T' if transpose else ''}"))
@@ -75,14 +116,8 @@ def keygen(k):
     rho, sigma = BB["GOUT"], BB["GOUT"] + 4
     # K-PKE.KeyGen(d) (Alg. 13): (rho, sigma) = G(d || k)
     out.append(ins("HASH", a=BB["D"], na=4, c=BB["GOUT"], imm=k, nimm=1, f=G, note="(rho, sigma) = G(d || k)"))
-    n = 0
-    for i in range(k):
-        out.append(ins("HASH", a=sigma, na=4, c=s[i], imm=n, nimm=1, f=prf(k, p["eta1"]), note=f"s[{i}]"))
-        n += 1
-    for i in range(k):
-        out.append(ins("HASH", a=sigma, na=4, c=e[i], imm=n, nimm=1, f=prf(k, p["eta1"]), note=f"e[{i}]"))
-        n += 1
-    for v in s + e:
+    for n, (v, name) in enumerate([(x, f"s[{i}]") for i, x in enumerate(s)] + [(x, f"e[{i}]") for i, x in enumerate(e)]):
+        out.append(ins("HASH", a=sigma, na=4, c=v, imm=n, nimm=1, f=prf(k, p["eta1"]), note=name))
         out.append(ins("NTT", a=v))
     # t^ = A^ o s^ + e^ accumulated into e's slots
     sample_matrix_row_times(out, k, rho, s, e, transpose=False, first_acc=True)
@@ -113,25 +148,23 @@ def encrypt(out, k, ek, m_addr, r_addr, ct, check):
     n = 0
     for i in range(k):
         out.append(ins("HASH", a=r_addr, na=4, c=y[i], imm=n, nimm=1, f=prf(k, p["eta1"]), note=f"y[{i}]"))
+        out.append(ins("NTT", a=y[i]))
         n += 1
     for i in range(k):
         out.append(ins("HASH", a=r_addr, na=4, c=e1[i], imm=n, nimm=1, f=PRF2, note=f"e1[{i}]"))
         n += 1
     out.append(ins("HASH", a=r_addr, na=4, c=e2, imm=n, nimm=1, f=PRF2, note="e2"))
+    # u = NTT^-1(A^T o y^) + e1, row by row: each row's inverse NTT runs under the next row's sampling
     for i in range(k):
-        out.append(ins("NTT", a=y[i]))
-    sample_matrix_row_times(out, k, rho, y, u, transpose=True)
-    for i in range(k):
-        out.append(ins("NTT", a=u[i], f=1))
-        out.append(ins("ADDSUB", a=u[i], b=e1[i], c=u[i], note=f"u[{i}]"))
+        sample_matrix_row_times(out, k, rho, y, u, transpose=True, rows=[i])
+        out.append(ins("NTT", a=u[i], f=1, add=e1[i], note=f"u[{i}] = NTT^-1(.) + e1[{i}]"))
     for j in range(k):
         out.append(ins("BMUL", a=t[j], b=y[j], c=v, f=1 if j else 0))
-    out.append(ins("NTT", a=v, f=1))
-    out.append(ins("ADDSUB", a=v, b=e2, c=v))
+    out.append(ins("NTT", a=v, f=1, add=e2, note="NTT^-1(t^T o y^) + e2"))
     out.append(ins("DEC", a=m_addr, c=mu, f=1 | 0x10, note="mu = Decompress_1(ByteDecode_1(m))"))
-    out.append(ins("ADDSUB", a=v, b=mu, c=v, note="v"))
     for i in range(k):
         out.append(ins("ENC", a=u[i], c=ct + 4 * p["du"] * i, f=p["du"] | 0x10, note=f"c1[{i}]"))
+    out.append(ins("ADDSUB", a=v, b=mu, c=v, note="v"))
     out.append(ins("ENC", a=v, c=ct + 4 * p["du"] * k, f=p["dv"] | 0x10, note="c2"))
 
 
@@ -170,18 +203,18 @@ def decaps(k):
     vp, s, w = 5, [6 + i for i in range(k)], 10
     for i in range(k):
         out.append(ins("DEC", a=ct + 4 * p["du"] * i, c=up[i], f=p["du"] | 0x10, note=f"u'[{i}]"))
+        out.append(ins("NTT", a=up[i]))
     out.append(ins("DEC", a=ct + 4 * p["du"] * k, c=vp, f=p["dv"] | 0x10, note="v'"))
     for i in range(k):
         out.append(ins("DEC", a=dk + 48 * i, c=s[i], f=12, note=f"s^[{i}]"))
-        out.append(ins("NTT", a=up[i]))
     for j in range(k):
         out.append(ins("BMUL", a=s[j], b=up[j], c=w, f=1 if j else 0))
     out.append(ins("NTT", a=w, f=1))
+    # ML-KEM.Decaps_internal (Alg. 18): Kbar = J(z || c) while the inverse NTT runs
+    out.append(ins("HASH", a=z, na=4, b=ct, nb=ct_words(k), c=BB["KBAR"], f=J, note="Kbar = J(z || c)"))
     out.append(ins("ADDSUB", a=vp, b=w, c=w, f=1, note="w = v' - NTT^-1(s^T o NTT(u'))"))
     out.append(ins("ENC", a=w, c=BB["MP"], f=1 | 0x10, note="m' = ByteEncode_1(Compress_1(w))"))
-    # ML-KEM.Decaps_internal (Alg. 18)
     out.append(ins("HASH", a=BB["MP"], na=4, b=h, nb=4, c=BB["GOUT"], f=G, note="(K', r') = G(m' || h)"))
-    out.append(ins("HASH", a=z, na=4, b=ct, nb=ct_words(k), c=BB["KBAR"], f=J, note="Kbar = J(z || c)"))
     encrypt(out, k, ek, BB["MP"], BB["GOUT"] + 4, BB["CTP"], check=False)
     out.append(ins("CMP", a=ct, na=ct_words(k), b=BB["CTP"], f=0, note="c != c' (every word)"))
     out.append(ins("SEL", a=BB["GOUT"], na=4, b=BB["KBAR"], c=BB["K"], note="K = c == c' ? K' : Kbar"))
@@ -194,7 +227,8 @@ def decaps(k):
 
 def programs():
     """[(operation, k, [(word, text)])] in ROM order."""
-    return [(o, k, fn(k)) for o, fn in ((KEYGEN, keygen), (ENCAPS, encaps), (DECAPS, decaps)) for k in (2, 3, 4)]
+    return [(o, k, schedule(fn(k))) for o, fn in ((KEYGEN, keygen), (ENCAPS, encaps), (DECAPS, decaps))
+            for k in (2, 3, 4)]
 
 
 def render():

@@ -39,6 +39,13 @@ module mlkem_bytedec (
     wire [11:0] v = buf_q[11:0] & mask;
     wire        big = dq == 4'd12 && v >= Q;
     always @(posedge clk) begin
+        if (give) begin
+            out_valid <= 1'b1;
+            out_coef  <= big ? v - Q : v;
+            out_bad   <= big;
+        end else if (out_ready) begin
+            out_valid <= 1'b0;
+        end
         if (take) begin
             if (wleft == 6'd0) begin
                 dq    <= d;
@@ -46,15 +53,6 @@ module mlkem_bytedec (
             end else begin
                 wleft <= wleft - 6'd1;
             end
-        end
-    end
-    always @(posedge clk) begin
-        if (give) begin
-            out_valid <= 1'b1;
-            out_coef  <= big ? v - Q : v;
-            out_bad   <= big;
-        end else if (out_ready) begin
-            out_valid <= 1'b0;
         end
         buf_q <= take ? shifted | ({12'd0, in_data} << rem) : shifted;
         fill  <= take ? rem + 7'd64 : rem;

@@ -43,7 +43,7 @@ module mlkem_top #(
 );
     `include "mlkem_prog.vh"
     localparam [3:0] I_END = 4'd0, I_HASH = 4'd1, I_NTT = 4'd2, I_BMUL = 4'd3, I_ADDSUB = 4'd4, I_ENC = 4'd5,
-                     I_DEC = 4'd6, I_COPY = 4'd7, I_CMP = 4'd8, I_SEL = 4'd9, I_ZERO = 4'd10;
+                     I_DEC = 4'd6, I_COPY = 4'd7, I_CMP = 4'd8, I_SEL = 4'd9, I_ZERO = 4'd10, I_NTTU = 4'd11;
     localparam [1:0] S_IDLE = 2'd0, S_FETCH = 2'd1, S_EXEC = 2'd2;
 
     // ---------------------------------------------------------------- sequencer
@@ -63,19 +63,30 @@ module mlkem_top #(
     wire       exec   = st == S_EXEC;
     reg        fin;            // the instruction in i_op ends in this clock
     reg        bad_ek, bad_dk, fail;
+    reg        n_run;          // the NTT unit transforms (from its start to its done)
     wire       params_ok = op_sel != 2'd3 && k_sel >= 3'd2 && k_sel <= 3'd4;
 
     // ---------------------------------------------------------------- memories
-    reg [11:0] pm [0:8191];
-    reg [12:0] pra0, pra1, pwa;
-    reg        pwe;
-    reg [11:0] pwd;
-    reg [11:0] prd0, prd1;
+    // the polynomial memory: even coefficients in pm_e, odd ones in pm_o, word {slot, pair}; three
+    // read ports (a pair each), one write port per bank (two coefficients of a pair per clock)
+    reg [11:0] pm_e [0:4095];
+    reg [11:0] pm_o [0:4095];
+    reg [11:0] pra0, pra1, pra2, pwa_e, pwa_o;
+    reg        pwe_e, pwe_o;
+    reg [11:0] pwd_e, pwd_o;
+    reg [11:0] pe0, po0, pe1, po1, pe2, po2;
     always @(posedge clk) begin
-        prd0 <= pm[pra0];
-        prd1 <= pm[pra1];
-        if (pwe) pm[pwa] <= pwd;
+        pe0 <= pm_e[pra0];
+        po0 <= pm_o[pra0];
+        pe1 <= pm_e[pra1];
+        po1 <= pm_o[pra1];
+        pe2 <= pm_e[pra2];
+        po2 <= pm_o[pra2];
+        if (pwe_e) pm_e[pwa_e] <= pwd_e;
+        if (pwe_o) pm_o[pwa_o] <= pwd_o;
     end
+    reg        rsel;            // ENC: the odd coefficient of the pair read
+    wire [11:0] prd0 = rsel ? po0 : pe0;
     reg [63:0] bb [0:1023];
     reg [9:0]  bra0, bra1, bwa;
     reg        bwe;
@@ -94,7 +105,6 @@ module mlkem_top #(
     reg [1:0] ph;        // phase within an op
     reg       rv;        // a read issued in the clock before (its data in prd* / brd*)
     reg [9:0] rcnt;      // ... and its index
-    reg [1:0] rph;
 
     // ---------------------------------------------------------------- word reader (HASH input, DEC)
     // bb[a, a+na) || bb[b, b+nb) || the imm word (nimm bytes, HASH only), into a 4-entry FIFO
@@ -148,11 +158,12 @@ module mlkem_top #(
     wire [191:0] h_coef_data;
     wire [4:0]  h_coef_cnt;
     reg         h_cmd_sent;
-    reg         cb_v;              // coefficient beat being written, lane by lane
-    reg [191:0] cb_data;
-    reg [4:0]   cb_n, cb_i;
+    reg         cb_v;              // coefficient beat being written, two lanes per clock
+    reg [191:0] cb_data;           // the lanes still to write, the next in bits 11:0
+    reg [4:0]   cb_rem;            // how many
     reg         cb_last;
-    wire        cb_end = cb_v && cb_i + 5'd1 == cb_n;
+    wire        cb_two = cb_rem >= 5'd2;
+    wire        cb_end = cb_v && cb_rem <= 5'd2;
     wire        h_coef_ready = exec && i_op == I_HASH && (!cb_v || (cb_end && !cb_last));
     mlkem_hash_top #(.RPC(RPC)) u_hash (
         .clk(clk), .rst(rst),
@@ -169,29 +180,36 @@ module mlkem_top #(
     // NTT: its own memory, loaded from a slot and unloaded back
     reg         n_start, n_we;
     reg  [7:0]  n_waddr, n_raddr;
-    reg  [11:0] n_wdata;
     wire        n_busy, n_done;
-    wire [11:0] n_rdata;
+    wire [11:0] n_rdata, n_rdata1;
+    // two coefficients per clock in and out (a pair: ext_* and the ^1 lane)
     mlkem_ntt #(.BF(BF)) u_ntt (.clk(clk), .rst(rst), .start(n_start), .inv(i_f[0]), .busy(n_busy), .done(n_done),
-        .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(n_wdata), .ext_raddr(n_raddr), .ext_rdata(n_rdata));
+        .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(pe0), .ext_raddr(n_raddr), .ext_rdata(n_rdata),
+        .ext_we1(n_we), .ext_wdata1(po0), .ext_rdata1(n_rdata1));
 
     // base multiplication
-    reg         bm_v;
-    reg  [6:0]  bm_pair;
-    reg  [11:0] bm_a0, bm_b0, bm_a1, bm_b1;
+    // base multiplication: a pair of each operand and of the accumulator per clock
     wire        bm_ov;
     wire [11:0] bm_c0, bm_c1;
-    mlkem_basemul u_bm (.clk(clk), .rst(rst), .in_valid(bm_v), .pair(bm_pair), .a0(bm_a0), .a1(bm_a1),
-        .b0(bm_b0), .b1(bm_b1), .acc(i_f[0]), .c0_in(prd0), .c1_in(prd1),
+    mlkem_basemul u_bm (.clk(clk), .rst(rst), .in_valid(exec && i_op == I_BMUL && rv), .pair(rcnt[6:0]),
+        .a0(pe0), .a1(po0), .b0(pe1), .b1(po1), .acc(i_f[0]), .c0_in(pe2), .c1_in(po2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
-    reg         bm_c1_pend;
-    reg  [11:0] bm_c1_hold;
 
     // add / subtract
+    // ADDSUB: slot a +- slot b, a pair per clock; NTTU: the NTT's output pair + slot b (f1) or + 0
     wire        as_ov;
-    wire [11:0] as_c;
-    mlkem_addsub u_as (.clk(clk), .rst(rst), .in_valid(exec && i_op == I_ADDSUB && rv), .sub(i_f[0]),
-        .a(prd0), .b(prd1), .out_valid(as_ov), .c(as_c));
+    wire [11:0] as_c, as_c1;
+    wire        as_u = i_op == I_NTTU;
+    wire        as_sub = !as_u && i_f[0];
+    wire [11:0] as_a0 = as_u ? n_rdata : pe0, as_a1 = as_u ? n_rdata1 : po0;
+    wire [11:0] as_b0 = (as_u && !i_f[1]) ? 12'd0 : pe1, as_b1 = (as_u && !i_f[1]) ? 12'd0 : po1;
+    wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv;
+    mlkem_addsub u_as (.clk(clk), .rst(rst), .in_valid(as_in), .sub(as_sub),
+        .a(as_a0), .b(as_b0), .out_valid(as_ov), .c(as_c));
+    /* verilator lint_off PINCONNECTEMPTY */
+    mlkem_addsub u_as1 (.clk(clk), .rst(rst), .in_valid(as_in), .sub(as_sub),
+        .a(as_a1), .b(as_b1), .out_valid(), .c(as_c1));
+    /* verilator lint_on PINCONNECTEMPTY */
 
     // compress -> ByteEncode
     wire        cp_ov;
@@ -234,16 +252,14 @@ module mlkem_top #(
     reg  dv1, dv2;   // DEC without decompress: bytedec's output delayed as decompress would
     reg  cmp_diff;
     wire [4:0]  slot_a = i_a[4:0], slot_b = i_b[4:0], slot_c = i_c[4:0];
-    wire        bmul_issue = exec && i_op == I_BMUL && cnt < 10'd384;
-    reg  [6:0]  bm_p;     // BMUL: pair being read
-    reg  [6:0]  bm_wp;    // pair being written
     always @* begin
-        pra0 = 13'd0; pra1 = 13'd0;
-        pwe = 1'b0; pwa = 13'd0; pwd = 12'd0;
+        pra0 = {slot_a, cnt[6:0]}; pra1 = {slot_b, cnt[6:0]}; pra2 = {slot_c, cnt[6:0]};
+        pwe_e = 1'b0; pwa_e = {slot_c, wcnt[6:0]}; pwd_e = 12'd0;
+        pwe_o = 1'b0; pwa_o = {slot_c, wcnt[6:0]}; pwd_o = 12'd0;
         bra0 = host_addr; bra1 = 10'd0;
         bwe = !busy && host_we; bwa = host_addr; bwd = host_wdata;
         fin = 1'b0;
-        n_start = 1'b0; n_we = 1'b0; n_waddr = rcnt[7:0]; n_wdata = prd0; n_raddr = cnt[7:0];
+        n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt[6:0], 1'b0}; n_raddr = {cnt[6:0], 1'b0};
         if (exec) begin
             bwe = 1'b0;
             case (i_op)
@@ -251,42 +267,52 @@ module mlkem_top #(
                 I_HASH: begin
                     bra0 = r_addr;
                     bwe = h_hash_valid; bwa = i_c + wcnt; bwd = h_hash_data;
-                    pwe = cb_v; pwa = {slot_c, wcnt[7:0]}; pwd = cb_data[12*cb_i +: 12];
+                    // lane 0 to coefficient wcnt, lane 1 (if any) to wcnt + 1: one per bank
+                    pwe_e = cb_v && (!wcnt[0] || cb_two); pwe_o = cb_v && (wcnt[0] || cb_two);
+                    pwa_e = {slot_c, wcnt[7:1] + {6'd0, wcnt[0]}}; pwa_o = {slot_c, wcnt[7:1]};
+                    pwd_e = wcnt[0] ? cb_data[23:12] : cb_data[11:0];
+                    pwd_o = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
                     fin = (h_hash_valid && h_hash_last) || (cb_end && cb_last);
                 end
                 I_NTT: begin
-                    // ph 0: load (read slot, write the NTT's memory a clock later), 1: run, 2: unload
-                    pra0 = {slot_a, cnt[7:0]};
-                    n_we = ph != 2'd2 && rv;   // the last write lands in ph 1's first clock
+                    // ph 0: load a pair per clock (read slot a, write the NTT's memory a clock
+                    // later), 1: start it; the transform runs on while the next instructions
+                    // do (any but NTT and NTTU: the program unloads it with NTTU)
+                    pra0 = {slot_a, cnt[6:0]};
+                    n_we = rv;                 // the last write lands in ph 1's first clock
                     n_start = ph == 2'd1 && cnt == 10'd1;
-                    pwe = ph == 2'd2 && rv; pwa = {slot_a, rcnt[7:0]}; pwd = n_rdata;
-                    fin = ph == 2'd2 && rv && rcnt == 10'd255;
+                    fin = n_start;
+                end
+                I_NTTU: begin
+                    // ph 0: wait for the transform; 2: unload a pair per clock (+ slot b) into slot c
+                    pra1 = {slot_b, cnt[6:0]};
+                    pwe_e = as_ov; pwd_e = as_c;
+                    pwe_o = as_ov; pwd_o = as_c1;
+                    fin = as_ov && wcnt == 10'd127;
                 end
                 I_BMUL: begin
-                    // three reads per pair: a0 b0, a1 b1, then the accumulator's c0 c1
-                    case (ph)
-                        2'd0: begin pra0 = {slot_a, bm_p, 1'b0}; pra1 = {slot_b, bm_p, 1'b0}; end
-                        2'd1: begin pra0 = {slot_a, bm_p, 1'b1}; pra1 = {slot_b, bm_p, 1'b1}; end
-                        default: begin pra0 = {slot_c, bm_p, 1'b0}; pra1 = {slot_c, bm_p, 1'b1}; end
-                    endcase
-                    if (bm_ov) begin pwe = 1'b1; pwa = {slot_c, bm_wp, 1'b0}; pwd = bm_c0; end
-                    else if (bm_c1_pend) begin pwe = 1'b1; pwa = {slot_c, bm_wp, 1'b1}; pwd = bm_c1_hold; end
-                    fin = bm_c1_pend && !bm_ov && bm_wp == 7'd127;
+                    // pair cnt of a, b and the accumulator c read in one clock; the result
+                    // pair written LAT clocks later (other pairs: no hazard)
+                    pwe_e = bm_ov; pwd_e = bm_c0;
+                    pwe_o = bm_ov; pwd_o = bm_c1;
+                    fin = bm_ov && wcnt == 10'd127;
                 end
                 I_ADDSUB: begin
-                    pra0 = {slot_a, cnt[7:0]}; pra1 = {slot_b, cnt[7:0]};
-                    pwe = as_ov; pwa = {slot_c, wcnt[7:0]}; pwd = as_c;
-                    fin = as_ov && wcnt == 10'd255;
+                    pwe_e = as_ov; pwd_e = as_c;
+                    pwe_o = as_ov; pwd_o = as_c1;
+                    fin = as_ov && wcnt == 10'd127;
                 end
                 I_ENC: begin
-                    pra0 = {slot_a, cnt[7:0]};
+                    pra0 = {slot_a, cnt[7:1]};
                     bwe = be_ov; bwa = i_c + wcnt; bwd = be_data;
                     fin = be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00};
                 end
                 I_DEC: begin
                     bra0 = r_addr;
-                    pwe = i_f[4] ? dc_ov : dv2; pwa = {slot_c, wcnt[7:0]}; pwd = i_f[4] ? dc_x : draw2;
-                    fin = pwe && wcnt == 10'd255;
+                    pwe_e = (i_f[4] ? dc_ov : dv2) && !wcnt[0]; pwe_o = (i_f[4] ? dc_ov : dv2) && wcnt[0];
+                    pwa_e = {slot_c, wcnt[7:1]}; pwa_o = {slot_c, wcnt[7:1]};
+                    pwd_e = i_f[4] ? dc_x : draw2; pwd_o = pwd_e;
+                    fin = (pwe_e || pwe_o) && wcnt == 10'd255;
                 end
                 I_COPY, I_CMP, I_SEL: begin
                     bra0 = i_a + cnt; bra1 = i_b + cnt;
@@ -309,7 +335,8 @@ module mlkem_top #(
         dv1 <= bd_ov;
         dv2 <= dv1;
         rv  <= 1'b0;
-        bm_v <= 1'b0;
+        rsel <= cnt[0];
+        if (n_done) n_run <= 1'b0;
         if (st == S_IDLE) begin
             done <= 1'b0;
             if (start) begin
@@ -334,7 +361,6 @@ module mlkem_top #(
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
             h_cmd_sent <= 1'b0; cb_v <= 1'b0;
-            bm_p <= 7'd0; bm_wp <= 7'd0; bm_c1_pend <= 1'b0;
             cmp_diff <= 1'b0;
         end
         if (exec) begin
@@ -343,51 +369,45 @@ module mlkem_top #(
                     if (h_cmd_ready) h_cmd_sent <= 1'b1;
                     if (h_hash_valid) wcnt <= wcnt + 10'd1;
                     if (cb_v) begin
-                        wcnt <= wcnt + 10'd1;
-                        cb_i <= cb_i + 5'd1;
+                        wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
+                        cb_rem <= cb_rem - (cb_two ? 5'd2 : 5'd1);
+                        cb_data <= {24'd0, cb_data[191:24]};
                         if (cb_end) cb_v <= 1'b0;
                     end
                     if (h_coef_valid && h_coef_ready) begin
                         cb_v <= 1'b1;
                         cb_data <= h_coef_data;
-                        cb_n <= h_coef_cnt;
-                        cb_i <= 5'd0;
+                        cb_rem <= h_coef_cnt;
                         cb_last <= h_coef_last;
                     end
                 end
                 I_NTT: begin
-                    case (ph)
-                        2'd0: begin
-                            rv <= 1'b1; rcnt <= cnt;
-                            cnt <= cnt + 10'd1;
-                            if (cnt == 10'd255) begin ph <= 2'd1; cnt <= 10'd0; end
-                        end
-                        2'd1: begin
-                            if (cnt != 10'd2) cnt <= cnt + 10'd1;   // 1: start; 2: running
-                            if (n_done) begin ph <= 2'd2; cnt <= 10'd0; end
-                        end
-                        default: begin
-                            rv <= cnt < 10'd256; rcnt <= cnt;
-                            if (cnt < 10'd256) cnt <= cnt + 10'd1;
-                        end
-                    endcase
+                    if (ph == 2'd0) begin
+                        rv <= 1'b1; rcnt <= cnt;
+                        cnt <= cnt + 10'd1;
+                        if (cnt == 10'd127) begin ph <= 2'd1; cnt <= 10'd0; end
+                    end else begin
+                        cnt <= cnt + 10'd1;                       // 1: start
+                    end
+                    if (n_start) n_run <= 1'b1;
+                end
+                I_NTTU: begin
+                    if (ph == 2'd0) begin
+                        if (!n_run) ph <= 2'd2;
+                    end else begin
+                        rv <= cnt < 10'd128; rcnt <= cnt;
+                        if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    end
+                    if (as_ov) wcnt <= wcnt + 10'd1;
                 end
                 I_BMUL: begin
-                    if (bmul_issue) begin
-                        cnt <= cnt + 10'd1;
-                        ph <= (ph == 2'd2) ? 2'd0 : ph + 2'd1;
-                        if (ph == 2'd2) bm_p <= bm_p + 7'd1;
-                    end
-                    rv <= bmul_issue; rph <= ph; bm_pair <= bm_p;
-                    if (rv && rph == 2'd0) begin bm_a0 <= prd0; bm_b0 <= prd1; end
-                    if (rv && rph == 2'd1) begin bm_a1 <= prd0; bm_b1 <= prd1; end
-                    bm_v <= rv && rph == 2'd1;   // the c reads land with bm_v
-                    if (bm_ov) begin bm_c1_pend <= 1'b1; bm_c1_hold <= bm_c1; end
-                    else if (bm_c1_pend) begin bm_c1_pend <= 1'b0; bm_wp <= bm_wp + 7'd1; end
+                    rv <= cnt < 10'd128; rcnt <= cnt;
+                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    if (bm_ov) wcnt <= wcnt + 10'd1;
                 end
                 I_ADDSUB: begin
-                    rv <= cnt < 10'd256;
-                    if (cnt < 10'd256) cnt <= cnt + 10'd1;
+                    rv <= cnt < 10'd128;
+                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
                     if (as_ov) wcnt <= wcnt + 10'd1;
                 end
                 I_ENC: begin
@@ -396,7 +416,7 @@ module mlkem_top #(
                     if (be_ov) wcnt <= wcnt + 10'd1;
                 end
                 I_DEC: begin
-                    if (pwe) wcnt <= wcnt + 10'd1;
+                    if (pwe_e || pwe_o) wcnt <= wcnt + 10'd1;
                     if (i_f[5] && bd_ov && bd_bad) bad_ek <= 1'b1;
                 end
                 I_COPY, I_CMP, I_SEL: begin
@@ -452,7 +472,7 @@ module mlkem_top #(
             f_if <= 1'b0;
             fq_n <= 3'd0;
             cb_v <= 1'b0;
-            bm_c1_pend <= 1'b0;
+            n_run <= 1'b0;
         end
     end
     initial for (x = 0; x < 4; x = x + 1) begin fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; end
