@@ -2,6 +2,7 @@
 """cocotb tests of ByteEncode_d / ByteDecode_d (hw/rtl/mlkem/mlkem_byteenc.v, mlkem_bytedec.v) on
 tb_mlkem_bytecode.v, for d = 1, 4, 5, 10, 11, 12.
 
+Both units run one value per clock and two per clock (enc_in_two / dec_two).
 - encode: random polynomials (values < 2^d; < q for d = 12) and the edge ones (all zero, all
   maximal), polynomials of different d back to back, random stalls on both sides; the word
   stream against FIPS 203 Alg. 5 transcribed bit by bit (mlkem_ref.byte_encode) and kyber-py's
@@ -41,7 +42,7 @@ def cases():
 async def setup(dut):
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     for s in ("enc_in_valid", "enc_out_ready", "dec_in_valid", "dec_out_ready", "enc_d", "dec_d",
-              "enc_in_coef", "dec_in_data"):
+              "enc_in_coef", "dec_in_data", "enc_in_two", "enc_in_coef1", "dec_two"):
         getattr(dut, s).value = 0
     dut.rst.value = 1
     await FallingEdge(dut.clk)
@@ -50,11 +51,18 @@ async def setup(dut):
     await FallingEdge(dut.clk)
 
 
-async def stream(dut, unit, items, n_out, r, p_in, p_out):
-    """Feeds items [(d, value)] into unit (enc: coefficients, dec: words) with random stalls
-    (probabilities p_in, p_out) and collects n_out outputs; returns (outputs, clocks)."""
+async def stream(dut, unit, items, n_out, r, p_in, p_out, two=False):
+    """Feeds items [(d, value)] into unit (enc: coefficients, two per clock with two; dec: words)
+    with random stalls (probabilities p_in, p_out) and collects n_out outputs (dec: values, two
+    per clock with two); returns (outputs, clocks)."""
     pre = unit + "_"
     got = []
+    if unit == "enc":
+        dut.enc_in_two.value = int(two)
+        if two:
+            items = [(items[j][0], (items[j][1], items[j + 1][1])) for j in range(0, len(items), 2)]
+    else:
+        dut.dec_two.value = int(two)
     i = 0
     clocks = 0
     while len(got) < n_out:
@@ -62,7 +70,10 @@ async def stream(dut, unit, items, n_out, r, p_in, p_out):
             d, v = items[i]
             getattr(dut, pre + "d").value = d
             getattr(dut, pre + "in_valid").value = 1
-            getattr(dut, pre + ("in_coef" if unit == "enc" else "in_data")).value = v
+            if unit == "enc" and two:
+                dut.enc_in_coef.value, dut.enc_in_coef1.value = v
+            else:
+                getattr(dut, pre + ("in_coef" if unit == "enc" else "in_data")).value = v
         else:
             getattr(dut, pre + "in_valid").value = 0
             if i < len(items):
@@ -76,6 +87,8 @@ async def stream(dut, unit, items, n_out, r, p_in, p_out):
                 got.append(int(dut.enc_out_data.value))
             else:
                 got.append((int(dut.dec_out_coef.value), int(dut.dec_out_bad.value)))
+                if two:
+                    got.append((int(dut.dec_out_coef1.value), int(dut.dec_out_bad1.value)))
         await FallingEdge(dut.clk)
         clocks += 1
         assert clocks < 40 * (len(items) + n_out) + 100, f"{unit}: the stream stopped"
@@ -108,7 +121,7 @@ async def encode(dut):
     await setup(dut)
     r = rng()
     polys = enc_polys(r)
-    for p_in, p_out in ((0.0, 0.0), (0.3, 0.3)):
+    for p_in, p_out, two in ((0.0, 0.0, False), (0.3, 0.3, False), (0.0, 0.0, True), (0.3, 0.3, True)):
         items = [(d, c) for d, f in polys for c in f]
         want = b""
         for d, f in polys:
@@ -116,15 +129,16 @@ async def encode(dut):
             if KYBER_RING is not None:
                 assert KYBER_RING(f).encode(d) == e, "kyber-py and the FIPS 203 transcription differ"
             want += e
-        got, clocks = await stream(dut, "enc", items, len(want) // 8, r, p_in, p_out)
+        got, clocks = await stream(dut, "enc", items, len(want) // 8, r, p_in, p_out, two)
         got_b = words_to_bytes(got)
         for k, (d, f) in enumerate(polys):
             off = sum(32 * dd for dd, _ in polys[:k])
             assert got_b[off:off + 32 * d] == want[off:off + 32 * d], f"ByteEncode_{d}: polynomial {k} differs"
         if p_in == 0.0 and p_out == 0.0:
-            assert clocks <= len(items) + 2, f"encode: {clocks} clocks for {len(items)} coefficients"
-        dut._log.info("encode: %d polynomials (d = 1, 4, 5, 10, 11, 12, back to back), stalls %.1f/%.1f: "
-                      "all bytes equal FIPS 203 Alg. 5%s; %d clocks", len(polys), p_in, p_out,
+            assert clocks <= len(items) // (2 if two else 1) + 2, f"encode: {clocks} clocks for {len(items)} coefficients"
+        dut._log.info("encode: %d polynomials (d = 1, 4, 5, 10, 11, 12, back to back), %s per clock, stalls "
+                      "%.1f/%.1f: all bytes equal FIPS 203 Alg. 5%s; %d clocks", len(polys), "two" if two else "one",
+                      p_in, p_out,
                       " and kyber-py" if KYBER_RING else " (kyber-py not importable)", clocks)
 
 
@@ -144,9 +158,9 @@ async def decode(dut):
         strings.append((d, ref.byte_encode(f, d)))
     r.shuffle(strings)
     n_bad = 0
-    for p_in, p_out in ((0.0, 0.0), (0.3, 0.3)):
+    for p_in, p_out, two in ((0.0, 0.0, False), (0.3, 0.3, False), (0.0, 0.0, True), (0.3, 0.3, True)):
         items = [(d, w) for d, b in strings for w in bytes_to_words(b)]
-        got, clocks = await stream(dut, "dec", items, 256 * len(strings), r, p_in, p_out)
+        got, clocks = await stream(dut, "dec", items, 256 * len(strings), r, p_in, p_out, two)
         for k, (d, b) in enumerate(strings):
             want = ref.byte_decode(b, d)
             if KYBER_RING is not None:
@@ -158,8 +172,9 @@ async def decode(dut):
             assert [f for _, f in g] == bad, f"ByteDecode_{d}: string {k}: out_bad wrong"
             n_bad += sum(bad)
         if p_in == 0.0 and p_out == 0.0:
-            assert clocks <= 256 * len(strings) + 3, f"decode: {clocks} clocks for {256 * len(strings)} values"
-        dut._log.info("decode: %d strings, stalls %.1f/%.1f: all values equal FIPS 203 Alg. 6%s, "
-                      "%d values >= q flagged; %d clocks", len(strings), p_in, p_out,
+            assert clocks <= 256 * len(strings) // (2 if two else 1) + 3, \
+                f"decode: {clocks} clocks for {256 * len(strings)} values"
+        dut._log.info("decode: %d strings, %s per clock, stalls %.1f/%.1f: all values equal FIPS 203 Alg. 6%s, "
+                      "%d values >= q flagged; %d clocks", len(strings), "two" if two else "one", p_in, p_out,
                       " and kyber-py" if KYBER_RING else " (kyber-py not importable)", n_bad, clocks)
         n_bad = 0

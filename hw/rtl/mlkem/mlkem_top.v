@@ -85,8 +85,6 @@ module mlkem_top #(
         if (pwe_e) pm_e[pwa_e] <= pwd_e;
         if (pwe_o) pm_o[pwa_o] <= pwd_o;
     end
-    reg        rsel;            // ENC: the odd coefficient of the pair read
-    wire [11:0] prd0 = rsel ? po0 : pe0;
     reg [63:0] bb [0:1023];
     reg [9:0]  bra0, bra1, bwa;
     reg        bwe;
@@ -211,39 +209,50 @@ module mlkem_top #(
         .a(as_a1), .b(as_b1), .out_valid(), .c(as_c1));
     /* verilator lint_on PINCONNECTEMPTY */
 
-    // compress -> ByteEncode
+    // compress -> ByteEncode, a pair per clock (d = 12: no compress, the same latency)
     wire        cp_ov;
-    wire [10:0] cp_y;
-    reg  [11:0] raw1, raw2, raw3;
+    wire [10:0] cp_y, cp_y1;
+    reg  [23:0] raw1, raw2, raw3;
     wire        enc_in_v = exec && i_op == I_ENC && rv;
-    mlkem_compress u_cp (.clk(clk), .rst(rst), .in_valid(enc_in_v), .d(i_d), .x(prd0),
+    mlkem_compress u_cp (.clk(clk), .rst(rst), .in_valid(enc_in_v), .d(i_d), .x(pe0),
         .out_valid(cp_ov), .y(cp_y));
+    /* verilator lint_off PINCONNECTEMPTY */
+    mlkem_compress u_cp1 (.clk(clk), .rst(rst), .in_valid(enc_in_v), .d(i_d), .x(po0),
+        .out_valid(), .y(cp_y1));
+    /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
-        raw1 <= prd0;
+        raw1 <= {po0, pe0};
         raw2 <= raw1;
         raw3 <= raw2;
     end
     wire        be_in_ready, be_ov;
     wire [63:0] be_data;
     mlkem_byteenc u_be (.clk(clk), .rst(rst), .d(i_d), .in_valid(cp_ov), .in_ready(be_in_ready),
-        .in_coef(i_f[4] ? {1'b0, cp_y} : raw3), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
+        .in_coef(i_f[4] ? {1'b0, cp_y} : raw3[11:0]), .in_two(1'b1),
+        .in_coef1(i_f[4] ? {1'b0, cp_y1} : raw3[23:12]), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
 
     // ByteDecode -> decompress
-    wire        bd_in_ready, bd_ov, bd_bad;
-    wire [11:0] bd_coef;
-    mlkem_bytedec u_bd (.clk(clk), .rst(rst), .d(i_d), .in_valid(exec && i_op == I_DEC && fq_v),
+    // ByteDecode -> decompress, a pair per clock (d = 12: no decompress, the same latency)
+    wire        bd_in_ready, bd_ov, bd_bad, bd_bad1;
+    wire [11:0] bd_coef, bd_coef1;
+    mlkem_bytedec u_bd (.clk(clk), .rst(rst), .d(i_d), .two(1'b1), .in_valid(exec && i_op == I_DEC && fq_v),
         .in_ready(bd_in_ready), .in_data(fq_head_data), .out_valid(bd_ov), .out_ready(1'b1),
-        .out_coef(bd_coef), .out_bad(bd_bad));
+        .out_coef(bd_coef), .out_bad(bd_bad), .out_coef1(bd_coef1), .out_bad1(bd_bad1));
     wire        dc_ov;
-    wire [11:0] dc_x;
-    reg  [11:0] draw1, draw2;
+    wire [11:0] dc_x, dc_x1;
+    reg  [23:0] draw1, draw2;
     mlkem_decompress u_dc (.clk(clk), .rst(rst), .in_valid(bd_ov), .d(i_d), .y(bd_coef[10:0]),
         .out_valid(dc_ov), .x(dc_x));
+    /* verilator lint_off PINCONNECTEMPTY */
+    mlkem_decompress u_dc1 (.clk(clk), .rst(rst), .in_valid(bd_ov), .d(i_d), .y(bd_coef1[10:0]),
+        .out_valid(), .x(dc_x1));
+    /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
-        draw1 <= bd_coef;
+        draw1 <= {bd_coef1, bd_coef};
         draw2 <= draw1;
     end
-    wire unused = ^{be_in_ready, bd_coef[11], i_f[7:6], h_coef_last, n_busy, i_a[9:5], i_b[9:5], i_c[9:5]};
+    wire unused = ^{be_in_ready, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:5], i_b[9:5],
+                    i_c[9:5]};
 
     assign fq_pop = fq_v && ((i_op == I_HASH && h_in_ready) || (i_op == I_DEC && bd_in_ready)) && exec;
 
@@ -303,16 +312,14 @@ module mlkem_top #(
                     fin = as_ov && wcnt == 10'd127;
                 end
                 I_ENC: begin
-                    pra0 = {slot_a, cnt[7:1]};
                     bwe = be_ov; bwa = i_c + wcnt; bwd = be_data;
                     fin = be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00};
                 end
                 I_DEC: begin
                     bra0 = r_addr;
-                    pwe_e = (i_f[4] ? dc_ov : dv2) && !wcnt[0]; pwe_o = (i_f[4] ? dc_ov : dv2) && wcnt[0];
-                    pwa_e = {slot_c, wcnt[7:1]}; pwa_o = {slot_c, wcnt[7:1]};
-                    pwd_e = i_f[4] ? dc_x : draw2; pwd_o = pwd_e;
-                    fin = (pwe_e || pwe_o) && wcnt == 10'd255;
+                    pwe_e = i_f[4] ? dc_ov : dv2; pwe_o = pwe_e;
+                    pwd_e = i_f[4] ? dc_x : draw2[11:0]; pwd_o = i_f[4] ? dc_x1 : draw2[23:12];
+                    fin = pwe_e && wcnt == 10'd127;
                 end
                 I_COPY, I_CMP, I_SEL: begin
                     bra0 = i_a + cnt; bra1 = i_b + cnt;
@@ -335,7 +342,6 @@ module mlkem_top #(
         dv1 <= bd_ov;
         dv2 <= dv1;
         rv  <= 1'b0;
-        rsel <= cnt[0];
         if (n_done) n_run <= 1'b0;
         if (st == S_IDLE) begin
             done <= 1'b0;
@@ -411,13 +417,13 @@ module mlkem_top #(
                     if (as_ov) wcnt <= wcnt + 10'd1;
                 end
                 I_ENC: begin
-                    rv <= cnt < 10'd256;
-                    if (cnt < 10'd256) cnt <= cnt + 10'd1;
+                    rv <= cnt < 10'd128;
+                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
                     if (be_ov) wcnt <= wcnt + 10'd1;
                 end
                 I_DEC: begin
-                    if (pwe_e || pwe_o) wcnt <= wcnt + 10'd1;
-                    if (i_f[5] && bd_ov && bd_bad) bad_ek <= 1'b1;
+                    if (pwe_e) wcnt <= wcnt + 10'd1;
+                    if (i_f[5] && bd_ov && (bd_bad || bd_bad1)) bad_ek <= 1'b1;
                 end
                 I_COPY, I_CMP, I_SEL: begin
                     rv <= cnt < i_na; rcnt <= cnt;
