@@ -9,9 +9,15 @@ through ctypes), byte for byte.
   corrupted ct (one random bit flipped: K equals kf_mlkem_decaps's implicit-rejection key).
 - key_checks: an ek with a coefficient >= q (status bit 0, ct and K zero, and the library
   rejects it too) and a dk whose stored H(ek) is wrong (status bit 1, K zero).
+- acvp: the official ACVP ML-KEM vectors (../shared/vectors/acvp, KF_VECTORS_DIR): keyGen
+  (ek, dk), encapsulation (c, k), decapsulation (k; valid and invalid ciphertexts), and the
+  encapsulation- and decapsulation-key checks (status bit 0 / 1 against testPassed; every key
+  has its set's length, which a bus in front of the unit checks); KF_HW_ACVP_MAX cases per group
+  (0 = all); skipped without the vectors.
 Each operation's clocks (start to done, inputs already in the unit's buffer) are logged, and
-written to KF_HW_CLOCKS_JSON when set. Environment: KF_HW_SEED, KF_HW_MLKEM_CASES (cases per
-parameter set and operation, default 1), KF_HW_MLKEM_SETS (default 512,768,1024).
+written to KF_HW_CLOCKS_JSON when set (the acvp test's under acvp-mlkem<set>-<op>). Environment:
+KF_HW_SEED, KF_HW_MLKEM_CASES (cases per parameter set and operation, default 1),
+KF_HW_MLKEM_SETS (default 512,768,1024).
 """
 import ctypes
 import json
@@ -134,6 +140,7 @@ def save_clocks():
             old.setdefault(key, []).extend(v)
         with open(path, "w") as f:
             json.dump(old, f)
+    CLOCKS.clear()   # each test saves its own
 
 
 @cocotb.test()
@@ -245,3 +252,79 @@ async def key_checks(dut):
     # an undefined parameter set
     st, _ = await run(dut, KEYGEN, 5, "check")
     assert st == 4, f"k = 5: status {st}"
+
+
+def acvp_dir():
+    d = os.environ.get("KF_VECTORS_DIR", "")
+    return os.path.join(d, "acvp") if d and os.path.isdir(os.path.join(d, "acvp", "ML-KEM-keyGen-FIPS203")) else None
+
+
+def acvp_groups(name):
+    base = os.path.join(acvp_dir(), name)
+    with open(os.path.join(base, "prompt.json")) as f:
+        prompt = json.load(f)
+    with open(os.path.join(base, "expectedResults.json")) as f:
+        expected = json.load(f)
+    exp = {t["tcId"]: t for g in expected["testGroups"] for t in g["tests"]}
+    limit = int(os.environ.get("KF_HW_ACVP_MAX", "0"))
+    for g in prompt["testGroups"]:
+        p = int(g["parameterSet"].split("-")[-1])
+        if p not in sets():
+            continue
+        tests = g["tests"][:limit] if limit else g["tests"]
+        yield g.get("function", "keyGen"), p, [(t, exp[t["tcId"]]) for t in tests]
+
+
+@cocotb.test()
+async def acvp(dut):
+    # run.py --needs-vectors reports the ctest skipped before it gets here
+    assert acvp_dir() is not None, "the ACVP vectors are not there (KF_VECTORS_DIR)"
+    await setup(dut)
+    h = bytes.fromhex
+    counts = {}
+    for fn, p, cases in acvp_groups("ML-KEM-keyGen-FIPS203"):
+        k, ekn, dkn, _ = SIZES[p]
+        for t, e in cases:
+            await write(dut, WIN["D"], h(t["d"]))
+            await write(dut, WIN["Z"], h(t["z"]))
+            st, _ = await run(dut, KEYGEN, k, f"acvp-mlkem{p}-keygen")
+            assert st == 0 and await read(dut, WIN["EK"], ekn) == h(e["ek"]), f"ACVP keyGen tc {t['tcId']}: ek differs"
+            assert await read(dut, WIN["DK"], dkn) == h(e["dk"]), f"ACVP keyGen tc {t['tcId']}: dk differs"
+            counts["keyGen"] = counts.get("keyGen", 0) + 1
+    for fn, p, cases in acvp_groups("ML-KEM-encapDecap-FIPS203"):
+        k, ekn, dkn, ctn = SIZES[p]
+        for t, e in cases:
+            tc = t["tcId"]
+            if fn == "encapsulation":
+                await write(dut, WIN["EK"], h(t["ek"]))
+                await write(dut, WIN["M"], h(t["m"]))
+                st, _ = await run(dut, ENCAPS, k, f"acvp-mlkem{p}-encaps")
+                assert st == 0, f"ACVP encapsulation tc {tc}: status {st}"
+                assert await read(dut, WIN["CT"], ctn) == h(e["c"]), f"ACVP encapsulation tc {tc}: c differs"
+                assert await read(dut, WIN["K"], 32) == h(e["k"]), f"ACVP encapsulation tc {tc}: k differs"
+            elif fn == "decapsulation":
+                await write(dut, WIN["DK"], h(t["dk"]))
+                await write(dut, WIN["CT"], h(t["c"]))
+                st, _ = await run(dut, DECAPS, k, f"acvp-mlkem{p}-decaps")
+                assert st == 0, f"ACVP decapsulation tc {tc}: status {st}"
+                assert await read(dut, WIN["K"], 32) == h(e["k"]), f"ACVP decapsulation tc {tc}: k differs"
+            elif fn == "encapsulationKeyCheck":
+                assert len(h(t["ek"])) == ekn
+                await write(dut, WIN["EK"], h(t["ek"]))
+                await write(dut, WIN["M"], bytes(32))
+                st, _ = await run(dut, ENCAPS, k, "check")
+                assert bool(st & 1) == (not e["testPassed"]), \
+                    f"ACVP encapsulationKeyCheck tc {tc}: status {st}, testPassed {e['testPassed']}"
+            elif fn == "decapsulationKeyCheck":
+                assert len(h(t["dk"])) == dkn
+                await write(dut, WIN["DK"], h(t["dk"]))
+                await write(dut, WIN["CT"], bytes(ctn))
+                st, _ = await run(dut, DECAPS, k, "check")
+                assert bool(st & 2) == (not e["testPassed"]), \
+                    f"ACVP decapsulationKeyCheck tc {tc}: status {st}, testPassed {e['testPassed']}"
+            else:
+                assert False, f"unknown ACVP function {fn!r}"
+            counts[fn] = counts.get(fn, 0) + 1
+    dut._log.info("ACVP ML-KEM on the unit: %s cases passed (sets %s)",
+                  ", ".join(f"{n} {c}" for n, c in counts.items()), sets())
+    save_clocks()
