@@ -13,8 +13,10 @@ Instruction (80 bits): op[3:0] a[13:4] na[23:14] b[33:24] nb[43:34] c[53:44] imm
 nimm[71:70] f[79:72]. a, b, c are word addresses of the byte buffer (64-bit words) or
 polynomial slots (256 coefficients each), by op:
   END                         the operation is over
-  HASH  f = hash_top op       message bb[a, a+na) || bb[b, b+nb) || the nimm low bytes of imm;
-                              G/H/J: the digest to bb[c...]; PRF/XOF: the polynomial to slot c
+  HASH  f[2:0] hash_top op    message bb[a, a+na) || bb[b, b+nb) || the nimm low bytes of imm;
+                              G/H/J: the digest to bb[c...]; PRF/XOF: the polynomial to slot c;
+        f3 stream, f4 acc     XOF only: slot c = (f4 ? slot c : 0) + SampleNTT(...) o slot b, the
+                              sampled polynomial going straight into the base multiplication
   NTT   f0 inverse            load slot a into the NTT unit and start it; the transform runs while
                               the next instructions do (the unit's memory is not the slot's)
   NTTU  f1 add                wait for the transform, unload it into slot c (+ slot b with f1)
@@ -63,6 +65,8 @@ def slots(i):
     """The polynomial slots an instruction reads or writes."""
     op = i["op"]
     if op == "HASH":
+        if i["f"] & 8:
+            return {i["b"], i["c"]}
         return {i["c"]} if i["f"] in (PRF2, PRF3, XOF) else set()
     if op in ("BMUL", "ADDSUB"):
         return {i["a"], i["b"], i["c"]}
@@ -98,13 +102,15 @@ def prf(k, eta):
 
 
 def sample_matrix_row_times(out, k, rho, vec, dst, transpose, first_acc=False, rows=None):
-    """dst[i] (+)= sum_j A[i][j] o vec[j] (A^T with transpose), A sampled entry by entry into slot 0.
-    A[i][j] = SampleNTT(rho || j || i) (Alg. 13 line 6), so A^T[i][j] = A[j][i] = SampleNTT(rho || i || j)."""
+    """dst[i] (+)= sum_j A[i][j] o vec[j] (A^T with transpose), each entry sampled straight into the
+    base multiplication (never stored). A[i][j] = SampleNTT(rho || j || i) (Alg. 13 line 6), so
+    A^T[i][j] = A[j][i] = SampleNTT(rho || i || j)."""
     for i in (range(k) if rows is None else rows):
         for j in range(k):
             imm = (i | j << 8) if transpose else (j | i << 8)
-            out.append(ins("HASH", a=rho, na=4, c=0, imm=imm, nimm=2, f=XOF, note=f"A[{i}][{j}]{'^T' if transpose else ''}"))
-            out.append(ins("BMUL", a=0, b=vec[j], c=dst[i], f=1 if (j > 0 or first_acc) else 0))
+            acc = 0x10 if (j > 0 or first_acc) else 0
+            out.append(ins("HASH", a=rho, na=4, b=vec[j], c=dst[i], imm=imm, nimm=2, f=XOF | 8 | acc,
+                           note=f"slot {dst[i]} {'+' if acc else ''}= A[{i}][{j}]{'^T' if transpose else ''} o slot {vec[j]}"))
 
 
 def keygen(k):

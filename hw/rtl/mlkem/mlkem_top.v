@@ -189,8 +189,18 @@ module mlkem_top #(
     // base multiplication: a pair of each operand and of the accumulator per clock
     wire        bm_ov;
     wire [11:0] bm_c0, bm_c1;
-    mlkem_basemul u_bm (.clk(clk), .rst(rst), .in_valid(exec && i_op == I_BMUL && rv), .pair(rcnt[6:0]),
-        .a0(pe0), .a1(po0), .b0(pe1), .b1(po1), .acc(i_f[0]), .c0_in(pe2), .c1_in(po2),
+    // ... or, for a streaming XOF (HASH with f3: A^[i][j] o slot b (+ slot c with f4) into slot c),
+    // SampleNTT's coefficients in pairs as they come, the matrix entry never stored
+    wire        xs = i_op == I_HASH && i_f[3];
+    reg         xv;                // a pair of the entry in xa0/xa1, its b and c pairs in pe1..po2
+    reg  [11:0] xa0, xa1, xheld;   // xheld: an even coefficient waiting for its odd partner
+    reg  [6:0]  xp;
+    wire        x_issue = cb_v && (wcnt[0] || cb_two);
+    wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
+    wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
+    mlkem_basemul u_bm (.clk(clk), .rst(rst), .in_valid(exec && ((i_op == I_BMUL && rv) || (xs && xv))),
+        .pair(xs ? xp : rcnt[6:0]), .a0(xs ? xa0 : pe0), .a1(xs ? xa1 : po0), .b0(pe1), .b1(po1),
+        .acc(xs ? i_f[4] : i_f[0]), .c0_in(pe2), .c1_in(po2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
 
     // add / subtract
@@ -282,6 +292,14 @@ module mlkem_top #(
                     pwd_e = wcnt[0] ? cb_data[23:12] : cb_data[11:0];
                     pwd_o = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
                     fin = (h_hash_valid && h_hash_last) || (cb_end && cb_last);
+                    if (xs) begin
+                        // streaming into the base multiplication: read b and c at the pair's index,
+                        // write the result pair (in order) when it comes out
+                        pra1 = {slot_b, wcnt[7:1]}; pra2 = {slot_c, wcnt[7:1]};
+                        pwe_e = bm_ov; pwa_e = {slot_c, rcnt[6:0]}; pwd_e = bm_c0;
+                        pwe_o = bm_ov; pwa_o = {slot_c, rcnt[6:0]}; pwd_o = bm_c1;
+                        fin = bm_ov && rcnt == 10'd127;
+                    end
                 end
                 I_NTT: begin
                     // ph 0: load a pair per clock (read slot a, write the NTT's memory a clock
@@ -366,13 +384,19 @@ module mlkem_top #(
             cnt <= 10'd0; wcnt <= 10'd0; ph <= 2'd0; rcnt <= 10'd0;
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
-            h_cmd_sent <= 1'b0; cb_v <= 1'b0;
+            h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0;
             cmp_diff <= 1'b0;
         end
         if (exec) begin
             case (i_op)
                 I_HASH: begin
                     if (h_cmd_ready) h_cmd_sent <= 1'b1;
+                    xv  <= xs && x_issue;
+                    xa0 <= x_a0;
+                    xa1 <= x_a1;
+                    xp  <= wcnt[7:1];
+                    if (cb_v && (wcnt[0] ? cb_two : !cb_two)) xheld <= wcnt[0] ? cb_data[23:12] : cb_data[11:0];
+                    if (xs && bm_ov) rcnt <= rcnt + 10'd1;
                     if (h_hash_valid) wcnt <= wcnt + 10'd1;
                     if (cb_v) begin
                         wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
