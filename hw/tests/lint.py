@@ -13,7 +13,7 @@ FILES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.
 ARITH = ["mlkem/mlkem_reduce.v", "mlkem/mlkem_modmul.v", "mlkem/mlkem_butterfly.v", "mlkem/mlkem_polymem.v",
          "mlkem/mlkem_polymem4.v",
          "mlkem/mlkem_ntt_agen.v", "mlkem/mlkem_ntt.v", "mlkem/mlkem_basemul.v", "mlkem/mlkem_compress.v",
-         "mlkem/mlkem_decompress.v", "mlkem/mlkem_addsub.v"]
+         "mlkem/mlkem_decompress.v", "mlkem/mlkem_addsub.v", "mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v"]
 
 
 def main():
@@ -31,7 +31,8 @@ def main():
             bad += 1
     inc = "-I" + os.path.join(RTL, "mlkem")
     for top, params in (("mlkem_ntt", []), ("mlkem_ntt", ["-GBF=2"]), ("mlkem_basemul", []), ("mlkem_modmul", []),
-                        ("mlkem_compress", []), ("mlkem_decompress", []), ("mlkem_addsub", [])):
+                        ("mlkem_compress", []), ("mlkem_decompress", []), ("mlkem_addsub", []),
+                        ("mlkem_byteenc", []), ("mlkem_bytedec", [])):
         r = subprocess.run(["verilator", "--lint-only", "-Wall", inc, "--top-module", top] + params +
                            [os.path.join(RTL, f) for f in ARITH], capture_output=True, text=True)
         print(f"verilator --lint-only -Wall --top-module {top} {' '.join(params)}: "
@@ -39,6 +40,14 @@ def main():
         if r.returncode != 0 or r.stderr.strip():
             print(r.stderr)
             bad += 1
+    # the whole ML-KEM unit (mlkem_top: the hash unit, the arithmetic and the coders)
+    r = subprocess.run(["verilator", "--lint-only", "-Wall", inc, "--top-module", "mlkem_top"] +
+                       [os.path.join(RTL, f) for f in FILES + ARITH + ["mlkem/mlkem_top.v"]], capture_output=True, text=True)
+    print("verilator --lint-only -Wall --top-module mlkem_top: "
+          + ("clean" if r.returncode == 0 and not r.stderr.strip() else "WARNINGS"))
+    if r.returncode != 0 or r.stderr.strip():
+        print(r.stderr)
+        bad += 1
     if shutil.which("yosys"):
         r = subprocess.run(["yosys", "-q", "-p", "read_verilog " + " ".join(os.path.join(RTL, f) for f in FILES)
                             + "; hierarchy -check -top mlkem_hash_top"], capture_output=True, text=True)

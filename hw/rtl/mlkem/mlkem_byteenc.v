@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// mlkem_byteenc - FIPS 203 ByteEncode_d (Alg. 5) as a stream: one coefficient (its low d bits,
+// d = 1, 4, 5, 10, 11 or 12, chosen per polynomial) in per clock, or two (in_two: in_coef, then
+// in_coef1; a polynomial's 256 in 128 clocks), 64-bit little-endian words out
+// (bit i of the byte string is bit i of the word stream, coefficient 0 in the lowest bits).
+// 256 d bits are 4 d whole words, so a polynomial ends on a word boundary and the bit buffer is
+// empty after it: polynomials follow one another with no gap and no flush. d must not change
+// inside a polynomial. The buffer holds at most 63 + 24 bits; a word is offered on out_* the
+// clock after the coefficient that completes it (a register: out_valid, out_data), and a
+// coefficient is taken (in_ready) whenever that register is free or being read.
+// For d = 12 the caller gives values < q (ByteEncode_12 of a reduced polynomial); for d < 12
+// Compress_d's output (< 2^d). Bits above d are ignored.
+`default_nettype none
+module mlkem_byteenc (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire [3:0]  d,
+    input  wire        in_valid,
+    output wire        in_ready,
+    input  wire [11:0] in_coef,
+    input  wire        in_two,
+    input  wire [11:0] in_coef1,
+    output reg         out_valid,
+    input  wire        out_ready,
+    output reg  [63:0] out_data
+);
+    reg [87:0] buf_q;   // bits not yet emitted, the oldest at bit 0
+    reg [6:0]  fill;    // how many (< 64 between clocks)
+    wire [11:0] mask = (12'd1 << d) - 12'd1;           // d = 12: 4096 - 1
+    wire [23:0] pair = {12'd0, in_coef & mask} | (in_two ? {12'd0, in_coef1 & mask} << d : 24'd0);
+    wire [87:0] comb = buf_q | ({64'd0, pair} << fill);
+    wire [6:0]  nf   = fill + (in_two ? {2'd0, d, 1'b0} : {3'd0, d});
+    assign in_ready  = !out_valid || out_ready;
+    wire take = in_valid && in_ready;
+    always @(posedge clk) begin
+        if (take) begin
+            if (nf[6]) begin          // 64 or more bits: a word out
+                out_data  <= comb[63:0];
+                out_valid <= 1'b1;
+                buf_q     <= {64'd0, comb[87:64]};
+                fill      <= nf - 7'd64;
+            end else begin
+                if (out_ready) out_valid <= 1'b0;
+                buf_q <= comb;
+                fill  <= nf;
+            end
+        end else if (out_ready) begin
+            out_valid <= 1'b0;
+        end
+        if (rst) begin
+            out_valid <= 1'b0;
+            out_data  <= 64'd0;
+            buf_q     <= 88'd0;
+            fill      <= 7'd0;
+        end
+    end
+endmodule
+`default_nettype wire

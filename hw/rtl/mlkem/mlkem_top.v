@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// mlkem_top - ML-KEM (FIPS 203) KeyGen_internal, Encaps_internal and Decaps_internal for
+// ML-KEM-512/768/1024 (k = 2, 3, 4 chosen per operation) in one unit: a microprogrammed
+// controller running the programs of mlkem_prog.vh (written by gen_mlkem_prog.py, where the
+// algorithm is spelled out) over
+//   mlkem_hash_top  G, H, J, PRF and XOF with the samplers (rejection sampling, CBD);
+//   mlkem_ntt       NTT / inverse NTT (BF butterflies per clock), loaded and unloaded by slot;
+//   mlkem_basemul   MultiplyNTTs with accumulation; mlkem_addsub;
+//   mlkem_compress / mlkem_byteenc and mlkem_bytedec / mlkem_decompress;
+//   a polynomial memory of 32 slots x 256 coefficients (two read ports, one write port) and a
+//   byte buffer of 1,024 64-bit words (two read ports, one write port) holding the inputs, the
+//   outputs and the seeds between steps.
+// One instruction runs at a time (no overlap of hashing and arithmetic yet).
+//
+// Host side (the unit is idle between operations): host_we writes word host_addr of the byte
+// buffer, host_rdata is word host_addr of the clock before. Windows (word addresses, bytes in
+// little-endian order within a word): d or m at 0, z at 4, K at 8, ct at 32, dk at 424, ek at
+// 820 (gen_mlkem_prog.py's BB). start with op_sel (0 KeyGen, 1 Encaps, 2 Decaps) and k_sel runs it;
+// done pulses in the clock the operation ends, busy is high from the clock after start until
+// then, clocks holds the clocks of the last operation (the edge taking start to the one raising done).
+// status (valid after done): bit 0 the encapsulation key failed FIPS 203's modulus check (7.2:
+// ct and K are zero), bit 1 the decapsulation key failed the hash check (7.3: K is zero),
+// bit 2 an undefined op or k (nothing ran). Whether a ciphertext was rejected implicitly is
+// not reported: K is J(z || c) then, selected by masks after comparing every word.
+`default_nettype none
+module mlkem_top #(
+    parameter integer RPC = 1,   // Keccak rounds per clock (1 or 2)
+    parameter integer BF  = 2    // butterflies per clock (1 or 2)
+) (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire        start,
+    input  wire [1:0]  op_sel,
+    input  wire [2:0]  k_sel,
+    output reg         busy,
+    output reg         done,
+    output reg  [2:0]  status,
+    output reg  [31:0] clocks,
+    input  wire        host_we,
+    input  wire [9:0]  host_addr,
+    input  wire [63:0] host_wdata,
+    output wire [63:0] host_rdata
+);
+    `include "mlkem_prog.vh"
+    localparam [3:0] I_END = 4'd0, I_HASH = 4'd1, I_NTT = 4'd2, I_BMUL = 4'd3, I_ADDSUB = 4'd4, I_ENC = 4'd5,
+                     I_DEC = 4'd6, I_COPY = 4'd7, I_CMP = 4'd8, I_SEL = 4'd9, I_ZERO = 4'd10, I_NTTU = 4'd11;
+    localparam [1:0] S_IDLE = 2'd0, S_FETCH = 2'd1, S_EXEC = 2'd2;
+
+    // ---------------------------------------------------------------- sequencer
+    reg [1:0]  st;
+    reg [9:0]  pc;
+    reg [79:0] ins;
+    wire [3:0] i_op   = ins[3:0];
+    wire [9:0] i_a    = ins[13:4];
+    wire [9:0] i_na   = ins[23:14];
+    wire [9:0] i_b    = ins[33:24];
+    wire [9:0] i_nb   = ins[43:34];
+    wire [9:0] i_c    = ins[53:44];
+    wire [15:0] i_imm = ins[69:54];
+    wire [1:0] i_nimm = ins[71:70];
+    wire [7:0] i_f    = ins[79:72];
+    wire [3:0] i_d    = i_f[3:0];
+    wire       exec   = st == S_EXEC;
+    reg        fin;            // the instruction in i_op ends in this clock
+    reg        bad_ek, bad_dk, fail;
+    reg        n_run;          // the NTT unit transforms (from its start to its done)
+    wire       params_ok = op_sel != 2'd3 && k_sel >= 3'd2 && k_sel <= 3'd4;
+
+    // ---------------------------------------------------------------- memories
+    // the polynomial memory: even coefficients in pm_e, odd ones in pm_o, word {slot, pair}; three
+    // read ports (a pair each), one write port per bank (two coefficients of a pair per clock)
+    reg [11:0] pm_e [0:4095];
+    reg [11:0] pm_o [0:4095];
+    reg [11:0] pra0, pra1, pra2, pwa_e, pwa_o;
+    reg        pwe_e, pwe_o;
+    reg [11:0] pwd_e, pwd_o;
+    reg [11:0] pe0, po0, pe1, po1, pe2, po2;
+    always @(posedge clk) begin
+        pe0 <= pm_e[pra0];
+        po0 <= pm_o[pra0];
+        pe1 <= pm_e[pra1];
+        po1 <= pm_o[pra1];
+        pe2 <= pm_e[pra2];
+        po2 <= pm_o[pra2];
+        if (pwe_e) pm_e[pwa_e] <= pwd_e;
+        if (pwe_o) pm_o[pwa_o] <= pwd_o;
+    end
+    reg [63:0] bb [0:1023];
+    reg [9:0]  bra0, bra1, bwa;
+    reg        bwe;
+    reg [63:0] bwd;
+    reg [63:0] brd0, brd1;
+    always @(posedge clk) begin
+        brd0 <= bb[bra0];
+        brd1 <= bb[bra1];
+        if (bwe) bb[bwa] <= bwd;
+    end
+    assign host_rdata = brd0;
+
+    // ---------------------------------------------------------------- counters shared by the ops
+    reg [9:0] cnt;       // issue counter
+    reg [9:0] wcnt;      // results written
+    reg [1:0] ph;        // phase within an op
+    reg       rv;        // a read issued in the clock before (its data in prd* / brd*)
+    reg [9:0] rcnt;      // ... and its index
+
+    // ---------------------------------------------------------------- word reader (HASH input, DEC)
+    // bb[a, a+na) || bb[b, b+nb) || the imm word (nimm bytes, HASH only), into a 4-entry FIFO
+    // with the read in flight counted, so the stream moves a word per clock.
+    reg [1:0]  rseg;      // 0 first segment, 1 second, 2 the imm word, 3 nothing more
+    reg [9:0]  rpos;
+    reg        f_if, f_if_imm, f_if_last;  // a read (or the imm word) in flight
+    reg [63:0] fq_data [0:3];
+    reg [7:0]  fq_keep [0:3];
+    reg        fq_last [0:3];
+    reg [1:0]  fq_rd, fq_wr;
+    reg [2:0]  fq_n;
+    wire       fq_pop;
+    wire [9:0] na_eff = (i_op == I_DEC) ? {4'd0, i_d, 2'b00} : i_na;   // DEC reads 4 d words
+    wire       r_more = rseg != 2'd3;
+    wire       r_issue = exec && (i_op == I_HASH || i_op == I_DEC) && r_more &&
+                         ({1'b0, fq_n} + {3'd0, f_if} < 4'd4 - {3'd0, fq_pop});
+    // what the next issue is
+    reg [1:0]  rseg_n;
+    reg [9:0]  rpos_n;
+    reg        r_last;
+    always @* begin
+        rseg_n = rseg;
+        rpos_n = rpos + 10'd1;
+        r_last = 1'b0;
+        case (rseg)
+            2'd0: if (rpos + 10'd1 == na_eff) begin
+                rpos_n = 10'd0;
+                if (i_op == I_HASH && i_nb != 10'd0) rseg_n = 2'd1;
+                else if (i_op == I_HASH && i_nimm != 2'd0) rseg_n = 2'd2;
+                else begin rseg_n = 2'd3; r_last = 1'b1; end
+            end
+            2'd1: if (rpos + 10'd1 == i_nb) begin
+                rpos_n = 10'd0;
+                if (i_nimm != 2'd0) rseg_n = 2'd2;
+                else begin rseg_n = 2'd3; r_last = 1'b1; end
+            end
+            default: begin rseg_n = 2'd3; r_last = 1'b1; end
+        endcase
+    end
+    wire [9:0] r_addr = (rseg == 2'd1 ? i_b : i_a) + rpos;
+    wire [63:0] fq_head_data = fq_data[fq_rd];
+    wire [7:0]  fq_head_keep = fq_keep[fq_rd];
+    wire        fq_head_last = fq_last[fq_rd];
+    wire        fq_v = fq_n != 3'd0;
+    wire [7:0]  imm_keep = (i_nimm == 2'd1) ? 8'h01 : (i_nimm == 2'd2) ? 8'h03 : 8'h00;
+
+    // ---------------------------------------------------------------- the units
+    wire        h_cmd_ready, h_in_ready, h_hash_valid, h_hash_last, h_coef_valid, h_coef_last;
+    wire [63:0] h_hash_data;
+    wire [191:0] h_coef_data;
+    wire [4:0]  h_coef_cnt;
+    reg         h_cmd_sent;
+    reg         cb_v;              // coefficient beat being written, two lanes per clock
+    reg [191:0] cb_data;           // the lanes still to write, the next in bits 11:0
+    reg [4:0]   cb_rem;            // how many
+    reg         cb_last;
+    wire        cb_two = cb_rem >= 5'd2;
+    wire        cb_end = cb_v && cb_rem <= 5'd2;
+    wire        h_coef_ready = exec && i_op == I_HASH && (!cb_v || (cb_end && !cb_last));
+    mlkem_hash_top #(.RPC(RPC)) u_hash (
+        .clk(clk), .rst(rst),
+        .cmd_valid(exec && i_op == I_HASH && !h_cmd_sent), .cmd_ready(h_cmd_ready), .cmd_op(i_f[2:0]),
+        /* verilator lint_off PINCONNECTEMPTY */ .cmd_err(), /* verilator lint_on PINCONNECTEMPTY */
+        .in_data(fq_head_data), .in_keep(fq_head_keep), .in_last(fq_head_last),
+        .in_valid(exec && i_op == I_HASH && fq_v), .in_ready(h_in_ready),
+        .hash_data(h_hash_data), /* verilator lint_off PINCONNECTEMPTY */ .hash_keep(), /* verilator lint_on PINCONNECTEMPTY */
+        .hash_last(h_hash_last), .hash_valid(h_hash_valid), .hash_ready(exec && i_op == I_HASH),
+        .coef_data(h_coef_data), .coef_cnt(h_coef_cnt), .coef_last(h_coef_last), .coef_valid(h_coef_valid),
+        .coef_ready(h_coef_ready)
+    );
+
+    // NTT: its own memory, loaded from a slot and unloaded back
+    reg         n_start, n_we;
+    reg  [7:0]  n_waddr, n_raddr;
+    wire        n_busy, n_done;
+    wire [11:0] n_rdata, n_rdata1;
+    // two coefficients per clock in and out (a pair: ext_* and the ^1 lane)
+    mlkem_ntt #(.BF(BF)) u_ntt (.clk(clk), .rst(rst), .start(n_start), .inv(i_f[0]), .busy(n_busy), .done(n_done),
+        .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(pe0), .ext_raddr(n_raddr), .ext_rdata(n_rdata),
+        .ext_we1(n_we), .ext_wdata1(po0), .ext_rdata1(n_rdata1));
+
+    // base multiplication
+    // base multiplication: a pair of each operand and of the accumulator per clock
+    wire        bm_ov;
+    wire [11:0] bm_c0, bm_c1;
+    // ... or, for a streaming XOF (HASH with f3: A^[i][j] o slot b (+ slot c with f4) into slot c),
+    // SampleNTT's coefficients in pairs as they come, the matrix entry never stored
+    wire        xs = i_op == I_HASH && i_f[3];
+    reg         xv;                // a pair of the entry in xa0/xa1, its b and c pairs in pe1..po2
+    reg  [11:0] xa0, xa1, xheld;   // xheld: an even coefficient waiting for its odd partner
+    reg  [6:0]  xp;
+    wire        x_issue = cb_v && (wcnt[0] || cb_two);
+    wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
+    wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
+    mlkem_basemul u_bm (.clk(clk), .rst(rst), .in_valid(exec && ((i_op == I_BMUL && rv) || (xs && xv))),
+        .pair(xs ? xp : rcnt[6:0]), .a0(xs ? xa0 : pe0), .a1(xs ? xa1 : po0), .b0(pe1), .b1(po1),
+        .acc(xs ? i_f[4] : i_f[0]), .c0_in(pe2), .c1_in(po2),
+        .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
+
+    // add / subtract
+    // ADDSUB: slot a +- slot b, a pair per clock; NTTU: the NTT's output pair + slot b (f1) or + 0
+    wire        as_ov;
+    wire [11:0] as_c, as_c1;
+    wire        as_u = i_op == I_NTTU;
+    wire        as_sub = !as_u && i_f[0];
+    wire [11:0] as_a0 = as_u ? n_rdata : pe0, as_a1 = as_u ? n_rdata1 : po0;
+    wire [11:0] as_b0 = (as_u && !i_f[1]) ? 12'd0 : pe1, as_b1 = (as_u && !i_f[1]) ? 12'd0 : po1;
+    wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv;
+    mlkem_addsub u_as (.clk(clk), .rst(rst), .in_valid(as_in), .sub(as_sub),
+        .a(as_a0), .b(as_b0), .out_valid(as_ov), .c(as_c));
+    /* verilator lint_off PINCONNECTEMPTY */
+    mlkem_addsub u_as1 (.clk(clk), .rst(rst), .in_valid(as_in), .sub(as_sub),
+        .a(as_a1), .b(as_b1), .out_valid(), .c(as_c1));
+    /* verilator lint_on PINCONNECTEMPTY */
+
+    // compress -> ByteEncode, a pair per clock (d = 12: no compress, the same latency)
+    wire        cp_ov;
+    wire [10:0] cp_y, cp_y1;
+    reg  [23:0] raw1, raw2, raw3;
+    wire        enc_in_v = exec && i_op == I_ENC && rv;
+    mlkem_compress u_cp (.clk(clk), .rst(rst), .in_valid(enc_in_v), .d(i_d), .x(pe0),
+        .out_valid(cp_ov), .y(cp_y));
+    /* verilator lint_off PINCONNECTEMPTY */
+    mlkem_compress u_cp1 (.clk(clk), .rst(rst), .in_valid(enc_in_v), .d(i_d), .x(po0),
+        .out_valid(), .y(cp_y1));
+    /* verilator lint_on PINCONNECTEMPTY */
+    always @(posedge clk) begin
+        raw1 <= {po0, pe0};
+        raw2 <= raw1;
+        raw3 <= raw2;
+    end
+    wire        be_in_ready, be_ov;
+    wire [63:0] be_data;
+    mlkem_byteenc u_be (.clk(clk), .rst(rst), .d(i_d), .in_valid(cp_ov), .in_ready(be_in_ready),
+        .in_coef(i_f[4] ? {1'b0, cp_y} : raw3[11:0]), .in_two(1'b1),
+        .in_coef1(i_f[4] ? {1'b0, cp_y1} : raw3[23:12]), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
+
+    // ByteDecode -> decompress
+    // ByteDecode -> decompress, a pair per clock (d = 12: no decompress, the same latency)
+    wire        bd_in_ready, bd_ov, bd_bad, bd_bad1;
+    wire [11:0] bd_coef, bd_coef1;
+    mlkem_bytedec u_bd (.clk(clk), .rst(rst), .d(i_d), .two(1'b1), .in_valid(exec && i_op == I_DEC && fq_v),
+        .in_ready(bd_in_ready), .in_data(fq_head_data), .out_valid(bd_ov), .out_ready(1'b1),
+        .out_coef(bd_coef), .out_bad(bd_bad), .out_coef1(bd_coef1), .out_bad1(bd_bad1));
+    wire        dc_ov;
+    wire [11:0] dc_x, dc_x1;
+    reg  [23:0] draw1, draw2;
+    mlkem_decompress u_dc (.clk(clk), .rst(rst), .in_valid(bd_ov), .d(i_d), .y(bd_coef[10:0]),
+        .out_valid(dc_ov), .x(dc_x));
+    /* verilator lint_off PINCONNECTEMPTY */
+    mlkem_decompress u_dc1 (.clk(clk), .rst(rst), .in_valid(bd_ov), .d(i_d), .y(bd_coef1[10:0]),
+        .out_valid(), .x(dc_x1));
+    /* verilator lint_on PINCONNECTEMPTY */
+    always @(posedge clk) begin
+        draw1 <= {bd_coef1, bd_coef};
+        draw2 <= draw1;
+    end
+    wire unused = ^{be_in_ready, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:5], i_b[9:5],
+                    i_c[9:5]};
+
+    assign fq_pop = fq_v && ((i_op == I_HASH && h_in_ready) || (i_op == I_DEC && bd_in_ready)) && exec;
+
+    // ---------------------------------------------------------------- memory port selection and the ops
+    wire zcond = i_f[1:0] == 2'd0 || (i_f[1:0] == 2'd1 && bad_ek) || (i_f[1:0] == 2'd2 && bad_dk);
+    reg  dv1, dv2;   // DEC without decompress: bytedec's output delayed as decompress would
+    reg  cmp_diff;
+    wire [4:0]  slot_a = i_a[4:0], slot_b = i_b[4:0], slot_c = i_c[4:0];
+    always @* begin
+        pra0 = {slot_a, cnt[6:0]}; pra1 = {slot_b, cnt[6:0]}; pra2 = {slot_c, cnt[6:0]};
+        pwe_e = 1'b0; pwa_e = {slot_c, wcnt[6:0]}; pwd_e = 12'd0;
+        pwe_o = 1'b0; pwa_o = {slot_c, wcnt[6:0]}; pwd_o = 12'd0;
+        bra0 = host_addr; bra1 = 10'd0;
+        bwe = !busy && host_we; bwa = host_addr; bwd = host_wdata;
+        fin = 1'b0;
+        n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt[6:0], 1'b0}; n_raddr = {cnt[6:0], 1'b0};
+        if (exec) begin
+            bwe = 1'b0;
+            case (i_op)
+                I_END: fin = 1'b1;
+                I_HASH: begin
+                    bra0 = r_addr;
+                    bwe = h_hash_valid; bwa = i_c + wcnt; bwd = h_hash_data;
+                    // lane 0 to coefficient wcnt, lane 1 (if any) to wcnt + 1: one per bank
+                    pwe_e = cb_v && (!wcnt[0] || cb_two); pwe_o = cb_v && (wcnt[0] || cb_two);
+                    pwa_e = {slot_c, wcnt[7:1] + {6'd0, wcnt[0]}}; pwa_o = {slot_c, wcnt[7:1]};
+                    pwd_e = wcnt[0] ? cb_data[23:12] : cb_data[11:0];
+                    pwd_o = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
+                    fin = (h_hash_valid && h_hash_last) || (cb_end && cb_last);
+                    if (xs) begin
+                        // streaming into the base multiplication: read b and c at the pair's index,
+                        // write the result pair (in order) when it comes out
+                        pra1 = {slot_b, wcnt[7:1]}; pra2 = {slot_c, wcnt[7:1]};
+                        pwe_e = bm_ov; pwa_e = {slot_c, rcnt[6:0]}; pwd_e = bm_c0;
+                        pwe_o = bm_ov; pwa_o = {slot_c, rcnt[6:0]}; pwd_o = bm_c1;
+                        fin = bm_ov && rcnt == 10'd127;
+                    end
+                end
+                I_NTT: begin
+                    // ph 0: load a pair per clock (read slot a, write the NTT's memory a clock
+                    // later), 1: start it; the transform runs on while the next instructions
+                    // do (any but NTT and NTTU: the program unloads it with NTTU)
+                    pra0 = {slot_a, cnt[6:0]};
+                    n_we = rv;                 // the last write lands in ph 1's first clock
+                    n_start = ph == 2'd1 && cnt == 10'd1;
+                    fin = n_start;
+                end
+                I_NTTU: begin
+                    // ph 0: wait for the transform; 2: unload a pair per clock (+ slot b) into slot c
+                    pra1 = {slot_b, cnt[6:0]};
+                    pwe_e = as_ov; pwd_e = as_c;
+                    pwe_o = as_ov; pwd_o = as_c1;
+                    fin = as_ov && wcnt == 10'd127;
+                end
+                I_BMUL: begin
+                    // pair cnt of a, b and the accumulator c read in one clock; the result
+                    // pair written LAT clocks later (other pairs: no hazard)
+                    pwe_e = bm_ov; pwd_e = bm_c0;
+                    pwe_o = bm_ov; pwd_o = bm_c1;
+                    fin = bm_ov && wcnt == 10'd127;
+                end
+                I_ADDSUB: begin
+                    pwe_e = as_ov; pwd_e = as_c;
+                    pwe_o = as_ov; pwd_o = as_c1;
+                    fin = as_ov && wcnt == 10'd127;
+                end
+                I_ENC: begin
+                    bwe = be_ov; bwa = i_c + wcnt; bwd = be_data;
+                    fin = be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00};
+                end
+                I_DEC: begin
+                    bra0 = r_addr;
+                    pwe_e = i_f[4] ? dc_ov : dv2; pwe_o = pwe_e;
+                    pwd_e = i_f[4] ? dc_x : draw2[11:0]; pwd_o = i_f[4] ? dc_x1 : draw2[23:12];
+                    fin = pwe_e && wcnt == 10'd127;
+                end
+                I_COPY, I_CMP, I_SEL: begin
+                    bra0 = i_a + cnt; bra1 = i_b + cnt;
+                    bwe = rv && i_op != I_CMP; bwa = i_c + rcnt;
+                    bwd = (i_op == I_SEL) ? ((brd0 & ~{64{fail}}) | (brd1 & {64{fail}})) : brd0;
+                    fin = (rv && rcnt + 10'd1 == i_na) || i_na == 10'd0;
+                end
+                I_ZERO: begin
+                    bwe = cnt < i_na && zcond; bwa = i_c + cnt; bwd = 64'd0;
+                    fin = cnt + 10'd1 >= i_na || !zcond;
+                end
+                default: fin = 1'b1;
+            endcase
+        end
+    end
+
+    // ---------------------------------------------------------------- state
+    integer x;
+    always @(posedge clk) begin
+        dv1 <= bd_ov;
+        dv2 <= dv1;
+        rv  <= 1'b0;
+        if (n_done) n_run <= 1'b0;
+        if (st == S_IDLE) begin
+            done <= 1'b0;
+            if (start) begin
+                busy <= params_ok;
+                done <= !params_ok;
+                status <= {!params_ok, 2'b00};
+                clocks <= 32'd0;
+                bad_ek <= 1'b0;
+                bad_dk <= 1'b0;
+                fail <= 1'b0;
+                pc <= mlkem_prog_entry(op_sel, k_sel);
+                if (params_ok) st <= S_FETCH;
+            end
+        end else begin
+            clocks <= clocks + 32'd1;
+        end
+        if (st == S_FETCH) begin
+            ins <= mlkem_prog(pc);
+            pc <= pc + 10'd1;
+            st <= S_EXEC;
+            cnt <= 10'd0; wcnt <= 10'd0; ph <= 2'd0; rcnt <= 10'd0;
+            rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
+            fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
+            h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0;
+            cmp_diff <= 1'b0;
+        end
+        if (exec) begin
+            case (i_op)
+                I_HASH: begin
+                    if (h_cmd_ready) h_cmd_sent <= 1'b1;
+                    xv  <= xs && x_issue;
+                    xa0 <= x_a0;
+                    xa1 <= x_a1;
+                    xp  <= wcnt[7:1];
+                    if (cb_v && (wcnt[0] ? cb_two : !cb_two)) xheld <= wcnt[0] ? cb_data[23:12] : cb_data[11:0];
+                    if (xs && bm_ov) rcnt <= rcnt + 10'd1;
+                    if (h_hash_valid) wcnt <= wcnt + 10'd1;
+                    if (cb_v) begin
+                        wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
+                        cb_rem <= cb_rem - (cb_two ? 5'd2 : 5'd1);
+                        cb_data <= {24'd0, cb_data[191:24]};
+                        if (cb_end) cb_v <= 1'b0;
+                    end
+                    if (h_coef_valid && h_coef_ready) begin
+                        cb_v <= 1'b1;
+                        cb_data <= h_coef_data;
+                        cb_rem <= h_coef_cnt;
+                        cb_last <= h_coef_last;
+                    end
+                end
+                I_NTT: begin
+                    if (ph == 2'd0) begin
+                        rv <= 1'b1; rcnt <= cnt;
+                        cnt <= cnt + 10'd1;
+                        if (cnt == 10'd127) begin ph <= 2'd1; cnt <= 10'd0; end
+                    end else begin
+                        cnt <= cnt + 10'd1;                       // 1: start
+                    end
+                    if (n_start) n_run <= 1'b1;
+                end
+                I_NTTU: begin
+                    if (ph == 2'd0) begin
+                        if (!n_run) ph <= 2'd2;
+                    end else begin
+                        rv <= cnt < 10'd128; rcnt <= cnt;
+                        if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    end
+                    if (as_ov) wcnt <= wcnt + 10'd1;
+                end
+                I_BMUL: begin
+                    rv <= cnt < 10'd128; rcnt <= cnt;
+                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    if (bm_ov) wcnt <= wcnt + 10'd1;
+                end
+                I_ADDSUB: begin
+                    rv <= cnt < 10'd128;
+                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    if (as_ov) wcnt <= wcnt + 10'd1;
+                end
+                I_ENC: begin
+                    rv <= cnt < 10'd128;
+                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    if (be_ov) wcnt <= wcnt + 10'd1;
+                end
+                I_DEC: begin
+                    if (pwe_e) wcnt <= wcnt + 10'd1;
+                    if (i_f[5] && bd_ov && (bd_bad || bd_bad1)) bad_ek <= 1'b1;
+                end
+                I_COPY, I_CMP, I_SEL: begin
+                    rv <= cnt < i_na; rcnt <= cnt;
+                    if (cnt < i_na) cnt <= cnt + 10'd1;
+                    if (rv && i_op == I_CMP) cmp_diff <= cmp_diff | (brd0 != brd1);
+                end
+                I_ZERO: cnt <= cnt + 10'd1;
+                default: ;
+            endcase
+            // the word reader (HASH, DEC)
+            if (r_issue) begin
+                rseg <= rseg_n;
+                rpos <= rpos_n;
+            end
+            f_if <= r_issue;
+            f_if_imm <= rseg == 2'd2;
+            f_if_last <= r_last;
+            if (f_if) begin
+                fq_data[fq_wr] <= f_if_imm ? {48'd0, i_imm} : brd0;
+                fq_keep[fq_wr] <= f_if_imm ? imm_keep : 8'hFF;
+                fq_last[fq_wr] <= f_if_last;
+                fq_wr <= fq_wr + 2'd1;
+            end
+            if (fq_pop) fq_rd <= fq_rd + 2'd1;
+            fq_n <= fq_n + {2'd0, f_if} - {2'd0, fq_pop};
+            if (fin) begin
+                st <= (i_op == I_END) ? S_IDLE : S_FETCH;
+                if (i_op == I_CMP) begin
+                    if (i_f[0]) bad_dk <= cmp_diff | (rv && brd0 != brd1);
+                    else fail <= cmp_diff | (rv && brd0 != brd1);
+                end
+                if (i_op == I_END) begin
+                    busy <= 1'b0;
+                    done <= 1'b1;
+                    status <= {1'b0, bad_dk, bad_ek};
+                    fail <= 1'b0;
+                end
+            end
+        end
+        if (rst) begin
+            st <= S_IDLE;
+            busy <= 1'b0;
+            done <= 1'b0;
+            status <= 3'd0;
+            clocks <= 32'd0;
+            bad_ek <= 1'b0;
+            bad_dk <= 1'b0;
+            fail <= 1'b0;
+            pc <= 10'd0;
+            ins <= 80'd0;
+            rv <= 1'b0;
+            f_if <= 1'b0;
+            fq_n <= 3'd0;
+            cb_v <= 1'b0;
+            n_run <= 1'b0;
+        end
+    end
+    initial for (x = 0; x < 4; x = x + 1) begin fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; end
+endmodule
+`default_nettype wire
