@@ -53,7 +53,6 @@ mod sys {
         pub fn kf_hash_init(ctx: *mut HashCtx, alg: c_int) -> c_int;
         pub fn kf_hash_update(ctx: *mut HashCtx, inp: *const c_void, len: usize) -> c_int;
         pub fn kf_hash_final(ctx: *mut HashCtx, out: *mut u8, outlen: usize) -> c_int;
-        pub fn kf_hash(alg: c_int, out: *mut u8, outlen: usize, inp: *const c_void, inlen: usize) -> c_int;
 
         pub fn kf_shake128_init(ctx: *mut XofCtx) -> c_int;
         pub fn kf_shake256_init(ctx: *mut XofCtx) -> c_int;
@@ -67,7 +66,6 @@ mod sys {
         pub fn kf_kmac_init(ctx: *mut KmacCtx, v: c_int, key: *const c_void, keylen: usize, s: *const c_void, slen: usize) -> c_int;
         pub fn kf_kmac_update(ctx: *mut KmacCtx, inp: *const c_void, len: usize) -> c_int;
         pub fn kf_kmac_final(ctx: *mut KmacCtx, out: *mut u8, outlen: usize) -> c_int;
-        pub fn kf_kmac_squeeze(ctx: *mut KmacCtx, out: *mut u8, len: usize) -> c_int;
         pub fn kf_kmac_verify(ctx: *mut KmacCtx, tag: *const u8, taglen: usize) -> c_int;
 
         pub fn kf_kt_init(ctx: *mut KtCtx, v: c_int) -> c_int;
@@ -165,10 +163,6 @@ pub fn hash_final(ctx: &mut HashCtx, out: &mut [u8]) -> Result<(), Error> {
     // the digest size and never writes more than that.
     check(unsafe { sys::kf_hash_final(ctx, out.as_mut_ptr(), out.len()) })
 }
-pub fn hash(alg: c_int, out: &mut [u8], data: &[u8]) -> Result<(), Error> {
-    // SAFETY: out and data are valid for their lengths; the library writes at most out.len().
-    check(unsafe { sys::kf_hash(alg, out.as_mut_ptr(), out.len(), data.as_ptr().cast(), data.len()) })
-}
 
 // ---- XOFs ---------------------------------------------------------------------------------
 
@@ -225,10 +219,6 @@ pub fn kmac_update(ctx: &mut KmacCtx, data: &[u8]) -> Result<(), Error> {
 pub fn kmac_final(ctx: &mut KmacCtx, out: &mut [u8]) -> Result<(), Error> {
     // SAFETY: ctx initialized by kmac_init; out valid for out.len() bytes of writes.
     check(unsafe { sys::kf_kmac_final(ctx, out.as_mut_ptr(), out.len()) })
-}
-pub fn kmac_squeeze(ctx: &mut KmacCtx, out: &mut [u8]) -> Result<(), Error> {
-    // SAFETY: ctx finalized by kmac_final (the library checks the state); out valid for writes.
-    check(unsafe { sys::kf_kmac_squeeze(ctx, out.as_mut_ptr(), out.len()) })
 }
 pub fn kmac_verify(ctx: &mut KmacCtx, tag: &[u8]) -> Result<(), Error> {
     // SAFETY: ctx initialized by kmac_init; tag valid for tag.len() bytes of reads.

@@ -18,15 +18,29 @@
 #![warn(missing_docs)]
 
 mod ffi;
+#[macro_use]
+mod bytes;
 
 pub mod batch;
 mod error;
 mod hash;
 mod kmac;
 mod kt;
+mod mldsa;
+mod mlkem;
+mod mlkem_common;
+mod slhdsa;
 mod xof;
 
 pub use digest;
+pub use rand_core;
+pub use signature;
+pub use mldsa::{ml_dsa_44, ml_dsa_65, ml_dsa_87};
+pub use mlkem::{ml_kem_1024, ml_kem_512, ml_kem_768};
+pub use slhdsa::{
+    slh_dsa_shake_128f, slh_dsa_shake_128s, slh_dsa_shake_192f, slh_dsa_shake_192s, slh_dsa_shake_256f,
+    slh_dsa_shake_256s,
+};
 pub use digest::{Digest, ExtendableOutput, Mac, XofReader};
 pub use error::Error;
 pub use hash::{Keccak256, Keccak512, Sha3_224, Sha3_256, Sha3_384, Sha3_512};

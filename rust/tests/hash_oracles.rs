@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-//! Every hash, XOF and MAC type against RustCrypto's crates (sha3 0.10, k12 0.3 and 0.5) and
-//! tiny-keccak (KMAC) as independent oracles: random lengths, random update splits, random
+//! Every hash, XOF and MAC type against RustCrypto's crates (sha3 0.10, k12 0.3 and 0.5; KMAC
+//! as SP 800-185 over sha3's cSHAKE) as independent oracles: random lengths, update splits, random
 //! squeeze splits, clones taken mid-stream, resets.
 
 use digest::{Digest, ExtendableOutput, ExtendableOutputReset, FixedOutputReset, Mac, Update, XofReader};
@@ -266,20 +266,59 @@ fn kt256_against_k12_05() {
     }
 }
 
-fn tiny_kmac(v256: bool, key: &[u8], custom: &[u8], msg: &[u8], outlen: usize) -> Vec<u8> {
-    use tiny_keccak::Hasher;
-    let mut k = if v256 { tiny_keccak::Kmac::v256(key, custom) } else { tiny_keccak::Kmac::v128(key, custom) };
-    k.update(msg);
+/// KMAC from SP 800-185's definition (bytepad, encode_string, right_encode) on sha3's cSHAKE.
+/// (tiny-keccak 2.0.2's KMAC was tried first and is wrong whenever bytepad(encode_string(K))
+/// ends exactly on a rate multiple, e.g. a 163-byte KMAC128 key: tiny-keccak issue #63.)
+fn spec_kmac(v256: bool, key: &[u8], custom: &[u8], msg: &[u8], outlen: usize) -> Vec<u8> {
+    fn left_encode(x: usize) -> Vec<u8> {
+        let b = (x as u64).to_be_bytes();
+        let i = b.iter().position(|&c| c != 0).unwrap_or(7);
+        let mut v = vec![(8 - i) as u8];
+        v.extend_from_slice(&b[i..]);
+        v
+    }
+    fn right_encode(x: usize) -> Vec<u8> {
+        let mut v = left_encode(x);
+        let n = v.remove(0);
+        v.push(n);
+        v
+    }
+    let rate = if v256 { 136 } else { 168 };
+    let mut pre = left_encode(rate);
+    pre.extend(left_encode(key.len() * 8));
+    pre.extend_from_slice(key);
+    while pre.len() % rate != 0 {
+        pre.push(0);
+    }
+    pre.extend_from_slice(msg);
+    pre.extend(right_encode(outlen * 8));
     let mut out = vec![0u8; outlen];
-    k.finalize(&mut out);
+    if v256 {
+        sha3::CShake256::from_core(sha3::CShake256Core::new_with_function_name(b"KMAC", custom))
+            .chain(&pre)
+            .finalize_xof()
+            .read(&mut out);
+    } else {
+        sha3::CShake128::from_core(sha3::CShake128Core::new_with_function_name(b"KMAC", custom))
+            .chain(&pre)
+            .finalize_xof()
+            .read(&mut out);
+    }
     out
 }
 
 #[test]
-fn kmac_against_tiny_keccak() {
+fn kmac_against_sp800_185_on_sha3() {
     let mut r = rng();
-    for i in 0..60 {
-        let key = rand_msg(&mut r, 300);
+    for i in 0..80 {
+        // keys whose bytepad ends exactly on the rate (163 / 131 bytes, 331 / 267) and random
+        let key = match i {
+            0 => vec![0x5A; 163],
+            1 => vec![0xA5; 131],
+            2 => vec![0x11; 331],
+            3 => vec![0x22; 267],
+            _ => rand_msg(&mut r, 400),
+        };
         let cl = r.gen_range(0..50);
         let custom = rand_bytes(&mut r, cl);
         let msg = rand_msg(&mut r, 3000);
@@ -289,7 +328,7 @@ fn kmac_against_tiny_keccak() {
         for p in &parts {
             Mac::update(&mut m, p);
         }
-        let want = tiny_kmac(false, &key, &custom, &msg, 32);
+        let want = spec_kmac(false, &key, &custom, &msg, 32);
         assert_eq!(m.clone().finalize().into_bytes().as_slice(), &want[..], "KMAC128 iteration {i}");
         assert!(m.clone().verify_slice(&want).is_ok());
         let mut bad = want.clone();
@@ -297,7 +336,7 @@ fn kmac_against_tiny_keccak() {
         assert!(m.clone().verify_slice(&bad).is_err(), "KMAC128 accepted a changed tag");
         // any tag length: L is part of the input
         let l = r.gen_range(1..100);
-        let want_l = tiny_kmac(false, &key, &custom, &msg, l);
+        let want_l = spec_kmac(false, &key, &custom, &msg, l);
         let mut got_l = vec![0u8; l];
         m.clone().finalize_into_len(&mut got_l).unwrap();
         assert_eq!(got_l, want_l);
@@ -317,7 +356,7 @@ fn kmac_against_tiny_keccak() {
         for p in &parts {
             Mac::update(&mut m, p);
         }
-        let want = tiny_kmac(true, &key, b"", &msg, 64);
+        let want = spec_kmac(true, &key, b"", &msg, 64);
         assert_eq!(m.finalize_reset().into_bytes().as_slice(), &want[..], "KMAC256 iteration {i}");
         Mac::update(&mut m, &msg);
         assert!(m.verify_slice(&want).is_ok(), "KMAC256 after finalize_reset");
