@@ -7,6 +7,10 @@
 //!   2. `csrc/` beside this file: the copy `package.sh` stages for `cargo package`, so the
 //!      published crate carries the sources it needs,
 //!   3. `..`: the crate built inside the repository (rust/ of a checkout).
+//!
+//! `KECCAKFORGE_LIB_DIR`, if set, names a directory holding an already built
+//! `libkeccakforge.a` of the same tree (the project's ctest entry passes its CMake build's):
+//! it is linked instead of running CMake again.
 
 use std::env;
 use std::fs;
@@ -67,6 +71,18 @@ fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").unwrap());
     header_constants(&root.join("include/keccakforge.h"), &out.join("kf_consts.rs"));
 
+    println!("cargo:rerun-if-env-changed=KECCAKFORGE_LIB_DIR");
+    if let Some(dir) = env::var_os("KECCAKFORGE_LIB_DIR") {
+        let dir = PathBuf::from(dir);
+        let lib = dir.join("libkeccakforge.a");
+        assert!(lib.is_file(), "KECCAKFORGE_LIB_DIR: no {}", lib.display());
+        println!("cargo:rerun-if-changed={}", lib.display());
+        println!("cargo:rustc-link-search=native={}", dir.display());
+        link_rest();
+        println!("cargo:include={}", root.join("include").display());
+        return;
+    }
+
     // The library alone: no tests, tools, Python module or OpenSSL provider. Always an
     // optimised C build (Release: -O2/-O3 as the CMake files choose per file), also under
     // `cargo test`'s debug profile: the Rust side is a thin layer over it.
@@ -79,10 +95,14 @@ fn main() {
         .build_target("keccakforge_static")
         .build();
     println!("cargo:rustc-link-search=native={}", dst.join("build").display());
+    link_rest();
+    println!("cargo:include={}", root.join("include").display());
+}
+
+fn link_rest() {
     println!("cargo:rustc-link-lib=static=keccakforge");
     let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     if os != "windows" && os != "macos" {
         println!("cargo:rustc-link-lib=pthread");
     }
-    println!("cargo:include={}", root.join("include").display());
 }
