@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # The ctest entry rust_crate: `cargo test --release` of the crate in rust/ (its tests compare it
-# with RustCrypto's crates; see rust/README.md). Reports Skipped (77) when cargo is not
+# with RustCrypto's crates; see rust/README.md), then rust/dropin_check.sh. Reports Skipped (77) when cargo is not
 # installed or the crate's dependencies are neither cached nor downloadable from the registry.
 # Usage: ctest.sh <rust dir> <cargo target dir> [dir of the build's libkeccakforge.a]
 set -u
@@ -29,8 +29,13 @@ if ! "$cargo" fetch --offline >/dev/null 2>&1; then
     exit 77
   fi
 fi
-if nice -n 10 "$cargo" test --release --offline; then
-  exit 0
+if ! nice -n 10 "$cargo" test --release --offline; then
+  echo "rust_crate: cargo test failed"
+  exit 1
 fi
-echo "rust_crate: cargo test failed"
-exit 1
+# the README's drop-in claim: sha3::Sha3_256 -> keccakforge::Sha3_256 in a fresh project
+export CARGO_NET_OFFLINE=true
+if ! nice -n 10 sh "$crate/dropin_check.sh" "$target/dropin"; then
+  echo "rust_crate: the drop-in check failed"
+  exit 1
+fi

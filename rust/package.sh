@@ -9,6 +9,18 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
+# cargo counts the staged (git-ignored) csrc/ as uncommitted files, so cargo runs with
+# --allow-dirty and the check it would make is made here instead: the crate and the staged
+# C tree must be committed (unless --allow-dirty is given)
+dirty=0
+for a in "$@"; do
+  shift
+  if [ "$a" = --allow-dirty ]; then dirty=1; else set -- "$@" "$a"; fi
+done
+if [ "$dirty" = 0 ] && [ -n "$(cd "$top" && git status --porcelain -- rust CMakeLists.txt cmake include src LICENSE LICENSE-APACHE LICENSE-MIT)" ]; then
+  echo "package.sh: uncommitted changes under rust/ or the C tree (git status); commit them or pass --allow-dirty" >&2
+  exit 1
+fi
 rm -rf "$here/csrc"
 trap 'rm -rf "$here/csrc"' EXIT INT TERM
 mkdir "$here/csrc"
@@ -16,4 +28,4 @@ mkdir "$here/csrc"
    | xargs -0 cp --parents -t "$here/csrc")
 echo "package.sh: staged $(find "$here/csrc" -type f | wc -l) files of the C tree into csrc/"
 cd "$here"
-cargo package "$@"
+cargo package --allow-dirty "$@"

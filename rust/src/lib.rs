@@ -51,6 +51,11 @@ pub use xof::{
     Shake256Reader, TurboShake128, TurboShake128Reader, TurboShake256, TurboShake256Reader,
 };
 
+// README.md's examples run as doctests
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// The C library's version ("0.1.0").
 ///
 /// ```
