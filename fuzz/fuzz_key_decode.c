@@ -6,7 +6,8 @@
  * very same DER (DER is canonical and the decoder accepts nothing else); a PKCS#8 key
  * re-encoded in the form it was read in decodes to the same type, form, seed and key; a PEM
  * block re-encoded decodes to the same label and DER. A decoded ML-KEM ek passes the §7.2
- * check; a decoded ML-KEM dk passes the §7.3 check, and the ek inside it the §7.2 check.
+ * check; a decoded ML-KEM dk passes the §7.3 check, and the ek inside it the §7.2 check; a
+ * decoded ML-DSA sk passes kf_mldsa_pk_from_sk's consistency check.
  *
  * Input: a selector byte (0 SPKI, 1 PKCS#8, 2 PEM), then the bytes to decode.
  */
@@ -27,6 +28,16 @@ static kf_mlkem_param mlkem_of(kf_key_type t)
 static int is_mlkem(kf_key_type t)
 {
     return t == KF_KEY_MLKEM512 || t == KF_KEY_MLKEM768 || t == KF_KEY_MLKEM1024;
+}
+
+static kf_mldsa_param mldsa_of(kf_key_type t)
+{
+    return t == KF_KEY_MLDSA44 ? KF_MLDSA44 : t == KF_KEY_MLDSA65 ? KF_MLDSA65 : KF_MLDSA87;
+}
+
+static int is_mldsa(kf_key_type t)
+{
+    return t == KF_KEY_MLDSA44 || t == KF_KEY_MLDSA65 || t == KF_KEY_MLDSA87;
 }
 
 static void spki(const uint8_t *d, size_t n)
@@ -59,6 +70,10 @@ static void pkcs8(const uint8_t *d, size_t n)
         /* the ek inside it passes §7.2, as a key read alone would have to (issue 41, defect 7) */
         size_t ekl = kf_key_pub_bytes(t);
         FZ_CHECK(kf_mlkem_check_ek(mlkem_of(t), priv + privlen - ekl - 64, ekl) == KF_OK, "the ek in a decoded dk fails §7.2");
+    }
+    if (is_mldsa(t)) {
+        static uint8_t pk[KF_MLDSA_PK_MAX_BYTES];
+        FZ_CHECK(kf_mldsa_pk_from_sk(mldsa_of(t), pk, priv, privlen) == KF_OK, "decoded ML-DSA sk is inconsistent");
     }
     rc = kf_key_encode_pkcs8(t, form, seedlen ? seed : NULL, seedlen, priv, privlen, der, sizeof der, &derlen);
     FZ_CHECK(rc == KF_OK, "re-encode: %s", kf_strerror(rc));

@@ -673,6 +673,11 @@ KF_API int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t sig
                                   const uint8_t *sk, size_t sklen);
 KF_API KF_MUST_CHECK int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msglen,
                                     const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen);
+/* The public key of an expanded private key sk (which does not hold it): pk = rho || t1 with
+ * t = NTT^-1(ExpandA(rho) o NTT(s1)) + s2, after checking that sk is one KeyGen_internal
+ * could have written - s1 and s2 in [-eta, eta], t0 the low part of that t, tr = H(pk) -
+ * else KF_ERR_BAD_KEY (pk zeroed). Costs about one key generation. */
+KF_API KF_MUST_CHECK int kf_mldsa_pk_from_sk(kf_mldsa_param param, uint8_t *pk, const uint8_t *sk, size_t sklen);
 /* Sign_internal / Verify_internal from mu (64 bytes) instead of M': mu must be
  * H(tr || M', 64) with tr = H(pk, 64) (Alg. 7 line 6), computed by the caller. */
 KF_API int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen,
@@ -682,17 +687,20 @@ KF_API KF_MUST_CHECK int kf_mldsa_verify_mu(kf_mldsa_param param, const uint8_t 
                               const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen);
 
 /* ---- Key encodings: DER and PEM (SubjectPublicKeyInfo, PKCS#8) ----------------------- */
-/* ML-KEM and SLH-DSA keys in the X.509 / PKCS#8 forms OpenSSL 3.5 and the IETF LAMPS
+/* ML-KEM, ML-DSA and SLH-DSA keys in the X.509 / PKCS#8 forms OpenSSL 3.5 and the IETF LAMPS
  * documents use: SubjectPublicKeyInfo with the raw public key as the BIT STRING, and
  * PKCS#8 PrivateKeyInfo (OneAsymmetricKey v0; v1 accepted on input) with the NIST OIDs
- * 2.16.840.1.101.3.4.4.1-3 (ML-KEM-512/768/1024) and 2.16.840.1.101.3.4.3.26-31
- * (SLH-DSA-SHAKE-128s, 128f, 192s, 192f, 256s, 256f), no algorithm parameters.
+ * 2.16.840.1.101.3.4.4.1-3 (ML-KEM-512/768/1024), 2.16.840.1.101.3.4.3.17-19
+ * (ML-DSA-44/65/87) and 2.16.840.1.101.3.4.3.26-31 (SLH-DSA-SHAKE-128s, 128f, 192s, 192f,
+ * 256s, 256f), no algorithm parameters.
  * SLH-DSA's privateKey is sk itself. ML-KEM's is the CHOICE of draft-ietf-lamps-kyber-
  * certificates: seed [0] (the 64-byte d || z), expandedKey (dk), or both (SEQUENCE of seed
- * and dk). Decoders accept DER only (minimal lengths, nothing trailing) and check the keys:
- * ML-KEM ek's modulus check, dk's hash check and the modulus check of the ek inside dk,
- * and for "both" (and a v1 publicKey) that the parts agree (else KF_ERR_BAD_KEY); the
- * PKCS#8 encoder refuses (KF_ERR_BAD_KEY) a dk the decoder would. Malformed DER/PEM -> KF_ERR_BAD_ENCODING; a key or
+ * and dk); ML-DSA's the same CHOICE of RFC 9881 with the 32-byte seed xi and sk.
+ * Decoders accept DER only (minimal lengths, nothing trailing) and check the keys:
+ * ML-KEM ek's modulus check, dk's hash check and the modulus check of the ek inside dk;
+ * an ML-DSA sk must be consistent (kf_mldsa_pk_from_sk); and for "both" (and a v1
+ * publicKey) the parts must agree (else KF_ERR_BAD_KEY); the PKCS#8 encoder refuses
+ * (KF_ERR_BAD_KEY) a dk or sk the decoder would. Malformed DER/PEM -> KF_ERR_BAD_ENCODING; a key or
  * seed of the wrong size -> KF_ERR_BAD_LENGTH; an unknown OID -> KF_ERR_BAD_ENCODING.
  * Encoders: out == NULL asks for the length only (*outlen); a short out -> KF_ERR_BAD_LENGTH. */
 
@@ -706,18 +714,21 @@ typedef enum kf_key_type {
     KF_KEY_SLHDSA_SHAKE_192F = 14,
     KF_KEY_SLHDSA_SHAKE_256S = 15,
     KF_KEY_SLHDSA_SHAKE_256F = 16,
+    KF_KEY_MLDSA44 = 21,
+    KF_KEY_MLDSA65 = 22,
+    KF_KEY_MLDSA87 = 23,
 } kf_key_type;
 
-/* Which ML-KEM-PrivateKey CHOICE to write (and which one was read). */
+/* Which ML-KEM- or ML-DSA-PrivateKey CHOICE to write (and which one was read). */
 typedef enum kf_key_priv_form {
-    KF_PRIV_DEFAULT = 0,   /* ML-KEM: seed when a seed is given, else expandedKey; SLH-DSA: sk */
-    KF_PRIV_SEED = 1,      /* seed [0] IMPLICIT OCTET STRING (64 bytes) */
-    KF_PRIV_EXPANDED = 2,  /* expandedKey OCTET STRING (dk); SLH-DSA's only form */
+    KF_PRIV_DEFAULT = 0,   /* ML-KEM, ML-DSA: seed when a seed is given, else expandedKey; SLH-DSA: sk */
+    KF_PRIV_SEED = 1,      /* seed [0] IMPLICIT OCTET STRING (ML-KEM 64 bytes, ML-DSA 32) */
+    KF_PRIV_EXPANDED = 2,  /* expandedKey OCTET STRING (dk, sk); SLH-DSA's only form */
     KF_PRIV_BOTH = 3,      /* SEQUENCE { seed, expandedKey } */
 } kf_key_priv_form;
 
-/* "ML-KEM-768", "SLH-DSA-SHAKE-128s", ... (NULL if unknown); public / private key sizes
- * (ML-KEM ek / dk, SLH-DSA pk / sk; 0 if unknown). */
+/* "ML-KEM-768", "ML-DSA-65", "SLH-DSA-SHAKE-128s", ... (NULL if unknown); public / private
+ * key sizes (ML-KEM ek / dk, ML-DSA and SLH-DSA pk / sk; 0 if unknown). */
 KF_API const char *kf_key_type_name(kf_key_type t);
 KF_API size_t kf_key_pub_bytes(kf_key_type t);
 KF_API size_t kf_key_priv_bytes(kf_key_type t);
@@ -725,8 +736,8 @@ KF_API size_t kf_key_priv_bytes(kf_key_type t);
 KF_API int kf_key_encode_spki(kf_key_type t, const uint8_t *pub, size_t publen,
                               uint8_t *out, size_t outcap, size_t *outlen);
 /* PKCS#8 DER of a private key. ML-KEM: seed (64 bytes, d || z) for SEED/BOTH, priv (dk)
- * for EXPANDED; BOTH derives dk from the seed when priv is NULL. SLH-DSA: priv = sk,
- * seed ignored, form DEFAULT or EXPANDED. */
+ * for EXPANDED; BOTH derives dk from the seed when priv is NULL. ML-DSA: the same with the
+ * 32-byte seed xi and priv = sk. SLH-DSA: priv = sk, seed ignored, form DEFAULT or EXPANDED. */
 KF_API int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *seed, size_t seedlen,
                                const uint8_t *priv, size_t privlen, uint8_t *out, size_t outcap,
                                size_t *outlen);
@@ -734,9 +745,10 @@ KF_API int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8
 KF_API KF_MUST_CHECK int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
                               uint8_t *pub, size_t pubcap, size_t *publen);
 /* Read a PKCS#8 key: its type, the form found (form may be NULL), the whole private key
- * into priv (ML-KEM: dk, expanded from the seed when only the seed is stored; SLH-DSA: sk;
- * the public key is inside: ML-KEM ek = dk[384k .. 384k+ek), SLH-DSA pk = the last 2n
- * bytes), and the 64-byte seed when one is stored (seed may be NULL; *seedlen = 64 or 0). */
+ * into priv (ML-KEM: dk, ML-DSA: sk, expanded from the seed when only the seed is stored;
+ * SLH-DSA: sk; the public key is inside: ML-KEM ek = dk[384k .. 384k+ek), SLH-DSA pk = the
+ * last 2n bytes; ML-DSA's is not: kf_mldsa_pk_from_sk), and the seed when one is stored
+ * (seed may be NULL; *seedlen = 64 (ML-KEM), 32 (ML-DSA) or 0). */
 KF_API KF_MUST_CHECK int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_key_priv_form *form,
                                uint8_t *seed, size_t seedcap, size_t *seedlen,
                                uint8_t *priv, size_t privcap, size_t *privlen);

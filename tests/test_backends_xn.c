@@ -8,8 +8,8 @@
  * untouched; absorb_blocks against add_bytes+permute of `ref`, per instance, for the rates
  * 72..168 in use (plus a few others), with different data and a tail in every instance.
  * permute_from (where a backend has it) against the lanes assembled by hand and ref.
- * On Linux, absorb_blocks also reads blocks that end right before an unmapped page, since
- * vector code that loads whole vectors past the end of a block would fault there.
+ * On Linux, absorb_blocks and leaves also read blocks that end right before an unmapped page,
+ * since vector code that loads whole vectors past the end of a block would fault there.
  * A backend the CPU cannot run is skipped with a message.
  * Arguments (optional): the backend names the build system expects, so a backend added to
  * the library but not to the test list fails here.
@@ -307,8 +307,45 @@ static void test_absorb_page_end(const kf_backend_xn *b)
     }
     munmap(map, map_len);
 }
+
+/* The leaves operation with every instance's message ending exactly where an inaccessible page
+ * starts: lengths with and without a partial last lane, whole blocks, a lone last block. */
+static void test_leaves_page_end(const kf_backend_xn *b)
+{
+    static const size_t rates[] = {168, 136, 72};
+    static const unsigned nrs[] = {12, 24};
+    long page = sysconf(_SC_PAGESIZE);
+    if (!b->leaves || page <= 0) return;
+    size_t psz = (size_t)page, map_len = (MAX_N + 1) * 2 * psz;
+    uint8_t *map = mmap(NULL, map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) return;
+    for (unsigned i = 0; i < b->n; i++) mprotect(map + (2 * i + 1) * psz, psz, PROT_NONE);
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
+        for (size_t k = 0; k < sizeof nrs / sizeof nrs[0]; k++)
+            for (int c = 0; c < 8; c++) {
+                size_t rate = rates[r];
+                const size_t lens[8] = {0, 1, 7, 9, rate - 1, rate, 2 * rate + 8, 3 * rate + 5 + rnd() % 8};
+                size_t len = lens[c], outlen = 1 + rnd() % rate;
+                const uint8_t *in[MAX_N];
+                uint8_t got[MAX_N][200], want[200], *out[MAX_N];
+                for (unsigned i = 0; i < b->n; i++) {
+                    uint8_t *msg = map + (2 * i + 1) * psz - len;
+                    rnd_bytes(msg, len);
+                    in[i] = msg;
+                    out[i] = got[i];
+                }
+                if (!b->leaves(nrs[k], rate, 0x1F, in, len, out, outlen)) continue;
+                for (unsigned i = 0; i < b->n; i++) {
+                    ref_leaf(rate, nrs[k], 0x1F, in[i], len, want, outlen);
+                    CHECK(memcmp(got[i], want, outlen) == 0, "%s: leaves at a page end rate=%zu nr=%u len=%zu, instance %u",
+                          b->name, rate, nrs[k], len, i);
+                }
+            }
+    munmap(map, map_len);
+}
 #else
 static void test_absorb_page_end(const kf_backend_xn *b) { (void)b; }
+static void test_leaves_page_end(const kf_backend_xn *b) { (void)b; }
 #endif
 
 int main(int argc, char **argv)
@@ -340,6 +377,7 @@ int main(int argc, char **argv)
         test_absorb_page_end(b);
         test_permute_from(b);
         test_leaves(b);
+        test_leaves_page_end(b);
         printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s\n",
                failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)",
                b->permute_from ? "" : " (none)", b->leaves ? ", leaves" : "");

@@ -5,7 +5,10 @@
  * private-key form, known DER prefixes (the OIDs and the CHOICE tags), PEM round trips,
  * and rejection of every truncation, of flipped bytes in the structure, of a "both" whose
  * seed and dk disagree, of an expandedKey whose inner ek fails the modulus check (with a
- * matching H(ek); issue 41), of bad base64 and a missing END line.
+ * matching H(ek); issue 41), of bad base64 and a missing END line. ML-DSA (RFC 9881's
+ * CHOICE with the 32-byte seed): the same round trips and refusals, an expanded sk whose
+ * rho, tr, s1, s2 or t0 was changed (so no longer A s1 + s2's), s1 out of [-eta, eta], and
+ * a v1 OneAsymmetricKey's publicKey that does or does not match.
  */
 #include "keccakforge.h"
 #include "test_util.h"
@@ -135,6 +138,145 @@ static void test_mlkem(int i)
     test_mlkem_bad_inner_ek(i, seed, dk);
 }
 
+static const kf_key_type mldsa_types[] = {KF_KEY_MLDSA44, KF_KEY_MLDSA65, KF_KEY_MLDSA87};
+static const kf_mldsa_param mldsa_params[] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
+
+/* der (v0, n bytes) made a v1 OneAsymmetricKey with [1] publicKey = pub: 02 01 00 -> 02 01 01
+ * and 81 82 LL LL 00 pub appended, inside a new outer SEQUENCE header. */
+static size_t make_v1(uint8_t *v1, const uint8_t *d, size_t n, const uint8_t *pub, size_t publ)
+{
+    size_t h = 2 + (d[1] & 0x80 ? (d[1] & 0x7f) : 0), body = n - h, nb = body + 4 + 1 + publ, o = 0;
+    v1[o++] = 0x30;
+    if (nb < 0x100) { v1[o++] = 0x81; v1[o++] = (uint8_t)nb; }
+    else { v1[o++] = 0x82; v1[o++] = (uint8_t)(nb >> 8); v1[o++] = (uint8_t)nb; }
+    memcpy(v1 + o, d + h, body);
+    v1[o + 2] = 1;
+    o += body;
+    v1[o++] = 0x81; v1[o++] = 0x82; v1[o++] = (uint8_t)((publ + 1) >> 8); v1[o++] = (uint8_t)(publ + 1);
+    v1[o++] = 0;
+    memcpy(v1 + o, pub, publ);
+    return o + publ;
+}
+
+static void test_mldsa(int i)
+{
+    kf_key_type t = mldsa_types[i], tt;
+    kf_mldsa_param P = mldsa_params[i];
+    size_t pkl = kf_mldsa_pk_bytes(P), skl = kf_mldsa_sk_bytes(P), n, l, sl;
+    uint8_t seed[32], pk[KF_MLDSA_PK_MAX_BYTES], sk[KF_MLDSA_SK_MAX_BYTES], out[KF_MLDSA_SK_MAX_BYTES], s2[32];
+    uint8_t bad[KF_MLDSA_SK_MAX_BYTES];
+    static uint8_t v1[12000];
+    kf_key_priv_form f;
+    const char *nm = kf_key_type_name(t);
+    rnd_bytes(seed, 32);
+    CHECK(kf_mldsa_keygen_internal(P, pk, sk, seed) == KF_OK, "keygen");
+    CHECK(kf_key_pub_bytes(t) == pkl && kf_key_priv_bytes(t) == skl, "%s sizes", nm);
+    CHECK(strcmp(nm, i == 0 ? "ML-DSA-44" : i == 1 ? "ML-DSA-65" : "ML-DSA-87") == 0, "name %s", nm);
+
+    /* pk from sk */
+    CHECK(kf_mldsa_pk_from_sk(P, out, sk, skl) == KF_OK && memcmp(out, pk, pkl) == 0, "%s pk_from_sk", nm);
+    CHECK(kf_mldsa_pk_from_sk(P, out, sk, skl - 1) == KF_ERR_BAD_LENGTH, "pk_from_sk short sk");
+    CHECK(kf_mldsa_pk_from_sk((kf_mldsa_param)66, out, sk, skl) == KF_ERR_BAD_ALGORITHM, "pk_from_sk param");
+    CHECK(kf_mldsa_pk_from_sk(P, NULL, sk, skl) == KF_ERR_NULL_POINTER, "pk_from_sk NULL");
+
+    /* SPKI: 30 82 .. 30 0b 06 09 60 86 48 01 65 03 04 03 {17,18,19} 03 82 .. 00 pk */
+    CHECK(kf_key_encode_spki(t, pk, pkl, der, sizeof der, &n) == KF_OK, "spki encode");
+    CHECK(n == 4 + 13 + 4 + 1 + pkl, "spki length %zu", n);
+    CHECK(memcmp(der + 4, "\x30\x0b\x06\x09\x60\x86\x48\x01\x65\x03\x04\x03", 12) == 0 && der[16] == 17 + i, "%s OID", nm);
+    CHECK(kf_key_decode_spki(der, n, &tt, out, sizeof out, &l) == KF_OK && tt == t && l == pkl
+          && memcmp(out, pk, pkl) == 0, "%s spki round trip", nm);
+    check_truncations(der, n, 1);
+    der[16] = 20;   /* 2.16.840.1.101.3.4.3.20: no key of ours */
+    CHECK(kf_key_decode_spki(der, n, &tt, out, sizeof out, &l) == KF_ERR_BAD_ENCODING, "unknown OID accepted");
+    der[16] = (uint8_t)(17 + i);
+    CHECK(kf_key_encode_spki(t, pk, pkl - 1, der, sizeof der, &n) == KF_ERR_BAD_LENGTH, "short pk encoded");
+
+    /* PKCS#8, the three forms */
+    for (int form = KF_PRIV_SEED; form <= KF_PRIV_BOTH; form++) {
+        CHECK(kf_key_encode_pkcs8(t, (kf_key_priv_form)form, seed, 32, form == KF_PRIV_BOTH ? NULL : sk, skl,
+                                  der, sizeof der, &n) == KF_OK, "%s pkcs8 encode form %d", nm, form);
+        memset(out, 0, sizeof out);
+        memset(s2, 0, sizeof s2);
+        CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, s2, sizeof s2, &sl, out, sizeof out, &l) == KF_OK, "%s decode form %d", nm, form);
+        CHECK(tt == t && (int)f == form && l == skl && memcmp(out, sk, skl) == 0, "%s round trip form %d", nm, form);
+        CHECK(sl == (form == KF_PRIV_EXPANDED ? 0u : 32u) && (sl == 0 || memcmp(s2, seed, 32) == 0), "seed form %d", form);
+        {
+            size_t o = 2 + (der[1] & 0x80 ? (der[1] & 0x7f) : 0) + 3 + 13;
+            o += 2 + (der[o + 1] & 0x80 ? (der[o + 1] & 0x7f) : 0);
+            CHECK(der[o] == (form == KF_PRIV_SEED ? 0x80 : form == KF_PRIV_EXPANDED ? 0x04 : 0x30), "form %d tag %02x", form, der[o]);
+        }
+        if (form == KF_PRIV_SEED) {
+            CHECK(n == 2 + 3 + 13 + 2 + 2 + 32, "seed form is %zu bytes", n);
+            CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, s2, 31, &sl, out, sizeof out, &l) == KF_ERR_BAD_LENGTH, "seedcap 31");
+            /* v1 with the matching publicKey, then with another */
+            l = make_v1(v1, der, n, pk, pkl);
+            CHECK(kf_key_decode_pkcs8(v1, l, &tt, &f, NULL, 0, NULL, out, sizeof out, &sl) == KF_OK, "%s v1 publicKey", nm);
+            v1[l - 1] ^= 1;
+            CHECK(kf_key_decode_pkcs8(v1, l, &tt, &f, NULL, 0, NULL, out, sizeof out, &sl) == KF_ERR_BAD_KEY,
+                  "%s v1 with another publicKey accepted", nm);
+        }
+        check_truncations(der, n, 0);
+        if (form == KF_PRIV_BOTH) {
+            der[n - 100] ^= 1;   /* sk's t0 no longer the seed's */
+            CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_ERR_BAD_KEY, "inconsistent both accepted");
+        }
+        if (form == KF_PRIV_EXPANDED) {
+            l = make_v1(v1, der, n, pk, pkl);
+            CHECK(kf_key_decode_pkcs8(v1, l, &tt, &f, NULL, 0, NULL, out, sizeof out, &sl) == KF_OK, "%s v1 expanded", nm);
+            v1[l - 5] ^= 0x10;
+            CHECK(kf_key_decode_pkcs8(v1, l, &tt, &f, NULL, 0, NULL, out, sizeof out, &sl) == KF_ERR_BAD_KEY,
+                  "%s v1 expanded with another publicKey accepted", nm);
+        }
+    }
+    /* an expanded sk changed in rho, tr, s1, s2 or t0 is refused by the decoder and the encoder
+     * (K, at 32..63, is not checkable without the seed: any K makes a working key) */
+    {
+        const kf_mldsa_param pp = P;
+        size_t eb = 32 * (pp == KF_MLDSA65 ? 4 : 3), kk = i == 0 ? 4 : i == 1 ? 6 : 8, ll = i == 0 ? 4 : i == 1 ? 5 : 7;
+        size_t offs[] = {5, 64 + 7, 128 + 3, 128 + ll * eb + 9, 128 + (ll + kk) * eb + 11, skl - 1};
+        CHECK(128 + (ll + kk) * eb + kk * 416 == skl, "sk layout (test set-up)");
+        CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, sk, skl, der, sizeof der, &n) == KF_OK, "expanded");
+        for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++) {
+            memcpy(bad, sk, skl);
+            bad[offs[j]] ^= 0x01;
+            memcpy(der + n - skl, bad, skl);
+            CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_ERR_BAD_KEY,
+                  "%s expanded sk changed at %zu accepted", nm, offs[j]);
+            CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, bad, skl, v1, sizeof v1, &l) == KF_ERR_BAD_KEY,
+                  "%s expanded sk changed at %zu encoded", nm, offs[j]);
+            CHECK(kf_mldsa_pk_from_sk(P, out, bad, skl) == KF_ERR_BAD_KEY, "pk_from_sk at %zu", offs[j]);
+        }
+        /* s1's first coefficient 7 (eta 2: eta - 7 = -5) or 15 (eta 4: -11) */
+        memcpy(bad, sk, skl);
+        bad[128] |= pp == KF_MLDSA65 ? 0x0f : 0x07;
+        CHECK(kf_mldsa_pk_from_sk(P, out, bad, skl) == KF_ERR_BAD_KEY, "%s s1 out of range", nm);
+        memcpy(der + n - skl, bad, skl);
+        CHECK(kf_key_decode_pkcs8(der, n, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_ERR_BAD_KEY, "s1 out of range accepted");
+        /* K changed: still a consistent key (documented) */
+        memcpy(bad, sk, skl);
+        bad[40] ^= 1;
+        CHECK(kf_mldsa_pk_from_sk(P, out, bad, skl) == KF_OK && memcmp(out, pk, pkl) == 0, "K is not checkable");
+    }
+    /* default form: seed when given, expanded without */
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_DEFAULT, seed, 32, NULL, 0, der, sizeof der, &n) == KF_OK && n == 54, "default with seed");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_DEFAULT, NULL, 0, sk, skl, der, sizeof der, &n) == KF_OK && n > skl, "default without seed");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_SEED, seed, 31, NULL, 0, der, sizeof der, &n) == KF_ERR_BAD_LENGTH, "31-byte seed");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_SEED, seed, 64, NULL, 0, der, sizeof der, &n) == KF_ERR_BAD_LENGTH, "64-byte seed");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_BOTH, seed, 32, sk, skl, der, sizeof der, &n) == KF_OK, "both, consistent");
+    seed[0] ^= 1;
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_BOTH, seed, 32, sk, skl, der, sizeof der, &n) == KF_ERR_BAD_KEY, "both, inconsistent: written");
+    seed[0] ^= 1;
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, sk, skl - 1, der, sizeof der, &n) == KF_ERR_BAD_LENGTH, "short sk");
+    CHECK(kf_key_encode_pkcs8(t, KF_PRIV_EXPANDED, NULL, 0, sk, skl, der, 10, &n) == KF_ERR_BAD_LENGTH, "short output");
+    /* a 64-byte (ML-KEM-sized) seed inside an ML-DSA key */
+    {
+        uint8_t d[2 + 3 + 13 + 2 + 2 + 64];
+        CHECK(kf_key_encode_pkcs8(KF_KEY_MLKEM768, KF_PRIV_SEED, v1, 64, NULL, 0, d, sizeof d, &n) == KF_OK && n == sizeof d, "kem seed");
+        d[16] = 0x03; d[17] = (uint8_t)(17 + i);   /* the OID made ML-DSA's */
+        CHECK(kf_key_decode_pkcs8(d, n, &tt, &f, NULL, 0, NULL, out, sizeof out, &l) == KF_ERR_BAD_LENGTH, "64-byte ML-DSA seed");
+    }
+}
+
 static void test_slhdsa(void)
 {
     for (kf_key_type t = KF_KEY_SLHDSA_SHAKE_128S; t <= KF_KEY_SLHDSA_SHAKE_256F; t++) {
@@ -220,6 +362,7 @@ static void test_pem(void)
 int main(void)
 {
     for (int i = 0; i < 3; i++) test_mlkem(i);
+    for (int i = 0; i < 3; i++) test_mldsa(i);
     test_slhdsa();
     test_pem();
     printf("test_key_encoding: %d failure(s)\n", failures);

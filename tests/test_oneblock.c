@@ -17,6 +17,9 @@
  *   3. Batched API: with each batched backend selected (and "x1"), kf_batch_hash and
  *      kf_batch_hash_equal at every length 0 .. rate + 1, equal and mixed lengths, against
  *      the incremental x1 calls.
+ *   4. Batched backends: each one's oneblock operation (where it has one) with 1 .. N live
+ *      instances of lengths of their own, next to unmapped pages as in 1, every parameter set
+ *      of 1, against ref; idle instances' outputs and the bytes after each output untouched.
  * Last line: "N passed, N failed".
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
@@ -315,10 +318,67 @@ static void check_batch(void)
     }
 }
 
+/* ---- 4. batched backends' oneblock operation ---------------------------------------------- */
+
+/* For every batched backend this CPU runs that has the operation: every parameter set of part
+ * 1, 1 .. n live instances with lengths of their own (0 .. rate - 1), all ending right before an
+ * unmapped page or all starting right after one, outputs of 0 .. rate bytes (partial lanes
+ * too), against ref's context sponge; the bytes after each output must stay untouched. */
+static void check_xn_oneblock(void)
+{
+    const kf_backend_xn *all[32];
+    size_t nb = kf_backend_xn_all(all, 32);
+    if (nb > 32) nb = 32;
+    for (size_t bi = 0; bi < nb; bi++) {
+        const kf_backend_xn *b = all[bi];
+        if (!b->oneblock || !kf_backend_xn_runnable(b) || b->n > 16) continue;
+        context = b->name;
+        void *states = aligned_alloc(64, (b->state_bytes + 63) / 64 * 64);
+        if (!states) {
+            CHECK(0, "no memory");
+            return;
+        }
+        for (size_t pi = 0; pi < sizeof sponge_params / sizeof sponge_params[0]; pi++) {
+            const params *p = &sponge_params[pi];
+            for (unsigned k = 0; k < 3 * p->rate / 2 + 8; k++) {
+                const uint8_t *in[16];
+                uint8_t *out[16], got[16][200 + 8], want[200];
+                size_t inlen[16], outlen = pick_outlen(p->rate, k);
+                unsigned count = 1 + k % b->n;
+                int at_start = k % 2;
+                rnd_bytes(at_start ? msg_start : msg_end, MSG_MAX);
+                for (unsigned i = 0; i < b->n; i++) {
+                    /* lengths of their own; every length 0 .. rate - 1 comes up for instance 0 */
+                    inlen[i] = i == 0 ? k % p->rate : rnd_below(p->rate);
+                    in[i] = at_start ? msg_start : msg_end + MSG_MAX - inlen[i];
+                    out[i] = got[i];
+                }
+                memset(got, 0xA5, sizeof got);
+                b->init(states);
+                b->oneblock(states, p->nr, p->rate, p->suffix, in, inlen, count, out, outlen);
+                for (unsigned i = 0; i < b->n; i++) {
+                    int tail_ok = 1;
+                    for (size_t t = i < count ? outlen : 0; t < outlen + 8; t++) tail_ok &= got[i][t] == 0xA5;
+                    if (i >= count) {
+                        CHECK(tail_ok, "%s: idle instance %u of %u written", p->name, i, count);
+                        continue;
+                    }
+                    generic_on_ref(p, in[i], inlen[i], want, outlen);
+                    CHECK(memcmp(got[i], want, outlen) == 0 && tail_ok,
+                          "%s: instance %u of %u, len %zu outlen %zu (%s of the page)%s", p->name, i, count, inlen[i],
+                          outlen, at_start ? "start" : "end", tail_ok ? "" : ": wrote past the output");
+                }
+            }
+        }
+        free(states);
+    }
+}
+
 int main(void)
 {
     setup_guards();
     check_backends();
+    check_xn_oneblock();
     check_api();
     check_batch();
     printf("%lu passed, %lu failed\n", passed, failed);

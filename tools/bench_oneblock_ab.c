@@ -8,8 +8,11 @@
  * dropped as warm-up, blocks rotated over libraries and operations). A sample is 8 calls back
  * to back, less the timer's own cost; each figure is the median of its samples, in TSC ticks
  * per call. The last columns are each library's figure minus the first library's.
- * Usage: bench_oneblock_ab LIB.so [LIB.so ...]   (at most 4; pinned to CPU 1)
+ * Usage: bench_oneblock_ab [--backend NAME[,NAME]] LIB.so [LIB.so ...]   (at most 4; pinned to CPU 1)
  *   e.g. ./build/bench_oneblock_ab /tmp/before/build/libkeccakforge.so ./build/libkeccakforge.so
+ * --backend selects the named backends in every library (kf_backend_select, each name in turn,
+ * e.g. opt64-bmi2,avx2-x4: an AVX2-only host's x1 and batched choice on an AVX-512 host); the
+ * report names the backends each library used.
  */
 #define _GNU_SOURCE
 #include "bench_util.h"
@@ -33,6 +36,8 @@ typedef int (*xof_fn)(uint8_t *, size_t, const void *, size_t);
 typedef int (*turbo_fn)(uint8_t *, size_t, const void *, size_t, uint8_t);
 typedef int (*kt_fn)(uint8_t *, size_t, const void *, size_t, const void *, size_t);
 typedef int (*batch_fn)(kf_batch_alg, uint8_t *const[], size_t, const uint8_t *const[], const size_t[], size_t);
+typedef int (*select_fn)(const char *);
+typedef const char *(*name_fn)(void);
 
 typedef struct lib {
     hash_fn sha3_256, sha3_512, keccak256;
@@ -40,6 +45,7 @@ typedef struct lib {
     turbo_fn turbo128;
     kt_fn kt128;
     batch_fn batch;
+    name_fn x1_name, xn_name;
 } lib;
 
 enum { OP_SHA3_256_0, OP_SHA3_256_64, OP_SHA3_256_135, OP_SHA3_512_64, OP_SHAKE128_64, OP_TURBO128_64,
@@ -72,17 +78,27 @@ static uint64_t t[LIBS][N_OPS][SAMPLES];
 
 int main(int argc, char **argv)
 {
-    int nl = argc - 1;
+    int a = 1;
+    const char *backends = NULL;
+    if (argc > 2 && strcmp(argv[1], "--backend") == 0) {
+        backends = argv[2];
+        a = 3;
+    }
+    int nl = argc - a;
     lib libs[LIBS];
     if (nl < 1 || nl > LIBS) {
-        fprintf(stderr, "usage: bench_oneblock_ab LIB.so [LIB.so ...] (at most %d)\n", LIBS);
+        fprintf(stderr, "usage: bench_oneblock_ab [--backend NAME[,NAME]] LIB.so [LIB.so ...] (at most %d)\n", LIBS);
         return 2;
     }
     for (int l = 0; l < nl; l++) {
-        static const char *const names[7] = {"kf_sha3_256", "kf_sha3_512", "kf_keccak256_legacy", "kf_shake128",
-                                             "kf_turboshake128", "kf_kt128", "kf_batch_hash"};
-        void *f[7];
-        if (bench_ab_load(argv[l + 1], 7, names, f) != 0) return 1;
+        static const char *const names[10] = {"kf_sha3_256", "kf_sha3_512", "kf_keccak256_legacy", "kf_shake128",
+                                              "kf_turboshake128", "kf_kt128", "kf_batch_hash", "kf_backend_select",
+                                              "kf_backend_name", "kf_backend_batch_name"};
+        void *f[10];
+        if (bench_ab_load(argv[a + l], 10, names, f) != 0) return 1;
+        if (bench_ab_select(argv[a + l], (select_fn)f[7], backends) != 0) return 1;
+        libs[l].x1_name = (name_fn)f[8];
+        libs[l].xn_name = (name_fn)f[9];
         libs[l].sha3_256 = (hash_fn)f[0];
         libs[l].sha3_512 = (hash_fn)f[1];
         libs[l].keccak256 = (hash_fn)f[2];
@@ -136,6 +152,7 @@ int main(int argc, char **argv)
         for (int l = 1; l < nl; l++) printf(" %+8.1f", m[l] - m[0]);
         printf("\n");
     }
-    for (int l = 0; l < nl; l++) printf("[%d] %s\n", l, argv[l + 1]);
+    for (int l = 0; l < nl; l++)
+        printf("[%d] %s (backends %s, %s)\n", l, argv[a + l], libs[l].x1_name(), libs[l].xn_name());
     return 0;
 }

@@ -11,7 +11,9 @@
  * whole run. Printed per figure: the median of each and the minimum of the ticks. Keys
  * from fixed seeds, deterministic signatures of a 32-byte message with an empty context.
  * The 's' sets only with --slow (a signature takes 0.1-0.5 s).
- * Usage: bench_slhdsa_ab [--rounds R] [--slow] LIB.so [LIB.so ...]   (at most 4; pinned to CPU 1)
+ * Usage: bench_slhdsa_ab [--rounds R] [--slow] [--backend NAME[,NAME]] LIB.so [LIB.so ...]   (at most 4;
+ * pinned to CPU 1); --backend selects the named backends in every library (bench_util.h's
+ * bench_ab_select, e.g. opt64-bmi2,avx2-x4: an AVX2-only host's choice).
  *   e.g. ./build/bench_slhdsa_ab /tmp/before/build/libkeccakforge.so ./build/libkeccakforge.so
  */
 #define _GNU_SOURCE
@@ -64,25 +66,28 @@ static uint64_t ns_of(clockid_t id)
 int main(int argc, char **argv)
 {
     int rounds = 10, slow = 0, nl = 0;
-    const char *paths[LIBS];
+    const char *paths[LIBS], *backends = NULL;
     keygen_fn keygen[LIBS];
     sign_fn sign[LIBS];
     verify_fn verify[LIBS];
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) rounds = atoi(argv[++a]);
         else if (strcmp(argv[a], "--slow") == 0) slow = 1;
+        else if (strcmp(argv[a], "--backend") == 0 && a + 1 < argc) backends = argv[++a];
         else if (nl < LIBS) paths[nl++] = argv[a];
         else nl = LIBS + 1;
     }
     if (nl < 1 || nl > LIBS || rounds < 1 || rounds > MAX_ROUNDS) {
-        fprintf(stderr, "usage: bench_slhdsa_ab [--rounds R (1-%d)] [--slow] LIB.so [LIB.so ...] (at most %d)\n",
+        fprintf(stderr, "usage: bench_slhdsa_ab [--rounds R (1-%d)] [--slow] [--backend NAME[,NAME]] LIB.so [LIB.so ...] (at most %d)\n",
                 MAX_ROUNDS, LIBS);
         return 2;
     }
     for (int l = 0; l < nl; l++) {
-        static const char *const names[3] = {"kf_slhdsa_keygen_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"};
-        void *f[3];
-        if (bench_ab_load(paths[l], 3, names, f) != 0) return 1;
+        static const char *const names[4] = {"kf_slhdsa_keygen_internal", "kf_slhdsa_sign", "kf_slhdsa_verify",
+                                             "kf_backend_select"};
+        void *f[4];
+        if (bench_ab_load(paths[l], 4, names, f) != 0) return 1;
+        if (bench_ab_select(paths[l], (int (*)(const char *))f[3], backends) != 0) return 1;
         keygen[l] = (keygen_fn)f[0];
         sign[l] = (sign_fn)f[1];
         verify[l] = (verify_fn)f[2];

@@ -8,8 +8,11 @@
  * libraries and functions, and each figure is the median of its samples, in TSC ticks per
  * input byte (timer overhead not subtracted; it is under 0.01% of a 1 MiB call).
  * Every library's output is compared with the first one's: a mismatch is an error.
- * Usage: bench_tree_ab [--len BYTES] LIB.so [LIB.so ...]   (at most 4; pinned to CPU 1)
+ * Usage: bench_tree_ab [--len BYTES] [--backend NAME[,NAME]] LIB.so [LIB.so ...]   (at most 4;
+ * pinned to CPU 1)
  *   e.g. ./build/bench_tree_ab /tmp/base/build/libkeccakforge.so ./build/libkeccakforge.so
+ * --backend selects the named backends in every library (bench_util.h's bench_ab_select, e.g.
+ * opt64-bmi2,avx2-x4: an AVX2-only host's choice); the report names each library's.
  */
 #define _GNU_SOURCE
 #include "bench_util.h"
@@ -51,20 +54,30 @@ static int call(int l, int f, uint8_t out[64], const uint8_t *in, size_t len)
 int main(int argc, char **argv)
 {
     size_t len = (size_t)1 << 20;
+    const char *backends = NULL;
     int a = 1;
-    if (argc > 2 && strcmp(argv[1], "--len") == 0) {
-        len = (size_t)strtoull(argv[2], NULL, 10);
-        a = 3;
+    for (;;) {
+        if (argc > a + 1 && strcmp(argv[a], "--len") == 0) len = (size_t)strtoull(argv[a + 1], NULL, 10);
+        else if (argc > a + 1 && strcmp(argv[a], "--backend") == 0) backends = argv[a + 1];
+        else break;
+        a += 2;
     }
     int nl = argc - a;
     if (nl < 1 || nl > LIBS || len == 0) {
-        fprintf(stderr, "usage: bench_tree_ab [--len BYTES] LIB.so [LIB.so ...] (at most %d)\n", LIBS);
+        fprintf(stderr, "usage: bench_tree_ab [--len BYTES] [--backend NAME[,NAME]] LIB.so [LIB.so ...] (at most %d)\n",
+                LIBS);
         return 2;
     }
+    typedef const char *(*name_fn)(void);
+    name_fn x1_name[LIBS], xn_name[LIBS];
     for (int l = 0; l < nl; l++) {
-        static const char *const syms[3] = {"kf_kt128", "kf_kt256", "kf_parallelhash"};
-        void *f[3];
-        if (bench_ab_load(argv[a + l], 3, syms, f) != 0) return 1;
+        static const char *const syms[6] = {"kf_kt128", "kf_kt256", "kf_parallelhash", "kf_backend_select",
+                                            "kf_backend_name", "kf_backend_batch_name"};
+        void *f[6];
+        if (bench_ab_load(argv[a + l], 6, syms, f) != 0) return 1;
+        if (bench_ab_select(argv[a + l], (int (*)(const char *))f[3], backends) != 0) return 1;
+        x1_name[l] = (name_fn)f[4];
+        xn_name[l] = (name_fn)f[5];
         kt128[l] = (kt_fn)f[0];
         kt256[l] = (kt_fn)f[1];
         ph[l] = (ph_fn)f[2];
@@ -73,7 +86,7 @@ int main(int argc, char **argv)
     uint8_t *in = malloc(len);
     if (!in) return 1;
     for (size_t i = 0; i < len; i++) in[i] = (uint8_t)(i * 131 + (i >> 8));
-    uint8_t ref[FUNCS][64], out[64];
+    uint8_t ref[FUNCS][64] = {{0}}, out[64] = {0}; /* KT writes 32 bytes of the 64 compared */
     int bad = 0;
     for (int f = 0; f < FUNCS; f++) {
         bad |= call(0, f, ref[f], in, len);
@@ -115,7 +128,7 @@ int main(int argc, char **argv)
         if (nl > 1) printf("   %7.3f", m[nl - 1] / m[0]);
         printf("\n");
     }
-    for (int l = 0; l < nl; l++) printf("[%d] %s\n", l, argv[a + l]);
+    for (int l = 0; l < nl; l++) printf("[%d] %s (backends %s, %s)\n", l, argv[a + l], x1_name[l](), xn_name[l]());
     free(in);
     return 0;
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The A/B tools (bench_*_ab.c) load each library build with dlopen (RTLD_LOCAL, so the builds
  * do not see each other) and look up n functions: syms[i] = names[i]. 0, or 1 after a message
@@ -28,6 +29,26 @@ static inline int bench_ab_load(const char *path, size_t n, const char *const na
             fprintf(stderr, "%s: no %s\n", path, names[i]);
             return 1;
         }
+    return 0;
+}
+
+/* The A/B tools' --backend NAME[,NAME]: each comma-separated name passed to the library's
+ * kf_backend_select (an x1 name sets the x1 backend, a batched name or "x1" the batched one),
+ * so two builds run the same backends whatever the CPU's default. names NULL: nothing to do.
+ * 0, or 1 after a message on stderr. */
+static inline int bench_ab_select(const char *path, int (*select)(const char *), const char *names)
+{
+    char buf[128];
+    if (!names) return 0;
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *p = buf, *next; p && *p; p = next) {
+        next = strchr(p, ',');
+        if (next) *next++ = '\0';
+        if (select(p) != 0) {
+            fprintf(stderr, "%s: kf_backend_select(\"%s\") failed (unknown, or not runnable here)\n", path, p);
+            return 1;
+        }
+    }
     return 0;
 }
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * asn1_keys.c - DER and PEM encodings of ML-KEM and SLH-DSA keys (include/keccakforge.h,
+ * asn1_keys.c - DER and PEM encodings of ML-KEM, ML-DSA and SLH-DSA keys (include/keccakforge.h,
  * section "Key encodings").
  *
  *   SubjectPublicKeyInfo ::= SEQUENCE { algorithm SEQUENCE { OID }, subjectPublicKey BIT STRING }
- *     with the raw public key (ML-KEM ek, SLH-DSA pk) as the bit string, no parameters.
+ *     with the raw public key (ML-KEM ek, ML-DSA pk, SLH-DSA pk) as the bit string, no parameters.
  *   PrivateKeyInfo / OneAsymmetricKey ::= SEQUENCE { version INTEGER (0|1),
  *     algorithm SEQUENCE { OID }, privateKey OCTET STRING, [0] attributes OPTIONAL,
  *     [1] publicKey OPTIONAL }
@@ -12,34 +12,45 @@
  *     ML-KEM (draft-ietf-lamps-kyber-certificates): privateKey holds the DER of
  *       ML-KEM-PrivateKey ::= CHOICE { seed [0] IMPLICIT OCTET STRING (SIZE (64)),
  *         expandedKey OCTET STRING, both SEQUENCE { seed OCTET STRING, expandedKey OCTET STRING } }
- * OIDs: ML-KEM 2.16.840.1.101.3.4.4.{1,2,3}; SLH-DSA-SHAKE 2.16.840.1.101.3.4.3.{26..31}.
+ *     ML-DSA (RFC 9881): the same CHOICE with the 32-byte seed xi and sk as expandedKey.
+ * OIDs: ML-KEM 2.16.840.1.101.3.4.4.{1,2,3}; ML-DSA 2.16.840.1.101.3.4.3.{17,18,19};
+ * SLH-DSA-SHAKE 2.16.840.1.101.3.4.3.{26..31}.
  * The reader accepts only DER (minimal lengths, no trailing bytes) and checks the keys
  * (ML-KEM modulus and hash checks; for "both", that the seed expands to the same dk). An
  * ML-KEM expandedKey gets both checks too: §7.3's hash check and §7.2's modulus check of the
- * ek inside it, so a dk is accepted here only if its public half is accepted everywhere.
+ * ek inside it, so a dk is accepted here only if its public half is accepted everywhere. An
+ * ML-DSA sk must be one key generation could have written (kf_mldsa_pk_from_sk: s1, s2 in
+ * range, t0 and tr those of A s1 + s2); that also gives the public key a v1 publicKey must match.
  */
 #include "keccakforge.h"
 
 #include <string.h>
 
 /* ---- the key types ------------------------------------------------------------------ */
+enum { KIND_SLHDSA, KIND_MLKEM, KIND_MLDSA };
 static const struct ktype {
     kf_key_type t;
     const char *name;
     uint8_t arc;       /* last arc of the OID */
-    uint8_t mlkem;     /* 1: ML-KEM (arc under .4.4), 0: SLH-DSA (under .4.3) */
-    int param;         /* kf_mlkem_param or kf_slhdsa_param */
+    uint8_t kind;      /* KIND_MLKEM (arc under .4.4), KIND_MLDSA or KIND_SLHDSA (under .4.3) */
+    int param;         /* kf_mlkem_param, kf_mldsa_param or kf_slhdsa_param */
 } ktypes[] = {
-    {KF_KEY_MLKEM512, "ML-KEM-512", 1, 1, KF_MLKEM512},
-    {KF_KEY_MLKEM768, "ML-KEM-768", 2, 1, KF_MLKEM768},
-    {KF_KEY_MLKEM1024, "ML-KEM-1024", 3, 1, KF_MLKEM1024},
-    {KF_KEY_SLHDSA_SHAKE_128S, "SLH-DSA-SHAKE-128s", 26, 0, KF_SLHDSA_SHAKE_128S},
-    {KF_KEY_SLHDSA_SHAKE_128F, "SLH-DSA-SHAKE-128f", 27, 0, KF_SLHDSA_SHAKE_128F},
-    {KF_KEY_SLHDSA_SHAKE_192S, "SLH-DSA-SHAKE-192s", 28, 0, KF_SLHDSA_SHAKE_192S},
-    {KF_KEY_SLHDSA_SHAKE_192F, "SLH-DSA-SHAKE-192f", 29, 0, KF_SLHDSA_SHAKE_192F},
-    {KF_KEY_SLHDSA_SHAKE_256S, "SLH-DSA-SHAKE-256s", 30, 0, KF_SLHDSA_SHAKE_256S},
-    {KF_KEY_SLHDSA_SHAKE_256F, "SLH-DSA-SHAKE-256f", 31, 0, KF_SLHDSA_SHAKE_256F},
+    {KF_KEY_MLKEM512, "ML-KEM-512", 1, KIND_MLKEM, KF_MLKEM512},
+    {KF_KEY_MLKEM768, "ML-KEM-768", 2, KIND_MLKEM, KF_MLKEM768},
+    {KF_KEY_MLKEM1024, "ML-KEM-1024", 3, KIND_MLKEM, KF_MLKEM1024},
+    {KF_KEY_MLDSA44, "ML-DSA-44", 17, KIND_MLDSA, KF_MLDSA44},
+    {KF_KEY_MLDSA65, "ML-DSA-65", 18, KIND_MLDSA, KF_MLDSA65},
+    {KF_KEY_MLDSA87, "ML-DSA-87", 19, KIND_MLDSA, KF_MLDSA87},
+    {KF_KEY_SLHDSA_SHAKE_128S, "SLH-DSA-SHAKE-128s", 26, KIND_SLHDSA, KF_SLHDSA_SHAKE_128S},
+    {KF_KEY_SLHDSA_SHAKE_128F, "SLH-DSA-SHAKE-128f", 27, KIND_SLHDSA, KF_SLHDSA_SHAKE_128F},
+    {KF_KEY_SLHDSA_SHAKE_192S, "SLH-DSA-SHAKE-192s", 28, KIND_SLHDSA, KF_SLHDSA_SHAKE_192S},
+    {KF_KEY_SLHDSA_SHAKE_192F, "SLH-DSA-SHAKE-192f", 29, KIND_SLHDSA, KF_SLHDSA_SHAKE_192F},
+    {KF_KEY_SLHDSA_SHAKE_256S, "SLH-DSA-SHAKE-256s", 30, KIND_SLHDSA, KF_SLHDSA_SHAKE_256S},
+    {KF_KEY_SLHDSA_SHAKE_256F, "SLH-DSA-SHAKE-256f", 31, KIND_SLHDSA, KF_SLHDSA_SHAKE_256F},
 };
+/* the largest public and private keys of the seeded kinds (ML-KEM, ML-DSA) */
+#define PUB_MAX (KF_MLDSA_PK_MAX_BYTES > KF_MLKEM_EK_MAX_BYTES ? KF_MLDSA_PK_MAX_BYTES : KF_MLKEM_EK_MAX_BYTES)
+#define PRIV_MAX (KF_MLDSA_SK_MAX_BYTES > KF_MLKEM_DK_MAX_BYTES ? KF_MLDSA_SK_MAX_BYTES : KF_MLKEM_DK_MAX_BYTES)
 #define N_KTYPES (sizeof ktypes / sizeof ktypes[0])
 
 static const struct ktype *find_type(kf_key_type t)
@@ -59,14 +70,18 @@ size_t kf_key_pub_bytes(kf_key_type t)
 {
     const struct ktype *k = find_type(t);
     if (!k) return 0;
-    return k->mlkem ? kf_mlkem_ek_bytes((kf_mlkem_param)k->param) : kf_slhdsa_pk_bytes((kf_slhdsa_param)k->param);
+    if (k->kind == KIND_MLKEM) return kf_mlkem_ek_bytes((kf_mlkem_param)k->param);
+    if (k->kind == KIND_MLDSA) return kf_mldsa_pk_bytes((kf_mldsa_param)k->param);
+    return kf_slhdsa_pk_bytes((kf_slhdsa_param)k->param);
 }
 
 size_t kf_key_priv_bytes(kf_key_type t)
 {
     const struct ktype *k = find_type(t);
     if (!k) return 0;
-    return k->mlkem ? kf_mlkem_dk_bytes((kf_mlkem_param)k->param) : kf_slhdsa_sk_bytes((kf_slhdsa_param)k->param);
+    if (k->kind == KIND_MLKEM) return kf_mlkem_dk_bytes((kf_mlkem_param)k->param);
+    if (k->kind == KIND_MLDSA) return kf_mldsa_sk_bytes((kf_mldsa_param)k->param);
+    return kf_slhdsa_sk_bytes((kf_slhdsa_param)k->param);
 }
 
 /* 2.16.840.1.101.3.4 = 60 86 48 01 65 03 04, then 04 (KEM) or 03 (signatures), then the arc */
@@ -97,7 +112,7 @@ static void put_algid(wbuf *w, const struct ktype *k)
     put_hdr(w, 0x30, 11);
     put_hdr(w, 0x06, 9);
     put(w, oid_prefix, sizeof oid_prefix);
-    put1(w, k->mlkem ? 0x04 : 0x03);
+    put1(w, k->kind == KIND_MLKEM ? 0x04 : 0x03);
     put1(w, k->arc);
 }
 
@@ -111,6 +126,31 @@ static int check_expanded_dk(const struct ktype *k, const uint8_t *dk, size_t dk
     int rc = kf_mlkem_check_dk((kf_mlkem_param)k->param, dk, dklen);
     if (rc != KF_OK) return rc;
     return kf_mlkem_check_ek((kf_mlkem_param)k->param, dk + (dklen - ekl - 64), ekl);
+}
+
+/* The seeded kinds (ML-KEM, ML-DSA): the seed's size, */
+static size_t seed_bytes(const struct ktype *k)
+{
+    return k->kind == KIND_MLKEM ? KF_MLKEM_KEYGEN_SEED_BYTES : KF_MLDSA_SEED_BYTES;
+}
+
+/* the key pair a seed gives (ML-KEM d || z, ML-DSA xi), */
+static int expand_seed(const struct ktype *k, const uint8_t *seed, uint8_t *pub, uint8_t *priv)
+{
+    if (k->kind == KIND_MLKEM) return kf_mlkem_keygen_internal((kf_mlkem_param)k->param, pub, priv, seed, seed + 32);
+    return kf_mldsa_keygen_internal((kf_mldsa_param)k->param, pub, priv, seed);
+}
+
+/* and the checks of an expanded private key of the right length, with its public key. */
+static int check_priv(const struct ktype *k, const uint8_t *priv, size_t privlen, uint8_t *pub)
+{
+    if (k->kind == KIND_MLKEM) {
+        size_t ekl = kf_key_pub_bytes(k->t);
+        int rc = check_expanded_dk(k, priv, privlen);
+        if (rc == KF_OK) memcpy(pub, priv + (privlen - ekl - 64), ekl);   /* dk = dk_pke || ek || H(ek) || z */
+        return rc;
+    }
+    return kf_mldsa_pk_from_sk((kf_mldsa_param)k->param, pub, priv, privlen);
 }
 
 static int finish(wbuf *w, uint8_t *out, size_t outcap, size_t *outlen)
@@ -129,7 +169,7 @@ int kf_key_encode_spki(kf_key_type t, const uint8_t *pub, size_t publen,
     if (!k) return KF_ERR_BAD_ALGORITHM;
     if (!outlen || !pub) return KF_ERR_NULL_POINTER;
     if (publen != kf_key_pub_bytes(t)) return KF_ERR_BAD_LENGTH;
-    if (k->mlkem) {
+    if (k->kind == KIND_MLKEM) {
         int rc = kf_mlkem_check_ek((kf_mlkem_param)k->param, pub, publen);
         if (rc != KF_OK) return rc;
     }
@@ -146,12 +186,12 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
 {
     const struct ktype *k = find_type(t);
     wbuf w = {out, outcap, 0};
-    size_t inner, dklen;
-    uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES];
+    size_t inner, dklen, sl;
+    uint8_t pub[PUB_MAX], dk[PRIV_MAX];
     int rc;
     if (!k) return KF_ERR_BAD_ALGORITHM;
     if (!outlen) return KF_ERR_NULL_POINTER;
-    if (!k->mlkem) {
+    if (k->kind == KIND_SLHDSA) {
         if (form != KF_PRIV_DEFAULT && form != KF_PRIV_EXPANDED) return KF_ERR_BAD_ALGORITHM;
         if (!priv) return KF_ERR_NULL_POINTER;
         if (privlen != kf_key_priv_bytes(t)) return KF_ERR_BAD_LENGTH;
@@ -162,19 +202,19 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
         put(&w, priv, privlen);
         return finish(&w, out, outcap, outlen);
     }
-    /* ML-KEM */
+    /* ML-KEM, ML-DSA: dk or sk, and the seed */
     dklen = kf_key_priv_bytes(t);
+    sl = seed_bytes(k);
     if (form == KF_PRIV_DEFAULT) form = seed ? KF_PRIV_SEED : KF_PRIV_EXPANDED;
     if (form != KF_PRIV_SEED && form != KF_PRIV_EXPANDED && form != KF_PRIV_BOTH) return KF_ERR_BAD_ALGORITHM;
     if (form != KF_PRIV_EXPANDED) {
         if (!seed) return KF_ERR_NULL_POINTER;
-        if (seedlen != KF_MLKEM_KEYGEN_SEED_BYTES) return KF_ERR_BAD_LENGTH;
+        if (seedlen != sl) return KF_ERR_BAD_LENGTH;
     }
     if (form != KF_PRIV_SEED) {
         if (form == KF_PRIV_BOTH) {
-            /* the seed's own dk; a given dk must be the same ("both" never disagrees) */
-            rc = kf_mlkem_keygen_internal((kf_mlkem_param)k->param, ek, dk, seed, seed + 32);
-            kf_wipe(ek, sizeof ek);
+            /* the seed's own key; a given one must be the same ("both" never disagrees) */
+            rc = expand_seed(k, seed, pub, dk);
             if (rc == KF_OK && priv && (privlen != dklen || !kf_ct_equal(priv, dk, dklen)))
                 rc = privlen != dklen ? KF_ERR_BAD_LENGTH : KF_ERR_BAD_KEY;
             if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
@@ -183,26 +223,26 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
         }
         if (!priv) return KF_ERR_NULL_POINTER;
         if (privlen != dklen) return KF_ERR_BAD_LENGTH;
-        rc = check_expanded_dk(k, priv, privlen);
+        rc = check_priv(k, priv, privlen, pub);
         if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
     }
-    inner = form == KF_PRIV_SEED ? 2 + 64
+    inner = form == KF_PRIV_SEED ? 2 + sl
           : form == KF_PRIV_EXPANDED ? tlv_len(dklen)
-          : tlv_len(2 + 64 + tlv_len(dklen));
+          : tlv_len(2 + sl + tlv_len(dklen));
     put_hdr(&w, 0x30, 3 + 13 + tlv_len(inner));
     put(&w, "\x02\x01\x00", 3);
     put_algid(&w, k);
     put_hdr(&w, 0x04, inner);
     if (form == KF_PRIV_SEED) {
-        put_hdr(&w, 0x80, 64);
-        put(&w, seed, 64);
+        put_hdr(&w, 0x80, sl);
+        put(&w, seed, sl);
     } else if (form == KF_PRIV_EXPANDED) {
         put_hdr(&w, 0x04, dklen);
         put(&w, priv, dklen);
     } else {
-        put_hdr(&w, 0x30, 2 + 64 + tlv_len(dklen));
-        put_hdr(&w, 0x04, 64);
-        put(&w, seed, 64);
+        put_hdr(&w, 0x30, 2 + sl + tlv_len(dklen));
+        put_hdr(&w, 0x04, sl);
+        put(&w, seed, sl);
         put_hdr(&w, 0x04, dklen);
         put(&w, priv, dklen);
     }
@@ -241,7 +281,7 @@ static const struct ktype *get_algid(rbuf *r)
     if (!get_tlv(r, 0x30, &a) || !get_tlv(&a, 0x06, &oid) || a.len != 0) return NULL;  /* no parameters */
     if (oid.len != 9 || memcmp(oid.p, oid_prefix, sizeof oid_prefix) != 0) return NULL;
     for (size_t i = 0; i < N_KTYPES; i++)
-        if (oid.p[7] == (ktypes[i].mlkem ? 0x04 : 0x03) && oid.p[8] == ktypes[i].arc) return &ktypes[i];
+        if (oid.p[7] == (ktypes[i].kind == KIND_MLKEM ? 0x04 : 0x03) && oid.p[8] == ktypes[i].arc) return &ktypes[i];
     return NULL;
 }
 
@@ -258,7 +298,7 @@ int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
     n = kf_key_pub_bytes(k->t);
     if (bits.len - 1 != n) return KF_ERR_BAD_LENGTH;
     if (pubcap < n) return KF_ERR_BAD_LENGTH;
-    if (k->mlkem) {
+    if (k->kind == KIND_MLKEM) {
         int rc = kf_mlkem_check_ek((kf_mlkem_param)k->param, bits.p + 1, n);
         if (rc != KF_OK) return rc;
     }
@@ -274,10 +314,10 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
 {
     rbuf r = {der, derlen}, s, ver, pk, ch, a, b, opk;
     const struct ktype *k;
-    size_t n;
+    size_t n, sl, publ;
     int rc = KF_OK, version;
     kf_key_priv_form f;
-    uint8_t ek[KF_MLKEM_EK_MAX_BYTES], dk[KF_MLKEM_DK_MAX_BYTES];
+    uint8_t pub[PUB_MAX], dk[PRIV_MAX];
     const uint8_t *sd = NULL, *x = NULL;
     if (!der || !t || !priv || !privlen) return KF_ERR_NULL_POINTER;
     if (!get_tlv(&r, 0x30, &s) || r.len != 0) return KF_ERR_BAD_ENCODING;
@@ -292,11 +332,11 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
         return KF_ERR_BAD_ENCODING;
     if (s.len != 0) return KF_ERR_BAD_ENCODING;
     n = kf_key_priv_bytes(k->t);
+    publ = kf_key_pub_bytes(k->t);
     if (privcap < n) return KF_ERR_BAD_LENGTH;
-    if (!k->mlkem) {
-        size_t pkl = kf_key_pub_bytes(k->t);
+    if (k->kind == KIND_SLHDSA) {
         if (pk.len != n) return KF_ERR_BAD_LENGTH;
-        if (opk.p && (opk.len != pkl + 1 || memcmp(opk.p + 1, pk.p + n - pkl, pkl) != 0))
+        if (opk.p && (opk.len != publ + 1 || memcmp(opk.p + 1, pk.p + n - publ, publ) != 0))
             return KF_ERR_BAD_KEY;
         memcpy(priv, pk.p, n);
         *privlen = n;
@@ -305,11 +345,12 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
         *t = k->t;
         return KF_OK;
     }
-    /* ML-KEM-PrivateKey CHOICE */
+    /* ML-KEM-PrivateKey / ML-DSA-PrivateKey CHOICE */
+    sl = seed_bytes(k);
     ch = pk;
     if (ch.len && ch.p[0] == 0x80) {
         if (!get_tlv(&ch, 0x80, &a) || ch.len) return KF_ERR_BAD_ENCODING;
-        if (a.len != 64) return KF_ERR_BAD_LENGTH;
+        if (a.len != sl) return KF_ERR_BAD_LENGTH;
         f = KF_PRIV_SEED; sd = a.p;
     } else if (ch.len && ch.p[0] == 0x04) {
         if (!get_tlv(&ch, 0x04, &b) || ch.len) return KF_ERR_BAD_ENCODING;
@@ -319,34 +360,30 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
         rbuf sq;
         if (!get_tlv(&ch, 0x30, &sq) || ch.len || !get_tlv(&sq, 0x04, &a) || !get_tlv(&sq, 0x04, &b) || sq.len)
             return KF_ERR_BAD_ENCODING;
-        if (a.len != 64 || b.len != n) return KF_ERR_BAD_LENGTH;
+        if (a.len != sl || b.len != n) return KF_ERR_BAD_LENGTH;
         f = KF_PRIV_BOTH; sd = a.p; x = b.p;
     } else {
         return KF_ERR_BAD_ENCODING;
     }
-    if (sd && seed && seedcap < 64) return KF_ERR_BAD_LENGTH;
+    if (sd && seed && seedcap < sl) return KF_ERR_BAD_LENGTH;
     if (sd) {
-        rc = kf_mlkem_keygen_internal((kf_mlkem_param)k->param, ek, dk, sd, sd + 32);
-        if (rc == KF_OK && x && memcmp(dk, x, n) != 0) rc = KF_ERR_BAD_KEY;   /* "both" disagree */
+        rc = expand_seed(k, sd, pub, dk);
+        if (rc == KF_OK && x && !kf_ct_equal(dk, x, n)) rc = KF_ERR_BAD_KEY;   /* "both" disagree */
     } else {
-        rc = check_expanded_dk(k, x, n);
+        rc = check_priv(k, x, n, pub);
         if (rc == KF_OK) memcpy(dk, x, n);
     }
-    if (rc == KF_OK && opk.p) {
-        /* dk = dk_pke (384k) || ek || H(ek) || z */
-        size_t ekl = kf_key_pub_bytes(k->t);
-        if (opk.len != ekl + 1 || memcmp(opk.p + 1, dk + (n - ekl - 64), ekl) != 0) rc = KF_ERR_BAD_KEY;
-    }
+    if (rc == KF_OK && opk.p && (opk.len != publ + 1 || memcmp(opk.p + 1, pub, publ) != 0)) rc = KF_ERR_BAD_KEY;
     if (rc == KF_OK) {
         memcpy(priv, dk, n);
         *privlen = n;
         if (seedlen) *seedlen = 0;
-        if (sd && seed) { memcpy(seed, sd, 64); if (seedlen) *seedlen = 64; }
+        if (sd && seed) { memcpy(seed, sd, sl); if (seedlen) *seedlen = sl; }
         if (form) *form = f;
         *t = k->t;
     }
     kf_wipe(dk, sizeof dk);
-    kf_wipe(ek, sizeof ek);
+    kf_wipe(pub, sizeof pub);
     return rc;
 }
 

@@ -235,15 +235,23 @@ static void leaves_group(const kf_leaf_params *p, const uint8_t *base, size_t fi
         in[i] = base + (first + i) * p->len;
         out[i] = cvs + (first + i) * p->cv_len;
     }
-    /* the batched backend's own leaf loop where it has one (avx512-x8's keeps the states in
-     * registers across the blocks); idle slots hash the first leaf again into spare */
+    /* the batched backend's own leaf loop where it has one (avx512-x8's and avx2-x4's keep the
+     * states in registers across the blocks), n leaves a call (avx2-x4: a group of 8 in two);
+     * idle slots hash a leaf of the call again into spare */
     const kf_backend_xn *xn = kf_backend_xn_for((unsigned)m);
-    if (xn && xn->leaves && xn->n <= KF_XN_MAX && m <= xn->n && p->cv_len <= sizeof spare) {
-        for (size_t i = m; i < xn->n; i++) {
-            in[i] = in[0];
-            out[i] = spare;
+    if (xn && xn->leaves && xn->n <= KF_XN_MAX && p->cv_len <= sizeof spare) {
+        const size_t n = xn->n;
+        size_t c = 0;
+        for (; c < m; c += n) {
+            const uint8_t *cin[KF_XN_MAX];
+            uint8_t *cout[KF_XN_MAX];
+            for (size_t i = 0; i < n; i++) {
+                cin[i] = c + i < m ? in[c + i] : in[c];
+                cout[i] = c + i < m ? out[c + i] : spare;
+            }
+            if (!xn->leaves(p->nr, p->rate, p->suffix, cin, p->len, cout, p->cv_len)) break; /* the first call, or none */
         }
-        if (xn->leaves(p->nr, p->rate, p->suffix, in, p->len, out, p->cv_len)) return;
+        if (c >= m) return;
     }
     kf_sponge_xn_init(&s, (unsigned)m, p->rate, p->nr, p->suffix);
     kf_sponge_xn_absorb(&s, in, p->len);

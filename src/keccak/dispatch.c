@@ -4,8 +4,8 @@
  *
  * Features are read once (cpuid + xgetbv on x86-64, so an OS that does not save AVX or
  * AVX-512 state makes those backends unavailable). The best runnable backend by rank is
- * used unless KECCAKFORGE_BACKEND names another runnable one or kf_backend_select()
- * forces one.
+ * used unless KECCAKFORGE_BACKEND names another runnable one (or two: "x1name,batchedname")
+ * or kf_backend_select() forces one.
  */
 #include "keccak_backend.h"
 #include "keccak_lanes64.h" /* KF_LANES64_LE */
@@ -203,6 +203,48 @@ static const kf_backend *best_runnable(void)
 
 static const kf_backend *current;
 
+/* KECCAKFORGE_BACKEND holds one name, or an x1 and a batched name separated by a comma
+ * ("opt64-bmi2,avx2-x4": what an AVX2-only host runs, forced on an AVX-512 one). The first
+ * name of the kind asked for (x1: an x1 backend; else a batched one or "x1"), copied to buf;
+ * NULL if there is none (that side then stays automatic). */
+static const char *env_backend(int x1, char buf[64])
+{
+    const char *env = getenv("KECCAKFORGE_BACKEND");
+    if (!env) return NULL;
+    for (const char *p = env; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n < 64) {
+            memcpy(buf, p, n);
+            buf[n] = '\0';
+            if (x1 ? kf_backend_by_name(buf) != NULL
+                   : strcmp(buf, "x1") == 0 || kf_backend_xn_by_name(buf) != NULL)
+                return buf;
+        }
+        p += n;
+        if (*p) p++;
+    }
+    return NULL;
+}
+
+/* The lookups of KECCAKFORGE_BACKEND out of line: the buffer would otherwise give
+ * kf_backend_current() a stack frame (and a stack-protector check) on every call, its cached
+ * fast path included: +3-5 ticks per one-shot hash, measured (docs/BENCHMARKS.md, "AVX2"). */
+static __attribute__((noinline)) const kf_backend *env_x1_backend(void)
+{
+    char buf[64];
+    return kf_backend_by_name(env_backend(1, buf));
+}
+
+/* 1 when KECCAKFORGE_BACKEND names a batched choice: *b is that backend, or NULL for "x1". */
+static __attribute__((noinline)) int env_xn_backend(const kf_backend_xn **b)
+{
+    char buf[64];
+    const char *name = env_backend(0, buf);
+    if (!name) return 0;
+    *b = strcmp(name, "x1") == 0 ? NULL : kf_backend_xn_by_name(name);
+    return 1;
+}
+
 /* ---- batched (xN) choice ------------------------------------------------------------- */
 /* KECCAKFORGE_BACKEND (or kf_backend_select) may name a batched backend, which is then used
  * for every group of instances (x1 stays automatic), or "x1" (KF_NO_BATCH_NAME): no batched
@@ -242,10 +284,10 @@ static void xn_set(const kf_backend_xn *b, int forced)
 const kf_backend_xn *kf_backend_xn_current(void)
 {
     if (__atomic_load_n(&xn_known, __ATOMIC_ACQUIRE)) return __atomic_load_n(&xn_current, __ATOMIC_RELAXED);
-    const char *env = getenv("KECCAKFORGE_BACKEND");
-    const kf_backend_xn *b = kf_backend_xn_by_name(env);
-    if (env && strcmp(env, KF_NO_BATCH_NAME) == 0) xn_set(NULL, 1);
-    else if (b && kf_backend_xn_runnable(b)) xn_set(b, 1);
+    const kf_backend_xn *b = NULL;
+    int named = env_xn_backend(&b);
+    if (named && !b) xn_set(NULL, 1); /* "x1" */
+    else if (named && kf_backend_xn_runnable(b)) xn_set(b, 1);
     else xn_set(xn_best_runnable(), 0);
     return __atomic_load_n(&xn_current, __ATOMIC_RELAXED);
 }
@@ -304,8 +346,8 @@ const kf_backend *kf_backend_current(void)
 {
     const kf_backend *b = __atomic_load_n(&current, __ATOMIC_ACQUIRE);
     if (b) return b;
-    /* a batched name or "x1" in KECCAKFORGE_BACKEND leaves the x1 choice automatic */
-    b = kf_backend_by_name(getenv("KECCAKFORGE_BACKEND"));
+    /* a batched name or "x1" alone in KECCAKFORGE_BACKEND leaves the x1 choice automatic */
+    b = env_x1_backend();
     if (!b || !kf_backend_runnable(b)) b = best_runnable();
     __atomic_store_n(&current, b, __ATOMIC_RELEASE);
     return b;

@@ -84,7 +84,8 @@ typedef struct kf_backend {
  *   oneblock       optional (sponge_xn.c does the same without it): the x1 oneblock for
  *                  instances 0 .. count-1 (count <= N) at once, in[i] and inlen[i] each
  *                  (inlen[i] < rate; an idle instance's in[i] is not read), out[i] the first
- *                  outlen <= rate bytes; on the caller's states, wiped afterwards.
+ *                  outlen <= rate bytes; on the caller's states, wiped afterwards (a backend
+ *                  whose lanes stay in registers, avx2-x4's, need not touch them at all).
  */
 typedef struct kf_backend_xn {
     const char *name;        /* "avx2-x4", "avx512-x8", ... */

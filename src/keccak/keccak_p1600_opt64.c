@@ -121,7 +121,103 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
     return done;
 }
 
-KF_LANES64_DEFINE_ONEBLOCK(opt64_oneblock, opt64_permute)
+/*
+ * The oneblock operation (keccak_backend.h) with the lanes in the A locals from the message to
+ * the output (issue 35): the padded block is formed in the lanes themselves - zero, the whole
+ * message lanes xored in by the absorb's fall-through switch, the last partial lane with the
+ * suffix (`tail`) and the final bit of pad10*1 each by a switch on its lane - then the rounds,
+ * then the first outlen bytes straight from the lanes. No state in memory: no zeroing before
+ * and no wipe after (GCC 12 compiled the 200-byte memsets of KF_LANES64_DEFINE_ONEBLOCK into
+ * two `rep stosq` in this file, about half of the ~130 ticks such a call took over the bare
+ * permutation), no store of the lanes after the rounds and no reload for the output. Where
+ * the compiler spills lanes during the rounds, it spills them as it does in opt64_permute.
+ * Portable: on a big-endian host kf_load64_le and the output loop below convert the bytes.
+ */
+#define ZERO_LANE(P, x, y) P##x##y = 0;
+/* case j: lane j ^= v (the lane holding the suffix, or the last lane of the block) */
+#define CASE_XOR(P, x, y) case (x) + 5 * (y): P##x##y ^= v_; break;
+#define XOR_AT(j, v) \
+    do { \
+        const uint64_t v_ = (v); \
+        switch (j) { LANES(A, CASE_XOR) default: break; } \
+    } while (0)
+/* output lane j: the whole lane, or its first n < 8 bytes (then the last lane to go out) */
+#define OUT_LANE(P, x, y) \
+    if (8 * ((x) + 5 * (y)) < outlen) { \
+        const size_t at_ = 8 * ((x) + 5 * (y)), n_ = outlen - at_; \
+        if (n_ >= 8) kf_store64_le(out + at_, P##x##y); \
+        else kf_store_partial_le(out + at_, P##x##y, n_); \
+    }
+
+static inline void kf_store64_le(uint8_t *p, uint64_t v)
+{
+#if KF_LANES64_LE
+    memcpy(p, &v, 8);
+#else
+    for (unsigned j = 0; j < 8; j++) p[j] = (uint8_t)(v >> (8 * j));
+#endif
+}
+
+/* the first n < 8 bytes of v's FIPS 202 byte order to p (SHA3-224's 28 bytes end in one) */
+static inline void kf_store_partial_le(uint8_t *p, uint64_t v, size_t n)
+{
+    size_t j = 0;
+#if KF_LANES64_LE
+    if (n & 4) {
+        uint32_t t = (uint32_t)v;
+        memcpy(p, &t, 4);
+        v >>= 32;
+        j = 4;
+    }
+    if (n & 2) {
+        uint16_t t = (uint16_t)v;
+        memcpy(p + j, &t, 2);
+        v >>= 16;
+        j += 2;
+    }
+#endif
+    for (; j < n; j++, v >>= 8) p[j] = (uint8_t)v;
+}
+
+static void opt64_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len, uint8_t *out,
+                           size_t outlen)
+{
+    PERMUTE_LOCALS
+    const size_t full = len / 8, r = len % 8;
+    uint64_t tail = (uint64_t)suffix << (8 * r);
+    if (r) tail |= kf_lanes64_tail(in + 8 * full, r, 8 * full);
+    LANES(A, ZERO_LANE)
+    switch (full) { /* full < 24: len < rate < 200; case n xors lanes n-1 .. 0 */
+    case 23: XOR_IN(A, 2, 4) /* fall through */
+    case 22: XOR_IN(A, 1, 4) /* fall through */
+    case 21: XOR_IN(A, 0, 4) /* fall through */
+    case 20: XOR_IN(A, 4, 3) /* fall through */
+    case 19: XOR_IN(A, 3, 3) /* fall through */
+    case 18: XOR_IN(A, 2, 3) /* fall through */
+    case 17: XOR_IN(A, 1, 3) /* fall through */
+    case 16: XOR_IN(A, 0, 3) /* fall through */
+    case 15: XOR_IN(A, 4, 2) /* fall through */
+    case 14: XOR_IN(A, 3, 2) /* fall through */
+    case 13: XOR_IN(A, 2, 2) /* fall through */
+    case 12: XOR_IN(A, 1, 2) /* fall through */
+    case 11: XOR_IN(A, 0, 2) /* fall through */
+    case 10: XOR_IN(A, 4, 1) /* fall through */
+    case 9:  XOR_IN(A, 3, 1) /* fall through */
+    case 8:  XOR_IN(A, 2, 1) /* fall through */
+    case 7:  XOR_IN(A, 1, 1) /* fall through */
+    case 6:  XOR_IN(A, 0, 1) /* fall through */
+    case 5:  XOR_IN(A, 4, 0) /* fall through */
+    case 4:  XOR_IN(A, 3, 0) /* fall through */
+    case 3:  XOR_IN(A, 2, 0) /* fall through */
+    case 2:  XOR_IN(A, 1, 0) /* fall through */
+    case 1:  XOR_IN(A, 0, 0) /* fall through */
+    default: break;
+    }
+    XOR_AT(full, tail);
+    XOR_AT(rate / 8 - 1, (uint64_t)0x80 << 56);
+    PERMUTE_A(nr);
+    LANES(A, OUT_LANE)
+}
 
 const kf_backend KF_OPT64_BACKEND = {
     .name = KF_OPT64_NAME,

@@ -399,6 +399,18 @@ def test_backends(t):
         mine = [ln for ln in r.stdout.decode().splitlines() if ln.split()[0] == name]
         t.check(bool(mine) and mine[0].endswith("in use"), "backends: %s in use" % name, r.stdout.decode())
         t.expect("sum with backend %s" % name, ["sum"], 0, want, stdin=msg, env={"KECCAKFORGE_BACKEND": name})
+    # an x1 and a batched name together, either order ("x1" = no batched backend); an unknown
+    # piece is reported and leaves its side automatic
+    xn = [ln.split()[0] for ln in lines if ln.split()[1] != "x1" and "not runnable" not in ln] + ["x1"]
+    for pair in ("opt64,%s" % xn[0], "%s,opt64" % xn[0], "opt64,x1"):
+        r = t.expect("backends: KECCAKFORGE_BACKEND=%s" % pair, ["backends"], 0, env={"KECCAKFORGE_BACKEND": pair})
+        used = [ln.split()[0] for ln in r.stdout.decode().splitlines() if ln.endswith("in use")]
+        batched = pair.replace("opt64", "").strip(",")
+        t.check("opt64" in used and (batched in used if batched != "x1" else len(used) == 1)
+                and b"unknown" not in r.stderr, "backends: %s both in use, no warning" % pair,
+                r.stdout.decode() + r.stderr.decode())
+    t.expect("backends: KECCAKFORGE_BACKEND=opt64,nosuch warns", ["backends"], 0,
+             env={"KECCAKFORGE_BACKEND": "opt64,nosuch"}, stderr_has="is unknown or not runnable")
 
 
 def test_top_level(t):

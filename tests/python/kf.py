@@ -807,7 +807,8 @@ def check_backend(lib):
     """Return an exit code to stop with (77 or 1), or None to go on.
 
     KECCAKFORGE_BACKEND may name an x1 backend (checked with kf_backend_name), a batched one
-    (checked with kf_backend_batch_name; x1 stays automatic) or "x1" (no batched backend)."""
+    (checked with kf_backend_batch_name; x1 stays automatic) or "x1" (no batched backend), or
+    an x1 and a batched name with a comma between (each checked)."""
     want = os.environ.get("KECCAKFORGE_BACKEND")
     try:
         got = lib.backend_name()
@@ -821,18 +822,20 @@ def check_backend(lib):
         print("backend: %s, batched %s (automatic choice; runnable: %s; batched: %s)"
               % (got, batch, ", ".join(runnable), ", ".join(batch_runnable) or "none"))
         return None
-    if want in runnable or want == NO_BATCH:
-        what, have = ("backend", got) if want in runnable else ("batched backend", batch)
-    elif want in batch_runnable:
-        what, have = "batched backend", batch
-    else:
-        print("SKIP: backend '%s' is not runnable on this CPU/build (runnable: %s; batched: %s)"
-              % (want, ", ".join(runnable), ", ".join(batch_runnable) or "none"))
-        return 77
-    if have != want:
-        print("FAIL: KECCAKFORGE_BACKEND=%s is runnable, but the library uses %s '%s'" % (want, what, have))
-        print("0 passed, 1 failed")
-        return 1
+    # one name, or an x1 and a batched name with a comma between (e.g. opt64-bmi2,avx2-x4)
+    for part in want.split(","):
+        if part in runnable or part == NO_BATCH:
+            what, have = ("backend", got) if part in runnable else ("batched backend", batch)
+        elif part in batch_runnable:
+            what, have = "batched backend", batch
+        else:
+            print("SKIP: backend '%s' is not runnable on this CPU/build (runnable: %s; batched: %s)"
+                  % (part, ", ".join(runnable), ", ".join(batch_runnable) or "none"))
+            return 77
+        if have != part:
+            print("FAIL: KECCAKFORGE_BACKEND=%s is runnable, but the library uses %s '%s'" % (want, what, have))
+            print("0 passed, 1 failed")
+            return 1
     print("backend: %s, batched %s (KECCAKFORGE_BACKEND=%s)" % (got, batch, want))
     return None
 

@@ -124,9 +124,17 @@ static int finish_output(int status)
  * this build lacks or this CPU cannot run; say so, so no figure is taken for the wrong one. */
 static void warn_backend_fallback(void)
 {
-    const char *want = getenv("KECCAKFORGE_BACKEND");
+    const char *want = getenv("KECCAKFORGE_BACKEND"), *x1 = kf_backend_name(), *xn = kf_backend_batch_name();
     if (!want || !*want) return;
-    if (strcmp(want, kf_backend_name()) == 0 || strcmp(want, kf_backend_batch_name()) == 0) return;
+    /* one name, or "x1name,batchedname": each must be in use */
+    int ok = 1;
+    for (const char *p = want; *p;) {
+        size_t n = strcspn(p, ",");
+        ok &= (strlen(x1) == n && strncmp(p, x1, n) == 0) || (strlen(xn) == n && strncmp(p, xn, n) == 0);
+        p += n;
+        if (*p) p++;
+    }
+    if (ok) return;
     fprintf(stderr, "kforge: KECCAKFORGE_BACKEND=%s is unknown or not runnable here; using %s (x1) and %s (batched)\n",
             want, kf_backend_name(), kf_backend_batch_name());
 }

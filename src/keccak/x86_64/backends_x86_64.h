@@ -19,6 +19,10 @@ extern const kf_backend_xn kf_backend_x5_hybrid; /* x4 ymm + 1 scalar, never aut
 void kf_x8_oneblock_avx512(void *states, unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const in[],
                            const size_t inlen[], unsigned count, uint8_t *const out[], size_t outlen);
 
+/* avx2-x4's oneblock operation (keccak_xn_oneblock_avx2.c) */
+void kf_x4_oneblock_avx2(void *states, unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const in[],
+                         const size_t inlen[], unsigned count, uint8_t *const out[], size_t outlen);
+
 #define KF_ARCH_BACKENDS_X1 &kf_backend_x1_pairs_avx512vl, &kf_backend_x1_avx512vl, &kf_backend_opt64_bmi2,
 #define KF_ARCH_BACKENDS_XN                                                                        \
     &kf_backend_x8_avx512, &kf_backend_x4_avx512vl, &kf_backend_x4_avx2, &kf_backend_x9_hybrid,    \

@@ -39,16 +39,21 @@ static inline void kf_xn_transpose4(__m256i r[4])
     r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
 }
 
+/* The vpmaskmovq mask of the first k elements (all when k >= 4): element e's mask word has its
+ * top bit set, so e is loaded or stored, when e < k. */
+static inline __attribute__((always_inline)) __m256i kf_xn_mask4(size_t k)
+{
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)k), _mm256_setr_epi64x(0, 1, 2, 3));
+}
+
 /* Xor lanes 0..lanes-1 of the blocks at in[i] + off into the four interleaved states s
- * (lanes <= 25). AVX2 only: the last group is a vpmaskmovq, whose mask words select an
- * element by their top bit. */
+ * (lanes <= 25). AVX2 only: the last group is a vpmaskmovq (kf_xn_mask4). */
 static inline __attribute__((always_inline)) void
 kf_xn_xor_block4_avx2(__m256i *s, const uint8_t *const *in, size_t off, size_t lanes)
 {
     for (size_t j = 0; j < lanes; j += 4) {
         size_t k = lanes - j < 4 ? lanes - j : 4;
-        /* element e is loaded when its mask word has the top bit set: e < k */
-        __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)k), _mm256_setr_epi64x(0, 1, 2, 3));
+        __m256i m = kf_xn_mask4(k);
         __m256i r[4];
         for (int i = 0; i < 4; i++)
             r[i] = _mm256_maskload_epi64((const long long *)(const void *)(in[i] + off + 8 * j), m);

@@ -13,6 +13,7 @@ list(APPEND KF_SOURCES
   ${KF_X64_DIR}/keccak_p1600_x4_avx512vl.c
   ${KF_X64_DIR}/keccak_p1600_x8_avx512.c
   ${KF_X64_DIR}/keccak_xn_oneblock_avx512.c
+  ${KF_X64_DIR}/keccak_xn_oneblock_avx2.c
   ${KF_X64_DIR}/keccak_p1600_x9_hybrid.c
   ${KF_X64_DIR}/keccak_p1600_x5_hybrid.c)
 # BMI1/BMI2 for andn/rorx; no AVX code generation, which slows scalar Keccak on Zen 4.
@@ -32,6 +33,8 @@ set_source_files_properties(src/keccak/keccak_p1600_opt64_bmi2.c PROPERTIES
 set_source_files_properties(src/keccak/keccak_p1600_opt64.c PROPERTIES
   COMPILE_OPTIONS "${KF_OPT64_FLAGS}")
 set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x4_avx2.c PROPERTIES
+  COMPILE_OPTIONS "-mavx2;${KF_SIMD_FLAGS}")
+set_source_files_properties(${KF_X64_DIR}/keccak_xn_oneblock_avx2.c PROPERTIES
   COMPILE_OPTIONS "-mavx2;${KF_SIMD_FLAGS}")
 set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x4_avx512vl.c PROPERTIES
   COMPILE_OPTIONS "-mavx512f;-mavx512vl;${KF_SIMD_FLAGS}")
