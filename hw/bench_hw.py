@@ -214,6 +214,18 @@ def fmax(a, work):
     return status
 
 
+def rvv(a, work):
+    """Seed 003's processor (hw/rtl/rvv): cycles per round/permutation in simulation, LUTs/FFs
+    of the unit and the core (hw/tests/rvv/bench_rvv.py; --quick: EleNum 5, no synthesis)."""
+    sys.path.insert(0, os.path.join(HERE, "tests", "rvv"))
+    import bench_rvv
+    configs = "64x5,32x5" if a.quick else "64x5,32x5,64x30,32x30"
+    recs, failed = bench_rvv.records(a.lib, configs, area=not a.quick, work=os.path.join(work, "rvv"))
+    for r in recs:
+        rec(*r)
+    return FAILED if failed else OK if recs else SKIPPED
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
@@ -243,7 +255,7 @@ def main():
     work = os.path.abspath(a.build_dir or tempfile.mkdtemp(prefix="kf-hw-bench-"))
     os.makedirs(work, exist_ok=True)
     print(f"  hw/ figures ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
-    ran = [clocks(a, work), synth(a, work)]
+    ran = [clocks(a, work), synth(a, work), rvv(a, work)]
     if not a.no_pnr and not a.quick:
         ran.append(fmax(a, work))
     if a.json:
@@ -253,7 +265,7 @@ def main():
         with open(a.records, "w") as f:
             for r in records:
                 f.write(f"{r['name']}\t{r['backend']}\t{r['unit']}\t{r['median']}\n")
-    failed = [n for n, st in zip(("clocks", "7-series synthesis", "ECP5 Fmax"), ran) if st == FAILED]
+    failed = [n for n, st in zip(("clocks", "7-series synthesis", "rvv processor", "ECP5 Fmax"), ran) if st == FAILED]
     if failed:
         # loud: a step that ran and broke is an error, not a missing figure (kforge prints FAILED)
         print("  hw/ figures: FAILED: " + ", ".join(failed) + " (the step's output is above)")

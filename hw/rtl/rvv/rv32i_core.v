@@ -184,6 +184,15 @@ module rv32i_core (
     assign dmem_addr  = maddr;
     assign dmem_wdata = st_data;
 
+    // the register file: one write port (an instruction's result, or vsetvli's vl from the
+    // unit: never in the same cycle, the core waits while the unit runs), two read ports
+    // (distributed RAM)
+    wire        xw  = do_wb || v_wb;
+    wire [4:0]  xwa = v_wb ? v_rd : rd;
+    wire [31:0] xwd = v_wb ? v_rd_val : wval;
+    always @(posedge clk)
+        if (xw) xr[xwa] <= xwd;
+
     always @(posedge clk) begin
         if (rst) begin
             pc <= 32'd0;
@@ -202,11 +211,9 @@ module rv32i_core (
             tr_pc <= pc;
             tr_insn <= ir;
             tr_cycle <= cycle;
-            tr_wb <= do_wb || v_wb;
-            tr_wb_rd <= v_wb ? v_rd : rd;
-            tr_wb_val <= v_wb ? v_rd_val : wval;
-            if (v_wb) xr[v_rd] <= v_rd_val;
-            if (do_wb) xr[rd] <= wval;
+            tr_wb <= xw;
+            tr_wb_rd <= xwa;
+            tr_wb_val <= xwd;
             if (v_done && v_illegal) begin
                 halted <= 1'b1;
                 trap <= 1'b1;

@@ -56,7 +56,7 @@ def main():
     failed_all, ran = [], 0
     for cfg in a.configs.split(","):
         elen, elenum = (int(v) for v in cfg.split("x"))
-        params = {"ELEN": elen, "ELENUM": elenum}
+        params = {"ELEN": elen, "ELENUM": elenum, "TB_ACCESS": 1}
         build = os.path.join(a.build, f"{a.bench}-e{elen}n{elenum}-{a.sim}")
         t0 = time.time()
         runner = get_runner(a.sim)
