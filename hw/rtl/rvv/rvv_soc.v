@@ -11,7 +11,8 @@
 // construction (mem_valid is only high while it is busy).
 // Loader (rst high): ld_imem_we / ld_dmem_we write the 32-bit ld_data at byte address
 // ld_addr (a multiple of 4). Read-back: rb_data is the 32-bit data word at byte address
-// rb_addr (combinational; the test bench's view, not used by the processor).
+// rb_addr, one cycle later (a second read port; the test bench's view, not used by the
+// processor).
 `default_nettype none
 module rvv_soc #(
     parameter integer ELEN       = 64,
@@ -24,9 +25,7 @@ module rvv_soc #(
     input  wire        rst,
     input  wire        ld_imem_we,
     input  wire        ld_dmem_we,
-    /* verilator lint_off UNUSEDSIGNAL */
     input  wire [31:0] ld_addr,
-    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [31:0] ld_data,
     input  wire [31:0] rb_addr,
     output wire [31:0] rb_data,
@@ -88,47 +87,44 @@ module rvv_soc #(
         .mem_wdata(u_mwdata), .mem_rdata(u_mrdata), .vl_o(), .lmul_o());
     /* verilator lint_on PINCONNECTEMPTY */
 
-    // ---- data memory ----
+    // ---- data memory: one write port (loader, unit or core), two synchronous read ports
+    // (the unit's / core's data, the read-back word), so that it maps to block RAM ----
     reg  [ELEN-1:0] dmem [0:NW-1];
-    reg  [ELEN-1:0] dq;
+    reg  [ELEN-1:0] dq, rq;
     /* verilator lint_off UNUSEDSIGNAL */
-    reg             dq_hi;          // ELEN 64: the core's word is the high half
-    wire [31:0]     a    = u_mv ? u_maddr : c_daddr;
+    reg             dq_hi, rq_hi;   // ELEN 64: the 32-bit word is the high half
+    wire [31:0]     a    = ld_dmem_we ? ld_addr : u_mv ? u_maddr : c_daddr;
     wire [31:0]     rba  = rb_addr;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [DAW-1:0]  widx = a[LNB +: DAW];
-    wire            wr   = u_mv ? u_mwe : (c_dv && c_dwe);
+    wire [DAW-1:0]  ridx = rba[LNB +: DAW];
+    wire            wr   = ld_dmem_we || (u_mv ? u_mwe : (c_dv && c_dwe));
     wire [ELEN-1:0] wdat;
     wire [NB-1:0]   wbe;
     generate
         if (ELEN == 64) begin : g_d64
-            assign wdat = u_mv ? u_mwdata : {c_dwdata, c_dwdata};
-            assign wbe  = u_mv ? 8'hff : (c_daddr[2] ? {c_dbe, 4'h0} : {4'h0, c_dbe});
+            assign wdat = u_mv && !ld_dmem_we ? u_mwdata : ld_dmem_we ? {ld_data, ld_data} : {c_dwdata, c_dwdata};
+            assign wbe  = ld_dmem_we ? (a[2] ? 8'hf0 : 8'h0f)
+                        : u_mv ? 8'hff : (c_daddr[2] ? {c_dbe, 4'h0} : {4'h0, c_dbe});
             assign c_drdata = dq_hi ? dq[63:32] : dq[31:0];
-            assign rb_data = rba[2] ? dmem[rba[3 +: DAW]][63:32] : dmem[rba[3 +: DAW]][31:0];
+            assign rb_data = rq_hi ? rq[63:32] : rq[31:0];
         end else begin : g_d32
-            assign wdat = u_mv ? u_mwdata : c_dwdata;
-            assign wbe  = u_mv ? 4'hf : c_dbe;
+            assign wdat = u_mv && !ld_dmem_we ? u_mwdata : ld_dmem_we ? ld_data : c_dwdata;
+            assign wbe  = ld_dmem_we ? 4'hf : u_mv ? 4'hf : c_dbe;
             assign c_drdata = dq;
-            assign rb_data = dmem[rba[2 +: DAW]];
+            assign rb_data = rq;
         end
     endgenerate
     assign u_mrdata = dq;
     integer b;
     always @(posedge clk) begin
-        if (ld_dmem_we) begin
-            if (ELEN == 64) begin
-                if (ld_addr[2]) dmem[ld_addr[3 +: DAW]][ELEN-1:ELEN-32] <= ld_data;
-                else dmem[ld_addr[3 +: DAW]][31:0] <= ld_data;
-            end else begin
-                dmem[ld_addr[2 +: DAW]][31:0] <= ld_data;
-            end
-        end else if (wr) begin
+        if (wr)
             for (b = 0; b < NB; b = b + 1)
                 if (wbe[b]) dmem[widx][b * 8 +: 8] <= wdat[b * 8 +: 8];
-        end
         dq <= dmem[widx];
         dq_hi <= a[2];
+        rq <= dmem[ridx];
+        rq_hi <= rba[2];
     end
 endmodule
 `default_nettype wire
