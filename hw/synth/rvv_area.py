@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """rvv_area.py - 7-series resources of hw/rtl/rvv/rvv_unit.v (yosys `synth_xilinx -family xc7
--flatten`, LUT = LUT1..LUT6, FF = FD*), per (ELEN, EleNum) configuration. Slow for the big
-configurations (minutes each): a bench step, not a ctest.
+-flatten`), per (ELEN, EleNum) configuration, and of the scalar core rv32i_core.v (--core).
+LUTs = logic LUTs (LUT1..LUT6) + the LUTs of distributed RAM (RAM32M / RAM64M: 4 each,
+RAM32X1D / RAM64X1D: 2, RAM32X1S / RAM64X1S / RAM128X1S: 1 ...: what a SLICEM gives for them),
+shown apart as well; FF = FD*. Slow for the big configurations (minutes each): a bench step,
+not a ctest.
 
-  python3 hw/synth/rvv_area.py [--configs 64x5,32x30,...] [--tsv FILE] [--work DIR]
+  python3 hw/synth/rvv_area.py [--configs 64x5,32x30,...] [--core] [--tsv FILE] [--work DIR]
 --tsv writes records "name<TAB>backend<TAB>unit<TAB>value" as `kforge bench` reads them:
-hdl-unit-e<ELEN>-n<EleNum> in units LUTs and FFs (issue 38's names).
+hdl-unit-e<ELEN>-n<EleNum> in units LUTs and FFs (issue 38's names), hdl-core-rv32i.
 Exit 0, or 77 without yosys.
 """
 import argparse
@@ -22,11 +25,20 @@ RTL = os.path.normpath(os.path.join(HERE, "..", "rtl", "rvv"))
 CONFIGS = "64x5,32x5,64x15,32x15,64x30,32x30"
 
 
-def stat_xc7(elen, elenum, work):
-    log = os.path.join(work, f"xc7_rvv_unit_e{elen}_n{elenum}.log")
-    script = (f"read_verilog -I{RTL} {os.path.join(RTL, 'rvv_unit.v')}; "
-              f"chparam -set ELEN {elen} -set ELENUM {elenum} rvv_unit; "
-              "synth_xilinx -family xc7 -flatten -top rvv_unit; stat")
+LUTRAM_LUTS = {"RAM32M": 4, "RAM64M": 4, "RAM32M16": 8, "RAM64M8": 8, "RAM32X1D": 2, "RAM64X1D": 2,
+               "RAM128X1D": 4, "RAM32X1S": 1, "RAM64X1S": 1, "RAM128X1S": 2, "RAM256X1S": 4,
+               "RAM32X2S": 2}
+
+
+def stat_xc7(elen, elenum, work, top="rvv_unit"):
+    log = os.path.join(work, f"xc7_{top}_e{elen}_n{elenum}.log")
+    if top == "rvv_unit":
+        script = (f"read_verilog -I{RTL} {os.path.join(RTL, 'rvv_unit.v')}; "
+                  f"chparam -set ELEN {elen} -set ELENUM {elenum} rvv_unit; "
+                  "synth_xilinx -family xc7 -flatten -top rvv_unit; stat")
+    else:
+        script = (f"read_verilog {os.path.join(RTL, 'rv32i_core.v')}; "
+                  "synth_xilinx -family xc7 -flatten -top rv32i_core; stat")
     r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
@@ -37,10 +49,14 @@ def stat_xc7(elen, elenum, work):
     if not cells:   # older yosys: "name count"
         cells = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\w+)\s+(\d+)\s*$", text, re.M)}
     luts = sum(v for k, v in cells.items() if re.fullmatch(r"LUT\d(_2)?", k))
+    lutram = sum(v * LUTRAM_LUTS[k] for k, v in cells.items() if k in LUTRAM_LUTS)
+    unknown = [k for k in cells if k.startswith("RAM") and k not in LUTRAM_LUTS]
+    if unknown:
+        raise RuntimeError(f"RAM cells without a LUT count: {unknown}")
     ffs = sum(v for k, v in cells.items() if re.fullmatch(r"FD[A-Z]*", k))
     muxes = sum(v for k, v in cells.items() if k.startswith("MUXF"))
     carry = sum(v for k, v in cells.items() if k.startswith("CARRY"))
-    return luts, ffs, muxes, carry
+    return luts + lutram, lutram, ffs, muxes, carry
 
 
 def main():
@@ -48,6 +64,7 @@ def main():
     ap.add_argument("--configs", default=CONFIGS)
     ap.add_argument("--tsv", default=None)
     ap.add_argument("--work", default=None)
+    ap.add_argument("--core", action="store_true", help="also the scalar core rv32i_core.v")
     a = ap.parse_args()
     if not shutil.which("yosys"):
         print("SKIPPED: yosys not installed")
@@ -56,15 +73,22 @@ def main():
     os.makedirs(work, exist_ok=True)
     ver = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
     print(f"rvv_unit, 7-series ({ver}, synth_xilinx -family xc7 -flatten; LUT = LUT1..LUT6)")
-    print(f"  {'ELEN':>4} {'EleNum':>6} {'LUTs':>8} {'FFs':>8} {'MUXF':>7} {'CARRY4':>7} {'s':>6}")
+    print(f"  {'ELEN':>4} {'EleNum':>6} {'LUTs':>8} {'(LUTRAM)':>8} {'FFs':>8} {'MUXF':>7} {'CARRY4':>7} {'s':>6}")
     recs = []
-    for cfg in a.configs.split(","):
+    for cfg in [c for c in a.configs.split(",") if c]:
         elen, elenum = (int(v) for v in cfg.split("x"))
         t0 = time.time()
-        luts, ffs, muxes, carry = stat_xc7(elen, elenum, work)
-        print(f"  {elen:>4} {elenum:>6} {luts:>8,} {ffs:>8,} {muxes:>7,} {carry:>7,} {time.time() - t0:>6.0f}", flush=True)
+        luts, lutram, ffs, muxes, carry = stat_xc7(elen, elenum, work)
+        print(f"  {elen:>4} {elenum:>6} {luts:>8,} {lutram:>8,} {ffs:>8,} {muxes:>7,} {carry:>7,} "
+              f"{time.time() - t0:>6.0f}", flush=True)
         recs += [(f"hdl-unit-e{elen}-n{elenum}", "rvv_unit", "LUTs", luts),
                  (f"hdl-unit-e{elen}-n{elenum}", "rvv_unit", "FFs", ffs)]
+    if a.core:
+        t0 = time.time()
+        luts, lutram, ffs, muxes, carry = stat_xc7(0, 0, work, top="rv32i_core")
+        print(f"  rv32i_core  {luts:>8,} {lutram:>8,} {ffs:>8,} {muxes:>7,} {carry:>7,} {time.time() - t0:>6.0f}",
+              flush=True)
+        recs += [("hdl-core-rv32i", "rv32i_core", "LUTs", luts), ("hdl-core-rv32i", "rv32i_core", "FFs", ffs)]
     if a.tsv:
         with open(a.tsv, "w") as f:
             for r in recs:

@@ -41,6 +41,12 @@ PERMUTATION_OVERHEAD_CYCLES = 92  # fitted once: seed Algorithm 2, 2564 - 24 * 1
 MEM_EXTRA_CYCLES = 1        # vle/vse (not in the seed's listings; hw/rtl/rvv): one element per
                             # cycle over an ELEN-wide port, plus one cycle (the load's read latency)
 MEM_BYTES = 1 << 16         # the model's data memory (vle/vse), byte-addressed, little-endian
+# The scalar timing of the project's own core (hw/rtl/rvv/rv32i_core.v: in order, every
+# instruction waits for the vector unit to be idle, fetch one stage ahead): what core_cost
+# charges for the instructions `cost` leaves to the fitted overhead.
+CORE_SCALAR_CYCLES = 1          # addi/li/mv and every other ALU instruction
+CORE_BRANCH_NOT_TAKEN_CYCLES = 1
+CORE_BRANCH_TAKEN_CYCLES = 2    # taken branch or jump: the word fetched behind it is dropped
 
 # Table 2 of the seed, indexed [y][x]: the rho rotation of lane (x, y).
 RHO_TABLE = [[0, 1, 62, 28, 27],
@@ -505,6 +511,19 @@ def cost(m, ins):
     if ins.op in ("addi", "li", "mv"):
         return SCALAR_CYCLES
     return 0  # branches (loop control) and set-up directives: in PERMUTATION_OVERHEAD_CYCLES
+
+
+def core_cost(m, ins, taken=False):
+    """What an instruction costs on hw/rtl/rvv/rv32i_core.v with rvv_unit (cycles from its
+    retirement to the next instruction's): the vector cost rule, and the core's scalar timing
+    for everything, branches included (taken: whether this execution branches)."""
+    if ins.op in ("blt", "bne", "bge", "beq"):
+        return CORE_BRANCH_TAKEN_CYCLES if taken else CORE_BRANCH_NOT_TAKEN_CYCLES
+    if ins.op == "j":
+        return CORE_BRANCH_TAKEN_CYCLES
+    if ins.op in ("addi", "li", "mv"):
+        return CORE_SCALAR_CYCLES
+    return cost(m, ins)
 
 
 class Run:

@@ -26,7 +26,9 @@
 `default_nettype none
 module rvv_unit #(
     parameter integer ELEN   = 64,  // 64 or 32
-    parameter integer ELENUM = 5    // elements per register, >= 5; SN = ELENUM / 5 states
+    parameter integer ELENUM = 5,   // elements per register, a multiple of 5; SN = ELENUM / 5 states
+    parameter integer TB_ACCESS = 0 // 1: the test benches' view of the registers (tb_vrf, tb_vrf_in,
+                                    // tb_load; simulation only, below)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -63,7 +65,11 @@ module rvv_unit #(
                      K_RHO32H = 5'd14, K_IOTA = 5'd15, K_VSET = 5'd16, K_LOAD = 5'd17,
                      K_STORE = 5'd18, K_ILL = 5'd19;
 
-    reg [32*REGW-1:0] vrf;      // register q, element e: bits (q * ELENUM + e) * ELEN +: ELEN
+    // The register file: ELENUM banks of 32 words of ELEN bits (g_rf[b].mem, distributed RAM:
+    // two asynchronous read ports, one write port each), skewed so that both kinds of write
+    // are one word per bank: element 5i + x of register q is word q of bank 5i + (x + q) % 5.
+    // A register's write (elements 5i + 0..4 of one register) and vpi's column write (element
+    // 5i + y of the five registers vd..vd+4) then each touch every bank of a state once.
     reg [7:0] vl;
     reg [1:0] vlmul;            // log2 LMUL
     reg [3:0] nregs;            // R = max(1, ceil(vl / ELENUM))
@@ -85,6 +91,7 @@ module rvv_unit #(
                 if ({24'd0, v} > r * ELENUM) regs_of = regs_of + 4'd1;
         end
     endfunction
+
 
     // ---- decode (the issue cycle) ----
     wire [6:0] d_opc = in_insn[6:0];
@@ -197,21 +204,43 @@ module rvv_unit #(
     reg [4:0]  ld_reg, ld_el;
     wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mk < vl;
 
-    // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt
+    // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; each bank
+    // reads word ra (rb), and element 5i + x of the register is in bank 5i + (x + ra % 5) % 5
     wire [4:0] ra = (k == K_STORE) ? q_vd + {2'd0, mreg} : q_vs2 + {2'd0, roff};
     wire [4:0] rb = q_vs1 + {2'd0, roff};
-    // (as 32-way selects with constant slices: a part-select at ra * REGW would make
-    // synthesis build a barrel shifter over the whole register file)
-    reg  [REGW-1:0] rdA, rdB;
-    integer rq;
-    always @* begin
-        rdA = {REGW{1'b0}};
-        rdB = {REGW{1'b0}};
-        for (rq = 0; rq < 32; rq = rq + 1) begin
-            if (ra == rq[4:0]) rdA = vrf[rq * REGW +: REGW];
-            if (rb == rq[4:0]) rdB = vrf[rq * REGW +: REGW];
+    // the modulo-5 slides are this rotation too: element 5i + x of vslidedownm's result is
+    // element 5i + (x + n) % 5 of vs2, in bank 5i + (x + n + ra) % 5 (vslideupm: x - n)
+    wire [2:0] sl_n = (k == K_SLDN) ? q_f15[2:0] : (k == K_SLUP && q_f15[2:0] != 3'd0) ? 3'd5 - q_f15[2:0] : 3'd0;
+    // (the modulo-5 values as 5-bit wires of which bits 2:0 are used: inline `%`, no function
+    // call, which Icarus evaluates as a thread on every change)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0] ra5_0 = ra % 5'd5;
+    wire [4:0] ra5_1 = (ra5_0 + {2'd0, sl_n}) % 5'd5;
+    wire [4:0] rb5_0 = rb % 5'd5;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [2:0] ra5 = ra5_1[2:0];
+    wire [2:0] rb5 = rb5_0[2:0];
+    wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
+    wire [REGW-1:0] rdA, rdB;       // registers ra / rb, elements in order
+    genvar gr;
+    generate
+        for (gr = 0; gr < ELENUM; gr = gr + 1) begin : g_rd
+            localparam integer RI = gr / 5;
+            localparam integer RX = gr % 5;
+            wire [ELEN-1:0] a0 = bankA[(5 * RI + (RX + 0) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] a1 = bankA[(5 * RI + (RX + 1) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] a2 = bankA[(5 * RI + (RX + 2) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] a3 = bankA[(5 * RI + (RX + 3) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] a4 = bankA[(5 * RI + (RX + 4) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] b0 = bankB[(5 * RI + (RX + 0) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] b1 = bankB[(5 * RI + (RX + 1) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] b2 = bankB[(5 * RI + (RX + 2) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] b3 = bankB[(5 * RI + (RX + 3) % 5) * ELEN +: ELEN];
+            wire [ELEN-1:0] b4 = bankB[(5 * RI + (RX + 4) % 5) * ELEN +: ELEN];
+            assign rdA[gr * ELEN +: ELEN] = ra5 == 3'd0 ? a0 : ra5 == 3'd1 ? a1 : ra5 == 3'd2 ? a2 : ra5 == 3'd3 ? a3 : a4;
+            assign rdB[gr * ELEN +: ELEN] = rb5 == 3'd0 ? b0 : rb5 == 3'd1 ? b1 : rb5 == 3'd2 ? b2 : rb5 == 3'd3 ? b3 : b4;
         end
-    end
+    endgenerate
 
     wire [ELEN-1:0] rs1x;
     wire [63:0]     rc64;
@@ -237,7 +266,6 @@ module rvv_unit #(
     generate
         for (g = 0; g < ELENUM; g = g + 1) begin : g_el
             localparam integer X = g % 5;
-            localparam integer I = g / 5;
             /* verilator lint_off WIDTH */
             localparam [2:0] X3 = X;
             /* verilator lint_on WIDTH */
@@ -260,7 +288,7 @@ module rvv_unit #(
             wire [63:0]  st4 = amt[3] ? {st3[55:0], st3[63:56]} : st3;
             wire [63:0]  st5 = amt[4] ? {st4[47:0], st4[63:48]} : st4;
             wire [63:0]  rot = amt[5] ? {st5[31:0], st5[63:32]} : st5;
-            wire [ELEN-1:0] rot_lo, rot_hi, dn, up, keep;
+            wire [ELEN-1:0] rot_lo, rot_hi, keep;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
                 assign sh_left = (k == K_SRL) ? 6'd0 - sh : sh;
@@ -277,20 +305,6 @@ module rvv_unit #(
                 // bit gb survives vsll when gb >= sh, vsrl when gb + sh < ELEN
                 assign keep[gb] = (k == K_SRL) ? {1'b0, sh} + gb[SHW:0] < ELEN[SHW:0] : {1'b0, sh} <= gb[SHW:0];
             end
-            if (g < NS) begin : g_state
-                // slides modulo five within the state: dn = a[5I + (X + n) % 5], up = (X - n) % 5
-                wire [ELEN-1:0] s0 = rdA[(5 * I + (X + 0) % 5) * ELEN +: ELEN];
-                wire [ELEN-1:0] s1 = rdA[(5 * I + (X + 1) % 5) * ELEN +: ELEN];
-                wire [ELEN-1:0] s2 = rdA[(5 * I + (X + 2) % 5) * ELEN +: ELEN];
-                wire [ELEN-1:0] s3 = rdA[(5 * I + (X + 3) % 5) * ELEN +: ELEN];
-                wire [ELEN-1:0] s4 = rdA[(5 * I + (X + 4) % 5) * ELEN +: ELEN];
-                wire [2:0] n = q_f15[2:0];
-                assign dn = n == 3'd0 ? s0 : n == 3'd1 ? s1 : n == 3'd2 ? s2 : n == 3'd3 ? s3 : s4;
-                assign up = n == 3'd0 ? s0 : n == 3'd1 ? s4 : n == 3'd2 ? s3 : n == 3'd3 ? s2 : s1;
-            end else begin : g_tail
-                assign dn = a;
-                assign up = a;
-            end
             reg [ELEN-1:0] r;
             always @* begin
                 case (k)
@@ -299,8 +313,6 @@ module rvv_unit #(
                     K_OR:     r = a | bo;
                     K_SLL, K_SRL: r = rot_lo & keep;
                     K_MV:     r = bv;
-                    K_SLDN:   r = dn;
-                    K_SLUP:   r = up;
                     K_ROTUP, K_RHO64, K_ROT32L, K_RHO32L: r = rot_lo;
                     K_ROT32H, K_RHO32H: r = rot_hi;
                     K_IOTA:   r = (X == 0) ? a ^ rcw : a;
@@ -319,72 +331,102 @@ module rvv_unit #(
     reg             pi_v;
     reg [REGW-1:0]  pi_row;
     reg [2:0]       pi_y;
-    wire [5*SN*ELEN-1:0] colv;
-    genvar gd, gi;
-    generate
-        for (gd = 0; gd < 5; gd = gd + 1) begin : g_cd
-            for (gi = 0; gi < SN; gi = gi + 1) begin : g_ci
-                wire [ELEN-1:0] c0 = pi_row[(5 * gi + (3 * gd + 0) % 5) * ELEN +: ELEN];
-                wire [ELEN-1:0] c1 = pi_row[(5 * gi + (3 * gd + 1) % 5) * ELEN +: ELEN];
-                wire [ELEN-1:0] c2 = pi_row[(5 * gi + (3 * gd + 2) % 5) * ELEN +: ELEN];
-                wire [ELEN-1:0] c3 = pi_row[(5 * gi + (3 * gd + 3) % 5) * ELEN +: ELEN];
-                wire [ELEN-1:0] c4 = pi_row[(5 * gi + (3 * gd + 4) % 5) * ELEN +: ELEN];
-                assign colv[(gd * SN + gi) * ELEN +: ELEN] =
-                    pi_y == 3'd0 ? c0 : pi_y == 3'd1 ? c1 : pi_y == 3'd2 ? c2 : pi_y == 3'd3 ? c3 : c4;
-            end
-        end
-    endgenerate
+    wire [4:0]      wreg_n = q_vd + {2'd0, roff};   // a register write's register
 
-    // ---- the register file's write port: a register's elements (wr_norm), a column (vpi),
-    // an element (a load's data) ----
-    wire [4:0] wreg = q_vd + {2'd0, roff};
-    wire [32*3-1:0] dsel;       // register q = vd + d: d, when q is one of vd..vd+4 (incol)
-    wire [31:0]     incol;
-    genvar gq;
-    generate
-        for (gq = 0; gq < 32; gq = gq + 1) begin : g_q
-            wire [4:0] dq = gq[4:0] - q_vd;
-            assign incol[gq] = dq < 5'd5;
-            assign dsel[gq * 3 +: 3] = dq[2:0];
-        end
-    endgenerate
-    // (the register conditions outside the element loops: the same logic, and a simulator
-    // then visits only the registers written)
-    // One write-data bus per element position, shared by the 32 registers (a register's
-    // elements, or a load's element: never in the same cycle), and the column data chosen per
-    // register and state (not per element): register vd + d gets colv[d][i] at element 5i + y.
+    // ---- the register file's write ports (one per bank): a register's elements (wr_norm) or
+    // a load's element, or vpi's column; never both in one cycle (wr_norm excludes vpi, and a
+    // load is not vpi) ----
     wire              wen  = wr_norm || ld_v;
-    wire [4:0]        wsel = ld_v ? ld_reg : wreg;
+    wire [4:0]        wsel = ld_v ? ld_reg : wreg_n;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0]        ws5_0 = wsel % 5'd5;
+    wire [4:0]        cv5_0 = q_vd % 5'd5;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [2:0]        ws5  = ws5_0[2:0];
     wire [REGW-1:0]   wdat = ld_v ? {ELENUM{mem_rdata}} : res;
     wire [ELENUM-1:0] wmsk;
-    wire [32*SN*ELEN-1:0] colq;
-    genvar gm, gc;
+    // The test benches' view (TB_ACCESS = 1 only, simulation; one VPI access per bank instead
+    // of one per word): g_rf[b].g_tb.tb_words, bank b's words kept by its write port (the
+    // same enable, address and data as the memory's); a change of tb_load copies tb_vrf_in
+    // (register q element e at bits (q * ELENUM + e) * ELEN) into the banks at once. (A net
+    // assembled from the 32 x ELENUM memory words made Icarus six times slower; one
+    // 32 x ELENUM x ELEN-bit copy written by every bank, three times.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    /* verilator lint_off UNDRIVEN */
+    reg  [32*REGW-1:0] tb_vrf_in;
+    reg  [31:0]        tb_load;
+    /* verilator lint_on UNDRIVEN */
+    /* verilator lint_on UNUSEDSIGNAL */
+    // vpi: bank 5i + j takes column y of register vd + d, d = (j - y - vd) % 5, whose element
+    // 5i + y is row element 5i + (3d + y) % 5; so the row element is 5i + (3j - 2y - 3vd) % 5
+    wire [2:0]        cv5  = cv5_0[2:0];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0]        cj0_0 = (5'd10 - {2'd0, pi_y} - {2'd0, cv5}) % 5'd5;            // d for bank j = 0
+    wire [4:0]        cx0_0 = (5'd25 - 5'd2 * {2'd0, pi_y} - 5'd3 * {2'd0, cv5}) % 5'd5;  // row element, j = 0
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [2:0]        cj0  = cj0_0[2:0];
+    wire [2:0]        cx0  = cx0_0[2:0];
+    genvar gm;
     generate
         for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_wm
             assign wmsk[gm] = ld_v ? ld_el == gm[4:0] : emask[gm];
         end
-        for (gq = 0; gq < 32; gq = gq + 1) begin : g_cq
-            for (gc = 0; gc < SN; gc = gc + 1) begin : g_cs
-                wire [2:0] d = dsel[gq * 3 +: 3];
-                assign colq[(gq * SN + gc) * ELEN +: ELEN] =
-                    d == 3'd0 ? colv[(0 * SN + gc) * ELEN +: ELEN] : d == 3'd1 ? colv[(1 * SN + gc) * ELEN +: ELEN] :
-                    d == 3'd2 ? colv[(2 * SN + gc) * ELEN +: ELEN] : d == 3'd3 ? colv[(3 * SN + gc) * ELEN +: ELEN] :
-                                colv[(4 * SN + gc) * ELEN +: ELEN];
+        for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_rf
+            localparam integer BI = gm / 5;
+            localparam integer BJ = gm % 5;
+            /* verilator lint_off WIDTH */
+            localparam [2:0] BJ3 = BJ;
+            /* verilator lint_on WIDTH */
+            // a register write: this bank holds element x = (j - wsel) % 5 of state i
+            wire [3:0] nt = {1'b0, BJ3} + 4'd5 - {1'b0, ws5};
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [3:0] nu = (nt >= 4'd5) ? nt - 4'd5 : nt;     // < 5
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [2:0] nx = nu[2:0];
+            wire [ELEN-1:0] n0 = wdat[(5 * BI + 0) * ELEN +: ELEN];
+            wire [ELEN-1:0] n1 = wdat[(5 * BI + 1) * ELEN +: ELEN];
+            wire [ELEN-1:0] n2 = wdat[(5 * BI + 2) * ELEN +: ELEN];
+            wire [ELEN-1:0] n3 = wdat[(5 * BI + 3) * ELEN +: ELEN];
+            wire [ELEN-1:0] n4 = wdat[(5 * BI + 4) * ELEN +: ELEN];
+            wire [ELEN-1:0] nd = nx == 3'd0 ? n0 : nx == 3'd1 ? n1 : nx == 3'd2 ? n2 : nx == 3'd3 ? n3 : n4;
+            wire [4:0]      nm = wmsk[5 * BI +: 5];
+            wire            ne = wen && nm[nx];
+            // vpi's column: register vd + d, row element (cx0 + 3j) % 5
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [4:0] cd_0 = ({2'd0, cj0} + {2'd0, BJ3}) % 5'd5;
+            wire [4:0] cx_0 = ({2'd0, cx0} + 5'd3 * {2'd0, BJ3}) % 5'd5;
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [2:0] cd = cd_0[2:0];
+            wire [2:0] cx = cx_0[2:0];
+            wire [ELEN-1:0] c0 = pi_row[(5 * BI + 0) * ELEN +: ELEN];
+            wire [ELEN-1:0] c1 = pi_row[(5 * BI + 1) * ELEN +: ELEN];
+            wire [ELEN-1:0] c2 = pi_row[(5 * BI + 2) * ELEN +: ELEN];
+            wire [ELEN-1:0] c3 = pi_row[(5 * BI + 3) * ELEN +: ELEN];
+            wire [ELEN-1:0] c4 = pi_row[(5 * BI + 4) * ELEN +: ELEN];
+            wire [ELEN-1:0] cdat = cx == 3'd0 ? c0 : cx == 3'd1 ? c1 : cx == 3'd2 ? c2 : cx == 3'd3 ? c3 : c4;
+            wire            we = ne || pi_v;
+            wire [4:0]      wa = pi_v ? q_vd + {2'd0, cd} : wsel;
+            wire [ELEN-1:0] wd = pi_v ? cdat : nd;
+            reg  [ELEN-1:0] mem [0:31];
+            always @(posedge clk)
+                if (we) mem[wa] <= wd;
+            if (TB_ACCESS != 0) begin : g_tb
+                // tb_words: a copy of this bank's 32 words (word q at bits q * ELEN), written
+                // by the same write port; word q is element 5i + (j - q) % 5 of register q
+                reg [32*ELEN-1:0] tb_words;
+                always @(posedge clk)
+                    if (we) tb_words[wa * ELEN +: ELEN] <= wd;
+                integer tq;
+                always @(tb_load)
+                    for (tq = 0; tq < 32; tq = tq + 1) begin
+                        mem[tq] = tb_vrf_in[(tq * ELENUM + 5 * BI + (BJ + 35 - tq) % 5) * ELEN +: ELEN];
+                        tb_words[tq * ELEN +: ELEN] = mem[tq];
+                    end
             end
+            assign bankA[gm * ELEN +: ELEN] = mem[ra];
+            assign bankB[gm * ELEN +: ELEN] = mem[rb];
         end
     endgenerate
-    integer qq, ee;
-    always @(posedge clk) begin
-        for (qq = 0; qq < 32; qq = qq + 1) begin
-            if (wen && wsel == qq[4:0])
-                for (ee = 0; ee < ELENUM; ee = ee + 1)
-                    if (wmsk[ee]) vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= wdat[ee * ELEN +: ELEN];
-            if (pi_v && incol[qq])
-                for (ee = 0; ee < NS; ee = ee + 1)
-                    if ((ee % 5) == {29'd0, pi_y})
-                        vrf[(qq * ELENUM + ee) * ELEN +: ELEN] <= colq[(qq * SN + ee / 5) * ELEN +: ELEN];
-        end
-    end
 
     // ---- control ----
     always @(posedge clk) begin

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """lint_rvv.py - hw/rtl/rvv: rvv_tables.vh up to date with its sources (gen_rvv_tables.py
---check), `verilator --lint-only -Wall` clean for ELEN 64/32 x EleNum 5/15/30, and yosys reads
-the unit and checks the hierarchy (when yosys is there). Exit 77 without verilator."""
+--check), `verilator --lint-only -Wall` clean for ELEN 64/32 x EleNum 5/15/30 (the unit, and the
+processor rvv_soc.v with rv32i_core.v), and yosys reads them and checks the hierarchy (when
+yosys is there). Exit 77 without verilator."""
 import os
 import shutil
 import subprocess
@@ -10,6 +11,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 RTL = os.path.normpath(os.path.join(HERE, "..", "..", "rtl", "rvv"))
 SRC = os.path.join(RTL, "rvv_unit.v")
+SOC = [os.path.join(RTL, f) for f in ("rvv_soc.v", "rv32i_core.v", "rvv_unit.v")]
 CONFIGS = [(e, n) for e in (64, 32) for n in (5, 15, 30)]
 
 
@@ -23,17 +25,26 @@ def main():
         print("SKIPPED: verilator not installed")
         return 1 if bad else 77
     for elen, elenum in CONFIGS:
-        r = subprocess.run(["verilator", "--lint-only", "-Wall", f"-GELEN={elen}", f"-GELENUM={elenum}",
-                            f"-I{RTL}", SRC], capture_output=True, text=True)
-        ok = r.returncode == 0 and not r.stderr.strip()
-        print(f"verilator --lint-only -Wall -GELEN={elen} -GELENUM={elenum}: " + ("clean" if ok else "WARNINGS"))
-        if not ok:
-            print(r.stderr)
-            bad += 1
+        for top, srcs in (("rvv_unit", [SRC]), ("rvv_soc", SOC)):
+            r = subprocess.run(["verilator", "--lint-only", "-Wall", f"-GELEN={elen}", f"-GELENUM={elenum}",
+                                f"-I{RTL}", "--top-module", top] + srcs, capture_output=True, text=True)
+            ok = r.returncode == 0 and not r.stderr.strip()
+            print(f"verilator --lint-only -Wall {top} -GELEN={elen} -GELENUM={elenum}: "
+                  + ("clean" if ok else "WARNINGS"))
+            if not ok:
+                print(r.stderr)
+                bad += 1
+    r = subprocess.run(["verilator", "--lint-only", "-Wall", os.path.join(RTL, "rv32i_core.v")],
+                       capture_output=True, text=True)
+    ok = r.returncode == 0 and not r.stderr.strip()
+    print("verilator --lint-only -Wall rv32i_core: " + ("clean" if ok else "WARNINGS"))
+    if not ok:
+        print(r.stderr)
+        bad += 1
     if shutil.which("yosys"):
         for elen, elenum in ((64, 5), (32, 30)):
-            r = subprocess.run(["yosys", "-q", "-p", f"read_verilog -I{RTL} {SRC}; chparam -set ELEN {elen} "
-                                f"-set ELENUM {elenum} rvv_unit; hierarchy -check -top rvv_unit"],
+            r = subprocess.run(["yosys", "-q", "-p", f"read_verilog -I{RTL} {' '.join(SOC)}; chparam -set ELEN {elen} "
+                                f"-set ELENUM {elenum} rvv_soc; hierarchy -check -top rvv_soc"],
                                capture_output=True, text=True)
             print(f"yosys read_verilog + hierarchy -check (ELEN {elen}, EleNum {elenum}): "
                   + ("ok" if r.returncode == 0 else "FAILED"))

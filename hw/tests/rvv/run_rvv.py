@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""run_rvv.py - build hw/rtl/rvv/rvv_unit.v for each (ELEN, EleNum) configuration and run the
-cocotb tests of test_rvv_unit.py on it (Icarus Verilog by default: four-state, so an X that
-reaches a register fails; the unit's tests are short, so Icarus's build time wins here).
+"""run_rvv.py - build hw/rtl/rvv/rvv_unit.v (--bench unit: test_rvv_unit.py) or the processor
+rvv_soc.v, core and unit (--bench core: test_rvv_core.py, the seed's programs on the core in
+lock step with the model) for each (ELEN, EleNum) configuration and run the cocotb tests on it
+(Icarus Verilog by default: four-state, so an X that reaches a register fails; the unit's
+tests are short, so Icarus's build time wins here).
 
-  python3 run_rvv.py [--sim icarus|verilator] [--build DIR] [--configs 64x5,32x15,...]
-                     [--testcase a,b] [--env NAME=VALUE ...]
+  python3 run_rvv.py [--bench unit|core] [--sim icarus|verilator] [--build DIR]
+                     [--configs 64x5,32x15,...] [--testcase a,b] [--env NAME=VALUE ...]
+                     [--lib libkeccakforge.so]
 Default configurations: ELEN 64 and 32 x EleNum 5, 15, 30.
 Exit 0 all passed, 1 a failure, 77 skipped (simulator or cocotb missing: says which).
 """
@@ -28,6 +31,8 @@ def main():
     ap.add_argument("--configs", default=CONFIGS)
     ap.add_argument("--testcase", default=None)
     ap.add_argument("--env", action="append", default=[])
+    ap.add_argument("--bench", choices=("unit", "core"), default="unit")
+    ap.add_argument("--lib", default=None, help="libkeccakforge (KF_LIB) for the core bench's reference")
     a = ap.parse_args()
     if a.sim == "icarus" and (not shutil.which("iverilog") or not shutil.which("vvp")):
         print("SKIPPED: iverilog (Icarus Verilog) not installed")
@@ -51,25 +56,29 @@ def main():
     failed_all, ran = [], 0
     for cfg in a.configs.split(","):
         elen, elenum = (int(v) for v in cfg.split("x"))
-        params = {"ELEN": elen, "ELENUM": elenum}
-        build = os.path.join(a.build, f"e{elen}n{elenum}-{a.sim}")
+        params = {"ELEN": elen, "ELENUM": elenum, "TB_ACCESS": 1}
+        build = os.path.join(a.build, f"{a.bench}-e{elen}n{elenum}-{a.sim}")
         t0 = time.time()
         runner = get_runner(a.sim)
-        runner.build(sources=[os.path.join(RTL, "rvv_unit.v")], includes=[RTL], hdl_toplevel="rvv_unit",
+        top, module = ("rvv_unit", "test_rvv_unit") if a.bench == "unit" else ("rvv_soc", "test_rvv_core")
+        srcs = ["rvv_unit.v"] + (["rv32i_core.v", "rvv_soc.v"] if a.bench == "core" else [])
+        runner.build(sources=[os.path.join(RTL, f) for f in srcs], includes=[RTL], hdl_toplevel=top,
                      parameters=params, build_dir=build, timescale=("1ns", "1ps"), always=True,
                      build_args=["--public-flat-rw"] if a.sim == "verilator" else [])
         env = {"RVV_ELEN": str(elen), "RVV_ELENUM": str(elenum), "PYTHONPATH": HERE}
+        if a.lib:
+            env["KF_LIB"] = os.path.abspath(a.lib)
         for kv in a.env:
             k, v = kv.split("=", 1)
             env[k] = v
-        xml = runner.test(test_module="test_rvv_unit", hdl_toplevel="rvv_unit", build_dir=build,
+        xml = runner.test(test_module=module, hdl_toplevel=top, build_dir=build,
                           test_dir=build, extra_env=env, parameters=params,
                           testcase=a.testcase.split(",") if a.testcase else None)
         cases = ET.parse(xml).findall(".//testcase")
         failed = [c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
         ran += len(cases)
         failed_all += [f"{cfg}:{f}" for f in failed]
-        print(f"rvv_unit ELEN {elen} EleNum {elenum} ({a.sim}): {len(cases) - len(failed)} of {len(cases)} "
+        print(f"{top} ELEN {elen} EleNum {elenum} ({a.sim}): {len(cases) - len(failed)} of {len(cases)} "
               f"passed in {time.time() - t0:.1f} s" + (f"; FAILED: {', '.join(failed)}" if failed else ""))
         if not cases:
             failed_all.append(f"{cfg}: no test ran")

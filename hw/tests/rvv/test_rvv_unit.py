@@ -33,23 +33,11 @@ sys.path.append(os.path.join(MODEL, "..", "cortexm_model"))
 import keccak_ref  # noqa: E402
 import rvv_encoding as E  # noqa: E402
 import rvv_ise as R  # noqa: E402
+from rvv_regs import read_vregs, write_vregs  # noqa: E402
 
 ELEN = int(os.environ.get("RVV_ELEN", "64"))
 ELENUM = int(os.environ.get("RVV_ELENUM", "5"))
 SCALARS = [n for n in R.SCALAR_NAMES if n not in ("x0", "zero")]
-
-
-def pack(m):
-    out = 0
-    for q in range(32):
-        for e in range(ELENUM):
-            out |= m.v[q][e] << ((q * ELENUM + e) * ELEN)
-    return out
-
-
-def unpack(value):
-    mask = (1 << ELEN) - 1
-    return [[(value >> ((q * ELENUM + e) * ELEN)) & mask for e in range(ELENUM)] for q in range(32)]
 
 
 class Bench:
@@ -111,11 +99,11 @@ class Bench:
         return out
 
     def regs(self):
-        return unpack(int(self.dut.vrf.value))
+        return read_vregs(self.dut, ELEN, ELENUM)
 
     async def load_regs(self, m):
         await FallingEdge(self.dut.clk)
-        self.dut.vrf.value = pack(m)
+        write_vregs(self.dut, m.v, ELEN)
 
 
 def random_machine(rng):

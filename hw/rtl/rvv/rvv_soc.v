@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// rvv_soc - seed 003's processor as the project builds it: rv32i_core (scalar, in order)
+// issuing the vector instructions to rvv_unit, an instruction memory and a data memory
+// (both synchronous-read, as block RAM is), loaded from the assembled program while rst is
+// high. hw/rtl/rvv/README.md, "The scalar core".
+//
+// Data memory: DMEM_BYTES bytes as ELEN-bit words with byte enables. The core reaches it 32
+// bits at a time (its byte lanes), the unit one ELEN-bit element per cycle at element-aligned
+// addresses (vle/vse addresses must be multiples of ELEN / 8). The core never runs while the
+// unit is busy, so the two never ask in the same cycle; the unit's requests win by
+// construction (mem_valid is only high while it is busy).
+// Loader (rst high): ld_imem_we / ld_dmem_we write the 32-bit ld_data at byte address
+// ld_addr (a multiple of 4). Read-back: rb_data is the 32-bit data word at byte address
+// rb_addr, one cycle later (a second read port; the test bench's view, not used by the
+// processor).
+`default_nettype none
+module rvv_soc #(
+    parameter integer ELEN       = 64,
+    parameter integer ELENUM     = 5,
+    parameter integer IMEM_WORDS = 1024,
+    parameter integer DMEM_BYTES = 16384,
+    parameter integer TB_ACCESS  = 0        // rvv_unit's test-bench view of the registers
+) (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire        ld_imem_we,
+    input  wire        ld_dmem_we,
+    input  wire [31:0] ld_addr,
+    input  wire [31:0] ld_data,
+    input  wire [31:0] rb_addr,
+    output wire [31:0] rb_data,
+    output wire        halted,
+    output wire        trap,
+    output wire [31:0] trap_pc,
+    output wire [31:0] cycle,
+    output wire        tr_valid,
+    output wire [31:0] tr_pc,
+    output wire [31:0] tr_insn,
+    output wire [31:0] tr_cycle,
+    output wire        tr_wb,
+    output wire [4:0]  tr_wb_rd,
+    output wire [31:0] tr_wb_val
+);
+    localparam integer NB    = ELEN / 8;
+    localparam integer NW    = DMEM_BYTES / NB;
+    localparam integer LNB   = (ELEN == 64) ? 3 : 2;
+    localparam integer IAW   = $clog2(IMEM_WORDS);   // (both sizes powers of two)
+    localparam integer DAW   = $clog2(NW);
+
+    // ---- instruction memory ----
+    reg  [31:0] imem [0:IMEM_WORDS-1];
+    reg  [31:0] imem_q;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] imem_addr;      // word addresses: bits 1:0 and those above the memory unused
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) begin
+        if (ld_imem_we) imem[ld_addr[IAW+1:2]] <= ld_data;
+        imem_q <= imem[imem_addr[IAW+1:2]];
+    end
+
+    // ---- the core and the unit ----
+    wire        c_dv, c_dwe;
+    wire [3:0]  c_dbe;
+    wire [31:0] c_daddr, c_dwdata, c_drdata;
+    wire        v_valid, v_ready, v_done, v_illegal, v_rd_we;
+    wire [31:0] v_insn, v_rs1, v_rd_val;
+    wire [4:0]  v_rd;
+    wire        u_mv, u_mwe;
+    wire [31:0] u_maddr;
+    wire [ELEN-1:0] u_mwdata, u_mrdata;
+
+    rv32i_core core (
+        .clk(clk), .rst(rst), .imem_addr(imem_addr), .imem_rdata(imem_q),
+        .dmem_valid(c_dv), .dmem_we(c_dwe), .dmem_be(c_dbe), .dmem_addr(c_daddr),
+        .dmem_wdata(c_dwdata), .dmem_rdata(c_drdata),
+        .v_valid(v_valid), .v_ready(v_ready), .v_insn(v_insn), .v_rs1(v_rs1), .v_done(v_done),
+        .v_illegal(v_illegal), .v_rd_we(v_rd_we), .v_rd(v_rd), .v_rd_val(v_rd_val),
+        .halted(halted), .trap(trap), .trap_pc(trap_pc), .cycle(cycle),
+        .tr_valid(tr_valid), .tr_pc(tr_pc), .tr_insn(tr_insn), .tr_cycle(tr_cycle),
+        .tr_wb(tr_wb), .tr_wb_rd(tr_wb_rd), .tr_wb_val(tr_wb_val));
+
+    /* verilator lint_off PINCONNECTEMPTY */
+    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM), .TB_ACCESS(TB_ACCESS)) u (
+        .clk(clk), .rst(rst), .in_valid(v_valid), .in_ready(v_ready), .in_insn(v_insn), .in_rs1(v_rs1),
+        .done(v_done), .done_illegal(v_illegal), .done_rd_we(v_rd_we), .done_rd(v_rd),
+        .done_rd_val(v_rd_val), .mem_valid(u_mv), .mem_we(u_mwe), .mem_addr(u_maddr),
+        .mem_wdata(u_mwdata), .mem_rdata(u_mrdata), .vl_o(), .lmul_o());
+    /* verilator lint_on PINCONNECTEMPTY */
+
+    // ---- data memory: one write port (loader, unit or core), two synchronous read ports
+    // (the unit's / core's data, the read-back word), so that it maps to block RAM ----
+    reg  [ELEN-1:0] dmem [0:NW-1];
+    reg  [ELEN-1:0] dq, rq;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg             dq_hi, rq_hi;   // ELEN 64: the 32-bit word is the high half
+    wire [31:0]     a    = ld_dmem_we ? ld_addr : u_mv ? u_maddr : c_daddr;
+    wire [31:0]     rba  = rb_addr;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [DAW-1:0]  widx = a[LNB +: DAW];
+    wire [DAW-1:0]  ridx = rba[LNB +: DAW];
+    wire            wr   = ld_dmem_we || (u_mv ? u_mwe : (c_dv && c_dwe));
+    wire [ELEN-1:0] wdat;
+    wire [NB-1:0]   wbe;
+    generate
+        if (ELEN == 64) begin : g_d64
+            assign wdat = u_mv && !ld_dmem_we ? u_mwdata : ld_dmem_we ? {ld_data, ld_data} : {c_dwdata, c_dwdata};
+            assign wbe  = ld_dmem_we ? (a[2] ? 8'hf0 : 8'h0f)
+                        : u_mv ? 8'hff : (c_daddr[2] ? {c_dbe, 4'h0} : {4'h0, c_dbe});
+            assign c_drdata = dq_hi ? dq[63:32] : dq[31:0];
+            assign rb_data = rq_hi ? rq[63:32] : rq[31:0];
+        end else begin : g_d32
+            assign wdat = u_mv && !ld_dmem_we ? u_mwdata : ld_dmem_we ? ld_data : c_dwdata;
+            assign wbe  = ld_dmem_we ? 4'hf : u_mv ? 4'hf : c_dbe;
+            assign c_drdata = dq;
+            assign rb_data = rq;
+        end
+    endgenerate
+    assign u_mrdata = dq;
+    integer b;
+    always @(posedge clk) begin
+        if (wr)
+            for (b = 0; b < NB; b = b + 1)
+                if (wbe[b]) dmem[widx][b * 8 +: 8] <= wdat[b * 8 +: 8];
+        dq <= dmem[widx];
+        dq_hi <= a[2];
+        rq <= dmem[ridx];
+        rq_hi <= rba[2];
+    end
+endmodule
+`default_nettype wire
