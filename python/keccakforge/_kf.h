@@ -47,5 +47,7 @@ int kfpy_ct_equal(const void *a, const void *b, size_t len);
 
 /* Batched, ML-KEM and SLH-DSA functions (_kf_pqc.c) for the module's method table. */
 extern PyMethodDef kfpy_pqc_methods[];
+/* ML-DSA functions (_kf_mldsa.c) for the module's method table. */
+extern PyMethodDef kfpy_mldsa_methods[];
 
 #endif
