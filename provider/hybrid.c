@@ -180,6 +180,53 @@ static int h_export(void *vk, int selection, OSSL_CALLBACK *cb, void *cbarg)
     return cb(p, cbarg);
 }
 
+/* ---- text encoder (openssl pkey -text on a generated key; the key has no DER/PEM form) --- */
+static void *ht_new(void *provctx) { return provctx; }
+static void ht_free(void *c) { (void)c; }
+static int ht_does(void *provctx, int selection)
+{
+    (void)provctx;
+    return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0;
+}
+static int ht_encode(void *vc, OSSL_CORE_BIO *out, const void *raw, const OSSL_PARAM abstract[], int selection,
+                     OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
+{
+    const kf_provctx *pc = vc;
+    const hkey *k = raw;
+    int priv = selection == 0 || (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0, ok = 0;
+    uint8_t xpriv[X_BYTES];
+    size_t xl = X_BYTES;
+    const char *head = priv ? "X25519MLKEM768 Private-Key:\n" : "X25519MLKEM768 Public-Key:\n";
+    (void)abstract; (void)cb; (void)cbarg;
+    if (!k) { kf_prov_err(pc, KF_R_NO_KEY, "X25519MLKEM768: only this provider's own keys print"); return 0; }
+    if (!k->has_pub || (priv && !k->has_priv)) {
+        kf_prov_err(pc, KF_R_NO_KEY, "X25519MLKEM768: the key has no %s part", priv ? "private" : "public");
+        return 0;
+    }
+    if (priv && (!k->x || !EVP_PKEY_get_raw_private_key(k->x, xpriv, &xl) || xl != X_BYTES)) {
+        kf_prov_err(pc, KF_R_CLASSIC, "X25519 private key");
+        return 0;
+    }
+    if (!kf_prov_write_all(pc, out, head, strlen(head))) goto end;
+    if (priv) {
+        if (k->ml->has_seed && !kf_prov_text_hex(pc, out, "ML-KEM-768 seed", k->ml->seed, sizeof k->ml->seed)) goto end;
+        if (!kf_prov_text_hex(pc, out, "ML-KEM-768 dk", k->ml->priv, k->ml->privlen)) goto end;
+    }
+    if (!kf_prov_text_hex(pc, out, "ML-KEM-768 ek", k->ml->pub, k->ml->publen)) goto end;
+    if (priv && !kf_prov_text_hex(pc, out, "X25519 priv", xpriv, X_BYTES)) goto end;
+    ok = kf_prov_text_hex(pc, out, "X25519 pub", k->xpub, X_BYTES);
+end:
+    kf_wipe(xpriv, sizeof xpriv);
+    return ok;
+}
+
+const OSSL_DISPATCH kf_encoder_hybrid_text[] = {
+    {OSSL_FUNC_ENCODER_NEWCTX, (void (*)(void))ht_new},
+    {OSSL_FUNC_ENCODER_FREECTX, (void (*)(void))ht_free},
+    {OSSL_FUNC_ENCODER_DOES_SELECTION, (void (*)(void))ht_does},
+    {OSSL_FUNC_ENCODER_ENCODE, (void (*)(void))ht_encode},
+    {0, NULL}};
+
 typedef struct hgen { kf_provctx *prov; int selection; } hgen;
 
 static int h_gen_set_params(void *vg, const OSSL_PARAM params[])

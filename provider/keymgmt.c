@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * keymgmt.c - key management for ML-KEM-512/768/1024 and the six SLH-DSA-SHAKE sets.
+ * keymgmt.c - key management for ML-KEM-512/768/1024, ML-DSA-44/65/87 and the six
+ * SLH-DSA-SHAKE sets.
  *
  * Parameters (import/export, EVP_PKEY_fromdata/todata, EVP_PKEY_get_octet_string_param):
- *   "pub"  octets: ML-KEM ek / SLH-DSA pk        "priv" octets: ML-KEM dk / SLH-DSA sk
- *   "seed" octets: ML-KEM's 64-byte d || z (import derives ek and dk from it)
+ *   "pub"  octets: ML-KEM ek / ML-DSA pk / SLH-DSA pk
+ *   "priv" octets: ML-KEM dk / ML-DSA sk (the expanded form) / SLH-DSA sk
+ *   "seed" octets: ML-KEM's 64-byte d || z, ML-DSA's 32-byte xi (import derives the key
+ *          pair from it)
  *   "encoded-pub-key": the public key (TLS key shares use it)
- *   read-only: "bits", "security-bits", "max-size" (ML-KEM: ciphertext bytes; SLH-DSA:
- *   signature bytes)
+ *   read-only: "bits", "security-bits", "max-size" (ML-KEM: ciphertext bytes; ML-DSA and
+ *   SLH-DSA: signature bytes), "mandatory-digest" (signature keys: "", no digest)
  * Imported keys are checked: ML-KEM ek's modulus check, dk's hash check and the modulus
- * check of the ek inside dk (as the library's PKCS#8 decoder, which the decoders use), and
- * that parts given together agree. Key generation takes "seed" (ML-KEM, deterministic)
- * and the TLS "group" parameter (which must name the key's own type).
+ * check of the ek inside dk (as the library's PKCS#8 decoder, which the decoders use); an
+ * ML-DSA sk must be one KeyGen could have made (kf_mldsa_pk_from_sk, which also gives its
+ * pk); parts given together must agree. Key generation takes "seed" (ML-KEM, ML-DSA:
+ * deterministic) and the TLS "group" parameter (which must name the key's own type).
  */
 #include "kf_keys.h"
 
@@ -43,18 +47,25 @@ kf_pkey *kf_pkey_new(kf_provctx *prov, kf_key_type type)
     k->type = type;
     k->publen = kf_key_pub_bytes(type);
     k->privlen = kf_key_priv_bytes(type);
+    k->seedlen = kf_type_seed_bytes(type);
     return k;
 }
 
 void kf_pkey_free(void *key) { kf_prov_free(key, sizeof(kf_pkey)); }
 
-int kf_pkey_from_seed(kf_pkey *k, const uint8_t seed[64])
+int kf_pkey_from_seed(kf_pkey *k, const uint8_t *seed)
 {
     int rc;
-    if (!kf_type_is_mlkem(k->type)) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "a seed is an ML-KEM key's"); return 0; }
-    rc = kf_mlkem_keygen_internal(kf_type_mlkem(k->type), k->pub, k->priv, seed, seed + 32);
-    if (rc != KF_OK) return kf_prov_lib_err(k->prov, rc, "ML-KEM key from seed");
-    memcpy(k->seed, seed, 64);
+    if (kf_type_is_mlkem(k->type))
+        rc = kf_mlkem_keygen_internal(kf_type_mlkem(k->type), k->pub, k->priv, seed, seed + 32);
+    else if (kf_type_is_mldsa(k->type))
+        rc = kf_mldsa_keygen_internal(kf_type_mldsa(k->type), k->pub, k->priv, seed);
+    else {
+        kf_prov_err(k->prov, KF_R_BAD_PARAM, "an SLH-DSA key has no seed parameter");
+        return 0;
+    }
+    if (rc != KF_OK) return kf_prov_lib_err(k->prov, rc, "key from seed");
+    memcpy(k->seed, seed, k->seedlen);
     k->has_seed = k->has_priv = k->has_pub = 1;
     return 1;
 }
@@ -80,6 +91,9 @@ int kf_pkey_set_priv(kf_pkey *k, const uint8_t *priv, size_t len)
         int rc = kf_pkey_check_mlkem_dk(k->type, priv, len);
         if (rc != KF_OK) return kf_prov_lib_err(k->prov, rc, "ML-KEM decapsulation key");
         memcpy(k->pub, priv + (len - k->publen - 64), k->publen);
+    } else if (kf_type_is_mldsa(k->type)) {
+        int rc = kf_mldsa_pk_from_sk(kf_type_mldsa(k->type), k->pub, priv, len);
+        if (rc != KF_OK) return kf_prov_lib_err(k->prov, rc, "ML-DSA private key");
     } else {
         memcpy(k->pub, priv + (len - k->publen), k->publen);
     }
@@ -152,8 +166,10 @@ static int import_params(kf_pkey *k, int selection, const OSSL_PARAM params[])
                 kf_prov_err(k->prov, KF_R_BAD_PARAM, "seed");
                 return 0;
             }
-            if (n != 64) {
-                kf_prov_err(k->prov, KF_R_BAD_LENGTH, "ML-KEM seed of %zu bytes, 64 expected", n);
+            if (!k->seedlen) { kf_prov_err(k->prov, KF_R_BAD_PARAM, "an SLH-DSA key has no seed parameter"); return 0; }
+            if (n != k->seedlen) {
+                kf_prov_err(k->prov, KF_R_BAD_LENGTH, "%s seed of %zu bytes, %zu expected", kf_key_type_name(k->type), n,
+                            k->seedlen);
                 return 0;
             }
             if (!kf_pkey_from_seed(k, v)) return 0;
@@ -213,7 +229,7 @@ static int km_export(void *vk, int selection, OSSL_CALLBACK *cb, void *cbarg)
         *q++ = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, k->pub, k->publen);
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && k->has_priv) {
         *q++ = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, k->priv, k->privlen);
-        if (k->has_seed) *q++ = OSSL_PARAM_construct_octet_string("seed", k->seed, 64);
+        if (k->has_seed) *q++ = OSSL_PARAM_construct_octet_string("seed", k->seed, k->seedlen);
     }
     *q = OSSL_PARAM_construct_end();
     return cb(p, cbarg);
@@ -221,9 +237,9 @@ static int km_export(void *vk, int selection, OSSL_CALLBACK *cb, void *cbarg)
 
 static int security_bits(kf_key_type t)
 {
-    switch (t) {
-    case KF_KEY_MLKEM512: case KF_KEY_SLHDSA_SHAKE_128S: case KF_KEY_SLHDSA_SHAKE_128F: return 128;
-    case KF_KEY_MLKEM768: case KF_KEY_SLHDSA_SHAKE_192S: case KF_KEY_SLHDSA_SHAKE_192F: return 192;
+    switch (t) {   /* NIST categories 1-2 -> 128, 3 -> 192, 5 -> 256 (as OpenSSL 3.5) */
+    case KF_KEY_MLKEM512: case KF_KEY_MLDSA44: case KF_KEY_SLHDSA_SHAKE_128S: case KF_KEY_SLHDSA_SHAKE_128F: return 128;
+    case KF_KEY_MLKEM768: case KF_KEY_MLDSA65: case KF_KEY_SLHDSA_SHAKE_192S: case KF_KEY_SLHDSA_SHAKE_192F: return 192;
     default: return 256;
     }
 }
@@ -233,7 +249,9 @@ static int km_get_params(void *vk, OSSL_PARAM params[])
     kf_pkey *k = vk;
     OSSL_PARAM *p;
     int ml = kf_type_is_mlkem(k->type);
-    int maxsize = ml ? (int)kf_mlkem_ct_bytes(kf_type_mlkem(k->type)) : (int)kf_slhdsa_sig_bytes(kf_type_slhdsa(k->type));
+    int maxsize = ml ? (int)kf_mlkem_ct_bytes(kf_type_mlkem(k->type))
+                  : kf_type_is_mldsa(k->type) ? (int)kf_mldsa_sig_bytes(kf_type_mldsa(k->type))
+                  : (int)kf_slhdsa_sig_bytes(kf_type_slhdsa(k->type));
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) && !OSSL_PARAM_set_int(p, (int)(8 * k->publen))) return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) && !OSSL_PARAM_set_int(p, security_bits(k->type))) return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) && !OSSL_PARAM_set_int(p, maxsize)) return 0;
@@ -244,7 +262,11 @@ static int km_get_params(void *vk, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY))
         && (!k->has_priv || !OSSL_PARAM_set_octet_string(p, k->priv, k->privlen))) return 0;
     if ((p = OSSL_PARAM_locate(params, "seed"))
-        && (!k->has_seed || !OSSL_PARAM_set_octet_string(p, k->seed, 64))) return 0;
+        && (!k->has_seed || !OSSL_PARAM_set_octet_string(p, k->seed, k->seedlen))) return 0;
+    /* a signature key signs the message itself: "no digest" (X.509 signing asks this, and
+     * then passes no digest to EVP_DigestSignInit) */
+    if (!ml && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST)) && !OSSL_PARAM_set_utf8_string(p, ""))
+        return 0;
     return 1;
 }
 
@@ -256,7 +278,8 @@ static const OSSL_PARAM *km_gettable_params(void *provctx)
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
-        OSSL_PARAM_octet_string("seed", NULL, 0), OSSL_PARAM_END};
+        OSSL_PARAM_octet_string("seed", NULL, 0),
+        OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_MANDATORY_DIGEST, NULL, 0), OSSL_PARAM_END};
     (void)provctx;
     return t;
 }
@@ -299,7 +322,11 @@ static void *km_dup(const void *vk, int selection)
     }
     if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY && k->has_priv) {
         memcpy(n->priv, k->priv, k->privlen);
-        memcpy(n->seed, k->seed, 64);
+        if (!n->has_pub) {   /* the private key implies the public one */
+            memcpy(n->pub, k->pub, k->publen);
+            n->has_pub = k->has_pub;
+        }
+        memcpy(n->seed, k->seed, sizeof n->seed);
         n->has_priv = 1;
         n->has_seed = k->has_seed;
     }
@@ -316,6 +343,12 @@ static int km_validate(const void *vk, int selection, int checktype)
             return 0;
         if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && kf_pkey_check_mlkem_dk(k->type, k->priv, k->privlen) != KF_OK)
             return 0;
+    } else if (kf_type_is_mldsa(k->type) && (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY)) {
+        uint8_t pk[KF_MLDSA_PK_MAX_BYTES];
+        int ok = kf_mldsa_pk_from_sk(kf_type_mldsa(k->type), pk, k->priv, k->privlen) == KF_OK
+                 && memcmp(pk, k->pub, k->publen) == 0;
+        if (!ok) kf_prov_err(k->prov, KF_R_BAD_KEY, "ML-DSA private key does not give its public key");
+        return ok;
     }
     return 1;
 }
@@ -335,7 +368,7 @@ typedef struct gctx {
     kf_key_type type;
     int selection;
     int has_seed;
-    uint8_t seed[64];
+    uint8_t seed[64];   /* ML-KEM 64, ML-DSA 32 */
 } gctx;
 
 static int gen_set_params(void *vg, const OSSL_PARAM params[])
@@ -360,12 +393,13 @@ static int gen_set_params(void *vg, const OSSL_PARAM params[])
     }
     if ((p = OSSL_PARAM_locate_const(params, "seed"))) {
         const void *v; size_t n;
-        if (!kf_type_is_mlkem(g->type)) { kf_prov_err(g->prov, KF_R_UNKNOWN_PARAM, "seed is for ML-KEM"); return 0; }
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n) || n != 64) {
-            kf_prov_err(g->prov, KF_R_BAD_LENGTH, "ML-KEM seed must be 64 bytes");
+        size_t want = kf_type_seed_bytes(g->type);
+        if (!want) { kf_prov_err(g->prov, KF_R_UNKNOWN_PARAM, "seed is for ML-KEM and ML-DSA"); return 0; }
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n) || n != want) {
+            kf_prov_err(g->prov, KF_R_BAD_LENGTH, "%s seed must be %zu bytes", kf_key_type_name(g->type), want);
             return 0;
         }
-        memcpy(g->seed, v, 64);
+        memcpy(g->seed, v, want);
         g->has_seed = 1;
     }
     return 1;
@@ -397,11 +431,11 @@ static void *km_gen(void *vg, OSSL_CALLBACK *cb, void *cbarg)
     (void)cb; (void)cbarg;
     if (!k) return NULL;
     if (!(g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR)) return k;   /* parameters only (TLS peer key) */
-    if (kf_type_is_mlkem(g->type)) {
+    if (k->seedlen) {   /* ML-KEM, ML-DSA: from a seed, kept with the key */
         uint8_t seed[64];
         int ok;
-        if (g->has_seed) memcpy(seed, g->seed, 64);
-        else if (!kfp_random(g->prov, seed, 64)) { kf_pkey_free(k); return NULL; }
+        if (g->has_seed) memcpy(seed, g->seed, k->seedlen);
+        else if (!kfp_random(g->prov, seed, k->seedlen)) { kf_pkey_free(k); return NULL; }
         ok = kf_pkey_from_seed(k, seed);
         kf_wipe(seed, sizeof seed);
         if (!ok) { kf_pkey_free(k); return NULL; }
@@ -445,6 +479,9 @@ static void gen_cleanup(void *vg) { kf_prov_free(vg, sizeof(gctx)); }
 KEYMGMT(mlkem512, KF_KEY_MLKEM512)
 KEYMGMT(mlkem768, KF_KEY_MLKEM768)
 KEYMGMT(mlkem1024, KF_KEY_MLKEM1024)
+KEYMGMT(mldsa44, KF_KEY_MLDSA44)
+KEYMGMT(mldsa65, KF_KEY_MLDSA65)
+KEYMGMT(mldsa87, KF_KEY_MLDSA87)
 KEYMGMT(slh128s, KF_KEY_SLHDSA_SHAKE_128S)
 KEYMGMT(slh128f, KF_KEY_SLHDSA_SHAKE_128F)
 KEYMGMT(slh192s, KF_KEY_SLHDSA_SHAKE_192S)
@@ -459,6 +496,9 @@ const OSSL_ALGORITHM kf_prov_keymgmt[] = {
     {KF_NAMES_MLKEM768, KF_PROPS, kf_keymgmt_mlkem768, "ML-KEM-768 (keccakforge)"},
     {KF_NAMES_MLKEM1024, KF_PROPS, kf_keymgmt_mlkem1024, "ML-KEM-1024 (keccakforge)"},
     {KF_NAMES_HYBRID, KF_PROPS, kf_keymgmt_hybrid, "X25519MLKEM768 TLS hybrid (keccakforge)"},
+    {KF_NAMES_MLDSA44, KF_PROPS, kf_keymgmt_mldsa44, "ML-DSA-44 (keccakforge)"},
+    {KF_NAMES_MLDSA65, KF_PROPS, kf_keymgmt_mldsa65, "ML-DSA-65 (keccakforge)"},
+    {KF_NAMES_MLDSA87, KF_PROPS, kf_keymgmt_mldsa87, "ML-DSA-87 (keccakforge)"},
     {KF_NAMES_SLH128S, KF_PROPS, kf_keymgmt_slh128s, "SLH-DSA-SHAKE-128s (keccakforge)"},
     {KF_NAMES_SLH128F, KF_PROPS, kf_keymgmt_slh128f, "SLH-DSA-SHAKE-128f (keccakforge)"},
     {KF_NAMES_SLH192S, KF_PROPS, kf_keymgmt_slh192s, "SLH-DSA-SHAKE-192s (keccakforge)"},

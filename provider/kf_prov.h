@@ -25,6 +25,8 @@ typedef struct kf_provctx {
     OSSL_FUNC_core_vset_error_fn *vset_error;
     OSSL_FUNC_BIO_read_ex_fn *bio_read_ex;
     OSSL_FUNC_BIO_write_ex_fn *bio_write_ex;
+    OSSL_FUNC_core_obj_create_fn *obj_create;       /* OIDs OpenSSL 3.0 does not know */
+    OSSL_FUNC_core_obj_add_sigid_fn *obj_add_sigid; /* ... and their signature mappings */
     OSSL_LIB_CTX *classic;   /* a private library context with OpenSSL's default provider (X25519) */
     OSSL_PROVIDER *classic_default;
     char build[96];          /* OSSL_PROV_PARAM_BUILDINFO, written by init */
@@ -44,6 +46,7 @@ enum {
     KF_R_NO_MEMORY,
     KF_R_CLASSIC,
     KF_R_KEY_MISMATCH,
+    KF_R_OPENSSL_LIMIT,
 };
 
 /* Every helper below takes the instance (pc) whose core the error goes to: the operation
@@ -62,6 +65,10 @@ int kf_prov_lib_err(const kf_provctx *pc, int status, const char *what);
 unsigned char *kf_prov_read_all(const kf_provctx *pc, OSSL_CORE_BIO *cin, size_t max, size_t *len);
 int kf_prov_write_all(const kf_provctx *pc, OSSL_CORE_BIO *cout, const void *buf, size_t len);
 
+/* Writes "label:" and the bytes in hex (xx:xx:..., 16 a line, indented by 4), as the
+ * text encoders print key parts (codecs.c). */
+int kf_prov_text_hex(const kf_provctx *pc, OSSL_CORE_BIO *out, const char *label, const uint8_t *b, size_t n);
+
 /* 32-byte aligned, zeroed allocation (the library's contexts ask for it); kf_prov_free wipes. */
 void *kf_prov_zalloc(const kf_provctx *pc, size_t n);
 void kf_prov_free(void *p, size_t n);
@@ -77,6 +84,7 @@ extern const OSSL_ALGORITHM kf_prov_kems[];
 extern const OSSL_ALGORITHM kf_prov_signatures[];
 extern const OSSL_ALGORITHM kf_prov_encoders[];
 extern const OSSL_ALGORITHM kf_prov_decoders[];
+extern const OSSL_DISPATCH kf_encoder_hybrid_text[];   /* hybrid.c */
 int kf_prov_tls_groups(OSSL_CALLBACK *cb, void *arg);
 /* The X25519 library context (hybrid.c): OSSL_LIB_CTX_new + OpenSSL's default provider. */
 void kf_prov_classic_init(kf_provctx *p);

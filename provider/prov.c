@@ -130,6 +130,7 @@ static const OSSL_ITEM reason_strings[] = {
     {KF_R_NO_MEMORY, "out of memory"},
     {KF_R_CLASSIC, "X25519 (default provider) failed"},
     {KF_R_KEY_MISMATCH, "key parts do not match"},
+    {KF_R_OPENSSL_LIMIT, "not possible with this OpenSSL version"},
     {0, NULL},
 };
 
@@ -185,6 +186,33 @@ static int kf_get_capabilities(void *provctx, const char *capability, OSSL_CALLB
     return 0;
 }
 
+/* The signature OIDs (NIST's sigAlgs arc) with OpenSSL 3.5's short and long names, and
+ * each as its own signature algorithm with no digest (as Ed25519): X.509 verification
+ * maps a certificate's signature OID to the key type through this (OBJ_find_sigid_algs),
+ * and printing names the algorithm. On an OpenSSL that knows the OIDs already (3.5+)
+ * both calls succeed without changing anything. */
+static const struct { const char *oid, *sn, *ln; } sig_objects[] = {
+    {"2.16.840.1.101.3.4.3.17", "id-ml-dsa-44", "ML-DSA-44"},
+    {"2.16.840.1.101.3.4.3.18", "id-ml-dsa-65", "ML-DSA-65"},
+    {"2.16.840.1.101.3.4.3.19", "id-ml-dsa-87", "ML-DSA-87"},
+    {"2.16.840.1.101.3.4.3.26", "id-slh-dsa-shake-128s", "SLH-DSA-SHAKE-128s"},
+    {"2.16.840.1.101.3.4.3.27", "id-slh-dsa-shake-128f", "SLH-DSA-SHAKE-128f"},
+    {"2.16.840.1.101.3.4.3.28", "id-slh-dsa-shake-192s", "SLH-DSA-SHAKE-192s"},
+    {"2.16.840.1.101.3.4.3.29", "id-slh-dsa-shake-192f", "SLH-DSA-SHAKE-192f"},
+    {"2.16.840.1.101.3.4.3.30", "id-slh-dsa-shake-256s", "SLH-DSA-SHAKE-256s"},
+    {"2.16.840.1.101.3.4.3.31", "id-slh-dsa-shake-256f", "SLH-DSA-SHAKE-256f"},
+};
+
+/* Not fatal: a failure (another provider took a name, out of memory) leaves OpenSSL's own
+ * error on the queue, and only X.509/CMS with that algorithm stop working. */
+static void register_objects(kf_provctx *ctx)
+{
+    if (!ctx->obj_create || !ctx->obj_add_sigid) return;   /* a core without them */
+    for (size_t i = 0; i < sizeof sig_objects / sizeof sig_objects[0]; i++)
+        if (ctx->obj_create(ctx->handle, sig_objects[i].oid, sig_objects[i].sn, sig_objects[i].ln))
+            (void)ctx->obj_add_sigid(ctx->handle, sig_objects[i].sn, NULL, sig_objects[i].sn);
+}
+
 /* Frees what OSSL_provider_init made: the X25519 context and the instance. */
 static void kf_teardown(void *vctx)
 {
@@ -220,6 +248,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         case OSSL_FUNC_CORE_VSET_ERROR: ctx->vset_error = OSSL_FUNC_core_vset_error(in); break;
         case OSSL_FUNC_BIO_READ_EX: ctx->bio_read_ex = OSSL_FUNC_BIO_read_ex(in); break;
         case OSSL_FUNC_BIO_WRITE_EX: ctx->bio_write_ex = OSSL_FUNC_BIO_write_ex(in); break;
+        case OSSL_FUNC_CORE_OBJ_CREATE: ctx->obj_create = OSSL_FUNC_core_obj_create(in); break;
+        case OSSL_FUNC_CORE_OBJ_ADD_SIGID: ctx->obj_add_sigid = OSSL_FUNC_core_obj_add_sigid(in); break;
         default: break;
         }
     }
@@ -228,6 +258,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     /* The X25519 half of the hybrid TLS group runs in OpenSSL's own default provider, in a
      * library context of ours (hybrid.c). */
     kf_prov_classic_init(ctx);
+    register_objects(ctx);
     *provctx = ctx;
     *out = kf_dispatch;
     return 1;

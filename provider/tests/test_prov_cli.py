@@ -7,6 +7,12 @@
     or corrupted PEM is refused with an error, and so is an expandedKey whose inner ek fails
     the modulus check (issue 41), while the same key unmodified is read;
   - SLH-DSA-SHAKE-128f: genpkey, `pkeyutl -sign`, `pkeyutl -verify`; a changed message fails;
+  - `dgst -sign/-verify` (no digest) with ML-DSA-44 and SLH-DSA-SHAKE-128f on 200 KB,
+    cross-checked with `pkeyutl -rawin`; a longer file fails; `dgst -sha512 -sign` is refused
+    with the provider's message;
+  - `pkey -text`, `-text_pub`, `-noout -text`, `-pubin -text` of ML-KEM-512/768/1024,
+    ML-DSA-44/65/87 and SLH-DSA keys: every printed part equals the key's DER (or sits inside dk); `genpkey
+    -algorithm X25519MLKEM768 -text`;
   - a TLS 1.3 handshake per group (MLKEM512/768/1024, X25519MLKEM768) between `openssl
     s_server` and `openssl s_client` on 127.0.0.1 (a free port, timeouts, processes reaped):
     both finish TLS 1.3 and the server reports the group as the shared one.
@@ -146,6 +152,102 @@ def test_slhdsa(tmp):
     check(r.returncode != 0 and b"signature does not verify" in r.stderr, "changed message verified: %r" % r.stderr[:300])
 
 
+def test_dgst_sign(tmp):
+    """`openssl dgst -sign/-verify` (no digest: the md BIO streams the file into
+    DigestSignUpdate) for ML-DSA-44 and SLH-DSA-SHAKE-128f on 200 KB: `pkeyutl -rawin
+    -verify` accepts the signature, a one-byte longer file fails with a message, and
+    `dgst -sha512 -sign` is refused with the provider's message (OpenSSL < 3.2)."""
+    data = os.path.join(tmp, "dgst-data")
+    open(data, "wb").write(os.urandom(200000))
+    longer = os.path.join(tmp, "dgst-data2")
+    open(longer, "wb").write(open(data, "rb").read() + b"x")
+    for alg in ("ML-DSA-44", "SLH-DSA-SHAKE-128f"):
+        key, pub, sig = (os.path.join(tmp, "dgst-%s.%s" % (alg, e)) for e in ("key", "pub", "sig"))
+        ossl("genpkey", *PROV, "-algorithm", alg, "-out", key)
+        ossl("pkey", *PROV, "-in", key, "-pubout", "-out", pub)
+        r = ossl("dgst", *PROV, "-sign", key, "-out", sig, data)
+        if not check(r.returncode == 0 and os.path.getsize(sig) > 0, "%s: dgst -sign: %r" % (alg, r.stderr[-300:])):
+            continue
+        r = ossl("dgst", *PROV, "-verify", pub, "-signature", sig, data)
+        check(r.returncode == 0 and b"Verified OK" in r.stdout, "%s: dgst -verify: %r" % (alg, r.stdout + r.stderr[-300:]))
+        r = ossl("pkeyutl", *PROV, "-verify", "-rawin", "-pubin", "-inkey", pub, "-in", data, "-sigfile", sig)
+        check(r.returncode == 0 and b"Verified Successfully" in r.stdout, "%s: pkeyutl -rawin -verify of dgst's signature" % alg)
+        r = ossl("dgst", *PROV, "-verify", pub, "-signature", sig, longer)
+        check(r.returncode != 0 and b"signature does not verify" in r.stderr, "%s: dgst -verify of a longer file: %r"
+              % (alg, r.stdout + r.stderr[-300:]))
+        r = ossl("dgst", *PROV, "-sha512", "-sign", key, "-out", sig + "2", data)
+        v = ossl("version").stdout.split()[1].split(b".")
+        if (int(v[0]), int(v[1])) < (3, 2):
+            check(r.returncode != 0 and b"signs the message itself, not a" in r.stderr,
+                  "%s: dgst -sha512 -sign: %r" % (alg, r.stderr[-300:]))
+
+
+def text_blocks(out):
+    """{label: bytes} of a key's -text output (label line, then indented xx:xx: lines)."""
+    blocks, cur = {}, None
+    for line in out.decode().splitlines()[1:]:
+        if line.startswith("    ") and cur is not None:
+            blocks[cur] += bytes.fromhex(line.strip().rstrip(":").replace(":", ""))
+        elif line.endswith(":"):
+            cur = line[:-1]
+            blocks[cur] = b""
+        else:
+            cur = None
+    return blocks
+
+
+def test_text(tmp):
+    """`openssl pkey -text`, `-text_pub`, `-noout -text` for each key type: the header, and
+    every part equal to the key's own DER (seed, ek/pk) or consistent with it (dk holds ek)."""
+    for alg, ml, eklen, dklen in (("ML-KEM-512", 1, 800, 1632), ("ML-KEM-768", 1, 1184, 2400),
+                                  ("ML-KEM-1024", 1, 1568, 3168), ("ML-DSA-44", 2, 1312, 2560),
+                                  ("ML-DSA-65", 2, 1952, 4032), ("ML-DSA-87", 2, 2592, 4896), ("SLH-DSA-SHAKE-128f", 0, 32, 64),
+                                  ("SLH-DSA-SHAKE-256s", 0, 64, 128)):
+        key = os.path.join(tmp, "text-%s.pem" % alg)
+        if not check(ossl("genpkey", *PROV, "-algorithm", alg, "-out", key).returncode == 0, "genpkey " + alg):
+            continue
+        der = ossl("pkey", *PROV, "-in", key, "-outform", "DER").stdout
+        spki = ossl("pkey", *PROV, "-in", key, "-pubout", "-outform", "DER").stdout
+        r = ossl("pkey", *PROV, "-in", key, "-text", "-noout")
+        if not check(r.returncode == 0 and r.stdout.startswith(("%s Private-Key:" % alg).encode()),
+                     "%s: pkey -text -noout: %r %r" % (alg, r.stdout[:80], r.stderr[-300:])):
+            continue
+        b = text_blocks(r.stdout)
+        pub, priv = b.get("ek" if ml == 1 else "pub", b""), b.get("dk" if ml == 1 else "priv", b"")
+        check(len(pub) == eklen and spki.endswith(pub), "%s -text: public part %d bytes, not the SPKI's" % (alg, len(pub)))
+        check(len(priv) == dklen, "%s -text: private part of %d bytes" % (alg, len(priv)))
+        if ml == 1:
+            check(b.get("seed", b"") == der[-64:] and len(der) == 86, "%s -text: seed is not the PKCS#8 seed" % alg)
+            k = {800: 2, 1184: 3, 1568: 4}[eklen]
+            check(priv[384 * k:384 * k + eklen] == pub, "%s -text: dk does not hold ek" % alg)
+        elif ml == 2:   # ML-DSA: seed xi; sk starts with rho, pk's first 32 bytes
+            check(b.get("seed", b"") == der[-32:] and len(der) == 54, "%s -text: seed is not the PKCS#8 seed" % alg)
+            check(priv[:32] == pub[:32], "%s -text: sk and pk do not share rho" % alg)
+        else:
+            check(der.endswith(priv) and priv.endswith(pub), "%s -text: priv is not the PKCS#8 sk" % alg)
+        r = ossl("pkey", *PROV, "-in", key, "-text")   # the PEM, then the text
+        check(r.returncode == 0 and r.stdout.startswith(b"-----BEGIN PRIVATE KEY-----")
+              and ("%s Private-Key:" % alg).encode() in r.stdout, "%s: pkey -text" % alg)
+        r = ossl("pkey", *PROV, "-in", key, "-text_pub", "-noout")
+        bp = text_blocks(r.stdout)
+        check(r.returncode == 0 and r.stdout.startswith(("%s Public-Key:" % alg).encode())
+              and list(bp) == ["ek" if ml == 1 else "pub"] and bp[list(bp)[0]] == pub,
+              "%s: pkey -text_pub: %r" % (alg, r.stdout[:200]))
+        pubf = os.path.join(tmp, "text-%s.pub" % alg)
+        ossl("pkey", *PROV, "-in", key, "-pubout", "-out", pubf)
+        r = ossl("pkey", *PROV, "-pubin", "-in", pubf, "-text", "-noout")
+        check(r.returncode == 0 and text_blocks(r.stdout).get("ek" if ml == 1 else "pub") == pub
+              and b"Private" not in r.stdout, "%s: pkey -pubin -text: %r" % (alg, r.stdout[:200]))
+    # the hybrid TLS key has no file form: genpkey -text prints the generated key
+    r = ossl("genpkey", *PROV, "-algorithm", "X25519MLKEM768", "-text")
+    b = text_blocks(r.stdout)
+    check(r.stdout.startswith(b"X25519MLKEM768 Private-Key:") and len(b.get("ML-KEM-768 seed", b"")) == 64
+          and len(b.get("ML-KEM-768 dk", b"")) == 2400 and len(b.get("ML-KEM-768 ek", b"")) == 1184
+          and b["ML-KEM-768 dk"][1152:1152 + 1184] == b["ML-KEM-768 ek"]
+          and len(b.get("X25519 priv", b"")) == 32 and len(b.get("X25519 pub", b"")) == 32,
+          "genpkey X25519MLKEM768 -text: %r" % r.stdout[:300])
+
+
 def handshake(tmp, group, cert, key):
     port = free_port()
     srv = subprocess.Popen(["openssl", "s_server", *PROV, "-accept", "127.0.0.1:%d" % port, "-naccept", "1",
@@ -184,6 +286,8 @@ def main():
         test_dgst(tmp)
         test_mlkem(tmp)
         test_slhdsa(tmp)
+        test_text(tmp)
+        test_dgst_sign(tmp)
         cert, key = os.path.join(tmp, "cert.pem"), os.path.join(tmp, "key.pem")
         r = ossl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-keyout", key, "-out", cert,
                  "-days", "1", "-nodes", "-subj", "/CN=localhost")

@@ -82,6 +82,37 @@ static void test_set(int i)
         }
         sl = 10;
         CHECK(!evp_sign(pk, 1, NULL, 0, sig, &sl, msg, mlen) && expect_error("short buffer"), "%s: short signature buffer", name);
+        /* EVP_DigestSignUpdate in pieces + Final (deterministic, the context string) equals the
+         * library's; DigestVerifyUpdate/Final accepts it and refuses it for another message;
+         * algorithm-id is SEQUENCE { the set's OID } */
+        {
+            EVP_MD_CTX *m = EVP_MD_CTX_new();
+            EVP_PKEY_CTX *pc = NULL;
+            int det = 1;
+            size_t cut = mlen / 3;
+            unsigned char aid[32];
+            static const unsigned char want[] = {0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
+            OSSL_PARAM sp[] = {OSSL_PARAM_construct_int("deterministic", &det),
+                               OSSL_PARAM_construct_octet_string("context-string", ctx, sizeof ctx), OSSL_PARAM_construct_end()};
+            OSSL_PARAM vp[] = {OSSL_PARAM_construct_octet_string("context-string", ctx, sizeof ctx), OSSL_PARAM_construct_end()};
+            OSSL_PARAM ap[] = {OSSL_PARAM_construct_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, aid, sizeof aid),
+                               OSSL_PARAM_construct_end()};
+            sl = sizeof sig;
+            CHECK(EVP_DigestSignInit_ex(m, &pc, NULL, libctx, KFQ, pk, sp) == 1 && EVP_DigestSignUpdate(m, msg, cut) == 1
+                  && EVP_DigestSignUpdate(m, msg + cut, mlen - cut) == 1 && EVP_DigestSignFinal(m, sig, &sl) == 1
+                  && sl == sigb && memcmp(sig, sig2, sigb) == 0, "%s: streamed DigestSign is not the library's signature", name);
+            CHECK(pc && EVP_PKEY_CTX_get_params(pc, ap) == 1 && ap[0].return_size == 13 && memcmp(aid, want, 12) == 0
+                  && aid[12] == 26 + i, "%s: algorithm-id", name);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, NULL, libctx, KFQ, pk, vp) == 1 && EVP_DigestVerifyUpdate(m, msg, cut) == 1
+                  && EVP_DigestVerifyUpdate(m, msg + cut, mlen - cut) == 1 && EVP_DigestVerifyFinal(m, sig2, sigb) == 1,
+                  "%s: streamed DigestVerify", name);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, NULL, libctx, KFQ, pk, vp) == 1 && EVP_DigestVerifyUpdate(m, msg, mlen) == 1
+                  && EVP_DigestVerifyUpdate(m, "x", 1) == 1 && EVP_DigestVerifyFinal(m, sig2, sigb) != 1
+                  && expect_error("streamed, message extended"), "%s: streamed DigestVerify of a longer message", name);
+            CHECK(EVP_DigestSignInit_ex(m, NULL, "MD5", libctx, KFQ, pk, NULL) != 1 && expect_error("MD5"),
+                  "%s: DigestSignInit with MD5 accepted", name);
+            EVP_MD_CTX_free(m);
+        }
     }
     /* PEM round trip of the private key; the public key from it verifies */
     {

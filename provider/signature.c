@@ -1,0 +1,405 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * signature.c - ML-DSA-44/65/87 (pure ML-DSA, FIPS 204 Alg. 2/3) and SLH-DSA-SHAKE-128s/
+ * 128f/192s/192f/256s/256f (pure SLH-DSA, FIPS 205 Alg. 22/24) signatures: EVP_PKEY_sign/
+ * verify on the message, EVP_DigestSign/Verify one-shot and Update/Final (no digest; see
+ * s_dinit for CMS's), and "algorithm-id" for X.509 and CMS. Parameters: "context-string"
+ * (octets, at most 255 bytes), "deterministic" (int; default 0: hedged, with fresh random
+ * bytes per signature: 32 for ML-DSA, n for SLH-DSA). Unknown parameters are an error.
+ * (TLS signature algorithms from providers need OpenSSL >= 3.2.)
+ */
+#include "kf_keys.h"
+
+#include <openssl/crypto.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct sctx {
+    const kf_provctx *prov;   /* the instance that made it (errors go to its core) */
+    kf_pkey *key;
+    int deterministic;
+    int cms_guard;            /* see s_dinit */
+    char guard_md[32];        /* the digest named then */
+    size_t ctxlen;
+    uint8_t ctxstr[KF_SLHDSA_MAX_CONTEXT_BYTES];   /* = KF_MLDSA_MAX_CONTEXT_BYTES */
+    /* SLH-DSA's EVP_DigestSign/VerifyUpdate: the message collected for the final call
+     * (SLH-DSA reads the whole message twice, so it cannot be signed as it streams) */
+    uint8_t *msg;
+    size_t msglen, msgcap;
+    /* ML-DSA's: mu = H(tr || 0 || |ctx| || ctx || M, 64) (FIPS 204 Alg. 7 line 6) absorbed
+     * as the message streams, then kf_mldsa_sign_mu / verify_mu: nothing is kept */
+    int signing, mu_active;
+    kf_xof_ctx mu;
+} sctx;
+
+static void *s_new(void *provctx, const char *propq)
+{
+    sctx *c = kf_prov_zalloc(provctx, sizeof *c);
+    (void)propq;
+    if (c) c->prov = provctx;
+    return c;
+}
+static void msg_clear(sctx *c)
+{
+    kf_prov_free(c->msg, c->msgcap);
+    c->msg = NULL;
+    c->msglen = c->msgcap = 0;
+    kf_wipe(&c->mu, sizeof c->mu);
+    c->mu_active = 0;
+}
+static void s_free(void *vc)
+{
+    sctx *c = vc;
+    if (!c) return;
+    msg_clear(c);
+    kf_prov_free(c, sizeof *c);
+}
+static void *s_dup(void *vc)
+{
+    const sctx *c = vc;
+    sctx *n = kf_prov_zalloc(c->prov, sizeof *n);
+    if (!n) return NULL;
+    *n = *c;   /* the instance too */
+    n->msg = NULL;
+    n->msgcap = 0;
+    if (c->msglen) {
+        if (!(n->msg = kf_prov_zalloc(c->prov, c->msglen))) { kf_prov_free(n, sizeof *n); return NULL; }
+        memcpy(n->msg, c->msg, c->msglen);
+        n->msgcap = c->msglen;
+    }
+    return n;
+}
+
+static int s_set_params(void *vc, const OSSL_PARAM params[])
+{
+    static const char *const known[] = {"context-string", "deterministic", NULL};
+    sctx *c = vc;
+    const OSSL_PARAM *p;
+    if (!params) return 1;
+    if (!kf_prov_check_known(c->prov, params, known)) return 0;
+    if ((p = OSSL_PARAM_locate_const(params, "context-string"))) {
+        const void *v; size_t n;
+        if (c->mu_active) {   /* ML-DSA has absorbed the context already */
+            kf_prov_err(c->prov, KF_R_BAD_STATE, "context-string after the message began");
+            return 0;
+        }
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &n) || n > KF_SLHDSA_MAX_CONTEXT_BYTES) {
+            kf_prov_err(c->prov, KF_R_BAD_PARAM, "context-string: at most 255 bytes");
+            return 0;
+        }
+        if (n) memcpy(c->ctxstr, v, n);
+        c->ctxlen = n;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, "deterministic")) && !OSSL_PARAM_get_int(p, &c->deterministic)) {
+        kf_prov_err(c->prov, KF_R_BAD_PARAM, "deterministic");
+        return 0;
+    }
+    return 1;
+}
+
+static const OSSL_PARAM *s_settable(void *c, void *provctx)
+{
+    static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string("context-string", NULL, 0),
+                                   OSSL_PARAM_int("deterministic", NULL), OSSL_PARAM_END};
+    (void)c; (void)provctx;
+    return t;
+}
+
+/* "algorithm-id": the DER AlgorithmIdentifier of the key's algorithm, SEQUENCE { OID }
+ * with the parameters absent (RFC 9881 for ML-DSA, RFC 9909 for SLH-DSA): X.509 and CMS
+ * signing write it into the certificate, CSR or SignerInfo. NIST sigAlgs arc
+ * 2.16.840.1.101.3.4.3: ML-DSA-44/65/87 17-19, SLH-DSA-SHAKE 26-31, in kf_key_type's order. */
+static size_t algorithm_id(const kf_pkey *k, uint8_t out[13])
+{
+    static const uint8_t prefix[] = {0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
+    memcpy(out, prefix, sizeof prefix);
+    out[12] = kf_type_is_mldsa(k->type) ? (uint8_t)(17 + (k->type - KF_KEY_MLDSA44))
+                                        : (uint8_t)(26 + (k->type - KF_KEY_SLHDSA_SHAKE_128S));
+    return 13;
+}
+
+static int s_get_params(void *vc, OSSL_PARAM params[])
+{
+    sctx *c = vc;
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID);
+    if (p) {
+        uint8_t aid[13];
+        size_t n;
+        if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "algorithm-id before sign/verify init"); return 0; }
+        n = algorithm_id(c->key, aid);
+        c->cms_guard = 0;   /* the caller will write the AlgorithmIdentifier itself */
+        if (!OSSL_PARAM_set_octet_string(p, aid, n)) {
+            kf_prov_err(c->prov, KF_R_BAD_PARAM, "algorithm-id: a buffer of %zu bytes is needed", n);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static const OSSL_PARAM *s_gettable(void *c, void *provctx)
+{
+    static const OSSL_PARAM t[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0), OSSL_PARAM_END};
+    (void)c; (void)provctx;
+    return t;
+}
+
+static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
+{
+    sctx *c = vc;
+    /* no key: a re-init with the key of the last init (EVP_DigestInit_ex on a signing
+     * context, as the md BIO's reset does, calls DigestSignInit without one) */
+    kf_pkey *k = vk ? vk : c->key;
+    if (!k || !(kf_type_is_mldsa(k->type) || kf_type_is_slhdsa(k->type))) {
+        kf_prov_err(c->prov, KF_R_NO_KEY, "not an ML-DSA or SLH-DSA key");
+        return 0;
+    }
+    if (priv ? !k->has_priv : !k->has_pub) {
+        kf_prov_err(c->prov, KF_R_NO_KEY, "%s %s key missing", kf_key_type_name(k->type), priv ? "private" : "public");
+        return 0;
+    }
+    c->key = k;
+    c->signing = priv;
+    msg_clear(c);
+    return s_set_params(c, params);
+}
+static int s_sign_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init(c, k, p, 1); }
+static int s_verify_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init(c, k, p, 0); }
+/* EVP_DigestSign/VerifyInit. ML-DSA and SLH-DSA sign the message itself (pure; X.509
+ * signing passes no digest). A digest name is accepted, and does not change the signature,
+ * only when it is one of the SHA-2/SHA-3/SHAKE digests RFC 9882 (ML-DSA) and RFC 9814
+ * (SLH-DSA) pair with them in CMS: OpenSSL 3.0-3.4's CMS passes the SignerInfo's
+ * message-digest algorithm here and then signs the signed attributes through
+ * DigestSignUpdate/Final, which is the pure signature over their DER, as those RFCs
+ * specify. Anything else (MD5, SHA-1, unknown) is refused. */
+static int cms_digest_ok(const char *md)
+{
+    static const char *const ok[] = {"SHA256", "SHA2256", "SHA384", "SHA2384", "SHA512", "SHA2512", "SHA3256",
+                                     "SHA3384", "SHA3512", "SHAKE128", "SHAKE256", NULL};
+    char norm[16];
+    size_t j = 0;
+    for (const char *c = md; *c; c++) {
+        if (*c == '-' || *c == '_') continue;
+        if (j + 1 >= sizeof norm) return 0;
+        norm[j++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+    }
+    norm[j] = 0;
+    for (size_t i = 0; ok[i]; i++)
+        if (strcmp(norm, ok[i]) == 0) return 1;
+    return 0;
+}
+
+static int s_dinit(void *vc, const char *md, void *k, const OSSL_PARAM p[], int priv)
+{
+    sctx *c = vc;
+    const kf_pkey *key = k ? k : c->key;
+    if (md && *md && !cms_digest_ok(md)) {
+        kf_prov_err(c->prov, KF_R_BAD_PARAM,
+                    "%s %s the message itself: digest %s refused (none, or a SHA-2/SHA-3/SHAKE digest for CMS)",
+                    key ? kf_key_type_name(key->type) : "the key", priv ? "signs" : "verifies", md);
+        return 0;
+    }
+    if (!s_init(vc, k, p, priv)) return 0;
+    /* A digest named for signing is CMS's. Before OpenSSL 3.2, CMS leaves the SignerInfo's
+     * signatureAlgorithm empty for a provider's key type, and `openssl cms -sign` writes a
+     * SignedData without its signature (exit 0) or fails to encode it: such a signature is
+     * refused with a message unless the caller read this context's algorithm-id (to write
+     * the signatureAlgorithm itself, as provider/tests/test_prov_cms.c does). */
+    c->cms_guard = priv && md && *md && OpenSSL_version_num() < 0x30200000L;
+    if (c->cms_guard) snprintf(c->guard_md, sizeof c->guard_md, "%s", md);
+    return 1;
+}
+static int s_dsign_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 1); }
+static int s_dverify_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 0); }
+
+static int cms_refused(const sctx *c)
+{
+    if (!c->cms_guard) return 0;
+    kf_prov_err(c->prov, KF_R_OPENSSL_LIMIT,
+                "%s signs the message itself, not a %s digest: a digest is taken only for CMS's signed "
+                "attributes, and OpenSSL %s's CMS cannot name this signature in a SignerInfo (its "
+                "signatureAlgorithm stays empty for provider key types before OpenSSL 3.2): refused; see "
+                "the keccakforge provider's README", kf_key_type_name(c->key->type), c->guard_md,
+                OpenSSL_version(OPENSSL_VERSION_STRING));
+    return 1;
+}
+
+static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs, size_t tbslen)
+{
+    sctx *c = vc;
+    const kf_pkey *k = c->key;
+    int ml = kf_type_is_mldsa(k->type);
+    size_t need = ml ? kf_mldsa_sig_bytes(kf_type_mldsa(k->type)) : kf_slhdsa_sig_bytes(kf_type_slhdsa(k->type));
+    size_t rndlen = ml ? KF_MLDSA_RND_BYTES : kf_slhdsa_n(kf_type_slhdsa(k->type));
+    uint8_t rnd[32];
+    int rc;
+    if (cms_refused(c)) return 0;
+    if (!sig) { *siglen = need; return 1; }
+    if (sigsize < need) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "signature buffer of %zu bytes, %zu needed", sigsize, need);
+        return 0;
+    }
+    if (!c->deterministic && !kfp_random(c->prov, rnd, rndlen)) return 0;
+    if (ml)
+        rc = kf_mldsa_sign(kf_type_mldsa(k->type), sig, sigsize, tbs, tbslen, c->ctxstr, c->ctxlen,
+                           c->deterministic ? NULL : rnd, k->priv, k->privlen);
+    else
+        rc = kf_slhdsa_sign(kf_type_slhdsa(k->type), sig, sigsize, tbs, tbslen, c->ctxstr, c->ctxlen,
+                            c->deterministic ? NULL : rnd, k->priv, k->privlen);
+    kf_wipe(rnd, sizeof rnd);
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, ml ? "ML-DSA sign" : "SLH-DSA sign");
+    *siglen = need;
+    return 1;
+}
+
+static int s_verify(void *vc, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
+{
+    sctx *c = vc;
+    const kf_pkey *k = c->key;
+    int ml = kf_type_is_mldsa(k->type), rc;
+    if (ml)
+        rc = kf_mldsa_verify(kf_type_mldsa(k->type), tbs, tbslen, c->ctxstr, c->ctxlen, sig, siglen, k->pub, k->publen);
+    else
+        rc = kf_slhdsa_verify(kf_type_slhdsa(k->type), tbs, tbslen, c->ctxstr, c->ctxlen, sig, siglen, k->pub, k->publen);
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, ml ? "ML-DSA verify" : "SLH-DSA verify");
+    return 1;
+}
+
+/* EVP_DigestSign/VerifyUpdate + Final: ML-DSA hashes the message into mu as it comes;
+ * SLH-DSA collects it, then signs it as one. */
+/* ML-DSA: starts mu with tr (signing: the one in sk, bytes 64..127; verifying: H(pk, 64)),
+ * the domain byte 0 (pure ML-DSA), |ctx| and ctx. */
+static int mu_start(sctx *c)
+{
+    const kf_pkey *k = c->key;
+    uint8_t tr[64], pre[2] = {0, (uint8_t)c->ctxlen};
+    int ok = kf_shake256_init(&c->mu) == KF_OK;
+    if (c->signing) memcpy(tr, k->priv + 64, 64);
+    else ok = ok && kf_shake256(tr, 64, k->pub, k->publen) == KF_OK;
+    ok = ok && kf_xof_absorb(&c->mu, tr, 64) == KF_OK && kf_xof_absorb(&c->mu, pre, 2) == KF_OK
+         && kf_xof_absorb(&c->mu, c->ctxstr, c->ctxlen) == KF_OK;
+    kf_wipe(tr, sizeof tr);
+    if (!ok) { kf_prov_err(c->prov, KF_R_LIBRARY, "SHAKE256 for ML-DSA's mu"); return 0; }
+    c->mu_active = 1;
+    return 1;
+}
+
+static int mu_finish(sctx *c, uint8_t mu[KF_MLDSA_MU_BYTES])
+{
+    int ok = (c->mu_active || mu_start(c)) && kf_xof_squeeze(&c->mu, mu, KF_MLDSA_MU_BYTES) == KF_OK;
+    kf_wipe(&c->mu, sizeof c->mu);
+    c->mu_active = 0;
+    if (!ok) kf_prov_err(c->prov, KF_R_LIBRARY, "SHAKE256 for ML-DSA's mu");
+    return ok;
+}
+
+static int s_update(void *vc, const unsigned char *data, size_t len)
+{
+    sctx *c = vc;
+    if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "update before init"); return 0; }
+    if (kf_type_is_mldsa(c->key->type)) {
+        if (!c->mu_active && !mu_start(c)) return 0;
+        if (kf_xof_absorb(&c->mu, data, len) != KF_OK) { kf_prov_err(c->prov, KF_R_LIBRARY, "SHAKE256 absorb"); return 0; }
+        return 1;
+    }
+    if (len > c->msgcap - c->msglen) {
+        size_t cap = c->msgcap ? c->msgcap : 256;
+        uint8_t *n;
+        while (cap - c->msglen < len) {
+            if (cap > ((size_t)-1) / 2) { kf_prov_err(c->prov, KF_R_NO_MEMORY, "message too long"); return 0; }
+            cap *= 2;
+        }
+        if (!(n = kf_prov_zalloc(c->prov, cap))) return 0;
+        if (c->msglen) memcpy(n, c->msg, c->msglen);
+        kf_prov_free(c->msg, c->msgcap);
+        c->msg = n;
+        c->msgcap = cap;
+    }
+    if (len) memcpy(c->msg + c->msglen, data, len);
+    c->msglen += len;
+    return 1;
+}
+
+static int mldsa_sign_final(sctx *c, unsigned char *sig, size_t *siglen, size_t sigsize)
+{
+    kf_mldsa_param p = kf_type_mldsa(c->key->type);
+    size_t need = kf_mldsa_sig_bytes(p);
+    uint8_t mu[KF_MLDSA_MU_BYTES], rnd[KF_MLDSA_RND_BYTES];
+    int rc;
+    if (cms_refused(c)) return 0;
+    if (!sig) { *siglen = need; return 1; }   /* a size query keeps the state */
+    if (sigsize < need) {
+        kf_prov_err(c->prov, KF_R_BAD_LENGTH, "signature buffer of %zu bytes, %zu needed", sigsize, need);
+        return 0;
+    }
+    if (!c->deterministic && !kfp_random(c->prov, rnd, sizeof rnd)) return 0;
+    if (!mu_finish(c, mu)) { kf_wipe(rnd, sizeof rnd); return 0; }
+    rc = kf_mldsa_sign_mu(p, sig, sigsize, mu, c->deterministic ? NULL : rnd, c->key->priv, c->key->privlen);
+    kf_wipe(mu, sizeof mu);
+    kf_wipe(rnd, sizeof rnd);
+    if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-DSA sign");
+    *siglen = need;
+    return 1;
+}
+
+static int s_sign_final(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize)
+{
+    sctx *c = vc;
+    int ok;
+    if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "final before init"); return 0; }
+    if (kf_type_is_mldsa(c->key->type)) return mldsa_sign_final(c, sig, siglen, sigsize);
+    ok = s_sign(c, sig, siglen, sigsize, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
+    if (sig) msg_clear(c);   /* a size query keeps the message */
+    return ok;
+}
+
+static int s_verify_final(void *vc, const unsigned char *sig, size_t siglen)
+{
+    sctx *c = vc;
+    int ok;
+    if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "final before init"); return 0; }
+    if (kf_type_is_mldsa(c->key->type)) {
+        uint8_t mu[KF_MLDSA_MU_BYTES];
+        int rc;
+        if (!mu_finish(c, mu)) return 0;
+        rc = kf_mldsa_verify_mu(kf_type_mldsa(c->key->type), mu, sig, siglen, c->key->pub, c->key->publen);
+        if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-DSA verify");
+        return 1;
+    }
+    ok = s_verify(c, sig, siglen, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
+    msg_clear(c);
+    return ok;
+}
+
+static const OSSL_DISPATCH sig_functions[] = {
+    {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))s_new},
+    {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))s_free},
+    {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))s_dup},
+    {OSSL_FUNC_SIGNATURE_SIGN_INIT, (void (*)(void))s_sign_init},
+    {OSSL_FUNC_SIGNATURE_SIGN, (void (*)(void))s_sign},
+    {OSSL_FUNC_SIGNATURE_VERIFY_INIT, (void (*)(void))s_verify_init},
+    {OSSL_FUNC_SIGNATURE_VERIFY, (void (*)(void))s_verify},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))s_dsign_init},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN, (void (*)(void))s_sign},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_UPDATE, (void (*)(void))s_update},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_FINAL, (void (*)(void))s_sign_final},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))s_dverify_init},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, (void (*)(void))s_verify},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE, (void (*)(void))s_update},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL, (void (*)(void))s_verify_final},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))s_get_params},
+    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))s_gettable},
+    {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))s_set_params},
+    {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))s_settable},
+    {0, NULL}};
+
+const OSSL_ALGORITHM kf_prov_signatures[] = {
+    {KF_NAMES_MLDSA44, KF_PROPS, sig_functions, "ML-DSA-44 (keccakforge)"},
+    {KF_NAMES_MLDSA65, KF_PROPS, sig_functions, "ML-DSA-65 (keccakforge)"},
+    {KF_NAMES_MLDSA87, KF_PROPS, sig_functions, "ML-DSA-87 (keccakforge)"},
+    {KF_NAMES_SLH128S, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-128s (keccakforge)"},
+    {KF_NAMES_SLH128F, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-128f (keccakforge)"},
+    {KF_NAMES_SLH192S, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-192s (keccakforge)"},
+    {KF_NAMES_SLH192F, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-192f (keccakforge)"},
+    {KF_NAMES_SLH256S, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-256s (keccakforge)"},
+    {KF_NAMES_SLH256F, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-256f (keccakforge)"},
+    {NULL, NULL, NULL, NULL}};
