@@ -304,6 +304,22 @@ static void keys(void)
         memcpy(buf + 1, der, len);
         put("fuzz_key_decode", buf, len + 1);
     }
+    /* ML-DSA-44: SPKI and the three PKCS#8 forms */
+    static uint8_t mpk[KF_MLDSA44_PK_BYTES], msk[KF_MLDSA44_SK_BYTES];
+    kf_mldsa_keygen_internal(KF_MLDSA44, mpk, msk, seed);
+    if (kf_key_encode_spki(KF_KEY_MLDSA44, mpk, sizeof mpk, der, sizeof der, &len) == KF_OK) {
+        buf[0] = 0;
+        memcpy(buf + 1, der, len);
+        put("fuzz_key_decode", buf, len + 1);
+    }
+    for (int form = KF_PRIV_SEED; form <= KF_PRIV_BOTH; form++)
+        if (kf_key_encode_pkcs8(KF_KEY_MLDSA44, (kf_key_priv_form)form, seed, 32, msk, sizeof msk, der, sizeof der,
+                                &len) == KF_OK) {
+            buf[0] = 1;
+            memcpy(buf + 1, der, len);
+            put("fuzz_key_decode", buf, len + 1);
+        }
+    kf_wipe(msk, sizeof msk);
 }
 
 /* fuzz_provider (fuzz_provider.c's layout: a selector byte, then the entry point's bytes).
