@@ -79,6 +79,14 @@ class MLDSA:
         """(pk, sk). seed: None (the OS generator) or xi, 32 bytes (KeyGen_internal, Alg. 6)."""
         return _c._mldsa_keygen(self.param, seed)
 
+    def keygen_seed(self):
+        """(pk, sk, seed): a key pair from 32 fresh bytes of os.urandom, and that seed xi,
+        from which keygen(seed) gives the same keys (the seed is the compact private key of
+        RFC 9881's seed form)."""
+        xi = os.urandom(SEED_BYTES)
+        pk, sk = _c._mldsa_keygen(self.param, xi)
+        return pk, sk, xi
+
     def public_key(self, sk):
         """The public key of the expanded private key sk, after checking sk is consistent
         (s1 and s2 in range, t0 and tr those of A s1 + s2): else keccakforge.InvalidKey."""

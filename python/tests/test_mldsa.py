@@ -40,6 +40,8 @@ def test_round_trip_and_variants(dsa, rng):
     xi = rng.randbytes(32)
     assert dsa.keygen(xi) == dsa.keygen(bytearray(xi)) and dsa.keygen(xi)[0] != pk
     assert dsa.public_key(sk) == pk
+    pk3, sk3, xi3 = dsa.keygen_seed()
+    assert len(xi3) == 32 and dsa.keygen(xi3) == (pk3, sk3) and pk3 != pk
     # the longest context
     c255 = rng.randbytes(255)
     assert dsa.verify(pk, msg, dsa.sign(sk, msg, c255), c255)

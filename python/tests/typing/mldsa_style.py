@@ -6,6 +6,7 @@ from keccakforge import mldsa
 dsa: mldsa.MLDSA = mldsa.ML_DSA_65
 pk, sk = dsa.keygen()
 pk2, sk2 = mldsa.ML_DSA_44.keygen(bytes(32))
+pk3, sk3, xi3 = dsa.keygen_seed()
 sig: bytes = dsa.sign(sk, b"message", ctx=b"app")
 det: bytes = dsa.sign(sk, b"message", randomize=False)
 ok: bool = dsa.verify(pk, b"message", sig, ctx=b"app")
