@@ -7,10 +7,11 @@
 #    plain C, so no instrumented C++ library is needed), -fsanitize-memory-param-retval and
 #    -mllvm -msan-check-access-address=1 (a load or store through a secret-dependent address
 #    is reported: LLVM's default, made explicit so that it cannot silently change).
-# 2. Runs test_backends, test_backends_xn and test_mlkem_simd in that build: they compare the
-#    AVX-512 Keccak backends with the reference and the AVX-512 arithmetic with the portable
-#    C, so the few MSan-only stand-ins (vpternlogq, 512-bit vpmaddwd, the x4 lane gather;
-#    see keccak_p1600_avx512_rounds.h, reduce_avx512.h, sampling_avx512.c) compute the same.
+# 2. Runs test_backends, test_backends_xn, test_mlkem_simd and test_mldsa_simd in that build:
+#    they compare the AVX-512 Keccak backends with the reference and the AVX2 / AVX-512
+#    arithmetic with the portable C, so the few MSan-only stand-ins (vpternlogq, 512-bit
+#    vpmaddwd, the x4 lane gather; see keccak_p1600_avx512_rounds.h, reduce_avx512.h,
+#    sampling_avx512.c) compute the same.
 # 3. Runs test_keyed_ct (KMAC, cSHAKE, every hash on secret input, every backend) and
 #    test_ct_msan unmutated: must pass.
 # 4. Mutation 1 (-DKF_CT_MUTATION=1): a branch on a secret coefficient at the start of
@@ -40,9 +41,9 @@ configure() {
 }
 
 configure 0
-cmake --build "$b" -j"$(nproc)" --target test_ct_msan test_keyed_ct test_backends test_backends_xn test_mlkem_simd >"$b/ct_msan.build.log" 2>&1 \
+cmake --build "$b" -j"$(nproc)" --target test_ct_msan test_keyed_ct test_backends test_backends_xn test_mlkem_simd test_mldsa_simd >"$b/ct_msan.build.log" 2>&1 \
   || { tail -30 "$b/ct_msan.build.log"; exit 1; }
-for t in test_backends test_backends_xn test_mlkem_simd; do
+for t in test_backends test_backends_xn test_mlkem_simd test_mldsa_simd; do
   # the backend lists as tests/CMakeLists.txt passes them
   args=$(sed -n "s/^add_test(\[=\[${t}\]=\] \"[^\"]*\" *\(.*\))$/\1/p" "$b/tests/CTestTestfile.cmake" | tr -d '"')
   # shellcheck disable=SC2086

@@ -23,8 +23,9 @@
  * avx512vl-x4 and none ("x1"), and ML-KEM-768 on avx512vl-x1-pairs with no batched backend;
  * SLH-DSA-SHAKE-128f signing (SK.seed and SK.prf secret) on
  * avx512-x8 and on avx512vl-x4; ML-DSA-44/65/87 KeyGen_internal (xi secret) and hedged signing
- * (K, s1, s2, t0, rnd secret) on each of the three (its arithmetic is portable C: this covers
- * its hashing on the AVX-512 lanes, which valgrind cannot run). MSan follows poison through an
+ * (K, s1, s2, t0, rnd secret) on each of the three, with the automatic ML-DSA arithmetic: the
+ * AVX2 code with its AVX-512 NTT (src/mldsa/x86_64/), which valgrind cannot run, beside the
+ * hashing on the AVX-512 lanes. MSan follows poison through an
  * addition only into the bits poisoned already (no carries), so it loses the secret in
  * ML-DSA's norm checks (a verdict taken from bit 31 of a difference) and could not flag a
  * missing declassify of a rejection verdict; tests/test_mldsa_ct.c (valgrind, which smears

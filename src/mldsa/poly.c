@@ -2,9 +2,15 @@
 /*
  * poly.c - arithmetic mod q = 8380417 on polynomials of 256 coefficients (portable C): the
  * NTT (FIPS 204 Alg. 41, 42) with Montgomery multiplication (R = 2^32), the rounding
- * functions (Alg. 35-40), the norm check and the bit packing (Alg. 16-19).
+ * functions (Alg. 35-40), the norm check and the bit packing (Alg. 16-19). The arithmetic is
+ * the *_portable functions; the public names call them or their AVX2 (or AVX-512) twins
+ * (x86_64/), as arith.c decided.
  */
 #include "mldsa/poly.h"
+#include "mldsa/arith.h"
+#ifdef KF_MLDSA_HAVE_AVX2
+#include "mldsa/x86_64/poly_avx2.h"
+#endif
 
 #define N KF_MLDSA_N
 #define Q KF_MLDSA_Q
@@ -56,37 +62,37 @@ static int32_t mont_reduce(int64_t a)
     return (int32_t)((a - (int64_t)t * Q) >> 32);
 }
 
-void kf_mldsa_poly_reduce(kf_mldsa_poly *p)
+void kf_mldsa_poly_reduce_portable(kf_mldsa_poly *p)
 {
     for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_reduce32(p->c[i]);
 }
 
-void kf_mldsa_poly_caddq(kf_mldsa_poly *p)
+void kf_mldsa_poly_caddq_portable(kf_mldsa_poly *p)
 {
     for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_caddq(p->c[i]);
 }
 
-void kf_mldsa_poly_freeze(kf_mldsa_poly *p)
+void kf_mldsa_poly_freeze_portable(kf_mldsa_poly *p)
 {
     for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_caddq(kf_mldsa_reduce32(p->c[i]));
 }
 
-void kf_mldsa_poly_add(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+void kf_mldsa_poly_add_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
     for (unsigned i = 0; i < N; i++) r->c[i] = a->c[i] + b->c[i];
 }
 
-void kf_mldsa_poly_sub(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+void kf_mldsa_poly_sub_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
     for (unsigned i = 0; i < N; i++) r->c[i] = a->c[i] - b->c[i];
 }
 
-void kf_mldsa_poly_shiftl(kf_mldsa_poly *r, const kf_mldsa_poly *a)
+void kf_mldsa_poly_shiftl_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a)
 {
     for (unsigned i = 0; i < N; i++) r->c[i] = (int32_t)((uint32_t)a->c[i] << KF_MLDSA_D);
 }
 
-void kf_mldsa_ntt(kf_mldsa_poly *p)
+void kf_mldsa_ntt_portable(kf_mldsa_poly *p)
 {
     int32_t *w = p->c;
     unsigned m = 0;
@@ -102,7 +108,7 @@ void kf_mldsa_ntt(kf_mldsa_poly *p)
     }
 }
 
-void kf_mldsa_invntt_tomont(kf_mldsa_poly *p)
+void kf_mldsa_invntt_tomont_portable(kf_mldsa_poly *p)
 {
     int32_t *w = p->c;
     unsigned m = N;
@@ -120,19 +126,29 @@ void kf_mldsa_invntt_tomont(kf_mldsa_poly *p)
     for (unsigned j = 0; j < N; j++) w[j] = mont_reduce((int64_t)INVNTT_F * w[j]);
 }
 
-void kf_mldsa_pointwise(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+void kf_mldsa_pointwise_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
     for (unsigned i = 0; i < N; i++) r->c[i] = mont_reduce((int64_t)a->c[i] * b->c[i]);
 }
 
-void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+void kf_mldsa_pointwise_acc_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
     for (unsigned i = 0; i < N; i++) r->c[i] += mont_reduce((int64_t)a->c[i] * b->c[i]);
 }
 
+void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                          unsigned n)
+{
+    for (unsigned i = 0; i < N; i++) {
+        int32_t acc = 0;
+        for (unsigned j = 0; j < n; j++) acc += mont_reduce((int64_t)a[j].c[i] * b[j].c[i]);
+        r->c[i] = acc;
+    }
+}
+
 /* ---- rounding (§7.4) --------------------------------------------------------------------- */
 
-void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
+void kf_mldsa_power2round_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
 {
     /* r0 = r mod+- 2^13 in (-2^12, 2^12], r1 = (r - r0) / 2^13 = floor((r + 2^12 - 1) / 2^13) */
     for (unsigned i = 0; i < N; i++) {
@@ -142,7 +158,7 @@ void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_p
     }
 }
 
-void kf_mldsa_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2)
+void kf_mldsa_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2)
 {
     for (unsigned i = 0; i < N; i++) {
         int32_t r0, r1 = kf_mldsa_decompose1(&r0, a->c[i], gamma2);
@@ -151,7 +167,7 @@ void kf_mldsa_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_pol
     }
 }
 
-void kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
+void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
                         uint32_t *ones)
 {
     uint32_t count = 0;
@@ -165,7 +181,7 @@ void kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa
     *ones += count;
 }
 
-void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
+void kf_mldsa_use_hint_portable(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
 {
     const int32_t m = (Q - 1) / (2 * gamma2);
     for (unsigned i = 0; i < N; i++) {
@@ -175,7 +191,7 @@ void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa
     }
 }
 
-void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
+void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
 {
     uint32_t acc = 0;
     for (unsigned i = 0; i < N; i++) {
@@ -186,15 +202,74 @@ void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over
     *over |= acc;
 }
 
+/* ---- the public names: the portable C or the AVX2 code, as arith.c chose (arith.h) ------ */
+
+void kf_mldsa_poly_reduce(kf_mldsa_poly *p) { KF_MLDSA_ARITH(kf_mldsa_poly_reduce, (p)); }
+void kf_mldsa_poly_caddq(kf_mldsa_poly *p) { KF_MLDSA_ARITH(kf_mldsa_poly_caddq, (p)); }
+void kf_mldsa_poly_freeze(kf_mldsa_poly *p) { KF_MLDSA_ARITH(kf_mldsa_poly_freeze, (p)); }
+void kf_mldsa_poly_add(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    KF_MLDSA_ARITH(kf_mldsa_poly_add, (r, a, b));
+}
+void kf_mldsa_poly_sub(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    KF_MLDSA_ARITH(kf_mldsa_poly_sub, (r, a, b));
+}
+void kf_mldsa_poly_shiftl(kf_mldsa_poly *r, const kf_mldsa_poly *a) { KF_MLDSA_ARITH(kf_mldsa_poly_shiftl, (r, a)); }
+void kf_mldsa_ntt(kf_mldsa_poly *p) { KF_MLDSA_ARITH512(kf_mldsa_ntt, (p)); }
+void kf_mldsa_invntt_tomont(kf_mldsa_poly *p) { KF_MLDSA_ARITH512(kf_mldsa_invntt_tomont, (p)); }
+void kf_mldsa_pointwise(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    KF_MLDSA_ARITH512(kf_mldsa_pointwise, (r, a, b));
+}
+void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    KF_MLDSA_ARITH512(kf_mldsa_pointwise_acc, (r, a, b));
+}
+void kf_mldsa_pointwise_acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
+{
+    KF_MLDSA_ARITH512(kf_mldsa_pointwise_acc_vec, (r, a, b, n));
+}
+void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
+{
+    KF_MLDSA_ARITH(kf_mldsa_power2round, (a1, a0, a));
+}
+void kf_mldsa_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2)
+{
+    KF_MLDSA_ARITH(kf_mldsa_decompose, (a1, a0, a, gamma2));
+}
+void kf_mldsa_make_hint(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
+                        uint32_t *ones)
+{
+    KF_MLDSA_ARITH(kf_mldsa_make_hint, (h, r, rz, gamma2, ones));
+}
+void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
+{
+    KF_MLDSA_ARITH(kf_mldsa_use_hint, (w1, r, h, gamma2));
+}
+void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
+{
+    KF_MLDSA_ARITH(kf_mldsa_poly_exceeds, (p, bound, over));
+}
+
 /* ---- bit packing (§7.1) ------------------------------------------------------------------ */
 
-/* 256 values of 'bits' bits, least significant bit first (BitsToBytes of Alg. 16's bit string). */
-static void pack_values(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int negate, int32_t b)
+/* 256 values of 'bits' bits, least significant bit first (BitsToBytes of Alg. 16's bit string),
+ * in groups of 8 values (= 'bits' whole bytes). The group functions are inlined with 'bits'
+ * and 'negate' constant for each width FIPS 204 uses, so each becomes straight-line code
+ * (2.6-4.4x faster than one loop for every width, docs/BENCHMARKS.md); same bytes either way. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PACK_INLINE static inline __attribute__((always_inline))
+#else
+#define PACK_INLINE static inline
+#endif
+
+PACK_INLINE void pack8(uint8_t *out, const int32_t *c, unsigned bits, int negate, int32_t b)
 {
     uint64_t acc = 0;
     unsigned have = 0;
-    for (unsigned i = 0; i < N; i++) {
-        uint32_t v = (uint32_t)(negate ? b - p->c[i] : p->c[i]) & ((1u << bits) - 1);
+    for (unsigned j = 0; j < 8; j++) {
+        uint32_t v = (uint32_t)(negate ? b - c[j] : c[j]) & ((1u << bits) - 1);
         acc |= (uint64_t)v << have;
         for (have += bits; have >= 8; have -= 8) {
             *out++ = (uint8_t)acc;
@@ -203,21 +278,63 @@ static void pack_values(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int
     }
 }
 
-static void unpack_values(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int negate, int32_t b)
+PACK_INLINE void unpack8(int32_t *c, const uint8_t *in, unsigned bits, int negate, int32_t b)
 {
     uint64_t acc = 0;
     unsigned have = 0;
-    for (unsigned i = 0; i < N; i++) {
+    for (unsigned j = 0; j < 8; j++) {
         for (; have < bits; have += 8) acc |= (uint64_t)*in++ << have;
         int32_t v = (int32_t)(acc & ((1u << bits) - 1));
         acc >>= bits;
         have -= bits;
-        p->c[i] = negate ? b - v : v;
+        c[j] = negate ? b - v : v;
+    }
+}
+
+#define PACK_WIDTH(B)                                                                              \
+    case B:                                                                                        \
+        for (unsigned i = 0; i < N; i += 8) pack8(out + i / 8 * (B), p->c + i, B, negate, b);     \
+        return
+#define UNPACK_WIDTH(B)                                                                            \
+    case B:                                                                                        \
+        for (unsigned i = 0; i < N; i += 8) unpack8(p->c + i, in + i / 8 * (B), B, negate, b);    \
+        return
+
+PACK_INLINE void pack_values(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int negate, int32_t b)
+{
+    switch (bits) { /* eta (3, 4), w1 (4, 6), t1 (10), t0 (13), z (18, 20) */
+        PACK_WIDTH(3);
+        PACK_WIDTH(4);
+        PACK_WIDTH(6);
+        PACK_WIDTH(10);
+        PACK_WIDTH(13);
+        PACK_WIDTH(18);
+        PACK_WIDTH(20);
+    default:
+        for (unsigned i = 0; i < N; i += 8) pack8(out + i / 8 * bits, p->c + i, bits, negate, b);
+    }
+}
+
+PACK_INLINE void unpack_values(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int negate, int32_t b)
+{
+    switch (bits) {
+        UNPACK_WIDTH(3);
+        UNPACK_WIDTH(4);
+        UNPACK_WIDTH(6);
+        UNPACK_WIDTH(10);
+        UNPACK_WIDTH(13);
+        UNPACK_WIDTH(18);
+        UNPACK_WIDTH(20);
+    default:
+        for (unsigned i = 0; i < N; i += 8) unpack8(p->c + i, in + i / 8 * bits, bits, negate, b);
     }
 }
 
 void kf_mldsa_pack_simple(uint8_t *out, const kf_mldsa_poly *p, unsigned bits)
 {
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2() && kf_mldsa_pack_simple_avx2(out, p, bits)) return;
+#endif
     pack_values(out, p, bits, 0, 0);
 }
 
@@ -233,5 +350,8 @@ void kf_mldsa_pack_offset(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, i
 
 void kf_mldsa_unpack_offset(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
 {
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2() && kf_mldsa_unpack_offset_avx2(p, in, bits, b)) return;
+#endif
     unpack_values(p, in, bits, 1, b);
 }

@@ -73,6 +73,10 @@ void kf_mldsa_pointwise(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa
 /* r += a o b / 2^32. */
 void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
 
+/* r = sum_j a[j] o b[j] / 2^32 for j < n (a row of A times a vector: n <= 7 terms, each as
+ * kf_mldsa_pointwise, so |r| < n q). */
+void kf_mldsa_pointwise_acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n);
+
 /* Power2Round (Alg. 35) of a in [0, q): a1 in [0, 2^10), a0 in (-2^12, 2^12]. */
 void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a);
 /* Decompose (Alg. 36) of every coefficient of a, in [0, q): a1 = HighBits, a0 = LowBits
@@ -87,6 +91,28 @@ void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa
 /* *over |= 1 if some |c| >= bound (c reduced: |c| <= 6283008), constant time: the verdict
  * stays secret until the caller declassifies what it decides on. */
 void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
+
+/* The portable implementations of the functions above (the same contracts), which the
+ * public names call unless arith.c chose the AVX2 ones (x86_64/poly_avx2.h); for the tests. */
+void kf_mldsa_poly_reduce_portable(kf_mldsa_poly *p);
+void kf_mldsa_poly_caddq_portable(kf_mldsa_poly *p);
+void kf_mldsa_poly_freeze_portable(kf_mldsa_poly *p);
+void kf_mldsa_poly_add_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_poly_sub_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_poly_shiftl_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a);
+void kf_mldsa_ntt_portable(kf_mldsa_poly *p);
+void kf_mldsa_invntt_tomont_portable(kf_mldsa_poly *p);
+void kf_mldsa_pointwise_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_pointwise_acc_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                          unsigned n);
+void kf_mldsa_power2round_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a);
+void kf_mldsa_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2);
+void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz,
+                                 int32_t gamma2, uint32_t *ones);
+void kf_mldsa_use_hint_portable(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h,
+                                int32_t gamma2);
+void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
 
 /* SimpleBitPack (Alg. 16): the values c[i] in 'bits' bits each (32 * bits bytes), and its
  * inverse (Alg. 18). */

@@ -7,6 +7,10 @@
 #include "sponge/sponge.h"
 #include "sponge/sponge_xn.h"
 #include "common/ct.h"
+#include "mldsa/arith.h"
+#ifdef KF_MLDSA_HAVE_AVX2
+#include "mldsa/x86_64/poly_avx2.h"
+#endif
 
 #include <string.h>
 
@@ -29,7 +33,11 @@ void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *c
  * from coefficient n on; returns the new count. A is public. */
 static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_t len)
 {
-    for (size_t pos = 0; pos + 3 <= len && n < N; pos += 3) {
+    size_t pos = 0;
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2()) n = kf_mldsa_rej_uniform_avx2(c, n, buf, len, &pos); /* whole chunks */
+#endif
+    for (; pos + 3 <= len && n < N; pos += 3) {
         uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7F) << 16;
         c[n] = (int32_t)t;
         n += t < Q;
@@ -79,7 +87,11 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
  * gives two candidates, low nibble first. Only whether a nibble is kept is declassified. */
 static unsigned reject_eta(int32_t *c, unsigned n, const uint8_t *buf, size_t len, unsigned eta)
 {
-    for (size_t pos = 0; pos < len && n < N; pos++) {
+    size_t pos = 0;
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2()) n = kf_mldsa_rej_eta_avx2(c, n, buf, len, eta, &pos); /* whole chunks */
+#endif
+    for (; pos < len && n < N; pos++) {
         for (unsigned half = 0; half < 2 && n < N; half++) {
             uint32_t z = half ? buf[pos] >> 4 : buf[pos] & 15u;
             uint32_t keep;
@@ -142,30 +154,36 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
     kf_memzero(buf, sizeof buf);
 }
 
-void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
-                          const kf_mldsa_params *p)
+void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
+                            const kf_mldsa_params *p)
 {
-    uint8_t seed[KF_MLDSA_L_MAX][KF_MLDSA_CRHBYTES + 2];
-    uint8_t buf[KF_MLDSA_L_MAX][32 * 20]; /* 32 (1 + bitlen(gamma1 - 1)) bytes, at most 640 */
-    const uint8_t *in[KF_MLDSA_L_MAX];
-    uint8_t *out[KF_MLDSA_L_MAX];
+    uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
+    uint8_t buf[KF_XN_MAX][32 * 20]; /* 32 (1 + bitlen(gamma1 - 1)) bytes, at most 640 */
+    const uint8_t *in[KF_XN_MAX];
+    uint8_t *out[KF_XN_MAX];
     const size_t outlen = 32u * p->z_bits;
-    for (unsigned r = 0; r < p->l; r++) {
+    for (unsigned r = 0; r < count; r++) {
         memcpy(seed[r], rhopp, KF_MLDSA_CRHBYTES);
         seed[r][KF_MLDSA_CRHBYTES] = (uint8_t)(kappa + r);
         seed[r][KF_MLDSA_CRHBYTES + 1] = (uint8_t)((kappa + r) >> 8);
         in[r] = seed[r];
         out[r] = buf[r];
     }
-    _Static_assert(KF_MLDSA_L_MAX <= KF_XN_MAX, "ExpandMask's streams in one batch");
     kf_sponge_xn x;
-    kf_sponge_xn_init(&x, p->l, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_init(&x, count, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_absorb(&x, in, sizeof seed[0]);
     kf_sponge_xn_squeeze(&x, out, outlen);
-    for (unsigned r = 0; r < p->l; r++) kf_mldsa_unpack_offset(&y[r], buf[r], p->z_bits, p->gamma1);
+    for (unsigned r = 0; r < count; r++) kf_mldsa_unpack_offset(&y[r], buf[r], p->z_bits, p->gamma1);
     kf_memzero(&x, sizeof x);
     kf_memzero(seed, sizeof seed);
     kf_memzero(buf, sizeof buf);
+}
+
+void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
+                          const kf_mldsa_params *p)
+{
+    _Static_assert(KF_MLDSA_L_MAX <= KF_XN_MAX, "ExpandMask's streams in one batch");
+    kf_mldsa_expand_mask_n(y, rhopp, kappa, p->l, p);
 }
 
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p)

@@ -54,8 +54,7 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st->z[j]);
     /* w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)); w1' = UseHint(h, w'approx) */
     for (unsigned i = 0; i < p->k; i++) {
-        memset(&st->w[i], 0, sizeof st->w[i]);
-        for (unsigned j = 0; j < p->l; j++) kf_mldsa_pointwise_acc(&st->w[i], &st->a[i * p->l + j], &st->z[j]);
+        kf_mldsa_pointwise_acc_vec(&st->w[i], &st->a[i * p->l], st->z, p->l);
         kf_mldsa_poly_shiftl(&st->tmp, &st->t1[i]);
         kf_mldsa_ntt(&st->tmp);
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->tmp);

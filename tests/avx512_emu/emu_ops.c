@@ -279,6 +279,32 @@ static void info(const struct kf_emu_impl *im, uint8_t *out)
     memcpy(out, &f, sizeof f);
 }
 
+static long mldsa_op(const struct kf_emu_cmd *c, const struct kf_emu_impl *im, const uint8_t *in, uint8_t *out)
+{
+    static kf_mldsa_poly a[KF_MLDSA_L_MAX], bv[KF_MLDSA_L_MAX], r;
+    const size_t P = sizeof(kf_mldsa_poly);
+    switch (c->op) {
+    case KF_EMU_MD_NTT:
+    case KF_EMU_MD_INVNTT:
+        if (c->in_len != P) return KF_EMU_BAD;
+        memcpy(&r, in, P);
+        if (c->op == KF_EMU_MD_NTT) im->md_ntt(&r);
+        else im->md_invntt(&r);
+        memcpy(out, &r, P);
+        return (long)P;
+    case KF_EMU_MD_ACC: {
+        unsigned n = (unsigned)c->p[0];
+        if (n < 1 || n > KF_MLDSA_L_MAX || c->in_len != 2 * n * P) return KF_EMU_BAD;
+        memcpy(a, in, n * P);
+        memcpy(bv, in + n * P, n * P);
+        im->md_acc(&r, a, bv, n);
+        memcpy(out, &r, P);
+        return (long)P;
+    }
+    }
+    return KF_EMU_BAD;
+}
+
 void kf_emu_exec(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, const struct kf_emu_impl *impl)
 {
     long r = KF_EMU_BAD;
@@ -291,6 +317,8 @@ void kf_emu_exec(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, const 
         if (cmd->target < impl->n_xn) r = xn_op(cmd, impl->xn[cmd->target], in, out);
     } else if (cmd->op >= KF_EMU_MK_NTT && cmd->op <= KF_EMU_MK_CBD) {
         r = mlkem_op(cmd, impl, in, out);
+    } else if (cmd->op >= KF_EMU_MD_NTT && cmd->op <= KF_EMU_MD_ACC) {
+        r = mldsa_op(cmd, impl, in, out);
     }
     cmd->out_len = r > 0 ? (uint64_t)r : 0;
     cmd->status = r >= 0 ? KF_EMU_OK : r == -KF_EMU_ABSENT ? KF_EMU_ABSENT : r;

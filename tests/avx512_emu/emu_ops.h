@@ -6,7 +6,7 @@
  * run under Bochs) and into the host helper (host_ref.c: the same code over the portable C, and
  * over the AVX-512 kernels natively where the host has them). The harness writes a command and
  * its input, runs both, and compares the outputs byte for byte. Each operation reads and
- * writes only standard byte orders (FIPS 202 states, int16 coefficients), never a backend's
+ * writes only standard byte orders (FIPS 202 states, int16 / int32 coefficients), never a backend's
  * own layout, so any two implementations can be compared.
  */
 #ifndef KF_EMU_OPS_H
@@ -14,6 +14,7 @@
 
 #include "keccak/keccak_backend.h"
 #include "mlkem/poly.h"
+#include "mldsa/poly.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -45,6 +46,9 @@ enum kf_emu_op {
     KF_EMU_MK_REJ,          /* p[0]=n0 p[1]=len; in: buf | c (poly); out: n (u64) | c */
     KF_EMU_MK_REJ_BLOCK,    /* p[0]=n p[1]=i p[2]=cnt; in: words (25 n u64) | c; out: count (u64) | c */
     KF_EMU_MK_CBD,          /* p[0]=eta; in: 192 bytes; out: poly */
+    KF_EMU_MD_NTT,          /* ML-DSA (int32 coefficients); in: poly; out: poly */
+    KF_EMU_MD_INVNTT,       /* in: poly; out: poly */
+    KF_EMU_MD_ACC,          /* p[0]=n (1..7); in: a[n] | b[n]; out: sum of a[j] o b[j] (poly) */
 };
 
 #define KF_EMU_OK 0
@@ -90,6 +94,10 @@ struct kf_emu_impl {
     unsigned (*rej_block)(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n, unsigned i);
     void (*cbd2)(kf_mlkem_poly *p, const uint8_t buf[128]);
     void (*cbd3)(kf_mlkem_poly *p, const uint8_t buf[192]);
+    /* ML-DSA's NTT, inverse NTT and row of pointwise products (mldsa/poly.h) */
+    void (*md_ntt)(kf_mldsa_poly *p);
+    void (*md_invntt)(kf_mldsa_poly *p);
+    void (*md_acc)(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n);
 };
 
 /* The batched backends under test, in the order of the image's table: X(backend, n). The x1

@@ -13,6 +13,7 @@
 #include "emu_ops.h"
 #include "mlkem/arith.h"
 #include "mlkem/x86_64/poly_avx2.h"
+#include "mldsa/x86_64/poly_avx2.h"
 
 #include <string.h>
 
@@ -170,6 +171,7 @@ int kf_emu_host_run(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, int
             x1_ref_list, COUNT(native_x1), ref_xn, COUNT(ref_xn), kf_mlkem_poly_ntt_portable,
             kf_mlkem_polyvec_basemul_acc_portable, kf_mlkem_row_tobytes_portable, kf_mlkem_poly_tobytes_portable,
             kf_mlkem_poly_frombytes_portable, NULL, ref_rej_block, ref_cbd2, ref_cbd3,
+            kf_mldsa_ntt_portable, kf_mldsa_invntt_tomont_portable, kf_mldsa_pointwise_acc_vec_portable,
         };
         kf_emu_exec(cmd, in, out, &portable);
         return 0;
@@ -179,12 +181,14 @@ int kf_emu_host_run(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, int
         kf_mlkem_polyvec_basemul_acc_avx512, kf_mlkem_row_tobytes_avx512, kf_mlkem_poly_tobytes_avx512,
         kf_mlkem_poly_frombytes_avx512, kf_mlkem_rej_uniform_avx512, kf_mlkem_rej_block_xn_avx512,
         kf_mlkem_cbd2_avx512, kf_mlkem_cbd3_avx512,
+        kf_mldsa_ntt_avx512, kf_mldsa_invntt_tomont_avx512, kf_mldsa_pointwise_acc_vec_avx512,
     };
     if (cmd->op >= KF_EMU_X1_PERMUTE && cmd->op <= KF_EMU_X1_ONEBLOCK)
         if (cmd->target >= COUNT(native_x1) || !kf_backend_runnable(native_x1[cmd->target])) return 77;
     if (cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_LEAVES_NODE)
         if (cmd->target >= COUNT(native_xn) || !kf_backend_xn_runnable(native_xn[cmd->target])) return 77;
-    if (cmd->op >= KF_EMU_MK_NTT && !kf_mlkem_avx512_cpu()) return 77;
+    if (cmd->op >= KF_EMU_MK_NTT && cmd->op <= KF_EMU_MK_CBD && !kf_mlkem_avx512_cpu()) return 77;
+    if (cmd->op >= KF_EMU_MD_NTT && !(kf_cpu_features() & KF_CPU_AVX512F)) return 77; /* ntt_avx512.c: F only */
     kf_emu_exec(cmd, in, out, &native);
     return 0;
 }

@@ -12,7 +12,8 @@ How:
     sources (avx512vl-x1, avx512vl-x1-pairs, avx512vl-x4, avx512-x8 with its oneblock,
     leaves and leaves_node, the avx512-x9 and avx512vl-x5 hybrids, ML-KEM's NTT, base
     multiplication, row of t^, ByteEncode_12 / ByteDecode_12, rejection sampling in a buffer
-    and in the Keccak lanes, CBD), compiled again freestanding (no libc, -mno-red-zone,
+    and in the Keccak lanes, CBD; ML-DSA's NTT, inverse NTT and row of pointwise products),
+    compiled again freestanding (no libc, -mno-red-zone,
     static, at emu_layout.h's fixed address), with emu_ops.c, which runs one command (an
     operation, its parameters and input bytes at fixed addresses) and then `hlt`s.
   * This script maps the image into an identity page table (2 MiB pages) in long mode, with
@@ -61,7 +62,7 @@ INFO_FMT = "<4I" + "24sII" * (2 * NO_BACKENDS)
 # emu_ops.h's operations
 (INFO, X1_PERMUTE, X1_BYTES, X1_ABSORB, X1_ONEBLOCK, XN_PERMUTE, XN_BYTES, XN_ABSORB, XN_ONEBLOCK,
  XN_PERMUTE_FROM, XN_LEAVES, XN_LEAVES_NODE, MK_NTT, MK_BASEMUL, MK_ROW, MK_TOBYTES, MK_FROMBYTES,
- MK_REJ, MK_REJ_BLOCK, MK_CBD) = range(1, 21)
+ MK_REJ, MK_REJ_BLOCK, MK_CBD, MD_NTT, MD_INVNTT, MD_ACC) = range(1, 24)
 HAS_ABSORB, HAS_ONEBLOCK, HAS_PERMUTE_FROM, HAS_LEAVES, HAS_LEAVES_NODE = 1, 2, 4, 8, 16
 
 # keccak_backend.h's feature bits the kernels need: BMI1, BMI2, AVX512F, VL, BW, VBMI, VBMI2, BITALG
@@ -470,6 +471,22 @@ class Suite:
                        struct.pack(f"<{25 * n}Q", *words) + struct.pack("<256h", *[-1 - i for i in range(256)]))
 
 
+    # ---- ML-DSA (int32 coefficients, q = 8380417) ----
+    def poly32(self, lo, hi):
+        r = self.rng
+        ends = r.randrange(8) == 0
+        return struct.pack("<256i", *[(r.choice((lo, hi)) if ends else r.randint(lo, hi)) for _ in range(256)])
+
+    def mldsa(self):
+        q = 8380417
+        for t in range(self.cases):
+            self.check("mldsa ntt", MD_NTT, 0, [], self.poly32(-(q - 1), q - 1))
+            self.check("mldsa invntt_tomont", MD_INVNTT, 0, [], self.poly32(-(q - 1), q - 1))
+            n = 1 + t % 7
+            ab = b"".join(self.poly32(-(9 * q - 1), 9 * q - 1) for _ in range(2 * n))
+            self.check("mldsa pointwise_acc_vec", MD_ACC, 0, [n], ab)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--image", required=True)
@@ -545,6 +562,7 @@ def main():
     for i, (name, n, flags) in enumerate(xn):
         suite.xn(i, name, n, flags)
     suite.mlkem()
+    suite.mldsa()
     total = sum(c[0] for c in suite.counts.values())
     left = sum(c[2] for c in suite.counts.values())
     failures += suite.failures

@@ -2,8 +2,10 @@
 /*
  * bench_mldsa.c - suite "mldsa": ML-DSA-44/65/87 (FIPS 204) KeyGen, Sign and Verify in ticks
  * per operation, through the public API, on the batched backend in use and with "x1" (no
- * batched backend: every SHAKE stream on one state). The arithmetic is the portable C of
- * src/mldsa/ on every row (no SIMD NTT yet).
+ * batched backend: every SHAKE stream on one state). The backend column names the Keccak
+ * backends and the arithmetic (src/mldsa/arith.h): the automatic choice (AVX2 where the CPU
+ * has it), then, where that is AVX2, the same Keccak with the portable C arithmetic, then
+ * everything portable (x1 and the portable arithmetic).
  *
  * keygen: KeyGen_internal from a fixed xi; verify: a fixed signature of a 32-byte message
  * (the harness's median, calibrated reps). sign: signing's rejection loop runs a different
@@ -23,12 +25,14 @@
  * when there is none). ratio = ticks / floor: what the arithmetic, the packing and the lanes
  * left idle cost on top of the hashing. Signing has no floor here: its attempt count is
  * inside the library.
- * Not yet here: other implementations side by side.
+ * Other implementations side by side (libcrux-ml-dsa, liboqs): tools/bench_mldsa_peers, a
+ * separate Rust harness (their crates come from crates.io), not this suite.
  */
 #include "bench.h"
 #include "tsc.h"
 #include "keccakforge.h"
 #include "keccak/keccak_backend.h" /* the batched backend's permute, for the floor's price */
+#include "mldsa/arith.h"            /* kf_mldsa_arith_avx2, _select */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,7 +299,7 @@ static void mldsa_rows(bench *b, const char *backend)
                  kf_mldsa_sign(x->param, x->sig, sizeof x->sig, x->msg, sizeof x->msg, NULL, 0, NULL, x->sk,
                                kf_mldsa_sk_bytes(x->param)) == KF_OK &&
                  batch_setup(x) == 0;
-        printf("    %-28s ML-DSA-%-3d", backend, (int)params[p]);
+        printf("    %-38s ML-DSA-%-3d", backend, (int)params[p]);
         if (!ok) {
             printf(" (setup failed: not timed)\n");
             continue;
@@ -331,7 +335,7 @@ void bench_suite_mldsa(bench *b)
 {
     char backend[64];
     const char *x1 = kf_backend_name(), *batch = kf_backend_batch_name();
-    printf("    ML-DSA (FIPS 204): ticks per operation, portable C arithmetic. keygen, verify: median\n"
+    printf("    ML-DSA (FIPS 204): ticks per operation. keygen, verify: median\n"
            "    (KeyGen_internal, fixed xi; a fixed signature). sign: deterministic, median and 90th\n"
            "    percentile over %u different messages, one signature at a time (cpu: the thread's CPU\n"
            "    time, which the scheduler does not cut into, in ticks). vbatch8: kf_mldsa_verify_batch of 8\n"
@@ -339,13 +343,24 @@ void bench_suite_mldsa(bench *b)
            "    verify (counted as FIPS 204 hashes) x ticks per permutation and state of the batched\n"
            "    backend in use, measured right before; ratio = ticks / floor\n",
            b->quick ? SIGN_MESSAGES_QUICK : SIGN_MESSAGES);
-    printf("    %-28s %-10s %9s %9s %9s %9s %9s %9s %9s %8s %5s %8s %5s\n", "backend (x1/batched)", "set", "keygen",
-           "sign cpu", "cpu p90", "sign", "sign p90", "verify", "vbatch8", "kg floor", "ratio", "v floor", "ratio");
-    snprintf(backend, sizeof backend, "%s/%s", x1, batch);
+    printf("    %-38s %-10s %9s %9s %9s %9s %9s %9s %9s %8s %5s %8s %5s\n", "backend (x1/batched/arithmetic)", "set",
+           "keygen", "sign cpu", "cpu p90", "sign", "sign p90", "verify", "vbatch8", "kg floor", "ratio", "v floor",
+           "ratio");
+    const int avx2 = kf_mldsa_arith_avx2();
+    /* avx2+avx512: the AVX2 arithmetic with the AVX-512 NTT (mldsa/arith.h) */
+    snprintf(backend, sizeof backend, "%s/%s/%s", x1, batch,
+             !avx2 ? "portable" : kf_mldsa_arith_avx512() ? "avx2+avx512" : "avx2");
     mldsa_rows(b, backend);
+    if (avx2) {
+        kf_mldsa_arith_select(0);
+        snprintf(backend, sizeof backend, "%s/%s/portable", x1, batch);
+        mldsa_rows(b, backend);
+    }
     if (strcmp(batch, "x1") != 0 && kf_backend_select("x1") == KF_OK) {
-        snprintf(backend, sizeof backend, "%s/x1", x1);
+        kf_mldsa_arith_select(0);
+        snprintf(backend, sizeof backend, "%s/x1/portable", x1);
         mldsa_rows(b, backend);
         kf_backend_select(batch);
     }
+    kf_mldsa_arith_select(avx2);
 }

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ntt_avx2.c - ML-DSA's NTT (FIPS 204 Alg. 41), its inverse (Alg. 42, times 2^32) and the
+ * pointwise Montgomery products in AVX2: eight 32-bit coefficients per register.
+ *
+ * Every butterfly is the portable one (poly.c), with the same Montgomery reduction
+ * (reduce_avx2.h) and no extra reduction, so each coefficient comes out bit for bit as
+ * there; only the order in which independent butterflies run differs.
+ *
+ * The forward NTT runs in two passes over memory. Pass 1: for r = 0..3, the registers of
+ * coefficients 8 (r + 4 k) .. + 7, k = 0..7, closed under the layers len 128, 64, 32.
+ * Pass 2: for each group of 64 coefficients (8 registers), the layers len 16 and 8 between
+ * registers, then an 8 x 8 transpose so that the layers len 4, 2, 1 (inside a register
+ * before) are between registers too, lane j with the zeta of its block (ntt_avx2_zetas.h,
+ * written by gen_ntt_avx2_zetas.py), and the transpose back. The inverse runs the same
+ * passes in the opposite order and multiplies by 2^64 / 256 mod q at the end of pass 2.
+ */
+#include "mldsa/x86_64/poly_avx2.h"
+#include "mldsa/x86_64/reduce_avx2.h"
+#include "mldsa/x86_64/ntt_avx2_zetas.h"
+
+#define N KF_MLDSA_N
+#define INVNTT_F 41978 /* 2^64 / 256 mod q, as poly.c */
+
+INLINE __m256i load(const int32_t *p)
+{
+    return _mm256_loadu_si256((const __m256i *)p);
+}
+
+INLINE void store(int32_t *p, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)p, v);
+}
+
+INLINE __m256i bc(int32_t z)
+{
+    return _mm256_set1_epi32(z);
+}
+
+/* Cooley-Tukey: t = z b; (a, b) = (a + t, a - t), z broadcast or per lane */
+#define CT_BC(a, b, z)                                                                             \
+    do {                                                                                           \
+        __m256i t_ = montmul_bc(b, z);                                                             \
+        b = _mm256_sub_epi32(a, t_);                                                               \
+        a = _mm256_add_epi32(a, t_);                                                               \
+    } while (0)
+#define CT_V(a, b, z)                                                                              \
+    do {                                                                                           \
+        __m256i t_ = montmul(b, z);                                                                \
+        b = _mm256_sub_epi32(a, t_);                                                               \
+        a = _mm256_add_epi32(a, t_);                                                               \
+    } while (0)
+/* Gentleman-Sande: (a, b) = (a + b, z (a - b)) */
+#define GS_BC(a, b, z)                                                                             \
+    do {                                                                                           \
+        __m256i d_ = _mm256_sub_epi32(a, b);                                                       \
+        a = _mm256_add_epi32(a, b);                                                                \
+        b = montmul_bc(d_, z);                                                                     \
+    } while (0)
+#define GS_V(a, b, z)                                                                              \
+    do {                                                                                           \
+        __m256i d_ = _mm256_sub_epi32(a, b);                                                       \
+        a = _mm256_add_epi32(a, b);                                                                \
+        b = montmul(d_, z);                                                                        \
+    } while (0)
+
+/* x[i] lane j <- x[j] lane i (its own inverse) */
+INLINE void transpose8(__m256i x[8])
+{
+    __m256i t[8], u[8];
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_epi32(x[i], x[i + 1]);
+        t[i + 1] = _mm256_unpackhi_epi32(x[i], x[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        u[i] = _mm256_unpacklo_epi64(t[i], t[i + 2]);
+        u[i + 1] = _mm256_unpackhi_epi64(t[i], t[i + 2]);
+        u[i + 2] = _mm256_unpacklo_epi64(t[i + 1], t[i + 3]);
+        u[i + 3] = _mm256_unpackhi_epi64(t[i + 1], t[i + 3]);
+    }
+    for (int i = 0; i < 4; i++) {
+        x[i] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x20);
+        x[i + 4] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x31);
+    }
+}
+
+void kf_mldsa_ntt_avx2(kf_mldsa_poly *p)
+{
+    int32_t *c = p->c;
+    const int32_t *zt = kf_mldsa_zetas256;
+    __m256i x[8];
+    for (int r = 0; r < 4; r++) { /* len 128, 64, 32 */
+        for (int k = 0; k < 8; k++) x[k] = load(c + 8 * (r + 4 * k));
+        const __m256i z1 = bc(zt[1]);
+        for (int k = 0; k < 4; k++) CT_BC(x[k], x[k + 4], z1);
+        const __m256i z2 = bc(zt[2]), z3 = bc(zt[3]);
+        CT_BC(x[0], x[2], z2);
+        CT_BC(x[1], x[3], z2);
+        CT_BC(x[4], x[6], z3);
+        CT_BC(x[5], x[7], z3);
+        for (int k = 0; k < 8; k += 2) CT_BC(x[k], x[k + 1], bc(zt[4 + k / 2]));
+        for (int k = 0; k < 8; k++) store(c + 8 * (r + 4 * k), x[k]);
+    }
+    for (int g = 0; g < 4; g++) { /* len 16, 8; transposed: 4, 2, 1 */
+        int32_t *cg = c + 64 * g;
+        for (int i = 0; i < 8; i++) x[i] = load(cg + 8 * i);
+        const __m256i za = bc(zt[8 + 2 * g]), zb = bc(zt[9 + 2 * g]);
+        CT_BC(x[0], x[2], za);
+        CT_BC(x[1], x[3], za);
+        CT_BC(x[4], x[6], zb);
+        CT_BC(x[5], x[7], zb);
+        for (int i = 0; i < 8; i += 2) CT_BC(x[i], x[i + 1], bc(zt[16 + 4 * g + i / 2]));
+        transpose8(x);
+        const int32_t(*zv)[8] = kf_mldsa_zetas_fwd8[g];
+        __m256i z = load(zv[0]);
+        for (int i = 0; i < 4; i++) CT_V(x[i], x[i + 4], z);
+        z = load(zv[1]);
+        CT_V(x[0], x[2], z);
+        CT_V(x[1], x[3], z);
+        z = load(zv[2]);
+        CT_V(x[4], x[6], z);
+        CT_V(x[5], x[7], z);
+        for (int i = 0; i < 8; i += 2) CT_V(x[i], x[i + 1], load(zv[3 + i / 2]));
+        transpose8(x);
+        for (int i = 0; i < 8; i++) store(cg + 8 * i, x[i]);
+    }
+}
+
+void kf_mldsa_invntt_tomont_avx2(kf_mldsa_poly *p)
+{
+    int32_t *c = p->c;
+    const int32_t *zt = kf_mldsa_zetas256;
+    __m256i x[8];
+    for (int g = 0; g < 4; g++) { /* transposed: len 1, 2, 4; then 8, 16 */
+        int32_t *cg = c + 64 * g;
+        for (int i = 0; i < 8; i++) x[i] = load(cg + 8 * i);
+        transpose8(x);
+        const int32_t(*zv)[8] = kf_mldsa_zetas_inv8[g];
+        for (int i = 0; i < 8; i += 2) GS_V(x[i], x[i + 1], load(zv[i / 2]));
+        __m256i z = load(zv[4]);
+        GS_V(x[0], x[2], z);
+        GS_V(x[1], x[3], z);
+        z = load(zv[5]);
+        GS_V(x[4], x[6], z);
+        GS_V(x[5], x[7], z);
+        z = load(zv[6]);
+        for (int i = 0; i < 4; i++) GS_V(x[i], x[i + 4], z);
+        transpose8(x);
+        for (int i = 0; i < 8; i += 2) GS_BC(x[i], x[i + 1], bc(-zt[31 - 4 * g - i / 2]));
+        const __m256i za = bc(-zt[15 - 2 * g]), zb = bc(-zt[14 - 2 * g]);
+        GS_BC(x[0], x[2], za);
+        GS_BC(x[1], x[3], za);
+        GS_BC(x[4], x[6], zb);
+        GS_BC(x[5], x[7], zb);
+        for (int i = 0; i < 8; i++) store(cg + 8 * i, x[i]);
+    }
+    const __m256i f = bc(INVNTT_F);
+    for (int r = 0; r < 4; r++) { /* len 32, 64, 128, and the factor */
+        for (int k = 0; k < 8; k++) x[k] = load(c + 8 * (r + 4 * k));
+        for (int k = 0; k < 8; k += 2) GS_BC(x[k], x[k + 1], bc(-zt[7 - k / 2]));
+        const __m256i z3 = bc(-zt[3]), z2 = bc(-zt[2]);
+        GS_BC(x[0], x[2], z3);
+        GS_BC(x[1], x[3], z3);
+        GS_BC(x[4], x[6], z2);
+        GS_BC(x[5], x[7], z2);
+        const __m256i z1 = bc(-zt[1]);
+        for (int k = 0; k < 4; k++) GS_BC(x[k], x[k + 4], z1);
+        for (int k = 0; k < 8; k++) store(c + 8 * (r + 4 * k), montmul_bc(x[k], f));
+    }
+}
+
+void kf_mldsa_pointwise_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    for (unsigned i = 0; i < N; i += 8) store(r->c + i, montmul(load(a->c + i), load(b->c + i)));
+}
+
+void kf_mldsa_pointwise_acc_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    for (unsigned i = 0; i < N; i += 8)
+        store(r->c + i, _mm256_add_epi32(load(r->c + i), montmul(load(a->c + i), load(b->c + i))));
+}
+
+void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
+{
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i acc = montmul(load(a[0].c + i), load(b[0].c + i));
+        for (unsigned j = 1; j < n; j++) acc = _mm256_add_epi32(acc, montmul(load(a[j].c + i), load(b[j].c + i)));
+        store(r->c + i, acc);
+    }
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * pack_avx2.c - the bit packings signing and verification run per attempt, in AVX2, with
+ * poly.c's output bit for bit: SimpleBitPack (FIPS 204 Alg. 16) of w1 in 4 or 6 bits
+ * (w1Encode, Alg. 28) and BitUnpack (Alg. 19) of 18- or 20-bit values (ExpandMask's y,
+ * sigDecode's z). Constant time: no branch or address depends on a value.
+ */
+#include "mldsa/x86_64/poly_avx2.h"
+#include "mldsa/x86_64/reduce_avx2.h"
+
+#include <string.h>
+
+#define N KF_MLDSA_N
+
+/* 32 coefficients (each < 256) as 32 bytes in order */
+INLINE __m256i bytes32(const int32_t *c)
+{
+    __m256i a0 = _mm256_loadu_si256((const __m256i *)c), a1 = _mm256_loadu_si256((const __m256i *)(c + 8));
+    __m256i a2 = _mm256_loadu_si256((const __m256i *)(c + 16)), a3 = _mm256_loadu_si256((const __m256i *)(c + 24));
+    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(a0, a1), _mm256_packs_epi32(a2, a3));
+    /* dwords: a0 lo, a1 lo, a2 lo, a3 lo | a0 hi, a1 hi, a2 hi, a3 hi */
+    return _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+
+/* values in [0, 16) (w1 of ML-DSA-65/87): 32 coefficients -> 16 bytes, low nibble first */
+static void pack4(uint8_t *out, const kf_mldsa_poly *p)
+{
+    for (unsigned i = 0; i < N; i += 32) {
+        __m256i w = _mm256_maddubs_epi16(bytes32(p->c + i), _mm256_set1_epi16(0x1001)); /* b0 + 16 b1 */
+        w = _mm256_packus_epi16(w, w);
+        w = _mm256_permute4x64_epi64(w, 0x08); /* qwords 0, 2 */
+        _mm_storeu_si128((__m128i *)(out + i / 2), _mm256_castsi256_si128(w));
+    }
+}
+
+/* values in [0, 64) (w1 of ML-DSA-44): 32 coefficients -> 24 bytes, 4 coefficients per 3 */
+static void pack6(uint8_t *out, const kf_mldsa_poly *p)
+{
+    const __m256i three = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    for (unsigned i = 0; i < N; i += 32) {
+        __m256i w = _mm256_maddubs_epi16(bytes32(p->c + i), _mm256_set1_epi16(0x4001)); /* b0 + 64 b1 */
+        w = _mm256_madd_epi16(w, _mm256_set1_epi32(0x10000001));                        /* w0 + 4096 w1 */
+        w = _mm256_shuffle_epi8(w, three); /* 12 bytes per half */
+        uint8_t *o = out + 3 * i / 4;
+        if (i + 32 < N) { /* 16-byte stores, the second over the first's 4 spare bytes */
+            _mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(w));
+            _mm_storeu_si128((__m128i *)(o + 12), _mm256_extracti128_si256(w, 1));
+        } else { /* the last 24 bytes: nothing written past them */
+            uint8_t t[32];
+            _mm_storeu_si128((__m128i *)t, _mm256_castsi256_si128(w));
+            _mm_storeu_si128((__m128i *)(t + 12), _mm256_extracti128_si256(w, 1));
+            memcpy(o, t, 24);
+        }
+    }
+}
+
+int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits)
+{
+    if (bits == 4) pack4(out, p);
+    else if (bits == 6) pack6(out, p);
+    else return 0;
+    return 1;
+}
+
+/* 8 values of 'bits' (18 or 20) bits from in: the halves hold bytes bits/2 apart, lane j of a
+ * half starts at bit bits j of it: bytes s.. s+2, s = (bits j) / 8, shifted right by
+ * (bits j) mod 8 and masked. */
+INLINE __m256i unpack8(const uint8_t *in, unsigned bits, __m256i pattern, __m256i shifts, __m256i mask)
+{
+    __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)in)),
+                                        _mm_loadu_si128((const __m128i *)(in + bits / 2)), 1);
+    x = _mm256_shuffle_epi8(x, pattern);
+    return _mm256_and_si256(_mm256_srlv_epi32(x, shifts), mask);
+}
+
+int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
+{
+    __m256i pattern, shifts;
+    if (bits == 18) {
+        pattern = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1,
+                                   0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1);
+        shifts = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    } else if (bits == 20) {
+        pattern = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1,
+                                   0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1);
+        shifts = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+    } else {
+        return 0;
+    }
+    const __m256i mask = _mm256_set1_epi32((1 << bits) - 1), bv = _mm256_set1_epi32(b);
+    const unsigned step = bits; /* bytes per 8 values */
+    unsigned i = 0;
+    for (; i + 8 < N; i += 8) /* the 16-byte loads stay inside the 32 bits bytes of input */
+        _mm256_storeu_si256((__m256i *)(p->c + i),
+                            _mm256_sub_epi32(bv, unpack8(in + i / 8 * step, bits, pattern, shifts, mask)));
+    uint8_t t[32] = {0}; /* the last 8 values from a copy */
+    memcpy(t, in + i / 8 * step, step);
+    _mm256_storeu_si256((__m256i *)(p->c + i), _mm256_sub_epi32(bv, unpack8(t, bits, pattern, shifts, mask)));
+    return 1;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * poly_avx2.h - ML-DSA arithmetic mod q = 8380417 in AVX2 (x86-64): the NTT and its inverse
+ * (ntt_avx2.c), the pointwise Montgomery products, and the per-coefficient functions that
+ * signing and verification run most: reduction, rounding, hints, the norm check (poly_avx2.c).
+ *
+ * Each function has the contract of the portable function of the same name without "_avx2"
+ * (mldsa/poly.h) and gives the same output, bit for bit, for every input that contract
+ * allows (tests/test_mldsa_simd.c), so either may produce a polynomial the other consumes.
+ * They are called through those names (poly.c) when kf_mldsa_arith_avx2() says so; the CPU
+ * must have AVX2. Coefficients stay in the standard order, the NTT domain included: the
+ * transposed layout of the NTT's last layers lives only inside one call.
+ *
+ * Constant time, like the portable code: no branch or address depends on a coefficient,
+ * except in kf_mldsa_use_hint_avx2's caller's data, which is public (it has no branch either).
+ */
+#ifndef KF_MLDSA_POLY_AVX2_H
+#define KF_MLDSA_POLY_AVX2_H
+
+#include "mldsa/poly.h"
+
+void kf_mldsa_ntt_avx2(kf_mldsa_poly *p);
+void kf_mldsa_invntt_tomont_avx2(kf_mldsa_poly *p);
+void kf_mldsa_pointwise_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_pointwise_acc_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n);
+
+void kf_mldsa_poly_reduce_avx2(kf_mldsa_poly *p);
+void kf_mldsa_poly_caddq_avx2(kf_mldsa_poly *p);
+void kf_mldsa_poly_freeze_avx2(kf_mldsa_poly *p);
+void kf_mldsa_poly_add_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_poly_sub_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_poly_shiftl_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a);
+void kf_mldsa_power2round_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a);
+void kf_mldsa_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2);
+void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
+                             uint32_t *ones);
+void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
+void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
+
+/* kf_mldsa_pack_simple for bits 4 and 6 (w1Encode) and kf_mldsa_unpack_offset for bits 18
+ * and 20 (y, z) (pack_avx2.c): 1 when done, 0 (nothing done) for other widths. */
+int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits);
+int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b);
+
+/* RejNTTPoly's rejection (sampling.c, reject_uniform) on whole 24-byte chunks of buf[0..len)
+ * while n <= 248 and 28 bytes remain (the loads stay inside buf): accepted candidates
+ * appended to c from n on (lanes past the accepted ones are written with scratch values
+ * that later candidates overwrite, never past c[255]). Returns the new count, *used = the
+ * bytes consumed (a multiple of 24); the caller finishes candidate by candidate. Public
+ * data only (sampling_avx2.c). */
+unsigned kf_mldsa_rej_uniform_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len,
+                                   size_t *used);
+/* RejBoundedPoly's rejection (sampling.c, reject_eta) on whole 4-byte chunks (8 half-bytes)
+ * of buf[0..len) while n <= 248, eta 2 or 4, the same way; the values are secret, only each
+ * chunk's accept bits are declassified (common/ct.h) and steer the compaction. */
+unsigned kf_mldsa_rej_eta_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
+                               size_t *used);
+/* kf_mldsa_ntt, kf_mldsa_invntt_tomont and the pointwise products with AVX-512 F
+ * (ntt_avx512.c), where kf_mldsa_arith_avx512() says so; the same outputs bit for bit. */
+void kf_mldsa_ntt_avx512(kf_mldsa_poly *p);
+void kf_mldsa_invntt_tomont_avx512(kf_mldsa_poly *p);
+void kf_mldsa_pointwise_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_pointwise_acc_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
+void kf_mldsa_pointwise_acc_vec_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                       unsigned n);
+
+#endif

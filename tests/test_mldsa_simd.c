@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * test_mldsa_simd.c - ML-DSA's AVX2 and AVX-512 arithmetic (src/mldsa/x86_64/) against the portable C
+ * (src/mldsa/poly.c) on random and extreme inputs: every AVX2 function must give the
+ * portable output bit for bit (poly_avx2.h), for every input its contract allows.
+ *
+ * NTT and inverse NTT (|c| < q, and the two ends only), the pointwise products and their
+ * sums over 1..7 terms (|c| < 9q), reduce32 / caddq / freeze, add, sub, shift by d,
+ * Power2Round, Decompose for both gamma2 on every value of [0, q) (with either output NULL),
+ * MakeHint (and its count of ones), UseHint on every value of [0, q) with the hint set and
+ * clear, and the norm check with coefficients at bound - 1, bound and their negatives;
+ * RejNTTPoly's rejection (against Alg. 14 / 30 written out here, candidates at q - 2 .. q + 1
+ * and 2^23 - 1, every starting count and buffer length), RejBoundedPoly's for eta 2 and 4
+ * (against Alg. 15 / 31 written out here), ExpandA and ExpandS; w1Encode's 4- and 6-bit
+ * packing (nothing written past its bytes) and the 18- / 20-bit unpacking of y and z; then
+ * whole key generation and signing (deterministic) under each arithmetic, byte for byte. The
+ * AVX-512 NTT, inverse NTT and products where the CPU has AVX-512 F (said in the output).
+ * Skipped (exit 77) on a CPU without AVX2.
+ */
+#include "keccak/keccak_backend.h"
+#include "mldsa/arith.h"
+#include "mldsa/poly.h"
+#include "mldsa/sampling.h"
+#include "mldsa/x86_64/poly_avx2.h"
+#include "test_util.h"
+
+#include <string.h>
+
+#define N KF_MLDSA_N
+#define Q KF_MLDSA_Q
+#define TRIALS 2000
+
+static const int32_t gammas2[2] = {(Q - 1) / 88, (Q - 1) / 32};
+
+/* Uniform in [lo, hi], inclusive. */
+static int32_t rnd_in(int64_t lo, int64_t hi)
+{
+    return (int32_t)(lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)));
+}
+
+/* Random coefficients in [lo, hi]; one trial in 8 takes only the two ends (the extremes). */
+static void rnd_poly(kf_mldsa_poly *p, int64_t lo, int64_t hi)
+{
+    int ends = rnd_below(8) == 0;
+    for (unsigned i = 0; i < N; i++) p->c[i] = ends ? (int32_t)(rnd() & 1 ? lo : hi) : rnd_in(lo, hi);
+}
+
+static int same(const kf_mldsa_poly *a, const kf_mldsa_poly *b)
+{
+    return memcmp(a->c, b->c, sizeof a->c) == 0;
+}
+
+static int have512; /* the CPU runs ntt_avx512.c */
+
+static void test_ntt(void)
+{
+    kf_mldsa_poly x, y, z;
+    for (int t = 0; t < TRIALS; t++) {
+        rnd_poly(&x, -(Q - 1), Q - 1);
+        y = z = x;
+        kf_mldsa_ntt_portable(&x);
+        kf_mldsa_ntt_avx2(&y);
+        CHECK(same(&x, &y), "NTT, trial %d", t);
+        if (have512) {
+            kf_mldsa_ntt_avx512(&z);
+            CHECK(same(&x, &z), "AVX-512 NTT, trial %d", t);
+        }
+        rnd_poly(&x, -(Q - 1), Q - 1);
+        y = z = x;
+        kf_mldsa_invntt_tomont_portable(&x);
+        kf_mldsa_invntt_tomont_avx2(&y);
+        CHECK(same(&x, &y), "inverse NTT, trial %d", t);
+        if (have512) {
+            kf_mldsa_invntt_tomont_avx512(&z);
+            CHECK(same(&x, &z), "AVX-512 inverse NTT, trial %d", t);
+        }
+    }
+}
+
+static void test_pointwise(void)
+{
+    static kf_mldsa_poly a[7], b[7];
+    kf_mldsa_poly r1, r2;
+    for (int t = 0; t < TRIALS; t++) {
+        unsigned n = 1 + (unsigned)rnd_below(7);
+        for (unsigned j = 0; j < n; j++) {
+            rnd_poly(&a[j], -(9 * (int64_t)Q - 1), 9 * (int64_t)Q - 1);
+            rnd_poly(&b[j], -(9 * (int64_t)Q - 1), 9 * (int64_t)Q - 1);
+        }
+        kf_mldsa_pointwise_portable(&r1, &a[0], &b[0]);
+        kf_mldsa_pointwise_avx2(&r2, &a[0], &b[0]);
+        CHECK(same(&r1, &r2), "pointwise, trial %d", t);
+        rnd_poly(&r1, -(Q - 1), Q - 1);
+        r2 = r1;
+        kf_mldsa_pointwise_acc_portable(&r1, &a[0], &b[0]);
+        kf_mldsa_pointwise_acc_avx2(&r2, &a[0], &b[0]);
+        CHECK(same(&r1, &r2), "pointwise_acc, trial %d", t);
+        kf_mldsa_pointwise_acc_vec_portable(&r1, a, b, n);
+        kf_mldsa_pointwise_acc_vec_avx2(&r2, a, b, n);
+        CHECK(same(&r1, &r2), "pointwise_acc_vec n=%u, trial %d", n, t);
+        if (have512) {
+            kf_mldsa_pointwise_acc_vec_avx512(&r2, a, b, n);
+            CHECK(same(&r1, &r2), "AVX-512 pointwise_acc_vec n=%u, trial %d", n, t);
+            kf_mldsa_pointwise_portable(&r1, &a[n - 1], &b[n - 1]);
+            kf_mldsa_pointwise_avx512(&r2, &a[n - 1], &b[n - 1]);
+            CHECK(same(&r1, &r2), "AVX-512 pointwise, trial %d", t);
+            r2 = r1;
+            kf_mldsa_pointwise_acc_portable(&r1, &a[0], &b[0]);
+            kf_mldsa_pointwise_acc_avx512(&r2, &a[0], &b[0]);
+            CHECK(same(&r1, &r2), "AVX-512 pointwise_acc, trial %d", t);
+        }
+    }
+}
+
+static void test_coefficientwise(void)
+{
+    const int64_t rmax = (1ll << 31) - (1 << 22) - 1; /* reduce32's input bound */
+    kf_mldsa_poly a, b, r1, r2, s1, s2;
+    for (int t = 0; t < TRIALS; t++) {
+        rnd_poly(&a, -rmax, rmax);
+        r1 = r2 = a;
+        kf_mldsa_poly_reduce_portable(&r1);
+        kf_mldsa_poly_reduce_avx2(&r2);
+        CHECK(same(&r1, &r2), "reduce, trial %d", t);
+        r1 = r2 = a;
+        kf_mldsa_poly_freeze_portable(&r1);
+        kf_mldsa_poly_freeze_avx2(&r2);
+        CHECK(same(&r1, &r2), "freeze, trial %d", t);
+        rnd_poly(&a, INT32_MIN, INT32_MAX);
+        r1 = r2 = a;
+        kf_mldsa_poly_caddq_portable(&r1);
+        kf_mldsa_poly_caddq_avx2(&r2);
+        CHECK(same(&r1, &r2), "caddq, trial %d", t);
+        rnd_poly(&a, -(1 << 30), (1 << 30) - 1);
+        rnd_poly(&b, -(1 << 30), (1 << 30));
+        kf_mldsa_poly_add_portable(&r1, &a, &b);
+        kf_mldsa_poly_add_avx2(&r2, &a, &b);
+        CHECK(same(&r1, &r2), "add, trial %d", t);
+        kf_mldsa_poly_sub_portable(&r1, &a, &b);
+        kf_mldsa_poly_sub_avx2(&r2, &a, &b);
+        CHECK(same(&r1, &r2), "sub, trial %d", t);
+        rnd_poly(&a, 0, (1 << 10) - 1);
+        kf_mldsa_poly_shiftl_portable(&r1, &a);
+        kf_mldsa_poly_shiftl_avx2(&r2, &a);
+        CHECK(same(&r1, &r2), "shiftl, trial %d", t);
+        rnd_poly(&a, 0, Q - 1);
+        kf_mldsa_power2round_portable(&r1, &s1, &a);
+        kf_mldsa_power2round_avx2(&r2, &s2, &a);
+        CHECK(same(&r1, &r2) && same(&s1, &s2), "power2round, trial %d", t);
+    }
+}
+
+/* Decompose and UseHint on every value of [0, q), for both gamma2. */
+static void test_rounding_every_value(void)
+{
+    kf_mldsa_poly a, h, r1, r2, s1, s2;
+    for (int g = 0; g < 2; g++) {
+        int bad = 0;
+        for (int32_t base = 0; base < Q; base += N) {
+            for (unsigned i = 0; i < N; i++) a.c[i] = base + (int32_t)i < Q ? base + (int32_t)i : Q - 1;
+            kf_mldsa_decompose_portable(&r1, &s1, &a, gammas2[g]);
+            kf_mldsa_decompose_avx2(&r2, &s2, &a, gammas2[g]);
+            bad += !same(&r1, &r2) || !same(&s1, &s2);
+            memset(&r2, 0x55, sizeof r2);
+            kf_mldsa_decompose_avx2(&r2, NULL, &a, gammas2[g]);
+            bad += !same(&r1, &r2);
+            memset(&s2, 0x55, sizeof s2);
+            kf_mldsa_decompose_avx2(NULL, &s2, &a, gammas2[g]);
+            bad += !same(&s1, &s2);
+            for (unsigned i = 0; i < N; i++) h.c[i] = (int32_t)((base >> 8) + i) & 1; /* each value set and clear */
+            for (int flip = 0; flip < 2; flip++) {
+                kf_mldsa_use_hint_portable(&r1, &a, &h, gammas2[g]);
+                kf_mldsa_use_hint_avx2(&r2, &a, &h, gammas2[g]);
+                bad += !same(&r1, &r2);
+                for (unsigned i = 0; i < N; i++) h.c[i] ^= 1;
+            }
+        }
+        CHECK(bad == 0, "decompose / use_hint gamma2=%d: %d polynomials differ", gammas2[g], bad);
+    }
+}
+
+static void test_make_hint(void)
+{
+    kf_mldsa_poly r, rz, h1, h2;
+    for (int t = 0; t < TRIALS; t++) {
+        int32_t g2 = gammas2[t & 1];
+        rnd_poly(&r, 0, Q - 1);
+        for (unsigned i = 0; i < N; i++) { /* r + z with |z| <= gamma2: high bits the same or next */
+            int32_t v = r.c[i] + rnd_in(-g2, g2);
+            rz.c[i] = v < 0 ? v + Q : v >= Q ? v - Q : v;
+        }
+        uint32_t o1 = (uint32_t)t, o2 = (uint32_t)t;
+        kf_mldsa_make_hint_portable(&h1, &r, &rz, g2, &o1);
+        kf_mldsa_make_hint_avx2(&h2, &r, &rz, g2, &o2);
+        CHECK(same(&h1, &h2) && o1 == o2, "make_hint gamma2=%d, trial %d (ones %u, %u)", g2, t, o1, o2);
+    }
+}
+
+static void test_exceeds(void)
+{
+    const int32_t bounds[] = {(1 << 17) - 78, (1 << 19) - 196, (1 << 19) - 120, (Q - 1) / 88 - 78,
+                              (Q - 1) / 32 - 196, (Q - 1) / 32 - 120, (Q - 1) / 88, (Q - 1) / 32};
+    kf_mldsa_poly a;
+    for (int t = 0; t < TRIALS; t++) {
+        int32_t bound = bounds[t % (int)(sizeof bounds / sizeof bounds[0])];
+        rnd_poly(&a, -(bound - 1), bound - 1); /* inside */
+        if (t & 1) {                           /* one coefficient at an edge, inside or out */
+            static const int32_t d[4] = {-1, 0, 0, -1};
+            int e = (int)rnd_below(4);
+            int32_t v = bound + d[e];
+            a.c[rnd_below(N)] = e & 2 ? -v : v;
+        }
+        uint32_t o1 = (uint32_t)(t & 2) >> 1, o2 = o1;
+        kf_mldsa_poly_exceeds_portable(&a, bound, &o1);
+        kf_mldsa_poly_exceeds_avx2(&a, bound, &o2);
+        CHECK(o1 == o2, "exceeds bound=%d, trial %d (%u, %u)", bound, t, o1, o2);
+    }
+    /* all of [-6283008, 6283008] at the bounds' edges, one coefficient at a time */
+    for (unsigned i = 0; i < N; i++) {
+        memset(&a, 0, sizeof a);
+        for (int e = 0; e < 4; e++) {
+            int32_t bound = bounds[i % 8], v = e & 1 ? bound : bound - 1;
+            a.c[i] = e & 2 ? -v : v;
+            uint32_t o1 = 0, o2 = 0;
+            kf_mldsa_poly_exceeds_portable(&a, bound, &o1);
+            kf_mldsa_poly_exceeds_avx2(&a, bound, &o2);
+            CHECK(o1 == o2 && o1 == (uint32_t)(e & 1), "exceeds at %u, value %d, bound %d", i, a.c[i], bound);
+        }
+    }
+}
+
+/* RejNTTPoly's candidates (Alg. 14, 30) written out here, from coefficient n on */
+static unsigned rej_ref(int32_t *c, unsigned n, const uint8_t *buf, size_t len)
+{
+    for (size_t pos = 0; pos + 3 <= len && n < N; pos += 3) {
+        int32_t t = buf[pos] | buf[pos + 1] << 8 | (buf[pos + 2] & 0x7F) << 16;
+        if (t < Q) c[n++] = t;
+    }
+    return n;
+}
+
+/* RejBoundedPoly's half-bytes (Alg. 15, 31), low one first */
+static unsigned rej_eta_ref(int32_t *c, unsigned n, const uint8_t *buf, size_t len, unsigned eta)
+{
+    for (size_t pos = 0; pos < 2 * len && n < N; pos++) {
+        int32_t z = pos & 1 ? buf[pos / 2] >> 4 : buf[pos / 2] & 15;
+        if (eta == 2 && z < 15) c[n++] = 2 - z % 5;
+        if (eta == 4 && z < 9) c[n++] = 4 - z;
+    }
+    return n;
+}
+
+static void test_rejection(void)
+{
+    static uint8_t buf[840];
+    kf_mldsa_poly r1, r2;
+    for (int t = 0; t < TRIALS; t++) {
+        size_t len = rnd_below(sizeof buf + 1);
+        unsigned n0 = (unsigned)rnd_below(N + 1);
+        rnd_bytes(buf, len);
+        for (size_t i = 2; i < len; i += 3) /* often q and the values around it, and 2^23 - 1 */
+            if (rnd_below(4) == 0) {
+                int32_t v = rnd_below(2) ? Q - 2 + (int32_t)rnd_below(4) : 0x7FFFFF;
+                buf[i - 2] = (uint8_t)v;
+                buf[i - 1] = (uint8_t)(v >> 8);
+                buf[i] = (uint8_t)((v >> 16) | (rnd_below(2) << 7)); /* the top bit is ignored */
+            }
+        memset(&r1, 0x33, sizeof r1);
+        r2 = r1;
+        unsigned n1 = rej_ref(r1.c, n0, buf, len);
+        size_t used = 0;
+        unsigned n2 = kf_mldsa_rej_uniform_avx2(r2.c, n0, buf, len, &used);
+        CHECK(used % 24 == 0 && used <= len && n2 <= N, "rej_uniform_avx2 bounds, trial %d", t);
+        n2 = rej_ref(r2.c, n2, buf + used, len - used);
+        CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_uniform, trial %d (n %u, %u)", t, n1, n2);
+    }
+    /* RejBoundedPoly (Alg. 15, 31) for eta 2 and 4 */
+    for (int t = 0; t < TRIALS; t++) {
+        const unsigned eta = t & 1 ? 4 : 2;
+        size_t len = rnd_below(300);
+        unsigned n0 = (unsigned)rnd_below(N + 1);
+        rnd_bytes(buf, len);
+        memset(&r1, 0x33, sizeof r1);
+        r2 = r1;
+        unsigned n1 = rej_eta_ref(r1.c, n0, buf, len, eta);
+        size_t used = 0;
+        unsigned n2 = kf_mldsa_rej_eta_avx2(r2.c, n0, buf, len, eta, &used);
+        CHECK(used % 4 == 0 && used <= len && n2 <= N, "rej_eta_avx2 bounds, trial %d", t);
+        n2 = rej_eta_ref(r2.c, n2, buf + used, len - used, eta);
+        CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_eta %u, trial %d (n %u, %u)", eta, t,
+              n1, n2);
+    }
+    /* ExpandA and ExpandS under each arithmetic */
+    static kf_mldsa_poly s[2][KF_MLDSA_K_MAX + KF_MLDSA_L_MAX];
+    static kf_mldsa_poly a[2][KF_MLDSA_K_MAX * KF_MLDSA_L_MAX];
+    for (int t = 0; t < 6; t++) {
+        const kf_mldsa_params *p = kf_mldsa_params_get(t % 3 == 0 ? KF_MLDSA44 : t % 3 == 1 ? KF_MLDSA65 : KF_MLDSA87);
+        uint8_t rho[32];
+        rnd_bytes(rho, sizeof rho);
+        uint8_t rhop[64];
+        rnd_bytes(rhop, sizeof rhop);
+        for (int v = 0; v < 2; v++) {
+            kf_mldsa_arith_select(v);
+            kf_mldsa_expand_a(a[v], rho, p);
+            kf_mldsa_expand_s(s[v], s[v] + p->l, rhop, p);
+        }
+        CHECK(memcmp(a[0], a[1], p->k * p->l * sizeof a[0][0]) == 0, "ExpandA, trial %d", t);
+        CHECK(memcmp(s[0], s[1], (p->k + p->l) * sizeof s[0][0]) == 0, "ExpandS, trial %d", t);
+    }
+}
+
+static void test_packing(void)
+{
+    static const unsigned wbits[2] = {4, 6}, zbits[2] = {18, 20};
+    static const int32_t gamma1[2] = {1 << 17, 1 << 19};
+    uint8_t o1[32 * 20 + 8], o2[32 * 20 + 8];
+    kf_mldsa_poly a, r1, r2;
+    for (int t = 0; t < TRIALS; t++) {
+        const unsigned bits = wbits[t & 1], len = 32 * bits;
+        rnd_poly(&a, 0, (1 << bits) - 1);
+        memset(o1, 0xA5, sizeof o1);
+        memset(o2, 0xA5, sizeof o2);
+        kf_mldsa_arith_select(0);
+        kf_mldsa_pack_simple(o1, &a, bits);
+        CHECK(kf_mldsa_pack_simple_avx2(o2, &a, bits) == 1, "pack_simple_avx2 %u bits taken", bits);
+        CHECK(memcmp(o1, o2, sizeof o1) == 0, "pack_simple %u bits (or a byte past %u written), trial %d", bits,
+              len, t);
+        const unsigned zb = zbits[t & 1];
+        rnd_bytes(o1, 32 * zb);
+        kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t & 1]);
+        CHECK(kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t & 1]) == 1, "unpack_offset_avx2 %u bits taken", zb);
+        CHECK(same(&r1, &r2), "unpack_offset %u bits, trial %d", zb, t);
+    }
+    CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 10) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 13, 4096) == 0,
+          "other widths left to the portable code");
+    kf_mldsa_arith_select(1);
+}
+
+/* Whole operations through the public names: each arithmetic gives the same bytes. */
+static void test_whole(void)
+{
+    static const kf_mldsa_param sets[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
+    static uint8_t pk[3][KF_MLDSA_PK_MAX_BYTES], sk[3][KF_MLDSA_SK_MAX_BYTES], sig[3][KF_MLDSA_SIG_MAX_BYTES];
+    uint8_t xi[32], msg[40];
+    for (int t = 0; t < 12; t++) {
+        kf_mldsa_param p = sets[t % 3];
+        rnd_bytes(xi, sizeof xi);
+        rnd_bytes(msg, sizeof msg);
+        int rc[3][3];
+        const int nv = have512 ? 3 : 2; /* portable, AVX2, AVX2 + AVX-512 */
+        for (int v = 0; v < nv; v++) {
+            CHECK(kf_mldsa_arith_select(v > 0) == (v > 0), "select %d", v);
+            CHECK(kf_mldsa_arith_select_avx512(v == 2) == (v == 2), "select AVX-512 %d", v);
+            rc[v][0] = kf_mldsa_keygen_internal(p, pk[v], sk[v], xi);
+            rc[v][1] = kf_mldsa_sign(p, sig[v], sizeof sig[v], msg, sizeof msg, NULL, 0, NULL, sk[v],
+                                     kf_mldsa_sk_bytes(p));
+            rc[v][2] = kf_mldsa_verify(p, msg, sizeof msg, NULL, 0, sig[v ? 0 : 1], kf_mldsa_sig_bytes(p), pk[v],
+                                       kf_mldsa_pk_bytes(p));
+        }
+        if (nv == 3) {
+            CHECK(memcmp(pk[0], pk[2], kf_mldsa_pk_bytes(p)) == 0 && memcmp(sig[0], sig[2], kf_mldsa_sig_bytes(p)) == 0,
+                  "AVX-512 keys / signatures differ, ML-DSA-%d", (int)p);
+            CHECK(rc[2][0] == KF_OK && rc[2][1] == KF_OK && rc[2][2] == KF_OK, "AVX-512 rc, trial %d", t);
+        }
+        CHECK(rc[0][0] == KF_OK && rc[1][0] == KF_OK && rc[0][1] == KF_OK && rc[1][1] == KF_OK, "rc, trial %d", t);
+        CHECK(memcmp(pk[0], pk[1], kf_mldsa_pk_bytes(p)) == 0 && memcmp(sk[0], sk[1], kf_mldsa_sk_bytes(p)) == 0,
+              "keys differ, ML-DSA-%d", (int)p);
+        CHECK(memcmp(sig[0], sig[1], kf_mldsa_sig_bytes(p)) == 0, "signatures differ, ML-DSA-%d", (int)p);
+        CHECK(rc[1][2] == KF_OK, "AVX2 verify of the portable signature, ML-DSA-%d", (int)p);
+    }
+}
+
+int main(void)
+{
+    if (!(kf_cpu_features() & KF_CPU_AVX2)) {
+        puts("test_mldsa_simd: no AVX2 on this CPU: skipped");
+        return 77;
+    }
+    have512 = kf_mldsa_arith_select_avx512(1);
+    kf_mldsa_arith_select_avx512(0);
+    printf("test_mldsa_simd: AVX-512 NTT %s\n", have512 ? "tested" : "not run on this CPU");
+    test_ntt();
+    test_pointwise();
+    test_coefficientwise();
+    test_rounding_every_value();
+    test_make_hint();
+    test_exceeds();
+    test_rejection();
+    test_packing();
+    test_whole();
+    if (failures) {
+        printf("test_mldsa_simd: %d failures\n", failures);
+        return 1;
+    }
+    puts("test_mldsa_simd: every AVX2 (and AVX-512) function matches the portable one");
+    return 0;
+}
