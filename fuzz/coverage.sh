@@ -12,7 +12,7 @@ cov=$1
 shift
 src=$(cd "$(dirname "$0")/.." && pwd)
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify fuzz_mldsa
                                      fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile)
 tool() { # llvm-profdata / llvm-cov of the clang in use (Debian: llvm-profdata-14, package llvm-14)
   local v

@@ -161,6 +161,57 @@ static void slhdsa(void)
     }
 }
 
+/* fuzz_mldsa: its three modes (the harness makes its valid signatures and key templates
+ * itself; these seeds select them, change a byte, or bring keys and signatures of their own) */
+static void mldsa(void)
+{
+    static uint8_t buf[16384], sk[KF_MLDSA_SK_MAX_BYTES];
+    static const kf_mldsa_param sets[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
+    static const kf_key_type types[3] = {KF_KEY_MLDSA44, KF_KEY_MLDSA65, KF_KEY_MLDSA87};
+    for (uint8_t v = 0; v < 4; v++) {
+        uint8_t t0[] = {0, v, 0, 0, 3, 1};                         /* unchanged, in a batch of 4 */
+        put("fuzz_mldsa", t0, sizeof t0);
+        uint8_t t1[] = {0, v, 0, 1, 0x34, 0x12, 0x56, 0x01};        /* one signature byte */
+        put("fuzz_mldsa", t1, sizeof t1);
+        uint8_t t2[] = {0, v, 4 | 32, 0, 0x10, 0x00, 0x80, 31};     /* public key, length */
+        put("fuzz_mldsa", t2, sizeof t2);
+    }
+    for (unsigned s = 0; s < 3; s++) {
+        /* arbitrary mode: pure, with a signature of the right shape made under another key */
+        uint8_t pk[KF_MLDSA_PK_MAX_BYTES], xi[32];
+        size_t pkl = kf_mldsa_pk_bytes(sets[s]), sl = kf_mldsa_sig_bytes(sets[s]), o = 0;
+        filler(xi, 32, 4000 + s);
+        kf_mldsa_keygen_internal(sets[s], pk, sk, xi);
+        buf[o++] = 1;
+        buf[o++] = (uint8_t)s;
+        buf[o++] = 0;
+        filler(buf + o, pkl, 4100 + s);
+        o += pkl;
+        buf[o++] = 0;
+        buf[o++] = 5;
+        memcpy(buf + o, "hello", 5);
+        o += 5;
+        kf_mldsa_sign(sets[s], buf + o, sl, "hello", 5, "", 0, NULL, sk, kf_mldsa_sk_bytes(sets[s]));
+        o += sl;
+        put("fuzz_mldsa", buf, o);
+        /* keys mode: an arbitrary DER that is an ML-DSA key of this set (seed form) */
+        size_t n = 0;
+        buf[0] = 2;
+        buf[1] = 0;
+        kf_key_encode_pkcs8(types[s], KF_PRIV_SEED, xi, 32, NULL, 0, buf + 2, sizeof buf - 2, &n);
+        put("fuzz_mldsa", buf, 2 + n);
+        kf_key_encode_spki(types[s], pk, pkl, buf + 2, sizeof buf - 2, &n);
+        put("fuzz_mldsa", buf, 2 + n);
+    }
+    kf_wipe(sk, sizeof sk);
+    for (uint8_t t = 0; t < 6; t++) {
+        uint8_t k0[] = {2, 1, t, 0, 0};                             /* a template unchanged */
+        put("fuzz_mldsa", k0, sizeof k0);
+        uint8_t k1[] = {2, 1, t, 1, 0xf0, 0x00, 0x01, 0};           /* one byte of it changed */
+        put("fuzz_mldsa", k1, sizeof k1);
+    }
+}
+
 static void hexline(char *out, size_t cap, const char *alg_note, const uint8_t *d, size_t n, const char *name,
                     int star)
 {
@@ -253,6 +304,22 @@ static void keys(void)
         memcpy(buf + 1, der, len);
         put("fuzz_key_decode", buf, len + 1);
     }
+    /* ML-DSA-44: SPKI and the three PKCS#8 forms */
+    static uint8_t mpk[KF_MLDSA44_PK_BYTES], msk[KF_MLDSA44_SK_BYTES];
+    kf_mldsa_keygen_internal(KF_MLDSA44, mpk, msk, seed);
+    if (kf_key_encode_spki(KF_KEY_MLDSA44, mpk, sizeof mpk, der, sizeof der, &len) == KF_OK) {
+        buf[0] = 0;
+        memcpy(buf + 1, der, len);
+        put("fuzz_key_decode", buf, len + 1);
+    }
+    for (int form = KF_PRIV_SEED; form <= KF_PRIV_BOTH; form++)
+        if (kf_key_encode_pkcs8(KF_KEY_MLDSA44, (kf_key_priv_form)form, seed, 32, msk, sizeof msk, der, sizeof der,
+                                &len) == KF_OK) {
+            buf[0] = 1;
+            memcpy(buf + 1, der, len);
+            put("fuzz_key_decode", buf, len + 1);
+        }
+    kf_wipe(msk, sizeof msk);
 }
 
 /* fuzz_provider (fuzz_provider.c's layout: a selector byte, then the entry point's bytes).
@@ -480,6 +547,7 @@ int main(int argc, char **argv)
     batch();
     mlkem();
     slhdsa();
+    mldsa();
     sum_check();
     keys();
     provider();

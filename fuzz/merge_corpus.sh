@@ -13,7 +13,7 @@ b=$(cd "$1" && pwd)
 shift
 src=$(cd "$(dirname "$0")/.." && pwd)
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify fuzz_mldsa
                                      fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile)
 [ -d "$b/fuzz-seeds" ] || "$b/fuzz/fuzz_make_seeds" "$b/fuzz-seeds" >/dev/null
 for t in "${targets[@]}"; do

@@ -15,7 +15,7 @@ secs=$2
 jobs=${3:-2}
 shift 3 2>/dev/null || shift $#
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify fuzz_mldsa
                                      fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile)
 built=()
 for t in "${targets[@]}"; do

@@ -8,7 +8,7 @@ Hash objects (update / digest / hexdigest / copy, as hashlib's):
   cshake128/256, kmac128/256, tuplehash128/256, parallelhash128/256 (SP 800-185)
 XOF objects add digest(length), hexdigest(length) and read(n) (incremental output).
 Batched: shake128_batch, shake256_batch, turboshake128_batch, turboshake256_batch,
-sha3_256_batch, sha3_512_batch. Post-quantum: keccakforge.mlkem, keccakforge.slhdsa.
+sha3_256_batch, sha3_512_batch. Post-quantum: keccakforge.mlkem, keccakforge.slhdsa, keccakforge.mldsa.
 Errors: keccakforge.Error and its subclasses (.status is the C library's status name).
 """
 from ._keccakforge import (  # noqa: F401

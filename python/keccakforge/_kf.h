@@ -43,5 +43,7 @@ int kfpy_ct_equal(const void *a, const void *b, size_t len);
 extern PyMethodDef kfpy_pqc_methods[];
 /* Key encodings, SPKI / PKCS#8 DER and PEM (_kf_keys.c). */
 extern PyMethodDef kfpy_key_methods[];
+/* ML-DSA functions (_kf_mldsa.c) for the module's method table. */
+extern PyMethodDef kfpy_mldsa_methods[];
 
 #endif

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""ctest's python_typing: mypy --strict on typing/hashlib_style.py against the package's stubs
+"""ctest's python_typing: mypy --strict on typing/*.py against the package's stubs
 (python/keccakforge/*.pyi). Exit 77 (skipped) with one line when mypy is not installed."""
 import os
 import subprocess
@@ -13,7 +13,8 @@ except ImportError:
 
 here = os.path.dirname(os.path.abspath(__file__))
 env = dict(os.environ, MYPYPATH=os.path.join(here, ".."))
-r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull,
-                    os.path.join(here, "typing", "hashlib_style.py")], env=env, capture_output=True, text=True)
+files = sorted(os.path.join(here, "typing", f) for f in os.listdir(os.path.join(here, "typing")) if f.endswith(".py"))
+r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull] + files,
+                   env=env, capture_output=True, text=True)
 print(r.stdout + r.stderr)
 sys.exit(0 if r.returncode == 0 else 1)

@@ -29,6 +29,8 @@ assert kf.kt128().hexdigest(8) == "1ac2d450fc3b4205"
 ek, dk = mlkem.ML_KEM_768.keygen(); K, c = mlkem.ML_KEM_768.encaps(ek)
 assert mlkem.ML_KEM_768.decaps(dk, c) == K
 s = slhdsa.SLH_DSA_SHAKE_128f; pk, sk = s.keygen(); assert s.verify(pk, b"m", s.sign(sk, b"m"))
+from keccakforge import mldsa
+d = mldsa.ML_DSA_65; pk, sk = d.keygen(); assert d.verify(pk, b"m", d.sign(sk, b"m"))
 print("ok", kf.__version__, kf.backends(), kf._keccakforge.__file__)
 """
 
@@ -90,7 +92,8 @@ def main():
             with zipfile.ZipFile(wheels[0]) as z:
                 names = set(z.namelist())
             want = {"keccakforge/__init__.py", "keccakforge/_keccakforge.abi3.so", "keccakforge/py.typed",
-                    "keccakforge/__init__.pyi", "keccakforge/mlkem.py", "keccakforge/slhdsa.py", "keccakforge/_keys.py"}
+                    "keccakforge/__init__.pyi", "keccakforge/mlkem.py", "keccakforge/slhdsa.py", "keccakforge/_keys.py",
+                    "keccakforge/mldsa.py", "keccakforge/mldsa.pyi"}
             extra = [n for n in names if n.endswith((".c", ".h", ".a"))]
             if not want <= names or extra:
                 print(f"FAILED: wheel contents: missing {sorted(want - names)}, unwanted {extra}")

@@ -23,6 +23,7 @@
  * range, t0 and tr those of A s1 + s2); that also gives the public key a v1 publicKey must match.
  */
 #include "keccakforge.h"
+#include "common/ct.h"
 
 #include <string.h>
 
@@ -128,6 +129,15 @@ static int check_expanded_dk(const struct ktype *k, const uint8_t *dk, size_t dk
     return kf_mlkem_check_ek((kf_mlkem_param)k->param, dk + (dklen - ekl - 64), ekl);
 }
 
+/* 1 if two secret keys are equal: compared in constant time; only the verdict (a key is
+ * accepted or refused) is made public (common/ct.h). */
+static int same_key(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    int eq = kf_ct_equal(a, b, n);
+    kf_declassify(&eq, sizeof eq);
+    return eq;
+}
+
 /* The seeded kinds (ML-KEM, ML-DSA): the seed's size, */
 static size_t seed_bytes(const struct ktype *k)
 {
@@ -215,7 +225,7 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
         if (form == KF_PRIV_BOTH) {
             /* the seed's own key; a given one must be the same ("both" never disagrees) */
             rc = expand_seed(k, seed, pub, dk);
-            if (rc == KF_OK && priv && (privlen != dklen || !kf_ct_equal(priv, dk, dklen)))
+            if (rc == KF_OK && priv && (privlen != dklen || !same_key(priv, dk, dklen)))
                 rc = privlen != dklen ? KF_ERR_BAD_LENGTH : KF_ERR_BAD_KEY;
             if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
             priv = dk;
@@ -368,7 +378,7 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
     if (sd && seed && seedcap < sl) return KF_ERR_BAD_LENGTH;
     if (sd) {
         rc = expand_seed(k, sd, pub, dk);
-        if (rc == KF_OK && x && !kf_ct_equal(dk, x, n)) rc = KF_ERR_BAD_KEY;   /* "both" disagree */
+        if (rc == KF_OK && x && !same_key(dk, x, n)) rc = KF_ERR_BAD_KEY;   /* "both" disagree */
     } else {
         rc = check_priv(k, x, n, pub);
         if (rc == KF_OK) memcpy(dk, x, n);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""test_key_file_safety.py - how `kforge mlkem` and `kforge slhdsa` treat the files they
-write and read (issue 41, defects 2, 5 and 6).
+"""test_key_file_safety.py - how `kforge mlkem`, `kforge slhdsa` and `kforge mldsa` treat the
+files they write and read (issue 41, defects 2, 5 and 6).
 
   modes     a secret key written over an existing mode-644 file ends up 0600 (raw and
             --pem); a public key gets 0644 less the umask
@@ -57,7 +57,8 @@ def main():
 
     # ---- modes: an existing world-readable file does not lend its mode to a secret ----------
     for scheme, sec, pub, extra in (("mlkem", "dk", "ek", ["-p", "768"]),
-                                    ("slhdsa", "sk", "pk", ["-p", "shake-128f"])):
+                                    ("slhdsa", "sk", "pk", ["-p", "shake-128f"]),
+                                    ("mldsa", "sk", "pk", ["-p", "65"])):
         for pem in ([], ["--pem"]):
             write("old_sec", b"old secret", 0o644)
             write("old_pub", b"old public", 0o600)
@@ -73,7 +74,8 @@ def main():
 
     # ---- symlinks -------------------------------------------------------------------------
     for scheme, sec, pub, extra in (("mlkem", "dk", "ek", ["-p", "512"]),
-                                    ("slhdsa", "sk", "pk", ["-p", "shake-128f"])):
+                                    ("slhdsa", "sk", "pk", ["-p", "shake-128f"]),
+                                    ("mldsa", "sk", "pk", ["-p", "44"])):
         for pem in ([], ["--pem"]):
             tag = "%s %s" % (scheme, " ".join(pem) or "raw")
             write("target", b"do not overwrite", 0o644)
@@ -99,7 +101,8 @@ def main():
     # ---- atomic: a failed keygen changes nothing ------------------------------------------
     if os.path.exists("/dev/full"):
         for scheme, sec, pub, extra in (("mlkem", "dk", "ek", ["-p", "768"]),
-                                        ("slhdsa", "sk", "pk", ["-p", "shake-128f"])):
+                                        ("slhdsa", "sk", "pk", ["-p", "shake-128f"]),
+                                        ("mldsa", "sk", "pk", ["-p", "87"])):
             for pem in ([], ["--pem"]):
                 tag = "%s %s" % (scheme, " ".join(pem) or "raw")
                 write("pub_keep", b"the old public key", 0o644)
@@ -140,6 +143,16 @@ def main():
             ("slhdsa verify --sig-file", ["slhdsa", "verify", "-p", "shake-128f", "--pk", "00" * 32,
                                           "--msg", "00", "--sig-file", "/dev/zero"]),
             ("slhdsa keygen --seed-file", ["slhdsa", "keygen", "-p", "shake-128f", "--seed-file", "/dev/zero"]),
+            ("mldsa sign --sk-file", ["mldsa", "sign", "-p", "87", "--sk-file", "/dev/zero", "--msg", "00"]),
+            ("mldsa verify --pk-file", ["mldsa", "verify", "-p", "87", "--pk-file", "/dev/zero", "--msg", "00",
+                                        "--sig", "00"]),
+            ("mldsa verify --sig-file", ["mldsa", "verify", "-p", "44", "--pk", "00" * 1312, "--msg", "00",
+                                         "--sig-file", "/dev/zero"]),
+            ("mldsa sign --ctx-file", ["mldsa", "sign", "-p", "44", "--sk", "00", "--msg", "00",
+                                       "--ctx-file", "/dev/zero"]),
+            ("mldsa sign --rnd-file", ["mldsa", "sign", "-p", "44", "--sk", "00", "--msg", "00",
+                                       "--rnd-file", "/dev/zero"]),
+            ("mldsa keygen --seed-file", ["mldsa", "keygen", "-p", "65", "--seed-file", "/dev/zero"]),
         ]
         for what, args in cases:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -66,8 +66,13 @@ def main():
         opts = sorted(set(re.findall(r"(--[a-z][a-z-]+)", helptext)))
         missing = [o for o in opts if o not in page1]
         check(opts and not missing, "kforge.1 documents every option of kforge %s" % cmd, missing)
-    for v in ("ek", "dk", "c", "k", "seed", "m", "pk", "sk", "msg", "sig", "ctx", "addrnd"):
+    for v in ("ek", "dk", "c", "k", "seed", "m", "pk", "sk", "msg", "sig", "ctx", "addrnd", "rnd"):
         check(re.search(r"\b%s\b" % v, page1) is not None, "kforge.1 names the value %s" % v)
+    # kforge mldsa: every option its --help names
+    helptext = subprocess.run([a.kforge, "mldsa", "--help"], capture_output=True, text=True).stdout
+    opts = sorted(set(re.findall(r"(--[a-z][a-z-]+)", helptext)))
+    missing = [o for o in opts if o not in page1 and o.replace("-file", "") not in page1]
+    check(opts and not missing, "kforge.1 documents every option of kforge mldsa", missing)
     with open(os.path.join(a.source, "include", "keccakforge.h"), encoding="utf-8") as f:
         funcs = sorted(set(re.findall(r"^KF_API [^(]*?\b(kf_\w+)\(", f.read(), re.M)))
     page3 = text["keccakforge.3"]

@@ -17,5 +17,6 @@ int kforge_sum(int argc, char **argv);
 int kforge_bench(int argc, char **argv);
 int kforge_mlkem(int argc, char **argv); /* mlkem_cli.c */
 int kforge_slhdsa(int argc, char **argv); /* slhdsa_cli.c */
+int kforge_mldsa(int argc, char **argv); /* mldsa_cli.c */
 
 #endif

@@ -24,6 +24,7 @@ static const struct command {
     {"backends", kforge_backends, "list the Keccak-p[1600] backends and the one in use"},
     {"mlkem", kforge_mlkem, "ML-KEM (FIPS 203) keygen / encaps / decaps; keys in files or hex"},
     {"slhdsa", kforge_slhdsa, "SLH-DSA (FIPS 205) keygen / sign / verify; files or hex"},
+    {"mldsa", kforge_mldsa, "ML-DSA (FIPS 204) keygen / sign / verify; files, hex or PEM"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
