@@ -20,6 +20,7 @@ keccakforge.ContextError (all ValueErrors).
 import os
 
 from . import _keccakforge as _c
+from . import _keys
 
 #: HashML-DSA pre-hash functions this library offers (the SHA-2 ones are not).
 PREHASHES = {"SHA3-224": 1, "SHA3-256": 2, "SHA3-384": 3, "SHA3-512": 4,
@@ -86,6 +87,17 @@ class MLDSA:
         xi = os.urandom(SEED_BYTES)
         pk, sk = _c._mldsa_keygen(self.param, xi)
         return pk, sk, xi
+
+    def public_bytes(self, pk, encoding="PEM"):
+        """pk as a SubjectPublicKeyInfo (id-ml-dsa-*, no parameters), "PEM" or "DER" (bytes)."""
+        return _keys.public_bytes(self.name, pk, encoding)
+
+    def private_bytes(self, sk=None, seed=None, encoding="PEM", form=None):
+        """A PKCS#8 private key (RFC 9881), "PEM" or "DER" (bytes). form: "seed" (xi only: what
+        pyca/cryptography and OpenSSL 3.5 read), "expanded" (sk only) or "both"; None means
+        "seed" when a seed is given, else "expanded". "both" derives sk when only the seed
+        is given; an sk and seed that disagree, or an inconsistent sk, raise InvalidKey."""
+        return _keys.private_bytes(self.name, sk, seed, form, encoding)
 
     def public_key(self, sk):
         """The public key of the expanded private key sk, after checking sk is consistent
@@ -184,5 +196,25 @@ ML_DSA_65 = MLDSA(65)
 ML_DSA_87 = MLDSA(87)
 PARAMETER_SETS = (ML_DSA_44, ML_DSA_65, ML_DSA_87)
 
+_BY_NAME = {p.name: p for p in PARAMETER_SETS}
+
+
+def load_public_key(data):
+    """(parameter set, pk) of a SubjectPublicKeyInfo: bytes-like or str, PEM or DER.
+    Malformed input raises keccakforge.EncodingError, another algorithm's key
+    AlgorithmError (both ValueErrors)."""
+    name, pk = _keys.load_public(data, _BY_NAME, "ML-DSA")
+    return _BY_NAME[name], pk
+
+
+def load_private_key(data):
+    """(parameter set, sk, seed or None) of a PKCS#8 private key, PEM or DER, in any of the
+    three forms (sk is expanded from the seed; seed is None for the expandedKey form). An
+    expanded sk must be consistent, and seed and sk must agree in the "both" form
+    (else InvalidKey)."""
+    name, _form, seed, sk = _keys.load_private(data, _BY_NAME, "ML-DSA")
+    return _BY_NAME[name], sk, seed
+
+
 __all__ = ["MLDSA", "ML_DSA_44", "ML_DSA_65", "ML_DSA_87", "PARAMETER_SETS", "PREHASHES",
-           "MAX_CONTEXT_BYTES", "SEED_BYTES", "RND_BYTES", "MU_BYTES"]
+           "MAX_CONTEXT_BYTES", "SEED_BYTES", "RND_BYTES", "MU_BYTES", "load_public_key", "load_private_key"]

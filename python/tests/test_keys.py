@@ -14,9 +14,10 @@ import subprocess
 import pytest
 
 import keccakforge as kf
-from keccakforge import mlkem, slhdsa
+from keccakforge import mldsa, mlkem, slhdsa
 
 MLKEM_OID = {512: 1, 768: 2, 1024: 3}
+MLDSA_OID = {44: 17, 65: 18, 87: 19}
 SLH_OID = {"SLH-DSA-SHAKE-128s": 26, "SLH-DSA-SHAKE-128f": 27, "SLH-DSA-SHAKE-192s": 28,
            "SLH-DSA-SHAKE-192f": 29, "SLH-DSA-SHAKE-256s": 30, "SLH-DSA-SHAKE-256f": 31}
 
@@ -85,6 +86,58 @@ def test_slhdsa_round_trip(p):
     assert slhdsa.load_private_key(p.private_bytes(sk)) == (p, sk)
     assert slhdsa.load_public_key(p.public_bytes(pk)) == (p, pk)
     assert slhdsa.load_public_key(memoryview(p.public_bytes(pk, "DER"))) == (p, pk)
+
+
+@pytest.mark.parametrize("p", mldsa.PARAMETER_SETS, ids=repr)
+def test_mldsa_forms_exact_and_round_trip(p):
+    pk, sk, seed = p.keygen_seed()
+    assert len(seed) == 32 and p.keygen(seed) == (pk, sk)
+    a = alg(3, MLDSA_OID[p.param])
+    want = {"seed": tlv(0x80, seed), "expanded": tlv(0x04, sk), "both": tlv(0x30, tlv(0x04, seed) + tlv(0x04, sk))}
+    for form, key in want.items():
+        der = p.private_bytes(sk, seed, encoding="DER", form=form)
+        assert der == pkcs8(a, key), form
+        pem = p.private_bytes(sk, seed, form=form)
+        assert pem.startswith(b"-----BEGIN PRIVATE KEY-----\n") and pem_body(pem) == der
+        got = mldsa.load_private_key(pem)
+        assert got == (p, sk, None if form == "expanded" else seed)
+        assert mldsa.load_private_key(der) == got and mldsa.load_private_key(pem.decode()) == got
+    assert p.private_bytes(seed=seed, encoding="DER") == pkcs8(a, want["seed"])
+    assert p.private_bytes(sk, encoding="DER") == pkcs8(a, want["expanded"])
+    assert p.private_bytes(seed=seed, encoding="DER", form="both") == pkcs8(a, want["both"])
+    assert p.public_bytes(pk, encoding="DER") == spki(a, pk)
+    assert mldsa.load_public_key(p.public_bytes(pk)) == (p, pk)
+    sig = p.sign(mldsa.load_private_key(p.private_bytes(seed=seed))[1], b"msg")
+    assert p.verify(mldsa.load_public_key(p.public_bytes(pk, "DER"))[1], b"msg", sig)
+    # an expanded key changed in s1 (just after rho, K, tr) and a seed that is not its own
+    bad = bytearray(sk)
+    bad[128] ^= 0x01
+    with pytest.raises(kf.InvalidKey):
+        p.private_bytes(bytes(bad), encoding="DER")
+    with pytest.raises(kf.InvalidKey):
+        mldsa.load_private_key(pkcs8(a, tlv(0x04, bytes(bad))))
+    other = bytes(32 - len(b"x")) + b"x"
+    with pytest.raises(kf.InvalidKey):
+        mldsa.load_private_key(pkcs8(a, tlv(0x30, tlv(0x04, other) + tlv(0x04, sk))))
+    with pytest.raises(kf.AlgorithmError, match="not ML-DSA"):
+        mldsa.load_public_key(mlkem.ML_KEM_768.public_bytes(mlkem.ML_KEM_768.keygen()[0]))
+
+
+def test_mldsa_pyca_reads_ours_and_we_read_pyca():
+    try:
+        from cryptography.hazmat.primitives import serialization as ser
+        from cryptography.hazmat.primitives.asymmetric import mldsa as pm
+    except ImportError:
+        pytest.skip("pyca/cryptography with ML-DSA is not installed")
+    p = mldsa.ML_DSA_65
+    pk, sk, seed = p.keygen_seed()
+    theirs = ser.load_pem_private_key(p.private_bytes(seed=seed), password=None)
+    assert theirs.public_key().public_bytes(ser.Encoding.DER, ser.PublicFormat.SubjectPublicKeyInfo) == \
+        p.public_bytes(pk, "DER")
+    pem = theirs.private_bytes(ser.Encoding.PEM, ser.PrivateFormat.PKCS8, ser.NoEncryption())
+    assert pem == p.private_bytes(seed=seed)
+    q, sk2, seed2 = mldsa.load_private_key(pem)
+    assert q is p and (sk2, seed2) == (sk, seed)
 
 
 def test_text_around_pem():

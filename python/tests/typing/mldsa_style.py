@@ -19,3 +19,8 @@ same: bool = dsa.public_key(sk) == pk
 sizes: tuple[int, int, int] = (dsa.pk_bytes, dsa.sk_bytes, dsa.sig_bytes)
 for s in mldsa.PARAMETER_SETS:
     name: str = s.name
+
+# key files
+pem: bytes = mldsa.ML_DSA_65.private_bytes(seed=mldsa.ML_DSA_65.keygen_seed()[2])
+params, sk_loaded, seed_or_none = mldsa.load_private_key(pem)
+spki: bytes = params.public_bytes(params.public_key(sk_loaded), encoding="DER")
