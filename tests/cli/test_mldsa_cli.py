@@ -165,11 +165,16 @@ def key_files():
             "--pk-out", "/dev/null")
     der = base64.b64decode(b"".join(read("skx.pem").splitlines()[1:-1]))
     check(r.returncode == 0 and sk in der, "--sk-form expanded holds the raw sk", r.stderr)
+    r = run("keygen", "-p", p, "--seed-file", "xi", "--pem", "--sk-form", "both", "--sk-out", "skb.pem",
+            "--pk-out", "/dev/null")
+    der = base64.b64decode(b"".join(read("skb.pem").splitlines()[1:-1]))
+    check(r.returncode == 0 and sk in der and read("xi") in der and der[len(der) - len(sk) - 4 - 2 - 32 - 4:][:1] == b"\x30",
+          "--sk-form both holds a SEQUENCE of the seed and the sk", r.stderr)
     write("sk.der", base64.b64decode(b"".join(read("sk.pem").splitlines()[1:-1])))
     write("sk.hex", (sk.hex() + "\n").encode())
     write("pk.der", base64.b64decode(b"".join(read("pk.pem").splitlines()[1:-1])))
     sigs = set()
-    for f in ("sk", "sk.hex", "sk.pem", "skx.pem", "sk.der"):
+    for f in ("sk", "sk.hex", "sk.pem", "skx.pem", "skb.pem", "sk.der"):
         r = run("sign", "-p", p, "--sk-file", f, "--msg", "abcd", "--deterministic")
         check(r.returncode == 0, "sign with the key from %s" % f, r.stderr)
         sigs.add(lines(r).get("sig"))

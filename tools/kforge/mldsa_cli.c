@@ -5,7 +5,7 @@
  * - = stdin); outputs to files (--NAME-out FILE, staged and renamed into place together; the
  * secret key and seed mode 0600, never through a symbolic link) or as NAME=hex lines.
  *
- *   kforge mldsa keygen -p 44|65|87 [--seed-file F] [--pem [--sk-form seed|expanded]]
+ *   kforge mldsa keygen -p 44|65|87 [--seed-file F] [--pem [--sk-form seed|expanded|both]]
  *                       [--pk-out F] [--sk-out F] [--seed-out F]
  *   kforge mldsa sign -p P --sk-file F --msg-file F [--ctx HEX] [--prehash NAME]
  *                     [--rnd HEX | --deterministic] [--sig-out F]
@@ -35,7 +35,7 @@
 #define PROG "kforge mldsa"
 
 static const char usage_text[] =
-    "Usage: kforge mldsa keygen -p 44|65|87 [--seed-file F] [--pem [--sk-form seed|expanded]]\n"
+    "Usage: kforge mldsa keygen -p 44|65|87 [--seed-file F] [--pem [--sk-form seed|expanded|both]]\n"
     "                           [--pk-out F] [--sk-out F] [--seed-out F]\n"
     "       kforge mldsa sign -p 44|65|87 --sk-file F --msg-file F [--ctx HEX] [--prehash NAME]\n"
     "                         [--rnd HEX | --deterministic] [--sig-out F]\n"
@@ -49,7 +49,8 @@ static const char usage_text[] =
     "the secret key and seed with mode 0600) or is printed as a NAME=hex line.\n"
     "  keygen: outputs pk, sk and (with --seed-out) the 32-byte seed xi; --seed gives xi\n"
     "          (KeyGen_internal; default: OS random). --pem writes pk as SPKI and sk as\n"
-    "          PKCS#8 in the seed form, or with --sk-form expanded the expanded key.\n"
+    "          PKCS#8 in the seed form, or with --sk-form expanded the expanded key\n"
+    "          (both: a SEQUENCE of the two).\n"
     "  sign:   output sig; hedged (32 fresh random bytes from the OS, or --rnd HEX),\n"
     "          --deterministic for FIPS 204's deterministic variant. --ctx (or --context):\n"
     "          the context string, at most 255 bytes. --prehash SHA3-224|SHA3-256|SHA3-384|\n"
@@ -107,7 +108,7 @@ static int os_random(uint8_t *out, size_t n)
 }
 
 typedef struct opts {
-    int pem, deterministic, expanded_form, prehash; /* prehash 0: pure */
+    int pem, deterministic, sk_form, prehash; /* prehash 0: pure; sk_form 0 or a kf_key_priv_form */
 } opts;
 
 static int keygen(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
@@ -129,9 +130,10 @@ static int keygen(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
         fprintf(stderr, PROG " keygen: %s\n", kf_strerror(st));
         rc = KFORGE_EXIT_FAIL;
     } else if (o->pem) {
+        int expanded = o->sk_form == KF_PRIV_EXPANDED;
         if (cli_emit_pem(PROG, v, V_N, "pk", pk, pkb, key_type(p), 0, NULL, 0) != 0 ||
-            cli_emit_pem(PROG, v, V_N, "sk", sk, skb, key_type(p), 1, o->expanded_form ? NULL : xi,
-                         o->expanded_form ? 0 : sizeof xi) != 0)
+            cli_emit_pem_form(PROG, v, V_N, "sk", sk, skb, key_type(p), 1, expanded ? NULL : xi,
+                              expanded ? 0 : sizeof xi, o->sk_form ? o->sk_form : KF_PRIV_SEED) != 0)
             rc = KFORGE_EXIT_FAIL;
     } else if (cli_emit(PROG, v, V_N, "pk", pk, pkb) != 0 || cli_emit(PROG, v, V_N, "sk", sk, skb) != 0) {
         rc = KFORGE_EXIT_FAIL;
@@ -254,11 +256,10 @@ static int take_flags(int *argc, char **argv, opts *o)
                     return 2;
                 }
                 o->prehash = (int)prehashes[k].ph;
-            } else if (strcmp(val, "seed") == 0 || strcmp(val, "expanded") == 0) {
-                o->expanded_form = val[0] == 'e';
-                o->expanded_form |= 2; /* given */
+            } else if (strcmp(val, "seed") == 0 || strcmp(val, "expanded") == 0 || strcmp(val, "both") == 0) {
+                o->sk_form = val[0] == 's' ? KF_PRIV_SEED : val[0] == 'e' ? KF_PRIV_EXPANDED : KF_PRIV_BOTH;
             } else {
-                fprintf(stderr, PROG ": --sk-form must be seed or expanded, not '%s'\n", val);
+                fprintf(stderr, PROG ": --sk-form must be seed, expanded or both, not '%s'\n", val);
                 return 2;
             }
         } else if (strcmp(a, "--context") == 0) {
@@ -314,11 +315,10 @@ int kforge_mldsa(int argc, char **argv)
         fprintf(stderr, PROG " %s: --pem is for keygen (key files are read as raw, hex or PEM)\n", ops[op]);
         st = KFORGE_EXIT_USAGE;
     }
-    if (st == 0 && o.expanded_form && (op != OP_KEYGEN || !o.pem)) {
+    if (st == 0 && o.sk_form && (op != OP_KEYGEN || !o.pem)) {
         fprintf(stderr, PROG " %s: --sk-form is for keygen --pem (a raw sk file is the expanded key)\n", ops[op]);
         st = KFORGE_EXIT_USAGE;
     }
-    o.expanded_form &= 1;
     if (st == 0 && o.deterministic && op != OP_SIGN) {
         fprintf(stderr, PROG " %s: --deterministic is for sign\n", ops[op]);
         st = KFORGE_EXIT_USAGE;
