@@ -352,6 +352,8 @@ const OSSL_ALGORITHM kf_prov_encoders[] = {
     ENC_ROWS(slh128s, KF_NAMES_SLH128S), ENC_ROWS(slh128f, KF_NAMES_SLH128F), ENC_ROWS(slh192s, KF_NAMES_SLH192S),
     ENC_ROWS(slh192f, KF_NAMES_SLH192F), ENC_ROWS(slh256s, KF_NAMES_SLH256S), ENC_ROWS(slh256f, KF_NAMES_SLH256F),
     {KF_NAMES_HYBRID, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
+    {KF_NAMES_HYBRID_P256, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
+    {KF_NAMES_HYBRID_P384, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
     {NULL, NULL, NULL, NULL}};
 
 const OSSL_ALGORITHM kf_prov_decoders[] = {

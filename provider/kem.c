@@ -2,7 +2,8 @@
 /*
  * kem.c - the KEM operation for ML-KEM-512/768/1024 (EVP_PKEY_encapsulate/decapsulate on
  * the library's kf_mlkem_encaps/decaps) and the TLS-GROUP capability: MLKEM512/768/1024
- * (0x0200-0x0202) and X25519MLKEM768 (0x11EC, hybrid.c).
+ * (0x0200-0x0202) and the hybrids X25519MLKEM768 (0x11EC), SecP256r1MLKEM768 (0x11EB) and
+ * SecP384r1MLKEM1024 (0x11ED) (hybrid.c).
  *
  * A ciphertext of the wrong length is an error; a tampered one of the right length gives
  * ML-KEM's implicit-rejection secret (FIPS 203), not an error.
@@ -130,6 +131,8 @@ const OSSL_ALGORITHM kf_prov_kems[] = {
     {KF_NAMES_MLKEM768, KF_PROPS, mlkem_kem_functions, "ML-KEM-768 (keccakforge)"},
     {KF_NAMES_MLKEM1024, KF_PROPS, mlkem_kem_functions, "ML-KEM-1024 (keccakforge)"},
     {KF_NAMES_HYBRID, KF_PROPS, kf_kem_hybrid, "X25519MLKEM768 (keccakforge; X25519 by the default provider)"},
+    {KF_NAMES_HYBRID_P256, KF_PROPS, kf_kem_hybrid, "SecP256r1MLKEM768 (keccakforge; P-256 by the default provider)"},
+    {KF_NAMES_HYBRID_P384, KF_PROPS, kf_kem_hybrid, "SecP384r1MLKEM1024 (keccakforge; P-384 by the default provider)"},
     {NULL, NULL, NULL, NULL}};
 
 /* ---- TLS-GROUP -------------------------------------------------------------------------- */
@@ -141,6 +144,8 @@ static const struct tls_group {
     {"MLKEM768", "ML-KEM-768", 0x0201, 192},
     {"MLKEM1024", "ML-KEM-1024", 0x0202, 256},
     {"X25519MLKEM768", "X25519MLKEM768", 0x11EC, 192},
+    {"SecP256r1MLKEM768", "SecP256r1MLKEM768", 0x11EB, 192},
+    {"SecP384r1MLKEM1024", "SecP384r1MLKEM1024", 0x11ED, 256},
 };
 
 int kf_prov_tls_groups(OSSL_CALLBACK *cb, void *arg)

@@ -128,7 +128,7 @@ static const OSSL_ITEM reason_strings[] = {
     {KF_R_BAD_SIGNATURE, "signature does not verify"},
     {KF_R_LIBRARY, "keccakforge library error"},
     {KF_R_NO_MEMORY, "out of memory"},
-    {KF_R_CLASSIC, "X25519 (default provider) failed"},
+    {KF_R_CLASSIC, "X25519/P-256/P-384 (default provider) failed"},
     {KF_R_KEY_MISMATCH, "key parts do not match"},
     {KF_R_OPENSSL_LIMIT, "not possible with this OpenSSL version"},
     {0, NULL},

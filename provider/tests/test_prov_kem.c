@@ -10,6 +10,9 @@
  *   - X25519MLKEM768: a server share built independently (the library's ML-KEM encaps of
  *     the first 1184 bytes of the client share, then an X25519 key of the default
  *     provider with the last 32) decapsulates to ML-KEM secret || X25519 secret;
+ *   - SecP256r1MLKEM768 / SecP384r1MLKEM1024, ECDH first: the same with the default
+ *     provider's P-256/P-384 on the first 65/97 bytes, giving ECDH secret || ML-KEM secret;
+ *     a short share and a compressed point are refused;
  *   - bad input (wrong key or ciphertext sizes, unknown parameters) fails with a reason;
  *   - a dk whose inner ek fails the modulus check (H(ek) matching) is refused by fromdata
  *     and the DER/PEM decoders with "invalid key" (issue 41).
@@ -286,6 +289,55 @@ static void test_hybrid(void)
     EVP_PKEY_free(cl);
 }
 
+/* SecP256r1MLKEM768 / SecP384r1MLKEM1024: ECDH first (draft-ietf-tls-ecdhe-mlkem). The server
+ * share is built independently: the default provider's ECDH on the first ecpub bytes of the client
+ * share, the library's ML-KEM encaps on the rest; the provider's decapsulation must give
+ * ECDH secret || ML-KEM secret. */
+static void test_hybrid_ec(const char *name, const char *curve, kf_mlkem_param mp, size_t ek, size_t ct,
+                           size_t ecpub, size_t ecss)
+{
+    EVP_PKEY *cl = keygen(name), *eph = EVP_PKEY_Q_keygen(libctx, "provider=default", "EC", curve), *peer = NULL;
+    uint8_t share[97 + 1568], srv[97 + 1568], want[80], got[80];
+    size_t n = 0, sl = sizeof got, xl = ecss;
+    EVP_PKEY_CTX *d = NULL, *f = NULL;
+    OSSL_PARAM p[3];
+    CHECK(cl && eph, "%s keygen", name);
+    if (!cl || !eph) { ERR_print_errors_fp(stdout); goto end; }
+    {
+        unsigned char *q = NULL;
+        n = EVP_PKEY_get1_encoded_public_key(cl, &q);
+        CHECK(n == ecpub + ek && q && q[0] == 0x04, "%s client share size %zu (or not an uncompressed point first)", name, n);
+        if (q && n == ecpub + ek) memcpy(share, q, n);
+        OPENSSL_free(q);
+        if (n != ecpub + ek) goto end;
+    }
+    CHECK(kf_mlkem_encaps(mp, srv + ecpub, want + ecss, share + ecpub, ek) == KF_OK, "%s: ML-KEM part of the client share", name);
+    CHECK(EVP_PKEY_get_octet_string_param(eph, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, srv, ecpub, &xl) == 1 && xl == ecpub,
+          "%s: eph pub", name);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)curve, 0);
+    p[1] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, share, ecpub);
+    p[2] = OSSL_PARAM_construct_end();
+    f = EVP_PKEY_CTX_new_from_name(libctx, "EC", "provider=default");
+    CHECK(f && EVP_PKEY_fromdata_init(f) == 1 && EVP_PKEY_fromdata(f, &peer, EVP_PKEY_PUBLIC_KEY, p) == 1, "%s: EC part", name);
+    d = EVP_PKEY_CTX_new_from_pkey(libctx, eph, "provider=default");
+    xl = ecss;
+    CHECK(peer && d && EVP_PKEY_derive_init(d) == 1 && EVP_PKEY_derive_set_peer(d, peer) == 1
+          && EVP_PKEY_derive(d, want, &xl) == 1 && xl == ecss, "%s: ECDH with the client share", name);
+    CHECK(decap(cl, got, &sl, srv, ecpub + ct) && sl == ecss + 32, "%s decapsulate", name);
+    CHECK(memcmp(got, want, ecss + 32) == 0, "%s secret is not ECDH secret || ML-KEM secret", name);
+    sl = sizeof got;
+    CHECK(!decap(cl, got, &sl, srv, ecpub + ct - 1) && expect_error("short hybrid share"), "%s short share", name);
+    srv[0] = 0x02;   /* a compressed-point tag: the draft allows the uncompressed form only */
+    sl = sizeof got;
+    CHECK(!decap(cl, got, &sl, srv, ecpub + ct) && expect_error("compressed point"), "%s compressed point", name);
+end:
+    EVP_PKEY_CTX_free(f);
+    EVP_PKEY_CTX_free(d);
+    EVP_PKEY_free(peer);
+    EVP_PKEY_free(eph);
+    EVP_PKEY_free(cl);
+}
+
 /* ---- tool mode (tests/test_prov_kyberpy.py) --------------------------------------------- */
 static void hexout(const uint8_t *p, size_t n) { for (size_t i = 0; i < n; i++) printf("%02x", p[i]); printf("\n"); }
 static size_t hexin(const char *s, uint8_t *out, size_t cap)
@@ -341,6 +393,8 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < 3; i++) test_mlkem(i);
     test_hybrid();
+    test_hybrid_ec("SecP256r1MLKEM768", "P-256", KF_MLKEM768, 1184, 1088, 65, 32);
+    test_hybrid_ec("SecP384r1MLKEM1024", "P-384", KF_MLKEM1024, 1568, 1568, 97, 48);
     printf("%s: %d failure(s)\n", argv[0], failures);
     prov_teardown();
     return failures ? 1 : 0;

@@ -10,7 +10,8 @@
 int main(int argc, char **argv)
 {
     static const struct { const char *name; int id; } groups[] = {
-        {"X25519MLKEM768", 0x11EC}, {"MLKEM512", 0x0200}, {"MLKEM768", 0x0201}, {"MLKEM1024", 0x0202}};
+        {"X25519MLKEM768", 0x11EC}, {"SecP256r1MLKEM768", 0x11EB}, {"SecP384r1MLKEM1024", 0x11ED},
+        {"MLKEM512", 0x0200}, {"MLKEM768", 0x0201}, {"MLKEM1024", 0x0202}};
     tls_env e = {0};
     if (!prov_setup(argc, argv)) return 1;
     CHECK(tls_env_init(&e, libctx), "TLS contexts");
