@@ -13,7 +13,8 @@
   - `pkey -text`, `-text_pub`, `-noout -text`, `-pubin -text` of ML-KEM-512/768/1024,
     ML-DSA-44/65/87 and SLH-DSA keys: every printed part equals the key's DER (or sits inside dk); `genpkey
     -algorithm X25519MLKEM768 -text`;
-  - a TLS 1.3 handshake per group (MLKEM512/768/1024, X25519MLKEM768) between `openssl
+  - a TLS 1.3 handshake per group (MLKEM512/768/1024, X25519MLKEM768, SecP256r1MLKEM768,
+    SecP384r1MLKEM1024) between `openssl
     s_server` and `openssl s_client` on 127.0.0.1 (a free port, timeouts, processes reaped):
     both finish TLS 1.3 and the server reports the group as the shared one.
 (OpenSSL 3.0's pkeyutl has no -encap/-decap: test_prov_kem covers encapsulation.)
@@ -292,7 +293,7 @@ def main():
         r = ossl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-keyout", key, "-out", cert,
                  "-days", "1", "-nodes", "-subj", "/CN=localhost")
         if check(r.returncode == 0, "server certificate"):
-            for g in ("X25519MLKEM768", "MLKEM512", "MLKEM768", "MLKEM1024"):
+            for g in ("X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024", "MLKEM512", "MLKEM768", "MLKEM1024"):
                 handshake(tmp, g, cert, key)
     print("test_prov_cli: %d failure(s)" % failures)
     return 1 if failures else 0
