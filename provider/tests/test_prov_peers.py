@@ -202,10 +202,12 @@ def run_go(mod, build, go):
 # ---- programs that name no group: Python's ssl, curl ----------------------------------------
 def write_cnf(path, mod, groups):
     so = os.path.join(os.path.abspath(mod), "keccakforge.so")
-    text = ["openssl_conf = openssl_init", "", "[openssl_init]", "providers = provider_sect"]
+    # the provider README's file (alg_section included), with or without its Groups addition
+    text = ["openssl_conf = openssl_init", "", "[openssl_init]", "providers = provider_sect",
+            "alg_section = algorithm_sect"]
     if groups:
         text.append("ssl_conf = ssl_sect")
-    text += ["", "[provider_sect]", "default = default_sect", "keccakforge = keccakforge_sect", "",
+    text += ["", "[algorithm_sect]", "default_properties = ?provider=keccakforge", "", "[provider_sect]", "default = default_sect", "keccakforge = keccakforge_sect", "",
              "[default_sect]", "activate = 1", "", "[keccakforge_sect]", "module = " + so, "activate = 1"]
     if groups:
         text += ["", "[ssl_sect]", "system_default = system_default_sect", "", "[system_default_sect]",
