@@ -25,19 +25,26 @@
  *     the input
  *   8 ML-KEM key generation (EVP_PKEY_generate) with a "seed" and a TLS "group" name from the
  *     input
+ *   9 ML-DSA-44/65/87 key management: EVP_PKEY_fromdata with pub / priv (the expanded sk) /
+ *     seed (the 32-byte xi) / encoded-pub-key from the input, as 2
+ *   10 ML-DSA verify with a fixed key of each set (from a seed, made at start-up): its
+ *     signature of MSG under CTX with edits, through EVP_PKEY_verify or EVP_DigestVerify
+ *   11 ML-DSA verify, any set, with a public key, context, message and signature from the input
  *
  * What must hold (a failure aborts, which libFuzzer records):
  *   - every failing call of the provider's puts an error with a reason string on OpenSSL's
  *     error queue (the queue is emptied after each input);
  *   - every key the provider accepts (decoded, imported) is one the library accepts: right
  *     sizes, ML-KEM ek passing the §7.2 modulus check, dk the §7.3 hash check with ek inside
- *     it, a seed that regenerates the key, the SPKI DER of the public key equal to the
+ *     it, an ML-DSA sk giving its pk through kf_mldsa_pk_from_sk, a seed that regenerates the
+ *     key (ML-KEM d || z, ML-DSA xi through kf_mldsa_keygen_internal), the SPKI DER of the public key equal to the
  *     library's encoding, and the key re-encoded by the provider decoding to an equal key;
  *   - a key the provider decodes from DER, the library decodes to the same bytes;
  *   - imports of a single pub / priv / seed are accepted exactly when the library's checks
  *     accept them; decapsulation succeeds exactly for a ciphertext of the set's length and
- *     then gives the library's shared secret; verification agrees with kf_slhdsa_verify, and
- *     the unchanged signature always verifies;
+ *     then gives the library's shared secret; verification agrees with kf_slhdsa_verify /
+ *     kf_mldsa_verify, the unchanged signature always verifies and a changed signature,
+ *     message or context never does;
  *   - X25519MLKEM768: a client share is accepted exactly when it has 1216 bytes and its ML-KEM
  *     part passes §7.2; a server share of 1120 bytes with a valid X25519 part decapsulates,
  *     and the half of the secret whose part of the share is unchanged stays as it was;
@@ -64,7 +71,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, 
                        void **provctx);
 
 #define KFQ "provider=keccakforge"
-#define NTYPES 9
+#define NTYPES 12
+#define NOLD 9 /* the ML-KEM and SLH-DSA rows: ops 2 and 6 pick among these (the seeds' layout) */
+#define PUBMAX (KF_MLDSA_PK_MAX_BYTES > KF_MLKEM_EK_MAX_BYTES ? KF_MLDSA_PK_MAX_BYTES : KF_MLKEM_EK_MAX_BYTES)
+#define PRIVMAX (KF_MLDSA_SK_MAX_BYTES > KF_MLKEM_DK_MAX_BYTES ? KF_MLDSA_SK_MAX_BYTES : KF_MLKEM_DK_MAX_BYTES)
 
 static const struct ktype {
     const char *name;
@@ -79,6 +89,9 @@ static const struct ktype {
     {"SLH-DSA-SHAKE-192f", KF_KEY_SLHDSA_SHAKE_192F},
     {"SLH-DSA-SHAKE-256s", KF_KEY_SLHDSA_SHAKE_256S},
     {"SLH-DSA-SHAKE-256f", KF_KEY_SLHDSA_SHAKE_256F},
+    {"ML-DSA-44", KF_KEY_MLDSA44},
+    {"ML-DSA-65", KF_KEY_MLDSA65},
+    {"ML-DSA-87", KF_KEY_MLDSA87},
 };
 
 static OSSL_LIB_CTX *libctx;
@@ -97,7 +110,17 @@ static size_t slh_siglen;
 static const char MSG[] = "keccakforge provider fuzz message";
 static const uint8_t CTX[] = {'c', 't', 'x', 0x00, 0xFF};
 
+static const kf_mldsa_param mldsa_sets[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
+/* fixed ML-DSA keys, one per set, from SHAKE128("fuzz_provider ml-dsa" || set index), with a
+ * deterministic signature of MSG under CTX */
+static struct {
+    EVP_PKEY *pk;
+    uint8_t pub[KF_MLDSA_PK_MAX_BYTES], sig[KF_MLDSA_SIG_MAX_BYTES];
+} mldsa_keys[3];
+
 static int is_mlkem(kf_key_type t) { return t <= KF_KEY_MLKEM1024; }
+static int is_mldsa(kf_key_type t) { return t >= KF_KEY_MLDSA44 && t <= KF_KEY_MLDSA87; }
+static kf_mldsa_param mldsa_of(kf_key_type t) { return mldsa_sets[t - KF_KEY_MLDSA44]; }
 static kf_mlkem_param mlkem_of(kf_key_type t) { return mlkem_sets[t - KF_KEY_MLKEM512]; }
 static kf_slhdsa_param slh_of(kf_key_type t) { return (kf_slhdsa_param)(t - KF_KEY_SLHDSA_SHAKE_128S + KF_SLHDSA_SHAKE_128S); }
 
@@ -169,8 +192,7 @@ static EVP_PKEY *decode(const char *input, const char *structure, const char *na
 /* Everything that must hold of a key the provider holds (see the top). */
 static void check_key(EVP_PKEY *pk, const char *how)
 {
-    static uint8_t pub[KF_MLKEM_EK_MAX_BYTES], priv[KF_MLKEM_DK_MAX_BYTES], ek[KF_MLKEM_EK_MAX_BYTES],
-        dk[KF_MLKEM_DK_MAX_BYTES], der[8192];
+    static uint8_t pub[PUBMAX], priv[PRIVMAX], ek[PUBMAX], dk[PRIVMAX], der[8192];
     uint8_t seed[64];
     int ti = type_of(pk);
     if (ti < 0) return; /* another provider's key (the default provider decodes RSA, EC, ...) */
@@ -191,11 +213,21 @@ static void check_key(EVP_PKEY *pk, const char *how)
             int rc = kf_mlkem_check_dk(mlkem_of(t), priv, nv);
             FZ_CHECK(rc == KF_OK, "%s %s: dk fails the hash check (%s)", how, nm, kf_strerror(rc));
             FZ_CHECK(memcmp(priv + nv - publen - 64, pub, publen) == 0, "%s %s: pub is not the ek in dk", how, nm);
+        } else if (is_mldsa(t)) {
+            /* sk must be one KeyGen could have made, and give this pk */
+            int rc = kf_mldsa_pk_from_sk(mldsa_of(t), ek, priv, nv);
+            FZ_CHECK(rc == KF_OK, "%s %s: the provider holds an sk the library rejects (%s)", how, nm, kf_strerror(rc));
+            FZ_CHECK(memcmp(ek, pub, publen) == 0, "%s %s: pub is not the pk of sk", how, nm);
         } else {
             FZ_CHECK(memcmp(priv + nv - publen, pub, publen) == 0, "%s %s: pub is not the end of sk", how, nm);
         }
     }
-    if (ns) {
+    if (ns && is_mldsa(t)) {
+        FZ_CHECK(ns == KF_MLDSA_SEED_BYTES && nv, "%s %s: a seed of %zu bytes", how, nm, ns);
+        FZ_CHECK(kf_mldsa_keygen_internal(mldsa_of(t), ek, dk, seed) == KF_OK && memcmp(ek, pub, publen) == 0 &&
+                     memcmp(dk, priv, privlen) == 0,
+                 "%s %s: the seed xi does not give the key", how, nm);
+    } else if (ns) {
         FZ_CHECK(ns == 64 && is_mlkem(t) && nv, "%s %s: a seed of %zu bytes", how, nm, ns);
         FZ_CHECK(kf_mlkem_keygen_internal(mlkem_of(t), ek, dk, seed, seed + 32) == KF_OK &&
                      memcmp(ek, pub, publen) == 0 && memcmp(dk, priv, privlen) == 0,
@@ -225,7 +257,9 @@ static void check_key(EVP_PKEY *pk, const char *how)
     FZ_CHECK(EVP_PKEY_get_int_param(pk, OSSL_PKEY_PARAM_BITS, &bits) == 1 && bits == (int)(8 * publen) &&
                  EVP_PKEY_get_int_param(pk, OSSL_PKEY_PARAM_SECURITY_BITS, &sec) == 1 && sec >= 128 &&
                  EVP_PKEY_get_int_param(pk, OSSL_PKEY_PARAM_MAX_SIZE, &size) == 1 &&
-                 size == (int)(is_mlkem(t) ? kf_mlkem_ct_bytes(mlkem_of(t)) : kf_slhdsa_sig_bytes(slh_of(t))),
+                 size == (int)(is_mlkem(t)   ? kf_mlkem_ct_bytes(mlkem_of(t))
+                               : is_mldsa(t) ? kf_mldsa_sig_bytes(mldsa_of(t))
+                                             : kf_slhdsa_sig_bytes(slh_of(t))),
              "%s %s: bits %d, security bits %d, max size %d", how, nm, bits, sec, size);
     /* export (EVP_PKEY_todata goes through the provider's export) */
     OSSL_PARAM *all = NULL;
@@ -244,6 +278,7 @@ static void check_key(EVP_PKEY *pk, const char *how)
     ERR_clear_error();
     kf_wipe(priv, sizeof priv);
     kf_wipe(dk, sizeof dk);
+    kf_wipe(seed, sizeof seed);
 }
 
 /* ---- 0, 1: decoders ----------------------------------------------------------------------- */
@@ -271,7 +306,7 @@ static void op_decoder(fz *r)
     uint8_t a = fz_u8(r), b = fz_u8(r);
     const char *input = (a & 1) ? "PEM" : "DER";
     const char *structure = structures[(a >> 1) % 3];
-    const char *name = (a >> 3) % 10 ? types[(a >> 3) % 10 - 1].name : NULL;
+    const char *name = (a >> 3) % (NTYPES + 1) ? types[(a >> 3) % (NTYPES + 1) - 1].name : NULL;
     int selection = selections[b % 3];
     const char *propq = propqs[(b >> 2) % 3];
     EVP_PKEY *pk = decode(input, structure, name, selection, propq, r->p, r->n);
@@ -281,7 +316,7 @@ static void op_decoder(fz *r)
         if (ti >= 0 && !(a & 1)) {
             /* what the provider decoded from DER, the library decodes to the same key (from
              * the first DER element: what follows it OpenSSL may leave unread) */
-            static uint8_t raw[KF_MLKEM_DK_MAX_BYTES], mine[KF_MLKEM_DK_MAX_BYTES];
+            static uint8_t raw[PRIVMAX], mine[PRIVMAX];
             kf_key_type t;
             size_t rl = 0, n = first_element(r->p, r->n);
             int priv = get_oct(pk, OSSL_PKEY_PARAM_PRIV_KEY, mine, sizeof mine) != 0;
@@ -297,7 +332,7 @@ static void op_decoder(fz *r)
         /* ... and what the library decodes (DER, any structure and type; a private key when
          * the selection has it, a public one when it asks for the public key alone), the
          * provider does */
-        static uint8_t raw[KF_MLKEM_DK_MAX_BYTES];
+        static uint8_t raw[PRIVMAX];
         kf_key_type t = 0;
         size_t rl = 0;
         int rc1 = selection != EVP_PKEY_PUBLIC_KEY
@@ -338,16 +373,29 @@ static void op_d2i(fz *r)
 }
 
 /* ---- 2: key management -------------------------------------------------------------------- */
+static const int fromdata_selections[] = {EVP_PKEY_PUBLIC_KEY, EVP_PKEY_KEYPAIR, OSSL_KEYMGMT_SELECT_PRIVATE_KEY};
+
+/* 2: the ML-KEM and SLH-DSA rows, 9: ML-DSA's (a picks the row and the selection) */
+static void fromdata_one(fz *r, int ti, int selection);
 static void op_fromdata(fz *r)
+{
+    uint8_t a = fz_u8(r);
+    fromdata_one(r, a % NOLD, fromdata_selections[(a / NOLD) % 3]);
+}
+
+static void op_fromdata_mldsa(fz *r)
+{
+    uint8_t a = fz_u8(r);
+    fromdata_one(r, NOLD + a % 3, fromdata_selections[(a / 3) % 3]);
+}
+
+static void fromdata_one(fz *r, int ti, int selection)
 {
     static const char *const keys[] = {OSSL_PKEY_PARAM_PUB_KEY, OSSL_PKEY_PARAM_PRIV_KEY, "seed",
                                        OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY};
-    static const int selections[] = {EVP_PKEY_PUBLIC_KEY, EVP_PKEY_KEYPAIR, OSSL_KEYMGMT_SELECT_PRIVATE_KEY};
-    static uint8_t bufs[3][KF_MLKEM_DK_MAX_BYTES + 8];
-    uint8_t a = fz_u8(r), b = fz_u8(r);
-    int ti = a % NTYPES;
+    static uint8_t bufs[3][PRIVMAX + 8];
+    uint8_t b = fz_u8(r);
     kf_key_type t = types[ti].t;
-    int selection = selections[(a / NTYPES) % 3];
     int fix_hash = b & 0x80; /* rewrite H(ek) in an ML-KEM dk of the set's size: past §7.3 */
     int count = b % 4;
     OSSL_PARAM params[4];
@@ -357,7 +405,9 @@ static void op_fromdata(fz *r)
         uint8_t k = fz_u8(r);
         which[i] = k % 4;
         /* the set's own size most of the time, else any length */
-        size_t want = which[i] == 1 ? kf_key_priv_bytes(t) : which[i] == 2 ? 64 : kf_key_pub_bytes(t);
+        size_t want = which[i] == 1 ? kf_key_priv_bytes(t)
+                      : which[i] == 2 ? (is_mldsa(t) ? KF_MLDSA_SEED_BYTES : 64)
+                                      : kf_key_pub_bytes(t);
         size_t len = (k & 0x30) ? want : fz_u16(r) % (sizeof bufs[0] + 1);
         size_t got = 0;
         const uint8_t *src = fz_bytes(r, len, &got);
@@ -379,22 +429,27 @@ static void op_fromdata(fz *r)
         int lib_ok;
         size_t n = lens[0];
         if (which[0] == 2) {
-            lib_ok = is_mlkem(t) && n == 64 && (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY);
+            lib_ok = ((is_mlkem(t) && n == 64) || (is_mldsa(t) && n == KF_MLDSA_SEED_BYTES)) &&
+                     (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY);
         } else if (which[0] == 1) {
-            /* an ML-KEM dk: the §7.3 hash check, and §7.2 on the ek inside it (issue 41, defect 7) */
+            /* an ML-KEM dk: the §7.3 hash check, and §7.2 on the ek inside it (issue 41, defect 7);
+             * an ML-DSA sk: kf_mldsa_pk_from_sk */
+            static uint8_t pk[PUBMAX];
             size_t pl = kf_key_pub_bytes(t);
             lib_ok = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && n == kf_key_priv_bytes(t) &&
-                     (!is_mlkem(t) || (kf_mlkem_check_dk(mlkem_of(t), bufs[0], n) == KF_OK &&
-                                       kf_mlkem_check_ek(mlkem_of(t), bufs[0] + n - pl - 64, pl) == KF_OK));
+                     (is_mlkem(t)   ? (kf_mlkem_check_dk(mlkem_of(t), bufs[0], n) == KF_OK &&
+                                     kf_mlkem_check_ek(mlkem_of(t), bufs[0] + n - pl - 64, pl) == KF_OK)
+                      : is_mldsa(t) ? kf_mldsa_pk_from_sk(mldsa_of(t), pk, bufs[0], n) == KF_OK
+                                    : 1);
         } else {
             lib_ok = (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) && n == kf_key_pub_bytes(t) && (!is_mlkem(t) || kf_mlkem_check_ek(mlkem_of(t), bufs[0], n) == KF_OK);
         }
         FZ_CHECK(lib_ok == (pk != NULL), "fromdata %s %s of %zu bytes (selection %d): provider %s, library %s",
                  types[ti].name, keys[which[0]], n, selection, pk ? "accepts" : "rejects", lib_ok ? "accepts" : "rejects");
         if (pk && which[0] == 2) {
-            uint8_t ek[KF_MLKEM_EK_MAX_BYTES], pub[KF_MLKEM_EK_MAX_BYTES];
-            static uint8_t dk[KF_MLKEM_DK_MAX_BYTES];
-            FZ_CHECK(kf_mlkem_keygen_internal(mlkem_of(t), ek, dk, bufs[0], bufs[0] + 32) == KF_OK &&
+            static uint8_t ek[PUBMAX], pub[PUBMAX], dk[PRIVMAX];
+            FZ_CHECK((is_mldsa(t) ? kf_mldsa_keygen_internal(mldsa_of(t), ek, dk, bufs[0])
+                                  : kf_mlkem_keygen_internal(mlkem_of(t), ek, dk, bufs[0], bufs[0] + 32)) == KF_OK &&
                          get_oct(pk, OSSL_PKEY_PARAM_PUB_KEY, pub, sizeof pub) == kf_key_pub_bytes(t) &&
                          memcmp(pub, ek, kf_key_pub_bytes(t)) == 0,
                      "fromdata seed: not the library's key of that seed");
@@ -539,13 +594,17 @@ static int evp_verify(EVP_PKEY *pk, int digest_api, const uint8_t *ctx, size_t c
     return ok;
 }
 
-static void op_verify_fixed(fz *r)
+/* 5: the fixed SLH-DSA key (ml < 0), 10: the fixed ML-DSA key of set ml */
+static void verify_fixed(fz *r, int ml)
 {
     static uint8_t sig[KF_SLHDSA_SIG_MAX_BYTES + 16];
     uint8_t msg[sizeof MSG + 16], ctx[300];
     uint8_t a = fz_u8(r);
-    size_t siglen = slh_siglen, msglen = sizeof MSG - 1, ctxlen = sizeof CTX;
-    memcpy(sig, slh_sig, siglen);
+    const uint8_t *sig0 = ml < 0 ? slh_sig : mldsa_keys[ml].sig;
+    const size_t siglen0 = ml < 0 ? slh_siglen : kf_mldsa_sig_bytes(mldsa_sets[ml]);
+    EVP_PKEY *key = ml < 0 ? slh_key : mldsa_keys[ml].pk;
+    size_t siglen = siglen0, msglen = sizeof MSG - 1, ctxlen = sizeof CTX;
+    memcpy(sig, sig0, siglen);
     memcpy(msg, MSG, msglen);
     memcpy(ctx, CTX, ctxlen);
     /* up to three byte edits in signature, message or context, then length changes */
@@ -573,13 +632,62 @@ static void op_verify_fixed(fz *r)
         ctxlen = n;
     }
     /* (two edits of one byte may cancel: what counts is whether the bytes differ) */
-    int changed = siglen != slh_siglen || msglen != sizeof MSG - 1 || ctxlen != sizeof CTX ||
-              memcmp(sig, slh_sig, siglen) != 0 || memcmp(msg, MSG, msglen) != 0 || memcmp(ctx, CTX, ctxlen) != 0;
-    int ok = evp_verify(slh_key, a & 32, ctx, ctxlen, sig, siglen, msg, msglen);
-    int lib = kf_slhdsa_verify(KF_SLHDSA_SHAKE_128F, msg, msglen, ctx, ctxlen, sig, siglen, slh_pk, sizeof slh_pk);
-    FZ_CHECK(ok == (lib == KF_OK), "verify: provider %d, library %s", ok, kf_strerror(lib));
-    FZ_CHECK(ok == !changed, "verify: %s signature, message or context %s", changed ? "a changed" : "the unchanged",
-             ok ? "verifies" : "does not verify");
+    int changed = siglen != siglen0 || msglen != sizeof MSG - 1 || ctxlen != sizeof CTX ||
+              memcmp(sig, sig0, siglen) != 0 || memcmp(msg, MSG, msglen) != 0 || memcmp(ctx, CTX, ctxlen) != 0;
+    int ok = evp_verify(key, a & 32, ctx, ctxlen, sig, siglen, msg, msglen);
+    int lib = ml < 0 ? kf_slhdsa_verify(KF_SLHDSA_SHAKE_128F, msg, msglen, ctx, ctxlen, sig, siglen, slh_pk, sizeof slh_pk)
+                     : kf_mldsa_verify(mldsa_sets[ml], msg, msglen, ctx, ctxlen, sig, siglen, mldsa_keys[ml].pub,
+                                       kf_mldsa_pk_bytes(mldsa_sets[ml]));
+    FZ_CHECK(ok == (lib == KF_OK), "verify %s: provider %d, library %s", ml < 0 ? "SLH-DSA" : types[NOLD + ml].name, ok,
+             kf_strerror(lib));
+    FZ_CHECK(ok == !changed, "verify %s: %s signature, message or context %s", ml < 0 ? "SLH-DSA" : types[NOLD + ml].name,
+             changed ? "a changed" : "the unchanged", ok ? "verifies" : "does not verify");
+}
+
+static void op_verify_fixed(fz *r) { verify_fixed(r, -1); }
+static void op_verify_fixed_mldsa(fz *r) { verify_fixed(r, fz_u8(r) % 3); }
+
+/* 11: ML-DSA verify, any set, with a public key, context, message and signature from the input */
+static void op_verify_any_mldsa(fz *r)
+{
+    static uint8_t sig[KF_MLDSA_SIG_MAX_BYTES + 8], pk[KF_MLDSA_PK_MAX_BYTES + 8];
+    uint8_t a = fz_u8(r), b = fz_u8(r);
+    int s = a % 3;
+    kf_mldsa_param P = mldsa_sets[s];
+    const char *nm = types[NOLD + s].name;
+    size_t pkl = (a & 0x80) ? fz_u16(r) % sizeof pk : kf_mldsa_pk_bytes(P), got = 0;
+    uint8_t ctx[256], msg[256];
+    memset(pk, 0, sizeof pk);
+    memcpy(pk, fz_bytes(r, pkl, &got), got);
+    if (a & 0x40) memcpy(pk, mldsa_keys[s].pub, pkl < kf_mldsa_pk_bytes(P) ? pkl : kf_mldsa_pk_bytes(P));
+    OSSL_PARAM pub[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pk, pkl), OSSL_PARAM_construct_end()};
+    EVP_PKEY *key = fromdata(nm, EVP_PKEY_PUBLIC_KEY, pub);
+    FZ_CHECK((key != NULL) == (pkl == kf_mldsa_pk_bytes(P)), "fromdata %s pk of %zu bytes: %s", nm, pkl,
+             key ? "accepted" : "rejected");
+    if (!key) {
+        expect_error("fromdata ML-DSA pk");
+        return;
+    }
+    check_key(key, "imported");
+    size_t ctxlen = (b & 1) ? fz_u8(r) : 0, msglen, sl;
+    memset(ctx, 0, sizeof ctx);
+    memset(msg, 0, sizeof msg);
+    memcpy(ctx, fz_bytes(r, ctxlen, &got), got);
+    msglen = fz_u8(r);
+    memcpy(msg, fz_bytes(r, msglen, &got), got);
+    size_t want = kf_mldsa_sig_bytes(P);
+    if (b & 2) {
+        sl = r->n < sizeof sig ? r->n : sizeof sig;
+        memcpy(sig, r->p, sl);
+    } else {
+        sl = want;
+        memset(sig, 0, want);
+        memcpy(sig, r->p, r->n < want ? r->n : want);
+    }
+    int ok = evp_verify(key, b & 4, (b & 1) ? ctx : NULL, ctxlen, sig, sl, msg, msglen);
+    int lib = kf_mldsa_verify(P, msg, msglen, ctx, ctxlen, sig, sl, pk, pkl);
+    FZ_CHECK(ok == (lib == KF_OK), "verify %s: provider %d, library %s", nm, ok, kf_strerror(lib));
+    EVP_PKEY_free(key);
 }
 
 static void op_verify_any(fz *r)
@@ -792,6 +900,24 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
                             sizeof sk) == KF_OK,
              "sign");
     kf_wipe(sk, sizeof sk);
+    /* the fixed ML-DSA keys, from xi (the seed form), and their signatures */
+    for (int s = 0; s < 3; s++) {
+        static uint8_t msk[KF_MLDSA_SK_MAX_BYTES];
+        uint8_t xi[KF_MLDSA_SEED_BYTES], tag[] = {'f', 'u', 'z', 'z', '_', 'p', 'r', 'o', 'v', 'i', 'd', 'e', 'r', ' ',
+                                                   'm', 'l', '-', 'd', 's', 'a', (uint8_t)s};
+        kf_mldsa_param P = mldsa_sets[s];
+        kf_shake128(xi, sizeof xi, tag, sizeof tag);
+        FZ_CHECK(kf_mldsa_keygen_internal(P, mldsa_keys[s].pub, msk, xi) == KF_OK &&
+                     kf_mldsa_sign(P, mldsa_keys[s].sig, kf_mldsa_sig_bytes(P), MSG, sizeof MSG - 1, CTX, sizeof CTX,
+                                   NULL, msk, kf_mldsa_sk_bytes(P)) == KF_OK,
+                 "ML-DSA keygen/sign");
+        OSSL_PARAM mp[] = {OSSL_PARAM_construct_octet_string("seed", xi, sizeof xi), OSSL_PARAM_construct_end()};
+        mldsa_keys[s].pk = fromdata(types[NOLD + s].name, EVP_PKEY_KEYPAIR, mp);
+        FZ_CHECK(mldsa_keys[s].pk, "the fixed %s key", types[NOLD + s].name);
+        check_key(mldsa_keys[s].pk, "fixed");
+        kf_wipe(msk, sizeof msk);
+        kf_wipe(xi, sizeof xi);
+    }
     /* the X25519MLKEM768 key pair, its share, and a server share encapsulated to it */
     EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(libctx, "X25519MLKEM768", KFQ);
     size_t hl = 0;
@@ -812,7 +938,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz r = {data, size};
     if (size < 1) return 0;
-    switch (fz_u8(&r) % 9) {
+    switch (fz_u8(&r) % 12) {
     case 0: op_decoder(&r); break;
     case 1: op_d2i(&r); break;
     case 2: op_fromdata(&r); break;
@@ -821,7 +947,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 5: op_verify_fixed(&r); break;
     case 6: op_verify_any(&r); break;
     case 7: op_hybrid(&r); break;
-    default: op_keygen(&r); break;
+    case 8: op_keygen(&r); break;
+    case 9: op_fromdata_mldsa(&r); break;
+    case 10: op_verify_fixed_mldsa(&r); break;
+    default: op_verify_any_mldsa(&r); break;
     }
     ERR_clear_error();
     return 0;

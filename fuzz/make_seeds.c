@@ -438,6 +438,72 @@ static void provider(void)
             put("fuzz_provider", buf, o + sl);
         }
     }
+    /* ML-DSA-44/65/87: 9 import (seed xi, expanded sk, pk, all three), 10 verify of the
+     * target's fixed key (its xi is SHAKE128("fuzz_provider ml-dsa" || set index), as here;
+     * the target signs), 11 verify of a key and signature from the input, 0/1 PKCS#8 in
+     * each form and SPKI */
+    for (unsigned s = 0; s < 3; s++) {
+        static const kf_mldsa_param msets[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
+        static uint8_t mpk[KF_MLDSA_PK_MAX_BYTES], msk[KF_MLDSA_SK_MAX_BYTES];
+        kf_mldsa_param P = msets[s];
+        kf_key_type t = (kf_key_type)(KF_KEY_MLDSA44 + s);
+        size_t pkb = kf_mldsa_pk_bytes(P), skb = kf_mldsa_sk_bytes(P), sl = kf_mldsa_sig_bytes(P), o;
+        uint8_t xi[32];
+        filler(xi, 32, 5200 + s);
+        kf_mldsa_keygen_internal(P, mpk, msk, xi);
+        buf[0] = 9, buf[1] = (uint8_t)(s + 3); /* keypair selection */
+        buf[2] = 1, buf[3] = 0x10 | 2;
+        memcpy(buf + 4, xi, 32);
+        buf[4 + 32] = 1, buf[4 + 33] = 0; /* then set1_encoded_public_key */
+        memcpy(buf + 4 + 34, mpk, pkb);
+        put("fuzz_provider", buf, 4 + 34 + pkb);
+        buf[3] = 0x10 | 1;
+        memcpy(buf + 4, msk, skb);
+        put("fuzz_provider", buf, 4 + skb);
+        buf[3] = 0x10 | 0;
+        memcpy(buf + 4, mpk, pkb);
+        put("fuzz_provider", buf, 4 + pkb);
+        buf[2] = 3, o = 3;
+        buf[o++] = 0x10 | 2, memcpy(buf + o, xi, 32), o += 32;
+        buf[o++] = 0x10 | 1, memcpy(buf + o, msk, skb), o += skb;
+        buf[o++] = 0x10 | 0, memcpy(buf + o, mpk, pkb), o += pkb;
+        put("fuzz_provider", buf, o);
+        buf[0] = 10, buf[1] = (uint8_t)s, buf[2] = 0;
+        put("fuzz_provider", buf, 3);
+        buf[2] = 32 | 1, buf[3] = 0, buf[4] = 0x55, buf[5] = 0x07, buf[6] = 0; /* DigestVerify, one edit */
+        put("fuzz_provider", buf, 7);
+        o = 0;
+        buf[o++] = 11, buf[o++] = (uint8_t)s, buf[o++] = 1;
+        memcpy(buf + o, mpk, pkb), o += pkb;
+        buf[o++] = 3, memcpy(buf + o, "ctx", 3), o += 3;
+        buf[o++] = 5, memcpy(buf + o, "hello", 5), o += 5;
+        kf_mldsa_sign(P, buf + o, sl, "hello", 5, "ctx", 3, NULL, msk, skb);
+        put("fuzz_provider", buf, o + sl);
+        buf[2] = 1 | 4; /* EVP_DigestVerify */
+        put("fuzz_provider", buf, o + sl);
+        for (int form = KF_PRIV_SEED; form <= KF_PRIV_BOTH; form++) {
+            if (kf_key_encode_pkcs8(t, (kf_key_priv_form)form, xi, 32, form == KF_PRIV_SEED ? NULL : msk,
+                                    form == KF_PRIV_SEED ? 0 : skb, der, sizeof der, &len) != KF_OK)
+                continue;
+            buf[0] = 0, buf[1] = 0, buf[2] = 0;
+            memcpy(buf + 3, der, len);
+            put("fuzz_provider", buf, 3 + len);
+            if (form == KF_PRIV_BOTH && kf_pem_encode("PRIVATE KEY", der, len, pem, sizeof pem, &plen) == KF_OK) {
+                buf[0] = 1, buf[1] = 2;
+                memcpy(buf + 2, pem, plen);
+                put("fuzz_provider", buf, 2 + plen);
+            }
+        }
+        if (kf_key_encode_spki(t, mpk, pkb, der, sizeof der, &len) == KF_OK) {
+            buf[0] = 0, buf[1] = 0, buf[2] = 1; /* public selection */
+            memcpy(buf + 3, der, len);
+            put("fuzz_provider", buf, 3 + len);
+            buf[0] = 1, buf[1] = 1;
+            memcpy(buf + 2, der, len);
+            put("fuzz_provider", buf, 2 + len);
+        }
+        kf_wipe(msk, sizeof msk);
+    }
     /* 7: X25519MLKEM768: the fixed server share unchanged, edited in each half, cut short, any
      * bytes; encapsulation to the fixed share, to a valid ML-KEM-768 key with an X25519 key */
     uint8_t h0[] = {7, 0}, h1[] = {7, 4, 0x10, 0x00, 0x01}, h2[] = {7, 4, 0x50, 0x04, 0x80}, h3[] = {7, 16, 0x00, 0x02},

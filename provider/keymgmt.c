@@ -147,7 +147,7 @@ static int import_params(kf_pkey *k, int selection, const OSSL_PARAM params[])
     const OSSL_PARAM *pb = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
     const OSSL_PARAM *pe = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
     const void *v; size_t n;
-    uint8_t pubcopy[KF_MLKEM_EK_MAX_BYTES];
+    uint8_t pubcopy[KF_PKEY_PUB_MAX];   /* ML-DSA-87 pk: 2592 bytes */
     int have_pub = 0;
     if (!pb) pb = pe;
     if (pb && (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)) {
