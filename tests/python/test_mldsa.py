@@ -664,6 +664,12 @@ def differential_pyca(dsa, report, rng):
                 except Exception as e:
                     return "cryptography rejects our signature: %r" % e
             report.run_case(label + " our sig, their verify", their_verify)
+            if not hasattr(theirs, "sign_mu") or not hasattr(tpub, "verify_mu"):
+                if i == 0 and ps == "ML-DSA-44":   # external mu came to pyca/cryptography after its first ML-DSA
+                    print("  cryptography %s has no sign_mu/verify_mu: the external-mu comparisons are skipped"
+                          % getattr(sys.modules.get("cryptography"), "__version__", "?"))
+                report.skip(1)
+                continue
             mu = rng.randbytes(64)
             report.run_case(label + " their sign_mu, our verify_mu",
                             lambda: dsa.verify_mu(ps, mu, theirs.sign_mu(mu), pk) == kf.KF_OK)
