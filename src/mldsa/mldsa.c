@@ -189,10 +189,12 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     return 1;
 }
 
-/* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes. */
+/* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes.
+ * *attempts (if not NULL) = the attempts the loop ran (public: the loop's rejections are). */
 static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
-                         const uint8_t *mu, const uint8_t *rnd)
+                         const uint8_t *mu, const uint8_t *rnd, unsigned *attempts)
 {
+    unsigned n = 0;
     sign_state st;
     static const uint8_t zeros[KF_MLDSA_SEEDBYTES];
     int rc = KF_ERR_BAD_STATE; /* the attempts ran out: never for a valid key */
@@ -212,7 +214,8 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
         kf_mldsa_ntt(&st.t0[i]);
     }
     st.y_next = 0;
-    for (unsigned n = 0, kappa = 0; n < SIGN_ATTEMPTS_MAX; n++, kappa += p->l) {
+    for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
+        n++;
         if (sign_attempt(&st, p, kappa, sig)) {
             rc = KF_OK;
             break;
@@ -220,7 +223,14 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     }
 out:
     kf_memzero(&st, sizeof st);
+    if (attempts) *attempts = n;
     return rc;
+}
+
+int kf_mldsa_sign_mu_attempts(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk,
+                              const uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t *rnd, unsigned *attempts)
+{
+    return sign_internal(p, sig, sk, NULL, mu, rnd, attempts);
 }
 
 /* ---- the public API ----------------------------------------------------------------------- */
@@ -299,7 +309,7 @@ static int sign_done(uint8_t *sig, size_t siglen, int rc)
 static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const kf_mldsa_msg *m, const uint8_t *mu,
                    const uint8_t *rnd, const uint8_t *sk)
 {
-    return sign_done(sig, siglen, sign_internal(p, sig, sk, m, mu, rnd));
+    return sign_done(sig, siglen, sign_internal(p, sig, sk, m, mu, rnd, NULL));
 }
 
 int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
