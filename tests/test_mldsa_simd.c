@@ -83,30 +83,31 @@ static void test_pointwise(void)
     kf_mldsa_poly r1, r2;
     for (int t = 0; t < TRIALS; t++) {
         unsigned n = 1 + (unsigned)rnd_below(7);
-        for (unsigned j = 0; j < n; j++) {
-            rnd_poly(&a[j], -(9 * (int64_t)Q - 1), 9 * (int64_t)Q - 1);
+        for (unsigned j = 0; j < n; j++) { /* a: A's range (pointwise_acc_vec's contract), b: an NTT's */
+            rnd_poly(&a[j], -(Q - 1), Q - 1);
             rnd_poly(&b[j], -(9 * (int64_t)Q - 1), 9 * (int64_t)Q - 1);
         }
-        kf_mldsa_pointwise_portable(&r1, &a[0], &b[0]);
-        kf_mldsa_pointwise_avx2(&r2, &a[0], &b[0]);
+        kf_mldsa_pointwise_portable(&r1, &b[n - 1], &b[0]);
+        kf_mldsa_pointwise_avx2(&r2, &b[n - 1], &b[0]);
         CHECK(same(&r1, &r2), "pointwise, trial %d", t);
         rnd_poly(&r1, -(Q - 1), Q - 1);
         r2 = r1;
-        kf_mldsa_pointwise_acc_portable(&r1, &a[0], &b[0]);
-        kf_mldsa_pointwise_acc_avx2(&r2, &a[0], &b[0]);
+        kf_mldsa_pointwise_acc_portable(&r1, &b[n - 1], &b[0]);
+        kf_mldsa_pointwise_acc_avx2(&r2, &b[n - 1], &b[0]);
         CHECK(same(&r1, &r2), "pointwise_acc, trial %d", t);
         kf_mldsa_pointwise_acc_vec_portable(&r1, a, b, n);
         kf_mldsa_pointwise_acc_vec_avx2(&r2, a, b, n);
         CHECK(same(&r1, &r2), "pointwise_acc_vec n=%u, trial %d", n, t);
+        for (unsigned i = 0; i < N; i++) CHECK(r1.c[i] > -Q && r1.c[i] < Q, "pointwise_acc_vec bound, trial %d", t);
         if (have512) {
             kf_mldsa_pointwise_acc_vec_avx512(&r2, a, b, n);
             CHECK(same(&r1, &r2), "AVX-512 pointwise_acc_vec n=%u, trial %d", n, t);
-            kf_mldsa_pointwise_portable(&r1, &a[n - 1], &b[n - 1]);
-            kf_mldsa_pointwise_avx512(&r2, &a[n - 1], &b[n - 1]);
+            kf_mldsa_pointwise_portable(&r1, &b[0], &b[n - 1]);
+            kf_mldsa_pointwise_avx512(&r2, &b[0], &b[n - 1]);
             CHECK(same(&r1, &r2), "AVX-512 pointwise, trial %d", t);
             r2 = r1;
-            kf_mldsa_pointwise_acc_portable(&r1, &a[0], &b[0]);
-            kf_mldsa_pointwise_acc_avx512(&r2, &a[0], &b[0]);
+            kf_mldsa_pointwise_acc_portable(&r1, &b[n - 1], &b[0]);
+            kf_mldsa_pointwise_acc_avx512(&r2, &b[n - 1], &b[0]);
             CHECK(same(&r1, &r2), "AVX-512 pointwise_acc, trial %d", t);
         }
     }

@@ -139,10 +139,10 @@ void kf_mldsa_pointwise_acc_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, c
 void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
                                           unsigned n)
 {
-    for (unsigned i = 0; i < N; i++) {
-        int32_t acc = 0;
-        for (unsigned j = 0; j < n; j++) acc += mont_reduce((int64_t)a[j].c[i] * b[j].c[i]);
-        r->c[i] = acc;
+    for (unsigned i = 0; i < N; i++) { /* the products summed exactly, then one reduction */
+        int64_t acc = 0;
+        for (unsigned j = 0; j < n; j++) acc += (int64_t)a[j].c[i] * b[j].c[i];
+        r->c[i] = mont_reduce(acc);
     }
 }
 

@@ -182,9 +182,22 @@ void kf_mldsa_pointwise_acc_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const
 
 void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
+    /* as the portable code: the 64-bit products of the even and of the odd lanes summed
+     * exactly, then one Montgomery reduction (reduce_avx2.h's, on the sums) */
+    const __m256i q = bc(KF_MLDSA_Q), qinv = bc(KF_MLDSA_QINV_);
     for (unsigned i = 0; i < N; i += 8) {
-        __m256i acc = montmul(load(a[0].c + i), load(b[0].c + i));
-        for (unsigned j = 1; j < n; j++) acc = _mm256_add_epi32(acc, montmul(load(a[j].c + i), load(b[j].c + i)));
-        store(r->c + i, acc);
+        __m256i x = load(a[0].c + i), y = load(b[0].c + i);
+        __m256i se = _mm256_mul_epi32(x, y), so = _mm256_mul_epi32(odd_lanes(x), odd_lanes(y));
+        for (unsigned j = 1; j < n; j++) {
+            x = load(a[j].c + i);
+            y = load(b[j].c + i);
+            se = _mm256_add_epi64(se, _mm256_mul_epi32(x, y));
+            so = _mm256_add_epi64(so, _mm256_mul_epi32(odd_lanes(x), odd_lanes(y)));
+        }
+        __m256i te = _mm256_mul_epi32(_mm256_mul_epi32(se, qinv), q);
+        __m256i to = _mm256_mul_epi32(_mm256_mul_epi32(so, qinv), q);
+        se = odd_lanes(_mm256_sub_epi32(se, te));
+        so = _mm256_sub_epi32(so, to);
+        store(r->c + i, _mm256_blend_epi32(se, so, 0xAA));
     }
 }

@@ -154,11 +154,21 @@ void kf_mldsa_pointwise_acc_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, con
 
 void kf_mldsa_pointwise_acc_vec_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
+    /* as the portable code: the products summed exactly in 64 bits, then one reduction */
+    const __m512i q = bc(KF_MLDSA_Q), qinv = bc(QINV);
     for (unsigned i = 0; i < N; i += 16) {
-        __m512i acc = montmul(_mm512_loadu_si512((const void *)(a[0].c + i)), _mm512_loadu_si512((const void *)(b[0].c + i)));
-        for (unsigned j = 1; j < n; j++)
-            acc = _mm512_add_epi32(acc, montmul(_mm512_loadu_si512((const void *)(a[j].c + i)),
-                                                _mm512_loadu_si512((const void *)(b[j].c + i))));
-        _mm512_storeu_si512((void *)(r->c + i), acc);
+        __m512i x = _mm512_loadu_si512((const void *)(a[0].c + i)), y = _mm512_loadu_si512((const void *)(b[0].c + i));
+        __m512i se = _mm512_mul_epi32(x, y), so = _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(y, 32));
+        for (unsigned j = 1; j < n; j++) {
+            x = _mm512_loadu_si512((const void *)(a[j].c + i));
+            y = _mm512_loadu_si512((const void *)(b[j].c + i));
+            se = _mm512_add_epi64(se, _mm512_mul_epi32(x, y));
+            so = _mm512_add_epi64(so, _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(y, 32)));
+        }
+        __m512i te = _mm512_mul_epi32(_mm512_mul_epi32(se, qinv), q);
+        __m512i to = _mm512_mul_epi32(_mm512_mul_epi32(so, qinv), q);
+        se = _mm512_srli_epi64(_mm512_sub_epi64(se, te), 32);
+        so = _mm512_sub_epi64(so, to);
+        _mm512_storeu_si512((void *)(r->c + i), _mm512_mask_blend_epi32(0xAAAA, se, so));
     }
 }

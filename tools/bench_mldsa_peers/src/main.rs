@@ -215,6 +215,180 @@ fn q(v: &mut Vec<u64>, f: f64) -> u64 {
     v[((v.len() as f64) * f) as usize]
 }
 
+
+// ---- kernels: the pieces of one signing attempt, keccakforge's beside liboqs's (ML-DSA-44) ----
+// liboqs's ML-DSA-44 AVX2 code (pqcrystals-dilithium-standard, in liboqs.a under its namespaced
+// names) and keccakforge's internal functions (libkeccakforge.a: src/mldsa/*.h), each called on
+// the same kind of data, timed in alternated blocks as above. Their polynomials are 256
+// int32 coefficients, 32-byte aligned (liboqs keeps the NTT domain in its own order: the
+// prices compare, the values do not).
+#[repr(C, align(32))]
+#[derive(Clone, Copy)]
+struct Poly([i32; 256]);
+const Z: Poly = Poly([0; 256]);
+
+extern "C" {
+    fn kf_mldsa_params_get(param: c_int) -> *const u8;
+    fn kf_mldsa_ntt(p: *mut Poly);
+    fn kf_mldsa_invntt_tomont(p: *mut Poly);
+    fn kf_mldsa_pointwise(r: *mut Poly, a: *const Poly, b: *const Poly);
+    fn kf_mldsa_pointwise_acc_vec(r: *mut Poly, a: *const Poly, b: *const Poly, n: u32);
+    fn kf_mldsa_decompose(a1: *mut Poly, a0: *mut Poly, a: *const Poly, gamma2: i32);
+    fn kf_mldsa_make_hint(h: *mut Poly, r: *const Poly, rz: *const Poly, gamma2: i32, ones: *mut u32);
+    fn kf_mldsa_poly_exceeds(p: *const Poly, bound: i32, over: *mut u32);
+    fn kf_mldsa_expand_mask(y: *mut Poly, rhopp: *const u8, kappa: u32, p: *const u8);
+    fn kf_mldsa_expand_a(a: *mut Poly, rho: *const u8, p: *const u8);
+    fn kf_mldsa_sample_in_ball(c: *mut Poly, ctilde: *const u8, p: *const u8);
+    fn kf_mldsa_shake256(out: *mut u8, outlen: usize, n: u32, inp: *const *const u8, len: *const usize);
+    fn kf_mldsa_sk_decode(rho: *mut u8, key: *mut u8, tr: *mut u8, s1: *mut Poly, s2: *mut Poly, t0: *mut Poly,
+                          sk: *const u8, p: *const u8) -> c_int;
+    fn kf_mldsa_pack_simple(out: *mut u8, p: *const Poly, bits: u32);
+    fn kf_mldsa_ntt_avx2(p: *mut Poly);
+    fn kf_mldsa_ntt_avx512(p: *mut Poly);
+    fn kf_mldsa_invntt_tomont_avx2(p: *mut Poly);
+    fn kf_mldsa_invntt_tomont_avx512(p: *mut Poly);
+
+    fn pqcrystals_ml_dsa_44_avx2_poly_ntt(a: *mut Poly);
+    fn pqcrystals_ml_dsa_44_avx2_poly_invntt_tomont(a: *mut Poly);
+    fn pqcrystals_ml_dsa_44_avx2_poly_pointwise_montgomery(c: *mut Poly, a: *const Poly, b: *const Poly);
+    fn pqcrystals_ml_dsa_44_avx2_polyvecl_pointwise_acc_montgomery(w: *mut Poly, u: *const Poly, v: *const Poly);
+    fn pqcrystals_ml_dsa_44_avx2_poly_decompose(a1: *mut Poly, a0: *mut Poly, a: *const Poly);
+    fn pqcrystals_ml_dsa_44_avx2_poly_make_hint(hint: *mut u8, a0: *const Poly, a1: *const Poly) -> u32;
+    fn pqcrystals_ml_dsa_44_avx2_poly_chknorm(a: *const Poly, b: i32) -> c_int;
+    fn pqcrystals_ml_dsa_44_avx2_poly_uniform_gamma1_4x(a0: *mut Poly, a1: *mut Poly, a2: *mut Poly, a3: *mut Poly,
+                                                        seed: *const u8, n0: u16, n1: u16, n2: u16, n3: u16);
+    fn pqcrystals_ml_dsa_44_avx2_polyvec_matrix_expand(mat: *mut Poly, rho: *const u8);
+    fn pqcrystals_ml_dsa_44_avx2_poly_challenge(c: *mut Poly, seed: *const u8);
+    fn pqcrystals_ml_dsa_44_avx2_unpack_sk(rho: *mut u8, tr: *mut u8, key: *mut u8, t0: *mut Poly, s1: *mut Poly,
+                                           s2: *mut Poly, sk: *const u8);
+    fn pqcrystals_ml_dsa_44_avx2_polyz_pack(r: *mut u8, a: *const Poly);
+    fn pqcrystals_ml_dsa_44_avx2_polyw1_pack(r: *mut u8, a: *const Poly);
+    fn OQS_SHA3_shake256(out: *mut u8, outlen: usize, inp: *const u8, inlen: usize);
+}
+
+const KOPS: [&str; 18] = ["NTT", "inverse NTT", "pointwise product", "row of A o y (l = 4)", "Decompose",
+                          "MakeHint", "norm check", "w1 pack (one poly)", "ExpandMask (4 streams)",
+                          "H(mu || w1): SHAKE256 832 B", "SampleInBall", "ExpandA (16 streams)", "skDecode",
+                          "z pack (4 polys)", "NTT: kf AVX2 code", "NTT: kf AVX-512 code",
+                          "INTT: kf AVX2 code", "INTT: kf AVX-512 code"];
+
+fn kernels() {
+    let p = unsafe { kf_mldsa_params_get(44) };
+    let gamma2: i32 = (8380417 - 1) / 88;
+    let mut a = vec![Z; 16];
+    let mut v = vec![Z; 8];
+    let mut r = Z;
+    let mut r2 = Z;
+    let mut buf = [0u8; 1024];
+    let mut sig = [0u8; 2420];
+    let mut rho = [0u8; 64];
+    let mut tr = [0u8; 64];
+    let mut key = [0u8; 32];
+    let mut seed = [7u8; 64];
+    let mut pk = vec![0u8; 1312];
+    let mut sk = vec![0u8; 2560];
+    unsafe { assert_eq!(kf_mldsa_keygen_internal(44, pk.as_mut_ptr(), sk.as_mut_ptr(), seed.as_ptr()), 0) };
+    for (i, x) in v.iter_mut().enumerate() {
+        for (j, c) in x.0.iter_mut().enumerate() {
+            *c = ((i * 7919 + j * 104729) % 8380417) as i32;
+        }
+    }
+    let mut t = vec![[Vec::<u64>::new(), Vec::new()]; KOPS.len()];
+    let mut ones = 0u32;
+    for round in 0..ROUNDS {
+        for o in 0..KOPS.len() {
+            for i in 0..2 {
+                for b in 0..BLOCK {
+                    seed[0] = b as u8;
+                    seed[1] = round as u8;
+                    let t0 = t_start();
+                    unsafe {
+                        match (o, i) {
+                            (0, 0) => kf_mldsa_ntt(&mut r),
+                            (0, _) => pqcrystals_ml_dsa_44_avx2_poly_ntt(&mut r),
+                            (1, 0) => kf_mldsa_invntt_tomont(&mut r),
+                            (1, _) => pqcrystals_ml_dsa_44_avx2_poly_invntt_tomont(&mut r),
+                            (2, 0) => kf_mldsa_pointwise(&mut r, &v[0], &v[1]),
+                            (2, _) => pqcrystals_ml_dsa_44_avx2_poly_pointwise_montgomery(&mut r, &v[0], &v[1]),
+                            (3, 0) => kf_mldsa_pointwise_acc_vec(&mut r, v.as_ptr(), v.as_ptr().add(4), 4),
+                            (3, _) => pqcrystals_ml_dsa_44_avx2_polyvecl_pointwise_acc_montgomery(&mut r, v.as_ptr(),
+                                                                                                 v.as_ptr().add(4)),
+                            (4, 0) => kf_mldsa_decompose(&mut r, &mut r2, &v[2], gamma2),
+                            (4, _) => pqcrystals_ml_dsa_44_avx2_poly_decompose(&mut r, &mut r2, &v[2]),
+                            (5, 0) => kf_mldsa_make_hint(&mut r, &v[2], &v[3], gamma2, &mut ones),
+                            (5, _) => ones += pqcrystals_ml_dsa_44_avx2_poly_make_hint(buf.as_mut_ptr(), &v[2], &v[3]),
+                            (6, 0) => kf_mldsa_poly_exceeds(&v[2], gamma2, &mut ones),
+                            (6, _) => ones += pqcrystals_ml_dsa_44_avx2_poly_chknorm(&v[2], gamma2) as u32,
+                            (7, 0) => kf_mldsa_pack_simple(buf.as_mut_ptr(), &r2, 6),
+                            (7, _) => pqcrystals_ml_dsa_44_avx2_polyw1_pack(buf.as_mut_ptr(), &r2),
+                            (8, 0) => kf_mldsa_expand_mask(a.as_mut_ptr(), seed.as_ptr(), 0, p),
+                            (8, _) => pqcrystals_ml_dsa_44_avx2_poly_uniform_gamma1_4x(
+                                &mut a[0] as *mut Poly, &mut a[1] as *mut Poly, &mut a[2] as *mut Poly,
+                                &mut a[3] as *mut Poly, seed.as_ptr(), 0, 1, 2, 3),
+                            (9, 0) => {
+                                let inp = [seed.as_ptr(), buf.as_ptr()];
+                                let len = [64usize, 768];
+                                kf_mldsa_shake256(sig.as_mut_ptr(), 32, 2, inp.as_ptr(), len.as_ptr())
+                            }
+                            (9, _) => {
+                                buf[..64].copy_from_slice(&seed);
+                                OQS_SHA3_shake256(sig.as_mut_ptr(), 32, buf.as_ptr(), 832)
+                            }
+                            (18.., _) => unreachable!(),
+                            (10, 0) => kf_mldsa_sample_in_ball(&mut r2, seed.as_ptr(), p),
+                            (10, _) => pqcrystals_ml_dsa_44_avx2_poly_challenge(&mut r2, seed.as_ptr()),
+                            (11, 0) => kf_mldsa_expand_a(a.as_mut_ptr(), seed.as_ptr(), p),
+                            (11, _) => pqcrystals_ml_dsa_44_avx2_polyvec_matrix_expand(a.as_mut_ptr(), seed.as_ptr()),
+                            (12, 0) => {
+                                ones += kf_mldsa_sk_decode(rho.as_mut_ptr(), key.as_mut_ptr(), tr.as_mut_ptr(),
+                                                           a.as_mut_ptr(), a.as_mut_ptr().add(4),
+                                                           a.as_mut_ptr().add(8), sk.as_ptr(), p) as u32
+                            }
+                            (12, _) => pqcrystals_ml_dsa_44_avx2_unpack_sk(rho.as_mut_ptr(), tr.as_mut_ptr(),
+                                                                           key.as_mut_ptr(), a.as_mut_ptr().add(8),
+                                                                           a.as_mut_ptr(), a.as_mut_ptr().add(4),
+                                                                           sk.as_ptr()),
+                            (14, 0) => kf_mldsa_ntt_avx2(&mut r),
+                            (15, 0) => kf_mldsa_ntt_avx512(&mut r),
+                            (16, 0) => kf_mldsa_invntt_tomont_avx2(&mut r),
+                            (17, 0) => kf_mldsa_invntt_tomont_avx512(&mut r),
+                            (14..=15, _) => pqcrystals_ml_dsa_44_avx2_poly_ntt(&mut r),
+                            (16..=17, _) => pqcrystals_ml_dsa_44_avx2_poly_invntt_tomont(&mut r),
+                            (13, 0) => {
+                                for j in 0..4 {
+                                    kf_mldsa_pack_simple(sig.as_mut_ptr().add(32 + 576 * j), &v[j], 18)
+                                }
+                            }
+                            (13, _) => {
+                                for j in 0..4 {
+                                    pqcrystals_ml_dsa_44_avx2_polyz_pack(sig.as_mut_ptr().add(32 + 576 * j), &v[j])
+                                }
+                            }
+                        }
+                    }
+                    let t1 = t_stop();
+                    if b >= WARM {
+                        t[o][i].push(t1 - t0);
+                    }
+                    // keep NTT inputs in range: the forward NTT grows coefficients
+                    if o <= 1 || o >= 14 {
+                        r = v[(b % 4) as usize];
+                    }
+                }
+            }
+        }
+    }
+    std::hint::black_box((&r, &r2, &a, &buf, &sig, ones));
+    println!("ML-DSA-44 pieces, TSC ticks, median of {SAMPLES} alternated samples; keccakforge arithmetic {}",
+             std::env::var("KECCAKFORGE_MLDSA").unwrap_or_else(|_| "auto".into()));
+    println!("{:<30} {:>12} {:>12} {:>8}", "piece", "keccakforge", "liboqs", "ratio");
+    for o in 0..KOPS.len() {
+        let k = q(&mut t[o][0], 0.5);
+        let l = q(&mut t[o][1], 0.5);
+        println!("{:<30} {:>12} {:>12} {:>7.2}x", KOPS[o], k, l, l as f64 / k as f64);
+    }
+}
+
 fn main() {
     let cpu: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     pin(cpu);
@@ -223,6 +397,10 @@ fn main() {
         oqs_sys::rand::OQS_randombytes_custom_algorithm(Some(fast_random));
     }
     assert!(libcrux_platform::simd256_support(), "libcrux's AVX2 path needs AVX2");
+    if std::env::args().nth(2).as_deref() == Some("kernels") {
+        kernels();
+        return;
+    }
     let (x1, xn) = unsafe {
         (std::ffi::CStr::from_ptr(kf_backend_name()).to_string_lossy().into_owned(),
          std::ffi::CStr::from_ptr(kf_backend_batch_name()).to_string_lossy().into_owned())
