@@ -87,7 +87,15 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     const size_t pklen[1] = {p->pk_bytes};
     kf_mldsa_shake256(st.tr, sizeof st.tr, 1, pkin, pklen);
     kf_mldsa_sk_encode(sk, rho, key, st.tr, st.s1, st.s2, st.t0, p);
-    kf_memzero(&st, sizeof st);
+    /* the secrets, the polynomials p uses only; A (public, from rho) is not wiped */
+    const size_t kb = p->k * sizeof st.t[0], lb = p->l * sizeof st.s1[0];
+    kf_memzero(st.s1, lb);
+    kf_memzero(st.s1hat, lb);
+    kf_memzero(st.s2, kb);
+    kf_memzero(st.t, kb);
+    kf_memzero(st.t1, kb);
+    kf_memzero(st.t0, kb);
+    kf_memzero(st.seeds, sizeof st.seeds);
 }
 
 /* ---- Sign_internal (Alg. 7) --------------------------------------------------------------- */
@@ -189,6 +197,25 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     return 1;
 }
 
+/* Every secret of st, and only the polynomials p uses (the struct has room for ML-DSA-87):
+ * the expanded matrix A is public (from rho, part of pk) and not wiped. Wiping all of st,
+ * 122 KB, cost ML-DSA-44 more than its skDecode; this is 35 KB there. */
+static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
+{
+    const size_t k = p->k * sizeof st->s2[0], l = p->l * sizeof st->s1[0];
+    kf_memzero(st->s1, l);
+    kf_memzero(st->s2, k);
+    kf_memzero(st->t0, k);
+    kf_memzero(st->y, 2 * l);
+    kf_memzero(st->z, l);
+    kf_memzero(st->w, k);
+    kf_memzero(st->h, k);
+    kf_memzero(&st->c, sizeof st->c);
+    kf_memzero(&st->tmp, sizeof st->tmp);
+    kf_memzero(&st->r, sizeof st->r);
+    kf_memzero(st->rho, (size_t)((uint8_t *)(st + 1) - st->rho)); /* the byte strings, to the end */
+}
+
 /* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes.
  * *attempts (if not NULL) = the attempts the loop ran (public: the loop's rejections are). */
 static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
@@ -222,7 +249,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
         }
     }
 out:
-    kf_memzero(&st, sizeof st);
+    wipe_sign_state(&st, p);
     if (attempts) *attempts = n;
     return rc;
 }

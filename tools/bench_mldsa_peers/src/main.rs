@@ -36,9 +36,21 @@ extern "C" {
 }
 
 static mut RNG: u64 = 0x9E37_79B9_7F4A_7C15;
+/// When set, liboqs's randombytes returns these 32 bytes (repeated) instead: the same seed for
+/// its key pair as keccakforge's and libcrux's, and the same rnd for its signatures, so all
+/// three sign every message with the same key and rnd, make the same signature and run the
+/// same number of attempts of the rejection loop (the sign medians compare like with like).
+static mut FIXED: Option<[u8; 32]> = None;
 
-/// liboqs's randombytes: splitmix64 (not for keys anyone uses: a benchmark's stand-in for a DRBG)
+/// liboqs's randombytes: the fixed bytes above, else splitmix64 (not for keys anyone uses: a
+/// benchmark's stand-in for a DRBG)
 unsafe extern "C" fn fast_random(out: *mut u8, len: usize) {
+    if let Some(f) = FIXED {
+        for i in 0..len {
+            *out.add(i) = f[i % 32];
+        }
+        return;
+    }
     for i in 0..len {
         RNG = RNG.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = RNG;
@@ -103,10 +115,14 @@ macro_rules! set_bench {
                 assert_eq!(kf_mldsa_keygen_internal(p, kpk.as_mut_ptr(), ksk.as_mut_ptr(), xi.as_ptr()), 0);
                 assert_eq!(kf_mldsa_sign(p, ksig.as_mut_ptr(), $sign, fixed.as_ptr(), 32, ctx.as_ptr(), 0,
                                          rnd.as_ptr(), ksk.as_ptr(), $skn), 0);
+                FIXED = Some(xi);
                 assert_eq!($oqs_keypair(opk.as_mut_ptr(), osk.as_mut_ptr()) as c_int, 0);
+                FIXED = Some(rnd);
                 assert_eq!($oqs_sign(osig.as_mut_ptr(), &mut olen, fixed.as_ptr(), 32, osk.as_ptr()) as c_int, 0);
                 assert_eq!(olen, $sign);
             }
+            assert_eq!(opk, kpk, "liboqs and keccakforge keys from one seed");
+            assert_eq!(osig, ksig, "liboqs and keccakforge signatures with one rnd");
             let lkp = lc::generate_key_pair(xi);
             assert_eq!(lkp.verification_key.as_slice(), &kpk[..], "libcrux and keccakforge keys from one seed");
             assert_eq!(lkp.signing_key.as_slice(), &ksk[..]);
@@ -244,6 +260,10 @@ extern "C" {
                           sk: *const u8, p: *const u8) -> c_int;
     fn kf_mldsa_pack_simple(out: *mut u8, p: *const Poly, bits: u32);
     fn kf_mldsa_ntt_avx2(p: *mut Poly);
+    fn kf_mldsa_poly_caddq(p: *mut Poly);
+    fn kf_mldsa_poly_reduce(p: *mut Poly);
+    fn pqcrystals_ml_dsa_44_avx2_poly_caddq(a: *mut Poly);
+    fn pqcrystals_ml_dsa_44_avx2_polyvec_matrix_pointwise_montgomery(t: *mut Poly, mat: *const Poly, v: *const Poly);
     fn kf_mldsa_ntt_avx512(p: *mut Poly);
     fn kf_mldsa_invntt_tomont_avx2(p: *mut Poly);
     fn kf_mldsa_invntt_tomont_avx512(p: *mut Poly);
@@ -266,16 +286,17 @@ extern "C" {
     fn OQS_SHA3_shake256(out: *mut u8, outlen: usize, inp: *const u8, inlen: usize);
 }
 
-const KOPS: [&str; 18] = ["NTT", "inverse NTT", "pointwise product", "row of A o y (l = 4)", "Decompose",
+const KOPS: [&str; 19] = ["NTT", "inverse NTT", "pointwise product", "row of A o y (l = 4)", "Decompose",
                           "MakeHint", "norm check", "w1 pack (one poly)", "ExpandMask (4 streams)",
                           "H(mu || w1): SHAKE256 832 B", "SampleInBall", "ExpandA (16 streams)", "skDecode",
                           "z pack (4 polys)", "NTT: kf AVX2 code", "NTT: kf AVX-512 code",
-                          "INTT: kf AVX2 code", "INTT: kf AVX-512 code"];
+                          "INTT: kf AVX2 code", "INTT: kf AVX-512 code",
+                          "attempt front: y .. c (44)"];
 
 fn kernels() {
     let p = unsafe { kf_mldsa_params_get(44) };
     let gamma2: i32 = (8380417 - 1) / 88;
-    let mut a = vec![Z; 16];
+    let mut a = vec![Z; 20];
     let mut v = vec![Z; 8];
     let mut r = Z;
     let mut r2 = Z;
@@ -292,6 +313,10 @@ fn kernels() {
         for (j, c) in x.0.iter_mut().enumerate() {
             *c = ((i * 7919 + j * 104729) % 8380417) as i32;
         }
+    }
+    let mut w = vec![Z; 12];
+    for i in 0..16 {
+        a[i] = v[i % 8];
     }
     let mut t = vec![[Vec::<u64>::new(), Vec::new()]; KOPS.len()];
     let mut ones = 0u32;
@@ -334,7 +359,50 @@ fn kernels() {
                                 buf[..64].copy_from_slice(&seed);
                                 OQS_SHA3_shake256(sig.as_mut_ptr(), 32, buf.as_ptr(), 832)
                             }
-                            (18.., _) => unreachable!(),
+                            (18, 0) => {
+                                // one attempt's front as mldsa.c's sign_attempt: ExpandMask, NTT(y), A o y,
+                                // INTT, w1, H(mu || w1), SampleInBall, NTT(c)
+                                kf_mldsa_expand_mask(a.as_mut_ptr().add(16), seed.as_ptr(), 0, p);
+                                for j in 0..4 {
+                                    w[j] = a[16 + j];
+                                    kf_mldsa_ntt(&mut w[j]);
+                                }
+                                for i in 0..4 {
+                                    kf_mldsa_pointwise_acc_vec(&mut w[4 + i], a.as_ptr().add(4 * i), w.as_ptr(), 4);
+                                    kf_mldsa_poly_reduce(&mut w[4 + i]);
+                                    kf_mldsa_invntt_tomont(&mut w[4 + i]);
+                                    kf_mldsa_poly_caddq(&mut w[4 + i]);
+                                    kf_mldsa_decompose(&mut r2, std::ptr::null_mut(), &w[4 + i], gamma2);
+                                    kf_mldsa_pack_simple(buf.as_mut_ptr().add(64 + 192 * i), &r2, 6);
+                                }
+                                let inp = [seed.as_ptr(), buf.as_ptr().add(64)];
+                                let len = [64usize, 768];
+                                kf_mldsa_shake256(sig.as_mut_ptr(), 32, 2, inp.as_ptr(), len.as_ptr());
+                                kf_mldsa_sample_in_ball(&mut r, sig.as_ptr(), p);
+                                kf_mldsa_ntt(&mut r);
+                            }
+                            (18, _) => {
+                                pqcrystals_ml_dsa_44_avx2_poly_uniform_gamma1_4x(
+                                    &mut a[16] as *mut Poly, &mut a[17] as *mut Poly, &mut a[18] as *mut Poly,
+                                    &mut a[19] as *mut Poly, seed.as_ptr(), 0, 1, 2, 3);
+                                for j in 0..4 {
+                                    w[j] = a[16 + j];
+                                    pqcrystals_ml_dsa_44_avx2_poly_ntt(&mut w[j]);
+                                }
+                                pqcrystals_ml_dsa_44_avx2_polyvec_matrix_pointwise_montgomery(w.as_mut_ptr().add(4),
+                                                                                              a.as_ptr(), w.as_ptr());
+                                for i in 0..4 {
+                                    pqcrystals_ml_dsa_44_avx2_poly_invntt_tomont(&mut w[4 + i]);
+                                    pqcrystals_ml_dsa_44_avx2_poly_caddq(&mut w[4 + i]);
+                                    pqcrystals_ml_dsa_44_avx2_poly_decompose(&mut r2, &mut w[8 + i], &w[4 + i]);
+                                    pqcrystals_ml_dsa_44_avx2_polyw1_pack(buf.as_mut_ptr().add(64 + 192 * i), &r2);
+                                }
+                                buf[..64].copy_from_slice(&seed);
+                                OQS_SHA3_shake256(sig.as_mut_ptr(), 32, buf.as_ptr(), 832);
+                                pqcrystals_ml_dsa_44_avx2_poly_challenge(&mut r, sig.as_ptr());
+                                pqcrystals_ml_dsa_44_avx2_poly_ntt(&mut r);
+                            }
+                            (19.., _) => unreachable!(),
                             (10, 0) => kf_mldsa_sample_in_ball(&mut r2, seed.as_ptr(), p),
                             (10, _) => pqcrystals_ml_dsa_44_avx2_poly_challenge(&mut r2, seed.as_ptr()),
                             (11, 0) => kf_mldsa_expand_a(a.as_mut_ptr(), seed.as_ptr(), p),
@@ -378,7 +446,7 @@ fn kernels() {
             }
         }
     }
-    std::hint::black_box((&r, &r2, &a, &buf, &sig, ones));
+    std::hint::black_box((&r, &r2, &a, &buf, &sig, ones, &w));
     println!("ML-DSA-44 pieces, TSC ticks, median of {SAMPLES} alternated samples; keccakforge arithmetic {}",
              std::env::var("KECCAKFORGE_MLDSA").unwrap_or_else(|_| "auto".into()));
     println!("{:<30} {:>12} {:>12} {:>8}", "piece", "keccakforge", "liboqs", "ratio");
@@ -389,6 +457,123 @@ fn kernels() {
     }
 }
 
+// ---- attempts: signing's cost split into the set-up and the price of one attempt ----
+// For MSGS messages, keccakforge's kf_mldsa_sign_mu_attempts says how many attempts FIPS 204's
+// loop runs; all three libraries then sign them with the same key and rnd (the same
+// signature, so the same attempts), in alternated blocks. The median of the signatures that
+// took n attempts, n = 1..4, for each library: the step from n to n + 1 is one (rejected)
+// attempt's price, the n = 1 figure the set-up plus one accepted attempt.
+extern "C" {
+    fn kf_mldsa_sign_mu_attempts(p: *const u8, sig: *mut u8, sk: *const u8, mu: *const u8, rnd: *const u8,
+                                 attempts: *mut u32) -> c_int;
+    fn kf_shake256(out: *mut u8, outlen: usize, inp: *const u8, inlen: usize) -> c_int;
+}
+
+macro_rules! attempts_bench {
+    ($fname:ident, $param:expr, $lc:ident, $pkn:expr, $skn:expr, $sign:expr, $oqs_keypair:ident, $oqs_sign:ident) => {
+        fn $fname() {
+            use libcrux_ml_dsa::$lc::avx2 as lc;
+            use oqs_sys::sig::{$oqs_keypair, $oqs_sign};
+            const MSGS: usize = 1020;
+            let p = unsafe { kf_mldsa_params_get($param) };
+            let xi = [7u8; 32];
+            let rnd = [5u8; 32];
+            let ctx: [u8; 0] = [];
+            let mut kpk = vec![0u8; $pkn];
+            let mut ksk = vec![0u8; $skn];
+            let mut opk = vec![0u8; $pkn];
+            let mut osk = vec![0u8; $skn];
+            let mut sig = vec![0u8; $sign];
+            let mut olen = 0usize;
+            unsafe {
+                assert_eq!(kf_mldsa_keygen_internal($param, kpk.as_mut_ptr(), ksk.as_mut_ptr(), xi.as_ptr()), 0);
+                FIXED = Some(xi);
+                assert_eq!($oqs_keypair(opk.as_mut_ptr(), osk.as_mut_ptr()) as c_int, 0);
+                FIXED = Some(rnd);
+            }
+            assert_eq!(osk, ksk);
+            let lkp = lc::generate_key_pair(xi);
+            // the messages and their attempt counts
+            let mut msgs = vec![[0u8; 32]; MSGS];
+            let mut n = vec![0u32; MSGS];
+            for m in 0..MSGS {
+                msgs[m][0] = m as u8;
+                msgs[m][1] = (m >> 8) as u8;
+                msgs[m][2] = 0xA5;
+                let mut inp = Vec::with_capacity(64 + 2 + 32);
+                inp.extend_from_slice(&ksk[64..128]); // tr
+                inp.extend_from_slice(&[0, 0]); // pure, empty context
+                inp.extend_from_slice(&msgs[m]);
+                let mut mu = [0u8; 64];
+                unsafe {
+                    assert_eq!(kf_shake256(mu.as_mut_ptr(), 64, inp.as_ptr(), inp.len()), 0);
+                    assert_eq!(kf_mldsa_sign_mu_attempts(p, sig.as_mut_ptr(), ksk.as_ptr(), mu.as_ptr(), rnd.as_ptr(),
+                                                         &mut n[m]), 0);
+                }
+            }
+            let mut t = vec![vec![0u64; MSGS]; IMPLS];
+            let mut bad = 0;
+            let mut m0 = 0;
+            while m0 < MSGS {
+                let m1 = (m0 + BLOCK).min(MSGS);
+                for i in 0..IMPLS {
+                    for w in 0..WARM + (m1 - m0) {
+                        let m = if w < WARM { m0 } else { m0 + w - WARM };
+                        let msg = &msgs[m];
+                        let t0 = t_start();
+                        unsafe {
+                            match i {
+                                0 => bad |= kf_mldsa_sign($param, sig.as_mut_ptr(), $sign, msg.as_ptr(), 32, ctx.as_ptr(), 0,
+                                                          rnd.as_ptr(), ksk.as_ptr(), $skn),
+                                1 => bad |= lc::sign(&lkp.signing_key, msg, &ctx, rnd).is_err() as c_int,
+                                _ => bad |= $oqs_sign(sig.as_mut_ptr(), &mut olen, msg.as_ptr(), 32, osk.as_ptr()) as c_int,
+                            }
+                        }
+                        let t1 = t_stop();
+                        if w >= WARM {
+                            t[i][m] = t1 - t0;
+                        }
+                    }
+                }
+                m0 = m1;
+            }
+            assert_eq!(bad, 0);
+            println!("ML-DSA-{}: sign by attempt count, median TSC ticks (same key, rnd, messages for all)", $param);
+            println!("{:>9} {:>6} {:>12} {:>12} {:>12}   {:>8} {:>8}", "attempts", "msgs", "keccakforge", "libcrux",
+                     "liboqs", "libcrux/", "liboqs/");
+            let mut prev = [0u64; IMPLS];
+            for a in 1..=5u32 {
+                let idx: Vec<usize> = (0..MSGS).filter(|&m| n[m] == a).collect();
+                if idx.is_empty() {
+                    continue;
+                }
+                let mut med = [0u64; IMPLS];
+                for i in 0..IMPLS {
+                    let mut v: Vec<u64> = idx.iter().map(|&m| t[i][m]).collect();
+                    med[i] = q(&mut v, 0.5);
+                }
+                println!("{:>9} {:>6} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x", a, idx.len(), med[0], med[1], med[2],
+                         med[1] as f64 / med[0] as f64, med[2] as f64 / med[0] as f64);
+                if a > 1 {
+                    println!("{:>9} {:>6} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x", "  step", "",
+                             med[0] as i64 - prev[0] as i64, med[1] as i64 - prev[1] as i64,
+                             med[2] as i64 - prev[2] as i64,
+                             (med[1] as f64 - prev[1] as f64) / (med[0] as f64 - prev[0] as f64),
+                             (med[2] as f64 - prev[2] as f64) / (med[0] as f64 - prev[0] as f64));
+                }
+                prev = med;
+            }
+            let mut all: Vec<Vec<u64>> = t.clone();
+            let med: Vec<u64> = all.iter_mut().map(|v| q(v, 0.5)).collect();
+            println!("{:>9} {:>6} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x", "all", MSGS, med[0], med[1], med[2],
+                     med[1] as f64 / med[0] as f64, med[2] as f64 / med[0] as f64);
+        }
+    };
+}
+attempts_bench!(attempts44, 44, ml_dsa_44, 1312, 2560, 2420, OQS_SIG_ml_dsa_44_keypair, OQS_SIG_ml_dsa_44_sign);
+attempts_bench!(attempts65, 65, ml_dsa_65, 1952, 4032, 3309, OQS_SIG_ml_dsa_65_keypair, OQS_SIG_ml_dsa_65_sign);
+attempts_bench!(attempts87, 87, ml_dsa_87, 2592, 4896, 4627, OQS_SIG_ml_dsa_87_keypair, OQS_SIG_ml_dsa_87_sign);
+
 fn main() {
     let cpu: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     pin(cpu);
@@ -397,9 +582,15 @@ fn main() {
         oqs_sys::rand::OQS_randombytes_custom_algorithm(Some(fast_random));
     }
     assert!(libcrux_platform::simd256_support(), "libcrux's AVX2 path needs AVX2");
-    if std::env::args().nth(2).as_deref() == Some("kernels") {
-        kernels();
-        return;
+    match std::env::args().nth(2).as_deref() {
+        Some("kernels") => return kernels(),
+        Some("attempts") => {
+            attempts44();
+            attempts65();
+            attempts87();
+            return;
+        }
+        _ => {}
     }
     let (x1, xn) = unsafe {
         (std::ffi::CStr::from_ptr(kf_backend_name()).to_string_lossy().into_owned(),
