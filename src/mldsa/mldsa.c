@@ -103,7 +103,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
     kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* in the NTT domain */
-    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], h[K_MAX], c, tmp, r; /* y[l..2l): the next attempt's */
+    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp, r; /* y[l..2l): the next attempt's */
     int y_next; /* y[l .. 2l) holds the mask of the next attempt */
     uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];
     uint8_t mu[KF_MLDSA_CRHBYTES], rhopp[KF_MLDSA_CRHBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
@@ -140,7 +140,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     matrix_times(st->w, st->a, st->z, p); /* w = NTT^-1(A o NTT(y)) */
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_poly_caddq(&st->w[i]); /* [0, q) */
-        kf_mldsa_decompose(&st->tmp, NULL, &st->w[i], p->gamma2);
+        kf_mldsa_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w1 and w0 = LowBits(w) */
         kf_mldsa_pack_simple(st->w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits); /* w1Encode */
     }
     const uint8_t *in[2] = {st->mu, st->w1};
@@ -155,15 +155,21 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * attempt skips the other check's k or l inverse NTTs; this reveals which check failed,
      * as mldsa-native does (it cites §5.5 of the round-3 Dilithium specification for why
      * that is harmless). The low-bits check first: it rejects more attempts (57, 68, 61% for
-     * ML-DSA-44/65/87 against 46, 38, 34% for z) and costs k inverse NTTs against l. */
+     * ML-DSA-44/65/87 against 46, 38, 34% for z) and costs k inverse NTTs against l.
+     * The check on r0 is made on u = w0 - c s2 (w0 = LowBits(w), kept from above), as the
+     * Dilithium reference code does, without Decompose(w - c s2): the verdicts agree. With
+     * w = 2 gamma2 w1 + w0 mod q and |c s2| <= beta: if |u| < gamma2 - beta, then w - c s2 =
+     * 2 gamma2 w1 + u decomposes to LowBits = u (when w1 = 0 and u < 0 through FIPS 204's
+     * q - 1 corner, which gives u too); if |u| >= gamma2 - beta (|u| <= gamma2 + beta),
+     * LowBits(w - c s2) is u or u -+ 2 gamma2, at least gamma2 - beta in size either way. */
     uint32_t reject = 0;
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->s2[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
-        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp);
-        kf_mldsa_poly_freeze(&st->w[i]);
-        kf_mldsa_decompose(NULL, &st->tmp, &st->w[i], p->gamma2);
-        kf_mldsa_poly_exceeds(&st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
+        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp); /* in (-q, 2q): frozen for the hint */
+        kf_mldsa_poly_sub(&st->w0[i], &st->w0[i], &st->tmp);
+        kf_mldsa_poly_reduce(&st->w0[i]); /* u itself: the inverse NTT gave c s2 mod q, in (-q, q) */
+        kf_mldsa_poly_exceeds(&st->w0[i], p->gamma2 - (int32_t)p->beta, &reject);
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0) */
     if (reject) return 0;
@@ -180,6 +186,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     /* h = MakeHint(-c t0, w - c s2 + c t0) */
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
+        kf_mldsa_poly_freeze(&st->w[i]); /* w - c s2 in [0, q) */
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
         kf_mldsa_poly_reduce(&st->tmp);
@@ -209,6 +216,7 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
     kf_memzero(st->y, 2 * l);
     kf_memzero(st->z, l);
     kf_memzero(st->w, k);
+    kf_memzero(st->w0, k);
     kf_memzero(st->h, k);
     kf_memzero(&st->c, sizeof st->c);
     kf_memzero(&st->tmp, sizeof st->tmp);
