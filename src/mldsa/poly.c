@@ -16,6 +16,7 @@
 #define Q KF_MLDSA_Q
 #define QINV 58728449            /* q^-1 mod 2^32 */
 #define INVNTT_F 41978           /* 2^64 / 256 mod q: undoes the 2^-32 of a pointwise product, and 1/256 */
+#define INVNTT_ZF 3975713         /* -zetas[1] INVNTT_F / 2^32 mod q: the last layer's zeta and the factor */
 
 /* zetas[m] = 1753^brv8(m) * 2^32 mod q, centered (Alg. 41's zeta^BitRev8(m) in Montgomery
  * form; 1753 is FIPS 204's 512th root of unity mod q). tests/test_mldsa_arith.c recomputes
@@ -112,8 +113,11 @@ void kf_mldsa_invntt_tomont_portable(kf_mldsa_poly *p)
 {
     int32_t *w = p->c;
     unsigned m = N;
-    /* the sums double per layer: 256 values under q in size stay under 256 q < 2^31 */
-    for (unsigned len = 1; len < N; len <<= 1) {
+    /* the sums double per layer: 256 values under q in size stay under 256 q < 2^31. The last
+     * layer (len 128) takes the factor 2^64 / 256 in the same Montgomery product: the sum
+     * times INVNTT_F, the difference times INVNTT_ZF = -zetas[1] INVNTT_F / 2^32 mod q
+     * (|INVNTT_ZF| 128 q < 2^31: the product stays in mont_reduce's range). */
+    for (unsigned len = 1; len < N / 2; len <<= 1) {
         for (unsigned start = 0; start < N; start += 2 * len) {
             const int32_t z = -zetas[--m];
             for (unsigned j = start; j < start + len; j++) {
@@ -123,7 +127,11 @@ void kf_mldsa_invntt_tomont_portable(kf_mldsa_poly *p)
             }
         }
     }
-    for (unsigned j = 0; j < N; j++) w[j] = mont_reduce((int64_t)INVNTT_F * w[j]);
+    for (unsigned j = 0; j < N / 2; j++) {
+        int32_t t = w[j];
+        w[j] = mont_reduce((int64_t)INVNTT_F * (t + w[j + N / 2]));
+        w[j + N / 2] = mont_reduce((int64_t)INVNTT_ZF * (t - w[j + N / 2]));
+    }
 }
 
 void kf_mldsa_pointwise_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)

@@ -13,7 +13,8 @@
  * registers, then an 8 x 8 transpose so that the layers len 4, 2, 1 (inside a register
  * before) are between registers too, lane j with the zeta of its block (ntt_avx2_zetas.h,
  * written by gen_ntt_avx2_zetas.py), and the transpose back. The inverse runs the same
- * passes in the opposite order and multiplies by 2^64 / 256 mod q at the end of pass 2.
+ * passes in the opposite order, with the factor 2^64 / 256 mod q folded into the last layer
+ * (len 128) as in poly.c.
  */
 #include "mldsa/x86_64/poly_avx2.h"
 #include "mldsa/x86_64/reduce_avx2.h"
@@ -21,6 +22,7 @@
 
 #define N KF_MLDSA_N
 #define INVNTT_F 41978 /* 2^64 / 256 mod q, as poly.c */
+#define INVNTT_ZF 3975713 /* -zetas[1] INVNTT_F / 2^32 mod q, as poly.c */
 
 INLINE __m256i load(const int32_t *p)
 {
@@ -154,7 +156,7 @@ void kf_mldsa_invntt_tomont_avx2(kf_mldsa_poly *p)
         GS_BC(x[5], x[7], zb);
         for (int i = 0; i < 8; i++) store(cg + 8 * i, x[i]);
     }
-    const __m256i f = bc(INVNTT_F);
+    const __m256i f = bc(INVNTT_F), zf = bc(INVNTT_ZF);
     for (int r = 0; r < 4; r++) { /* len 32, 64, 128, and the factor */
         for (int k = 0; k < 8; k++) x[k] = load(c + 8 * (r + 4 * k));
         for (int k = 0; k < 8; k += 2) GS_BC(x[k], x[k + 1], bc(-zt[7 - k / 2]));
@@ -163,9 +165,11 @@ void kf_mldsa_invntt_tomont_avx2(kf_mldsa_poly *p)
         GS_BC(x[1], x[3], z3);
         GS_BC(x[4], x[6], z2);
         GS_BC(x[5], x[7], z2);
-        const __m256i z1 = bc(-zt[1]);
-        for (int k = 0; k < 4; k++) GS_BC(x[k], x[k + 4], z1);
-        for (int k = 0; k < 8; k++) store(c + 8 * (r + 4 * k), montmul_bc(x[k], f));
+        for (int k = 0; k < 4; k++) { /* len 128 with the factor, as poly.c */
+            __m256i d = _mm256_sub_epi32(x[k], x[k + 4]);
+            store(c + 8 * (r + 4 * k), montmul_bc(_mm256_add_epi32(x[k], x[k + 4]), f));
+            store(c + 8 * (r + 4 * k + 16), montmul_bc(d, zf));
+        }
     }
 }
 

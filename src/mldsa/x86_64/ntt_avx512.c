@@ -19,6 +19,7 @@
 #define N KF_MLDSA_N
 #define QINV 58728449  /* q^-1 mod 2^32 */
 #define INVNTT_F 41978 /* 2^64 / 256 mod q, as poly.c */
+#define INVNTT_ZF 3975713 /* -zetas[1] INVNTT_F / 2^32 mod q, as poly.c */
 #define INLINE static inline __attribute__((always_inline))
 
 /* a b / 2^32 mod q per lane, bo = b's odd lanes moved down (b itself for a broadcast):
@@ -131,10 +132,12 @@ void kf_mldsa_invntt_tomont_avx512(kf_mldsa_poly *p)
             z = bc(-zt[3 - i / 8]);
             GS(r[i], r[i + 4], z, z);
         }
-    z = bc(-zt[1]);
-    for (int i = 0; i < 8; i++) GS(r[i], r[i + 8], z, z); /* len 128 */
-    const __m512i f = bc(INVNTT_F);
-    for (int i = 0; i < 16; i++) _mm512_storeu_si512((void *)(p->c + 16 * i), montmul2(r[i], f, f));
+    const __m512i f = bc(INVNTT_F), zf = bc(INVNTT_ZF);
+    for (int i = 0; i < 8; i++) { /* len 128 with the factor, as poly.c */
+        __m512i d = _mm512_sub_epi32(r[i], r[i + 8]);
+        _mm512_storeu_si512((void *)(p->c + 16 * i), montmul2(_mm512_add_epi32(r[i], r[i + 8]), f, f));
+        _mm512_storeu_si512((void *)(p->c + 16 * (i + 8)), montmul2(d, zf, zf));
+    }
 }
 
 void kf_mldsa_pointwise_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
