@@ -353,6 +353,9 @@ void kf_mldsa_unpack_simple(kf_mldsa_poly *p, const uint8_t *in, unsigned bits)
 
 void kf_mldsa_pack_offset(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b)
 {
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2() && kf_mldsa_pack_offset_avx2(out, p, bits, b)) return;
+#endif
     pack_values(out, p, bits, 1, b);
 }
 
