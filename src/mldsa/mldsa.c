@@ -104,21 +104,36 @@ typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
     kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* in the NTT domain */
     kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp, r; /* y[l..2l): the next attempt's */
-    int y_next; /* y[l .. 2l) holds the mask of the next attempt */
+    int y_next;    /* y[l .. 2l) holds the mask of the next attempt */
+    int two_masks; /* batch_two_masks(p) */
     uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];
     uint8_t mu[KF_MLDSA_CRHBYTES], rhopp[KF_MLDSA_CRHBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
     uint8_t w1[W1_BYTES_MAX];
 } sign_state;
 
-/* 1 if two attempts' masks (2 l SHAKE256 streams) fit the lanes of one batched state: ML-DSA-44
- * (l = 4) on an 8-lane backend. Then each odd attempt computes the next one's y as well, in
- * the lanes the first would leave idle; a signature accepted at an odd attempt wastes them
- * (FIPS 204's mask of kappa + l is only ever used as the next attempt's). Public: params
- * and backends only. */
+/* The Keccak calls (batched or x1, each about one permutation's time) that count SHAKE streams
+ * take per block, planned as sponge_xn.c plans them (8 at most per sponge). */
+static unsigned stream_calls(unsigned count)
+{
+    unsigned calls = 0;
+    for (unsigned chunk = 0; chunk < count; chunk += KF_XN_MAX) {
+        const unsigned n = count - chunk < KF_XN_MAX ? count - chunk : KF_XN_MAX;
+        for (unsigned first = 0; first < n; calls++) {
+            const kf_backend_xn *b = kf_backend_xn_for(n - first);
+            first += b ? (n - first < b->n ? n - first : b->n) : 1;
+        }
+    }
+    return calls;
+}
+
+/* 1 if two attempts' masks (2 l SHAKE256 streams) take fewer Keccak calls than two separate
+ * masks: ML-DSA-44 on an 8-lane backend (1 call against 2), ML-DSA-65 on a 4-lane one (x4,
+ * x4, x4 for 10 streams against x4 + x1 twice). Then each odd attempt computes the next one's
+ * y as well; a signature accepted at an odd attempt wastes it (FIPS 204's mask of kappa + l
+ * is only ever used as the next attempt's). Public: params and backends only. */
 static int batch_two_masks(const kf_mldsa_params *p)
 {
-    const kf_backend_xn *b = kf_backend_xn_for(2 * p->l);
-    return b && b->n >= 2 * p->l;
+    return stream_calls(2 * p->l) < 2 * stream_calls(p->l);
 }
 
 /* One attempt of the loop (lines 11-31) with counter kappa: 1 and sig written if accepted. */
@@ -127,7 +142,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     if (st->y_next) { /* made with the previous attempt's */
         memcpy(st->y, st->y + p->l, p->l * sizeof st->y[0]);
         st->y_next = 0;
-    } else if (2 * p->l <= KF_XN_MAX && batch_two_masks(p)) {
+    } else if (st->two_masks) {
         kf_mldsa_expand_mask_n(st->y, st->rhopp, kappa, 2 * p->l, p); /* this attempt's and the next */
         st->y_next = 1;
     } else {
@@ -249,6 +264,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
         kf_mldsa_ntt(&st.t0[i]);
     }
     st.y_next = 0;
+    st.two_masks = batch_two_masks(p);
     for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
         n++;
         if (sign_attempt(&st, p, kappa, sig)) {

@@ -12,11 +12,14 @@
 //! The same work for all three: keygen from a 32-byte seed (keccakforge kf_mldsa_keygen_internal,
 //! libcrux generate_key_pair, liboqs OQS_SIG_ml_dsa_*_keypair, whose seed comes from the
 //! randombytes callback below); sign: the pure FIPS 204 interface, empty context, a 32-byte
-//! message, hedged with 32 given random bytes (liboqs draws them from the callback: a cheap
-//! generator installed with OQS_randombytes_custom_algorithm, so no system call is timed);
+//! message, hedged with 32 given random bytes (liboqs draws them from the callback installed
+//! with OQS_randombytes_custom_algorithm, which returns the same bytes: no system call is timed,
+//! and all three make the same signature, so the same attempts of the rejection loop);
 //! verify: each library's own signature of one fixed message. Before timing, the harness
 //! checks that keccakforge and libcrux make the same key from the same seed and that each
 //! library accepts the other two's signatures.
+//! Second argument `attempts` or `kernels`: signing split by attempt count, or the pieces of an
+//! attempt against liboqs's (README.md).
 use core::arch::x86_64::{__rdtscp, _mm_lfence, _rdtsc};
 use std::os::raw::c_int;
 
