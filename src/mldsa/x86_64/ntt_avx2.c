@@ -184,10 +184,11 @@ void kf_mldsa_pointwise_acc_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const
         store(r->c + i, _mm256_add_epi32(load(r->c + i), montmul(load(a->c + i), load(b->c + i))));
 }
 
-void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
+/* as the portable code: the 64-bit products of the even and of the odd lanes summed exactly,
+ * then one Montgomery reduction (reduce_avx2.h's, on the sums); inlined for each n that a
+ * parameter set uses (4, 5, 7) so the loop over the terms unrolls */
+INLINE void acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
-    /* as the portable code: the 64-bit products of the even and of the odd lanes summed
-     * exactly, then one Montgomery reduction (reduce_avx2.h's, on the sums) */
     const __m256i q = bc(KF_MLDSA_Q), qinv = bc(KF_MLDSA_QINV_);
     for (unsigned i = 0; i < N; i += 8) {
         __m256i x = load(a[0].c + i), y = load(b[0].c + i);
@@ -203,5 +204,15 @@ void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, c
         se = odd_lanes(_mm256_sub_epi32(se, te));
         so = _mm256_sub_epi32(so, to);
         store(r->c + i, _mm256_blend_epi32(se, so, 0xAA));
+    }
+}
+
+void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
+{
+    switch (n) {
+    case 4: acc_vec(r, a, b, 4); break;
+    case 5: acc_vec(r, a, b, 5); break;
+    case 7: acc_vec(r, a, b, 7); break;
+    default: acc_vec(r, a, b, n);
     }
 }
