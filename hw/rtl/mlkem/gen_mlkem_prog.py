@@ -19,10 +19,12 @@ polynomial slots (256 coefficients each), by op:
                               sampled polynomial going straight into the base multiplication
   NTT   f0 inverse            load slot a into the NTT unit and start it; the transform runs while
                               the next instructions do (the unit's memory is not the slot's)
-  NTTU  f1 add                wait for the transform, unload it into slot c (+ slot b with f1)
+  NTTU  f1 add, f2 subtract   wait for the transform, unload it into slot c (+ slot b with f1;
+                              slot b - it with f2)
   BMUL  f0 accumulate         slot c = (f0 ? slot c : 0) + slot a o slot b (MultiplyNTTs)
   ADDSUB f0 subtract          slot c = slot a +- slot b
-  ENC   f[3:0] d, f4 compress bb[c, c+4d) = ByteEncode_d(Compress_d(slot a))  (no Compress for d = 12)
+  ENC   f[3:0] d, f4 compress bb[c, c+4d) = ByteEncode_d(Compress_d(slot a))  (no Compress for d = 12);
+        f5 compare            instead of writing: fail |= (the word != bb[c + i]) for every word
   DEC   f[3:0] d, f4 decompress, f5 modulus check
                               slot c = Decompress_d(ByteDecode_d(bb[a, a+4d)))
   COPY                        bb[c, c+na) = bb[a, a+na)
@@ -41,7 +43,7 @@ OPS = {"END": 0, "HASH": 1, "NTT": 2, "BMUL": 3, "ADDSUB": 4, "ENC": 5, "DEC": 6
 G, H, J, PRF2, PRF3, XOF = 0, 1, 2, 3, 4, 5
 
 # byte buffer layout (64-bit word addresses); the host's windows are D/M, Z, K, CT, DK, EK
-BB = {"D": 0, "M": 0, "Z": 4, "K": 8, "GOUT": 12, "H": 20, "KBAR": 24, "MP": 28, "CT": 32, "CTP": 228,
+BB = {"D": 0, "M": 0, "Z": 4, "K": 8, "GOUT": 12, "H": 20, "KBAR": 24, "MP": 28, "CT": 32,
       "DK": 424, "EK": 820}
 BB_WORDS = 1024
 SLOTS = 32
@@ -49,10 +51,11 @@ PARAMS = {2: dict(eta1=3, du=10, dv=4), 3: dict(eta1=2, du=10, dv=4), 4: dict(et
 KEYGEN, ENCAPS, DECAPS = 0, 1, 2
 
 
-def ins(op, a=0, na=0, b=0, nb=0, c=0, imm=0, nimm=0, f=0, note="", add=None, dst=None, late=False):
-    """An instruction; NTT only: add (the slot added at the unload), dst (the slot unloaded
-    into; default a), late (see schedule())."""
-    return dict(op=op, a=a, na=na, b=b, nb=nb, c=c, imm=imm, nimm=nimm, f=f, note=note, add=add, dst=dst, late=late)
+def ins(op, a=0, na=0, b=0, nb=0, c=0, imm=0, nimm=0, f=0, note="", add=None, dst=None, late=False, sub=False):
+    """An instruction; NTT only: add (the slot added at the unload; with sub, the output is
+    subtracted from it), dst (the slot unloaded into; default a), late (see schedule())."""
+    return dict(op=op, a=a, na=na, b=b, nb=nb, c=c, imm=imm, nimm=nimm, f=f, note=note, add=add, dst=dst, late=late,
+                sub=sub)
 
 
 def encode(i):
@@ -89,15 +92,16 @@ def schedule(prog):
     pending = None
     for i in prog:
         if pending is not None:
-            dst, add, late = pending
+            dst, add, late, sub = pending
             busy = {dst} | ({add} if add is not None and not late else set())
             if i["op"] in ("NTT", "END") or slots(i) & busy:
-                out.append(ins("NTTU", b=add or 0, c=dst, f=2 if add is not None else 0,
-                               note=f"unload into slot {dst}" + (f" + slot {add}" if add is not None else "")))
+                out.append(ins("NTTU", b=add or 0, c=dst, f=(4 if sub else 2) if add is not None else 0,
+                               note=f"unload into slot {dst}" +
+                               ((f" = slot {add} - it" if sub else f" + slot {add}") if add is not None else "")))
                 pending = None
         out.append(i)
         if i["op"] == "NTT":
-            pending = (i["a"] if i.get("dst") is None else i["dst"], i["add"], i.get("late", False))
+            pending = (i["a"] if i.get("dst") is None else i["dst"], i["add"], i.get("late", False), i["sub"])
     assert pending is None
     return [encode(i) for i in out]
 
@@ -212,10 +216,12 @@ def keygen(k):
 SLOT_T, SLOT_Y, SLOT_E1, SLOT_E2, SLOT_ACC = 0, 4, 8, 12, 13
 
 
-def encrypt(k, ek, m_addr, r_addr, ct, check, first=0, t_after=None):
+def encrypt(k, ek, m_addr, r_addr, ct, check, first=0, t_after=None, cmp=False):
     """K-PKE.Encrypt(ek, m, r) (Alg. 14) into bb[ct...] as NTT jobs, fillers for chain() and the
     tail; check: the modulus check on ek's t^. first: the index of its first job in the chain;
-    t_after: the job from which t^ may be decoded (default first)."""
+    t_after: the job from which t^ may be decoded (default first); cmp: compare the ciphertext
+    with bb[ct...] word by word (the fail flag) instead of writing it."""
+    fc = 0x30 if cmp else 0x10
     p = PARAMS[k]
     t = [SLOT_T + i for i in range(k)]
     y = [SLOT_Y + i for i in range(k)]
@@ -238,14 +244,15 @@ def encrypt(k, ek, m_addr, r_addr, ct, check, first=0, t_after=None):
     jobs.append(dict(needs=[prf_e2] + dec_t + bmul,
                      ntt=ins("NTT", a=acc, f=1, add=e2, dst=e2, note="NTT^-1(t^T o y^) + e2")))
     iv = first + 2 * k   # the job of v
-    enc_u = [ins("ENC", a=e1[i], c=ct + 4 * p["du"] * i, f=p["du"] | 0x10, note=f"c1[{i}]") for i in range(k)]
+    enc_u = [ins("ENC", a=e1[i], c=ct + 4 * p["du"] * i, f=p["du"] | fc, note=f"c1[{i}]" + (" == c" if cmp else ""))
+             for i in range(k)]
     dec_mu = ins("DEC", a=m_addr, c=acc, f=1 | 0x10, note="mu = Decompress_1(ByteDecode_1(m))")
     fillers = [(first, i) for i in prf_e1] + [(first, prf_e2)] + [(first if t_after is None else t_after, i) for i in dec_t]
     fillers += [(first + 2 * k - 1, bmul[j], [dec_t[j]] + bmul[:j]) for j in range(k)]
     fillers += [(first + k + i + 1, enc_u[i]) for i in range(k)]
     fillers.append((iv, dec_mu))
     tail = [ins("ADDSUB", a=e2, b=acc, c=e2, note="v = NTT^-1(t^T o y^) + e2 + mu"),
-            ins("ENC", a=e2, c=ct + 4 * p["du"] * k, f=p["dv"] | 0x10, note="c2")]
+            ins("ENC", a=e2, c=ct + 4 * p["du"] * k, f=p["dv"] | fc, note="c2" + (" == c" if cmp else ""))]
     return jobs, fillers, tail
 
 
@@ -293,13 +300,16 @@ def decaps(k):
             for j in range(k)]
     # ML-KEM.Decaps_internal (Alg. 18): Kbar = J(z || c), in a window too
     jz = ins("HASH", a=z, na=4, b=ct, nb=ct_words(k), c=BB["KBAR"], f=J, note="Kbar = J(z || c)")
-    mprime = [ins("ADDSUB", a=vp, b=w, c=w, f=1, note="w = v' - NTT^-1(s^T o NTT(u'))"),
-              ins("ENC", a=w, c=BB["MP"], f=1 | 0x10, note="m' = ByteEncode_1(Compress_1(w))"),
+    mprime = [ins("ENC", a=w, c=BB["MP"], f=1 | 0x10, note="m' = ByteEncode_1(Compress_1(w))"),
               ins("HASH", a=BB["MP"], na=4, b=h, nb=4, c=BB["GOUT"], f=G, note="(K', r') = G(m' || h)")]
     jobs = [dict(needs=[dec_u[i]], ntt=ins("NTT", a=up[i])) for i in range(k)]
-    jobs.append(dict(needs=dec_s + bmul, wait=[bmul[-1]], ntt=ins("NTT", a=w, f=1)))
-    ejobs, efill, etail = encrypt(k, ek, BB["MP"], BB["GOUT"] + 4, BB["CTP"], check=False, first=k + 1,
-                                   t_after=0)
+    # w = v' - NTT^-1(.) at the unload
+    jobs.append(dict(needs=dec_s + bmul + [dec_v], wait=[bmul[-1]],
+                     ntt=ins("NTT", a=w, f=1, add=vp, sub=True, note="w = v' - NTT^-1(s^T o NTT(u'))")))
+    # the re-encryption compares c' with c as it comes out of the encoder (every word; c' is never
+    # stored): fail = c != c'
+    ejobs, efill, etail = encrypt(k, ek, BB["MP"], BB["GOUT"] + 4, ct, check=False, first=k + 1,
+                                   t_after=0, cmp=True)
     ejobs[0]["needs"] = mprime + ejobs[0]["needs"]
     ejobs[0]["wait"] = mprime
     fillers = [(0, i) for i in hcheck] + [(0, i) for i in dec_s]
@@ -307,10 +317,8 @@ def decaps(k):
     fillers += [(0, dec_v), (0, jz)]
     chain(out, jobs + ejobs, fillers + efill)
     out += etail
-    out.append(ins("CMP", a=ct, na=ct_words(k), b=BB["CTP"], f=0, note="c != c' (every word)"))
     out.append(ins("SEL", a=BB["GOUT"], na=4, b=BB["KBAR"], c=BB["K"], note="K = c == c' ? K' : Kbar"))
     out.append(ins("ZERO", na=20, c=BB["GOUT"], note="wipe K', r', h, Kbar, m'"))
-    out.append(ins("ZERO", na=ct_words(k), c=BB["CTP"], note="wipe c'"))
     out.append(ins("ZERO", na=4, c=BB["K"], f=2, note="a dk failing the hash check gives no key"))
     out.append(ins("END"))
     return out

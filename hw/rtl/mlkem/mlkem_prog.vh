@@ -13,8 +13,8 @@ function [9:0] mlkem_prog_entry;
             {2'd1, 3'd3}: mlkem_prog_entry = 10'd157;
             {2'd1, 3'd4}: mlkem_prog_entry = 10'd206;
             {2'd2, 3'd2}: mlkem_prog_entry = 10'd271;
-            {2'd2, 3'd3}: mlkem_prog_entry = 10'd324;
-            {2'd2, 3'd4}: mlkem_prog_entry = 10'd396;
+            {2'd2, 3'd3}: mlkem_prog_entry = 10'd321;
+            {2'd2, 3'd4}: mlkem_prog_entry = 10'd390;
             default: mlkem_prog_entry = 10'd0;
         endcase
     end
@@ -313,11 +313,11 @@ function [79:0] mlkem_prog;
             10'd280: mlkem_prog = 80'h00000000d00004000083;  // BMUL a=8 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 w = s^[0] o u'^[0]
             10'd281: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
             10'd282: mlkem_prog = 80'h01000000d00005000093;  // BMUL a=9 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[1] o u'^[1]
-            10'd283: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1
-            10'd284: mlkem_prog = 80'h14000000c00000000706;  // DEC a=112 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x14 v'
+            10'd283: mlkem_prog = 80'h14000000c00000000706;  // DEC a=112 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x14 v'
+            10'd284: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
             10'd285: mlkem_prog = 80'h02000001818020012701;  // HASH a=624 na=4 b=32 nb=96 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
-            10'd286: mlkem_prog = 80'h00000000d0000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x0 unload into slot 13
-            10'd287: mlkem_prog = 80'h01000000d0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=13 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
+            10'd286: mlkem_prog = 80'h0c000000000000002086;  // DEC a=520 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
+            10'd287: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
             10'd288: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
             10'd289: mlkem_prog = 80'h00000000c0126c0101c1;  // HASH a=28 na=4 b=620 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
             10'd290: mlkem_prog = 80'h04400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x4 y[0]
@@ -328,199 +328,190 @@ function [79:0] mlkem_prog;
             10'd295: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
             10'd296: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             10'd297: mlkem_prog = 80'h03400100c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x4/1 f=0x3 e2
-            10'd298: mlkem_prog = 80'h0c000000000000002086;  // DEC a=520 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
-            10'd299: mlkem_prog = 80'h0c000000100000002386;  // DEC a=568 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
-            10'd300: mlkem_prog = 80'h0d800000d00004012681;  // HASH a=616 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
-            10'd301: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
-            10'd302: mlkem_prog = 80'h1d804000d00005012681;  // HASH a=616 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
-            10'd303: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd304: mlkem_prog = 80'h0d800040d00004012681;  // HASH a=616 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
-            10'd305: mlkem_prog = 80'h1d804040d00005012681;  // HASH a=616 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
-            10'd306: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
-            10'd307: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd308: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
-            10'd309: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
-            10'd310: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
-            10'd311: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd312: mlkem_prog = 80'h1a00000e400000000085;  // ENC a=8 na=0 b=0 nb=0 c=228 imm=0x0/0 f=0x1a c1[0]
-            10'd313: mlkem_prog = 80'h1a000010c00000000095;  // ENC a=9 na=0 b=0 nb=0 c=268 imm=0x0/0 f=0x1a c1[1]
-            10'd314: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd315: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
-            10'd316: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
-            10'd317: mlkem_prog = 80'h140000134000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=308 imm=0x0/0 f=0x14 c2
-            10'd318: mlkem_prog = 80'h000000000000e4180208;  // CMP a=32 na=96 b=228 nb=0 c=0 imm=0x0/0 f=0x0 c != c' (every word)
-            10'd319: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
-            10'd320: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
-            10'd321: mlkem_prog = 80'h0000000e40000018000a;  // ZERO a=0 na=96 b=0 nb=0 c=228 imm=0x0/0 f=0x0 wipe c'
-            10'd322: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
-            10'd323: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd298: mlkem_prog = 80'h0c000000100000002386;  // DEC a=568 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd299: mlkem_prog = 80'h0d800000d00004012681;  // HASH a=616 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd300: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd301: mlkem_prog = 80'h1d804000d00005012681;  // HASH a=616 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd302: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd303: mlkem_prog = 80'h0d800040d00004012681;  // HASH a=616 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd304: mlkem_prog = 80'h1d804040d00005012681;  // HASH a=616 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd305: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd306: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd307: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd308: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd309: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd310: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd311: mlkem_prog = 80'h3a000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x3a c1[0] == c
+            10'd312: mlkem_prog = 80'h3a000004800000000095;  // ENC a=9 na=0 b=0 nb=0 c=72 imm=0x0/0 f=0x3a c1[1] == c
+            10'd313: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd314: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd315: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd316: mlkem_prog = 80'h340000070000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=112 imm=0x0/0 f=0x34 c2 == c
+            10'd317: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
+            10'd318: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
+            10'd319: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
+            10'd320: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             // Decaps, k = 3
-            10'd324: mlkem_prog = 80'h1a000000400000000206;  // DEC a=32 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x1a u'[0]
-            10'd325: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd326: mlkem_prog = 80'h01000001400000252381;  // HASH a=568 na=148 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
-            10'd327: mlkem_prog = 80'h010000000002cc010148;  // CMP a=20 na=4 b=716 nb=0 c=0 imm=0x0/0 f=0x1 hash check
-            10'd328: mlkem_prog = 80'h1a000000500000000486;  // DEC a=72 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x1a u'[1]
-            10'd329: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
-            10'd330: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd331: mlkem_prog = 80'h0c000000800000001a86;  // DEC a=424 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[0]
-            10'd332: mlkem_prog = 80'h0c000000900000001d86;  // DEC a=472 na=0 b=0 nb=0 c=9 imm=0x0/0 f=0xc s^[1]
-            10'd333: mlkem_prog = 80'h1a000000600000000706;  // DEC a=112 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x1a u'[2]
-            10'd334: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
-            10'd335: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd336: mlkem_prog = 80'h0c000000a00000002086;  // DEC a=520 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0xc s^[2]
-            10'd337: mlkem_prog = 80'h00000000d00004000083;  // BMUL a=8 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 w = s^[0] o u'^[0]
-            10'd338: mlkem_prog = 80'h01000000d00005000093;  // BMUL a=9 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[1] o u'^[1]
-            10'd339: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
-            10'd340: mlkem_prog = 80'h01000000d000060000a3;  // BMUL a=10 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[2] o u'^[2]
-            10'd341: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1
-            10'd342: mlkem_prog = 80'h14000000c00000000986;  // DEC a=152 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x14 v'
-            10'd343: mlkem_prog = 80'h02000001822020012d01;  // HASH a=720 na=4 b=32 nb=136 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
-            10'd344: mlkem_prog = 80'h00000000d0000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x0 unload into slot 13
-            10'd345: mlkem_prog = 80'h01000000d0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=13 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
-            10'd346: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
-            10'd347: mlkem_prog = 80'h00000000c012cc0101c1;  // HASH a=28 na=4 b=716 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
-            10'd348: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
-            10'd349: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd350: mlkem_prog = 80'h034000c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x3/1 f=0x3 e1[0]
-            10'd351: mlkem_prog = 80'h03400100900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x4/1 f=0x3 e1[1]
-            10'd352: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
-            10'd353: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
-            10'd354: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd355: mlkem_prog = 80'h03400140a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x5/1 f=0x3 e1[2]
-            10'd356: mlkem_prog = 80'h03400180c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x6/1 f=0x3 e2
-            10'd357: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
-            10'd358: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
-            10'd359: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd360: mlkem_prog = 80'h0c000000000000002386;  // DEC a=568 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
-            10'd361: mlkem_prog = 80'h0c000000100000002686;  // DEC a=616 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
-            10'd362: mlkem_prog = 80'h0c000000200000002986;  // DEC a=664 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[2]
-            10'd363: mlkem_prog = 80'h0d800000d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
-            10'd364: mlkem_prog = 80'h1d804000d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
-            10'd365: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
-            10'd366: mlkem_prog = 80'h1d808000d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x200/2 f=0x1d slot 13 += A[0][2]^T o slot 6
-            10'd367: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd368: mlkem_prog = 80'h0d800040d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
-            10'd369: mlkem_prog = 80'h1d804040d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
-            10'd370: mlkem_prog = 80'h1d808040d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x201/2 f=0x1d slot 13 += A[1][2]^T o slot 6
-            10'd371: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
-            10'd372: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd373: mlkem_prog = 80'h0d800080d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x2/2 f=0xd slot 13 = A[2][0]^T o slot 4
-            10'd374: mlkem_prog = 80'h1d804080d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x102/2 f=0x1d slot 13 += A[2][1]^T o slot 5
-            10'd375: mlkem_prog = 80'h1d808080d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x202/2 f=0x1d slot 13 += A[2][2]^T o slot 6
-            10'd376: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
-            10'd377: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
-            10'd378: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
-            10'd379: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
-            10'd380: mlkem_prog = 80'h01000000d00006000023;  // BMUL a=2 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[2] o y^[2]
-            10'd381: mlkem_prog = 80'h02000000a0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x2 unload into slot 10 + slot 10
-            10'd382: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd383: mlkem_prog = 80'h1a00000e400000000085;  // ENC a=8 na=0 b=0 nb=0 c=228 imm=0x0/0 f=0x1a c1[0]
-            10'd384: mlkem_prog = 80'h1a000010c00000000095;  // ENC a=9 na=0 b=0 nb=0 c=268 imm=0x0/0 f=0x1a c1[1]
-            10'd385: mlkem_prog = 80'h1a0000134000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=308 imm=0x0/0 f=0x1a c1[2]
-            10'd386: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd387: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
-            10'd388: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
-            10'd389: mlkem_prog = 80'h14000015c000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=348 imm=0x0/0 f=0x14 c2
-            10'd390: mlkem_prog = 80'h000000000000e4220208;  // CMP a=32 na=136 b=228 nb=0 c=0 imm=0x0/0 f=0x0 c != c' (every word)
-            10'd391: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
-            10'd392: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
-            10'd393: mlkem_prog = 80'h0000000e40000022000a;  // ZERO a=0 na=136 b=0 nb=0 c=228 imm=0x0/0 f=0x0 wipe c'
-            10'd394: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
-            10'd395: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd321: mlkem_prog = 80'h1a000000400000000206;  // DEC a=32 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x1a u'[0]
+            10'd322: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd323: mlkem_prog = 80'h01000001400000252381;  // HASH a=568 na=148 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
+            10'd324: mlkem_prog = 80'h010000000002cc010148;  // CMP a=20 na=4 b=716 nb=0 c=0 imm=0x0/0 f=0x1 hash check
+            10'd325: mlkem_prog = 80'h1a000000500000000486;  // DEC a=72 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x1a u'[1]
+            10'd326: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd327: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd328: mlkem_prog = 80'h0c000000800000001a86;  // DEC a=424 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[0]
+            10'd329: mlkem_prog = 80'h0c000000900000001d86;  // DEC a=472 na=0 b=0 nb=0 c=9 imm=0x0/0 f=0xc s^[1]
+            10'd330: mlkem_prog = 80'h1a000000600000000706;  // DEC a=112 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x1a u'[2]
+            10'd331: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd332: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd333: mlkem_prog = 80'h0c000000a00000002086;  // DEC a=520 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0xc s^[2]
+            10'd334: mlkem_prog = 80'h00000000d00004000083;  // BMUL a=8 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 w = s^[0] o u'^[0]
+            10'd335: mlkem_prog = 80'h01000000d00005000093;  // BMUL a=9 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[1] o u'^[1]
+            10'd336: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd337: mlkem_prog = 80'h01000000d000060000a3;  // BMUL a=10 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[2] o u'^[2]
+            10'd338: mlkem_prog = 80'h14000000c00000000986;  // DEC a=152 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x14 v'
+            10'd339: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
+            10'd340: mlkem_prog = 80'h02000001822020012d01;  // HASH a=720 na=4 b=32 nb=136 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
+            10'd341: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
+            10'd342: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
+            10'd343: mlkem_prog = 80'h00000000c012cc0101c1;  // HASH a=28 na=4 b=716 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
+            10'd344: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
+            10'd345: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd346: mlkem_prog = 80'h034000c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x3/1 f=0x3 e1[0]
+            10'd347: mlkem_prog = 80'h03400100900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x4/1 f=0x3 e1[1]
+            10'd348: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
+            10'd349: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd350: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd351: mlkem_prog = 80'h03400140a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x5/1 f=0x3 e1[2]
+            10'd352: mlkem_prog = 80'h03400180c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x6/1 f=0x3 e2
+            10'd353: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
+            10'd354: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd355: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd356: mlkem_prog = 80'h0c000000000000002386;  // DEC a=568 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
+            10'd357: mlkem_prog = 80'h0c000000100000002686;  // DEC a=616 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd358: mlkem_prog = 80'h0c000000200000002986;  // DEC a=664 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[2]
+            10'd359: mlkem_prog = 80'h0d800000d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd360: mlkem_prog = 80'h1d804000d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd361: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd362: mlkem_prog = 80'h1d808000d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x200/2 f=0x1d slot 13 += A[0][2]^T o slot 6
+            10'd363: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd364: mlkem_prog = 80'h0d800040d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd365: mlkem_prog = 80'h1d804040d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd366: mlkem_prog = 80'h1d808040d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x201/2 f=0x1d slot 13 += A[1][2]^T o slot 6
+            10'd367: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd368: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd369: mlkem_prog = 80'h0d800080d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x2/2 f=0xd slot 13 = A[2][0]^T o slot 4
+            10'd370: mlkem_prog = 80'h1d804080d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x102/2 f=0x1d slot 13 += A[2][1]^T o slot 5
+            10'd371: mlkem_prog = 80'h1d808080d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x202/2 f=0x1d slot 13 += A[2][2]^T o slot 6
+            10'd372: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd373: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
+            10'd374: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd375: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd376: mlkem_prog = 80'h01000000d00006000023;  // BMUL a=2 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[2] o y^[2]
+            10'd377: mlkem_prog = 80'h02000000a0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x2 unload into slot 10 + slot 10
+            10'd378: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd379: mlkem_prog = 80'h3a000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x3a c1[0] == c
+            10'd380: mlkem_prog = 80'h3a000004800000000095;  // ENC a=9 na=0 b=0 nb=0 c=72 imm=0x0/0 f=0x3a c1[1] == c
+            10'd381: mlkem_prog = 80'h3a0000070000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=112 imm=0x0/0 f=0x3a c1[2] == c
+            10'd382: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd383: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd384: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd385: mlkem_prog = 80'h340000098000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=152 imm=0x0/0 f=0x34 c2 == c
+            10'd386: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
+            10'd387: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
+            10'd388: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
+            10'd389: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             // Decaps, k = 4
-            10'd396: mlkem_prog = 80'h1b000000400000000206;  // DEC a=32 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x1b u'[0]
-            10'd397: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd398: mlkem_prog = 80'h01000001400000312681;  // HASH a=616 na=196 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
-            10'd399: mlkem_prog = 80'h1b0000005000000004c6;  // DEC a=76 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x1b u'[1]
-            10'd400: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
-            10'd401: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd402: mlkem_prog = 80'h0100000000032c010148;  // CMP a=20 na=4 b=812 nb=0 c=0 imm=0x0/0 f=0x1 hash check
-            10'd403: mlkem_prog = 80'h0c000000800000001a86;  // DEC a=424 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[0]
-            10'd404: mlkem_prog = 80'h0c000000900000001d86;  // DEC a=472 na=0 b=0 nb=0 c=9 imm=0x0/0 f=0xc s^[1]
-            10'd405: mlkem_prog = 80'h1b000000600000000786;  // DEC a=120 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x1b u'[2]
-            10'd406: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
-            10'd407: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd408: mlkem_prog = 80'h0c000000a00000002086;  // DEC a=520 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0xc s^[2]
-            10'd409: mlkem_prog = 80'h0c000000b00000002386;  // DEC a=568 na=0 b=0 nb=0 c=11 imm=0x0/0 f=0xc s^[3]
-            10'd410: mlkem_prog = 80'h1b000000700000000a46;  // DEC a=164 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x1b u'[3]
-            10'd411: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
-            10'd412: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd413: mlkem_prog = 80'h00000000d00004000083;  // BMUL a=8 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 w = s^[0] o u'^[0]
-            10'd414: mlkem_prog = 80'h01000000d00005000093;  // BMUL a=9 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[1] o u'^[1]
-            10'd415: mlkem_prog = 80'h01000000d000060000a3;  // BMUL a=10 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[2] o u'^[2]
-            10'd416: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload into slot 7
-            10'd417: mlkem_prog = 80'h01000000d000070000b3;  // BMUL a=11 na=0 b=7 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[3] o u'^[3]
-            10'd418: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1
-            10'd419: mlkem_prog = 80'h15000000c00000000d06;  // DEC a=208 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x15 v'
-            10'd420: mlkem_prog = 80'h0c000000000000002686;  // DEC a=616 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
-            10'd421: mlkem_prog = 80'h00000000d0000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x0 unload into slot 13
-            10'd422: mlkem_prog = 80'h01000000d0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=13 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
-            10'd423: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
-            10'd424: mlkem_prog = 80'h00000000c0132c0101c1;  // HASH a=28 na=4 b=812 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
-            10'd425: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
-            10'd426: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd427: mlkem_prog = 80'h02000001831020013301;  // HASH a=816 na=4 b=32 nb=196 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
-            10'd428: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
-            10'd429: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
-            10'd430: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd431: mlkem_prog = 80'h03400100800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x4/1 f=0x3 e1[0]
-            10'd432: mlkem_prog = 80'h03400140900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x5/1 f=0x3 e1[1]
-            10'd433: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
-            10'd434: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
-            10'd435: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd436: mlkem_prog = 80'h03400180a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x6/1 f=0x3 e1[2]
-            10'd437: mlkem_prog = 80'h034001c0b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x7/1 f=0x3 e1[3]
-            10'd438: mlkem_prog = 80'h034000c0700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x3/1 f=0x3 y[3]
-            10'd439: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
-            10'd440: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd441: mlkem_prog = 80'h03400200c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x8/1 f=0x3 e2
-            10'd442: mlkem_prog = 80'h0c000000100000002986;  // DEC a=664 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
-            10'd443: mlkem_prog = 80'h0c000000200000002c86;  // DEC a=712 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[2]
-            10'd444: mlkem_prog = 80'h0d800000d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
-            10'd445: mlkem_prog = 80'h1d804000d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
-            10'd446: mlkem_prog = 80'h1d808000d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x200/2 f=0x1d slot 13 += A[0][2]^T o slot 6
-            10'd447: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload into slot 7
-            10'd448: mlkem_prog = 80'h1d80c000d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x300/2 f=0x1d slot 13 += A[0][3]^T o slot 7
-            10'd449: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd450: mlkem_prog = 80'h0d800040d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
-            10'd451: mlkem_prog = 80'h1d804040d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
-            10'd452: mlkem_prog = 80'h1d808040d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x201/2 f=0x1d slot 13 += A[1][2]^T o slot 6
-            10'd453: mlkem_prog = 80'h1d80c040d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x301/2 f=0x1d slot 13 += A[1][3]^T o slot 7
-            10'd454: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
-            10'd455: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd456: mlkem_prog = 80'h0d800080d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x2/2 f=0xd slot 13 = A[2][0]^T o slot 4
-            10'd457: mlkem_prog = 80'h1d804080d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x102/2 f=0x1d slot 13 += A[2][1]^T o slot 5
-            10'd458: mlkem_prog = 80'h1d808080d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x202/2 f=0x1d slot 13 += A[2][2]^T o slot 6
-            10'd459: mlkem_prog = 80'h1d80c080d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x302/2 f=0x1d slot 13 += A[2][3]^T o slot 7
-            10'd460: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
-            10'd461: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
-            10'd462: mlkem_prog = 80'h0d8000c0d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x3/2 f=0xd slot 13 = A[3][0]^T o slot 4
-            10'd463: mlkem_prog = 80'h1d8040c0d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x103/2 f=0x1d slot 13 += A[3][1]^T o slot 5
-            10'd464: mlkem_prog = 80'h1d8080c0d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x203/2 f=0x1d slot 13 += A[3][2]^T o slot 6
-            10'd465: mlkem_prog = 80'h1d80c0c0d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x303/2 f=0x1d slot 13 += A[3][3]^T o slot 7
-            10'd466: mlkem_prog = 80'h02000000a0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x2 unload into slot 10 + slot 10
-            10'd467: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[3] = NTT^-1(.) + e1[3]
-            10'd468: mlkem_prog = 80'h0c000000300000002f86;  // DEC a=760 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0xc t^[3]
-            10'd469: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
-            10'd470: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
-            10'd471: mlkem_prog = 80'h01000000d00006000023;  // BMUL a=2 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[2] o y^[2]
-            10'd472: mlkem_prog = 80'h01000000d00007000033;  // BMUL a=3 na=0 b=7 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[3] o y^[3]
-            10'd473: mlkem_prog = 80'h02000000b0000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=11 imm=0x0/0 f=0x2 unload into slot 11 + slot 11
-            10'd474: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd475: mlkem_prog = 80'h1b00000e400000000085;  // ENC a=8 na=0 b=0 nb=0 c=228 imm=0x0/0 f=0x1b c1[0]
-            10'd476: mlkem_prog = 80'h1b000011000000000095;  // ENC a=9 na=0 b=0 nb=0 c=272 imm=0x0/0 f=0x1b c1[1]
-            10'd477: mlkem_prog = 80'h1b000013c000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=316 imm=0x0/0 f=0x1b c1[2]
-            10'd478: mlkem_prog = 80'h1b0000168000000000b5;  // ENC a=11 na=0 b=0 nb=0 c=360 imm=0x0/0 f=0x1b c1[3]
-            10'd479: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd480: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
-            10'd481: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
-            10'd482: mlkem_prog = 80'h150000194000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=404 imm=0x0/0 f=0x15 c2
-            10'd483: mlkem_prog = 80'h000000000000e4310208;  // CMP a=32 na=196 b=228 nb=0 c=0 imm=0x0/0 f=0x0 c != c' (every word)
-            10'd484: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
-            10'd485: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
-            10'd486: mlkem_prog = 80'h0000000e40000031000a;  // ZERO a=0 na=196 b=0 nb=0 c=228 imm=0x0/0 f=0x0 wipe c'
-            10'd487: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
-            10'd488: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd390: mlkem_prog = 80'h1b000000400000000206;  // DEC a=32 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x1b u'[0]
+            10'd391: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd392: mlkem_prog = 80'h01000001400000312681;  // HASH a=616 na=196 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
+            10'd393: mlkem_prog = 80'h1b0000005000000004c6;  // DEC a=76 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x1b u'[1]
+            10'd394: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd395: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd396: mlkem_prog = 80'h0100000000032c010148;  // CMP a=20 na=4 b=812 nb=0 c=0 imm=0x0/0 f=0x1 hash check
+            10'd397: mlkem_prog = 80'h0c000000800000001a86;  // DEC a=424 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[0]
+            10'd398: mlkem_prog = 80'h0c000000900000001d86;  // DEC a=472 na=0 b=0 nb=0 c=9 imm=0x0/0 f=0xc s^[1]
+            10'd399: mlkem_prog = 80'h1b000000600000000786;  // DEC a=120 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x1b u'[2]
+            10'd400: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd401: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd402: mlkem_prog = 80'h0c000000a00000002086;  // DEC a=520 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0xc s^[2]
+            10'd403: mlkem_prog = 80'h0c000000b00000002386;  // DEC a=568 na=0 b=0 nb=0 c=11 imm=0x0/0 f=0xc s^[3]
+            10'd404: mlkem_prog = 80'h1b000000700000000a46;  // DEC a=164 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x1b u'[3]
+            10'd405: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd406: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd407: mlkem_prog = 80'h00000000d00004000083;  // BMUL a=8 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 w = s^[0] o u'^[0]
+            10'd408: mlkem_prog = 80'h01000000d00005000093;  // BMUL a=9 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[1] o u'^[1]
+            10'd409: mlkem_prog = 80'h01000000d000060000a3;  // BMUL a=10 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[2] o u'^[2]
+            10'd410: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload into slot 7
+            10'd411: mlkem_prog = 80'h01000000d000070000b3;  // BMUL a=11 na=0 b=7 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[3] o u'^[3]
+            10'd412: mlkem_prog = 80'h15000000c00000000d06;  // DEC a=208 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x15 v'
+            10'd413: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
+            10'd414: mlkem_prog = 80'h02000001831020013301;  // HASH a=816 na=4 b=32 nb=196 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
+            10'd415: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
+            10'd416: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
+            10'd417: mlkem_prog = 80'h00000000c0132c0101c1;  // HASH a=28 na=4 b=812 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
+            10'd418: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
+            10'd419: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd420: mlkem_prog = 80'h03400100800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x4/1 f=0x3 e1[0]
+            10'd421: mlkem_prog = 80'h03400140900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x5/1 f=0x3 e1[1]
+            10'd422: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
+            10'd423: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd424: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd425: mlkem_prog = 80'h03400180a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x6/1 f=0x3 e1[2]
+            10'd426: mlkem_prog = 80'h034001c0b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x7/1 f=0x3 e1[3]
+            10'd427: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
+            10'd428: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd429: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd430: mlkem_prog = 80'h03400200c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x8/1 f=0x3 e2
+            10'd431: mlkem_prog = 80'h0c000000000000002686;  // DEC a=616 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
+            10'd432: mlkem_prog = 80'h034000c0700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x3/1 f=0x3 y[3]
+            10'd433: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd434: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd435: mlkem_prog = 80'h0c000000100000002986;  // DEC a=664 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd436: mlkem_prog = 80'h0c000000200000002c86;  // DEC a=712 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[2]
+            10'd437: mlkem_prog = 80'h0c000000300000002f86;  // DEC a=760 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0xc t^[3]
+            10'd438: mlkem_prog = 80'h0d800000d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd439: mlkem_prog = 80'h1d804000d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd440: mlkem_prog = 80'h1d808000d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x200/2 f=0x1d slot 13 += A[0][2]^T o slot 6
+            10'd441: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload into slot 7
+            10'd442: mlkem_prog = 80'h1d80c000d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x300/2 f=0x1d slot 13 += A[0][3]^T o slot 7
+            10'd443: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd444: mlkem_prog = 80'h0d800040d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd445: mlkem_prog = 80'h1d804040d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd446: mlkem_prog = 80'h1d808040d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x201/2 f=0x1d slot 13 += A[1][2]^T o slot 6
+            10'd447: mlkem_prog = 80'h1d80c040d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x301/2 f=0x1d slot 13 += A[1][3]^T o slot 7
+            10'd448: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd449: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd450: mlkem_prog = 80'h0d800080d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x2/2 f=0xd slot 13 = A[2][0]^T o slot 4
+            10'd451: mlkem_prog = 80'h1d804080d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x102/2 f=0x1d slot 13 += A[2][1]^T o slot 5
+            10'd452: mlkem_prog = 80'h1d808080d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x202/2 f=0x1d slot 13 += A[2][2]^T o slot 6
+            10'd453: mlkem_prog = 80'h1d80c080d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x302/2 f=0x1d slot 13 += A[2][3]^T o slot 7
+            10'd454: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd455: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
+            10'd456: mlkem_prog = 80'h0d8000c0d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x3/2 f=0xd slot 13 = A[3][0]^T o slot 4
+            10'd457: mlkem_prog = 80'h1d8040c0d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x103/2 f=0x1d slot 13 += A[3][1]^T o slot 5
+            10'd458: mlkem_prog = 80'h1d8080c0d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x203/2 f=0x1d slot 13 += A[3][2]^T o slot 6
+            10'd459: mlkem_prog = 80'h1d80c0c0d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x303/2 f=0x1d slot 13 += A[3][3]^T o slot 7
+            10'd460: mlkem_prog = 80'h02000000a0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x2 unload into slot 10 + slot 10
+            10'd461: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[3] = NTT^-1(.) + e1[3]
+            10'd462: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd463: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd464: mlkem_prog = 80'h01000000d00006000023;  // BMUL a=2 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[2] o y^[2]
+            10'd465: mlkem_prog = 80'h01000000d00007000033;  // BMUL a=3 na=0 b=7 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[3] o y^[3]
+            10'd466: mlkem_prog = 80'h02000000b0000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=11 imm=0x0/0 f=0x2 unload into slot 11 + slot 11
+            10'd467: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd468: mlkem_prog = 80'h3b000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x3b c1[0] == c
+            10'd469: mlkem_prog = 80'h3b000004c00000000095;  // ENC a=9 na=0 b=0 nb=0 c=76 imm=0x0/0 f=0x3b c1[1] == c
+            10'd470: mlkem_prog = 80'h3b0000078000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=120 imm=0x0/0 f=0x3b c1[2] == c
+            10'd471: mlkem_prog = 80'h3b00000a4000000000b5;  // ENC a=11 na=0 b=0 nb=0 c=164 imm=0x0/0 f=0x3b c1[3] == c
+            10'd472: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd473: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd474: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd475: mlkem_prog = 80'h3500000d0000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=208 imm=0x0/0 f=0x35 c2 == c
+            10'd476: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
+            10'd477: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
+            10'd478: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
+            10'd479: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             default: mlkem_prog = 80'h0;
         endcase
     end

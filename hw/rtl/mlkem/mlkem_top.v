@@ -207,10 +207,13 @@ module mlkem_top #(
     // ADDSUB: slot a +- slot b, a pair per clock; NTTU: the NTT's output pair + slot b (f1) or + 0
     wire        as_ov;
     wire [11:0] as_c, as_c1;
+    // (NTTU with f2: slot b - the NTT's output)
     wire        as_u = i_op == I_NTTU;
-    wire        as_sub = !as_u && i_f[0];
-    wire [11:0] as_a0 = as_u ? n_rdata : pe0, as_a1 = as_u ? n_rdata1 : po0;
-    wire [11:0] as_b0 = (as_u && !i_f[1]) ? 12'd0 : pe1, as_b1 = (as_u && !i_f[1]) ? 12'd0 : po1;
+    wire        as_rs = as_u && i_f[2];
+    wire        as_sub = as_u ? i_f[2] : i_f[0];
+    wire [11:0] as_a0 = as_rs ? pe1 : as_u ? n_rdata : pe0, as_a1 = as_rs ? po1 : as_u ? n_rdata1 : po0;
+    wire [11:0] as_b0 = as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : pe1;
+    wire [11:0] as_b1 = as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : po1;
     wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv;
     mlkem_addsub u_as (.clk(clk), .rst(rst), .in_valid(as_in), .sub(as_sub),
         .a(as_a0), .b(as_b0), .out_valid(as_ov), .c(as_c));
@@ -270,6 +273,8 @@ module mlkem_top #(
     wire zcond = i_f[1:0] == 2'd0 || (i_f[1:0] == 2'd1 && bad_ek) || (i_f[1:0] == 2'd2 && bad_dk);
     reg  dv1, dv2;   // DEC without decompress: bytedec's output delayed as decompress would
     reg  cmp_diff;
+    reg  ecv;          // ENC compare: a word in ecd, its bb word in brd0
+    reg  [63:0] ecd;
     wire [4:0]  slot_a = i_a[4:0], slot_b = i_b[4:0], slot_c = i_c[4:0];
     always @* begin
         pra0 = {slot_a, cnt[6:0]}; pra1 = {slot_b, cnt[6:0]}; pra2 = {slot_c, cnt[6:0]};
@@ -330,8 +335,11 @@ module mlkem_top #(
                     fin = as_ov && wcnt == 10'd127;
                 end
                 I_ENC: begin
-                    bwe = be_ov; bwa = i_c + wcnt; bwd = be_data;
-                    fin = be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00};
+                    // f5: compare with bb[c...] (the word read as it comes out, compared a clock
+                    // later) instead of writing it: fail accumulates over every word
+                    bra0 = i_c + wcnt;
+                    bwe = be_ov && !i_f[5]; bwa = i_c + wcnt; bwd = be_data;
+                    fin = i_f[5] ? (ecv && wcnt == {4'd0, i_d, 2'b00}) : (be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00});
                 end
                 I_DEC: begin
                     bra0 = r_addr;
@@ -386,6 +394,7 @@ module mlkem_top #(
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
             h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0;
             cmp_diff <= 1'b0;
+            ecv <= 1'b0;
         end
         if (exec) begin
             case (i_op)
@@ -444,6 +453,9 @@ module mlkem_top #(
                     rv <= cnt < 10'd128;
                     if (cnt < 10'd128) cnt <= cnt + 10'd1;
                     if (be_ov) wcnt <= wcnt + 10'd1;
+                    ecv <= be_ov;
+                    ecd <= be_data;
+                    if (i_f[5] && ecv && ecd != brd0) fail <= 1'b1;
                 end
                 I_DEC: begin
                     if (pwe_e) wcnt <= wcnt + 10'd1;
