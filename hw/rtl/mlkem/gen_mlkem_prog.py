@@ -46,7 +46,7 @@ G, H, J, PRF2, PRF3, XOF = 0, 1, 2, 3, 4, 5
 BB = {"D": 0, "M": 0, "Z": 4, "K": 8, "GOUT": 12, "H": 20, "KBAR": 24, "MP": 28, "CT": 32,
       "DK": 424, "EK": 820}
 BB_WORDS = 1024
-SLOTS = 32
+SLOTS = 16          # mlkem_top's polynomial memory
 PARAMS = {2: dict(eta1=3, du=10, dv=4), 3: dict(eta1=2, du=10, dv=4), 4: dict(eta1=2, du=11, dv=5)}
 KEYGEN, ENCAPS, DECAPS = 0, 1, 2
 
@@ -91,6 +91,7 @@ def schedule(prog):
     out = []
     pending = None
     for i in prog:
+        assert all(x < SLOTS for x in slots(i)) and (i["op"] != "NTT" or i["a"] < SLOTS), i
         if pending is not None:
             dst, add, late, sub = pending
             busy = {dst} | ({add} if add is not None and not late else set())
@@ -311,7 +312,7 @@ def decaps(k):
     ejobs, efill, etail = encrypt(k, ek, BB["MP"], BB["GOUT"] + 4, ct, check=False, first=k + 1,
                                    t_after=0, cmp=True)
     ejobs[0]["needs"] = mprime + ejobs[0]["needs"]
-    ejobs[0]["wait"] = mprime
+    ejobs[0]["wait"] = ejobs[0]["needs"]   # all of them wait for w (m' first)
     fillers = [(0, i) for i in hcheck] + [(0, i) for i in dec_s]
     fillers += [(j + 1, bmul[j], [dec_s[j]] + bmul[:j]) for j in range(k - 1)]
     fillers += [(0, dec_v), (0, jz)]

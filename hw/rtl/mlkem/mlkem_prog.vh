@@ -317,18 +317,18 @@ function [79:0] mlkem_prog;
             10'd284: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
             10'd285: mlkem_prog = 80'h02000001818020012701;  // HASH a=624 na=4 b=32 nb=96 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
             10'd286: mlkem_prog = 80'h0c000000000000002086;  // DEC a=520 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
-            10'd287: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
-            10'd288: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
-            10'd289: mlkem_prog = 80'h00000000c0126c0101c1;  // HASH a=28 na=4 b=620 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
-            10'd290: mlkem_prog = 80'h04400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x4 y[0]
-            10'd291: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd292: mlkem_prog = 80'h03400080800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x2/1 f=0x3 e1[0]
-            10'd293: mlkem_prog = 80'h034000c0900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x3/1 f=0x3 e1[1]
-            10'd294: mlkem_prog = 80'h04400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x4 y[1]
-            10'd295: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
-            10'd296: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd297: mlkem_prog = 80'h03400100c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x4/1 f=0x3 e2
-            10'd298: mlkem_prog = 80'h0c000000100000002386;  // DEC a=568 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd287: mlkem_prog = 80'h0c000000100000002386;  // DEC a=568 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd288: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
+            10'd289: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
+            10'd290: mlkem_prog = 80'h00000000c0126c0101c1;  // HASH a=28 na=4 b=620 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
+            10'd291: mlkem_prog = 80'h04400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x4 y[0]
+            10'd292: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd293: mlkem_prog = 80'h03400080800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x2/1 f=0x3 e1[0]
+            10'd294: mlkem_prog = 80'h034000c0900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x3/1 f=0x3 e1[1]
+            10'd295: mlkem_prog = 80'h04400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x4 y[1]
+            10'd296: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd297: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd298: mlkem_prog = 80'h03400100c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x4/1 f=0x3 e2
             10'd299: mlkem_prog = 80'h0d800000d00004012681;  // HASH a=616 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
             10'd300: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
             10'd301: mlkem_prog = 80'h1d804000d00005012681;  // HASH a=616 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
@@ -372,23 +372,23 @@ function [79:0] mlkem_prog;
             10'd338: mlkem_prog = 80'h14000000c00000000986;  // DEC a=152 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x14 v'
             10'd339: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
             10'd340: mlkem_prog = 80'h02000001822020012d01;  // HASH a=720 na=4 b=32 nb=136 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
-            10'd341: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
-            10'd342: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
-            10'd343: mlkem_prog = 80'h00000000c012cc0101c1;  // HASH a=28 na=4 b=716 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
-            10'd344: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
-            10'd345: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd346: mlkem_prog = 80'h034000c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x3/1 f=0x3 e1[0]
-            10'd347: mlkem_prog = 80'h03400100900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x4/1 f=0x3 e1[1]
-            10'd348: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
-            10'd349: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
-            10'd350: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd351: mlkem_prog = 80'h03400140a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x5/1 f=0x3 e1[2]
-            10'd352: mlkem_prog = 80'h03400180c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x6/1 f=0x3 e2
-            10'd353: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
-            10'd354: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
-            10'd355: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd356: mlkem_prog = 80'h0c000000000000002386;  // DEC a=568 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
-            10'd357: mlkem_prog = 80'h0c000000100000002686;  // DEC a=616 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd341: mlkem_prog = 80'h0c000000000000002386;  // DEC a=568 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
+            10'd342: mlkem_prog = 80'h0c000000100000002686;  // DEC a=616 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd343: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
+            10'd344: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
+            10'd345: mlkem_prog = 80'h00000000c012cc0101c1;  // HASH a=28 na=4 b=716 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
+            10'd346: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
+            10'd347: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd348: mlkem_prog = 80'h034000c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x3/1 f=0x3 e1[0]
+            10'd349: mlkem_prog = 80'h03400100900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x4/1 f=0x3 e1[1]
+            10'd350: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
+            10'd351: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd352: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd353: mlkem_prog = 80'h03400140a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x5/1 f=0x3 e1[2]
+            10'd354: mlkem_prog = 80'h03400180c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x6/1 f=0x3 e2
+            10'd355: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
+            10'd356: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd357: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             10'd358: mlkem_prog = 80'h0c000000200000002986;  // DEC a=664 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[2]
             10'd359: mlkem_prog = 80'h0d800000d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
             10'd360: mlkem_prog = 80'h1d804000d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
@@ -447,27 +447,27 @@ function [79:0] mlkem_prog;
             10'd412: mlkem_prog = 80'h15000000c00000000d06;  // DEC a=208 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x15 v'
             10'd413: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
             10'd414: mlkem_prog = 80'h02000001831020013301;  // HASH a=816 na=4 b=32 nb=196 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
-            10'd415: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
-            10'd416: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
-            10'd417: mlkem_prog = 80'h00000000c0132c0101c1;  // HASH a=28 na=4 b=812 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
-            10'd418: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
-            10'd419: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd420: mlkem_prog = 80'h03400100800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x4/1 f=0x3 e1[0]
-            10'd421: mlkem_prog = 80'h03400140900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x5/1 f=0x3 e1[1]
-            10'd422: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
-            10'd423: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
-            10'd424: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd425: mlkem_prog = 80'h03400180a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x6/1 f=0x3 e1[2]
-            10'd426: mlkem_prog = 80'h034001c0b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x7/1 f=0x3 e1[3]
-            10'd427: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
-            10'd428: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
-            10'd429: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd430: mlkem_prog = 80'h03400200c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x8/1 f=0x3 e2
-            10'd431: mlkem_prog = 80'h0c000000000000002686;  // DEC a=616 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
-            10'd432: mlkem_prog = 80'h034000c0700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x3/1 f=0x3 y[3]
-            10'd433: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
-            10'd434: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd435: mlkem_prog = 80'h0c000000100000002986;  // DEC a=664 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd415: mlkem_prog = 80'h0c000000000000002686;  // DEC a=616 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
+            10'd416: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
+            10'd417: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
+            10'd418: mlkem_prog = 80'h00000000c0132c0101c1;  // HASH a=28 na=4 b=812 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
+            10'd419: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
+            10'd420: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd421: mlkem_prog = 80'h03400100800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x4/1 f=0x3 e1[0]
+            10'd422: mlkem_prog = 80'h03400140900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x5/1 f=0x3 e1[1]
+            10'd423: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
+            10'd424: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd425: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd426: mlkem_prog = 80'h03400180a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x6/1 f=0x3 e1[2]
+            10'd427: mlkem_prog = 80'h034001c0b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x7/1 f=0x3 e1[3]
+            10'd428: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
+            10'd429: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd430: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd431: mlkem_prog = 80'h03400200c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x8/1 f=0x3 e2
+            10'd432: mlkem_prog = 80'h0c000000100000002986;  // DEC a=664 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd433: mlkem_prog = 80'h034000c0700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x3/1 f=0x3 y[3]
+            10'd434: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd435: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             10'd436: mlkem_prog = 80'h0c000000200000002c86;  // DEC a=712 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[2]
             10'd437: mlkem_prog = 80'h0c000000300000002f86;  // DEC a=760 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0xc t^[3]
             10'd438: mlkem_prog = 80'h0d800000d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
