@@ -356,6 +356,9 @@ def render():
             "function [79:0] mlkem_prog;",
             "    input [9:0] pc;",
             "    begin",
+            "        // logic, not a block RAM: yosys would take a BRAM36 for 480 x 80 bits (about 520",
+            "        // LUTs as logic), and the unit's block RAMs are for its memories",
+            "        (* rom_style = \"logic\" *)",
             "        case (pc)"]
     pc = 0
     for o, k, prog in progs:

@@ -22,6 +22,9 @@ endfunction
 function [79:0] mlkem_prog;
     input [9:0] pc;
     begin
+        // logic, not a block RAM: yosys would take a BRAM36 for 480 x 80 bits (about 520
+        // LUTs as logic), and the unit's block RAMs are for its memories
+        (* rom_style = "logic" *)
         case (pc)
             // KeyGen, k = 2
             10'd0: mlkem_prog = 80'h00400080c00000010001;  // HASH a=0 na=4 b=0 nb=0 c=12 imm=0x2/1 f=0x0 (rho, sigma) = G(d || k)
