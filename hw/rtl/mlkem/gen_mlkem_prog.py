@@ -28,9 +28,9 @@ polynomial slots (256 coefficients each), by op:
   DEC   f[3:0] d, f4 decompress, f5 modulus check
                               slot c = Decompress_d(ByteDecode_d(bb[a, a+4d)))
   COPY                        bb[c, c+na) = bb[a, a+na)
-  CMP   f0 which flag         flag (0: c != c', 1: dk hash check failed) = bb[a, a+na) != bb[b, b+na),
-                              all na words read, no early exit
-  SEL                         bb[c, c+na) = fail ? bb[b, ...) : bb[a, ...), by masks
+  CMP   f0 which flag         flag (0: fail, 1: dk hash check failed) = bb[a, a+na) != bb[b, b+na),
+                              all na words read, no early exit (two clocks a word: one read port)
+  SEL                         bb[c, c+na) = fail ? bb[b, ...) : bb[a, ...), by masks (two clocks a word)
   ZERO  f[1:0] condition      bb[c, c+na) = 0 always (0), if the ek check failed (1), if the dk check failed (2)
 """
 import os

@@ -10,7 +10,7 @@
 //   a polynomial memory of 16 slots x 256 coefficients (even/odd banks, three read ports of a
 //   pair each, one write port) and a byte buffer of 1,024 64-bit words (one read port, one write
 //   port) holding the inputs, the outputs and the seeds between steps.
-// One instruction runs at a time (no overlap of hashing and arithmetic yet).
+// One instruction runs at a time; an NTT runs beside the following ones until its NTTU.
 //
 // Host side (the unit is idle between operations): host_we writes word host_addr of the byte
 // buffer, host_rdata is word host_addr of the clock before. Windows (word addresses, bytes in
