@@ -20,6 +20,7 @@
 #                    per round) for nr 1..24, states against the library; pc, cycle and scalar
 #                    writes against the model at every retired instruction, all vector registers
 #                    too at nr 1 and 24
+#   hw_rvv_bench_rows bench_rvv.py --rvv-ise's tables from results files, no simulator
 #   hw_rvv_zvbb_unit the unit with ZVBB = 1, ELEN 64 and 32, EleNum 5: vandn/vror/vrol against the
 #                    model (with ZVBB = 0 hw_rvv_unit_e64/e32 check that they are refused)
 add_test(NAME hw_rvv_lint COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/lint_rvv.py)
@@ -49,3 +50,7 @@ add_test(NAME hw_rvv_zvbb_unit COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOU
   --configs 64x5,32x5 --param ZVBB=1 --testcase zvbb_instructions --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
 set_tests_properties(hw_rvv_zvbb PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 900)
 set_tests_properties(hw_rvv_zvbb_unit PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 300)
+# the table logic of kforge bench --suite rvv-ise's hardware rows (results files, "not measured",
+# the Zvbb verdicts) without a simulator: 2.5 s wall at load ~20
+add_test(NAME hw_rvv_bench_rows COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/test_bench_rvv.py)
+set_tests_properties(hw_rvv_bench_rows PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" TIMEOUT 60)
