@@ -15,14 +15,6 @@
 #                    the library; every RV32I instruction against a reference; the sponge
 #                    driver (SHA3-256, SHAKE128) against the library. EleNum 30: the bench
 #                    (hw/tests/rvv/bench_rvv.py, minutes on Icarus)
-#   hw_rvv_zvbb      the processor with the unit built with ZVBB = 1 (ELEN 64, EleNum 5): the
-#                    model's Zvbb program (tools/rvv_ise_model/programs/zvbb_e64_m8.s, 69 cycles
-#                    per round) for nr 1..24, states against the library; pc, cycle and scalar
-#                    writes against the model at every retired instruction, all vector registers
-#                    too at nr 1 and 24
-#   hw_rvv_bench_rows bench_rvv.py --rvv-ise's tables from results files, no simulator
-#   hw_rvv_zvbb_unit the unit with ZVBB = 1, ELEN 64 and 32, EleNum 5: vandn/vror/vrol against the
-#                    model (with ZVBB = 0 hw_rvv_unit_e64/e32 check that they are refused)
 add_test(NAME hw_rvv_lint COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/lint_rvv.py)
 add_test(NAME hw_rvv_unit_e64 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
   --configs 64x5,64x15 --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
@@ -31,6 +23,8 @@ add_test(NAME hw_rvv_unit_e32 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOUR
 add_test(NAME hw_rvv_core COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
   --bench core --configs 64x5,32x5 --lib $<TARGET_FILE:keccakforge> --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
 set_tests_properties(hw_rvv_lint PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 300)
+# Zvbb in the unit and the rvv-ise bench's tables: rvv_zvbb_tests.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/rvv_zvbb_tests.cmake)
 # (timeouts: 3x or more of the wall time measured here at load 12-19 on 2 cores)
 # (hw_rvv_core 180 s, hw_rvv_unit_n30 470 s wall at load ~15 on 2 cores, 2026-11-23)
 set_tests_properties(hw_rvv_unit_e64 hw_rvv_unit_e32 hw_rvv_core PROPERTIES
@@ -41,16 +35,3 @@ if(KF_SLOW_TESTS)
     --configs 64x30,32x30 --testcase misuse_is_illegal,programs --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
   set_tests_properties(hw_rvv_unit_n30 PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 1500)
 endif()
-# Zvbb (beyond the paper; hw/rtl/rvv/README.md, "Zvbb"). Measured 2026-11-24 at load ~18 on 2
-# cores: hw_rvv_zvbb 204 s wall (24 s CPU), hw_rvv_zvbb_unit 12 s wall (3 s CPU)
-add_test(NAME hw_rvv_zvbb COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
-  --bench core --configs 64x5 --param ZVBB=1 --testcase programs_lockstep --env RVV_PROGRAMS=zvbb_e64_m8
-  --env RVV_NRS=1-24 --env RVV_LOCK_NRS=1,24 --lib $<TARGET_FILE:keccakforge> --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
-add_test(NAME hw_rvv_zvbb_unit COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
-  --configs 64x5,32x5 --param ZVBB=1 --testcase zvbb_instructions --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
-set_tests_properties(hw_rvv_zvbb PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 900)
-set_tests_properties(hw_rvv_zvbb_unit PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 300)
-# the table logic of kforge bench --suite rvv-ise's hardware rows (results files, "not measured",
-# the Zvbb verdicts) without a simulator: 2.5 s wall at load ~20
-add_test(NAME hw_rvv_bench_rows COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/test_bench_rvv.py)
-set_tests_properties(hw_rvv_bench_rows PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" TIMEOUT 60)
