@@ -276,6 +276,16 @@ module rvv_unit #(
     wire [ELEN-1:0] immx = (k == K_XOR) ? {{(ELEN - 5){q_f15[4]}}, q_f15} : {{(ELEN - 5){1'b0}}, q_f15};
     wire [5:0]      rot_imm = {q_imm5, q_f15};
     wire [7:0]      ebase = {5'd0, roff} * ELENUM[7:0];
+    // the kinds that need a parameter, gated by it so that a build without them has none of
+    // their datapath (yosys cannot see that k never holds a kind the decoder does not make)
+    wire            k_ror   = HAS_ZVBB && k == K_ROR;
+    wire            k_rol   = HAS_ZVBB && k == K_ROL;
+    wire            k_rotup = HAS_SROT && k == K_ROTUP;
+    wire            k_rho   = HAS_SROT && (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H);
+    /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 64 has no v32 instructions)
+    wire            k_v32   = HAS_SROT && (k == K_ROT32L || k == K_ROT32H || k == K_RHO32L || k == K_RHO32H);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire            k_shrot = k == K_SLL || k == K_SRL || k_ror || k_rol;   // by an amount operand
 
     wire [REGW-1:0]   res;
     wire [ELENUM-1:0] emask;
@@ -290,16 +300,16 @@ module rvv_unit #(
             wire [ELEN-1:0] bv = rdB[g * ELEN +: ELEN];
             wire [ELEN-1:0] bo = (q_f3 == F3_OPIVV) ? bv : (q_f3 == F3_OPIVX) ? rs1x : immx;
             // shift / Zvbb rotate amount: vror.vi's 6-bit immediate, else the operand's low bits
-            wire [SHW-1:0]  sh = (k == K_ROR && q_f3 == F3_OPIVI) ? rot_imm[SHW-1:0] : bo[SHW-1:0];
+            wire [SHW-1:0]  sh = (k_ror && q_f3 == F3_OPIVI) ? rot_imm[SHW-1:0] : bo[SHW-1:0];
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
             // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep);
             // Zvbb's vrol = rotate left by sh, vror = rotate left by ELEN - sh, unmasked.
             // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
             // and Zvbb rotates (whose low word is then the 32-bit rotation).
             wire [5:0]   sh_left;
-            wire [5:0]   amt = (k == K_ROTUP) ? rot_imm
-                             : (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H) ? rvv_rho(row, X3)
-                             : (k == K_SLL || k == K_SRL || k == K_ROR || k == K_ROL) ? sh_left : 6'd1;
+            wire [5:0]   amt = k_rotup ? rot_imm
+                             : k_rho ? rvv_rho(row, X3)
+                             : k_shrot ? sh_left : 6'd1;
             wire [63:0]  rin;
             wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
             wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
@@ -310,12 +320,12 @@ module rvv_unit #(
             wire [ELEN-1:0] rot_lo, rot_hi, keep;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
-                assign sh_left = (k == K_SRL || k == K_ROR) ? 6'd0 - sh : sh;
+                assign sh_left = (k == K_SRL || k_ror) ? 6'd0 - sh : sh;
                 assign rot_lo = rot;
                 assign rot_hi = rot;
             end else begin : g_r32
-                assign rin = (k == K_SLL || k == K_SRL || k == K_ROR || k == K_ROL) ? {a, a} : {a, bv};  // vs2 || vs1: vs2 high
-                assign sh_left = {1'b0, (k == K_SRL || k == K_ROR) ? 5'd0 - sh : sh};
+                assign rin = k_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
+                assign sh_left = {1'b0, (k == K_SRL || k_ror) ? 5'd0 - sh : sh};
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
@@ -332,10 +342,10 @@ module rvv_unit #(
                     K_OR:     r = a | bo;
                     K_SLL, K_SRL: r = rot_lo & keep;
                     K_MV:     r = bv;
-                    K_ANDN:   r = a & ~bo;
-                    K_ROR, K_ROL: r = rot_lo;
-                    K_ROTUP, K_RHO64, K_ROT32L, K_RHO32L: r = rot_lo;
-                    K_ROT32H, K_RHO32H: r = rot_hi;
+                    K_ANDN:   r = HAS_ZVBB ? a & ~bo : a;
+                    K_ROR, K_ROL: r = HAS_ZVBB ? rot_lo : a;
+                    K_ROTUP, K_RHO64, K_ROT32L, K_RHO32L: r = HAS_SROT ? rot_lo : a;
+                    K_ROT32H, K_RHO32H: r = HAS_SROT ? rot_hi : a;
                     K_IOTA:   r = (X == 0) ? a ^ rcw : a;
                     default:  r = a;
                 endcase
