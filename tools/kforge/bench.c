@@ -75,7 +75,7 @@ static const struct bench_suite {
     {"cortex-m", bench_suite_cortex_m, "ARMv7-M backends priced by the Cortex-M4 cycle model (needs arm-none-eabi-gcc, unicorn)", 1},
     {"aarch64", bench_suite_aarch64, "AArch64 backends: executed instructions per permutation (needs cross gcc, qemu-user)", 1},
     {"riscv64", bench_suite_riscv64, "RISC-V backends: executed instructions per state, VLEN 128/256/512 (cross gcc, qemu-user)", 1},
-    {"rvv-ise", bench_suite_rvv_ise, "seed 003's custom RISC-V vector unit: Tables 7/8 by its cycle model, variants (python3)", 1},
+    {"rvv-ise", bench_suite_rvv_ise, "seed 003's custom RISC-V vector unit: Tables 7/8 by its cycle model, variants; the HDL unit beside it (python3, iverilog, cocotb)", 1},
     {"openssl-provider", bench_suite_openssl_provider, "the keccakforge OpenSSL provider via EVP: digests, ML-KEM, TLS handshakes", 0},
     {"hw", bench_suite_hw, "hw/ Verilog: clocks (Icarus), 7-series LUTs (yosys), ECP5 Fmax (nextpnr) (needs iverilog, cocotb, yosys)", 1},
 };

@@ -10,6 +10,13 @@
  *
  * The script prints the tables and writes its records to a temporary file, one per line:
  * "name<TAB>backend<TAB>unit<TAB>value"; they join the report as suite "rvv-ise".
+ *
+ * Then the hardware rows beside the model's: hw/tests/rvv/bench_rvv.py --rvv-ise runs the same
+ * programs on the processor in hw/rtl/rvv (Icarus + cocotb, in lock step with the model; records
+ * hdl-<program>-sn<N>-round / -permutation, unit "hdl-cycles") and reads the measured area and
+ * Fmax (hw/rvv_results.tsv, hw/rvv_results_zvbb.tsv; records hdl-unit-e<ELEN>-n<EleNum> in
+ * "LUTs"/"FFs", hdl-unit-e64-n5-fmax in "MHz"), printing "not measured" for what is absent and
+ * "skipped" when the simulator or cocotb is missing. Minutes of simulation (--quick: EleNum 5).
  */
 #include "bench.h"
 
@@ -29,6 +36,18 @@
 #endif
 
 extern char **environ;
+
+/* Run argv (python3 and a script), wait; the exit status, or -1 if it could not run. */
+static int run_script(char *const argv[])
+{
+    pid_t pid;
+    int status = 0;
+    fflush(stdout);
+    if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0) return -1;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    fflush(stdout);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 255;
+}
 
 /* Add the records of the script's TSV file; how many, or -1 if a line is malformed. */
 static int read_records(bench *b, FILE *f)
@@ -69,22 +88,43 @@ void bench_suite_rvv_ise(bench *b)
     close(fd);
     char *argv[] = {"python3", script, "--tsv", tsv, "--rvv-build-dir", KF_BINARY_DIR "/cross-bench-riscv64",
                     b->quick ? "--quick" : NULL, NULL};
-    pid_t pid;
-    int status = 0;
-    fflush(stdout);
-    if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0) {
+    int st = run_script(argv);
+    if (st < 0) {
         printf("    skipped: python3 not found\n");
         unlink(tsv);
         return;
     }
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        printf("    FAILED: report.py exited with status %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    if (st != 0) {
+        printf("    FAILED: report.py exited with status %d\n", st);
     } else {
         FILE *f = fopen(tsv, "r");
         int n = f ? read_records(b, f) : -1;
         if (f) fclose(f);
         if (n <= 0) printf("    FAILED: no records could be read from report.py's output\n");
+    }
+
+    /* the hardware rows */
+    char hdl[4096], lib[4096], work[4096];
+    snprintf(hdl, sizeof hdl, "%s/hw/tests/rvv/bench_rvv.py", KF_SOURCE_DIR);
+    snprintf(lib, sizeof lib, "%s/libkeccakforge.so", KF_BINARY_DIR);
+    snprintf(work, sizeof work, "%s/rvv-ise-hdl", KF_BINARY_DIR);
+    if (access(hdl, R_OK) != 0) {
+        printf("    hardware rows: skipped: %s not found\n", hdl);
+    } else {
+        char *hargv[] = {"python3", hdl, "--rvv-ise", "--tsv", tsv, "--lib", lib, "--work", work,
+                         b->quick ? "--quick" : NULL, NULL};
+        FILE *t = fopen(tsv, "w"); /* empty: no record of report.py's is read twice */
+        if (t) fclose(t);
+        st = run_script(hargv);
+        if (st != 0) {
+            printf("    FAILED: hw/tests/rvv/bench_rvv.py --rvv-ise exited with status %d (output above)\n", st);
+        } else {
+            FILE *f = fopen(tsv, "r");
+            int n = f ? read_records(b, f) : -1;
+            if (f) fclose(f);
+            if (n < 0) printf("    FAILED: a malformed record in bench_rvv.py's output\n");
+            else if (n == 0) printf("    hardware rows: none (nothing simulated, nothing measured: said above)\n");
+        }
     }
     unlink(tsv);
     fflush(stdout);

@@ -19,7 +19,9 @@ module rvv_soc #(
     parameter integer ELENUM     = 5,
     parameter integer IMEM_WORDS = 1024,
     parameter integer DMEM_BYTES = 16384,
-    parameter integer TB_ACCESS  = 0        // rvv_unit's test-bench view of the registers
+    parameter integer TB_ACCESS  = 0,       // rvv_unit's test-bench view of the registers
+    parameter integer ZVBB       = 0,       // rvv_unit: Zvbb's vandn/vror/vrol
+    parameter integer SEED_ROT   = 1        // rvv_unit: the seed's custom rotates
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -80,7 +82,7 @@ module rvv_soc #(
         .tr_wb(tr_wb), .tr_wb_rd(tr_wb_rd), .tr_wb_val(tr_wb_val));
 
     /* verilator lint_off PINCONNECTEMPTY */
-    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM), .TB_ACCESS(TB_ACCESS)) u (
+    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM), .TB_ACCESS(TB_ACCESS), .ZVBB(ZVBB), .SEED_ROT(SEED_ROT)) u (
         .clk(clk), .rst(rst), .in_valid(v_valid), .in_ready(v_ready), .in_insn(v_insn), .in_rs1(v_rs1),
         .done(v_done), .done_illegal(v_illegal), .done_rd_we(v_rd_we), .done_rd(v_rd),
         .done_rd_val(v_rd_val), .mem_valid(u_mv), .mem_we(u_mwe), .mem_addr(u_maddr),

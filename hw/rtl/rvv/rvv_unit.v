@@ -4,6 +4,9 @@
 // (vxor/vand/vor, vsll/vsrl in .vv/.vx/.vi forms as RVV defines them, vmv.v.v, unit-stride
 // vle/vse of EEW = ELEN) and the seed's ten custom instructions, encoded as
 // tools/rvv_ise_model/rvv_encoding.py defines (constants and ROMs: rvv_tables.vh, generated).
+// With ZVBB = 1 also Zvbb's vandn.vv, vror.vv, vror.vi, vrol.vv (the model's Zvbb subset; the
+// .vx forms are not in the model and stay refused); with SEED_ROT = 0 the seed's rotates
+// (vrotup, v64rho, v32l/hrotup, v32l/hrho) are refused (an area comparison: README.md).
 // Semantics and cycle costs are those of tools/rvv_ise_model/rvv_ise.py (hw/rtl/rvv/README.md).
 //
 // Issue: an instruction is taken at a clock edge where in_valid and in_ready are high (with
@@ -27,8 +30,10 @@
 module rvv_unit #(
     parameter integer ELEN   = 64,  // 64 or 32
     parameter integer ELENUM = 5,   // elements per register, a multiple of 5; SN = ELENUM / 5 states
-    parameter integer TB_ACCESS = 0 // 1: the test benches' view of the registers (tb_vrf, tb_vrf_in,
-                                    // tb_load; simulation only, below)
+    parameter integer TB_ACCESS = 0, // 1: the test benches' view of the registers (tb_vrf, tb_vrf_in,
+                                     // tb_load; simulation only, below)
+    parameter integer ZVBB   = 0,   // 1: Zvbb's vandn.vv, vror.vv/.vi, vrol.vv (beyond the seed)
+    parameter integer SEED_ROT = 1  // 0: without the seed's custom rotates (vrotup, v64rho, v32*)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -59,11 +64,16 @@ module rvv_unit #(
     localparam [2:0] MEMW   = (ELEN == 64) ? 3'b111 : 3'b110;
     localparam [31:0] NRC   = (ELEN == 64) ? 32'd24 : 32'd48;
 
+    // instruction kinds: element-wise RVV (and Zvbb) 0..8, the seed's custom 9..18 (is_custom),
+    // then those that write no register through the element datapath
     localparam [4:0] K_XOR = 5'd0, K_AND = 5'd1, K_OR = 5'd2, K_SLL = 5'd3, K_SRL = 5'd4,
-                     K_MV = 5'd5, K_SLDN = 5'd6, K_SLUP = 5'd7, K_ROTUP = 5'd8, K_RHO64 = 5'd9,
-                     K_PI = 5'd10, K_ROT32L = 5'd11, K_ROT32H = 5'd12, K_RHO32L = 5'd13,
-                     K_RHO32H = 5'd14, K_IOTA = 5'd15, K_VSET = 5'd16, K_LOAD = 5'd17,
-                     K_STORE = 5'd18, K_ILL = 5'd19;
+                     K_MV = 5'd5, K_ANDN = 5'd6, K_ROR = 5'd7, K_ROL = 5'd8,
+                     K_SLDN = 5'd9, K_SLUP = 5'd10, K_ROTUP = 5'd11, K_RHO64 = 5'd12,
+                     K_PI = 5'd13, K_ROT32L = 5'd14, K_ROT32H = 5'd15, K_RHO32L = 5'd16,
+                     K_RHO32H = 5'd17, K_IOTA = 5'd18, K_VSET = 5'd19, K_LOAD = 5'd20,
+                     K_STORE = 5'd21, K_ILL = 5'd22;
+    localparam       HAS_ZVBB = ZVBB != 0;
+    localparam       HAS_SROT = SEED_ROT != 0;
 
     // The register file: ELENUM banks of 32 words of ELEN bits (g_rf[b].mem, distributed RAM:
     // two asynchronous read ports, one write port each), skewed so that both kinds of write
@@ -128,6 +138,12 @@ module rvv_unit #(
                         SF6_VSLL: if (d_vv || d_vx || d_vi) d_k = K_SLL;
                         SF6_VSRL: if (d_vv || d_vx || d_vi) d_k = K_SRL;
                         SF6_VMV:  if (d_vv && d_vs2 == 5'd0) d_k = K_MV;
+                        // Zvbb: vandn.vv; vror.vv and vror.vi (funct6 01010 + imm[5]); vrol.vv
+                        // (010101 with OPIVV: the same funct6 as vror.vi of imm[5] = 1)
+                        SF6_VANDN: if (HAS_ZVBB && d_vv) d_k = K_ANDN;
+                        SF6_VROR: if (HAS_ZVBB && (d_vv || d_vi)) d_k = K_ROR;
+                        SF6_VROL: if (HAS_ZVBB && d_vv) d_k = K_ROL;
+                                  else if (HAS_ZVBB && d_vi) d_k = K_ROR;
                         default: ;
                     endcase
                     if (!(al_d && (d_k == K_MV || al_s2) && (!d_vv || al_s1))) d_k = K_ILL;
@@ -138,14 +154,15 @@ module rvv_unit #(
                         CF6_VSLIDEDOWNM: if (d_vi && d_f15 <= 5'd4 && al_d && al_s2) d_k = K_SLDN;
                         CF6_VSLIDEUPM:   if (d_vi && d_f15 <= 5'd4 && al_d && al_s2) d_k = K_SLUP;
                         CF6_VROTUP, CF6_VROTUP | 6'd1:
-                                         if (d_vi && ELEN == 64 && al_d && al_s2) d_k = K_ROTUP;
-                        CF6_V64RHO:      if (d_vi && ELEN == 64 && d_row_ok && al_d && al_s2) d_k = K_RHO64;
+                                         if (HAS_SROT && d_vi && ELEN == 64 && al_d && al_s2) d_k = K_ROTUP;
+                        CF6_V64RHO:      if (HAS_SROT && d_vi && ELEN == 64 && d_row_ok && al_d && al_s2)
+                                             d_k = K_RHO64;
                         CF6_VPI:         if (d_vi && d_row_ok && d_pi_ok) d_k = K_PI;
-                        CF6_V32LROTUP:   if (d_vv && ELEN == 32 && al_d && al_s2 && al_s1) d_k = K_ROT32L;
-                        CF6_V32HROTUP:   if (d_vv && ELEN == 32 && al_d && al_s2 && al_s1) d_k = K_ROT32H;
-                        CF6_V32LRHO:     if (d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
+                        CF6_V32LROTUP:   if (HAS_SROT && d_vv && ELEN == 32 && al_d && al_s2 && al_s1) d_k = K_ROT32L;
+                        CF6_V32HROTUP:   if (HAS_SROT && d_vv && ELEN == 32 && al_d && al_s2 && al_s1) d_k = K_ROT32H;
+                        CF6_V32LRHO:     if (HAS_SROT && d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
                                              d_k = K_RHO32L;
-                        CF6_V32HRHO:     if (d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
+                        CF6_V32HRHO:     if (HAS_SROT && d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
                                              d_k = K_RHO32H;
                         CF6_VIOTA:       if (d_vx && nregs == 4'd1 && in_rs1 < NRC) d_k = K_IOTA;
                         default: ;
@@ -259,6 +276,16 @@ module rvv_unit #(
     wire [ELEN-1:0] immx = (k == K_XOR) ? {{(ELEN - 5){q_f15[4]}}, q_f15} : {{(ELEN - 5){1'b0}}, q_f15};
     wire [5:0]      rot_imm = {q_imm5, q_f15};
     wire [7:0]      ebase = {5'd0, roff} * ELENUM[7:0];
+    // the kinds that need a parameter, gated by it so that a build without them has none of
+    // their datapath (yosys cannot see that k never holds a kind the decoder does not make)
+    wire            k_ror   = HAS_ZVBB && k == K_ROR;
+    wire            k_rol   = HAS_ZVBB && k == K_ROL;
+    wire            k_rotup = HAS_SROT && k == K_ROTUP;
+    wire            k_rho   = HAS_SROT && (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H);
+    /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 64 has no v32 instructions)
+    wire            k_v32   = HAS_SROT && (k == K_ROT32L || k == K_ROT32H || k == K_RHO32L || k == K_RHO32H);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire            k_shrot = k == K_SLL || k == K_SRL || k_ror || k_rol;   // by an amount operand
 
     wire [REGW-1:0]   res;
     wire [ELENUM-1:0] emask;
@@ -272,15 +299,17 @@ module rvv_unit #(
             wire [ELEN-1:0] a  = rdA[g * ELEN +: ELEN];
             wire [ELEN-1:0] bv = rdB[g * ELEN +: ELEN];
             wire [ELEN-1:0] bo = (q_f3 == F3_OPIVV) ? bv : (q_f3 == F3_OPIVX) ? rs1x : immx;
-            wire [SHW-1:0]  sh = bo[SHW-1:0];
+            // shift / Zvbb rotate amount: vror.vi's 6-bit immediate, else the operand's low bits
+            wire [SHW-1:0]  sh = (k_ror && q_f3 == F3_OPIVI) ? rot_imm[SHW-1:0] : bo[SHW-1:0];
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
-            // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep).
+            // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep);
+            // Zvbb's vrol = rotate left by sh, vror = rotate left by ELEN - sh, unmasked.
             // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
-            // (whose low word is then the 32-bit rotation).
+            // and Zvbb rotates (whose low word is then the 32-bit rotation).
             wire [5:0]   sh_left;
-            wire [5:0]   amt = (k == K_ROTUP) ? rot_imm
-                             : (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H) ? rvv_rho(row, X3)
-                             : (k == K_SLL || k == K_SRL) ? sh_left : 6'd1;
+            wire [5:0]   amt = k_rotup ? rot_imm
+                             : k_rho ? rvv_rho(row, X3)
+                             : k_shrot ? sh_left : 6'd1;
             wire [63:0]  rin;
             wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
             wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
@@ -291,12 +320,12 @@ module rvv_unit #(
             wire [ELEN-1:0] rot_lo, rot_hi, keep;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
-                assign sh_left = (k == K_SRL) ? 6'd0 - sh : sh;
+                assign sh_left = (k == K_SRL || k_ror) ? 6'd0 - sh : sh;
                 assign rot_lo = rot;
                 assign rot_hi = rot;
             end else begin : g_r32
-                assign rin = (k == K_SLL || k == K_SRL) ? {a, a} : {a, bv};  // vs2 || vs1: vs2 high
-                assign sh_left = {1'b0, (k == K_SRL) ? 5'd0 - sh : sh};
+                assign rin = k_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
+                assign sh_left = {1'b0, (k == K_SRL || k_ror) ? 5'd0 - sh : sh};
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
@@ -313,8 +342,10 @@ module rvv_unit #(
                     K_OR:     r = a | bo;
                     K_SLL, K_SRL: r = rot_lo & keep;
                     K_MV:     r = bv;
-                    K_ROTUP, K_RHO64, K_ROT32L, K_RHO32L: r = rot_lo;
-                    K_ROT32H, K_RHO32H: r = rot_hi;
+                    K_ANDN:   r = HAS_ZVBB ? a & ~bo : a;
+                    K_ROR, K_ROL: r = HAS_ZVBB ? rot_lo : a;
+                    K_ROTUP, K_RHO64, K_ROT32L, K_RHO32L: r = HAS_SROT ? rot_lo : a;
+                    K_ROT32H, K_RHO32H: r = HAS_SROT ? rot_hi : a;
                     K_IOTA:   r = (X == 0) ? a ^ rcw : a;
                     default:  r = a;
                 endcase

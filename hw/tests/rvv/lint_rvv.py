@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """lint_rvv.py - hw/rtl/rvv: rvv_tables.vh up to date with its sources (gen_rvv_tables.py
 --check), `verilator --lint-only -Wall` clean for ELEN 64/32 x EleNum 5/15/30 (the unit, and the
-processor rvv_soc.v with rv32i_core.v), and yosys reads them and checks the hierarchy (when
+processor rvv_soc.v with rv32i_core.v; EleNum 5 also with ZVBB = 1 and SEED_ROT = 0), and yosys reads them and checks the hierarchy (when
 yosys is there). Exit 77 without verilator."""
 import os
 import shutil
@@ -34,6 +34,17 @@ def main():
             if not ok:
                 print(r.stderr)
                 bad += 1
+    # the beyond-the-paper builds: Zvbb in (ZVBB = 1), and the seed's rotates out (SEED_ROT = 0)
+    for elen, extra in ((64, ["-GZVBB=1"]), (32, ["-GZVBB=1"]), (64, ["-GZVBB=1", "-GSEED_ROT=0"]),
+                        (64, ["-GSEED_ROT=0"])):
+        r = subprocess.run(["verilator", "--lint-only", "-Wall", f"-GELEN={elen}", "-GELENUM=5", f"-I{RTL}",
+                            "--top-module", "rvv_soc"] + extra + SOC, capture_output=True, text=True)
+        ok = r.returncode == 0 and not r.stderr.strip()
+        print(f"verilator --lint-only -Wall rvv_soc -GELEN={elen} -GELENUM=5 {' '.join(extra)}: "
+              + ("clean" if ok else "WARNINGS"))
+        if not ok:
+            print(r.stderr)
+            bad += 1
     r = subprocess.run(["verilator", "--lint-only", "-Wall", os.path.join(RTL, "rv32i_core.v")],
                        capture_output=True, text=True)
     ok = r.returncode == 0 and not r.stderr.strip()

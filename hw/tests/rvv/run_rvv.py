@@ -7,7 +7,9 @@ tests are short, so Icarus's build time wins here).
 
   python3 run_rvv.py [--bench unit|core] [--sim icarus|verilator] [--build DIR]
                      [--configs 64x5,32x15,...] [--testcase a,b] [--env NAME=VALUE ...]
-                     [--lib libkeccakforge.so]
+                     [--lib libkeccakforge.so] [--param ZVBB=1 ...]
+--param sets a parameter of the unit (rvv_unit / rvv_soc: ZVBB, SEED_ROT) for every
+configuration; the tests see it as RVV_<NAME>.
 Default configurations: ELEN 64 and 32 x EleNum 5, 15, 30.
 Exit 0 all passed, 1 a failure, 77 skipped (simulator or cocotb missing: says which).
 """
@@ -33,6 +35,7 @@ def main():
     ap.add_argument("--env", action="append", default=[])
     ap.add_argument("--bench", choices=("unit", "core"), default="unit")
     ap.add_argument("--lib", default=None, help="libkeccakforge (KF_LIB) for the core bench's reference")
+    ap.add_argument("--param", action="append", default=[], help="NAME=VALUE: a parameter of the unit (ZVBB, SEED_ROT)")
     a = ap.parse_args()
     if a.sim == "icarus" and (not shutil.which("iverilog") or not shutil.which("vvp")):
         print("SKIPPED: iverilog (Icarus Verilog) not installed")
@@ -57,7 +60,10 @@ def main():
     for cfg in a.configs.split(","):
         elen, elenum = (int(v) for v in cfg.split("x"))
         params = {"ELEN": elen, "ELENUM": elenum, "TB_ACCESS": 1}
-        build = os.path.join(a.build, f"{a.bench}-e{elen}n{elenum}-{a.sim}")
+        extra = dict(kv.split("=", 1) for kv in a.param)
+        params.update({k: int(v) for k, v in extra.items()})
+        tag = "".join(f"-{k.lower()}{v}" for k, v in sorted(extra.items()))
+        build = os.path.join(a.build, f"{a.bench}-e{elen}n{elenum}{tag}-{a.sim}")
         t0 = time.time()
         runner = get_runner(a.sim)
         top, module = ("rvv_unit", "test_rvv_unit") if a.bench == "unit" else ("rvv_soc", "test_rvv_core")
@@ -66,6 +72,7 @@ def main():
                      parameters=params, build_dir=build, timescale=("1ns", "1ps"), always=True,
                      build_args=["--public-flat-rw"] if a.sim == "verilator" else [])
         env = {"RVV_ELEN": str(elen), "RVV_ELENUM": str(elenum), "PYTHONPATH": HERE}
+        env.update({f"RVV_{k}": v for k, v in extra.items()})
         if a.lib:
             env["KF_LIB"] = os.path.abspath(a.lib)
         for kv in a.env:
@@ -78,7 +85,8 @@ def main():
         failed = [c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
         ran += len(cases)
         failed_all += [f"{cfg}:{f}" for f in failed]
-        print(f"{top} ELEN {elen} EleNum {elenum} ({a.sim}): {len(cases) - len(failed)} of {len(cases)} "
+        print(f"{top} ELEN {elen} EleNum {elenum}{' ' + ' '.join(a.param) if a.param else ''} ({a.sim}): "
+              f"{len(cases) - len(failed)} of {len(cases)} "
               f"passed in {time.time() - t0:.1f} s" + (f"; FAILED: {', '.join(failed)}" if failed else ""))
         if not cases:
             failed_all.append(f"{cfg}: no test ran")

@@ -23,6 +23,8 @@ add_test(NAME hw_rvv_unit_e32 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOUR
 add_test(NAME hw_rvv_core COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
   --bench core --configs 64x5,32x5 --lib $<TARGET_FILE:keccakforge> --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
 set_tests_properties(hw_rvv_lint PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 300)
+# Zvbb in the unit and the rvv-ise bench's tables: rvv_zvbb_tests.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/rvv_zvbb_tests.cmake)
 # (timeouts: 3x or more of the wall time measured here at load 12-19 on 2 cores)
 # (hw_rvv_core 180 s, hw_rvv_unit_n30 470 s wall at load ~15 on 2 cores, 2026-11-23)
 set_tests_properties(hw_rvv_unit_e64 hw_rvv_unit_e32 hw_rvv_core PROPERTIES

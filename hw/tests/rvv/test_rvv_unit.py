@@ -249,6 +249,61 @@ async def custom_instructions(dut):
     dut._log.info("custom: %d instructions (SN = %d) equal to the model", count, sn)
 
 
+ZVBB_FORMS = [("vandn.vv", "v"), ("vror.vv", "v"), ("vror.vi", "u6"), ("vrol.vv", "v")]
+
+
+@cocotb.test()
+async def zvbb_instructions(dut):
+    """Zvbb (vandn.vv, vror.vv/.vi, vrol.vv) against the model when the unit is built with
+    ZVBB = 1 (RVV_ZVBB=1): LMUL 1, 2, 4, 8, random vl, every vror.vi amount class (0, 1..31,
+    32..63: bit 26 carries imm[5]), rotate amounts from the full element (the model takes them
+    mod SEW); refused as illegal with ZVBB = 0. With SEED_ROT = 0 (RVV_SEED_ROT=0) the seed's
+    rotates must be refused while everything else still runs."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 5)
+    zvbb = os.environ.get("RVV_ZVBB", "0") == "1"
+    seed_rot = os.environ.get("RVV_SEED_ROT", "1") == "1"
+    n = int(os.environ.get("RVV_INSNS", "6" if ELENUM == 5 else "3"))
+    b = Bench(dut)
+    await b.start()
+    count = 0
+    for lmul in (1, 2, 4, 8):
+        for op, kind in ZVBB_FORMS:
+            for t in range(n if lmul in (1, 8) else 2):
+                m = random_machine(rng)
+                vlmax = lmul * ELENUM
+                await set_vtype(b, m, lmul, rng.choice([vlmax, rng.randrange(vlmax + 1), vlmax + 7, 0]), rng)
+                vd, vs2, vs1 = aligned(rng, lmul), aligned(rng, lmul), aligned(rng, lmul)
+                third = (f"v{vs1}" if kind == "v" else
+                         str([0, rng.randint(1, 31), rng.randint(32, 63), 63][t % 4]))
+                args = [f"v{vd}", f"v{vs2}", third]
+                if zvbb:
+                    assert await check(b, m, op, args, None, "Zvbb:"), f"{op} {args} should be legal"
+                else:
+                    word = E.encode((op, args))
+                    await b.load_regs(m)
+                    cyc, ill, _, _ = await b.issue(word, 0)
+                    assert ill and cyc == 2, f"{op} {args} with ZVBB = 0: illegal {ill}, {cyc} cycles"
+                    got = b.regs()
+                    assert got == m.v, f"{op} {args} refused but registers changed"
+                count += 1
+    # the .vx forms exist in Zvbb but not in the model: refused either way
+    for f6 in (0b000001, 0b010100, 0b010101):   # vandn.vx, vror.vx, vrol.vx
+        word = E.opv_word(E.OPCODE_OPV, f6, 1, 2, 10, E.OPIVX, 4)
+        cyc, ill, _, _ = await b.issue(word, 3)
+        assert ill and cyc == 2, f"{word:08x} (a Zvbb .vx form): illegal {ill}, {cyc} cycles"
+    if not seed_rot:
+        m = random_machine(rng)
+        await set_vtype(b, m, 1, ELENUM, rng)
+        for op, args in ((("vrotup.vi", ["v1", "v2", "3"]), ("v64rho.vi", ["v1", "v2", "0"])) if ELEN == 64 else
+                         (("v32lrotup.vi", ["v1", "v2", "v3"]), ("v32hrho.vi", ["v1", "v2", "v3"]))):
+            cyc, ill, _, _ = await b.issue(E.encode((op, args)), 0)
+            assert ill and cyc == 2, f"{op} with SEED_ROT = 0: illegal {ill}, {cyc} cycles"
+        assert await check(b, m, "vslidedownm.vi", ["v1", "v2", "1"]), "a custom slide with SEED_ROT = 0"
+    dut._log.info("Zvbb: %d instructions %s; .vx forms refused%s", count,
+                  "equal to the model" if zvbb else "refused (ZVBB = 0)",
+                  "; the seed's rotates refused (SEED_ROT = 0)" if not seed_rot else "")
+
+
 @cocotb.test()
 async def loads_stores(dut):
     rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 2)
