@@ -354,6 +354,7 @@ const OSSL_ALGORITHM kf_prov_encoders[] = {
     {KF_NAMES_HYBRID, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
     {KF_NAMES_HYBRID_P256, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
     {KF_NAMES_HYBRID_P384, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
+    {KF_NAMES_HYBRID_X448, KF_PROPS ",output=text", kf_encoder_hybrid_text, NULL},
     {NULL, NULL, NULL, NULL}};
 
 const OSSL_ALGORITHM kf_prov_decoders[] = {

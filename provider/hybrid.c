@@ -2,8 +2,8 @@
 /*
  * hybrid.c - the TLS 1.3 hybrid groups of draft-ietf-tls-ecdhe-mlkem: keymgmt and KEM, one
  * implementation over a table of groups (hgroups[] below). ML-KEM is the library's; the
- * elliptic-curve half (X25519, P-256, P-384) is OpenSSL's default provider's, run through EVP
- * in a library context of our own (kf_provctx.classic, "provider=default").
+ * elliptic-curve half (X25519, X448, P-256, P-384) is OpenSSL's default provider's, run through
+ * EVP in a library context of our own (kf_provctx.classic, "provider=default").
  *
  * Wire formats (the draft's order, which differs between the groups):
  *   X25519MLKEM768 (0x11EC), ML-KEM first:
@@ -14,6 +14,12 @@
  *     client share = uncompressed point (65 / 97) || ML-KEM ek (1184 / 1568)
  *     server share = uncompressed point (65 / 97) || ML-KEM ciphertext (1088 / 1568)
  *     secret       = ECDH secret, the x coordinate (32 / 48) || ML-KEM secret (32)
+ *   X448MLKEM1024, ML-KEM first, as OpenSSL 3.5's default provider lays out its KEM of that
+ *   name (providers/implementations/keymgmt/mlx_kmgmt.c: X448 in slot 1). A KEM and keymgmt
+ *   only, not a TLS group: neither the draft nor OpenSSL (3.5.5, 4.0.3) has a code point for it.
+ *     public key   = ML-KEM-1024 ek (1568) || X448 public key (56)
+ *     ciphertext   = ML-KEM-1024 ciphertext (1568) || X448 public key (56)
+ *     secret       = ML-KEM secret (32) || X448 secret (56)
  */
 #include "kf_keys.h"
 
@@ -27,7 +33,7 @@
 
 #define CLASSIC_Q "provider=default"
 #define EC_PUB_MAX 97   /* a P-384 uncompressed point */
-#define EC_SS_MAX 48
+#define EC_SS_MAX 56   /* an X448 secret */
 #define H_PUB_MAX (EC_PUB_MAX + KF_MLKEM1024_EK_BYTES)
 #define H_SS_MAX (EC_SS_MAX + KF_MLKEM_SS_BYTES)
 
@@ -36,10 +42,10 @@ typedef struct hgroup {
     kf_key_type ml;          /* the ML-KEM half */
     kf_mlkem_param mlp;
     size_t ek, ct;           /* its encapsulation key and ciphertext sizes */
-    const char *ec_alg;      /* the EVP key type of the classical half: "X25519" or "EC" */
+    const char *ec_alg;      /* the EVP key type of the classical half: "X25519", "X448" or "EC" */
     const char *curve;       /* its group for "EC", else NULL */
     size_t ec_pub, ec_ss;    /* the classical public key (share) and secret sizes */
-    int ml_first;            /* ML-KEM part first in shares and secret (X25519MLKEM768) */
+    int ml_first;            /* ML-KEM part first in shares and secret (X25519MLKEM768, X448MLKEM1024) */
     int secbits;
 } hgroup;
 
@@ -48,6 +54,7 @@ static const hgroup hgroups[] = {
     {"X25519MLKEM768", KF_KEY_MLKEM768, KF_MLKEM768, KF_MLKEM768_EK_BYTES, KF_MLKEM768_CT_BYTES, "X25519", NULL, 32, 32, 1, 192},
     {"SecP256r1MLKEM768", KF_KEY_MLKEM768, KF_MLKEM768, KF_MLKEM768_EK_BYTES, KF_MLKEM768_CT_BYTES, "EC", "P-256", 65, 32, 0, 192},
     {"SecP384r1MLKEM1024", KF_KEY_MLKEM1024, KF_MLKEM1024, KF_MLKEM1024_EK_BYTES, KF_MLKEM1024_CT_BYTES, "EC", "P-384", 97, 48, 0, 256},
+    {"X448MLKEM1024", KF_KEY_MLKEM1024, KF_MLKEM1024, KF_MLKEM1024_EK_BYTES, KF_MLKEM1024_CT_BYTES, "X448", NULL, 56, 56, 1, 256},
 };
 
 static size_t g_pub(const hgroup *g) { return g->ek + g->ec_pub; }
@@ -78,16 +85,16 @@ void kf_prov_classic_init(kf_provctx *p)
 
 static OSSL_LIB_CTX *classic(const kf_provctx *p)
 {
-    if (!p->classic) kf_prov_err(p, KF_R_CLASSIC, "OpenSSL's default provider could not be loaded for X25519/P-256/P-384");
+    if (!p->classic) kf_prov_err(p, KF_R_CLASSIC, "OpenSSL's default provider could not be loaded for X25519/X448/P-256/P-384");
     return p->classic;
 }
 
 /* A fresh classical key pair of the group; its public share into pub[g->ec_pub]. */
 static EVP_PKEY *ec_keygen(const kf_provctx *pc, const hgroup *g, OSSL_LIB_CTX *l, uint8_t *pub)
 {
-    EVP_PKEY *k = g->curve ? EVP_PKEY_Q_keygen(l, CLASSIC_Q, "EC", g->curve) : EVP_PKEY_Q_keygen(l, CLASSIC_Q, "X25519");
+    EVP_PKEY *k = g->curve ? EVP_PKEY_Q_keygen(l, CLASSIC_Q, "EC", g->curve) : EVP_PKEY_Q_keygen(l, CLASSIC_Q, g->ec_alg);
     size_t n = 0;
-    /* EC: the uncompressed point (OpenSSL's default point format); X25519: the raw key */
+    /* EC: the uncompressed point (OpenSSL's default point format); X25519/X448: the raw key */
     if (!k || !EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pub, g->ec_pub, &n)
         || n != g->ec_pub || (g->curve && pub[0] != 0x04)) {
         kf_prov_err(pc, KF_R_CLASSIC, "%s key generation", g->curve ? g->curve : g->ec_alg);
@@ -274,7 +281,7 @@ static int ht_does(void *provctx, int selection)
     return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0;
 }
 
-/* the classical private key: X25519's raw key, or the EC scalar as ec_ss big-endian bytes */
+/* the classical private key: X25519's or X448's raw key, or the EC scalar as ec_ss big-endian bytes */
 static int ec_priv(const hkey *k, uint8_t *out)
 {
     size_t n = k->g->ec_ss;
@@ -418,6 +425,7 @@ static void h_gen_cleanup(void *vg) { kf_prov_free(vg, sizeof(hgen)); }
 HYBRID_KEYMGMT(x25519mlkem768, 0)
 HYBRID_KEYMGMT(p256mlkem768, 1)
 HYBRID_KEYMGMT(p384mlkem1024, 2)
+HYBRID_KEYMGMT(x448mlkem1024, 3)
 
 /* ---- KEM (one for every group: the key says which) ---------------------------------------- */
 typedef struct hctx {
@@ -454,7 +462,7 @@ static int hk_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
 static int hk_encap_init(void *c, void *k, const OSSL_PARAM p[]) { return hk_init(c, k, p, 0); }
 static int hk_decap_init(void *c, void *k, const OSSL_PARAM p[]) { return hk_init(c, k, p, 1); }
 
-/* ECDH (X25519, or the x coordinate for P-256/P-384) of our key `mine` with the peer's public
+/* ECDH (X25519, X448, or the x coordinate for P-256/P-384) of our key `mine` with the peer's public
  * key `peer`, into out[g->ec_ss] */
 static int ecdh(const kf_provctx *pc, const hgroup *g, OSSL_LIB_CTX *l, EVP_PKEY *mine, EVP_PKEY *peer, uint8_t *out)
 {

@@ -133,6 +133,7 @@ const OSSL_ALGORITHM kf_prov_kems[] = {
     {KF_NAMES_HYBRID, KF_PROPS, kf_kem_hybrid, "X25519MLKEM768 (keccakforge; X25519 by the default provider)"},
     {KF_NAMES_HYBRID_P256, KF_PROPS, kf_kem_hybrid, "SecP256r1MLKEM768 (keccakforge; P-256 by the default provider)"},
     {KF_NAMES_HYBRID_P384, KF_PROPS, kf_kem_hybrid, "SecP384r1MLKEM1024 (keccakforge; P-384 by the default provider)"},
+    {KF_NAMES_HYBRID_X448, KF_PROPS, kf_kem_hybrid, "X448MLKEM1024 (keccakforge; X448 by the default provider; no TLS code point)"},
     {NULL, NULL, NULL, NULL}};
 
 /* ---- TLS-GROUP -------------------------------------------------------------------------- */

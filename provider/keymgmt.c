@@ -489,7 +489,8 @@ KEYMGMT(slh192f, KF_KEY_SLHDSA_SHAKE_192F)
 KEYMGMT(slh256s, KF_KEY_SLHDSA_SHAKE_256S)
 KEYMGMT(slh256f, KF_KEY_SLHDSA_SHAKE_256F)
 
-extern const OSSL_DISPATCH kf_keymgmt_x25519mlkem768[], kf_keymgmt_p256mlkem768[], kf_keymgmt_p384mlkem1024[];   /* hybrid.c */
+extern const OSSL_DISPATCH kf_keymgmt_x25519mlkem768[], kf_keymgmt_p256mlkem768[], kf_keymgmt_p384mlkem1024[],
+    kf_keymgmt_x448mlkem1024[];   /* hybrid.c */
 
 const OSSL_ALGORITHM kf_prov_keymgmt[] = {
     {KF_NAMES_MLKEM512, KF_PROPS, kf_keymgmt_mlkem512, "ML-KEM-512 (keccakforge)"},
@@ -498,6 +499,7 @@ const OSSL_ALGORITHM kf_prov_keymgmt[] = {
     {KF_NAMES_HYBRID, KF_PROPS, kf_keymgmt_x25519mlkem768, "X25519MLKEM768 TLS hybrid (keccakforge)"},
     {KF_NAMES_HYBRID_P256, KF_PROPS, kf_keymgmt_p256mlkem768, "SecP256r1MLKEM768 TLS hybrid (keccakforge)"},
     {KF_NAMES_HYBRID_P384, KF_PROPS, kf_keymgmt_p384mlkem1024, "SecP384r1MLKEM1024 TLS hybrid (keccakforge)"},
+    {KF_NAMES_HYBRID_X448, KF_PROPS, kf_keymgmt_x448mlkem1024, "X448MLKEM1024 hybrid KEM (keccakforge)"},
     {KF_NAMES_MLDSA44, KF_PROPS, kf_keymgmt_mldsa44, "ML-DSA-44 (keccakforge)"},
     {KF_NAMES_MLDSA65, KF_PROPS, kf_keymgmt_mldsa65, "ML-DSA-65 (keccakforge)"},
     {KF_NAMES_MLDSA87, KF_PROPS, kf_keymgmt_mldsa87, "ML-DSA-87 (keccakforge)"},

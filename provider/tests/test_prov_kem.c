@@ -7,9 +7,10 @@
  *   - a tampered ciphertext gives the library's implicit-rejection key, not an error;
  *   - PEM/DER round trips through OSSL_ENCODER/OSSL_DECODER (private and public), and a
  *     corrupted or truncated encoding is rejected with a reason on the error queue;
- *   - X25519MLKEM768: a server share built independently (the library's ML-KEM encaps of
- *     the first 1184 bytes of the client share, then an X25519 key of the default
- *     provider with the last 32) decapsulates to ML-KEM secret || X25519 secret;
+ *   - X25519MLKEM768 / X448MLKEM1024: a server share built independently (the library's
+ *     ML-KEM encaps of the first 1184 / 1568 bytes of the client share, then an X25519 / X448
+ *     key of the default provider with the last 32 / 56) decapsulates to ML-KEM secret ||
+ *     X25519 / X448 secret;
  *   - SecP256r1MLKEM768 / SecP384r1MLKEM1024, ECDH first: the same with the default
  *     provider's P-256/P-384 on the first 65/97 bytes, giving ECDH secret || ML-KEM secret;
  *     a short share and a compressed point are refused;
@@ -256,33 +257,36 @@ static void test_mlkem(int i)
     EVP_PKEY_free(pk);
 }
 
-static void test_hybrid(void)
+/* X25519MLKEM768 / X448MLKEM1024: ML-KEM first. The server share is built independently: the
+ * library's ML-KEM encaps of the first ek bytes of the client share, the default provider's
+ * X25519/X448 with the last xlen; the provider's decapsulation must give ML-KEM secret || X secret. */
+static void test_hybrid(const char *name, const char *xalg, kf_mlkem_param mp, size_t ek, size_t ct, size_t xlen)
 {
-    EVP_PKEY *cl = keygen("X25519MLKEM768"), *eph = EVP_PKEY_Q_keygen(libctx, "provider=default", "X25519"), *peer;
-    uint8_t share[1216], srv[1120], want[64], got[64];
-    size_t n = 0, xl = 32, sl = sizeof got;
+    EVP_PKEY *cl = keygen(name), *eph = EVP_PKEY_Q_keygen(libctx, "provider=default", xalg), *peer;
+    uint8_t share[1568 + 56], srv[1568 + 56], want[32 + 56], got[32 + 56];
+    size_t n = 0, xl = xlen, sl = sizeof got;
     EVP_PKEY_CTX *d;
-    CHECK(cl && eph, "hybrid keygen");
-    if (!cl || !eph) { ERR_print_errors_fp(stdout); return; }
+    CHECK(cl && eph, "%s keygen", name);
+    if (!cl || !eph) { ERR_print_errors_fp(stdout); EVP_PKEY_free(cl); EVP_PKEY_free(eph); return; }
     {
         unsigned char *p = NULL;
         n = EVP_PKEY_get1_encoded_public_key(cl, &p);
-        CHECK(n == 1216 && p, "client share size %zu", n);
-        if (p && n == 1216) memcpy(share, p, n);
+        CHECK(n == ek + xlen && p, "%s client share size %zu", name, n);
+        if (p && n == ek + xlen) memcpy(share, p, n);
         OPENSSL_free(p);
     }
-    /* ML-KEM first: the first 1184 bytes are an ML-KEM-768 encapsulation key */
-    CHECK(kf_mlkem_encaps(KF_MLKEM768, srv, want, share, 1184) == KF_OK, "ML-KEM part of the client share");
-    CHECK(EVP_PKEY_get_raw_public_key(eph, srv + 1088, &xl) == 1, "eph pub");
-    peer = EVP_PKEY_new_raw_public_key_ex(libctx, "X25519", "provider=default", share + 1184, 32);
+    /* ML-KEM first: the first ek bytes are an ML-KEM encapsulation key */
+    CHECK(kf_mlkem_encaps(mp, srv, want, share, ek) == KF_OK, "%s: ML-KEM part of the client share", name);
+    CHECK(EVP_PKEY_get_raw_public_key(eph, srv + ct, &xl) == 1 && xl == xlen, "%s: eph pub", name);
+    peer = EVP_PKEY_new_raw_public_key_ex(libctx, xalg, "provider=default", share + ek, xlen);
     d = EVP_PKEY_CTX_new_from_pkey(libctx, eph, "provider=default");
-    xl = 32;
+    xl = xlen;
     CHECK(peer && d && EVP_PKEY_derive_init(d) == 1 && EVP_PKEY_derive_set_peer(d, peer) == 1
-          && EVP_PKEY_derive(d, want + 32, &xl) == 1, "X25519 part of the client share");
-    CHECK(decap(cl, got, &sl, srv, sizeof srv) && sl == 64, "hybrid decapsulate");
-    CHECK(memcmp(got, want, 64) == 0, "hybrid secret is not ML-KEM secret || X25519 secret");
+          && EVP_PKEY_derive(d, want + 32, &xl) == 1 && xl == xlen, "%s: %s part of the client share", name, xalg);
+    CHECK(decap(cl, got, &sl, srv, ct + xlen) && sl == 32 + xlen, "%s decapsulate", name);
+    CHECK(memcmp(got, want, 32 + xlen) == 0, "%s secret is not ML-KEM secret || %s secret", name, xalg);
     sl = sizeof got;
-    CHECK(!decap(cl, got, &sl, srv, sizeof srv - 1) && expect_error("short hybrid share"), "short hybrid share");
+    CHECK(!decap(cl, got, &sl, srv, ct + xlen - 1) && expect_error("short hybrid share"), "%s short share", name);
     EVP_PKEY_CTX_free(d);
     EVP_PKEY_free(peer);
     EVP_PKEY_free(eph);
@@ -392,7 +396,8 @@ int main(int argc, char **argv)
         return rc;
     }
     for (int i = 0; i < 3; i++) test_mlkem(i);
-    test_hybrid();
+    test_hybrid("X25519MLKEM768", "X25519", KF_MLKEM768, 1184, 1088, 32);
+    test_hybrid("X448MLKEM1024", "X448", KF_MLKEM1024, 1568, 1568, 56);
     test_hybrid_ec("SecP256r1MLKEM768", "P-256", KF_MLKEM768, 1184, 1088, 65, 32);
     test_hybrid_ec("SecP384r1MLKEM1024", "P-384", KF_MLKEM1024, 1568, 1568, 97, 48);
     printf("%s: %d failure(s)\n", argv[0], failures);

@@ -21,8 +21,20 @@ it negotiated is read from its `-trace` output (the key_share of its last Server
       without the Groups line the handshake fails (the setting is what makes it work).
   curl MODULE_DIR
       the same three cases with `curl` (no --curves) against s_server -www.
+  ossl35 MODULE_DIR BUILD_DIR PREFIX KEMPEER CC
+      OpenSSL >= 3.5 (installed at PREFIX, or $KF_OSSL35_DIR; its own default provider, none of
+      ours) against the system openssl with the provider:
+      - its s_client -groups G -> s_server -groups G (provider), and s_client -groups G
+        (provider) -> its s_server -groups G, for the three groups above, each side's
+        ServerHello key_share read from the server's -trace;
+      - its default s_client (no -groups) -> s_server -groups X25519MLKEM768 (provider);
+      - the KEMs X25519MLKEM768, SecP256r1MLKEM768, SecP384r1MLKEM1024 and X448MLKEM1024
+        (the last has no TLS code point, in OpenSSL 3.5/4.0 as here) through EVP: KEMPEER
+        (test_prov_kempeer.c built against the system OpenSSL, the provider loaded) and the
+        same source compiled here with CC against PREFIX's static libcrypto, each one
+        encapsulating to the other's public key: the sizes are checked and both secrets agree.
 
-Exit 77 (ctest: Skipped) when openssl, go (>= 1.26) or curl is missing.
+Exit 77 (ctest: Skipped) when openssl, go (>= 1.26), curl or OpenSSL >= 3.5 is missing.
 """
 import os
 import re
@@ -72,17 +84,18 @@ def clean_env():
 
 
 class SServer:
-    """openssl s_server with the provider for one connection; .finish() returns its output."""
+    """openssl s_server with the provider for one connection; .finish() returns its output.
+    With cmd (and env) given, that program's s_server instead, with no provider options."""
 
-    def __init__(self, mod, tmp, group):
+    def __init__(self, mod, tmp, group, cmd=None, env=None):
         cert, key = server_cert(tmp) if not hasattr(SServer, "cert") else SServer.cert
         SServer.cert = (cert, key)
         self.port = free_port()
-        self.p = subprocess.Popen(["openssl", "s_server", "-provider-path", mod, "-provider", "keccakforge", "-provider",
-                                   "default", "-accept", "127.0.0.1:%d" % self.port, "-naccept", "1", "-tls1_3",
-                                   "-groups", group, "-cert", cert, "-key", key, "-www", "-trace"],
+        argv = cmd or ["openssl", "s_server", "-provider-path", mod, "-provider", "keccakforge", "-provider", "default"]
+        self.p = subprocess.Popen(argv + ["-accept", "127.0.0.1:%d" % self.port, "-naccept", "1", "-tls1_3",
+                                          "-groups", group, "-cert", cert, "-key", key, "-www", "-trace"],
                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  env=clean_env())
+                                  env=env or clean_env())
         self.out = b""
         deadline = time.time() + 20
         while b"ACCEPT" not in self.out and time.time() < deadline:   # listening
@@ -270,8 +283,139 @@ def run_nameless(kind, mod):
     return 0
 
 
+# ---- OpenSSL 3.5+ ----------------------------------------------------------------------------
+# sizes of (public key / client share, ciphertext / server share, secret)
+KEM_SIZES = {"X25519MLKEM768": (1216, 1120, 64), "SecP256r1MLKEM768": (1249, 1153, 64),
+             "SecP384r1MLKEM1024": (1665, 1665, 80), "X448MLKEM1024": (1624, 1624, 88)}
+
+
+def ossl35_env(tmp):
+    """the other OpenSSL runs with an empty config and without the sanitizer preload"""
+    e = clean_env()
+    e.pop("LD_PRELOAD", None)
+    cnf = os.path.join(tmp, "empty.cnf")
+    open(cnf, "w").close()
+    e["OPENSSL_CONF"] = cnf
+    return e
+
+
+def ossl35_version(exe, env):
+    try:
+        r = subprocess.run([exe, "version"], capture_output=True, text=True, timeout=30, env=env)
+    except OSError:
+        return None, ""
+    m = re.match(r"OpenSSL (\d+)\.(\d+)\.(\d+)", r.stdout)
+    return ((int(m.group(1)), int(m.group(2))) if m else None), r.stdout.strip()
+
+
+def build_kempeer35(prefix, build, cc, env):
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "test_prov_kempeer.c")
+    libs = [os.path.join(prefix, d, "libcrypto.a") for d in ("lib64", "lib")]
+    lib = next((x for x in libs if os.path.exists(x)), None)
+    if not check(lib is not None, "no libcrypto.a under %s/lib64 or lib" % prefix):
+        return None
+    exe = os.path.join(build, "test_prov_kempeer35")
+    r = subprocess.run([cc, "-O1", "-o", exe, src, "-I", os.path.join(prefix, "include"), lib, "-lpthread", "-ldl"],
+                       capture_output=True, text=True, timeout=300, env=env)
+    return exe if check(r.returncode == 0, "compiling test_prov_kempeer against %s: %s" % (lib, r.stderr[-1500:])) else None
+
+
+def kem_exchange(alg, dec_argv, enc_argv, who, env_dec, env_enc):
+    """dec generates a key pair and decapsulates; enc encapsulates to its public key"""
+    npub, nct, nss = KEM_SIZES[alg]
+    dec = subprocess.Popen(dec_argv + [alg, "decap"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env=env_dec)
+    try:
+        line = dec.stdout.readline().split()
+        if not check(len(line) == 2 and line[0] == "pub", "%s: no public key from the decapsulating side: %r %r"
+                     % (who, line, dec.stderr.read()[-500:] if dec.poll() is not None else "")):
+            return
+        pub = line[1]
+        enc = subprocess.run(enc_argv + [alg, "encap"], input=pub + "\n", capture_output=True, text=True, timeout=30,
+                             env=env_enc)
+        lines = dict(x.split() for x in enc.stdout.splitlines() if len(x.split()) == 2)
+        if not check(enc.returncode == 0 and "ct" in lines and "ss" in lines, "%s: encapsulation: %r"
+                     % (who, enc.stderr[-500:])):
+            return
+        out, err = dec.communicate(lines["ct"] + "\n", timeout=30)
+        got = out.split()
+        ok = check(len(pub) == 2 * npub and len(lines["ct"]) == 2 * nct and len(lines["ss"]) == 2 * nss,
+                   "%s: sizes %d/%d/%d, expected %d/%d/%d" % (who, len(pub) // 2, len(lines["ct"]) // 2,
+                                                            len(lines["ss"]) // 2, npub, nct, nss))
+        ok &= check(dec.returncode == 0 and len(got) == 2 and got[0] == "ss", "%s: decapsulation: %r" % (who, err[-500:]))
+        ok = ok and check(got[1] == lines["ss"], "%s: the secrets differ" % who)
+        if ok:
+            print("  %s %s: public key %d, ciphertext %d, equal %d-byte secrets" % (alg, who, npub, nct, nss))
+    finally:
+        if dec.poll() is None:
+            dec.kill()
+            dec.wait()
+
+
+def s_client_groups(argv, port, group, env):
+    g = ["-groups", group] if group else []
+    return subprocess.run(argv + ["-connect", "127.0.0.1:%d" % port, "-tls1_3"] + g, input=b"Q\n",
+                          capture_output=True, timeout=30, env=env)
+
+
+def run_ossl35(mod, build, prefix, kempeer, cc):
+    prefix = prefix or os.environ.get("KF_OSSL35_DIR", "")
+    exe = os.path.join(prefix, "bin", "openssl") if prefix else ""
+    if not prefix or not os.path.exists(exe):
+        print("test_prov_peer_ossl35 skipped: no OpenSSL >= 3.5 (configure with -DKF_OSSL35_DIR=PREFIX or set "
+              "KF_OSSL35_DIR to an install prefix with bin/openssl, include/ and lib*/libcrypto.a)")
+        return SKIP
+    os.makedirs(build, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        env35 = ossl35_env(tmp)
+        v, text = ossl35_version(exe, env35)
+        if not v or v < (3, 5):
+            print("test_prov_peer_ossl35 skipped: %s is %r; the hybrid groups need OpenSSL >= 3.5" % (exe, text))
+            return SKIP
+        print("  peer: %s (%s)" % (exe, text))
+        ours = ["openssl", "s_client", "-provider-path", mod, "-provider", "keccakforge", "-provider", "default"]
+        for g in GROUP_IDS:
+            # OpenSSL 3.5's client -> s_server with the provider
+            s = SServer(mod, tmp, g)
+            try:
+                cli = s_client_groups([exe, "s_client"], s.port, g, env35)
+            finally:
+                trace = s.finish()
+            who = "OpenSSL %d.%d s_client -groups %s -> s_server (provider)" % (v[0], v[1], g)
+            if check(cli.returncode == 0 and b"New, TLSv1.3" in cli.stdout, "%s: %r" % (who, cli.stdout[-300:] + cli.stderr[-300:])) \
+                    and expect_group(trace, g, who):
+                print("  %s: %s" % (who, g))
+            # s_client with the provider -> OpenSSL 3.5's server
+            s = SServer(mod, tmp, g, cmd=[exe, "s_server"], env=env35)
+            try:
+                cli = s_client_groups(ours, s.port, g, clean_env())
+            finally:
+                trace = s.finish()
+            who = "s_client -groups %s (provider) -> OpenSSL %d.%d s_server" % (g, v[0], v[1])
+            if check(cli.returncode == 0 and b"New, TLSv1.3" in cli.stdout, "%s: %r" % (who, cli.stdout[-300:] + cli.stderr[-300:])) \
+                    and expect_group(trace, g, who):
+                print("  %s: %s" % (who, g))
+        s = SServer(mod, tmp, "X25519MLKEM768")
+        try:
+            cli = s_client_groups([exe, "s_client"], s.port, None, env35)
+        finally:
+            trace = s.finish()
+        who = "OpenSSL %d.%d's default s_client -> s_server -groups X25519MLKEM768 (provider)" % v
+        if check(cli.returncode == 0 and b"New, TLSv1.3" in cli.stdout, "%s: %r" % (who, cli.stdout[-300:])) \
+                and expect_group(trace, "X25519MLKEM768", who):
+            print("  %s: X25519MLKEM768" % who)
+        # the KEMs through EVP, X448MLKEM1024 included
+        peer35 = build_kempeer35(prefix, build, cc, env35)
+        if peer35:
+            prov = [kempeer, "-p", mod]
+            for alg in KEM_SIZES:
+                kem_exchange(alg, [peer35], prov, "OpenSSL keygen/decap, provider encap", env35, clean_env())
+                kem_exchange(alg, prov, [peer35], "provider keygen/decap, OpenSSL encap", clean_env(), env35)
+    return 0
+
+
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("go", "pyssl", "curl"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("go", "pyssl", "curl", "ossl35"):
         print(__doc__)
         return 2
     kind, mod = sys.argv[1], sys.argv[2]
@@ -280,6 +424,11 @@ def main():
         return SKIP
     if kind == "go":
         rc = run_go(mod, sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else "")
+    elif kind == "ossl35":
+        if len(sys.argv) < 7:
+            print(__doc__)
+            return 2
+        rc = run_ossl35(mod, *sys.argv[3:7])
     else:
         rc = run_nameless(kind, mod)
     if rc == SKIP:

@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Fill out[0..len) from getrandom() (Linux) or /dev/urandom; KF_OK or KF_ERR_RNG. */
+/* Fill out[0..len) from the getrandom system call (Linux), or /dev/urandom where that call is
+ * missing (ENOSYS) or refused (EPERM), or elsewhere; KF_OK or KF_ERR_RNG when neither works. */
 int kf_os_random(uint8_t *out, size_t len);
 
 #endif
