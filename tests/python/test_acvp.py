@@ -38,6 +38,7 @@ full sets 100 - we run as many as resultsArray has):
   BitsToString(X): each byte b of X (MSB-first) becomes the character chr(65 + b mod 26)
           (hex text instead when the group has hexCustomization).
 """
+import hashlib
 import os
 import sys
 
@@ -187,25 +188,35 @@ def parallelhash(api, bits, xof, msg, msgbits, B, S, outbits):
 # the SP 800-185 answer the same way with the standard's rule and checks the library's
 # KMAC / ParallelHash gives exactly that.
 class BitBuf:
-    """A FIPS 202 bit string under construction (bit i = bit i of the integer)."""
+    """A FIPS 202 bit string under construction: bit i is bit i % 8 of byte i // 8; the bytes
+    beyond the last whole one are kept, with their unused high bits zero. Appending copies only
+    the new bits (a big integer grown by shifts made the composed ParallelHash quadratic)."""
 
     def __init__(self):
-        self.v, self.n = 0, 0
+        self.buf, self.n = bytearray(), 0
 
     def add(self, data, nbits=None):
         nbits = 8 * len(data) if nbits is None else nbits
-        self.v |= int.from_bytes(mask_bits(data, nbits), "little") << self.n
+        part = mask_bits(data, nbits).ljust((nbits + 7) // 8, b"\0")
+        shift = self.n % 8
+        if shift == 0:
+            self.buf += part
+        else:
+            x = (int.from_bytes(part, "little") << shift).to_bytes((nbits + shift + 7) // 8, "little")
+            self.buf[-1] |= x[0]
+            self.buf += x[1:]
         self.n += nbits
         return self
 
     def bytepad(self, w):
         self.n = (self.n + 7) // 8 * 8
         while (self.n // 8) % w:
+            self.buf.append(0)
             self.n += 8
         return self
 
     def data(self):
-        return self.v.to_bytes((self.n + 7) // 8, "little")
+        return bytes(self.buf)
 
 
 def left_encode(x):
@@ -243,8 +254,14 @@ def parallelhash_composed(api, bits, xof, msg, msgbits, B, S, outbits, acvp_rule
     z = BitBuf().add(left_encode(B))
     for i in range(n):
         lo, hi = 8 * B * i, min(msgbits, 8 * B * (i + 1))
-        leaf = BitBuf().add(msg[lo // 8:(hi + 7) // 8], hi - lo)
-        z.add(_cshake_bits(api, bits, b"", b"", leaf, 2 * bits))
+        if (hi - lo) % 8 == 0:
+            # cSHAKE with empty N and S is SHAKE (SP 800-185 3.3): whole-byte leaves go to
+            # hashlib's, an implementation independent of the library's
+            shake = hashlib.shake_128 if bits == 128 else hashlib.shake_256
+            z.add(shake(msg[lo // 8:hi // 8]).digest(2 * bits // 8))
+        else:
+            leaf = BitBuf().add(msg[lo // 8:(hi + 7) // 8], hi - lo)
+            z.add(_cshake_bits(api, bits, b"", b"", leaf, 2 * bits))
     z.add(right_encode(n)).add(right_encode(0 if xof else outbits))
     return _cshake_bits(api, bits, b"ParallelHash", S, z, outbits)
 
