@@ -52,6 +52,8 @@ ARITH = [os.path.join(RTL, "mlkem", f) for f in
           "mlkem_ntt.v", "mlkem_basemul.v", "mlkem_compress.v", "mlkem_decompress.v", "mlkem_addsub.v")]
 CODERS = [os.path.join(RTL, "mlkem", f) for f in ("mlkem_byteenc.v", "mlkem_bytedec.v")]
 TOP = SRC + ARITH + CODERS + [os.path.join(RTL, "mlkem", "mlkem_top.v")]
+# the whole unit behind its AXI4-Lite slave (rtl/bus/): the top of the unit's Fmax run
+UNIT = TOP + [os.path.join(RTL, "bus", "mlkem_axil.v")]
 records = []
 OK, SKIPPED, FAILED = "ok", "skipped", "failed"  # a step's outcome: FAILED makes the exit status 1
 
@@ -236,10 +238,12 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
     """Synthesize once, place and route once per seed; the worst seed's Fmax (None: failed)."""
     js = os.path.join(work, top + ".json")
     t0 = time.time()
+    wrap = os.path.join(HERE, 'synth', wrapper) if wrapper else ""
     r = subprocess.run(["yosys", "-q", "-l", os.path.join(work, top + "_syn.log"), "-p",
-                        f"read_verilog {' '.join(srcs)} {os.path.join(HERE, 'synth', wrapper)}; "
+                        f"read_verilog -I{os.path.join(RTL, 'mlkem')} {' '.join(srcs)} {wrap}; "
                         f"synth_ecp5 -top {top} -json {js}"], capture_output=True, text=True)
-    if r.returncode != 0:
+    print(f"    {label}: synth_ecp5 {time.time() - t0:.0f} s", flush=True)
+    if r.returncode != 0 or not os.path.exists(js):
         print(f"    {label}: FAILED in synth_ecp5:\n" + r.stderr[-2000:])
         return None
     got = []
@@ -259,7 +263,7 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
             return None
         got.append(float(fm[-1]))
         print(f"    {label:<44} {got[-1]:>7.1f} MHz  seed {seed} "
-              f"({luts[-1] if luts else '?'} LUT4, {time.time() - t0:.0f} s)")
+              f"({luts[-1] if luts else '?'} LUT4, {time.time() - t0:.0f} s)", flush=True)
         t0 = time.time()
     return min(got)
 
@@ -275,9 +279,18 @@ def fmax(a, work):
     print(f"  ECP5-85 (LFE5U-85F, CABGA381) post-route Fmax, yosys synth_ecp5 + nextpnr-ecp5 (seeds {seeds}; "
           "the record is the worst), behind a byte bus:")
     status = OK
-    for name, label, wrapper, top, srcs in (
-            ("keccak_sponge", "keccak_sponge + keccak_core (1 round/clk)", "ecp5_wrap_sponge.v", "ecp5_wrap_sponge", SRC[:3]),
-            ("mlkem_hash_top", "mlkem_hash_top (sponge + samplers)", "ecp5_wrap.v", "ecp5_wrap", SRC)):
+    units = [("keccak_sponge", "keccak_sponge + keccak_core (1 round/clk)", "ecp5_wrap_sponge.v", "ecp5_wrap_sponge",
+              SRC[:3]),
+             ("mlkem_hash_top", "mlkem_hash_top (sponge + samplers)", "ecp5_wrap.v", "ecp5_wrap", SRC)]
+    # the whole ML-KEM unit (mlkem_axil: mlkem_top behind AXI4-Lite, 109 pins, so no byte-bus
+    # wrapper; nextpnr's Fmax is register to register): about an hour per seed on a busy 2-core
+    # host, so only with --unit-fmax ($KF_HW_UNIT_FMAX=1)
+    unit = ("hw-mlkem-unit", "mlkem_axil (the whole ML-KEM unit, AXI4-Lite)", None, "mlkem_axil", UNIT)
+    if a.unit_fmax == "only":
+        units = [unit]
+    elif a.unit_fmax:
+        units.append(unit)
+    for name, label, wrapper, top, srcs in units:
         f = fmax_one(a, work, pnr, label, wrapper, top, srcs)
         if f:
             rec(name + "-fmax", "ecp5-85k-nextpnr", "MHz", f)
@@ -316,6 +329,10 @@ def main():
                     type=lambda t: [int(x) for x in t.split(",")],
                     help="nextpnr placer seeds, comma-separated (default $KF_HW_PNR_SEEDS or 1; "
                          "kforge bench passes the environment on; each run takes minutes)")
+    ap.add_argument("--unit-fmax", nargs="?", const="yes", default=os.environ.get("KF_HW_UNIT_FMAX") or None,
+                    choices=["yes", "1", "only"],
+                    help="also place and route the whole ML-KEM unit (hw-mlkem-unit-fmax; hours for three seeds); "
+                         "'only': that run alone, none of the other steps ($KF_HW_UNIT_FMAX)")
     ap.add_argument("--lut-check", type=int, metavar="N",
                     help="only synthesize keccak_core (one round per clock) for 7-series; fail if > N LUTs (ctest)")
     a = ap.parse_args()
@@ -333,16 +350,21 @@ def main():
     work = os.path.abspath(a.build_dir or tempfile.mkdtemp(prefix="kf-hw-bench-"))
     os.makedirs(work, exist_ok=True)
     print(f"  hw/ figures ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
-    ran = [clocks(a, work)]
+    if a.unit_fmax == "only":
+        ran = [SKIPPED] * 4 + [fmax(a, work)]
+    else:
+        ran = [clocks(a, work)]
     # the ML-KEM unit's clocks and the rvv processor's runs take minutes: left out of --quick,
     # which the CLI test runs
-    if a.quick:
+    if a.unit_fmax == "only":
+        pass
+    elif a.quick:
         print("  ML-KEM unit clocks: left out of --quick (minutes: every ACVP case; run the full report)")
         print("  rvv processor cycles: left out of --quick (minutes of simulation; run the full report)")
         ran += [SKIPPED, synth(a, work), SKIPPED]
     else:
         ran += [mlkem_clocks(a, work), synth(a, work), rvv(a, work)]
-    if not a.no_pnr and not a.quick:
+    if not a.no_pnr and not a.quick and a.unit_fmax != "only":
         ran.append(fmax(a, work))
     if a.json:
         with open(a.json, "w") as f:
