@@ -265,11 +265,13 @@ def save_clocks():
     CLOCKS.clear()
 
 
-async def xfer(m, what, t0, words):
-    """Log the transfer clocks: the slave's counters and the master's own count since t0."""
+async def xfer(m, what, t0, words, key):
+    """Log the transfer clocks: the slave's counters and the master's own count since t0; the
+    slave's total goes to CLOCKS[key] (bench_hw.py's bus step runs this with no stalls)."""
     wr, rd = await m.reg(R_XWR), await m.reg(R_XRD)
     dut_clocks = m.clocks - t0
     assert await m.write(R_CMD, CMD_CLRX) == OKAY
+    CLOCKS.setdefault(key, []).append(wr + rd)
     return f"{what}: {words} window words moved, slave busy {wr} write + {rd} read clocks, master {dut_clocks} clocks"
 
 
@@ -292,7 +294,7 @@ async def roundtrip(dut):
         assert st & 0x38 == 0, f"ML-KEM-{p} KeyGen: STATUS {st:#x}"
         assert ek == want_ek, f"ML-KEM-{p} KeyGen over the bus: ek differs from kf_mlkem_keygen_internal's"
         assert dk == want_dk, f"ML-KEM-{p} KeyGen over the bus: dk differs"
-        x = await xfer(m, "in d, z; out ek, dk", t0, (64 + ekn + dkn) // 4)
+        x = await xfer(m, "in d, z; out ek, dk", t0, (64 + ekn + dkn) // 4, f"bus-mlkem{p}-keygen-xfer")
         dut._log.info("ML-KEM-%d KeyGen over AXI4-Lite: ek, dk equal the library's; compute %d clocks, clearing %d; %s",
                       p, comp, clr, x)
         # Encaps
@@ -306,7 +308,7 @@ async def roundtrip(dut):
         assert st & 0x38 == 0, f"ML-KEM-{p} Encaps: STATUS {st:#x}"
         assert ct == want_ct, f"ML-KEM-{p} Encaps over the bus: ct differs from kf_mlkem_encaps_internal's"
         assert key == want_key, f"ML-KEM-{p} Encaps over the bus: K differs"
-        x = await xfer(m, "in ek, m; out ct, K", t0, (ekn + 32 + ctn + 32) // 4)
+        x = await xfer(m, "in ek, m; out ct, K", t0, (ekn + 32 + ctn + 32) // 4, f"bus-mlkem{p}-encaps-xfer")
         dut._log.info("ML-KEM-%d Encaps over AXI4-Lite: ct, K equal the library's; compute %d clocks, clearing %d; %s",
                       p, comp, clr, x)
         # Decaps, valid and corrupted ciphertexts (dk again each time: clear-on-done wipes it)
@@ -322,7 +324,7 @@ async def roundtrip(dut):
             got = await m.get(WIN["K"], 32)
             assert st & 0x38 == 0, f"ML-KEM-{p} Decaps: STATUS {st:#x}"
             assert got == want, f"ML-KEM-{p} Decaps over the bus ({kind} ciphertext): K differs from the library's"
-            x = await xfer(m, "in dk, ct; out K", t0, (dkn + ctn + 32) // 4)
+            x = await xfer(m, "in dk, ct; out K", t0, (dkn + ctn + 32) // 4, f"bus-mlkem{p}-decaps-xfer")
             dut._log.info("ML-KEM-%d Decaps (%s ct) over AXI4-Lite: K equals the library's; compute %d clocks, "
                           "clearing %d; %s", p, kind, comp, clr, x)
         assert lib.decaps(p, dk, bytes(bad)) != key
