@@ -23,8 +23,9 @@
  * avx512vl-x4 and none ("x1"), and ML-KEM-768 on avx512vl-x1-pairs with no batched backend;
  * SLH-DSA-SHAKE-128f signing (SK.seed and SK.prf secret) on
  * avx512-x8 and on avx512vl-x4; ML-DSA-44/65/87 KeyGen_internal (xi secret) and hedged signing
- * (K, s1, s2, t0, rnd secret) on each of the three, with the automatic ML-DSA arithmetic: the
- * AVX2 code with its AVX-512 NTT (src/mldsa/x86_64/), which valgrind cannot run, beside the
+ * (K, s1, s2, t0, rnd secret) on each of the three, with the ML-DSA arithmetic selected by
+ * kf_mldsa_arith_select_avx512: the AVX2 code with its (opt-in) AVX-512 NTT
+ * (src/mldsa/x86_64/), which valgrind cannot run, beside the
  * hashing on the AVX-512 lanes. MSan follows poison through an
  * addition only into the bits poisoned already (no carries), so it loses the secret in
  * ML-DSA's norm checks (a verdict taken from bit 31 of a difference) and could not flag a
@@ -38,6 +39,7 @@
  */
 #include "keccakforge.h"
 #include "keccak/keccak_backend.h" /* the batched backends, for the lane check */
+#include "mldsa/arith.h"             /* kf_mldsa_arith_select_avx512 */
 #include "mlkem/poly.h"               /* kf_mlkem_arith_avx512: which arithmetic runs */
 
 #include <stdio.h>
@@ -179,6 +181,7 @@ int main(int argc, char **argv)
             printf("test_ct_msan: SLH-DSA-SHAKE-128f signing on %s\n", where);
             slhdsa(where);
         }
+        kf_mldsa_arith_select_avx512(1); /* the AVX-512 NTT (opt-in since 2026-11-24): valgrind cannot run it */
         printf("test_ct_msan: ML-DSA-44/65/87 keygen and signing on %s\n", where);
         if (!quick) mldsa(KF_MLDSA44, where);
         mldsa(KF_MLDSA65, where);

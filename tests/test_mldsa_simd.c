@@ -19,6 +19,7 @@
  */
 #include "keccak/keccak_backend.h"
 #include "mldsa/arith.h"
+#include "mldsa/packing.h"
 #include "mldsa/poly.h"
 #include "mldsa/sampling.h"
 #include "mldsa/x86_64/poly_avx2.h"
@@ -83,30 +84,31 @@ static void test_pointwise(void)
     kf_mldsa_poly r1, r2;
     for (int t = 0; t < TRIALS; t++) {
         unsigned n = 1 + (unsigned)rnd_below(7);
-        for (unsigned j = 0; j < n; j++) {
-            rnd_poly(&a[j], -(9 * (int64_t)Q - 1), 9 * (int64_t)Q - 1);
+        for (unsigned j = 0; j < n; j++) { /* a: A's range (pointwise_acc_vec's contract), b: an NTT's */
+            rnd_poly(&a[j], -(Q - 1), Q - 1);
             rnd_poly(&b[j], -(9 * (int64_t)Q - 1), 9 * (int64_t)Q - 1);
         }
-        kf_mldsa_pointwise_portable(&r1, &a[0], &b[0]);
-        kf_mldsa_pointwise_avx2(&r2, &a[0], &b[0]);
+        kf_mldsa_pointwise_portable(&r1, &b[n - 1], &b[0]);
+        kf_mldsa_pointwise_avx2(&r2, &b[n - 1], &b[0]);
         CHECK(same(&r1, &r2), "pointwise, trial %d", t);
         rnd_poly(&r1, -(Q - 1), Q - 1);
         r2 = r1;
-        kf_mldsa_pointwise_acc_portable(&r1, &a[0], &b[0]);
-        kf_mldsa_pointwise_acc_avx2(&r2, &a[0], &b[0]);
+        kf_mldsa_pointwise_acc_portable(&r1, &b[n - 1], &b[0]);
+        kf_mldsa_pointwise_acc_avx2(&r2, &b[n - 1], &b[0]);
         CHECK(same(&r1, &r2), "pointwise_acc, trial %d", t);
         kf_mldsa_pointwise_acc_vec_portable(&r1, a, b, n);
         kf_mldsa_pointwise_acc_vec_avx2(&r2, a, b, n);
         CHECK(same(&r1, &r2), "pointwise_acc_vec n=%u, trial %d", n, t);
+        for (unsigned i = 0; i < N; i++) CHECK(r1.c[i] > -Q && r1.c[i] < Q, "pointwise_acc_vec bound, trial %d", t);
         if (have512) {
             kf_mldsa_pointwise_acc_vec_avx512(&r2, a, b, n);
             CHECK(same(&r1, &r2), "AVX-512 pointwise_acc_vec n=%u, trial %d", n, t);
-            kf_mldsa_pointwise_portable(&r1, &a[n - 1], &b[n - 1]);
-            kf_mldsa_pointwise_avx512(&r2, &a[n - 1], &b[n - 1]);
+            kf_mldsa_pointwise_portable(&r1, &b[0], &b[n - 1]);
+            kf_mldsa_pointwise_avx512(&r2, &b[0], &b[n - 1]);
             CHECK(same(&r1, &r2), "AVX-512 pointwise, trial %d", t);
             r2 = r1;
-            kf_mldsa_pointwise_acc_portable(&r1, &a[0], &b[0]);
-            kf_mldsa_pointwise_acc_avx512(&r2, &a[0], &b[0]);
+            kf_mldsa_pointwise_acc_portable(&r1, &b[n - 1], &b[0]);
+            kf_mldsa_pointwise_acc_avx512(&r2, &b[n - 1], &b[0]);
             CHECK(same(&r1, &r2), "AVX-512 pointwise_acc, trial %d", t);
         }
     }
@@ -311,8 +313,8 @@ static void test_rejection(void)
 
 static void test_packing(void)
 {
-    static const unsigned wbits[2] = {4, 6}, zbits[2] = {18, 20};
-    static const int32_t gamma1[2] = {1 << 17, 1 << 19};
+    static const unsigned wbits[2] = {4, 6}, zbits[5] = {18, 20, 3, 4, 13};
+    static const int32_t gamma1[5] = {1 << 17, 1 << 19, 2, 4, 1 << 12};
     uint8_t o1[32 * 20 + 8], o2[32 * 20 + 8];
     kf_mldsa_poly a, r1, r2;
     for (int t = 0; t < TRIALS; t++) {
@@ -325,15 +327,48 @@ static void test_packing(void)
         CHECK(kf_mldsa_pack_simple_avx2(o2, &a, bits) == 1, "pack_simple_avx2 %u bits taken", bits);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "pack_simple %u bits (or a byte past %u written), trial %d", bits,
               len, t);
-        const unsigned zb = zbits[t & 1];
+        const unsigned zb = zbits[t % 5]; /* y and z; s1, s2 (eta 2, 4) and t0 of skDecode */
         rnd_bytes(o1, 32 * zb);
-        kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t & 1]);
-        CHECK(kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t & 1]) == 1, "unpack_offset_avx2 %u bits taken", zb);
+        kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t % 5]);
+        CHECK(kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t % 5]) == 1, "unpack_offset_avx2 %u bits taken", zb);
         CHECK(same(&r1, &r2), "unpack_offset %u bits, trial %d", zb, t);
+        if (zb >= 18) { /* and back: BitPack of z, any values (the portable code masks them) */
+            rnd_poly(&a, (t & 2) ? -(1 << 21) : -gamma1[t % 5] + 1, (t & 2) ? 1 << 21 : gamma1[t % 5]);
+            memset(o1, 0xA5, sizeof o1);
+            memset(o2, 0xA5, sizeof o2);
+            kf_mldsa_pack_offset(o1, &a, zb, gamma1[t % 5]);
+            CHECK(kf_mldsa_pack_offset_avx2(o2, &a, zb, gamma1[t % 5]) == 1, "pack_offset_avx2 %u bits taken", zb);
+            CHECK(memcmp(o1, o2, sizeof o1) == 0, "pack_offset %u bits (or a byte past it written), trial %d", zb, t);
+        }
     }
-    CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 10) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 13, 4096) == 0,
+    CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 10) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 10, 0) == 0 &&
+              kf_mldsa_pack_offset_avx2(o2, &a, 13, 4096) == 0,
           "other widths left to the portable code");
     kf_mldsa_arith_select(1);
+}
+
+/* sigEncode on each path: the same bytes, hints sparse, dense (more than omega ones) or none. */
+static void test_sig_encode(void)
+{
+    static const int sets[3] = {44, 65, 87};
+    static uint8_t s1[KF_MLDSA_SIG_MAX_BYTES + 8], s2[KF_MLDSA_SIG_MAX_BYTES + 8];
+    static kf_mldsa_poly z[KF_MLDSA_L_MAX], h[KF_MLDSA_K_MAX];
+    uint8_t ct[64];
+    for (int t = 0; t < TRIALS / 10; t++) {
+        const kf_mldsa_params *p = kf_mldsa_params_get(sets[t % 3]);
+        const unsigned per = (t & 3) == 0 ? 0 : (t & 3) == 1 ? 256 : 4; /* one in 'per' coefficients a one */
+        rnd_bytes(ct, sizeof ct);
+        for (unsigned j = 0; j < p->l; j++) rnd_poly(&z[j], -p->gamma1 + 1, p->gamma1);
+        for (unsigned i = 0; i < p->k; i++)
+            for (unsigned j = 0; j < N; j++) h[i].c[j] = per && rnd_below(per) == 0;
+        memset(s1, 0xA5, sizeof s1);
+        memset(s2, 0xA5, sizeof s2);
+        kf_mldsa_arith_select(0);
+        kf_mldsa_sig_encode(s1, ct, z, h, p);
+        kf_mldsa_arith_select(1);
+        kf_mldsa_sig_encode(s2, ct, z, h, p);
+        CHECK(memcmp(s1, s2, sizeof s1) == 0, "sigEncode ML-DSA-%d, trial %d", sets[t % 3], t);
+    }
 }
 
 /* Whole operations through the public names: each arithmetic gives the same bytes. */
@@ -387,6 +422,7 @@ int main(void)
     test_exceeds();
     test_rejection();
     test_packing();
+    test_sig_encode();
     test_whole();
     if (failures) {
         printf("test_mldsa_simd: %d failures\n", failures);

@@ -4,7 +4,8 @@
 # included (arithmetic on NULL, which GCC's UBSan does not report), nothing recoverable.
 # Every C test runs, and the Python suites as under KF_SANITIZE (tests/CMakeLists.txt), except
 # what the GCC ASan stage (20-asan-gcc.sh) already covers and costs most here: ACVP runs on
-# two backends (opt64, the portable C; avx512-x8, the default batched one) rather than six,
+# the dispatched and AVX-512 backends (opt64 and avx512-x8 among them): GCC's stage runs it on
+# opt32bi and avx2-x4, and x1/avx512vl-x1 have kat and differential under both,
 # and SLH-DSA on the automatic backends only (its x1 run is GCC's). The OpenSSL provider is
 # left out here (it links with --no-undefined, and clang does not put its sanitizer runtime
 # into shared modules); GCC's ASan stage builds and tests it. rvv_ise_model_lib (the seed-003

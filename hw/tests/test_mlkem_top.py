@@ -17,7 +17,8 @@ through ctypes), byte for byte.
 Each operation's clocks (start to done, inputs already in the unit's buffer) are logged, and
 written to KF_HW_CLOCKS_JSON when set (the acvp test's under acvp-mlkem<set>-<op>). Environment:
 KF_HW_SEED, KF_HW_MLKEM_CASES (cases per parameter set and operation, default 1),
-KF_HW_MLKEM_SETS (default 512,768,1024).
+KF_HW_MLKEM_SETS (default 512,768,1024), KF_HW_MLKEM_PROFILE (a per-instruction clock profile of
+the first run of each operation, for hw/tests/mlkem_phases.py).
 """
 import ctypes
 import json
@@ -32,6 +33,10 @@ KEYGEN, ENCAPS, DECAPS = 0, 1, 2
 WIN = {"D": 0, "M": 0, "Z": 4, "K": 8, "CT": 32, "DK": 424, "EK": 820}   # gen_mlkem_prog.py's BB
 SIZES = {512: (2, 800, 1632, 768), 768: (3, 1184, 2400, 1088), 1024: (4, 1568, 3168, 1568)}
 CLOCKS = {}
+# KF_HW_MLKEM_PROFILE=file: the first run of each operation and set written there instruction by
+# instruction (hw/tests/mlkem_phases.py prints where the clocks go)
+PROFILE_PATH = os.environ.get("KF_HW_MLKEM_PROFILE")
+PROFILE = {}
 
 
 class KemLib:
@@ -116,16 +121,31 @@ async def run(dut, op, k, what):
     await FallingEdge(dut.clk)
     dut.start.value = 0
     n = 0
+    prof = PROFILE_PATH and what not in PROFILE
+    rows = []   # per instruction run: [pc, clocks, clocks waiting for the NTT unit]
     while True:
         await ReadOnly()
         if int(dut.done.value):
             break
+        if prof:
+            # st 1 fetch (of mlkem_prog(pc)), 2 execute
+            st, pc = int(dut.st.value), int(dut.pc.value)
+            if st == 1:
+                rows.append([pc, 0, 0])
+            if rows:
+                rows[-1][1] += 1
+                if st == 2 and int(dut.i_op.value) == 11 and int(dut.ph.value) == 0:
+                    rows[-1][2] += 1
         await FallingEdge(dut.clk)
         n += 1
         assert n < 400000, f"{what}: no done"
     await FallingEdge(dut.clk)
     clocks = int(dut.clocks.value)
     CLOCKS.setdefault(what, []).append(clocks)
+    if prof:
+        PROFILE[what] = {"clocks": clocks, "entry": rows[0][0] if rows else 0, "rows": rows}
+        with open(PROFILE_PATH, "w") as f:
+            json.dump(PROFILE, f)
     return int(dut.status.value), clocks
 
 

@@ -1,7 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * arith.c - the choice of ML-DSA arithmetic (arith.h), made once from the CPU's features and
- * KECCAKFORGE_MLDSA (portable / avx2), then read-only (the atomics make the first call from several threads safe).
+ * KECCAKFORGE_MLDSA (portable / avx2 / avx512), then read-only (the atomics make the first call from several threads safe).
+ *
+ * The AVX-512 NTT is not chosen by default: on the Intel AVX-512 host of docs/BENCHMARKS.md
+ * (Xeon, Ice Lake, 2.8 GHz) its 512-bit multiplies cost more than they save. Timed in
+ * alternation with other code, as a signature is in practice (tools/bench_mldsa_peers
+ * kernels, 01:27 UTC, load 17): one NTT 2,124 TSC ticks against the AVX2 code's 978, the
+ * inverse 2,552 against 1,144 (the core's clock drops for heavy 512-bit instructions and
+ * their upper lanes warm up slowly); whole signatures 5-11% faster without it (ML-DSA-44
+ * 201k against 222k ticks). KECCAKFORGE_MLDSA=avx512 turns it on.
  */
 #include "mldsa/arith.h"
 #include "keccak/keccak_backend.h" /* kf_cpu_features */
@@ -11,7 +19,7 @@
 
 #ifdef KF_MLDSA_HAVE_AVX2
 static int arith_known, arith_avx2, arith_avx512;
-static int env_avx2_only; /* KECCAKFORGE_MLDSA=avx2 */
+static int env_avx512; /* KECCAKFORGE_MLDSA=avx512 */
 
 static int avx512_cpu(void)
 {
@@ -27,10 +35,10 @@ int kf_mldsa_arith_avx2(void)
     if (__atomic_load_n(&arith_known, __ATOMIC_ACQUIRE)) return __atomic_load_n(&arith_avx2, __ATOMIC_RELAXED);
     const char *env = getenv("KECCAKFORGE_MLDSA");
     int avx2 = (kf_cpu_features() & KF_CPU_AVX2) && !(env && strcmp(env, "portable") == 0);
-    int only = env && strcmp(env, "avx2") == 0;
-    __atomic_store_n(&env_avx2_only, only, __ATOMIC_RELAXED);
+    int want512 = env && strcmp(env, "avx512") == 0;
+    __atomic_store_n(&env_avx512, want512, __ATOMIC_RELAXED);
     __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
-    __atomic_store_n(&arith_avx512, avx2 && !only && avx512_cpu(), __ATOMIC_RELAXED);
+    __atomic_store_n(&arith_avx512, avx2 && want512 && avx512_cpu(), __ATOMIC_RELAXED);
     __atomic_store_n(&arith_known, 1, __ATOMIC_RELEASE);
     return avx2;
 }
@@ -46,8 +54,8 @@ int kf_mldsa_arith_select(int avx2)
     kf_mldsa_arith_avx2(); /* settle the automatic choice first, so it cannot overwrite */
     avx2 = avx2 && (kf_cpu_features() & KF_CPU_AVX2);
     __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
-    int only = __atomic_load_n(&env_avx2_only, __ATOMIC_RELAXED);
-    __atomic_store_n(&arith_avx512, avx2 && !only && avx512_cpu(), __ATOMIC_RELAXED);
+    int want512 = __atomic_load_n(&env_avx512, __ATOMIC_RELAXED);
+    __atomic_store_n(&arith_avx512, avx2 && want512 && avx512_cpu(), __ATOMIC_RELAXED);
     return avx2;
 }
 

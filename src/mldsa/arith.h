@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * arith.h - which ML-DSA arithmetic runs: the portable C (poly.c), the AVX2 code (the x86_64
- * files ending in _avx2.c), or the AVX2 code with the AVX-512 NTT (ntt_avx512.c). The choice is made once, in arith.c, and only there, as
+ * files ending in _avx2.c), or on request the AVX2 code with the AVX-512 NTT (ntt_avx512.c). The choice is made once, in arith.c, and only there, as
  * ML-KEM's (mlkem/arith.h); poly.c's public functions dispatch with the macro below.
  */
 #ifndef KF_MLDSA_ARITH_H
@@ -12,8 +12,9 @@
  * tests and benchmarks reach both on one machine). Decided once, on the first call. */
 int kf_mldsa_arith_avx2(void);
 /* 1 if, beside the AVX2 code, the AVX-512 NTT, inverse NTT and pointwise products
- * (x86_64/ntt_avx512.c) are in use: the CPU has AVX-512 F, and KECCAKFORGE_MLDSA is not
- * "avx2" (which keeps to the AVX2 code, so tests reach it on CPUs with AVX-512 too). */
+ * (x86_64/ntt_avx512.c) are in use: only on request, KECCAKFORGE_MLDSA=avx512, on a CPU
+ * with AVX-512 F (arith.c says why it is not the default); "avx2" (or anything else) keeps
+ * to the AVX2 code. */
 int kf_mldsa_arith_avx512(void);
 /* Override that choice (for benchmarks and tests): avx2 = 0 forces the portable C, 1 the
  * AVX2 code (with its AVX-512 parts as above) if the CPU and this build have it. Returns

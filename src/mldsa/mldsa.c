@@ -87,7 +87,15 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     const size_t pklen[1] = {p->pk_bytes};
     kf_mldsa_shake256(st.tr, sizeof st.tr, 1, pkin, pklen);
     kf_mldsa_sk_encode(sk, rho, key, st.tr, st.s1, st.s2, st.t0, p);
-    kf_memzero(&st, sizeof st);
+    /* the secrets, the polynomials p uses only; A (public, from rho) is not wiped */
+    const size_t kb = p->k * sizeof st.t[0], lb = p->l * sizeof st.s1[0];
+    kf_memzero(st.s1, lb);
+    kf_memzero(st.s1hat, lb);
+    kf_memzero(st.s2, kb);
+    kf_memzero(st.t, kb);
+    kf_memzero(st.t1, kb);
+    kf_memzero(st.t0, kb);
+    kf_memzero(st.seeds, sizeof st.seeds);
 }
 
 /* ---- Sign_internal (Alg. 7) --------------------------------------------------------------- */
@@ -95,22 +103,37 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
     kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* in the NTT domain */
-    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], h[K_MAX], c, tmp, r; /* y[l..2l): the next attempt's */
-    int y_next; /* y[l .. 2l) holds the mask of the next attempt */
+    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp, r; /* y[l..2l): the next attempt's */
+    int y_next;    /* y[l .. 2l) holds the mask of the next attempt */
+    int two_masks; /* batch_two_masks(p) */
     uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];
     uint8_t mu[KF_MLDSA_CRHBYTES], rhopp[KF_MLDSA_CRHBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
     uint8_t w1[W1_BYTES_MAX];
 } sign_state;
 
-/* 1 if two attempts' masks (2 l SHAKE256 streams) fit the lanes of one batched state: ML-DSA-44
- * (l = 4) on an 8-lane backend. Then each odd attempt computes the next one's y as well, in
- * the lanes the first would leave idle; a signature accepted at an odd attempt wastes them
- * (FIPS 204's mask of kappa + l is only ever used as the next attempt's). Public: params
- * and backends only. */
+/* The Keccak calls (batched or x1, each about one permutation's time) that count SHAKE streams
+ * take per block, planned as sponge_xn.c plans them (8 at most per sponge). */
+static unsigned stream_calls(unsigned count)
+{
+    unsigned calls = 0;
+    for (unsigned chunk = 0; chunk < count; chunk += KF_XN_MAX) {
+        const unsigned n = count - chunk < KF_XN_MAX ? count - chunk : KF_XN_MAX;
+        for (unsigned first = 0; first < n; calls++) {
+            const kf_backend_xn *b = kf_backend_xn_for(n - first);
+            first += b ? (n - first < b->n ? n - first : b->n) : 1;
+        }
+    }
+    return calls;
+}
+
+/* 1 if two attempts' masks (2 l SHAKE256 streams) take fewer Keccak calls than two separate
+ * masks: ML-DSA-44 on an 8-lane backend (1 call against 2), ML-DSA-65 on a 4-lane one (x4,
+ * x4, x4 for 10 streams against x4 + x1 twice). Then each odd attempt computes the next one's
+ * y as well; a signature accepted at an odd attempt wastes it (FIPS 204's mask of kappa + l
+ * is only ever used as the next attempt's). Public: params and backends only. */
 static int batch_two_masks(const kf_mldsa_params *p)
 {
-    const kf_backend_xn *b = kf_backend_xn_for(2 * p->l);
-    return b && b->n >= 2 * p->l;
+    return stream_calls(2 * p->l) < 2 * stream_calls(p->l);
 }
 
 /* One attempt of the loop (lines 11-31) with counter kappa: 1 and sig written if accepted. */
@@ -119,7 +142,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     if (st->y_next) { /* made with the previous attempt's */
         memcpy(st->y, st->y + p->l, p->l * sizeof st->y[0]);
         st->y_next = 0;
-    } else if (2 * p->l <= KF_XN_MAX && batch_two_masks(p)) {
+    } else if (st->two_masks) {
         kf_mldsa_expand_mask_n(st->y, st->rhopp, kappa, 2 * p->l, p); /* this attempt's and the next */
         st->y_next = 1;
     } else {
@@ -132,7 +155,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     matrix_times(st->w, st->a, st->z, p); /* w = NTT^-1(A o NTT(y)) */
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_poly_caddq(&st->w[i]); /* [0, q) */
-        kf_mldsa_decompose(&st->tmp, NULL, &st->w[i], p->gamma2);
+        kf_mldsa_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w1 and w0 = LowBits(w) */
         kf_mldsa_pack_simple(st->w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits); /* w1Encode */
     }
     const uint8_t *in[2] = {st->mu, st->w1};
@@ -147,15 +170,21 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * attempt skips the other check's k or l inverse NTTs; this reveals which check failed,
      * as mldsa-native does (it cites §5.5 of the round-3 Dilithium specification for why
      * that is harmless). The low-bits check first: it rejects more attempts (57, 68, 61% for
-     * ML-DSA-44/65/87 against 46, 38, 34% for z) and costs k inverse NTTs against l. */
+     * ML-DSA-44/65/87 against 46, 38, 34% for z) and costs k inverse NTTs against l.
+     * The check on r0 is made on u = w0 - c s2 (w0 = LowBits(w), kept from above), as the
+     * Dilithium reference code does, without Decompose(w - c s2): the verdicts agree. With
+     * w = 2 gamma2 w1 + w0 mod q and |c s2| <= beta: if |u| < gamma2 - beta, then w - c s2 =
+     * 2 gamma2 w1 + u decomposes to LowBits = u (when w1 = 0 and u < 0 through FIPS 204's
+     * q - 1 corner, which gives u too); if |u| >= gamma2 - beta (|u| <= gamma2 + beta),
+     * LowBits(w - c s2) is u or u -+ 2 gamma2, at least gamma2 - beta in size either way. */
     uint32_t reject = 0;
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->s2[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
-        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp);
-        kf_mldsa_poly_freeze(&st->w[i]);
-        kf_mldsa_decompose(NULL, &st->tmp, &st->w[i], p->gamma2);
-        kf_mldsa_poly_exceeds(&st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
+        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp); /* in (-q, 2q): frozen for the hint */
+        kf_mldsa_poly_sub(&st->w0[i], &st->w0[i], &st->tmp);
+        kf_mldsa_poly_reduce(&st->w0[i]); /* u itself: the inverse NTT gave c s2 mod q, in (-q, q) */
+        kf_mldsa_poly_exceeds(&st->w0[i], p->gamma2 - (int32_t)p->beta, &reject);
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0) */
     if (reject) return 0;
@@ -172,6 +201,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     /* h = MakeHint(-c t0, w - c s2 + c t0) */
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
+        kf_mldsa_poly_freeze(&st->w[i]); /* w - c s2 in [0, q) */
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
         kf_mldsa_poly_reduce(&st->tmp);
@@ -189,10 +219,32 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     return 1;
 }
 
-/* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes. */
-static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
-                         const uint8_t *mu, const uint8_t *rnd)
+/* Every secret of st, and only the polynomials p uses (the struct has room for ML-DSA-87):
+ * the expanded matrix A is public (from rho, part of pk) and not wiped. Wiping all of st,
+ * 122 KB, cost ML-DSA-44 more than its skDecode; this is 35 KB there. */
+static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
 {
+    const size_t k = p->k * sizeof st->s2[0], l = p->l * sizeof st->s1[0];
+    kf_memzero(st->s1, l);
+    kf_memzero(st->s2, k);
+    kf_memzero(st->t0, k);
+    kf_memzero(st->y, 2 * l);
+    kf_memzero(st->z, l);
+    kf_memzero(st->w, k);
+    kf_memzero(st->w0, k);
+    kf_memzero(st->h, k);
+    kf_memzero(&st->c, sizeof st->c);
+    kf_memzero(&st->tmp, sizeof st->tmp);
+    kf_memzero(&st->r, sizeof st->r);
+    kf_memzero(st->rho, (size_t)((uint8_t *)(st + 1) - st->rho)); /* the byte strings, to the end */
+}
+
+/* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes.
+ * *attempts (if not NULL) = the attempts the loop ran (public: the loop's rejections are). */
+static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
+                         const uint8_t *mu, const uint8_t *rnd, unsigned *attempts)
+{
+    unsigned n = 0;
     sign_state st;
     static const uint8_t zeros[KF_MLDSA_SEEDBYTES];
     int rc = KF_ERR_BAD_STATE; /* the attempts ran out: never for a valid key */
@@ -212,15 +264,24 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
         kf_mldsa_ntt(&st.t0[i]);
     }
     st.y_next = 0;
-    for (unsigned n = 0, kappa = 0; n < SIGN_ATTEMPTS_MAX; n++, kappa += p->l) {
+    st.two_masks = batch_two_masks(p);
+    for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
+        n++;
         if (sign_attempt(&st, p, kappa, sig)) {
             rc = KF_OK;
             break;
         }
     }
 out:
-    kf_memzero(&st, sizeof st);
+    wipe_sign_state(&st, p);
+    if (attempts) *attempts = n;
     return rc;
+}
+
+int kf_mldsa_sign_mu_attempts(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk,
+                              const uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t *rnd, unsigned *attempts)
+{
+    return sign_internal(p, sig, sk, NULL, mu, rnd, attempts);
 }
 
 /* ---- the public API ----------------------------------------------------------------------- */
@@ -299,7 +360,7 @@ static int sign_done(uint8_t *sig, size_t siglen, int rc)
 static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const kf_mldsa_msg *m, const uint8_t *mu,
                    const uint8_t *rnd, const uint8_t *sk)
 {
-    return sign_done(sig, siglen, sign_internal(p, sig, sk, m, mu, rnd));
+    return sign_done(sig, siglen, sign_internal(p, sig, sk, m, mu, rnd, NULL));
 }
 
 int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,

@@ -3,6 +3,10 @@
  * packing.c - pk, sk and signature encodings (FIPS 204 Alg. 20-28).
  */
 #include "mldsa/packing.h"
+#include "mldsa/arith.h"
+#ifdef KF_MLDSA_HAVE_AVX2
+#include "mldsa/x86_64/poly_avx2.h"
+#endif
 #include "common/ct.h"
 
 #include <string.h>
@@ -82,6 +86,13 @@ void kf_mldsa_sig_encode(uint8_t *sig, const uint8_t *ctilde, const kf_mldsa_pol
     memset(sig, 0, p->omega + p->k);
     unsigned idx = 0;
     for (unsigned i = 0; i < p->k; i++) {
+#ifdef KF_MLDSA_HAVE_AVX2
+        if (kf_mldsa_arith_avx2()) {
+            idx = kf_mldsa_hint_indices_avx2(sig, idx, p->omega, &h[i]);
+            sig[p->omega + i] = (uint8_t)idx;
+            continue;
+        }
+#endif
         for (unsigned j = 0; j < N; j++)
             if (h[i].c[j] && idx < p->omega) sig[idx++] = (uint8_t)j;
         sig[p->omega + i] = (uint8_t)idx;

@@ -16,6 +16,7 @@
 #define Q KF_MLDSA_Q
 #define QINV 58728449            /* q^-1 mod 2^32 */
 #define INVNTT_F 41978           /* 2^64 / 256 mod q: undoes the 2^-32 of a pointwise product, and 1/256 */
+#define INVNTT_ZF 3975713         /* -zetas[1] INVNTT_F / 2^32 mod q: the last layer's zeta and the factor */
 
 /* zetas[m] = 1753^brv8(m) * 2^32 mod q, centered (Alg. 41's zeta^BitRev8(m) in Montgomery
  * form; 1753 is FIPS 204's 512th root of unity mod q). tests/test_mldsa_arith.c recomputes
@@ -112,8 +113,11 @@ void kf_mldsa_invntt_tomont_portable(kf_mldsa_poly *p)
 {
     int32_t *w = p->c;
     unsigned m = N;
-    /* the sums double per layer: 256 values under q in size stay under 256 q < 2^31 */
-    for (unsigned len = 1; len < N; len <<= 1) {
+    /* the sums double per layer: 256 values under q in size stay under 256 q < 2^31. The last
+     * layer (len 128) takes the factor 2^64 / 256 in the same Montgomery product: the sum
+     * times INVNTT_F, the difference times INVNTT_ZF = -zetas[1] INVNTT_F / 2^32 mod q
+     * (|INVNTT_ZF| 128 q < 2^31: the product stays in mont_reduce's range). */
+    for (unsigned len = 1; len < N / 2; len <<= 1) {
         for (unsigned start = 0; start < N; start += 2 * len) {
             const int32_t z = -zetas[--m];
             for (unsigned j = start; j < start + len; j++) {
@@ -123,7 +127,11 @@ void kf_mldsa_invntt_tomont_portable(kf_mldsa_poly *p)
             }
         }
     }
-    for (unsigned j = 0; j < N; j++) w[j] = mont_reduce((int64_t)INVNTT_F * w[j]);
+    for (unsigned j = 0; j < N / 2; j++) {
+        int32_t t = w[j];
+        w[j] = mont_reduce((int64_t)INVNTT_F * (t + w[j + N / 2]));
+        w[j + N / 2] = mont_reduce((int64_t)INVNTT_ZF * (t - w[j + N / 2]));
+    }
 }
 
 void kf_mldsa_pointwise_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
@@ -139,10 +147,10 @@ void kf_mldsa_pointwise_acc_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, c
 void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
                                           unsigned n)
 {
-    for (unsigned i = 0; i < N; i++) {
-        int32_t acc = 0;
-        for (unsigned j = 0; j < n; j++) acc += mont_reduce((int64_t)a[j].c[i] * b[j].c[i]);
-        r->c[i] = acc;
+    for (unsigned i = 0; i < N; i++) { /* the products summed exactly, then one reduction */
+        int64_t acc = 0;
+        for (unsigned j = 0; j < n; j++) acc += (int64_t)a[j].c[i] * b[j].c[i];
+        r->c[i] = mont_reduce(acc);
     }
 }
 
@@ -345,6 +353,9 @@ void kf_mldsa_unpack_simple(kf_mldsa_poly *p, const uint8_t *in, unsigned bits)
 
 void kf_mldsa_pack_offset(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b)
 {
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2() && kf_mldsa_pack_offset_avx2(out, p, bits, b)) return;
+#endif
     pack_values(out, p, bits, 1, b);
 }
 

@@ -73,8 +73,9 @@ void kf_mldsa_pointwise(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa
 /* r += a o b / 2^32. */
 void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
 
-/* r = sum_j a[j] o b[j] / 2^32 for j < n (a row of A times a vector: n <= 7 terms, each as
- * kf_mldsa_pointwise, so |r| < n q). */
+/* r = sum_j a[j] o b[j] / 2^32 for j < n (a row of A times a vector: n <= 7 terms), with
+ * |a| < q and |b| < 9q: the products are summed exactly in 64 bits (|sum| < 63 q^2 < 2^31 q)
+ * and reduced once, so |r| < q. */
 void kf_mldsa_pointwise_acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n);
 
 /* Power2Round (Alg. 35) of a in [0, q): a1 in [0, 2^10), a0 in (-2^12, 2^12]. */

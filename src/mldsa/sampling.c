@@ -154,8 +154,8 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
     kf_memzero(buf, sizeof buf);
 }
 
-void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
-                            const kf_mldsa_params *p)
+static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
+                              unsigned count, const kf_mldsa_params *p)
 {
     uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
     uint8_t buf[KF_XN_MAX][32 * 20]; /* 32 (1 + bitlen(gamma1 - 1)) bytes, at most 640 */
@@ -179,11 +179,18 @@ void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBY
     kf_memzero(buf, sizeof buf);
 }
 
+void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
+                            const kf_mldsa_params *p)
+{
+    for (unsigned first = 0; first < count; first += KF_XN_MAX) /* KF_XN_MAX streams per sponge */
+        expand_mask_batch(y + first, rhopp, kappa + first, count - first < KF_XN_MAX ? count - first : KF_XN_MAX, p);
+}
+
 void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
                           const kf_mldsa_params *p)
 {
     _Static_assert(KF_MLDSA_L_MAX <= KF_XN_MAX, "ExpandMask's streams in one batch");
-    kf_mldsa_expand_mask_n(y, rhopp, kappa, p->l, p);
+    expand_mask_batch(y, rhopp, kappa, p->l, p);
 }
 
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p)

@@ -227,7 +227,7 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
     s->xn = job_lanes(n);
     s->x1 = kf_backend_current();
     s->lanes = 1;
-    s->rej_in_place = s->words = 0;
+    s->rej_in_place = s->rej_words = s->words = 0;
     if (s->xn && (s->xn->n > LANES_MAX || s->xn->state_bytes > sizeof s->states)) s->xn = NULL;
     if (s->xn) {
         s->lanes = s->xn->n;
@@ -235,6 +235,9 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
         s->words = s->xn->interleaved;
 #ifdef KF_MLKEM_HAVE_AVX512
         s->rej_in_place = s->xn->interleaved && kf_mlkem_arith_avx512();
+#endif
+#ifdef KF_MLKEM_HAVE_AVX2
+        s->rej_words = s->xn->interleaved && !s->rej_in_place && kf_mlkem_arith_avx2();
 #endif
     }
     for (unsigned i = 0; i < s->lanes; i++) s->job_of[i] = -1;
@@ -288,6 +291,17 @@ static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
     if (l->rej_in_place && j->rate == XOF_RATE)
         j->have = kf_mlkem_rej_block_xn_avx512(j->poly->c, j->have, (const uint64_t *)l->states, l->lanes, i);
     else
+#endif
+#ifdef KF_MLKEM_HAVE_AVX2
+    if (l->rej_words) { /* whole chunks in place, the rest (once 240 are in) from a copy */
+        unsigned have = j->have;
+        size_t used = kf_mlkem_rej_words_avx2(j->poly->c, &have, (const uint64_t *)l->states, l->lanes, i, j->rate);
+        if (have < KF_MLKEM_N && used < j->rate) {
+            l->xn->extract_bytes(l->states, i, l->block, used, j->rate - used);
+            have = reject_uniform(j->poly->c, have, l->block, j->rate - used);
+        }
+        j->have = have;
+    } else
 #endif
     {
         lane_extract(l, i, l->block, j->rate);

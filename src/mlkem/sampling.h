@@ -83,7 +83,7 @@ typedef struct kf_mlkem_sched {
     uint8_t block[KF_STATE_BYTES];
     const kf_backend_xn *xn; /* NULL: x1 */
     const kf_backend *x1;
-    unsigned lanes, rej_in_place, words;
+    unsigned lanes, rej_in_place, rej_words, words; /* rej_words: AVX2 rejection in place */
     unsigned first, open, checked; /* first job not started, first not done, first not checked */
     int job_of[16];
 } kf_mlkem_sched;

@@ -16,10 +16,13 @@
  * The hashing floor of each operation (issue 24): the Keccak-p[1600,24] calls its hashes
  * make, counted by the library while it runs the operation once (kf_slh_count_perms: one
  * per block per hash, as FIPS 205 counts them, idle lanes of a batched call not counted),
- * times the per-permutation time of the batched backend measured in this suite right before
- * that operation's samples (ticks per call of its permute / states per call, a hot loop on
- * one state set: price_now). The ratio ticks / floor is what the batching, the lanes left
- * idle and all the work beside the permutations cost on top.
+ * times the per-permutation time of the batched backend (ticks per call of its permute /
+ * states per call, a hot loop on one state set: price_now) measured right before and right
+ * after each sample, so each sample has its own floor and the ratio is the median of the
+ * samples' ratios (issue 35: one price taken before an 's' operation's samples, which last
+ * 0.1-2 s, read floors 0.8-1.6x apart in one run on a busy host). The ratio ticks / floor is
+ * what the batching, the lanes left idle and all the work beside the permutations cost on
+ * top. The x1 price is taken the same way (record <set>-<op>-x1-price).
  *
  * Verification also gets a dependency floor (issue 24): one verification is a chain of d
  * layers, each needing the root of the one below, and inside a layer T_len's blocks and the
@@ -167,23 +170,54 @@ static int cmp_u64(const void *x, const void *y)
     return (p > q) - (p < q);
 }
 
-/* Median ticks of `samples` runs of op, after one warm-up run; *cpu: the median of the
- * same runs' thread CPU time, in ticks. */
-static double time_op(bench *b, slh_bench_arg *a, enum slh_bench_op op, unsigned samples, double *cpu)
+/* The figures of one operation's samples: medians of wall ticks, CPU ticks, the price, and
+ * the per-sample ratios to the floor. */
+typedef struct op_times {
+    double wall, cpu;     /* ticks */
+    double price, price1; /* ticks per permutation: the floor's backend, and x1 */
+    double ratio, ratio_wall; /* per sample: cpu (wall) / (perms x that sample's price) */
+} op_times;
+
+static double median_d(double *v, unsigned n)
+{
+    qsort(v, n, sizeof v[0], cmp_double);
+    return v[n / 2];
+}
+
+/* `samples` runs of op after one warm-up run, each priced on its own: the floor's price
+ * (price_now on *price) and the x1 price (on *price1, if not NULL) are measured right before
+ * and right after each run, and that run's ratio is its time over perms x the mean of the two.
+ * An 's' operation lasts 0.1-2 s: a price taken once before its samples (a window of under a
+ * millisecond) need not stand for them on a host whose speed moves, and read floors off by
+ * up to 1.6x in one run (issue 35); the before / after pair brackets each run. perms 0: the
+ * ratios are not computed (0). */
+static void time_op(bench *b, slh_bench_arg *a, enum slh_bench_op op, unsigned samples, uint64_t perms,
+                    perm_price *price, perm_price *price1, op_times *out)
 {
     uint64_t t[MAX_SAMPLES], c[MAX_SAMPLES];
+    double pr[MAX_SAMPLES], pr1[MAX_SAMPLES], r[MAX_SAMPLES], rw[MAX_SAMPLES];
     if (samples > MAX_SAMPLES) samples = MAX_SAMPLES;
     run_op(a, op);
     for (unsigned i = 0; i < samples; i++) {
+        const double p0 = price_now(b, price), q0 = price1 ? price_now(b, price1) : 0;
         uint64_t c0 = thread_ns();
         uint64_t t0 = timer_start();
         run_op(a, op);
         uint64_t d = timer_stop() - t0;
         c[i] = thread_ns() - c0;
         t[i] = d > b->overhead ? d - b->overhead : 0;
+        pr[i] = (p0 + price_now(b, price)) / 2;
+        pr1[i] = price1 ? (q0 + price_now(b, price1)) / 2 : 0;
+        const double fl = (double)perms * pr[i], cpu = (double)c[i] * 1e-9 * b->tsc_hz;
+        r[i] = fl > 0 ? cpu / fl : 0;
+        rw[i] = fl > 0 ? (double)t[i] / fl : 0;
     }
     qsort(c, samples, sizeof c[0], cmp_u64);
-    *cpu = (double)c[samples / 2] * 1e-9 * b->tsc_hz;
+    out->cpu = (double)c[samples / 2] * 1e-9 * b->tsc_hz;
+    out->price = median_d(pr, samples);
+    out->price1 = median_d(pr1, samples);
+    out->ratio = median_d(r, samples);
+    out->ratio_wall = median_d(rw, samples);
     qsort(t, samples, sizeof t[0], cmp_u64);
     b->last_samples = samples;
     b->last_rel_iqr = t[samples / 2] ? (double)(t[3 * samples / 4] - t[samples / 4]) / (double)t[samples / 2] : -1.0;
@@ -192,7 +226,7 @@ static double time_op(bench *b, slh_bench_arg *a, enum slh_bench_op op, unsigned
         b->last_rel_q3 = (double)t[3 * samples / 4] / (double)t[samples / 2];
         b->last_q_tag = b->last_rel_iqr;
     }
-    return (double)t[samples / 2];
+    out->wall = (double)t[samples / 2];
 }
 
 /* A record of this suite, its name printf-formatted ("<set>-<op>-...": at most 39 characters
@@ -239,14 +273,20 @@ static int batch_prepare(slh_bench_arg *a, slh_batch_arg *ba, uint64_t *perms)
 
 /* Medians of `samples` pairs: the batch of 8, then 8 single verifications (after one
  * warm-up of each): wall ticks and thread CPU ticks of each, in out[0..3] = batch wall,
- * batch cpu, singles wall, singles cpu. Returns 0 if a verification failed. */
-static int time_batch(bench *b, slh_bench_arg *a, slh_batch_arg *ba, unsigned samples, double out[4])
+ * batch cpu, singles wall, singles cpu; the batch priced before and after each sample as
+ * time_op does (perms: the batch's counted permutations): out[4] the price's median, out[5]
+ * and out[6] the medians of the samples' cpu and wall ratios to their floor. Returns 0 if a
+ * verification failed. */
+static int time_batch(bench *b, slh_bench_arg *a, slh_batch_arg *ba, unsigned samples, uint64_t perms,
+                      perm_price *price, double out[7])
 {
     uint64_t t[4][MAX_SAMPLES];
+    double pr[MAX_SAMPLES], r[MAX_SAMPLES], rw[MAX_SAMPLES];
     int ok = 1;
     if (samples > MAX_SAMPLES) samples = MAX_SAMPLES;
     for (unsigned s = 0; s <= samples; s++) {
         for (unsigned which = 0; which < 2; which++) {
+            const double p0 = which == 0 && s > 0 ? price_now(b, price) : 0;
             uint64_t c0 = thread_ns(), t0 = timer_start();
             if (which == 0) {
                 ok &= kf_slhdsa_verify_batch(a->param, BATCH, ba->items, ba->results) == KF_OK;
@@ -261,8 +301,16 @@ static int time_batch(bench *b, slh_bench_arg *a, slh_batch_arg *ba, unsigned sa
             if (s == 0) continue; /* warm-up */
             t[2 * which][s - 1] = d > b->overhead ? d - b->overhead : 0;
             t[2 * which + 1][s - 1] = c;
+            if (which == 0) {
+                const double fl = (double)perms * (pr[s - 1] = (p0 + price_now(b, price)) / 2);
+                r[s - 1] = fl > 0 ? (double)c * 1e-9 * b->tsc_hz / fl : 0;
+                rw[s - 1] = fl > 0 ? (double)t[0][s - 1] / fl : 0;
+            }
         }
     }
+    out[4] = median_d(pr, samples);
+    out[5] = median_d(r, samples);
+    out[6] = median_d(rw, samples);
     for (unsigned k = 0; k < 4; k++) {
         qsort(t[k], samples, sizeof t[k][0], cmp_u64);
         out[k] = (double)t[k][samples / 2] * (k % 2 ? 1e-9 * b->tsc_hz : 1.0);
@@ -312,7 +360,8 @@ void bench_suite_slhdsa(bench *b)
            "    one warm-up; batched backend %s); cpu = the same runs' thread CPU time in ticks\n"
            "    (what the scheduler does not cut into). floor = the operation's Keccak-p[1600,24]\n"
            "    calls (counted by the library) x ticks per permutation of %s measured right\n"
-           "    before it; ratio = cpu / floor (wall: ticks / floor)\n",
+           "    before and after each sample (tick/perm: their median; x1: the x1 price, likewise);\n"
+           "    ratio = median over samples of cpu / that sample's floor (wall: ticks / floor)\n",
            backend, price.xn ? price.xn->name : price.x1->name);
     printf("    verify-dep: dependency floor of one verification = crit x (x1 %s permutation) +\n"
            "    (perms - crit) x the x8 per-state price (crit: the permutations of its critical path);\n"
@@ -327,68 +376,70 @@ void bench_suite_slhdsa(bench *b)
         if (set->slow && b->quick) continue;
         unsigned samples = set->slow ? 3 : (b->quick ? 3 : 11);
         const unsigned bsamples = set->slow ? 5 : samples; /* verify-batch8's pairs */
-        double t[3], tc[3], tp[3], tp1 = 0, tb[4] = {0}, tbp = 0;
+        double tb[7] = {0};
+        op_times ot[3];
         uint64_t perms[3], vperms = 0, cp = 0, bperms = 0;
         int batch_ok;
         a.param = set->param;
         a.rc = 0;
         count_ops(&a, perms);
         if (kf_slh_verify_cp(a.param, a.msg, sizeof a.msg, a.sig, a.pk, &vperms, &cp) != KF_OK) cp = 0;
-        for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) {
-            tp[op] = price_now(b, &price);
-            if (op == OP_VERIFY) tp1 = price_now(b, &price1);
-            t[op] = time_op(b, &a, (enum slh_bench_op)op, samples, &tc[op]);
-        }
+        for (int op = OP_KEYGEN; op <= OP_VERIFY; op++)
+            time_op(b, &a, (enum slh_bench_op)op, samples, perms[op], &price, &price1, &ot[op]);
         batch_ok = batch_prepare(&a, &ba, &bperms);
         if (batch_ok) {
-            tbp = price_now(b, &price);
-            batch_ok = time_batch(b, &a, &ba, bsamples, tb);
+            batch_ok = time_batch(b, &a, &ba, bsamples, bperms, &price, tb);
         }
         if (a.rc != 0) {
             printf("    %-20s FAILED (error %d): no figures\n", set->name, a.rc);
             continue;
         }
         for (int op = OP_KEYGEN; op <= OP_VERIFY; op++) {
-            double floor = (double)perms[op] * tp[op];
-            record(b, backend, "ticks", t[op], "%s-%s", set->name, op_names[op]);
+            const op_times *o = &ot[op];
+            const double floor = (double)perms[op] * o->price;
+            record(b, backend, "ticks", o->wall, "%s-%s", set->name, op_names[op]);
             if (!perms[op]) {
-                printf("    %-20s %-7s %14.0f (permutations not counted)\n", set->name, op_names[op], t[op]);
+                printf("    %-20s %-7s %14.0f (permutations not counted)\n", set->name, op_names[op], o->wall);
                 continue;
             }
             record(b, backend, "permutations", (double)perms[op], "%s-%s-perms", set->name, op_names[op]);
             record(b, backend, "ticks", floor, "%s-%s-floor", set->name, op_names[op]);
-            record(b, backend, "ticks", tc[op], "%s-%s-cpu", set->name, op_names[op]);
-            record(b, backend, "x", tc[op] / floor, "%s-%s-floor-ratio", set->name, op_names[op]);
-            record(b, backend, "x", t[op] / floor, "%s-%s-floor-ratio-wall", set->name, op_names[op]);
-            printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u\n", set->name, op_names[op], t[op],
-                   tc[op], (unsigned long long)perms[op], tp[op], floor, tc[op] / floor, t[op] / floor, samples);
+            record(b, backend, "ticks", o->cpu, "%s-%s-cpu", set->name, op_names[op]);
+            record(b, backend, "x", o->ratio, "%s-%s-floor-ratio", set->name, op_names[op]);
+            record(b, backend, "x", o->ratio_wall, "%s-%s-floor-ratio-wall", set->name, op_names[op]);
+            if (op != OP_VERIFY) /* verify's is -verify-x1-price below */
+                record(b, backend, "ticks", o->price1, "%s-%s-x1-price", set->name, op_names[op]);
+            printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u  x1 %.1f\n", set->name, op_names[op],
+                   o->wall, o->cpu, (unsigned long long)perms[op], o->price, floor, o->ratio, o->ratio_wall, samples,
+                   o->price1);
         }
         if (cp && perms[OP_VERIFY] == vperms) {
-            const double dep = (double)cp * tp1 + (double)(vperms - cp) * tp[OP_VERIFY];
+            const op_times *o = &ot[OP_VERIFY];
+            const double tp1 = o->price1, dep = (double)cp * tp1 + (double)(vperms - cp) * o->price;
             record(b, backend, "permutations", (double)cp, "%s-verify-crit-perms", set->name);
             record(b, backend, "ticks", tp1, "%s-verify-x1-price", set->name);
             record(b, backend, "ticks", dep, "%s-verify-dep-floor", set->name);
-            record(b, backend, "x", tc[OP_VERIFY] / dep, "%s-verify-dep-ratio", set->name);
-            record(b, backend, "x", t[OP_VERIFY] / dep, "%s-vdep-ratio-wall", set->name);
+            record(b, backend, "x", o->cpu / dep, "%s-verify-dep-ratio", set->name);
+            record(b, backend, "x", o->wall / dep, "%s-vdep-ratio-wall", set->name);
             printf("    %-20s %-7s %13.0f %13.0f %9llu %9.1f %13.0f %6.3f %6.3f %3u  crit %llu, x1 %.1f\n", set->name,
-                   "vf-dep", t[OP_VERIFY], tc[OP_VERIFY], (unsigned long long)vperms, tp[OP_VERIFY], dep,
-                   tc[OP_VERIFY] / dep, t[OP_VERIFY] / dep, samples, (unsigned long long)cp, tp1);
+                   "vf-dep", o->wall, o->cpu, (unsigned long long)vperms, o->price, dep, o->cpu / dep, o->wall / dep,
+                   samples, (unsigned long long)cp, tp1);
         } else {
             printf("    %-20s verify critical path not counted\n", set->name);
         }
         if (batch_ok) {
-            const double floor = (double)bperms / BATCH * tbp;
+            const double tbp = tb[4], floor = (double)bperms / BATCH * tbp;
             record(b, backend, "ticks", tb[0] / BATCH, "%s-verify-batch8", set->name);
             record(b, backend, "ticks", tb[1] / BATCH, "%s-verify-batch8-cpu", set->name);
             record(b, backend, "permutations", (double)bperms / BATCH, "%s-verify-batch8-perms", set->name);
             record(b, backend, "ticks", floor, "%s-verify-batch8-floor", set->name);
-            record(b, backend, "x", tb[1] / BATCH / floor, "%s-verify-batch8-ratio", set->name);
-            record(b, backend, "x", tb[0] / BATCH / floor, "%s-vbatch8-ratio-wall", set->name);
+            record(b, backend, "x", tb[5], "%s-verify-batch8-ratio", set->name);
+            record(b, backend, "x", tb[6], "%s-vbatch8-ratio-wall", set->name);
             record(b, backend, "ticks", tb[3] / BATCH, "%s-vsingle8-cpu", set->name);
             record(b, backend, "x", tb[3] / tb[1], "%s-vbatch8-speedup", set->name);
             printf("    %-20s %-7s %13.0f %13.0f %9.0f %9.1f %13.0f %6.3f %6.3f %3u  singles cpu %.0f (x %.3f)\n",
                    set->name, "vf-bat8", tb[0] / BATCH, tb[1] / BATCH, (double)bperms / BATCH, tbp, floor,
-                   tb[1] / BATCH / floor, tb[0] / BATCH / floor, bsamples, tb[3] / BATCH, tb[3] / tb[1]);
+                   tb[5], tb[6], bsamples, tb[3] / BATCH, tb[3] / tb[1]);
         } else {
             printf("    %-20s verify-batch8 FAILED\n", set->name);
         }

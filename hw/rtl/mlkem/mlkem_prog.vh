@@ -13,8 +13,8 @@ function [9:0] mlkem_prog_entry;
             {2'd1, 3'd3}: mlkem_prog_entry = 10'd157;
             {2'd1, 3'd4}: mlkem_prog_entry = 10'd206;
             {2'd2, 3'd2}: mlkem_prog_entry = 10'd271;
-            {2'd2, 3'd3}: mlkem_prog_entry = 10'd324;
-            {2'd2, 3'd4}: mlkem_prog_entry = 10'd396;
+            {2'd2, 3'd3}: mlkem_prog_entry = 10'd321;
+            {2'd2, 3'd4}: mlkem_prog_entry = 10'd390;
             default: mlkem_prog_entry = 10'd0;
         endcase
     end
@@ -22,30 +22,33 @@ endfunction
 function [79:0] mlkem_prog;
     input [9:0] pc;
     begin
+        // logic, not a block RAM: yosys would take a BRAM36 for 480 x 80 bits (about 520
+        // LUTs as logic), and the unit's block RAMs are for its memories
+        (* rom_style = "logic" *)
         case (pc)
             // KeyGen, k = 2
             10'd0: mlkem_prog = 80'h00400080c00000010001;  // HASH a=0 na=4 b=0 nb=0 c=12 imm=0x2/1 f=0x0 (rho, sigma) = G(d || k)
-            10'd1: mlkem_prog = 80'h04400000100000010101;  // HASH a=16 na=4 b=0 nb=0 c=1 imm=0x0/1 f=0x4 s[0]
-            10'd2: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd3: mlkem_prog = 80'h04400040200000010101;  // HASH a=16 na=4 b=0 nb=0 c=2 imm=0x1/1 f=0x4 s[1]
-            10'd4: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload slot 1
-            10'd5: mlkem_prog = 80'h00000000000000000022;  // NTT a=2 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd6: mlkem_prog = 80'h04400080500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x2/1 f=0x4 e[0]
-            10'd7: mlkem_prog = 80'h0000000020000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x0 unload slot 2
-            10'd8: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd9: mlkem_prog = 80'h044000c0600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x3/1 f=0x4 e[1]
-            10'd10: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd11: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd12: mlkem_prog = 80'h1d8000005000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=5 imm=0x0/2 f=0x1d slot 5 += A[0][0] o slot 1
-            10'd13: mlkem_prog = 80'h1d8000405000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=5 imm=0x1/2 f=0x1d slot 5 += A[0][1] o slot 2
-            10'd14: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd15: mlkem_prog = 80'h1d8040006000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=6 imm=0x100/2 f=0x1d slot 6 += A[1][0] o slot 1
-            10'd16: mlkem_prog = 80'h1d8040406000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=6 imm=0x101/2 f=0x1d slot 6 += A[1][1] o slot 2
-            10'd17: mlkem_prog = 80'h0c000033400000000055;  // ENC a=5 na=0 b=0 nb=0 c=820 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[0])
-            10'd18: mlkem_prog = 80'h0c000036400000000065;  // ENC a=6 na=0 b=0 nb=0 c=868 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[1])
-            10'd19: mlkem_prog = 80'h000000394000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=916 imm=0x0/0 f=0x0 ek: rho
-            10'd20: mlkem_prog = 80'h0c00001a800000000015;  // ENC a=1 na=0 b=0 nb=0 c=424 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[0])
-            10'd21: mlkem_prog = 80'h0c00001d800000000025;  // ENC a=2 na=0 b=0 nb=0 c=472 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[1])
+            10'd1: mlkem_prog = 80'h04400000000000010101;  // HASH a=16 na=4 b=0 nb=0 c=0 imm=0x0/1 f=0x4 s[0]
+            10'd2: mlkem_prog = 80'h00000000000000000002;  // NTT a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd3: mlkem_prog = 80'h04400040100000010101;  // HASH a=16 na=4 b=0 nb=0 c=1 imm=0x1/1 f=0x4 s[1]
+            10'd4: mlkem_prog = 80'h000000394000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=916 imm=0x0/0 f=0x0 ek: rho
+            10'd5: mlkem_prog = 80'h0000000000000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0 unload into slot 0
+            10'd6: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd7: mlkem_prog = 80'h04400080400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x2/1 f=0x4 e[0]
+            10'd8: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload into slot 1
+            10'd9: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd10: mlkem_prog = 80'h044000c0500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x3/1 f=0x4 e[1]
+            10'd11: mlkem_prog = 80'h0d8000008000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=8 imm=0x0/2 f=0xd slot 8 = A[0][0] o slot 0
+            10'd12: mlkem_prog = 80'h1d8000408000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=8 imm=0x1/2 f=0x1d slot 8 += A[0][1] o slot 1
+            10'd13: mlkem_prog = 80'h0200000040000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=4 imm=0x0/0 f=0x2 unload into slot 4 + slot 8
+            10'd14: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd15: mlkem_prog = 80'h0c00001a800000000005;  // ENC a=0 na=0 b=0 nb=0 c=424 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[0])
+            10'd16: mlkem_prog = 80'h0c00001d800000000015;  // ENC a=1 na=0 b=0 nb=0 c=472 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[1])
+            10'd17: mlkem_prog = 80'h0d8040009000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=9 imm=0x100/2 f=0xd slot 9 = A[1][0] o slot 0
+            10'd18: mlkem_prog = 80'h1d8040409000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=9 imm=0x101/2 f=0x1d slot 9 += A[1][1] o slot 1
+            10'd19: mlkem_prog = 80'h0c000033400000000045;  // ENC a=4 na=0 b=0 nb=0 c=820 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[0])
+            10'd20: mlkem_prog = 80'h0200000050000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=5 imm=0x0/0 f=0x2 unload into slot 5 + slot 9
+            10'd21: mlkem_prog = 80'h0c000036400000000055;  // ENC a=5 na=0 b=0 nb=0 c=868 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[1])
             10'd22: mlkem_prog = 80'h00000020800000193347;  // COPY a=820 na=100 b=0 nb=0 c=520 imm=0x0/0 f=0x0 dk: ek
             10'd23: mlkem_prog = 80'h01000026c00000193341;  // HASH a=820 na=100 b=0 nb=0 c=620 imm=0x0/0 f=0x1 dk: H(ek)
             10'd24: mlkem_prog = 80'h00000027000000010047;  // COPY a=4 na=4 b=0 nb=0 c=624 imm=0x0/0 f=0x0 dk: z
@@ -53,40 +56,40 @@ function [79:0] mlkem_prog;
             10'd26: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             // KeyGen, k = 3
             10'd27: mlkem_prog = 80'h004000c0c00000010001;  // HASH a=0 na=4 b=0 nb=0 c=12 imm=0x3/1 f=0x0 (rho, sigma) = G(d || k)
-            10'd28: mlkem_prog = 80'h03400000100000010101;  // HASH a=16 na=4 b=0 nb=0 c=1 imm=0x0/1 f=0x3 s[0]
-            10'd29: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd30: mlkem_prog = 80'h03400040200000010101;  // HASH a=16 na=4 b=0 nb=0 c=2 imm=0x1/1 f=0x3 s[1]
-            10'd31: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload slot 1
-            10'd32: mlkem_prog = 80'h00000000000000000022;  // NTT a=2 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd33: mlkem_prog = 80'h03400080300000010101;  // HASH a=16 na=4 b=0 nb=0 c=3 imm=0x2/1 f=0x3 s[2]
-            10'd34: mlkem_prog = 80'h0000000020000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x0 unload slot 2
-            10'd35: mlkem_prog = 80'h00000000000000000032;  // NTT a=3 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd36: mlkem_prog = 80'h034000c0500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x3/1 f=0x3 e[0]
-            10'd37: mlkem_prog = 80'h0000000030000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x0 unload slot 3
-            10'd38: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd39: mlkem_prog = 80'h03400100600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x4/1 f=0x3 e[1]
-            10'd40: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd41: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd42: mlkem_prog = 80'h03400140700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x5/1 f=0x3 e[2]
-            10'd43: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd44: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd45: mlkem_prog = 80'h1d8000005000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=5 imm=0x0/2 f=0x1d slot 5 += A[0][0] o slot 1
-            10'd46: mlkem_prog = 80'h1d8000405000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=5 imm=0x1/2 f=0x1d slot 5 += A[0][1] o slot 2
-            10'd47: mlkem_prog = 80'h1d8000805000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=5 imm=0x2/2 f=0x1d slot 5 += A[0][2] o slot 3
-            10'd48: mlkem_prog = 80'h1d8040006000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=6 imm=0x100/2 f=0x1d slot 6 += A[1][0] o slot 1
-            10'd49: mlkem_prog = 80'h1d8040406000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=6 imm=0x101/2 f=0x1d slot 6 += A[1][1] o slot 2
-            10'd50: mlkem_prog = 80'h1d8040806000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=6 imm=0x102/2 f=0x1d slot 6 += A[1][2] o slot 3
-            10'd51: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload slot 7
-            10'd52: mlkem_prog = 80'h1d8080007000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=7 imm=0x200/2 f=0x1d slot 7 += A[2][0] o slot 1
-            10'd53: mlkem_prog = 80'h1d8080407000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=7 imm=0x201/2 f=0x1d slot 7 += A[2][1] o slot 2
-            10'd54: mlkem_prog = 80'h1d8080807000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=7 imm=0x202/2 f=0x1d slot 7 += A[2][2] o slot 3
-            10'd55: mlkem_prog = 80'h0c000033400000000055;  // ENC a=5 na=0 b=0 nb=0 c=820 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[0])
-            10'd56: mlkem_prog = 80'h0c000036400000000065;  // ENC a=6 na=0 b=0 nb=0 c=868 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[1])
-            10'd57: mlkem_prog = 80'h0c000039400000000075;  // ENC a=7 na=0 b=0 nb=0 c=916 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[2])
-            10'd58: mlkem_prog = 80'h0000003c4000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=964 imm=0x0/0 f=0x0 ek: rho
-            10'd59: mlkem_prog = 80'h0c00001a800000000015;  // ENC a=1 na=0 b=0 nb=0 c=424 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[0])
-            10'd60: mlkem_prog = 80'h0c00001d800000000025;  // ENC a=2 na=0 b=0 nb=0 c=472 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[1])
-            10'd61: mlkem_prog = 80'h0c000020800000000035;  // ENC a=3 na=0 b=0 nb=0 c=520 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[2])
+            10'd28: mlkem_prog = 80'h03400000000000010101;  // HASH a=16 na=4 b=0 nb=0 c=0 imm=0x0/1 f=0x3 s[0]
+            10'd29: mlkem_prog = 80'h00000000000000000002;  // NTT a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd30: mlkem_prog = 80'h03400040100000010101;  // HASH a=16 na=4 b=0 nb=0 c=1 imm=0x1/1 f=0x3 s[1]
+            10'd31: mlkem_prog = 80'h03400080200000010101;  // HASH a=16 na=4 b=0 nb=0 c=2 imm=0x2/1 f=0x3 s[2]
+            10'd32: mlkem_prog = 80'h0000000000000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0 unload into slot 0
+            10'd33: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd34: mlkem_prog = 80'h034000c0400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x3/1 f=0x3 e[0]
+            10'd35: mlkem_prog = 80'h03400100500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x4/1 f=0x3 e[1]
+            10'd36: mlkem_prog = 80'h03400140600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x5/1 f=0x3 e[2]
+            10'd37: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload into slot 1
+            10'd38: mlkem_prog = 80'h00000000000000000022;  // NTT a=2 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd39: mlkem_prog = 80'h0c00001a800000000005;  // ENC a=0 na=0 b=0 nb=0 c=424 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[0])
+            10'd40: mlkem_prog = 80'h0c00001d800000000015;  // ENC a=1 na=0 b=0 nb=0 c=472 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[1])
+            10'd41: mlkem_prog = 80'h0000003c4000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=964 imm=0x0/0 f=0x0 ek: rho
+            10'd42: mlkem_prog = 80'h0000000020000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x0 unload into slot 2
+            10'd43: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd44: mlkem_prog = 80'h0d8000008000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=8 imm=0x0/2 f=0xd slot 8 = A[0][0] o slot 0
+            10'd45: mlkem_prog = 80'h1d8000408000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=8 imm=0x1/2 f=0x1d slot 8 += A[0][1] o slot 1
+            10'd46: mlkem_prog = 80'h1d8000808000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=8 imm=0x2/2 f=0x1d slot 8 += A[0][2] o slot 2
+            10'd47: mlkem_prog = 80'h0200000040000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=4 imm=0x0/0 f=0x2 unload into slot 4 + slot 8
+            10'd48: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd49: mlkem_prog = 80'h0d8040009000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=9 imm=0x100/2 f=0xd slot 9 = A[1][0] o slot 0
+            10'd50: mlkem_prog = 80'h1d8040409000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=9 imm=0x101/2 f=0x1d slot 9 += A[1][1] o slot 1
+            10'd51: mlkem_prog = 80'h1d8040809000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=9 imm=0x102/2 f=0x1d slot 9 += A[1][2] o slot 2
+            10'd52: mlkem_prog = 80'h0200000050000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=5 imm=0x0/0 f=0x2 unload into slot 5 + slot 9
+            10'd53: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd54: mlkem_prog = 80'h0c000020800000000025;  // ENC a=2 na=0 b=0 nb=0 c=520 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[2])
+            10'd55: mlkem_prog = 80'h0d808000a000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=10 imm=0x200/2 f=0xd slot 10 = A[2][0] o slot 0
+            10'd56: mlkem_prog = 80'h1d808040a000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=10 imm=0x201/2 f=0x1d slot 10 += A[2][1] o slot 1
+            10'd57: mlkem_prog = 80'h1d808080a000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=10 imm=0x202/2 f=0x1d slot 10 += A[2][2] o slot 2
+            10'd58: mlkem_prog = 80'h0c000033400000000045;  // ENC a=4 na=0 b=0 nb=0 c=820 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[0])
+            10'd59: mlkem_prog = 80'h0c000036400000000055;  // ENC a=5 na=0 b=0 nb=0 c=868 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[1])
+            10'd60: mlkem_prog = 80'h0200000060000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=6 imm=0x0/0 f=0x2 unload into slot 6 + slot 10
+            10'd61: mlkem_prog = 80'h0c000039400000000065;  // ENC a=6 na=0 b=0 nb=0 c=916 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[2])
             10'd62: mlkem_prog = 80'h00000023800000253347;  // COPY a=820 na=148 b=0 nb=0 c=568 imm=0x0/0 f=0x0 dk: ek
             10'd63: mlkem_prog = 80'h0100002cc00000253341;  // HASH a=820 na=148 b=0 nb=0 c=716 imm=0x0/0 f=0x1 dk: H(ek)
             10'd64: mlkem_prog = 80'h0000002d000000010047;  // COPY a=4 na=4 b=0 nb=0 c=720 imm=0x0/0 f=0x0 dk: z
@@ -94,55 +97,55 @@ function [79:0] mlkem_prog;
             10'd66: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             // KeyGen, k = 4
             10'd67: mlkem_prog = 80'h00400100c00000010001;  // HASH a=0 na=4 b=0 nb=0 c=12 imm=0x4/1 f=0x0 (rho, sigma) = G(d || k)
-            10'd68: mlkem_prog = 80'h03400000100000010101;  // HASH a=16 na=4 b=0 nb=0 c=1 imm=0x0/1 f=0x3 s[0]
-            10'd69: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd70: mlkem_prog = 80'h03400040200000010101;  // HASH a=16 na=4 b=0 nb=0 c=2 imm=0x1/1 f=0x3 s[1]
-            10'd71: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload slot 1
-            10'd72: mlkem_prog = 80'h00000000000000000022;  // NTT a=2 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd73: mlkem_prog = 80'h03400080300000010101;  // HASH a=16 na=4 b=0 nb=0 c=3 imm=0x2/1 f=0x3 s[2]
-            10'd74: mlkem_prog = 80'h0000000020000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x0 unload slot 2
-            10'd75: mlkem_prog = 80'h00000000000000000032;  // NTT a=3 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd76: mlkem_prog = 80'h034000c0400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x3/1 f=0x3 s[3]
-            10'd77: mlkem_prog = 80'h0000000030000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x0 unload slot 3
-            10'd78: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd79: mlkem_prog = 80'h03400100500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x4/1 f=0x3 e[0]
-            10'd80: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload slot 4
-            10'd81: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd82: mlkem_prog = 80'h03400140600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x5/1 f=0x3 e[1]
-            10'd83: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd84: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd85: mlkem_prog = 80'h03400180700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x6/1 f=0x3 e[2]
-            10'd86: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd87: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd88: mlkem_prog = 80'h034001c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x7/1 f=0x3 e[3]
-            10'd89: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload slot 7
-            10'd90: mlkem_prog = 80'h00000000000000000082;  // NTT a=8 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd91: mlkem_prog = 80'h1d8000005000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=5 imm=0x0/2 f=0x1d slot 5 += A[0][0] o slot 1
-            10'd92: mlkem_prog = 80'h1d8000405000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=5 imm=0x1/2 f=0x1d slot 5 += A[0][1] o slot 2
-            10'd93: mlkem_prog = 80'h1d8000805000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=5 imm=0x2/2 f=0x1d slot 5 += A[0][2] o slot 3
-            10'd94: mlkem_prog = 80'h1d8000c05000040100c1;  // HASH a=12 na=4 b=4 nb=0 c=5 imm=0x3/2 f=0x1d slot 5 += A[0][3] o slot 4
-            10'd95: mlkem_prog = 80'h1d8040006000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=6 imm=0x100/2 f=0x1d slot 6 += A[1][0] o slot 1
-            10'd96: mlkem_prog = 80'h1d8040406000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=6 imm=0x101/2 f=0x1d slot 6 += A[1][1] o slot 2
-            10'd97: mlkem_prog = 80'h1d8040806000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=6 imm=0x102/2 f=0x1d slot 6 += A[1][2] o slot 3
-            10'd98: mlkem_prog = 80'h1d8040c06000040100c1;  // HASH a=12 na=4 b=4 nb=0 c=6 imm=0x103/2 f=0x1d slot 6 += A[1][3] o slot 4
-            10'd99: mlkem_prog = 80'h1d8080007000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=7 imm=0x200/2 f=0x1d slot 7 += A[2][0] o slot 1
-            10'd100: mlkem_prog = 80'h1d8080407000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=7 imm=0x201/2 f=0x1d slot 7 += A[2][1] o slot 2
-            10'd101: mlkem_prog = 80'h1d8080807000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=7 imm=0x202/2 f=0x1d slot 7 += A[2][2] o slot 3
-            10'd102: mlkem_prog = 80'h1d8080c07000040100c1;  // HASH a=12 na=4 b=4 nb=0 c=7 imm=0x203/2 f=0x1d slot 7 += A[2][3] o slot 4
-            10'd103: mlkem_prog = 80'h0000000080000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0x0 unload slot 8
-            10'd104: mlkem_prog = 80'h1d80c0008000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=8 imm=0x300/2 f=0x1d slot 8 += A[3][0] o slot 1
-            10'd105: mlkem_prog = 80'h1d80c0408000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=8 imm=0x301/2 f=0x1d slot 8 += A[3][1] o slot 2
-            10'd106: mlkem_prog = 80'h1d80c0808000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=8 imm=0x302/2 f=0x1d slot 8 += A[3][2] o slot 3
-            10'd107: mlkem_prog = 80'h1d80c0c08000040100c1;  // HASH a=12 na=4 b=4 nb=0 c=8 imm=0x303/2 f=0x1d slot 8 += A[3][3] o slot 4
-            10'd108: mlkem_prog = 80'h0c000033400000000055;  // ENC a=5 na=0 b=0 nb=0 c=820 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[0])
-            10'd109: mlkem_prog = 80'h0c000036400000000065;  // ENC a=6 na=0 b=0 nb=0 c=868 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[1])
-            10'd110: mlkem_prog = 80'h0c000039400000000075;  // ENC a=7 na=0 b=0 nb=0 c=916 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[2])
-            10'd111: mlkem_prog = 80'h0c00003c400000000085;  // ENC a=8 na=0 b=0 nb=0 c=964 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[3])
-            10'd112: mlkem_prog = 80'h0000003f4000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=1012 imm=0x0/0 f=0x0 ek: rho
-            10'd113: mlkem_prog = 80'h0c00001a800000000015;  // ENC a=1 na=0 b=0 nb=0 c=424 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[0])
-            10'd114: mlkem_prog = 80'h0c00001d800000000025;  // ENC a=2 na=0 b=0 nb=0 c=472 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[1])
-            10'd115: mlkem_prog = 80'h0c000020800000000035;  // ENC a=3 na=0 b=0 nb=0 c=520 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[2])
-            10'd116: mlkem_prog = 80'h0c000023800000000045;  // ENC a=4 na=0 b=0 nb=0 c=568 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[3])
+            10'd68: mlkem_prog = 80'h03400000000000010101;  // HASH a=16 na=4 b=0 nb=0 c=0 imm=0x0/1 f=0x3 s[0]
+            10'd69: mlkem_prog = 80'h00000000000000000002;  // NTT a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd70: mlkem_prog = 80'h03400040100000010101;  // HASH a=16 na=4 b=0 nb=0 c=1 imm=0x1/1 f=0x3 s[1]
+            10'd71: mlkem_prog = 80'h03400080200000010101;  // HASH a=16 na=4 b=0 nb=0 c=2 imm=0x2/1 f=0x3 s[2]
+            10'd72: mlkem_prog = 80'h0000000000000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0 unload into slot 0
+            10'd73: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd74: mlkem_prog = 80'h034000c0300000010101;  // HASH a=16 na=4 b=0 nb=0 c=3 imm=0x3/1 f=0x3 s[3]
+            10'd75: mlkem_prog = 80'h03400100400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x4/1 f=0x3 e[0]
+            10'd76: mlkem_prog = 80'h03400140500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x5/1 f=0x3 e[1]
+            10'd77: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload into slot 1
+            10'd78: mlkem_prog = 80'h00000000000000000022;  // NTT a=2 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd79: mlkem_prog = 80'h03400180600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x6/1 f=0x3 e[2]
+            10'd80: mlkem_prog = 80'h034001c0700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x7/1 f=0x3 e[3]
+            10'd81: mlkem_prog = 80'h0c00001a800000000005;  // ENC a=0 na=0 b=0 nb=0 c=424 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[0])
+            10'd82: mlkem_prog = 80'h0000000020000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x0 unload into slot 2
+            10'd83: mlkem_prog = 80'h00000000000000000032;  // NTT a=3 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd84: mlkem_prog = 80'h0c00001d800000000015;  // ENC a=1 na=0 b=0 nb=0 c=472 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[1])
+            10'd85: mlkem_prog = 80'h0c000020800000000025;  // ENC a=2 na=0 b=0 nb=0 c=520 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[2])
+            10'd86: mlkem_prog = 80'h0000003f4000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=1012 imm=0x0/0 f=0x0 ek: rho
+            10'd87: mlkem_prog = 80'h0000000030000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x0 unload into slot 3
+            10'd88: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd89: mlkem_prog = 80'h0d8000008000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=8 imm=0x0/2 f=0xd slot 8 = A[0][0] o slot 0
+            10'd90: mlkem_prog = 80'h1d8000408000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=8 imm=0x1/2 f=0x1d slot 8 += A[0][1] o slot 1
+            10'd91: mlkem_prog = 80'h1d8000808000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=8 imm=0x2/2 f=0x1d slot 8 += A[0][2] o slot 2
+            10'd92: mlkem_prog = 80'h1d8000c08000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=8 imm=0x3/2 f=0x1d slot 8 += A[0][3] o slot 3
+            10'd93: mlkem_prog = 80'h0200000040000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=4 imm=0x0/0 f=0x2 unload into slot 4 + slot 8
+            10'd94: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd95: mlkem_prog = 80'h0d8040009000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=9 imm=0x100/2 f=0xd slot 9 = A[1][0] o slot 0
+            10'd96: mlkem_prog = 80'h1d8040409000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=9 imm=0x101/2 f=0x1d slot 9 += A[1][1] o slot 1
+            10'd97: mlkem_prog = 80'h1d8040809000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=9 imm=0x102/2 f=0x1d slot 9 += A[1][2] o slot 2
+            10'd98: mlkem_prog = 80'h1d8040c09000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=9 imm=0x103/2 f=0x1d slot 9 += A[1][3] o slot 3
+            10'd99: mlkem_prog = 80'h0200000050000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=5 imm=0x0/0 f=0x2 unload into slot 5 + slot 9
+            10'd100: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd101: mlkem_prog = 80'h0d808000a000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=10 imm=0x200/2 f=0xd slot 10 = A[2][0] o slot 0
+            10'd102: mlkem_prog = 80'h1d808040a000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=10 imm=0x201/2 f=0x1d slot 10 += A[2][1] o slot 1
+            10'd103: mlkem_prog = 80'h1d808080a000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=10 imm=0x202/2 f=0x1d slot 10 += A[2][2] o slot 2
+            10'd104: mlkem_prog = 80'h1d8080c0a000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=10 imm=0x203/2 f=0x1d slot 10 += A[2][3] o slot 3
+            10'd105: mlkem_prog = 80'h0200000060000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=6 imm=0x0/0 f=0x2 unload into slot 6 + slot 10
+            10'd106: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd107: mlkem_prog = 80'h0c000023800000000035;  // ENC a=3 na=0 b=0 nb=0 c=568 imm=0x0/0 f=0xc dk: ByteEncode_12(s^[3])
+            10'd108: mlkem_prog = 80'h0d80c000b000000100c1;  // HASH a=12 na=4 b=0 nb=0 c=11 imm=0x300/2 f=0xd slot 11 = A[3][0] o slot 0
+            10'd109: mlkem_prog = 80'h1d80c040b000010100c1;  // HASH a=12 na=4 b=1 nb=0 c=11 imm=0x301/2 f=0x1d slot 11 += A[3][1] o slot 1
+            10'd110: mlkem_prog = 80'h1d80c080b000020100c1;  // HASH a=12 na=4 b=2 nb=0 c=11 imm=0x302/2 f=0x1d slot 11 += A[3][2] o slot 2
+            10'd111: mlkem_prog = 80'h1d80c0c0b000030100c1;  // HASH a=12 na=4 b=3 nb=0 c=11 imm=0x303/2 f=0x1d slot 11 += A[3][3] o slot 3
+            10'd112: mlkem_prog = 80'h0c000033400000000045;  // ENC a=4 na=0 b=0 nb=0 c=820 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[0])
+            10'd113: mlkem_prog = 80'h0c000036400000000055;  // ENC a=5 na=0 b=0 nb=0 c=868 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[1])
+            10'd114: mlkem_prog = 80'h0c000039400000000065;  // ENC a=6 na=0 b=0 nb=0 c=916 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[2])
+            10'd115: mlkem_prog = 80'h0200000070000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=7 imm=0x0/0 f=0x2 unload into slot 7 + slot 11
+            10'd116: mlkem_prog = 80'h0c00003c400000000075;  // ENC a=7 na=0 b=0 nb=0 c=964 imm=0x0/0 f=0xc ek: ByteEncode_12(t^[3])
             10'd117: mlkem_prog = 80'h00000026800000313347;  // COPY a=820 na=196 b=0 nb=0 c=616 imm=0x0/0 f=0x0 dk: ek
             10'd118: mlkem_prog = 80'h01000032c00000313341;  // HASH a=820 na=196 b=0 nb=0 c=812 imm=0x0/0 f=0x1 dk: H(ek)
             10'd119: mlkem_prog = 80'h00000033000000010047;  // COPY a=4 na=4 b=0 nb=0 c=816 imm=0x0/0 f=0x0 dk: z
@@ -151,34 +154,34 @@ function [79:0] mlkem_prog;
             // Encaps, k = 2
             10'd122: mlkem_prog = 80'h01000001400000193341;  // HASH a=820 na=100 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek)
             10'd123: mlkem_prog = 80'h00000000c01014010001;  // HASH a=0 na=4 b=20 nb=4 c=12 imm=0x0/0 f=0x0 (K, r) = G(m || H(ek))
-            10'd124: mlkem_prog = 80'h2c000000100000003346;  // DEC a=820 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x2c t^[0]
-            10'd125: mlkem_prog = 80'h2c000000200000003646;  // DEC a=868 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x2c t^[1]
-            10'd126: mlkem_prog = 80'h04400000500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x0/1 f=0x4 y[0]
-            10'd127: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd128: mlkem_prog = 80'h04400040600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x1/1 f=0x4 y[1]
-            10'd129: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd130: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd131: mlkem_prog = 80'h03400080900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x2/1 f=0x3 e1[0]
-            10'd132: mlkem_prog = 80'h034000c0a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x3/1 f=0x3 e1[1]
-            10'd133: mlkem_prog = 80'h03400100d00000010101;  // HASH a=16 na=4 b=0 nb=0 c=13 imm=0x4/1 f=0x3 e2
-            10'd134: mlkem_prog = 80'h0d800000e00005013941;  // HASH a=916 na=4 b=5 nb=0 c=14 imm=0x0/2 f=0xd slot 14 = A[0][0]^T o slot 5
-            10'd135: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd136: mlkem_prog = 80'h1d804000e00006013941;  // HASH a=916 na=4 b=6 nb=0 c=14 imm=0x100/2 f=0x1d slot 14 += A[0][1]^T o slot 6
-            10'd137: mlkem_prog = 80'h010000000000000000e2;  // NTT a=14 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd138: mlkem_prog = 80'h0d800040f00005013941;  // HASH a=916 na=4 b=5 nb=0 c=15 imm=0x1/2 f=0xd slot 15 = A[1][0]^T o slot 5
-            10'd139: mlkem_prog = 80'h1d804040f00006013941;  // HASH a=916 na=4 b=6 nb=0 c=15 imm=0x101/2 f=0x1d slot 15 += A[1][1]^T o slot 6
-            10'd140: mlkem_prog = 80'h02000000e0000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=14 imm=0x0/0 f=0x2 unload slot 14 + slot 9
-            10'd141: mlkem_prog = 80'h010000000000000000f2;  // NTT a=15 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd142: mlkem_prog = 80'h00000001200005000013;  // BMUL a=1 na=0 b=5 nb=0 c=18 imm=0x0/0 f=0x0
-            10'd143: mlkem_prog = 80'h01000001200006000023;  // BMUL a=2 na=0 b=6 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd144: mlkem_prog = 80'h02000000f0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=15 imm=0x0/0 f=0x2 unload slot 15 + slot 10
-            10'd145: mlkem_prog = 80'h01000000000000000122;  // NTT a=18 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd146: mlkem_prog = 80'h11000001300000000006;  // DEC a=0 na=0 b=0 nb=0 c=19 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd147: mlkem_prog = 80'h1a0000020000000000e5;  // ENC a=14 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x1a c1[0]
-            10'd148: mlkem_prog = 80'h1a0000048000000000f5;  // ENC a=15 na=0 b=0 nb=0 c=72 imm=0x0/0 f=0x1a c1[1]
-            10'd149: mlkem_prog = 80'h0200000120000d00000b;  // NTTU a=0 na=0 b=13 nb=0 c=18 imm=0x0/0 f=0x2 unload slot 18 + slot 13
-            10'd150: mlkem_prog = 80'h00000001200013000124;  // ADDSUB a=18 na=0 b=19 nb=0 c=18 imm=0x0/0 f=0x0 v
-            10'd151: mlkem_prog = 80'h14000007000000000125;  // ENC a=18 na=0 b=0 nb=0 c=112 imm=0x0/0 f=0x14 c2
+            10'd124: mlkem_prog = 80'h04400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x4 y[0]
+            10'd125: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd126: mlkem_prog = 80'h03400080800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x2/1 f=0x3 e1[0]
+            10'd127: mlkem_prog = 80'h034000c0900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x3/1 f=0x3 e1[1]
+            10'd128: mlkem_prog = 80'h04400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x4 y[1]
+            10'd129: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd130: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd131: mlkem_prog = 80'h03400100c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x4/1 f=0x3 e2
+            10'd132: mlkem_prog = 80'h2c000000000000003346;  // DEC a=820 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x2c t^[0]
+            10'd133: mlkem_prog = 80'h2c000000100000003646;  // DEC a=868 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x2c t^[1]
+            10'd134: mlkem_prog = 80'h0d800000d00004013941;  // HASH a=916 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd135: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd136: mlkem_prog = 80'h1d804000d00005013941;  // HASH a=916 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd137: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd138: mlkem_prog = 80'h0d800040d00004013941;  // HASH a=916 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd139: mlkem_prog = 80'h1d804040d00005013941;  // HASH a=916 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd140: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd141: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd142: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd143: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd144: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd145: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd146: mlkem_prog = 80'h1a000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x1a c1[0]
+            10'd147: mlkem_prog = 80'h1a000004800000000095;  // ENC a=9 na=0 b=0 nb=0 c=72 imm=0x0/0 f=0x1a c1[1]
+            10'd148: mlkem_prog = 80'h11000000d00000000006;  // DEC a=0 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd149: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd150: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd151: mlkem_prog = 80'h140000070000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=112 imm=0x0/0 f=0x14 c2
             10'd152: mlkem_prog = 80'h000000008000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x0 K
             10'd153: mlkem_prog = 80'h00000000c0000002000a;  // ZERO a=0 na=8 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K, r
             10'd154: mlkem_prog = 80'h0100000200000018000a;  // ZERO a=0 na=96 b=0 nb=0 c=32 imm=0x0/0 f=0x1
@@ -187,48 +190,48 @@ function [79:0] mlkem_prog;
             // Encaps, k = 3
             10'd157: mlkem_prog = 80'h01000001400000253341;  // HASH a=820 na=148 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek)
             10'd158: mlkem_prog = 80'h00000000c01014010001;  // HASH a=0 na=4 b=20 nb=4 c=12 imm=0x0/0 f=0x0 (K, r) = G(m || H(ek))
-            10'd159: mlkem_prog = 80'h2c000000100000003346;  // DEC a=820 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x2c t^[0]
-            10'd160: mlkem_prog = 80'h2c000000200000003646;  // DEC a=868 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x2c t^[1]
-            10'd161: mlkem_prog = 80'h2c000000300000003946;  // DEC a=916 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x2c t^[2]
-            10'd162: mlkem_prog = 80'h03400000500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x0/1 f=0x3 y[0]
-            10'd163: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd164: mlkem_prog = 80'h03400040600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x1/1 f=0x3 y[1]
-            10'd165: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd166: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd167: mlkem_prog = 80'h03400080700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x2/1 f=0x3 y[2]
-            10'd168: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd169: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd170: mlkem_prog = 80'h034000c0900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x3/1 f=0x3 e1[0]
-            10'd171: mlkem_prog = 80'h03400100a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x4/1 f=0x3 e1[1]
-            10'd172: mlkem_prog = 80'h03400140b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x5/1 f=0x3 e1[2]
-            10'd173: mlkem_prog = 80'h03400180d00000010101;  // HASH a=16 na=4 b=0 nb=0 c=13 imm=0x6/1 f=0x3 e2
-            10'd174: mlkem_prog = 80'h0d800000e00005013c41;  // HASH a=964 na=4 b=5 nb=0 c=14 imm=0x0/2 f=0xd slot 14 = A[0][0]^T o slot 5
-            10'd175: mlkem_prog = 80'h1d804000e00006013c41;  // HASH a=964 na=4 b=6 nb=0 c=14 imm=0x100/2 f=0x1d slot 14 += A[0][1]^T o slot 6
-            10'd176: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload slot 7
-            10'd177: mlkem_prog = 80'h1d808000e00007013c41;  // HASH a=964 na=4 b=7 nb=0 c=14 imm=0x200/2 f=0x1d slot 14 += A[0][2]^T o slot 7
-            10'd178: mlkem_prog = 80'h010000000000000000e2;  // NTT a=14 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd179: mlkem_prog = 80'h0d800040f00005013c41;  // HASH a=964 na=4 b=5 nb=0 c=15 imm=0x1/2 f=0xd slot 15 = A[1][0]^T o slot 5
-            10'd180: mlkem_prog = 80'h1d804040f00006013c41;  // HASH a=964 na=4 b=6 nb=0 c=15 imm=0x101/2 f=0x1d slot 15 += A[1][1]^T o slot 6
-            10'd181: mlkem_prog = 80'h1d808040f00007013c41;  // HASH a=964 na=4 b=7 nb=0 c=15 imm=0x201/2 f=0x1d slot 15 += A[1][2]^T o slot 7
-            10'd182: mlkem_prog = 80'h02000000e0000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=14 imm=0x0/0 f=0x2 unload slot 14 + slot 9
-            10'd183: mlkem_prog = 80'h010000000000000000f2;  // NTT a=15 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd184: mlkem_prog = 80'h0d800081000005013c41;  // HASH a=964 na=4 b=5 nb=0 c=16 imm=0x2/2 f=0xd slot 16 = A[2][0]^T o slot 5
-            10'd185: mlkem_prog = 80'h1d804081000006013c41;  // HASH a=964 na=4 b=6 nb=0 c=16 imm=0x102/2 f=0x1d slot 16 += A[2][1]^T o slot 6
-            10'd186: mlkem_prog = 80'h1d808081000007013c41;  // HASH a=964 na=4 b=7 nb=0 c=16 imm=0x202/2 f=0x1d slot 16 += A[2][2]^T o slot 7
-            10'd187: mlkem_prog = 80'h02000000f0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=15 imm=0x0/0 f=0x2 unload slot 15 + slot 10
-            10'd188: mlkem_prog = 80'h01000000000000000102;  // NTT a=16 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
-            10'd189: mlkem_prog = 80'h00000001200005000013;  // BMUL a=1 na=0 b=5 nb=0 c=18 imm=0x0/0 f=0x0
-            10'd190: mlkem_prog = 80'h01000001200006000023;  // BMUL a=2 na=0 b=6 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd191: mlkem_prog = 80'h01000001200007000033;  // BMUL a=3 na=0 b=7 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd192: mlkem_prog = 80'h0200000100000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=16 imm=0x0/0 f=0x2 unload slot 16 + slot 11
-            10'd193: mlkem_prog = 80'h01000000000000000122;  // NTT a=18 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd194: mlkem_prog = 80'h11000001300000000006;  // DEC a=0 na=0 b=0 nb=0 c=19 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd195: mlkem_prog = 80'h1a0000020000000000e5;  // ENC a=14 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x1a c1[0]
-            10'd196: mlkem_prog = 80'h1a0000048000000000f5;  // ENC a=15 na=0 b=0 nb=0 c=72 imm=0x0/0 f=0x1a c1[1]
-            10'd197: mlkem_prog = 80'h1a000007000000000105;  // ENC a=16 na=0 b=0 nb=0 c=112 imm=0x0/0 f=0x1a c1[2]
-            10'd198: mlkem_prog = 80'h0200000120000d00000b;  // NTTU a=0 na=0 b=13 nb=0 c=18 imm=0x0/0 f=0x2 unload slot 18 + slot 13
-            10'd199: mlkem_prog = 80'h00000001200013000124;  // ADDSUB a=18 na=0 b=19 nb=0 c=18 imm=0x0/0 f=0x0 v
-            10'd200: mlkem_prog = 80'h14000009800000000125;  // ENC a=18 na=0 b=0 nb=0 c=152 imm=0x0/0 f=0x14 c2
+            10'd159: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
+            10'd160: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd161: mlkem_prog = 80'h034000c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x3/1 f=0x3 e1[0]
+            10'd162: mlkem_prog = 80'h03400100900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x4/1 f=0x3 e1[1]
+            10'd163: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
+            10'd164: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd165: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd166: mlkem_prog = 80'h03400140a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x5/1 f=0x3 e1[2]
+            10'd167: mlkem_prog = 80'h03400180c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x6/1 f=0x3 e2
+            10'd168: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
+            10'd169: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd170: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd171: mlkem_prog = 80'h2c000000000000003346;  // DEC a=820 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x2c t^[0]
+            10'd172: mlkem_prog = 80'h2c000000100000003646;  // DEC a=868 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x2c t^[1]
+            10'd173: mlkem_prog = 80'h2c000000200000003946;  // DEC a=916 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x2c t^[2]
+            10'd174: mlkem_prog = 80'h0d800000d00004013c41;  // HASH a=964 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd175: mlkem_prog = 80'h1d804000d00005013c41;  // HASH a=964 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd176: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd177: mlkem_prog = 80'h1d808000d00006013c41;  // HASH a=964 na=4 b=6 nb=0 c=13 imm=0x200/2 f=0x1d slot 13 += A[0][2]^T o slot 6
+            10'd178: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd179: mlkem_prog = 80'h0d800040d00004013c41;  // HASH a=964 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd180: mlkem_prog = 80'h1d804040d00005013c41;  // HASH a=964 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd181: mlkem_prog = 80'h1d808040d00006013c41;  // HASH a=964 na=4 b=6 nb=0 c=13 imm=0x201/2 f=0x1d slot 13 += A[1][2]^T o slot 6
+            10'd182: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd183: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd184: mlkem_prog = 80'h0d800080d00004013c41;  // HASH a=964 na=4 b=4 nb=0 c=13 imm=0x2/2 f=0xd slot 13 = A[2][0]^T o slot 4
+            10'd185: mlkem_prog = 80'h1d804080d00005013c41;  // HASH a=964 na=4 b=5 nb=0 c=13 imm=0x102/2 f=0x1d slot 13 += A[2][1]^T o slot 5
+            10'd186: mlkem_prog = 80'h1d808080d00006013c41;  // HASH a=964 na=4 b=6 nb=0 c=13 imm=0x202/2 f=0x1d slot 13 += A[2][2]^T o slot 6
+            10'd187: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd188: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
+            10'd189: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd190: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd191: mlkem_prog = 80'h01000000d00006000023;  // BMUL a=2 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[2] o y^[2]
+            10'd192: mlkem_prog = 80'h02000000a0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x2 unload into slot 10 + slot 10
+            10'd193: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd194: mlkem_prog = 80'h1a000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x1a c1[0]
+            10'd195: mlkem_prog = 80'h1a000004800000000095;  // ENC a=9 na=0 b=0 nb=0 c=72 imm=0x0/0 f=0x1a c1[1]
+            10'd196: mlkem_prog = 80'h1a0000070000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=112 imm=0x0/0 f=0x1a c1[2]
+            10'd197: mlkem_prog = 80'h11000000d00000000006;  // DEC a=0 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd198: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd199: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd200: mlkem_prog = 80'h140000098000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=152 imm=0x0/0 f=0x14 c2
             10'd201: mlkem_prog = 80'h000000008000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x0 K
             10'd202: mlkem_prog = 80'h00000000c0000002000a;  // ZERO a=0 na=8 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K, r
             10'd203: mlkem_prog = 80'h0100000200000022000a;  // ZERO a=0 na=136 b=0 nb=0 c=32 imm=0x0/0 f=0x1
@@ -237,290 +240,281 @@ function [79:0] mlkem_prog;
             // Encaps, k = 4
             10'd206: mlkem_prog = 80'h01000001400000313341;  // HASH a=820 na=196 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek)
             10'd207: mlkem_prog = 80'h00000000c01014010001;  // HASH a=0 na=4 b=20 nb=4 c=12 imm=0x0/0 f=0x0 (K, r) = G(m || H(ek))
-            10'd208: mlkem_prog = 80'h2c000000100000003346;  // DEC a=820 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x2c t^[0]
-            10'd209: mlkem_prog = 80'h2c000000200000003646;  // DEC a=868 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x2c t^[1]
-            10'd210: mlkem_prog = 80'h2c000000300000003946;  // DEC a=916 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x2c t^[2]
-            10'd211: mlkem_prog = 80'h2c000000400000003c46;  // DEC a=964 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x2c t^[3]
-            10'd212: mlkem_prog = 80'h03400000500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x0/1 f=0x3 y[0]
-            10'd213: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd214: mlkem_prog = 80'h03400040600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x1/1 f=0x3 y[1]
-            10'd215: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd216: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd217: mlkem_prog = 80'h03400080700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x2/1 f=0x3 y[2]
-            10'd218: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd219: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd220: mlkem_prog = 80'h034000c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x3/1 f=0x3 y[3]
-            10'd221: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload slot 7
-            10'd222: mlkem_prog = 80'h00000000000000000082;  // NTT a=8 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd223: mlkem_prog = 80'h03400100900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x4/1 f=0x3 e1[0]
-            10'd224: mlkem_prog = 80'h03400140a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x5/1 f=0x3 e1[1]
-            10'd225: mlkem_prog = 80'h03400180b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x6/1 f=0x3 e1[2]
-            10'd226: mlkem_prog = 80'h034001c0c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x7/1 f=0x3 e1[3]
-            10'd227: mlkem_prog = 80'h03400200d00000010101;  // HASH a=16 na=4 b=0 nb=0 c=13 imm=0x8/1 f=0x3 e2
-            10'd228: mlkem_prog = 80'h0d800000e00005013f41;  // HASH a=1012 na=4 b=5 nb=0 c=14 imm=0x0/2 f=0xd slot 14 = A[0][0]^T o slot 5
-            10'd229: mlkem_prog = 80'h1d804000e00006013f41;  // HASH a=1012 na=4 b=6 nb=0 c=14 imm=0x100/2 f=0x1d slot 14 += A[0][1]^T o slot 6
-            10'd230: mlkem_prog = 80'h1d808000e00007013f41;  // HASH a=1012 na=4 b=7 nb=0 c=14 imm=0x200/2 f=0x1d slot 14 += A[0][2]^T o slot 7
-            10'd231: mlkem_prog = 80'h0000000080000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0x0 unload slot 8
-            10'd232: mlkem_prog = 80'h1d80c000e00008013f41;  // HASH a=1012 na=4 b=8 nb=0 c=14 imm=0x300/2 f=0x1d slot 14 += A[0][3]^T o slot 8
-            10'd233: mlkem_prog = 80'h010000000000000000e2;  // NTT a=14 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd234: mlkem_prog = 80'h0d800040f00005013f41;  // HASH a=1012 na=4 b=5 nb=0 c=15 imm=0x1/2 f=0xd slot 15 = A[1][0]^T o slot 5
-            10'd235: mlkem_prog = 80'h1d804040f00006013f41;  // HASH a=1012 na=4 b=6 nb=0 c=15 imm=0x101/2 f=0x1d slot 15 += A[1][1]^T o slot 6
-            10'd236: mlkem_prog = 80'h1d808040f00007013f41;  // HASH a=1012 na=4 b=7 nb=0 c=15 imm=0x201/2 f=0x1d slot 15 += A[1][2]^T o slot 7
-            10'd237: mlkem_prog = 80'h1d80c040f00008013f41;  // HASH a=1012 na=4 b=8 nb=0 c=15 imm=0x301/2 f=0x1d slot 15 += A[1][3]^T o slot 8
-            10'd238: mlkem_prog = 80'h02000000e0000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=14 imm=0x0/0 f=0x2 unload slot 14 + slot 9
-            10'd239: mlkem_prog = 80'h010000000000000000f2;  // NTT a=15 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd240: mlkem_prog = 80'h0d800081000005013f41;  // HASH a=1012 na=4 b=5 nb=0 c=16 imm=0x2/2 f=0xd slot 16 = A[2][0]^T o slot 5
-            10'd241: mlkem_prog = 80'h1d804081000006013f41;  // HASH a=1012 na=4 b=6 nb=0 c=16 imm=0x102/2 f=0x1d slot 16 += A[2][1]^T o slot 6
-            10'd242: mlkem_prog = 80'h1d808081000007013f41;  // HASH a=1012 na=4 b=7 nb=0 c=16 imm=0x202/2 f=0x1d slot 16 += A[2][2]^T o slot 7
-            10'd243: mlkem_prog = 80'h1d80c081000008013f41;  // HASH a=1012 na=4 b=8 nb=0 c=16 imm=0x302/2 f=0x1d slot 16 += A[2][3]^T o slot 8
-            10'd244: mlkem_prog = 80'h02000000f0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=15 imm=0x0/0 f=0x2 unload slot 15 + slot 10
-            10'd245: mlkem_prog = 80'h01000000000000000102;  // NTT a=16 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
-            10'd246: mlkem_prog = 80'h0d8000c1100005013f41;  // HASH a=1012 na=4 b=5 nb=0 c=17 imm=0x3/2 f=0xd slot 17 = A[3][0]^T o slot 5
-            10'd247: mlkem_prog = 80'h1d8040c1100006013f41;  // HASH a=1012 na=4 b=6 nb=0 c=17 imm=0x103/2 f=0x1d slot 17 += A[3][1]^T o slot 6
-            10'd248: mlkem_prog = 80'h1d8080c1100007013f41;  // HASH a=1012 na=4 b=7 nb=0 c=17 imm=0x203/2 f=0x1d slot 17 += A[3][2]^T o slot 7
-            10'd249: mlkem_prog = 80'h1d80c0c1100008013f41;  // HASH a=1012 na=4 b=8 nb=0 c=17 imm=0x303/2 f=0x1d slot 17 += A[3][3]^T o slot 8
-            10'd250: mlkem_prog = 80'h0200000100000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=16 imm=0x0/0 f=0x2 unload slot 16 + slot 11
-            10'd251: mlkem_prog = 80'h01000000000000000112;  // NTT a=17 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[3] = NTT^-1(.) + e1[3]
-            10'd252: mlkem_prog = 80'h00000001200005000013;  // BMUL a=1 na=0 b=5 nb=0 c=18 imm=0x0/0 f=0x0
-            10'd253: mlkem_prog = 80'h01000001200006000023;  // BMUL a=2 na=0 b=6 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd254: mlkem_prog = 80'h01000001200007000033;  // BMUL a=3 na=0 b=7 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd255: mlkem_prog = 80'h01000001200008000043;  // BMUL a=4 na=0 b=8 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd256: mlkem_prog = 80'h0200000110000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=17 imm=0x0/0 f=0x2 unload slot 17 + slot 12
-            10'd257: mlkem_prog = 80'h01000000000000000122;  // NTT a=18 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd258: mlkem_prog = 80'h11000001300000000006;  // DEC a=0 na=0 b=0 nb=0 c=19 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd259: mlkem_prog = 80'h1b0000020000000000e5;  // ENC a=14 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x1b c1[0]
-            10'd260: mlkem_prog = 80'h1b000004c000000000f5;  // ENC a=15 na=0 b=0 nb=0 c=76 imm=0x0/0 f=0x1b c1[1]
-            10'd261: mlkem_prog = 80'h1b000007800000000105;  // ENC a=16 na=0 b=0 nb=0 c=120 imm=0x0/0 f=0x1b c1[2]
-            10'd262: mlkem_prog = 80'h1b00000a400000000115;  // ENC a=17 na=0 b=0 nb=0 c=164 imm=0x0/0 f=0x1b c1[3]
-            10'd263: mlkem_prog = 80'h0200000120000d00000b;  // NTTU a=0 na=0 b=13 nb=0 c=18 imm=0x0/0 f=0x2 unload slot 18 + slot 13
-            10'd264: mlkem_prog = 80'h00000001200013000124;  // ADDSUB a=18 na=0 b=19 nb=0 c=18 imm=0x0/0 f=0x0 v
-            10'd265: mlkem_prog = 80'h1500000d000000000125;  // ENC a=18 na=0 b=0 nb=0 c=208 imm=0x0/0 f=0x15 c2
+            10'd208: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
+            10'd209: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd210: mlkem_prog = 80'h03400100800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x4/1 f=0x3 e1[0]
+            10'd211: mlkem_prog = 80'h03400140900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x5/1 f=0x3 e1[1]
+            10'd212: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
+            10'd213: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd214: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd215: mlkem_prog = 80'h03400180a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x6/1 f=0x3 e1[2]
+            10'd216: mlkem_prog = 80'h034001c0b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x7/1 f=0x3 e1[3]
+            10'd217: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
+            10'd218: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd219: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd220: mlkem_prog = 80'h03400200c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x8/1 f=0x3 e2
+            10'd221: mlkem_prog = 80'h2c000000000000003346;  // DEC a=820 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x2c t^[0]
+            10'd222: mlkem_prog = 80'h034000c0700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x3/1 f=0x3 y[3]
+            10'd223: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd224: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd225: mlkem_prog = 80'h2c000000100000003646;  // DEC a=868 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x2c t^[1]
+            10'd226: mlkem_prog = 80'h2c000000200000003946;  // DEC a=916 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x2c t^[2]
+            10'd227: mlkem_prog = 80'h2c000000300000003c46;  // DEC a=964 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x2c t^[3]
+            10'd228: mlkem_prog = 80'h0d800000d00004013f41;  // HASH a=1012 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd229: mlkem_prog = 80'h1d804000d00005013f41;  // HASH a=1012 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd230: mlkem_prog = 80'h1d808000d00006013f41;  // HASH a=1012 na=4 b=6 nb=0 c=13 imm=0x200/2 f=0x1d slot 13 += A[0][2]^T o slot 6
+            10'd231: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload into slot 7
+            10'd232: mlkem_prog = 80'h1d80c000d00007013f41;  // HASH a=1012 na=4 b=7 nb=0 c=13 imm=0x300/2 f=0x1d slot 13 += A[0][3]^T o slot 7
+            10'd233: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd234: mlkem_prog = 80'h0d800040d00004013f41;  // HASH a=1012 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd235: mlkem_prog = 80'h1d804040d00005013f41;  // HASH a=1012 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd236: mlkem_prog = 80'h1d808040d00006013f41;  // HASH a=1012 na=4 b=6 nb=0 c=13 imm=0x201/2 f=0x1d slot 13 += A[1][2]^T o slot 6
+            10'd237: mlkem_prog = 80'h1d80c040d00007013f41;  // HASH a=1012 na=4 b=7 nb=0 c=13 imm=0x301/2 f=0x1d slot 13 += A[1][3]^T o slot 7
+            10'd238: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd239: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd240: mlkem_prog = 80'h0d800080d00004013f41;  // HASH a=1012 na=4 b=4 nb=0 c=13 imm=0x2/2 f=0xd slot 13 = A[2][0]^T o slot 4
+            10'd241: mlkem_prog = 80'h1d804080d00005013f41;  // HASH a=1012 na=4 b=5 nb=0 c=13 imm=0x102/2 f=0x1d slot 13 += A[2][1]^T o slot 5
+            10'd242: mlkem_prog = 80'h1d808080d00006013f41;  // HASH a=1012 na=4 b=6 nb=0 c=13 imm=0x202/2 f=0x1d slot 13 += A[2][2]^T o slot 6
+            10'd243: mlkem_prog = 80'h1d80c080d00007013f41;  // HASH a=1012 na=4 b=7 nb=0 c=13 imm=0x302/2 f=0x1d slot 13 += A[2][3]^T o slot 7
+            10'd244: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd245: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
+            10'd246: mlkem_prog = 80'h0d8000c0d00004013f41;  // HASH a=1012 na=4 b=4 nb=0 c=13 imm=0x3/2 f=0xd slot 13 = A[3][0]^T o slot 4
+            10'd247: mlkem_prog = 80'h1d8040c0d00005013f41;  // HASH a=1012 na=4 b=5 nb=0 c=13 imm=0x103/2 f=0x1d slot 13 += A[3][1]^T o slot 5
+            10'd248: mlkem_prog = 80'h1d8080c0d00006013f41;  // HASH a=1012 na=4 b=6 nb=0 c=13 imm=0x203/2 f=0x1d slot 13 += A[3][2]^T o slot 6
+            10'd249: mlkem_prog = 80'h1d80c0c0d00007013f41;  // HASH a=1012 na=4 b=7 nb=0 c=13 imm=0x303/2 f=0x1d slot 13 += A[3][3]^T o slot 7
+            10'd250: mlkem_prog = 80'h02000000a0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x2 unload into slot 10 + slot 10
+            10'd251: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[3] = NTT^-1(.) + e1[3]
+            10'd252: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd253: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd254: mlkem_prog = 80'h01000000d00006000023;  // BMUL a=2 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[2] o y^[2]
+            10'd255: mlkem_prog = 80'h01000000d00007000033;  // BMUL a=3 na=0 b=7 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[3] o y^[3]
+            10'd256: mlkem_prog = 80'h02000000b0000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=11 imm=0x0/0 f=0x2 unload into slot 11 + slot 11
+            10'd257: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd258: mlkem_prog = 80'h1b000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x1b c1[0]
+            10'd259: mlkem_prog = 80'h1b000004c00000000095;  // ENC a=9 na=0 b=0 nb=0 c=76 imm=0x0/0 f=0x1b c1[1]
+            10'd260: mlkem_prog = 80'h1b0000078000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=120 imm=0x0/0 f=0x1b c1[2]
+            10'd261: mlkem_prog = 80'h1b00000a4000000000b5;  // ENC a=11 na=0 b=0 nb=0 c=164 imm=0x0/0 f=0x1b c1[3]
+            10'd262: mlkem_prog = 80'h11000000d00000000006;  // DEC a=0 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd263: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd264: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd265: mlkem_prog = 80'h1500000d0000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=208 imm=0x0/0 f=0x15 c2
             10'd266: mlkem_prog = 80'h000000008000000100c7;  // COPY a=12 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x0 K
             10'd267: mlkem_prog = 80'h00000000c0000002000a;  // ZERO a=0 na=8 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K, r
             10'd268: mlkem_prog = 80'h0100000200000031000a;  // ZERO a=0 na=196 b=0 nb=0 c=32 imm=0x0/0 f=0x1
             10'd269: mlkem_prog = 80'h0100000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x1
             10'd270: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             // Decaps, k = 2
-            10'd271: mlkem_prog = 80'h01000001400000192081;  // HASH a=520 na=100 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
-            10'd272: mlkem_prog = 80'h0100000000026c010148;  // CMP a=20 na=4 b=620 nb=0 c=0 imm=0x0/0 f=0x1 hash check
-            10'd273: mlkem_prog = 80'h1a000000100000000206;  // DEC a=32 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x1a u'[0]
-            10'd274: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd275: mlkem_prog = 80'h1a000000200000000486;  // DEC a=72 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x1a u'[1]
-            10'd276: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload slot 1
-            10'd277: mlkem_prog = 80'h00000000000000000022;  // NTT a=2 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd278: mlkem_prog = 80'h14000000500000000706;  // DEC a=112 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x14 v'
-            10'd279: mlkem_prog = 80'h0c000000600000001a86;  // DEC a=424 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0xc s^[0]
-            10'd280: mlkem_prog = 80'h0c000000700000001d86;  // DEC a=472 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0xc s^[1]
-            10'd281: mlkem_prog = 80'h00000000a00001000063;  // BMUL a=6 na=0 b=1 nb=0 c=10 imm=0x0/0 f=0x0
-            10'd282: mlkem_prog = 80'h0000000020000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x0 unload slot 2
-            10'd283: mlkem_prog = 80'h01000000a00002000073;  // BMUL a=7 na=0 b=2 nb=0 c=10 imm=0x0/0 f=0x1
-            10'd284: mlkem_prog = 80'h010000000000000000a2;  // NTT a=10 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1
+            10'd271: mlkem_prog = 80'h1a000000400000000206;  // DEC a=32 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x1a u'[0]
+            10'd272: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd273: mlkem_prog = 80'h01000001400000192081;  // HASH a=520 na=100 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
+            10'd274: mlkem_prog = 80'h0100000000026c010148;  // CMP a=20 na=4 b=620 nb=0 c=0 imm=0x0/0 f=0x1 hash check
+            10'd275: mlkem_prog = 80'h0c000000800000001a86;  // DEC a=424 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[0]
+            10'd276: mlkem_prog = 80'h1a000000500000000486;  // DEC a=72 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x1a u'[1]
+            10'd277: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd278: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd279: mlkem_prog = 80'h0c000000900000001d86;  // DEC a=472 na=0 b=0 nb=0 c=9 imm=0x0/0 f=0xc s^[1]
+            10'd280: mlkem_prog = 80'h00000000d00004000083;  // BMUL a=8 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 w = s^[0] o u'^[0]
+            10'd281: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd282: mlkem_prog = 80'h01000000d00005000093;  // BMUL a=9 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[1] o u'^[1]
+            10'd283: mlkem_prog = 80'h14000000c00000000706;  // DEC a=112 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x14 v'
+            10'd284: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
             10'd285: mlkem_prog = 80'h02000001818020012701;  // HASH a=624 na=4 b=32 nb=96 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
-            10'd286: mlkem_prog = 80'h00000000a0000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0x0 unload slot 10
-            10'd287: mlkem_prog = 80'h01000000a0000a000054;  // ADDSUB a=5 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
-            10'd288: mlkem_prog = 80'h11000001c000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
-            10'd289: mlkem_prog = 80'h00000000c0126c0101c1;  // HASH a=28 na=4 b=620 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
-            10'd290: mlkem_prog = 80'h0c000000100000002086;  // DEC a=520 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[0]
-            10'd291: mlkem_prog = 80'h0c000000200000002386;  // DEC a=568 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[1]
-            10'd292: mlkem_prog = 80'h04400000500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x0/1 f=0x4 y[0]
-            10'd293: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd294: mlkem_prog = 80'h04400040600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x1/1 f=0x4 y[1]
-            10'd295: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd296: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd297: mlkem_prog = 80'h03400080900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x2/1 f=0x3 e1[0]
-            10'd298: mlkem_prog = 80'h034000c0a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x3/1 f=0x3 e1[1]
-            10'd299: mlkem_prog = 80'h03400100d00000010101;  // HASH a=16 na=4 b=0 nb=0 c=13 imm=0x4/1 f=0x3 e2
-            10'd300: mlkem_prog = 80'h0d800000e00005012681;  // HASH a=616 na=4 b=5 nb=0 c=14 imm=0x0/2 f=0xd slot 14 = A[0][0]^T o slot 5
-            10'd301: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd302: mlkem_prog = 80'h1d804000e00006012681;  // HASH a=616 na=4 b=6 nb=0 c=14 imm=0x100/2 f=0x1d slot 14 += A[0][1]^T o slot 6
-            10'd303: mlkem_prog = 80'h010000000000000000e2;  // NTT a=14 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd304: mlkem_prog = 80'h0d800040f00005012681;  // HASH a=616 na=4 b=5 nb=0 c=15 imm=0x1/2 f=0xd slot 15 = A[1][0]^T o slot 5
-            10'd305: mlkem_prog = 80'h1d804040f00006012681;  // HASH a=616 na=4 b=6 nb=0 c=15 imm=0x101/2 f=0x1d slot 15 += A[1][1]^T o slot 6
-            10'd306: mlkem_prog = 80'h02000000e0000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=14 imm=0x0/0 f=0x2 unload slot 14 + slot 9
-            10'd307: mlkem_prog = 80'h010000000000000000f2;  // NTT a=15 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd308: mlkem_prog = 80'h00000001200005000013;  // BMUL a=1 na=0 b=5 nb=0 c=18 imm=0x0/0 f=0x0
-            10'd309: mlkem_prog = 80'h01000001200006000023;  // BMUL a=2 na=0 b=6 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd310: mlkem_prog = 80'h02000000f0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=15 imm=0x0/0 f=0x2 unload slot 15 + slot 10
-            10'd311: mlkem_prog = 80'h01000000000000000122;  // NTT a=18 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd312: mlkem_prog = 80'h110000013000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=19 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd313: mlkem_prog = 80'h1a00000e4000000000e5;  // ENC a=14 na=0 b=0 nb=0 c=228 imm=0x0/0 f=0x1a c1[0]
-            10'd314: mlkem_prog = 80'h1a000010c000000000f5;  // ENC a=15 na=0 b=0 nb=0 c=268 imm=0x0/0 f=0x1a c1[1]
-            10'd315: mlkem_prog = 80'h0200000120000d00000b;  // NTTU a=0 na=0 b=13 nb=0 c=18 imm=0x0/0 f=0x2 unload slot 18 + slot 13
-            10'd316: mlkem_prog = 80'h00000001200013000124;  // ADDSUB a=18 na=0 b=19 nb=0 c=18 imm=0x0/0 f=0x0 v
-            10'd317: mlkem_prog = 80'h14000013400000000125;  // ENC a=18 na=0 b=0 nb=0 c=308 imm=0x0/0 f=0x14 c2
-            10'd318: mlkem_prog = 80'h000000000000e4180208;  // CMP a=32 na=96 b=228 nb=0 c=0 imm=0x0/0 f=0x0 c != c' (every word)
-            10'd319: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
-            10'd320: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
-            10'd321: mlkem_prog = 80'h0000000e40000018000a;  // ZERO a=0 na=96 b=0 nb=0 c=228 imm=0x0/0 f=0x0 wipe c'
-            10'd322: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
-            10'd323: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd286: mlkem_prog = 80'h0c000000000000002086;  // DEC a=520 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
+            10'd287: mlkem_prog = 80'h0c000000100000002386;  // DEC a=568 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd288: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
+            10'd289: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
+            10'd290: mlkem_prog = 80'h00000000c0126c0101c1;  // HASH a=28 na=4 b=620 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
+            10'd291: mlkem_prog = 80'h04400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x4 y[0]
+            10'd292: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd293: mlkem_prog = 80'h03400080800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x2/1 f=0x3 e1[0]
+            10'd294: mlkem_prog = 80'h034000c0900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x3/1 f=0x3 e1[1]
+            10'd295: mlkem_prog = 80'h04400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x4 y[1]
+            10'd296: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd297: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd298: mlkem_prog = 80'h03400100c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x4/1 f=0x3 e2
+            10'd299: mlkem_prog = 80'h0d800000d00004012681;  // HASH a=616 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd300: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd301: mlkem_prog = 80'h1d804000d00005012681;  // HASH a=616 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd302: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd303: mlkem_prog = 80'h0d800040d00004012681;  // HASH a=616 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd304: mlkem_prog = 80'h1d804040d00005012681;  // HASH a=616 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd305: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd306: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd307: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd308: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd309: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd310: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd311: mlkem_prog = 80'h3a000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x3a c1[0] == c
+            10'd312: mlkem_prog = 80'h3a000004800000000095;  // ENC a=9 na=0 b=0 nb=0 c=72 imm=0x0/0 f=0x3a c1[1] == c
+            10'd313: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd314: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd315: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd316: mlkem_prog = 80'h340000070000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=112 imm=0x0/0 f=0x34 c2 == c
+            10'd317: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
+            10'd318: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
+            10'd319: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
+            10'd320: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             // Decaps, k = 3
-            10'd324: mlkem_prog = 80'h01000001400000252381;  // HASH a=568 na=148 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
-            10'd325: mlkem_prog = 80'h010000000002cc010148;  // CMP a=20 na=4 b=716 nb=0 c=0 imm=0x0/0 f=0x1 hash check
-            10'd326: mlkem_prog = 80'h1a000000100000000206;  // DEC a=32 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x1a u'[0]
-            10'd327: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd328: mlkem_prog = 80'h1a000000200000000486;  // DEC a=72 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x1a u'[1]
-            10'd329: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload slot 1
-            10'd330: mlkem_prog = 80'h00000000000000000022;  // NTT a=2 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd331: mlkem_prog = 80'h1a000000300000000706;  // DEC a=112 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x1a u'[2]
-            10'd332: mlkem_prog = 80'h0000000020000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x0 unload slot 2
-            10'd333: mlkem_prog = 80'h00000000000000000032;  // NTT a=3 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd334: mlkem_prog = 80'h14000000500000000986;  // DEC a=152 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x14 v'
-            10'd335: mlkem_prog = 80'h0c000000600000001a86;  // DEC a=424 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0xc s^[0]
-            10'd336: mlkem_prog = 80'h0c000000700000001d86;  // DEC a=472 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0xc s^[1]
-            10'd337: mlkem_prog = 80'h0c000000800000002086;  // DEC a=520 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[2]
-            10'd338: mlkem_prog = 80'h00000000a00001000063;  // BMUL a=6 na=0 b=1 nb=0 c=10 imm=0x0/0 f=0x0
-            10'd339: mlkem_prog = 80'h01000000a00002000073;  // BMUL a=7 na=0 b=2 nb=0 c=10 imm=0x0/0 f=0x1
-            10'd340: mlkem_prog = 80'h0000000030000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x0 unload slot 3
-            10'd341: mlkem_prog = 80'h01000000a00003000083;  // BMUL a=8 na=0 b=3 nb=0 c=10 imm=0x0/0 f=0x1
-            10'd342: mlkem_prog = 80'h010000000000000000a2;  // NTT a=10 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1
-            10'd343: mlkem_prog = 80'h02000001822020012d01;  // HASH a=720 na=4 b=32 nb=136 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
-            10'd344: mlkem_prog = 80'h00000000a0000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0x0 unload slot 10
-            10'd345: mlkem_prog = 80'h01000000a0000a000054;  // ADDSUB a=5 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
-            10'd346: mlkem_prog = 80'h11000001c000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
-            10'd347: mlkem_prog = 80'h00000000c012cc0101c1;  // HASH a=28 na=4 b=716 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
-            10'd348: mlkem_prog = 80'h0c000000100000002386;  // DEC a=568 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[0]
-            10'd349: mlkem_prog = 80'h0c000000200000002686;  // DEC a=616 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[1]
-            10'd350: mlkem_prog = 80'h0c000000300000002986;  // DEC a=664 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0xc t^[2]
-            10'd351: mlkem_prog = 80'h03400000500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x0/1 f=0x3 y[0]
+            10'd321: mlkem_prog = 80'h1a000000400000000206;  // DEC a=32 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x1a u'[0]
+            10'd322: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd323: mlkem_prog = 80'h01000001400000252381;  // HASH a=568 na=148 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
+            10'd324: mlkem_prog = 80'h010000000002cc010148;  // CMP a=20 na=4 b=716 nb=0 c=0 imm=0x0/0 f=0x1 hash check
+            10'd325: mlkem_prog = 80'h1a000000500000000486;  // DEC a=72 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x1a u'[1]
+            10'd326: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd327: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd328: mlkem_prog = 80'h0c000000800000001a86;  // DEC a=424 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[0]
+            10'd329: mlkem_prog = 80'h0c000000900000001d86;  // DEC a=472 na=0 b=0 nb=0 c=9 imm=0x0/0 f=0xc s^[1]
+            10'd330: mlkem_prog = 80'h1a000000600000000706;  // DEC a=112 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x1a u'[2]
+            10'd331: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd332: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd333: mlkem_prog = 80'h0c000000a00000002086;  // DEC a=520 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0xc s^[2]
+            10'd334: mlkem_prog = 80'h00000000d00004000083;  // BMUL a=8 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 w = s^[0] o u'^[0]
+            10'd335: mlkem_prog = 80'h01000000d00005000093;  // BMUL a=9 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[1] o u'^[1]
+            10'd336: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd337: mlkem_prog = 80'h01000000d000060000a3;  // BMUL a=10 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[2] o u'^[2]
+            10'd338: mlkem_prog = 80'h14000000c00000000986;  // DEC a=152 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x14 v'
+            10'd339: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
+            10'd340: mlkem_prog = 80'h02000001822020012d01;  // HASH a=720 na=4 b=32 nb=136 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
+            10'd341: mlkem_prog = 80'h0c000000000000002386;  // DEC a=568 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
+            10'd342: mlkem_prog = 80'h0c000000100000002686;  // DEC a=616 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd343: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
+            10'd344: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
+            10'd345: mlkem_prog = 80'h00000000c012cc0101c1;  // HASH a=28 na=4 b=716 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
+            10'd346: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
+            10'd347: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd348: mlkem_prog = 80'h034000c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x3/1 f=0x3 e1[0]
+            10'd349: mlkem_prog = 80'h03400100900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x4/1 f=0x3 e1[1]
+            10'd350: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
+            10'd351: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
             10'd352: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd353: mlkem_prog = 80'h03400040600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x1/1 f=0x3 y[1]
-            10'd354: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd355: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd356: mlkem_prog = 80'h03400080700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x2/1 f=0x3 y[2]
-            10'd357: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd358: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd359: mlkem_prog = 80'h034000c0900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x3/1 f=0x3 e1[0]
-            10'd360: mlkem_prog = 80'h03400100a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x4/1 f=0x3 e1[1]
-            10'd361: mlkem_prog = 80'h03400140b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x5/1 f=0x3 e1[2]
-            10'd362: mlkem_prog = 80'h03400180d00000010101;  // HASH a=16 na=4 b=0 nb=0 c=13 imm=0x6/1 f=0x3 e2
-            10'd363: mlkem_prog = 80'h0d800000e00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=14 imm=0x0/2 f=0xd slot 14 = A[0][0]^T o slot 5
-            10'd364: mlkem_prog = 80'h1d804000e00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=14 imm=0x100/2 f=0x1d slot 14 += A[0][1]^T o slot 6
-            10'd365: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload slot 7
-            10'd366: mlkem_prog = 80'h1d808000e00007012c81;  // HASH a=712 na=4 b=7 nb=0 c=14 imm=0x200/2 f=0x1d slot 14 += A[0][2]^T o slot 7
-            10'd367: mlkem_prog = 80'h010000000000000000e2;  // NTT a=14 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd368: mlkem_prog = 80'h0d800040f00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=15 imm=0x1/2 f=0xd slot 15 = A[1][0]^T o slot 5
-            10'd369: mlkem_prog = 80'h1d804040f00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=15 imm=0x101/2 f=0x1d slot 15 += A[1][1]^T o slot 6
-            10'd370: mlkem_prog = 80'h1d808040f00007012c81;  // HASH a=712 na=4 b=7 nb=0 c=15 imm=0x201/2 f=0x1d slot 15 += A[1][2]^T o slot 7
-            10'd371: mlkem_prog = 80'h02000000e0000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=14 imm=0x0/0 f=0x2 unload slot 14 + slot 9
-            10'd372: mlkem_prog = 80'h010000000000000000f2;  // NTT a=15 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd373: mlkem_prog = 80'h0d800081000005012c81;  // HASH a=712 na=4 b=5 nb=0 c=16 imm=0x2/2 f=0xd slot 16 = A[2][0]^T o slot 5
-            10'd374: mlkem_prog = 80'h1d804081000006012c81;  // HASH a=712 na=4 b=6 nb=0 c=16 imm=0x102/2 f=0x1d slot 16 += A[2][1]^T o slot 6
-            10'd375: mlkem_prog = 80'h1d808081000007012c81;  // HASH a=712 na=4 b=7 nb=0 c=16 imm=0x202/2 f=0x1d slot 16 += A[2][2]^T o slot 7
-            10'd376: mlkem_prog = 80'h02000000f0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=15 imm=0x0/0 f=0x2 unload slot 15 + slot 10
-            10'd377: mlkem_prog = 80'h01000000000000000102;  // NTT a=16 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
-            10'd378: mlkem_prog = 80'h00000001200005000013;  // BMUL a=1 na=0 b=5 nb=0 c=18 imm=0x0/0 f=0x0
-            10'd379: mlkem_prog = 80'h01000001200006000023;  // BMUL a=2 na=0 b=6 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd380: mlkem_prog = 80'h01000001200007000033;  // BMUL a=3 na=0 b=7 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd381: mlkem_prog = 80'h0200000100000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=16 imm=0x0/0 f=0x2 unload slot 16 + slot 11
-            10'd382: mlkem_prog = 80'h01000000000000000122;  // NTT a=18 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd383: mlkem_prog = 80'h110000013000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=19 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd384: mlkem_prog = 80'h1a00000e4000000000e5;  // ENC a=14 na=0 b=0 nb=0 c=228 imm=0x0/0 f=0x1a c1[0]
-            10'd385: mlkem_prog = 80'h1a000010c000000000f5;  // ENC a=15 na=0 b=0 nb=0 c=268 imm=0x0/0 f=0x1a c1[1]
-            10'd386: mlkem_prog = 80'h1a000013400000000105;  // ENC a=16 na=0 b=0 nb=0 c=308 imm=0x0/0 f=0x1a c1[2]
-            10'd387: mlkem_prog = 80'h0200000120000d00000b;  // NTTU a=0 na=0 b=13 nb=0 c=18 imm=0x0/0 f=0x2 unload slot 18 + slot 13
-            10'd388: mlkem_prog = 80'h00000001200013000124;  // ADDSUB a=18 na=0 b=19 nb=0 c=18 imm=0x0/0 f=0x0 v
-            10'd389: mlkem_prog = 80'h14000015c00000000125;  // ENC a=18 na=0 b=0 nb=0 c=348 imm=0x0/0 f=0x14 c2
-            10'd390: mlkem_prog = 80'h000000000000e4220208;  // CMP a=32 na=136 b=228 nb=0 c=0 imm=0x0/0 f=0x0 c != c' (every word)
-            10'd391: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
-            10'd392: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
-            10'd393: mlkem_prog = 80'h0000000e40000022000a;  // ZERO a=0 na=136 b=0 nb=0 c=228 imm=0x0/0 f=0x0 wipe c'
-            10'd394: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
-            10'd395: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd353: mlkem_prog = 80'h03400140a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x5/1 f=0x3 e1[2]
+            10'd354: mlkem_prog = 80'h03400180c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x6/1 f=0x3 e2
+            10'd355: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
+            10'd356: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd357: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd358: mlkem_prog = 80'h0c000000200000002986;  // DEC a=664 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[2]
+            10'd359: mlkem_prog = 80'h0d800000d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd360: mlkem_prog = 80'h1d804000d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd361: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd362: mlkem_prog = 80'h1d808000d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x200/2 f=0x1d slot 13 += A[0][2]^T o slot 6
+            10'd363: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd364: mlkem_prog = 80'h0d800040d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd365: mlkem_prog = 80'h1d804040d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd366: mlkem_prog = 80'h1d808040d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x201/2 f=0x1d slot 13 += A[1][2]^T o slot 6
+            10'd367: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd368: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd369: mlkem_prog = 80'h0d800080d00004012c81;  // HASH a=712 na=4 b=4 nb=0 c=13 imm=0x2/2 f=0xd slot 13 = A[2][0]^T o slot 4
+            10'd370: mlkem_prog = 80'h1d804080d00005012c81;  // HASH a=712 na=4 b=5 nb=0 c=13 imm=0x102/2 f=0x1d slot 13 += A[2][1]^T o slot 5
+            10'd371: mlkem_prog = 80'h1d808080d00006012c81;  // HASH a=712 na=4 b=6 nb=0 c=13 imm=0x202/2 f=0x1d slot 13 += A[2][2]^T o slot 6
+            10'd372: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd373: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
+            10'd374: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd375: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd376: mlkem_prog = 80'h01000000d00006000023;  // BMUL a=2 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[2] o y^[2]
+            10'd377: mlkem_prog = 80'h02000000a0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x2 unload into slot 10 + slot 10
+            10'd378: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd379: mlkem_prog = 80'h3a000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x3a c1[0] == c
+            10'd380: mlkem_prog = 80'h3a000004800000000095;  // ENC a=9 na=0 b=0 nb=0 c=72 imm=0x0/0 f=0x3a c1[1] == c
+            10'd381: mlkem_prog = 80'h3a0000070000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=112 imm=0x0/0 f=0x3a c1[2] == c
+            10'd382: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd383: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd384: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd385: mlkem_prog = 80'h340000098000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=152 imm=0x0/0 f=0x34 c2 == c
+            10'd386: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
+            10'd387: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
+            10'd388: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
+            10'd389: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             // Decaps, k = 4
-            10'd396: mlkem_prog = 80'h01000001400000312681;  // HASH a=616 na=196 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
-            10'd397: mlkem_prog = 80'h0100000000032c010148;  // CMP a=20 na=4 b=812 nb=0 c=0 imm=0x0/0 f=0x1 hash check
-            10'd398: mlkem_prog = 80'h1b000000100000000206;  // DEC a=32 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x1b u'[0]
-            10'd399: mlkem_prog = 80'h00000000000000000012;  // NTT a=1 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd400: mlkem_prog = 80'h1b0000002000000004c6;  // DEC a=76 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x1b u'[1]
-            10'd401: mlkem_prog = 80'h0000000010000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0x0 unload slot 1
-            10'd402: mlkem_prog = 80'h00000000000000000022;  // NTT a=2 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd403: mlkem_prog = 80'h1b000000300000000786;  // DEC a=120 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x1b u'[2]
-            10'd404: mlkem_prog = 80'h0000000020000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0x0 unload slot 2
-            10'd405: mlkem_prog = 80'h00000000000000000032;  // NTT a=3 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd406: mlkem_prog = 80'h1b000000400000000a46;  // DEC a=164 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x1b u'[3]
-            10'd407: mlkem_prog = 80'h0000000030000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0x0 unload slot 3
-            10'd408: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd409: mlkem_prog = 80'h15000000500000000d06;  // DEC a=208 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x15 v'
-            10'd410: mlkem_prog = 80'h0c000000600000001a86;  // DEC a=424 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0xc s^[0]
-            10'd411: mlkem_prog = 80'h0c000000700000001d86;  // DEC a=472 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0xc s^[1]
-            10'd412: mlkem_prog = 80'h0c000000800000002086;  // DEC a=520 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[2]
-            10'd413: mlkem_prog = 80'h0c000000900000002386;  // DEC a=568 na=0 b=0 nb=0 c=9 imm=0x0/0 f=0xc s^[3]
-            10'd414: mlkem_prog = 80'h00000000a00001000063;  // BMUL a=6 na=0 b=1 nb=0 c=10 imm=0x0/0 f=0x0
-            10'd415: mlkem_prog = 80'h01000000a00002000073;  // BMUL a=7 na=0 b=2 nb=0 c=10 imm=0x0/0 f=0x1
-            10'd416: mlkem_prog = 80'h01000000a00003000083;  // BMUL a=8 na=0 b=3 nb=0 c=10 imm=0x0/0 f=0x1
-            10'd417: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload slot 4
-            10'd418: mlkem_prog = 80'h01000000a00004000093;  // BMUL a=9 na=0 b=4 nb=0 c=10 imm=0x0/0 f=0x1
-            10'd419: mlkem_prog = 80'h010000000000000000a2;  // NTT a=10 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1
-            10'd420: mlkem_prog = 80'h02000001831020013301;  // HASH a=816 na=4 b=32 nb=196 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
-            10'd421: mlkem_prog = 80'h00000000a0000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0x0 unload slot 10
-            10'd422: mlkem_prog = 80'h01000000a0000a000054;  // ADDSUB a=5 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
-            10'd423: mlkem_prog = 80'h11000001c000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
-            10'd424: mlkem_prog = 80'h00000000c0132c0101c1;  // HASH a=28 na=4 b=812 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
-            10'd425: mlkem_prog = 80'h0c000000100000002686;  // DEC a=616 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[0]
-            10'd426: mlkem_prog = 80'h0c000000200000002986;  // DEC a=664 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[1]
-            10'd427: mlkem_prog = 80'h0c000000300000002c86;  // DEC a=712 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0xc t^[2]
-            10'd428: mlkem_prog = 80'h0c000000400000002f86;  // DEC a=760 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0xc t^[3]
-            10'd429: mlkem_prog = 80'h03400000500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x0/1 f=0x3 y[0]
-            10'd430: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd431: mlkem_prog = 80'h03400040600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x1/1 f=0x3 y[1]
-            10'd432: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload slot 5
-            10'd433: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd434: mlkem_prog = 80'h03400080700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x2/1 f=0x3 y[2]
-            10'd435: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload slot 6
-            10'd436: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd437: mlkem_prog = 80'h034000c0800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x3/1 f=0x3 y[3]
-            10'd438: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload slot 7
-            10'd439: mlkem_prog = 80'h00000000000000000082;  // NTT a=8 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
-            10'd440: mlkem_prog = 80'h03400100900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x4/1 f=0x3 e1[0]
-            10'd441: mlkem_prog = 80'h03400140a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x5/1 f=0x3 e1[1]
-            10'd442: mlkem_prog = 80'h03400180b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x6/1 f=0x3 e1[2]
-            10'd443: mlkem_prog = 80'h034001c0c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x7/1 f=0x3 e1[3]
-            10'd444: mlkem_prog = 80'h03400200d00000010101;  // HASH a=16 na=4 b=0 nb=0 c=13 imm=0x8/1 f=0x3 e2
-            10'd445: mlkem_prog = 80'h0d800000e00005013281;  // HASH a=808 na=4 b=5 nb=0 c=14 imm=0x0/2 f=0xd slot 14 = A[0][0]^T o slot 5
-            10'd446: mlkem_prog = 80'h1d804000e00006013281;  // HASH a=808 na=4 b=6 nb=0 c=14 imm=0x100/2 f=0x1d slot 14 += A[0][1]^T o slot 6
-            10'd447: mlkem_prog = 80'h1d808000e00007013281;  // HASH a=808 na=4 b=7 nb=0 c=14 imm=0x200/2 f=0x1d slot 14 += A[0][2]^T o slot 7
-            10'd448: mlkem_prog = 80'h0000000080000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0x0 unload slot 8
-            10'd449: mlkem_prog = 80'h1d80c000e00008013281;  // HASH a=808 na=4 b=8 nb=0 c=14 imm=0x300/2 f=0x1d slot 14 += A[0][3]^T o slot 8
-            10'd450: mlkem_prog = 80'h010000000000000000e2;  // NTT a=14 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
-            10'd451: mlkem_prog = 80'h0d800040f00005013281;  // HASH a=808 na=4 b=5 nb=0 c=15 imm=0x1/2 f=0xd slot 15 = A[1][0]^T o slot 5
-            10'd452: mlkem_prog = 80'h1d804040f00006013281;  // HASH a=808 na=4 b=6 nb=0 c=15 imm=0x101/2 f=0x1d slot 15 += A[1][1]^T o slot 6
-            10'd453: mlkem_prog = 80'h1d808040f00007013281;  // HASH a=808 na=4 b=7 nb=0 c=15 imm=0x201/2 f=0x1d slot 15 += A[1][2]^T o slot 7
-            10'd454: mlkem_prog = 80'h1d80c040f00008013281;  // HASH a=808 na=4 b=8 nb=0 c=15 imm=0x301/2 f=0x1d slot 15 += A[1][3]^T o slot 8
-            10'd455: mlkem_prog = 80'h02000000e0000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=14 imm=0x0/0 f=0x2 unload slot 14 + slot 9
-            10'd456: mlkem_prog = 80'h010000000000000000f2;  // NTT a=15 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
-            10'd457: mlkem_prog = 80'h0d800081000005013281;  // HASH a=808 na=4 b=5 nb=0 c=16 imm=0x2/2 f=0xd slot 16 = A[2][0]^T o slot 5
-            10'd458: mlkem_prog = 80'h1d804081000006013281;  // HASH a=808 na=4 b=6 nb=0 c=16 imm=0x102/2 f=0x1d slot 16 += A[2][1]^T o slot 6
-            10'd459: mlkem_prog = 80'h1d808081000007013281;  // HASH a=808 na=4 b=7 nb=0 c=16 imm=0x202/2 f=0x1d slot 16 += A[2][2]^T o slot 7
-            10'd460: mlkem_prog = 80'h1d80c081000008013281;  // HASH a=808 na=4 b=8 nb=0 c=16 imm=0x302/2 f=0x1d slot 16 += A[2][3]^T o slot 8
-            10'd461: mlkem_prog = 80'h02000000f0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=15 imm=0x0/0 f=0x2 unload slot 15 + slot 10
-            10'd462: mlkem_prog = 80'h01000000000000000102;  // NTT a=16 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
-            10'd463: mlkem_prog = 80'h0d8000c1100005013281;  // HASH a=808 na=4 b=5 nb=0 c=17 imm=0x3/2 f=0xd slot 17 = A[3][0]^T o slot 5
-            10'd464: mlkem_prog = 80'h1d8040c1100006013281;  // HASH a=808 na=4 b=6 nb=0 c=17 imm=0x103/2 f=0x1d slot 17 += A[3][1]^T o slot 6
-            10'd465: mlkem_prog = 80'h1d8080c1100007013281;  // HASH a=808 na=4 b=7 nb=0 c=17 imm=0x203/2 f=0x1d slot 17 += A[3][2]^T o slot 7
-            10'd466: mlkem_prog = 80'h1d80c0c1100008013281;  // HASH a=808 na=4 b=8 nb=0 c=17 imm=0x303/2 f=0x1d slot 17 += A[3][3]^T o slot 8
-            10'd467: mlkem_prog = 80'h0200000100000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=16 imm=0x0/0 f=0x2 unload slot 16 + slot 11
-            10'd468: mlkem_prog = 80'h01000000000000000112;  // NTT a=17 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[3] = NTT^-1(.) + e1[3]
-            10'd469: mlkem_prog = 80'h00000001200005000013;  // BMUL a=1 na=0 b=5 nb=0 c=18 imm=0x0/0 f=0x0
-            10'd470: mlkem_prog = 80'h01000001200006000023;  // BMUL a=2 na=0 b=6 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd471: mlkem_prog = 80'h01000001200007000033;  // BMUL a=3 na=0 b=7 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd472: mlkem_prog = 80'h01000001200008000043;  // BMUL a=4 na=0 b=8 nb=0 c=18 imm=0x0/0 f=0x1
-            10'd473: mlkem_prog = 80'h0200000110000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=17 imm=0x0/0 f=0x2 unload slot 17 + slot 12
-            10'd474: mlkem_prog = 80'h01000000000000000122;  // NTT a=18 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
-            10'd475: mlkem_prog = 80'h110000013000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=19 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
-            10'd476: mlkem_prog = 80'h1b00000e4000000000e5;  // ENC a=14 na=0 b=0 nb=0 c=228 imm=0x0/0 f=0x1b c1[0]
-            10'd477: mlkem_prog = 80'h1b0000110000000000f5;  // ENC a=15 na=0 b=0 nb=0 c=272 imm=0x0/0 f=0x1b c1[1]
-            10'd478: mlkem_prog = 80'h1b000013c00000000105;  // ENC a=16 na=0 b=0 nb=0 c=316 imm=0x0/0 f=0x1b c1[2]
-            10'd479: mlkem_prog = 80'h1b000016800000000115;  // ENC a=17 na=0 b=0 nb=0 c=360 imm=0x0/0 f=0x1b c1[3]
-            10'd480: mlkem_prog = 80'h0200000120000d00000b;  // NTTU a=0 na=0 b=13 nb=0 c=18 imm=0x0/0 f=0x2 unload slot 18 + slot 13
-            10'd481: mlkem_prog = 80'h00000001200013000124;  // ADDSUB a=18 na=0 b=19 nb=0 c=18 imm=0x0/0 f=0x0 v
-            10'd482: mlkem_prog = 80'h15000019400000000125;  // ENC a=18 na=0 b=0 nb=0 c=404 imm=0x0/0 f=0x15 c2
-            10'd483: mlkem_prog = 80'h000000000000e4310208;  // CMP a=32 na=196 b=228 nb=0 c=0 imm=0x0/0 f=0x0 c != c' (every word)
-            10'd484: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
-            10'd485: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
-            10'd486: mlkem_prog = 80'h0000000e40000031000a;  // ZERO a=0 na=196 b=0 nb=0 c=228 imm=0x0/0 f=0x0 wipe c'
-            10'd487: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
-            10'd488: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd390: mlkem_prog = 80'h1b000000400000000206;  // DEC a=32 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x1b u'[0]
+            10'd391: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd392: mlkem_prog = 80'h01000001400000312681;  // HASH a=616 na=196 b=0 nb=0 c=20 imm=0x0/0 f=0x1 H(ek) of dk
+            10'd393: mlkem_prog = 80'h1b0000005000000004c6;  // DEC a=76 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x1b u'[1]
+            10'd394: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd395: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd396: mlkem_prog = 80'h0100000000032c010148;  // CMP a=20 na=4 b=812 nb=0 c=0 imm=0x0/0 f=0x1 hash check
+            10'd397: mlkem_prog = 80'h0c000000800000001a86;  // DEC a=424 na=0 b=0 nb=0 c=8 imm=0x0/0 f=0xc s^[0]
+            10'd398: mlkem_prog = 80'h0c000000900000001d86;  // DEC a=472 na=0 b=0 nb=0 c=9 imm=0x0/0 f=0xc s^[1]
+            10'd399: mlkem_prog = 80'h1b000000600000000786;  // DEC a=120 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x1b u'[2]
+            10'd400: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd401: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd402: mlkem_prog = 80'h0c000000a00000002086;  // DEC a=520 na=0 b=0 nb=0 c=10 imm=0x0/0 f=0xc s^[2]
+            10'd403: mlkem_prog = 80'h0c000000b00000002386;  // DEC a=568 na=0 b=0 nb=0 c=11 imm=0x0/0 f=0xc s^[3]
+            10'd404: mlkem_prog = 80'h1b000000700000000a46;  // DEC a=164 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x1b u'[3]
+            10'd405: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd406: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd407: mlkem_prog = 80'h00000000d00004000083;  // BMUL a=8 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 w = s^[0] o u'^[0]
+            10'd408: mlkem_prog = 80'h01000000d00005000093;  // BMUL a=9 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[1] o u'^[1]
+            10'd409: mlkem_prog = 80'h01000000d000060000a3;  // BMUL a=10 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[2] o u'^[2]
+            10'd410: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload into slot 7
+            10'd411: mlkem_prog = 80'h01000000d000070000b3;  // BMUL a=11 na=0 b=7 nb=0 c=13 imm=0x0/0 f=0x1 w += s^[3] o u'^[3]
+            10'd412: mlkem_prog = 80'h15000000c00000000d06;  // DEC a=208 na=0 b=0 nb=0 c=12 imm=0x0/0 f=0x15 v'
+            10'd413: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 w = v' - NTT^-1(s^T o NTT(u'))
+            10'd414: mlkem_prog = 80'h02000001831020013301;  // HASH a=816 na=4 b=32 nb=196 c=24 imm=0x0/0 f=0x2 Kbar = J(z || c)
+            10'd415: mlkem_prog = 80'h0c000000000000002686;  // DEC a=616 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0xc t^[0]
+            10'd416: mlkem_prog = 80'h04000000d0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=13 imm=0x0/0 f=0x4 unload into slot 13 = slot 12 - it
+            10'd417: mlkem_prog = 80'h11000001c000000000d5;  // ENC a=13 na=0 b=0 nb=0 c=28 imm=0x0/0 f=0x11 m' = ByteEncode_1(Compress_1(w))
+            10'd418: mlkem_prog = 80'h00000000c0132c0101c1;  // HASH a=28 na=4 b=812 nb=4 c=12 imm=0x0/0 f=0x0 (K', r') = G(m' || h)
+            10'd419: mlkem_prog = 80'h03400000400000010101;  // HASH a=16 na=4 b=0 nb=0 c=4 imm=0x0/1 f=0x3 y[0]
+            10'd420: mlkem_prog = 80'h00000000000000000042;  // NTT a=4 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd421: mlkem_prog = 80'h03400100800000010101;  // HASH a=16 na=4 b=0 nb=0 c=8 imm=0x4/1 f=0x3 e1[0]
+            10'd422: mlkem_prog = 80'h03400140900000010101;  // HASH a=16 na=4 b=0 nb=0 c=9 imm=0x5/1 f=0x3 e1[1]
+            10'd423: mlkem_prog = 80'h03400040500000010101;  // HASH a=16 na=4 b=0 nb=0 c=5 imm=0x1/1 f=0x3 y[1]
+            10'd424: mlkem_prog = 80'h0000000040000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=4 imm=0x0/0 f=0x0 unload into slot 4
+            10'd425: mlkem_prog = 80'h00000000000000000052;  // NTT a=5 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd426: mlkem_prog = 80'h03400180a00000010101;  // HASH a=16 na=4 b=0 nb=0 c=10 imm=0x6/1 f=0x3 e1[2]
+            10'd427: mlkem_prog = 80'h034001c0b00000010101;  // HASH a=16 na=4 b=0 nb=0 c=11 imm=0x7/1 f=0x3 e1[3]
+            10'd428: mlkem_prog = 80'h03400080600000010101;  // HASH a=16 na=4 b=0 nb=0 c=6 imm=0x2/1 f=0x3 y[2]
+            10'd429: mlkem_prog = 80'h0000000050000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=5 imm=0x0/0 f=0x0 unload into slot 5
+            10'd430: mlkem_prog = 80'h00000000000000000062;  // NTT a=6 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd431: mlkem_prog = 80'h03400200c00000010101;  // HASH a=16 na=4 b=0 nb=0 c=12 imm=0x8/1 f=0x3 e2
+            10'd432: mlkem_prog = 80'h0c000000100000002986;  // DEC a=664 na=0 b=0 nb=0 c=1 imm=0x0/0 f=0xc t^[1]
+            10'd433: mlkem_prog = 80'h034000c0700000010101;  // HASH a=16 na=4 b=0 nb=0 c=7 imm=0x3/1 f=0x3 y[3]
+            10'd434: mlkem_prog = 80'h0000000060000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=6 imm=0x0/0 f=0x0 unload into slot 6
+            10'd435: mlkem_prog = 80'h00000000000000000072;  // NTT a=7 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
+            10'd436: mlkem_prog = 80'h0c000000200000002c86;  // DEC a=712 na=0 b=0 nb=0 c=2 imm=0x0/0 f=0xc t^[2]
+            10'd437: mlkem_prog = 80'h0c000000300000002f86;  // DEC a=760 na=0 b=0 nb=0 c=3 imm=0x0/0 f=0xc t^[3]
+            10'd438: mlkem_prog = 80'h0d800000d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x0/2 f=0xd slot 13 = A[0][0]^T o slot 4
+            10'd439: mlkem_prog = 80'h1d804000d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x100/2 f=0x1d slot 13 += A[0][1]^T o slot 5
+            10'd440: mlkem_prog = 80'h1d808000d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x200/2 f=0x1d slot 13 += A[0][2]^T o slot 6
+            10'd441: mlkem_prog = 80'h0000000070000000000b;  // NTTU a=0 na=0 b=0 nb=0 c=7 imm=0x0/0 f=0x0 unload into slot 7
+            10'd442: mlkem_prog = 80'h1d80c000d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x300/2 f=0x1d slot 13 += A[0][3]^T o slot 7
+            10'd443: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[0] = NTT^-1(.) + e1[0]
+            10'd444: mlkem_prog = 80'h0d800040d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x1/2 f=0xd slot 13 = A[1][0]^T o slot 4
+            10'd445: mlkem_prog = 80'h1d804040d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x101/2 f=0x1d slot 13 += A[1][1]^T o slot 5
+            10'd446: mlkem_prog = 80'h1d808040d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x201/2 f=0x1d slot 13 += A[1][2]^T o slot 6
+            10'd447: mlkem_prog = 80'h1d80c040d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x301/2 f=0x1d slot 13 += A[1][3]^T o slot 7
+            10'd448: mlkem_prog = 80'h0200000080000800000b;  // NTTU a=0 na=0 b=8 nb=0 c=8 imm=0x0/0 f=0x2 unload into slot 8 + slot 8
+            10'd449: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[1] = NTT^-1(.) + e1[1]
+            10'd450: mlkem_prog = 80'h0d800080d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x2/2 f=0xd slot 13 = A[2][0]^T o slot 4
+            10'd451: mlkem_prog = 80'h1d804080d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x102/2 f=0x1d slot 13 += A[2][1]^T o slot 5
+            10'd452: mlkem_prog = 80'h1d808080d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x202/2 f=0x1d slot 13 += A[2][2]^T o slot 6
+            10'd453: mlkem_prog = 80'h1d80c080d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x302/2 f=0x1d slot 13 += A[2][3]^T o slot 7
+            10'd454: mlkem_prog = 80'h0200000090000900000b;  // NTTU a=0 na=0 b=9 nb=0 c=9 imm=0x0/0 f=0x2 unload into slot 9 + slot 9
+            10'd455: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[2] = NTT^-1(.) + e1[2]
+            10'd456: mlkem_prog = 80'h0d8000c0d00004013281;  // HASH a=808 na=4 b=4 nb=0 c=13 imm=0x3/2 f=0xd slot 13 = A[3][0]^T o slot 4
+            10'd457: mlkem_prog = 80'h1d8040c0d00005013281;  // HASH a=808 na=4 b=5 nb=0 c=13 imm=0x103/2 f=0x1d slot 13 += A[3][1]^T o slot 5
+            10'd458: mlkem_prog = 80'h1d8080c0d00006013281;  // HASH a=808 na=4 b=6 nb=0 c=13 imm=0x203/2 f=0x1d slot 13 += A[3][2]^T o slot 6
+            10'd459: mlkem_prog = 80'h1d80c0c0d00007013281;  // HASH a=808 na=4 b=7 nb=0 c=13 imm=0x303/2 f=0x1d slot 13 += A[3][3]^T o slot 7
+            10'd460: mlkem_prog = 80'h02000000a0000a00000b;  // NTTU a=0 na=0 b=10 nb=0 c=10 imm=0x0/0 f=0x2 unload into slot 10 + slot 10
+            10'd461: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 u[3] = NTT^-1(.) + e1[3]
+            10'd462: mlkem_prog = 80'h00000000d00004000003;  // BMUL a=0 na=0 b=4 nb=0 c=13 imm=0x0/0 f=0x0 acc = t^[0] o y^[0]
+            10'd463: mlkem_prog = 80'h01000000d00005000013;  // BMUL a=1 na=0 b=5 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[1] o y^[1]
+            10'd464: mlkem_prog = 80'h01000000d00006000023;  // BMUL a=2 na=0 b=6 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[2] o y^[2]
+            10'd465: mlkem_prog = 80'h01000000d00007000033;  // BMUL a=3 na=0 b=7 nb=0 c=13 imm=0x0/0 f=0x1 acc += t^[3] o y^[3]
+            10'd466: mlkem_prog = 80'h02000000b0000b00000b;  // NTTU a=0 na=0 b=11 nb=0 c=11 imm=0x0/0 f=0x2 unload into slot 11 + slot 11
+            10'd467: mlkem_prog = 80'h010000000000000000d2;  // NTT a=13 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x1 NTT^-1(t^T o y^) + e2
+            10'd468: mlkem_prog = 80'h3b000002000000000085;  // ENC a=8 na=0 b=0 nb=0 c=32 imm=0x0/0 f=0x3b c1[0] == c
+            10'd469: mlkem_prog = 80'h3b000004c00000000095;  // ENC a=9 na=0 b=0 nb=0 c=76 imm=0x0/0 f=0x3b c1[1] == c
+            10'd470: mlkem_prog = 80'h3b0000078000000000a5;  // ENC a=10 na=0 b=0 nb=0 c=120 imm=0x0/0 f=0x3b c1[2] == c
+            10'd471: mlkem_prog = 80'h3b00000a4000000000b5;  // ENC a=11 na=0 b=0 nb=0 c=164 imm=0x0/0 f=0x3b c1[3] == c
+            10'd472: mlkem_prog = 80'h11000000d000000001c6;  // DEC a=28 na=0 b=0 nb=0 c=13 imm=0x0/0 f=0x11 mu = Decompress_1(ByteDecode_1(m))
+            10'd473: mlkem_prog = 80'h02000000c0000c00000b;  // NTTU a=0 na=0 b=12 nb=0 c=12 imm=0x0/0 f=0x2 unload into slot 12 + slot 12
+            10'd474: mlkem_prog = 80'h00000000c0000d0000c4;  // ADDSUB a=12 na=0 b=13 nb=0 c=12 imm=0x0/0 f=0x0 v = NTT^-1(t^T o y^) + e2 + mu
+            10'd475: mlkem_prog = 80'h3500000d0000000000c5;  // ENC a=12 na=0 b=0 nb=0 c=208 imm=0x0/0 f=0x35 c2 == c
+            10'd476: mlkem_prog = 80'h000000008000180100c9;  // SEL a=12 na=4 b=24 nb=0 c=8 imm=0x0/0 f=0x0 K = c == c' ? K' : Kbar
+            10'd477: mlkem_prog = 80'h00000000c0000005000a;  // ZERO a=0 na=20 b=0 nb=0 c=12 imm=0x0/0 f=0x0 wipe K', r', h, Kbar, m'
+            10'd478: mlkem_prog = 80'h0200000080000001000a;  // ZERO a=0 na=4 b=0 nb=0 c=8 imm=0x0/0 f=0x2 a dk failing the hash check gives no key
+            10'd479: mlkem_prog = 80'h00000000000000000000;  // END a=0 na=0 b=0 nb=0 c=0 imm=0x0/0 f=0x0
             default: mlkem_prog = 80'h0;
         endcase
     end

@@ -7,10 +7,10 @@
 //   mlkem_ntt       NTT / inverse NTT (BF butterflies per clock), loaded and unloaded by slot;
 //   mlkem_basemul   MultiplyNTTs with accumulation; mlkem_addsub;
 //   mlkem_compress / mlkem_byteenc and mlkem_bytedec / mlkem_decompress;
-//   a polynomial memory of 32 slots x 256 coefficients (two read ports, one write port) and a
-//   byte buffer of 1,024 64-bit words (two read ports, one write port) holding the inputs, the
-//   outputs and the seeds between steps.
-// One instruction runs at a time (no overlap of hashing and arithmetic yet).
+//   a polynomial memory of 16 slots x 256 coefficients (even/odd banks, three read ports of a
+//   pair each, one write port) and a byte buffer of 1,024 64-bit words (one read port, one write
+//   port) holding the inputs, the outputs and the seeds between steps.
+// One instruction runs at a time; an NTT runs beside the following ones until its NTTU.
 //
 // Host side (the unit is idle between operations): host_we writes word host_addr of the byte
 // buffer, host_rdata is word host_addr of the clock before. Windows (word addresses, bytes in
@@ -23,12 +23,12 @@
 // bit 2 an undefined op or k (nothing ran). Whether a ciphertext was rejected implicitly is
 // not reported: K is J(z || c) then, selected by masks after comparing every word.
 // ZEROIZE (issue 37's hygiene; rtl/bus/mlkem_axil.v drives it): zero_start, in any state (a
-// running operation is abandoned, without done), clears the polynomial memory (all 4,096 pairs),
+// running operation is abandoned, without done), clears the polynomial memory (all ZN = 2,048 pairs),
 // the NTT's memory, every byte-buffer word outside [keep0_lo, keep0_hi) and [keep1_lo, keep1_hi)
 // (the outputs the host has yet to read), the hash unit (sponge state, block and output buffers,
 // skid stages, samplers: by its reset) and this module's data registers; the arithmetic
-// pipelines are flushed with zeros. zeroing is high from the clock after zero_start for 4,097
-// clocks (ZCLOCKS).
+// pipelines are flushed with zeros. zeroing is high from the clock after zero_start for ZN + 1
+// clocks.
 `default_nettype none
 module mlkem_top #(
     parameter integer RPC = 1,   // Keccak rounds per clock (1 or 2)
@@ -74,7 +74,8 @@ module mlkem_top #(
     wire [7:0] i_f    = ins[79:72];
     wire [3:0] i_d    = i_f[3:0];
     wire       exec   = st == S_EXEC;
-    reg [12:0] zc;             // ZEROIZE: the word being cleared
+    reg [11:0] zc;             // ZEROIZE: the word being cleared
+    localparam [11:0] ZN = 12'd2048;   // words per bank of the polynomial memory (pm_e, pm_o)
     reg        zrst;           // ZEROIZE: the units' reset, in the first clock of S_ZERO
     wire       urst   = rst | zrst;
     assign zeroing = st == S_ZERO;
@@ -86,9 +87,10 @@ module mlkem_top #(
     // ---------------------------------------------------------------- memories
     // the polynomial memory: even coefficients in pm_e, odd ones in pm_o, word {slot, pair}; three
     // read ports (a pair each), one write port per bank (two coefficients of a pair per clock)
-    reg [11:0] pm_e [0:4095];
-    reg [11:0] pm_o [0:4095];
-    reg [11:0] pra0, pra1, pra2, pwa_e, pwa_o;
+    // 16 slots: 2,048 x 12 bits per bank and read port (one 7-series BRAM36 each)
+    reg [11:0] pm_e [0:2047];
+    reg [11:0] pm_o [0:2047];
+    reg [10:0] pra0, pra1, pra2, pwa_e, pwa_o;
     reg        pwe_e, pwe_o;
     reg [11:0] pwd_e, pwd_o;
     reg [11:0] pe0, po0, pe1, po1, pe2, po2;
@@ -103,13 +105,13 @@ module mlkem_top #(
         if (pwe_o) pm_o[pwa_o] <= pwd_o;
     end
     reg [63:0] bb [0:1023];
-    reg [9:0]  bra0, bra1, bwa;
+    // one read port (CMP and SEL read their two words one after the other): two BRAM36
+    reg [9:0]  bra0, bwa;
     reg        bwe;
     reg [63:0] bwd;
-    reg [63:0] brd0, brd1;
+    reg [63:0] brd0, bta;   // bta: CMP / SEL's word of bb[a...] while bb[b...] is read
     always @(posedge clk) begin
         brd0 <= bb[bra0];
-        brd1 <= bb[bra1];
         if (bwe) bb[bwa] <= bwd;
     end
     assign host_rdata = brd0;
@@ -224,10 +226,13 @@ module mlkem_top #(
     // ADDSUB: slot a +- slot b, a pair per clock; NTTU: the NTT's output pair + slot b (f1) or + 0
     wire        as_ov;
     wire [11:0] as_c, as_c1;
+    // (NTTU with f2: slot b - the NTT's output)
     wire        as_u = i_op == I_NTTU;
-    wire        as_sub = !as_u && i_f[0];
-    wire [11:0] as_a0 = as_u ? n_rdata : pe0, as_a1 = as_u ? n_rdata1 : po0;
-    wire [11:0] as_b0 = (as_u && !i_f[1]) ? 12'd0 : pe1, as_b1 = (as_u && !i_f[1]) ? 12'd0 : po1;
+    wire        as_rs = as_u && i_f[2];
+    wire        as_sub = as_u ? i_f[2] : i_f[0];
+    wire [11:0] as_a0 = as_rs ? pe1 : as_u ? n_rdata : pe0, as_a1 = as_rs ? po1 : as_u ? n_rdata1 : po0;
+    wire [11:0] as_b0 = as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : pe1;
+    wire [11:0] as_b1 = as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : po1;
     wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv;
     mlkem_addsub u_as (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
         .a(as_a0), .b(as_b0), .out_valid(as_ov), .c(as_c));
@@ -278,8 +283,8 @@ module mlkem_top #(
         draw1 <= {bd_coef1, bd_coef};
         draw2 <= draw1;
     end
-    wire unused = ^{be_in_ready, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:5], i_b[9:5],
-                    i_c[9:5]};
+    wire unused = ^{be_in_ready, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:4], i_b[9:4],
+                    i_c[9:4]};
 
     assign fq_pop = fq_v && ((i_op == I_HASH && h_in_ready) || (i_op == I_DEC && bd_in_ready)) && exec;
 
@@ -287,12 +292,14 @@ module mlkem_top #(
     wire zcond = i_f[1:0] == 2'd0 || (i_f[1:0] == 2'd1 && bad_ek) || (i_f[1:0] == 2'd2 && bad_dk);
     reg  dv1, dv2;   // DEC without decompress: bytedec's output delayed as decompress would
     reg  cmp_diff;
-    wire [4:0]  slot_a = i_a[4:0], slot_b = i_b[4:0], slot_c = i_c[4:0];
+    reg  ecv;          // ENC compare: a word in ecd, its bb word in brd0
+    reg  [63:0] ecd;
+    wire [3:0]  slot_a = i_a[3:0], slot_b = i_b[3:0], slot_c = i_c[3:0];
     always @* begin
         pra0 = {slot_a, cnt[6:0]}; pra1 = {slot_b, cnt[6:0]}; pra2 = {slot_c, cnt[6:0]};
         pwe_e = 1'b0; pwa_e = {slot_c, wcnt[6:0]}; pwd_e = 12'd0;
         pwe_o = 1'b0; pwa_o = {slot_c, wcnt[6:0]}; pwd_o = 12'd0;
-        bra0 = host_addr; bra1 = 10'd0;
+        bra0 = host_addr;
         bwe = !busy && host_we; bwa = host_addr; bwd = host_wdata;
         fin = 1'b0;
         n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt[6:0], 1'b0}; n_raddr = {cnt[6:0], 1'b0};
@@ -300,14 +307,14 @@ module mlkem_top #(
             // ZEROIZE: a pair of each bank, a byte-buffer word (unless kept) and a pair of the
             // NTT's memory per clock; the read ports on words already clear, so the pipelines
             // behind them fill with zeros
-            pra0 = 12'd0; pra1 = 12'd0; pra2 = 12'd0;
-            pwe_e = 1'b1; pwa_e = zc[11:0];
-            pwe_o = 1'b1; pwa_o = zc[11:0];
-            bra0 = 10'd12; bra1 = 10'd12;
-            bwe = zc < 13'd1024 && !(zc[9:0] >= keep0_lo && zc[9:0] < keep0_hi) &&
+            pra0 = 11'd0; pra1 = 11'd0; pra2 = 11'd0;
+            pwe_e = 1'b1; pwa_e = zc[10:0];
+            pwe_o = 1'b1; pwa_o = zc[10:0];
+            bra0 = 10'd12;
+            bwe = zc < 12'd1024 && !(zc[9:0] >= keep0_lo && zc[9:0] < keep0_hi) &&
                   !(zc[9:0] >= keep1_lo && zc[9:0] < keep1_hi);
             bwa = zc[9:0]; bwd = 64'd0;
-            n_we = zc >= 13'd1 && zc < 13'd129; n_waddr = {zc[6:0] - 7'd1, 1'b0};
+            n_we = zc >= 12'd1 && zc < 12'd129; n_waddr = {zc[6:0] - 7'd1, 1'b0};
         end
         if (exec) begin
             bwe = 1'b0;
@@ -360,8 +367,11 @@ module mlkem_top #(
                     fin = as_ov && wcnt == 10'd127;
                 end
                 I_ENC: begin
-                    bwe = be_ov; bwa = i_c + wcnt; bwd = be_data;
-                    fin = be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00};
+                    // f5: compare with bb[c...] (the word read as it comes out, compared a clock
+                    // later) instead of writing it: fail accumulates over every word
+                    bra0 = i_c + wcnt;
+                    bwe = be_ov && !i_f[5]; bwa = i_c + wcnt; bwd = be_data;
+                    fin = i_f[5] ? (ecv && wcnt == {4'd0, i_d, 2'b00}) : (be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00});
                 end
                 I_DEC: begin
                     bra0 = r_addr;
@@ -370,9 +380,10 @@ module mlkem_top #(
                     fin = pwe_e && wcnt == 10'd127;
                 end
                 I_COPY, I_CMP, I_SEL: begin
-                    bra0 = i_a + cnt; bra1 = i_b + cnt;
+                    // COPY: a word per clock; CMP, SEL: bb[a + i] (ph 0) then bb[b + i] (ph 1)
+                    bra0 = (i_op != I_COPY && ph[0]) ? i_b + cnt : i_a + cnt;
                     bwe = rv && i_op != I_CMP; bwa = i_c + rcnt;
-                    bwd = (i_op == I_SEL) ? ((brd0 & ~{64{fail}}) | (brd1 & {64{fail}})) : brd0;
+                    bwd = (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
                     fin = (rv && rcnt + 10'd1 == i_na) || i_na == 10'd0;
                 end
                 I_ZERO: begin
@@ -416,6 +427,7 @@ module mlkem_top #(
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
             h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0;
             cmp_diff <= 1'b0;
+            ecv <= 1'b0;
         end
         if (exec) begin
             case (i_op)
@@ -474,15 +486,22 @@ module mlkem_top #(
                     rv <= cnt < 10'd128;
                     if (cnt < 10'd128) cnt <= cnt + 10'd1;
                     if (be_ov) wcnt <= wcnt + 10'd1;
+                    ecv <= be_ov;
+                    ecd <= be_data;
+                    if (i_f[5] && ecv && ecd != brd0) fail <= 1'b1;
                 end
                 I_DEC: begin
                     if (pwe_e) wcnt <= wcnt + 10'd1;
                     if (i_f[5] && bd_ov && (bd_bad || bd_bad1)) bad_ek <= 1'b1;
                 end
                 I_COPY, I_CMP, I_SEL: begin
-                    rv <= cnt < i_na; rcnt <= cnt;
-                    if (cnt < i_na) cnt <= cnt + 10'd1;
-                    if (rv && i_op == I_CMP) cmp_diff <= cmp_diff | (brd0 != brd1);
+                    if (i_op == I_COPY || ph[0]) begin
+                        rv <= cnt < i_na; rcnt <= cnt;
+                        if (cnt < i_na) cnt <= cnt + 10'd1;
+                    end
+                    if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
+                    bta <= brd0;
+                    if (rv && i_op == I_CMP) cmp_diff <= cmp_diff | (bta != brd0);
                 end
                 I_ZERO: cnt <= cnt + 10'd1;
                 default: ;
@@ -506,8 +525,8 @@ module mlkem_top #(
             if (fin) begin
                 st <= (i_op == I_END) ? S_IDLE : S_FETCH;
                 if (i_op == I_CMP) begin
-                    if (i_f[0]) bad_dk <= cmp_diff | (rv && brd0 != brd1);
-                    else fail <= cmp_diff | (rv && brd0 != brd1);
+                    if (i_f[0]) bad_dk <= cmp_diff | (rv && bta != brd0);
+                    else fail <= cmp_diff | (rv && bta != brd0);
                 end
                 if (i_op == I_END) begin
                     busy <= 1'b0;
@@ -519,19 +538,22 @@ module mlkem_top #(
         end
         zrst <= 1'b0;
         if (st == S_ZERO) begin
-            zc <= zc + 13'd1;
-            if (zc == 13'd4096) st <= S_IDLE;
+            zc <= zc + 12'd1;
+            if (zc == ZN) st <= S_IDLE;
         end
         if (zero_start) begin
             // ZEROIZE (any state): the data registers here now, the units by zrst, the
             // memories word by word in S_ZERO
             st <= S_ZERO;
-            zc <= 13'd0;
+            zc <= 12'd0;
             zrst <= 1'b1;
             busy <= 1'b0;
             done <= 1'b0;
             fail <= 1'b0;
             cmp_diff <= 1'b0;
+            bta <= 64'd0;      // CMP / SEL's word (K', Kbar)
+            ecd <= 64'd0;      // ENC's compare word (c')
+            ecv <= 1'b0;
             ins <= 80'd0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;

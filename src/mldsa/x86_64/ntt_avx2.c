@@ -13,7 +13,8 @@
  * registers, then an 8 x 8 transpose so that the layers len 4, 2, 1 (inside a register
  * before) are between registers too, lane j with the zeta of its block (ntt_avx2_zetas.h,
  * written by gen_ntt_avx2_zetas.py), and the transpose back. The inverse runs the same
- * passes in the opposite order and multiplies by 2^64 / 256 mod q at the end of pass 2.
+ * passes in the opposite order, with the factor 2^64 / 256 mod q folded into the last layer
+ * (len 128) as in poly.c.
  */
 #include "mldsa/x86_64/poly_avx2.h"
 #include "mldsa/x86_64/reduce_avx2.h"
@@ -21,6 +22,7 @@
 
 #define N KF_MLDSA_N
 #define INVNTT_F 41978 /* 2^64 / 256 mod q, as poly.c */
+#define INVNTT_ZF 3975713 /* -zetas[1] INVNTT_F / 2^32 mod q, as poly.c */
 
 INLINE __m256i load(const int32_t *p)
 {
@@ -37,10 +39,20 @@ INLINE __m256i bc(int32_t z)
     return _mm256_set1_epi32(z);
 }
 
+/* a broadcast zeta and z q^-1 mod 2^32 beside it (montmul_pre) */
+typedef struct zc {
+    __m256i z, zq;
+} zc;
+
+INLINE zc zbc(int32_t z)
+{
+    return (zc){bc(z), bc((int32_t)((uint32_t)z * (uint32_t)KF_MLDSA_QINV_))};
+}
+
 /* Cooley-Tukey: t = z b; (a, b) = (a + t, a - t), z broadcast or per lane */
-#define CT_BC(a, b, z)                                                                             \
+#define CT_BC(a, b, w)                                                                             \
     do {                                                                                           \
-        __m256i t_ = montmul_bc(b, z);                                                             \
+        __m256i t_ = montmul_pre(b, (w).z, (w).zq);                                                \
         b = _mm256_sub_epi32(a, t_);                                                               \
         a = _mm256_add_epi32(a, t_);                                                               \
     } while (0)
@@ -51,11 +63,11 @@ INLINE __m256i bc(int32_t z)
         a = _mm256_add_epi32(a, t_);                                                               \
     } while (0)
 /* Gentleman-Sande: (a, b) = (a + b, z (a - b)) */
-#define GS_BC(a, b, z)                                                                             \
+#define GS_BC(a, b, w)                                                                             \
     do {                                                                                           \
         __m256i d_ = _mm256_sub_epi32(a, b);                                                       \
         a = _mm256_add_epi32(a, b);                                                                \
-        b = montmul_bc(d_, z);                                                                     \
+        b = montmul_pre(d_, (w).z, (w).zq);                                                        \
     } while (0)
 #define GS_V(a, b, z)                                                                              \
     do {                                                                                           \
@@ -91,25 +103,25 @@ void kf_mldsa_ntt_avx2(kf_mldsa_poly *p)
     __m256i x[8];
     for (int r = 0; r < 4; r++) { /* len 128, 64, 32 */
         for (int k = 0; k < 8; k++) x[k] = load(c + 8 * (r + 4 * k));
-        const __m256i z1 = bc(zt[1]);
+        const zc z1 = zbc(zt[1]);
         for (int k = 0; k < 4; k++) CT_BC(x[k], x[k + 4], z1);
-        const __m256i z2 = bc(zt[2]), z3 = bc(zt[3]);
+        const zc z2 = zbc(zt[2]), z3 = zbc(zt[3]);
         CT_BC(x[0], x[2], z2);
         CT_BC(x[1], x[3], z2);
         CT_BC(x[4], x[6], z3);
         CT_BC(x[5], x[7], z3);
-        for (int k = 0; k < 8; k += 2) CT_BC(x[k], x[k + 1], bc(zt[4 + k / 2]));
+        for (int k = 0; k < 8; k += 2) CT_BC(x[k], x[k + 1], zbc(zt[4 + k / 2]));
         for (int k = 0; k < 8; k++) store(c + 8 * (r + 4 * k), x[k]);
     }
     for (int g = 0; g < 4; g++) { /* len 16, 8; transposed: 4, 2, 1 */
         int32_t *cg = c + 64 * g;
         for (int i = 0; i < 8; i++) x[i] = load(cg + 8 * i);
-        const __m256i za = bc(zt[8 + 2 * g]), zb = bc(zt[9 + 2 * g]);
+        const zc za = zbc(zt[8 + 2 * g]), zb = zbc(zt[9 + 2 * g]);
         CT_BC(x[0], x[2], za);
         CT_BC(x[1], x[3], za);
         CT_BC(x[4], x[6], zb);
         CT_BC(x[5], x[7], zb);
-        for (int i = 0; i < 8; i += 2) CT_BC(x[i], x[i + 1], bc(zt[16 + 4 * g + i / 2]));
+        for (int i = 0; i < 8; i += 2) CT_BC(x[i], x[i + 1], zbc(zt[16 + 4 * g + i / 2]));
         transpose8(x);
         const int32_t(*zv)[8] = kf_mldsa_zetas_fwd8[g];
         __m256i z = load(zv[0]);
@@ -146,26 +158,28 @@ void kf_mldsa_invntt_tomont_avx2(kf_mldsa_poly *p)
         z = load(zv[6]);
         for (int i = 0; i < 4; i++) GS_V(x[i], x[i + 4], z);
         transpose8(x);
-        for (int i = 0; i < 8; i += 2) GS_BC(x[i], x[i + 1], bc(-zt[31 - 4 * g - i / 2]));
-        const __m256i za = bc(-zt[15 - 2 * g]), zb = bc(-zt[14 - 2 * g]);
+        for (int i = 0; i < 8; i += 2) GS_BC(x[i], x[i + 1], zbc(-zt[31 - 4 * g - i / 2]));
+        const zc za = zbc(-zt[15 - 2 * g]), zb = zbc(-zt[14 - 2 * g]);
         GS_BC(x[0], x[2], za);
         GS_BC(x[1], x[3], za);
         GS_BC(x[4], x[6], zb);
         GS_BC(x[5], x[7], zb);
         for (int i = 0; i < 8; i++) store(cg + 8 * i, x[i]);
     }
-    const __m256i f = bc(INVNTT_F);
+    const zc f = zbc(INVNTT_F), zf = zbc(INVNTT_ZF);
     for (int r = 0; r < 4; r++) { /* len 32, 64, 128, and the factor */
         for (int k = 0; k < 8; k++) x[k] = load(c + 8 * (r + 4 * k));
-        for (int k = 0; k < 8; k += 2) GS_BC(x[k], x[k + 1], bc(-zt[7 - k / 2]));
-        const __m256i z3 = bc(-zt[3]), z2 = bc(-zt[2]);
+        for (int k = 0; k < 8; k += 2) GS_BC(x[k], x[k + 1], zbc(-zt[7 - k / 2]));
+        const zc z3 = zbc(-zt[3]), z2 = zbc(-zt[2]);
         GS_BC(x[0], x[2], z3);
         GS_BC(x[1], x[3], z3);
         GS_BC(x[4], x[6], z2);
         GS_BC(x[5], x[7], z2);
-        const __m256i z1 = bc(-zt[1]);
-        for (int k = 0; k < 4; k++) GS_BC(x[k], x[k + 4], z1);
-        for (int k = 0; k < 8; k++) store(c + 8 * (r + 4 * k), montmul_bc(x[k], f));
+        for (int k = 0; k < 4; k++) { /* len 128 with the factor, as poly.c */
+            __m256i d = _mm256_sub_epi32(x[k], x[k + 4]);
+            store(c + 8 * (r + 4 * k), montmul_pre(_mm256_add_epi32(x[k], x[k + 4]), f.z, f.zq));
+            store(c + 8 * (r + 4 * k + 16), montmul_pre(d, zf.z, zf.zq));
+        }
     }
 }
 
@@ -180,11 +194,35 @@ void kf_mldsa_pointwise_acc_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const
         store(r->c + i, _mm256_add_epi32(load(r->c + i), montmul(load(a->c + i), load(b->c + i))));
 }
 
+/* as the portable code: the 64-bit products of the even and of the odd lanes summed exactly,
+ * then one Montgomery reduction (reduce_avx2.h's, on the sums); inlined for each n that a
+ * parameter set uses (4, 5, 7) so the loop over the terms unrolls */
+INLINE void acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
+{
+    const __m256i q = bc(KF_MLDSA_Q), qinv = bc(KF_MLDSA_QINV_);
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i x = load(a[0].c + i), y = load(b[0].c + i);
+        __m256i se = _mm256_mul_epi32(x, y), so = _mm256_mul_epi32(odd_lanes(x), odd_lanes(y));
+        for (unsigned j = 1; j < n; j++) {
+            x = load(a[j].c + i);
+            y = load(b[j].c + i);
+            se = _mm256_add_epi64(se, _mm256_mul_epi32(x, y));
+            so = _mm256_add_epi64(so, _mm256_mul_epi32(odd_lanes(x), odd_lanes(y)));
+        }
+        __m256i te = _mm256_mul_epi32(_mm256_mul_epi32(se, qinv), q);
+        __m256i to = _mm256_mul_epi32(_mm256_mul_epi32(so, qinv), q);
+        se = odd_lanes(_mm256_sub_epi32(se, te));
+        so = _mm256_sub_epi32(so, to);
+        store(r->c + i, _mm256_blend_epi32(se, so, 0xAA));
+    }
+}
+
 void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
-    for (unsigned i = 0; i < N; i += 8) {
-        __m256i acc = montmul(load(a[0].c + i), load(b[0].c + i));
-        for (unsigned j = 1; j < n; j++) acc = _mm256_add_epi32(acc, montmul(load(a[j].c + i), load(b[j].c + i)));
-        store(r->c + i, acc);
+    switch (n) {
+    case 4: acc_vec(r, a, b, 4); break;
+    case 5: acc_vec(r, a, b, 5); break;
+    case 7: acc_vec(r, a, b, 7); break;
+    default: acc_vec(r, a, b, n);
     }
 }

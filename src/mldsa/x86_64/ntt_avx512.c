@@ -19,6 +19,7 @@
 #define N KF_MLDSA_N
 #define QINV 58728449  /* q^-1 mod 2^32 */
 #define INVNTT_F 41978 /* 2^64 / 256 mod q, as poly.c */
+#define INVNTT_ZF 3975713 /* -zetas[1] INVNTT_F / 2^32 mod q, as poly.c */
 #define INLINE static inline __attribute__((always_inline))
 
 /* a b / 2^32 mod q per lane, bo = b's odd lanes moved down (b itself for a broadcast):
@@ -131,10 +132,12 @@ void kf_mldsa_invntt_tomont_avx512(kf_mldsa_poly *p)
             z = bc(-zt[3 - i / 8]);
             GS(r[i], r[i + 4], z, z);
         }
-    z = bc(-zt[1]);
-    for (int i = 0; i < 8; i++) GS(r[i], r[i + 8], z, z); /* len 128 */
-    const __m512i f = bc(INVNTT_F);
-    for (int i = 0; i < 16; i++) _mm512_storeu_si512((void *)(p->c + 16 * i), montmul2(r[i], f, f));
+    const __m512i f = bc(INVNTT_F), zf = bc(INVNTT_ZF);
+    for (int i = 0; i < 8; i++) { /* len 128 with the factor, as poly.c */
+        __m512i d = _mm512_sub_epi32(r[i], r[i + 8]);
+        _mm512_storeu_si512((void *)(p->c + 16 * i), montmul2(_mm512_add_epi32(r[i], r[i + 8]), f, f));
+        _mm512_storeu_si512((void *)(p->c + 16 * (i + 8)), montmul2(d, zf, zf));
+    }
 }
 
 void kf_mldsa_pointwise_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
@@ -154,11 +157,21 @@ void kf_mldsa_pointwise_acc_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, con
 
 void kf_mldsa_pointwise_acc_vec_avx512(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
+    /* as the portable code: the products summed exactly in 64 bits, then one reduction */
+    const __m512i q = bc(KF_MLDSA_Q), qinv = bc(QINV);
     for (unsigned i = 0; i < N; i += 16) {
-        __m512i acc = montmul(_mm512_loadu_si512((const void *)(a[0].c + i)), _mm512_loadu_si512((const void *)(b[0].c + i)));
-        for (unsigned j = 1; j < n; j++)
-            acc = _mm512_add_epi32(acc, montmul(_mm512_loadu_si512((const void *)(a[j].c + i)),
-                                                _mm512_loadu_si512((const void *)(b[j].c + i))));
-        _mm512_storeu_si512((void *)(r->c + i), acc);
+        __m512i x = _mm512_loadu_si512((const void *)(a[0].c + i)), y = _mm512_loadu_si512((const void *)(b[0].c + i));
+        __m512i se = _mm512_mul_epi32(x, y), so = _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(y, 32));
+        for (unsigned j = 1; j < n; j++) {
+            x = _mm512_loadu_si512((const void *)(a[j].c + i));
+            y = _mm512_loadu_si512((const void *)(b[j].c + i));
+            se = _mm512_add_epi64(se, _mm512_mul_epi32(x, y));
+            so = _mm512_add_epi64(so, _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(y, 32)));
+        }
+        __m512i te = _mm512_mul_epi32(_mm512_mul_epi32(se, qinv), q);
+        __m512i to = _mm512_mul_epi32(_mm512_mul_epi32(so, qinv), q);
+        se = _mm512_srli_epi64(_mm512_sub_epi64(se, te), 32);
+        so = _mm512_sub_epi64(so, to);
+        _mm512_storeu_si512((void *)(r->c + i), _mm512_mask_blend_epi32(0xAAAA, se, so));
     }
 }

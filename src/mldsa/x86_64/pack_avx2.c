@@ -63,6 +63,64 @@ int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bit
     return 1;
 }
 
+/* BitPack (Alg. 17) of z (sigEncode): the values b - c in 18 or 20 bits. Eight per register:
+ * each pair of lanes becomes one 36- or 40-bit value in a 64-bit lane (even | odd << bits);
+ * for 20 bits each is 5 whole bytes, for 18 bits the odd 64-bit lanes are moved 4 bits up
+ * so that the two 36-bit values of a half make 9 bytes with one shared byte (two shuffles,
+ * or'ed). Each half's 9 or 10 bytes are stored 16 at a time, the next store over the spare
+ * ones; the last 8 values through a copy, so nothing past 32 bits bytes is written. */
+int kf_mldsa_pack_offset_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b)
+{
+    if (bits != 18 && bits != 20) return 0;
+    const unsigned half = bits / 2; /* bytes per 4 values */
+    const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32((1 << bits) - 1);
+    const __m256i lo = _mm256_set1_epi64x(0xFFFFFFFF);
+    const __m256i pa = bits == 20 ? _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1,
+                                                     0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1)
+                                  : _mm256_setr_epi8(0, 1, 2, 3, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                     0, 1, 2, 3, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i pb = _mm256_setr_epi8(-1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1,
+                                        -1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i up4 = _mm256_setr_epi64x(0, 4, 0, 4);
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i v = _mm256_and_si256(_mm256_sub_epi32(bv, _mm256_loadu_si256((const __m256i *)(p->c + i))), mask);
+        v = _mm256_or_si256(_mm256_and_si256(v, lo), _mm256_srli_epi64(_mm256_andnot_si256(lo, v), 32 - bits));
+        if (bits == 20) {
+            v = _mm256_shuffle_epi8(v, pa);
+        } else {
+            v = _mm256_sllv_epi64(v, up4);
+            v = _mm256_or_si256(_mm256_shuffle_epi8(v, pa), _mm256_shuffle_epi8(v, pb));
+        }
+        uint8_t *o = out + i / 8 * bits;
+        if (i + 8 < N) {
+            _mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
+            _mm_storeu_si128((__m128i *)(o + half), _mm256_extracti128_si256(v, 1));
+        } else {
+            uint8_t t[32];
+            _mm_storeu_si128((__m128i *)t, _mm256_castsi256_si128(v));
+            _mm_storeu_si128((__m128i *)(t + half), _mm256_extracti128_si256(v, 1));
+            memcpy(o, t, bits);
+        }
+    }
+    return 1;
+}
+
+unsigned kf_mldsa_hint_indices_avx2(uint8_t *out, unsigned idx, unsigned omega, const kf_mldsa_poly *h)
+{
+    const __m256i zero = _mm256_setzero_si256(), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (unsigned j0 = 0; j0 < N; j0 += 32) { /* 32 coefficients to a bit mask, then its ones */
+        const __m256i *c = (const __m256i *)(h->c + j0);
+        __m256i a0 = _mm256_cmpeq_epi32(_mm256_loadu_si256(c), zero);
+        __m256i a1 = _mm256_cmpeq_epi32(_mm256_loadu_si256(c + 1), zero);
+        __m256i a2 = _mm256_cmpeq_epi32(_mm256_loadu_si256(c + 2), zero);
+        __m256i a3 = _mm256_cmpeq_epi32(_mm256_loadu_si256(c + 3), zero);
+        __m256i z = _mm256_packs_epi16(_mm256_packs_epi32(a0, a1), _mm256_packs_epi32(a2, a3));
+        uint32_t ones = ~(uint32_t)_mm256_movemask_epi8(_mm256_permutevar8x32_epi32(z, order));
+        for (; ones && idx < omega; ones &= ones - 1) out[idx++] = (uint8_t)(j0 + (unsigned)__builtin_ctz(ones));
+    }
+    return idx;
+}
+
 /* 8 values of 'bits' (18 or 20) bits from in: the halves hold bytes bits/2 apart, lane j of a
  * half starts at bit bits j of it: bytes s.. s+2, s = (bits j) / 8, shifted right by
  * (bits j) mod 8 and masked. */
@@ -74,9 +132,45 @@ INLINE __m256i unpack8(const uint8_t *in, unsigned bits, __m256i pattern, __m256
     return _mm256_and_si256(_mm256_srlv_epi32(x, shifts), mask);
 }
 
+/* BitUnpack of 3-, 4- (s1, s2) or 13-bit (t0) values, skDecode's: every group of 8 values is
+ * 'bits' bytes; its 16 bytes from 'in' go to both halves of a register, and lane j takes the
+ * 3 bytes from s = (bits j) / 8 on (a value and its shift fit: 7 + 13 <= 24), shifted right
+ * by (bits j) mod 8 and masked. The last groups, whose 16-byte load would pass the end of
+ * the 32 bits bytes of input, come from a copy. */
+static void unpack_small(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
+{
+    _Alignas(32) int8_t pat[32]; /* lane j (j < 4: low half, else high half): bytes s, s + 1, s + 2 */
+    _Alignas(32) int32_t sh[8];
+    for (unsigned j = 0; j < 8; j++) {
+        const unsigned s = bits * j / 8;
+        for (unsigned q = 0; q < 3; q++) pat[4 * j + q] = (int8_t)(s + q);
+        pat[4 * j + 3] = -1;
+        sh[j] = (int32_t)(bits * j % 8);
+    }
+    const __m256i pattern = _mm256_load_si256((const __m256i *)pat), shifts = _mm256_load_si256((const __m256i *)sh);
+    const __m256i mask = _mm256_set1_epi32((1 << bits) - 1), bv = _mm256_set1_epi32(b);
+    unsigned i = 0;
+    for (; (i / 8) * bits + 16 <= 32 * bits; i += 8) {
+        __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(in + i / 8 * bits)));
+        x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, pattern), shifts), mask);
+        _mm256_storeu_si256((__m256i *)(p->c + i), _mm256_sub_epi32(bv, x));
+    }
+    for (; i < N; i += 8) {
+        uint8_t t[16] = {0};
+        memcpy(t, in + i / 8 * bits, bits);
+        __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)t));
+        x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, pattern), shifts), mask);
+        _mm256_storeu_si256((__m256i *)(p->c + i), _mm256_sub_epi32(bv, x));
+    }
+}
+
 int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
 {
     __m256i pattern, shifts;
+    if (bits == 3 || bits == 4 || bits == 13) {
+        unpack_small(p, in, bits, b);
+        return 1;
+    }
     if (bits == 18) {
         pattern = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1,
                                    0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1);

@@ -42,6 +42,13 @@ void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t 
  * and 20 (y, z) (pack_avx2.c): 1 when done, 0 (nothing done) for other widths. */
 int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits);
 int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b);
+/* kf_mldsa_pack_offset for bits 18 and 20 (sigEncode's z); 1 when done, 0 for other widths.
+ * (unpack_offset_avx2 also takes 3, 4 and 13 bits: skDecode's s1, s2 and t0.) */
+int kf_mldsa_pack_offset_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b);
+/* HintBitPack's loop for one polynomial (packing.c, sigEncode): the index of every non-zero
+ * coefficient of h, in order, written to out[idx], out[idx + 1], ... while idx < omega;
+ * returns the new idx. h is public (it is part of the signature). */
+unsigned kf_mldsa_hint_indices_avx2(uint8_t *out, unsigned idx, unsigned omega, const kf_mldsa_poly *h);
 
 /* RejNTTPoly's rejection (sampling.c, reject_uniform) on whole 24-byte chunks of buf[0..len)
  * while n <= 248 and 28 bytes remain (the loads stay inside buf): accepted candidates

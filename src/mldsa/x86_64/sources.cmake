@@ -16,5 +16,5 @@ set(KF_MLDSA_AVX512_SOURCES src/mldsa/x86_64/ntt_avx512.c)
 list(APPEND KF_SOURCES ${KF_MLDSA_AVX512_SOURCES})
 set_source_files_properties(${KF_MLDSA_AVX512_SOURCES} PROPERTIES COMPILE_OPTIONS "-mavx512f")
 # the portable files call the AVX2 (and AVX-512) ones when arith.c chose them
-set_source_files_properties(src/mldsa/arith.c src/mldsa/poly.c src/mldsa/sampling.c PROPERTIES
+set_source_files_properties(src/mldsa/arith.c src/mldsa/poly.c src/mldsa/sampling.c src/mldsa/packing.c PROPERTIES
   COMPILE_DEFINITIONS "KF_MLDSA_HAVE_AVX2;KF_MLDSA_HAVE_AVX512")

@@ -42,6 +42,13 @@ void kf_mlkem_poly_tomsg_avx2(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_po
  * 24); the caller finishes the rest candidate by candidate. Public data: the loop bound and
  * the table index depend on the candidates. */
 size_t kf_mlkem_rej_uniform_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len);
+/* The same read in place from instance i of `lanes` interleaved Keccak states (the block's
+ * 64-bit word w at words[w lanes + i], keccak_xn_lanes.h), on the first len bytes of the
+ * block (len <= 8 x 25): each 24-byte chunk put together in registers from its three words,
+ * with no copy of the block to memory first (a copy's 8-byte stores cannot forward to the
+ * 16-byte loads above). Returns the bytes consumed, a multiple of 24. */
+size_t kf_mlkem_rej_words_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint64_t *words, unsigned lanes,
+                               unsigned i, size_t len);
 /* The same on whole 48-byte chunks (32 candidates each) while *n <= 224, with AVX-512 F, BW,
  * VBMI and VBMI2 (sampling_avx512.c; only where kf_mlkem_avx512_cpu() says the CPU has them).
  * Returns the bytes consumed, a multiple of 48. */

@@ -47,25 +47,55 @@ INLINE __m256i candidates(const uint8_t *in)
     return _mm256_blend_epi16(_mm256_and_si256(x, set16(0xFFF)), _mm256_srli_epi16(x, 4), 0xAA);
 }
 
+/* The 16 candidates of v (candidates() or chunk_words()) accepted (< q), appended to c at
+ * cnt (16 lanes stored, the count moved by the accepted ones); returns the new count. The
+ * caller keeps cnt <= 240. */
+INLINE unsigned take16(int16_t c[KF_MLKEM_N], unsigned cnt, __m256i v)
+{
+    __m256i good = _mm256_cmpgt_epi16(set16(Q), v);
+    /* one mask bit per candidate: bits 0-7 the low half's, 16-23 the high half's */
+    uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(good, good));
+    unsigned m0 = m & 0xFF, m1 = (m >> 16) & 0xFF;
+    __m128i lo = _mm256_castsi256_si128(v);
+    lo = _mm_shuffle_epi8(lo, _mm_load_si128((const __m128i *)compact[m0].shuffle));
+    _mm_storeu_si128((__m128i *)(c + cnt), lo);
+    cnt += (unsigned)compact[m0].count;
+    __m128i hi = _mm256_extracti128_si256(v, 1);
+    hi = _mm_shuffle_epi8(hi, _mm_load_si128((const __m128i *)compact[m1].shuffle));
+    _mm_storeu_si128((__m128i *)(c + cnt), hi);
+    cnt += (unsigned)compact[m1].count;
+    return cnt;
+}
+
 size_t kf_mlkem_rej_uniform_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint8_t *buf, size_t len)
 {
     unsigned cnt = *n;
     size_t pos = 0;
-    for (; cnt + 16 <= KF_MLKEM_N && pos + 24 <= len; pos += 24) {
-        __m256i v = candidates(buf + pos);
-        __m256i good = _mm256_cmpgt_epi16(set16(Q), v);
-        /* one mask bit per candidate: bits 0-7 the low half's, 16-23 the high half's */
-        uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(good, good));
-        unsigned m0 = m & 0xFF, m1 = (m >> 16) & 0xFF;
-        __m128i lo = _mm256_castsi256_si128(v);
-        lo = _mm_shuffle_epi8(lo, _mm_load_si128((const __m128i *)compact[m0].shuffle));
-        _mm_storeu_si128((__m128i *)(c + cnt), lo);
-        cnt += (unsigned)compact[m0].count;
-        __m128i hi = _mm256_extracti128_si256(v, 1);
-        hi = _mm_shuffle_epi8(hi, _mm_load_si128((const __m128i *)compact[m1].shuffle));
-        _mm_storeu_si128((__m128i *)(c + cnt), hi);
-        cnt += (unsigned)compact[m1].count;
-    }
+    for (; cnt + 16 <= KF_MLKEM_N && pos + 24 <= len; pos += 24) cnt = take16(c, cnt, candidates(buf + pos));
+    *n = cnt;
+    return pos;
+}
+
+/* The 16 candidates of the 24 bytes in the words w0 w1 w2 (little-endian), as candidates()
+ * cuts them from memory: its two 16-byte halves are bytes 0..15 = (w0, w1) and 8..23 =
+ * (w1, w2), built here in registers from the three words. */
+INLINE __m256i chunk_words(uint64_t w0, uint64_t w1, uint64_t w2)
+{
+    const __m256i pattern = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11,
+                                             4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15);
+    __m256i x = _mm256_set_epi64x((long long)w2, (long long)w1, (long long)w1, (long long)w0);
+    x = _mm256_shuffle_epi8(x, pattern);
+    return _mm256_blend_epi16(_mm256_and_si256(x, set16(0xFFF)), _mm256_srli_epi16(x, 4), 0xAA);
+}
+
+size_t kf_mlkem_rej_words_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint64_t *words, unsigned lanes,
+                               unsigned i, size_t len)
+{
+    unsigned cnt = *n;
+    size_t pos = 0;
+    const uint64_t *w = words + i;
+    for (; cnt + 16 <= KF_MLKEM_N && pos + 24 <= len; pos += 24, w += 3 * lanes)
+        cnt = take16(c, cnt, chunk_words(w[0], w[lanes], w[2 * lanes]));
     *n = cnt;
     return pos;
 }
