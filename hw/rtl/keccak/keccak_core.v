@@ -87,6 +87,7 @@ module keccak_core #(
             done <= 1'b0;
             idx  <= 5'd0;
             left <= 5'd0;
+            st   <= 1600'd0;   // hygiene (issue 37): a reset also wipes the state
         end
     end
 `ifdef FORMAL

@@ -330,6 +330,8 @@ module keccak_sponge #(
             unlimited <= 1'b1;
             lastblk   <= 1'b0;
             okeep     <= 8'hFF;
+            a_data    <= 64'd0;   // hygiene (issue 37): the skid stage's words too
+            b_data    <= 64'd0;
             for (w = 0; w < NW; w = w + 1) begin
                 ibuf[w] <= 64'd0;
                 obuf[w] <= 64'd0;

@@ -196,6 +196,8 @@ module mlkem_hash_top #(
             head_hash <= 1'b0;
             head_samp <= 1'b0;
             kind <= 2'd0;
+            ka_data <= 64'd0;   // hygiene (issue 37): a reset wipes the skid stage's words
+            kb_data <= 64'd0;
         end
     end
 

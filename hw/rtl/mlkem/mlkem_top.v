@@ -22,6 +22,13 @@
 // ct and K are zero), bit 1 the decapsulation key failed the hash check (7.3: K is zero),
 // bit 2 an undefined op or k (nothing ran). Whether a ciphertext was rejected implicitly is
 // not reported: K is J(z || c) then, selected by masks after comparing every word.
+// ZEROIZE (issue 37's hygiene; rtl/bus/mlkem_axil.v drives it): zero_start, in any state (a
+// running operation is abandoned, without done), clears the polynomial memory (all ZN = 2,048 pairs),
+// the NTT's memory, every byte-buffer word outside [keep0_lo, keep0_hi) and [keep1_lo, keep1_hi)
+// (the outputs the host has yet to read), the hash unit (sponge state, block and output buffers,
+// skid stages, samplers: by its reset) and this module's data registers; the arithmetic
+// pipelines are flushed with zeros. zeroing is high from the clock after zero_start for ZN + 1
+// clocks.
 `default_nettype none
 module mlkem_top #(
     parameter integer RPC = 1,   // Keccak rounds per clock (1 or 2)
@@ -39,12 +46,18 @@ module mlkem_top #(
     input  wire        host_we,
     input  wire [9:0]  host_addr,
     input  wire [63:0] host_wdata,
-    output wire [63:0] host_rdata
+    output wire [63:0] host_rdata,
+    input  wire        zero_start,
+    input  wire [9:0]  keep0_lo,
+    input  wire [9:0]  keep0_hi,
+    input  wire [9:0]  keep1_lo,
+    input  wire [9:0]  keep1_hi,
+    output wire        zeroing
 );
     `include "mlkem_prog.vh"
     localparam [3:0] I_END = 4'd0, I_HASH = 4'd1, I_NTT = 4'd2, I_BMUL = 4'd3, I_ADDSUB = 4'd4, I_ENC = 4'd5,
                      I_DEC = 4'd6, I_COPY = 4'd7, I_CMP = 4'd8, I_SEL = 4'd9, I_ZERO = 4'd10, I_NTTU = 4'd11;
-    localparam [1:0] S_IDLE = 2'd0, S_FETCH = 2'd1, S_EXEC = 2'd2;
+    localparam [1:0] S_IDLE = 2'd0, S_FETCH = 2'd1, S_EXEC = 2'd2, S_ZERO = 2'd3;
 
     // ---------------------------------------------------------------- sequencer
     reg [1:0]  st;
@@ -61,6 +74,11 @@ module mlkem_top #(
     wire [7:0] i_f    = ins[79:72];
     wire [3:0] i_d    = i_f[3:0];
     wire       exec   = st == S_EXEC;
+    reg [11:0] zc;             // ZEROIZE: the word being cleared
+    localparam [11:0] ZN = 12'd2048;   // words per bank of the polynomial memory (pm_e, pm_o)
+    reg        zrst;           // ZEROIZE: the units' reset, in the first clock of S_ZERO
+    wire       urst   = rst | zrst;
+    assign zeroing = st == S_ZERO;
     reg        fin;            // the instruction in i_op ends in this clock
     reg        bad_ek, bad_dk, fail;
     reg        n_run;          // the NTT unit transforms (from its start to its done)
@@ -165,7 +183,7 @@ module mlkem_top #(
     wire        cb_end = cb_v && cb_rem <= 5'd2;
     wire        h_coef_ready = exec && i_op == I_HASH && (!cb_v || (cb_end && !cb_last));
     mlkem_hash_top #(.RPC(RPC)) u_hash (
-        .clk(clk), .rst(rst),
+        .clk(clk), .rst(urst),
         .cmd_valid(exec && i_op == I_HASH && !h_cmd_sent), .cmd_ready(h_cmd_ready), .cmd_op(i_f[2:0]),
         /* verilator lint_off PINCONNECTEMPTY */ .cmd_err(), /* verilator lint_on PINCONNECTEMPTY */
         .in_data(fq_head_data), .in_keep(fq_head_keep), .in_last(fq_head_last),
@@ -182,9 +200,9 @@ module mlkem_top #(
     wire        n_busy, n_done;
     wire [11:0] n_rdata, n_rdata1;
     // two coefficients per clock in and out (a pair: ext_* and the ^1 lane)
-    mlkem_ntt #(.BF(BF)) u_ntt (.clk(clk), .rst(rst), .start(n_start), .inv(i_f[0]), .busy(n_busy), .done(n_done),
-        .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(pe0), .ext_raddr(n_raddr), .ext_rdata(n_rdata),
-        .ext_we1(n_we), .ext_wdata1(po0), .ext_rdata1(n_rdata1));
+    mlkem_ntt #(.BF(BF)) u_ntt (.clk(clk), .rst(urst), .start(n_start), .inv(i_f[0]), .busy(n_busy), .done(n_done),
+        .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(zeroing ? 12'd0 : pe0), .ext_raddr(n_raddr), .ext_rdata(n_rdata),
+        .ext_we1(n_we), .ext_wdata1(zeroing ? 12'd0 : po0), .ext_rdata1(n_rdata1));
 
     // base multiplication
     // base multiplication: a pair of each operand and of the accumulator per clock
@@ -199,7 +217,7 @@ module mlkem_top #(
     wire        x_issue = cb_v && (wcnt[0] || cb_two);
     wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
     wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
-    mlkem_basemul u_bm (.clk(clk), .rst(rst), .in_valid(exec && ((i_op == I_BMUL && rv) || (xs && xv))),
+    mlkem_basemul u_bm (.clk(clk), .rst(urst), .in_valid(exec && ((i_op == I_BMUL && rv) || (xs && xv))),
         .pair(xs ? xp : rcnt[6:0]), .a0(xs ? xa0 : pe0), .a1(xs ? xa1 : po0), .b0(pe1), .b1(po1),
         .acc(xs ? i_f[4] : i_f[0]), .c0_in(pe2), .c1_in(po2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
@@ -216,10 +234,10 @@ module mlkem_top #(
     wire [11:0] as_b0 = as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : pe1;
     wire [11:0] as_b1 = as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : po1;
     wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv;
-    mlkem_addsub u_as (.clk(clk), .rst(rst), .in_valid(as_in), .sub(as_sub),
+    mlkem_addsub u_as (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
         .a(as_a0), .b(as_b0), .out_valid(as_ov), .c(as_c));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_addsub u_as1 (.clk(clk), .rst(rst), .in_valid(as_in), .sub(as_sub),
+    mlkem_addsub u_as1 (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
         .a(as_a1), .b(as_b1), .out_valid(), .c(as_c1));
     /* verilator lint_on PINCONNECTEMPTY */
 
@@ -228,10 +246,10 @@ module mlkem_top #(
     wire [10:0] cp_y, cp_y1;
     reg  [23:0] raw1, raw2, raw3;
     wire        enc_in_v = exec && i_op == I_ENC && rv;
-    mlkem_compress u_cp (.clk(clk), .rst(rst), .in_valid(enc_in_v), .d(i_d), .x(pe0),
+    mlkem_compress u_cp (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(i_d), .x(pe0),
         .out_valid(cp_ov), .y(cp_y));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_compress u_cp1 (.clk(clk), .rst(rst), .in_valid(enc_in_v), .d(i_d), .x(po0),
+    mlkem_compress u_cp1 (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(i_d), .x(po0),
         .out_valid(), .y(cp_y1));
     /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
@@ -241,7 +259,7 @@ module mlkem_top #(
     end
     wire        be_in_ready, be_ov;
     wire [63:0] be_data;
-    mlkem_byteenc u_be (.clk(clk), .rst(rst), .d(i_d), .in_valid(cp_ov), .in_ready(be_in_ready),
+    mlkem_byteenc u_be (.clk(clk), .rst(urst), .d(i_d), .in_valid(cp_ov), .in_ready(be_in_ready),
         .in_coef(i_f[4] ? {1'b0, cp_y} : raw3[11:0]), .in_two(1'b1),
         .in_coef1(i_f[4] ? {1'b0, cp_y1} : raw3[23:12]), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
 
@@ -249,16 +267,16 @@ module mlkem_top #(
     // ByteDecode -> decompress, a pair per clock (d = 12: no decompress, the same latency)
     wire        bd_in_ready, bd_ov, bd_bad, bd_bad1;
     wire [11:0] bd_coef, bd_coef1;
-    mlkem_bytedec u_bd (.clk(clk), .rst(rst), .d(i_d), .two(1'b1), .in_valid(exec && i_op == I_DEC && fq_v),
+    mlkem_bytedec u_bd (.clk(clk), .rst(urst), .d(i_d), .two(1'b1), .in_valid(exec && i_op == I_DEC && fq_v),
         .in_ready(bd_in_ready), .in_data(fq_head_data), .out_valid(bd_ov), .out_ready(1'b1),
         .out_coef(bd_coef), .out_bad(bd_bad), .out_coef1(bd_coef1), .out_bad1(bd_bad1));
     wire        dc_ov;
     wire [11:0] dc_x, dc_x1;
     reg  [23:0] draw1, draw2;
-    mlkem_decompress u_dc (.clk(clk), .rst(rst), .in_valid(bd_ov), .d(i_d), .y(bd_coef[10:0]),
+    mlkem_decompress u_dc (.clk(clk), .rst(urst), .in_valid(bd_ov), .d(i_d), .y(bd_coef[10:0]),
         .out_valid(dc_ov), .x(dc_x));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_decompress u_dc1 (.clk(clk), .rst(rst), .in_valid(bd_ov), .d(i_d), .y(bd_coef1[10:0]),
+    mlkem_decompress u_dc1 (.clk(clk), .rst(urst), .in_valid(bd_ov), .d(i_d), .y(bd_coef1[10:0]),
         .out_valid(), .x(dc_x1));
     /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
@@ -285,6 +303,19 @@ module mlkem_top #(
         bwe = !busy && host_we; bwa = host_addr; bwd = host_wdata;
         fin = 1'b0;
         n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt[6:0], 1'b0}; n_raddr = {cnt[6:0], 1'b0};
+        if (st == S_ZERO) begin
+            // ZEROIZE: a pair of each bank, a byte-buffer word (unless kept) and a pair of the
+            // NTT's memory per clock; the read ports on words already clear, so the pipelines
+            // behind them fill with zeros
+            pra0 = 11'd0; pra1 = 11'd0; pra2 = 11'd0;
+            pwe_e = 1'b1; pwa_e = zc[10:0];
+            pwe_o = 1'b1; pwa_o = zc[10:0];
+            bra0 = 10'd12;
+            bwe = zc < 12'd1024 && !(zc[9:0] >= keep0_lo && zc[9:0] < keep0_hi) &&
+                  !(zc[9:0] >= keep1_lo && zc[9:0] < keep1_hi);
+            bwa = zc[9:0]; bwd = 64'd0;
+            n_we = zc >= 12'd1 && zc < 12'd129; n_waddr = {zc[6:0] - 7'd1, 1'b0};
+        end
         if (exec) begin
             bwe = 1'b0;
             case (i_op)
@@ -384,7 +415,7 @@ module mlkem_top #(
                 pc <= mlkem_prog_entry(op_sel, k_sel);
                 if (params_ok) st <= S_FETCH;
             end
-        end else begin
+        end else if (st != S_ZERO) begin
             clocks <= clocks + 32'd1;
         end
         if (st == S_FETCH) begin
@@ -505,8 +536,38 @@ module mlkem_top #(
                 end
             end
         end
+        zrst <= 1'b0;
+        if (st == S_ZERO) begin
+            zc <= zc + 12'd1;
+            if (zc == ZN) st <= S_IDLE;
+        end
+        if (zero_start) begin
+            // ZEROIZE (any state): the data registers here now, the units by zrst, the
+            // memories word by word in S_ZERO
+            st <= S_ZERO;
+            zc <= 12'd0;
+            zrst <= 1'b1;
+            busy <= 1'b0;
+            done <= 1'b0;
+            fail <= 1'b0;
+            cmp_diff <= 1'b0;
+            bta <= 64'd0;      // CMP / SEL's word (K', Kbar)
+            ecd <= 64'd0;      // ENC's compare word (c')
+            ecv <= 1'b0;
+            ins <= 80'd0;
+            cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
+            xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
+            f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0;
+            n_run <= 1'b0;
+            for (x = 0; x < 4; x = x + 1) begin
+                fq_data[x] <= 64'd0;   // the hash unit's input: zero words, no padding byte
+                fq_keep[x] <= 8'd0;
+                fq_last[x] <= 1'b0;
+            end
+        end
         if (rst) begin
             st <= S_IDLE;
+            zrst <= 1'b0;
             busy <= 1'b0;
             done <= 1'b0;
             status <= 3'd0;
