@@ -68,7 +68,7 @@ def write_rvv_hooks(where):
             for b in range(elenum):
                 for w in range(32):
                     lo = (b * 32 + w) * elen
-                    f.write(f"connect -set hk_rf[{lo + elen - 1}:{lo}] u.g_rf[{b}].mem[{w}]\n")
+                    f.write(f"connect -nounset -set hk_rf[{lo + elen - 1}:{lo}] u.g_rf[{b}].mem[{w}]\n")
 
 
 def run_proof(proof, work, env):
