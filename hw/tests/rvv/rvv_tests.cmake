@@ -15,6 +15,9 @@
 #                    the library; every RV32I instruction against a reference; the sponge
 #                    driver (SHA3-256, SHAKE128) against the library. EleNum 30: the bench
 #                    (hw/tests/rvv/bench_rvv.py, minutes on Icarus)
+#   hw_formal_rvv    SymbiYosys (hw/formal/run.py): rvv_seq.sby, the unit's issue sequencer
+#                    against the cost rule (ELEN 64 and 32, BMC depth 48); rvv_core_stall.sby,
+#                    the core stalls while the unit is busy (core + unit, BMC depth 24)
 add_test(NAME hw_rvv_lint COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/lint_rvv.py)
 add_test(NAME hw_rvv_unit_e64 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
   --configs 64x5,64x15 --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
@@ -33,5 +36,10 @@ set_tests_properties(hw_rvv_unit_e64 hw_rvv_unit_e32 hw_rvv_core PROPERTIES
 if(KF_SLOW_TESTS)
   add_test(NAME hw_rvv_unit_n30 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
     --configs 64x30,32x30 --testcase misuse_is_illegal,programs --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
-  set_tests_properties(hw_rvv_unit_n30 PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 1500)
+  set_tests_properties(hw_rvv_unit_n30 PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
 endif()
+# the proofs of hw/formal/rvv_*.sby (measured 2026-11-24 on 2 cores at load 18-22: rvv_seq.sby 413 s wall,
+# 72 s of CPU, alone, and 767 s in `ctest -R hw_formal_rvv`; rvv_core_stall.sby 283 s wall, ~25 s of CPU)
+add_test(NAME hw_formal_rvv COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py rvv_seq.sby
+  rvv_core_stall.sby)
+set_tests_properties(hw_formal_rvv PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
