@@ -23,8 +23,8 @@
  *   7 X25519MLKEM768 (the TLS hybrid group): decapsulation with a fixed key pair of a server
  *     share made at start-up with edits, or of any bytes; encapsulation to a client share from
  *     the input
- *   8 ML-KEM key generation (EVP_PKEY_generate) with a "seed" and a TLS "group" name from the
- *     input
+ *   8 key generation (EVP_PKEY_generate): ML-KEM with a "seed" and a TLS "group" name from the
+ *     input; ML-DSA-44/65/87 (a group bit clear, bit 4 set) with a "seed" (xi) from the input
  *   9 ML-DSA-44/65/87 key management: EVP_PKEY_fromdata with pub / priv (the expanded sk) /
  *     seed (the 32-byte xi) / encoded-pub-key from the input, as 2
  *   10 ML-DSA verify with a fixed key of each set (from a seed, made at start-up): its
@@ -826,11 +826,52 @@ static void op_hybrid(fz *r)
     kf_wipe(ss2, sizeof ss2);
 }
 
-/* ---- 8: ML-KEM key generation ------------------------------------------------------------------- */
+/* ---- 8: key generation: ML-KEM (with TLS group names), ML-DSA ------------------------------------ */
+static void op_keygen_mldsa(fz *r, uint8_t a)
+{
+    uint8_t seed[48];
+    int s = a % 3;
+    size_t seedlen = (a & 4) ? fz_u8(r) % sizeof seed : 32, got = 0;
+    memset(seed, 0, sizeof seed);
+    memcpy(seed, fz_bytes(r, seedlen, &got), got);
+    OSSL_PARAM params[2], *q = params;
+    if (!(a & 0x80)) *q++ = OSSL_PARAM_construct_octet_string("seed", seed, seedlen);
+    *q = OSSL_PARAM_construct_end();
+    const char *name = types[NOLD + s].name;
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(libctx, name, KFQ);
+    EVP_PKEY *pk = NULL;
+    FZ_CHECK(c && EVP_PKEY_keygen_init(c) == 1, "keygen_init %s", name);
+    int ok = EVP_PKEY_CTX_set_params(c, params) == 1 && EVP_PKEY_generate(c, &pk) == 1;
+    int seed_ok = (a & 0x80) || seedlen == 32;
+    FZ_CHECK(ok == seed_ok, "%s keygen, seed of %zu bytes%s: %s", name, seedlen, (a & 0x80) ? " (not given)" : "",
+             ok ? "made a key" : "failed");
+    if (ok) {
+        check_key(pk, "generated");
+        if (!(a & 0x80)) {
+            static uint8_t pk_lib[KF_MLDSA_PK_MAX_BYTES], sk_lib[KF_MLDSA_SK_MAX_BYTES], pub[KF_MLDSA_PK_MAX_BYTES];
+            kf_mldsa_param P = mldsa_sets[s];
+            FZ_CHECK(kf_mldsa_keygen_internal(P, pk_lib, sk_lib, seed) == KF_OK &&
+                         get_oct(pk, OSSL_PKEY_PARAM_PUB_KEY, pub, sizeof pub) == kf_mldsa_pk_bytes(P) &&
+                         memcmp(pub, pk_lib, kf_mldsa_pk_bytes(P)) == 0,
+                     "%s keygen: not the library's key of the seed", name);
+            kf_wipe(sk_lib, sizeof sk_lib);
+        }
+    } else {
+        expect_error("keygen");
+    }
+    EVP_PKEY_free(pk);
+    EVP_PKEY_CTX_free(c);
+    kf_wipe(seed, sizeof seed);
+}
+
 static void op_keygen(fz *r)
 {
     static const char *const groups[] = {"MLKEM512", "MLKEM768", "MLKEM1024", "ml-kem-768", "X25519MLKEM768", "x"};
     uint8_t a = fz_u8(r), seed[80];
+    if ((a & 0x18) == 0x10) { /* no group name: bit 4 picks ML-DSA */
+        op_keygen_mldsa(r, a);
+        return;
+    }
     int s = a % 3;
     size_t seedlen = (a & 4) ? fz_u8(r) % sizeof seed : 64, got = 0;
     memset(seed, 0, sizeof seed);

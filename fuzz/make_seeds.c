@@ -532,6 +532,14 @@ static void provider(void)
     }
     uint8_t g0[] = {8, 0x80 | 1};
     put("fuzz_provider", g0, sizeof g0);
+    /* 8 with bit 4 and no group: ML-DSA key generation from a 32-byte xi for each set, and none */
+    for (unsigned s = 0; s < 3; s++) {
+        buf[0] = 8, buf[1] = (uint8_t)(0x10 | s);
+        filler(buf + 2, 32, 5310 + s);
+        put("fuzz_provider", buf, 34);
+    }
+    uint8_t g1[] = {8, 0x80 | 0x10 | 2};
+    put("fuzz_provider", g1, sizeof g1);
     /* 5: the fixed key's signature unchanged (both APIs), one edit, cut short */
     uint8_t v0[] = {5, 0}, v1[] = {5, 32}, v2[] = {5, 1, 0, 0x40, 0x10, 0x00}, v3[] = {5, 4, 0x00, 0x20};
     put("fuzz_provider", v0, sizeof v0);
