@@ -42,14 +42,15 @@ RESULTS_FORMAT = """\
 """
 
 
-def update_results(path, recs, how):
-    """Put records (name, backend, unit, value) into the results file, replacing equal keys."""
+def update_results(path, recs, how, header=RESULTS_FORMAT):
+    """Put records (name, backend, unit, value) into the results file, replacing equal keys; a
+    new file starts with header."""
     when = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
     try:
         load = "load %.1f" % os.getloadavg()[0]
     except OSError:
         load = "load ?"
-    lines = open(path).read().splitlines() if os.path.exists(path) else RESULTS_FORMAT.splitlines()
+    lines = open(path).read().splitlines() if os.path.exists(path) else header.splitlines()
     keys = {tuple(map(str, r[:3])) for r in recs}
     out = [ln for ln in lines if ln.startswith("#") or not ln.strip() or tuple(ln.split("\t")[:3]) not in keys]
     for r in recs:
@@ -59,12 +60,17 @@ def update_results(path, recs, how):
     os.replace(path + ".tmp", path)
 
 
-def stat_xc7(elen, elenum, work, top="rvv_unit"):
-    log = os.path.join(work, f"xc7_{top}_e{elen}_n{elenum}.log")
+def stat_xc7(elen, elenum, work, top="rvv_unit", params=None):
+    """(LUTs incl. LUTRAM, LUTRAM, FFs, MUXF, CARRY4) of top; params: more parameters to set
+    (e.g. ZVBB, SEED_ROT), also named in the log file's name."""
+    params = params or {}
+    chp = "".join(f" -set {k} {v}" for k, v in sorted(params.items()))
+    tag = "".join(f"_{k.lower()}{v}" for k, v in sorted(params.items()))
+    log = os.path.join(work, f"xc7_{top}_e{elen}_n{elenum}{tag}.log")
     if top in ("rvv_unit", "rvv_soc"):
         files = ["rvv_unit.v"] + (["rv32i_core.v", "rvv_soc.v"] if top == "rvv_soc" else [])
         script = (f"read_verilog -I{RTL} {' '.join(os.path.join(RTL, f) for f in files)}; "
-                  f"chparam -set ELEN {elen} -set ELENUM {elenum} {top}; "
+                  f"chparam -set ELEN {elen} -set ELENUM {elenum}{chp} {top}; "
                   f"synth_xilinx -family xc7 -flatten -top {top}; stat")
     else:
         script = (f"read_verilog {os.path.join(RTL, 'rv32i_core.v')}; "

@@ -21,7 +21,6 @@ it. Exit 0, or 77 without yosys.
 """
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -31,7 +30,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 RTL = os.path.normpath(os.path.join(HERE, "..", "rtl", "rvv"))
 sys.path.insert(0, HERE)
-from rvv_area import LUTRAM_LUTS  # noqa: E402  (one table of LUTs per distributed-RAM cell)
+from rvv_area import stat_xc7, update_results  # noqa: E402  (one synthesis flow and results writer)
 
 VARIANTS = {
     "seed": {"ZVBB": 0, "SEED_ROT": 1},
@@ -46,46 +45,6 @@ HEADER = """\
 # The format of hw/rvv_results.tsv: name<TAB>backend<TAB>unit<TAB>value<TAB>measured (UTC)<TAB>how.
 # Readers use the first four fields; '#' lines and blank lines are comments.
 """
-
-
-def stat(elen, elenum, params, work):
-    """(LUTs incl. LUTRAM, LUTRAM, FFs, MUXF, CARRY4) of rvv_unit with these parameters."""
-    chp = "".join(f" -set {k} {v}" for k, v in sorted(params.items()))
-    tag = "".join(f"_{k.lower()}{v}" for k, v in sorted(params.items()))
-    log = os.path.join(work, f"xc7_rvv_unit_e{elen}_n{elenum}{tag}.log")
-    script = (f"read_verilog -I{RTL} {os.path.join(RTL, 'rvv_unit.v')}; "
-              f"chparam -set ELEN {elen} -set ELENUM {elenum}{chp} rvv_unit; "
-              "synth_xilinx -family xc7 -flatten -top rvv_unit; stat")
-    r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, text=True)
-    if r.returncode != 0:
-        raise RuntimeError(r.stderr[-2000:])
-    text = open(log).read()
-    text = text[text.rindex("Printing statistics"):]
-    cells = {m.group(2): int(m.group(1)) for m in re.finditer(r"^\s+(\d+)\s+(?:[\d.]+\s+)?(\w+)\s*$", text, re.M)}
-    if not cells:   # yosys 0.23: "name count"
-        cells = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\w+)\s+(\d+)\s*$", text, re.M)}
-    luts = sum(v for k, v in cells.items() if re.fullmatch(r"LUT\d(_2)?", k))
-    unknown = [k for k in cells if k.startswith("RAM") and k not in LUTRAM_LUTS]
-    if unknown:
-        raise RuntimeError(f"RAM cells without a LUT count: {unknown}")
-    lutram = sum(v * LUTRAM_LUTS[k] for k, v in cells.items() if k in LUTRAM_LUTS)
-    ffs = sum(v for k, v in cells.items() if re.fullmatch(r"FD[A-Z]*", k))
-    muxes = sum(v for k, v in cells.items() if k.startswith("MUXF"))
-    carry = sum(v for k, v in cells.items() if k.startswith("CARRY"))
-    return luts + lutram, lutram, ffs, muxes, carry
-
-
-def update_results(path, recs, how):
-    """Put records (name, backend, unit, value) into the results file, replacing equal keys."""
-    when = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
-    lines = open(path).read().splitlines() if os.path.exists(path) else HEADER.splitlines()
-    keys = {tuple(map(str, r[:3])) for r in recs}
-    out = [ln for ln in lines if ln.startswith("#") or not ln.strip() or tuple(ln.split("\t")[:3]) not in keys]
-    out += ["\t".join(map(str, r)) + f"\t{when}\t{how}" for r in recs]
-    with open(path + ".tmp", "w") as f:
-        f.write("\n".join(out) + "\n")
-    os.replace(path + ".tmp", path)
 
 
 def main():
@@ -111,7 +70,7 @@ def main():
         for v in a.variants.split(","):
             params = VARIANTS[v]
             t0 = time.time()
-            luts, lutram, ffs, muxes, carry = stat(elen, elenum, params, work)
+            luts, lutram, ffs, muxes, carry = stat_xc7(elen, elenum, work, params=params)
             dt = time.time() - t0
             backend = "rvv_unit-" + v
             print(f"  {elen:>4} {elenum:>6} {backend:<20} {luts:>8,} {lutram:>8,} {ffs:>6,} {muxes:>6,} {carry:>6,} "
@@ -120,14 +79,10 @@ def main():
                    (f"hdl-unit-e{elen}-n{elenum}", backend, "FFs", ffs)]
             recs += new
             if a.results:
-                try:
-                    load = "load %.1f" % os.getloadavg()[0]
-                except OSError:
-                    load = "load ?"
                 update_results(a.results, new,
                                f"{ver.split(' (')[0]} synth_xilinx -family xc7 -flatten, rvv_area_zvbb.py "
                                f"({' '.join(f'{k}={x}' for k, x in params.items())}), {dt:.0f} s; {lutram} LUTRAM, "
-                               f"{muxes} MUXF, {carry} CARRY4; {load}")
+                               f"{muxes} MUXF, {carry} CARRY4", header=HEADER)
     if a.tsv:
         with open(a.tsv, "w") as f:
             for r in recs:
