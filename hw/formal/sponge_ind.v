@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Harness for sponge_ind.sby: keccak_sponge at one round per clock (the shipped build), its own
-// properties (its `ifdef FORMAL` block, task ctrl) proven for all depths by k-induction. The
+// properties (its `ifdef FORMAL` block, tasks ctrl and data) proven for all depths by k-induction. The
 // strengthening invariants below relate the sponge's registers to one another and to the
 // core's counters; they are written here, not in the RTL: each hk_* wire is left undriven and
 // the .sby script connects it to the flattened sponge's signal of the same name (u.*), so the
@@ -25,13 +25,14 @@ module sponge_ind (
     output wire        in_ready,
     output wire [7:0]  out_keep,
     output wire        out_last,
-    output wire        out_valid
+    output wire        out_valid,
+    output wire [63:0] out_data
 );
     keccak_sponge #(.RPC(1)) u (
         .clk(clk), .rst(rst), .cmd_valid(cmd_valid), .cmd_ready(cmd_ready), .cmd_mode(cmd_mode),
         .cmd_domain(cmd_domain), .cmd_outlen(cmd_outlen), .cmd_err(cmd_err),
         .in_data(in_data), .in_keep(in_keep), .in_last(in_last), .in_valid(in_valid), .in_ready(in_ready),
-        /* verilator lint_off PINCONNECTEMPTY */ .out_data(), /* verilator lint_on PINCONNECTEMPTY */
+        .out_data(out_data),
         .out_keep(out_keep), .out_last(out_last), .out_valid(out_valid), .out_ready(out_ready), .stop(stop)
     );
     // the sponge's state (connected by the .sby script)
@@ -67,14 +68,19 @@ module sponge_ind (
         if (hk_b_v) assert(hk_a_v && !hk_a_wl && !hk_a_fl);
         // the message's last word is the youngest word held; none is held once it has moved on
         if (hk_in_open) assert(!(hk_a_v && (hk_a_wl || hk_a_fl)) && !(hk_b_v && (hk_b_wl || hk_b_fl)) &&
-                               !hk_padq && !hk_buf_final && !hk_f_lastin);
+                               !hk_padq && !hk_buf_final);
+`ifndef F_DATA
+        if (hk_in_open) assert(!hk_f_lastin);
+`endif
         if (!hk_in_open && hk_b_v) assert(hk_b_wl || hk_b_fl);
         if (!hk_in_open && hk_a_v && !hk_b_v) assert(hk_a_wl || hk_a_fl);
         if (hk_padq) assert(!hk_a_v && !hk_in_open);
         if (hk_buf_final) assert(hk_buf_full && !hk_a_v && !hk_padq && !hk_in_open);
         if (!hk_buf_full) assert(hk_wptr < hk_rate_w);
+`ifndef F_DATA
         // a full block holds rate words (f_words: words written since the last absorb), the final one 1..rate
         if (hk_buf_full) assert(hk_buf_final ? hk_f_words != 5'd0 && hk_f_words <= hk_rate_w : hk_f_words == hk_rate_w);
+`endif
         if (hk_in_open || hk_a_v || hk_padq) assert(!hk_sq_active);
         // absorb / squeeze: SHA3's digest fits one block, so the core never squeezes again
         assert(!hk_sq_start);
@@ -93,8 +99,37 @@ module sponge_ind (
         if (hk_f_run) assert(hk_busy || hk_done);
         // output side: a SHA3 digest leaves as one block; the words popped and the words left add up
         assert(hk_oempty == (hk_ocnt == 5'd0));
+`ifndef F_DATA
         if (hk_ocnt != 5'd0) assert(hk_olast && hk_ocnt + hk_f_out == f_dwords);
         else assert(hk_f_out == 5'd0);
+`endif
     end
+`ifdef F_DATA
+    // task data: the skid stage's words and the block buffer's contents
+    wire [3:0] hk_f_n, hk_f_nin, hk_f_nwr;
+    wire       hk_f_have;
+    wire [63:0] hk_f_word, hk_a_data, hk_b_data;
+    wire [64*21-1:0] hk_ibuf;
+    wire [20:0] hk_wsel;
+    wire        hk_at_end;
+    wire [3:0] f_cnt = {3'd0, hk_a_v} + {3'd0, hk_b_v};
+    wire [3:0] f_d = hk_f_n - hk_f_nwr;      // the followed word's place in the skid stage
+    integer w;
+    always @* if (!f_init) begin
+        // the skid stage holds the words taken and not yet written, in order
+        assert(hk_f_nin - hk_f_nwr == f_cnt);
+        if (!hk_f_have) assert(hk_f_nwr <= hk_f_nin && hk_f_nin <= hk_f_n);
+        if (hk_f_have && f_d < f_cnt) assert(f_d == 4'd0 ? hk_a_data == hk_f_word : hk_b_data == hk_f_word);
+        // the block buffer: nothing at or beyond the write pointer of a block being filled, and
+        // nothing at all between messages (a command then finds it empty)
+        for (w = 0; w < 21; w = w + 1)
+            if (!hk_buf_full && w >= hk_wptr) assert(hk_ibuf[64*w +: 64] == 64'd0);
+        if (!hk_in_open && !hk_a_v && !hk_padq && !hk_buf_full) assert(hk_wptr == 5'd0);
+        // (task ctrl's own asserts, absent here: the one-hot write select and the block's end)
+        assert(hk_wsel == 21'd1 << hk_wptr);
+        if (!hk_buf_full) assert(hk_at_end == (hk_wptr + 5'd1 == hk_rate_w));
+        else assert(hk_wptr == 5'd0 && !hk_at_end);
+    end
+`endif
 endmodule
 `default_nettype wire
