@@ -14,6 +14,11 @@
 //   stop: after the XOF's stop no output word moves, the XOF leaves the queue, and the clock after
 //     the stop finds the sponge idle (ready for a command, no words held anywhere, the core
 //     stopped) and the skid stage empty: the next command starts clean.
+//   words and operations: every operation in flight but the sponge's current one has its last
+//     word among the words held; while the sponge's message still absorbs, the words held are
+//     the older operation's only; with one operation in flight no output word while its input is
+//     open, and input is taken only for an operation in flight (what mlkem_top_hs.sby assumes of
+//     the hash port).
 `default_nettype none
 module hash_top_q (
     input  wire        clk,
@@ -55,6 +60,8 @@ module hash_top_q (
     wire       hk_kb_last, hk_s_last, hk_unlimited, hk_lastblk, hk_lb_calc, hk_padq, hk_buf_final, hk_abs_start,
                hk_abs_final, hk_sq_start, hk_done, hk_olast;
     wire [4:0] hk_ocnt, hk_nr, hk_wptr, hk_rate_w;
+    wire       hk_oempty;
+    wire [31:0] hk_orem;
     wire       hk_s_b_v, hk_at_end, hk_a_wl, hk_a_fl, hk_b_wl, hk_b_fl, hk_in_rdy;
 
     localparam [2:0] OP_XOF = 3'd5;
@@ -136,6 +143,8 @@ module hash_top_q (
     wire [2:0] f_newest = hk_qn == 2'd2 ? hk_q1 : hk_q0;
     wire s_act = hk_in_open || hk_s_a_v || hk_padq || hk_buf_full || hk_abs_start || hk_sq_active;
     wire [1:0] f_lasts = {1'b0, hk_ka_v && hk_ka_last} + {1'b0, hk_kb_v && hk_kb_last};
+    wire s_in = hk_in_open || hk_s_a_v || hk_padq || hk_buf_full || (hk_abs_start && !hk_abs_final) ||
+                ((hk_busy || hk_done) && !hk_perm_out);
     wire [2:0] f_lasts_all = {1'b0, f_lasts} + {2'b0, hk_ocnt != 5'd0 && hk_olast};  // operations ending in words held
     always @* if (!f_init) begin
         assert(hk_nr == 5'd24);
@@ -168,6 +177,13 @@ module hash_top_q (
         if (hk_lb_calc) assert(!hk_res_pend && !hk_done);
         if (hk_unlimited && !hk_lb_calc) assert(!hk_lastblk);
         // the sponge's message is the newest operation, with its settings
+        assert(hk_oempty == (hk_ocnt == 5'd0));
+        // the output length bookkeeping of the sponge's message (at most 192 bytes here)
+        if (s_act && !hk_unlimited) assert(hk_orem != 32'd0 && hk_orem <= 32'd192);
+        if (s_act && !hk_lb_calc) assert(hk_lastblk == (!hk_unlimited && hk_orem <= {24'd0, hk_rate_w, 3'b000}));
+        // every operation in flight but the sponge's own has its last word among the words held
+        if (s_act) assert(f_lasts_all + 3'd1 == {1'b0, hk_qn});
+        else assert(f_lasts_all == {1'b0, hk_qn});
         if (s_act) assert(hk_qn != 2'd0 && f_lasts_all < {1'b0, hk_qn} && hk_unlimited == (f_newest == OP_XOF));
         if (hk_qn != 2'd0 && f_newest == OP_XOF) assert(s_act);
         assert(hk_rate_w == 5'd9 || hk_rate_w == 5'd17 || hk_rate_w == 5'd21);
@@ -180,6 +196,16 @@ module hash_top_q (
         // last word is in the skid stage and the XOF is behind it
         if (hk_qn != 2'd0 && hk_q0 == OP_XOF) assert(f_lasts == 2'd0 && !(hk_ocnt != 5'd0 && hk_olast) && hk_qn == 2'd1);
         if (hk_qn == 2'd2 && hk_q1 == OP_XOF && f_lasts != 2'd0) assert(!(hk_ocnt != 5'd0 && hk_olast));
+        // (what mlkem_top_hs.sby assumes of the unit) an output word only for an operation whose
+        // message is complete: with one operation in flight, no output while its input is open;
+        // input taken only for an operation in flight
+        // the sponge's message (the newest operation) still absorbing: the words held are all the
+        // older operation's, ending with its last word
+        if (s_in && hk_qn == 2'd1) assert(!hk_ka_v && !hk_kb_v && hk_ocnt == 5'd0);
+        if (s_in && hk_qn == 2'd2) assert(f_lasts_all == 3'd1 && !(hk_ka_v && hk_ka_last && (hk_kb_v || hk_ocnt != 5'd0)) &&
+                                          !(hk_kb_v && hk_kb_last && hk_ocnt != 5'd0));
+        if (hash_valid || hk_smp_valid) assert(!(hk_qn == 2'd1 && (hk_in_open || hk_s_a_v || hk_padq)));
+        if (in_ready) assert(hk_qn != 2'd0 && hk_in_open);
     end
     // ---- followed command: taken once, given to the sponge once, retired once
     always @(posedge clk) if (!f_init && !$past(rst)) begin
