@@ -294,6 +294,19 @@ module mlkem_top #(
     reg  cmp_diff;
     reg  ecv;          // ENC compare: a word in ecd, its bb word in brd0
     reg  [63:0] ecd;
+    // the word compares of CMP and ENC (f5) take two clocks: the byte buffer's block RAM output
+    // (brd0, not registered in the RAM: ~6 ns on ECP5) is compared two bits per LUT into a
+    // register (cx: 32 flags), which is ORed the clock after (ECP5 Fmax, issue 37)
+    reg  [31:0] cx;
+    reg         cxv;       // cx holds a compare (CMP: of a word pair; ENC: of a word)
+    reg         cx_last;   // ... of the instruction's last word (pair): the instruction ends
+    wire [63:0] cmp_w = (i_op == I_ENC) ? ecd : bta;
+    wire [31:0] cx_n;
+    genvar gx;
+    generate for (gx = 0; gx < 32; gx = gx + 1) begin : g_cx
+        assign cx_n[gx] = cmp_w[2 * gx +: 2] != brd0[2 * gx +: 2];
+    end endgenerate
+    wire        cx_any = cxv && cx != 32'd0;
     wire [3:0]  slot_a = i_a[3:0], slot_b = i_b[3:0], slot_c = i_c[3:0];
     always @* begin
         pra0 = {slot_a, cnt[6:0]}; pra1 = {slot_b, cnt[6:0]}; pra2 = {slot_c, cnt[6:0]};
@@ -371,7 +384,7 @@ module mlkem_top #(
                     // later) instead of writing it: fail accumulates over every word
                     bra0 = i_c + wcnt;
                     bwe = be_ov && !i_f[5]; bwa = i_c + wcnt; bwd = be_data;
-                    fin = i_f[5] ? (ecv && wcnt == {4'd0, i_d, 2'b00}) : (be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00});
+                    fin = i_f[5] ? cx_last : (be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00});
                 end
                 I_DEC: begin
                     bra0 = r_addr;
@@ -384,7 +397,7 @@ module mlkem_top #(
                     bra0 = (i_op != I_COPY && ph[0]) ? i_b + cnt : i_a + cnt;
                     bwe = rv && i_op != I_CMP; bwa = i_c + rcnt;
                     bwd = (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
-                    fin = (rv && rcnt + 10'd1 == i_na) || i_na == 10'd0;
+                    fin = (i_op == I_CMP ? cx_last : (rv && rcnt + 10'd1 == i_na)) || i_na == 10'd0;
                 end
                 I_ZERO: begin
                     bwe = cnt < i_na && zcond; bwa = i_c + cnt; bwd = 64'd0;
@@ -428,6 +441,7 @@ module mlkem_top #(
             h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0;
             cmp_diff <= 1'b0;
             ecv <= 1'b0;
+            cxv <= 1'b0; cx_last <= 1'b0;
         end
         if (exec) begin
             case (i_op)
@@ -488,7 +502,10 @@ module mlkem_top #(
                     if (be_ov) wcnt <= wcnt + 10'd1;
                     ecv <= be_ov;
                     ecd <= be_data;
-                    if (i_f[5] && ecv && ecd != brd0) fail <= 1'b1;
+                    cx  <= cx_n;
+                    cxv <= i_f[5] && ecv;
+                    cx_last <= i_f[5] && ecv && wcnt == {4'd0, i_d, 2'b00};
+                    if (cx_any) fail <= 1'b1;
                 end
                 I_DEC: begin
                     if (pwe_e) wcnt <= wcnt + 10'd1;
@@ -501,7 +518,10 @@ module mlkem_top #(
                     end
                     if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
                     bta <= brd0;
-                    if (rv && i_op == I_CMP) cmp_diff <= cmp_diff | (bta != brd0);
+                    cx  <= cx_n;
+                    cxv <= rv && i_op == I_CMP;
+                    cx_last <= rv && i_op == I_CMP && rcnt + 10'd1 == i_na;
+                    if (cx_any) cmp_diff <= 1'b1;
                 end
                 I_ZERO: cnt <= cnt + 10'd1;
                 default: ;
@@ -525,8 +545,8 @@ module mlkem_top #(
             if (fin) begin
                 st <= (i_op == I_END) ? S_IDLE : S_FETCH;
                 if (i_op == I_CMP) begin
-                    if (i_f[0]) bad_dk <= cmp_diff | (rv && bta != brd0);
-                    else fail <= cmp_diff | (rv && bta != brd0);
+                    if (i_f[0]) bad_dk <= cmp_diff | cx_any;
+                    else fail <= cmp_diff | cx_any;
                 end
                 if (i_op == I_END) begin
                     busy <= 1'b0;
@@ -554,6 +574,7 @@ module mlkem_top #(
             bta <= 64'd0;      // CMP / SEL's word (K', Kbar)
             ecd <= 64'd0;      // ENC's compare word (c')
             ecv <= 1'b0;
+            cx <= 32'd0; cxv <= 1'b0; cx_last <= 1'b0;   // the compare flags
             ins <= 80'd0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
