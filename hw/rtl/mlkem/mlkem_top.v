@@ -97,7 +97,9 @@ module mlkem_top #(
     // ... and each read once more through a register (qe*, qo*: what the units take, two clocks
     // after the address): the block RAM's output (not registered in an ECP5 DP16KD, ~6 ns, and
     // a LUT of bank select) feeds no logic (ECP5 Fmax, issue 37: it went into basemul's
-    // multipliers); rv2, rcnt2, xv2, xa*q, xp2 and nrq* are the matching delays
+    // multipliers); rv2, rcnt2 and xv2 are the matching delays. The operands of basemul's
+    // multipliers (ba*, bpair) and of the adders (aa*, ab*) are selected into registers of their
+    // own at the same stage, so no instruction decode sits before a multiplier or an adder
     reg [11:0] qe0, qo0, qe1, qo1, qe2, qo2;
     always @(posedge clk) begin
         pe0 <= pm_e[pra0];
@@ -212,7 +214,6 @@ module mlkem_top #(
     reg  [7:0]  n_waddr, n_raddr;
     wire        n_busy, n_done;
     wire [11:0] n_rdata, n_rdata1;
-    reg  [11:0] nrq0, nrq1;   // the NTT's read a clock later, beside qe1 / qo1
     // two coefficients per clock in and out (a pair: ext_* and the ^1 lane)
     mlkem_ntt #(.BF(BF)) u_ntt (.clk(clk), .rst(urst), .start(n_start), .inv(i_f[0]), .busy(n_busy), .done(n_done),
         .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(zeroing ? 12'd0 : qe0), .ext_raddr(n_raddr), .ext_rdata(n_rdata),
@@ -228,14 +229,14 @@ module mlkem_top #(
     reg         xv;                // a pair of the entry in xa0/xa1, its b and c pairs in pe1..po2
     reg  [11:0] xa0, xa1, xheld;   // xheld: an even coefficient waiting for its odd partner
     reg  [6:0]  xp;
-    reg         xv2;               // ... a clock later (xa0q/xa1q, its b and c pairs in qe1..qo2)
-    reg  [11:0] xa0q, xa1q;
-    reg  [6:0]  xp2;
+    reg         xv2;               // ... a clock later (in ba0/ba1, its b and c pairs in qe1..qo2)
+    reg  [11:0] ba0, ba1;          // basemul's a operands: xa0/xa1 (streaming) or slot a's pair
+    reg  [6:0]  bpair;             // ... and the pair index
     wire        x_issue = cb_v && (wcnt[0] || cb_two);
     wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
     wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
     mlkem_basemul u_bm (.clk(clk), .rst(urst), .in_valid(exec && ((i_op == I_BMUL && rv2) || (xs && xv2))),
-        .pair(xs ? xp2 : rcnt2), .a0(xs ? xa0q : qe0), .a1(xs ? xa1q : qo0), .b0(qe1), .b1(qo1),
+        .pair(bpair), .a0(ba0), .a1(ba1), .b0(qe1), .b1(qo1),
         .acc(xs ? i_f[4] : i_f[0]), .c0_in(qe2), .c1_in(qo2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
 
@@ -247,15 +248,22 @@ module mlkem_top #(
     wire        as_u = i_op == I_NTTU;
     wire        as_rs = as_u && i_f[2];
     wire        as_sub = as_u ? i_f[2] : i_f[0];
-    wire [11:0] as_a0 = as_rs ? qe1 : as_u ? nrq0 : qe0, as_a1 = as_rs ? qo1 : as_u ? nrq1 : qo0;
-    wire [11:0] as_b0 = as_rs ? nrq0 : (as_u && !i_f[1]) ? 12'd0 : qe1;
-    wire [11:0] as_b1 = as_rs ? nrq1 : (as_u && !i_f[1]) ? 12'd0 : qo1;
+    reg  [11:0] aa0, aa1, ab0, ab1;   // the operands, selected a clock before (beside qe*)
+    always @(posedge clk) begin
+        aa0 <= as_rs ? pe1 : as_u ? n_rdata : pe0;
+        aa1 <= as_rs ? po1 : as_u ? n_rdata1 : po0;
+        ab0 <= as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : pe1;
+        ab1 <= as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : po1;
+        ba0 <= xs ? xa0 : pe0;
+        ba1 <= xs ? xa1 : po0;
+        bpair <= xs ? xp : rcnt[6:0];
+    end
     wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv2;
     mlkem_addsub u_as (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
-        .a(as_a0), .b(as_b0), .out_valid(as_ov), .c(as_c));
+        .a(aa0), .b(ab0), .out_valid(as_ov), .c(as_c));
     /* verilator lint_off PINCONNECTEMPTY */
     mlkem_addsub u_as1 (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
-        .a(as_a1), .b(as_b1), .out_valid(), .c(as_c1));
+        .a(aa1), .b(ab1), .out_valid(), .c(as_c1));
     /* verilator lint_on PINCONNECTEMPTY */
 
     // compress -> ByteEncode, a pair per clock (d = 12: no compress, the same latency)
@@ -432,12 +440,7 @@ module mlkem_top #(
         dv2 <= dv1;
         rv2 <= rv;
         rcnt2 <= rcnt[6:0];
-        nrq0 <= n_rdata;
-        nrq1 <= n_rdata1;
         xv2  <= xv;
-        xa0q <= xa0;
-        xa1q <= xa1;
-        xp2  <= xp;
         rv  <= 1'b0;
         if (n_done) n_run <= 1'b0;
         if (st == S_IDLE) begin
@@ -603,7 +606,7 @@ module mlkem_top #(
             ins <= 80'd0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
-            xv2 <= 1'b0; xa0q <= 12'd0; xa1q <= 12'd0;
+            xv2 <= 1'b0; ba0 <= 12'd0; ba1 <= 12'd0;
             f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
             n_run <= 1'b0;
             for (x = 0; x < 4; x = x + 1) begin
