@@ -606,7 +606,7 @@ module mlkem_top #(
             ins <= 80'd0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
-            xv2 <= 1'b0; ba0 <= 12'd0; ba1 <= 12'd0;
+            xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
             f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
             n_run <= 1'b0;
             for (x = 0; x < 4; x = x + 1) begin
