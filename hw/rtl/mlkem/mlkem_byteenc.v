@@ -34,7 +34,7 @@ module mlkem_byteenc (
     reg [4:0]  s_nb;    // how many (d, or 2 d with in_two)
     reg [87:0] buf_q;   // bits not yet emitted, the oldest at bit 0
     reg [6:0]  fill;    // how many (< 64 between clocks)
-    wire [11:0] mask = (12'd1 << d) - 12'd1;           // d = 12: 4096 - 1
+    wire [11:0] mask = ~(12'hFFF << d);                // bit i = i < d: a LUT per bit, no subtraction
     wire [23:0] pair = {12'd0, in_coef & mask} | (in_two ? {12'd0, in_coef1 & mask} << d : 24'd0);
     wire [87:0] comb = buf_q | ({64'd0, s_pair} << fill);
     wire [6:0]  nf   = fill + {2'd0, s_nb};

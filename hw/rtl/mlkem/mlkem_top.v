@@ -284,7 +284,11 @@ module mlkem_top #(
     end
     wire        be_in_ready, be_ov;
     wire [63:0] be_data;
-    mlkem_byteenc u_be (.clk(clk), .rst(urst), .d(i_d), .in_valid(cp_ov), .in_ready(be_in_ready),
+    // d a clock after the fetch (the first coefficient comes 4 clocks into ENC): the instruction
+    // register's decode is not in front of the encoder's input stage (ECP5 Fmax, issue 37)
+    reg  [3:0]  be_d;
+    always @(posedge clk) be_d <= i_d;
+    mlkem_byteenc u_be (.clk(clk), .rst(urst), .d(be_d), .in_valid(cp_ov), .in_ready(be_in_ready),
         .in_coef(i_f[4] ? {1'b0, cp_y} : raw3[11:0]), .in_two(1'b1),
         .in_coef1(i_f[4] ? {1'b0, cp_y1} : raw3[23:12]), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
 
