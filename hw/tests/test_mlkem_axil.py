@@ -235,7 +235,9 @@ def check_clean(dut, keep, what):
         z("sampler " + n, getattr(u.u_hash.u_sampler, n))
     # (fail: whether the ciphertext was rejected, a secret bit; cmp_diff its accumulator)
     for n in ("cb_data", "xa0", "xa1", "xheld", "pe0", "po0", "pe1", "po1", "pe2", "po2", "raw1", "raw2",
-              "raw3", "draw1", "draw2", "fail", "cmp_diff"):
+              "raw3", "draw1", "draw2", "fail", "cmp_diff",
+              # the read registers behind the polynomial memory and the NTT, the compare flags
+              "qe0", "qo0", "qe1", "qo1", "qe2", "qo2", "ba0", "ba1", "aa0", "aa1", "ab0", "ab1", "cx"):
         z(n, getattr(u, n))
     # the byte buffer's second read register (brd1), or, with one read port, the words CMP / SEL
     # and ENC's compare hold (bta, ecd): whichever this mlkem_top has

@@ -10,7 +10,8 @@
 // (the unit counts the 4 d words), so it may change for the next polynomial while the last
 // values of one are still given out.
 // The output (out_valid, out_coef, out_bad) is a register; a word is taken (in_ready) in a
-// clock after which fewer than d bits would be left, so a steady input gives one value per clock.
+// clock in which fewer than twice the bits per clock are held (so fewer than one clock's
+// would be left after a give), so a steady input gives one value (or pair) per clock.
 `default_nettype none
 module mlkem_bytedec (
     input  wire        clk,
@@ -28,23 +29,44 @@ module mlkem_bytedec (
     output reg         out_bad1
 );
     localparam [11:0] Q = 12'd3329;
+    // Timing (ECP5, issue 37): every decision of a clock comes from registers. The bits per
+    // clock (n, and 2 n, 3 n), the mask and whether a polynomial is active are registers set with
+    // the polynomial's first word; the compares of fill with n and 2 n (fge1, fge2, fz, fen)
+    // are registers too, made a clock ahead from compares of fill with 2 n and 3 n (what they
+    // become after a give) or constants (after a word: fill >= 64 > 2 n); fmn = fill - n is
+    // kept beside fill. So give and take come from registers only, the new word is shifted by
+    // fill and by fill - n (registers) in parallel and give only selects. A word is taken
+    // mid-polynomial when fewer than n bits are held, or fewer than 2 n and a give happens:
+    // its place (fill, or fill - n) is < n <= 24, so at most 87 bits are held.
     reg [87:0] buf_q;   // bits not yet given out, the oldest at bit 0
     reg [6:0]  fill;    // how many (< 64 + n)
+    reg [6:0]  fmn;     // fill - n (mod 128)
+    reg        fge1, fge2, fz, fen;   // fill >= n, fill >= 2 n, fill == 0, fill == n
     reg [3:0]  dq;      // this polynomial's d, taken with its first word
     reg        tq;      // ... and two
+    reg [4:0]  nq;      // ... bits given per clock (d, or 2 d with two)
+    reg [6:0]  n2q, n3q;   // ... 2 n and 3 n
+    reg [11:0] mq;      // ... the mask of d bits
+    reg        act;     // a polynomial was started (d != 0)
     reg [5:0]  wleft;   // words of this polynomial still to take (4 d in all)
-    wire [6:0]  n    = tq ? {2'd0, dq, 1'b0} : {3'd0, dq};   // bits given per clock
-    wire [11:0] mask = (12'd1 << dq) - 12'd1;
-    wire        have = fill >= n && dq != 4'd0;
-    wire        give = have && (!out_valid || out_ready);
-    wire [6:0]  rem  = give ? fill - n : fill;
-    // a new polynomial's first word only once the last one's bits are all given out
-    assign in_ready  = wleft == 6'd0 ? rem == 7'd0 : rem < n;
+    reg        wz;      // wleft == 0
+    wire        oko  = !out_valid || out_ready;
+    wire        have = act && fge1;
+    wire        give = have && oko;
+    // a new polynomial's first word only once the last one's bits are all given out (fill == 0,
+    // or the last n bits given in this clock)
+    assign in_ready  = wz ? (fz || (act && fen && oko)) : (!fge1 || (!fge2 && oko));
     wire take = in_valid && in_ready;
-    wire [87:0] shifted = give ? buf_q >> n : buf_q;
-    wire [11:0] v  = buf_q[11:0] & mask;
+    wire [87:0] shifted = give ? buf_q >> nq : buf_q;
+    wire [87:0] w0 = {24'd0, in_data} << fill[4:0];   // fill < 24 when a word is taken
+    wire [87:0] w1 = {24'd0, in_data} << fmn[4:0];    // fill - n < 24 when a word is taken and a give happens
+    wire [6:0]  n    = {2'd0, nq};
+    wire [6:0]  rem  = give ? fmn : fill;
+    wire [6:0]  remn = give ? fmn - n : fmn;          // rem - n
+    wire [4:0]  nd   = two ? {d, 1'b0} : {1'b0, d};   // a new polynomial's n
+    wire [11:0] v  = buf_q[11:0] & mq;
     wire [23:0] b1 = buf_q[23:0] >> dq;      // the second value starts at bit d
-    wire [11:0] v1 = b1[11:0] & mask;
+    wire [11:0] v1 = b1[11:0] & mq;
     wire        unused_b1 = ^b1[23:12];
     wire        big  = dq == 4'd12 && v >= Q;
     wire        big1 = dq == 4'd12 && v1 >= Q;
@@ -59,16 +81,33 @@ module mlkem_bytedec (
             out_valid <= 1'b0;
         end
         if (take) begin
-            if (wleft == 6'd0) begin
+            if (wz) begin
                 dq    <= d;
                 tq    <= two;
+                nq    <= nd;
+                n2q   <= {1'b0, nd, 1'b0};
+                n3q   <= {2'd0, nd} + {1'b0, nd, 1'b0};
+                mq    <= (12'd1 << d) - 12'd1;
+                act   <= d != 4'd0;
                 wleft <= {d, 2'b00} - 6'd1;
+                wz    <= d == 4'd0;
             end else begin
                 wleft <= wleft - 6'd1;
+                wz    <= wleft == 6'd1;
             end
         end
-        buf_q <= take ? shifted | ({24'd0, in_data} << rem) : shifted;
-        fill  <= take ? rem + 7'd64 : rem;
+        buf_q <= take ? shifted | (give ? w1 : w0) : shifted;
+        // rem < 64 when a word is taken; a new polynomial's first word: fill = 64, fmn = 64 - n
+        fill  <= take ? {1'b1, rem[5:0]} : rem;
+        fmn   <= take ? (wz ? 7'd64 - {2'd0, nd} : remn + 7'd64) : remn;
+        if (take) begin
+            fge1 <= 1'b1; fge2 <= 1'b1; fz <= 1'b0; fen <= 1'b0;
+        end else if (give) begin
+            fge1 <= fill >= n2q;
+            fge2 <= fill >= n3q;
+            fz   <= fen;
+            fen  <= fill == n2q;
+        end
         if (rst) begin
             out_valid <= 1'b0;
             out_coef  <= 12'd0;
@@ -78,8 +117,19 @@ module mlkem_bytedec (
             out_bad1  <= 1'b0;
             tq        <= 1'b0;
             fill      <= 7'd0;
+            fmn       <= 7'd0;
+            fge1      <= 1'b0;
+            fge2      <= 1'b0;
+            fz        <= 1'b1;
+            fen       <= 1'b0;
             dq        <= 4'd0;
+            nq        <= 5'd0;
+            n2q       <= 7'd0;
+            n3q       <= 7'd0;
+            mq        <= 12'd0;
+            act       <= 1'b0;
             wleft     <= 6'd0;
+            wz        <= 1'b1;
         end
     end
 endmodule

@@ -94,6 +94,13 @@ module mlkem_top #(
     reg        pwe_e, pwe_o;
     reg [11:0] pwd_e, pwd_o;
     reg [11:0] pe0, po0, pe1, po1, pe2, po2;
+    // ... and each read once more through a register (qe*, qo*: what the units take, two clocks
+    // after the address): the block RAM's output (not registered in an ECP5 DP16KD, ~6 ns, and
+    // a LUT of bank select) feeds no logic (ECP5 Fmax, issue 37: it went into basemul's
+    // multipliers); rv2, rcnt2 and xv2 are the matching delays. The operands of basemul's
+    // multipliers (ba*, bpair) and of the adders (aa*, ab*) are selected into registers of their
+    // own at the same stage, so no instruction decode sits before a multiplier or an adder
+    reg [11:0] qe0, qo0, qe1, qo1, qe2, qo2;
     always @(posedge clk) begin
         pe0 <= pm_e[pra0];
         po0 <= pm_o[pra0];
@@ -103,6 +110,12 @@ module mlkem_top #(
         po2 <= pm_o[pra2];
         if (pwe_e) pm_e[pwa_e] <= pwd_e;
         if (pwe_o) pm_o[pwa_o] <= pwd_o;
+        qe0 <= pe0;
+        qo0 <= po0;
+        qe1 <= pe1;
+        qo1 <= po1;
+        qe2 <= pe2;
+        qo2 <= po2;
     end
     reg [63:0] bb [0:1023];
     // one read port (CMP and SEL read their two words one after the other): two BRAM36
@@ -120,8 +133,10 @@ module mlkem_top #(
     reg [9:0] cnt;       // issue counter
     reg [9:0] wcnt;      // results written
     reg [1:0] ph;        // phase within an op
-    reg       rv;        // a read issued in the clock before (its data in prd* / brd*)
+    reg       rv;        // a read issued in the clock before (its data in pe* / brd0)
     reg [9:0] rcnt;      // ... and its index
+    reg       rv2;       // a polynomial-memory read issued two clocks before (its data in qe*)
+    reg [6:0] rcnt2;     // ... and its index
 
     // ---------------------------------------------------------------- word reader (HASH input, DEC)
     // bb[a, a+na) || bb[b, b+nb) || the imm word (nimm bytes, HASH only), into a 4-entry FIFO
@@ -201,8 +216,8 @@ module mlkem_top #(
     wire [11:0] n_rdata, n_rdata1;
     // two coefficients per clock in and out (a pair: ext_* and the ^1 lane)
     mlkem_ntt #(.BF(BF)) u_ntt (.clk(clk), .rst(urst), .start(n_start), .inv(i_f[0]), .busy(n_busy), .done(n_done),
-        .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(zeroing ? 12'd0 : pe0), .ext_raddr(n_raddr), .ext_rdata(n_rdata),
-        .ext_we1(n_we), .ext_wdata1(zeroing ? 12'd0 : po0), .ext_rdata1(n_rdata1));
+        .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(zeroing ? 12'd0 : qe0), .ext_raddr(n_raddr), .ext_rdata(n_rdata),
+        .ext_we1(n_we), .ext_wdata1(zeroing ? 12'd0 : qo0), .ext_rdata1(n_rdata1));
 
     // base multiplication
     // base multiplication: a pair of each operand and of the accumulator per clock
@@ -214,12 +229,15 @@ module mlkem_top #(
     reg         xv;                // a pair of the entry in xa0/xa1, its b and c pairs in pe1..po2
     reg  [11:0] xa0, xa1, xheld;   // xheld: an even coefficient waiting for its odd partner
     reg  [6:0]  xp;
+    reg         xv2;               // ... a clock later (in ba0/ba1, its b and c pairs in qe1..qo2)
+    reg  [11:0] ba0, ba1;          // basemul's a operands: xa0/xa1 (streaming) or slot a's pair
+    reg  [6:0]  bpair;             // ... and the pair index
     wire        x_issue = cb_v && (wcnt[0] || cb_two);
     wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
     wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
-    mlkem_basemul u_bm (.clk(clk), .rst(urst), .in_valid(exec && ((i_op == I_BMUL && rv) || (xs && xv))),
-        .pair(xs ? xp : rcnt[6:0]), .a0(xs ? xa0 : pe0), .a1(xs ? xa1 : po0), .b0(pe1), .b1(po1),
-        .acc(xs ? i_f[4] : i_f[0]), .c0_in(pe2), .c1_in(po2),
+    mlkem_basemul u_bm (.clk(clk), .rst(urst), .in_valid(exec && ((i_op == I_BMUL && rv2) || (xs && xv2))),
+        .pair(bpair), .a0(ba0), .a1(ba1), .b0(qe1), .b1(qo1),
+        .acc(xs ? i_f[4] : i_f[0]), .c0_in(qe2), .c1_in(qo2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
 
     // add / subtract
@@ -230,36 +248,47 @@ module mlkem_top #(
     wire        as_u = i_op == I_NTTU;
     wire        as_rs = as_u && i_f[2];
     wire        as_sub = as_u ? i_f[2] : i_f[0];
-    wire [11:0] as_a0 = as_rs ? pe1 : as_u ? n_rdata : pe0, as_a1 = as_rs ? po1 : as_u ? n_rdata1 : po0;
-    wire [11:0] as_b0 = as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : pe1;
-    wire [11:0] as_b1 = as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : po1;
-    wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv;
+    reg  [11:0] aa0, aa1, ab0, ab1;   // the operands, selected a clock before (beside qe*)
+    always @(posedge clk) begin
+        aa0 <= as_rs ? pe1 : as_u ? n_rdata : pe0;
+        aa1 <= as_rs ? po1 : as_u ? n_rdata1 : po0;
+        ab0 <= as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : pe1;
+        ab1 <= as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : po1;
+        ba0 <= xs ? xa0 : pe0;
+        ba1 <= xs ? xa1 : po0;
+        bpair <= xs ? xp : rcnt[6:0];
+    end
+    wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv2;
     mlkem_addsub u_as (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
-        .a(as_a0), .b(as_b0), .out_valid(as_ov), .c(as_c));
+        .a(aa0), .b(ab0), .out_valid(as_ov), .c(as_c));
     /* verilator lint_off PINCONNECTEMPTY */
     mlkem_addsub u_as1 (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
-        .a(as_a1), .b(as_b1), .out_valid(), .c(as_c1));
+        .a(aa1), .b(ab1), .out_valid(), .c(as_c1));
     /* verilator lint_on PINCONNECTEMPTY */
 
     // compress -> ByteEncode, a pair per clock (d = 12: no compress, the same latency)
     wire        cp_ov;
     wire [10:0] cp_y, cp_y1;
     reg  [23:0] raw1, raw2, raw3;
-    wire        enc_in_v = exec && i_op == I_ENC && rv;
-    mlkem_compress u_cp (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(i_d), .x(pe0),
+    wire        enc_in_v = exec && i_op == I_ENC && rv2;
+    mlkem_compress u_cp (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(i_d), .x(qe0),
         .out_valid(cp_ov), .y(cp_y));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_compress u_cp1 (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(i_d), .x(po0),
+    mlkem_compress u_cp1 (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(i_d), .x(qo0),
         .out_valid(), .y(cp_y1));
     /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
-        raw1 <= {po0, pe0};
+        raw1 <= {qo0, qe0};
         raw2 <= raw1;
         raw3 <= raw2;
     end
     wire        be_in_ready, be_ov;
     wire [63:0] be_data;
-    mlkem_byteenc u_be (.clk(clk), .rst(urst), .d(i_d), .in_valid(cp_ov), .in_ready(be_in_ready),
+    // d a clock after the fetch (the first coefficient comes 4 clocks into ENC): the instruction
+    // register's decode is not in front of the encoder's input stage (ECP5 Fmax, issue 37)
+    reg  [3:0]  be_d;
+    always @(posedge clk) be_d <= i_d;
+    mlkem_byteenc u_be (.clk(clk), .rst(urst), .d(be_d), .in_valid(cp_ov), .in_ready(be_in_ready),
         .in_coef(i_f[4] ? {1'b0, cp_y} : raw3[11:0]), .in_two(1'b1),
         .in_coef1(i_f[4] ? {1'b0, cp_y1} : raw3[23:12]), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
 
@@ -294,6 +323,19 @@ module mlkem_top #(
     reg  cmp_diff;
     reg  ecv;          // ENC compare: a word in ecd, its bb word in brd0
     reg  [63:0] ecd;
+    // the word compares of CMP and ENC (f5) take two clocks: the byte buffer's block RAM output
+    // (brd0, not registered in the RAM: ~6 ns on ECP5) is compared two bits per LUT into a
+    // register (cx: 32 flags), which is ORed the clock after (ECP5 Fmax, issue 37)
+    reg  [31:0] cx;
+    reg         cxv;       // cx holds a compare (CMP: of a word pair; ENC: of a word)
+    reg         cx_last;   // ... of the instruction's last word (pair): the instruction ends
+    wire [63:0] cmp_w = (i_op == I_ENC) ? ecd : bta;
+    wire [31:0] cx_n;
+    genvar gx;
+    generate for (gx = 0; gx < 32; gx = gx + 1) begin : g_cx
+        assign cx_n[gx] = cmp_w[2 * gx +: 2] != brd0[2 * gx +: 2];
+    end endgenerate
+    wire        cx_any = cxv && cx != 32'd0;
     wire [3:0]  slot_a = i_a[3:0], slot_b = i_b[3:0], slot_c = i_c[3:0];
     always @* begin
         pra0 = {slot_a, cnt[6:0]}; pra1 = {slot_b, cnt[6:0]}; pra2 = {slot_c, cnt[6:0]};
@@ -302,7 +344,7 @@ module mlkem_top #(
         bra0 = host_addr;
         bwe = !busy && host_we; bwa = host_addr; bwd = host_wdata;
         fin = 1'b0;
-        n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt[6:0], 1'b0}; n_raddr = {cnt[6:0], 1'b0};
+        n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt2, 1'b0}; n_raddr = {cnt[6:0], 1'b0};
         if (st == S_ZERO) begin
             // ZEROIZE: a pair of each bank, a byte-buffer word (unless kept) and a pair of the
             // NTT's memory per clock; the read ports on words already clear, so the pipelines
@@ -339,12 +381,12 @@ module mlkem_top #(
                     end
                 end
                 I_NTT: begin
-                    // ph 0: load a pair per clock (read slot a, write the NTT's memory a clock
+                    // ph 0: load a pair per clock (read slot a, write the NTT's memory two clocks
                     // later), 1: start it; the transform runs on while the next instructions
                     // do (any but NTT and NTTU: the program unloads it with NTTU)
                     pra0 = {slot_a, cnt[6:0]};
-                    n_we = rv;                 // the last write lands in ph 1's first clock
-                    n_start = ph == 2'd1 && cnt == 10'd1;
+                    n_we = rv2;                // the last write lands in ph 1's second clock
+                    n_start = ph == 2'd1 && cnt == 10'd2;
                     fin = n_start;
                 end
                 I_NTTU: begin
@@ -371,7 +413,7 @@ module mlkem_top #(
                     // later) instead of writing it: fail accumulates over every word
                     bra0 = i_c + wcnt;
                     bwe = be_ov && !i_f[5]; bwa = i_c + wcnt; bwd = be_data;
-                    fin = i_f[5] ? (ecv && wcnt == {4'd0, i_d, 2'b00}) : (be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00});
+                    fin = i_f[5] ? cx_last : (be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00});
                 end
                 I_DEC: begin
                     bra0 = r_addr;
@@ -384,7 +426,7 @@ module mlkem_top #(
                     bra0 = (i_op != I_COPY && ph[0]) ? i_b + cnt : i_a + cnt;
                     bwe = rv && i_op != I_CMP; bwa = i_c + rcnt;
                     bwd = (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
-                    fin = (rv && rcnt + 10'd1 == i_na) || i_na == 10'd0;
+                    fin = (i_op == I_CMP ? cx_last : (rv && rcnt + 10'd1 == i_na)) || i_na == 10'd0;
                 end
                 I_ZERO: begin
                     bwe = cnt < i_na && zcond; bwa = i_c + cnt; bwd = 64'd0;
@@ -400,6 +442,9 @@ module mlkem_top #(
     always @(posedge clk) begin
         dv1 <= bd_ov;
         dv2 <= dv1;
+        rv2 <= rv;
+        rcnt2 <= rcnt[6:0];
+        xv2  <= xv;
         rv  <= 1'b0;
         if (n_done) n_run <= 1'b0;
         if (st == S_IDLE) begin
@@ -425,9 +470,10 @@ module mlkem_top #(
             cnt <= 10'd0; wcnt <= 10'd0; ph <= 2'd0; rcnt <= 10'd0;
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
-            h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0;
+            h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0; xv2 <= 1'b0; rv2 <= 1'b0;
             cmp_diff <= 1'b0;
             ecv <= 1'b0;
+            cxv <= 1'b0; cx_last <= 1'b0;
         end
         if (exec) begin
             case (i_op)
@@ -488,7 +534,10 @@ module mlkem_top #(
                     if (be_ov) wcnt <= wcnt + 10'd1;
                     ecv <= be_ov;
                     ecd <= be_data;
-                    if (i_f[5] && ecv && ecd != brd0) fail <= 1'b1;
+                    cx  <= cx_n;
+                    cxv <= i_f[5] && ecv;
+                    cx_last <= i_f[5] && ecv && wcnt == {4'd0, i_d, 2'b00};
+                    if (cx_any) fail <= 1'b1;
                 end
                 I_DEC: begin
                     if (pwe_e) wcnt <= wcnt + 10'd1;
@@ -501,7 +550,10 @@ module mlkem_top #(
                     end
                     if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
                     bta <= brd0;
-                    if (rv && i_op == I_CMP) cmp_diff <= cmp_diff | (bta != brd0);
+                    cx  <= cx_n;
+                    cxv <= rv && i_op == I_CMP;
+                    cx_last <= rv && i_op == I_CMP && rcnt + 10'd1 == i_na;
+                    if (cx_any) cmp_diff <= 1'b1;
                 end
                 I_ZERO: cnt <= cnt + 10'd1;
                 default: ;
@@ -525,8 +577,8 @@ module mlkem_top #(
             if (fin) begin
                 st <= (i_op == I_END) ? S_IDLE : S_FETCH;
                 if (i_op == I_CMP) begin
-                    if (i_f[0]) bad_dk <= cmp_diff | (rv && bta != brd0);
-                    else fail <= cmp_diff | (rv && bta != brd0);
+                    if (i_f[0]) bad_dk <= cmp_diff | cx_any;
+                    else fail <= cmp_diff | cx_any;
                 end
                 if (i_op == I_END) begin
                     busy <= 1'b0;
@@ -554,10 +606,12 @@ module mlkem_top #(
             bta <= 64'd0;      // CMP / SEL's word (K', Kbar)
             ecd <= 64'd0;      // ENC's compare word (c')
             ecv <= 1'b0;
+            cx <= 32'd0; cxv <= 1'b0; cx_last <= 1'b0;   // the compare flags
             ins <= 80'd0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
-            f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0;
+            xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
+            f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
             n_run <= 1'b0;
             for (x = 0; x < 4; x = x + 1) begin
                 fq_data[x] <= 64'd0;   // the hash unit's input: zero words, no padding byte
@@ -578,6 +632,8 @@ module mlkem_top #(
             pc <= 10'd0;
             ins <= 80'd0;
             rv <= 1'b0;
+            rv2 <= 1'b0;
+            xv2 <= 1'b0;
             f_if <= 1'b0;
             fq_n <= 3'd0;
             cb_v <= 1'b0;
