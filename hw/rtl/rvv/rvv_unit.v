@@ -196,7 +196,7 @@ module rvv_unit #(
     reg        busy;
     reg [7:0]  cnt, last;
     reg [4:0]  k;
-    reg [4:0]  q_vd, q_vs2, q_vs1, q_f15;
+    reg [4:0]  q_vd, q_vs2, q_f15;
     reg [2:0]  q_f3;
     reg        q_imm5;          // vrotup's uimm[5] (bit 26)
     reg [31:0] q_rs1;
@@ -209,7 +209,6 @@ module rvv_unit #(
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
     wire [2:0] row = rowfix ? q_f15[2:0] : roff;
     wire       last_cycle = busy && cnt == last;
-    wire       is_custom = k >= K_SLDN && k <= K_IOTA;
     wire       wr_norm = busy && k <= K_IOTA && k != K_PI;
 
     // memory instructions
@@ -221,13 +220,39 @@ module rvv_unit #(
     reg [4:0]  ld_reg, ld_el;
     wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mk < vl;
 
+    // ---- the operand stage: register operands are read one cycle ahead ----
+    // The cycle before a register of the group is computed (the issue cycle for register 0 of
+    // the group, the cycle that computes register r for register r + 1) reads its operands
+    // from the banks, puts them in element order and computes the rotate amounts, into
+    // registers (op_a, op_b, op_amt; and the write side's register number, its bank rotation
+    // and element mask): the cycle that computes a register then runs from those registers
+    // through the rotator and the result select to the banks' write port, without the banks'
+    // read. No cycle count changes. Reading ahead reads current data: the issue cycle comes
+    // after the previous instruction's last write (vpi's last column and a load's last
+    // element are written in its last cycle), and within a group registers vs2 + r + 1 and
+    // vs1 + r + 1 are read while vd + r is written, which would miss that write only for
+    // vd = vs2 + 1 or vs1 + 1: an instruction of R > 1 registers has LMUL > 1 and vd, vs2,
+    // vs1 aligned to it (vpi's rows never overlap vd..vd+4).
+    // n_*: the instruction of the next cycle: the one being decoded in the issue cycle (busy
+    // low; whatever is read when none is taken is never used), else the running one
+    wire [4:0] n_k    = busy ? k : d_k;
+    wire [4:0] n_vd   = busy ? q_vd : d_vd;
+    wire [4:0] n_vs2  = busy ? q_vs2 : d_vs2;
+    wire [4:0] n_f15  = busy ? q_f15 : d_f15;
+    wire [2:0] n_f3   = busy ? q_f3 : d_f3;
+    wire       n_imm5 = busy ? q_imm5 : d_f6[0];
+    wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
+    wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
+    wire [2:0] n_mreg = !busy ? 3'd0 : (mreq && {27'd0, mel} == ELENUM - 1) ? mreg + 3'd1 : mreg;
+    wire       n_rowfix = (n_k == K_RHO64 || n_k == K_PI) && n_f15 != 5'h1f;
+    wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; each bank
     // reads word ra (rb), and element 5i + x of the register is in bank 5i + (x + ra % 5) % 5
-    wire [4:0] ra = (k == K_STORE) ? q_vd + {2'd0, mreg} : q_vs2 + {2'd0, roff};
-    wire [4:0] rb = q_vs1 + {2'd0, roff};
+    wire [4:0] ra = (n_k == K_STORE) ? n_vd + {2'd0, n_mreg} : n_vs2 + {2'd0, n_roff};
+    wire [4:0] rb = n_f15 + {2'd0, n_roff};
     // the modulo-5 slides are this rotation too: element 5i + x of vslidedownm's result is
     // element 5i + (x + n) % 5 of vs2, in bank 5i + (x + n + ra) % 5 (vslideupm: x - n)
-    wire [2:0] sl_n = (k == K_SLDN) ? q_f15[2:0] : (k == K_SLUP && q_f15[2:0] != 3'd0) ? 3'd5 - q_f15[2:0] : 3'd0;
+    wire [2:0] sl_n = (n_k == K_SLDN) ? n_f15[2:0] : (n_k == K_SLUP && n_f15[2:0] != 3'd0) ? 3'd5 - n_f15[2:0] : 3'd0;
     // (the modulo-5 values as 5-bit wires of which bits 2:0 are used: inline `%`, no function
     // call, which Icarus evaluates as a thread on every change)
     /* verilator lint_off UNUSEDSIGNAL */
@@ -239,6 +264,7 @@ module rvv_unit #(
     wire [2:0] rb5 = rb5_0[2:0];
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
     wire [REGW-1:0] rdA, rdB;       // registers ra / rb, elements in order
+    reg  [REGW-1:0] op_a, op_b;     // ... in the next cycle
     genvar gr;
     generate
         for (gr = 0; gr < ELENUM; gr = gr + 1) begin : g_rd
@@ -258,6 +284,10 @@ module rvv_unit #(
             assign rdB[gr * ELEN +: ELEN] = rb5 == 3'd0 ? b0 : rb5 == 3'd1 ? b1 : rb5 == 3'd2 ? b2 : rb5 == 3'd3 ? b3 : b4;
         end
     endgenerate
+    always @(posedge clk) begin
+        op_a <= rdA;
+        op_b <= rdB;
+    end
 
     wire [ELEN-1:0] rs1x;
     wire [63:0]     rc64;
@@ -274,21 +304,23 @@ module rvv_unit #(
         end
     endgenerate
     wire [ELEN-1:0] immx = (k == K_XOR) ? {{(ELEN - 5){q_f15[4]}}, q_f15} : {{(ELEN - 5){1'b0}}, q_f15};
-    wire [5:0]      rot_imm = {q_imm5, q_f15};
-    wire [7:0]      ebase = {5'd0, roff} * ELENUM[7:0];
     // the kinds that need a parameter, gated by it so that a build without them has none of
     // their datapath (yosys cannot see that k never holds a kind the decoder does not make)
-    wire            k_ror   = HAS_ZVBB && k == K_ROR;
-    wire            k_rol   = HAS_ZVBB && k == K_ROL;
-    wire            k_rotup = HAS_SROT && k == K_ROTUP;
-    wire            k_rho   = HAS_SROT && (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H);
     /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 64 has no v32 instructions)
     wire            k_v32   = HAS_SROT && (k == K_ROT32L || k == K_ROT32H || k == K_RHO32L || k == K_RHO32H);
     /* verilator lint_on UNUSEDSIGNAL */
-    wire            k_shrot = k == K_SLL || k == K_SRL || k_ror || k_rol;   // by an amount operand
+    // ... and of the next cycle's instruction, for its rotate amounts (op_amt)
+    wire [5:0]      n_rot_imm = {n_imm5, n_f15};
+    wire            n_ror   = HAS_ZVBB && n_k == K_ROR;
+    wire            n_rol   = HAS_ZVBB && n_k == K_ROL;
+    wire            n_rotup = HAS_SROT && n_k == K_ROTUP;
+    wire            n_rho   = HAS_SROT && (n_k == K_RHO64 || n_k == K_RHO32L || n_k == K_RHO32H);
+    wire            n_shrot = n_k == K_SLL || n_k == K_SRL || n_ror || n_rol;   // by an amount operand
+    wire            n_custom = n_k >= K_SLDN && n_k <= K_IOTA;
+    wire [7:0]      n_ebase = {5'd0, n_roff} * ELENUM[7:0];
+    reg  [ELENUM-1:0] emask;    // the elements the next cycle's register write may change
 
     wire [REGW-1:0]   res;
-    wire [ELENUM-1:0] emask;
     genvar g;
     generate
         for (g = 0; g < ELENUM; g = g + 1) begin : g_el
@@ -296,20 +328,30 @@ module rvv_unit #(
             /* verilator lint_off WIDTH */
             localparam [2:0] X3 = X;
             /* verilator lint_on WIDTH */
-            wire [ELEN-1:0] a  = rdA[g * ELEN +: ELEN];
-            wire [ELEN-1:0] bv = rdB[g * ELEN +: ELEN];
+            wire [ELEN-1:0] a  = op_a[g * ELEN +: ELEN];
+            wire [ELEN-1:0] bv = op_b[g * ELEN +: ELEN];
             wire [ELEN-1:0] bo = (q_f3 == F3_OPIVV) ? bv : (q_f3 == F3_OPIVX) ? rs1x : immx;
-            // shift / Zvbb rotate amount: vror.vi's 6-bit immediate, else the operand's low bits
-            wire [SHW-1:0]  sh = (k_ror && q_f3 == F3_OPIVI) ? rot_imm[SHW-1:0] : bo[SHW-1:0];
+            // shift amount (the keep mask of vsll/vsrl)
+            wire [SHW-1:0]  sh = bo[SHW-1:0];
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
             // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep);
             // Zvbb's vrol = rotate left by sh, vror = rotate left by ELEN - sh, unmasked.
             // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
             // and Zvbb rotates (whose low word is then the 32-bit rotation).
-            wire [5:0]   sh_left;
-            wire [5:0]   amt = k_rotup ? rot_imm
-                             : k_rho ? rvv_rho(row, X3)
-                             : k_shrot ? sh_left : 6'd1;
+            // The amount is computed a cycle ahead (op_amt) from the next cycle's operand:
+            // vror.vi's 6-bit immediate, else the operand's low bits.
+            wire [5:0]      n_bv = rdB[g * ELEN +: 6];
+            // (the operand's low bits: those of vs1, rs1 or the immediate, zero-extended as
+            // for every kind that shifts or rotates by it)
+            /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 32: bit 5)
+            wire [5:0]      n_bo = (n_f3 == F3_OPIVV) ? n_bv : (n_f3 == F3_OPIVX) ? n_rs1 : {1'b0, n_f15};
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
+            wire [5:0]      n_sh_left;
+            reg  [5:0]      op_amt;
+            always @(posedge clk)
+                op_amt <= n_rotup ? n_rot_imm : n_rho ? rvv_rho(n_row, X3) : n_shrot ? n_sh_left : 6'd1;
+            wire [5:0]   amt = op_amt;
             wire [63:0]  rin;
             wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
             wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
@@ -320,12 +362,12 @@ module rvv_unit #(
             wire [ELEN-1:0] rot_lo, rot_hi, keep;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
-                assign sh_left = (k == K_SRL || k_ror) ? 6'd0 - sh : sh;
+                assign n_sh_left = (n_k == K_SRL || n_ror) ? 6'd0 - n_sh : n_sh;
                 assign rot_lo = rot;
                 assign rot_hi = rot;
             end else begin : g_r32
                 assign rin = k_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
-                assign sh_left = {1'b0, (k == K_SRL || k_ror) ? 5'd0 - sh : sh};
+                assign n_sh_left = {1'b0, (n_k == K_SRL || n_ror) ? 5'd0 - n_sh : n_sh};
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
@@ -352,7 +394,8 @@ module rvv_unit #(
             end
             assign res[g * ELEN +: ELEN] = r;
             // custom instructions: the state elements of every register; RVV: elements < vl
-            assign emask[g] = is_custom ? (g < NS) : ({1'b0, ebase} + g[8:0] < {1'b0, vl});
+            always @(posedge clk)
+                emask[g] <= n_custom ? (g < NS) : ({1'b0, n_ebase} + g[8:0] < {1'b0, vl});
         end
     endgenerate
 
@@ -362,18 +405,27 @@ module rvv_unit #(
     reg             pi_v;
     reg [REGW-1:0]  pi_row;
     reg [2:0]       pi_y;
-    wire [4:0]      wreg_n = q_vd + {2'd0, roff};   // a register write's register
+    // a register write's register (vd + lmul_cnt) and its value mod 5, a cycle ahead as the
+    // operands are; a load's (ld_reg, ld_reg5) are registers already
+    wire [4:0]      n_wreg = n_vd + {2'd0, n_roff};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0]      n_wreg5 = n_wreg % 5'd5;
+    wire [4:0]      n_ldreg5 = (q_vd + {2'd0, mreg}) % 5'd5;
+    wire [4:0]      d_vd5 = d_vd % 5'd5;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [4:0]      wreg;
+    reg  [2:0]      wreg5, ld_reg5;
+    always @(posedge clk) begin
+        wreg <= n_wreg;
+        wreg5 <= n_wreg5[2:0];
+    end
 
     // ---- the register file's write ports (one per bank): a register's elements (wr_norm) or
     // a load's element, or vpi's column; never both in one cycle (wr_norm excludes vpi, and a
     // load is not vpi) ----
     wire              wen  = wr_norm || ld_v;
-    wire [4:0]        wsel = ld_v ? ld_reg : wreg_n;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]        ws5_0 = wsel % 5'd5;
-    wire [4:0]        cv5_0 = q_vd % 5'd5;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2:0]        ws5  = ws5_0[2:0];
+    wire [4:0]        wsel = ld_v ? ld_reg : wreg;
+    wire [2:0]        ws5  = ld_v ? ld_reg5 : wreg5;
     wire [REGW-1:0]   wdat = ld_v ? {ELENUM{mem_rdata}} : res;
     wire [ELENUM-1:0] wmsk;
     // The test benches' view (TB_ACCESS = 1 only, simulation; one VPI access per bank instead
@@ -390,7 +442,7 @@ module rvv_unit #(
     /* verilator lint_on UNUSEDSIGNAL */
     // vpi: bank 5i + j takes column y of register vd + d, d = (j - y - vd) % 5, whose element
     // 5i + y is row element 5i + (3d + y) % 5; so the row element is 5i + (3j - 2y - 3vd) % 5
-    wire [2:0]        cv5  = cv5_0[2:0];
+    reg  [2:0]        cv5;      // vd % 5 (set at the issue)
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]        cj0_0 = (5'd10 - {2'd0, pi_y} - {2'd0, cv5}) % 5'd5;            // d for bank j = 0
     wire [4:0]        cx0_0 = (5'd25 - 5'd2 * {2'd0, pi_y} - 5'd3 * {2'd0, cv5}) % 5'd5;  // row element, j = 0
@@ -480,7 +532,7 @@ module rvv_unit #(
                 k <= d_k;
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
-                q_vs1 <= d_f15;
+                cv5 <= d_vd5[2:0];
                 q_f15 <= d_f15;
                 q_f3 <= d_f3;
                 q_imm5 <= d_f6[0];
@@ -511,11 +563,12 @@ module rvv_unit #(
             // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
             pi_v <= busy && k == K_PI && cnt <= {4'd0, (rowfix ? 4'd1 : nregs)};
             if (busy && k == K_PI) begin
-                pi_row <= rdA;
+                pi_row <= op_a;
                 pi_y <= row;
             end
             ld_v <= mreq && k == K_LOAD;
             ld_reg <= q_vd + {2'd0, mreg};
+            ld_reg5 <= n_ldreg5[2:0];
             ld_el <= mel;
         end
     end
@@ -533,7 +586,7 @@ module rvv_unit #(
     always @* begin
         st_el = {ELEN{1'b0}};
         for (se = 0; se < ELENUM; se = se + 1)
-            if (mel == se[4:0]) st_el = rdA[se * ELEN +: ELEN];
+            if (mel == se[4:0]) st_el = op_a[se * ELEN +: ELEN];
     end
     assign mem_wdata = st_el;
     assign vl_o = vl;
