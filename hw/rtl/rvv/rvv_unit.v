@@ -176,6 +176,45 @@ module rvv_unit #(
         endcase
     end
 
+    // the word's kind without the legality checks, for the operand stage of the issue cycle
+    // (below: a word d_k refuses changes nothing, so what is read for it does not matter;
+    // where d_k is not K_ILL the two agree)
+    reg  [4:0] d_rk;
+    always @* begin
+        d_rk = K_ILL;
+        case (d_opc)
+            OPC_OPV:
+                case (d_f6)
+                    SF6_VXOR:  d_rk = K_XOR;
+                    SF6_VAND:  d_rk = K_AND;
+                    SF6_VOR:   d_rk = K_OR;
+                    SF6_VSLL:  d_rk = K_SLL;
+                    SF6_VSRL:  d_rk = K_SRL;
+                    SF6_VMV:   d_rk = K_MV;
+                    SF6_VANDN: d_rk = K_ANDN;
+                    SF6_VROR:  d_rk = K_ROR;
+                    SF6_VROL:  d_rk = d_vi ? K_ROR : K_ROL;
+                    default: ;
+                endcase
+            OPC_CUSTOM2:
+                case (d_f6)
+                    CF6_VSLIDEDOWNM: d_rk = K_SLDN;
+                    CF6_VSLIDEUPM:   d_rk = K_SLUP;
+                    CF6_VROTUP, CF6_VROTUP | 6'd1: d_rk = K_ROTUP;
+                    CF6_V64RHO:      d_rk = K_RHO64;
+                    CF6_VPI:         d_rk = K_PI;
+                    CF6_V32LROTUP:   d_rk = K_ROT32L;
+                    CF6_V32HROTUP:   d_rk = K_ROT32H;
+                    CF6_V32LRHO:     d_rk = K_RHO32L;
+                    CF6_V32HRHO:     d_rk = K_RHO32H;
+                    CF6_VIOTA:       d_rk = K_IOTA;
+                    default: ;
+                endcase
+            OPC_STOREFP: d_rk = K_STORE;
+            default: ;
+        endcase
+    end
+
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
     wire [7:0]  s_vlmax = ELENUM[7:0] << s_lmul;
@@ -217,7 +256,7 @@ module rvv_unit #(
     reg [4:0]  mel;             // its element in the register
     reg [31:0] maddr;
     reg        ld_v;
-    reg [4:0]  ld_reg, ld_el;
+    reg [4:0]  ld_reg;
     wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mk < vl;
 
     // ---- the operand stage: register operands are read one cycle ahead ----
@@ -235,7 +274,7 @@ module rvv_unit #(
     // vs1 aligned to it (vpi's rows never overlap vd..vd+4).
     // n_*: the instruction of the next cycle: the one being decoded in the issue cycle (busy
     // low; whatever is read when none is taken is never used), else the running one
-    wire [4:0] n_k    = busy ? k : d_k;
+    wire [4:0] n_k    = busy ? k : d_rk;
     wire [4:0] n_vd   = busy ? q_vd : d_vd;
     wire [4:0] n_vs2  = busy ? q_vs2 : d_vs2;
     wire [4:0] n_f15  = busy ? q_f15 : d_f15;
@@ -255,15 +294,23 @@ module rvv_unit #(
     wire [2:0] sl_n = (n_k == K_SLDN) ? n_f15[2:0] : (n_k == K_SLUP && n_f15[2:0] != 3'd0) ? 3'd5 - n_f15[2:0] : 3'd0;
     // (the modulo-5 values as 5-bit wires of which bits 2:0 are used: inline `%`, no function
     // call, which Icarus evaluates as a thread on every change)
+    // The operands are put in the order of the banks the result goes to: lane 5i + j holds
+    // element 5i + x, x = (j - t) % 5, where t = (vd + lmul_cnt) % 5 (the register written),
+    // so that a result needs no rotation on its way to the banks; t = 0 (element order) for
+    // a store's element select and vpi's row. Element x of register ra is in bank
+    // (x + ra) % 5: lane j reads bank (j + ra - t) % 5.
     /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0] n_wreg = n_vd + {2'd0, n_roff};    // the next cycle's register write
+    wire [4:0] n_wreg5 = n_wreg % 5'd5;
+    wire [2:0] n_t5 = (n_k == K_STORE || n_k == K_PI) ? 3'd0 : n_wreg5[2:0];
     wire [4:0] ra5_0 = ra % 5'd5;
-    wire [4:0] ra5_1 = (ra5_0 + {2'd0, sl_n}) % 5'd5;
-    wire [4:0] rb5_0 = rb % 5'd5;
+    wire [4:0] ra5_1 = (ra5_0 + {2'd0, sl_n} + 5'd5 - {2'd0, n_t5}) % 5'd5;
+    wire [4:0] rb5_0 = (rb % 5'd5 + 5'd5 - {2'd0, n_t5}) % 5'd5;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [2:0] ra5 = ra5_1[2:0];
     wire [2:0] rb5 = rb5_0[2:0];
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
-    wire [REGW-1:0] rdA, rdB;       // registers ra / rb, elements in order
+    wire [REGW-1:0] rdA, rdB;       // registers ra / rb, in the lanes' order
     reg  [REGW-1:0] op_a, op_b;     // ... in the next cycle
     genvar gr;
     generate
@@ -304,12 +351,9 @@ module rvv_unit #(
         end
     endgenerate
     wire [ELEN-1:0] immx = (k == K_XOR) ? {{(ELEN - 5){q_f15[4]}}, q_f15} : {{(ELEN - 5){1'b0}}, q_f15};
-    // the kinds that need a parameter, gated by it so that a build without them has none of
-    // their datapath (yosys cannot see that k never holds a kind the decoder does not make)
-    /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 64 has no v32 instructions)
-    wire            k_v32   = HAS_SROT && (k == K_ROT32L || k == K_ROT32H || k == K_RHO32L || k == K_RHO32H);
-    /* verilator lint_on UNUSEDSIGNAL */
-    // ... and of the next cycle's instruction, for its rotate amounts (op_amt)
+    // (the kinds that need a parameter are gated by it, so that a build without them has none
+    // of their datapath: yosys cannot see that k never holds a kind the decoder does not make)
+    // ... and of the next cycle's instruction, for what the operand stage computes ahead
     wire [5:0]      n_rot_imm = {n_imm5, n_f15};
     wire            n_ror   = HAS_ZVBB && n_k == K_ROR;
     wire            n_rol   = HAS_ZVBB && n_k == K_ROL;
@@ -318,28 +362,40 @@ module rvv_unit #(
     wire            n_shrot = n_k == K_SLL || n_k == K_SRL || n_ror || n_rol;   // by an amount operand
     wire            n_custom = n_k >= K_SLDN && n_k <= K_IOTA;
     wire [7:0]      n_ebase = {5'd0, n_roff} * ELENUM[7:0];
-    reg  [ELENUM-1:0] emask;    // the elements the next cycle's register write may change
+    // the result is the rotator's (masked by keep), and then its high half (v32*h)
+    reg             f_rot, f_hi;
+    always @(posedge clk) begin
+        f_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H));
+        f_hi  <= HAS_SROT && (n_k == K_ROT32H || n_k == K_RHO32H);
+    end
+    reg  [ELENUM-1:0] emask;    // the lanes the next cycle's register write may change
 
-    wire [REGW-1:0]   res;
+    wire [REGW-1:0]   res;      // the result, lane 5i + j for bank 5i + j
     genvar g;
     generate
         for (g = 0; g < ELENUM; g = g + 1) begin : g_el
-            localparam integer X = g % 5;
+            localparam integer J = g % 5;
+            localparam [8:0] I5 = 5 * (g / 5);
             /* verilator lint_off WIDTH */
-            localparam [2:0] X3 = X;
+            localparam [2:0] J3 = J;
             /* verilator lint_on WIDTH */
+            // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [3:0]      n_xt = {1'b0, J3} + 4'd5 - {1'b0, n_t5};
+            wire [3:0]      n_xu = (n_xt >= 4'd5) ? n_xt - 4'd5 : n_xt;
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [2:0]      n_x = n_xu[2:0];
+            reg             x0;         // this lane holds element 5i + 0 (viota's)
             wire [ELEN-1:0] a  = op_a[g * ELEN +: ELEN];
             wire [ELEN-1:0] bv = op_b[g * ELEN +: ELEN];
             wire [ELEN-1:0] bo = (q_f3 == F3_OPIVV) ? bv : (q_f3 == F3_OPIVX) ? rs1x : immx;
-            // shift amount (the keep mask of vsll/vsrl)
-            wire [SHW-1:0]  sh = bo[SHW-1:0];
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
             // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep);
             // Zvbb's vrol = rotate left by sh, vror = rotate left by ELEN - sh, unmasked.
             // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
             // and Zvbb rotates (whose low word is then the 32-bit rotation).
-            // The amount is computed a cycle ahead (op_amt) from the next cycle's operand:
-            // vror.vi's 6-bit immediate, else the operand's low bits.
+            // The amount and the mask are computed a cycle ahead (op_amt, keep) from the next
+            // cycle's operand: vror.vi's 6-bit immediate, else the operand's low bits.
             wire [5:0]      n_bv = rdB[g * ELEN +: 6];
             // (the operand's low bits: those of vs1, rs1 or the immediate, zero-extended as
             // for every kind that shifts or rotates by it)
@@ -349,8 +405,15 @@ module rvv_unit #(
             wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
             wire [5:0]      n_sh_left;
             reg  [5:0]      op_amt;
-            always @(posedge clk)
-                op_amt <= n_rotup ? n_rot_imm : n_rho ? rvv_rho(n_row, X3) : n_shrot ? n_sh_left : 6'd1;
+            reg  [ELEN-1:0] keep;
+            wire [ELEN-1:0] n_keep;
+            always @(posedge clk) begin
+                op_amt <= n_rotup ? n_rot_imm : n_rho ? rvv_rho(n_row, n_x) : n_shrot ? n_sh_left : 6'd1;
+                keep <= n_keep;
+                x0 <= n_x == 3'd0;
+                // custom instructions: the state elements of every register; RVV: elements < vl
+                emask[g] <= n_custom ? (g < NS) : ({1'b0, n_ebase} + I5 + {6'd0, n_x} < {1'b0, vl});
+            end
             wire [5:0]   amt = op_amt;
             wire [63:0]  rin;
             wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
@@ -359,13 +422,16 @@ module rvv_unit #(
             wire [63:0]  st4 = amt[3] ? {st3[55:0], st3[63:56]} : st3;
             wire [63:0]  st5 = amt[4] ? {st4[47:0], st4[63:48]} : st4;
             wire [63:0]  rot = amt[5] ? {st5[31:0], st5[63:32]} : st5;
-            wire [ELEN-1:0] rot_lo, rot_hi, keep;
+            wire [ELEN-1:0] rot_lo, rot_hi;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
                 assign n_sh_left = (n_k == K_SRL || n_ror) ? 6'd0 - n_sh : n_sh;
                 assign rot_lo = rot;
                 assign rot_hi = rot;
             end else begin : g_r32
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire k_v32 = HAS_SROT && (k == K_ROT32L || k == K_ROT32H || k == K_RHO32L || k == K_RHO32H);
+                /* verilator lint_on UNUSEDSIGNAL */
                 assign rin = k_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
                 assign n_sh_left = {1'b0, (n_k == K_SRL || n_ror) ? 5'd0 - n_sh : n_sh};
                 assign rot_lo = rot[31:0];
@@ -373,61 +439,46 @@ module rvv_unit #(
             end
             genvar gb;
             for (gb = 0; gb < ELEN; gb = gb + 1) begin : g_keep
-                // bit gb survives vsll when gb >= sh, vsrl when gb + sh < ELEN
-                assign keep[gb] = (k == K_SRL) ? {1'b0, sh} + gb[SHW:0] < ELEN[SHW:0] : {1'b0, sh} <= gb[SHW:0];
+                // bit gb survives vsll when gb >= sh, vsrl when gb + sh < ELEN; every bit of a rotate
+                wire srl_keep = {1'b0, n_sh} + gb[SHW:0] < ELEN[SHW:0];
+                wire sll_keep = {1'b0, n_sh} <= gb[SHW:0];
+                assign n_keep[gb] = (n_k == K_SRL) ? srl_keep : (n_k == K_SLL) ? sll_keep : 1'b1;
             end
-            reg [ELEN-1:0] r;
+            reg [ELEN-1:0] lg;          // the kinds without the rotator
             always @* begin
                 case (k)
-                    K_XOR:    r = a ^ bo;
-                    K_AND:    r = a & bo;
-                    K_OR:     r = a | bo;
-                    K_SLL, K_SRL: r = rot_lo & keep;
-                    K_MV:     r = bv;
-                    K_ANDN:   r = HAS_ZVBB ? a & ~bo : a;
-                    K_ROR, K_ROL: r = HAS_ZVBB ? rot_lo : a;
-                    K_ROTUP, K_RHO64, K_ROT32L, K_RHO32L: r = HAS_SROT ? rot_lo : a;
-                    K_ROT32H, K_RHO32H: r = HAS_SROT ? rot_hi : a;
-                    K_IOTA:   r = (X == 0) ? a ^ rcw : a;
-                    default:  r = a;
+                    K_XOR:    lg = a ^ bo;
+                    K_AND:    lg = a & bo;
+                    K_OR:     lg = a | bo;
+                    K_MV:     lg = bv;
+                    K_ANDN:   lg = HAS_ZVBB ? a & ~bo : a;
+                    K_IOTA:   lg = x0 ? a ^ rcw : a;
+                    default:  lg = a;
                 endcase
             end
-            assign res[g * ELEN +: ELEN] = r;
-            // custom instructions: the state elements of every register; RVV: elements < vl
-            always @(posedge clk)
-                emask[g] <= n_custom ? (g < NS) : ({1'b0, n_ebase} + g[8:0] < {1'b0, vl});
+            assign res[g * ELEN +: ELEN] = f_rot ? (f_hi ? rot_hi : rot_lo) & keep : lg;
         end
     endgenerate
 
-    // vpi: the row read in the previous cycle, written now as column pi_y of vd..vd+4:
+    // vpi: the row read in the previous cycle, written now as column y of vd..vd+4:
     // register vd + d, element 5i + y = row element 5i + (3d + y) % 5 (so that lane (x, y)
-    // lands in register vd + (2x + 3y) % 5)
+    // lands in register vd + (2x + 3y) % 5); each bank's word and row element were computed
+    // with the row (pi_wa, pi_cx)
     reg             pi_v;
     reg [REGW-1:0]  pi_row;
-    reg [2:0]       pi_y;
-    // a register write's register (vd + lmul_cnt) and its value mod 5, a cycle ahead as the
-    // operands are; a load's (ld_reg, ld_reg5) are registers already
-    wire [4:0]      n_wreg = n_vd + {2'd0, n_roff};
+    // a register write's register (vd + lmul_cnt), a cycle ahead as the operands are
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]      n_wreg5 = n_wreg % 5'd5;
-    wire [4:0]      n_ldreg5 = (q_vd + {2'd0, mreg}) % 5'd5;
     wire [4:0]      d_vd5 = d_vd % 5'd5;
     /* verilator lint_on UNUSEDSIGNAL */
     reg  [4:0]      wreg;
-    reg  [2:0]      wreg5, ld_reg5;
-    always @(posedge clk) begin
+    always @(posedge clk)
         wreg <= n_wreg;
-        wreg5 <= n_wreg5[2:0];
-    end
 
     // ---- the register file's write ports (one per bank): a register's elements (wr_norm) or
     // a load's element, or vpi's column; never both in one cycle (wr_norm excludes vpi, and a
     // load is not vpi) ----
-    wire              wen  = wr_norm || ld_v;
     wire [4:0]        wsel = ld_v ? ld_reg : wreg;
-    wire [2:0]        ws5  = ld_v ? ld_reg5 : wreg5;
-    wire [REGW-1:0]   wdat = ld_v ? {ELENUM{mem_rdata}} : res;
-    wire [ELENUM-1:0] wmsk;
+    reg  [ELENUM-1:0] ld_bank;  // the bank of a load's element (one-hot)
     // The test benches' view (TB_ACCESS = 1 only, simulation; one VPI access per bank instead
     // of one per word): g_rf[b].g_tb.tb_words, bank b's words kept by its write port (the
     // same enable, address and data as the memory's); a change of tb_load copies tb_vrf_in
@@ -444,52 +495,50 @@ module rvv_unit #(
     // 5i + y is row element 5i + (3d + y) % 5; so the row element is 5i + (3j - 2y - 3vd) % 5
     reg  [2:0]        cv5;      // vd % 5 (set at the issue)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]        cj0_0 = (5'd10 - {2'd0, pi_y} - {2'd0, cv5}) % 5'd5;            // d for bank j = 0
-    wire [4:0]        cx0_0 = (5'd25 - 5'd2 * {2'd0, pi_y} - 5'd3 * {2'd0, cv5}) % 5'd5;  // row element, j = 0
+    wire [4:0]        cj0_0 = (5'd10 - {2'd0, row} - {2'd0, cv5}) % 5'd5;            // d for bank j = 0
+    wire [4:0]        cx0_0 = (5'd25 - 5'd2 * {2'd0, row} - 5'd3 * {2'd0, cv5}) % 5'd5;  // row element, j = 0
+    // a load: bank 5i + j holds element 5i + (j - reg) % 5 of register reg
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0]        n_ldreg5 = (q_vd + {2'd0, mreg}) % 5'd5;
+    /* verilator lint_on UNUSEDSIGNAL */
     /* verilator lint_on UNUSEDSIGNAL */
     wire [2:0]        cj0  = cj0_0[2:0];
     wire [2:0]        cx0  = cx0_0[2:0];
     genvar gm;
     generate
-        for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_wm
-            assign wmsk[gm] = ld_v ? ld_el == gm[4:0] : emask[gm];
-        end
         for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_rf
             localparam integer BI = gm / 5;
             localparam integer BJ = gm % 5;
             /* verilator lint_off WIDTH */
             localparam [2:0] BJ3 = BJ;
             /* verilator lint_on WIDTH */
-            // a register write: this bank holds element x = (j - wsel) % 5 of state i
-            wire [3:0] nt = {1'b0, BJ3} + 4'd5 - {1'b0, ws5};
             /* verilator lint_off UNUSEDSIGNAL */
-            wire [3:0] nu = (nt >= 4'd5) ? nt - 4'd5 : nt;     // < 5
-            /* verilator lint_on UNUSEDSIGNAL */
-            wire [2:0] nx = nu[2:0];
-            wire [ELEN-1:0] n0 = wdat[(5 * BI + 0) * ELEN +: ELEN];
-            wire [ELEN-1:0] n1 = wdat[(5 * BI + 1) * ELEN +: ELEN];
-            wire [ELEN-1:0] n2 = wdat[(5 * BI + 2) * ELEN +: ELEN];
-            wire [ELEN-1:0] n3 = wdat[(5 * BI + 3) * ELEN +: ELEN];
-            wire [ELEN-1:0] n4 = wdat[(5 * BI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] nd = nx == 3'd0 ? n0 : nx == 3'd1 ? n1 : nx == 3'd2 ? n2 : nx == 3'd3 ? n3 : n4;
-            wire [4:0]      nm = wmsk[5 * BI +: 5];
-            wire            ne = wen && nm[nx];
+            wire [3:0] lt = {1'b0, BJ3} + 4'd5 - {1'b0, n_ldreg5[2:0]};
+            wire [3:0] lu = (lt >= 4'd5) ? lt - 4'd5 : lt;
             // vpi's column: register vd + d, row element (cx0 + 3j) % 5
-            /* verilator lint_off UNUSEDSIGNAL */
             wire [4:0] cd_0 = ({2'd0, cj0} + {2'd0, BJ3}) % 5'd5;
             wire [4:0] cx_0 = ({2'd0, cx0} + 5'd3 * {2'd0, BJ3}) % 5'd5;
             /* verilator lint_on UNUSEDSIGNAL */
-            wire [2:0] cd = cd_0[2:0];
-            wire [2:0] cx = cx_0[2:0];
+            reg  [4:0] pi_wa;
+            reg  [2:0] pi_cx;
+            always @(posedge clk) begin
+                ld_bank[gm] <= {1'b0, mel} == 6'd5 * BI[5:0] + {3'd0, lu[2:0]};
+                if (busy && k == K_PI) begin
+                    pi_wa <= q_vd + {2'd0, cd_0[2:0]};
+                    pi_cx <= cx_0[2:0];
+                end
+            end
             wire [ELEN-1:0] c0 = pi_row[(5 * BI + 0) * ELEN +: ELEN];
             wire [ELEN-1:0] c1 = pi_row[(5 * BI + 1) * ELEN +: ELEN];
             wire [ELEN-1:0] c2 = pi_row[(5 * BI + 2) * ELEN +: ELEN];
             wire [ELEN-1:0] c3 = pi_row[(5 * BI + 3) * ELEN +: ELEN];
             wire [ELEN-1:0] c4 = pi_row[(5 * BI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] cdat = cx == 3'd0 ? c0 : cx == 3'd1 ? c1 : cx == 3'd2 ? c2 : cx == 3'd3 ? c3 : c4;
-            wire            we = ne || pi_v;
-            wire [4:0]      wa = pi_v ? q_vd + {2'd0, cd} : wsel;
-            wire [ELEN-1:0] wd = pi_v ? cdat : nd;
+            wire [ELEN-1:0] cdat = pi_cx == 3'd0 ? c0 : pi_cx == 3'd1 ? c1 : pi_cx == 3'd2 ? c2 : pi_cx == 3'd3 ? c3 : c4;
+            // a register's lane (already in this bank's place), a load's element or vpi's column
+            wire [ELEN-1:0] alt = pi_v ? cdat : mem_rdata;
+            wire            we = (wr_norm && emask[gm]) || (ld_v && ld_bank[gm]) || pi_v;
+            wire [4:0]      wa = pi_v ? pi_wa : wsel;
+            wire [ELEN-1:0] wd = (pi_v || ld_v) ? alt : res[gm * ELEN +: ELEN];
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
                 if (we) mem[wa] <= wd;
@@ -564,12 +613,9 @@ module rvv_unit #(
             pi_v <= busy && k == K_PI && cnt <= {4'd0, (rowfix ? 4'd1 : nregs)};
             if (busy && k == K_PI) begin
                 pi_row <= op_a;
-                pi_y <= row;
             end
             ld_v <= mreq && k == K_LOAD;
             ld_reg <= q_vd + {2'd0, mreg};
-            ld_reg5 <= n_ldreg5[2:0];
-            ld_el <= mel;
         end
     end
 
