@@ -73,6 +73,28 @@ module rvv_unit #(
                      K_RHO32H = 5'd17, K_IOTA = 5'd18, K_VSET = 5'd19, K_LOAD = 5'd20,
                      K_STORE = 5'd21, K_ILL = 5'd22;
     localparam       HAS_ZVBB = ZVBB != 0;
+
+    // Small modulo-5 arithmetic as tables, constant vectors indexed by the operands (3 bits an
+    // entry), which synthesis maps to a few LUTs: `%` by 5 becomes a divider of chained carry
+    // chains, the whole unit's critical path once (hw/rtl/rvv/README.md, "Fmax on ECP5-85").
+    //   T_MOD[x] = x % 5 (x = 0..31), T_DIV[x] = x / 5, T_ADD[{a, b}] = (a + b) % 5,
+    //   T_SUB[{a, b}] = (a - b) mod 5 (a, b = 0..7); read as T[i * 3 +: 3]
+    /* verilator lint_off WIDTH */
+    function [191:0] tab5;
+        input integer kind;     // 0 mod, 1 div, 2 add, 3 sub
+        integer i;
+        begin
+            tab5 = 192'd0;
+            for (i = 0; i < 64; i = i + 1)
+                tab5[i * 3 +: 3] = kind == 0 ? (i % 32) % 5 : kind == 1 ? (i % 32) / 5
+                                 : kind == 2 ? ((i / 8) + (i % 8)) % 5 : ((i / 8) + 10 - (i % 8)) % 5;
+        end
+    endfunction
+    /* verilator lint_on WIDTH */
+    localparam [191:0] T_MOD = tab5(0);
+    localparam [191:0] T_DIV = tab5(1);
+    localparam [191:0] T_ADD = tab5(2);
+    localparam [191:0] T_SUB = tab5(3);
     localparam       HAS_SROT = SEED_ROT != 0;
 
     // The register file: ELENUM banks of 32 words of ELEN bits (g_rf[b].mem, distributed RAM:
@@ -291,24 +313,25 @@ module rvv_unit #(
     wire [4:0] rb = n_f15 + {2'd0, n_roff};
     // the modulo-5 slides are this rotation too: element 5i + x of vslidedownm's result is
     // element 5i + (x + n) % 5 of vs2, in bank 5i + (x + n + ra) % 5 (vslideupm: x - n)
-    wire [2:0] sl_n = (n_k == K_SLDN) ? n_f15[2:0] : (n_k == K_SLUP && n_f15[2:0] != 3'd0) ? 3'd5 - n_f15[2:0] : 3'd0;
-    // (the modulo-5 values as 5-bit wires of which bits 2:0 are used: inline `%`, no function
-    // call, which Icarus evaluates as a thread on every change)
+    wire [2:0] sl_n = (n_k == K_SLDN) ? n_f15[2:0] : (n_k == K_SLUP) ? T_SUB[{3'd0, n_f15[2:0]} * 3 +: 3] : 3'd0;
     // The operands are put in the order of the banks the result goes to: lane 5i + j holds
     // element 5i + x, x = (j - t) % 5, where t = (vd + lmul_cnt) % 5 (the register written),
     // so that a result needs no rotation on its way to the banks; t = 0 (element order) for
     // a store's element select and vpi's row. Element x of register ra is in bank
     // (x + ra) % 5: lane j reads bank (j + ra - t) % 5.
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0] n_wreg = n_vd + {2'd0, n_roff};    // the next cycle's register write
-    wire [4:0] n_wreg5 = n_wreg % 5'd5;
-    wire [2:0] n_t5 = (n_k == K_STORE || n_k == K_PI) ? 3'd0 : n_wreg5[2:0];
-    wire [4:0] ra5_0 = ra % 5'd5;
-    wire [4:0] ra5_1 = (ra5_0 + {2'd0, sl_n} + 5'd5 - {2'd0, n_t5}) % 5'd5;
-    wire [4:0] rb5_0 = (rb % 5'd5 + 5'd5 - {2'd0, n_t5}) % 5'd5;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2:0] ra5 = ra5_1[2:0];
-    wire [2:0] rb5 = rb5_0[2:0];
+    // (the modulo-5 values from the tables; no inline `%`, and no function call, which Icarus
+    // evaluates as a thread on every change)
+    wire [4:0] n_wreg  = n_vd + {2'd0, n_roff};   // the next cycle's register write
+    wire [2:0] n_vd5   = T_MOD[n_vd * 3 +: 3];
+    wire [2:0] n_vs25  = T_MOD[n_vs2 * 3 +: 3];
+    wire [2:0] n_f155  = T_MOD[n_f15 * 3 +: 3];
+    wire [2:0] n_wreg5 = T_ADD[{n_vd5, n_roff} * 3 +: 3];
+    wire [2:0] n_t5    = (n_k == K_STORE || n_k == K_PI) ? 3'd0 : n_wreg5;
+    wire [2:0] ra_m5   = (n_k == K_STORE) ? T_ADD[{n_vd5, n_mreg} * 3 +: 3] : T_ADD[{n_vs25, n_roff} * 3 +: 3];
+    wire [2:0] sl_t    = T_SUB[{sl_n, n_t5} * 3 +: 3];
+    wire [2:0] rb_m5   = T_ADD[{n_f155, n_roff} * 3 +: 3];
+    wire [2:0] ra5     = T_ADD[{ra_m5, sl_t} * 3 +: 3];
+    wire [2:0] rb5     = T_SUB[{rb_m5, n_t5} * 3 +: 3];
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
     wire [REGW-1:0] rdA, rdB;       // registers ra / rb, in the lanes' order
     reg  [REGW-1:0] op_a, op_b;     // ... in the next cycle
@@ -361,7 +384,18 @@ module rvv_unit #(
     wire            n_rho   = HAS_SROT && (n_k == K_RHO64 || n_k == K_RHO32L || n_k == K_RHO32H);
     wire            n_shrot = n_k == K_SLL || n_k == K_SRL || n_ror || n_rol;   // by an amount operand
     wire            n_custom = n_k >= K_SLDN && n_k <= K_IOTA;
-    wire [7:0]      n_ebase = {5'd0, n_roff} * ELENUM[7:0];
+    // (lmul_cnt x EleNum, a table: yosys made the product a DSP block)
+    /* verilator lint_off WIDTH */
+    function [63:0] tab_ebase;
+        input integer m;
+        integer i;
+        begin
+            for (i = 0; i < 8; i = i + 1) tab_ebase[i * 8 +: 8] = i * m;
+        end
+    endfunction
+    /* verilator lint_on WIDTH */
+    localparam [63:0] T_EBASE = tab_ebase(ELENUM);
+    wire [7:0]      n_ebase = T_EBASE[n_roff * 8 +: 8];
     // the result is the rotator's (masked by keep), and then its high half (v32*h)
     reg             f_rot, f_hi;
     always @(posedge clk) begin
@@ -380,11 +414,7 @@ module rvv_unit #(
             localparam [2:0] J3 = J;
             /* verilator lint_on WIDTH */
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [3:0]      n_xt = {1'b0, J3} + 4'd5 - {1'b0, n_t5};
-            wire [3:0]      n_xu = (n_xt >= 4'd5) ? n_xt - 4'd5 : n_xt;
-            /* verilator lint_on UNUSEDSIGNAL */
-            wire [2:0]      n_x = n_xu[2:0];
+            wire [2:0]      n_x = T_SUB[{J3, n_t5} * 3 +: 3];
             reg             x0;         // this lane holds element 5i + 0 (viota's)
             wire [ELEN-1:0] a  = op_a[g * ELEN +: ELEN];
             wire [ELEN-1:0] bv = op_b[g * ELEN +: ELEN];
@@ -437,13 +467,11 @@ module rvv_unit #(
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
-            genvar gb;
-            for (gb = 0; gb < ELEN; gb = gb + 1) begin : g_keep
-                // bit gb survives vsll when gb >= sh, vsrl when gb + sh < ELEN; every bit of a rotate
-                wire srl_keep = {1'b0, n_sh} + gb[SHW:0] < ELEN[SHW:0];
-                wire sll_keep = {1'b0, n_sh} <= gb[SHW:0];
-                assign n_keep[gb] = (n_k == K_SRL) ? srl_keep : (n_k == K_SLL) ? sll_keep : 1'b1;
-            end
+            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate
+            // (shifts of a constant: a table of sh per bit, no comparator)
+            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << n_sh;
+            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> n_sh;
+            assign n_keep = (n_k == K_SRL) ? srl_keep : (n_k == K_SLL) ? sll_keep : {ELEN{1'b1}};
             reg [ELEN-1:0] lg;          // the kinds without the rotator
             always @* begin
                 case (k)
@@ -467,9 +495,7 @@ module rvv_unit #(
     reg             pi_v;
     reg [REGW-1:0]  pi_row;
     // a register write's register (vd + lmul_cnt), a cycle ahead as the operands are
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]      d_vd5 = d_vd % 5'd5;
-    /* verilator lint_on UNUSEDSIGNAL */
+    wire [2:0]      d_vd5 = T_MOD[d_vd * 3 +: 3];
     reg  [4:0]      wreg;
     always @(posedge clk)
         wreg <= n_wreg;
@@ -494,16 +520,17 @@ module rvv_unit #(
     // vpi: bank 5i + j takes column y of register vd + d, d = (j - y - vd) % 5, whose element
     // 5i + y is row element 5i + (3d + y) % 5; so the row element is 5i + (3j - 2y - 3vd) % 5
     reg  [2:0]        cv5;      // vd % 5 (set at the issue)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]        cj0_0 = (5'd10 - {2'd0, row} - {2'd0, cv5}) % 5'd5;            // d for bank j = 0
-    wire [4:0]        cx0_0 = (5'd25 - 5'd2 * {2'd0, row} - 5'd3 * {2'd0, cv5}) % 5'd5;  // row element, j = 0
+    // (so d = (j - s) % 5 with s = (y + vd) % 5, and the row element (3j - w) % 5 with
+    // w = (2y + 3vd) % 5)
+    wire [2:0]        pi_s  = T_ADD[{row, cv5} * 3 +: 3];
+    wire [2:0]        pi_2y = T_ADD[{row, row} * 3 +: 3];
+    wire [2:0]        pi_2v = T_ADD[{cv5, cv5} * 3 +: 3];
+    wire [2:0]        pi_3v = T_ADD[{pi_2v, cv5} * 3 +: 3];
+    wire [2:0]        pi_w  = T_ADD[{pi_2y, pi_3v} * 3 +: 3];
     // a load: bank 5i + j holds element 5i + (j - reg) % 5 of register reg
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]        n_ldreg5 = (q_vd + {2'd0, mreg}) % 5'd5;
-    /* verilator lint_on UNUSEDSIGNAL */
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2:0]        cj0  = cj0_0[2:0];
-    wire [2:0]        cx0  = cx0_0[2:0];
+    wire [2:0]        n_ldreg5 = T_ADD[{cv5, mreg} * 3 +: 3];
+    wire [2:0]        mel_m5 = T_MOD[mel * 3 +: 3];
+    wire [2:0]        mel_d5 = T_DIV[mel * 3 +: 3];
     genvar gm;
     generate
         for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_rf
@@ -512,20 +539,21 @@ module rvv_unit #(
             /* verilator lint_off WIDTH */
             localparam [2:0] BJ3 = BJ;
             /* verilator lint_on WIDTH */
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [3:0] lt = {1'b0, BJ3} + 4'd5 - {1'b0, n_ldreg5[2:0]};
-            wire [3:0] lu = (lt >= 4'd5) ? lt - 4'd5 : lt;
-            // vpi's column: register vd + d, row element (cx0 + 3j) % 5
-            wire [4:0] cd_0 = ({2'd0, cj0} + {2'd0, BJ3}) % 5'd5;
-            wire [4:0] cx_0 = ({2'd0, cx0} + 5'd3 * {2'd0, BJ3}) % 5'd5;
-            /* verilator lint_on UNUSEDSIGNAL */
+            /* verilator lint_off WIDTH */
+            localparam [2:0] BI3 = BI;
+            localparam [2:0] J3X3 = (3 * BJ) % 5;
+            /* verilator lint_on WIDTH */
+            wire [2:0] lu = T_SUB[{BJ3, n_ldreg5} * 3 +: 3];
+            // vpi's column: register vd + d, row element (3j - w) % 5
+            wire [2:0] cd = T_SUB[{BJ3, pi_s} * 3 +: 3];
+            wire [2:0] cx = T_SUB[{J3X3, pi_w} * 3 +: 3];
             reg  [4:0] pi_wa;
             reg  [2:0] pi_cx;
             always @(posedge clk) begin
-                ld_bank[gm] <= {1'b0, mel} == 6'd5 * BI[5:0] + {3'd0, lu[2:0]};
+                ld_bank[gm] <= mel_d5 == BI3 && mel_m5 == lu;
                 if (busy && k == K_PI) begin
-                    pi_wa <= q_vd + {2'd0, cd_0[2:0]};
-                    pi_cx <= cx_0[2:0];
+                    pi_wa <= q_vd + {2'd0, cd};
+                    pi_cx <= cx;
                 end
             end
             wire [ELEN-1:0] c0 = pi_row[(5 * BI + 0) * ELEN +: ELEN];
@@ -581,7 +609,7 @@ module rvv_unit #(
                 k <= d_k;
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
-                cv5 <= d_vd5[2:0];
+                cv5 <= d_vd5;
                 q_f15 <= d_f15;
                 q_f3 <= d_f3;
                 q_imm5 <= d_f6[0];
