@@ -78,23 +78,25 @@ module rvv_unit #(
     // entry), which synthesis maps to a few LUTs: `%` by 5 becomes a divider of chained carry
     // chains, the whole unit's critical path once (hw/rtl/rvv/README.md, "Fmax on ECP5-85").
     //   T_MOD[x] = x % 5 (x = 0..31), T_DIV[x] = x / 5, T_ADD[{a, b}] = (a + b) % 5,
-    //   T_SUB[{a, b}] = (a - b) mod 5 (a, b = 0..7); read as T[i * 3 +: 3]
+    //   T_SUB[{a, b}] = (a - b) mod 5 (a, b = 0..7); entry i at bits 4i + 2..4i, read as
+    //   T[{i, 2'b00} +: 3] (an offset that never leaves the table: no x in the netlist,
+    //   which the formal flow refuses)
     /* verilator lint_off WIDTH */
-    function [191:0] tab5;
+    function [255:0] tab5;
         input integer kind;     // 0 mod, 1 div, 2 add, 3 sub
         integer i;
         begin
-            tab5 = 192'd0;
+            tab5 = 256'd0;
             for (i = 0; i < 64; i = i + 1)
-                tab5[i * 3 +: 3] = kind == 0 ? (i % 32) % 5 : kind == 1 ? (i % 32) / 5
+                tab5[i * 4 +: 3] = kind == 0 ? (i % 32) % 5 : kind == 1 ? (i % 32) / 5
                                  : kind == 2 ? ((i / 8) + (i % 8)) % 5 : ((i / 8) + 10 - (i % 8)) % 5;
         end
     endfunction
     /* verilator lint_on WIDTH */
-    localparam [191:0] T_MOD = tab5(0);
-    localparam [191:0] T_DIV = tab5(1);
-    localparam [191:0] T_ADD = tab5(2);
-    localparam [191:0] T_SUB = tab5(3);
+    localparam [255:0] T_MOD = tab5(0);
+    localparam [255:0] T_DIV = tab5(1);
+    localparam [255:0] T_ADD = tab5(2);
+    localparam [255:0] T_SUB = tab5(3);
     localparam       HAS_SROT = SEED_ROT != 0;
 
     // The register file: ELENUM banks of 32 words of ELEN bits (g_rf[b].mem, distributed RAM:
@@ -304,34 +306,42 @@ module rvv_unit #(
     wire       n_imm5 = busy ? q_imm5 : d_f6[0];
     wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
     wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
-    wire [2:0] n_mreg = !busy ? 3'd0 : (mreq && {27'd0, mel} == ELENUM - 1) ? mreg + 3'd1 : mreg;
+    // (a store's register of the next cycle; after its last request, when no element is
+    // read, whatever it says does not matter: no mreq term)
+    wire [2:0] n_mreg = !busy ? 3'd0 : ({27'd0, mel} == ELENUM - 1) ? mreg + 3'd1 : mreg;
     wire       n_rowfix = (n_k == K_RHO64 || n_k == K_PI) && n_f15 != 5'h1f;
     wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; each bank
     // reads word ra (rb), and element 5i + x of the register is in bank 5i + (x + ra % 5) % 5
     wire [4:0] ra = (n_k == K_STORE) ? n_vd + {2'd0, n_mreg} : n_vs2 + {2'd0, n_roff};
     wire [4:0] rb = n_f15 + {2'd0, n_roff};
-    // the modulo-5 slides are this rotation too: element 5i + x of vslidedownm's result is
-    // element 5i + (x + n) % 5 of vs2, in bank 5i + (x + n + ra) % 5 (vslideupm: x - n)
-    wire [2:0] sl_n = (n_k == K_SLDN) ? n_f15[2:0] : (n_k == K_SLUP) ? T_SUB[{3'd0, n_f15[2:0]} * 3 +: 3] : 3'd0;
     // The operands are put in the order of the banks the result goes to: lane 5i + j holds
     // element 5i + x, x = (j - t) % 5, where t = (vd + lmul_cnt) % 5 (the register written),
     // so that a result needs no rotation on its way to the banks; t = 0 (element order) for
     // a store's element select and vpi's row. Element x of register ra is in bank
-    // (x + ra) % 5: lane j reads bank (j + ra - t) % 5.
+    // (x + ra) % 5: lane j reads bank (j + ra - t) % 5, and the modulo-5 slides are this
+    // rotation too (element 5i + x of vslidedownm's result is element 5i + (x + n) % 5 of
+    // vs2; vslideupm: x - n). For a register write ra - t = vs2 - vd (vs1 - vd for B) does
+    // not depend on lmul_cnt: the rotation is set at the issue (rot_a, rot_b); a store's
+    // (vd + mreg) % 5 and vpi's (vs2 + lmul_cnt) % 5 change with the register.
     // (the modulo-5 values from the tables; no inline `%`, and no function call, which Icarus
     // evaluates as a thread on every change)
     wire [4:0] n_wreg  = n_vd + {2'd0, n_roff};   // the next cycle's register write
-    wire [2:0] n_vd5   = T_MOD[n_vd * 3 +: 3];
-    wire [2:0] n_vs25  = T_MOD[n_vs2 * 3 +: 3];
-    wire [2:0] n_f155  = T_MOD[n_f15 * 3 +: 3];
-    wire [2:0] n_wreg5 = T_ADD[{n_vd5, n_roff} * 3 +: 3];
+    wire [2:0] n_vd5   = T_MOD[{1'b0, n_vd, 2'b00} +: 3];
+    wire [2:0] n_wreg5 = T_ADD[{n_vd5, n_roff, 2'b00} +: 3];
     wire [2:0] n_t5    = (n_k == K_STORE || n_k == K_PI) ? 3'd0 : n_wreg5;
-    wire [2:0] ra_m5   = (n_k == K_STORE) ? T_ADD[{n_vd5, n_mreg} * 3 +: 3] : T_ADD[{n_vs25, n_roff} * 3 +: 3];
-    wire [2:0] sl_t    = T_SUB[{sl_n, n_t5} * 3 +: 3];
-    wire [2:0] rb_m5   = T_ADD[{n_f155, n_roff} * 3 +: 3];
-    wire [2:0] ra5     = T_ADD[{ra_m5, sl_t} * 3 +: 3];
-    wire [2:0] rb5     = T_SUB[{rb_m5, n_t5} * 3 +: 3];
+    wire [2:0] d_vd5   = T_MOD[{1'b0, d_vd, 2'b00} +: 3];
+    wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
+    wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
+    wire [2:0] d_sl    = (d_rk == K_SLDN) ? d_f15[2:0] : (d_rk == K_SLUP) ? T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3] : 3'd0;
+    wire [2:0] d_rota  = (d_rk == K_STORE) ? d_vd5 : (d_rk == K_PI) ? d_vs25
+                       : T_ADD[{T_SUB[{d_vs25, d_vd5, 2'b00} +: 3], d_sl, 2'b00} +: 3];
+    wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
+    reg  [2:0] rot_a, rot_b, q_vs25;
+    reg  [2:0] cv5;             // vd % 5 (set at the issue)
+    wire [2:0] ra5 = !busy ? d_rota : (k == K_STORE) ? T_ADD[{cv5, n_mreg, 2'b00} +: 3]
+                   : (k == K_PI) ? T_ADD[{q_vs25, n_roff, 2'b00} +: 3] : rot_a;
+    wire [2:0] rb5 = busy ? rot_b : d_rotb;
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
     wire [REGW-1:0] rdA, rdB;       // registers ra / rb, in the lanes' order
     reg  [REGW-1:0] op_a, op_b;     // ... in the next cycle
@@ -339,19 +349,24 @@ module rvv_unit #(
     generate
         for (gr = 0; gr < ELENUM; gr = gr + 1) begin : g_rd
             localparam integer RI = gr / 5;
-            localparam integer RX = gr % 5;
-            wire [ELEN-1:0] a0 = bankA[(5 * RI + (RX + 0) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] a1 = bankA[(5 * RI + (RX + 1) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] a2 = bankA[(5 * RI + (RX + 2) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] a3 = bankA[(5 * RI + (RX + 3) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] a4 = bankA[(5 * RI + (RX + 4) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b0 = bankB[(5 * RI + (RX + 0) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b1 = bankB[(5 * RI + (RX + 1) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b2 = bankB[(5 * RI + (RX + 2) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b3 = bankB[(5 * RI + (RX + 3) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b4 = bankB[(5 * RI + (RX + 4) % 5) * ELEN +: ELEN];
-            assign rdA[gr * ELEN +: ELEN] = ra5 == 3'd0 ? a0 : ra5 == 3'd1 ? a1 : ra5 == 3'd2 ? a2 : ra5 == 3'd3 ? a3 : a4;
-            assign rdB[gr * ELEN +: ELEN] = rb5 == 3'd0 ? b0 : rb5 == 3'd1 ? b1 : rb5 == 3'd2 ? b2 : rb5 == 3'd3 ? b3 : b4;
+            /* verilator lint_off WIDTH */
+            localparam [2:0] RX3 = gr % 5;
+            /* verilator lint_on WIDTH */
+            // this lane's bank (a select of its own: the lanes' selects are small nets)
+            wire [2:0]      sa = T_ADD[{RX3, ra5, 2'b00} +: 3];
+            wire [2:0]      sb = T_ADD[{RX3, rb5, 2'b00} +: 3];
+            wire [ELEN-1:0] a0 = bankA[(5 * RI + 0) * ELEN +: ELEN];
+            wire [ELEN-1:0] a1 = bankA[(5 * RI + 1) * ELEN +: ELEN];
+            wire [ELEN-1:0] a2 = bankA[(5 * RI + 2) * ELEN +: ELEN];
+            wire [ELEN-1:0] a3 = bankA[(5 * RI + 3) * ELEN +: ELEN];
+            wire [ELEN-1:0] a4 = bankA[(5 * RI + 4) * ELEN +: ELEN];
+            wire [ELEN-1:0] b0 = bankB[(5 * RI + 0) * ELEN +: ELEN];
+            wire [ELEN-1:0] b1 = bankB[(5 * RI + 1) * ELEN +: ELEN];
+            wire [ELEN-1:0] b2 = bankB[(5 * RI + 2) * ELEN +: ELEN];
+            wire [ELEN-1:0] b3 = bankB[(5 * RI + 3) * ELEN +: ELEN];
+            wire [ELEN-1:0] b4 = bankB[(5 * RI + 4) * ELEN +: ELEN];
+            assign rdA[gr * ELEN +: ELEN] = sa == 3'd0 ? a0 : sa == 3'd1 ? a1 : sa == 3'd2 ? a2 : sa == 3'd3 ? a3 : a4;
+            assign rdB[gr * ELEN +: ELEN] = sb == 3'd0 ? b0 : sb == 3'd1 ? b1 : sb == 3'd2 ? b2 : sb == 3'd3 ? b3 : b4;
         end
     endgenerate
     always @(posedge clk) begin
@@ -390,12 +405,13 @@ module rvv_unit #(
         input integer m;
         integer i;
         begin
+            tab_ebase = 64'd0;
             for (i = 0; i < 8; i = i + 1) tab_ebase[i * 8 +: 8] = i * m;
         end
     endfunction
     /* verilator lint_on WIDTH */
     localparam [63:0] T_EBASE = tab_ebase(ELENUM);
-    wire [7:0]      n_ebase = T_EBASE[n_roff * 8 +: 8];
+    wire [7:0]      n_ebase = T_EBASE[{n_roff, 3'b000} +: 8];
     // the result is the rotator's (masked by keep), and then its high half (v32*h)
     reg             f_rot, f_hi;
     always @(posedge clk) begin
@@ -414,7 +430,7 @@ module rvv_unit #(
             localparam [2:0] J3 = J;
             /* verilator lint_on WIDTH */
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
-            wire [2:0]      n_x = T_SUB[{J3, n_t5} * 3 +: 3];
+            wire [2:0]      n_x = T_SUB[{J3, n_t5, 2'b00} +: 3];
             reg             x0;         // this lane holds element 5i + 0 (viota's)
             wire [ELEN-1:0] a  = op_a[g * ELEN +: ELEN];
             wire [ELEN-1:0] bv = op_b[g * ELEN +: ELEN];
@@ -495,7 +511,6 @@ module rvv_unit #(
     reg             pi_v;
     reg [REGW-1:0]  pi_row;
     // a register write's register (vd + lmul_cnt), a cycle ahead as the operands are
-    wire [2:0]      d_vd5 = T_MOD[d_vd * 3 +: 3];
     reg  [4:0]      wreg;
     always @(posedge clk)
         wreg <= n_wreg;
@@ -519,18 +534,17 @@ module rvv_unit #(
     /* verilator lint_on UNUSEDSIGNAL */
     // vpi: bank 5i + j takes column y of register vd + d, d = (j - y - vd) % 5, whose element
     // 5i + y is row element 5i + (3d + y) % 5; so the row element is 5i + (3j - 2y - 3vd) % 5
-    reg  [2:0]        cv5;      // vd % 5 (set at the issue)
     // (so d = (j - s) % 5 with s = (y + vd) % 5, and the row element (3j - w) % 5 with
     // w = (2y + 3vd) % 5)
-    wire [2:0]        pi_s  = T_ADD[{row, cv5} * 3 +: 3];
-    wire [2:0]        pi_2y = T_ADD[{row, row} * 3 +: 3];
-    wire [2:0]        pi_2v = T_ADD[{cv5, cv5} * 3 +: 3];
-    wire [2:0]        pi_3v = T_ADD[{pi_2v, cv5} * 3 +: 3];
-    wire [2:0]        pi_w  = T_ADD[{pi_2y, pi_3v} * 3 +: 3];
+    wire [2:0]        pi_s  = T_ADD[{row, cv5, 2'b00} +: 3];
+    wire [2:0]        pi_2y = T_ADD[{row, row, 2'b00} +: 3];
+    wire [2:0]        pi_2v = T_ADD[{cv5, cv5, 2'b00} +: 3];
+    wire [2:0]        pi_3v = T_ADD[{pi_2v, cv5, 2'b00} +: 3];
+    wire [2:0]        pi_w  = T_ADD[{pi_2y, pi_3v, 2'b00} +: 3];
     // a load: bank 5i + j holds element 5i + (j - reg) % 5 of register reg
-    wire [2:0]        n_ldreg5 = T_ADD[{cv5, mreg} * 3 +: 3];
-    wire [2:0]        mel_m5 = T_MOD[mel * 3 +: 3];
-    wire [2:0]        mel_d5 = T_DIV[mel * 3 +: 3];
+    wire [2:0]        n_ldreg5 = T_ADD[{cv5, mreg, 2'b00} +: 3];
+    wire [2:0]        mel_m5 = T_MOD[{1'b0, mel, 2'b00} +: 3];
+    wire [2:0]        mel_d5 = T_DIV[{1'b0, mel, 2'b00} +: 3];
     genvar gm;
     generate
         for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_rf
@@ -543,10 +557,10 @@ module rvv_unit #(
             localparam [2:0] BI3 = BI;
             localparam [2:0] J3X3 = (3 * BJ) % 5;
             /* verilator lint_on WIDTH */
-            wire [2:0] lu = T_SUB[{BJ3, n_ldreg5} * 3 +: 3];
+            wire [2:0] lu = T_SUB[{BJ3, n_ldreg5, 2'b00} +: 3];
             // vpi's column: register vd + d, row element (3j - w) % 5
-            wire [2:0] cd = T_SUB[{BJ3, pi_s} * 3 +: 3];
-            wire [2:0] cx = T_SUB[{J3X3, pi_w} * 3 +: 3];
+            wire [2:0] cd = T_SUB[{BJ3, pi_s, 2'b00} +: 3];
+            wire [2:0] cx = T_SUB[{J3X3, pi_w, 2'b00} +: 3];
             reg  [4:0] pi_wa;
             reg  [2:0] pi_cx;
             always @(posedge clk) begin
@@ -610,6 +624,9 @@ module rvv_unit #(
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
                 cv5 <= d_vd5;
+                rot_a <= d_rota;
+                rot_b <= d_rotb;
+                q_vs25 <= d_vs25;
                 q_f15 <= d_f15;
                 q_f3 <= d_f3;
                 q_imm5 <= d_f6[0];
