@@ -128,6 +128,16 @@ def main():
         wr("dk_text.pem", b"ML-KEM-%s key made by kforge\nSubject: test\n\n" % p.encode() + rd("dk.pem") +
            b"\ntrailing notes -----\n")
         check(decaps(p, "dk_text.pem") == kk, "a PEM with text before and after the block")
+        # ---- DER whose bytes hold "-----BEGIN " (the seed is any 64 bytes): still DER ----
+        seed_b = b"-----BEGIN " + bytes(range(53))
+        wr("seed_b", seed_b)
+        r = run("mlkem", "keygen", "-p", p, "--seed-file", "seed_b", "--ek-out", "ek_b", "--dk-out", "dk_b")
+        check(r.returncode == 0, "keygen --seed-file of a seed holding -----BEGIN", r.stderr)
+        wr("dk_b.der", pkcs8(oid, tlv(0x80, seed_b)))
+        r = run("mlkem", "encaps", "-p", p, "--ek-file", "ek_b", "--c-out", "c_b", "--k-out", "k_b")
+        check(r.returncode == 0 and decaps(p, "dk_b.der", "c_b") == rd("k_b").hex().encode()
+              and decaps(p, "dk_b", "c_b") == rd("k_b").hex().encode(),
+              "a DER dk holding the bytes -----BEGIN decapsulates as DER", decaps(p, "dk_b.der", "c_b"))
         # ---- pyca/cryptography ----
         if pyca and p in pyca:
             try:

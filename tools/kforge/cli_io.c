@@ -114,6 +114,23 @@ static int has_pem(const cli_blob *b)
     return 0;
 }
 
+/* b is exactly one DER SEQUENCE (tag 0x30 and a definite length that ends at b's end): then it
+ * is read as DER even if its bytes happen to hold "-----BEGIN " (a key's seed or rho is any 32
+ * bytes), which has_pem alone would take for a PEM block. */
+static int is_der_sequence(const cli_blob *b)
+{
+    if (b->n < 2 || b->p[0] != 0x30) return 0;
+    size_t len = b->p[1], hdr = 2;
+    if (len & 0x80) {
+        size_t nb = len & 0x7f;
+        if (nb == 0 || nb > 4 || b->n < 2 + nb) return 0;
+        len = 0;
+        for (size_t i = 0; i < nb; i++) len = (len << 8) | b->p[2 + i];
+        hdr += nb;
+    }
+    return b->n - hdr == len;
+}
+
 /* b holds PEM or DER: decode it (public: SPKI, private: PKCS#8) into the raw key. */
 static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set,
                              int key_type, int is_private)
@@ -121,7 +138,7 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
     uint8_t *der = NULL, *raw = NULL;
     size_t derlen = 0, rawlen = 0;
     char label[64] = "";
-    int rc = KF_OK, pem = has_pem(b);
+    int rc = KF_OK, pem = !is_der_sequence(b) && has_pem(b);
     const char *want_label = is_private ? "PRIVATE KEY" : "PUBLIC KEY";
     if (pem) {
         rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, NULL, 0, &derlen);
