@@ -3,8 +3,10 @@
 # GCC's AddressSanitizer + UndefinedBehaviorSanitizer. When clang is installed, the clang
 # ASan+UBSan stage (30-asan-clang.sh) runs the whole suite and this stage runs only what that
 # stage leaves out: the OpenSSL provider's tests (clang puts no sanitizer runtime into shared
-# modules), the seed-003 model against the library, ACVP on opt32bi and avx2-x4 (the x1 and
-# avx512vl-x1 backends get kat and differential under both sanitizers, ACVP natively) and
+# modules), the seed-003 model against the library, ACVP on opt32bi (all files) and on
+# avx2-x4 (test_acvp runs only the ParallelHash files on a forced batched backend, the only
+# mode that reaches it; the x1 and avx512vl-x1 backends get kat and differential under both
+# sanitizers, ACVP natively) and
 # SLH-DSA's x1 run. Without clang this stage runs the whole suite. The cross suites are not
 # repeated here.
 set -euo pipefail
