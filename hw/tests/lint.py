@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """lint.py - `verilator --lint-only -Wall` over hw/rtl (every module as top once it is
-reached from mlkem_hash_top) and a yosys read + hierarchy check; exit 77 without verilator."""
+reached from mlkem_hash_top) and a yosys read + hierarchy check, and the whole ML-KEM unit through
+yosys's proc/flatten/check -assert (multiple drivers); exit 77 without verilator."""
 import os
 import shutil
 import subprocess
@@ -68,6 +69,17 @@ def main():
                             + "; hierarchy -check"],
                            capture_output=True, text=True)
         print("yosys read_verilog + hierarchy -check (ML-KEM arithmetic): " + ("ok" if r.returncode == 0 else "FAILED"))
+        if r.returncode != 0:
+            print(r.stdout[-2000:], r.stderr[-2000:])
+            bad += 1
+        # the whole unit elaborated, flattened and checked: a reg assigned from two always blocks
+        # simulates in Verilator but yosys builds it wrong (it made basemul's products constant
+        # once); `check -assert` fails on such multiple drivers, undriven wires and loops
+        top = FILES + ARITH + ["mlkem/mlkem_top.v", "bus/mlkem_axil.v"]
+        r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {inc} " + " ".join(os.path.join(RTL, f) for f in top)
+                            + "; hierarchy -check -top mlkem_axil; proc; flatten; check -assert"],
+                           capture_output=True, text=True)
+        print("yosys proc; flatten; check -assert (mlkem_axil): " + ("ok" if r.returncode == 0 else "FAILED"))
         if r.returncode != 0:
             print(r.stdout[-2000:], r.stderr[-2000:])
             bad += 1
