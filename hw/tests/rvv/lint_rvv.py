@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """lint_rvv.py - hw/rtl/rvv: rvv_tables.vh up to date with its sources (gen_rvv_tables.py
 --check), `verilator --lint-only -Wall` clean for ELEN 64/32 x EleNum 5/15/30 (the unit, and the
-processor rvv_soc.v with rv32i_core.v; EleNum 5 also with ZVBB = 1 and SEED_ROT = 0), and yosys reads them and checks the hierarchy (when
-yosys is there). Exit 77 without verilator."""
+processor rvv_soc.v with rv32i_core.v; EleNum 5 also with ZVBB = 1 and SEED_ROT = 0), and yosys
+reads them, checks the hierarchy and, after proc and flatten, `check -assert`s that no signal has
+two drivers (when yosys is there). Exit 77 without verilator."""
 import os
 import shutil
 import subprocess
@@ -55,9 +56,9 @@ def main():
     if shutil.which("yosys"):
         for elen, elenum in ((64, 5), (32, 30)):
             r = subprocess.run(["yosys", "-q", "-p", f"read_verilog -I{RTL} {' '.join(SOC)}; chparam -set ELEN {elen} "
-                                f"-set ELENUM {elenum} rvv_soc; hierarchy -check -top rvv_soc"],
+                                f"-set ELENUM {elenum} rvv_soc; hierarchy -check -top rvv_soc; proc; flatten; check -assert"],
                                capture_output=True, text=True)
-            print(f"yosys read_verilog + hierarchy -check (ELEN {elen}, EleNum {elenum}): "
+            print(f"yosys read_verilog + hierarchy -check + proc; flatten; check -assert (ELEN {elen}, EleNum {elenum}): "
                   + ("ok" if r.returncode == 0 else "FAILED"))
             if r.returncode != 0:
                 print(r.stdout[-2000:], r.stderr[-2000:])
