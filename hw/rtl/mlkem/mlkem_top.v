@@ -63,7 +63,14 @@ module mlkem_top #(
     reg [1:0]  st;
     reg [9:0]  pc;
     reg [79:0] ins;
-    wire [79:0] prog_w = mlkem_prog(pc);   // the program word at pc (ins and opx take it at the fetch)
+    // the program word at pc, read into a register (nxt) the clock after pc changes, so the fetch
+    // takes a register (ECP5 Fmax, issue 37: pc -> pc + 1 -> the program ROM's LUTs -> ins was
+    // 12.0 ns); a start waits a clock in S_FETCH for the entry's word (nwait): a clock more per
+    // operation. (An instruction executes at least a clock, so after a fetch nxt is the next
+    // word by the next fetch.)
+    reg [79:0] nxt;
+    reg        nwait;
+    always @(posedge clk) nxt <= mlkem_prog(pc);
     wire [3:0] i_op   = ins[3:0];
     wire [9:0] i_a    = ins[13:4];
     wire [9:0] i_na   = ins[23:14];
@@ -480,16 +487,20 @@ module mlkem_top #(
                 bad_dk <= 1'b0;
                 fail <= 1'b0;
                 pc <= mlkem_prog_entry(op_sel, k_sel);
+                nwait <= 1'b1;
                 if (params_ok) st <= S_FETCH;
             end
         end else if (st != S_ZERO) begin
             clocks <= clocks + 32'd1;
         end
         if (st == S_FETCH) begin
-            ins <= prog_w;
-            opx <= 12'd1 << prog_w[3:0];   // 0 for an undefined op (it ends at once)
-            pc <= pc + 10'd1;
-            st <= S_EXEC;
+            nwait <= 1'b0;
+            if (!nwait) begin
+                ins <= nxt;
+                opx <= 12'd1 << nxt[3:0];   // 0 for an undefined op (it ends at once)
+                pc <= pc + 10'd1;
+                st <= S_EXEC;
+            end
             cnt <= 10'd0; wcnt <= 10'd0; ph <= 2'd0; rcnt <= 10'd0;
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
@@ -666,6 +677,7 @@ module mlkem_top #(
             bad_dk <= 1'b0;
             fail <= 1'b0;
             pc <= 10'd0;
+            nwait <= 1'b0;
             ins <= 80'd0;
             opx <= 12'd0;
             rv <= 1'b0;
