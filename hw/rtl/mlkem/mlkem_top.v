@@ -222,7 +222,13 @@ module mlkem_top #(
     reg         cb_last;
     wire        cb_two = cb_rem >= 5'd2;
     wire        cb_end = cb_v && cb_rem <= 5'd2;
-    wire        h_coef_ready = x_hash && (!cb_v || (cb_end && !cb_last));
+    // (not gated by the op: the hash unit gives coefficients only within its operation, which a
+    // HASH instruction spans; mlkem_top_hs.sby proves a beat is taken only in HASH. ECP5 Fmax,
+    // issue 37: opx[I_HASH] -> coef_ready -> the beat register's enables was 12.1 ns, 10.6 routing.
+    // cb_ok: not in the clock after a ZEROIZE starts, while the hash unit's reset (zrst) is
+    // still to take its output away; nor in reset)
+    reg         cb_ok;
+    wire        h_coef_ready = cb_ok && !rst && (!cb_v || (cb_end && !cb_last));
     mlkem_hash_top #(.RPC(RPC)) u_hash (
         .clk(clk), .rst(urst),
         .cmd_valid(x_hash && !h_cmd_sent), .cmd_ready(h_cmd_ready), .cmd_op(i_f[2:0]),
@@ -521,18 +527,7 @@ module mlkem_top #(
                     if (cb_v && (wcnt[0] ? cb_two : !cb_two)) xheld <= wcnt[0] ? cb_data[23:12] : cb_data[11:0];
                     if (xs && bm_ov) rcnt <= rcnt + 10'd1;
                     if (h_hash_valid) wcnt <= wcnt + 10'd1;
-                    if (cb_v) begin
-                        wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
-                        cb_rem <= cb_rem - (cb_two ? 5'd2 : 5'd1);
-                        cb_data <= {24'd0, cb_data[191:24]};
-                        if (cb_end) cb_v <= 1'b0;
-                    end
-                    if (h_coef_valid && h_coef_ready) begin
-                        cb_v <= 1'b1;
-                        cb_data <= h_coef_data;
-                        cb_rem <= h_coef_cnt;
-                        cb_last <= h_coef_last;
-                    end
+                    if (cb_v) wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
                 end
                 I_NTT: begin
                     if (ph == 2'd0) begin
@@ -627,7 +622,21 @@ module mlkem_top #(
                 end
             end
         end
+        // the coefficient beat register (HASH only, as above: not gated by the op or
+        // the state; a fetch finds it empty, ZEROIZE and reset clear it)
+        if (cb_v) begin
+            cb_rem <= cb_rem - (cb_two ? 5'd2 : 5'd1);
+            cb_data <= {24'd0, cb_data[191:24]};
+            if (cb_end) cb_v <= 1'b0;
+        end
+        if (h_coef_valid && h_coef_ready) begin
+            cb_v <= 1'b1;
+            cb_data <= h_coef_data;
+            cb_rem <= h_coef_cnt;
+            cb_last <= h_coef_last;
+        end
         zrst <= 1'b0;
+        cb_ok <= !zero_start;
         // the next clock's sweep writes (zc + 1 - 1 = zc): none in S_ZERO's first clock
         zb_we <= st == S_ZERO && !zero_start && zc < 12'd1024 &&
                  !(zc[9:0] >= keep0_lo && zc[9:0] < keep0_hi) && !(zc[9:0] >= keep1_lo && zc[9:0] < keep1_hi);
@@ -669,6 +678,7 @@ module mlkem_top #(
         if (rst) begin
             st <= S_IDLE;
             zrst <= 1'b0;
+            cb_ok <= 1'b0;
             busy <= 1'b0;
             done <= 1'b0;
             status <= 3'd0;
