@@ -12,7 +12,7 @@
 //     in_ready only while that message is open (hash_top_q.sby proves this of mlkem_hash_top with
 //     its sampler free; the coefficient port's beats rest on the sampler's own proof, sampler.sby).
 //   NTT: done only while a transform runs (started while idle), once; and it answers: done at most
-//     NMAX clocks after its start (903 clocks at BF = 1, 455 at BF = 2, so NMAX = 1000). The
+//     NMAX clocks after its start (903 clocks at BF = 1, 456 at BF = 2, so NMAX = 1000). The
 //     programs never start the NTT while it runs (gen_mlkem_prog.py's NTT ... NTTU pairs), and a
 //     HASH streaming into the base multiplication (f3) is an XOF: both assumed of the instructions.
 // Proven:
