@@ -12,7 +12,7 @@
 //     in_ready only while that message is open (hash_top_q.sby proves this of mlkem_hash_top with
 //     its sampler free; the coefficient port's beats rest on the sampler's own proof, sampler.sby).
 //   NTT: done only while a transform runs (started while idle), once; and it answers: done at most
-//     NMAX clocks after its start (903 clocks at BF = 1, 455 at BF = 2, so NMAX = 1000). The
+//     NMAX clocks after its start (903 clocks at BF = 1, 456 at BF = 2, so NMAX = 1000). The
 //     programs never start the NTT while it runs (gen_mlkem_prog.py's NTT ... NTTU pairs), and a
 //     HASH streaming into the base multiplication (f3) is an XOF: both assumed of the instructions.
 // Proven:
@@ -78,6 +78,7 @@ module mlkem_top_hs #(
     wire [9:0] hk_cnt;
     wire       hk_rv;
     wire       hk_bm_in;     // the base multiplication's in_valid
+    wire [11:0] hk_opx;      // the op being executed, one-hot (the units' handshakes gate on it)
     // a register stage between the memory reads and the units (rv2, xv2), if the unit has one:
     // run.py connects these to it, or to 0 (mlkem_top_hs_hooks.ys)
     wire       hk_rv2, hk_xv2;
@@ -88,6 +89,9 @@ module mlkem_top_hs #(
     reg f_init = 1'b1;
     always @(posedge clk) f_init <= 1'b0;
     always @* if (f_init) assume(rst);
+    // ---- proven: opx is the decode of the instruction register in S_EXEC, zero elsewhere, so the
+    // rules below (written with exec and i_op) are about what the units see
+    always @* if (!f_init) assert(hk_opx == (exec ? 12'd1 << i_op : 12'd0));
 
     // ---- the hash unit's rules (tracked here, assumed of the stand-in)
     wire cmd_beat  = hash && !hk_h_cmd_sent && hk_cmd_ready;

@@ -237,7 +237,9 @@ def check_clean(dut, keep, what):
     for n in ("cb_data", "xa0", "xa1", "xheld", "pe0", "po0", "pe1", "po1", "pe2", "po2", "raw1", "raw2",
               "raw3", "draw1", "draw2", "fail", "cmp_diff",
               # the read registers behind the polynomial memory and the NTT, the compare flags
-              "qe0", "qo0", "qe1", "qo1", "qe2", "qo2", "ba0", "ba1", "aa0", "aa1", "ab0", "ab1", "cx"):
+              "qe0", "qo0", "qe1", "qo1", "qe2", "qo2", "ba0", "ba1", "aa0", "aa1", "ab0", "ab1", "cx",
+              # COPY / SEL's write word (K' or Kbar after SEL)
+              "cw_d"):
         z(n, getattr(u, n))
     # the byte buffer's second read register (brd1), or, with one read port, the words CMP / SEL
     # and ENC's compare hold (bta, ecd): whichever this mlkem_top has

@@ -42,7 +42,8 @@ module mlkem_bytedec (
     reg [6:0]  fill;    // how many (< 64 + n)
     reg [6:0]  fmn;     // fill - n (mod 128)
     reg        fge1, fge2, fz, fen;   // fill >= n, fill >= 2 n, fill == 0, fill == n
-    reg [3:0]  dq;      // this polynomial's d, taken with its first word
+    reg [5:0]  dh;      // this polynomial's d, taken with its first word, one-hot: d = 1, 4, 5,
+                        // 10, 11, 12 (another d gives zero values)
     reg        tq;      // ... and two
     reg [4:0]  nq;      // ... bits given per clock (d, or 2 d with two)
     reg [6:0]  n2q, n3q;   // ... 2 n and 3 n
@@ -65,24 +66,29 @@ module mlkem_bytedec (
     wire [6:0]  remn = give ? fmn - n : fmn;          // rem - n
     wire [4:0]  nd   = two ? {d, 1'b0} : {1'b0, d};   // a new polynomial's n
     wire [11:0] v  = buf_q[11:0] & mq;
-    wire [23:0] b1 = buf_q[23:0] >> dq;      // the second value starts at bit d
-    wire [11:0] v1 = b1[11:0] & mq;
-    wire        unused_b1 = ^b1[23:12];
-    wire        big  = dq == 4'd12 && v >= Q;
-    wire        big1 = dq == 4'd12 && v1 >= Q;
+    // the second value starts at bit d: picked by the one-hot d (ECP5 Fmax, issue 37: a shift by
+    // dq, then the compare with q, then the subtraction was the decoder's path, 9.5 ns alone);
+    // v - q is formed beside v and its sign is the compare
+    wire [11:0] v1 = ({12{dh[0]}} & {11'd0, buf_q[1]}) | ({12{dh[1]}} & {8'd0, buf_q[7:4]}) |
+                     ({12{dh[2]}} & {7'd0, buf_q[9:5]}) | ({12{dh[3]}} & {2'd0, buf_q[19:10]}) |
+                     ({12{dh[4]}} & {1'd0, buf_q[21:11]}) | ({12{dh[5]}} & buf_q[23:12]);
+    wire [12:0] vq   = {1'b0, v} - {1'b0, Q};
+    wire [12:0] v1q  = {1'b0, v1} - {1'b0, Q};
+    wire        big  = dh[5] && !vq[12];
+    wire        big1 = dh[5] && !v1q[12];
     always @(posedge clk) begin
         if (give) begin
             out_valid <= 1'b1;
-            out_coef  <= big ? v - Q : v;
+            out_coef  <= big ? vq[11:0] : v;
             out_bad   <= big;
-            out_coef1 <= big1 ? v1 - Q : v1;
+            out_coef1 <= big1 ? v1q[11:0] : v1;
             out_bad1  <= big1 && tq;
         end else if (out_ready) begin
             out_valid <= 1'b0;
         end
         if (take) begin
             if (wz) begin
-                dq    <= d;
+                dh    <= {d == 4'd12, d == 4'd11, d == 4'd10, d == 4'd5, d == 4'd4, d == 4'd1};
                 tq    <= two;
                 nq    <= nd;
                 n2q   <= {1'b0, nd, 1'b0};
@@ -122,7 +128,7 @@ module mlkem_bytedec (
             fge2      <= 1'b0;
             fz        <= 1'b1;
             fen       <= 1'b0;
-            dq        <= 4'd0;
+            dh        <= 6'd0;
             nq        <= 5'd0;
             n2q       <= 7'd0;
             n3q       <= 7'd0;

@@ -6,7 +6,10 @@
 //            (shifts and adds); t is floor(x / q) or one less for every x < 2^25
 //            (x (1/q - m/2^25) < 1 there), so r = x - q t lies in [0, 2q);
 //   stage 2: r is taken mod 2^13 (r < 2q < 2^13, so the low 13 bits of x and of q t suffice,
-//            q t = (t << 12) - (t << 9) - (t << 8) + t), then r - q if r >= q.
+//            q t = (t << 12) - (t << 9) - (t << 8) + t), then r - q if r >= q. r - q is formed
+//            beside r, from x - q (made in stage 1), and its sign picks (r - q lies in [-q, q),
+//            13 bits signed): no compare after the subtraction (ECP5 Fmax, issue 37: mlkem_modmul
+//            alone 108.5 -> 133.4 MHz, seed 1).
 // The bound is checked exhaustively by the test bench (hw/tests/tb_mlkem_arith.v: every
 // x < 2^25 on Verilator). Products a b < q^2 and sums of two products plus a residue (base
 // multiplication, < 2 q^2 + q) fit.
@@ -22,16 +25,19 @@ module mlkem_reduce (
                    - ({14'd0, x} << 5) - {14'd0, x};
     reg  [12:0] t;     // floor(x m / 2^25) < 2^14; mod 2^13 is all stage 2 needs
     reg  [12:0] xlo;
+    reg  [12:0] xlq;   // x - q (mod 2^13), for r - q in parallel with r
     wire        unused_xm = ^{xm[38], xm[24:0]};
     always @(posedge clk) begin
         t   <= xm[37:25];
         xlo <= x[12:0];
+        xlq <= x[12:0] - Q;
     end
     // stage 2
     wire [12:0] qt = {t[0], 12'd0} - {t[3:0], 9'd0} - {t[4:0], 8'd0} + t[12:0];
     wire [12:0] r  = xlo - qt;
-    wire [11:0] rq = r[11:0] - Q[11:0];   // used when q <= r < 2q: fits 12 bits
+    wire [12:0] rq = xlq - qt;   // r - q in [-q, q): its bit 12 is the sign
+    wire        unused_r = r[12];
     always @(posedge clk)
-        y <= (r >= Q) ? rq : r[11:0];
+        y <= rq[12] ? r[11:0] : rq[11:0];
 endmodule
 `default_nettype wire

@@ -63,6 +63,14 @@ module mlkem_top #(
     reg [1:0]  st;
     reg [9:0]  pc;
     reg [79:0] ins;
+    // the program word at pc, read into a register (nxt) the clock after pc changes, so the fetch
+    // takes a register (ECP5 Fmax, issue 37: pc -> pc + 1 -> the program ROM's LUTs -> ins was
+    // 12.0 ns); a start waits a clock in S_FETCH for the entry's word (nwait): a clock more per
+    // operation. (An instruction executes at least a clock, so after a fetch nxt is the next
+    // word by the next fetch.)
+    reg [79:0] nxt;
+    reg        nwait;
+    always @(posedge clk) nxt <= mlkem_prog(pc);
     wire [3:0] i_op   = ins[3:0];
     wire [9:0] i_a    = ins[13:4];
     wire [9:0] i_na   = ins[23:14];
@@ -74,7 +82,19 @@ module mlkem_top #(
     wire [7:0] i_f    = ins[79:72];
     wire [3:0] i_d    = i_f[3:0];
     wire       exec   = st == S_EXEC;
-    reg [11:0] zc;             // ZEROIZE: the word being cleared
+    // the op being executed, one-hot (zero outside S_EXEC), loaded with ins from the same program
+    // word: the units' handshakes gate on a register, not on a decode of ins (ECP5 Fmax, issue
+    // 37: ins -> i_op == I_DEC -> the decoder's take -> its shift was 12.7 ns)
+    reg [11:0] opx;
+    wire x_hash = opx[I_HASH], x_dec = opx[I_DEC], x_bmul = opx[I_BMUL], x_enc = opx[I_ENC];
+    wire x_as   = opx[I_ADDSUB] | opx[I_NTTU];
+    reg [11:0] zc;             // ZEROIZE: the clock of the sweep (pair zc of each bank cleared)
+    // ... and, made a clock ahead from zc (ECP5 Fmax, issue 37: zc's compares were in front of
+    // the NTT memory's write enables), the byte-buffer word (zc - 1, unless kept) and the NTT
+    // memory pair (zc - 1 < 128) cleared in this clock
+    reg        zb_we, zn_we;
+    reg [9:0]  zb_a;
+    reg [6:0]  zn_a;
     localparam [11:0] ZN = 12'd2048;   // words per bank of the polynomial memory (pm_e, pm_o)
     reg        zrst;           // ZEROIZE: the units' reset, in the first clock of S_ZERO
     wire       urst   = rst | zrst;
@@ -123,6 +143,12 @@ module mlkem_top #(
     reg        bwe;
     reg [63:0] bwd;
     reg [63:0] brd0, bta;   // bta: CMP / SEL's word of bb[a...] while bb[b...] is read
+    // COPY / SEL write a word a clock after it is read, from a register (cw_*): the block RAM's
+    // output (not registered in an ECP5 DP16KD) goes through no write-data mux into the RAM
+    // (ECP5 Fmax, issue 37); a clock more per COPY and SEL
+    reg        cw_v;
+    reg [9:0]  cw_a;
+    reg [63:0] cw_d;
     always @(posedge clk) begin
         brd0 <= bb[bra0];
         if (bwe) bb[bwa] <= bwd;
@@ -152,7 +178,7 @@ module mlkem_top #(
     wire       fq_pop;
     wire [9:0] na_eff = (i_op == I_DEC) ? {4'd0, i_d, 2'b00} : i_na;   // DEC reads 4 d words
     wire       r_more = rseg != 2'd3;
-    wire       r_issue = exec && (i_op == I_HASH || i_op == I_DEC) && r_more &&
+    wire       r_issue = (x_hash || x_dec) && r_more &&
                          ({1'b0, fq_n} + {3'd0, f_if} < 4'd4 - {3'd0, fq_pop});
     // what the next issue is
     reg [1:0]  rseg_n;
@@ -196,15 +222,21 @@ module mlkem_top #(
     reg         cb_last;
     wire        cb_two = cb_rem >= 5'd2;
     wire        cb_end = cb_v && cb_rem <= 5'd2;
-    wire        h_coef_ready = exec && i_op == I_HASH && (!cb_v || (cb_end && !cb_last));
+    // (not gated by the op: the hash unit gives coefficients only within its operation, which a
+    // HASH instruction spans; mlkem_top_hs.sby proves a beat is taken only in HASH. ECP5 Fmax,
+    // issue 37: opx[I_HASH] -> coef_ready -> the beat register's enables was 12.1 ns, 10.6 routing.
+    // cb_ok: not in the clock after a ZEROIZE starts, while the hash unit's reset (zrst) is
+    // still to take its output away; nor in reset)
+    reg         cb_ok;
+    wire        h_coef_ready = cb_ok && !rst && (!cb_v || (cb_end && !cb_last));
     mlkem_hash_top #(.RPC(RPC)) u_hash (
         .clk(clk), .rst(urst),
-        .cmd_valid(exec && i_op == I_HASH && !h_cmd_sent), .cmd_ready(h_cmd_ready), .cmd_op(i_f[2:0]),
+        .cmd_valid(x_hash && !h_cmd_sent), .cmd_ready(h_cmd_ready), .cmd_op(i_f[2:0]),
         /* verilator lint_off PINCONNECTEMPTY */ .cmd_err(), /* verilator lint_on PINCONNECTEMPTY */
         .in_data(fq_head_data), .in_keep(fq_head_keep), .in_last(fq_head_last),
-        .in_valid(exec && i_op == I_HASH && fq_v), .in_ready(h_in_ready),
+        .in_valid(x_hash && fq_v), .in_ready(h_in_ready),
         .hash_data(h_hash_data), /* verilator lint_off PINCONNECTEMPTY */ .hash_keep(), /* verilator lint_on PINCONNECTEMPTY */
-        .hash_last(h_hash_last), .hash_valid(h_hash_valid), .hash_ready(exec && i_op == I_HASH),
+        .hash_last(h_hash_last), .hash_valid(h_hash_valid), .hash_ready(x_hash),
         .coef_data(h_coef_data), .coef_cnt(h_coef_cnt), .coef_last(h_coef_last), .coef_valid(h_coef_valid),
         .coef_ready(h_coef_ready)
     );
@@ -235,7 +267,7 @@ module mlkem_top #(
     wire        x_issue = cb_v && (wcnt[0] || cb_two);
     wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
     wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
-    mlkem_basemul u_bm (.clk(clk), .rst(urst), .in_valid(exec && ((i_op == I_BMUL && rv2) || (xs && xv2))),
+    mlkem_basemul u_bm (.clk(clk), .rst(urst), .in_valid((x_bmul && rv2) || (x_hash && i_f[3] && xv2)),
         .pair(bpair), .a0(ba0), .a1(ba1), .b0(qe1), .b1(qo1),
         .acc(xs ? i_f[4] : i_f[0]), .c0_in(qe2), .c1_in(qo2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
@@ -258,7 +290,7 @@ module mlkem_top #(
         ba1 <= xs ? xa1 : po0;
         bpair <= xs ? xp : rcnt[6:0];
     end
-    wire        as_in = exec && (i_op == I_ADDSUB || i_op == I_NTTU) && rv2;
+    wire        as_in = x_as && rv2;
     mlkem_addsub u_as (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
         .a(aa0), .b(ab0), .out_valid(as_ov), .c(as_c));
     /* verilator lint_off PINCONNECTEMPTY */
@@ -266,15 +298,25 @@ module mlkem_top #(
         .a(aa1), .b(ab1), .out_valid(), .c(as_c1));
     /* verilator lint_on PINCONNECTEMPTY */
 
+    // d a clock after the fetch, for the coders and compress / decompress (ENC's first
+    // coefficient reaches compress 3 clocks into ENC, the encoder 4; DEC's first word reaches
+    // the decoder 3 clocks in): the instruction register's decode is not in front of their
+    // input stages (ECP5 Fmax, issue 37)
+    reg  [3:0]  be_d;
+    reg         be_cp;   // ... and ENC's f4 (compress, or d = 12 raw)
+    always @(posedge clk) begin
+        be_d  <= i_d;
+        be_cp <= i_f[4];
+    end
     // compress -> ByteEncode, a pair per clock (d = 12: no compress, the same latency)
     wire        cp_ov;
     wire [10:0] cp_y, cp_y1;
     reg  [23:0] raw1, raw2, raw3;
-    wire        enc_in_v = exec && i_op == I_ENC && rv2;
-    mlkem_compress u_cp (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(i_d), .x(qe0),
+    wire        enc_in_v = x_enc && rv2;
+    mlkem_compress u_cp (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(be_d), .x(qe0),
         .out_valid(cp_ov), .y(cp_y));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_compress u_cp1 (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(i_d), .x(qo0),
+    mlkem_compress u_cp1 (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(be_d), .x(qo0),
         .out_valid(), .y(cp_y1));
     /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
@@ -284,28 +326,24 @@ module mlkem_top #(
     end
     wire        be_in_ready, be_ov;
     wire [63:0] be_data;
-    // d a clock after the fetch (the first coefficient comes 4 clocks into ENC): the instruction
-    // register's decode is not in front of the encoder's input stage (ECP5 Fmax, issue 37)
-    reg  [3:0]  be_d;
-    always @(posedge clk) be_d <= i_d;
     mlkem_byteenc u_be (.clk(clk), .rst(urst), .d(be_d), .in_valid(cp_ov), .in_ready(be_in_ready),
-        .in_coef(i_f[4] ? {1'b0, cp_y} : raw3[11:0]), .in_two(1'b1),
-        .in_coef1(i_f[4] ? {1'b0, cp_y1} : raw3[23:12]), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
+        .in_coef(be_cp ? {1'b0, cp_y} : raw3[11:0]), .in_two(1'b1),
+        .in_coef1(be_cp ? {1'b0, cp_y1} : raw3[23:12]), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
 
     // ByteDecode -> decompress
     // ByteDecode -> decompress, a pair per clock (d = 12: no decompress, the same latency)
     wire        bd_in_ready, bd_ov, bd_bad, bd_bad1;
     wire [11:0] bd_coef, bd_coef1;
-    mlkem_bytedec u_bd (.clk(clk), .rst(urst), .d(i_d), .two(1'b1), .in_valid(exec && i_op == I_DEC && fq_v),
+    mlkem_bytedec u_bd (.clk(clk), .rst(urst), .d(be_d), .two(1'b1), .in_valid(x_dec && fq_v),
         .in_ready(bd_in_ready), .in_data(fq_head_data), .out_valid(bd_ov), .out_ready(1'b1),
         .out_coef(bd_coef), .out_bad(bd_bad), .out_coef1(bd_coef1), .out_bad1(bd_bad1));
     wire        dc_ov;
     wire [11:0] dc_x, dc_x1;
     reg  [23:0] draw1, draw2;
-    mlkem_decompress u_dc (.clk(clk), .rst(urst), .in_valid(bd_ov), .d(i_d), .y(bd_coef[10:0]),
+    mlkem_decompress u_dc (.clk(clk), .rst(urst), .in_valid(bd_ov), .d(be_d), .y(bd_coef[10:0]),
         .out_valid(dc_ov), .x(dc_x));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_decompress u_dc1 (.clk(clk), .rst(urst), .in_valid(bd_ov), .d(i_d), .y(bd_coef1[10:0]),
+    mlkem_decompress u_dc1 (.clk(clk), .rst(urst), .in_valid(bd_ov), .d(be_d), .y(bd_coef1[10:0]),
         .out_valid(), .x(dc_x1));
     /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
@@ -315,7 +353,7 @@ module mlkem_top #(
     wire unused = ^{be_in_ready, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:4], i_b[9:4],
                     i_c[9:4]};
 
-    assign fq_pop = fq_v && ((i_op == I_HASH && h_in_ready) || (i_op == I_DEC && bd_in_ready)) && exec;
+    assign fq_pop = fq_v && ((x_hash && h_in_ready) || (x_dec && bd_in_ready));
 
     // ---------------------------------------------------------------- memory port selection and the ops
     wire zcond = i_f[1:0] == 2'd0 || (i_f[1:0] == 2'd1 && bad_ek) || (i_f[1:0] == 2'd2 && bad_dk);
@@ -353,10 +391,8 @@ module mlkem_top #(
             pwe_e = 1'b1; pwa_e = zc[10:0];
             pwe_o = 1'b1; pwa_o = zc[10:0];
             bra0 = 10'd12;
-            bwe = zc < 12'd1024 && !(zc[9:0] >= keep0_lo && zc[9:0] < keep0_hi) &&
-                  !(zc[9:0] >= keep1_lo && zc[9:0] < keep1_hi);
-            bwa = zc[9:0]; bwd = 64'd0;
-            n_we = zc >= 12'd1 && zc < 12'd129; n_waddr = {zc[6:0] - 7'd1, 1'b0};
+            bwe = zb_we; bwa = zb_a; bwd = 64'd0;
+            n_we = zn_we; n_waddr = {zn_a, 1'b0};
         end
         if (exec) begin
             bwe = 1'b0;
@@ -424,9 +460,8 @@ module mlkem_top #(
                 I_COPY, I_CMP, I_SEL: begin
                     // COPY: a word per clock; CMP, SEL: bb[a + i] (ph 0) then bb[b + i] (ph 1)
                     bra0 = (i_op != I_COPY && ph[0]) ? i_b + cnt : i_a + cnt;
-                    bwe = rv && i_op != I_CMP; bwa = i_c + rcnt;
-                    bwd = (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
-                    fin = (i_op == I_CMP ? cx_last : (rv && rcnt + 10'd1 == i_na)) || i_na == 10'd0;
+                    bwe = cw_v; bwa = i_c + cw_a; bwd = cw_d;
+                    fin = (i_op == I_CMP ? cx_last : (cw_v && cw_a + 10'd1 == i_na)) || i_na == 10'd0;
                 end
                 I_ZERO: begin
                     bwe = cnt < i_na && zcond; bwa = i_c + cnt; bwd = 64'd0;
@@ -458,15 +493,20 @@ module mlkem_top #(
                 bad_dk <= 1'b0;
                 fail <= 1'b0;
                 pc <= mlkem_prog_entry(op_sel, k_sel);
+                nwait <= 1'b1;
                 if (params_ok) st <= S_FETCH;
             end
         end else if (st != S_ZERO) begin
             clocks <= clocks + 32'd1;
         end
         if (st == S_FETCH) begin
-            ins <= mlkem_prog(pc);
-            pc <= pc + 10'd1;
-            st <= S_EXEC;
+            nwait <= 1'b0;
+            if (!nwait) begin
+                ins <= nxt;
+                opx <= 12'd1 << nxt[3:0];   // 0 for an undefined op (it ends at once)
+                pc <= pc + 10'd1;
+                st <= S_EXEC;
+            end
             cnt <= 10'd0; wcnt <= 10'd0; ph <= 2'd0; rcnt <= 10'd0;
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
@@ -474,6 +514,7 @@ module mlkem_top #(
             cmp_diff <= 1'b0;
             ecv <= 1'b0;
             cxv <= 1'b0; cx_last <= 1'b0;
+            cw_v <= 1'b0;
         end
         if (exec) begin
             case (i_op)
@@ -486,18 +527,7 @@ module mlkem_top #(
                     if (cb_v && (wcnt[0] ? cb_two : !cb_two)) xheld <= wcnt[0] ? cb_data[23:12] : cb_data[11:0];
                     if (xs && bm_ov) rcnt <= rcnt + 10'd1;
                     if (h_hash_valid) wcnt <= wcnt + 10'd1;
-                    if (cb_v) begin
-                        wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
-                        cb_rem <= cb_rem - (cb_two ? 5'd2 : 5'd1);
-                        cb_data <= {24'd0, cb_data[191:24]};
-                        if (cb_end) cb_v <= 1'b0;
-                    end
-                    if (h_coef_valid && h_coef_ready) begin
-                        cb_v <= 1'b1;
-                        cb_data <= h_coef_data;
-                        cb_rem <= h_coef_cnt;
-                        cb_last <= h_coef_last;
-                    end
+                    if (cb_v) wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
                 end
                 I_NTT: begin
                     if (ph == 2'd0) begin
@@ -550,6 +580,9 @@ module mlkem_top #(
                     end
                     if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
                     bta <= brd0;
+                    cw_v <= rv && i_op != I_CMP;
+                    cw_a <= rcnt;
+                    cw_d <= (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
                     cx  <= cx_n;
                     cxv <= rv && i_op == I_CMP;
                     cx_last <= rv && i_op == I_CMP && rcnt + 10'd1 == i_na;
@@ -576,6 +609,7 @@ module mlkem_top #(
             fq_n <= fq_n + {2'd0, f_if} - {2'd0, fq_pop};
             if (fin) begin
                 st <= (i_op == I_END) ? S_IDLE : S_FETCH;
+                opx <= 12'd0;
                 if (i_op == I_CMP) begin
                     if (i_f[0]) bad_dk <= cmp_diff | cx_any;
                     else fail <= cmp_diff | cx_any;
@@ -588,7 +622,27 @@ module mlkem_top #(
                 end
             end
         end
+        // the coefficient beat register (HASH only, as above: not gated by the op or
+        // the state; a fetch finds it empty, ZEROIZE and reset clear it)
+        if (cb_v) begin
+            cb_rem <= cb_rem - (cb_two ? 5'd2 : 5'd1);
+            cb_data <= {24'd0, cb_data[191:24]};
+            if (cb_end) cb_v <= 1'b0;
+        end
+        if (h_coef_valid && h_coef_ready) begin
+            cb_v <= 1'b1;
+            cb_data <= h_coef_data;
+            cb_rem <= h_coef_cnt;
+            cb_last <= h_coef_last;
+        end
         zrst <= 1'b0;
+        cb_ok <= !zero_start;
+        // the next clock's sweep writes (zc + 1 - 1 = zc): none in S_ZERO's first clock
+        zb_we <= st == S_ZERO && !zero_start && zc < 12'd1024 &&
+                 !(zc[9:0] >= keep0_lo && zc[9:0] < keep0_hi) && !(zc[9:0] >= keep1_lo && zc[9:0] < keep1_hi);
+        zb_a  <= zc[9:0];
+        zn_we <= st == S_ZERO && !zero_start && zc < 12'd128;
+        zn_a  <= zc[6:0];
         if (st == S_ZERO) begin
             zc <= zc + 12'd1;
             if (zc == ZN) st <= S_IDLE;
@@ -604,10 +658,12 @@ module mlkem_top #(
             fail <= 1'b0;
             cmp_diff <= 1'b0;
             bta <= 64'd0;      // CMP / SEL's word (K', Kbar)
+            cw_v <= 1'b0; cw_d <= 64'd0;   // COPY / SEL's write word
             ecd <= 64'd0;      // ENC's compare word (c')
             ecv <= 1'b0;
             cx <= 32'd0; cxv <= 1'b0; cx_last <= 1'b0;   // the compare flags
             ins <= 80'd0;
+            opx <= 12'd0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
             xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
@@ -622,6 +678,7 @@ module mlkem_top #(
         if (rst) begin
             st <= S_IDLE;
             zrst <= 1'b0;
+            cb_ok <= 1'b0;
             busy <= 1'b0;
             done <= 1'b0;
             status <= 3'd0;
@@ -630,7 +687,9 @@ module mlkem_top #(
             bad_dk <= 1'b0;
             fail <= 1'b0;
             pc <= 10'd0;
+            nwait <= 1'b0;
             ins <= 80'd0;
+            opx <= 12'd0;
             rv <= 1'b0;
             rv2 <= 1'b0;
             xv2 <= 1'b0;
