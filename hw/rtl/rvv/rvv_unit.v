@@ -452,65 +452,67 @@ module rvv_unit #(
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
             wire [2:0]      n_x = T_SUB[{J3, n_t5, 2'b00} +: 3];
             wire [5:0]      n_rho_amt = rvv_rho(n_row, n_x);
-            // this lane's banks (set at the issue; for the kinds that write a register)
-            reg  [2:0]      sa, sb;
+            // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
+            // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
+            wire [2:0]      d_sa = T_ADD[{J3, d_rota, 2'b00} +: 3];
+            wire [2:0]      d_sb = T_ADD[{J3, d_rotb, 2'b00} +: 3];
+            reg  [4:0]      sa, sb, sm;
+            integer         si;
             always @(posedge clk)
-                if (accept) begin
-                    sa <= T_ADD[{J3, d_rota, 2'b00} +: 3];
-                    sb <= T_ADD[{J3, d_rotb, 2'b00} +: 3];
-                end
+                if (accept)
+                    for (si = 0; si < 5; si = si + 1) begin
+                        sa[si] <= d_sa == si[2:0];
+                        sb[si] <= d_sb == si[2:0];
+                        sm[si] <= d_sb == si[2:0] && n_shrot && n_vv;
+                    end
             // this lane's controls, a copy each (`keep`: yosys would merge equal flip-flops)
             reg             x0;         // this lane holds element 5i + 0 (viota's)
-            reg  [5:0]      op_amt;     // the rotate amount when not vs1's element
+            reg  [5:0]      op_amt;     // the rotate amount when not vs1's element (else 0)
             reg  [SHW-1:0]  op_sh;      // ... the shift amount
-            reg             l_vv, l_bvv, l_rot, l_hi, l_sll, l_srl, l_v32;
-            reg  [5:0]      l_op;       // one-hot: xor, and, or, mv, andn, iota
+            reg             l_bvv, l_rot, l_hi, l_sll, l_srl, l_v32;
+            reg  [6:0]      l_op;       // one-hot: xor, and, or, mv, andn, iota, vs2 as it is (slides)
             (* keep *)
             always @(posedge clk) begin
-                op_amt <= n_rotup ? n_rot_imm : n_rho ? n_rho_amt : n_shrot ? n_sh_left : 6'd1;
-                op_sh <= n_sh;
+                op_amt <= (n_shrot && n_vv) ? 6'd0 : n_rotup ? n_rot_imm : n_rho ? n_rho_amt : n_shrot ? n_sh_left : 6'd1;
+                op_sh <= (n_shrot && n_vv) ? {SHW{1'b0}} : n_sh;
                 x0 <= n_x == 3'd0;
-                l_vv <= n_shrot && n_vv;
                 l_bvv <= n_vv;
                 l_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H));
                 l_hi <= HAS_SROT && (n_k == K_ROT32H || n_k == K_RHO32H);
                 l_sll <= n_k == K_SLL;
                 l_srl <= n_k == K_SRL;
                 l_v32 <= HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H || n_k == K_RHO32L || n_k == K_RHO32H);
-                l_op <= {n_k == K_IOTA, HAS_ZVBB && n_k == K_ANDN, n_k == K_MV, n_k == K_OR, n_k == K_AND,
-                         n_k == K_XOR};
+                l_op <= {n_k == K_SLDN || n_k == K_SLUP, n_k == K_IOTA, HAS_ZVBB && n_k == K_ANDN, n_k == K_MV,
+                         n_k == K_OR, n_k == K_AND, n_k == K_XOR};
             end
             // custom instructions: the state elements of every register; RVV: elements < vl
             always @*
                 emask_nx[g] = n_custom ? (g < NS) : ({2'd0, n_x} + I55 < n_remc);
-            wire [ELEN-1:0] a0 = op_ra[(5 * RI + 0) * ELEN +: ELEN];
-            wire [ELEN-1:0] a1 = op_ra[(5 * RI + 1) * ELEN +: ELEN];
-            wire [ELEN-1:0] a2 = op_ra[(5 * RI + 2) * ELEN +: ELEN];
-            wire [ELEN-1:0] a3 = op_ra[(5 * RI + 3) * ELEN +: ELEN];
-            wire [ELEN-1:0] a4 = op_ra[(5 * RI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] b0 = op_rb[(5 * RI + 0) * ELEN +: ELEN];
-            wire [ELEN-1:0] b1 = op_rb[(5 * RI + 1) * ELEN +: ELEN];
-            wire [ELEN-1:0] b2 = op_rb[(5 * RI + 2) * ELEN +: ELEN];
-            wire [ELEN-1:0] b3 = op_rb[(5 * RI + 3) * ELEN +: ELEN];
-            wire [ELEN-1:0] b4 = op_rb[(5 * RI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] a  = sa == 3'd0 ? a0 : sa == 3'd1 ? a1 : sa == 3'd2 ? a2 : sa == 3'd3 ? a3 : a4;
-            wire [ELEN-1:0] bv = sb == 3'd0 ? b0 : sb == 3'd1 ? b1 : sb == 3'd2 ? b2 : sb == 3'd3 ? b3 : b4;
-            wire [5:0]      m0 = op_amtb[(5 * RI + 0) * 6 +: 6];
-            wire [5:0]      m1 = op_amtb[(5 * RI + 1) * 6 +: 6];
-            wire [5:0]      m2 = op_amtb[(5 * RI + 2) * 6 +: 6];
-            wire [5:0]      m3 = op_amtb[(5 * RI + 3) * 6 +: 6];
-            wire [5:0]      m4 = op_amtb[(5 * RI + 4) * 6 +: 6];
-            wire [5:0]      bamt = sb == 3'd0 ? m0 : sb == 3'd1 ? m1 : sb == 3'd2 ? m2 : sb == 3'd3 ? m3 : m4;
+            // the 5-way selects as and-or of the one-hot selects
+            reg  [ELEN-1:0] a, bv;
+            reg  [5:0]      amt;
+            reg  [SHW-1:0]  sh;
+            integer         sk;
+            always @* begin
+                a = {ELEN{1'b0}};
+                bv = {ELEN{1'b0}};
+                amt = op_amt;
+                sh = op_sh;
+                for (sk = 0; sk < 5; sk = sk + 1) begin
+                    a = a | (op_ra[(5 * RI + sk) * ELEN +: ELEN] & {ELEN{sa[sk]}});
+                    bv = bv | (op_rb[(5 * RI + sk) * ELEN +: ELEN] & {ELEN{sb[sk]}});
+                    amt = amt | (op_amtb[(5 * RI + sk) * 6 +: 6] & {6{sm[sk]}});
+                    sh = sh | (op_rb[(5 * RI + sk) * ELEN +: SHW] & {SHW{sm[sk]}});
+                end
+            end
             wire [ELEN-1:0] bo = l_bvv ? bv : cst;
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
             // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep);
             // Zvbb's vrol = rotate left by sh, vror = rotate left by ELEN - sh, unmasked.
             // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
             // and Zvbb rotates (whose low word is then the 32-bit rotation).
-            // The amount: vs1's element's (.vv shifts and Zvbb rotates), else computed a cycle
-            // ahead (op_amt: the immediate, the rho offset, rs1's or the immediate's bits)
-            wire [5:0]      amt = l_vv ? bamt : op_amt;
-            wire [SHW-1:0]  sh  = l_vv ? bv[SHW-1:0] : op_sh;
+            // The amount: vs1's element's (.vv shifts and Zvbb rotates: sm), else computed a
+            // cycle ahead (op_amt: the immediate, the rho offset, rs1's or the immediate's bits)
             wire [63:0]  rin;
             wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
             wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
@@ -531,24 +533,18 @@ module rvv_unit #(
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
-            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate
-            // (shifts of a constant: a table of sh per bit, no comparator)
+            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
+            // none when the result is not the rotator's (shifts of a constant: a table of sh
+            // per bit, no comparator)
             wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << sh;
             wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> sh;
-            wire [ELEN-1:0] keep = l_srl ? srl_keep : l_sll ? sll_keep : {ELEN{1'b1}};
-            reg [ELEN-1:0] lg;          // the kinds without the rotator
-            always @* begin
-                case (1'b1)
-                    l_op[0]: lg = a ^ bo;
-                    l_op[1]: lg = a & bo;
-                    l_op[2]: lg = a | bo;
-                    l_op[3]: lg = bv;
-                    l_op[4]: lg = a & ~bo;
-                    l_op[5]: lg = x0 ? a ^ rcw : a;
-                    default: lg = a;
-                endcase
-            end
-            assign res[g * ELEN +: ELEN] = l_rot ? (l_hi ? rot_hi : rot_lo) & keep : lg;
+            wire [ELEN-1:0] keep = !l_rot ? {ELEN{1'b0}} : l_srl ? srl_keep : l_sll ? sll_keep : {ELEN{1'b1}};
+            // the kinds without the rotator (zero for the others: the result is an or)
+            wire [ELEN-1:0] lg = ((a ^ bo) & {ELEN{l_op[0]}}) | ((a & bo) & {ELEN{l_op[1]}})
+                               | ((a | bo) & {ELEN{l_op[2]}}) | (bv & {ELEN{l_op[3]}})
+                               | ((a & ~bo) & {ELEN{l_op[4]}}) | ((x0 ? a ^ rcw : a) & {ELEN{l_op[5]}})
+                               | (a & {ELEN{l_op[6]}});
+            assign res[g * ELEN +: ELEN] = ((l_hi ? rot_hi : rot_lo) & keep) | lg;
         end
     endgenerate
 
@@ -640,12 +636,33 @@ module rvv_unit #(
             wire [ELEN-1:0] cdat = pi_cx == 3'd0 ? c0 : pi_cx == 3'd1 ? c1 : pi_cx == 3'd2 ? c2 : pi_cx == 3'd3 ? c3 : c4;
             // a register's lane (already in this bank's place), a load's element or vpi's column
             wire [ELEN-1:0] alt = piv_k ? cdat : mem_rdata;
+            // (res is zero when alt_k: vpi's and a load's kinds set none of its lane's flags)
             wire            we = (wn_k && wok_k) || wo_k;
             wire [4:0]      wa = wa_k;
-            wire [ELEN-1:0] wd = alt_k ? alt : res[gm * ELEN +: ELEN];
+            wire [ELEN-1:0] wd = (alt_k ? alt : {ELEN{1'b0}}) | res[gm * ELEN +: ELEN];
+            // The write-back stage: a write (we, wa, wd) lands in the bank at the edge after
+            // the one that ends its cycle, so that the cycle's path ends at a register, not
+            // at the banks' write port. A read in the cycle between that needs it takes it
+            // from here (fwd_a, fwd_b): only the issue cycle's, which reads the words the
+            // previous instruction wrote last. While busy no read needs the write of the
+            // cycle before: in cycle c + 1 the group's register r + 2 is read (vs2 + r + 2,
+            // vs1 + r + 2) while vd + r waits here, equal only for vd = vs2 + 2 or vs1 + 2,
+            // which alignment to LMUL excludes where the group has a register r + 2 (LMUL
+            // >= 4; smaller groups read nothing needed while busy); vpi's rows never overlap
+            // vd..vd+4, a load reads nothing and a store writes nothing.
+            reg             wb_we;
+            reg  [4:0]      wb_wa;
+            reg  [ELEN-1:0] wb_wd;
+            always @(posedge clk) begin
+                wb_we <= !rst && we;
+                wb_wa <= wa;
+                wb_wd <= wd;
+            end
+            wire            fwd_a = !busy_k && wb_we && wb_wa == d_ra;
+            wire            fwd_b = !busy_k && wb_we && wb_wa == d_f15;
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
-                if (we) mem[wa] <= wd;
+                if (wb_we) mem[wb_wa] <= wb_wd;
             if (TB_ACCESS != 0) begin : g_tb
                 // tb_words: a copy of this bank's 32 words (word q at bits q * ELEN), written
                 // by the same write port; word q is element 5i + (j - q) % 5 of register q
@@ -657,10 +674,12 @@ module rvv_unit #(
                     for (tq = 0; tq < 32; tq = tq + 1) begin
                         mem[tq] = tb_vrf_in[(tq * ELENUM + 5 * BI + (BJ + 35 - tq) % 5) * ELEN +: ELEN];
                         tb_words[tq * ELEN +: ELEN] = mem[tq];
+                        // (a write still in the write-back stage then writes what was deposited)
+                        if (wb_we && wb_wa == tq[4:0]) wb_wd = mem[tq];
                     end
             end
-            assign bankA[gm * ELEN +: ELEN] = mem[ra];
-            assign bankB[gm * ELEN +: ELEN] = mem[rb];
+            assign bankA[gm * ELEN +: ELEN] = fwd_a ? wb_wd : mem[ra];
+            assign bankB[gm * ELEN +: ELEN] = fwd_b ? wb_wd : mem[rb];
         end
     endgenerate
 
