@@ -262,7 +262,7 @@ module rvv_unit #(
     reg [4:0]  q_vd, q_vs2, q_f15;
     reg [2:0]  q_f3;
     reg        q_imm5;          // vrotup's uimm[5] (bit 26)
-    reg [31:0] q_rs1;
+    reg [5:0]  q_rs1;           // (the bits a shift amount or viota's index needs)
     reg [7:0]  q_newvl;
     reg [1:0]  q_newlmul;
     wire       accept = in_valid && !busy;
@@ -272,123 +272,130 @@ module rvv_unit #(
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
     wire [2:0] row = rowfix ? q_f15[2:0] : roff;
     wire       last_cycle = busy && cnt == last;
-    wire       wr_norm = busy && k <= K_IOTA && k != K_PI;
 
     // memory instructions
     reg [7:0]  mk;              // element index of the next request
     reg [2:0]  mreg;            // its register in the group
     reg [4:0]  mel;             // its element in the register
     reg [31:0] maddr;
-    reg        ld_v;
-    reg [4:0]  ld_reg;
     wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mk < vl;
 
     // ---- the operand stage: register operands are read one cycle ahead ----
     // The cycle before a register of the group is computed (the issue cycle for register 0 of
     // the group, the cycle that computes register r for register r + 1) reads its operands
-    // from the banks, puts them in element order and computes the rotate amounts, into
-    // registers (op_a, op_b, op_amt; and the write side's register number, its bank rotation
-    // and element mask): the cycle that computes a register then runs from those registers
-    // through the rotator and the result select to the banks' write port, without the banks'
-    // read. No cycle count changes. Reading ahead reads current data: the issue cycle comes
-    // after the previous instruction's last write (vpi's last column and a load's last
-    // element are written in its last cycle), and within a group registers vs2 + r + 1 and
-    // vs1 + r + 1 are read while vd + r is written, which would miss that write only for
-    // vd = vs2 + 1 or vs1 + 1: an instruction of R > 1 registers has LMUL > 1 and vd, vs2,
-    // vs1 aligned to it (vpi's rows never overlap vd..vd+4).
+    // from the banks into registers (op_ra, op_rb: the banks' words as they are, in bank
+    // order) with what the next cycle needs (rotate amounts, element mask, write port): the
+    // cycle that computes a register then runs from registers through the lanes' 5-way select,
+    // the rotator and the result select to the banks' write port. No cycle count changes.
+    // Reading ahead reads current data: the issue cycle comes after the previous instruction's
+    // last write (vpi's last column and a load's last element are written in its last cycle),
+    // and within a group registers vs2 + r + 1 and vs1 + r + 1 are read while vd + r is
+    // written, which would miss that write only for vd = vs2 + 1 or vs1 + 1: an instruction of
+    // R > 1 registers has LMUL > 1 and vd, vs2, vs1 aligned to it (vpi's rows never overlap
+    // vd..vd+4).
+    // Timing (hw/rtl/rvv/README.md, "Fmax on ECP5-85"): what the read needs while busy is
+    // computed a cycle before (ra_nx, rb_nx: next cycle's read registers), and each bank has
+    // its own copy of it and of its write port's controls (`(* keep *)` always blocks, so
+    // that yosys does not merge the copies): in the issue cycle the read address is a field
+    // of the word (vs2, vs1, a store's vd), one select away from the banks.
     // n_*: the instruction of the next cycle: the one being decoded in the issue cycle (busy
     // low; whatever is read when none is taken is never used), else the running one
     wire [4:0] n_k    = busy ? k : d_rk;
-    wire [4:0] n_vd   = busy ? q_vd : d_vd;
-    wire [4:0] n_vs2  = busy ? q_vs2 : d_vs2;
     wire [4:0] n_f15  = busy ? q_f15 : d_f15;
     wire [2:0] n_f3   = busy ? q_f3 : d_f3;
     wire       n_imm5 = busy ? q_imm5 : d_f6[0];
     wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
     wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
-    // (a store's register of the next cycle; after its last request, when no element is
-    // read, whatever it says does not matter: no mreq term)
-    wire [2:0] n_mreg = !busy ? 3'd0 : ({27'd0, mel} == ELENUM - 1) ? mreg + 3'd1 : mreg;
     wire       n_rowfix = (n_k == K_RHO64 || n_k == K_PI) && n_f15 != 5'h1f;
     wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
-    // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; each bank
-    // reads word ra (rb), and element 5i + x of the register is in bank 5i + (x + ra % 5) % 5
-    wire [4:0] ra = (n_k == K_STORE) ? n_vd + {2'd0, n_mreg} : n_vs2 + {2'd0, n_roff};
-    wire [4:0] rb = n_f15 + {2'd0, n_roff};
-    // The operands are put in the order of the banks the result goes to: lane 5i + j holds
+    // the next values of the control registers (the control block below assigns the same)
+    wire       busy_nx = !rst && (accept || (busy && !last_cycle));
+    wire       mel_last = {27'd0, mel} == ELENUM - 1;
+    wire [4:0] mel_nx  = accept ? 5'd0 : mreq ? (mel_last ? 5'd0 : mel + 5'd1) : mel;
+    wire [2:0] mreg_nx = accept ? 3'd0 : (mreq && mel_last) ? mreg + 3'd1 : mreg;
+    // a store's register of the cycle after next (the register its next element is in)
+    wire [2:0] nmreg_nx = ({27'd0, mel_nx} == ELENUM - 1) ? mreg_nx + 3'd1 : mreg_nx;
+    wire [2:0] n_mreg = mel_last ? mreg + 3'd1 : mreg;   // ... of the next cycle
+    // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; bank b reads
+    // word ra (rb). In the issue cycle: fields of the word (a STORE-FP word is the vector
+    // opcode with bit 5 set and bit 6 clear); while busy: ra_nx / rb_nx of the cycle before.
+    wire       d_isst = in_insn[5] && !in_insn[6];
+    wire [4:0] d_ra = d_isst ? d_vd : d_vs2;
+    wire [4:0] ra_nx = accept ? (d_isst ? d_vd : d_vs2 + 5'd1)
+                     : (k == K_STORE) ? q_vd + {2'd0, nmreg_nx} : q_vs2 + {2'd0, cnt[2:0] + 3'd1};
+    wire [4:0] rb_nx = accept ? d_f15 + 5'd1 : q_f15 + {2'd0, cnt[2:0] + 3'd1};
+    // The lanes take the words in the order of the banks the result goes to: lane 5i + j holds
     // element 5i + x, x = (j - t) % 5, where t = (vd + lmul_cnt) % 5 (the register written),
-    // so that a result needs no rotation on its way to the banks; t = 0 (element order) for
-    // a store's element select and vpi's row. Element x of register ra is in bank
-    // (x + ra) % 5: lane j reads bank (j + ra - t) % 5, and the modulo-5 slides are this
-    // rotation too (element 5i + x of vslidedownm's result is element 5i + (x + n) % 5 of
-    // vs2; vslideupm: x - n). For a register write ra - t = vs2 - vd (vs1 - vd for B) does
-    // not depend on lmul_cnt: the rotation is set at the issue (rot_a, rot_b); a store's
-    // (vd + mreg) % 5 and vpi's (vs2 + lmul_cnt) % 5 change with the register.
+    // so that a result needs no rotation on its way to the banks. Element x of register ra is
+    // in bank (x + ra) % 5: lane j takes bank (j + ra - t) % 5, and the modulo-5 slides are
+    // this rotation too (element 5i + x of vslidedownm's result is element 5i + (x + n) % 5 of
+    // vs2; vslideupm: x - n). ra - t = vs2 - vd (vs1 - vd for B) does not depend on lmul_cnt:
+    // each lane's bank is set at the issue (sa, sb). A store's element and vpi's row take the
+    // banks' words as they are (st_bank, pi_cx).
     // (the modulo-5 values from the tables; no inline `%`, and no function call, which Icarus
     // evaluates as a thread on every change)
-    wire [4:0] n_wreg  = n_vd + {2'd0, n_roff};   // the next cycle's register write
-    wire [2:0] n_vd5   = T_MOD[{1'b0, n_vd, 2'b00} +: 3];
-    wire [2:0] n_wreg5 = T_ADD[{n_vd5, n_roff, 2'b00} +: 3];
-    wire [2:0] n_t5    = (n_k == K_STORE || n_k == K_PI) ? 3'd0 : n_wreg5;
+    wire [4:0] n_wreg  = (busy ? q_vd : d_vd) + {2'd0, n_roff};   // the next cycle's register write
     wire [2:0] d_vd5   = T_MOD[{1'b0, d_vd, 2'b00} +: 3];
+    wire [2:0] n_vd5   = busy ? cv5 : d_vd5;
+    wire [2:0] n_t5    = T_ADD[{n_vd5, n_roff, 2'b00} +: 3];
     wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
     wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
     wire [2:0] d_sl    = (d_rk == K_SLDN) ? d_f15[2:0] : (d_rk == K_SLUP) ? T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3] : 3'd0;
-    wire [2:0] d_rota  = (d_rk == K_STORE) ? d_vd5 : (d_rk == K_PI) ? d_vs25
-                       : T_ADD[{T_SUB[{d_vs25, d_vd5, 2'b00} +: 3], d_sl, 2'b00} +: 3];
+    wire [2:0] d_rota  = T_ADD[{T_SUB[{d_vs25, d_vd5, 2'b00} +: 3], d_sl, 2'b00} +: 3];
     wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
-    reg  [2:0] rot_a, rot_b, q_vs25;
+    reg  [2:0] q_vs25;
     reg  [2:0] cv5;             // vd % 5 (set at the issue)
-    wire [2:0] ra5 = !busy ? d_rota : (k == K_STORE) ? T_ADD[{cv5, n_mreg, 2'b00} +: 3]
-                   : (k == K_PI) ? T_ADD[{q_vs25, n_roff, 2'b00} +: 3] : rot_a;
-    wire [2:0] rb5 = busy ? rot_b : d_rotb;
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
-    wire [REGW-1:0] rdA, rdB;       // registers ra / rb, in the lanes' order
-    reg  [REGW-1:0] op_a, op_b;     // ... in the next cycle
-    genvar gr;
-    generate
-        for (gr = 0; gr < ELENUM; gr = gr + 1) begin : g_rd
-            localparam integer RI = gr / 5;
-            /* verilator lint_off WIDTH */
-            localparam [2:0] RX3 = gr % 5;
-            /* verilator lint_on WIDTH */
-            // this lane's bank (a select of its own: the lanes' selects are small nets)
-            wire [2:0]      sa = T_ADD[{RX3, ra5, 2'b00} +: 3];
-            wire [2:0]      sb = T_ADD[{RX3, rb5, 2'b00} +: 3];
-            wire [ELEN-1:0] a0 = bankA[(5 * RI + 0) * ELEN +: ELEN];
-            wire [ELEN-1:0] a1 = bankA[(5 * RI + 1) * ELEN +: ELEN];
-            wire [ELEN-1:0] a2 = bankA[(5 * RI + 2) * ELEN +: ELEN];
-            wire [ELEN-1:0] a3 = bankA[(5 * RI + 3) * ELEN +: ELEN];
-            wire [ELEN-1:0] a4 = bankA[(5 * RI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] b0 = bankB[(5 * RI + 0) * ELEN +: ELEN];
-            wire [ELEN-1:0] b1 = bankB[(5 * RI + 1) * ELEN +: ELEN];
-            wire [ELEN-1:0] b2 = bankB[(5 * RI + 2) * ELEN +: ELEN];
-            wire [ELEN-1:0] b3 = bankB[(5 * RI + 3) * ELEN +: ELEN];
-            wire [ELEN-1:0] b4 = bankB[(5 * RI + 4) * ELEN +: ELEN];
-            assign rdA[gr * ELEN +: ELEN] = sa == 3'd0 ? a0 : sa == 3'd1 ? a1 : sa == 3'd2 ? a2 : sa == 3'd3 ? a3 : a4;
-            assign rdB[gr * ELEN +: ELEN] = sb == 3'd0 ? b0 : sb == 3'd1 ? b1 : sb == 3'd2 ? b2 : sb == 3'd3 ? b3 : b4;
-        end
-    endgenerate
+    reg  [REGW-1:0] op_ra, op_rb;   // ... in the next cycle
     always @(posedge clk) begin
-        op_a <= rdA;
-        op_b <= rdB;
+        op_ra <= bankA;
+        op_rb <= bankB;
     end
+    // a store's element: mel of register vd + mreg, in bank 5 (mel / 5) + (mel % 5 + reg % 5) % 5
+    // of the words read (reg % 5 of this cycle's read)
+    wire [2:0] st_r5 = busy ? T_ADD[{cv5, n_mreg, 2'b00} +: 3] : d_vd5;
+    wire [2:0] st_m5 = T_MOD[{1'b0, mel_nx, 2'b00} +: 3];
+    wire [2:0] st_d5 = T_DIV[{1'b0, mel_nx, 2'b00} +: 3];
+    reg  [4:0] st_bank;
+    always @(posedge clk)
+        st_bank <= {st_d5, 2'b00} + {2'd0, st_d5} + {2'd0, T_ADD[{st_m5, st_r5, 2'b00} +: 3]};
+    // the element count left from the next cycle's register on, min(., ELENUM): vl, then
+    // vl - ELENUM (lmul_cnt + 1) while busy (rem, saturated), for the element mask
+    function [4:0] clampe;
+        input [7:0] v;
+        begin
+            clampe = ({24'd0, v} >= ELENUM) ? ELENUM[4:0] : v[4:0];
+        end
+    endfunction
+    reg  [7:0] rem;
+    reg  [4:0] remc, vlc;
+    wire [7:0] rem_nx = (accept ? vl : rem) < ELENUM[7:0] ? 8'd0 : (accept ? vl : rem) - ELENUM[7:0];
+    always @(posedge clk) begin
+        rem <= rem_nx;
+        remc <= clampe(rem_nx);
+    end
+    wire [4:0] n_remc = busy ? remc : vlc;
 
     wire [ELEN-1:0] rs1x;
     wire [63:0]     rc64;
     wire [ELEN-1:0] rcw;
     generate
         if (ELEN == 64) begin : g_e64
-            assign rs1x = {{32{q_rs1[31]}}, q_rs1};
+            assign rs1x = {{32{in_rs1[31]}}, in_rs1};
             assign rc64 = rvv_rc(q_rs1[4:0]);
             assign rcw  = rc64;
         end else begin : g_e32
-            assign rs1x = q_rs1;
+            assign rs1x = in_rs1;
             assign rc64 = rvv_rc(q_rs1[5:1]);
             assign rcw  = q_rs1[0] ? rc64[63:32] : rc64[31:0];
         end
     endgenerate
-    wire [ELEN-1:0] immx = (k == K_XOR) ? {{(ELEN - 5){q_f15[4]}}, q_f15} : {{(ELEN - 5){1'b0}}, q_f15};
+    // the scalar operand of .vx / .vi (set at the issue)
+    reg  [ELEN-1:0] cst;
+    always @(posedge clk)
+        if (accept)
+            cst <= (d_f3 == F3_OPIVX) ? rs1x : (d_rk == K_XOR) ? {{(ELEN - 5){d_f15[4]}}, d_f15}
+                                                                 : {{(ELEN - 5){1'b0}}, d_f15};
     // (the kinds that need a parameter are gated by it, so that a build without them has none
     // of their datapath: yosys cannot see that k never holds a kind the decoder does not make)
     // ... and of the next cycle's instruction, for what the operand stage computes ahead
@@ -399,68 +406,113 @@ module rvv_unit #(
     wire            n_rho   = HAS_SROT && (n_k == K_RHO64 || n_k == K_RHO32L || n_k == K_RHO32H);
     wire            n_shrot = n_k == K_SLL || n_k == K_SRL || n_ror || n_rol;   // by an amount operand
     wire            n_custom = n_k >= K_SLDN && n_k <= K_IOTA;
-    // (lmul_cnt x EleNum, a table: yosys made the product a DSP block)
-    /* verilator lint_off WIDTH */
-    function [63:0] tab_ebase;
-        input integer m;
-        integer i;
-        begin
-            tab_ebase = 64'd0;
-            for (i = 0; i < 8; i = i + 1) tab_ebase[i * 8 +: 8] = i * m;
+    wire            n_neg   = n_k == K_SRL || n_ror;   // rotate left by ELEN - the amount
+    wire            n_vv    = n_f3 == F3_OPIVV;
+    // the amount of the shifts and Zvbb rotates when it is not vs1's element (.vx, .vi):
+    // vror.vi's 6-bit immediate, else the operand's low bits
+    /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 32: bit 5)
+    wire [5:0]      n_bo = (n_f3 == F3_OPIVX) ? n_rs1 : {1'b0, n_f15};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
+    wire [5:0]      n_sh_left;
+    // the amounts of vs1's elements (.vv), one per bank, from the words read: lane 5i + j
+    // takes bank 5i + sb's (below)
+    reg  [6*ELENUM-1:0] op_amtb;
+    genvar ga;
+    generate
+        if (ELEN == 64) begin : g_s64
+            assign n_sh_left = n_neg ? 6'd0 - n_sh : n_sh;
+        end else begin : g_s32
+            assign n_sh_left = {1'b0, n_neg ? 5'd0 - n_sh : n_sh};
         end
-    endfunction
-    /* verilator lint_on WIDTH */
-    localparam [63:0] T_EBASE = tab_ebase(ELENUM);
-    wire [7:0]      n_ebase = T_EBASE[{n_roff, 3'b000} +: 8];
-    // the result is the rotator's (masked by keep), and then its high half (v32*h)
-    reg             f_rot, f_hi;
-    always @(posedge clk) begin
-        f_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H));
-        f_hi  <= HAS_SROT && (n_k == K_ROT32H || n_k == K_RHO32H);
-    end
-    reg  [ELENUM-1:0] emask;    // the lanes the next cycle's register write may change
+        for (ga = 0; ga < ELENUM; ga = ga + 1) begin : g_amt
+            wire [SHW-1:0] wsh = bankB[ga * ELEN +: SHW];
+            wire [5:0]     wl;
+            if (ELEN == 64) begin : g_w64
+                assign wl = n_neg ? 6'd0 - wsh : wsh;
+            end else begin : g_w32
+                assign wl = {1'b0, n_neg ? 5'd0 - wsh : wsh};
+            end
+            always @(posedge clk)
+                op_amtb[ga * 6 +: 6] <= wl;
+        end
+    endgenerate
+    reg  [ELENUM-1:0] emask_nx; // the lanes the next cycle's register write may change
 
     wire [REGW-1:0]   res;      // the result, lane 5i + j for bank 5i + j
     genvar g;
     generate
         for (g = 0; g < ELENUM; g = g + 1) begin : g_el
             localparam integer J = g % 5;
-            localparam [8:0] I5 = 5 * (g / 5);
+            localparam integer RI = g / 5;
             /* verilator lint_off WIDTH */
             localparam [2:0] J3 = J;
+            localparam [4:0] I55 = 5 * (g / 5);
             /* verilator lint_on WIDTH */
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
             wire [2:0]      n_x = T_SUB[{J3, n_t5, 2'b00} +: 3];
+            wire [5:0]      n_rho_amt = rvv_rho(n_row, n_x);
+            // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
+            // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
+            wire [2:0]      d_sa = T_ADD[{J3, d_rota, 2'b00} +: 3];
+            wire [2:0]      d_sb = T_ADD[{J3, d_rotb, 2'b00} +: 3];
+            reg  [4:0]      sa, sb, sm;
+            integer         si;
+            always @(posedge clk)
+                if (accept)
+                    for (si = 0; si < 5; si = si + 1) begin
+                        sa[si] <= d_sa == si[2:0];
+                        sb[si] <= d_sb == si[2:0];
+                        sm[si] <= d_sb == si[2:0] && n_shrot && n_vv;
+                    end
+            // this lane's controls, a copy each (`keep`: yosys would merge equal flip-flops)
             reg             x0;         // this lane holds element 5i + 0 (viota's)
-            wire [ELEN-1:0] a  = op_a[g * ELEN +: ELEN];
-            wire [ELEN-1:0] bv = op_b[g * ELEN +: ELEN];
-            wire [ELEN-1:0] bo = (q_f3 == F3_OPIVV) ? bv : (q_f3 == F3_OPIVX) ? rs1x : immx;
+            reg  [5:0]      op_amt;     // the rotate amount when not vs1's element (else 0)
+            reg  [SHW-1:0]  op_sh;      // ... the shift amount
+            reg             l_bvv, l_rot, l_hi, l_sll, l_srl, l_v32;
+            reg  [6:0]      l_op;       // one-hot: xor, and, or, mv, andn, iota, vs2 as it is (slides)
+            (* keep *)
+            always @(posedge clk) begin
+                op_amt <= (n_shrot && n_vv) ? 6'd0 : n_rotup ? n_rot_imm : n_rho ? n_rho_amt : n_shrot ? n_sh_left : 6'd1;
+                op_sh <= (n_shrot && n_vv) ? {SHW{1'b0}} : n_sh;
+                x0 <= n_x == 3'd0;
+                l_bvv <= n_vv;
+                l_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H));
+                l_hi <= HAS_SROT && (n_k == K_ROT32H || n_k == K_RHO32H);
+                l_sll <= n_k == K_SLL;
+                l_srl <= n_k == K_SRL;
+                l_v32 <= HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H || n_k == K_RHO32L || n_k == K_RHO32H);
+                l_op <= {n_k == K_SLDN || n_k == K_SLUP, n_k == K_IOTA, HAS_ZVBB && n_k == K_ANDN, n_k == K_MV,
+                         n_k == K_OR, n_k == K_AND, n_k == K_XOR};
+            end
+            // custom instructions: the state elements of every register; RVV: elements < vl
+            always @*
+                emask_nx[g] = n_custom ? (g < NS) : ({2'd0, n_x} + I55 < n_remc);
+            // the 5-way selects as and-or of the one-hot selects
+            reg  [ELEN-1:0] a, bv;
+            reg  [5:0]      amt;
+            reg  [SHW-1:0]  sh;
+            integer         sk;
+            always @* begin
+                a = {ELEN{1'b0}};
+                bv = {ELEN{1'b0}};
+                amt = op_amt;
+                sh = op_sh;
+                for (sk = 0; sk < 5; sk = sk + 1) begin
+                    a = a | (op_ra[(5 * RI + sk) * ELEN +: ELEN] & {ELEN{sa[sk]}});
+                    bv = bv | (op_rb[(5 * RI + sk) * ELEN +: ELEN] & {ELEN{sb[sk]}});
+                    amt = amt | (op_amtb[(5 * RI + sk) * 6 +: 6] & {6{sm[sk]}});
+                    sh = sh | (op_rb[(5 * RI + sk) * ELEN +: SHW] & {SHW{sm[sk]}});
+                end
+            end
+            wire [ELEN-1:0] bo = l_bvv ? bv : cst;
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
             // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep);
             // Zvbb's vrol = rotate left by sh, vror = rotate left by ELEN - sh, unmasked.
             // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
             // and Zvbb rotates (whose low word is then the 32-bit rotation).
-            // The amount and the mask are computed a cycle ahead (op_amt, keep) from the next
-            // cycle's operand: vror.vi's 6-bit immediate, else the operand's low bits.
-            wire [5:0]      n_bv = rdB[g * ELEN +: 6];
-            // (the operand's low bits: those of vs1, rs1 or the immediate, zero-extended as
-            // for every kind that shifts or rotates by it)
-            /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 32: bit 5)
-            wire [5:0]      n_bo = (n_f3 == F3_OPIVV) ? n_bv : (n_f3 == F3_OPIVX) ? n_rs1 : {1'b0, n_f15};
-            /* verilator lint_on UNUSEDSIGNAL */
-            wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
-            wire [5:0]      n_sh_left;
-            reg  [5:0]      op_amt;
-            reg  [ELEN-1:0] keep;
-            wire [ELEN-1:0] n_keep;
-            always @(posedge clk) begin
-                op_amt <= n_rotup ? n_rot_imm : n_rho ? rvv_rho(n_row, n_x) : n_shrot ? n_sh_left : 6'd1;
-                keep <= n_keep;
-                x0 <= n_x == 3'd0;
-                // custom instructions: the state elements of every register; RVV: elements < vl
-                emask[g] <= n_custom ? (g < NS) : ({1'b0, n_ebase} + I5 + {6'd0, n_x} < {1'b0, vl});
-            end
-            wire [5:0]   amt = op_amt;
+            // The amount: vs1's element's (.vv shifts and Zvbb rotates: sm), else computed a
+            // cycle ahead (op_amt: the immediate, the rho offset, rs1's or the immediate's bits)
             wire [63:0]  rin;
             wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
             wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
@@ -471,55 +523,47 @@ module rvv_unit #(
             wire [ELEN-1:0] rot_lo, rot_hi;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
-                assign n_sh_left = (n_k == K_SRL || n_ror) ? 6'd0 - n_sh : n_sh;
                 assign rot_lo = rot;
                 assign rot_hi = rot;
-            end else begin : g_r32
                 /* verilator lint_off UNUSEDSIGNAL */
-                wire k_v32 = HAS_SROT && (k == K_ROT32L || k == K_ROT32H || k == K_RHO32L || k == K_RHO32H);
+                wire unused = l_hi | l_v32;
                 /* verilator lint_on UNUSEDSIGNAL */
-                assign rin = k_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
-                assign n_sh_left = {1'b0, (n_k == K_SRL || n_ror) ? 5'd0 - n_sh : n_sh};
+            end else begin : g_r32
+                assign rin = l_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
-            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate
-            // (shifts of a constant: a table of sh per bit, no comparator)
-            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << n_sh;
-            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> n_sh;
-            assign n_keep = (n_k == K_SRL) ? srl_keep : (n_k == K_SLL) ? sll_keep : {ELEN{1'b1}};
-            reg [ELEN-1:0] lg;          // the kinds without the rotator
-            always @* begin
-                case (k)
-                    K_XOR:    lg = a ^ bo;
-                    K_AND:    lg = a & bo;
-                    K_OR:     lg = a | bo;
-                    K_MV:     lg = bv;
-                    K_ANDN:   lg = HAS_ZVBB ? a & ~bo : a;
-                    K_IOTA:   lg = x0 ? a ^ rcw : a;
-                    default:  lg = a;
-                endcase
-            end
-            assign res[g * ELEN +: ELEN] = f_rot ? (f_hi ? rot_hi : rot_lo) & keep : lg;
+            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
+            // none when the result is not the rotator's (shifts of a constant: a table of sh
+            // per bit, no comparator)
+            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << sh;
+            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> sh;
+            wire [ELEN-1:0] keep = !l_rot ? {ELEN{1'b0}} : l_srl ? srl_keep : l_sll ? sll_keep : {ELEN{1'b1}};
+            // the kinds without the rotator (zero for the others: the result is an or)
+            wire [ELEN-1:0] lg = ((a ^ bo) & {ELEN{l_op[0]}}) | ((a & bo) & {ELEN{l_op[1]}})
+                               | ((a | bo) & {ELEN{l_op[2]}}) | (bv & {ELEN{l_op[3]}})
+                               | ((a & ~bo) & {ELEN{l_op[4]}}) | ((x0 ? a ^ rcw : a) & {ELEN{l_op[5]}})
+                               | (a & {ELEN{l_op[6]}});
+            assign res[g * ELEN +: ELEN] = ((l_hi ? rot_hi : rot_lo) & keep) | lg;
         end
     endgenerate
 
-    // vpi: the row read in the previous cycle, written now as column y of vd..vd+4:
-    // register vd + d, element 5i + y = row element 5i + (3d + y) % 5 (so that lane (x, y)
-    // lands in register vd + (2x + 3y) % 5); each bank's word and row element were computed
-    // with the row (pi_wa, pi_cx)
-    reg             pi_v;
+    // vpi: the row read in the previous cycle (the banks' words of register vs2 + row), written
+    // now as column y of vd..vd+4: register vd + d, element 5i + y = row element
+    // 5i + (3d + y) % 5 (so that lane (x, y) lands in register vd + (2x + 3y) % 5); each
+    // bank's word and row bank were computed with the row (wa, pi_cx)
     reg [REGW-1:0]  pi_row;
-    // a register write's register (vd + lmul_cnt), a cycle ahead as the operands are
-    reg  [4:0]      wreg;
-    always @(posedge clk)
-        wreg <= n_wreg;
+    wire            pi_v_nx = !rst && busy && k == K_PI && cnt <= {4'd0, (rowfix ? 4'd1 : nregs)};
+    wire            ld_v_nx = !rst && mreq && k == K_LOAD;
+    // the next cycle writes a register's lanes (wr_ok, set at the issue, clears it for a word
+    // the unit refuses)
+    wire            d_wrk = d_rk <= K_IOTA && d_rk != K_PI;
+    wire            wr_nx = !rst && (accept ? d_wrk : (busy && !last_cycle && k <= K_IOTA && k != K_PI));
+    wire            d_wrok = d_k <= K_IOTA && d_k != K_PI;
 
-    // ---- the register file's write ports (one per bank): a register's elements (wr_norm) or
-    // a load's element, or vpi's column; never both in one cycle (wr_norm excludes vpi, and a
+    // ---- the register file's write ports (one per bank): a register's elements or a load's
+    // element, or vpi's column; never both in one cycle (a register write excludes vpi, and a
     // load is not vpi) ----
-    wire [4:0]        wsel = ld_v ? ld_reg : wreg;
-    reg  [ELENUM-1:0] ld_bank;  // the bank of a load's element (one-hot)
     // The test benches' view (TB_ACCESS = 1 only, simulation; one VPI access per bank instead
     // of one per word): g_rf[b].g_tb.tb_words, bank b's words kept by its write port (the
     // same enable, address and data as the memory's); a change of tb_load copies tb_vrf_in
@@ -535,12 +579,13 @@ module rvv_unit #(
     // vpi: bank 5i + j takes column y of register vd + d, d = (j - y - vd) % 5, whose element
     // 5i + y is row element 5i + (3d + y) % 5; so the row element is 5i + (3j - 2y - 3vd) % 5
     // (so d = (j - s) % 5 with s = (y + vd) % 5, and the row element (3j - w) % 5 with
-    // w = (2y + 3vd) % 5)
+    // w = (2y + 3vd) % 5), in bank 5i + (that + (vs2 + row) % 5) % 5 of the words read
     wire [2:0]        pi_s  = T_ADD[{row, cv5, 2'b00} +: 3];
     wire [2:0]        pi_2y = T_ADD[{row, row, 2'b00} +: 3];
     wire [2:0]        pi_2v = T_ADD[{cv5, cv5, 2'b00} +: 3];
     wire [2:0]        pi_3v = T_ADD[{pi_2v, cv5, 2'b00} +: 3];
     wire [2:0]        pi_w  = T_ADD[{pi_2y, pi_3v, 2'b00} +: 3];
+    wire [2:0]        pi_r5 = T_ADD[{q_vs25, roff, 2'b00} +: 3];
     // a load: bank 5i + j holds element 5i + (j - reg) % 5 of register reg
     wire [2:0]        n_ldreg5 = T_ADD[{cv5, mreg, 2'b00} +: 3];
     wire [2:0]        mel_m5 = T_MOD[{1'b0, mel, 2'b00} +: 3];
@@ -558,18 +603,31 @@ module rvv_unit #(
             localparam [2:0] J3X3 = (3 * BJ) % 5;
             /* verilator lint_on WIDTH */
             wire [2:0] lu = T_SUB[{BJ3, n_ldreg5, 2'b00} +: 3];
+            wire       ld_here = mel_d5 == BI3 && mel_m5 == lu;  // a load's element goes to this bank
             // vpi's column: register vd + d, row element (3j - w) % 5
             wire [2:0] cd = T_SUB[{BJ3, pi_s, 2'b00} +: 3];
             wire [2:0] cx = T_SUB[{J3X3, pi_w, 2'b00} +: 3];
-            reg  [4:0] pi_wa;
             reg  [2:0] pi_cx;
+            always @(posedge clk)
+                if (busy && k == K_PI)
+                    pi_cx <= T_ADD[{cx, pi_r5, 2'b00} +: 3];
+            // this bank's read registers and write port controls, a copy each (`keep`)
+            reg  [4:0] ra_k, rb_k, wa_k;
+            reg        busy_k, wn_k, wok_k, wo_k, alt_k, piv_k;
+            (* keep *)
             always @(posedge clk) begin
-                ld_bank[gm] <= mel_d5 == BI3 && mel_m5 == lu;
-                if (busy && k == K_PI) begin
-                    pi_wa <= q_vd + {2'd0, cd};
-                    pi_cx <= cx;
-                end
+                busy_k <= busy_nx;
+                ra_k <= ra_nx;
+                rb_k <= rb_nx;
+                wn_k <= wr_nx && emask_nx[gm];
+                if (accept) wok_k <= d_wrok;
+                wo_k <= (ld_v_nx && ld_here) || pi_v_nx;
+                wa_k <= pi_v_nx ? q_vd + {2'd0, cd} : ld_v_nx ? q_vd + {2'd0, mreg} : n_wreg;
+                alt_k <= pi_v_nx || ld_v_nx;
+                piv_k <= pi_v_nx;
             end
+            wire [4:0] ra = busy_k ? ra_k : d_ra;
+            wire [4:0] rb = busy_k ? rb_k : d_f15;
             wire [ELEN-1:0] c0 = pi_row[(5 * BI + 0) * ELEN +: ELEN];
             wire [ELEN-1:0] c1 = pi_row[(5 * BI + 1) * ELEN +: ELEN];
             wire [ELEN-1:0] c2 = pi_row[(5 * BI + 2) * ELEN +: ELEN];
@@ -577,13 +635,34 @@ module rvv_unit #(
             wire [ELEN-1:0] c4 = pi_row[(5 * BI + 4) * ELEN +: ELEN];
             wire [ELEN-1:0] cdat = pi_cx == 3'd0 ? c0 : pi_cx == 3'd1 ? c1 : pi_cx == 3'd2 ? c2 : pi_cx == 3'd3 ? c3 : c4;
             // a register's lane (already in this bank's place), a load's element or vpi's column
-            wire [ELEN-1:0] alt = pi_v ? cdat : mem_rdata;
-            wire            we = (wr_norm && emask[gm]) || (ld_v && ld_bank[gm]) || pi_v;
-            wire [4:0]      wa = pi_v ? pi_wa : wsel;
-            wire [ELEN-1:0] wd = (pi_v || ld_v) ? alt : res[gm * ELEN +: ELEN];
+            wire [ELEN-1:0] alt = piv_k ? cdat : mem_rdata;
+            // (res is zero when alt_k: vpi's and a load's kinds set none of its lane's flags)
+            wire            we = (wn_k && wok_k) || wo_k;
+            wire [4:0]      wa = wa_k;
+            wire [ELEN-1:0] wd = (alt_k ? alt : {ELEN{1'b0}}) | res[gm * ELEN +: ELEN];
+            // The write-back stage: a write (we, wa, wd) lands in the bank at the edge after
+            // the one that ends its cycle, so that the cycle's path ends at a register, not
+            // at the banks' write port. A read in the cycle between that needs it takes it
+            // from here (fwd_a, fwd_b): only the issue cycle's, which reads the words the
+            // previous instruction wrote last. While busy no read needs the write of the
+            // cycle before: in cycle c + 1 the group's register r + 2 is read (vs2 + r + 2,
+            // vs1 + r + 2) while vd + r waits here, equal only for vd = vs2 + 2 or vs1 + 2,
+            // which alignment to LMUL excludes where the group has a register r + 2 (LMUL
+            // >= 4; smaller groups read nothing needed while busy); vpi's rows never overlap
+            // vd..vd+4, a load reads nothing and a store writes nothing.
+            reg             wb_we;
+            reg  [4:0]      wb_wa;
+            reg  [ELEN-1:0] wb_wd;
+            always @(posedge clk) begin
+                wb_we <= !rst && we;
+                wb_wa <= wa;
+                wb_wd <= wd;
+            end
+            wire            fwd_a = !busy_k && wb_we && wb_wa == d_ra;
+            wire            fwd_b = !busy_k && wb_we && wb_wa == d_f15;
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
-                if (we) mem[wa] <= wd;
+                if (wb_we) mem[wb_wa] <= wb_wd;
             if (TB_ACCESS != 0) begin : g_tb
                 // tb_words: a copy of this bank's 32 words (word q at bits q * ELEN), written
                 // by the same write port; word q is element 5i + (j - q) % 5 of register q
@@ -595,10 +674,12 @@ module rvv_unit #(
                     for (tq = 0; tq < 32; tq = tq + 1) begin
                         mem[tq] = tb_vrf_in[(tq * ELENUM + 5 * BI + (BJ + 35 - tq) % 5) * ELEN +: ELEN];
                         tb_words[tq * ELEN +: ELEN] = mem[tq];
+                        // (a write still in the write-back stage then writes what was deposited)
+                        if (wb_we && wb_wa == tq[4:0]) wb_wd = mem[tq];
                     end
             end
-            assign bankA[gm * ELEN +: ELEN] = mem[ra];
-            assign bankB[gm * ELEN +: ELEN] = mem[rb];
+            assign bankA[gm * ELEN +: ELEN] = fwd_a ? wb_wd : mem[ra];
+            assign bankB[gm * ELEN +: ELEN] = fwd_b ? wb_wd : mem[rb];
         end
     endgenerate
 
@@ -610,10 +691,9 @@ module rvv_unit #(
             last <= 8'd0;
             k <= K_ILL;
             vl <= 8'd0;
+            vlc <= 5'd0;
             vlmul <= 2'd0;
             nregs <= 4'd1;
-            pi_v <= 1'b0;
-            ld_v <= 1'b0;
             mk <= 8'd0;
         end else begin
             if (accept) begin
@@ -624,43 +704,35 @@ module rvv_unit #(
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
                 cv5 <= d_vd5;
-                rot_a <= d_rota;
-                rot_b <= d_rotb;
                 q_vs25 <= d_vs25;
                 q_f15 <= d_f15;
                 q_f3 <= d_f3;
                 q_imm5 <= d_f6[0];
-                q_rs1 <= in_rs1;
+                q_rs1 <= in_rs1[5:0];
                 q_newvl <= s_vl;
                 q_newlmul <= s_lmul;
                 mk <= 8'd0;
-                mreg <= 3'd0;
-                mel <= 5'd0;
                 maddr <= in_rs1;
             end else if (busy) begin
                 if (last_cycle) busy <= 1'b0;
                 else cnt <= cnt + 8'd1;
                 if (last_cycle && k == K_VSET) begin
                     vl <= q_newvl;
+                    vlc <= clampe(q_newvl);
                     vlmul <= q_newlmul;
                     nregs <= regs_of(q_newvl);
                 end
                 if (mreq) begin
                     mk <= mk + 8'd1;
                     maddr <= maddr + NB;
-                    if ({27'd0, mel} == ELENUM - 1) begin
-                        mel <= 5'd0;
-                        mreg <= mreg + 3'd1;
-                    end else mel <= mel + 5'd1;
                 end
             end
+            mel <= mel_nx;
+            mreg <= mreg_nx;
             // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
-            pi_v <= busy && k == K_PI && cnt <= {4'd0, (rowfix ? 4'd1 : nregs)};
             if (busy && k == K_PI) begin
-                pi_row <= op_a;
+                pi_row <= op_ra;
             end
-            ld_v <= mreq && k == K_LOAD;
-            ld_reg <= q_vd + {2'd0, mreg};
         end
     end
 
@@ -677,7 +749,7 @@ module rvv_unit #(
     always @* begin
         st_el = {ELEN{1'b0}};
         for (se = 0; se < ELENUM; se = se + 1)
-            if (mel == se[4:0]) st_el = op_a[se * ELEN +: ELEN];
+            if (st_bank == se[4:0]) st_el = op_ra[se * ELEN +: ELEN];
     end
     assign mem_wdata = st_el;
     assign vl_o = vl;
