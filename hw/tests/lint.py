@@ -59,30 +59,21 @@ def main():
         print(r.stderr)
         bad += 1
     if shutil.which("yosys"):
-        r = subprocess.run(["yosys", "-q", "-p", "read_verilog " + " ".join(os.path.join(RTL, f) for f in FILES)
-                            + "; hierarchy -check -top mlkem_hash_top"], capture_output=True, text=True)
-        print("yosys read_verilog + hierarchy -check: " + ("ok" if r.returncode == 0 else "FAILED"))
-        if r.returncode != 0:
-            print(r.stdout[-2000:], r.stderr[-2000:])
-            bad += 1
-        r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {inc} " + " ".join(os.path.join(RTL, f) for f in ARITH)
-                            + "; hierarchy -check"],
-                           capture_output=True, text=True)
-        print("yosys read_verilog + hierarchy -check (ML-KEM arithmetic): " + ("ok" if r.returncode == 0 else "FAILED"))
-        if r.returncode != 0:
-            print(r.stdout[-2000:], r.stderr[-2000:])
-            bad += 1
+        def yosys(what, files, script):
+            r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {inc} "
+                                + " ".join(os.path.join(RTL, f) for f in files) + "; " + script],
+                               capture_output=True, text=True)
+            print(f"yosys {what}: " + ("ok" if r.returncode == 0 else "FAILED"))
+            if r.returncode != 0:
+                print(r.stdout[-2000:], r.stderr[-2000:])
+            return r.returncode != 0
+        bad += yosys("read_verilog + hierarchy -check", FILES, "hierarchy -check -top mlkem_hash_top")
+        bad += yosys("read_verilog + hierarchy -check (ML-KEM arithmetic)", ARITH, "hierarchy -check")
         # the whole unit elaborated, flattened and checked: a reg assigned from two always blocks
         # simulates in Verilator but yosys builds it wrong (it made basemul's products constant
         # once); `check -assert` fails on such multiple drivers, undriven wires and loops
-        top = FILES + ARITH + ["mlkem/mlkem_top.v", "bus/mlkem_axil.v"]
-        r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {inc} " + " ".join(os.path.join(RTL, f) for f in top)
-                            + "; hierarchy -check -top mlkem_axil; proc; flatten; check -assert"],
-                           capture_output=True, text=True)
-        print("yosys proc; flatten; check -assert (mlkem_axil): " + ("ok" if r.returncode == 0 else "FAILED"))
-        if r.returncode != 0:
-            print(r.stdout[-2000:], r.stderr[-2000:])
-            bad += 1
+        bad += yosys("proc; flatten; check -assert (mlkem_axil)", FILES + ARITH + ["mlkem/mlkem_top.v", "bus/mlkem_axil.v"],
+                     "hierarchy -check -top mlkem_axil; proc; flatten; check -assert")
     else:
         print("(yosys not installed: its parse check skipped)")
     return 1 if bad else 0
