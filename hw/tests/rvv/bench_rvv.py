@@ -11,7 +11,7 @@ Records (issue 38's names), "name<TAB>backend<TAB>unit<TAB>value":
   hdl-<program>-sn<N>-permutation  rvv_soc   hdl-cycles   (nr = 24, vsetvli to the last blt)
   hdl-unit-e<ELEN>-n<EleNum>       rvv_unit  LUTs / FFs
   hdl-core-rv32i                   rv32i_core LUTs / FFs
-Also importable: records(lib, configs, area, work) -> (list of records, failures).
+Also importable: records(lib, configs, area, work, area_configs) -> (list of records, failures).
 Icarus: EleNum 30 takes minutes per program (the lock step reads all registers at every
 retired instruction); yosys: minutes per configuration.
 
@@ -39,7 +39,8 @@ SYNTH = os.path.normpath(os.path.join(HERE, "..", "..", "synth", "rvv_area.py"))
 DEFAULT = "64x5,32x5"
 
 
-def records(lib, configs=DEFAULT, area=True, work=None):
+def records(lib, configs=DEFAULT, area=True, work=None, area_configs=None):
+    """Cycles of `configs`; with `area`, LUTs/FFs of `area_configs` (default: the same configs)."""
     work = work or tempfile.mkdtemp(prefix="kf-rvv-bench-")
     os.makedirs(work, exist_ok=True)
     recs, failed = [], []
@@ -66,7 +67,7 @@ def records(lib, configs=DEFAULT, area=True, work=None):
                     recs.append((base + "-permutation", "rvv_soc", "hdl-cycles", int(perm)))
     if area:
         tsv = os.path.join(work, "area.tsv")
-        r = subprocess.run([sys.executable, SYNTH, "--configs", configs, "--core", "--tsv", tsv,
+        r = subprocess.run([sys.executable, SYNTH, "--configs", area_configs or configs, "--core", "--tsv", tsv,
                             "--work", os.path.join(work, "synth")], capture_output=True, text=True)
         print(r.stdout.rstrip())
         if r.returncode == 0:
