@@ -70,7 +70,9 @@ def main():
         srcs = ["rvv_unit.v"] + (["rv32i_core.v", "rvv_soc.v"] if a.bench == "core" else [])
         runner.build(sources=[os.path.join(RTL, f) for f in srcs], includes=[RTL], hdl_toplevel=top,
                      parameters=params, build_dir=build, timescale=("1ns", "1ps"), always=True,
-                     build_args=["--public-flat-rw"] if a.sim == "verilator" else [])
+                     # --output-split 0: one C++ file (a split model builds with precompiled
+                     # headers, which the PyPI wheel's verilated.mk passes without -include)
+                     build_args=["--public-flat-rw", "--output-split", "0"] if a.sim == "verilator" else [])
         env = {"RVV_ELEN": str(elen), "RVV_ELENUM": str(elenum), "PYTHONPATH": HERE}
         env.update({f"RVV_{k}": v for k, v in extra.items()})
         if a.lib:
