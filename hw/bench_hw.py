@@ -31,7 +31,7 @@ yosys, Fmax by nextpnr.
   ECP5 stands in for it.
 - seed 003's processor (hw/rtl/rvv, hw/tests/rvv/bench_rvv.py): cycles per round and per
   permutation of the seed's programs on rv32i_core + rvv_unit (EleNum 5 and 30; --quick: 5),
-  LUTs/FFs of the unit (EleNum 5; every EleNum with --rvv-area-all) and the core (not with --quick);
+  LUTs/FFs of the unit (EleNum 5, 15, 30) and the core (not with --quick);
 Records go to FILE in the shape of `kforge bench --json`. Exit 77 when no part could run
 (tools missing), 1 when a part that ran failed (a simulation, synthesis or place and route
 error: its output is printed; the records of the parts that worked are still written).
@@ -351,16 +351,10 @@ def rvv(a, work):
     sys.path.insert(0, os.path.join(HERE, "tests", "rvv"))
     import bench_rvv
     configs = "64x5,32x5" if a.quick else "64x5,32x5,64x30,32x30"
-    # yosys took 6-12 minutes for EleNum 5 here, 17-64 for EleNum 15, 36 for ELEN 32 EleNum 30,
-    # and ELEN 64 EleNum 30 has not finished yet (hw/rvv_results.tsv): the report synthesizes
-    # EleNum 5 unless asked for every size
-    big = a.rvv_area_all
-    area_configs = "64x5,32x5,64x15,32x15,64x30,32x30" if big else "64x5,32x5"
-    if not a.quick and not big:
-        print("  rvv area: EleNum 5 only (EleNum 15/30 take 17 minutes to hours of yosys each: --rvv-area-all or "
-              "KF_HW_RVV_AREA_ALL=1; the last measured figures are in hw/rvv_results.tsv, with their dates)")
+    # area of all six sizes (11 minutes of yosys 0.23 here, EleNum 30 ELEN 64 4 of them; the RTL
+    # before 0b1ef21 took 12 minutes for EleNum 5 alone and hours for 30)
     recs, failed = bench_rvv.records(a.lib, configs, area=not a.quick, work=os.path.join(work, "rvv"),
-                                     area_configs=area_configs)
+                                     area_configs="64x5,32x5,64x15,32x15,64x30,32x30")
     for r in recs:
         rec(*r)
     return FAILED if failed else OK if recs else SKIPPED
@@ -387,8 +381,6 @@ def main():
                     choices=["yes", "1", "only"],
                     help="also place and route the whole ML-KEM unit (hw-mlkem-unit-fmax; hours for three seeds); "
                          "'only': that run alone, none of the other steps ($KF_HW_UNIT_FMAX)")
-    ap.add_argument("--rvv-area-all", action="store_true", default=os.environ.get("KF_HW_RVV_AREA_ALL") == "1",
-                    help="synthesize seed 003's unit at EleNum 15 and 30 too (hours of yosys; $KF_HW_RVV_AREA_ALL=1)")
     ap.add_argument("--lut-check", type=int, metavar="N",
                     help="only synthesize keccak_core (one round per clock) for 7-series; fail if > N LUTs (ctest)")
     a = ap.parse_args()

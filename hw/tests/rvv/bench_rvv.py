@@ -13,7 +13,7 @@ Records (issue 38's names), "name<TAB>backend<TAB>unit<TAB>value":
   hdl-core-rv32i                   rv32i_core LUTs / FFs
 Also importable: records(lib, configs, area, work, area_configs) -> (list of records, failures).
 Icarus: EleNum 30 takes minutes per program (the lock step reads all registers at every
-retired instruction); yosys: minutes per configuration.
+retired instruction); yosys: 1-4 minutes per configuration (RTL of 0b1ef21).
 
   python3 hw/tests/rvv/bench_rvv.py --rvv-ise [--quick] --lib build/libkeccakforge.so
                                     [--elenums 5,30] [--tsv FILE] [--work DIR]
