@@ -59,6 +59,7 @@ module rvv_unit #(
     localparam integer SN   = ELENUM / 5;
     localparam integer NS   = 5 * SN;
     localparam integer NB   = ELEN / 8;
+    localparam integer QW   = ELEN / 4;   // a quarter of an element (sa, sb copies)
     localparam integer SHW  = (ELEN == 64) ? 6 : 5;
     localparam [2:0] SEWC   = (ELEN == 64) ? 3'b011 : 3'b010;
     localparam [2:0] MEMW   = (ELEN == 64) ? 3'b111 : 3'b110;
@@ -443,13 +444,19 @@ module rvv_unit #(
             // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
             wire [2:0]      d_sa = T_ADD[{J3, d_rota, 2'b00} +: 3];
             wire [2:0]      d_sb = T_ADD[{J3, d_rotb, 2'b00} +: 3];
-            reg  [4:0]      sa, sb, sm;
-            integer         si;
+            // (sa and sb in four copies, one per quarter of the element's bits: each drives
+            // ELEN / 4 and-or gates per bank instead of ELEN, `keep` so that yosys keeps them)
+            reg  [19:0]     sa, sb;
+            reg  [4:0]      sm;
+            integer         si, sq;
+            (* keep *)
             always @(posedge clk)
                 if (accept)
                     for (si = 0; si < 5; si = si + 1) begin
-                        sa[si] <= d_sa == si[2:0];
-                        sb[si] <= d_sb == si[2:0];
+                        for (sq = 0; sq < 4; sq = sq + 1) begin
+                            sa[5 * sq + si] <= d_sa == si[2:0];
+                            sb[5 * sq + si] <= d_sb == si[2:0];
+                        end
                         sm[si] <= d_sb == si[2:0] && n_shrot && n_vv;
                     end
             // this lane's controls, a copy each (`keep`: yosys would merge equal flip-flops)
@@ -487,8 +494,12 @@ module rvv_unit #(
                 bv = {ELEN{1'b0}};
                 shb = {SHW{1'b0}};
                 for (sk = 0; sk < 5; sk = sk + 1) begin
-                    a = a | (op_fa[(5 * RI + sk) * ELEN +: ELEN] & {ELEN{sa[sk]}});
-                    bv = bv | (op_fb[(5 * RI + sk) * ELEN +: ELEN] & {ELEN{sb[sk]}});
+                    for (sq = 0; sq < 4; sq = sq + 1) begin
+                        a[sq * QW +: QW] = a[sq * QW +: QW]
+                                         | (op_fa[(5 * RI + sk) * ELEN + sq * QW +: QW] & {QW{sa[5 * sq + sk]}});
+                        bv[sq * QW +: QW] = bv[sq * QW +: QW]
+                                          | (op_fb[(5 * RI + sk) * ELEN + sq * QW +: QW] & {QW{sb[5 * sq + sk]}});
+                    end
                     shb = shb | (op_fb[(5 * RI + sk) * ELEN +: SHW] & {SHW{sm[sk]}});
                 end
                 sh = op_sh | shb;
@@ -693,8 +704,17 @@ module rvv_unit #(
                 wb_wa <= s2_wa;
                 wb_wd <= wd;
             end
-            wire            fwd_a = wb_we && wb_wa == ra;
-            wire            fwd_b = wb_we && wb_wa == rb;
+            // (compared with fw_wa, the write-back stage's address or 0 when it writes nothing:
+            // a compare of the write port's own address with the read address, selecting the
+            // write data before op_ra, is what yosys 0.70 takes for a transparent synchronous
+            // read port ("merging output FF to cell"); it then moves op_ra's flip-flops to the
+            // read address, which puts the LUT RAM's read into the first compute stage: 70.4
+            // MHz at c9b2e1e. An equal copy of wb_wa did not stop it; this does.)
+            reg  [4:0]      fw_wa;
+            always @(posedge clk)
+                fw_wa <= s2_we ? s2_wa : 5'd0;
+            wire            fwd_a = wb_we && fw_wa == ra;
+            wire            fwd_b = wb_we && fw_wa == rb;
             reg             f2_a, f2_b;
             always @(posedge clk) begin
                 f2_a <= !busy_k && s2_we && s2_wa == d_ra;
