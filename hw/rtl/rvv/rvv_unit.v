@@ -93,6 +93,16 @@ module rvv_unit #(
                                  : kind == 2 ? ((i / 8) + (i % 8)) % 5 : ((i / 8) + 10 - (i % 8)) % 5;
         end
     endfunction
+    //   tabx(j)[v] = (j - v) % 5 (v = 0..31), a lane's element for register v
+    function [127:0] tabx;
+        input integer j;
+        integer i;
+        begin
+            tabx = 128'd0;
+            for (i = 0; i < 32; i = i + 1)
+                tabx[i * 4 +: 3] = (j + 35 - i) % 5;
+        end
+    endfunction
     /* verilator lint_on WIDTH */
     localparam [255:0] T_MOD = tab5(0);
     localparam [255:0] T_DIV = tab5(1);
@@ -306,6 +316,8 @@ module rvv_unit #(
     wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
     wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
     wire       n_rowfix = (n_k == K_RHO64 || n_k == K_PI) && n_f15 != 5'h1f;
+    wire       d_rowfix = (d_rk == K_RHO64 || d_rk == K_PI) && d_f15 != 5'h1f;
+    wire [2:0] b_row  = rowfix ? q_f15[2:0] : cnt[2:0];   // n_row while busy
     wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // the next values of the control registers (the control block below assigns the same)
     wire       busy_nx = !rst && (accept || (busy && !last_cycle));
@@ -336,12 +348,27 @@ module rvv_unit #(
     wire [4:0] n_wreg  = (busy ? q_vd : d_vd) + {2'd0, n_roff};   // the next cycle's register write
     wire [2:0] d_vd5   = T_MOD[{1'b0, d_vd, 2'b00} +: 3];
     wire [2:0] n_vd5   = busy ? cv5 : d_vd5;
-    wire [2:0] n_t5    = T_ADD[{n_vd5, n_roff, 2'b00} +: 3];
+    wire [2:0] b_t5    = T_ADD[{cv5, cnt[2:0], 2'b00} +: 3];  // (vd + lmul_cnt) % 5 of the next busy cycle
     wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
     wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
-    wire [2:0] d_sl    = (d_rk == K_SLDN) ? d_f15[2:0] : (d_rk == K_SLUP) ? T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3] : 3'd0;
-    wire [2:0] d_rota  = T_ADD[{T_SUB[{d_vs25, d_vd5, 2'b00} +: 3], d_sl, 2'b00} +: 3];
+    // (one-hot: lane j's bank for A is (j + (vs2 - vd) % 5 + sl) % 5, sl the slide's shift, so
+    // its one-hot bit s is a rotation of d_dvoh by j and of the slide's one-hot d_sloh: an
+    // and-or of two one-hot vectors, not a chain of modulo-5 tables after the kind's decode)
+    wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];
     wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
+    wire       d_sldn  = d_opc == OPC_CUSTOM2 && d_f6 == CF6_VSLIDEDOWNM;   // (d_rk == K_SLDN)
+    wire       d_slup  = d_opc == OPC_CUSTOM2 && d_f6 == CF6_VSLIDEUPM;     // (d_rk == K_SLUP)
+    wire [2:0] d_slneg = T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3];
+    reg  [4:0] d_dvoh, d_dboh, d_sloh;
+    integer    oi;
+    always @* begin
+        for (oi = 0; oi < 5; oi = oi + 1) begin
+            d_dvoh[oi] = d_dv == oi[2:0];
+            d_dboh[oi] = d_rotb == oi[2:0];
+            d_sloh[oi] = (d_sldn && d_f15[2:0] == oi[2:0]) || (d_slup && d_slneg == oi[2:0])
+                       || (!d_sldn && !d_slup && oi == 0);
+        end
+    end
     reg  [2:0] q_vs25;
     reg  [2:0] cv5;             // vd % 5 (set at the issue)
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
@@ -436,14 +463,28 @@ module rvv_unit #(
             /* verilator lint_off WIDTH */
             localparam [2:0] J3 = J;
             localparam [4:0] I55 = 5 * (g / 5);
+            localparam [127:0] TXJ = tabx(J);
             /* verilator lint_on WIDTH */
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
-            wire [2:0]      n_x = T_SUB[{J3, n_t5, 2'b00} +: 3];
-            wire [5:0]      n_rho_amt = rvv_rho(n_row, n_x);
+            // (in the issue cycle a table of the word's vd, (j - vd) % 5; while busy from
+            // registers; the rho offset likewise, for the issue cycle of both rows it may need)
+            wire [2:0]      b_x = T_SUB[{J3, b_t5, 2'b00} +: 3];
+            wire [2:0]      d_x = TXJ[{d_vd, 2'b00} +: 3];
+            wire [2:0]      n_x = busy ? b_x : d_x;
+            wire [5:0]      n_rho_amt = busy ? rvv_rho(b_row, b_x)
+                                      : d_rowfix ? rvv_rho(d_f15[2:0], d_x) : rvv_rho(3'd0, d_x);
             // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
             // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
-            wire [2:0]      d_sa = T_ADD[{J3, d_rota, 2'b00} +: 3];
-            wire [2:0]      d_sb = T_ADD[{J3, d_rotb, 2'b00} +: 3];
+            reg  [4:0]      d_sa, d_sb;     // one-hot
+            integer         so, ss;
+            always @* begin
+                for (so = 0; so < 5; so = so + 1) begin
+                    d_sb[so] = d_dboh[(so + 5 - J) % 5];
+                    d_sa[so] = 1'b0;
+                    for (ss = 0; ss < 5; ss = ss + 1)
+                        d_sa[so] = d_sa[so] | (d_dvoh[(so + 10 - J - ss) % 5] & d_sloh[ss]);
+                end
+            end
             // (sa and sb in four copies, one per quarter of the element's bits: each drives
             // ELEN / 4 and-or gates per bank instead of ELEN, `keep` so that yosys keeps them)
             reg  [19:0]     sa, sb;
@@ -454,10 +495,10 @@ module rvv_unit #(
                 if (accept)
                     for (si = 0; si < 5; si = si + 1) begin
                         for (sq = 0; sq < 4; sq = sq + 1) begin
-                            sa[5 * sq + si] <= d_sa == si[2:0];
-                            sb[5 * sq + si] <= d_sb == si[2:0];
+                            sa[5 * sq + si] <= d_sa[si];
+                            sb[5 * sq + si] <= d_sb[si];
                         end
-                        sm[si] <= d_sb == si[2:0] && n_shrot && n_vv;
+                        sm[si] <= d_sb[si] && n_shrot && n_vv;
                     end
             // this lane's controls, a copy each (`keep`: yosys would merge equal flip-flops)
             reg             x0;         // this lane holds element 5i + 0 (viota's)
