@@ -150,9 +150,14 @@ module rvv_unit #(
     wire       d_vx  = d_f3 == F3_OPIVX;
     wire       d_vi  = d_f3 == F3_OPIVI;
     wire       d_row_ok = (d_f15 == 5'h1f) ? nregs <= 4'd5 : (d_f15 <= 5'd4 && nregs == 4'd1);
-    wire [5:0] d_pi_rows = (d_f15 == 5'h1f) ? {2'b0, nregs} : 6'd1;
-    wire       d_pi_ok = d_vd <= 5'd27 && {1'b0, d_vs2} + d_pi_rows <= 6'd32 &&
-                         ({1'b0, d_vs2} + d_pi_rows <= {1'b0, d_vd} || {1'b0, d_vd} + 6'd5 <= {1'b0, d_vs2});
+    // vpi's rows vs2 .. vs2 + rows - 1 (rows = R for the row immediate -1, else 1) within
+    // v0..v31 and not overlapping vd..vd+4: both cases side by side, the immediate's compare
+    // last (not in front of the adders: the issue cycle's path into k, last and wok_k)
+    wire [5:0] d_vs2n  = {1'b0, d_vs2} + {2'b0, nregs};
+    wire       d_pi_hi = {1'b0, d_vd} + 6'd5 <= {1'b0, d_vs2};
+    wire       d_pi_okn = d_vs2n <= 6'd32 && (d_vs2n <= {1'b0, d_vd} || d_pi_hi);
+    wire       d_pi_ok1 = d_vs2 < d_vd || d_pi_hi;
+    wire       d_pi_ok = d_vd <= 5'd27 && ((d_f15 == 5'h1f) ? d_pi_okn : d_pi_ok1);
     wire       al_d  = al(d_vd, vlmul);
     wire       al_s2 = al(d_vs2, vlmul);
     wire       al_s1 = al(d_f15, vlmul);
@@ -199,7 +204,8 @@ module rvv_unit #(
                                              d_k = K_RHO32L;
                         CF6_V32HRHO:     if (HAS_SROT && d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
                                              d_k = K_RHO32H;
-                        CF6_VIOTA:       if (d_vx && nregs == 4'd1 && in_rs1 < NRC) d_k = K_IOTA;
+                        CF6_VIOTA:       if (d_vx && nregs == 4'd1 && in_rs1[31:6] == 26'd0 && in_rs1[5:0] < NRC[5:0])
+                                             d_k = K_IOTA;
                         default: ;
                     endcase
                 end
