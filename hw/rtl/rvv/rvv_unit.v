@@ -535,17 +535,18 @@ module rvv_unit #(
             // the write the issue cycle's read missed (op_fa, op_fb)
             reg  [ELEN-1:0] a, bv;
             reg  [SHW-1:0]  sh, shb;
-            integer         sk;
+            integer         sk, sc;     // (not sq: a loop variable of the clocked block above
+                                        // assigned here too has two drivers for yosys)
             always @* begin
                 a = {ELEN{1'b0}};
                 bv = {ELEN{1'b0}};
                 shb = {SHW{1'b0}};
                 for (sk = 0; sk < 5; sk = sk + 1) begin
-                    for (sq = 0; sq < 4; sq = sq + 1) begin
-                        a[sq * QW +: QW] = a[sq * QW +: QW]
-                                         | (op_fa[(5 * RI + sk) * ELEN + sq * QW +: QW] & {QW{sa[5 * sq + sk]}});
-                        bv[sq * QW +: QW] = bv[sq * QW +: QW]
-                                          | (op_fb[(5 * RI + sk) * ELEN + sq * QW +: QW] & {QW{sb[5 * sq + sk]}});
+                    for (sc = 0; sc < 4; sc = sc + 1) begin
+                        a[sc * QW +: QW] = a[sc * QW +: QW]
+                                         | (op_fa[(5 * RI + sk) * ELEN + sc * QW +: QW] & {QW{sa[5 * sc + sk]}});
+                        bv[sc * QW +: QW] = bv[sc * QW +: QW]
+                                          | (op_fb[(5 * RI + sk) * ELEN + sc * QW +: QW] & {QW{sb[5 * sc + sk]}});
                     end
                     shb = shb | (op_fb[(5 * RI + sk) * ELEN +: SHW] & {SHW{sm[sk]}});
                 end
