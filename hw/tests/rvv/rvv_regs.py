@@ -24,17 +24,23 @@ _BANKS = {}
 
 
 def read_vregs(unit, elen, elenum):
-    """All 32 registers (ValueError if a bit is X or Z), from the banks' tb_words."""
+    """All 32 registers (ValueError if a bit is X or Z) as the next instruction's read sees
+    them: the banks' tb_words with the write the second compute stage makes in this cycle
+    (tb_pwe, tb_pwa, tb_pwd; the previous instruction's last register, after its last cycle)."""
     key = (id(unit), elenum)
     if key not in _BANKS:
-        _BANKS[key] = [unit.g_rf[b].g_tb.tb_words for b in range(elenum)]
+        _BANKS[key] = [(t.tb_words, t.tb_pwe, t.tb_pwa, t.tb_pwd)
+                       for t in (unit.g_rf[b].g_tb for b in range(elenum))]
     v = [[0] * elenum for _ in range(32)]
     mask = (1 << elen) - 1
-    for b, h in enumerate(_BANKS[key]):
+    for b, (h, pwe, pwa, pwd) in enumerate(_BANKS[key]):
         words = int(h.value)
         i, j = divmod(b, 5)
         for q in range(32):
             v[q][5 * i + (j - q) % 5] = (words >> (q * elen)) & mask
+        if int(pwe.value):
+            q = int(pwa.value)
+            v[q][5 * i + (j - q) % 5] = int(pwd.value)
     return v
 
 

@@ -341,6 +341,9 @@ async def misuse_is_illegal(dut):
          ["v8", "v0", "2"] if ELEN == 64 else ["v8", "v0", "v7"], None),  # fixed row at LMUL 8 / misaligned
         (8, 6 * ELENUM, "vpi.vi", ["v8", "v0", "-1"], None),          # lmul_cnt past row 4
         (1, ELENUM, "vpi.vi", ["v5", "v7", "0"], None),               # rows overlap vd..vd+4
+        (1, ELENUM, "vpi.vi", ["v5", "v5", "0"], None),               # ... at vd's edges
+        (1, ELENUM, "vpi.vi", ["v5", "v9", "0"], None),
+        (2, 2 * ELENUM, "vpi.vi", ["v6", "v5", "-1"], None),          # two rows, the second vd
         (1, ELENUM, "vpi.vi", ["v28", "v0", "0"], None),              # vd + 5 past v31
         (1, ELENUM, "viota.vx", ["v0", "v0", "s3"], 24 if ELEN == 64 else 48),  # index past the table
         (8, 5 * ELENUM, "viota.vx", ["v0", "v0", "s3"], 0),           # viota needs one register
