@@ -163,6 +163,16 @@ module mlkem_top #(
     reg [9:0] rcnt;      // ... and its index
     reg       rv2;       // a polynomial-memory read issued two clocks before (its data in qe*)
     reg [6:0] rcnt2;     // ... and its index
+    // the instructions' ends as registers, made a clock ahead (ECP5 Fmax, issue 37: cnt ->
+    // cnt + 1 >= na / cnt < na (carry chains) -> fin -> CMP's flag update was 11.7 ns), so fin
+    // is a pick of flags, no adder or magnitude compare in front of it; no clock added:
+    reg       c_lt;      // cnt < na (COPY, CMP, SEL, ZERO)
+    reg       c_lt1;     // cnt + 1 < na
+    reg       na0;       // na == 0
+    reg       r_l;       // the read issued in the clock before (rv, rcnt) is the last (rcnt + 1 == na)
+    reg       cw_l;      // ... a clock later, with cw_a (COPY, SEL: the last word written)
+    reg       w_last;    // the next result written is the last (wcnt == 127; ENC: wcnt + 1 == 4d)
+    reg       rc_last;   // streaming XOF: the next product pair is the last (rcnt == 127)
 
     // ---------------------------------------------------------------- word reader (HASH input, DEC)
     // bb[a, a+na) || bb[b, b+nb) || the imm word (nimm bytes, HASH only), into a 4-entry FIFO
@@ -413,7 +423,7 @@ module mlkem_top #(
                         pra1 = {slot_b, wcnt[7:1]}; pra2 = {slot_c, wcnt[7:1]};
                         pwe_e = bm_ov; pwa_e = {slot_c, rcnt[6:0]}; pwd_e = bm_c0;
                         pwe_o = bm_ov; pwa_o = {slot_c, rcnt[6:0]}; pwd_o = bm_c1;
-                        fin = bm_ov && rcnt == 10'd127;
+                        fin = bm_ov && rc_last;
                     end
                 end
                 I_NTT: begin
@@ -430,42 +440,42 @@ module mlkem_top #(
                     pra1 = {slot_b, cnt[6:0]};
                     pwe_e = as_ov; pwd_e = as_c;
                     pwe_o = as_ov; pwd_o = as_c1;
-                    fin = as_ov && wcnt == 10'd127;
+                    fin = as_ov && w_last;
                 end
                 I_BMUL: begin
                     // pair cnt of a, b and the accumulator c read in one clock; the result
                     // pair written LAT clocks later (other pairs: no hazard)
                     pwe_e = bm_ov; pwd_e = bm_c0;
                     pwe_o = bm_ov; pwd_o = bm_c1;
-                    fin = bm_ov && wcnt == 10'd127;
+                    fin = bm_ov && w_last;
                 end
                 I_ADDSUB: begin
                     pwe_e = as_ov; pwd_e = as_c;
                     pwe_o = as_ov; pwd_o = as_c1;
-                    fin = as_ov && wcnt == 10'd127;
+                    fin = as_ov && w_last;
                 end
                 I_ENC: begin
                     // f5: compare with bb[c...] (the word read as it comes out, compared a clock
                     // later) instead of writing it: fail accumulates over every word
                     bra0 = i_c + wcnt;
                     bwe = be_ov && !i_f[5]; bwa = i_c + wcnt; bwd = be_data;
-                    fin = i_f[5] ? cx_last : (be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00});
+                    fin = i_f[5] ? cx_last : (be_ov && w_last);
                 end
                 I_DEC: begin
                     bra0 = r_addr;
                     pwe_e = i_f[4] ? dc_ov : dv2; pwe_o = pwe_e;
                     pwd_e = i_f[4] ? dc_x : draw2[11:0]; pwd_o = i_f[4] ? dc_x1 : draw2[23:12];
-                    fin = pwe_e && wcnt == 10'd127;
+                    fin = pwe_e && w_last;
                 end
                 I_COPY, I_CMP, I_SEL: begin
                     // COPY: a word per clock; CMP, SEL: bb[a + i] (ph 0) then bb[b + i] (ph 1)
                     bra0 = (i_op != I_COPY && ph[0]) ? i_b + cnt : i_a + cnt;
                     bwe = cw_v; bwa = i_c + cw_a; bwd = cw_d;
-                    fin = (i_op == I_CMP ? cx_last : (cw_v && cw_a + 10'd1 == i_na)) || i_na == 10'd0;
+                    fin = (i_op == I_CMP ? cx_last : (cw_v && cw_l)) || na0;
                 end
                 I_ZERO: begin
-                    bwe = cnt < i_na && zcond; bwa = i_c + cnt; bwd = 64'd0;
-                    fin = cnt + 10'd1 >= i_na || !zcond;
+                    bwe = c_lt && zcond; bwa = i_c + cnt; bwd = 64'd0;
+                    fin = !c_lt1 || !zcond;
                 end
                 default: fin = 1'b1;
             endcase
@@ -508,6 +518,8 @@ module mlkem_top #(
                 st <= S_EXEC;
             end
             cnt <= 10'd0; wcnt <= 10'd0; ph <= 2'd0; rcnt <= 10'd0;
+            c_lt <= nxt[23:14] != 10'd0; c_lt1 <= nxt[23:14] > 10'd1; na0 <= nxt[23:14] == 10'd0;
+            r_l <= 1'b0; cw_l <= 1'b0; w_last <= 1'b0; rc_last <= 1'b0;
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
             h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0; xv2 <= 1'b0; rv2 <= 1'b0;
@@ -525,7 +537,7 @@ module mlkem_top #(
                     xa1 <= x_a1;
                     xp  <= wcnt[7:1];
                     if (cb_v && (wcnt[0] ? cb_two : !cb_two)) xheld <= wcnt[0] ? cb_data[23:12] : cb_data[11:0];
-                    if (xs && bm_ov) rcnt <= rcnt + 10'd1;
+                    if (xs && bm_ov) begin rcnt <= rcnt + 10'd1; rc_last <= rcnt == 10'd126; end
                     if (h_hash_valid) wcnt <= wcnt + 10'd1;
                     if (cb_v) wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
                 end
@@ -546,22 +558,22 @@ module mlkem_top #(
                         rv <= cnt < 10'd128; rcnt <= cnt;
                         if (cnt < 10'd128) cnt <= cnt + 10'd1;
                     end
-                    if (as_ov) wcnt <= wcnt + 10'd1;
+                    if (as_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_BMUL: begin
                     rv <= cnt < 10'd128; rcnt <= cnt;
                     if (cnt < 10'd128) cnt <= cnt + 10'd1;
-                    if (bm_ov) wcnt <= wcnt + 10'd1;
+                    if (bm_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_ADDSUB: begin
                     rv <= cnt < 10'd128;
                     if (cnt < 10'd128) cnt <= cnt + 10'd1;
-                    if (as_ov) wcnt <= wcnt + 10'd1;
+                    if (as_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_ENC: begin
                     rv <= cnt < 10'd128;
                     if (cnt < 10'd128) cnt <= cnt + 10'd1;
-                    if (be_ov) wcnt <= wcnt + 10'd1;
+                    if (be_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt + 10'd2 == {4'd0, i_d, 2'b00}; end
                     ecv <= be_ov;
                     ecd <= be_data;
                     cx  <= cx_n;
@@ -570,25 +582,31 @@ module mlkem_top #(
                     if (cx_any) fail <= 1'b1;
                 end
                 I_DEC: begin
-                    if (pwe_e) wcnt <= wcnt + 10'd1;
+                    if (pwe_e) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                     if (i_f[5] && bd_ov && (bd_bad || bd_bad1)) bad_ek <= 1'b1;
                 end
                 I_COPY, I_CMP, I_SEL: begin
                     if (i_op == I_COPY || ph[0]) begin
-                        rv <= cnt < i_na; rcnt <= cnt;
-                        if (cnt < i_na) cnt <= cnt + 10'd1;
+                        rv <= c_lt; rcnt <= cnt; r_l <= !c_lt1;
+                        if (c_lt) begin
+                            cnt <= cnt + 10'd1;
+                            c_lt <= c_lt1; c_lt1 <= {1'b0, cnt} + 11'd2 < {1'b0, i_na};
+                        end
                     end
                     if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
                     bta <= brd0;
                     cw_v <= rv && i_op != I_CMP;
-                    cw_a <= rcnt;
+                    cw_a <= rcnt; cw_l <= r_l;
                     cw_d <= (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
                     cx  <= cx_n;
                     cxv <= rv && i_op == I_CMP;
-                    cx_last <= rv && i_op == I_CMP && rcnt + 10'd1 == i_na;
+                    cx_last <= rv && i_op == I_CMP && r_l;
                     if (cx_any) cmp_diff <= 1'b1;
                 end
-                I_ZERO: cnt <= cnt + 10'd1;
+                I_ZERO: begin
+                    cnt <= cnt + 10'd1;
+                    c_lt <= c_lt1; c_lt1 <= {1'b0, cnt} + 11'd2 < {1'b0, i_na};
+                end
                 default: ;
             endcase
             // the word reader (HASH, DEC)
@@ -607,13 +625,14 @@ module mlkem_top #(
             end
             if (fq_pop) fq_rd <= fq_rd + 2'd1;
             fq_n <= fq_n + {2'd0, f_if} - {2'd0, fq_pop};
+            // CMP's end (fin's CMP term) without fin's pick of the op in front of the flags
+            if (opx[I_CMP] && (cx_last || na0)) begin
+                if (i_f[0]) bad_dk <= cmp_diff | cx_any;
+                else fail <= cmp_diff | cx_any;
+            end
             if (fin) begin
                 st <= (i_op == I_END) ? S_IDLE : S_FETCH;
                 opx <= 12'd0;
-                if (i_op == I_CMP) begin
-                    if (i_f[0]) bad_dk <= cmp_diff | cx_any;
-                    else fail <= cmp_diff | cx_any;
-                end
                 if (i_op == I_END) begin
                     busy <= 1'b0;
                     done <= 1'b1;
