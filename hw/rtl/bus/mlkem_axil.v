@@ -135,6 +135,12 @@ module mlkem_axil #(
     reg [2:0]  ast;
     reg        a_win;      // the access in progress is a window access (counted as a transfer)
     reg        a_hi;       // ... to the upper half of its buffer word
+    // the buffer word read (hrd: mlkem_top's block RAM output, not registered in an ECP5 DP16KD,
+    // ~6 ns) goes into a register (hrq) before the write merge or rdata take it (ECP5 Fmax, issue
+    // 37: the RAM -> its bank pick -> rdata's select -> s_axi_rdata was 11.7 ns): A_W1 and A_R1
+    // last two clocks (a_ph), a clock more per window access; hrq is cleared once used
+    reg        a_ph;
+    reg [63:0] hrq;
     // the window decodes, made as an address is taken (from the pins) into registers: the state
     // machine sees no compare chain (ECP5 Fmax, issue 37: ar_a -> decode -> ok -> rvalid's enable
     // was 13.5 ns, 11.1 of it routing, at 7621c95)
@@ -145,7 +151,7 @@ module mlkem_axil #(
     wire [6:0]  status_word = {zeroized, u_status[2], u_status[1], u_status[0], zeroing || zrun, done_r, busy_all};
     always @* begin
         hwe = ast == A_W2;
-        hwd = (hrd & ~wm) | (wnew & wm);
+        hwd = (hrq & ~wm) | (wnew & wm);
     end
 
     always @(posedge aclk) begin
@@ -231,18 +237,26 @@ module mlkem_axil #(
                     else begin s_axi_rdata <= 32'd0; s_axi_rresp <= SLVERR; s_axi_rvalid <= 1'b1; ast <= A_R; end
                 end
             end
-            A_W1: ast <= A_W2;                  // the buffer word is read
+            A_W1: begin                        // the buffer word is read, then held in hrq
+                a_ph <= !a_ph;
+                if (a_ph) begin hrq <= hrd; ast <= A_W2; end
+            end
             A_W2: begin                        // ... merged and written (hwe)
                 ast <= A_B;
+                hrq <= 64'd0;
                 s_axi_bvalid <= 1'b1;
                 aw_full <= 1'b0;
                 w_full  <= 1'b0;
                 w_d     <= 32'd0;                // the word may be a secret (d, z, m, dk)
             end
             A_B: if (s_axi_bready) begin s_axi_bvalid <= 1'b0; ast <= A_IDLE; end
-            A_R1: ast <= A_R2;
+            A_R1: begin
+                a_ph <= !a_ph;
+                if (a_ph) begin hrq <= hrd; ast <= A_R2; end
+            end
             A_R2: begin
-                s_axi_rdata  <= a_hi ? hrd[63:32] : hrd[31:0];
+                s_axi_rdata  <= a_hi ? hrq[63:32] : hrq[31:0];
+                hrq <= 64'd0;
                 s_axi_rvalid <= 1'b1;
                 ast <= A_R;
             end
@@ -269,7 +283,7 @@ module mlkem_axil #(
             aw_full <= 1'b0; w_full <= 1'b0; ar_full <= 1'b0;
             s_axi_bvalid <= 1'b0; s_axi_rvalid <= 1'b0; s_axi_bresp <= OKAY; s_axi_rresp <= OKAY;
             s_axi_rdata <= 32'd0;
-            ast <= A_IDLE; a_win <= 1'b0; a_hi <= 1'b0; ha <= 10'd0;
+            ast <= A_IDLE; a_win <= 1'b0; a_hi <= 1'b0; ha <= 10'd0; a_ph <= 1'b0; hrq <= 64'd0;
             start <= 1'b0; zstart <= 1'b0; zrun <= 1'b0; pend <= 1'b0;
             done_r <= 1'b0; zeroized <= 1'b0;
             op <= 2'd0; k <= 3'd3;
@@ -332,6 +346,9 @@ module mlkem_axil #(
         // entered only with the unit idle; the byte buffer is written only there, with the
         // master's strobed bytes over the word read back
         if (hwe) assert(ast == A_W2 && !pend && !zrun && !start);
+        // the read word's register holds a word only from its read to its use (one clock)
+        if (a_ph) assert(ast == A_W1 || ast == A_R1);
+        if (ast != A_W2 && ast != A_R2) assert(hrq == 64'd0);
         if (ast == A_W1 || ast == A_W2 || ast == A_R1 || ast == A_R2) assert(!pend && !zrun && !start && !zstart);
         // START only with the unit idle; ZEROIZE and clear-on-done start a clearing
         if (start) assert(pend && !zrun);
