@@ -254,6 +254,8 @@ def check_clean(dut, keep, what):
     if not any(lo <= ha < hi for lo, hi in keep):
         z("brd0", u.brd0)
     z("bus w_d", dut.w_d)
+    if hasattr(dut, "hrq"):
+        z("bus hrq", dut.hrq)   # the word a window access read, held until its use
     assert not bad, f"{what}: {len(bad)} secret-holding words not zero, e.g. " + ", ".join(bad[:8])
     dut._log.info("%s: every secret-holding memory and register is zero (outputs kept: %s)", what,
                   ", ".join(f"bb[{lo}..{hi})" for lo, hi in keep) or "none")
