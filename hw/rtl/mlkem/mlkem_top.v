@@ -137,8 +137,16 @@ module mlkem_top #(
         qe2 <= pe2;
         qo2 <= po2;
     end
-    reg [63:0] bb [0:1023];
-    // one read port (CMP and SEL read their two words one after the other): two BRAM36
+    // the byte buffer bb: word w is {bb3[w], bb2[w], bb1[w], bb0[w]}, four 16-bit lanes, so
+    // each lane is one ECP5 DP16KD in its 1,024 x 18 mode and the read word needs no pick
+    // between two RAMs (as one 1,024 x 64 memory yosys made 512 x 36 halves and a LUT after
+    // the RAM's unregistered output: ECP5 Fmax, issue 37, the RAM -> that LUT -> the word
+    // reader's FIFO was 11.1 ns at bfc92b7); 7-series: four RAMB18E1, two BRAM36 as before.
+    // one read port (CMP and SEL read their two words one after the other)
+    reg [15:0] bb0 [0:1023];
+    reg [15:0] bb1 [0:1023];
+    reg [15:0] bb2 [0:1023];
+    reg [15:0] bb3 [0:1023];
     reg [9:0]  bra0, bwa;
     reg        bwe;
     reg [63:0] bwd;
@@ -150,8 +158,13 @@ module mlkem_top #(
     reg [9:0]  cw_a;
     reg [63:0] cw_d;
     always @(posedge clk) begin
-        brd0 <= bb[bra0];
-        if (bwe) bb[bwa] <= bwd;
+        brd0 <= {bb3[bra0], bb2[bra0], bb1[bra0], bb0[bra0]};
+        if (bwe) begin
+            bb0[bwa] <= bwd[15:0];
+            bb1[bwa] <= bwd[31:16];
+            bb2[bwa] <= bwd[47:32];
+            bb3[bwa] <= bwd[63:48];
+        end
     end
     assign host_rdata = brd0;
 
@@ -183,6 +196,8 @@ module mlkem_top #(
     reg [63:0] fq_data [0:3];
     reg [7:0]  fq_keep [0:3];
     reg        fq_last [0:3];
+    reg        fq_imm [0:3];   // the entry is the imm word (put in as it leaves: the block RAM's
+                               // output goes into fq_data through no mux; ECP5 Fmax, issue 37)
     reg [1:0]  fq_rd, fq_wr;
     reg [2:0]  fq_n;
     wire       fq_pop;
@@ -214,7 +229,7 @@ module mlkem_top #(
         endcase
     end
     wire [9:0] r_addr = (rseg == 2'd1 ? i_b : i_a) + rpos;
-    wire [63:0] fq_head_data = fq_data[fq_rd];
+    wire [63:0] fq_head_data = fq_imm[fq_rd] ? {48'd0, i_imm} : fq_data[fq_rd];
     wire [7:0]  fq_head_keep = fq_keep[fq_rd];
     wire        fq_head_last = fq_last[fq_rd];
     wire        fq_v = fq_n != 3'd0;
@@ -618,7 +633,8 @@ module mlkem_top #(
             f_if_imm <= rseg == 2'd2;
             f_if_last <= r_last;
             if (f_if) begin
-                fq_data[fq_wr] <= f_if_imm ? {48'd0, i_imm} : brd0;
+                fq_data[fq_wr] <= brd0;
+                fq_imm[fq_wr] <= f_if_imm;
                 fq_keep[fq_wr] <= f_if_imm ? imm_keep : 8'hFF;
                 fq_last[fq_wr] <= f_if_last;
                 fq_wr <= fq_wr + 2'd1;
@@ -692,6 +708,7 @@ module mlkem_top #(
                 fq_data[x] <= 64'd0;   // the hash unit's input: zero words, no padding byte
                 fq_keep[x] <= 8'd0;
                 fq_last[x] <= 1'b0;
+                fq_imm[x] <= 1'b0;
             end
         end
         if (rst) begin
@@ -718,6 +735,8 @@ module mlkem_top #(
             n_run <= 1'b0;
         end
     end
-    initial for (x = 0; x < 4; x = x + 1) begin fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; end
+    initial for (x = 0; x < 4; x = x + 1) begin
+        fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; fq_imm[x] = 1'b0;
+    end
 endmodule
 `default_nettype wire
