@@ -245,8 +245,13 @@ module mlkem_top #(
     reg [191:0] cb_data;           // the lanes still to write, the next in bits 11:0
     reg [4:0]   cb_rem;            // how many
     reg         cb_last;
-    wire        cb_two = cb_rem >= 5'd2;
-    wire        cb_end = cb_v && cb_rem <= 5'd2;
+    // cb_rem >= 2 and cb_rem <= 2 as registers set with cb_rem (ECP5 Fmax, issue 37: cb_rem ->
+    // cb_rem >= 2 (yosys made a carry chain) -> wcnt + (cb_two ? 2 : 1) -> wcnt was 12.6 ns at
+    // dd11526); wcnt + 1 and wcnt + 2 are formed side by side, cb_two picks
+    reg         cb_two_q, cb_le2_q;
+    wire        cb_two = cb_two_q;
+    wire        cb_end = cb_v && cb_le2_q;
+    wire [4:0]  cb_rem_n = cb_two ? cb_rem - 5'd2 : cb_rem - 5'd1;
     // (not gated by the op: the hash unit gives coefficients only within its operation, which a
     // HASH instruction spans; mlkem_top_hs.sby proves a beat is taken only in HASH. ECP5 Fmax,
     // issue 37: opx[I_HASH] -> coef_ready -> the beat register's enables was 12.1 ns, 10.6 routing.
@@ -554,7 +559,7 @@ module mlkem_top #(
                     if (cb_v && (wcnt[0] ? cb_two : !cb_two)) xheld <= wcnt[0] ? cb_data[23:12] : cb_data[11:0];
                     if (xs && bm_ov) begin rcnt <= rcnt + 10'd1; rc_last <= rcnt == 10'd126; end
                     if (h_hash_valid) wcnt <= wcnt + 10'd1;
-                    if (cb_v) wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
+                    if (cb_v) wcnt <= cb_two ? wcnt + 10'd2 : wcnt + 10'd1;
                 end
                 I_NTT: begin
                     if (ph == 2'd0) begin
@@ -660,7 +665,9 @@ module mlkem_top #(
         // the coefficient beat register (HASH only, as above: not gated by the op or
         // the state; a fetch finds it empty, ZEROIZE and reset clear it)
         if (cb_v) begin
-            cb_rem <= cb_rem - (cb_two ? 5'd2 : 5'd1);
+            cb_rem <= cb_rem_n;
+            cb_two_q <= cb_rem_n >= 5'd2;
+            cb_le2_q <= cb_rem_n <= 5'd2;
             cb_data <= {24'd0, cb_data[191:24]};
             if (cb_end) cb_v <= 1'b0;
         end
@@ -668,6 +675,8 @@ module mlkem_top #(
             cb_v <= 1'b1;
             cb_data <= h_coef_data;
             cb_rem <= h_coef_cnt;
+            cb_two_q <= h_coef_cnt >= 5'd2;
+            cb_le2_q <= h_coef_cnt <= 5'd2;
             cb_last <= h_coef_last;
         end
         zrst <= 1'b0;
@@ -699,7 +708,7 @@ module mlkem_top #(
             cx <= 32'd0; cxv <= 1'b0; cx_last <= 1'b0;   // the compare flags
             ins <= 80'd0;
             opx <= 12'd0;
-            cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
+            cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0; cb_two_q <= 1'b0; cb_le2_q <= 1'b1;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
             xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
             f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
