@@ -170,6 +170,7 @@ module mlkem_top #(
 
     // ---------------------------------------------------------------- counters shared by the ops
     reg [9:0] cnt;       // issue counter
+    wire      c128 = cnt[9:7] == 3'd0;   // cnt < 128 (an equality: no carry chain)
     reg [9:0] wcnt;      // results written
     reg [1:0] ph;        // phase within an op
     reg       rv;        // a read issued in the clock before (its data in pe* / brd0)
@@ -203,8 +204,13 @@ module mlkem_top #(
     wire       fq_pop;
     wire [9:0] na_eff = (i_op == I_DEC) ? {4'd0, i_d, 2'b00} : i_na;   // DEC reads 4 d words
     wire       r_more = rseg != 2'd3;
-    wire       r_issue = (x_hash || x_dec) && r_more &&
-                         ({1'b0, fq_n} + {3'd0, f_if} < 4'd4 - {3'd0, fq_pop});
+    // room in the FIFO: fq_n + f_if < 4 - fq_pop, spelled out bit by bit (fq_n <= 4): yosys
+    // makes a relational compare a carry chain, here behind the units' in_ready (ECP5 Fmax)
+    wire       fq_lt4 = !fq_n[2];                      // fq_n < 4
+    wire       fq_lt3 = !fq_n[2] && !(fq_n[1] && fq_n[0]);   // fq_n < 3
+    wire       fq_lt2 = !fq_n[2] && !fq_n[1];          // fq_n < 2
+    wire       fq_room = fq_pop ? (f_if ? fq_lt2 : fq_lt3) : (f_if ? fq_lt3 : fq_lt4);
+    wire       r_issue = (x_hash || x_dec) && r_more && fq_room;
     // what the next issue is
     reg [1:0]  rseg_n;
     reg [9:0]  rpos_n;
@@ -575,24 +581,24 @@ module mlkem_top #(
                     if (ph == 2'd0) begin
                         if (!n_run) ph <= 2'd2;
                     end else begin
-                        rv <= cnt < 10'd128; rcnt <= cnt;
-                        if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                        rv <= c128; rcnt <= cnt;
+                        if (c128) cnt <= cnt + 10'd1;
                     end
                     if (as_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_BMUL: begin
-                    rv <= cnt < 10'd128; rcnt <= cnt;
-                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    rv <= c128; rcnt <= cnt;
+                    if (c128) cnt <= cnt + 10'd1;
                     if (bm_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_ADDSUB: begin
-                    rv <= cnt < 10'd128;
-                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    rv <= c128;
+                    if (c128) cnt <= cnt + 10'd1;
                     if (as_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_ENC: begin
-                    rv <= cnt < 10'd128;
-                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                    rv <= c128;
+                    if (c128) cnt <= cnt + 10'd1;
                     if (be_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt + 10'd2 == {4'd0, i_d, 2'b00}; end
                     ecv <= be_ov;
                     ecd <= be_data;
