@@ -142,11 +142,16 @@ module mlkem_top #(
     // between two RAMs (as one 1,024 x 64 memory yosys made 512 x 36 halves and a LUT after
     // the RAM's unregistered output: ECP5 Fmax, issue 37, the RAM -> that LUT -> the word
     // reader's FIFO was 11.1 ns at bfc92b7); 7-series: four RAMB18E1, two BRAM36 as before.
-    // one read port (CMP and SEL read their two words one after the other)
-    reg [15:0] bb0 [0:1023];
-    reg [15:0] bb1 [0:1023];
-    reg [15:0] bb2 [0:1023];
-    reg [15:0] bb3 [0:1023];
+    // one read port (CMP and SEL read their two words one after the other).
+    // no_rw_check: yosys builds no logic for a read of the word written in the same clock
+    // (without it, a register of the write data and a LUT picking it after the RAM's output:
+    // ECP5 Fmax, issue 37, the RAM -> that LUT -> CMP's compare -> cx was 11.9 ns at 94fa766);
+    // in hardware such a read's data is undefined, so no read whose word is used may meet a
+    // write to its word: the check below stops a simulation where one does
+    (* no_rw_check *) reg [15:0] bb0 [0:1023];
+    (* no_rw_check *) reg [15:0] bb1 [0:1023];
+    (* no_rw_check *) reg [15:0] bb2 [0:1023];
+    (* no_rw_check *) reg [15:0] bb3 [0:1023];
     reg [9:0]  bra0, bwa;
     reg        bwe;
     reg [63:0] bwd;
@@ -753,5 +758,19 @@ module mlkem_top #(
     initial for (x = 0; x < 4; x = x + 1) begin
         fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; fq_imm[x] = 1'b0;
     end
+`ifndef SYNTHESIS
+    // (simulation only) a read whose data is used (the word reader's f_if, COPY / CMP / SEL's
+    // rv, ENC's compare word ecv) never met a write to the same word; the bus's reads happen
+    // with no write (rtl/bus: hwe only in A_W2, after its read)
+    reg sim_col;
+    always @(posedge clk) begin
+        sim_col <= bwe && bwa == bra0;
+        if (sim_col && st == S_EXEC && (f_if || (rv && (i_op == I_COPY || i_op == I_CMP || i_op == I_SEL)) ||
+                                        (i_op == I_ENC && i_f[5] && ecv))) begin
+            $display("mlkem_top: a byte-buffer read used met a write to its word (no_rw_check)");
+            $fatal;
+        end
+    end
+`endif
 endmodule
 `default_nettype wire
