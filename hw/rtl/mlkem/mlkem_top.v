@@ -416,12 +416,19 @@ module mlkem_top #(
     end endgenerate
     wire        cx_any = cxv && cx != 32'd0;
     wire [3:0]  slot_a = i_a[3:0], slot_b = i_b[3:0], slot_c = i_c[3:0];
+    // the byte buffer's write data, an AND-OR of the sources selected by registers (the one-hot
+    // op, st): no decode of ins in front of the RAM's data input (ECP5 Fmax, issue 37: ins ->
+    // the op decode -> the write-port select -> bwd -> DIA was 10.9 ns at 6fa37b0). Only
+    // where bwe is set does it matter: the host in S_IDLE, HASH, ENC, COPY / SEL; zero in S_ZERO
+    // and ZERO (and anywhere else)
+    wire [63:0] bwd_x = ({64{st == S_IDLE}} & host_wdata) | ({64{x_hash}} & h_hash_data) |
+                        ({64{x_enc}} & be_data) | ({64{opx[I_COPY] | opx[I_SEL]}} & cw_d);
     always @* begin
         pra0 = {slot_a, cnt[6:0]}; pra1 = {slot_b, cnt[6:0]}; pra2 = {slot_c, cnt[6:0]};
         pwe_e = 1'b0; pwa_e = {slot_c, wcnt[6:0]}; pwd_e = 12'd0;
         pwe_o = 1'b0; pwa_o = {slot_c, wcnt[6:0]}; pwd_o = 12'd0;
         bra0 = host_addr;
-        bwe = !busy && host_we; bwa = host_addr; bwd = host_wdata;
+        bwe = !busy && host_we; bwa = host_addr; bwd = bwd_x;
         fin = 1'b0;
         n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt2, 1'b0}; n_raddr = {cnt[6:0], 1'b0};
         if (st == S_ZERO) begin
@@ -432,7 +439,7 @@ module mlkem_top #(
             pwe_e = 1'b1; pwa_e = zc[10:0];
             pwe_o = 1'b1; pwa_o = zc[10:0];
             bra0 = 10'd12;
-            bwe = zb_we; bwa = zb_a; bwd = 64'd0;
+            bwe = zb_we; bwa = zb_a;
             n_we = zn_we; n_waddr = {zn_a, 1'b0};
         end
         if (exec) begin
@@ -441,7 +448,7 @@ module mlkem_top #(
                 I_END: fin = 1'b1;
                 I_HASH: begin
                     bra0 = r_addr;
-                    bwe = h_hash_valid; bwa = i_c + wcnt; bwd = h_hash_data;
+                    bwe = h_hash_valid; bwa = i_c + wcnt;
                     // lane 0 to coefficient wcnt, lane 1 (if any) to wcnt + 1: one per bank
                     pwe_e = cb_v && (!wcnt[0] || cb_two); pwe_o = cb_v && (wcnt[0] || cb_two);
                     pwa_e = {slot_c, wcnt[7:1] + {6'd0, wcnt[0]}}; pwa_o = {slot_c, wcnt[7:1]};
@@ -489,7 +496,7 @@ module mlkem_top #(
                     // f5: compare with bb[c...] (the word read as it comes out, compared a clock
                     // later) instead of writing it: fail accumulates over every word
                     bra0 = i_c + wcnt;
-                    bwe = be_ov && !i_f[5]; bwa = i_c + wcnt; bwd = be_data;
+                    bwe = be_ov && !i_f[5]; bwa = i_c + wcnt;
                     fin = i_f[5] ? cx_last : (be_ov && w_last);
                 end
                 I_DEC: begin
@@ -501,11 +508,11 @@ module mlkem_top #(
                 I_COPY, I_CMP, I_SEL: begin
                     // COPY: a word per clock; CMP, SEL: bb[a + i] (ph 0) then bb[b + i] (ph 1)
                     bra0 = (i_op != I_COPY && ph[0]) ? i_b + cnt : i_a + cnt;
-                    bwe = cw_v; bwa = i_c + cw_a; bwd = cw_d;
+                    bwe = cw_v; bwa = i_c + cw_a;
                     fin = (i_op == I_CMP ? cx_last : (cw_v && cw_l)) || na0;
                 end
                 I_ZERO: begin
-                    bwe = c_lt && zcond; bwa = i_c + cnt; bwd = 64'd0;
+                    bwe = c_lt && zcond; bwa = i_c + cnt;
                     fin = !c_lt1 || !zcond;
                 end
                 default: fin = 1'b1;
