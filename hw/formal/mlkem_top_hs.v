@@ -79,6 +79,8 @@ module mlkem_top_hs #(
     wire       hk_rv;
     wire       hk_bm_in;     // the base multiplication's in_valid
     wire [11:0] hk_opx;      // the op being executed, one-hot (the units' handshakes gate on it)
+    wire       hk_w_last, hk_rc_last;   // the ends made a clock ahead (wcnt == 127, rcnt == 127)
+    wire       hk_cb_two_q, hk_cb_le2_q;  // cb_rem >= 2, cb_rem <= 2 as registers
     // a register stage between the memory reads and the units (rv2, xv2), if the unit has one:
     // run.py connects these to it, or to 0 (mlkem_top_hs_hooks.ys)
     wire       hk_rv2, hk_xv2;
@@ -92,6 +94,13 @@ module mlkem_top_hs #(
     // ---- proven: opx is the decode of the instruction register in S_EXEC, zero elsewhere, so the
     // rules below (written with exec and i_op) are about what the units see
     always @* if (!f_init) assert(hk_opx == (exec ? 12'd1 << i_op : 12'd0));
+    // ---- proven: the end flags made a clock ahead are the compares they stand for (BMUL's
+    // 128th product pair, a streaming XOF's), so the instructions end where the counts say
+    always @* if (!f_init) begin
+        if (exec && i_op == I_BMUL) assert(hk_w_last == (hk_wcnt == 10'd127));
+        if (hash && hk_xs) assert(hk_rc_last == (hk_rcnt == 10'd127));
+        if (hk_cb_v) assert(hk_cb_two_q == (hk_cb_rem >= 5'd2) && hk_cb_le2_q == (hk_cb_rem <= 5'd2));
+    end
 
     // ---- the hash unit's rules (tracked here, assumed of the stand-in)
     wire cmd_beat  = hash && !hk_h_cmd_sent && hk_cmd_ready;

@@ -219,9 +219,12 @@ def check_clean(dut, keep, what):
         bank = getattr(mem, f"mem{b}")
         for i in range(64):
             z(f"ntt mem{b}[{i}]", bank[i])
+    # the byte buffer: one 64-bit memory (bb) or four 16-bit lanes (bb0..bb3)
+    lanes = [u.bb] if hasattr(u, "bb") else [getattr(u, f"bb{i}") for i in range(4)]
     for w in range(1024):
         if not any(lo <= w < hi for lo, hi in keep):
-            z(f"bb[{w}]", u.bb[w])
+            for i, m in enumerate(lanes):
+                z(f"bb[{w}]" + (f" lane {i}" if len(lanes) > 1 else ""), m[w])
     sp = u.u_hash.u_sponge
     z("keccak state", sp.u_core.st)
     for i in range(21):
@@ -254,6 +257,8 @@ def check_clean(dut, keep, what):
     if not any(lo <= ha < hi for lo, hi in keep):
         z("brd0", u.brd0)
     z("bus w_d", dut.w_d)
+    if hasattr(dut, "hrq"):
+        z("bus hrq", dut.hrq)   # the word a window access read, held until its use
     assert not bad, f"{what}: {len(bad)} secret-holding words not zero, e.g. " + ", ".join(bad[:8])
     dut._log.info("%s: every secret-holding memory and register is zero (outputs kept: %s)", what,
                   ", ".join(f"bb[{lo}..{hi})" for lo, hi in keep) or "none")

@@ -135,17 +135,29 @@ module mlkem_axil #(
     reg [2:0]  ast;
     reg        a_win;      // the access in progress is a window access (counted as a transfer)
     reg        a_hi;       // ... to the upper half of its buffer word
+    // the buffer word read (hrd: mlkem_top's block RAM output, not registered in an ECP5 DP16KD,
+    // ~6 ns) goes into a register (hrq) before the write merge or rdata take it (ECP5 Fmax, issue
+    // 37: the RAM -> its bank pick -> rdata's select -> s_axi_rdata was 11.7 ns): A_W1 and A_R1
+    // last two clocks (a_ph), a clock more per window access; hrq is cleared once used
+    reg        a_ph;
+    reg [63:0] hrq;
     // the window decodes, made as an address is taken (from the pins) into registers: the state
     // machine sees no compare chain (ECP5 Fmax, issue 37: ar_a -> decode -> ok -> rvalid's enable
     // was 13.5 ns, 11.1 of it routing, at 7621c95)
     reg  [12:0] dw, dr;   // decode(aw_a, 1), decode(ar_a, 0)
+    reg         dw_reg, dr_reg;   // ... and whether the address is a register's (aw_a[15:8] == 0)
+    // w_d is cleared the clock after its use (w_clr), unless a new word is taken then: the
+    // state machine's decision does not reach w_d's 32 bits by the pins in the same clock (ECP5
+    // Fmax, issue 37: aw_a -> the register-page decode -> the state machine -> w_d's clear was
+    // 11.8 ns, 10.1 of it routing, at f1561c0)
+    reg         w_clr;
     wire [31:0] wmask = {{8{w_s[3]}}, {8{w_s[2]}}, {8{w_s[1]}}, {8{w_s[0]}}};
     wire [63:0] wnew  = a_hi ? {w_d, 32'd0} : {32'd0, w_d};
     wire [63:0] wm    = a_hi ? {wmask, 32'd0} : {32'd0, wmask};
     wire [6:0]  status_word = {zeroized, u_status[2], u_status[1], u_status[0], zeroing || zrun, done_r, busy_all};
     always @* begin
         hwe = ast == A_W2;
-        hwd = (hrd & ~wm) | (wnew & wm);
+        hwd = (hrq & ~wm) | (wnew & wm);
     end
 
     always @(posedge aclk) begin
@@ -159,10 +171,14 @@ module mlkem_axil #(
         end
         if (s_axi_awvalid && s_axi_awready) begin
             aw_full <= 1'b1; aw_a <= s_axi_awaddr; dw <= decode(s_axi_awaddr, 1'b1);
+            dw_reg <= s_axi_awaddr[15:8] == 8'h00;
         end
+        w_clr <= 1'b0;
+        if (w_clr) w_d <= 32'd0;
         if (s_axi_wvalid && s_axi_wready) begin w_full <= 1'b1; w_d <= s_axi_wdata; w_s <= s_axi_wstrb; end
         if (s_axi_arvalid && s_axi_arready) begin
             ar_full <= 1'b1; ar_a <= s_axi_araddr; dr <= decode(s_axi_araddr, 1'b0);
+            dr_reg <= s_axi_araddr[15:8] == 8'h00;
         end
         if (a_win && ast != A_IDLE) begin
             if (ast <= A_B) xwr <= xwr + 32'd1;
@@ -172,10 +188,10 @@ module mlkem_axil #(
             A_IDLE: if (aw_full && w_full) begin
                 a_hi    <= aw_a[2];
                 s_axi_bresp <= OKAY;
-                if (aw_a[15:8] == 8'h00) begin
+                if (dw_reg) begin
                     aw_full <= 1'b0;
                     w_full  <= 1'b0;
-                    w_d     <= 32'd0;
+                    w_clr   <= 1'b1;
                     a_win <= 1'b0;
                     ast   <= A_B;
                     s_axi_bvalid <= 1'b1;
@@ -201,7 +217,7 @@ module mlkem_axil #(
                     ha    <= dw[9:0];
                     if (dw[12] && !busy_all) ast <= A_W1;   // aw/w stay held until the merge
                     else begin
-                        aw_full <= 1'b0; w_full <= 1'b0; w_d <= 32'd0;
+                        aw_full <= 1'b0; w_full <= 1'b0; w_clr <= 1'b1;
                         s_axi_bresp <= SLVERR; s_axi_bvalid <= 1'b1; ast <= A_B;
                     end
                 end
@@ -209,7 +225,7 @@ module mlkem_axil #(
                 ar_full <= 1'b0;
                 a_hi    <= ar_a[2];
                 s_axi_rresp <= OKAY;
-                if (ar_a[15:8] == 8'h00) begin
+                if (dr_reg) begin
                     a_win <= 1'b0;
                     ast   <= A_R;
                     s_axi_rvalid <= 1'b1;
@@ -231,18 +247,26 @@ module mlkem_axil #(
                     else begin s_axi_rdata <= 32'd0; s_axi_rresp <= SLVERR; s_axi_rvalid <= 1'b1; ast <= A_R; end
                 end
             end
-            A_W1: ast <= A_W2;                  // the buffer word is read
+            A_W1: begin                        // the buffer word is read, then held in hrq
+                a_ph <= !a_ph;
+                if (a_ph) begin hrq <= hrd; ast <= A_W2; end
+            end
             A_W2: begin                        // ... merged and written (hwe)
                 ast <= A_B;
+                hrq <= 64'd0;
                 s_axi_bvalid <= 1'b1;
                 aw_full <= 1'b0;
                 w_full  <= 1'b0;
-                w_d     <= 32'd0;                // the word may be a secret (d, z, m, dk)
+                w_clr   <= 1'b1;                 // the word may be a secret (d, z, m, dk)
             end
             A_B: if (s_axi_bready) begin s_axi_bvalid <= 1'b0; ast <= A_IDLE; end
-            A_R1: ast <= A_R2;
+            A_R1: begin
+                a_ph <= !a_ph;
+                if (a_ph) begin hrq <= hrd; ast <= A_R2; end
+            end
             A_R2: begin
-                s_axi_rdata  <= a_hi ? hrd[63:32] : hrd[31:0];
+                s_axi_rdata  <= a_hi ? hrq[63:32] : hrq[31:0];
+                hrq <= 64'd0;
                 s_axi_rvalid <= 1'b1;
                 ast <= A_R;
             end
@@ -269,7 +293,7 @@ module mlkem_axil #(
             aw_full <= 1'b0; w_full <= 1'b0; ar_full <= 1'b0;
             s_axi_bvalid <= 1'b0; s_axi_rvalid <= 1'b0; s_axi_bresp <= OKAY; s_axi_rresp <= OKAY;
             s_axi_rdata <= 32'd0;
-            ast <= A_IDLE; a_win <= 1'b0; a_hi <= 1'b0; ha <= 10'd0;
+            ast <= A_IDLE; a_win <= 1'b0; a_hi <= 1'b0; ha <= 10'd0; a_ph <= 1'b0; hrq <= 64'd0;
             start <= 1'b0; zstart <= 1'b0; zrun <= 1'b0; pend <= 1'b0;
             done_r <= 1'b0; zeroized <= 1'b0;
             op <= 2'd0; k <= 3'd3;
@@ -277,10 +301,12 @@ module mlkem_axil #(
             clr_clocks <= 32'd0; xwr <= 32'd0; xrd <= 32'd0;
             aw_a <= 16'd0; ar_a <= 16'd0; w_d <= 32'd0; w_s <= 4'd0;
             dw <= decode(16'd0, 1'b1); dr <= decode(16'd0, 1'b0);
+            dw_reg <= 1'b1; dr_reg <= 1'b1; w_clr <= 1'b0;
         end
     end
     assign irq = done_r || zeroized;
-    wire unused = ^{s_axi_awprot, s_axi_arprot, dw[11:10], dr[11:10], aw_a[2:0], ar_a[1:0]};
+    wire unused = ^{s_axi_awprot, s_axi_arprot, dw[11:10], dr[11:10], aw_a[2:0], ar_a[1:0],
+                    aw_a[15:8], ar_a[15:8]};   // (the page decode is dw_reg / dr_reg)
 `ifdef FORMAL
     // ---- properties (hw/formal/axil.sby; mlkem_top replaced by formal/mlkem_top_free.v, whose
     // outputs are free every clock). The master is assumed to keep AXI4-Lite's rules (a valid
@@ -318,6 +344,9 @@ module mlkem_axil #(
         // being answered
         assert(f_aw <= 2'd2 && f_w <= 2'd2 && f_ar <= 2'd2);
         assert(dw == decode(aw_a, 1'b1) && dr == decode(ar_a, 1'b0));   // the decode registers
+        assert(dw_reg == (aw_a[15:8] == 8'h00) && dr_reg == (ar_a[15:8] == 8'h00));
+        // the write word is cleared by the clock after its use (w_clr), unless a new one came
+        if (!w_full && !w_clr) assert(w_d == 32'd0);
         if (s_axi_bvalid) assert(f_aw != 2'd0 && f_w != 2'd0);
         if (s_axi_rvalid) assert(f_ar != 2'd0);
         // the slave's state agrees with the counts (what makes the proof inductive)
@@ -332,6 +361,9 @@ module mlkem_axil #(
         // entered only with the unit idle; the byte buffer is written only there, with the
         // master's strobed bytes over the word read back
         if (hwe) assert(ast == A_W2 && !pend && !zrun && !start);
+        // the read word's register holds a word only from its read to its use (one clock)
+        if (a_ph) assert(ast == A_W1 || ast == A_R1);
+        if (ast != A_W2 && ast != A_R2) assert(hrq == 64'd0);
         if (ast == A_W1 || ast == A_W2 || ast == A_R1 || ast == A_R2) assert(!pend && !zrun && !start && !zstart);
         // START only with the unit idle; ZEROIZE and clear-on-done start a clearing
         if (start) assert(pend && !zrun);

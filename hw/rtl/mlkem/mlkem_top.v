@@ -137,8 +137,21 @@ module mlkem_top #(
         qe2 <= pe2;
         qo2 <= po2;
     end
-    reg [63:0] bb [0:1023];
-    // one read port (CMP and SEL read their two words one after the other): two BRAM36
+    // the byte buffer bb: word w is {bb3[w], bb2[w], bb1[w], bb0[w]}, four 16-bit lanes, so
+    // each lane is one ECP5 DP16KD in its 1,024 x 18 mode and the read word needs no pick
+    // between two RAMs (as one 1,024 x 64 memory yosys made 512 x 36 halves and a LUT after
+    // the RAM's unregistered output: ECP5 Fmax, issue 37, the RAM -> that LUT -> the word
+    // reader's FIFO was 11.1 ns at bfc92b7); 7-series: four RAMB18E1, two BRAM36 as before.
+    // one read port (CMP and SEL read their two words one after the other).
+    // no_rw_check: yosys builds no logic for a read of the word written in the same clock
+    // (without it, a register of the write data and a LUT picking it after the RAM's output:
+    // ECP5 Fmax, issue 37, the RAM -> that LUT -> CMP's compare -> cx was 11.9 ns at 94fa766);
+    // in hardware such a read's data is undefined, so no read whose word is used may meet a
+    // write to its word: the check below stops a simulation where one does
+    (* no_rw_check *) reg [15:0] bb0 [0:1023];
+    (* no_rw_check *) reg [15:0] bb1 [0:1023];
+    (* no_rw_check *) reg [15:0] bb2 [0:1023];
+    (* no_rw_check *) reg [15:0] bb3 [0:1023];
     reg [9:0]  bra0, bwa;
     reg        bwe;
     reg [63:0] bwd;
@@ -150,19 +163,35 @@ module mlkem_top #(
     reg [9:0]  cw_a;
     reg [63:0] cw_d;
     always @(posedge clk) begin
-        brd0 <= bb[bra0];
-        if (bwe) bb[bwa] <= bwd;
+        brd0 <= {bb3[bra0], bb2[bra0], bb1[bra0], bb0[bra0]};
+        if (bwe) begin
+            bb0[bwa] <= bwd[15:0];
+            bb1[bwa] <= bwd[31:16];
+            bb2[bwa] <= bwd[47:32];
+            bb3[bwa] <= bwd[63:48];
+        end
     end
     assign host_rdata = brd0;
 
     // ---------------------------------------------------------------- counters shared by the ops
     reg [9:0] cnt;       // issue counter
+    wire      c128 = cnt[9:7] == 3'd0;   // cnt < 128 (an equality: no carry chain)
     reg [9:0] wcnt;      // results written
     reg [1:0] ph;        // phase within an op
     reg       rv;        // a read issued in the clock before (its data in pe* / brd0)
     reg [9:0] rcnt;      // ... and its index
     reg       rv2;       // a polynomial-memory read issued two clocks before (its data in qe*)
     reg [6:0] rcnt2;     // ... and its index
+    // the instructions' ends as registers, made a clock ahead (ECP5 Fmax, issue 37: cnt ->
+    // cnt + 1 >= na / cnt < na (carry chains) -> fin -> CMP's flag update was 11.7 ns), so fin
+    // is a pick of flags, no adder or magnitude compare in front of it; no clock added:
+    reg       c_lt;      // cnt < na (COPY, CMP, SEL, ZERO)
+    reg       c_lt1;     // cnt + 1 < na
+    reg       na0;       // na == 0
+    reg       r_l;       // the read issued in the clock before (rv, rcnt) is the last (rcnt + 1 == na)
+    reg       cw_l;      // ... a clock later, with cw_a (COPY, SEL: the last word written)
+    reg       w_last;    // the next result written is the last (wcnt == 127; ENC: wcnt + 1 == 4d)
+    reg       rc_last;   // streaming XOF: the next product pair is the last (rcnt == 127)
 
     // ---------------------------------------------------------------- word reader (HASH input, DEC)
     // bb[a, a+na) || bb[b, b+nb) || the imm word (nimm bytes, HASH only), into a 4-entry FIFO
@@ -173,13 +202,20 @@ module mlkem_top #(
     reg [63:0] fq_data [0:3];
     reg [7:0]  fq_keep [0:3];
     reg        fq_last [0:3];
+    reg        fq_imm [0:3];   // the entry is the imm word (put in as it leaves: the block RAM's
+                               // output goes into fq_data through no mux; ECP5 Fmax, issue 37)
     reg [1:0]  fq_rd, fq_wr;
     reg [2:0]  fq_n;
     wire       fq_pop;
     wire [9:0] na_eff = (i_op == I_DEC) ? {4'd0, i_d, 2'b00} : i_na;   // DEC reads 4 d words
     wire       r_more = rseg != 2'd3;
-    wire       r_issue = (x_hash || x_dec) && r_more &&
-                         ({1'b0, fq_n} + {3'd0, f_if} < 4'd4 - {3'd0, fq_pop});
+    // room in the FIFO: fq_n + f_if < 4 - fq_pop, spelled out bit by bit (fq_n <= 4): yosys
+    // makes a relational compare a carry chain, here behind the units' in_ready (ECP5 Fmax)
+    wire       fq_lt4 = !fq_n[2];                      // fq_n < 4
+    wire       fq_lt3 = !fq_n[2] && !(fq_n[1] && fq_n[0]);   // fq_n < 3
+    wire       fq_lt2 = !fq_n[2] && !fq_n[1];          // fq_n < 2
+    wire       fq_room = fq_pop ? (f_if ? fq_lt2 : fq_lt3) : (f_if ? fq_lt3 : fq_lt4);
+    wire       r_issue = (x_hash || x_dec) && r_more && fq_room;
     // what the next issue is
     reg [1:0]  rseg_n;
     reg [9:0]  rpos_n;
@@ -204,7 +240,7 @@ module mlkem_top #(
         endcase
     end
     wire [9:0] r_addr = (rseg == 2'd1 ? i_b : i_a) + rpos;
-    wire [63:0] fq_head_data = fq_data[fq_rd];
+    wire [63:0] fq_head_data = fq_imm[fq_rd] ? {48'd0, i_imm} : fq_data[fq_rd];
     wire [7:0]  fq_head_keep = fq_keep[fq_rd];
     wire        fq_head_last = fq_last[fq_rd];
     wire        fq_v = fq_n != 3'd0;
@@ -220,8 +256,13 @@ module mlkem_top #(
     reg [191:0] cb_data;           // the lanes still to write, the next in bits 11:0
     reg [4:0]   cb_rem;            // how many
     reg         cb_last;
-    wire        cb_two = cb_rem >= 5'd2;
-    wire        cb_end = cb_v && cb_rem <= 5'd2;
+    // cb_rem >= 2 and cb_rem <= 2 as registers set with cb_rem (ECP5 Fmax, issue 37: cb_rem ->
+    // cb_rem >= 2 (yosys made a carry chain) -> wcnt + (cb_two ? 2 : 1) -> wcnt was 12.6 ns at
+    // dd11526); wcnt + 1 and wcnt + 2 are formed side by side, cb_two picks
+    reg         cb_two_q, cb_le2_q;
+    wire        cb_two = cb_two_q;
+    wire        cb_end = cb_v && cb_le2_q;
+    wire [4:0]  cb_rem_n = cb_two ? cb_rem - 5'd2 : cb_rem - 5'd1;
     // (not gated by the op: the hash unit gives coefficients only within its operation, which a
     // HASH instruction spans; mlkem_top_hs.sby proves a beat is taken only in HASH. ECP5 Fmax,
     // issue 37: opx[I_HASH] -> coef_ready -> the beat register's enables was 12.1 ns, 10.6 routing.
@@ -375,12 +416,19 @@ module mlkem_top #(
     end endgenerate
     wire        cx_any = cxv && cx != 32'd0;
     wire [3:0]  slot_a = i_a[3:0], slot_b = i_b[3:0], slot_c = i_c[3:0];
+    // the byte buffer's write data, an AND-OR of the sources selected by registers (the one-hot
+    // op, st): no decode of ins in front of the RAM's data input (ECP5 Fmax, issue 37: ins ->
+    // the op decode -> the write-port select -> bwd -> DIA was 10.9 ns at 6fa37b0). Only
+    // where bwe is set does it matter: the host in S_IDLE, HASH, ENC, COPY / SEL; zero in S_ZERO
+    // and ZERO (and anywhere else)
+    wire [63:0] bwd_x = ({64{st == S_IDLE}} & host_wdata) | ({64{x_hash}} & h_hash_data) |
+                        ({64{x_enc}} & be_data) | ({64{opx[I_COPY] | opx[I_SEL]}} & cw_d);
     always @* begin
         pra0 = {slot_a, cnt[6:0]}; pra1 = {slot_b, cnt[6:0]}; pra2 = {slot_c, cnt[6:0]};
         pwe_e = 1'b0; pwa_e = {slot_c, wcnt[6:0]}; pwd_e = 12'd0;
         pwe_o = 1'b0; pwa_o = {slot_c, wcnt[6:0]}; pwd_o = 12'd0;
         bra0 = host_addr;
-        bwe = !busy && host_we; bwa = host_addr; bwd = host_wdata;
+        bwe = !busy && host_we; bwa = host_addr; bwd = bwd_x;
         fin = 1'b0;
         n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt2, 1'b0}; n_raddr = {cnt[6:0], 1'b0};
         if (st == S_ZERO) begin
@@ -391,7 +439,7 @@ module mlkem_top #(
             pwe_e = 1'b1; pwa_e = zc[10:0];
             pwe_o = 1'b1; pwa_o = zc[10:0];
             bra0 = 10'd12;
-            bwe = zb_we; bwa = zb_a; bwd = 64'd0;
+            bwe = zb_we; bwa = zb_a;
             n_we = zn_we; n_waddr = {zn_a, 1'b0};
         end
         if (exec) begin
@@ -400,7 +448,7 @@ module mlkem_top #(
                 I_END: fin = 1'b1;
                 I_HASH: begin
                     bra0 = r_addr;
-                    bwe = h_hash_valid; bwa = i_c + wcnt; bwd = h_hash_data;
+                    bwe = h_hash_valid; bwa = i_c + wcnt;
                     // lane 0 to coefficient wcnt, lane 1 (if any) to wcnt + 1: one per bank
                     pwe_e = cb_v && (!wcnt[0] || cb_two); pwe_o = cb_v && (wcnt[0] || cb_two);
                     pwa_e = {slot_c, wcnt[7:1] + {6'd0, wcnt[0]}}; pwa_o = {slot_c, wcnt[7:1]};
@@ -413,7 +461,7 @@ module mlkem_top #(
                         pra1 = {slot_b, wcnt[7:1]}; pra2 = {slot_c, wcnt[7:1]};
                         pwe_e = bm_ov; pwa_e = {slot_c, rcnt[6:0]}; pwd_e = bm_c0;
                         pwe_o = bm_ov; pwa_o = {slot_c, rcnt[6:0]}; pwd_o = bm_c1;
-                        fin = bm_ov && rcnt == 10'd127;
+                        fin = bm_ov && rc_last;
                     end
                 end
                 I_NTT: begin
@@ -430,42 +478,42 @@ module mlkem_top #(
                     pra1 = {slot_b, cnt[6:0]};
                     pwe_e = as_ov; pwd_e = as_c;
                     pwe_o = as_ov; pwd_o = as_c1;
-                    fin = as_ov && wcnt == 10'd127;
+                    fin = as_ov && w_last;
                 end
                 I_BMUL: begin
                     // pair cnt of a, b and the accumulator c read in one clock; the result
                     // pair written LAT clocks later (other pairs: no hazard)
                     pwe_e = bm_ov; pwd_e = bm_c0;
                     pwe_o = bm_ov; pwd_o = bm_c1;
-                    fin = bm_ov && wcnt == 10'd127;
+                    fin = bm_ov && w_last;
                 end
                 I_ADDSUB: begin
                     pwe_e = as_ov; pwd_e = as_c;
                     pwe_o = as_ov; pwd_o = as_c1;
-                    fin = as_ov && wcnt == 10'd127;
+                    fin = as_ov && w_last;
                 end
                 I_ENC: begin
                     // f5: compare with bb[c...] (the word read as it comes out, compared a clock
                     // later) instead of writing it: fail accumulates over every word
                     bra0 = i_c + wcnt;
-                    bwe = be_ov && !i_f[5]; bwa = i_c + wcnt; bwd = be_data;
-                    fin = i_f[5] ? cx_last : (be_ov && wcnt + 10'd1 == {4'd0, i_d, 2'b00});
+                    bwe = be_ov && !i_f[5]; bwa = i_c + wcnt;
+                    fin = i_f[5] ? cx_last : (be_ov && w_last);
                 end
                 I_DEC: begin
                     bra0 = r_addr;
                     pwe_e = i_f[4] ? dc_ov : dv2; pwe_o = pwe_e;
                     pwd_e = i_f[4] ? dc_x : draw2[11:0]; pwd_o = i_f[4] ? dc_x1 : draw2[23:12];
-                    fin = pwe_e && wcnt == 10'd127;
+                    fin = pwe_e && w_last;
                 end
                 I_COPY, I_CMP, I_SEL: begin
                     // COPY: a word per clock; CMP, SEL: bb[a + i] (ph 0) then bb[b + i] (ph 1)
                     bra0 = (i_op != I_COPY && ph[0]) ? i_b + cnt : i_a + cnt;
-                    bwe = cw_v; bwa = i_c + cw_a; bwd = cw_d;
-                    fin = (i_op == I_CMP ? cx_last : (cw_v && cw_a + 10'd1 == i_na)) || i_na == 10'd0;
+                    bwe = cw_v; bwa = i_c + cw_a;
+                    fin = (i_op == I_CMP ? cx_last : (cw_v && cw_l)) || na0;
                 end
                 I_ZERO: begin
-                    bwe = cnt < i_na && zcond; bwa = i_c + cnt; bwd = 64'd0;
-                    fin = cnt + 10'd1 >= i_na || !zcond;
+                    bwe = c_lt && zcond; bwa = i_c + cnt;
+                    fin = !c_lt1 || !zcond;
                 end
                 default: fin = 1'b1;
             endcase
@@ -508,6 +556,8 @@ module mlkem_top #(
                 st <= S_EXEC;
             end
             cnt <= 10'd0; wcnt <= 10'd0; ph <= 2'd0; rcnt <= 10'd0;
+            c_lt <= nxt[23:14] != 10'd0; c_lt1 <= nxt[23:14] > 10'd1; na0 <= nxt[23:14] == 10'd0;
+            r_l <= 1'b0; cw_l <= 1'b0; w_last <= 1'b0; rc_last <= 1'b0;
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
             h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0; xv2 <= 1'b0; rv2 <= 1'b0;
@@ -525,9 +575,9 @@ module mlkem_top #(
                     xa1 <= x_a1;
                     xp  <= wcnt[7:1];
                     if (cb_v && (wcnt[0] ? cb_two : !cb_two)) xheld <= wcnt[0] ? cb_data[23:12] : cb_data[11:0];
-                    if (xs && bm_ov) rcnt <= rcnt + 10'd1;
+                    if (xs && bm_ov) begin rcnt <= rcnt + 10'd1; rc_last <= rcnt == 10'd126; end
                     if (h_hash_valid) wcnt <= wcnt + 10'd1;
-                    if (cb_v) wcnt <= wcnt + (cb_two ? 10'd2 : 10'd1);
+                    if (cb_v) wcnt <= cb_two ? wcnt + 10'd2 : wcnt + 10'd1;
                 end
                 I_NTT: begin
                     if (ph == 2'd0) begin
@@ -543,25 +593,25 @@ module mlkem_top #(
                     if (ph == 2'd0) begin
                         if (!n_run) ph <= 2'd2;
                     end else begin
-                        rv <= cnt < 10'd128; rcnt <= cnt;
-                        if (cnt < 10'd128) cnt <= cnt + 10'd1;
+                        rv <= c128; rcnt <= cnt;
+                        if (c128) cnt <= cnt + 10'd1;
                     end
-                    if (as_ov) wcnt <= wcnt + 10'd1;
+                    if (as_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_BMUL: begin
-                    rv <= cnt < 10'd128; rcnt <= cnt;
-                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
-                    if (bm_ov) wcnt <= wcnt + 10'd1;
+                    rv <= c128; rcnt <= cnt;
+                    if (c128) cnt <= cnt + 10'd1;
+                    if (bm_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_ADDSUB: begin
-                    rv <= cnt < 10'd128;
-                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
-                    if (as_ov) wcnt <= wcnt + 10'd1;
+                    rv <= c128;
+                    if (c128) cnt <= cnt + 10'd1;
+                    if (as_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                 end
                 I_ENC: begin
-                    rv <= cnt < 10'd128;
-                    if (cnt < 10'd128) cnt <= cnt + 10'd1;
-                    if (be_ov) wcnt <= wcnt + 10'd1;
+                    rv <= c128;
+                    if (c128) cnt <= cnt + 10'd1;
+                    if (be_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt + 10'd2 == {4'd0, i_d, 2'b00}; end
                     ecv <= be_ov;
                     ecd <= be_data;
                     cx  <= cx_n;
@@ -570,25 +620,31 @@ module mlkem_top #(
                     if (cx_any) fail <= 1'b1;
                 end
                 I_DEC: begin
-                    if (pwe_e) wcnt <= wcnt + 10'd1;
+                    if (pwe_e) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
                     if (i_f[5] && bd_ov && (bd_bad || bd_bad1)) bad_ek <= 1'b1;
                 end
                 I_COPY, I_CMP, I_SEL: begin
                     if (i_op == I_COPY || ph[0]) begin
-                        rv <= cnt < i_na; rcnt <= cnt;
-                        if (cnt < i_na) cnt <= cnt + 10'd1;
+                        rv <= c_lt; rcnt <= cnt; r_l <= !c_lt1;
+                        if (c_lt) begin
+                            cnt <= cnt + 10'd1;
+                            c_lt <= c_lt1; c_lt1 <= {1'b0, cnt} + 11'd2 < {1'b0, i_na};
+                        end
                     end
                     if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
                     bta <= brd0;
                     cw_v <= rv && i_op != I_CMP;
-                    cw_a <= rcnt;
+                    cw_a <= rcnt; cw_l <= r_l;
                     cw_d <= (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
                     cx  <= cx_n;
                     cxv <= rv && i_op == I_CMP;
-                    cx_last <= rv && i_op == I_CMP && rcnt + 10'd1 == i_na;
+                    cx_last <= rv && i_op == I_CMP && r_l;
                     if (cx_any) cmp_diff <= 1'b1;
                 end
-                I_ZERO: cnt <= cnt + 10'd1;
+                I_ZERO: begin
+                    cnt <= cnt + 10'd1;
+                    c_lt <= c_lt1; c_lt1 <= {1'b0, cnt} + 11'd2 < {1'b0, i_na};
+                end
                 default: ;
             endcase
             // the word reader (HASH, DEC)
@@ -600,20 +656,22 @@ module mlkem_top #(
             f_if_imm <= rseg == 2'd2;
             f_if_last <= r_last;
             if (f_if) begin
-                fq_data[fq_wr] <= f_if_imm ? {48'd0, i_imm} : brd0;
+                fq_data[fq_wr] <= brd0;
+                fq_imm[fq_wr] <= f_if_imm;
                 fq_keep[fq_wr] <= f_if_imm ? imm_keep : 8'hFF;
                 fq_last[fq_wr] <= f_if_last;
                 fq_wr <= fq_wr + 2'd1;
             end
             if (fq_pop) fq_rd <= fq_rd + 2'd1;
             fq_n <= fq_n + {2'd0, f_if} - {2'd0, fq_pop};
+            // CMP's end (fin's CMP term) without fin's pick of the op in front of the flags
+            if (opx[I_CMP] && (cx_last || na0)) begin
+                if (i_f[0]) bad_dk <= cmp_diff | cx_any;
+                else fail <= cmp_diff | cx_any;
+            end
             if (fin) begin
                 st <= (i_op == I_END) ? S_IDLE : S_FETCH;
                 opx <= 12'd0;
-                if (i_op == I_CMP) begin
-                    if (i_f[0]) bad_dk <= cmp_diff | cx_any;
-                    else fail <= cmp_diff | cx_any;
-                end
                 if (i_op == I_END) begin
                     busy <= 1'b0;
                     done <= 1'b1;
@@ -625,7 +683,9 @@ module mlkem_top #(
         // the coefficient beat register (HASH only, as above: not gated by the op or
         // the state; a fetch finds it empty, ZEROIZE and reset clear it)
         if (cb_v) begin
-            cb_rem <= cb_rem - (cb_two ? 5'd2 : 5'd1);
+            cb_rem <= cb_rem_n;
+            cb_two_q <= cb_rem_n >= 5'd2;
+            cb_le2_q <= cb_rem_n <= 5'd2;
             cb_data <= {24'd0, cb_data[191:24]};
             if (cb_end) cb_v <= 1'b0;
         end
@@ -633,6 +693,8 @@ module mlkem_top #(
             cb_v <= 1'b1;
             cb_data <= h_coef_data;
             cb_rem <= h_coef_cnt;
+            cb_two_q <= h_coef_cnt >= 5'd2;
+            cb_le2_q <= h_coef_cnt <= 5'd2;
             cb_last <= h_coef_last;
         end
         zrst <= 1'b0;
@@ -664,7 +726,7 @@ module mlkem_top #(
             cx <= 32'd0; cxv <= 1'b0; cx_last <= 1'b0;   // the compare flags
             ins <= 80'd0;
             opx <= 12'd0;
-            cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0;
+            cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0; cb_two_q <= 1'b0; cb_le2_q <= 1'b1;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
             xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
             f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
@@ -673,6 +735,7 @@ module mlkem_top #(
                 fq_data[x] <= 64'd0;   // the hash unit's input: zero words, no padding byte
                 fq_keep[x] <= 8'd0;
                 fq_last[x] <= 1'b0;
+                fq_imm[x] <= 1'b0;
             end
         end
         if (rst) begin
@@ -699,6 +762,22 @@ module mlkem_top #(
             n_run <= 1'b0;
         end
     end
-    initial for (x = 0; x < 4; x = x + 1) begin fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; end
+    initial for (x = 0; x < 4; x = x + 1) begin
+        fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; fq_imm[x] = 1'b0;
+    end
+`ifndef SYNTHESIS
+    // (simulation only) a read whose data is used (the word reader's f_if, COPY / CMP / SEL's
+    // rv, ENC's compare word ecv) never met a write to the same word; the bus's reads happen
+    // with no write (rtl/bus: hwe only in A_W2, after its read)
+    reg sim_col;
+    always @(posedge clk) begin
+        sim_col <= bwe && bwa == bra0;
+        if (sim_col && st == S_EXEC && (f_if || (rv && (i_op == I_COPY || i_op == I_CMP || i_op == I_SEL)) ||
+                                        (i_op == I_ENC && i_f[5] && ecv))) begin
+            $display("mlkem_top: a byte-buffer read used met a write to its word (no_rw_check)");
+            $fatal;
+        end
+    end
+`endif
 endmodule
 `default_nettype wire
