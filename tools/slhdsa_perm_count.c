@@ -19,20 +19,17 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct {
-    const char *name;
-    kf_slhdsa_param param;
-} sets[] = {{"128s", KF_SLHDSA_SHAKE_128S}, {"128f", KF_SLHDSA_SHAKE_128F}, {"192s", KF_SLHDSA_SHAKE_192S},
-            {"192f", KF_SLHDSA_SHAKE_192F}, {"256s", KF_SLHDSA_SHAKE_256S}, {"256f", KF_SLHDSA_SHAKE_256F}};
-
 int main(int argc, char **argv)
 {
     static uint8_t pk[KF_SLHDSA_PK_MAX_BYTES], sk[KF_SLHDSA_SK_MAX_BYTES], sig[KF_SLHDSA_SIG_MAX_BYTES];
     uint8_t seeds[3 * 32];
     const char *what = argc > 1 ? argv[1] : "sign", *set = argc > 2 ? argv[2] : "128f";
+    /* SET is the end of the set's name in the library's table ("SLH-DSA-SHAKE-128s") */
     kf_slhdsa_param p = 0;
-    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
-        if (strcmp(set, sets[i].name) == 0) p = sets[i].param;
+    for (int i = KF_SLHDSA_SHAKE_128S; i <= KF_SLHDSA_SHAKE_256F; i++) {
+        const char *name = kf_slh_params_get(i)->name;
+        if (strcmp(name + strlen(name) - 4, set) == 0) p = (kf_slhdsa_param)i;
+    }
     if (!p) {
         fprintf(stderr, "slhdsa_perm_count: unknown set '%s' (128s, 128f, 192s, 192f, 256s, 256f)\n", set);
         return 2;
