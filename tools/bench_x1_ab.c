@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * bench_x1_ab.c - the two AVX-512 one-state backends side by side in one process:
- * avx512vl-x1 (one lane per register) and avx512vl-x1-pairs (two lanes per register), with
- * opt64-bmi2 as a third column. The measurement behind docs/BENCHMARKS.md's x1 rows.
+ * bench_x1_ab.c - the one-state (x1) backends side by side in one process: the scalar
+ * opt64-bmi2 and opt64, the AVX2 avx2-x1-pairs and, where the CPU has AVX-512VL,
+ * avx512vl-x1 and avx512vl-x1-pairs. The measurement behind docs/BENCHMARKS.md's x1 rows;
+ * runs on any x86-64 host, each backend the CPU cannot run left out (and said so).
  * Built as ./build/bench_x1_ab on x86-64 (not installed).
  *
  * Method: pinned to one core; the candidates' samples are interleaved (one of each, the
@@ -10,8 +11,10 @@
  *   perm24 / perm12  median ticks of 16 back-to-back permute calls / 16
  *   absorb168        median ticks of absorb_blocks over 16 KiB at rate 168 (SHAKE128's),
  *                    24 rounds, per input byte
- *   ratio            median over samples of (avx512vl-x1 sample / candidate's neighbouring
- *                    sample): the speedup over avx512vl-x1, steadier than two medians
+ *   x base           median over samples of (base's sample / candidate's neighbouring
+ *                    sample): the speedup over the base column, steadier than two medians.
+ *                    The base is avx512vl-x1 where it runs (the AVX-512 rows of the docs),
+ *                    opt64-bmi2 otherwise.
  * Usage: bench_x1_ab [samples] [cpu]
  */
 #define _GNU_SOURCE
@@ -19,20 +22,24 @@
 #include "bench_util.h"
 #include "kforge/tsc.h"
 
+#include <cpuid.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int tsc_have_rdtscp = 1; /* every CPU with AVX-512 has rdtscp */
+int tsc_have_rdtscp; /* set in main from CPUID */
 
-extern const kf_backend kf_backend_x1_avx512vl, kf_backend_x1_pairs_avx512vl, kf_backend_opt64_bmi2;
+extern const kf_backend kf_backend_x1_avx512vl, kf_backend_x1_pairs_avx512vl, kf_backend_opt64_bmi2,
+    kf_backend_x1_pairs_avx2, kf_backend_opt64;
 
-#define NC 3
+#define MAXC 5
 #define REPS 16
 #define ABS_BYTES (168 * 97) /* 16,296 bytes: 97 blocks */
 
-static const kf_backend *const cands[NC] = {&kf_backend_x1_avx512vl, &kf_backend_x1_pairs_avx512vl,
-                                            &kf_backend_opt64_bmi2};
+/* the base column first */
+static const kf_backend *const all[MAXC] = {&kf_backend_x1_avx512vl, &kf_backend_opt64_bmi2,
+                                            &kf_backend_x1_pairs_avx512vl, &kf_backend_x1_pairs_avx2,
+                                            &kf_backend_opt64};
 
 /* One sample of figure f (0: 24 rounds, 1: 12 rounds, 2: absorb) for backend b. */
 static uint64_t sample(const kf_backend *b, int f, uint8_t *st, const uint8_t *msg)
@@ -45,47 +52,63 @@ static uint64_t sample(const kf_backend *b, int f, uint8_t *st, const uint8_t *m
     return timer_stop() - t0;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 int main(int argc, char **argv)
 {
     size_t n = argc > 1 ? (size_t)atol(argv[1]) : 2001;
     int cpu = argc > 2 ? atoi(argv[2]) : 1;
     static const char *const fig[3] = {"perm24", "perm12", "absorb168"};
     static const double per[3] = {REPS, REPS, ABS_BYTES};
-    uint64_t *s = malloc(sizeof *s * n * NC);
-    double *ratio = malloc(sizeof *ratio * n * NC);
-    uint8_t *msg = malloc(ABS_BYTES);
-    _Alignas(64) uint8_t st[NC][200];
-    if (!s || !ratio || !msg) return 1;
-    if (!kf_backend_runnable(&kf_backend_x1_pairs_avx512vl)) {
-        puts("bench_x1_ab: this CPU has no AVX-512F/VL: skipped");
-        return 77;
+    const kf_backend *cands[MAXC];
+    int nc = 0;
+    unsigned a, b, c, d;
+    if (__get_cpuid(0x80000001u, &a, &b, &c, &d)) tsc_have_rdtscp = (d >> 27) & 1;
+    for (int i = 0; i < MAXC; i++) {
+        if (kf_backend_runnable(all[i]))
+            cands[nc++] = all[i];
+        else
+            printf("bench_x1_ab: %s cannot run on this CPU: left out\n", all[i]->name);
     }
+    uint64_t *s = malloc(sizeof *s * n * MAXC);
+    double *ratio = malloc(sizeof *ratio * n);
+    uint8_t *msg = malloc(ABS_BYTES);
+    _Alignas(64) uint8_t st[MAXC][200];
+    if (!s || !ratio || !msg) return 1;
     bench_pin(cpu);
     for (size_t i = 0; i < ABS_BYTES; i++) msg[i] = (uint8_t)(i * 131 + 7);
     memset(st, 0x5a, sizeof st);
     printf("%-10s", "ticks");
-    for (int c = 0; c < NC; c++) printf(" %18s", cands[c]->name);
-    printf("   speedup of avx512vl-x1-pairs over avx512vl-x1\n");
+    for (int k = 0; k < nc; k++) printf(" %18s", cands[k]->name);
+    printf("   speedup over %s:", cands[0]->name);
+    for (int k = 1; k < nc; k++) printf(" %s", cands[k]->name);
+    printf("\n");
     for (int f = 0; f < 3; f++) {
         for (int w = 0; w < 50; w++)
-            for (int c = 0; c < NC; c++) sample(cands[c], f, st[c], msg); /* warm-up */
+            for (int k = 0; k < nc; k++) sample(cands[k], f, st[k], msg); /* warm-up */
         for (size_t i = 0; i < n; i++)
-            for (int k = 0; k < NC; k++) {
-                int c = (int)((k + i) % NC);
-                s[c * n + i] = sample(cands[c], f, st[c], msg);
+            for (int j = 0; j < nc; j++) {
+                int k = (int)((j + i) % (size_t)nc);
+                s[(size_t)k * n + i] = sample(cands[k], f, st[k], msg);
             }
-        for (size_t i = 0; i < n; i++) ratio[i] = (double)s[i] / (double)s[n + i];
         printf("%-10s", fig[f]);
-        for (int c = 0; c < NC; c++) {
-            bench_sort(s + c * n, n);
-            printf(" %18.2f", (double)s[c * n + n / 2] / per[f]);
+        double rmed[MAXC] = {0};
+        for (int k = 1; k < nc; k++) {
+            for (size_t i = 0; i < n; i++) ratio[i] = (double)s[i] / (double)s[(size_t)k * n + i];
+            qsort(ratio, n, sizeof *ratio, cmp_double);
+            rmed[k] = ratio[n / 2];
         }
-        /* the median of the per-sample ratios (insertion into a sorted copy is fine here) */
-        for (size_t i = 1; i < n; i++)
-            for (size_t j = i; j > 0 && ratio[j] < ratio[j - 1]; j--) {
-                double t = ratio[j]; ratio[j] = ratio[j - 1]; ratio[j - 1] = t;
-            }
-        printf("   %.3fx\n", ratio[n / 2]);
+        for (int k = 0; k < nc; k++) {
+            bench_sort(s + (size_t)k * n, n);
+            printf(" %18.2f", (double)s[(size_t)k * n + n / 2] / per[f]);
+        }
+        printf("  ");
+        for (int k = 1; k < nc; k++) printf(" %.3fx", rmed[k]);
+        printf("\n");
     }
     free(s); free(ratio); free(msg);
     return 0;
