@@ -2,8 +2,8 @@
 /*
  * keccak_p1600_x1_pairs_avx2.c - one Keccak-p[1600, nr] state in xmm registers with AVX2
  * (VEX-128 and AVX2's per-element shifts vpsllvq / vpsrlvq), two lanes per register: the
- * layout, theta and pi of avx512vl-x1-pairs (keccak_p1600_x1_pairs_avx512vl.c, whose top
- * comment explains them), without AVX-512's three-input logic and rotations. Compile with
+ * layout, theta and pi of avx512vl-x1-pairs (keccak_x1_pairs.h and
+ * keccak_p1600_x1_pairs_avx512vl.c's top comment), without AVX-512's three-input logic and rotations. Compile with
  * -mavx2; dispatch calls it only on CPUs (and OSes) with AVX2.
  *
  * Why it exists (issue 35): on AVX2-only hosts the one-state backend is the scalar opt64-bmi2,
@@ -27,23 +27,20 @@
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_constants.h"
 #include "keccak/keccak_lanes64.h"
+#include "keccak_x1_pairs.h"
 
 #include <immintrin.h>
 #include <stdint.h>
 
 typedef __m128i v2;
 #define V2_XOR(a, b)  _mm_xor_si128((a), (b))
-#define V2_LOAD(t)    _mm_load_si128((const __m128i *)(t))
-#define V2_SWAP(a)    _mm_shuffle_epi32((a), 0x4E) /* the two 64-bit elements exchanged */
-#define V2_LO(a, b)   _mm_unpacklo_epi64((a), (b)) /* [a[0], b[0]] */
-#define V2_HI(a, b)   _mm_unpackhi_epi64((a), (b)) /* [a[1], b[1]] */
 /* a rotated left by the constant n, 1 <= n <= 63 */
 #define V2_ROL(a, n)  _mm_or_si128(_mm_slli_epi64((a), (n)), _mm_srli_epi64((a), 64 - (n)))
 /* a rotated left by 1: a + a is the left shift, on more pipes than vpsllq */
 #define V2_ROL1(a)    _mm_or_si128(_mm_add_epi64((a), (a)), _mm_srli_epi64((a), 63))
 /* a rotated left per element by the counts of row t of the tables: left count c and right
  * count 64 - c (a shift by 64 gives 0, so c = 0, lane (0, 0), is the identity) */
-#define V2_ROLV(a, t) _mm_or_si128(_mm_sllv_epi64((a), V2_LOAD((t)[0])), _mm_srlv_epi64((a), V2_LOAD((t)[1])))
+#define V2_ROLV(a, t) _mm_or_si128(_mm_sllv_epi64((a), PAIR_LOAD((t)[0])), _mm_srlv_epi64((a), PAIR_LOAD((t)[1])))
 /* chi: s0 ^ (~s1 & s2) */
 #define V2_CHI(s0, s1, s2) _mm_xor_si128((s0), _mm_andnot_si128((s1), (s2)))
 
@@ -64,7 +61,7 @@ static const _Alignas(16) uint64_t a2_rot_q[5][2][2] = {
     v2 c##x; \
     { \
         v2 u_ = V2_XOR(p##x, q##x); \
-        c##x = V2_XOR(V2_XOR(u_, r##x), V2_SWAP(u_)); \
+        c##x = V2_XOR(V2_XOR(u_, r##x), PAIR_SWAP(u_)); \
     }
 
 /* Theta steps 2 and 3, then rho, for column x: every lane ^= C[x-1] ^ rot(C[x+1], 1). */
@@ -84,84 +81,18 @@ static const _Alignas(16) uint64_t a2_rot_q[5][2][2] = {
     o##3 = V2_CHI(s##3, s##4, s##0); \
     o##4 = V2_CHI(s##4, s##0, s##1);
 
-/* The round with constant *rc on p0..r4 in place. Pi as in avx512vl-x1-pairs: output column X
- * is input row X. */
-#define A2_ROUND(rc) \
+/* The round with constant *rc on p0..r4 in place (PAIR_PI: output column X is input row X). */
+#define PAIR_ROUND(rc) \
     { \
         A2_PARITY(0) A2_PARITY(1) A2_PARITY(2) A2_PARITY(3) A2_PARITY(4) \
         A2_THETA_RHO(0, 4, 1) A2_THETA_RHO(1, 0, 2) A2_THETA_RHO(2, 1, 3) A2_THETA_RHO(3, 2, 4) \
         A2_THETA_RHO(4, 3, 0) \
-        v2 pp0 = V2_LO(p0, p3), qq0 = V2_LO(p1, p4), rr0 = V2_LO(p2, p2); \
-        v2 pp1 = V2_HI(p1, p4), qq1 = V2_HI(p2, p0), rr1 = V2_HI(p3, p3); \
-        v2 pp2 = V2_LO(q2, q0), qq2 = V2_LO(q3, q1), rr2 = V2_LO(q4, q4); \
-        v2 pp3 = V2_HI(q3, q1), qq3 = V2_HI(q4, q2), rr3 = V2_HI(q0, q0); \
-        v2 pp4 = V2_LO(r4, r2), qq4 = V2_LO(r0, r3), rr4 = r1; \
+        PAIR_PI(pp, qq, rr) \
         A2_CHI(p, pp) A2_CHI(q, qq) A2_CHI(r, rr) \
-        p0 = V2_XOR(p0, V2_LOAD(rc)); \
+        p0 = V2_XOR(p0, PAIR_LOAD(rc)); \
     }
 
-/* Column x of the state in memory into / out of p##x, q##x, r##x. */
-#define A2_LANE(x, y) ((const __m128i *)(st + 8 * ((x) + 5 * (y))))
-#define A2_LOAD_COLUMN(x) \
-    v2 p##x = V2_LO(_mm_loadl_epi64(A2_LANE(x, 0)), _mm_loadl_epi64(A2_LANE(x, 1))); \
-    v2 q##x = V2_LO(_mm_loadl_epi64(A2_LANE(x, 2)), _mm_loadl_epi64(A2_LANE(x, 3))); \
-    v2 r##x = _mm_set1_epi64x((long long)kf_lanes64_get(st, (x) + 20));
-#define A2_STORE_LANE(v, x, y) _mm_storel_epi64((__m128i *)(st + 8 * ((x) + 5 * (y))), v)
-#define A2_STORE_HIGH(v, x, y) _mm_storeh_pd((double *)(st + 8 * ((x) + 5 * (y))), _mm_castsi128_pd(v))
-#define A2_STORE_COLUMN(x) \
-    A2_STORE_LANE(p##x, x, 0); A2_STORE_HIGH(p##x, x, 1); \
-    A2_STORE_LANE(q##x, x, 2); A2_STORE_HIGH(q##x, x, 3); \
-    A2_STORE_LANE(r##x, x, 4);
-#define A2_LOAD_STATE A2_LOAD_COLUMN(0) A2_LOAD_COLUMN(1) A2_LOAD_COLUMN(2) A2_LOAD_COLUMN(3) A2_LOAD_COLUMN(4)
-#define A2_STORE_STATE A2_STORE_COLUMN(0) A2_STORE_COLUMN(1) A2_STORE_COLUMN(2) A2_STORE_COLUMN(3) A2_STORE_COLUMN(4)
-
-/* Rounds 24 - nr .. 23 (FIPS 202 §3.3), one round per loop turn. */
-#define A2_PERMUTE(nr) \
-    for (const uint64_t(*rc)[2] = a2_rc + 24 - (nr); rc < a2_rc + 24; rc++) A2_ROUND(*rc)
-
-static void a2_permute(void *state, unsigned nr)
-{
-    uint8_t *st = (uint8_t *)state;
-    if (nr < 1 || nr > 24) return;
-    A2_LOAD_STATE
-    A2_PERMUTE(nr);
-    A2_STORE_STATE
-}
-
-/* Lanes i0 and i1 (i0 < i1) of a block of nl lanes, as a pair [lane i0, lane i1]; a lane at
- * or past nl reads as 0 and is not loaded (never a byte past the block). */
-static inline __m128i a2_block_lanes(const uint8_t *in, unsigned i0, unsigned i1, unsigned nl)
-{
-    if (i1 < nl)
-        return V2_LO(_mm_loadl_epi64((const __m128i *)(in + 8 * i0)), _mm_loadl_epi64((const __m128i *)(in + 8 * i1)));
-    if (i0 < nl) return _mm_loadl_epi64((const __m128i *)(in + 8 * i0));
-    return _mm_setzero_si128();
-}
-
-/* Block lanes of column x into p##x, q##x, r##x (lane x + 5y into row y). */
-#define A2_XOR_IN(x) \
-    p##x = V2_XOR(p##x, a2_block_lanes(in, (x), (x) + 5, nl)); \
-    q##x = V2_XOR(q##x, a2_block_lanes(in, (x) + 10, (x) + 15, nl)); \
-    if ((x) + 20 < nl) r##x = V2_XOR(r##x, _mm_set1_epi64x((long long)kf_load64_le(in + 8 * ((x) + 20))));
-
-/* Fused absorb: the state stays in registers across all blocks and is stored once. */
-static size_t a2_absorb_blocks(void *state, unsigned nr, size_t rate, const uint8_t *in, size_t len)
-{
-    uint8_t *st = (uint8_t *)state;
-    size_t done = 0;
-    const unsigned nl = (unsigned)(rate / 8);
-    if (nr < 1 || nr > 24 || rate == 0 || rate > KF_STATE_BYTES || rate % 8 != 0 || len < rate)
-        return 0;
-    A2_LOAD_STATE
-    for (; len - done >= rate; done += rate, in += rate) {
-        A2_XOR_IN(0) A2_XOR_IN(1) A2_XOR_IN(2) A2_XOR_IN(3) A2_XOR_IN(4)
-        A2_PERMUTE(nr);
-    }
-    A2_STORE_STATE
-    return done;
-}
-
-KF_LANES64_DEFINE_ONEBLOCK(a2_oneblock, a2_permute)
+KF_PAIRS_DEFINE(a2, a2_rc)
 
 const kf_backend kf_backend_x1_pairs_avx2 = {
     .name = "avx2-x1-pairs",
