@@ -26,7 +26,10 @@
  * D of avx512vl-x1 puts one more operation on the chain from one round to the next, and
  * that chain, not the operation count, is what a single state waits on.
  *
- * Pi (Algorithm 3) is 14 in-lane unpacks: keccak_x1_pairs.h, shared with avx2-x1-pairs.
+ * Pi (Algorithm 3): output (X, Y) is input ((X + 3Y) mod 5, X), so output column X is input
+ * row X. Rows 0 and 1 are the two elements of p##x, rows 2 and 3 those of q##x, so
+ *   p'X = [(X, X), (X+3, X)]   q'X = [(X+1, X), (X+4, X)]   r'X = (X+2, X) in both elements
+ * is one vpunpck[lh]qdq of two input registers each (r'4 = r1 is a renaming).
  *
  * Figures (and the variants tried: iota before chi is wrong, chi is not linear in b00;
  * column parities as register pairs; one, two, four or twelve rounds per loop turn):
@@ -35,7 +38,6 @@
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_constants.h"
 #include "keccak/keccak_lanes64.h"
-#include "keccak_x1_pairs.h"
 
 #include <immintrin.h>
 #include <stdint.h>
@@ -57,6 +59,10 @@ typedef __m128i kf_v;
 #else
 #define PAIR_ROLV(a, t) _mm_rolv_epi64((a), PAIR_LOAD(t))
 #endif
+#define PAIR_LOAD(t) _mm_load_si128((const __m128i *)(t))
+#define PAIR_SWAP(a) _mm_shuffle_epi32((a), 0x4E) /* the two 64-bit elements exchanged */
+#define PAIR_LO(a, b) _mm_unpacklo_epi64((a), (b))  /* [a[0], b[0]] */
+#define PAIR_HI(a, b) _mm_unpackhi_epi64((a), (b))  /* [a[1], b[1]] */
 
 /* The round constants (FIPS 202 §3.2.5) as [RC, 0]: iota is one vpxor into p0 = [(0,0), (0,1)]. */
 #define PAIR_RC_ENTRY(v) {(v), 0},
@@ -101,13 +107,82 @@ static const _Alignas(16) uint64_t pair_rot_q[5][2] = {
         kf_v d4 = KF_ROL(c0, 1); \
         PAIR_THETA_RHO(0, 4) PAIR_THETA_RHO(1, 0) PAIR_THETA_RHO(2, 1) PAIR_THETA_RHO(3, 2) \
         PAIR_THETA_RHO(4, 3) \
-        PAIR_PI(pp, qq, rr) /* output column X from input row X */ \
+        /* pi: output column X from input row X (see the top of the file) */ \
+        kf_v pp0 = PAIR_LO(p0, p3), qq0 = PAIR_LO(p1, p4), rr0 = PAIR_LO(p2, p2); \
+        kf_v pp1 = PAIR_HI(p1, p4), qq1 = PAIR_HI(p2, p0), rr1 = PAIR_HI(p3, p3); \
+        kf_v pp2 = PAIR_LO(q2, q0), qq2 = PAIR_LO(q3, q1), rr2 = PAIR_LO(q4, q4); \
+        kf_v pp3 = PAIR_HI(q3, q1), qq3 = PAIR_HI(q4, q2), rr3 = PAIR_HI(q0, q0); \
+        kf_v pp4 = PAIR_LO(r4, r2), qq4 = PAIR_LO(r0, r3), rr4 = r1; \
         PAIR_CHI(p, pp) PAIR_CHI(q, qq) PAIR_CHI(r, rr) \
         /* iota (Algorithm 6) on lane (0, 0) */ \
         p0 = KF_XOR(p0, PAIR_LOAD(rc)); \
     }
 
-KF_PAIRS_DEFINE(pairs, pair_rc)
+/* Column x of the state in memory into / out of p##x, q##x, r##x. */
+#define PAIR_LANE(x, y) ((const __m128i *)(st + 8 * ((x) + 5 * (y))))
+#define PAIR_LOAD_COLUMN(x) \
+    kf_v p##x = PAIR_LO(_mm_loadl_epi64(PAIR_LANE(x, 0)), _mm_loadl_epi64(PAIR_LANE(x, 1))); \
+    kf_v q##x = PAIR_LO(_mm_loadl_epi64(PAIR_LANE(x, 2)), _mm_loadl_epi64(PAIR_LANE(x, 3))); \
+    kf_v r##x = _mm_set1_epi64x((long long)kf_lanes64_get(st, (x) + 20));
+#define PAIR_STORE_LANE(v, x, y) _mm_storel_epi64((__m128i *)(st + 8 * ((x) + 5 * (y))), v)
+#define PAIR_STORE_HIGH(v, x, y) _mm_storeh_pd((double *)(st + 8 * ((x) + 5 * (y))), _mm_castsi128_pd(v))
+#define PAIR_STORE_COLUMN(x) \
+    PAIR_STORE_LANE(p##x, x, 0); PAIR_STORE_HIGH(p##x, x, 1); \
+    PAIR_STORE_LANE(q##x, x, 2); PAIR_STORE_HIGH(q##x, x, 3); \
+    PAIR_STORE_LANE(r##x, x, 4);
+#define PAIR_LOAD_STATE PAIR_LOAD_COLUMN(0) PAIR_LOAD_COLUMN(1) PAIR_LOAD_COLUMN(2) PAIR_LOAD_COLUMN(3) PAIR_LOAD_COLUMN(4)
+#define PAIR_STORE_STATE PAIR_STORE_COLUMN(0) PAIR_STORE_COLUMN(1) PAIR_STORE_COLUMN(2) PAIR_STORE_COLUMN(3) PAIR_STORE_COLUMN(4)
+
+/* Rounds 24 - nr .. 23 (FIPS 202 §3.3), one round per loop turn: as fast as two or more per
+ * turn here, and 1.4 KB of code instead of avx512vl-x1's 12 KB (docs/BENCHMARK_HISTORY.md). */
+#define PAIR_PERMUTE(nr) \
+    for (const uint64_t(*rc)[2] = pair_rc + 24 - (nr); rc < pair_rc + 24; rc++) PAIR_ROUND(*rc)
+
+static void pairs_permute(void *state, unsigned nr)
+{
+    uint8_t *st = (uint8_t *)state;
+    if (nr < 1 || nr > 24) return;
+    PAIR_LOAD_STATE
+    PAIR_PERMUTE(nr);
+    PAIR_STORE_STATE
+}
+
+/* Lanes i0 and i1 (i0 < i1) of a block of nl lanes, as a pair [lane i0, lane i1]; a lane at
+ * or past nl reads as 0 and is not loaded (never a byte past the block). nl is fixed for a
+ * call, so the branches go the same way every block. */
+static inline __m128i pair_block_lanes(const uint8_t *in, unsigned i0, unsigned i1, unsigned nl)
+{
+    if (i1 < nl)
+        return PAIR_LO(_mm_loadl_epi64((const __m128i *)(in + 8 * i0)),
+                       _mm_loadl_epi64((const __m128i *)(in + 8 * i1)));
+    if (i0 < nl) return _mm_loadl_epi64((const __m128i *)(in + 8 * i0));
+    return _mm_setzero_si128();
+}
+
+/* Block lanes of column x into p##x, q##x, r##x (lane x + 5y into row y). */
+#define PAIR_XOR_IN(x) \
+    p##x = KF_XOR(p##x, pair_block_lanes(in, (x), (x) + 5, nl)); \
+    q##x = KF_XOR(q##x, pair_block_lanes(in, (x) + 10, (x) + 15, nl)); \
+    if ((x) + 20 < nl) r##x = KF_XOR(r##x, _mm_set1_epi64x((long long)kf_load64_le(in + 8 * ((x) + 20))));
+
+/* Fused absorb: the state stays in registers across all blocks and is stored once. */
+static size_t pairs_absorb_blocks(void *state, unsigned nr, size_t rate, const uint8_t *in, size_t len)
+{
+    uint8_t *st = (uint8_t *)state;
+    size_t done = 0;
+    const unsigned nl = (unsigned)(rate / 8);
+    if (nr < 1 || nr > 24 || rate == 0 || rate > KF_STATE_BYTES || rate % 8 != 0 || len < rate)
+        return 0;
+    PAIR_LOAD_STATE
+    for (; len - done >= rate; done += rate, in += rate) {
+        PAIR_XOR_IN(0) PAIR_XOR_IN(1) PAIR_XOR_IN(2) PAIR_XOR_IN(3) PAIR_XOR_IN(4)
+        PAIR_PERMUTE(nr);
+    }
+    PAIR_STORE_STATE
+    return done;
+}
+
+KF_LANES64_DEFINE_ONEBLOCK(pairs_oneblock, pairs_permute)
 
 const kf_backend kf_backend_x1_pairs_avx512vl = {
     .name = "avx512vl-x1-pairs",

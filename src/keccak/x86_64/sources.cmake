@@ -9,7 +9,7 @@ list(APPEND KF_SOURCES
   src/keccak/keccak_p1600_opt64_bmi2.c
   ${KF_X64_DIR}/keccak_p1600_x1_avx512vl.c
   ${KF_X64_DIR}/keccak_p1600_x1_pairs_avx512vl.c
-  ${KF_X64_DIR}/keccak_p1600_x1_pairs_avx2.c
+  ${KF_X64_DIR}/keccak_p1600_x1_avx2.c
   ${KF_X64_DIR}/keccak_p1600_x4_avx2.c
   ${KF_X64_DIR}/keccak_p1600_x4_avx512vl.c
   ${KF_X64_DIR}/keccak_p1600_x8_avx512.c
@@ -56,7 +56,7 @@ set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_avx512vl.c PROPERTIES
   COMPILE_OPTIONS "-mavx512f;-mavx512vl;${KF_SIMD_FLAGS}")
 set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_pairs_avx512vl.c PROPERTIES
   COMPILE_OPTIONS "-mavx512f;-mavx512vl;${KF_SIMD_FLAGS}")
-set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_pairs_avx2.c PROPERTIES
+set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_avx2.c PROPERTIES
   COMPILE_OPTIONS "-mavx2;${KF_SIMD_FLAGS}")
-list(APPEND KF_ARCH_TEST_BACKENDS opt64-bmi2 avx512vl-x1 avx512vl-x1-pairs avx2-x1-pairs)
+list(APPEND KF_ARCH_TEST_BACKENDS opt64-bmi2 avx512vl-x1 avx512vl-x1-pairs avx2-x1)
 list(APPEND KF_ARCH_TEST_BACKENDS_XN avx512-x8 avx512vl-x4 avx2-x4 avx512-x9 avx512vl-x5)
