@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_x1_ab.c - the one-state (x1) backends side by side in one process: the scalar
- * opt64-bmi2 and opt64, the AVX2 avx2-x1 and, where the CPU has AVX-512VL,
- * avx512vl-x1 and avx512vl-x1-pairs. The measurement behind docs/BENCHMARKS.md's x1 rows;
- * runs on any x86-64 host, each backend the CPU cannot run left out (and said so).
+ * opt64-bmi2 and opt64, the AVX2 avx2-x1 and avx2-x1-adaptive (the one of those two its
+ * timings pick) and, where the CPU has AVX-512VL, avx512vl-x1 and avx512vl-x1-pairs. The
+ * measurement behind docs/BENCHMARKS.md's x1 rows; runs on any x86-64 host, each backend the
+ * CPU cannot run left out (and said so).
  * Built as ./build/bench_x1_ab on x86-64 (not installed).
  *
  * Method: pinned to one core; the candidates' samples are interleaved (one of each, the
@@ -30,15 +31,15 @@
 int tsc_have_rdtscp; /* set in main from CPUID */
 
 extern const kf_backend kf_backend_x1_avx512vl, kf_backend_x1_pairs_avx512vl, kf_backend_opt64_bmi2,
-    kf_backend_x1_avx2, kf_backend_opt64;
+    kf_backend_x1_avx2, kf_backend_x1_adaptive, kf_backend_opt64;
 
-#define MAXC 5
+#define MAXC 6
 #define REPS 16
 #define ABS_BYTES (168 * 97) /* 16,296 bytes: 97 blocks */
 
 /* the base column first */
 static const kf_backend *const all[MAXC] = {&kf_backend_x1_avx512vl, &kf_backend_opt64_bmi2,
-                                            &kf_backend_x1_pairs_avx512vl, &kf_backend_x1_avx2,
+                                            &kf_backend_x1_pairs_avx512vl, &kf_backend_x1_avx2, &kf_backend_x1_adaptive,
                                             &kf_backend_opt64};
 
 /* One sample of figure f (0: 24 rounds, 1: 12 rounds, 2: absorb) for backend b. */

@@ -9,6 +9,7 @@ extern const kf_backend
 extern const kf_backend kf_backend_x1_avx512vl; /* one state in xmm registers, AVX-512VL */
 extern const kf_backend kf_backend_x1_pairs_avx512vl; /* the same, two lanes per register */
 extern const kf_backend kf_backend_x1_avx2; /* ymm: rows 0-3 of a column per register, by name only */
+extern const kf_backend kf_backend_x1_adaptive; /* opt64-bmi2 or avx2-x1 by the thread's timings */
 
 extern const kf_backend_xn kf_backend_x8_avx512;   /* zmm, all 25 lanes in registers */
 extern const kf_backend_xn kf_backend_x4_avx512vl; /* the same rounds on ymm */
@@ -25,7 +26,7 @@ void kf_x4_oneblock_avx2(void *states, unsigned nr, size_t rate, uint8_t suffix,
                          const size_t inlen[], unsigned count, uint8_t *const out[], size_t outlen);
 
 #define KF_ARCH_BACKENDS_X1 &kf_backend_x1_pairs_avx512vl, &kf_backend_x1_avx512vl, &kf_backend_opt64_bmi2, \
-                            &kf_backend_x1_avx2,
+                            &kf_backend_x1_avx2, &kf_backend_x1_adaptive,
 #define KF_ARCH_BACKENDS_XN                                                                        \
     &kf_backend_x8_avx512, &kf_backend_x4_avx512vl, &kf_backend_x4_avx2, &kf_backend_x9_hybrid,    \
         &kf_backend_x5_hybrid,

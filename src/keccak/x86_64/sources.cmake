@@ -10,6 +10,7 @@ list(APPEND KF_SOURCES
   ${KF_X64_DIR}/keccak_p1600_x1_avx512vl.c
   ${KF_X64_DIR}/keccak_p1600_x1_pairs_avx512vl.c
   ${KF_X64_DIR}/keccak_p1600_x1_avx2.c
+  ${KF_X64_DIR}/keccak_p1600_x1_adaptive.c
   ${KF_X64_DIR}/keccak_p1600_x4_avx2.c
   ${KF_X64_DIR}/keccak_p1600_x4_avx512vl.c
   ${KF_X64_DIR}/keccak_p1600_x8_avx512.c
@@ -27,6 +28,10 @@ if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
   list(APPEND KF_OPT64_BMI2_FLAGS -fno-schedule-insns2)
   set(KF_OPT64_FLAGS -fno-schedule-insns2 -funroll-loops)
   set(KF_SIMD_FLAGS -fno-schedule-insns2)
+  # avx2-x1-adaptive's per-thread counter: TLS descriptors (a short call) instead of
+  # __tls_get_addr in the shared library, still fine for a library loaded by dlopen
+  set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_adaptive.c PROPERTIES
+    COMPILE_OPTIONS "-mtls-dialect=gnu2")
 endif()
 set_source_files_properties(src/keccak/keccak_p1600_opt64_bmi2.c PROPERTIES
   COMPILE_OPTIONS "${KF_OPT64_BMI2_FLAGS}")
@@ -58,5 +63,5 @@ set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_pairs_avx512vl.c PROPE
   COMPILE_OPTIONS "-mavx512f;-mavx512vl;${KF_SIMD_FLAGS}")
 set_source_files_properties(${KF_X64_DIR}/keccak_p1600_x1_avx2.c PROPERTIES
   COMPILE_OPTIONS "-mavx2;${KF_SIMD_FLAGS}")
-list(APPEND KF_ARCH_TEST_BACKENDS opt64-bmi2 avx512vl-x1 avx512vl-x1-pairs avx2-x1)
+list(APPEND KF_ARCH_TEST_BACKENDS opt64-bmi2 avx512vl-x1 avx512vl-x1-pairs avx2-x1 avx2-x1-adaptive)
 list(APPEND KF_ARCH_TEST_BACKENDS_XN avx512-x8 avx512vl-x4 avx2-x4 avx512-x9 avx512vl-x5)
