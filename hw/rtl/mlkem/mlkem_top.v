@@ -627,7 +627,6 @@ module mlkem_top #(
                     if (c128) cnt <= cnt + 10'd1;
                     if (be_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt + 10'd2 == {4'd0, i_d, 2'b00}; end
                     ecv <= be_ov;
-                    bta <= be_data;
                     cx  <= cx_n;
                     cxv <= i_f[5] && ecv;
                     cx_last <= i_f[5] && ecv && wcnt == {4'd0, i_d, 2'b00};
@@ -646,10 +645,8 @@ module mlkem_top #(
                         end
                     end
                     if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
-                    bta <= brd0;
                     cw_v <= rv && i_op != I_CMP;
                     cw_a <= rcnt; cw_l <= r_l;
-                    cw_d <= (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
                     cx  <= cx_n;
                     cxv <= rv && i_op == I_CMP;
                     cx_last <= rv && i_op == I_CMP && r_l;
@@ -661,6 +658,12 @@ module mlkem_top #(
                 end
                 default: ;
             endcase
+            // the words after the byte buffer's RAM output (brd0, ~6 ns on ECP5) picked by the
+            // one-hot op, not by a decode of ins (ECP5 Fmax, issue 37): bta (CMP / SEL's first
+            // word, ENC's word to compare) and cw_d (COPY / SEL's write word), one LUT each
+            if (opx[I_ENC] || opx[I_COPY] || opx[I_CMP] || opx[I_SEL]) bta <= opx[I_ENC] ? be_data : brd0;
+            if (opx[I_COPY] || opx[I_CMP] || opx[I_SEL])
+                cw_d <= opx[I_SEL] ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
             // the word reader (HASH, DEC)
             if (r_issue) begin
                 rseg <= rseg_n;
