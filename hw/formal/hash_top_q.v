@@ -55,6 +55,7 @@ module hash_top_q (
     wire [2:0] hk_c_op, hk_c_mode, hk_q0, hk_q1;
     wire [7:0] hk_c_outlen;
     wire [1:0] hk_qn, hk_kind;
+    wire [3:0] hk_dq1, hk_dcop;   // the decodes of q1 and of the staged command, {hash, samp, kind}
     wire [63:0] hk_ka_data;
     // ... and the sponge's (sponge_ind.v's invariants, widened to the modes the unit uses)
     wire       hk_kb_last, hk_s_last, hk_unlimited, hk_lastblk, hk_lb_calc, hk_padq, hk_buf_final, hk_abs_start,
@@ -130,6 +131,9 @@ module hash_top_q (
         assert(hk_head_hash == (hk_qn != 2'd0 && hk_q0 <= 3'd2));
         assert(hk_head_samp == (hk_qn != 2'd0 && hk_q0 >= 3'd3));
         if (hk_qn != 2'd0) assert(hk_kind == (hk_q0 == 3'd3 ? 2'd1 : hk_q0 == 3'd4 ? 2'd2 : 2'd0));
+        // ... made from the decodes of q1 and of the staged command, which are theirs
+        if (hk_qn == 2'd2) assert(hk_dq1 == {hk_q1 <= 3'd2, hk_q1 >= 3'd3, hk_q1 == 3'd3 ? 2'd1 : hk_q1 == 3'd4 ? 2'd2 : 2'd0});
+        if (hk_c_v) assert(hk_dcop == {hk_c_op <= 3'd2, hk_c_op >= 3'd3, hk_c_op == 3'd3 ? 2'd1 : hk_c_op == 3'd4 ? 2'd2 : 2'd0});
         // output skid stage: b sits behind a; the ready to the sponge is "b free"
         if (hk_kb_v) assert(hk_ka_v);
         assert(hk_k_rdy == !hk_kb_v);

@@ -74,6 +74,10 @@ module mlkem_top_hs #(
          hk_xs, hk_xv, hk_bm_ov, hk_bd_in_ready;
     wire [7:0] hk_head_keep;
     wire [3:0] hk_fql;       // the FIFO's last flags
+    // ... its entries and imm flags, and the head registers (fq_hd*: a copy of entry fq_rd)
+    wire [63:0] hk_fqd0, hk_fqd1, hk_fqd2, hk_fqd3, hk_head_data;
+    wire [7:0]  hk_fqk0, hk_fqk1, hk_fqk2, hk_fqk3;
+    wire [3:0]  hk_fqi;
     wire [7:0] hk_bm_v;      // the base multiplication's pipeline (stand-in: valid bits)
     wire [9:0] hk_cnt;
     wire       hk_rv;
@@ -181,7 +185,12 @@ module mlkem_top_hs #(
         // the last word is the last one read
         if (hk_fq_v && hk_head_last) assert(hk_fq_n == 3'd1 && !hk_f_if && hk_rseg == 2'd3);
         if (hk_f_if) assert(hk_f_if_last == (hk_rseg == 2'd3));
+        // the head registers are entry fq_rd, its imm word put in
+        if (hk_fq_v) assert(hk_head_last == hk_fql[hk_fq_rd] && hk_head_keep == f_hk &&
+                            hk_head_data == (hk_fqi[hk_fq_rd] ? {48'd0, hk_ins[69:54]} : f_hd));
     end
+    wire [63:0] f_hd = hk_fq_rd == 2'd0 ? hk_fqd0 : hk_fq_rd == 2'd1 ? hk_fqd1 : hk_fq_rd == 2'd2 ? hk_fqd2 : hk_fqd3;
+    wire [7:0]  f_hk = hk_fq_rd == 2'd0 ? hk_fqk0 : hk_fq_rd == 2'd1 ? hk_fqk1 : hk_fq_rd == 2'd2 ? hk_fqk2 : hk_fqk3;
     // every word held: its sequence number, and a last word is the youngest and nothing follows it
     genvar gj;
     generate for (gj = 0; gj < 4; gj = gj + 1) begin : g_fq

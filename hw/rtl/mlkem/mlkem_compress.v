@@ -6,6 +6,10 @@
 // 161271 (one constant 23 x 18 multiplication, a DSP on an FPGA), exact for every t this forms
 // for d = 1..11 (the test bench checks every x for d = 1, 4, 5, 10, 11).
 // One value per clock; y valid LAT = 3 clocks after x (out_valid follows in_valid).
+// The product is registered as two partial products (t's low 18 bits and its high 5 bits by
+// M, one MULT18X18D each on ECP5) and summed in stage 3, so no adder follows a multiplier in
+// the same clock (ECP5 Fmax, issue 37: t -> MULT18X18D -> the adder joining the two halves
+// -> p was 12.5 ns at 8dbbedd, the unit's critical path; same latency).
 `default_nettype none
 module mlkem_compress (
     input  wire        clk,
@@ -19,14 +23,17 @@ module mlkem_compress (
     localparam [17:0] M = 18'd161271;
     reg [22:0] t;
     reg [10:0] mask1, mask2;
-    reg [40:0] p;
+    reg [35:0] p_lo;    // t[17:0] * M
+    reg [22:0] p_hi;    // t[22:18] * M
+    wire [40:0] p = {5'd0, p_lo} + {p_hi, 18'd0};
     reg        v1, v2;
     always @(posedge clk) begin
         // stage 1: t = (x << d) + (q - 1) / 2
         t     <= ({11'd0, x} << d) + 23'd1664;
         mask1 <= (11'd1 << d) - 11'd1;   // d = 11 wraps 2^11 to 0: 0 - 1 = all ones, as wanted
         // stage 2: the product by M
-        p     <= t * M;
+        p_lo  <= t[17:0] * M;
+        p_hi  <= t[22:18] * M;
         mask2 <= mask1;
         // stage 3: floor(t / q) mod 2^d
         y     <= p[39:29] & mask2;

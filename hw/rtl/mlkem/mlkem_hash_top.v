@@ -54,6 +54,14 @@ module mlkem_hash_top #(
     reg       head_hash;    // the head is G, H or J: output to the hash port
     reg       head_samp;    // the head is a PRF or the XOF: output into the sampler
     reg [1:0] kind;         // the sampler's kind for the head (0 SampleNTT, 1 CBD eta 2, 2 eta 3)
+    // ... and the same decode ({hash, samp, kind}) of q1 and of the staged command (c_op), made as
+    // they are loaded, so the head's decode is a pick of registers by the queue's move (ECP5
+    // Fmax, issue 37: xof_end -> the sponge's cmd_ready -> cmd_go -> q0_n -> its decode -> kind
+    // was 10.8 ns at 0aa7912, 8.9 of it routing)
+    reg [3:0] dq1, dcop;
+    function [3:0] hdec(input [2:0] op);
+        hdec = {op <= OP_J, op >= OP_PRF2, op == OP_PRF2 ? 2'd1 : op == OP_PRF3 ? 2'd2 : 2'd0};
+    endfunction
 
     // command stage: a command taken here waits in registers (c_v, c_op) with its sponge
     // settings already decoded (c_mode, c_outlen: constants per operation), and goes to the
@@ -133,22 +141,31 @@ module mlkem_hash_top #(
     wire pop = (k_deq && ka_last) || stop;
     reg [2:0] q0_n, q1_n;
     reg [1:0] qn_n;
+    reg [3:0] d0_n;         // {head_hash, head_samp, kind} for q0_n, qn_n
+    reg       d1_ld;        // q1 takes c_op
     always @* begin
         q0_n = q0;
         q1_n = q1;
         qn_n = qn;
+        d0_n = {head_hash, head_samp, kind};
+        d1_ld = 1'b0;
         case ({cmd_go, pop})
             2'b10: begin
-                if (qn == 2'd0) q0_n = c_op; else q1_n = c_op;
+                if (qn == 2'd0) begin q0_n = c_op; d0_n = dcop; end
+                else begin q1_n = c_op; d1_ld = 1'b1; end
                 qn_n = qn + 2'd1;
             end
             2'b01: begin
                 q0_n = q1;
                 qn_n = qn - 2'd1;
+                d0_n = {dq1[3:2] & {2{qn != 2'd1}}, dq1[1:0]};
             end
             2'b11: begin
-                if (qn == 2'd1) q0_n = c_op;
-                else begin q0_n = q1; q1_n = c_op; end
+                if (qn == 2'd1) begin q0_n = c_op; d0_n = dcop; end
+                else begin
+                    q0_n = q1; q1_n = c_op; d1_ld = 1'b1;
+                    d0_n = {dq1[3:2] & {2{qn != 2'd0}}, dq1[1:0]};
+                end
             end
             default: ;
         endcase
@@ -157,6 +174,7 @@ module mlkem_hash_top #(
         xof_end <= smp_fin_ntt && !rst;
         if (c_take) begin
             c_op     <= cmd_op;
+            dcop     <= hdec(cmd_op);
             c_mode   <= op_mode;
             c_outlen <= op_outlen;
         end
@@ -180,9 +198,8 @@ module mlkem_hash_top #(
         q0 <= q0_n;
         q1 <= q1_n;
         qn <= qn_n;
-        head_hash <= qn_n != 2'd0 && (q0_n == OP_G || q0_n == OP_H || q0_n == OP_J);
-        head_samp <= qn_n != 2'd0 && (q0_n == OP_PRF2 || q0_n == OP_PRF3 || q0_n == OP_XOF);
-        kind      <= (q0_n == OP_PRF2) ? 2'd1 : (q0_n == OP_PRF3) ? 2'd2 : 2'd0;
+        {head_hash, head_samp, kind} <= d0_n;
+        if (d1_ld) dq1 <= dcop;
         if (rst) begin
             c_v <= 1'b0;
             cmd_err <= 1'b0;
@@ -193,6 +210,7 @@ module mlkem_hash_top #(
             qn <= 2'd0;
             q0 <= 3'd0;
             q1 <= 3'd0;
+            dq1 <= hdec(3'd0);
             head_hash <= 1'b0;
             head_samp <= 1'b0;
             kind <= 2'd0;

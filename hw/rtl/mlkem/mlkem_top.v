@@ -155,7 +155,8 @@ module mlkem_top #(
     reg [9:0]  bra0, bwa;
     reg        bwe;
     reg [63:0] bwd;
-    reg [63:0] brd0, bta;   // bta: CMP / SEL's word of bb[a...] while bb[b...] is read
+    reg [63:0] brd0, bta;   // bta: CMP / SEL's word of bb[a...] while bb[b...] is read, ENC's
+                            // word to compare (f5) while its bb word is read
     // COPY / SEL write a word a clock after it is read, from a register (cw_*): the block RAM's
     // output (not registered in an ECP5 DP16KD) goes through no write-data mux into the RAM
     // (ECP5 Fmax, issue 37); a clock more per COPY and SEL
@@ -240,10 +241,23 @@ module mlkem_top #(
         endcase
     end
     wire [9:0] r_addr = (rseg == 2'd1 ? i_b : i_a) + rpos;
-    wire [63:0] fq_head_data = fq_imm[fq_rd] ? {48'd0, i_imm} : fq_data[fq_rd];
-    wire [7:0]  fq_head_keep = fq_keep[fq_rd];
-    wire        fq_head_last = fq_last[fq_rd];
+    // the FIFO's head as registers (fq_hd*), a copy of entry fq_rd (the imm word put in) made a
+    // clock ahead, so the hash unit's and the decoder's input is a register (ECP5 Fmax, issue 37:
+    // fq_rd -> the pick of four entries and of the imm word -> the decoder's shift -> buf_q was
+    // 12.2 ns at a859f9c). It loads when the head moves (a pop) or an empty FIFO gets its word:
+    // with at most one entry left (fq_n <= 1) from the word arriving (brd0 or the imm word: one
+    // LUT after the block RAM, its select from registers), else from entry fq_rd + 1
+    reg [63:0]  fq_hd;
+    reg [7:0]   fq_hd_keep;
+    reg         fq_hd_last;
+    wire [63:0] fq_head_data = fq_hd;
+    wire [7:0]  fq_head_keep = fq_hd_keep;
+    wire        fq_head_last = fq_hd_last;
     wire        fq_v = fq_n != 3'd0;
+    wire [1:0]  fq_rd1 = fq_rd + 2'd1;
+    wire        hd_new = !fq_n[2] && !fq_n[1];    // fq_n <= 1: the head takes the arriving word
+    wire        hd_ram = hd_new && !f_if_imm;     // ... and it is the block RAM's
+    wire [63:0] hd_alt = hd_new ? {48'd0, i_imm} : fq_imm[fq_rd1] ? {48'd0, i_imm} : fq_data[fq_rd1];
     wire [7:0]  imm_keep = (i_nimm == 2'd1) ? 8'h01 : (i_nimm == 2'd2) ? 8'h03 : 8'h00;
 
     // ---------------------------------------------------------------- the units
@@ -400,19 +414,19 @@ module mlkem_top #(
     wire zcond = i_f[1:0] == 2'd0 || (i_f[1:0] == 2'd1 && bad_ek) || (i_f[1:0] == 2'd2 && bad_dk);
     reg  dv1, dv2;   // DEC without decompress: bytedec's output delayed as decompress would
     reg  cmp_diff;
-    reg  ecv;          // ENC compare: a word in ecd, its bb word in brd0
-    reg  [63:0] ecd;
+    reg  ecv;          // ENC compare: a word in bta, its bb word in brd0
     // the word compares of CMP and ENC (f5) take two clocks: the byte buffer's block RAM output
     // (brd0, not registered in the RAM: ~6 ns on ECP5) is compared two bits per LUT into a
     // register (cx: 32 flags), which is ORed the clock after (ECP5 Fmax, issue 37)
     reg  [31:0] cx;
     reg         cxv;       // cx holds a compare (CMP: of a word pair; ENC: of a word)
     reg         cx_last;   // ... of the instruction's last word (pair): the instruction ends
-    wire [63:0] cmp_w = (i_op == I_ENC) ? ecd : bta;
+    // ENC's word goes into bta as CMP's does, so a flag is one LUT4 of two bits of bta and two of
+    // the RAM's output, no pick of the op in front (ECP5 Fmax, issue 37)
     wire [31:0] cx_n;
     genvar gx;
     generate for (gx = 0; gx < 32; gx = gx + 1) begin : g_cx
-        assign cx_n[gx] = cmp_w[2 * gx +: 2] != brd0[2 * gx +: 2];
+        assign cx_n[gx] = bta[2 * gx +: 2] != brd0[2 * gx +: 2];
     end endgenerate
     wire        cx_any = cxv && cx != 32'd0;
     wire [3:0]  slot_a = i_a[3:0], slot_b = i_b[3:0], slot_c = i_c[3:0];
@@ -613,7 +627,6 @@ module mlkem_top #(
                     if (c128) cnt <= cnt + 10'd1;
                     if (be_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt + 10'd2 == {4'd0, i_d, 2'b00}; end
                     ecv <= be_ov;
-                    ecd <= be_data;
                     cx  <= cx_n;
                     cxv <= i_f[5] && ecv;
                     cx_last <= i_f[5] && ecv && wcnt == {4'd0, i_d, 2'b00};
@@ -632,10 +645,8 @@ module mlkem_top #(
                         end
                     end
                     if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
-                    bta <= brd0;
                     cw_v <= rv && i_op != I_CMP;
                     cw_a <= rcnt; cw_l <= r_l;
-                    cw_d <= (i_op == I_SEL) ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
                     cx  <= cx_n;
                     cxv <= rv && i_op == I_CMP;
                     cx_last <= rv && i_op == I_CMP && r_l;
@@ -647,6 +658,12 @@ module mlkem_top #(
                 end
                 default: ;
             endcase
+            // the words after the byte buffer's RAM output (brd0, ~6 ns on ECP5) picked by the
+            // one-hot op, not by a decode of ins (ECP5 Fmax, issue 37): bta (CMP / SEL's first
+            // word, ENC's word to compare) and cw_d (COPY / SEL's write word), one LUT each
+            if (opx[I_ENC] || opx[I_COPY] || opx[I_CMP] || opx[I_SEL]) bta <= opx[I_ENC] ? be_data : brd0;
+            if (opx[I_COPY] || opx[I_CMP] || opx[I_SEL])
+                cw_d <= opx[I_SEL] ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
             // the word reader (HASH, DEC)
             if (r_issue) begin
                 rseg <= rseg_n;
@@ -663,6 +680,11 @@ module mlkem_top #(
                 fq_wr <= fq_wr + 2'd1;
             end
             if (fq_pop) fq_rd <= fq_rd + 2'd1;
+            if (fq_pop || !fq_v) begin
+                fq_hd      <= hd_ram ? brd0 : hd_alt;
+                fq_hd_keep <= hd_new ? (f_if_imm ? imm_keep : 8'hFF) : fq_keep[fq_rd1];
+                fq_hd_last <= hd_new ? f_if_last : fq_last[fq_rd1];
+            end
             fq_n <= fq_n + {2'd0, f_if} - {2'd0, fq_pop};
             // CMP's end (fin's CMP term) without fin's pick of the op in front of the flags
             if (opx[I_CMP] && (cx_last || na0)) begin
@@ -719,9 +741,8 @@ module mlkem_top #(
             done <= 1'b0;
             fail <= 1'b0;
             cmp_diff <= 1'b0;
-            bta <= 64'd0;      // CMP / SEL's word (K', Kbar)
+            bta <= 64'd0;      // CMP / SEL's word (K', Kbar), ENC's compare word (c')
             cw_v <= 1'b0; cw_d <= 64'd0;   // COPY / SEL's write word
-            ecd <= 64'd0;      // ENC's compare word (c')
             ecv <= 1'b0;
             cx <= 32'd0; cxv <= 1'b0; cx_last <= 1'b0;   // the compare flags
             ins <= 80'd0;
@@ -731,6 +752,7 @@ module mlkem_top #(
             xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
             f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
             n_run <= 1'b0;
+            fq_hd <= 64'd0; fq_hd_keep <= 8'd0; fq_hd_last <= 1'b0;   // (the FIFO's head)
             for (x = 0; x < 4; x = x + 1) begin
                 fq_data[x] <= 64'd0;   // the hash unit's input: zero words, no padding byte
                 fq_keep[x] <= 8'd0;
@@ -762,8 +784,11 @@ module mlkem_top #(
             n_run <= 1'b0;
         end
     end
-    initial for (x = 0; x < 4; x = x + 1) begin
-        fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; fq_imm[x] = 1'b0;
+    initial begin
+        for (x = 0; x < 4; x = x + 1) begin
+            fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; fq_imm[x] = 1'b0;
+        end
+        fq_hd = 64'd0; fq_hd_keep = 8'd0; fq_hd_last = 1'b0;
     end
 `ifndef SYNTHESIS
     // (simulation only) a read whose data is used (the word reader's f_if, COPY / CMP / SEL's
