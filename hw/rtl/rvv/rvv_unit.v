@@ -293,7 +293,10 @@ module rvv_unit #(
     reg [2:0]  mreg;            // its register in the group
     reg [4:0]  mel;             // its element in the register
     reg [31:0] maddr;
-    wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mk < vl;
+    // (mk < vl registered a cycle ahead, mq_go below: its 8-bit compare was in front of the
+    // write port's address, wa_k, with the write kind's select and an adder behind it)
+    reg        mq_go;           // mk < vl in this cycle
+    wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mq_go;
 
     // ---- the operand stage: register operands are read one cycle ahead ----
     // The cycle before a register of the group is computed (the issue cycle for register 0 of
@@ -362,9 +365,22 @@ module rvv_unit #(
     // and-or of two one-hot vectors, not a chain of modulo-5 tables after the kind's decode)
     wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];
     wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
-    wire       d_sldn  = d_opc == OPC_CUSTOM2 && d_f6 == CF6_VSLIDEDOWNM;   // (d_rk == K_SLDN)
-    wire       d_slup  = d_opc == OPC_CUSTOM2 && d_f6 == CF6_VSLIDEUPM;     // (d_rk == K_SLUP)
+    // (the slides from five bits of the word: among the words d_k takes, opcode bit 3 is set
+    // for custom-2 only (OPV 0x57, LOAD-FP 0x07, STORE-FP 0x27 have it clear), and the custom-2
+    // kinds it takes other than the slides have funct6 bits 5:4 clear and bits 3:1 not 000;
+    // what is read for a word it refuses does not matter. 13 bits made two LUT levels more in
+    // front of sa/sb, the issue cycle's worst path at 4c36c89)
+    wire       d_sldn  = in_insn[3] && d_f6[3:0] == CF6_VSLIDEDOWNM[3:0];   // (d_rk == K_SLDN)
+    wire       d_slup  = in_insn[3] && d_f6[3:0] == CF6_VSLIDEUPM[3:0];     // (d_rk == K_SLUP)
     wire [2:0] d_slneg = T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3];
+    // a .vv shift or Zvbb rotate (its amount is vs1's element: sm) from five bits of the word,
+    // for the words d_k takes: vsll 100101 and vsrl 101000 have funct6 bit 5 set, vror 010100
+    // and vrol 010101 bit 4; the other .vv words it takes have bits 5:4 clear (the logic ops,
+    // vandn, and the custom-2 ones: v32l/hrotup, v32l/hrho) or are vmv.v.v (010111), whose
+    // result does not come from the rotator (the amount is not used); LOAD-FP, STORE-FP and
+    // vsetvli are not .vv. (d_rk's decode of the whole opcode and funct6, then a compare of
+    // the kind, made the issue cycle's path into sm as long as the slides' into sa)
+    wire       d_smk   = (d_f6[5] || d_f6[4]) && d_vv;
     reg  [4:0] d_dvoh, d_dboh, d_sloh;
     integer    oi;
     always @* begin
@@ -504,7 +520,7 @@ module rvv_unit #(
                             sa[5 * sq + si] <= d_sa[si];
                             sb[5 * sq + si] <= d_sb[si];
                         end
-                        sm[si] <= d_sb[si] && n_shrot && n_vv;
+                        sm[si] <= d_sb[si] && d_smk;
                     end
             // this lane's controls, a copy each (`keep`: yosys would merge equal flip-flops)
             reg             x0;         // this lane holds element 5i + 0 (viota's)
@@ -627,7 +643,10 @@ module rvv_unit #(
     // 5i + (3d + y) % 5 (so that lane (x, y) lands in register vd + (2x + 3y) % 5); each
     // bank's word and row bank were computed with the row (wa, pi_cx)
     reg [REGW-1:0]  pi_row;
-    wire            pi_v_nx = !rst && busy && k == K_PI && cnt <= {4'd0, (rowfix ? 4'd1 : nregs)};
+    // (cnt <= the row count, registered a cycle ahead: pi_go, the control block below; the
+    // compare was in front of wa_k like a load's mk < vl)
+    reg             pi_go;      // cnt <= (rowfix ? 1 : R) in this cycle
+    wire            pi_v_nx = !rst && busy && k == K_PI && pi_go;
     wire            ld_v_nx = !rst && mreq && k == K_LOAD;
     // the next cycle writes a register's lanes (wr_ok, set at the issue, clears it for a word
     // the unit refuses)
@@ -815,6 +834,8 @@ module rvv_unit #(
             vlmul <= 2'd0;
             nregs <= 4'd1;
             mk <= 8'd0;
+            mq_go <= 1'b0;
+            pi_go <= 1'b0;
         end else begin
             if (accept) begin
                 busy <= 1'b1;
@@ -849,6 +870,11 @@ module rvv_unit #(
             end
             mel <= mel_nx;
             mreg <= mreg_nx;
+            // the next cycle's mk < vl (mk as the block above sets it: 0 at the issue, + 1 after
+            // a request; vl does not change while a memory instruction runs) and cnt <= rows
+            // (cnt 1 after the issue, then cnt + 1; the row count does not change while vpi runs)
+            mq_go <= accept ? vl != 8'd0 : mreq ? mk + 8'd1 < vl : mk < vl;
+            pi_go <= accept || cnt < {4'd0, (rowfix ? 4'd1 : nregs)};
             // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
             if (busy && k == K_PI) begin
                 pi_row <= op_fa;
