@@ -602,12 +602,6 @@ module rvv_unit #(
             end else begin : g_r32
                 assign rin = l_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
             end
-            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
-            // none when the result is not the rotator's (shifts of a constant: a table of sh
-            // per bit, no comparator)
-            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << sh;
-            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> sh;
-            wire [ELEN-1:0] keep = !l_rot ? {ELEN{1'b0}} : l_srl ? srl_keep : l_sll ? sll_keep : {ELEN{1'b1}};
             // the kinds without the rotator (zero for the others: the result is an or), or-ed
             // with the bank's other write data (vpi's column, a load's element: alt1)
             wire [ELEN-1:0] lg = ((a ^ bo) & {ELEN{l_op[0]}}) | ((a & bo) & {ELEN{l_op[1]}})
@@ -617,15 +611,28 @@ module rvv_unit #(
             // ---- compute, second stage (the cycle after; its write lands a cycle later) ----
             reg  [63:0]     s2_rot;     // the rotator after its first two steps
             reg  [3:0]      s2_amt;     // amount bits 2..5
-            reg  [ELEN-1:0] s2_keep, s2_lg;
-            reg             s2_hi;
+            reg  [ELEN-1:0] s2_lg;
+            reg  [SHW-1:0]  s2_sh;      // the shift amount and the kind's flags for the mask
+            reg             s2_hi, s2_rotk, s2_sll, s2_srl;
             always @(posedge clk) begin
                 s2_rot <= st2;
                 s2_amt <= amt[5:2];
-                s2_keep <= keep;
+                s2_sh <= sh;
+                s2_rotk <= l_rot;
+                s2_sll <= l_sll;
+                s2_srl <= l_srl;
                 s2_lg <= lg;
                 s2_hi <= l_hi;
             end
+            // the mask, in the second stage beside the rotator's last four steps (in the first
+            // stage at be7107b it was the worst path: a forwarded write's bit -> the .vv amount's
+            // select -> the mask of every bit -> s2_keep, 12.5 ns with 10.1 of routing, seed 1):
+            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
+            // none when the result is not the rotator's (shifts of a constant: a table of sh
+            // per bit, no comparator)
+            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << s2_sh;
+            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> s2_sh;
+            wire [ELEN-1:0] keep = !s2_rotk ? {ELEN{1'b0}} : s2_srl ? srl_keep : s2_sll ? sll_keep : {ELEN{1'b1}};
             wire [63:0]  st3 = s2_amt[0] ? {s2_rot[59:0], s2_rot[63:60]} : s2_rot;
             wire [63:0]  st4 = s2_amt[1] ? {st3[55:0], st3[63:56]} : st3;
             wire [63:0]  st5 = s2_amt[2] ? {st4[47:0], st4[63:48]} : st4;
@@ -641,7 +648,7 @@ module rvv_unit #(
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
-            assign res[g * ELEN +: ELEN] = ((s2_hi ? rot_hi : rot_lo) & s2_keep) | s2_lg;
+            assign res[g * ELEN +: ELEN] = ((s2_hi ? rot_hi : rot_lo) & keep) | s2_lg;
         end
     endgenerate
 
