@@ -217,45 +217,6 @@ module rvv_unit #(
         endcase
     end
 
-    // the word's kind without the legality checks, for the operand stage of the issue cycle
-    // (below: a word d_k refuses changes nothing, so what is read for it does not matter;
-    // where d_k is not K_ILL the two agree)
-    reg  [4:0] d_rk;
-    always @* begin
-        d_rk = K_ILL;
-        case (d_opc)
-            OPC_OPV:
-                case (d_f6)
-                    SF6_VXOR:  d_rk = K_XOR;
-                    SF6_VAND:  d_rk = K_AND;
-                    SF6_VOR:   d_rk = K_OR;
-                    SF6_VSLL:  d_rk = K_SLL;
-                    SF6_VSRL:  d_rk = K_SRL;
-                    SF6_VMV:   d_rk = K_MV;
-                    SF6_VANDN: d_rk = K_ANDN;
-                    SF6_VROR:  d_rk = K_ROR;
-                    SF6_VROL:  d_rk = d_vi ? K_ROR : K_ROL;
-                    default: ;
-                endcase
-            OPC_CUSTOM2:
-                case (d_f6)
-                    CF6_VSLIDEDOWNM: d_rk = K_SLDN;
-                    CF6_VSLIDEUPM:   d_rk = K_SLUP;
-                    CF6_VROTUP, CF6_VROTUP | 6'd1: d_rk = K_ROTUP;
-                    CF6_V64RHO:      d_rk = K_RHO64;
-                    CF6_VPI:         d_rk = K_PI;
-                    CF6_V32LROTUP:   d_rk = K_ROT32L;
-                    CF6_V32HROTUP:   d_rk = K_ROT32H;
-                    CF6_V32LRHO:     d_rk = K_RHO32L;
-                    CF6_V32HRHO:     d_rk = K_RHO32H;
-                    CF6_VIOTA:       d_rk = K_IOTA;
-                    default: ;
-                endcase
-            OPC_STOREFP: d_rk = K_STORE;
-            default: ;
-        endcase
-    end
-
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
     wire [7:0]  s_vlmax = ELENUM[7:0] << s_lmul;
@@ -293,7 +254,10 @@ module rvv_unit #(
     reg [2:0]  mreg;            // its register in the group
     reg [4:0]  mel;             // its element in the register
     reg [31:0] maddr;
-    wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mk < vl;
+    // (mk < vl registered a cycle ahead, mq_go below: its 8-bit compare was in front of the
+    // write port's address, wa_k, with the write kind's select and an adder behind it)
+    reg        mq_go;           // mk < vl in this cycle
+    wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mq_go;
 
     // ---- the operand stage: register operands are read one cycle ahead ----
     // The cycle before a register of the group is computed (the issue cycle for register 0 of
@@ -315,14 +279,61 @@ module rvv_unit #(
     // of the word (vs2, vs1, a store's vd), one select away from the banks.
     // n_*: the instruction of the next cycle: the one being decoded in the issue cycle (busy
     // low; whatever is read when none is taken is never used), else the running one
-    wire [4:0] n_k    = busy ? k : d_rk;
+    // The kind of the next cycle's instruction for the lanes' controls (nk_*, one flag a kind):
+    // while busy a compare of k; in the issue cycle a decode of a few bits of the word (dk_*),
+    // right for every word d_k takes (what the lanes compute for a word it refuses is never
+    // written: wok_k). Among those words opcode bit 3 is set for custom-2 only (OPV 0x57,
+    // LOAD-FP 0x07, STORE-FP 0x27 have it clear); custom-2's funct6 bits 5:4 are clear and bits
+    // 3:0 name the kind; OPV's: vsll 100101, vsrl 101000 (bit 5), vmv 010111, vror 010100 (and
+    // 010101 .vi), vrol 010101 .vv (bit 4), vxor 001011, vand 001001, vor 001010 (bit 3, bits
+    // 1:0 not 00), vandn 000001; loads and stores have funct6 000000, vsetvli 0000xx (its
+    // lanes' work is never written either). (At 6a27563 the issue cycle's worst path ran from
+    // funct6 through d_rk's decode of opcode and funct6 and the compares of n_k into a lane's
+    // op_sh: 13.0 ns, seed 1.)
+    wire       dc        = in_insn[3];
+    wire       dk_sll    = !dc && d_f6[5] && !d_f6[3];
+    wire       dk_srl    = !dc && d_f6[5] && d_f6[3];
+    wire       dk_mv     = !dc && d_f6[4] && d_f6[1];
+    wire       dk_ror    = !dc && d_f6[4] && !d_f6[1] && (!d_f6[0] || d_vi);
+    wire       dk_rol    = !dc && d_f6[4] && !d_f6[1] && d_f6[0] && !d_vi;
+    wire       dk_xor    = !dc && d_f6[3] && d_f6[1] && d_f6[0];
+    wire       dk_and    = !dc && d_f6[3] && !d_f6[1] && d_f6[0];
+    wire       dk_or     = !dc && d_f6[3] && d_f6[1] && !d_f6[0];
+    wire       dk_andn   = !dc && !d_f6[5] && !d_f6[4] && !d_f6[3] && d_f6[0];
+    wire       dk_slide  = dc && d_f6[3:1] == 3'b000;
+    wire       dk_rotup  = dc && d_f6[3:1] == 3'b001;
+    wire       dk_rho64  = dc && d_f6[3:0] == CF6_V64RHO[3:0];
+    wire       dk_rowk   = dc && d_f6[3:1] == 3'b010;      // v64rho or vpi
+    wire       dk_rot32l = dc && d_f6[3:0] == CF6_V32LROTUP[3:0];
+    wire       dk_rot32h = dc && d_f6[3:0] == CF6_V32HROTUP[3:0];
+    wire       dk_rho32l = dc && d_f6[3:0] == CF6_V32LRHO[3:0];
+    wire       dk_rho32h = dc && d_f6[3:0] == CF6_V32HRHO[3:0];
+    wire       dk_iota   = dc && d_f6[3:2] == 2'b11;
+    wire       nk_sll    = busy ? k == K_SLL : dk_sll;
+    wire       nk_srl    = busy ? k == K_SRL : dk_srl;
+    wire       nk_mv     = busy ? k == K_MV : dk_mv;
+    wire       nk_ror    = busy ? k == K_ROR : dk_ror;
+    wire       nk_rol    = busy ? k == K_ROL : dk_rol;
+    wire       nk_xor    = busy ? k == K_XOR : dk_xor;
+    wire       nk_and    = busy ? k == K_AND : dk_and;
+    wire       nk_or     = busy ? k == K_OR : dk_or;
+    wire       nk_andn   = busy ? k == K_ANDN : dk_andn;
+    wire       nk_slide  = busy ? k == K_SLDN || k == K_SLUP : dk_slide;
+    wire       nk_rotup  = busy ? k == K_ROTUP : dk_rotup;
+    wire       nk_rho64  = busy ? k == K_RHO64 : dk_rho64;
+    wire       nk_rowk   = busy ? k == K_RHO64 || k == K_PI : dk_rowk;
+    wire       nk_rot32l = busy ? k == K_ROT32L : dk_rot32l;
+    wire       nk_rot32h = busy ? k == K_ROT32H : dk_rot32h;
+    wire       nk_rho32l = busy ? k == K_RHO32L : dk_rho32l;
+    wire       nk_rho32h = busy ? k == K_RHO32H : dk_rho32h;
+    wire       nk_iota   = busy ? k == K_IOTA : dk_iota;
     wire [4:0] n_f15  = busy ? q_f15 : d_f15;
     wire [2:0] n_f3   = busy ? q_f3 : d_f3;
     wire       n_imm5 = busy ? q_imm5 : d_f6[0];
     wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
     wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
-    wire       n_rowfix = (n_k == K_RHO64 || n_k == K_PI) && n_f15 != 5'h1f;
-    wire       d_rowfix = (d_rk == K_RHO64 || d_rk == K_PI) && d_f15 != 5'h1f;
+    wire       n_rowfix = nk_rowk && n_f15 != 5'h1f;
+    wire       d_rowfix = dk_rowk && d_f15 != 5'h1f;
     wire [2:0] b_row  = rowfix ? q_f15[2:0] : cnt[2:0];   // n_row while busy
     wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // the next values of the control registers (the control block below assigns the same)
@@ -362,9 +373,22 @@ module rvv_unit #(
     // and-or of two one-hot vectors, not a chain of modulo-5 tables after the kind's decode)
     wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];
     wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
-    wire       d_sldn  = d_opc == OPC_CUSTOM2 && d_f6 == CF6_VSLIDEDOWNM;   // (d_rk == K_SLDN)
-    wire       d_slup  = d_opc == OPC_CUSTOM2 && d_f6 == CF6_VSLIDEUPM;     // (d_rk == K_SLUP)
+    // (the slides from five bits of the word: among the words d_k takes, opcode bit 3 is set
+    // for custom-2 only (OPV 0x57, LOAD-FP 0x07, STORE-FP 0x27 have it clear), and the custom-2
+    // kinds it takes other than the slides have funct6 bits 5:4 clear and bits 3:1 not 000;
+    // what is read for a word it refuses does not matter. 13 bits made two LUT levels more in
+    // front of sa/sb, the issue cycle's worst path at 4c36c89)
+    wire       d_sldn  = in_insn[3] && d_f6[3:0] == CF6_VSLIDEDOWNM[3:0];
+    wire       d_slup  = in_insn[3] && d_f6[3:0] == CF6_VSLIDEUPM[3:0];
     wire [2:0] d_slneg = T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3];
+    // a .vv shift or Zvbb rotate (its amount is vs1's element: sm) from five bits of the word,
+    // for the words d_k takes: vsll 100101 and vsrl 101000 have funct6 bit 5 set, vror 010100
+    // and vrol 010101 bit 4; the other .vv words it takes have bits 5:4 clear (the logic ops,
+    // vandn, and the custom-2 ones: v32l/hrotup, v32l/hrho) or are vmv.v.v (010111), whose
+    // result does not come from the rotator (the amount is not used); LOAD-FP, STORE-FP and
+    // vsetvli are not .vv. (d_rk's decode of the whole opcode and funct6, then a compare of
+    // the kind, made the issue cycle's path into sm as long as the slides' into sa)
+    wire       d_smk   = (d_f6[5] || d_f6[4]) && d_vv;
     reg  [4:0] d_dvoh, d_dboh, d_sloh;
     integer    oi;
     always @* begin
@@ -430,19 +454,19 @@ module rvv_unit #(
     reg  [ELEN-1:0] cst;
     always @(posedge clk)
         if (accept)
-            cst <= (d_f3 == F3_OPIVX) ? rs1x : (d_rk == K_XOR) ? {{(ELEN - 5){d_f15[4]}}, d_f15}
+            cst <= (d_f3 == F3_OPIVX) ? rs1x : dk_xor ? {{(ELEN - 5){d_f15[4]}}, d_f15}
                                                                  : {{(ELEN - 5){1'b0}}, d_f15};
     // (the kinds that need a parameter are gated by it, so that a build without them has none
     // of their datapath: yosys cannot see that k never holds a kind the decoder does not make)
     // ... and of the next cycle's instruction, for what the operand stage computes ahead
     wire [5:0]      n_rot_imm = {n_imm5, n_f15};
-    wire            n_ror   = HAS_ZVBB && n_k == K_ROR;
-    wire            n_rol   = HAS_ZVBB && n_k == K_ROL;
-    wire            n_rotup = HAS_SROT && n_k == K_ROTUP;
-    wire            n_rho   = HAS_SROT && (n_k == K_RHO64 || n_k == K_RHO32L || n_k == K_RHO32H);
-    wire            n_shrot = n_k == K_SLL || n_k == K_SRL || n_ror || n_rol;   // by an amount operand
-    wire            n_custom = n_k >= K_SLDN && n_k <= K_IOTA;
-    wire            n_neg   = n_k == K_SRL || n_ror;   // rotate left by ELEN - the amount
+    wire            n_ror   = HAS_ZVBB && nk_ror;
+    wire            n_rol   = HAS_ZVBB && nk_rol;
+    wire            n_rotup = HAS_SROT && nk_rotup;
+    wire            n_rho   = HAS_SROT && (nk_rho64 || nk_rho32l || nk_rho32h);
+    wire            n_shrot = nk_sll || nk_srl || n_ror || n_rol;   // by an amount operand
+    wire            n_custom = busy ? k >= K_SLDN && k <= K_IOTA : dc;
+    wire            n_neg   = nk_srl || n_ror;   // rotate left by ELEN - the amount
     wire            n_vv    = n_f3 == F3_OPIVV;
     // the amount of the shifts and Zvbb rotates when it is not vs1's element (.vx, .vi):
     // vror.vi's 6-bit immediate, else the operand's low bits
@@ -504,7 +528,7 @@ module rvv_unit #(
                             sa[5 * sq + si] <= d_sa[si];
                             sb[5 * sq + si] <= d_sb[si];
                         end
-                        sm[si] <= d_sb[si] && n_shrot && n_vv;
+                        sm[si] <= d_sb[si] && d_smk;
                     end
             // this lane's controls, a copy each (`keep`: yosys would merge equal flip-flops)
             reg             x0;         // this lane holds element 5i + 0 (viota's)
@@ -519,13 +543,12 @@ module rvv_unit #(
                 x0 <= n_x == 3'd0;
                 l_bvv <= n_vv;
                 l_neg <= n_neg;
-                l_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H));
-                l_hi <= HAS_SROT && (n_k == K_ROT32H || n_k == K_RHO32H);
-                l_sll <= n_k == K_SLL;
-                l_srl <= n_k == K_SRL;
-                l_v32 <= HAS_SROT && (n_k == K_ROT32L || n_k == K_ROT32H || n_k == K_RHO32L || n_k == K_RHO32H);
-                l_op <= {n_k == K_SLDN || n_k == K_SLUP, n_k == K_IOTA, HAS_ZVBB && n_k == K_ANDN, n_k == K_MV,
-                         n_k == K_OR, n_k == K_AND, n_k == K_XOR};
+                l_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (nk_rot32l || nk_rot32h));
+                l_hi <= HAS_SROT && (nk_rot32h || nk_rho32h);
+                l_sll <= nk_sll;
+                l_srl <= nk_srl;
+                l_v32 <= HAS_SROT && (nk_rot32l || nk_rot32h || nk_rho32l || nk_rho32h);
+                l_op <= {nk_slide, nk_iota, HAS_ZVBB && nk_andn, nk_mv, nk_or, nk_and, nk_xor};
             end
             // custom instructions: the state elements of every register; RVV: elements < vl
             always @*
@@ -579,12 +602,6 @@ module rvv_unit #(
             end else begin : g_r32
                 assign rin = l_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
             end
-            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
-            // none when the result is not the rotator's (shifts of a constant: a table of sh
-            // per bit, no comparator)
-            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << sh;
-            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> sh;
-            wire [ELEN-1:0] keep = !l_rot ? {ELEN{1'b0}} : l_srl ? srl_keep : l_sll ? sll_keep : {ELEN{1'b1}};
             // the kinds without the rotator (zero for the others: the result is an or), or-ed
             // with the bank's other write data (vpi's column, a load's element: alt1)
             wire [ELEN-1:0] lg = ((a ^ bo) & {ELEN{l_op[0]}}) | ((a & bo) & {ELEN{l_op[1]}})
@@ -594,15 +611,28 @@ module rvv_unit #(
             // ---- compute, second stage (the cycle after; its write lands a cycle later) ----
             reg  [63:0]     s2_rot;     // the rotator after its first two steps
             reg  [3:0]      s2_amt;     // amount bits 2..5
-            reg  [ELEN-1:0] s2_keep, s2_lg;
-            reg             s2_hi;
+            reg  [ELEN-1:0] s2_lg;
+            reg  [SHW-1:0]  s2_sh;      // the shift amount and the kind's flags for the mask
+            reg             s2_hi, s2_rotk, s2_sll, s2_srl;
             always @(posedge clk) begin
                 s2_rot <= st2;
                 s2_amt <= amt[5:2];
-                s2_keep <= keep;
+                s2_sh <= sh;
+                s2_rotk <= l_rot;
+                s2_sll <= l_sll;
+                s2_srl <= l_srl;
                 s2_lg <= lg;
                 s2_hi <= l_hi;
             end
+            // the mask, in the second stage beside the rotator's last four steps (in the first
+            // stage at be7107b it was the worst path: a forwarded write's bit -> the .vv amount's
+            // select -> the mask of every bit -> s2_keep, 12.5 ns with 10.1 of routing, seed 1):
+            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
+            // none when the result is not the rotator's (shifts of a constant: a table of sh
+            // per bit, no comparator)
+            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << s2_sh;
+            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> s2_sh;
+            wire [ELEN-1:0] keep = !s2_rotk ? {ELEN{1'b0}} : s2_srl ? srl_keep : s2_sll ? sll_keep : {ELEN{1'b1}};
             wire [63:0]  st3 = s2_amt[0] ? {s2_rot[59:0], s2_rot[63:60]} : s2_rot;
             wire [63:0]  st4 = s2_amt[1] ? {st3[55:0], st3[63:56]} : st3;
             wire [63:0]  st5 = s2_amt[2] ? {st4[47:0], st4[63:48]} : st4;
@@ -618,7 +648,7 @@ module rvv_unit #(
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
-            assign res[g * ELEN +: ELEN] = ((s2_hi ? rot_hi : rot_lo) & s2_keep) | s2_lg;
+            assign res[g * ELEN +: ELEN] = ((s2_hi ? rot_hi : rot_lo) & keep) | s2_lg;
         end
     endgenerate
 
@@ -627,12 +657,16 @@ module rvv_unit #(
     // 5i + (3d + y) % 5 (so that lane (x, y) lands in register vd + (2x + 3y) % 5); each
     // bank's word and row bank were computed with the row (wa, pi_cx)
     reg [REGW-1:0]  pi_row;
-    wire            pi_v_nx = !rst && busy && k == K_PI && cnt <= {4'd0, (rowfix ? 4'd1 : nregs)};
+    // (cnt <= the row count, registered a cycle ahead: pi_go, the control block below; the
+    // compare was in front of wa_k like a load's mk < vl)
+    reg             pi_go;      // cnt <= (rowfix ? 1 : R) in this cycle
+    wire            pi_v_nx = !rst && busy && k == K_PI && pi_go;
     wire            ld_v_nx = !rst && mreq && k == K_LOAD;
     // the next cycle writes a register's lanes (wr_ok, set at the issue, clears it for a word
     // the unit refuses)
-    wire            d_wrk = d_rk <= K_IOTA && d_rk != K_PI;
-    wire            wr_nx = !rst && (accept ? d_wrk : (busy && !last_cycle && k <= K_IOTA && k != K_PI));
+    // (in the issue cycle any word: wok_k, set at the issue, clears the write of every word
+    // that does not write its register through the lanes: vsetvli, loads, stores, vpi, refused)
+    wire            wr_nx = !rst && (accept || (busy && !last_cycle && k <= K_IOTA && k != K_PI));
     wire            d_wrok = d_k <= K_IOTA && d_k != K_PI;
 
     // ---- the register file's write ports (one per bank): a register's elements or a load's
@@ -815,6 +849,8 @@ module rvv_unit #(
             vlmul <= 2'd0;
             nregs <= 4'd1;
             mk <= 8'd0;
+            mq_go <= 1'b0;
+            pi_go <= 1'b0;
         end else begin
             if (accept) begin
                 busy <= 1'b1;
@@ -849,6 +885,11 @@ module rvv_unit #(
             end
             mel <= mel_nx;
             mreg <= mreg_nx;
+            // the next cycle's mk < vl (mk as the block above sets it: 0 at the issue, + 1 after
+            // a request; vl does not change while a memory instruction runs) and cnt <= rows
+            // (cnt 1 after the issue, then cnt + 1; the row count does not change while vpi runs)
+            mq_go <= accept ? vl != 8'd0 : mreq ? mk + 8'd1 < vl : mk < vl;
+            pi_go <= accept || cnt < {4'd0, (rowfix ? 4'd1 : nregs)};
             // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
             if (busy && k == K_PI) begin
                 pi_row <= op_fa;
