@@ -165,9 +165,11 @@ static size_t ymm_absorb_blocks(void *state, unsigned nr, size_t rate, const uin
 }
 
 /* Lanes i .. i + 3 of the message that lie in its first `full` whole lanes, zeros after them
- * (vpmaskmovq: the masked-off lanes are not read). */
-static inline v4 ymm_ob_lanes4(const uint8_t *in, __m256i full4, int i)
+ * (vpmaskmovq: the masked-off lanes are not read). No address is formed past the message's
+ * whole lanes (in may be NULL when len is 0). */
+static inline v4 ymm_ob_lanes4(const uint8_t *in, size_t full, __m256i full4, int i)
 {
+    if ((size_t)i >= full) return _mm256_setzero_si256();
     const __m256i idx = _mm256_setr_epi64x(i, i + 1, i + 2, i + 3);
     return _mm256_maskload_epi64((const long long *)(const void *)(in + 8 * i), _mm256_cmpgt_epi64(full4, idx));
 }
@@ -209,11 +211,11 @@ static void ymm_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8_t
     /* rows 0-3: lanes 5y .. 5y + 3 and, shifted by one, 5y + 1 .. 5y + 4; row 4: lanes 20 .. 23
      * and 24 (which no one-block message reaches: len < rate <= 168) */
     const __m256i f4 = _mm256_set1_epi64x((long long)full);
-    v4 a0 = ymm_ob_lanes4(in, f4, 0), a1 = ymm_ob_lanes4(in, f4, 5);
-    v4 a2 = ymm_ob_lanes4(in, f4, 10), a3 = ymm_ob_lanes4(in, f4, 15);
-    v4 b0 = ymm_ob_lanes4(in, f4, 1), b1 = ymm_ob_lanes4(in, f4, 6);
-    v4 b2 = ymm_ob_lanes4(in, f4, 11), b3 = ymm_ob_lanes4(in, f4, 16);
-    v4 a4 = ymm_ob_lanes4(in, f4, 20);
+    v4 a0 = ymm_ob_lanes4(in, full, f4, 0), a1 = ymm_ob_lanes4(in, full, f4, 5);
+    v4 a2 = ymm_ob_lanes4(in, full, f4, 10), a3 = ymm_ob_lanes4(in, full, f4, 15);
+    v4 b0 = ymm_ob_lanes4(in, full, f4, 1), b1 = ymm_ob_lanes4(in, full, f4, 6);
+    v4 b2 = ymm_ob_lanes4(in, full, f4, 11), b3 = ymm_ob_lanes4(in, full, f4, 16);
+    v4 a4 = ymm_ob_lanes4(in, full, f4, 20);
     /* the 4x4 transposition: column x = element x of rows 0-3; column 4 from the shifted rows */
     v4 t01l = Y1_LO(a0, a1), t01h = Y1_HI(a0, a1), t23l = Y1_LO(a2, a3), t23h = Y1_HI(a2, a3);
     v4 c[5], rr[5];
