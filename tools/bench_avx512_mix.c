@@ -20,7 +20,6 @@
 #include "bench_util.h"
 #include "kforge/tsc.h"
 
-#include <cpuid.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,8 +84,7 @@ int main(int argc, char **argv)
     int cpu = argc > 2 ? atoi(argv[2]) : 1;
     if (samples < 11) samples = 11;
     bench_pin(cpu);
-    unsigned a, b, cx, d;
-    if (__get_cpuid(0x80000001u, &a, &b, &cx, &d)) tsc_have_rdtscp = (d >> 27) & 1;
+    tsc_detect_rdtscp();
     x8 = kf_backend_xn_by_name("avx512-x8");
     x4 = kf_backend_xn_by_name("avx2-x4");
     if (!x4 || !kf_backend_xn_runnable(x4)) {

@@ -23,7 +23,6 @@
 #include "bench_util.h"
 #include "kforge/tsc.h"
 
-#include <cpuid.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +66,7 @@ int main(int argc, char **argv)
     static const double per[3] = {REPS, REPS, ABS_BYTES};
     const kf_backend *cands[MAXC];
     int nc = 0;
-    unsigned a, b, c, d;
-    if (__get_cpuid(0x80000001u, &a, &b, &c, &d)) tsc_have_rdtscp = (d >> 27) & 1;
+    tsc_detect_rdtscp();
     for (int i = 0; i < MAXC; i++) {
         if (kf_backend_runnable(all[i]))
             cands[nc++] = all[i];

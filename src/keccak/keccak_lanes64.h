@@ -124,6 +124,38 @@ static inline void kf_lanes64_extract_bytes(const void *state, uint8_t *out, siz
 }
 #endif
 
+/* One lane's value to p in FIPS 202 byte order: 8 bytes, or the first n < 8 (a one-block
+ * hash's last output lane, SHA3-224's 28 bytes end in one). */
+static inline void kf_store64_le(uint8_t *p, uint64_t v)
+{
+#if KF_LANES64_LE
+    memcpy(p, &v, 8);
+#else
+    for (unsigned j = 0; j < 8; j++) p[j] = (uint8_t)(v >> (8 * j));
+#endif
+}
+
+/* the first n < 8 bytes of v's FIPS 202 byte order to p (SHA3-224's 28 bytes end in one) */
+static inline void kf_store_partial_le(uint8_t *p, uint64_t v, size_t n)
+{
+    size_t j = 0;
+#if KF_LANES64_LE
+    if (n & 4) {
+        uint32_t t = (uint32_t)v;
+        memcpy(p, &t, 4);
+        v >>= 32;
+        j = 4;
+    }
+    if (n & 2) {
+        uint16_t t = (uint16_t)v;
+        memcpy(p + j, &t, 2);
+        v >>= 16;
+        j += 2;
+    }
+#endif
+    for (; j < n; j++, v >>= 8) p[j] = (uint8_t)v;
+}
+
 /* A value the compiler must treat as unknown: keeps the lane copy loops below plain loads and
  * stores (GCC 12 otherwise turns them into memcpy calls or, on AVX-512, scatters, both slower
  * for a block of at most 25 lanes). */

@@ -149,36 +149,6 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
         else kf_store_partial_le(out + at_, P##x##y, n_); \
     }
 
-static inline void kf_store64_le(uint8_t *p, uint64_t v)
-{
-#if KF_LANES64_LE
-    memcpy(p, &v, 8);
-#else
-    for (unsigned j = 0; j < 8; j++) p[j] = (uint8_t)(v >> (8 * j));
-#endif
-}
-
-/* the first n < 8 bytes of v's FIPS 202 byte order to p (SHA3-224's 28 bytes end in one) */
-static inline void kf_store_partial_le(uint8_t *p, uint64_t v, size_t n)
-{
-    size_t j = 0;
-#if KF_LANES64_LE
-    if (n & 4) {
-        uint32_t t = (uint32_t)v;
-        memcpy(p, &t, 4);
-        v >>= 32;
-        j = 4;
-    }
-    if (n & 2) {
-        uint16_t t = (uint16_t)v;
-        memcpy(p + j, &t, 2);
-        v >>= 16;
-        j += 2;
-    }
-#endif
-    for (; j < n; j++, v >>= 8) p[j] = (uint8_t)v;
-}
-
 static void opt64_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len, uint8_t *out,
                            size_t outlen)
 {

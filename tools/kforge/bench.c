@@ -130,9 +130,8 @@ static int tsc_invariant(void)
 
 static void detect_rdtscp(void)
 {
-#if defined(__x86_64__)
-    unsigned a, bx, c, d;
-    tsc_have_rdtscp = __get_cpuid(0x80000001u, &a, &bx, &c, &d) && ((d >> 27) & 1);
+#if TIMER_IS_TSC
+    tsc_detect_rdtscp();
 #endif
 }
 

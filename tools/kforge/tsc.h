@@ -22,6 +22,14 @@ extern int tsc_have_rdtscp;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define TIMER_UNIT "TSC ticks"
 #define TIMER_IS_TSC 1
+#include <cpuid.h>
+
+/* tsc_have_rdtscp from CPUID (leaf 0x80000001, EDX bit 27). */
+static inline void tsc_detect_rdtscp(void)
+{
+    unsigned a, b, c, d;
+    tsc_have_rdtscp = __get_cpuid(0x80000001u, &a, &b, &c, &d) && ((d >> 27) & 1);
+}
 
 static inline uint64_t timer_start(void)
 {

@@ -191,8 +191,9 @@ static inline void ymm_ob_xor_at(v4 c[5], v4 r[5], unsigned lane, uint64_t v)
 #define Y1_OB_OUT(x, y, v) \
     if (8 * ((x) + 5 * (y)) < outlen) { \
         const size_t at_ = 8 * ((x) + 5 * (y)); \
-        uint64_t w_ = (uint64_t)_mm256_extract_epi64((v), (y) % 4); \
-        for (size_t k_ = 0; k_ < 8 && at_ + k_ < outlen; k_++, w_ >>= 8) out[at_ + k_] = (uint8_t)w_; \
+        const uint64_t w_ = (uint64_t)_mm256_extract_epi64((v), (y) % 4); \
+        if (outlen - at_ >= 8) kf_store64_le(out + at_, w_); \
+        else kf_store_partial_le(out + at_, w_, outlen - at_); \
     }
 #define Y1_OB_OUT_COLUMN(x) \
     Y1_OB_OUT(x, 0, c##x) Y1_OB_OUT(x, 1, c##x) Y1_OB_OUT(x, 2, c##x) Y1_OB_OUT(x, 3, c##x) \
