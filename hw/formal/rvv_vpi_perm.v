@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // rvv_vpi_perm - the proof harness of vpi's column write (rvv_vpi_perm.sby): from register
-// contents that are zero but for one element of any value, anywhere (m_q, m_e, m_val below: a
-// reduction that relies on the unit moving data without looking at it), after one reset cycle the
-// unit gets a vsetvli (any one: any vl, any LMUL, in_rs1 free) and then a vpi word (any vd, vs2,
+// contents in which every element holds a tag of its own place (tag() below: a reduction that
+// relies on the unit moving data without looking at it), after one reset cycle the unit gets a
+// vsetvli (any one: any vl, any LMUL, in_rs1 free) and then a vpi word (any vd, vs2,
 // row immediate); from three cycles after its last cycle (its last write then in its bank) to
 // the end of the run every element of every register must be what the README's rule says,
 // from the contents at the vpi's issue:
@@ -70,18 +70,24 @@ module rvv_vpi_perm #(
         end
     endgenerate
 
-    // The data: at the vpi's issue every element is zero but one, register m_q element m_e (any
-    // one), which holds m_val (any value): anyconst, fixed for a run, so the proof covers every
-    // choice. The unit moves elements without looking at them, so this loses nothing the check
-    // can see: an element written from the wrong place, or not written, or written twice, or
-    // or-ed / xor-ed with another (the datapath's results are ors of masked parts) puts the
-    // marked value where it does not belong or leaves it out where it belongs, for some choice
-    // of the mark. With all but one element constant and the expected contents computed per
-    // element from compares with the mark (no copy of the register file, no 160-way selects),
-    // the model stays small: with all 5,120 bits free, BMC step 8 of 16 ran > 4 minutes.
-    (* anyconst *) reg [4:0]      m_q;
-    (* anyconst *) reg [4:0]      m_e;
-    (* anyconst *) reg [ELEN-1:0] m_val;
+    // The data: at the vpi's issue every element holds a tag of its own place (register q, element
+    // e): id = {q, e} (10 bits) and tag = {~id, id}, zero above, a word of exactly 10 ones that no
+    // other element holds. The unit moves elements without looking at them (its vpi controls
+    // come from the instruction word, vl and the counters, never from register data), so a wrong
+    // source, a missing write (the old tag stays), a write to the wrong element, or an element
+    // or-ed / and-ed with another (the datapath's results are ors of masked parts: ten ones plus
+    // some of another tag's ten is more than ten, an and fewer) leaves a word that is not the tag
+    // the rule names. With the contents constant the only free inputs are the two instruction
+    // words and rs1 (vd, vs2, the row immediate, vl, LMUL), and the wanted contents are a pick of
+    // a tag by a few of those bits: no copy of the register file, no 160-way selects. (The earlier
+    // form, one element of any value anywhere as anyconst, did not finish BMC step 8 in minutes.)
+    function [ELEN-1:0] tag;
+        input [4:0] q;
+        input [4:0] e;
+        begin
+            tag = {{(ELEN - 20){1'b0}}, ~q, ~e, q, e};
+        end
+    endfunction
 
     // the vpi's issue: its fields and R
     reg  [4:0]      p_vd, p_vs2, p_imm;
@@ -130,16 +136,14 @@ module rvv_vpi_perm #(
                 localparam [4:0] Y5 = Y;
                 localparam [4:0] I55 = 5 * I;
                 /* verilator lint_on WIDTH */
-                wire       here = m_q == gq && m_e == ge;
-                assign init_ok[gq * ELENUM + ge] =
-                    arch[gq * REGW + ge * ELEN +: ELEN] == (here ? m_val : {ELEN{1'b0}});
+                localparam [4:0] GQ = gq;
+                localparam [4:0] GE = ge;
+                assign init_ok[gq * ELENUM + ge] = arch[gq * REGW + ge * ELEN +: ELEN] == tag(GQ, GE);
                 wire       written = !ill_q && d < 5'd5 && (fixed ? p_imm == Y5 : Y < p_r);
                 wire [4:0] sq = fixed ? p_vs2 : p_vs2 + Y5;
                 wire [2:0] x = (d[2:0] == 3'd0) ? (Y % 5) : (d[2:0] == 3'd1) ? ((3 + Y) % 5)
                              : (d[2:0] == 3'd2) ? ((6 + Y) % 5) : (d[2:0] == 3'd3) ? ((9 + Y) % 5) : ((12 + Y) % 5);
-                wire       from_m = sq == m_q && I55 + {2'd0, x} == m_e;
-                assign want[gq * REGW + ge * ELEN +: ELEN] =
-                    (written ? from_m : here) ? m_val : {ELEN{1'b0}};
+                assign want[gq * REGW + ge * ELEN +: ELEN] = written ? tag(sq, I55 + {2'd0, x}) : tag(GQ, GE);
             end
         end
     endgenerate
@@ -153,7 +157,7 @@ module rvv_vpi_perm #(
     always @* begin
         if (st == 4'd3) assert (in_ready);
         if (check) assert (arch == want);
-        if (st >= 4'd15) assert (chk);
+        if (st >= 4'd13) assert (chk);
         // and the unit refuses exactly the vpi words the model refuses (so the check above is
         // not met by refusing everything): row immediate 0..4 with one register (R = 1) or -1
         // with R <= 5 rows; vd..vd+4 within v0..v31; rows within v0..v31 and not overlapping

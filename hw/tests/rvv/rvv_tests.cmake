@@ -18,6 +18,8 @@
 #   hw_formal_rvv    SymbiYosys (hw/formal/run.py): rvv_seq.sby, the unit's issue sequencer
 #                    against the cost rule (ELEN 64 and 32, BMC depth 48); rvv_core_stall.sby,
 #                    the core stalls while the unit is busy (core + unit, BMC depth 24)
+#   hw_formal_rvv_vpi  SymbiYosys: rvv_vpi_perm.sby, vpi's column write as a permutation of
+#                    elements (ELEN 32, EleNum 5, BMC depth 14)
 add_test(NAME hw_rvv_lint COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/lint_rvv.py)
 add_test(NAME hw_rvv_unit_e64 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
   --configs 64x5,64x15 --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
@@ -43,3 +45,8 @@ endif()
 add_test(NAME hw_formal_rvv COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py rvv_seq.sby
   rvv_core_stall.sby)
 set_tests_properties(hw_formal_rvv PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
+# vpi's column write as a permutation of elements (hw/formal/rvv_vpi_perm.sby, BMC depth 14, ELEN 32 EleNum 5;
+# measured 2026-11-24 on 2 cores at load 3.6-7: 405 s wall, 156 s of CPU)
+add_test(NAME hw_formal_rvv_vpi COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py
+  rvv_vpi_perm.sby:e32n5)
+set_tests_properties(hw_formal_rvv_vpi PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
