@@ -71,21 +71,27 @@ module rvv_vpi_perm #(
     endgenerate
 
     // The data: at the vpi's issue every element holds a tag of its own place (register q, element
-    // e): id = {q, e} (10 bits) and tag = {~id, id}, zero above, a word of exactly 10 ones that no
-    // other element holds. The unit moves elements without looking at them (its vpi controls
-    // come from the instruction word, vl and the counters, never from register data), so a wrong
-    // source, a missing write (the old tag stays), a write to the wrong element, or an element
-    // or-ed / and-ed with another (the datapath's results are ors of masked parts: ten ones plus
-    // some of another tag's ten is more than ten, an and fewer) leaves a word that is not the tag
-    // the rule names. With the contents constant the only free inputs are the two instruction
-    // words and rs1 (vd, vs2, the row immediate, vl, LMUL), and the wanted contents are a pick of
-    // a tag by a few of those bits: no copy of the register file, no 160-way selects. (The earlier
-    // form, one element of any value anywhere as anyconst, did not finish BMC step 8 in minutes.)
+    // e): id = {q, e} (10 bits), and bit b of the tag is bit b % 10 of id, inverted in the odd
+    // tens (id, ~id, id, ~id[1:0] for ELEN 32): bits 0-19 hold exactly ten ones, and every bit
+    // position differs between some elements. The unit moves elements without looking at them
+    // (its vpi controls come from the instruction word, vl and the counters, never from register
+    // data), so a wrong source, a missing write (the old tag stays), a write to the wrong element,
+    // or an element or-ed / and-ed with another (the datapath's results are ors of masked parts:
+    // ten ones plus some of another tag's ten is more than ten, an and fewer) leaves a word that
+    // is not the tag the rule names. With the contents constant the only free inputs are the two
+    // instruction words and rs1 (vd, vs2, the row immediate, vl, LMUL), and the wanted contents
+    // are a pick of a tag by a few of those bits: no copy of the register file, no 160-way
+    // selects. (The earlier form, one element of any value anywhere as anyconst, did not finish
+    // BMC step 8 in minutes.)
     function [ELEN-1:0] tag;
         input [4:0] q;
         input [4:0] e;
+        integer b;
+        reg [9:0] id;
         begin
-            tag = {{(ELEN - 20){1'b0}}, ~q, ~e, q, e};
+            id = {q, e};
+            for (b = 0; b < ELEN; b = b + 1)
+                tag[b] = ((b / 10) % 2 == 0) ? id[b % 10] : !id[b % 10];
         end
     endfunction
 

@@ -46,7 +46,7 @@ add_test(NAME hw_formal_rvv COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE
   rvv_core_stall.sby)
 set_tests_properties(hw_formal_rvv PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
 # vpi's column write as a permutation of elements (hw/formal/rvv_vpi_perm.sby, BMC depth 14, ELEN 32 EleNum 5;
-# measured 2026-11-24 on 2 cores at load 3.6-7: 405 s wall, 156 s of CPU)
+# measured 2026-11-24 on 2 cores at load ~6: 541 s wall, 266 s of CPU)
 add_test(NAME hw_formal_rvv_vpi COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py
   rvv_vpi_perm.sby:e32n5)
 set_tests_properties(hw_formal_rvv_vpi PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
