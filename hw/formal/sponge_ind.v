@@ -124,9 +124,11 @@ module sponge_ind #(
         if (!hk_f_have) assert(hk_f_nwr <= hk_f_nin && hk_f_nin <= hk_f_n);
         if (hk_f_have && f_d < f_cnt) assert(f_d == 4'd0 ? hk_a_data == hk_f_word : hk_b_data == hk_f_word);
         // the block buffer: nothing at or beyond the write pointer of a block being filled, and
-        // nothing at all between messages (a command then finds it empty)
+        // nothing at all between messages (a command then finds it empty); in the clock after
+        // a block is absorbed (abs_start) the block is still there, cleared at its end
         for (w = 0; w < 21; w = w + 1)
-            if (!hk_buf_full && w >= hk_wptr) assert(hk_ibuf[64*w +: 64] == 64'd0);
+            if (!hk_buf_full && !hk_abs_start && w >= hk_wptr) assert(hk_ibuf[64*w +: 64] == 64'd0);
+        if (hk_abs_start) assert(!hk_buf_full && hk_wptr == 5'd0);
         if (!hk_in_open && !hk_a_v && !hk_padq && !hk_buf_full) assert(hk_wptr == 5'd0);
         // (task ctrl's own asserts, absent here: the one-hot write select and the block's end)
         assert(hk_wsel == 21'd1 << hk_wptr);

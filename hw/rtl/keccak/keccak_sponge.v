@@ -193,8 +193,16 @@ module keccak_sponge #(
         // input buffer
         for (w = 0; w < NW; w = w + 1) begin
             // (a new command finds the buffer already zero: each block is cleared as it is
-            // absorbed, and stop clears it; so cmd_go is not among the 1,344 clears)
-            if (absorb_go || stop) ibuf[w] <= 64'd0;
+            // absorbed, and stop clears it; so cmd_go is not among the 1,344 clears.) The clear
+            // of an absorbed block comes the clock after absorb_go (abs_start: a register, so
+            // the 1,344 bits' clear is a LUT of three registers, abs_start, stop and rst; ECP5
+            // Fmax, issue 37: absorb_go's LUT of four registers and the clear's OR were in front
+            // of these LSR nets). In that clock the core has loaded the block and nothing else
+            // reads ibuf; the one write it can meet is word 0's (wptr was rewound by the write
+            // that filled the block, buf_full is low again), and that write wins (the other
+            // words keep the clear first, a plain synchronous reset).
+            if (w == 0 && wr && wsel[w]) ibuf[w] <= wdata;
+            else if (abs_start || stop) ibuf[w] <= 64'd0;
             else if (wr && wsel[w]) ibuf[w] <= wdata;
         end
         if (wr) begin

@@ -15,7 +15,9 @@
 // output register: the XOF's remaining words are surplus, and a
 // word taken in that same cycle is dropped (the driver stops the XOF). CBD polynomials end
 // on their 16th / 24th word (counted as they enter), so the next polynomial's first word may
-// follow at once. Each polynomial starts from a clean bit buffer.
+// follow at once. Each polynomial starts from a clean bit buffer. The clock after fin_ntt takes
+// no word (in_ready low): the bit buffer is cleared then (mlkem_hash_top stops the XOF in that
+// clock anyway, so no clock is lost there).
 `default_nettype none
 module mlkem_sampler (
     input  wire         clk,
@@ -45,7 +47,12 @@ module mlkem_sampler (
 
     wire out_free = !out_valid || out_ready;
     wire move     = s1_valid && out_free;
-    assign in_ready = !s1_valid || out_free;
+    // fin_q: the clock after fin_ntt, when the bit buffer (phase, left, wcnt) is cleared for the
+    // next polynomial, a register's clear rather than done_now's (ECP5 Fmax, issue 37: s1_n ->
+    // s1_n >= need (a carry chain) -> done_now -> left's LSR was 10.7 ns at the unit's 93.5 MHz);
+    // no word is taken in that clock, so the clear meets no word of the next polynomial
+    reg  fin_q;
+    assign in_ready = (!s1_valid || out_free) && !fin_q;
     wire go = in_valid && in_ready;
 
     reg [71:0] bits;
@@ -138,7 +145,8 @@ module mlkem_sampler (
         end
         if (go && !fin_ntt) s1_valid <= 1'b1;
         else if (move || fin_ntt) s1_valid <= 1'b0;
-        if (fin_ntt) begin               // surplus words of a finished SampleNTT
+        fin_q <= fin_ntt;
+        if (fin_q) begin                 // after the last beat of a SampleNTT (its surplus words dropped)
             phase <= 2'd0;
             left  <= 8'd0;
             wcnt  <= 5'd0;
@@ -177,6 +185,7 @@ module mlkem_sampler (
             left      <= 8'd0;
             wcnt      <= 5'd0;
             s1_valid  <= 1'b0;
+            fin_q     <= 1'b0;
             s1_bits   <= 72'd0;
             s1_acc    <= 6'd0;
             s1_n      <= 5'd0;
@@ -233,6 +242,16 @@ module mlkem_sampler (
         if (out_valid) assert(out_cnt <= 5'd16);
         if (out_valid) for (i = 0; i < 16; i = i + 1)
             if (i < out_cnt) assert(out_coef[12*i +: 12] < Q);
+    end
+    // SampleNTT: the first word of a polynomial finds a clean bit buffer (phase, left), also
+    // after a polynomial that ended with surplus words (cleared in fin_q's clock, when no word
+    // is taken)
+    reg f_fresh;         // no word taken since the last polynomial ended (or the reset)
+    always @(posedge clk) if (rst || fin_ntt) f_fresh <= 1'b1; else if (go) f_fresh <= 1'b0;
+    always @* if (!f_init && !rst && kind == 2'd0) begin
+        if (f_fresh && !fin_q) assert(phase == 2'd0 && left == 8'd0);
+        if (go && f_fresh) assert(phase == 2'd0 && left == 8'd0);
+        if (fin_q) assert(!s1_valid && f_fresh);
     end
     // coefficients of the first k words of an eta-3 polynomial
     function [9:0] f3(input [4:0] k);

@@ -96,8 +96,20 @@ module mlkem_top #(
     reg [9:0]  zb_a;
     reg [6:0]  zn_a;
     localparam [11:0] ZN = 12'd2048;   // words per bank of the polynomial memory (pm_e, pm_o)
-    reg        zrst;           // ZEROIZE: the units' reset, in the first clock of S_ZERO
-    wire       urst   = rst | zrst;
+    // the units' reset: rst, or ZEROIZE in the first clock of S_ZERO (zero_start a clock
+    // before), as registers loaded with rst | zero_start, so no LUT sits between a register and
+    // the units' thousands of reset loads (ECP5 Fmax, issue 37: zrst -> urst = rst | zrst (a
+    // LUT) -> the sponge's block-buffer clear was 14.1 ns at 0c8081d). The units thus leave
+    // (and enter) a reset by rst a clock after mlkem_top's own registers: in that clock no unit
+    // is started (opx and cb_ok are low after a reset). Two copies, the hash unit's and the
+    // other units', each placed by its loads; their initial values differ only so that yosys
+    // does not merge them (both are 1 after the first clock of a reset)
+    reg        urst   = 1'b1;  // the hash unit's
+    reg        urst_a = 1'b0;  // the NTT's, the arithmetic units' and the coders'
+    always @(posedge clk) begin
+        urst   <= rst | zero_start;
+        urst_a <= rst | zero_start;
+    end
     assign zeroing = st == S_ZERO;
     reg        fin;            // the instruction in i_op ends in this clock
     reg        bad_ek, bad_dk, fail;
@@ -256,7 +268,15 @@ module mlkem_top #(
     wire        fq_v = fq_n != 3'd0;
     wire [1:0]  fq_rd1 = fq_rd + 2'd1;
     wire        hd_new = !fq_n[2] && !fq_n[1];    // fq_n <= 1: the head takes the arriving word
-    wire        hd_ram = hd_new && !f_if_imm;     // ... and it is the block RAM's
+    // ... and it is the block RAM's (hd_new && !f_if_imm), a register made a clock ahead from
+    // fq_n's and f_if_imm's next values, so the head's data input is one LUT of brd0, hd_alt
+    // and this register (ECP5 Fmax, issue 37: brd0 -> a LUT4 and a PFUMX -> fq_hd was 10.8 ns
+    // at 0c8081d seed 2); mlkem_top_hs.sby proves it equals its definition
+    reg         hd_ram;
+    wire [2:0]  fq_n_nx = (rst || zero_start || st == S_FETCH) ? 3'd0 :
+                          exec ? fq_n + {2'd0, f_if} - {2'd0, fq_pop} : fq_n;
+    wire        f_if_imm_nx = exec ? rseg == 2'd2 : f_if_imm;
+    always @(posedge clk) hd_ram <= !fq_n_nx[2] && !fq_n_nx[1] && !f_if_imm_nx;
     wire [63:0] hd_alt = hd_new ? {48'd0, i_imm} : fq_imm[fq_rd1] ? {48'd0, i_imm} : fq_data[fq_rd1];
     wire [7:0]  imm_keep = (i_nimm == 2'd1) ? 8'h01 : (i_nimm == 2'd2) ? 8'h03 : 8'h00;
 
@@ -280,8 +300,9 @@ module mlkem_top #(
     // (not gated by the op: the hash unit gives coefficients only within its operation, which a
     // HASH instruction spans; mlkem_top_hs.sby proves a beat is taken only in HASH. ECP5 Fmax,
     // issue 37: opx[I_HASH] -> coef_ready -> the beat register's enables was 12.1 ns, 10.6 routing.
-    // cb_ok: not in the clock after a ZEROIZE starts, while the hash unit's reset (zrst) is
-    // still to take its output away; nor in reset)
+    // cb_ok: not in the clock after a ZEROIZE starts, while the hash unit's reset (urst) is
+    // still to take its output away; nor in reset, nor in the clock after it, when the units'
+    // reset urst, a clock late, still holds)
     reg         cb_ok;
     wire        h_coef_ready = cb_ok && !rst && (!cb_v || (cb_end && !cb_last));
     mlkem_hash_top #(.RPC(RPC)) u_hash (
@@ -302,7 +323,7 @@ module mlkem_top #(
     wire        n_busy, n_done;
     wire [11:0] n_rdata, n_rdata1;
     // two coefficients per clock in and out (a pair: ext_* and the ^1 lane)
-    mlkem_ntt #(.BF(BF)) u_ntt (.clk(clk), .rst(urst), .start(n_start), .inv(i_f[0]), .busy(n_busy), .done(n_done),
+    mlkem_ntt #(.BF(BF)) u_ntt (.clk(clk), .rst(urst_a), .start(n_start), .inv(i_f[0]), .busy(n_busy), .done(n_done),
         .ext_we(n_we), .ext_waddr(n_waddr), .ext_wdata(zeroing ? 12'd0 : qe0), .ext_raddr(n_raddr), .ext_rdata(n_rdata),
         .ext_we1(n_we), .ext_wdata1(zeroing ? 12'd0 : qo0), .ext_rdata1(n_rdata1));
 
@@ -322,7 +343,7 @@ module mlkem_top #(
     wire        x_issue = cb_v && (wcnt[0] || cb_two);
     wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
     wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
-    mlkem_basemul u_bm (.clk(clk), .rst(urst), .in_valid((x_bmul && rv2) || (x_hash && i_f[3] && xv2)),
+    mlkem_basemul u_bm (.clk(clk), .rst(urst_a), .in_valid((x_bmul && rv2) || (x_hash && i_f[3] && xv2)),
         .pair(bpair), .a0(ba0), .a1(ba1), .b0(qe1), .b1(qo1),
         .acc(xs ? i_f[4] : i_f[0]), .c0_in(qe2), .c1_in(qo2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
@@ -346,10 +367,10 @@ module mlkem_top #(
         bpair <= xs ? xp : rcnt[6:0];
     end
     wire        as_in = x_as && rv2;
-    mlkem_addsub u_as (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
+    mlkem_addsub u_as (.clk(clk), .rst(urst_a), .in_valid(as_in), .sub(as_sub),
         .a(aa0), .b(ab0), .out_valid(as_ov), .c(as_c));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_addsub u_as1 (.clk(clk), .rst(urst), .in_valid(as_in), .sub(as_sub),
+    mlkem_addsub u_as1 (.clk(clk), .rst(urst_a), .in_valid(as_in), .sub(as_sub),
         .a(aa1), .b(ab1), .out_valid(), .c(as_c1));
     /* verilator lint_on PINCONNECTEMPTY */
 
@@ -368,10 +389,10 @@ module mlkem_top #(
     wire [10:0] cp_y, cp_y1;
     reg  [23:0] raw1, raw2, raw3;
     wire        enc_in_v = x_enc && rv2;
-    mlkem_compress u_cp (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(be_d), .x(qe0),
+    mlkem_compress u_cp (.clk(clk), .rst(urst_a), .in_valid(enc_in_v), .d(be_d), .x(qe0),
         .out_valid(cp_ov), .y(cp_y));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_compress u_cp1 (.clk(clk), .rst(urst), .in_valid(enc_in_v), .d(be_d), .x(qo0),
+    mlkem_compress u_cp1 (.clk(clk), .rst(urst_a), .in_valid(enc_in_v), .d(be_d), .x(qo0),
         .out_valid(), .y(cp_y1));
     /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
@@ -381,7 +402,7 @@ module mlkem_top #(
     end
     wire        be_in_ready, be_ov;
     wire [63:0] be_data;
-    mlkem_byteenc u_be (.clk(clk), .rst(urst), .d(be_d), .in_valid(cp_ov), .in_ready(be_in_ready),
+    mlkem_byteenc u_be (.clk(clk), .rst(urst_a), .d(be_d), .in_valid(cp_ov), .in_ready(be_in_ready),
         .in_coef(be_cp ? {1'b0, cp_y} : raw3[11:0]), .in_two(1'b1),
         .in_coef1(be_cp ? {1'b0, cp_y1} : raw3[23:12]), .out_valid(be_ov), .out_ready(1'b1), .out_data(be_data));
 
@@ -389,23 +410,23 @@ module mlkem_top #(
     // ByteDecode -> decompress, a pair per clock (d = 12: no decompress, the same latency)
     wire        bd_in_ready, bd_ov, bd_bad, bd_bad1;
     wire [11:0] bd_coef, bd_coef1;
-    mlkem_bytedec u_bd (.clk(clk), .rst(urst), .d(be_d), .two(1'b1), .in_valid(x_dec && fq_v),
+    mlkem_bytedec u_bd (.clk(clk), .rst(urst_a), .d(be_d), .two(1'b1), .in_valid(x_dec && fq_v),
         .in_ready(bd_in_ready), .in_data(fq_head_data), .out_valid(bd_ov), .out_ready(1'b1),
         .out_coef(bd_coef), .out_bad(bd_bad), .out_coef1(bd_coef1), .out_bad1(bd_bad1));
     wire        dc_ov;
     wire [11:0] dc_x, dc_x1;
     reg  [23:0] draw1, draw2;
-    mlkem_decompress u_dc (.clk(clk), .rst(urst), .in_valid(bd_ov), .d(be_d), .y(bd_coef[10:0]),
+    mlkem_decompress u_dc (.clk(clk), .rst(urst_a), .in_valid(bd_ov), .d(be_d), .y(bd_coef[10:0]),
         .out_valid(dc_ov), .x(dc_x));
     /* verilator lint_off PINCONNECTEMPTY */
-    mlkem_decompress u_dc1 (.clk(clk), .rst(urst), .in_valid(bd_ov), .d(be_d), .y(bd_coef1[10:0]),
+    mlkem_decompress u_dc1 (.clk(clk), .rst(urst_a), .in_valid(bd_ov), .d(be_d), .y(bd_coef1[10:0]),
         .out_valid(), .x(dc_x1));
     /* verilator lint_on PINCONNECTEMPTY */
     always @(posedge clk) begin
         draw1 <= {bd_coef1, bd_coef};
         draw2 <= draw1;
     end
-    wire unused = ^{be_in_ready, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:4], i_b[9:4],
+    wire unused = ^{be_in_ready, fq_n_nx[0], bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:4], i_b[9:4],
                     i_c[9:4]};
 
     assign fq_pop = fq_v && ((x_hash && h_in_ready) || (x_dec && bd_in_ready));
@@ -719,7 +740,6 @@ module mlkem_top #(
             cb_le2_q <= h_coef_cnt <= 5'd2;
             cb_last <= h_coef_last;
         end
-        zrst <= 1'b0;
         cb_ok <= !zero_start;
         // the next clock's sweep writes (zc + 1 - 1 = zc): none in S_ZERO's first clock
         zb_we <= st == S_ZERO && !zero_start && zc < 12'd1024 &&
@@ -732,11 +752,10 @@ module mlkem_top #(
             if (zc == ZN) st <= S_IDLE;
         end
         if (zero_start) begin
-            // ZEROIZE (any state): the data registers here now, the units by zrst, the
+            // ZEROIZE (any state): the data registers here now, the units by urst, the
             // memories word by word in S_ZERO
             st <= S_ZERO;
             zc <= 12'd0;
-            zrst <= 1'b1;
             busy <= 1'b0;
             done <= 1'b0;
             fail <= 1'b0;
@@ -762,7 +781,6 @@ module mlkem_top #(
         end
         if (rst) begin
             st <= S_IDLE;
-            zrst <= 1'b0;
             cb_ok <= 1'b0;
             busy <= 1'b0;
             done <= 1'b0;
