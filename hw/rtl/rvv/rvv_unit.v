@@ -341,16 +341,35 @@ module rvv_unit #(
     wire       mel_last = {27'd0, mel} == ELENUM - 1;
     wire [4:0] mel_nx  = accept ? 5'd0 : mreq ? (mel_last ? 5'd0 : mel + 5'd1) : mel;
     wire [2:0] mreg_nx = accept ? 3'd0 : (mreq && mel_last) ? mreg + 3'd1 : mreg;
-    // a store's register of the cycle after next (the register its next element is in)
-    wire [2:0] nmreg_nx = ({27'd0, mel_nx} == ELENUM - 1) ? mreg_nx + 3'd1 : mreg_nx;
+    // d_isst: a STORE-FP word, for the read address: opcode bit 5 alone (among the words d_k
+    // takes only STORE-FP 0100111 has it; OPV 1010111, custom-2 1011011, LOAD-FP 0000111 have
+    // it clear, and what is read for a word d_k refuses is never used). (With bit 6 as well it
+    // was one LUT more in front of the issue cycle's read address: in_insn[5] -> d_isst ->
+    // d_ra -> ra -> fw_wa == ra -> fwd_a -> op_ra, 12.6 ns at 73d9f26, seed 1.)
+    wire       d_isst = in_insn[5];
+    // A store's read address while busy: vd + the register of the element it requests two
+    // cycles later (read in the next cycle, into op_ra, then st_el), registered a cycle ahead
+    // (st_ra, below: at 9076641 the worst path ran from k through mreq, the counters' next
+    // values and q_vd + that register into every bank's ra_k, 11.6 ns, seed 1). Only the
+    // cycles whose read a request uses matter: a store requests in its busy cycles 1..vl, one
+    // element a cycle (mk = cnt - 1, no stall), so when the read of busy cycle c is used (by
+    // the request of cycle c + 2), every busy cycle up to c + 2 requests. The cycle before c is
+    // the issue (c requests element 0 and reads element 2: register 0, as ELENUM >= 5) or a
+    // request of element mk = mreg * ELENUM + mel, and c reads element mk + 3: register
+    // mreg + (mel + 3 >= ELENUM).
+    reg  [4:0] st_ra;           // vd + the register of the element read in this cycle (a store)
+    reg        q_isst;          // the running instruction is a store (or a refused word of opcode bit 5)
+    always @(posedge clk) begin
+        st_ra <= accept ? d_vd : q_vd + {2'd0, mreg} + {4'd0, {27'd0, mel} >= ELENUM - 3};
+        if (accept) q_isst <= d_isst;     // (a refused word runs one cycle, K_ILL, and reads nothing)
+    end
     wire [2:0] n_mreg = mel_last ? mreg + 3'd1 : mreg;   // ... of the next cycle
     // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; bank b reads
-    // word ra (rb). In the issue cycle: fields of the word (a STORE-FP word is the vector
-    // opcode with bit 5 set and bit 6 clear); while busy: ra_nx / rb_nx of the cycle before.
-    wire       d_isst = in_insn[5] && !in_insn[6];
+    // word ra (rb). In the issue cycle: fields of the word (d_isst, above); while busy: ra_nx /
+    // rb_nx of the cycle before.
     wire [4:0] d_ra = d_isst ? d_vd : d_vs2;
     wire [4:0] ra_nx = accept ? (d_isst ? d_vd : d_vs2 + 5'd1)
-                     : (k == K_STORE) ? q_vd + {2'd0, nmreg_nx} : q_vs2 + {2'd0, cnt[2:0] + 3'd1};
+                     : q_isst ? st_ra : q_vs2 + {2'd0, cnt[2:0] + 3'd1};
     wire [4:0] rb_nx = accept ? d_f15 + 5'd1 : q_f15 + {2'd0, cnt[2:0] + 3'd1};
     // The lanes take the words in the order of the banks the result goes to: lane 5i + j holds
     // element 5i + x, x = (j - t) % 5, where t = (vd + lmul_cnt) % 5 (the register written),
@@ -795,8 +814,10 @@ module rvv_unit #(
             reg  [4:0]      fw_wa;
             always @(posedge clk)
                 fw_wa <= s2_we ? s2_wa : 5'd0;
-            wire            fwd_a = wb_we && fw_wa == ra;
-            wire            fwd_b = wb_we && fw_wa == rb;
+            // (the issue cycle's compares with the word's fields side by side, the select after
+            // them: not through d_ra and ra's selects, then the compare)
+            wire            fwd_a = wb_we && (busy_k ? fw_wa == ra_k : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
+            wire            fwd_b = wb_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
             reg             f2_a, f2_b;
             always @(posedge clk) begin
                 f2_a <= !busy_k && s2_we && s2_wa == d_ra;

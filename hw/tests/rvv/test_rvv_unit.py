@@ -7,6 +7,8 @@ cycles it took (issue edge to the next possible issue edge) must equal the model
 rule: rvv_ise.cost). What the model rejects (ModelError) the unit must flag done_illegal and
 leave the registers as they were.
 
+- back to back: a read of a register still in flight (the write-back and second compute
+  stages' forwards) through either read port and a store;
 - instructions: each custom instruction of the unit's ELEN and every RVV form the unit has, on
   random registers with random register numbers, LMUL 1 and 8 (2, 4 for the RVV ones), random
   vl, every slide offset, rows 0..4 and -1; vle/vse on a Python memory; misuse;
@@ -124,8 +126,10 @@ async def set_vtype(b, m, lmul, avl, rng):
     assert int(b.dut.vl_o.value) == m.vl
 
 
-async def check(b, m, op, args, rs1_value=None, label=""):
-    """Run one instruction on the unit and the model; compare registers, cost, legality."""
+async def check(b, m, op, args, rs1_value=None, label="", load=True):
+    """Run one instruction on the unit and the model; compare registers, cost, legality.
+    load=False: the unit's registers as they are (no deposit, which drops the writes in flight
+    and costs a cycle), issued right after the instruction before (back to back)."""
     word = E.encode((op, args))
     ins = E.decode(word)
     rs1 = 0
@@ -133,7 +137,8 @@ async def check(b, m, op, args, rs1_value=None, label=""):
     if rs1_value is not None:
         m.sset(E.ABI_NAME[f15], rs1_value)
         rs1 = rs1_value
-    await b.load_regs(m)
+    if load:
+        await b.load_regs(m)
     want_cost = R.cost(m, ins)
     before = [list(r) for r in m.v]
     try:
@@ -326,6 +331,38 @@ async def loads_stores(dut):
             assert b.mem == m.mem, "memory after vse differs from the model's"
             count += 2
     dut._log.info("loads/stores: %d, registers and memory equal to the model", count)
+
+
+@cocotb.test()
+async def back_to_back_reads(dut):
+    """An instruction issued right after one of R = 1 or 2 registers reads, in its issue cycle,
+    a register still in flight: the other's register 0, in the write-back stage (R = 2) or the
+    second compute stage (R = 1), through read port A (vs2), port B (vs1) or a store's vd."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 5)
+    b = Bench(dut)
+    await b.start()
+    nb = ELEN // 8
+    count = 0
+    for lmul in (1, 2, 4, 8):
+        for regs in (1, 2):
+            if regs > lmul:
+                continue
+            m = random_machine(rng)
+            b.mem[:] = bytes(rng.getrandbits(8) for _ in range(len(b.mem)))
+            m.mem[:] = b.mem
+            await b.load_regs(m)
+            await set_vtype(b, m, lmul, regs * ELENUM - rng.randrange(2), rng)
+            groups = rng.sample(range(32 // lmul), 4)
+            vd, x, y, z = (lmul * g for g in groups)
+            for nxt in (("vxor.vv", [f"v{z}", f"v{vd}", f"v{y}"]), ("vand.vv", [f"v{z}", f"v{y}", f"v{vd}"]),
+                        (f"vse{ELEN}.v", [f"v{vd}", "(a1)"])):
+                # (vd ^= x: a new value each time, else a missed forward would read the same)
+                assert await check(b, m, "vxor.vv", [f"v{vd}", f"v{vd}", f"v{x}"], None, "b2b:", load=False)
+                addr = rng.randrange(0, len(b.mem) - nb * lmul * ELENUM) if nxt[0].startswith("vse") else None
+                assert await check(b, m, nxt[0], nxt[1], addr, "b2b:", load=False)
+                assert b.mem == m.mem, f"b2b: memory after {nxt} differs from the model's"
+                count += 1
+    dut._log.info("back to back: %d pairs, registers and memory equal to the model", count)
 
 
 @cocotb.test()
