@@ -6,10 +6,14 @@
 // 161271 (one constant 23 x 18 multiplication, a DSP on an FPGA), exact for every t this forms
 // for d = 1..11 (the test bench checks every x for d = 1, 4, 5, 10, 11).
 // One value per clock; y valid LAT = 3 clocks after x (out_valid follows in_valid).
-// The product is registered as two partial products (t's low 18 bits and its high 5 bits by
-// M, one MULT18X18D each on ECP5) and summed in stage 3, so no adder follows a multiplier in
-// the same clock (ECP5 Fmax, issue 37: t -> MULT18X18D -> the adder joining the two halves
-// -> p was 12.5 ns at 8dbbedd, the unit's critical path; same latency).
+// The product is registered as two partial products and summed in stage 3, so no adder
+// follows a multiplier in the same clock (ECP5 Fmax, issue 37: t -> MULT18X18D -> the adder
+// joining the two halves -> p was 12.5 ns at 8dbbedd, the unit's critical path; same latency):
+// t's low 17 bits by M in one multiplier (a MULT18X18D on ECP5; one DSP48E1 on 7-series, whose
+// signed 18-bit port takes 17 unsigned bits), and its high 6 bits by M from a table, each
+// product bit a function of those 6 bits (a LUT6 on 7-series; on ECP5 four LUT4 and the
+// slice's PFUMX / L6MUX21), so the high part takes no multiplier (with a multiplier for each
+// part, the unit had 13 DSP48E1 on 7-series, over issue 37's budget of 12).
 `default_nettype none
 module mlkem_compress (
     input  wire        clk,
@@ -23,17 +27,38 @@ module mlkem_compress (
     localparam [17:0] M = 18'd161271;
     reg [22:0] t;
     reg [10:0] mask1, mask2;
-    reg [35:0] p_lo;    // t[17:0] * M
-    reg [22:0] p_hi;    // t[22:18] * M
-    wire [40:0] p = {5'd0, p_lo} + {p_hi, 18'd0};
+    reg [34:0] p_lo;    // t[16:0] * M
+    reg [23:0] p_hi;    // t[22:17] * M, from the tables below
+    // bit b of v * M for v = 0..63, as a 64-bit truth table indexed by v
+    function [63:0] hi_tt;
+        input integer b;
+        integer v;
+        reg [31:0] pr;
+        begin
+            hi_tt = 64'd0;
+            for (v = 0; v < 64; v = v + 1) begin
+                pr = v * M;
+                hi_tt[v] = pr[b];
+            end
+        end
+    endfunction
+    wire [23:0] hi_nx;
+    genvar gb;
+    generate
+        for (gb = 0; gb < 24; gb = gb + 1) begin : g_hi
+            localparam [63:0] TT = hi_tt(gb);
+            assign hi_nx[gb] = TT[t[22:17]];
+        end
+    endgenerate
+    wire [40:0] p = {6'd0, p_lo} + {p_hi, 17'd0};
     reg        v1, v2;
     always @(posedge clk) begin
         // stage 1: t = (x << d) + (q - 1) / 2
         t     <= ({11'd0, x} << d) + 23'd1664;
         mask1 <= (11'd1 << d) - 11'd1;   // d = 11 wraps 2^11 to 0: 0 - 1 = all ones, as wanted
         // stage 2: the product by M
-        p_lo  <= t[17:0] * M;
-        p_hi  <= t[22:18] * M;
+        p_lo  <= t[16:0] * M;
+        p_hi  <= hi_nx;
         mask2 <= mask1;
         // stage 3: floor(t / q) mod 2^d
         y     <= p[39:29] & mask2;
