@@ -31,7 +31,7 @@ module mlkem_compress (
     reg [23:0] p_hi;    // t[22:17] * M, from the tables below
     // bit b of v * M for v = 0..63, as a 64-bit truth table indexed by v
     function [63:0] hi_tt;
-        input integer b;
+        input [4:0] b;
         integer v;
         reg [31:0] pr;
         begin
@@ -46,7 +46,8 @@ module mlkem_compress (
     genvar gb;
     generate
         for (gb = 0; gb < 24; gb = gb + 1) begin : g_hi
-            localparam [63:0] TT = hi_tt(gb);
+            localparam [4:0] GB5 = gb;
+            localparam [63:0] TT = hi_tt(GB5);
             assign hi_nx[gb] = TT[t[22:17]];
         end
     endgenerate
