@@ -3,7 +3,7 @@
 // x < q = 3329, d = 1..11 chosen per input (ML-KEM uses 1, 4, 5, 10, 11), rounding half up.
 // No divider: since q is odd, round(2^d x / q) = floor(((x << d) + (q - 1)/2) / q), and the
 // quotient of t = (x << d) + 1664 < 2^23 by q is floor(t M / 2^29) with M = ceil(2^29 / q) =
-// 161271 (one constant 23 x 18 multiplication, a DSP on an FPGA), exact for every t this forms
+// 161271 (one constant 23 x 18 multiplication, split below), exact for every t this forms
 // for d = 1..11 (the test bench checks every x for d = 1, 4, 5, 10, 11).
 // One value per clock; y valid LAT = 3 clocks after x (out_valid follows in_valid).
 // The product is registered as two partial products and summed in stage 3, so no adder
