@@ -105,7 +105,8 @@ static size_t x4_absorb_blocks(void *states, unsigned nr, size_t rate, const uin
  * last block: its whole lanes through the same transpose, the partial lane and the suffix as
  * one vector, the final bit; the output by the reverse transpose. 16 ymm registers do not hold
  * 25 lanes, so the compiler keeps some of them in stack slots, as in x4_permute. Used for
- * 12 rounds (KT); other parameter sets take x4_leaves_mem below.
+ * rates 168 and 136 at 12 rounds (KT) and 24 rounds (ParallelHash, SHAKE leaves); other
+ * parameter sets take x4_leaves_mem below.
  */
 
 /* lane j = x + 5y is the variable A<x><y> */
@@ -231,23 +232,25 @@ x4_leaves_body(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *
     X4_OUT(6, A44, z, z, z)
 }
 
-/* The body compiled for KT128 / TurboSHAKE128 (rate 168) and KT256 / TurboSHAKE256 (136) at 12
- * rounds, so the lane count and the round count are constants there. */
+/* The body compiled for rates 168 (KT128, ParallelHash128) and 136 (KT256, ParallelHash256) at
+ * 12 and 24 rounds, so the lane count and the round count are constants there. 24 rounds
+ * (2026-11-24, AMD Zen 5 with the AVX2 backends forced, idle, bench_tree_ab): ParallelHash128
+ * 0.977x and ParallelHash256 0.989x the time through x4_leaves_mem, A/A within 0.5%, although
+ * the round pair keeps more lanes in stack slots than x4_permute's (on a busy Intel host the
+ * same change read 0.97-1.03x from run to run: docs/BENCHMARKS.md, "AVX2"). */
 #define X4_LEAVES(name, NR, LANES_) \
     __attribute__((noinline)) static void name(uint8_t suffix, const uint8_t *const *in, size_t len, \
                                                uint8_t *const *out, size_t outlen) \
     { x4_leaves_body(NR, LANES_, suffix, in, len, out, outlen); }
 X4_LEAVES(x4_leaves_12_21, 12, 21)
 X4_LEAVES(x4_leaves_12_17, 12, 17)
+X4_LEAVES(x4_leaves_24_21, 24, 21)
+X4_LEAVES(x4_leaves_24_17, 24, 17)
 
 /*
- * Every other parameter set (ParallelHash's cSHAKE leaves at 24 rounds among them): the state
- * in a stack array, each block xored in (kf_xn_xor_block4_avx2) and permuted by x4_permute,
- * the last block and the output as above. Measured (docs/BENCHMARKS.md, "AVX2"): with 24
- * rounds the fused body's round pair carried 58 ymm spill stores against x4_permute's 36, and
- * ParallelHash came out between 0.97x and 1.03x the generic path from run to run, this one
- * 0.99-1.00x; with 12 rounds the fused body gains 3-5% (KT128, KT256), twice the saving per
- * round.
+ * Every other parameter set (rates other than 168 and 136, round counts other than 12 and 24):
+ * the state in a stack array, each block xored in (kf_xn_xor_block4_avx2) and permuted by
+ * x4_permute, the last block and the output as above.
  */
 __attribute__((noinline)) static void x4_leaves_mem(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *in,
                                                     size_t len, uint8_t *const *out, size_t outlen)
@@ -288,6 +291,8 @@ static int x4_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *co
     if (nr < 1 || nr > 24 || rate % 8 != 0 || lanes == 0 || lanes > 24 || outlen > rate) return 0;
     if (nr == 12 && lanes == 21) x4_leaves_12_21(suffix, in, len, out, outlen);
     else if (nr == 12 && lanes == 17) x4_leaves_12_17(suffix, in, len, out, outlen);
+    else if (nr == 24 && lanes == 21) x4_leaves_24_21(suffix, in, len, out, outlen);
+    else if (nr == 24 && lanes == 17) x4_leaves_24_17(suffix, in, len, out, outlen);
     else x4_leaves_mem(nr, lanes, suffix, in, len, out, outlen);
     return 1;
 }
