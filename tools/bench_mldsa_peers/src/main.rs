@@ -20,7 +20,8 @@
 //! library accepts the other two's signatures.
 //! Second argument `attempts` or `kernels`: signing split by attempt count, or the pieces of an
 //! attempt against liboqs's (README.md).
-use core::arch::x86_64::{__rdtscp, _mm_lfence, _rdtsc};
+mod tsc;
+use tsc::{pin, q, t_start, t_stop};
 use std::os::raw::c_int;
 
 const BLOCK: usize = 20;
@@ -60,34 +61,6 @@ unsafe extern "C" fn fast_random(out: *mut u8, len: usize) {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         *out.add(i) = (z ^ (z >> 31)) as u8;
-    }
-}
-
-#[inline(always)]
-fn t_start() -> u64 {
-    unsafe {
-        _mm_lfence();
-        let t = _rdtsc();
-        _mm_lfence();
-        t
-    }
-}
-
-#[inline(always)]
-fn t_stop() -> u64 {
-    unsafe {
-        let mut aux = 0u32;
-        let t = __rdtscp(&mut aux);
-        _mm_lfence();
-        t
-    }
-}
-
-fn pin(cpu: usize) {
-    unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        libc::CPU_SET(cpu, &mut set);
-        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
     }
 }
 
@@ -229,10 +202,6 @@ set_bench!(bench65, 65, ml_dsa_65, 1952, 4032, 3309, OQS_SIG_ml_dsa_65_keypair, 
 set_bench!(bench87, 87, ml_dsa_87, 2592, 4896, 4627, OQS_SIG_ml_dsa_87_keypair, OQS_SIG_ml_dsa_87_sign,
            OQS_SIG_ml_dsa_87_verify);
 
-fn q(v: &mut Vec<u64>, f: f64) -> u64 {
-    v.sort_unstable();
-    v[((v.len() as f64) * f) as usize]
-}
 
 
 // ---- kernels: the pieces of one signing attempt, keccakforge's beside liboqs's (ML-DSA-44) ----
