@@ -118,78 +118,70 @@ macro_rules! set_bench {
             let mut sig2 = vec![0u8; $sign];
             let mut msg = [0u8; 32];
             let mut bad = 0;
-            for r in 0..ROUNDS {
-                for i in 0..IMPLS {
-                    for o in 0..3 {
-                        for b in 0..BLOCK {
-                            xi[0] = b as u8;
-                            xi[1] = r as u8;
-                            msg[0] = b as u8;
-                            msg[1] = r as u8;
-                            msg[2] = o as u8;
-                            let (t0, t1);
-                            unsafe {
-                                match (i, o) {
-                                    (0, 0) => {
-                                        t0 = t_start();
-                                        bad |= kf_mldsa_keygen_internal(p, pk2.as_mut_ptr(), sk2.as_mut_ptr(), xi.as_ptr());
-                                        t1 = t_stop();
-                                    }
-                                    (0, 1) => {
-                                        t0 = t_start();
-                                        bad |= kf_mldsa_sign(p, sig2.as_mut_ptr(), $sign, msg.as_ptr(), 32, ctx.as_ptr(), 0,
-                                                             rnd.as_ptr(), ksk.as_ptr(), $skn);
-                                        t1 = t_stop();
-                                    }
-                                    (0, _) => {
-                                        t0 = t_start();
-                                        bad |= kf_mldsa_verify(p, fixed.as_ptr(), 32, ctx.as_ptr(), 0, ksig.as_ptr(), $sign,
-                                                               kpk.as_ptr(), $pkn);
-                                        t1 = t_stop();
-                                    }
-                                    (1, 0) => {
-                                        t0 = t_start();
-                                        let kp = lc::generate_key_pair(xi);
-                                        t1 = t_stop();
-                                        std::hint::black_box(&kp);
-                                    }
-                                    (1, 1) => {
-                                        t0 = t_start();
-                                        let s = lc::sign(&lkp.signing_key, &msg, &ctx, rnd);
-                                        t1 = t_stop();
-                                        bad |= s.is_err() as c_int;
-                                        std::hint::black_box(&s);
-                                    }
-                                    (1, _) => {
-                                        t0 = t_start();
-                                        let v = lc::verify(&lkp.verification_key, &fixed, &ctx, &lsig);
-                                        t1 = t_stop();
-                                        bad |= v.is_err() as c_int;
-                                    }
-                                    (_, 0) => {
-                                        t0 = t_start();
-                                        bad |= $oqs_keypair(pk2.as_mut_ptr(), sk2.as_mut_ptr()) as c_int;
-                                        t1 = t_stop();
-                                    }
-                                    (_, 1) => {
-                                        t0 = t_start();
-                                        bad |= $oqs_sign(sig2.as_mut_ptr(), &mut olen, msg.as_ptr(), 32, osk.as_ptr()) as c_int;
-                                        t1 = t_stop();
-                                    }
-                                    (_, _) => {
-                                        t0 = t_start();
-                                        bad |= $oqs_verify(fixed.as_ptr(), 32, osig.as_ptr(), $sign, opk.as_ptr()) as c_int;
-                                        t1 = t_stop();
-                                    }
-                                }
-                            }
-                            if b >= WARM {
-                                t[i][o].push(t1 - t0);
-                            }
+            tsc::alternate(t, ROUNDS, BLOCK, WARM, |i, o, b, r| {
+                xi[0] = b as u8;
+                xi[1] = r as u8;
+                msg[0] = b as u8;
+                msg[1] = r as u8;
+                msg[2] = o as u8;
+                let (t0, t1);
+                unsafe {
+                    match (i, o) {
+                        (0, 0) => {
+                            t0 = t_start();
+                            bad |= kf_mldsa_keygen_internal(p, pk2.as_mut_ptr(), sk2.as_mut_ptr(), xi.as_ptr());
+                            t1 = t_stop();
+                        }
+                        (0, 1) => {
+                            t0 = t_start();
+                            bad |= kf_mldsa_sign(p, sig2.as_mut_ptr(), $sign, msg.as_ptr(), 32, ctx.as_ptr(), 0,
+                                                 rnd.as_ptr(), ksk.as_ptr(), $skn);
+                            t1 = t_stop();
+                        }
+                        (0, _) => {
+                            t0 = t_start();
+                            bad |= kf_mldsa_verify(p, fixed.as_ptr(), 32, ctx.as_ptr(), 0, ksig.as_ptr(), $sign,
+                                                   kpk.as_ptr(), $pkn);
+                            t1 = t_stop();
+                        }
+                        (1, 0) => {
+                            t0 = t_start();
+                            let kp = lc::generate_key_pair(xi);
+                            t1 = t_stop();
+                            std::hint::black_box(&kp);
+                        }
+                        (1, 1) => {
+                            t0 = t_start();
+                            let s = lc::sign(&lkp.signing_key, &msg, &ctx, rnd);
+                            t1 = t_stop();
+                            bad |= s.is_err() as c_int;
+                            std::hint::black_box(&s);
+                        }
+                        (1, _) => {
+                            t0 = t_start();
+                            let v = lc::verify(&lkp.verification_key, &fixed, &ctx, &lsig);
+                            t1 = t_stop();
+                            bad |= v.is_err() as c_int;
+                        }
+                        (_, 0) => {
+                            t0 = t_start();
+                            bad |= $oqs_keypair(pk2.as_mut_ptr(), sk2.as_mut_ptr()) as c_int;
+                            t1 = t_stop();
+                        }
+                        (_, 1) => {
+                            t0 = t_start();
+                            bad |= $oqs_sign(sig2.as_mut_ptr(), &mut olen, msg.as_ptr(), 32, osk.as_ptr()) as c_int;
+                            t1 = t_stop();
+                        }
+                        (_, _) => {
+                            t0 = t_start();
+                            bad |= $oqs_verify(fixed.as_ptr(), 32, osig.as_ptr(), $sign, opk.as_ptr()) as c_int;
+                            t1 = t_stop();
                         }
                     }
                 }
-            }
+                t1 - t0
+            });
             assert_eq!(bad, 0, "a call failed");
         }
     };

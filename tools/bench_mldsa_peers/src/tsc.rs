@@ -36,3 +36,24 @@ pub fn q(v: &mut Vec<u64>, f: f64) -> u64 {
     v.sort_unstable();
     v[((v.len() as f64) * f) as usize]
 }
+
+/// The harnesses' sample order: for each of `rounds` rounds, each implementation i < I and each
+/// operation o < 3, a block of `block` calls call(i, o, b, r) (b: the call's place in its
+/// block), each returning the ticks of its timed part; the first `warm` of a block are dropped
+/// as warm-up, the others pushed to t[i][o]. So every implementation and operation sees the
+/// same moments of a shared host.
+pub fn alternate<const I: usize>(t: &mut [[Vec<u64>; 3]; I], rounds: usize, block: usize, warm: usize,
+                                 mut call: impl FnMut(usize, usize, usize, usize) -> u64) {
+    for r in 0..rounds {
+        for i in 0..I {
+            for o in 0..3 {
+                for b in 0..block {
+                    let dt = call(i, o, b, r);
+                    if b >= warm {
+                        t[i][o].push(dt);
+                    }
+                }
+            }
+        }
+    }
+}

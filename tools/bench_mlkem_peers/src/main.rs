@@ -100,78 +100,70 @@ macro_rules! set_bench {
             }
             let (mut ek2, mut dk2, mut ct2) = (vec![0u8; $ekn], vec![0u8; $dkn], vec![0u8; $ctn]);
             let mut bad = 0;
-            for r in 0..ROUNDS {
-                for i in 0..IMPLS {
-                    for o in 0..3 {
-                        for b in 0..BLOCK {
-                            seed[0] = b as u8;
-                            seed[1] = r as u8;
-                            m[0] = b as u8;
-                            m[1] = r as u8;
-                            let (t0, t1);
-                            unsafe {
-                                match (i, o) {
-                                    (0, 0) => {
-                                        t0 = t_start();
-                                        bad |= kf_mlkem_keygen_internal(p, ek2.as_mut_ptr(), dk2.as_mut_ptr(),
-                                                                        seed.as_ptr(), seed.as_ptr().add(32));
-                                        t1 = t_stop();
-                                    }
-                                    (0, 1) => {
-                                        t0 = t_start();
-                                        bad |= kf_mlkem_encaps_internal(p, ct2.as_mut_ptr(), ss2.as_mut_ptr(),
-                                                                        kek.as_ptr(), $ekn, m.as_ptr());
-                                        t1 = t_stop();
-                                    }
-                                    (0, _) => {
-                                        t0 = t_start();
-                                        bad |= kf_mlkem_decaps(p, ss2.as_mut_ptr(), kct.as_ptr(), $ctn, kdk.as_ptr(),
-                                                               $dkn);
-                                        t1 = t_stop();
-                                    }
-                                    (1, 0) => {
-                                        t0 = t_start();
-                                        let kp = lc::generate_key_pair(seed);
-                                        t1 = t_stop();
-                                        std::hint::black_box(&kp);
-                                    }
-                                    (1, 1) => {
-                                        t0 = t_start();
-                                        let e = lc::encapsulate(lkp.public_key(), m);
-                                        t1 = t_stop();
-                                        std::hint::black_box(&e);
-                                    }
-                                    (1, _) => {
-                                        t0 = t_start();
-                                        let s = lc::decapsulate(lkp.private_key(), &lct);
-                                        t1 = t_stop();
-                                        std::hint::black_box(&s);
-                                    }
-                                    (_, 0) => {
-                                        t0 = t_start();
-                                        bad |= $oqs_keypair(ek2.as_mut_ptr(), dk2.as_mut_ptr(), seed.as_ptr()) as c_int;
-                                        t1 = t_stop();
-                                    }
-                                    (_, 1) => {
-                                        FIXED = m;
-                                        t0 = t_start();
-                                        bad |= $oqs_encaps(ct2.as_mut_ptr(), ss2.as_mut_ptr(), kek.as_ptr()) as c_int;
-                                        t1 = t_stop();
-                                    }
-                                    (_, _) => {
-                                        t0 = t_start();
-                                        bad |= $oqs_decaps(ss2.as_mut_ptr(), kct.as_ptr(), kdk.as_ptr()) as c_int;
-                                        t1 = t_stop();
-                                    }
-                                }
-                            }
-                            if b >= WARM {
-                                t[i][o].push(t1 - t0);
-                            }
+            tsc::alternate(t, ROUNDS, BLOCK, WARM, |i, o, b, r| {
+                seed[0] = b as u8;
+                seed[1] = r as u8;
+                m[0] = b as u8;
+                m[1] = r as u8;
+                let (t0, t1);
+                unsafe {
+                    match (i, o) {
+                        (0, 0) => {
+                            t0 = t_start();
+                            bad |= kf_mlkem_keygen_internal(p, ek2.as_mut_ptr(), dk2.as_mut_ptr(),
+                                                            seed.as_ptr(), seed.as_ptr().add(32));
+                            t1 = t_stop();
+                        }
+                        (0, 1) => {
+                            t0 = t_start();
+                            bad |= kf_mlkem_encaps_internal(p, ct2.as_mut_ptr(), ss2.as_mut_ptr(),
+                                                            kek.as_ptr(), $ekn, m.as_ptr());
+                            t1 = t_stop();
+                        }
+                        (0, _) => {
+                            t0 = t_start();
+                            bad |= kf_mlkem_decaps(p, ss2.as_mut_ptr(), kct.as_ptr(), $ctn, kdk.as_ptr(),
+                                                   $dkn);
+                            t1 = t_stop();
+                        }
+                        (1, 0) => {
+                            t0 = t_start();
+                            let kp = lc::generate_key_pair(seed);
+                            t1 = t_stop();
+                            std::hint::black_box(&kp);
+                        }
+                        (1, 1) => {
+                            t0 = t_start();
+                            let e = lc::encapsulate(lkp.public_key(), m);
+                            t1 = t_stop();
+                            std::hint::black_box(&e);
+                        }
+                        (1, _) => {
+                            t0 = t_start();
+                            let s = lc::decapsulate(lkp.private_key(), &lct);
+                            t1 = t_stop();
+                            std::hint::black_box(&s);
+                        }
+                        (_, 0) => {
+                            t0 = t_start();
+                            bad |= $oqs_keypair(ek2.as_mut_ptr(), dk2.as_mut_ptr(), seed.as_ptr()) as c_int;
+                            t1 = t_stop();
+                        }
+                        (_, 1) => {
+                            FIXED = m;
+                            t0 = t_start();
+                            bad |= $oqs_encaps(ct2.as_mut_ptr(), ss2.as_mut_ptr(), kek.as_ptr()) as c_int;
+                            t1 = t_stop();
+                        }
+                        (_, _) => {
+                            t0 = t_start();
+                            bad |= $oqs_decaps(ss2.as_mut_ptr(), kct.as_ptr(), kdk.as_ptr()) as c_int;
+                            t1 = t_stop();
                         }
                     }
                 }
-            }
+                t1 - t0
+            });
             assert_eq!(bad, 0, "a call failed while timed");
         }
     };
