@@ -80,7 +80,8 @@ __attribute__((noinline, target("avx2"))) static void mix24_avx2(void)
  * on 10 accumulators (rax, rbx, rcx, rdx, r8-r13), each operation reading only its own
  * accumulator, the constant r14, or memory at rdi; loads and copies land in rsi (a write
  * nothing reads); r15 counts the rounds. So the only limits are how many operations the core takes in a cycle and
- * its ports: opt64-bmi2's issue floor on this core. */
+ * its ports: opt64-bmi2's issue floor on this core. The counts are GCC 12's; a build by another
+ * compiler emits another loop, whose own counts the mix would have to take. */
 #define GX(r) "xorq %%r14, %%" r "\n\t"
 #define GR(r) "rorxq $7, %%" r ", %%" r "\n\t"
 #define GN(r) "andnq %%r14, %%" r ", %%" r "\n\t"
