@@ -79,9 +79,10 @@ __attribute__((noinline, target("avx2"))) static void mix24_avx2(void)
  * the loop's add, cmp and jb. The mix below is exactly those 379 operations and the same loop
  * on 10 accumulators (rax, rbx, rcx, rdx, r8-r13), each operation reading only its own
  * accumulator, the constant r14, or memory at rdi; loads and copies land in rsi (a write
- * nothing reads); r15 counts the rounds. So the only limits are how many operations the core takes in a cycle and
- * its ports: opt64-bmi2's issue floor on this core. The counts are GCC 12's; a build by another
- * compiler emits another loop, whose own counts the mix would have to take. */
+ * nothing reads); r15 counts the rounds. So the only limits are how many operations the core
+ * takes in a cycle and its ports: opt64-bmi2's issue floor on this core. The counts are GCC
+ * 12's; a build by another compiler emits another loop, whose own counts the mix would have
+ * to take. */
 #define GX(r) "xorq %%r14, %%" r "\n\t"
 #define GR(r) "rorxq $7, %%" r ", %%" r "\n\t"
 #define GN(r) "andnq %%r14, %%" r ", %%" r "\n\t"
@@ -89,11 +90,12 @@ __attribute__((noinline, target("avx2"))) static void mix24_avx2(void)
 #define GS(r) "movq %%" r ", 256(%%rdi)\n\t"
 #define GM(r) "movq %%" r ", %%rsi\n\t"
 #define GXN(r) GX(r) GN(r)
-#define G10(F) F("rax") F("rbx") F("rcx") F("rdx") F("r8") F("r9") F("r10") F("r11") F("r12") F("r13")
-#define G8(F) F("rax") F("rbx") F("rcx") F("rdx") F("r8") F("r9") F("r10") F("r11")
-#define G7(F) F("rax") F("rbx") F("rcx") F("rdx") F("r8") F("r9") F("r10")
-#define G6(F) F("rax") F("rbx") F("rcx") F("rdx") F("r8") F("r9")
+/* F on the first 2, 6, 7, 8 or all 10 accumulators */
 #define G2(F) F("rax") F("rbx")
+#define G6(F) G2(F) F("rcx") F("rdx") F("r8") F("r9")
+#define G7(F) G6(F) F("r10")
+#define G8(F) G7(F) F("r11")
+#define G10(F) G8(F) F("r12") F("r13")
 /* per round pair: xor 5 x 10 (with andn) + 10 x 10 + 2 = 152; rorx 5 x 10 + 8 = 58; andn 50;
  * loads 6 x 10 + 7 = 67; stores 3 x 10 + 6 = 36; copies 10 + 6 = 16 */
 #define ROUND_PAIR_GPR \

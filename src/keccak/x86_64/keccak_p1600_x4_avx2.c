@@ -234,8 +234,9 @@ x4_leaves_body(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *
 
 /* The body compiled for rates 168 (KT128, ParallelHash128) and 136 (KT256, ParallelHash256) at
  * 12 and 24 rounds, so the lane count and the round count are constants there. 24 rounds
- * (2026-11-24, AMD Zen 5 with the AVX2 backends forced, idle, bench_tree_ab): ParallelHash128
- * 0.977x and ParallelHash256 0.989x the time through x4_leaves_mem, A/A within 0.5%, although
+ * (2026-11-24, AMD Zen 5 with the AVX2 backends forced, idle, bench_tree_ab, four runs):
+ * ParallelHash128 0.97-0.98x and ParallelHash256 0.98-0.99x the time through x4_leaves_mem,
+ * A/A within 0.8%, although
  * the round pair keeps more lanes in stack slots than x4_permute's (on a busy Intel host the
  * same change read 0.97-1.03x from run to run: docs/BENCHMARKS.md, "AVX2"). */
 #define X4_LEAVES(name, NR, LANES_) \
