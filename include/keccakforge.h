@@ -707,8 +707,12 @@ KF_API KF_MUST_CHECK int kf_mldsa_verify_mu(kf_mldsa_param param, const uint8_t 
  * an ML-DSA sk must be consistent (kf_mldsa_pk_from_sk); and for "both" (and a v1
  * publicKey) the parts must agree (else KF_ERR_BAD_KEY); the PKCS#8 encoder refuses
  * (KF_ERR_BAD_KEY) a dk or sk the decoder would. Malformed DER/PEM -> KF_ERR_BAD_ENCODING; a key or
- * seed of the wrong size -> KF_ERR_BAD_LENGTH; an unknown OID -> KF_ERR_BAD_ENCODING.
- * Encoders: out == NULL asks for the length only (*outlen); a short out -> KF_ERR_BAD_LENGTH. */
+ * seed of the wrong size -> KF_ERR_BAD_LENGTH; an unknown OID -> KF_ERR_BAD_ENCODING. As RFC 5958
+ * says, a v1 OneAsymmetricKey (version 1) must carry the publicKey and a v0 one must not (else
+ * KF_ERR_BAD_ENCODING); a publicKey of the wrong size is KF_ERR_BAD_LENGTH, as in an SPKI.
+ * Encoders: out == NULL asks for the length only (*outlen); a short out -> KF_ERR_BAD_LENGTH
+ * with *outlen the length needed and nothing written to out (kf_pem_decode likewise: on any
+ * error der holds nothing of the key). */
 
 typedef enum kf_key_type {
     KF_KEY_MLKEM512 = 1,

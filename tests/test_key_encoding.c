@@ -9,6 +9,10 @@
  * CHOICE with the 32-byte seed): the same round trips and refusals, an expanded sk whose
  * rho, tr, s1, s2 or t0 was changed (so no longer A s1 + s2's), s1 out of [-eta, eta], and
  * a v1 OneAsymmetricKey's publicKey that does or does not match.
+ * Issue 52, for every key type and form: RFC 5958's version rule (v2 iff publicKey: R10), a
+ * publicKey one byte short or long (KF_ERR_BAD_LENGTH: R11), and outputs too small for the
+ * PKCS#8 encoder or the PEM decoder, or a PEM block bad at its end, leave the caller's
+ * buffer as it was (the "both" form wrote the seed there: R4).
  */
 #include "keccakforge.h"
 #include "test_util.h"
@@ -359,12 +363,208 @@ static void test_pem(void)
     }
 }
 
+/* ---- issue 52 --------------------------------------------------------------------------- */
+/* One key of each kind for the cases below: its type, a seed (ML-KEM, ML-DSA), the private
+ * key, the public key and the PKCS#8 forms it has. */
+typedef struct tkey {
+    kf_key_type t;
+    uint8_t seed[64], priv[KF_MLDSA_SK_MAX_BYTES], pub[KF_MLDSA_PK_MAX_BYTES];
+    size_t seedl, privl, publ;
+} tkey;
+
+static void make_key(tkey *k, kf_key_type t)
+{
+    k->t = t;
+    k->privl = kf_key_priv_bytes(t);
+    k->publ = kf_key_pub_bytes(t);
+    rnd_bytes(k->seed, sizeof k->seed);
+    if (t >= KF_KEY_MLDSA44) {
+        k->seedl = 32;
+        CHECK(kf_mldsa_keygen_internal((kf_mldsa_param)(t == KF_KEY_MLDSA44 ? 44 : t == KF_KEY_MLDSA65 ? 65 : 87),
+                                       k->pub, k->priv, k->seed) == KF_OK, "ML-DSA keygen");
+    } else if (t >= KF_KEY_SLHDSA_SHAKE_128S) {
+        kf_slhdsa_param p = (kf_slhdsa_param)(t - KF_KEY_SLHDSA_SHAKE_128S + 1);
+        size_t nn = kf_slhdsa_n(p);
+        k->seedl = 0;
+        CHECK(kf_slhdsa_keygen_internal(p, k->pub, k->priv, k->seed, k->seed + nn, k->seed + 2 * nn) == KF_OK, "SLH keygen");
+    } else {
+        k->seedl = 64;
+        CHECK(kf_mlkem_keygen_internal(t == KF_KEY_MLKEM512 ? KF_MLKEM512 : t == KF_KEY_MLKEM768 ? KF_MLKEM768 : KF_MLKEM1024, k->pub, k->priv, k->seed, k->seed + 32) == KF_OK, "ML-KEM keygen");
+    }
+}
+
+static size_t put_tlv_hdr(uint8_t *o, uint8_t tag, size_t len)
+{
+    size_t i = 0;
+    o[i++] = tag;
+    if (len < 0x80) o[i++] = (uint8_t)len;
+    else if (len < 0x100) { o[i++] = 0x81; o[i++] = (uint8_t)len; }
+    else { o[i++] = 0x82; o[i++] = (uint8_t)(len >> 8); o[i++] = (uint8_t)len; }
+    return i;
+}
+
+/* A OneAsymmetricKey (RFC 5958 §2) made from the v0 DER d: version `ver`, the same algorithm
+ * and privateKey, an empty [0] attributes when `attrs`, and a [1] publicKey BIT STRING of
+ * `unused` and pub[0 .. publ) when pub is not NULL. */
+static size_t make_oak(uint8_t *o, const uint8_t *d, size_t n, int ver, int attrs, const uint8_t *pub, size_t publ,
+                       uint8_t unused)
+{
+    static uint8_t body[12000];
+    size_t h = 2 + (d[1] & 0x80 ? (d[1] & 0x7f) : 0), bl = n - h, len;
+    memcpy(body, d + h, bl);
+    body[2] = (uint8_t)ver;   /* 02 01 vv */
+    if (attrs) { body[bl++] = 0xA0; body[bl++] = 0x00; }
+    if (pub) {
+        bl += put_tlv_hdr(body + bl, 0x81, publ + 1);
+        body[bl++] = unused;
+        memcpy(body + bl, pub, publ);
+        bl += publ;
+    }
+    len = put_tlv_hdr(o, 0x30, bl);
+    memcpy(o + len, body, bl);
+    return len + bl;
+}
+
+/* R10, R11: RFC 5958's rule - version v2 (1) if and only if publicKey is there - and the
+ * publicKey's length, for every key type and private-key form the codec writes: v2 without
+ * publicKey (with or without attributes) and v1 with one are malformed (KF_ERR_BAD_ENCODING);
+ * a publicKey one byte short or long is a wrong length (KF_ERR_BAD_LENGTH, as in SPKI); the
+ * right one decodes, another key's does not (KF_ERR_BAD_KEY). */
+static void test_oak_versions(const tkey *k)
+{
+    static uint8_t v0[12000], o[12000], out[KF_MLDSA_SK_MAX_BYTES], pubx[KF_MLDSA_PK_MAX_BYTES + 1];
+    const char *nm = kf_key_type_name(k->t);
+    kf_key_type tt;
+    size_t n, l, pl;
+    int slh = k->seedl == 0;
+    for (int form = slh ? KF_PRIV_EXPANDED : KF_PRIV_SEED; form <= (slh ? KF_PRIV_EXPANDED : KF_PRIV_BOTH); form++) {
+        CHECK(kf_key_encode_pkcs8(k->t, (kf_key_priv_form)form, k->seed, k->seedl, k->priv, k->privl, v0, sizeof v0,
+                                  &n) == KF_OK, "%s form %d encode", nm, form);
+        memcpy(pubx, k->pub, k->publ);
+        pubx[k->publ] = 0x5c;
+#define DEC(der, len) kf_key_decode_pkcs8(der, len, &tt, NULL, NULL, 0, NULL, out, sizeof out, &l)
+        CHECK(DEC(v0, n) == KF_OK, "%s form %d: v1 without publicKey", nm, form);
+        l = make_oak(o, v0, n, 1, 0, k->pub, k->publ, 0);
+        CHECK(DEC(o, l) == KF_OK && memcmp(out, k->priv, k->privl) == 0, "%s form %d: v2 with publicKey", nm, form);
+        l = make_oak(o, v0, n, 1, 1, k->pub, k->publ, 0);
+        CHECK(DEC(o, l) == KF_OK, "%s form %d: v2 with attributes and publicKey", nm, form);
+        l = make_oak(o, v0, n, 1, 0, NULL, 0, 0);
+        CHECK(DEC(o, l) == KF_ERR_BAD_ENCODING, "%s form %d: v2 without publicKey accepted (%d)", nm, form, DEC(o, l));
+        l = make_oak(o, v0, n, 1, 1, NULL, 0, 0);
+        CHECK(DEC(o, l) == KF_ERR_BAD_ENCODING, "%s form %d: v2 with attributes, no publicKey", nm, form);
+        l = make_oak(o, v0, n, 0, 0, k->pub, k->publ, 0);
+        CHECK(DEC(o, l) == KF_ERR_BAD_ENCODING, "%s form %d: v1 with publicKey", nm, form);
+        l = make_oak(o, v0, n, 2, 0, k->pub, k->publ, 0);
+        CHECK(DEC(o, l) == KF_ERR_BAD_ENCODING, "%s form %d: version 3", nm, form);
+        l = make_oak(o, v0, n, 1, 0, k->pub, k->publ - 1, 0);
+        pl = l;
+        CHECK(DEC(o, pl) == KF_ERR_BAD_LENGTH, "%s form %d: publicKey one byte short: %s", nm, form,
+              kf_strerror(DEC(o, pl)));
+        l = make_oak(o, v0, n, 1, 0, pubx, k->publ + 1, 0);
+        CHECK(DEC(o, l) == KF_ERR_BAD_LENGTH, "%s form %d: publicKey one byte long", nm, form);
+        l = make_oak(o, v0, n, 1, 0, k->pub, k->publ, 1);
+        CHECK(DEC(o, l) == KF_ERR_BAD_ENCODING, "%s form %d: publicKey with unused bits", nm, form);
+        pubx[0] = k->pub[0];
+        pubx[k->publ / 2] ^= 0x08;
+        l = make_oak(o, v0, n, 1, 0, pubx, k->publ, 0);
+        CHECK(DEC(o, l) == KF_ERR_BAD_KEY, "%s form %d: another publicKey", nm, form);
+#undef DEC
+    }
+}
+
+/* Every byte of b is the fill 0xA5 or zero: no part of a key was written. */
+static int untouched(const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != 0xA5 && b[i] != 0) return 0;
+    return 1;
+}
+
+static int contains(const uint8_t *h, size_t hl, const uint8_t *n, size_t nl)
+{
+    for (size_t i = 0; i + nl <= hl; i++)
+        if (memcmp(h + i, n, nl) == 0) return 1;
+    return 0;
+}
+
+/* R4: an output too small (or a PEM block bad near its end) gets no byte of the key:
+ * kf_key_encode_pkcs8 in every form (the "both" form wrote the seed before finding the
+ * buffer too small), kf_pem_decode (it wrote the DER's first dercap bytes, or all it had read
+ * before a bad character). The whole-length query still answers. */
+static void test_short_outputs(const tkey *k)
+{
+    static uint8_t full[12000], buf[12000];
+    static char pm[16000], pm2[16000];
+    const char *nm = kf_key_type_name(k->t);
+    size_t n, l, pl;
+    int slh = k->seedl == 0;
+    for (int form = slh ? KF_PRIV_EXPANDED : KF_PRIV_SEED; form <= (slh ? KF_PRIV_EXPANDED : KF_PRIV_BOTH); form++) {
+        const uint8_t *priv = form == KF_PRIV_BOTH ? NULL : k->priv;
+        CHECK(kf_key_encode_pkcs8(k->t, (kf_key_priv_form)form, k->seed, k->seedl, priv, k->privl, full, sizeof full,
+                                  &n) == KF_OK, "%s form %d", nm, form);
+        {
+            size_t cuts[] = {0, 1, 10, n / 2, n - k->privl, n - k->seedl, n - 1};
+            for (size_t j = 0; j < sizeof cuts / sizeof cuts[0]; j++) {
+                if (cuts[j] >= n) continue;   /* (n - privl for the seed form) */
+                memset(buf, 0xA5, sizeof buf);
+                l = 0;
+                CHECK(kf_key_encode_pkcs8(k->t, (kf_key_priv_form)form, k->seed, k->seedl, priv, k->privl, buf,
+                                          cuts[j], &l) == KF_ERR_BAD_LENGTH && l == n,
+                      "%s form %d: %zu-byte output", nm, form, cuts[j]);
+                CHECK(untouched(buf, sizeof buf), "%s form %d: a %zu-byte output too small for %zu was written into",
+                      nm, form, cuts[j], n);
+                CHECK(!k->seedl || !contains(buf, cuts[j], k->seed, k->seedl),
+                      "%s form %d: a %zu-byte output too small for %zu holds the seed", nm, form, cuts[j], n);
+            }
+        }
+        CHECK(kf_pem_encode("PRIVATE KEY", full, n, pm, sizeof pm, &pl) == KF_OK, "pem");
+        {
+            size_t caps[] = {1, n / 2, n - 1};
+            for (size_t j = 0; j < sizeof caps / sizeof caps[0]; j++) {
+                memset(buf, 0xA5, sizeof buf);
+                CHECK(kf_pem_decode(pm, pl, NULL, 0, buf, caps[j], &l) == KF_ERR_BAD_LENGTH && l == n,
+                      "%s form %d: PEM into %zu bytes", nm, form, caps[j]);
+                CHECK(untouched(buf, sizeof buf), "%s form %d: PEM decoded into %zu bytes (of %zu): written into", nm,
+                      form, caps[j], n);
+            }
+            /* a label buffer too small: nothing of the DER either */
+            memset(buf, 0xA5, sizeof buf);
+            CHECK(kf_pem_decode(pm, pl, (char *)pm2, 5, buf, sizeof buf, &l) == KF_ERR_BAD_LENGTH && untouched(buf, sizeof buf),
+                  "%s form %d: PEM with a short label buffer", nm, form);
+            /* a bad character in the last base64 line (before "\n-----END PRIVATE KEY-----\n") */
+            memcpy(pm2, pm, pl + 1);
+            pm2[pl - 26 - 3] = '*';
+            memset(buf, 0xA5, sizeof buf);
+            CHECK(kf_pem_decode(pm2, pl, NULL, 0, buf, sizeof buf, &l) == KF_ERR_BAD_ENCODING, "%s: bad last line", nm);
+            CHECK(untouched(buf, sizeof buf), "%s form %d: a PEM block refused at its end left DER bytes", nm, form);
+            memset(buf, 0xA5, sizeof buf);
+            CHECK(kf_pem_decode(pm, pl, NULL, 0, buf, n, &l) == KF_OK && l == n && memcmp(buf, full, n) == 0,
+                  "%s form %d: PEM into exactly %zu bytes", nm, form, n);
+        }
+    }
+}
+
+static void test_issue52(void)
+{
+    static const kf_key_type all[] = {KF_KEY_MLKEM512, KF_KEY_MLKEM768, KF_KEY_MLKEM1024, KF_KEY_MLDSA44,
+                                      KF_KEY_MLDSA65, KF_KEY_MLDSA87, KF_KEY_SLHDSA_SHAKE_128S,
+                                      KF_KEY_SLHDSA_SHAKE_128F, KF_KEY_SLHDSA_SHAKE_192S, KF_KEY_SLHDSA_SHAKE_192F,
+                                      KF_KEY_SLHDSA_SHAKE_256S, KF_KEY_SLHDSA_SHAKE_256F};
+    static tkey k;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        make_key(&k, all[i]);
+        test_oak_versions(&k);
+        test_short_outputs(&k);
+    }
+}
+
 int main(void)
 {
     for (int i = 0; i < 3; i++) test_mlkem(i);
     for (int i = 0; i < 3; i++) test_mldsa(i);
     test_slhdsa();
     test_pem();
+    test_issue52();
     printf("test_key_encoding: %d failure(s)\n", failures);
     return failures ? 1 : 0;
 }

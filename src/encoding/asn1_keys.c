@@ -21,6 +21,9 @@
  * ek inside it, so a dk is accepted here only if its public half is accepted everywhere. An
  * ML-DSA sk must be one key generation could have written (kf_mldsa_pk_from_sk: s1, s2 in
  * range, t0 and tr those of A s1 + s2); that also gives the public key a v1 publicKey must match.
+ * RFC 5958 §2: version 1 if and only if publicKey is present (else malformed); a publicKey of
+ * the wrong length is KF_ERR_BAD_LENGTH, as in an SPKI. Secrets go to the caller's buffers
+ * only when the whole call succeeds: an output too small gets no byte (issue 52, R4).
  */
 #include "keccakforge.h"
 #include "common/ct.h"
@@ -95,6 +98,12 @@ static void put(wbuf *w, const void *src, size_t n)
 {
     if (w->p && w->len + n <= w->cap && n) memcpy(w->p + w->len, src, n);
     w->len += n;
+}
+/* Called with the whole encoding's length before anything is put: an output too small for
+ * all of it gets no byte at all (not a prefix holding the seed; finish reports the length). */
+static void reserve(wbuf *w, size_t total)
+{
+    if (total > w->cap) w->p = NULL;
 }
 static void put1(wbuf *w, uint8_t b) { put(w, &b, 1); }
 static size_t hdr_len(size_t len) { return len < 0x80 ? 2 : len < 0x100 ? 3 : len < 0x10000 ? 4 : 5; }
@@ -183,6 +192,7 @@ int kf_key_encode_spki(kf_key_type t, const uint8_t *pub, size_t publen,
         int rc = kf_mlkem_check_ek((kf_mlkem_param)k->param, pub, publen);
         if (rc != KF_OK) return rc;
     }
+    reserve(&w, tlv_len(13 + tlv_len(publen + 1)));
     put_hdr(&w, 0x30, 13 + tlv_len(publen + 1));
     put_algid(&w, k);
     put_hdr(&w, 0x03, publen + 1);
@@ -205,6 +215,7 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
         if (form != KF_PRIV_DEFAULT && form != KF_PRIV_EXPANDED) return KF_ERR_BAD_ALGORITHM;
         if (!priv) return KF_ERR_NULL_POINTER;
         if (privlen != kf_key_priv_bytes(t)) return KF_ERR_BAD_LENGTH;
+        reserve(&w, tlv_len(3 + 13 + tlv_len(privlen)));
         put_hdr(&w, 0x30, 3 + 13 + tlv_len(privlen));
         put(&w, "\x02\x01\x00", 3);
         put_algid(&w, k);
@@ -239,6 +250,7 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
     inner = form == KF_PRIV_SEED ? 2 + sl
           : form == KF_PRIV_EXPANDED ? tlv_len(dklen)
           : tlv_len(2 + sl + tlv_len(dklen));
+    reserve(&w, tlv_len(3 + 13 + tlv_len(inner)));
     put_hdr(&w, 0x30, 3 + 13 + tlv_len(inner));
     put(&w, "\x02\x01\x00", 3);
     put_algid(&w, k);
@@ -337,17 +349,18 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
     if (!get_tlv(&s, 0x04, &pk)) return KF_ERR_BAD_ENCODING;
     if (s.len && s.p[0] == 0xA0 && !get_tlv(&s, 0xA0, &a)) return KF_ERR_BAD_ENCODING; /* attributes: ignored */
     opk.p = NULL; opk.len = 0;
-    /* [1] IMPLICIT BIT STRING publicKey (version 1 only): must match the private key's */
+    /* [1] IMPLICIT BIT STRING publicKey: RFC 5958 §2, present in version 1 (v2) and only
+     * there; it must match the private key's */
     if (s.len && version == 1 && (!get_tlv(&s, 0x81, &opk) || opk.len < 1 || opk.p[0] != 0))
         return KF_ERR_BAD_ENCODING;
-    if (s.len != 0) return KF_ERR_BAD_ENCODING;
+    if (s.len != 0 || (version == 1 && !opk.p)) return KF_ERR_BAD_ENCODING;
     n = kf_key_priv_bytes(k->t);
     publ = kf_key_pub_bytes(k->t);
+    if (opk.p && opk.len != publ + 1) return KF_ERR_BAD_LENGTH;   /* as kf_key_decode_spki */
     if (privcap < n) return KF_ERR_BAD_LENGTH;
     if (k->kind == KIND_SLHDSA) {
         if (pk.len != n) return KF_ERR_BAD_LENGTH;
-        if (opk.p && (opk.len != publ + 1 || memcmp(opk.p + 1, pk.p + n - publ, publ) != 0))
-            return KF_ERR_BAD_KEY;
+        if (opk.p && memcmp(opk.p + 1, pk.p + n - publ, publ) != 0) return KF_ERR_BAD_KEY;
         memcpy(priv, pk.p, n);
         *privlen = n;
         if (seedlen) *seedlen = 0;
@@ -383,7 +396,7 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
         rc = check_priv(k, x, n, pub);
         if (rc == KF_OK) memcpy(dk, x, n);
     }
-    if (rc == KF_OK && opk.p && (opk.len != publ + 1 || memcmp(opk.p + 1, pub, publ) != 0)) rc = KF_ERR_BAD_KEY;
+    if (rc == KF_OK && opk.p && memcmp(opk.p + 1, pub, publ) != 0) rc = KF_ERR_BAD_KEY;
     if (rc == KF_OK) {
         memcpy(priv, dk, n);
         *privlen = n;
@@ -469,13 +482,40 @@ static const char *find_str(const char *h, size_t hl, const char *n, size_t nl)
     return NULL;
 }
 
+/* The base64 between the BEGIN and END lines (whitespace ignored, canonical padding): its
+ * length in *n, and the bytes into out when out is not NULL (the caller has checked they fit).
+ * 1 if well formed. */
+static int b64_body(const char *p, const char *end, uint8_t *out, size_t *n)
+{
+    uint32_t acc = 0;
+    int bits = 0, pad = 0;
+    *n = 0;
+    for (; p < end; p++) {
+        int v;
+        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') continue;
+        if (*p == '=') { pad++; continue; }
+        if (pad || (v = b64val(*p)) < 0) return 0;  /* data after padding, bad char */
+        acc = (acc << 6) | (uint32_t)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            if (out) out[*n] = (uint8_t)(acc >> bits);
+            (*n)++;
+        }
+    }
+    /* leftover bits must be zero, padding must complete the last group */
+    if (pad > 2 || (bits == 0 && pad) || (bits == 2 && pad != 1) || (bits == 4 && pad != 2) || (acc & ((1u << bits) - 1)))
+        return 0;
+    return bits != 6;
+}
+
+/* The DER is often a private key: it is written only once the whole block has been read and
+ * found well formed and the buffers big enough, so no error leaves part of it in der. */
 int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
                   uint8_t *der, size_t dercap, size_t *derlen)
 {
-    const char *b, *lab, *le, *body, *end, *p;
+    const char *b, *lab, *le, *body, *end;
     size_t ll, n = 0;
-    uint32_t acc = 0;
-    int bits = 0, pad = 0;
     if (!pem || !derlen) return KF_ERR_NULL_POINTER;
     if (!(b = find_str(pem, pemlen, "-----BEGIN ", 11))) return KF_ERR_BAD_ENCODING;
     lab = b + 11;
@@ -486,29 +526,14 @@ int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
     if (!(end = find_str(body, pemlen - (size_t)(body - pem), "-----END ", 9))) return KF_ERR_BAD_ENCODING;
     if ((size_t)(pem + pemlen - (end + 9)) < ll + 5 || memcmp(end + 9, lab, ll) != 0 || memcmp(end + 9 + ll, "-----", 5) != 0)
         return KF_ERR_BAD_ENCODING;
-    for (p = body; p < end; p++) {
-        int v;
-        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') continue;
-        if (*p == '=') { pad++; continue; }
-        if (pad || (v = b64val(*p)) < 0) return KF_ERR_BAD_ENCODING;  /* data after padding, bad char */
-        acc = (acc << 6) | (uint32_t)v;
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            if (der && n < dercap) der[n] = (uint8_t)(acc >> bits);
-            n++;
-        }
-    }
-    /* leftover bits must be zero, padding must complete the last group */
-    if (pad > 2 || (bits == 0 && pad) || (bits == 2 && pad != 1) || (bits == 4 && pad != 2) || (acc & ((1u << bits) - 1)))
-        return KF_ERR_BAD_ENCODING;
-    if (bits == 6) return KF_ERR_BAD_ENCODING;
+    if (!b64_body(body, end, NULL, &n)) return KF_ERR_BAD_ENCODING;
     *derlen = n;
+    if (label && labelcap <= ll) return KF_ERR_BAD_LENGTH;
+    if (der && n > dercap) return KF_ERR_BAD_LENGTH;
+    if (der) (void)b64_body(body, end, der, &n);
     if (label) {
-        if (labelcap <= ll) return KF_ERR_BAD_LENGTH;
         memcpy(label, lab, ll);
         label[ll] = 0;
     }
-    if (der && n > dercap) return KF_ERR_BAD_LENGTH;
     return KF_OK;
 }
