@@ -55,15 +55,18 @@ unsigned char *kf_prov_read_all(const kf_provctx *pc, OSSL_CORE_BIO *cin, size_t
                 kf_prov_err(pc, KF_R_BAD_ENCODING, "input longer than %zu bytes", max);
                 return NULL;
             }
-            cap *= 2;
-            nb = realloc(buf, cap);
+            /* the input is often a private key: grown by allocate, copy, wipe and free, as
+             * realloc would leave the old block's bytes in the heap when it moves */
+            nb = malloc(cap * 2);
+            if (nb) memcpy(nb, buf, n);
+            kf_wipe(buf, n);
+            free(buf);
             if (!nb) {
-                kf_wipe(buf, n);
-                free(buf);
                 kf_prov_err(pc, KF_R_NO_MEMORY, "reading input");
                 return NULL;
             }
             buf = nb;
+            cap *= 2;
         }
         if (!pc->bio_read_ex(cin, buf + n, cap - n, &got) || got == 0) break;
         n += got;
