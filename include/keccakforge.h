@@ -637,7 +637,8 @@ KF_API int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk);
 /* ML-DSA.KeyGen_internal(xi) (Alg. 6), deterministic. */
 KF_API int kf_mldsa_keygen_internal(kf_mldsa_param param, uint8_t *pk, uint8_t *sk,
                                     const uint8_t xi[KF_MLDSA_SEED_BYTES]);
-/* ML-DSA.Sign (Alg. 2): sig (sig_bytes written; siglen is the buffer's size). */
+/* ML-DSA.Sign (Alg. 2): sig (sig_bytes written; siglen is the buffer's size). sk's tr and t0
+ * are used as they are, not checked: see kf_mldsa_check_sk. */
 KF_API int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen,
                          const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
                          const uint8_t *rnd, const uint8_t *sk, size_t sklen);
@@ -684,6 +685,17 @@ KF_API KF_MUST_CHECK int kf_mldsa_verify_internal(kf_mldsa_param param, const vo
  * could have written - s1 and s2 in [-eta, eta], t0 the low part of that t, tr = H(pk) -
  * else KF_ERR_BAD_KEY (pk zeroed). Costs about one key generation. */
 KF_API KF_MUST_CHECK int kf_mldsa_pk_from_sk(kf_mldsa_param param, uint8_t *pk, const uint8_t *sk, size_t sklen);
+/* KF_OK if the expanded private key sk is one KeyGen_internal could have written (the checks
+ * of kf_mldsa_pk_from_sk, without keeping pk), else KF_ERR_BAD_KEY (KF_ERR_BAD_LENGTH,
+ * KF_ERR_NULL_POINTER, KF_ERR_BAD_ALGORITHM for bad arguments). Signing checks only that
+ * s1 and s2 lie in [-eta, eta]: it takes tr and t0 as they are, so with a key whose tr or t0
+ * is not its own, kf_mldsa_sign (and the other signing calls) return KF_OK and a signature
+ * that does not verify. Check a key that comes from outside once, when it is loaded: the
+ * PKCS#8 decoder, the kforge CLI, the OpenSSL provider's key import and decoders and the
+ * Python package's load_private_key and check_private_key do. K (bytes 32..63) cannot be
+ * checked without the seed: any K gives a working key. Costs about one key generation;
+ * constant time but for the verdict. */
+KF_API KF_MUST_CHECK int kf_mldsa_check_sk(kf_mldsa_param param, const uint8_t *sk, size_t sklen);
 /* Sign_internal / Verify_internal from mu (64 bytes) instead of M': mu must be
  * H(tr || M', 64) with tr = H(pk, 64) (Alg. 7 line 6), computed by the caller. */
 KF_API int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen,

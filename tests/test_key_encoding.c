@@ -162,6 +162,53 @@ static size_t make_v1(uint8_t *v1, const uint8_t *d, size_t n, const uint8_t *pu
     return o + publ;
 }
 
+/* Issue 52, R9: signing takes tr and t0 from sk as they are, so a key whose tr or t0 is not
+ * its own signs (KF_OK) signatures that do not verify; kf_mldsa_check_sk refuses such a key
+ * (KF_ERR_BAD_KEY) and accepts its own; s1 out of range is refused by both. */
+static void test_mldsa_check_sk(kf_mldsa_param P, const uint8_t *pk, const uint8_t *sk)
+{
+    size_t pkl = kf_mldsa_pk_bytes(P), skl = kf_mldsa_sk_bytes(P), sigl = kf_mldsa_sig_bytes(P);
+    static uint8_t bad[KF_MLDSA_SK_MAX_BYTES], sig[KF_MLDSA_SIG_MAX_BYTES];
+    static const char msg[] = "issue 52";
+    const size_t offs[] = {64 + 7, 127, skl - 1, skl - 200};   /* in tr, and in t0 */
+    CHECK(kf_mldsa_check_sk(P, sk, skl) == KF_OK, "ML-DSA-%d: check_sk of a good key", (int)P);
+    CHECK(kf_mldsa_check_sk(P, sk, skl - 1) == KF_ERR_BAD_LENGTH && kf_mldsa_check_sk(P, NULL, skl) == KF_ERR_NULL_POINTER
+          && kf_mldsa_check_sk((kf_mldsa_param)66, sk, skl) == KF_ERR_BAD_ALGORITHM, "check_sk argument errors");
+    for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++) {
+        memcpy(bad, sk, skl);
+        bad[offs[j]] ^= 0x20;
+        CHECK(kf_mldsa_check_sk(P, bad, skl) == KF_ERR_BAD_KEY, "ML-DSA-%d: check_sk of an sk with %s changed at %zu",
+              (int)P, offs[j] < 128 ? "tr" : "t0", offs[j]);
+        /* what signing does with another tr: documented, and why the loaders check (a t0
+         * changed in one coefficient often still gives a valid signature: the hints absorb it) */
+        if (offs[j] < 128)
+            CHECK(kf_mldsa_sign(P, sig, sigl, msg, sizeof msg, NULL, 0, NULL, bad, skl) == KF_OK
+                  && kf_mldsa_verify(P, msg, sizeof msg, NULL, 0, sig, sigl, pk, pkl) == KF_ERR_BAD_SIGNATURE,
+                  "ML-DSA-%d: signing with a changed tr (documented: KF_OK, a signature that does not verify)", (int)P);
+    }
+    /* another key's t0 (the last 416 k bytes): refused by the check; signing gives KF_OK and a
+     * signature that does not verify (or gives up, KF_ERR_BAD_STATE) */
+    {
+        static uint8_t pk2[KF_MLDSA_PK_MAX_BYTES], sk2[KF_MLDSA_SK_MAX_BYTES];
+        uint8_t xi[32];
+        size_t t0l = 416 * (P == KF_MLDSA44 ? 4 : P == KF_MLDSA65 ? 6 : 8);
+        int rc;
+        rnd_bytes(xi, sizeof xi);
+        CHECK(kf_mldsa_keygen_internal(P, pk2, sk2, xi) == KF_OK, "keygen");
+        memcpy(bad, sk, skl);
+        memcpy(bad + skl - t0l, sk2 + skl - t0l, t0l);
+        CHECK(kf_mldsa_check_sk(P, bad, skl) == KF_ERR_BAD_KEY, "ML-DSA-%d: check_sk with another key's t0", (int)P);
+        rc = kf_mldsa_sign(P, sig, sigl, msg, sizeof msg, NULL, 0, NULL, bad, skl);
+        CHECK((rc == KF_OK && kf_mldsa_verify(P, msg, sizeof msg, NULL, 0, sig, sigl, pk, pkl) == KF_ERR_BAD_SIGNATURE)
+              || rc == KF_ERR_BAD_STATE, "ML-DSA-%d: signing with another key's t0: %s", (int)P, kf_strerror(rc));
+    }
+    memcpy(bad, sk, skl);
+    bad[128] |= P == KF_MLDSA65 ? 0x0f : 0x07;   /* s1's first coefficient out of [-eta, eta] */
+    CHECK(kf_mldsa_check_sk(P, bad, skl) == KF_ERR_BAD_KEY
+          && kf_mldsa_sign(P, sig, sigl, msg, sizeof msg, NULL, 0, NULL, bad, skl) == KF_ERR_BAD_KEY,
+          "ML-DSA-%d: s1 out of range", (int)P);
+}
+
 static void test_mldsa(int i)
 {
     kf_key_type t = mldsa_types[i], tt;
@@ -179,6 +226,7 @@ static void test_mldsa(int i)
 
     /* pk from sk */
     CHECK(kf_mldsa_pk_from_sk(P, out, sk, skl) == KF_OK && memcmp(out, pk, pkl) == 0, "%s pk_from_sk", nm);
+    test_mldsa_check_sk(P, pk, sk);
     CHECK(kf_mldsa_pk_from_sk(P, out, sk, skl - 1) == KF_ERR_BAD_LENGTH, "pk_from_sk short sk");
     CHECK(kf_mldsa_pk_from_sk((kf_mldsa_param)66, out, sk, skl) == KF_ERR_BAD_ALGORITHM, "pk_from_sk param");
     CHECK(kf_mldsa_pk_from_sk(P, NULL, sk, skl) == KF_ERR_NULL_POINTER, "pk_from_sk NULL");

@@ -287,6 +287,31 @@ static void test_set(int i)
             EVP_PKEY_free(d);
         }
     }
+    /* issue 52, R9: an sk whose tr or t0 is not its own would sign (KF_OK) signatures that do
+     * not verify; the key import and the expandedKey decoder refuse it */
+    {
+        static uint8_t der[KF_MLDSA_SK_MAX_BYTES + 128];
+        const size_t at[2] = {64 + 9, skb - 5};   /* in tr, in t0 */
+        for (int j = 0; j < 2; j++) {
+            size_t n = 0;
+            EVP_PKEY *d = NULL;
+            OSSL_DECODER_CTX *dc;
+            const unsigned char *q = der;
+            memcpy(buf, sk_lib, skb);
+            buf[at[j]] ^= 0x10;
+            CHECK(!fromdata(name, OSSL_PKEY_PARAM_PRIV_KEY, buf, skb, NULL, NULL, 0) && expect_error("changed sk"),
+                  "%s: an sk with %s changed was imported", name, j ? "t0" : "tr");
+            CHECK(kf_key_encode_pkcs8((kf_key_type)(KF_KEY_MLDSA44 + i), KF_PRIV_EXPANDED, NULL, 0, sk_lib, skb, der,
+                                      sizeof der, &n) == KF_OK, "encode");
+            der[n - skb + at[j]] ^= 0x10;
+            dc = OSSL_DECODER_CTX_new_for_pkey(&d, "DER", "PrivateKeyInfo", name, EVP_PKEY_KEYPAIR, libctx, NULL);
+            CHECK(dc && OSSL_DECODER_from_data(dc, &q, &n) != 1 && !d, "%s: an expandedKey with %s changed decoded", name,
+                  j ? "t0" : "tr");
+            ERR_clear_error();
+            OSSL_DECODER_CTX_free(dc);
+            EVP_PKEY_free(d);
+        }
+    }
     /* PEM round trips: PKCS#8 seed form (22 + 32 bytes of DER) and SPKI */
     back = pem_round_trip(pk, name, 1, &dl);
     CHECK(back && EVP_PKEY_eq(back, pk) == 1 && dl == 54, "%s: PKCS#8 seed form round trip (%zu bytes)", name, dl);

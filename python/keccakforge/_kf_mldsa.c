@@ -146,6 +146,25 @@ static PyObject *d_public_key(PyObject *m, PyObject *const *a, Py_ssize_t n)
     return pb;
 }
 
+/* _mldsa_check_sk(param, sk) -> None (kf_mldsa_check_sk: raises InvalidKey if sk is not one
+ * key generation could write - signing itself takes its tr and t0 as they are) */
+static PyObject *d_check_sk(PyObject *m, PyObject *const *a, Py_ssize_t n)
+{
+    (void)m;
+    kf_mldsa_param p;
+    Py_buffer skv;
+    int rc;
+    if (nargs_is("_mldsa_check_sk", n, 2) < 0 || mldsa_param(a[0], &p) < 0) return NULL;
+    if (kfpy_getbuf(a[1], &skv, "sk") < 0) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    rc = kf_mldsa_check_sk(p, skv.buf, (size_t)skv.len);
+    Py_END_ALLOW_THREADS
+    Py_ssize_t sklen = skv.len;
+    PyBuffer_Release(&skv);
+    if (rc != KF_OK) return key_error(rc, "sk", kf_mldsa_sk_bytes(p), sklen);
+    Py_RETURN_NONE;
+}
+
 /* _mldsa_sign(param, kind, prehash, sk, msg, ctx, rnd or None) -> sig. msg is M (kind 0),
  * M' (1) or mu (2, 64 bytes); ctx only for kind 0. */
 static PyObject *d_sign(PyObject *m, PyObject *const *a, Py_ssize_t n)
@@ -350,6 +369,7 @@ PyMethodDef kfpy_mldsa_methods[] = {
     {"_mldsa_sizes", d_sizes, METH_O, NULL},
     {"_mldsa_keygen", FP(d_keygen), NULL},
     {"_mldsa_public_key", FP(d_public_key), NULL},
+    {"_mldsa_check_sk", FP(d_check_sk), NULL},
     {"_mldsa_sign", FP(d_sign), NULL},
     {"_mldsa_verify", FP(d_verify), NULL},
     {"_mldsa_verify_batch", FP(d_verify_batch), NULL},

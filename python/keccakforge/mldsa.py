@@ -15,7 +15,10 @@ Keys and signatures are FIPS 204's byte strings (sk is the expanded skEncode for
 returns False for a signature that does not verify or has the wrong length; a public or
 private key of the wrong length raises keccakforge.LengthError, a private key that is not
 one key generation could have written keccakforge.InvalidKey, a context over 255 bytes
-keccakforge.ContextError (all ValueErrors).
+keccakforge.ContextError (all ValueErrors). sign() checks only that s1 and s2 are in range:
+it takes tr and t0 as they are, so an sk whose tr or t0 is not its own gives signatures
+that do not verify. load_private_key checks the whole key; check an sk from elsewhere once
+with check_private_key (or public_key).
 """
 import os
 
@@ -103,6 +106,13 @@ class MLDSA:
         """The public key of the expanded private key sk, after checking sk is consistent
         (s1 and s2 in range, t0 and tr those of A s1 + s2): else keccakforge.InvalidKey."""
         return _c._mldsa_public_key(self.param, sk)
+
+    def check_private_key(self, sk):
+        """None if the expanded private key sk is one key generation could have written (s1
+        and s2 in range, t0 and tr those of A s1 + s2: kf_mldsa_check_sk), else
+        keccakforge.InvalidKey (LengthError for the wrong length). sign() does not check tr
+        and t0; run this once on an sk that comes from outside (load_private_key does)."""
+        _c._mldsa_check_sk(self.param, sk)
 
     def sign(self, sk, msg, ctx=b"", randomize=True, prehash=None):
         """The signature of msg: ML-DSA.Sign (Alg. 2), or HashML-DSA.Sign (Alg. 4) when prehash

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * pk_from_sk.c - kf_mldsa_pk_from_sk: the public key of an expanded ML-DSA private key, and
- * the check that the private key is one KeyGen_internal (FIPS 204 Alg. 6) could have written.
+ * the check that the private key is one KeyGen_internal (FIPS 204 Alg. 6) could have written
+ * (kf_mldsa_check_sk: the check alone).
  *
  * An ML-DSA sk = rho || K || tr || s1 || s2 || t0 does not hold pk = rho || t1, but fixes it:
  * t = NTT^-1(A^ o NTT(s1)) + s2 with A^ = ExpandA(rho), (t1, t0) = Power2Round(t). The key is
@@ -69,4 +70,16 @@ done:
     if (rc != KF_OK) memset(pk, 0, p->pk_bytes);
     kf_memzero(&st, sizeof st);
     return rc;
+}
+
+/* Signing trusts tr and t0 (Alg. 7 reads them, never recomputes them): a key whose tr or t0
+ * is not its own signs, and its signatures do not verify. The front ends that load a key
+ * from outside run this once (issue 52, R9). */
+int kf_mldsa_check_sk(kf_mldsa_param param, const uint8_t *sk, size_t sklen)
+{
+    uint8_t pk[KF_MLDSA_PK_MAX_BYTES];
+    const kf_mldsa_params *p = kf_mldsa_params_get(param);
+    if (!p) return KF_ERR_BAD_ALGORITHM;
+    if (!sk) return KF_ERR_NULL_POINTER;
+    return kf_mldsa_pk_from_sk(param, pk, sk, sklen);
 }

@@ -185,12 +185,13 @@ def key_files():
         r = run("verify", "-p", p, "--pk-file", f, "--msg", "abcd", "--sig-file", "sig")
         check(r.returncode == 0, "verify with the key from %s" % f, r.stderr)
     # refused keys
-    bad = bytearray(sk)
-    bad[-1] ^= 1   # t0
-    write("bad.sk", bytes(bad))
-    r = run("sign", "-p", p, "--sk-file", "bad.sk", "--msg", "00")
-    check(r.returncode == 1 and b"KF_ERR_BAD_KEY" in r.stderr and not r.stdout, "an inconsistent raw sk: exit 1",
-          (r.returncode, r.stderr))
+    for where, at in (("t0", -1), ("tr", 70)):   # signing would give an invalid signature (issue 52, R9)
+        bad = bytearray(sk)
+        bad[at] ^= 1
+        write("bad.sk", bytes(bad))
+        r = run("sign", "-p", p, "--sk-file", "bad.sk", "--msg", "00")
+        check(r.returncode == 1 and b"KF_ERR_BAD_KEY" in r.stderr and not r.stdout,
+              "an inconsistent raw sk (%s changed): exit 1" % where, (r.returncode, r.stderr))
     r = run("keygen", "-p", "44", "--pem", "--pk-out", "pk44.pem", "--sk-out", "sk44.pem")
     r = run("sign", "-p", p, "--sk-file", "sk44.pem", "--msg", "00")
     check(r.returncode == 1 and b"ML-DSA-44 key, not ML-DSA-65" in r.stderr, "an ML-DSA-44 key for -p 65", r.stderr)

@@ -15,7 +15,7 @@
  * always known: --pem writes the private key as RFC 9881's seed form by default (what
  * OpenSSL and pyca/cryptography write and read), or the expanded sk. A raw --sk-out file is
  * FIPS 204's expanded sk. sign reads any of them (raw, hex, PEM or DER of any form) and
- * refuses an expanded key that is not one key generation could write (kf_mldsa_pk_from_sk).
+ * refuses an expanded key that is not one key generation could write (kf_mldsa_check_sk).
  * sign is hedged (32 fresh bytes from the OS, or --rnd), deterministic only with
  * --deterministic; verify prints "valid" and exits 0, or exits 1.
  */
@@ -149,7 +149,7 @@ static int keygen(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
 static int sign(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
 {
     const size_t skb = kf_mldsa_sk_bytes(p), sigb = kf_mldsa_sig_bytes(p);
-    uint8_t pk[KF_MLDSA_PK_MAX_BYTES], fresh[KF_MLDSA_RND_BYTES];
+    uint8_t fresh[KF_MLDSA_RND_BYTES];
     const uint8_t *rnd = v[V_RND].b.p;
     int st, rc = KFORGE_EXIT_OK;
     if (!v[V_SK].given || !v[V_MSG].given) {
@@ -163,8 +163,9 @@ static int sign(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
     if (v[V_RND].given && cli_check_size(PROG " sign", "--rnd", &v[V_RND].b, KF_MLDSA_RND_BYTES, "rnd") != 0)
         return KFORGE_EXIT_USAGE;
     if (cli_key_bytes(PROG " sign", "--sk", &v[V_SK].b, skb, set, key_type(p), 1) != 0) return KFORGE_EXIT_FAIL;
-    /* a raw or hex sk is checked here as the PKCS#8 decoder checks an expandedKey */
-    st = kf_mldsa_pk_from_sk(p, pk, v[V_SK].b.p, v[V_SK].b.n);
+    /* a raw or hex sk is checked here as the PKCS#8 decoder checks an expandedKey (signing
+     * itself takes tr and t0 as they are: kf_mldsa_check_sk) */
+    st = kf_mldsa_check_sk(p, v[V_SK].b.p, v[V_SK].b.n);
     if (st != KF_OK) {
         fprintf(stderr, PROG " sign: --sk: not an %s private key key generation could write (%s)\n", set,
                 kf_strerror(st));
