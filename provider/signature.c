@@ -2,8 +2,8 @@
 /*
  * signature.c - ML-DSA-44/65/87 (pure ML-DSA, FIPS 204 Alg. 2/3) and SLH-DSA-SHAKE-128s/
  * 128f/192s/192f/256s/256f (pure SLH-DSA, FIPS 205 Alg. 22/24) signatures: EVP_PKEY_sign/
- * verify on the message, EVP_DigestSign/Verify one-shot and Update/Final (no digest; see
- * s_dinit for CMS's), and "algorithm-id" for X.509 and CMS. Parameters: "context-string"
+ * verify on the message, EVP_DigestSign/Verify one-shot and Update/Final (no digest; with
+ * one, only CMS's signed attributes: see s_dinit), and "algorithm-id" for X.509 and CMS. Parameters: "context-string"
  * (octets, at most 255 bytes), "deterministic" (int; default 0: hedged, with fresh random
  * bytes per signature: 32 for ML-DSA, n for SLH-DSA). Unknown parameters are an error.
  * (TLS signature algorithms from providers need OpenSSL >= 3.2.)
@@ -20,6 +20,8 @@ typedef struct sctx {
     int deterministic;
     int cms_guard;            /* see s_dinit */
     char guard_md[32];        /* the digest named then */
+    size_t md_size;           /* a digest named at DigestSign/VerifyInit: its size (see s_dinit), else 0 */
+    int attrs_seen;           /* ... and the CMS signed attributes have come through Update */
     size_t ctxlen;
     uint8_t ctxstr[KF_SLHDSA_MAX_CONTEXT_BYTES];   /* = KF_MLDSA_MAX_CONTEXT_BYTES */
     /* SLH-DSA's EVP_DigestSign/VerifyUpdate: the message collected for the final call
@@ -159,22 +161,30 @@ static int s_init(void *vc, void *vk, const OSSL_PARAM params[], int priv)
     }
     c->key = k;
     c->signing = priv;
+    c->md_size = 0;
+    c->attrs_seen = 0;
     msg_clear(c);
     return s_set_params(c, params);
 }
 static int s_sign_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init(c, k, p, 1); }
 static int s_verify_init(void *c, void *k, const OSSL_PARAM p[]) { return s_init(c, k, p, 0); }
 /* EVP_DigestSign/VerifyInit. ML-DSA and SLH-DSA sign the message itself (pure; X.509
- * signing passes no digest). A digest name is accepted, and does not change the signature,
- * only when it is one of the SHA-2/SHA-3/SHAKE digests RFC 9882 (ML-DSA) and RFC 9814
- * (SLH-DSA) pair with them in CMS: OpenSSL 3.0-3.4's CMS passes the SignerInfo's
- * message-digest algorithm here and then signs the signed attributes through
- * DigestSignUpdate/Final, which is the pure signature over their DER, as those RFCs
- * specify. Anything else (MD5, SHA-1, unknown) is refused. */
-static int cms_digest_ok(const char *md)
+ * signing and verifying pass no digest). A digest name is accepted only for CMS (RFC 9882 for
+ * ML-DSA, RFC 9814 for SLH-DSA), whose SignerInfo pairs these signatures with a SHA-2, SHA-3
+ * or SHAKE message digest: OpenSSL's CMS passes that digest's name here, hashes the content
+ * itself into the message-digest attribute, and then signs or verifies the DER of the signed
+ * attributes through one DigestSign/VerifyUpdate (or the one-shot call) - the pure signature
+ * over that DER, as the RFCs specify. So with a digest named, the data must be exactly such
+ * signed attributes, with a message digest of that digest's size (cms_signed_attrs); anything
+ * else is refused, as is any other digest (MD5, SHA-1, unknown). Without that rule
+ * `openssl dgst -sha256 -verify pub.pem -signature s FILE` reported "Verified OK" for a pure
+ * signature over FILE itself, the digest ignored (issue 52, R13). Sizes: SHAKE128 and
+ * SHAKE256 as RFC 8702 uses them in CMS (32 and 64 bytes). */
+static size_t cms_digest_size(const char *md)
 {
-    static const char *const ok[] = {"SHA256", "SHA2256", "SHA384", "SHA2384", "SHA512", "SHA2512", "SHA3256",
-                                     "SHA3384", "SHA3512", "SHAKE128", "SHAKE256", NULL};
+    static const struct { const char *name; size_t size; } ok[] = {
+        {"SHA256", 32}, {"SHA2256", 32}, {"SHA384", 48}, {"SHA2384", 48}, {"SHA512", 64}, {"SHA2512", 64},
+        {"SHA3256", 32}, {"SHA3384", 48}, {"SHA3512", 64}, {"SHAKE128", 32}, {"SHAKE256", 64}};
     char norm[16];
     size_t j = 0;
     for (const char *c = md; *c; c++) {
@@ -183,29 +193,99 @@ static int cms_digest_ok(const char *md)
         norm[j++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
     }
     norm[j] = 0;
-    for (size_t i = 0; ok[i]; i++)
-        if (strcmp(norm, ok[i]) == 0) return 1;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (strcmp(norm, ok[i].name) == 0) return ok[i].size;
     return 0;
+}
+
+/* One DER TLV of tag `tag` from [*p, end): its contents in [*in, *in_end). */
+static int der_next(const uint8_t **p, const uint8_t *end, uint8_t tag, const uint8_t **in, const uint8_t **in_end)
+{
+    size_t len, n;
+    const uint8_t *q = *p;
+    if (end - q < 2 || q[0] != tag) return 0;
+    len = q[1];
+    q += 2;
+    if (len & 0x80) {
+        n = len & 0x7f;
+        if (n == 0 || n > 3 || (size_t)(end - q) < n) return 0;
+        for (len = 0; n; n--) len = (len << 8) | *q++;
+    }
+    if ((size_t)(end - q) < len) return 0;
+    *in = q;
+    *in_end = q + len;
+    *p = q + len;
+    return 1;
+}
+
+/* 1 if d[0 .. len) is CMS signed attributes as they are signed (RFC 5652 §5.4: the DER of
+ * SET OF Attribute, Attribute ::= SEQUENCE { attrType OID, attrValues SET }) with exactly one
+ * message-digest attribute (1.2.840.113549.1.9.4) whose single value is an OCTET STRING of
+ * md_size bytes. */
+static int cms_signed_attrs(const uint8_t *d, size_t len, size_t md_size)
+{
+    static const uint8_t message_digest[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x04};
+    const uint8_t *p = d, *end = d + len, *set, *set_end, *a, *a_end, *oid, *oid_end, *v, *v_end, *o, *o_end;
+    int found = 0;
+    if (!d || !der_next(&p, end, 0x31, &set, &set_end) || p != end) return 0;
+    while (set < set_end) {
+        if (!der_next(&set, set_end, 0x30, &a, &a_end) || !der_next(&a, a_end, 0x06, &oid, &oid_end)
+            || !der_next(&a, a_end, 0x31, &v, &v_end) || a != a_end)
+            return 0;
+        if ((size_t)(oid_end - oid) != sizeof message_digest || memcmp(oid, message_digest, sizeof message_digest) != 0)
+            continue;
+        if (found++ || !der_next(&v, v_end, 0x04, &o, &o_end) || v != v_end || (size_t)(o_end - o) != md_size) return 0;
+    }
+    return found == 1;
+}
+
+static int md_refused(const sctx *c, const char *why)
+{
+    kf_prov_err(c->prov, KF_R_BAD_PARAM,
+                "%s %s the message itself, not a %s digest of it: with a digest named, only CMS signed attributes "
+                "holding a %zu-byte message digest are taken (RFC 9882, RFC 9814), and %s; name no digest "
+                "(e.g. openssl dgst without -sha256) to %s a message",
+                kf_key_type_name(c->key->type), c->signing ? "signs" : "verifies", c->guard_md, c->md_size, why,
+                c->signing ? "sign" : "verify");
+    return 0;
+}
+
+/* With a digest named: the data of a one-shot call, or of the Update calls (exactly one, with
+ * the whole DER), must be the signed attributes; a final call needs them to have come. */
+static int md_data_ok(sctx *c, const uint8_t *data, size_t len, int update)
+{
+    if (!c->md_size) return 1;
+    if (update && len == 0) return 1;
+    if (update && c->attrs_seen) return md_refused(c, "more data followed them");
+    if (!cms_signed_attrs(data, len, c->md_size)) return md_refused(c, "this data is not such attributes");
+    if (update) c->attrs_seen = 1;
+    return 1;
+}
+static int md_final_ok(const sctx *c)
+{
+    return !c->md_size || c->attrs_seen || md_refused(c, "no data came");
 }
 
 static int s_dinit(void *vc, const char *md, void *k, const OSSL_PARAM p[], int priv)
 {
     sctx *c = vc;
     const kf_pkey *key = k ? k : c->key;
-    if (md && *md && !cms_digest_ok(md)) {
+    size_t md_size = md && *md ? cms_digest_size(md) : 0;
+    if (md && *md && !md_size) {
         kf_prov_err(c->prov, KF_R_BAD_PARAM,
                     "%s %s the message itself: digest %s refused (none, or a SHA-2/SHA-3/SHAKE digest for CMS)",
                     key ? kf_key_type_name(key->type) : "the key", priv ? "signs" : "verifies", md);
         return 0;
     }
     if (!s_init(vc, k, p, priv)) return 0;
+    c->md_size = md_size;
+    if (md_size) snprintf(c->guard_md, sizeof c->guard_md, "%s", md);
     /* A digest named for signing is CMS's. Before OpenSSL 3.2, CMS leaves the SignerInfo's
      * signatureAlgorithm empty for a provider's key type, and `openssl cms -sign` writes a
      * SignedData without its signature (exit 0) or fails to encode it: such a signature is
      * refused with a message unless the caller read this context's algorithm-id (to write
      * the signatureAlgorithm itself, as provider/tests/test_prov_cms.c does). */
-    c->cms_guard = priv && md && *md && OpenSSL_version_num() < 0x30200000L;
-    if (c->cms_guard) snprintf(c->guard_md, sizeof c->guard_md, "%s", md);
+    c->cms_guard = priv && md_size && OpenSSL_version_num() < 0x30200000L;
     return 1;
 }
 static int s_dsign_init(void *vc, const char *md, void *k, const OSSL_PARAM p[]) { return s_dinit(vc, md, k, p, 1); }
@@ -223,9 +303,8 @@ static int cms_refused(const sctx *c)
     return 1;
 }
 
-static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs, size_t tbslen)
+static int sign_msg(sctx *c, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs, size_t tbslen)
 {
-    sctx *c = vc;
     const kf_pkey *k = c->key;
     int ml = kf_type_is_mldsa(k->type);
     size_t need = ml ? kf_mldsa_sig_bytes(kf_type_mldsa(k->type)) : kf_slhdsa_sig_bytes(kf_type_slhdsa(k->type));
@@ -251,9 +330,8 @@ static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, 
     return 1;
 }
 
-static int s_verify(void *vc, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
+static int verify_msg(sctx *c, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
 {
-    sctx *c = vc;
     const kf_pkey *k = c->key;
     int ml = kf_type_is_mldsa(k->type), rc;
     if (ml)
@@ -262,6 +340,18 @@ static int s_verify(void *vc, const unsigned char *sig, size_t siglen, const uns
         rc = kf_slhdsa_verify(kf_type_slhdsa(k->type), tbs, tbslen, c->ctxstr, c->ctxlen, sig, siglen, k->pub, k->publen);
     if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, ml ? "ML-DSA verify" : "SLH-DSA verify");
     return 1;
+}
+
+/* EVP_PKEY_sign/verify and the one-shot EVP_DigestSign/Verify */
+static int s_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize, const unsigned char *tbs, size_t tbslen)
+{
+    sctx *c = vc;
+    return md_data_ok(c, tbs, tbslen, 0) && sign_msg(c, sig, siglen, sigsize, tbs, tbslen);
+}
+static int s_verify(void *vc, const unsigned char *sig, size_t siglen, const unsigned char *tbs, size_t tbslen)
+{
+    sctx *c = vc;
+    return md_data_ok(c, tbs, tbslen, 0) && verify_msg(c, sig, siglen, tbs, tbslen);
 }
 
 /* EVP_DigestSign/VerifyUpdate + Final: ML-DSA hashes the message into mu as it comes;
@@ -296,6 +386,7 @@ static int s_update(void *vc, const unsigned char *data, size_t len)
 {
     sctx *c = vc;
     if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "update before init"); return 0; }
+    if (!md_data_ok(c, data, len, 1)) return 0;
     if (kf_type_is_mldsa(c->key->type)) {
         if (!c->mu_active && !mu_start(c)) return 0;
         if (kf_xof_absorb(&c->mu, data, len) != KF_OK) { kf_prov_err(c->prov, KF_R_LIBRARY, "SHAKE256 absorb"); return 0; }
@@ -346,9 +437,13 @@ static int s_sign_final(void *vc, unsigned char *sig, size_t *siglen, size_t sig
     sctx *c = vc;
     int ok;
     if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "final before init"); return 0; }
-    if (kf_type_is_mldsa(c->key->type)) return mldsa_sign_final(c, sig, siglen, sigsize);
-    ok = s_sign(c, sig, siglen, sigsize, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
-    if (sig) msg_clear(c);   /* a size query keeps the message */
+    if (!md_final_ok(c)) return 0;
+    if (kf_type_is_mldsa(c->key->type)) ok = mldsa_sign_final(c, sig, siglen, sigsize);
+    else ok = sign_msg(c, sig, siglen, sigsize, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
+    if (sig) {   /* a size query keeps the message */
+        msg_clear(c);
+        c->attrs_seen = 0;
+    }
     return ok;
 }
 
@@ -357,6 +452,8 @@ static int s_verify_final(void *vc, const unsigned char *sig, size_t siglen)
     sctx *c = vc;
     int ok;
     if (!c->key) { kf_prov_err(c->prov, KF_R_BAD_STATE, "final before init"); return 0; }
+    if (!md_final_ok(c)) return 0;
+    c->attrs_seen = 0;
     if (kf_type_is_mldsa(c->key->type)) {
         uint8_t mu[KF_MLDSA_MU_BYTES];
         int rc;
@@ -365,7 +462,7 @@ static int s_verify_final(void *vc, const unsigned char *sig, size_t siglen)
         if (rc != KF_OK) return kf_prov_lib_err(c->prov, rc, "ML-DSA verify");
         return 1;
     }
-    ok = s_verify(c, sig, siglen, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
+    ok = verify_msg(c, sig, siglen, c->msg ? c->msg : (const unsigned char *)"", c->msglen);
     msg_clear(c);
     return ok;
 }

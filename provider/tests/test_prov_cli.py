@@ -8,8 +8,9 @@
     the modulus check (issue 41), while the same key unmodified is read;
   - SLH-DSA-SHAKE-128f: genpkey, `pkeyutl -sign`, `pkeyutl -verify`; a changed message fails;
   - `dgst -sign/-verify` (no digest) with ML-DSA-44 and SLH-DSA-SHAKE-128f on 200 KB,
-    cross-checked with `pkeyutl -rawin`; a longer file fails; `dgst -sha512 -sign` is refused
-    with the provider's message;
+    cross-checked with `pkeyutl -rawin`; a longer file fails; `dgst -sha512 -sign` and
+    `dgst -sha256 -verify` are refused with the provider's message (a digest is taken only
+    over CMS signed attributes: issue 52, R13);
   - `pkey -text`, `-text_pub`, `-noout -text`, `-pubin -text` of ML-KEM-512/768/1024,
     ML-DSA-44/65/87 and SLH-DSA keys: every printed part equals the key's DER (or sits inside dk); `genpkey
     -algorithm X25519MLKEM768 -text`;
@@ -157,7 +158,9 @@ def test_dgst_sign(tmp):
     """`openssl dgst -sign/-verify` (no digest: the md BIO streams the file into
     DigestSignUpdate) for ML-DSA-44 and SLH-DSA-SHAKE-128f on 200 KB: `pkeyutl -rawin
     -verify` accepts the signature, a one-byte longer file fails with a message, and
-    `dgst -sha512 -sign` is refused with the provider's message (OpenSSL < 3.2)."""
+    `dgst -sha512 -sign`, `dgst -sha256 -verify` and `dgst -sha3-512 -verify` are refused with
+    the provider's message, but for data that is CMS signed attributes with a message digest
+    of the named digest's size."""
     data = os.path.join(tmp, "dgst-data")
     open(data, "wb").write(os.urandom(200000))
     longer = os.path.join(tmp, "dgst-data2")
@@ -177,10 +180,39 @@ def test_dgst_sign(tmp):
         check(r.returncode != 0 and b"signature does not verify" in r.stderr, "%s: dgst -verify of a longer file: %r"
               % (alg, r.stdout + r.stderr[-300:]))
         r = ossl("dgst", *PROV, "-sha512", "-sign", key, "-out", sig + "2", data)
-        v = ossl("version").stdout.split()[1].split(b".")
-        if (int(v[0]), int(v[1])) < (3, 2):
-            check(r.returncode != 0 and b"signs the message itself, not a" in r.stderr,
-                  "%s: dgst -sha512 -sign: %r" % (alg, r.stderr[-300:]))
+        check(r.returncode != 0 and b"signs the message itself, not a" in r.stderr,
+              "%s: dgst -sha512 -sign: %r" % (alg, r.stderr[-300:]))
+        # issue 52, R13: a digest named on verify was ignored ("Verified OK" for the pure
+        # signature over the file); only CMS signed attributes are taken with one
+        for md in ("-sha256", "-sha3-512"):
+            r = ossl("dgst", *PROV, md, "-verify", pub, "-signature", sig, data)
+            check(r.returncode != 0 and b"Verified OK" not in r.stdout and b"verifies the message itself, not a" in r.stderr,
+                  "%s: dgst %s -verify of a pure signature: %r" % (alg, md, r.stdout + r.stderr[-300:]))
+        empty = os.path.join(tmp, "dgst-empty")
+        open(empty, "wb").close()
+        r = ossl("dgst", *PROV, "-sha256", "-verify", pub, "-signature", sig, empty)
+        check(r.returncode != 0 and b"Verified OK" not in r.stdout, "%s: dgst -sha256 -verify of an empty file" % alg)
+        # the one case a digest is taken: data that is CMS signed attributes (content-type and
+        # a message digest of the named digest's size), signed as they are
+        attrs = os.path.join(tmp, "dgst-attrs")
+        open(attrs, "wb").write(signed_attrs(os.urandom(32)))
+        r = ossl("dgst", *PROV, "-sign", key, "-out", sig + "3", attrs)
+        r = ossl("dgst", *PROV, "-sha256", "-verify", pub, "-signature", sig + "3", attrs)
+        check(r.returncode == 0 and b"Verified OK" in r.stdout, "%s: dgst -sha256 -verify of signed attributes: %r"
+              % (alg, r.stdout + r.stderr[-300:]))
+        r = ossl("dgst", *PROV, "-sha512", "-verify", pub, "-signature", sig + "3", attrs)
+        check(r.returncode != 0 and b"Verified OK" not in r.stdout,
+              "%s: dgst -sha512 -verify of attributes with a 32-byte digest" % alg)
+
+
+def signed_attrs(digest):
+    """CMS signed attributes as signed (RFC 5652 5.4): SET OF { content-type id-data,
+    message-digest digest }."""
+    def tlv(tag, body):
+        return bytes([tag, len(body)]) + body
+    ct = tlv(0x30, tlv(0x06, bytes.fromhex("2a864886f70d010903")) + tlv(0x31, tlv(0x06, bytes.fromhex("2a864886f70d010701"))))
+    md = tlv(0x30, tlv(0x06, bytes.fromhex("2a864886f70d010904")) + tlv(0x31, tlv(0x04, digest)))
+    return tlv(0x31, ct + md)
 
 
 def text_blocks(out):
