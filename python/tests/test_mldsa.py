@@ -151,6 +151,25 @@ def test_verify_batch(dsa, rng):
         dsa.verify_batch([(pk, b"m")])
 
 
+def test_verify_batch_is_verify_for_any_buffer():
+    """An item verify() answers False is False in the batch too, whatever buffer type carries pk
+    (issue 52 R7: the old code took len(memoryview(pk)), items rather than bytes, to tell a
+    wrong pk from a wrong signature, and raised AssertionError for a pk in 4-byte items)."""
+    import array
+    dsa = mldsa.ML_DSA_44
+    pk, sk = dsa.keygen()
+    sig = dsa.sign(sk, b"m")
+    pk_words = array.array("I", pk)                    # the same bytes in 4-byte items
+    pk_cast = memoryview(bytearray(pk)).cast("H")
+    for key in (pk_words, pk_cast):
+        for s in (sig[:-1], sig + b"\0", b""):
+            assert dsa.verify(key, b"m", s) is False
+            assert dsa.verify_batch([(key, b"m", s), (pk, b"m", sig)]) == [False, True]
+        assert dsa.verify_batch([(key, b"m", sig)]) == [True]
+    with pytest.raises(kf.LengthError):                 # a wrong pk still raises, as in verify
+        dsa.verify_batch([(array.array("I", pk[:-4]), b"m", sig[:-1])])
+
+
 @pytest.mark.parametrize("dsa", SETS, ids=lambda d: d.name)
 def test_vs_dilithium_py(dsa, rng):
     dp = pytest.importorskip("dilithium_py.ml_dsa", reason="dilithium-py is not installed (pip install dilithium-py)")

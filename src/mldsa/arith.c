@@ -13,6 +13,7 @@
  */
 #include "mldsa/arith.h"
 #include "keccak/keccak_backend.h" /* kf_cpu_features */
+#include "keccakforge.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,3 +80,17 @@ int kf_mldsa_arith_select(int avx2)
     return 0;
 }
 #endif
+
+/* The value KECCAKFORGE_MLDSA may hold (keccakforge.h): the arith_avx2 code above acts on
+ * "portable" and "avx512" and takes "avx2" as the default it is. */
+const char *kf_mldsa_arith_name(int *env_known)
+{
+    static const char *const accepted[] = {"portable", "avx2", "avx512"};
+    const char *env = getenv("KECCAKFORGE_MLDSA");
+    if (env_known) {
+        int known = !env || !*env;
+        for (size_t i = 0; i < 3 && !known; i++) known = strcmp(env, accepted[i]) == 0;
+        *env_known = known;
+    }
+    return kf_mldsa_arith_avx512() ? "avx512" : kf_mldsa_arith_avx2() ? "avx2" : "portable";
+}

@@ -112,7 +112,7 @@ def main():
     r = run("mlkem", "encaps", "-p", "768", "--ek-file", "ek.der")
     check(r.returncode == 0 and r.stdout.startswith(b"c="), "mlkem encaps with a DER ek", r.stderr)
     r = run("mlkem", "decaps", "-p", "512", "--dk-file", "dk.pem", "--c-file", "c")
-    check(r.returncode == 1 and b"a ML-KEM-768 key, not ML-KEM-512" in r.stderr, "a PEM key of another set: named",
+    check(r.returncode == 1 and b"the key is ML-KEM-768, not ML-KEM-512" in r.stderr, "a PEM key of another set: named",
           r.stderr)
     r = run("mlkem", "encaps", "-p", "768", "--ek-file", "dk.pem")
     check(r.returncode == 1 and b'"PRIVATE KEY", not the "PUBLIC KEY"' in r.stderr, "a private PEM as ek: named",
@@ -183,7 +183,7 @@ def main():
     check(r.returncode == 0 and r2.returncode == 0 and r2.stdout == b"valid\n", "slhdsa sign/verify with PEM keys",
           r.stderr + r2.stderr)
     r = run("slhdsa", "sign", "-p", "shake-128f", "--sk-file", "sk.pem", "--msg", "")
-    check(r.returncode == 1 and b"SLH-DSA-SHAKE-192s key, not SLH-DSA-shake-128f" in r.stderr,
+    check(r.returncode == 1 and b"the key is SLH-DSA-SHAKE-192s, not SLH-DSA-shake-128f" in r.stderr,
           "slhdsa: a PEM key of another set: named", r.stderr)
     r = run("slhdsa", "sign", "-p", "shake-128f", "--sk", "0g", "--msg", "")
     check(r.returncode == 2 and b"--sk: not hexadecimal" in r.stderr, "--sk 0g: not hexadecimal", r.stderr)

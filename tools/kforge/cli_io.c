@@ -131,6 +131,44 @@ static int is_der_sequence(const cli_blob *b)
     return b->n - hdr == len;
 }
 
+/* The key types of key_type's family (ML-KEM, SLH-DSA, ML-DSA: kf_key_type's ranges) */
+static int same_family(int a, int b)
+{
+    return a / 10 == b / 10;
+}
+
+/* b's length in bytes if it is hex text (white space around it ignored), else 0 */
+static size_t all_hex_len(const cli_blob *b)
+{
+    size_t s = 0, e = b->n;
+    while (s < e && isspace(b->p[s])) s++;
+    while (e > s && isspace(b->p[e - 1])) e--;
+    if (e == s || (e - s) % 2) return 0;
+    for (size_t i = s; i < e; i++)
+        if (hexval(b->p[i]) < 0) return 0;
+    return (e - s) / 2;
+}
+
+/* The one other set of key_type's family whose raw key (or its hex, hexlen bytes) has n
+ * bytes: its name, or NULL (none, or more than one: SLH-DSA's s and f sets share sizes). */
+static const char *other_set_by_size(int key_type, int is_private, size_t n, size_t hexlen)
+{
+    static const int types[] = {KF_KEY_MLKEM512, KF_KEY_MLKEM768, KF_KEY_MLKEM1024, KF_KEY_SLHDSA_SHAKE_128S,
+                                KF_KEY_SLHDSA_SHAKE_128F, KF_KEY_SLHDSA_SHAKE_192S, KF_KEY_SLHDSA_SHAKE_192F,
+                                KF_KEY_SLHDSA_SHAKE_256S, KF_KEY_SLHDSA_SHAKE_256F, KF_KEY_MLDSA44,
+                                KF_KEY_MLDSA65, KF_KEY_MLDSA87};
+    const char *found = NULL;
+    int count = 0;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        kf_key_type t = (kf_key_type)types[i];
+        size_t size = is_private ? kf_key_priv_bytes(t) : kf_key_pub_bytes(t);
+        if (types[i] == key_type || !same_family(types[i], key_type) || (size != n && size != hexlen)) continue;
+        found = kf_key_type_name(t);
+        count++;
+    }
+    return count == 1 ? found : NULL;
+}
+
 /* b holds PEM or DER: decode it (public: SPKI, private: PKCS#8) into the raw key. */
 static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set,
                              int key_type, int is_private)
@@ -153,7 +191,8 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
     const uint8_t *in = pem ? der : b->p;
     size_t inlen = pem ? derlen : b->n;
     kf_key_type t = 0;
-    size_t cap = want > 4096 ? want : 4096; /* room for any key, so a key of another type is named */
+    size_t cap = want > 8192 ? want : 8192; /* room for any key (ML-DSA-87's sk is 4,896 bytes), so a key
+                                              * of another type is named */
     raw = rc == KF_OK ? malloc(cap) : NULL;
     if (rc == KF_OK && !raw) rc = KF_ERR_BAD_LENGTH;
     if (rc == KF_OK)
@@ -161,11 +200,14 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
                         : kf_key_decode_spki(in, inlen, &t, raw, cap, &rawlen);
     if (rc == KF_OK && ((int)t != key_type || rawlen != want)) {
         const char *name = kf_key_type_name(t);
-        fprintf(stderr, "%s: %s: a %s key, not %s\n", prog, opt, name ? name : "other", set);
+        fprintf(stderr, "%s: %s: the key is %s, not %s\n", prog, opt, name ? name : "of another type", set);
         rc = -1;
     } else if (rc != KF_OK && rc != -1 && pem) {
         fprintf(stderr, "%s: %s: not a %s %s key in PEM (%s)\n", prog, opt, set, is_private ? "PKCS#8" : "SPKI",
                 kf_strerror(rc));
+    } else if (rc != KF_OK && rc != -1 && other_set_by_size(key_type, is_private, b->n, 0)) {
+        fprintf(stderr, "%s: %s: the key is %s, not %s (%zu bytes)\n", prog, opt,
+                other_set_by_size(key_type, is_private, b->n, 0), set, b->n);
     } else if (rc != KF_OK && rc != -1) {
         /* a first byte 0x30 may be DER or a raw key of the wrong length (1 raw key in 256
          * starts so): say both */
@@ -205,21 +247,33 @@ int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, c
     }
     if (has_pem(b) || (b->n > 0 && b->p[0] == 0x30))
         return key_from_encoding(prog, opt, b, want, set, key_type, is_private);
+    const char *other = other_set_by_size(key_type, is_private, b->n, all_hex_len(b));
+    if (other) {
+        fprintf(stderr, "%s: %s: the key is %s, not %s (%zu bytes)\n", prog, opt, other, set, b->n);
+        return -1;
+    }
     fprintf(stderr, "%s: %s: %zu bytes expected for %s (raw, %zu hex digits, or %s PEM/DER), got %zu bytes\n",
             prog, opt, want, set, 2 * want, is_private ? "PKCS#8" : "SPKI", b->n);
     return -1;
 }
 
 /* ---- outputs: staged, then committed together ---------------------------------------- */
-/* A file output is written in full to a fresh temporary file beside its destination (created
- * by mkstemp, so mode 0600; a public output then gets 0644 less the umask) and fsync'd; only
- * cli_commit renames the staged files over their destinations, once the whole command has
- * succeeded. So a failed write (disk full, /dev/full, a signal) leaves every destination as it
- * was, a key pair is never half replaced, an existing file's mode is never inherited by a
- * secret, and a destination that is a symbolic link is replaced (rename acts on the link),
- * never written through. A destination that exists and is not a regular file (a device, a
- * FIFO) is written directly, as nothing can be renamed over it; a secret is never written
- * through a symbolic link at all (refused). */
+/* An output that is, or will be, a regular file is written in full to a fresh temporary file
+ * beside it (created by mkstemp, so mode 0600; a public output then gets 0644 less the umask)
+ * and fsync'd; only cli_commit renames the staged files over their destinations, once the
+ * whole command has succeeded. So a failed write (disk full, /dev/full, a signal) leaves every
+ * destination as it was, a key pair is never half replaced, and an existing file's mode is
+ * never inherited by a secret.
+ * Anything else is written in place, as nothing may be renamed over it: a FIFO or a device
+ * (/dev/null, a terminal), and the process's own descriptors named /dev/stdout, /dev/stderr,
+ * /dev/fd/N or /proc/self/fd/N (written through that descriptor, whatever it is open on: a
+ * pipe, a terminal, or a file the shell opened, appending or not, as `>` or `>>` asked).
+ * A symbolic link is never replaced itself: a public output through a link to a regular file
+ * is staged beside the link's final target and renamed onto that target (the link stays, the
+ * file it names gets the new contents as atomically as any other file: the same all-or-
+ * nothing commit); a link to a FIFO or device is written through in place; a link to nothing
+ * is refused. A secret is never written through a symbolic link to a file (refused), so it
+ * cannot land where someone else's link points. */
 #define CLI_MAX_STAGED 8
 static struct {
     char *tmp, *dest;
@@ -304,33 +358,85 @@ static int stage_file(const char *prog, const char *path, const uint8_t *p, size
     return 0;
 }
 
+/* The descriptor path names when it is one of the process's own ("/dev/stdout", "/dev/stderr",
+ * "/dev/fd/N", "/proc/self/fd/N"), else -1. */
+static int own_descriptor(const char *path)
+{
+    static const char *const prefixes[] = {"/dev/fd/", "/proc/self/fd/"};
+    if (strcmp(path, "/dev/stdout") == 0) return STDOUT_FILENO;
+    if (strcmp(path, "/dev/stderr") == 0) return STDERR_FILENO;
+    for (size_t i = 0; i < 2; i++) {
+        size_t pl = strlen(prefixes[i]);
+        if (strncmp(path, prefixes[i], pl) != 0 || !path[pl]) continue;
+        long fd = 0;
+        for (const char *c = path + pl; *c; c++) {
+            if (*c < '0' || *c > '9' || fd > 1000000) return -1;
+            fd = fd * 10 + (*c - '0');
+        }
+        return (int)fd;
+    }
+    return -1;
+}
+
+/* Write to a FIFO or device in place (open without O_TRUNC, following links when follow). */
+static int write_in_place(const char *prog, const char *path, const uint8_t *p, size_t n, int follow)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (follow ? 0 : O_NOFOLLOW));
+    int err = fd < 0 ? errno : write_all(fd, p, n);
+    if (fd >= 0 && close(fd) != 0 && !err) err = errno;
+    if (err) fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(err));
+    return err ? -1 : 0;
+}
+
 int cli_write_file(const char *prog, const char *path, const uint8_t *p, size_t n, int secret)
 {
     struct stat st;
-    if (strcmp(path, "-") == 0) {
+    int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : own_descriptor(path);
+    if (own >= 0) {
+        /* the process's own descriptor: written through it, in place (hex lines printed
+         * before go first) */
         fflush(stdout);
-        int err = write_all(STDOUT_FILENO, p, n);
-        if (err) fprintf(stderr, "%s: standard output: %s\n", prog, strerror(err));
+        int err = fcntl(own, F_GETFD) < 0 ? EBADF : write_all(own, p, n);
+        if (err) fprintf(stderr, "%s: %s: %s\n", prog, own == STDOUT_FILENO && path[0] == '-' ? "standard output"
+                                                                                             : path, strerror(err));
         return err ? -1 : 0;
     }
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && secret) {
+    if (lstat(path, &st) != 0) {
+        if (errno == ENOENT) return stage_file(prog, path, p, n, secret); /* a new file */
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+        return -1;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(EISDIR));
+        return -1;
+    }
+    if (S_ISREG(st.st_mode)) return stage_file(prog, path, p, n, secret);
+    if (!S_ISLNK(st.st_mode)) return write_in_place(prog, path, p, n, 0); /* a FIFO, a device */
+    /* a symbolic link: what it finally names decides */
+    struct stat target;
+    if (stat(path, &target) != 0) {
+        fprintf(stderr, "%s: %s: a symbolic link to %s (not followed to create a file)\n", prog, path,
+                errno == ENOENT ? "nothing" : strerror(errno));
+        return -1;
+    }
+    if (S_ISDIR(target.st_mode)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(EISDIR));
+        return -1;
+    }
+    if (!S_ISREG(target.st_mode)) return write_in_place(prog, path, p, n, 1);
+    if (secret) {
         fprintf(stderr, "%s: %s: a symbolic link: a secret is not written through it (name the file itself)\n",
                 prog, path);
         return -1;
     }
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        if (S_ISDIR(st.st_mode)) {
-            fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(EISDIR));
-            return -1;
-        }
-        /* a device or a FIFO: written as it is (O_NOFOLLOW: not through a link) */
-        int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
-        int err = fd < 0 ? errno : write_all(fd, p, n);
-        if (fd >= 0 && close(fd) != 0 && !err) err = errno;
-        if (err) fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(err));
-        return err ? -1 : 0;
+    char *real = realpath(path, NULL);
+    if (!real) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+        return -1;
     }
-    return stage_file(prog, path, p, n, secret);
+    int rc = stage_file(prog, real, p, n, secret);
+    free(real);
+    return rc;
 }
 
 int cli_commit(const char *prog, int ok)
@@ -389,6 +495,80 @@ cli_val *cli_find(cli_val *v, size_t nv, const char *name)
 
 #define MAX_INPUT_BYTES ((size_t)1 << 30)
 
+/* What a file argument names, to tell whether two are one file: a regular file (or a link to
+ * one) by device and inode; a name not there yet by its directory's real path and its base
+ * name; anything else (standard input/output "-", a pipe, a device, a link to nothing: never
+ * staged over, so nothing to lose) as nothing. */
+typedef struct file_id {
+    int kind; /* 0: nothing, 1: dev/ino, 2: name */
+    dev_t dev;
+    ino_t ino;
+    char *name;
+} file_id;
+
+static void identify(const char *path, file_id *id)
+{
+    struct stat st;
+    memset(id, 0, sizeof *id);
+    if (strcmp(path, "-") == 0) return;
+    if (stat(path, &st) == 0) {
+        if (S_ISREG(st.st_mode)) {
+            id->kind = 1;
+            id->dev = st.st_dev;
+            id->ino = st.st_ino;
+        }
+        return;
+    }
+    if (errno != ENOENT || lstat(path, &st) == 0) return; /* a dangling link: refused when written */
+    char *dir = NULL, *base = NULL;
+    if (split_path(path, &dir, &base) != 0) return;
+    char *real = realpath(dir, NULL);
+    if (real) {
+        size_t l = strlen(real) + strlen(base) + 2;
+        id->name = malloc(l);
+        if (id->name) {
+            snprintf(id->name, l, "%s/%s", real, base);
+            id->kind = 2;
+        }
+    }
+    free(real);
+    free(dir);
+    free(base);
+}
+
+static int same_file(const file_id *a, const file_id *b)
+{
+    if (a->kind != b->kind || a->kind == 0) return 0;
+    return a->kind == 1 ? a->dev == b->dev && a->ino == b->ino : strcmp(a->name, b->name) == 0;
+}
+
+/* Every output distinct from every other output and from every input file: 0, or 2 after a
+ * message naming the two options. */
+static int distinct_files(const char *prog, const cli_val *v, size_t nv)
+{
+    file_id ids[32];
+    size_t idx[32], m = 0;
+    int st = 0;
+    for (size_t i = 0; i < nv && m < 32; i++) {
+        const char *f = v[i].input ? v[i].path : v[i].out;
+        if (!v[i].given || !f) continue;
+        identify(f, &ids[m]);
+        idx[m++] = i;
+    }
+    for (size_t a = 0; a < m && !st; a++) {
+        for (size_t b = a + 1; b < m && !st; b++) {
+            const cli_val *x = &v[idx[a]], *y = &v[idx[b]];
+            if ((x->input && y->input) || !same_file(&ids[a], &ids[b])) continue;
+            fprintf(stderr, "%s: --%s%s %s and --%s%s %s are the same file: refused, nothing written\n", prog,
+                    x->name, x->input ? "-file" : "-out", x->input ? x->path : x->out, y->name,
+                    y->input ? "-file" : "-out", y->input ? y->path : y->out);
+            st = 2;
+        }
+    }
+    for (size_t a = 0; a < m; a++) free(ids[a].name);
+    return st;
+}
+
 int cli_parse(const char *prog, int argc, char **argv, int first, cli_val *v, size_t nv, const char **param,
               int *pem)
 {
@@ -435,6 +615,7 @@ int cli_parse(const char *prog, int argc, char **argv, int first, cli_val *v, si
                 return 2;
             }
             if (cli_read_file(prog, a, val, x->max ? x->max : MAX_INPUT_BYTES, &x->b) != 0) return 1;
+            x->path = val;
         } else {
             if (x->secret)
                 fprintf(stderr, "%s: warning: --%s on the command line is visible to other users (ps); "
@@ -442,7 +623,7 @@ int cli_parse(const char *prog, int argc, char **argv, int first, cli_val *v, si
             if (cli_from_hex(prog, a, val, &x->b) != 0) return 2;
         }
     }
-    return 0;
+    return distinct_files(prog, v, nv);
 }
 
 int cli_emit(const char *prog, cli_val *v, size_t nv, const char *name, const uint8_t *p, size_t n)

@@ -53,6 +53,7 @@ typedef struct cli_val {
     cli_blob b;       /* the input's bytes */
     const char *out;  /* the output's file */
     size_t max;       /* an input is refused beyond this many bytes (0: 1 GiB, for messages) */
+    const char *path; /* set by cli_parse: the input's --NAME-file FILE */
 } cli_val;
 
 /* The most bytes read of a key, ciphertext, seed or signature input whose raw form is at
@@ -63,7 +64,10 @@ typedef struct cli_val {
 
 /* Parse argv[first..]: "-p SET"/"--param SET" into *param, "--pem" into *pem (when pem is
  * not NULL), then the values. Returns 0, 2 (bad usage, said on stderr) or 1 (a file could
- * not be read). */
+ * not be read). Two outputs, or an output and an input file, that are one file (the same
+ * device and inode, or for an output not there yet the same name in the same directory)
+ * are bad usage, refused before anything is written: `--pk-out F --sk-out F` would keep one
+ * key of the pair, and `sign --sk-file F --sig-out F` would replace the private key. */
 int cli_parse(const char *prog, int argc, char **argv, int first, cli_val *v, size_t nv, const char **param,
               int *pem);
 cli_val *cli_find(cli_val *v, size_t nv, const char *name);

@@ -140,9 +140,24 @@ static void warn_backend_fallback(void)
             want, kf_backend_name(), kf_backend_batch_name());
 }
 
+/* The same for KECCAKFORGE_MLDSA, whose accepted values the library knows (kf_mldsa_arith_name):
+ * a value such as "AVX512" would otherwise be ignored without a word. */
+static void warn_mldsa_arith(void)
+{
+    int known = 1;
+    const char *in_use = kf_mldsa_arith_name(&known);
+    const char *want = getenv("KECCAKFORGE_MLDSA");
+    if (!known)
+        fprintf(stderr, "kforge: KECCAKFORGE_MLDSA=%s is unknown (portable, avx2 or avx512); using %s\n", want,
+                in_use);
+    else if (want && *want && strcmp(want, in_use) != 0)
+        fprintf(stderr, "kforge: KECCAKFORGE_MLDSA=%s is not runnable here; using %s\n", want, in_use);
+}
+
 int main(int argc, char **argv)
 {
     warn_backend_fallback();
+    warn_mldsa_arith();
     if (argc < 2) {
         usage(stderr);
         return KFORGE_EXIT_USAGE;
