@@ -108,6 +108,10 @@ typedef enum kf_status {
 
 /* Human-readable name of a status code ("KF_ERR_BAD_STATE", ...). Never NULL. */
 KF_API const char *kf_strerror(int status);
+/* What a status code means, in words for a person ("signature does not verify", "wrong
+ * length", ...; lower case, no final full stop), to print with kf_strerror()'s name after it
+ * for scripts: "signature does not verify (KF_ERR_BAD_SIGNATURE)". Never NULL. */
+KF_API const char *kf_error_message(int status);
 
 /* The library's version, "MAJOR.MINOR.PATCH" (KECCAKFORGE_VERSION_STRING when it was built). */
 KF_API const char *kf_version_string(void);

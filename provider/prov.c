@@ -78,12 +78,12 @@ unsigned char *kf_prov_read_all(const kf_provctx *pc, OSSL_CORE_BIO *cin, size_t
 int kf_prov_write_all(const kf_provctx *pc, OSSL_CORE_BIO *cout, const void *buf, size_t len)
 {
     size_t done = 0;
+    if (!pc->bio_write_ex) { kf_prov_err(pc, KF_R_LIBRARY, "the core offers no BIO_write_ex"); return 0; }
     while (done < len) {
         size_t w = 0;
-        if (!pc->bio_write_ex || !pc->bio_write_ex(cout, (const char *)buf + done, len - done, &w) || w == 0) {
-            kf_prov_err(pc, KF_R_LIBRARY, "write failed");
-            return 0;
-        }
+        /* a failed write (a closed pipe, a full disk) is the output's, not the provider's:
+         * no provider error, as OpenSSL's own encoders raise none (the BIO says what it knows) */
+        if (!pc->bio_write_ex(cout, (const char *)buf + done, len - done, &w) || w == 0) return 0;
         done += w;
     }
     return 1;

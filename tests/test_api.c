@@ -99,6 +99,13 @@ static void test_kmac_verify(void)
     CHECK(kf_kmac_verify(NULL, tag, 32) == KF_ERR_NULL_POINTER, "NULL ctx");
     CHECK(strcmp(kf_strerror(KF_ERR_BAD_TAG), "KF_ERR_BAD_TAG") == 0, "status name");
     CHECK(strcmp(kf_strerror(KF_ERR_BAD_ENCODING), "KF_ERR_BAD_ENCODING") == 0, "status name");
+    /* every status has words of its own, not its name; an unknown one too */
+    for (int a = 0; a >= KF_ERR_BAD_ENCODING - 1; a--) {
+        const char *m = kf_error_message(a);
+        CHECK(m && *m && strncmp(m, "KF_", 3) != 0, "status words");
+        for (int b = a + 1; b <= 0; b++) CHECK(strcmp(m, kf_error_message(b)) != 0, "status words differ");
+    }
+    CHECK(strcmp(kf_error_message(KF_ERR_BAD_SIGNATURE), "signature does not verify") == 0, "status words");
 }
 
 /* ---- copies ------------------------------------------------------------------------------- */

@@ -207,6 +207,8 @@ def test_vs_pyca_cryptography(dsa, rng):
         assert dsa.verify(pk, msg, theirs.sign(msg, ctx), ctx) is True
         tpub.verify(dsa.sign(sk, msg, ctx), msg, ctx)            # raises if it does not verify
         tpub.verify(dsa.sign(sk, msg, ctx, randomize=False), msg, ctx)
+        if not hasattr(theirs, "sign_mu") or not hasattr(tpub, "verify_mu"):
+            continue       # external mu came to pyca/cryptography after its ML-DSA (48 has none)
         mu = dsa.compute_mu(pk, msg, ctx)
         assert dsa.verify_mu(pk, mu, theirs.sign_mu(mu)) is True
         tpub.verify_mu(dsa.sign_mu(sk, mu), mu)

@@ -68,3 +68,26 @@ const char *kf_strerror(int status)
     default: return "KF_ERR_UNKNOWN_STATUS";
     }
 }
+
+const char *kf_error_message(int status)
+{
+    switch (status) {
+    case KF_OK: return "success";
+    case KF_ERR_NULL_POINTER: return "a required pointer is NULL";
+    case KF_ERR_BAD_STATE: return "call out of order";
+    case KF_ERR_BAD_DOMAIN: return "TurboSHAKE domain byte outside 0x01..0x7F";
+    case KF_ERR_TOO_LONG: return "length too large to encode";
+    case KF_ERR_BAD_LENGTH: return "wrong length";
+    case KF_ERR_BAD_ALGORITHM: return "unknown algorithm or parameter set";
+    case KF_ERR_UNKNOWN_BACKEND: return "no backend of that name in this build";
+    case KF_ERR_UNSUPPORTED: return "this CPU cannot run that backend";
+    case KF_ERR_BAD_KEY: return "invalid key";
+    case KF_ERR_RNG: return "the random number generator failed";
+    case KF_ERR_BAD_SIGNATURE: return "signature does not verify";
+    case KF_ERR_BAD_SIGNATURE_SIZE: return "wrong signature size";
+    case KF_ERR_BAD_CONTEXT: return "context string longer than 255 bytes";
+    case KF_ERR_BAD_TAG: return "MAC tag does not match";
+    case KF_ERR_BAD_ENCODING: return "malformed encoding or unknown key type";
+    default: return "unknown status code";
+    }
+}

@@ -6,6 +6,8 @@
   sign            the first case of the ACVP sigGen groups "SHAKE-128f, pure, deterministic"
                   and "... hedged" (--addrnd): byte-identical sig=
   verify          that signature: exit 0; with a changed message or context: exit 1
+  --prehash       the first case of each SHA-3/SHAKE pre-hash of the 128f preHash groups
+                  (HashSLH-DSA): byte-identical sig=, verified with --prehash, refused without
   round trip      keygen (OS randomness) -> sign -> verify for 128f
   bad usage       no -p, unknown set, bad hex, unknown option, wrong seed size: exit 2
 
@@ -94,6 +96,32 @@ def acvp_cases(k):
         rc, _, _ = run(k, "verify", "-p", "shake-128f", "--pk", pk, "--msg", t["message"], "--sig", sig,
                        "--ctx", t["context"] + "01")
         check(rc == 1, "verify tc %d, other context: exit 1" % t["tcId"])
+
+
+    # HashSLH-DSA (--prehash): the first case of each SHA-3/SHAKE pre-hash in the 128f groups
+    for g in prompt["testGroups"]:
+        if g["parameterSet"] != "SLH-DSA-SHAKE-128f" or g.get("preHash") != "preHash":
+            continue
+        done = set()
+        for t in g["tests"]:
+            ph = t.get("hashAlg", "")
+            if not ph.startswith(("SHA3-", "SHAKE-")) or ph in done:
+                continue
+            done.add(ph)
+            ctx = ["--ctx", t["context"]] if t["context"] else []
+            rnd = ["--deterministic"] if g["deterministic"] else ["--addrnd", t["additionalRandomness"]]
+            rc, out, err = run(k, "sign", "-p", "shake-128f", "--prehash", ph, "--sk", t["sk"], "--msg", t["message"],
+                               *ctx, *rnd)
+            sig = out.get("sig", "")
+            check(rc == 0 and sig.upper() == ans[t["tcId"]]["signature"], "sign --prehash %s tc %d %s" % (ph, t["tcId"], err))
+            pk = t["sk"][len(t["sk"]) // 2:]
+            rc, _, _ = run(k, "verify", "-p", "shake-128f", "--prehash", ph, "--pk", pk, "--msg", t["message"],
+                           "--sig", sig, *ctx)
+            check(rc == 0, "verify --prehash %s tc %d" % (ph, t["tcId"]))
+            rc, _, err = run(k, "verify", "-p", "shake-128f", "--pk", pk, "--msg", t["message"], "--sig", sig, *ctx)
+            check(rc == 1 and "signature does not verify (KF_ERR_BAD_SIGNATURE)" in err,
+                  "verify without --prehash tc %d: exit 1, %r" % (t["tcId"], err))
+        check(len(done) == 6, "HashSLH-DSA cases of every SHA-3/SHAKE pre-hash: %s" % sorted(done))
 
 
 def round_trips_and_errors(k):

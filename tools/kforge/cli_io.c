@@ -4,6 +4,7 @@
  */
 #include "cli_io.h"
 #include "keccakforge.h"
+#include "kforge.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -203,8 +204,8 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
         fprintf(stderr, "%s: %s: the key is %s, not %s\n", prog, opt, name ? name : "of another type", set);
         rc = -1;
     } else if (rc != KF_OK && rc != -1 && pem) {
-        fprintf(stderr, "%s: %s: not a %s %s key in PEM (%s)\n", prog, opt, set, is_private ? "PKCS#8" : "SPKI",
-                kf_strerror(rc));
+        fprintf(stderr, "%s: %s: not a %s %s key in PEM: %s\n", prog, opt, set, is_private ? "PKCS#8" : "SPKI",
+                kforge_status(rc));
     } else if (rc != KF_OK && rc != -1 && other_set_by_size(key_type, is_private, b->n, 0)) {
         fprintf(stderr, "%s: %s: the key is %s, not %s (%zu bytes)\n", prog, opt,
                 other_set_by_size(key_type, is_private, b->n, 0), set, b->n);
@@ -213,7 +214,7 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
          * starts so): say both */
         fprintf(stderr, "%s: %s: %zu bytes expected for %s (raw, %zu hex digits, or %s PEM/DER), got %zu bytes "
                 "(not %s DER either: %s)\n", prog, opt, want, set, 2 * want, is_private ? "PKCS#8" : "SPKI", b->n,
-                is_private ? "PKCS#8" : "SPKI", kf_strerror(rc));
+                is_private ? "PKCS#8" : "SPKI", kforge_status(rc));
     }
     if (der) kf_wipe(der, derlen);
     free(der);
@@ -255,6 +256,34 @@ int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, c
     fprintf(stderr, "%s: %s: %zu bytes expected for %s (raw, %zu hex digits, or %s PEM/DER), got %zu bytes\n",
             prog, opt, want, set, 2 * want, is_private ? "PKCS#8" : "SPKI", b->n);
     return -1;
+}
+
+int cli_key_type_of(const cli_blob *b, int is_private)
+{
+    enum { RAW_CAP = 8192 }; /* more than any key's raw form (ML-DSA-87 sk: 4896 bytes) */
+    int der_seq = b->p && is_der_sequence(b), pem = b->p && !der_seq && has_pem(b);
+    if (!der_seq && !pem) return 0;
+    uint8_t *der = NULL, *raw = malloc(RAW_CAP);
+    const uint8_t *in = b->p;
+    size_t inlen = b->n, derlen = 0, rawlen = 0;
+    int rc = raw ? KF_OK : KF_ERR_BAD_LENGTH;
+    if (rc == KF_OK && pem) {
+        rc = kf_pem_decode((const char *)b->p, b->n, NULL, 0, NULL, 0, &derlen);
+        der = rc == KF_OK ? malloc(derlen ? derlen : 1) : NULL;
+        if (rc == KF_OK && !der) rc = KF_ERR_BAD_LENGTH;
+        if (rc == KF_OK) rc = kf_pem_decode((const char *)b->p, b->n, NULL, 0, der, derlen, &derlen);
+        in = der;
+        inlen = derlen;
+    }
+    kf_key_type t = 0;
+    if (rc == KF_OK)
+        rc = is_private ? kf_key_decode_pkcs8(in, inlen, &t, NULL, NULL, 0, NULL, raw, RAW_CAP, &rawlen)
+                        : kf_key_decode_spki(in, inlen, &t, raw, RAW_CAP, &rawlen);
+    if (der) kf_wipe(der, derlen);
+    if (raw) kf_wipe(raw, RAW_CAP);
+    free(der);
+    free(raw);
+    return rc == KF_OK ? (int)t : 0;
 }
 
 /* ---- outputs: staged, then committed together ---------------------------------------- */
@@ -660,7 +689,7 @@ int cli_emit_pem_form(const char *prog, cli_val *v, size_t nv, const char *name,
         rc = kf_pem_encode(is_private ? "PRIVATE KEY" : "PUBLIC KEY", der, derlen, pem, derlen * 2 + 128, &pemlen);
     int st = -1;
     if (rc != KF_OK) {
-        fprintf(stderr, "%s: %s: PEM encoding failed (%s)\n", prog, name, kf_strerror(rc));
+        fprintf(stderr, "%s: %s: PEM encoding failed: %s\n", prog, name, kforge_status(rc));
     } else {
         cli_val *x = NULL;
         for (size_t i = 0; i < nv && !x; i++)

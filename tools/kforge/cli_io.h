@@ -29,6 +29,11 @@ int cli_read_file(const char *prog, const char *opt, const char *path, size_t ma
  * 0, or -1 after a message that states what was expected. */
 int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set, int key_type,
                   int is_private);
+/* The kf_key_type a PEM or DER key file names through its OID (SPKI when is_private is 0,
+ * PKCS#8 when 1), so a command can take the parameter set from it; 0 for a raw or hex key or
+ * an encoding that does not decode (the key's own reading then says what is wrong). Prints
+ * nothing. */
+int cli_key_type_of(const cli_blob *b, int is_private);
 /* Exactly want bytes (any value that is not a key): 0 or -1 after a message. */
 int cli_check_size(const char *prog, const char *opt, const cli_blob *b, size_t want, const char *set);
 /* Write bytes to FILE ("-" = stdout; mode 0600 when secret, 0644 less the umask otherwise):

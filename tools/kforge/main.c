@@ -22,8 +22,8 @@ static const struct command {
     {"sum", kforge_sum, "print or check hashes of files (like sha256sum, b3sum)"},
     {"bench", kforge_bench, "benchmark report: permutation backends, every mode, OpenSSL"},
     {"backends", kforge_backends, "list the Keccak-p[1600] backends and the one in use"},
-    {"mlkem", kforge_mlkem, "ML-KEM (FIPS 203) keygen / encaps / decaps; keys in files or hex"},
-    {"slhdsa", kforge_slhdsa, "SLH-DSA (FIPS 205) keygen / sign / verify; files or hex"},
+    {"mlkem", kforge_mlkem, "ML-KEM (FIPS 203) keygen / encaps / decaps; files, hex or PEM"},
+    {"slhdsa", kforge_slhdsa, "SLH-DSA (FIPS 205) keygen / sign / verify; files, hex or PEM"},
     {"mldsa", kforge_mldsa, "ML-DSA (FIPS 204) keygen / sign / verify; files, hex or PEM"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
@@ -39,7 +39,11 @@ static void usage(FILE *f)
     fputs("\n"
           "`kforge COMMAND --help` or `kforge help COMMAND` describes a command; `man kforge`\n"
           "describes them all. The environment variable KECCAKFORGE_BACKEND=NAME selects the\n"
-          "permutation backend (see `kforge backends`).\n",
+          "permutation backend (see `kforge backends`).\n"
+          "\n"
+          "Exit status: 0 success; 1 a failure the command reports (a signature that does not\n"
+          "verify, an invalid key, an unreadable file); 2 bad usage. `kforge sum` follows\n"
+          "sha256sum instead (coreutils): bad usage is 1 there too.\n",
           f);
 }
 

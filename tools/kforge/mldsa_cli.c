@@ -41,7 +41,8 @@ static const char usage_text[] =
     "                         [--rnd HEX | --deterministic] [--sig-out F]\n"
     "       kforge mldsa verify -p 44|65|87 --pk-file F --msg-file F --sig-file F [--ctx HEX]\n"
     "                           [--prehash NAME]\n"
-    "ML-DSA (FIPS 204); -p also takes ML-DSA-44, ML-DSA-65, ML-DSA-87. Every input NAME is\n"
+    "ML-DSA (FIPS 204); -p also takes ML-DSA-44, ML-DSA-65, ML-DSA-87; sign and verify take\n"
+    "the set from a PEM/DER key file's OID when -p is left out. Every input NAME is\n"
     "read from a file with --NAME-file FILE (- is standard input; a key file is the raw key,\n"
     "its hex, or PEM/DER: SPKI for pk, PKCS#8 for sk in any RFC 9881 form, NIST OIDs) or\n"
     "given as hex with --NAME HEX (small public values: a secret on the command line is\n"
@@ -57,7 +58,8 @@ static const char usage_text[] =
     "          SHA3-512|SHAKE128|SHAKE256 signs HashML-DSA.\n"
     "  verify: prints \"valid\" and exits 0, or exits 1.\n"
     "An expanded private key that key generation could not have written is refused (exit 1).\n"
-    "Bad usage exits 2.\n";
+    "Exit status: 0 success, 1 a failure (a signature that does not verify, an invalid key,\n"
+    "an unreadable file), 2 bad usage.\n";
 
 enum { V_SEED, V_SK, V_PK, V_MSG, V_SIG, V_CTX, V_RND, V_PK_OUT, V_SK_OUT, V_SIG_OUT, V_SEED_OUT, V_N };
 enum { OP_KEYGEN, OP_SIGN, OP_VERIFY };
@@ -127,7 +129,7 @@ static int keygen(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
     (void)set;
     st = kf_mldsa_keygen_internal(p, pk, sk, xi);
     if (st != KF_OK) {
-        fprintf(stderr, PROG " keygen: %s\n", kf_strerror(st));
+        fprintf(stderr, PROG " keygen: %s\n", kforge_status(st));
         rc = KFORGE_EXIT_FAIL;
     } else if (o->pem) {
         int expanded = o->sk_form == KF_PRIV_EXPANDED;
@@ -167,8 +169,8 @@ static int sign(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
      * itself takes tr and t0 as they are: kf_mldsa_check_sk) */
     st = kf_mldsa_check_sk(p, v[V_SK].b.p, v[V_SK].b.n);
     if (st != KF_OK) {
-        fprintf(stderr, PROG " sign: --sk: not an %s private key key generation could write (%s)\n", set,
-                kf_strerror(st));
+        fprintf(stderr, PROG " sign: --sk: not an %s private key key generation could write: %s\n", set,
+                kforge_status(st));
         return KFORGE_EXIT_FAIL;
     }
     /* hedged by default (FIPS 204 §3.4): 32 fresh bytes unless --rnd gives them or
@@ -190,8 +192,7 @@ static int sign(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
                            v[V_SK].b.p, v[V_SK].b.n);
     kf_wipe(fresh, sizeof fresh);
     if (st != KF_OK) {
-        fprintf(stderr, PROG " sign: %s%s\n", kf_strerror(st),
-                st == KF_ERR_BAD_CONTEXT ? " (the context is at most 255 bytes)" : "");
+        fprintf(stderr, PROG " sign: %s\n", kforge_status(st));
         rc = KFORGE_EXIT_FAIL;
     } else if (cli_emit(PROG, v, V_N, "sig", sig, sigb) != 0) {
         rc = KFORGE_EXIT_FAIL;
@@ -217,8 +218,7 @@ static int verify(kf_mldsa_param p, const char *set, cli_val *v, const opts *o)
         st = kf_mldsa_verify(p, v[V_MSG].b.p, v[V_MSG].b.n, v[V_CTX].b.p, v[V_CTX].b.n, v[V_SIG].b.p,
                              v[V_SIG].b.n, v[V_PK].b.p, v[V_PK].b.n);
     if (st != KF_OK) {
-        fprintf(stderr, PROG " verify: %s%s\n", kf_strerror(st),
-                st == KF_ERR_BAD_CONTEXT ? " (the context is at most 255 bytes)" : "");
+        fprintf(stderr, PROG " verify: %s\n", kforge_status(st));
         return KFORGE_EXIT_FAIL;
     }
     puts("valid");
@@ -335,8 +335,14 @@ int kforge_mldsa(int argc, char **argv)
             st = KFORGE_EXIT_USAGE;
         }
     }
+    /* sign and verify: a PEM/DER key names its set (its OID), so -p may be left out */
+    if (st == 0 && !pname && op != OP_KEYGEN) {
+        int kt = cli_key_type_of(&v[op == OP_SIGN ? V_SK : V_PK].b, op == OP_SIGN);
+        pname = kt == KF_KEY_MLDSA44 ? "44" : kt == KF_KEY_MLDSA65 ? "65" : kt == KF_KEY_MLDSA87 ? "87" : NULL;
+    }
     if (st == 0 && !pname) {
-        fprintf(stderr, PROG ": -p 44|65|87 is required\n");
+        fprintf(stderr, PROG ": -p 44|65|87 is required%s\n",
+                op == OP_KEYGEN ? "" : " (the key file does not name an ML-DSA set: raw, hex or not ML-DSA)");
         st = KFORGE_EXIT_USAGE;
     } else if (st == 0 && !parse_set(pname, &param)) {
         fprintf(stderr, PROG ": -p must be 44, 65 or 87 (or ML-DSA-44, ...), not '%s'\n", pname);

@@ -37,17 +37,18 @@ static const char usage_text[] =
     "          3.5 and pyca/cryptography read), expanded (dk only), both (seed and dk)\n"
     "  encaps: input ek, outputs c, k; --m is 32 bytes (Encaps_internal)\n"
     "  decaps: inputs dk, c, output k\n"
-    "Keys are checked as FIPS 203 7.2/7.3 ask: an invalid key exits 1. Bad usage exits 2.\n";
+    "encaps and decaps take the set from a PEM/DER key file's OID when -p is left out.\n"
+    "Keys are checked as FIPS 203 7.2/7.3 ask: an invalid key exits 1.\n"
+    "Exit status: 0 success, 1 a failure (an invalid key, an unreadable file), 2 bad usage.\n";
 
 enum { V_SEED, V_EK, V_DK, V_M, V_C, V_EK_OUT, V_DK_OUT, V_C_OUT, V_K_OUT, V_SEED_OUT, V_N };
 
 static int fail(const char *what, int rc)
 {
-    fprintf(stderr, PROG " %s: %s (%s)\n", what,
-            rc == KF_ERR_BAD_KEY      ? "invalid key (FIPS 203 input check failed)"
-            : rc == KF_ERR_BAD_LENGTH ? "wrong input length for this parameter set"
-                                      : "failed",
-            kf_strerror(rc));
+    fprintf(stderr, PROG " %s: %s%s\n", what, kforge_status(rc),
+            rc == KF_ERR_BAD_KEY      ? ": FIPS 203's input check failed"
+            : rc == KF_ERR_BAD_LENGTH ? ": not this parameter set's length"
+                                      : "");
     return KFORGE_EXIT_FAIL;
 }
 
@@ -201,10 +202,16 @@ int kforge_mlkem(int argc, char **argv)
         }
     }
     if (st == 0) {
+        /* encaps and decaps: a PEM/DER key names its set (its OID), so -p may be left out */
+        if (!param && op != 0) {
+            int kt = cli_key_type_of(&v[op == 1 ? V_EK : V_DK].b, op == 2);
+            param = kt == KF_KEY_MLKEM512 ? "512" : kt == KF_KEY_MLKEM768 ? "768" : kt == KF_KEY_MLKEM1024 ? "1024" : NULL;
+        }
         int bits = param ? atoi(param) : 0;
         char set[16];
         if (!param) {
-            fprintf(stderr, PROG ": -p 512|768|1024 is required\n");
+            fprintf(stderr, PROG ": -p 512|768|1024 is required%s\n",
+                    op == 0 ? "" : " (the key file does not name an ML-KEM set: raw, hex or not ML-KEM)");
             st = KFORGE_EXIT_USAGE;
         } else if (bits != 512 && bits != 768 && bits != 1024) {
             fprintf(stderr, PROG ": -p must be 512, 768 or 1024, not '%s'\n", param);

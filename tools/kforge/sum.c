@@ -330,7 +330,7 @@ static int hash_file(hasher *h, const sum_alg *a, const char *path, int quiet_mi
     free(buf);
     if (fd != STDIN_FILENO) close(fd);
     if (err) fprintf(stderr, PROG ": %s: %s\n", path, strerror(err));
-    else if (rc != KF_OK) fprintf(stderr, PROG ": %s: %s failed: %s\n", path, a->name, kf_strerror(rc));
+    else if (rc != KF_OK) fprintf(stderr, PROG ": %s: %s failed: %s\n", path, a->name, kforge_status(rc));
     if (err || rc != KF_OK) {
         kf_wipe(h, sizeof *h);
         return err ? err : EIO;
@@ -356,7 +356,7 @@ static int sum_files(const sum_alg *a, size_t outlen, char **files, int nfiles)
         }
         if (o.raw) {
             int rc = hasher_output(&h, outlen, sink_raw, NULL);
-            if (rc < 0) fprintf(stderr, PROG ": %s: %s failed: %s\n", files[i], a->name, kf_strerror(rc));
+            if (rc < 0) fprintf(stderr, PROG ": %s: %s failed: %s\n", files[i], a->name, kforge_status(rc));
             if (rc < 0) status = KFORGE_EXIT_FAIL;
             continue;
         }
@@ -370,7 +370,7 @@ static int sum_files(const sum_alg *a, size_t outlen, char **files, int nfiles)
         }
         int rc = hasher_output(&h, outlen, sink_hex, NULL);
         if (rc < 0) {
-            fprintf(stderr, PROG ": %s: %s failed: %s\n", files[i], a->name, kf_strerror(rc));
+            fprintf(stderr, PROG ": %s: %s failed: %s\n", files[i], a->name, kforge_status(rc));
             status = KFORGE_EXIT_FAIL;
         }
         if (!o.tag && !o.no_names) {
@@ -567,7 +567,7 @@ static void check_one(check_state *st, char *line, const char *list, unsigned lo
     hex_cmp cmp = {cl.hex};
     int rc = hasher_output(&h, cl.hexlen / 2, sink_compare_hex, &cmp);
     if (rc < 0) {
-        fprintf(stderr, PROG ": %s: %s failed: %s\n", cl.name, cl.alg->name, kf_strerror(rc));
+        fprintf(stderr, PROG ": %s: %s failed: %s\n", cl.name, cl.alg->name, kforge_status(rc));
         if (!o.status) print_result(cl.name, "FAILED open or read");
         cnt->unreadable++;
     } else if (rc > 0) {
