@@ -13,7 +13,7 @@
  *            encapsulation, K-bar = J(z || c) of decapsulation;
  *   ML-DSA   xi, rho' and K of H(xi || k || l), rnd, rho'' = H(K || rnd || mu), s1 and s2 as
  *            sk stores them, s1's first 16 coefficients as int32;
- *   SLH-DSA  SK.seed, SK.prf, addrnd.
+ *   SLH-DSA  SK.seed, SK.prf, addrnd, the WOTS+ secret of the top layer's first chain.
  * Freed heap blocks are searched too (tests/heap_residue.h replaces malloc). Values a
  * compiler keeps only in registers are not seen (nothing can be done about those from C);
  * spills to the stack are. Controls: a function that leaves a secret in a dead local array,
@@ -399,21 +399,34 @@ static void op_slh_decode(void)
     CHECK(kf_key_decode_pkcs8(slh_der, slh_derlen, &t, NULL, NULL, 0, NULL, sk, sizeof sk, &l) == KF_OK, "decode");
 }
 
-static void test_slhdsa(kf_slhdsa_param p, const char *name)
+static uint8_t slh_wots[32];
+
+/* d: the hypertree's layers. slh_wots = PRF(PK.seed, SK.seed, ADRS) for the WOTS+ key of the
+ * top layer's tree 0, key pair 0, chain 0 (FIPS 205 Alg. 5 line 5 with the SHAKE PRF of §11.1:
+ * SHAKE256(PK.seed || ADRS || SK.seed, 8n); ADRS: layer, tree (12 bytes), type WOTS_PRF = 5,
+ * key pair, chain, hash, each big-endian): key generation computes it for the root. */
+static void test_slhdsa(kf_slhdsa_param p, unsigned d, const char *name)
 {
     size_t n = kf_slhdsa_n(p);
+    uint8_t in[32 + 32 + 32] = {0};
     char op[80];
     slh_p = p;
     rnd_bytes(slh_seed, n);
     rnd_bytes(slh_prf, n);
     rnd_bytes(slh_pub, n);
     rnd_bytes(slh_addrnd, n);
+    memcpy(in, slh_pub, n);
+    in[n + 3] = (uint8_t)(d - 1);   /* layer */
+    in[n + 19] = 5;                 /* type WOTS_PRF */
+    memcpy(in + n + 32, slh_seed, n);
+    kf_shake256(slh_wots, n, in, 2 * n + 32);
     CHECK(kf_slhdsa_keygen_internal(p, slh_pk, slh_sk, slh_seed, slh_prf, slh_pub) == KF_OK, "keygen");
     CHECK(kf_key_encode_pkcs8((kf_key_type)(KF_KEY_SLHDSA_SHAKE_128S + (p - KF_SLHDSA_SHAKE_128S)), KF_PRIV_DEFAULT, NULL,
                               0, slh_sk, 4 * n, slh_der, sizeof slh_der, &slh_derlen) == KF_OK, "encode");
     unwatch_all();
     watch("SK.seed", slh_seed, n);
     watch("SK.prf", slh_prf, n);
+    watch("a WOTS+ secret of the top layer", slh_wots, n);
     snprintf(op, sizeof op, "%s keygen", name);
     expect_clean(op, op_slh_keygen);
     snprintf(op, sizeof op, "%s PKCS#8 decode", name);
@@ -439,8 +452,8 @@ int main(void)
     test_mldsa(KF_MLDSA44, 4, 4, 2, "ML-DSA-44");
     test_mldsa(KF_MLDSA65, 6, 5, 4, "ML-DSA-65");
     test_mldsa(KF_MLDSA87, 8, 7, 2, "ML-DSA-87");
-    test_slhdsa(KF_SLHDSA_SHAKE_128F, "SLH-DSA-SHAKE-128f");
-    test_slhdsa(KF_SLHDSA_SHAKE_256F, "SLH-DSA-SHAKE-256f");
+    test_slhdsa(KF_SLHDSA_SHAKE_128F, 22, "SLH-DSA-SHAKE-128f");
+    test_slhdsa(KF_SLHDSA_SHAKE_256F, 17, "SLH-DSA-SHAKE-256f");
     printf("test_secret_residue: %d operations, %d failure(s)\n", ops_run, failures);
     return failures ? 1 : 0;
 #endif
