@@ -4,6 +4,7 @@
  * key generation, signing, encapsulation/decapsulation, pk_from_sk / check_sk and PKCS#8
  * decoding of ML-KEM, ML-DSA and SLH-DSA (issue 52, item 3).
  *
+ * (Signing also through sign_mu and HashML-DSA; decapsulation also of a changed ciphertext.)
  * Each operation runs from one frame (run_op), after clear_stack has zeroed the stack below
  * that frame; then scan_stack, called from the same frame, declares an array over the same
  * region - whatever the operation's frames left there - and searches it for the operation's
@@ -189,6 +190,12 @@ static void op_kem_decaps(void)
     CHECK(kf_mlkem_decaps(kem_p, kem_K2, kem_ct, kf_mlkem_ct_bytes(kem_p), kem_dk, kf_mlkem_dk_bytes(kem_p)) == KF_OK,
           "decaps");
 }
+static uint8_t kem_ct_bad[KF_MLKEM_CT_MAX_BYTES], kem_Kbar_bad[32];
+static void op_kem_decaps_reject(void)
+{
+    CHECK(kf_mlkem_decaps(kem_p, kem_K2, kem_ct_bad, kf_mlkem_ct_bytes(kem_p), kem_dk, kf_mlkem_dk_bytes(kem_p)) == KF_OK
+              && memcmp(kem_K2, kem_Kbar_bad, 32) == 0, "decaps (implicit rejection)");
+}
 static void op_kem_decode(void)
 {
     static uint8_t dk[KF_MLKEM_DK_MAX_BYTES], seed[64];
@@ -271,6 +278,18 @@ static void test_mlkem(kf_mlkem_param p, unsigned k, const char *name)
     watch("K-bar = J(z || c)", kem_Kbar, 32);
     snprintf(op, sizeof op, "%s decaps", name);
     expect_clean(op, op_kem_decaps);
+    {   /* a changed ciphertext: K-bar = J(z || c') is the output, m' something else */
+        static uint8_t zc[32 + KF_MLKEM_CT_MAX_BYTES];
+        size_t cl = kf_mlkem_ct_bytes(p);
+        memcpy(kem_ct_bad, kem_ct, cl);
+        kem_ct_bad[5] ^= 1;
+        memcpy(zc, kem_z, 32);
+        memcpy(zc + 32, kem_ct_bad, cl);
+        kf_shake256(kem_Kbar_bad, 32, zc, 32 + cl);
+        watch("K-bar of the changed ciphertext", kem_Kbar_bad, 32);
+    }
+    snprintf(op, sizeof op, "%s decaps (implicit rejection)", name);
+    expect_clean(op, op_kem_decaps_reject);
     unwatch_all();
 }
 
@@ -288,6 +307,17 @@ static void op_dsa_sign(void)
 {
     CHECK(kf_mldsa_sign(dsa_p, dsa_sig, sizeof dsa_sig, dsa_msg, sizeof dsa_msg, NULL, 0, dsa_rnd, dsa_sk,
                         kf_mldsa_sk_bytes(dsa_p)) == KF_OK, "sign");
+}
+static uint8_t dsa_mu[64];
+static void op_dsa_sign_mu(void)
+{
+    CHECK(kf_mldsa_sign_mu(dsa_p, dsa_sig, sizeof dsa_sig, dsa_mu, dsa_rnd, dsa_sk, kf_mldsa_sk_bytes(dsa_p)) == KF_OK,
+          "sign_mu");
+}
+static void op_dsa_hash_sign(void)
+{
+    CHECK(kf_mldsa_hash_sign(dsa_p, KF_MLDSA_PH_SHAKE256, dsa_sig, sizeof dsa_sig, dsa_msg, sizeof dsa_msg, NULL, 0,
+                             dsa_rnd, dsa_sk, kf_mldsa_sk_bytes(dsa_p)) == KF_OK, "hash_sign");
 }
 static void op_dsa_pk_from_sk(void)
 {
@@ -343,6 +373,7 @@ static void test_mldsa(kf_mldsa_param p, unsigned k, unsigned l, unsigned eta, c
     memcpy(kr + 32, dsa_rnd, 32);
     memcpy(kr + 64, mu, 64);
     kf_shake256(dsa_rhopp, 64, kr, sizeof kr);
+    memcpy(dsa_mu, mu, 64);
     for (int f = 0; f < 3; f++)
         CHECK(kf_key_encode_pkcs8((kf_key_type)(KF_KEY_MLDSA44 + (p == KF_MLDSA44 ? 0 : p == KF_MLDSA65 ? 1 : 2)),
                                   (kf_key_priv_form)(KF_PRIV_SEED + f), dsa_xi, 32, f == 0 ? NULL : dsa_sk, skl,
@@ -373,6 +404,10 @@ static void test_mldsa(kf_mldsa_param p, unsigned k, unsigned l, unsigned eta, c
     expect_clean(op, op_dsa_sign);
     CHECK(kf_mldsa_verify(p, dsa_msg, sizeof dsa_msg, NULL, 0, dsa_sig, kf_mldsa_sig_bytes(p), dsa_pk,
                           kf_mldsa_pk_bytes(p)) == KF_OK, "%s: the signature verifies", name);
+    snprintf(op, sizeof op, "%s sign_mu", name);   /* the same mu: the same rho'' */
+    expect_clean(op, op_dsa_sign_mu);
+    snprintf(op, sizeof op, "%s hash_sign (SHAKE256)", name);   /* another mu, the same K and s1, s2 */
+    expect_clean(op, op_dsa_hash_sign);
     unwatch_all();
 }
 
