@@ -14,7 +14,7 @@
  * the memory cannot show an old hit again. realloc is malloc + copy + free, so the block it
  * gives up is searched as well (glibc's own realloc releases it unseen when it moves).
  *
- * Only with glibc, and not under AddressSanitizer, which owns malloc itself: there
+ * Only with glibc, and not under a sanitizer (ASan, TSan, MSan own malloc themselves): there
  * HEAP_RESIDUE_AVAILABLE is 0, the functions below do nothing, and the test reports Skipped.
  */
 #ifndef KF_HEAP_RESIDUE_H
@@ -24,10 +24,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #  define HEAP_RESIDUE_AVAILABLE 0
 #elif defined(__has_feature)
-#  if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#  if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || __has_feature(thread_sanitizer)
 #    define HEAP_RESIDUE_AVAILABLE 0
 #  endif
 #endif

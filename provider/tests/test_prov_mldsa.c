@@ -187,6 +187,41 @@ static void test_set(int i)
         ERR_clear_error();
         CHECK(EVP_DigestSignInit_ex(m, NULL, "SHA1", libctx, KFQ, pk, NULL) != 1 && expect_error("SHA1"),
               "%s: DigestSignInit with SHA1 accepted", name);
+        /* issue 52, R13: with a digest named (CMS's), only CMS signed attributes are signed or
+         * verified: the message itself is refused, one-shot and streamed, in place of a pure
+         * signature with the digest ignored; attributes with a SHA-256-sized digest pass */
+        {
+            static const uint8_t attrs_head[] = {0x31, 0x31, 0x30, 0x2f, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7,
+                                                 0x0d, 0x01, 0x09, 0x04, 0x31, 0x22, 0x04, 0x20};
+            uint8_t attrs[sizeof attrs_head + 32];
+            memcpy(attrs, attrs_head, sizeof attrs_head);
+            rnd_bytes(attrs + sizeof attrs_head, 32);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, "SHA256", libctx, KFQ, pk, vp) == 1
+                  && EVP_DigestVerify(m, sig2, sigb, msg, mlen) != 1 && expect_error("SHA256 one-shot verify"),
+                  "%s: one-shot DigestVerify with SHA256 named took the message", name);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, "SHA2-256", libctx, KFQ, pk, vp) == 1
+                  && (EVP_DigestVerifyUpdate(m, msg, mlen) != 1 || EVP_DigestVerifyFinal(m, sig2, sigb) != 1)
+                  && expect_error("SHA256 streamed verify"), "%s: streamed DigestVerify with SHA256 took the message", name);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, "SHA256", libctx, KFQ, pk, vp) == 1
+                  && EVP_DigestVerifyFinal(m, sig2, sigb) != 1 && expect_error("SHA256 no data"),
+                  "%s: DigestVerifyFinal with SHA256 and no data", name);
+            sl = sizeof sig;
+            CHECK(EVP_DigestSignInit_ex(m, NULL, "SHA256", libctx, KFQ, pk, sp) == 1
+                  && EVP_DigestSign(m, sig, &sl, msg, mlen) != 1 && expect_error("SHA256 sign"),
+                  "%s: one-shot DigestSign with SHA256 named took the message", name);
+            sl = sizeof sig;
+            CHECK(EVP_DigestSignInit_ex(m, NULL, NULL, libctx, KFQ, pk, sp) == 1
+                  && EVP_DigestSign(m, sig, &sl, attrs, sizeof attrs) == 1, "%s: sign the attributes", name);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, "SHA256", libctx, KFQ, pk, vp) == 1
+                  && EVP_DigestVerify(m, sig, sl, attrs, sizeof attrs) == 1, "%s: attributes verified under SHA256", name);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, "SHA256", libctx, KFQ, pk, vp) == 1
+                  && EVP_DigestVerifyUpdate(m, attrs, sizeof attrs) == 1 && EVP_DigestVerifyFinal(m, sig, sl) == 1,
+                  "%s: attributes verified under SHA256, streamed", name);
+            CHECK(EVP_DigestVerifyInit_ex(m, NULL, "SHA384", libctx, KFQ, pk, vp) == 1
+                  && EVP_DigestVerify(m, sig, sl, attrs, sizeof attrs) != 1 && expect_error("SHA384 attrs"),
+                  "%s: a 32-byte message digest verified under SHA384", name);
+            ERR_clear_error();
+        }
         /* streamed (mu absorbed as it comes): 1 MiB in 4 KiB pieces; a copy made halfway goes
          * on independently; the context cannot change once the message began */
         {
