@@ -708,7 +708,12 @@ KF_API KF_MUST_CHECK int kf_mldsa_pk_from_sk(kf_mldsa_param param, uint8_t *pk, 
  * constant time but for the verdict. */
 KF_API KF_MUST_CHECK int kf_mldsa_check_sk(kf_mldsa_param param, const uint8_t *sk, size_t sklen);
 /* Sign_internal / Verify_internal from mu (64 bytes) instead of M': mu must be
- * H(tr || M', 64) with tr = H(pk, 64) (Alg. 7 line 6), computed by the caller. */
+ * H(tr || M', 64) with tr = H(pk, 64) (Alg. 7 line 6), computed by the caller.
+ * kf_mldsa_verify_mu does not authenticate pk: the key is bound to the signature only
+ * through tr inside mu, which the caller computed, so it checks the signature against mu
+ * and pk's A and t1 alone. Another pk can accept the same (mu, sig) (a t1 changed in a low
+ * bit keeps w1' for some keys: a few percent of single-bit changes); compute mu from the pk
+ * you mean (or use kf_mldsa_verify) when the key matters. */
 KF_API int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen,
                             const uint8_t mu[KF_MLDSA_MU_BYTES], const uint8_t *rnd,
                             const uint8_t *sk, size_t sklen);
