@@ -112,9 +112,8 @@ def clocks(a, work):
         print(f"    {what:<34} {got[key]:>8.1f} clocks")
     print(f"    (sampler stall cycles in the encapsulation: {got['sampler_stall_cycles']} and "
           f"{got['sampler_stall_cycles-2']}; "
-          "target <= 1,500 clocks with no stall; seed 004's whole encapsulation: 77,481;\n"
-          "     encaps hash work = H(ek), G(m||H(ek)), 9 SampleNTT, 7 CBD: FIPS 203 Encaps calls no J;\n"
-          "     NTT: start to done; targets <= 910 (one butterfly per clock), <= 460 (two); seed 004: 1,834)")
+          "encaps hash work = H(ek), G(m||H(ek)),\n"
+          "     9 SampleNTT, 7 CBD: FIPS 203 Encaps calls no J; NTT: start to done)")
     return OK
 
 
@@ -156,9 +155,8 @@ def mlkem_clocks(a, work):
             rec(f"hw-mlkem{p}-{op}", "rtl-1round-2bf", "clocks", float(med))
             rec(f"hw-mlkem{p}-{op}-max", "rtl-1round-2bf", "clocks", float(v[-1]))
             print(f"    ML-KEM-{p} {op:<12} {med:>8.0f} {v[-1]:>8} {len(v):>6}")
-    print("    (issue 37's targets for ML-KEM-768: KeyGen <= 6,300, Encaps <= 7,900, Decaps <= 10,000; seed 004: "
-          "Encaps 77,481, Decaps 102,113;\n     Decaps of valid and of rejected ciphertexts takes the same "
-          "clocks: implicit rejection has no early exit)")
+    print("    (Decaps of valid and of rejected ciphertexts takes the same clocks: implicit rejection has "
+          "no early exit)")
     return OK
 
 
@@ -272,8 +270,7 @@ def synth(a, work):
         if dsps:
             rec(top, backend, "DSPs", dsps)
         print(f"    {label:<28} {luts:>7} {ffs:>7} {brams:>5} {dsps:>5} {lutram:>7} {time.time() - t0:>5.0f}")
-    print("    (target: core at one round per clock <= 5,000 LUTs; the ML-KEM unit <= 18,000 LUTs, <= 12,000 FFs,"
-          " <= 12 DSP, <= 8 BRAM36;\n     BRAM and DSP counts of 0 are not recorded; yosys's estimate, not Vivado's)")
+    print("    (BRAM and DSP counts of 0 are not recorded; yosys's estimate, not Vivado's)")
     if a.quick:
         print("    (--quick: the core only; the sponge, the ML-KEM unit and the ECP5 run need a full report)")
     return OK
@@ -347,7 +344,7 @@ def fmax(a, work):
             rec(name + "-fmax", "ecp5-85k-nextpnr" + (f" ({a.pnr_opts.strip()})" if a.pnr_opts.strip() else ""), "MHz", f)
         else:
             status = FAILED
-    print("    NOT a Xilinx figure: nextpnr on a Lattice ECP5 stands in for Xilinx place and route. Target >= 100 MHz.")
+    print("    NOT a Xilinx figure: nextpnr on a Lattice ECP5 stands in for Xilinx place and route.")
     return status
 
 

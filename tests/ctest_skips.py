@@ -29,10 +29,10 @@ SKIP_WORD = re.compile(r"\bskip", re.I)
 
 
 def reason(output):
-    """The lines of a test's output that say why it skipped: those naming a skip (at most three),
-    else its last non-empty line."""
+    """The lines of a test's output that say why it skipped (at most the last three): those that
+    start with "skip" (SKIP:, SKIPPED ...), else those naming a skip, else its last non-empty line."""
     lines = [x.strip() for x in (output or "").splitlines() if x.strip()]
-    said = [x for x in lines if SKIP_WORD.search(x)]
+    said = [x for x in lines if re.match(r"skip", x, re.I)] or [x for x in lines if SKIP_WORD.search(x)]
     picked = said[-3:] if said else lines[-1:]
     picked = [x if len(x) <= 240 else x[:237] + "..." for x in picked]
     return " / ".join(picked) if picked else "(the test printed nothing)"

@@ -6,12 +6,13 @@ Each row times the two calls in alternating samples (A then B, B then A, ...); a
 a run of back-to-back calls lasting at least --sample-ms. The ratio is the median over the
 rounds of (reference's time per call) / (keccakforge's time per call), taken from samples
 next to each other, so a burst of load on a shared machine hits both sides alike; "best"
-is the ratio of the two fastest samples (the least disturbed ones). The targets are checked
-against the better of the two, since a loaded host can only make either estimate worse.
+is the ratio of the two fastest samples (the least disturbed ones). With --check, each row's
+goal (the speed-up the project aims at) is shown and checked against the better of the two,
+since a loaded host can only make either estimate worse.
 Rows whose reference package is missing say so and are left out.
 
   --quick           fewer rounds and shorter samples
-  --check           exit 1 if a ratio misses its target (the targets are in the table)
+  --check           show each row's goal, and exit 1 if a ratio misses it
   --records FILE    also write one tab-separated record per figure, for `kforge bench`:
                     name, backend, size, unit, median, samples
 """
@@ -106,7 +107,9 @@ def main(argv=None):
     one, batch = kf.backends()
     print(f"keccakforge {kf.__version__} (backends {one}, {batch}), Python {sys.version.split()[0]}, "
           f"{rounds} alternating rounds, samples >= {sample_ns / 1e6:.0f} ms")
-    print(f"{'row':<20} {'size':>6} {'keccakforge':>14} {'reference':>26} {'median':>8} {'best':>8} {'target':>7}")
+    # the speed-up each row should reach (the project's own goals) only with --check
+    print(f"{'row':<20} {'size':>6} {'keccakforge':>14} {'reference':>26} {'median':>8} {'best':>8}"
+          + (f" {'goal':>7}" if args.check else ""))
     recs, missed = [], []
     for name, size, refname, target, ours, ref in rows():
         label = "1 MiB" if size == MIB else (f"{size} B" if size > 0 else "")
@@ -118,8 +121,8 @@ def main(argv=None):
         if not ok:
             missed.append(name)
         tgt = f">={target:g}x" if target else ""
-        print(f"{name:<20} {label:>6} {o / 1e3:11.2f} us {refname:>13} {r / 1e3:9.2f} us {ratio:7.2f}x {best:7.2f}x "
-              f"{tgt:>7}{'' if ok else '  MISSED'}")
+        print(f"{name:<20} {label:>6} {o / 1e3:11.2f} us {refname:>13} {r / 1e3:9.2f} us {ratio:7.2f}x {best:7.2f}x"
+              + (f" {tgt:>7}{'' if ok else '  MISSED'}" if args.check else ""))
         recs += [(name, "keccakforge", size, "ns/call", o, n), (name, refname, size, "ns/call", r, n),
                  (name, f"vs-{refname}", size, "speed-up", ratio, n),
                  (name, f"vs-{refname}-best", size, "speed-up", best, n)]
@@ -127,8 +130,8 @@ def main(argv=None):
         with open(args.records, "w") as f:
             for rec in recs:
                 f.write("\t".join(str(x) for x in rec) + "\n")
-    if missed:
-        print(f"targets missed: {', '.join(missed)}")
+    if missed and args.check:
+        print(f"goals missed: {', '.join(missed)}")
     return 1 if (args.check and missed) else 0
 
 

@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """test_bench_report.py - the shape of `kforge bench`'s outputs, on a tiny run
-(--quick --suite hash,mlkem,slhdsa, a few seconds).
+(--quick --suite hash,oneblock,mlkem,slhdsa, a few seconds).
 
   report   section labels "(x) suite: ..." unique and in order; every section ends with its
            true sample counts, equal to the JSON's; the ML-KEM table's columns all have a
-           header; progress lines on stderr ("[i/n] suite", elapsed, estimate)
+           header, and its rows' set column starts where the header's does; progress lines on
+           stderr ("[i/n] suite", elapsed, estimate); no project-internal words in the report
+           or --help (seed/issue/table numbers, targets, "median of 1 samples")
+  drift    run with KFORGE_BENCH_DRIFT_LIMIT=0: every section after the first is checked and
+           marked DRIFT (its header and closing line), the first is not; the JSON's per-record
+           "drift" is 0 for the first section's records and a number for the others
   --json   machine.commit, and per record median > 0, iqr (number >= 0 or null), samples,
            commit
   --csv    the header line and one row per JSON record with the same medians
@@ -40,8 +45,9 @@ def main():
     k = os.path.abspath(ap.parse_args().kforge)
     tmp = tempfile.mkdtemp()
     js, cs, plots = (os.path.join(tmp, n) for n in ("b.json", "b.csv", "plots"))
-    r = subprocess.run([k, "bench", "--quick", "--suite", "hash,mlkem,slhdsa", "--json", js, "--csv", cs,
-                        "--plot", plots], capture_output=True, text=True, timeout=600)
+    r = subprocess.run([k, "bench", "--quick", "--suite", "hash,oneblock,mlkem,slhdsa", "--json", js, "--csv", cs,
+                        "--plot", plots], capture_output=True, text=True, timeout=600,
+                       env=dict(os.environ, KFORGE_BENCH_DRIFT_LIMIT="0"))
     out, err = r.stdout, r.stderr
     check(r.returncode == 0, "bench exit 0", err)
     if r.returncode != 0:
@@ -50,15 +56,28 @@ def main():
 
     # the report
     labels = re.findall(r"^\((\w)\) ([\w-]+): ", out, re.M)
-    check([s for _, s in labels] == ["hash", "slhdsa", "mlkem"], "sections in table order", labels)
+    order = ["hash", "oneblock", "slhdsa", "mlkem"]
+    check([s for _, s in labels] == order, "sections in table order", labels)
     check(len({l for l, _ in labels}) == len(labels), "section letters unique", labels)
-    counts = re.findall(r"^    \((\d+) figures, each the median of (\d+)(?:\.\.(\d+))? samples\)$", out, re.M)
-    check(len(counts) == 3, "each section states its sample counts", counts)
+    counts = re.findall(r"^    \((\d+) figures?, each (?:the median of (\d+)(?: to (\d+))? samples|from a single "
+                        r"sample)(; DRIFT: measured while the machine was not steady)?\)$", out, re.M)
+    check(len(counts) == 4, "each section states its sample counts", counts)
+    check([bool(c[3]) for c in counts] == [False, True, True, True], "limit 0: the sections after the first are "
+          "marked DRIFT in their closing line", counts)
+    check(len(re.findall(r"^    DRIFT: sha3-256 at 8192 bytes takes [\d.]+ ticks/byte now", out, re.M)) == 3
+          and "3 sections marked DRIFT" in out, "limit 0: a DRIFT note under the header of each later section")
     head = [l for l in out.splitlines() if "backend (x1/batched/arithmetic)" in l]
     check(len(head) == 1 and len(head[0].split()) == 6 and " set " in head[0],
           "ML-KEM table: every column has a header", head)
-    check(re.search(r"\[1/3\] hash", err) and re.search(r"\[3/3\] mlkem: [\d.]+ s elapsed, about \d+ s left", err),
+    rows = [l for l in out.splitlines() if re.match(r"^    \S+ +ML-KEM-\d+ ", l)]
+    check(head and len(rows) >= 3 and all(l.index(" ML-KEM-") + 1 == head[0].index(" set ") + 1 for l in rows),
+          "ML-KEM table: the backend column fits its labels (the set column lines up)", rows[:3])
+    check(re.search(r"\[1/4\] hash", err) and re.search(r"\[4/4\] mlkem: [\d.]+ s elapsed, about \d+ s left", err),
           "progress on stderr", err)
+    helptext = subprocess.run([k, "bench", "--help"], capture_output=True, text=True, timeout=60).stdout
+    internal = re.compile(r"seed 0\d\d|Tables? \d|\bissue\b|\btargets?\b|median of 1 samples|MISSED", re.I)
+    check(not internal.search(out) and not internal.search(helptext), "no project-internal words in the report "
+          "or --help", (internal.findall(out) + internal.findall(helptext))[:5])
 
     # JSON
     with open(js) as f:
@@ -67,6 +86,10 @@ def main():
     check(isinstance(doc["machine"].get("commit"), str) and doc["machine"]["commit"], "machine.commit")
     check(all(x["median"] > 0 and (x["iqr"] is None or x["iqr"] >= 0) and isinstance(x["samples"], int)
               and x["commit"] == doc["machine"]["commit"] for x in res), "records: median, iqr, samples, commit")
+    check(all(x["drift"] == 0 for x in res if x["suite"] == "hash")
+          and all(isinstance(x["drift"], float) for x in res if x["suite"] != "hash"),
+          "records: drift 0 in the first section, a number in the later ones",
+          sorted({(x["suite"], x["drift"]) for x in res})[:6])
     check(sum(1 for x in res if x["iqr"] is not None) == len(res), "every timed record has an iqr")
     check(all(x.get("q1") is not None and x["q1"] <= x["median"] * 1.00001 and x["q3"] >= x["median"] * 0.99999
               and abs((x["q3"] - x["q1"]) - x["iqr"]) <= 1e-5 * x["q3"] for x in res if x["iqr"] is not None),
@@ -78,15 +101,15 @@ def main():
     by_suite = {}
     for x in res:
         by_suite.setdefault(x["suite"], []).append(x["samples"])
-    for (n, lo, hi), suite in zip(counts, ["hash", "slhdsa", "mlkem"]):
+    for (n, lo, hi, _), suite in zip(counts, order):
         s = by_suite.get(suite, [])
-        check(len(s) == int(n) and min(s) == int(lo) and max(s) == int(hi or lo),
+        check(len(s) == int(n) and min(s) == int(lo or 1) and max(s) == int(hi or lo or 1),
               "%s: the section's sample counts are the JSON's" % suite, (n, lo, hi, s[:5]))
 
     # CSV
     with open(cs, newline="") as f:
         rows = list(csv.reader(f))
-    check(rows[0] == ["suite", "name", "backend", "size", "unit", "median", "iqr", "samples", "commit"],
+    check(rows[0] == ["suite", "name", "backend", "size", "unit", "median", "iqr", "samples", "commit", "drift"],
           "CSV header", rows[0])
     check(len(rows) - 1 == len(res) and all(abs(float(row[5]) - x["median"]) <= 1e-5 * x["median"]
                                             for row, x in zip(rows[1:], res)), "CSV rows = JSON records")

@@ -75,7 +75,7 @@ static const struct bench_suite {
     {"cortex-m", bench_suite_cortex_m, "ARMv7-M backends priced by the Cortex-M4 cycle model (needs arm-none-eabi-gcc, unicorn)", 1},
     {"aarch64", bench_suite_aarch64, "AArch64 backends: executed instructions per permutation (needs cross gcc, qemu-user)", 1},
     {"riscv64", bench_suite_riscv64, "RISC-V backends: executed instructions per state, VLEN 128/256/512 (cross gcc, qemu-user)", 1},
-    {"rvv-ise", bench_suite_rvv_ise, "seed 003's custom RISC-V vector unit: Tables 7/8 by its cycle model, variants; the HDL unit beside it (python3, iverilog, cocotb)", 1},
+    {"rvv-ise", bench_suite_rvv_ise, "a published SHA-3 RISC-V vector unit (Li, Mentens, Picek): its cycle model beside the published figures, variants, the HDL unit (python3, iverilog, cocotb)", 1},
     {"openssl-provider", bench_suite_openssl_provider, "the keccakforge OpenSSL provider via EVP: digests, ML-KEM, TLS handshakes", 0},
     {"hw", bench_suite_hw, "hw/ Verilog: clocks (Icarus), 7-series LUTs (yosys), ECP5 Fmax (nextpnr) (needs iverilog, cocotb, yosys)", 1},
 };
@@ -336,6 +336,7 @@ void bench_add(bench *b, const char *suite, const char *name, const char *backen
     r->q1 = q ? b->last_rel_q1 * median : -1.0;
     r->q3 = q ? b->last_rel_q3 * median : -1.0;
     r->samples = b->last_samples;
+    r->drift = b->suite_drift;
 }
 
 const char *bench_size_label(size_t bytes, char buf[24])
@@ -371,6 +372,8 @@ typedef struct machine {
  * the machine changed during the run (neighbours, clock) and the report says so. */
 #define DRIFT_MODE "sha3-256"
 #define DRIFT_SIZE 8192
+#define DRIFT_LIMIT 0.10 /* more than 10% off the first check: the machine changed
+                          * (KFORGE_BENCH_DRIFT_LIMIT=PERCENT sets another) */
 
 static double drift_probe(bench *b)
 {
@@ -430,6 +433,8 @@ static int write_json(FILE *f, const bench *b, const machine *m)
         else fputs(", \"iqr\": null", f);
         if (r->q1 >= 0) fprintf(f, ", \"q1\": %.6g, \"q3\": %.6g", r->q1, r->q3);
         else fputs(", \"q1\": null, \"q3\": null", f);
+        if (isnan(r->drift)) fputs(", \"drift\": null", f);
+        else fprintf(f, ", \"drift\": %.4f", r->drift);
         fprintf(f, ", \"samples\": %u, \"commit\": ", r->samples);
         json_string(f, KF_GIT_DESCRIBE);
         fprintf(f, "}%s\n", i + 1 < b->nrec ? "," : "");
@@ -496,7 +501,10 @@ static void bench_usage(FILE *f)
           "       kforge bench --compare OLD.json --with NEW.json [--plot DIR]\n"
           "Benchmark report in TSC ticks: pinned to one core, serialised TSC reads, median\n"
           "of many samples; about two minutes (--quick: a few seconds, rough figures).\n"
-          "Progress (suite, elapsed time, estimate) goes to standard error.\n"
+          "Progress (suite, elapsed time, estimate) goes to standard error. A drift check\n"
+          "(SHA3-256 of 8 KiB) runs before the first section, before each later one and at\n"
+          "the end: a section measured while the machine ran more than 10% slower or faster\n"
+          "than at the start is marked DRIFT (KFORGE_BENCH_DRIFT_LIMIT=PERCENT: another limit).\n"
           "\n"
           "  --quick          few samples per figure, and without the suites that run\n"
           "                   emulators, models or HDL tools (cortex-m, aarch64, riscv64,\n"
@@ -505,8 +513,9 @@ static void bench_usage(FILE *f)
           "  --json FILE      also write every figure to FILE as JSON:\n"
           "                   {\"machine\": {..., \"commit\"}, \"results\": [{\"suite\", \"name\",\n"
           "                   \"backend\", \"size\", \"unit\", \"median\", \"iqr\", \"q1\", \"q3\",\n"
-          "                   \"samples\", \"commit\"}, ...]}; iqr = interquartile range q3 - q1,\n"
-          "                   same unit\n"
+          "                   \"samples\", \"commit\", \"drift\"}, ...]}; iqr = interquartile range\n"
+          "                   q3 - q1, same unit; drift = the section's drift check relative\n"
+          "                   to the first (0.25: 25% slower)\n"
           "  --csv FILE       the same records as CSV (a header line, one figure a line)\n"
           "  --compare OLD    after the run, each figure beside the same figure of OLD (a\n"
           "                   --json file of an earlier run): old, new, new/old, and a\n"
@@ -540,7 +549,7 @@ static void csv_field(FILE *f, const char *s)
 
 static int write_csv(FILE *f, const bench *b)
 {
-    fputs("suite,name,backend,size,unit,median,iqr,samples,commit\n", f);
+    fputs("suite,name,backend,size,unit,median,iqr,samples,commit,drift\n", f);
     for (size_t i = 0; i < b->nrec; i++) {
         const bench_record *r = &b->rec[i];
         csv_field(f, r->suite);
@@ -555,6 +564,8 @@ static int write_csv(FILE *f, const bench *b)
         if (r->iqr >= 0) fprintf(f, "%.6g", r->iqr);
         fprintf(f, ",%u,", r->samples);
         csv_field(f, KF_GIT_DESCRIBE);
+        if (!isnan(r->drift)) fprintf(f, ",%.4f", r->drift);
+        else putc(',', f);
         putc('\n', f);
     }
     return ferror(f) ? -1 : 0;
@@ -720,17 +731,21 @@ static int close_out(FILE *f, const char *path, int bad)
     return KFORGE_EXIT_OK;
 }
 
-/* The samples behind the records from index `from` on: "N" or "A..B". */
-static void print_sample_counts(const bench *b, size_t from)
+/* How many figures the records from index `from` on are, and how many samples each is of;
+ * marked when the section's drift check failed. */
+static void print_sample_counts(const bench *b, size_t from, int drifted)
 {
     unsigned lo = ~0u, hi = 0;
+    size_t n = b->nrec - from;
     for (size_t i = from; i < b->nrec; i++) {
         if (b->rec[i].samples < lo) lo = b->rec[i].samples;
         if (b->rec[i].samples > hi) hi = b->rec[i].samples;
     }
+    const char *mark = drifted ? "; DRIFT: measured while the machine was not steady" : "";
     if (from >= b->nrec) printf("    (no figures from this section)\n");
-    else if (lo == hi) printf("    (%zu figures, each the median of %u samples)\n", b->nrec - from, lo);
-    else printf("    (%zu figures, each the median of %u..%u samples)\n", b->nrec - from, lo, hi);
+    else if (hi <= 1) printf("    (%zu figure%s, each from a single sample%s)\n", n, n == 1 ? "" : "s", mark);
+    else if (lo == hi) printf("    (%zu figure%s, each the median of %u samples%s)\n", n, n == 1 ? "" : "s", lo, mark);
+    else printf("    (%zu figures, each the median of %u to %u samples%s)\n", n, lo, hi, mark);
 }
 
 static int compare_files(const char *old_path, const char *new_path, const char *plot_dir)
@@ -824,6 +839,7 @@ int kforge_bench(int argc, char **argv)
     bench b;
     memset(&b, 0, sizeof b);
     b.last_rel_iqr = b.last_q_tag = -1.0;
+    b.suite_drift = NAN;
     b.input = malloc(BENCH_INPUT_LEN);
     if (!b.input) {
         fprintf(stderr, "kforge bench: out of memory\n");
@@ -849,7 +865,9 @@ int kforge_bench(int argc, char **argv)
     print_header(&b, &m);
     double t0 = now_seconds();
     m.drift_start = drift_probe(&b);
-    size_t total = 0, done = 0;
+    size_t total = 0, done = 0, n_drifted = 0;
+    const char *limit_env = getenv("KFORGE_BENCH_DRIFT_LIMIT");
+    const double drift_limit = limit_env && *limit_env ? atof(limit_env) / 100.0 : DRIFT_LIMIT;
     for (size_t i = 0; i < N_SUITES; i++)
         total += any_selected ? selected[i] : !(quick && suites[i].on_request);
     for (size_t i = 0; i < N_SUITES; i++) {
@@ -864,10 +882,22 @@ int kforge_bench(int argc, char **argv)
                           suites[i].name, elapsed, elapsed / (double)done * (double)(total - done));
         else fprintf(stderr, "kforge bench: [1/%zu] %s: starting\n", total, suites[i].name);
         printf("\n(%c) %s: %s\n", (int)('a' + i), suites[i].name, suites[i].what);
+        /* the drift check again before each later suite: a machine that slowed down (or sped
+         * up) since the first suite marks this section's figures, in the text and the records */
+        double probe = done ? drift_probe(&b) : m.drift_start;
+        b.suite_drift = probe > 0 && m.drift_start > 0 ? probe / m.drift_start - 1.0 : NAN;
+        int drifted = fabs(b.suite_drift) > drift_limit;
+        if (drifted) {
+            printf("    DRIFT: %s at %d bytes takes %.2f ticks/byte now, %.2f before the first section\n"
+                   "    (%+.0f%%): the machine is not steady; this section's figures are marked (\"drift\"\n"
+                   "    in --json and --csv) and do not compare with the other sections'\n",
+                   DRIFT_MODE, DRIFT_SIZE, probe, m.drift_start, 100.0 * b.suite_drift);
+            n_drifted++;
+        }
         fflush(stdout);
         size_t first = b.nrec;
         suites[i].run(&b);
-        print_sample_counts(&b, first);
+        print_sample_counts(&b, first, drifted);
         fflush(stdout);
         done++;
     }
@@ -877,7 +907,8 @@ int kforge_bench(int argc, char **argv)
     printf("\n%zu figures in %.1f s. Drift check, %s at %d bytes: %.2f ticks/byte before the\n"
            "suites, %.2f after (%+.0f%%)%s\n", b.nrec, now_seconds() - t0, DRIFT_MODE, DRIFT_SIZE,
            m.drift_start, m.drift_end, 100.0 * drift,
-           drift > 0.1 || drift < -0.1 ? ": the machine was not steady; rerun to compare figures" : "");
+           fabs(drift) > drift_limit ? ": the machine was not steady; rerun to compare figures" : "");
+    if (n_drifted) printf("%zu section%s marked DRIFT (checked before each section).\n", n_drifted, n_drifted == 1 ? "" : "s");
 
     int status = KFORGE_EXIT_OK;
     if (json && close_out(json, json_path, write_json(json, &b, &m)) != KFORGE_EXIT_OK) status = KFORGE_EXIT_FAIL;

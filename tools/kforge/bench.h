@@ -33,6 +33,8 @@ typedef struct bench_record {
     double q1, q3;      /* the quartiles in the same unit (scaled like iqr: the samples' q1 and q3
                          * relative to their median, times the figure), or -1 if unknown */
     unsigned samples;   /* how many samples the median is of */
+    double drift;       /* the drift check before its suite: that probe / the first one - 1
+                         * (0.2 = the machine was 20% slower then); NAN when not measured */
 } bench_record;
 
 typedef struct bench {
@@ -56,6 +58,7 @@ typedef struct bench {
                                       * only while last_q_tag == last_rel_iqr (a suite that
                                       * sets last_rel_iqr itself leaves them unknown) */
     double last_q_tag;
+    double suite_drift;  /* the current suite's drift check, copied into its records */
 } bench;
 
 #define BENCH_INPUT_LEN ((size_t)1 << 20)

@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE /* sched_setaffinity */
 #include "bench.h"
+#include "kforge.h"
 #include "keccakforge.h"
 
 #include "keccak/keccak_backend.h"
@@ -118,7 +119,7 @@ void bench_suite_hash(bench *b)
         fflush(stdout);
         int rc = m->call(out, m->outlen, b->input, hash_sizes[0]);
         if (rc != KF_OK) {
-            printf("  not available: %s\n", kf_strerror(rc));
+            printf("  not available: %s\n", kforge_status(rc));
             continue;
         }
         double last = -1.0;
@@ -301,7 +302,7 @@ void bench_suite_xof_expand(bench *b)
         const bench_mode *m = bench_mode_find(xofs[i]);
         int rc = m->call(out, out_len, b->input, seed_len);
         if (rc != KF_OK) {
-            printf("    %-18s not available: %s\n", m->name, kf_strerror(rc));
+            printf("    %-18s not available: %s\n", m->name, kforge_status(rc));
             continue;
         }
         bench_mode_arg arg = {m, b->input, seed_len, out, out_len, KF_OK};

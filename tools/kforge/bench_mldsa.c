@@ -284,7 +284,7 @@ static int time_signing(bench *b, mldsa_arg *a, unsigned n, double q[4])
     return rc;
 }
 
-static void mldsa_rows(bench *b, const char *backend)
+static void mldsa_rows(bench *b, const char *backend, int width)
 {
     static const kf_mldsa_param params[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
     static mldsa_arg a[3]; /* ~50 KiB each: off the stack */
@@ -299,7 +299,7 @@ static void mldsa_rows(bench *b, const char *backend)
                  kf_mldsa_sign(x->param, x->sig, sizeof x->sig, x->msg, sizeof x->msg, NULL, 0, NULL, x->sk,
                                kf_mldsa_sk_bytes(x->param)) == KF_OK &&
                  batch_setup(x) == 0;
-        printf("    %-38s ML-DSA-%-3d", backend, (int)params[p]);
+        printf("    %-*s ML-DSA-%-3d", width, backend, (int)params[p]);
         if (!ok) {
             printf(" (setup failed: not timed)\n");
             continue;
@@ -343,23 +343,31 @@ void bench_suite_mldsa(bench *b)
            "    verify (counted as FIPS 204 hashes) x ticks per permutation and state of the batched\n"
            "    backend in use, measured right before; ratio = ticks / floor\n",
            b->quick ? SIGN_MESSAGES_QUICK : SIGN_MESSAGES);
-    printf("    %-38s %-10s %9s %9s %9s %9s %9s %9s %9s %8s %5s %8s %5s\n", "backend (x1/batched/arithmetic)", "set",
+    const char *head = "backend (x1/batched/arithmetic)";
+    const int avx2_ = kf_mldsa_arith_avx2();
+    snprintf(backend, sizeof backend, "%s/%s/%s", x1, batch,
+             !avx2_ ? "portable" : kf_mldsa_arith_avx512() ? "avx2+avx512" : "avx2");
+    /* the backend column as wide as its longest label and its header */
+    int width = (int)strlen(backend) + 2;
+    if (width < (int)strlen(head) + 2) width = (int)strlen(head) + 2;
+    if (width < (int)(strlen(x1) + strlen(batch) + 12)) width = (int)(strlen(x1) + strlen(batch) + 12);
+    printf("    %-*s %-10s %9s %9s %9s %9s %9s %9s %9s %8s %5s %8s %5s\n", width, head, "set",
            "keygen", "sign cpu", "cpu p90", "sign", "sign p90", "verify", "vbatch8", "kg floor", "ratio", "v floor",
            "ratio");
     const int avx2 = kf_mldsa_arith_avx2();
     /* avx2+avx512: the AVX2 arithmetic with the AVX-512 NTT (mldsa/arith.h) */
     snprintf(backend, sizeof backend, "%s/%s/%s", x1, batch,
              !avx2 ? "portable" : kf_mldsa_arith_avx512() ? "avx2+avx512" : "avx2");
-    mldsa_rows(b, backend);
+    mldsa_rows(b, backend, width);
     if (avx2) {
         kf_mldsa_arith_select(0);
         snprintf(backend, sizeof backend, "%s/%s/portable", x1, batch);
-        mldsa_rows(b, backend);
+        mldsa_rows(b, backend, width);
     }
     if (strcmp(batch, "x1") != 0 && kf_backend_select("x1") == KF_OK) {
         kf_mldsa_arith_select(0);
         snprintf(backend, sizeof backend, "%s/x1/portable", x1);
-        mldsa_rows(b, backend);
+        mldsa_rows(b, backend, width);
         kf_backend_select(batch);
     }
     kf_mldsa_arith_select(avx2);

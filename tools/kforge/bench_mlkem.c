@@ -72,7 +72,7 @@ static int mlkem_setup(mlkem_arg *a, kf_mlkem_param param)
 
 /* The rows of the table for the backends in use: the three operations of every parameter
  * set, their samples interleaved. */
-static void mlkem_rows(bench *b, const char *backend)
+static void mlkem_rows(bench *b, const char *backend, int width)
 {
     enum { PARAMS = 3, OPS = 3 };
     static const kf_mlkem_param params[PARAMS] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1024};
@@ -96,7 +96,7 @@ static void mlkem_rows(bench *b, const char *backend)
     }
     bench_measure_n(b, n, fns, args, 1, t, NULL);
     for (size_t p = 0; p < PARAMS; p++) {
-        printf("    %-36s ML-KEM-%-5d", backend, (int)params[p]);
+        printf("    %-*s ML-KEM-%-5d", width, backend, (int)params[p]);
         if (!ok[p]) {
             printf(" (setup failed: not timed)\n");
             continue;
@@ -124,24 +124,30 @@ void bench_suite_mlkem(bench *b)
     b->budget = budget / 4;
 
     int avx2 = kf_mlkem_arith_avx2();
-    printf("    ML-KEM (FIPS 203): ticks per operation (median; KeyGen_internal and\n"
-           "    Encaps_internal with fixed seeds, Decaps with its input checks)\n");
-    printf("    %-36s %-11s %10s %10s %10s\n", "backend (x1/batched/arithmetic)", "set", "keygen", "encaps", "decaps");
-    /* avx2+avx512: the AVX2 arithmetic with its AVX-512 parts (poly.h, kf_mlkem_arith_avx512) */
+    /* the backend column as wide as its longest label (the first: its arithmetic's name is
+     * the longest, "avx2+avx512") and its header */
+    const char *head = "backend (x1/batched/arithmetic)";
     snprintf(backend, sizeof backend, "%s/%s/%s", x1, jobs_name,
              !avx2 ? "portable" : kf_mlkem_arith_avx512() ? "avx2+avx512" : "avx2");
-    mlkem_rows(b, backend);
+    int width = (int)strlen(backend) + 2;
+    if (width < (int)strlen(head) + 2) width = (int)strlen(head) + 2;
+    if (width < (int)(strlen(x1) + strlen(jobs_name) + 12)) width = (int)(strlen(x1) + strlen(jobs_name) + 12);
+    printf("    ML-KEM (FIPS 203): ticks per operation (median; KeyGen_internal and\n"
+           "    Encaps_internal with fixed seeds, Decaps with its input checks)\n");
+    printf("    %-*s %-11s %10s %10s %10s\n", width, head, "set", "keygen", "encaps", "decaps");
+    /* avx2+avx512: the AVX2 arithmetic with its AVX-512 parts (poly.h, kf_mlkem_arith_avx512) */
+    mlkem_rows(b, backend, width);
     if (avx2) {
         kf_mlkem_arith_select(0);
         snprintf(backend, sizeof backend, "%s/%s/portable", x1, jobs_name);
-        mlkem_rows(b, backend);
+        mlkem_rows(b, backend, width);
     }
     /* portable all through: no batched backend (selecting it back afterwards pins that
      * choice) and the portable arithmetic */
     if (strcmp(batch, "x1") != 0 && kf_backend_select("x1") == KF_OK) {
         kf_mlkem_arith_select(0);
         snprintf(backend, sizeof backend, "%s/x1/portable", x1);
-        mlkem_rows(b, backend);
+        mlkem_rows(b, backend, width);
         kf_backend_select(batch);
     }
     kf_mlkem_arith_select(avx2);

@@ -19,6 +19,7 @@
  * (unit "x-floor", the ratio).
  */
 #include "bench.h"
+#include "kforge.h"
 #include "keccak/keccak_backend.h"
 #include "keccakforge.h"
 
@@ -127,7 +128,7 @@ static void run_batch(void *arg, size_t reps)
  * holds still on a busy host where the two medians, taken over slightly different moments,
  * can differ by more than the overhead itself (on a calm host the two agree). */
 static double row(bench *b, const char *name, const char *backend, long long size, bench_fn fn, void *arg,
-                  bench_fn floor_fn, void *floor_arg, const int *rc, const char *target)
+                  bench_fn floor_fn, void *floor_arg, const int *rc)
 {
     bench_fn f[2] = {floor_fn, fn};
     void *a[2] = {floor_arg, arg};
@@ -135,7 +136,7 @@ static double row(bench *b, const char *name, const char *backend, long long siz
     char rec[48];
     bench_measure_n(b, 2, f, a, 1, med, ratio);
     if (*rc != KF_OK) {
-        printf("    %-24s %6lld  error: %s\n", name, size, kf_strerror(*rc));
+        printf("    %-24s %6lld  error: %s\n", name, size, kforge_status(*rc));
         return 0;
     }
     bench_add(b, "oneblock", name, backend, size, "ticks/call", med[1]);
@@ -143,7 +144,7 @@ static double row(bench *b, const char *name, const char *backend, long long siz
     bench_add(b, "oneblock", rec, backend, size, "ticks/call", med[0]);
     bench_add(b, "oneblock", name, backend, size, "x-floor", ratio[1]);
     double over = (ratio[1] - 1.0) * med[0];
-    printf("    %-24s %6lld %10.1f %10.1f %+9.1f %8.3f  %s\n", name, size, med[1], med[0], over, ratio[1], target);
+    printf("    %-24s %6lld %10.1f %10.1f %+9.1f %8.3f\n", name, size, med[1], med[0], over, ratio[1]);
     fflush(stdout);
     return over;
 }
@@ -160,31 +161,23 @@ void bench_suite_oneblock(bench *b)
     printf("    one-shot calls on inputs shorter than the rate, backend %s (XOF output %d bytes);\n"
            "    floor = one Keccak-p[1600] (24 or 12 rounds) on that backend, timed in turn with\n"
            "    the call; ratio = ours / floor from neighbouring samples, over = (ratio - 1) x floor\n", x1->name, XOF_OUT);
-    printf("    %-24s %6s %10s %10s %9s %8s  %s\n", "function", "bytes", "ours", "floor", "over", "ratio",
-           "target");
-    unsigned met = 0, rows = 0;
+    printf("    %-24s %6s %10s %10s %9s %8s\n", "function", "bytes", "ours", "floor", "over", "ratio");
     for (size_t i = 0; i < N_FNS; i++) {
         const ob_fn *fn = &fns[i];
         const size_t lens[3] = {0, 64, fn->rate - 1};
         for (size_t k = 0; k < 3; k++) {
             call_arg arg = {fn, b->input, lens[k], {0}, KF_OK};
             perm_arg *fl = &perm[fn->nr == 12];
-            double over = row(b, fn->name, x1->name, (long long)lens[k], run_call, &arg, run_permute, fl, &arg.rc,
-                              "over <= 60");
-            rows++;
-            met += arg.rc == KF_OK && over <= 60.0;
+            row(b, fn->name, x1->name, (long long)lens[k], run_call, &arg, run_permute, fl, &arg.rc);
         }
     }
-    printf("    (%u of %u rows within 60 ticks of the permutation)\n", met, rows);
 
     /* KT128 against TurboSHAKE128 (D = 0x07 is what KT uses; the cost is the same for any D) */
     {
         static const ob_fn kt = {"kt128", 168, 12, XOF_OUT, kt128};
         call_arg arg = {&kt, b->input, 64, {0}, KF_OK}, ts = {&fns[6], b->input, 64, {0}, KF_OK};
-        printf("    %-24s %6s %10s %10s %9s %8s  %s\n", "", "", "ours", "TurboSHAKE", "over", "ratio", "");
-        double over = row(b, "kt128 vs turboshake128", x1->name, 64, run_call, &arg, run_call, &ts, &arg.rc,
-                          "over <= 50");
-        printf("    (KT128 of 64 B: %s)\n", arg.rc == KF_OK && over <= 50.0 ? "within target" : "above target");
+        printf("    %-24s %6s %10s %10s %9s %8s\n", "", "", "ours", "TurboSHAKE", "over", "ratio");
+        row(b, "kt128 vs turboshake128", x1->name, 64, run_call, &arg, run_call, &ts, &arg.rc);
     }
 
     /* 8 x 64-byte SHA3-256 through the batched API against one x8 call; with a 4-lane backend
@@ -208,7 +201,7 @@ void bench_suite_oneblock(bench *b)
     }
     ba.rc = KF_OK;
     ba.n = bn;
-    printf("    %-24s %6s %10s %10s %9s %8s  %s\n", "", "", "ours", bn == 4 ? "x4 call" : "x8 call", "over", "ratio", "");
+    printf("    %-24s %6s %10s %10s %9s %8s\n", "", "", "ours", bn == 4 ? "x4 call" : "x8 call", "over", "ratio");
     row(b, bn == 4 ? "batch 4 x sha3-256" : "batch 8 x sha3-256", xn->name, BATCH_LEN, run_batch, &ba, run_permute_xn,
-        &xa, &ba.rc, "ratio <= 1.25");
+        &xa, &ba.rc);
 }

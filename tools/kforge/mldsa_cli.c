@@ -37,9 +37,9 @@
 static const char usage_text[] =
     "Usage: kforge mldsa keygen -p 44|65|87 [--seed-file F] [--pem [--sk-form seed|expanded|both]]\n"
     "                           [--pk-out F] [--sk-out F] [--seed-out F]\n"
-    "       kforge mldsa sign -p 44|65|87 --sk-file F --msg-file F [--ctx HEX] [--prehash NAME]\n"
+    "       kforge mldsa sign [-p 44|65|87] --sk-file F --msg-file F [--ctx HEX] [--prehash NAME]\n"
     "                         [--rnd HEX | --deterministic] [--sig-out F]\n"
-    "       kforge mldsa verify -p 44|65|87 --pk-file F --msg-file F --sig-file F [--ctx HEX]\n"
+    "       kforge mldsa verify [-p 44|65|87] --pk-file F --msg-file F --sig-file F [--ctx HEX]\n"
     "                           [--prehash NAME]\n"
     "ML-DSA (FIPS 204); -p also takes ML-DSA-44, ML-DSA-65, ML-DSA-87; sign and verify take\n"
     "the set from a PEM/DER key file's OID when -p is left out. Every input NAME is\n"

@@ -23,8 +23,8 @@
 static const char usage_text[] =
     "Usage: kforge mlkem keygen -p 512|768|1024 [--seed-file F] [--pem [--dk-form FORM]] [--ek-out F]\n"
     "                           [--dk-out F] [--seed-out F]\n"
-    "       kforge mlkem encaps -p 512|768|1024 --ek-file F [--m-file F] [--c-out F] [--k-out F]\n"
-    "       kforge mlkem decaps -p 512|768|1024 --dk-file F --c-file F [--k-out F]\n"
+    "       kforge mlkem encaps [-p 512|768|1024] --ek-file F [--m-file F] [--c-out F] [--k-out F]\n"
+    "       kforge mlkem decaps [-p 512|768|1024] --dk-file F --c-file F [--k-out F]\n"
     "ML-KEM (FIPS 203). Every input NAME is read from a file with --NAME-file FILE (- is\n"
     "standard input; a key file is the raw key, its hex, or PEM/DER: SPKI for ek, PKCS#8\n"
     "for dk, NIST OIDs) or given as hex with --NAME HEX\n"

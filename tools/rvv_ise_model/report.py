@@ -119,8 +119,8 @@ def throughput(sn, lat):
 
 
 def print_seed_tables(measured, records):
-    print("Seed 003, Tables 7 and 8: model (paper). cycles/round and latency exact; cycles/byte = latency / 200;")
-    print("throughput = SN * 1600 bits / latency, x 1e-3 as the paper prints it.")
+    print("The SHA-3 vector unit of Li, Mentens and Picek: this model (the published figure). cycles/round and")
+    print("latency exact; cycles/byte = latency / 200; throughput = SN * 1600 bits / latency, x 1e-3 as published.")
     print(f"  latency = 24 * cycles/round + {R.PERMUTATION_OVERHEAD_CYCLES} (PERMUTATION_OVERHEAD_CYCLES, fitted once"
           f" on Algorithm 2: 2564 - 24 * 103)")
     hdr = f"  {'program':34} {'EleNum':>6} {'SN':>2} {'cycles/round':>15} {'latency':>13} {'cycles/byte':>13} {'bits/cycle e-3':>21}"
@@ -146,10 +146,10 @@ def print_seed_tables(measured, records):
 
 def print_beyond(measured, records):
     print()
-    print("Beyond the paper: the 64-bit unit, LMUL 8, EleNum 30 (6 states); same cost rule (README.md):")
+    print("Beyond the published unit: the 64-bit unit, LMUL 8, EleNum 30 (6 states); same cost rule (README.md):")
     print(f"  {'variant':58} {'cycles/round':>12} {'latency':>8} {'bits/cycle e-3':>15} {'instr/round':>11}")
     base = measured["alg3_e64_m8"][6][0]
-    for name, _, what in [("alg3_e64_m8", 64, "    seed Algorithm 3 (custom rotates, vpi, slides, viota)")] + BEYOND_PROGRAMS:
+    for name, _, what in [("alg3_e64_m8", 64, "    published Algorithm 3 (custom rotates, vpi, slides, viota)")] + BEYOND_PROGRAMS:
         cyc, instrs = measured[name][6]
         lat = R.latency(cyc)
         print(f"  {what:58} {cyc:12} {lat:8} {throughput(6, lat):15.2f} {instrs:11}   x{base / cyc:.2f}")
