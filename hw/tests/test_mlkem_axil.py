@@ -15,6 +15,9 @@ random while valid is low). The unit's interrupt line says when to look at STATU
   --needs-vectors).
 - zeroize: ZEROIZE after a KeyGen (its ek and dk, kept by clear-on-done, are gone too), and
   ZEROIZE in the middle of a Decaps (abandoned: no DONE); the unit then runs a KeyGen again.
+- zeroize_race: ZEROIZE in each clock from 3 before to 3 after the one in which the unit's done is up
+  (issue 52 R1), KeyGen and Encaps: ZEROIZED, and every secret store empty (read in the simulator and
+  over the bus).
 - bus_errors: SLVERR for an unmapped address, a read of m/d/z, a write of K, a window access,
   CTRL write or START while busy; WSTRB byte writes merge into the buffer word.
 
@@ -472,3 +475,105 @@ async def bus_errors(dut):
     assert st & ST_BADPAR and st & ST_DONE, f"k = 5: STATUS {st:#x}"
     dut._log.info("bus errors: SLVERR for unmapped addresses, secret reads, K writes and busy accesses; WSTRB merge; "
                   "STATUS polled %d times during a KeyGen", n)
+
+
+class ClockMonitor:
+    """Counts clocks (falling edges) and notes, at each, whether the unit's done is up and whether
+    the bus will take a ZEROIZE at the next rising edge (the CMD write decided in A_IDLE), the
+    clock START reached the unit, and the clock after which the unit's done rose."""
+
+    def __init__(self, dut):
+        self.d, self.n = dut, 0
+        self.start = self.done = self.zero = None
+        cocotb.start_soon(self._run())
+
+    def arm(self):
+        self.start = self.done = self.zero = None
+
+    async def _run(self):
+        d = self.d
+        while True:
+            await FallingEdge(d.aclk)
+            self.n += 1
+            if self.start is None and val(d.start):
+                self.start = self.n
+            if self.done is None and val(d.u_kem.done):
+                self.done = self.n
+            if (self.zero is None and val(d.ast) == 0 and val(d.aw_full) and val(d.w_full) and val(d.dw_reg)
+                    and val(d.aw_a) & 0xFF == R_CMD and val(d.w_d) & CMD_ZEROIZE):
+                self.zero = self.n
+
+    async def until(self, n):
+        while self.n < n:
+            await FallingEdge(self.d.aclk)
+
+
+@cocotb.test()
+async def zeroize_race(dut):
+    """Issue 52 R1: a ZEROIZE taken in each clock from KF_HW_ZRACE_OFFSETS (default -3..3) clocks
+    around the one in which the unit's done is up (offset 0 is that clock; below it the operation
+    is abandoned, above it the clear-on-done clearing is under way), for KeyGen (dk, ek are the
+    kept outputs) and Encaps (ct, K): STATUS must say ZEROIZED (not DONE) and every secret store
+    must be empty: the simulator's view of every memory and register (check_clean, nothing kept)
+    and the output windows read back over the bus. The master does not stall here (the clock of
+    the write is exact); the clock offsets reached are checked, not assumed."""
+    m, r = await setup(dut)
+    m.stall = 0
+    mon = ClockMonitor(dut)
+    p = sets()[0]
+    k, ekn, dkn, ctn = SIZES[p]
+    lo, hi = (int(v) for v in os.environ.get("KF_HW_ZRACE_OFFSETS", "-3..3").split(".."))
+    ops = os.environ.get("KF_HW_ZRACE_OPS", "keygen,encaps").split(",")
+    lib = KemLib()
+    d, z, msg = r.randbytes(32), r.randbytes(32), r.randbytes(32)
+    ek, dk = lib.keygen(p, d, z)
+    outs = {"keygen": [("EK", ekn), ("DK", dkn)], "encaps": [("CT", ctn), ("K", 32)]}
+    code = {"keygen": KEYGEN, "encaps": ENCAPS}
+
+    async def load(op):
+        if op == "keygen":
+            await m.put(WIN["D"], d)
+            await m.put(WIN["Z"], z)
+        else:
+            await m.put(WIN["EK"], ek)
+            await m.put(WIN["M"], msg)
+        assert await m.write(R_CTRL, code[op] | k << 4) == OKAY
+
+    reached = []
+    for op in ops:
+        # the same inputs each time, so done comes the same number of clocks after START
+        await load(op)
+        mon.arm()
+        assert await m.write(R_CMD, CMD_START) == OKAY
+        st = await wait_irq(dut, m)
+        assert st & ST_DONE, f"{op}: STATUS {st:#x}"
+        lat = mon.done - mon.start
+        for off in range(lo, hi + 1):
+            await load(op)
+            mon.arm()
+            assert await m.write(R_CMD, CMD_START) == OKAY
+            # a write begun after falling edge n is decided at the rising edge after falling edge n + 1
+            await mon.until(mon.start + lat + off - 1)
+            assert await m.write(R_CMD, CMD_ZEROIZE) == OKAY
+            assert mon.zero is not None, "the ZEROIZE was not seen"
+            got = mon.zero - (mon.start + lat)
+            assert got == off, f"{op}: ZEROIZE meant {off} clocks from done, taken at {got}"
+            if off >= 0:
+                assert mon.done == mon.start + lat, f"{op}: done at {mon.done - mon.start}, not {lat}, after START"
+            st = await wait_irq(dut, m)
+            assert st & ST_ZEROIZED and not st & (ST_BUSY | ST_DONE), \
+                f"{op}, ZEROIZE {off:+d} clocks from done: STATUS {st:#x}"
+            check_clean(dut, KEEP[None], f"{op}, ZEROIZE {off:+d} clocks from done")
+            for w, n in outs["keygen"] + outs["encaps"]:
+                back = await m.get(WIN[w], n)
+                assert back == bytes(n), \
+                    f"{op}, ZEROIZE {off:+d} clocks from done: ZEROIZED reported, {w} reads back non-zero over the bus"
+            reached.append((op, off))
+    assert 0 in {o for _, o in reached}, "the clock of done itself was not covered"
+    # ... and the unit still computes
+    await load("keygen")
+    assert await m.write(R_CMD, CMD_START) == OKAY
+    st = await wait_irq(dut, m)
+    assert st & ST_DONE and await m.get(WIN["DK"], dkn) == dk, "KeyGen after the ZEROIZE runs"
+    dut._log.info("ZEROIZE at every clock offset %d..%d from done (%s, ML-KEM-%d): ZEROIZED each time with every "
+                  "secret store empty", lo, hi, ", ".join(ops), p)

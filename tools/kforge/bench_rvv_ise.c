@@ -16,7 +16,8 @@
  * hdl-<program>-sn<N>-round / -permutation, unit "hdl-cycles") and reads the measured area and
  * Fmax (hw/rvv_results.tsv, hw/rvv_results_zvbb.tsv; records hdl-unit-e<ELEN>-n<EleNum> in
  * "LUTs"/"FFs", hdl-unit-e64-n5-fmax in "MHz"), printing "not measured" for what is absent and
- * "skipped" when the simulator or cocotb is missing. Minutes of simulation (--quick: EleNum 5).
+ * "skipped" when the simulator or cocotb is missing. Every program at SN 1, 3 and 6 (EleNum 5, 15,
+ * 30): minutes of simulation (--quick: EleNum 5, SN 1).
  */
 #include "bench.h"
 

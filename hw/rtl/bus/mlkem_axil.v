@@ -169,6 +169,23 @@ module mlkem_axil #(
             if (pend) begin pend <= 1'b0; done_r <= 1'b1; end
             else zeroized <= 1'b1;
         end
+        // clear-on-done: the unit's done starts its clearing with the operation's outputs kept.
+        // Before the bus's state machine below, so that a ZEROIZE taken in the clock in which done
+        // rises overrides it (nothing kept, pend dropped: the clearing is ZEROIZE's, and ZEROIZED
+        // is reported only after it). (Issue 52 R1: with this after the state machine, that
+        // ZEROIZE's clearing kept dk and ek, or K and ct, and still ended in ZEROIZED.)
+        if (u_done && pend && !zrun) begin
+            zstart <= 1'b1;
+            zrun   <= 1'b1;
+            k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
+            case (op)
+                2'd0: begin k0_lo <= W_DK; k0_hi <= 10'd1016; end            // dk, ek
+                2'd1: begin k0_lo <= W_K; k0_hi <= W_K + 10'd4;              // K, ct
+                            k1_lo <= W_CT; k1_hi <= W_CT + 10'd196; end
+                2'd2: begin k0_lo <= W_K; k0_hi <= W_K + 10'd4; end          // K
+                default: ;
+            endcase
+        end
         if (s_axi_awvalid && s_axi_awready) begin
             aw_full <= 1'b1; aw_a <= s_axi_awaddr; dw <= decode(s_axi_awaddr, 1'b1);
             dw_reg <= s_axi_awaddr[15:8] == 8'h00;
@@ -274,19 +291,6 @@ module mlkem_axil #(
             default: ast <= A_IDLE;
         endcase
 
-        // clear-on-done: the unit's done starts its clearing with the operation's outputs kept
-        if (u_done && pend && !zrun) begin
-            zstart <= 1'b1;
-            zrun   <= 1'b1;
-            k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
-            case (op)
-                2'd0: begin k0_lo <= W_DK; k0_hi <= 10'd1016; end            // dk, ek
-                2'd1: begin k0_lo <= W_K; k0_hi <= W_K + 10'd4;              // K, ct
-                            k1_lo <= W_CT; k1_hi <= W_CT + 10'd196; end
-                2'd2: begin k0_lo <= W_K; k0_hi <= W_K + 10'd4; end          // K
-                default: ;
-            endcase
-        end
         if (zstart) clr_clocks <= 32'd0;
         if (zeroing) clr_clocks <= clr_clocks + 32'd1;
         if (rst) begin

@@ -16,11 +16,11 @@ Icarus: EleNum 30 takes minutes per program (the lock step reads all registers a
 retired instruction); yosys: 1-4 minutes per configuration (RTL of 0b1ef21).
 
   python3 hw/tests/rvv/bench_rvv.py --rvv-ise [--quick] --lib build/libkeccakforge.so
-                                    [--elenums 5,30] [--tsv FILE] [--work DIR]
+                                    [--elenums 5,15,30] [--tsv FILE] [--work DIR]
 `kforge bench --suite rvv-ise`'s hardware rows (tools/kforge/bench_rvv_ise.c runs this after
 the model's report.py): every program of HDL_PROGRAMS (the seed's three, the model's RVV 1.0
-and Zvbb variants) simulated on rvv_soc in lock step with the model, nr 24, EleNum 5 and 30
-(--quick: 5), beside the paper's and the model's figures; the area and Fmax records read from
+and Zvbb variants) simulated on rvv_soc in lock step with the model, nr 24, EleNum 5, 15 and 30
+(SN 1, 3 and 6; --quick: 5), beside the paper's and the model's figures; the area and Fmax records read from
 the results files (RESULTS: hw/rvv_results.tsv, written by hw/synth/rvv_area.py and
 rvv_fmax.py; hw/rvv_results_zvbb.tsv, by hw/synth/rvv_area_zvbb.py), "not measured" printed
 for every expected figure that is not there; and the Zvbb table: cycles per round against
@@ -182,6 +182,11 @@ def simulate(lib, elenums, work):
     return got, status
 
 
+# EleNum of the rvv-ise rows: SN = EleNum / 5 states at once, 1, 3 and 6 (issue 55 item 5; --quick: SN 1)
+RVV_ISE_ELENUMS = (5, 15, 30)
+RVV_ISE_ELENUMS_QUICK = (5,)
+
+
 def rvv_ise(lib, quick, elenums, work, sim=True):
     """kforge bench --suite rvv-ise's hardware rows: prints the tables, returns (records, failed)."""
     work = work or tempfile.mkdtemp(prefix="kf-rvv-ise-hdl-")
@@ -216,7 +221,7 @@ def rvv_ise(lib, quick, elenums, work, sim=True):
     print("  model = the model's cost rule with its fitted overhead (24 x round + 92); model* = the model with the core's")
     print("  scalar timing (vsetvli, set-up, 24 rounds, the loop's addi/blt), which the hardware must equal exactly.")
     if quick:
-        print("  (--quick: EleNum 5 only; the full run adds EleNum 30, minutes of Icarus)")
+        print("  (--quick: EleNum 5 only; the full run adds EleNum 15 and 30, minutes of Icarus)")
 
     res = read_results()
     print()
@@ -274,7 +279,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rvv-ise", action="store_true", help="the rows of kforge bench --suite rvv-ise (see above)")
     ap.add_argument("--quick", action="store_true", help="with --rvv-ise: EleNum 5 only")
-    ap.add_argument("--elenums", default=None, help="with --rvv-ise: EleNum values (default 5,30; --quick 5)")
+    ap.add_argument("--elenums", default=None, help="with --rvv-ise: EleNum values (default 5,15,30; --quick 5)")
     ap.add_argument("--no-sim", action="store_true", help="with --rvv-ise: no simulation (the tables from the "
                     "results files and the model only)")
     ap.add_argument("--lib", default=None)
@@ -284,7 +289,8 @@ def main():
     ap.add_argument("--work", default=None)
     a = ap.parse_args()
     if a.rvv_ise:
-        elenums = [int(v) for v in (a.elenums or ("5" if a.quick else "5,30")).split(",")]
+        elenums = ([int(v) for v in a.elenums.split(",")] if a.elenums else
+                   list(RVV_ISE_ELENUMS_QUICK if a.quick else RVV_ISE_ELENUMS))
         recs, failed = rvv_ise(a.lib, a.quick, elenums, a.work, sim=not a.no_sim)
         if a.tsv:
             with open(a.tsv, "w") as f:

@@ -11,7 +11,8 @@
 #                     the model (with ZVBB = 0, hw_rvv_unit_e64/e32 check that they are refused)
 #   hw_rvv_bench_rows bench_rvv.py --rvv-ise's tables from results files, no simulator
 # Measured 2026-11-24 at load ~18-21 on 2 cores: hw_rvv_zvbb 211 s wall (24 s CPU),
-# hw_rvv_zvbb_unit 18 s wall (3 s CPU), hw_rvv_bench_rows 1.6 s.
+# hw_rvv_zvbb_unit 18 s wall (3 s CPU), hw_rvv_bench_rows 1.6 s (10 s at load ~16 on 2026-11-25
+# with the SN 1/3/6 check, which prices every program at three EleNum values in the model).
 add_test(NAME hw_rvv_zvbb COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
   --bench core --configs 64x5 --param ZVBB=1 --testcase programs_lockstep --env RVV_PROGRAMS=zvbb_e64_m8
   --env RVV_NRS=1-24 --env RVV_LOCK_NRS=1,24 --lib $<TARGET_FILE:keccakforge> --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)

@@ -80,5 +80,53 @@ class Rows(unittest.TestCase):
         self.assertIn("does not pay", [ln for ln in out2.splitlines() if "Zvbb added" in ln][0])
 
 
+class StateCounts(unittest.TestCase):
+    """Issue 55 item 5: `kforge bench --suite rvv-ise` (bench_rvv.py --rvv-ise, no --elenums) reports
+    every program at SN 1, 3 and 6 (EleNum 5, 15, 30); --quick at SN 1. The simulation is replaced
+    by one that returns the model's own figures for what it is asked, so the records show which
+    EleNum values the bench asked for."""
+
+    def run_main(self, *args):
+        asked = []
+
+        def fake_simulate(lib, elenums, work):
+            asked.extend(elenums)
+            got = {}
+            for name, elen, _, _ in B.HDL_PROGRAMS:
+                for n in elenums:
+                    c, _, core = B.model_figures(name, elen, n)
+                    got[(name, n)] = (c, core)
+            return got, "ok"
+
+        saved, saved_argv = B.simulate, sys.argv
+        with tempfile.TemporaryDirectory() as tmp:
+            tsv = os.path.join(tmp, "out.tsv")
+            B.simulate = fake_simulate
+            sys.argv = ["bench_rvv.py", "--rvv-ise", "--tsv", tsv, "--work", os.path.join(tmp, "w")] + list(args)
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    rc = B.main()
+            finally:
+                B.simulate, sys.argv = saved, saved_argv
+            with open(tsv) as f:
+                names = [ln.split("\t")[0] for ln in f]
+        return rc, asked, names
+
+    def test_sn_1_3_6(self):
+        rc, asked, names = self.run_main()
+        self.assertEqual(rc, 0)
+        self.assertEqual(sorted(set(asked)), [5, 15, 30])
+        for prog, _, _, _ in B.HDL_PROGRAMS:
+            for sn in (1, 3, 6):
+                for what in ("round", "permutation"):
+                    self.assertIn(f"hdl-{prog.replace('_', '-')}-sn{sn}-{what}", names)
+
+    def test_quick_sn_1(self):
+        rc, asked, names = self.run_main("--quick")
+        self.assertEqual(rc, 0)
+        self.assertEqual(sorted(set(asked)), [5])
+        self.assertFalse([n for n in names if "-sn3-" in n or "-sn6-" in n])
+
+
 if __name__ == "__main__":
     unittest.main()
