@@ -13,7 +13,8 @@ shift
 src=$(cd "$(dirname "$0")/.." && pwd)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify fuzz_mldsa
-                                     fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile)
+                                     fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile fuzz_mldsa_backends
+                                     fuzz_mldsa_batch fuzz_key_grammar)
 tool() { # llvm-profdata / llvm-cov of the clang in use (Debian: llvm-profdata-14, package llvm-14)
   local v
   v=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * fuzz_cli_keyfile.c - how `kforge mlkem` and `kforge slhdsa` read key files (raw bytes, hex
- * text, PEM, DER; tools/kforge/cli_io.c), through kforge's own code linked in as it is:
+ * fuzz_cli_keyfile.c - how `kforge mlkem`, `kforge slhdsa` and `kforge mldsa` read key files (raw
+ * bytes, hex text, PEM, DER; tools/kforge/cli_io.c), through kforge's own code linked in as it is:
  *
  *   selector % 8 = 0..3: the input is written to a key file and a whole command runs on it
- *     (kforge_mlkem / kforge_slhdsa, as `kforge mlkem ...` would):
+ *     (kforge_mlkem / kforge_slhdsa / kforge_mldsa, as `kforge mlkem ...` would):
  *       0 mlkem encaps -p SET --ek-file F --m 00..   (exit 0 exactly when the key reads and
  *                                                     passes the §7.2 check)
  *       1 mlkem decaps -p SET --dk-file F --c 00..   (exit 0 exactly when it reads and passes §7.3)
@@ -13,6 +13,12 @@
  *                                                     other sets: a signature of the wrong size)
  *       3 slhdsa sign -p SET --sk-file F --addrnd 00 (addrnd of the wrong size: exit 2 exactly
  *                                                     when the key was read, else 1)
+ *     and with the selector's top bit set, ML-DSA (issue 52; set (selector >> 3 & 15) % 3):
+ *       even mldsa verify -p SET --pk-file F ...     (a signature of "hello" made at start-up by
+ *                                                     a fixed key of the set: exit 0 exactly for it)
+ *       odd  mldsa sign -p SET --sk-file F --deterministic (exit 0 exactly when the key reads
+ *                                                     and is one key generation could write:
+ *                                                     kf_mldsa_pk_from_sk)
  *     with "exactly when the key reads" decided by cli_key_bytes on the same bytes (below), for
  *     files of at most 2 * the key's size (the hex form: larger ones a size cap may refuse);
  *   selector % 8 = 4..7: cli_key_bytes itself, in memory, for ek / dk / pk / sk of the set, whose
@@ -21,7 +27,7 @@
  *     at the start; a block after other text may be read as PEM too, as RFC 7468 allows) or
  *     DER (0x30) of SubjectPublicKeyInfo / PKCS#8 of that key type, decoded by the library
  *     (kf_pem_decode, kf_key_decode_*) to the same bytes; anything else is refused.
- * The set is (selector >> 3): ML-KEM 512/768/1024, SLH-DSA's six SHAKE sets. Commands print
+ * The set is (selector >> 3 & 15): ML-KEM 512/768/1024, SLH-DSA's six SHAKE sets. Commands print
  * to /dev/null; their messages on stderr are dropped with -close_fd_mask=2 (fuzz/run.sh).
  * Files live in a directory of this process's own under /tmp (/tmp/kf-fuzz-cli-*), removed
  * at exit.
@@ -38,7 +44,10 @@ static const kf_mlkem_param mlkem_sets[3] = {KF_MLKEM512, KF_MLKEM768, KF_MLKEM1
 static const char *const mlkem_names[3] = {"512", "768", "1024"};
 static const char *const slh_names[6] = {"shake-128s", "shake-128f", "shake-192s", "shake-192f", "shake-256s", "shake-256f"};
 
-static char dir[64], key_path[96], sig_path[96], badsig_path[96];
+static char dir[64], key_path[96], sig_path[96], badsig_path[96], dsa_sig_path[3][96];
+static const kf_mldsa_param mldsa_sets[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
+static const char *const mldsa_names[3] = {"44", "65", "87"};
+static uint8_t dsa_pk[3][KF_MLDSA_PK_MAX_BYTES];
 static char c_hex[3][2 * KF_MLKEM_CT_MAX_BYTES + 1], m_hex[65];
 static uint8_t fixed_pk[32];
 static const char MSGHEX[] = "68656c6c6f"; /* "hello" */
@@ -48,6 +57,7 @@ static void cleanup(void)
     unlink(key_path);
     unlink(sig_path);
     unlink(badsig_path);
+    for (int s = 0; s < 3; s++) unlink(dsa_sig_path[s]);
     rmdir(dir);
 }
 
@@ -83,13 +93,28 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     FZ_CHECK(kf_slhdsa_sign(KF_SLHDSA_SHAKE_128F, sig, sl, "hello", 5, NULL, 0, NULL, sk, sizeof sk) == KF_OK, "sign");
     write_file(sig_path, sig, sl);
     write_file(badsig_path, sig, 7);
+    /* ML-DSA: a key of each set from the fixed seed xi = 0x5d..., its signature of "hello" */
+    static uint8_t dsk[KF_MLDSA_SK_MAX_BYTES], dsig[KF_MLDSA_SIG_MAX_BYTES];
+    for (int s = 0; s < 3; s++) {
+        uint8_t xi[32];
+        memset(xi, 0x5d + s, sizeof xi);
+        kf_mldsa_param P = mldsa_sets[s];
+        snprintf(dsa_sig_path[s], sizeof dsa_sig_path[s], "%s/dsig%d", dir, s);
+        FZ_CHECK(kf_mldsa_keygen_internal(P, dsa_pk[s], dsk, xi) == KF_OK, "mldsa keygen");
+        FZ_CHECK(kf_mldsa_sign(P, dsig, kf_mldsa_sig_bytes(P), "hello", 5, NULL, 0, NULL, dsk, kf_mldsa_sk_bytes(P)) ==
+                     KF_OK,
+                 "mldsa sign");
+        write_file(dsa_sig_path[s], dsig, kf_mldsa_sig_bytes(P));
+    }
+    kf_wipe(dsk, sizeof dsk);
     int null = open("/dev/null", O_RDWR);
     FZ_CHECK(null >= 0 && dup2(null, STDIN_FILENO) >= 0 && dup2(null, STDOUT_FILENO) >= 0, "/dev/null");
     close(null);
     return 0;
 }
 
-/* The kind of key: 0 ML-KEM ek, 1 ML-KEM dk, 2 SLH-DSA pk, 3 SLH-DSA sk; set index. */
+/* The kind of key: 0 ML-KEM ek, 1 ML-KEM dk, 2 SLH-DSA pk, 3 SLH-DSA sk, 4 ML-DSA pk, 5 ML-DSA
+ * sk; set index. */
 typedef struct kind {
     int which, set;
     size_t want;
@@ -100,7 +125,12 @@ typedef struct kind {
 static kind kind_of(int which, unsigned setsel)
 {
     kind k = {which, 0, 0, 0, which & 1, NULL};
-    if (which < 2) {
+    if (which >= 4) {
+        k.set = (int)(setsel % 3);
+        k.want = which == 5 ? kf_mldsa_sk_bytes(mldsa_sets[k.set]) : kf_mldsa_pk_bytes(mldsa_sets[k.set]);
+        k.key_type = KF_KEY_MLDSA44 + k.set;
+        k.set_name = mldsa_names[k.set];
+    } else if (which < 2) {
         k.set = (int)(setsel % 3);
         k.want = which ? kf_mlkem_dk_bytes(mlkem_sets[k.set]) : kf_mlkem_ek_bytes(mlkem_sets[k.set]);
         k.key_type = KF_KEY_MLKEM512 + k.set;
@@ -236,6 +266,23 @@ static void command(const kind *k, const uint8_t *d, size_t n)
         memcpy(argv, a, sizeof a);
         argc = 8;
         rc = kforge_mlkem(argc, argv);
+    } else if (k->which >= 4) {
+        kf_mldsa_param P = mldsa_sets[k->set];
+        if (k->which == 4) {
+            if (read_ok) valid = memcmp(key, dsa_pk[k->set], k->want) == 0;
+            char *a[] = {"mldsa", "verify", "-p", (char *)mldsa_names[k->set], "--pk-file", key_path, "--msg",
+                         (char *)MSGHEX, "--sig-file", dsa_sig_path[k->set], NULL};
+            memcpy(argv, a, sizeof a);
+            argc = 10;
+        } else {
+            static uint8_t pk[KF_MLDSA_PK_MAX_BYTES];
+            if (read_ok) valid = kf_mldsa_pk_from_sk(P, pk, key, k->want) == KF_OK;
+            char *a[] = {"mldsa", "sign", "-p", (char *)mldsa_names[k->set], "--sk-file", key_path, "--msg",
+                         (char *)MSGHEX, "--deterministic", NULL};
+            memcpy(argv, a, sizeof a);
+            argc = 9;
+        }
+        rc = kforge_mldsa(argc, argv);
     } else if (k->which == 2) {
         int f128 = k->set == 1;
         if (read_ok) valid = f128 && memcmp(key, fixed_pk, sizeof fixed_pk) == 0;
@@ -270,7 +317,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1) return 0;
     unsigned sel = data[0];
-    kind k = kind_of((int)(sel & 3), sel >> 3);
+    kind k = kind_of(sel & 0x80 ? 4 + (int)(sel & 1) : (int)(sel & 3), (sel >> 3) & 15);
     if (sel & 4) in_memory(&k, data + 1, size - 1);
     else command(&k, data + 1, size - 1);
     return 0;

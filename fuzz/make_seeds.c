@@ -550,7 +550,8 @@ static void provider(void)
 
 /* fuzz_cli_keyfile: a selector byte (key kind | in-memory << 2 | set << 3), then a key file:
  * raw, hex (with white space), DER, PEM (with text after it, and with text before it). */
-static void cli_one(unsigned sel, const uint8_t *key, size_t n, kf_key_type t, int is_private, const uint8_t *seed)
+static void cli_one(unsigned sel, const uint8_t *key, size_t n, kf_key_type t, int is_private, const uint8_t *seed,
+                    size_t seedlen)
 {
     static uint8_t buf[20000], der[8192];
     static char pem[12000];
@@ -563,7 +564,7 @@ static void cli_one(unsigned sel, const uint8_t *key, size_t n, kf_key_type t, i
     for (size_t i = 0; i < n; i++) o += (size_t)sprintf((char *)buf + o, "%02x", key[i]);
     buf[o++] = '\n';
     put("fuzz_cli_keyfile", buf, o);
-    int rc = is_private ? kf_key_encode_pkcs8(t, seed ? KF_PRIV_BOTH : KF_PRIV_DEFAULT, seed, seed ? 64 : 0, key, n, der,
+    int rc = is_private ? kf_key_encode_pkcs8(t, seed ? KF_PRIV_BOTH : KF_PRIV_DEFAULT, seed, seed ? seedlen : 0, key, n, der,
                                               sizeof der, &len)
                         : kf_key_encode_spki(t, key, n, der, sizeof der, &len);
     if (rc != KF_OK) return;
@@ -587,23 +588,90 @@ static void cli_keyfile(void)
         kf_key_type t = (kf_key_type)(KF_KEY_MLKEM512 + s);
         filler(dz, 64, 6000 + s);
         kf_mlkem_keygen_internal(sets[s], ek, dk, dz, dz + 32);
-        cli_one(0 | s << 3, ek, kf_mlkem_ek_bytes(sets[s]), t, 0, NULL);
-        cli_one(1 | 4 | s << 3, dk, kf_mlkem_dk_bytes(sets[s]), t, 1, s == 1 ? dz : NULL);
+        cli_one(0 | s << 3, ek, kf_mlkem_ek_bytes(sets[s]), t, 0, NULL, 0);
+        cli_one(1 | 4 | s << 3, dk, kf_mlkem_dk_bytes(sets[s]), t, 1, s == 1 ? dz : NULL, 64);
         if (s == 0) {
-            cli_one(0 | 4 | s << 3, ek, kf_mlkem_ek_bytes(sets[s]), t, 0, NULL);
-            cli_one(1 | s << 3, dk, kf_mlkem_dk_bytes(sets[s]), t, 1, dz);
+            cli_one(0 | 4 | s << 3, ek, kf_mlkem_ek_bytes(sets[s]), t, 0, NULL, 0);
+            cli_one(1 | s << 3, dk, kf_mlkem_dk_bytes(sets[s]), t, 1, dz, 64);
         }
     }
     /* SLH-DSA: the SHAKE-128f key fuzz_cli_keyfile's verify expects (SHAKE128("cli keyfile")), 256f */
     uint8_t seed[96], pk[64], sk[128];
     kf_shake128(seed, 48, "cli keyfile", 11);
     kf_slhdsa_keygen_internal(KF_SLHDSA_SHAKE_128F, pk, sk, seed, seed + 16, seed + 32);
-    cli_one(2 | 1 << 3, pk, 32, KF_KEY_SLHDSA_SHAKE_128F, 0, NULL);
-    cli_one(3 | 4 | 1 << 3, sk, 64, KF_KEY_SLHDSA_SHAKE_128F, 1, NULL);
+    cli_one(2 | 1 << 3, pk, 32, KF_KEY_SLHDSA_SHAKE_128F, 0, NULL, 0);
+    cli_one(3 | 4 | 1 << 3, sk, 64, KF_KEY_SLHDSA_SHAKE_128F, 1, NULL, 0);
     filler(seed, 96, 6100);
     kf_slhdsa_keygen_internal(KF_SLHDSA_SHAKE_256F, pk, sk, seed, seed + 32, seed + 64);
-    cli_one(2 | 4 | 5 << 3, pk, 64, KF_KEY_SLHDSA_SHAKE_256F, 0, NULL);
-    cli_one(3 | 5 << 3, sk, 128, KF_KEY_SLHDSA_SHAKE_256F, 1, NULL);
+    cli_one(2 | 4 | 5 << 3, pk, 64, KF_KEY_SLHDSA_SHAKE_256F, 0, NULL, 0);
+    cli_one(3 | 5 << 3, sk, 128, KF_KEY_SLHDSA_SHAKE_256F, 1, NULL, 0);
+    /* ML-DSA (selector bit 7; bit 0: pk 0, sk 1): the key fuzz_cli_keyfile's verify expects
+     * (xi = 0x5d + set, repeated) for each set, and other keys in memory */
+    static const kf_mldsa_param dsets[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
+    static uint8_t dpk[KF_MLDSA_PK_MAX_BYTES], dsk[KF_MLDSA_SK_MAX_BYTES];
+    for (unsigned s = 0; s < 3; s++) {
+        uint8_t xi[32];
+        kf_key_type t = (kf_key_type)(KF_KEY_MLDSA44 + s);
+        memset(xi, 0x5d + (int)s, sizeof xi);
+        kf_mldsa_keygen_internal(dsets[s], dpk, dsk, xi);
+        cli_one(0x80 | s << 3, dpk, kf_mldsa_pk_bytes(dsets[s]), t, 0, NULL, 0);
+        cli_one(0x81 | s << 3, dsk, kf_mldsa_sk_bytes(dsets[s]), t, 1, s == 2 ? xi : NULL, 32);
+        filler(xi, 32, 6200 + s);
+        kf_mldsa_keygen_internal(dsets[s], dpk, dsk, xi);
+        cli_one(0x84 | s << 3, dpk, kf_mldsa_pk_bytes(dsets[s]), t, 0, NULL, 0);
+        cli_one(0x85 | s << 3, dsk, kf_mldsa_sk_bytes(dsets[s]), t, 1, xi, 32);
+    }
+}
+
+/* fuzz_mldsa_backends: set, x1 index, batched index, flags, flip byte, xi, rnd, ctx length, ctx,
+ * message; one seed per set, pre-hash and hedged variants, every backend index up to 4 */
+static void mldsa_backends(void)
+{
+    uint8_t buf[5 + 64 + 1 + 8 + 100];
+    for (unsigned i = 0; i < 6; i++) {
+        filler(buf, sizeof buf, 6300 + i);
+        buf[0] = (uint8_t)(i % 3);
+        buf[1] = (uint8_t)i;
+        buf[2] = (uint8_t)(i + 1);
+        buf[3] = (uint8_t)((i & 1) | (i & 2));
+        buf[69] = 8;
+        put("fuzz_mldsa_backends", buf, sizeof buf);
+    }
+}
+
+/* fuzz_mldsa_batch: set, backend, count, then 4 bytes per item (pool entry, change, position,
+ * value): all unchanged, all changed, and mixtures */
+static void mldsa_batch(void)
+{
+    uint8_t buf[3 + 4 * 40];
+    for (unsigned i = 0; i < 8; i++) {
+        filler(buf, sizeof buf, 6400 + i);
+        buf[0] = (uint8_t)(i % 3);
+        buf[1] = (uint8_t)i;
+        buf[2] = (uint8_t)(i < 3 ? 9 + i : 20 + 2 * i);
+        for (unsigned j = 0; j < 40 && i < 3; j++) {
+            buf[3 + 4 * j] = (uint8_t)(j / 3); /* runs under one key */
+            buf[4 + 4 * j] = (uint8_t)(16 * (j % 5));
+        }
+        put("fuzz_mldsa_batch", buf, sizeof buf);
+    }
+}
+
+/* fuzz_key_grammar: structure, type, options, seed (64), change count, changes (4 bytes each):
+ * every type as SPKI and as PKCS#8 in each form, v1 and v2, plain and with changes */
+static void key_grammar(void)
+{
+    uint8_t buf[3 + 64 + 1 + 16];
+    for (unsigned t = 0; t < 12; t++) {
+        for (unsigned v = 0; v < 4; v++) {
+            filler(buf, sizeof buf, 6500 + 4 * t + v);
+            buf[0] = (uint8_t)(v == 0);                       /* SPKI once, PKCS#8 three times */
+            buf[1] = (uint8_t)t;
+            buf[2] = (uint8_t)(v % 3 | (v == 2 ? 0x1C : 0)); /* form; v2 with attributes and publicKey */
+            buf[67] = (uint8_t)(v == 3 ? 4 : 0);              /* changes: none, or four */
+            put("fuzz_key_grammar", buf, sizeof buf);
+        }
+    }
 }
 
 int main(int argc, char **argv)
@@ -626,6 +694,9 @@ int main(int argc, char **argv)
     keys();
     provider();
     cli_keyfile();
+    mldsa_backends();
+    mldsa_batch();
+    key_grammar();
     printf("fuzz_make_seeds: %u seeds in %s\n", counter, outdir);
     return 0;
 }

@@ -14,7 +14,8 @@ shift
 src=$(cd "$(dirname "$0")/.." && pwd)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify fuzz_mldsa
-                                     fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile)
+                                     fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile fuzz_mldsa_backends
+                                     fuzz_mldsa_batch fuzz_key_grammar)
 [ -d "$b/fuzz-seeds" ] || "$b/fuzz/fuzz_make_seeds" "$b/fuzz-seeds" >/dev/null
 for t in "${targets[@]}"; do
   [ -x "$b/fuzz/$t" ] || { echo "$t: not built (skipped)"; continue; }

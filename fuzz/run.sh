@@ -16,7 +16,8 @@ jobs=${3:-2}
 shift 3 2>/dev/null || shift $#
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify fuzz_mldsa
-                                     fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile)
+                                     fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile fuzz_mldsa_backends
+                                     fuzz_mldsa_batch fuzz_key_grammar)
 built=()
 for t in "${targets[@]}"; do
   if [ -x "$b/fuzz/$t" ]; then built+=("$t"); else echo "skip $t: not built (see the cmake output)"; fi

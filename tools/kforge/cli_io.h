@@ -37,9 +37,12 @@ int cli_key_type_of(const cli_blob *b, int is_private);
 /* Exactly want bytes (any value that is not a key): 0 or -1 after a message. */
 int cli_check_size(const char *prog, const char *opt, const cli_blob *b, size_t want, const char *set);
 /* Write bytes to FILE ("-" = stdout; mode 0600 when secret, 0644 less the umask otherwise):
- * staged in a temporary file beside FILE until cli_commit (cli_io.c says why); a device or
- * FIFO is written directly; a secret is never written through a symbolic link. 0 or -1 after
- * a message. */
+ * a regular file (or a new one) is staged in a temporary file beside it until cli_commit
+ * (cli_io.c says why); anything else is written in place: a device, a FIFO, and the process's
+ * own descriptors /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N (through the descriptor:
+ * a pipe, a terminal, or the file the shell opened). A symbolic link is never replaced: a
+ * public output through a link to a file is staged beside that file and renamed onto it; a
+ * secret is never written through a link to a file. 0 or -1 after a message. */
 int cli_write_file(const char *prog, const char *path, const uint8_t *p, size_t n, int secret);
 /* Every staged output renamed into place (ok != 0: the command succeeded; secrets first) or
  * removed (ok == 0). Each command calls it once at its end: 0, or -1 after a message. */
