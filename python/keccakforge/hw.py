@@ -65,6 +65,9 @@ class _Port:
             a[6][termios.VTIME] = 0
             termios.tcsetattr(self.fd, termios.TCSANOW, a)
             termios.tcflush(self.fd, termios.TCIOFLUSH)
+        except termios.error as e:
+            os.close(self.fd)
+            raise BridgeError(f"{path}: not a serial port ({e.args[-1]})") from None
         except BaseException:
             os.close(self.fd)
             raise

@@ -28,15 +28,15 @@ int main(int argc, char **argv)
     Verilated::commandArgs(argc, argv);
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0) {
-        perror("posix_openpt");
-        return 1;
+        printf("NOPTY no pseudo-terminal (posix_openpt)\n");   // the test reports itself skipped
+        return 3;
     }
     const char *name = ptsname(master);
     int slave = open(name, O_RDWR | O_NOCTTY);  // kept open: the pty lives while the driver reopens it
     struct termios t;
     if (slave < 0 || tcgetattr(slave, &t) != 0) {
-        perror("pty slave");
-        return 1;
+        printf("NOPTY the pseudo-terminal %s cannot be opened\n", name);
+        return 3;
     }
     cfmakeraw(&t);
     tcsetattr(slave, TCSANOW, &t);
