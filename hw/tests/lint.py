@@ -58,6 +58,16 @@ def main():
     if r.returncode != 0 or r.stderr.strip():
         print(r.stderr)
         bad += 1
+    # the ULX3S board top (rtl/board/: the serial bridge in front of mlkem_axil)
+    board = FILES + ARITH + ["mlkem/mlkem_top.v", "bus/mlkem_axil.v", "board/uart_rx.v", "board/uart_tx.v",
+                             "board/uart_axil_bridge.v", "board/ulx3s_mlkem.v"]
+    r = subprocess.run(["verilator", "--lint-only", "-Wall", inc, "--top-module", "ulx3s_mlkem"] +
+                       [os.path.join(RTL, f) for f in board], capture_output=True, text=True)
+    print("verilator --lint-only -Wall --top-module ulx3s_mlkem: "
+          + ("clean" if r.returncode == 0 and not r.stderr.strip() else "WARNINGS"))
+    if r.returncode != 0 or r.stderr.strip():
+        print(r.stderr)
+        bad += 1
     if shutil.which("yosys"):
         def yosys(what, files, script):
             r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {inc} "
@@ -74,6 +84,8 @@ def main():
         # once); `check -assert` fails on such multiple drivers, undriven wires and loops
         bad += yosys("proc; flatten; check -assert (mlkem_axil)", FILES + ARITH + ["mlkem/mlkem_top.v", "bus/mlkem_axil.v"],
                      "hierarchy -check -top mlkem_axil; proc; flatten; check -assert")
+        bad += yosys("proc; flatten; check -assert (ulx3s_mlkem)", board,
+                     "hierarchy -check -top ulx3s_mlkem; proc; flatten; check -assert")
     else:
         print("(yosys not installed: its parse check skipped)")
     return 1 if bad else 0
