@@ -209,3 +209,20 @@ def test_tree_files(spark, tmp_path):
     assert rows == {str(f): (len(data), keccakforge.kt128(data).digest(32)) for f, data in files.items()}
     rows = kfs.kt256_files(spark, [str(d / "b")], 16).collect()
     assert [(r.size, bytes(r.digest)) for r in rows] == [(70000, keccakforge.kt256(big[:70000]).digest(16))]
+
+
+def readme_script():
+    readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md")
+    with open(readme, encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("```python\n", text.index("<!-- spark-script -->")) + len("```python\n")
+    return text[start:text.index("```\n", start)]
+
+
+def test_readme_script(spark, capsys):
+    """The README's PySpark script, run as written (its kfs.session() gets this session)."""
+    code = readme_script()
+    assert len(code.splitlines()) <= 20
+    exec(compile(code, "README.md:spark-script", "exec"), {"__name__": "__main__"})
+    out = capsys.readouterr().out
+    assert "alice@example.com" in out and "KT128 " in out
