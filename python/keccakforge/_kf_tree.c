@@ -7,6 +7,8 @@
  *   _tree_leaves(mode, total_len, offset, part, block_bytes, customization) -> CVs (bytes)
  *   _tree_final(mode, total_len, first, cvs, block_bytes, customization, length) -> bytes
  *   _hash_many(alg, inputs, length, key, customization, domain) -> [bytes | None, ...]
+ *   _hash_arrow(alg, n, offset, validity, offsets, data, wide, length, key, customization,
+ *               domain) -> bytes: the same over an Arrow binary/utf8 array's buffers
  *   _verify_many(scheme, param, pks, msgs, sigs, ctxs) -> [True | False | None, ...]
  * mode: "kt128", "kt256", "parallelhash128", "parallelhash256", "parallelhashxof128",
  * "parallelhashxof256" (keccakforge.tree wraps these with defaults and documentation).
@@ -300,6 +302,118 @@ out_key:
     return list;
 }
 
+/* _hash_arrow(alg, n, offset, validity, offsets, data, wide, length, key, customization, domain)
+ * -> bytes of n * length: the digests of rows offset .. offset + n - 1 of an Arrow binary or
+ * utf8 array given by its buffers (validity: a bitmap or None; offsets: int32, or int64 when
+ * wide; data), null rows zero-filled, all in one call with the GIL released. The caller
+ * (keccakforge.spark) builds the output array around it; no Python object per row. */
+static PyObject *t_hash_arrow(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    (void)m;
+    static const char *const names[] = {"alg", "n", "offset", "validity", "offsets", "data", "wide", "length", "key",
+                                        "customization", "domain"};
+    PyObject *a[11], *res = NULL, *hm = NULL, *sub = NULL;
+    Py_ssize_t n, off, wide, outlen = 32;
+    Py_buffer vv = {0}, ov, dv;
+    if (kfpy_parse("_hash_arrow", args, nargs, kw, names, 11, 11, 8, a) < 0) return NULL;
+    if (kfpy_ssize(a[1], 0, PY_SSIZE_T_MAX / 2, "n", &n) < 0 || kfpy_ssize(a[2], 0, PY_SSIZE_T_MAX / 2, "offset", &off) < 0 ||
+        kfpy_ssize(a[6], 0, 1, "wide", &wide) < 0 || kfpy_ssize(a[7], 0, (Py_ssize_t)1 << 24, "length", &outlen) < 0)
+        return NULL;
+    int have_v = a[3] != Py_None;
+    if (have_v && kfpy_getbuf(a[3], &vv, "validity") < 0) return NULL;
+    if (kfpy_getbuf(a[4], &ov, "offsets") < 0) goto o1;
+    if (kfpy_getbuf(a[5], &dv, "data") < 0) goto o2;
+    size_t osz = wide ? 8 : 4;
+    if ((size_t)ov.len < ((size_t)off + (size_t)n + 1) * osz || (have_v && (size_t)vv.len * 8 < (size_t)(off + n))) {
+        PyErr_SetString(PyExc_ValueError, "_hash_arrow: buffers shorter than the rows");
+        goto o3;
+    }
+    /* the fixed output length and the parameters, as _hash_many takes them: one empty call */
+    PyObject *margs[6] = {a[0], NULL, a[7], a[8], a[9], a[10]};
+    if (!(sub = PyList_New(0))) goto o3;
+    margs[1] = sub;
+    if (!(hm = t_hash_many(NULL, margs, 6, NULL))) goto o3; /* checks alg, key, domain; [] */
+    Py_CLEAR(hm);
+    static const struct { const char *name; Py_ssize_t fixed; } fixed[] = {
+        {"sha3_224", 28}, {"sha3_256", 32}, {"sha3_384", 48}, {"sha3_512", 64}};
+    for (size_t i = 0; i < 4; i++)
+        if (PyUnicode_CompareWithASCIIString(a[0], fixed[i].name) == 0) outlen = fixed[i].fixed;
+    enum many_alg alg = M_SHA3_256;
+    static const char *const anames[] = {"sha3_224", "sha3_256", "sha3_384", "sha3_512", "shake128", "shake256",
+                                         "turboshake128", "turboshake256", "kt128", "kt256", "kmac128", "kmac256"};
+    for (int i = 0; i < 12; i++)
+        if (PyUnicode_CompareWithASCIIString(a[0], anames[i]) == 0) alg = (enum many_alg)i;
+    many_item key = {0}, custom = {0};
+    Py_buffer kv, cv;
+    Py_ssize_t domain = 0x1F;
+    if (a[10] && a[10] != Py_None && kfpy_ssize(a[10], 1, 0x7F, "domain", &domain) < 0) goto o3;
+    if (a[8] && many_get(a[8], &key, &kv, "key") < 0) goto o3;
+    if (a[9] && many_get(a[9], &custom, &cv, "customization") < 0) goto o4;
+    const uint8_t **ins = PyMem_Calloc((size_t)n + 1, sizeof(*ins));
+    uint8_t **outs = PyMem_Calloc((size_t)n + 1, sizeof(*outs));
+    size_t *lens = PyMem_Calloc((size_t)n + 1, sizeof(size_t));
+    if (!ins || !outs || !lens) {
+        PyErr_NoMemory();
+        goto o6;
+    }
+    if (!(res = PyBytes_FromStringAndSize(NULL, n * outlen))) goto o6;
+    uint8_t *o = (uint8_t *)PyBytes_AsString(res);
+    const uint8_t *bits = vv.buf, *data = dv.buf;
+    size_t live = 0, dlen = (size_t)dv.len;
+    int rc = KF_OK;
+    memset(o, 0, (size_t)(n * outlen));
+    for (Py_ssize_t i = 0; i < n; i++) {
+        size_t r = (size_t)(off + i);
+        if (have_v && !((bits[r / 8] >> (r % 8)) & 1)) continue;
+        uint64_t s0, s1;
+        if (wide) {
+            int64_t x0, x1;
+            memcpy(&x0, (const uint8_t *)ov.buf + r * 8, 8);
+            memcpy(&x1, (const uint8_t *)ov.buf + r * 8 + 8, 8);
+            if (x0 < 0 || x1 < x0) rc = KF_ERR_BAD_LENGTH;
+            s0 = (uint64_t)x0;
+            s1 = (uint64_t)x1;
+        } else {
+            int32_t x0, x1;
+            memcpy(&x0, (const uint8_t *)ov.buf + r * 4, 4);
+            memcpy(&x1, (const uint8_t *)ov.buf + r * 4 + 4, 4);
+            if (x0 < 0 || x1 < x0) rc = KF_ERR_BAD_LENGTH;
+            s0 = (uint64_t)(uint32_t)x0;
+            s1 = (uint64_t)(uint32_t)x1;
+        }
+        if (rc != KF_OK || s1 > dlen) {
+            PyErr_SetString(PyExc_ValueError, "_hash_arrow: offsets outside the data buffer");
+            Py_CLEAR(res);
+            goto o6;
+        }
+        ins[live] = data + s0;
+        lens[live] = (size_t)(s1 - s0);
+        outs[live++] = o + (size_t)i * (size_t)outlen;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = many_hash(alg, live, ins, lens, outs, (size_t)outlen, &key, &custom, (uint8_t)domain);
+    Py_END_ALLOW_THREADS
+    if (rc != KF_OK) {
+        Py_CLEAR(res);
+        kfpy_raise(rc, "_hash_arrow");
+    }
+o6:
+    PyMem_Free(ins);
+    PyMem_Free(outs);
+    PyMem_Free(lens);
+    if (a[9] && custom.view) PyBuffer_Release(&cv);
+o4:
+    if (a[8] && key.view) PyBuffer_Release(&kv);
+o3:
+    Py_XDECREF(sub);
+    PyBuffer_Release(&dv);
+o2:
+    PyBuffer_Release(&ov);
+o1:
+    if (have_v) PyBuffer_Release(&vv);
+    return res;
+}
+
 static PyObject *t_verify_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)m;
@@ -382,6 +496,7 @@ PyMethodDef kfpy_tree_methods[] = {
     {"_tree_leaves", FC(t_leaves), NULL},
     {"_tree_final", FC(t_final), NULL},
     {"_hash_many", FC(t_hash_many), NULL},
+    {"_hash_arrow", FC(t_hash_arrow), NULL},
     {"_verify_many", (PyCFunction)(void (*)(void))t_verify_many, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},
 };

@@ -11,9 +11,10 @@ computed across the cluster (pip install keccakforge[spark]: pyspark, pandas, py
     kfs.kt128_file(spark, "/data/big.bin")         # == keccakforge.kt128(whole file).digest(32)
     kfs.kt128_files(spark, "/data/dir")            # DataFrame(path, size, digest)
 
-Column functions are pandas UDFs over Arrow batches: each batch of rows is hashed by one call
-into the C library (_hash_many: SHA3-256/512, SHAKE and TurboSHAKE on the batched SIMD
-backend, the others row by row in C), not one Python call per row. Strings are hashed as
+Column functions are Arrow UDFs (pyspark 4.1+; pandas UDFs before): each Arrow batch of rows
+is hashed by one call into the C library over the batch's buffers (_hash_arrow: SHA3-256/512,
+SHAKE and TurboSHAKE on the batched SIMD backend, the others row by row in C), with no Python
+object per row. Strings are hashed as
 UTF-8; a null in gives a null out. Hash parameters (n, domain, customization, KMAC's key) are
 Python values checked when the column is built (ValueError/TypeError naming the function and
 the parameter); in SQL they are columns, checked per row (the error names the row).
@@ -141,15 +142,51 @@ def _series(vals, like):
     return pd.Series(vals, index=like.index, dtype=object)
 
 
+def _hash_arrow(alg, arr, length, key, custom, domain):
+    """The digests of a pyarrow binary/string array as a binary array: one C call over the
+    array's buffers (_hash_arrow), no Python object per row."""
+    import pyarrow as pa
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks()
+    t = arr.type
+    if pa.types.is_string(t) or pa.types.is_binary(t):
+        wide = 0
+    elif pa.types.is_large_string(t) or pa.types.is_large_binary(t):
+        wide = 1
+    else:
+        raise TypeError(f"{alg}: a binary or string column is required, not {t}")
+    n = len(arr)
+    validity, offsets, data = arr.buffers()[:3]
+    if data is None:
+        data = b""
+    out = _c._hash_arrow(alg, n, arr.offset, validity, offsets, data, wide, length, key, custom, domain)
+    width = len(out) // n if n else max(length, 1)
+    valid = None
+    if arr.null_count:
+        valid = arr.is_valid().buffers()[1]
+    fixed = pa.Array.from_buffers(pa.binary(width), n, [valid, pa.py_buffer(out)], null_count=arr.null_count)
+    return fixed.cast(pa.binary())
+
+
 def _hash_udf(fname, alg, length, key=None, custom=b"", domain=0x1F):
-    from pyspark.sql.functions import pandas_udf
+    """A column function: an Arrow UDF over the array's buffers where pyspark has them (4.1+),
+    else a pandas UDF over a list of the rows; both one C call per batch."""
+    from pyspark.sql import functions as F
+    if hasattr(F, "arrow_udf"):
+        import pyarrow as pa
+
+        def akernel(s: pa.Array) -> pa.Array:
+            return _hash_arrow(alg, s, length, key, custom, domain)
+
+        akernel.__name__ = fname
+        return F.arrow_udf(akernel, "binary")
     import pandas as pd
 
     def kernel(s: pd.Series) -> pd.Series:
         return _series(_c._hash_many(alg, _rows(s), length, key, custom, domain), s)
 
     kernel.__name__ = fname
-    return pandas_udf(kernel, "binary")
+    return F.pandas_udf(kernel, "binary")
 
 
 def sha3_224(col):
