@@ -324,6 +324,52 @@ KF_API int kf_parallelhash_set_threads(kf_parallelhash_ctx *ctx, unsigned thread
 KF_API int kf_parallelhash_mt(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
                               size_t inlen, size_t B, const void *S, size_t Slen, unsigned threads);
 
+/* ---- Tree hashing: KT and ParallelHash split across machines ------------------------ */
+/* KT128/KT256 and ParallelHash are trees: their leaves can be hashed anywhere, in any order,
+ * and combined later. kf_tree_leaves computes the chaining values (CVs) of the leaves inside
+ * one part of a message of total_len bytes from that part's bytes alone; kf_tree_final makes
+ * the hash from the first chunk, all the CVs in order, total_len, the customization and the
+ * output length. The result equals kf_kt128/256 or kf_parallelhash(XOF) of the whole message
+ * for every split.
+ *   Leaves: KT: S = M || C || length_encode(|C|) in chunks of KF_KT_CHUNK_BYTES; the first
+ *     chunk S_0 belongs to the final node, so the leaves start at byte 8192 of M (first_len =
+ *     min(8192, total_len) bytes go to kf_tree_final). ParallelHash: blocks of B bytes of M
+ *     from byte 0 (first_len = 0), the last one maybe shorter.
+ *   A part [offset, offset + partlen) must start and end on leaf boundaries: first_len + k *
+ *     leaf_len, or total_len. It gives ceil(partlen / leaf_len) CVs of cv_len bytes (32 for
+ *     the 128 modes, 64 for the 256 ones), in order; cvs_len must be exactly that. Parts may
+ *     be empty. For KT the part that ends at total_len completes its short last leaf with the
+ *     first bytes of C || length_encode(|C|), so it needs the customization (other parts and
+ *     ParallelHash ignore it; pass the same one everywhere).
+ *   kf_tree_final takes first = M[0, first_len) and the CVs of all parts in message order,
+ *     cv_count * cv_len bytes (kf_tree_layout); KT leaves made of the customization alone are
+ *     hashed there. ParallelHash (fixed) makes outlen bytes with L = 8 * outlen; the XOF and
+ *     KT modes give the first outlen bytes of their output.
+ *   block: ParallelHash's B (> 0); 0 or KF_KT_CHUNK_BYTES for KT.
+ * Errors: unknown mode KF_ERR_BAD_ALGORITHM; NULL with a non-zero length KF_ERR_NULL_POINTER;
+ * a part not on leaf boundaries or beyond total_len, a CV buffer or first chunk of the wrong
+ * length (CVs missing or extra), B = 0 KF_ERR_BAD_LENGTH; sizes whose encodings or products
+ * overflow KF_ERR_TOO_LONG. CVs are not authenticated: the caller keeps them in order. Whole
+ * leaves run on the batched backend. */
+typedef enum kf_tree_mode {
+    KF_TREE_KT128 = 1,
+    KF_TREE_KT256 = 2,
+    KF_TREE_PARALLELHASH128 = 3,
+    KF_TREE_PARALLELHASH256 = 4,
+    KF_TREE_PARALLELHASHXOF128 = 5,
+    KF_TREE_PARALLELHASHXOF256 = 6,
+} kf_tree_mode;
+/* The shape of a message's tree: leaf_len, cv_len, first_len and cv_count (the CVs
+ * kf_tree_final takes) for total_len bytes; any output pointer may be NULL. */
+KF_API int kf_tree_layout(kf_tree_mode mode, size_t block, uint64_t total_len, size_t *leaf_len, size_t *cv_len,
+                          size_t *first_len, uint64_t *cv_count);
+KF_API int kf_tree_leaves(kf_tree_mode mode, size_t block, uint64_t total_len, const void *custom,
+                          size_t customlen, uint64_t offset, const void *part, size_t partlen, uint8_t *cvs,
+                          size_t cvs_len);
+KF_API int kf_tree_final(kf_tree_mode mode, size_t block, uint64_t total_len, const void *custom,
+                         size_t customlen, const void *first, size_t firstlen, const uint8_t *cvs,
+                         size_t cvs_len, uint8_t *out, size_t outlen);
+
 /* ---- Batched hashing: N independent instances in lock-step -------------------------- */
 /* For callers with many independent hashes (ML-KEM matrix sampling and PRF, SLH-DSA's
  * short hashes): instances run together on the batched backend (4 or 8 states per

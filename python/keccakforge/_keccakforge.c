@@ -989,6 +989,7 @@ PyMODINIT_FUNC PyInit__keccakforge(void)
     if (PyModule_AddFunctions(m, kfpy_pqc_methods) < 0) goto fail;
     if (PyModule_AddFunctions(m, kfpy_key_methods) < 0) goto fail;
     if (PyModule_AddFunctions(m, kfpy_mldsa_methods) < 0) goto fail;
+    if (PyModule_AddFunctions(m, kfpy_tree_methods) < 0) goto fail;
     if (make_errors(m) < 0) goto fail;
     HashType = make_type("keccakforge.HASH", "A fixed-length hash object (hashlib style).", hash_methods);
     XofType = make_type("keccakforge.XOF", "An extendable-output hash object.", xof_methods);

@@ -45,5 +45,7 @@ extern PyMethodDef kfpy_pqc_methods[];
 extern PyMethodDef kfpy_key_methods[];
 /* ML-DSA functions (_kf_mldsa.c) for the module's method table. */
 extern PyMethodDef kfpy_mldsa_methods[];
+/* Tree hashing and the many-rows entry points of keccakforge.spark (_kf_tree.c). */
+extern PyMethodDef kfpy_tree_methods[];
 
 #endif

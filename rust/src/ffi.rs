@@ -416,3 +416,41 @@ pub fn slhdsa_verify(param: c_int, msg: &[u8], ctx: &[u8], sig: &[u8], pk: &[u8]
                               sig.as_ptr(), sig.len(), pk.as_ptr(), pk.len())
     })
 }
+
+// ---- the tree-hash API (kf_tree_layout, kf_tree_leaves, kf_tree_final) -------------------
+mod tree_sys {
+    use core::ffi::{c_int, c_void};
+    extern "C" {
+        pub fn kf_tree_layout(mode: c_int, block: usize, total_len: u64, leaf_len: *mut usize, cv_len: *mut usize,
+                              first_len: *mut usize, cv_count: *mut u64) -> c_int;
+        pub fn kf_tree_leaves(mode: c_int, block: usize, total_len: u64, custom: *const c_void, customlen: usize,
+                              offset: u64, part: *const c_void, partlen: usize, cvs: *mut u8, cvs_len: usize) -> c_int;
+        pub fn kf_tree_final(mode: c_int, block: usize, total_len: u64, custom: *const c_void, customlen: usize,
+                             first: *const c_void, firstlen: usize, cvs: *const u8, cvs_len: usize, out: *mut u8,
+                             outlen: usize) -> c_int;
+    }
+}
+/// (leaf_len, cv_len, first_len, cv_count) of a message of total_len bytes.
+pub fn tree_layout(mode: c_int, block: usize, total_len: u64) -> Result<(usize, usize, usize, u64), Error> {
+    let (mut leaf, mut cv, mut first, mut count) = (0usize, 0usize, 0usize, 0u64);
+    // SAFETY: the four outputs are valid, writable locals.
+    check(unsafe { tree_sys::kf_tree_layout(mode, block, total_len, &mut leaf, &mut cv, &mut first, &mut count) })?;
+    Ok((leaf, cv, first, count))
+}
+pub fn tree_leaves(mode: c_int, block: usize, total_len: u64, custom: &[u8], offset: u64, part: &[u8],
+                   cvs: &mut [u8]) -> Result<(), Error> {
+    // SAFETY: custom and part valid for reads of their lengths, cvs for writes of its length
+    // (the library writes exactly cvs.len() bytes or refuses the call).
+    check(unsafe {
+        tree_sys::kf_tree_leaves(mode, block, total_len, custom.as_ptr().cast(), custom.len(), offset,
+                                 part.as_ptr().cast(), part.len(), cvs.as_mut_ptr(), cvs.len())
+    })
+}
+pub fn tree_final(mode: c_int, block: usize, total_len: u64, custom: &[u8], first: &[u8], cvs: &[u8],
+                  out: &mut [u8]) -> Result<(), Error> {
+    // SAFETY: custom, first, cvs valid for reads of their lengths, out for writes of its length.
+    check(unsafe {
+        tree_sys::kf_tree_final(mode, block, total_len, custom.as_ptr().cast(), custom.len(), first.as_ptr().cast(),
+                                first.len(), cvs.as_ptr(), cvs.len(), out.as_mut_ptr(), out.len())
+    })
+}

@@ -30,6 +30,7 @@ mod mldsa;
 mod mlkem;
 mod mlkem_common;
 mod slhdsa;
+pub mod tree;
 mod xof;
 
 pub use digest;
