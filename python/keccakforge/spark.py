@@ -439,8 +439,8 @@ def _read_range(path, offset, length):
 def tree_file(spark, mode, path, n=None, customization=b"", *, block_bytes=8192, part_bytes=None):
     """The KT128/KT256/ParallelHash128/256 hash of one file, its leaves' chaining values
     computed on the executors (one task per part of part_bytes, default: the file split into
-    4 parts per default-parallelism slot, 1-64 MiB each) and finished on the driver; equal to
-    the one-shot of the whole file."""
+    2 parts per default-parallelism slot, 1 MiB to 1 GiB each; a task maps its range, it does
+    not copy it) and finished on the driver; equal to the one-shot of the whole file."""
     if mode not in _FILE_MODES:
         raise ValueError(f"tree_file: mode must be one of {sorted(_FILE_MODES)}, not {mode!r}")
     n = _check_length(_FILE_MODES[mode] if n is None else n, mode + "_file")
@@ -449,16 +449,29 @@ def tree_file(spark, mode, path, n=None, customization=b"", *, block_bytes=8192,
     lay = _tree.layout(mode, size, block_bytes)
     if part_bytes is None:
         slots = max(1, spark.sparkContext.defaultParallelism)
-        part_bytes = min(64 << 20, max(1 << 20, -(-size // (4 * slots))))
+        part_bytes = min(1 << 30, max(1 << 20, -(-size // (2 * slots))))
     parts = _tree.parts(mode, size, part_bytes=part_bytes, block_bytes=block_bytes)
     first = _read_range(path, 0, lay.first_len)
     cvs = b""
     if parts:
         def leaves_of(item):
+            import mmap
             import keccakforge.tree as t
             i, (off, ln) = item
-            return i, t.leaves(mode, size, off, _read_range(path, off, ln), block_bytes=block_bytes,
-                               customization=custom)
+            base = off - off % mmap.ALLOCATIONGRANULARITY  # the range mapped, not copied
+            with open(path, "rb") as f:
+                if os.fstat(f.fileno()).st_size != size:
+                    raise OSError(f"{path}: the file changed size while it was hashed")
+                mm = mmap.mmap(f.fileno(), off + ln - base, access=mmap.ACCESS_READ, offset=base)
+            try:
+                mv = memoryview(mm)[off - base:]
+                try:
+                    cvs = t.leaves(mode, size, off, mv, block_bytes=block_bytes, customization=custom)
+                finally:
+                    mv.release()
+            finally:
+                mm.close()
+            return i, cvs
 
         rdd = spark.sparkContext.parallelize(list(enumerate(parts)), len(parts))
         got = sorted(rdd.map(leaves_of).collect())
