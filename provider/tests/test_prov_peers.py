@@ -36,7 +36,9 @@ it negotiated is read from its `-trace` output (the key_share of its last Server
         -> s_server; -verify_return_error, the group and the CertificateVerify's scheme
         (mldsa65, 0x0905) read from the server's -trace; the system OpenSSL 3.0's s_server
         refuses the ML-DSA certificate ("ca md too weak" or "unknown certificate type": 3.0's
-        libssl asks no provider for signature algorithms);
+        libssl asks no provider for signature algorithms); OpenSSL 3.5's `cms -sign -md sha512`
+        with the provider verified by the system openssl, and without -md refused (no default
+        digest, as for 3.5's own ML-DSA);
       - the KEMs X25519MLKEM768, SecP256r1MLKEM768, SecP384r1MLKEM1024 and X448MLKEM1024
         (the last has no TLS code point, in OpenSSL 3.5/4.0 as here) through EVP: KEMPEER
         (test_prov_kempeer.c built against the system OpenSSL, the provider loaded) and the
@@ -375,6 +377,27 @@ def tls_mldsa35(exe, mod, tmp, env35, v):
                           % (who, sa if sa is None else "%#06x" % sa))
         if ok:
             print("  %s: X25519MLKEM768, CertificateVerify mldsa65 (0x0905), chain verified" % who)
+    # CMS signing in OpenSSL 3.5 with the provider: with -md sha512 it signs (3.5 names the
+    # signature), and the system openssl with the provider verifies; without -md 3.5 finds no
+    # default digest, for the provider's key as for its own ML-DSA (the keys say "no digest":
+    # X.509 signing needs that)
+    content = os.path.join(tmp, "cms-content")
+    open(content, "wb").write(b"keccakforge CMS from OpenSSL 3.5\n")
+    for md in (["-md", "sha512"], []):
+        sd = os.path.join(tmp, "cms35.p7s")
+        r = subprocess.run([exe, "cms", "-sign", *kf, *md, "-signer", leaf, "-inkey", key, "-in", content, "-out", sd,
+                            "-outform", "DER", "-nodetach", "-binary"], capture_output=True, timeout=60, env=env35)
+        if md:
+            r2 = subprocess.run(["openssl", "cms", "-verify", "-provider-path", mod, "-provider", "keccakforge",
+                                 "-provider", "default", "-inform", "DER", "-in", sd, "-CAfile", ca, "-binary"],
+                                capture_output=True, timeout=60, env=clean_env())
+            if check(r.returncode == 0 and r2.returncode == 0 and r2.stdout == open(content, "rb").read(),
+                     "OpenSSL %d.%d cms -sign -md sha512 with the provider, verified by the system openssl: %r %r"
+                     % (v + (r.stderr[-300:], r2.stderr[-300:]))):
+                print("  OpenSSL %d.%d cms -sign -md sha512 (provider) -> system openssl cms -verify (provider): OK" % v)
+        else:
+            check(r.returncode != 0 and b"no default digest" in r.stderr,
+                  "OpenSSL %d.%d cms -sign without -md: %d %r" % (v + (r.returncode, r.stderr[-300:])))
     # the provider's own ML-DSA decoding and text in OpenSSL 3.5 (not 3.5's): `pkey -text`
     # with the provider preferred prints the provider's layout
     r = subprocess.run([exe, "pkey", *kf, "-in", key, "-noout", "-text"], capture_output=True, timeout=60, env=env35)
