@@ -86,6 +86,8 @@ extern const OSSL_ALGORITHM kf_prov_encoders[];
 extern const OSSL_ALGORITHM kf_prov_decoders[];
 extern const OSSL_DISPATCH kf_encoder_hybrid_text[];   /* hybrid.c */
 int kf_prov_tls_groups(OSSL_CALLBACK *cb, void *arg);
+/* TLS-SIGALG: ML-DSA-44/65/87 (signature.c) */
+int kf_prov_tls_sigalgs(OSSL_CALLBACK *cb, void *arg);
 /* The X25519 library context (hybrid.c): OSSL_LIB_CTX_new + OpenSSL's default provider. */
 void kf_prov_classic_init(kf_provctx *p);
 

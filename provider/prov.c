@@ -186,6 +186,7 @@ static int kf_get_capabilities(void *provctx, const char *capability, OSSL_CALLB
 {
     (void)provctx;
     if (strcmp(capability, "TLS-GROUP") == 0) return kf_prov_tls_groups(cb, arg);
+    if (strcmp(capability, "TLS-SIGALG") == 0) return kf_prov_tls_sigalgs(cb, arg);
     return 0;
 }
 

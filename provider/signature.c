@@ -501,3 +501,36 @@ const OSSL_ALGORITHM kf_prov_signatures[] = {
     {KF_NAMES_SLH256S, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-256s (keccakforge)"},
     {KF_NAMES_SLH256F, KF_PROPS, sig_functions, "SLH-DSA-SHAKE-256f (keccakforge)"},
     {NULL, NULL, NULL, NULL}};
+
+/* The TLS-SIGALG capability (asked by OpenSSL >= 3.2; 3.0 never asks, so there it changes
+ * nothing): ML-DSA-44/65/87 with the code points and names OpenSSL 3.5 uses
+ * (draft-ietf-tls-mldsa: 0x0904-0x0906, "mldsa44".."mldsa87"), TLS 1.3 only, no DTLS. The
+ * signature is the pure one with an empty context, over TLS 1.3's signed content, through
+ * EVP_DigestSign with no digest, as this provider's signature does. SLH-DSA has no TLS code
+ * point in OpenSSL 3.5 (nor an IANA registration): not offered. Parameter names are spelled
+ * out: the OpenSSL 3.0 headers this is built against do not define them. */
+int kf_prov_tls_sigalgs(OSSL_CALLBACK *cb, void *arg)
+{
+    static const struct { const char *iana, *name, *oid; unsigned code, secbits; } sigalgs[] = {
+        {"mldsa44", "ML-DSA-44", "2.16.840.1.101.3.4.3.17", 0x0904, 128},
+        {"mldsa65", "ML-DSA-65", "2.16.840.1.101.3.4.3.18", 0x0905, 192},
+        {"mldsa87", "ML-DSA-87", "2.16.840.1.101.3.4.3.19", 0x0906, 256},
+    };
+    for (size_t i = 0; i < sizeof sigalgs / sizeof sigalgs[0]; i++) {
+        unsigned code = sigalgs[i].code, sec = sigalgs[i].secbits;
+        int mintls = 0x0304, maxtls = 0, mindtls = -1, maxdtls = -1;
+        OSSL_PARAM p[] = {
+            OSSL_PARAM_utf8_string("tls-sigalg-iana-name", (char *)sigalgs[i].iana, strlen(sigalgs[i].iana)),
+            OSSL_PARAM_uint("tls-sigalg-code-point", &code),
+            OSSL_PARAM_utf8_string("tls-sigalg-name", (char *)sigalgs[i].name, strlen(sigalgs[i].name)),
+            OSSL_PARAM_utf8_string("tls-sigalg-oid", (char *)sigalgs[i].oid, strlen(sigalgs[i].oid)),
+            OSSL_PARAM_uint("tls-sigalg-sec-bits", &sec),
+            OSSL_PARAM_int("tls-min-tls", &mintls),
+            OSSL_PARAM_int("tls-max-tls", &maxtls),
+            OSSL_PARAM_int("tls-min-dtls", &mindtls),
+            OSSL_PARAM_int("tls-max-dtls", &maxdtls),
+            OSSL_PARAM_END};
+        if (!cb(p, arg)) return 0;
+    }
+    return 1;
+}

@@ -28,6 +28,17 @@ it negotiated is read from its `-trace` output (the key_share of its last Server
         (provider) -> its s_server -groups G, for the three groups above, each side's
         ServerHello key_share read from the server's -trace;
       - its default s_client (no -groups) -> s_server -groups X25519MLKEM768 (provider);
+      - TLS 1.3 with an ML-DSA-65 chain (CA and leaf made by the system openssl with the
+        provider) and X25519MLKEM768, both directions, OpenSSL 3.5 on both sides and the
+        provider loaded into one of them (-propquery ?provider=keccakforge; its TLS-SIGALG
+        capability): s_client -> s_server with the provider (which signs the
+        CertificateVerify), and s_client with the provider (which verifies it and the chain)
+        -> s_server; -verify_return_error, the group and the CertificateVerify's scheme
+        (mldsa65, 0x0905) read from the server's -trace; the system OpenSSL 3.0's s_server
+        refuses the ML-DSA certificate ("ca md too weak" or "unknown certificate type": 3.0's
+        libssl asks no provider for signature algorithms); OpenSSL 3.5's `cms -sign -md sha512`
+        with the provider verified by the system openssl, and without -md refused (no default
+        digest, as for 3.5's own ML-DSA);
       - the KEMs X25519MLKEM768, SecP256r1MLKEM768, SecP384r1MLKEM1024 and X448MLKEM1024
         (the last has no TLS code point, in OpenSSL 3.5/4.0 as here) through EVP: KEMPEER
         (test_prov_kempeer.c built against the system OpenSSL, the provider loaded) and the
@@ -87,13 +98,16 @@ class SServer:
     """openssl s_server with the provider for one connection; .finish() returns its output.
     With cmd (and env) given, that program's s_server instead, with no provider options."""
 
-    def __init__(self, mod, tmp, group, cmd=None, env=None):
-        cert, key = server_cert(tmp) if not hasattr(SServer, "cert") else SServer.cert
-        SServer.cert = (cert, key)
+    def __init__(self, mod, tmp, group, cmd=None, env=None, certkey=None, extra=()):
+        if certkey:
+            cert, key = certkey
+        else:
+            cert, key = server_cert(tmp) if not hasattr(SServer, "cert") else SServer.cert
+            SServer.cert = (cert, key)
         self.port = free_port()
         argv = cmd or ["openssl", "s_server", "-provider-path", mod, "-provider", "keccakforge", "-provider", "default"]
         self.p = subprocess.Popen(argv + ["-accept", "127.0.0.1:%d" % self.port, "-naccept", "1", "-tls1_3",
-                                          "-groups", group, "-cert", cert, "-key", key, "-www", "-trace"],
+                                          "-groups", group, "-cert", cert, "-key", key, "-www", "-trace", *extra],
                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                   env=env or clean_env())
         self.out = b""
@@ -289,14 +303,107 @@ KEM_SIZES = {"X25519MLKEM768": (1216, 1120, 64), "SecP256r1MLKEM768": (1249, 115
              "SecP384r1MLKEM1024": (1665, 1665, 80), "X448MLKEM1024": (1624, 1624, 88)}
 
 
-def ossl35_env(tmp):
-    """the other OpenSSL runs with an empty config and without the sanitizer preload"""
+def ossl35_env(tmp, prefix=""):
+    """the other OpenSSL runs with an empty config and without the sanitizer preload (and, built
+    shared, with its own libcrypto/libssl: also what the provider binds to when loaded there)"""
     e = clean_env()
     e.pop("LD_PRELOAD", None)
     cnf = os.path.join(tmp, "empty.cnf")
     open(cnf, "w").close()
     e["OPENSSL_CONF"] = cnf
+    libs = [os.path.join(prefix, d) for d in ("lib64", "lib") if prefix
+            and os.path.exists(os.path.join(prefix, d, "libcrypto.so.3"))]
+    if libs:
+        e["LD_LIBRARY_PATH"] = os.pathsep.join(libs + [x for x in [e.get("LD_LIBRARY_PATH")] if x])
     return e
+
+
+SIGALG_IDS = {"mldsa44": 0x0904, "mldsa65": 0x0905, "mldsa87": 0x0906}
+
+
+def mldsa_chain(tmp, mod, alg="ML-DSA-65"):
+    """CA and leaf (CN=localhost) of ML-DSA-65, made by the system openssl with the provider"""
+    prov = ["-provider-path", mod, "-provider", "keccakforge", "-provider", "default"]
+    f = lambda n: os.path.join(tmp, n)  # noqa: E731
+    steps = [["genpkey", *prov, "-algorithm", alg, "-out", f("mca.key")],
+             ["req", *prov, "-x509", "-key", f("mca.key"), "-subj", "/CN=keccakforge TLS CA", "-days", "2",
+              "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign",
+              "-out", f("mca.pem")],
+             ["genpkey", *prov, "-algorithm", alg, "-out", f("mleaf.key")],
+             ["req", *prov, "-new", "-key", f("mleaf.key"), "-subj", "/CN=localhost", "-out", f("mleaf.csr")],
+             ["x509", *prov, "-req", "-in", f("mleaf.csr"), "-CA", f("mca.pem"), "-CAkey", f("mca.key"),
+              "-set_serial", "9", "-days", "2", "-out", f("mleaf.pem")]]
+    for st in steps:
+        r = subprocess.run(["openssl", *st], capture_output=True, timeout=120, env=clean_env())
+        if not check(r.returncode == 0, "ML-DSA chain: openssl %s: %r" % (st[0], r.stderr[-400:])):
+            return None
+    return f("mca.pem"), f("mleaf.pem"), f("mleaf.key")
+
+
+def peer_sigalg(trace):
+    """the SignatureScheme of the server's CertificateVerify in s_server's -trace"""
+    m = re.search(r"CertificateVerify, Length=\d+.*?Signature Algorithm: [^\n]*\(0x([0-9a-fA-F]+)\)", trace, re.S)
+    return int(m.group(1), 16) if m else None
+
+
+def tls_mldsa35(exe, mod, tmp, env35, v):
+    """TLS 1.3 with an ML-DSA-65 chain and X25519MLKEM768, OpenSSL 3.5 on both sides, one of them
+    with the provider loaded into it and preferred (-propquery ?provider=keccakforge): the
+    provider signs the CertificateVerify (server) or verifies it and the chain (client)."""
+    chain = mldsa_chain(tmp, mod)
+    if not chain:
+        return
+    ca, leaf, key = chain
+    kf = ["-provider-path", mod, "-provider", "keccakforge", "-provider", "default", "-propquery", "?provider=keccakforge"]
+    client = lambda extra, port: subprocess.run(  # noqa: E731
+        [exe, "s_client", *extra, "-connect", "127.0.0.1:%d" % port, "-tls1_3", "-groups", "X25519MLKEM768",
+         "-sigalgs", "mldsa65", "-CAfile", ca, "-verify_return_error", "-servername", "localhost"],
+        input=b"Q\n", capture_output=True, timeout=60, env=env35)
+    for who, srv_extra, cli_extra in (
+            ("OpenSSL %d.%d s_client -> OpenSSL %d.%d s_server with the provider (it signs)" % (v + v), kf, []),
+            ("OpenSSL %d.%d s_client with the provider (it verifies) -> OpenSSL %d.%d s_server" % (v + v), [], kf)):
+        s = SServer(mod, tmp, "X25519MLKEM768", cmd=[exe, "s_server", *srv_extra], env=env35, certkey=(leaf, key),
+                    extra=("-sigalgs", "mldsa65"))
+        try:
+            cli = client(cli_extra, s.port)
+        finally:
+            trace = s.finish()
+        out = cli.stdout.decode(errors="replace")
+        ok = check(cli.returncode == 0 and "New, TLSv1.3" in out and "Verify return code: 0 (ok)" in out,
+                   "%s: exit %d %r %r" % (who, cli.returncode, out[-400:], cli.stderr[-400:]))
+        ok = ok and expect_group(trace, "X25519MLKEM768", who)
+        sa = peer_sigalg(trace)
+        ok = ok and check(sa == SIGALG_IDS["mldsa65"], "%s: CertificateVerify signature scheme %r, expected 0x0905"
+                          % (who, sa if sa is None else "%#06x" % sa))
+        if ok:
+            print("  %s: X25519MLKEM768, CertificateVerify mldsa65 (0x0905), chain verified" % who)
+    # CMS signing in OpenSSL 3.5 with the provider: with -md sha512 it signs (3.5 names the
+    # signature), and the system openssl with the provider verifies; without -md 3.5 finds no
+    # default digest, for the provider's key as for its own ML-DSA (the keys say "no digest":
+    # X.509 signing needs that)
+    content = os.path.join(tmp, "cms-content")
+    open(content, "wb").write(b"keccakforge CMS from OpenSSL 3.5\n")
+    for md in (["-md", "sha512"], []):
+        sd = os.path.join(tmp, "cms35.p7s")
+        r = subprocess.run([exe, "cms", "-sign", *kf, *md, "-signer", leaf, "-inkey", key, "-in", content, "-out", sd,
+                            "-outform", "DER", "-nodetach", "-binary"], capture_output=True, timeout=60, env=env35)
+        if md:
+            r2 = subprocess.run(["openssl", "cms", "-verify", "-provider-path", mod, "-provider", "keccakforge",
+                                 "-provider", "default", "-inform", "DER", "-in", sd, "-CAfile", ca, "-binary"],
+                                capture_output=True, timeout=60, env=clean_env())
+            if check(r.returncode == 0 and r2.returncode == 0 and r2.stdout == open(content, "rb").read(),
+                     "OpenSSL %d.%d cms -sign -md sha512 with the provider, verified by the system openssl: %r %r"
+                     % (v + (r.stderr[-300:], r2.stderr[-300:]))):
+                print("  OpenSSL %d.%d cms -sign -md sha512 (provider) -> system openssl cms -verify (provider): OK" % v)
+        else:
+            check(r.returncode != 0 and b"no default digest" in r.stderr,
+                  "OpenSSL %d.%d cms -sign without -md: %d %r" % (v + (r.returncode, r.stderr[-300:])))
+    # the provider's own ML-DSA decoding and text in OpenSSL 3.5 (not 3.5's): `pkey -text`
+    # with the provider preferred prints the provider's layout
+    r = subprocess.run([exe, "pkey", *kf, "-in", key, "-noout", "-text"], capture_output=True, timeout=60, env=env35)
+    r0 = subprocess.run([exe, "pkey", "-in", key, "-noout", "-text"], capture_output=True, timeout=60, env=env35)
+    check(r.returncode == 0 and r0.returncode == 0 and r.stdout != r0.stdout,
+          "OpenSSL %d.%d pkey -text: the provider's and 3.5's own outputs are not told apart: %r" % (v + (r.stderr[-300:],)))
 
 
 def ossl35_version(exe, env):
@@ -367,7 +474,7 @@ def run_ossl35(mod, build, prefix, kempeer, cc):
         return SKIP
     os.makedirs(build, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        env35 = ossl35_env(tmp)
+        env35 = ossl35_env(tmp, prefix)
         v, text = ossl35_version(exe, env35)
         if not v or v < (3, 5):
             print("test_prov_peer_ossl35 skipped: %s is %r; the hybrid groups need OpenSSL >= 3.5" % (exe, text))
@@ -404,6 +511,22 @@ def run_ossl35(mod, build, prefix, kempeer, cc):
         if check(cli.returncode == 0 and b"New, TLSv1.3" in cli.stdout, "%s: %r" % (who, cli.stdout[-300:])) \
                 and expect_group(trace, "X25519MLKEM768", who):
             print("  %s: X25519MLKEM768" % who)
+        # ML-DSA certificates in TLS 1.3 (TLS-SIGALG): the provider inside OpenSSL 3.5
+        tls_mldsa35(exe, mod, tmp, env35, v)
+        # the system OpenSSL (3.0) cannot: its libssl asks no provider for signature algorithms
+        sv = subprocess.run(["openssl", "version"], capture_output=True, text=True, env=clean_env()).stdout
+        ca_leaf = mldsa_chain(tmp, mod) if re.match(r"OpenSSL 3\.[01]\.", sv) else None
+        if ca_leaf:
+            s = subprocess.run(["openssl", "s_server", "-provider-path", mod, "-provider", "keccakforge", "-provider",
+                                "default", "-cert", ca_leaf[1], "-key", ca_leaf[2], "-accept", "127.0.0.1:%d" % free_port(),
+                                "-naccept", "1"], capture_output=True, timeout=30, env=clean_env(), stdin=subprocess.DEVNULL)
+            # the CA-signed leaf meets the security level's check first ("ca md too weak": 3.0 rates
+            # a signature by its digest), the key type next ("unknown certificate type")
+            why = re.search(rb"(unknown certificate type|ca md too weak)", s.stderr)
+            if check(s.returncode != 0 and why, "system %s s_server with an ML-DSA certificate: %r"
+                     % (sv.strip(), s.stderr[-300:])):
+                print("  system %s: s_server -cert (ML-DSA-65 leaf) refused as expected: %s"
+                      % (sv.split("(")[0].strip(), why.group(1).decode()))
         # the KEMs through EVP, X448MLKEM1024 included
         peer35 = build_kempeer35(prefix, build, cc, env35)
         if peer35:

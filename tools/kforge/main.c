@@ -25,6 +25,7 @@ static const struct command {
     {"mlkem", kforge_mlkem, "ML-KEM (FIPS 203) keygen / encaps / decaps; files, hex or PEM"},
     {"slhdsa", kforge_slhdsa, "SLH-DSA (FIPS 205) keygen / sign / verify; files, hex or PEM"},
     {"mldsa", kforge_mldsa, "ML-DSA (FIPS 204) keygen / sign / verify; files, hex or PEM"},
+    {"cms", kforge_cms, "cms sign: a CMS SignedData (DER) signed with an ML-DSA or SLH-DSA key"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
