@@ -71,7 +71,8 @@ static const struct ktype {
       : t == KF_KEY_SLHDSA_SHAKE_128S || t == KF_KEY_SLHDSA_SHAKE_128F ? 64
       : t == KF_KEY_SLHDSA_SHAKE_192S || t == KF_KEY_SLHDSA_SHAKE_192F ? 96
       : t == KF_KEY_SLHDSA_SHAKE_256S || t == KF_KEY_SLHDSA_SHAKE_256F ? 128 : 0;
-    predicate ktype_ok(struct ktype *k) = \valid_read(k) && k->kind <= KIND_MLDSA
+    predicate ktype_ok(struct ktype *k) = \valid_read(k) && \base_addr(k) == \base_addr(&ktypes[0])
+      && k->kind <= KIND_MLDSA
       && (k->kind == KIND_MLKEM ==> kf_mlkem_ek_len(k->param) == key_pub_len(k->t) > 0
                                     && kf_mlkem_dk_len(k->param) == key_priv_len(k->t)
                                     && key_priv_len(k->t) == key_pub_len(k->t) * 2 + 32)
@@ -366,7 +367,9 @@ typedef struct rbuf { const uint8_t *p; size_t len; } rbuf;
     ensures \result == 0 || \result == 1;
     ensures \result == 0 ==> *r == \old(*r);
     ensures \result == 1 ==> rbuf_ok(r) && rbuf_ok(c) && c->len <= \old(r->len)
-      && r->len <= \old(r->len) - 2 - c->len; */
+      && r->len <= \old(r->len) - 2 - c->len;
+    ensures \result == 1 ==> \subset(c->p + (0 .. c->len - 1), \old(r->p) + (0 .. \old(r->len) - 1))
+      && \subset(r->p + (0 .. r->len - 1), \old(r->p) + (0 .. \old(r->len) - 1)); */
 static int get_tlv(rbuf *r, uint8_t tag, rbuf *c)
 {
     size_t len, i = 2, n;
@@ -394,6 +397,7 @@ static int get_tlv(rbuf *r, uint8_t tag, rbuf *c)
 /*@ requires rbuf_ok(r);
     assigns *r;
     ensures rbuf_ok(r) && r->len <= \old(r->len);
+    ensures \subset(r->p + (0 .. r->len - 1), \old(r->p) + (0 .. \old(r->len) - 1));
     ensures \result == \null || ktype_ok(\result); */
 static const struct ktype *get_algid(rbuf *r)
 {
