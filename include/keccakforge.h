@@ -118,6 +118,10 @@ KF_API const char *kf_version_string(void);
 
 /* 1 if a[0..len) equals b[0..len), else 0 (also 0 for a NULL pointer with len > 0). The time
  * depends on len only, not on the contents: for MAC tags and other secrets. */
+/*@ requires len == 0 || a == \null || \valid_read((uint8_t *)a + (0 .. len - 1));
+    requires len == 0 || b == \null || \valid_read((uint8_t *)b + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
 KF_API int kf_ct_equal(const void *a, const void *b, size_t len);
 
 /* ---- Sizes -------------------------------------------------------------------------- */
@@ -177,6 +181,8 @@ KF_DECLARE_CTX(kf_parallelhash_ctx, 640);
 KF_DECLARE_CTX(kf_kt_ctx, 640);
 
 /* Zero any context (or buffer) in a way the compiler cannot remove. */
+/*@ requires p == \null || \valid((uint8_t *)p + (0 .. len - 1));
+    assigns ((uint8_t *)p)[0 .. len - 1]; */
 KF_API void kf_wipe(void *p, size_t len);
 
 /* ---- FIPS 202 fixed-length hashes and legacy Keccak --------------------------------- */
@@ -467,7 +473,17 @@ typedef enum kf_mlkem_param {
 #define KF_MLKEM_MSG_BYTES 32         /* m (Encaps_internal) */
 
 /* Sizes of a parameter set (0 if param is unknown). */
+/*@ logic integer kf_mlkem_ek_len(integer param) =
+      param == KF_MLKEM512 ? KF_MLKEM512_EK_BYTES : param == KF_MLKEM768 ? KF_MLKEM768_EK_BYTES
+      : param == KF_MLKEM1024 ? KF_MLKEM1024_EK_BYTES : 0;
+    logic integer kf_mlkem_dk_len(integer param) =
+      param == KF_MLKEM512 ? KF_MLKEM512_DK_BYTES : param == KF_MLKEM768 ? KF_MLKEM768_DK_BYTES
+      : param == KF_MLKEM1024 ? KF_MLKEM1024_DK_BYTES : 0; */
+/*@ assigns \nothing;
+    ensures \result == kf_mlkem_ek_len(param); */
 KF_API size_t kf_mlkem_ek_bytes(kf_mlkem_param param);
+/*@ assigns \nothing;
+    ensures \result == kf_mlkem_dk_len(param); */
 KF_API size_t kf_mlkem_dk_bytes(kf_mlkem_param param);
 KF_API size_t kf_mlkem_ct_bytes(kf_mlkem_param param);
 
@@ -480,6 +496,11 @@ KF_API int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk);
 KF_API int kf_mlkem_keygen_seed(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
                                 uint8_t seed[KF_MLKEM_KEYGEN_SEED_BYTES]);
 /* ML-KEM.KeyGen_internal(d, z) (Alg. 16), deterministic. */
+/*@ requires ek == \null || \valid(ek + (0 .. kf_mlkem_ek_len(param) - 1));
+    requires dk == \null || \valid(dk + (0 .. kf_mlkem_dk_len(param) - 1));
+    requires d == \null || \valid_read(d + (0 .. KF_MLKEM_SEED_BYTES - 1));
+    requires z == \null || \valid_read(z + (0 .. KF_MLKEM_SEED_BYTES - 1));
+    assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1]; */
 KF_API int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
                                     const uint8_t d[KF_MLKEM_SEED_BYTES],
                                     const uint8_t z[KF_MLKEM_SEED_BYTES]);
@@ -497,7 +518,11 @@ KF_API KF_MUST_CHECK int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLK
                            const uint8_t *ct, size_t ctlen, const uint8_t *dk, size_t dklen);
 /* The input checks alone: KF_OK, KF_ERR_BAD_LENGTH or KF_ERR_BAD_KEY.
  * check_ek: length and modulus check (§7.2). check_dk: length and hash check (§7.3). */
+/*@ requires ek == \null || \valid_read(ek + (0 .. eklen - 1));
+    assigns \nothing; */
 KF_API KF_MUST_CHECK int kf_mlkem_check_ek(kf_mlkem_param param, const uint8_t *ek, size_t eklen);
+/*@ requires dk == \null || \valid_read(dk + (0 .. dklen - 1));
+    assigns \nothing; */
 KF_API KF_MUST_CHECK int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen);
 
 /* Randomness for kf_mlkem_keygen/encaps: fn(arg, out, len) fills out and returns 0, or
@@ -565,7 +590,15 @@ typedef enum kf_slhdsa_prehash {
 #define KF_SLHDSA_MAX_CONTEXT_BYTES 255
 
 /* Sizes of a parameter set (0 if param is unknown); n is the seed size (16, 24 or 32). */
+/*@ logic integer kf_slhdsa_n_len(integer param) =
+      param == KF_SLHDSA_SHAKE_128S || param == KF_SLHDSA_SHAKE_128F ? 16
+      : param == KF_SLHDSA_SHAKE_192S || param == KF_SLHDSA_SHAKE_192F ? 24
+      : param == KF_SLHDSA_SHAKE_256S || param == KF_SLHDSA_SHAKE_256F ? 32 : 0; */
+/*@ assigns \nothing;
+    ensures \result == 2 * kf_slhdsa_n_len(param); */
 KF_API size_t kf_slhdsa_pk_bytes(kf_slhdsa_param param);
+/*@ assigns \nothing;
+    ensures \result == 4 * kf_slhdsa_n_len(param); */
 KF_API size_t kf_slhdsa_sk_bytes(kf_slhdsa_param param);
 KF_API size_t kf_slhdsa_sig_bytes(kf_slhdsa_param param);
 KF_API size_t kf_slhdsa_n(kf_slhdsa_param param);
@@ -684,7 +717,17 @@ typedef enum kf_mldsa_prehash {
 #define KF_MLDSA_MAX_CONTEXT_BYTES 255
 
 /* Sizes of a parameter set (0 if param is unknown). */
+/*@ logic integer kf_mldsa_pk_len(integer param) =
+      param == KF_MLDSA44 ? KF_MLDSA44_PK_BYTES : param == KF_MLDSA65 ? KF_MLDSA65_PK_BYTES
+      : param == KF_MLDSA87 ? KF_MLDSA87_PK_BYTES : 0;
+    logic integer kf_mldsa_sk_len(integer param) =
+      param == KF_MLDSA44 ? KF_MLDSA44_SK_BYTES : param == KF_MLDSA65 ? KF_MLDSA65_SK_BYTES
+      : param == KF_MLDSA87 ? KF_MLDSA87_SK_BYTES : 0; */
+/*@ assigns \nothing;
+    ensures \result == kf_mldsa_pk_len(param); */
 KF_API size_t kf_mldsa_pk_bytes(kf_mldsa_param param);
+/*@ assigns \nothing;
+    ensures \result == kf_mldsa_sk_len(param); */
 KF_API size_t kf_mldsa_sk_bytes(kf_mldsa_param param);
 KF_API size_t kf_mldsa_sig_bytes(kf_mldsa_param param);
 
@@ -692,6 +735,10 @@ KF_API size_t kf_mldsa_sig_bytes(kf_mldsa_param param);
  * (KF_ERR_RNG if it fails). */
 KF_API int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk);
 /* ML-DSA.KeyGen_internal(xi) (Alg. 6), deterministic. */
+/*@ requires pk == \null || \valid(pk + (0 .. kf_mldsa_pk_len(param) - 1));
+    requires sk == \null || \valid(sk + (0 .. kf_mldsa_sk_len(param) - 1));
+    requires xi == \null || \valid_read(xi + (0 .. KF_MLDSA_SEED_BYTES - 1));
+    assigns pk[0 .. kf_mldsa_pk_len(param) - 1], sk[0 .. kf_mldsa_sk_len(param) - 1]; */
 KF_API int kf_mldsa_keygen_internal(kf_mldsa_param param, uint8_t *pk, uint8_t *sk,
                                     const uint8_t xi[KF_MLDSA_SEED_BYTES]);
 /* ML-DSA.Sign (Alg. 2): sig (sig_bytes written; siglen is the buffer's size). sk's tr and t0
@@ -741,6 +788,9 @@ KF_API KF_MUST_CHECK int kf_mldsa_verify_internal(kf_mldsa_param param, const vo
  * t = NTT^-1(ExpandA(rho) o NTT(s1)) + s2, after checking that sk is one KeyGen_internal
  * could have written - s1 and s2 in [-eta, eta], t0 the low part of that t, tr = H(pk) -
  * else KF_ERR_BAD_KEY (pk zeroed). Costs about one key generation. */
+/*@ requires pk == \null || \valid(pk + (0 .. kf_mldsa_pk_len(param) - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns pk[0 .. kf_mldsa_pk_len(param) - 1]; */
 KF_API KF_MUST_CHECK int kf_mldsa_pk_from_sk(kf_mldsa_param param, uint8_t *pk, const uint8_t *sk, size_t sklen);
 /* KF_OK if the expanded private key sk is one KeyGen_internal could have written (the checks
  * of kf_mldsa_pk_from_sk, without keeping pk), else KF_ERR_BAD_KEY (KF_ERR_BAD_LENGTH,

@@ -57,19 +57,59 @@ static const struct ktype {
 #define PRIV_MAX (KF_MLDSA_SK_MAX_BYTES > KF_MLKEM_DK_MAX_BYTES ? KF_MLDSA_SK_MAX_BYTES : KF_MLKEM_DK_MAX_BYTES)
 #define N_KTYPES (sizeof ktypes / sizeof ktypes[0])
 
+/* ACSL (proofs/, docs/ASSURANCE.md): the key sizes by type, and what a row of ktypes gives. */
+/*@ logic integer key_pub_len(integer t) =
+      t == KF_KEY_MLKEM512 ? KF_MLKEM512_EK_BYTES : t == KF_KEY_MLKEM768 ? KF_MLKEM768_EK_BYTES
+      : t == KF_KEY_MLKEM1024 ? KF_MLKEM1024_EK_BYTES
+      : t == KF_KEY_MLDSA44 ? KF_MLDSA44_PK_BYTES : t == KF_KEY_MLDSA65 ? KF_MLDSA65_PK_BYTES
+      : t == KF_KEY_MLDSA87 ? KF_MLDSA87_PK_BYTES
+      : t == KF_KEY_SLHDSA_SHAKE_128S || t == KF_KEY_SLHDSA_SHAKE_128F ? 32
+      : t == KF_KEY_SLHDSA_SHAKE_192S || t == KF_KEY_SLHDSA_SHAKE_192F ? 48
+      : t == KF_KEY_SLHDSA_SHAKE_256S || t == KF_KEY_SLHDSA_SHAKE_256F ? 64 : 0;
+    logic integer key_priv_len(integer t) =
+      t == KF_KEY_MLKEM512 ? KF_MLKEM512_DK_BYTES : t == KF_KEY_MLKEM768 ? KF_MLKEM768_DK_BYTES
+      : t == KF_KEY_MLKEM1024 ? KF_MLKEM1024_DK_BYTES
+      : t == KF_KEY_MLDSA44 ? KF_MLDSA44_SK_BYTES : t == KF_KEY_MLDSA65 ? KF_MLDSA65_SK_BYTES
+      : t == KF_KEY_MLDSA87 ? KF_MLDSA87_SK_BYTES
+      : t == KF_KEY_SLHDSA_SHAKE_128S || t == KF_KEY_SLHDSA_SHAKE_128F ? 64
+      : t == KF_KEY_SLHDSA_SHAKE_192S || t == KF_KEY_SLHDSA_SHAKE_192F ? 96
+      : t == KF_KEY_SLHDSA_SHAKE_256S || t == KF_KEY_SLHDSA_SHAKE_256F ? 128 : 0;
+    predicate ktype_ok(struct ktype *k) = \valid_read(k) && \base_addr(k) == \base_addr(&ktypes[0])
+      && k->kind <= KIND_MLDSA
+      && (k->kind == KIND_MLKEM ==> kf_mlkem_ek_len(k->param) == key_pub_len(k->t) > 0
+                                    && kf_mlkem_dk_len(k->param) == key_priv_len(k->t)
+                                    && key_priv_len(k->t) == key_pub_len(k->t) * 2 + 32)
+      && (k->kind == KIND_MLDSA ==> kf_mldsa_pk_len(k->param) == key_pub_len(k->t) > 0
+                                    && kf_mldsa_sk_len(k->param) == key_priv_len(k->t))
+      && (k->kind == KIND_SLHDSA ==> 2 * kf_slhdsa_n_len(k->param) == key_pub_len(k->t) > 0
+                                     && 4 * kf_slhdsa_n_len(k->param) == key_priv_len(k->t));
+*/
+
+/*@ assigns \nothing;
+    ensures \result != \null ==> ktype_ok(\result) && \result->t == t;
+    ensures \result == \null ==> key_pub_len(t) == 0 && key_priv_len(t) == 0; */
 static const struct ktype *find_type(kf_key_type t)
 {
+    /*@ loop invariant 0 <= i <= 12;
+        loop invariant \forall integer j; 0 <= j < i ==> ktypes[j].t != t;
+        loop assigns i;
+        loop variant 12 - i; */
     for (size_t i = 0; i < N_KTYPES; i++)
+        /*@ assert row: i == 0 || i == 1 || i == 2 || i == 3 || i == 4 || i == 5 || i == 6 || i == 7
+              || i == 8 || i == 9 || i == 10 || i == 11; */
         if (ktypes[i].t == t) return &ktypes[i];
     return NULL;
 }
 
+/*@ assigns \nothing; */
 const char *kf_key_type_name(kf_key_type t)
 {
     const struct ktype *k = find_type(t);
     return k ? k->name : NULL;
 }
 
+/*@ assigns \nothing;
+    ensures \result == key_pub_len(t); */
 size_t kf_key_pub_bytes(kf_key_type t)
 {
     const struct ktype *k = find_type(t);
@@ -79,6 +119,8 @@ size_t kf_key_pub_bytes(kf_key_type t)
     return kf_slhdsa_pk_bytes((kf_slhdsa_param)k->param);
 }
 
+/*@ assigns \nothing;
+    ensures \result == key_priv_len(t); */
 size_t kf_key_priv_bytes(kf_key_type t)
 {
     const struct ktype *k = find_type(t);
@@ -93,7 +135,13 @@ static const uint8_t oid_prefix[7] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04};
 
 /* ---- a small DER writer ------------------------------------------------------------- */
 typedef struct wbuf { uint8_t *p; size_t cap, len; } wbuf;
+/*@ predicate wbuf_ok(wbuf *w) = \valid(w) && (w->p == \null || \valid(w->p + (0 .. w->cap - 1))); */
 
+/*@ requires wbuf_ok(w) && w->len + n <= SIZE_MAX;
+    requires \valid_read((uint8_t *)src + (0 .. n - 1));
+    requires w->p == \null || \separated(w->p + (0 .. w->cap - 1), (uint8_t *)src + (0 .. n - 1));
+    assigns w->len, w->p[0 .. w->cap - 1];
+    ensures wbuf_ok(w) && w->len == \old(w->len) + n; */
 static void put(wbuf *w, const void *src, size_t n)
 {
     if (w->p && w->len + n <= w->cap && n) memcpy(w->p + w->len, src, n);
@@ -105,8 +153,16 @@ static void reserve(wbuf *w, size_t total)
 {
     if (total > w->cap) w->p = NULL;
 }
+/*@ requires wbuf_ok(w) && w->len + 1 <= SIZE_MAX;
+    assigns w->len, w->p[0 .. w->cap - 1];
+    ensures wbuf_ok(w) && w->len == \old(w->len) + 1; */
 static void put1(wbuf *w, uint8_t b) { put(w, &b, 1); }
+/*@ assigns \nothing;
+    ensures 2 <= \result <= 5; */
 static size_t hdr_len(size_t len) { return len < 0x80 ? 2 : len < 0x100 ? 3 : len < 0x10000 ? 4 : 5; }
+/*@ requires wbuf_ok(w) && w->len + 5 <= SIZE_MAX;
+    assigns w->len, w->p[0 .. w->cap - 1];
+    ensures wbuf_ok(w) && \old(w->len) + 2 <= w->len <= \old(w->len) + 5; */
 static void put_hdr(wbuf *w, uint8_t tag, size_t len)
 {
     put1(w, tag);
@@ -115,8 +171,14 @@ static void put_hdr(wbuf *w, uint8_t tag, size_t len)
     else if (len < 0x10000) { put1(w, 0x82); put1(w, (uint8_t)(len >> 8)); put1(w, (uint8_t)len); }
     else { put1(w, 0x83); put1(w, (uint8_t)(len >> 16)); put1(w, (uint8_t)(len >> 8)); put1(w, (uint8_t)len); }
 }
+/*@ requires content <= SIZE_MAX - 5;
+    assigns \nothing;
+    ensures content + 2 <= \result <= content + 5; */
 static size_t tlv_len(size_t content) { return hdr_len(content) + content; }
 
+/*@ requires wbuf_ok(w) && w->len + 13 <= SIZE_MAX && \valid_read(k);
+    assigns w->len, w->p[0 .. w->cap - 1];
+    ensures wbuf_ok(w) && w->len == \old(w->len) + 13; */
 static void put_algid(wbuf *w, const struct ktype *k)
 {
     put_hdr(w, 0x30, 11);
@@ -130,6 +192,9 @@ static void put_algid(wbuf *w, const struct ktype *k)
  * check (kf_mlkem_check_dk), then §7.2's modulus check of the ek inside it (the hash check
  * alone lets a dk whose ek has a coefficient >= q through, and that ek is refused as a
  * public key). */
+/*@ requires ktype_ok(k) && k->kind == KIND_MLKEM && dklen == key_priv_len(k->t);
+    requires \valid_read(dk + (0 .. dklen - 1));
+    assigns \nothing; */
 static int check_expanded_dk(const struct ktype *k, const uint8_t *dk, size_t dklen)
 {
     size_t ekl = kf_key_pub_bytes(k->t);
@@ -140,6 +205,9 @@ static int check_expanded_dk(const struct ktype *k, const uint8_t *dk, size_t dk
 
 /* 1 if two secret keys are equal: compared in constant time; only the verdict (a key is
  * accepted or refused) is made public (common/ct.h). */
+/*@ requires \valid_read(a + (0 .. n - 1)) && \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
 static int same_key(const uint8_t *a, const uint8_t *b, size_t n)
 {
     int eq = kf_ct_equal(a, b, n);
@@ -148,12 +216,19 @@ static int same_key(const uint8_t *a, const uint8_t *b, size_t n)
 }
 
 /* The seeded kinds (ML-KEM, ML-DSA): the seed's size, */
+/*@ requires ktype_ok(k);
+    assigns \nothing;
+    ensures \result == (k->kind == KIND_MLKEM ? 64 : 32); */
 static size_t seed_bytes(const struct ktype *k)
 {
     return k->kind == KIND_MLKEM ? KF_MLKEM_KEYGEN_SEED_BYTES : KF_MLDSA_SEED_BYTES;
 }
 
 /* the key pair a seed gives (ML-KEM d || z, ML-DSA xi), */
+/*@ requires ktype_ok(k) && k->kind != KIND_SLHDSA;
+    requires \valid_read(seed + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1));
+    requires \valid(pub + (0 .. PUB_MAX - 1)) && \valid(priv + (0 .. PRIV_MAX - 1));
+    assigns pub[0 .. PUB_MAX - 1], priv[0 .. PRIV_MAX - 1]; */
 static int expand_seed(const struct ktype *k, const uint8_t *seed, uint8_t *pub, uint8_t *priv)
 {
     if (k->kind == KIND_MLKEM) return kf_mlkem_keygen_internal((kf_mlkem_param)k->param, pub, priv, seed, seed + 32);
@@ -161,6 +236,12 @@ static int expand_seed(const struct ktype *k, const uint8_t *seed, uint8_t *pub,
 }
 
 /* and the checks of an expanded private key of the right length, with its public key. */
+/*@ requires ktype_ok(k);
+    requires k->kind != KIND_SLHDSA;
+    requires privlen == key_priv_len(k->t);
+    requires \valid_read(priv + (0 .. privlen - 1)) && \valid(pub + (0 .. PUB_MAX - 1));
+    requires \separated(pub + (0 .. PUB_MAX - 1), priv + (0 .. privlen - 1));
+    assigns pub[0 .. PUB_MAX - 1]; */
 static int check_priv(const struct ktype *k, const uint8_t *priv, size_t privlen, uint8_t *pub)
 {
     if (k->kind == KIND_MLKEM) {
@@ -172,6 +253,8 @@ static int check_priv(const struct ktype *k, const uint8_t *priv, size_t privlen
     return kf_mldsa_pk_from_sk((kf_mldsa_param)k->param, pub, priv, privlen);
 }
 
+/*@ requires \valid_read(w) && \valid(outlen);
+    assigns *outlen; */
 static int finish(wbuf *w, uint8_t *out, size_t outcap, size_t *outlen)
 {
     *outlen = w->len;
@@ -180,6 +263,12 @@ static int finish(wbuf *w, uint8_t *out, size_t outcap, size_t *outlen)
     return KF_OK;
 }
 
+/*@ requires pub == \null || \valid_read(pub + (0 .. publen - 1));
+    requires out == \null || \valid(out + (0 .. outcap - 1));
+    requires outlen == \null || \valid(outlen);
+    requires out == \null || pub == \null || \separated(out + (0 .. outcap - 1), pub + (0 .. publen - 1));
+    requires out == \null || outlen == \null || \separated(out + (0 .. outcap - 1), outlen);
+    assigns out[0 .. outcap - 1], *outlen; */
 int kf_key_encode_spki(kf_key_type t, const uint8_t *pub, size_t publen,
                        uint8_t *out, size_t outcap, size_t *outlen)
 {
@@ -201,6 +290,14 @@ int kf_key_encode_spki(kf_key_type t, const uint8_t *pub, size_t publen,
     return finish(&w, out, outcap, outlen);
 }
 
+/*@ requires seed == \null || \valid_read(seed + (0 .. seedlen - 1));
+    requires priv == \null || \valid_read(priv + (0 .. privlen - 1));
+    requires out == \null || \valid(out + (0 .. outcap - 1));
+    requires outlen == \null || \valid(outlen);
+    requires out == \null || seed == \null || \separated(out + (0 .. outcap - 1), seed + (0 .. seedlen - 1));
+    requires out == \null || priv == \null || \separated(out + (0 .. outcap - 1), priv + (0 .. privlen - 1));
+    requires out == \null || outlen == \null || \separated(out + (0 .. outcap - 1), outlen);
+    assigns out[0 .. outcap - 1], *outlen; */
 int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *seed, size_t seedlen,
                         const uint8_t *priv, size_t privlen, uint8_t *out, size_t outcap, size_t *outlen)
 {
@@ -274,8 +371,17 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
 
 /* ---- a small DER reader ------------------------------------------------------------- */
 typedef struct rbuf { const uint8_t *p; size_t len; } rbuf;
+/*@ predicate rbuf_ok(rbuf *r) = \valid(r) && \valid_read(r->p + (0 .. r->len - 1)); */
 
 /* Read one TLV with tag `tag` (DER: minimal definite length); content in *c. */
+/*@ requires rbuf_ok(r) && \valid(c) && \separated(r, c);
+    assigns *r, *c;
+    ensures \result == 0 || \result == 1;
+    ensures \result == 0 ==> *r == \old(*r);
+    ensures \result == 1 ==> rbuf_ok(r) && rbuf_ok(c) && c->len <= \old(r->len)
+      && r->len <= \old(r->len) - 2 - c->len;
+    ensures \result == 1 ==> \subset(c->p + (0 .. c->len - 1), \old(r->p) + (0 .. \old(r->len) - 1))
+      && \subset(r->p + (0 .. r->len - 1), \old(r->p) + (0 .. \old(r->len) - 1)); */
 static int get_tlv(rbuf *r, uint8_t tag, rbuf *c)
 {
     size_t len, i = 2, n;
@@ -285,6 +391,9 @@ static int get_tlv(rbuf *r, uint8_t tag, rbuf *c)
         n = len & 0x7F;
         if (n == 0 || n > 3 || r->len < 2 + n) return 0;
         len = 0;
+        /*@ loop invariant 0 <= j <= n;
+            loop assigns j, len;
+            loop variant n - j; */
         for (size_t j = 0; j < n; j++) len = (len << 8) | r->p[2 + j];
         if (r->p[2] == 0 || len < 0x80) return 0;   /* not minimal */
         i = 2 + n;
@@ -297,16 +406,35 @@ static int get_tlv(rbuf *r, uint8_t tag, rbuf *c)
     return 1;
 }
 
+/*@ requires rbuf_ok(r);
+    assigns *r;
+    ensures rbuf_ok(r) && r->len <= \old(r->len);
+    ensures \subset(r->p + (0 .. r->len - 1), \old(r->p) + (0 .. \old(r->len) - 1));
+    ensures \result == \null || ktype_ok(\result); */
 static const struct ktype *get_algid(rbuf *r)
 {
     rbuf a, oid;
     if (!get_tlv(r, 0x30, &a) || !get_tlv(&a, 0x06, &oid) || a.len != 0) return NULL;  /* no parameters */
     if (oid.len != 9 || memcmp(oid.p, oid_prefix, sizeof oid_prefix) != 0) return NULL;
+    /*@ loop invariant 0 <= i <= 12;
+        loop assigns i;
+        loop variant 12 - i; */
     for (size_t i = 0; i < N_KTYPES; i++)
+    {
+        /*@ assert row: i == 0 || i == 1 || i == 2 || i == 3 || i == 4 || i == 5 || i == 6 || i == 7
+              || i == 8 || i == 9 || i == 10 || i == 11; */
         if (oid.p[7] == (ktypes[i].kind == KIND_MLKEM ? 0x04 : 0x03) && oid.p[8] == ktypes[i].arc) return &ktypes[i];
+    }
     return NULL;
 }
 
+/*@ requires der == \null || \valid_read(der + (0 .. derlen - 1));
+    requires t == \null || \valid(t);
+    requires pub == \null || \valid(pub + (0 .. pubcap - 1));
+    requires publen == \null || \valid(publen);
+    requires der == \null || pub == \null || \separated(pub + (0 .. pubcap - 1), der + (0 .. derlen - 1));
+    requires \separated(t, publen, pub + (0 .. pubcap - 1));
+    assigns *t, pub[0 .. pubcap - 1], *publen; */
 int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
                        uint8_t *pub, size_t pubcap, size_t *publen)
 {
@@ -330,6 +458,17 @@ int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
     return KF_OK;
 }
 
+/*@ requires der == \null || \valid_read(der + (0 .. derlen - 1));
+    requires t == \null || \valid(t);
+    requires form == \null || \valid(form);
+    requires seed == \null || \valid(seed + (0 .. seedcap - 1));
+    requires seedlen == \null || \valid(seedlen);
+    requires priv == \null || \valid(priv + (0 .. privcap - 1));
+    requires privlen == \null || \valid(privlen);
+    requires der == \null || priv == \null || \separated(priv + (0 .. privcap - 1), der + (0 .. derlen - 1));
+    requires der == \null || seed == \null || \separated(seed + (0 .. seedcap - 1), der + (0 .. derlen - 1));
+    requires \separated(t, form, seed + (0 .. seedcap - 1), seedlen, priv + (0 .. privcap - 1), privlen);
+    assigns *t, *form, seed[0 .. seedcap - 1], *seedlen, priv[0 .. privcap - 1], *privlen; */
 int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_key_priv_form *form,
                         uint8_t *seed, size_t seedcap, size_t *seedlen,
                         uint8_t *priv, size_t privcap, size_t *privlen)
@@ -418,9 +557,15 @@ static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
  * leading or trailing space) could not survive a round trip: encode and decode both refuse it
  * (a NUL in a decoded label cut the C string short, and the re-encoded block's label differed:
  * found by fuzz_key_decode, 2026-11-23). */
+/*@ requires \valid_read(lab + (0 .. ll - 1));
+    assigns \nothing;
+    ensures \result != 0 ==> 1 <= ll <= 80; */
 static int pem_label_ok(const char *lab, size_t ll)
 {
     if (ll == 0 || ll > 80) return 0;
+    /*@ loop invariant 0 <= i <= ll;
+        loop assigns i;
+        loop variant ll - i; */
     for (size_t i = 0; i < ll; i++) {
         unsigned char c = (unsigned char)lab[i];
         int sep = c == ' ' || c == '-';
@@ -430,6 +575,14 @@ static int pem_label_ok(const char *lab, size_t ll)
     return 1;
 }
 
+/*@ requires label == \null || valid_read_string(label);
+    requires der == \null || \valid_read(der + (0 .. derlen - 1));
+    requires derlen <= PTRDIFF_MAX;
+    requires out == \null || \valid(out + (0 .. outcap - 1));
+    requires outlen == \null || \valid(outlen);
+    requires out == \null || label == \null || \separated(out + (0 .. outcap - 1), label + (0 .. strlen(label)));
+    requires out == \null || outlen == \null || \separated(out + (0 .. outcap - 1), outlen);
+    assigns out[0 .. outcap - 1], *outlen; */
 int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
                   char *out, size_t outcap, size_t *outlen)
 {
@@ -444,6 +597,10 @@ int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
     if (outcap < need) return KF_ERR_BAD_LENGTH;
 #define EMIT(s, n) do { memcpy(out + pos, s, n); pos += n; } while (0)
     EMIT("-----BEGIN ", 11); EMIT(label, ll); EMIT("-----\n", 6);
+    /*@ loop invariant i % 3 == 0 && 0 <= i <= derlen + 2;
+        loop invariant pos == 17 + ll + 4 * (i / 3) + (i / 3) / 16 && col == 4 * ((i / 3) % 16);
+        loop assigns i, pos, col, out[0 .. outcap - 1];
+        loop variant derlen - i; */
     for (size_t i = 0; i < derlen; i += 3) {
         uint32_t v = (uint32_t)der[i] << 16;
         size_t rem = derlen - i;
@@ -464,6 +621,8 @@ int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
     return KF_OK;
 }
 
+/*@ assigns \nothing;
+    ensures -1 <= \result <= 63; */
 static int b64val(char c)
 {
     if (c >= 'A' && c <= 'Z') return c - 'A';
@@ -474,9 +633,16 @@ static int b64val(char c)
     return -1;
 }
 
+/*@ requires \valid_read(h + (0 .. hl - 1)) && \valid_read(n + (0 .. nl - 1));
+    requires hl <= PTRDIFF_MAX;
+    assigns \nothing;
+    ensures \result == \null || \exists integer i; 0 <= i && i + nl <= hl && \result == h + i; */
 static const char *find_str(const char *h, size_t hl, const char *n, size_t nl)
 {
     if (nl > hl) return NULL;
+    /*@ loop invariant 0 <= i <= hl - nl + 1;
+        loop assigns i;
+        loop variant hl - nl + 1 - i; */
     for (size_t i = 0; i + nl <= hl; i++)
         if (memcmp(h + i, n, nl) == 0) return h + i;
     return NULL;
@@ -493,7 +659,10 @@ static int b64_body(const char *p, const char *end, uint8_t *out, size_t *n)
     for (; p < end; p++) {
         int v;
         if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') continue;
-        if (*p == '=') { pad++; continue; }
+        /* a third '=' is refused at once: counting them all overflowed the int at 2^31 of
+         * them (undefined), and at 2^32 the count wrapped to 0 and the block was accepted
+         * (found by the proof, proofs/ unit key_codecs; tests/test_pem_pad_overflow.c) */
+        if (*p == '=') { if (++pad > 2) return 0; continue; }
         if (pad || (v = b64val(*p)) < 0) return 0;  /* data after padding, bad char */
         acc = (acc << 6) | (uint32_t)v;
         bits += 6;
@@ -511,6 +680,14 @@ static int b64_body(const char *p, const char *end, uint8_t *out, size_t *n)
 
 /* The DER is often a private key: it is written only once the whole block has been read and
  * found well formed and the buffers big enough, so no error leaves part of it in der. */
+/*@ requires pem == \null || \valid_read(pem + (0 .. pemlen - 1));
+    requires pemlen <= PTRDIFF_MAX;
+    requires label == \null || \valid(label + (0 .. labelcap - 1));
+    requires der == \null || \valid(der + (0 .. dercap - 1));
+    requires derlen == \null || \valid(derlen);
+    requires pem == \null || label == \null || \separated(label + (0 .. labelcap - 1), pem + (0 .. pemlen - 1));
+    requires \separated(label + (0 .. labelcap - 1), der + (0 .. dercap - 1), derlen);
+    assigns label[0 .. labelcap - 1], der[0 .. dercap - 1], *derlen; */
 int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
                   uint8_t *der, size_t dercap, size_t *derlen)
 {
