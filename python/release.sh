@@ -190,7 +190,8 @@ import sys, zipfile
 names = set(zipfile.ZipFile(sys.argv[1]).namelist())
 want = {"keccakforge/__init__.py", "keccakforge/__init__.pyi", "keccakforge/py.typed", "keccakforge/mlkem.py",
         "keccakforge/mlkem.pyi", "keccakforge/slhdsa.py", "keccakforge/slhdsa.pyi", "keccakforge/mldsa.py",
-        "keccakforge/mldsa.pyi", "keccakforge/_keys.py", "keccakforge/_keccakforge.abi3.so"}
+        "keccakforge/mldsa.pyi", "keccakforge/_keys.py", "keccakforge/_keccakforge.abi3.so", "keccakforge/tree.py",
+        "keccakforge/tree.pyi", "keccakforge/spark.py", "keccakforge/spark.pyi", "keccakforge/hw.py"}
 extra = sorted(n for n in names if n.endswith((".c", ".h", ".a", ".o")))
 meta = [n for n in names if n.endswith(".dist-info/METADATA")]
 text = zipfile.ZipFile(sys.argv[1]).read(meta[0]).decode() if meta else ""

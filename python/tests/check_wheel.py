@@ -92,7 +92,8 @@ def main():
                 names = set(z.namelist())
             want = {"keccakforge/__init__.py", "keccakforge/_keccakforge.abi3.so", "keccakforge/py.typed",
                     "keccakforge/__init__.pyi", "keccakforge/mlkem.py", "keccakforge/slhdsa.py", "keccakforge/_keys.py",
-                    "keccakforge/mldsa.py", "keccakforge/mldsa.pyi"}
+                    "keccakforge/mldsa.py", "keccakforge/mldsa.pyi", "keccakforge/tree.py", "keccakforge/tree.pyi",
+                    "keccakforge/spark.py", "keccakforge/spark.pyi", "keccakforge/hw.py"}
             extra = [n for n in names if n.endswith((".c", ".h", ".a"))]
             if not want <= names or extra:
                 print(f"FAILED: wheel contents: missing {sorted(want - names)}, unwanted {extra}")
