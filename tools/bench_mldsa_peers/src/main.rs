@@ -28,7 +28,7 @@
 #![cfg_attr(not(have_liboqs), allow(unused_mut, dead_code, unused_macros))]
 mod tsc;
 use std::os::raw::{c_char, c_int};
-use tsc::{pin, q, t_start, t_stop};
+use tsc::{cstr, pin, q, t_start, t_stop};
 
 const BLOCK: usize = 20;
 const WARM: usize = 3;
@@ -656,10 +656,6 @@ fn batch() {
     }
 }
 
-fn cstr(p: *const c_char) -> String {
-    unsafe { std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned() }
-}
-
 /// Prints what is linked, refuses a too-old liboqs; the implementations to time
 fn peers(names: &mut Vec<String>) -> Vec<usize> {
     let mut active = vec![0, 1];
@@ -669,12 +665,7 @@ fn peers(names: &mut Vec<String>) -> Vec<usize> {
     #[cfg(have_liboqs)]
     {
         let v = env!("PEER_LIBOQS_VERSION");
-        tsc::require_version("liboqs", v, LIBOQS_OLDEST);
-        let rt = cstr(unsafe { oqs::OQS_version() });
-        if rt != v {
-            eprintln!("refusing to run: liboqs.a says it is {rt}, its header {v}: LIBOQS_DIR mixes two installs");
-            std::process::exit(2);
-        }
+        tsc::require_liboqs(v, &cstr(unsafe { oqs::OQS_version() }), LIBOQS_OLDEST);
         unsafe {
             oqs::OQS_init();
             oqs::OQS_randombytes_custom_algorithm(Some(fast_random));

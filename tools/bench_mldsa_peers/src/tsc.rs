@@ -92,3 +92,17 @@ pub fn harness_build() -> String {
             env!("HARNESS_RUSTFLAGS"),
             if cfg!(target_feature = "avx2") { "" } else { " (no target-cpu=native: AVX2 not enabled at compile time)" })
 }
+
+/// A C string from a peer or from keccakforge (a version, a backend's name) as a String
+pub fn cstr(p: *const std::os::raw::c_char) -> String {
+    unsafe { std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned() }
+}
+
+/// Refuses (exit 2) a liboqs older than `oldest`, or one whose library and header disagree
+pub fn require_liboqs(header: &str, runtime: &str, oldest: &str) {
+    require_version("liboqs", header, oldest);
+    if runtime != header {
+        eprintln!("refusing to run: liboqs.a says it is {runtime}, its header {header}: LIBOQS_DIR mixes two installs");
+        std::process::exit(2);
+    }
+}

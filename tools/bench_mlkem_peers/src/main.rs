@@ -31,7 +31,7 @@ use std::os::raw::{c_char, c_int};
 
 #[path = "../../bench_mldsa_peers/src/tsc.rs"]
 mod tsc;
-use tsc::{pin, q, t_start, t_stop};
+use tsc::{cstr, pin, q, t_start, t_stop};
 
 const BLOCK: usize = 20;
 const WARM: usize = 3;
@@ -282,10 +282,6 @@ set_bench!(bench1024, 1024, mlkem1024, 1568, 3168, 1568);
 
 const NAMES: [&str; IMPLS] = ["keccakforge", LIBCRUX, "liboqs", "mlkem-native"];
 
-fn cstr(p: *const c_char) -> String {
-    unsafe { std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned() }
-}
-
 /// Prints what is linked, refuses too-old peers; the implementations to time
 fn peers(names: &mut Vec<String>) -> Vec<usize> {
     let mut active = vec![0, 1];
@@ -295,12 +291,7 @@ fn peers(names: &mut Vec<String>) -> Vec<usize> {
     #[cfg(have_liboqs)]
     {
         let v = env!("PEER_LIBOQS_VERSION");
-        tsc::require_version("liboqs", v, LIBOQS_OLDEST);
-        let rt = cstr(unsafe { oqs::OQS_version() });
-        if rt != v {
-            eprintln!("refusing to run: liboqs.a says it is {rt}, its header {v}: LIBOQS_DIR mixes two installs");
-            std::process::exit(2);
-        }
+        tsc::require_liboqs(v, &cstr(unsafe { oqs::OQS_version() }), LIBOQS_OLDEST);
         unsafe { oqs::OQS_init() };
         println!("liboqs {v}: {}", env!("PEER_LIBOQS_SETTINGS"));
         names[2] = format!("liboqs {v}");
