@@ -50,7 +50,7 @@ KF_FITS(kf_kt_impl, kf_kt_ctx);
 
 /* length_encode(x) (RFC 9861 §3.3): x big-endian in as few bytes as possible (none for 0),
  * then the number of those bytes. */
-static size_t kt_length_encode(uint8_t buf[9], uint64_t x)
+size_t kf_length_encode(uint8_t buf[9], uint64_t x)
 {
     size_t n = 0;
     while (n < 8 && (x >> (8 * n))) n++;
@@ -337,10 +337,10 @@ int kf_kt_final(kf_kt_ctx *ctx, const void *custom, size_t customlen)
     if (!k || k->stage != KT_ABSORB) return KF_ERR_BAD_STATE;
     /* S = M || C || length_encode(|C|) */
     kt_feed(k, (const uint8_t *)custom, customlen);
-    kt_feed(k, enc, kt_length_encode(enc, customlen));
+    kt_feed(k, enc, kf_length_encode(enc, customlen));
     if (k->tree) {
         if (k->fill) kt_leaf_close(k); /* the last, short chunk */
-        kf_sponge_absorb(&k->node, enc, kt_length_encode(enc, k->leaves));
+        kf_sponge_absorb(&k->node, enc, kf_length_encode(enc, k->leaves));
         kf_sponge_absorb(&k->node, trailer_ff, sizeof trailer_ff);
         kf_sponge_set_suffix(&k->node, KT_D_FINAL); /* read only when the sponge pads */
     }
@@ -381,7 +381,7 @@ static int kt_single_node(unsigned rate, const uint8_t *in, size_t inlen, const 
                           uint8_t *out, size_t outlen)
 {
     uint8_t enc[9];
-    size_t enclen = kt_length_encode(enc, customlen);
+    size_t enclen = kf_length_encode(enc, customlen);
     if (inlen > KT_CHUNK || customlen > KT_CHUNK - inlen || enclen > KT_CHUNK - inlen - customlen) return 0;
     size_t slen = inlen + customlen + enclen;
     const kf_backend *b = kf_backend_current();

@@ -49,6 +49,8 @@ typedef struct kf_xof_impl {
  * (sp800_185.c). */
 size_t kf_left_encode(uint8_t buf[9], uint64_t x);
 size_t kf_right_encode(uint8_t buf[9], uint64_t x);
+/* length_encode(x) (RFC 9861 §3.3, KangarooTwelve): x big-endian in as few bytes as possible, then that count */
+size_t kf_length_encode(uint8_t buf[9], uint64_t x);
 
 #define KF_CHECK_BUF(p, len) do { if ((len) && !(p)) return KF_ERR_NULL_POINTER; } while (0)
 #define KF_BITS_TO_BYTES(n) ((n) / 8 + ((n) % 8 != 0))

@@ -75,16 +75,6 @@ static int tree_boundary(const tree_shape *t, uint64_t total, uint64_t pos)
     return pos == total || (pos >= t->first && pos < total && (pos - t->first) % t->leaf == 0);
 }
 
-/* length_encode(x) (RFC 9861 §3.3), as kangarootwelve.c writes it */
-static size_t tree_length_encode(uint8_t buf[9], uint64_t x)
-{
-    size_t n = 0;
-    while (n < 8 && (x >> (8 * n))) n++;
-    for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)(x >> (8 * (n - 1 - i)));
-    buf[n] = (uint8_t)n;
-    return n + 1;
-}
-
 /* KT's tail E = C || length_encode(|C|): absorb E[from, to) */
 typedef struct kt_tail {
     const uint8_t *c;
@@ -97,7 +87,7 @@ static void kt_tail_init(kt_tail *e, const void *custom, size_t customlen)
 {
     e->c = (const uint8_t *)custom;
     e->clen = customlen;
-    e->enclen = tree_length_encode(e->enc, customlen);
+    e->enclen = kf_length_encode(e->enc, customlen);
 }
 
 static uint64_t kt_tail_len(const kt_tail *e) { return (uint64_t)e->clen + e->enclen; }
@@ -207,7 +197,7 @@ static int kt_final(const tree_shape *t, uint64_t total, const void *custom, siz
         }
         kf_memzero(&leaf, sizeof leaf);
         uint8_t enc[9];
-        kf_sponge_absorb(&node, enc, tree_length_encode(enc, n1));
+        kf_sponge_absorb(&node, enc, kf_length_encode(enc, n1));
         kf_sponge_absorb(&node, trailer_ff, sizeof trailer_ff);
     }
     kf_sponge_squeeze(&node, out, outlen);
