@@ -405,6 +405,207 @@ set_bench!(bench44, 44, ml_dsa_44, 1312, 2560, 2420);
 set_bench!(bench65, 65, ml_dsa_65, 1952, 4032, 3309);
 set_bench!(bench87, 87, ml_dsa_87, 2592, 4896, 4627);
 
+// ---- kernels: the pieces of signing and keygen, keccakforge's beside mldsa-native's ----
+// mldsa-native built alone exports its internal functions (libmldsa.a, under
+// PQCP_MLDSA_NATIVE_MLDSA<set>_): its AVX2 NTT, products, Decompose, norm check and its FIPS 202
+// (the Keccak x4 assembly, the scalar C x1). Each is called on the same kind of data as
+// keccakforge's internal function for the same step (libkeccakforge.a: src/mldsa/*.h), in
+// blocks of BLOCK calls rotating over the pieces and the two libraries as above. Polynomials
+// are 256 int32 coefficients, 32-byte aligned (mldsa-native keeps the NTT domain in its own
+// order: the prices compare, the values do not). Where mldsa-native works in place
+// (pointwise, Decompose) both sides time the copy of the input first.
+#[repr(C, align(32))]
+#[derive(Clone, Copy)]
+struct Poly([i32; 256]);
+const ZP: Poly = Poly([0; 256]);
+
+extern "C" {
+    fn kf_mldsa_ntt(p: *mut Poly);
+    fn kf_mldsa_invntt_tomont(p: *mut Poly);
+    fn kf_mldsa_pointwise(r: *mut Poly, a: *const Poly, b: *const Poly);
+    fn kf_mldsa_pointwise_acc_vec(r: *mut Poly, a: *const Poly, b: *const Poly, n: u32);
+    fn kf_mldsa_decompose(a1: *mut Poly, a0: *mut Poly, a: *const Poly, gamma2: i32);
+    fn kf_mldsa_poly_exceeds(p: *const Poly, bound: i32, over: *mut u32);
+    fn kf_mldsa_expand_mask(y: *mut Poly, rhopp: *const u8, kappa: u32, p: *const u8);
+    fn kf_mldsa_expand_a(a: *mut Poly, rho: *const u8, p: *const u8);
+    fn kf_mldsa_sample_in_ball(c: *mut Poly, ctilde: *const u8, p: *const u8);
+    fn kf_mldsa_shake256(out: *mut u8, outlen: usize, n: u32, inp: *const *const u8, len: *const usize);
+}
+
+/// mldsa-native's pieces for one set
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct MlnKernels {
+    ntt: unsafe extern "C" fn(*mut Poly),
+    invntt: unsafe extern "C" fn(*mut Poly),
+    pointwise: unsafe extern "C" fn(*mut Poly, *const Poly),
+    acc: unsafe extern "C" fn(*mut Poly, *const Poly, *const Poly),
+    decompose: unsafe extern "C" fn(*mut Poly, *mut Poly),
+    chknorm: unsafe extern "C" fn(*const Poly, i32) -> u32,
+    challenge: unsafe extern "C" fn(*mut Poly, *const u8),
+    gamma1: unsafe extern "C" fn(*mut Poly, *const u8, u16),
+    expand: unsafe extern "C" fn(*mut Poly, *const u8),
+    shake256: unsafe extern "C" fn(*mut u8, usize, *const u8, usize),
+}
+
+#[allow(unused_macros)]
+macro_rules! mln_kernels {
+    ($m:ident, $pre:literal) => {
+        #[cfg(have_mldsa_native)]
+        mod $m {
+            use super::Poly;
+            extern "C" {
+                #[link_name = concat!($pre, "poly_ntt")] pub fn ntt(a: *mut Poly);
+                #[link_name = concat!($pre, "poly_invntt_tomont")] pub fn invntt(a: *mut Poly);
+                #[link_name = concat!($pre, "poly_pointwise_montgomery")] pub fn pointwise(a: *mut Poly, b: *const Poly);
+                #[link_name = concat!($pre, "polyvecl_pointwise_acc_montgomery")]
+                pub fn acc(w: *mut Poly, u: *const Poly, v: *const Poly);
+                #[link_name = concat!($pre, "poly_decompose")] pub fn decompose(a1: *mut Poly, a0: *mut Poly);
+                #[link_name = concat!($pre, "poly_chknorm")] pub fn chknorm(a: *const Poly, b: i32) -> u32;
+                #[link_name = concat!($pre, "poly_challenge")] pub fn challenge(c: *mut Poly, seed: *const u8);
+                #[link_name = concat!($pre, "polyvecl_uniform_gamma1")]
+                pub fn gamma1(v: *mut Poly, seed: *const u8, kappa: u16);
+                #[link_name = concat!($pre, "polyvec_matrix_expand_eager")]
+                pub fn expand(mat: *mut Poly, rho: *const u8);
+                #[link_name = concat!($pre, "shake256")]
+                pub fn shake256(out: *mut u8, outlen: usize, inp: *const u8, inlen: usize);
+            }
+            pub fn get() -> super::MlnKernels {
+                super::MlnKernels { ntt, invntt, pointwise, acc, decompose, chknorm, challenge, gamma1, expand, shake256 }
+            }
+        }
+    };
+}
+mln_kernels!(mlnk44, "PQCP_MLDSA_NATIVE_MLDSA44_");
+mln_kernels!(mlnk65, "PQCP_MLDSA_NATIVE_MLDSA65_");
+mln_kernels!(mlnk87, "PQCP_MLDSA_NATIVE_MLDSA87_");
+
+const KPIECES: [&str; 11] = ["NTT", "inverse NTT", "pointwise product", "row of A o y (l products)", "Decompose",
+                             "norm check", "SampleInBall", "ExpandMask (l streams)", "ExpandA (k l streams)",
+                             "H(mu || w1) (SHAKE256)", "tr = H(pk) (SHAKE256)"];
+
+/// One set's pieces (k, l, gamma2, w1 bytes per polynomial, public key bytes)
+#[allow(unused_variables, unused_mut)]
+fn kernels(param: c_int, k: usize, l: usize, gamma2: i32, w1b: usize, pkn: usize) {
+    #[cfg(have_mldsa_native)]
+    let m = match param {
+        44 => mlnk44::get(),
+        65 => mlnk65::get(),
+        _ => mlnk87::get(),
+    };
+    #[cfg(not(have_mldsa_native))]
+    {
+        println!("kernels: mldsa-native not linked (MLDSA_NATIVE_DIR), nothing to compare");
+        return;
+    }
+    #[cfg(have_mldsa_native)]
+    {
+        let p = unsafe { kf_mldsa_params_get(param) };
+        let mut v = vec![ZP; 8];
+        for (i, x) in v.iter_mut().enumerate() {
+            for (j, c) in x.0.iter_mut().enumerate() {
+                *c = ((i * 7919 + j * 104729) % 8380417) as i32;
+            }
+        }
+        let mut a = vec![ZP; k * l];
+        let mut y = vec![ZP; l];
+        for j in 0..l {
+            y[j] = v[j % 8];
+        }
+        let (mut r, mut r2, mut r3);
+        (r, r2) = (ZP, ZP);
+        let mut seed = [7u8; 64];
+        let mut buf = vec![0u8; 64 + k * w1b];
+        let pk = vec![0x5au8; pkn];
+        let mut out = [0u8; 64];
+        let ct = match param { 44 => 32, 65 => 48, _ => 64 }; // c~ bytes
+        let mut ones = 0u32;
+        let mut t = vec![[Vec::<u64>::new(), Vec::new()]; KPIECES.len()];
+        for round in 0..ROUNDS {
+            for o in 0..KPIECES.len() {
+                for i in 0..2 {
+                    for b in 0..BLOCK {
+                        seed[0] = b as u8;
+                        seed[1] = round as u8;
+                        let t0 = t_start();
+                        unsafe {
+                            match (o, i) {
+                                (0, 0) => kf_mldsa_ntt(&mut r),
+                                (0, _) => (m.ntt)(&mut r),
+                                (1, 0) => kf_mldsa_invntt_tomont(&mut r),
+                                (1, _) => (m.invntt)(&mut r),
+                                (2, 0) => {
+                                    r2 = v[0];
+                                    kf_mldsa_pointwise(&mut r, &r2, &v[1])
+                                }
+                                (2, _) => {
+                                    r = v[0];
+                                    (m.pointwise)(&mut r, &v[1])
+                                }
+                                (3, 0) => kf_mldsa_pointwise_acc_vec(&mut r, a.as_ptr(), y.as_ptr(), l as u32),
+                                (3, _) => (m.acc)(&mut r, a.as_ptr(), y.as_ptr()),
+                                (4, 0) => {
+                                    r3 = v[2];
+                                    kf_mldsa_decompose(&mut r, &mut r2, &r3, gamma2)
+                                }
+                                (4, _) => {
+                                    r = v[2];
+                                    (m.decompose)(&mut r, &mut r2)
+                                }
+                                (5, 0) => kf_mldsa_poly_exceeds(&v[3], gamma2, &mut ones),
+                                (5, _) => ones += (m.chknorm)(&v[3], gamma2),
+                                (6, 0) => kf_mldsa_sample_in_ball(&mut r2, seed.as_ptr(), p),
+                                (6, _) => (m.challenge)(&mut r2, seed.as_ptr()),
+                                (7, 0) => kf_mldsa_expand_mask(y.as_mut_ptr(), seed.as_ptr(), 0, p),
+                                (7, _) => (m.gamma1)(y.as_mut_ptr(), seed.as_ptr(), 0),
+                                (8, 0) => kf_mldsa_expand_a(a.as_mut_ptr(), seed.as_ptr(), p),
+                                (8, _) => (m.expand)(a.as_mut_ptr(), seed.as_ptr()),
+                                (9, 0) => {
+                                    let inp = [seed.as_ptr(), buf.as_ptr().add(64)];
+                                    let len = [64usize, k * w1b];
+                                    kf_mldsa_shake256(out.as_mut_ptr(), ct, 2, inp.as_ptr(), len.as_ptr())
+                                }
+                                (9, _) => {
+                                    buf[..64].copy_from_slice(&seed);
+                                    (m.shake256)(out.as_mut_ptr(), ct, buf.as_ptr(), buf.len())
+                                }
+                                (10, 0) => {
+                                    let inp = [pk.as_ptr()];
+                                    let len = [pkn];
+                                    kf_mldsa_shake256(out.as_mut_ptr(), 64, 1, inp.as_ptr(), len.as_ptr())
+                                }
+                                (_, _) => (m.shake256)(out.as_mut_ptr(), 64, pk.as_ptr(), pkn),
+                            }
+                        }
+                        let t1 = t_stop();
+                        if b >= WARM {
+                            t[o][i].push(t1 - t0);
+                        }
+                        // keep the NTTs' inputs in range (the forward NTT grows them), y and A reduced
+                        if o <= 1 {
+                            r = v[b % 4];
+                        }
+                        if o == 7 {
+                            for j in 0..l {
+                                y[j] = v[j % 8];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        std::hint::black_box((&r, &r2, &a, &y, &out, ones));
+        println!("ML-DSA-{param} pieces, TSC ticks, median of {SAMPLES} alternated samples; keccakforge arithmetic {}",
+                 std::env::var("KECCAKFORGE_MLDSA").unwrap_or_else(|_| "auto".into()));
+        println!("{:<30} {:>12} {:>13} {:>8}", "piece", "keccakforge", "mldsa-native", "ratio");
+        for o in 0..KPIECES.len() {
+            let kf = q(&mut t[o][0], 0.5);
+            let mn = q(&mut t[o][1], 0.5);
+            println!("{:<30} {:>12} {:>13} {:>7.2}x", KPIECES[o], kf, mn, mn as f64 / kf as f64);
+        }
+    }
+}
+
 // ---- attempts: signing's cost split into the set-up and the price of one attempt ----
 // For MSGS messages, keccakforge's kf_mldsa_sign_mu_attempts says how many attempts FIPS 204's
 // loop runs; all the libraries then sign them with the same key and rnd (the same
@@ -832,6 +1033,12 @@ fn main() {
              std::env::var("KECCAKFORGE_MLDSA").unwrap_or_else(|_| "auto".into()));
     match std::env::args().nth(2).as_deref() {
         Some("batch") => return batch(),
+        Some("kernels") => {
+            kernels(44, 4, 4, 95232, 192, 1312);
+            kernels(65, 6, 5, 261888, 128, 1952);
+            kernels(87, 8, 7, 261888, 128, 2592);
+            return;
+        }
         Some("attempts") => {
             attempts44(&active);
             attempts65(&active);
@@ -839,7 +1046,7 @@ fn main() {
             return;
         }
         Some(m) => {
-            eprintln!("unknown mode {m}: none, `attempts` or `batch`");
+            eprintln!("unknown mode {m}: none, `attempts`, `batch` or `kernels`");
             std::process::exit(2);
         }
         None => {}
