@@ -76,53 +76,68 @@ void kf_mldsa_power2round_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_ml
     }
 }
 
-/* The constants of kf_mldsa_decompose1 for one gamma2. */
+/* Decompose's division r1 = floor(x / d), x = r + gamma2 - 1 < 2^24, d = 2 gamma2, in 16-bit
+ * multiplications. Both of FIPS 204's d are 2^k times an odd number under 2^10 (gamma2 =
+ * (q - 1) / 88: d = 93 2^11; (q - 1) / 32: d = 1023 2^9), so r1 = floor(y / o) with y = x >> k
+ * (floor divisions compose), and y < 2^15, o < 2^10. floor(y / o) = (y M) >> (16 + s) with
+ * M = ceil(2^(16+s) / o) < 2^16 holds for every y < Y when (M o - 2^(16+s)) Y < 2^(16+s):
+ * o = 93: s = 4, M = 11276, e = 92, Y = 4139 (x < q + gamma2); o = 1023: s = 9, M = 32801,
+ * e = 991, Y = 16880. y sits in the low half of its 32-bit lane with the high half zero, so
+ * vpmulhuw gives (y M) >> 16 in the lane, and a shift the rest. tests/test_mldsa_simd.c and
+ * test_mldsa_arith.c compare every r in [0, q) with the portable multiply-by-2^48/d form. */
 typedef struct dec_consts {
+    int k, s;
     __m256i g2m1, mul, d, m;
 } dec_consts;
 
-INLINE dec_consts dec_setup(int32_t gamma2)
+INLINE dec_consts dec_setup(int g88)
 {
-    const uint32_t d = 2u * (uint32_t)gamma2, m = (KF_MLDSA_Q - 1) / d;
-    const uint64_t mul = ((1ull << 48) + d - 1) / d; /* < 2^32 for both gamma2 */
-    dec_consts k = {_mm256_set1_epi32(gamma2 - 1), _mm256_set1_epi64x((long long)mul), _mm256_set1_epi32((int)d),
-                    _mm256_set1_epi32((int)m)};
-    return k;
+    const int32_t gamma2 = g88 ? (Q - 1) / 88 : (Q - 1) / 32, d = 2 * gamma2;
+    dec_consts c = {g88 ? 11 : 9, g88 ? 4 : 9, _mm256_set1_epi32(gamma2 - 1),
+                    _mm256_set1_epi32(g88 ? 11276 : 32801), _mm256_set1_epi32(d), _mm256_set1_epi32((Q - 1) / d)};
+    __asm__("" : "+x"(c.d)); /* one vpmulld by d, not the compiler's five shifts and adds */
+    return c;
 }
 
-/* r1 = HighBits(r) and *r0 = LowBits(r) as kf_mldsa_decompose1: r1 = ((uint32)(r + gamma2 - 1)
- * mul) >> 48 with an unsigned 32 x 32 -> 64 multiplication per lane (vpmuludq, even lanes,
- * then the odd ones shifted down), r0 = r - r1 d, and the r1 = m corner by masks. */
-INLINE __m256i decompose(__m256i *r0, __m256i r, const dec_consts *k)
+/* r1 = HighBits(r), *r0 = LowBits(r) as kf_mldsa_decompose1: r1 by the division above, r0 =
+ * r - r1 d, and the r1 = m corner by masks. Inlined with c constant (g88 a constant), so the
+ * shifts are immediates. */
+INLINE __m256i decompose(__m256i *r0, __m256i r, const dec_consts c)
 {
-    __m256i x = _mm256_add_epi32(r, k->g2m1);
-    __m256i pe = _mm256_srli_epi64(_mm256_mul_epu32(x, k->mul), 48);
-    __m256i po = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), k->mul), 16);
-    __m256i r1 = _mm256_blend_epi32(pe, po, 0xAA);
-    __m256i lo = _mm256_sub_epi32(r, _mm256_mullo_epi32(r1, k->d));
-    __m256i corner = _mm256_cmpeq_epi32(r1, k->m); /* all ones where r1 == m */
-    *r0 = _mm256_add_epi32(lo, corner);            /* r0 - 1 there */
-    return _mm256_andnot_si256(corner, r1);        /* 0 there */
+    __m256i y = _mm256_srli_epi32(_mm256_add_epi32(r, c.g2m1), c.k);
+    __m256i r1 = _mm256_srli_epi32(_mm256_mulhi_epu16(y, c.mul), c.s);
+    __m256i lo = _mm256_sub_epi32(r, _mm256_mullo_epi32(r1, c.d));
+    __m256i corner = _mm256_cmpeq_epi32(r1, c.m); /* all ones where r1 == m */
+    *r0 = _mm256_add_epi32(lo, corner);           /* r0 - 1 there */
+    return _mm256_andnot_si256(corner, r1);       /* 0 there */
 }
 
-void kf_mldsa_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2)
+INLINE void decompose_poly(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int g88)
 {
-    const dec_consts k = dec_setup(gamma2);
+    const dec_consts c = dec_setup(g88);
     for (unsigned i = 0; i < N; i += 8) {
-        __m256i r0, r1 = decompose(&r0, load(a->c + i), &k);
+        __m256i r0, r1 = decompose(&r0, load(a->c + i), c);
         if (a1) store(a1->c + i, r1);
         if (a0) store(a0->c + i, r0);
     }
 }
 
-void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
-                             uint32_t *ones)
+/* gamma2 is one of FIPS 204's two (params.c) */
+void kf_mldsa_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2)
 {
-    const dec_consts k = dec_setup(gamma2);
+    if (gamma2 == (Q - 1) / 88)
+        decompose_poly(a1, a0, a, 1);
+    else
+        decompose_poly(a1, a0, a, 0);
+}
+
+INLINE void make_hint_poly(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, uint32_t *ones, int g88)
+{
+    const dec_consts c = dec_setup(g88);
     const __m256i one = _mm256_set1_epi32(1);
     __m256i count = _mm256_setzero_si256();
     for (unsigned i = 0; i < N; i += 8) {
-        __m256i t0, a = decompose(&t0, load(r->c + i), &k), b = decompose(&t0, load(rz->c + i), &k);
+        __m256i t0, a = decompose(&t0, load(r->c + i), c), b = decompose(&t0, load(rz->c + i), c);
         __m256i bit = _mm256_andnot_si256(_mm256_cmpeq_epi32(a, b), one); /* 1 iff the high bits differ */
         store(h->c + i, bit);
         count = _mm256_add_epi32(count, bit);
@@ -133,22 +148,39 @@ void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_
     *ones += (uint32_t)_mm_cvtsi128_si32(s);
 }
 
+void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
+                             uint32_t *ones)
+{
+    if (gamma2 == (Q - 1) / 88)
+        make_hint_poly(h, r, rz, ones, 1);
+    else
+        make_hint_poly(h, r, rz, ones, 0);
+}
+
 /* Branch-free as well (the portable one branches: verification data is public): the high
  * bits move by +1 (r0 > 0) or -1 where the hint is set, modulo m. */
-void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
+INLINE void use_hint_poly(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int g88)
 {
-    const dec_consts k = dec_setup(gamma2);
+    const dec_consts c = dec_setup(g88);
     const __m256i zero = _mm256_setzero_si256(), minus1 = _mm256_set1_epi32(-1);
     for (unsigned i = 0; i < N; i += 8) {
-        __m256i r0, r1 = decompose(&r0, load(r->c + i), &k);
+        __m256i r0, r1 = decompose(&r0, load(r->c + i), c);
         __m256i set = _mm256_xor_si256(_mm256_cmpeq_epi32(load(h->c + i), zero), minus1);
         __m256i pos = _mm256_cmpgt_epi32(r0, zero);                            /* -1 where r0 > 0 */
         __m256i delta = _mm256_sub_epi32(minus1, _mm256_add_epi32(pos, pos)); /* +1 there, else -1 */
         r1 = _mm256_add_epi32(r1, _mm256_and_si256(delta, set));             /* in [-1, m] */
-        r1 = _mm256_andnot_si256(_mm256_cmpeq_epi32(r1, k.m), r1);            /* m -> 0 */
-        r1 = _mm256_add_epi32(r1, _mm256_and_si256(_mm256_cmpgt_epi32(zero, r1), k.m)); /* -1 -> m - 1 */
+        r1 = _mm256_andnot_si256(_mm256_cmpeq_epi32(r1, c.m), r1);            /* m -> 0 */
+        r1 = _mm256_add_epi32(r1, _mm256_and_si256(_mm256_cmpgt_epi32(zero, r1), c.m)); /* -1 -> m - 1 */
         store(w1->c + i, r1);
     }
+}
+
+void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
+{
+    if (gamma2 == (Q - 1) / 88)
+        use_hint_poly(w1, r, h, 1);
+    else
+        use_hint_poly(w1, r, h, 0);
 }
 
 void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
