@@ -198,6 +198,46 @@ static void test_make_hint(void)
     }
 }
 
+/* Sign_internal's fused loops (poly.h) against their portable forms, on the ranges signing
+ * gives them; the verdicts both ways (small or full-range c s2, c t0). */
+static void test_fused(void)
+{
+    kf_mldsa_poly w1, w2, a1, a2, b1, b2, x, y;
+    for (int t = 0; t < TRIALS; t++) {
+        int32_t g2 = gammas2[t & 1], small = t & 2 ? 300 : Q - 1;
+        rnd_poly(&w1, -(Q - 1), Q - 1);
+        w2 = w1;
+        kf_mldsa_caddq_decompose_portable(&a1, &b1, &w1, g2);
+        kf_mldsa_caddq_decompose_avx2(&a2, &b2, &w2, g2);
+        CHECK(same(&a1, &a2) && same(&b1, &b2) && same(&w1, &w2), "caddq_decompose gamma2=%d, trial %d", g2, t);
+
+        uint32_t o1 = (uint32_t)(t & 4) >> 2, o2 = o1, n1 = (uint32_t)t, n2 = n1;
+        rnd_poly(&w1, 0, Q - 1);
+        w2 = w1;
+        rnd_poly(&x, -g2 + 1, g2);
+        rnd_poly(&y, -small, small);
+        kf_mldsa_sub_low_exceeds_portable(&w1, &x, &y, g2 - 196, &o1);
+        kf_mldsa_sub_low_exceeds_avx2(&w2, &x, &y, g2 - 196, &o2);
+        CHECK(same(&w1, &w2) && o1 == o2, "sub_low_exceeds gamma2=%d, trial %d (%u, %u)", g2, t, o1, o2);
+
+        o1 = o2 = (uint32_t)(t & 4) >> 2;
+        rnd_poly(&w1, -small, small);
+        w2 = w1;
+        rnd_poly(&y, -(1 << 19) + 1, 1 << 19);
+        kf_mldsa_add_reduce_exceeds_portable(&w1, &y, (1 << 19) - 196, &o1);
+        kf_mldsa_add_reduce_exceeds_avx2(&w2, &y, (1 << 19) - 196, &o2);
+        CHECK(same(&w1, &w2) && o1 == o2, "add_reduce_exceeds trial %d (%u, %u)", t, o1, o2);
+
+        o1 = o2 = (uint32_t)(t & 4) >> 2;
+        rnd_poly(&w1, -(Q - 1), 2 * Q - 1);
+        rnd_poly(&x, t & 8 ? -g2 : -small, t & 8 ? g2 : small);
+        kf_mldsa_hint_row_portable(&a1, &w1, &x, g2, &n1, &o1);
+        kf_mldsa_hint_row_avx2(&a2, &w1, &x, g2, &n2, &o2);
+        CHECK(same(&a1, &a2) && o1 == o2 && n1 == n2, "hint_row gamma2=%d, trial %d (ones %u, %u; %u, %u)", g2, t,
+              n1, n2, o1, o2);
+    }
+}
+
 static void test_exceeds(void)
 {
     const int32_t bounds[] = {(1 << 17) - 78, (1 << 19) - 196, (1 << 19) - 120, (Q - 1) / 88 - 78,
@@ -419,6 +459,7 @@ int main(void)
     test_coefficientwise();
     test_rounding_every_value();
     test_make_hint();
+    test_fused();
     test_exceeds();
     test_rejection();
     test_packing();

@@ -103,7 +103,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
     kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* in the NTT domain */
-    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp, r; /* y[l..2l): the next attempt's */
+    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp; /* y[l..2l): the next attempt's */
     int y_next;    /* y[l .. 2l) holds the mask of the next attempt */
     int two_masks; /* batch_two_masks(p) */
     uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];
@@ -154,8 +154,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     }
     matrix_times(st->w, st->a, st->z, p); /* w = NTT^-1(A o NTT(y)) */
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_poly_caddq(&st->w[i]); /* [0, q) */
-        kf_mldsa_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w1 and w0 = LowBits(w) */
+        kf_mldsa_caddq_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w in [0, q); w1, w0 = LowBits(w) */
         kf_mldsa_pack_simple(st->w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits); /* w1Encode */
     }
     const uint8_t *in[2] = {st->mu, st->w1};
@@ -181,19 +180,16 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->s2[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
-        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp); /* in (-q, 2q): frozen for the hint */
-        kf_mldsa_poly_sub(&st->w0[i], &st->w0[i], &st->tmp);
-        kf_mldsa_poly_reduce(&st->w0[i]); /* u itself: the inverse NTT gave c s2 mod q, in (-q, q) */
-        kf_mldsa_poly_exceeds(&st->w0[i], p->gamma2 - (int32_t)p->beta, &reject);
+        /* w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 - c s2), u
+         * itself: the inverse NTT gave c s2 mod q, in (-q, q) */
+        kf_mldsa_sub_low_exceeds(&st->w[i], &st->w0[i], &st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0) */
     if (reject) return 0;
     for (unsigned j = 0; j < p->l; j++) {
         kf_mldsa_pointwise(&st->z[j], &st->c, &st->s1[j]);
         kf_mldsa_invntt_tomont(&st->z[j]);
-        kf_mldsa_poly_add(&st->z[j], &st->z[j], &st->y[j]);
-        kf_mldsa_poly_reduce(&st->z[j]);
-        kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta, &reject);
+        kf_mldsa_add_reduce_exceeds(&st->z[j], &st->y[j], p->gamma1 - (int32_t)p->beta, &reject); /* z = y + c s1 */
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (z) */
     if (reject) return 0;
@@ -201,14 +197,10 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     /* h = MakeHint(-c t0, w - c s2 + c t0) */
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_poly_freeze(&st->w[i]); /* w - c s2 in [0, q) */
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
-        kf_mldsa_poly_reduce(&st->tmp);
-        kf_mldsa_poly_exceeds(&st->tmp, p->gamma2, &reject);
-        kf_mldsa_poly_add(&st->r, &st->w[i], &st->tmp);
-        kf_mldsa_poly_freeze(&st->r);
-        kf_mldsa_make_hint(&st->h[i], &st->r, &st->w[i], p->gamma2, &ones);
+        /* ||c t0|| < gamma2, and h from w - c s2 and w - c s2 + c t0, each frozen to [0, q) */
+        kf_mldsa_hint_row(&st->h[i], &st->w[i], &st->tmp, p->gamma2, &ones, &reject);
     }
     reject |= (p->omega - ones) >> 31; /* ones > omega, without a compare the compiler may branch on */
     kf_declassify(&reject, sizeof reject); /* line 28's rejection decision */
@@ -235,7 +227,6 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
     kf_memzero(st->h, k);
     kf_memzero(&st->c, sizeof st->c);
     kf_memzero(&st->tmp, sizeof st->tmp);
-    kf_memzero(&st->r, sizeof st->r);
     kf_memzero(st->rho, (size_t)((uint8_t *)(st + 1) - st->rho)); /* the byte strings, to the end */
 }
 

@@ -93,6 +93,23 @@ void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa
  * stays secret until the caller declassifies what it decides on. */
 void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
 
+/* Sign_internal's loops fused (mldsa.c), each one pass instead of several, the same values as
+ * the calls they replace:
+ * caddq_decompose: caddq(w) in place, then Decompose(w) into a1, a0 (w in (-q, q));
+ * sub_low_exceeds: w -= cs2, and *over |= 1 if |reduce32(w0 - cs2)| >= bound (the r0 check
+ *   on u = w0 - c s2, which is not kept);
+ * add_reduce_exceeds: z = reduce32(z + y), *over |= 1 if |z| >= bound;
+ * hint_row: the hint of one row, h = MakeHint(-c t0, w - c s2 + c t0) from w (w - c s2, in
+ *   (-2q, 2q)) and ct0 (c t0 from the inverse NTT, in (-q, q)): *over |= 1 if
+ *   |reduce32(ct0)| >= gamma2, h[i] = [HighBits(freeze(w)) != HighBits(freeze(freeze(w) +
+ *   reduce32(ct0)))], *ones += the ones (w and ct0 are not kept). */
+void kf_mldsa_caddq_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
+void kf_mldsa_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2, int32_t bound,
+                              uint32_t *over);
+void kf_mldsa_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
+void kf_mldsa_hint_row(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                       uint32_t *ones, uint32_t *over);
+
 /* The portable implementations of the functions above (the same contracts), which the
  * public names call unless arith.c chose the AVX2 ones (x86_64/poly_avx2.h); for the tests. */
 void kf_mldsa_poly_reduce_portable(kf_mldsa_poly *p);
@@ -114,6 +131,12 @@ void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const
 void kf_mldsa_use_hint_portable(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h,
                                 int32_t gamma2);
 void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
+void kf_mldsa_caddq_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
+void kf_mldsa_sub_low_exceeds_portable(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
+                                       int32_t bound, uint32_t *over);
+void kf_mldsa_add_reduce_exceeds_portable(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
+void kf_mldsa_hint_row_portable(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                                uint32_t *ones, uint32_t *over);
 
 /* SimpleBitPack (Alg. 16): the values c[i] in 'bits' bits each (32 * bits bytes), and its
  * inverse (Alg. 18). */

@@ -87,13 +87,14 @@ void kf_mldsa_power2round_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_ml
  * test_mldsa_arith.c compare every r in [0, q) with the portable multiply-by-2^48/d form. */
 typedef struct dec_consts {
     int k, s;
+    int32_t gamma2;
     __m256i g2m1, mul, d, m;
 } dec_consts;
 
 INLINE dec_consts dec_setup(int g88)
 {
     const int32_t gamma2 = g88 ? (Q - 1) / 88 : (Q - 1) / 32, d = 2 * gamma2;
-    dec_consts c = {g88 ? 11 : 9, g88 ? 4 : 9, _mm256_set1_epi32(gamma2 - 1),
+    dec_consts c = {g88 ? 11 : 9, g88 ? 4 : 9, gamma2, _mm256_set1_epi32(gamma2 - 1),
                     _mm256_set1_epi32(g88 ? 11276 : 32801), _mm256_set1_epi32(d), _mm256_set1_epi32((Q - 1) / d)};
     __asm__("" : "+x"(c.d)); /* one vpmulld by d, not the compiler's five shifts and adds */
     return c;
@@ -131,6 +132,15 @@ void kf_mldsa_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mlds
         decompose_poly(a1, a0, a, 0);
 }
 
+/* the sum of the eight lanes */
+INLINE uint32_t hsum(__m256i v)
+{
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return (uint32_t)_mm_cvtsi128_si32(s);
+}
+
 INLINE void make_hint_poly(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, uint32_t *ones, int g88)
 {
     const dec_consts c = dec_setup(g88);
@@ -142,10 +152,7 @@ INLINE void make_hint_poly(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_ml
         store(h->c + i, bit);
         count = _mm256_add_epi32(count, bit);
     }
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(count), _mm256_extracti128_si256(count, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-    *ones += (uint32_t)_mm_cvtsi128_si32(s);
+    *ones += hsum(count);
 }
 
 void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
@@ -183,12 +190,98 @@ void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_
         use_hint_poly(w1, r, h, 0);
 }
 
+/* acc with all ones in the lanes where |c| >= bound (b = bound - 1) */
+INLINE __m256i exceeds(__m256i acc, __m256i c, __m256i b)
+{
+    return _mm256_or_si256(acc, _mm256_cmpgt_epi32(_mm256_abs_epi32(c), b));
+}
+
+/* *over |= 1 if a lane of acc is set */
+INLINE void verdict(uint32_t *over, __m256i acc)
+{
+    uint32_t mask = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(acc));
+    *over |= (mask | (0u - mask)) >> 31;
+}
+
 void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
 {
     const __m256i b = _mm256_set1_epi32(bound - 1);
     __m256i acc = _mm256_setzero_si256();
-    for (unsigned i = 0; i < N; i += 8)
-        acc = _mm256_or_si256(acc, _mm256_cmpgt_epi32(_mm256_abs_epi32(load(p->c + i)), b)); /* |c| >= bound */
-    uint32_t mask = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(acc));
-    *over |= (mask | (0u - mask)) >> 31;
+    for (unsigned i = 0; i < N; i += 8) acc = exceeds(acc, load(p->c + i), b);
+    verdict(over, acc);
+}
+
+/* ---- Sign_internal's fused loops (poly.h): one pass each, the values of the calls they
+ * replace lane by lane ---- */
+
+INLINE void caddq_decompose_poly(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int g88)
+{
+    const dec_consts c = dec_setup(g88);
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i x = caddq(load(w->c + i)), r0, r1 = decompose(&r0, x, c);
+        store(w->c + i, x);
+        store(a1->c + i, r1);
+        store(a0->c + i, r0);
+    }
+}
+
+void kf_mldsa_caddq_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2)
+{
+    if (gamma2 == (Q - 1) / 88)
+        caddq_decompose_poly(a1, a0, w, 1);
+    else
+        caddq_decompose_poly(a1, a0, w, 0);
+}
+
+void kf_mldsa_sub_low_exceeds_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
+                                   int32_t bound, uint32_t *over)
+{
+    const __m256i b = _mm256_set1_epi32(bound - 1);
+    __m256i acc = _mm256_setzero_si256();
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i t = load(cs2->c + i);
+        store(w->c + i, _mm256_sub_epi32(load(w->c + i), t));
+        acc = exceeds(acc, reduce32(_mm256_sub_epi32(load(w0->c + i), t)), b);
+    }
+    verdict(over, acc);
+}
+
+void kf_mldsa_add_reduce_exceeds_avx2(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over)
+{
+    const __m256i b = _mm256_set1_epi32(bound - 1);
+    __m256i acc = _mm256_setzero_si256();
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i x = reduce32(_mm256_add_epi32(load(z->c + i), load(y->c + i)));
+        store(z->c + i, x);
+        acc = exceeds(acc, x, b);
+    }
+    verdict(over, acc);
+}
+
+INLINE void hint_row_poly(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, uint32_t *ones,
+                          uint32_t *over, int g88)
+{
+    const dec_consts c = dec_setup(g88);
+    const __m256i one = _mm256_set1_epi32(1), b = _mm256_set1_epi32(c.gamma2 - 1);
+    __m256i count = _mm256_setzero_si256(), acc = _mm256_setzero_si256(), t0;
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i wf = caddq(reduce32(load(w->c + i))), t = reduce32(load(ct0->c + i));
+        acc = exceeds(acc, t, b);
+        __m256i r = caddq(reduce32(_mm256_add_epi32(wf, t)));
+        __m256i hi_r = decompose(&t0, r, c), hi_w = decompose(&t0, wf, c);
+        __m256i bit = _mm256_andnot_si256(_mm256_cmpeq_epi32(hi_r, hi_w), one); /* 1 iff the high bits differ */
+        store(h->c + i, bit);
+        count = _mm256_add_epi32(count, bit);
+    }
+    *ones += hsum(count);
+    verdict(over, acc);
+}
+
+void kf_mldsa_hint_row_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                            uint32_t *ones, uint32_t *over)
+{
+    if (gamma2 == (Q - 1) / 88)
+        hint_row_poly(h, w, ct0, ones, over, 1);
+    else
+        hint_row_poly(h, w, ct0, ones, over, 0);
 }

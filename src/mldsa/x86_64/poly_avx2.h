@@ -37,6 +37,12 @@ void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_
                              uint32_t *ones);
 void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
 void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
+void kf_mldsa_caddq_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
+void kf_mldsa_sub_low_exceeds_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
+                                   int32_t bound, uint32_t *over);
+void kf_mldsa_add_reduce_exceeds_avx2(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
+void kf_mldsa_hint_row_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                            uint32_t *ones, uint32_t *over);
 
 /* kf_mldsa_pack_simple for bits 4 and 6 (w1Encode) and kf_mldsa_unpack_offset for bits 18
  * and 20 (y, z) (pack_avx2.c): 1 when done, 0 (nothing done) for other widths. */
