@@ -353,12 +353,12 @@ static void test_rejection(void)
 
 static void test_packing(void)
 {
-    static const unsigned wbits[2] = {4, 6}, zbits[5] = {18, 20, 3, 4, 13};
+    static const unsigned wbits[3] = {4, 6, 10}, zbits[5] = {18, 20, 3, 4, 13};
     static const int32_t gamma1[5] = {1 << 17, 1 << 19, 2, 4, 1 << 12};
     uint8_t o1[32 * 20 + 8], o2[32 * 20 + 8];
     kf_mldsa_poly a, r1, r2;
     for (int t = 0; t < TRIALS; t++) {
-        const unsigned bits = wbits[t & 1], len = 32 * bits;
+        const unsigned bits = wbits[t % 3], len = 32 * bits; /* w1; t1 (pkEncode) */
         rnd_poly(&a, 0, (1 << bits) - 1);
         memset(o1, 0xA5, sizeof o1);
         memset(o2, 0xA5, sizeof o2);
@@ -372,7 +372,7 @@ static void test_packing(void)
         kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t % 5]);
         CHECK(kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t % 5]) == 1, "unpack_offset_avx2 %u bits taken", zb);
         CHECK(same(&r1, &r2), "unpack_offset %u bits, trial %d", zb, t);
-        if (zb >= 18) { /* and back: BitPack of z, any values (the portable code masks them) */
+        { /* and back: BitPack of z, s1, s2, t0, any values (the portable code masks them) */
             rnd_poly(&a, (t & 2) ? -(1 << 21) : -gamma1[t % 5] + 1, (t & 2) ? 1 << 21 : gamma1[t % 5]);
             memset(o1, 0xA5, sizeof o1);
             memset(o2, 0xA5, sizeof o2);
@@ -381,8 +381,8 @@ static void test_packing(void)
             CHECK(memcmp(o1, o2, sizeof o1) == 0, "pack_offset %u bits (or a byte past it written), trial %d", zb, t);
         }
     }
-    CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 10) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 10, 0) == 0 &&
-              kf_mldsa_pack_offset_avx2(o2, &a, 13, 4096) == 0,
+    CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 11) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 10, 0) == 0 &&
+              kf_mldsa_pack_offset_avx2(o2, &a, 12, 4096) == 0,
           "other widths left to the portable code");
     kf_mldsa_arith_select(1);
 }
