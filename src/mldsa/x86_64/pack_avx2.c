@@ -78,8 +78,10 @@ INLINE void pack_small(uint8_t *out, const kf_mldsa_poly *p, const unsigned bits
         const uint64_t a = (uint64_t)_mm256_extract_epi64(v, 0), c = (uint64_t)_mm256_extract_epi64(v, 2);
         const uint64_t w[2] = {a | c << (4 * bits), c >> (64 - 4 * bits)};
         uint8_t *o = out + i / 8 * bits;
-        if (i / 8 * bits + store <= total) {
-            memcpy(o, w, store);
+        if (i / 8 * bits + store <= total) { /* one store per word: a 16-byte copy of w would
+                                              * reload it from the stack before its stores land */
+            memcpy(o, &w[0], 8);
+            if (store == 16) memcpy(o + 8, &w[1], 8);
         } else {
             memcpy(o, w, bits);
         }
