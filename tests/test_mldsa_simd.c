@@ -238,6 +238,36 @@ static void test_fused(void)
     }
 }
 
+/* c s by the sparse c: AVX2 against portable, and both against the NTT's product mod q */
+static void test_sparse_mul(void)
+{
+    static const unsigned taus[3] = {39, 49, 60};
+    kf_mldsa_poly c, s, r1, r2, cn, sn;
+    int16_t e[3 * N];
+    uint16_t off[N];
+    for (int t = 0; t < 300; t++) {
+        const unsigned tau = taus[t % 3];
+        const int32_t eta = t & 1 ? 4 : 2;
+        memset(&c, 0, sizeof c);
+        for (unsigned k = 0; k < tau; k++) c.c[rnd_below(N)] = rnd_below(2) ? 1 : -1;
+        rnd_poly(&s, t & 4 ? -11 : -eta, eta); /* a malformed key's s: up to 11 in size */
+        kf_mldsa_sparse_prep(e, &s);
+        const unsigned n = kf_mldsa_challenge_offsets(off, &c);
+        kf_mldsa_sparse_mul_portable(&r1, e, off, n);
+        kf_mldsa_sparse_mul_avx2(&r2, e, off, n);
+        CHECK(same(&r1, &r2), "sparse_mul, trial %d", t);
+        cn = c;
+        sn = s;
+        kf_mldsa_ntt_portable(&cn);
+        kf_mldsa_ntt_portable(&sn);
+        kf_mldsa_pointwise_portable(&sn, &cn, &sn);
+        kf_mldsa_invntt_tomont_portable(&sn);
+        int bad = 0;
+        for (unsigned i = 0; i < N; i++) bad += ((int64_t)sn.c[i] - r1.c[i]) % Q != 0;
+        CHECK(bad == 0, "sparse_mul against the NTT product, trial %d: %d coefficients", t, bad);
+    }
+}
+
 static void test_exceeds(void)
 {
     const int32_t bounds[] = {(1 << 17) - 78, (1 << 19) - 196, (1 << 19) - 120, (Q - 1) / 88 - 78,
@@ -460,6 +490,7 @@ int main(void)
     test_rounding_every_value();
     test_make_hint();
     test_fused();
+    test_sparse_mul();
     test_exceeds();
     test_rejection();
     test_packing();

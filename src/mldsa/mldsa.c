@@ -102,7 +102,10 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
-    kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* in the NTT domain */
+    kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* t0 in the NTT domain */
+    int16_t es1[L_MAX][3 * KF_MLDSA_N], es2[K_MAX][3 * KF_MLDSA_N]; /* s1, s2 for kf_mldsa_sparse_mul */
+    uint16_t coff[KF_MLDSA_N]; /* c's offsets (kf_mldsa_challenge_offsets) */
+    unsigned cn;
     kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp; /* y[l..2l): the next attempt's */
     int y_next;    /* y[l .. 2l) holds the mask of the next attempt */
     int two_masks; /* batch_two_masks(p) */
@@ -162,7 +165,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     kf_mldsa_shake256(st->ctilde, p->ctilde_bytes, 2, in, len);
     kf_declassify(st->ctilde, p->ctilde_bytes); /* see the top of the file */
     kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
-    kf_mldsa_ntt(&st->c);
+    st->cn = kf_mldsa_challenge_offsets(st->coff, &st->c); /* public, as ctilde */
 
     /* r0 = LowBits(w - c s2) (w := w - c s2), then z = y + c s1. Each norm check's verdict is
      * one of line 23's rejection decisions, declassified and acted on at once, so a rejected
@@ -178,17 +181,18 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * LowBits(w - c s2) is u or u -+ 2 gamma2, at least gamma2 - beta in size either way. */
     uint32_t reject = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_pointwise(&st->tmp, &st->c, &st->s2[i]);
-        kf_mldsa_invntt_tomont(&st->tmp);
-        /* w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 - c s2), u
-         * itself: the inverse NTT gave c s2 mod q, in (-q, q) */
+        kf_mldsa_sparse_mul(&st->tmp, st->es2[i], st->coff, st->cn); /* c s2 */
+        /* w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 - c s2) = u
+         * itself (c s2 exact: |c s2| <= tau max|s2|, under 2^10 even for a malformed key).
+         * c s1 and c s2 are the tau shifted copies of s1, s2 summed (kf_mldsa_sparse_mul), not
+         * products in the NTT domain: s1 and s2 need no NTT, c only for c t0, and the values
+         * downstream (z, u, the hint) are the same, reduced as before. */
         kf_mldsa_sub_low_exceeds(&st->w[i], &st->w0[i], &st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0) */
     if (reject) return 0;
     for (unsigned j = 0; j < p->l; j++) {
-        kf_mldsa_pointwise(&st->z[j], &st->c, &st->s1[j]);
-        kf_mldsa_invntt_tomont(&st->z[j]);
+        kf_mldsa_sparse_mul(&st->z[j], st->es1[j], st->coff, st->cn); /* c s1 */
         kf_mldsa_add_reduce_exceeds(&st->z[j], &st->y[j], p->gamma1 - (int32_t)p->beta, &reject); /* z = y + c s1 */
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (z) */
@@ -196,6 +200,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
 
     /* h = MakeHint(-c t0, w - c s2 + c t0) */
     uint32_t ones = 0;
+    kf_mldsa_ntt(&st->c); /* c t0 in the NTT domain (t0 is not small) */
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
@@ -220,6 +225,8 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
     kf_memzero(st->s1, l);
     kf_memzero(st->s2, k);
     kf_memzero(st->t0, k);
+    kf_memzero(st->es1, p->l * sizeof st->es1[0]);
+    kf_memzero(st->es2, p->k * sizeof st->es2[0]);
     kf_memzero(st->y, 2 * l);
     kf_memzero(st->z, l);
     kf_memzero(st->w, k);
@@ -249,9 +256,9 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
     kf_mldsa_expand_a(st.a, st.rho, p);
-    for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st.s1[j]);
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(st.es1[j], &st.s1[j]);
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_ntt(&st.s2[i]);
+        kf_mldsa_sparse_prep(st.es2[i], &st.s2[i]);
         kf_mldsa_ntt(&st.t0[i]);
     }
     st.y_next = 0;

@@ -252,6 +252,35 @@ void kf_mldsa_hint_row_portable(kf_mldsa_poly *h, const kf_mldsa_poly *w, const 
     kf_memzero(&r, sizeof r);
 }
 
+/* ---- c s1, c s2 by the sparse c ------------------------------------------------------------ */
+
+void kf_mldsa_sparse_prep(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
+{
+    for (unsigned i = 0; i < N; i++) {
+        e[i] = (int16_t)-s->c[i];
+        e[N + i] = (int16_t)s->c[i];
+        e[2 * N + i] = (int16_t)-s->c[i];
+    }
+}
+
+unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
+{
+    unsigned n = 0;
+    for (unsigned j = 0; j < N; j++)
+        if (c->c[j]) off[n++] = (uint16_t)((c->c[j] > 0 ? N : 2 * N) - j);
+    return n;
+}
+
+void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
+                                  unsigned n)
+{
+    for (unsigned i = 0; i < N; i++) {
+        int32_t acc = 0;
+        for (unsigned t = 0; t < n; t++) acc += e[off[t] + i];
+        r->c[i] = acc;
+    }
+}
+
 /* ---- the public names: the portable C or the AVX2 code, as arith.c chose (arith.h) ------ */
 
 void kf_mldsa_poly_reduce(kf_mldsa_poly *p) { KF_MLDSA_ARITH(kf_mldsa_poly_reduce, (p)); }
@@ -319,6 +348,11 @@ void kf_mldsa_hint_row(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_
                        uint32_t *ones, uint32_t *over)
 {
     KF_MLDSA_ARITH(kf_mldsa_hint_row, (h, w, ct0, gamma2, ones, over));
+}
+
+void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n)
+{
+    KF_MLDSA_ARITH(kf_mldsa_sparse_mul, (r, e, off, n));
 }
 
 /* ---- bit packing (§7.1) ------------------------------------------------------------------ */

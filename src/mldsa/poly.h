@@ -110,6 +110,20 @@ void kf_mldsa_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32
 void kf_mldsa_hint_row(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
                        uint32_t *ones, uint32_t *over);
 
+/* The challenge c (tau coefficients +-1, the rest 0) times s1 or s2 (small coefficients) in
+ * the normal domain, exactly, as Sign_internal's c s1 and c s2 (mldsa.c): the tau shifted
+ * copies of s added. kf_mldsa_sparse_prep: e[k] = -s[k], s[k - 256], -s[k - 512] for k in
+ * [0, 256), [256, 512), [512, 768) (int16: |s| < 2^15 / tau); kf_mldsa_challenge_offsets:
+ * off[t] = 256 - j for the t-th j with c[j] = 1, 512 - j where c[j] = -1, returns their
+ * number n (c is public: the offsets are addresses); kf_mldsa_sparse_mul: r[i] = sum over t
+ * < n of e[off[t] + i] = (c s)[i] in Z[X]/(X^256 + 1), |r| <= n max|s| (negacyclic: e's
+ * negated copies give the wrapped terms). */
+void kf_mldsa_sparse_prep(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s);
+unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
+void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n);
+void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
+                                  unsigned n);
+
 /* The portable implementations of the functions above (the same contracts), which the
  * public names call unless arith.c chose the AVX2 ones (x86_64/poly_avx2.h); for the tests. */
 void kf_mldsa_poly_reduce_portable(kf_mldsa_poly *p);

@@ -211,6 +211,26 @@ void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t 
     verdict(over, acc);
 }
 
+/* c s by the sparse c (poly.h): sixteen 16-bit sums per register, 128 coefficients (8
+ * registers) at a time, each term one unaligned load and one addition; the sums widened to
+ * 32 bits at the end. The addresses depend on c only (public). */
+void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n)
+{
+    for (unsigned blk = 0; blk < N; blk += 128) {
+        __m256i acc[8];
+        for (unsigned v = 0; v < 8; v++) acc[v] = _mm256_setzero_si256();
+        for (unsigned t = 0; t < n; t++) {
+            const int16_t *b = e + off[t] + blk;
+            for (unsigned v = 0; v < 8; v++)
+                acc[v] = _mm256_add_epi16(acc[v], _mm256_loadu_si256((const __m256i *)(b + 16 * v)));
+        }
+        for (unsigned v = 0; v < 8; v++) {
+            store(r->c + blk + 16 * v, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(acc[v])));
+            store(r->c + blk + 16 * v + 8, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(acc[v], 1)));
+        }
+    }
+}
+
 /* ---- Sign_internal's fused loops (poly.h): one pass each, the values of the calls they
  * replace lane by lane ---- */
 
