@@ -397,6 +397,12 @@ static void test_packing(void)
         CHECK(kf_mldsa_pack_simple_avx2(o2, &a, bits) == 1, "pack_simple_avx2 %u bits taken", bits);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "pack_simple %u bits (or a byte past %u written), trial %d", bits,
               len, t);
+        if (bits == 10) { /* t1 back (pkDecode), from any bytes */
+            rnd_bytes(o1, len);
+            kf_mldsa_unpack_simple(&r1, o1, bits);
+            CHECK(kf_mldsa_unpack_simple_avx2(&r2, o1, bits) == 1, "unpack_simple_avx2 10 bits taken");
+            CHECK(same(&r1, &r2), "unpack_simple 10 bits, trial %d", t);
+        }
         const unsigned zb = zbits[t % 5]; /* y and z; s1, s2 (eta 2, 4) and t0 of skDecode */
         rnd_bytes(o1, 32 * zb);
         kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t % 5]);
@@ -412,6 +418,7 @@ static void test_packing(void)
         }
     }
     CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 11) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 10, 0) == 0 &&
+              kf_mldsa_unpack_simple_avx2(&r2, o1, 4) == 0 &&
               kf_mldsa_pack_offset_avx2(o2, &a, 12, 4096) == 0,
           "other widths left to the portable code");
     kf_mldsa_arith_select(1);

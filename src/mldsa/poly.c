@@ -443,6 +443,9 @@ void kf_mldsa_pack_simple(uint8_t *out, const kf_mldsa_poly *p, unsigned bits)
 
 void kf_mldsa_unpack_simple(kf_mldsa_poly *p, const uint8_t *in, unsigned bits)
 {
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2() && kf_mldsa_unpack_simple_avx2(p, in, bits)) return;
+#endif
     unpack_values(p, in, bits, 0, 0);
 }
 

@@ -171,12 +171,13 @@ INLINE __m256i unpack8(const uint8_t *in, unsigned bits, __m256i pattern, __m256
     return _mm256_and_si256(_mm256_srlv_epi32(x, shifts), mask);
 }
 
-/* BitUnpack of 3-, 4- (s1, s2) or 13-bit (t0) values, skDecode's: every group of 8 values is
+/* BitUnpack of 3-, 4- (s1, s2) or 13-bit (t0) values, skDecode's, and SimpleBitUnpack of
+ * 10-bit ones (pkDecode's t1; negate 0: the values themselves): every group of 8 values is
  * 'bits' bytes; its 16 bytes from 'in' go to both halves of a register, and lane j takes the
  * 3 bytes from s = (bits j) / 8 on (a value and its shift fit: 7 + 13 <= 24), shifted right
  * by (bits j) mod 8 and masked. The last groups, whose 16-byte load would pass the end of
  * the 32 bits bytes of input, come from a copy. */
-static void unpack_small(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
+static void unpack_small(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int negate, int32_t b)
 {
     _Alignas(32) int8_t pat[32]; /* lane j (j < 4: low half, else high half): bytes s, s + 1, s + 2 */
     _Alignas(32) int32_t sh[8];
@@ -192,22 +193,29 @@ static void unpack_small(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int
     for (; (i / 8) * bits + 16 <= 32 * bits; i += 8) {
         __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(in + i / 8 * bits)));
         x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, pattern), shifts), mask);
-        _mm256_storeu_si256((__m256i *)(p->c + i), _mm256_sub_epi32(bv, x));
+        _mm256_storeu_si256((__m256i *)(p->c + i), negate ? _mm256_sub_epi32(bv, x) : x);
     }
     for (; i < N; i += 8) {
         uint8_t t[16] = {0};
         memcpy(t, in + i / 8 * bits, bits);
         __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)t));
         x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, pattern), shifts), mask);
-        _mm256_storeu_si256((__m256i *)(p->c + i), _mm256_sub_epi32(bv, x));
+        _mm256_storeu_si256((__m256i *)(p->c + i), negate ? _mm256_sub_epi32(bv, x) : x);
     }
+}
+
+int kf_mldsa_unpack_simple_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits)
+{
+    if (bits != 10) return 0;
+    unpack_small(p, in, 10, 0, 0);
+    return 1;
 }
 
 int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
 {
     __m256i pattern, shifts;
     if (bits == 3 || bits == 4 || bits == 13) {
-        unpack_small(p, in, bits, b);
+        unpack_small(p, in, bits, 1, b);
         return 1;
     }
     if (bits == 18) {

@@ -54,6 +54,8 @@ int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bi
  * t0); 1 when done, 0 for other widths.
  * (unpack_offset_avx2 also takes 3, 4 and 13 bits: skDecode's s1, s2 and t0.) */
 int kf_mldsa_pack_offset_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b);
+/* kf_mldsa_unpack_simple for bits 10 (pkDecode's t1); 1 when done, 0 for other widths. */
+int kf_mldsa_unpack_simple_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits);
 /* HintBitPack's loop for one polynomial (packing.c, sigEncode): the index of every non-zero
  * coefficient of h, in order, written to out[idx], out[idx + 1], ... while idx < omega;
  * returns the new idx. h is public (it is part of the signature). */
