@@ -43,12 +43,13 @@ void kf_mldsa_compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDS
     kf_mldsa_shake256(mu, KF_MLDSA_CRHBYTES, m->n + 1, in, len);
 }
 
-/* t[i] = sum_j a[i l + j] o v[j], back from the NTT domain, in [0, q). */
+/* t[i] = sum_j a[i l + j] o v[j], back from the NTT domain, in (-q, q). The row's sum comes
+ * out under q in size, as the inverse NTT takes it (no reduction between: the callers freeze
+ * or caddq t, so the representative the inverse NTT gives does not matter). */
 static void matrix_times(kf_mldsa_poly *t, const kf_mldsa_poly *a, const kf_mldsa_poly *v, const kf_mldsa_params *p)
 {
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise_acc_vec(&t[i], &a[i * p->l], v, p->l);
-        kf_mldsa_poly_reduce(&t[i]);
         kf_mldsa_invntt_tomont(&t[i]);
     }
 }
