@@ -235,6 +235,12 @@ static void test_fused(void)
         kf_mldsa_hint_row_avx2(&a2, &w1, &x, g2, &n2, &o2);
         CHECK(same(&a1, &a2) && o1 == o2 && n1 == n2, "hint_row gamma2=%d, trial %d (ones %u, %u; %u, %u)", g2, t,
               n1, n2, o1, o2);
+
+        rnd_poly(&w1, -(Q - 1), Q - 1);
+        rnd_poly(&x, -4, 4);
+        kf_mldsa_add_power2round_portable(&a1, &b1, &w1, &x);
+        kf_mldsa_add_power2round_avx2(&a2, &b2, &w1, &x);
+        CHECK(same(&a1, &a2) && same(&b1, &b2), "add_power2round, trial %d", t);
     }
 }
 

@@ -78,11 +78,8 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
         kf_mldsa_ntt(&st.s1hat[j]);
     }
     matrix_times(st.t, st.a, st.s1hat, p);
-    for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_poly_add(&st.t[i], &st.t[i], &st.s2[i]);
-        kf_mldsa_poly_freeze(&st.t[i]);
-        kf_mldsa_power2round(&st.t1[i], &st.t0[i], &st.t[i]);
-    }
+    for (unsigned i = 0; i < p->k; i++) /* t = A s1 + s2 in [0, q), then Power2Round */
+        kf_mldsa_add_power2round(&st.t1[i], &st.t0[i], &st.t[i], &st.s2[i]);
     kf_mldsa_pk_encode(pk, rho, st.t1, p);
     const uint8_t *pkin[1] = {pk};
     const size_t pklen[1] = {p->pk_bytes};

@@ -252,6 +252,16 @@ void kf_mldsa_hint_row_portable(kf_mldsa_poly *h, const kf_mldsa_poly *w, const 
     kf_memzero(&r, sizeof r);
 }
 
+void kf_mldsa_add_power2round_portable(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t,
+                                       const kf_mldsa_poly *s2)
+{
+    kf_mldsa_poly x;
+    kf_mldsa_poly_add_portable(&x, t, s2);
+    kf_mldsa_poly_freeze_portable(&x);
+    kf_mldsa_power2round_portable(t1, t0, &x);
+    kf_memzero(&x, sizeof x);
+}
+
 /* ---- c s1, c s2 by the sparse c ------------------------------------------------------------ */
 
 void kf_mldsa_sparse_prep(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
@@ -350,6 +360,10 @@ void kf_mldsa_hint_row(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_
     KF_MLDSA_ARITH(kf_mldsa_hint_row, (h, w, ct0, gamma2, ones, over));
 }
 
+void kf_mldsa_add_power2round(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t, const kf_mldsa_poly *s2)
+{
+    KF_MLDSA_ARITH(kf_mldsa_add_power2round, (t1, t0, t, s2));
+}
 void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n)
 {
     KF_MLDSA_ARITH(kf_mldsa_sparse_mul, (r, e, off, n));

@@ -102,13 +102,16 @@ void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over
  * hint_row: the hint of one row, h = MakeHint(-c t0, w - c s2 + c t0) from w (w - c s2, in
  *   (-2q, 2q)) and ct0 (c t0 from the inverse NTT, in (-q, q)): *over |= 1 if
  *   |reduce32(ct0)| >= gamma2, h[i] = [HighBits(freeze(w)) != HighBits(freeze(freeze(w) +
- *   reduce32(ct0)))], *ones += the ones (w and ct0 are not kept). */
+ *   reduce32(ct0)))], *ones += the ones (w and ct0 are not kept);
+ * add_power2round (KeyGen_internal's): Power2Round(freeze(t + s2)) into t1, t0 (t in (-q, q),
+ *   |s2| <= eta). */
 void kf_mldsa_caddq_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
 void kf_mldsa_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2, int32_t bound,
                               uint32_t *over);
 void kf_mldsa_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
 void kf_mldsa_hint_row(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
                        uint32_t *ones, uint32_t *over);
+void kf_mldsa_add_power2round(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t, const kf_mldsa_poly *s2);
 
 /* The challenge c (tau coefficients +-1, the rest 0) times s1 or s2 (small coefficients) in
  * the normal domain, exactly, as Sign_internal's c s1 and c s2 (mldsa.c): the tau shifted
@@ -149,6 +152,8 @@ void kf_mldsa_caddq_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_
 void kf_mldsa_sub_low_exceeds_portable(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
                                        int32_t bound, uint32_t *over);
 void kf_mldsa_add_reduce_exceeds_portable(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
+void kf_mldsa_add_power2round_portable(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t,
+                                       const kf_mldsa_poly *s2);
 void kf_mldsa_hint_row_portable(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
                                 uint32_t *ones, uint32_t *over);
 

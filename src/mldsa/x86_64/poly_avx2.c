@@ -76,6 +76,19 @@ void kf_mldsa_power2round_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_ml
     }
 }
 
+/* KeyGen's t + s2, freeze, Power2Round in one pass (poly.h) */
+void kf_mldsa_add_power2round_avx2(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t,
+                                   const kf_mldsa_poly *s2)
+{
+    const __m256i h = _mm256_set1_epi32((1 << (D - 1)) - 1);
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i r = caddq(reduce32(_mm256_add_epi32(load(t->c + i), load(s2->c + i))));
+        __m256i r1 = _mm256_srai_epi32(_mm256_add_epi32(r, h), D);
+        store(t1->c + i, r1);
+        store(t0->c + i, _mm256_sub_epi32(r, _mm256_slli_epi32(r1, D)));
+    }
+}
+
 /* Decompose's division r1 = floor(x / d), x = r + gamma2 - 1 < 2^24, d = 2 gamma2, in 16-bit
  * multiplications. Both of FIPS 204's d are 2^k times an odd number under 2^10 (gamma2 =
  * (q - 1) / 88: d = 93 2^11; (q - 1) / 32: d = 1023 2^9), so r1 = floor(y / o) with y = x >> k

@@ -42,6 +42,8 @@ void kf_mldsa_caddq_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mlds
 void kf_mldsa_sub_low_exceeds_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
                                    int32_t bound, uint32_t *over);
 void kf_mldsa_add_reduce_exceeds_avx2(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
+void kf_mldsa_add_power2round_avx2(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t,
+                                   const kf_mldsa_poly *s2);
 void kf_mldsa_hint_row_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
                             uint32_t *ones, uint32_t *over);
 
