@@ -20,7 +20,7 @@ macro_rules! kmac {
         /// The key's state is wiped when the value is dropped.
         ///
         /// ```
-        #[doc = concat!("use keccakforge::{", stringify!($name), ", digest::Mac};")]
+        #[doc = concat!("use keccakforge::{", stringify!($name), ", digest::{KeyInit, Mac}};")]
         /// let key: Vec<u8> = (0x40..0x60).collect();
         #[doc = concat!("let mut mac = ", stringify!($name), "::new_customized(&key, b\"My Tagged Application\");")]
         /// mac.update(&[0, 1, 2, 3]);

@@ -7,8 +7,8 @@ macro_rules! mldsa_set {
         ///
         /// `Signer` signs deterministically (rnd = 0, empty context), `RandomizedSigner` with
         /// fresh randomness from the RNG (the hedged variant FIPS 204 recommends);
-        /// [`SigningKey::sign_with_context`] takes a context string and optional rnd;
-        /// [`SigningKey::hash_sign`] is HashML-DSA (Alg. 4) with a SHA-3 or SHAKE pre-hash.
+        #[doc = concat!("[`SigningKey::sign_with_context`](", stringify!($modname), "::SigningKey::sign_with_context) takes a context string and optional rnd;")]
+        #[doc = concat!("[`SigningKey::hash_sign`](", stringify!($modname), "::SigningKey::hash_sign) is HashML-DSA (Alg. 4) with a SHA-3 or SHAKE pre-hash.")]
         /// Keys read and write PKCS#8 / SubjectPublicKeyInfo (RFC 9881) through the `pkcs8`
         /// and `spki` crates' traits.
         ///

@@ -7,8 +7,9 @@ macro_rules! slhdsa_set {
         ///
         /// `Signer` signs deterministically (opt_rand = PK.seed, empty context),
         /// `RandomizedSigner` with n fresh bytes from the RNG (the hedged variant FIPS 205
-        /// recommends); [`SigningKey::sign_with_context`] takes a context and optional addrnd;
-        /// [`SigningKey::hash_sign`] is HashSLH-DSA (Alg. 23). Keys read and write PKCS#8 /
+        /// recommends);
+        #[doc = concat!("[`SigningKey::sign_with_context`](", stringify!($modname), "::SigningKey::sign_with_context) takes a context and optional addrnd;")]
+        #[doc = concat!("[`SigningKey::hash_sign`](", stringify!($modname), "::SigningKey::hash_sign) is HashSLH-DSA (Alg. 23). Keys read and write PKCS#8 /")]
         /// SubjectPublicKeyInfo (RFC 9909) through the `pkcs8` and `spki` crates' traits.
         ///
         /// ```

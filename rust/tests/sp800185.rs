@@ -184,8 +184,8 @@ fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let pat = format!("\"{key}\": ");
     let start = line.find(&pat)? + pat.len();
     let rest = &line[start..];
-    let end = if rest.starts_with('"') {
-        1 + rest[1..].find('"')? + 1
+    let end = if let Some(inner) = rest.strip_prefix('"') {
+        1 + inner.find('"')? + 1
     } else if rest.starts_with('[') {
         rest.find(']')? + 1
     } else {
