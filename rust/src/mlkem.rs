@@ -60,8 +60,7 @@ macro_rules! mlkem_set {
             /// Ciphertext bytes.
             pub const CT_BYTES: usize = consts::$ct;
 
-            #[doc = concat!($title, " as a [`kem::Kem`]: the family of the `kem` traits' types")]
-            /// (as `ml_kem::", stringify!($kem), "`).
+            #[doc = concat!($title, " as a [`kem::Kem`]: the family of the `kem` traits' types (as `ml_kem::", stringify!($kem), "`).")]
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
             pub struct $kem;
             impl kem::Kem for $kem {

@@ -141,7 +141,7 @@ macro_rules! turboshake {
     ($name:ident, $kind:path, $rate:ty, $cr:ty, $title:expr, $example:expr) => {
         #[doc = concat!($title, " (RFC 9861): 12-round Keccak with a domain byte in 0x01..=0x7F.")]
         ///
-        /// `Default` uses the domain byte 0x1F: a drop-in for `turboshake::", stringify!($name), "`
+        #[doc = concat!("`Default` uses the domain byte 0x1F: a drop-in for `turboshake::", stringify!($name), "`")]
         /// (whose other domain bytes are a const parameter, `CTurboShake128<D>`; here it is
         /// the argument of `new`).
         ///
