@@ -23,7 +23,7 @@ The bridge's frames: 'W' addr16 (n - 1) then 4 n data bytes -> a status byte; 'R
 The second board top (hw/rtl/board/ulx3s_rvv.v) is seed 003's RISC-V vector processor behind the
 same bridge: `RvvBoard(port)` loads a program and data, runs it and reads the data back;
 `RvvProgram(name, elen, elenum, nr)` is one of the processor's Keccak-p programs
-(tools/rvv_ise_model/programs, assembled by the model's encoder: a keccakforge checkout is needed);
+(bench/rvv_ise_model/programs, assembled by the model's encoder: a keccakforge checkout is needed);
 `RvvBoard.permute(prog, states)` returns the states after nr rounds and the cycles the board
 counted. `python3 -m keccakforge.hw --rvv --port DEV` runs `rvv_selftest`.
 """
@@ -322,13 +322,13 @@ _RVV_STATE = 0x100               # the states' (low) words; ELEN 32: the high wo
 
 
 def _rvv_model(model_dir=None):
-    """The model's directory (tools/rvv_ise_model of a keccakforge checkout: model_dir, else
+    """The model's directory (bench/rvv_ise_model of a keccakforge checkout: model_dir, else
     $KF_RVV_MODEL, else beside this package's source, else under the working directory),
     imported: (rvv_encoding, rvv_ise, directory)."""
     import sys
     here = os.path.dirname(os.path.abspath(__file__))
-    for d in (model_dir, os.environ.get("KF_RVV_MODEL"), os.path.join(here, "..", "..", "tools", "rvv_ise_model"),
-              os.path.join(os.getcwd(), "tools", "rvv_ise_model")):
+    for d in (model_dir, os.environ.get("KF_RVV_MODEL"), os.path.join(here, "..", "..", "bench", "rvv_ise_model"),
+              os.path.join(os.getcwd(), "bench", "rvv_ise_model")):
         if d and os.path.exists(os.path.join(d, "rvv_encoding.py")):
             d = os.path.abspath(d)
             if d not in sys.path:
@@ -336,12 +336,12 @@ def _rvv_model(model_dir=None):
             import rvv_encoding
             import rvv_ise
             return rvv_encoding, rvv_ise, d
-    raise FileNotFoundError("tools/rvv_ise_model (the programs and their assembler) not found: pass model_dir "
+    raise FileNotFoundError("bench/rvv_ise_model (the programs and their assembler) not found: pass model_dir "
                             "or set KF_RVV_MODEL")
 
 
 class RvvProgram:
-    """One of seed 003's Keccak-p programs (tools/rvv_ise_model/programs/NAME.s: the ones `kforge
+    """One of seed 003's Keccak-p programs (bench/rvv_ise_model/programs/NAME.s: the ones `kforge
     bench --suite rvv-ise` runs) between a prologue and an epilogue, assembled by the model's
     encoder (rvv_encoding.py, equal to GNU as's words: hw/tests/rvv/test_rvv_core.py) and an
     ebreak. The prologue sets the scalar registers the program expects (rvv_ise.setup_scalars'
@@ -497,7 +497,7 @@ class RvvBoard(Board):
 
 def rvv_selftest(board, programs=None, nr=24, model_dir=None, log=print):
     """Each program of the board's ELEN on random states, against Keccak-p[1600, nr] of the
-    model's reference (tools/cortexm_model/keccak_ref.py), and a SHAKE128 block against
+    model's reference (bench/cortexm_model/keccak_ref.py), and a SHAKE128 block against
     keccakforge's SHAKE128 (the C library): the state of one padded block, permuted, starts with
     the output. Returns {program: run}."""
     import random
@@ -536,8 +536,8 @@ def main(argv=None):
     ap.add_argument("--baud", type=int, default=115200)
     ap.add_argument("--params", default="512,768,1024")
     ap.add_argument("--rvv", action="store_true", help="the board is the RISC-V vector processor's (ulx3s_rvv): "
-                    "run its Keccak-p programs (needs tools/rvv_ise_model: --model or KF_RVV_MODEL)")
-    ap.add_argument("--model", default=None, help="tools/rvv_ise_model of a keccakforge checkout (--rvv)")
+                    "run its Keccak-p programs (needs bench/rvv_ise_model: --model or KF_RVV_MODEL)")
+    ap.add_argument("--model", default=None, help="bench/rvv_ise_model of a keccakforge checkout (--rvv)")
     a = ap.parse_args(argv)
     if a.rvv:
         with RvvBoard(a.port, a.baud) as b:

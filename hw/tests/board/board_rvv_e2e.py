@@ -10,7 +10,7 @@ opens that pty as it would the board's /dev/ttyUSB0 and
   - runs each of the processor's three ELEN 64 programs (seed 003's Algorithm 2 and 3, the
     model's RVV 1.0 variant: hw.RVV_PROGRAMS[64]) for one permutation (nr 24) on a random state,
     loaded over the bridge, run, and read back: the state must equal the C library's
-    kf_keccak_p1600 (--lib) and the model's run of the same program (tools/rvv_ise_model), the
+    kf_keccak_p1600 (--lib) and the model's run of the same program (bench/rvv_ise_model), the
     cycles per round and per permutation the board's marks measure must equal the model's
     (103 / 75 / 103 and 2,545 / 1,873 / 2,546: hw/rtl/rvv/README.md);
   - runs keccakforge.hw.rvv_selftest (the three programs again against the Python Keccak-p, and
@@ -34,7 +34,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 HW = os.path.normpath(os.path.join(HERE, "..", ".."))
 RTL = os.path.join(HW, "rtl")
-MODEL = os.path.normpath(os.path.join(HW, "..", "tools", "rvv_ise_model"))
+MODEL = os.path.normpath(os.path.join(HW, "..", "bench", "rvv_ise_model"))
 SOURCES = ["rvv/rv32i_core.v", "rvv/rvv_unit.v", "rvv/rvv_soc.v", "bus/rvv_axil.v",
            "board/uart_rx.v", "board/uart_tx.v", "board/uart_axil_bridge.v", "board/ulx3s_rvv.v"]
 SKIP = 77
