@@ -13,6 +13,8 @@ opens that pty as it would the board's /dev/ttyUSB0 and
     kf_keccak_p1600 (--lib) and the model's run of the same program (bench/rvv_ise_model), the
     cycles per round and per permutation the board's marks measure must equal the model's
     (103 / 75 / 103 and 2,545 / 1,873 / 2,546: hw/rtl/rvv/README.md);
+  - (with cocotb) the driver's program words and data layout equal tests/rvv/test_rvv_core.py's,
+    the harness the RTL tests and `kforge bench --suite rvv-ise` run;
   - runs keccakforge.hw.rvv_selftest (the three programs again against the Python Keccak-p, and
     a SHAKE128 block against keccakforge's SHAKE128).
 With --elen 32 (KF_SLOW_TESTS: hw_board_rvv_e2e_e32) the board is built 32 x 5 and runs the
@@ -70,6 +72,19 @@ def build(where, cpb, elen):
     return exe
 
 
+def bench_harness(elen):
+    """tests/rvv/test_rvv_core.py (the RTL tests' and the bench's prologue, epilogue and layout),
+    imported for ELEN elen and EleNum 5; None without cocotb (it imports it)."""
+    os.environ["RVV_ELEN"], os.environ["RVV_ELENUM"] = str(elen), "5"
+    sys.path.insert(0, os.path.join(HW, "tests", "rvv"))
+    try:
+        import test_rvv_core
+    except ImportError as e:
+        print(f"(tests/rvv/test_rvv_core.py not importable: {e}; the driver's program is not compared with it)")
+        return None
+    return test_rvv_core
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True, help="the Verilator build directory (kept between runs)")
@@ -116,8 +131,19 @@ def main():
             except hw.BridgeError:
                 pass
             assert b.read_bytes(hw.RVV_DMEM + b.dmem_bytes, 4, check=False) == bytes(4)
+            bench = bench_harness(a.elen)
             for name in hw.RVV_PROGRAMS[a.elen]:
                 prog = hw.RvvProgram(name, b.elen, b.elenum, 24, MODEL)
+                if bench:   # the driver's program image is the one the RTL tests and the bench run
+                    words, syms = bench.E.assemble(bench.harness_text(name, 24))
+                    assert prog.words == words + [bench.EBREAK] and prog.symbols == syms, \
+                        f"{name}: keccakforge.hw's program differs from tests/rvv/test_rvv_core.py's"
+                    mem = bytearray(prog.size)
+                    st = [[rng.getrandbits(64) for _ in range(25)] for _ in range(prog.sn)]
+                    bench.states_to_mem(st, mem)
+                    if prog.uses_rho:
+                        bench.rho_table_to_mem(mem)
+                    assert prog.image(st) == bytes(mem), f"{name}: keccakforge.hw's data layout differs"
                 states = [[rng.getrandbits(64) for _ in range(25)] for _ in range(prog.sn)]
                 got, run = b.permute(prog, states)
                 want = [lib.keccak_p(s, 24) for s in states]
