@@ -219,5 +219,50 @@ module rvv_axil #(
     assign running = run && !halted;
     wire unused = ^{s_axi_awprot, s_axi_arprot, aw_a[1:0], ar_a[1:0], aw_off[15:14], ar_off[15:14],
                     IMEM_BYTES[31:16], DMEM_SIZE[31:18], DMEM_SIZE[1:0]};
+`ifdef FORMAL
+    // ---- properties (hw/formal/rvv_axil.sby; rvv_soc replaced by formal/rvv_soc_free.v, whose
+    // outputs are free every clock). The master is assumed to keep AXI4-Lite's rules (a valid
+    // stays up with its payload until its handshake); the slave is proven to keep them, to answer
+    // each request exactly once, and to load the memories only while the processor is held.
+    reg f_init = 1'b1;
+    always @(posedge aclk) f_init <= 1'b0;
+    always @* if (f_init) assume(!aresetn);
+    always @(posedge aclk) if (!f_init && $past(aresetn)) begin
+        if ($past(s_axi_awvalid && !s_axi_awready)) assume(s_axi_awvalid && s_axi_awaddr == $past(s_axi_awaddr));
+        if ($past(s_axi_wvalid && !s_axi_wready))
+            assume(s_axi_wvalid && s_axi_wdata == $past(s_axi_wdata) && s_axi_wstrb == $past(s_axi_wstrb));
+        if ($past(s_axi_arvalid && !s_axi_arready)) assume(s_axi_arvalid && s_axi_araddr == $past(s_axi_araddr));
+    end
+    reg [1:0] f_aw, f_w, f_ar;   // requests taken minus responses given, per channel
+    always @(posedge aclk) begin
+        if (rst) begin
+            f_aw <= 2'd0; f_w <= 2'd0; f_ar <= 2'd0;
+        end else begin
+            f_aw <= f_aw + {1'b0, s_axi_awvalid && s_axi_awready} - {1'b0, s_axi_bvalid && s_axi_bready};
+            f_w  <= f_w  + {1'b0, s_axi_wvalid && s_axi_wready}   - {1'b0, s_axi_bvalid && s_axi_bready};
+            f_ar <= f_ar + {1'b0, s_axi_arvalid && s_axi_arready} - {1'b0, s_axi_rvalid && s_axi_rready};
+        end
+    end
+    always @(posedge aclk) if (!f_init && !$past(rst) && !rst) begin
+        // a response stays, unchanged, until it is taken (AXI4-Lite, A3.2.1)
+        if ($past(s_axi_bvalid && !s_axi_bready)) assert(s_axi_bvalid && s_axi_bresp == $past(s_axi_bresp));
+        if ($past(s_axi_rvalid && !s_axi_rready))
+            assert(s_axi_rvalid && s_axi_rdata == $past(s_axi_rdata) && s_axi_rresp == $past(s_axi_rresp));
+    end
+    always @* if (!f_init && !rst) begin
+        assert(f_aw <= 2'd2 && f_w <= 2'd2 && f_ar <= 2'd2);
+        if (s_axi_bvalid) assert(f_aw != 2'd0 && f_w != 2'd0);
+        if (s_axi_rvalid) assert(f_ar != 2'd0);
+        // the slave's state agrees with the counts (what makes the proof inductive)
+        assert(f_aw == {1'b0, aw_full} + {1'b0, ast == A_B});
+        assert(f_w  == {1'b0, w_full} + {1'b0, ast == A_B});
+        assert(f_ar == {1'b0, ar_full} + {1'b0, ast == A_R1 || ast == A_R});
+        assert(s_axi_bvalid == (ast == A_B));
+        assert(s_axi_rvalid == (ast == A_R));
+        // the loader writes only while the processor is held in reset, one memory at a time,
+        // and only in the clock after a write was answered
+        if (ld_iwe || ld_dwe) assert(!run && !(ld_iwe && ld_dwe) && ast == A_B);
+    end
+`endif
 endmodule
 `default_nettype wire

@@ -11,6 +11,9 @@
 #                         refusals; keccakforge.hw.rvv_selftest. Measured 2026-11-25 at load ~10 on 2
 #                         cores: 8 s with the simulator built, its build 90 s wall (27 s CPU), cached in
 #                         sim-board-rvv.
+#   hw_formal_rvv_axil    SymbiYosys (hw/formal/run.py rvv_axil.sby): rvv_axil keeps AXI4-Lite's rules,
+#                         answers each request once and loads the memories only while the processor is
+#                         held (k-induction, rvv_soc free: formal/rvv_soc_free.v); 12-20 s at load ~14
 #   hw_board_rvv_e2e_e32  (KF_SLOW_TESTS) the same top built ELEN 32, EleNum 5: the 32-bit program
 #                         (106 s build, 2 s run)
 #   hw_board_ulx3s_rvv_bit  (KF_SLOW_TESTS) the bitstream: hw/board/build_ulx3s.py --top rvv
@@ -19,6 +22,9 @@ add_test(NAME hw_board_rvv_e2e COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOU
   --build ${CMAKE_CURRENT_BINARY_DIR}/sim-board-rvv --lib $<TARGET_FILE:keccakforge>)
 set_tests_properties(hw_board_rvv_e2e PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600
   ENVIRONMENT "${KF_HW_ENV};PYTHONPATH=${PROJECT_BINARY_DIR}/python")
+add_test(NAME hw_formal_rvv_axil COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py rvv_axil.sby)
+set_tests_properties(hw_formal_rvv_axil PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77
+  TIMEOUT 300)
 if(KF_SLOW_TESTS)
   add_test(NAME hw_board_rvv_e2e_e32 COMMAND ${Python3_EXECUTABLE}
     ${CMAKE_CURRENT_SOURCE_DIR}/tests/board/board_rvv_e2e.py --elen 32
