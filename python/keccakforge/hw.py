@@ -503,7 +503,9 @@ def rvv_selftest(board, programs=None, nr=24, model_dir=None, log=print):
     import random
     import sys
     _, _, d = _rvv_model(model_dir)
-    sys.path.insert(0, os.path.join(d, "..", "cortexm_model"))
+    ref_dir = os.path.normpath(os.path.join(d, "..", "cortexm_model"))
+    if ref_dir not in sys.path:
+        sys.path.insert(0, ref_dir)
     import keccak_ref
     out = {}
     for name in programs or RVV_PROGRAMS.get(board.elen, ()):
