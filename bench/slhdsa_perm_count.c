@@ -2,7 +2,7 @@
 /*
  * slhdsa_perm_count.c - one SLH-DSA-SHAKE keygen (argument "keygen") or keygen and sign
  * ("sign"), nothing else: the workload whose Keccak-p calls docs/BENCHMARKS.md counts with
- * callgrind ("SLH-DSA: what the permutation allows"; tools/slhdsa_icount.py for every set);
+ * callgrind ("SLH-DSA: what the permutation allows"; bench/slhdsa_icount.py for every set);
  * argument "shake" instead runs 10,000 one-block SHAKE256 hashes, the yardstick
  * (instructions per permutation); "nothing" only starts and ends (the process's own cost):
  *

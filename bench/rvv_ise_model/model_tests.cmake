@@ -18,7 +18,7 @@ if(NOT Python3_Interpreter_FOUND)
   message(STATUS "RVV ISE model tests: off (no python3)")
   return()
 endif()
-set(KF_RVV_ISE_DIR ${PROJECT_SOURCE_DIR}/tools/rvv_ise_model)
+set(KF_RVV_ISE_DIR ${PROJECT_SOURCE_DIR}/bench/rvv_ise_model)
 add_test(NAME rvv_ise_model_unit
          COMMAND ${Python3_EXECUTABLE} -m unittest discover -s ${KF_RVV_ISE_DIR} -p "test_*.py")
 add_test(NAME rvv_ise_model_lib

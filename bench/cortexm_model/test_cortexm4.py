@@ -4,7 +4,7 @@
 Each test assembles `f: <body>; bx lr` with arm-none-eabi-as, links it at address 0, calls f
 in the model with r0-r7 pointing into RAM (whose words all hold a RAM address, so any loaded
 register is again a valid pointer), and checks the cycles of the body: the total minus the
-3 cycles of the final `bx lr`. Run: python3 -m unittest discover -s tools/cortexm_model
+3 cycles of the final `bx lr`. Run: python3 -m unittest discover -s bench/cortexm_model
 """
 import os
 import shutil

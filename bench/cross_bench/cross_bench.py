@@ -3,7 +3,7 @@
 """cross_bench.py - executed instructions per Keccak-p[1600, nr] permutation for every backend
 of an AArch64 or RISC-V 64 cross build, by emulation.
 
-Each backend's permute is run by perm_count (tools/cross_bench/perm_count.c, built by the
+Each backend's permute is run by perm_count (bench/cross_bench/perm_count.c, built by the
 cross build) under qemu-user with one instruction per translation block and block chaining off
 (-singlestep -d exec,nochain), so the log has one "Trace" line per executed instruction. A run
 with 1 call and a run with 1 + k calls differ by exactly k calls (start-up, dispatch and set-up
@@ -21,9 +21,9 @@ tool then configures and builds perm_count in that directory with the cross tool
 (cmake/toolchains/), and exits 77 (skipped) when the cross compiler or QEMU is missing.
 
 Examples (from the source tree, after the cross build in /tmp/rv):
-  python3 tools/cross_bench/cross_bench.py --arch riscv64 --driver /tmp/rv/tools/cross_bench/perm_count \\
+  python3 bench/cross_bench/cross_bench.py --arch riscv64 --driver /tmp/rv/bench/cross_bench/perm_count \\
       --vlen 128 256 512 --json /tmp/rv_counts.json
-  python3 tools/cross_bench/cross_bench.py --arch aarch64 --driver /tmp/a64/tools/cross_bench/perm_count \\
+  python3 bench/cross_bench/cross_bench.py --arch aarch64 --driver /tmp/a64/bench/cross_bench/perm_count \\
       --cpu max cortex-a72
 Output: a table on stdout and, with --json, the records in the shape of `kforge bench --json`
 ({"machine": {...}, "results": [{"suite", "name", "backend", "size", "unit", "median",
@@ -63,7 +63,7 @@ def build_driver(arch, build_dir):
                         f"-DCMAKE_TOOLCHAIN_FILE={toolchain}", "-DKF_BUILD_TESTS=OFF"], check=True, **quiet)
     subprocess.run(["cmake", "--build", build_dir, "--target", "perm_count", "-j", str(os.cpu_count() or 1)],
                    check=True, **quiet)
-    return os.path.join(build_dir, "tools", "cross_bench", "perm_count")
+    return os.path.join(build_dir, "bench", "cross_bench", "perm_count")
 
 
 def qemu_cmd(arch, config):

@@ -17,8 +17,8 @@ Every permutation result is checked against keccak_ref.py on a random state (eve
 every hash output against hashlib (SHA-3, SHAKE) and pycryptodome or keccak_ref (TurboSHAKE):
 a wrong result stops the report instead of being printed as fast.
 
-    python3 tools/cortexm_model/report.py [--json FILE] [--quick] [--build-dir DIR]
-    python3 tools/cortexm_model/report.py --annotate armv7m-lazy4
+    python3 bench/cortexm_model/report.py [--json FILE] [--quick] [--build-dir DIR]
+    python3 bench/cortexm_model/report.py --annotate armv7m-lazy4
 
 --quick: Table 1 at nr = 24 and 12 only, Table 2 for SHA3-256 and TurboSHAKE128 only.
 --annotate: instead of the tables, every instruction of one Keccak-p[1600,24] call with its
@@ -321,7 +321,7 @@ def main():
         algorithms = [a for a in ALGORITHMS if not args.quick or a[0] in QUICK_ALGORITHMS]
 
         print("# keccakforge on a modelled Cortex-M4\n")
-        print(f"Model: tools/cortexm_model/cortexm4.py (Cortex-M4 TRM timings, zero wait states; "
+        print(f"Model: bench/cortexm_model/cortexm4.py (Cortex-M4 TRM timings, zero wait states; "
               f"unicorn {unicorn.__version__}, capstone {capstone.__version__}). Image: {compiler}, "
               f"{' '.join(CFLAGS)}. Model cycles count a call from its first instruction to its return "
               "inclusive; the paper's figures are DWT_CYCCNT measurements on an STM32F407.\n")
@@ -366,7 +366,7 @@ def write_json(path, t1, columns, compiler, quick):
             add(name, backend, MSG_BYTES, "model-cycles/byte", round(value, 3))
     doc = {
         "machine": {
-            "cpu_model": "Cortex-M4 (cycle model: tools/cortexm_model, TRM timings, zero wait states)",
+            "cpu_model": "Cortex-M4 (cycle model: bench/cortexm_model, TRM timings, zero wait states)",
             "timer": "model-cycles",
             "compiler": compiler,
             "cflags": " ".join(CFLAGS),

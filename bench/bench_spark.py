@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """bench_spark.py - issue 57, item 5: keccakforge.spark against Spark's own digests (a lab tool).
 
-    PYTHONPATH=build/python python tools/bench_spark.py [--rows 10000000] [--file-mib 4096]
+    PYTHONPATH=build/python python bench/bench_spark.py [--rows 10000000] [--file-mib 4096]
         [--master local[2]] [--repeat 3] [--tmp DIR]
 
 Rows: ROWS values of 100 bytes, cached in memory first; then, alternated, REPEAT times each:

@@ -10,7 +10,7 @@
  * cross_bench.py counts the instructions of `run` with CALLS = 1 and CALLS = 1 + k: the
  * difference is k calls, everything else (loader, libc, dispatch, set-up) cancels. Nothing
  * here may depend on CALLS except the loop, so the output does not mention it either.
- * Built by the cross builds only (tools/cross_bench/CMakeLists.txt), statically, so the
+ * Built by the cross builds only (bench/cross_bench/CMakeLists.txt), statically, so the
  * traced start-up is short.
  */
 #include "keccak/keccak_backend.h"

@@ -3,13 +3,13 @@
 """report.py - seed 003's Tables 7 and 8 from the vector unit model (rvv_ise.py), beside the
 paper's values; the "beyond the paper" variants; and, when the RISC-V cross tools are present,
 the project's own RVV backends' executed instructions per state per round (from
-tools/cross_bench/cross_bench.py, not recomputed here).
+bench/cross_bench/cross_bench.py, not recomputed here).
 
 Every figure comes from running the program text: each program is executed for EleNum 5, 15
 and 30 (1, 3, 6 states) and its output checked against the Python Keccak-p before its cycles
 are printed (a wrong program prints FAILED and exits 1).
 
-Usage: python3 tools/rvv_ise_model/report.py [--json FILE] [--tsv FILE] [--quick]
+Usage: python3 bench/rvv_ise_model/report.py [--json FILE] [--tsv FILE] [--quick]
                                               [--rvv-json FILE | --rvv-build-dir DIR]
   --json FILE        records in the shape of `kforge bench --json`, suite "rvv-ise", units
                      "model-cycles", "model-cycles/byte", "model-bits/kcycle", "instructions"
@@ -207,7 +207,7 @@ def zvbb_counts(build_dir):
     1 + k calls differ by k calls; per round = per call at nr 24 minus per call at nr 23.
     Returns ([(backend, vlen, n, per call, per round)], None) or (None, why)."""
     qemu = zvbb_qemu()
-    driver = os.path.join(build_dir or "", "tools", "cross_bench", "perm_count")
+    driver = os.path.join(build_dir or "", "bench", "cross_bench", "perm_count")
     if not qemu:
         return None, "no QEMU with Zvbb (set KF_QEMU_ZVBB, or run .ci/deps/40-rvv.sh)"
     if not build_dir or not os.access(driver, os.X_OK):
@@ -252,7 +252,7 @@ def print_zvbb(rows, why):
 def print_rvv(rows, why, measured):
     print()
     print("Instructions per state per round: the seed's programs (model) beside the project's RVV 1.0")
-    print("backends (executed under QEMU by tools/cross_bench/cross_bench.py, suite riscv64):")
+    print("backends (executed under QEMU by bench/cross_bench/cross_bench.py, suite riscv64):")
     for name, _, what in SEED_PROGRAMS + BEYOND_PROGRAMS[1:2]:
         print(f"  model   {what:60} " + "  ".join(f"SN {sn}: {measured[name][sn][1] / sn:6.2f}" for sn in (1, 3, 6)))
     if rows is None:
@@ -291,7 +291,7 @@ def main():
     if args.json:
         doc = {
             "machine": {
-                "cpu_model": "seed 003 SIMD RISC-V vector unit (model: tools/rvv_ise_model)",
+                "cpu_model": "seed 003 SIMD RISC-V vector unit (model: bench/rvv_ise_model)",
                 "timer": "model-cycles",
                 "quick": args.quick,
                 "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),

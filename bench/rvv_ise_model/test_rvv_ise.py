@@ -4,7 +4,7 @@
 - each custom instruction on hand-made registers, against its table in the seed;
 - the cost rule against every "# N cc" annotation the programs carry (the seed's);
 - every program, EleNum 5/15/30 (1, 3, 6 states), every round count 1..24, against the plain
-  Python Keccak-p of tools/cortexm_model/keccak_ref.py;
+  Python Keccak-p of bench/cortexm_model/keccak_ref.py;
 - the seed's cycles/round and latencies (Tables 7 and 8) from the model;
 - with KF_LIB=path/to/libkeccakforge.so: the library's `ref` backend (kf_keccak_p1600) on the
   same states, and SHA3-256 / SHAKE128 through the model's permutation equal the library's.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """slhdsa_icount.py - SLH-DSA's hashing floor in instructions, which a busy host cannot move:
 for each SHAKE set, callgrind counts the instructions of one keygen and one sign
-(tools/slhdsa_perm_count.c) and of the batched permutation's calls inside them, and the
+(bench/slhdsa_perm_count.c) and of the batched permutation's calls inside them, and the
 library counts the permutations FIPS 205's hashes make (kf_slh_count_perms, the count
 `kforge bench --suite slhdsa` prices). Printed per operation:
 
@@ -17,7 +17,7 @@ what it costs in time on a given core. valgrind has no AVX-512, so the batched b
 avx2-x4 (forced, with opt64-bmi2 for one state, unless KECCAKFORGE_BACKEND is set).
 
   cmake --build build --target slhdsa_perm_count
-  python3 tools/slhdsa_icount.py [--build build] [--sets 128f,128s,...]
+  python3 bench/slhdsa_icount.py [--build build] [--sets 128f,128s,...]
 
 Minutes under callgrind (the 's' sets' signing most of it). Exit 77 without valgrind.
 """

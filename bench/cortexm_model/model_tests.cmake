@@ -11,7 +11,7 @@
 if(CMAKE_CROSSCOMPILING)
   return()
 endif()
-set(KF_CM_DIR ${PROJECT_SOURCE_DIR}/tools/cortexm_model)
+set(KF_CM_DIR ${PROJECT_SOURCE_DIR}/bench/cortexm_model)
 find_package(Python3 COMPONENTS Interpreter QUIET)
 set(KF_CM_PYTHON_OK FALSE)
 if(Python3_Interpreter_FOUND)
