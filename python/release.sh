@@ -102,7 +102,9 @@ long() {   # LOG WHAT CMD...: CMD's output into LOG; every 30 s a line saying WH
     while [ ! -s "$log.rc" ]; do
         sleep 1
         n=$((n + 1))
-        if [ $((n % 30)) -eq 0 ] && [ ! -s "$log.rc" ]; then say "  ... $what: $n s so far"; fi
+        if [ $((n % 30)) -eq 0 ] && [ ! -s "$log.rc" ]; then
+            say "  ... $what: $n s so far$(tail -n 1 "$log" 2> /dev/null | tr -d '\r' | cut -c1-90 | sed 's/^./; &/')"
+        fi
     done
     wait "$pid" || true
     return "$(cat "$log.rc")"
@@ -272,6 +274,44 @@ build_wheel() {   # TARGET -> $RAW
         "$T" -m build --wheel --outdir "$WORK/raw-$t" "$WORK"/sd/keccakforge-* \
         || { tail -60 "$WORK/wheel-$t.log"; die "$t wheel build"; }
     RAW=$(ls "$WORK"/raw-$t/keccakforge-*-cp311-abi3-linux_$arch.whl) || die "no cp311-abi3 $t wheel: $(ls "$WORK/raw-$t")"
+    if [ "$t" = musl-x86_64 ]; then
+        # zig links musl's libc by its upstream name, libc.so; musl systems (Alpine, and so the
+        # musllinux policy of auditwheel) name it libc.musl-x86_64.so.1 (musl's loader takes any
+        # libc.* as itself). Renamed in the module, and the wheel's RECORD written anew.
+        "$T" - "$RAW" "$TOOLS/bin/patchelf" <<'PY' || die "musl-x86_64 wheel: NEEDED libc.so -> libc.musl-x86_64.so.1"
+import base64, hashlib, os, subprocess, sys, tempfile, zipfile
+whl, patchelf = sys.argv[1:3]
+with zipfile.ZipFile(whl) as z:
+    items = [(i, z.read(i.filename)) for i in z.infolist()]
+out = []
+for info, data in items:
+    if info.filename.endswith(".abi3.so"):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "m.so")
+            with open(p, "wb") as f:
+                f.write(data)
+            subprocess.run([patchelf, "--replace-needed", "libc.so", "libc.musl-x86_64.so.1", p], check=True)
+            needed = subprocess.run([patchelf, "--print-needed", p], check=True, capture_output=True,
+                                    text=True).stdout.split()
+            with open(p, "rb") as f:
+                data = f.read()
+        print(f"  {info.filename}: NEEDED {' '.join(needed)}")
+        if needed != ["libc.musl-x86_64.so.1"]:
+            sys.exit("unexpected NEEDED")
+    out.append((info, data))
+lines = []
+for info, data in out:
+    if not info.filename.endswith(".dist-info/RECORD"):
+        h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.append(f"{info.filename},sha256={h},{len(data)}")
+with zipfile.ZipFile(whl + ".tmp", "w", zipfile.ZIP_DEFLATED) as z:
+    for info, data in out:
+        if info.filename.endswith(".dist-info/RECORD"):
+            data = ("\n".join(lines + [f"{info.filename},,"]) + "\n").encode()
+        z.writestr(info, data)
+os.replace(whl + ".tmp", whl)
+PY
+    fi
     # the module is really for that CPU (and, for musl, links no glibc)
     "$T" - "$RAW" "$t" <<'PY' || die "$t wheel: the extension is not an ELF for $t"
 import sys, zipfile
@@ -311,7 +351,14 @@ check_wheel() {   # TARGET RAW -> $WHEEL in STAGE, tagged manylinux_2_N_ARCH (N 
     # wheel and takes its most compatible tag, which must then be $PLAT: checked below)
     p=$PLAT
     [ "$arch" = "$(uname -m)" ] || p=auto
-    PATH="$TOOLS/bin:$PATH" "$TOOLS/bin/auditwheel" repair --plat "$p" -w "$WORK/repaired-$t" "$2" > "$WORK/repair-$t.txt" 2>&1 \
+    only=""
+    if [ "$t" = musl-x86_64 ]; then
+        # --plat names only this machine's libc's tags: "auto" reads musl from the wheel (checked
+        # below to give $MUSL_PLAT), and exactly that tag, not also an older musllinux
+        p=auto
+        only=--only-plat
+    fi
+    PATH="$TOOLS/bin:$PATH" "$TOOLS/bin/auditwheel" repair --plat "$p" $only -w "$WORK/repaired-$t" "$2" > "$WORK/repair-$t.txt" 2>&1 \
         || { cat "$WORK/repair-$t.txt"; die "auditwheel repair ($t)"; }
     WHEEL=$(ls "$WORK/repaired-$t"/keccakforge-*-cp311-abi3-*$PLAT*.whl) || die "no $PLAT wheel: $(ls "$WORK/repaired-$t")"
     mv "$WHEEL" "$STAGE/" && WHEEL="$STAGE/$(basename "$WHEEL")"
@@ -431,8 +478,8 @@ test_aarch64() {
 }
 
 test_musl() {
-    if ! musl_python; then
-        step "musl-x86_64 wheel NOT run: no musl Python could be built (the line above says why)"
+    if [ -z "$MUSLPY" ]; then
+        step "musl-x86_64 wheel NOT run: no musl Python could be built (the lines above say why)"
         MUSL_UNTESTED=1
         return 0
     fi
@@ -454,6 +501,7 @@ for t in $ARCHES; do
     if [ "$t" = aarch64 ] && ! aarch64_sysroot; then
         die "aarch64 wheel: no aarch64 Python headers (Debian's libpython3.11-dev:arm64 via apt-get); KF_WHEEL_ARCHES without aarch64 to skip it"
     fi
+    [ "$t" != musl-x86_64 ] || musl_python || say "no musl Python: the musl-x86_64 wheel will be built and checked, not run"
     build_wheel "$t"
     check_wheel "$t" "$RAW"
     case $t in
