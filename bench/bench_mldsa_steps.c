@@ -9,18 +9,18 @@
  * Pieces of one attempt (mldsa.c's sign_attempt, in its order):
  *   ExpandMask     l SHAKE256 streams of 32 z_bits bytes (the batched backend's lanes)
  *   NTT(y)         l forward NTTs
- *   A o y          k rows of l pointwise products, k reductions and k inverse NTTs
- *   w1             k times caddq, Decompose (w1 and w0) and w1Encode's SimpleBitPack
+ *   A o y          k rows of l pointwise products and k inverse NTTs
+ *   w1             k times caddq + Decompose (w1 and w0, one pass) and w1Encode's SimpleBitPack
  *   H(mu || w1)    SHAKE256 of 64 + k 32 w1_bits bytes (x1)
- *   c              SampleInBall (x1) and its NTT
- *   r0 check       k times c o s2, inverse NTT, subtract from w and w0, reduce, norm
- *   z check        l times c o s1, inverse NTT, add y, reduce, norm
- *   hint           k times freeze w - c s2, c o t0, inverse NTT, reduce, norm, add, freeze,
- *                  MakeHint
+ *   c              SampleInBall (x1) and c's offsets (kf_mldsa_challenge_offsets)
+ *   r0 check       k times c s2 (kf_mldsa_sparse_mul), w -= c s2 with the norm of w0 - c s2
+ *   z check        l times c s1 (kf_mldsa_sparse_mul), z = y + c s1 reduced, with its norm
+ *   hint           NTT(c), k times c o t0, inverse NTT, the hint row (kf_mldsa_hint_row)
  *   sigEncode      c~, BitPack of z, HintBitPack
  * An attempt always runs the first six and the r0 check; the z check only if r0 passed, the
  * hint only if both passed, sigEncode once. Set-up (once per signature): skDecode, mu and
- * rho'' (two SHAKE256), ExpandA (k l SHAKE128 streams), the NTTs of s1, s2 and t0.
+ * rho'' (two SHAKE256), ExpandA (k l SHAKE128 streams), s1 and s2 laid out for the sparse
+ * products (kf_mldsa_sparse_prep) and the NTTs of t0.
  * Keccak: the price of one permute call of the x1 backend and of the batched backends that
  * ExpandMask's groups use (kf_backend_xn_for: 4 and 8 states), per call.
  *
@@ -61,9 +61,9 @@ enum {
 };
 static const char *const piece_name[PIECES] = {
     "ExpandMask (l streams)", "ExpandMask (2l streams, two attempts)", "NTT(y): l NTTs",
-    "A o y: k rows + k INTT", "w1: caddq+Decompose+pack (k)", "H(mu || w1)", "SampleInBall + NTT(c)",
+    "A o y: k rows + k INTT", "w1: caddq+Decompose+pack (k)", "H(mu || w1)", "SampleInBall + offsets",
     "r0 check (k)", "z check (l)", "hint (k)", "sigEncode",
-    "skDecode", "mu + rho'' (2 SHAKE256)", "ExpandA (k l streams)", "NTT of s1, s2, t0",
+    "skDecode", "mu + rho'' (2 SHAKE256)", "ExpandA (k l streams)", "sparse_prep s1, s2; NTT t0",
     "one NTT", "one inverse NTT", "one pointwise product", "one row: l products", "one Decompose",
     "one norm check", "one MakeHint",
     "permute x1 (one call)", "permute 4 states (one call)", "permute 8 states (one call)",
@@ -75,6 +75,8 @@ static unsigned sign_n[SIGN_MESSAGES];
 typedef struct st {
     kf_mldsa_poly a[K_MAX * L_MAX], s1[L_MAX], s2[K_MAX], t0[K_MAX];
     kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp, r;
+    int16_t es1[L_MAX][3 * KF_MLDSA_N], es2[K_MAX][3 * KF_MLDSA_N];
+    uint16_t coff[KF_MLDSA_N];
     uint8_t rho[32], key[32], tr[64], mu[64], rhopp[64], ctilde[64], w1[K_MAX * 32 * 6];
 } st_t;
 static st_t S;
@@ -133,11 +135,14 @@ int main(int argc, char **argv)
     memset(S.mu, 3, sizeof S.mu);
     memset(S.rhopp, 4, sizeof S.rhopp);
     kf_mldsa_expand_a(S.a, S.rho, p);
-    for (unsigned j = 0; j < l; j++) kf_mldsa_ntt(&S.s1[j]);
+    for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(S.es1[j], &S.s1[j]);
     for (unsigned i = 0; i < k; i++) {
-        kf_mldsa_ntt(&S.s2[i]);
+        kf_mldsa_sparse_prep(S.es2[i], &S.s2[i]);
+        kf_mldsa_ntt(&S.s2[i]); /* for the "one pointwise product" and "one row" kernels below */
         kf_mldsa_ntt(&S.t0[i]);
     }
+    for (unsigned j = 0; j < l; j++) kf_mldsa_ntt(&S.s1[j]);
+    unsigned cn = 0;
     const kf_backend *x1 = kf_backend_current();
     const kf_backend_xn *b4 = kf_backend_xn_for(4), *b8 = kf_backend_xn_for(8);
     static _Alignas(64) uint8_t states[8 * 200 + 256];
@@ -161,14 +166,12 @@ int main(int argc, char **argv)
         t0 = timer_start();
         for (unsigned i = 0; i < k; i++) {
             kf_mldsa_pointwise_acc_vec(&S.w[i], &S.a[i * l], S.z, l);
-            kf_mldsa_poly_reduce(&S.w[i]);
             kf_mldsa_invntt_tomont(&S.w[i]);
         }
         c[P_MATRIX] = timer_stop() - t0;
         t0 = timer_start();
         for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_poly_caddq(&S.w[i]);
-            kf_mldsa_decompose(&S.tmp, &S.w0[i], &S.w[i], p->gamma2);
+            kf_mldsa_caddq_decompose(&S.tmp, &S.w0[i], &S.w[i], p->gamma2);
             kf_mldsa_pack_simple(S.w1 + 32u * p->w1_bits * i, &S.tmp, p->w1_bits);
         }
         c[P_W1] = timer_stop() - t0;
@@ -179,37 +182,26 @@ int main(int argc, char **argv)
         c[P_H] = timer_stop() - t0;
         t0 = timer_start();
         kf_mldsa_sample_in_ball(&S.c, S.ctilde, p);
-        kf_mldsa_ntt(&S.c);
+        cn = kf_mldsa_challenge_offsets(S.coff, &S.c);
         c[P_C] = timer_stop() - t0;
         t0 = timer_start();
         for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_pointwise(&S.tmp, &S.c, &S.s2[i]);
-            kf_mldsa_invntt_tomont(&S.tmp);
-            kf_mldsa_poly_sub(&S.w[i], &S.w[i], &S.tmp);
-            kf_mldsa_poly_sub(&S.w0[i], &S.w0[i], &S.tmp);
-            kf_mldsa_poly_reduce(&S.w0[i]);
-            kf_mldsa_poly_exceeds(&S.w0[i], p->gamma2 - (int32_t)p->beta, &over);
+            kf_mldsa_sparse_mul(&S.tmp, S.es2[i], S.coff, cn);
+            kf_mldsa_sub_low_exceeds(&S.w[i], &S.w0[i], &S.tmp, p->gamma2 - (int32_t)p->beta, &over);
         }
         c[P_R0] = timer_stop() - t0;
         t0 = timer_start();
         for (unsigned j = 0; j < l; j++) {
-            kf_mldsa_pointwise(&S.z[j], &S.c, &S.s1[j]);
-            kf_mldsa_invntt_tomont(&S.z[j]);
-            kf_mldsa_poly_add(&S.z[j], &S.z[j], &S.y[j]);
-            kf_mldsa_poly_reduce(&S.z[j]);
-            kf_mldsa_poly_exceeds(&S.z[j], p->gamma1 - (int32_t)p->beta, &over);
+            kf_mldsa_sparse_mul(&S.z[j], S.es1[j], S.coff, cn);
+            kf_mldsa_add_reduce_exceeds(&S.z[j], &S.y[j], p->gamma1 - (int32_t)p->beta, &over);
         }
         c[P_Z] = timer_stop() - t0;
         t0 = timer_start();
+        kf_mldsa_ntt(&S.c);
         for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_poly_freeze(&S.w[i]);
             kf_mldsa_pointwise(&S.tmp, &S.c, &S.t0[i]);
             kf_mldsa_invntt_tomont(&S.tmp);
-            kf_mldsa_poly_reduce(&S.tmp);
-            kf_mldsa_poly_exceeds(&S.tmp, p->gamma2, &over);
-            kf_mldsa_poly_add(&S.r, &S.w[i], &S.tmp);
-            kf_mldsa_poly_freeze(&S.r);
-            kf_mldsa_make_hint(&S.h[i], &S.r, &S.w[i], p->gamma2, &ones);
+            kf_mldsa_hint_row(&S.h[i], &S.w[i], &S.tmp, p->gamma2, &ones, &over);
         }
         c[P_HINT] = timer_stop() - t0;
         for (unsigned i = 0; i < k; i++) /* a valid hint: at most omega ones */
@@ -236,10 +228,11 @@ int main(int argc, char **argv)
         t0 = timer_start();
         kf_mldsa_expand_a(S.a, S.rho, p);
         c[S_EXPA] = timer_stop() - t0;
+        static int16_t e[3 * KF_MLDSA_N];
         t0 = timer_start();
-        for (unsigned j = 0; j < l; j++) kf_mldsa_ntt(&s1[j]);
+        for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(e, &s1[j]);
         for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_ntt(&s2[i]);
+            kf_mldsa_sparse_prep(e, &s2[i]);
             kf_mldsa_ntt(&t0p[i]);
         }
         c[S_NTTS] = timer_stop() - t0;

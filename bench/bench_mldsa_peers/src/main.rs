@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! bench_mldsa_peers: ML-DSA-44/65/87 KeyGen, Sign and Verify of keccakforge (its C API, static
 //! library) beside libcrux-ml-dsa (its AVX2 instantiation, `simd256`) and liboqs (>= 0.16.0, built
-//! from its source with its own CMake; its ML-DSA is mldsa-native's code) in one process, timed
+//! from its source with its own CMake; its ML-DSA is mldsa-native's code) and mldsa-native
+//! (>= v2.0.0, built alone with its own Makefile, its AVX2 backend) in one process, timed
 //! with the TSC, samples alternated; and (`batch`) 64 verifications at once, keccakforge's
 //! kf_mldsa_verify_batch / kf_slhdsa_verify_batch against 64 calls of liboqs's verify. liboqs is
-//! linked when the build is told where it is (LIBOQS_DIR: build.rs, README.md); without it the
-//! harness times the others, and a liboqs older than 0.16.0 makes it refuse to run.
+//! linked when the build is told where it is (LIBOQS_DIR: build.rs, README.md), mldsa-native
+//! likewise (MLDSA_NATIVE_DIR, MLDSA_NATIVE_LIB); without them the harness times the others,
+//! and a liboqs older than 0.16.0 or an mldsa-native older than v2.0.0 makes it refuse to run.
 //!
 //! Samples come in blocks of BLOCK calls of one operation of one implementation (the first
 //! WARM of a block dropped), and the blocks rotate over implementations and operations, so
@@ -15,9 +17,10 @@
 //!
 //! The same work for all: keygen from a 32-byte seed (keccakforge kf_mldsa_keygen_internal,
 //! libcrux generate_key_pair, liboqs OQS_SIG_ml_dsa_*_keypair, whose seed comes from the
-//! randombytes callback below); sign: the pure FIPS 204 interface, empty context, a 32-byte
-//! message, hedged with 32 given random bytes (liboqs draws them from the callback installed
-//! with OQS_randombytes_custom_algorithm, which returns the same bytes: no system call is timed,
+//! randombytes callback below; mldsa-native keypair_internal); sign: the pure FIPS 204
+//! interface, empty context, a 32-byte message, hedged with 32 given random bytes (liboqs draws
+//! them from the callback installed with OQS_randombytes_custom_algorithm, mldsa-native from the
+//! `randombytes` this program defines; both return the same bytes: no system call is timed,
 //! and all make the same signature, so the same attempts of the rejection loop); verify: each
 //! library's own signature of one fixed message. Before timing, the harness checks that all
 //! make the same key from the same seed and the same signature with the same rnd, and that
@@ -25,7 +28,7 @@
 //! Second argument `attempts` or `batch`: signing split by attempt count, or batch verification
 //! (README.md).
 // without a C peer its glue stays unused
-#![cfg_attr(not(have_liboqs), allow(unused_mut, dead_code, unused_macros))]
+#![cfg_attr(not(all(have_liboqs, have_mldsa_native)), allow(unused_mut, dead_code, unused_macros))]
 mod tsc;
 use std::os::raw::{c_char, c_int};
 use tsc::{cstr, pin, q, t_start, t_stop};
@@ -35,8 +38,9 @@ const WARM: usize = 3;
 const ROUNDS: usize = 60;
 const SAMPLES: usize = ROUNDS * (BLOCK - WARM);
 
-/// The oldest liboqs this harness compares against (issue 53)
+/// The oldest liboqs and mldsa-native this harness compares against (issue 53)
 const LIBOQS_OLDEST: &str = "0.16.0";
+const MLDSA_NATIVE_OLDEST: &str = "2.0.0";
 const LIBCRUX: &str = "libcrux-ml-dsa 0.0.11 (avx2)";
 
 extern "C" {
@@ -117,6 +121,75 @@ fn oqs_mldsa(param: c_int) -> Option<OqsSig> {
     None
 }
 
+/// mldsa-native's API (libmldsa.a from its `make lib`: the three sets in one archive, each
+/// under its own prefix PQCP_MLDSA_NATIVE_MLDSA<set>_)
+#[cfg(have_mldsa_native)]
+mod mln {
+    use std::os::raw::c_int;
+    macro_rules! mln_api {
+        ($($kp:ident $sg:ident $vf:ident;)*) => {
+            extern "C" {
+                $(
+                    pub fn $kp(pk: *mut u8, sk: *mut u8, seed: *const u8) -> c_int;
+                    pub fn $sg(sig: *mut u8, m: *const u8, mlen: usize, ctx: *const u8, ctxlen: usize, sk: *const u8)
+                               -> c_int;
+                    pub fn $vf(sig: *const u8, m: *const u8, mlen: usize, ctx: *const u8, ctxlen: usize, pk: *const u8)
+                               -> c_int;
+                )*
+            }
+        };
+    }
+    mln_api! {
+        PQCP_MLDSA_NATIVE_MLDSA44_keypair_internal PQCP_MLDSA_NATIVE_MLDSA44_signature PQCP_MLDSA_NATIVE_MLDSA44_verify;
+        PQCP_MLDSA_NATIVE_MLDSA65_keypair_internal PQCP_MLDSA_NATIVE_MLDSA65_signature PQCP_MLDSA_NATIVE_MLDSA65_verify;
+        PQCP_MLDSA_NATIVE_MLDSA87_keypair_internal PQCP_MLDSA_NATIVE_MLDSA87_signature PQCP_MLDSA_NATIVE_MLDSA87_verify;
+    }
+    /// mldsa-native's source of randomness (its default configuration calls this symbol): the
+    /// harness's fast_random, so its hedged signatures use the fixed rnd as liboqs's do
+    #[no_mangle]
+    pub unsafe extern "C" fn randombytes(out: *mut u8, len: usize) -> c_int {
+        super::fast_random(out, len);
+        0
+    }
+}
+
+/// mldsa-native's calls for one set: keypair_internal(pk, sk, seed), signature(sig, m, mlen,
+/// ctx, ctxlen, sk) (pure, hedged: rnd from randombytes), verify(sig, m, mlen, ctx, ctxlen, pk)
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct MlnSig {
+    keypair: unsafe fn(*mut u8, *mut u8, *const u8) -> c_int,
+    sign: unsafe fn(*mut u8, *const u8, usize, *const u8, usize, *const u8) -> c_int,
+    verify: unsafe fn(*const u8, *const u8, usize, *const u8, usize, *const u8) -> c_int,
+}
+
+#[allow(unused_macros)]
+macro_rules! mln_sig {
+    ($kp:ident, $sg:ident, $vf:ident) => {
+        MlnSig {
+            keypair: |a, b, c| unsafe { mln::$kp(a, b, c) },
+            sign: |a, b, c, d, e, f| unsafe { mln::$sg(a, b, c, d, e, f) },
+            verify: |a, b, c, d, e, f| unsafe { mln::$vf(a, b, c, d, e, f) },
+        }
+    };
+}
+
+/// mldsa-native's ML-DSA-<param>, if it is linked
+#[allow(unused_variables)]
+fn mln_mldsa(param: c_int) -> Option<MlnSig> {
+    #[cfg(have_mldsa_native)]
+    return Some(match param {
+        44 => mln_sig!(PQCP_MLDSA_NATIVE_MLDSA44_keypair_internal, PQCP_MLDSA_NATIVE_MLDSA44_signature,
+                       PQCP_MLDSA_NATIVE_MLDSA44_verify),
+        65 => mln_sig!(PQCP_MLDSA_NATIVE_MLDSA65_keypair_internal, PQCP_MLDSA_NATIVE_MLDSA65_signature,
+                       PQCP_MLDSA_NATIVE_MLDSA65_verify),
+        _ => mln_sig!(PQCP_MLDSA_NATIVE_MLDSA87_keypair_internal, PQCP_MLDSA_NATIVE_MLDSA87_signature,
+                      PQCP_MLDSA_NATIVE_MLDSA87_verify),
+    });
+    #[cfg(not(have_mldsa_native))]
+    None
+}
+
 static mut RNG: u64 = 0x9E37_79B9_7F4A_7C15;
 /// When set, liboqs's randombytes returns these 32 bytes (repeated) instead: the same seed for
 /// its key pair as keccakforge's and libcrux's, and the same rnd for its signatures, so all
@@ -124,8 +197,8 @@ static mut RNG: u64 = 0x9E37_79B9_7F4A_7C15;
 /// number of attempts of the rejection loop (the sign medians compare like with like).
 static mut FIXED: Option<[u8; 32]> = None;
 
-/// liboqs's randombytes: the fixed bytes above, else splitmix64 (not for keys anyone uses: a
-/// benchmark's stand-in for a DRBG)
+/// liboqs's and mldsa-native's randombytes: the fixed bytes above, else splitmix64 (not for
+/// keys anyone uses: a benchmark's stand-in for a DRBG)
 #[allow(dead_code)]
 unsafe extern "C" fn fast_random(out: *mut u8, len: usize) {
     if let Some(f) = FIXED {
@@ -147,9 +220,9 @@ fn set_fixed(v: Option<[u8; 32]>) {
     unsafe { FIXED = v };
 }
 
-/// the implementations: keccakforge, libcrux, liboqs
-const IMPLS: usize = 3;
-const NAMES: [&str; IMPLS] = ["keccakforge", LIBCRUX, "liboqs"];
+/// the implementations: keccakforge, libcrux, liboqs, mldsa-native
+const IMPLS: usize = 4;
+const NAMES: [&str; IMPLS] = ["keccakforge", LIBCRUX, "liboqs", "mldsa-native"];
 
 macro_rules! set_bench {
     ($fname:ident, $param:expr, $lc:ident, $pkn:expr, $skn:expr, $sign:expr) => {
@@ -158,6 +231,7 @@ macro_rules! set_bench {
             use libcrux_ml_dsa::$lc::avx2 as lc;
             let p: c_int = $param;
             let oq = oqs_mldsa(p);
+            let mn = mln_mldsa(p);
             let ctx: [u8; 0] = [];
             let fixed = [9u8; 32];
             let rnd = [5u8; 32];
@@ -193,6 +267,23 @@ macro_rules! set_bench {
             } else {
                 opk.copy_from_slice(&kpk);
                 osig.copy_from_slice(&ksig);
+            }
+            if let Some(m) = mn {
+                let (mut mpk, mut msk, mut msig) = (vec![0u8; $pkn], vec![0u8; $skn], vec![0u8; $sign]);
+                unsafe {
+                    assert_eq!((m.keypair)(mpk.as_mut_ptr(), msk.as_mut_ptr(), xi.as_ptr()), 0);
+                    set_fixed(Some(rnd));
+                    assert_eq!((m.sign)(msig.as_mut_ptr(), fixed.as_ptr(), 32, ctx.as_ptr(), 0, msk.as_ptr()), 0);
+                }
+                assert_eq!(mpk, kpk, "mldsa-native and keccakforge public keys from one seed");
+                assert_eq!(msk, ksk, "mldsa-native and keccakforge private keys from one seed");
+                assert_eq!(msig, ksig, "mldsa-native and keccakforge signatures with one rnd");
+                unsafe {
+                    assert_eq!((m.verify)(ksig.as_ptr(), fixed.as_ptr(), 32, ctx.as_ptr(), 0, kpk.as_ptr()), 0,
+                               "mldsa-native verifies keccakforge");
+                    assert_eq!(kf_mldsa_verify(p, fixed.as_ptr(), 32, ctx.as_ptr(), 0, msig.as_ptr(), $sign,
+                                               mpk.as_ptr(), $pkn), 0, "keccakforge verifies mldsa-native");
+                }
             }
             let lkp = lc::generate_key_pair(xi);
             assert_eq!(lkp.verification_key.as_slice(), &kpk[..], "libcrux and keccakforge keys from one seed");
@@ -256,7 +347,7 @@ macro_rules! set_bench {
                             t1 = t_stop();
                             bad |= v.is_err() as c_int;
                         }
-                        (_, o) => {
+                        (2, o) => {
                             let c = oq.expect("only linked peers are timed");
                             match o {
                                 0 => {
@@ -279,6 +370,28 @@ macro_rules! set_bench {
                                 }
                             }
                         }
+                        (_, o) => {
+                            // mldsa-native: its key from xi (keypair_internal), its rnd from randombytes
+                            let c = mn.expect("only linked peers are timed");
+                            match o {
+                                0 => {
+                                    t0 = t_start();
+                                    bad |= (c.keypair)(pk2.as_mut_ptr(), sk2.as_mut_ptr(), xi.as_ptr());
+                                    t1 = t_stop();
+                                }
+                                1 => {
+                                    FIXED = Some(rnd);
+                                    t0 = t_start();
+                                    bad |= (c.sign)(sig2.as_mut_ptr(), msg.as_ptr(), 32, ctx.as_ptr(), 0, ksk.as_ptr());
+                                    t1 = t_stop();
+                                }
+                                _ => {
+                                    t0 = t_start();
+                                    bad |= (c.verify)(ksig.as_ptr(), fixed.as_ptr(), 32, ctx.as_ptr(), 0, kpk.as_ptr());
+                                    t1 = t_stop();
+                                }
+                            }
+                        }
                     }
                 }
                 t1 - t0
@@ -292,9 +405,210 @@ set_bench!(bench44, 44, ml_dsa_44, 1312, 2560, 2420);
 set_bench!(bench65, 65, ml_dsa_65, 1952, 4032, 3309);
 set_bench!(bench87, 87, ml_dsa_87, 2592, 4896, 4627);
 
+// ---- kernels: the pieces of signing and keygen, keccakforge's beside mldsa-native's ----
+// mldsa-native built alone exports its internal functions (libmldsa.a, under
+// PQCP_MLDSA_NATIVE_MLDSA<set>_): its AVX2 NTT, products, Decompose, norm check and its FIPS 202
+// (the Keccak x4 assembly, the scalar C x1). Each is called on the same kind of data as
+// keccakforge's internal function for the same step (libkeccakforge.a: src/mldsa/*.h), in
+// blocks of BLOCK calls rotating over the pieces and the two libraries as above. Polynomials
+// are 256 int32 coefficients, 32-byte aligned (mldsa-native keeps the NTT domain in its own
+// order: the prices compare, the values do not). Where mldsa-native works in place
+// (pointwise, Decompose) both sides time the copy of the input first.
+#[repr(C, align(32))]
+#[derive(Clone, Copy)]
+struct Poly([i32; 256]);
+const ZP: Poly = Poly([0; 256]);
+
+extern "C" {
+    fn kf_mldsa_ntt(p: *mut Poly);
+    fn kf_mldsa_invntt_tomont(p: *mut Poly);
+    fn kf_mldsa_pointwise(r: *mut Poly, a: *const Poly, b: *const Poly);
+    fn kf_mldsa_pointwise_acc_vec(r: *mut Poly, a: *const Poly, b: *const Poly, n: u32);
+    fn kf_mldsa_decompose(a1: *mut Poly, a0: *mut Poly, a: *const Poly, gamma2: i32);
+    fn kf_mldsa_poly_exceeds(p: *const Poly, bound: i32, over: *mut u32);
+    fn kf_mldsa_expand_mask(y: *mut Poly, rhopp: *const u8, kappa: u32, p: *const u8);
+    fn kf_mldsa_expand_a(a: *mut Poly, rho: *const u8, p: *const u8);
+    fn kf_mldsa_sample_in_ball(c: *mut Poly, ctilde: *const u8, p: *const u8);
+    fn kf_mldsa_shake256(out: *mut u8, outlen: usize, n: u32, inp: *const *const u8, len: *const usize);
+}
+
+/// mldsa-native's pieces for one set
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+struct MlnKernels {
+    ntt: unsafe extern "C" fn(*mut Poly),
+    invntt: unsafe extern "C" fn(*mut Poly),
+    pointwise: unsafe extern "C" fn(*mut Poly, *const Poly),
+    acc: unsafe extern "C" fn(*mut Poly, *const Poly, *const Poly),
+    decompose: unsafe extern "C" fn(*mut Poly, *mut Poly),
+    chknorm: unsafe extern "C" fn(*const Poly, i32) -> u32,
+    challenge: unsafe extern "C" fn(*mut Poly, *const u8),
+    gamma1: unsafe extern "C" fn(*mut Poly, *const u8, u16),
+    expand: unsafe extern "C" fn(*mut Poly, *const u8),
+    shake256: unsafe extern "C" fn(*mut u8, usize, *const u8, usize),
+}
+
+#[allow(unused_macros)]
+macro_rules! mln_kernels {
+    ($m:ident, $pre:literal) => {
+        #[cfg(have_mldsa_native)]
+        mod $m {
+            use super::Poly;
+            extern "C" {
+                #[link_name = concat!($pre, "poly_ntt")] pub fn ntt(a: *mut Poly);
+                #[link_name = concat!($pre, "poly_invntt_tomont")] pub fn invntt(a: *mut Poly);
+                #[link_name = concat!($pre, "poly_pointwise_montgomery")] pub fn pointwise(a: *mut Poly, b: *const Poly);
+                #[link_name = concat!($pre, "polyvecl_pointwise_acc_montgomery")]
+                pub fn acc(w: *mut Poly, u: *const Poly, v: *const Poly);
+                #[link_name = concat!($pre, "poly_decompose")] pub fn decompose(a1: *mut Poly, a0: *mut Poly);
+                #[link_name = concat!($pre, "poly_chknorm")] pub fn chknorm(a: *const Poly, b: i32) -> u32;
+                #[link_name = concat!($pre, "poly_challenge")] pub fn challenge(c: *mut Poly, seed: *const u8);
+                #[link_name = concat!($pre, "polyvecl_uniform_gamma1")]
+                pub fn gamma1(v: *mut Poly, seed: *const u8, kappa: u16);
+                #[link_name = concat!($pre, "polyvec_matrix_expand_eager")]
+                pub fn expand(mat: *mut Poly, rho: *const u8);
+                #[link_name = concat!($pre, "shake256")]
+                pub fn shake256(out: *mut u8, outlen: usize, inp: *const u8, inlen: usize);
+            }
+            pub fn get() -> super::MlnKernels {
+                super::MlnKernels { ntt, invntt, pointwise, acc, decompose, chknorm, challenge, gamma1, expand, shake256 }
+            }
+        }
+    };
+}
+mln_kernels!(mlnk44, "PQCP_MLDSA_NATIVE_MLDSA44_");
+mln_kernels!(mlnk65, "PQCP_MLDSA_NATIVE_MLDSA65_");
+mln_kernels!(mlnk87, "PQCP_MLDSA_NATIVE_MLDSA87_");
+
+const KPIECES: [&str; 11] = ["NTT", "inverse NTT", "pointwise product", "row of A o y (l products)", "Decompose",
+                             "norm check", "SampleInBall", "ExpandMask (l streams)", "ExpandA (k l streams)",
+                             "H(mu || w1) (SHAKE256)", "tr = H(pk) (SHAKE256)"];
+
+/// One set's pieces (k, l, gamma2, w1 bytes per polynomial, public key bytes)
+#[allow(unused_variables, unused_mut)]
+fn kernels(param: c_int, k: usize, l: usize, gamma2: i32, w1b: usize, pkn: usize) {
+    #[cfg(have_mldsa_native)]
+    let m = match param {
+        44 => mlnk44::get(),
+        65 => mlnk65::get(),
+        _ => mlnk87::get(),
+    };
+    #[cfg(not(have_mldsa_native))]
+    {
+        println!("kernels: mldsa-native not linked (MLDSA_NATIVE_DIR), nothing to compare");
+        return;
+    }
+    #[cfg(have_mldsa_native)]
+    {
+        let p = unsafe { kf_mldsa_params_get(param) };
+        let mut v = vec![ZP; 8];
+        for (i, x) in v.iter_mut().enumerate() {
+            for (j, c) in x.0.iter_mut().enumerate() {
+                *c = ((i * 7919 + j * 104729) % 8380417) as i32;
+            }
+        }
+        let mut a = vec![ZP; k * l];
+        let mut y = vec![ZP; l];
+        for j in 0..l {
+            y[j] = v[j % 8];
+        }
+        let (mut r, mut r2, mut r3);
+        (r, r2) = (ZP, ZP);
+        let mut seed = [7u8; 64];
+        let mut buf = vec![0u8; 64 + k * w1b];
+        let pk = vec![0x5au8; pkn];
+        let mut out = [0u8; 64];
+        let ct = match param { 44 => 32, 65 => 48, _ => 64 }; // c~ bytes
+        let mut ones = 0u32;
+        let mut t = vec![[Vec::<u64>::new(), Vec::new()]; KPIECES.len()];
+        for round in 0..ROUNDS {
+            for o in 0..KPIECES.len() {
+                for i in 0..2 {
+                    for b in 0..BLOCK {
+                        seed[0] = b as u8;
+                        seed[1] = round as u8;
+                        let t0 = t_start();
+                        unsafe {
+                            match (o, i) {
+                                (0, 0) => kf_mldsa_ntt(&mut r),
+                                (0, _) => (m.ntt)(&mut r),
+                                (1, 0) => kf_mldsa_invntt_tomont(&mut r),
+                                (1, _) => (m.invntt)(&mut r),
+                                (2, 0) => {
+                                    r2 = v[0];
+                                    kf_mldsa_pointwise(&mut r, &r2, &v[1])
+                                }
+                                (2, _) => {
+                                    r = v[0];
+                                    (m.pointwise)(&mut r, &v[1])
+                                }
+                                (3, 0) => kf_mldsa_pointwise_acc_vec(&mut r, a.as_ptr(), y.as_ptr(), l as u32),
+                                (3, _) => (m.acc)(&mut r, a.as_ptr(), y.as_ptr()),
+                                (4, 0) => {
+                                    r3 = v[2];
+                                    kf_mldsa_decompose(&mut r, &mut r2, &r3, gamma2)
+                                }
+                                (4, _) => {
+                                    r = v[2];
+                                    (m.decompose)(&mut r, &mut r2)
+                                }
+                                (5, 0) => kf_mldsa_poly_exceeds(&v[3], gamma2, &mut ones),
+                                (5, _) => ones += (m.chknorm)(&v[3], gamma2),
+                                (6, 0) => kf_mldsa_sample_in_ball(&mut r2, seed.as_ptr(), p),
+                                (6, _) => (m.challenge)(&mut r2, seed.as_ptr()),
+                                (7, 0) => kf_mldsa_expand_mask(y.as_mut_ptr(), seed.as_ptr(), 0, p),
+                                (7, _) => (m.gamma1)(y.as_mut_ptr(), seed.as_ptr(), 0),
+                                (8, 0) => kf_mldsa_expand_a(a.as_mut_ptr(), seed.as_ptr(), p),
+                                (8, _) => (m.expand)(a.as_mut_ptr(), seed.as_ptr()),
+                                (9, 0) => {
+                                    let inp = [seed.as_ptr(), buf.as_ptr().add(64)];
+                                    let len = [64usize, k * w1b];
+                                    kf_mldsa_shake256(out.as_mut_ptr(), ct, 2, inp.as_ptr(), len.as_ptr())
+                                }
+                                (9, _) => {
+                                    buf[..64].copy_from_slice(&seed);
+                                    (m.shake256)(out.as_mut_ptr(), ct, buf.as_ptr(), buf.len())
+                                }
+                                (10, 0) => {
+                                    let inp = [pk.as_ptr()];
+                                    let len = [pkn];
+                                    kf_mldsa_shake256(out.as_mut_ptr(), 64, 1, inp.as_ptr(), len.as_ptr())
+                                }
+                                (_, _) => (m.shake256)(out.as_mut_ptr(), 64, pk.as_ptr(), pkn),
+                            }
+                        }
+                        let t1 = t_stop();
+                        if b >= WARM {
+                            t[o][i].push(t1 - t0);
+                        }
+                        // keep the NTTs' inputs in range (the forward NTT grows them), y and A reduced
+                        if o <= 1 {
+                            r = v[b % 4];
+                        }
+                        if o == 7 {
+                            for j in 0..l {
+                                y[j] = v[j % 8];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        std::hint::black_box((&r, &r2, &a, &y, &out, ones));
+        println!("ML-DSA-{param} pieces, TSC ticks, median of {SAMPLES} alternated samples; keccakforge arithmetic {}",
+                 std::env::var("KECCAKFORGE_MLDSA").unwrap_or_else(|_| "auto".into()));
+        println!("{:<30} {:>12} {:>13} {:>8}", "piece", "keccakforge", "mldsa-native", "ratio");
+        for o in 0..KPIECES.len() {
+            let kf = q(&mut t[o][0], 0.5);
+            let mn = q(&mut t[o][1], 0.5);
+            println!("{:<30} {:>12} {:>13} {:>7.2}x", KPIECES[o], kf, mn, mn as f64 / kf as f64);
+        }
+    }
+}
+
 // ---- attempts: signing's cost split into the set-up and the price of one attempt ----
 // For MSGS messages, keccakforge's kf_mldsa_sign_mu_attempts says how many attempts FIPS 204's
-// loop runs; all three libraries then sign them with the same key and rnd (the same
+// loop runs; all the libraries then sign them with the same key and rnd (the same
 // signature, so the same attempts), in alternated blocks. The median of the signatures that
 // took n attempts, n = 1..4, for each library: the step from n to n + 1 is one (rejected)
 // attempt's price, the n = 1 figure the set-up plus one accepted attempt.
@@ -310,6 +624,7 @@ macro_rules! attempts_bench {
         fn $fname(active: &[usize]) {
             use libcrux_ml_dsa::$lc::avx2 as lc;
             let oq = oqs_mldsa($param);
+            let mn = mln_mldsa($param);
             const MSGS: usize = 1020;
             let p = unsafe { kf_mldsa_params_get($param) };
             let xi = [7u8; 32];
@@ -326,9 +641,14 @@ macro_rules! attempts_bench {
                 if let Some(o) = oq {
                     FIXED = Some(xi);
                     assert_eq!((o.keypair)(opk.as_mut_ptr(), osk.as_mut_ptr()), 0);
-                    FIXED = Some(rnd);
                     assert_eq!(osk, ksk);
                 }
+                if let Some(m) = mn {
+                    let mut msk = vec![0u8; $skn];
+                    assert_eq!((m.keypair)(opk.as_mut_ptr(), msk.as_mut_ptr(), xi.as_ptr()), 0);
+                    assert_eq!(msk, ksk);
+                }
+                FIXED = Some(rnd);
             }
             let lkp = lc::generate_key_pair(xi);
             // the messages and their attempt counts
@@ -365,8 +685,11 @@ macro_rules! attempts_bench {
                                 0 => bad |= kf_mldsa_sign($param, sig.as_mut_ptr(), $sign, msg.as_ptr(), 32, ctx.as_ptr(), 0,
                                                           rnd.as_ptr(), ksk.as_ptr(), $skn),
                                 1 => bad |= lc::sign(&lkp.signing_key, msg, &ctx, rnd).is_err() as c_int,
-                                _ => bad |= (oq.unwrap().sign)(sig.as_mut_ptr(), &mut olen, msg.as_ptr(), 32,
+                                2 => bad |= (oq.unwrap().sign)(sig.as_mut_ptr(), &mut olen, msg.as_ptr(), 32,
                                                                osk.as_ptr()),
+                                // FIXED is rnd here (set above), mldsa-native's randombytes returns it
+                                _ => bad |= (mn.unwrap().sign)(sig.as_mut_ptr(), msg.as_ptr(), 32, ctx.as_ptr(), 0,
+                                                               ksk.as_ptr()),
                             }
                         }
                         let t1 = t_stop();
@@ -379,8 +702,8 @@ macro_rules! attempts_bench {
             }
             assert_eq!(bad, 0);
             println!("ML-DSA-{}: sign by attempt count, median TSC ticks (same key, rnd, messages for all)", $param);
-            println!("{:>9} {:>6} {:>12} {:>12} {:>12}   {:>8} {:>8}", "attempts", "msgs", "keccakforge", "libcrux",
-                     "liboqs", "libcrux/", "liboqs/");
+            println!("{:>9} {:>6} {:>12} {:>12} {:>12} {:>12}   {:>8} {:>8} {:>8}", "attempts", "msgs", "keccakforge",
+                     "libcrux", "liboqs", "mldsa-native", "libcrux/", "liboqs/", "mldsa-native/");
             let mut prev = [0u64; IMPLS];
             for a in 1..=5u32 {
                 let idx: Vec<usize> = (0..MSGS).filter(|&m| n[m] == a).collect();
@@ -392,21 +715,24 @@ macro_rules! attempts_bench {
                     let mut v: Vec<u64> = idx.iter().map(|&m| t[i][m]).collect();
                     med[i] = q(&mut v, 0.5);
                 }
-                println!("{:>9} {:>6} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x", a, idx.len(), med[0], med[1], med[2],
-                         med[1] as f64 / med[0] as f64, med[2] as f64 / med[0] as f64);
+                println!("{:>9} {:>6} {:>12} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x {:>7.2}x", a, idx.len(), med[0],
+                         med[1], med[2], med[3], med[1] as f64 / med[0] as f64, med[2] as f64 / med[0] as f64,
+                         med[3] as f64 / med[0] as f64);
                 if a > 1 {
-                    println!("{:>9} {:>6} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x", "  step", "",
+                    let d0 = med[0] as f64 - prev[0] as f64;
+                    println!("{:>9} {:>6} {:>12} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x {:>7.2}x", "  step", "",
                              med[0] as i64 - prev[0] as i64, med[1] as i64 - prev[1] as i64,
-                             med[2] as i64 - prev[2] as i64,
-                             (med[1] as f64 - prev[1] as f64) / (med[0] as f64 - prev[0] as f64),
-                             (med[2] as f64 - prev[2] as f64) / (med[0] as f64 - prev[0] as f64));
+                             med[2] as i64 - prev[2] as i64, med[3] as i64 - prev[3] as i64,
+                             (med[1] as f64 - prev[1] as f64) / d0, (med[2] as f64 - prev[2] as f64) / d0,
+                             (med[3] as f64 - prev[3] as f64) / d0);
                 }
                 prev = med;
             }
             let mut all: Vec<Vec<u64>> = t.clone();
             let med: Vec<u64> = all.iter_mut().map(|v| q(v, 0.5)).collect();
-            println!("{:>9} {:>6} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x", "all", MSGS, med[0], med[1], med[2],
-                     med[1] as f64 / med[0] as f64, med[2] as f64 / med[0] as f64);
+            println!("{:>9} {:>6} {:>12} {:>12} {:>12} {:>12}   {:>7.2}x {:>7.2}x {:>7.2}x", "all", MSGS, med[0], med[1],
+                     med[2], med[3], med[1] as f64 / med[0] as f64, med[2] as f64 / med[0] as f64,
+                     med[3] as f64 / med[0] as f64);
         }
     };
 }
@@ -656,7 +982,7 @@ fn batch() {
     }
 }
 
-/// Prints what is linked, refuses a too-old liboqs; the implementations to time
+/// Prints what is linked, refuses a too-old liboqs or mldsa-native; the implementations to time
 fn peers(names: &mut Vec<String>) -> Vec<usize> {
     let mut active = vec![0, 1];
     *names = NAMES.iter().map(|s| s.to_string()).collect();
@@ -679,6 +1005,20 @@ fn peers(names: &mut Vec<String>) -> Vec<usize> {
         let _ = LIBOQS_OLDEST;
         println!("liboqs: not linked (build with LIBOQS_DIR=<install prefix> to compare)");
     }
+    #[cfg(have_mldsa_native)]
+    {
+        let v = env!("PEER_MLDSA_NATIVE_VERSION");
+        tsc::require_version("mldsa-native", v, MLDSA_NATIVE_OLDEST);
+        println!("mldsa-native v{v}: {}", env!("PEER_MLDSA_NATIVE_SETTINGS"));
+        names[3] = format!("mldsa-native v{v}");
+        active.push(3);
+    }
+    #[cfg(not(have_mldsa_native))]
+    {
+        let _ = MLDSA_NATIVE_OLDEST;
+        println!("mldsa-native: not linked (build with MLDSA_NATIVE_DIR=<source tree> MLDSA_NATIVE_LIB=<make lib's \
+                  BUILD_DIR> to compare)");
+    }
     active
 }
 
@@ -693,6 +1033,12 @@ fn main() {
              std::env::var("KECCAKFORGE_MLDSA").unwrap_or_else(|_| "auto".into()));
     match std::env::args().nth(2).as_deref() {
         Some("batch") => return batch(),
+        Some("kernels") => {
+            kernels(44, 4, 4, 95232, 192, 1312);
+            kernels(65, 6, 5, 261888, 128, 1952);
+            kernels(87, 8, 7, 261888, 128, 2592);
+            return;
+        }
         Some("attempts") => {
             attempts44(&active);
             attempts65(&active);
@@ -700,7 +1046,7 @@ fn main() {
             return;
         }
         Some(m) => {
-            eprintln!("unknown mode {m}: none, `attempts` or `batch`");
+            eprintln!("unknown mode {m}: none, `attempts`, `batch` or `kernels`");
             std::process::exit(2);
         }
         None => {}

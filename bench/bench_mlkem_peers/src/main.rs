@@ -25,6 +25,8 @@
 //! its encaps and decaps figures leave out work the others do. Before timing, the harness checks
 //! that all make the same ek and dk from one seed, the same ciphertext and shared secret from
 //! one m, and the same shared secret from decaps.
+//! Second argument `spread` (issue 53's two-speed question): keccakforge alone, no peers timed;
+//! see spread() below.
 // without a C peer its glue stays unused
 #![cfg_attr(not(all(have_liboqs, have_mlkem_native)), allow(unused_mut, dead_code, unused_macros))]
 use std::os::raw::{c_char, c_int};
@@ -312,6 +314,105 @@ fn peers(names: &mut Vec<String>) -> Vec<usize> {
     active
 }
 
+// ---- spread: does one operation of one set run at two speeds? ----
+// keccakforge alone: blocks of SP_BLOCK consecutive calls of one operation of one set (the
+// first SP_WARM dropped), the blocks rotating over the 9 (set, operation) pairs for SP_ROUNDS
+// rounds, so every pair sees the same moments of a shared host and a slow mode of one pair
+// shows against the others'; per pair p10 / p50 / p75 / p90 and p75 / p50. Then ML-KEM-1024
+// encaps and decaps with their inputs copied to each 64-byte offset mod 4096 (rounds rotating
+// over the 64 offsets): the medians' spread over the offsets (a cache-set conflict that depends
+// on where the caller's buffers sit would show as offsets slower than the others in every run).
+const SP_BLOCK: usize = 50;
+const SP_WARM: usize = 5;
+const SP_ROUNDS: usize = 20;
+
+fn spread() {
+    let sets: [(c_int, usize, usize, usize); 3] = [(512, 800, 1632, 768), (768, 1184, 2400, 1088),
+                                                   (1024, 1568, 3168, 1568)];
+    let (d, z, m) = ([1u8; 32], [2u8; 32], [3u8; 32]);
+    let mut ek = vec![vec![0u8; 1568]; 3];
+    let mut dk = vec![vec![0u8; 3168]; 3];
+    let mut ct = vec![vec![0u8; 1568]; 3];
+    let (mut ek2, mut dk2, mut ct2, mut ss) = (vec![0u8; 1568], vec![0u8; 3168], vec![0u8; 1568], [0u8; 32]);
+    for (k, &(p, ekn, _, _)) in sets.iter().enumerate() {
+        unsafe {
+            assert_eq!(kf_mlkem_keygen_internal(p, ek[k].as_mut_ptr(), dk[k].as_mut_ptr(), d.as_ptr(), z.as_ptr()), 0);
+            assert_eq!(kf_mlkem_encaps_internal(p, ct[k].as_mut_ptr(), ss.as_mut_ptr(), ek[k].as_ptr(), ekn,
+                                                m.as_ptr()), 0);
+        }
+    }
+    let call = |k: usize, o: usize, ek: &[u8], dk: &[u8], ct: &[u8], ek2: &mut [u8], dk2: &mut [u8],
+                ct2: &mut [u8], ss: &mut [u8; 32]| -> (u64, c_int) {
+        let (p, ekn, dkn, ctn) = sets[k];
+        unsafe {
+            let t0 = t_start();
+            let r = match o {
+                0 => kf_mlkem_keygen_internal(p, ek2.as_mut_ptr(), dk2.as_mut_ptr(), d.as_ptr(), z.as_ptr()),
+                1 => kf_mlkem_encaps_internal(p, ct2.as_mut_ptr(), ss.as_mut_ptr(), ek.as_ptr(), ekn, m.as_ptr()),
+                _ => kf_mlkem_decaps(p, ss.as_mut_ptr(), ct.as_ptr(), ctn, dk.as_ptr(), dkn),
+            };
+            (t_stop() - t0, r)
+        }
+    };
+    let mut t = vec![vec![Vec::new(); 3]; 3];
+    let mut bad = 0;
+    for _ in 0..SP_ROUNDS {
+        for k in 0..3 {
+            for o in 0..3 {
+                for b in 0..SP_BLOCK {
+                    let (dt, r) = call(k, o, &ek[k], &dk[k], &ct[k], &mut ek2, &mut dk2, &mut ct2, &mut ss);
+                    bad |= r;
+                    if b >= SP_WARM {
+                        t[k][o].push(dt);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(bad, 0, "a call failed");
+    let n = SP_ROUNDS * (SP_BLOCK - SP_WARM);
+    println!("keccakforge alone, blocks of {SP_BLOCK} calls rotating over the 9 (set, operation) pairs, {n} samples each");
+    println!("{:<13} {:<7} {:>8} {:>8} {:>8} {:>8} {:>8}", "set", "op", "p10", "p50", "p75", "p90", "p75/p50");
+    for k in 0..3 {
+        for (o, name) in ["keygen", "encaps", "decaps"].iter().enumerate() {
+            let v = &mut t[k][o];
+            let (p10, p50, p75, p90) = (q(v, 0.1), q(v, 0.5), q(v, 0.75), q(v, 0.9));
+            println!("{:<13} {:<7} {:>8} {:>8} {:>8} {:>8} {:>8.3}", format!("ML-KEM-{}", sets[k].0), name, p10, p50,
+                     p75, p90, p75 as f64 / p50 as f64);
+        }
+    }
+    // the inputs of ML-KEM-1024 at each 64-byte offset mod 4096 of page-aligned buffers
+    const OFFS: usize = 64;
+    let mut page = vec![0u8; 4 * 8192 + 4096];
+    let base = (4096 - (page.as_ptr() as usize) % 4096) % 4096;
+    for o in 1..3 {
+        let mut v = vec![Vec::new(); OFFS];
+        for _ in 0..25 {
+            for (j, vj) in v.iter_mut().enumerate() {
+                let at = base + 64 * j;
+                let (a, rest) = page[at..].split_at_mut(8192);
+                let (b, c) = rest.split_at_mut(8192);
+                a[..1568].copy_from_slice(&ek[2]);
+                b[..3168].copy_from_slice(&dk[2]);
+                c[..1568].copy_from_slice(&ct[2]);
+                for w in 0..10 {
+                    let (dt, r) = call(2, o, a, b, c, &mut ek2, &mut dk2, &mut ct2, &mut ss);
+                    bad |= r;
+                    if w >= 2 {
+                        vj.push(dt);
+                    }
+                }
+            }
+        }
+        assert_eq!(bad, 0, "a call failed");
+        let meds: Vec<u64> = v.iter_mut().map(|x| q(x, 0.5)).collect();
+        let (lo, hi) = (meds.iter().enumerate().min_by_key(|x| x.1).unwrap(), meds.iter().enumerate().max_by_key(|x| x.1).unwrap());
+        println!("ML-KEM-1024 {} with its inputs at +0..4032 mod 4096 (200 samples each): medians {} (at +{}) .. {} \
+                  (at +{}), {:.3}", if o == 1 { "encaps" } else { "decaps" }, lo.1, 64 * lo.0, hi.1, 64 * hi.0,
+                 *hi.1 as f64 / *lo.1 as f64);
+    }
+}
+
 fn main() {
     let cpu: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     pin(cpu);
@@ -319,6 +420,18 @@ fn main() {
     let mut names = Vec::new();
     let active = peers(&mut names);
     let (x1, xn) = unsafe { (cstr(kf_backend_name()), cstr(kf_backend_batch_name())) };
+    match std::env::args().nth(2).as_deref() {
+        Some("spread") => {
+            println!("keccakforge Keccak backends {x1}/{xn}, arithmetic {}",
+                     std::env::var("KECCAKFORGE_MLKEM").unwrap_or_else(|_| "auto".into()));
+            return spread();
+        }
+        Some(m) => {
+            eprintln!("unknown mode {m}: none or `spread`");
+            std::process::exit(2);
+        }
+        None => {}
+    }
     println!("ML-KEM, TSC ticks, median (p75 / p50 beside it) of {SAMPLES} samples per figure, cpu {cpu}, samples \
               alternated; keccakforge Keccak backends {x1}/{xn}, arithmetic {}",
              std::env::var("KECCAKFORGE_MLKEM").unwrap_or_else(|_| "auto".into()));
