@@ -223,18 +223,24 @@ musl_python() {
     b="$WORK/musl-build"
     mkdir -p "$b"
     # musl-gcc, except that it names no multiarch (gcc answers glibc's x86_64-linux-gnu, which
-    # CPython's configure refuses beside the x86_64-linux-musl it finds)
-    printf '#!/bin/sh\ncase "$1" in --print-multiarch) exit 0 ;; esac\nexec musl-gcc "$@"\n' > "$b/musl-cc"
-    chmod +x "$b/musl-cc"
+    # CPython's configure refuses beside the x86_64-linux-musl it finds, and from which its
+    # setup.py would add glibc's /usr/include/x86_64-linux-gnu to the modules' build); and a
+    # dpkg-architecture that answers nothing, setup.py's other source of that directory
+    printf '#!/bin/sh\ncase "$1" in -print-multiarch|--print-multiarch) exit 0 ;; esac\nexec musl-gcc "$@"\n' > "$b/musl-cc"
+    mkdir -p "$b/shim"
+    printf '#!/bin/sh\nexit 1\n' > "$b/shim/dpkg-architecture"
+    chmod +x "$b/musl-cc" "$b/shim/dpkg-architecture"
     J=$(nproc 2> /dev/null || echo 2)
     (cd "$b" && tar -xf "$zsrc" && cd zlib-* && CC=musl-gcc CFLAGS="-O2 -fPIC" ./configure --static --prefix="$b/zlib" \
         && make -j"$J" && make install) > "$WORK/musl-zlib.log" 2>&1 || { tail -20 "$WORK/musl-zlib.log"; return 1; }
     rm -rf "$MUSLPY_DIR"
-    long "$WORK/musl-python.log" "building CPython on musl" sh -c 'cd "$1" && tar -xf "$2" && cd Python-3.11* &&
+    long "$WORK/musl-python.log" "building CPython on musl" env PATH="$b/shim:$PATH" sh -c 'cd "$1" && tar -xf "$2" && cd Python-3.11* &&
         CC="$1/musl-cc" CPPFLAGS="-I$1/zlib/include" LDFLAGS="-L$1/zlib/lib" ./configure --prefix="$3" \
             --without-ensurepip --disable-test-modules && make -j"$4" && make install' \
         sh "$b" "$pysrc" "$MUSLPY_DIR" "$J" || { tail -30 "$WORK/musl-python.log"; return 1; }
-    "$MUSLPY_DIR/bin/python3.11" -c 'import zlib, pyexpat, venv' || return 1
+    # what pip, venv and pytest need of the standard library
+    "$MUSLPY_DIR/bin/python3.11" -c 'import zlib, pyexpat, venv, _socket, select, math, _struct, binascii, _json, _posixsubprocess' \
+        || { say "the musl CPython lacks a module pip or pytest needs (log: $(grep -c "fatal error" "$WORK/musl-python.log") fatal compile errors)"; return 1; }
     touch "$MUSLPY_DIR/.complete"
     MUSLPY="$MUSLPY_DIR/bin/python3.11"
 }
