@@ -39,9 +39,10 @@
 #   musl-x86_64: a CPython 3.11 linked against musl, built once into TOOLS/musl-python from
 #     Debian 12's python3.11 and zlib source packages (apt-get source with a private apt state)
 #     by Debian's musl-gcc (apt-get install musl-tools; its musl, /lib/ld-musl-x86_64.so.1, runs
-#     it), about 10 minutes the first time; the test wheels are PyPI's musllinux/pure ones, and
-#     the script checks that the interpreter really runs on musl (no glibc mapped). Without
-#     musl-gcc the musl wheel is built and checked but not run, and the script says so.
+#     it), 18 minutes the first time on two cores at load 16; the test wheels are PyPI's
+#     musllinux/pure ones, and the script checks that the interpreter really runs on musl (no
+#     glibc mapped). Without musl-gcc (or when that build fails) the musl wheel is built and
+#     checked but not run, and the script says so.
 # KF_WHEEL_ARCHES="x86_64 aarch64 musl-x86_64" (the default) chooses the wheels. Everything is
 # built and tested in a directory of its own first: OUTDIR's previous release files are
 # replaced only after every build and test passed (a failure leaves them as they were).
@@ -57,7 +58,7 @@
 set -eu
 
 if [ $# -ne 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-    sed -n '3,56p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '3,57p' "$0" | sed 's/^# \{0,1\}//'
     [ $# -eq 1 ] && exit 0
     exit 2
 fi
