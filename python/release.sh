@@ -492,8 +492,9 @@ test_musl() {
     fi
     v="$WORK/venv-musl"
     "$MUSLPY" -m venv --without-pip "$v" || die "musl: venv"
-    # the interpreter really runs on musl: musl's loader mapped, glibc not
-    "$v/bin/python" -c 'import sys; m = open("/proc/self/maps").read(); sys.exit(0 if "ld-musl" in m and "libc.so.6" not in m else 1)' \
+    # the interpreter really runs on musl: musl mapped (Debian's ld-musl-x86_64.so.1 is a link
+    # to /usr/lib/x86_64-linux-musl/libc.so, Alpine's /lib/ld-musl-x86_64.so.1 itself), glibc not
+    "$v/bin/python" -c 'import sys; m = open("/proc/self/maps").read(); sys.exit(0 if ("ld-musl" in m or "-linux-musl/libc.so" in m) and "libc.so.6" not in m else 1)' \
         || die "musl: $MUSLPY does not run on musl alone"
     ver="musl-$("$v/bin/python" -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])')"
     step "musl-x86_64 wheel: install and test with Python $ver (musl $(/lib/ld-musl-x86_64.so.1 2>&1 | sed -n 's/^Version //p'); fresh venv, no compiler)"
