@@ -453,12 +453,12 @@ test_wheels() {   # DIR PLATFORM...: pip's wheel, pytest and the oracles for CPy
         || say "some test wheels not downloadable ($(tail -1 "$d.log")); their tests will be skipped"
 }
 
-venv_install() {   # PYTHON WHEELDIR LABEL RUNNER WHEEL: pip from its wheel, with no index
+venv_install() {   # PYTHON WHEELDIR LABEL RUNNER WHEEL [ORACLES]: pip from its wheel, with no index
     CC=false CXX=false $4 "$1" "$PIPWHL/pip" install -q --disable-pip-version-check --no-index --no-deps "$5" \
         || die "$3: pip install of the wheel"
     CC=false $4 "$1" "$PIPWHL/pip" install -q --disable-pip-version-check --no-index --find-links "$2" pytest \
         || die "$3: pytest"
-    for oracle in pycryptodome kyber-py slh-dsa cryptography; do
+    for oracle in ${6:-pycryptodome kyber-py slh-dsa cryptography}; do
         CC=false $4 "$1" "$PIPWHL/pip" install -q --disable-pip-version-check --no-index --find-links "$2" "$oracle" \
             > /dev/null 2>&1 || say "$3: oracle $oracle not installable; its tests will be skipped"
     done
@@ -499,7 +499,10 @@ test_musl() {
     ver="musl-$("$v/bin/python" -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])')"
     step "musl-x86_64 wheel: install and test with Python $ver (musl $(/lib/ld-musl-x86_64.so.1 2>&1 | sed -n 's/^Version //p'); fresh venv, no compiler)"
     test_wheels "$WORK/musl-wheels" musllinux_1_2_x86_64 musllinux_1_1_x86_64
-    venv_install "$v/bin/python" "$WORK/musl-wheels" "$ver" "" "$1"
+    # pyca/cryptography's musllinux wheel (its Rust module) segfaults on import in this
+    # self-built CPython, before any of our code runs: left out, its comparisons skip
+    say "$ver: oracle cryptography left out (its musllinux wheel crashes on import here); its tests will be skipped"
+    venv_install "$v/bin/python" "$WORK/musl-wheels" "$ver" "" "$1" "pycryptodome kyber-py slh-dsa"
     run_tests "$v/bin/python" "$ver" ""
 }
 
