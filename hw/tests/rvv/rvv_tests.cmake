@@ -54,7 +54,9 @@ set_tests_properties(hw_formal_rvv PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECO
 # vpi's column write as a permutation of elements (hw/formal/rvv_vpi_perm.sby, ELEN 32 EleNum 5).
 # By default to BMC depth 10 (task e32n5_d10): every step whose check follows a refused word, a
 # fixed-row vpi or a one- or two-row vpi (row immediate -1); the mutations of hw/rtl/rvv/README.md
-# fail at step 8, inside it.
+# fail at step 8, inside it, and a multi-row vpi without its last row (pi_go's row count R - 1
+# for R > 1) fails at step 9 (2026-11-25: 220 s of CPU at load ~10; step 8 passes, so depth 9
+# would miss it).
 # Measured 2026-11-25 at load 8-20 (2 cores, 7 jobs' builds beside it): PASS, 1664 s wall, 288 s
 # of CPU, of which bmc3's steps 8 and 9 ~140 s and yosys (read, memory_map, AIGER) the rest; the
 # same steps of the depth-14 run took 51, 63 and 118 s for steps 8-10, then more each. Expected
