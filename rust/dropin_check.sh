@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# The drop-in check of rust/README.md: a fresh cargo project hashes with sha3 0.10's Sha3_256,
+# The drop-in check of rust/README.md: a fresh cargo project hashes with sha3 0.12's Sha3_256,
 # then `cargo add --path` adds this crate and the one `use sha3::...` line becomes
 # `use keccakforge::...` (no other change); both builds must print the same digests.
 # Usage: dropin_check.sh [work dir]   (uses the registry cache; KECCAKFORGE_LIB_DIR is honoured)
@@ -13,7 +13,7 @@ mkdir -p "$work"
 cd "$work"
 "$cargo" new --quiet --vcs none app
 cd app
-"$cargo" add --quiet sha3@0.10 hex@0.4
+"$cargo" add --quiet sha3@0.12 hex@0.4
 cat > src/main.rs <<'RS'
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 use sha3::{Digest, Sha3_256};
@@ -32,9 +32,8 @@ fn main() {
     println!("clone {}", hex::encode(copy.finalize()));
     h.update(b"abc");
     println!("after reset {}", hex::encode(h.finalize()));
-    let mut w = Sha3_256::default();
-    std::io::Write::write_all(&mut w, b"io::Write").unwrap();
-    println!("write {}", hex::encode(w.finalize()));
+    let w = Sha3_256::new_with_prefix(b"prefix").chain_update(b" and more");
+    println!("prefix {}", hex::encode(w.finalize()));
 }
 RS
 "$cargo" run --quiet --release > ../with_sha3.txt

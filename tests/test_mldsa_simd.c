@@ -198,6 +198,82 @@ static void test_make_hint(void)
     }
 }
 
+/* Sign_internal's fused loops (poly.h) against their portable forms, on the ranges signing
+ * gives them; the verdicts both ways (small or full-range c s2, c t0). */
+static void test_fused(void)
+{
+    kf_mldsa_poly w1, w2, a1, a2, b1, b2, x, y;
+    for (int t = 0; t < TRIALS; t++) {
+        int32_t g2 = gammas2[t & 1], small = t & 2 ? 300 : Q - 1;
+        rnd_poly(&w1, -(Q - 1), Q - 1);
+        w2 = w1;
+        kf_mldsa_caddq_decompose_portable(&a1, &b1, &w1, g2);
+        kf_mldsa_caddq_decompose_avx2(&a2, &b2, &w2, g2);
+        CHECK(same(&a1, &a2) && same(&b1, &b2) && same(&w1, &w2), "caddq_decompose gamma2=%d, trial %d", g2, t);
+
+        uint32_t o1 = (uint32_t)(t & 4) >> 2, o2 = o1, n1 = (uint32_t)t, n2 = n1;
+        rnd_poly(&w1, 0, Q - 1);
+        w2 = w1;
+        rnd_poly(&x, -g2 + 1, g2);
+        rnd_poly(&y, -small, small);
+        kf_mldsa_sub_low_exceeds_portable(&w1, &x, &y, g2 - 196, &o1);
+        kf_mldsa_sub_low_exceeds_avx2(&w2, &x, &y, g2 - 196, &o2);
+        CHECK(same(&w1, &w2) && o1 == o2, "sub_low_exceeds gamma2=%d, trial %d (%u, %u)", g2, t, o1, o2);
+
+        o1 = o2 = (uint32_t)(t & 4) >> 2;
+        rnd_poly(&w1, -small, small);
+        w2 = w1;
+        rnd_poly(&y, -(1 << 19) + 1, 1 << 19);
+        kf_mldsa_add_reduce_exceeds_portable(&w1, &y, (1 << 19) - 196, &o1);
+        kf_mldsa_add_reduce_exceeds_avx2(&w2, &y, (1 << 19) - 196, &o2);
+        CHECK(same(&w1, &w2) && o1 == o2, "add_reduce_exceeds trial %d (%u, %u)", t, o1, o2);
+
+        o1 = o2 = (uint32_t)(t & 4) >> 2;
+        rnd_poly(&w1, -(Q - 1), 2 * Q - 1);
+        rnd_poly(&x, t & 8 ? -g2 : -small, t & 8 ? g2 : small);
+        kf_mldsa_hint_row_portable(&a1, &w1, &x, g2, &n1, &o1);
+        kf_mldsa_hint_row_avx2(&a2, &w1, &x, g2, &n2, &o2);
+        CHECK(same(&a1, &a2) && o1 == o2 && n1 == n2, "hint_row gamma2=%d, trial %d (ones %u, %u; %u, %u)", g2, t,
+              n1, n2, o1, o2);
+
+        rnd_poly(&w1, -(Q - 1), Q - 1);
+        rnd_poly(&x, -4, 4);
+        kf_mldsa_add_power2round_portable(&a1, &b1, &w1, &x);
+        kf_mldsa_add_power2round_avx2(&a2, &b2, &w1, &x);
+        CHECK(same(&a1, &a2) && same(&b1, &b2), "add_power2round, trial %d", t);
+    }
+}
+
+/* c s by the sparse c: AVX2 against portable, and both against the NTT's product mod q */
+static void test_sparse_mul(void)
+{
+    static const unsigned taus[3] = {39, 49, 60};
+    kf_mldsa_poly c, s, r1, r2, cn, sn;
+    int16_t e[3 * N];
+    uint16_t off[N];
+    for (int t = 0; t < 300; t++) {
+        const unsigned tau = taus[t % 3];
+        const int32_t eta = t & 1 ? 4 : 2;
+        memset(&c, 0, sizeof c);
+        for (unsigned k = 0; k < tau; k++) c.c[rnd_below(N)] = rnd_below(2) ? 1 : -1;
+        rnd_poly(&s, t & 4 ? -11 : -eta, eta); /* a malformed key's s: up to 11 in size */
+        kf_mldsa_sparse_prep(e, &s);
+        const unsigned n = kf_mldsa_challenge_offsets(off, &c);
+        kf_mldsa_sparse_mul_portable(&r1, e, off, n);
+        kf_mldsa_sparse_mul_avx2(&r2, e, off, n);
+        CHECK(same(&r1, &r2), "sparse_mul, trial %d", t);
+        cn = c;
+        sn = s;
+        kf_mldsa_ntt_portable(&cn);
+        kf_mldsa_ntt_portable(&sn);
+        kf_mldsa_pointwise_portable(&sn, &cn, &sn);
+        kf_mldsa_invntt_tomont_portable(&sn);
+        int bad = 0;
+        for (unsigned i = 0; i < N; i++) bad += ((int64_t)sn.c[i] - r1.c[i]) % Q != 0;
+        CHECK(bad == 0, "sparse_mul against the NTT product, trial %d: %d coefficients", t, bad);
+    }
+}
+
 static void test_exceeds(void)
 {
     const int32_t bounds[] = {(1 << 17) - 78, (1 << 19) - 196, (1 << 19) - 120, (Q - 1) / 88 - 78,
@@ -313,12 +389,12 @@ static void test_rejection(void)
 
 static void test_packing(void)
 {
-    static const unsigned wbits[2] = {4, 6}, zbits[5] = {18, 20, 3, 4, 13};
+    static const unsigned wbits[3] = {4, 6, 10}, zbits[5] = {18, 20, 3, 4, 13};
     static const int32_t gamma1[5] = {1 << 17, 1 << 19, 2, 4, 1 << 12};
     uint8_t o1[32 * 20 + 8], o2[32 * 20 + 8];
     kf_mldsa_poly a, r1, r2;
     for (int t = 0; t < TRIALS; t++) {
-        const unsigned bits = wbits[t & 1], len = 32 * bits;
+        const unsigned bits = wbits[t % 3], len = 32 * bits; /* w1; t1 (pkEncode) */
         rnd_poly(&a, 0, (1 << bits) - 1);
         memset(o1, 0xA5, sizeof o1);
         memset(o2, 0xA5, sizeof o2);
@@ -327,12 +403,18 @@ static void test_packing(void)
         CHECK(kf_mldsa_pack_simple_avx2(o2, &a, bits) == 1, "pack_simple_avx2 %u bits taken", bits);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "pack_simple %u bits (or a byte past %u written), trial %d", bits,
               len, t);
+        if (bits == 10) { /* t1 back (pkDecode), from any bytes */
+            rnd_bytes(o1, len);
+            kf_mldsa_unpack_simple(&r1, o1, bits);
+            CHECK(kf_mldsa_unpack_simple_avx2(&r2, o1, bits) == 1, "unpack_simple_avx2 10 bits taken");
+            CHECK(same(&r1, &r2), "unpack_simple 10 bits, trial %d", t);
+        }
         const unsigned zb = zbits[t % 5]; /* y and z; s1, s2 (eta 2, 4) and t0 of skDecode */
         rnd_bytes(o1, 32 * zb);
         kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t % 5]);
         CHECK(kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t % 5]) == 1, "unpack_offset_avx2 %u bits taken", zb);
         CHECK(same(&r1, &r2), "unpack_offset %u bits, trial %d", zb, t);
-        if (zb >= 18) { /* and back: BitPack of z, any values (the portable code masks them) */
+        { /* and back: BitPack of z, s1, s2, t0, any values (the portable code masks them) */
             rnd_poly(&a, (t & 2) ? -(1 << 21) : -gamma1[t % 5] + 1, (t & 2) ? 1 << 21 : gamma1[t % 5]);
             memset(o1, 0xA5, sizeof o1);
             memset(o2, 0xA5, sizeof o2);
@@ -341,8 +423,9 @@ static void test_packing(void)
             CHECK(memcmp(o1, o2, sizeof o1) == 0, "pack_offset %u bits (or a byte past it written), trial %d", zb, t);
         }
     }
-    CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 10) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 10, 0) == 0 &&
-              kf_mldsa_pack_offset_avx2(o2, &a, 13, 4096) == 0,
+    CHECK(kf_mldsa_pack_simple_avx2(o2, &a, 11) == 0 && kf_mldsa_unpack_offset_avx2(&r2, o1, 10, 0) == 0 &&
+              kf_mldsa_unpack_simple_avx2(&r2, o1, 4) == 0 &&
+              kf_mldsa_pack_offset_avx2(o2, &a, 12, 4096) == 0,
           "other widths left to the portable code");
     kf_mldsa_arith_select(1);
 }
@@ -419,6 +502,8 @@ int main(void)
     test_coefficientwise();
     test_rounding_every_value();
     test_make_hint();
+    test_fused();
+    test_sparse_mul();
     test_exceeds();
     test_rejection();
     test_packing();

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # The AArch64 and RISC-V suites under qemu-user (tests/cross/cross_tests.cmake), the ARMv7-M
-# bare-metal tests (tests/armv7m/) and the Cortex-M cycle model (tools/cortexm_model/).
+# bare-metal tests (tests/armv7m/) and the Cortex-M cycle model (bench/cortexm_model/).
 command -v aarch64-linux-gnu-gcc >/dev/null || need_pkgs+=(gcc-aarch64-linux-gnu)
 command -v riscv64-linux-gnu-gcc >/dev/null || need_pkgs+=(gcc-riscv64-linux-gnu)
 { command -v qemu-aarch64 >/dev/null && command -v qemu-riscv64 >/dev/null; } || need_pkgs+=(qemu-user)

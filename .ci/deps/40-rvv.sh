@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# The Zvbb backends (rvv-zvbb-*) and the seed-003 vector unit model (tools/rvv_ise_model/,
+# The Zvbb backends (rvv-zvbb-*) and the seed-003 vector unit model (bench/rvv_ise_model/,
 # Python standard library only: nothing to install).
 #  - clang-19 (Debian 12 main) assembles Zvbb's mnemonics: ctest rvv_zvbb_encodings compares
 #    them with the kernel's .word encodings (binutils 2.40 cannot assemble Zvbb).
@@ -8,9 +8,9 @@
 #    machine's apt sources already use for bookworm (no host name is written here), the
 #    package is downloaded and unpacked (its binaries are static) into .ci-cache/qemu-zvbb,
 #    and the system's QEMU 7.2 stays for everything else (QEMU 10 has no -singlestep, which
-#    tools/cross_bench uses). If any step fails, the Zvbb runs report themselves skipped.
+#    bench/cross_bench uses). If any step fails, the Zvbb runs report themselves skipped.
 command -v clang-19 >/dev/null || need_pkgs+=(clang-19)
-# GNU as for tools/rvv_ise_model/gnu_as_check.py (also a dependency of 10-cross.sh's gcc)
+# GNU as for bench/rvv_ise_model/gnu_as_check.py (also a dependency of 10-cross.sh's gcc)
 command -v riscv64-linux-gnu-as >/dev/null || need_pkgs+=(binutils-riscv64-linux-gnu)
 if [ ! -x "$KF_ROOT/.ci-cache/qemu-zvbb/usr/bin/qemu-riscv64" ]; then
   (

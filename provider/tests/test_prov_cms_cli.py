@@ -10,8 +10,10 @@ with the provider:
 
   - `kforge cms sign` attached and --detached: `openssl cms -verify -provider keccakforge
     -provider default` accepts both (-CAfile the CA) and gives back the content; the
-    signatureAlgorithm is the NIST OID with the parameters absent, the digest SHA3-512
-    (SHA3-256 for SLH-DSA-SHAKE-128f);
+    signatureAlgorithm is the NIST OID with the parameters absent, the digest SHA-512 for
+    ML-DSA (RFC 9882's), SHA3-512 / SHA3-256 for SLH-DSA-SHAKE-192f / 128f; the
+    messageDigest attribute equals hashlib's digest of the content, also for contents of
+    0, 111, 112, 127, 128, 239, 240 and 1000 bytes (the padding's edges);
   - each fails with a message: a flipped signature byte, changed content (attached) or other
     content (detached), another CA;
   - a key that is not the certificate's, a public key for --key, a missing input: exit 1 with
@@ -22,6 +24,7 @@ with the provider:
 usage: test_prov_cms_cli.py MODULE_DIR KFORGE
 Exit 77 (skipped) when the openssl command is missing or older than 3.0.
 """
+import hashlib
 import os
 import subprocess
 import sys
@@ -29,7 +32,7 @@ import tempfile
 
 MOD, KFORGE = sys.argv[1], sys.argv[2]
 PROV = ["-provider-path", MOD, "-provider", "keccakforge", "-provider", "default"]
-ALGS = [("ML-DSA-44", 17, 10), ("ML-DSA-65", 18, 10), ("ML-DSA-87", 19, 10),
+ALGS = [("ML-DSA-44", 17, 3), ("ML-DSA-65", 18, 3), ("ML-DSA-87", 19, 3),
         ("SLH-DSA-SHAKE-128f", 27, 8), ("SLH-DSA-SHAKE-192f", 29, 10)]
 failures = 0
 
@@ -62,6 +65,11 @@ def fails_loudly(r, what, code=None):
 def nist(kind, arc):
     """AlgorithmIdentifier { 2.16.840.1.101.3.4.kind.arc }, parameters absent."""
     return bytes([0x30, 0x0B, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, kind, arc])
+
+
+def digest(darc, data):
+    """The digest 2.16.840.1.101.3.4.2.darc of data, computed by hashlib (the oracle)."""
+    return {3: hashlib.sha512, 8: hashlib.sha3_256, 10: hashlib.sha3_512}[darc](data).digest()
 
 
 def verify(p, sd, ca, content=None):
@@ -100,6 +108,8 @@ def test_alg(tmp, name, arc, darc):
               "%s (%s): signatureAlgorithm is not the NIST OID without parameters" % (name, mode))
         check(der.count(nist(2, darc)) == 2, "%s (%s): digest algorithm is not 2.16.840.1.101.3.4.2.%d" % (name, mode, darc))
         check((content in der) == (mode == "attached"), "%s (%s): content inside: %s" % (name, mode, content in der))
+        check(bytes([0x04, len(digest(darc, content))]) + digest(darc, content) in der,
+              "%s (%s): the messageDigest attribute is not hashlib's digest of the content" % (name, mode))
         cfile = p("content") if mode == "detached" else None
         r = verify(p, out, p("ca.pem"), cfile)
         check(r.returncode == 0 and r.stdout == content and b"Verification successful" in r.stderr,
@@ -117,6 +127,20 @@ def test_alg(tmp, name, arc, darc):
         else:
             open(p("other-content"), "wb").write(content + b"!")
             fails_loudly(verify(p, out, p("ca.pem"), p("other-content")), "%s: detached, other content" % name)
+
+    # the digest at the padding's edges (one 128-byte block holds 111 message bytes with the
+    # 0x80 and the 16-byte length; 112 to 127 need a second block)
+    for n in (0, 1, 111, 112, 127, 128, 239, 240, 1000):
+        body = bytes((i * 7 + n) & 0xFF for i in range(n))
+        open(p("edge"), "wb").write(body)
+        if ok(run(KFORGE, "cms", "sign", "--signer", p("leaf.pem"), "--key", p("leaf.key"), "--in", p("edge"),
+                  "--out", p("edge.p7s"), "--detached"), "%s kforge cms sign, %d bytes" % (name, n)):
+            der = open(p("edge.p7s"), "rb").read()
+            check(bytes([0x04, len(digest(darc, body))]) + digest(darc, body) in der,
+                  "%s: %d-byte content: the messageDigest is not hashlib's" % (name, n))
+            r = verify(p, p("edge.p7s"), p("ca.pem"), p("edge"))
+            check(r.returncode == 0 and r.stdout == body, "%s: %d-byte content: openssl cms -verify: %r"
+                  % (name, n, r.stderr[-300:]))
 
     # refusals: exit 1, a message, nothing written (an existing --out stays as it was)
     open(p("keep.p7s"), "wb").write(b"old")

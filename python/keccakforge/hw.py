@@ -19,6 +19,13 @@ compares it with keccakforge.mlkem (the board's self-test).
 
 The bridge's frames: 'W' addr16 (n - 1) then 4 n data bytes -> a status byte; 'R' addr16 (n - 1)
 -> 4 n data bytes and a status byte; 'K' all accesses OKAY, 'E' one answered SLVERR.
+
+The second board top (hw/rtl/board/ulx3s_rvv.v) is seed 003's RISC-V vector processor behind the
+same bridge: `RvvBoard(port)` loads a program and data, runs it and reads the data back;
+`RvvProgram(name, elen, elenum, nr)` is one of the processor's Keccak-p programs
+(bench/rvv_ise_model/programs, assembled by the model's encoder: a keccakforge checkout is needed);
+`RvvBoard.permute(prog, states)` returns the states after nr rounds and the cycles the board
+counted. `python3 -m keccakforge.hw --rvv --port DEV` runs `rvv_selftest`.
 """
 import os
 import select
@@ -125,6 +132,7 @@ class Board:
     socket-like object (sendall/recv/settimeout). timeout: seconds for each reply."""
 
     MAX_WORDS = 256
+    EXPECT_ID, WHAT = ID, "ML-KEM unit"     # the slave's ID register (RvvBoard: the processor's)
 
     def __init__(self, port, baud=115200, timeout=10.0):
         self.line = _Port(port, baud) if isinstance(port, (str, bytes, os.PathLike)) else _Sock(port)
@@ -143,10 +151,10 @@ class Board:
                 self.line.recv(1 << 16, time.monotonic() + 0.05)    # whatever was left on the line
             finally:
                 self.timeout = saved
-        if ident != ID:
+        if ident != self.EXPECT_ID:
             self.line.close()
-            raise BridgeError("no ML-KEM unit on the line" + ("" if ident is None else
-                              f": ID {ident:#010x}, expected {ID:#010x}"))
+            raise BridgeError(f"no {self.WHAT} on the line" + ("" if ident is None else
+                              f": ID {ident:#010x}, expected {self.EXPECT_ID:#010x}"))
 
     def close(self):
         self.line.close()
@@ -299,6 +307,229 @@ def selftest(board, params=(512, 768, 1024), log=print):
             f"({time.monotonic() - t0:.1f} s)")
 
 
+# ---- seed 003's RISC-V vector processor on the board (hw/rtl/board/ulx3s_rvv.v) ----------------
+# rvv_axil's register map (hw/rtl/bus/rvv_axil.v)
+RVV_ID = 0x52565601
+RVV_CONFIG, RVV_CTRL, RVV_STATUS, RVV_CYCLES, RVV_INSTRET, RVV_TRAP_PC, RVV_MEMSIZE = (
+    0x004, 0x008, 0x00C, 0x010, 0x014, 0x018, 0x01C)
+RVV_MARK = 0x020                 # MARK_PC[i] at 0x020 + 8 i, MARK_CYCLE[i] at 0x024 + 8 i (i < 4)
+RVV_IMEM, RVV_DMEM = 0x4000, 0x8000
+RVV_RUNNING, RVV_HALTED, RVV_TRAP, RVV_RUN = 1, 2, 4, 8
+RVV_PROGRAMS = {64: ("alg2_e64_m1", "alg3_e64_m8", "rvv10_e64_m8"), 32: ("e32_m8",)}
+EBREAK = 0x00100073
+_RVV_STATE = 0x100               # the states' (low) words; ELEN 32: the high words follow, then
+                                 # (ELEN 64) the rho offsets' table
+
+
+def _rvv_model(model_dir=None):
+    """The model's directory (bench/rvv_ise_model of a keccakforge checkout: model_dir, else
+    $KF_RVV_MODEL, else beside this package's source, else under the working directory),
+    imported: (rvv_encoding, rvv_ise, directory)."""
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    for d in (model_dir, os.environ.get("KF_RVV_MODEL"), os.path.join(here, "..", "..", "bench", "rvv_ise_model"),
+              os.path.join(os.getcwd(), "bench", "rvv_ise_model")):
+        if d and os.path.exists(os.path.join(d, "rvv_encoding.py")):
+            d = os.path.abspath(d)
+            if d not in sys.path:
+                sys.path.insert(0, d)
+            import rvv_encoding
+            import rvv_ise
+            return rvv_encoding, rvv_ise, d
+    raise FileNotFoundError("bench/rvv_ise_model (the programs and their assembler) not found: pass model_dir "
+                            "or set KF_RVV_MODEL")
+
+
+class RvvProgram:
+    """One of seed 003's Keccak-p programs (bench/rvv_ise_model/programs/NAME.s: the ones `kforge
+    bench --suite rvv-ise` runs) between a prologue and an epilogue, assembled by the model's
+    encoder (rvv_encoding.py, equal to GNU as's words: hw/tests/rvv/test_rvv_core.py) and an
+    ebreak. The prologue sets the scalar registers the program expects (rvv_ise.setup_scalars'
+    contract), loads the SN = EleNum / 5 states from data memory (one vle at LMUL 8; ELEN 32: low
+    and high words), and the rho offsets' table where the program asks for it (`.rho_offsets`);
+    the epilogue stores the states back. words, symbols (label -> byte address; program_start,
+    permutation, loop_control, program_end among them), image(states) -> the data memory's
+    bytes, states(data) -> the states out of it."""
+
+    def __init__(self, name, elen=64, elenum=5, nr=24, model_dir=None):
+        E, R, d = _rvv_model(model_dir)
+        if elenum % 5 or not 1 <= nr <= 24:
+            raise ValueError("EleNum a multiple of 5, 1 <= nr <= 24")
+        self.name, self.elen, self.elenum, self.nr, self.sn = name, elen, elenum, nr, elenum // 5
+        self.high = _RVV_STATE + 4 * 5 * elenum
+        self.rho = self.high + 4 * 5 * elenum
+        with open(os.path.join(d, "programs", name + ".s")) as f:
+            body = f.read()
+        per = 1 if elen == 64 else 2
+        io = [f"vle{elen}.v v0, (a0)"] + ([f"vle{elen}.v v16, (a1)"] if elen == 32 else [])
+        pro = [f"li s1, {elenum}", "li s2, -1", f"li s3, {per * (24 - nr)}", f"li s4, {per * 24}",
+               f"li s5, {5 * elenum}", f"li a0, {_RVV_STATE}", f"li a1, {self.high}",
+               f"vsetvli x0, s5, e{elen}, m8, tu, mu"] + io
+        epi = [f"vsetvli x0, s5, e{elen}, m8, tu, mu"] + [w.replace("vle", "vse") for w in io]
+        kept, self.uses_rho = [], False
+        for ln in body.splitlines():
+            w = ln.split("#", 1)[0].split()
+            if w[:1] == [".rho_offsets"]:       # the model's directive: the table by one vle
+                pro += [f"li a2, {self.rho}", f"vle{elen}.v {w[1]}, (a2)"]
+                self.uses_rho = True
+            else:
+                kept.append(ln)
+        text = ("\n".join(pro) + "\nprogram_start:\n" + "\n".join(kept) + "\nprogram_end:\n" + "\n".join(epi) + "\n")
+        words, self.symbols = E.assemble(text)
+        self.words = words + [EBREAK]
+        self.rho_table = R.RHO_TABLE
+        self.size = self.rho + 8 * 5 * elenum
+
+    def _k(self, i, x, y):
+        return y * self.elenum + 5 * i + x         # plane-major: one vle fills v0..v4
+
+    def image(self, states):
+        """The data memory's first bytes for these SN states (25 lanes each, lane x + 5 y)."""
+        if len(states) != self.sn or any(len(a) != 25 for a in states):
+            raise ValueError(f"{self.sn} states of 25 lanes")
+        mem = bytearray(self.size)
+        for i, a in enumerate(states):
+            for y in range(5):
+                for x in range(5):
+                    k, lane = self._k(i, x, y), a[x + 5 * y]
+                    if self.elen == 64:
+                        mem[_RVV_STATE + 8 * k:_RVV_STATE + 8 * k + 8] = lane.to_bytes(8, "little")
+                    else:
+                        mem[_RVV_STATE + 4 * k:_RVV_STATE + 4 * k + 4] = (lane & 0xFFFFFFFF).to_bytes(4, "little")
+                        mem[self.high + 4 * k:self.high + 4 * k + 4] = (lane >> 32).to_bytes(4, "little")
+                    if self.uses_rho:
+                        mem[self.rho + 8 * k:self.rho + 8 * k + 8] = self.rho_table[y][x].to_bytes(8, "little")
+        return bytes(mem)
+
+    def states(self, mem):
+        out = []
+        for i in range(self.sn):
+            a = [0] * 25
+            for y in range(5):
+                for x in range(5):
+                    k = self._k(i, x, y)
+                    if self.elen == 64:
+                        a[x + 5 * y] = int.from_bytes(mem[_RVV_STATE + 8 * k:_RVV_STATE + 8 * k + 8], "little")
+                    else:
+                        a[x + 5 * y] = (int.from_bytes(mem[_RVV_STATE + 4 * k:_RVV_STATE + 4 * k + 4], "little")
+                                        | int.from_bytes(mem[self.high + 4 * k:self.high + 4 * k + 4], "little") << 32)
+            out.append(a)
+        return out
+
+
+class RvvBoard(Board):
+    """Seed 003's RISC-V vector processor (rvv_soc: rv32i_core + rvv_unit) over the serial bridge
+    (hw/rtl/board/ulx3s_rvv.v). elen, elenum, zvbb, imem_bytes, dmem_bytes: the board's build.
+
+        with hw.RvvBoard("/dev/ttyUSB0") as b:
+            prog = hw.RvvProgram("alg3_e64_m8", b.elen, b.elenum)
+            out, run = b.permute(prog, [state])      # run: cycles per permutation, per round, ...
+    """
+
+    EXPECT_ID, WHAT = RVV_ID, "RISC-V vector processor (rvv_axil)"
+
+    def __init__(self, port, baud=115200, timeout=10.0):
+        super().__init__(port, baud, timeout)
+        cfg, msz = self.read(RVV_CONFIG)[0], self.read(RVV_MEMSIZE)[0]
+        self.elen, self.elenum = cfg & 0xFF, cfg >> 8 & 0xFF
+        self.zvbb, self.seed_rot = bool(cfg >> 16 & 1), bool(cfg >> 17 & 1)
+        self.imem_bytes, self.dmem_bytes = msz & 0xFFFF, (msz >> 16) * 4
+
+    def status(self):
+        return self.read(RVV_STATUS)[0]
+
+    def load(self, words, data=b""):
+        """Hold the processor (RUN = 0) and write the program (32-bit words from address 0) and
+        the data memory's first bytes."""
+        if 4 * len(words) > self.imem_bytes or len(data) > self.dmem_bytes:
+            raise ValueError(f"program {4 * len(words)} / data {len(data)} bytes: the board has "
+                             f"{self.imem_bytes} / {self.dmem_bytes}")
+        self.write(RVV_CTRL, bytes(4))
+        self.write(RVV_IMEM, b"".join(w.to_bytes(4, "little") for w in words))
+        if data:
+            self.write(RVV_DMEM, bytes(data) + bytes(-len(data) % 4))
+
+    def run(self, marks=()):
+        """RUN from pc 0 until the processor stops; marks: up to 4 program addresses whose first
+        retirement cycles are wanted. Returns {'cycles', 'instret', 'marks'} (marks: cycles,
+        None where never retired). A trap raises BridgeError with its pc."""
+        marks = list(marks)
+        if len(marks) > 4:
+            raise ValueError("at most 4 marks")
+        for i, pc in enumerate(marks + [0xFFFFFFFC] * (4 - len(marks))):
+            self.write(RVV_MARK + 8 * i, pc.to_bytes(4, "little"))
+        self.write(RVV_CTRL, bytes(4))
+        self.write(RVV_CTRL, (1).to_bytes(4, "little"))
+        deadline = time.monotonic() + self.timeout
+        while True:
+            st = self.status()
+            if st & RVV_HALTED:
+                break
+            if time.monotonic() > deadline:
+                raise BridgeError(f"the processor did not stop in {self.timeout} s (STATUS {st:#x})")
+        if st & RVV_TRAP:
+            raise BridgeError(f"the processor trapped at pc {self.read(RVV_TRAP_PC)[0]:#x}")
+        regs = self.read(RVV_CYCLES, 2)
+        got = self.read(RVV_MARK, 8)[1::2][:len(marks)]
+        return {"cycles": regs[0], "instret": regs[1], "marks": [None if c == 0xFFFFFFFF else c for c in got]}
+
+    def read_data(self, addr, n):
+        """n bytes (rounded up to whole words) of the data memory from addr (a multiple of 4)."""
+        return self.read_bytes(RVV_DMEM + addr, n + (-n % 4))[:n]
+
+    def permute(self, prog, states):
+        """Run RvvProgram prog on the SN states (lists of 25 lanes). Returns (states after nr
+        rounds, run) with run as run() gives it plus 'permutation' (cycles from the program's
+        first instruction to the epilogue's, as hw/rtl/rvv/README.md counts them) and 'round'
+        (the first round's cycles)."""
+        if (prog.elen, prog.elenum) != (self.elen, self.elenum):
+            raise ValueError(f"{prog.name} is for ELEN {prog.elen} EleNum {prog.elenum}; the board is "
+                             f"{self.elen}x{self.elenum}")
+        self.load(prog.words, prog.image(states))
+        sym = prog.symbols
+        r = self.run([sym["program_start"], sym["program_end"], sym["permutation"], sym["loop_control"]])
+        m = r["marks"]
+        if None in m:
+            raise BridgeError(f"{prog.name}: a label was never reached (marks {m})")
+        r["permutation"], r["round"] = m[1] - m[0], m[3] - m[2]
+        return prog.states(self.read_data(0, prog.size)), r
+
+
+def rvv_selftest(board, programs=None, nr=24, model_dir=None, log=print):
+    """Each program of the board's ELEN on random states, against Keccak-p[1600, nr] of the
+    model's reference (bench/cortexm_model/keccak_ref.py), and a SHAKE128 block against
+    keccakforge's SHAKE128 (the C library): the state of one padded block, permuted, starts with
+    the output. Returns {program: run}."""
+    import random
+    import sys
+    _, _, d = _rvv_model(model_dir)
+    ref_dir = os.path.normpath(os.path.join(d, "..", "cortexm_model"))
+    if ref_dir not in sys.path:
+        sys.path.insert(0, ref_dir)
+    import keccak_ref
+    out = {}
+    for name in programs or RVV_PROGRAMS.get(board.elen, ()):
+        prog = RvvProgram(name, board.elen, board.elenum, nr, model_dir)
+        states = [[random.getrandbits(64) for _ in range(25)] for _ in range(prog.sn)]
+        got, run = board.permute(prog, states)
+        assert got == [keccak_ref.keccak_p(a, nr) for a in states], f"{name}: the states differ from Keccak-p"
+        out[name] = run
+        log(f"{name} ({board.elen}x{board.elenum}, nr {nr}): {prog.sn} state(s) = Keccak-p[1600, {nr}]; "
+            f"{run['round']} cycles/round, {run['permutation']} cycles/permutation, {run['instret']} retired")
+    if nr == 24 and board.elen == 64:
+        from . import new
+        msg = os.urandom(40)
+        block = bytearray(168)
+        block[:40], block[40], block[167] = msg, 0x1F, 0x80
+        lanes = [int.from_bytes(block[8 * i:8 * i + 8], "little") for i in range(21)] + [0] * 4
+        prog = RvvProgram(RVV_PROGRAMS[64][1], 64, board.elenum, 24, model_dir)
+        got, _ = board.permute(prog, [lanes] * prog.sn)
+        squeezed = b"".join(v.to_bytes(8, "little") for v in got[0][:21])
+        assert squeezed == new("shake128", msg).digest(168), "a SHAKE128 block: the board differs from keccakforge"
+        log("a SHAKE128 block permuted on the board = keccakforge.new('shake128') (the C library)")
+    return out
+
+
 def main(argv=None):
     import argparse
     ap = argparse.ArgumentParser(prog="python3 -m keccakforge.hw", description="The board's self-test: ML-KEM "
@@ -306,7 +537,14 @@ def main(argv=None):
     ap.add_argument("--port", required=True, help="the serial device (the ULX3S's FTDI port, e.g. /dev/ttyUSB0)")
     ap.add_argument("--baud", type=int, default=115200)
     ap.add_argument("--params", default="512,768,1024")
+    ap.add_argument("--rvv", action="store_true", help="the board is the RISC-V vector processor's (ulx3s_rvv): "
+                    "run its Keccak-p programs (needs bench/rvv_ise_model: --model or KF_RVV_MODEL)")
+    ap.add_argument("--model", default=None, help="bench/rvv_ise_model of a keccakforge checkout (--rvv)")
     a = ap.parse_args(argv)
+    if a.rvv:
+        with RvvBoard(a.port, a.baud) as b:
+            rvv_selftest(b, model_dir=a.model)
+        return 0
     with Board(a.port, a.baud) as b:
         selftest(b, [int(x) for x in a.params.split(",")])
         b.zeroize()

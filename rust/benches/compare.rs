@@ -7,9 +7,9 @@
 //!   cargo bench --bench compare            (101 samples per contender)
 //!   cargo bench --bench compare -- --quick (15 samples)
 //!
-//! Workloads (the targets): SHA3-256 and SHAKE128 on 1 MiB vs sha3 0.10 (and 0.12 for
-//! SHA3-256), KT128 on 1 MiB on one thread vs k12 0.3 and 0.5, ML-KEM-768 KeyGen / Encaps /
-//! Decaps vs ml-kem 0.2, and the per-call cost of SHA3-256 on 64-byte inputs.
+//! Workloads: SHA3-256 and SHAKE128 on 1 MiB vs sha3 0.12 / shake 0.1, KT128 on 1 MiB on one
+//! thread vs k12 0.3 and 0.5, ML-KEM-768 KeyGen / Encaps /
+//! Decaps vs ml-kem 0.3, and the per-call cost of SHA3-256 on 64-byte inputs.
 
 use digest::{Digest, ExtendableOutput, Update, XofReader};
 use std::hint::black_box;
@@ -77,8 +77,7 @@ fn main() {
 
     compare("SHA3-256, 1 MiB", "byte", bytes, samples, &mut [
         Contender { name: "keccakforge::Sha3_256", run: Box::new(|| { black_box(keccakforge::Sha3_256::digest(black_box(m))); }), samples: vec![] },
-        Contender { name: "sha3 0.10 Sha3_256", run: Box::new(|| { black_box(sha3::Sha3_256::digest(black_box(m))); }), samples: vec![] },
-        Contender { name: "sha3 0.12 Sha3_256", run: Box::new(|| { black_box(<sha3_012::Sha3_256 as sha3_012::Digest>::digest(black_box(m))); }), samples: vec![] },
+        Contender { name: "sha3 0.12 Sha3_256", run: Box::new(|| { black_box(sha3::Sha3_256::digest(black_box(m))); }), samples: vec![] },
     ]);
 
     compare("SHAKE128, 1 MiB in, 32 bytes out", "byte", bytes, samples, &mut [
@@ -87,9 +86,9 @@ fn main() {
             keccakforge::Shake128::default().chain(black_box(m)).finalize_xof().read(&mut o);
             black_box(o);
         }), samples: vec![] },
-        Contender { name: "sha3 0.10 Shake128", run: Box::new(|| {
+        Contender { name: "shake 0.1 Shake128", run: Box::new(|| {
             let mut o = [0u8; 32];
-            sha3::Shake128::default().chain(black_box(m)).finalize_xof().read(&mut o);
+            shake::Shake128::default().chain(black_box(m)).finalize_xof().read(&mut o);
             black_box(o);
         }), samples: vec![] },
     ]);
@@ -101,16 +100,16 @@ fn main() {
             black_box(o);
         }), samples: vec![] },
         Contender { name: "k12 0.3 KangarooTwelve", run: Box::new(|| {
+            use k12_03::digest::{ExtendableOutput as _, Update as _, XofReader as _};
             let mut o = [0u8; 32];
-            k12::KangarooTwelve::default().chain(black_box(m)).finalize_xof().read(&mut o);
+            let mut h = k12_03::KangarooTwelve::default();
+            h.update(black_box(m));
+            h.finalize_xof().read(&mut o);
             black_box(o);
         }), samples: vec![] },
         Contender { name: "k12 0.5 Kt128", run: Box::new(|| {
-            use k12_05::{ExtendableOutput as _, Update as _, XofReader as _};
             let mut o = [0u8; 32];
-            let mut h = k12_05::Kt128::default();
-            h.update(black_box(m));
-            h.finalize_xof().read(&mut o);
+            k12::Kt128::default().chain(black_box(m)).finalize_xof().read(&mut o);
             black_box(o);
         }), samples: vec![] },
     ]);
@@ -120,34 +119,33 @@ fn main() {
     let sm = &small;
     compare("SHA3-256 of 64 bytes, per call (1000 calls per sample)", "call", 1000.0, samples, &mut [
         Contender { name: "keccakforge::Sha3_256", run: Box::new(|| { for x in sm { black_box(keccakforge::Sha3_256::digest(black_box(x))); } }), samples: vec![] },
-        Contender { name: "sha3 0.10 Sha3_256", run: Box::new(|| { for x in sm { black_box(sha3::Sha3_256::digest(black_box(x))); } }), samples: vec![] },
-        Contender { name: "sha3 0.12 Sha3_256", run: Box::new(|| { for x in sm { black_box(<sha3_012::Sha3_256 as sha3_012::Digest>::digest(black_box(x))); } }), samples: vec![] },
+        Contender { name: "sha3 0.12 Sha3_256", run: Box::new(|| { for x in sm { black_box(sha3::Sha3_256::digest(black_box(x))); } }), samples: vec![] },
     ]);
 
     // ML-KEM-768, 20 operations per sample, from fixed seeds (deterministic forms on both sides)
     {
-        use ml_kem::kem::Decapsulate;
-        use ml_kem::{EncapsulateDeterministic, KemCore};
+        use ml_kem::Decapsulate;
         use keccakforge::ml_kem_768 as kf;
         let seed = kf::Seed::from_bytes(&[7u8; 64]);
         let (dk, ek) = kf::generate_from_seed(&seed);
-        let d = ml_kem::B32::from([7u8; 32]);
-        let (odk, oek) = ml_kem::MlKem768::generate_deterministic(&d, &d);
+        let d = ml_kem::Seed::from([7u8; 64]);
+        let odk = ml_kem::DecapsulationKey768::from_seed(d);
+        let oek = odk.encapsulation_key().clone();
         let m = [9u8; 32];
         let (ct, _) = ek.encapsulate_deterministic(&m).unwrap();
-        let (oct, _) = oek.encapsulate_deterministic(&ml_kem::B32::from(m)).unwrap();
+        let (oct, _) = oek.encapsulate_deterministic(&ml_kem::B32::from(m));
         const K: usize = 20;
         compare("ML-KEM-768 KeyGen (20 per sample)", "op", K as f64, samples, &mut [
             Contender { name: "keccakforge ml_kem_768", run: Box::new(|| { for _ in 0..K { black_box(kf::generate_from_seed(black_box(&seed))); } }), samples: vec![] },
-            Contender { name: "ml-kem 0.2 MlKem768", run: Box::new(|| { for _ in 0..K { black_box(ml_kem::MlKem768::generate_deterministic(black_box(&d), &d)); } }), samples: vec![] },
+            Contender { name: "ml-kem 0.3 MlKem768", run: Box::new(|| { for _ in 0..K { black_box(ml_kem::DecapsulationKey768::from_seed(black_box(d))); } }), samples: vec![] },
         ]);
         compare("ML-KEM-768 Encaps (20 per sample)", "op", K as f64, samples, &mut [
             Contender { name: "keccakforge ml_kem_768", run: Box::new(|| { for _ in 0..K { black_box(ek.encapsulate_deterministic(black_box(&m)).unwrap()); } }), samples: vec![] },
-            Contender { name: "ml-kem 0.2 MlKem768", run: Box::new(|| { for _ in 0..K { black_box(oek.encapsulate_deterministic(black_box(&ml_kem::B32::from(m))).unwrap()); } }), samples: vec![] },
+            Contender { name: "ml-kem 0.3 MlKem768", run: Box::new(|| { for _ in 0..K { black_box(oek.encapsulate_deterministic(black_box(&ml_kem::B32::from(m)))); } }), samples: vec![] },
         ]);
         compare("ML-KEM-768 Decaps (20 per sample)", "op", K as f64, samples, &mut [
             Contender { name: "keccakforge ml_kem_768", run: Box::new(|| { for _ in 0..K { black_box(dk.decapsulate(black_box(&ct)).unwrap()); } }), samples: vec![] },
-            Contender { name: "ml-kem 0.2 MlKem768", run: Box::new(|| { for _ in 0..K { black_box(odk.decapsulate(black_box(&oct)).unwrap()); } }), samples: vec![] },
+            Contender { name: "ml-kem 0.3 MlKem768", run: Box::new(|| { for _ in 0..K { black_box(odk.decapsulate(black_box(&oct))); } }), samples: vec![] },
         ]);
     }
 }

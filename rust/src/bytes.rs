@@ -99,6 +99,6 @@ macro_rules! secret_bytes {
 }
 
 /// Fill `buf` from a cryptographic RNG ([`crate::Error::Rng`] if it fails).
-pub(crate) fn fill(rng: &mut impl rand_core::CryptoRngCore, buf: &mut [u8]) -> Result<(), crate::Error> {
+pub(crate) fn fill<R: rand_core::TryCryptoRng + ?Sized>(rng: &mut R, buf: &mut [u8]) -> Result<(), crate::Error> {
     rng.try_fill_bytes(buf).map_err(|_| crate::Error::Rng)
 }

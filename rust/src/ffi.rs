@@ -39,6 +39,8 @@ ctx!(HashCtx, KF_HASH_CTX_BYTES);
 ctx!(XofCtx, KF_XOF_CTX_BYTES);
 ctx!(KmacCtx, KF_KMAC_CTX_BYTES);
 ctx!(KtCtx, KF_KT_CTX_BYTES);
+ctx!(TupleHashCtx, KF_TUPLEHASH_CTX_BYTES);
+ctx!(ParallelHashCtx, KF_PARALLELHASH_CTX_BYTES);
 
 mod sys {
     use super::*;
@@ -101,6 +103,36 @@ mod sys {
         pub fn kf_slhdsa_verify(param: c_int, msg: *const c_void, msglen: usize, ctx: *const c_void, ctxlen: usize,
                                 sig: *const u8, siglen: usize, pk: *const u8, pklen: usize) -> c_int;
         pub fn kf_slhdsa_n(param: c_int) -> usize;
+
+        pub fn kf_mldsa_hash_sign(param: c_int, ph: c_int, sig: *mut u8, siglen: usize, msg: *const c_void,
+                                  msglen: usize, ctx: *const c_void, ctxlen: usize, rnd: *const u8, sk: *const u8,
+                                  sklen: usize) -> c_int;
+        pub fn kf_mldsa_hash_verify(param: c_int, ph: c_int, msg: *const c_void, msglen: usize, ctx: *const c_void,
+                                    ctxlen: usize, sig: *const u8, siglen: usize, pk: *const u8, pklen: usize) -> c_int;
+        pub fn kf_mldsa_check_sk(param: c_int, sk: *const u8, sklen: usize) -> c_int;
+        pub fn kf_mldsa_pk_from_sk(param: c_int, pk: *mut u8, sk: *const u8, sklen: usize) -> c_int;
+        pub fn kf_slhdsa_hash_sign(param: c_int, ph: c_int, sig: *mut u8, siglen: usize, msg: *const c_void,
+                                   msglen: usize, ctx: *const c_void, ctxlen: usize, addrnd: *const u8, sk: *const u8,
+                                   sklen: usize) -> c_int;
+        pub fn kf_slhdsa_hash_verify(param: c_int, ph: c_int, msg: *const c_void, msglen: usize, ctx: *const c_void,
+                                     ctxlen: usize, sig: *const u8, siglen: usize, pk: *const u8, pklen: usize) -> c_int;
+
+        pub fn kf_tuplehash_init(ctx: *mut TupleHashCtx, v: c_int, s: *const c_void, slen: usize) -> c_int;
+        pub fn kf_tuplehash_add(ctx: *mut TupleHashCtx, elem: *const c_void, len: usize) -> c_int;
+        pub fn kf_tuplehash_final(ctx: *mut TupleHashCtx, out: *mut u8, outlen: usize) -> c_int;
+        pub fn kf_tuplehash_squeeze(ctx: *mut TupleHashCtx, out: *mut u8, len: usize) -> c_int;
+        pub fn kf_parallelhash_init(ctx: *mut ParallelHashCtx, v: c_int, block: usize, s: *const c_void,
+                                    slen: usize) -> c_int;
+        pub fn kf_parallelhash_set_threads(ctx: *mut ParallelHashCtx, threads: c_uint) -> c_int;
+        pub fn kf_parallelhash_update(ctx: *mut ParallelHashCtx, inp: *const c_void, len: usize) -> c_int;
+        pub fn kf_parallelhash_final(ctx: *mut ParallelHashCtx, out: *mut u8, outlen: usize) -> c_int;
+        pub fn kf_parallelhash_squeeze(ctx: *mut ParallelHashCtx, out: *mut u8, len: usize) -> c_int;
+
+        pub fn kf_key_decode_spki(der: *const u8, derlen: usize, t: *mut c_int, pubk: *mut u8, pubcap: usize,
+                                  publen: *mut usize) -> c_int;
+        pub fn kf_key_decode_pkcs8(der: *const u8, derlen: usize, t: *mut c_int, form: *mut c_int, seed: *mut u8,
+                                   seedcap: usize, seedlen: *mut usize, privk: *mut u8, privcap: usize,
+                                   privlen: *mut usize) -> c_int;
     }
 }
 
@@ -415,6 +447,139 @@ pub fn slhdsa_verify(param: c_int, msg: &[u8], ctx: &[u8], sig: &[u8], pk: &[u8]
         sys::kf_slhdsa_verify(param, msg.as_ptr().cast(), msg.len(), ctx.as_ptr().cast(), ctx.len(),
                               sig.as_ptr(), sig.len(), pk.as_ptr(), pk.len())
     })
+}
+
+/// HashML-DSA.Sign (FIPS 204 Alg. 4) with pre-hash `ph` (`kf_mldsa_prehash`).
+pub fn mldsa_hash_sign(param: c_int, ph: c_int, sig: &mut [u8], msg: &[u8], ctx: &[u8], rnd: Option<&[u8; 32]>,
+                       sk: &[u8]) -> Result<(), Error> {
+    let rnd = rnd.map_or(core::ptr::null(), |r| r.as_ptr());
+    // SAFETY: as mldsa_sign: sig valid for sig.len() bytes of writes (the library refuses a
+    // shorter buffer and writes no more), msg, ctx, sk valid for their lengths, rnd NULL or 32
+    // bytes; ph is any int (unknown values are refused).
+    check(unsafe {
+        sys::kf_mldsa_hash_sign(param, ph, sig.as_mut_ptr(), sig.len(), msg.as_ptr().cast(), msg.len(),
+                                ctx.as_ptr().cast(), ctx.len(), rnd, sk.as_ptr(), sk.len())
+    })
+}
+/// HashML-DSA.Verify (FIPS 204 Alg. 5).
+pub fn mldsa_hash_verify(param: c_int, ph: c_int, msg: &[u8], ctx: &[u8], sig: &[u8], pk: &[u8]) -> Result<(), Error> {
+    // SAFETY: all four slices valid for their lengths (the library checks sig and pk lengths).
+    check(unsafe {
+        sys::kf_mldsa_hash_verify(param, ph, msg.as_ptr().cast(), msg.len(), ctx.as_ptr().cast(), ctx.len(),
+                                  sig.as_ptr(), sig.len(), pk.as_ptr(), pk.len())
+    })
+}
+/// KF_OK if sk is one KeyGen_internal could have written.
+pub fn mldsa_check_sk(param: c_int, sk: &[u8]) -> Result<(), Error> {
+    // SAFETY: sk valid for sk.len() bytes (the library checks the length).
+    check(unsafe { sys::kf_mldsa_check_sk(param, sk.as_ptr(), sk.len()) })
+}
+/// The public key of an expanded private key (after checking it).
+pub fn mldsa_pk_from_sk(param: c_int, pk: &mut [u8], sk: &[u8]) -> Result<(), Error> {
+    if pk.len() != mldsa_sizes(param).0 {
+        return Err(Error::BadLength);
+    }
+    // SAFETY: pk has exactly the set's public-key size (checked), which the library writes; sk
+    // valid for sk.len() bytes.
+    check(unsafe { sys::kf_mldsa_pk_from_sk(param, pk.as_mut_ptr(), sk.as_ptr(), sk.len()) })
+}
+/// hash_slh_sign (FIPS 205 Alg. 23) with pre-hash `ph` (`kf_slhdsa_prehash`).
+pub fn slhdsa_hash_sign(param: c_int, ph: c_int, sig: &mut [u8], msg: &[u8], ctx: &[u8], addrnd: Option<&[u8]>,
+                        sk: &[u8]) -> Result<(), Error> {
+    if let Some(a) = addrnd {
+        if a.len() != slhdsa_n(param) {
+            return Err(Error::BadLength);
+        }
+    }
+    let addrnd = addrnd.map_or(core::ptr::null(), |r| r.as_ptr());
+    // SAFETY: as slhdsa_sign.
+    check(unsafe {
+        sys::kf_slhdsa_hash_sign(param, ph, sig.as_mut_ptr(), sig.len(), msg.as_ptr().cast(), msg.len(),
+                                 ctx.as_ptr().cast(), ctx.len(), addrnd, sk.as_ptr(), sk.len())
+    })
+}
+/// hash_slh_verify (FIPS 205 Alg. 25).
+pub fn slhdsa_hash_verify(param: c_int, ph: c_int, msg: &[u8], ctx: &[u8], sig: &[u8], pk: &[u8]) -> Result<(), Error> {
+    // SAFETY: all four slices valid for their lengths.
+    check(unsafe {
+        sys::kf_slhdsa_hash_verify(param, ph, msg.as_ptr().cast(), msg.len(), ctx.as_ptr().cast(), ctx.len(),
+                                   sig.as_ptr(), sig.len(), pk.as_ptr(), pk.len())
+    })
+}
+
+// ---- TupleHash and ParallelHash (SP 800-185 §5, §6) ----------------------------------------
+
+pub fn tuplehash_init(ctx: &mut TupleHashCtx, variant: c_int, custom: &[u8]) -> Result<(), Error> {
+    // SAFETY: ctx properly sized and aligned; custom valid for its length.
+    check(unsafe { sys::kf_tuplehash_init(ctx, variant, custom.as_ptr().cast(), custom.len()) })
+}
+pub fn tuplehash_add(ctx: &mut TupleHashCtx, elem: &[u8]) -> Result<(), Error> {
+    // SAFETY: ctx initialized by tuplehash_init; elem valid for its length.
+    check(unsafe { sys::kf_tuplehash_add(ctx, elem.as_ptr().cast(), elem.len()) })
+}
+pub fn tuplehash_final(ctx: &mut TupleHashCtx, out: &mut [u8]) -> Result<(), Error> {
+    // SAFETY: ctx initialized by tuplehash_init; out valid for out.len() bytes of writes.
+    check(unsafe { sys::kf_tuplehash_final(ctx, out.as_mut_ptr(), out.len()) })
+}
+pub fn tuplehash_squeeze(ctx: &mut TupleHashCtx, out: &mut [u8]) -> Result<(), Error> {
+    // SAFETY: ctx initialized by tuplehash_init (an XOF variant); out valid for writes.
+    check(unsafe { sys::kf_tuplehash_squeeze(ctx, out.as_mut_ptr(), out.len()) })
+}
+pub fn parallelhash_init(ctx: &mut ParallelHashCtx, variant: c_int, block: usize, custom: &[u8]) -> Result<(), Error> {
+    // SAFETY: ctx properly sized and aligned; custom valid for its length.
+    check(unsafe { sys::kf_parallelhash_init(ctx, variant, block, custom.as_ptr().cast(), custom.len()) })
+}
+pub fn parallelhash_set_threads(ctx: &mut ParallelHashCtx, threads: u32) -> Result<(), Error> {
+    // SAFETY: ctx initialized by parallelhash_init.
+    check(unsafe { sys::kf_parallelhash_set_threads(ctx, threads) })
+}
+pub fn parallelhash_update(ctx: &mut ParallelHashCtx, data: &[u8]) -> Result<(), Error> {
+    // SAFETY: ctx initialized by parallelhash_init; data valid for its length.
+    check(unsafe { sys::kf_parallelhash_update(ctx, data.as_ptr().cast(), data.len()) })
+}
+pub fn parallelhash_final(ctx: &mut ParallelHashCtx, out: &mut [u8]) -> Result<(), Error> {
+    // SAFETY: ctx initialized by parallelhash_init; out valid for out.len() bytes of writes.
+    check(unsafe { sys::kf_parallelhash_final(ctx, out.as_mut_ptr(), out.len()) })
+}
+pub fn parallelhash_squeeze(ctx: &mut ParallelHashCtx, out: &mut [u8]) -> Result<(), Error> {
+    // SAFETY: ctx initialized by parallelhash_init (an XOF variant); out valid for writes.
+    check(unsafe { sys::kf_parallelhash_squeeze(ctx, out.as_mut_ptr(), out.len()) })
+}
+
+// ---- DER key codecs (kf_key_*) --------------------------------------------------------------
+
+/// Read a SubjectPublicKeyInfo: (key type, public key).
+pub fn key_decode_spki(der: &[u8]) -> Result<(c_int, Vec<u8>), Error> {
+    let mut t: c_int = 0;
+    let mut public = vec![0u8; KF_MLDSA87_PK_BYTES.max(KF_MLKEM1024_EK_BYTES)];
+    let mut len = 0usize;
+    // SAFETY: der valid for its length; t and len writable locals; public valid for
+    // public.len() bytes of writes (the library checks the capacity).
+    check(unsafe { sys::kf_key_decode_spki(der.as_ptr(), der.len(), &mut t, public.as_mut_ptr(), public.len(), &mut len) })?;
+    public.truncate(len);
+    Ok((t, public))
+}
+/// A private key read from PKCS#8: its type, the seed (if stored) and the
+/// whole private key (ML-KEM dk, ML-DSA / SLH-DSA sk).
+pub struct Pkcs8Key {
+    pub key_type: c_int,
+    pub seed: Option<zeroize::Zeroizing<Vec<u8>>>,
+    pub private: zeroize::Zeroizing<Vec<u8>>,
+}
+pub fn key_decode_pkcs8(der: &[u8]) -> Result<Pkcs8Key, Error> {
+    let (mut t, mut form): (c_int, c_int) = (0, 0);
+    let mut seed = zeroize::Zeroizing::new(vec![0u8; 64]);
+    let mut private = zeroize::Zeroizing::new(vec![0u8; KF_MLDSA87_SK_BYTES.max(KF_MLKEM1024_DK_BYTES)]);
+    let (mut seedlen, mut privlen) = (0usize, 0usize);
+    // SAFETY: der valid for its length; t, form, seedlen, privlen writable locals; seed and
+    // private valid for writes of their lengths (the library checks both capacities).
+    check(unsafe {
+        sys::kf_key_decode_pkcs8(der.as_ptr(), der.len(), &mut t, &mut form, seed.as_mut_ptr(), seed.len(),
+                                 &mut seedlen, private.as_mut_ptr(), private.len(), &mut privlen)
+    })?;
+    seed.truncate(seedlen);
+    private.truncate(privlen);
+    Ok(Pkcs8Key { key_type: t, seed: (seedlen > 0).then_some(seed), private })
 }
 
 // ---- the tree-hash API (kf_tree_layout, kf_tree_leaves, kf_tree_final) -------------------

@@ -3,8 +3,9 @@
 
 use crate::ffi::{self, HashCtx};
 use core::fmt;
+use digest::common::BlockSizeUser;
+use digest::const_oid::{AssociatedOid, ObjectIdentifier};
 use digest::consts::{U104, U136, U144, U28, U32, U48, U64, U72};
-use digest::core_api::BlockSizeUser;
 use digest::{FixedOutput, FixedOutputReset, HashMarker, Output, OutputSizeUser, Reset, Update};
 
 macro_rules! fixed_hash {
@@ -13,7 +14,8 @@ macro_rules! fixed_hash {
         ///
         /// Implements [`digest::Digest`] (through `Update`, `FixedOutput`, `Default` and
         /// `HashMarker`), `Reset`, `FixedOutputReset` (hence `DynDigest`), `Clone` (an
-        /// independent copy of the state) and `std::io::Write`.
+        /// independent copy of the state), `std::io::Write`, `ZeroizeOnDrop` (the C context is
+        /// wiped when dropped) and, for SHA-3, `AssociatedOid` (hence `DynDigestWithOid`).
         ///
         /// ```
         #[doc = concat!("use keccakforge::{", stringify!($name), ", Digest};")]
@@ -71,7 +73,8 @@ macro_rules! fixed_hash {
                 ffi::hash_init(&mut self.ctx, $alg).expect("kf_hash_init of a known algorithm");
             }
         }
-        impl digest::core_api::AlgorithmName for $name {
+        impl zeroize::ZeroizeOnDrop for $name {}
+        impl digest::common::AlgorithmName for $name {
             fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str($title)
             }
@@ -105,3 +108,16 @@ fixed_hash!(Keccak256, 5, U32, U136, "Keccak-256 (the 2011 padding, as Ethereum 
     "4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45");
 fixed_hash!(Keccak512, 6, U64, U72, "Keccak-512 (the 2011 padding; not SHA3-512)",
     "18587dc2ea106b9a1563e32b3312421ca164c7f1f07bc922a9c83d77cea3a1e5d0c69910739025372dc14ac9642629379540c17e2a65b19d77aa511a9d00bb96");
+
+macro_rules! oid {
+    ($name:ident, $oid:expr) => {
+        impl AssociatedOid for $name {
+            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
+        }
+    };
+}
+// NIST's hashAlgs arc (2.16.840.1.101.3.4.2), as sha3 0.12 gives them
+oid!(Sha3_224, "2.16.840.1.101.3.4.2.7");
+oid!(Sha3_256, "2.16.840.1.101.3.4.2.8");
+oid!(Sha3_384, "2.16.840.1.101.3.4.2.9");
+oid!(Sha3_512, "2.16.840.1.101.3.4.2.10");

@@ -5,8 +5,8 @@ use crate::error::Error;
 use crate::ffi::{self, KmacCtx};
 use core::fmt;
 use digest::consts::{U32, U64};
-use digest::{FixedOutput, FixedOutputReset, KeyInit, MacMarker, Output, OutputSizeUser, Reset, Update};
-use digest::crypto_common::{InvalidLength, KeySizeUser};
+use digest::common::KeySizeUser;
+use digest::{FixedOutput, FixedOutputReset, InvalidLength, KeyInit, MacMarker, Output, OutputSizeUser, Reset, Update};
 
 macro_rules! kmac {
     ($name:ident, $variant:expr, $out:ty, $key:ty, $title:expr, $bits:expr) => {
@@ -15,12 +15,12 @@ macro_rules! kmac {
         /// Keys of any length are accepted ([`KeyInit::new_from_slice`]; the `KeySize` is only
         /// the recommended length); [`new_customized`](Self::new_customized) sets the
         /// customization string S. `verify_slice`/`verify` compare tags in constant time
-        /// (digest's `subtle`); [`verify_tag`](Self::verify_tag) checks a tag of any length
+        /// (digest's `ctutils`); [`verify_tag`](Self::verify_tag) checks a tag of any length
         /// (KMAC with L = 8 x its length) with the C library's constant-time comparison.
         /// The key's state is wiped when the value is dropped.
         ///
         /// ```
-        #[doc = concat!("use keccakforge::{", stringify!($name), ", digest::Mac};")]
+        #[doc = concat!("use keccakforge::{", stringify!($name), ", digest::{KeyInit, Mac}};")]
         /// let key: Vec<u8> = (0x40..0x60).collect();
         #[doc = concat!("let mut mac = ", stringify!($name), "::new_customized(&key, b\"My Tagged Application\");")]
         /// mac.update(&[0, 1, 2, 3]);
@@ -92,6 +92,7 @@ macro_rules! kmac {
                 self.ctx = self.init.clone();
             }
         }
+        impl zeroize::ZeroizeOnDrop for $name {}
         impl fmt::Debug for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(concat!(stringify!($name), " { ... }"))

@@ -4,7 +4,9 @@
 use crate::error::Error;
 use crate::ffi::{self, KtCtx};
 use core::fmt;
-use digest::{ExtendableOutput, ExtendableOutputReset, Reset, Update, XofReader};
+use digest::common::AlgorithmName;
+use digest::consts::{U16, U32};
+use digest::{CollisionResistance, CustomizedInit, ExtendableOutput, ExtendableOutputReset, HashMarker, Reset, Update, XofReader};
 
 /// The output stream of a finished [`Kt128`] or [`Kt256`].
 #[derive(Clone)]
@@ -23,6 +25,7 @@ impl std::io::Read for KtReader {
         Ok(buf.len())
     }
 }
+impl zeroize::ZeroizeOnDrop for KtReader {}
 impl fmt::Debug for KtReader {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("KtReader { ... }")
@@ -30,8 +33,8 @@ impl fmt::Debug for KtReader {
 }
 
 macro_rules! kt {
-    ($name:ident, $variant:expr, $title:expr, $example:expr) => {
-        #[doc = concat!($title, " (RFC 9861) with an optional customization string and threads.")]
+    ($name:ident, $variant:expr, $cr:ty, $title:expr, $example:expr) => {
+        #[doc = concat!($title, " (RFC 9861) with an optional customization string and threads, a drop-in for `k12::", stringify!($name), "`.")]
         ///
         /// Long inputs are hashed 8 KiB leaf by leaf on the batched SIMD backend (4 or 8 leaves
         /// per permutation call); [`with_threads`](Self::with_threads) spreads them over
@@ -81,6 +84,21 @@ macro_rules! kt {
                 Self::new(b"")
             }
         }
+        impl CustomizedInit for $name {
+            fn new_customized(customization: &[u8]) -> Self {
+                Self::new(customization)
+            }
+        }
+        impl HashMarker for $name {}
+        impl CollisionResistance for $name {
+            type CollisionResistance = $cr;
+        }
+        impl AlgorithmName for $name {
+            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str($title)
+            }
+        }
+        impl zeroize::ZeroizeOnDrop for $name {}
         impl Update for $name {
             #[inline]
             fn update(&mut self, data: &[u8]) {
@@ -124,5 +142,5 @@ macro_rules! kt {
         }
     };
 }
-kt!(Kt128, 1, "KT128", "1ac2d450fc3b4205d19da7bfca1b3751");
-kt!(Kt256, 2, "KT256", "b23d2e9cea9f4904e02bec06817fc10c");
+kt!(Kt128, 1, U16, "KT128", "1ac2d450fc3b4205d19da7bfca1b3751");
+kt!(Kt256, 2, U32, "KT256", "b23d2e9cea9f4904e02bec06817fc10c");

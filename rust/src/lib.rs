@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! keccakforge: everything built on Keccak-p\[1600\] — SHA-3, SHAKE, TurboSHAKE,
-//! KangarooTwelve, cSHAKE, KMAC, batched hashing, ML-KEM, ML-DSA and SLH-DSA — on the
-//! keccakforge C library (run-time dispatch to scalar, AVX2 and AVX-512 code that runs up to
-//! eight Keccak states at once), behind RustCrypto's traits.
+//! KangarooTwelve, cSHAKE, KMAC, TupleHash, ParallelHash, batched hashing, ML-KEM, ML-DSA and
+//! SLH-DSA — on the keccakforge C library (run-time dispatch to scalar, AVX2 and AVX-512 code
+//! that runs up to eight Keccak states at once), behind RustCrypto's traits of the current
+//! generation: `digest` 0.11, `signature` 3, `kem` 0.3, `pkcs8` 0.11 / `spki` 0.8 and
+//! `rand_core` 0.10.
 //!
-//! The hash types are drop-ins for the `sha3` and `k12` crates' (`digest` 0.10):
+//! The hash types are drop-ins for the `sha3` 0.12, `shake`, `turboshake`, `cshake` and
+//! `k12` 0.5 crates' types of the same names:
 //!
 //! ```
 //! use keccakforge::{Digest, Sha3_256};
@@ -20,6 +23,8 @@
 mod ffi;
 #[macro_use]
 mod bytes;
+#[macro_use]
+mod keys;
 
 pub mod batch;
 mod error;
@@ -29,15 +34,26 @@ mod kt;
 mod mldsa;
 mod mlkem;
 mod mlkem_common;
+mod prehash;
 mod slhdsa;
+mod sp800185;
 pub mod tree;
 mod xof;
 
 pub use digest;
+pub use kem;
+pub use pkcs8;
 pub use rand_core;
 pub use signature;
+pub use spki;
+pub use keys::PrivateKeyForm;
 pub use mldsa::{ml_dsa_44, ml_dsa_65, ml_dsa_87};
-pub use mlkem::{ml_kem_1024, ml_kem_512, ml_kem_768};
+pub use mlkem::{ml_kem_1024, ml_kem_512, ml_kem_768, MlKem1024, MlKem512, MlKem768};
+pub use prehash::PreHash;
+pub use sp800185::{
+    ParallelHash128, ParallelHash256, ParallelHashXof128, ParallelHashXof256, ParallelHashXofReader, TupleHash128,
+    TupleHash256, TupleHashXof128, TupleHashXof256, TupleHashXofReader,
+};
 pub use slhdsa::{
     slh_dsa_shake_128f, slh_dsa_shake_128s, slh_dsa_shake_192f, slh_dsa_shake_192s, slh_dsa_shake_256f,
     slh_dsa_shake_256s,

@@ -18,7 +18,7 @@ impl Seed {
         Self(*bytes)
     }
     /// A fresh seed from `rng`.
-    pub fn random(rng: &mut impl rand_core::CryptoRngCore) -> Result<Self, Error> {
+    pub fn random<R: rand_core::TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, Error> {
         let mut s = Self::zeroed();
         fill(rng, &mut s.0)?;
         Ok(s)

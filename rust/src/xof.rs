@@ -4,9 +4,9 @@
 use crate::error::Error;
 use crate::ffi::{self, XofCtx, XofKind};
 use core::fmt;
-use digest::consts::{U136, U168};
-use digest::core_api::BlockSizeUser;
-use digest::{ExtendableOutput, ExtendableOutputReset, Reset, Update, XofReader};
+use digest::common::{AlgorithmName, BlockSizeUser};
+use digest::consts::{U136, U168, U16, U32};
+use digest::{CollisionResistance, CustomizedInit, ExtendableOutput, ExtendableOutputReset, HashMarker, Reset, Update, XofReader};
 
 /// The output stream of a finished XOF ([`digest::XofReader`]): any number of `read` calls of
 /// any lengths continue the same output.
@@ -28,6 +28,7 @@ impl std::io::Read for KeccakXofReader {
         Ok(buf.len())
     }
 }
+impl zeroize::ZeroizeOnDrop for KeccakXofReader {}
 impl fmt::Debug for KeccakXofReader {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("KeccakXofReader { ... }")
@@ -48,7 +49,17 @@ pub type CShake128Reader = KeccakXofReader;
 pub type CShake256Reader = KeccakXofReader;
 
 macro_rules! xof_common {
-    ($name:ident, $rate:ty) => {
+    ($name:ident, $rate:ty, $cr:ty, $title:expr) => {
+        impl HashMarker for $name {}
+        impl CollisionResistance for $name {
+            type CollisionResistance = $cr;
+        }
+        impl AlgorithmName for $name {
+            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str($title)
+            }
+        }
+        impl zeroize::ZeroizeOnDrop for $name {}
         impl Update for $name {
             #[inline]
             fn update(&mut self, data: &[u8]) {
@@ -91,8 +102,8 @@ macro_rules! xof_common {
 }
 
 macro_rules! shake {
-    ($name:ident, $kind:expr, $rate:ty, $title:expr, $example:expr) => {
-        #[doc = concat!($title, " (FIPS 202), a drop-in for `sha3::", stringify!($name), "`.")]
+    ($name:ident, $kind:expr, $rate:ty, $cr:ty, $title:expr, $example:expr) => {
+        #[doc = concat!($title, " (FIPS 202), a drop-in for `shake::", stringify!($name), "` (`sha3::", stringify!($name), "` before sha3 0.12).")]
         ///
         /// ```
         /// use keccakforge::digest::{ExtendableOutput, Update, XofReader};
@@ -120,17 +131,19 @@ macro_rules! shake {
                 ffi::xof_init(&mut self.ctx, $kind).expect("XOF init");
             }
         }
-        xof_common!($name, $rate);
+        xof_common!($name, $rate, $cr, $title);
     };
 }
-shake!(Shake128, XofKind::Shake128, U168, "SHAKE128", "5881092dd818bf5cf8a3ddb793fbcba7");
-shake!(Shake256, XofKind::Shake256, U136, "SHAKE256", "483366601360a8771c6863080cc4114d");
+shake!(Shake128, XofKind::Shake128, U168, U16, "SHAKE128", "5881092dd818bf5cf8a3ddb793fbcba7");
+shake!(Shake256, XofKind::Shake256, U136, U32, "SHAKE256", "483366601360a8771c6863080cc4114d");
 
 macro_rules! turboshake {
-    ($name:ident, $kind:path, $rate:ty, $title:expr, $example:expr) => {
+    ($name:ident, $kind:path, $rate:ty, $cr:ty, $title:expr, $example:expr) => {
         #[doc = concat!($title, " (RFC 9861): 12-round Keccak with a domain byte in 0x01..=0x7F.")]
         ///
-        /// `Default` uses the domain byte 0x1F.
+        #[doc = concat!("`Default` uses the domain byte 0x1F: a drop-in for `turboshake::", stringify!($name), "`")]
+        /// (whose other domain bytes are a const parameter, `CTurboShake128<D>`; here it is
+        /// the argument of `new`).
         ///
         /// ```
         /// use keccakforge::digest::{ExtendableOutput, Update};
@@ -166,17 +179,19 @@ macro_rules! turboshake {
                 ffi::xof_init(&mut self.ctx, $kind(self.domain)).expect("domain checked at construction");
             }
         }
-        xof_common!($name, $rate);
+        xof_common!($name, $rate, $cr, $title);
     };
 }
-turboshake!(TurboShake128, XofKind::TurboShake128, U168, "TurboSHAKE128", "1e415f1c5983aff2169217277d17bb53");
-turboshake!(TurboShake256, XofKind::TurboShake256, U136, "TurboSHAKE256", "367a329dafea871c7802ec67f905ae13");
+turboshake!(TurboShake128, XofKind::TurboShake128, U168, U16, "TurboSHAKE128", "1e415f1c5983aff2169217277d17bb53");
+turboshake!(TurboShake256, XofKind::TurboShake256, U136, U32, "TurboSHAKE256", "367a329dafea871c7802ec67f905ae13");
 
 macro_rules! cshake {
-    ($name:ident, $kind:path, $rate:ty, $title:expr, $example:expr) => {
+    ($name:ident, $kind:path, $rate:ty, $cr:ty, $title:expr, $example:expr) => {
         #[doc = concat!($title, " (NIST SP 800-185 §3): SHAKE with a function name N and a customization string S.")]
         ///
-        /// `Default` has N and S empty (then cSHAKE is SHAKE).
+        /// `Default` has N and S empty (then cSHAKE is SHAKE). A drop-in for
+        #[doc = concat!("`cshake::", stringify!($name), "`: `new_with_function_name(n, s)` and")]
+        /// `CustomizedInit::new_customized(s)` as there.
         ///
         /// ```
         /// use keccakforge::digest::{ExtendableOutput, Update};
@@ -203,6 +218,15 @@ macro_rules! cshake {
             pub fn from_customization(customization: &[u8]) -> Self {
                 Self::new(b"", customization)
             }
+            /// The same as [`new`](Self::new) (the name `cshake`'s type uses).
+            pub fn new_with_function_name(function_name: &[u8], customization: &[u8]) -> Self {
+                Self::new(function_name, customization)
+            }
+        }
+        impl CustomizedInit for $name {
+            fn new_customized(customization: &[u8]) -> Self {
+                Self::new(b"", customization)
+            }
         }
         impl Default for $name {
             fn default() -> Self {
@@ -214,8 +238,8 @@ macro_rules! cshake {
                 self.ctx = self.init.clone();
             }
         }
-        xof_common!($name, $rate);
+        xof_common!($name, $rate, $cr, $title);
     };
 }
-cshake!(CShake128, XofKind::CShake128, U168, "cSHAKE128", "c1c36925b6409a04");
-cshake!(CShake256, XofKind::CShake256, U136, "cSHAKE256", "d008828e2b80ac9d");
+cshake!(CShake128, XofKind::CShake128, U168, U16, "cSHAKE128", "c1c36925b6409a04");
+cshake!(CShake256, XofKind::CShake256, U136, U32, "cSHAKE256", "d008828e2b80ac9d");

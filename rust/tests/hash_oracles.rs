@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-//! Every hash, XOF and MAC type against RustCrypto's crates (sha3 0.10, k12 0.3 and 0.5; KMAC
-//! as SP 800-185 over sha3's cSHAKE) as independent oracles: random lengths, update splits, random
-//! squeeze splits, clones taken mid-stream, resets.
+//! Every hash, XOF and MAC type against RustCrypto's crates of the same trait generation
+//! (digest 0.11: sha3 0.12, shake 0.1, turboshake 0.7, cshake 0.2, k12 0.5; and k12 0.3 on
+//! digest 0.10, bytes only; KMAC, TupleHash and ParallelHash as SP 800-185 transcribed over
+//! cshake's cSHAKE) as independent oracles: random lengths, update splits, random squeeze
+//! splits, clones taken mid-stream, resets.
 
 use digest::{Digest, ExtendableOutput, ExtendableOutputReset, FixedOutputReset, Mac, Update, XofReader};
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 /// The seed comes from KF_RUST_TEST_SEED when set (to replay a failure), else from the clock;
@@ -21,13 +23,13 @@ fn rng() -> ChaCha20Rng {
 /// A random length, biased towards the rate boundaries of every Keccak instance.
 fn rand_len(r: &mut impl Rng, max: usize) -> usize {
     const EDGES: [usize; 8] = [72, 104, 136, 144, 168, 8192, 8192 * 8, 8192 * 33];
-    match r.gen_range(0..4) {
+    match r.random_range(0..4) {
         0 => {
-            let e = EDGES[r.gen_range(0..EDGES.len())];
-            (e + r.gen_range(0..3)).saturating_sub(1).min(max)
+            let e = EDGES[r.random_range(0..EDGES.len())];
+            (e + r.random_range(0..3)).saturating_sub(1).min(max)
         }
-        1 => r.gen_range(0..400),
-        _ => r.gen_range(0..=max),
+        1 => r.random_range(0..400),
+        _ => r.random_range(0..=max),
     }
 }
 
@@ -48,7 +50,7 @@ fn splits<'a>(r: &mut impl Rng, msg: &'a [u8]) -> Vec<&'a [u8]> {
     let mut out = Vec::new();
     let mut rest = msg;
     while !rest.is_empty() {
-        let n = if r.gen_bool(0.1) { 0 } else { r.gen_range(1..=rest.len()) };
+        let n = if r.random_bool(0.1) { 0 } else { r.random_range(1..=rest.len()) };
         let (a, b) = rest.split_at(n);
         out.push(a);
         rest = b;
@@ -68,7 +70,7 @@ where
         assert_eq!(K::digest(&msg).as_slice(), want.as_slice(), "{name} one-shot, {} bytes", msg.len());
         let mut h = K::new();
         let parts = splits(&mut r, &msg);
-        let cut = r.gen_range(0..=parts.len());
+        let cut = r.random_range(0..=parts.len());
         let mut prefix_len = 0;
         for p in &parts[..cut] {
             Digest::update(&mut h, p);
@@ -101,8 +103,8 @@ fn sha3_long_inputs() {
     check_digest::<keccakforge::Sha3_256, sha3::Sha3_256>("SHA3-256 long", 6, 1 << 20);
 }
 
-/// An oracle closure from a digest-0.10 XOF constructor.
-fn o10<O: Update + ExtendableOutput>(mut mo: impl FnMut() -> O) -> impl FnMut(&[u8], usize) -> Vec<u8> {
+/// An oracle closure from a digest-0.11 XOF constructor.
+fn o11<O: Update + ExtendableOutput>(mut mo: impl FnMut() -> O) -> impl FnMut(&[u8], usize) -> Vec<u8> {
     move |m, n| {
         let mut o = mo();
         o.update(m);
@@ -125,7 +127,7 @@ where
 
         let mut k = mk();
         let parts = splits(&mut r, &msg);
-        let cut = r.gen_range(0..=parts.len());
+        let cut = r.random_range(0..=parts.len());
         for p in &parts[..cut] {
             k.update(p);
         }
@@ -138,7 +140,7 @@ where
         let mut reader = k.finalize_xof_reset();
         let mut rest = &mut got[..];
         while !rest.is_empty() {
-            let n = r.gen_range(0..=rest.len());
+            let n = r.random_range(0..=rest.len());
             let (a, b) = rest.split_at_mut(n);
             reader.read(a);
             rest = b;
@@ -158,30 +160,34 @@ where
 
 #[test]
 fn shake_against_sha3_crate() {
-    check_xof("SHAKE128", keccakforge::Shake128::default, o10(sha3::Shake128::default), 60, 3000);
-    check_xof("SHAKE256", keccakforge::Shake256::default, o10(sha3::Shake256::default), 60, 3000);
+    check_xof("SHAKE128", keccakforge::Shake128::default, o11(shake::Shake128::default), 60, 3000);
+    check_xof("SHAKE256", keccakforge::Shake256::default, o11(shake::Shake256::default), 60, 3000);
 }
 
 #[test]
-fn turboshake_against_sha3_crate() {
-    let mut r = rng();
-    for _ in 0..8 {
-        let d: u8 = r.gen_range(1..=0x7F);
-        check_xof(
-            &format!("TurboSHAKE128 D={d:#x}"),
-            || keccakforge::TurboShake128::new(d).unwrap(),
-            o10(|| sha3::TurboShake128::from_core(sha3::TurboShake128Core::new(d))),
-            8,
-            3000,
-        );
-        check_xof(
-            &format!("TurboSHAKE256 D={d:#x}"),
-            || keccakforge::TurboShake256::new(d).unwrap(),
-            o10(|| sha3::TurboShake256::from_core(sha3::TurboShake256Core::new(d))),
-            8,
-            3000,
-        );
+fn turboshake_against_turboshake_crate() {
+    // turboshake 0.7 takes the domain byte as a const parameter: the default 0x1F, both ends
+    // of the range and a few in between
+    macro_rules! domains {
+        ($($d:literal),*) => {$(
+            check_xof(
+                &format!("TurboSHAKE128 D={:#x}", $d),
+                || keccakforge::TurboShake128::new($d).unwrap(),
+                o11(turboshake::CTurboShake128::<$d>::default),
+                8,
+                3000,
+            );
+            check_xof(
+                &format!("TurboSHAKE256 D={:#x}", $d),
+                || keccakforge::TurboShake256::new($d).unwrap(),
+                o11(turboshake::CTurboShake256::<$d>::default),
+                8,
+                3000,
+            );
+        )*};
     }
+    domains!(0x01, 0x06, 0x07, 0x0B, 0x1F, 0x40, 0x7F);
+    check_xof("TurboSHAKE128 default", keccakforge::TurboShake128::default, o11(turboshake::TurboShake128::default), 8, 3000);
     for d in [0u8, 0x80, 0xFF] {
         assert_eq!(keccakforge::TurboShake128::new(d).err(), Some(keccakforge::Error::BadDomain));
         assert_eq!(keccakforge::TurboShake256::new(d).err(), Some(keccakforge::Error::BadDomain));
@@ -189,23 +195,23 @@ fn turboshake_against_sha3_crate() {
 }
 
 #[test]
-fn cshake_against_sha3_crate() {
+fn cshake_against_cshake_crate() {
     let mut r = rng();
     for _ in 0..8 {
-        let nl = r.gen_range(0..40);
+        let nl = r.random_range(0..40);
         let n = rand_bytes(&mut r, nl);
         let s = rand_msg(&mut r, 300);
         check_xof(
             "cSHAKE128",
             || keccakforge::CShake128::new(&n, &s),
-            o10(|| sha3::CShake128::from_core(sha3::CShake128Core::new_with_function_name(&n, &s))),
+            o11(|| cshake::CShake128::new_with_function_name(&n, &s)),
             6,
             3000,
         );
         check_xof(
             "cSHAKE256",
             || keccakforge::CShake256::new(&n, &s),
-            o10(|| sha3::CShake256::from_core(sha3::CShake256Core::new_with_function_name(&n, &s))),
+            o11(|| cshake::CShake256::new_with_function_name(&n, &s)),
             6,
             3000,
         );
@@ -222,16 +228,9 @@ fn kt128_against_k12_crates() {
         check_xof(
             "KT128 vs k12 0.3",
             || keccakforge::Kt128::new(&custom).with_threads(threads),
-            o10(|| k12::KangarooTwelve::from_core(k12::KangarooTwelveCore::new(&c2))),
-            2,
-            8192 * 40,
-        );
-        check_xof(
-            "KT128 vs k12 0.5",
-            || keccakforge::Kt128::new(&custom).with_threads(threads),
             |m, n| {
-                use k12_05::{ExtendableOutput as _, Update as _, XofReader as _};
-                let mut o = k12_05::CustomRefKt128::new_customized(&c2);
+                use k12_03::digest::{ExtendableOutput as _, Update as _, XofReader as _};
+                let mut o = k12_03::KangarooTwelve::from_core(k12_03::KangarooTwelveCore::new(&c2));
                 o.update(m);
                 let mut v = vec![0u8; n];
                 o.finalize_xof().read(&mut v);
@@ -240,11 +239,18 @@ fn kt128_against_k12_crates() {
             1,
             8192 * 40,
         );
+        check_xof(
+            "KT128 vs k12 0.5",
+            || keccakforge::Kt128::new(&custom).with_threads(threads),
+            o11(|| k12::CustomRefKt128::new_customized(&c2)),
+            2,
+            8192 * 40,
+        );
     }
 }
 
 #[test]
-fn kt256_against_k12_05() {
+fn kt256_against_k12() {
     let mut r = rng();
     for i in 0..20 {
         let custom = rand_msg(&mut r, 9000);
@@ -252,21 +258,14 @@ fn kt256_against_k12_05() {
         check_xof(
             "KT256 vs k12 0.5",
             || keccakforge::Kt256::new(&custom).with_threads(threads),
-            |m, n| {
-                use k12_05::{ExtendableOutput as _, Update as _, XofReader as _};
-                let mut o = k12_05::CustomRefKt256::new_customized(&custom);
-                o.update(m);
-                let mut v = vec![0u8; n];
-                o.finalize_xof().read(&mut v);
-                v
-            },
+            o11(|| k12::CustomRefKt256::new_customized(&custom)),
             2,
             8192 * 40,
         );
     }
 }
 
-/// KMAC from SP 800-185's definition (bytepad, encode_string, right_encode) on sha3's cSHAKE.
+/// KMAC from SP 800-185's definition (bytepad, encode_string, right_encode) on cshake's cSHAKE.
 /// (tiny-keccak 2.0.2's KMAC was tried first and is wrong whenever bytepad(encode_string(K))
 /// ends exactly on a rate multiple, e.g. a 163-byte KMAC128 key: tiny-keccak issue #63.)
 fn spec_kmac(v256: bool, key: &[u8], custom: &[u8], msg: &[u8], outlen: usize) -> Vec<u8> {
@@ -294,12 +293,12 @@ fn spec_kmac(v256: bool, key: &[u8], custom: &[u8], msg: &[u8], outlen: usize) -
     pre.extend(right_encode(outlen * 8));
     let mut out = vec![0u8; outlen];
     if v256 {
-        sha3::CShake256::from_core(sha3::CShake256Core::new_with_function_name(b"KMAC", custom))
+        cshake::CShake256::new_with_function_name(b"KMAC", custom)
             .chain(&pre)
             .finalize_xof()
             .read(&mut out);
     } else {
-        sha3::CShake128::from_core(sha3::CShake128Core::new_with_function_name(b"KMAC", custom))
+        cshake::CShake128::new_with_function_name(b"KMAC", custom)
             .chain(&pre)
             .finalize_xof()
             .read(&mut out);
@@ -308,7 +307,7 @@ fn spec_kmac(v256: bool, key: &[u8], custom: &[u8], msg: &[u8], outlen: usize) -
 }
 
 #[test]
-fn kmac_against_sp800_185_on_sha3() {
+fn kmac_against_sp800_185_on_cshake() {
     let mut r = rng();
     for i in 0..80 {
         // keys whose bytepad ends exactly on the rate (163 / 131 bytes, 331 / 267) and random
@@ -319,7 +318,7 @@ fn kmac_against_sp800_185_on_sha3() {
             3 => vec![0x22; 267],
             _ => rand_msg(&mut r, 400),
         };
-        let cl = r.gen_range(0..50);
+        let cl = r.random_range(0..50);
         let custom = rand_bytes(&mut r, cl);
         let msg = rand_msg(&mut r, 3000);
         let parts = splits(&mut r, &msg);
@@ -332,10 +331,10 @@ fn kmac_against_sp800_185_on_sha3() {
         assert_eq!(m.clone().finalize().into_bytes().as_slice(), &want[..], "KMAC128 iteration {i}");
         assert!(m.clone().verify_slice(&want).is_ok());
         let mut bad = want.clone();
-        bad[r.gen_range(0..32)] ^= 1 << r.gen_range(0..8);
+        bad[r.random_range(0..32)] ^= 1 << r.random_range(0..8);
         assert!(m.clone().verify_slice(&bad).is_err(), "KMAC128 accepted a changed tag");
         // any tag length: L is part of the input
-        let l = r.gen_range(1..100);
+        let l = r.random_range(1..100);
         let want_l = spec_kmac(false, &key, &custom, &msg, l);
         let mut got_l = vec![0u8; l];
         m.clone().finalize_into_len(&mut got_l).unwrap();
@@ -352,7 +351,7 @@ fn kmac_against_sp800_185_on_sha3() {
         Mac::update(&mut m2, &msg);
         assert_eq!(m2.finalize().into_bytes().as_slice(), &want[..], "KMAC128 reset");
 
-        let mut m = <keccakforge::Kmac256 as Mac>::new_from_slice(&key).unwrap();
+        let mut m = <keccakforge::Kmac256 as digest::KeyInit>::new_from_slice(&key).unwrap();
         for p in &parts {
             Mac::update(&mut m, p);
         }
@@ -364,19 +363,19 @@ fn kmac_against_sp800_185_on_sha3() {
 }
 
 #[test]
-fn batched_against_sha3_crate() {
+fn batched_against_rustcrypto() {
     let mut r = rng();
     for _ in 0..30 {
-        let n = r.gen_range(0..20);
+        let n = r.random_range(0..20);
         let msgs: Vec<Vec<u8>> = (0..n).map(|_| rand_msg(&mut r, 2000)).collect();
         let inputs: Vec<&[u8]> = msgs.iter().map(|m| m.as_slice()).collect();
         let d256 = keccakforge::batch::sha3_256(&inputs).unwrap();
         let d512 = keccakforge::batch::sha3_512(&inputs).unwrap();
-        let outlen = r.gen_range(0..600);
+        let outlen = r.random_range(0..600);
         let mut o128 = vec![vec![0u8; outlen]; n];
         let mut o256 = vec![vec![0u8; outlen]; n];
         let mut t128 = vec![vec![0u8; outlen]; n];
-        let d: u8 = r.gen_range(1..=0x7F);
+        let d: u8 = r.random_range(1..=0x7F);
         {
             let mut refs: Vec<&mut [u8]> = o128.iter_mut().map(|o| o.as_mut_slice()).collect();
             keccakforge::batch::shake128(&inputs, &mut refs).unwrap();
@@ -389,12 +388,12 @@ fn batched_against_sha3_crate() {
             assert_eq!(&d256[i][..], sha3::Sha3_256::digest(&msgs[i]).as_slice());
             assert_eq!(&d512[i][..], sha3::Sha3_512::digest(&msgs[i]).as_slice());
             let mut w = vec![0u8; outlen];
-            sha3::Shake128::default().chain(&msgs[i]).finalize_xof().read(&mut w);
+            shake::Shake128::default().chain(&msgs[i]).finalize_xof().read(&mut w);
             assert_eq!(o128[i], w);
-            sha3::Shake256::default().chain(&msgs[i]).finalize_xof().read(&mut w);
+            shake::Shake256::default().chain(&msgs[i]).finalize_xof().read(&mut w);
             assert_eq!(o256[i], w);
-            sha3::TurboShake128::from_core(sha3::TurboShake128Core::new(d)).chain(&msgs[i]).finalize_xof().read(&mut w);
-            assert_eq!(t128[i], w);
+            keccakforge::TurboShake128::new(d).unwrap().chain(&msgs[i]).finalize_xof().read(&mut w);
+            assert_eq!(t128[i], w, "batched TurboSHAKE128 against the one-message type");
         }
     }
     // argument errors are named, not panics

@@ -16,14 +16,14 @@ impl Lcg {
 }
 
 fn oracle(mode: Mode, data: &[u8], custom: &[u8], n: usize) -> Vec<u8> {
-    use k12_05::{ExtendableOutput as _, Update as _, XofReader as _};
+    use k12::{ExtendableOutput as _, Update as _, XofReader as _};
     let mut v = vec![0u8; n];
     if mode == Mode::Kt128 {
-        let mut o = k12_05::CustomRefKt128::new_customized(custom);
+        let mut o = k12::CustomRefKt128::new_customized(custom);
         o.update(data);
         o.finalize_xof().read(&mut v);
     } else {
-        let mut o = k12_05::CustomRefKt256::new_customized(custom);
+        let mut o = k12::CustomRefKt256::new_customized(custom);
         o.update(data);
         o.finalize_xof().read(&mut v);
     }

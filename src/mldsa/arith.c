@@ -5,7 +5,7 @@
  *
  * The AVX-512 NTT is not chosen by default: on the Intel AVX-512 host of docs/BENCHMARKS.md
  * (Xeon, Ice Lake, 2.8 GHz) its 512-bit multiplies cost more than they save. Timed in
- * alternation with other code, as a signature is in practice (tools/bench_mldsa_peers
+ * alternation with other code, as a signature is in practice (bench/bench_mldsa_peers
  * kernels, 01:27 UTC, load 17): one NTT 2,124 TSC ticks against the AVX2 code's 978, the
  * inverse 2,552 against 1,144 (the core's clock drops for heavy 512-bit instructions and
  * their upper lanes warm up slowly); whole signatures 5-11% faster without it (ML-DSA-44

@@ -43,12 +43,13 @@ void kf_mldsa_compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDS
     kf_mldsa_shake256(mu, KF_MLDSA_CRHBYTES, m->n + 1, in, len);
 }
 
-/* t[i] = sum_j a[i l + j] o v[j], back from the NTT domain, in [0, q). */
+/* t[i] = sum_j a[i l + j] o v[j], back from the NTT domain, in (-q, q). The row's sum comes
+ * out under q in size, as the inverse NTT takes it (no reduction between: the callers freeze
+ * or caddq t, so the representative the inverse NTT gives does not matter). */
 static void matrix_times(kf_mldsa_poly *t, const kf_mldsa_poly *a, const kf_mldsa_poly *v, const kf_mldsa_params *p)
 {
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise_acc_vec(&t[i], &a[i * p->l], v, p->l);
-        kf_mldsa_poly_reduce(&t[i]);
         kf_mldsa_invntt_tomont(&t[i]);
     }
 }
@@ -77,11 +78,8 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
         kf_mldsa_ntt(&st.s1hat[j]);
     }
     matrix_times(st.t, st.a, st.s1hat, p);
-    for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_poly_add(&st.t[i], &st.t[i], &st.s2[i]);
-        kf_mldsa_poly_freeze(&st.t[i]);
-        kf_mldsa_power2round(&st.t1[i], &st.t0[i], &st.t[i]);
-    }
+    for (unsigned i = 0; i < p->k; i++) /* t = A s1 + s2 in [0, q), then Power2Round */
+        kf_mldsa_add_power2round(&st.t1[i], &st.t0[i], &st.t[i], &st.s2[i]);
     kf_mldsa_pk_encode(pk, rho, st.t1, p);
     const uint8_t *pkin[1] = {pk};
     const size_t pklen[1] = {p->pk_bytes};
@@ -102,8 +100,11 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
-    kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* in the NTT domain */
-    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp, r; /* y[l..2l): the next attempt's */
+    kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* t0 in the NTT domain */
+    int16_t es1[L_MAX][3 * KF_MLDSA_N], es2[K_MAX][3 * KF_MLDSA_N]; /* s1, s2 for kf_mldsa_sparse_mul */
+    uint16_t coff[KF_MLDSA_N]; /* c's offsets (kf_mldsa_challenge_offsets) */
+    unsigned cn;
+    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp; /* y[l..2l): the next attempt's */
     int y_next;    /* y[l .. 2l) holds the mask of the next attempt */
     int two_masks; /* batch_two_masks(p) */
     uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];
@@ -154,8 +155,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     }
     matrix_times(st->w, st->a, st->z, p); /* w = NTT^-1(A o NTT(y)) */
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_poly_caddq(&st->w[i]); /* [0, q) */
-        kf_mldsa_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w1 and w0 = LowBits(w) */
+        kf_mldsa_caddq_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w in [0, q); w1, w0 = LowBits(w) */
         kf_mldsa_pack_simple(st->w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits); /* w1Encode */
     }
     const uint8_t *in[2] = {st->mu, st->w1};
@@ -163,7 +163,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     kf_mldsa_shake256(st->ctilde, p->ctilde_bytes, 2, in, len);
     kf_declassify(st->ctilde, p->ctilde_bytes); /* see the top of the file */
     kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
-    kf_mldsa_ntt(&st->c);
+    st->cn = kf_mldsa_challenge_offsets(st->coff, &st->c); /* public, as ctilde */
 
     /* r0 = LowBits(w - c s2) (w := w - c s2), then z = y + c s1. Each norm check's verdict is
      * one of line 23's rejection decisions, declassified and acted on at once, so a rejected
@@ -179,36 +179,31 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * LowBits(w - c s2) is u or u -+ 2 gamma2, at least gamma2 - beta in size either way. */
     uint32_t reject = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_pointwise(&st->tmp, &st->c, &st->s2[i]);
-        kf_mldsa_invntt_tomont(&st->tmp);
-        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp); /* in (-q, 2q): frozen for the hint */
-        kf_mldsa_poly_sub(&st->w0[i], &st->w0[i], &st->tmp);
-        kf_mldsa_poly_reduce(&st->w0[i]); /* u itself: the inverse NTT gave c s2 mod q, in (-q, q) */
-        kf_mldsa_poly_exceeds(&st->w0[i], p->gamma2 - (int32_t)p->beta, &reject);
+        kf_mldsa_sparse_mul(&st->tmp, st->es2[i], st->coff, st->cn); /* c s2 */
+        /* w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 - c s2) = u
+         * itself (c s2 exact: |c s2| <= tau max|s2|, under 2^10 even for a malformed key).
+         * c s1 and c s2 are the tau shifted copies of s1, s2 summed (kf_mldsa_sparse_mul), not
+         * products in the NTT domain: s1 and s2 need no NTT, c only for c t0, and the values
+         * downstream (z, u, the hint) are the same, reduced as before. */
+        kf_mldsa_sub_low_exceeds(&st->w[i], &st->w0[i], &st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0) */
     if (reject) return 0;
     for (unsigned j = 0; j < p->l; j++) {
-        kf_mldsa_pointwise(&st->z[j], &st->c, &st->s1[j]);
-        kf_mldsa_invntt_tomont(&st->z[j]);
-        kf_mldsa_poly_add(&st->z[j], &st->z[j], &st->y[j]);
-        kf_mldsa_poly_reduce(&st->z[j]);
-        kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta, &reject);
+        kf_mldsa_sparse_mul(&st->z[j], st->es1[j], st->coff, st->cn); /* c s1 */
+        kf_mldsa_add_reduce_exceeds(&st->z[j], &st->y[j], p->gamma1 - (int32_t)p->beta, &reject); /* z = y + c s1 */
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (z) */
     if (reject) return 0;
 
     /* h = MakeHint(-c t0, w - c s2 + c t0) */
     uint32_t ones = 0;
+    kf_mldsa_ntt(&st->c); /* c t0 in the NTT domain (t0 is not small) */
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_poly_freeze(&st->w[i]); /* w - c s2 in [0, q) */
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
-        kf_mldsa_poly_reduce(&st->tmp);
-        kf_mldsa_poly_exceeds(&st->tmp, p->gamma2, &reject);
-        kf_mldsa_poly_add(&st->r, &st->w[i], &st->tmp);
-        kf_mldsa_poly_freeze(&st->r);
-        kf_mldsa_make_hint(&st->h[i], &st->r, &st->w[i], p->gamma2, &ones);
+        /* ||c t0|| < gamma2, and h from w - c s2 and w - c s2 + c t0, each frozen to [0, q) */
+        kf_mldsa_hint_row(&st->h[i], &st->w[i], &st->tmp, p->gamma2, &ones, &reject);
     }
     reject |= (p->omega - ones) >> 31; /* ones > omega, without a compare the compiler may branch on */
     kf_declassify(&reject, sizeof reject); /* line 28's rejection decision */
@@ -228,6 +223,8 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
     kf_memzero(st->s1, l);
     kf_memzero(st->s2, k);
     kf_memzero(st->t0, k);
+    kf_memzero(st->es1, p->l * sizeof st->es1[0]);
+    kf_memzero(st->es2, p->k * sizeof st->es2[0]);
     kf_memzero(st->y, 2 * l);
     kf_memzero(st->z, l);
     kf_memzero(st->w, k);
@@ -235,7 +232,6 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
     kf_memzero(st->h, k);
     kf_memzero(&st->c, sizeof st->c);
     kf_memzero(&st->tmp, sizeof st->tmp);
-    kf_memzero(&st->r, sizeof st->r);
     kf_memzero(st->rho, (size_t)((uint8_t *)(st + 1) - st->rho)); /* the byte strings, to the end */
 }
 
@@ -258,9 +254,9 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
     kf_mldsa_expand_a(st.a, st.rho, p);
-    for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st.s1[j]);
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(st.es1[j], &st.s1[j]);
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_ntt(&st.s2[i]);
+        kf_mldsa_sparse_prep(st.es2[i], &st.s2[i]);
         kf_mldsa_ntt(&st.t0[i]);
     }
     st.y_next = 0;

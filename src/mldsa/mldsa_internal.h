@@ -29,7 +29,7 @@ int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_ml
                         const uint8_t *sig);
 
 /* Sign_internal (Alg. 7) on mu with rnd (NULL: deterministic), for the benchmarks
- * (tools/bench_mldsa_steps.c): KF_OK and sig, or the named error; *attempts = the attempts
+ * (bench/bench_mldsa_steps.c): KF_OK and sig, or the named error; *attempts = the attempts
  * its rejection loop ran. */
 int kf_mldsa_sign_mu_attempts(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk,
                               const uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t *rnd, unsigned *attempts);

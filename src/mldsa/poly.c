@@ -8,6 +8,7 @@
  */
 #include "mldsa/poly.h"
 #include "mldsa/arith.h"
+#include "common/util.h"
 #ifdef KF_MLDSA_HAVE_AVX2
 #include "mldsa/x86_64/poly_avx2.h"
 #endif
@@ -210,6 +211,89 @@ void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint3
     *over |= acc;
 }
 
+/* ---- Sign_internal's fused loops: the calls they replace, in order ----------------------- */
+
+void kf_mldsa_caddq_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2)
+{
+    kf_mldsa_poly_caddq_portable(w);
+    kf_mldsa_decompose_portable(a1, a0, w, gamma2);
+}
+
+void kf_mldsa_sub_low_exceeds_portable(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
+                                       int32_t bound, uint32_t *over)
+{
+    kf_mldsa_poly u;
+    kf_mldsa_poly_sub_portable(w, w, cs2);
+    kf_mldsa_poly_sub_portable(&u, w0, cs2);
+    kf_mldsa_poly_reduce_portable(&u);
+    kf_mldsa_poly_exceeds_portable(&u, bound, over);
+    kf_memzero(&u, sizeof u);
+}
+
+void kf_mldsa_add_reduce_exceeds_portable(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over)
+{
+    kf_mldsa_poly_add_portable(z, z, y);
+    kf_mldsa_poly_reduce_portable(z);
+    kf_mldsa_poly_exceeds_portable(z, bound, over);
+}
+
+void kf_mldsa_hint_row_portable(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                                uint32_t *ones, uint32_t *over)
+{
+    kf_mldsa_poly wf = *w, t = *ct0, r;
+    kf_mldsa_poly_freeze_portable(&wf);
+    kf_mldsa_poly_reduce_portable(&t);
+    kf_mldsa_poly_exceeds_portable(&t, gamma2, over);
+    kf_mldsa_poly_add_portable(&r, &wf, &t);
+    kf_mldsa_poly_freeze_portable(&r);
+    kf_mldsa_make_hint_portable(h, &r, &wf, gamma2, ones);
+    kf_memzero(&wf, sizeof wf);
+    kf_memzero(&t, sizeof t);
+    kf_memzero(&r, sizeof r);
+}
+
+void kf_mldsa_add_power2round_portable(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t,
+                                       const kf_mldsa_poly *s2)
+{
+    kf_mldsa_poly x;
+    kf_mldsa_poly_add_portable(&x, t, s2);
+    kf_mldsa_poly_freeze_portable(&x);
+    kf_mldsa_power2round_portable(t1, t0, &x);
+    kf_memzero(&x, sizeof x);
+}
+
+/* ---- c s1, c s2 by the sparse c ------------------------------------------------------------ */
+
+void kf_mldsa_sparse_prep(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
+{
+    for (unsigned i = 0; i < N; i++) {
+        e[i] = (int16_t)-s->c[i];
+        e[N + i] = (int16_t)s->c[i];
+        e[2 * N + i] = (int16_t)-s->c[i];
+    }
+}
+
+unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
+{
+    unsigned n = 0;
+    for (unsigned j = 0; j < N; j++) { /* without a branch per coefficient (random: mispredicted) */
+        const int32_t v = c->c[j];
+        off[n] = (uint16_t)(N + (((uint32_t)v >> 31) << 8) - j); /* 256 - j for 1, 512 - j for -1 */
+        n += (unsigned)(v != 0);
+    }
+    return n;
+}
+
+void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
+                                  unsigned n)
+{
+    for (unsigned i = 0; i < N; i++) {
+        int32_t acc = 0;
+        for (unsigned t = 0; t < n; t++) acc += e[off[t] + i];
+        r->c[i] = acc;
+    }
+}
+
 /* ---- the public names: the portable C or the AVX2 code, as arith.c chose (arith.h) ------ */
 
 void kf_mldsa_poly_reduce(kf_mldsa_poly *p) { KF_MLDSA_ARITH(kf_mldsa_poly_reduce, (p)); }
@@ -258,6 +342,34 @@ void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa
 void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
 {
     KF_MLDSA_ARITH(kf_mldsa_poly_exceeds, (p, bound, over));
+}
+
+void kf_mldsa_caddq_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2)
+{
+    KF_MLDSA_ARITH(kf_mldsa_caddq_decompose, (a1, a0, w, gamma2));
+}
+void kf_mldsa_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2, int32_t bound,
+                              uint32_t *over)
+{
+    KF_MLDSA_ARITH(kf_mldsa_sub_low_exceeds, (w, w0, cs2, bound, over));
+}
+void kf_mldsa_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over)
+{
+    KF_MLDSA_ARITH(kf_mldsa_add_reduce_exceeds, (z, y, bound, over));
+}
+void kf_mldsa_hint_row(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                       uint32_t *ones, uint32_t *over)
+{
+    KF_MLDSA_ARITH(kf_mldsa_hint_row, (h, w, ct0, gamma2, ones, over));
+}
+
+void kf_mldsa_add_power2round(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t, const kf_mldsa_poly *s2)
+{
+    KF_MLDSA_ARITH(kf_mldsa_add_power2round, (t1, t0, t, s2));
+}
+void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n)
+{
+    KF_MLDSA_ARITH(kf_mldsa_sparse_mul, (r, e, off, n));
 }
 
 /* ---- bit packing (§7.1) ------------------------------------------------------------------ */
@@ -348,6 +460,9 @@ void kf_mldsa_pack_simple(uint8_t *out, const kf_mldsa_poly *p, unsigned bits)
 
 void kf_mldsa_unpack_simple(kf_mldsa_poly *p, const uint8_t *in, unsigned bits)
 {
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2() && kf_mldsa_unpack_simple_avx2(p, in, bits)) return;
+#endif
     unpack_values(p, in, bits, 0, 0);
 }
 

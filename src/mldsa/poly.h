@@ -93,6 +93,40 @@ void kf_mldsa_use_hint(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa
  * stays secret until the caller declassifies what it decides on. */
 void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
 
+/* Sign_internal's loops fused (mldsa.c), each one pass instead of several, the same values as
+ * the calls they replace:
+ * caddq_decompose: caddq(w) in place, then Decompose(w) into a1, a0 (w in (-q, q));
+ * sub_low_exceeds: w -= cs2, and *over |= 1 if |reduce32(w0 - cs2)| >= bound (the r0 check
+ *   on u = w0 - c s2, which is not kept);
+ * add_reduce_exceeds: z = reduce32(z + y), *over |= 1 if |z| >= bound;
+ * hint_row: the hint of one row, h = MakeHint(-c t0, w - c s2 + c t0) from w (w - c s2, in
+ *   (-2q, 2q)) and ct0 (c t0 from the inverse NTT, in (-q, q)): *over |= 1 if
+ *   |reduce32(ct0)| >= gamma2, h[i] = [HighBits(freeze(w)) != HighBits(freeze(freeze(w) +
+ *   reduce32(ct0)))], *ones += the ones (w and ct0 are not kept);
+ * add_power2round (KeyGen_internal's): Power2Round(freeze(t + s2)) into t1, t0 (t in (-q, q),
+ *   |s2| <= eta). */
+void kf_mldsa_caddq_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
+void kf_mldsa_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2, int32_t bound,
+                              uint32_t *over);
+void kf_mldsa_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
+void kf_mldsa_hint_row(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                       uint32_t *ones, uint32_t *over);
+void kf_mldsa_add_power2round(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t, const kf_mldsa_poly *s2);
+
+/* The challenge c (tau coefficients +-1, the rest 0) times s1 or s2 (small coefficients) in
+ * the normal domain, exactly, as Sign_internal's c s1 and c s2 (mldsa.c): the tau shifted
+ * copies of s added. kf_mldsa_sparse_prep: e[k] = -s[k], s[k - 256], -s[k - 512] for k in
+ * [0, 256), [256, 512), [512, 768) (int16: |s| < 2^15 / tau); kf_mldsa_challenge_offsets:
+ * off[t] = 256 - j for the t-th j with c[j] = 1, 512 - j where c[j] = -1, returns their
+ * number n (c is public: the offsets are addresses); kf_mldsa_sparse_mul: r[i] = sum over t
+ * < n of e[off[t] + i] = (c s)[i] in Z[X]/(X^256 + 1), |r| <= n max|s| (negacyclic: e's
+ * negated copies give the wrapped terms). */
+void kf_mldsa_sparse_prep(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s);
+unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
+void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n);
+void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
+                                  unsigned n);
+
 /* The portable implementations of the functions above (the same contracts), which the
  * public names call unless arith.c chose the AVX2 ones (x86_64/poly_avx2.h); for the tests. */
 void kf_mldsa_poly_reduce_portable(kf_mldsa_poly *p);
@@ -114,6 +148,14 @@ void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const
 void kf_mldsa_use_hint_portable(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h,
                                 int32_t gamma2);
 void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
+void kf_mldsa_caddq_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
+void kf_mldsa_sub_low_exceeds_portable(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
+                                       int32_t bound, uint32_t *over);
+void kf_mldsa_add_reduce_exceeds_portable(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
+void kf_mldsa_add_power2round_portable(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t,
+                                       const kf_mldsa_poly *s2);
+void kf_mldsa_hint_row_portable(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                                uint32_t *ones, uint32_t *over);
 
 /* SimpleBitPack (Alg. 16): the values c[i] in 'bits' bits each (32 * bits bytes), and its
  * inverse (Alg. 18). */

@@ -17,6 +17,7 @@
 #include "sponge/sponge_xn.h"
 #include "common/util.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define K_MAX KF_MLDSA_K_MAX
@@ -29,6 +30,7 @@ typedef struct verify_state {
     uint8_t rho[KF_MLDSA_SEEDBYTES], a_rho[KF_MLDSA_SEEDBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
     int a_valid; /* a holds ExpandA(a_rho) */
 } verify_state;
+_Static_assert(offsetof(verify_state, a) == 0, "kf_mldsa_verify_one wipes what follows a");
 
 /* Decode pk and sig into st and check what needs no hash: 0 if the hint is malformed
  * (sigDecode's bottom) or z is out of bounds (line 13). */
@@ -93,7 +95,9 @@ int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_ml
     kf_mldsa_shake256(ctilde2, p->ctilde_bytes, 2, in, len);
     ok = memcmp(st.ctilde, ctilde2, p->ctilde_bytes) == 0;
 out:
-    kf_memzero(&st, sizeof st); /* public data, but a stack this size is not left behind */
+    /* public data, but a stack this size is not left behind; A (ExpandA(rho), up to 56 KB) is
+     * left, as signing leaves it: wiping it was 1.7% of an ML-DSA-65 verify in perf */
+    kf_memzero((uint8_t *)&st + sizeof st.a, sizeof st - sizeof st.a);
     return ok;
 }
 

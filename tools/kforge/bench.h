@@ -132,11 +132,11 @@ void bench_suite_mlkem(bench *b);       /* bench_mlkem.c */
 void bench_suite_mldsa(bench *b);       /* bench_mldsa.c */
 void bench_suite_python(bench *b);      /* bench_python.c: python3 -m keccakforge.bench */
 /* Figures of other CPUs, by emulation, from Python tools of the source tree (bench_external.c) */
-void bench_suite_cortex_m(bench *b);    /* Cortex-M4 cycle model: tools/cortexm_model */
-void bench_suite_aarch64(bench *b);     /* executed instructions: tools/cross_bench */
-void bench_suite_riscv64(bench *b);     /* executed instructions: tools/cross_bench */
+void bench_suite_cortex_m(bench *b);    /* Cortex-M4 cycle model: bench/cortexm_model */
+void bench_suite_aarch64(bench *b);     /* executed instructions: bench/cross_bench */
+void bench_suite_riscv64(bench *b);     /* executed instructions: bench/cross_bench */
 void bench_suite_hw(bench *b);          /* hw/ Verilog: clocks, LUTs, Fmax (bench_hw.c, hw/bench_hw.py) */
-void bench_suite_rvv_ise(bench *b);     /* seed 003's vector unit model: tools/rvv_ise_model (bench_rvv_ise.c) */
+void bench_suite_rvv_ise(bench *b);     /* seed 003's vector unit model: bench/rvv_ise_model (bench_rvv_ise.c) */
 
 /* The BLAKE3 rows of suite tree-threads, on len bytes of b->input at 1 and `all` threads,
  * next to KT128's ticks/byte kt128[0] (1 thread) and kt128[1] (all): bench_blake3.c. */

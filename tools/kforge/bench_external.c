@@ -250,7 +250,7 @@ static void run_tool(bench *b, const char *suite, const char *tool, const char *
 void bench_suite_cortex_m(bench *b)
 {
     const char *args[] = {"--build-dir", KF_BINARY_DIR "/cortexm-model", NULL};
-    run_tool(b, "cortex-m", "tools/cortexm_model/report.py", args);
+    run_tool(b, "cortex-m", "bench/cortexm_model/report.py", args);
 }
 
 /* The cross build of the traced driver lives in this build's tree, so a second report only
@@ -258,12 +258,12 @@ void bench_suite_cortex_m(bench *b)
 void bench_suite_aarch64(bench *b)
 {
     const char *args[] = {"--arch", "aarch64", "--cpu", "max", "--build-dir", KF_BINARY_DIR "/cross-bench-aarch64", NULL};
-    run_tool(b, "aarch64", "tools/cross_bench/cross_bench.py", args);
+    run_tool(b, "aarch64", "bench/cross_bench/cross_bench.py", args);
 }
 
 void bench_suite_riscv64(bench *b)
 {
     const char *args[] = {"--arch", "riscv64", "--vlen", "128", "256", "512",
                           "--build-dir", KF_BINARY_DIR "/cross-bench-riscv64", NULL};
-    run_tool(b, "riscv64", "tools/cross_bench/cross_bench.py", args);
+    run_tool(b, "riscv64", "bench/cross_bench/cross_bench.py", args);
 }

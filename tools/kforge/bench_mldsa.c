@@ -25,7 +25,7 @@
  * when there is none). ratio = ticks / floor: what the arithmetic, the packing and the lanes
  * left idle cost on top of the hashing. Signing has no floor here: its attempt count is
  * inside the library.
- * Other implementations side by side (libcrux-ml-dsa, liboqs): tools/bench_mldsa_peers, a
+ * Other implementations side by side (libcrux-ml-dsa, liboqs): bench/bench_mldsa_peers, a
  * separate Rust harness (their crates come from crates.io), not this suite.
  */
 #include "bench.h"

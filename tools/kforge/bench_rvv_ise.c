@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * bench_rvv_ise.c - suite "rvv-ise": seed 003's custom RISC-V vector unit, priced by its model
- * (tools/rvv_ise_model/report.py, Python standard library only). The figures are model cycles,
+ * (bench/rvv_ise_model/report.py, Python standard library only). The figures are model cycles,
  * not this CPU's: Tables 7 and 8 of the seed beside the paper's values, the variants beyond
  * the paper (Zvbb, fused instructions, one round instruction), and the project's own RVV
  * backends' executed instructions per state per round, which the script takes from
- * tools/cross_bench/cross_bench.py run in this build's cross-bench-riscv64 directory (the one
+ * bench/cross_bench/cross_bench.py run in this build's cross-bench-riscv64 directory (the one
  * suite riscv64 uses; skipped with a line when the RISC-V cross tools are missing).
  *
  * The script prints the tables and writes its records to a temporary file, one per line:
@@ -75,7 +75,7 @@ void bench_suite_rvv_ise(bench *b)
 {
     char script[4096], tsv[4096];
     const char *dir = getenv("TMPDIR");
-    snprintf(script, sizeof script, "%s/tools/rvv_ise_model/report.py", KF_SOURCE_DIR);
+    snprintf(script, sizeof script, "%s/bench/rvv_ise_model/report.py", KF_SOURCE_DIR);
     if (access(script, R_OK) != 0) {
         printf("    skipped: %s not found (kforge runs it from the source tree it was built from)\n", script);
         return;

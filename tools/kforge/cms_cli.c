@@ -13,17 +13,18 @@
  * SignerInfo (version 1, IssuerAndSerialNumber) carries two signed attributes, contentType
  * (id-data) and messageDigest; the signature is pure ML-DSA / SLH-DSA (empty context,
  * hedged) over the DER of those attributes, its AlgorithmIdentifier the key's OID with the
- * parameters absent. The message digest: the library is Keccak only (no SHA-2), so
- * ML-DSA uses SHA3-512 (RFC 9882 requires support for SHA-512 and allows other digests of
- * at least the set's strength), SLH-DSA-SHAKE-128s/f SHA3-256 and 192s/f, 256s/f SHA3-512
- * (RFC 9814 names SHAKE128 / SHAKE256 with 256 / 512 output bits, RFC 8702, but OpenSSL 3.0
- * computes SHAKE in CMS with its default output length, 16 / 32 bytes, and refuses those:
- * a SHA-3 digest of the same strength is what OpenSSL verifies).
+ * parameters absent. The message digest: ML-DSA uses SHA-512, the digest RFC 9882 has
+ * every implementation support (sha512.c: the library itself is Keccak only);
+ * SLH-DSA-SHAKE-128s/f SHA3-256 and 192s/f, 256s/f SHA3-512 (RFC 9814 names SHAKE128 /
+ * SHAKE256 with 256 / 512 output bits, RFC 8702, but OpenSSL 3.0 computes SHAKE in CMS with
+ * its default output length, 16 / 32 bytes, and refuses those: a SHA-3 digest of the same
+ * strength is what OpenSSL verifies).
  * The output is staged and renamed into place only on success (cli_write_file): a failed
  * run leaves no empty or partial file.
  */
 #include "cli_io.h"
 #include "kforge.h"
+#include "sha512.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,11 +156,11 @@ static int cert_parse(const uint8_t *der, size_t n, cert_parts *cp)
 typedef struct sig_alg {
     int key_type;
     uint8_t sig_arc;      /* 2.16.840.1.101.3.4.3.N */
-    uint8_t digest_arc;   /* 2.16.840.1.101.3.4.2.N: 8 SHA3-256, 10 SHA3-512 */
+    uint8_t digest_arc;   /* 2.16.840.1.101.3.4.2.N: 3 SHA-512, 8 SHA3-256, 10 SHA3-512 */
 } sig_alg;
 
 static const sig_alg ALGS[] = {
-    {KF_KEY_MLDSA44, 17, 10},           {KF_KEY_MLDSA65, 18, 10},           {KF_KEY_MLDSA87, 19, 10},
+    {KF_KEY_MLDSA44, 17, 3},            {KF_KEY_MLDSA65, 18, 3},            {KF_KEY_MLDSA87, 19, 3},
     {KF_KEY_SLHDSA_SHAKE_128S, 26, 8},  {KF_KEY_SLHDSA_SHAKE_128F, 27, 8},  {KF_KEY_SLHDSA_SHAKE_192S, 28, 10},
     {KF_KEY_SLHDSA_SHAKE_192F, 29, 10}, {KF_KEY_SLHDSA_SHAKE_256S, 30, 10}, {KF_KEY_SLHDSA_SHAKE_256F, 31, 10},
 };
@@ -201,7 +202,8 @@ static void usage(FILE *f)
     fputs("usage: kforge cms sign --signer CERT --key KEY --in FILE --out FILE [--detached]\n"
           "  A CMS SignedData (DER) over FILE, signed with the ML-DSA or SLH-DSA key KEY (PKCS#8,\n"
           "  PEM or DER) of the certificate CERT (PEM or DER), which is included. Signed attributes:\n"
-          "  contentType and messageDigest (SHA3-512; SHA3-256 for SLH-DSA-SHAKE-128s/f). The\n"
+          "  contentType and messageDigest (SHA-512 for ML-DSA; SHA3-512 for SLH-DSA, SHA3-256 for\n"
+          "  SLH-DSA-SHAKE-128s/f). The\n"
           "  content is inside unless --detached. Verify with\n"
           "    openssl cms -verify -inform DER -in OUT -CAfile CA [-content FILE] -binary \\\n"
           "      -provider keccakforge -provider default\n"
@@ -306,7 +308,10 @@ static int sign_cmd(int argc, char **argv)
     /* signed attributes: SET OF { contentType, messageDigest }, DER order (by encoding) */
     uint8_t md[64];
     size_t mdn = alg->digest_arc == 8 ? 32 : 64;
-    st = mdn == 32 ? kf_sha3_256(md, msg.p, msg.n) : kf_sha3_512(md, msg.p, msg.n);
+    if (alg->digest_arc == 3)
+        kforge_sha512(md, msg.p, msg.n), st = KF_OK;
+    else
+        st = mdn == 32 ? kf_sha3_256(md, msg.p, msg.n) : kf_sha3_512(md, msg.p, msg.n);
     if (st != KF_OK) {
         fprintf(stderr, PROG " sign: message digest: %s\n", kforge_status(st));
         goto done;

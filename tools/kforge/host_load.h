@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * host_load.h - how busy the host is, for the benchmark reports that say so (kforge's
- * tree-threads suite, tools/bench_threads_ab): CPU seconds of every process from /proc/stat,
+ * tree-threads suite, bench/bench_threads_ab): CPU seconds of every process from /proc/stat,
  * this process's own from getrusage, and a monotonic wall clock. The busy CPUs of other
  * processes over an interval = (host delta - self delta) / wall delta.
  */

@@ -8,7 +8,7 @@
 // or a jump redirects pc and drops the word fetched behind it.
 //
 // Timing (cycles from one instruction's retirement to the next one's, unit idle), the
-// scalar costs of tools/rvv_ise_model/rvv_ise.py (CORE_*_CYCLES):
+// scalar costs of bench/rvv_ise_model/rvv_ise.py (CORE_*_CYCLES):
 //   ALU, LUI, AUIPC, store, branch not taken, FENCE: 1
 //   branch taken, JAL, JALR: 2 (the dropped fetch)
 //   load: 2 (the data memory is synchronous too)

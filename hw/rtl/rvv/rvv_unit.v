@@ -3,11 +3,11 @@
 // (LMUL 1/2/4/8, SEW = ELEN, tail undisturbed), the RVV 1.0 subset of the seed's programs
 // (vxor/vand/vor, vsll/vsrl in .vv/.vx/.vi forms as RVV defines them, vmv.v.v, unit-stride
 // vle/vse of EEW = ELEN) and the seed's ten custom instructions, encoded as
-// tools/rvv_ise_model/rvv_encoding.py defines (constants and ROMs: rvv_tables.vh, generated).
+// bench/rvv_ise_model/rvv_encoding.py defines (constants and ROMs: rvv_tables.vh, generated).
 // With ZVBB = 1 also Zvbb's vandn.vv, vror.vv, vror.vi, vrol.vv (the model's Zvbb subset; the
 // .vx forms are not in the model and stay refused); with SEED_ROT = 0 the seed's rotates
 // (vrotup, v64rho, v32l/hrotup, v32l/hrho) are refused (an area comparison: README.md).
-// Semantics and cycle costs are those of tools/rvv_ise_model/rvv_ise.py (hw/rtl/rvv/README.md).
+// Semantics and cycle costs are those of bench/rvv_ise_model/rvv_ise.py (hw/rtl/rvv/README.md).
 //
 // Issue: an instruction is taken at a clock edge where in_valid and in_ready are high (with
 // in_rs1, the value of the scalar register its bits 19:15 name, for vsetvli / .vx / viota /

@@ -16,7 +16,13 @@
 #include <deque>
 #include <memory>
 
+#ifdef SIM_RVV   // the processor's board top instead (ulx3s_rvv.v: tests/board/board_rvv_e2e.py)
+#include "Vulx3s_rvv.h"
+typedef Vulx3s_rvv Top;
+#else
 #include "Vulx3s_mlkem.h"
+typedef Vulx3s_mlkem Top;
+#endif
 #include "verilated.h"
 
 #ifndef SIM_CPB
@@ -44,7 +50,7 @@ int main(int argc, char **argv)
     printf("PTY %s\n", name);
     fflush(stdout);
 
-    auto top = std::make_unique<Vulx3s_mlkem>();
+    auto top = std::make_unique<Top>();
     top->ftdi_txd = 1;
     std::deque<unsigned char> in;           // bytes from the driver, to send into the FPGA
     int tx_bit = -1, tx_cnt = 0;            // our transmitter (FTDI TXD -> FPGA): bit 0 start .. 9 stop

@@ -82,7 +82,7 @@ def records(lib, configs=DEFAULT, area=True, work=None, area_configs=None):
 
 
 HW = os.path.normpath(os.path.join(HERE, "..", ".."))
-MODEL = os.path.normpath(os.path.join(HW, "..", "tools", "rvv_ise_model"))
+MODEL = os.path.normpath(os.path.join(HW, "..", "bench", "rvv_ise_model"))
 RESULTS = [os.path.join(HW, "rvv_results.tsv"), os.path.join(HW, "rvv_results_zvbb.tsv")]
 # (program, ELEN, the unit's parameters it needs, what it is); the seed's, then beyond the paper
 HDL_PROGRAMS = [
@@ -197,7 +197,7 @@ def rvv_ise(lib, quick, elenums, work, sim=True):
     print()
     print("Hardware: the programs on hw/rtl/rvv (rv32i_core + rvv_unit, Icarus), in lock step with the model at every")
     print("retired instruction, nr 24, states equal to " + ("the C library's Keccak-p" if lib else
-                                                        "tools/cortexm_model/keccak_ref.py (no library given)") + ":")
+                                                        "bench/cortexm_model/keccak_ref.py (no library given)") + ":")
     sims, status = simulate(lib, elenums, work) if sim else ({}, "skipped: --no-sim")
     failed = status == "FAILED"
     if status.startswith("skipped"):

@@ -3,7 +3,7 @@
 # for the tables of `kforge bench --suite rvv-ise`'s hardware rows; included from
 # rvv_tests.cmake. The simulations behind the bench's rows run in the bench, not here.
 #   hw_rvv_zvbb       the processor with the unit built with ZVBB = 1 (ELEN 64, EleNum 5): the
-#                     model's Zvbb program (tools/rvv_ise_model/programs/zvbb_e64_m8.s, 69 cycles
+#                     model's Zvbb program (bench/rvv_ise_model/programs/zvbb_e64_m8.s, 69 cycles
 #                     per round) for nr 1..24, states against the library; pc, cycle and scalar
 #                     writes against the model at every retired instruction, all vector
 #                     registers too at nr 1 and 24

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """cocotb tests of hw/rtl/rvv/rvv_soc.v: the RV32I core (rv32i_core.v) running seed 003's
-programs on the vector unit, in lock step with the Python model (tools/rvv_ise_model).
+programs on the vector unit, in lock step with the Python model (bench/rvv_ise_model).
 
 Each program (Algorithm 2 and 3 for ELEN 64, the 32-bit program for ELEN 32) is wrapped in a
 prologue (the scalar registers the program expects, vle of the SN states from data memory)
@@ -12,7 +12,7 @@ At every retired instruction the trace must equal the model executing the same w
   scalar timing: rvv_ise.core_cost); all 32 vector registers (the model's state before that
   instruction); and the sequence of scalar register writes.
 After the halt: the states in data memory equal the model's memory and the C library's
-Keccak-p[1600, nr] (KF_LIB; without it tools/cortexm_model/keccak_ref.py, and the log says
+Keccak-p[1600, nr] (KF_LIB; without it bench/cortexm_model/keccak_ref.py, and the log says
 so), cycles per round equal the model's (103 / 75 / 147, the seed's), cycles per
 permutation equal the model's prediction with the core's timing and lie within 2% of the
 seed's published latency.
@@ -38,7 +38,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MODEL = os.path.join(HERE, "..", "..", "..", "tools", "rvv_ise_model")
+MODEL = os.path.join(HERE, "..", "..", "..", "bench", "rvv_ise_model")
 sys.path.insert(0, MODEL)
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.append(os.path.join(MODEL, "..", "cortexm_model"))
@@ -56,7 +56,7 @@ STATE_ADDR = 0x100                     # the low (ELEN 32) or whole (ELEN 64) la
 HIGH_ADDR = STATE_ADDR + 4 * 5 * ELENUM  # ELEN 32: the high words
 PROGRAMS = {64: "alg2_e64_m1,alg3_e64_m8", 32: "e32_m8"}
 PAPER = {"alg2_e64_m1": (103, 2564), "alg3_e64_m8": (75, 1892), "e32_m8": (147, 3620)}
-# Beyond the paper (tools/rvv_ise_model/README.md): no published figure; their cycles per round
+# Beyond the paper (bench/rvv_ise_model/README.md): no published figure; their cycles per round
 # are the model's (which the lock step and the round check hold the hardware to). Zvbb needs
 # the unit built with ZVBB = 1 (run_rvv.py --param ZVBB=1).
 BEYOND = ("zvbb_e64_m8", "rvv10_e64_m8")
@@ -259,7 +259,7 @@ def reference():
         from kfhw import Lib
         lib = Lib(path)
         return f"the C library ({os.path.basename(path)})", lib.keccak_p
-    return "tools/cortexm_model/keccak_ref.py (KF_LIB not set: NOT the C library)", keccak_ref.keccak_p
+    return "bench/cortexm_model/keccak_ref.py (KF_LIB not set: NOT the C library)", keccak_ref.keccak_p
 
 
 async def run_locked(dut, soc, name, text, mem, rng, lockstep=True):

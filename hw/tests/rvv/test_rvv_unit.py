@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""cocotb tests of hw/rtl/rvv/rvv_unit.v against the Python model (tools/rvv_ise_model).
+"""cocotb tests of hw/rtl/rvv/rvv_unit.v against the Python model (bench/rvv_ise_model).
 
 Every instruction is assembled by the model's encoder (rvv_encoding.py), driven into the unit
 and executed by the model from the decoded word; after it, all 32 registers, vl and the
@@ -29,7 +29,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MODEL = os.path.join(HERE, "..", "..", "..", "tools", "rvv_ise_model")
+MODEL = os.path.join(HERE, "..", "..", "..", "bench", "rvv_ise_model")
 sys.path.insert(0, MODEL)
 sys.path.append(os.path.join(MODEL, "..", "cortexm_model"))
 import keccak_ref  # noqa: E402

@@ -7,7 +7,7 @@ gen_keccak_armv7m.py - generates the ARMv7-M (Cortex-M3/M4/M7) Keccak-p[1600] as
     python3 gen_keccak_armv7m.py --check    # exit 1 if a checked-in .S differs from the output
     python3 gen_keccak_armv7m.py --stats    # static Cortex-M4 cycle estimate per variant
 
-Contract of the generated code (shared with tools/cortexm_model, keep it exact):
+Contract of the generated code (shared with bench/cortexm_model, keep it exact):
     void kf_armv7m_permute_V(uint32_t state[50], unsigned nr),  V in {lazy3, lazy4, m7}
 AAPCS; nr in 1..24 applies the LAST nr rounds of Keccak-f[1600] (Keccak-p[1600, nr], FIPS 202
 §3.3). The state is the bit-interleaved format of keccak_p1600_opt32bi.c in the standard lane
@@ -146,7 +146,7 @@ class Ins:
 
 def m4_cost(prev, ins):
     """Cortex-M4 cycles of ins after prev (None: after anything else), by the rules of the
-    project's cycle model (tools/cortexm_model): data-processing 1, a shifted operand
+    project's cycle model (bench/cortexm_model): data-processing 1, a shifted operand
     included; LDR 2, but 1 right after an LDR unless its address register came from that
     LDR; STR 1, but 0 right after an LDR; LDR right after STR +1; address register written
     by the previous instruction +1."""

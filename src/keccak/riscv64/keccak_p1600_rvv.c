@@ -84,7 +84,7 @@ const kf_backend kf_backend_rvv_x1 = {
     .name = "rvv-x1",
     .requires = KF_CPU_RVV,
     /* Below rv64-x1 (15), so never the automatic choice: it executes 2.5x fewer instructions
-     * (2099 vs 5251 per Keccak-p[1600,24], tools/cross_bench), but 12 of its ~84 per round are
+     * (2099 vs 5251 per Keccak-p[1600,24], bench/cross_bench), but 12 of its ~84 per round are
      * LMUL=4 vrgathers and 5 are indexed loads, which vector units run at several cycles each
      * (vrgather often ~LMUL^2), so one state is not expected to beat the scalar code on real
      * cores. It is the batched kernel's n = 1 case, tested and selectable by name. */

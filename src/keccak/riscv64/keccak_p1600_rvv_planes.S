@@ -38,7 +38,7 @@
  *   iota   one masked vxor.vx on the x = 0 elements of plane 0.
  * That is 84 instructions per round for any n (plus ~80 per call), so instructions per state
  * fall as 1/n: 87.5, 29.2, 14.6, 10.9 per state per round at VLEN 128, 256, 512, 1024
- * (tools/cross_bench/cross_bench.py).
+ * (bench/cross_bench/cross_bench.py).
  *
  * LMUL grouping: the paper holds a plane in one register and runs rho, pi and chi on all five
  * planes as one LMUL=8 group (Algorithm 3). That needs 5 elements per register, so VLEN >= 512

@@ -7,8 +7,8 @@
  *   theta  rotl(C[x+2], 1) is one vror.vi by 63 instead of vmadc + vadc;
  *   rho    vrol.vv by the per-element offsets instead of vrsub + vsll + vsrl + vor;
  *   chi    F[x+2] & ~F[x+1] is one vandn.vv instead of vnot + vand.
- * 63 instructions per round for any n instead of 84 (tools/cross_bench/cross_bench.py, and
- * README of tools/rvv_ise_model for the seed-003 view of the same steps).
+ * 63 instructions per round for any n instead of 84 (bench/cross_bench/cross_bench.py, and
+ * README of bench/rvv_ise_model for the seed-003 view of the same steps).
  *
  * void kf_rvv_zvbb_planes_permute(uint64_t *planes, unsigned nr, unsigned n,
  *                                 const uint16_t pi[5][40], const uint64_t rho[5][40],

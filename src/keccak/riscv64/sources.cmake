@@ -17,5 +17,5 @@ list(APPEND KF_ARCH_TEST_BACKENDS_XN rvv-x8 rvv-x6 rvv-x3 rvv-zvbb-x8 rvv-zvbb-x
 # The portable opt64 on rv64 (no Zbb, so no rotate and no andn): GCC's first scheduling pass
 # (on by default for RISC-V) hoists loads and lengthens live ranges until 50 lane variables no
 # longer fit 28 registers; without it, 6686 instead of 8488 instructions per Keccak-p[1600,24]
-# (tools/cross_bench/cross_bench.py).
+# (bench/cross_bench/cross_bench.py).
 set_source_files_properties(src/keccak/keccak_p1600_opt64.c PROPERTIES COMPILE_OPTIONS "-fno-schedule-insns")

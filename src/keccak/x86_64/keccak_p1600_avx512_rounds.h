@@ -56,7 +56,7 @@
  *    compiles these files with -fno-schedule-insns2.
  *  - A zmm operation occupies a 256-bit unit twice, so x8 on zmm and x4 on ymm have the
  *    same throughput per state. With every dependence removed, this instruction mix alone
- *    (tools/bench_avx512_mix.c, written assembly) is the floor for this design.
+ *    (bench/bench_avx512_mix.c, written assembly) is the floor for this design.
  */
 #ifndef KF_KECCAK_P1600_AVX512_ROUNDS_H
 #define KF_KECCAK_P1600_AVX512_ROUNDS_H

@@ -18,9 +18,19 @@ block b's zeta:
   forward  len 4: zetas[32 + b];       len 2: zetas[64 + 2 b + t], t = 0, 1;
            len 1: zetas[128 + 4 b + t], t = 0..3
   inverse  len 1: -zetas[255 - 4 b - t]; len 2: -zetas[127 - 2 b - t]; len 4: -zetas[63 - b]
-(the portable loops' m for start = 8 b + 2 t, 8 b + 4 t and 8 b), 7 vectors per group and
-direction: kf_mldsa_zetas_fwd8[g][row][j] and kf_mldsa_zetas_inv8[g][row][j], rows in the
-order above. The AVX-512 layout is described where it is built (arrangement() below).
+(the portable loops' m for start = 8 b + 2 t, 8 b + 4 t and 8 b), 7 rows per group and
+direction, in the order above. The AVX-512 layout is described where it is built
+(arrangement() below).
+
+Each zeta z comes with its twisted constant zq = z q^-1 mod 2^32 (signed 32 bits), so that a
+Montgomery product b z / 2^32 takes its t = b zq mod 2^32 from one multiplication by a
+constant (reduce_avx2.h, montmul_pre, montmul_lane): kf_mldsa_zq32[m] beside
+kf_mldsa_zetas256[m] for the broadcast layers (m < 32; kf_mldsa_nz32, kf_mldsa_nzq32 the same
+negated, for the inverse), and the transposed layers' rows in four forms each,
+kf_mldsa_zetas_fwd8q[g][row][form][j] and kf_mldsa_zetas_inv8q[g][row][form][j]: form 0 the
+row itself (z), 1 its odd lanes moved down to the even ones (z o), 2 zq, 3 zq o. vpmuldq reads
+the even lanes, so the odd lanes' products need the o forms; loading them spares a shuffle
+and a multiplication's latency in the NTT.
 """
 import os
 import sys
@@ -39,6 +49,22 @@ def centered(x):
 
 ZETAS = [centered(pow(1753, bitrev8(m), Q) * (1 << 32)) for m in range(256)]
 ZETAS[0] = 0  # unused by the NTT; poly.c's table has 0 there too
+
+
+QINV = pow(Q, -1, 1 << 32)
+
+
+def s32(x):
+    x %= 1 << 32
+    return x - (1 << 32) if x >= 1 << 31 else x
+
+
+def twisted(z):
+    return s32(z * QINV)
+
+
+def odd_down(row):
+    return [row[j | 1] for j in range(8)]
 
 
 def fwd_rows(g):
@@ -123,12 +149,16 @@ def table512(w):
         w("};")
 
 
-def table(w, name, rows_of):
-    w("static const _Alignas(32) int32_t %s[4][7][8] = {" % name)
+def table_q(w, name, rows_of):
+    w("static const _Alignas(32) int32_t %s[4][7][4][8] = {" % name)
     for g in range(4):
         w("    {")
         for r in rows_of(g):
-            w("        {%s}," % ", ".join(str(v) for v in r))
+            zq = [twisted(z) for z in r]
+            w("        {")
+            for form in (r, odd_down(r), zq, odd_down(zq)):
+                w("            {%s}," % ", ".join(str(v) for v in form))
+            w("        },")
         w("    },")
     w("};")
 
@@ -151,11 +181,21 @@ def render():
         w("    %s," % ", ".join(str(v) for v in ZETAS[i:i + 8]))
     w("};")
     w("")
-    w("/* the forward layers len 4, 2 (t = 0, 1), 1 (t = 0..3) on the transposed group g */")
-    table(w, "kf_mldsa_zetas_fwd8", fwd_rows)
+    w("/* the broadcast layers' zetas (m < 32) with their twisted constants: zq32[m] = zetas[m] q^-1")
+    w(" * mod 2^32 (signed), and both negated for the inverse NTT */")
+    for name, vals in (("kf_mldsa_zq32", [twisted(z) for z in ZETAS[:32]]),
+                       ("kf_mldsa_nz32", [-z for z in ZETAS[:32]]),
+                       ("kf_mldsa_nzq32", [twisted(-z) for z in ZETAS[:32]])):
+        w("static const int32_t %s[32] = {" % name)
+        for i in range(0, 32, 8):
+            w("    %s," % ", ".join(str(v) for v in vals[i:i + 8]))
+        w("};")
     w("")
-    w("/* the inverse layers len 1 (t = 0..3), 2 (t = 0, 1), 4 on the transposed group g */")
-    table(w, "kf_mldsa_zetas_inv8", inv_rows)
+    w("/* the forward layers len 4, 2 (t = 0, 1), 1 (t = 0..3) on the transposed group g, and the")
+    w(" * inverse layers len 1 (t = 0..3), 2 (t = 0, 1), 4; each row in four forms: z, z's odd lanes")
+    w(" * moved down, zq, zq's odd lanes moved down */")
+    table_q(w, "kf_mldsa_zetas_fwd8q", fwd_rows)
+    table_q(w, "kf_mldsa_zetas_inv8q", inv_rows)
     w("")
     table512(w)
     w("")

@@ -15,6 +15,13 @@
  * written by gen_ntt_avx2_zetas.py), and the transpose back. The inverse runs the same
  * passes in the opposite order, with the factor 2^64 / 256 mod q folded into the last layer
  * (len 128) as in poly.c.
+ *
+ * Every zeta comes with its twisted constant zeta q^-1 mod 2^32 from the tables, so each
+ * Montgomery product takes t from a multiplication by a constant (montmul_pre, montmul_lane);
+ * the per-lane rows come with their odd lanes already moved down. The broadcast zetas are read
+ * from memory in the loop (vpbroadcastd m32, a load): with them folded into immediates the
+ * compiler built each with vmovd + vpbroadcastd and kept some in spill slots (A/B in
+ * docs/BENCHMARKS.md: 7-8% fewer ticks for both transforms, the same outputs).
  */
 #include "mldsa/x86_64/poly_avx2.h"
 #include "mldsa/x86_64/reduce_avx2.h"
@@ -44,9 +51,45 @@ typedef struct zc {
     __m256i z, zq;
 } zc;
 
-INLINE zc zbc(int32_t z)
+/* p, with the compiler no longer knowing what it points to: the zetas are then broadcast from
+ * memory (vpbroadcastd m32: a load, no vector ALU operation) where it would otherwise move
+ * each constant from a general register (vmovd + vpbroadcastd) and keep some in spill slots */
+INLINE const int32_t *opaque(const int32_t *p)
 {
-    return (zc){bc(z), bc((int32_t)((uint32_t)z * (uint32_t)KF_MLDSA_QINV_))};
+    __asm__("" : "+r"(p));
+    return p;
+}
+
+/* zeta m (m < 32) with its twisted constant (ntt_avx2_zetas.h) */
+INLINE zc zm(unsigned m)
+{
+    return (zc){bc(opaque(kf_mldsa_zetas256)[m]), bc(opaque(kf_mldsa_zq32)[m])};
+}
+
+/* the same negated (the inverse's zetas) */
+INLINE zc nzm(unsigned m)
+{
+    return (zc){bc(opaque(kf_mldsa_nz32)[m]), bc(opaque(kf_mldsa_nzq32)[m])};
+}
+
+/* the inverse's last layer: the factor and the zeta with the factor, each with its twisted
+ * constant (computed here by the compiler), broadcast from memory as above */
+#define TWIST(z) ((int32_t)((uint32_t)(z) * (uint32_t)KF_MLDSA_QINV_))
+static const int32_t invntt_fz[4] = {INVNTT_F, TWIST(INVNTT_F), INVNTT_ZF, TWIST(INVNTT_ZF)};
+
+INLINE zc fzc(unsigned i)
+{
+    return (zc){bc(opaque(invntt_fz)[2 * i]), bc(opaque(invntt_fz)[2 * i + 1])};
+}
+
+/* a row of per-lane zetas in its four forms (z, z odd, zq, zq odd) */
+typedef struct zv4 {
+    __m256i z, zo, zq, zqo;
+} zv4;
+
+INLINE zv4 zrow(const int32_t (*f)[8])
+{
+    return (zv4){load(f[0]), load(f[1]), load(f[2]), load(f[3])};
 }
 
 /* Cooley-Tukey: t = z b; (a, b) = (a + t, a - t), z broadcast or per lane */
@@ -56,9 +99,9 @@ INLINE zc zbc(int32_t z)
         b = _mm256_sub_epi32(a, t_);                                                               \
         a = _mm256_add_epi32(a, t_);                                                               \
     } while (0)
-#define CT_V(a, b, z)                                                                              \
+#define CT_V(a, b, w)                                                                              \
     do {                                                                                           \
-        __m256i t_ = montmul(b, z);                                                                \
+        __m256i t_ = montmul_lane(b, (w).z, (w).zo, (w).zq, (w).zqo);                             \
         b = _mm256_sub_epi32(a, t_);                                                               \
         a = _mm256_add_epi32(a, t_);                                                               \
     } while (0)
@@ -69,11 +112,11 @@ INLINE zc zbc(int32_t z)
         a = _mm256_add_epi32(a, b);                                                                \
         b = montmul_pre(d_, (w).z, (w).zq);                                                        \
     } while (0)
-#define GS_V(a, b, z)                                                                              \
+#define GS_V(a, b, w)                                                                              \
     do {                                                                                           \
         __m256i d_ = _mm256_sub_epi32(a, b);                                                       \
         a = _mm256_add_epi32(a, b);                                                                \
-        b = montmul(d_, z);                                                                        \
+        b = montmul_lane(d_, (w).z, (w).zo, (w).zq, (w).zqo);                                     \
     } while (0)
 
 /* x[i] lane j <- x[j] lane i (its own inverse) */
@@ -99,40 +142,39 @@ INLINE void transpose8(__m256i x[8])
 void kf_mldsa_ntt_avx2(kf_mldsa_poly *p)
 {
     int32_t *c = p->c;
-    const int32_t *zt = kf_mldsa_zetas256;
     __m256i x[8];
     for (int r = 0; r < 4; r++) { /* len 128, 64, 32 */
         for (int k = 0; k < 8; k++) x[k] = load(c + 8 * (r + 4 * k));
-        const zc z1 = zbc(zt[1]);
+        const zc z1 = zm(1);
         for (int k = 0; k < 4; k++) CT_BC(x[k], x[k + 4], z1);
-        const zc z2 = zbc(zt[2]), z3 = zbc(zt[3]);
+        const zc z2 = zm(2), z3 = zm(3);
         CT_BC(x[0], x[2], z2);
         CT_BC(x[1], x[3], z2);
         CT_BC(x[4], x[6], z3);
         CT_BC(x[5], x[7], z3);
-        for (int k = 0; k < 8; k += 2) CT_BC(x[k], x[k + 1], zbc(zt[4 + k / 2]));
+        for (int k = 0; k < 8; k += 2) CT_BC(x[k], x[k + 1], zm(4 + k / 2));
         for (int k = 0; k < 8; k++) store(c + 8 * (r + 4 * k), x[k]);
     }
     for (int g = 0; g < 4; g++) { /* len 16, 8; transposed: 4, 2, 1 */
         int32_t *cg = c + 64 * g;
         for (int i = 0; i < 8; i++) x[i] = load(cg + 8 * i);
-        const zc za = zbc(zt[8 + 2 * g]), zb = zbc(zt[9 + 2 * g]);
+        const zc za = zm(8 + 2 * g), zb = zm(9 + 2 * g);
         CT_BC(x[0], x[2], za);
         CT_BC(x[1], x[3], za);
         CT_BC(x[4], x[6], zb);
         CT_BC(x[5], x[7], zb);
-        for (int i = 0; i < 8; i += 2) CT_BC(x[i], x[i + 1], zbc(zt[16 + 4 * g + i / 2]));
+        for (int i = 0; i < 8; i += 2) CT_BC(x[i], x[i + 1], zm(16 + 4 * g + i / 2));
         transpose8(x);
-        const int32_t(*zv)[8] = kf_mldsa_zetas_fwd8[g];
-        __m256i z = load(zv[0]);
+        const int32_t(*zv)[4][8] = kf_mldsa_zetas_fwd8q[g];
+        zv4 z = zrow(zv[0]);
         for (int i = 0; i < 4; i++) CT_V(x[i], x[i + 4], z);
-        z = load(zv[1]);
+        z = zrow(zv[1]);
         CT_V(x[0], x[2], z);
         CT_V(x[1], x[3], z);
-        z = load(zv[2]);
+        z = zrow(zv[2]);
         CT_V(x[4], x[6], z);
         CT_V(x[5], x[7], z);
-        for (int i = 0; i < 8; i += 2) CT_V(x[i], x[i + 1], load(zv[3 + i / 2]));
+        for (int i = 0; i < 8; i += 2) CT_V(x[i], x[i + 1], zrow(zv[3 + i / 2]));
         transpose8(x);
         for (int i = 0; i < 8; i++) store(cg + 8 * i, x[i]);
     }
@@ -141,40 +183,39 @@ void kf_mldsa_ntt_avx2(kf_mldsa_poly *p)
 void kf_mldsa_invntt_tomont_avx2(kf_mldsa_poly *p)
 {
     int32_t *c = p->c;
-    const int32_t *zt = kf_mldsa_zetas256;
     __m256i x[8];
     for (int g = 0; g < 4; g++) { /* transposed: len 1, 2, 4; then 8, 16 */
         int32_t *cg = c + 64 * g;
         for (int i = 0; i < 8; i++) x[i] = load(cg + 8 * i);
         transpose8(x);
-        const int32_t(*zv)[8] = kf_mldsa_zetas_inv8[g];
-        for (int i = 0; i < 8; i += 2) GS_V(x[i], x[i + 1], load(zv[i / 2]));
-        __m256i z = load(zv[4]);
+        const int32_t(*zv)[4][8] = kf_mldsa_zetas_inv8q[g];
+        for (int i = 0; i < 8; i += 2) GS_V(x[i], x[i + 1], zrow(zv[i / 2]));
+        zv4 z = zrow(zv[4]);
         GS_V(x[0], x[2], z);
         GS_V(x[1], x[3], z);
-        z = load(zv[5]);
+        z = zrow(zv[5]);
         GS_V(x[4], x[6], z);
         GS_V(x[5], x[7], z);
-        z = load(zv[6]);
+        z = zrow(zv[6]);
         for (int i = 0; i < 4; i++) GS_V(x[i], x[i + 4], z);
         transpose8(x);
-        for (int i = 0; i < 8; i += 2) GS_BC(x[i], x[i + 1], zbc(-zt[31 - 4 * g - i / 2]));
-        const zc za = zbc(-zt[15 - 2 * g]), zb = zbc(-zt[14 - 2 * g]);
+        for (int i = 0; i < 8; i += 2) GS_BC(x[i], x[i + 1], nzm(31 - 4 * g - i / 2));
+        const zc za = nzm(15 - 2 * g), zb = nzm(14 - 2 * g);
         GS_BC(x[0], x[2], za);
         GS_BC(x[1], x[3], za);
         GS_BC(x[4], x[6], zb);
         GS_BC(x[5], x[7], zb);
         for (int i = 0; i < 8; i++) store(cg + 8 * i, x[i]);
     }
-    const zc f = zbc(INVNTT_F), zf = zbc(INVNTT_ZF);
     for (int r = 0; r < 4; r++) { /* len 32, 64, 128, and the factor */
         for (int k = 0; k < 8; k++) x[k] = load(c + 8 * (r + 4 * k));
-        for (int k = 0; k < 8; k += 2) GS_BC(x[k], x[k + 1], zbc(-zt[7 - k / 2]));
-        const zc z3 = zbc(-zt[3]), z2 = zbc(-zt[2]);
+        for (int k = 0; k < 8; k += 2) GS_BC(x[k], x[k + 1], nzm(7 - k / 2));
+        const zc z3 = nzm(3), z2 = nzm(2);
         GS_BC(x[0], x[2], z3);
         GS_BC(x[1], x[3], z3);
         GS_BC(x[4], x[6], z2);
         GS_BC(x[5], x[7], z2);
+        const zc f = fzc(0), zf = fzc(1);
         for (int k = 0; k < 4; k++) { /* len 128 with the factor, as poly.c */
             __m256i d = _mm256_sub_epi32(x[k], x[k + 4]);
             store(c + 8 * (r + 4 * k), montmul_pre(_mm256_add_epi32(x[k], x[k + 4]), f.z, f.zq));

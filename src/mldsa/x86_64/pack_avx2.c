@@ -3,7 +3,8 @@
  * pack_avx2.c - the bit packings signing and verification run per attempt, in AVX2, with
  * poly.c's output bit for bit: SimpleBitPack (FIPS 204 Alg. 16) of w1 in 4 or 6 bits
  * (w1Encode, Alg. 28) and BitUnpack (Alg. 19) of 18- or 20-bit values (ExpandMask's y,
- * sigDecode's z). Constant time: no branch or address depends on a value.
+ * sigDecode's z); and key generation's: t1 in 10 bits, s1, s2 and t0 in 3, 4 and 13 bits.
+ * Constant time: no branch or address depends on a value.
  */
 #include "mldsa/x86_64/poly_avx2.h"
 #include "mldsa/x86_64/reduce_avx2.h"
@@ -55,10 +56,43 @@ static void pack6(uint8_t *out, const kf_mldsa_poly *p)
     }
 }
 
+/* SimpleBitPack / BitPack of 'bits' <= 16 bits (key generation's t1 in 10, t0 in 13, s1 and
+ * s2 in 3 or 4): 8 values (bits bytes) per register. Each pair of lanes becomes one 2 bits
+ * value in its 64-bit lane (even | odd << bits: blends and a shift), each pair of those one
+ * 4 bits value in the low 64 bits of its half (a variable shift and a byte shift); the two
+ * halves' values, a and c, make the 8 bits bits of the group, a | c << 4 bits then c's rest,
+ * written with 8-byte stores, each group's over the spare bytes of the one before. The groups
+ * whose stores would pass the 32 bits bytes of output go through a copy. negate: the values
+ * are b - c (BitPack), else c; masked to 'bits' as poly.c's. Inlined for each width. */
+INLINE void pack_small(uint8_t *out, const kf_mldsa_poly *p, const unsigned bits, int negate, int32_t b)
+{
+    const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32((1 << bits) - 1), zero = _mm256_setzero_si256();
+    const __m256i up = _mm256_setr_epi64x(0, 2 * bits, 0, 2 * bits);
+    const unsigned total = 32 * bits, store = bits > 8 ? 16 : 8;
+    for (unsigned i = 0; i < N; i += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(p->c + i));
+        v = _mm256_and_si256(negate ? _mm256_sub_epi32(bv, v) : v, mask);
+        v = _mm256_or_si256(_mm256_blend_epi32(v, zero, 0xAA), _mm256_srli_epi64(_mm256_blend_epi32(v, zero, 0x55), 32 - bits));
+        v = _mm256_sllv_epi64(v, up);
+        v = _mm256_add_epi64(v, _mm256_bsrli_epi128(v, 8));
+        const uint64_t a = (uint64_t)_mm256_extract_epi64(v, 0), c = (uint64_t)_mm256_extract_epi64(v, 2);
+        const uint64_t w[2] = {a | c << (4 * bits), c >> (64 - 4 * bits)};
+        uint8_t *o = out + i / 8 * bits;
+        if (i / 8 * bits + store <= total) { /* one store per word: a 16-byte copy of w would
+                                              * reload it from the stack before its stores land */
+            memcpy(o, &w[0], 8);
+            if (store == 16) memcpy(o + 8, &w[1], 8);
+        } else {
+            memcpy(o, w, bits);
+        }
+    }
+}
+
 int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits)
 {
     if (bits == 4) pack4(out, p);
     else if (bits == 6) pack6(out, p);
+    else if (bits == 10) pack_small(out, p, 10, 0, 0);
     else return 0;
     return 1;
 }
@@ -71,6 +105,11 @@ int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bit
  * ones; the last 8 values through a copy, so nothing past 32 bits bytes is written. */
 int kf_mldsa_pack_offset_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b)
 {
+    switch (bits) {
+    case 3: pack_small(out, p, 3, 1, b); return 1;
+    case 4: pack_small(out, p, 4, 1, b); return 1;
+    case 13: pack_small(out, p, 13, 1, b); return 1;
+    }
     if (bits != 18 && bits != 20) return 0;
     const unsigned half = bits / 2; /* bytes per 4 values */
     const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32((1 << bits) - 1);
@@ -132,12 +171,13 @@ INLINE __m256i unpack8(const uint8_t *in, unsigned bits, __m256i pattern, __m256
     return _mm256_and_si256(_mm256_srlv_epi32(x, shifts), mask);
 }
 
-/* BitUnpack of 3-, 4- (s1, s2) or 13-bit (t0) values, skDecode's: every group of 8 values is
+/* BitUnpack of 3-, 4- (s1, s2) or 13-bit (t0) values, skDecode's, and SimpleBitUnpack of
+ * 10-bit ones (pkDecode's t1; negate 0: the values themselves): every group of 8 values is
  * 'bits' bytes; its 16 bytes from 'in' go to both halves of a register, and lane j takes the
  * 3 bytes from s = (bits j) / 8 on (a value and its shift fit: 7 + 13 <= 24), shifted right
  * by (bits j) mod 8 and masked. The last groups, whose 16-byte load would pass the end of
  * the 32 bits bytes of input, come from a copy. */
-static void unpack_small(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
+static void unpack_small(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int negate, int32_t b)
 {
     _Alignas(32) int8_t pat[32]; /* lane j (j < 4: low half, else high half): bytes s, s + 1, s + 2 */
     _Alignas(32) int32_t sh[8];
@@ -153,22 +193,29 @@ static void unpack_small(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int
     for (; (i / 8) * bits + 16 <= 32 * bits; i += 8) {
         __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(in + i / 8 * bits)));
         x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, pattern), shifts), mask);
-        _mm256_storeu_si256((__m256i *)(p->c + i), _mm256_sub_epi32(bv, x));
+        _mm256_storeu_si256((__m256i *)(p->c + i), negate ? _mm256_sub_epi32(bv, x) : x);
     }
     for (; i < N; i += 8) {
         uint8_t t[16] = {0};
         memcpy(t, in + i / 8 * bits, bits);
         __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)t));
         x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, pattern), shifts), mask);
-        _mm256_storeu_si256((__m256i *)(p->c + i), _mm256_sub_epi32(bv, x));
+        _mm256_storeu_si256((__m256i *)(p->c + i), negate ? _mm256_sub_epi32(bv, x) : x);
     }
+}
+
+int kf_mldsa_unpack_simple_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits)
+{
+    if (bits != 10) return 0;
+    unpack_small(p, in, 10, 0, 0);
+    return 1;
 }
 
 int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b)
 {
     __m256i pattern, shifts;
     if (bits == 3 || bits == 4 || bits == 13) {
-        unpack_small(p, in, bits, b);
+        unpack_small(p, in, bits, 1, b);
         return 1;
     }
     if (bits == 18) {

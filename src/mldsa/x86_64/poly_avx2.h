@@ -37,14 +37,27 @@ void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_
                              uint32_t *ones);
 void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
 void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
+void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n);
+void kf_mldsa_caddq_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
+void kf_mldsa_sub_low_exceeds_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
+                                   int32_t bound, uint32_t *over);
+void kf_mldsa_add_reduce_exceeds_avx2(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
+void kf_mldsa_add_power2round_avx2(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t,
+                                   const kf_mldsa_poly *s2);
+void kf_mldsa_hint_row_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
+                            uint32_t *ones, uint32_t *over);
 
-/* kf_mldsa_pack_simple for bits 4 and 6 (w1Encode) and kf_mldsa_unpack_offset for bits 18
- * and 20 (y, z) (pack_avx2.c): 1 when done, 0 (nothing done) for other widths. */
+/* kf_mldsa_pack_simple for bits 4 and 6 (w1Encode) and 10 (pkEncode's t1), and
+ * kf_mldsa_unpack_offset for bits 18 and 20 (y, z) (pack_avx2.c): 1 when done, 0 (nothing
+ * done) for other widths. */
 int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits);
 int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int32_t b);
-/* kf_mldsa_pack_offset for bits 18 and 20 (sigEncode's z); 1 when done, 0 for other widths.
+/* kf_mldsa_pack_offset for bits 18 and 20 (sigEncode's z) and 3, 4, 13 (skEncode's s1, s2,
+ * t0); 1 when done, 0 for other widths.
  * (unpack_offset_avx2 also takes 3, 4 and 13 bits: skDecode's s1, s2 and t0.) */
 int kf_mldsa_pack_offset_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b);
+/* kf_mldsa_unpack_simple for bits 10 (pkDecode's t1); 1 when done, 0 for other widths. */
+int kf_mldsa_unpack_simple_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits);
 /* HintBitPack's loop for one polynomial (packing.c, sigEncode): the index of every non-zero
  * coefficient of h, in order, written to out[idx], out[idx + 1], ... while idx < omega;
  * returns the new idx. h is public (it is part of the signature). */

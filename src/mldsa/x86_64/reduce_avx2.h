@@ -60,6 +60,21 @@ INLINE __m256i montmul_pre(__m256i a, __m256i z, __m256i zq)
     return _mm256_blend_epi32(pe, po, 0xAA);
 }
 
+/* the same with b per lane given in the four forms of ntt_avx2_zetas.h: b, bo (b's odd lanes
+ * moved down), bq = b q^-1 mod 2^32 and bqo (bq's moved down); t from a bq directly, as
+ * montmul_pre, and no shuffle of b */
+INLINE __m256i montmul_lane(__m256i a, __m256i b, __m256i bo, __m256i bq, __m256i bqo)
+{
+    const __m256i q = _mm256_set1_epi32(KF_MLDSA_Q);
+    const __m256i ao = odd_lanes(a);
+    __m256i te = _mm256_mul_epi32(_mm256_mul_epi32(a, bq), q);
+    __m256i to = _mm256_mul_epi32(_mm256_mul_epi32(ao, bqo), q);
+    __m256i pe = _mm256_mul_epi32(a, b), po = _mm256_mul_epi32(ao, bo);
+    pe = odd_lanes(_mm256_sub_epi32(pe, te));
+    po = _mm256_sub_epi32(po, to);
+    return _mm256_blend_epi32(pe, po, 0xAA);
+}
+
 /* the same with one value b in every lane */
 INLINE __m256i montmul_bc(__m256i a, __m256i b)
 {
