@@ -133,6 +133,23 @@ size_t kf_key_priv_bytes(kf_key_type t)
 /* 2.16.840.1.101.3.4 = 60 86 48 01 65 03 04, then 04 (KEM) or 03 (signatures), then the arc */
 static const uint8_t oid_prefix[7] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04};
 
+/* 1 if a[0..n) == b[0..n) (public data only: it stops at the first difference). A loop rather
+ * than memcmp: Frama-C's specification of memcmp asks for "not dangling" (\dangling), which
+ * WP cannot decide, so each call would be an unprovable goal (proofs/, docs/ASSURANCE.md). */
+/*@ requires \valid_read((uint8_t *)a + (0 .. n - 1)) && \valid_read((uint8_t *)b + (0 .. n - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
+static int eq_bytes(const void *a, const void *b, size_t n)
+{
+    const uint8_t *x = a, *y = b;
+    /*@ loop invariant 0 <= i <= n;
+        loop assigns i;
+        loop variant n - i; */
+    for (size_t i = 0; i < n; i++)
+        if (x[i] != y[i]) return 0;
+    return 1;
+}
+
 /* ---- a small DER writer ------------------------------------------------------------- */
 typedef struct wbuf { uint8_t *p; size_t cap, len; } wbuf;
 /*@ predicate wbuf_ok(wbuf *w) = \valid(w) && (w->p == \null || \valid(w->p + (0 .. w->cap - 1))); */
@@ -149,6 +166,9 @@ static void put(wbuf *w, const void *src, size_t n)
 }
 /* Called with the whole encoding's length before anything is put: an output too small for
  * all of it gets no byte at all (not a prefix holding the seed; finish reports the length). */
+/*@ requires wbuf_ok(w);
+    assigns w->p;
+    ensures wbuf_ok(w) && (w->p == \null || w->p == \old(w->p)); */
 static void reserve(wbuf *w, size_t total)
 {
     if (total > w->cap) w->p = NULL;
@@ -157,12 +177,13 @@ static void reserve(wbuf *w, size_t total)
     assigns w->len, w->p[0 .. w->cap - 1];
     ensures wbuf_ok(w) && w->len == \old(w->len) + 1; */
 static void put1(wbuf *w, uint8_t b) { put(w, &b, 1); }
+/*@ logic integer hdr_size(integer len) = len < 0x80 ? 2 : len < 0x100 ? 3 : len < 0x10000 ? 4 : 5; */
 /*@ assigns \nothing;
-    ensures 2 <= \result <= 5; */
+    ensures \result == hdr_size(len) && 2 <= \result <= 5; */
 static size_t hdr_len(size_t len) { return len < 0x80 ? 2 : len < 0x100 ? 3 : len < 0x10000 ? 4 : 5; }
 /*@ requires wbuf_ok(w) && w->len + 5 <= SIZE_MAX;
     assigns w->len, w->p[0 .. w->cap - 1];
-    ensures wbuf_ok(w) && \old(w->len) + 2 <= w->len <= \old(w->len) + 5; */
+    ensures wbuf_ok(w) && w->len == \old(w->len) + hdr_size(len); */
 static void put_hdr(wbuf *w, uint8_t tag, size_t len)
 {
     put1(w, tag);
@@ -173,7 +194,7 @@ static void put_hdr(wbuf *w, uint8_t tag, size_t len)
 }
 /*@ requires content <= SIZE_MAX - 5;
     assigns \nothing;
-    ensures content + 2 <= \result <= content + 5; */
+    ensures \result == hdr_size(content) + content && content + 2 <= \result <= content + 5; */
 static size_t tlv_len(size_t content) { return hdr_len(content) + content; }
 
 /*@ requires wbuf_ok(w) && w->len + 13 <= SIZE_MAX && \valid_read(k);
@@ -377,7 +398,7 @@ typedef struct rbuf { const uint8_t *p; size_t len; } rbuf;
 /*@ requires rbuf_ok(r) && \valid(c) && \separated(r, c);
     assigns *r, *c;
     ensures \result == 0 || \result == 1;
-    ensures \result == 0 ==> *r == \old(*r);
+    ensures \result == 0 ==> r->p == \old(r->p) && r->len == \old(r->len);
     ensures \result == 1 ==> rbuf_ok(r) && rbuf_ok(c) && c->len <= \old(r->len)
       && r->len <= \old(r->len) - 2 - c->len;
     ensures \result == 1 ==> \subset(c->p + (0 .. c->len - 1), \old(r->p) + (0 .. \old(r->len) - 1))
@@ -406,6 +427,23 @@ static int get_tlv(rbuf *r, uint8_t tag, rbuf *c)
     return 1;
 }
 
+/* The row of ktypes whose OID ends in .sub.arc (sub: 4 for ML-KEM, 3 for the signatures). */
+/*@ assigns \nothing;
+    ensures \result == \null || ktype_ok(\result); */
+static const struct ktype *find_oid(uint8_t sub, uint8_t arc)
+{
+    /*@ loop invariant 0 <= i <= 12;
+        loop assigns i;
+        loop variant 12 - i; */
+    for (size_t i = 0; i < N_KTYPES; i++)
+    {
+        /*@ assert row: i == 0 || i == 1 || i == 2 || i == 3 || i == 4 || i == 5 || i == 6 || i == 7
+              || i == 8 || i == 9 || i == 10 || i == 11; */
+        if (sub == (ktypes[i].kind == KIND_MLKEM ? 0x04 : 0x03) && arc == ktypes[i].arc) return &ktypes[i];
+    }
+    return NULL;
+}
+
 /*@ requires rbuf_ok(r);
     assigns *r;
     ensures rbuf_ok(r) && r->len <= \old(r->len);
@@ -415,17 +453,8 @@ static const struct ktype *get_algid(rbuf *r)
 {
     rbuf a, oid;
     if (!get_tlv(r, 0x30, &a) || !get_tlv(&a, 0x06, &oid) || a.len != 0) return NULL;  /* no parameters */
-    if (oid.len != 9 || memcmp(oid.p, oid_prefix, sizeof oid_prefix) != 0) return NULL;
-    /*@ loop invariant 0 <= i <= 12;
-        loop assigns i;
-        loop variant 12 - i; */
-    for (size_t i = 0; i < N_KTYPES; i++)
-    {
-        /*@ assert row: i == 0 || i == 1 || i == 2 || i == 3 || i == 4 || i == 5 || i == 6 || i == 7
-              || i == 8 || i == 9 || i == 10 || i == 11; */
-        if (oid.p[7] == (ktypes[i].kind == KIND_MLKEM ? 0x04 : 0x03) && oid.p[8] == ktypes[i].arc) return &ktypes[i];
-    }
-    return NULL;
+    if (oid.len != 9 || !eq_bytes(oid.p, oid_prefix, sizeof oid_prefix)) return NULL;
+    return find_oid(oid.p[7], oid.p[8]);
 }
 
 /*@ requires der == \null || \valid_read(der + (0 .. derlen - 1));
@@ -499,7 +528,7 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
     if (privcap < n) return KF_ERR_BAD_LENGTH;
     if (k->kind == KIND_SLHDSA) {
         if (pk.len != n) return KF_ERR_BAD_LENGTH;
-        if (opk.p && memcmp(opk.p + 1, pk.p + n - publ, publ) != 0) return KF_ERR_BAD_KEY;
+        if (opk.p && !eq_bytes(opk.p + 1, pk.p + n - publ, publ)) return KF_ERR_BAD_KEY;
         memcpy(priv, pk.p, n);
         *privlen = n;
         if (seedlen) *seedlen = 0;
@@ -535,7 +564,7 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
         rc = check_priv(k, x, n, pub);
         if (rc == KF_OK) memcpy(dk, x, n);
     }
-    if (rc == KF_OK && opk.p && memcmp(opk.p + 1, pub, publ) != 0) rc = KF_ERR_BAD_KEY;
+    if (rc == KF_OK && opk.p && !eq_bytes(opk.p + 1, pub, publ)) rc = KF_ERR_BAD_KEY;
     if (rc == KF_OK) {
         memcpy(priv, dk, n);
         *privlen = n;
@@ -597,11 +626,12 @@ int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
     if (outcap < need) return KF_ERR_BAD_LENGTH;
 #define EMIT(s, n) do { memcpy(out + pos, s, n); pos += n; } while (0)
     EMIT("-----BEGIN ", 11); EMIT(label, ll); EMIT("-----\n", 6);
+    size_t i;
     /*@ loop invariant i % 3 == 0 && 0 <= i <= derlen + 2;
         loop invariant pos == 17 + ll + 4 * (i / 3) + (i / 3) / 16 && col == 4 * ((i / 3) % 16);
         loop assigns i, pos, col, out[0 .. outcap - 1];
         loop variant derlen - i; */
-    for (size_t i = 0; i < derlen; i += 3) {
+    for (i = 0; i < derlen; i += 3) {
         uint32_t v = (uint32_t)der[i] << 16;
         size_t rem = derlen - i;
         if (rem > 1) v |= (uint32_t)der[i + 1] << 8;
@@ -613,7 +643,10 @@ int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
         col += 4;
         if (col == 64) { out[pos++] = '\n'; col = 0; }
     }
+    /*@ assert groups: derlen <= i && 4 * (i / 3) == nchars; */
+    /*@ assert lines: (col == 0 ? 0 : 1) + (i / 3) / 16 == (nchars + 63) / 64; */
     if (col) out[pos++] = '\n';
+    /*@ assert body: pos == 17 + ll + nchars + (nchars + 63) / 64; */
     EMIT("-----END ", 9); EMIT(label, ll); EMIT("-----\n", 6);
 #undef EMIT
     out[pos] = 0;
@@ -644,31 +677,47 @@ static const char *find_str(const char *h, size_t hl, const char *n, size_t nl)
         loop assigns i;
         loop variant hl - nl + 1 - i; */
     for (size_t i = 0; i + nl <= hl; i++)
-        if (memcmp(h + i, n, nl) == 0) return h + i;
+        if (eq_bytes(h + i, n, nl)) return h + i;
     return NULL;
 }
 
 /* The base64 between the BEGIN and END lines (whitespace ignored, canonical padding): its
- * length in *n, and the bytes into out when out is not NULL (the caller has checked they fit).
- * 1 if well formed. */
-static int b64_body(const char *p, const char *end, uint8_t *out, size_t *n)
+ * length in *n, and the bytes into out[0..cap) when out is not NULL (the caller has counted
+ * them with out NULL and checked they fit; cap bounds the writes all the same). 1 if well
+ * formed. */
+/*@ requires \valid_read(p + (0 .. len - 1));
+    requires \valid(n);
+    requires out == \null || \valid(out + (0 .. cap - 1));
+    requires out == \null || \separated(out + (0 .. cap - 1), n, p + (0 .. len - 1));
+    requires \separated(n, p + (0 .. len - 1));
+    assigns *n, out[0 .. cap - 1];
+    ensures \result == 0 || \result == 1; */
+static int b64_body(const char *p, size_t len, uint8_t *out, size_t cap, size_t *n)
 {
     uint32_t acc = 0;
     int bits = 0, pad = 0;
     *n = 0;
-    for (; p < end; p++) {
+    /*@ loop invariant 0 <= i <= len;
+        loop invariant 0 <= bits <= 6 && bits % 2 == 0 && 0 <= pad <= 2;
+        loop assigns i, acc, bits, pad, *n, out[0 .. cap - 1];
+        loop variant len - i; */
+    for (size_t i = 0; i < len; i++) {
+        char c = p[i];
         int v;
-        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') continue;
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
         /* a third '=' is refused at once: counting them all overflowed the int at 2^31 of
          * them (undefined), and at 2^32 the count wrapped to 0 and the block was accepted
          * (found by the proof, proofs/ unit key_codecs; tests/test_pem_pad_overflow.c) */
-        if (*p == '=') { if (++pad > 2) return 0; continue; }
-        if (pad || (v = b64val(*p)) < 0) return 0;  /* data after padding, bad char */
+        if (c == '=') { if (++pad > 2) return 0; continue; }
+        if (pad || (v = b64val(c)) < 0) return 0;  /* data after padding, bad char */
         acc = (acc << 6) | (uint32_t)v;
         bits += 6;
         if (bits >= 8) {
             bits -= 8;
-            if (out) out[*n] = (uint8_t)(acc >> bits);
+            if (out) {
+                if (*n >= cap) return 0;
+                out[*n] = (uint8_t)(acc >> bits);
+            }
             (*n)++;
         }
     }
@@ -686,6 +735,7 @@ static int b64_body(const char *p, const char *end, uint8_t *out, size_t *n)
     requires der == \null || \valid(der + (0 .. dercap - 1));
     requires derlen == \null || \valid(derlen);
     requires pem == \null || label == \null || \separated(label + (0 .. labelcap - 1), pem + (0 .. pemlen - 1));
+    requires pem == \null || der == \null || \separated(der + (0 .. dercap - 1), pem + (0 .. pemlen - 1));
     requires \separated(label + (0 .. labelcap - 1), der + (0 .. dercap - 1), derlen);
     assigns label[0 .. labelcap - 1], der[0 .. dercap - 1], *derlen; */
 int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
@@ -701,13 +751,13 @@ int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
     if (!pem_label_ok(lab, ll)) return KF_ERR_BAD_ENCODING;
     body = le + 5;
     if (!(end = find_str(body, pemlen - (size_t)(body - pem), "-----END ", 9))) return KF_ERR_BAD_ENCODING;
-    if ((size_t)(pem + pemlen - (end + 9)) < ll + 5 || memcmp(end + 9, lab, ll) != 0 || memcmp(end + 9 + ll, "-----", 5) != 0)
+    if ((size_t)(pem + pemlen - (end + 9)) < ll + 5 || !eq_bytes(end + 9, lab, ll) || !eq_bytes(end + 9 + ll, "-----", 5))
         return KF_ERR_BAD_ENCODING;
-    if (!b64_body(body, end, NULL, &n)) return KF_ERR_BAD_ENCODING;
+    if (!b64_body(body, (size_t)(end - body), NULL, 0, &n)) return KF_ERR_BAD_ENCODING;
     *derlen = n;
     if (label && labelcap <= ll) return KF_ERR_BAD_LENGTH;
     if (der && n > dercap) return KF_ERR_BAD_LENGTH;
-    if (der) (void)b64_body(body, end, der, &n);
+    if (der) (void)b64_body(body, (size_t)(end - body), der, dercap, &n);
     if (label) {
         memcpy(label, lab, ll);
         label[ll] = 0;

@@ -15,6 +15,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* ACSL (proofs/ unit cli_readers, docs/ASSURANCE.md) */
+/*@ predicate hex_digit(integer c) = ('0' <= c <= '9') || ('a' <= c <= 'f') || ('A' <= c <= 'F'); */
+
+/*@ assigns \nothing;
+    ensures -1 <= \result <= 15;
+    ensures hex_digit(c) <==> \result >= 0; */
 static int hexval(int c)
 {
     if (c >= '0' && c <= '9') return c - '0';
@@ -23,9 +29,19 @@ static int hexval(int c)
     return -1;
 }
 
-/* Decode n hex digits into out (n even, all digits checked by the caller). */
+/* Decode n hex digits into out (n even, all digits checked by the caller). out may be hex
+ * itself (cli_key_bytes decodes in place): each byte is written behind the digits it reads. */
+/*@ requires \valid_read(hex + (0 .. n - 1)) && \valid(out + (0 .. n / 2 - 1));
+    requires \forall integer i; 0 <= i < n ==> hex_digit((unsigned char)hex[i]);
+    requires \separated(out + (0 .. n / 2 - 1), hex + (0 .. n - 1))
+             || (\base_addr(out) == \base_addr(hex) && (char *)out <= hex);
+    assigns out[0 .. n / 2 - 1]; */
 static void decode(const char *hex, size_t n, uint8_t *out)
 {
+    /*@ loop invariant 0 <= i <= n / 2;
+        loop invariant \forall integer j; 2 * i <= j < n ==> hex_digit((unsigned char)hex[j]);
+        loop assigns i, out[0 .. n / 2 - 1];
+        loop variant n / 2 - i; */
     for (size_t i = 0; i < n / 2; i++)
         out[i] = (uint8_t)(hexval((unsigned char)hex[2 * i]) << 4 | hexval((unsigned char)hex[2 * i + 1]));
 }
@@ -118,6 +134,9 @@ static int has_pem(const cli_blob *b)
 /* b is exactly one DER SEQUENCE (tag 0x30 and a definite length that ends at b's end): then it
  * is read as DER even if its bytes happen to hold "-----BEGIN " (a key's seed or rho is any 32
  * bytes), which has_pem alone would take for a PEM block. */
+/*@ requires \valid_read(b) && \valid_read(b->p + (0 .. b->n - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
 static int is_der_sequence(const cli_blob *b)
 {
     if (b->n < 2 || b->p[0] != 0x30) return 0;
@@ -126,6 +145,9 @@ static int is_der_sequence(const cli_blob *b)
         size_t nb = len & 0x7f;
         if (nb == 0 || nb > 4 || b->n < 2 + nb) return 0;
         len = 0;
+        /*@ loop invariant 0 <= i <= nb;
+            loop assigns i, len;
+            loop variant nb - i; */
         for (size_t i = 0; i < nb; i++) len = (len << 8) | b->p[2 + i];
         hdr += nb;
     }
@@ -133,18 +155,31 @@ static int is_der_sequence(const cli_blob *b)
 }
 
 /* The key types of key_type's family (ML-KEM, SLH-DSA, ML-DSA: kf_key_type's ranges) */
+/*@ assigns \nothing; */
 static int same_family(int a, int b)
 {
     return a / 10 == b / 10;
 }
 
 /* b's length in bytes if it is hex text (white space around it ignored), else 0 */
+/*@ requires \valid_read(b) && \valid_read(b->p + (0 .. b->n - 1));
+    assigns \nothing;
+    ensures 2 * \result <= b->n; */
 static size_t all_hex_len(const cli_blob *b)
 {
     size_t s = 0, e = b->n;
+    /*@ loop invariant 0 <= s <= e;
+        loop assigns s;
+        loop variant e - s; */
     while (s < e && isspace(b->p[s])) s++;
+    /*@ loop invariant s <= e <= b->n;
+        loop assigns e;
+        loop variant e - s; */
     while (e > s && isspace(b->p[e - 1])) e--;
     if (e == s || (e - s) % 2) return 0;
+    /*@ loop invariant s <= i <= e;
+        loop assigns i;
+        loop variant e - i; */
     for (size_t i = s; i < e; i++)
         if (hexval(b->p[i]) < 0) return 0;
     return (e - s) / 2;
