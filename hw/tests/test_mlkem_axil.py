@@ -247,6 +247,9 @@ def check_clean(dut, keep, what):
               # COPY / SEL's write word (K' or Kbar after SEL)
               "cw_d"):
         z(n, getattr(u, n))
+    # ENC's compare word a clock before bta (bed), if this mlkem_top has it
+    if hasattr(u, "bed"):
+        z("bed", u.bed)
     # the byte buffer's second read register (brd1), or, with one read port, the words CMP / SEL
     # and ENC's compare hold (bta, ecd): whichever this mlkem_top has
     regs = [n for n in ("brd1", "bta", "ecd") if hasattr(u, n)]
@@ -261,6 +264,8 @@ def check_clean(dut, keep, what):
     ha = val(dut.ha)
     if not any(lo <= ha < hi for lo, hi in keep):
         z("brd0", u.brd0)
+        if hasattr(u, "brq"):
+            z("brq", u.brq)   # brd0 a clock later (the unit's own reads take it)
     z("bus w_d", dut.w_d)
     if hasattr(dut, "hrq"):
         z("bus hrq", dut.hrq)   # the word a window access read, held until its use

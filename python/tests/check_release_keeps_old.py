@@ -2,13 +2,18 @@
 """ctest python_release_keeps_old: python/release.sh OUTDIR leaves OUTDIR's previous release
 files alone when a build fails (issue 52 R14: it used to delete them before building).
 
-release.sh runs with a tools venv of stubs (KF_RELEASE_TOOLS: a bin/python whose `pip install`
-succeeds and whose `-m build` fails, as a broken sdist build would), so nothing is fetched and
-it stops at the sdist; the old sdist and wheel must still be there, unchanged. Under a second.
+release.sh runs with a tools venv of stubs (a bin/python whose `pip install` succeeds and whose
+`-m build` fails, as a broken sdist build would), so nothing is fetched and it stops at the
+sdist; the old sdist and wheel must still be there, unchanged. The stub venv sits where
+release.sh keeps its tools by default, $XDG_CACHE_HOME/keccakforge-release (issue 56 item 6:
+the cache used to be OUTDIR/.tools, 527 MB among the release files): release.sh must use it
+there and create nothing else in OUTDIR. It must also say what it does, step by step, with the
+time since its start ("[step 1/N, 0:00] tools ..."), not stay silent. Under a second.
 Exit 77 (skipped) off x86-64, where release.sh does not run. Usage: check_release_keeps_old.py SRC
 """
 import os
 import platform
+import re
 import subprocess
 import sys
 import tempfile
@@ -18,7 +23,8 @@ if platform.machine() != "x86_64":
     print("SKIP: release.sh runs on x86-64 only")
     sys.exit(77)
 with tempfile.TemporaryDirectory() as tmp:
-    out, tools = os.path.join(tmp, "out"), os.path.join(tmp, "tools")
+    out, cache = os.path.join(tmp, "out"), os.path.join(tmp, "cache")
+    tools = os.path.join(cache, "keccakforge-release")
     os.makedirs(out)
     os.makedirs(os.path.join(tools, "bin"))
     stub = os.path.join(tools, "bin", "python")
@@ -30,13 +36,20 @@ with tempfile.TemporaryDirectory() as tmp:
     for name, data in old.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
-    env = dict(os.environ, KF_RELEASE_TOOLS=tools, KF_WHEEL_ARCHES="x86_64")
+    env = dict(os.environ, XDG_CACHE_HOME=cache, KF_WHEEL_ARCHES="x86_64")
+    env.pop("KF_RELEASE_TOOLS", None)
     r = subprocess.run(["sh", os.path.join(SRC, "python", "release.sh"), out], env=env, capture_output=True,
                        timeout=120)
     failed = 0
     if r.returncode == 0 or b"FAILED: sdist" not in r.stderr:
         print("FAIL: release.sh did not stop at the failing sdist build:", r.returncode, r.stdout[-500:],
               r.stderr[-500:])
+        failed += 1
+    # progress: numbered steps with the elapsed time, the tools step naming the cache it uses
+    steps = re.findall(rb"\[step (\d+)/(\d+), \d+:\d\d\] ([^\n]*)", r.stdout)
+    if len(steps) < 2 or steps[0][0] != b"1" or not steps[0][2].startswith(b"tools: venv " + tools.encode()):
+        print("FAIL: release.sh does not announce its steps (\"[step 1/N, M:SS] tools: venv %s ...\"):" % tools,
+              r.stdout[-500:])
         failed += 1
     for name, data in old.items():
         p = os.path.join(out, name)

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """ctest python_wheel: the package as a user gets it, in a temporary directory.
 
-  1. a fresh venv: `pip wheel SRC` (build isolation: pip fetches scikit-build-core, which runs
-     this project's CMake): one abi3 wheel (cp311-abi3) with the library linked in (compiled
-     against the interpreter's Python.h, limited API 3.11), its file list checked;
+  1. a fresh venv: the sdist of SRC (scikit-build-core's build_sdist, as `python -m build`
+     makes it), then `pip wheel SDIST` from it alone (build isolation: pip fetches
+     scikit-build-core, which runs this project's CMake on the unpacked sdist): one abi3 wheel
+     (cp311-abi3) with the library linked in (compiled against the interpreter's Python.h,
+     limited API 3.11), its file list checked;
   2. another fresh venv with no compiler (CC/CXX point at `false`, pip may not build):
      install the wheel alone, import, check; the module needs no libkeccakforge.so.
 (`pip install SRC` runs the same PEP 517 build_wheel hook as step 1 and installs its wheel, so
@@ -81,7 +83,17 @@ def main():
         os.chdir(tmp)   # import the installed package, not a source tree
         try:
             dist = os.path.join(tmp, "dist")
-            wheel_cmd = [a, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dist, SRC]
+            # the sdist first (the backend in venv a, from PyPI), and the wheel from it alone
+            run([a, "-m", "pip", "install", "-q", "scikit-build-core>=0.11"], env=env)
+            sd = os.path.join(tmp, "sdist")
+            run([a, "-c", "import os, sys; from scikit_build_core import build as b; os.chdir(sys.argv[1]); "
+                 "print(b.build_sdist(sys.argv[2]))", SRC, sd], env=env)
+            sdists = glob.glob(os.path.join(sd, "keccakforge-*.tar.gz"))
+            if len(sdists) != 1:
+                print(f"FAILED: expected one sdist, got {os.listdir(sd)}")
+                return 1
+            print(f"  sdist {os.path.basename(sdists[0])} ({os.path.getsize(sdists[0]) // 1024} KiB)")
+            wheel_cmd = [a, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dist, sdists[0]]
             run(wheel_cmd, env=env)
             wheels = glob.glob(os.path.join(dist, "keccakforge-*.whl"))
             if len(wheels) != 1 or "-cp311-abi3-" not in os.path.basename(wheels[0]):
@@ -111,7 +123,7 @@ def main():
                     return 1
         finally:
             os.chdir(cwd)
-        print(f"python_wheel: pip wheel and the wheel in a compiler-less venv work "
+        print(f"python_wheel: the sdist, pip wheel of it alone, and the wheel in a compiler-less venv work "
               f"({time.monotonic() - t0:.0f} s)")
         return 0
     finally:

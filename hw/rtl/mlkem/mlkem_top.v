@@ -169,6 +169,12 @@ module mlkem_top #(
     reg [63:0] bwd;
     reg [63:0] brd0, bta;   // bta: CMP / SEL's word of bb[a...] while bb[b...] is read, ENC's
                             // word to compare (f5) while its bb word is read
+    // ... and every word the unit itself reads goes through one more register (brq, no logic in
+    // between: the RAM's output register in effect) before any logic sees it: the DP16KD's clock
+    // to out without OUTREG is 5.83 ns, which left ~4 ns for routing and the word reader head's
+    // pick at 100 MHz (ECP5 Fmax, issue 55: that path was the worst of placer seeds 1-3 at
+    // a6a1262, 93.3 MHz). The host port (host_rdata) still takes brd0: the bus registers it at once
+    reg [63:0] brq;
     // COPY / SEL write a word a clock after it is read, from a register (cw_*): the block RAM's
     // output (not registered in an ECP5 DP16KD) goes through no write-data mux into the RAM
     // (ECP5 Fmax, issue 37); a clock more per COPY and SEL
@@ -177,6 +183,7 @@ module mlkem_top #(
     reg [63:0] cw_d;
     always @(posedge clk) begin
         brd0 <= {bb3[bra0], bb2[bra0], bb1[bra0], bb0[bra0]};
+        brq <= brd0;
         if (bwe) begin
             bb0[bwa] <= bwd[15:0];
             bb1[bwa] <= bwd[31:16];
@@ -193,6 +200,9 @@ module mlkem_top #(
     reg [1:0] ph;        // phase within an op
     reg       rv;        // a read issued in the clock before (its data in pe* / brd0)
     reg [9:0] rcnt;      // ... and its index
+    reg       rvq;       // COPY / CMP / SEL: a byte-buffer read issued two clocks before (its data in brq)
+    reg [9:0] rcntq;     // ... its index
+    reg       r_lq;      // ... it is the last (r_l a clock later)
     reg       rv2;       // a polynomial-memory read issued two clocks before (its data in qe*)
     reg [6:0] rcnt2;     // ... and its index
     // the instructions' ends as registers, made a clock ahead (ECP5 Fmax, issue 37: cnt ->
@@ -208,10 +218,12 @@ module mlkem_top #(
 
     // ---------------------------------------------------------------- word reader (HASH input, DEC)
     // bb[a, a+na) || bb[b, b+nb) || the imm word (nimm bytes, HASH only), into a 4-entry FIFO
-    // with the read in flight counted, so the stream moves a word per clock.
+    // with the reads in flight counted (two: a word reaches the FIFO from brq, two clocks after
+    // its address), so the stream moves a word per clock.
     reg [1:0]  rseg;      // 0 first segment, 1 second, 2 the imm word, 3 nothing more
     reg [9:0]  rpos;
-    reg        f_if, f_if_imm, f_if_last;  // a read (or the imm word) in flight
+    reg        f_if, f_if_imm, f_if_last;  // a read (or the imm word) issued a clock before (in brd0)
+    reg        f_if2, f_if2_imm, f_if2_last;   // ... two clocks before (in brq: written to the FIFO)
     reg [63:0] fq_data [0:3];
     reg [7:0]  fq_keep [0:3];
     reg        fq_last [0:3];
@@ -222,12 +234,13 @@ module mlkem_top #(
     wire       fq_pop;
     wire [9:0] na_eff = (i_op == I_DEC) ? {4'd0, i_d, 2'b00} : i_na;   // DEC reads 4 d words
     wire       r_more = rseg != 2'd3;
-    // room in the FIFO: fq_n + f_if < 4 - fq_pop, spelled out bit by bit (fq_n <= 4): yosys
-    // makes a relational compare a carry chain, here behind the units' in_ready (ECP5 Fmax)
+    // room in the FIFO: fq_n + f_if + f_if2 < 4 (a pop in this clock not counted: no path from
+    // the units' in_ready to the RAM's address), spelled out bit by bit (fq_n <= 4): yosys makes
+    // a relational compare a carry chain (ECP5 Fmax)
     wire       fq_lt4 = !fq_n[2];                      // fq_n < 4
     wire       fq_lt3 = !fq_n[2] && !(fq_n[1] && fq_n[0]);   // fq_n < 3
     wire       fq_lt2 = !fq_n[2] && !fq_n[1];          // fq_n < 2
-    wire       fq_room = fq_pop ? (f_if ? fq_lt2 : fq_lt3) : (f_if ? fq_lt3 : fq_lt4);
+    wire       fq_room = (f_if && f_if2) ? fq_lt2 : (f_if || f_if2) ? fq_lt3 : fq_lt4;
     wire       r_issue = (x_hash || x_dec) && r_more && fq_room;
     // what the next issue is
     reg [1:0]  rseg_n;
@@ -257,8 +270,8 @@ module mlkem_top #(
     // clock ahead, so the hash unit's and the decoder's input is a register (ECP5 Fmax, issue 37:
     // fq_rd -> the pick of four entries and of the imm word -> the decoder's shift -> buf_q was
     // 12.2 ns at a859f9c). It loads when the head moves (a pop) or an empty FIFO gets its word:
-    // with at most one entry left (fq_n <= 1) from the word arriving (brd0 or the imm word: one
-    // LUT after the block RAM, its select from registers), else from entry fq_rd + 1
+    // with at most one entry left (fq_n <= 1) from the word arriving (brq or the imm word: one
+    // LUT after brq, its select from registers), else from entry fq_rd + 1
     reg [63:0]  fq_hd;
     reg [7:0]   fq_hd_keep;
     reg         fq_hd_last;
@@ -268,15 +281,15 @@ module mlkem_top #(
     wire        fq_v = fq_n != 3'd0;
     wire [1:0]  fq_rd1 = fq_rd + 2'd1;
     wire        hd_new = !fq_n[2] && !fq_n[1];    // fq_n <= 1: the head takes the arriving word
-    // ... and it is the block RAM's (hd_new && !f_if_imm), a register made a clock ahead from
-    // fq_n's and f_if_imm's next values, so the head's data input is one LUT of brd0, hd_alt
+    // ... and it is the block RAM's (hd_new && !f_if2_imm), a register made a clock ahead from
+    // fq_n's and f_if2_imm's next values, so the head's data input is one LUT of brq, hd_alt
     // and this register (ECP5 Fmax, issue 37: brd0 -> a LUT4 and a PFUMX -> fq_hd was 10.8 ns
     // at 0c8081d seed 2); mlkem_top_hs.sby proves it equals its definition
     reg         hd_ram;
     wire [2:0]  fq_n_nx = (rst || zero_start || st == S_FETCH) ? 3'd0 :
-                          exec ? fq_n + {2'd0, f_if} - {2'd0, fq_pop} : fq_n;
-    wire        f_if_imm_nx = exec ? rseg == 2'd2 : f_if_imm;
-    always @(posedge clk) hd_ram <= !fq_n_nx[2] && !fq_n_nx[1] && !f_if_imm_nx;
+                          exec ? fq_n + {2'd0, f_if2} - {2'd0, fq_pop} : fq_n;
+    wire        f_if2_imm_nx = exec ? f_if_imm : f_if2_imm;
+    always @(posedge clk) hd_ram <= !fq_n_nx[2] && !fq_n_nx[1] && !f_if2_imm_nx;
     wire [63:0] hd_alt = hd_new ? {48'd0, i_imm} : fq_imm[fq_rd1] ? {48'd0, i_imm} : fq_data[fq_rd1];
     wire [7:0]  imm_keep = (i_nimm == 2'd1) ? 8'h01 : (i_nimm == 2'd2) ? 8'h03 : 8'h00;
 
@@ -435,19 +448,21 @@ module mlkem_top #(
     wire zcond = i_f[1:0] == 2'd0 || (i_f[1:0] == 2'd1 && bad_ek) || (i_f[1:0] == 2'd2 && bad_dk);
     reg  dv1, dv2;   // DEC without decompress: bytedec's output delayed as decompress would
     reg  cmp_diff;
-    reg  ecv;          // ENC compare: a word in bta, its bb word in brd0
-    // the word compares of CMP and ENC (f5) take two clocks: the byte buffer's block RAM output
-    // (brd0, not registered in the RAM: ~6 ns on ECP5) is compared two bits per LUT into a
-    // register (cx: 32 flags), which is ORed the clock after (ECP5 Fmax, issue 37)
+    reg  ecv;          // ENC compare: a word in bed, its bb word in brd0
+    reg  ecv2, ecl;    // ... a clock later, in bta and brq; ecl: it is the last word
+    reg  [63:0] bed;   // ENC's word to compare, a clock after be_data
+    // the word compares of CMP and ENC (f5) take two clocks after the word is in brq (the byte
+    // buffer's read, registered once more): compared two bits per LUT into a register (cx: 32
+    // flags), which is ORed the clock after (ECP5 Fmax, issue 37)
     reg  [31:0] cx;
     reg         cxv;       // cx holds a compare (CMP: of a word pair; ENC: of a word)
     reg         cx_last;   // ... of the instruction's last word (pair): the instruction ends
     // ENC's word goes into bta as CMP's does, so a flag is one LUT4 of two bits of bta and two of
-    // the RAM's output, no pick of the op in front (ECP5 Fmax, issue 37)
+    // brq, no pick of the op in front (ECP5 Fmax, issue 37)
     wire [31:0] cx_n;
     genvar gx;
     generate for (gx = 0; gx < 32; gx = gx + 1) begin : g_cx
-        assign cx_n[gx] = bta[2 * gx +: 2] != brd0[2 * gx +: 2];
+        assign cx_n[gx] = bta[2 * gx +: 2] != brq[2 * gx +: 2];
     end endgenerate
     wire        cx_any = cxv && cx != 32'd0;
     wire [3:0]  slot_a = i_a[3:0], slot_b = i_b[3:0], slot_c = i_c[3:0];
@@ -593,7 +608,8 @@ module mlkem_top #(
             cnt <= 10'd0; wcnt <= 10'd0; ph <= 2'd0; rcnt <= 10'd0;
             c_lt <= nxt[23:14] != 10'd0; c_lt1 <= nxt[23:14] > 10'd1; na0 <= nxt[23:14] == 10'd0;
             r_l <= 1'b0; cw_l <= 1'b0; w_last <= 1'b0; rc_last <= 1'b0;
-            rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0;
+            rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0; f_if2 <= 1'b0;
+            rvq <= 1'b0; ecv2 <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
             h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0; xv2 <= 1'b0; rv2 <= 1'b0;
             cmp_diff <= 1'b0;
@@ -647,10 +663,16 @@ module mlkem_top #(
                     rv <= c128;
                     if (c128) cnt <= cnt + 10'd1;
                     if (be_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt + 10'd2 == {4'd0, i_d, 2'b00}; end
+                    // compare: be_ov's word (be_data) and its bb word's address in clock t; the
+                    // word in bed and brd0 at t + 1 (ecv, ecl: it is the last), in bta and brq at
+                    // t + 2 (ecv2), compared into cx at t + 3
                     ecv <= be_ov;
+                    bed <= be_data;
+                    ecv2 <= ecv;
+                    ecl <= ecv && wcnt == {4'd0, i_d, 2'b00};
                     cx  <= cx_n;
-                    cxv <= i_f[5] && ecv;
-                    cx_last <= i_f[5] && ecv && wcnt == {4'd0, i_d, 2'b00};
+                    cxv <= i_f[5] && ecv2;
+                    cx_last <= i_f[5] && ecv2 && ecl;
                     if (cx_any) fail <= 1'b1;
                 end
                 I_DEC: begin
@@ -666,11 +688,13 @@ module mlkem_top #(
                         end
                     end
                     if (i_op != I_COPY) ph <= {1'b0, !ph[0]};
-                    cw_v <= rv && i_op != I_CMP;
-                    cw_a <= rcnt; cw_l <= r_l;
+                    // the word read at t is in brq at t + 2 (rvq, rcntq, r_lq)
+                    rvq <= rv; rcntq <= rcnt; r_lq <= r_l;
+                    cw_v <= rvq && i_op != I_CMP;
+                    cw_a <= rcntq; cw_l <= r_lq;
                     cx  <= cx_n;
-                    cxv <= rv && i_op == I_CMP;
-                    cx_last <= rv && i_op == I_CMP && r_l;
+                    cxv <= rvq && i_op == I_CMP;
+                    cx_last <= rvq && i_op == I_CMP && r_lq;
                     if (cx_any) cmp_diff <= 1'b1;
                 end
                 I_ZERO: begin
@@ -679,12 +703,12 @@ module mlkem_top #(
                 end
                 default: ;
             endcase
-            // the words after the byte buffer's RAM output (brd0, ~6 ns on ECP5) picked by the
-            // one-hot op, not by a decode of ins (ECP5 Fmax, issue 37): bta (CMP / SEL's first
-            // word, ENC's word to compare) and cw_d (COPY / SEL's write word), one LUT each
-            if (opx[I_ENC] || opx[I_COPY] || opx[I_CMP] || opx[I_SEL]) bta <= opx[I_ENC] ? be_data : brd0;
+            // the words after the byte buffer's read (brq) picked by the one-hot op, not by a
+            // decode of ins (ECP5 Fmax, issue 37): bta (CMP / SEL's first word, ENC's word to
+            // compare) and cw_d (COPY / SEL's write word), one LUT each
+            if (opx[I_ENC] || opx[I_COPY] || opx[I_CMP] || opx[I_SEL]) bta <= opx[I_ENC] ? bed : brq;
             if (opx[I_COPY] || opx[I_CMP] || opx[I_SEL])
-                cw_d <= opx[I_SEL] ? ((bta & ~{64{fail}}) | (brd0 & {64{fail}})) : brd0;
+                cw_d <= opx[I_SEL] ? ((bta & ~{64{fail}}) | (brq & {64{fail}})) : brq;
             // the word reader (HASH, DEC)
             if (r_issue) begin
                 rseg <= rseg_n;
@@ -693,20 +717,23 @@ module mlkem_top #(
             f_if <= r_issue;
             f_if_imm <= rseg == 2'd2;
             f_if_last <= r_last;
-            if (f_if) begin
-                fq_data[fq_wr] <= brd0;
-                fq_imm[fq_wr] <= f_if_imm;
-                fq_keep[fq_wr] <= f_if_imm ? imm_keep : 8'hFF;
-                fq_last[fq_wr] <= f_if_last;
+            f_if2 <= f_if;
+            f_if2_imm <= f_if_imm;
+            f_if2_last <= f_if_last;
+            if (f_if2) begin
+                fq_data[fq_wr] <= brq;
+                fq_imm[fq_wr] <= f_if2_imm;
+                fq_keep[fq_wr] <= f_if2_imm ? imm_keep : 8'hFF;
+                fq_last[fq_wr] <= f_if2_last;
                 fq_wr <= fq_wr + 2'd1;
             end
             if (fq_pop) fq_rd <= fq_rd + 2'd1;
             if (fq_pop || !fq_v) begin
-                fq_hd      <= hd_ram ? brd0 : hd_alt;
-                fq_hd_keep <= hd_new ? (f_if_imm ? imm_keep : 8'hFF) : fq_keep[fq_rd1];
-                fq_hd_last <= hd_new ? f_if_last : fq_last[fq_rd1];
+                fq_hd      <= hd_ram ? brq : hd_alt;
+                fq_hd_keep <= hd_new ? (f_if2_imm ? imm_keep : 8'hFF) : fq_keep[fq_rd1];
+                fq_hd_last <= hd_new ? f_if2_last : fq_last[fq_rd1];
             end
-            fq_n <= fq_n + {2'd0, f_if} - {2'd0, fq_pop};
+            fq_n <= fq_n + {2'd0, f_if2} - {2'd0, fq_pop};
             // CMP's end (fin's CMP term) without fin's pick of the op in front of the flags
             if (opx[I_CMP] && (cx_last || na0)) begin
                 if (i_f[0]) bad_dk <= cmp_diff | cx_any;
@@ -761,6 +788,8 @@ module mlkem_top #(
             fail <= 1'b0;
             cmp_diff <= 1'b0;
             bta <= 64'd0;      // CMP / SEL's word (K', Kbar), ENC's compare word (c')
+            bed <= 64'd0;      // ... ENC's compare word a clock before
+            ecv2 <= 1'b0; ecl <= 1'b0; rvq <= 1'b0;
             cw_v <= 1'b0; cw_d <= 64'd0;   // COPY / SEL's write word
             ecv <= 1'b0;
             cx <= 32'd0; cxv <= 1'b0; cx_last <= 1'b0;   // the compare flags
@@ -769,7 +798,7 @@ module mlkem_top #(
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0; cb_two_q <= 1'b0; cb_le2_q <= 1'b1;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
             xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
-            f_if <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
+            f_if <= 1'b0; f_if2 <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
             n_run <= 1'b0;
             fq_hd <= 64'd0; fq_hd_keep <= 8'd0; fq_hd_last <= 1'b0;   // (the FIFO's head)
             for (x = 0; x < 4; x = x + 1) begin
@@ -797,6 +826,9 @@ module mlkem_top #(
             rv2 <= 1'b0;
             xv2 <= 1'b0;
             f_if <= 1'b0;
+            f_if2 <= 1'b0;
+            rvq <= 1'b0;
+            ecv2 <= 1'b0;
             fq_n <= 3'd0;
             cb_v <= 1'b0;
             n_run <= 1'b0;
