@@ -87,6 +87,11 @@ module mlkem_top #(
     // 37: ins -> i_op == I_DEC -> the decoder's take -> its shift was 12.7 ns)
     reg [11:0] opx;
     wire x_hash = opx[I_HASH], x_dec = opx[I_DEC], x_bmul = opx[I_BMUL], x_enc = opx[I_ENC];
+    // ... and a copy of opx[I_DEC] for the decoder's take alone, placed by the decoder (ECP5
+    // Fmax, issue 55: opx[6], 3.24 ns of routing to its first LUT, -> the decoder's take -> its
+    // buffer shift -> buf_q was the worst path, 11.04 ns, at 6389387 seed 1); its initial value
+    // differs from opx's only so that yosys does not merge the two (equal after a reset)
+    reg        x_dec_d = 1'b1;
     wire x_as   = opx[I_ADDSUB] | opx[I_NTTU];
     reg [11:0] zc;             // ZEROIZE: the clock of the sweep (pair zc of each bank cleared)
     // ... and, made a clock ahead from zc (ECP5 Fmax, issue 37: zc's compares were in front of
@@ -423,7 +428,7 @@ module mlkem_top #(
     // ByteDecode -> decompress, a pair per clock (d = 12: no decompress, the same latency)
     wire        bd_in_ready, bd_ov, bd_bad, bd_bad1;
     wire [11:0] bd_coef, bd_coef1;
-    mlkem_bytedec u_bd (.clk(clk), .rst(urst_a), .d(be_d), .two(1'b1), .in_valid(x_dec && fq_v),
+    mlkem_bytedec u_bd (.clk(clk), .rst(urst_a), .d(be_d), .two(1'b1), .in_valid(x_dec_d && fq_v),
         .in_ready(bd_in_ready), .in_data(fq_head_data), .out_valid(bd_ov), .out_ready(1'b1),
         .out_coef(bd_coef), .out_bad(bd_bad), .out_coef1(bd_coef1), .out_bad1(bd_bad1));
     wire        dc_ov;
@@ -602,6 +607,7 @@ module mlkem_top #(
             if (!nwait) begin
                 ins <= nxt;
                 opx <= 12'd1 << nxt[3:0];   // 0 for an undefined op (it ends at once)
+                x_dec_d <= nxt[3:0] == I_DEC;
                 pc <= pc + 10'd1;
                 st <= S_EXEC;
             end
@@ -742,6 +748,7 @@ module mlkem_top #(
             if (fin) begin
                 st <= (i_op == I_END) ? S_IDLE : S_FETCH;
                 opx <= 12'd0;
+                x_dec_d <= 1'b0;
                 if (i_op == I_END) begin
                     busy <= 1'b0;
                     done <= 1'b1;
@@ -795,6 +802,7 @@ module mlkem_top #(
             cx <= 32'd0; cxv <= 1'b0; cx_last <= 1'b0;   // the compare flags
             ins <= 80'd0;
             opx <= 12'd0;
+            x_dec_d <= 1'b0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0; cb_two_q <= 1'b0; cb_le2_q <= 1'b1;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
             xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
@@ -822,6 +830,7 @@ module mlkem_top #(
             nwait <= 1'b0;
             ins <= 80'd0;
             opx <= 12'd0;
+            x_dec_d <= 1'b0;
             rv <= 1'b0;
             rv2 <= 1'b0;
             xv2 <= 1'b0;
