@@ -18,11 +18,8 @@ Needs verilator (any 5.x) and a C++ compiler, and keccakforge importable (PYTHON
 exit 77 with the reason when one is missing; 0 passed, 1 failed.
 """
 import argparse
-import hashlib
 import json
 import os
-import shutil
-import subprocess
 import sys
 import time
 
@@ -36,36 +33,16 @@ SOURCES = ["keccak/keccak_round.v", "keccak/keccak_core.v", "keccak/keccak_spong
            "mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v", "mlkem/mlkem_top.v", "bus/mlkem_axil.v",
            "board/uart_rx.v", "board/uart_tx.v", "board/uart_axil_bridge.v", "board/ulx3s_mlkem.v"]
 SKIP = 77
+sys.path.insert(0, HERE)
+import simboard  # noqa: E402  (the build and start-up shared with board_rvv_e2e.py)
 
 
 def build(where, cpb):
     """The simulator, rebuilt when a source or the settings changed; its path."""
-    files = [os.path.join(RTL, s) for s in SOURCES] + [os.path.join(HERE, "sim_ulx3s.cpp"),
-                                                        os.path.join(RTL, "mlkem", "mlkem_prog.vh"),
-                                                        os.path.join(RTL, "mlkem", "mlkem_zetas.vh")]
-    h = hashlib.sha256(str(cpb).encode())
-    for f in files:
-        with open(f, "rb") as fh:
-            h.update(fh.read())
-    exe = os.path.join(where, "Vulx3s_mlkem")
-    stamp = os.path.join(where, "sources.sha256")
-    if os.path.exists(exe) and os.path.exists(stamp) and open(stamp).read() == h.hexdigest():
-        return exe
-    shutil.rmtree(where, ignore_errors=True)
-    os.makedirs(where)
-    t0 = time.time()
     # TIMEOUT: a frame left incomplete 100,000 clocks is dropped (the driver's resynchronisation)
-    cmd = ["verilator", "--cc", "--exe", "--build", "-j", "2", "-Wno-fatal", "-Wno-lint", "-Wno-style",
-           "--top-module", "ulx3s_mlkem", f"-GCPB={cpb}", "-GTIMEOUT=100000", "-CFLAGS", f"-DSIM_CPB={cpb}",
-           "-CFLAGS", "-O1", "-I" + os.path.join(RTL, "mlkem"), "-Mdir", where] + files[:-2]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0 or not os.path.exists(exe):
-        print(r.stdout[-3000:], r.stderr[-3000:])
-        raise SystemExit("FAILED: the Verilator build of ulx3s_mlkem")
-    with open(stamp, "w") as f:
-        f.write(h.hexdigest())
-    print(f"built {exe} ({time.time() - t0:.0f} s)")
-    return exe
+    return simboard.build(where, "ulx3s_mlkem", [os.path.join(RTL, s) for s in SOURCES],
+                          [os.path.join(RTL, "mlkem", "mlkem_prog.vh"), os.path.join(RTL, "mlkem", "mlkem_zetas.vh")],
+                          [f"-GCPB={cpb}", "-GTIMEOUT=100000", "-CFLAGS", f"-DSIM_CPB={cpb}"], os.path.join(RTL, "mlkem"))
 
 
 def acvp_cases(sets, limit):
@@ -95,8 +72,9 @@ def main():
     ap.add_argument("--cpb", type=int, default=8, help="clocks per serial bit in the simulation")
     a = ap.parse_args()
     sets = [int(x) for x in a.sets.split(",")]
-    if not shutil.which("verilator") or not (shutil.which("c++") or shutil.which("g++")):
-        print("SKIPPED: verilator or a C++ compiler not installed")
+    why = simboard.tools_missing()
+    if why:
+        print("SKIPPED: " + why)
         return SKIP
     try:
         from keccakforge import hw, mlkem, InvalidKey
@@ -104,76 +82,73 @@ def main():
         print(f"SKIPPED: keccakforge (with keccakforge.hw) not importable ({e}): PYTHONPATH=build/python")
         return SKIP
     exe = build(a.build, a.cpb)
-    sim = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
-        line = sim.stdout.readline().split()
-        if line and line[0] == "NOPTY":
-            print("SKIPPED: " + " ".join(line[1:]))
-            return SKIP
-        assert len(line) == 2 and line[0] == "PTY", f"the simulator said {line}"
-        t0 = time.time()
-        with hw.Board(line[1], timeout=120) as b:
-            print(f"bridge found on {line[1]}: ID {b.read(hw.R_ID)[0]:#010x}")
-            # the bridge's status byte carries the slave's SLVERR (K is read only, 0x0200 unmapped)
-            assert b.write(hw.W_K, bytes(4), check=False) is False, "a write of K was not refused"
-            assert b.read_bytes(0x0200, 4, check=False) == bytes(4)
-            try:
-                b.read_bytes(0x0200, 4)
-                raise AssertionError("a read of an unmapped address was not refused")
-            except hw.BridgeError:
-                pass
-            h = bytes.fromhex
-            cases = acvp_cases(sets, int(os.environ.get("KF_HW_ACVP_MAX", "1")))
-            if cases is None:
-                print("SKIPPED (this part): ACVP cases: KF_VECTORS_DIR/acvp not found")
-            else:
-                n = 0
-                for fn, p, t, e in cases:
-                    ref, tc = getattr(mlkem, f"ML_KEM_{p}"), t["tcId"]
-                    if fn == "keyGen":
-                        seed = h(t["d"]) + h(t["z"])
-                        got = b.keygen(p, seed)
-                        assert got == (h(e["ek"]), h(e["dk"])), f"ACVP keyGen tc {tc} (ML-KEM-{p}): differs"
-                        assert got == ref.keygen(seed)
-                    elif fn == "encapsulation":
-                        got = b.encaps(p, h(t["ek"]), h(t["m"]))
-                        assert got == (h(e["k"]), h(e["c"])), f"ACVP encapsulation tc {tc} (ML-KEM-{p}): differs"
-                        assert got == ref.encaps(h(t["ek"]), h(t["m"]))
-                    else:
-                        got = b.decaps(p, h(t["dk"]), h(t["c"]))
-                        assert got == h(e["k"]), f"ACVP decapsulation tc {tc} (ML-KEM-{p}): K differs"
-                        assert got == ref.decaps(h(t["dk"]), h(t["c"]))
-                    n += 1
-                assert n, "no ACVP case ran"
-                print(f"ACVP: {n} cases (keyGen, encapsulation, decapsulation; ML-KEM-{'/'.join(map(str, sets))}) "
-                      f"through the driver, the serial bridge and the unit equal expectedResults and keccakforge.mlkem")
-            hw.selftest(b, sets)
-            # an encapsulation key failing FIPS 203's modulus check: InvalidKey, as from the library
-            p = sets[0]
-            ref = getattr(mlkem, f"ML_KEM_{p}")
-            ek, dk = ref.keygen(os.urandom(64))
-            bad = bytes([0xFF, ek[1] | 0x0F]) + ek[2:]      # coefficient 0 = 4,095 >= q
-            for who, call in (("board", lambda: b.encaps(p, bad, bytes(32))), ("library", lambda: ref.encaps(bad))):
-                try:
-                    call()
-                    raise AssertionError(f"{who}: an ek with a coefficient >= q was accepted")
-                except InvalidKey:
-                    pass
-            # ZEROIZE: the KeyGen's kept outputs are gone
-            b.keygen(p)
-            b.zeroize()
-            k, ekn, dkn, _ = hw.SIZES[p]
-            assert b.read_bytes(hw.W_EK, ekn) == bytes(ekn) and b.read_bytes(hw.W_DK, dkn) == bytes(dkn), \
-                "ek / dk left after ZEROIZE"
-            print("InvalidKey for an ek failing the modulus check (board and library); ZEROIZE clears ek and dk")
-            print(f"board end to end: passed in {time.time() - t0:.0f} s")
-    finally:
-        sim.stdin.close()
-        try:
-            sim.wait(10)
-        except subprocess.TimeoutExpired:
-            sim.kill()
+        with simboard.running(exe) as pty:
+            run(hw, mlkem, InvalidKey, pty, sets)
+    except simboard.Skip as e:
+        print(f"SKIPPED: {e}")
+        return SKIP
     return 0
+
+
+def run(hw, mlkem, InvalidKey, pty, sets):
+    """The session over the simulated board's serial port."""
+    t0 = time.time()
+    with hw.Board(pty, timeout=120) as b:
+        print(f"bridge found on {pty}: ID {b.read(hw.R_ID)[0]:#010x}")
+        # the bridge's status byte carries the slave's SLVERR (K is read only, 0x0200 unmapped)
+        assert b.write(hw.W_K, bytes(4), check=False) is False, "a write of K was not refused"
+        assert b.read_bytes(0x0200, 4, check=False) == bytes(4)
+        try:
+            b.read_bytes(0x0200, 4)
+            raise AssertionError("a read of an unmapped address was not refused")
+        except hw.BridgeError:
+            pass
+        h = bytes.fromhex
+        cases = acvp_cases(sets, int(os.environ.get("KF_HW_ACVP_MAX", "1")))
+        if cases is None:
+            print("SKIPPED (this part): ACVP cases: KF_VECTORS_DIR/acvp not found")
+        else:
+            n = 0
+            for fn, p, t, e in cases:
+                ref, tc = getattr(mlkem, f"ML_KEM_{p}"), t["tcId"]
+                if fn == "keyGen":
+                    seed = h(t["d"]) + h(t["z"])
+                    got = b.keygen(p, seed)
+                    assert got == (h(e["ek"]), h(e["dk"])), f"ACVP keyGen tc {tc} (ML-KEM-{p}): differs"
+                    assert got == ref.keygen(seed)
+                elif fn == "encapsulation":
+                    got = b.encaps(p, h(t["ek"]), h(t["m"]))
+                    assert got == (h(e["k"]), h(e["c"])), f"ACVP encapsulation tc {tc} (ML-KEM-{p}): differs"
+                    assert got == ref.encaps(h(t["ek"]), h(t["m"]))
+                else:
+                    got = b.decaps(p, h(t["dk"]), h(t["c"]))
+                    assert got == h(e["k"]), f"ACVP decapsulation tc {tc} (ML-KEM-{p}): K differs"
+                    assert got == ref.decaps(h(t["dk"]), h(t["c"]))
+                n += 1
+            assert n, "no ACVP case ran"
+            print(f"ACVP: {n} cases (keyGen, encapsulation, decapsulation; ML-KEM-{'/'.join(map(str, sets))}) "
+                  f"through the driver, the serial bridge and the unit equal expectedResults and keccakforge.mlkem")
+        hw.selftest(b, sets)
+        # an encapsulation key failing FIPS 203's modulus check: InvalidKey, as from the library
+        p = sets[0]
+        ref = getattr(mlkem, f"ML_KEM_{p}")
+        ek, dk = ref.keygen(os.urandom(64))
+        bad = bytes([0xFF, ek[1] | 0x0F]) + ek[2:]      # coefficient 0 = 4,095 >= q
+        for who, call in (("board", lambda: b.encaps(p, bad, bytes(32))), ("library", lambda: ref.encaps(bad))):
+            try:
+                call()
+                raise AssertionError(f"{who}: an ek with a coefficient >= q was accepted")
+            except InvalidKey:
+                pass
+        # ZEROIZE: the KeyGen's kept outputs are gone
+        b.keygen(p)
+        b.zeroize()
+        k, ekn, dkn, _ = hw.SIZES[p]
+        assert b.read_bytes(hw.W_EK, ekn) == bytes(ekn) and b.read_bytes(hw.W_DK, dkn) == bytes(dkn), \
+            "ek / dk left after ZEROIZE"
+        print("InvalidKey for an ek failing the modulus check (board and library); ZEROIZE clears ek and dk")
+        print(f"board end to end: passed in {time.time() - t0:.0f} s")
 
 
 if __name__ == "__main__":

@@ -25,11 +25,8 @@ Needs verilator (5.x), a C++ compiler and keccakforge importable (PYTHONPATH=bui
 77 with the reason when one is missing; 0 passed, 1 failed.
 """
 import argparse
-import hashlib
 import os
 import random
-import shutil
-import subprocess
 import sys
 import time
 
@@ -40,36 +37,17 @@ MODEL = os.path.normpath(os.path.join(HW, "..", "bench", "rvv_ise_model"))
 SOURCES = ["rvv/rv32i_core.v", "rvv/rvv_unit.v", "rvv/rvv_soc.v", "bus/rvv_axil.v",
            "board/uart_rx.v", "board/uart_tx.v", "board/uart_axil_bridge.v", "board/ulx3s_rvv.v"]
 SKIP = 77
+sys.path.insert(0, HERE)
+import simboard  # noqa: E402  (the build and start-up shared with board_e2e.py)
 
 
 def build(where, cpb, elen):
     """The simulator, rebuilt when a source or the settings changed; its path."""
-    files = [os.path.join(RTL, s) for s in SOURCES] + [os.path.join(HERE, "sim_ulx3s.cpp"),
-                                                        os.path.join(RTL, "rvv", "rvv_tables.vh")]
-    h = hashlib.sha256(f"{cpb} {elen}".encode())
-    for f in files:
-        with open(f, "rb") as fh:
-            h.update(fh.read())
-    exe = os.path.join(where, "Vulx3s_rvv")
-    stamp = os.path.join(where, "sources.sha256")
-    if os.path.exists(exe) and os.path.exists(stamp) and open(stamp).read() == h.hexdigest():
-        return exe
-    shutil.rmtree(where, ignore_errors=True)
-    os.makedirs(where)
-    t0 = time.time()
     # TIMEOUT: a frame left incomplete 100,000 clocks is dropped (the driver's resynchronisation)
-    cmd = ["verilator", "--cc", "--exe", "--build", "-j", "2", "-Wno-fatal", "-Wno-lint", "-Wno-style",
-           "--top-module", "ulx3s_rvv", f"-GCPB={cpb}", "-GTIMEOUT=100000", f"-GELEN={elen}", "-GELENUM=5",
-           "-CFLAGS", f"-DSIM_CPB={cpb}", "-CFLAGS", "-DSIM_RVV", "-CFLAGS", "-O1",
-           "-I" + os.path.join(RTL, "rvv"), "-Mdir", where] + files[:-1]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0 or not os.path.exists(exe):
-        print(r.stdout[-3000:], r.stderr[-3000:])
-        raise SystemExit("FAILED: the Verilator build of ulx3s_rvv")
-    with open(stamp, "w") as f:
-        f.write(h.hexdigest())
-    print(f"built {exe} ({time.time() - t0:.0f} s)")
-    return exe
+    return simboard.build(where, "ulx3s_rvv", [os.path.join(RTL, s) for s in SOURCES],
+                          [os.path.join(RTL, "rvv", "rvv_tables.vh")],
+                          [f"-GCPB={cpb}", "-GTIMEOUT=100000", f"-GELEN={elen}", "-GELENUM=5",
+                           "-CFLAGS", f"-DSIM_CPB={cpb}", "-CFLAGS", "-DSIM_RVV"], os.path.join(RTL, "rvv"))
 
 
 def bench_harness(elen):
@@ -92,8 +70,9 @@ def main():
     ap.add_argument("--elen", type=int, default=64, choices=(64, 32))
     ap.add_argument("--cpb", type=int, default=8, help="clocks per serial bit in the simulation")
     a = ap.parse_args()
-    if not shutil.which("verilator") or not (shutil.which("c++") or shutil.which("g++")):
-        print("SKIPPED: verilator or a C++ compiler not installed")
+    why = simboard.tools_missing()
+    if why:
+        print("SKIPPED: " + why)
         return SKIP
     try:
         from keccakforge import hw
@@ -109,77 +88,74 @@ def main():
     import rvv_ise as R
     lib = Lib(a.lib)
     exe = build(a.build, a.cpb, a.elen)
-    sim = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")))
     try:
-        line = sim.stdout.readline().split()
-        if line and line[0] == "NOPTY":
-            print("SKIPPED: " + " ".join(line[1:]))
-            return SKIP
-        assert len(line) == 2 and line[0] == "PTY", f"the simulator said {line}"
-        t0 = time.time()
-        with hw.RvvBoard(line[1], timeout=120) as b:
-            print(f"bridge found on {line[1]}: ID {b.read(hw.R_ID)[0]:#010x}, ELEN {b.elen} EleNum {b.elenum}, "
-                  f"ZVBB {int(b.zvbb)}, {b.imem_bytes} B program / {b.dmem_bytes} B data memory")
-            assert (b.elen, b.elenum, b.zvbb) == (a.elen, 5, False), "CONFIG differs from the build"
-            # the slave's refusals, through the bridge's status byte
-            assert b.write(hw.R_ID, bytes(4), check=False) is False, "a write of ID was not refused"
-            assert b.read_bytes(hw.RVV_IMEM, 4, check=False) == bytes(4)
-            try:
-                b.read_bytes(hw.RVV_IMEM, 4)
-                raise AssertionError("a read of the instruction memory was not refused")
-            except hw.BridgeError:
-                pass
-            assert b.read_bytes(hw.RVV_DMEM + b.dmem_bytes, 4, check=False) == bytes(4)
-            bench = bench_harness(a.elen)
-            for name in hw.RVV_PROGRAMS[a.elen]:
-                prog = hw.RvvProgram(name, b.elen, b.elenum, 24, MODEL)
-                if bench:   # the driver's program image is the one the RTL tests and the bench run
-                    words, syms = bench.E.assemble(bench.harness_text(name, 24))
-                    assert prog.words == words + [bench.EBREAK] and prog.symbols == syms, \
-                        f"{name}: keccakforge.hw's program differs from tests/rvv/test_rvv_core.py's"
-                    mem = bytearray(prog.size)
-                    st = [[rng.getrandbits(64) for _ in range(25)] for _ in range(prog.sn)]
-                    bench.states_to_mem(st, mem)
-                    if prog.uses_rho:
-                        bench.rho_table_to_mem(mem)
-                    assert prog.image(st) == bytes(mem), f"{name}: keccakforge.hw's data layout differs"
-                states = [[rng.getrandbits(64) for _ in range(25)] for _ in range(prog.sn)]
-                got, run = b.permute(prog, states)
-                want = [lib.keccak_p(s, 24) for s in states]
-                assert got == want, f"{name}: the board's state differs from the C library's Keccak-p[1600, 24]"
-                mstates, mrun, _ = R.permute(R.parse(open(os.path.join(MODEL, "programs", name + ".s")).read()),
-                                             b.elenum, b.elen, states, 24)
-                assert got == mstates, f"{name}: the board's state differs from the model's run"
-                per_round = mrun.round_cycles[0]
-                assert set(mrun.round_cycles) == {per_round} and run["round"] == per_round, \
-                    f"{name}: {run['round']} cycles in the first round, the model {per_round}"
-                instrs, labels = R.parse(open(os.path.join(MODEL, "programs", name + ".s")).read())
-                setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
-                predicted = (R.VSETVLI_CYCLES + setup + 24 * per_round
-                             + 23 * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-                             + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_NOT_TAKEN_CYCLES)
-                assert run["permutation"] == predicted, \
-                    f"{name}: {run['permutation']} cycles per permutation, the model with the core's timing {predicted}"
-                print(f"{name}: loaded ({4 * len(prog.words)} B program, {prog.size} B data), run and read back "
-                      f"over the bridge: {prog.sn} state(s) = the C library's Keccak-p[1600, 24] and the model's; "
-                      f"{run['round']} cycles/round, {run['permutation']} cycles/permutation (= the model), "
-                      f"{run['instret']} retired, {run['cycles']} cycles to the ebreak")
-            # after the run: RUN = 1 and halted; a data memory write is refused (the loader is
-            # the reset's), the memory keeps the state
-            assert b.status() & (hw.RVV_HALTED | hw.RVV_RUN | hw.RVV_TRAP) == hw.RVV_HALTED | hw.RVV_RUN
-            before = b.read_data(0x100, 8)
-            assert b.write(hw.RVV_DMEM + 0x100, bytes(8), check=False) is False, "a write while RUN was not refused"
-            assert b.read_data(0x100, 8) == before, "a refused write changed the data memory"
-            hw.rvv_selftest(b, model_dir=MODEL)
-            print(f"board (processor) end to end: passed in {time.time() - t0:.0f} s")
-    finally:
-        sim.stdin.close()
-        try:
-            sim.wait(10)
-        except subprocess.TimeoutExpired:
-            sim.kill()
+        with simboard.running(exe) as pty:
+            run(hw, lib, R, pty, a.elen)
+    except simboard.Skip as e:
+        print(f"SKIPPED: {e}")
+        return SKIP
     return 0
+
+
+def run(hw, lib, R, pty, elen):
+    """The session over the simulated board's serial port."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")))
+    t0 = time.time()
+    with hw.RvvBoard(pty, timeout=120) as b:
+        print(f"bridge found on {pty}: ID {b.read(hw.R_ID)[0]:#010x}, ELEN {b.elen} EleNum {b.elenum}, "
+              f"ZVBB {int(b.zvbb)}, {b.imem_bytes} B program / {b.dmem_bytes} B data memory")
+        assert (b.elen, b.elenum, b.zvbb) == (elen, 5, False), "CONFIG differs from the build"
+        # the slave's refusals, through the bridge's status byte
+        assert b.write(hw.R_ID, bytes(4), check=False) is False, "a write of ID was not refused"
+        assert b.read_bytes(hw.RVV_IMEM, 4, check=False) == bytes(4)
+        try:
+            b.read_bytes(hw.RVV_IMEM, 4)
+            raise AssertionError("a read of the instruction memory was not refused")
+        except hw.BridgeError:
+            pass
+        assert b.read_bytes(hw.RVV_DMEM + b.dmem_bytes, 4, check=False) == bytes(4)
+        bench = bench_harness(elen)
+        for name in hw.RVV_PROGRAMS[elen]:
+            prog = hw.RvvProgram(name, b.elen, b.elenum, 24, MODEL)
+            if bench:   # the driver's program image is the one the RTL tests and the bench run
+                words, syms = bench.E.assemble(bench.harness_text(name, 24))
+                assert prog.words == words + [bench.EBREAK] and prog.symbols == syms, \
+                    f"{name}: keccakforge.hw's program differs from tests/rvv/test_rvv_core.py's"
+                mem = bytearray(prog.size)
+                st = [[rng.getrandbits(64) for _ in range(25)] for _ in range(prog.sn)]
+                bench.states_to_mem(st, mem)
+                if prog.uses_rho:
+                    bench.rho_table_to_mem(mem)
+                assert prog.image(st) == bytes(mem), f"{name}: keccakforge.hw's data layout differs"
+            states = [[rng.getrandbits(64) for _ in range(25)] for _ in range(prog.sn)]
+            got, run = b.permute(prog, states)
+            want = [lib.keccak_p(s, 24) for s in states]
+            assert got == want, f"{name}: the board's state differs from the C library's Keccak-p[1600, 24]"
+            mstates, mrun, _ = R.permute(R.parse(open(os.path.join(MODEL, "programs", name + ".s")).read()),
+                                         b.elenum, b.elen, states, 24)
+            assert got == mstates, f"{name}: the board's state differs from the model's run"
+            per_round = mrun.round_cycles[0]
+            assert set(mrun.round_cycles) == {per_round} and run["round"] == per_round, \
+                f"{name}: {run['round']} cycles in the first round, the model {per_round}"
+            instrs, labels = R.parse(open(os.path.join(MODEL, "programs", name + ".s")).read())
+            setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
+            predicted = (R.VSETVLI_CYCLES + setup + 24 * per_round
+                         + 23 * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
+                         + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_NOT_TAKEN_CYCLES)
+            assert run["permutation"] == predicted, \
+                f"{name}: {run['permutation']} cycles per permutation, the model with the core's timing {predicted}"
+            print(f"{name}: loaded ({4 * len(prog.words)} B program, {prog.size} B data), run and read back "
+                  f"over the bridge: {prog.sn} state(s) = the C library's Keccak-p[1600, 24] and the model's; "
+                  f"{run['round']} cycles/round, {run['permutation']} cycles/permutation (= the model), "
+                  f"{run['instret']} retired, {run['cycles']} cycles to the ebreak")
+        # after the run: RUN = 1 and halted; a data memory write is refused (the loader is
+        # the reset's), the memory keeps the state
+        assert b.status() & (hw.RVV_HALTED | hw.RVV_RUN | hw.RVV_TRAP) == hw.RVV_HALTED | hw.RVV_RUN
+        before = b.read_data(0x100, 8)
+        assert b.write(hw.RVV_DMEM + 0x100, bytes(8), check=False) is False, "a write while RUN was not refused"
+        assert b.read_data(0x100, 8) == before, "a refused write changed the data memory"
+        hw.rvv_selftest(b, model_dir=MODEL)
+        print(f"board (processor) end to end: passed in {time.time() - t0:.0f} s")
 
 
 if __name__ == "__main__":
