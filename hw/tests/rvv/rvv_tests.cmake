@@ -48,9 +48,8 @@ endif()
 # 72 s of CPU, alone, and 767 s in `ctest -R hw_formal_rvv`; rvv_core_stall.sby 283 s wall, ~25 s of CPU)
 add_test(NAME hw_formal_rvv COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py rvv_seq.sby
   rvv_core_stall.sby)
-# (COST: started among the first, so that ctest -j2 does not end on it; 70 s in the 2026-11-25 CI)
-set_tests_properties(hw_formal_rvv PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600
-  COST 70)
+# (its COST, which starts it among the first under ctest -j: cmake/KfTestCosts.cmake)
+set_tests_properties(hw_formal_rvv PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
 # vpi's column write as a permutation of elements (hw/formal/rvv_vpi_perm.sby, ELEN 32 EleNum 5).
 # By default to BMC depth 10 (task e32n5_d10): every step whose check follows a refused word, a
 # fixed-row vpi or a one- or two-row vpi (row immediate -1); the mutations of hw/rtl/rvv/README.md
@@ -66,9 +65,7 @@ set_tests_properties(hw_formal_rvv PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECO
 # KF_SLOW_TESTS only.
 add_test(NAME hw_formal_rvv_vpi COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py
   rvv_vpi_perm.sby:e32n5_d10)
-set_tests_properties(hw_formal_rvv_vpi PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600
-  COST 220)
+set_tests_properties(hw_formal_rvv_vpi PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
 kf_slow_test(hw_formal_rvv_vpi_full "vpi's column write to BMC depth 14 (three- to five-row vpi; ~10 min)"
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py rvv_vpi_perm.sby:e32n5)
-kf_slow_test_props(hw_formal_rvv_vpi_full ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600
-  COST 600)
+kf_slow_test_props(hw_formal_rvv_vpi_full ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
