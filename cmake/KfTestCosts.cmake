@@ -17,7 +17,7 @@ set(KF_TEST_COSTS
   # proofs/ (when its CMakeLists.txt calls kf_test_costs())
   proof_key_codecs=500 proof_key_codecs_mutants=80 proof_cli_readers=27 proof_cli_readers_mutants=25
   # hw/
-  hw_formal_rvv=184 hw_formal_rvv_vpi=120 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=69 hw_formal_slow=67
+  hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=69 hw_formal_slow=67
   hw_cocotb_mlkem_top=63 hw_cocotb_mlkem_acvp=56 hw_cocotb_sponge_vectors=55 hw_cocotb_mlkem_arith=53
   hw_rvv_core=51 hw_cocotb_mlkem_bus_acvp=51 hw_cocotb_sponge2_vectors=41 hw_cocotb_sponge2=39
   hw_rvv_unit_e64=38 hw_rvv_zvbb=38 hw_rvv_lint=38 hw_board_e2e=33 hw_board_rvv_e2e=29 hw_rvv_unit_e32=29
