@@ -45,7 +45,9 @@ if(KF_SLOW_TESTS)
   set_tests_properties(hw_rvv_unit_n30 PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
 endif()
 # the proofs of hw/formal/rvv_*.sby (measured 2026-11-24 on 2 cores at load 18-22: rvv_seq.sby 413 s wall,
-# 72 s of CPU, alone, and 767 s in `ctest -R hw_formal_rvv`; rvv_core_stall.sby 283 s wall, ~25 s of CPU)
+# 72 s of CPU, alone, and 767 s in `ctest -R hw_formal_rvv`; rvv_core_stall.sby 283 s wall, ~25 s of CPU;
+# 2026-11-25 at load 5-6, both with run.py: 239 s wall, 164 s of CPU, then 208 s wall, 147 s of CPU once
+# both .sby read with -defer)
 add_test(NAME hw_formal_rvv COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/formal/run.py rvv_seq.sby
   rvv_core_stall.sby)
 # (its COST, which starts it among the first under ctest -j: cmake/KfTestCosts.cmake)
