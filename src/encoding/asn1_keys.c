@@ -524,7 +524,6 @@ int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
     requires \valid(k) && \valid(pkp) && \valid(pkl) && \valid(opkp) && \valid(opkl);
     requires \separated(k, pkp, pkl, opkp, opkl);
     assigns *k, *pkp, *pkl, *opkp, *opkl;
-    ensures \result == KF_OK || \result == KF_ERR_BAD_ENCODING;
     ensures \result == KF_OK ==> ktype_ok(*k);
     ensures \result == KF_OK ==> \valid_read(*pkp + (0 .. *pkl - 1))
       && \subset(*pkp + (0 .. *pkl - 1), der + (0 .. derlen - 1));
