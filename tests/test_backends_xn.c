@@ -270,6 +270,83 @@ static void test_leaves(const kf_backend_xn *b)
             }
 }
 
+/* out = the first outlen bytes (any length) of ref's sponge over msg[0 .. len) */
+static void ref_xof(size_t rate, unsigned nr, uint8_t suffix, const uint8_t *msg, size_t len, uint8_t *out,
+                    size_t outlen)
+{
+    _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES];
+    uint8_t last[200] = {0};
+    size_t p = 0;
+    kf_backend_ref.init(st);
+    for (; len - p >= rate; p += rate) {
+        kf_backend_ref.add_bytes(st, msg + p, 0, rate);
+        kf_backend_ref.permute(st, nr);
+    }
+    memcpy(last, msg + p, len - p);
+    last[len - p] ^= suffix;
+    last[rate - 1] ^= 0x80;
+    kf_backend_ref.add_bytes(st, last, 0, rate);
+    for (size_t q = 0;; q += rate) {
+        kf_backend_ref.permute(st, nr);
+        size_t take = outlen - q < rate ? outlen - q : rate;
+        kf_backend_ref.extract_bytes(st, out + q, 0, take);
+        if (q + take >= outlen) break;
+    }
+}
+
+/* The xof operation (ML-DSA's ExpandA / ExpandS / ExpandMask streams) against `ref`: SHAKE128's
+ * and SHAKE256's rates (which a backend with xof must take at nr 24) and others it may decline,
+ * every instance count 1..N, inputs of 0 to 3 blocks (ML-DSA's 34- and 66-byte seeds among
+ * them), outputs of 1 byte to 6 blocks (a block's end -1/0/+1, ExpandA's 840 and ExpandS's 272
+ * bytes); the outputs of the instances past count must stay untouched. */
+static void test_xof(const kf_backend_xn *b)
+{
+    static const size_t rates[] = {168, 136, 72};
+    static const unsigned nrs[] = {24, 12, 1};
+    enum { MAX_LEN = 3 * 168 + 8, MAX_OUT = 6 * 168 + 8 };
+    static uint8_t msg[MAX_N][MAX_LEN + 16], got[MAX_N][MAX_OUT], want[MAX_OUT];
+    if (!b->xof) return;
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
+        for (size_t k = 0; k < sizeof nrs / sizeof nrs[0]; k++)
+            for (unsigned count = 1; count <= b->n; count++)
+                for (int c = 0; c < 9; c++) {
+                    const size_t rate = rates[r];
+                    const unsigned nr = nrs[k];
+                    static const size_t lens[] = {0, 34, 66, 1, 135, 136, 168, 169, 0};
+                    size_t len = c < 8 ? lens[c] : rnd() % (3 * rate);
+                    size_t outlen = c == 0 ? 840 : c == 1 ? 272 : c == 2 ? rate : c == 3 ? rate + 1 :
+                                    c == 4 ? rate - 1 : c == 5 ? 1 : c == 6 ? 6 * rate : 1 + rnd() % (6 * rate);
+                    const uint8_t suffix = c % 2 ? 0x1F : 0x06;
+                    const uint8_t *in[MAX_N];
+                    uint8_t *out[MAX_N];
+                    for (unsigned i = 0; i < b->n; i++) {
+                        size_t shift = rnd() % 16;
+                        rnd_bytes(msg[i] + shift, len);
+                        in[i] = msg[i] + shift;
+                        out[i] = got[i];
+                        memset(got[i], 0xA5, sizeof got[i]);
+                    }
+                    if (!b->xof(nr, rate, suffix, in, len, count, out, outlen)) {
+                        CHECK(!(nr == 24 && (rate == 168 || rate == 136)), "%s: xof declined rate %zu, nr 24", b->name,
+                              rate);
+                        continue;
+                    }
+                    for (unsigned i = 0; i < b->n; i++) {
+                        if (i < count) {
+                            ref_xof(rate, nr, suffix, in[i], len, want, outlen);
+                            CHECK(memcmp(got[i], want, outlen) == 0,
+                                  "%s: xof rate=%zu nr=%u len=%zu outlen=%zu count=%u, instance %u", b->name, rate, nr,
+                                  len, outlen, count, i);
+                        }
+                        size_t from = i < count ? outlen : 0;
+                        int clean = 1;
+                        for (size_t q = from; q < sizeof got[i]; q++) clean &= got[i][q] == 0xA5;
+                        CHECK(clean, "%s: xof rate=%zu outlen=%zu count=%u wrote past its output, instance %u", b->name,
+                              rate, outlen, count, i);
+                    }
+                }
+}
+
 #if defined(__linux__)
 /* Every instance's message ends exactly where an inaccessible page starts. */
 static void test_absorb_page_end(const kf_backend_xn *b)
@@ -378,9 +455,10 @@ int main(int argc, char **argv)
         test_permute_from(b);
         test_leaves(b);
         test_leaves_page_end(b);
-        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s\n",
+        test_xof(b);
+        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s%s\n",
                failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)",
-               b->permute_from ? "" : " (none)", b->leaves ? ", leaves" : "");
+               b->permute_from ? "" : " (none)", b->leaves ? ", leaves" : "", b->xof ? ", xof" : "");
         if (failures == before) passed++; else failed++;
     }
     for (int a = 1; a < argc; a++) {

@@ -11,6 +11,7 @@ algorithms_available: frozenset[str]
 class Error(Exception):
     status: str
     code: int
+    reason: str
 
 class StateError(Error, ValueError): ...
 class DomainError(Error, ValueError): ...

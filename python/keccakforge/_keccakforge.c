@@ -135,7 +135,7 @@ static int make_errors(PyObject *m)
     };
     Error = PyErr_NewExceptionWithDoc("keccakforge.Error",
         "Base class of keccakforge's errors; .status is the C library's status name "
-        "(kf_strerror), .code its value.", NULL, NULL);
+        "(kf_strerror), .code its value, .reason what it means in words (kf_error_message).", NULL, NULL);
     if (!Error || PyModule_AddObjectRef(m, "Error", Error) < 0) return -1;
     for (size_t i = 0; i < sizeof cls / sizeof cls[0]; i++) {
         char full[64];
@@ -166,10 +166,12 @@ PyObject *kfpy_raise(int rc, const char *what)
     const char *name = kf_strerror(rc);
     PyObject *exc = PyObject_CallFunction(cls, "s", what ? what : name);
     if (!exc) return NULL;
-    PyObject *s = PyUnicode_FromString(name), *c = PyLong_FromLong(rc);
-    if (s && c && PyObject_SetAttrString(exc, "status", s) == 0 && PyObject_SetAttrString(exc, "code", c) == 0) {
-        /* str(e) = "KF_ERR_...: what" */
-        PyObject *msg = PyUnicode_FromFormat("%s: %s", name, what ? what : "failed");
+    const char *why = kf_error_message(rc);
+    PyObject *s = PyUnicode_FromString(name), *c = PyLong_FromLong(rc), *r = PyUnicode_FromString(why);
+    if (s && c && r && PyObject_SetAttrString(exc, "status", s) == 0 && PyObject_SetAttrString(exc, "code", c) == 0 &&
+        PyObject_SetAttrString(exc, "reason", r) == 0) {
+        /* str(e) = "KF_ERR_...: what (the status in words, kf_error_message)" */
+        PyObject *msg = PyUnicode_FromFormat("%s: %s (%s)", name, what ? what : "failed", why);
         if (msg) {
             PyObject *args = PyTuple_Pack(1, msg);
             if (args) {
@@ -182,6 +184,7 @@ PyObject *kfpy_raise(int rc, const char *what)
     }
     Py_XDECREF(s);
     Py_XDECREF(c);
+    Py_XDECREF(r);
     Py_DECREF(exc);
     return NULL;
 }

@@ -96,6 +96,8 @@ def test_errors(dsa, rng):
         with pytest.raises(exc) as e:
             fn()
         assert e.value.status == status and isinstance(e.value, ValueError), str(e.value)
+        # the status in words too (kf_error_message), in .reason and at the end of str(e)
+        assert e.value.reason and e.value.reason != status and str(e.value).endswith(f"({e.value.reason})")
     # a private key that key generation could not have written: t0 changed, s1 out of range
     t0 = bytearray(sk)
     t0[-1] ^= 1

@@ -44,7 +44,7 @@ ctx!(ParallelHashCtx, KF_PARALLELHASH_CTX_BYTES);
 
 mod sys {
     use super::*;
-    extern "C" {
+    unsafe extern "C" {
         pub fn kf_strerror(status: c_int) -> *const c_char;
         pub fn kf_version_string() -> *const c_char;
         pub fn kf_backend_name() -> *const c_char;
@@ -585,7 +585,7 @@ pub fn key_decode_pkcs8(der: &[u8]) -> Result<Pkcs8Key, Error> {
 // ---- the tree-hash API (kf_tree_layout, kf_tree_leaves, kf_tree_final) -------------------
 mod tree_sys {
     use core::ffi::{c_int, c_void};
-    extern "C" {
+    unsafe extern "C" {
         pub fn kf_tree_layout(mode: c_int, block: usize, total_len: u64, leaf_len: *mut usize, cv_len: *mut usize,
                               first_len: *mut usize, cv_count: *mut u64) -> c_int;
         pub fn kf_tree_leaves(mode: c_int, block: usize, total_len: u64, custom: *const c_void, customlen: usize,

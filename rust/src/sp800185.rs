@@ -15,6 +15,74 @@ use crate::ffi::{self, ParallelHashCtx, TupleHashCtx};
 use core::fmt;
 use digest::{ExtendableOutput, Reset, Update, XofReader};
 
+/// An XOF's output stream: the first read finishes the input (`$fin`, L = 0), the next ones
+/// continue the stream (`$squeeze`).
+macro_rules! xof_reader {
+    ($reader:ident, $ctx:ty, $fin:ident, $squeeze:ident, $what:expr, $doc:expr) => {
+        #[doc = $doc]
+        #[derive(Clone)]
+        pub struct $reader {
+            ctx: $ctx,
+            started: bool,
+        }
+        impl XofReader for $reader {
+            fn read(&mut self, buffer: &mut [u8]) {
+                if buffer.is_empty() {
+                    return;
+                }
+                let r = if self.started {
+                    ffi::$squeeze(&mut self.ctx, buffer)
+                } else {
+                    ffi::$fin(&mut self.ctx, buffer)
+                };
+                r.expect(concat!($what, " squeeze"));
+                self.started = true;
+            }
+        }
+        impl fmt::Debug for $reader {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(concat!(stringify!($reader), " { ... }"))
+            }
+        }
+        impl zeroize::ZeroizeOnDrop for $reader {}
+    };
+}
+
+/// What TupleHash128/256 and their XOF variants share: `new`, `add`, `chain`, `Default`,
+/// `Debug`, wiping on drop.
+macro_rules! tuplehash_common {
+    ($name:ident, $v:expr) => {
+        impl $name {
+            /// An empty tuple with customization string `customization`.
+            pub fn new(customization: &[u8]) -> Self {
+                let mut ctx = TupleHashCtx::zeroed();
+                ffi::tuplehash_init(&mut ctx, $v, customization).expect("kf_tuplehash_init");
+                Self { ctx }
+            }
+            /// Append one element to the tuple.
+            pub fn add(&mut self, element: &[u8]) {
+                ffi::tuplehash_add(&mut self.ctx, element).expect("kf_tuplehash_add on a live context");
+            }
+            /// [`add`](Self::add), by value.
+            pub fn chain(mut self, element: &[u8]) -> Self {
+                self.add(element);
+                self
+            }
+        }
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new(b"")
+            }
+        }
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(concat!(stringify!($name), " { ... }"))
+            }
+        }
+        impl zeroize::ZeroizeOnDrop for $name {}
+    };
+}
+
 macro_rules! tuplehash {
     ($name:ident, $xof:ident, $v:expr, $vx:expr, $title:expr, $bits:expr) => {
         #[doc = concat!($title, " (SP 800-185 §5) with customization string S, any output length.")]
@@ -36,37 +104,12 @@ macro_rules! tuplehash {
             ctx: TupleHashCtx,
         }
         impl $name {
-            /// An empty tuple with customization string `customization`.
-            pub fn new(customization: &[u8]) -> Self {
-                let mut ctx = TupleHashCtx::zeroed();
-                ffi::tuplehash_init(&mut ctx, $v, customization).expect("kf_tuplehash_init");
-                Self { ctx }
-            }
-            /// Append one element to the tuple.
-            pub fn add(&mut self, element: &[u8]) {
-                ffi::tuplehash_add(&mut self.ctx, element).expect("kf_tuplehash_add on a live context");
-            }
-            /// [`add`](Self::add), by value.
-            pub fn chain(mut self, element: &[u8]) -> Self {
-                self.add(element);
-                self
-            }
             /// The hash of the tuple with L = 8 x `out.len()` into `out`.
             pub fn finalize_into(mut self, out: &mut [u8]) -> Result<(), Error> {
                 ffi::tuplehash_final(&mut self.ctx, out)
             }
         }
-        impl Default for $name {
-            fn default() -> Self {
-                Self::new(b"")
-            }
-        }
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(concat!(stringify!($name), " { ... }"))
-            }
-        }
-        impl zeroize::ZeroizeOnDrop for $name {}
+        tuplehash_common!($name, $v);
 
         #[doc = concat!($title, "'s XOF variant (TupleHashXOF, L = 0): [`add`](Self::add) elements, then read any length.")]
         ///
@@ -82,69 +125,21 @@ macro_rules! tuplehash {
             ctx: TupleHashCtx,
         }
         impl $xof {
-            /// An empty tuple with customization string `customization`.
-            pub fn new(customization: &[u8]) -> Self {
-                let mut ctx = TupleHashCtx::zeroed();
-                ffi::tuplehash_init(&mut ctx, $vx, customization).expect("kf_tuplehash_init");
-                Self { ctx }
-            }
-            /// Append one element to the tuple.
-            pub fn add(&mut self, element: &[u8]) {
-                ffi::tuplehash_add(&mut self.ctx, element).expect("kf_tuplehash_add on a live context");
-            }
-            /// [`add`](Self::add), by value.
-            pub fn chain(mut self, element: &[u8]) -> Self {
-                self.add(element);
-                self
-            }
             /// The output stream.
             pub fn finalize_xof(self) -> TupleHashXofReader {
                 TupleHashXofReader { ctx: self.ctx, started: false }
             }
         }
-        impl Default for $xof {
-            fn default() -> Self {
-                Self::new(b"")
-            }
-        }
-        impl fmt::Debug for $xof {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(concat!(stringify!($xof), " { ... }"))
-            }
-        }
-        impl zeroize::ZeroizeOnDrop for $xof {}
+        tuplehash_common!($xof, $vx);
     };
 }
 tuplehash!(TupleHash128, TupleHashXof128, 1, 3, "TupleHash128", "256");
 tuplehash!(TupleHash256, TupleHashXof256, 2, 4, "TupleHash256", "512");
 
-/// The output stream of [`TupleHashXof128`] / [`TupleHashXof256`].
-#[derive(Clone)]
-pub struct TupleHashXofReader {
-    ctx: TupleHashCtx,
-    started: bool,
-}
-impl XofReader for TupleHashXofReader {
-    fn read(&mut self, buffer: &mut [u8]) {
-        if buffer.is_empty() {
-            return;
-        }
-        // the first read finishes the tuple (kf_tuplehash_final), the next ones continue
-        let r = if self.started {
-            ffi::tuplehash_squeeze(&mut self.ctx, buffer)
-        } else {
-            ffi::tuplehash_final(&mut self.ctx, buffer)
-        };
-        r.expect("TupleHashXOF squeeze");
-        self.started = true;
-    }
-}
-impl fmt::Debug for TupleHashXofReader {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("TupleHashXofReader { ... }")
-    }
-}
-impl zeroize::ZeroizeOnDrop for TupleHashXofReader {}
+xof_reader!(
+    TupleHashXofReader, TupleHashCtx, tuplehash_final, tuplehash_squeeze, "TupleHashXOF",
+    "The output stream of [`TupleHashXof128`] / [`TupleHashXof256`]."
+);
 
 macro_rules! parallelhash_common {
     ($name:ident, $v:expr) => {
@@ -246,30 +241,7 @@ macro_rules! parallelhash {
 parallelhash!(ParallelHash128, ParallelHashXof128, 1, 3, "ParallelHash128");
 parallelhash!(ParallelHash256, ParallelHashXof256, 2, 4, "ParallelHash256");
 
-/// The output stream of [`ParallelHashXof128`] / [`ParallelHashXof256`].
-#[derive(Clone)]
-pub struct ParallelHashXofReader {
-    ctx: ParallelHashCtx,
-    started: bool,
-}
-impl XofReader for ParallelHashXofReader {
-    fn read(&mut self, buffer: &mut [u8]) {
-        if buffer.is_empty() {
-            return;
-        }
-        // the first read finishes the message (kf_parallelhash_final), the next ones continue
-        let r = if self.started {
-            ffi::parallelhash_squeeze(&mut self.ctx, buffer)
-        } else {
-            ffi::parallelhash_final(&mut self.ctx, buffer)
-        };
-        r.expect("ParallelHashXOF squeeze");
-        self.started = true;
-    }
-}
-impl fmt::Debug for ParallelHashXofReader {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ParallelHashXofReader { ... }")
-    }
-}
-impl zeroize::ZeroizeOnDrop for ParallelHashXofReader {}
+xof_reader!(
+    ParallelHashXofReader, ParallelHashCtx, parallelhash_final, parallelhash_squeeze, "ParallelHashXOF",
+    "The output stream of [`ParallelHashXof128`] / [`ParallelHashXof256`]."
+);

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha20Rng;
 #[allow(unsafe_code)]
 mod c {
     use core::ffi::c_int;
-    extern "C" {
+    unsafe extern "C" {
         fn kf_key_encode_spki(t: c_int, pubk: *const u8, publen: usize, out: *mut u8, outcap: usize, outlen: *mut usize) -> c_int;
         fn kf_key_encode_pkcs8(t: c_int, form: c_int, seed: *const u8, seedlen: usize, privk: *const u8, privlen: usize,
                                out: *mut u8, outcap: usize, outlen: *mut usize) -> c_int;

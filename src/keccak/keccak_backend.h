@@ -127,6 +127,14 @@ typedef struct kf_backend_xn {
     int    (*leaves_node)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
                           uint8_t *const *out, size_t outlen, uint8_t node[KF_STATE_BYTES],
                           const uint8_t *node_in, size_t node_blocks, uint8_t *first_state);
+    /* optional: whole sponges for instances 0 .. count-1 (1 <= count <= n), all with inputs of
+     * the same length: out[i][0 .. outlen) = the first outlen bytes (any length, many blocks)
+     * of the sponge (rate, nr, delimited suffix byte, pad10*1) over in[i][0 .. len). in[i] and
+     * out[i] for i >= count are neither read nor written; no caller state is used (lanes the
+     * backend spills stay on its stack, as in permute). Returns 0 (and does nothing) for a
+     * parameter set it does not handle; the caller then uses the operations above. */
+    int    (*xof)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
+                  uint8_t *const *out, size_t outlen);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

@@ -29,6 +29,29 @@ void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *c
     kf_memzero(&s, sizeof s);
 }
 
+/* The first outlen bytes of n SHAKE streams (rate 168 or 136) over in[i][0 .. len) into out[i]:
+ * one call per group of the batched backend, whose xof keeps the lanes in registers from the
+ * seed to the last output block where it has one (avx2-x4); x is left dead (wiped). */
+static void first_blocks(kf_sponge_xn *x, unsigned n, unsigned rate, const uint8_t *const in[], size_t len,
+                         uint8_t *const out[], size_t outlen)
+{
+    size_t inlen[KF_XN_MAX];
+    for (unsigned i = 0; i < n; i++) inlen[i] = len;
+    kf_sponge_xn_plan(x, n, rate, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_oneshot(x, in, inlen, out, outlen);
+}
+
+/* Rarely, a rejection loop needs blocks past the first outlen bytes: x set up again as a
+ * sponge that has given those bytes (out[i] rewritten with the same bytes), so that
+ * kf_sponge_xn_squeeze goes on with the streams' next blocks. */
+static void more_blocks(kf_sponge_xn *x, unsigned n, unsigned rate, const uint8_t *const in[], size_t len,
+                        uint8_t *const out[], size_t outlen)
+{
+    kf_sponge_xn_init(x, n, rate, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_absorb(x, in, len);
+    kf_sponge_xn_squeeze(x, out, outlen);
+}
+
 /* RejNTTPoly's loop (Alg. 30 lines 4-10) on buf: CoeffFromThreeBytes (Alg. 14) candidates,
  * from coefficient n on; returns the new count. A is public. */
 static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_t len)
@@ -64,14 +87,13 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
             out[i] = buf[i];
         }
         kf_sponge_xn x;
-        kf_sponge_xn_init(&x, n, KF_SHAKE128_RATE, 24, SHAKE_SUFFIX);
-        kf_sponge_xn_absorb(&x, in, sizeof seed[0]);
-        kf_sponge_xn_squeeze(&x, out, sizeof buf[0]);
+        first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0]);
         unsigned done = 0;
         for (unsigned i = 0; i < n; i++) {
             have[i] = reject_uniform(a[first + i].c, 0, buf[i], sizeof buf[0]);
             done += have[i] == N;
         }
+        if (done < n) more_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0]);
         while (done < n) { /* rare: a block more for every instance, kept where still needed */
             kf_sponge_xn_squeeze(&x, out, KF_SHAKE128_RATE);
             for (unsigned i = 0; i < n; i++) {
@@ -132,14 +154,13 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
             out[i] = buf[i];
             dst[i] = r < p->l ? &s1[r] : &s2[r - p->l];
         }
-        kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
-        kf_sponge_xn_absorb(&x, in, sizeof seed[0]);
-        kf_sponge_xn_squeeze(&x, out, sizeof buf[0]);
+        first_blocks(&x, n, KF_SHAKE256_RATE, in, sizeof seed[0], out, sizeof buf[0]);
         unsigned done = 0;
         for (unsigned i = 0; i < n; i++) {
             have[i] = reject_eta(dst[i]->c, 0, buf[i], sizeof buf[0], p->eta);
             done += have[i] == N;
         }
+        if (done < n) more_blocks(&x, n, KF_SHAKE256_RATE, in, sizeof seed[0], out, sizeof buf[0]);
         while (done < n) {
             kf_sponge_xn_squeeze(&x, out, KF_SHAKE256_RATE);
             for (unsigned i = 0; i < n; i++) {
@@ -170,13 +191,11 @@ static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRH
         out[r] = buf[r];
     }
     kf_sponge_xn x;
-    kf_sponge_xn_init(&x, count, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
-    kf_sponge_xn_absorb(&x, in, sizeof seed[0]);
-    kf_sponge_xn_squeeze(&x, out, outlen);
+    first_blocks(&x, count, KF_SHAKE256_RATE, in, sizeof seed[0], out, outlen);
     for (unsigned r = 0; r < count; r++) kf_mldsa_unpack_offset(&y[r], buf[r], p->z_bits, p->gamma1);
-    kf_memzero(&x, sizeof x);
-    kf_memzero(seed, sizeof seed);
-    kf_memzero(buf, sizeof buf);
+    /* x's states were wiped by kf_sponge_xn_oneshot (or never used: a backend's xof) */
+    kf_memzero(seed, count * sizeof seed[0]);
+    kf_memzero(buf, count * sizeof buf[0]);
 }
 
 void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,

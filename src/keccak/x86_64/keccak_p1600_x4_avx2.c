@@ -173,14 +173,20 @@ x4_load_group(__m256i r[N], const uint8_t *const *src, size_t off, size_t nl, un
         switch (j) { X4_LANE_VARS(X4_CASE_XOR) default: break; } \
     }
 
-/* Lanes 4g .. 4g+3 of the four states (r[t] = lane 4g + t) to out[i] + 32g, bytes 32g ..
- * outlen - 1 of each. */
+/* Lanes 4g .. 4g+3 of the four states (r[t] = lane 4g + t) to out[i] + 32g for the first
+ * count instances, bytes 32g .. outlen - 1 of each; a whole group with plain 32-byte stores
+ * (a vpmaskmovq store costs several times more on AMD cores). */
 static inline __attribute__((always_inline)) void x4_store_group(__m256i r[N], uint8_t *const *out, size_t outlen,
-                                                                 unsigned g)
+                                                                 unsigned g, unsigned count)
 {
     size_t bytes = outlen - 32 * g < 32 ? outlen - 32 * g : 32, whole = bytes / 8;
     kf_xn_transpose4(r); /* r[i] = lanes 4g .. 4g+3 of instance i */
-    for (int i = 0; i < N; i++) {
+    for (unsigned i = 0; i < N; i++) {
+        if (i >= count) break;
+        if (bytes == 32) {
+            _mm256_storeu_si256((__m256i *)(void *)(out[i] + 32 * g), r[i]);
+            continue;
+        }
         if (whole) _mm256_maskstore_epi64((long long *)(void *)(out[i] + 32 * g), kf_xn_mask4(whole), r[i]);
         if (bytes % 8) { /* a last part of a lane */
             uint64_t w[N];
@@ -189,47 +195,63 @@ static inline __attribute__((always_inline)) void x4_store_group(__m256i r[N], u
         }
     }
 }
-#define X4_OUT(g, v0, v1, v2, v3) \
-    if (32 * (g) < outlen) { \
+#define X4_OUT(o, olen, cnt, g, v0, v1, v2, v3) \
+    if (32 * (g) < (olen)) { \
         __m256i r[N] = {v0, v1, v2, v3}; \
-        x4_store_group(r, out, outlen, g); \
+        x4_store_group(r, o, olen, g, cnt); \
     }
 
 static inline __attribute__((always_inline)) void
-x4_leaves_body(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *in, size_t len, uint8_t *const *out,
-               size_t outlen)
+x4_leaves_body(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
+               uint8_t *const *out, size_t outlen)
 {
     const size_t rate = 8 * lanes;
-    size_t done = 0;
+    size_t done = 0, produced = 0;
+    int absorbing = 1;
+    const uint8_t *src[N]; /* an idle instance reads the first one's input */
+    for (unsigned i = 0; i < N; i++) src[i] = in[i < count ? i : 0];
     KF_X4_ROL_CONSTS
     KF_X4_LOCALS
 #define ZERO(x, y) A##x##y = _mm256_setzero_si256();
     LANES(ZERO)
 #undef ZERO
-    for (; len - done >= rate; done += rate) {
-        X4_ABSORB(in, done, lanes)
+    /* one copy of the rounds: each pass takes a block in (a whole one, or the last padded one)
+     * or gives one out, then permutes */
+    for (;;) {
+        if (absorbing && len - done >= rate) {
+            X4_ABSORB(src, done, lanes)
+            done += rate;
+        } else if (absorbing) {
+            /* the last block: len - done < rate bytes, then the suffix and pad10*1's final bit */
+            const size_t tail = len - done, ft = tail / 8, r8 = tail % 8;
+            if (ft) X4_ABSORB(src, done, ft)
+            __m256i last = _mm256_set1_epi64x((long long)((uint64_t)suffix << (8 * r8)));
+            if (r8) {
+                uint64_t t[N];
+                for (int i = 0; i < N; i++) t[i] = kf_lanes64_tail(src[i] + done + 8 * ft, r8, done + 8 * ft);
+                last = _mm256_or_si256(last, _mm256_loadu_si256((const __m256i *)(const void *)t));
+            }
+            X4_XOR_AT(ft, last)
+            X4_XOR_AT(lanes - 1, _mm256_set1_epi64x((long long)((uint64_t)0x80 << 56)))
+            absorbing = 0;
+        } else {
+            /* the next output block: its first min(rate, outlen - produced) bytes */
+            const size_t take = outlen - produced < rate ? outlen - produced : rate;
+            uint8_t *o[N];
+            for (unsigned i = 0; i < N; i++) o[i] = i < count ? out[i] + produced : NULL;
+            const __m256i z = _mm256_setzero_si256();
+            X4_OUT(o, take, count, 0, A00, A10, A20, A30)
+            X4_OUT(o, take, count, 1, A40, A01, A11, A21)
+            X4_OUT(o, take, count, 2, A31, A41, A02, A12)
+            X4_OUT(o, take, count, 3, A22, A32, A42, A03)
+            X4_OUT(o, take, count, 4, A13, A23, A33, A43)
+            X4_OUT(o, take, count, 5, A04, A14, A24, A34)
+            X4_OUT(o, take, count, 6, A44, z, z, z)
+            produced += take;
+            if (produced >= outlen) break;
+        }
         KF_X4_PERMUTE_A(nr);
     }
-    /* the last block: len - done < rate bytes, then the suffix and pad10*1's final bit */
-    const size_t tail = len - done, ft = tail / 8, r8 = tail % 8;
-    if (ft) X4_ABSORB(in, done, ft)
-    __m256i last = _mm256_set1_epi64x((long long)((uint64_t)suffix << (8 * r8)));
-    if (r8) {
-        uint64_t t[N];
-        for (int i = 0; i < N; i++) t[i] = kf_lanes64_tail(in[i] + done + 8 * ft, r8, done + 8 * ft);
-        last = _mm256_or_si256(last, _mm256_loadu_si256((const __m256i *)(const void *)t));
-    }
-    X4_XOR_AT(ft, last)
-    X4_XOR_AT(lanes - 1, _mm256_set1_epi64x((long long)((uint64_t)0x80 << 56)))
-    KF_X4_PERMUTE_A(nr);
-    const __m256i z = _mm256_setzero_si256();
-    X4_OUT(0, A00, A10, A20, A30)
-    X4_OUT(1, A40, A01, A11, A21)
-    X4_OUT(2, A31, A41, A02, A12)
-    X4_OUT(3, A22, A32, A42, A03)
-    X4_OUT(4, A13, A23, A33, A43)
-    X4_OUT(5, A04, A14, A24, A34)
-    X4_OUT(6, A44, z, z, z)
 }
 
 /* The body compiled for rates 168 (KT128, ParallelHash128) and 136 (KT256, ParallelHash256) at
@@ -241,8 +263,8 @@ x4_leaves_body(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *
  * same change read 0.97-1.03x from run to run: docs/BENCHMARKS.md, "AVX2"). */
 #define X4_LEAVES(name, NR, LANES_) \
     __attribute__((noinline)) static void name(uint8_t suffix, const uint8_t *const *in, size_t len, \
-                                               uint8_t *const *out, size_t outlen) \
-    { x4_leaves_body(NR, LANES_, suffix, in, len, out, outlen); }
+                                               unsigned count, uint8_t *const *out, size_t outlen) \
+    { x4_leaves_body(NR, LANES_, suffix, in, len, count, out, outlen); }
 X4_LEAVES(x4_leaves_12_21, 12, 21)
 X4_LEAVES(x4_leaves_12_17, 12, 17)
 X4_LEAVES(x4_leaves_24_21, 24, 21)
@@ -278,11 +300,23 @@ __attribute__((noinline)) static void x4_leaves_mem(unsigned nr, size_t lanes, u
     for (unsigned g = 0; 32 * g < outlen; g++) {
         __m256i r[N];
         for (unsigned t = 0; t < N; t++) r[t] = 4 * g + t < 25 ? s[4 * g + t] : _mm256_setzero_si256();
-        x4_store_group(r, out, outlen, g);
+        x4_store_group(r, out, outlen, g, N);
     }
     /* the states would give the leaves back (the permutation is invertible) */
     for (int j = 0; j < 25; j++) s[j] = _mm256_setzero_si256();
     __asm__ __volatile__("" : : "r"(s) : "memory");
+}
+
+/* The fused body for the parameter sets it is compiled for: 1 if it ran. */
+static int x4_fused(unsigned nr, size_t lanes, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
+                    uint8_t *const *out, size_t outlen)
+{
+    if (nr == 12 && lanes == 21) x4_leaves_12_21(suffix, in, len, count, out, outlen);
+    else if (nr == 12 && lanes == 17) x4_leaves_12_17(suffix, in, len, count, out, outlen);
+    else if (nr == 24 && lanes == 21) x4_leaves_24_21(suffix, in, len, count, out, outlen);
+    else if (nr == 24 && lanes == 17) x4_leaves_24_17(suffix, in, len, count, out, outlen);
+    else return 0;
+    return 1;
 }
 
 static int x4_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
@@ -290,11 +324,32 @@ static int x4_leaves(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *co
 {
     const size_t lanes = rate / 8;
     if (nr < 1 || nr > 24 || rate % 8 != 0 || lanes == 0 || lanes > 24 || outlen > rate) return 0;
-    if (nr == 12 && lanes == 21) x4_leaves_12_21(suffix, in, len, out, outlen);
-    else if (nr == 12 && lanes == 17) x4_leaves_12_17(suffix, in, len, out, outlen);
-    else if (nr == 24 && lanes == 21) x4_leaves_24_21(suffix, in, len, out, outlen);
-    else if (nr == 24 && lanes == 17) x4_leaves_24_17(suffix, in, len, out, outlen);
-    else x4_leaves_mem(nr, lanes, suffix, in, len, out, outlen);
+    if (!x4_fused(nr, lanes, suffix, in, len, N, out, outlen)) x4_leaves_mem(nr, lanes, suffix, in, len, out, outlen);
+    return 1;
+}
+
+/* The stack below the caller's frame zeroed, where the fused body that just returned kept the
+ * lanes it spilled (its frame is about 1.3 KB: x4_leaves_24_21's `sub $0x528, %rsp` with GCC
+ * 12). xof's streams are secrets in ML-DSA (ExpandS, ExpandMask): before the first permutation
+ * a spilled lane is the seed itself (test_secret_residue found rho' there). */
+__attribute__((noinline)) static void x4_burn_stack(void)
+{
+    _Alignas(32) __m256i pad[64]; /* 2 KB */
+    const __m256i z = _mm256_setzero_si256();
+    for (int i = 0; i < 64; i++) _mm256_store_si256(&pad[i], z);
+    __asm__ __volatile__("" : : "r"(pad) : "memory"); /* the stores are not dead */
+}
+
+/* kf_backend_xn.xof: SHAKE128 / SHAKE256 (and the 12-round sets) squeezed for any length with
+ * the lanes in registers from the first block to the last output byte: ML-DSA's ExpandA,
+ * ExpandS and ExpandMask streams and the batched XOF calls, without the state in memory, the
+ * per-instance byte copies of extract_bytes or the init and wipe of a stack array. */
+static int x4_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
+                  uint8_t *const *out, size_t outlen)
+{
+    if (count == 0 || count > N || rate % 8 != 0) return 0;
+    if (!x4_fused(nr, rate / 8, suffix, in, len, count, out, outlen)) return 0;
+    x4_burn_stack();
     return 1;
 }
 
@@ -314,4 +369,5 @@ const kf_backend_xn kf_backend_x4_avx2 = {
     .permute_from = x4_permute_from,
     .oneblock = kf_x4_oneblock_avx2,
     .leaves = x4_leaves,
+    .xof = x4_xof,
 };

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# KfTestCosts.cmake - the order in which `ctest -jN` starts the long tests of a fresh build tree.
+#
+# ctest -j starts tests by decreasing cost: the mean time of a test's earlier runs, kept in
+# <build>/Testing/Temporary/CTestCostData.txt, or, in a tree that has none (a fresh clone, as in
+# .ci/run), the test's COST property; tests without either start in the order they are declared.
+# Declared last, a 500 s test started last would make the run's tail 500 s long on 2 cores.
+# KF_TEST_COSTS names the long tests with their measured wall time in seconds (only the order
+# matters: the figures are from one busy-host ctest -j2 run, rounded); kf_test_costs(), called at
+# the end of each CMakeLists.txt that adds tests, sets COST on those of the current directory
+# (set_tests_properties reaches only tests of its own directory before CMake 3.28).
+# Tests needing PROCESSORS 2 (the cross suites) start only when both slots are free, whatever their
+# cost: they run last in any case, and are not listed.
+# When a test's time changes much, change its figure here; `ctest -N` does not show the order,
+# a run with -j2 does (the "Start" lines).
+set(KF_TEST_COSTS
+  # proofs/ (when its CMakeLists.txt calls kf_test_costs())
+  proof_key_codecs=500 proof_key_codecs_mutants=80 proof_cli_readers=27 proof_cli_readers_mutants=25
+  # hw/
+  hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=69 hw_formal_slow=67
+  hw_cocotb_mlkem_top=63 hw_cocotb_mlkem_acvp=56 hw_cocotb_sponge_vectors=55 hw_cocotb_mlkem_arith=53
+  hw_rvv_core=51 hw_cocotb_mlkem_bus_acvp=51 hw_cocotb_sponge2_vectors=41 hw_cocotb_sponge2=39
+  hw_rvv_unit_e64=38 hw_rvv_zvbb=38 hw_rvv_lint=38 hw_board_e2e=33 hw_board_rvv_e2e=29 hw_rvv_unit_e32=29
+  hw_cocotb_mlkem_bytecode=29 hw_core_luts=24 hw_verilator_top=24 hw_verilator_sponge=21 hw_cocotb_top=20
+  # tests/ (rust/ctest.cmake and bench/*/model_tests.cmake are included there)
+  rust_crate=223 slhdsa[x1]=88 slhdsa_acvp[x1]=69 slhdsa[auto]=58 acvp[ref]=38 test_cli=33
+  test_bench_report=29 acvp[x1]=27 acvp[opt32bi]=26 slhdsa_acvp[auto]=25 acvp[avx2-x1-adaptive]=25
+  acvp[opt64]=24 acvp[opt64-bmi2]=24 acvp[avx2-x1]=22 test_slhdsa_batch=22 cortexm_model_report=21
+  # python/, provider/tests/
+  python_wheel=69 python_spark=55 python_package=26 test_prov_peer_go=32)
+
+function(kf_test_costs)
+  get_property(here DIRECTORY PROPERTY TESTS)
+  foreach(entry ${KF_TEST_COSTS})
+    string(FIND "${entry}" "=" eq REVERSE)
+    string(SUBSTRING "${entry}" 0 ${eq} name)
+    math(EXPR eq "${eq} + 1")
+    string(SUBSTRING "${entry}" ${eq} -1 seconds)
+    if("${name}" IN_LIST here)
+      set_tests_properties("${name}" PROPERTIES COST ${seconds})
+    endif()
+  endforeach()
+endfunction()
