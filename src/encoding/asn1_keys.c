@@ -284,6 +284,59 @@ static int finish(wbuf *w, uint8_t *out, size_t outcap, size_t *outlen)
     return KF_OK;
 }
 
+/* The start of a PrivateKeyInfo whose privateKey OCTET STRING has inner bytes of content:
+ * the outer SEQUENCE's header, version 0, k's algorithm and the OCTET STRING's header, after
+ * reserving the whole encoding (reserve: all of it or no byte). */
+/*@ requires wbuf_ok(w) && w->len == 0 && \valid_read(k) && inner <= SIZE_MAX / 2;
+    assigns w->p, w->len, w->p[0 .. w->cap - 1];
+    ensures wbuf_ok(w) && (w->p == \null || w->p == \old(w->p)) && w->len <= 26; */
+static void put_pkcs8_head(wbuf *w, const struct ktype *k, size_t inner)
+{
+    reserve(w, tlv_len(3 + 13 + tlv_len(inner)));
+    put_hdr(w, 0x30, 3 + 13 + tlv_len(inner));
+    put(w, "\x02\x01\x00", 3);
+    put_algid(w, k);
+    put_hdr(w, 0x04, inner);
+}
+
+/* The ML-KEM / ML-DSA private key CHOICE of form `form` (seed, expandedKey or both): its
+ * length, */
+/*@ requires sl <= 64 && dklen <= PRIV_MAX;
+    assigns \nothing;
+    ensures \result <= dklen + sl + 12; */
+static size_t choice_len(kf_key_priv_form form, size_t sl, size_t dklen)
+{
+    return form == KF_PRIV_SEED ? 2 + sl
+         : form == KF_PRIV_EXPANDED ? tlv_len(dklen)
+         : tlv_len(2 + sl + tlv_len(dklen));
+}
+
+/* and its DER (seed: sl bytes, priv: dklen bytes; each read only by the forms holding it). */
+/*@ requires wbuf_ok(w) && w->len <= SIZE_MAX / 2 && sl <= 64 && dklen <= PRIV_MAX;
+    requires form == KF_PRIV_EXPANDED || \valid_read(seed + (0 .. sl - 1));
+    requires form == KF_PRIV_SEED || \valid_read(priv + (0 .. dklen - 1));
+    requires w->p == \null || form == KF_PRIV_EXPANDED || \separated(w->p + (0 .. w->cap - 1), seed + (0 .. sl - 1));
+    requires w->p == \null || form == KF_PRIV_SEED || \separated(w->p + (0 .. w->cap - 1), priv + (0 .. dklen - 1));
+    assigns w->len, w->p[0 .. w->cap - 1];
+    ensures wbuf_ok(w); */
+static void put_choice(wbuf *w, kf_key_priv_form form, const uint8_t *seed, size_t sl, const uint8_t *priv,
+                       size_t dklen)
+{
+    if (form == KF_PRIV_SEED) {
+        put_hdr(w, 0x80, sl);
+        put(w, seed, sl);
+    } else if (form == KF_PRIV_EXPANDED) {
+        put_hdr(w, 0x04, dklen);
+        put(w, priv, dklen);
+    } else {
+        put_hdr(w, 0x30, 2 + sl + tlv_len(dklen));
+        put_hdr(w, 0x04, sl);
+        put(w, seed, sl);
+        put_hdr(w, 0x04, dklen);
+        put(w, priv, dklen);
+    }
+}
+
 /*@ requires pub == \null || \valid_read(pub + (0 .. publen - 1));
     requires out == \null || \valid(out + (0 .. outcap - 1));
     requires outlen == \null || \valid(outlen);
@@ -324,7 +377,7 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
 {
     const struct ktype *k = find_type(t);
     wbuf w = {out, outcap, 0};
-    size_t inner, dklen, sl;
+    size_t dklen, sl;
     uint8_t pub[PUB_MAX], dk[PRIV_MAX];
     int rc;
     if (!k) return KF_ERR_BAD_ALGORITHM;
@@ -333,11 +386,7 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
         if (form != KF_PRIV_DEFAULT && form != KF_PRIV_EXPANDED) return KF_ERR_BAD_ALGORITHM;
         if (!priv) return KF_ERR_NULL_POINTER;
         if (privlen != kf_key_priv_bytes(t)) return KF_ERR_BAD_LENGTH;
-        reserve(&w, tlv_len(3 + 13 + tlv_len(privlen)));
-        put_hdr(&w, 0x30, 3 + 13 + tlv_len(privlen));
-        put(&w, "\x02\x01\x00", 3);
-        put_algid(&w, k);
-        put_hdr(&w, 0x04, privlen);
+        put_pkcs8_head(&w, k, privlen);
         put(&w, priv, privlen);
         return finish(&w, out, outcap, outlen);
     }
@@ -365,27 +414,8 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
         rc = check_priv(k, priv, privlen, pub);
         if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
     }
-    inner = form == KF_PRIV_SEED ? 2 + sl
-          : form == KF_PRIV_EXPANDED ? tlv_len(dklen)
-          : tlv_len(2 + sl + tlv_len(dklen));
-    reserve(&w, tlv_len(3 + 13 + tlv_len(inner)));
-    put_hdr(&w, 0x30, 3 + 13 + tlv_len(inner));
-    put(&w, "\x02\x01\x00", 3);
-    put_algid(&w, k);
-    put_hdr(&w, 0x04, inner);
-    if (form == KF_PRIV_SEED) {
-        put_hdr(&w, 0x80, sl);
-        put(&w, seed, sl);
-    } else if (form == KF_PRIV_EXPANDED) {
-        put_hdr(&w, 0x04, dklen);
-        put(&w, priv, dklen);
-    } else {
-        put_hdr(&w, 0x30, 2 + sl + tlv_len(dklen));
-        put_hdr(&w, 0x04, sl);
-        put(&w, seed, sl);
-        put_hdr(&w, 0x04, dklen);
-        put(&w, priv, dklen);
-    }
+    put_pkcs8_head(&w, k, choice_len(form, sl, dklen));
+    put_choice(&w, form, seed, sl, priv, dklen);
     kf_wipe(dk, sizeof dk);
     return finish(&w, out, outcap, outlen);
 }
@@ -487,6 +517,121 @@ int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
     return KF_OK;
 }
 
+/* A PrivateKeyInfo / OneAsymmetricKey (RFC 5958) in der: its algorithm (*k), the privateKey
+ * OCTET STRING's content (*pkp, *pkl bytes) and the publicKey BIT STRING's (*opkp, *opkl; NULL when absent,
+ * as it must be in version 0 and must not be in version 1). KF_OK or KF_ERR_BAD_ENCODING. */
+/*@ requires \valid_read(der + (0 .. derlen - 1));
+    requires \valid(k) && \valid(pkp) && \valid(pkl) && \valid(opkp) && \valid(opkl);
+    requires \separated(k, pkp, pkl, opkp, opkl);
+    assigns *k, *pkp, *pkl, *opkp, *opkl;
+    ensures \result == KF_OK ==> ktype_ok(*k);
+    ensures \result == KF_OK ==> \valid_read(*pkp + (0 .. *pkl - 1))
+      && \subset(*pkp + (0 .. *pkl - 1), der + (0 .. derlen - 1));
+    ensures \result == KF_OK ==> *opkp == \null || (*opkl >= 1 && \valid_read(*opkp + (0 .. *opkl - 1))
+      && \subset(*opkp + (0 .. *opkl - 1), der + (0 .. derlen - 1))); */
+static int get_pkcs8(const uint8_t *der, size_t derlen, const struct ktype **k, const uint8_t **pkp, size_t *pkl,
+                     const uint8_t **opkp, size_t *opkl)
+{
+    rbuf r = {der, derlen}, s, ver, a, p, o;
+    const struct ktype *kt;
+    const uint8_t *pp, *op;
+    size_t pl, ol;
+    int version;
+    if (!get_tlv(&r, 0x30, &s) || r.len != 0) return KF_ERR_BAD_ENCODING;
+    /*@ assert s_in: \subset(s.p + (0 .. s.len - 1), der + (0 .. derlen - 1)); */
+    if (!get_tlv(&s, 0x02, &ver) || ver.len != 1 || ver.p[0] > 1) return KF_ERR_BAD_ENCODING;
+    version = ver.p[0];
+    /*@ assert s_in: \subset(s.p + (0 .. s.len - 1), der + (0 .. derlen - 1)); */
+    if (!(kt = get_algid(&s))) return KF_ERR_BAD_ENCODING;
+    /*@ assert s_in: \subset(s.p + (0 .. s.len - 1), der + (0 .. derlen - 1)); */
+    if (!get_tlv(&s, 0x04, &p)) return KF_ERR_BAD_ENCODING;
+    pp = p.p;   /* copies the later calls' effects cannot reach */
+    pl = p.len;
+    /*@ assert p_in: \valid_read(pp + (0 .. pl - 1)) && \subset(pp + (0 .. pl - 1), der + (0 .. derlen - 1)); */
+    /*@ assert s_in: \subset(s.p + (0 .. s.len - 1), der + (0 .. derlen - 1)); */
+    if (s.len && s.p[0] == 0xA0 && !get_tlv(&s, 0xA0, &a)) return KF_ERR_BAD_ENCODING; /* attributes: ignored */
+    /*@ assert s_in: \subset(s.p + (0 .. s.len - 1), der + (0 .. derlen - 1)); */
+    /* [1] IMPLICIT BIT STRING publicKey: RFC 5958 §2, present in version 1 (v2) and only
+     * there; it must match the private key's */
+    o.p = NULL; o.len = 0;
+    if (s.len && version == 1) {
+        if (!get_tlv(&s, 0x81, &o) || o.len < 1 || o.p[0] != 0) return KF_ERR_BAD_ENCODING;
+        /*@ assert o_in: \valid_read(o.p + (0 .. o.len - 1)) && \subset(o.p + (0 .. o.len - 1), der + (0 .. derlen - 1)); */
+    }
+    if (s.len != 0 || (version == 1 && !o.p)) return KF_ERR_BAD_ENCODING;
+    op = o.p;
+    ol = o.len;
+    /*@ assert op_in: op == \null || (ol >= 1 && \valid_read(op + (0 .. ol - 1))
+          && \subset(op + (0 .. ol - 1), der + (0 .. derlen - 1))); */
+    *k = kt;
+    *pkp = pp;
+    *pkl = pl;
+    *opkp = op;
+    *opkl = ol;
+    return KF_OK;
+}
+
+/* The ML-KEM-PrivateKey / ML-DSA-PrivateKey CHOICE in p[0..len): its form, where its seed
+ * (sl bytes) is (*sd) and where its expanded key (n bytes) is (*x), NULL for what the form
+ * lacks. KF_OK, KF_ERR_BAD_ENCODING or KF_ERR_BAD_LENGTH. */
+/*@ requires \valid_read(p + (0 .. len - 1)) && sl >= 1 && n >= 1;
+    requires \valid(f) && \valid(sd) && \valid(x) && \separated(f, sd, x);
+    assigns *f, *sd, *x;
+    ensures \result == KF_OK ==> *sd != \null || *x != \null;
+    ensures \result == KF_OK ==> *sd == \null || (\valid_read(*sd + (0 .. sl - 1))
+      && \subset(*sd + (0 .. sl - 1), p + (0 .. len - 1)));
+    ensures \result == KF_OK ==> *x == \null || (\valid_read(*x + (0 .. n - 1))
+      && \subset(*x + (0 .. n - 1), p + (0 .. len - 1))); */
+static int get_choice(const uint8_t *p, size_t len, size_t sl, size_t n, kf_key_priv_form *f,
+                      const uint8_t **sd, const uint8_t **x)
+{
+    rbuf ch = {p, len}, a, b;
+    *sd = NULL;
+    *x = NULL;
+    if (ch.len && ch.p[0] == 0x80) {
+        if (!get_tlv(&ch, 0x80, &a) || ch.len) return KF_ERR_BAD_ENCODING;
+        if (a.len != sl) return KF_ERR_BAD_LENGTH;
+        *f = KF_PRIV_SEED; *sd = a.p;
+    } else if (ch.len && ch.p[0] == 0x04) {
+        if (!get_tlv(&ch, 0x04, &b) || ch.len) return KF_ERR_BAD_ENCODING;
+        if (b.len != n) return KF_ERR_BAD_LENGTH;
+        *f = KF_PRIV_EXPANDED; *x = b.p;
+    } else if (ch.len && ch.p[0] == 0x30) {
+        rbuf sq;
+        if (!get_tlv(&ch, 0x30, &sq) || ch.len || !get_tlv(&sq, 0x04, &a) || !get_tlv(&sq, 0x04, &b) || sq.len)
+            return KF_ERR_BAD_ENCODING;
+        if (a.len != sl || b.len != n) return KF_ERR_BAD_LENGTH;
+        *f = KF_PRIV_BOTH; *sd = a.p; *x = b.p;
+    } else {
+        return KF_ERR_BAD_ENCODING;
+    }
+    return KF_OK;
+}
+
+/* The expanded key (into dk) and the public key (into pub) of a CHOICE: the seed's, which
+ * must equal the expanded key given beside it ("both"), or the expanded key's, checked. */
+/*@ requires ktype_ok(k) && k->kind != KIND_SLHDSA && n == key_priv_len(k->t);
+    requires sd != \null || x != \null;
+    requires sd == \null || \valid_read(sd + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1));
+    requires x == \null || \valid_read(x + (0 .. n - 1));
+    requires \valid(pub + (0 .. PUB_MAX - 1)) && \valid(dk + (0 .. PRIV_MAX - 1));
+    requires \separated(pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1));
+    requires x == \null || \separated(x + (0 .. n - 1), pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1));
+    assigns pub[0 .. PUB_MAX - 1], dk[0 .. PRIV_MAX - 1]; */
+static int priv_of_choice(const struct ktype *k, const uint8_t *sd, const uint8_t *x, size_t n, uint8_t *pub,
+                          uint8_t *dk)
+{
+    int rc;
+    if (sd) {
+        rc = expand_seed(k, sd, pub, dk);
+        if (rc == KF_OK && x && !same_key(dk, x, n)) rc = KF_ERR_BAD_KEY;   /* "both" disagree */
+    } else {
+        rc = check_priv(k, x, n, pub);
+        if (rc == KF_OK) memcpy(dk, x, n);
+    }
+    return rc;
+}
+
 /*@ requires der == \null || \valid_read(der + (0 .. derlen - 1));
     requires t == \null || \valid(t);
     requires form == \null || \valid(form);
@@ -502,26 +647,15 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
                         uint8_t *seed, size_t seedcap, size_t *seedlen,
                         uint8_t *priv, size_t privcap, size_t *privlen)
 {
-    rbuf r = {der, derlen}, s, ver, pk, ch, a, b, opk;
+    rbuf pk, opk;   /* pk.p, opk.p: in der */
     const struct ktype *k;
     size_t n, sl, publ;
-    int rc = KF_OK, version;
+    int rc;
     kf_key_priv_form f;
     uint8_t pub[PUB_MAX], dk[PRIV_MAX];
-    const uint8_t *sd = NULL, *x = NULL;
+    const uint8_t *sd, *x;
     if (!der || !t || !priv || !privlen) return KF_ERR_NULL_POINTER;
-    if (!get_tlv(&r, 0x30, &s) || r.len != 0) return KF_ERR_BAD_ENCODING;
-    if (!get_tlv(&s, 0x02, &ver) || ver.len != 1 || ver.p[0] > 1) return KF_ERR_BAD_ENCODING;
-    version = ver.p[0];
-    if (!(k = get_algid(&s))) return KF_ERR_BAD_ENCODING;
-    if (!get_tlv(&s, 0x04, &pk)) return KF_ERR_BAD_ENCODING;
-    if (s.len && s.p[0] == 0xA0 && !get_tlv(&s, 0xA0, &a)) return KF_ERR_BAD_ENCODING; /* attributes: ignored */
-    opk.p = NULL; opk.len = 0;
-    /* [1] IMPLICIT BIT STRING publicKey: RFC 5958 §2, present in version 1 (v2) and only
-     * there; it must match the private key's */
-    if (s.len && version == 1 && (!get_tlv(&s, 0x81, &opk) || opk.len < 1 || opk.p[0] != 0))
-        return KF_ERR_BAD_ENCODING;
-    if (s.len != 0 || (version == 1 && !opk.p)) return KF_ERR_BAD_ENCODING;
+    if ((rc = get_pkcs8(der, derlen, &k, &pk.p, &pk.len, &opk.p, &opk.len)) != KF_OK) return rc;
     n = kf_key_priv_bytes(k->t);
     publ = kf_key_pub_bytes(k->t);
     if (opk.p && opk.len != publ + 1) return KF_ERR_BAD_LENGTH;   /* as kf_key_decode_spki */
@@ -538,32 +672,9 @@ int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_ke
     }
     /* ML-KEM-PrivateKey / ML-DSA-PrivateKey CHOICE */
     sl = seed_bytes(k);
-    ch = pk;
-    if (ch.len && ch.p[0] == 0x80) {
-        if (!get_tlv(&ch, 0x80, &a) || ch.len) return KF_ERR_BAD_ENCODING;
-        if (a.len != sl) return KF_ERR_BAD_LENGTH;
-        f = KF_PRIV_SEED; sd = a.p;
-    } else if (ch.len && ch.p[0] == 0x04) {
-        if (!get_tlv(&ch, 0x04, &b) || ch.len) return KF_ERR_BAD_ENCODING;
-        if (b.len != n) return KF_ERR_BAD_LENGTH;
-        f = KF_PRIV_EXPANDED; x = b.p;
-    } else if (ch.len && ch.p[0] == 0x30) {
-        rbuf sq;
-        if (!get_tlv(&ch, 0x30, &sq) || ch.len || !get_tlv(&sq, 0x04, &a) || !get_tlv(&sq, 0x04, &b) || sq.len)
-            return KF_ERR_BAD_ENCODING;
-        if (a.len != sl || b.len != n) return KF_ERR_BAD_LENGTH;
-        f = KF_PRIV_BOTH; sd = a.p; x = b.p;
-    } else {
-        return KF_ERR_BAD_ENCODING;
-    }
+    if ((rc = get_choice(pk.p, pk.len, sl, n, &f, &sd, &x)) != KF_OK) return rc;
     if (sd && seed && seedcap < sl) return KF_ERR_BAD_LENGTH;
-    if (sd) {
-        rc = expand_seed(k, sd, pub, dk);
-        if (rc == KF_OK && x && !same_key(dk, x, n)) rc = KF_ERR_BAD_KEY;   /* "both" disagree */
-    } else {
-        rc = check_priv(k, x, n, pub);
-        if (rc == KF_OK) memcpy(dk, x, n);
-    }
+    rc = priv_of_choice(k, sd, x, n, pub, dk);
     if (rc == KF_OK && opk.p && !eq_bytes(opk.p + 1, pub, publ)) rc = KF_ERR_BAD_KEY;
     if (rc == KF_OK) {
         memcpy(priv, dk, n);
