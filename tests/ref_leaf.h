@@ -9,7 +9,8 @@
 
 #include <string.h>
 
-/* out = the first outlen bytes of ref's sponge (rate, nr, suffix, pad10*1) over msg[0 .. len) */
+/* out = the first outlen bytes (any length: a leaf's one block or an XOF's many) of ref's sponge
+ * (rate, nr, suffix, pad10*1) over msg[0 .. len) */
 static void ref_leaf(size_t rate, unsigned nr, uint8_t suffix, const uint8_t *msg, size_t len, uint8_t *out,
                      size_t outlen)
 {
@@ -25,8 +26,12 @@ static void ref_leaf(size_t rate, unsigned nr, uint8_t suffix, const uint8_t *ms
     last[len - p] ^= suffix;
     last[rate - 1] ^= 0x80;
     kf_backend_ref.add_bytes(st, last, 0, rate);
-    kf_backend_ref.permute(st, nr);
-    kf_backend_ref.extract_bytes(st, out, 0, outlen);
+    for (size_t q = 0;; q += rate) {
+        kf_backend_ref.permute(st, nr);
+        size_t take = outlen - q < rate ? outlen - q : rate;
+        kf_backend_ref.extract_bytes(st, out + q, 0, take);
+        if (q + take >= outlen) break;
+    }
 }
 
 #endif

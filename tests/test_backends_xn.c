@@ -270,30 +270,6 @@ static void test_leaves(const kf_backend_xn *b)
             }
 }
 
-/* out = the first outlen bytes (any length) of ref's sponge over msg[0 .. len) */
-static void ref_xof(size_t rate, unsigned nr, uint8_t suffix, const uint8_t *msg, size_t len, uint8_t *out,
-                    size_t outlen)
-{
-    _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES];
-    uint8_t last[200] = {0};
-    size_t p = 0;
-    kf_backend_ref.init(st);
-    for (; len - p >= rate; p += rate) {
-        kf_backend_ref.add_bytes(st, msg + p, 0, rate);
-        kf_backend_ref.permute(st, nr);
-    }
-    memcpy(last, msg + p, len - p);
-    last[len - p] ^= suffix;
-    last[rate - 1] ^= 0x80;
-    kf_backend_ref.add_bytes(st, last, 0, rate);
-    for (size_t q = 0;; q += rate) {
-        kf_backend_ref.permute(st, nr);
-        size_t take = outlen - q < rate ? outlen - q : rate;
-        kf_backend_ref.extract_bytes(st, out + q, 0, take);
-        if (q + take >= outlen) break;
-    }
-}
-
 /* The xof operation (ML-DSA's ExpandA / ExpandS / ExpandMask streams) against `ref`: SHAKE128's
  * and SHAKE256's rates (which a backend with xof must take at nr 24) and others it may decline,
  * every instance count 1..N, inputs of 0 to 3 blocks (ML-DSA's 34- and 66-byte seeds among
@@ -333,7 +309,7 @@ static void test_xof(const kf_backend_xn *b)
                     }
                     for (unsigned i = 0; i < b->n; i++) {
                         if (i < count) {
-                            ref_xof(rate, nr, suffix, in[i], len, want, outlen);
+                            ref_leaf(rate, nr, suffix, in[i], len, want, outlen);
                             CHECK(memcmp(got[i], want, outlen) == 0,
                                   "%s: xof rate=%zu nr=%u len=%zu outlen=%zu count=%u, instance %u", b->name, rate, nr,
                                   len, outlen, count, i);
