@@ -473,6 +473,17 @@ async def bus_errors(dut):
         n += 1
         assert n < 20000
     assert await m.get(WIN["EK"], ekn) == lib.keygen(p, d, z)[0]
+    # every register read back as the slave holds it (the unit idle, so nothing counts between
+    # the read and the look inside; a register read moves no transfer counter), and the addresses
+    # beside them refused
+    want = {R_ID: 0x4D4C4B01, R_CTRL: KEYGEN | k << 4, R_CMD: 0, R_STATUS: ST_DONE,
+            R_COMPUTE: int(dut.u_kem.clocks.value), R_CLEAR: int(dut.clr_clocks.value),
+            R_XWR: int(dut.xwr.value), R_XRD: int(dut.xrd.value)}
+    for a in r.sample(sorted(want), len(want)):
+        v, resp = await m.read(a)
+        assert resp == OKAY and v == want[a], f"register {a:#x} read {v:#x}, holds {want[a]:#x}"
+    for a in (0x01, 0x02, 0x0E, 0x13, 0x1D, 0x1F, 0x20, 0xE0):
+        assert await m.read(a) == (0, SLVERR), f"read of {a:#x} beside the registers not refused"
     # an undefined k: DONE with bit 5
     assert await m.write(R_CTRL, KEYGEN | 5 << 4) == OKAY
     assert await m.write(R_CMD, CMD_START) == OKAY

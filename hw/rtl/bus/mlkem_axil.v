@@ -131,7 +131,8 @@ module mlkem_axil #(
     assign s_axi_wready  = !w_full;
     assign s_axi_arready = !ar_full;
 
-    localparam [2:0] A_IDLE = 3'd0, A_W1 = 3'd1, A_W2 = 3'd2, A_B = 3'd3, A_R1 = 3'd4, A_R2 = 3'd5, A_R = 3'd6;
+    localparam [2:0] A_IDLE = 3'd0, A_W1 = 3'd1, A_W2 = 3'd2, A_B = 3'd3, A_R1 = 3'd4, A_R2 = 3'd5, A_R = 3'd6,
+                     A_RR = 3'd7;
     reg [2:0]  ast;
     reg        a_win;      // the access in progress is a window access (counted as a transfer)
     reg        a_hi;       // ... to the upper half of its buffer word
@@ -146,6 +147,14 @@ module mlkem_axil #(
     // was 13.5 ns, 11.1 of it routing, at 7621c95)
     reg  [12:0] dw, dr;   // decode(aw_a, 1), decode(ar_a, 0)
     reg         dw_reg, dr_reg;   // ... and whether the address is a register's (aw_a[15:8] == 0)
+    reg         dr_rok;   // ar_a is one of the eight registers (0x00..0x1C, word aligned)
+    // A register read takes a clock more (A_RR; AXI4-Lite lets RVALID come any clock after the
+    // address): rrq holds, every clock, the two words ar_a[3:2] picks from registers 0x00..0x0C
+    // (low) and 0x10..0x1C (high), and A_RR passes the half ar_a[4] (a_hi) names to rdata, as
+    // A_R2 does for a window word. Before, ar_a -> an 8-way select -> rdata's own select was one
+    // clock (ECP5 Fmax, issue 55: dr / ar_a[4] -> s_axi_rdata, 10.44 ns, 8.81 of it routing, at
+    // 62106f4 seed 1). Only register values pass rrq (no buffer word: none is a secret).
+    reg  [63:0] rrq;
     // w_d is cleared the clock after its use (w_clr), unless a new word is taken then: the
     // state machine's decision does not reach w_d's 32 bits by the pins in the same clock (ECP5
     // Fmax, issue 37: aw_a -> the register-page decode -> the state machine -> w_d's clear was
@@ -196,7 +205,14 @@ module mlkem_axil #(
         if (s_axi_arvalid && s_axi_arready) begin
             ar_full <= 1'b1; ar_a <= s_axi_araddr; dr <= decode(s_axi_araddr, 1'b0);
             dr_reg <= s_axi_araddr[15:8] == 8'h00;
+            dr_rok <= s_axi_araddr[15:5] == 11'd0 && s_axi_araddr[1:0] == 2'b00;
         end
+        case (ar_a[3:2])
+            2'd0: rrq <= {u_clocks, 32'h4D4C4B01};
+            2'd1: rrq <= {clr_clocks, 25'd0, k, 2'b00, op};
+            2'd2: rrq <= {xwr, 32'd0};
+            default: rrq <= {xrd, 25'd0, status_word};
+        endcase
         if (a_win && ast != A_IDLE) begin
             if (ast <= A_B) xwr <= xwr + 32'd1;
             else xrd <= xrd + 32'd1;
@@ -244,19 +260,9 @@ module mlkem_axil #(
                 s_axi_rresp <= OKAY;
                 if (dr_reg) begin
                     a_win <= 1'b0;
-                    ast   <= A_R;
-                    s_axi_rvalid <= 1'b1;
-                    case (ar_a[7:0])
-                        8'h00: s_axi_rdata <= 32'h4D4C4B01;
-                        8'h04: s_axi_rdata <= {25'd0, k, 2'b00, op};
-                        8'h08: s_axi_rdata <= 32'd0;
-                        8'h0C: s_axi_rdata <= {25'd0, status_word};
-                        8'h10: s_axi_rdata <= u_clocks;
-                        8'h14: s_axi_rdata <= clr_clocks;
-                        8'h18: s_axi_rdata <= xwr;
-                        8'h1C: s_axi_rdata <= xrd;
-                        default: begin s_axi_rdata <= 32'd0; s_axi_rresp <= SLVERR; end
-                    endcase
+                    a_hi  <= ar_a[4];
+                    if (dr_rok) ast <= A_RR;
+                    else begin s_axi_rdata <= 32'd0; s_axi_rresp <= SLVERR; s_axi_rvalid <= 1'b1; ast <= A_R; end
                 end else begin
                     a_win <= 1'b1;
                     ha    <= dr[9:0];
@@ -287,8 +293,12 @@ module mlkem_axil #(
                 s_axi_rvalid <= 1'b1;
                 ast <= A_R;
             end
+            A_RR: begin                        // a register's value, picked the clock before
+                s_axi_rdata  <= a_hi ? rrq[63:32] : rrq[31:0];
+                s_axi_rvalid <= 1'b1;
+                ast <= A_R;
+            end
             A_R: if (s_axi_rready) begin s_axi_rvalid <= 1'b0; s_axi_rdata <= 32'd0; ast <= A_IDLE; end
-            default: ast <= A_IDLE;
         endcase
 
         if (zstart) clr_clocks <= 32'd0;
@@ -305,11 +315,11 @@ module mlkem_axil #(
             clr_clocks <= 32'd0; xwr <= 32'd0; xrd <= 32'd0;
             aw_a <= 16'd0; ar_a <= 16'd0; w_d <= 32'd0; w_s <= 4'd0;
             dw <= decode(16'd0, 1'b1); dr <= decode(16'd0, 1'b0);
-            dw_reg <= 1'b1; dr_reg <= 1'b1; w_clr <= 1'b0;
+            dw_reg <= 1'b1; dr_reg <= 1'b1; dr_rok <= 1'b1; w_clr <= 1'b0;
         end
     end
     assign irq = done_r || zeroized;
-    wire unused = ^{s_axi_awprot, s_axi_arprot, dw[11:10], dr[11:10], aw_a[2:0], ar_a[1:0],
+    wire unused = ^{s_axi_awprot, s_axi_arprot, dw[11:10], dr[11:10], aw_a[2:0], ar_a[1:0], ar_a[7:5],
                     aw_a[15:8], ar_a[15:8]};   // (the page decode is dw_reg / dr_reg)
 `ifdef FORMAL
     // ---- properties (hw/formal/axil.sby; mlkem_top replaced by formal/mlkem_top_free.v, whose
@@ -349,6 +359,7 @@ module mlkem_axil #(
         assert(f_aw <= 2'd2 && f_w <= 2'd2 && f_ar <= 2'd2);
         assert(dw == decode(aw_a, 1'b1) && dr == decode(ar_a, 1'b0));   // the decode registers
         assert(dw_reg == (aw_a[15:8] == 8'h00) && dr_reg == (ar_a[15:8] == 8'h00));
+        assert(dr_rok == (ar_a[15:5] == 11'd0 && ar_a[1:0] == 2'b00));
         // the write word is cleared by the clock after its use (w_clr), unless a new one came
         if (!w_full && !w_clr) assert(w_d == 32'd0);
         if (s_axi_bvalid) assert(f_aw != 2'd0 && f_w != 2'd0);
@@ -357,7 +368,7 @@ module mlkem_axil #(
         assert(f_aw == {1'b0, aw_full} + {1'b0, ast == A_B});
         assert(f_w  == {1'b0, w_full} + {1'b0, ast == A_B});
         assert(f_ar == {1'b0, ar_full} + {1'b0, ast >= A_R1});
-        assert(ast <= A_R);
+        if (ast == A_RR) assert(!a_win && !ar_full);
         if (ast == A_W1 || ast == A_W2) assert(aw_full && w_full);
         assert(s_axi_bvalid == (ast == A_B));
         assert(s_axi_rvalid == (ast == A_R));
