@@ -47,4 +47,23 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # decode's hexval(..) << 4
         "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len"],
     },
+    # The lane-level arithmetic of ML-KEM and ML-DSA (issue 54 items 1-2): the scalar reductions,
+    # compression and rounding that the portable code applies to every coefficient, with their
+    # coefficient bounds as contracts. proofs/impl_defined.h states the meaning of >> on negative
+    # numbers and of narrowing conversions, which WP 25 leaves open (docs/ASSURANCE.md).
+    "mlkem_arith": {
+        "files": ["src/mlkem/poly.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 20,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_mlkem_montgomery_reduce", "kf_mlkem_barrett_reduce", "fqmul", "to_canonical",
+                      "compress", "decompress"],
+    },
+    "mldsa_arith": {
+        "files": ["src/mldsa/poly.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 20,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1"],
+    },
 }

@@ -58,10 +58,17 @@ static const int32_t zetas[N] = {
 };
 
 /* a / 2^32 mod q for |a| < 2^31 q: a result in (-q, q). */
+/*@ requires -2147483648 * KF_MLDSA_Q < a < 2147483648 * KF_MLDSA_Q;
+    assigns \nothing;
+    ensures -KF_MLDSA_Q < \result < KF_MLDSA_Q;
+    ensures (\result * 4294967296 - a) % KF_MLDSA_Q == 0; */
 static int32_t mont_reduce(int64_t a)
 {
     int32_t t = (int32_t)((uint32_t)a * (uint32_t)QINV);
-    return (int32_t)((a - (int64_t)t * Q) >> 32);
+    int64_t u = a - (int64_t)t * Q; /* u = 0 mod 2^32 */
+    /*@ assert u % 4294967296 == 0; */
+    /*@ assert (u >> 32) * 4294967296 == u && -KF_MLDSA_Q < (u >> 32) < KF_MLDSA_Q; */
+    return (int32_t)(u >> 32);      /* exact */
 }
 
 void kf_mldsa_poly_reduce_portable(kf_mldsa_poly *p)

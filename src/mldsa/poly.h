@@ -22,6 +22,10 @@ typedef struct kf_mldsa_poly {
  * MemorySanitizer's eager checks (tests/test_ct_msan.c), and they are hot. */
 
 /* a mod q in [-6283008, 6283008], for |a| <= 2^31 - 2^22 - 1. */
+/*@ requires -2147483647 + 4194304 <= a <= 2147483647 - 4194304;
+    assigns \nothing;
+    ensures -6283008 <= \result <= 6283008;
+    ensures (\result - a) % KF_MLDSA_Q == 0; */
 static inline int32_t kf_mldsa_reduce32(int32_t a)
 {
     int32_t t = (a + (1 << 22)) >> 23;
@@ -29,6 +33,9 @@ static inline int32_t kf_mldsa_reduce32(int32_t a)
 }
 
 /* a + q if a is negative. */
+/*@ requires -KF_MLDSA_Q < a < KF_MLDSA_Q;
+    assigns \nothing;
+    ensures 0 <= \result < KF_MLDSA_Q && (\result - a) % KF_MLDSA_Q == 0; */
 static inline int32_t kf_mldsa_caddq(int32_t a)
 {
     return a + ((a >> 31) & KF_MLDSA_Q);
@@ -40,13 +47,29 @@ static inline int32_t kf_mldsa_caddq(int32_t a)
  * is a multiplication by ceil(2^48 / D): its error times the numerator (< 2^24) stays below
  * 2^48, so the quotient is exact. r1 = m is the corner r - r0 = q - 1, where FIPS 204 sets
  * r1 = 0 and r0 = r0 - 1; selected with masks, not a branch. */
+/*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
+    requires 0 <= r < KF_MLDSA_Q;
+    requires a0 == \null || \valid(a0);
+    assigns *a0;
+    behavior gamma2_88:
+      assumes gamma2 == (KF_MLDSA_Q - 1) / 88;
+      ensures 0 <= \result < 44;
+      ensures a0 != \null ==> -95232 <= *a0 <= 95232 && (r - \result * 190464 - *a0) % KF_MLDSA_Q == 0;
+    behavior gamma2_32:
+      assumes gamma2 == (KF_MLDSA_Q - 1) / 32;
+      ensures 0 <= \result < 16;
+      ensures a0 != \null ==> -261888 <= *a0 <= 261888 && (r - \result * 523776 - *a0) % KF_MLDSA_Q == 0;
+    complete behaviors;
+    disjoint behaviors; */
 static inline int32_t kf_mldsa_decompose1(int32_t *a0, int32_t r, int32_t gamma2)
 {
     const uint32_t d = 2u * (uint32_t)gamma2, m = (KF_MLDSA_Q - 1) / d;
     const uint64_t mul = ((1ull << 48) + d - 1) / d;
     uint32_t r1 = (uint32_t)(((uint64_t)(uint32_t)(r + gamma2 - 1) * mul) >> 48);
+    /*@ assert decompose_div: r1 * d <= r + gamma2 - 1 < (r1 + 1) * d; */
     int32_t r0 = r - (int32_t)(r1 * d);
     uint32_t diff = r1 ^ m, corner = ((diff | (0u - diff)) >> 31) - 1u; /* all ones iff r1 == m */
+    /*@ assert decompose_corner: corner == (r1 == m ? 4294967295 : 0); */
     r1 &= ~corner;
     r0 -= (int32_t)(corner & 1u);
     if (a0) *a0 = r0;
