@@ -145,6 +145,48 @@ int lane_mlkem_poly(void)
     LANE_REPORT("ML-KEM Decompress_d, d = 1, 4, 5, 10, 11", inputs + 2, bad, t0);
     fails += bad != 0;
 
+    /* and the portable functions themselves against FIPS 203's definitions (§4.2.1), on their
+     * whole domains: Compress_d(x) = round(2^d x / q) mod 2^d for x in [0, q), Decompress_d(y)
+     * = round(q y / 2^d) for y < 2^d (the proofs bound their ranges; this pins their values) */
+    t0 = lane_now();
+    bad = 0;
+    static const unsigned dd[] = {1, 4, 5, 10, 11};
+    for (unsigned j = 0; j < 5; j++) {
+        const unsigned d = dd[j];
+        for (int32_t x0 = 0; x0 < Q; x0 += NN) {
+            kf_mlkem_poly p;
+            uint8_t got[32 * 11], want[32 * 11] = {0};
+            for (unsigned i = 0; i < NN; i++) {
+                int32_t x = x0 + (int32_t)i < Q ? x0 + (int32_t)i : Q - 1;
+                p.c[i] = (int16_t)x;
+                uint32_t v = (uint32_t)((((int64_t)x << (d + 1)) + Q) / (2 * Q)) & ((1u << d) - 1);
+                for (unsigned b = 0; b < d; b++) want[(i * d + b) / 8] |= (uint8_t)(((v >> b) & 1) << ((i * d + b) % 8));
+            }
+            if (d == 1)
+                kf_mlkem_poly_tomsg_portable(got, &p);
+            else
+                kf_mlkem_poly_compress_portable(got, &p, d);
+            if (memcmp(got, want, 32 * d) && !bad++) printf("portable compress_%u from %d: not FIPS 203's\n", d, x0);
+        }
+        for (uint32_t y0 = 0; y0 < (1u << d); y0 += NN) {
+            uint8_t in[32 * 11] = {0};
+            int16_t want[NN];
+            for (unsigned i = 0; i < NN; i++) {
+                uint32_t y = (y0 + i) & ((1u << d) - 1);
+                want[i] = (int16_t)((2 * (uint64_t)Q * y + (1u << d)) >> (d + 1));
+                for (unsigned b = 0; b < d; b++) in[(i * d + b) / 8] |= (uint8_t)(((y >> b) & 1) << ((i * d + b) % 8));
+            }
+            kf_mlkem_poly r;
+            if (d == 1)
+                kf_mlkem_poly_frommsg_portable(&r, in);
+            else
+                kf_mlkem_poly_decompress_portable(&r, in, d);
+            if (memcmp(r.c, want, sizeof want) && !bad++) printf("portable decompress_%u from %u: not FIPS 203's\n", d, y0);
+        }
+    }
+    LANE_REPORT("ML-KEM portable Compress/Decompress = FIPS 203", 5 * Q + 2 + 16 + 32 + 1024 + 2048, bad, t0);
+    fails += bad != 0;
+
     /* rejection: buffers of 80 consecutive 3-byte groups (a multiple of the 8-group chunk,
      * short enough that 160 candidates never complete a polynomial), from group g on, so
      * group g sits at chunk position g mod 8; 8 passes shift it through all 8 positions */
