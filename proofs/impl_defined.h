@@ -14,6 +14,7 @@
 #include <stdint.h>
 /*@ axiomatic ImplDefined {
     // x >> k is floor(x / 2^k), for negative x too (arithmetic shift)
+    axiom asr_13: \forall integer x; (x >> 13) * 8192 <= x < ((x >> 13) + 1) * 8192;
     axiom asr_15: \forall integer x; (x >> 15) * 32768 <= x < ((x >> 15) + 1) * 32768;
     axiom asr_16: \forall integer x; (x >> 16) * 65536 <= x < ((x >> 16) + 1) * 65536;
     axiom asr_23: \forall integer x; (x >> 23) * 8388608 <= x < ((x >> 23) + 1) * 8388608;

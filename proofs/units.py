@@ -63,7 +63,8 @@ UNITS = {
         "files": ["src/mldsa/poly.c"],
         "preinclude": ["impl_defined.h"],
         "timeout": 20,
-        "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1"],
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # Power2Round's r1 << 13
+        "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1",
+                      "kf_mldsa_power2round_portable"],
     },
 }

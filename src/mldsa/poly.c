@@ -164,9 +164,19 @@ void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *
 
 /* ---- rounding (§7.4) --------------------------------------------------------------------- */
 
+/*@ requires \valid(a1) && \valid(a0) && \valid_read(a) && \separated(a1, a0, a);
+    requires \forall integer j; 0 <= j < KF_MLDSA_N ==> 0 <= a->c[j] < KF_MLDSA_Q;
+    assigns a1->c[0 .. KF_MLDSA_N - 1], a0->c[0 .. KF_MLDSA_N - 1];
+    ensures \forall integer j; 0 <= j < KF_MLDSA_N ==> 0 <= a1->c[j] < 1024 &&
+        -4096 < a0->c[j] <= 4096 && a->c[j] == a1->c[j] * 8192 + a0->c[j]; */
 void kf_mldsa_power2round_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
 {
     /* r0 = r mod+- 2^13 in (-2^12, 2^12], r1 = (r - r0) / 2^13 = floor((r + 2^12 - 1) / 2^13) */
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer j; 0 <= j < i ==> 0 <= a1->c[j] < 1024 &&
+            -4096 < a0->c[j] <= 4096 && a->c[j] == a1->c[j] * 8192 + a0->c[j];
+        loop assigns i, a1->c[0 .. KF_MLDSA_N - 1], a0->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         int32_t r = a->c[i], r1 = (r + (1 << (KF_MLDSA_D - 1)) - 1) >> KF_MLDSA_D;
         a1->c[i] = r1;
