@@ -23,6 +23,52 @@ INLINE __m256i bytes32(const int32_t *c)
     return _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
 
+/* (b - c) & mask of 32 coefficients (mask < 256) as 32 bytes in order: BitPack's values of s1
+ * and s2 */
+INLINE __m256i bytes32_off(const int32_t *c, __m256i bv, __m256i mask)
+{
+    __m256i a[4];
+    for (int k = 0; k < 4; k++)
+        a[k] = _mm256_and_si256(_mm256_sub_epi32(bv, _mm256_loadu_si256((const __m256i *)(c + 8 * k))), mask);
+    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(a[0], a[1]), _mm256_packs_epi32(a[2], a[3]));
+    return _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+
+/* BitPack of s1, s2 in 3 bits (eta 2): 32 values -> 12 bytes per step, values (b - c) & 7 as
+ * bytes, pairs to 6 bits (maddubs), to 12 (madd), the two 12-bit halves of each 64-bit lane
+ * joined to 24 bits, the 3 bytes of each lane gathered (6 per 128-bit half), written as 8 + 4
+ * bytes: nothing past the 96 bytes of output. */
+static void pack3_off(uint8_t *out, const kf_mldsa_poly *p, int32_t b)
+{
+    const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32(7), lo = _mm256_set1_epi64x(0xFFFFFFFF);
+    const __m256i gather = _mm256_setr_epi8(0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    for (unsigned i = 0; i < N; i += 32) {
+        __m256i w = _mm256_maddubs_epi16(bytes32_off(p->c + i, bv, mask), _mm256_set1_epi16(0x0801)); /* b0 + 8 b1 */
+        w = _mm256_madd_epi16(w, _mm256_set1_epi32(0x00400001));                                      /* w0 + 64 w1 */
+        w = _mm256_or_si256(_mm256_and_si256(w, lo), _mm256_srli_epi64(w, 20)); /* d0 + 4096 d1 */
+        w = _mm256_shuffle_epi8(w, gather);
+        const uint64_t a = (uint64_t)_mm256_extract_epi64(w, 0), c = (uint64_t)_mm256_extract_epi64(w, 2);
+        const uint64_t w0 = a | c << 48;
+        const uint32_t w1 = (uint32_t)(c >> 16);
+        uint8_t *o = out + 3 * i / 8;
+        memcpy(o, &w0, 8);
+        memcpy(o + 8, &w1, 4);
+    }
+}
+
+/* BitPack of s1, s2 in 4 bits (eta 4): 32 values -> 16 bytes, low nibble first, as pack4 */
+static void pack4_off(uint8_t *out, const kf_mldsa_poly *p, int32_t b)
+{
+    const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32(15);
+    for (unsigned i = 0; i < N; i += 32) {
+        __m256i w = _mm256_maddubs_epi16(bytes32_off(p->c + i, bv, mask), _mm256_set1_epi16(0x1001));
+        w = _mm256_packus_epi16(w, w);
+        w = _mm256_permute4x64_epi64(w, 0x08);
+        _mm_storeu_si128((__m128i *)(out + i / 2), _mm256_castsi256_si128(w));
+    }
+}
+
 /* values in [0, 16) (w1 of ML-DSA-65/87): 32 coefficients -> 16 bytes, low nibble first */
 static void pack4(uint8_t *out, const kf_mldsa_poly *p)
 {
@@ -106,8 +152,8 @@ int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bit
 int kf_mldsa_pack_offset_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b)
 {
     switch (bits) {
-    case 3: pack_small(out, p, 3, 1, b); return 1;
-    case 4: pack_small(out, p, 4, 1, b); return 1;
+    case 3: pack3_off(out, p, b); return 1;
+    case 4: pack4_off(out, p, b); return 1;
     case 13: pack_small(out, p, 13, 1, b); return 1;
     }
     if (bits != 18 && bits != 20) return 0;
