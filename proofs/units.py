@@ -65,6 +65,6 @@ UNITS = {
         "timeout": 20,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # Power2Round's r1 << 13
         "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1",
-                      "kf_mldsa_power2round_portable"],
+                      "kf_mldsa_power2round_portable", "kf_mldsa_use_hint_portable"],
     },
 }

@@ -217,9 +217,18 @@ void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const
     *ones += count;
 }
 
+/*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
+    requires \valid(w1) && \valid_read(r) && \valid_read(h) && \separated(w1, r, h);
+    requires \forall integer j; 0 <= j < KF_MLDSA_N ==> 0 <= r->c[j] < KF_MLDSA_Q;
+    assigns w1->c[0 .. KF_MLDSA_N - 1];
+    ensures \forall integer j; 0 <= j < KF_MLDSA_N ==> 0 <= w1->c[j] < (KF_MLDSA_Q - 1) / (2 * gamma2); */
 void kf_mldsa_use_hint_portable(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
 {
     const int32_t m = (Q - 1) / (2 * gamma2);
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer j; 0 <= j < i ==> 0 <= w1->c[j] < m;
+        loop assigns i, w1->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         int32_t r0, r1 = kf_mldsa_decompose1(&r0, r->c[i], gamma2);
         if (h->c[i]) r1 = r0 > 0 ? (r1 + 1 == m ? 0 : r1 + 1) : (r1 == 0 ? m - 1 : r1 - 1);
