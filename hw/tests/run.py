@@ -107,6 +107,12 @@ def main():
         if root:
             os.environ["VERILATOR_ROOT"] = root
         os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
+    build = a.build or os.path.join(os.getcwd(), "hw-sim-" + a.bench)
+    if sim == "verilator":
+        # one compile of Verilator's runtime (and of a model built before) for all the tests of
+        # the build tree: vl_objcache.py, in a directory beside the bench's
+        os.environ["OBJCACHE"] = f"{sys.executable} {os.path.join(HERE, 'vl_objcache.py')}"
+        os.environ.setdefault("KF_VL_OBJCACHE", os.path.join(os.path.dirname(os.path.abspath(build)), "vl-objcache"))
     try:
         from cocotb_tools.runner import get_runner
     except ImportError:
@@ -117,7 +123,6 @@ def main():
               "repository: tests/python/official_vectors.py says what goes there)")
         return SKIP
     top, module, params = BENCHES[a.bench]
-    build = a.build or os.path.join(os.getcwd(), "hw-sim-" + a.bench)
     print(f"{a.bench}: simulator {sim}")
     # before the runner exists: the Verilator runner takes its environment when it is made
     os.environ["PYTHONPATH"] = HERE + os.pathsep + os.environ.get("PYTHONPATH", "")
