@@ -37,14 +37,29 @@ UNITS = {
         ],
     },
     # tools/kforge/cli_io.c: the pure readers of key files and hex arguments (WP, every input
-    # length). Not yet: the readers that allocate, print or do I/O (cli_from_hex, cli_read_file,
-    # cli_key_bytes, key_from_encoding, cli_key_type_of), has_pem (memcmp: see eq_bytes in
-    # asn1_keys.c), other_set_by_size, and sum.c's parsers.
+    # length); other_set_by_size calls the library's kf_key_* size and name functions, taken
+    # by their prototypes' default assigns (key_codecs proves `assigns \nothing` for them).
+    # Not yet: the readers that allocate, print or do I/O ("pending").
     "cli_readers": {
         "files": ["tools/kforge/cli_io.c"],
         "includes": ["tools/kforge"],
         "timeout": 20,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # decode's hexval(..) << 4
-        "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len"],
+        "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len", "has_pem",
+                      "other_set_by_size"],
+        "pending": ["cli_from_hex", "cli_read_file", "cli_key_bytes", "key_from_encoding", "cli_key_type_of"],
+    },
+    # tools/kforge/sum.c: --check's lexical helpers (WP): the hex digits, hex_run over a C
+    # string (Frama-C's strlen axioms), unescape in place. proofs/shim/stdio_ext.h stands in
+    # for <stdio_ext.h>, which Frama-C's libc lacks (only __fpurge, in no proved function).
+    # Not yet ("pending"): parse_bsd (strrchr), parse_check_line (find_alg_n's tables,
+    # strlen, the check state), sink_compare_hex.
+    "sum_parsers": {
+        "files": ["tools/kforge/sum.c"],
+        "includes": ["tools/kforge", "proofs/shim"],
+        "timeout": 20,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["hexval", "is_white", "hex_run", "unescape"],
+        "pending": ["parse_bsd", "parse_check_line", "sink_compare_hex"],
     },
 }
