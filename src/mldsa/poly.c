@@ -155,6 +155,16 @@ void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *
     }
 }
 
+void kf_mldsa_pointwise_acc_vec_plus_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                              unsigned n, const kf_mldsa_poly *c, const kf_mldsa_poly *d)
+{
+    for (unsigned i = 0; i < N; i++) { /* as above, c o d one more term of the exact sum */
+        int64_t acc = (int64_t)c->c[i] * d->c[i];
+        for (unsigned j = 0; j < n; j++) acc += (int64_t)a[j].c[i] * b[j].c[i];
+        r->c[i] = mont_reduce(acc);
+    }
+}
+
 /* ---- rounding (§7.4) --------------------------------------------------------------------- */
 
 void kf_mldsa_power2round_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
@@ -321,6 +331,11 @@ void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_m
 void kf_mldsa_pointwise_acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
     KF_MLDSA_ARITH512(kf_mldsa_pointwise_acc_vec, (r, a, b, n));
+}
+void kf_mldsa_pointwise_acc_vec_plus(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n,
+                                     const kf_mldsa_poly *c, const kf_mldsa_poly *d)
+{
+    KF_MLDSA_ARITH(kf_mldsa_pointwise_acc_vec_plus, (r, a, b, n, c, d));
 }
 void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
 {

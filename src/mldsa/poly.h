@@ -77,6 +77,11 @@ void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_m
  * |a| < q and |b| < 9q: the products are summed exactly in 64 bits (|sum| < 63 q^2 < 2^31 q)
  * and reduced once, so |r| < q. */
 void kf_mldsa_pointwise_acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n);
+/* The same with one more term c o d in the sum (|c| < q, |d| < 9q; n <= 7 as above: |sum| <
+ * 72 q^2 < 2^31 q), so |r| < q: Verify's row A o NTT(z) - NTT(c) o NTT(t1 2^d), with c there
+ * NTT(c) times -2^d (kf_mldsa_verify_w1's), in one pass and one reduction. */
+void kf_mldsa_pointwise_acc_vec_plus(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n,
+                                     const kf_mldsa_poly *c, const kf_mldsa_poly *d);
 
 /* Power2Round (Alg. 35) of a in [0, q): a1 in [0, 2^10), a0 in (-2^12, 2^12]. */
 void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a);
@@ -104,7 +109,7 @@ void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over
  *   |reduce32(ct0)| >= gamma2, h[i] = [HighBits(freeze(w)) != HighBits(freeze(freeze(w) +
  *   reduce32(ct0)))], *ones += the ones (w and ct0 are not kept);
  * add_power2round (KeyGen_internal's): Power2Round(freeze(t + s2)) into t1, t0 (t in (-q, q),
- *   |s2| <= eta). */
+ *   |s2| <= eta); t0 may be t (KeyGen writes t0 over t). */
 void kf_mldsa_caddq_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
 void kf_mldsa_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2, int32_t bound,
                               uint32_t *over);
@@ -141,6 +146,8 @@ void kf_mldsa_pointwise_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const
 void kf_mldsa_pointwise_acc_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
 void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
                                           unsigned n);
+void kf_mldsa_pointwise_acc_vec_plus_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                              unsigned n, const kf_mldsa_poly *c, const kf_mldsa_poly *d);
 void kf_mldsa_power2round_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a);
 void kf_mldsa_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2);
 void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz,
