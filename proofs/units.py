@@ -10,6 +10,14 @@ CPP = ["'-D_Alignas(x)='"]
 PROVERS = ["cvc4"]
 PROVER_NAMES = {"cvc4": "CVC4", "z3": "Z3"}
 
+# A unit's "steps" bounds each goal by CVC4's step count (WP's -wp-steps), not by time: a goal
+# proves or not whatever the host's load. Under load ~15 (2026-11-25) goals that take 2-3 s
+# and about 110,000 steps on an idle host ran into the 20 s time limit (key_codecs: 3 of them,
+# a false failure); the most any goal of key_codecs, cli_readers or sum_parsers takes is
+# about 117,000 steps (3.4 times fewer; a mutant's unproved goal costs up to the limit).
+# "timeout" stays as a backstop only.
+STEPS = 400000
+
 UNITS = {
     # src/encoding/asn1_keys.c, every function, for every length (WP; the callees from other
     # units by the contracts in include/keccakforge.h and src/common/ct.h). Two passes: the
@@ -20,7 +28,8 @@ UNITS = {
     # goal provable.
     "key_codecs": {
         "files": ["src/encoding/asn1_keys.c"],
-        "timeout": 20,
+        "timeout": 120,
+        "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
         "passes": [
             {"functions": ["find_type", "find_oid"], "extra": []},
@@ -43,7 +52,8 @@ UNITS = {
     "cli_readers": {
         "files": ["tools/kforge/cli_io.c"],
         "includes": ["tools/kforge"],
-        "timeout": 20,
+        "timeout": 120,
+        "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # decode's hexval(..) << 4
         "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len", "has_pem",
                       "other_set_by_size"],
@@ -57,7 +67,8 @@ UNITS = {
     "sum_parsers": {
         "files": ["tools/kforge/sum.c"],
         "includes": ["tools/kforge", "proofs/shim"],
-        "timeout": 20,
+        "timeout": 120,
+        "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
         "functions": ["hexval", "is_white", "hex_run", "unescape"],
         "pending": ["parse_bsd", "parse_check_line", "sink_compare_hex"],
