@@ -109,6 +109,8 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
     cmd += [os.path.join(src_root, f) for f in cfg["files"]]
     cmd += ["-wp", "-wp-rte", "-wp-prover", ",".join(provers), "-wp-timeout", str(cfg.get("timeout", 10)),
             "-wp-par", str(os.cpu_count() or 2), "-wp-out", os.path.join(out, "wp"), "-wp-msg-key=-shell"]
+    if cfg.get("steps"):
+        cmd += ["-wp-steps", str(cfg["steps"])]   # the prover's own step count: load-independent
     cmd += extra
     if fcts:
         cmd += ["-wp-fct", ",".join(fcts)]
