@@ -11,17 +11,19 @@
 # (set_tests_properties reaches only tests of its own directory before CMake 3.28).
 # Tests needing PROCESSORS 2 (the cross suites) start only when both slots are free, whatever their
 # cost: they run last in any case, and are not listed.
+# (The hw_cocotb_* / hw_verilator_* figures since 2026-11-25: the CPU seconds measured one test after
+# the other in one tree with Verilator's runtime compiled once, hw/tests/vl_objcache.py.)
 # When a test's time changes much, change its figure here; `ctest -N` does not show the order,
 # a run with -j2 does (the "Start" lines).
 set(KF_TEST_COSTS
   # proofs/
   proof_key_codecs=700 proof_key_codecs_mutants=125 proof_cli_readers=51 proof_cli_readers_mutants=15
   # hw/
-  hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=69 hw_formal_slow=67
-  hw_cocotb_mlkem_top=63 hw_cocotb_mlkem_acvp=56 hw_cocotb_sponge_vectors=55 hw_cocotb_mlkem_arith=53
-  hw_rvv_core=51 hw_cocotb_mlkem_bus_acvp=51 hw_cocotb_sponge2_vectors=41 hw_cocotb_sponge2=39
+  hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
+  hw_cocotb_mlkem_top=35 hw_cocotb_mlkem_acvp=11 hw_cocotb_sponge_vectors=50 hw_cocotb_mlkem_arith=23
+  hw_rvv_core=51 hw_cocotb_mlkem_bus_acvp=29 hw_cocotb_sponge2_vectors=30 hw_cocotb_sponge2=39
   hw_rvv_unit_e64=38 hw_rvv_zvbb=38 hw_rvv_lint=38 hw_board_e2e=33 hw_board_rvv_e2e=29 hw_rvv_unit_e32=29
-  hw_cocotb_mlkem_bytecode=29 hw_core_luts=24 hw_verilator_top=24 hw_verilator_sponge=21 hw_cocotb_top=20
+  hw_cocotb_mlkem_bytecode=15 hw_core_luts=24 hw_verilator_top=12 hw_verilator_sponge=20 hw_cocotb_top=20
   # tests/ (rust/ctest.cmake and bench/*/model_tests.cmake are included there)
   rust_crate=223 slhdsa[x1]=88 slhdsa_acvp[x1]=69 slhdsa[auto]=58 acvp[ref]=38 test_cli=33
   test_bench_report=29 acvp[x1]=27 acvp[opt32bi]=26 slhdsa_acvp[auto]=25 acvp[avx2-x1-adaptive]=25

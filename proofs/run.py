@@ -103,10 +103,14 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     csvf = os.path.join(out, "report.csv")
-    cmd = ["frama-c", "-c11", "-cpp-extra-args=" + " ".join(units.CPP + ["-I" + os.path.join(src_root, d) for d in ["include", "src"] + cfg.get("includes", [])])]
+    cpp = units.CPP + ["-I" + os.path.join(src_root, d) for d in ["include", "src"] + cfg.get("includes", [])]
+    cpp += ["-include " + os.path.join(HERE, h) for h in cfg.get("preinclude", [])]   # not mutated: from proofs/
+    cmd = ["frama-c", "-c11", "-cpp-extra-args=" + " ".join(cpp)]
     cmd += [os.path.join(src_root, f) for f in cfg["files"]]
     cmd += ["-wp", "-wp-rte", "-wp-prover", ",".join(provers), "-wp-timeout", str(cfg.get("timeout", 10)),
             "-wp-par", str(os.cpu_count() or 2), "-wp-out", os.path.join(out, "wp"), "-wp-msg-key=-shell"]
+    if cfg.get("steps"):
+        cmd += ["-wp-steps", str(cfg["steps"])]   # the prover's own step count: load-independent
     cmd += extra
     if fcts:
         cmd += ["-wp-fct", ",".join(fcts)]

@@ -10,6 +10,14 @@ CPP = ["'-D_Alignas(x)='"]
 PROVERS = ["cvc4"]
 PROVER_NAMES = {"cvc4": "CVC4", "z3": "Z3"}
 
+# A unit's "steps" bounds each goal by CVC4's step count (WP's -wp-steps), not by time: a goal
+# proves or not whatever the host's load. Under load ~15 (2026-11-25) goals that take 2-3 s
+# and about 110,000 steps on an idle host ran into the 20 s time limit (key_codecs: 3 of them,
+# a false failure); the most any goal of key_codecs, cli_readers or sum_parsers takes is
+# about 117,000 steps (3.4 times fewer; a mutant's unproved goal costs up to the limit).
+# "timeout" stays as a backstop only.
+STEPS = 400000
+
 UNITS = {
     # src/encoding/asn1_keys.c, every function, for every length (WP; the callees from other
     # units by the contracts in include/keccakforge.h and src/common/ct.h). Two passes: the
@@ -20,31 +28,71 @@ UNITS = {
     # goal provable.
     "key_codecs": {
         "files": ["src/encoding/asn1_keys.c"],
-        "timeout": 20,
+        "timeout": 120,
+        "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
         "passes": [
             {"functions": ["find_type", "find_oid"], "extra": []},
             {"functions": ["kf_key_type_name", "kf_key_pub_bytes", "kf_key_priv_bytes", "eq_bytes",
                            "put", "reserve", "put1", "hdr_len", "put_hdr", "tlv_len", "put_algid",
                            "check_expanded_dk", "same_key", "seed_bytes", "expand_seed", "check_priv",
-                           "finish", "put_pkcs8_head", "choice_len", "put_choice",
+                           "finish", "put_pkcs8_head", "choice_len", "put_choice", "expanded_key",
                            "kf_key_encode_spki", "kf_key_encode_pkcs8",
                            "get_tlv", "get_algid", "kf_key_decode_spki",
-                           "get_pkcs8", "get_choice", "priv_of_choice", "kf_key_decode_pkcs8",
-                           "pem_label_ok", "b64val", "find_str", "b64_body", "kf_pem_encode",
+                           "get_pkcs8_tail", "get_pkcs8", "get_choice", "priv_of_choice", "kf_key_decode_pkcs8",
+                           "pem_label_ok", "b64val", "find_str", "b64_body", "b64_lines", "kf_pem_encode",
                            "kf_pem_decode"],
              "extra": ["-wp-no-init-const"]},
         ],
     },
     # tools/kforge/cli_io.c: the pure readers of key files and hex arguments (WP, every input
-    # length). Not yet: the readers that allocate, print or do I/O (cli_from_hex, cli_read_file,
-    # cli_key_bytes, key_from_encoding, cli_key_type_of), has_pem (memcmp: see eq_bytes in
-    # asn1_keys.c), other_set_by_size, and sum.c's parsers.
+    # length); other_set_by_size calls the library's kf_key_* size and name functions, taken
+    # by their prototypes' default assigns (key_codecs proves `assigns \nothing` for them).
+    # Not yet: the readers that allocate, print or do I/O ("pending").
     "cli_readers": {
         "files": ["tools/kforge/cli_io.c"],
         "includes": ["tools/kforge"],
-        "timeout": 20,
+        "timeout": 120,
+        "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # decode's hexval(..) << 4
-        "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len"],
+        "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len", "has_pem",
+                      "other_set_by_size"],
+        "pending": ["cli_from_hex", "cli_read_file", "cli_key_bytes", "key_from_encoding", "cli_key_type_of"],
+    },
+    # tools/kforge/sum.c: --check's lexical helpers (WP): the hex digits, hex_run over a C
+    # string (Frama-C's strlen axioms), unescape in place. proofs/shim/stdio_ext.h stands in
+    # for <stdio_ext.h>, which Frama-C's libc lacks (only __fpurge, in no proved function).
+    # Not yet ("pending"): parse_bsd (strrchr), parse_check_line (find_alg_n's tables,
+    # strlen, the check state), sink_compare_hex.
+    "sum_parsers": {
+        "files": ["tools/kforge/sum.c"],
+        "includes": ["tools/kforge", "proofs/shim"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["hexval", "is_white", "hex_run", "unescape"],
+        "pending": ["parse_bsd", "parse_check_line", "sink_compare_hex"],
+    },
+    # The lane-level arithmetic of ML-KEM and ML-DSA (issue 54 items 1-2): the scalar reductions,
+    # compression and rounding that the portable code applies to every coefficient, with their
+    # coefficient bounds as contracts. proofs/impl_defined.h states the meaning of >> on negative
+    # numbers and of narrowing conversions, which WP 25 leaves open (docs/ASSURANCE.md).
+    "mlkem_arith": {
+        "files": ["src/mlkem/poly.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_mlkem_montgomery_reduce", "kf_mlkem_barrett_reduce", "fqmul", "to_canonical",
+                      "compress", "decompress"],
+    },
+    "mldsa_arith": {
+        "files": ["src/mldsa/poly.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # Power2Round's r1 << 13
+        "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1",
+                      "kf_mldsa_power2round_portable", "kf_mldsa_use_hint_portable"],
     },
 }

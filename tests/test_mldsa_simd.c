@@ -80,11 +80,11 @@ static void test_ntt(void)
 
 static void test_pointwise(void)
 {
-    static kf_mldsa_poly a[7], b[7];
+    static kf_mldsa_poly a[8], b[8];
     kf_mldsa_poly r1, r2;
     for (int t = 0; t < TRIALS; t++) {
         unsigned n = 1 + (unsigned)rnd_below(7);
-        for (unsigned j = 0; j < n; j++) { /* a: A's range (pointwise_acc_vec's contract), b: an NTT's */
+        for (unsigned j = 0; j <= n; j++) { /* a[n], b[n]: pointwise_acc_vec_plus's extra term */ /* a: A's range (pointwise_acc_vec's contract), b: an NTT's */
             rnd_poly(&a[j], -(Q - 1), Q - 1);
             rnd_poly(&b[j], -(9 * (int64_t)Q - 1), 9 * (int64_t)Q - 1);
         }
@@ -100,6 +100,16 @@ static void test_pointwise(void)
         kf_mldsa_pointwise_acc_vec_avx2(&r2, a, b, n);
         CHECK(same(&r1, &r2), "pointwise_acc_vec n=%u, trial %d", n, t);
         for (unsigned i = 0; i < N; i++) CHECK(r1.c[i] > -Q && r1.c[i] < Q, "pointwise_acc_vec bound, trial %d", t);
+        /* Verify's row sum with c o t1 as one more term: the portable one equals the n + 1 term
+         * sum, the AVX2 one the portable one (n up to 7, so 8 terms: its bound 72 q^2) */
+        kf_mldsa_pointwise_acc_vec_portable(&r1, a, b, n + 1);
+        kf_mldsa_pointwise_acc_vec_plus_portable(&r2, a, b, n, &a[n], &b[n]);
+        CHECK(same(&r1, &r2), "pointwise_acc_vec_plus portable n=%u, trial %d", n, t);
+        kf_mldsa_pointwise_acc_vec_plus_avx2(&r2, a, b, n, &a[n], &b[n]);
+        CHECK(same(&r1, &r2), "pointwise_acc_vec_plus n=%u, trial %d", n, t);
+        for (unsigned i = 0; i < N; i++)
+            CHECK(r1.c[i] > -Q && r1.c[i] < Q, "pointwise_acc_vec_plus bound, trial %d", t);
+        kf_mldsa_pointwise_acc_vec_portable(&r1, a, b, n);
         if (have512) {
             kf_mldsa_pointwise_acc_vec_avx512(&r2, a, b, n);
             CHECK(same(&r1, &r2), "AVX-512 pointwise_acc_vec n=%u, trial %d", n, t);

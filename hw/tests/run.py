@@ -50,6 +50,9 @@ BENCH_SOURCES = {"arith": MLKEM_ARITH + ["../tests/tb_mlkem_arith.v"],
 BENCH_SOURCES["mlkem"] = (SOURCES + MLKEM_ARITH + ["mlkem/mlkem_byteenc.v", "mlkem/mlkem_bytedec.v",
                                                    "mlkem/mlkem_top.v"])
 BENCH_SOURCES["bus"] = BENCH_SOURCES["mlkem"] + ["bus/mlkem_axil.v"]
+# the C++ optimisation of a bench's Verilator model (verilated.mk's OPT_FAST / OPT_SLOW; Verilator's
+# runtime keeps its -Os): -O0 where compiling the model cost more than the simulation gains from -Os
+BENCH_OPT = {"arith": "-O0", "bytecode": "-O0"}
 BENCH_INCLUDES = {"arith": ["mlkem"], "mlkem": ["mlkem"], "bus": ["mlkem"]}
 
 
@@ -107,6 +110,12 @@ def main():
         if root:
             os.environ["VERILATOR_ROOT"] = root
         os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
+    build = a.build or os.path.join(os.getcwd(), "hw-sim-" + a.bench)
+    if sim == "verilator":
+        # one compile of Verilator's runtime (and of a model built before) for all the tests of
+        # the build tree: vl_objcache.py, in a directory beside the bench's
+        os.environ["OBJCACHE"] = f"{sys.executable} {os.path.join(HERE, 'vl_objcache.py')}"
+        os.environ.setdefault("KF_VL_OBJCACHE", os.path.join(os.path.dirname(os.path.abspath(build)), "vl-objcache"))
     try:
         from cocotb_tools.runner import get_runner
     except ImportError:
@@ -117,11 +126,13 @@ def main():
               "repository: tests/python/official_vectors.py says what goes there)")
         return SKIP
     top, module, params = BENCHES[a.bench]
-    build = a.build or os.path.join(os.getcwd(), "hw-sim-" + a.bench)
     print(f"{a.bench}: simulator {sim}")
     # before the runner exists: the Verilator runner takes its environment when it is made
     os.environ["PYTHONPATH"] = HERE + os.pathsep + os.environ.get("PYTHONPATH", "")
     runner = get_runner(sim)
+    o = os.environ.get("KF_HW_VL_OPT", BENCH_OPT.get(a.bench, ""))   # (KF_HW_VL_OPT=-Os: any bench)
+    if sim == "verilator" and o:
+        os.environ["MAKEFLAGS"] = f"OPT_FAST={o} OPT_SLOW={o} " + os.environ.get("MAKEFLAGS", "")
     runner.build(sources=[os.path.join(RTL, s) for s in BENCH_SOURCES.get(a.bench, SOURCES)], hdl_toplevel=top,
                  includes=[os.path.join(RTL, d) for d in BENCH_INCLUDES.get(a.bench, [])],
                  # one C++ file: a split model builds with precompiled headers, which the PyPI

@@ -337,6 +337,40 @@ static void put_choice(wbuf *w, kf_key_priv_form form, const uint8_t *seed, size
     }
 }
 
+/* The expanded key a PrivateKeyInfo of form `form` (expandedKey or both) of an ML-KEM or ML-DSA
+ * key holds, checked, in *x (a helper of kf_key_encode_pkcs8): the caller's priv (privlen
+ * bytes), or for "both" the seed's own key (into dk), which a given priv must equal ("both"
+ * never disagrees). pub gets the public key; dk is wiped on an error after it was written. */
+/*@ requires ktype_ok(k) && k->kind != KIND_SLHDSA && (form == KF_PRIV_EXPANDED || form == KF_PRIV_BOTH);
+    requires form == KF_PRIV_EXPANDED || \valid_read(seed + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1));
+    requires priv == \null || \valid_read(priv + (0 .. privlen - 1));
+    requires \valid(pub + (0 .. PUB_MAX - 1)) && \valid(dk + (0 .. PRIV_MAX - 1)) && \valid(x);
+    requires \separated(pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1), x);
+    requires priv == \null || \separated(priv + (0 .. privlen - 1), pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1));
+    assigns pub[0 .. PUB_MAX - 1], dk[0 .. PRIV_MAX - 1], *x;
+    ensures \result == KF_OK ==> (*x == priv || *x == dk) && (*x == priv ==> privlen == key_priv_len(k->t))
+      && \valid_read(*x + (0 .. key_priv_len(k->t) - 1)); */
+static int expanded_key(const struct ktype *k, kf_key_priv_form form, const uint8_t *seed, const uint8_t *priv,
+                        size_t privlen, uint8_t *pub, uint8_t *dk, const uint8_t **x)
+{
+    size_t dklen = kf_key_priv_bytes(k->t);
+    int rc;
+    if (form == KF_PRIV_BOTH) {
+        rc = expand_seed(k, seed, pub, dk);
+        if (rc == KF_OK && priv && (privlen != dklen || !same_key(priv, dk, dklen)))
+            rc = privlen != dklen ? KF_ERR_BAD_LENGTH : KF_ERR_BAD_KEY;
+        if (rc != KF_OK) { kf_wipe(dk, PRIV_MAX); return rc; }
+        priv = dk;
+        privlen = dklen;
+    }
+    if (!priv) return KF_ERR_NULL_POINTER;
+    if (privlen != dklen) return KF_ERR_BAD_LENGTH;
+    rc = check_priv(k, priv, privlen, pub);
+    if (rc != KF_OK) { kf_wipe(dk, PRIV_MAX); return rc; }
+    *x = priv;
+    return KF_OK;
+}
+
 /*@ requires pub == \null || \valid_read(pub + (0 .. publen - 1));
     requires out == \null || \valid(out + (0 .. outcap - 1));
     requires outlen == \null || \valid(outlen);
@@ -379,6 +413,7 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
     wbuf w = {out, outcap, 0};
     size_t dklen, sl;
     uint8_t pub[PUB_MAX], dk[PRIV_MAX];
+    const uint8_t *x = priv;   /* the expanded key written: priv, or for "both" the seed's (dk) */
     int rc;
     if (!k) return KF_ERR_BAD_ALGORITHM;
     if (!outlen) return KF_ERR_NULL_POINTER;
@@ -399,23 +434,9 @@ int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *see
         if (!seed) return KF_ERR_NULL_POINTER;
         if (seedlen != sl) return KF_ERR_BAD_LENGTH;
     }
-    if (form != KF_PRIV_SEED) {
-        if (form == KF_PRIV_BOTH) {
-            /* the seed's own key; a given one must be the same ("both" never disagrees) */
-            rc = expand_seed(k, seed, pub, dk);
-            if (rc == KF_OK && priv && (privlen != dklen || !same_key(priv, dk, dklen)))
-                rc = privlen != dklen ? KF_ERR_BAD_LENGTH : KF_ERR_BAD_KEY;
-            if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
-            priv = dk;
-            privlen = dklen;
-        }
-        if (!priv) return KF_ERR_NULL_POINTER;
-        if (privlen != dklen) return KF_ERR_BAD_LENGTH;
-        rc = check_priv(k, priv, privlen, pub);
-        if (rc != KF_OK) { kf_wipe(dk, sizeof dk); return rc; }
-    }
+    if (form != KF_PRIV_SEED && (rc = expanded_key(k, form, seed, priv, privlen, pub, dk, &x)) != KF_OK) return rc;
     put_pkcs8_head(&w, k, choice_len(form, sl, dklen));
-    put_choice(&w, form, seed, sl, priv, dklen);
+    put_choice(&w, form, seed, sl, x, dklen);
     kf_wipe(dk, sizeof dk);
     return finish(&w, out, outcap, outlen);
 }
@@ -517,6 +538,29 @@ int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
     return KF_OK;
 }
 
+/* The end of a PrivateKeyInfo's SEQUENCE, after its privateKey (a helper of get_pkcs8): the
+ * [0] attributes, ignored, then the [1] publicKey BIT STRING (RFC 5958 §2: present in version
+ * 1 and only there; it must match the private key's), its content in *op, *ol (NULL, 0 when
+ * absent), and nothing after it. KF_OK or KF_ERR_BAD_ENCODING. */
+/*@ requires rbuf_ok(s) && (version == 0 || version == 1);
+    requires \valid(op) && \valid(ol) && \separated(s, op, ol);
+    assigns *s, *op, *ol;
+    ensures \result == KF_OK ==> *op == \null || (*ol >= 1 && \valid_read(*op + (0 .. *ol - 1))
+      && \subset(*op + (0 .. *ol - 1), \old(s->p) + (0 .. \old(s->len) - 1))); */
+static int get_pkcs8_tail(rbuf *s, int version, const uint8_t **op, size_t *ol)
+{
+    rbuf a, o;
+    if (s->len && s->p[0] == 0xA0 && !get_tlv(s, 0xA0, &a)) return KF_ERR_BAD_ENCODING; /* attributes: ignored */
+    o.p = NULL; o.len = 0;
+    if (s->len && version == 1) {
+        if (!get_tlv(s, 0x81, &o) || o.len < 1 || o.p[0] != 0) return KF_ERR_BAD_ENCODING;
+    }
+    if (s->len != 0 || (version == 1 && !o.p)) return KF_ERR_BAD_ENCODING;
+    *op = o.p;
+    *ol = o.len;
+    return KF_OK;
+}
+
 /* A PrivateKeyInfo / OneAsymmetricKey (RFC 5958) in der: its algorithm (*k), the privateKey
  * OCTET STRING's content (*pkp, *pkl bytes) and the publicKey BIT STRING's (*opkp, *opkl; NULL when absent,
  * as it must be in version 0 and must not be in version 1). KF_OK or KF_ERR_BAD_ENCODING. */
@@ -532,7 +576,7 @@ int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
 static int get_pkcs8(const uint8_t *der, size_t derlen, const struct ktype **k, const uint8_t **pkp, size_t *pkl,
                      const uint8_t **opkp, size_t *opkl)
 {
-    rbuf r = {der, derlen}, s, ver, a, p, o;
+    rbuf r = {der, derlen}, s, ver, p;
     const struct ktype *kt;
     const uint8_t *pp, *op;
     size_t pl, ol;
@@ -549,18 +593,7 @@ static int get_pkcs8(const uint8_t *der, size_t derlen, const struct ktype **k, 
     pl = p.len;
     /*@ assert p_in: \valid_read(pp + (0 .. pl - 1)) && \subset(pp + (0 .. pl - 1), der + (0 .. derlen - 1)); */
     /*@ assert s_in: \subset(s.p + (0 .. s.len - 1), der + (0 .. derlen - 1)); */
-    if (s.len && s.p[0] == 0xA0 && !get_tlv(&s, 0xA0, &a)) return KF_ERR_BAD_ENCODING; /* attributes: ignored */
-    /*@ assert s_in: \subset(s.p + (0 .. s.len - 1), der + (0 .. derlen - 1)); */
-    /* [1] IMPLICIT BIT STRING publicKey: RFC 5958 §2, present in version 1 (v2) and only
-     * there; it must match the private key's */
-    o.p = NULL; o.len = 0;
-    if (s.len && version == 1) {
-        if (!get_tlv(&s, 0x81, &o) || o.len < 1 || o.p[0] != 0) return KF_ERR_BAD_ENCODING;
-        /*@ assert o_in: \valid_read(o.p + (0 .. o.len - 1)) && \subset(o.p + (0 .. o.len - 1), der + (0 .. derlen - 1)); */
-    }
-    if (s.len != 0 || (version == 1 && !o.p)) return KF_ERR_BAD_ENCODING;
-    op = o.p;
-    ol = o.len;
+    if (get_pkcs8_tail(&s, version, &op, &ol) != KF_OK) return KF_ERR_BAD_ENCODING;
     /*@ assert op_in: op == \null || (ol >= 1 && \valid_read(op + (0 .. ol - 1))
           && \subset(op + (0 .. ol - 1), der + (0 .. derlen - 1))); */
     *k = kt;
@@ -715,32 +748,22 @@ static int pem_label_ok(const char *lab, size_t ll)
     return 1;
 }
 
-/*@ requires label == \null || valid_read_string(label);
-    requires der == \null || \valid_read(der + (0 .. derlen - 1));
-    requires derlen <= PTRDIFF_MAX;
-    requires out == \null || \valid(out + (0 .. outcap - 1));
-    requires outlen == \null || \valid(outlen);
-    requires out == \null || label == \null || \separated(out + (0 .. outcap - 1), label + (0 .. strlen(label)));
-    requires out == \null || outlen == \null || \separated(out + (0 .. outcap - 1), outlen);
-    assigns out[0 .. outcap - 1], *outlen; */
-int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
-                  char *out, size_t outcap, size_t *outlen)
+/* The base64 of der[0..derlen) in lines of 64 characters, each ended by '\n', into out: the
+ * number of characters written, b64_text_len(derlen) (a helper of kf_pem_encode: its own
+ * goals stay short, docs/ASSURANCE.md). */
+/*@ logic integer b64_chars(integer d) = (d + 2) / 3 * 4;
+    logic integer b64_text_len(integer d) = b64_chars(d) + (b64_chars(d) + 63) / 64; */
+/*@ requires derlen <= PTRDIFF_MAX;
+    requires \valid_read(der + (0 .. derlen - 1));
+    requires \valid(out + (0 .. b64_text_len(derlen) - 1));
+    assigns out[0 .. b64_text_len(derlen) - 1];
+    ensures \result == b64_text_len(derlen); */
+static size_t b64_lines(const uint8_t *der, size_t derlen, char *out)
 {
-    size_t ll, need, nchars, pos = 0, col = 0;
-    if (!label || !outlen || (!der && derlen)) return KF_ERR_NULL_POINTER;
-    ll = strlen(label);
-    if (!pem_label_ok(label, ll)) return KF_ERR_BAD_ENCODING;
-    nchars = (derlen + 2) / 3 * 4;
-    need = 11 + ll + 6 + nchars + (nchars + 63) / 64 + 9 + ll + 6 + 1;  /* with the final NUL */
-    *outlen = need - 1;
-    if (!out) return KF_OK;
-    if (outcap < need) return KF_ERR_BAD_LENGTH;
-#define EMIT(s, n) do { memcpy(out + pos, s, n); pos += n; } while (0)
-    EMIT("-----BEGIN ", 11); EMIT(label, ll); EMIT("-----\n", 6);
-    size_t i;
+    size_t i, pos = 0, col = 0;
     /*@ loop invariant i % 3 == 0 && 0 <= i <= derlen + 2;
-        loop invariant pos == 17 + ll + 4 * (i / 3) + (i / 3) / 16 && col == 4 * ((i / 3) % 16);
-        loop assigns i, pos, col, out[0 .. outcap - 1];
+        loop invariant pos == 4 * (i / 3) + (i / 3) / 16 && col == 4 * ((i / 3) % 16);
+        loop assigns i, pos, col, out[0 .. b64_text_len(derlen) - 1];
         loop variant derlen - i; */
     for (i = 0; i < derlen; i += 3) {
         uint32_t v = (uint32_t)der[i] << 16;
@@ -754,9 +777,36 @@ int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
         col += 4;
         if (col == 64) { out[pos++] = '\n'; col = 0; }
     }
-    /*@ assert groups: derlen <= i && 4 * (i / 3) == nchars; */
-    /*@ assert lines: (col == 0 ? 0 : 1) + (i / 3) / 16 == (nchars + 63) / 64; */
+    /*@ assert groups: derlen <= i && 4 * (i / 3) == b64_chars(derlen); */
+    /*@ assert lines: (col == 0 ? 0 : 1) + (i / 3) / 16 == (b64_chars(derlen) + 63) / 64; */
     if (col) out[pos++] = '\n';
+    return pos;
+}
+
+/*@ requires label == \null || valid_read_string(label);
+    requires der == \null || \valid_read(der + (0 .. derlen - 1));
+    requires derlen <= PTRDIFF_MAX;
+    requires out == \null || \valid(out + (0 .. outcap - 1));
+    requires outlen == \null || \valid(outlen);
+    requires out == \null || label == \null || \separated(out + (0 .. outcap - 1), label + (0 .. strlen(label)));
+    requires out == \null || outlen == \null || \separated(out + (0 .. outcap - 1), outlen);
+    assigns out[0 .. outcap - 1], *outlen; */
+int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
+                  char *out, size_t outcap, size_t *outlen)
+{
+    size_t ll, need, nchars, pos = 0;
+    if (!label || !outlen || (!der && derlen)) return KF_ERR_NULL_POINTER;
+    ll = strlen(label);
+    if (!pem_label_ok(label, ll)) return KF_ERR_BAD_ENCODING;
+    nchars = (derlen + 2) / 3 * 4;
+    /*@ assert chars: nchars == b64_chars(derlen); */
+    need = 11 + ll + 6 + nchars + (nchars + 63) / 64 + 9 + ll + 6 + 1;  /* with the final NUL */
+    *outlen = need - 1;
+    if (!out) return KF_OK;
+    if (outcap < need) return KF_ERR_BAD_LENGTH;
+#define EMIT(s, n) do { memcpy(out + pos, s, n); pos += n; } while (0)
+    EMIT("-----BEGIN ", 11); EMIT(label, ll); EMIT("-----\n", 6);
+    pos += b64_lines(der, derlen, out + pos);
     /*@ assert body: pos == 17 + ll + nchars + (nchars + 63) / 64; */
     EMIT("-----END ", 9); EMIT(label, ll); EMIT("-----\n", 6);
 #undef EMIT

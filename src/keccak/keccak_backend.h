@@ -135,6 +135,10 @@ typedef struct kf_backend_xn {
      * parameter set it does not handle; the caller then uses the operations above. */
     int    (*xof)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
                   uint8_t *const *out, size_t outlen);
+    /* optional: xof for public inputs (ML-DSA's ExpandA from rho): the same outputs, without
+     * the wipe of the stack that xof does after its rounds for secret streams. */
+    int    (*xof_public)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                         unsigned count, uint8_t *const *out, size_t outlen);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

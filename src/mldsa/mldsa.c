@@ -57,7 +57,7 @@ static void matrix_times(kf_mldsa_poly *t, const kf_mldsa_poly *a, const kf_mlds
 /* ---- KeyGen_internal (Alg. 6) ------------------------------------------------------------- */
 
 typedef struct keygen_state {
-    kf_mldsa_poly a[K_MAX * L_MAX], s1[L_MAX], s1hat[L_MAX], s2[K_MAX], t[K_MAX], t1[K_MAX], t0[K_MAX];
+    kf_mldsa_poly a[K_MAX * L_MAX], s1[L_MAX], s1hat[L_MAX], s2[K_MAX], t0[K_MAX], t1[K_MAX]; /* t0: t first */
     uint8_t seeds[128]; /* rho || rho' || K */
     uint8_t tr[KF_MLDSA_TR_BYTES];
 } keygen_state;
@@ -77,21 +77,19 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
         st.s1hat[j] = st.s1[j];
         kf_mldsa_ntt(&st.s1hat[j]);
     }
-    matrix_times(st.t, st.a, st.s1hat, p);
-    for (unsigned i = 0; i < p->k; i++) /* t = A s1 + s2 in [0, q), then Power2Round */
-        kf_mldsa_add_power2round(&st.t1[i], &st.t0[i], &st.t[i], &st.s2[i]);
+    matrix_times(st.t0, st.a, st.s1hat, p);
+    for (unsigned i = 0; i < p->k; i++) /* t = A s1 + s2 in [0, q), then Power2Round (t0 over t) */
+        kf_mldsa_add_power2round(&st.t1[i], &st.t0[i], &st.t0[i], &st.s2[i]);
     kf_mldsa_pk_encode(pk, rho, st.t1, p);
     const uint8_t *pkin[1] = {pk};
     const size_t pklen[1] = {p->pk_bytes};
     kf_mldsa_shake256(st.tr, sizeof st.tr, 1, pkin, pklen);
     kf_mldsa_sk_encode(sk, rho, key, st.tr, st.s1, st.s2, st.t0, p);
-    /* the secrets, the polynomials p uses only; A (public, from rho) is not wiped */
-    const size_t kb = p->k * sizeof st.t[0], lb = p->l * sizeof st.s1[0];
+    /* the secrets, the polynomials p uses only; A (public, from rho) and t1 (in pk) are not wiped */
+    const size_t kb = p->k * sizeof st.t0[0], lb = p->l * sizeof st.s1[0];
     kf_memzero(st.s1, lb);
     kf_memzero(st.s1hat, lb);
     kf_memzero(st.s2, kb);
-    kf_memzero(st.t, kb);
-    kf_memzero(st.t1, kb);
     kf_memzero(st.t0, kb);
     kf_memzero(st.seeds, sizeof st.seeds);
 }

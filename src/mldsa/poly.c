@@ -58,10 +58,17 @@ static const int32_t zetas[N] = {
 };
 
 /* a / 2^32 mod q for |a| < 2^31 q: a result in (-q, q). */
+/*@ requires -2147483648 * KF_MLDSA_Q < a < 2147483648 * KF_MLDSA_Q;
+    assigns \nothing;
+    ensures -KF_MLDSA_Q < \result < KF_MLDSA_Q;
+    ensures (\result * 4294967296 - a) % KF_MLDSA_Q == 0; */
 static int32_t mont_reduce(int64_t a)
 {
     int32_t t = (int32_t)((uint32_t)a * (uint32_t)QINV);
-    return (int32_t)((a - (int64_t)t * Q) >> 32);
+    int64_t u = a - (int64_t)t * Q; /* u = 0 mod 2^32 */
+    /*@ assert u % 4294967296 == 0; */
+    /*@ assert (u >> 32) * 4294967296 == u && -KF_MLDSA_Q < (u >> 32) < KF_MLDSA_Q; */
+    return (int32_t)(u >> 32);      /* exact */
 }
 
 void kf_mldsa_poly_reduce_portable(kf_mldsa_poly *p)
@@ -155,11 +162,31 @@ void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *
     }
 }
 
+void kf_mldsa_pointwise_acc_vec_plus_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                              unsigned n, const kf_mldsa_poly *c, const kf_mldsa_poly *d)
+{
+    for (unsigned i = 0; i < N; i++) { /* as above, c o d one more term of the exact sum */
+        int64_t acc = (int64_t)c->c[i] * d->c[i];
+        for (unsigned j = 0; j < n; j++) acc += (int64_t)a[j].c[i] * b[j].c[i];
+        r->c[i] = mont_reduce(acc);
+    }
+}
+
 /* ---- rounding (§7.4) --------------------------------------------------------------------- */
 
+/*@ requires \valid(a1) && \valid(a0) && \valid_read(a) && \separated(a1, a0, a);
+    requires \forall integer j; 0 <= j < KF_MLDSA_N ==> 0 <= a->c[j] < KF_MLDSA_Q;
+    assigns a1->c[0 .. KF_MLDSA_N - 1], a0->c[0 .. KF_MLDSA_N - 1];
+    ensures \forall integer j; 0 <= j < KF_MLDSA_N ==> 0 <= a1->c[j] < 1024 &&
+        -4096 < a0->c[j] <= 4096 && a->c[j] == a1->c[j] * 8192 + a0->c[j]; */
 void kf_mldsa_power2round_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
 {
     /* r0 = r mod+- 2^13 in (-2^12, 2^12], r1 = (r - r0) / 2^13 = floor((r + 2^12 - 1) / 2^13) */
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer j; 0 <= j < i ==> 0 <= a1->c[j] < 1024 &&
+            -4096 < a0->c[j] <= 4096 && a->c[j] == a1->c[j] * 8192 + a0->c[j];
+        loop assigns i, a1->c[0 .. KF_MLDSA_N - 1], a0->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         int32_t r = a->c[i], r1 = (r + (1 << (KF_MLDSA_D - 1)) - 1) >> KF_MLDSA_D;
         a1->c[i] = r1;
@@ -190,9 +217,18 @@ void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const
     *ones += count;
 }
 
+/*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
+    requires \valid(w1) && \valid_read(r) && \valid_read(h) && \separated(w1, r, h);
+    requires \forall integer j; 0 <= j < KF_MLDSA_N ==> 0 <= r->c[j] < KF_MLDSA_Q;
+    assigns w1->c[0 .. KF_MLDSA_N - 1];
+    ensures \forall integer j; 0 <= j < KF_MLDSA_N ==> 0 <= w1->c[j] < (KF_MLDSA_Q - 1) / (2 * gamma2); */
 void kf_mldsa_use_hint_portable(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2)
 {
     const int32_t m = (Q - 1) / (2 * gamma2);
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer j; 0 <= j < i ==> 0 <= w1->c[j] < m;
+        loop assigns i, w1->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         int32_t r0, r1 = kf_mldsa_decompose1(&r0, r->c[i], gamma2);
         if (h->c[i]) r1 = r0 > 0 ? (r1 + 1 == m ? 0 : r1 + 1) : (r1 == 0 ? m - 1 : r1 - 1);
@@ -321,6 +357,11 @@ void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_m
 void kf_mldsa_pointwise_acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
     KF_MLDSA_ARITH512(kf_mldsa_pointwise_acc_vec, (r, a, b, n));
+}
+void kf_mldsa_pointwise_acc_vec_plus(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n,
+                                     const kf_mldsa_poly *c, const kf_mldsa_poly *d)
+{
+    KF_MLDSA_ARITH(kf_mldsa_pointwise_acc_vec_plus, (r, a, b, n, c, d));
 }
 void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a)
 {

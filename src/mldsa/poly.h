@@ -22,6 +22,10 @@ typedef struct kf_mldsa_poly {
  * MemorySanitizer's eager checks (tests/test_ct_msan.c), and they are hot. */
 
 /* a mod q in [-6283008, 6283008], for |a| <= 2^31 - 2^22 - 1. */
+/*@ requires -2147483647 + 4194304 <= a <= 2147483647 - 4194304;
+    assigns \nothing;
+    ensures -6283008 <= \result <= 6283008;
+    ensures (\result - a) % KF_MLDSA_Q == 0; */
 static inline int32_t kf_mldsa_reduce32(int32_t a)
 {
     int32_t t = (a + (1 << 22)) >> 23;
@@ -29,6 +33,9 @@ static inline int32_t kf_mldsa_reduce32(int32_t a)
 }
 
 /* a + q if a is negative. */
+/*@ requires -KF_MLDSA_Q < a < KF_MLDSA_Q;
+    assigns \nothing;
+    ensures 0 <= \result < KF_MLDSA_Q && (\result - a) % KF_MLDSA_Q == 0; */
 static inline int32_t kf_mldsa_caddq(int32_t a)
 {
     return a + ((a >> 31) & KF_MLDSA_Q);
@@ -40,13 +47,29 @@ static inline int32_t kf_mldsa_caddq(int32_t a)
  * is a multiplication by ceil(2^48 / D): its error times the numerator (< 2^24) stays below
  * 2^48, so the quotient is exact. r1 = m is the corner r - r0 = q - 1, where FIPS 204 sets
  * r1 = 0 and r0 = r0 - 1; selected with masks, not a branch. */
+/*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
+    requires 0 <= r < KF_MLDSA_Q;
+    requires a0 == \null || \valid(a0);
+    assigns *a0;
+    behavior gamma2_88:
+      assumes gamma2 == (KF_MLDSA_Q - 1) / 88;
+      ensures 0 <= \result < 44;
+      ensures a0 != \null ==> -95232 <= *a0 <= 95232 && (r - \result * 190464 - *a0) % KF_MLDSA_Q == 0;
+    behavior gamma2_32:
+      assumes gamma2 == (KF_MLDSA_Q - 1) / 32;
+      ensures 0 <= \result < 16;
+      ensures a0 != \null ==> -261888 <= *a0 <= 261888 && (r - \result * 523776 - *a0) % KF_MLDSA_Q == 0;
+    complete behaviors;
+    disjoint behaviors; */
 static inline int32_t kf_mldsa_decompose1(int32_t *a0, int32_t r, int32_t gamma2)
 {
     const uint32_t d = 2u * (uint32_t)gamma2, m = (KF_MLDSA_Q - 1) / d;
     const uint64_t mul = ((1ull << 48) + d - 1) / d;
     uint32_t r1 = (uint32_t)(((uint64_t)(uint32_t)(r + gamma2 - 1) * mul) >> 48);
+    /*@ assert decompose_div: r1 * d <= r + gamma2 - 1 < (r1 + 1) * d; */
     int32_t r0 = r - (int32_t)(r1 * d);
     uint32_t diff = r1 ^ m, corner = ((diff | (0u - diff)) >> 31) - 1u; /* all ones iff r1 == m */
+    /*@ assert decompose_corner: corner == (r1 == m ? 4294967295 : 0); */
     r1 &= ~corner;
     r0 -= (int32_t)(corner & 1u);
     if (a0) *a0 = r0;
@@ -77,6 +100,11 @@ void kf_mldsa_pointwise_acc(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_m
  * |a| < q and |b| < 9q: the products are summed exactly in 64 bits (|sum| < 63 q^2 < 2^31 q)
  * and reduced once, so |r| < q. */
 void kf_mldsa_pointwise_acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n);
+/* The same with one more term c o d in the sum (|c| < q, |d| < 9q; n <= 7 as above: |sum| <
+ * 72 q^2 < 2^31 q), so |r| < q: Verify's row A o NTT(z) - NTT(c) o NTT(t1 2^d), with c there
+ * NTT(c) times -2^d (kf_mldsa_verify_w1's), in one pass and one reduction. */
+void kf_mldsa_pointwise_acc_vec_plus(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n,
+                                     const kf_mldsa_poly *c, const kf_mldsa_poly *d);
 
 /* Power2Round (Alg. 35) of a in [0, q): a1 in [0, 2^10), a0 in (-2^12, 2^12]. */
 void kf_mldsa_power2round(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a);
@@ -104,7 +132,7 @@ void kf_mldsa_poly_exceeds(const kf_mldsa_poly *p, int32_t bound, uint32_t *over
  *   |reduce32(ct0)| >= gamma2, h[i] = [HighBits(freeze(w)) != HighBits(freeze(freeze(w) +
  *   reduce32(ct0)))], *ones += the ones (w and ct0 are not kept);
  * add_power2round (KeyGen_internal's): Power2Round(freeze(t + s2)) into t1, t0 (t in (-q, q),
- *   |s2| <= eta). */
+ *   |s2| <= eta); t0 may be t (KeyGen writes t0 over t). */
 void kf_mldsa_caddq_decompose(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
 void kf_mldsa_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2, int32_t bound,
                               uint32_t *over);
@@ -141,6 +169,8 @@ void kf_mldsa_pointwise_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const
 void kf_mldsa_pointwise_acc_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
 void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
                                           unsigned n);
+void kf_mldsa_pointwise_acc_vec_plus_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                              unsigned n, const kf_mldsa_poly *c, const kf_mldsa_poly *d);
 void kf_mldsa_power2round_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a);
 void kf_mldsa_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2);
 void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz,

@@ -33,12 +33,13 @@ void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *c
  * one call per group of the batched backend, whose xof keeps the lanes in registers from the
  * seed to the last output block where it has one (avx2-x4); x is left dead (wiped). */
 static void first_blocks(kf_sponge_xn *x, unsigned n, unsigned rate, const uint8_t *const in[], size_t len,
-                         uint8_t *const out[], size_t outlen)
+                         uint8_t *const out[], size_t outlen, int pub)
 {
     size_t inlen[KF_XN_MAX];
     for (unsigned i = 0; i < n; i++) inlen[i] = len;
     kf_sponge_xn_plan(x, n, rate, 24, SHAKE_SUFFIX);
-    kf_sponge_xn_oneshot(x, in, inlen, out, outlen);
+    if (pub) kf_sponge_xn_oneshot_public(x, in, inlen, out, outlen); /* ExpandA: rho is public */
+    else kf_sponge_xn_oneshot(x, in, inlen, out, outlen);
 }
 
 /* Rarely, a rejection loop needs blocks past the first outlen bytes: x set up again as a
@@ -87,7 +88,7 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
             out[i] = buf[i];
         }
         kf_sponge_xn x;
-        first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0]);
+        first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0], 1);
         unsigned done = 0;
         for (unsigned i = 0; i < n; i++) {
             have[i] = reject_uniform(a[first + i].c, 0, buf[i], sizeof buf[0]);
@@ -154,7 +155,7 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
             out[i] = buf[i];
             dst[i] = r < p->l ? &s1[r] : &s2[r - p->l];
         }
-        first_blocks(&x, n, KF_SHAKE256_RATE, in, sizeof seed[0], out, sizeof buf[0]);
+        first_blocks(&x, n, KF_SHAKE256_RATE, in, sizeof seed[0], out, sizeof buf[0], 0);
         unsigned done = 0;
         for (unsigned i = 0; i < n; i++) {
             have[i] = reject_eta(dst[i]->c, 0, buf[i], sizeof buf[0], p->eta);
@@ -191,7 +192,7 @@ static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRH
         out[r] = buf[r];
     }
     kf_sponge_xn x;
-    first_blocks(&x, count, KF_SHAKE256_RATE, in, sizeof seed[0], out, outlen);
+    first_blocks(&x, count, KF_SHAKE256_RATE, in, sizeof seed[0], out, outlen, 0);
     for (unsigned r = 0; r < count; r++) kf_mldsa_unpack_offset(&y[r], buf[r], p->z_bits, p->gamma1);
     /* x's states were wiped by kf_sponge_xn_oneshot (or never used: a backend's xof) */
     kf_memzero(seed, count * sizeof seed[0]);

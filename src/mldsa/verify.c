@@ -24,6 +24,8 @@
 #define L_MAX KF_MLDSA_L_MAX
 #define W1_BYTES_MAX (K_MAX * 32 * 4) /* k 32 w1_bits: 4 x 192 or 8 x 128 bytes */
 #define SHAKE_SUFFIX 0x1F
+#define NEG_2D 4165636 /* -2^13 2^32 mod q */
+_Static_assert((NEG_2D + ((int64_t)1 << 45) % KF_MLDSA_Q) % KF_MLDSA_Q == 0, "NEG_2D: -2^13 2^32 mod q");
 
 typedef struct verify_state {
     kf_mldsa_poly a[K_MAX * L_MAX], t1[K_MAX], z[L_MAX], h[K_MAX], w[K_MAX], c, tmp;
@@ -53,15 +55,17 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
     }
     kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
     kf_mldsa_ntt(&st->c);
+    /* c times -2^d once (pointwise divides by 2^32: NEG_2D = -2^d 2^32 mod q), so that
+     * NTT(c) o NTT(t1 2^d) is subtracted as the extra term of each row's sum */
+    for (unsigned i = 0; i < KF_MLDSA_N; i++) st->tmp.c[i] = NEG_2D;
+    kf_mldsa_pointwise(&st->c, &st->c, &st->tmp);
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st->z[j]);
-    /* w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)); w1' = UseHint(h, w'approx) */
+    /* w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)); w1' = UseHint(h, w'approx). The row
+     * sum is reduced once, in (-q, q); it is the same mod q as the shifted-t1 form, and w is
+     * frozen after the inverse NTT, so w1' is too. t1 is not used after: its NTT in place. */
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_pointwise_acc_vec(&st->w[i], &st->a[i * p->l], st->z, p->l);
-        kf_mldsa_poly_shiftl(&st->tmp, &st->t1[i]);
-        kf_mldsa_ntt(&st->tmp);
-        kf_mldsa_pointwise(&st->tmp, &st->c, &st->tmp);
-        kf_mldsa_poly_sub(&st->w[i], &st->w[i], &st->tmp);
-        kf_mldsa_poly_reduce(&st->w[i]);
+        kf_mldsa_ntt(&st->t1[i]);
+        kf_mldsa_pointwise_acc_vec_plus(&st->w[i], &st->a[i * p->l], st->z, p->l, &st->c, &st->t1[i]);
         kf_mldsa_invntt_tomont(&st->w[i]);
         kf_mldsa_poly_freeze(&st->w[i]);
         kf_mldsa_use_hint(&st->tmp, &st->w[i], &st->h[i], p->gamma2);

@@ -36,24 +36,39 @@ const int16_t kf_mlkem_zetas[128] = {
     -854,  -870,  478,   -108,  -308,  996,   991,   958,   -1460, 1522,  1628,
 };
 
+/*@ requires -KF_MLKEM_Q * 32768 < a < KF_MLKEM_Q * 32768;
+    assigns \nothing;
+    ensures -KF_MLKEM_Q < \result < KF_MLKEM_Q;
+    ensures (\result * 65536 - a) % KF_MLKEM_Q == 0; */
 int16_t kf_mlkem_montgomery_reduce(int32_t a)
 {
     int16_t t = (int16_t)((uint32_t)a * (uint16_t)QINV); /* a * q^-1 mod 2^16 */
-    return (int16_t)((a - (int32_t)t * Q) >> 16);         /* exact: a - t q = 0 mod 2^16 */
+    int32_t u = a - (int32_t)t * Q;                       /* u = 0 mod 2^16 */
+    /*@ assert u % 65536 == 0; */
+    /*@ assert (u >> 16) * 65536 == u && -KF_MLKEM_Q < (u >> 16) < KF_MLKEM_Q; */
+    return (int16_t)(u >> 16);                            /* exact */
 }
 
+/*@ assigns \nothing;
+    ensures -(KF_MLKEM_Q - 1) / 2 <= \result <= (KF_MLKEM_Q - 1) / 2;
+    ensures (\result - a) % KF_MLKEM_Q == 0; */
 int16_t kf_mlkem_barrett_reduce(int16_t a)
 {
     int16_t t = (int16_t)(((int32_t)BARRETT_V * a + (1 << 25)) >> 26);
     return (int16_t)(a - t * Q);
 }
 
+/*@ requires -KF_MLKEM_Q * 32768 < a * b < KF_MLKEM_Q * 32768;
+    assigns \nothing;
+    ensures -KF_MLKEM_Q < \result < KF_MLKEM_Q; */
 static int16_t fqmul(int16_t a, int16_t b)
 {
     return kf_mlkem_montgomery_reduce((int32_t)a * b);
 }
 
 /* x mod q in [0, q), for any int16 x, without a branch. */
+/*@ assigns \nothing;
+    ensures 0 <= \result < KF_MLKEM_Q && (\result - x) % KF_MLKEM_Q == 0; */
 static uint16_t to_canonical(int16_t x)
 {
     int16_t r = kf_mlkem_barrett_reduce(x);
@@ -200,6 +215,9 @@ int kf_mlkem_poly_frombytes_canonical(kf_mlkem_poly *p, const uint8_t in[KF_MLKE
 /* Compress_d(x) = round(2^d x / q) mod 2^d (§4.2.1) for x in [0, q), d <= 11:
  * floor(((x << d) + (q-1)/2) / q) with floor(t / q) = (t * 2580335) >> 33, exact for
  * t < 2^23 (checked exhaustively for every t this function can form). */
+/*@ requires 0 <= x < KF_MLKEM_Q && 1 <= d <= 11;
+    assigns \nothing;
+    ensures \result < (1 << d); */
 static uint16_t compress(uint16_t x, unsigned d)
 {
     uint64_t t = ((uint64_t)x << d) + (Q - 1) / 2;
@@ -207,6 +225,9 @@ static uint16_t compress(uint16_t x, unsigned d)
 }
 
 /* Decompress_d(y) = round(q y / 2^d). */
+/*@ requires 1 <= d <= 12 && y < (1 << d);
+    assigns \nothing;
+    ensures 0 <= \result < KF_MLKEM_Q; */
 static int16_t decompress(uint32_t y, unsigned d)
 {
     return (int16_t)((y * Q + (1u << (d - 1))) >> d);

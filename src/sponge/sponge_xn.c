@@ -308,8 +308,8 @@ static int g_same_len(const kf_xn_group *g, const size_t inlen[])
     return 1;
 }
 
-void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
-                          uint8_t *const out[], size_t outlen)
+static void xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[], uint8_t *const out[],
+                       size_t outlen, int pub)
 {
     uint8_t *base = xn_base(s);
     for (unsigned k = 0; outlen && k < s->ngroups; k++) {
@@ -319,6 +319,10 @@ void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size
                             out + g->first, outlen); /* wipes the states itself */
             continue;
         }
+        if (pub && g->xn && g->xn->xof_public && g_same_len(g, inlen) &&
+            g->xn->xof_public(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first,
+                              outlen))
+            continue; /* as below, the stack not wiped: public streams */
         if (g->xn && g->xn->xof && g_same_len(g, inlen) &&
             g->xn->xof(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first, outlen))
             continue; /* the lanes in the backend's registers: the states untouched */
@@ -333,4 +337,16 @@ void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size
         kf_memzero(base + g->offset, g->xn ? g->xn->state_bytes : KF_STATE_BYTES);
     }
     s->phase = 0;
+}
+
+void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
+                          uint8_t *const out[], size_t outlen)
+{
+    xn_oneshot(s, in, inlen, out, outlen, 0);
+}
+
+void kf_sponge_xn_oneshot_public(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
+                                 uint8_t *const out[], size_t outlen)
+{
+    xn_oneshot(s, in, inlen, out, outlen, 1);
 }

@@ -123,11 +123,25 @@ int cli_check_size(const char *prog, const char *opt, const cli_blob *b, size_t 
 
 /* A PEM block anywhere in b: RFC 7468 allows explanatory text before and after it (OpenSSL
  * writes some with -text; pyca/cryptography and OpenSSL read such files). */
+/* (A loop rather than memcmp, as asn1_keys.c's eq_bytes: Frama-C's memcmp asks for "not
+ * dangling", which WP cannot decide.) */
+/*@ requires \valid_read(b) && \valid_read(b->p + (0 .. b->n - 1)) && b->n <= PTRDIFF_MAX;
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
 static int has_pem(const cli_blob *b)
 {
     static const char tag[] = "-----BEGIN ";
-    for (size_t i = 0; i + sizeof tag - 1 <= b->n; i++)
-        if (b->p[i] == '-' && memcmp(b->p + i, tag, sizeof tag - 1) == 0) return 1;
+    /*@ loop invariant 0 <= i <= b->n;
+        loop assigns i;
+        loop variant b->n - i; */
+    for (size_t i = 0; i + sizeof tag - 1 <= b->n; i++) {
+        size_t j = 0;
+        /*@ loop invariant 0 <= j <= 11;
+            loop assigns j;
+            loop variant 11 - j; */
+        while (j < sizeof tag - 1 && b->p[i + j] == (uint8_t)tag[j]) j++;
+        if (j == sizeof tag - 1) return 1;
+    }
     return 0;
 }
 
@@ -187,6 +201,7 @@ static size_t all_hex_len(const cli_blob *b)
 
 /* The one other set of key_type's family whose raw key (or its hex, hexlen bytes) has n
  * bytes: its name, or NULL (none, or more than one: SLH-DSA's s and f sets share sizes). */
+/*@ assigns \nothing; */
 static const char *other_set_by_size(int key_type, int is_private, size_t n, size_t hexlen)
 {
     static const int types[] = {KF_KEY_MLKEM512, KF_KEY_MLKEM768, KF_KEY_MLKEM1024, KF_KEY_SLHDSA_SHAKE_128S,
@@ -195,6 +210,9 @@ static const char *other_set_by_size(int key_type, int is_private, size_t n, siz
                                 KF_KEY_MLDSA65, KF_KEY_MLDSA87};
     const char *found = NULL;
     int count = 0;
+    /*@ loop invariant 0 <= i <= 12 && 0 <= count <= i;
+        loop assigns i, found, count;
+        loop variant 12 - i; */
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         kf_key_type t = (kf_key_type)types[i];
         size_t size = is_private ? kf_key_priv_bytes(t) : kf_key_pub_bytes(t);

@@ -384,6 +384,11 @@ static int sum_files(const sum_alg *a, size_t outlen, char **files, int nfiles)
 
 /* ---- --check ------------------------------------------------------------------------- */
 
+/* ACSL (proofs/ unit sum_parsers, docs/ASSURANCE.md) */
+/*@ requires 0 <= c <= 255 || c == -1;
+    assigns \nothing;
+    ensures -1 <= \result <= 15;
+    ensures c == 0 ==> \result == -1; */
 static int hexval(int c)
 {
     if (c >= '0' && c <= '9') return c - '0';
@@ -405,9 +410,16 @@ static int sink_compare_hex(void *arg, const uint8_t *bytes, size_t n)
 
 /* Undo the escaping of the first len bytes of s in place (the result is NUL-terminated);
  * -1 on an unknown escape or a backslash at the end. */
+/*@ requires \valid(s + (0 .. len));
+    assigns s[0 .. len];
+    ensures \result == 0 || \result == -1; */
 static int unescape(char *s, size_t len)
 {
     char *w = s, *end = s + len;
+    /*@ loop invariant \base_addr(w) == \base_addr(end) && \base_addr(s) == \base_addr(end);
+        loop invariant \at(s, Pre) <= w <= s <= end && end == \at(s, Pre) + len;
+        loop assigns s, w, \at(s, Pre)[0 .. len];
+        loop variant end - s; */
     for (; s < end; s++) {
         if (*s != '\\') {
             *w++ = *s;
@@ -438,12 +450,25 @@ typedef struct check_line {
     char *name;
 } check_line;
 
+/*@ assigns \nothing;
+    ensures \result == 0 || \result == 1;
+    ensures c == 0 ==> \result == 0; */
 static int is_white(char c) { return c == ' ' || c == '\t'; }
 
+/* The number of hex digits s starts with (the NUL ends them). */
+/*@ requires valid_read_string(s) && strlen(s) <= PTRDIFF_MAX;
+    assigns \nothing;
+    ensures 0 <= \result <= strlen(s); */
 static size_t hex_run(const char *s)
 {
     size_t n = 0;
-    while (hexval((unsigned char)s[n]) >= 0) n++;
+    /*@ loop invariant 0 <= n <= strlen(s);
+        loop assigns n;
+        loop variant strlen(s) - n; */
+    while (hexval((unsigned char)s[n]) >= 0) {
+        /*@ assert digit: s[n] != 0 && n < strlen(s); */
+        n++;
+    }
     return n;
 }
 

@@ -238,7 +238,8 @@ void kf_mldsa_pointwise_acc_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const
 /* as the portable code: the 64-bit products of the even and of the odd lanes summed exactly,
  * then one Montgomery reduction (reduce_avx2.h's, on the sums); inlined for each n that a
  * parameter set uses (4, 5, 7) so the loop over the terms unrolls */
-INLINE void acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
+INLINE void acc_vec_plus(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n,
+                         const kf_mldsa_poly *c, const kf_mldsa_poly *d)
 {
     const __m256i q = bc(KF_MLDSA_Q), qinv = bc(KF_MLDSA_QINV_);
     for (unsigned i = 0; i < N; i += 8) {
@@ -247,6 +248,12 @@ INLINE void acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_pol
         for (unsigned j = 1; j < n; j++) {
             x = load(a[j].c + i);
             y = load(b[j].c + i);
+            se = _mm256_add_epi64(se, _mm256_mul_epi32(x, y));
+            so = _mm256_add_epi64(so, _mm256_mul_epi32(odd_lanes(x), odd_lanes(y)));
+        }
+        if (c) { /* the extra term (a constant condition where inlined) */
+            x = load(c->c + i);
+            y = load(d->c + i);
             se = _mm256_add_epi64(se, _mm256_mul_epi32(x, y));
             so = _mm256_add_epi64(so, _mm256_mul_epi32(odd_lanes(x), odd_lanes(y)));
         }
@@ -261,9 +268,20 @@ INLINE void acc_vec(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_pol
 void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n)
 {
     switch (n) {
-    case 4: acc_vec(r, a, b, 4); break;
-    case 5: acc_vec(r, a, b, 5); break;
-    case 7: acc_vec(r, a, b, 7); break;
-    default: acc_vec(r, a, b, n);
+    case 4: acc_vec_plus(r, a, b, 4, NULL, NULL); break;
+    case 5: acc_vec_plus(r, a, b, 5, NULL, NULL); break;
+    case 7: acc_vec_plus(r, a, b, 7, NULL, NULL); break;
+    default: acc_vec_plus(r, a, b, n, NULL, NULL);
+    }
+}
+
+void kf_mldsa_pointwise_acc_vec_plus_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                          unsigned n, const kf_mldsa_poly *c, const kf_mldsa_poly *d)
+{
+    switch (n) {
+    case 4: acc_vec_plus(r, a, b, 4, c, d); break;
+    case 5: acc_vec_plus(r, a, b, 5, c, d); break;
+    case 7: acc_vec_plus(r, a, b, 7, c, d); break;
+    default: acc_vec_plus(r, a, b, n, c, d);
     }
 }

@@ -23,6 +23,52 @@ INLINE __m256i bytes32(const int32_t *c)
     return _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
 
+/* (b - c) & mask of 32 coefficients (mask < 256) as 32 bytes in order: BitPack's values of s1
+ * and s2 */
+INLINE __m256i bytes32_off(const int32_t *c, __m256i bv, __m256i mask)
+{
+    __m256i a[4];
+    for (int k = 0; k < 4; k++)
+        a[k] = _mm256_and_si256(_mm256_sub_epi32(bv, _mm256_loadu_si256((const __m256i *)(c + 8 * k))), mask);
+    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(a[0], a[1]), _mm256_packs_epi32(a[2], a[3]));
+    return _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+
+/* BitPack of s1, s2 in 3 bits (eta 2): 32 values -> 12 bytes per step, values (b - c) & 7 as
+ * bytes, pairs to 6 bits (maddubs), to 12 (madd), the two 12-bit halves of each 64-bit lane
+ * joined to 24 bits, the 3 bytes of each lane gathered (6 per 128-bit half), written as 8 + 4
+ * bytes: nothing past the 96 bytes of output. */
+static void pack3_off(uint8_t *out, const kf_mldsa_poly *p, int32_t b)
+{
+    const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32(7), lo = _mm256_set1_epi64x(0xFFFFFFFF);
+    const __m256i gather = _mm256_setr_epi8(0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    for (unsigned i = 0; i < N; i += 32) {
+        __m256i w = _mm256_maddubs_epi16(bytes32_off(p->c + i, bv, mask), _mm256_set1_epi16(0x0801)); /* b0 + 8 b1 */
+        w = _mm256_madd_epi16(w, _mm256_set1_epi32(0x00400001));                                      /* w0 + 64 w1 */
+        w = _mm256_or_si256(_mm256_and_si256(w, lo), _mm256_srli_epi64(w, 20)); /* d0 + 4096 d1 */
+        w = _mm256_shuffle_epi8(w, gather);
+        const uint64_t a = (uint64_t)_mm256_extract_epi64(w, 0), c = (uint64_t)_mm256_extract_epi64(w, 2);
+        const uint64_t w0 = a | c << 48;
+        const uint32_t w1 = (uint32_t)(c >> 16);
+        uint8_t *o = out + 3 * i / 8;
+        memcpy(o, &w0, 8);
+        memcpy(o + 8, &w1, 4);
+    }
+}
+
+/* BitPack of s1, s2 in 4 bits (eta 4): 32 values -> 16 bytes, low nibble first, as pack4 */
+static void pack4_off(uint8_t *out, const kf_mldsa_poly *p, int32_t b)
+{
+    const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32(15);
+    for (unsigned i = 0; i < N; i += 32) {
+        __m256i w = _mm256_maddubs_epi16(bytes32_off(p->c + i, bv, mask), _mm256_set1_epi16(0x1001));
+        w = _mm256_packus_epi16(w, w);
+        w = _mm256_permute4x64_epi64(w, 0x08);
+        _mm_storeu_si128((__m128i *)(out + i / 2), _mm256_castsi256_si128(w));
+    }
+}
+
 /* values in [0, 16) (w1 of ML-DSA-65/87): 32 coefficients -> 16 bytes, low nibble first */
 static void pack4(uint8_t *out, const kf_mldsa_poly *p)
 {
@@ -56,34 +102,62 @@ static void pack6(uint8_t *out, const kf_mldsa_poly *p)
     }
 }
 
-/* SimpleBitPack / BitPack of 'bits' <= 16 bits (key generation's t1 in 10, t0 in 13, s1 and
- * s2 in 3 or 4): 8 values (bits bytes) per register. Each pair of lanes becomes one 2 bits
- * value in its 64-bit lane (even | odd << bits: blends and a shift), each pair of those one
- * 4 bits value in the low 64 bits of its half (a variable shift and a byte shift); the two
- * halves' values, a and c, make the 8 bits bits of the group, a | c << 4 bits then c's rest,
- * written with 8-byte stores, each group's over the spare bytes of the one before. The groups
- * whose stores would pass the 32 bits bytes of output go through a copy. negate: the values
- * are b - c (BitPack), else c; masked to 'bits' as poly.c's. Inlined for each width. */
-INLINE void pack_small(uint8_t *out, const kf_mldsa_poly *p, const unsigned bits, int negate, int32_t b)
+/* SimpleBitPack of t1 in 10 bits (pkEncode): 16 values -> 20 bytes per step: 16-bit lanes
+ * (packs, whose lane order the permute undoes), pairs joined to 20 bits (madd by 1, 1024), the
+ * two 20-bit halves of each 64-bit lane to 40 bits (5 bytes), each 128-bit half's 10 bytes
+ * gathered and stored 16 at a time, the next store over the spare ones; the last step through
+ * a copy, so nothing past the 320 bytes is written. */
+static void pack10(uint8_t *out, const kf_mldsa_poly *p)
 {
-    const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32((1 << bits) - 1), zero = _mm256_setzero_si256();
-    const __m256i up = _mm256_setr_epi64x(0, 2 * bits, 0, 2 * bits);
-    const unsigned total = 32 * bits, store = bits > 8 ? 16 : 8;
-    for (unsigned i = 0; i < N; i += 8) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(p->c + i));
-        v = _mm256_and_si256(negate ? _mm256_sub_epi32(bv, v) : v, mask);
-        v = _mm256_or_si256(_mm256_blend_epi32(v, zero, 0xAA), _mm256_srli_epi64(_mm256_blend_epi32(v, zero, 0x55), 32 - bits));
-        v = _mm256_sllv_epi64(v, up);
-        v = _mm256_add_epi64(v, _mm256_bsrli_epi128(v, 8));
-        const uint64_t a = (uint64_t)_mm256_extract_epi64(v, 0), c = (uint64_t)_mm256_extract_epi64(v, 2);
-        const uint64_t w[2] = {a | c << (4 * bits), c >> (64 - 4 * bits)};
-        uint8_t *o = out + i / 8 * bits;
-        if (i / 8 * bits + store <= total) { /* one store per word: a 16-byte copy of w would
-                                              * reload it from the stack before its stores land */
-            memcpy(o, &w[0], 8);
-            if (store == 16) memcpy(o + 8, &w[1], 8);
+    const __m256i lo = _mm256_set1_epi64x(0xFFFFFFFF), mul = _mm256_set1_epi32(0x04000001);
+    const __m256i gather = _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1,
+                                            0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
+    for (unsigned i = 0; i < N; i += 16) {
+        __m256i a0 = _mm256_loadu_si256((const __m256i *)(p->c + i));
+        __m256i a1 = _mm256_loadu_si256((const __m256i *)(p->c + i + 8));
+        /* packs: a0 lo, a1 lo | a0 hi, a1 hi (4 values each); values 0..7 in the low half */
+        __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(a0, a1), 0xD8);
+        w = _mm256_madd_epi16(w, mul);                                           /* v0 + 1024 v1 */
+        w = _mm256_or_si256(_mm256_and_si256(w, lo), _mm256_srli_epi64(_mm256_andnot_si256(lo, w), 12)); /* d0 + 2^20 d1 */
+        w = _mm256_shuffle_epi8(w, gather);
+        uint8_t *o = out + i / 16 * 20;
+        if (i + 16 < N) {
+            _mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(w));
+            _mm_storeu_si128((__m128i *)(o + 10), _mm256_extracti128_si256(w, 1));
         } else {
-            memcpy(o, w, bits);
+            uint8_t t[32];
+            _mm_storeu_si128((__m128i *)t, _mm256_castsi256_si128(w));
+            _mm_storeu_si128((__m128i *)(t + 10), _mm256_extracti128_si256(w, 1));
+            memcpy(o, t, 20);
+        }
+    }
+}
+
+/* BitPack of t0 in 13 bits (skEncode): 16 values -> 26 bytes per step, as pack10 with the
+ * values b - c: pairs to 26 bits (madd by 1, 8192), to 52 in each 64-bit lane, and the two
+ * 52-bit values of a 128-bit half to its first 13 bytes (the high one's low 12 bits on top of
+ * the low lane, the rest shifted down in the high lane); stores as pack10's. */
+static void pack13_off(uint8_t *out, const kf_mldsa_poly *p, int32_t b)
+{
+    const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32((1 << 13) - 1);
+    const __m256i lo = _mm256_set1_epi64x(0xFFFFFFFF), mul = _mm256_set1_epi32(0x20000001);
+    for (unsigned i = 0; i < N; i += 16) {
+        __m256i a0 = _mm256_and_si256(_mm256_sub_epi32(bv, _mm256_loadu_si256((const __m256i *)(p->c + i))), mask);
+        __m256i a1 = _mm256_and_si256(_mm256_sub_epi32(bv, _mm256_loadu_si256((const __m256i *)(p->c + i + 8))), mask);
+        __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(a0, a1), 0xD8);
+        w = _mm256_madd_epi16(w, mul);                                                                 /* 26 bits */
+        w = _mm256_or_si256(_mm256_and_si256(w, lo), _mm256_srli_epi64(_mm256_andnot_si256(lo, w), 6)); /* 52 */
+        __m256i low = _mm256_or_si256(w, _mm256_bsrli_epi128(_mm256_slli_epi64(w, 52), 8));
+        w = _mm256_blend_epi32(low, _mm256_srli_epi64(w, 12), 0xCC); /* 104 bits per half */
+        uint8_t *o = out + i / 16 * 26;
+        if (i + 16 < N) {
+            _mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(w));
+            _mm_storeu_si128((__m128i *)(o + 13), _mm256_extracti128_si256(w, 1));
+        } else {
+            uint8_t t[32];
+            _mm_storeu_si128((__m128i *)t, _mm256_castsi256_si128(w));
+            _mm_storeu_si128((__m128i *)(t + 13), _mm256_extracti128_si256(w, 1));
+            memcpy(o, t, 26);
         }
     }
 }
@@ -92,7 +166,7 @@ int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bit
 {
     if (bits == 4) pack4(out, p);
     else if (bits == 6) pack6(out, p);
-    else if (bits == 10) pack_small(out, p, 10, 0, 0);
+    else if (bits == 10) pack10(out, p);
     else return 0;
     return 1;
 }
@@ -106,9 +180,9 @@ int kf_mldsa_pack_simple_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bit
 int kf_mldsa_pack_offset_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b)
 {
     switch (bits) {
-    case 3: pack_small(out, p, 3, 1, b); return 1;
-    case 4: pack_small(out, p, 4, 1, b); return 1;
-    case 13: pack_small(out, p, 13, 1, b); return 1;
+    case 3: pack3_off(out, p, b); return 1;
+    case 4: pack4_off(out, p, b); return 1;
+    case 13: pack13_off(out, p, b); return 1;
     }
     if (bits != 18 && bits != 20) return 0;
     const unsigned half = bits / 2; /* bytes per 4 values */

@@ -24,6 +24,8 @@ void kf_mldsa_invntt_tomont_avx2(kf_mldsa_poly *p);
 void kf_mldsa_pointwise_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
 void kf_mldsa_pointwise_acc_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b);
 void kf_mldsa_pointwise_acc_vec_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n);
+void kf_mldsa_pointwise_acc_vec_plus_avx2(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
+                                          unsigned n, const kf_mldsa_poly *c, const kf_mldsa_poly *d);
 
 void kf_mldsa_poly_reduce_avx2(kf_mldsa_poly *p);
 void kf_mldsa_poly_caddq_avx2(kf_mldsa_poly *p);

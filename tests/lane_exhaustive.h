@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* tests/test_lane_exhaustive.c's parts: each returns its number of failures and prints what it
+ * covered and how long it took. */
+#ifndef KF_TEST_LANE_EXHAUSTIVE_H
+#define KF_TEST_LANE_EXHAUSTIVE_H
+#include <stdio.h>
+#include <time.h>
+
+int lane_mlkem_kernels(int slow); /* lane_exhaustive_mlkem.c (built with -mavx2) */
+int lane_mlkem_poly(void);      /* the same file: the poly-level kernels */
+int lane_mldsa_poly(void);      /* lane_exhaustive_mldsa.c */
+
+static inline double lane_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* one line per primitive: name, inputs, mismatches, CPU seconds; the first mismatch is printed
+ * by the caller */
+#define LANE_REPORT(name, inputs, bad, t0)                                                          \
+    printf("%-48s %11llu inputs  %s  %.2f s CPU\n", name, (unsigned long long)(inputs),               \
+           (bad) ? "FAIL" : "ok  ", lane_now() - (t0))
+#endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * test_lane_exhaustive.c - the AVX2 lane kernels of ML-KEM and ML-DSA over their WHOLE input
+ * domains (every domain here is at most 2^32), lane by lane against the portable functions
+ * that proofs/ proves (issue 54 item 2; docs/ASSURANCE.md says which kernel has which
+ * evidence). --slow (KF_SLOW_TESTS) runs fqmul on all 2^32 pairs instead of the reduced first
+ * factors only (about 15 s of CPU more). Optional second argument: mlkem or mldsa alone.
+ * Skipped (exit 77) on a CPU without AVX2.
+ */
+#include "keccak/keccak_backend.h"
+#include "lane_exhaustive.h"
+
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    int slow = argc > 1 && strcmp(argv[1], "--slow") == 0;
+    const char *only = argc > 2 ? argv[2] : argc > 1 && !slow ? argv[1] : "";
+    if (!(kf_cpu_features() & KF_CPU_AVX2)) {
+        printf("SKIP: no AVX2 on this CPU\n");
+        return 77;
+    }
+    int fails = 0;
+    if (!*only || !strcmp(only, "mlkem")) fails += lane_mlkem_kernels(slow) + lane_mlkem_poly();
+    if (!*only || !strcmp(only, "mldsa")) fails += lane_mldsa_poly();
+    printf("%s\n", fails ? "FAILED" : "all lanes agree");
+    return fails ? 1 : 0;
+}
