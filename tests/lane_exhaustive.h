@@ -3,6 +3,7 @@
  * covered and how long it took. */
 #ifndef KF_TEST_LANE_EXHAUSTIVE_H
 #define KF_TEST_LANE_EXHAUSTIVE_H
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -22,4 +23,16 @@ static inline double lane_now(void)
 #define LANE_REPORT(name, inputs, bad, t0)                                                          \
     printf("%-48s %11llu inputs  %s  %.2f s CPU\n", name, (unsigned long long)(inputs),               \
            (bad) ? "FAIL" : "ok  ", lane_now() - (t0))
+/* The rejection tests' input: 80 consecutive 3-byte little-endian groups from g0 + shift on
+ * (mod 2^24), so that group g sits at chunk position (g - g0) mod 8 of an 8-group chunk. */
+static inline void lane_fill_groups(uint8_t *buf, uint32_t g0, uint32_t shift)
+{
+    for (uint32_t k = 0; k < 80; k++) {
+        uint32_t g = (g0 + k + shift) & 0xFFFFFF;
+        buf[3 * k] = (uint8_t)g;
+        buf[3 * k + 1] = (uint8_t)(g >> 8);
+        buf[3 * k + 2] = (uint8_t)(g >> 16);
+    }
+}
+
 #endif

@@ -195,12 +195,7 @@ int lane_mlkem_poly(void)
     for (uint32_t shift = 0; shift < 8; shift++) {
         for (uint32_t g0 = 0; g0 < (1u << 24); g0 += 80) {
             uint8_t buf[3 * 80 + 32] = {0};
-            for (uint32_t k = 0; k < 80; k++) {
-                uint32_t g = (g0 + k + shift) & 0xFFFFFF;
-                buf[3 * k] = (uint8_t)g;
-                buf[3 * k + 1] = (uint8_t)(g >> 8);
-                buf[3 * k + 2] = (uint8_t)(g >> 16);
-            }
+            lane_fill_groups(buf, g0, shift);
             int16_t c1[NN], c2[NN];
             unsigned n1 = 0, n2 = 0;
             for (uint32_t k = 0; k < 80; k++) { /* sampling.c's reject_uniform, candidate by candidate */
