@@ -302,7 +302,7 @@ static void test_xof(const kf_backend_xn *b)
                         out[i] = got[i];
                         memset(got[i], 0xA5, sizeof got[i]);
                     }
-                    if (!b->xof(nr, rate, suffix, in, len, count, out, outlen)) {
+                    if (!b->xof(nr, rate, suffix, in, len, count, out, outlen, 1)) {
                         CHECK(!(nr == 24 && (rate == 168 || rate == 136)), "%s: xof declined rate %zu, nr 24", b->name,
                               rate);
                         continue;

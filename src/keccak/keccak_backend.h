@@ -132,13 +132,11 @@ typedef struct kf_backend_xn {
      * of the sponge (rate, nr, delimited suffix byte, pad10*1) over in[i][0 .. len). in[i] and
      * out[i] for i >= count are neither read nor written; no caller state is used (lanes the
      * backend spills stay on its stack, as in permute). Returns 0 (and does nothing) for a
-     * parameter set it does not handle; the caller then uses the operations above. */
+     * parameter set it does not handle; the caller then uses the operations above. With secret
+     * nonzero the lanes it spilled are wiped from its stack before it returns; public streams
+     * (ML-DSA's ExpandA from rho) pass 0 and skip that wipe. */
     int    (*xof)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
-                  uint8_t *const *out, size_t outlen);
-    /* optional: xof for public inputs (ML-DSA's ExpandA from rho): the same outputs, without
-     * the wipe of the stack that xof does after its rounds for secret streams. */
-    int    (*xof_public)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
-                         unsigned count, uint8_t *const *out, size_t outlen);
+                  uint8_t *const *out, size_t outlen, int secret);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */

@@ -319,12 +319,9 @@ static void xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t 
                             out + g->first, outlen); /* wipes the states itself */
             continue;
         }
-        if (pub && g->xn && g->xn->xof_public && g_same_len(g, inlen) &&
-            g->xn->xof_public(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first,
-                              outlen))
-            continue; /* as below, the stack not wiped: public streams */
         if (g->xn && g->xn->xof && g_same_len(g, inlen) &&
-            g->xn->xof(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first, outlen))
+            g->xn->xof(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first, outlen,
+                       !pub))
             continue; /* the lanes in the backend's registers: the states untouched */
         if (g->xn && g->xn->interleaved && g_one_block(s, g, inlen, outlen))
             g_oneblock_words(s, base, g, in, inlen, out, outlen);

@@ -70,8 +70,8 @@ void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
  * leaves the sponge dead (phase 0). */
 void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                           uint8_t *const out[], size_t outlen);
-/* The same for public inputs only (ML-DSA's ExpandA from rho): a backend's xof_public, where it
- * has one, skips the stack wipe its xof does for secret streams. */
+/* The same for public inputs only (ML-DSA's ExpandA from rho): the backend's xof skips the stack
+ * wipe it does for secret streams. */
 void kf_sponge_xn_oneshot_public(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                                  uint8_t *const out[], size_t outlen);
 
