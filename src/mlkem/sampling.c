@@ -390,8 +390,11 @@ static int run_job1_x1(kf_mlkem_job *j);
 
 int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j)
 {
-    if (s->lone < 0) s->lone = job_lanes(1) != NULL;
-    if (s->lone && s->xn && s->xn == job_lanes(1)) {
+    if (s->lone < 0) {
+        const kf_backend_xn *lanes = job_lanes(1);
+        s->lone = !lanes ? 0 : s->xn == lanes ? 2 : 1;
+    }
+    if (s->lone == 2) {
         for (unsigned i = 0; i < s->lanes; i++)
             if (s->job_of[i] >= 0) return KF_ERR_BAD_STATE; /* the lanes are not free */
         const unsigned first = s->first, open = s->open, checked = s->checked;

@@ -85,8 +85,9 @@ typedef struct kf_mlkem_sched {
     const kf_backend *x1;
     unsigned lanes, rej_in_place, rej_words, words; /* rej_words: AVX2 rejection in place */
     unsigned first, open, checked; /* first job not started, first not done, first not checked */
-    int lone;                      /* -1 not known yet; else what kf_mlkem_lone_job_on_lanes() said
-                                    * (asked once per schedule: kf_backend_xn_for walks the backends) */
+    int lone;                      /* -1 not known yet; 0 lone jobs on x1, 1 on the lanes (what
+                                    * kf_mlkem_lone_job_on_lanes() says), 2 on these very lanes (xn);
+                                    * asked once per schedule: kf_backend_xn_for walks the backends */
     int job_of[16];
 } kf_mlkem_sched;
 /* Lanes for a schedule of about n jobs (as kf_mlkem_run_jobs picks them for n). */
