@@ -273,23 +273,26 @@ static void test_leaves(const kf_backend_xn *b)
 /* The xof operation (ML-DSA's ExpandA / ExpandS / ExpandMask streams) against `ref`: SHAKE128's
  * and SHAKE256's rates (which a backend with xof must take at nr 24) and others it may decline,
  * every instance count 1..N, inputs of 0 to 3 blocks (ML-DSA's 34- and 66-byte seeds among
- * them), outputs of 1 byte to 6 blocks (a block's end -1/0/+1, ExpandA's 840 and ExpandS's 272
- * bytes); the outputs of the instances past count must stay untouched. */
+ * them) and of 3 and 8 blocks and more (where avx512-x8 absorbs the whole blocks through its
+ * scalar copy before the xof goes on: 3 blocks at 24 rounds, 8 at 12), outputs of 1 byte to 6
+ * blocks (a block's end -1/0/+1, ExpandA's 840 and ExpandS's 272 bytes); the outputs of the
+ * instances past count must stay untouched. */
 static void test_xof(const kf_backend_xn *b)
 {
     static const size_t rates[] = {168, 136, 72};
     static const unsigned nrs[] = {24, 12, 1};
-    enum { MAX_LEN = 3 * 168 + 8, MAX_OUT = 6 * 168 + 8 };
+    enum { MAX_LEN = 9 * 168 + 8, MAX_OUT = 6 * 168 + 8 };
     static uint8_t msg[MAX_N][MAX_LEN + 16], got[MAX_N][MAX_OUT], want[MAX_OUT];
     if (!b->xof) return;
     for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
         for (size_t k = 0; k < sizeof nrs / sizeof nrs[0]; k++)
             for (unsigned count = 1; count <= b->n; count++)
-                for (int c = 0; c < 9; c++) {
+                for (int c = 0; c < 11; c++) {
                     const size_t rate = rates[r];
                     const unsigned nr = nrs[k];
                     static const size_t lens[] = {0, 34, 66, 1, 135, 136, 168, 169, 0};
-                    size_t len = c < 8 ? lens[c] : rnd() % (3 * rate);
+                    size_t len = c < 8 ? lens[c] : c == 8 ? rnd() % (3 * rate) : c == 9 ? 3 * rate + rnd() % rate :
+                                 8 * rate + rnd() % rate;
                     size_t outlen = c == 0 ? 840 : c == 1 ? 272 : c == 2 ? rate : c == 3 ? rate + 1 :
                                     c == 4 ? rate - 1 : c == 5 ? 1 : c == 6 ? 6 * rate : 1 + rnd() % (6 * rate);
                     const uint8_t suffix = c % 2 ? 0x1F : 0x06;
