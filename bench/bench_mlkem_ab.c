@@ -109,6 +109,18 @@ int main(int argc, char **argv)
         }
         printf("\n");
     }
+    /* the samples are sorted now: p75 / p50 of each figure, which shows an operation with two
+     * speeds (issue 53 asks <= 1.10 on the default path) */
+    printf("p75 / p50 of the same samples\n");
+    for (int p = 0; p < 3; p++) {
+        printf("%-6d", (int)params[p]);
+        for (int l = 0; l < nl; l++) {
+            printf("      ");
+            for (int o = 0; o < 3; o++)
+                printf(" %6.3f", (double)t[l][p][o][SAMPLES * 3 / 4] / (double)t[l][p][o][SAMPLES / 2]);
+        }
+        printf("\n");
+    }
     for (int l = 0; l < nl; l++) printf("[%d] %s\n", l, argv[l + 1]);
     return 0;
 }
