@@ -154,10 +154,12 @@ KF_API const char *kf_backend_batch_name(void);
 /* Names of the batched backends this build has and this CPU runs, best first (as above). */
 KF_API size_t kf_backend_batch_list(const char **names, size_t max);
 /* ML-DSA's arithmetic in use: "portable", "avx2" or "avx512" (the AVX2 code with its AVX-512
- * NTT), chosen once from the CPU's features and the environment variable KECCAKFORGE_MLDSA,
- * whose accepted values are exactly those three names (the CPU must run the one named). Any
- * other value is ignored (the automatic choice stays) and *env_known, when env_known is not
- * NULL, is set to 0; else to 1 (unset or empty included). The library never prints: kforge
+ * NTT; the automatic choice, "avx2" where the CPU has AVX2, also runs ExpandA's and ExpandS's
+ * rejection steps with AVX-512 where the CPU has AVX-512 F, BW and VBMI, which
+ * KECCAKFORGE_MLDSA=avx2 leaves out), chosen once from the CPU's features and the environment
+ * variable KECCAKFORGE_MLDSA, whose accepted values are exactly those three names (the CPU
+ * must run the one named). Any other value is ignored (the automatic choice stays) and
+ * *env_known, when env_known is not NULL, is set to 0; else to 1 (unset or empty included). The library never prints: kforge
  * warns about an unknown value, naming the accepted ones. */
 KF_API const char *kf_mldsa_arith_name(int *env_known);
 

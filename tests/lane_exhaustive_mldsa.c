@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ML-DSA's AVX2 lane kernels over their whole input domains against the portable (proved)
- * functions, lane by lane, 256 lanes a call (tests/test_lane_exhaustive.c).
+ * ML-DSA's AVX2 lane kernels (and the AVX-512 rejection steps, where the CPU runs them) over
+ * their whole input domains against the portable (proved) functions, lane by lane, 256 lanes
+ * a call (tests/test_lane_exhaustive.c).
  */
+#include "mldsa/arith.h"
 #include "mldsa/poly.h"
 #include "mldsa/x86_64/poly_avx2.h"
 #include "lane_exhaustive.h"
@@ -102,10 +104,21 @@ int lane_mldsa_poly(void)
     fails += bad != 0;
 
     /* RejNTTPoly's per-candidate test: every 3-byte group (2^24) at each of the 8 positions of
-     * the kernel's 24-byte chunk; 80 groups a buffer, so it never fills a polynomial */
+     * the AVX2 kernel's 24-byte chunk, and at each of the 16 of the AVX-512 kernel's 48-byte
+     * chunk where the CPU runs it; 80 groups a buffer, so it never fills a polynomial */
+    typedef unsigned (*rej_fn)(int32_t *, unsigned, const uint8_t *, size_t, size_t *);
+    typedef unsigned (*rej_eta_fn)(int32_t *, unsigned, const uint8_t *, size_t, unsigned, size_t *);
+    static const struct { const char *name; rej_fn uni; rej_eta_fn eta; uint32_t groups; } rej[2] = {
+        {"avx2", kf_mldsa_rej_uniform_avx2, kf_mldsa_rej_eta_avx2, 8},
+        {"avx512", kf_mldsa_rej_uniform_avx512, kf_mldsa_rej_eta_avx512, 16},
+    };
+    const int nrej = kf_mldsa_sample_select_avx512(1) ? 2 : 1;
+    kf_mldsa_sample_select_avx512(0);
+    if (nrej == 1) printf("%-48s not run on this CPU\n", "ML-DSA rejection tests (rej_*_avx512)");
+    for (int v = 0; v < nrej; v++) {
     t0 = lane_now();
     bad = 0;
-    for (uint32_t shift = 0; shift < 8; shift++) {
+    for (uint32_t shift = 0; shift < rej[v].groups; shift++) {
         for (uint32_t g0 = 0; g0 < (1u << 24); g0 += 80) {
             uint8_t buf[3 * 80 + 32] = {0};
             lane_fill_groups(buf, g0, shift);
@@ -116,8 +129,9 @@ int lane_mldsa_poly(void)
                 if (t < Q) c1[n1++] = (int32_t)t;
             }
             size_t used = 0;
-            unsigned n2 = kf_mldsa_rej_uniform_avx2(c2, 0, buf, 3 * 80, &used);
-            /* the kernel stops where fewer than 28 bytes remain: finish as sampling.c does */
+            unsigned n2 = rej[v].uni(c2, 0, buf, 3 * 80, &used);
+            /* the kernel stops short of the end (AVX2: fewer than 28 bytes left): finish as
+             * sampling.c does */
             for (size_t pos = used; pos + 3 <= 3 * 80; pos += 3) {
                 uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7F) << 16;
                 c2[n2] = (int32_t)t;
@@ -127,11 +141,13 @@ int lane_mldsa_poly(void)
                 printf("RejNTTPoly from group %u shift %u: %u accepted against %u\n", g0, shift, n2, n1);
         }
     }
-    LANE_REPORT("ML-DSA RejNTTPoly test (rej_uniform_avx2)", 8ull << 24, bad, t0);
+    char what[64];
+    snprintf(what, sizeof what, "ML-DSA RejNTTPoly test (rej_uniform_%s)", rej[v].name);
+    LANE_REPORT(what, (uint64_t)rej[v].groups << 24, bad, t0);
     fails += bad != 0;
 
     /* RejBoundedPoly's per-candidate test: every byte (two half-bytes) at every position of a
-     * 4-byte chunk, eta 2 and 4: 256 bytes from b on, for each b */
+     * 4-byte (AVX2) or 8-byte (AVX-512) chunk, eta 2 and 4: 64 bytes from b on, for each b */
     t0 = lane_now();
     bad = 0;
     for (unsigned eta = 2; eta <= 4; eta += 2) {
@@ -148,7 +164,7 @@ int lane_mldsa_poly(void)
                 }
             }
             size_t used = 0;
-            unsigned n2 = kf_mldsa_rej_eta_avx2(c2, 0, buf, 64, eta, &used);
+            unsigned n2 = rej[v].eta(c2, 0, buf, 64, eta, &used);
             for (size_t pos = used; pos < 64; pos++) {
                 for (unsigned half = 0; half < 2; half++) {
                     uint32_t z = half ? buf[pos] >> 4 : buf[pos] & 15u;
@@ -160,7 +176,9 @@ int lane_mldsa_poly(void)
                 printf("RejBoundedPoly eta %u from byte %u: %u accepted against %u\n", eta, b, n2, n1);
         }
     }
-    LANE_REPORT("ML-DSA RejBoundedPoly test (rej_eta_avx2)", 2 * 256 * 128, bad, t0);
+    snprintf(what, sizeof what, "ML-DSA RejBoundedPoly test (rej_eta_%s)", rej[v].name);
+    LANE_REPORT(what, 2 * 256 * 128, bad, t0);
     fails += bad != 0;
+    }
     return fails;
 }

@@ -52,6 +52,7 @@ static int same(const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 }
 
 static int have512; /* the CPU runs ntt_avx512.c */
+static int have_sample512; /* the CPU runs sampling_avx512.c */
 
 static void test_ntt(void)
 {
@@ -361,6 +362,14 @@ static void test_rejection(void)
         CHECK(used % 24 == 0 && used <= len && n2 <= N, "rej_uniform_avx2 bounds, trial %d", t);
         n2 = rej_ref(r2.c, n2, buf + used, len - used);
         CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_uniform, trial %d (n %u, %u)", t, n1, n2);
+        if (!have_sample512) continue;
+        /* the AVX-512 step first, then the reference on the rest (sampling.c adds the AVX2 step) */
+        memset(&r2, 0x33, sizeof r2);
+        n2 = kf_mldsa_rej_uniform_avx512(r2.c, n0, buf, len, &used);
+        CHECK(used % 48 == 0 && used <= len && n2 <= N, "rej_uniform_avx512 bounds, trial %d", t);
+        n2 = rej_ref(r2.c, n2, buf + used, len - used);
+        CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_uniform_avx512, trial %d (n %u, %u)", t,
+              n1, n2);
     }
     /* RejBoundedPoly (Alg. 15, 31) for eta 2 and 4 */
     for (int t = 0; t < TRIALS; t++) {
@@ -377,24 +386,36 @@ static void test_rejection(void)
         n2 = rej_eta_ref(r2.c, n2, buf + used, len - used, eta);
         CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_eta %u, trial %d (n %u, %u)", eta, t,
               n1, n2);
+        if (!have_sample512) continue;
+        memset(&r2, 0x33, sizeof r2);
+        n2 = kf_mldsa_rej_eta_avx512(r2.c, n0, buf, len, eta, &used);
+        CHECK(used % 8 == 0 && used <= len && n2 <= N, "rej_eta_avx512 bounds, trial %d", t);
+        n2 = rej_eta_ref(r2.c, n2, buf + used, len - used, eta);
+        CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_eta_avx512 %u, trial %d (n %u, %u)", eta,
+              t, n1, n2);
     }
-    /* ExpandA and ExpandS under each arithmetic */
-    static kf_mldsa_poly s[2][KF_MLDSA_K_MAX + KF_MLDSA_L_MAX];
-    static kf_mldsa_poly a[2][KF_MLDSA_K_MAX * KF_MLDSA_L_MAX];
+    /* ExpandA and ExpandS under each arithmetic: portable, AVX2, AVX2 after the AVX-512 steps */
+    static kf_mldsa_poly s[3][KF_MLDSA_K_MAX + KF_MLDSA_L_MAX];
+    static kf_mldsa_poly a[3][KF_MLDSA_K_MAX * KF_MLDSA_L_MAX];
     for (int t = 0; t < 6; t++) {
         const kf_mldsa_params *p = kf_mldsa_params_get(t % 3 == 0 ? KF_MLDSA44 : t % 3 == 1 ? KF_MLDSA65 : KF_MLDSA87);
         uint8_t rho[32];
         rnd_bytes(rho, sizeof rho);
         uint8_t rhop[64];
         rnd_bytes(rhop, sizeof rhop);
-        for (int v = 0; v < 2; v++) {
-            kf_mldsa_arith_select(v);
+        const int nv = have_sample512 ? 3 : 2;
+        for (int v = 0; v < nv; v++) {
+            kf_mldsa_arith_select(v > 0);
+            kf_mldsa_sample_select_avx512(v == 2);
             kf_mldsa_expand_a(a[v], rho, p);
             kf_mldsa_expand_s(s[v], s[v] + p->l, rhop, p);
         }
-        CHECK(memcmp(a[0], a[1], p->k * p->l * sizeof a[0][0]) == 0, "ExpandA, trial %d", t);
-        CHECK(memcmp(s[0], s[1], (p->k + p->l) * sizeof s[0][0]) == 0, "ExpandS, trial %d", t);
+        for (int v = 1; v < nv; v++) {
+            CHECK(memcmp(a[0], a[v], p->k * p->l * sizeof a[0][0]) == 0, "ExpandA (%d), trial %d", v, t);
+            CHECK(memcmp(s[0], s[v], (p->k + p->l) * sizeof s[0][0]) == 0, "ExpandS (%d), trial %d", v, t);
+        }
     }
+    kf_mldsa_sample_select_avx512(0);
 }
 
 static void test_packing(void)
@@ -506,7 +527,10 @@ int main(void)
     }
     have512 = kf_mldsa_arith_select_avx512(1);
     kf_mldsa_arith_select_avx512(0);
-    printf("test_mldsa_simd: AVX-512 NTT %s\n", have512 ? "tested" : "not run on this CPU");
+    have_sample512 = kf_mldsa_sample_select_avx512(1);
+    kf_mldsa_sample_select_avx512(0);
+    printf("test_mldsa_simd: AVX-512 NTT %s, AVX-512 rejection steps %s\n", have512 ? "tested" : "not run on this CPU",
+           have_sample512 ? "tested" : "not run on this CPU");
     test_ntt();
     test_pointwise();
     test_coefficientwise();

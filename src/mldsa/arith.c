@@ -19,8 +19,20 @@
 #include <string.h>
 
 #ifdef KF_MLDSA_HAVE_AVX2
-static int arith_known, arith_avx2, arith_avx512;
+static int arith_known, arith_avx2, arith_avx512, sample_avx512;
 static int env_avx512; /* KECCAKFORGE_MLDSA=avx512 */
+static int env_avx2;   /* KECCAKFORGE_MLDSA=avx2: no AVX-512 at all */
+
+/* the AVX-512 rejection steps (x86_64/sampling_avx512.c): F, BW and VBMI */
+static int sample512_cpu(void)
+{
+#ifdef KF_MLDSA_HAVE_AVX512
+    const uint32_t need = KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI;
+    return (kf_cpu_features() & need) == need;
+#else
+    return 0;
+#endif
+}
 
 static int avx512_cpu(void)
 {
@@ -36,12 +48,27 @@ int kf_mldsa_arith_avx2(void)
     if (__atomic_load_n(&arith_known, __ATOMIC_ACQUIRE)) return __atomic_load_n(&arith_avx2, __ATOMIC_RELAXED);
     const char *env = getenv("KECCAKFORGE_MLDSA");
     int avx2 = (kf_cpu_features() & KF_CPU_AVX2) && !(env && strcmp(env, "portable") == 0);
-    int want512 = env && strcmp(env, "avx512") == 0;
+    int want512 = env && strcmp(env, "avx512") == 0, only2 = env && strcmp(env, "avx2") == 0;
     __atomic_store_n(&env_avx512, want512, __ATOMIC_RELAXED);
+    __atomic_store_n(&env_avx2, only2, __ATOMIC_RELAXED);
     __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
     __atomic_store_n(&arith_avx512, avx2 && want512 && avx512_cpu(), __ATOMIC_RELAXED);
+    __atomic_store_n(&sample_avx512, avx2 && !only2 && sample512_cpu(), __ATOMIC_RELAXED);
     __atomic_store_n(&arith_known, 1, __ATOMIC_RELEASE);
     return avx2;
+}
+
+int kf_mldsa_sample_avx512(void)
+{
+    kf_mldsa_arith_avx2(); /* decided together */
+    return __atomic_load_n(&sample_avx512, __ATOMIC_RELAXED);
+}
+
+int kf_mldsa_sample_select_avx512(int on)
+{
+    int avx2 = kf_mldsa_arith_avx2();
+    __atomic_store_n(&sample_avx512, on && avx2 && sample512_cpu(), __ATOMIC_RELAXED);
+    return kf_mldsa_sample_avx512();
 }
 
 int kf_mldsa_arith_avx512(void)
@@ -57,6 +84,8 @@ int kf_mldsa_arith_select(int avx2)
     __atomic_store_n(&arith_avx2, avx2, __ATOMIC_RELAXED);
     int want512 = __atomic_load_n(&env_avx512, __ATOMIC_RELAXED);
     __atomic_store_n(&arith_avx512, avx2 && want512 && avx512_cpu(), __ATOMIC_RELAXED);
+    __atomic_store_n(&sample_avx512, avx2 && !__atomic_load_n(&env_avx2, __ATOMIC_RELAXED) && sample512_cpu(),
+                     __ATOMIC_RELAXED);
     return avx2;
 }
 
@@ -69,6 +98,12 @@ int kf_mldsa_arith_select_avx512(int on)
 #else
 int kf_mldsa_arith_avx2(void) { return 0; }
 int kf_mldsa_arith_avx512(void) { return 0; }
+int kf_mldsa_sample_avx512(void) { return 0; }
+int kf_mldsa_sample_select_avx512(int on)
+{
+    (void)on;
+    return 0;
+}
 int kf_mldsa_arith_select_avx512(int on)
 {
     (void)on;

@@ -16,6 +16,14 @@ int kf_mldsa_arith_avx2(void);
  * with AVX-512 F (arith.c says why it is not the default); "avx2" (or anything else) keeps
  * to the AVX2 code. */
 int kf_mldsa_arith_avx512(void);
+/* 1 if ExpandA's and ExpandS's rejection steps run with AVX-512 (x86_64/sampling_avx512.c)
+ * before the AVX2 ones: the AVX2 code is in use, the CPU has AVX-512 F, BW and VBMI, and
+ * KECCAKFORGE_MLDSA is not "avx2" (the AVX2-only configuration keeps to the AVX2 code; "avx512"
+ * and the default use them). Decided with kf_mldsa_arith_avx2. */
+int kf_mldsa_sample_avx512(void);
+/* Override it (tests and benchmarks): on = 1 where the CPU has them and the AVX2 code is in
+ * use; returns kf_mldsa_sample_avx512() after it. */
+int kf_mldsa_sample_select_avx512(int on);
 /* Override that choice (for benchmarks and tests): avx2 = 0 forces the portable C, 1 the
  * AVX2 code (with its AVX-512 parts as above) if the CPU and this build have it. Returns
  * the choice now in force. Not for use while other threads run ML-DSA. */

@@ -59,7 +59,14 @@ static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_
 {
     size_t pos = 0;
 #ifdef KF_MLDSA_HAVE_AVX2
-    if (kf_mldsa_arith_avx2()) n = kf_mldsa_rej_uniform_avx2(c, n, buf, len, &pos); /* whole chunks */
+    if (kf_mldsa_arith_avx2()) { /* whole chunks: 48 bytes with AVX-512, then 24 */
+        size_t more = 0;
+#ifdef KF_MLDSA_HAVE_AVX512
+        if (kf_mldsa_sample_avx512()) n = kf_mldsa_rej_uniform_avx512(c, n, buf, len, &pos);
+#endif
+        n = kf_mldsa_rej_uniform_avx2(c, n, buf + pos, len - pos, &more);
+        pos += more;
+    }
 #endif
     for (; pos + 3 <= len && n < N; pos += 3) {
         uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7F) << 16;
@@ -112,7 +119,14 @@ static unsigned reject_eta(int32_t *c, unsigned n, const uint8_t *buf, size_t le
 {
     size_t pos = 0;
 #ifdef KF_MLDSA_HAVE_AVX2
-    if (kf_mldsa_arith_avx2()) n = kf_mldsa_rej_eta_avx2(c, n, buf, len, eta, &pos); /* whole chunks */
+    if (kf_mldsa_arith_avx2()) { /* whole chunks: 8 bytes with AVX-512, then 4 */
+        size_t more = 0;
+#ifdef KF_MLDSA_HAVE_AVX512
+        if (kf_mldsa_sample_avx512()) n = kf_mldsa_rej_eta_avx512(c, n, buf, len, eta, &pos);
+#endif
+        n = kf_mldsa_rej_eta_avx2(c, n, buf + pos, len - pos, eta, &more);
+        pos += more;
+    }
 #endif
     for (; pos < len && n < N; pos++) {
         for (unsigned half = 0; half < 2 && n < N; half++) {

@@ -78,6 +78,14 @@ unsigned kf_mldsa_rej_uniform_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint
  * chunk's accept bits are declassified (common/ct.h) and steer the compaction. */
 unsigned kf_mldsa_rej_eta_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
                                size_t *used);
+/* The same two rejection steps with AVX-512 (sampling_avx512.c, 16 candidates a step), where
+ * kf_mldsa_sample_avx512() says so: RejNTTPoly's on whole 48-byte chunks while n <= 240,
+ * RejBoundedPoly's on whole 8-byte chunks (16 half-bytes) while n <= 240; the same contract
+ * as the AVX2 ones above, which the callers then run on what is left. */
+unsigned kf_mldsa_rej_uniform_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len,
+                                     size_t *used);
+unsigned kf_mldsa_rej_eta_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
+                                 size_t *used);
 /* kf_mldsa_ntt, kf_mldsa_invntt_tomont and the pointwise products with AVX-512 F
  * (ntt_avx512.c), where kf_mldsa_arith_avx512() says so; the same outputs bit for bit. */
 void kf_mldsa_ntt_avx512(kf_mldsa_poly *p);

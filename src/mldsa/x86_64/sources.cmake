@@ -15,6 +15,12 @@ set_source_files_properties(${KF_MLDSA_AVX2_SOURCES} PROPERTIES COMPILE_OPTIONS 
 set(KF_MLDSA_AVX512_SOURCES src/mldsa/x86_64/ntt_avx512.c)
 list(APPEND KF_SOURCES ${KF_MLDSA_AVX512_SOURCES})
 set_source_files_properties(${KF_MLDSA_AVX512_SOURCES} PROPERTIES COMPILE_OPTIONS "-mavx512f")
+# ExpandA's and ExpandS's rejection steps with AVX-512 (VBMI's vpermb), chosen at run time
+# (arith.c: kf_mldsa_sample_avx512)
+set(KF_MLDSA_AVX512_SAMPLE_SOURCES src/mldsa/x86_64/sampling_avx512.c)
+list(APPEND KF_SOURCES ${KF_MLDSA_AVX512_SAMPLE_SOURCES})
+set_source_files_properties(${KF_MLDSA_AVX512_SAMPLE_SOURCES} PROPERTIES
+  COMPILE_OPTIONS "-mavx512f;-mavx512bw;-mavx512vbmi;-mpopcnt")
 # the portable files call the AVX2 (and AVX-512) ones when arith.c chose them
 set_source_files_properties(src/mldsa/arith.c src/mldsa/poly.c src/mldsa/sampling.c src/mldsa/packing.c PROPERTIES
   COMPILE_DEFINITIONS "KF_MLDSA_HAVE_AVX2;KF_MLDSA_HAVE_AVX512")
