@@ -169,6 +169,21 @@ static long xn_op(const struct kf_emu_cmd *c, const kf_backend_xn *b, const uint
                                             in + n * len + 200, blocks, p[6] ? first : NULL));
         return 8 + (long)(n * outlen) + 400;
     }
+    case KF_EMU_XN_XOF: {
+        size_t rate = p[1], len = p[3], count = p[4], outlen = p[5], slot = outlen + KF_EMU_XOF_GUARD;
+        if (!b->xof) return -KF_EMU_ABSENT;
+        if (c->in_len != n * len || count < 1 || count > n || rate == 0 || rate >= 200) return KF_EMU_BAD;
+        /* every instance's slot preset, those past count included: the contract says their
+         * out[i] is not written, and the bytes past outlen must not be either */
+        memset(out + 8, 0xA5, n * slot);
+        for (unsigned i = 0; i < n; i++) {
+            msgs[i] = in + len * i;
+            outs[i] = out + 8 + slot * i;
+        }
+        put64(out, (uint64_t)b->xof((unsigned)p[0], rate, (uint8_t)p[2], msgs, len, (unsigned)count, outs, outlen,
+                                    (int)p[6]));
+        return 8 + (long)(n * slot);
+    }
     }
     return KF_EMU_BAD;
 }
@@ -274,7 +289,7 @@ static void info(const struct kf_emu_impl *im, uint8_t *out)
         f.xn[i].n = b->n;
         f.xn[i].flags = (b->absorb_blocks ? KF_EMU_HAS_ABSORB : 0) | (b->oneblock ? KF_EMU_HAS_ONEBLOCK : 0) |
                         (b->permute_from ? KF_EMU_HAS_PERMUTE_FROM : 0) | (b->leaves ? KF_EMU_HAS_LEAVES : 0) |
-                        (b->leaves_node ? KF_EMU_HAS_LEAVES_NODE : 0);
+                        (b->leaves_node ? KF_EMU_HAS_LEAVES_NODE : 0) | (b->xof ? KF_EMU_HAS_XOF : 0);
     }
     memcpy(out, &f, sizeof f);
 }
@@ -313,7 +328,7 @@ void kf_emu_exec(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, const 
         r = sizeof(struct kf_emu_info);
     } else if (cmd->op >= KF_EMU_X1_PERMUTE && cmd->op <= KF_EMU_X1_ONEBLOCK) {
         if (cmd->target < impl->n_x1) r = x1_op(cmd, impl->x1[cmd->target], in, out);
-    } else if (cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_LEAVES_NODE) {
+    } else if (cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF) {
         if (cmd->target < impl->n_xn) r = xn_op(cmd, impl->xn[cmd->target], in, out);
     } else if (cmd->op >= KF_EMU_MK_NTT && cmd->op <= KF_EMU_MK_CBD) {
         r = mlkem_op(cmd, impl, in, out);

@@ -38,6 +38,9 @@ enum kf_emu_op {
                              * digests */
     KF_EMU_XN_LEAVES_NODE,  /* as leaves, p[5]=node_blocks p[6]=first_state?; in: n msgs | node | node_in; out: ret |
                              * n digests | node | first_state */
+    KF_EMU_XN_XOF,          /* xn p[0]=nr p[1]=rate p[2]=suffix p[3]=len p[4]=count p[5]=outlen p[6]=secret; in: n
+                             * msgs; out: ret (u64) | n slots of outlen + KF_EMU_XOF_GUARD bytes (instance i's output,
+                             * then guard bytes 0xA5 if untouched; a slot past count all 0xA5 if untouched) */
     KF_EMU_MK_NTT,          /* in: poly; out: poly */
     KF_EMU_MK_BASEMUL,      /* p[0]=k; in: a[k] | b[k]; out: poly */
     KF_EMU_MK_ROW,          /* p[0]=k; in: a[k] | s[k] | e; out: 384 bytes | 16 guard bytes (0xA5 if untouched) */
@@ -54,6 +57,9 @@ enum kf_emu_op {
 #define KF_EMU_OK 0
 #define KF_EMU_ABSENT 1  /* the backend has no such operation (a NULL pointer) */
 #define KF_EMU_BAD (-1)  /* a bad command (target, parameters, sizes) */
+/* XN_XOF's guard bytes after each output: one zmm store's width, the most a vector store
+ * past the end could write */
+#define KF_EMU_XOF_GUARD 64
 
 struct kf_emu_cmd {
     uint32_t op, target;
@@ -76,6 +82,7 @@ struct kf_emu_info {
 #define KF_EMU_HAS_PERMUTE_FROM 4u
 #define KF_EMU_HAS_LEAVES 8u
 #define KF_EMU_HAS_LEAVES_NODE 16u
+#define KF_EMU_HAS_XOF 32u
 
 /* One implementation of everything the operations call. */
 struct kf_emu_impl {

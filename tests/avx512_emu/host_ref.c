@@ -5,7 +5,7 @@
  * natively where this CPU has them.
  *
  * The portable Keccak side is the opt64 backend (the x86-64 build's portable C), with
- * absorb_blocks, oneblock, permute_from, leaves and leaves_node written out from their
+ * absorb_blocks, oneblock, permute_from, leaves, leaves_node and xof written out from their
  * contracts in keccak_backend.h on top of its init / add / extract / permute; a batched
  * "backend" of n states is n such states one after another. ML-KEM's are the *_portable
  * functions (mlkem/poly.h) and the FIPS 203 definitions of emu_ops.c.
@@ -30,8 +30,9 @@ static size_t ref_absorb(void *s, unsigned nr, size_t rate, const uint8_t *in, s
     return done;
 }
 
-/* the whole sponge of a message (any length) into out[0 .. outlen), outlen <= rate; the state
- * after the whole blocks, before the last one, into first if not NULL */
+/* the whole sponge of a message (any length) into out[0 .. outlen), squeezed for any length (a
+ * permutation between output blocks); the state after the whole blocks, before the last one,
+ * into first if not NULL */
 static void ref_sponge(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len, uint8_t *out,
                        size_t outlen, uint8_t *first)
 {
@@ -44,7 +45,13 @@ static void ref_sponge(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *
     OPT->add_bytes(s, &suffix, len - done, 1);
     OPT->add_bytes(s, &pad, rate - 1, 1);
     OPT->permute(s, nr);
-    OPT->extract_bytes(s, out, 0, outlen);
+    for (size_t got = 0;;) {
+        size_t take = outlen - got < rate ? outlen - got : rate;
+        OPT->extract_bytes(s, out + got, 0, take);
+        got += take;
+        if (got == outlen) break;
+        OPT->permute(s, nr);
+    }
 }
 
 static void ref_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len, uint8_t *out,
@@ -119,10 +126,17 @@ static const kf_backend ref_x1 = {"portable-opt64", 0, -1, NULL, NULL, NULL, NUL
         OPT->extract_bytes(ns, node, 0, 200);                                                                        \
         return 1;                                                                                                    \
     }                                                                                                                \
+    static int ref##NN##_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,        \
+                             unsigned count, uint8_t *const *out, size_t outlen, int secret)                         \
+    {                                                                                                                \
+        (void)secret;                                                                                                \
+        for (unsigned i = 0; i < count; i++) ref_sponge(nr, rate, suffix, in[i], len, out[i], outlen, NULL);         \
+        return 1;                                                                                                    \
+    }                                                                                                                \
     static const kf_backend_xn ref##NN = {"portable-x" #NN, 0, -1, NN, SLOT * NN, 0, ref##NN##_init,                \
                                           ref##NN##_add, ref##NN##_overwrite, ref##NN##_extract, ref##NN##_permute,  \
                                           ref##NN##_absorb, NULL, ref##NN##_from, ref##NN##_oneblock,                \
-                                          ref##NN##_leaves, ref##NN##_leaves_node, NULL};
+                                          ref##NN##_leaves, ref##NN##_leaves_node, ref##NN##_xof};
 #define REF_XN_DEFINE(b, n) REF_XN(n)
 KF_EMU_XN_LIST(REF_XN_DEFINE)
 
@@ -185,7 +199,7 @@ int kf_emu_host_run(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, int
     };
     if (cmd->op >= KF_EMU_X1_PERMUTE && cmd->op <= KF_EMU_X1_ONEBLOCK)
         if (cmd->target >= COUNT(native_x1) || !kf_backend_runnable(native_x1[cmd->target])) return 77;
-    if (cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_LEAVES_NODE)
+    if (cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF)
         if (cmd->target >= COUNT(native_xn) || !kf_backend_xn_runnable(native_xn[cmd->target])) return 77;
     if (cmd->op >= KF_EMU_MK_NTT && cmd->op <= KF_EMU_MK_CBD && !kf_mlkem_avx512_cpu()) return 77;
     if (cmd->op >= KF_EMU_MD_NTT && !(kf_cpu_features() & KF_CPU_AVX512F)) return 77; /* ntt_avx512.c: F only */

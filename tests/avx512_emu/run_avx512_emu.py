@@ -10,7 +10,7 @@ library: this test runs the kernels on it, on any x86-64 host.
 How:
   * tests/avx512_emu/CMakeLists.txt builds avx512_emu_image.elf: the library's own AVX-512
     sources (avx512vl-x1, avx512vl-x1-pairs, avx512vl-x4, avx512-x8 with its oneblock,
-    leaves and leaves_node, the avx512-x9 and avx512vl-x5 hybrids, ML-KEM's NTT, base
+    leaves, leaves_node and xof, the avx512-x9 and avx512vl-x5 hybrids, ML-KEM's NTT, base
     multiplication, row of t^, ByteEncode_12 / ByteDecode_12, rejection sampling in a buffer
     and in the Keccak lanes, CBD; ML-DSA's NTT, inverse NTT and row of pointwise products),
     compiled again freestanding (no libc, -mno-red-zone,
@@ -27,7 +27,8 @@ How:
     outputs must be equal, byte for byte, status and lengths included.
   * Inputs are pseudo-random from a fixed seed (--seed), with the extremes the native tests
     use (coefficients at the ends of their range, bytes that make rejection take all or
-    nothing, KT's 8 KiB leaves, node block counts past the leaf loop's room).
+    nothing, KT's 8 KiB leaves, node block counts past the leaf loop's room, xof inputs and
+    outputs at a block's end and long enough for avx512-x8's scalar-copy absorb).
   * Controls: the same command with XCR0 = 0x7 (no AVX-512 state enabled) must raise #UD,
     and the emulated CPU must report every feature the kernels need (else: failure).
   * Two emulator defects (README.md beside this file): probed for on every run; the
@@ -61,9 +62,9 @@ INFO_FMT = "<4I" + "24sII" * (2 * NO_BACKENDS)
 
 # emu_ops.h's operations
 (INFO, X1_PERMUTE, X1_BYTES, X1_ABSORB, X1_ONEBLOCK, XN_PERMUTE, XN_BYTES, XN_ABSORB, XN_ONEBLOCK,
- XN_PERMUTE_FROM, XN_LEAVES, XN_LEAVES_NODE, MK_NTT, MK_BASEMUL, MK_ROW, MK_TOBYTES, MK_FROMBYTES,
- MK_REJ, MK_REJ_BLOCK, MK_CBD, MD_NTT, MD_INVNTT, MD_ACC) = range(1, 24)
-HAS_ABSORB, HAS_ONEBLOCK, HAS_PERMUTE_FROM, HAS_LEAVES, HAS_LEAVES_NODE = 1, 2, 4, 8, 16
+ XN_PERMUTE_FROM, XN_LEAVES, XN_LEAVES_NODE, XN_XOF, MK_NTT, MK_BASEMUL, MK_ROW, MK_TOBYTES, MK_FROMBYTES,
+ MK_REJ, MK_REJ_BLOCK, MK_CBD, MD_NTT, MD_INVNTT, MD_ACC) = range(1, 25)
+HAS_ABSORB, HAS_ONEBLOCK, HAS_PERMUTE_FROM, HAS_LEAVES, HAS_LEAVES_NODE, HAS_XOF = 1, 2, 4, 8, 16, 32
 
 # keccak_backend.h's feature bits the kernels need: BMI1, BMI2, AVX512F, VL, BW, VBMI, VBMI2, BITALG
 FEATURES = {"bmi1": 1 << 0, "bmi2": 1 << 1, "avx512f": 1 << 3, "avx512vl": 1 << 4, "avx512bw": 1 << 5,
@@ -303,8 +304,11 @@ def full_compress_step(op, p, data):
 
 
 class Suite:
-    def __init__(self, guest, host, rng, cases):
-        self.g, self.h, self.rng, self.cases = guest, host, rng, cases
+    def __init__(self, guest, host, seed, cases):
+        self.g, self.h, self.rng, self.cases = guest, host, random.Random(seed), cases
+        # the xof commands' own generator: the other commands' inputs for a seed stay those
+        # of the runs before the xof operation was added
+        self.xof_rng = random.Random(f"xof {seed}")
         self.failures = 0
         self.counts = {}      # (what) -> [commands, natively compared, left to native code]
         self.compress_defect = False
@@ -416,6 +420,32 @@ class Suite:
             for rate, ln, blocks, first in sets[:max(3, self.cases + 1)]:
                 self.check(f"{name} leaves_node", XN_LEAVES_NODE, idx, [12, rate, 0x0B, ln, 32, blocks, first],
                            self.rbytes(n * ln + 200 + blocks * rate))
+        if flags & HAS_XOF:
+            self.xof(idx, name, n)
+
+    def xof(self, idx, name, n):
+        """The xof operation on every parameter set avx512-x8 takes (SHAKE128's and SHAKE256's
+        rates at 24 rounds, the same rates at 12), each with one command per input length:
+        none, ML-DSA's 34- and 66-byte seeds, a block's end -1/0/+1, 3 and 8 blocks and more
+        (x8_xof absorbs those through x8_absorb_fused's scalar copy first: 3 blocks at 24
+        rounds, 8 at 12; the first set exactly 3 and 8 blocks, the others a random tail);
+        outputs of 1 byte, ExpandS's 272, ExpandA's 840, a block's end -1/0/+1, 6 blocks and a
+        random length, paired with the lengths differently in each set; every count 1 .. n in
+        each set; secret 1 and 0 in turn (the stack wipe runs in the image too). A fixed table:
+        --cases does not change it. The reference takes every set, so a backend that declined
+        one would differ in the return value. The guard bytes after each output, and the slots
+        past count, must be untouched (equal to the reference's, which writes none of them)."""
+        r = self.xof_rng
+        sets = [(24, 168, 0x1F), (24, 136, 0x1F), (12, 168, 0x07), (12, 136, r.randint(1, 0x7F))]
+        for s, (nr, rate, suffix) in enumerate(sets):
+            t3, t8 = (0, 0) if s == 0 else (r.randrange(1, rate), r.randrange(1, rate))
+            lens = [0, 34, 66, rate - 1, rate, rate + 1, 3 * rate + t3, 8 * rate + t8]
+            outs = [1, 272, 840, rate - 1, rate, rate + 1, 6 * rate, r.randint(1, 6 * rate)]
+            for j, ln in enumerate(lens):
+                outlen = outs[(j + 3 * s) % len(outs)]
+                count = 1 + (3 * j + s) % n
+                self.check(f"{name} xof", XN_XOF, idx, [nr, rate, suffix, ln, count, outlen, j % 2],
+                           r.randbytes(n * ln))
 
     # ---- ML-KEM ----
     def poly(self, lo, hi):
@@ -530,7 +560,7 @@ def main():
         if e.vector != 6:
             failures += 1
 
-    suite = Suite(guest, host, random.Random(args.seed), args.cases)
+    suite = Suite(guest, host, args.seed, args.cases)
     # COMPRESS_DEFECT: bochscpu-python 0.4.0's Bochs gives vpcompressw zmm{k}{z} with k = all
     # 32 ones a zero result (any other mask is right: tried by hand). Seen here with a step of
     # 32 accepted candidates; if that is wrong, commands that meet such a step are left to the
