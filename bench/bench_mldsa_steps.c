@@ -75,7 +75,7 @@ static unsigned sign_n[SIGN_MESSAGES];
 typedef struct st {
     kf_mldsa_poly a[K_MAX * L_MAX], s1[L_MAX], s2[K_MAX], t0[K_MAX];
     kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp, r;
-    int16_t es1[L_MAX][3 * KF_MLDSA_N], es2[K_MAX][3 * KF_MLDSA_N];
+    kf_mldsa_sparse es1[L_MAX], es2[K_MAX];
     uint16_t coff[KF_MLDSA_N];
     uint8_t rho[32], key[32], tr[64], mu[64], rhopp[64], ctilde[64], w1[K_MAX * 32 * 6];
 } st_t;
@@ -135,9 +135,9 @@ int main(int argc, char **argv)
     memset(S.mu, 3, sizeof S.mu);
     memset(S.rhopp, 4, sizeof S.rhopp);
     kf_mldsa_expand_a(S.a, S.rho, p);
-    for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(S.es1[j], &S.s1[j]);
+    for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(&S.es1[j], &S.s1[j], (int32_t)p->beta);
     for (unsigned i = 0; i < k; i++) {
-        kf_mldsa_sparse_prep(S.es2[i], &S.s2[i]);
+        kf_mldsa_sparse_prep(&S.es2[i], &S.s2[i], (int32_t)p->beta);
         kf_mldsa_ntt(&S.s2[i]); /* for the "one pointwise product" and "one row" kernels below */
         kf_mldsa_ntt(&S.t0[i]);
     }
@@ -186,13 +186,13 @@ int main(int argc, char **argv)
         c[P_C] = timer_stop() - t0;
         t0 = timer_start();
         for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_sparse_mul(&S.tmp, S.es2[i], S.coff, cn);
+            kf_mldsa_sparse_mul(&S.tmp, &S.es2[i], S.coff, cn);
             kf_mldsa_sub_low_exceeds(&S.w[i], &S.w0[i], &S.tmp, p->gamma2 - (int32_t)p->beta, &over);
         }
         c[P_R0] = timer_stop() - t0;
         t0 = timer_start();
         for (unsigned j = 0; j < l; j++) {
-            kf_mldsa_sparse_mul(&S.z[j], S.es1[j], S.coff, cn);
+            kf_mldsa_sparse_mul(&S.z[j], &S.es1[j], S.coff, cn);
             kf_mldsa_add_reduce_exceeds(&S.z[j], &S.y[j], p->gamma1 - (int32_t)p->beta, &over);
         }
         c[P_Z] = timer_stop() - t0;
@@ -228,11 +228,11 @@ int main(int argc, char **argv)
         t0 = timer_start();
         kf_mldsa_expand_a(S.a, S.rho, p);
         c[S_EXPA] = timer_stop() - t0;
-        static int16_t e[3 * KF_MLDSA_N];
+        static kf_mldsa_sparse e;
         t0 = timer_start();
-        for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(e, &s1[j]);
+        for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(&e, &s1[j], (int32_t)p->beta);
         for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_sparse_prep(e, &s2[i]);
+            kf_mldsa_sparse_prep(&e, &s2[i], (int32_t)p->beta);
             kf_mldsa_ntt(&t0p[i]);
         }
         c[S_NTTS] = timer_stop() - t0;

@@ -255,12 +255,16 @@ static void test_fused(void)
     }
 }
 
-/* c s by the sparse c: AVX2 against portable, and both against the NTT's product mod q */
+/* c s by the sparse c: AVX2 against portable, and both against the NTT's product mod q; the
+ * 8-bit AVX2 product where every sum fits (tau max|s| <= 127), with sums at +-127 among them,
+ * and the public kf_mldsa_sparse_mul on both layouts */
 static void test_sparse_mul(void)
 {
     static const unsigned taus[3] = {39, 49, 60};
     kf_mldsa_poly c, s, r1, r2, cn, sn;
     int16_t e[3 * N];
+    int8_t e8[3 * N];
+    static kf_mldsa_sparse es;
     uint16_t off[N];
     for (int t = 0; t < 300; t++) {
         const unsigned tau = taus[t % 3];
@@ -268,11 +272,30 @@ static void test_sparse_mul(void)
         memset(&c, 0, sizeof c);
         for (unsigned k = 0; k < tau; k++) c.c[rnd_below(N)] = rnd_below(2) ? 1 : -1;
         rnd_poly(&s, t & 4 ? -11 : -eta, eta); /* a malformed key's s: up to 11 in size */
-        kf_mldsa_sparse_prep(e, &s);
+        if (t % 16 == 2) { /* the 8-bit sums' extremes: c's ones and s's signs agree everywhere */
+            const int32_t sg = t & 8 ? -1 : 1, m = 127 / (int32_t)tau;
+            for (unsigned i = 0; i < N; i++) {
+                c.c[i] = c.c[i] ? 1 : 0;
+                s.c[i] = sg * m;
+            }
+        }
+        kf_mldsa_sparse_prep16(e, &s);
         const unsigned n = kf_mldsa_challenge_offsets(off, &c);
         kf_mldsa_sparse_mul_portable(&r1, e, off, n);
         kf_mldsa_sparse_mul_avx2(&r2, e, off, n);
         CHECK(same(&r1, &r2), "sparse_mul, trial %d", t);
+        int32_t smax = 0;
+        for (unsigned i = 0; i < N; i++) smax = s.c[i] > smax ? s.c[i] : -s.c[i] > smax ? -s.c[i] : smax;
+        const int32_t bound = (int32_t)n * smax;
+        if (bound <= 127) {
+            kf_mldsa_sparse_prep8(e8, &s);
+            kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n);
+            CHECK(same(&r1, &r2), "sparse_mul8, trial %d (bound %d)", t, bound);
+        }
+        kf_mldsa_sparse_prep(&es, &s, bound);
+        CHECK(es.narrow == (bound <= 127), "sparse_prep's layout, trial %d (bound %d)", t, bound);
+        kf_mldsa_sparse_mul(&r2, &es, off, n);
+        CHECK(same(&r1, &r2), "kf_mldsa_sparse_mul, trial %d (bound %d)", t, bound);
         cn = c;
         sn = s;
         kf_mldsa_ntt_portable(&cn);

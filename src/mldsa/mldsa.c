@@ -99,7 +99,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
     kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* t0 in the NTT domain */
-    int16_t es1[L_MAX][3 * KF_MLDSA_N], es2[K_MAX][3 * KF_MLDSA_N]; /* s1, s2 for kf_mldsa_sparse_mul */
+    kf_mldsa_sparse es1[L_MAX], es2[K_MAX]; /* s1, s2 for kf_mldsa_sparse_mul */
     uint16_t coff[KF_MLDSA_N]; /* c's offsets (kf_mldsa_challenge_offsets) */
     unsigned cn;
     kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp; /* y[l..2l): the next attempt's */
@@ -177,7 +177,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * LowBits(w - c s2) is u or u -+ 2 gamma2, at least gamma2 - beta in size either way. */
     uint32_t reject = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_sparse_mul(&st->tmp, st->es2[i], st->coff, st->cn); /* c s2 */
+        kf_mldsa_sparse_mul(&st->tmp, &st->es2[i], st->coff, st->cn); /* c s2 */
         /* w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 - c s2) = u
          * itself (c s2 exact: |c s2| <= tau max|s2|, under 2^10 even for a malformed key).
          * c s1 and c s2 are the tau shifted copies of s1, s2 summed (kf_mldsa_sparse_mul), not
@@ -188,7 +188,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0) */
     if (reject) return 0;
     for (unsigned j = 0; j < p->l; j++) {
-        kf_mldsa_sparse_mul(&st->z[j], st->es1[j], st->coff, st->cn); /* c s1 */
+        kf_mldsa_sparse_mul(&st->z[j], &st->es1[j], st->coff, st->cn); /* c s1 */
         kf_mldsa_add_reduce_exceeds(&st->z[j], &st->y[j], p->gamma1 - (int32_t)p->beta, &reject); /* z = y + c s1 */
     }
     kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (z) */
@@ -252,9 +252,10 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
     kf_mldsa_expand_a(st.a, st.rho, p);
-    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(st.es1[j], &st.s1[j]);
+    const int32_t cs_bound = (int32_t)p->beta; /* |c s| <= tau eta: skDecode checked |s| <= eta */
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(&st.es1[j], &st.s1[j], cs_bound);
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_sparse_prep(st.es2[i], &st.s2[i]);
+        kf_mldsa_sparse_prep(&st.es2[i], &st.s2[i], cs_bound);
         kf_mldsa_ntt(&st.t0[i]);
     }
     st.y_next = 0;

@@ -300,13 +300,33 @@ void kf_mldsa_add_power2round_portable(kf_mldsa_poly *t1, kf_mldsa_poly *t0, con
 
 /* ---- c s1, c s2 by the sparse c ------------------------------------------------------------ */
 
-void kf_mldsa_sparse_prep(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
+void kf_mldsa_sparse_prep16(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
 {
     for (unsigned i = 0; i < N; i++) {
         e[i] = (int16_t)-s->c[i];
         e[N + i] = (int16_t)s->c[i];
         e[2 * N + i] = (int16_t)-s->c[i];
     }
+}
+
+void kf_mldsa_sparse_prep8(int8_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
+{
+    for (unsigned i = 0; i < N; i++) {
+        e[i] = (int8_t)-s->c[i];
+        e[N + i] = (int8_t)s->c[i];
+        e[2 * N + i] = (int8_t)-s->c[i];
+    }
+}
+
+void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t bound)
+{
+    e->narrow = 0;
+#ifdef KF_MLDSA_HAVE_AVX2
+    e->narrow = bound <= 127 && kf_mldsa_arith_avx2();
+#endif
+    (void)bound;
+    if (e->narrow) kf_mldsa_sparse_prep8(e->e.b, s);
+    else kf_mldsa_sparse_prep16(e->e.w, s);
 }
 
 unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
@@ -408,9 +428,15 @@ void kf_mldsa_add_power2round(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mld
 {
     KF_MLDSA_ARITH(kf_mldsa_add_power2round, (t1, t0, t, s2));
 }
-void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n)
+void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint16_t *off, unsigned n)
 {
-    KF_MLDSA_ARITH(kf_mldsa_sparse_mul, (r, e, off, n));
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (e->narrow) { /* set only with the AVX2 code in use (kf_mldsa_sparse_prep) */
+        kf_mldsa_sparse_mul8_avx2(r, e->e.b, off, n);
+        return;
+    }
+#endif
+    KF_MLDSA_ARITH(kf_mldsa_sparse_mul, (r, e->e.w, off, n));
 }
 
 /* ---- bit packing (§7.1) ------------------------------------------------------------------ */

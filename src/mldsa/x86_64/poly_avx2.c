@@ -244,6 +244,28 @@ void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N],
     }
 }
 
+/* The same with 8-bit sums: the whole polynomial in eight registers of 32 sums, each term
+ * eight unaligned loads and additions (the 16-bit code's sixteen of each), exact mod 2^8, so
+ * exact where every |sum| <= 127; widened to 32 bits at the end. On AMD Zen 4, ML-DSA-87's
+ * c s2 (tau 60): docs/BENCHMARKS.md, "8-bit c s". */
+void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n)
+{
+    __m256i acc[8];
+    for (unsigned v = 0; v < 8; v++) acc[v] = _mm256_setzero_si256();
+    for (unsigned t = 0; t < n; t++) {
+        const int8_t *b = e + off[t];
+        for (unsigned v = 0; v < 8; v++)
+            acc[v] = _mm256_add_epi8(acc[v], _mm256_loadu_si256((const __m256i *)(const void *)(b + 32 * v)));
+    }
+    for (unsigned v = 0; v < 8; v++) {
+        const __m128i lo = _mm256_castsi256_si128(acc[v]), hi = _mm256_extracti128_si256(acc[v], 1);
+        store(r->c + 32 * v, _mm256_cvtepi8_epi32(lo));
+        store(r->c + 32 * v + 8, _mm256_cvtepi8_epi32(_mm_srli_si128(lo, 8)));
+        store(r->c + 32 * v + 16, _mm256_cvtepi8_epi32(hi));
+        store(r->c + 32 * v + 24, _mm256_cvtepi8_epi32(_mm_srli_si128(hi, 8)));
+    }
+}
+
 /* ---- Sign_internal's fused loops (poly.h): one pass each, the values of the calls they
  * replace lane by lane ---- */
 
