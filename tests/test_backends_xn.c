@@ -326,6 +326,70 @@ static void test_xof(const kf_backend_xn *b)
                 }
 }
 
+/* xof_side (avx512-x9): the instances as test_xof checks them, and the side state against
+ * `ref`: the side blocks xored in and permuted one per permutation of the call (an output of
+ * outlen bytes makes ceil(outlen / rate) of them), as many as there are blocks and
+ * permutations; the blocks left and the input pointer say how far it got. */
+static void test_xof_side(const kf_backend_xn *b)
+{
+    static const size_t rates[] = {168, 136};
+    enum { MAX_OUT = 6 * 168 + 8 };
+    static uint8_t msg[MAX_N][200], got[MAX_N][MAX_OUT], want[MAX_OUT], side_in[25 * 136];
+    if (!b->xof_side) return;
+    for (size_t r = 0; r < 2; r++)
+        for (int c = 0; c < 40; c++) {
+            const size_t rate = rates[r], len = c % 4 == 0 ? 0 : c % 4 == 1 ? 34 : c % 4 == 2 ? 66 : rnd() % rate;
+            const size_t outlen = c % 5 == 0 ? 840 : c % 5 == 1 ? 272 : 1 + rnd() % (6 * rate);
+            const unsigned count = 1 + (unsigned)(rnd() % (b->n - 1 < 8 ? b->n - 1 : 8)), perms = (unsigned)((outlen + rate - 1) / rate);
+            const size_t blocks = rnd() % 9, side_rate = c & 1 ? 136 : 72;
+            const uint8_t *in[MAX_N];
+            uint8_t *out[MAX_N];
+            for (unsigned i = 0; i < b->n; i++) {
+                rnd_bytes(msg[i], len);
+                in[i] = msg[i];
+                out[i] = got[i];
+                memset(got[i], 0xA5, sizeof got[i]);
+            }
+            rnd_bytes(side_in, sizeof side_in);
+            kf_xn_side side;
+            uint8_t ref_state[200];
+            rnd_bytes(ref_state, sizeof ref_state);
+            for (unsigned j = 0; j < 25; j++) side.lanes[j] = lane_of(ref_state, j);
+            side.in = side_in;
+            side.rate = side_rate;
+            side.blocks = blocks;
+            if (!b->xof_side(24, rate, 0x1F, in, len, count, out, outlen, c & 2, &side)) {
+                CHECK(0, "%s: xof_side declined rate %zu", b->name, rate);
+                continue;
+            }
+            for (unsigned i = 0; i < b->n; i++) {
+                if (i < count) {
+                    ref_leaf(rate, 24, 0x1F, in[i], len, want, outlen);
+                    CHECK(memcmp(got[i], want, outlen) == 0, "%s: xof_side rate=%zu len=%zu outlen=%zu, instance %u",
+                          b->name, rate, len, outlen, i);
+                }
+                int clean = 1;
+                for (size_t q = i < count ? outlen : 0; q < sizeof got[i]; q++) clean &= got[i][q] == 0xA5;
+                CHECK(clean, "%s: xof_side wrote past its output, instance %u", b->name, i);
+            }
+            const size_t used = blocks < perms ? blocks : perms;
+            uint8_t st[200];
+            kf_backend_ref.init(st);
+            kf_backend_ref.overwrite_bytes(st, ref_state, 0, 200);
+            for (size_t k = 0; k < used; k++) {
+                kf_backend_ref.add_bytes(st, side_in + k * side_rate, 0, side_rate);
+                kf_backend_ref.permute(st, 24);
+            }
+            uint8_t want_state[200];
+            kf_backend_ref.extract_bytes(st, want_state, 0, 200);
+            int same = 1;
+            for (unsigned j = 0; j < 25; j++) same &= side.lanes[j] == lane_of(want_state, j);
+            CHECK(same && side.blocks == blocks - used && side.in == side_in + used * side_rate,
+                  "%s: xof_side's side state, rate %zu, %zu blocks over %u permutations", b->name, side_rate, blocks,
+                  perms);
+        }
+}
+
 #if defined(__linux__)
 /* Every instance's message ends exactly where an inaccessible page starts. */
 static void test_absorb_page_end(const kf_backend_xn *b)
@@ -435,9 +499,11 @@ int main(int argc, char **argv)
         test_leaves(b);
         test_leaves_page_end(b);
         test_xof(b);
-        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s%s\n",
+        test_xof_side(b);
+        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s%s%s\n",
                failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)",
-               b->permute_from ? "" : " (none)", b->leaves ? ", leaves" : "", b->xof ? ", xof" : "");
+               b->permute_from ? "" : " (none)", b->leaves ? ", leaves" : "", b->xof ? ", xof" : "",
+               b->xof_side ? ", xof_side" : "");
         if (failures == before) passed++; else failed++;
     }
     for (int a = 1; a < argc; a++) {

@@ -87,6 +87,14 @@ typedef struct kf_backend {
  *                  outlen <= rate bytes; on the caller's states, wiped afterwards (a backend
  *                  whose lanes stay in registers, avx2-x4's, need not touch them at all).
  */
+/* A lone sponge state that rides on a batched call's permutations (kf_backend_xn.xof_side). */
+typedef struct kf_xn_side {
+    uint64_t lanes[25];  /* the state, lane x + 5y at [x + 5y] (native 64-bit words) */
+    const uint8_t *in;   /* the next block to xor in */
+    size_t rate;         /* bytes per block, a multiple of 8 */
+    size_t blocks;       /* blocks still to absorb */
+} kf_xn_side;
+
 typedef struct kf_backend_xn {
     const char *name;        /* "avx2-x4", "avx512-x8", ... */
     uint32_t    requires;
@@ -137,6 +145,15 @@ typedef struct kf_backend_xn {
      * (ML-DSA's ExpandA from rho) pass 0 and skip that wipe. */
     int    (*xof)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
                   uint8_t *const *out, size_t outlen, int secret);
+    /* optional: xof as above for count <= 8 instances, and beside them one more sponge state
+     * (kf_xn_side) riding on the same permutations: before each of the call's permutations,
+     * while side->blocks > 0, the next side->rate bytes of side->in are xored into
+     * side->lanes (FIPS 202 order, whole blocks: the caller pads the last) and that state is
+     * permuted too; in and blocks advance. Returns 0 (and does nothing) for a parameter set
+     * it does not handle. avx512-x9: the side state on the integer units (seed 002 §4.4),
+     * ML-DSA's verification lets tr = H(pk) ride on ExpandA's permutations. */
+    int    (*xof_side)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
+                       uint8_t *const *out, size_t outlen, int secret, kf_xn_side *side);
 } kf_backend_xn;
 
 /* Backends compiled into this build (each defined in its own file). */
@@ -171,6 +188,8 @@ const kf_backend_xn *kf_backend_xn_by_name(const char *name); /* NULL if unknown
 /* The batched backend for a group of count instances: the forced one, else the narrowest
  * runnable one with room for count (best rank), else the current one; NULL = use x1. */
 const kf_backend_xn *kf_backend_xn_for(unsigned count);
+/* The backend whose xof_side lets a lone sponge ride on groups of 8 (dispatch.c), or NULL. */
+const kf_backend_xn *kf_backend_xn_side(void);
 
 /* Round constants and rotation offsets: one place (keccak_constants.c). */
 extern const uint64_t kf_keccak_rc[24];

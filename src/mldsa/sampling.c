@@ -76,7 +76,8 @@ static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_
     return n;
 }
 
-void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p)
+static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
+                     kf_xn_side *side, const kf_backend_xn *hx)
 {
     const unsigned total = p->k * p->l;
     uint8_t seed[KF_XN_MAX][KF_MLDSA_SEEDBYTES + 2];
@@ -95,7 +96,9 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
             out[i] = buf[i];
         }
         kf_sponge_xn x;
-        first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0], 1);
+        if (!(side && side->blocks &&
+              hx->xof_side(24, KF_SHAKE128_RATE, SHAKE_SUFFIX, in, sizeof seed[0], n, out, sizeof buf[0], 0, side)))
+            first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0], 1);
         unsigned done = 0;
         for (unsigned i = 0; i < n; i++) {
             have[i] = reject_uniform(a[first + i].c, 0, buf[i], sizeof buf[0]);
@@ -111,6 +114,18 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
             }
         }
     }
+}
+
+void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p)
+{
+    expand_a(a, rho, p, NULL, NULL);
+}
+
+void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
+                            kf_xn_side *side)
+{
+    const kf_backend_xn *hx = kf_backend_xn_side();
+    expand_a(a, rho, p, hx ? side : NULL, hx);
 }
 
 /* RejBoundedPoly's loop (Alg. 31 lines 4-14) with CoeffFromHalfByte (Alg. 15): each byte

@@ -136,7 +136,7 @@ static const kf_backend ref_x1 = {"portable-opt64", 0, -1, NULL, NULL, NULL, NUL
     static const kf_backend_xn ref##NN = {"portable-x" #NN, 0, -1, NN, SLOT * NN, 0, ref##NN##_init,                \
                                           ref##NN##_add, ref##NN##_overwrite, ref##NN##_extract, ref##NN##_permute,  \
                                           ref##NN##_absorb, NULL, ref##NN##_from, ref##NN##_oneblock,                \
-                                          ref##NN##_leaves, ref##NN##_leaves_node, ref##NN##_xof};
+                                          ref##NN##_leaves, ref##NN##_leaves_node, ref##NN##_xof, NULL};
 #define REF_XN_DEFINE(b, n) REF_XN(n)
 KF_EMU_XN_LIST(REF_XN_DEFINE)
 

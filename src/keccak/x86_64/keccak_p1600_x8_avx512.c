@@ -499,28 +499,13 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
 /* kf_backend_xn.xof (keccak_xn_xof_avx512.h): SHAKE128 / SHAKE256 and the 12-round sets,
  * squeezed for any length with the lanes in zmm registers, twelve rounds unrolled as in
  * x8_rounds12 and run once or twice per block. */
-#define XN_ZERO()                _mm512_setzero_si512()
-#define XN_SET1(w)               _mm512_set1_epi64((long long)(w))
-#define XN_LOADU(p)              _mm512_loadu_si512((const void *)(p))
-#define XN_MASKZ(c, v)           _mm512_maskz_mov_epi64((__mmask8)(0u - (unsigned)(c)), (v))
-#define XN_LOAD_ROWS(r, p, k) \
-    { \
-        const __mmask8 m_ = (__mmask8)((1u << (k)) - 1); \
-        for (unsigned i_ = 0; i_ < N; i_++) (r)[i_] = _mm512_maskz_loadu_epi64(m_, (p)[i_]); \
-    }
-#define XN_TRANSPOSE(r)          kf_xn_transpose8(r)
-#define XN_STOREU(p, v)          _mm512_storeu_si512((void *)(p), (v))
-#define XN_STORE_WORDS(p, k, v)  _mm512_mask_storeu_epi64((void *)(p), (__mmask8)((1u << (k)) - 1), (v))
-#define XN_ROUNDS(nr) \
-    for (const uint64_t *rc = kf_keccak_rc + 24 - (nr); rc < kf_keccak_rc + 24; rc += 12) { \
-        KF_AVX512_ROUNDS12 \
-    }
+#define KF_XN_XOF_ZMM /* the zmm operations the template needs, and XN_ROUNDS */
 #include "keccak_xn_xof_avx512.h"
 
 #define X8_XOF(name, NR, LANES_) \
     __attribute__((noinline)) static void name(uint8_t suffix, const uint8_t *const *in, size_t len, \
                                                unsigned count, uint8_t *const *out, size_t outlen, const __m512i *s0) \
-    { xn_xof_body(NR, LANES_, suffix, in, len, count, out, outlen, s0); }
+    { xn_xof_body(NR, LANES_, suffix, in, len, count, out, outlen, s0, NULL); }
 X8_XOF(x8_xof_24_21, 24, 21)
 X8_XOF(x8_xof_24_17, 24, 17)
 X8_XOF(x8_xof_12_21, 12, 21)

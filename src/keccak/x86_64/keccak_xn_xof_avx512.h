@@ -19,7 +19,10 @@
  * in memory); the last block's partial lane goes to lane ft (a run-time index) through a
  * masked move per lane instead of a switch.
  *
- * The including file defines, before including this header and keccak_p1600_avx512_rounds.h:
+ * The including file includes keccak_p1600_avx512_rounds.h and keccak_xn_absorb.h, and defines
+ * before including this header either KF_XN_XOF_ZMM (N = 8 on zmm registers: this header
+ * then defines everything below but XN_SIDE_PERMUTE, with twelve rounds unrolled as in
+ * avx512-x8's x8_rounds12, run once or twice per block) or:
  *   N                      the instances per call (4 or 8)
  *   kf_v, KF_XOR           the vector type of one lane of the N states and its xor
  *   XN_ZERO()              the all-zero vector
@@ -30,6 +33,9 @@
  *   XN_TRANSPOSE(r)        the N x N transposition of 64-bit words (keccak_xn_absorb.h)
  *   XN_STOREU(p, v)        N words to p; XN_STORE_WORDS(p, k, v): the first k words of v to p
  *   XN_ROUNDS(nr)          Keccak-p[1600, nr] on a00 .. a44 (nr 12 or 24)
+ * and, for a side state (kf_xn_side: avx512-x9's xof_side), optionally
+ *   XN_SIDE_PERMUTE(nr, lanes25)  Keccak-p[1600, nr] on a00 .. a44 and on the 25 plain lanes
+ *                          at lanes25 at once (the scalar/SIMD hybrid's rounds)
  * and gets xn_xof_body (always_inline: the including file instantiates it for constant rates
  * and round counts) and xn_xof_burn_stack.
  */
@@ -41,6 +47,25 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#ifdef KF_XN_XOF_ZMM
+#define XN_ZERO()                _mm512_setzero_si512()
+#define XN_SET1(w)               _mm512_set1_epi64((long long)(w))
+#define XN_LOADU(p)              _mm512_loadu_si512((const void *)(p))
+#define XN_MASKZ(c, v)           _mm512_maskz_mov_epi64((__mmask8)(0u - (unsigned)(c)), (v))
+#define XN_LOAD_ROWS(r, p, k) \
+    { \
+        const __mmask8 m_ = (__mmask8)((1u << (k)) - 1); \
+        for (unsigned i_ = 0; i_ < N; i_++) (r)[i_] = _mm512_maskz_loadu_epi64(m_, (p)[i_]); \
+    }
+#define XN_TRANSPOSE(r)          kf_xn_transpose8(r)
+#define XN_STOREU(p, v)          _mm512_storeu_si512((void *)(p), (v))
+#define XN_STORE_WORDS(p, k, v)  _mm512_mask_storeu_epi64((void *)(p), (__mmask8)((1u << (k)) - 1), (v))
+#define XN_ROUNDS(nr) \
+    for (const uint64_t *rc = kf_keccak_rc + 24 - (nr); rc < kf_keccak_rc + 24; rc += 12) { \
+        KF_AVX512_ROUNDS12 \
+    }
+#endif
 
 /* lane j = x + 5y is the variable a<x><y> */
 #define XN_LANE_VARS(X) \
@@ -111,10 +136,14 @@ static inline __attribute__((always_inline)) void xn_xof_store(kf_v r[N], uint8_
     }
 
 /* s0: NULL for sponges from the start, or the N states (interleaved, keccak_xn_lanes.h) after
- * whole blocks the caller absorbed itself; in[i][0 .. len) is then the rest of the input. */
+ * whole blocks the caller absorbed itself; in[i][0 .. len) is then the rest of the input.
+ * side (only where XN_SIDE_PERMUTE is defined; else NULL): before each permutation while
+ * side->blocks > 0, one block of side->in is xored into side->lanes and that state permuted
+ * with the others (kf_xn_side, keccak_backend.h). */
 static inline __attribute__((always_inline)) void xn_xof_body(unsigned nr, size_t lanes, uint8_t suffix,
                                                               const uint8_t *const *in, size_t len, unsigned count,
-                                                              uint8_t *const *out, size_t outlen, const kf_v *s0)
+                                                              uint8_t *const *out, size_t outlen, const kf_v *s0,
+                                                              kf_xn_side *side)
 {
     const size_t rate = 8 * lanes;
     size_t done = 0, produced = 0;
@@ -149,6 +178,17 @@ static inline __attribute__((always_inline)) void xn_xof_body(unsigned nr, size_
             produced += take;
             if (produced >= outlen) break;
         }
+#ifdef XN_SIDE_PERMUTE
+        if (side && side->blocks) {
+            for (size_t j = 0; j < side->rate / 8; j++) side->lanes[j] ^= kf_load64_le(side->in + 8 * j);
+            side->in += side->rate;
+            side->blocks--;
+            XN_SIDE_PERMUTE(nr, side->lanes);
+            continue;
+        }
+#else
+        (void)side;
+#endif
         XN_ROUNDS(nr);
     }
 }
