@@ -29,6 +29,7 @@
 /* Signing's loop runs 4.25 (ML-DSA-44), 5.1 (65) or 3.85 (87) times on average; a valid key
  * needs 1000 with probability below 2^-200. The bound stops a crafted key from looping forever. */
 #define SIGN_ATTEMPTS_MAX 1000
+#define T1_BITS 10 /* pkEncode's t1 (FIPS 204 Alg. 22) */
 
 _Static_assert(W1_BYTES_MAX >= 4 * 32 * 6, "w1 of ML-DSA-44");
 
@@ -56,11 +57,43 @@ static void matrix_times(kf_mldsa_poly *t, const kf_mldsa_poly *a, const kf_mlds
 
 /* ---- KeyGen_internal (Alg. 6) ------------------------------------------------------------- */
 
+#define PK_PADDED_MAX ((KF_MLDSA_PK_MAX_BYTES / KF_SHAKE256_RATE + 1) * KF_SHAKE256_RATE)
+
 typedef struct keygen_state {
     kf_mldsa_poly a[K_MAX * L_MAX], s1[L_MAX], s1hat[L_MAX], s2[K_MAX], t0[K_MAX], t1[K_MAX]; /* t0: t first */
     uint8_t seeds[128]; /* rho || rho' || K */
     uint8_t tr[KF_MLDSA_TR_BYTES];
+    uint8_t pk[PK_PADDED_MAX]; /* pk, then tr's padding */
 } keygen_state;
+
+/* Key generation's rows, as ExpandA finishes them (kf_mldsa_expand_a_side's ready): row i of
+ * t = NTT^-1(A NTT(s1)) + s2 once A's row i is final, Power2Round, t1's row packed into pk, and
+ * the whole blocks of pk now written handed to tr's sponge, so that they ride on the
+ * permutations of ExpandA's later groups (10 / 15 / 20 blocks in all, of which 4 / 9 / 14 do
+ * on avx512-x9; the rest, the padded last one with them, on x1 after). */
+typedef struct keygen_rows {
+    keygen_state *st;
+    const kf_mldsa_params *p;
+    unsigned rows;   /* rows of t done */
+    kf_xn_side side; /* tr = H(pk)'s sponge, over st->pk */
+} keygen_rows;
+
+static void keygen_row_ready(void *ctx, unsigned done)
+{
+    keygen_rows *kr = (keygen_rows *)ctx;
+    const kf_mldsa_params *p = kr->p;
+    keygen_state *st = kr->st;
+    for (; kr->rows < p->k && (kr->rows + 1) * p->l <= done; kr->rows++) {
+        const unsigned i = kr->rows;
+        kf_mldsa_pointwise_acc_vec(&st->t0[i], &st->a[i * p->l], st->s1hat, p->l);
+        kf_mldsa_invntt_tomont(&st->t0[i]);
+        kf_mldsa_add_power2round(&st->t1[i], &st->t0[i], &st->t0[i], &st->s2[i]); /* t0 over t */
+        kf_mldsa_pack_simple(st->pk + KF_MLDSA_SEEDBYTES + 32 * T1_BITS * i, &st->t1[i], T1_BITS); /* pkEncode */
+    }
+    size_t blocks = (KF_MLDSA_SEEDBYTES + 32 * T1_BITS * (size_t)kr->rows) / kr->side.rate; /* whole ones */
+    if (kr->rows == p->k) blocks = kf_xn_side_pad(st->pk, p->pk_bytes, kr->side.rate, 0x1F); /* SHAKE256 */
+    kr->side.blocks = blocks - (size_t)(kr->side.in - st->pk) / kr->side.rate;
+}
 
 static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[KF_MLDSA_SEEDBYTES])
 {
@@ -71,19 +104,17 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     kf_mldsa_shake256(st.seeds, sizeof st.seeds, 2, in, len); /* H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128) */
     const uint8_t *rho = st.seeds, *rhop = st.seeds + 32, *key = st.seeds + 96;
     kf_declassify(st.seeds, KF_MLDSA_SEEDBYTES); /* rho: part of pk */
-    kf_mldsa_expand_a(st.a, rho, p);
     kf_mldsa_expand_s(st.s1, st.s2, rhop, p);
     for (unsigned j = 0; j < p->l; j++) {
         st.s1hat[j] = st.s1[j];
         kf_mldsa_ntt(&st.s1hat[j]);
     }
-    matrix_times(st.t0, st.a, st.s1hat, p);
-    for (unsigned i = 0; i < p->k; i++) /* t = A s1 + s2 in [0, q), then Power2Round (t0 over t) */
-        kf_mldsa_add_power2round(&st.t1[i], &st.t0[i], &st.t0[i], &st.s2[i]);
-    kf_mldsa_pk_encode(pk, rho, st.t1, p);
-    const uint8_t *pkin[1] = {pk};
-    const size_t pklen[1] = {p->pk_bytes};
-    kf_mldsa_shake256(st.tr, sizeof st.tr, 1, pkin, pklen);
+    /* ExpandA, t = A s1 + s2 row by row as A's rows are done, pkEncode, and tr = H(pk) */
+    memcpy(st.pk, rho, KF_MLDSA_SEEDBYTES);
+    keygen_rows kr = {&st, p, 0, {{0}, st.pk, KF_SHAKE256_RATE, 0}};
+    kf_mldsa_expand_a_side(st.a, rho, p, &kr.side, keygen_row_ready, &kr);
+    kf_xn_side_squeeze(&kr.side, st.tr, sizeof st.tr);
+    memcpy(pk, st.pk, p->pk_bytes);
     kf_mldsa_sk_encode(sk, rho, key, st.tr, st.s1, st.s2, st.t0, p);
     /* the secrets, the polynomials p uses only; A (public, from rho) and t1 (in pk) are not wiped */
     const size_t kb = p->k * sizeof st.t0[0], lb = p->l * sizeof st.s1[0];

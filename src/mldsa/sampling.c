@@ -77,7 +77,7 @@ static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_
 }
 
 static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
-                     kf_xn_side *side, const kf_backend_xn *hx)
+                     kf_xn_side *side, const kf_backend_xn *hx, void (*ready)(void *ctx, unsigned done), void *ctx)
 {
     const unsigned total = p->k * p->l;
     uint8_t seed[KF_XN_MAX][KF_MLDSA_SEEDBYTES + 2];
@@ -113,19 +113,20 @@ static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], co
                 done += have[i] == N;
             }
         }
+        if (ready) ready(ctx, first + n);
     }
 }
 
 void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p)
 {
-    expand_a(a, rho, p, NULL, NULL);
+    expand_a(a, rho, p, NULL, NULL, NULL, NULL);
 }
 
 void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
-                            kf_xn_side *side)
+                            kf_xn_side *side, void (*ready)(void *ctx, unsigned done), void *ctx)
 {
     const kf_backend_xn *hx = kf_backend_xn_side();
-    expand_a(a, rho, p, hx ? side : NULL, hx);
+    expand_a(a, rho, p, hx ? side : NULL, hx, ready, ctx);
 }
 
 /* RejBoundedPoly's loop (Alg. 31 lines 4-14) with CoeffFromHalfByte (Alg. 15): each byte

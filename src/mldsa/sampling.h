@@ -18,12 +18,15 @@
  * coefficients in [0, q). rho is public; rejection branches freely. */
 void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p);
 /* ExpandA as above, with the lone sponge side riding on its permutations where
- * kf_backend_xn_side() has a backend (verification's tr = H(pk), verify.c): before each
- * permutation of ExpandA's groups of 8, while side->blocks > 0, a block of side->in is
- * absorbed into side->lanes (kf_backend_xn.xof_side). Where there is no such backend, or for
- * what ExpandA's permutations leave, the caller absorbs the rest of side itself. */
+ * kf_backend_xn_side() has a backend (tr = H(pk) in verification, verify.c, and in key
+ * generation, mldsa.c): before each permutation of ExpandA's groups of 8, while side->blocks >
+ * 0, a block of side->in is absorbed into side->lanes (kf_backend_xn.xof_side). Where there is
+ * no such backend, or for what ExpandA's permutations leave, the caller absorbs the rest of
+ * side itself (kf_xn_side_finish). ready, if not NULL, is called after each group with the
+ * number of A's polynomials (in order, row after row) that are final, and may add blocks to
+ * side->blocks for the groups after. */
 void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
-                            kf_xn_side *side);
+                            kf_xn_side *side, void (*ready)(void *ctx, unsigned done), void *ctx);
 /* s1 (l polynomials) and s2 (k), coefficients in [-eta, eta], from rho' (secret). Only the
  * accept/reject decision of each half-byte is declassified (ct.h): it tells which nibbles
  * were thrown away, nothing about the values kept. */

@@ -15,7 +15,6 @@
 #include "mldsa/packing.h"
 #include "mldsa/sampling.h"
 #include "sponge/sponge_xn.h"
-#include "keccak/keccak_lanes64.h" /* kf_load64_le, kf_store64_le */
 #include "common/util.h"
 
 #include <stddef.h>
@@ -79,29 +78,22 @@ static size_t w1_bytes(const kf_mldsa_params *p)
     return 32u * p->w1_bits * p->k;
 }
 
-#define PK_BLOCKS_MAX ((KF_MLDSA_PK_MAX_BYTES + KF_SHAKE256_RATE) / KF_SHAKE256_RATE)
+#define PK_PADDED_MAX ((KF_MLDSA_PK_MAX_BYTES / KF_SHAKE256_RATE + 1) * KF_SHAKE256_RATE)
 
-/* tr = H(pk, 64) and ExpandA(rho) into st->a: tr's SHAKE256 state rides on ExpandA's
- * permutations where kf_backend_xn_side() has a backend (avx512-x9: its integer units run
- * tr's rounds beside the eight vector states; 10 / 15 / 20 blocks against ExpandA's 10 / 20 /
- * 35 permutations), whatever is left of it on x1 after. */
+/* tr = H(pk, 64) and ExpandA(rho) into st->a: tr's blocks ride on ExpandA's permutations
+ * where kf_backend_xn_side() has a backend (avx512-x9: its integer units run tr's rounds
+ * beside the eight vector states; pk's 10 / 15 / 20 padded blocks against ExpandA's 10 / 20 /
+ * 35 permutations); elsewhere all of them run on x1 after. */
 static void tr_and_a(verify_state *st, const kf_mldsa_params *p, const uint8_t *pk, uint8_t tr[KF_MLDSA_TR_BYTES])
 {
-    uint8_t padded[PK_BLOCKS_MAX * KF_SHAKE256_RATE];
-    const size_t blocks = p->pk_bytes / KF_SHAKE256_RATE + 1; /* pad10*1 needs at least one bit */
+    uint8_t padded[PK_PADDED_MAX];
     memcpy(padded, pk, p->pk_bytes);
-    memset(padded + p->pk_bytes, 0, blocks * KF_SHAKE256_RATE - p->pk_bytes);
-    padded[p->pk_bytes] ^= SHAKE_SUFFIX;
-    padded[blocks * KF_SHAKE256_RATE - 1] ^= 0x80;
-    kf_xn_side side = {{0}, padded, KF_SHAKE256_RATE, blocks};
-    kf_mldsa_expand_a_side(st->a, st->rho, p, &side);
+    kf_xn_side side = {{0}, padded, KF_SHAKE256_RATE, 0};
+    side.blocks = kf_xn_side_pad(padded, p->pk_bytes, KF_SHAKE256_RATE, SHAKE_SUFFIX);
+    kf_mldsa_expand_a_side(st->a, st->rho, p, &side, NULL, NULL);
     memcpy(st->a_rho, st->rho, sizeof st->rho);
     st->a_valid = 1;
-    for (; side.blocks; side.blocks--, side.in += KF_SHAKE256_RATE) {
-        for (size_t j = 0; j < KF_SHAKE256_RATE / 8; j++) side.lanes[j] ^= kf_load64_le(side.in + 8 * j);
-        kf_keccak_p1600(side.lanes, 24);
-    }
-    for (size_t j = 0; j < KF_MLDSA_TR_BYTES / 8; j++) kf_store64_le(tr + 8 * j, side.lanes[j]);
+    kf_xn_side_squeeze(&side, tr, KF_MLDSA_TR_BYTES);
 }
 
 int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_mldsa_msg *m, const uint8_t *mu,

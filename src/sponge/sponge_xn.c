@@ -347,3 +347,36 @@ void kf_sponge_xn_oneshot_public(kf_sponge_xn *s, const uint8_t *const in[], con
 {
     xn_oneshot(s, in, inlen, out, outlen, 1);
 }
+
+size_t kf_xn_side_pad(uint8_t *buf, size_t len, size_t rate, uint8_t suffix)
+{
+    const size_t blocks = len / rate + 1; /* pad10*1 takes at least one bit */
+    memset(buf + len, 0, blocks * rate - len);
+    buf[len] ^= suffix;
+    buf[blocks * rate - 1] ^= 0x80;
+    return blocks;
+}
+
+void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen)
+{
+    if (!side->blocks) { /* it all rode on the batched permutations */
+        for (size_t j = 0; 8 * j < outlen; j++) {
+            uint8_t w[8];
+            kf_store64_le(w, side->lanes[j]);
+            memcpy(out + 8 * j, w, outlen - 8 * j < 8 ? outlen - 8 * j : 8);
+        }
+        return;
+    }
+    const kf_backend *b = kf_backend_current();
+    _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES];
+    uint8_t bytes[KF_STATE_BYTES];
+    for (unsigned j = 0; j < 25; j++) kf_store64_le(bytes + 8 * j, side->lanes[j]);
+    b->init(st);
+    b->overwrite_bytes(st, bytes, 0, KF_STATE_BYTES);
+    size_t done = b->absorb_blocks ? b->absorb_blocks(st, 24, side->rate, side->in, side->blocks * side->rate) : 0;
+    for (; done < side->blocks * side->rate; done += side->rate) {
+        b->add_bytes(st, side->in + done, 0, side->rate);
+        b->permute(st, 24);
+    }
+    b->extract_bytes(st, out, 0, outlen);
+}

@@ -75,4 +75,13 @@ void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size
 void kf_sponge_xn_oneshot_public(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                                  uint8_t *const out[], size_t outlen);
 
+/* A lone sponge for kf_backend_xn.xof_side (nr 24): its input's padding (suffix, pad10*1)
+ * written after the len bytes at buf, which must have room up to the next multiple of rate
+ * beyond len; returns the number of blocks of the padded input. */
+size_t kf_xn_side_pad(uint8_t *buf, size_t len, size_t rate, uint8_t suffix);
+/* Its end: the side->blocks padded blocks it has left from side->in absorbed on the x1
+ * backend, then the first outlen <= side->rate bytes of its output into out. Public data only
+ * (its state is left on the stack). */
+void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen);
+
 #endif
