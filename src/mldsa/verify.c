@@ -80,10 +80,10 @@ static size_t w1_bytes(const kf_mldsa_params *p)
 
 #define PK_PADDED_MAX ((KF_MLDSA_PK_MAX_BYTES / KF_SHAKE256_RATE + 1) * KF_SHAKE256_RATE)
 
-/* tr = H(pk, 64) and ExpandA(rho) into st->a: tr's blocks ride on ExpandA's permutations
+/* tr = H(pk, 64) and ExpandA(rho) into st->a, tr's blocks riding on ExpandA's permutations
  * where kf_backend_xn_side() has a backend (avx512-x9: its integer units run tr's rounds
  * beside the eight vector states; pk's 10 / 15 / 20 padded blocks against ExpandA's 10 / 20 /
- * 35 permutations); elsewhere all of them run on x1 after. */
+ * 35 permutations). */
 static void tr_and_a(verify_state *st, const kf_mldsa_params *p, const uint8_t *pk, uint8_t tr[KF_MLDSA_TR_BYTES])
 {
     uint8_t padded[PK_PADDED_MAX];
@@ -105,7 +105,13 @@ int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_ml
     st.a_valid = 0;
     if (!verify_decode(&st, p, pk, sig)) goto out;
     if (!mu) {
-        tr_and_a(&st, p, pk, tr);
+        if (kf_backend_xn_side()) {
+            tr_and_a(&st, p, pk, tr);
+        } else { /* tr on x1 from pk, ExpandA in verify_w1 */
+            const uint8_t *in[1] = {pk};
+            const size_t len[1] = {p->pk_bytes};
+            kf_mldsa_shake256(tr, sizeof tr, 1, in, len);
+        }
         kf_mldsa_compute_mu(mu2, tr, m);
         mu = mu2;
     }
