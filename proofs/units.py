@@ -95,4 +95,19 @@ UNITS = {
         "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1",
                       "kf_mldsa_power2round_portable", "kf_mldsa_use_hint_portable"],
     },
+    # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
+    # every function: the step mappings on A[x][y], the LFSR round constants and their cache
+    # (proofs/atomic_shim.h reads GCC's __atomic builtins as plain loads and stores: Frama-C 25
+    # does not know them), the byte operations, for every nr <= 24 and every offset + len <= 200.
+    # impl_defined.h for its mask axiom only (rotl's n & 63 <= 63); wp:range case-splits
+    # round_constant's j in 0..6 so that 2^j - 1 < 64 is evaluated.
+    "permutation": {
+        "files": ["src/keccak/keccak_p1600_ref.c"],
+        "preinclude": ["impl_defined.h", "atomic_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:range"],
+        "functions": ["rotl", "theta", "rho", "copy_lanes", "pi", "chi", "rc_bit", "round_constant", "iota",
+                      "ref_permute", "ref_init", "ref_add_bytes", "ref_overwrite_bytes", "ref_extract_bytes"],
+    },
 }
