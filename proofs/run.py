@@ -11,6 +11,10 @@ Exit 77 (ctest's SKIP_RETURN_CODE) with the reason when Frama-C or a prover is a
 Every property the report lists with a status other than Valid counts, unless a row of
 justified_alarms.md names it exactly (unit, function, kind, property text); a justified row
 that no longer matches anything is an error too, so the list stays exact.
+WP's "call point" goals of an ACSL `calls` annotation (a call through a function pointer is a
+call of the named specification function) are not in the report; run.py counts them from the
+log: they fail the unit unless units.py says it assumes them ("calls_assumed", the sponge's
+backend table: docs/ASSURANCE.md), and then it prints how many.
 """
 import argparse, csv, os, re, shutil, subprocess, sys, time
 
@@ -87,13 +91,15 @@ def defined_functions(unit):
 
 
 def analyse(unit, src_root, build, tag, fcts=None):
-    """Runs Frama-C/WP, pass by pass; returns (list of unproved (function, kind, property, where), #valid)."""
-    bad, valid = [], 0
+    """Runs Frama-C/WP, pass by pass; returns (list of unproved (function, kind, property, where), #valid,
+    list of the call-point goals not proved)."""
+    bad, valid, calls = [], 0, []
     for i, (fs, extra) in enumerate(passes(unit, fcts)):
-        b, v = analyse_pass(unit, src_root, build, "%s_%d" % (tag, i), fs, extra)
+        b, v, c = analyse_pass(unit, src_root, build, "%s_%d" % (tag, i), fs, extra)
         bad += b
         valid += v
-    return bad, valid
+        calls += c
+    return bad, valid, calls
 
 
 def analyse_pass(unit, src_root, build, tag, fcts, extra):
@@ -140,9 +146,12 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
                 continue
             bad.append((row.get("function", ""), row.get("property kind", ""), norm(row.get("property", "")),
                         "%s:%s" % (row.get("file", ""), row.get("line", "")), st))
+    # the call points of `calls` annotations: WP goals that the report does not list
+    calls = [g for g in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+_call_point_\S+)(.*)$", r.stdout, re.M)
+             if not g[1].strip().startswith(": Valid")]
     print("%s%s: WP proved %s of %s goals in %.0f s (%s); log %s"
           % (unit, tag, m.group(1), m.group(2), dt, ",".join(provers), log))
-    return bad, int(m.group(1))
+    return bad, int(m.group(1)), sorted(set(re.sub(r"_part\d+$", "", g[0]) for g in calls))   # one per call
 
 
 def main():
@@ -163,7 +172,7 @@ def main():
         if units.UNITS[a.unit].get("passes") and missing:
             print("FAIL: functions of %s in no pass (proofs/units.py): %s" % (a.unit, ", ".join(missing)))
             sys.exit(1)
-        bad, valid = analyse(a.unit, ROOT, a.build, "")
+        bad, valid, calls = analyse(a.unit, ROOT, a.build, "")
         want = justified(a.unit)
         seen = {}
         fails = 0
@@ -175,12 +184,18 @@ def main():
                 print("UNPROVED (not in justified_alarms.md): %s | %s | %s | %s at %s" % (fn, kind, prop, st, where))
             else:
                 print("justified: %s | %s | %s at %s" % (fn, kind, prop, where))
+        if calls and not units.UNITS[a.unit].get("calls_assumed"):
+            fails += len(calls)
+            print("UNPROVED call points (units.py does not assume them): " + ", ".join(calls))
+        elif calls:
+            print("assumed: %d call points of `calls` annotations (the backend table: docs/ASSURANCE.md)" % len(calls))
         for key, n in want.items():
             if seen.get(key, 0) != n:
                 fails += 1
                 print("STALE justified_alarms.md row (%d listed, %d found): %s" % (n, seen.get(key, 0), " | ".join(key)))
-        print("%s: %d functions, %d goals proved, %d unproved, %d justified, %s"
-              % (a.unit, len(listed), valid, len(bad), sum(want.values()), "FAIL" if fails else "OK"))
+        print("%s: %d functions, %d goals proved, %d unproved, %d justified, %d call points assumed, %s"
+              % (a.unit, len(listed), valid, len(bad), sum(want.values()),
+                 len(calls) if units.UNITS[a.unit].get("calls_assumed") else 0, "FAIL" if fails else "OK"))
         sys.exit(1 if fails else 0)
     # mutants: each must leave something unproved
     pats = sorted(f for f in os.listdir(os.path.join(HERE, "mutants")) if f.startswith(a.unit + "-") and f.endswith(".patch"))
@@ -203,7 +218,7 @@ def main():
             print("FAIL: mutant %s does not apply" % p)
             fails += 1
             continue
-        bad, _ = analyse(a.unit, copy, a.build, "_" + p[:-6], fcts.group(1).split(",") if fcts else None)
+        bad, _, _ = analyse(a.unit, copy, a.build, "_" + p[:-6], fcts.group(1).split(",") if fcts else None)
         if bad:
             print("mutant %s: rejected (%d goals unproved, e.g. %s at %s)" % (p, len(bad), " | ".join(bad[0][:3]), bad[0][3]))
         else:

@@ -110,4 +110,25 @@ UNITS = {
         "functions": ["rotl", "theta", "rho", "copy_lanes", "pi", "chi", "rc_bit", "round_constant", "iota",
                       "ref_permute", "ref_init", "ref_add_bytes", "ref_overwrite_bytes", "ref_extract_bytes"],
     },
+    # The sponge (src/sponge/sponge.c, every function, and sponge.h's two inline ones) for every
+    # input and output length, bit count and rate, from the contracts on kf_sponge (sponge.h's
+    # kf_sponge_ok: rate 8..192, a multiple of 8, pos < rate absorbing, <= rate squeezing,
+    # nbits <= 7, nr 1..24). The backend is reached through its table of function pointers:
+    # each call carries a `calls` annotation naming a specification function of
+    # proofs/backend_spec.h, whose contract WP proves the call against. That the table's
+    # pointers meet those contracts is assumed ("calls_assumed": the call-point goals, and
+    # -rte-no-pointer-call drops the \valid_function goals WP 25 does not implement): for the
+    # reference permutation it is what the unit permutation proves.
+    "sponge": {
+        "files": ["src/sponge/sponge.c"],
+        "preinclude": ["backend_spec.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "calls_assumed": True,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
+        "functions": ["kf_sponge_init", "absorb_aligned", "absorb_shifted", "kf_sponge_import", "kf_sponge_absorb",
+                      "kf_sponge_absorb_bits", "kf_sponge_zero_to_block", "top_bit", "kf_sponge_finalize",
+                      "kf_sponge_squeeze", "kf_sponge_oneblock_generic", "kf_sponge_set_suffix",
+                      "kf_sponge_oneblock"],
+    },
 }
