@@ -131,4 +131,19 @@ UNITS = {
                       "kf_sponge_squeeze", "kf_sponge_oneblock_generic", "kf_sponge_set_suffix",
                       "kf_sponge_oneblock"],
     },
+    # opt64's permutation (keccak_p1600_opt64.c's opt64_permute: the unrolled rounds of
+    # keccak_opt64_rounds.h and the lane loads and stores of keccak_lanes64.h) by Frama-C's Eva,
+    # from proofs/harness/opt64_permute.c: every state, every nr in 1..24, each nr split apart
+    # and its round loop unrolled (slevel), so the pointer into the round constants is exact.
+    # WP's Typed model cannot see the 8-byte memcpy into a uint64_t local that the lane loads
+    # are; Eva models memory by bytes. builtin_shim.h: __builtin_assume_aligned(p, a) is p.
+    "permutation_opt64": {
+        "tool": "eva",
+        "harness": "harness/opt64_permute.c",
+        "main": "eva_opt64_permute",
+        "files": ["src/keccak/keccak_p1600_opt64.c", "src/keccak/keccak_constants.c"],
+        "preinclude": ["builtin_shim.h"],
+        "extra": ["-eva-slevel", "30"],
+        "functions": ["opt64_permute", "rol64", "kf_lanes64_get", "kf_lanes64_put"],
+    },
 }
