@@ -146,4 +146,20 @@ UNITS = {
         "extra": ["-eva-slevel", "30"],
         "functions": ["opt64_permute", "rol64", "kf_lanes64_get", "kf_lanes64_put"],
     },
+    # opt32bi's permutation (keccak_p1600_opt32bi.c: the bit-interleaved, in-place rounds) by
+    # Eva from proofs/harness/opt32bi_permute.c, as permutation_opt64. Nine statements are never
+    # reached, each a branch of a macro whose condition is a constant where it is expanded:
+    # round_row's iota (`Y == 0 && (X) == 0`) for X = 1..4 (two statements each) and swap_layout's
+    # KF_LOC(1, x, y) standard-layout arm.
+    "permutation_opt32bi": {
+        "tool": "eva",
+        "harness": "harness/opt32bi_permute.c",
+        "main": "eva_opt32bi_permute",
+        "files": ["src/keccak/keccak_p1600_opt32bi.c"],
+        "preinclude": ["builtin_shim.h"],
+        "extra": ["-eva-slevel", "30"],
+        "unreached": 9,
+        "functions": ["opt32bi_permute", "column_parities", "swap_layout", "round_phase0", "round_phase1",
+                      "round_bi", "round_row", "rot_bi", "rol32"],
+    },
 }
