@@ -115,13 +115,12 @@ UNITS = {
     # kf_sponge_ok: rate 8..192, a multiple of 8, pos < rate absorbing, <= rate squeezing,
     # nbits <= 7, nr 1..24). The backend is reached through its table of function pointers:
     # each call carries a `calls` annotation naming a specification function of
-    # proofs/backend_spec.h, whose contract WP proves the call against. That the table's
+    # keccak_backend.h (its `__FRAMAC__` part), whose contract WP proves the call against. That the table's
     # pointers meet those contracts is assumed ("calls_assumed": the call-point goals, and
     # -rte-no-pointer-call drops the \valid_function goals WP 25 does not implement): for the
     # reference permutation it is what the unit permutation proves.
     "sponge": {
         "files": ["src/sponge/sponge.c"],
-        "preinclude": ["backend_spec.h"],
         "timeout": 120,
         "steps": STEPS,
         "calls_assumed": True,

@@ -29,7 +29,7 @@ typedef struct kf_sponge {
 
 /* The contracts (ACSL, proofs/units.py's unit sponge; docs/ASSURANCE.md): a sponge between
  * calls, absorbing (pos < rate) or squeezing (pos <= rate), its backend table apart from it.
- * The calls through the table are proved against proofs/backend_spec.h's contracts. */
+ * The calls through the table are proved against keccak_backend.h's ACSL contracts (kf_spec_*). */
 /*@ predicate kf_sponge_ok(kf_sponge *s) =
       \valid(s) && \valid_read(s->impl) && \separated(s, s->impl) &&
       8 <= s->rate <= 192 && s->rate % 8 == 0 && 1 <= s->nr <= 24 && s->nbits <= 7 &&
