@@ -161,4 +161,18 @@ UNITS = {
         "functions": ["opt32bi_permute", "column_parities", "swap_layout", "round_phase0", "round_phase1",
                       "round_bi", "round_row", "rot_bi", "rol32"],
     },
+    # SP 800-185's encodings (§2.3) in src/hash/sp800_185.c: left_encode, right_encode into a
+    # 9-byte buffer, and their use over the sponge (encode_string of a byte or bit string,
+    # bytepad's start and end, the cSHAKE prefix), for every value and length, from the sponge's
+    # contracts (sponge.h; proved by the unit sponge). The modes around them are "pending".
+    "sp800_185_encodings": {
+        "files": ["src/hash/sp800_185.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_left_encode", "kf_right_encode", "absorb_left_encode", "absorb_right_encode",
+                      "absorb_encode_string_bits", "absorb_encode_string", "bytepad_begin", "bytepad_end",
+                      "cshake_prefix"],
+        "pending": ["cshake_init", "cshake_oneshot", "the KMAC, TupleHash and ParallelHash functions"],
+    },
 }
