@@ -199,6 +199,7 @@ extern const kf_backend kf_backend_opt32bi;
 
 /* Dispatch (dispatch.c). */
 uint32_t kf_cpu_features(void);                      /* detected once, cached */
+/*@ ensures \valid_read(\result) && !\valid(\result); */
 const kf_backend *kf_backend_current(void);          /* the x1 backend in use */
 const kf_backend *kf_backend_by_name(const char *name);  /* NULL if unknown */
 size_t kf_backend_all(const kf_backend **out, size_t max); /* compiled in, in rank order */
