@@ -131,19 +131,21 @@ UNITS = {
                       "kf_sponge_oneblock"],
     },
     # opt64's permutation (keccak_p1600_opt64.c's opt64_permute: the unrolled rounds of
-    # keccak_opt64_rounds.h and the lane loads and stores of keccak_lanes64.h) by Frama-C's Eva,
-    # from proofs/harness/opt64_permute.c: every state, every nr in 1..24, each nr split apart
-    # and its round loop unrolled (slevel), so the pointer into the round constants is exact.
+    # keccak_opt64_rounds.h and the lane loads and stores of keccak_lanes64.h) and its byte
+    # operations (keccak_lanes64.h) by Frama-C's Eva, from proofs/harness/opt64_permute.c: every
+    # state, every nr in 1..24, each nr split apart and its round loop unrolled (slevel), so the
+    # pointer into the round constants is exact; every len in 0..200 split apart, every offset.
     # WP's Typed model cannot see the 8-byte memcpy into a uint64_t local that the lane loads
     # are; Eva models memory by bytes. builtin_shim.h: __builtin_assume_aligned(p, a) is p.
     "permutation_opt64": {
         "tool": "eva",
         "harness": "harness/opt64_permute.c",
-        "main": "eva_opt64_permute",
+        "main": "eva_opt64",
         "files": ["src/keccak/keccak_p1600_opt64.c", "src/keccak/keccak_constants.c"],
         "preinclude": ["builtin_shim.h"],
-        "extra": ["-eva-slevel", "30"],
-        "functions": ["opt64_permute", "rol64", "kf_lanes64_get", "kf_lanes64_put"],
+        "extra": ["-eva-slevel", "30", "-eva-split-limit", "256"],   # the split of len: 201 values
+        "functions": ["opt64_permute", "rol64", "kf_lanes64_get", "kf_lanes64_put", "kf_lanes64_init",
+                      "kf_lanes64_add_bytes", "kf_lanes64_overwrite_bytes", "kf_lanes64_extract_bytes"],
     },
     # opt32bi's permutation (keccak_p1600_opt32bi.c: the bit-interleaved, in-place rounds) by
     # Eva from proofs/harness/opt32bi_permute.c, as permutation_opt64. Nine statements are never
