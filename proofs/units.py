@@ -95,4 +95,99 @@ UNITS = {
         "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1",
                       "kf_mldsa_power2round_portable", "kf_mldsa_use_hint_portable"],
     },
+    # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
+    # every function: the step mappings on A[x][y], the LFSR round constants and their cache
+    # (proofs/atomic_shim.h reads GCC's __atomic builtins as plain loads and stores: Frama-C 25
+    # does not know them), the byte operations, for every nr <= 24 and every offset + len <= 200.
+    # impl_defined.h for its mask axiom only (rotl's n & 63 <= 63); wp:range case-splits
+    # round_constant's j in 0..6 so that 2^j - 1 < 64 is evaluated.
+    "permutation": {
+        "files": ["src/keccak/keccak_p1600_ref.c"],
+        "preinclude": ["impl_defined.h", "atomic_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:range"],
+        "functions": ["rotl", "theta", "rho", "copy_lanes", "pi", "chi", "rc_bit", "round_constant", "iota",
+                      "ref_permute", "ref_init", "ref_add_bytes", "ref_overwrite_bytes", "ref_extract_bytes"],
+    },
+    # The sponge (src/sponge/sponge.c, every function, and sponge.h's two inline ones) for every
+    # input and output length, bit count and rate, from the contracts on kf_sponge (sponge.h's
+    # kf_sponge_ok: rate 8..192, a multiple of 8, pos < rate absorbing, <= rate squeezing,
+    # nbits <= 7, nr 1..24). The backend is reached through its table of function pointers:
+    # each call carries a `calls` annotation naming a specification function of
+    # keccak_backend.h (its `__FRAMAC__` part), whose contract WP proves the call against. That the table's
+    # pointers meet those contracts is assumed ("calls_assumed": the call-point goals, and
+    # -rte-no-pointer-call drops the \valid_function goals WP 25 does not implement): for the
+    # reference permutation it is what the unit permutation proves.
+    "sponge": {
+        "files": ["src/sponge/sponge.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "calls_assumed": True,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
+        "functions": ["kf_sponge_init", "absorb_aligned", "absorb_shifted", "kf_sponge_import", "kf_sponge_absorb",
+                      "kf_sponge_absorb_bits", "kf_sponge_zero_to_block", "top_bit", "kf_sponge_finalize",
+                      "kf_sponge_squeeze", "kf_sponge_oneblock_generic", "kf_sponge_set_suffix",
+                      "kf_sponge_oneblock"],
+    },
+    # opt64's permutation (keccak_p1600_opt64.c's opt64_permute: the unrolled rounds of
+    # keccak_opt64_rounds.h and the lane loads and stores of keccak_lanes64.h) and its byte
+    # operations (keccak_lanes64.h) by Frama-C's Eva, from proofs/harness/opt64_permute.c: every
+    # state, every nr in 1..24, each nr split apart and its round loop unrolled (slevel), so the
+    # pointer into the round constants is exact; every len in 0..200 split apart, every offset.
+    # WP's Typed model cannot see the 8-byte memcpy into a uint64_t local that the lane loads
+    # are; Eva models memory by bytes. builtin_shim.h: __builtin_assume_aligned(p, a) is p.
+    "permutation_opt64": {
+        "tool": "eva",
+        "harness": "harness/opt64_permute.c",
+        "main": "eva_opt64",
+        "files": ["src/keccak/keccak_p1600_opt64.c", "src/keccak/keccak_constants.c"],
+        "preinclude": ["builtin_shim.h"],
+        "extra": ["-eva-slevel", "30", "-eva-split-limit", "256"],   # the split of len: 201 values
+        "functions": ["opt64_permute", "rol64", "kf_lanes64_get", "kf_lanes64_put", "kf_lanes64_init",
+                      "kf_lanes64_add_bytes", "kf_lanes64_overwrite_bytes", "kf_lanes64_extract_bytes"],
+    },
+    # opt32bi's permutation (keccak_p1600_opt32bi.c: the bit-interleaved, in-place rounds) by
+    # Eva from proofs/harness/opt32bi_permute.c, as permutation_opt64. Nine statements are never
+    # reached, each a branch of a macro whose condition is a constant where it is expanded:
+    # round_row's iota (`Y == 0 && (X) == 0`) for X = 1..4 (two statements each) and swap_layout's
+    # KF_LOC(1, x, y) standard-layout arm.
+    "permutation_opt32bi": {
+        "tool": "eva",
+        "harness": "harness/opt32bi_permute.c",
+        "main": "eva_opt32bi_permute",
+        "files": ["src/keccak/keccak_p1600_opt32bi.c"],
+        "preinclude": ["builtin_shim.h"],
+        "extra": ["-eva-slevel", "30"],
+        "unreached": 9,
+        "functions": ["opt32bi_permute", "column_parities", "swap_layout", "round_phase0", "round_phase1",
+                      "round_bi", "round_row", "rot_bi", "rol32"],
+    },
+    # SP 800-185's encodings (§2.3) in src/hash/sp800_185.c: left_encode, right_encode into a
+    # 9-byte buffer, and their use over the sponge (encode_string of a byte or bit string,
+    # bytepad's start and end, the cSHAKE prefix), for every value and length, from the sponge's
+    # contracts (sponge.h; proved by the unit sponge). The modes around them are "pending".
+    "sp800_185_encodings": {
+        "files": ["src/hash/sp800_185.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_left_encode", "kf_right_encode", "absorb_left_encode", "absorb_right_encode",
+                      "absorb_encode_string_bits", "absorb_encode_string", "bytepad_begin", "bytepad_end",
+                      "cshake_prefix"],
+        "pending": ["cshake_init", "cshake_oneshot", "the KMAC, TupleHash and ParallelHash functions"],
+    },
+    # KangarooTwelve (RFC 9861) in src/hash/kangarootwelve.c: length_encode into a 9-byte buffer,
+    # and the single-node path (S = M || C || length_encode(|C|) of at most one chunk: one
+    # permutation through a 168-byte block, or a sponge), from the sponge's contracts and
+    # kf_backend_current's (keccak_backend.h: a read-only table). One justified goal: the wipe of
+    # the local sponge as bytes (proofs/justified_alarms.md). The tree is "pending".
+    "kangarootwelve": {
+        "files": ["src/hash/kangarootwelve.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_length_encode", "kt_single_node"],
+        "pending": ["the tree's functions (kt_feed, kt_whole_leaves, ...), kf_kt_init/update/final/squeeze, kt_oneshot"],
+    },
 }

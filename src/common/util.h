@@ -11,6 +11,8 @@
 #include <stdint.h>
 
 /* Zero p[0..len); the stores stay even when p is dead afterwards. */
+/*@ requires \valid((uint8_t *)p + (0 .. len - 1));
+    assigns ((uint8_t *)p)[0 .. len - 1]; */
 void kf_memzero(void *p, size_t len);
 
 /* OR of a[i] ^ b[i] over len bytes: 0 when equal. Time depends on len only. */

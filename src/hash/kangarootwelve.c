@@ -53,7 +53,13 @@ KF_FITS(kf_kt_impl, kf_kt_ctx);
 size_t kf_length_encode(uint8_t buf[9], uint64_t x)
 {
     size_t n = 0;
+    /*@ loop invariant 0 <= n <= 8;
+        loop assigns n;
+        loop variant 8 - n; */
     while (n < 8 && (x >> (8 * n))) n++;
+    /*@ loop invariant 0 <= i <= n;
+        loop assigns i, buf[0 .. 7];
+        loop variant n - i; */
     for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)(x >> (8 * (n - 1 - i)));
     buf[n] = (uint8_t)n;
     return n + 1;
@@ -377,6 +383,10 @@ int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads)
  * longer single node streams M, C and the encoding through one sponge. Returns 0 when S is
  * longer than a chunk (the caller takes the tree path), else 1 with out written.
  */
+/*@ requires rate == KF_RATE(128) || rate == KF_RATE(256);
+    requires \valid_read(in + (0 .. inlen - 1)) && \valid_read(custom + (0 .. customlen - 1));
+    requires \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 static int kt_single_node(unsigned rate, const uint8_t *in, size_t inlen, const uint8_t *custom, size_t customlen,
                           uint8_t *out, size_t outlen)
 {

@@ -47,9 +47,18 @@ typedef struct kf_xof_impl {
 /* A NULL buffer is only fine with length zero. */
 /* SP 800-185 §2.3 encodings, written into buf (at most 9 bytes); return the length
  * (sp800_185.c). */
+/*@ requires \valid(buf + (0 .. 8));
+    assigns buf[0 .. 8];
+    ensures 2 <= \result <= 9; */
 size_t kf_left_encode(uint8_t buf[9], uint64_t x);
+/*@ requires \valid(buf + (0 .. 8));
+    assigns buf[0 .. 8];
+    ensures 2 <= \result <= 9; */
 size_t kf_right_encode(uint8_t buf[9], uint64_t x);
 /* length_encode(x) (RFC 9861 §3.3, KangarooTwelve): x big-endian in as few bytes as possible, then that count */
+/*@ requires \valid(buf + (0 .. 8));
+    assigns buf[0 .. 8];
+    ensures 1 <= \result <= 9; */
 size_t kf_length_encode(uint8_t buf[9], uint64_t x);
 
 #define KF_CHECK_BUF(p, len) do { if ((len) && !(p)) return KF_ERR_NULL_POINTER; } while (0)

@@ -30,8 +30,14 @@ enum sp_stage {
 size_t kf_left_encode(uint8_t buf[9], uint64_t x)
 {
     size_t n = 1;
+    /*@ loop invariant 1 <= n <= 8;
+        loop assigns n;
+        loop variant 8 - n; */
     while (n < 8 && (x >> (8 * n))) n++;
     buf[0] = (uint8_t)n;
+    /*@ loop invariant 0 <= i <= n;
+        loop assigns i, buf[1 .. 8];
+        loop variant n - i; */
     for (size_t i = 0; i < n; i++) buf[1 + i] = (uint8_t)(x >> (8 * (n - 1 - i)));
     return n + 1;
 }
@@ -40,7 +46,13 @@ size_t kf_left_encode(uint8_t buf[9], uint64_t x)
 size_t kf_right_encode(uint8_t buf[9], uint64_t x)
 {
     size_t n = 1;
+    /*@ loop invariant 1 <= n <= 8;
+        loop assigns n;
+        loop variant 8 - n; */
     while (n < 8 && (x >> (8 * n))) n++;
+    /*@ loop invariant 0 <= i <= n;
+        loop assigns i, buf[0 .. 7];
+        loop variant n - i; */
     for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)(x >> (8 * (n - 1 - i)));
     buf[n] = (uint8_t)n;
     return n + 1;
@@ -82,12 +94,18 @@ static const char N_PARALLEL[] = "ParallelHash";
 
 /* ---- encodings (§2.3) over the sponge -------------------------------------------------- */
 
+/*@ requires kf_sponge_absorbing(s);
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial;
+    ensures kf_sponge_absorbing(s) && s->nbits == \old(s->nbits); */
 static void absorb_left_encode(kf_sponge *s, uint64_t x)
 {
     uint8_t buf[9];
     kf_sponge_absorb(s, buf, kf_left_encode(buf, x));
 }
 
+/*@ requires kf_sponge_absorbing(s);
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial;
+    ensures kf_sponge_absorbing(s) && s->nbits == \old(s->nbits); */
 static void absorb_right_encode(kf_sponge *s, uint64_t x)
 {
     uint8_t buf[9];
@@ -95,12 +113,20 @@ static void absorb_right_encode(kf_sponge *s, uint64_t x)
 }
 
 /* encode_string(X) = left_encode(len(X)) || X, for a bit string of nbits bits (§2.3.2). */
+/*@ requires kf_sponge_absorbing(s);
+    requires \valid_read((const uint8_t *)x + (0 .. (nbits + 7) / 8 - 1));
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial, s->nbits;
+    ensures kf_sponge_absorbing(s); */
 static void absorb_encode_string_bits(kf_sponge *s, const void *x, size_t nbits)
 {
     absorb_left_encode(s, nbits);
     if (nbits) kf_sponge_absorb_bits(s, (const uint8_t *)x, nbits);
 }
 
+/*@ requires kf_sponge_absorbing(s);
+    requires \valid_read((const uint8_t *)x + (0 .. len - 1));
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial;
+    ensures kf_sponge_absorbing(s) && s->nbits == \old(s->nbits); */
 static void absorb_encode_string(kf_sponge *s, const void *x, size_t len)
 {
     absorb_left_encode(s, (uint64_t)len * 8);
@@ -111,17 +137,27 @@ static void absorb_encode_string(kf_sponge *s, const void *x, size_t len)
  * of w bytes (§2.3.3). Every bytepad here starts a fresh sponge with w = rate, so its end is the
  * end of the current block: pad with zero bits to a byte, then zero bytes to the block boundary
  * (none if X already ended on it; the sponge permutes as soon as a block is full). */
+/*@ requires kf_sponge_absorbing(s);
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial;
+    ensures kf_sponge_absorbing(s) && s->nbits == \old(s->nbits); */
 static void bytepad_begin(kf_sponge *s)
 {
     absorb_left_encode(s, s->rate);
 }
 
+/*@ requires kf_sponge_absorbing(s);
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial, s->nbits;
+    ensures kf_sponge_absorbing(s); */
 static void bytepad_end(kf_sponge *s)
 {
     kf_sponge_zero_to_block(s);
 }
 
 /* The cSHAKE prefix (§3.3) for non-empty N or S, on a fresh sponge with suffix 0x04. */
+/*@ requires kf_sponge_absorbing(s);
+    requires \valid_read((const uint8_t *)N + (0 .. Nlen - 1)) && \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial, s->nbits;
+    ensures kf_sponge_absorbing(s); */
 static void cshake_prefix(kf_sponge *s, const void *N, size_t Nlen, const void *S, size_t Slen)
 {
     bytepad_begin(s);

@@ -156,6 +156,59 @@ typedef struct kf_backend_xn {
                        uint8_t *const *out, size_t outlen, int secret, kf_xn_side *side);
 } kf_backend_xn;
 
+#ifdef __FRAMAC__
+/*
+ * The contracts above in ACSL, for Frama-C only (it defines __FRAMAC__; a compiler never sees
+ * these): stand-in functions that the sponge's calls through a kf_backend name in `calls`
+ * annotations (src/sponge/sponge.c), so that WP proves each such call against these
+ * preconditions and assigns clauses. That the table's pointers meet them is assumed there
+ * (docs/ASSURANCE.md, unit sponge); the reference permutation's ref_* functions are proved to
+ * (unit permutation, with the state as 25 lanes). The state is KF_STATE_BYTES = 200 bytes.
+ */
+/*@ requires \valid((uint8_t *)state + (0 .. 199));
+    assigns ((uint8_t *)state)[0 .. 199]; */
+void kf_spec_init(void *state);
+
+/*@ requires \valid((uint8_t *)state + (0 .. 199));
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)state)[offset .. offset + len - 1]; */
+void kf_spec_add_bytes(void *state, const uint8_t *in, size_t offset, size_t len);
+
+/*@ requires \valid((uint8_t *)state + (0 .. 199));
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)state)[offset .. offset + len - 1]; */
+void kf_spec_overwrite_bytes(void *state, const uint8_t *in, size_t offset, size_t len);
+
+/*@ requires \valid_read((uint8_t *)state + (0 .. 199));
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1]; */
+void kf_spec_extract_bytes(const void *state, uint8_t *out, size_t offset, size_t len);
+
+/*@ requires \valid((uint8_t *)state + (0 .. 199));
+    requires 1 <= nr <= 24;
+    assigns ((uint8_t *)state)[0 .. 199]; */
+void kf_spec_permute(void *state, unsigned nr);
+
+/* rate: a multiple of 8, at most 200 (the backend checks it itself and consumes nothing
+ * otherwise); returns the bytes consumed, whole blocks of the len given */
+/*@ requires \valid((uint8_t *)state + (0 .. 199));
+    requires 1 <= nr <= 24;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)state)[0 .. 199];
+    ensures \result <= len; */
+size_t kf_spec_absorb_blocks(void *state, unsigned nr, size_t rate, const uint8_t *in, size_t len);
+
+/* the whole sponge of a message shorter than a block (keccak_backend.h's oneblock) */
+/*@ requires 8 <= rate <= 192 && 1 <= nr <= 24 && len < rate && outlen <= rate;
+    requires \valid_read(in + (0 .. len - 1)) && \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
+void kf_spec_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len, uint8_t *out,
+                      size_t outlen);
+#endif
+
 /* Backends compiled into this build (each defined in its own file). */
 extern const kf_backend kf_backend_ref;
 extern const kf_backend kf_backend_opt64;
@@ -163,6 +216,7 @@ extern const kf_backend kf_backend_opt32bi;
 
 /* Dispatch (dispatch.c). */
 uint32_t kf_cpu_features(void);                      /* detected once, cached */
+/*@ ensures \valid_read(\result) && !\valid(\result); */
 const kf_backend *kf_backend_current(void);          /* the x1 backend in use */
 const kf_backend *kf_backend_by_name(const char *name);  /* NULL if unknown */
 size_t kf_backend_all(const kf_backend **out, size_t max); /* compiled in, in rank order */

@@ -27,22 +27,61 @@ typedef struct kf_sponge {
     uint8_t  phase;    /* kf_sponge_phase, 0 = not initialized / wiped */
 } kf_sponge;
 
+/* The contracts (ACSL, proofs/units.py's unit sponge; docs/ASSURANCE.md): a sponge between
+ * calls, absorbing (pos < rate) or squeezing (pos <= rate), its backend table apart from it.
+ * The calls through the table are proved against keccak_backend.h's ACSL contracts (kf_spec_*). */
+/*@ predicate kf_sponge_ok(kf_sponge *s) =
+      \valid(s) && \valid_read(s->impl) && \separated(s, s->impl) &&
+      8 <= s->rate <= 192 && s->rate % 8 == 0 && 1 <= s->nr <= 24 && s->nbits <= 7 &&
+      ((s->phase == KF_PHASE_ABSORB && s->pos < s->rate) ||
+       (s->phase == KF_PHASE_SQUEEZE && s->pos <= s->rate));
+    predicate kf_sponge_absorbing(kf_sponge *s) = kf_sponge_ok(s) && s->phase == KF_PHASE_ABSORB; */
+
 /* rate in bytes (multiple of 8, 8..192), nr in 1..24, suffix != 0. */
+/*@ requires \valid(s) && \valid_read(impl) && \separated(s, impl);
+    requires 8 <= rate <= 192 && rate % 8 == 0 && 1 <= nr <= 24;
+    assigns *s;
+    ensures kf_sponge_absorbing(s) && s->impl == impl && s->nbits == 0 && s->pos == 0; */
 void kf_sponge_init(kf_sponge *s, const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix);
 /* An initialized sponge, still absorbing with no pending bits, takes over a state computed
  * elsewhere (kf_sponge_xn_export): the 200 state bytes in FIPS 202 byte order, pos bytes of
  * the current block already absorbed (pos < rate). */
+/*@ requires kf_sponge_absorbing(s) && s->nbits == 0 && pos < s->rate;
+    requires \valid_read(state + (0 .. KF_STATE_BYTES - 1));
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos;
+    ensures kf_sponge_absorbing(s) && s->nbits == 0; */
 void kf_sponge_import(kf_sponge *s, const uint8_t state[KF_STATE_BYTES], size_t pos);
+/*@ requires kf_sponge_absorbing(s);
+    requires \valid_read(in + (0 .. len - 1));
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial;
+    ensures kf_sponge_absorbing(s) && s->nbits == \old(s->nbits); */
 void kf_sponge_absorb(kf_sponge *s, const uint8_t *in, size_t len);
+/*@ requires kf_sponge_absorbing(s);
+    requires \valid_read(in + (0 .. (nbits + 7) / 8 - 1));
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial, s->nbits;
+    ensures kf_sponge_absorbing(s); */
 void kf_sponge_absorb_bits(kf_sponge *s, const uint8_t *in, size_t nbits);
 /* Absorb zero bits up to the next block boundary (nothing if already on one): the end of
  * SP 800-185's bytepad when it started a block. */
+/*@ requires kf_sponge_absorbing(s);
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial, s->nbits;
+    ensures kf_sponge_absorbing(s); */
 void kf_sponge_zero_to_block(kf_sponge *s);
 /* Change the delimited suffix before padding (KT picks its final-node domain late). */
+/*@ requires kf_sponge_absorbing(s);
+    assigns s->suffix;
+    ensures kf_sponge_absorbing(s); */
 static inline void kf_sponge_set_suffix(kf_sponge *s, uint8_t suffix) { s->suffix = suffix; }
 /* Pad and switch to squeezing (idempotent once squeezing). */
+/*@ requires kf_sponge_ok(s);
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial, s->nbits, s->phase;
+    ensures kf_sponge_ok(s) && s->phase == KF_PHASE_SQUEEZE; */
 void kf_sponge_finalize(kf_sponge *s);
 /* Finalizes first if still absorbing. */
+/*@ requires kf_sponge_ok(s);
+    requires \valid(out + (0 .. len - 1)) && \separated(out + (0 .. len - 1), s);
+    assigns s->state[0 .. KF_STATE_BYTES - 1], s->pos, s->partial, s->nbits, s->phase, out[0 .. len - 1];
+    ensures kf_sponge_ok(s) && s->phase == KF_PHASE_SQUEEZE; */
 void kf_sponge_squeeze(kf_sponge *s, uint8_t *out, size_t len);
 
 /* The whole sponge of a message that fits in one block, without a kf_sponge: out[0 .. outlen)
@@ -52,13 +91,23 @@ void kf_sponge_squeeze(kf_sponge *s, uint8_t *out, size_t len);
  * stack state, wiped). The one-shot hashes use it (issue 24, "one-block hashes"). */
 #define KF_SPONGE_ONEBLOCK_FITS(rate, len, outlen) ((len) < (rate) && (outlen) <= (rate))
 /* The fallback, for any backend (and the tests compare the fused operations with it). */
+/*@ requires \valid_read(impl);
+    requires 8 <= rate <= 192 && 1 <= nr <= 24 && len < rate && outlen <= rate;
+    requires \valid_read(in + (0 .. len - 1)) && \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 void kf_sponge_oneblock_generic(const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix,
                                 const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+/*@ requires \valid_read(impl);
+    requires 8 <= rate <= 192 && 1 <= nr <= 24 && len < rate && outlen <= rate;
+    requires \valid_read(in + (0 .. len - 1)) && \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 static inline void kf_sponge_oneblock(const kf_backend *impl, unsigned rate, unsigned nr, uint8_t suffix,
                                       const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
 {
-    if (impl->oneblock) impl->oneblock(nr, rate, suffix, in, len, out, outlen);
-    else kf_sponge_oneblock_generic(impl, rate, nr, suffix, in, len, out, outlen);
+    if (impl->oneblock) {
+        /*@ calls kf_spec_oneblock; */
+        impl->oneblock(nr, rate, suffix, in, len, out, outlen);
+    } else kf_sponge_oneblock_generic(impl, rate, nr, suffix, in, len, out, outlen);
 }
 
 
