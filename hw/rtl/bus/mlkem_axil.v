@@ -92,6 +92,12 @@ module mlkem_axil #(
     reg        pend;       // an operation is running or clearing after it (DONE not yet up)
     reg        done_r, zeroized, zrun;
     reg [31:0] clr_clocks, xwr, xrd;
+    // CMD bit 2 clears xwr and xrd a clock after the write is decided (in A_B, when neither
+    // counts and no register read can sample them: a read is taken in A_IDLE and samples in
+    // A_RR's clock before): the A_IDLE decision no longer drives their 64 data inputs (ECP5 Fmax,
+    // issue 55: ast -> the register write's decision, placed by the counters at (18,23), ->
+    // s_axi_bvalid's enable was 11a4aaa seed 1's worst path, 12.83 ns, 11.36 of it routing)
+    reg        xclr;
     wire       busy_all = pend || zeroing || zrun || u_busy;
 
     // ---------------------------------------------------------------- address decode
@@ -224,6 +230,8 @@ module mlkem_axil #(
             if (ast <= A_B) xwr <= xwr + 32'd1;
             else xrd <= xrd + 32'd1;
         end
+        xclr <= 1'b0;
+        if (xclr) begin xwr <= 32'd0; xrd <= 32'd0; end
         case (ast)
             A_IDLE: if (aw_full && w_full) begin
                 a_hi    <= aw_a[2];
@@ -248,7 +256,7 @@ module mlkem_axil #(
                             if (busy_all) s_axi_bresp <= SLVERR;
                             else begin start <= 1'b1; pend <= 1'b1; done_r <= 1'b0; zeroized <= 1'b0; end
                         end
-                        if (w_d[2]) begin xwr <= 32'd0; xrd <= 32'd0; end
+                        if (w_d[2]) xclr <= 1'b1;
                     end else s_axi_bresp <= SLVERR;
                 end else begin
                     a_win <= 1'b1;
@@ -320,7 +328,7 @@ module mlkem_axil #(
             done_r <= 1'b0; zeroized <= 1'b0;
             op <= 2'd0; k <= 3'd3;
             k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
-            clr_clocks <= 32'd0; xwr <= 32'd0; xrd <= 32'd0;
+            clr_clocks <= 32'd0; xwr <= 32'd0; xrd <= 32'd0; xclr <= 1'b0;
             aw_a <= 16'd0; ar_a <= 16'd0; w_d <= 32'd0; w_s <= 4'd0;
             dw <= decode(16'd0, 1'b1); dr <= decode(16'd0, 1'b0);
             dw_reg <= 1'b1; dr_reg <= 1'b1; dr_rok <= 1'b1; w_clr <= 1'b0;
@@ -370,6 +378,8 @@ module mlkem_axil #(
         assert(dw_reg == (aw_a[15:8] == 8'h00) && dr_reg == (ar_a[15:8] == 8'h00));
         assert(dr_rok == (ar_a[15:5] == 11'd0 && ar_a[1:0] == 2'b00));
         assert(dw_ctl == (aw_a == 16'h0004) && dw_cmd == (aw_a == 16'h0008));
+        // the counters' clear lands while the CMD write's response waits: nothing counts then
+        if (xclr) assert(ast == A_B && !a_win);
         // the write word is cleared by the clock after its use (w_clr), unless a new one came
         if (!w_full && !w_clr) assert(w_d == 32'd0);
         if (s_axi_bvalid) assert(f_aw != 2'd0 && f_w != 2'd0);
