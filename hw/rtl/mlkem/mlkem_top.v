@@ -330,7 +330,18 @@ module mlkem_top #(
     // still to take its output away; nor in reset, nor in the clock after it, when the units'
     // reset urst, a clock late, still holds)
     reg         cb_ok;
-    wire        h_coef_ready = cb_ok && !rst && (!cb_v || (cb_end && !cb_last));
+    // coef_ready is cr_q && !rst, cr_q a register made a clock ahead from the next values of
+    // cb_ok, cb_v, cb_le2_q and cb_last: cb_ok && (!cb_v || (cb_end && !cb_last)) (ECP5 Fmax,
+    // issue 55: cb_v -> coef_ready's LUTs -> (3.30 ns) the sampler's out_valid -> the beat taken
+    // -> (4.07 ns) cb_rem's enable was 11a4aaa seed 2's worst path, 11.07 ns, 9.67 routing: the
+    // handshake's round trip now starts at a register); mlkem_top_hs.sby proves the equality
+    reg         cr_q = 1'b0;
+    wire        h_coef_ready = cr_q && !rst;
+    wire        cb_take  = h_coef_valid && h_coef_ready;
+    wire        cb_v_nx  = cb_take || (cb_v && !cb_end && st != S_FETCH);   // (rst, ZEROIZE: cb_ok_nx)
+    wire        cb_le2_nx = zero_start ? 1'b1 : cb_take ? h_coef_cnt <= 5'd2 : cb_v ? cb_rem_n <= 5'd2 : cb_le2_q;
+    wire        cb_last_nx = cb_take ? h_coef_last : cb_last;
+    always @(posedge clk) cr_q <= !rst && !zero_start && (!cb_v_nx || (cb_le2_nx && !cb_last_nx));
     mlkem_hash_top #(.RPC(RPC)) u_hash (
         .clk(clk), .rst(urst),
         .cmd_valid(x_hash && !h_cmd_sent), .cmd_ready(h_cmd_ready), .cmd_op(i_f[2:0]),
