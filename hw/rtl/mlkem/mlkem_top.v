@@ -329,7 +329,7 @@ module mlkem_top #(
     // cb_ok: not in the clock after a ZEROIZE starts, while the hash unit's reset (urst) is
     // still to take its output away; nor in reset, nor in the clock after it, when the units'
     // reset urst, a clock late, still holds)
-    reg         cb_ok;
+    reg         cb_ok;   // (what cr_q stands for, kept for mlkem_top_hs.sby; no logic reads it)
     // coef_ready is cr_q && !rst, cr_q a register made a clock ahead from the next values of
     // cb_ok, cb_v, cb_le2_q and cb_last: cb_ok && (!cb_v || (cb_end && !cb_last)) (ECP5 Fmax,
     // issue 55: cb_v -> coef_ready's LUTs -> (3.30 ns) the sampler's out_valid -> the beat taken
@@ -463,7 +463,7 @@ module mlkem_top #(
         draw1 <= {bd_coef1, bd_coef};
         draw2 <= draw1;
     end
-    wire unused = ^{be_in_ready, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:4], i_b[9:4],
+    wire unused = ^{be_in_ready, cb_ok, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:4], i_b[9:4],
                     i_c[9:4]};
 
     assign fq_pop = fq_v && ((x_hash && h_in_ready) || (x_dec && bd_in_ready));
