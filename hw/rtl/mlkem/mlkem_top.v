@@ -251,36 +251,26 @@ module mlkem_top #(
     reg [1:0]  rseg_n;
     reg [9:0]  rpos_n;
     reg        r_last;
-    reg        r_send;    // a segment ends with this issue (rpos_n = 0)
     always @* begin
         rseg_n = rseg;
         rpos_n = rpos + 10'd1;
         r_last = 1'b0;
-        r_send = 1'b0;
         case (rseg)
             2'd0: if (rpos + 10'd1 == na_eff) begin
                 rpos_n = 10'd0;
-                r_send = 1'b1;
                 if (i_op == I_HASH && i_nb != 10'd0) rseg_n = 2'd1;
                 else if (i_op == I_HASH && i_nimm != 2'd0) rseg_n = 2'd2;
                 else begin rseg_n = 2'd3; r_last = 1'b1; end
             end
             2'd1: if (rpos + 10'd1 == i_nb) begin
                 rpos_n = 10'd0;
-                r_send = 1'b1;
                 if (i_nimm != 2'd0) rseg_n = 2'd2;
                 else begin rseg_n = 2'd3; r_last = 1'b1; end
             end
             default: begin rseg_n = 2'd3; r_last = 1'b1; end
         endcase
     end
-    // the read address (rseg == 1 ? i_b : i_a) + rpos as a register, ra: i_a as the instruction
-    // is fetched, then + 1 with each issue, or the next segment's base when one ends (ECP5 Fmax,
-    // issue 55: ins (i_b) -> the base's select and the adder (a CCU2C chain) -> bra0's select ->
-    // the byte buffer's address was c45efff seed 1's worst path, 10.95 ns); mlkem_top_hs.sby
-    // proves ra equals the sum in S_EXEC
-    reg  [9:0] ra;
-    wire [9:0] r_addr = ra;
+    wire [9:0] r_addr = (rseg == 2'd1 ? i_b : i_a) + rpos;
     // the FIFO's head as registers (fq_hd*), a copy of entry fq_rd (the imm word put in) made a
     // clock ahead, so the hash unit's and the decoder's input is a register (ECP5 Fmax, issue 37:
     // fq_rd -> the pick of four entries and of the imm word -> the decoder's shift -> buf_q was
@@ -635,7 +625,6 @@ module mlkem_top #(
             nwait <= 1'b0;
             if (!nwait) begin
                 ins <= nxt;
-                ra <= nxt[13:4];   // i_a of the fetched instruction (rseg, rpos = 0)
                 opx <= 12'd1 << nxt[3:0];   // 0 for an undefined op (it ends at once)
                 x_dec_d <= nxt[3:0] == I_DEC;
                 pc <= pc + 10'd1;
@@ -749,7 +738,6 @@ module mlkem_top #(
             if (r_issue) begin
                 rseg <= rseg_n;
                 rpos <= rpos_n;
-                ra <= !r_send ? ra + 10'd1 : (rseg_n == 2'd1) ? i_b : i_a;
             end
             f_if <= r_issue;
             f_if_imm <= rseg == 2'd2;
