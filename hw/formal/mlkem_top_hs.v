@@ -84,6 +84,8 @@ module mlkem_top_hs #(
     wire       hk_bm_in;     // the base multiplication's in_valid
     wire [11:0] hk_opx;      // the op being executed, one-hot (the units' handshakes gate on it)
     wire       hk_x_dec_d;   // the decoder's copy of opx[I_DEC]
+    wire       hk_dec_v;     // the decoder's in_valid, a register made a clock ahead
+    wire       hk_cr_q, hk_cb_ok;   // coef_ready's register (made a clock ahead) and what it stands for
     wire       hk_w_last, hk_rc_last;   // the ends made a clock ahead (wcnt == 127, rcnt == 127)
     wire       hk_cb_two_q, hk_cb_le2_q;  // cb_rem >= 2, cb_rem <= 2 as registers
     wire       hk_hd_ram, hk_f_if2_imm;   // the head's pick of the RAM word as a register
@@ -105,6 +107,10 @@ module mlkem_top_hs #(
     always @* if (!f_init) assert(hk_opx == (exec ? 12'd1 << i_op : 12'd0));
     // ... and the decoder's copy of its DEC bit equals it
     always @* if (!f_init) assert(hk_x_dec_d == hk_opx[I_DEC]);
+    // ... and the decoder's in_valid register is that bit and a word in the FIFO
+    always @* if (!f_init) assert(hk_dec_v == (hk_x_dec_d && hk_fq_v));
+    // ... and coef_ready's register is cb_ok && (!cb_v || (cb_end && !cb_last))
+    always @* if (!f_init) assert(hk_cr_q == (hk_cb_ok && (!hk_cb_v || (hk_cb_end && !hk_cb_last))));
     // ... and the word reader head's pick (hd_ram, made a clock ahead) is fq_n <= 1 && !f_if2_imm
     always @* if (!f_init) assert(hk_hd_ram == (!hk_fq_n[2] && !hk_fq_n[1] && !hk_f_if2_imm));
     // ---- proven: the end flags made a clock ahead are the compares they stand for (BMUL's

@@ -291,6 +291,8 @@ async def xfer(m, what, t0, words, key):
     wr, rd = await m.reg(R_XWR), await m.reg(R_XRD)
     dut_clocks = m.clocks - t0
     assert await m.write(R_CMD, CMD_CLRX) == OKAY
+    # cleared by the time a read can see them (the slave clears them a clock after the write)
+    assert (await m.reg(R_XWR), await m.reg(R_XRD)) == (0, 0), "XFER counters not cleared by CMD bit 2"
     CLOCKS.setdefault(key, []).append(wr + rd)
     return f"{what}: {words} window words moved, slave busy {wr} write + {rd} read clocks, master {dut_clocks} clocks"
 

@@ -92,6 +92,12 @@ module mlkem_axil #(
     reg        pend;       // an operation is running or clearing after it (DONE not yet up)
     reg        done_r, zeroized, zrun;
     reg [31:0] clr_clocks, xwr, xrd;
+    // CMD bit 2 clears xwr and xrd a clock after the write is decided (in A_B, when neither
+    // counts and no register read can sample them: a read is taken in A_IDLE and samples in
+    // A_RR's clock before): the A_IDLE decision no longer drives their 64 data inputs (ECP5 Fmax,
+    // issue 55: ast -> the register write's decision, placed by the counters at (18,23), ->
+    // s_axi_bvalid's enable was 11a4aaa seed 1's worst path, 12.83 ns, 11.36 of it routing)
+    reg        xclr;
     wire       busy_all = pend || zeroing || zrun || u_busy;
 
     // ---------------------------------------------------------------- address decode
@@ -148,6 +154,11 @@ module mlkem_axil #(
     reg  [12:0] dw, dr;   // decode(aw_a, 1), decode(ar_a, 0)
     reg         dw_reg, dr_reg;   // ... and whether the address is a register's (aw_a[15:8] == 0)
     reg         dr_rok;   // ar_a is one of the eight registers (0x00..0x1C, word aligned)
+    // ... and the two writable registers, CTRL (aw_a == 0x0004) and CMD (0x0008), decoded as the
+    // address is taken: the state machine's command decision (START, ZEROIZE -> zrun, pend,
+    // done_r) sees one flag, not aw_a's compare (ECP5 Fmax, issue 55: aw_a -> the write decode
+    // -> zrun was seed 3's worst path at e60f8f1, 12.40 ns, 10.93 of it routing)
+    reg         dw_ctl, dw_cmd;
     // A register read takes a clock more (A_RR; AXI4-Lite lets RVALID come any clock after the
     // address): rrq holds, every clock, the two words ar_a[3:2] picks from registers 0x00..0x0C
     // (low) and 0x10..0x1C (high), and A_RR passes the half ar_a[4] (a_hi) names to rdata, as
@@ -198,6 +209,8 @@ module mlkem_axil #(
         if (s_axi_awvalid && s_axi_awready) begin
             aw_full <= 1'b1; aw_a <= s_axi_awaddr; dw <= decode(s_axi_awaddr, 1'b1);
             dw_reg <= s_axi_awaddr[15:8] == 8'h00;
+            dw_ctl <= s_axi_awaddr == 16'h0004;
+            dw_cmd <= s_axi_awaddr == 16'h0008;
         end
         w_clr <= 1'b0;
         if (w_clr) w_d <= 32'd0;
@@ -217,6 +230,8 @@ module mlkem_axil #(
             if (ast <= A_B) xwr <= xwr + 32'd1;
             else xrd <= xrd + 32'd1;
         end
+        xclr <= 1'b0;
+        if (xclr) begin xwr <= 32'd0; xrd <= 32'd0; end
         case (ast)
             A_IDLE: if (aw_full && w_full) begin
                 a_hi    <= aw_a[2];
@@ -228,23 +243,21 @@ module mlkem_axil #(
                     a_win <= 1'b0;
                     ast   <= A_B;
                     s_axi_bvalid <= 1'b1;
-                    case (aw_a[7:0])
-                        8'h04: if (busy_all) s_axi_bresp <= SLVERR;
-                               else begin op <= w_d[1:0]; k <= w_d[6:4]; end
-                        8'h08: begin
-                            if (w_d[1]) begin
-                                // ZEROIZE: everything, the outputs included
-                                zstart <= 1'b1; zrun <= 1'b1; pend <= 1'b0;
-                                done_r <= 1'b0; zeroized <= 1'b0;
-                                k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
-                            end else if (w_d[0]) begin
-                                if (busy_all) s_axi_bresp <= SLVERR;
-                                else begin start <= 1'b1; pend <= 1'b1; done_r <= 1'b0; zeroized <= 1'b0; end
-                            end
-                            if (w_d[2]) begin xwr <= 32'd0; xrd <= 32'd0; end
+                    if (dw_ctl) begin
+                        if (busy_all) s_axi_bresp <= SLVERR;
+                        else begin op <= w_d[1:0]; k <= w_d[6:4]; end
+                    end else if (dw_cmd) begin
+                        if (w_d[1]) begin
+                            // ZEROIZE: everything, the outputs included
+                            zstart <= 1'b1; zrun <= 1'b1; pend <= 1'b0;
+                            done_r <= 1'b0; zeroized <= 1'b0;
+                            k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
+                        end else if (w_d[0]) begin
+                            if (busy_all) s_axi_bresp <= SLVERR;
+                            else begin start <= 1'b1; pend <= 1'b1; done_r <= 1'b0; zeroized <= 1'b0; end
                         end
-                        default: s_axi_bresp <= SLVERR;
-                    endcase
+                        if (w_d[2]) xclr <= 1'b1;
+                    end else s_axi_bresp <= SLVERR;
                 end else begin
                     a_win <= 1'b1;
                     ha    <= dw[9:0];
@@ -315,15 +328,16 @@ module mlkem_axil #(
             done_r <= 1'b0; zeroized <= 1'b0;
             op <= 2'd0; k <= 3'd3;
             k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
-            clr_clocks <= 32'd0; xwr <= 32'd0; xrd <= 32'd0;
+            clr_clocks <= 32'd0; xwr <= 32'd0; xrd <= 32'd0; xclr <= 1'b0;
             aw_a <= 16'd0; ar_a <= 16'd0; w_d <= 32'd0; w_s <= 4'd0;
             dw <= decode(16'd0, 1'b1); dr <= decode(16'd0, 1'b0);
             dw_reg <= 1'b1; dr_reg <= 1'b1; dr_rok <= 1'b1; w_clr <= 1'b0;
+            dw_ctl <= 1'b0; dw_cmd <= 1'b0;
         end
     end
     assign irq = done_r || zeroized;
-    wire unused = ^{s_axi_awprot, s_axi_arprot, dw[11:10], dr[11:10], aw_a[2:0], ar_a[1:0], ar_a[7:5],
-                    aw_a[15:8], ar_a[15:8]};   // (the page decode is dw_reg / dr_reg)
+    wire unused = ^{s_axi_awprot, s_axi_arprot, dw[11:10], dr[11:10], ar_a[1:0], ar_a[7:5],
+                    aw_a, ar_a[15:8]};   // (the page decode is dw_reg / dr_reg)
 `ifdef FORMAL
     // ---- properties (hw/formal/axil.sby; mlkem_top replaced by formal/mlkem_top_free.v, whose
     // outputs are free every clock). The master is assumed to keep AXI4-Lite's rules (a valid
@@ -363,6 +377,9 @@ module mlkem_axil #(
         assert(dw == decode(aw_a, 1'b1) && dr == decode(ar_a, 1'b0));   // the decode registers
         assert(dw_reg == (aw_a[15:8] == 8'h00) && dr_reg == (ar_a[15:8] == 8'h00));
         assert(dr_rok == (ar_a[15:5] == 11'd0 && ar_a[1:0] == 2'b00));
+        assert(dw_ctl == (aw_a == 16'h0004) && dw_cmd == (aw_a == 16'h0008));
+        // the counters' clear lands while the CMD write's response waits: nothing counts then
+        if (xclr) assert(ast == A_B && !a_win);
         // the write word is cleared by the clock after its use (w_clr), unless a new one came
         if (!w_full && !w_clr) assert(w_d == 32'd0);
         if (s_axi_bvalid) assert(f_aw != 2'd0 && f_w != 2'd0);

@@ -34,8 +34,13 @@ module mlkem_bytedec (
     // the polynomial's first word; the compares of fill with n and 2 n (fge1, fge2, fz, fen)
     // are registers too, made a clock ahead from compares of fill with 2 n and 3 n (what they
     // become after a give) or constants (after a word: fill >= 64 > 2 n); fmn = fill - n is
-    // kept beside fill. So give and take come from registers only, the new word is shifted by
-    // fill and by fill - n (registers) in parallel and give only selects. A word is taken
+    // kept beside fill. So give and take come from registers only. The new word is shifted by
+    // one shifter whose amount is give ? fill - n : fill (registers and one LUT), and take picks
+    // only at the last LUT (buf_q's with_w or shifted, both kept): with two shifters (by fill and
+    // by fill - n, give picking after them) yosys's share pass made them one and put take into
+    // its amount's select, so the take (in_valid from mlkem_top) ran through the whole shifter to
+    // buf_q (ECP5 Fmax, issue 55: the worst path of seed 3 at 11a4aaa, dec_v -> take -> the shift
+    // tree -> buf_q, 10.56 ns). A word is taken
     // mid-polynomial when fewer than n bits are held, or fewer than 2 n and a give happens:
     // its place (fill, or fill - n) is < n <= 24, so at most 87 bits are held.
     reg [87:0] buf_q;   // bits not yet given out, the oldest at bit 0
@@ -58,9 +63,11 @@ module mlkem_bytedec (
     // or the last n bits given in this clock)
     assign in_ready  = wz ? (fz || (act && fen && oko)) : (!fge1 || (!fge2 && oko));
     wire take = in_valid && in_ready;
-    wire [87:0] shifted = give ? buf_q >> nq : buf_q;
-    wire [87:0] w0 = {24'd0, in_data} << fill[4:0];   // fill < 24 when a word is taken
-    wire [87:0] w1 = {24'd0, in_data} << fmn[4:0];    // fill - n < 24 when a word is taken and a give happens
+    (* keep *) wire [87:0] shifted = give ? buf_q >> nq : buf_q;
+    // the new word's place: fill (< 24 when a word is taken), or fill - n when a give happens too
+    // (< 24 then)
+    wire [4:0]  wsh = give ? fmn[4:0] : fill[4:0];
+    (* keep *) wire [87:0] with_w = shifted | ({24'd0, in_data} << wsh);
     wire [6:0]  n    = {2'd0, nq};
     wire [6:0]  rem  = give ? fmn : fill;
     wire [6:0]  remn = give ? fmn - n : fmn;          // rem - n
@@ -102,7 +109,7 @@ module mlkem_bytedec (
                 wz    <= wleft == 6'd1;
             end
         end
-        buf_q <= take ? shifted | (give ? w1 : w0) : shifted;
+        buf_q <= take ? with_w : shifted;
         // rem < 64 when a word is taken; a new polynomial's first word: fill = 64, fmn = 64 - n
         fill  <= take ? {1'b1, rem[5:0]} : rem;
         fmn   <= take ? (wz ? 7'd64 - {2'd0, nd} : remn + 7'd64) : remn;

@@ -170,7 +170,10 @@ module mlkem_sampler (
             out_coef  <= lanes;
             out_cnt   <= n_emit;
             out_last  <= done_now;
-            out_valid <= n_emit != 5'd0;
+            // n_emit != 0 without done_now's compare (ECP5 Fmax, issue 55: s1_n -> s1_n >= need
+            // (a carry chain) -> n_emit -> out_valid was c45efff seed 3's worst path, 10.27 ns):
+            // need is never 0 (proven below), so n_emit is 0 exactly when s1_n is
+            out_valid <= s1_n != 5'd0;
             need      <= done_now ? 9'd256 : need - {4'd0, s1_n};
         end else if (out_ready) begin
             out_valid <= 1'b0;
@@ -207,6 +210,8 @@ module mlkem_sampler (
         else if (f_pop) f_coefs <= out_last ? 10'd0 : f_coefs + {5'd0, out_cnt};
     end
     wire [9:0] f_cnt = 10'd256 - {1'b0, need};   // coefficients emitted into the output register
+    // need stays in 1..256 (so out_valid's s1_n != 0 is n_emit != 0)
+    always @* if (!f_init) assert(need != 9'd0 && need <= 9'd256 && (n_emit != 5'd0) == (s1_n != 5'd0));
     reg s1_lastw;        // CBD: stage 1 holds the polynomial's last word
     always @(posedge clk) if (rst) s1_lastw <= 1'b0; else if (go) s1_lastw <= lastw;
     always @(posedge clk) if (!f_init && !$past(rst)) begin

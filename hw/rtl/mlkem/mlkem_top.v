@@ -295,6 +295,14 @@ module mlkem_top #(
                           exec ? fq_n + {2'd0, f_if2} - {2'd0, fq_pop} : fq_n;
     wire        f_if2_imm_nx = exec ? f_if_imm : f_if2_imm;
     always @(posedge clk) hd_ram <= !fq_n_nx[2] && !fq_n_nx[1] && !f_if2_imm_nx;
+    // the decoder's in_valid (x_dec_d && fq_v) as a register of its own, made a clock ahead from
+    // fq_n's and x_dec_d's next values (fin ends the op; a fetch, ZEROIZE and reset empty the
+    // FIFO), so the decoder's take is one LUT of this and the decoder's own registers (ECP5 Fmax,
+    // issue 55: fq_n / x_dec_d, placed away from the decoder, -> take -> its buffer shift -> buf_q
+    // was the worst path of seeds 1 and 2 at e624f11, 10.86 / 11.61 ns); mlkem_top_hs.sby proves
+    // it equals x_dec_d && fq_v
+    reg         dec_v = 1'b0;
+    always @(posedge clk) dec_v <= fq_n_nx != 3'd0 && x_dec_d && !(exec && fin);
     wire [63:0] hd_alt = hd_new ? {48'd0, i_imm} : fq_imm[fq_rd1] ? {48'd0, i_imm} : fq_data[fq_rd1];
     wire [7:0]  imm_keep = (i_nimm == 2'd1) ? 8'h01 : (i_nimm == 2'd2) ? 8'h03 : 8'h00;
 
@@ -321,8 +329,19 @@ module mlkem_top #(
     // cb_ok: not in the clock after a ZEROIZE starts, while the hash unit's reset (urst) is
     // still to take its output away; nor in reset, nor in the clock after it, when the units'
     // reset urst, a clock late, still holds)
-    reg         cb_ok;
-    wire        h_coef_ready = cb_ok && !rst && (!cb_v || (cb_end && !cb_last));
+    reg         cb_ok;   // (what cr_q stands for, kept for mlkem_top_hs.sby; no logic reads it)
+    // coef_ready is cr_q && !rst, cr_q a register made a clock ahead from the next values of
+    // cb_ok, cb_v, cb_le2_q and cb_last: cb_ok && (!cb_v || (cb_end && !cb_last)) (ECP5 Fmax,
+    // issue 55: cb_v -> coef_ready's LUTs -> (3.30 ns) the sampler's out_valid -> the beat taken
+    // -> (4.07 ns) cb_rem's enable was 11a4aaa seed 2's worst path, 11.07 ns, 9.67 routing: the
+    // handshake's round trip now starts at a register); mlkem_top_hs.sby proves the equality
+    reg         cr_q = 1'b0;
+    wire        h_coef_ready = cr_q && !rst;
+    wire        cb_take  = h_coef_valid && h_coef_ready;
+    wire        cb_v_nx  = cb_take || (cb_v && !cb_end && st != S_FETCH);   // (rst, ZEROIZE: cb_ok_nx)
+    wire        cb_le2_nx = zero_start ? 1'b1 : cb_take ? h_coef_cnt <= 5'd2 : cb_v ? cb_rem_n <= 5'd2 : cb_le2_q;
+    wire        cb_last_nx = cb_take ? h_coef_last : cb_last;
+    always @(posedge clk) cr_q <= !rst && !zero_start && (!cb_v_nx || (cb_le2_nx && !cb_last_nx));
     mlkem_hash_top #(.RPC(RPC)) u_hash (
         .clk(clk), .rst(urst),
         .cmd_valid(x_hash && !h_cmd_sent), .cmd_ready(h_cmd_ready), .cmd_op(i_f[2:0]),
@@ -428,7 +447,7 @@ module mlkem_top #(
     // ByteDecode -> decompress, a pair per clock (d = 12: no decompress, the same latency)
     wire        bd_in_ready, bd_ov, bd_bad, bd_bad1;
     wire [11:0] bd_coef, bd_coef1;
-    mlkem_bytedec u_bd (.clk(clk), .rst(urst_a), .d(be_d), .two(1'b1), .in_valid(x_dec_d && fq_v),
+    mlkem_bytedec u_bd (.clk(clk), .rst(urst_a), .d(be_d), .two(1'b1), .in_valid(dec_v),
         .in_ready(bd_in_ready), .in_data(fq_head_data), .out_valid(bd_ov), .out_ready(1'b1),
         .out_coef(bd_coef), .out_bad(bd_bad), .out_coef1(bd_coef1), .out_bad1(bd_bad1));
     wire        dc_ov;
@@ -444,7 +463,7 @@ module mlkem_top #(
         draw1 <= {bd_coef1, bd_coef};
         draw2 <= draw1;
     end
-    wire unused = ^{be_in_ready, fq_n_nx[0], bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:4], i_b[9:4],
+    wire unused = ^{be_in_ready, cb_ok, bd_coef[11], bd_coef1[11], i_f[7:6], h_coef_last, n_busy, i_a[9:4], i_b[9:4],
                     i_c[9:4]};
 
     assign fq_pop = fq_v && ((x_hash && h_in_ready) || (x_dec && bd_in_ready));
