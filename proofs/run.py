@@ -133,21 +133,7 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
         print(r.stdout[-4000:])
         print("FAIL: Frama-C did not finish (exit %d); log in %s" % (r.returncode, log))
         sys.exit(1)
-    bad = []
-    with open(csvf, newline="") as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            st = row.get("status", "")
-            if st.startswith("Valid") or st in ("Considered valid",):
-                continue
-            # a callee's precondition is also listed once at the callee, consolidated over
-            # every call site, proved or not tried; the call sites of the functions proved
-            # here are listed under them, so only those rows count
-            if row.get("property kind", "") == "precondition":
-                continue   # the consolidated row at the callee: each call site has its own
-            if fcts and row.get("function", "") not in fcts:
-                continue
-            bad.append((row.get("function", ""), row.get("property kind", ""), norm(row.get("property", "")),
-                        "%s:%s" % (row.get("file", ""), row.get("line", "")), st))
+    bad = unproved_rows(csvf, fcts)
     # the call points of `calls` annotations: WP goals that the report does not list
     calls = [g for g in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+_call_point_\S+)(.*)$", r.stdout, re.M)
              if not g[1].strip().startswith(": Valid")]
@@ -157,12 +143,16 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
 
 
 def unproved_rows(csvf, fcts):
+    """The report's rows not proved, of the functions fcts (all if empty)."""
     bad = []
     with open(csvf, newline="") as f:
         for row in csv.DictReader(f, delimiter="\t"):
             st = row.get("status", "")
             if st.startswith("Valid") or st in ("Considered valid",):
                 continue
+            # a callee's precondition is also listed once at the callee, consolidated over
+            # every call site, proved or not tried; the call sites of the functions proved
+            # here are listed under them, so only those rows count
             if row.get("property kind", "") == "precondition":
                 continue   # the consolidated row at the callee: each call site has its own
             if fcts and row.get("function", "") not in fcts:
