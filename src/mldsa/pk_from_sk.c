@@ -48,7 +48,7 @@ int kf_mldsa_pk_from_sk(kf_mldsa_param param, uint8_t *pk, const uint8_t *sk, si
         kf_mldsa_ntt(&st.s1hat[j]);
     }
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_pointwise_acc_vec(&st.t[i], &st.a[i * p->l], st.s1hat, p->l); /* as keygen's matrix_times */
+        kf_mldsa_pointwise_acc_vec(&st.t[i], &st.a[i * p->l], st.s1hat, p->l); /* as keygen_row_ready (mldsa.c) */
         kf_mldsa_poly_reduce(&st.t[i]);
         kf_mldsa_invntt_tomont(&st.t[i]);
         kf_mldsa_poly_add(&st.t[i], &st.t[i], &st.s2[i]);
