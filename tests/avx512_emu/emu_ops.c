@@ -38,6 +38,25 @@ void kf_emu_cbd_reference(kf_mlkem_poly *p, const uint8_t *b, unsigned eta)
     }
 }
 
+unsigned kf_emu_mldsa_reject_reference(int32_t *c, unsigned n, const uint8_t *b, size_t len, unsigned eta)
+{
+    if (eta == 0) {
+        for (size_t pos = 0; pos + 3 <= len && n < KF_MLDSA_N; pos += 3) {
+            uint32_t z = b[pos] | (uint32_t)b[pos + 1] << 8 | (uint32_t)(b[pos + 2] & 0x7F) << 16;
+            if (z < KF_MLDSA_Q) c[n++] = (int32_t)z;
+        }
+        return n;
+    }
+    for (size_t pos = 0; pos < len && n < KF_MLDSA_N; pos++) {
+        unsigned half[2] = {b[pos] & 15u, b[pos] >> 4u};
+        for (unsigned h = 0; h < 2 && n < KF_MLDSA_N; h++) {
+            if (eta == 2 && half[h] < 15) c[n++] = 2 - (int32_t)(half[h] % 5);
+            if (eta == 4 && half[h] < 9) c[n++] = 4 - (int32_t)half[h];
+        }
+    }
+    return n;
+}
+
 static void put64(uint8_t *o, uint64_t v) { memcpy(o, &v, 8); }
 
 static int bytes_ok(const uint64_t *p)
@@ -184,6 +203,37 @@ static long xn_op(const struct kf_emu_cmd *c, const kf_backend_xn *b, const uint
                                     (int)p[6]));
         return 8 + (long)(n * slot);
     }
+    case KF_EMU_XN_XOF_SIDE: {
+        size_t rate = p[1], len = p[3], count = p[4], outlen = p[5], slot = outlen + KF_EMU_XOF_GUARD;
+        size_t srate = p[7] & 0xFFFF, sblocks = p[7] >> 16;
+        static kf_xn_side side;
+        if (!b->xof_side) return -KF_EMU_ABSENT;
+        if (c->in_len != n * len + 200 + sblocks * srate || count < 1 || count > n || rate == 0 || rate >= 200 ||
+            srate == 0 || srate % 8 || srate >= 200)
+            return KF_EMU_BAD;
+        memset(out + 8, 0xA5, n * slot);
+        for (unsigned i = 0; i < n; i++) {
+            msgs[i] = in + len * i;
+            outs[i] = out + 8 + slot * i;
+        }
+        const uint8_t *sin = in + n * len + 200;
+        for (unsigned j = 0; j < 25; j++) {
+            uint64_t w = 0;
+            for (unsigned t = 0; t < 8; t++) w |= (uint64_t)in[n * len + 8 * j + t] << (8 * t);
+            side.lanes[j] = w;
+        }
+        side.in = sin;
+        side.rate = srate;
+        side.blocks = sblocks;
+        put64(out, (uint64_t)b->xof_side((unsigned)p[0], rate, (uint8_t)p[2], msgs, len, (unsigned)count, outs,
+                                         outlen, (int)p[6], &side));
+        uint8_t *o = out + 8 + n * slot;
+        for (unsigned j = 0; j < 25; j++)
+            for (unsigned t = 0; t < 8; t++) o[8 * j + t] = (uint8_t)(side.lanes[j] >> (8 * t));
+        put64(o + 200, side.blocks);
+        put64(o + 208, (uint64_t)(side.in - sin));
+        return 8 + (long)(n * slot) + 216;
+    }
     }
     return KF_EMU_BAD;
 }
@@ -289,7 +339,8 @@ static void info(const struct kf_emu_impl *im, uint8_t *out)
         f.xn[i].n = b->n;
         f.xn[i].flags = (b->absorb_blocks ? KF_EMU_HAS_ABSORB : 0) | (b->oneblock ? KF_EMU_HAS_ONEBLOCK : 0) |
                         (b->permute_from ? KF_EMU_HAS_PERMUTE_FROM : 0) | (b->leaves ? KF_EMU_HAS_LEAVES : 0) |
-                        (b->leaves_node ? KF_EMU_HAS_LEAVES_NODE : 0) | (b->xof ? KF_EMU_HAS_XOF : 0);
+                        (b->leaves_node ? KF_EMU_HAS_LEAVES_NODE : 0) | (b->xof ? KF_EMU_HAS_XOF : 0) |
+                        (b->xof_side ? KF_EMU_HAS_XOF_SIDE : 0);
     }
     memcpy(out, &f, sizeof f);
 }
@@ -316,6 +367,23 @@ static long mldsa_op(const struct kf_emu_cmd *c, const struct kf_emu_impl *im, c
         memcpy(out, &r, P);
         return (long)P;
     }
+    case KF_EMU_MD_REJ: {
+        unsigned n = (unsigned)c->p[0], eta = (unsigned)c->p[2];
+        size_t len = c->p[1], used = 0, step = eta ? 8 : 48;
+        if (c->in_len != len + P || n > KF_MLDSA_N || (eta != 0 && eta != 2 && eta != 4)) return KF_EMU_BAD;
+        memcpy(&r, in + len, P);
+        if (eta ? im->md_rej_eta != NULL : im->md_rej_uniform != NULL) {
+            n = eta ? im->md_rej_eta(r.c, n, in, len, eta, &used) : im->md_rej_uniform(r.c, n, in, len, &used);
+            if (used % step || used > len || n > KF_MLDSA_N) return KF_EMU_BAD - 1;
+        }
+        n = kf_emu_mldsa_reject_reference(r.c, n, in + used, len - used, eta); /* sampling.c's scalar finish */
+        /* c[n ..] is not part of the result: a step's vector store writes a register's width
+         * (16 values, zeros past the accepted ones) while n + 16 <= 256 */
+        for (unsigned i = n; i < KF_MLDSA_N; i++) r.c[i] = 0;
+        put64(out, n);
+        memcpy(out + 8, &r, P);
+        return 8 + (long)P;
+    }
     }
     return KF_EMU_BAD;
 }
@@ -328,11 +396,11 @@ void kf_emu_exec(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, const 
         r = sizeof(struct kf_emu_info);
     } else if (cmd->op >= KF_EMU_X1_PERMUTE && cmd->op <= KF_EMU_X1_ONEBLOCK) {
         if (cmd->target < impl->n_x1) r = x1_op(cmd, impl->x1[cmd->target], in, out);
-    } else if (cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF) {
+    } else if ((cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF) || cmd->op == KF_EMU_XN_XOF_SIDE) {
         if (cmd->target < impl->n_xn) r = xn_op(cmd, impl->xn[cmd->target], in, out);
     } else if (cmd->op >= KF_EMU_MK_NTT && cmd->op <= KF_EMU_MK_CBD) {
         r = mlkem_op(cmd, impl, in, out);
-    } else if (cmd->op >= KF_EMU_MD_NTT && cmd->op <= KF_EMU_MD_ACC) {
+    } else if ((cmd->op >= KF_EMU_MD_NTT && cmd->op <= KF_EMU_MD_ACC) || cmd->op == KF_EMU_MD_REJ) {
         r = mldsa_op(cmd, impl, in, out);
     }
     cmd->out_len = r > 0 ? (uint64_t)r : 0;

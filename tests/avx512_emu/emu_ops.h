@@ -52,6 +52,12 @@ enum kf_emu_op {
     KF_EMU_MD_NTT,          /* ML-DSA (int32 coefficients); in: poly; out: poly */
     KF_EMU_MD_INVNTT,       /* in: poly; out: poly */
     KF_EMU_MD_ACC,          /* p[0]=n (1..7); in: a[n] | b[n]; out: sum of a[j] o b[j] (poly) */
+    /* added later, numbered after the others so the earlier commands keep their numbers */
+    KF_EMU_XN_XOF_SIDE,     /* xn as XN_XOF, p[7] = side rate | side blocks << 16; in: n msgs | side lanes (200) |
+                             * side input (blocks x side rate); out: as XN_XOF | side lanes (200) | side blocks left
+                             * (u64) | side input bytes taken (u64) */
+    KF_EMU_MD_REJ,          /* ML-DSA RejNTTPoly (p[2]=0) or RejBoundedPoly (p[2]=eta 2 or 4) from a buffer;
+                             * p[0]=n0 p[1]=len; in: buf | c (int32 poly); out: n (u64) | c */
 };
 
 #define KF_EMU_OK 0
@@ -83,6 +89,7 @@ struct kf_emu_info {
 #define KF_EMU_HAS_LEAVES 8u
 #define KF_EMU_HAS_LEAVES_NODE 16u
 #define KF_EMU_HAS_XOF 32u
+#define KF_EMU_HAS_XOF_SIDE 64u
 
 /* One implementation of everything the operations call. */
 struct kf_emu_impl {
@@ -105,6 +112,11 @@ struct kf_emu_impl {
     void (*md_ntt)(kf_mldsa_poly *p);
     void (*md_invntt)(kf_mldsa_poly *p);
     void (*md_acc)(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b, unsigned n);
+    /* ML-DSA's rejection steps (mldsa/x86_64/poly_avx2.h; *used: the bytes they took); NULL:
+     * the reference alone (FIPS 204 Alg. 30 / 31's scalar loop from the first byte) */
+    unsigned (*md_rej_uniform)(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, size_t *used);
+    unsigned (*md_rej_eta)(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
+                           size_t *used);
 };
 
 /* The batched backends under test, in the order of the image's table: X(backend, n). The x1
@@ -120,5 +132,8 @@ void kf_emu_exec(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, const 
 /* FIPS 203 Alg. 7 lines 5-14 and Alg. 8, written out (as tests/test_mlkem_simd.c does). */
 unsigned kf_emu_reject_reference(int16_t *c, unsigned n, const uint8_t *b, size_t len);
 void kf_emu_cbd_reference(kf_mlkem_poly *p, const uint8_t *b, unsigned eta);
+/* FIPS 204 Alg. 30 lines 4-12 with Alg. 14 (eta 0) and Alg. 31 lines 4-13 with Alg. 15 (eta 2
+ * or 4), written out: coefficients from b[0 .. len) into c[n ..], returns the new n. */
+unsigned kf_emu_mldsa_reject_reference(int32_t *c, unsigned n, const uint8_t *b, size_t len, unsigned eta);
 
 #endif

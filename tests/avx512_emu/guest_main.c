@@ -19,6 +19,7 @@ static const struct kf_emu_impl avx512 = {
     kf_mlkem_poly_tobytes_avx512, kf_mlkem_poly_frombytes_avx512, kf_mlkem_rej_uniform_avx512,
     kf_mlkem_rej_block_xn_avx512, kf_mlkem_cbd2_avx512, kf_mlkem_cbd3_avx512,
     kf_mldsa_ntt_avx512, kf_mldsa_invntt_tomont_avx512, kf_mldsa_pointwise_acc_vec_avx512,
+    kf_mldsa_rej_uniform_avx512, kf_mldsa_rej_eta_avx512,
 };
 
 /* The emulator's own checks (run_avx512_emu.py), image only: kshiftrw by 15 of an all-ones

@@ -60,6 +60,31 @@ static void ref_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8_t
     ref_sponge(nr, rate, suffix, in, len, out, outlen, NULL);
 }
 
+/* kf_xn_side's contract (keccak_backend.h): before each of the call's permutations, while
+ * blocks are left, one block of side->in xored into the lanes and that state permuted. The
+ * call's permutations: one per whole input block, the padded last block's, and one between
+ * each two output blocks. */
+static void ref_side(unsigned nr, size_t rate, size_t len, size_t outlen, kf_xn_side *side)
+{
+    _Alignas(64) uint8_t s[SLOT];
+    uint8_t b[200];
+    size_t perms = len / rate + (outlen ? (outlen + rate - 1) / rate : 1);
+    for (; perms && side->blocks; perms--, side->blocks--, side->in += side->rate) {
+        for (unsigned j = 0; j < 25; j++)
+            for (unsigned t = 0; t < 8; t++) b[8 * j + t] = (uint8_t)(side->lanes[j] >> (8 * t));
+        OPT->init(s);
+        OPT->overwrite_bytes(s, b, 0, 200);
+        OPT->add_bytes(s, side->in, 0, side->rate);
+        OPT->permute(s, nr);
+        OPT->extract_bytes(s, b, 0, 200);
+        for (unsigned j = 0; j < 25; j++) {
+            uint64_t w = 0;
+            for (unsigned t = 0; t < 8; t++) w |= (uint64_t)b[8 * j + t] << (8 * t);
+            side->lanes[j] = w;
+        }
+    }
+}
+
 static const kf_backend ref_x1 = {"portable-opt64", 0, -1, NULL, NULL, NULL, NULL, NULL, ref_absorb, ref_oneblock};
 
 /* n states of opt64, SLOT bytes each */
@@ -133,10 +158,18 @@ static const kf_backend ref_x1 = {"portable-opt64", 0, -1, NULL, NULL, NULL, NUL
         for (unsigned i = 0; i < count; i++) ref_sponge(nr, rate, suffix, in[i], len, out[i], outlen, NULL);         \
         return 1;                                                                                                    \
     }                                                                                                                \
+    static int ref##NN##_xof_side(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,   \
+                                  unsigned count, uint8_t *const *out, size_t outlen, int secret, kf_xn_side *side) \
+    {                                                                                                                \
+        ref##NN##_xof(nr, rate, suffix, in, len, count, out, outlen, secret);                                        \
+        ref_side(nr, rate, len, outlen, side);                                                                       \
+        return 1;                                                                                                    \
+    }                                                                                                                \
     static const kf_backend_xn ref##NN = {"portable-x" #NN, 0, -1, NN, SLOT * NN, 0, ref##NN##_init,                \
                                           ref##NN##_add, ref##NN##_overwrite, ref##NN##_extract, ref##NN##_permute,  \
                                           ref##NN##_absorb, NULL, ref##NN##_from, ref##NN##_oneblock,                \
-                                          ref##NN##_leaves, ref##NN##_leaves_node, ref##NN##_xof, NULL};
+                                          ref##NN##_leaves, ref##NN##_leaves_node, ref##NN##_xof,                  \
+                                          ref##NN##_xof_side};
 #define REF_XN_DEFINE(b, n) REF_XN(n)
 KF_EMU_XN_LIST(REF_XN_DEFINE)
 
@@ -185,7 +218,7 @@ int kf_emu_host_run(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, int
             x1_ref_list, COUNT(native_x1), ref_xn, COUNT(ref_xn), kf_mlkem_poly_ntt_portable,
             kf_mlkem_polyvec_basemul_acc_portable, kf_mlkem_row_tobytes_portable, kf_mlkem_poly_tobytes_portable,
             kf_mlkem_poly_frombytes_portable, NULL, ref_rej_block, ref_cbd2, ref_cbd3,
-            kf_mldsa_ntt_portable, kf_mldsa_invntt_tomont_portable, kf_mldsa_pointwise_acc_vec_portable,
+            kf_mldsa_ntt_portable, kf_mldsa_invntt_tomont_portable, kf_mldsa_pointwise_acc_vec_portable, NULL, NULL,
         };
         kf_emu_exec(cmd, in, out, &portable);
         return 0;
@@ -196,13 +229,17 @@ int kf_emu_host_run(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, int
         kf_mlkem_poly_frombytes_avx512, kf_mlkem_rej_uniform_avx512, kf_mlkem_rej_block_xn_avx512,
         kf_mlkem_cbd2_avx512, kf_mlkem_cbd3_avx512,
         kf_mldsa_ntt_avx512, kf_mldsa_invntt_tomont_avx512, kf_mldsa_pointwise_acc_vec_avx512,
+        kf_mldsa_rej_uniform_avx512, kf_mldsa_rej_eta_avx512,
     };
     if (cmd->op >= KF_EMU_X1_PERMUTE && cmd->op <= KF_EMU_X1_ONEBLOCK)
         if (cmd->target >= COUNT(native_x1) || !kf_backend_runnable(native_x1[cmd->target])) return 77;
-    if (cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF)
+    if ((cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF) || cmd->op == KF_EMU_XN_XOF_SIDE)
         if (cmd->target >= COUNT(native_xn) || !kf_backend_xn_runnable(native_xn[cmd->target])) return 77;
     if (cmd->op >= KF_EMU_MK_NTT && cmd->op <= KF_EMU_MK_CBD && !kf_mlkem_avx512_cpu()) return 77;
-    if (cmd->op >= KF_EMU_MD_NTT && !(kf_cpu_features() & KF_CPU_AVX512F)) return 77; /* ntt_avx512.c: F only */
+    if (cmd->op >= KF_EMU_MD_NTT && cmd->op <= KF_EMU_MD_ACC && !(kf_cpu_features() & KF_CPU_AVX512F))
+        return 77; /* ntt_avx512.c: F only */
+    const uint32_t vbmi = KF_CPU_AVX512F | KF_CPU_AVX512BW | KF_CPU_AVX512VBMI; /* sampling_avx512.c */
+    if (cmd->op == KF_EMU_MD_REJ && (kf_cpu_features() & vbmi) != vbmi) return 77;
     kf_emu_exec(cmd, in, out, &native);
     return 0;
 }

@@ -10,9 +10,10 @@ library: this test runs the kernels on it, on any x86-64 host.
 How:
   * tests/avx512_emu/CMakeLists.txt builds avx512_emu_image.elf: the library's own AVX-512
     sources (avx512vl-x1, avx512vl-x1-pairs, avx512vl-x4, avx512-x8 with its oneblock,
-    leaves, leaves_node and xof, the avx512-x9 and avx512vl-x5 hybrids, ML-KEM's NTT, base
-    multiplication, row of t^, ByteEncode_12 / ByteDecode_12, rejection sampling in a buffer
-    and in the Keccak lanes, CBD; ML-DSA's NTT, inverse NTT and row of pointwise products),
+    leaves, leaves_node and xof, the avx512-x9 hybrid with its xof_side and avx512vl-x5,
+    ML-KEM's NTT, base multiplication, row of t^, ByteEncode_12 / ByteDecode_12, rejection
+    sampling in a buffer and in the Keccak lanes, CBD; ML-DSA's NTT, inverse NTT, row of
+    pointwise products and the rejection steps of RejNTTPoly and RejBoundedPoly),
     compiled again freestanding (no libc, -mno-red-zone,
     static, at emu_layout.h's fixed address), with emu_ops.c, which runs one command (an
     operation, its parameters and input bytes at fixed addresses) and then `hlt`s.
@@ -63,8 +64,9 @@ INFO_FMT = "<4I" + "24sII" * (2 * NO_BACKENDS)
 # emu_ops.h's operations
 (INFO, X1_PERMUTE, X1_BYTES, X1_ABSORB, X1_ONEBLOCK, XN_PERMUTE, XN_BYTES, XN_ABSORB, XN_ONEBLOCK,
  XN_PERMUTE_FROM, XN_LEAVES, XN_LEAVES_NODE, XN_XOF, MK_NTT, MK_BASEMUL, MK_ROW, MK_TOBYTES, MK_FROMBYTES,
- MK_REJ, MK_REJ_BLOCK, MK_CBD, MD_NTT, MD_INVNTT, MD_ACC) = range(1, 25)
-HAS_ABSORB, HAS_ONEBLOCK, HAS_PERMUTE_FROM, HAS_LEAVES, HAS_LEAVES_NODE, HAS_XOF = 1, 2, 4, 8, 16, 32
+ MK_REJ, MK_REJ_BLOCK, MK_CBD, MD_NTT, MD_INVNTT, MD_ACC, XN_XOF_SIDE, MD_REJ) = range(1, 27)
+HAS_ABSORB, HAS_ONEBLOCK, HAS_PERMUTE_FROM, HAS_LEAVES, HAS_LEAVES_NODE, HAS_XOF, HAS_XOF_SIDE = 1, 2, 4, 8, 16, 32, 64
+MLDSA_Q = 8380417
 
 # keccak_backend.h's feature bits the kernels need: BMI1, BMI2, AVX512F, VL, BW, VBMI, VBMI2, BITALG
 FEATURES = {"bmi1": 1 << 0, "bmi2": 1 << 1, "avx512f": 1 << 3, "avx512vl": 1 << 4, "avx512bw": 1 << 5,
@@ -306,6 +308,7 @@ def full_compress_step(op, p, data):
 class Suite:
     def __init__(self, guest, host, seed, cases):
         self.g, self.h, self.rng, self.cases = guest, host, random.Random(seed), cases
+        self.seed = seed
         # the xof commands' own generator: the other commands' inputs for a seed stay those
         # of the runs before the xof operation was added
         self.xof_rng = random.Random(f"xof {seed}")
@@ -422,6 +425,29 @@ class Suite:
                            self.rbytes(n * ln + 200 + blocks * rate))
         if flags & HAS_XOF:
             self.xof(idx, name, n)
+        if flags & HAS_XOF_SIDE:
+            self.xof_side(idx, name, n)
+
+    def xof_side(self, idx, name, n):
+        """The xof operation with a side state riding (avx512-x9's xof_side): the two rates it
+        takes at 24 rounds (it declines 12 rounds and inputs of a block or more, which only
+        the return value would show), inputs of none, ML-DSA's 34 and 66 bytes and a block
+        less one, outputs from 1 byte to 6 blocks; side states at the rates of SHAKE256,
+        SHAKE128 and SHA3-512 from a random state, with no block, one, fewer blocks than the
+        call has permutations, as many, and more (the side's lanes, its blocks left and the
+        bytes it took are compared); every count 1 .. n - 1. A fixed table: --cases does not
+        change it."""
+        r = random.Random(f"xof_side {self.seed}")
+        for s, rate in enumerate((168, 136)):
+            for j, ln in enumerate((0, 34, 66, rate - 1)):
+                for t, outlen in enumerate((1, 840, rate + 1, 6 * rate, r.randint(1, 6 * rate))):
+                    perms = max(1, -(-outlen // rate))
+                    srate = (136, 168, 72)[(j + t + s) % 3]
+                    blocks = [0, 1, max(0, perms - 1), perms, perms + 3][(j + 2 * t + s) % 5]
+                    count = 1 + (3 * j + t + s) % (n - 1)       # the vector instances: the side is the n-th
+                    self.check(f"{name} xof_side", XN_XOF_SIDE, idx,
+                               [24, rate, 0x1F, ln, count, outlen, (j + t) % 2, srate | blocks << 16],
+                               r.randbytes(n * ln) + r.randbytes(200) + r.randbytes(blocks * srate))
 
     def xof(self, idx, name, n):
         """The xof operation on every parameter set avx512-x8 takes (SHAKE128's and SHAKE256's
@@ -515,6 +541,41 @@ class Suite:
             n = 1 + t % 7
             ab = b"".join(self.poly32(-(9 * q - 1), 9 * q - 1) for _ in range(2 * n))
             self.check("mldsa pointwise_acc_vec", MD_ACC, 0, [n], ab)
+        # the rejection steps (sampling_avx512.c): RejNTTPoly's 3-byte candidates and
+        # RejBoundedPoly's half-bytes for eta 2 and 4, from any starting count, over buffers
+        # of random bytes, of bytes mostly rejected, of bytes never rejected and of those with
+        # one rejection a step; their own generator, so the commands above stay the same
+        r = random.Random(f"mldsa rej {self.seed}")
+        c0 = struct.pack("<256i", *[-1 - i for i in range(256)])
+        for t in range(5 * self.cases):
+            eta = (0, 2, 4)[t % 3]
+            kind = (t // 3) % 5
+            ln = 3 * r.randrange(5 * 168 // 3 + 1) if eta == 0 else r.randrange(136 * 2)
+            buf = bytearray(r.randbytes(ln))
+            step = 48 if eta == 0 else 8                                # bytes a step takes
+            for i in range(0, ln - 2 if eta == 0 else ln, 3 if eta == 0 else 1):
+                if kind == 1:                                           # mostly rejected
+                    if eta == 0:
+                        buf[i + 1] |= 0xE0                              # z >= 0x7FE000, q = 0x7FE001
+                        buf[i + 2] |= 0x7F
+                    elif i % 5:
+                        buf[i] = 0xFF                                   # both halves 15
+                if kind in (2, 4):                                      # never rejected
+                    if eta == 0:
+                        buf[i + 2] &= 0xBF                              # z < 2^22
+                    else:
+                        buf[i] &= 0x77 if eta == 4 else 0xEE
+            if kind == 4:                                               # but one in each step
+                for i in range(0, ln, step):
+                    if eta == 0 and ln - i >= 3:
+                        k = i + 3 * r.randrange(min(step, ln - i) // 3)
+                        buf[k + 1] = 0xFF
+                        buf[k + 2] |= 0x7F
+                    elif eta:
+                        buf[i + r.randrange(min(step, ln - i))] |= 0x0F
+            n0 = r.randrange(257) if kind != 3 else 0
+            self.check(f"mldsa rej {'uniform' if eta == 0 else f'eta={eta}'}", MD_REJ, 0, [n0, ln, eta],
+                       bytes(buf) + c0)
 
 
 def main():
