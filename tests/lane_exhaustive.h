@@ -10,6 +10,7 @@
 int lane_mlkem_kernels(int slow); /* lane_exhaustive_mlkem.c (built with -mavx2) */
 int lane_mlkem_poly(void);      /* the same file: the poly-level kernels */
 int lane_mldsa_poly(void);      /* lane_exhaustive_mldsa.c */
+int lane_mlkem_avx512(int slow); /* lane_exhaustive_mlkem512.c (AVX-512 flags; checks the CPU itself) */
 
 static inline double lane_now(void)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * test_lane_exhaustive.c - the AVX2 lane kernels of ML-KEM and ML-DSA over their WHOLE input
+ * test_lane_exhaustive.c - the AVX2 lane kernels of ML-KEM and ML-DSA (and ML-KEM's AVX-512 ones
+ * and both AVX-512 rejection steps where the CPU runs them) over their WHOLE input
  * domains (every domain here is at most 2^32), lane by lane against the portable functions
  * that proofs/ proves (issue 54 item 2; docs/ASSURANCE.md says which kernel has which
  * evidence). --slow (KF_SLOW_TESTS) runs fqmul on all 2^32 pairs instead of the reduced first
@@ -22,6 +23,11 @@ int main(int argc, char **argv)
     }
     int fails = 0;
     if (!*only || !strcmp(only, "mlkem")) fails += lane_mlkem_kernels(slow) + lane_mlkem_poly();
+#ifdef KF_LANE_MLKEM512
+    if (!*only || !strcmp(only, "mlkem")) fails += lane_mlkem_avx512(slow);
+#else
+    printf("%-48s not built (no AVX-512 files in this build)\n", "ML-KEM AVX-512 lanes");
+#endif
     if (!*only || !strcmp(only, "mldsa")) fails += lane_mldsa_poly();
     printf("%s\n", fails ? "FAILED" : "all lanes agree");
     return fails ? 1 : 0;
