@@ -229,6 +229,22 @@ static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRH
     kf_memzero(buf, count * sizeof buf[0]);
 }
 
+void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce,
+                                unsigned count, const kf_mldsa_params *p)
+{
+    uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
+    const uint8_t *in[KF_XN_MAX];
+    for (unsigned r = 0; r < count; r++) {
+        memcpy(seed[r], rhopp, KF_MLDSA_CRHBYTES);
+        seed[r][KF_MLDSA_CRHBYTES] = (uint8_t)(nonce + r);
+        seed[r][KF_MLDSA_CRHBYTES + 1] = (uint8_t)((nonce + r) >> 8);
+        in[r] = seed[r];
+    }
+    kf_sponge_xn x;
+    first_blocks(&x, count, KF_SHAKE256_RATE, in, sizeof seed[0], out, 32u * p->z_bits, 0);
+    kf_memzero(seed, count * sizeof seed[0]);
+}
+
 void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
                             const kf_mldsa_params *p)
 {

@@ -39,6 +39,12 @@ void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTE
  * (KF_XN_MAX streams per batched sponge): the masks of two attempts of the signing loop. */
 void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
                             const kf_mldsa_params *p);
+/* The bytes ExpandMask unpacks (Alg. 34 line 4: 32 (1 + bitlen(gamma1 - 1)) of each stream)
+ * of count <= KF_XN_MAX streams with nonces nonce .. nonce + count - 1, stream r into out[r]
+ * (kf_mldsa_unpack_offset makes the polynomial): signing's loop makes its masks ahead in
+ * whole batches (mldsa.c). */
+void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce,
+                                unsigned count, const kf_mldsa_params *p);
 /* c with tau coefficients +-1, from c~ (ctilde_bytes). c~ must be public (it branches). */
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p);
 
