@@ -135,9 +135,9 @@ int main(int argc, char **argv)
     memset(S.mu, 3, sizeof S.mu);
     memset(S.rhopp, 4, sizeof S.rhopp);
     kf_mldsa_expand_a(S.a, S.rho, p);
-    for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(&S.es1[j], &S.s1[j], (int32_t)p->beta);
+    for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(&S.es1[j], &S.s1[j], (int32_t)p->eta, p->tau);
     for (unsigned i = 0; i < k; i++) {
-        kf_mldsa_sparse_prep(&S.es2[i], &S.s2[i], (int32_t)p->beta);
+        kf_mldsa_sparse_prep(&S.es2[i], &S.s2[i], (int32_t)p->eta, p->tau);
         kf_mldsa_ntt(&S.s2[i]); /* for the "one pointwise product" and "one row" kernels below */
         kf_mldsa_ntt(&S.t0[i]);
     }
@@ -230,9 +230,9 @@ int main(int argc, char **argv)
         c[S_EXPA] = timer_stop() - t0;
         static kf_mldsa_sparse e;
         t0 = timer_start();
-        for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(&e, &s1[j], (int32_t)p->beta);
+        for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(&e, &s1[j], (int32_t)p->eta, p->tau);
         for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_sparse_prep(&e, &s2[i], (int32_t)p->beta);
+            kf_mldsa_sparse_prep(&e, &s2[i], (int32_t)p->eta, p->tau);
             kf_mldsa_ntt(&t0p[i]);
         }
         c[S_NTTS] = timer_stop() - t0;

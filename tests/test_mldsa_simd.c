@@ -289,11 +289,20 @@ static void test_sparse_mul(void)
         const int32_t bound = (int32_t)n * smax;
         if (bound <= 127) {
             kf_mldsa_sparse_prep8(e8, &s);
-            kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n);
+            kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n, n ? n : 1);
             CHECK(same(&r1, &r2), "sparse_mul8, trial %d (bound %d)", t, bound);
         }
-        kf_mldsa_sparse_prep(&es, &s, bound);
-        CHECK(es.narrow == (bound <= 127), "sparse_prep's layout, trial %d (bound %d)", t, bound);
+        if (smax >= 1) { /* in passes of 127 / smax terms (ML-DSA-65's two), and of fewer */
+            const unsigned group = 127 / (unsigned)smax;
+            kf_mldsa_sparse_prep8(e8, &s);
+            for (unsigned g = group; g >= 1; g = g > 7 ? g / 2 : g - 1) {
+                kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n, g);
+                CHECK(same(&r1, &r2), "sparse_mul8 in passes of %u, trial %d (smax %d)", g, t, smax);
+            }
+        }
+        kf_mldsa_sparse_prep(&es, &s, smax, tau);
+        CHECK(es.narrow == (smax >= 1 && 2 * (127 / (unsigned)smax) >= tau ? 127 / (unsigned)smax : 0),
+              "sparse_prep's layout, trial %d (smax %d, tau %u)", t, smax, tau);
         kf_mldsa_sparse_mul(&r2, &es, off, n);
         CHECK(same(&r1, &r2), "kf_mldsa_sparse_mul, trial %d (bound %d)", t, bound);
         cn = c;

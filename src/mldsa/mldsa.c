@@ -292,10 +292,10 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
     kf_mldsa_expand_a(st.a, st.rho, p);
-    const int32_t cs_bound = (int32_t)p->beta; /* |c s| <= tau eta: skDecode checked |s| <= eta */
-    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(&st.es1[j], &st.s1[j], cs_bound);
+    const int32_t eta = (int32_t)p->eta; /* skDecode checked |s| <= eta */
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(&st.es1[j], &st.s1[j], eta, p->tau);
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_sparse_prep(&st.es2[i], &st.s2[i], cs_bound);
+        kf_mldsa_sparse_prep(&st.es2[i], &st.s2[i], eta, p->tau);
         kf_mldsa_ntt(&st.t0[i]);
     }
     st.chunk = mask_chunk();

@@ -318,13 +318,17 @@ void kf_mldsa_sparse_prep8(int8_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
     }
 }
 
-void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t bound)
+void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t smax, unsigned tau)
 {
     e->narrow = 0;
 #ifdef KF_MLDSA_HAVE_AVX2
-    e->narrow = bound <= 127 && kf_mldsa_arith_avx2();
+    if (smax >= 1 && smax <= 127 && kf_mldsa_arith_avx2()) {
+        const unsigned group = 127 / (unsigned)smax;
+        if (2 * group >= tau) e->narrow = group;
+    }
 #endif
-    (void)bound;
+    (void)smax;
+    (void)tau;
     if (e->narrow) kf_mldsa_sparse_prep8(e->e.b, s);
     else kf_mldsa_sparse_prep16(e->e.w, s);
 }
@@ -432,7 +436,7 @@ void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint1
 {
 #ifdef KF_MLDSA_HAVE_AVX2
     if (e->narrow) { /* set only with the AVX2 code in use (kf_mldsa_sparse_prep) */
-        kf_mldsa_sparse_mul8_avx2(r, e->e.b, off, n);
+        kf_mldsa_sparse_mul8_avx2(r, e->e.b, off, n, e->narrow);
         return;
     }
 #endif
