@@ -147,7 +147,39 @@ static int item_checks(const kf_mldsa_params *p, const kf_mldsa_verify_item *it)
     return rc == KF_OK ? kf_mldsa_ctx_checks(it->ctx, it->ctxlen) : rc;
 }
 
-/* tr for the n items of the window, then mu, then c~': the fixed-length hashes in lanes. */
+/* mu = H(tr || M') of the window's n items in lanes, where every item's context and message
+ * have the lengths of the first's (a server's batch of fixed-size messages): 0 if not. */
+static int mu_lanes(batch_window *bw, unsigned n, const kf_mldsa_verify_item *items)
+{
+    const kf_mldsa_verify_item *first = &items[bw->at[0]];
+    const uint8_t *in[WINDOW], *ctx[WINDOW], *msg[WINDOW];
+    uint8_t *out[WINDOW];
+    if (n < 2) return 0;
+    for (unsigned j = 0; j < n; j++) {
+        const kf_mldsa_verify_item *it = &items[bw->at[j]];
+        if (it->ctxlen != first->ctxlen || it->msglen != first->msglen) return 0;
+        in[j] = bw->tr[j];
+        ctx[j] = it->ctx;
+        msg[j] = it->msg;
+        out[j] = bw->mu[j];
+    }
+    const uint8_t hdr[2] = {0, (uint8_t)first->ctxlen}; /* M' = 0 || |ctx| || ctx || M (kf_mldsa_pure_msg) */
+    const uint8_t *h[WINDOW];
+    for (unsigned j = 0; j < n; j++) h[j] = hdr;
+    kf_sponge_xn x;
+    kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_absorb(&x, in, KF_MLDSA_TR_BYTES);
+    kf_sponge_xn_absorb(&x, h, sizeof hdr);
+    if (first->ctxlen) kf_sponge_xn_absorb(&x, ctx, first->ctxlen);
+    if (first->msglen) kf_sponge_xn_absorb(&x, msg, first->msglen);
+    kf_sponge_xn_squeeze(&x, out, KF_MLDSA_CRHBYTES);
+    return 1;
+}
+
+/* tr for the n items of the window, then mu (in lanes where the messages' lengths allow),
+ * then c~': the fixed-length hashes in lanes. tr riding on ExpandA's permutations (as a single
+ * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64
+ * under 64 keys 0.975-0.992x (vbatch A/B, 2026-11-25). */
 static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
                           int *results)
 {
@@ -162,12 +194,15 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
     }
     kf_sponge_xn_plan(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_oneshot(&x, in, inlen, out, KF_MLDSA_TR_BYTES); /* tr = H(pk, 64) */
+    const int lanes = mu_lanes(bw, n, items);
     for (unsigned j = 0; j < n; j++) {
-        const kf_mldsa_verify_item *it = &items[bw->at[j]];
-        kf_mldsa_msg m;
-        uint8_t hdr[2];
-        kf_mldsa_pure_msg(&m, hdr, it->msg, it->msglen, it->ctx, it->ctxlen);
-        kf_mldsa_compute_mu(bw->mu[j], bw->tr[j], &m); /* messages of any lengths: one at a time */
+        if (!lanes) { /* messages of other lengths: one at a time */
+            const kf_mldsa_verify_item *it = &items[bw->at[j]];
+            kf_mldsa_msg m;
+            uint8_t hdr[2];
+            kf_mldsa_pure_msg(&m, hdr, it->msg, it->msglen, it->ctx, it->ctxlen);
+            kf_mldsa_compute_mu(bw->mu[j], bw->tr[j], &m);
+        }
         in[j] = bw->mu[j];
         in2[j] = bw->w1[j];
         out[j] = bw->got[j];
