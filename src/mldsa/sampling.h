@@ -27,6 +27,13 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
  * side->blocks for the groups after. */
 void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
                             kf_xn_side *side, void (*ready)(void *ctx, unsigned done), void *ctx);
+/* ExpandA(rho) into a, whose polynomials 0 .. start - 1 the caller has already (made ahead by
+ * the call before); where the last group of 8 streams would leave lanes idle and next_rho is
+ * not NULL, they make the first polynomials of ExpandA(next_rho) into next[0 .. *next_made)
+ * (at most KF_XN_MAX - 1; *next_made = 0 if none): kf_mldsa_verify_batch's keys one after
+ * another, ML-DSA-65's 30 streams a key filling x8's lanes (4 keys in 15 calls, not 16). */
+void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
+                             unsigned start, const uint8_t *next_rho, kf_mldsa_poly *next, unsigned *next_made);
 /* s1 (l polynomials) and s2 (k), coefficients in [-eta, eta], from rho' (secret). Only the
  * accept/reject decision of each half-byte is declassified (ct.h): it tells which nibbles
  * were thrown away, nothing about the values kept. */

@@ -45,11 +45,32 @@ static int verify_decode(verify_state *st, const kf_mldsa_params *p, const uint8
     return !over;
 }
 
-/* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same. */
-static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
+/* The batch's ExpandA one key ahead (kf_mldsa_expand_a_ahead): the first n polynomials of
+ * ExpandA(rho), made in the idle lanes of the key before's last call; next_rho: the key of the
+ * item after the one being verified, or NULL. */
+typedef struct a_ahead {
+    kf_mldsa_poly poly[KF_XN_MAX - 1];
+    uint8_t rho[KF_MLDSA_SEEDBYTES];
+    unsigned n;
+    const uint8_t *next_rho;
+} a_ahead;
+
+/* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same; ah: NULL, or the
+ * batch's polynomials made ahead. */
+static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah)
 {
     if (!st->a_valid || memcmp(st->a_rho, st->rho, sizeof st->rho) != 0) {
-        kf_mldsa_expand_a(st->a, st->rho, p);
+        if (ah) {
+            unsigned start = 0;
+            if (ah->n && memcmp(ah->rho, st->rho, sizeof st->rho) == 0) {
+                memcpy(st->a, ah->poly, ah->n * sizeof ah->poly[0]);
+                start = ah->n;
+            }
+            kf_mldsa_expand_a_ahead(st->a, st->rho, p, start, ah->next_rho, ah->poly, &ah->n);
+            if (ah->n) memcpy(ah->rho, ah->next_rho, sizeof ah->rho);
+        } else {
+            kf_mldsa_expand_a(st->a, st->rho, p);
+        }
         memcpy(st->a_rho, st->rho, sizeof st->rho);
         st->a_valid = 1;
     }
@@ -115,7 +136,7 @@ int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_ml
         kf_mldsa_compute_mu(mu2, tr, m);
         mu = mu2;
     }
-    verify_w1(&st, p, w1);
+    verify_w1(&st, p, w1, NULL);
     const uint8_t *in[2] = {mu, w1};
     const size_t len[2] = {KF_MLDSA_CRHBYTES, w1_bytes(p)};
     kf_mldsa_shake256(ctilde2, p->ctilde_bytes, 2, in, len);
@@ -222,7 +243,9 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
     if (!items || !results) return KF_ERR_NULL_POINTER;
     verify_state st;
     batch_window bw;
+    a_ahead ah;
     unsigned n = 0;
+    ah.n = 0;
     st.a_valid = 0;
     for (size_t i = 0; i < count; i++) {
         const kf_mldsa_verify_item *it = &items[i];
@@ -232,7 +255,12 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
             results[i] = KF_ERR_BAD_SIGNATURE;
             continue;
         }
-        verify_w1(&st, p, bw.w1[n]);
+        /* the next item's key, if another: its ExpandA may start in this one's idle lanes */
+        ah.next_rho = NULL;
+        if (i + 1 < count && item_checks(p, &items[i + 1]) == KF_OK &&
+            memcmp(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES) != 0)
+            ah.next_rho = items[i + 1].pk; /* pkEncode: rho first */
+        verify_w1(&st, p, bw.w1[n], &ah);
         memcpy(bw.ctilde[n], st.ctilde, p->ctilde_bytes);
         bw.pk[n] = it->pk;
         bw.at[n++] = i;
