@@ -7,9 +7,11 @@
  * 56 KiB for ML-DSA-87, on the stack), but runs the hashes that a single verification must
  * make on one state in the lanes of the batched backend, up to KF_XN_MAX items at a time:
  * tr = H(pk, 64) and the final c~' = H(mu || w1Encode(w1'), lambda/4), whose inputs have the
- * same length for every item of a set. Items whose pk has the rho of the item before reuse
- * its A (ExpandA, the largest hash of a verification, runs once for a run of signatures under
- * one key).
+ * same length for every item of a set, and mu = H(tr || M') where the window's messages and
+ * contexts have one length. Items whose pk has the rho of the item before reuse its A
+ * (ExpandA, the largest hash of a verification, runs once for a run of signatures under one
+ * key); under a new key, ExpandA's last group of streams fills its idle lanes with the next
+ * item's key's first polynomials (kf_mldsa_expand_a_ahead: ML-DSA-65's 30 streams).
  */
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/packing.h"
