@@ -308,13 +308,6 @@ void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLD
     kf_memzero(seed, count * sizeof seed[0]);
 }
 
-void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
-                            const kf_mldsa_params *p)
-{
-    for (unsigned first = 0; first < count; first += KF_XN_MAX) /* KF_XN_MAX streams per sponge */
-        expand_mask_batch(y + first, rhopp, kappa + first, count - first < KF_XN_MAX ? count - first : KF_XN_MAX, p);
-}
-
 void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
                           const kf_mldsa_params *p)
 {

@@ -42,10 +42,6 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
 /* y (l polynomials), coefficients in [-gamma1 + 1, gamma1], from rho'' and kappa. */
 void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
                           const kf_mldsa_params *p);
-/* The same for count <= 2 KF_MLDSA_L_MAX polynomials with nonces kappa .. kappa + count - 1
- * (KF_XN_MAX streams per batched sponge): the masks of two attempts of the signing loop. */
-void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
-                            const kf_mldsa_params *p);
 /* The bytes ExpandMask unpacks (Alg. 34 line 4: 32 (1 + bitlen(gamma1 - 1)) of each stream)
  * of count <= KF_XN_MAX streams with nonces nonce .. nonce + count - 1, stream r into out[r]
  * (kf_mldsa_unpack_offset makes the polynomial): signing's loop makes its masks ahead in
