@@ -281,6 +281,22 @@ static void test_sparse_mul(void)
         }
         kf_mldsa_sparse_prep16(e, &s);
         const unsigned n = kf_mldsa_challenge_offsets(off, &c);
+        {
+            uint16_t off1[N];
+            const unsigned n1 = kf_mldsa_challenge_offsets_portable(off1, &c);
+            CHECK(n1 == n && memcmp(off1, off, n * sizeof off[0]) == 0, "challenge_offsets, trial %d", t);
+            if (have_sample512) {
+                kf_mldsa_poly full = c; /* and every coefficient nonzero: the stores' bound */
+                uint16_t off2[N];
+                unsigned n2 = kf_mldsa_challenge_offsets_avx512(off2, &c);
+                CHECK(n2 == n1 && memcmp(off1, off2, n1 * sizeof off1[0]) == 0, "challenge_offsets_avx512, trial %d", t);
+                for (unsigned i = 0; i < N; i++) full.c[i] = rnd_below(2) ? 1 : -1;
+                n2 = kf_mldsa_challenge_offsets_avx512(off2, &full);
+                const unsigned nf = kf_mldsa_challenge_offsets_portable(off1, &full);
+                CHECK(n2 == N && nf == N && memcmp(off1, off2, sizeof off1) == 0, "challenge_offsets_avx512, full c, trial %d",
+                      t);
+            }
+        }
         kf_mldsa_sparse_mul_portable(&r1, e, off, n);
         kf_mldsa_sparse_mul_avx2(&r2, e, off, n);
         CHECK(same(&r1, &r2), "sparse_mul, trial %d", t);

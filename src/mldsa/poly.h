@@ -151,6 +151,7 @@ void kf_mldsa_add_power2round(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mld
  * negated copies give the wrapped terms). */
 void kf_mldsa_sparse_prep16(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s);
 unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
+unsigned kf_mldsa_challenge_offsets_portable(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
 void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
                                   unsigned n);
 /* The same copies as int8 (|s| < 2^7 / tau), for the AVX2 product of 8-bit sums */

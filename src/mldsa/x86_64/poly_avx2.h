@@ -91,6 +91,9 @@ unsigned kf_mldsa_rej_uniform_avx512(int32_t c[KF_MLDSA_N], unsigned n, const ui
                                      size_t *used);
 unsigned kf_mldsa_rej_eta_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
                                  size_t *used);
+/* kf_mldsa_challenge_offsets with AVX-512 (sampling_avx512.c), where kf_mldsa_sample_avx512():
+ * the same offsets in the same order */
+unsigned kf_mldsa_challenge_offsets_avx512(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
 /* kf_mldsa_ntt, kf_mldsa_invntt_tomont and the pointwise products with AVX-512 F
  * (ntt_avx512.c), where kf_mldsa_arith_avx512() says so; the same outputs bit for bit. */
 void kf_mldsa_ntt_avx512(kf_mldsa_poly *p);
