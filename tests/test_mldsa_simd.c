@@ -281,6 +281,22 @@ static void test_sparse_mul(void)
         }
         kf_mldsa_sparse_prep16(e, &s);
         const unsigned n = kf_mldsa_challenge_offsets(off, &c);
+        {
+            uint16_t off1[N];
+            const unsigned n1 = kf_mldsa_challenge_offsets_portable(off1, &c);
+            CHECK(n1 == n && memcmp(off1, off, n * sizeof off[0]) == 0, "challenge_offsets, trial %d", t);
+            if (have_sample512) {
+                kf_mldsa_poly full = c; /* and every coefficient nonzero: the stores' bound */
+                uint16_t off2[N];
+                unsigned n2 = kf_mldsa_challenge_offsets_avx512(off2, &c);
+                CHECK(n2 == n1 && memcmp(off1, off2, n1 * sizeof off1[0]) == 0, "challenge_offsets_avx512, trial %d", t);
+                for (unsigned i = 0; i < N; i++) full.c[i] = rnd_below(2) ? 1 : -1;
+                n2 = kf_mldsa_challenge_offsets_avx512(off2, &full);
+                const unsigned nf = kf_mldsa_challenge_offsets_portable(off1, &full);
+                CHECK(n2 == N && nf == N && memcmp(off1, off2, sizeof off1) == 0, "challenge_offsets_avx512, full c, trial %d",
+                      t);
+            }
+        }
         kf_mldsa_sparse_mul_portable(&r1, e, off, n);
         kf_mldsa_sparse_mul_avx2(&r2, e, off, n);
         CHECK(same(&r1, &r2), "sparse_mul, trial %d", t);
@@ -289,11 +305,20 @@ static void test_sparse_mul(void)
         const int32_t bound = (int32_t)n * smax;
         if (bound <= 127) {
             kf_mldsa_sparse_prep8(e8, &s);
-            kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n);
+            kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n, n ? n : 1);
             CHECK(same(&r1, &r2), "sparse_mul8, trial %d (bound %d)", t, bound);
         }
-        kf_mldsa_sparse_prep(&es, &s, bound);
-        CHECK(es.narrow == (bound <= 127), "sparse_prep's layout, trial %d (bound %d)", t, bound);
+        if (smax >= 1) { /* in passes of 127 / smax terms (ML-DSA-65's two), and of fewer */
+            const unsigned group = 127 / (unsigned)smax;
+            kf_mldsa_sparse_prep8(e8, &s);
+            for (unsigned g = group; g >= 1; g = g > 7 ? g / 2 : g - 1) {
+                kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n, g);
+                CHECK(same(&r1, &r2), "sparse_mul8 in passes of %u, trial %d (smax %d)", g, t, smax);
+            }
+        }
+        kf_mldsa_sparse_prep(&es, &s, smax, tau);
+        CHECK(es.narrow == (smax >= 1 && 2 * (127 / (unsigned)smax) >= tau ? 127 / (unsigned)smax : 0),
+              "sparse_prep's layout, trial %d (smax %d, tau %u)", t, smax, tau);
         kf_mldsa_sparse_mul(&r2, &es, off, n);
         CHECK(same(&r1, &r2), "kf_mldsa_sparse_mul, trial %d (bound %d)", t, bound);
         cn = c;

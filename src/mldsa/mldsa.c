@@ -19,7 +19,7 @@
 #include "hash/prehash.h"
 #include "common/os_random.h"
 #include "common/util.h"
-#include "sponge/sponge_xn.h" /* KF_XN_MAX, the lanes two attempts' masks need */
+#include "sponge/sponge_xn.h" /* KF_XN_MAX */
 
 #include <string.h>
 
@@ -135,57 +135,56 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 
 /* ---- Sign_internal (Alg. 7) --------------------------------------------------------------- */
 
+#define MASK_RING 16
+_Static_assert(MASK_RING >= L_MAX + KF_XN_MAX - 1, "the ring holds an attempt's mask and a call's streams ahead");
+
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
     kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* t0 in the NTT domain */
     kf_mldsa_sparse es1[L_MAX], es2[K_MAX]; /* s1, s2 for kf_mldsa_sparse_mul */
     uint16_t coff[KF_MLDSA_N]; /* c's offsets (kf_mldsa_challenge_offsets) */
     unsigned cn;
-    kf_mldsa_poly y[2 * L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp; /* y[l..2l): the next attempt's */
-    int y_next;    /* y[l .. 2l) holds the mask of the next attempt */
-    int two_masks; /* batch_two_masks(p) */
+    kf_mldsa_poly y[L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp;
+    uint8_t ring[MASK_RING][32 * 20]; /* ExpandMask's bytes of nonce n in ring[n % MASK_RING] */
+    unsigned made;                    /* the nonces made so far: 0 .. made - 1 */
+    unsigned chunk;                   /* mask_chunk(): streams per call */
     uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];
     uint8_t mu[KF_MLDSA_CRHBYTES], rhopp[KF_MLDSA_CRHBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
     uint8_t w1[W1_BYTES_MAX];
 } sign_state;
 
-/* The Keccak calls (batched or x1, each about one permutation's time) that count SHAKE streams
- * take per block, planned as sponge_xn.c plans them (8 at most per sponge). */
-static unsigned stream_calls(unsigned count)
+/* The masks are made ahead, a whole batched call at a time: the attempt with counter kappa
+ * uses the streams of nonces kappa .. kappa + l - 1 (FIPS 204 Alg. 7 line 11, Alg. 34), so
+ * the loop needs nonces 0, 1, 2, ... in order, l per attempt, and a call of the batched
+ * backend makes as many streams as it has lanes for about the time of one. Each call makes
+ * the next chunk nonces (8 on avx512-x8, 4 on a 4-lane backend), and an attempt unpacks its
+ * l from the ring: ML-DSA-65's 5 streams an attempt fill 8 lanes, so 5 attempts take 4 calls
+ * instead of 5 (ML-DSA-87: 8 for 7, ML-DSA-44: two attempts a call, as before). What a
+ * signature accepted early leaves unused is one call at most. MASK_RING holds the live ones:
+ * at most l + chunk - 1 <= 15. Public: the chunk depends on params and backends only. */
+static unsigned mask_chunk(void)
 {
-    unsigned calls = 0;
-    for (unsigned chunk = 0; chunk < count; chunk += KF_XN_MAX) {
-        const unsigned n = count - chunk < KF_XN_MAX ? count - chunk : KF_XN_MAX;
-        for (unsigned first = 0; first < n; calls++) {
-            const kf_backend_xn *b = kf_backend_xn_for(n - first);
-            first += b ? (n - first < b->n ? n - first : b->n) : 1;
-        }
-    }
-    return calls;
+    const kf_backend_xn *b = kf_backend_xn_for(KF_XN_MAX);
+    return b ? (b->n < KF_XN_MAX ? b->n : KF_XN_MAX) : 1;
 }
 
-/* 1 if two attempts' masks (2 l SHAKE256 streams) take fewer Keccak calls than two separate
- * masks: ML-DSA-44 on an 8-lane backend (1 call against 2), ML-DSA-65 on a 4-lane one (x4,
- * x4, x4 for 10 streams against x4 + x1 twice). Then each odd attempt computes the next one's
- * y as well; a signature accepted at an odd attempt wastes it (FIPS 204's mask of kappa + l
- * is only ever used as the next attempt's). Public: params and backends only. */
-static int batch_two_masks(const kf_mldsa_params *p)
+/* y[0 .. l) of the attempt with counter kappa, the calls it needs first. */
+static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kappa)
 {
-    return stream_calls(2 * p->l) < 2 * stream_calls(p->l);
+    while (st->made < kappa + p->l) {
+        uint8_t *out[KF_XN_MAX];
+        for (unsigned r = 0; r < st->chunk; r++) out[r] = st->ring[(st->made + r) % MASK_RING];
+        kf_mldsa_expand_mask_bytes(out, st->rhopp, st->made, st->chunk, p);
+        st->made += st->chunk;
+    }
+    for (unsigned j = 0; j < p->l; j++)
+        kf_mldsa_unpack_offset(&st->y[j], st->ring[(kappa + j) % MASK_RING], p->z_bits, p->gamma1);
 }
 
 /* One attempt of the loop (lines 11-31) with counter kappa: 1 and sig written if accepted. */
 static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa, uint8_t *sig)
 {
-    if (st->y_next) { /* made with the previous attempt's */
-        memcpy(st->y, st->y + p->l, p->l * sizeof st->y[0]);
-        st->y_next = 0;
-    } else if (st->two_masks) {
-        kf_mldsa_expand_mask_n(st->y, st->rhopp, kappa, 2 * p->l, p); /* this attempt's and the next */
-        st->y_next = 1;
-    } else {
-        kf_mldsa_expand_mask(st->y, st->rhopp, kappa, p);
-    }
+    attempt_mask(st, p, kappa);
     for (unsigned j = 0; j < p->l; j++) {
         st->z[j] = st->y[j];
         kf_mldsa_ntt(&st->z[j]);
@@ -262,7 +261,8 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
     kf_memzero(st->t0, k);
     kf_memzero(st->es1, p->l * sizeof st->es1[0]);
     kf_memzero(st->es2, p->k * sizeof st->es2[0]);
-    kf_memzero(st->y, 2 * l);
+    kf_memzero(st->y, l);
+    kf_memzero(st->ring, (st->made < MASK_RING ? st->made : MASK_RING) * sizeof st->ring[0]);
     kf_memzero(st->z, l);
     kf_memzero(st->w, k);
     kf_memzero(st->w0, k);
@@ -281,6 +281,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     sign_state st;
     static const uint8_t zeros[KF_MLDSA_SEEDBYTES];
     int rc = KF_ERR_BAD_STATE; /* the attempts ran out: never for a valid key */
+    st.made = 0;
     if (kf_mldsa_sk_decode(st.rho, st.key, st.tr, st.s1, st.s2, st.t0, sk, p) != 0) {
         rc = KF_ERR_BAD_KEY;
         goto out;
@@ -291,14 +292,13 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
     kf_mldsa_expand_a(st.a, st.rho, p);
-    const int32_t cs_bound = (int32_t)p->beta; /* |c s| <= tau eta: skDecode checked |s| <= eta */
-    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(&st.es1[j], &st.s1[j], cs_bound);
+    const int32_t eta = (int32_t)p->eta; /* skDecode checked |s| <= eta */
+    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(&st.es1[j], &st.s1[j], eta, p->tau);
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_sparse_prep(&st.es2[i], &st.s2[i], cs_bound);
+        kf_mldsa_sparse_prep(&st.es2[i], &st.s2[i], eta, p->tau);
         kf_mldsa_ntt(&st.t0[i]);
     }
-    st.y_next = 0;
-    st.two_masks = batch_two_masks(p);
+    st.chunk = mask_chunk();
     for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
         n++;
         if (sign_attempt(&st, p, kappa, sig)) {

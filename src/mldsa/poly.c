@@ -318,18 +318,22 @@ void kf_mldsa_sparse_prep8(int8_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
     }
 }
 
-void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t bound)
+void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t smax, unsigned tau)
 {
     e->narrow = 0;
 #ifdef KF_MLDSA_HAVE_AVX2
-    e->narrow = bound <= 127 && kf_mldsa_arith_avx2();
+    if (smax >= 1 && smax <= 127 && kf_mldsa_arith_avx2()) {
+        const unsigned group = 127 / (unsigned)smax;
+        if (2 * group >= tau) e->narrow = group;
+    }
 #endif
-    (void)bound;
+    (void)smax;
+    (void)tau;
     if (e->narrow) kf_mldsa_sparse_prep8(e->e.b, s);
     else kf_mldsa_sparse_prep16(e->e.w, s);
 }
 
-unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
+unsigned kf_mldsa_challenge_offsets_portable(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
 {
     unsigned n = 0;
     for (unsigned j = 0; j < N; j++) { /* without a branch per coefficient (random: mispredicted) */
@@ -338,6 +342,14 @@ unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_pol
         n += (unsigned)(v != 0);
     }
     return n;
+}
+
+unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
+{
+#ifdef KF_MLDSA_HAVE_AVX512
+    if (kf_mldsa_sample_avx512()) return kf_mldsa_challenge_offsets_avx512(off, c); /* 468 -> ~100 ticks */
+#endif
+    return kf_mldsa_challenge_offsets_portable(off, c);
 }
 
 void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
@@ -432,7 +444,7 @@ void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint1
 {
 #ifdef KF_MLDSA_HAVE_AVX2
     if (e->narrow) { /* set only with the AVX2 code in use (kf_mldsa_sparse_prep) */
-        kf_mldsa_sparse_mul8_avx2(r, e->e.b, off, n);
+        kf_mldsa_sparse_mul8_avx2(r, e->e.b, off, n, e->narrow);
         return;
     }
 #endif

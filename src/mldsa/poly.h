@@ -151,22 +151,24 @@ void kf_mldsa_add_power2round(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mld
  * negated copies give the wrapped terms). */
 void kf_mldsa_sparse_prep16(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s);
 unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
+unsigned kf_mldsa_challenge_offsets_portable(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
 void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
                                   unsigned n);
 /* The same copies as int8 (|s| < 2^7 / tau), for the AVX2 product of 8-bit sums */
 void kf_mldsa_sparse_prep8(int8_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s);
-/* s laid out for the product its sign loop runs (mldsa.c): as int8 copies (narrow) where every
- * coefficient of c s fits in 8 bits, bound = tau max|s| <= 127 (ML-DSA-44 and -87: eta 2,
- * which skDecode checks, times tau 39 or 60), and the AVX2 code is in use: the tau terms then
- * load half the bytes; else as int16 copies. kf_mldsa_sparse_mul takes n <= tau offsets. */
+/* s laid out for the product its sign loop runs (mldsa.c), given smax >= max|s| (eta, which
+ * skDecode checks) and tau: as int8 copies where the AVX2 code is in use and the tau terms
+ * fit in at most two passes of 8-bit sums, narrow = 127 / smax terms a pass (ML-DSA-44 and -87:
+ * eta 2, tau 39 or 60, one pass; ML-DSA-65: eta 4, tau 49, two): each term then loads half the
+ * bytes; else as int16 copies (narrow = 0). kf_mldsa_sparse_mul takes n <= tau offsets. */
 typedef struct kf_mldsa_sparse {
     union {
         int16_t w[3 * KF_MLDSA_N];
         int8_t b[3 * KF_MLDSA_N];
     } e;
-    int narrow;
+    unsigned narrow;
 } kf_mldsa_sparse;
-void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t bound);
+void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t smax, unsigned tau);
 void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint16_t *off, unsigned n);
 
 /* The portable implementations of the functions above (the same contracts), which the

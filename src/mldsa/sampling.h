@@ -27,6 +27,13 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
  * side->blocks for the groups after. */
 void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
                             kf_xn_side *side, void (*ready)(void *ctx, unsigned done), void *ctx);
+/* ExpandA(rho) into a, whose polynomials 0 .. start - 1 the caller has already (made ahead by
+ * the call before); where the last group of 8 streams would leave lanes idle and next_rho is
+ * not NULL, they make the first polynomials of ExpandA(next_rho) into next[0 .. *next_made)
+ * (at most KF_XN_MAX - 1; *next_made = 0 if none): kf_mldsa_verify_batch's keys one after
+ * another, ML-DSA-65's 30 streams a key filling x8's lanes (4 keys in 15 calls, not 16). */
+void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
+                             unsigned start, const uint8_t *next_rho, kf_mldsa_poly *next, unsigned *next_made);
 /* s1 (l polynomials) and s2 (k), coefficients in [-eta, eta], from rho' (secret). Only the
  * accept/reject decision of each half-byte is declassified (ct.h): it tells which nibbles
  * were thrown away, nothing about the values kept. */
@@ -35,10 +42,12 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
 /* y (l polynomials), coefficients in [-gamma1 + 1, gamma1], from rho'' and kappa. */
 void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
                           const kf_mldsa_params *p);
-/* The same for count <= 2 KF_MLDSA_L_MAX polynomials with nonces kappa .. kappa + count - 1
- * (KF_XN_MAX streams per batched sponge): the masks of two attempts of the signing loop. */
-void kf_mldsa_expand_mask_n(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa, unsigned count,
-                            const kf_mldsa_params *p);
+/* The bytes ExpandMask unpacks (Alg. 34 line 4: 32 (1 + bitlen(gamma1 - 1)) of each stream)
+ * of count <= KF_XN_MAX streams with nonces nonce .. nonce + count - 1, stream r into out[r]
+ * (kf_mldsa_unpack_offset makes the polynomial): signing's loop makes its masks ahead in
+ * whole batches (mldsa.c). */
+void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce,
+                                unsigned count, const kf_mldsa_params *p);
 /* c with tau coefficients +-1, from c~ (ctilde_bytes). c~ must be public (it branches). */
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p);
 

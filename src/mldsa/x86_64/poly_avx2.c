@@ -246,9 +246,10 @@ void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N],
 
 /* The same with 8-bit sums: the whole polynomial in eight registers of 32 sums, each term
  * eight unaligned loads and additions (the 16-bit code's sixteen of each), exact mod 2^8, so
- * exact where every |sum| <= 127; widened to 32 bits at the end. On AMD Zen 4, ML-DSA-87's
- * c s2 (tau 60): docs/BENCHMARKS.md, "8-bit c s". */
-void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n)
+ * exact where every |sum| <= 127; widened to 32 bits at the end of each pass of `group` terms
+ * (the first pass stores, the others add to r). On AMD Zen 4, ML-DSA-87's c s2 (tau 60) in one
+ * pass, ML-DSA-65's (tau 49, eta 4: 31 + 18 terms) in two: docs/BENCHMARKS.md, "8-bit c s". */
+INLINE void sparse8_pass(kf_mldsa_poly *r, const int8_t *e, const uint16_t *off, unsigned n, int add)
 {
     __m256i acc[8];
     for (unsigned v = 0; v < 8; v++) acc[v] = _mm256_setzero_si256();
@@ -259,11 +260,21 @@ void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N],
     }
     for (unsigned v = 0; v < 8; v++) {
         const __m128i lo = _mm256_castsi256_si128(acc[v]), hi = _mm256_extracti128_si256(acc[v], 1);
-        store(r->c + 32 * v, _mm256_cvtepi8_epi32(lo));
-        store(r->c + 32 * v + 8, _mm256_cvtepi8_epi32(_mm_srli_si128(lo, 8)));
-        store(r->c + 32 * v + 16, _mm256_cvtepi8_epi32(hi));
-        store(r->c + 32 * v + 24, _mm256_cvtepi8_epi32(_mm_srli_si128(hi, 8)));
+        __m256i x[4] = {_mm256_cvtepi8_epi32(lo), _mm256_cvtepi8_epi32(_mm_srli_si128(lo, 8)),
+                        _mm256_cvtepi8_epi32(hi), _mm256_cvtepi8_epi32(_mm_srli_si128(hi, 8))};
+        for (unsigned u = 0; u < 4; u++) {
+            int32_t *d = r->c + 32 * v + 8 * u;
+            store(d, add ? _mm256_add_epi32(load(d), x[u]) : x[u]);
+        }
     }
+}
+
+void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n,
+                               unsigned group)
+{
+    sparse8_pass(r, e, off, n < group ? n : group, 0);
+    for (unsigned first = group; first < n; first += group)
+        sparse8_pass(r, e, off + first, n - first < group ? n - first : group, 1);
 }
 
 /* ---- Sign_internal's fused loops (poly.h): one pass each, the values of the calls they

@@ -40,9 +40,11 @@ void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_
 void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
 void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
 void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n);
-/* The same from kf_mldsa_sparse_prep8's int8 copies, where n max|s| <= 127 (every sum fits in
- * 8 bits: they are kept mod 2^8 and sign-extended at the end). */
-void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n);
+/* The same from kf_mldsa_sparse_prep8's int8 copies, in passes of group >= 1 terms where group
+ * max|s| <= 127 (every pass's sums fit in 8 bits: they are kept mod 2^8, sign-extended at the
+ * end of the pass and added in 32 bits). */
+void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n,
+                               unsigned group);
 void kf_mldsa_caddq_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
 void kf_mldsa_sub_low_exceeds_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
                                    int32_t bound, uint32_t *over);
@@ -89,6 +91,9 @@ unsigned kf_mldsa_rej_uniform_avx512(int32_t c[KF_MLDSA_N], unsigned n, const ui
                                      size_t *used);
 unsigned kf_mldsa_rej_eta_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
                                  size_t *used);
+/* kf_mldsa_challenge_offsets with AVX-512 (sampling_avx512.c), where kf_mldsa_sample_avx512():
+ * the same offsets in the same order */
+unsigned kf_mldsa_challenge_offsets_avx512(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
 /* kf_mldsa_ntt, kf_mldsa_invntt_tomont and the pointwise products with AVX-512 F
  * (ntt_avx512.c), where kf_mldsa_arith_avx512() says so; the same outputs bit for bit. */
 void kf_mldsa_ntt_avx512(kf_mldsa_poly *p);

@@ -86,3 +86,23 @@ unsigned kf_mldsa_rej_eta_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_
     *used = pos;
     return n;
 }
+
+/* kf_mldsa_challenge_offsets sixteen coefficients a step: each lane's offset (256 - j, or 512 - j
+ * where c[j] < 0) computed for all sixteen, the ones of the nonzero coefficients packed to the
+ * front by vpcompressd (register form), narrowed to 16 bits and stored as one 32-byte vector
+ * at off + n (n <= j: the store stays inside off[0 .. 256)). c is public (from c~). */
+unsigned kf_mldsa_challenge_offsets_avx512(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
+{
+    const __m512i n256 = _mm512_set1_epi32(KF_MLDSA_N);
+    __m512i base = _mm512_sub_epi32(n256, _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    unsigned n = 0;
+    for (unsigned j = 0; j < KF_MLDSA_N; j += 16) {
+        const __m512i v = _mm512_loadu_si512((const void *)(c->c + j));
+        const __mmask16 nz = _mm512_test_epi32_mask(v, v);
+        const __m512i o = _mm512_add_epi32(base, _mm512_and_si512(_mm512_srai_epi32(v, 31), n256));
+        _mm256_storeu_si256((__m256i *)(void *)(off + n), _mm512_cvtepi32_epi16(_mm512_maskz_compress_epi32(nz, o)));
+        n += (unsigned)__builtin_popcount(nz);
+        base = _mm512_sub_epi32(base, _mm512_set1_epi32(16));
+    }
+    return n;
+}
