@@ -6,6 +6,8 @@
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx2.h"
 
+#include <string.h>
+
 /* ---- rejection sampling (public data) ------------------------------------------------- */
 
 /* For each 8-bit mask m of accepted candidates among 8 16-bit lanes: the byte shuffle that
@@ -88,6 +90,17 @@ INLINE __m256i chunk_words(uint64_t w0, uint64_t w1, uint64_t w2)
     return _mm256_blend_epi16(_mm256_and_si256(x, set16(0xFFF)), _mm256_srli_epi16(x, 4), 0xAA);
 }
 
+/* take16 near the end of c (cnt + 16 > N): the accepted ones through a buffer, as many as
+ * there is room for. */
+static unsigned take16_last(int16_t c[KF_MLKEM_N], unsigned cnt, __m256i v)
+{
+    int16_t t[32];
+    unsigned got = take16(t, 0, v), room = KF_MLKEM_N - cnt;
+    if (got > room) got = room;
+    memcpy(c + cnt, t, 2 * got);
+    return cnt + got;
+}
+
 size_t kf_mlkem_rej_words_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint64_t *words, unsigned lanes,
                                unsigned i, size_t len)
 {
@@ -96,6 +109,10 @@ size_t kf_mlkem_rej_words_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint64_
     const uint64_t *w = words + i;
     for (; cnt + 16 <= KF_MLKEM_N && pos + 24 <= len; pos += 24, w += 3 * lanes)
         cnt = take16(c, cnt, chunk_words(w[0], w[lanes], w[2 * lanes]));
+    /* the last chunks of the polynomial, in place too (the caller's byte-by-byte finish then
+     * has nothing left) */
+    for (; cnt < KF_MLKEM_N && pos + 24 <= len; pos += 24, w += 3 * lanes)
+        cnt = take16_last(c, cnt, chunk_words(w[0], w[lanes], w[2 * lanes]));
     *n = cnt;
     return pos;
 }
