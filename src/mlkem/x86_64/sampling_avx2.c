@@ -52,7 +52,7 @@ INLINE __m256i candidates(const uint8_t *in)
 /* The 16 candidates of v (candidates() or chunk_words()) accepted (< q), appended to c at
  * cnt (16 lanes stored, the count moved by the accepted ones); returns the new count. The
  * caller keeps cnt <= 240. */
-INLINE unsigned take16(int16_t c[KF_MLKEM_N], unsigned cnt, __m256i v)
+INLINE unsigned take16(int16_t *c, unsigned cnt, __m256i v)
 {
     __m256i good = _mm256_cmpgt_epi16(set16(Q), v);
     /* one mask bit per candidate: bits 0-7 the low half's, 16-23 the high half's */
