@@ -338,6 +338,18 @@ void kf_mlkem_poly_ntt(kf_mlkem_poly *p)
     KF_MLKEM_ARITH_AVX512(kf_mlkem_poly_ntt, (p));
 }
 
+void kf_mlkem_poly_ntt2(kf_mlkem_poly *p, kf_mlkem_poly *q)
+{
+#ifdef KF_MLKEM_HAVE_AVX512
+    if (kf_mlkem_arith_avx512()) {
+        kf_mlkem_poly_ntt2_avx512(p, q);
+        return;
+    }
+#endif
+    kf_mlkem_poly_ntt(p);
+    kf_mlkem_poly_ntt(q);
+}
+
 void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p)
 {
     KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_invntt_tomont, (p));
