@@ -15,6 +15,7 @@
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx2.h"
 #include "mlkem/x86_64/ntt_avx2_zetas.h"
+#include "mlkem/x86_64/ntt_avx512_zetas.h" /* kf_basemul512_gamma */
 
 
 /* Cooley-Tukey butterfly of the NTT (Alg. 9 lines 8-10): (a, b) <- (a + zeta b, a - zeta b). */
@@ -217,15 +218,11 @@ void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
  * so mulhi(t, q) = floor(t q / 2^16) is exactly -(lo - t q) / 2^16). */
 INLINE void basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b, unsigned k)
 {
-    /* gamma into the odd lanes: [0, z0, 0, -z0, 0, z1, 0, -z1 | 0, z2, 0, -z2, 0, z3, 0, -z3] */
-    const __m256i gamma_pattern =
-        _mm256_setr_epi8(-1, -1, 0, 1, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 2, 3,
-                         -1, -1, 4, 5, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1, 6, 7);
-    const __m256i gamma_sign = _mm256_setr_epi16(1, 1, 1, -1, 1, 1, 1, -1, 1, 1, 1, -1, 1, 1, 1, -1);
     const __m256i swap_pairs = WORDS(1, 0, 3, 2, 5, 4, 7, 6, 1, 0, 3, 2, 5, 4, 7, 6);
     for (unsigned v = 0; v < KF_MLKEM_N / 16; v++) {
-        __m256i g = _mm256_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)(kf_mlkem_zetas + 64 + 4 * v)));
-        g = _mm256_sign_epi16(_mm256_shuffle_epi8(g, gamma_pattern), gamma_sign);
+        /* gamma in the odd lanes, [0, z0, 0, -z0, 0, z1, 0, -z1 | 0, z2, 0, -z2, 0, z3, 0, -z3],
+         * one aligned load of the table basemul_avx512.c reads 32 lanes at a time */
+        __m256i g = _mm256_load_si256((const __m256i *)(kf_basemul512_gamma + 16 * v));
         __m256i c0 = _mm256_setzero_si256(), c1 = _mm256_setzero_si256();
         for (unsigned l = 0; l < k; l++) {
             __m256i x = _mm256_loadu_si256((const __m256i *)(a[l].c + 16 * v));
