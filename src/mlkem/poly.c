@@ -158,10 +158,7 @@ void kf_mlkem_polyvec_basemul_acc_portable(kf_mlkem_poly *r, const kf_mlkem_poly
         kf_mlkem_poly_tobytes_##variant(out, &t); \
         kf_memzero(&t, sizeof t); \
     }
-ROW_TOBYTES(portable)
-#ifdef KF_MLKEM_HAVE_AVX2
-ROW_TOBYTES(avx2)
-#endif
+ROW_TOBYTES(portable) /* the AVX2 row is encode_avx2.c's: its last steps in one pass */
 
 void kf_mlkem_poly_tomont_portable(kf_mlkem_poly *p)
 {
