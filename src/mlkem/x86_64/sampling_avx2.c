@@ -56,7 +56,10 @@ INLINE __m256i candidates(const uint8_t *in)
  * caller keeps cnt <= 240. */
 INLINE unsigned take16(int16_t *c, unsigned cnt, __m256i v)
 {
-    __m256i good = _mm256_cmpgt_epi16(set16(Q), v);
+    /* candidate - q is negative exactly for the accepted ones (candidates are below 2^12, so
+     * no wrap), and stays negative through the signed saturation of packs: one subtraction,
+     * where GCC made the compare with q a vpminsw and a vpcmpeqw */
+    __m256i good = _mm256_sub_epi16(v, set16(Q));
     /* one mask bit per candidate: bits 0-7 the low half's, 16-23 the high half's */
     uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(good, good));
     unsigned m0 = m & 0xFF, m1 = (m >> 16) & 0xFF;
