@@ -15,7 +15,8 @@
 # 3. Runs test_keyed_ct (KMAC, cSHAKE, every hash on secret input, every backend) and
 #    test_ct_msan unmutated: must pass.
 # 4. Mutation 1 (-DKF_CT_MUTATION=1): a branch on a secret coefficient at the start of
-#    kf_mlkem_poly_ntt_avx512. Must fail, MSan's report in kf_mlkem_poly_ntt_avx512.
+#    kf_mlkem_poly_ntt_avx512 and of kf_mlkem_poly_ntt2_avx512 (KeyGen's s_i and e_i at once).
+#    Must fail, MSan's report in one of the two.
 #    Mutation 2 (-DKF_CT_MUTATION=2): a table load indexed by a secret byte at the start of
 #    kf_mlkem_cbd2_avx512 / kf_mlkem_cbd3_avx512. Must fail, report in the CBD.
 #    (Only those two files are recompiled for a mutation: CMakeLists.txt, KF_CT_MUTATION.)
@@ -62,7 +63,7 @@ else bad "test_ct_msan, unmutated (exit $rc)"; head -40 "$b/ct0.log"; fi
 
 for m in 1 2; do
   case $m in
-    1) what="secret branch in the AVX-512 NTT"; where="kf_mlkem_poly_ntt_avx512" ;;
+    1) what="secret branch in the AVX-512 NTT"; where="kf_mlkem_poly_ntt2?_avx512" ;;
     2) what="secret-indexed load in the AVX-512 CBD"; where="kf_mlkem_cbd[23]_avx512" ;;
   esac
   configure $m

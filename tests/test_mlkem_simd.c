@@ -52,8 +52,14 @@ static void test_ntt(void)
         kf_mlkem_poly_ntt_avx2(&y);
         CHECK(same_poly(&x, &y), "NTT, trial %d", t);
         if (kf_mlkem_avx512_cpu()) {
+            kf_mlkem_poly w;
+            rnd_poly(&w, -(Q - 1), Q - 1);
+            kf_mlkem_poly v = w, u = z;
             kf_mlkem_poly_ntt_avx512(&z);
             CHECK(same_poly(&x, &z), "AVX-512 NTT, trial %d", t);
+            kf_mlkem_poly_ntt_portable(&v);
+            kf_mlkem_poly_ntt2_avx512(&u, &w); /* two at once, as KeyGen's s_i and e_i */
+            CHECK(same_poly(&x, &u) && same_poly(&v, &w), "AVX-512 NTT of two, trial %d", t);
         }
         rnd_poly(&x, -(Q - 1), Q - 1);
         y = x;

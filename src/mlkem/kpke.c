@@ -105,10 +105,7 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
         kf_mlkem_cbd(&sec->s[i], sec->prf[i], p->eta1);
         kf_mlkem_cbd(&sec->e[i], sec->prf[p->k + i], p->eta1);
     }
-    for (unsigned i = 0; i < p->k; i++) {
-        kf_mlkem_poly_ntt(&sec->s[i]);
-        kf_mlkem_poly_ntt(&sec->e[i]);
-    }
+    for (unsigned i = 0; i < p->k; i++) kf_mlkem_poly_ntt2(&sec->s[i], &sec->e[i]);
 }
 
 /* Rows of t^ into ek and s^ into dk_pke, each row once its matrix row is sampled; between

@@ -158,10 +158,7 @@ void kf_mlkem_polyvec_basemul_acc_portable(kf_mlkem_poly *r, const kf_mlkem_poly
         kf_mlkem_poly_tobytes_##variant(out, &t); \
         kf_memzero(&t, sizeof t); \
     }
-ROW_TOBYTES(portable)
-#ifdef KF_MLKEM_HAVE_AVX2
-ROW_TOBYTES(avx2)
-#endif
+ROW_TOBYTES(portable) /* the AVX2 row is encode_avx2.c's: its last steps in one pass */
 
 void kf_mlkem_poly_tomont_portable(kf_mlkem_poly *p)
 {
@@ -336,6 +333,18 @@ void kf_mlkem_poly_tomsg_portable(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlke
 void kf_mlkem_poly_ntt(kf_mlkem_poly *p)
 {
     KF_MLKEM_ARITH_AVX512(kf_mlkem_poly_ntt, (p));
+}
+
+void kf_mlkem_poly_ntt2(kf_mlkem_poly *p, kf_mlkem_poly *q)
+{
+#ifdef KF_MLKEM_HAVE_AVX512
+    if (kf_mlkem_arith_avx512()) {
+        kf_mlkem_poly_ntt2_avx512(p, q);
+        return;
+    }
+#endif
+    kf_mlkem_poly_ntt(p);
+    kf_mlkem_poly_ntt(q);
 }
 
 void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p)

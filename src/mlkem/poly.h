@@ -46,6 +46,8 @@ int16_t kf_mlkem_barrett_reduce(int16_t a);
 
 /* NTT (Alg. 9) in place: |input| < q, output in T_q, |output| <= (q-1)/2 (reduced). */
 void kf_mlkem_poly_ntt(kf_mlkem_poly *p);
+/* kf_mlkem_poly_ntt of p and of q (AVX-512: the two at once, their steps interleaved). */
+void kf_mlkem_poly_ntt2(kf_mlkem_poly *p, kf_mlkem_poly *q);
 /* Inverse NTT (Alg. 10) times R, in place: |input| < q; output |x| < q. Applied to a
  * product from kf_mlkem_polyvec_basemul_acc (which carries R^-1) it gives the plain result. */
 void kf_mlkem_poly_invntt_tomont(kf_mlkem_poly *p);

@@ -107,6 +107,32 @@ void kf_mlkem_poly_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem
     kf_memzero(tail, sizeof tail); /* dk_pke goes through here */
 }
 
+/* One row of KeyGen's t^ = A^ s^ + e^ to its bytes (poly.h's kf_mlkem_row_tobytes): the sum
+ * by kf_mlkem_polyvec_basemul_acc_avx2, then one pass for the rest of poly.c's steps (times R,
+ * plus e, ByteEncode_12 of the value mod q) instead of three through memory. The sum is
+ * reduced (|t| <= (q-1)/2), times R (fqmul_pre) it is in (-q, q), plus |e| <= (q-1)/2 it does
+ * not wrap; the same bytes as poly.c. t is wiped: the sum before e gives s away. */
+void kf_mlkem_row_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                               const kf_mlkem_poly *e, unsigned k)
+{
+    const __m256i r2 = set16(KF_MLKEM_MONT_R2), r2q = set16(kf_mlkem_mont_pre(KF_MLKEM_MONT_R2));
+    kf_mlkem_poly t;
+    uint8_t tail[32];
+    kf_mlkem_polyvec_basemul_acc_avx2(&t, a, s, k);
+    for (unsigned g = 0; g < 16; g++) {
+        __m256i x = fqmul_pre(_mm256_loadu_si256((const __m256i *)(t.c + 16 * g)), r2, r2q);
+        x = to_canonical(_mm256_add_epi16(x, _mm256_loadu_si256((const __m256i *)(e->c + 16 * g))));
+        if (IN_PLACE(12, g)) {
+            pack16(out + 24 * g, x, 12);
+        } else {
+            pack16(tail, x, 12);
+            memcpy(out + 24 * g, tail, 24);
+        }
+    }
+    kf_memzero(&t, sizeof t);
+    kf_memzero(tail, sizeof tail);
+}
+
 void kf_mlkem_poly_frombytes_avx2(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES])
 {
     uint8_t tail[32] = {0};

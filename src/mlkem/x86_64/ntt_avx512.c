@@ -130,21 +130,45 @@ static volatile int ct_mutation_sink;
 #define CT_MUTATION_BRANCH(p) do { } while (0)
 #endif
 
+/* The seven layers on the registers of nr polynomials at once (r[8 j .. 8 j + 8) the j-th),
+ * step by step, so that the independent butterflies of the two fill the multiplier's
+ * latency (one polynomial's seven layers are a chain of dependent steps). */
+INLINE void ntt_regs(__m512i *r, unsigned nr)
+{
+    /* len 128, 64, 32: block b of 2 len coefficients uses zetas[128 / len + b] */
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned j = 0; j < nr; j++) ct_const(&r[8 * j + i], &r[8 * j + i + 4], 1);
+    for (unsigned b = 0; b < 2; b++)
+        for (unsigned i = 0; i < 2; i++)
+            for (unsigned j = 0; j < nr; j++) ct_const(&r[8 * j + 4 * b + i], &r[8 * j + 4 * b + i + 2], 2 + b);
+    for (unsigned b = 0; b < 4; b++)
+        for (unsigned j = 0; j < nr; j++) ct_const(&r[8 * j + 2 * b], &r[8 * j + 2 * b + 1], 4 + b);
+#pragma GCC unroll 4
+    for (unsigned m = 0; m < 4; m++)
+        for (unsigned j = 0; j < nr; j++) ntt_last4(&r[8 * j + 2 * m], &r[8 * j + 2 * m + 1], m);
+}
+
 void kf_mlkem_poly_ntt_avx512(kf_mlkem_poly *p)
 {
     CT_MUTATION_BRANCH(p);
     __m512i r[8];
     for (unsigned i = 0; i < 8; i++) r[i] = _mm512_loadu_si512((const void *)(p->c + 32 * i));
-    /* len 128, 64, 32: block b of 2 len coefficients uses zetas[128 / len + b] */
-    for (unsigned i = 0; i < 4; i++) ct_const(&r[i], &r[i + 4], 1);
-    for (unsigned b = 0; b < 2; b++)
-        for (unsigned i = 0; i < 2; i++) ct_const(&r[4 * b + i], &r[4 * b + i + 2], 2 + b);
-    for (unsigned b = 0; b < 4; b++) ct_const(&r[2 * b], &r[2 * b + 1], 4 + b);
-#pragma GCC unroll 4
-    for (unsigned m = 0; m < 4; m++) {
-        ntt_last4(&r[2 * m], &r[2 * m + 1], m);
-        /* the final reduction of poly.c */
-        _mm512_storeu_si512((void *)(p->c + 64 * m), barrett(r[2 * m]));
-        _mm512_storeu_si512((void *)(p->c + 64 * m + 32), barrett(r[2 * m + 1]));
+    ntt_regs(r, 1);
+    /* the final reduction of poly.c */
+    for (unsigned i = 0; i < 8; i++) _mm512_storeu_si512((void *)(p->c + 32 * i), barrett(r[i]));
+}
+
+void kf_mlkem_poly_ntt2_avx512(kf_mlkem_poly *p, kf_mlkem_poly *q)
+{
+    CT_MUTATION_BRANCH(p);
+    __m512i r[16];
+    for (unsigned i = 0; i < 8; i++) {
+        r[i] = _mm512_loadu_si512((const void *)(p->c + 32 * i));
+        r[8 + i] = _mm512_loadu_si512((const void *)(q->c + 32 * i));
+    }
+    ntt_regs(r, 2);
+    for (unsigned i = 0; i < 8; i++) {
+        _mm512_storeu_si512((void *)(p->c + 32 * i), barrett(r[i]));
+        _mm512_storeu_si512((void *)(q->c + 32 * i), barrett(r[8 + i]));
     }
 }

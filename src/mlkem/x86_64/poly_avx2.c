@@ -14,6 +14,8 @@
  */
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx2.h"
+#include "mlkem/x86_64/ntt_avx2_zetas.h"
+#include "mlkem/x86_64/ntt_avx512_zetas.h" /* kf_basemul512_gamma */
 
 
 /* Cooley-Tukey butterfly of the NTT (Alg. 9 lines 8-10): (a, b) <- (a + zeta b, a - zeta b). */
@@ -89,26 +91,35 @@ INLINE void zeta_vec(__m256i *z, __m256i *zq, const int16_t *w, __m256i pattern)
 
 /* ---- NTT ---------------------------------------------------------------------------- */
 
+/* The forward NTT's zetas come from ntt_avx2_zetas.h (gen_ntt_avx512_zetas.py): zeta and its
+ * q^-1 multiple broadcast from a table for the whole-register layers, one aligned load each
+ * for the vectors of the last three (not a broadcast, a vpshufb and a vpmullw). */
+INLINE void ct_whole(__m256i *a, __m256i *b, unsigned j)
+{
+    ct_butterfly(a, b, set16(kf_ntt256_whole[j][0]), set16(kf_ntt256_whole[j][1]));
+}
+
+INLINE void ct_last3(__m256i *a, __m256i *b, unsigned m, unsigned layer)
+{
+    const int16_t(*z)[16] = kf_ntt256_last3[m][layer];
+    ct_butterfly(a, b, _mm256_load_si256((const __m256i *)z[0]), _mm256_load_si256((const __m256i *)z[1]));
+}
+
 /* Layers len = 8, 4, 2 on coefficients [32 m, 32 m + 32) = registers a, b. poly.c's block
  * of 2 len coefficients starting at s uses zetas[256 / (2 len) + s / (2 len)]: here the
  * blocks 2m + j (len 8), 4m + j (len 4), 8m + j (len 2), j in lane order after the
  * transposes (worked out in the comments). */
 INLINE void ntt_last3(__m256i *a, __m256i *b, unsigned m)
 {
-    const int16_t *zetas = kf_mlkem_zetas;
-    __m256i z, zq;
     /* a = [a0..7 | a8..15] -> a = [a0..7 | b0..7], b = [a8..15 | b8..15]: halves j = block 2m + j */
     transpose128(a, b);
-    zeta_vec(&z, &zq, zetas + 16 + 2 * m, WORDS(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1));
-    ct_butterfly(a, b, z, zq);
+    ct_last3(a, b, m, 0);
     /* a = [a0..3 a8..11 | b0..3 b8..11], b = [a4..7 a12..15 | ...]: quarters j = block 4m + j */
     transpose64(a, b);
-    zeta_vec(&z, &zq, zetas + 32 + 4 * m, WORDS(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3));
-    ct_butterfly(a, b, z, zq);
+    ct_last3(a, b, m, 1);
     /* a = [a0a1 a4a5 a8a9 a12a13 | ...], b = [a2a3 a6a7 ...]: pairs j = block 8m + j */
     transpose32(a, b);
-    zeta_vec(&z, &zq, zetas + 64 + 8 * m, WORDS(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7));
-    ct_butterfly(a, b, z, zq);
+    ct_last3(a, b, m, 2);
     transpose32(a, b);
     transpose64(a, b);
     transpose128(a, b);
@@ -118,11 +129,10 @@ INLINE void ntt_last3(__m256i *a, __m256i *b, unsigned m)
  * on register pairs (i, i + 8), then each half of 128 coefficients through the other six. */
 void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p)
 {
-    const int16_t *zetas = kf_mlkem_zetas;
     __m256i *c = (__m256i *)(void *)p->c;
     for (unsigned i = 0; i < 8; i++) {
         __m256i a = _mm256_loadu_si256(c + i), b = _mm256_loadu_si256(c + i + 8);
-        ct_const(&a, &b, zetas[1]);
+        ct_whole(&a, &b, 1);
         _mm256_storeu_si256(c + i, a);
         _mm256_storeu_si256(c + i + 8, b);
     }
@@ -131,10 +141,10 @@ void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p)
     for (unsigned h = 0; h < 2; h++) {
         __m256i r[8];
         for (unsigned i = 0; i < 8; i++) r[i] = _mm256_loadu_si256(c + 8 * h + i);
-        for (unsigned i = 0; i < 4; i++) ct_const(&r[i], &r[i + 4], zetas[2 + h]);
+        for (unsigned i = 0; i < 4; i++) ct_whole(&r[i], &r[i + 4], 2 + h);
         for (unsigned b = 0; b < 2; b++)
-            for (unsigned i = 0; i < 2; i++) ct_const(&r[4 * b + i], &r[4 * b + i + 2], zetas[4 + 2 * h + b]);
-        for (unsigned b = 0; b < 4; b++) ct_const(&r[2 * b], &r[2 * b + 1], zetas[8 + 4 * h + b]);
+            for (unsigned i = 0; i < 2; i++) ct_whole(&r[4 * b + i], &r[4 * b + i + 2], 4 + 2 * h + b);
+        for (unsigned b = 0; b < 4; b++) ct_whole(&r[2 * b], &r[2 * b + 1], 8 + 4 * h + b);
         _Pragma("GCC unroll 4") for (unsigned m = 0; m < 4; m++) {
             ntt_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
             /* the final reduction of poly.c */
@@ -208,15 +218,11 @@ void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
  * so mulhi(t, q) = floor(t q / 2^16) is exactly -(lo - t q) / 2^16). */
 INLINE void basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b, unsigned k)
 {
-    /* gamma into the odd lanes: [0, z0, 0, -z0, 0, z1, 0, -z1 | 0, z2, 0, -z2, 0, z3, 0, -z3] */
-    const __m256i gamma_pattern =
-        _mm256_setr_epi8(-1, -1, 0, 1, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 2, 3,
-                         -1, -1, 4, 5, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1, 6, 7);
-    const __m256i gamma_sign = _mm256_setr_epi16(1, 1, 1, -1, 1, 1, 1, -1, 1, 1, 1, -1, 1, 1, 1, -1);
     const __m256i swap_pairs = WORDS(1, 0, 3, 2, 5, 4, 7, 6, 1, 0, 3, 2, 5, 4, 7, 6);
     for (unsigned v = 0; v < KF_MLKEM_N / 16; v++) {
-        __m256i g = _mm256_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)(kf_mlkem_zetas + 64 + 4 * v)));
-        g = _mm256_sign_epi16(_mm256_shuffle_epi8(g, gamma_pattern), gamma_sign);
+        /* gamma in the odd lanes, [0, z0, 0, -z0, 0, z1, 0, -z1 | 0, z2, 0, -z2, 0, z3, 0, -z3],
+         * one aligned load of the table basemul_avx512.c reads 32 lanes at a time */
+        __m256i g = _mm256_load_si256((const __m256i *)(kf_basemul512_gamma + 16 * v));
         __m256i c0 = _mm256_setzero_si256(), c1 = _mm256_setzero_si256();
         for (unsigned l = 0; l < k; l++) {
             __m256i x = _mm256_loadu_si256((const __m256i *)(a[l].c + 16 * v));

@@ -66,6 +66,8 @@ void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlk
 void kf_mlkem_poly_frombytes_avx512(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES]);
 /* kf_mlkem_poly_ntt with AVX-512 BW in 8 zmm registers (ntt_avx512.c), same condition. */
 void kf_mlkem_poly_ntt_avx512(kf_mlkem_poly *p);
+/* The same on two polynomials at once, their steps interleaved (ntt_avx512.c). */
+void kf_mlkem_poly_ntt2_avx512(kf_mlkem_poly *p, kf_mlkem_poly *q);
 /* kf_mlkem_polyvec_basemul_acc and kf_mlkem_row_tobytes with AVX-512 BW (basemul_avx512.c),
  * same condition. */
 void kf_mlkem_polyvec_basemul_acc_avx512(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,

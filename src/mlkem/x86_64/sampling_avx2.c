@@ -6,6 +6,8 @@
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx2.h"
 
+#include <string.h>
+
 /* ---- rejection sampling (public data) ------------------------------------------------- */
 
 /* For each 8-bit mask m of accepted candidates among 8 16-bit lanes: the byte shuffle that
@@ -20,19 +22,21 @@
  * -Wshift-count-overflow quiet about the branch of ?: that is never taken) */
 #define PUT_LO(m, i) (((m) >> (i) & 1) && SLOT(m, i) < 4 ? LANE_BYTES(i) << (16 * SLOT(m, i) & 63) : 0)
 #define PUT_HI(m, i) (((m) >> (i) & 1) && SLOT(m, i) >= 4 ? LANE_BYTES(i) << (16 * (SLOT(m, i) - 4) & 63) : 0)
-#define ENTRY(m) \
-    {{PUT_LO(m, 0) | PUT_LO(m, 1) | PUT_LO(m, 2) | PUT_LO(m, 3) | PUT_LO(m, 4) | PUT_LO(m, 5) | \
-          PUT_LO(m, 6) | PUT_LO(m, 7), \
-      PUT_HI(m, 0) | PUT_HI(m, 1) | PUT_HI(m, 2) | PUT_HI(m, 3) | PUT_HI(m, 4) | PUT_HI(m, 5) | \
-          PUT_HI(m, 6) | PUT_HI(m, 7)}, POP8(m)}
-#define ENTRY4(m) ENTRY(m), ENTRY((m) + 1), ENTRY((m) + 2), ENTRY((m) + 3)
-#define ENTRY16(m) ENTRY4(m), ENTRY4((m) + 4), ENTRY4((m) + 8), ENTRY4((m) + 12)
-#define ENTRY64(m) ENTRY16(m), ENTRY16((m) + 16), ENTRY16((m) + 32), ENTRY16((m) + 48)
+#define SHUFFLE(m) \
+    {PUT_LO(m, 0) | PUT_LO(m, 1) | PUT_LO(m, 2) | PUT_LO(m, 3) | PUT_LO(m, 4) | PUT_LO(m, 5) | \
+         PUT_LO(m, 6) | PUT_LO(m, 7), \
+     PUT_HI(m, 0) | PUT_HI(m, 1) | PUT_HI(m, 2) | PUT_HI(m, 3) | PUT_HI(m, 4) | PUT_HI(m, 5) | \
+         PUT_HI(m, 6) | PUT_HI(m, 7)}
+#define COUNT(m) POP8(m)
+#define TABLE4(f, m) f(m), f((m) + 1), f((m) + 2), f((m) + 3)
+#define TABLE16(f, m) TABLE4(f, m), TABLE4(f, (m) + 4), TABLE4(f, (m) + 8), TABLE4(f, (m) + 12)
+#define TABLE64(f, m) TABLE16(f, m), TABLE16(f, (m) + 16), TABLE16(f, (m) + 32), TABLE16(f, (m) + 48)
+#define TABLE256(f) TABLE64(f, 0u), TABLE64(f, 64u), TABLE64(f, 128u), TABLE64(f, 192u)
 
-static const struct {
-    _Alignas(16) uint64_t shuffle[2];
-    uint64_t count;
-} compact[256] = {ENTRY64(0u), ENTRY64(64u), ENTRY64(128u), ENTRY64(192u)};
+/* the shuffles (4 KB) and the counts (256 bytes) apart, so the tables take half the cache
+ * lines of one 32-byte entry per mask */
+static const _Alignas(16) uint64_t compact_shuffle[256][2] = {TABLE256(SHUFFLE)};
+static const uint8_t compact_count[256] = {TABLE256(COUNT)};
 
 /* 24 bytes -> 16 candidates d1, d2 of each 3 bytes b0 b1 b2: d1 = b0 | (b1 & 15) << 8,
  * d2 = b1 >> 4 | b2 << 4 (Alg. 7 lines 5-6). The halves hold bytes 0..11 and 12..23, loaded
@@ -50,20 +54,23 @@ INLINE __m256i candidates(const uint8_t *in)
 /* The 16 candidates of v (candidates() or chunk_words()) accepted (< q), appended to c at
  * cnt (16 lanes stored, the count moved by the accepted ones); returns the new count. The
  * caller keeps cnt <= 240. */
-INLINE unsigned take16(int16_t c[KF_MLKEM_N], unsigned cnt, __m256i v)
+INLINE unsigned take16(int16_t *c, unsigned cnt, __m256i v)
 {
-    __m256i good = _mm256_cmpgt_epi16(set16(Q), v);
+    /* candidate - q is negative exactly for the accepted ones (candidates are below 2^12, so
+     * no wrap), and stays negative through the signed saturation of packs: one subtraction,
+     * where GCC made the compare with q a vpminsw and a vpcmpeqw */
+    __m256i good = _mm256_sub_epi16(v, set16(Q));
     /* one mask bit per candidate: bits 0-7 the low half's, 16-23 the high half's */
     uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(good, good));
     unsigned m0 = m & 0xFF, m1 = (m >> 16) & 0xFF;
     __m128i lo = _mm256_castsi256_si128(v);
-    lo = _mm_shuffle_epi8(lo, _mm_load_si128((const __m128i *)compact[m0].shuffle));
+    lo = _mm_shuffle_epi8(lo, _mm_load_si128((const __m128i *)compact_shuffle[m0]));
     _mm_storeu_si128((__m128i *)(c + cnt), lo);
-    cnt += (unsigned)compact[m0].count;
+    cnt += compact_count[m0];
     __m128i hi = _mm256_extracti128_si256(v, 1);
-    hi = _mm_shuffle_epi8(hi, _mm_load_si128((const __m128i *)compact[m1].shuffle));
+    hi = _mm_shuffle_epi8(hi, _mm_load_si128((const __m128i *)compact_shuffle[m1]));
     _mm_storeu_si128((__m128i *)(c + cnt), hi);
-    cnt += (unsigned)compact[m1].count;
+    cnt += compact_count[m1];
     return cnt;
 }
 
@@ -88,6 +95,17 @@ INLINE __m256i chunk_words(uint64_t w0, uint64_t w1, uint64_t w2)
     return _mm256_blend_epi16(_mm256_and_si256(x, set16(0xFFF)), _mm256_srli_epi16(x, 4), 0xAA);
 }
 
+/* take16 near the end of c (cnt + 16 > N): the accepted ones through a buffer, as many as
+ * there is room for. */
+static unsigned take16_last(int16_t c[KF_MLKEM_N], unsigned cnt, __m256i v)
+{
+    int16_t t[32];
+    unsigned got = take16(t, 0, v), room = KF_MLKEM_N - cnt;
+    if (got > room) got = room;
+    memcpy(c + cnt, t, 2 * got);
+    return cnt + got;
+}
+
 size_t kf_mlkem_rej_words_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint64_t *words, unsigned lanes,
                                unsigned i, size_t len)
 {
@@ -96,6 +114,10 @@ size_t kf_mlkem_rej_words_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint64_
     const uint64_t *w = words + i;
     for (; cnt + 16 <= KF_MLKEM_N && pos + 24 <= len; pos += 24, w += 3 * lanes)
         cnt = take16(c, cnt, chunk_words(w[0], w[lanes], w[2 * lanes]));
+    /* the last chunks of the polynomial, in place too (the caller's byte-by-byte finish then
+     * has nothing left) */
+    for (; cnt < KF_MLKEM_N && pos + 24 <= len; pos += 24, w += 3 * lanes)
+        cnt = take16_last(c, cnt, chunk_words(w[0], w[lanes], w[2 * lanes]));
     *n = cnt;
     return pos;
 }
