@@ -190,4 +190,24 @@ UNITS = {
         "functions": ["kf_length_encode", "kt_single_node"],
         "pending": ["the tree's functions (kt_feed, kt_whole_leaves, ...), kf_kt_init/update/final/squeeze, kt_oneshot"],
     },
+    # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,
+    # update, update_bits, final, the one-shots), SHAKE and TurboSHAKE (init, absorb, absorb_bits,
+    # squeeze, the one-shots), for every input and output length, from the sponge's contracts
+    # and kf_backend_current's. proofs/ctx_view.h: the public contexts as the private structs
+    # the code casts their bytes to (docs/ASSURANCE.md). Justified: the wipes of a context as
+    # bytes (proofs/justified_alarms.md).
+    "hash_fips202": {
+        "files": ["src/hash/fips202.c"],
+        "preinclude": ["impl_defined.h", "ctx_view.h"],   # kf_hash_size's (int)alg: to_s32
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_hash_size", "kf_hash_init", "live_hash", "kf_hash_update", "kf_hash_update_bits",
+                      "kf_hash_final", "hash_oneshot", "kf_hash", "kf_sha3_224", "kf_sha3_256", "kf_sha3_384",
+                      "kf_sha3_512", "kf_keccak256_legacy", "kf_keccak512_legacy", "kf_xof_setup",
+                      "kf_shake128_init", "kf_shake256_init", "turboshake_init", "kf_turboshake128_init",
+                      "kf_turboshake256_init", "live_xof", "kf_xof_absorb", "kf_xof_absorb_bits", "kf_xof_squeeze",
+                      "xof_oneshot", "kf_shake128", "kf_shake256", "kf_turboshake128", "kf_turboshake256"],
+    },
+
 }
