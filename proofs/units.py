@@ -169,6 +169,7 @@ UNITS = {
     # contracts (sponge.h; proved by the unit sponge). The modes around them are "pending".
     "sp800_185_encodings": {
         "files": ["src/hash/sp800_185.c"],
+        "preinclude": ["ctx_view.h"],   # the modes' contracts in the same file name the view
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
@@ -208,6 +209,30 @@ UNITS = {
                       "kf_shake128_init", "kf_shake256_init", "turboshake_init", "kf_turboshake128_init",
                       "kf_turboshake256_init", "live_xof", "kf_xof_absorb", "kf_xof_absorb_bits", "kf_xof_squeeze",
                       "xof_oneshot", "kf_shake128", "kf_shake256", "kf_turboshake128", "kf_turboshake256"],
+    },
+    # SP 800-185's cSHAKE, KMAC and TupleHash in src/hash/sp800_185.c (their init, update, final,
+    # squeeze, verify and one-shots, and what they share: core_start, core_live, final_check,
+    # final_emit, core_squeeze), for every input, key, customisation and output length, from the
+    # contracts of the encodings (unit sp800_185_encodings), the sponge, and fips202.c's XOF
+    # functions (unit hash_fips202), with the contexts' view (proofs/ctx_view.h). Justified: the
+    # wipes of a context as bytes. ParallelHash is "pending".
+    "hash_sp800_185": {
+        "files": ["src/hash/sp800_185.c", "src/hash/fips202.c"],
+        "preinclude": ["impl_defined.h", "ctx_view.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["cshake_init", "kf_cshake128_init", "kf_cshake256_init", "cshake_oneshot", "kf_cshake128",
+                      "kf_cshake256", "variant_security", "core_start", "core_live", "final_check", "final_emit",
+                      "core_squeeze", "kmac_start", "kf_kmac_init", "kf_kmac_init_bits", "kmac_absorbing",
+                      "kf_kmac_update", "kf_kmac_update_bits", "kmac_final_any", "kf_kmac_final", "kf_kmac_final_bits",
+                      "kf_kmac_squeeze", "kf_kmac_verify", "kmac_verify_oneshot", "kf_kmac128_verify",
+                      "kf_kmac256_verify", "kmac_oneshot", "kf_kmac128", "kf_kmac256", "kf_tuplehash_init",
+                      "tuple_absorbing", "kf_tuplehash_add", "kf_tuplehash_add_bits", "tuple_final_any",
+                      "kf_tuplehash_final", "kf_tuplehash_final_bits", "kf_tuplehash_squeeze"],
+        "pending": ["ParallelHash: kf_parallelhash_init/update/update_bits/final/final_bits/squeeze/set_threads, "
+                    "kf_parallelhash, kf_parallelhash_mt, leaf_open, leaf_close, hash_blocks, par_feed, par_absorbing, "
+                    "par_room, par_final_any (batch.c's kf_leaves_* need contracts)"],
     },
 
 }
