@@ -234,5 +234,22 @@ UNITS = {
                     "kf_parallelhash, kf_parallelhash_mt, leaf_open, leaf_close, hash_blocks, par_feed, par_absorbing, "
                     "par_room, par_final_any (batch.c's kf_leaves_* need contracts)"],
     },
-
+    # The batched API in src/hash/batch.c (kf_batch_*: the incremental context and the one-shots
+    # of any n), for every n, length and algorithm, from the contracts of the lock-step sponge
+    # (src/sponge/sponge_xn.h: assumed, sponge_xn.c is not proved yet) and the contexts' view.
+    # proofs/no_linux_shim.h: the thread pool's Linux CPU sets do not parse (no proved function).
+    "hash_batch": {
+        "files": ["src/hash/batch.c"],
+        "preinclude": ["impl_defined.h", "atomic_shim.h", "ctx_view.h", "no_linux_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["batch_lookup", "is_turbo", "kf_batch_rate", "batch_start", "kf_batch_init",
+                      "kf_batch_init_turboshake", "batch_live", "ptrs_ok", "kf_batch_absorb", "kf_batch_squeeze",
+                      "kf_batch_squeeze_blocks", "batch_oneshot", "kf_batch_hash", "kf_batch_hash_equal",
+                      "kf_shake128_batch", "kf_shake256_batch", "kf_turboshake128_batch", "kf_turboshake256_batch",
+                      "kf_sha3_256_batch", "kf_sha3_512_batch"],
+        "pending": ["the tree modes' leaves and thread pool (leaves_group, kf_leaves_hash, kf_leaves_hash_node, "
+                    "kf_leaves_start/finish/finish_node/free, kf_threads_resolve, the pool)"],
+    },
 }
