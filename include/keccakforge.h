@@ -173,8 +173,16 @@ KF_API int kf_keccak_p1600(uint64_t lanes[25], unsigned nr);
 #else
 #  define KF_ALIGN32 _Alignas(32)
 #endif
+#if defined(__FRAMAC__) && defined(KF_PROOF_CTX_VIEW)
+/* The proof build of the hash modes only (proofs/ctx_view.h, docs/ASSURANCE.md): each context
+ * is declared here and completed by the library's private header as the struct it keeps in its
+ * bytes, so that the prover sees the struct the code casts these bytes to. A compiler never
+ * sees this. */
+#  define KF_DECLARE_CTX(name, bytes) typedef struct name name
+#else
 #define KF_DECLARE_CTX(name, bytes) \
     typedef struct name { KF_ALIGN32 unsigned char opaque_[bytes]; } name
+#endif
 KF_DECLARE_CTX(kf_hash_ctx, 288);
 KF_DECLARE_CTX(kf_xof_ctx, 288);
 KF_DECLARE_CTX(kf_kmac_ctx, 288);

@@ -169,6 +169,7 @@ UNITS = {
     # contracts (sponge.h; proved by the unit sponge). The modes around them are "pending".
     "sp800_185_encodings": {
         "files": ["src/hash/sp800_185.c"],
+        "preinclude": ["ctx_view.h"],   # the modes' contracts in the same file name the view
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
@@ -189,5 +190,66 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast"],
         "functions": ["kf_length_encode", "kt_single_node"],
         "pending": ["the tree's functions (kt_feed, kt_whole_leaves, ...), kf_kt_init/update/final/squeeze, kt_oneshot"],
+    },
+    # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,
+    # update, update_bits, final, the one-shots), SHAKE and TurboSHAKE (init, absorb, absorb_bits,
+    # squeeze, the one-shots), for every input and output length, from the sponge's contracts
+    # and kf_backend_current's. proofs/ctx_view.h: the public contexts as the private structs
+    # the code casts their bytes to (docs/ASSURANCE.md). Justified: the wipes of a context as
+    # bytes (proofs/justified_alarms.md).
+    "hash_fips202": {
+        "files": ["src/hash/fips202.c"],
+        "preinclude": ["impl_defined.h", "ctx_view.h"],   # kf_hash_size's (int)alg: to_s32
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_hash_size", "kf_hash_init", "live_hash", "kf_hash_update", "kf_hash_update_bits",
+                      "kf_hash_final", "hash_oneshot", "kf_hash", "kf_sha3_224", "kf_sha3_256", "kf_sha3_384",
+                      "kf_sha3_512", "kf_keccak256_legacy", "kf_keccak512_legacy", "kf_xof_setup",
+                      "kf_shake128_init", "kf_shake256_init", "turboshake_init", "kf_turboshake128_init",
+                      "kf_turboshake256_init", "live_xof", "kf_xof_absorb", "kf_xof_absorb_bits", "kf_xof_squeeze",
+                      "xof_oneshot", "kf_shake128", "kf_shake256", "kf_turboshake128", "kf_turboshake256"],
+    },
+    # SP 800-185's cSHAKE, KMAC and TupleHash in src/hash/sp800_185.c (their init, update, final,
+    # squeeze, verify and one-shots, and what they share: core_start, core_live, final_check,
+    # final_emit, core_squeeze), for every input, key, customisation and output length, from the
+    # contracts of the encodings (unit sp800_185_encodings), the sponge, and fips202.c's XOF
+    # functions (unit hash_fips202), with the contexts' view (proofs/ctx_view.h). Justified: the
+    # wipes of a context as bytes. ParallelHash is "pending".
+    "hash_sp800_185": {
+        "files": ["src/hash/sp800_185.c", "src/hash/fips202.c"],
+        "preinclude": ["impl_defined.h", "ctx_view.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["cshake_init", "kf_cshake128_init", "kf_cshake256_init", "cshake_oneshot", "kf_cshake128",
+                      "kf_cshake256", "variant_security", "core_start", "core_live", "final_check", "final_emit",
+                      "core_squeeze", "kmac_start", "kf_kmac_init", "kf_kmac_init_bits", "kmac_absorbing",
+                      "kf_kmac_update", "kf_kmac_update_bits", "kmac_final_any", "kf_kmac_final", "kf_kmac_final_bits",
+                      "kf_kmac_squeeze", "kf_kmac_verify", "kmac_verify_oneshot", "kf_kmac128_verify",
+                      "kf_kmac256_verify", "kmac_oneshot", "kf_kmac128", "kf_kmac256", "kf_tuplehash_init",
+                      "tuple_absorbing", "kf_tuplehash_add", "kf_tuplehash_add_bits", "tuple_final_any",
+                      "kf_tuplehash_final", "kf_tuplehash_final_bits", "kf_tuplehash_squeeze"],
+        "pending": ["ParallelHash: kf_parallelhash_init/update/update_bits/final/final_bits/squeeze/set_threads, "
+                    "kf_parallelhash, kf_parallelhash_mt, leaf_open, leaf_close, hash_blocks, par_feed, par_absorbing, "
+                    "par_room, par_final_any (batch.c's kf_leaves_* need contracts)"],
+    },
+    # The batched API in src/hash/batch.c (kf_batch_*: the incremental context and the one-shots
+    # of any n), for every n, length and algorithm, from the contracts of the lock-step sponge
+    # (src/sponge/sponge_xn.h: assumed, sponge_xn.c is not proved yet) and the contexts' view.
+    # proofs/no_linux_shim.h: the thread pool's Linux CPU sets do not parse (no proved function).
+    "hash_batch": {
+        "files": ["src/hash/batch.c"],
+        "preinclude": ["impl_defined.h", "atomic_shim.h", "ctx_view.h", "no_linux_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["batch_lookup", "is_turbo", "kf_batch_rate", "batch_start", "kf_batch_init",
+                      "kf_batch_init_turboshake", "batch_live", "ptrs_ok", "kf_batch_absorb", "kf_batch_squeeze",
+                      "kf_batch_squeeze_blocks", "batch_oneshot", "kf_batch_hash", "kf_batch_hash_equal",
+                      "kf_shake128_batch", "kf_shake256_batch", "kf_turboshake128_batch", "kf_turboshake256_batch",
+                      "kf_sha3_256_batch", "kf_sha3_512_batch"],
+        "pending": ["the tree modes' leaves and thread pool (leaves_group, kf_leaves_hash, kf_leaves_hash_node, "
+                    "kf_leaves_start/finish/finish_node/free, kf_threads_resolve, the pool)"],
     },
 }

@@ -31,6 +31,11 @@ typedef struct batch_params {
 
 #define TURBO_DEFAULT_D 0x1F /* RFC 9861: D for plain hashing */
 
+/*@ requires \valid(p);
+    assigns *p;
+    ensures \result == 0 ||
+            (\result == 1 && (p->rate == 168 || p->rate == 136 || p->rate == 72) && (p->nr == 24 || p->nr == 12) &&
+             0 < p->suffix < 0x80 && (p->digest == 0 || p->digest == 32 || p->digest == 64)); */
 static int batch_lookup(kf_batch_alg alg, batch_params *p)
 {
     switch (alg) {
@@ -44,8 +49,10 @@ static int batch_lookup(kf_batch_alg alg, batch_params *p)
     return 0;
 }
 
+/*@ assigns \nothing; */
 static int is_turbo(kf_batch_alg alg) { return alg == KF_BATCH_TURBOSHAKE128 || alg == KF_BATCH_TURBOSHAKE256; }
 
+/*@ assigns \nothing; */
 size_t kf_batch_rate(kf_batch_alg alg)
 {
     batch_params p;
@@ -63,8 +70,22 @@ typedef struct kf_batch_impl {
     uint8_t digest;
 } kf_batch_impl;
 
+#if defined(__FRAMAC__) && defined(KF_PROOF_CTX_VIEW)
+/* The proof build's view of the context (proofs/ctx_view.h, as modes.h's): a compiler never
+ * sees it. */
+struct kf_batch_ctx { kf_batch_impl impl; };
+/* A live context holds a lock-step sponge within kf_sponge_xn_ok, and a SHA-3 one has not
+ * squeezed more than its digest. */
+/*@ predicate batch_inv(kf_batch_ctx *ctx) =
+      \valid(ctx) &&
+      (ctx->impl.magic == KF_MAGIC_BATCH && ctx->impl.s.phase != 0 ==>
+         kf_sponge_xn_ok(&ctx->impl.s) && (ctx->impl.digest == 0 || ctx->impl.squeezed <= ctx->impl.digest)); */
+#endif
 KF_FITS(kf_batch_impl, kf_batch_ctx);
 
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures \result == KF_OK ==> batch_inv(ctx) && ctx->impl.magic == KF_MAGIC_BATCH; */
 static int batch_start(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n)
 {
     batch_params p;
@@ -80,17 +101,28 @@ static int batch_start(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size
     return KF_OK;
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures \result == KF_OK ==> batch_inv(ctx); */
 int kf_batch_init(kf_batch_ctx *ctx, kf_batch_alg alg, size_t n)
 {
     return batch_start(ctx, alg, TURBO_DEFAULT_D, n);
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures \result == KF_OK ==> batch_inv(ctx); */
 int kf_batch_init_turboshake(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n)
 {
     if (ctx && !is_turbo(alg)) return KF_ERR_BAD_ALGORITHM;
     return batch_start(ctx, alg, domain, n);
 }
 
+/*@ requires batch_inv(ctx);
+    assigns \nothing;
+    ensures \result == \null ||
+            (\result == &ctx->impl && kf_sponge_xn_ok(&ctx->impl.s) &&
+             (ctx->impl.digest == 0 || ctx->impl.squeezed <= ctx->impl.digest)); */
 static kf_batch_impl *batch_live(kf_batch_ctx *ctx)
 {
     kf_batch_impl *b = KF_IMPL(kf_batch_impl, ctx);
@@ -98,15 +130,26 @@ static kf_batch_impl *batch_live(kf_batch_ctx *ctx)
 }
 
 /* Every one of the n pointers must be non-NULL when len > 0. */
+/*@ requires len == 0 || p == \null || \valid_read(p + (0 .. n - 1));
+    assigns \nothing;
+    ensures \result != 0 && len != 0 ==> p != \null && \forall integer i; 0 <= i < n ==> p[i] != \null; */
 static int ptrs_ok(const void *const *p, size_t n, size_t len)
 {
     if (!len) return 1;
     if (!p) return 0;
+    /*@ loop invariant 0 <= i <= n && \forall integer t; 0 <= t < i ==> p[t] != \null;
+        loop assigns i;
+        loop variant n - i; */
     for (size_t i = 0; i < n; i++)
         if (!p[i]) return 0;
     return 1;
 }
 
+/*@ requires ctx == \null || batch_inv(ctx);
+    requires ctx != \null && in != \null ==> \valid_read(in + (0 .. ctx->impl.s.n - 1)) &&
+             \forall integer i; 0 <= i < ctx->impl.s.n ==> in[i] == \null || \valid_read(in[i] + (0 .. len - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> batch_inv(ctx); */
 int kf_batch_absorb(kf_batch_ctx *ctx, const uint8_t *const in[], size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -117,6 +160,12 @@ int kf_batch_absorb(kf_batch_ctx *ctx, const uint8_t *const in[], size_t len)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || batch_inv(ctx);
+    requires ctx != \null && out != \null ==> \valid_read(out + (0 .. ctx->impl.s.n - 1)) &&
+             \forall integer i; 0 <= i < ctx->impl.s.n ==>
+               out[i] == \null || (\valid(out[i] + (0 .. len - 1)) && \separated(out[i] + (0 .. len - 1), ctx));
+    assigns *ctx, *(out[0 .. ctx->impl.s.n - 1] + (0 .. len - 1));
+    ensures ctx != \null ==> batch_inv(ctx); */
 int kf_batch_squeeze(kf_batch_ctx *ctx, uint8_t *const out[], size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -129,6 +178,12 @@ int kf_batch_squeeze(kf_batch_ctx *ctx, uint8_t *const out[], size_t len)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || batch_inv(ctx);
+    requires ctx != \null && out != \null ==> \valid_read(out + (0 .. ctx->impl.s.n - 1)) &&
+             \forall integer i; 0 <= i < ctx->impl.s.n ==>
+               out[i] == \null || (\valid(out[i] + (0 .. nblocks * ctx->impl.s.rate - 1)) && \separated(out[i] + (0 .. nblocks * ctx->impl.s.rate - 1), ctx));
+    assigns *ctx, *(out[0 .. ctx->impl.s.n - 1] + (0 .. nblocks * ctx->impl.s.rate - 1));
+    ensures ctx != \null ==> batch_inv(ctx); */
 int kf_batch_squeeze_blocks(kf_batch_ctx *ctx, uint8_t *const out[], size_t nblocks)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -144,6 +199,18 @@ int kf_batch_squeeze_blocks(kf_batch_ctx *ctx, uint8_t *const out[], size_t nblo
 
 #define SORT_WINDOW 64 /* instances sorted by length together, so groups have similar lengths */
 
+/*@ logic integer batch_len(size_t *inlen, integer len, integer i) = inlen == \null ? len : inlen[i];
+    predicate batch_out_ok(uint8_t **out, integer outlen, integer n) =
+      out == \null || (\valid_read(out + (0 .. n - 1)) &&
+        \forall integer i; 0 <= i < n ==> out[i] == \null || \valid(out[i] + (0 .. outlen - 1)));
+    predicate batch_in_ok(uint8_t **in, size_t *inlen, integer len, integer n) =
+      in == \null || (\valid_read(in + (0 .. n - 1)) &&
+        (inlen == \null || \valid_read(inlen + (0 .. n - 1))) &&
+        \forall integer i; 0 <= i < n ==> in[i] == \null || \valid_read(in[i] + (0 .. batch_len(inlen, len, i) - 1))); */
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, outlen, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)inlen, len, n);
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
 static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[], size_t outlen,
                          const uint8_t *const in[], const size_t inlen[], size_t len, size_t n)
 {
@@ -157,14 +224,31 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
     }
     if (!ptrs_ok((const void *const *)out, n, outlen)) return KF_ERR_NULL_POINTER;
     if (!in) return KF_ERR_NULL_POINTER;
+    /*@ loop invariant 0 <= i <= n;
+        loop invariant \forall integer t; 0 <= t < i ==> in[t] != \null || batch_len(inlen, len, t) == 0;
+        loop assigns i;
+        loop variant n - i; */
     for (size_t i = 0; i < n; i++)
         if (!in[i] && (inlen ? inlen[i] : len)) return KF_ERR_NULL_POINTER;
+    if (!outlen) return KF_OK; /* nothing to write: out may be NULL (ptrs_ok), so out[i] is not read */
     uint8_t suffix = is_turbo(alg) ? domain : p.suffix;
     kf_sponge_xn s;
+    /*@ loop invariant 0 <= w && (w < n + 64) && w % 64 == 0;
+        loop assigns w, s, *(out[0 .. n - 1] + (0 .. outlen - 1));
+        loop variant n - w; */
     for (size_t w = 0; w < n; w += SORT_WINDOW) {
         size_t m = n - w < SORT_WINDOW ? n - w : SORT_WINDOW, idx[SORT_WINDOW], lens[SORT_WINDOW];
+        /*@ loop invariant 0 <= i <= m;
+            loop invariant \forall integer t; 0 <= t < i ==> w <= idx[t] < w + m && lens[t] == batch_len(inlen, len, idx[t]);
+            loop assigns i, idx[0 .. m - 1], lens[0 .. m - 1];
+            loop variant m - i; */
         for (size_t i = 0; i < m; i++) {
             size_t j = i, l = inlen ? inlen[w + i] : len;
+            /*@ loop invariant 0 <= j <= i;
+                loop invariant \forall integer t; 0 <= t <= i && t != j ==>
+                                 w <= idx[t] < w + m && lens[t] == batch_len(inlen, len, idx[t]);
+                loop assigns j, idx[1 .. i], lens[1 .. i];
+                loop variant j; */
             for (; j > 0 && lens[j - 1] > l; j--) { /* insertion sort by length */
                 idx[j] = idx[j - 1];
                 lens[j] = lens[j - 1];
@@ -172,14 +256,22 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
             idx[j] = w + i;
             lens[j] = l;
         }
+        /*@ loop invariant 0 <= g && g < m + 8 && g % 8 == 0;
+            loop assigns g, s, *(out[0 .. n - 1] + (0 .. outlen - 1));
+            loop variant m - g; */
         for (size_t g = 0; g < m; g += KF_XN_MAX) {
             size_t k = m - g < KF_XN_MAX ? m - g : KF_XN_MAX;
             const uint8_t *gi[KF_XN_MAX];
             uint8_t *go[KF_XN_MAX];
+            /*@ loop invariant 0 <= i <= k;
+                loop invariant \forall integer t; 0 <= t < i ==> gi[t] == in[idx[g + t]] && go[t] == out[idx[g + t]];
+                loop assigns i, gi[0 .. k - 1], go[0 .. k - 1];
+                loop variant k - i; */
             for (size_t i = 0; i < k; i++) {
                 gi[i] = in[idx[g + i]];
                 go[i] = out[idx[g + i]];
             }
+            /*@ assert \forall integer t; 0 <= t < k ==> \exists integer x; 0 <= x < n && go[t] == out[x]; */
             kf_sponge_xn_plan(&s, (unsigned)k, p.rate, p.nr, suffix);
             kf_sponge_xn_oneshot(&s, gi, lens + g, go, outlen); /* wipes the states */
         }
@@ -187,6 +279,10 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
     return KF_OK;
 }
 
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, outlen, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
 int kf_batch_hash(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
                   const uint8_t *const in[], const size_t inlen[], size_t n)
 {
@@ -194,32 +290,60 @@ int kf_batch_hash(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
     return batch_oneshot(alg, TURBO_DEFAULT_D, out, outlen, in, inlen, 0, n);
 }
 
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, outlen, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)\null, inlen, n);
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
 int kf_batch_hash_equal(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
                         const uint8_t *const in[], size_t inlen, size_t n)
 {
     return batch_oneshot(alg, TURBO_DEFAULT_D, out, outlen, in, NULL, inlen, n);
 }
 
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, outlen, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
 int kf_shake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                       const size_t inlen[], size_t n)
 { return kf_batch_hash(KF_BATCH_SHAKE128, out, outlen, in, inlen, n); }
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, outlen, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
 int kf_shake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                       const size_t inlen[], size_t n)
 { return kf_batch_hash(KF_BATCH_SHAKE256, out, outlen, in, inlen, n); }
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, outlen, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
 int kf_turboshake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                            const size_t inlen[], size_t n, uint8_t domain)
 {
     if (!inlen && n) return KF_ERR_NULL_POINTER;
     return batch_oneshot(KF_BATCH_TURBOSHAKE128, domain, out, outlen, in, inlen, 0, n);
 }
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, outlen, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
 int kf_turboshake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                            const size_t inlen[], size_t n, uint8_t domain)
 {
     if (!inlen && n) return KF_ERR_NULL_POINTER;
     return batch_oneshot(KF_BATCH_TURBOSHAKE256, domain, out, outlen, in, inlen, 0, n);
 }
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, 32, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
+    assigns *(out[0 .. n - 1] + (0 .. 32 - 1)); */
 int kf_sha3_256_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n)
 { return kf_batch_hash(KF_BATCH_SHA3_256, out, KF_SHA3_256_BYTES, in, inlen, n); }
+/*@ requires n <= PTRDIFF_MAX / 8;
+    requires batch_out_ok((uint8_t **)out, 64, n);
+    requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
+    assigns *(out[0 .. n - 1] + (0 .. 64 - 1)); */
 int kf_sha3_512_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n)
 { return kf_batch_hash(KF_BATCH_SHA3_512, out, KF_SHA3_512_BYTES, in, inlen, n); }
 

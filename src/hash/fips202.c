@@ -23,12 +23,17 @@ static const struct {
     [KF_KECCAK512_LEGACY] = {64, KF_SUFFIX_KECCAK},
 };
 
+/*@ assigns \nothing;
+    ensures \result == kf_hash_digest(alg); */
 size_t kf_hash_size(kf_hash_alg alg)
 {
     if ((int)alg < KF_SHA3_224 || (int)alg > KF_KECCAK512_LEGACY) return 0;
     return hash_params[alg].outlen;
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures \result == KF_OK ==> kf_hash_inv(ctx) && ctx->impl.magic == KF_MAGIC_HASH; */
 int kf_hash_init(kf_hash_ctx *ctx, kf_hash_alg alg)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -42,12 +47,19 @@ int kf_hash_init(kf_hash_ctx *ctx, kf_hash_alg alg)
     return KF_OK;
 }
 
+/*@ requires kf_hash_inv(ctx);
+    assigns \nothing;
+    ensures \result == \null || (\result == &ctx->impl && kf_sponge_absorbing(&ctx->impl.s)); */
 static kf_hash_impl *live_hash(kf_hash_ctx *ctx)
 {
     kf_hash_impl *h = KF_IMPL(kf_hash_impl, ctx);
     return h->magic == KF_MAGIC_HASH && h->s.phase == KF_PHASE_ABSORB ? h : NULL;
 }
 
+/*@ requires ctx == \null || kf_hash_inv(ctx);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> kf_hash_inv(ctx); */
 int kf_hash_update(kf_hash_ctx *ctx, const void *in, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -58,6 +70,10 @@ int kf_hash_update(kf_hash_ctx *ctx, const void *in, size_t len)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || kf_hash_inv(ctx);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. (nbits + 7) / 8 - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> kf_hash_inv(ctx); */
 int kf_hash_update_bits(kf_hash_ctx *ctx, const void *in, size_t nbits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -68,6 +84,9 @@ int kf_hash_update_bits(kf_hash_ctx *ctx, const void *in, size_t nbits)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || kf_hash_inv(ctx);
+    requires out == \null || (\valid(out + (0 .. outlen - 1)) && \separated(out + (0 .. outlen - 1), ctx));
+    assigns *ctx, out[0 .. outlen - 1]; */
 int kf_hash_final(kf_hash_ctx *ctx, uint8_t *out, size_t outlen)
 {
     if (!ctx || !out) return KF_ERR_NULL_POINTER;
@@ -82,6 +101,11 @@ int kf_hash_final(kf_hash_ctx *ctx, uint8_t *out, size_t outlen)
 /* The one-shot of a fixed-length hash, arguments checked: an input shorter than the rate is
  * one permutation (kf_sponge_oneblock, no context), anything longer goes through a context.
  * Inlined with a constant alg (kf_sha3_256, ...), the table lookups fold away. */
+/*@ requires 1 <= alg <= 6;
+    requires in == \null ==> inlen == 0;
+    requires \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires \valid(out + (0 .. kf_hash_digest(alg) - 1));
+    assigns out[0 .. kf_hash_digest(alg) - 1]; */
 static inline int hash_oneshot(kf_hash_alg alg, uint8_t *out, const void *in, size_t inlen)
 {
     size_t digest = hash_params[alg].outlen;
@@ -98,6 +122,9 @@ static inline int hash_oneshot(kf_hash_alg alg, uint8_t *out, const void *in, si
     return rc;
 }
 
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_hash(kf_hash_alg alg, uint8_t *out, size_t outlen, const void *in, size_t inlen)
 {
     KF_CHECK_BUF(in, inlen);
@@ -115,21 +142,46 @@ int kf_hash(kf_hash_alg alg, uint8_t *out, size_t outlen, const void *in, size_t
         if (!out) return KF_ERR_NULL_POINTER; \
         return hash_oneshot(alg, out, in, inlen); \
     }
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. 28 - 1));
+    assigns out[0 .. 28 - 1]; */
 KF_HASH_FIXED(kf_sha3_224, KF_SHA3_224, KF_SHA3_224_BYTES)
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. 32 - 1));
+    assigns out[0 .. 32 - 1]; */
 KF_HASH_FIXED(kf_sha3_256, KF_SHA3_256, KF_SHA3_256_BYTES)
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. 48 - 1));
+    assigns out[0 .. 48 - 1]; */
 KF_HASH_FIXED(kf_sha3_384, KF_SHA3_384, KF_SHA3_384_BYTES)
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. 64 - 1));
+    assigns out[0 .. 64 - 1]; */
 KF_HASH_FIXED(kf_sha3_512, KF_SHA3_512, KF_SHA3_512_BYTES)
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. 32 - 1));
+    assigns out[0 .. 32 - 1]; */
 KF_HASH_FIXED(kf_keccak256_legacy, KF_KECCAK256_LEGACY, KF_KECCAK256_BYTES)
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. 64 - 1));
+    assigns out[0 .. 64 - 1]; */
 KF_HASH_FIXED(kf_keccak512_legacy, KF_KECCAK512_LEGACY, KF_KECCAK512_BYTES)
 
 /* ---- XOFs --------------------------------------------------------------------------- */
 
+/*@ requires \valid(x);
+    requires 8 <= rate <= 192 && rate % 8 == 0 && 1 <= nr <= 24;
+    assigns *x;
+    ensures kf_sponge_absorbing(&x->s) && x->magic == KF_MAGIC_XOF; */
 void kf_xof_setup(kf_xof_impl *x, unsigned rate, unsigned nr, uint8_t suffix)
 {
     kf_sponge_init(&x->s, kf_backend_current(), rate, nr, suffix);
     x->magic = KF_MAGIC_XOF;
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures ctx != \null ==> kf_xof_inv(ctx); */
 int kf_shake128_init(kf_xof_ctx *ctx)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -137,6 +189,9 @@ int kf_shake128_init(kf_xof_ctx *ctx)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures ctx != \null ==> kf_xof_inv(ctx); */
 int kf_shake256_init(kf_xof_ctx *ctx)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -145,6 +200,10 @@ int kf_shake256_init(kf_xof_ctx *ctx)
 }
 
 /* RFC 9861 §2.2: D in 0x01..0x7F is the delimited suffix, with 12 rounds. */
+/*@ requires ctx == \null || \valid(ctx);
+    requires security == 128 || security == 256;
+    assigns *ctx;
+    ensures \result == KF_OK ==> kf_xof_inv(ctx) && ctx->impl.magic == KF_MAGIC_XOF; */
 static int turboshake_init(kf_xof_ctx *ctx, unsigned security, uint8_t domain)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -153,15 +212,28 @@ static int turboshake_init(kf_xof_ctx *ctx, unsigned security, uint8_t domain)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures \result == KF_OK ==> kf_xof_inv(ctx); */
 int kf_turboshake128_init(kf_xof_ctx *ctx, uint8_t domain) { return turboshake_init(ctx, 128, domain); }
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures \result == KF_OK ==> kf_xof_inv(ctx); */
 int kf_turboshake256_init(kf_xof_ctx *ctx, uint8_t domain) { return turboshake_init(ctx, 256, domain); }
 
+/*@ requires kf_xof_inv(ctx);
+    assigns \nothing;
+    ensures \result == \null || (\result == &ctx->impl && kf_sponge_ok(&ctx->impl.s)); */
 static kf_xof_impl *live_xof(kf_xof_ctx *ctx)
 {
     kf_xof_impl *x = KF_IMPL(kf_xof_impl, ctx);
     return x->magic == KF_MAGIC_XOF && x->s.phase ? x : NULL;
 }
 
+/*@ requires ctx == \null || kf_xof_inv(ctx);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> kf_xof_inv(ctx); */
 int kf_xof_absorb(kf_xof_ctx *ctx, const void *in, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -172,6 +244,10 @@ int kf_xof_absorb(kf_xof_ctx *ctx, const void *in, size_t len)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || kf_xof_inv(ctx);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. (nbits + 7) / 8 - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> kf_xof_inv(ctx); */
 int kf_xof_absorb_bits(kf_xof_ctx *ctx, const void *in, size_t nbits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -182,6 +258,10 @@ int kf_xof_absorb_bits(kf_xof_ctx *ctx, const void *in, size_t nbits)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || kf_xof_inv(ctx);
+    requires out == \null || (\valid(out + (0 .. len - 1)) && \separated(out + (0 .. len - 1), ctx));
+    assigns *ctx, out[0 .. len - 1];
+    ensures ctx != \null ==> kf_xof_inv(ctx); */
 int kf_xof_squeeze(kf_xof_ctx *ctx, uint8_t *out, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -195,6 +275,11 @@ int kf_xof_squeeze(kf_xof_ctx *ctx, uint8_t *out, size_t len)
 /* A one-shot XOF: an input shorter than the rate with at most a block of output is one
  * permutation (kf_sponge_oneblock, no context); anything longer goes through a context.
  * The argument checks come in the order the context path makes them (input, then output). */
+/*@ requires rate == KF_RATE(128) || rate == KF_RATE(256);
+    requires 1 <= nr <= 24;
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 static int xof_oneshot(unsigned rate, unsigned nr, uint8_t suffix, uint8_t *out, size_t outlen, const void *in,
                        size_t inlen)
 {
@@ -212,23 +297,35 @@ static int xof_oneshot(unsigned rate, unsigned nr, uint8_t suffix, uint8_t *out,
     return rc;
 }
 
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_shake128(uint8_t *out, size_t outlen, const void *in, size_t inlen)
 {
     return xof_oneshot(KF_RATE(128), 24, KF_SUFFIX_SHAKE, out, outlen, in, inlen);
 }
 
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_shake256(uint8_t *out, size_t outlen, const void *in, size_t inlen)
 {
     return xof_oneshot(KF_RATE(256), 24, KF_SUFFIX_SHAKE, out, outlen, in, inlen);
 }
 
 /* RFC 9861 §2.2: D in 0x01..0x7F (turboshake_init checks the same for the incremental API). */
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_turboshake128(uint8_t *out, size_t outlen, const void *in, size_t inlen, uint8_t domain)
 {
     if (domain < 0x01 || domain > 0x7F) return KF_ERR_BAD_DOMAIN;
     return xof_oneshot(KF_RATE(128), 12, domain, out, outlen, in, inlen);
 }
 
+/*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires out == \null || \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_turboshake256(uint8_t *out, size_t outlen, const void *in, size_t inlen, uint8_t domain)
 {
     if (domain < 0x01 || domain > 0x7F) return KF_ERR_BAD_DOMAIN;

@@ -41,7 +41,28 @@ typedef struct kf_xof_impl {
     uint32_t magic;
 } kf_xof_impl;
 
+#if defined(__FRAMAC__) && defined(KF_PROOF_CTX_VIEW)
+/* The proof build's view of the contexts (proofs/ctx_view.h): the private struct as the
+ * context's only member, at offset 0 as the cast below puts it. A compiler never sees this. */
+struct kf_hash_ctx { kf_hash_impl impl; };
+struct kf_xof_ctx { kf_xof_impl impl; };
+#define KF_IMPL(type, ctx) (&(ctx)->impl)
+/* The contexts' invariants (the hash modes' contracts): a context whose magic and phase say
+ * live holds a sponge within sponge.h's kf_sponge_ok. Every init function establishes it and
+ * every function keeps it; a context the library never set up is outside the contracts (its
+ * magic word is the run-time check, docs/ASSURANCE.md). */
+/*@ predicate kf_hash_inv(kf_hash_ctx *ctx) =
+      \valid(ctx) &&
+      (ctx->impl.magic == KF_MAGIC_HASH && ctx->impl.s.phase == KF_PHASE_ABSORB ==>
+         kf_sponge_absorbing(&ctx->impl.s));
+    predicate kf_xof_inv(kf_xof_ctx *ctx) =
+      \valid(ctx) &&
+      (ctx->impl.magic == KF_MAGIC_XOF && ctx->impl.s.phase != 0 ==> kf_sponge_ok(&ctx->impl.s));
+    logic integer kf_hash_digest(integer alg) =
+      alg == 1 ? 28 : alg == 2 ? 32 : alg == 3 ? 48 : alg == 4 ? 64 : alg == 5 ? 32 : alg == 6 ? 64 : 0; */
+#else
 #define KF_IMPL(type, ctx) ((type *)(void *)(ctx)->opaque_)
+#endif
 #define KF_FITS(type, ctxtype) _Static_assert(sizeof(type) <= sizeof(ctxtype), #type " too big")
 
 /* A NULL buffer is only fine with length zero. */

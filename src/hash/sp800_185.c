@@ -79,6 +79,20 @@ typedef struct kf_parallelhash_impl {
     uint8_t cv_len;  /* 32 (ParallelHash128) or 64 (ParallelHash256) */
 } kf_parallelhash_impl;
 
+#if defined(__FRAMAC__) && defined(KF_PROOF_CTX_VIEW)
+/* The proof build's view of these contexts (proofs/ctx_view.h, as modes.h's): a compiler never
+ * sees it. */
+struct kf_kmac_ctx { kf_kmac_impl impl; };
+struct kf_tuplehash_ctx { kf_tuplehash_impl impl; };
+struct kf_parallelhash_ctx { kf_parallelhash_impl impl; };
+/* A context of KMAC or TupleHash (magic) at a live stage holds a sponge within kf_sponge_ok,
+ * absorbing while the stage is ST_ABSORB. */
+/*@ predicate sp_inv(sp_core *c, integer magic) =
+      \valid(c) &&
+      (c->magic == magic && c->stage != 0 ==>
+         kf_sponge_ok(&c->s) && (c->stage == ST_ABSORB ==> c->s.phase == KF_PHASE_ABSORB)); */
+#endif
+
 KF_FITS(kf_kmac_impl, kf_kmac_ctx);
 KF_FITS(kf_tuplehash_impl, kf_tuplehash_ctx);
 KF_FITS(kf_parallelhash_impl, kf_parallelhash_ctx);
@@ -168,6 +182,12 @@ static void cshake_prefix(kf_sponge *s, const void *N, size_t Nlen, const void *
 
 /* ---- cSHAKE (§3) ----------------------------------------------------------------------- */
 
+/*@ requires ctx == \null || \valid(ctx);
+    requires security == 128 || security == 256;
+    requires N == \null || \valid_read((const uint8_t *)N + (0 .. Nlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *ctx;
+    ensures \result == KF_OK ==> kf_xof_inv(ctx) && ctx->impl.magic == KF_MAGIC_XOF; */
 static int cshake_init(kf_xof_ctx *ctx, unsigned security, const void *N, size_t Nlen,
                        const void *S, size_t Slen)
 {
@@ -185,11 +205,27 @@ static int cshake_init(kf_xof_ctx *ctx, unsigned security, const void *N, size_t
     return KF_OK;
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    requires N == \null || \valid_read((const uint8_t *)N + (0 .. Nlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *ctx;
+    ensures \result == KF_OK ==> kf_xof_inv(ctx); */
 int kf_cshake128_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen)
 { return cshake_init(ctx, 128, N, Nlen, S, Slen); }
+/*@ requires ctx == \null || \valid(ctx);
+    requires N == \null || \valid_read((const uint8_t *)N + (0 .. Nlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *ctx;
+    ensures \result == KF_OK ==> kf_xof_inv(ctx); */
 int kf_cshake256_init(kf_xof_ctx *ctx, const void *N, size_t Nlen, const void *S, size_t Slen)
 { return cshake_init(ctx, 256, N, Nlen, S, Slen); }
 
+/*@ requires security == 128 || security == 256;
+    requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires N == \null || \valid_read((const uint8_t *)N + (0 .. Nlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns out[0 .. outlen - 1]; */
 static int cshake_oneshot(unsigned security, uint8_t *out, size_t outlen, const void *in, size_t inlen,
                           const void *N, size_t Nlen, const void *S, size_t Slen)
 {
@@ -201,9 +237,19 @@ static int cshake_oneshot(unsigned security, uint8_t *out, size_t outlen, const 
     return rc;
 }
 
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires N == \null || \valid_read((const uint8_t *)N + (0 .. Nlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_cshake128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                  const void *N, size_t Nlen, const void *S, size_t Slen)
 { return cshake_oneshot(128, out, outlen, in, inlen, N, Nlen, S, Slen); }
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires N == \null || \valid_read((const uint8_t *)N + (0 .. Nlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_cshake256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                  const void *N, size_t Nlen, const void *S, size_t Slen)
 { return cshake_oneshot(256, out, outlen, in, inlen, N, Nlen, S, Slen); }
@@ -211,6 +257,9 @@ int kf_cshake256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
 /* ---- what KMAC, TupleHash and ParallelHash share ---------------------------------------- */
 
 /* KF_V128 .. KF_V256XOF -> security strength and XOF flag; 0 if unknown. */
+/*@ requires \valid(xof);
+    assigns *xof;
+    ensures \result == 0 || ((\result == 128 || \result == 256) && *xof <= 1); */
 static unsigned variant_security(kf_sp800185_variant v, uint8_t *xof)
 {
     switch (v) {
@@ -223,6 +272,12 @@ static unsigned variant_security(kf_sp800185_variant v, uint8_t *xof)
 }
 
 /* Start the outer cSHAKE(newX, L, N, S) of a mode; arguments already checked. */
+/*@ requires \valid(c);
+    requires security == 128 || security == 256;
+    requires valid_read_string(N);
+    requires \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *c;
+    ensures kf_sponge_absorbing(&c->s) && c->magic == magic && c->stage == ST_ABSORB && c->xof == xof; */
 static void core_start(sp_core *c, unsigned security, uint8_t xof, uint32_t magic,
                        const char *N, const void *S, size_t Slen)
 {
@@ -233,14 +288,21 @@ static void core_start(sp_core *c, unsigned security, uint8_t xof, uint32_t magi
     c->stage = ST_ABSORB;
 }
 
-static sp_core *core_live(void *opaque, uint32_t magic)
+/*@ requires sp_inv(c, magic);
+    assigns \nothing;
+    ensures \result == \null ||
+            (\result == c && c->magic == magic && c->stage != 0 && kf_sponge_ok(&c->s) &&
+             (c->stage == ST_ABSORB ==> kf_sponge_absorbing(&c->s))); */
+static sp_core *core_live(sp_core *c, uint32_t magic)
 {
-    sp_core *c = (sp_core *)opaque;
     return c->magic == magic && c->stage ? c : NULL;
 }
 
 /* Arguments of final (n bytes) or final_bits (n bits). The fixed-length variants encode L = the
  * output bit count; the XOF variants encode 0, so any byte count is fine there. */
+/*@ requires \valid_read(c);
+    assigns \nothing;
+    ensures \result == KF_OK ==> (n == 0 || out != \null); */
 static int final_check(const sp_core *c, const uint8_t *out, size_t n, int bits)
 {
     if (n && !out) return KF_ERR_NULL_POINTER;
@@ -251,6 +313,14 @@ static int final_check(const sp_core *c, const uint8_t *out, size_t n, int bits)
 /* newX ends with right_encode(L) (fixed) or right_encode(0) (XOF); then squeeze. An output of
  * n bits is ceil(n/8) bytes whose unused high bits are zero. Fixed-length finals and every
  * final_bits wipe the context; an XOF final leaves it ready for squeeze. */
+/*@ requires \valid(c) && kf_sponge_absorbing(&c->s);
+    requires \valid((uint8_t *)ctx + (0 .. ctxsize - 1));
+    requires \valid(out + (0 .. (bits ? (n + 7) / 8 : n) - 1));
+    requires \separated(out + (0 .. (bits ? (n + 7) / 8 : n) - 1), c);
+    assigns c->s.state[0 .. KF_STATE_BYTES - 1], c->s.pos, c->s.partial, c->s.nbits, c->s.phase, c->stage,
+            out[0 .. (bits ? (n + 7) / 8 : n) - 1], ((uint8_t *)ctx)[0 .. ctxsize - 1];
+    ensures \result == KF_OK;
+    ensures bits == 0 && \old(c->xof) != 0 ==> kf_sponge_ok(&c->s) && c->stage == ST_SQUEEZE; */
 static int final_emit(sp_core *c, void *ctx, size_t ctxsize, uint8_t *out, size_t n, int bits)
 {
     size_t nbytes = bits ? KF_BITS_TO_BYTES(n) : n;
@@ -265,6 +335,12 @@ static int final_emit(sp_core *c, void *ctx, size_t ctxsize, uint8_t *out, size_
     return KF_OK;
 }
 
+/*@ requires c == \null || (\valid(c) && (c->stage == ST_SQUEEZE ==> kf_sponge_ok(&c->s)));
+    requires out == \null || (\valid(out + (0 .. len - 1)) && (c == \null || \separated(out + (0 .. len - 1), c)));
+    assigns c->s.state[0 .. KF_STATE_BYTES - 1], c->s.pos, c->s.partial, c->s.nbits, c->s.phase, out[0 .. len - 1];
+    ensures c != \null && \old(c->stage) == ST_SQUEEZE ==> kf_sponge_ok(&c->s);
+    ensures c != \null && \old(c->stage) != ST_SQUEEZE ==>
+            c->s.phase == \old(c->s.phase) && c->s.pos == \old(c->s.pos) && c->s.nbits == \old(c->s.nbits); */
 static int core_squeeze(sp_core *c, uint8_t *out, size_t len)
 {
     KF_CHECK_BUF(out, len);
@@ -279,6 +355,11 @@ static int core_squeeze(sp_core *c, uint8_t *out, size_t len)
 /* A key of k bits with k % 8 != 0 keeps its last k % 8 bits at the low end of its final byte and
  * bytepad's zero bits above them (§2.3.3, FIPS 202 bit order). NIST's ACVP generator puts them
  * the other way round, so its KMAC vectors with such keys differ; see tests/python/test_acvp.py. */
+/*@ requires \valid(ctx);
+    requires \valid_read((const uint8_t *)key + (0 .. (keybits + 7) / 8 - 1));
+    requires \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *ctx;
+    ensures \result == KF_OK ==> sp_inv(&ctx->impl, KF_MAGIC_KMAC); */
 static int kmac_start(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, size_t keybits,
                       const void *S, size_t Slen)
 {
@@ -294,6 +375,11 @@ static int kmac_start(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, 
     return KF_OK;
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    requires key == \null || \valid_read((const uint8_t *)key + (0 .. keylen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *ctx;
+    ensures \result == KF_OK ==> sp_inv(&ctx->impl, KF_MAGIC_KMAC); */
 int kf_kmac_init(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, size_t keylen,
                  const void *S, size_t Slen)
 {
@@ -312,6 +398,11 @@ int kf_kmac_init(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, size_
     return kmac_start(ctx, v, key, keylen * 8, S, Slen);
 }
 
+/*@ requires ctx == \null || \valid(ctx);
+    requires key == \null || \valid_read((const uint8_t *)key + (0 .. (keybits + 7) / 8 - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *ctx;
+    ensures \result == KF_OK ==> sp_inv(&ctx->impl, KF_MAGIC_KMAC); */
 int kf_kmac_init_bits(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, size_t keybits,
                       const void *S, size_t Slen)
 {
@@ -321,12 +412,19 @@ int kf_kmac_init_bits(kf_kmac_ctx *ctx, kf_sp800185_variant v, const void *key, 
     return kmac_start(ctx, v, key, keybits, S, Slen);
 }
 
+/*@ requires sp_inv(&ctx->impl, KF_MAGIC_KMAC);
+    assigns \nothing;
+    ensures \result == \null || (\result == &ctx->impl && \result->stage == ST_ABSORB && kf_sponge_absorbing(&\result->s)); */
 static sp_core *kmac_absorbing(kf_kmac_ctx *ctx)
 {
-    sp_core *c = core_live(ctx->opaque_, KF_MAGIC_KMAC);
+    sp_core *c = core_live(KF_IMPL(kf_kmac_impl, ctx), KF_MAGIC_KMAC);
     return c && c->stage == ST_ABSORB ? c : NULL;
 }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_KMAC);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> sp_inv(&ctx->impl, KF_MAGIC_KMAC); */
 int kf_kmac_update(kf_kmac_ctx *ctx, const void *in, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -337,6 +435,10 @@ int kf_kmac_update(kf_kmac_ctx *ctx, const void *in, size_t len)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_KMAC);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. (nbits + 7) / 8 - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> sp_inv(&ctx->impl, KF_MAGIC_KMAC); */
 int kf_kmac_update_bits(kf_kmac_ctx *ctx, const void *in, size_t nbits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -347,6 +449,10 @@ int kf_kmac_update_bits(kf_kmac_ctx *ctx, const void *in, size_t nbits)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_KMAC);
+    requires out == \null || (\valid(out + (0 .. (bits ? (n + 7) / 8 : n) - 1)) && \separated(out + (0 .. (bits ? (n + 7) / 8 : n) - 1), ctx));
+    assigns *ctx, out[0 .. (bits ? (n + 7) / 8 : n) - 1];
+    ensures ctx != \null && bits == 0 && \old(ctx->impl.xof) != 0 ==> sp_inv(&ctx->impl, KF_MAGIC_KMAC); */
 static int kmac_final_any(kf_kmac_ctx *ctx, uint8_t *out, size_t n, int bits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -357,19 +463,34 @@ static int kmac_final_any(kf_kmac_ctx *ctx, uint8_t *out, size_t n, int bits)
     return final_emit(c, ctx, sizeof *ctx, out, n, bits);
 }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_KMAC);
+    requires out == \null || (\valid(out + (0 .. outlen - 1)) && \separated(out + (0 .. outlen - 1), ctx));
+    assigns *ctx, out[0 .. outlen - 1];
+    ensures ctx != \null && \old(ctx->impl.xof) != 0 ==> sp_inv(&ctx->impl, KF_MAGIC_KMAC); */
 int kf_kmac_final(kf_kmac_ctx *ctx, uint8_t *out, size_t outlen)
 { return kmac_final_any(ctx, out, outlen, 0); }
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_KMAC);
+    requires out == \null || (\valid(out + (0 .. (outbits + 7) / 8 - 1)) && \separated(out + (0 .. (outbits + 7) / 8 - 1), ctx));
+    assigns *ctx, out[0 .. (outbits + 7) / 8 - 1]; */
 int kf_kmac_final_bits(kf_kmac_ctx *ctx, uint8_t *out, size_t outbits)
 { return kmac_final_any(ctx, out, outbits, 1); }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_KMAC);
+    requires out == \null || (\valid(out + (0 .. len - 1)) && \separated(out + (0 .. len - 1), ctx));
+    assigns *ctx, out[0 .. len - 1];
+    ensures ctx != \null ==> sp_inv(&ctx->impl, KF_MAGIC_KMAC); */
 int kf_kmac_squeeze(kf_kmac_ctx *ctx, uint8_t *out, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
-    return core_squeeze(core_live(ctx->opaque_, KF_MAGIC_KMAC), out, len);
+    return core_squeeze(core_live(KF_IMPL(kf_kmac_impl, ctx), KF_MAGIC_KMAC), out, len);
 }
 
 /* The MAC is squeezed a chunk at a time and compared byte by byte; the differences are OR-ed
  * together, so the time depends on taglen only. */
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_KMAC);
+    requires tag == \null || \valid_read(tag + (0 .. taglen - 1));
+    requires taglen <= PTRDIFF_MAX;
+    assigns *ctx; */
 int kf_kmac_verify(kf_kmac_ctx *ctx, const uint8_t *tag, size_t taglen)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -380,11 +501,19 @@ int kf_kmac_verify(kf_kmac_ctx *ctx, const uint8_t *tag, size_t taglen)
     if (rc == KF_OK) {
         uint8_t mac[64];
         absorb_right_encode(&c->s, c->xof ? 0 : (uint64_t)taglen * 8);
+        /*@ loop invariant 0 <= off <= taglen + 63 && off % 64 == 0;
+            loop invariant kf_sponge_ok(&c->s);
+            loop assigns off, diff, mac[0 .. 63], c->s.state[0 .. KF_STATE_BYTES - 1], c->s.pos, c->s.partial,
+                         c->s.nbits, c->s.phase;
+            loop variant taglen - off; */
         for (size_t off = 0; off < taglen; off += sizeof mac) {
             size_t n = taglen - off < sizeof mac ? taglen - off : sizeof mac;
             kf_sponge_squeeze(&c->s, mac, n);
             /* inline, not kf_ct_diff: a difference of secrets returned from a call is itself
              * reported by MSan's eager checks (tests/ct_msan.sh, test_keyed_ct) */
+            /*@ loop invariant 0 <= i <= n;
+                loop assigns i, diff;
+                loop variant n - i; */
             for (size_t i = 0; i < n; i++) diff |= (uint8_t)(mac[i] ^ tag[off + i]);
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(KF_HAVE_MSAN)
             __asm__("" : "+r"(diff)); /* no early exit built from diff's value (MSan checks asm
@@ -400,6 +529,12 @@ int kf_kmac_verify(kf_kmac_ctx *ctx, const uint8_t *tag, size_t taglen)
     return rc;
 }
 
+/*@ requires tag == \null || \valid_read(tag + (0 .. taglen - 1));
+    requires taglen <= PTRDIFF_MAX;
+    requires key == \null || \valid_read((const uint8_t *)key + (0 .. keylen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns \nothing; */
 static int kmac_verify_oneshot(kf_sp800185_variant v, const uint8_t *tag, size_t taglen,
                                const void *key, size_t keylen, const void *in, size_t inlen,
                                const void *S, size_t Slen)
@@ -412,13 +547,30 @@ static int kmac_verify_oneshot(kf_sp800185_variant v, const uint8_t *tag, size_t
     return rc;
 }
 
+/*@ requires tag == \null || \valid_read(tag + (0 .. taglen - 1));
+    requires taglen <= PTRDIFF_MAX;
+    requires key == \null || \valid_read((const uint8_t *)key + (0 .. keylen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns \nothing; */
 int kf_kmac128_verify(const uint8_t *tag, size_t taglen, const void *key, size_t keylen,
                       const void *in, size_t inlen, const void *S, size_t Slen)
 { return kmac_verify_oneshot(KF_V128, tag, taglen, key, keylen, in, inlen, S, Slen); }
+/*@ requires tag == \null || \valid_read(tag + (0 .. taglen - 1));
+    requires taglen <= PTRDIFF_MAX;
+    requires key == \null || \valid_read((const uint8_t *)key + (0 .. keylen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns \nothing; */
 int kf_kmac256_verify(const uint8_t *tag, size_t taglen, const void *key, size_t keylen,
                       const void *in, size_t inlen, const void *S, size_t Slen)
 { return kmac_verify_oneshot(KF_V256, tag, taglen, key, keylen, in, inlen, S, Slen); }
 
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires key == \null || \valid_read((const uint8_t *)key + (0 .. keylen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns out[0 .. outlen - 1]; */
 static int kmac_oneshot(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *key,
                         size_t keylen, const void *in, size_t inlen, const void *S, size_t Slen)
 {
@@ -430,9 +582,19 @@ static int kmac_oneshot(kf_sp800185_variant v, uint8_t *out, size_t outlen, cons
     return rc;
 }
 
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires key == \null || \valid_read((const uint8_t *)key + (0 .. keylen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_kmac128(uint8_t *out, size_t outlen, const void *key, size_t keylen,
                const void *in, size_t inlen, const void *S, size_t Slen)
 { return kmac_oneshot(KF_V128, out, outlen, key, keylen, in, inlen, S, Slen); }
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires key == \null || \valid_read((const uint8_t *)key + (0 .. keylen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns out[0 .. outlen - 1]; */
 int kf_kmac256(uint8_t *out, size_t outlen, const void *key, size_t keylen,
                const void *in, size_t inlen, const void *S, size_t Slen)
 { return kmac_oneshot(KF_V256, out, outlen, key, keylen, in, inlen, S, Slen); }
@@ -441,6 +603,10 @@ int kf_kmac256(uint8_t *out, size_t outlen, const void *key, size_t keylen,
 
 /* newX = encode_string(X[0]) || ... || encode_string(X[n-1]) || right_encode(L);
  * cSHAKE(newX, L, "TupleHash", S) (§5.3). */
+/*@ requires ctx == \null || \valid(ctx);
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *ctx;
+    ensures \result == KF_OK ==> sp_inv(&ctx->impl, KF_MAGIC_TUPLE); */
 int kf_tuplehash_init(kf_tuplehash_ctx *ctx, kf_sp800185_variant v, const void *S, size_t Slen)
 {
     uint8_t xof;
@@ -453,12 +619,19 @@ int kf_tuplehash_init(kf_tuplehash_ctx *ctx, kf_sp800185_variant v, const void *
     return KF_OK;
 }
 
+/*@ requires sp_inv(&ctx->impl, KF_MAGIC_TUPLE);
+    assigns \nothing;
+    ensures \result == \null || (\result == &ctx->impl && \result->stage == ST_ABSORB && kf_sponge_absorbing(&\result->s)); */
 static sp_core *tuple_absorbing(kf_tuplehash_ctx *ctx)
 {
-    sp_core *c = core_live(ctx->opaque_, KF_MAGIC_TUPLE);
+    sp_core *c = core_live(KF_IMPL(kf_tuplehash_impl, ctx), KF_MAGIC_TUPLE);
     return c && c->stage == ST_ABSORB ? c : NULL;
 }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_TUPLE);
+    requires elem == \null || \valid_read((const uint8_t *)elem + (0 .. len - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> sp_inv(&ctx->impl, KF_MAGIC_TUPLE); */
 int kf_tuplehash_add(kf_tuplehash_ctx *ctx, const void *elem, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -470,6 +643,10 @@ int kf_tuplehash_add(kf_tuplehash_ctx *ctx, const void *elem, size_t len)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_TUPLE);
+    requires elem == \null || \valid_read((const uint8_t *)elem + (0 .. (nbits + 7) / 8 - 1));
+    assigns *ctx;
+    ensures ctx != \null ==> sp_inv(&ctx->impl, KF_MAGIC_TUPLE); */
 int kf_tuplehash_add_bits(kf_tuplehash_ctx *ctx, const void *elem, size_t nbits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -480,6 +657,10 @@ int kf_tuplehash_add_bits(kf_tuplehash_ctx *ctx, const void *elem, size_t nbits)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_TUPLE);
+    requires out == \null || (\valid(out + (0 .. (bits ? (n + 7) / 8 : n) - 1)) && \separated(out + (0 .. (bits ? (n + 7) / 8 : n) - 1), ctx));
+    assigns *ctx, out[0 .. (bits ? (n + 7) / 8 : n) - 1];
+    ensures ctx != \null && bits == 0 && \old(ctx->impl.xof) != 0 ==> sp_inv(&ctx->impl, KF_MAGIC_TUPLE); */
 static int tuple_final_any(kf_tuplehash_ctx *ctx, uint8_t *out, size_t n, int bits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -490,15 +671,26 @@ static int tuple_final_any(kf_tuplehash_ctx *ctx, uint8_t *out, size_t n, int bi
     return final_emit(c, ctx, sizeof *ctx, out, n, bits);
 }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_TUPLE);
+    requires out == \null || (\valid(out + (0 .. outlen - 1)) && \separated(out + (0 .. outlen - 1), ctx));
+    assigns *ctx, out[0 .. outlen - 1];
+    ensures ctx != \null && \old(ctx->impl.xof) != 0 ==> sp_inv(&ctx->impl, KF_MAGIC_TUPLE); */
 int kf_tuplehash_final(kf_tuplehash_ctx *ctx, uint8_t *out, size_t outlen)
 { return tuple_final_any(ctx, out, outlen, 0); }
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_TUPLE);
+    requires out == \null || (\valid(out + (0 .. (outbits + 7) / 8 - 1)) && \separated(out + (0 .. (outbits + 7) / 8 - 1), ctx));
+    assigns *ctx, out[0 .. (outbits + 7) / 8 - 1]; */
 int kf_tuplehash_final_bits(kf_tuplehash_ctx *ctx, uint8_t *out, size_t outbits)
 { return tuple_final_any(ctx, out, outbits, 1); }
 
+/*@ requires ctx == \null || sp_inv(&ctx->impl, KF_MAGIC_TUPLE);
+    requires out == \null || (\valid(out + (0 .. len - 1)) && \separated(out + (0 .. len - 1), ctx));
+    assigns *ctx, out[0 .. len - 1];
+    ensures ctx != \null ==> sp_inv(&ctx->impl, KF_MAGIC_TUPLE); */
 int kf_tuplehash_squeeze(kf_tuplehash_ctx *ctx, uint8_t *out, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
-    return core_squeeze(core_live(ctx->opaque_, KF_MAGIC_TUPLE), out, len);
+    return core_squeeze(core_live(KF_IMPL(kf_tuplehash_impl, ctx), KF_MAGIC_TUPLE), out, len);
 }
 
 /* ---- ParallelHash and ParallelHashXOF (§6) --------------------------------------------- */
@@ -600,7 +792,7 @@ static void par_feed(kf_parallelhash_impl *p, const uint8_t *in, size_t len)
 
 static kf_parallelhash_impl *par_absorbing(kf_parallelhash_ctx *ctx)
 {
-    sp_core *c = core_live(ctx->opaque_, KF_MAGIC_PAR);
+    sp_core *c = core_live(&KF_IMPL(kf_parallelhash_impl, ctx)->c, KF_MAGIC_PAR);
     return c && c->stage == ST_ABSORB ? KF_IMPL(kf_parallelhash_impl, ctx) : NULL;
 }
 
@@ -645,7 +837,7 @@ int kf_parallelhash_update_bits(kf_parallelhash_ctx *ctx, const void *in, size_t
 static int par_final_any(kf_parallelhash_ctx *ctx, uint8_t *out, size_t n, int bits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
-    sp_core *c = core_live(ctx->opaque_, KF_MAGIC_PAR);
+    sp_core *c = core_live(&KF_IMPL(kf_parallelhash_impl, ctx)->c, KF_MAGIC_PAR);
     if (!c || (c->stage != ST_ABSORB && c->stage != ST_BITS_ENDED)) return KF_ERR_BAD_STATE;
     int rc = final_check(c, out, n, bits);
     if (rc != KF_OK) return rc;
@@ -664,7 +856,7 @@ int kf_parallelhash_final_bits(kf_parallelhash_ctx *ctx, uint8_t *out, size_t ou
 int kf_parallelhash_squeeze(kf_parallelhash_ctx *ctx, uint8_t *out, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
-    return core_squeeze(core_live(ctx->opaque_, KF_MAGIC_PAR), out, len);
+    return core_squeeze(core_live(&KF_IMPL(kf_parallelhash_impl, ctx)->c, KF_MAGIC_PAR), out, len);
 }
 
 int kf_parallelhash_set_threads(kf_parallelhash_ctx *ctx, unsigned threads)

@@ -51,23 +51,56 @@ typedef struct kf_sponge_xn {
     uint8_t phase;   /* kf_sponge_phase (sponge.h values), 0 = not initialized */
 } kf_sponge_xn;
 
+/* The contracts (ACSL) the batched API's proof uses (proofs/units.py's unit hash_batch;
+ * docs/ASSURANCE.md): assumed there, sponge_xn.c itself is not proved yet. A sponge between
+ * calls: n instances, a rate of whole lanes, absorbing (1) or squeezing (2). */
+/*@ predicate kf_sponge_xn_ok(kf_sponge_xn *s) =
+      \valid(s) && 1 <= s->n <= KF_XN_MAX && 8 <= s->rate < 200 && s->rate % 8 == 0 &&
+      (s->phase == 1 || s->phase == 2); */
+
 /* 1 <= n <= KF_XN_MAX, rate a multiple of 8 below 200, nr in 1..24, 0 < suffix < 0x80. */
+/*@ requires \valid(s) && 1 <= n <= KF_XN_MAX && 8 <= rate < 200 && rate % 8 == 0 && 1 <= nr <= 24;
+    requires 0 < suffix < 0x80;
+    assigns *s;
+    ensures kf_sponge_xn_ok(s) && s->n == n && s->rate == rate && s->phase == 1; */
 void kf_sponge_xn_init(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, uint8_t suffix);
 /* in[i] for i < n, len bytes each. */
+/*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
+    requires \valid_read(in + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. len - 1));
+    assigns *s;
+    ensures kf_sponge_xn_ok(s) && s->n == \old(s->n) && s->rate == \old(s->rate) && s->phase == 1; */
 void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len);
 void kf_sponge_xn_finalize(kf_sponge_xn *s);
 /* While absorbing: the whole state of instance i (200 bytes, FIPS 202 byte order), for a
  * caller that continues that instance on an x1 sponge (kf_sponge_import). */
 void kf_sponge_xn_export(kf_sponge_xn *s, unsigned i, uint8_t state[KF_STATE_BYTES]);
 /* out[i] for i < n, len bytes each; finalizes first if still absorbing. */
+/*@ requires kf_sponge_xn_ok(s);
+    requires len > 0 ==> \valid_read(out + (0 .. s->n - 1));
+    requires len > 0 ==> \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. len - 1));
+    requires len > 0 ==> \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. len - 1), s);
+    assigns *s, *(out[0 .. s->n - 1] + (0 .. len - 1));
+    ensures kf_sponge_xn_ok(s) && s->n == \old(s->n) && s->rate == \old(s->rate) && s->phase == 2; */
 void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len);
 /* kf_sponge_xn_init without clearing the states: for kf_sponge_xn_oneshot only, which sets up
  * each group's state itself (a group whose inputs all fit in one block writes its state whole
  * rather than clearing it first). */
+/*@ requires \valid(s) && 1 <= n <= KF_XN_MAX && 8 <= rate < 200 && rate % 8 == 0 && 1 <= nr <= 24;
+    requires 0 < suffix < 0x80;
+    assigns *s;
+    ensures kf_sponge_xn_ok(s) && s->n == n && s->rate == rate && s->phase == 1; */
 void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, uint8_t suffix);
 /* On a sponge from kf_sponge_xn_plan or kf_sponge_xn_init: out[i] = the first outlen bytes of
  * instance i's output after absorbing in[i][0 .. inlen[i]) and padding. Wipes the states and
  * leaves the sponge dead (phase 0). */
+/*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
+    requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
+    requires \valid_read(out + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
+    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)); */
 void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                           uint8_t *const out[], size_t outlen);
 /* The same for public inputs only (ML-DSA's ExpandA from rho): the backend's xof skips the stack
