@@ -95,6 +95,33 @@ UNITS = {
         "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1",
                       "kf_mldsa_power2round_portable", "kf_mldsa_use_hint_portable"],
     },
+    # ML-KEM's portable polynomial layer (src/mlkem/poly.c, issue 54): the NTT and inverse NTT
+    # with their bounds per layer, the base multiplication summed over k <= 4, add, sub, reduce,
+    # tomont, ByteEncode_12 / ByteDecode_12 and its modulus check, Compress_d / Decompress_d with
+    # ByteEncode_d / ByteDecode_d for every d in 1..11, the message's, one row of t^; and the
+    # functions without a suffix (arith.h's dispatch: the portable code in the proof build).
+    # Their contracts (poly.h) are what the units above poly.c assume. The lane arithmetic by
+    # mlkem_arith's contracts; impl_defined.h for its mask axiom.
+    "mlkem_poly": {
+        "files": ["src/mlkem/poly.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 120,
+        "steps": 1000000,   # basemul's sums of products: its four hardest goals take 400,000-820,000
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift,wp:bitrange"],   # the byte codecs' shifts
+        "functions": ["kf_mlkem_poly_ntt_portable", "invntt_layer", "kf_mlkem_poly_invntt_tomont_portable",
+                      "kf_mlkem_polyvec_basemul_acc_portable", "kf_mlkem_row_tobytes_portable",
+                      "kf_mlkem_poly_tomont_portable", "kf_mlkem_poly_reduce_portable", "kf_mlkem_poly_add_portable",
+                      "kf_mlkem_poly_sub_portable", "kf_mlkem_poly_tobytes_portable",
+                      "kf_mlkem_poly_frombytes_portable", "kf_mlkem_poly_frombytes_canonical", "pack8", "unpack8",
+                      "compress_d", "decompress_d", "kf_mlkem_poly_compress_portable",
+                      "kf_mlkem_poly_decompress_portable", "kf_mlkem_poly_frommsg_portable",
+                      "kf_mlkem_poly_tomsg_portable",
+                      "kf_mlkem_poly_ntt", "kf_mlkem_poly_invntt_tomont", "kf_mlkem_polyvec_basemul_acc",
+                      "kf_mlkem_row_tobytes", "kf_mlkem_poly_tomont", "kf_mlkem_poly_reduce", "kf_mlkem_poly_add",
+                      "kf_mlkem_poly_sub", "kf_mlkem_poly_tobytes", "kf_mlkem_poly_frombytes",
+                      "kf_mlkem_poly_compress", "kf_mlkem_poly_decompress", "kf_mlkem_poly_frommsg",
+                      "kf_mlkem_poly_tomsg"],
+    },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache
     # (proofs/atomic_shim.h reads GCC's __atomic builtins as plain loads and stores: Frama-C 25
