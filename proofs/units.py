@@ -122,6 +122,21 @@ UNITS = {
                       "kf_mlkem_poly_compress", "kf_mlkem_poly_decompress", "kf_mlkem_poly_frommsg",
                       "kf_mlkem_poly_tomsg"],
     },
+    # ML-KEM's samplers' arithmetic (src/mlkem/sampling.c): SampleNTT's rejection loop
+    # (reject_uniform: every accepted coefficient in [0, q), at most 256, and the loop ends with
+    # the bytes it is given: variant len - pos) and SamplePolyCBD_2 / _3 (coefficients within
+    # what their masks give, |x| <= 3 and <= 7). The Keccak schedule of the file is "pending".
+    "mlkem_sampling": {
+        "files": ["src/mlkem/sampling.c"],
+        "preinclude": ["impl_defined.h", "builtin_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the second candidate, t >> 12
+        "functions": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
+        "pending": ["the Keccak job schedule: kf_mlkem_job_hash, kf_mlkem_matrix_jobs, kf_mlkem_matrix_row_jobs, "
+                    "kf_mlkem_prf_jobs, next_block, lane_*, job_*, kf_mlkem_sched_*, kf_mlkem_run_jobs, "
+                    "kf_mlkem_run_job1, run_job1_x1"],
+    },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache
     # (proofs/atomic_shim.h reads GCC's __atomic builtins as plain loads and stores: Frama-C 25
