@@ -95,6 +95,48 @@ UNITS = {
         "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1",
                       "kf_mldsa_power2round_portable", "kf_mldsa_use_hint_portable"],
     },
+    # ML-KEM's portable polynomial layer (src/mlkem/poly.c, issue 54): the NTT and inverse NTT
+    # with their bounds per layer, the base multiplication summed over k <= 4, add, sub, reduce,
+    # tomont, ByteEncode_12 / ByteDecode_12 and its modulus check, Compress_d / Decompress_d with
+    # ByteEncode_d / ByteDecode_d for every d in 1..11, the message's, one row of t^; and the
+    # functions without a suffix (arith.h's dispatch: the portable code in the proof build).
+    # Their contracts (poly.h) are what the units above poly.c assume. The lane arithmetic by
+    # mlkem_arith's contracts; impl_defined.h for its mask axiom.
+    "mlkem_poly": {
+        "files": ["src/mlkem/poly.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 120,
+        "steps": 1000000,   # basemul's sums of products: its four hardest goals take 400,000-820,000
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift,wp:bitrange"],   # the byte codecs' shifts
+        "functions": ["kf_mlkem_poly_ntt_portable", "invntt_layer", "kf_mlkem_poly_invntt_tomont_portable",
+                      "kf_mlkem_polyvec_basemul_acc_portable", "kf_mlkem_row_tobytes_portable",
+                      "kf_mlkem_poly_tomont_portable", "kf_mlkem_poly_reduce_portable", "kf_mlkem_poly_add_portable",
+                      "kf_mlkem_poly_sub_portable", "kf_mlkem_poly_tobytes_portable",
+                      "kf_mlkem_poly_frombytes_portable", "kf_mlkem_poly_frombytes_canonical", "pack8", "unpack8",
+                      "compress_d", "decompress_d", "kf_mlkem_poly_compress_portable",
+                      "kf_mlkem_poly_decompress_portable", "kf_mlkem_poly_frommsg_portable",
+                      "kf_mlkem_poly_tomsg_portable",
+                      "kf_mlkem_poly_ntt", "kf_mlkem_poly_invntt_tomont", "kf_mlkem_polyvec_basemul_acc",
+                      "kf_mlkem_row_tobytes", "kf_mlkem_poly_tomont", "kf_mlkem_poly_reduce", "kf_mlkem_poly_add",
+                      "kf_mlkem_poly_sub", "kf_mlkem_poly_tobytes", "kf_mlkem_poly_frombytes",
+                      "kf_mlkem_poly_compress", "kf_mlkem_poly_decompress", "kf_mlkem_poly_frommsg",
+                      "kf_mlkem_poly_tomsg"],
+    },
+    # ML-KEM's samplers' arithmetic (src/mlkem/sampling.c): SampleNTT's rejection loop
+    # (reject_uniform: every accepted coefficient in [0, q), at most 256, and the loop ends with
+    # the bytes it is given: variant len - pos) and SamplePolyCBD_2 / _3 (coefficients within
+    # what their masks give, |x| <= 3 and <= 7). The Keccak schedule of the file is "pending".
+    "mlkem_sampling": {
+        "files": ["src/mlkem/sampling.c"],
+        "preinclude": ["impl_defined.h", "builtin_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the second candidate, t >> 12
+        "functions": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
+        "pending": ["the Keccak job schedule: kf_mlkem_job_hash, kf_mlkem_matrix_jobs, kf_mlkem_matrix_row_jobs, "
+                    "kf_mlkem_prf_jobs, next_block, lane_*, job_*, kf_mlkem_sched_*, kf_mlkem_run_jobs, "
+                    "kf_mlkem_run_job1, run_job1_x1"],
+    },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache
     # (proofs/atomic_shim.h reads GCC's __atomic builtins as plain loads and stores: Frama-C 25

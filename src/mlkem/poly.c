@@ -78,14 +78,89 @@ static uint16_t to_canonical(int16_t x)
 
 /* ---- NTT -------------------------------------------------------------------------- */
 
+/* The layers' bounds (ACSL, proofs/units.py's unit mlkem_poly). NTT: before the layer of
+ * len, i is its first zeta and every |f| < kf_ntt_bound(len); a layer adds < q (|t| < q).
+ * Inside a layer, blocks of 2 len from start, one zeta each. Inverse NTT: every
+ * |f| < kf_invntt_bound(len) before the layer of len (zetas zi down), the lazy reduction's
+ * bounds (the comment of kf_mlkem_poly_invntt_tomont_portable). */
+/*@ // The products the provers need bounds of: CVC4 proves a bound on a * b alone, not among a
+    // function's other hypotheses, and it cannot instantiate a quantified fact on a product (no
+    // trigger may contain `*`). kf_mul(a, b) is a * b under a name it can match; each function
+    // asserts the bounds it uses at its start (a goal with few hypotheses, proved there), and
+    // they serve its later goals.
+    axiomatic KfMul {
+      logic integer kf_mul(integer a, integer b);
+      axiom kf_mul_def: \forall integer a, b; kf_mul(a, b) == a * b;
+    }
+    predicate kf_mlkem_mul_zeta = \forall integer a, b; -1664 <= a <= 1664 && -26632 <= b <= 26632 ==>
+      -44315648 <= kf_mul(a, b) <= 44315648;
+    predicate kf_mlkem_mul_coef = \forall integer a, b; -4095 <= a <= 4095 && -3328 <= b <= 3328 ==>
+      -13628160 <= kf_mul(a, b) <= 13628160;
+    // for the d of compress_d and decompress_d, 1 <= d <= 11: proved for each d apart
+    predicate kf_mlkem_mul_d(integer d) = \forall integer n; 0 <= n < 32 ==> 0 <= kf_mul(n, d) && kf_mul(n, d) + d <= 32 * d;
+    predicate kf_mlkem_mul_ds = kf_mlkem_mul_d(1) && kf_mlkem_mul_d(2) && kf_mlkem_mul_d(3) && kf_mlkem_mul_d(4) &&
+      kf_mlkem_mul_d(5) && kf_mlkem_mul_d(6) && kf_mlkem_mul_d(7) && kf_mlkem_mul_d(8) && kf_mlkem_mul_d(9) &&
+      kf_mlkem_mul_d(10) && kf_mlkem_mul_d(11); */
+/*@ logic integer kf_ntt_bound(integer len) =
+      len == 128 ? KF_MLKEM_Q : len == 64 ? 2 * KF_MLKEM_Q : len == 32 ? 3 * KF_MLKEM_Q :
+      len == 16 ? 4 * KF_MLKEM_Q : len == 8 ? 5 * KF_MLKEM_Q : len == 4 ? 6 * KF_MLKEM_Q :
+      len == 2 ? 7 * KF_MLKEM_Q : 8 * KF_MLKEM_Q;
+    predicate kf_ntt_layer(integer len, integer i) =
+      len == 128 && i == 1 || len == 64 && i == 2 || len == 32 && i == 4 || len == 16 && i == 8 ||
+      len == 8 && i == 16 || len == 4 && i == 32 || len == 2 && i == 64 || len == 1 && i == 128;
+    predicate kf_ntt_block(integer len, integer start, integer i) =
+      len == 128 && start % 256 == 0 && i == 1 + start / 256 ||
+      len == 64 && start % 128 == 0 && i == 2 + start / 128 ||
+      len == 32 && start % 64 == 0 && i == 4 + start / 64 ||
+      len == 16 && start % 32 == 0 && i == 8 + start / 32 ||
+      len == 8 && start % 16 == 0 && i == 16 + start / 16 ||
+      len == 4 && start % 8 == 0 && i == 32 + start / 8 ||
+      len == 2 && start % 4 == 0 && i == 64 + start / 4;
+    logic integer kf_invntt_bound(integer len) =
+      len == 2 ? KF_MLKEM_Q : len == 4 ? 2 * KF_MLKEM_Q : len == 8 ? 4 * KF_MLKEM_Q :
+      len == 16 ? KF_MLKEM_Q : len == 32 ? 2 * KF_MLKEM_Q : len == 64 ? 4 * KF_MLKEM_Q :
+      len == 128 ? KF_MLKEM_Q : 2 * KF_MLKEM_Q;
+    predicate kf_invntt_block(integer len, integer start, integer zi) =
+      len == 2 && start % 4 == 0 && zi == 127 - start / 4 ||
+      len == 4 && start % 8 == 0 && zi == 63 - start / 8 ||
+      len == 8 && start % 16 == 0 && zi == 31 - start / 16 ||
+      len == 16 && start % 32 == 0 && zi == 15 - start / 32 ||
+      len == 32 && start % 64 == 0 && zi == 7 - start / 64 ||
+      len == 64 && start % 128 == 0 && zi == 3 - start / 128 ||
+      len == 128 && start % 256 == 0 && zi == 1 - start / 256 ||
+      len == 256 && zi == 0; */
+
+/*@ requires \valid(p) && kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1);
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2); */
 void kf_mlkem_poly_ntt_portable(kf_mlkem_poly *p)
 {
+    /*@ assert kf_mlkem_mul_zeta; */
     int16_t *f = p->c;
     unsigned i = 1;
+    /*@ loop invariant kf_ntt_layer(len, i);
+        loop invariant \forall integer m; 0 <= m < KF_MLKEM_N ==> -kf_ntt_bound(len) < f[m] < kf_ntt_bound(len);
+        loop assigns len, i, f[0 .. KF_MLKEM_N - 1];
+        loop variant len; */
     for (unsigned len = 128; len >= 2; len >>= 1) {
+        /*@ loop invariant 0 <= start <= KF_MLKEM_N && kf_ntt_block(len, start, i);
+            loop invariant \forall integer m; 0 <= m < start ==>
+                             -(kf_ntt_bound(len) + Q) < f[m] < kf_ntt_bound(len) + Q;
+            loop invariant \forall integer m; start <= m < KF_MLKEM_N ==> -kf_ntt_bound(len) < f[m] < kf_ntt_bound(len);
+            loop assigns start, i, f[0 .. KF_MLKEM_N - 1];
+            loop variant KF_MLKEM_N - start; */
         for (unsigned start = 0; start < KF_MLKEM_N; start += 2 * len) {
             int16_t zeta = kf_mlkem_zetas[i++];
+            /*@ assert -1664 <= zeta <= 1664; */
+            /*@ loop invariant start <= j <= start + len;
+                loop invariant \forall integer m; 0 <= m < KF_MLKEM_N ==>
+                  (m < j || start + len <= m < j + len ? -(kf_ntt_bound(len) + Q) < f[m] < kf_ntt_bound(len) + Q
+                                                       : -kf_ntt_bound(len) < f[m] < kf_ntt_bound(len));
+                loop assigns j, f[0 .. KF_MLKEM_N - 1];
+                loop variant start + len - j; */
             for (unsigned j = start; j < start + len; j++) {
+                /*@ assert -26632 <= f[j + len] <= 26632; */
+                /*@ assert -44315648 <= kf_mul(zeta, f[j + len]) <= 44315648; */
                 int16_t t = fqmul(zeta, f[j + len]);
                 f[j + len] = (int16_t)(f[j] - t);
                 f[j] = (int16_t)(f[j] + t);
@@ -96,13 +171,36 @@ void kf_mlkem_poly_ntt_portable(kf_mlkem_poly *p)
 }
 
 /* Gentleman-Sande butterflies of one layer; the sums are Barrett-reduced only if reduce. */
+/*@ requires \valid(f + (0 .. KF_MLKEM_N - 1)) && \valid(zi) && \separated(zi, f + (0 .. KF_MLKEM_N - 1));
+    requires kf_invntt_block(len, 0, *zi) && len <= 128;
+    requires (reduce == 1 && (len == 8 || len == 64)) || (reduce == 0 && len != 8 && len != 64);
+    requires \forall integer m; 0 <= m < KF_MLKEM_N ==> -kf_invntt_bound(len) < f[m] < kf_invntt_bound(len);
+    assigns f[0 .. KF_MLKEM_N - 1], *zi;
+    ensures kf_invntt_block(len, KF_MLKEM_N, *zi);
+    ensures \forall integer m; 0 <= m < KF_MLKEM_N ==> -kf_invntt_bound(2 * len) < f[m] < kf_invntt_bound(2 * len); */
 static void invntt_layer(int16_t *f, unsigned len, unsigned *zi, int reduce)
 {
+    /*@ assert kf_mlkem_mul_zeta; */
+    /*@ loop invariant 0 <= start <= KF_MLKEM_N && kf_invntt_block(len, start, *zi);
+        loop invariant \forall integer m; 0 <= m < start ==> -kf_invntt_bound(2 * len) < f[m] < kf_invntt_bound(2 * len);
+        loop invariant \forall integer m; start <= m < KF_MLKEM_N ==> -kf_invntt_bound(len) < f[m] < kf_invntt_bound(len);
+        loop assigns start, *zi, f[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N - start; */
     for (unsigned start = 0; start < KF_MLKEM_N; start += 2 * len) {
         int16_t zeta = kf_mlkem_zetas[(*zi)--];
+        /*@ assert -1664 <= zeta <= 1664; */
+        /*@ loop invariant start <= j <= start + len;
+            loop invariant \forall integer m; 0 <= m < KF_MLKEM_N ==>
+              (m < j || start + len <= m < j + len ? -kf_invntt_bound(2 * len) < f[m] < kf_invntt_bound(2 * len)
+                                                   : -kf_invntt_bound(len) < f[m] < kf_invntt_bound(len));
+            loop assigns j, f[0 .. KF_MLKEM_N - 1];
+            loop variant start + len - j; */
         for (unsigned j = start; j < start + len; j++) {
             int16_t t = f[j], sum = (int16_t)(t + f[j + len]);
             f[j] = reduce ? kf_mlkem_barrett_reduce(sum) : sum;
+            /*@ assert -26632 <= f[j + len] - t <= 26632; */
+            /*@ assert (int16_t)(f[j + len] - t) == f[j + len] - t; */
+            /*@ assert -44315648 <= kf_mul(zeta, (int16_t)(f[j + len] - t)) <= 44315648; */
             f[j + len] = fqmul(zeta, (int16_t)(f[j + len] - t));
         }
     }
@@ -111,12 +209,27 @@ static void invntt_layer(int16_t *f, unsigned len, unsigned *zi, int reduce)
 /* Lazy reduction: with every |f| < B before a layer, the sums are < 2B and the products
  * fqmul(zeta, diff) < q (diff < 2B <= 2^15). From B = q, three layers reach 8q < 2^15,
  * so the sums are reduced in the third and sixth layers only (back to B = q). */
+/*@ requires \valid(p) && kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1);
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1); */
 void kf_mlkem_poly_invntt_tomont_portable(kf_mlkem_poly *p)
 {
     int16_t *f = p->c;
     unsigned i = 127;
+    /*@ loop invariant layer == 1 && len == 2 || layer == 2 && len == 4 || layer == 3 && len == 8 ||
+                       layer == 4 && len == 16 || layer == 5 && len == 32 || layer == 6 && len == 64 ||
+                       layer == 7 && len == 128 || layer == 8 && len == 256;
+        loop invariant kf_invntt_block(len, 0, i);
+        loop invariant \forall integer m; 0 <= m < KF_MLKEM_N ==> -kf_invntt_bound(len) < f[m] < kf_invntt_bound(len);
+        loop assigns layer, len, i, f[0 .. KF_MLKEM_N - 1];
+        loop variant 256 - len; */
     for (unsigned layer = 1, len = 2; len <= 128; layer++, len <<= 1)
         invntt_layer(f, len, &i, layer % 3 == 0);
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N;
+        loop invariant \forall integer m; 0 <= m < j ==> -KF_MLKEM_Q < f[m] < KF_MLKEM_Q;
+        loop invariant \forall integer m; j <= m < KF_MLKEM_N ==> -2 * KF_MLKEM_Q < f[m] < 2 * KF_MLKEM_Q;
+        loop assigns j, f[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j++) f[j] = fqmul(f[j], INVNTT_F);
 }
 
@@ -126,14 +239,37 @@ void kf_mlkem_poly_invntt_tomont_portable(kf_mlkem_poly *p)
  * (|fqmul(a1, b1)| < q, |gamma| <= (q-1)/2): each of the four sums is below 2 * 2^12 q per
  * pair and 2^15 q for k <= 4, what kf_mlkem_montgomery_reduce takes (result |x| < q, then
  * Barrett to the centered representative, as before: the same value mod q, the same output). */
+/*@ requires 1 <= k <= KF_MLKEM_K_MAX;
+    requires \valid(r) && \valid_read(a + (0 .. k - 1)) && \valid_read(b + (0 .. k - 1));
+    requires \separated(r, a + (0 .. k - 1)) && \separated(r, b + (0 .. k - 1));
+    requires kf_mlkem_vec_bounded(a, k, -4095, 4095) && kf_mlkem_vec_bounded(b, k, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1);
+    assigns r->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(r, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2); */
 void kf_mlkem_polyvec_basemul_acc_portable(kf_mlkem_poly *r, const kf_mlkem_poly *a,
                                   const kf_mlkem_poly *b, unsigned k)
 {
+    /*@ assert kf_mlkem_mul_coef; */
+    /*@ loop invariant 0 <= i <= KF_MLKEM_N / 4;
+        loop invariant \forall integer m; 0 <= m < 4 * i ==> -(KF_MLKEM_Q - 1) / 2 <= r->c[m] <= (KF_MLKEM_Q - 1) / 2;
+        loop assigns i, r->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N / 4 - i; */
     for (unsigned i = 0; i < KF_MLKEM_N / 4; i++) {
         const int32_t zeta = kf_mlkem_zetas[64 + i]; /* gamma of the first pair, -gamma of the second */
+        /*@ assert -1664 <= zeta <= 1664; */
         int32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+        /* each pair adds at most 2 * 4095 * 3328 = 27256320 to each sum; 4 of them < q 2^15 */
+        /*@ loop invariant 0 <= l <= k;
+            loop invariant -27256320 * l <= c0 <= 27256320 * l && -27256320 * l <= c1 <= 27256320 * l;
+            loop invariant -27256320 * l <= c2 <= 27256320 * l && -27256320 * l <= c3 <= 27256320 * l;
+            loop assigns l, c0, c1, c2, c3;
+            loop variant k - l; */
         for (unsigned l = 0; l < k; l++) {
             const int16_t *x = &a[l].c[4 * i], *y = &b[l].c[4 * i];
+            /*@ assert \forall integer u; 0 <= u < 4 ==> -4095 <= x[u] <= 4095 && -3328 <= y[u] <= 3328; */
+            /*@ assert -13628160 <= kf_mul(x[0], y[0]) <= 13628160 && -13628160 <= kf_mul(x[0], y[1]) <= 13628160 &&
+                       -13628160 <= kf_mul(x[1], y[0]) <= 13628160 && -13628160 <= kf_mul(x[1], y[1]) <= 13628160; */
+            /*@ assert -13628160 <= kf_mul(x[2], y[2]) <= 13628160 && -13628160 <= kf_mul(x[2], y[3]) <= 13628160 &&
+                       -13628160 <= kf_mul(x[3], y[2]) <= 13628160 && -13628160 <= kf_mul(x[3], y[3]) <= 13628160; */
             c0 += (int32_t)x[0] * y[0] + fqmul(x[1], y[1]) * zeta;
             c1 += (int32_t)x[0] * y[1] + (int32_t)x[1] * y[0];
             c2 += (int32_t)x[2] * y[2] - fqmul(x[3], y[3]) * zeta;
@@ -160,30 +296,68 @@ void kf_mlkem_polyvec_basemul_acc_portable(kf_mlkem_poly *r, const kf_mlkem_poly
     }
 ROW_TOBYTES(portable) /* the AVX2 row is encode_avx2.c's: its last steps in one pass */
 
+/*@ requires \valid(p);
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1); */
 void kf_mlkem_poly_tomont_portable(kf_mlkem_poly *p)
 {
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N;
+        loop invariant \forall integer m; 0 <= m < j ==> -KF_MLKEM_Q < p->c[m] < KF_MLKEM_Q;
+        loop assigns j, p->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j++) p->c[j] = fqmul(p->c[j], MONT_R2);
 }
 
+/*@ requires \valid(p);
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2); */
 void kf_mlkem_poly_reduce_portable(kf_mlkem_poly *p)
 {
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N;
+        loop invariant \forall integer m; 0 <= m < j ==> -(KF_MLKEM_Q - 1) / 2 <= p->c[m] <= (KF_MLKEM_Q - 1) / 2;
+        loop assigns j, p->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j++) p->c[j] = kf_mlkem_barrett_reduce(p->c[j]);
 }
 
+/*@ requires \valid(r) && \valid_read(a) && \separated(r, a);
+    requires \forall integer m; 0 <= m < KF_MLKEM_N ==> INT16_MIN <= r->c[m] + a->c[m] <= INT16_MAX;
+    assigns r->c[0 .. KF_MLKEM_N - 1];
+    ensures \forall integer m; 0 <= m < KF_MLKEM_N ==> r->c[m] == \old(r->c[m]) + a->c[m]; */
 void kf_mlkem_poly_add_portable(kf_mlkem_poly *r, const kf_mlkem_poly *a)
 {
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N;
+        loop invariant \forall integer m; 0 <= m < j ==> r->c[m] == \at(r->c[m], Pre) + a->c[m];
+        loop invariant \forall integer m; j <= m < KF_MLKEM_N ==> r->c[m] == \at(r->c[m], Pre);
+        loop assigns j, r->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j++) r->c[j] = (int16_t)(r->c[j] + a->c[j]);
 }
 
+/*@ requires \valid(r) && \valid_read(a) && \separated(r, a);
+    requires \forall integer m; 0 <= m < KF_MLKEM_N ==> INT16_MIN <= r->c[m] - a->c[m] <= INT16_MAX;
+    assigns r->c[0 .. KF_MLKEM_N - 1];
+    ensures \forall integer m; 0 <= m < KF_MLKEM_N ==> r->c[m] == \old(r->c[m]) - a->c[m]; */
 void kf_mlkem_poly_sub_portable(kf_mlkem_poly *r, const kf_mlkem_poly *a)
 {
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N;
+        loop invariant \forall integer m; 0 <= m < j ==> r->c[m] == \at(r->c[m], Pre) - a->c[m];
+        loop invariant \forall integer m; j <= m < KF_MLKEM_N ==> r->c[m] == \at(r->c[m], Pre);
+        loop assigns j, r->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j++) r->c[j] = (int16_t)(r->c[j] - a->c[j]);
 }
 
 /* ---- encodings -------------------------------------------------------------------- */
 
+/*@ requires \valid(out + (0 .. KF_MLKEM_POLY_BYTES - 1)) && \valid_read(p);
+    requires \separated(out + (0 .. KF_MLKEM_POLY_BYTES - 1), p);
+    assigns out[0 .. KF_MLKEM_POLY_BYTES - 1]; */
 void kf_mlkem_poly_tobytes_portable(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p)
 {
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N / 2;
+        loop assigns j, out[0 .. KF_MLKEM_POLY_BYTES - 1];
+        loop variant KF_MLKEM_N / 2 - j; */
     for (unsigned j = 0; j < KF_MLKEM_N / 2; j++) {
         uint16_t a = to_canonical(p->c[2 * j]), b = to_canonical(p->c[2 * j + 1]);
         out[3 * j] = (uint8_t)a;
@@ -192,8 +366,16 @@ void kf_mlkem_poly_tobytes_portable(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_m
     }
 }
 
+/*@ requires \valid(p) && \valid_read(in + (0 .. KF_MLKEM_POLY_BYTES - 1));
+    requires \separated(p, in + (0 .. KF_MLKEM_POLY_BYTES - 1));
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, 0, 4095); */
 void kf_mlkem_poly_frombytes_portable(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES])
 {
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N / 2;
+        loop invariant \forall integer m; 0 <= m < 2 * j ==> 0 <= p->c[m] <= 4095;
+        loop assigns j, p->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N / 2 - j; */
     for (unsigned j = 0; j < KF_MLKEM_N / 2; j++) {
         const uint8_t *b = in + 3 * j;
         p->c[2 * j] = (int16_t)(b[0] | ((b[1] & 0x0F) << 8));
@@ -205,6 +387,10 @@ int kf_mlkem_poly_frombytes_canonical(kf_mlkem_poly *p, const uint8_t in[KF_MLKE
 {
     int bad = 0;
     kf_mlkem_poly_frombytes(p, in);
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N && (bad == 0 || bad == 1);
+        loop invariant bad == 0 <==> \forall integer m; 0 <= m < j ==> p->c[m] < KF_MLKEM_Q;
+        loop assigns j, bad;
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j++) bad |= p->c[j] >= Q; /* no early exit: vectorised */
     return !bad;
 }
@@ -239,26 +425,48 @@ static int16_t decompress(uint32_t y, unsigned d)
 /* ByteEncode_d of 8 values of d <= 11 bits: d bytes, little-endian bit order (Alg. 5).
  * Bits 0..63 gather in lo, 64..87 in hi. With d a constant (the callers below), every
  * shift and test here is folded away: whole values move by word shifts and ors. */
+/*@ requires 1 <= d <= 11 && \valid(out + (0 .. d - 1)) && \valid_read(v + (0 .. 7));
+    requires \separated(out + (0 .. d - 1), v + (0 .. 7));
+    assigns out[0 .. d - 1]; */
 static ALWAYS_INLINE void pack8(uint8_t *out, const uint16_t v[8], unsigned d)
 {
     uint64_t lo = 0, hi = 0;
+    /*@ loop invariant 0 <= i <= 8;
+        loop assigns i, lo, hi;
+        loop variant 8 - i; */
     for (unsigned i = 0; i < 8; i++) {
+        /*@ assert 0 <= i * d <= 77; */
         unsigned pos = i * d;
         if (pos < 64) lo |= (uint64_t)v[i] << pos;
         if (pos + d > 64) hi |= pos >= 64 ? (uint64_t)v[i] << (pos - 64) : (uint64_t)v[i] >> (64 - pos);
     }
+    /*@ loop invariant 0 <= i <= d;
+        loop assigns i, out[0 .. d - 1];
+        loop variant d - i; */
     for (unsigned i = 0; i < d; i++) out[i] = (uint8_t)(i < 8 ? lo >> (8 * i) : hi >> (8 * (i - 8)));
 }
 
 /* ByteDecode_d of d bytes into 8 values (Alg. 6), the inverse of pack8. */
+/*@ requires 1 <= d <= 11 && \valid(v + (0 .. 7)) && \valid_read(in + (0 .. d - 1));
+    requires \separated(v + (0 .. 7), in + (0 .. d - 1));
+    assigns v[0 .. 7];
+    ensures \forall integer i; 0 <= i < 8 ==> v[i] < (1 << d); */
 static ALWAYS_INLINE void unpack8(uint16_t v[8], const uint8_t *in, unsigned d)
 {
     uint64_t lo = 0, hi = 0;
+    /*@ loop invariant 0 <= i <= d;
+        loop assigns i, lo, hi;
+        loop variant d - i; */
     for (unsigned i = 0; i < d; i++) {
         if (i < 8) lo |= (uint64_t)in[i] << (8 * i);
         else hi |= (uint64_t)in[i] << (8 * (i - 8));
     }
+    /*@ loop invariant 0 <= i <= 8;
+        loop invariant \forall integer m; 0 <= m < i ==> v[m] < (1 << d);
+        loop assigns i, v[0 .. 7];
+        loop variant 8 - i; */
     for (unsigned i = 0; i < 8; i++) {
+        /*@ assert 0 <= i * d <= 77; */
         unsigned pos = i * d;
         uint64_t x = pos >= 64 ? hi >> (pos - 64) : lo >> pos;
         if (pos < 64 && pos + d > 64) x |= hi << (64 - pos);
@@ -266,26 +474,56 @@ static ALWAYS_INLINE void unpack8(uint16_t v[8], const uint8_t *in, unsigned d)
     }
 }
 
+/*@ requires 1 <= d <= 11 && \valid(out + (0 .. 32 * d - 1)) && \valid_read(p);
+    requires \separated(out + (0 .. 32 * d - 1), p);
+    assigns out[0 .. 32 * d - 1]; */
 static ALWAYS_INLINE void compress_d(uint8_t *out, const kf_mlkem_poly *p, unsigned d)
 {
+    /*@ assert kf_mlkem_mul_ds; */
+    /*@ assert d == 1 || d == 2 || d == 3 || d == 4 || d == 5 || d == 6 || d == 7 || d == 8 || d == 9 || d == 10 || d == 11; */
+    /*@ assert kf_mlkem_mul_d(d); */
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N && j % 8 == 0 && out == \at(out, Pre) + kf_mul(j / 8, d);
+        loop assigns j, out, \at(out, Pre)[0 .. 32 * d - 1];
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j += 8, out += d) {
         uint16_t v[8];
+        /*@ loop invariant 0 <= i <= 8;
+            loop assigns i, v[0 .. 7];
+            loop variant 8 - i; */
         for (unsigned i = 0; i < 8; i++) v[i] = compress(to_canonical(p->c[j + i]), d);
         pack8(out, v, d);
     }
 }
 
+/*@ requires 1 <= d <= 11 && \valid(p) && \valid_read(in + (0 .. 32 * d - 1));
+    requires \separated(p, in + (0 .. 32 * d - 1));
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, 0, KF_MLKEM_Q - 1); */
 static ALWAYS_INLINE void decompress_d(kf_mlkem_poly *p, const uint8_t *in, unsigned d)
 {
+    /*@ assert kf_mlkem_mul_ds; */
+    /*@ assert d == 1 || d == 2 || d == 3 || d == 4 || d == 5 || d == 6 || d == 7 || d == 8 || d == 9 || d == 10 || d == 11; */
+    /*@ assert kf_mlkem_mul_d(d); */
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N && j % 8 == 0 && in == \at(in, Pre) + kf_mul(j / 8, d);
+        loop invariant \forall integer m; 0 <= m < j ==> 0 <= p->c[m] < KF_MLKEM_Q;
+        loop assigns j, in, p->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j += 8, in += d) {
         uint16_t v[8];
         unpack8(v, in, d);
+        /*@ loop invariant 0 <= i <= 8;
+            loop invariant \forall integer m; 0 <= m < j + i ==> 0 <= p->c[m] < KF_MLKEM_Q;
+            loop assigns i, p->c[j .. j + 7];
+            loop variant 8 - i; */
         for (unsigned i = 0; i < 8; i++) p->c[j + i] = decompress(v[i], d);
     }
 }
 
 /* One copy per d of the parameter sets (du in {10, 11}, dv in {4, 5}), so d is a constant
  * in each; the other d of the contract take the generic copy. d is public. */
+/*@ requires 1 <= d <= 11 && \valid(out + (0 .. 32 * d - 1)) && \valid_read(p);
+    requires \separated(out + (0 .. 32 * d - 1), p);
+    assigns out[0 .. 32 * d - 1]; */
 void kf_mlkem_poly_compress_portable(uint8_t *out, const kf_mlkem_poly *p, unsigned d)
 {
     switch (d) {
@@ -297,6 +535,10 @@ void kf_mlkem_poly_compress_portable(uint8_t *out, const kf_mlkem_poly *p, unsig
     }
 }
 
+/*@ requires 1 <= d <= 11 && \valid(p) && \valid_read(in + (0 .. 32 * d - 1));
+    requires \separated(p, in + (0 .. 32 * d - 1));
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, 0, KF_MLKEM_Q - 1); */
 void kf_mlkem_poly_decompress_portable(kf_mlkem_poly *p, const uint8_t *in, unsigned d)
 {
     switch (d) {
@@ -308,14 +550,25 @@ void kf_mlkem_poly_decompress_portable(kf_mlkem_poly *p, const uint8_t *in, unsi
     }
 }
 
+/*@ requires \valid(p) && \valid_read(msg + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires \separated(p, msg + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, 0, KF_MLKEM_Q - 1); */
 void kf_mlkem_poly_frommsg_portable(kf_mlkem_poly *p, const uint8_t msg[KF_MLKEM_SYM_BYTES])
 {
+    /*@ loop invariant 0 <= j <= KF_MLKEM_N;
+        loop invariant \forall integer m; 0 <= m < j ==> 0 <= p->c[m] < KF_MLKEM_Q;
+        loop assigns j, p->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N - j; */
     for (unsigned j = 0; j < KF_MLKEM_N; j++) {
         int16_t bit = (int16_t)((msg[j / 8] >> (j % 8)) & 1);
         p->c[j] = (int16_t)(-bit & ((Q + 1) / 2)); /* Decompress_1: 0 or 1665 */
     }
 }
 
+/*@ requires \valid(msg + (0 .. KF_MLKEM_SYM_BYTES - 1)) && \valid_read(p);
+    requires \separated(msg + (0 .. KF_MLKEM_SYM_BYTES - 1), p);
+    assigns msg[0 .. KF_MLKEM_SYM_BYTES - 1]; */
 void kf_mlkem_poly_tomsg_portable(uint8_t msg[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *p)
 {
     compress_d(msg, p, 1);

@@ -21,15 +21,30 @@
  * stored unconditionally and the count moves past it if accepted, so there is no branch per
  * candidate to mispredict (about one in five is rejected, at random); the second likewise,
  * unless the first completed the polynomial (a branch taken once, at the end). */
+/*@ requires n <= KF_MLKEM_N && len <= KF_STATE_BYTES;
+    requires \valid(c + (0 .. KF_MLKEM_N - 1)) && \valid_read(buf + (0 .. len - 1));
+    requires \separated(c + (0 .. KF_MLKEM_N - 1), buf + (0 .. len - 1));
+    requires \forall integer m; 0 <= m < n ==> 0 <= c[m] < KF_MLKEM_Q;
+    assigns c[n .. KF_MLKEM_N - 1];
+    ensures n <= \result <= KF_MLKEM_N;
+    ensures \forall integer m; 0 <= m < \result ==> 0 <= c[m] < KF_MLKEM_Q; */
 static unsigned reject_uniform(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, size_t len)
 {
+    /*@ loop invariant 0 <= pos <= len && \at(n, Pre) <= n <= KF_MLKEM_N;
+        loop invariant \forall integer m; 0 <= m < n ==> 0 <= c[m] < KF_MLKEM_Q;
+        loop assigns pos, n, c[\at(n, Pre) .. KF_MLKEM_N - 1];
+        loop variant len - pos; */
     for (size_t pos = 0; pos + 3 <= len && n < KF_MLKEM_N; pos += 3) {
         uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)buf[pos + 2] << 16;
         uint32_t d1 = t & 0xFFF, d2 = t >> 12;
+        /*@ assert 0 <= t; */
         c[n] = (int16_t)d1;
+        /*@ assert d1 < Q ==> 0 <= c[n] < Q; */
         n += d1 < Q;
+        /*@ assert \forall integer m; 0 <= m < n ==> 0 <= c[m] < Q; */
         if (n == KF_MLKEM_N) break;
         c[n] = (int16_t)d2;
+        /*@ assert d2 < Q ==> 0 <= c[n] < Q; */
         n += d2 < Q;
     }
     return n;
@@ -38,6 +53,13 @@ static unsigned reject_uniform(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t 
 /* reject_uniform, on whole chunks in SIMD first when the AVX2 arithmetic is in use: 48-byte
  * chunks in AVX-512 where its AVX-512 parts are too (kf_mlkem_arith_avx512), then 24-byte
  * chunks in AVX2. */
+/*@ requires n <= KF_MLKEM_N && len <= KF_STATE_BYTES;
+    requires \valid(c + (0 .. KF_MLKEM_N - 1)) && \valid_read(buf + (0 .. len - 1));
+    requires \separated(c + (0 .. KF_MLKEM_N - 1), buf + (0 .. len - 1));
+    requires \forall integer m; 0 <= m < n ==> 0 <= c[m] < KF_MLKEM_Q;
+    assigns c[n .. KF_MLKEM_N - 1];
+    ensures n <= \result <= KF_MLKEM_N;
+    ensures \forall integer m; 0 <= m < \result ==> 0 <= c[m] < KF_MLKEM_Q; */
 static unsigned reject(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, size_t len)
 {
 #ifdef KF_MLKEM_HAVE_AVX2
@@ -434,12 +456,23 @@ static int run_job1_x1(kf_mlkem_job *j)
 }
 
 /* SamplePolyCBD_2 (Alg. 8, eta = 2) from 128 bytes: 4 bits per coefficient. */
+/*@ requires \valid(p) && \valid_read(buf + (0 .. 127)) && \separated(p, buf + (0 .. 127));
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, -3, 3); */
 static void kf_mlkem_cbd2_portable(kf_mlkem_poly *p, const uint8_t *buf)
 {
+    /*@ loop invariant 0 <= i <= KF_MLKEM_N / 8;
+        loop invariant \forall integer m; 0 <= m < 8 * i ==> -3 <= p->c[m] <= 3;
+        loop assigns i, p->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N / 8 - i; */
     for (unsigned i = 0; i < KF_MLKEM_N / 8; i++) {
         uint32_t t = (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 |
                      (uint32_t)buf[4 * i + 2] << 16 | (uint32_t)buf[4 * i + 3] << 24;
         uint32_t d = (t & 0x55555555u) + ((t >> 1) & 0x55555555u); /* 2-bit sums of bit pairs */
+        /*@ loop invariant 0 <= j <= 8;
+            loop invariant \forall integer m; 0 <= m < 8 * i + j ==> -3 <= p->c[m] <= 3;
+            loop assigns j, p->c[8 * i .. 8 * i + 7];
+            loop variant 8 - j; */
         for (unsigned j = 0; j < 8; j++) {
             int16_t x = (int16_t)((d >> (4 * j)) & 3), y = (int16_t)((d >> (4 * j + 2)) & 3);
             p->c[8 * i + j] = (int16_t)(x - y);
@@ -448,11 +481,22 @@ static void kf_mlkem_cbd2_portable(kf_mlkem_poly *p, const uint8_t *buf)
 }
 
 /* SamplePolyCBD_3 from 192 bytes: 6 bits per coefficient. */
+/*@ requires \valid(p) && \valid_read(buf + (0 .. 191)) && \separated(p, buf + (0 .. 191));
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, -7, 7); */
 static void kf_mlkem_cbd3_portable(kf_mlkem_poly *p, const uint8_t *buf)
 {
+    /*@ loop invariant 0 <= i <= KF_MLKEM_N / 4;
+        loop invariant \forall integer m; 0 <= m < 4 * i ==> -7 <= p->c[m] <= 7;
+        loop assigns i, p->c[0 .. KF_MLKEM_N - 1];
+        loop variant KF_MLKEM_N / 4 - i; */
     for (unsigned i = 0; i < KF_MLKEM_N / 4; i++) {
         uint32_t t = (uint32_t)buf[3 * i] | (uint32_t)buf[3 * i + 1] << 8 | (uint32_t)buf[3 * i + 2] << 16;
         uint32_t d = (t & 0x249249u) + ((t >> 1) & 0x249249u) + ((t >> 2) & 0x249249u);
+        /*@ loop invariant 0 <= j <= 4;
+            loop invariant \forall integer m; 0 <= m < 4 * i + j ==> -7 <= p->c[m] <= 7;
+            loop assigns j, p->c[4 * i .. 4 * i + 3];
+            loop variant 4 - j; */
         for (unsigned j = 0; j < 4; j++) {
             int16_t x = (int16_t)((d >> (6 * j)) & 7), y = (int16_t)((d >> (6 * j + 3)) & 7);
             p->c[4 * i + j] = (int16_t)(x - y);

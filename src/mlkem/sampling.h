@@ -112,7 +112,13 @@ int kf_mlkem_lone_job_on_lanes(void);
 /* One job on its own (its after must be NULL): kf_mlkem_run_jobs(j, 1) where
  * kf_mlkem_lone_job_on_lanes(), else the x1 sponge. The same results and errors. */
 int kf_mlkem_run_job1(kf_mlkem_job *j);
-/* SamplePolyCBD_eta (Alg. 8), eta in {2, 3}, from 64 eta bytes. Constant time. */
+/* SamplePolyCBD_eta (Alg. 8), eta in {2, 3}, from 64 eta bytes. Constant time. The contract's
+ * range is what the masks give, |x| <= 2^eta - 1 (|x| <= eta: FIPS 203's vectors). */
+/*@ requires (eta == 2 || eta == 3) && \valid(p) && \valid_read(buf + (0 .. 64 * eta - 1));
+    requires \separated(p, buf + (0 .. 64 * eta - 1));
+    assigns p->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, -7, 7);
+    ensures eta == 2 ==> kf_mlkem_bounded(p, -3, 3); */
 void kf_mlkem_cbd(kf_mlkem_poly *p, const uint8_t *buf, unsigned eta);
 
 #endif
