@@ -33,5 +33,7 @@ if(KF_SLOW_TESTS)
     ENVIRONMENT "${KF_HW_ENV};PYTHONPATH=${PROJECT_BINARY_DIR}/python")
   add_test(NAME hw_board_ulx3s_rvv_bit COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/board/build_ulx3s.py
     --top rvv --out ${CMAKE_CURRENT_BINARY_DIR}/ulx3s-rvv)
-  set_tests_properties(hw_board_ulx3s_rvv_bit PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 7200 LABELS "hw;slow")
+  # RUN_SERIAL: one nextpnr at a time (with hw_board_ulx3s_bit)
+  set_tests_properties(hw_board_ulx3s_rvv_bit PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 7200 LABELS "hw;slow"
+    RUN_SERIAL TRUE)
 endif()
