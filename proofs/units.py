@@ -236,7 +236,8 @@ UNITS = {
     },
     # The batched API in src/hash/batch.c (kf_batch_*: the incremental context and the one-shots
     # of any n), for every n, length and algorithm, from the contracts of the lock-step sponge
-    # (src/sponge/sponge_xn.h: assumed, sponge_xn.c is not proved yet) and the contexts' view.
+    # (src/sponge/sponge_xn.h: assumed, but for kf_sponge_xn_plan's, proved by the unit sponge_xn)
+    # and the contexts' view.
     # proofs/no_linux_shim.h: the thread pool's Linux CPU sets do not parse (no proved function).
     "hash_batch": {
         "files": ["src/hash/batch.c"],
@@ -251,5 +252,23 @@ UNITS = {
                       "kf_sha3_256_batch", "kf_sha3_512_batch"],
         "pending": ["the tree modes' leaves and thread pool (leaves_group, kf_leaves_hash, kf_leaves_hash_node, "
                     "kf_leaves_start/finish/finish_node/free, kf_threads_resolve, the pool)"],
+    },
+    # The lock-step sponge in src/sponge/sponge_xn.c (issue 54): so far its plan (the groups of
+    # instances over kf_backend_xn_for's backends: the loop ends, at most KF_XN_MAX groups, the
+    # header's contract that hash_batch assumes), the aligned base's move (xn_base), the one-block
+    # and same-length tests over inlen[], and the side sponge's padding (kf_xn_side_pad), from
+    # kf_backend_xn_for's and kf_backend_current's contracts (keccak_backend.h: assumed, dispatch.c).
+    # "pending": the functions that call the batched backends (kf_backend_xn's table: no kf_spec_*
+    # for its operations yet, and kf_sponge_xn_ok does not state the group layout they need).
+    "sponge_xn": {
+        "files": ["src/sponge/sponge_xn.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitrange"],   # xn_base's shift: (..) & 63 < 64
+        "functions": ["xn_base", "round_up", "kf_sponge_xn_plan", "g_one_block", "g_same_len", "kf_xn_side_pad"],
+        "pending": ["kf_sponge_xn_init", "g_add", "g_extract", "g_permute", "g_pad", "g_absorb_blocks",
+                    "permute_all", "kf_sponge_xn_absorb", "kf_sponge_xn_export", "kf_sponge_xn_finalize",
+                    "kf_sponge_xn_squeeze", "g_oneshot", "g_oneblock_words", "xn_oneshot", "kf_sponge_xn_oneshot",
+                    "kf_sponge_xn_oneshot_public", "kf_xn_side_squeeze"],
     },
 }

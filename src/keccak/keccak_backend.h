@@ -241,6 +241,8 @@ const kf_backend_xn *kf_backend_xn_current(void);    /* best runnable (or forced
 const kf_backend_xn *kf_backend_xn_by_name(const char *name); /* NULL if unknown */
 /* The batched backend for a group of count instances: the forced one, else the narrowest
  * runnable one with room for count (best rank), else the current one; NULL = use x1. */
+/*@ assigns \nothing;
+    ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 1 <= \result->n); */
 const kf_backend_xn *kf_backend_xn_for(unsigned count);
 /* The backend whose xof_side lets a lone sponge ride on groups of 8 (dispatch.c), or NULL. */
 const kf_backend_xn *kf_backend_xn_side(void);
