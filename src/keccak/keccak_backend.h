@@ -198,7 +198,8 @@ void kf_spec_permute(void *state, unsigned nr);
     requires 1 <= nr <= 24;
     requires \valid_read(in + (0 .. len - 1));
     assigns ((uint8_t *)state)[0 .. 199];
-    ensures \result <= len; */
+    ensures \result <= len;
+    ensures rate != 0 ==> \result % rate == 0; */
 size_t kf_spec_absorb_blocks(void *state, unsigned nr, size_t rate, const uint8_t *in, size_t len);
 
 /* the whole sponge of a message shorter than a block (keccak_backend.h's oneblock) */

@@ -383,6 +383,9 @@ size_t kf_xn_side_pad(uint8_t *buf, size_t len, size_t rate, uint8_t suffix)
 void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen)
 {
     if (!side->blocks) { /* it all rode on the batched permutations */
+        /*@ loop invariant 0 <= j <= 25;
+            loop assigns j, out[0 .. outlen - 1];
+            loop variant outlen - 8 * j; */
         for (size_t j = 0; 8 * j < outlen; j++) {
             uint8_t w[8];
             kf_store64_le(w, side->lanes[j]);
@@ -393,13 +396,28 @@ void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen)
     const kf_backend *b = kf_backend_current();
     _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES];
     uint8_t bytes[KF_STATE_BYTES];
+    /*@ loop invariant 0 <= j <= 25;
+        loop assigns j, bytes[0 .. KF_STATE_BYTES - 1];
+        loop variant 25 - j; */
     for (unsigned j = 0; j < 25; j++) kf_store64_le(bytes + 8 * j, side->lanes[j]);
+    /*@ calls kf_spec_init; */
     b->init(st);
+    /*@ calls kf_spec_overwrite_bytes; */
     b->overwrite_bytes(st, bytes, 0, KF_STATE_BYTES);
-    size_t done = b->absorb_blocks ? b->absorb_blocks(st, 24, side->rate, side->in, side->blocks * side->rate) : 0;
+    size_t done = 0;
+    if (b->absorb_blocks) {
+        /*@ calls kf_spec_absorb_blocks; */
+        done = b->absorb_blocks(st, 24, side->rate, side->in, side->blocks * side->rate);
+    }
+    /*@ loop invariant done % side->rate == 0 && done <= side->blocks * side->rate;
+        loop assigns done, st[0 .. KF_STATE_BYTES - 1];
+        loop variant side->blocks * side->rate - done; */
     for (; done < side->blocks * side->rate; done += side->rate) {
+        /*@ calls kf_spec_add_bytes; */
         b->add_bytes(st, side->in + done, 0, side->rate);
+        /*@ calls kf_spec_permute; */
         b->permute(st, 24);
     }
+    /*@ calls kf_spec_extract_bytes; */
     b->extract_bytes(st, out, 0, outlen);
 }

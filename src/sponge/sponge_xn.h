@@ -120,6 +120,11 @@ size_t kf_xn_side_pad(uint8_t *buf, size_t len, size_t rate, uint8_t suffix);
 /* Its end: the side->blocks padded blocks it has left from side->in absorbed on the x1
  * backend, then the first outlen <= side->rate bytes of its output into out. Public data only
  * (its state is left on the stack). */
+/*@ requires \valid_read(side) && 8 <= side->rate <= 200 && side->rate % 8 == 0;
+    requires side->blocks * side->rate <= SIZE_MAX;
+    requires \valid_read(side->in + (0 .. side->blocks * side->rate - 1));
+    requires outlen <= side->rate && \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen);
 
 #endif
