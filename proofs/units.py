@@ -278,7 +278,8 @@ UNITS = {
     },
     # The batched API in src/hash/batch.c (kf_batch_*: the incremental context and the one-shots
     # of any n), for every n, length and algorithm, from the contracts of the lock-step sponge
-    # (src/sponge/sponge_xn.h: assumed, sponge_xn.c is not proved yet) and the contexts' view.
+    # (src/sponge/sponge_xn.h: assumed, but for kf_sponge_xn_plan's, proved by the unit sponge_xn)
+    # and the contexts' view.
     # proofs/no_linux_shim.h: the thread pool's Linux CPU sets do not parse (no proved function).
     "hash_batch": {
         "files": ["src/hash/batch.c"],
@@ -293,5 +294,30 @@ UNITS = {
                       "kf_sha3_256_batch", "kf_sha3_512_batch"],
         "pending": ["the tree modes' leaves and thread pool (leaves_group, kf_leaves_hash, kf_leaves_hash_node, "
                     "kf_leaves_start/finish/finish_node/free, kf_threads_resolve, the pool)"],
+    },
+    # The lock-step sponge in src/sponge/sponge_xn.c (issue 54): so far its plan (the groups of
+    # instances over kf_backend_xn_for's backends: the loop ends, at most KF_XN_MAX groups, the
+    # header's contract that hash_batch assumes), the aligned base's move (xn_base), the one-block
+    # and same-length tests over inlen[], and the side sponge (ML-DSA's pk hash beside a batched
+    # call: kf_xn_side_pad, and kf_xn_side_squeeze on the x1 backend, whose table calls are checked
+    # against keccak_backend.h's kf_spec_* as in the unit sponge, "calls_assumed"; with
+    # keccak_lanes64.h's kf_store64_le), from kf_backend_xn_for's and kf_backend_current's
+    # contracts (keccak_backend.h: assumed, dispatch.c). Justified: xn_base's mask of a pointer
+    # cast, side_squeeze's whole-block step, the lane store's memcpy of a uint64_t as bytes.
+    # "pending": the functions that call the batched backends (kf_backend_xn's table: no kf_spec_*
+    # for its operations yet, and kf_sponge_xn_ok does not state the group layout they need).
+    "sponge_xn": {
+        "files": ["src/sponge/sponge_xn.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitrange",   # xn_base's shift: (..) & 63 < 64
+                  "-rte-no-pointer-call"],
+        "calls_assumed": True,
+        "functions": ["xn_base", "round_up", "kf_sponge_xn_plan", "g_one_block", "g_same_len", "kf_xn_side_pad",
+                      "kf_xn_side_squeeze", "kf_store64_le"],
+        "pending": ["kf_sponge_xn_init", "g_add", "g_extract", "g_permute", "g_pad", "g_absorb_blocks",
+                    "permute_all", "kf_sponge_xn_absorb", "kf_sponge_xn_export", "kf_sponge_xn_finalize",
+                    "kf_sponge_xn_squeeze", "g_oneshot", "g_oneblock_words", "xn_oneshot", "kf_sponge_xn_oneshot",
+                    "kf_sponge_xn_oneshot_public"],
     },
 }

@@ -198,7 +198,8 @@ void kf_spec_permute(void *state, unsigned nr);
     requires 1 <= nr <= 24;
     requires \valid_read(in + (0 .. len - 1));
     assigns ((uint8_t *)state)[0 .. 199];
-    ensures \result <= len; */
+    ensures \result <= len;
+    ensures rate != 0 ==> \result % rate == 0; */
 size_t kf_spec_absorb_blocks(void *state, unsigned nr, size_t rate, const uint8_t *in, size_t len);
 
 /* the whole sponge of a message shorter than a block (keccak_backend.h's oneblock) */
@@ -241,6 +242,8 @@ const kf_backend_xn *kf_backend_xn_current(void);    /* best runnable (or forced
 const kf_backend_xn *kf_backend_xn_by_name(const char *name); /* NULL if unknown */
 /* The batched backend for a group of count instances: the forced one, else the narrowest
  * runnable one with room for count (best rank), else the current one; NULL = use x1. */
+/*@ assigns \nothing;
+    ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 1 <= \result->n); */
 const kf_backend_xn *kf_backend_xn_for(unsigned count);
 /* The backend whose xof_side lets a lone sponge ride on groups of 8 (dispatch.c), or NULL. */
 const kf_backend_xn *kf_backend_xn_side(void);

@@ -126,6 +126,8 @@ static inline void kf_lanes64_extract_bytes(const void *state, uint8_t *out, siz
 
 /* One lane's value to p in FIPS 202 byte order: 8 bytes, or the first n < 8 (a one-block
  * hash's last output lane, SHA3-224's 28 bytes end in one). */
+/*@ requires \valid(p + (0 .. 7));
+    assigns p[0 .. 7]; */
 static inline void kf_store64_le(uint8_t *p, uint64_t v)
 {
 #if KF_LANES64_LE

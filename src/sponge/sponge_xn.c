@@ -7,10 +7,15 @@
 #include <string.h>
 
 /* The aligned base of the states, moving them there if the struct itself was moved. */
+/*@ requires \valid(s) && s->shift < 64;
+    assigns s->raw[0 .. KF_XN_STORAGE + 63], s->shift;
+    ensures s->shift < 64;
+    ensures \result == s->raw + s->shift; */
 static uint8_t *xn_base(kf_sponge_xn *s)
 {
     uintptr_t at = (uintptr_t)s->raw;
     unsigned shift = (unsigned)((64 - (at & 63)) & 63);
+    /*@ assert shift < 64; */
     if (shift != s->shift) {
         memmove(s->raw + shift, s->raw + s->shift, KF_XN_STORAGE);
         s->shift = (uint8_t)shift;
@@ -18,6 +23,8 @@ static uint8_t *xn_base(kf_sponge_xn *s)
     return s->raw + shift;
 }
 
+/*@ requires 1 <= a;
+    assigns \nothing; */
 static size_t round_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
 
 void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, uint8_t suffix)
@@ -27,6 +34,10 @@ void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
     s->shift = (uint8_t)((64 - ((uintptr_t)s->raw & 63)) & 63);
     s->x1 = kf_backend_current();
     s->ngroups = 0;
+    /*@ loop invariant 0 <= first <= n && s->ngroups <= first;
+        loop invariant \valid(s) && s->x1 == \at(s->x1, LoopEntry);
+        loop assigns first, offset, s->ngroups, s->group[0 .. KF_XN_MAX - 1];
+        loop variant n - first; */
     while (first < n) {
         kf_xn_group *g = &s->group[s->ngroups++];
         const kf_backend_xn *xn = kf_backend_xn_for(n - first);
@@ -250,9 +261,15 @@ static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
 /* ---- one block in, at most one block out --------------------------------------------------- */
 
 /* Does every instance of g fit in one block (input shorter than the rate) with outlen <= rate? */
+/*@ requires \valid_read(s) && \valid_read(g) && g->first + g->count <= KF_XN_MAX;
+    requires \valid_read(inlen + (g->first .. g->first + g->count - 1));
+    assigns \nothing; */
 static int g_one_block(const kf_sponge_xn *s, const kf_xn_group *g, const size_t inlen[], size_t outlen)
 {
     if (outlen > s->rate) return 0;
+    /*@ loop invariant 0 <= j <= g->count;
+        loop assigns j;
+        loop variant g->count - j; */
     for (unsigned j = 0; j < g->count; j++)
         if (inlen[g->first + j] >= s->rate) return 0;
     return 1;
@@ -301,8 +318,14 @@ static void g_oneblock_words(const kf_sponge_xn *s, uint8_t *base, const kf_xn_g
 }
 
 /* Do the instances of g all have inputs of one length (the backends' xof takes one len)? */
+/*@ requires \valid_read(g) && g->first + g->count <= KF_XN_MAX;
+    requires \valid_read(inlen + (g->first .. g->first + g->count - 1));
+    assigns \nothing; */
 static int g_same_len(const kf_xn_group *g, const size_t inlen[])
 {
+    /*@ loop invariant 1 <= j && (g->count >= 1 ==> j <= g->count);
+        loop assigns j;
+        loop variant g->count - j; */
     for (unsigned j = 1; j < g->count; j++)
         if (inlen[g->first + j] != inlen[g->first]) return 0;
     return 1;
@@ -360,6 +383,9 @@ size_t kf_xn_side_pad(uint8_t *buf, size_t len, size_t rate, uint8_t suffix)
 void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen)
 {
     if (!side->blocks) { /* it all rode on the batched permutations */
+        /*@ loop invariant 0 <= j <= 25;
+            loop assigns j, out[0 .. outlen - 1];
+            loop variant outlen - 8 * j; */
         for (size_t j = 0; 8 * j < outlen; j++) {
             uint8_t w[8];
             kf_store64_le(w, side->lanes[j]);
@@ -370,13 +396,28 @@ void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen)
     const kf_backend *b = kf_backend_current();
     _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES];
     uint8_t bytes[KF_STATE_BYTES];
+    /*@ loop invariant 0 <= j <= 25;
+        loop assigns j, bytes[0 .. KF_STATE_BYTES - 1];
+        loop variant 25 - j; */
     for (unsigned j = 0; j < 25; j++) kf_store64_le(bytes + 8 * j, side->lanes[j]);
+    /*@ calls kf_spec_init; */
     b->init(st);
+    /*@ calls kf_spec_overwrite_bytes; */
     b->overwrite_bytes(st, bytes, 0, KF_STATE_BYTES);
-    size_t done = b->absorb_blocks ? b->absorb_blocks(st, 24, side->rate, side->in, side->blocks * side->rate) : 0;
+    size_t done = 0;
+    if (b->absorb_blocks) {
+        /*@ calls kf_spec_absorb_blocks; */
+        done = b->absorb_blocks(st, 24, side->rate, side->in, side->blocks * side->rate);
+    }
+    /*@ loop invariant done % side->rate == 0 && done <= side->blocks * side->rate;
+        loop assigns done, st[0 .. KF_STATE_BYTES - 1];
+        loop variant side->blocks * side->rate - done; */
     for (; done < side->blocks * side->rate; done += side->rate) {
+        /*@ calls kf_spec_add_bytes; */
         b->add_bytes(st, side->in + done, 0, side->rate);
+        /*@ calls kf_spec_permute; */
         b->permute(st, 24);
     }
+    /*@ calls kf_spec_extract_bytes; */
     b->extract_bytes(st, out, 0, outlen);
 }

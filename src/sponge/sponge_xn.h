@@ -52,7 +52,8 @@ typedef struct kf_sponge_xn {
 } kf_sponge_xn;
 
 /* The contracts (ACSL) the batched API's proof uses (proofs/units.py's unit hash_batch;
- * docs/ASSURANCE.md): assumed there, sponge_xn.c itself is not proved yet. A sponge between
+ * docs/ASSURANCE.md): assumed there; kf_sponge_xn_plan's is proved (unit sponge_xn), the
+ * others not yet (kf_sponge_xn_ok lacks the group layout they need). A sponge between
  * calls: n instances, a rate of whole lanes, absorbing (1) or squeezing (2). */
 /*@ predicate kf_sponge_xn_ok(kf_sponge_xn *s) =
       \valid(s) && 1 <= s->n <= KF_XN_MAX && 8 <= s->rate < 200 && s->rate % 8 == 0 &&
@@ -111,10 +112,19 @@ void kf_sponge_xn_oneshot_public(kf_sponge_xn *s, const uint8_t *const in[], con
 /* A lone sponge for kf_backend_xn.xof_side (nr 24): its input's padding (suffix, pad10*1)
  * written after the len bytes at buf, which must have room up to the next multiple of rate
  * beyond len; returns the number of blocks of the padded input. */
+/*@ requires 8 <= rate <= 200 && len <= SIZE_MAX - 2 * rate;
+    requires \valid(buf + (0 .. (len / rate + 1) * rate - 1));
+    assigns buf[len .. (len / rate + 1) * rate - 1];
+    ensures \result == len / rate + 1; */
 size_t kf_xn_side_pad(uint8_t *buf, size_t len, size_t rate, uint8_t suffix);
 /* Its end: the side->blocks padded blocks it has left from side->in absorbed on the x1
  * backend, then the first outlen <= side->rate bytes of its output into out. Public data only
  * (its state is left on the stack). */
+/*@ requires \valid_read(side) && 8 <= side->rate <= 200 && side->rate % 8 == 0;
+    requires side->blocks * side->rate <= SIZE_MAX;
+    requires \valid_read(side->in + (0 .. side->blocks * side->rate - 1));
+    requires outlen <= side->rate && \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen);
 
 #endif
