@@ -76,6 +76,41 @@ static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_
     return n;
 }
 
+/* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) of A's polynomial idx */
+static void a_seed(uint8_t seed[KF_MLDSA_SEEDBYTES + 2], const uint8_t rho[KF_MLDSA_SEEDBYTES], unsigned idx,
+                   const kf_mldsa_params *p)
+{
+    memcpy(seed, rho, KF_MLDSA_SEEDBYTES);
+    seed[KF_MLDSA_SEEDBYTES] = (uint8_t)(idx % p->l);
+    seed[KF_MLDSA_SEEDBYTES + 1] = (uint8_t)(idx / p->l);
+}
+
+/* The rejection of a group of n <= KF_XN_MAX RejNTTPoly streams whose first blocks are in
+ * buf (x the group's sponge after them): dst[i] filled from buf[i], then, rarely, a block more
+ * for every instance still short. Inlined into both callers (expand_a, expand_a_group), so
+ * neither pays a call or a pointer table it did not have. */
+static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, unsigned n,
+                                                               const uint8_t *const in[], size_t inlen,
+                                                               uint8_t buf[][A_FIRST_BLOCKS * KF_SHAKE128_RATE],
+                                                               uint8_t *const out[], kf_mldsa_poly *const dst[])
+{
+    const size_t first = A_FIRST_BLOCKS * KF_SHAKE128_RATE;
+    unsigned have[KF_XN_MAX], done = 0;
+    for (unsigned i = 0; i < n; i++) {
+        have[i] = reject_uniform(dst[i]->c, 0, buf[i], first);
+        done += have[i] == N;
+    }
+    if (done < n) more_blocks(x, n, KF_SHAKE128_RATE, in, inlen, out, first);
+    while (done < n) { /* rare: a block more for every instance, kept where still needed */
+        kf_sponge_xn_squeeze(x, out, KF_SHAKE128_RATE);
+        for (unsigned i = 0; i < n; i++) {
+            if (have[i] == N) continue;
+            have[i] = reject_uniform(dst[i]->c, have[i], buf[i], KF_SHAKE128_RATE);
+            done += have[i] == N;
+        }
+    }
+}
+
 static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
                      kf_xn_side *side, const kf_backend_xn *hx, void (*ready)(void *ctx, unsigned done), void *ctx)
 {
@@ -86,75 +121,36 @@ static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], co
         const unsigned n = total - first < KF_XN_MAX ? total - first : KF_XN_MAX;
         const uint8_t *in[KF_XN_MAX];
         uint8_t *out[KF_XN_MAX];
-        unsigned have[KF_XN_MAX];
+        kf_mldsa_poly *dst[KF_XN_MAX];
         for (unsigned i = 0; i < n; i++) {
-            const unsigned idx = first + i, r = idx / p->l, s = idx % p->l;
-            memcpy(seed[i], rho, KF_MLDSA_SEEDBYTES);
-            seed[i][KF_MLDSA_SEEDBYTES] = (uint8_t)s;     /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
-            seed[i][KF_MLDSA_SEEDBYTES + 1] = (uint8_t)r;
+            a_seed(seed[i], rho, first + i, p);
             in[i] = seed[i];
             out[i] = buf[i];
+            dst[i] = &a[first + i];
         }
         kf_sponge_xn x;
         if (!(side && side->blocks &&
               hx->xof_side(24, KF_SHAKE128_RATE, SHAKE_SUFFIX, in, sizeof seed[0], n, out, sizeof buf[0], 0, side)))
             first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0], 1);
-        unsigned done = 0;
-        for (unsigned i = 0; i < n; i++) {
-            have[i] = reject_uniform(a[first + i].c, 0, buf[i], sizeof buf[0]);
-            done += have[i] == N;
-        }
-        if (done < n) more_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0]);
-        while (done < n) { /* rare: a block more for every instance, kept where still needed */
-            kf_sponge_xn_squeeze(&x, out, KF_SHAKE128_RATE);
-            for (unsigned i = 0; i < n; i++) {
-                if (have[i] == N) continue;
-                have[i] = reject_uniform(a[first + i].c, have[i], buf[i], KF_SHAKE128_RATE);
-                done += have[i] == N;
-            }
-        }
+        reject_group(&x, n, in, sizeof seed[0], buf, out, dst);
         if (ready) ready(ctx, first + n);
     }
 }
 
 /* One group of n <= KF_XN_MAX RejNTTPoly streams, as expand_a's groups: seed[i] = rho || s ||
- * r, the polynomial into dst[i]. (expand_a keeps its own loop: built on this function, key
- * generation measured 0.96-0.99x in bench_mldsa_ab.) */
+ * r, the polynomial into dst[i]. */
 static void expand_a_group(unsigned n, uint8_t seed[][KF_MLDSA_SEEDBYTES + 2], kf_mldsa_poly *const dst[])
 {
     uint8_t buf[KF_XN_MAX][A_FIRST_BLOCKS * KF_SHAKE128_RATE];
     const uint8_t *in[KF_XN_MAX];
     uint8_t *out[KF_XN_MAX];
-    unsigned have[KF_XN_MAX];
     for (unsigned i = 0; i < n; i++) {
         in[i] = seed[i];
         out[i] = buf[i];
     }
     kf_sponge_xn x;
     first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0], 1);
-    unsigned done = 0;
-    for (unsigned i = 0; i < n; i++) {
-        have[i] = reject_uniform(dst[i]->c, 0, buf[i], sizeof buf[0]);
-        done += have[i] == N;
-    }
-    if (done < n) more_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0]);
-    while (done < n) { /* rare: a block more for every instance, kept where still needed */
-        kf_sponge_xn_squeeze(&x, out, KF_SHAKE128_RATE);
-        for (unsigned i = 0; i < n; i++) {
-            if (have[i] == N) continue;
-            have[i] = reject_uniform(dst[i]->c, have[i], buf[i], KF_SHAKE128_RATE);
-            done += have[i] == N;
-        }
-    }
-}
-
-/* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) of A's polynomial idx */
-static void a_seed(uint8_t seed[KF_MLDSA_SEEDBYTES + 2], const uint8_t rho[KF_MLDSA_SEEDBYTES], unsigned idx,
-                   const kf_mldsa_params *p)
-{
-    memcpy(seed, rho, KF_MLDSA_SEEDBYTES);
-    seed[KF_MLDSA_SEEDBYTES] = (uint8_t)(idx % p->l);
-    seed[KF_MLDSA_SEEDBYTES + 1] = (uint8_t)(idx / p->l);
+    reject_group(&x, n, in, sizeof seed[0], buf, out, dst);
 }
 
 void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
