@@ -373,7 +373,8 @@ typedef struct machine {
 #define DRIFT_MODE "sha3-256"
 #define DRIFT_SIZE 8192
 #define DRIFT_LIMIT 0.10 /* more than 10% off the first check: the machine changed
-                          * (KFORGE_BENCH_DRIFT_LIMIT=PERCENT sets another) */
+                          * (KFORGE_BENCH_DRIFT_LIMIT=PERCENT sets another; a negative
+                          * one marks every section after the first, whatever its probe) */
 
 static double drift_probe(bench *b)
 {
@@ -890,7 +891,7 @@ int kforge_bench(int argc, char **argv)
          * up) since the first suite marks this section's figures, in the text and the records */
         double probe = done ? drift_probe(&b) : m.drift_start;
         b.suite_drift = probe > 0 && m.drift_start > 0 ? probe / m.drift_start - 1.0 : NAN;
-        int drifted = fabs(b.suite_drift) > drift_limit;
+        int drifted = done && fabs(b.suite_drift) > drift_limit; /* the first section is the reference */
         if (drifted) {
             printf("    DRIFT: %s at %d bytes takes %.2f ticks/byte now, %.2f before the first section\n"
                    "    (%+.0f%%): the machine is not steady; this section's figures are marked (\"drift\"\n"
