@@ -7,9 +7,18 @@
  *     Z_q[X]/(X^256 + 1);
  *   - UseHint(MakeHint(z, r), r) = HighBits(r + z) for |z| <= gamma2 (Lemma of §7.4);
  *   - reduce32's range and congruence, the norm check at its boundary, and every bit width
- *     of the packing round-tripped.
+ *     of the packing round-tripped;
+ *   - signing's H(mu || w1Encode(w1)) with ExpandMask streams in the idle lanes of a 4-state
+ *     backend (kf_mldsa_h_with_masks) against SHAKE256 of the same bytes through the public
+ *     API, on every 4-state batched backend this CPU runs that has an x1 twin (the others and
+ *     "x1", no batched backend: it declines).
  */
 #include "mldsa/poly.h"
+#include "mldsa/params.h"
+#include "mldsa/sampling.h"
+#include "sponge/sponge_xn.h" /* kf_xn_side_pad */
+#include "keccak/keccak_backend.h"
+#include "keccakforge.h"
 #include "test_util.h"
 
 #include <string.h>
@@ -192,12 +201,67 @@ static void test_misc(void)
     }
 }
 
+/* One backend selected: every set, every count 0 .. 6 of streams, random nonces and bytes. */
+static void h_with_masks_on(const char *name, int expect)
+{
+    static const int sets[3] = {44, 65, 87};
+    for (unsigned si = 0; si < 3; si++) {
+        const kf_mldsa_params *p = kf_mldsa_params_get(sets[si]);
+        const size_t w1len = 32u * p->w1_bits * p->k, outlen = 32u * p->z_bits;
+        for (unsigned count = 0; count <= 2 * KF_MLDSA_H_LANES; count++) {
+            uint8_t hpad[(64 + 8 * 32 * 6) / KF_SHAKE256_RATE * KF_SHAKE256_RATE + KF_SHAKE256_RATE], raw[64 + 8 * 32 * 6];
+            uint8_t ct[64], ct_ref[64], rhopp[64], ring[2 * KF_MLDSA_H_LANES][640 + 8], ref[640], seed[66];
+            uint8_t *out[2 * KF_MLDSA_H_LANES];
+            rnd_bytes(raw, 64 + w1len);
+            rnd_bytes(rhopp, sizeof rhopp);
+            memset(ring, 0xA5, sizeof ring);
+            const unsigned nonce = (unsigned)rnd_below(1000);
+            memcpy(hpad, raw, 64 + w1len);
+            const size_t blocks = kf_xn_side_pad(hpad, 64 + w1len, KF_SHAKE256_RATE, 0x1F);
+            for (unsigned r = 0; r < count; r++) out[r] = ring[r];
+            const int done = kf_mldsa_h_with_masks(ct, p->ctilde_bytes, hpad, blocks, out, rhopp, nonce, count, p);
+            CHECK(done == expect, "h_with_masks on %s: ran %d, expected %d", name, done, expect);
+            if (!done) continue;
+            kf_shake256(ct_ref, p->ctilde_bytes, raw, 64 + w1len);
+            CHECK(memcmp(ct, ct_ref, p->ctilde_bytes) == 0, "h_with_masks on %s, ML-DSA-%d, %u streams: c~", name,
+                  sets[si], count);
+            for (unsigned r = 0; r < count; r++) {
+                memcpy(seed, rhopp, 64);
+                seed[64] = (uint8_t)(nonce + r);
+                seed[65] = (uint8_t)((nonce + r) >> 8);
+                kf_shake256(ref, outlen, seed, sizeof seed);
+                CHECK(memcmp(ring[r], ref, outlen) == 0, "h_with_masks on %s, ML-DSA-%d, %u streams: stream %u", name,
+                      sets[si], count, r);
+                CHECK(ring[r][outlen] == 0xA5, "h_with_masks on %s: wrote past stream %u's bytes", name, r);
+            }
+        }
+    }
+}
+
+static void test_h_with_masks(void)
+{
+    const char *names[16];
+    const size_t n = kf_backend_batch_list(names, 16);
+    const char *before = kf_backend_batch_name();
+    unsigned tried = 0;
+    for (size_t i = 0; i < n && i < 16; i++) {
+        const kf_backend_xn *b = kf_backend_xn_by_name(names[i]);
+        if (!b || b->n != 4 || kf_backend_select(names[i]) != KF_OK) continue;
+        h_with_masks_on(names[i], b->x1_twin && b->absorb_blocks); /* only where a call costs an x1 one */
+        tried += b->x1_twin != NULL;
+    }
+    if (kf_backend_select("x1") == KF_OK) h_with_masks_on("x1", 0);
+    kf_backend_select(before);
+    printf("h_with_masks: %u 4-state backend(s) with an x1 twin on this CPU\n", tried);
+}
+
 int main(void)
 {
     test_decompose();
     test_ntt();
     test_hints();
     test_misc();
+    test_h_with_masks();
     printf("test_mldsa_arith: %s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

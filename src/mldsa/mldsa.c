@@ -136,6 +136,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 /* ---- Sign_internal (Alg. 7) --------------------------------------------------------------- */
 
 #define MASK_RING 16
+#define H_PADDED_MAX (((KF_MLDSA_CRHBYTES + W1_BYTES_MAX) / KF_SHAKE256_RATE + 1) * KF_SHAKE256_RATE)
 _Static_assert(MASK_RING >= L_MAX + KF_XN_MAX - 1, "the ring holds an attempt's mask and a call's streams ahead");
 
 typedef struct sign_state {
@@ -151,9 +152,11 @@ typedef struct sign_state {
     uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];
     uint8_t mu[KF_MLDSA_CRHBYTES], rhopp[KF_MLDSA_CRHBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
     uint8_t w1[W1_BYTES_MAX];
+    uint8_t hpad[H_PADDED_MAX]; /* mu || w1Encode(w1), padded (kf_mldsa_h_with_masks) */
 } sign_state;
 
-/* The masks are made ahead, a whole batched call at a time: the attempt with counter kappa
+/* The masks are made ahead, a whole batched call at a time (and in the idle lanes of each
+ * attempt's H, sign_attempt): the attempt with counter kappa
  * uses the streams of nonces kappa .. kappa + l - 1 (FIPS 204 Alg. 7 line 11, Alg. 34), so
  * the loop needs nonces 0, 1, 2, ... in order, l per attempt, and a call of the batched
  * backend makes as many streams as it has lanes for about the time of one. Each call makes
@@ -194,9 +197,33 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         kf_mldsa_caddq_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w in [0, q); w1, w0 = LowBits(w) */
         kf_mldsa_pack_simple(st->w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits); /* w1Encode */
     }
-    const uint8_t *in[2] = {st->mu, st->w1};
-    const size_t len[2] = {KF_MLDSA_CRHBYTES, 32u * p->w1_bits * p->k};
-    kf_mldsa_shake256(st->ctilde, p->ctilde_bytes, 2, in, len);
+    /* c~ = H(mu || w1Encode(w1)): on a 4-state backend, whose call costs about one x1
+     * permutation, its 7 or 9 blocks run in lane 0 and the other three lanes make the next
+     * masks on the same permutations (kf_mldsa_h_with_masks: 3 streams, or 6 where that takes
+     * at most one call more, ML-DSA-87's 9 blocks against 2 x 5), so fewer x8 mask calls
+     * follow. The streams of an accepted attempt's call are spent in vain. The ring's live
+     * slots: the nonces from kappa + l (this attempt's are unpacked) to made, and the new ones. */
+    const size_t w1len = 32u * p->w1_bits * p->k;
+    int done = 0;
+    const unsigned room = kappa + p->l + MASK_RING - st->made; /* public: counts only */
+    if (room >= KF_MLDSA_H_LANES) {
+        memcpy(st->hpad, st->mu, KF_MLDSA_CRHBYTES);
+        memcpy(st->hpad + KF_MLDSA_CRHBYTES, st->w1, w1len);
+        const size_t blocks = kf_xn_side_pad(st->hpad, KF_MLDSA_CRHBYTES + w1len, KF_SHAKE256_RATE, 0x1F);
+        const size_t mblocks = (32u * p->z_bits + KF_SHAKE256_RATE - 1) / KF_SHAKE256_RATE;
+        /* a second round of streams where it costs at most one call past H's (ML-DSA-87: 9 blocks) */
+        const unsigned count = room >= 2 * KF_MLDSA_H_LANES && 2 * mblocks <= blocks + 1 ? 2 * KF_MLDSA_H_LANES
+                                                                                        : KF_MLDSA_H_LANES;
+        uint8_t *out[2 * KF_MLDSA_H_LANES];
+        for (unsigned r = 0; r < count; r++) out[r] = st->ring[(st->made + r) % MASK_RING];
+        done = kf_mldsa_h_with_masks(st->ctilde, p->ctilde_bytes, st->hpad, blocks, out, st->rhopp, st->made, count, p);
+        if (done) st->made += count;
+    }
+    if (!done) {
+        const uint8_t *in[2] = {st->mu, st->w1};
+        const size_t len[2] = {KF_MLDSA_CRHBYTES, w1len};
+        kf_mldsa_shake256(st->ctilde, p->ctilde_bytes, 2, in, len);
+    }
     kf_declassify(st->ctilde, p->ctilde_bytes); /* see the top of the file */
     kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
     st->cn = kf_mldsa_challenge_offsets(st->coff, &st->c); /* public, as ctilde */

@@ -304,6 +304,52 @@ void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLD
     kf_memzero(seed, count * sizeof seed[0]);
 }
 
+int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, size_t hblocks, uint8_t *const out[],
+                          const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce, unsigned count,
+                          const kf_mldsa_params *p)
+{
+    const kf_backend_xn *x4 = kf_backend_xn_for(4);
+    _Alignas(64) uint8_t states[25 * 4 * 8];
+    uint8_t seeds[KF_MLDSA_H_LANES][KF_SHAKE256_RATE], zero[KF_STATE_BYTES];
+    const size_t outlen = 32u * p->z_bits, mblocks = (outlen + KF_SHAKE256_RATE - 1) / KF_SHAKE256_RATE;
+    if (!x4 || x4->n != 4 || !x4->x1_twin || !x4->absorb_blocks || x4->state_bytes > sizeof states ||
+        count > 2 * KF_MLDSA_H_LANES || hblocks < 1)
+        return 0;
+    const size_t phases = (count + KF_MLDSA_H_LANES - 1) / KF_MLDSA_H_LANES,
+                 total = hblocks > phases * mblocks ? hblocks : phases * mblocks;
+    memset(zero, 0, sizeof zero);
+    x4->init(states);
+    for (size_t t = 0; t < total; t++) {
+        const size_t ph = t / mblocks, at = (t % mblocks) * KF_SHAKE256_RATE;
+        const uint8_t *in[4] = {t < hblocks ? hpad + t * KF_SHAKE256_RATE : zero, zero, zero, zero};
+        if (at == 0 && ph < phases) /* the lanes' streams of this phase: their seeds, padded */
+            for (unsigned r = 0; r < KF_MLDSA_H_LANES; r++) {
+                const unsigned sidx = (unsigned)ph * KF_MLDSA_H_LANES + r;
+                if (sidx >= count) continue;
+                if (ph) x4->overwrite_bytes(states, 1 + r, zero, 0, KF_STATE_BYTES); /* a fresh state */
+                memset(seeds[r], 0, sizeof seeds[r]);
+                memcpy(seeds[r], rhopp, KF_MLDSA_CRHBYTES); /* rho'' || IntegerToBytes(nonce, 2) */
+                seeds[r][KF_MLDSA_CRHBYTES] = (uint8_t)(nonce + sidx);
+                seeds[r][KF_MLDSA_CRHBYTES + 1] = (uint8_t)((nonce + sidx) >> 8);
+                seeds[r][KF_MLDSA_CRHBYTES + 2] ^= SHAKE_SUFFIX;
+                seeds[r][KF_SHAKE256_RATE - 1] ^= 0x80;
+                in[1 + r] = seeds[r];
+            }
+        x4->absorb_blocks(states, 24, KF_SHAKE256_RATE, in, KF_SHAKE256_RATE); /* squeezing: zeros absorbed */
+        if (ph < phases) /* the streams' output block t % mblocks: after that many + 1 permutations */
+            for (unsigned r = 0; r < KF_MLDSA_H_LANES; r++) {
+                const unsigned sidx = (unsigned)ph * KF_MLDSA_H_LANES + r;
+                if (sidx < count)
+                    x4->extract_bytes(states, 1 + r, out[sidx] + at, 0,
+                                      outlen - at < KF_SHAKE256_RATE ? outlen - at : KF_SHAKE256_RATE);
+            }
+        if (t + 1 == hblocks) x4->extract_bytes(states, 0, ctilde, 0, ctlen);
+    }
+    kf_memzero(states, sizeof states);
+    kf_memzero(seeds, sizeof seeds);
+    return 1;
+}
+
 void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
                           const kf_mldsa_params *p)
 {

@@ -48,6 +48,21 @@ void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTE
  * whole batches (mldsa.c). */
 void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce,
                                 unsigned count, const kf_mldsa_params *p);
+/* c~ = SHAKE256 of hpad (hblocks whole blocks of 136 bytes, padded by the caller) into ctilde
+ * (ctlen <= 136 bytes) in lane 0 of a 4-state batched backend, and in its other
+ * KF_MLDSA_H_LANES lanes, on the same permutations, the bytes of count <= 2 KF_MLDSA_H_LANES
+ * ExpandMask streams with nonces nonce .. nonce + count - 1 into out[0 .. count), as
+ * kf_mldsa_expand_mask_bytes makes them: streams 0-2 over the first 5 permutations, streams 3-5
+ * over the next 5 (permutations past H's blocks then run for them alone; a squeezing lane
+ * absorbs zero blocks). Only on a 4-state backend whose call costs about one x1 permutation
+ * (its x1_twin: avx512vl-x4), so that signing's H(mu || w1Encode(w1)), 7 or 9 blocks, carries
+ * the next attempts' masks nearly free; avx2-x4's call costs more than avx2-x1-adaptive's, and
+ * there ML-DSA-44's median signature measured 3% slower with it. 0 (nothing done) without
+ * such a backend. Every state wiped. */
+#define KF_MLDSA_H_LANES 3
+int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, size_t hblocks, uint8_t *const out[],
+                          const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce, unsigned count,
+                          const kf_mldsa_params *p);
 /* c with tau coefficients +-1, from c~ (ctilde_bytes). c~ must be public (it branches). */
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p);
 
