@@ -17,6 +17,13 @@
  * SLH-DSA suite does the same).
  * verify-batch8: kf_mldsa_verify_batch of 8 signatures of different messages under one key,
  * ticks per signature (timed beside keygen and verify, samples alternated).
+ * verify-batch64-keys: kf_mldsa_verify_batch of 64 signatures under 64 different keys (a
+ * server's mixed traffic: every item its own ExpandA), ticks per signature in the thread's CPU
+ * time (a batch of 64 outlasts a time slice on a shared host), the median of VBATCH64_SAMPLES
+ * (--quick: VBATCH64_SAMPLES_QUICK) batches; beside each batch, alternated, the same 64 items
+ * through kf_mldsa_verify one at a time: vbatch64-speedup = singles / batch. Issue 53's
+ * comparison of this batch with 64 of liboqs's verifications is bench/bench_mldsa_peers's
+ * `batch` mode (liboqs is not linked here).
  * Keccak floor of keygen and verify: the Keccak-p[1600,24] calls FIPS 204 makes them hash (one
  * per absorbed or squeezed block of each hash; RejNTTPoly, RejBoundedPoly and SampleInBall
  * counted block by block as far as they read, by running those samplers' SHAKE streams here
@@ -41,6 +48,9 @@
 
 #define SIGN_MESSAGES 1001
 #define SIGN_MESSAGES_QUICK 101
+#define VBATCH64 64
+#define VBATCH64_SAMPLES 15
+#define VBATCH64_SAMPLES_QUICK 3
 
 typedef struct mldsa_arg {
     kf_mldsa_param param;
@@ -253,6 +263,61 @@ static uint64_t cpu_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* verify-batch64-keys: VBATCH64 key pairs from a's xi with its first byte varied, each key's
+ * signature of a's message with its first byte varied; then samples batches of all 64 and, each
+ * after, the 64 single verifications, in CPU time. q[0] = ticks per signature in the batch,
+ * q[1] = singles / batch (medians). 0 on success. */
+static int time_vbatch64(bench *b, const mldsa_arg *a, unsigned samples, double q[2])
+{
+    const size_t pklen = kf_mldsa_pk_bytes(a->param), sklen = kf_mldsa_sk_bytes(a->param),
+                 siglen = kf_mldsa_sig_bytes(a->param);
+    uint8_t *pks = malloc(VBATCH64 * (pklen + siglen + 32)), *sigs = pks + VBATCH64 * pklen,
+            *msgs = sigs + VBATCH64 * siglen;
+    kf_mldsa_verify_item *items = malloc(VBATCH64 * sizeof *items);
+    int *results = malloc(VBATCH64 * sizeof *results);
+    uint64_t *tb = malloc(2 * samples * sizeof *tb), *ts = tb + samples;
+    static uint8_t sk[KF_MLDSA_SK_MAX_BYTES];
+    int rc = -1;
+    if (!pks || !items || !results || !tb) goto out;
+    for (unsigned i = 0; i < VBATCH64; i++) {
+        uint8_t xi[KF_MLDSA_SEED_BYTES], *pk = pks + i * pklen, *sig = sigs + i * siglen, *msg = msgs + 32 * i;
+        memcpy(xi, a->xi, sizeof xi);
+        xi[0] = (uint8_t)(xi[0] + 1 + i);
+        memcpy(msg, a->msg, 32);
+        msg[0] = (uint8_t)(200 + i);
+        if (kf_mldsa_keygen_internal(a->param, pk, sk, xi) != KF_OK ||
+            kf_mldsa_sign(a->param, sig, siglen, msg, 32, NULL, 0, NULL, sk, sklen) != KF_OK)
+            goto out;
+        items[i] = (kf_mldsa_verify_item){msg, 32, NULL, 0, sig, siglen, pk, pklen};
+    }
+    int bad = 0;
+    for (unsigned s = 0; s <= samples; s++) { /* s = 0: the warm-up */
+        uint64_t c0 = cpu_ns();
+        bad |= kf_mldsa_verify_batch(a->param, VBATCH64, items, results);
+        uint64_t c1 = cpu_ns();
+        for (unsigned i = 0; i < VBATCH64; i++)
+            bad |= kf_mldsa_verify(a->param, items[i].msg, 32, NULL, 0, items[i].sig, siglen, items[i].pk, pklen);
+        uint64_t c2 = cpu_ns();
+        if (s) {
+            tb[s - 1] = c1 - c0;
+            ts[s - 1] = c2 - c1;
+        }
+    }
+    if (bad) goto out;
+    qsort(tb, samples, sizeof *tb, cmp_u64);
+    qsort(ts, samples, sizeof *ts, cmp_u64);
+    q[0] = (double)tb[samples / 2] * (b->tsc_hz / 1e9) / VBATCH64;
+    q[1] = tb[samples / 2] ? (double)ts[samples / 2] / (double)tb[samples / 2] : -1;
+    rc = 0;
+out:
+    kf_wipe(sk, sizeof sk);
+    free(pks);
+    free(items);
+    free(results);
+    free(tb);
+    return rc;
+}
+
 /* n signatures of different messages, one at a time: median and 90th percentile of their
  * wall ticks (q[0], q[1]) and CPU time in ticks (q[2], q[3]). */
 static int time_signing(bench *b, mldsa_arg *a, unsigned n, double q[4])
@@ -310,15 +375,24 @@ static void mldsa_rows(bench *b, const char *backend, int width)
         bench_measure_n(b, 3, fns, args, 1, t, NULL);
         t[2] /= 8; /* per signature */
         if (time_signing(b, x, nsign, q) != 0) q[0] = q[1] = q[2] = q[3] = -1;
+        double vb[2] = {-1, -1};
+        if (time_vbatch64(b, x, b->quick ? VBATCH64_SAMPLES_QUICK : VBATCH64_SAMPLES, vb) != 0) vb[0] = vb[1] = -1;
         if (x->rc != KF_OK) t[0] = t[1] = t[2] = -1;
         const double price = price_now(b);
         const double fk = (double)keygen_perms(x) * price, fv = (double)verify_perms(x) * price;
-        printf(" %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %8.0f %5.2f %8.0f %5.2f\n", t[0], q[2], q[3], q[0],
-               q[1], t[1], t[2], fk, fk > 0 && t[0] > 0 ? t[0] / fk : -1, fv, fv > 0 && t[1] > 0 ? t[1] / fv : -1);
+        printf(" %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %5.2f %8.0f %5.2f %8.0f %5.2f\n", t[0], q[2], q[3],
+               q[0], q[1], t[1], t[2], vb[0], vb[1], fk, fk > 0 && t[0] > 0 ? t[0] / fk : -1, fv,
+               fv > 0 && t[1] > 0 ? t[1] / fv : -1);
         char name[40];
         static const char *const ops[7] = {"keygen", "sign-cpu", "sign-cpu-p90", "sign", "sign-p90", "verify",
                                            "verify-batch8"};
         const double v[7] = {t[0], q[2], q[3], q[0], q[1], t[1], t[2]};
+        if (vb[0] > 0) {
+            bench_add(b, "mldsa", (snprintf(name, sizeof name, "ml-dsa-%d-verify-batch64-keys-cpu", (int)params[p]), name),
+                      backend, VBATCH64, "ticks", vb[0]);
+            bench_add(b, "mldsa", (snprintf(name, sizeof name, "ml-dsa-%d-vbatch64-speedup", (int)params[p]), name),
+                      backend, VBATCH64, "ratio", vb[1]);
+        }
         if (fk > 0) bench_add(b, "mldsa", (snprintf(name, sizeof name, "ml-dsa-%d-keygen-floor", (int)params[p]), name),
                               backend, -1, "ticks", fk);
         if (fv > 0) bench_add(b, "mldsa", (snprintf(name, sizeof name, "ml-dsa-%d-verify-floor", (int)params[p]), name),
@@ -339,10 +413,12 @@ void bench_suite_mldsa(bench *b)
            "    (KeyGen_internal, fixed xi; a fixed signature). sign: deterministic, median and 90th\n"
            "    percentile over %u different messages, one signature at a time (cpu: the thread's CPU\n"
            "    time, which the scheduler does not cut into, in ticks). vbatch8: kf_mldsa_verify_batch of 8\n"
-           "    signatures under one key, per signature. floor: the Keccak-p[1600,24] calls of keygen /\n"
+           "    signatures under one key, per signature. vbat64k: kf_mldsa_verify_batch of 64 signatures\n"
+           "    under 64 keys, CPU time per signature, median of %u batches; x: 64 single verifications\n"
+           "    of the same items (alternated) over the batch. floor: the Keccak-p[1600,24] calls of keygen /\n"
            "    verify (counted as FIPS 204 hashes) x ticks per permutation and state of the batched\n"
            "    backend in use, measured right before; ratio = ticks / floor\n",
-           b->quick ? SIGN_MESSAGES_QUICK : SIGN_MESSAGES);
+           b->quick ? SIGN_MESSAGES_QUICK : SIGN_MESSAGES, b->quick ? VBATCH64_SAMPLES_QUICK : VBATCH64_SAMPLES);
     const char *head = "backend (x1/batched/arithmetic)";
     const int avx2_ = kf_mldsa_arith_avx2();
     snprintf(backend, sizeof backend, "%s/%s/%s", x1, batch,
@@ -351,9 +427,9 @@ void bench_suite_mldsa(bench *b)
     int width = (int)strlen(backend) + 2;
     if (width < (int)strlen(head) + 2) width = (int)strlen(head) + 2;
     if (width < (int)(strlen(x1) + strlen(batch) + 12)) width = (int)(strlen(x1) + strlen(batch) + 12);
-    printf("    %-*s %-10s %9s %9s %9s %9s %9s %9s %9s %8s %5s %8s %5s\n", width, head, "set",
-           "keygen", "sign cpu", "cpu p90", "sign", "sign p90", "verify", "vbatch8", "kg floor", "ratio", "v floor",
-           "ratio");
+    printf("    %-*s %-10s %9s %9s %9s %9s %9s %9s %9s %9s %5s %8s %5s %8s %5s\n", width, head, "set",
+           "keygen", "sign cpu", "cpu p90", "sign", "sign p90", "verify", "vbatch8", "vbat64k", "x", "kg floor", "ratio",
+           "v floor", "ratio");
     const int avx2 = kf_mldsa_arith_avx2();
     /* avx2+avx512: the AVX2 arithmetic with the AVX-512 NTT (mldsa/arith.h) */
     snprintf(backend, sizeof backend, "%s/%s/%s", x1, batch,
