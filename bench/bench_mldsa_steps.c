@@ -12,6 +12,9 @@
  *   A o y          k rows of l pointwise products and k inverse NTTs
  *   w1             k times caddq + Decompose (w1 and w0, one pass) and w1Encode's SimpleBitPack
  *   H(mu || w1)    SHAKE256 of 64 + k 32 w1_bits bytes (x1)
+ *   H + masks      the same hash as signing makes it: in lane 0 of avx512vl-x4 with 3 (44, 65)
+ *                  or 6 (87) ExpandMask streams in the other lanes (kf_mldsa_h_with_masks), or
+ *                  on x1 where there is no such backend
  *   c              SampleInBall (x1) and c's offsets (kf_mldsa_challenge_offsets)
  *   r0 check       k times c s2 (kf_mldsa_sparse_mul), w -= c s2 with the norm of w0 - c s2
  *   z check        l times c s1 (kf_mldsa_sparse_mul), z = y + c s1 reduced, with its norm
@@ -55,14 +58,15 @@ int tsc_have_rdtscp = 1;
 #define L_MAX KF_MLDSA_L_MAX
 
 enum {
-    P_MASK, P_MASK2, P_NTTY, P_MATRIX, P_W1, P_H, P_C, P_R0, P_Z, P_HINT, P_SIGENC,
+    P_MASK, P_MASK2, P_NTTY, P_MATRIX, P_W1, P_H, P_HM, P_C, P_R0, P_Z, P_HINT, P_SIGENC,
     S_SKDEC, S_MU, S_EXPA, S_NTTS,
     K_NTT, K_INTT, K_PW, K_ACC, K_DECOMP, K_EXCEEDS, K_MAKEHINT,
     C_X1, C_X4, C_X8, PIECES
 };
 static const char *const piece_name[PIECES] = {
     "ExpandMask (l streams)", "ExpandMask ahead (8 streams, 1 call)", "NTT(y): l NTTs",
-    "A o y: k rows + k INTT", "w1: caddq+Decompose+pack (k)", "H(mu || w1)", "SampleInBall + offsets",
+    "A o y: k rows + k INTT", "w1: caddq+Decompose+pack (k)", "H(mu || w1)", "H(mu || w1) + masks, as signing",
+    "SampleInBall + offsets",
     "r0 check (k)", "z check (l)", "hint (k)", "sigEncode",
     "skDecode", "mu + rho'' (2 SHAKE256)", "ExpandA (k l streams)", "sparse_prep s1, s2; NTT t0",
     "one NTT", "one inverse NTT", "one pointwise product", "one row: l products", "one Decompose",
@@ -147,6 +151,9 @@ int main(int argc, char **argv)
     const kf_backend_xn *b4 = kf_backend_xn_for(4), *b8 = kf_backend_xn_for(8);
     static _Alignas(64) uint8_t states[8 * 200 + 256];
     const size_t w1len = 32u * p->w1_bits * k;
+    const size_t hm_blocks = (64 + w1len) / KF_SHAKE256_RATE + 1,
+                 hm_mblocks = (32u * p->z_bits + KF_SHAKE256_RATE - 1) / KF_SHAKE256_RATE;
+    const unsigned hm_count = 2 * hm_mblocks <= hm_blocks + 1 ? 6 : 3; /* sign_attempt's choice, room aside */
     for (int s = -100; s < SAMPLES; s++) {
         uint64_t c[PIECES], t0;
         uint32_t over = 0, ones = 0;
@@ -186,6 +193,19 @@ int main(int argc, char **argv)
         t0 = timer_start();
         kf_mldsa_shake256(S.ctilde, p->ctilde_bytes, 2, in, len);
         c[P_H] = timer_stop() - t0;
+        t0 = timer_start();
+        { /* as signing makes it (mldsa.c's sign_attempt): padded, then on a 4-state backend with
+           * hm_count mask streams in the other lanes, or on x1 where there is none */
+            static uint8_t hpad[((64 + K_MAX * 32 * 6) / KF_SHAKE256_RATE + 1) * KF_SHAKE256_RATE], ring[6][32 * 20];
+            uint8_t *out[6];
+            for (unsigned r = 0; r < 6; r++) out[r] = ring[r];
+            memcpy(hpad, S.mu, 64);
+            memcpy(hpad + 64, S.w1, w1len);
+            const size_t hb = kf_xn_side_pad(hpad, 64 + w1len, KF_SHAKE256_RATE, 0x1F);
+            if (!kf_mldsa_h_with_masks(S.ctilde, p->ctilde_bytes, hpad, hb, out, S.rhopp, 0, hm_count, p))
+                kf_mldsa_shake256(S.ctilde, p->ctilde_bytes, 2, in, len);
+        }
+        c[P_HM] = timer_stop() - t0;
         t0 = timer_start();
         kf_mldsa_sample_in_ball(&S.c, S.ctilde, p);
         cn = kf_mldsa_challenge_offsets(S.coff, &S.c);
@@ -326,6 +346,7 @@ int main(int argc, char **argv)
         case P_MASK: snprintf(perms, sizeof perms, "%u x %u (batched)", l, mask_perms); break;
         case P_MASK2: snprintf(perms, sizeof perms, "%u x %u (batched; l unpacked)", KF_XN_MAX, mask_perms); break;
         case P_H: snprintf(perms, sizeof perms, "1 x %u (x1)", h_perms); break;
+        case P_HM: snprintf(perms, sizeof perms, "%u masks in 3 lanes of x4", hm_count); break;
         case P_C: snprintf(perms, sizeof perms, "1 x 1 (x1; rarely 2)"); break;
         case S_MU: snprintf(perms, sizeof perms, "2 x 1 (x1; 32-byte message)"); break;
         case S_EXPA: snprintf(perms, sizeof perms, "%u x %u (batched, SHAKE128)", k * l, a_perms); break;
