@@ -205,8 +205,11 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * slots: the nonces from kappa + l (this attempt's are unpacked) to made, and the new ones. */
     const size_t w1len = 32u * p->w1_bits * p->k;
     int done = 0;
-    const unsigned room = kappa + p->l + MASK_RING - st->made; /* public: counts only */
-    if (room >= KF_MLDSA_H_LANES) {
+    /* made <= kappa + l + MASK_RING always (the call below keeps it; attempt_mask calls only
+     * while made < kappa + l, leaving made < kappa + l + chunk); the test keeps room from
+     * wrapping regardless */
+    const unsigned room = st->made <= kappa + p->l + MASK_RING ? kappa + p->l + MASK_RING - st->made : 0;
+    if (room >= KF_MLDSA_H_LANES) { /* public: counts only */
         memcpy(st->hpad, st->mu, KF_MLDSA_CRHBYTES);
         memcpy(st->hpad + KF_MLDSA_CRHBYTES, st->w1, w1len);
         const size_t blocks = kf_xn_side_pad(st->hpad, KF_MLDSA_CRHBYTES + w1len, KF_SHAKE256_RATE, 0x1F);
