@@ -112,13 +112,14 @@ void kf_mlkem_poly_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem
  * plus e, ByteEncode_12 of the value mod q) instead of three through memory. The sum is
  * reduced (|t| <= (q-1)/2), times R (fqmul_pre) it is in (-q, q), plus |e| <= (q-1)/2 it does
  * not wrap; the same bytes as poly.c. t is wiped: the sum before e gives s away. */
-void kf_mlkem_row_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
-                               const kf_mlkem_poly *e, unsigned k)
+static void row_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                        const kf_mlkem_poly *m, const kf_mlkem_poly *e, unsigned k)
 {
     const __m256i r2 = set16(KF_MLKEM_MONT_R2), r2q = set16(kf_mlkem_mont_pre(KF_MLKEM_MONT_R2));
     kf_mlkem_poly t;
     uint8_t tail[32];
-    kf_mlkem_polyvec_basemul_acc_avx2(&t, a, s, k);
+    if (m) kf_mlkem_polyvec_basemul_acc_cached_avx2(&t, a, s, m, k);
+    else kf_mlkem_polyvec_basemul_acc_avx2(&t, a, s, k);
     for (unsigned g = 0; g < 16; g++) {
         __m256i x = fqmul_pre(_mm256_loadu_si256((const __m256i *)(t.c + 16 * g)), r2, r2q);
         x = to_canonical(_mm256_add_epi16(x, _mm256_loadu_si256((const __m256i *)(e->c + 16 * g))));
@@ -131,6 +132,20 @@ void kf_mlkem_row_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_
     }
     kf_memzero(&t, sizeof t);
     kf_memzero(tail, sizeof tail);
+}
+
+void kf_mlkem_row_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                               const kf_mlkem_poly *e, unsigned k)
+{
+    row_tobytes(out, a, s, NULL, e, k);
+}
+
+/* The same with s's cache m (kf_mlkem_polyvec_mulcache_avx2). */
+void kf_mlkem_row_tobytes_cached_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a,
+                                      const kf_mlkem_poly *s, const kf_mlkem_poly *m, const kf_mlkem_poly *e,
+                                      unsigned k)
+{
+    row_tobytes(out, a, s, m, e, k);
 }
 
 void kf_mlkem_poly_frombytes_avx2(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES])
