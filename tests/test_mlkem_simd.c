@@ -109,6 +109,8 @@ static void test_basemul(void)
         memset(o2, 0xA5, sizeof o2);
         kf_mlkem_row_tobytes_avx2(o2, a, b, &e, k);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "row of t^ k=%u, trial %d", k, t);
+        for (size_t i = sizeof o1; i < sizeof o2; i++)
+            CHECK(o2[i] == 0xA5, "AVX2 row of t^ wrote past its 384 bytes, trial %d", t);
         memset(o2, 0xA5, sizeof o2);
         kf_mlkem_row_tobytes_cached_avx2(o2, a, b, m, &e, k);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "row of t^ with the cache k=%u, trial %d", k, t);
