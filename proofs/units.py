@@ -120,7 +120,8 @@ UNITS = {
                       "kf_mlkem_row_tobytes", "kf_mlkem_poly_tomont", "kf_mlkem_poly_reduce", "kf_mlkem_poly_add",
                       "kf_mlkem_poly_sub", "kf_mlkem_poly_tobytes", "kf_mlkem_poly_frombytes",
                       "kf_mlkem_poly_compress", "kf_mlkem_poly_decompress", "kf_mlkem_poly_frommsg",
-                      "kf_mlkem_poly_tomsg"],
+                      "kf_mlkem_poly_tomsg", "kf_mlkem_polyvec_mulcache", "kf_mlkem_polyvec_basemul_acc_cached",
+                      "kf_mlkem_row_tobytes_cached"],
     },
     # ML-KEM's samplers' arithmetic (src/mlkem/sampling.c): SampleNTT's rejection loop
     # (reject_uniform: every accepted coefficient in [0, q), at most 256, and the loop ends with

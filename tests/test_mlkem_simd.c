@@ -85,6 +85,23 @@ static void test_basemul(void)
             kf_mlkem_polyvec_basemul_acc_avx512(&r2, a, b, k);
             CHECK(same_poly(&r1, &r2), "AVX-512 basemul k=%u, trial %d", k, t);
         }
+        /* with b's cache (KeyGen's s^, Encrypt's y^): another sum of the same residue, the
+         * same centered value; the last trials take the extremes of both bounds, the sums'
+         * largest magnitudes */
+        if (t >= TRIALS - 4) {
+            k = KF_MLKEM_K_MAX;
+            for (unsigned l = 0; l < k; l++)
+                for (unsigned i = 0; i < KF_MLKEM_N; i++) {
+                    a[l].c[i] = (int16_t)((t & 1) ? 4095 : -4095);
+                    b[l].c[i] = (int16_t)(((i + (unsigned)t / 2) & 1) ? Q - 1 : -(Q - 1));
+                }
+            kf_mlkem_polyvec_basemul_acc_portable(&r1, a, b, k);
+        }
+        kf_mlkem_poly m[KF_MLKEM_K_MAX];
+        kf_mlkem_polyvec_mulcache_avx2(m, b, k);
+        memset(&r2, 0x5A, sizeof r2);
+        kf_mlkem_polyvec_basemul_acc_cached_avx2(&r2, a, b, m, k);
+        CHECK(same_poly(&r1, &r2), "cached basemul k=%u, trial %d", k, t);
         /* a row of t^: the same b as s, e an NTT output */
         uint8_t o1[KF_MLKEM_POLY_BYTES], o2[KF_MLKEM_POLY_BYTES + 16];
         rnd_poly(&e, -(Q - 1) / 2, (Q - 1) / 2);
@@ -92,6 +109,11 @@ static void test_basemul(void)
         memset(o2, 0xA5, sizeof o2);
         kf_mlkem_row_tobytes_avx2(o2, a, b, &e, k);
         CHECK(memcmp(o1, o2, sizeof o1) == 0, "row of t^ k=%u, trial %d", k, t);
+        for (size_t i = sizeof o1; i < sizeof o2; i++)
+            CHECK(o2[i] == 0xA5, "AVX2 row of t^ wrote past its 384 bytes, trial %d", t);
+        memset(o2, 0xA5, sizeof o2);
+        kf_mlkem_row_tobytes_cached_avx2(o2, a, b, m, &e, k);
+        CHECK(memcmp(o1, o2, sizeof o1) == 0, "row of t^ with the cache k=%u, trial %d", k, t);
         if (kf_mlkem_avx512_cpu()) {
             memset(o2, 0xA5, sizeof o2);
             kf_mlkem_row_tobytes_avx512(o2, a, b, &e, k);

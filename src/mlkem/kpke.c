@@ -11,6 +11,7 @@
 #include "mlkem/sampling.h"
 #include "mlkem/secret.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define K_MAX KF_MLKEM_K_MAX
@@ -18,9 +19,9 @@
 
 /* Row i of t^ = A^ s^ + e^ (Alg. 13 line 18) into ek, and s^_i into dk_pke (lines 19-20). */
 static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, const kf_mlkem_poly *a,
-                       const kf_mlkem_poly *s, const kf_mlkem_poly *e, unsigned i)
+                       const kf_mlkem_poly *s, const kf_mlkem_poly *m, const kf_mlkem_poly *e, unsigned i)
 {
-    kf_mlkem_row_tobytes(ek + KF_MLKEM_POLY_BYTES * i, &a[i * p->k], s, &e[i], p->k);
+    kf_mlkem_row_tobytes_cached(ek + KF_MLKEM_POLY_BYTES * i, &a[i * p->k], s, m, &e[i], p->k);
     kf_mlkem_poly_tobytes(dk_pke + KF_MLKEM_POLY_BYTES * i, &s[i]);
 }
 
@@ -40,6 +41,8 @@ typedef struct {
     uint8_t rho_sigma[2 * SYM];     /* (rho, sigma) = G(d || k) */
     uint8_t prf[2 * K_MAX][64 * 3]; /* PRF_eta1 outputs */
     kf_mlkem_poly s[K_MAX], e[K_MAX];
+    kf_mlkem_poly m[K_MAX]; /* s^'s base multiplication cache (poly.h), if cached */
+    int cached;
 } keygen_secrets;
 
 /* The public working state of KeyGen's schedule (its lanes hold secrets: wiped). */
@@ -106,6 +109,7 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
         kf_mlkem_cbd(&sec->e[i], sec->prf[p->k + i], p->eta1);
     }
     for (unsigned i = 0; i < p->k; i++) kf_mlkem_poly_ntt2(&sec->s[i], &sec->e[i]);
+    sec->cached = kf_mlkem_polyvec_mulcache(sec->m, sec->s, p->k); /* for the k rows */
 }
 
 /* Rows of t^ into ek and s^ into dk_pke, each row once its matrix row is sampled; between
@@ -115,11 +119,11 @@ static int keygen_rows(keygen_work *w, keygen_secrets *sec, const kf_mlkem_param
 {
     int rc = KF_OK;
     for (unsigned i = 1; i < p->k && rc == KF_OK; i++) {
-        keygen_row(p, ek, dk_pke, w->a, sec->s, sec->e, i - 1);
+        keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, i - 1);
         if (w->piece[i]) w->piece[i]->held = 0;
         rc = kf_mlkem_sched_run(&w->sched, w->jobs, w->n, w->until[i]);
     }
-    if (rc == KF_OK) keygen_row(p, ek, dk_pke, w->a, sec->s, sec->e, p->k - 1);
+    if (rc == KF_OK) keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, p->k - 1);
     return rc;
 }
 
@@ -142,6 +146,7 @@ static void keygen_wipe(keygen_work *w, keygen_secrets *sec, unsigned k)
     kf_memzero(sec->prf, 2 * k * sizeof sec->prf[0]);
     kf_memzero(sec->s, k * sizeof sec->s[0]);
     kf_memzero(sec->e, k * sizeof sec->e[0]);
+    if (sec->cached) kf_memzero(sec->m, k * sizeof sec->m[0]);
 }
 
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
@@ -149,6 +154,7 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
 {
     keygen_secrets sec;
     keygen_work w;
+    sec.cached = 0;
     kf_mlkem_sched_init(&w.sched, K_MAX * K_MAX);
     int rc = keygen_g(&w, &sec, d, p->k);
     if (rc == KF_OK) {
@@ -187,8 +193,9 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
                      const kf_kpke_noise *nz)
 {
     const unsigned k = p->k;
-    struct {
+    struct encrypt_secrets {
         kf_mlkem_poly y[K_MAX], e1[K_MAX], e2, u, v, mu;
+        kf_mlkem_poly m[K_MAX]; /* y^'s base multiplication cache (poly.h), if cached */
     } sec;
 
     for (unsigned i = 0; i < k; i++) {
@@ -197,22 +204,23 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
         kf_mlkem_poly_ntt(&sec.y[i]);
     }
     kf_mlkem_cbd(&sec.e2, nz->prf[2 * k], p->eta2);
+    const kf_mlkem_poly *cache = kf_mlkem_polyvec_mulcache(sec.m, sec.y, k) ? sec.m : NULL; /* k + 1 uses */
 
     /* u = NTT^-1(A^T y^) + e1 (Alg. 14 line 19), compressed into c1 */
     for (unsigned i = 0; i < k; i++) {
-        kf_mlkem_polyvec_basemul_acc(&sec.u, &at[i * k], sec.y, k);
+        kf_mlkem_polyvec_basemul_acc_cached(&sec.u, &at[i * k], sec.y, cache, k);
         kf_mlkem_poly_invntt_tomont(&sec.u);
         kf_mlkem_poly_add(&sec.u, &sec.e1[i]);
         kf_mlkem_poly_compress(c + 32 * p->du * i, &sec.u, p->du);
     }
     /* v = NTT^-1(t^T y^) + e2 + mu (line 21), compressed into c2 */
     kf_mlkem_poly_frommsg(&sec.mu, m);
-    kf_mlkem_polyvec_basemul_acc(&sec.v, t, sec.y, k);
+    kf_mlkem_polyvec_basemul_acc_cached(&sec.v, t, sec.y, cache, k);
     kf_mlkem_poly_invntt_tomont(&sec.v);
     kf_mlkem_poly_add(&sec.v, &sec.e2);
     kf_mlkem_poly_add(&sec.v, &sec.mu);
     kf_mlkem_poly_compress(c + 32 * p->du * k, &sec.v, p->dv);
-    kf_memzero(&sec, sizeof sec);
+    kf_memzero(&sec, cache ? sizeof sec : offsetof(struct encrypt_secrets, m)); /* the cache only if written */
 }
 
 void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],

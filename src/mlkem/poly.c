@@ -617,6 +617,56 @@ void kf_mlkem_row_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly 
     KF_MLKEM_ARITH_AVX512(kf_mlkem_row_tobytes, (out, a, s, e, k));
 }
 
+/* The cache where the AVX2 arithmetic runs without its AVX-512 parts: the AVX-512 base
+ * multiplication has no use for one (its own gamma products cost it less than the loads). */
+#ifdef KF_MLKEM_HAVE_AVX2
+static int mulcache_in_use(void)
+{
+#ifdef KF_MLKEM_HAVE_AVX512
+    if (kf_mlkem_arith_avx512()) return 0;
+#endif
+    return kf_mlkem_arith_avx2();
+}
+#endif
+
+int kf_mlkem_polyvec_mulcache(kf_mlkem_poly *m, const kf_mlkem_poly *b, unsigned k)
+{
+#ifdef KF_MLKEM_HAVE_AVX2
+    if (mulcache_in_use()) {
+        kf_mlkem_polyvec_mulcache_avx2(m, b, k);
+        return 1;
+    }
+#endif
+    (void)m;
+    (void)b;
+    (void)k;
+    return 0;
+}
+
+void kf_mlkem_polyvec_basemul_acc_cached(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,
+                                         const kf_mlkem_poly *m, unsigned k)
+{
+#ifdef KF_MLKEM_HAVE_AVX2
+    if (m && mulcache_in_use()) {
+        kf_mlkem_polyvec_basemul_acc_cached_avx2(r, a, b, m, k);
+        return;
+    }
+#endif
+    kf_mlkem_polyvec_basemul_acc(r, a, b, k);
+}
+
+void kf_mlkem_row_tobytes_cached(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                                 const kf_mlkem_poly *m, const kf_mlkem_poly *e, unsigned k)
+{
+#ifdef KF_MLKEM_HAVE_AVX2
+    if (m && mulcache_in_use()) {
+        kf_mlkem_row_tobytes_cached_avx2(out, a, s, m, e, k);
+        return;
+    }
+#endif
+    kf_mlkem_row_tobytes(out, a, s, e, k);
+}
+
 void kf_mlkem_poly_tomont(kf_mlkem_poly *p)
 {
     KF_MLKEM_ARITH_AVX2(kf_mlkem_poly_tomont, (p));

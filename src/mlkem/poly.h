@@ -86,6 +86,42 @@ void kf_mlkem_polyvec_basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a,
     assigns out[0 .. KF_MLKEM_POLY_BYTES - 1]; */
 void kf_mlkem_row_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
                           const kf_mlkem_poly *e, unsigned k);
+/* The base multiplication's cache of b (KeyGen's s^, Encrypt's y^), for the rows that all
+ * multiply by the same b: m[i] holds, per pair (b0, b1) of b[i] with its gamma, the pair
+ * (b0, fqmul(b1, gamma)), which the AVX2 base multiplication otherwise works out from a[i]
+ * and b[i] again in every row. kf_mlkem_polyvec_mulcache fills m[0..k) and returns 1 where
+ * the arithmetic in use reads a cache (AVX2 without the AVX-512 parts), else writes nothing
+ * and returns 0. The cached forms take m = NULL as "no cache" and give the bytes and values
+ * of the uncached ones in every case: the result is the centered Barrett representative of
+ * the same residue either way (docs/BENCHMARK_HISTORY.md, "basemul cache"). m is as secret
+ * as b: the caller wipes it. */
+/*@ requires 1 <= k <= KF_MLKEM_K_MAX && \valid(m + (0 .. k - 1)) && \valid_read(b + (0 .. k - 1));
+    requires kf_mlkem_vec_bounded(b, k, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1);
+    assigns m[0 .. k - 1];
+    ensures \result == 0 || \result == 1; */
+int kf_mlkem_polyvec_mulcache(kf_mlkem_poly *m, const kf_mlkem_poly *b, unsigned k);
+/* kf_mlkem_polyvec_basemul_acc(r, a, b, k), reading m (from kf_mlkem_polyvec_mulcache(m, b,
+ * k)) if not NULL; the same contract. */
+/*@ requires 1 <= k <= KF_MLKEM_K_MAX;
+    requires \valid(r) && \valid_read(a + (0 .. k - 1)) && \valid_read(b + (0 .. k - 1));
+    requires m == \null || \valid_read(m + (0 .. k - 1));
+    requires \separated(r, a + (0 .. k - 1)) && \separated(r, b + (0 .. k - 1));
+    requires kf_mlkem_vec_bounded(a, k, -4095, 4095) && kf_mlkem_vec_bounded(b, k, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1);
+    assigns r->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(r, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2); */
+void kf_mlkem_polyvec_basemul_acc_cached(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,
+                                         const kf_mlkem_poly *m, unsigned k);
+/* kf_mlkem_row_tobytes(out, a, s, e, k), reading m (from kf_mlkem_polyvec_mulcache(m, s, k))
+ * if not NULL; the same contract. */
+/*@ requires 1 <= k <= KF_MLKEM_K_MAX && \valid(out + (0 .. KF_MLKEM_POLY_BYTES - 1));
+    requires \valid_read(a + (0 .. k - 1)) && \valid_read(s + (0 .. k - 1)) && \valid_read(e);
+    requires m == \null || \valid_read(m + (0 .. k - 1));
+    requires \separated(out + (0 .. KF_MLKEM_POLY_BYTES - 1), a + (0 .. k - 1), s + (0 .. k - 1), e);
+    requires kf_mlkem_vec_bounded(a, k, -4095, 4095) && kf_mlkem_vec_bounded(s, k, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1);
+    requires kf_mlkem_bounded(e, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2);
+    assigns out[0 .. KF_MLKEM_POLY_BYTES - 1]; */
+void kf_mlkem_row_tobytes_cached(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                                 const kf_mlkem_poly *m, const kf_mlkem_poly *e, unsigned k);
 /* p = p * R mod q (undoes basemul's R^-1 without an inverse NTT); |output| < q. */
 /*@ requires \valid(p);
     assigns p->c[0 .. KF_MLKEM_N - 1];

@@ -57,6 +57,22 @@ INLINE void pack16(uint8_t *out, __m256i v, int d)
     _mm_storeu_si128((__m128i *)(out + d), _mm256_extracti128_si256(w, 1));
 }
 
+/* pack16 of a polynomial's last group (d = 12), whose second 16-byte store would pass the
+ * polynomial's end: the high half's 12 bytes as an 8-byte and a 4-byte store instead, so no
+ * local buffer (and no copy and wipe of it) is needed. Writes out[0 .. 24). */
+INLINE void pack16_last12(uint8_t *out, __m256i v)
+{
+    __m256i w = _mm256_madd_epi16(v, _mm256_set1_epi32((int)((1u << 12) << 16 | 1u)));
+    w = _mm256_sllv_epi32(w, _mm256_setr_epi32(0, PAIR_SHIFT(12, 1), PAIR_SHIFT(12, 2), PAIR_SHIFT(12, 3), 0,
+                                               PAIR_SHIFT(12, 1), PAIR_SHIFT(12, 2), PAIR_SHIFT(12, 3)));
+    w = _mm256_or_si256(_mm256_shuffle_epi8(w, PACK_PATTERN(12, 0)), _mm256_shuffle_epi8(w, PACK_PATTERN(12, 1)));
+    __m128i hi = _mm256_extracti128_si256(w, 1);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(w));
+    _mm_storel_epi64((__m128i *)(out + 12), hi);
+    const uint32_t last = (uint32_t)_mm_extract_epi32(hi, 2);
+    memcpy(out + 20, &last, 4);
+}
+
 /* Value j of a half: 4 bytes from floor(jd / 8) into 32-bit lane j - j0, then >> (jd mod 8). */
 #define VALUE_SRC(d, j0, i) ((((j0) + (i) / 4) * (d)) / 8 + (i) % 4)
 #define VALUE_SHIFT(d, j) (((j) * (d)) % 8)
@@ -94,17 +110,11 @@ INLINE void unpack16(__m256i *lo, __m256i *hi, const uint8_t *in, int d)
 
 void kf_mlkem_poly_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p)
 {
-    uint8_t tail[32];
     for (unsigned g = 0; g < 16; g++) {
         __m256i v = to_canonical(_mm256_loadu_si256((const __m256i *)(p->c + 16 * g)));
-        if (IN_PLACE(12, g)) {
-            pack16(out + 24 * g, v, 12);
-        } else {
-            pack16(tail, v, 12);
-            memcpy(out + 24 * g, tail, 24);
-        }
+        if (IN_PLACE(12, g)) pack16(out + 24 * g, v, 12);
+        else pack16_last12(out + 24 * g, v);
     }
-    kf_memzero(tail, sizeof tail); /* dk_pke goes through here */
 }
 
 /* One row of KeyGen's t^ = A^ s^ + e^ to its bytes (poly.h's kf_mlkem_row_tobytes): the sum
@@ -112,41 +122,57 @@ void kf_mlkem_poly_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem
  * plus e, ByteEncode_12 of the value mod q) instead of three through memory. The sum is
  * reduced (|t| <= (q-1)/2), times R (fqmul_pre) it is in (-q, q), plus |e| <= (q-1)/2 it does
  * not wrap; the same bytes as poly.c. t is wiped: the sum before e gives s away. */
-void kf_mlkem_row_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
-                               const kf_mlkem_poly *e, unsigned k)
+static void row_tobytes(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                        const kf_mlkem_poly *m, const kf_mlkem_poly *e, unsigned k)
 {
     const __m256i r2 = set16(KF_MLKEM_MONT_R2), r2q = set16(kf_mlkem_mont_pre(KF_MLKEM_MONT_R2));
     kf_mlkem_poly t;
-    uint8_t tail[32];
-    kf_mlkem_polyvec_basemul_acc_avx2(&t, a, s, k);
+    if (m) kf_mlkem_polyvec_basemul_acc_cached_avx2(&t, a, s, m, k);
+    else kf_mlkem_polyvec_basemul_acc_avx2(&t, a, s, k);
     for (unsigned g = 0; g < 16; g++) {
         __m256i x = fqmul_pre(_mm256_loadu_si256((const __m256i *)(t.c + 16 * g)), r2, r2q);
         x = to_canonical(_mm256_add_epi16(x, _mm256_loadu_si256((const __m256i *)(e->c + 16 * g))));
-        if (IN_PLACE(12, g)) {
-            pack16(out + 24 * g, x, 12);
-        } else {
-            pack16(tail, x, 12);
-            memcpy(out + 24 * g, tail, 24);
-        }
+        if (IN_PLACE(12, g)) pack16(out + 24 * g, x, 12);
+        else pack16_last12(out + 24 * g, x);
     }
     kf_memzero(&t, sizeof t);
-    kf_memzero(tail, sizeof tail);
+}
+
+void kf_mlkem_row_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
+                               const kf_mlkem_poly *e, unsigned k)
+{
+    row_tobytes(out, a, s, NULL, e, k);
+}
+
+/* The same with s's cache m (kf_mlkem_polyvec_mulcache_avx2). */
+void kf_mlkem_row_tobytes_cached_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a,
+                                      const kf_mlkem_poly *s, const kf_mlkem_poly *m, const kf_mlkem_poly *e,
+                                      unsigned k)
+{
+    row_tobytes(out, a, s, m, e, k);
+}
+
+/* unpack16 of a polynomial's last group (d = 12), whose high half's 16-byte load would pass
+ * the end: that half's 12 bytes loaded as the last 16 bytes of the group and shifted down by
+ * 4, so no local buffer is needed. Reads in[0 .. 24). */
+INLINE void unpack16_last12(__m256i *lo, __m256i *hi, const uint8_t *in)
+{
+    __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)in)),
+                                        _mm_srli_si128(_mm_loadu_si128((const __m128i *)(in + 8)), 4), 1);
+    const __m256i mask = _mm256_set1_epi32((1 << 12) - 1);
+    __m256i v03 = _mm256_shuffle_epi8(x, UNPACK_PATTERN(12, 0)), v47 = _mm256_shuffle_epi8(x, UNPACK_PATTERN(12, 4));
+    *lo = _mm256_and_si256(_mm256_srlv_epi32(v03, UNPACK_SHIFTS(12, 0)), mask);
+    *hi = _mm256_and_si256(_mm256_srlv_epi32(v47, UNPACK_SHIFTS(12, 4)), mask);
 }
 
 void kf_mlkem_poly_frombytes_avx2(kf_mlkem_poly *p, const uint8_t in[KF_MLKEM_POLY_BYTES])
 {
-    uint8_t tail[32] = {0};
     __m256i lo, hi;
     for (unsigned g = 0; g < 16; g++) {
-        if (IN_PLACE(12, g)) {
-            unpack16(&lo, &hi, in + 24 * g, 12);
-        } else {
-            memcpy(tail, in + 24 * g, 24);
-            unpack16(&lo, &hi, tail, 12);
-        }
+        if (IN_PLACE(12, g)) unpack16(&lo, &hi, in + 24 * g, 12);
+        else unpack16_last12(&lo, &hi, in + 24 * g);
         _mm256_storeu_si256((__m256i *)(p->c + 16 * g), _mm256_packus_epi32(lo, hi));
     }
-    kf_memzero(tail, sizeof tail);
 }
 
 /* ---- Compress_d / Decompress_d ------------------------------------------------------- */

@@ -96,7 +96,8 @@ INLINE void zeta_vec(__m256i *z, __m256i *zq, const int16_t *w, __m256i pattern)
  * for the vectors of the last three (not a broadcast, a vpshufb and a vpmullw). */
 INLINE void ct_whole(__m256i *a, __m256i *b, unsigned j)
 {
-    ct_butterfly(a, b, set16(kf_ntt256_whole[j][0]), set16(kf_ntt256_whole[j][1]));
+    ct_butterfly(a, b, _mm256_broadcastw_epi16(_mm_loadu_si16(&kf_ntt256_whole[j][0])),
+                 _mm256_broadcastw_epi16(_mm_loadu_si16(&kf_ntt256_whole[j][1])));
 }
 
 INLINE void ct_last3(__m256i *a, __m256i *b, unsigned m, unsigned layer)
@@ -238,6 +239,57 @@ INLINE void basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem
         __m256i t = _mm256_mullo_epi16(lo, set16(KF_MLKEM_QINV));
         __m256i x = _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set16(Q)));
         _mm256_storeu_si256((__m256i *)(r->c + 16 * v), barrett(x));
+    }
+}
+
+/* basemul_acc with b's gamma products from the cache m (kf_mlkem_polyvec_mulcache_avx2):
+ *   c0 += x0 y0 + x1 fqmul(y1, gamma),  c1 += x0 y1 + x1 y0,
+ * two vpmaddwd per polynomial, (x0, x1) . (y0, fqmul(y1, gamma)) and (x0, x1) . (y1, y0).
+ * c0 is another integer than basemul_acc's (x1 y1 gamma R^-1 mod q either way) and of the same
+ * bound (|fqmul| < q as |y1| < q): each pair adds at most 2 * 4095 * 3328 to a sum, as there.
+ * The Montgomery and Barrett reductions that follow are basemul_acc's, and the Barrett output
+ * is the one centered representative in [-(q-1)/2, (q-1)/2] of the residue: the same values. */
+INLINE void basemul_acc_cached(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,
+                               const kf_mlkem_poly *m, unsigned k)
+{
+    const __m256i swap_pairs = WORDS(1, 0, 3, 2, 5, 4, 7, 6, 1, 0, 3, 2, 5, 4, 7, 6);
+    for (unsigned v = 0; v < KF_MLKEM_N / 16; v++) {
+        __m256i c0 = _mm256_setzero_si256(), c1 = _mm256_setzero_si256();
+        for (unsigned l = 0; l < k; l++) {
+            __m256i x = _mm256_loadu_si256((const __m256i *)(a[l].c + 16 * v));
+            __m256i y = _mm256_loadu_si256((const __m256i *)(b[l].c + 16 * v));
+            __m256i yg = _mm256_loadu_si256((const __m256i *)(m[l].c + 16 * v));
+            c0 = _mm256_add_epi32(c0, _mm256_madd_epi16(x, yg));
+            c1 = _mm256_add_epi32(c1, _mm256_madd_epi16(x, _mm256_shuffle_epi8(y, swap_pairs)));
+        }
+        __m256i lo = _mm256_blend_epi16(c0, _mm256_slli_epi32(c1, 16), 0xAA);
+        __m256i hi = _mm256_blend_epi16(_mm256_srli_epi32(c0, 16), c1, 0xAA);
+        __m256i t = _mm256_mullo_epi16(lo, set16(KF_MLKEM_QINV));
+        __m256i x = _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set16(Q)));
+        _mm256_storeu_si256((__m256i *)(r->c + 16 * v), barrett(x));
+    }
+}
+
+/* m[l] = b[l] with fqmul(y1, gamma) in the odd lanes (the even lanes keep y0): the second
+ * factor of basemul_acc_cached's c0. */
+void kf_mlkem_polyvec_mulcache_avx2(kf_mlkem_poly *m, const kf_mlkem_poly *b, unsigned k)
+{
+    for (unsigned l = 0; l < k; l++)
+        for (unsigned v = 0; v < KF_MLKEM_N / 16; v++) {
+            __m256i g = _mm256_load_si256((const __m256i *)(kf_basemul512_gamma + 16 * v));
+            __m256i y = _mm256_loadu_si256((const __m256i *)(b[l].c + 16 * v));
+            _mm256_storeu_si256((__m256i *)(m[l].c + 16 * v), _mm256_blend_epi16(y, fqmul(y, g), 0xAA));
+        }
+}
+
+void kf_mlkem_polyvec_basemul_acc_cached_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,
+                                              const kf_mlkem_poly *m, unsigned k)
+{
+    switch (k) {
+    case 2: basemul_acc_cached(r, a, b, m, 2); break;
+    case 3: basemul_acc_cached(r, a, b, m, 3); break;
+    case 4: basemul_acc_cached(r, a, b, m, 4); break;
+    default: basemul_acc_cached(r, a, b, m, k); break;
     }
 }
 

@@ -23,6 +23,14 @@ void kf_mlkem_polyvec_basemul_acc_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a,
                                        const kf_mlkem_poly *b, unsigned k);
 void kf_mlkem_row_tobytes_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a, const kf_mlkem_poly *s,
                                const kf_mlkem_poly *e, unsigned k);
+/* kf_mlkem_polyvec_mulcache's cache (poly.h) and the base multiplication and row of t^ that
+ * read it instead of b's gamma products. */
+void kf_mlkem_polyvec_mulcache_avx2(kf_mlkem_poly *m, const kf_mlkem_poly *b, unsigned k);
+void kf_mlkem_polyvec_basemul_acc_cached_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem_poly *b,
+                                              const kf_mlkem_poly *m, unsigned k);
+void kf_mlkem_row_tobytes_cached_avx2(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *a,
+                                      const kf_mlkem_poly *s, const kf_mlkem_poly *m, const kf_mlkem_poly *e,
+                                      unsigned k);
 void kf_mlkem_poly_tomont_avx2(kf_mlkem_poly *p);
 void kf_mlkem_poly_reduce_avx2(kf_mlkem_poly *p);
 void kf_mlkem_poly_add_avx2(kf_mlkem_poly *r, const kf_mlkem_poly *a);
