@@ -179,18 +179,19 @@ UNITS = {
     },
     # ML-DSA's key and signature encodings (src/mldsa/packing.c, FIPS 204 Alg. 22-28), for the three
     # parameter sets (params.h's kf_mldsa_params_ok): so far pkEncode / pkDecode (t1 in [0, 2^10)
-    # out) and skDecode's range check out_of_eta, over the bit packing's contracts (poly.h; unit
-    # mldsa_poly). "pending": the sk and signature encodings (their offsets are i 32 eta_bits and
-    # i 32 z_bits, products of two variables under the parameter-set disjunction) and w1Encode.
+    # out), skDecode's range check out_of_eta and w1Encode, over the bit packing's contracts
+    # (poly.h; unit mldsa_poly). "pending": the sk and signature encodings (their offsets are
+    # i 32 eta_bits and i 32 z_bits, products of two variables under the parameter-set disjunction).
     "mldsa_packing": {
         "files": ["src/mldsa/packing.c"],
         "preinclude": ["impl_defined.h"],
         "timeout": 120,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],
-        "functions": ["kf_mldsa_pk_encode", "kf_mldsa_pk_decode", "out_of_eta"],
-        "pending": ["kf_mldsa_sk_encode", "kf_mldsa_sk_decode", "kf_mldsa_sig_encode", "kf_mldsa_sig_decode",
-                    "kf_mldsa_w1_encode"],
+        # wp:split: a case per parameter set where a product of two of its fields (w1Encode's
+        # 32 w1_bits i) needs it
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift,wp:split"],
+        "functions": ["kf_mldsa_pk_encode", "kf_mldsa_pk_decode", "out_of_eta", "kf_mldsa_w1_encode"],
+        "pending": ["kf_mldsa_sk_encode", "kf_mldsa_sk_decode", "kf_mldsa_sig_encode", "kf_mldsa_sig_decode"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

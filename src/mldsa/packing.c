@@ -144,7 +144,17 @@ int kf_mldsa_sig_decode(uint8_t *ctilde, kf_mldsa_poly *z, kf_mldsa_poly *h, con
     return 0;
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(out + (0 .. 32 * p->w1_bits * p->k - 1)) && \valid_read(w1 + (0 .. p->k - 1));
+    requires \separated(out + (0 .. 32 * p->w1_bits * p->k - 1), w1 + (0 .. p->k - 1), p);
+    assigns out[0 .. 32 * p->w1_bits * p->k - 1]; */
 void kf_mldsa_w1_encode(uint8_t *out, const kf_mldsa_poly *w1, const kf_mldsa_params *p)
 {
-    for (unsigned i = 0; i < p->k; i++) kf_mldsa_pack_simple(out + 32u * p->w1_bits * i, &w1[i], p->w1_bits);
+    /*@ loop invariant 0 <= i <= p->k;
+        loop assigns i, out[0 .. 32 * p->w1_bits * p->k - 1];
+        loop variant p->k - i; */
+    for (unsigned i = 0; i < p->k; i++) {
+        /*@ assert 0 <= 32 * p->w1_bits * i && 32 * p->w1_bits * i + 32 * p->w1_bits <= 32 * p->w1_bits * p->k; */
+        kf_mldsa_pack_simple(out + 32u * p->w1_bits * i, &w1[i], p->w1_bits);
+    }
 }
