@@ -29,4 +29,5 @@
     axiom land_range: \forall integer x, m; 0 <= m ==> 0 <= (x & m) <= m;
     axiom land_sign: \forall integer x, m; -2147483648 <= x < 0 ==> ((x >> 31) & m) == m;
     axiom land_sign0: \forall integer x, m; 0 <= x ==> ((x >> 31) & m) == 0;
+    axiom lor_u32: \forall integer x, y; 0 <= x < 4294967296 && 0 <= y < 4294967296 ==> 0 <= (x | y) < 4294967296;
   } */

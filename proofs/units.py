@@ -95,6 +95,46 @@ UNITS = {
         "functions": ["kf_mldsa_reduce32", "kf_mldsa_caddq", "mont_reduce", "kf_mldsa_decompose1",
                       "kf_mldsa_power2round_portable", "kf_mldsa_use_hint_portable"],
     },
+    # ML-DSA's portable polynomial layer (src/mldsa/poly.c, issue 54): reduce, caddq, freeze,
+    # add, sub, shiftl; the NTT and inverse NTT with their bounds per layer (|c| < q in, < 9q
+    # out of the NTT; the inverse's sums double per layer, < 256 q < 2^31 before its last);
+    # the pointwise Montgomery products (one, accumulated, a row of up to 7 terms summed exactly
+    # in 64 bits, and Verify's row with one more term); Decompose of a polynomial, MakeHint,
+    # the norm check, Sign_internal's and KeyGen's fused loops; c s by the sparse c (the
+    # offsets and their sum); SimpleBitPack / BitPack and their inverses for every width FIPS
+    # 204 uses (3, 4, 6, 10, 13, 18, 20: eta, w1, t1, t0, z), with the functions without a
+    # suffix (arith.h's dispatch: the portable code in the proof build). The lane arithmetic
+    # (reduce32, caddq, mont_reduce, decompose1, Power2Round, UseHint) by mldsa_arith's
+    # contracts; impl_defined.h for the arithmetic shift and mask axioms.
+    "mldsa_poly": {
+        "files": ["src/mldsa/poly.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        # -wp-no-init-const: the zetas' bound is an assertion (proofs/justified_alarms.md), not
+        # a case split over the table's 256 initialisers (CVC4 timed out on it)
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift", "-wp-no-init-const"],
+        "functions": ["kf_mldsa_poly_reduce_portable", "kf_mldsa_poly_caddq_portable", "kf_mldsa_poly_freeze_portable",
+                      "kf_mldsa_poly_add_portable", "kf_mldsa_poly_sub_portable", "kf_mldsa_poly_shiftl_portable",
+                      "kf_mldsa_ntt_portable", "kf_mldsa_invntt_tomont_portable", "kf_mldsa_pointwise_portable",
+                      "kf_mldsa_pointwise_acc_portable", "kf_mldsa_pointwise_acc_vec_portable",
+                      "kf_mldsa_pointwise_acc_vec_plus_portable", "kf_mldsa_decompose_portable",
+                      "kf_mldsa_make_hint_portable", "kf_mldsa_poly_exceeds_portable",
+                      "kf_mldsa_caddq_decompose_portable", "kf_mldsa_sub_low_exceeds_portable",
+                      "kf_mldsa_add_reduce_exceeds_portable", "kf_mldsa_hint_row_portable",
+                      "kf_mldsa_add_power2round_portable", "kf_mldsa_sparse_prep16", "kf_mldsa_sparse_prep8",
+                      "kf_mldsa_sparse_prep", "kf_mldsa_challenge_offsets_portable", "kf_mldsa_challenge_offsets",
+                      "kf_mldsa_sparse_mul_portable", "kf_mldsa_sparse_mul", "pack8", "unpack8", "pack_poly",
+                      "unpack_poly", "pack_values", "unpack_values", "kf_mldsa_pack_simple", "kf_mldsa_unpack_simple",
+                      "kf_mldsa_pack_offset", "kf_mldsa_unpack_offset",
+                      "kf_mldsa_poly_reduce", "kf_mldsa_poly_caddq", "kf_mldsa_poly_freeze", "kf_mldsa_poly_add",
+                      "kf_mldsa_poly_sub", "kf_mldsa_poly_shiftl", "kf_mldsa_ntt", "kf_mldsa_invntt_tomont",
+                      "kf_mldsa_pointwise", "kf_mldsa_pointwise_acc", "kf_mldsa_pointwise_acc_vec",
+                      "kf_mldsa_pointwise_acc_vec_plus", "kf_mldsa_power2round", "kf_mldsa_decompose",
+                      "kf_mldsa_make_hint", "kf_mldsa_use_hint", "kf_mldsa_poly_exceeds", "kf_mldsa_caddq_decompose",
+                      "kf_mldsa_sub_low_exceeds", "kf_mldsa_add_reduce_exceeds", "kf_mldsa_hint_row",
+                      "kf_mldsa_add_power2round"],
+    },
     # ML-KEM's portable polynomial layer (src/mlkem/poly.c, issue 54): the NTT and inverse NTT
     # with their bounds per layer, the base multiplication summed over k <= 4, add, sub, reduce,
     # tomont, ByteEncode_12 / ByteDecode_12 and its modulus check, Compress_d / Decompress_d with
@@ -137,6 +177,40 @@ UNITS = {
         "pending": ["the Keccak job schedule: kf_mlkem_job_hash, kf_mlkem_matrix_jobs, kf_mlkem_matrix_row_jobs, "
                     "kf_mlkem_prf_jobs, next_block, lane_*, job_*, kf_mlkem_sched_*, kf_mlkem_run_jobs, "
                     "kf_mlkem_run_job1, run_job1_x1"],
+    },
+    # ML-DSA's key and signature encodings (src/mldsa/packing.c, FIPS 204 Alg. 22-28), for the three
+    # parameter sets (params.h's kf_mldsa_params_ok): so far pkEncode / pkDecode (t1 in [0, 2^10)
+    # out), skDecode's range check out_of_eta and w1Encode, over the bit packing's contracts
+    # (poly.h; unit mldsa_poly). "pending": the sk and signature encodings (their offsets are
+    # i 32 eta_bits and i 32 z_bits, products of two variables under the parameter-set disjunction).
+    "mldsa_packing": {
+        "files": ["src/mldsa/packing.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        # wp:split: a case per parameter set where a product of two of its fields (w1Encode's
+        # 32 w1_bits i) needs it
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift,wp:split"],
+        "functions": ["kf_mldsa_pk_encode", "kf_mldsa_pk_decode", "out_of_eta", "kf_mldsa_w1_encode"],
+        "pending": ["kf_mldsa_sk_encode", "kf_mldsa_sk_decode", "kf_mldsa_sig_encode", "kf_mldsa_sig_decode"],
+    },
+    # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
+    # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's
+    # (reject_eta: CoeffFromHalfByte's values in [-eta, eta] for eta 2 and 4), and SampleInBall
+    # (tau coefficients +-1 from c~ over the sponge's contracts, sponge.h; its rejection loop
+    # draws bytes until one is <= i: no variant, as FIPS 204's). ExpandA, ExpandS and ExpandMask's
+    # batching over the lock-step sponge is "pending" (sponge_xn.h's batched functions have no
+    # contracts yet); ExpandMask's unpacking is kf_mldsa_unpack_offset (unit mldsa_poly).
+    "mldsa_sampling": {
+        "files": ["src/mldsa/sampling.c"],
+        "preinclude": ["impl_defined.h", "builtin_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the nibbles' >> 4, keep's >> 31
+        "functions": ["reject_uniform", "reject_eta", "kf_mldsa_sample_in_ball"],
+        "pending": ["kf_mldsa_shake256", "first_blocks", "more_blocks", "a_seed", "reject_group", "expand_a",
+                    "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
+                    "kf_mldsa_expand_s", "expand_mask_batch", "kf_mldsa_expand_mask_bytes", "kf_mldsa_expand_mask"],
     },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache

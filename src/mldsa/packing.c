@@ -16,17 +16,35 @@
 #define T0_BITS KF_MLDSA_D
 #define T0_OFF (1 << (KF_MLDSA_D - 1)) /* t0 is packed as 2^12 - t0 */
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(pk + (0 .. p->pk_bytes - 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid_read(t1 + (0 .. p->k - 1));
+    requires \separated(pk + (0 .. p->pk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1), p);
+    assigns pk[0 .. p->pk_bytes - 1]; */
 void kf_mldsa_pk_encode(uint8_t *pk, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_poly *t1,
                         const kf_mldsa_params *p)
 {
     memcpy(pk, rho, KF_MLDSA_SEEDBYTES);
+    /*@ loop invariant 0 <= i <= p->k;
+        loop assigns i, pk[KF_MLDSA_SEEDBYTES .. p->pk_bytes - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_mldsa_pack_simple(pk + KF_MLDSA_SEEDBYTES + 32 * T1_BITS * i, &t1[i], T1_BITS);
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid_read(pk + (0 .. p->pk_bytes - 1)) && \valid(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid(t1 + (0 .. p->k - 1));
+    requires \separated(pk + (0 .. p->pk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1), p);
+    requires \separated(rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1));
+    assigns rho[0 .. KF_MLDSA_SEEDBYTES - 1], t1[0 .. p->k - 1];
+    ensures kf_mldsa_vec_bounded(t1, p->k, 0, 1023); */
 void kf_mldsa_pk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], kf_mldsa_poly *t1, const uint8_t *pk,
                         const kf_mldsa_params *p)
 {
     memcpy(rho, pk, KF_MLDSA_SEEDBYTES);
+    /*@ loop invariant 0 <= i <= p->k && kf_mldsa_vec_bounded(t1, i, 0, 1023);
+        loop assigns i, t1[0 .. p->k - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_mldsa_unpack_simple(&t1[i], pk + KF_MLDSA_SEEDBYTES + 32 * T1_BITS * i, T1_BITS);
 }
 
@@ -45,9 +63,14 @@ void kf_mldsa_sk_encode(uint8_t *sk, const uint8_t rho[KF_MLDSA_SEEDBYTES], cons
 }
 
 /* OR over the coefficients c = eta - v of (2 eta - v) >> 31: non-zero iff some v > 2 eta. */
+/*@ requires \valid_read(s) && eta <= 4 && kf_mldsa_bounded(s, -KF_MLDSA_Q, KF_MLDSA_Q);
+    assigns \nothing; */
 static uint32_t out_of_eta(const kf_mldsa_poly *s, unsigned eta)
 {
     uint32_t bad = 0;
+    /*@ loop invariant 0 <= j <= N;
+        loop assigns j, bad;
+        loop variant N - j; */
     for (unsigned j = 0; j < N; j++) bad |= (uint32_t)(2 * (int32_t)eta - ((int32_t)eta - s->c[j])) >> 31;
     return bad;
 }
@@ -121,7 +144,17 @@ int kf_mldsa_sig_decode(uint8_t *ctilde, kf_mldsa_poly *z, kf_mldsa_poly *h, con
     return 0;
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(out + (0 .. 32 * p->w1_bits * p->k - 1)) && \valid_read(w1 + (0 .. p->k - 1));
+    requires \separated(out + (0 .. 32 * p->w1_bits * p->k - 1), w1 + (0 .. p->k - 1), p);
+    assigns out[0 .. 32 * p->w1_bits * p->k - 1]; */
 void kf_mldsa_w1_encode(uint8_t *out, const kf_mldsa_poly *w1, const kf_mldsa_params *p)
 {
-    for (unsigned i = 0; i < p->k; i++) kf_mldsa_pack_simple(out + 32u * p->w1_bits * i, &w1[i], p->w1_bits);
+    /*@ loop invariant 0 <= i <= p->k;
+        loop assigns i, out[0 .. 32 * p->w1_bits * p->k - 1];
+        loop variant p->k - i; */
+    for (unsigned i = 0; i < p->k; i++) {
+        /*@ assert 0 <= 32 * p->w1_bits * i && 32 * p->w1_bits * i + 32 * p->w1_bits <= 32 * p->w1_bits * p->k; */
+        kf_mldsa_pack_simple(out + 32u * p->w1_bits * i, &w1[i], p->w1_bits);
+    }
 }

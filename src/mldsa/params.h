@@ -38,6 +38,22 @@ typedef struct kf_mldsa_params {
     size_t pk_bytes, sk_bytes, sig_bytes;
 } kf_mldsa_params;
 
+/* One of the three parameter sets of params.c (ACSL, proofs/units.py's ML-DSA units): the
+ * values of FIPS 204 Table 1 and the byte sizes of Table 2. */
+/*@ predicate kf_mldsa_params_ok(kf_mldsa_params *p) = \valid_read(p) &&
+      (p->k == 4 && p->l == 4 && p->eta == 2 && p->tau == 39 && p->beta == 78 && p->gamma1 == 131072 &&
+       p->gamma2 == (KF_MLDSA_Q - 1) / 88 && p->omega == 80 && p->ctilde_bytes == 32 && p->eta_bits == 3 &&
+       p->z_bits == 18 && p->w1_bits == 6 &&
+       p->pk_bytes == KF_MLDSA44_PK_BYTES && p->sk_bytes == KF_MLDSA44_SK_BYTES && p->sig_bytes == KF_MLDSA44_SIG_BYTES ||
+       p->k == 6 && p->l == 5 && p->eta == 4 && p->tau == 49 && p->beta == 196 && p->gamma1 == 524288 &&
+       p->gamma2 == (KF_MLDSA_Q - 1) / 32 && p->omega == 55 && p->ctilde_bytes == 48 && p->eta_bits == 4 &&
+       p->z_bits == 20 && p->w1_bits == 4 &&
+       p->pk_bytes == KF_MLDSA65_PK_BYTES && p->sk_bytes == KF_MLDSA65_SK_BYTES && p->sig_bytes == KF_MLDSA65_SIG_BYTES ||
+       p->k == 8 && p->l == 7 && p->eta == 2 && p->tau == 60 && p->beta == 120 && p->gamma1 == 524288 &&
+       p->gamma2 == (KF_MLDSA_Q - 1) / 32 && p->omega == 75 && p->ctilde_bytes == 64 && p->eta_bits == 3 &&
+       p->z_bits == 20 && p->w1_bits == 4 &&
+       p->pk_bytes == KF_MLDSA87_PK_BYTES && p->sk_bytes == KF_MLDSA87_SK_BYTES && p->sig_bytes == KF_MLDSA87_SIG_BYTES); */
+
 /* The parameter set of KF_MLDSA44/65/87, NULL for anything else. */
 const kf_mldsa_params *kf_mldsa_params_get(int param);
 

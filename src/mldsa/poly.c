@@ -57,6 +57,58 @@ static const int32_t zetas[N] = {
     -554416, 3919660, -48306, -1362209, 3937738, 1400424, -846154, 1976782,
 };
 
+/* The bounds of the polynomial layer's contracts (ACSL, proofs/units.py's unit mldsa_poly).
+ * kf_mldsa_mul (poly.h): each function asserts at its start the product bounds it needs (a
+ * goal with few hypotheses) and its later goals use them. NTT: before the layer of len, m is the index of
+ * its first zeta minus 1 and every |f| < kf_mldsa_ntt_bound(len) (a layer adds |t| < q).
+ * Inverse NTT: before the layer of len, every |f| < len q (the sums double, the differences
+ * are reduced), and m is one past its first zeta. */
+/*@ // a zeta (or the last layer's factors) times a coefficient below 256 q: in mont_reduce's range
+    predicate kf_mldsa_mul_zeta = \forall integer a, b; -(KF_MLDSA_Q - 1) / 2 <= a <= (KF_MLDSA_Q - 1) / 2 &&
+      -256 * KF_MLDSA_Q < b < 256 * KF_MLDSA_Q ==>
+      -2147483648 * KF_MLDSA_Q < kf_mldsa_mul(a, b) < 2147483648 * KF_MLDSA_Q;
+    // two NTT outputs; an A coefficient (or c) times an NTT output
+    predicate kf_mldsa_mul_coef = \forall integer a, b; -9 * KF_MLDSA_Q < a < 9 * KF_MLDSA_Q &&
+      -9 * KF_MLDSA_Q < b < 9 * KF_MLDSA_Q ==>
+      -81 * KF_MLDSA_Q * KF_MLDSA_Q < kf_mldsa_mul(a, b) < 81 * KF_MLDSA_Q * KF_MLDSA_Q;
+    predicate kf_mldsa_mul_row = \forall integer a, b; -KF_MLDSA_Q < a < KF_MLDSA_Q &&
+      -9 * KF_MLDSA_Q < b < 9 * KF_MLDSA_Q ==>
+      -9 * KF_MLDSA_Q * KF_MLDSA_Q < kf_mldsa_mul(a, b) < 9 * KF_MLDSA_Q * KF_MLDSA_Q;
+    // the packing's widths w: n values of w bits are kf_mldsa_mul(n, w) bits
+    // (with 2 <= 1 << w <= 2^20 beside it: a shift the provers do not evaluate inside a predicate)
+    predicate kf_mldsa_width(integer w) = 1 <= w <= 20 &&
+      (\forall integer n; 0 <= n <= 32 ==> 0 <= kf_mldsa_mul(n, w) <= 32 * w) &&
+      (\forall integer n; 0 <= n <= 8 ==> kf_mldsa_mul(n, w) <= 8 * w) &&
+      (\forall integer n; 0 <= n < 32 ==> kf_mldsa_mul(n, w) + w <= 32 * w); */
+/*@ logic integer kf_mldsa_ntt_bound(integer len) =
+      len == 128 ? KF_MLDSA_Q : len == 64 ? 2 * KF_MLDSA_Q : len == 32 ? 3 * KF_MLDSA_Q :
+      len == 16 ? 4 * KF_MLDSA_Q : len == 8 ? 5 * KF_MLDSA_Q : len == 4 ? 6 * KF_MLDSA_Q :
+      len == 2 ? 7 * KF_MLDSA_Q : len == 1 ? 8 * KF_MLDSA_Q : 9 * KF_MLDSA_Q;
+    predicate kf_mldsa_ntt_layer(integer len, integer m) =
+      len == 128 && m == 0 || len == 64 && m == 1 || len == 32 && m == 3 || len == 16 && m == 7 ||
+      len == 8 && m == 15 || len == 4 && m == 31 || len == 2 && m == 63 || len == 1 && m == 127 ||
+      len == 0 && m == 255;
+    predicate kf_mldsa_ntt_block(integer len, integer start, integer m) =
+      len == 128 && start % 256 == 0 && m == start / 256 ||
+      len == 64 && start % 128 == 0 && m == 1 + start / 128 ||
+      len == 32 && start % 64 == 0 && m == 3 + start / 64 ||
+      len == 16 && start % 32 == 0 && m == 7 + start / 32 ||
+      len == 8 && start % 16 == 0 && m == 15 + start / 16 ||
+      len == 4 && start % 8 == 0 && m == 31 + start / 8 ||
+      len == 2 && start % 4 == 0 && m == 63 + start / 4 ||
+      len == 1 && start % 2 == 0 && m == 127 + start / 2;
+    predicate kf_mldsa_invntt_layer(integer len, integer m) =
+      len == 1 && m == 256 || len == 2 && m == 128 || len == 4 && m == 64 || len == 8 && m == 32 ||
+      len == 16 && m == 16 || len == 32 && m == 8 || len == 64 && m == 4 || len == 128 && m == 2;
+    predicate kf_mldsa_invntt_block(integer len, integer start, integer m) =
+      len == 1 && start % 2 == 0 && m == 256 - start / 2 ||
+      len == 2 && start % 4 == 0 && m == 128 - start / 4 ||
+      len == 4 && start % 8 == 0 && m == 64 - start / 8 ||
+      len == 8 && start % 16 == 0 && m == 32 - start / 16 ||
+      len == 16 && start % 32 == 0 && m == 16 - start / 32 ||
+      len == 32 && start % 64 == 0 && m == 8 - start / 64 ||
+      len == 64 && start % 128 == 0 && m == 4 - start / 128; */
+
 /* a / 2^32 mod q for |a| < 2^31 q: a result in (-q, q). */
 /*@ requires -2147483648 * KF_MLDSA_Q < a < 2147483648 * KF_MLDSA_Q;
     assigns \nothing;
@@ -71,44 +123,122 @@ static int32_t mont_reduce(int64_t a)
     return (int32_t)(u >> 32);      /* exact */
 }
 
+/*@ requires \valid(p) && kf_mldsa_bounded(p, -2147483647 + 4194304, 2147483647 - 4194304);
+    assigns p->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(p, -6283008, 6283008); */
 void kf_mldsa_poly_reduce_portable(kf_mldsa_poly *p)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> -6283008 <= p->c[m] <= 6283008;
+        loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> p->c[m] == \at(p->c[m], Pre);
+        loop assigns i, p->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_reduce32(p->c[i]);
 }
 
+/*@ requires \valid(p) && kf_mldsa_bounded(p, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    assigns p->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(p, 0, KF_MLDSA_Q - 1); */
 void kf_mldsa_poly_caddq_portable(kf_mldsa_poly *p)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> 0 <= p->c[m] < KF_MLDSA_Q;
+        loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> p->c[m] == \at(p->c[m], Pre);
+        loop assigns i, p->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_caddq(p->c[i]);
 }
 
+/*@ requires \valid(p) && kf_mldsa_bounded(p, -2147483647 + 4194304, 2147483647 - 4194304);
+    assigns p->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(p, 0, KF_MLDSA_Q - 1); */
 void kf_mldsa_poly_freeze_portable(kf_mldsa_poly *p)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> 0 <= p->c[m] < KF_MLDSA_Q;
+        loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> p->c[m] == \at(p->c[m], Pre);
+        loop assigns i, p->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) p->c[i] = kf_mldsa_caddq(kf_mldsa_reduce32(p->c[i]));
 }
 
+/*@ requires \valid(r) && \valid_read(a) && \valid_read(b);
+    requires (r == a || \separated(r, a)) && (r == b || \separated(r, b));
+    requires \forall integer m; 0 <= m < KF_MLDSA_N ==> INT32_MIN <= a->c[m] + b->c[m] <= INT32_MAX;
+    assigns r->c[0 .. KF_MLDSA_N - 1];
+    ensures \forall integer m; 0 <= m < KF_MLDSA_N ==> r->c[m] == \old(a->c[m]) + \old(b->c[m]); */
 void kf_mldsa_poly_add_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> r->c[m] == \at(a->c[m], Pre) + \at(b->c[m], Pre);
+        loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> a->c[m] == \at(a->c[m], Pre) && b->c[m] == \at(b->c[m], Pre);
+        loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) r->c[i] = a->c[i] + b->c[i];
 }
 
+/*@ requires \valid(r) && \valid_read(a) && \valid_read(b);
+    requires (r == a || \separated(r, a)) && (r == b || \separated(r, b));
+    requires \forall integer m; 0 <= m < KF_MLDSA_N ==> INT32_MIN <= a->c[m] - b->c[m] <= INT32_MAX;
+    assigns r->c[0 .. KF_MLDSA_N - 1];
+    ensures \forall integer m; 0 <= m < KF_MLDSA_N ==> r->c[m] == \old(a->c[m]) - \old(b->c[m]); */
 void kf_mldsa_poly_sub_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> r->c[m] == \at(a->c[m], Pre) - \at(b->c[m], Pre);
+        loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> a->c[m] == \at(a->c[m], Pre) && b->c[m] == \at(b->c[m], Pre);
+        loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) r->c[i] = a->c[i] - b->c[i];
 }
 
+/*@ requires \valid(r) && \valid_read(a) && (r == a || \separated(r, a));
+    requires kf_mldsa_bounded(a, 0, 1023);
+    assigns r->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(r, 0, KF_MLDSA_Q - 1); */
 void kf_mldsa_poly_shiftl_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> 0 <= r->c[m] <= 1023 * 8192;
+        loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> 0 <= a->c[m] <= 1023;
+        loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) r->c[i] = (int32_t)((uint32_t)a->c[i] << KF_MLDSA_D);
 }
 
+/*@ requires \valid(p) && kf_mldsa_bounded(p, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    assigns p->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(p, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
 void kf_mldsa_ntt_portable(kf_mldsa_poly *p)
 {
+    /*@ assert kf_mldsa_mul_zeta; */
     int32_t *w = p->c;
     unsigned m = 0;
+    /*@ loop invariant kf_mldsa_ntt_layer(len, m);
+        loop invariant \forall integer k; 0 <= k < KF_MLDSA_N ==> -kf_mldsa_ntt_bound(len) < w[k] < kf_mldsa_ntt_bound(len);
+        loop assigns len, m, w[0 .. KF_MLDSA_N - 1];
+        loop variant len; */
     for (unsigned len = 128; len >= 1; len >>= 1) {
+        /*@ loop invariant 0 <= start <= KF_MLDSA_N && kf_mldsa_ntt_block(len, start, m);
+            loop invariant \forall integer k; 0 <= k < start ==>
+                             -(kf_mldsa_ntt_bound(len) + Q) < w[k] < kf_mldsa_ntt_bound(len) + Q;
+            loop invariant \forall integer k; start <= k < KF_MLDSA_N ==>
+                             -kf_mldsa_ntt_bound(len) < w[k] < kf_mldsa_ntt_bound(len);
+            loop assigns start, m, w[0 .. KF_MLDSA_N - 1];
+            loop variant KF_MLDSA_N - start; */
         for (unsigned start = 0; start < N; start += 2 * len) {
+            /*@ assert kf_mldsa_zeta: -(KF_MLDSA_Q - 1) / 2 <= zetas[(unsigned)(m + 1)] <= (KF_MLDSA_Q - 1) / 2; */
             const int32_t z = zetas[++m];
+            /*@ loop invariant start <= j <= start + len;
+                loop invariant \forall integer k; 0 <= k < KF_MLDSA_N ==>
+                  (k < j || start + len <= k < j + len ? -(kf_mldsa_ntt_bound(len) + Q) < w[k] < kf_mldsa_ntt_bound(len) + Q
+                                                       : -kf_mldsa_ntt_bound(len) < w[k] < kf_mldsa_ntt_bound(len));
+                loop assigns j, w[0 .. KF_MLDSA_N - 1];
+                loop variant start + len - j; */
             for (unsigned j = start; j < start + len; j++) {
+                /*@ assert (unsigned)(j + len) == j + len && -8 * KF_MLDSA_Q < w[j + len] < 8 * KF_MLDSA_Q; */
+                /*@ assert -2147483648 * KF_MLDSA_Q < kf_mldsa_mul(z, w[j + len]) < 2147483648 * KF_MLDSA_Q; */
+                /*@ assert -2147483648 * KF_MLDSA_Q < z * w[(unsigned)(j + len)] < 2147483648 * KF_MLDSA_Q; */
                 int32_t t = mont_reduce((int64_t)z * w[j + len]);
                 w[j + len] = w[j] - t;
                 w[j] = w[j] + t;
@@ -117,57 +247,158 @@ void kf_mldsa_ntt_portable(kf_mldsa_poly *p)
     }
 }
 
+/*@ requires \valid(p) && kf_mldsa_bounded(p, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    assigns p->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(p, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
 void kf_mldsa_invntt_tomont_portable(kf_mldsa_poly *p)
 {
+    /*@ assert kf_mldsa_mul_zeta; */
     int32_t *w = p->c;
     unsigned m = N;
     /* the sums double per layer: 256 values under q in size stay under 256 q < 2^31. The last
      * layer (len 128) takes the factor 2^64 / 256 in the same Montgomery product: the sum
      * times INVNTT_F, the difference times INVNTT_ZF = -zetas[1] INVNTT_F / 2^32 mod q
      * (|INVNTT_ZF| 128 q < 2^31: the product stays in mont_reduce's range). */
+    /*@ loop invariant kf_mldsa_invntt_layer(len, m);
+        loop invariant \forall integer k; 0 <= k < KF_MLDSA_N ==> -len * KF_MLDSA_Q < w[k] < len * KF_MLDSA_Q;
+        loop assigns len, m, w[0 .. KF_MLDSA_N - 1];
+        loop variant 128 - len; */
     for (unsigned len = 1; len < N / 2; len <<= 1) {
+        /*@ loop invariant 0 <= start <= KF_MLDSA_N && kf_mldsa_invntt_block(len, start, m);
+            loop invariant \forall integer k; 0 <= k < start ==> -2 * len * KF_MLDSA_Q < w[k] < 2 * len * KF_MLDSA_Q;
+            loop invariant \forall integer k; start <= k < KF_MLDSA_N ==> -len * KF_MLDSA_Q < w[k] < len * KF_MLDSA_Q;
+            loop assigns start, m, w[0 .. KF_MLDSA_N - 1];
+            loop variant KF_MLDSA_N - start; */
         for (unsigned start = 0; start < N; start += 2 * len) {
+            /*@ assert kf_mldsa_zeta: -(KF_MLDSA_Q - 1) / 2 <= zetas[(unsigned)(m - 1)] <= (KF_MLDSA_Q - 1) / 2; */
             const int32_t z = -zetas[--m];
+            /*@ loop invariant start <= j <= start + len;
+                loop invariant \forall integer k; 0 <= k < KF_MLDSA_N ==>
+                  (k < j || start + len <= k < j + len ? -2 * len * KF_MLDSA_Q < w[k] < 2 * len * KF_MLDSA_Q
+                                                       : -len * KF_MLDSA_Q < w[k] < len * KF_MLDSA_Q);
+                loop assigns j, w[0 .. KF_MLDSA_N - 1];
+                loop variant start + len - j; */
             for (unsigned j = start; j < start + len; j++) {
                 int32_t t = w[j];
+                /*@ assert (unsigned)(j + len) == j + len; */
                 w[j] = t + w[j + len];
+                /*@ assert (unsigned)(j + len) != j; */
+                /*@ assert -64 * KF_MLDSA_Q < w[(unsigned)(j + len)] < 64 * KF_MLDSA_Q; */
+                /*@ assert -128 * KF_MLDSA_Q < t - w[(unsigned)(j + len)] < 128 * KF_MLDSA_Q; */
+                /*@ assert -2147483648 * KF_MLDSA_Q < kf_mldsa_mul(z, t - w[(unsigned)(j + len)]) < 2147483648 * KF_MLDSA_Q; */
+                /*@ assert -2147483648 * KF_MLDSA_Q < z * (int32_t)(t - w[(unsigned)(j + len)]) < 2147483648 * KF_MLDSA_Q; */
                 w[j + len] = mont_reduce((int64_t)z * (t - w[j + len]));
             }
         }
     }
+    /*@ loop invariant 0 <= j <= KF_MLDSA_N / 2;
+        loop invariant \forall integer k; 0 <= k < KF_MLDSA_N ==>
+          (k < j || 128 <= k < 128 + j ? -KF_MLDSA_Q < w[k] < KF_MLDSA_Q : -128 * KF_MLDSA_Q < w[k] < 128 * KF_MLDSA_Q);
+        loop assigns j, w[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N / 2 - j; */
     for (unsigned j = 0; j < N / 2; j++) {
         int32_t t = w[j];
+        /*@ assert -256 * KF_MLDSA_Q < t + w[j + N / 2] < 256 * KF_MLDSA_Q; */
+        /*@ assert -256 * KF_MLDSA_Q < t - w[j + N / 2] < 256 * KF_MLDSA_Q; */
+        /*@ assert -2147483648 * KF_MLDSA_Q < kf_mldsa_mul(INVNTT_F, t + w[j + N / 2]) < 2147483648 * KF_MLDSA_Q; */
+        /*@ assert -2147483648 * KF_MLDSA_Q < kf_mldsa_mul(INVNTT_ZF, t - w[j + N / 2]) < 2147483648 * KF_MLDSA_Q; */
+        /*@ assert -2147483648 * KF_MLDSA_Q < INVNTT_F * (t + w[j + N / 2]) < 2147483648 * KF_MLDSA_Q; */
+        /*@ assert -2147483648 * KF_MLDSA_Q < INVNTT_ZF * (t - w[j + N / 2]) < 2147483648 * KF_MLDSA_Q; */
         w[j] = mont_reduce((int64_t)INVNTT_F * (t + w[j + N / 2]));
         w[j + N / 2] = mont_reduce((int64_t)INVNTT_ZF * (t - w[j + N / 2]));
     }
 }
 
+/*@ requires \valid(r) && \valid_read(a) && \valid_read(b);
+    requires (r == a || \separated(r, a)) && (r == b || \separated(r, b));
+    requires kf_mldsa_bounded(a, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1) && kf_mldsa_bounded(b, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    assigns r->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(r, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
 void kf_mldsa_pointwise_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
+    /*@ assert kf_mldsa_mul_coef; */
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> -KF_MLDSA_Q < r->c[m] < KF_MLDSA_Q;
+        loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> a->c[m] == \at(a->c[m], Pre) && b->c[m] == \at(b->c[m], Pre);
+        loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) r->c[i] = mont_reduce((int64_t)a->c[i] * b->c[i]);
 }
 
+/*@ requires \valid(r) && \valid_read(a) && \valid_read(b) && \separated(r, a) && \separated(r, b);
+    requires kf_mldsa_bounded(a, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1) && kf_mldsa_bounded(b, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    requires kf_mldsa_bounded(r, INT32_MIN + KF_MLDSA_Q, INT32_MAX - KF_MLDSA_Q);
+    assigns r->c[0 .. KF_MLDSA_N - 1];
+    ensures \forall integer m; 0 <= m < KF_MLDSA_N ==> \old(r->c[m]) - KF_MLDSA_Q < r->c[m] < \old(r->c[m]) + KF_MLDSA_Q; */
 void kf_mldsa_pointwise_acc_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b)
 {
+    /*@ assert kf_mldsa_mul_coef; */
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> \at(r->c[m], Pre) - KF_MLDSA_Q < r->c[m] < \at(r->c[m], Pre) + KF_MLDSA_Q;
+        loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> r->c[m] == \at(r->c[m], Pre);
+        loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) r->c[i] += mont_reduce((int64_t)a->c[i] * b->c[i]);
 }
 
+/*@ requires n <= KF_MLDSA_L_MAX;
+    requires \valid(r) && \valid_read(a + (0 .. n - 1)) && \valid_read(b + (0 .. n - 1));
+    requires \separated(r, a + (0 .. n - 1)) && \separated(r, b + (0 .. n - 1));
+    requires kf_mldsa_vec_bounded(a, n, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_vec_bounded(b, n, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    assigns r->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(r, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
 void kf_mldsa_pointwise_acc_vec_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
                                           unsigned n)
 {
+    /*@ assert kf_mldsa_mul_row; */
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> -KF_MLDSA_Q < r->c[m] < KF_MLDSA_Q;
+        loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) { /* the products summed exactly, then one reduction */
         int64_t acc = 0;
-        for (unsigned j = 0; j < n; j++) acc += (int64_t)a[j].c[i] * b[j].c[i];
+        /*@ loop invariant 0 <= j <= n;
+            loop invariant -kf_mldsa_mul(j, 9 * KF_MLDSA_Q * KF_MLDSA_Q) <= acc <= kf_mldsa_mul(j, 9 * KF_MLDSA_Q * KF_MLDSA_Q);
+            loop assigns j, acc;
+            loop variant n - j; */
+        for (unsigned j = 0; j < n; j++) {
+            /*@ assert -9 * KF_MLDSA_Q * KF_MLDSA_Q < kf_mldsa_mul(a[j].c[i], b[j].c[i]) < 9 * KF_MLDSA_Q * KF_MLDSA_Q; */
+            acc += (int64_t)a[j].c[i] * b[j].c[i];
+            /*@ assert kf_mldsa_mul(j + 1, 9 * KF_MLDSA_Q * KF_MLDSA_Q) == kf_mldsa_mul(j, 9 * KF_MLDSA_Q * KF_MLDSA_Q) + 9 * KF_MLDSA_Q * KF_MLDSA_Q; */
+        }
         r->c[i] = mont_reduce(acc);
     }
 }
 
+/*@ requires n <= KF_MLDSA_L_MAX;
+    requires \valid(r) && \valid_read(a + (0 .. n - 1)) && \valid_read(b + (0 .. n - 1));
+    requires \separated(r, a + (0 .. n - 1)) && \separated(r, b + (0 .. n - 1));
+    requires kf_mldsa_vec_bounded(a, n, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_vec_bounded(b, n, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    requires \valid_read(c) && \valid_read(d) && \separated(r, c) && \separated(r, d);
+    requires kf_mldsa_bounded(c, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(d, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    assigns r->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(r, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
 void kf_mldsa_pointwise_acc_vec_plus_portable(kf_mldsa_poly *r, const kf_mldsa_poly *a, const kf_mldsa_poly *b,
                                               unsigned n, const kf_mldsa_poly *c, const kf_mldsa_poly *d)
 {
+    /*@ assert kf_mldsa_mul_row; */
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> -KF_MLDSA_Q < r->c[m] < KF_MLDSA_Q;
+        loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) { /* as above, c o d one more term of the exact sum */
+        /*@ assert -9 * KF_MLDSA_Q * KF_MLDSA_Q < kf_mldsa_mul(c->c[i], d->c[i]) < 9 * KF_MLDSA_Q * KF_MLDSA_Q; */
         int64_t acc = (int64_t)c->c[i] * d->c[i];
-        for (unsigned j = 0; j < n; j++) acc += (int64_t)a[j].c[i] * b[j].c[i];
+        /*@ loop invariant 0 <= j <= n;
+            loop invariant -9 * KF_MLDSA_Q * KF_MLDSA_Q - kf_mldsa_mul(j, 9 * KF_MLDSA_Q * KF_MLDSA_Q) <= acc <=
+                           9 * KF_MLDSA_Q * KF_MLDSA_Q + kf_mldsa_mul(j, 9 * KF_MLDSA_Q * KF_MLDSA_Q);
+            loop assigns j, acc;
+            loop variant n - j; */
+        for (unsigned j = 0; j < n; j++) {
+            /*@ assert -9 * KF_MLDSA_Q * KF_MLDSA_Q < kf_mldsa_mul(a[j].c[i], b[j].c[i]) < 9 * KF_MLDSA_Q * KF_MLDSA_Q; */
+            acc += (int64_t)a[j].c[i] * b[j].c[i];
+            /*@ assert kf_mldsa_mul(j + 1, 9 * KF_MLDSA_Q * KF_MLDSA_Q) == kf_mldsa_mul(j, 9 * KF_MLDSA_Q * KF_MLDSA_Q) + 9 * KF_MLDSA_Q * KF_MLDSA_Q; */
+        }
         r->c[i] = mont_reduce(acc);
     }
 }
@@ -194,8 +425,21 @@ void kf_mldsa_power2round_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const k
     }
 }
 
+/*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
+    requires \valid_read(a) && kf_mldsa_bounded(a, 0, KF_MLDSA_Q - 1);
+    requires a1 == \null || \valid(a1) && \separated(a1, a);
+    requires a0 == \null || \valid(a0) && \separated(a0, a);
+    requires a1 == \null || a0 == \null || \separated(a1, a0);
+    assigns a1->c[0 .. KF_MLDSA_N - 1], a0->c[0 .. KF_MLDSA_N - 1];
+    ensures a1 != \null ==> kf_mldsa_bounded(a1, 0, (KF_MLDSA_Q - 1) / (2 * gamma2) - 1);
+    ensures a0 != \null ==> kf_mldsa_bounded(a0, -gamma2, gamma2); */
 void kf_mldsa_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mldsa_poly *a, int32_t gamma2)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant a1 != \null ==> \forall integer m; 0 <= m < i ==> 0 <= a1->c[m] <= (KF_MLDSA_Q - 1) / (2 * gamma2) - 1;
+        loop invariant a0 != \null ==> \forall integer m; 0 <= m < i ==> -gamma2 <= a0->c[m] <= gamma2;
+        loop assigns i, a1->c[0 .. KF_MLDSA_N - 1], a0->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         int32_t r0, r1 = kf_mldsa_decompose1(&r0, a->c[i], gamma2);
         if (a1) a1->c[i] = r1;
@@ -203,14 +447,25 @@ void kf_mldsa_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_
     }
 }
 
+/*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
+    requires \valid(h) && \valid_read(r) && \valid_read(rz) && \valid(ones);
+    requires \separated(h, r) && \separated(h, rz) && \separated(ones, h) && \separated(ones, r) && \separated(ones, rz);
+    requires kf_mldsa_bounded(r, 0, KF_MLDSA_Q - 1) && kf_mldsa_bounded(rz, 0, KF_MLDSA_Q - 1);
+    assigns h->c[0 .. KF_MLDSA_N - 1], *ones;
+    ensures kf_mldsa_bounded(h, 0, 1); */
 void kf_mldsa_make_hint_portable(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
                         uint32_t *ones)
 {
     uint32_t count = 0;
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> 0 <= h->c[m] <= 1;
+        loop assigns i, count, h->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         uint32_t diff = (uint32_t)(kf_mldsa_decompose1(NULL, r->c[i], gamma2) ^
                                    kf_mldsa_decompose1(NULL, rz->c[i], gamma2));
         uint32_t bit = (diff | (0u - diff)) >> 31; /* 1 iff the high bits differ */
+        /*@ assert bit <= 1; */
         h->c[i] = (int32_t)bit;
         count += bit;
     }
@@ -236,12 +491,22 @@ void kf_mldsa_use_hint_portable(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const
     }
 }
 
+/*@ requires \valid_read(p) && \valid(over) && \separated(over, p);
+    requires kf_mldsa_bounded(p, -6283008, 6283008) && 0 < bound < KF_MLDSA_Q;
+    assigns *over; */
 void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
 {
     uint32_t acc = 0;
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop assigns i, acc;
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         int32_t c = p->c[i], s = c >> 31;
+        /*@ assert (int32_t)(2 * c) == 2 * c; */
+        /*@ assert c < 0 ==> (s & (2 * c)) == 2 * c; */
+        /*@ assert c >= 0 ==> (s & (2 * c)) == 0; */
         int32_t abs = c - (s & (2 * c));
+        /*@ assert abs == c || abs == -c; */
         acc |= (uint32_t)(bound - 1 - abs) >> 31; /* 1 iff abs >= bound */
     }
     *over |= acc;
@@ -249,12 +514,27 @@ void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint3
 
 /* ---- Sign_internal's fused loops: the calls they replace, in order ----------------------- */
 
+/*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
+    requires \valid(w) && kf_mldsa_bounded(w, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    requires a1 == \null || \valid(a1) && \separated(a1, w);
+    requires a0 == \null || \valid(a0) && \separated(a0, w);
+    requires a1 == \null || a0 == \null || \separated(a1, a0);
+    assigns w->c[0 .. KF_MLDSA_N - 1], a1->c[0 .. KF_MLDSA_N - 1], a0->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(w, 0, KF_MLDSA_Q - 1);
+    ensures a1 != \null ==> kf_mldsa_bounded(a1, 0, (KF_MLDSA_Q - 1) / (2 * gamma2) - 1);
+    ensures a0 != \null ==> kf_mldsa_bounded(a0, -gamma2, gamma2); */
 void kf_mldsa_caddq_decompose_portable(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2)
 {
     kf_mldsa_poly_caddq_portable(w);
     kf_mldsa_decompose_portable(a1, a0, w, gamma2);
 }
 
+/*@ requires \valid(w) && \valid_read(w0) && \valid_read(cs2) && \valid(over);
+    requires \separated(w, w0) && \separated(w, cs2) && \separated(over, w) && \separated(over, w0) && \separated(over, cs2);
+    requires kf_mldsa_bounded(w, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(w0, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    requires kf_mldsa_bounded(cs2, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && 0 < bound < KF_MLDSA_Q;
+    assigns w->c[0 .. KF_MLDSA_N - 1], *over;
+    ensures \forall integer m; 0 <= m < KF_MLDSA_N ==> w->c[m] == \old(w->c[m]) - cs2->c[m]; */
 void kf_mldsa_sub_low_exceeds_portable(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
                                        int32_t bound, uint32_t *over)
 {
@@ -266,6 +546,12 @@ void kf_mldsa_sub_low_exceeds_portable(kf_mldsa_poly *w, const kf_mldsa_poly *w0
     kf_memzero(&u, sizeof u);
 }
 
+/*@ requires \valid(z) && \valid_read(y) && \valid(over);
+    requires \separated(z, y) && \separated(over, z) && \separated(over, y);
+    requires kf_mldsa_bounded(z, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(y, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    requires 0 < bound < KF_MLDSA_Q;
+    assigns z->c[0 .. KF_MLDSA_N - 1], *over;
+    ensures kf_mldsa_bounded(z, -6283008, 6283008); */
 void kf_mldsa_add_reduce_exceeds_portable(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over)
 {
     kf_mldsa_poly_add_portable(z, z, y);
@@ -273,10 +559,17 @@ void kf_mldsa_add_reduce_exceeds_portable(kf_mldsa_poly *z, const kf_mldsa_poly 
     kf_mldsa_poly_exceeds_portable(z, bound, over);
 }
 
+/*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
+    requires \valid(h) && \valid_read(w) && \valid_read(ct0) && \valid(ones) && \valid(over);
+    requires \separated(h, w) && \separated(h, ct0) && \separated(ones, over, h, w, ct0);
+    requires kf_mldsa_bounded(w, -2 * KF_MLDSA_Q + 2, 2 * KF_MLDSA_Q - 2) && kf_mldsa_bounded(ct0, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    assigns h->c[0 .. KF_MLDSA_N - 1], *ones, *over;
+    ensures kf_mldsa_bounded(h, 0, 1); */
 void kf_mldsa_hint_row_portable(kf_mldsa_poly *h, const kf_mldsa_poly *w, const kf_mldsa_poly *ct0, int32_t gamma2,
                                 uint32_t *ones, uint32_t *over)
 {
     kf_mldsa_poly wf = *w, t = *ct0, r;
+    /*@ assert \forall integer m; 0 <= m < KF_MLDSA_N ==> wf.c[m] == w->c[m] && t.c[m] == ct0->c[m]; */
     kf_mldsa_poly_freeze_portable(&wf);
     kf_mldsa_poly_reduce_portable(&t);
     kf_mldsa_poly_exceeds_portable(&t, gamma2, over);
@@ -288,6 +581,10 @@ void kf_mldsa_hint_row_portable(kf_mldsa_poly *h, const kf_mldsa_poly *w, const 
     kf_memzero(&r, sizeof r);
 }
 
+/*@ requires \valid(t1) && \valid(t0) && \valid_read(t) && \valid_read(s2) && \separated(t1, t0);
+    requires kf_mldsa_bounded(t, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(s2, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    assigns t1->c[0 .. KF_MLDSA_N - 1], t0->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(t1, 0, 1023) && kf_mldsa_bounded(t0, -4095, 4096); */
 void kf_mldsa_add_power2round_portable(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mldsa_poly *t,
                                        const kf_mldsa_poly *s2)
 {
@@ -300,8 +597,14 @@ void kf_mldsa_add_power2round_portable(kf_mldsa_poly *t1, kf_mldsa_poly *t0, con
 
 /* ---- c s1, c s2 by the sparse c ------------------------------------------------------------ */
 
+/*@ requires \valid(e + (0 .. 3 * KF_MLDSA_N - 1)) && \valid_read(s) && \separated(e + (0 .. 3 * KF_MLDSA_N - 1), s);
+    requires kf_mldsa_bounded(s, -32767, 32767);
+    assigns e[0 .. 3 * KF_MLDSA_N - 1]; */
 void kf_mldsa_sparse_prep16(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop assigns i, e[0 .. 3 * KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         e[i] = (int16_t)-s->c[i];
         e[N + i] = (int16_t)s->c[i];
@@ -309,8 +612,14 @@ void kf_mldsa_sparse_prep16(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
     }
 }
 
+/*@ requires \valid(e + (0 .. 3 * KF_MLDSA_N - 1)) && \valid_read(s) && \separated(e + (0 .. 3 * KF_MLDSA_N - 1), s);
+    requires kf_mldsa_bounded(s, -127, 127);
+    assigns e[0 .. 3 * KF_MLDSA_N - 1]; */
 void kf_mldsa_sparse_prep8(int8_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop assigns i, e[0 .. 3 * KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         e[i] = (int8_t)-s->c[i];
         e[N + i] = (int8_t)s->c[i];
@@ -333,11 +642,19 @@ void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t sm
     else kf_mldsa_sparse_prep16(e->e.w, s);
 }
 
+/*@ requires \valid(off + (0 .. KF_MLDSA_N - 1)) && \valid_read(c) && \separated(off + (0 .. KF_MLDSA_N - 1), c);
+    assigns off[0 .. KF_MLDSA_N - 1];
+    ensures \result <= KF_MLDSA_N && \forall integer t; 0 <= t < \result ==> 1 <= off[t] <= 512; */
 unsigned kf_mldsa_challenge_offsets_portable(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
 {
     unsigned n = 0;
+    /*@ loop invariant 0 <= n <= j <= KF_MLDSA_N;
+        loop invariant \forall integer t; 0 <= t < n ==> 1 <= off[t] <= 512;
+        loop assigns j, n, off[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - j; */
     for (unsigned j = 0; j < N; j++) { /* without a branch per coefficient (random: mispredicted) */
         const int32_t v = c->c[j];
+        /*@ assert ((uint32_t)v >> 31) <= 1; */
         off[n] = (uint16_t)(N + (((uint32_t)v >> 31) << 8) - j); /* 256 - j for 1, 512 - j for -1 */
         n += (unsigned)(v != 0);
     }
@@ -352,11 +669,23 @@ unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_pol
     return kf_mldsa_challenge_offsets_portable(off, c);
 }
 
+/*@ requires n <= KF_MLDSA_N && \valid(r) && \valid_read(e + (0 .. 3 * KF_MLDSA_N - 1)) && \valid_read(off + (0 .. n - 1));
+    requires \separated(r, e + (0 .. 3 * KF_MLDSA_N - 1)) && \separated(r, off + (0 .. n - 1));
+    requires \forall integer t; 0 <= t < n ==> off[t] <= 512;
+    assigns r->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(r, -32768 * n, 32768 * n); */
 void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
                                   unsigned n)
 {
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+        loop invariant \forall integer m; 0 <= m < i ==> -32768 * n <= r->c[m] <= 32768 * n;
+        loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
         int32_t acc = 0;
+        /*@ loop invariant 0 <= t <= n && -32768 * t <= acc <= 32768 * t;
+            loop assigns t, acc;
+            loop variant n - t; */
         for (unsigned t = 0; t < n; t++) acc += e[off[t] + i];
         r->c[i] = acc;
     }
@@ -463,13 +792,26 @@ void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint1
 #define PACK_INLINE static inline
 #endif
 
+/*@ requires kf_mldsa_width(bits) && 2 <= (1 << bits) <= 1048576 && \valid(out + (0 .. bits - 1)) && \valid_read(c + (0 .. 7));
+    requires \separated(out + (0 .. bits - 1), c + (0 .. 7));
+    requires negate != 0 ==> -1048576 <= b <= 1048576 && \forall integer k; 0 <= k < 8 ==> -1073741824 <= c[k] <= 1073741824;
+    assigns out[0 .. bits - 1]; */
 PACK_INLINE void pack8(uint8_t *out, const int32_t *c, unsigned bits, int negate, int32_t b)
 {
     uint64_t acc = 0;
     unsigned have = 0;
+    /*@ loop invariant 0 <= j <= 8 && 0 <= have < 8;
+        loop invariant (kf_mldsa_mul(j, bits) - have) % 8 == 0 && out == \at(out, Pre) + (kf_mldsa_mul(j, bits) - have) / 8;
+        loop assigns j, acc, have, out, \at(out, Pre)[0 .. bits - 1];
+        loop variant 8 - j; */
     for (unsigned j = 0; j < 8; j++) {
         uint32_t v = (uint32_t)(negate ? b - c[j] : c[j]) & ((1u << bits) - 1);
         acc |= (uint64_t)v << have;
+        /*@ assert kf_mldsa_mul(j + 1, bits) == kf_mldsa_mul(j, bits) + bits && kf_mldsa_mul(j + 1, bits) <= 8 * bits; */
+        /*@ loop invariant 0 <= have < 8 + bits;
+            loop invariant (kf_mldsa_mul(j + 1, bits) - have) % 8 == 0 && out == \at(out, Pre) + (kf_mldsa_mul(j + 1, bits) - have) / 8;
+            loop assigns have, acc, out, \at(out, Pre)[0 .. bits - 1];
+            loop variant have; */
         for (have += bits; have >= 8; have -= 8) {
             *out++ = (uint8_t)acc;
             acc >>= 8;
@@ -477,55 +819,114 @@ PACK_INLINE void pack8(uint8_t *out, const int32_t *c, unsigned bits, int negate
     }
 }
 
+/*@ requires kf_mldsa_width(bits) && 2 <= (1 << bits) <= 1048576 && \valid(c + (0 .. 7)) && \valid_read(in + (0 .. bits - 1));
+    requires \separated(c + (0 .. 7), in + (0 .. bits - 1));
+    requires negate != 0 ==> -1048576 <= b <= 1048576;
+    assigns c[0 .. 7];
+    ensures negate != 0 ==> \forall integer k; 0 <= k < 8 ==> b - (1 << bits) + 1 <= c[k] <= b;
+    ensures negate == 0 ==> \forall integer k; 0 <= k < 8 ==> 0 <= c[k] <= (1 << bits) - 1; */
 PACK_INLINE void unpack8(int32_t *c, const uint8_t *in, unsigned bits, int negate, int32_t b)
 {
     uint64_t acc = 0;
     unsigned have = 0;
+    /*@ loop invariant 0 <= j <= 8 && 0 <= have < 8;
+        loop invariant (kf_mldsa_mul(j, bits) + have) % 8 == 0 && in == \at(in, Pre) + (kf_mldsa_mul(j, bits) + have) / 8;
+        loop invariant negate != 0 ==> \forall integer k; 0 <= k < j ==> b - (1 << bits) + 1 <= c[k] <= b;
+        loop invariant negate == 0 ==> \forall integer k; 0 <= k < j ==> 0 <= c[k] <= (1 << bits) - 1;
+        loop assigns j, acc, have, in, c[0 .. 7];
+        loop variant 8 - j; */
     for (unsigned j = 0; j < 8; j++) {
+        /*@ assert kf_mldsa_mul(j + 1, bits) == kf_mldsa_mul(j, bits) + bits && kf_mldsa_mul(j + 1, bits) <= 8 * bits; */
+        /*@ loop invariant 0 <= have < 8 + bits;
+            loop invariant (kf_mldsa_mul(j, bits) + have) % 8 == 0 && in == \at(in, Pre) + (kf_mldsa_mul(j, bits) + have) / 8;
+            loop assigns have, acc, in;
+            loop variant bits - have; */
         for (; have < bits; have += 8) acc |= (uint64_t)*in++ << have;
+        /*@ assert (1u << bits) - 1 == (1 << bits) - 1; */
+        /*@ assert 0 <= (acc & ((1u << bits) - 1)) <= (1 << bits) - 1; */
         int32_t v = (int32_t)(acc & ((1u << bits) - 1));
+        /*@ assert 0 <= v <= (1 << bits) - 1; */
         acc >>= bits;
         have -= bits;
         c[j] = negate ? b - v : v;
     }
 }
 
-#define PACK_WIDTH(B)                                                                              \
-    case B:                                                                                        \
-        for (unsigned i = 0; i < N; i += 8) pack8(out + i / 8 * (B), p->c + i, B, negate, b);     \
-        return
-#define UNPACK_WIDTH(B)                                                                            \
-    case B:                                                                                        \
-        for (unsigned i = 0; i < N; i += 8) unpack8(p->c + i, in + i / 8 * (B), B, negate, b);    \
-        return
-
-PACK_INLINE void pack_values(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int negate, int32_t b)
+/* The 256 values of p in groups of 8 (bits bytes each); inlined with bits constant (below). */
+/*@ requires kf_mldsa_width(bits) && 2 <= (1 << bits) <= 1048576 && \valid(out + (0 .. 32 * bits - 1)) && \valid_read(p);
+    requires \separated(out + (0 .. 32 * bits - 1), p);
+    requires negate != 0 ==> -1048576 <= b <= 1048576 && kf_mldsa_bounded(p, -1073741824, 1073741824);
+    assigns out[0 .. 32 * bits - 1]; */
+PACK_INLINE void pack_poly(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int negate, int32_t b)
 {
-    switch (bits) { /* eta (3, 4), w1 (4, 6), t1 (10), t0 (13), z (18, 20) */
-        PACK_WIDTH(3);
-        PACK_WIDTH(4);
-        PACK_WIDTH(6);
-        PACK_WIDTH(10);
-        PACK_WIDTH(13);
-        PACK_WIDTH(18);
-        PACK_WIDTH(20);
-    default:
-        for (unsigned i = 0; i < N; i += 8) pack8(out + i / 8 * bits, p->c + i, bits, negate, b);
+    /*@ loop invariant 0 <= i <= N && i % 8 == 0;
+        loop assigns i, out[0 .. 32 * bits - 1];
+        loop variant N - i; */
+    for (unsigned i = 0; i < N; i += 8) {
+        /*@ assert i / 8 * bits == kf_mldsa_mul(i / 8, bits) && kf_mldsa_mul(i / 8, bits) + bits <= 32 * bits; */
+        pack8(out + i / 8 * bits, p->c + i, bits, negate, b);
     }
 }
 
+/*@ requires kf_mldsa_width(bits) && 2 <= (1 << bits) <= 1048576 && \valid(p) && \valid_read(in + (0 .. 32 * bits - 1));
+    requires \separated(p, in + (0 .. 32 * bits - 1));
+    requires negate != 0 ==> -1048576 <= b <= 1048576;
+    assigns p->c[0 .. N - 1];
+    ensures negate != 0 ==> kf_mldsa_bounded(p, b - (1 << bits) + 1, b);
+    ensures negate == 0 ==> kf_mldsa_bounded(p, 0, (1 << bits) - 1); */
+PACK_INLINE void unpack_poly(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int negate, int32_t b)
+{
+    /*@ loop invariant 0 <= i <= N && i % 8 == 0;
+        loop invariant negate != 0 ==> \forall integer k; 0 <= k < i ==> b - (1 << bits) + 1 <= p->c[k] <= b;
+        loop invariant negate == 0 ==> \forall integer k; 0 <= k < i ==> 0 <= p->c[k] <= (1 << bits) - 1;
+        loop assigns i, p->c[0 .. N - 1];
+        loop variant N - i; */
+    for (unsigned i = 0; i < N; i += 8) {
+        /*@ assert i / 8 * bits == kf_mldsa_mul(i / 8, bits) && kf_mldsa_mul(i / 8, bits) + bits <= 32 * bits; */
+        unpack8(p->c + i, in + i / 8 * bits, bits, negate, b);
+    }
+}
+
+/* One inlined copy per width FIPS 204 uses: eta (3, 4), w1 (4, 6), t1 (10), t0 (13), z (18, 20). */
+/*@ requires kf_mldsa_fips_width(bits) && \valid(out + (0 .. 32 * bits - 1)) && \valid_read(p);
+    requires \separated(out + (0 .. 32 * bits - 1), p);
+    requires negate != 0 ==> -1048576 <= b <= 1048576 && kf_mldsa_bounded(p, -1073741824, 1073741824);
+    assigns out[0 .. 32 * bits - 1]; */
+PACK_INLINE void pack_values(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int negate, int32_t b)
+{
+    /*@ assert kf_mldsa_width(3) && kf_mldsa_width(4) && kf_mldsa_width(6) && kf_mldsa_width(10); */
+    /*@ assert kf_mldsa_width(13) && kf_mldsa_width(18) && kf_mldsa_width(20); */
+    switch (bits) {
+    case 3: pack_poly(out, p, 3, negate, b); return;
+    case 4: pack_poly(out, p, 4, negate, b); return;
+    case 6: pack_poly(out, p, 6, negate, b); return;
+    case 10: pack_poly(out, p, 10, negate, b); return;
+    case 13: pack_poly(out, p, 13, negate, b); return;
+    case 18: pack_poly(out, p, 18, negate, b); return;
+    case 20: pack_poly(out, p, 20, negate, b); return;
+    default: pack_poly(out, p, bits, negate, b);
+    }
+}
+
+/*@ requires kf_mldsa_fips_width(bits) && \valid(p) && \valid_read(in + (0 .. 32 * bits - 1));
+    requires \separated(p, in + (0 .. 32 * bits - 1));
+    requires negate != 0 ==> -1048576 <= b <= 1048576;
+    assigns p->c[0 .. N - 1];
+    ensures negate != 0 ==> kf_mldsa_bounded(p, b - (1 << bits) + 1, b);
+    ensures negate == 0 ==> kf_mldsa_bounded(p, 0, (1 << bits) - 1); */
 PACK_INLINE void unpack_values(kf_mldsa_poly *p, const uint8_t *in, unsigned bits, int negate, int32_t b)
 {
+    /*@ assert kf_mldsa_width(3) && kf_mldsa_width(4) && kf_mldsa_width(6) && kf_mldsa_width(10); */
+    /*@ assert kf_mldsa_width(13) && kf_mldsa_width(18) && kf_mldsa_width(20); */
     switch (bits) {
-        UNPACK_WIDTH(3);
-        UNPACK_WIDTH(4);
-        UNPACK_WIDTH(6);
-        UNPACK_WIDTH(10);
-        UNPACK_WIDTH(13);
-        UNPACK_WIDTH(18);
-        UNPACK_WIDTH(20);
-    default:
-        for (unsigned i = 0; i < N; i += 8) unpack8(p->c + i, in + i / 8 * bits, bits, negate, b);
+    case 3: unpack_poly(p, in, 3, negate, b); return;
+    case 4: unpack_poly(p, in, 4, negate, b); return;
+    case 6: unpack_poly(p, in, 6, negate, b); return;
+    case 10: unpack_poly(p, in, 10, negate, b); return;
+    case 13: unpack_poly(p, in, 13, negate, b); return;
+    case 18: unpack_poly(p, in, 18, negate, b); return;
+    case 20: unpack_poly(p, in, 20, negate, b); return;
+    default: unpack_poly(p, in, bits, negate, b);
     }
 }
 

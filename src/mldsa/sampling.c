@@ -55,6 +55,12 @@ static void more_blocks(kf_sponge_xn *x, unsigned n, unsigned rate, const uint8_
 
 /* RejNTTPoly's loop (Alg. 30 lines 4-10) on buf: CoeffFromThreeBytes (Alg. 14) candidates,
  * from coefficient n on; returns the new count. A is public. */
+/*@ requires n <= KF_MLDSA_N && len <= 65536 && \valid(c + (0 .. KF_MLDSA_N - 1)) && \valid_read(buf + (0 .. len - 1));
+    requires \separated(c + (0 .. KF_MLDSA_N - 1), buf + (0 .. len - 1));
+    requires \forall integer m; 0 <= m < n ==> 0 <= c[m] < KF_MLDSA_Q;
+    assigns c[0 .. KF_MLDSA_N - 1];
+    ensures n <= \result <= KF_MLDSA_N;
+    ensures \forall integer m; 0 <= m < \result ==> 0 <= c[m] < KF_MLDSA_Q; */
 static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_t len)
 {
     size_t pos = 0;
@@ -68,6 +74,10 @@ static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_
         pos += more;
     }
 #endif
+    /*@ loop invariant \at(n, Pre) <= n <= KF_MLDSA_N && pos <= len;
+        loop invariant \forall integer m; 0 <= m < n ==> 0 <= c[m] < KF_MLDSA_Q;
+        loop assigns pos, n, c[0 .. KF_MLDSA_N - 1];
+        loop variant len - pos; */
     for (; pos + 3 <= len && n < N; pos += 3) {
         uint32_t t = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7F) << 16;
         c[n] = (int32_t)t;
@@ -190,6 +200,13 @@ void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYT
 
 /* RejBoundedPoly's loop (Alg. 31 lines 4-14) with CoeffFromHalfByte (Alg. 15): each byte
  * gives two candidates, low nibble first. Only whether a nibble is kept is declassified. */
+/*@ requires eta == 2 || eta == 4;
+    requires n <= KF_MLDSA_N && \valid(c + (0 .. KF_MLDSA_N - 1)) && \valid_read(buf + (0 .. len - 1));
+    requires \separated(c + (0 .. KF_MLDSA_N - 1), buf + (0 .. len - 1));
+    requires \forall integer m; 0 <= m < n ==> -eta <= c[m] <= eta;
+    assigns c[0 .. KF_MLDSA_N - 1];
+    ensures n <= \result <= KF_MLDSA_N;
+    ensures \forall integer m; 0 <= m < \result ==> -eta <= c[m] <= eta; */
 static unsigned reject_eta(int32_t *c, unsigned n, const uint8_t *buf, size_t len, unsigned eta)
 {
     size_t pos = 0;
@@ -203,18 +220,32 @@ static unsigned reject_eta(int32_t *c, unsigned n, const uint8_t *buf, size_t le
         pos += more;
     }
 #endif
+    /*@ loop invariant \at(n, Pre) <= n <= KF_MLDSA_N && pos <= len;
+        loop invariant \forall integer m; 0 <= m < n ==> -eta <= c[m] <= eta;
+        loop assigns pos, n, c[0 .. KF_MLDSA_N - 1];
+        loop variant len - pos; */
     for (; pos < len && n < N; pos++) {
+        /*@ loop invariant 0 <= half <= 2 && \at(n, Pre) <= n <= KF_MLDSA_N;
+            loop invariant \forall integer m; 0 <= m < n ==> -eta <= c[m] <= eta;
+            loop assigns half, n, c[0 .. KF_MLDSA_N - 1];
+            loop variant 2 - half; */
         for (unsigned half = 0; half < 2 && n < N; half++) {
             uint32_t z = half ? buf[pos] >> 4 : buf[pos] & 15u;
+            /*@ assert z <= 15; */
+            /*@ assert z == 0 || z == 1 || z == 2 || z == 3 || z == 4 || z == 5 || z == 6 || z == 7 || z == 8 ||
+                       z == 9 || z == 10 || z == 11 || z == 12 || z == 13 || z == 14 || z == 15; */
             uint32_t keep;
             int32_t v;
             if (eta == 2) {
                 keep = (z - 15u) >> 31;                      /* z < 15 */
+                /*@ assert 0 <= z - 5 * ((z * 205) / 1024) <= 4; */
                 v = 2 - (int32_t)(z - 5u * ((z * 205u) >> 10)); /* 2 - (z mod 5) for z < 15 */
             } else {
                 keep = (z - 9u) >> 31;                       /* z < 9 */
+                /*@ assert keep != 0 ==> z < 9; */
                 v = 4 - (int32_t)z;
             }
+            /*@ assert keep != 0 ==> -eta <= v <= eta; */
             kf_declassify(&keep, sizeof keep); /* a rejection decision (FIPS 204 §3.6.3) */
             if (keep) c[n++] = v;
         }
@@ -357,6 +388,10 @@ void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTE
     expand_mask_batch(y, rhopp, kappa, p->l, p);
 }
 
+/*@ requires \valid(c) && \valid_read(p) && 1 <= p->tau <= KF_MLDSA_N && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX;
+    requires \valid_read(ctilde + (0 .. p->ctilde_bytes - 1)) && \separated(c, p);
+    assigns c->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(c, -1, 1); */
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p)
 {
     kf_sponge s;
@@ -365,11 +400,23 @@ void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_m
     kf_sponge_absorb(&s, ctilde, p->ctilde_bytes);
     kf_sponge_squeeze(&s, block, sizeof block);
     uint64_t signs = 0;
+    /*@ loop invariant 0 <= i <= 8;
+        loop assigns i, signs;
+        loop variant 8 - i; */
     for (unsigned i = 0; i < 8; i++) signs |= (uint64_t)block[i] << (8 * i);
     unsigned pos = 8;
-    memset(c, 0, sizeof *c);
+    /*@ loop invariant 0 <= k <= N && \forall integer m; 0 <= m < k ==> c->c[m] == 0;
+        loop assigns k, c->c[0 .. KF_MLDSA_N - 1];
+        loop variant N - k; */
+    for (unsigned k = 0; k < N; k++) c->c[k] = 0; /* a loop, not memset: the proof's typed memory */
+    /*@ loop invariant N - p->tau <= i <= N && 0 <= pos <= KF_SHAKE256_RATE && kf_sponge_ok(&s);
+        loop invariant kf_mldsa_bounded(c, -1, 1);
+        loop assigns i, pos, signs, c->c[0 .. KF_MLDSA_N - 1], block[0 .. KF_SHAKE256_RATE - 1], s;
+        loop variant N - i; */
     for (unsigned i = N - p->tau; i < N; i++) {
         unsigned j;
+        /*@ loop invariant 0 <= pos <= KF_SHAKE256_RATE && kf_sponge_ok(&s);
+            loop assigns pos, j, block[0 .. KF_SHAKE256_RATE - 1], s;  */
         do {
             if (pos == sizeof block) {
                 kf_sponge_squeeze(&s, block, sizeof block);
