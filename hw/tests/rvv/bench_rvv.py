@@ -230,7 +230,10 @@ def rvv_ise(lib, quick, elenums, work, sim=True):
     print(f"  {'record':24} {'backend':20} {'unit':5} {'value':>14}  source")
     want = [(f"hdl-unit-e{e}-n{n}", "rvv_unit", u) for e in (64, 32) for n in (5, 15, 30) for u in ("LUTs", "FFs")]
     want += [("hdl-core-rv32i", "rv32i_core", "LUTs"), ("hdl-core-rv32i", "rv32i_core", "FFs")]
-    fmax = [k for k in res if k[0] == "hdl-unit-e64-n5-fmax"] or [("hdl-unit-e64-n5-fmax", "ecp5-85k-nextpnr", "MHz")]
+    # the Fmax of the unit alone and of the whole processor (rvv_fmax.py --target unit / soc)
+    fmax = []
+    for name in ("hdl-unit-e64-n5-fmax", "hdl-soc-e64-n5-fmax"):
+        fmax += [k for k in res if k[0] == name] or [(name, "ecp5-85k-nextpnr", "MHz")]
     variants = [(f"hdl-unit-e64-n5", v, u) for v, _, _ in AREA_VARIANTS for u in ("LUTs", "FFs")]
     others = sorted(k for k in res if k not in want + fmax + variants)
     for key in want + fmax + variants + others:

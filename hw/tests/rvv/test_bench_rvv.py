@@ -48,13 +48,16 @@ class Rows(unittest.TestCase):
         recs, failed, out = self.run_rows([None, None])
         self.assertEqual(recs, [])
         self.assertFalse(failed)
-        # 12 unit figures, 2 core, 1 Fmax, 8 variant figures, 4 variant rows, 4 verdicts, 5 x hdl cycles
-        self.assertGreaterEqual(out.count("not measured"), 12 + 2 + 1 + 8 + 4 + 4)
+        # 12 unit figures, 2 core, 2 Fmax (unit, processor), 8 variant figures, 4 variant rows, 4 verdicts,
+        # 5 x hdl cycles
+        self.assertGreaterEqual(out.count("not measured"), 12 + 2 + 2 + 8 + 4 + 4)
+        self.assertIn("hdl-soc-e64-n5-fmax", out)
         self.assertIn("cycles: skipped: --no-sim", out)
 
     def test_records_and_verdicts(self):
         ppa = HEAD + line("hdl-unit-e64-n5", "rvv_unit", "LUTs", 9609) + line("hdl-unit-e64-n5", "rvv_unit", "FFs", 496) \
-            + line("hdl-unit-e64-n5-fmax", "ecp5-85k-nextpnr", "MHz", 101.5)
+            + line("hdl-unit-e64-n5-fmax", "ecp5-85k-nextpnr", "MHz", 101.5) \
+            + line("hdl-soc-e64-n5-fmax", "ecp5-85k-nextpnr", "MHz", 40.5)
         # norot 103 cycles, seed 75, zvbb-norot 69, zvbb 69 (the model's figures, no simulation)
         z = HEAD + line("hdl-unit-e64-n5", "rvv_unit-norot", "LUTs", 9000) \
             + line("hdl-unit-e64-n5", "rvv_unit-seed", "LUTs", 12000) \
@@ -65,9 +68,10 @@ class Rows(unittest.TestCase):
         got = {(n, b, u): v for n, b, u, v in recs}
         self.assertEqual(got[("hdl-unit-e64-n5", "rvv_unit", "LUTs")], 9609)
         self.assertEqual(got[("hdl-unit-e64-n5-fmax", "ecp5-85k-nextpnr", "MHz")], 101.5)
+        self.assertEqual(got[("hdl-soc-e64-n5-fmax", "ecp5-85k-nextpnr", "MHz")], 40.5)
         self.assertEqual(got[("hdl-unit-e64-n5", "rvv_unit-zvbb", "FFs")], 499)
         self.assertNotIn(("hdl-unit-e32-n5", "rvv_unit", "LUTs"), got)
-        self.assertEqual(len(recs), 8)
+        self.assertEqual(len(recs), 9)
         verdicts = {ln.split(" x")[0].strip(): ln.rsplit(": ", 1)[1] for ln in out.splitlines()
                     if ln.startswith("    ") and (ln.endswith(": pays") or ln.endswith("does not pay"))}
         # 103/75 = 1.373 vs 12000/9000 = 1.333: pays; 103/69 = 1.493 vs 9100/9000: pays;
