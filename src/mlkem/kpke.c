@@ -16,10 +16,38 @@
 #define K_MAX KF_MLKEM_K_MAX
 #define SYM KF_MLKEM_SYM_BYTES
 
+/* (ACSL, the unit mlkem_kpke) the offsets' products, as poly.c's kf_mul: CVC4 proves each lemma
+ * alone, but not the products among a function's hypotheses, nor can it match a quantified fact
+ * on a product; kf_kpke_mul(a, b) is a * b under a name it can match (its one axiom is a
+ * definition: it adds no assumption). */
+/*@ axiomatic KfKpkeMul {
+      logic integer kf_kpke_mul(integer a, integer b);
+      axiom kf_kpke_mul_def: \forall integer a, b; kf_kpke_mul(a, b) == a * b;
+    }
+    lemma kf_kpke_row: \forall integer i, k; 0 <= i < k <= 4 ==>
+      0 <= kf_kpke_mul(i, k) && kf_kpke_mul(i, k) + k <= kf_kpke_mul(k, k) <= 16;
+    lemma kf_kpke_c1: \forall integer i, k, d; 0 <= i < k <= 4 && 1 <= d <= 11 ==>
+      0 <= kf_kpke_mul(32 * d, i) && kf_kpke_mul(32 * d, i) + 32 * d <= kf_kpke_mul(32 * d, k) <= 1408;
+    lemma kf_kpke_c2: \forall integer k, d; 0 <= k <= 4 && 1 <= d <= 11 ==> 0 <= kf_kpke_mul(32 * d, k) <= 1408; */
+
 /* Row i of t^ = A^ s^ + e^ (Alg. 13 line 18) into ek, and s^_i into dk_pke (lines 19-20). */
+/*@ requires kf_mlkem_params_ok(p) && i < p->k;
+    requires \valid(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
+    requires \valid_read(a + (0 .. p->k * p->k - 1)) && \valid_read(s + (0 .. p->k - 1)) && \valid_read(e + (0 .. p->k - 1));
+    requires kf_mlkem_vec_bounded(a, p->k * p->k, 0, KF_MLKEM_Q - 1);
+    requires kf_mlkem_vec_bounded(s, p->k, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2);
+    requires kf_mlkem_vec_bounded(e, p->k, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2);
+    requires \separated(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1),
+                        p, a + (0 .. p->k * p->k - 1), s + (0 .. p->k - 1), e + (0 .. p->k - 1));
+    assigns ek[KF_MLKEM_POLY_BYTES * i .. KF_MLKEM_POLY_BYTES * i + KF_MLKEM_POLY_BYTES - 1],
+            dk_pke[KF_MLKEM_POLY_BYTES * i .. KF_MLKEM_POLY_BYTES * i + KF_MLKEM_POLY_BYTES - 1]; */
 static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, const kf_mlkem_poly *a,
                        const kf_mlkem_poly *s, const kf_mlkem_poly *e, unsigned i)
 {
+    /* (ACSL) the row's offset i k, as in kf_kpke_encrypt */
+    /*@ assert 0 <= kf_kpke_mul(i, p->k) && kf_kpke_mul(i, p->k) + p->k <= kf_kpke_mul(p->k, p->k) <= 16; */
+    /*@ assert kf_kpke_mul(i, p->k) == i * p->k && kf_kpke_mul(p->k, p->k) == p->k * p->k; */
+    /*@ assert \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==> 0 <= a[i * p->k + l].c[j] <= KF_MLKEM_Q - 1; */
     kf_mlkem_row_tobytes(ek + KF_MLKEM_POLY_BYTES * i, &a[i * p->k], s, &e[i], p->k);
     kf_mlkem_poly_tobytes(dk_pke + KF_MLKEM_POLY_BYTES * i, &s[i]);
 }
@@ -99,12 +127,30 @@ static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_para
 }
 
 /* s and e from the PRF outputs (lines 8-15), in the NTT domain (lines 16-17). */
+/*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \separated(sec, p);
+    assigns sec->s[0 .. K_MAX - 1], sec->e[0 .. K_MAX - 1];
+    ensures \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+              -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+              -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2; */
 static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
 {
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==>
+                         -7 <= sec->s[l].c[j] <= 7 && -7 <= sec->e[l].c[j] <= 7;
+        loop assigns i, sec->s[0 .. K_MAX - 1], sec->e[0 .. K_MAX - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
         kf_mlkem_cbd(&sec->s[i], sec->prf[i], p->eta1);
         kf_mlkem_cbd(&sec->e[i], sec->prf[p->k + i], p->eta1);
     }
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==>
+                         -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+                         -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop invariant \forall integer l, j; i <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+                         -7 <= sec->s[l].c[j] <= 7 && -7 <= sec->e[l].c[j] <= 7;
+        loop assigns i, sec->s[0 .. K_MAX - 1], sec->e[0 .. K_MAX - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_mlkem_poly_ntt2(&sec->s[i], &sec->e[i]);
 }
 
@@ -167,17 +213,28 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     return rc;
 }
 
+/*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. 2 * p->k)) && \valid(nz);
+    requires \valid_read(r + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires \separated(jobs + (0 .. 2 * p->k), p);
+    assigns jobs[0 .. 2 * p->k];
+    ensures \result == 2 * p->k + 1; */
 unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
                             const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after)
 {
     const unsigned k = p->k;
     uint8_t *out[2 * K_MAX + 1];
     unsigned eta[2 * K_MAX + 1];
+    /*@ loop invariant 0 <= i <= 2 * k + 1;
+        loop assigns i, out[0 .. 2 * K_MAX], eta[0 .. 2 * K_MAX];
+        loop variant 2 * k + 1 - i; */
     for (unsigned i = 0; i <= 2 * k; i++) {
         out[i] = nz->prf[i];
         eta[i] = i < k ? p->eta1 : p->eta2;
     }
     unsigned n = kf_mlkem_prf_jobs(jobs, out, eta, 2 * k + 1, r, 0);
+    /*@ loop invariant 0 <= i <= n;
+        loop assigns i, jobs[0 .. n - 1];
+        loop variant n - i; */
     for (unsigned i = 0; i < n; i++) jobs[i].after = after;
     return n;
 }
@@ -191,6 +248,13 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
         kf_mlkem_poly y[K_MAX], e1[K_MAX], e2, u, v, mu;
     } sec;
 
+    /* (ACSL) the bounds written out coefficient by coefficient: CVC4 does not carry
+     * kf_mlkem_bounded of one field of sec across the calls that write another */
+    /*@ loop invariant 0 <= i <= k;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==> -(KF_MLKEM_Q - 1) / 2 <= sec.y[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==> -7 <= sec.e1[l].c[j] <= 7;
+        loop assigns i, sec.y[0 .. K_MAX - 1], sec.e1[0 .. K_MAX - 1];
+        loop variant k - i; */
     for (unsigned i = 0; i < k; i++) {
         kf_mlkem_cbd(&sec.y[i], nz->prf[i], p->eta1);
         kf_mlkem_cbd(&sec.e1[i], nz->prf[k + i], p->eta2);
@@ -199,7 +263,19 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
     kf_mlkem_cbd(&sec.e2, nz->prf[2 * k], p->eta2);
 
     /* u = NTT^-1(A^T y^) + e1 (Alg. 14 line 19), compressed into c1 */
+    /*@ loop invariant 0 <= i <= k;
+        loop invariant \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> -(KF_MLKEM_Q - 1) / 2 <= sec.y[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop invariant \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> -7 <= sec.e1[l].c[j] <= 7;
+        loop invariant \forall integer j; 0 <= j < KF_MLKEM_N ==> -7 <= sec.e2.c[j] <= 7;
+        loop assigns i, sec.u, c[0 .. 32 * p->du * k - 1];
+        loop variant k - i; */
     for (unsigned i = 0; i < k; i++) {
+        /* (ACSL) the offsets i k and 32 du i by the lemmas above, then as linear facts */
+        /*@ assert 0 <= kf_kpke_mul(i, k) && kf_kpke_mul(i, k) + k <= kf_kpke_mul(k, k) <= 16; */
+        /*@ assert 0 <= kf_kpke_mul(32 * p->du, i) && kf_kpke_mul(32 * p->du, i) + 32 * p->du <= kf_kpke_mul(32 * p->du, k) <= 1408; */
+        /*@ assert kf_kpke_mul(i, k) == i * k && kf_kpke_mul(k, k) == k * k; */
+        /*@ assert kf_kpke_mul(32 * p->du, i) == 32 * p->du * i && kf_kpke_mul(32 * p->du, k) == 32 * p->du * k; */
+        /*@ assert \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> 0 <= at[i * k + l].c[j] <= 4095; */
         kf_mlkem_polyvec_basemul_acc(&sec.u, &at[i * k], sec.y, k);
         kf_mlkem_poly_invntt_tomont(&sec.u);
         kf_mlkem_poly_add(&sec.u, &sec.e1[i]);
@@ -211,6 +287,8 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
     kf_mlkem_poly_invntt_tomont(&sec.v);
     kf_mlkem_poly_add(&sec.v, &sec.e2);
     kf_mlkem_poly_add(&sec.v, &sec.mu);
+    /*@ assert 0 <= kf_kpke_mul(32 * p->du, k) <= 1408; */
+    /*@ assert kf_kpke_mul(32 * p->du, k) == 32 * p->du * k; */
     kf_mlkem_poly_compress(c + 32 * p->du * k, &sec.v, p->dv);
     kf_memzero(&sec, sizeof sec);
 }
@@ -224,6 +302,11 @@ void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
     } sec;
     kf_mlkem_poly u[K_MAX], v;
 
+    /*@ loop invariant 0 <= i <= k;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==> -(KF_MLKEM_Q - 1) / 2 <= u[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==> 0 <= sec.s[l].c[j] <= 4095;
+        loop assigns i, u[0 .. K_MAX - 1], sec.s[0 .. K_MAX - 1];
+        loop variant k - i; */
     for (unsigned i = 0; i < k; i++) {
         kf_mlkem_poly_decompress(&u[i], c + 32 * p->du * i, p->du);
         kf_mlkem_poly_ntt(&u[i]);
