@@ -333,8 +333,8 @@ UNITS = {
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["kf_kpke_encrypt", "kf_kpke_decrypt", "keygen_row", "keygen_noise", "kf_kpke_noise_jobs",
-                      "kf_mlkem_poly_ntt2"],
+        "functions": ["kf_kpke_row_facts", "kf_kpke_c_facts", "kf_kpke_encrypt", "kf_kpke_decrypt", "keygen_row",
+                      "keygen_noise", "kf_kpke_noise_jobs", "kf_mlkem_poly_ntt2"],
         "pending": ["KeyGen's Keccak schedule: keygen_g, keygen_jobs, keygen_rows, keygen_h_tail, keygen_wipe, "
                     "kf_kpke_keygen (sampling.h's jobs have no proved contracts)"],
     },

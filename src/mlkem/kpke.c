@@ -16,19 +16,26 @@
 #define K_MAX KF_MLKEM_K_MAX
 #define SYM KF_MLKEM_SYM_BYTES
 
-/* (ACSL, the unit mlkem_kpke) the offsets' products, as poly.c's kf_mul: CVC4 proves each lemma
- * alone, but not the products among a function's hypotheses, nor can it match a quantified fact
- * on a product; kf_kpke_mul(a, b) is a * b under a name it can match (its one axiom is a
- * definition: it adds no assumption). */
-/*@ axiomatic KfKpkeMul {
-      logic integer kf_kpke_mul(integer a, integer b);
-      axiom kf_kpke_mul_def: \forall integer a, b; kf_kpke_mul(a, b) == a * b;
-    }
-    lemma kf_kpke_row: \forall integer i, k; 0 <= i < k <= 4 ==>
-      0 <= kf_kpke_mul(i, k) && kf_kpke_mul(i, k) + k <= kf_kpke_mul(k, k) <= 16;
-    lemma kf_kpke_c1: \forall integer i, k, d; 0 <= i < k <= 4 && 1 <= d <= 11 ==>
-      0 <= kf_kpke_mul(32 * d, i) && kf_kpke_mul(32 * d, i) + 32 * d <= kf_kpke_mul(32 * d, k) <= 1408;
-    lemma kf_kpke_c2: \forall integer k, d; 0 <= k <= 4 && 1 <= d <= 11 ==> 0 <= kf_kpke_mul(32 * d, k) <= 1408; */
+/* (ACSL, the unit mlkem_kpke) the offsets' products, as ghost "lemma functions": CVC4 proves
+ * each of these nonlinear facts alone, from the set's bounds, but not among a caller's
+ * hypotheses; proved here (their ensures from their requires, empty bodies), a ghost call
+ * hands them to the caller as linear facts about the products. */
+/*@ ghost
+  /@ requires 0 <= i < k && (k == 2 || k == 3 || k == 4);
+     assigns \nothing;
+     ensures 0 <= i * k;
+     ensures i * k + k <= k * k;
+     ensures k * k <= 16; @/
+  static void kf_kpke_row_facts(unsigned i, unsigned k) { }
+*/
+/*@ ghost
+  /@ requires 0 <= i < k && (k == 2 || k == 3 || k == 4) && (d == 10 || d == 11);
+     assigns \nothing;
+     ensures 0 <= 32 * d * i;
+     ensures 32 * d * i + 32 * d <= 32 * d * k;
+     ensures 32 * d * k <= 1408; @/
+  static void kf_kpke_c_facts(unsigned i, unsigned k, unsigned d) { }
+*/
 
 /* Row i of t^ = A^ s^ + e^ (Alg. 13 line 18) into ek, and s^_i into dk_pke (lines 19-20). */
 /*@ requires kf_mlkem_params_ok(p) && i < p->k;
@@ -45,9 +52,10 @@ static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, c
                        const kf_mlkem_poly *s, const kf_mlkem_poly *e, unsigned i)
 {
     /* (ACSL) the row's offset i k, as in kf_kpke_encrypt */
-    /*@ assert 0 <= kf_kpke_mul(i, p->k) && kf_kpke_mul(i, p->k) + p->k <= kf_kpke_mul(p->k, p->k) <= 16; */
-    /*@ assert kf_kpke_mul(i, p->k) == i * p->k && kf_kpke_mul(p->k, p->k) == p->k * p->k; */
-    /*@ assert \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==> 0 <= a[i * p->k + l].c[j] <= KF_MLKEM_Q - 1; */
+    /*@ ghost kf_kpke_row_facts(i, p->k); */
+    /*@ ghost const kf_mlkem_poly *row = &a[i * p->k]; */ /* A^'s row i, as the call's argument */
+    /*@ assert \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==> row[l].c[j] == a[i * p->k + l].c[j]; */
+    /*@ assert \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==> 0 <= row[l].c[j] <= KF_MLKEM_Q - 1; */
     kf_mlkem_row_tobytes(ek + KF_MLKEM_POLY_BYTES * i, &a[i * p->k], s, &e[i], p->k);
     kf_mlkem_poly_tobytes(dk_pke + KF_MLKEM_POLY_BYTES * i, &s[i]);
 }
@@ -270,12 +278,12 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
         loop assigns i, sec.u, c[0 .. 32 * p->du * k - 1];
         loop variant k - i; */
     for (unsigned i = 0; i < k; i++) {
-        /* (ACSL) the offsets i k and 32 du i by the lemmas above, then as linear facts */
-        /*@ assert 0 <= kf_kpke_mul(i, k) && kf_kpke_mul(i, k) + k <= kf_kpke_mul(k, k) <= 16; */
-        /*@ assert 0 <= kf_kpke_mul(32 * p->du, i) && kf_kpke_mul(32 * p->du, i) + 32 * p->du <= kf_kpke_mul(32 * p->du, k) <= 1408; */
-        /*@ assert kf_kpke_mul(i, k) == i * k && kf_kpke_mul(k, k) == k * k; */
-        /*@ assert kf_kpke_mul(32 * p->du, i) == 32 * p->du * i && kf_kpke_mul(32 * p->du, k) == 32 * p->du * k; */
-        /*@ assert \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> 0 <= at[i * k + l].c[j] <= 4095; */
+        /* (ACSL) the offsets i k and 32 du i by the ghost lemma functions above */
+        /*@ ghost kf_kpke_row_facts(i, k); */
+        /*@ ghost kf_kpke_c_facts(i, k, p->du); */
+        /*@ ghost const kf_mlkem_poly *row = &at[i * k]; */ /* A^T's row i, as the call's argument */
+        /*@ assert \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> row[l].c[j] == at[i * k + l].c[j]; */
+        /*@ assert \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> 0 <= row[l].c[j] <= 4095; */
         kf_mlkem_polyvec_basemul_acc(&sec.u, &at[i * k], sec.y, k);
         kf_mlkem_poly_invntt_tomont(&sec.u);
         kf_mlkem_poly_add(&sec.u, &sec.e1[i]);
@@ -287,8 +295,7 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
     kf_mlkem_poly_invntt_tomont(&sec.v);
     kf_mlkem_poly_add(&sec.v, &sec.e2);
     kf_mlkem_poly_add(&sec.v, &sec.mu);
-    /*@ assert 0 <= kf_kpke_mul(32 * p->du, k) <= 1408; */
-    /*@ assert kf_kpke_mul(32 * p->du, k) == 32 * p->du * k; */
+    /*@ ghost kf_kpke_c_facts(k - 1, k, p->du); */
     kf_mlkem_poly_compress(c + 32 * p->du * k, &sec.v, p->dv);
     kf_memzero(&sec, sizeof sec);
 }
