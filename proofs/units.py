@@ -340,8 +340,8 @@ UNITS = {
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
     # the three parameter sets and every input within the documented lengths: the parameter
-    # table, the sizes, the ek and dk checks (§7.2, §7.3), KeyGen_internal over K-PKE.KeyGen's
-    # contract (kpke.h), KeyGen with its seed, Encaps over Encaps_internal's contract, Decaps
+    # table, the sizes, the ek and dk checks (§7.2, §7.3), KeyGen with its seed over
+    # KeyGen_internal's contract (keccakforge.h), Encaps over Encaps_internal's contract, Decaps
     # over Decaps_internal's, the constant-time compare and select; from the contracts of poly.h
     # (mlkem_poly), kf_sha3_256 (fips202.c, hash_fips202: parsed for its contract), kf_os_random
     # (os_random.h: assumed, system calls) and the caller's generator (kf_spec_rng, a `calls`
