@@ -395,4 +395,47 @@ UNITS = {
                     "kf_sponge_xn_squeeze", "g_oneshot", "g_oneblock_words", "xn_oneshot", "kf_sponge_xn_oneshot",
                     "kf_sponge_xn_oneshot_public"],
     },
+    # K-PKE (src/mlkem/kpke.c, FIPS 203 Alg. 13-15) on the portable arithmetic, for the three
+    # parameter sets (params.h's kf_mlkem_params_ok): Encrypt and Decrypt whole, KeyGen's rows
+    # of t^ and its noise, the noise jobs' set-up, and poly.c's kf_mlkem_poly_ntt2 (parsed for
+    # it); from the contracts of poly.h (proved by mlkem_poly), kf_mlkem_cbd (mlkem_sampling)
+    # and kf_mlkem_prf_jobs (sampling.h: assumed, the schedule is not proved). arith.h's dispatch
+    # macros call the portable code alone in the proof build (no KF_MLKEM_HAVE_AVX2 / _AVX512:
+    # the SIMD files are not parsed). KeyGen's Keccak schedule is "pending". Justified: the wipes
+    # of the local struct of secrets as bytes.
+    "mlkem_kpke": {
+        "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_kpke_row_facts", "kf_kpke_c_facts", "kf_kpke_encrypt", "kf_kpke_decrypt", "keygen_row",
+                      "keygen_noise", "kf_kpke_noise_jobs", "kf_mlkem_poly_ntt2"],
+        "pending": ["KeyGen's Keccak schedule: keygen_g, keygen_jobs, keygen_rows, keygen_h_tail, keygen_wipe, "
+                    "kf_kpke_keygen (sampling.h's jobs have no proved contracts)"],
+    },
+    # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
+    # the three parameter sets and every input within the documented lengths: the parameter
+    # table, the sizes, the ek and dk checks (§7.2, §7.3), KeyGen with its seed over
+    # KeyGen_internal's contract (keccakforge.h), Encaps over Encaps_internal's contract, Decaps
+    # over Decaps_internal's, the constant-time compare and select; from the contracts of poly.h
+    # (mlkem_poly), kf_sha3_256 (fips202.c, hash_fips202: parsed for its contract), kf_os_random
+    # (os_random.h: assumed, system calls) and the caller's generator (kf_spec_rng, a `calls`
+    # annotation: "calls_assumed"). "pending": the functions that run the Keccak job schedule.
+    "mlkem_api": {
+        "files": ["src/mlkem/params.c", "src/mlkem/mlkem.c", "src/mlkem/mlkem_decaps.c", "src/hash/fips202.c"],
+        "preinclude": ["impl_defined.h", "ctx_view.h"],   # fips202.c's contracts name the view
+        "timeout": 120,
+        "steps": STEPS,
+        "calls_assumed": True,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
+        "functions": ["kf_mlkem_params_get", "kf_mlkem_set_rng", "random_bytes", "kf_mlkem_ek_bytes",
+                      "kf_mlkem_dk_bytes", "kf_mlkem_ct_bytes", "check_ek", "kf_mlkem_check_ek",
+                      "kf_mlkem_keygen_seed", "kf_mlkem_keygen", "kf_mlkem_encaps",
+                      "value_barrier_u8", "ct_differ_mask", "ct_select", "check_dk", "kf_mlkem_check_dk",
+                      "kf_mlkem_decaps"],
+        "pending": ["kf_mlkem_encaps_internal, decaps_internal (they run sampling.c's Keccak job schedule, "
+                    "whose functions have no proved contracts)",
+                    "kf_mlkem_keygen_internal (its contract in keccakforge.h lets ek, z and dk overlap, and its "
+                    "memcpy's of ek and z into dk need them apart: docs/ASSURANCE.md)"],
+    },
 }

@@ -17,10 +17,47 @@
 #define K_MAX KF_MLKEM_K_MAX
 #define SYM KF_MLKEM_SYM_BYTES
 
+/* (ACSL, the unit mlkem_kpke) the offsets' products, as ghost "lemma functions": CVC4 proves
+ * each of these nonlinear facts alone, from the set's bounds, but not among a caller's
+ * hypotheses; proved here (their ensures from their requires, empty bodies), a ghost call
+ * hands them to the caller as linear facts about the products. */
+/*@ ghost
+  /@ requires 0 <= i < k && (k == 2 || k == 3 || k == 4);
+     assigns \nothing;
+     ensures 0 <= i * k;
+     ensures i * k + k <= k * k;
+     ensures k * k <= 16; @/
+  static void kf_kpke_row_facts(unsigned i, unsigned k) { }
+*/
+/*@ ghost
+  /@ requires 0 <= i < k && (k == 2 || k == 3 || k == 4) && (d == 10 || d == 11);
+     assigns \nothing;
+     ensures 0 <= 32 * d * i;
+     ensures 32 * d * i + 32 * d <= 32 * d * k;
+     ensures 32 * d * k <= 1408; @/
+  static void kf_kpke_c_facts(unsigned i, unsigned k, unsigned d) { }
+*/
+
 /* Row i of t^ = A^ s^ + e^ (Alg. 13 line 18) into ek, and s^_i into dk_pke (lines 19-20). */
+/*@ requires kf_mlkem_params_ok(p) && i < p->k;
+    requires \valid(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
+    requires \valid_read(a + (0 .. p->k * p->k - 1)) && \valid_read(s + (0 .. p->k - 1)) && \valid_read(e + (0 .. p->k - 1));
+    requires m == \null || \valid_read(m + (0 .. p->k - 1));
+    requires kf_mlkem_vec_bounded(a, p->k * p->k, 0, KF_MLKEM_Q - 1);
+    requires kf_mlkem_vec_bounded(s, p->k, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2);
+    requires kf_mlkem_vec_bounded(e, p->k, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2);
+    requires \separated(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1),
+                        p, a + (0 .. p->k * p->k - 1), s + (0 .. p->k - 1), e + (0 .. p->k - 1));
+    assigns ek[KF_MLKEM_POLY_BYTES * i .. KF_MLKEM_POLY_BYTES * i + KF_MLKEM_POLY_BYTES - 1],
+            dk_pke[KF_MLKEM_POLY_BYTES * i .. KF_MLKEM_POLY_BYTES * i + KF_MLKEM_POLY_BYTES - 1]; */
 static void keygen_row(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke, const kf_mlkem_poly *a,
                        const kf_mlkem_poly *s, const kf_mlkem_poly *m, const kf_mlkem_poly *e, unsigned i)
 {
+    /* (ACSL) the row's offset i k, as in kf_kpke_encrypt */
+    /*@ ghost kf_kpke_row_facts(i, p->k); */
+    /*@ ghost const kf_mlkem_poly *row = &a[i * p->k]; */ /* A^'s row i, as the call's argument */
+    /*@ assert \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==> row[l].c[j] == a[i * p->k + l].c[j]; */
+    /*@ assert \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==> 0 <= row[l].c[j] <= KF_MLKEM_Q - 1; */
     kf_mlkem_row_tobytes_cached(ek + KF_MLKEM_POLY_BYTES * i, &a[i * p->k], s, m, &e[i], p->k);
     kf_mlkem_poly_tobytes(dk_pke + KF_MLKEM_POLY_BYTES * i, &s[i]);
 }
@@ -102,12 +139,30 @@ static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_para
 }
 
 /* s and e from the PRF outputs (lines 8-15), in the NTT domain (lines 16-17). */
+/*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \separated(sec, p);
+    assigns sec->s[0 .. K_MAX - 1], sec->e[0 .. K_MAX - 1], sec->m[0 .. K_MAX - 1], sec->cached;
+    ensures \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+              -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+              -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2; */
 static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
 {
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==>
+                         -7 <= sec->s[l].c[j] <= 7 && -7 <= sec->e[l].c[j] <= 7;
+        loop assigns i, sec->s[0 .. K_MAX - 1], sec->e[0 .. K_MAX - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
         kf_mlkem_cbd(&sec->s[i], sec->prf[i], p->eta1);
         kf_mlkem_cbd(&sec->e[i], sec->prf[p->k + i], p->eta1);
     }
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==>
+                         -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+                         -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop invariant \forall integer l, j; i <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+                         -7 <= sec->s[l].c[j] <= 7 && -7 <= sec->e[l].c[j] <= 7;
+        loop assigns i, sec->s[0 .. K_MAX - 1], sec->e[0 .. K_MAX - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_mlkem_poly_ntt2(&sec->s[i], &sec->e[i]);
     sec->cached = kf_mlkem_polyvec_mulcache(sec->m, sec->s, p->k); /* for the k rows */
 }
@@ -173,17 +228,28 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     return rc;
 }
 
+/*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. 2 * p->k)) && \valid(nz);
+    requires \valid_read(r + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires \separated(jobs + (0 .. 2 * p->k), p);
+    assigns jobs[0 .. 2 * p->k];
+    ensures \result == 2 * p->k + 1; */
 unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
                             const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after)
 {
     const unsigned k = p->k;
     uint8_t *out[2 * K_MAX + 1];
     unsigned eta[2 * K_MAX + 1];
+    /*@ loop invariant 0 <= i <= 2 * k + 1;
+        loop assigns i, out[0 .. 2 * K_MAX], eta[0 .. 2 * K_MAX];
+        loop variant 2 * k + 1 - i; */
     for (unsigned i = 0; i <= 2 * k; i++) {
         out[i] = nz->prf[i];
         eta[i] = i < k ? p->eta1 : p->eta2;
     }
     unsigned n = kf_mlkem_prf_jobs(jobs, out, eta, 2 * k + 1, r, 0);
+    /*@ loop invariant 0 <= i <= n;
+        loop assigns i, jobs[0 .. n - 1];
+        loop variant n - i; */
     for (unsigned i = 0; i < n; i++) jobs[i].after = after;
     return n;
 }
@@ -198,6 +264,13 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
         kf_mlkem_poly m[K_MAX]; /* y^'s base multiplication cache (poly.h), if cached */
     } sec;
 
+    /* (ACSL) the bounds written out coefficient by coefficient: CVC4 does not carry
+     * kf_mlkem_bounded of one field of sec across the calls that write another */
+    /*@ loop invariant 0 <= i <= k;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==> -(KF_MLKEM_Q - 1) / 2 <= sec.y[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==> -7 <= sec.e1[l].c[j] <= 7;
+        loop assigns i, sec.y[0 .. K_MAX - 1], sec.e1[0 .. K_MAX - 1];
+        loop variant k - i; */
     for (unsigned i = 0; i < k; i++) {
         kf_mlkem_cbd(&sec.y[i], nz->prf[i], p->eta1);
         kf_mlkem_cbd(&sec.e1[i], nz->prf[k + i], p->eta2);
@@ -207,7 +280,19 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
     const kf_mlkem_poly *cache = kf_mlkem_polyvec_mulcache(sec.m, sec.y, k) ? sec.m : NULL; /* k + 1 uses */
 
     /* u = NTT^-1(A^T y^) + e1 (Alg. 14 line 19), compressed into c1 */
+    /*@ loop invariant 0 <= i <= k;
+        loop invariant \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> -(KF_MLKEM_Q - 1) / 2 <= sec.y[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop invariant \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> -7 <= sec.e1[l].c[j] <= 7;
+        loop invariant \forall integer j; 0 <= j < KF_MLKEM_N ==> -7 <= sec.e2.c[j] <= 7;
+        loop assigns i, sec.u, c[0 .. 32 * p->du * k - 1];
+        loop variant k - i; */
     for (unsigned i = 0; i < k; i++) {
+        /* (ACSL) the offsets i k and 32 du i by the ghost lemma functions above */
+        /*@ ghost kf_kpke_row_facts(i, k); */
+        /*@ ghost kf_kpke_c_facts(i, k, p->du); */
+        /*@ ghost const kf_mlkem_poly *row = &at[i * k]; */ /* A^T's row i, as the call's argument */
+        /*@ assert \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> row[l].c[j] == at[i * k + l].c[j]; */
+        /*@ assert \forall integer l, j; 0 <= l < k && 0 <= j < KF_MLKEM_N ==> 0 <= row[l].c[j] <= 4095; */
         kf_mlkem_polyvec_basemul_acc_cached(&sec.u, &at[i * k], sec.y, cache, k);
         kf_mlkem_poly_invntt_tomont(&sec.u);
         kf_mlkem_poly_add(&sec.u, &sec.e1[i]);
@@ -219,6 +304,7 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
     kf_mlkem_poly_invntt_tomont(&sec.v);
     kf_mlkem_poly_add(&sec.v, &sec.e2);
     kf_mlkem_poly_add(&sec.v, &sec.mu);
+    /*@ ghost kf_kpke_c_facts(k - 1, k, p->du); */
     kf_mlkem_poly_compress(c + 32 * p->du * k, &sec.v, p->dv);
     kf_memzero(&sec, cache ? sizeof sec : offsetof(struct encrypt_secrets, m)); /* the cache only if written */
 }
@@ -232,6 +318,11 @@ void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
     } sec;
     kf_mlkem_poly u[K_MAX], v;
 
+    /*@ loop invariant 0 <= i <= k;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==> -(KF_MLKEM_Q - 1) / 2 <= u[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop invariant \forall integer l, j; 0 <= l < i && 0 <= j < KF_MLKEM_N ==> 0 <= sec.s[l].c[j] <= 4095;
+        loop assigns i, u[0 .. K_MAX - 1], sec.s[0 .. K_MAX - 1];
+        loop variant k - i; */
     for (unsigned i = 0; i < k; i++) {
         kf_mlkem_poly_decompress(&u[i], c + 32 * p->du * i, p->du);
         kf_mlkem_poly_ntt(&u[i]);

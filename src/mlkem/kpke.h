@@ -11,6 +11,14 @@
 /* K-PKE.KeyGen(d) (Alg. 13): ek_pke (384k + 32 bytes) and dk_pke (384k bytes); and, if h is
  * not NULL, h = H(ek_pke) = SHA3-256(ek_pke) (ML-KEM.KeyGen_internal's, Alg. 16 line 3),
  * hashed in part while ek is computed. */
+/*@ requires kf_mlkem_params_ok(p);
+    requires \valid(ek + (0 .. p->ek_bytes - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
+    requires \valid_read(d + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires h == \null || \valid(h + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires \separated(ek + (0 .. p->ek_bytes - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), p);
+    requires h != \null ==> \separated(h + (0 .. KF_MLKEM_SYM_BYTES - 1), ek + (0 .. p->ek_bytes - 1),
+                                       dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), p);
+    assigns ek[0 .. p->ek_bytes - 1], dk_pke[0 .. KF_MLKEM_POLY_BYTES * p->k - 1], h[0 .. KF_MLKEM_SYM_BYTES - 1]; */
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                    const uint8_t d[KF_MLKEM_SYM_BYTES], uint8_t h[KF_MLKEM_SYM_BYTES]);
 /* Encrypt's noise (Alg. 14 lines 9-17): the PRF outputs of y (eta1), e1 and e2 (eta2).
@@ -28,10 +36,25 @@ unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpk
  * ek's k polynomials (Alg. 14 line 2; not necessarily modulus-checked: coefficients up to
  * 4095 are fine arithmetically), at = the transposed matrix A^T from ek's rho
  * (kf_mlkem_matrix_jobs(.., 1)) and nz = the noise from r (kf_kpke_noise_jobs). */
+/*@ requires kf_mlkem_params_ok(p);
+    requires \valid(c + (0 .. 32 * (p->du * p->k + p->dv) - 1));
+    requires \valid_read(t + (0 .. p->k - 1)) && \valid_read(at + (0 .. p->k * p->k - 1));
+    requires \valid_read(m + (0 .. KF_MLKEM_SYM_BYTES - 1)) && \valid_read(nz);
+    requires kf_mlkem_vec_bounded(t, p->k, 0, 4095) && kf_mlkem_vec_bounded(at, p->k * p->k, 0, 4095);
+    requires \separated(c + (0 .. 32 * (p->du * p->k + p->dv) - 1), p, t + (0 .. p->k - 1),
+                        at + (0 .. p->k * p->k - 1), nz);
+    assigns c[0 .. 32 * (p->du * p->k + p->dv) - 1]; */
 void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *t,
                      const uint8_t m[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *at,
                      const kf_kpke_noise *nz);
 /* K-PKE.Decrypt(dk_pke, c) (Alg. 15): m. */
+/*@ requires kf_mlkem_params_ok(p);
+    requires \valid(m + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires \valid_read(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
+    requires \valid_read(c + (0 .. 32 * (p->du * p->k + p->dv) - 1));
+    requires \separated(m + (0 .. KF_MLKEM_SYM_BYTES - 1), p, dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1),
+                        c + (0 .. 32 * (p->du * p->k + p->dv) - 1));
+    assigns m[0 .. KF_MLKEM_SYM_BYTES - 1]; */
 void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
                      const uint8_t *dk_pke, const uint8_t *c);
 

@@ -25,8 +25,18 @@ int kf_mlkem_set_rng(kf_mlkem_rng_fn fn, void *arg)
     return KF_OK;
 }
 
+/* (ACSL) the caller's generator: assumed to write out[0..len) only (proofs/units.py, mlkem_api's
+ * "calls_assumed"; docs/ASSURANCE.md). */
+/*@ requires \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1]; */
+int kf_spec_rng(void *arg, uint8_t *out, size_t len);
+
+/*@ requires \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1];
+    ensures \result == KF_OK || \result == KF_ERR_RNG; */
 static int random_bytes(uint8_t *out, size_t len)
 {
+    /*@ calls kf_spec_rng; */
     if (rng_fn) return rng_fn(rng_arg, out, len) == 0 ? KF_OK : KF_ERR_RNG;
     return kf_os_random(out, len);
 }
@@ -54,9 +64,17 @@ size_t kf_mlkem_ct_bytes(kf_mlkem_param param)
 /* §7.2: type check (length) and modulus check: ByteEncode_12(ByteDecode_12(ek)) == ek,
  * i.e. every 12-bit value of the first 384k bytes is < q. ek is public. t receives the
  * decoded t^ (k polynomials) for Encrypt. */
+/*@ requires kf_mlkem_params_ok(p) && \valid(t + (0 .. p->k - 1)) && \valid_read(ek + (0 .. eklen - 1));
+    requires \separated(t + (0 .. p->k - 1), ek + (0 .. eklen - 1)) && \separated(t + (0 .. p->k - 1), p);
+    assigns t[0 .. p->k - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY;
+    ensures \result == KF_OK ==> eklen == p->ek_bytes; */
 static int check_ek(const kf_mlkem_params *p, kf_mlkem_poly *t, const uint8_t *ek, size_t eklen)
 {
     if (eklen != p->ek_bytes) return KF_ERR_BAD_LENGTH;
+    /*@ loop invariant 0 <= i <= p->k;
+        loop assigns i, t[0 .. p->k - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++)
         if (!kf_mlkem_poly_frombytes_canonical(&t[i], ek + KF_MLKEM_POLY_BYTES * i)) return KF_ERR_BAD_KEY;
     return KF_OK;

@@ -16,6 +16,7 @@
 #define SYM KF_MLKEM_SYM_BYTES
 
 /* Keep the compiler from turning a mask back into a branch. */
+/*@ assigns \nothing; */
 static uint8_t value_barrier_u8(uint8_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -25,21 +26,35 @@ static uint8_t value_barrier_u8(uint8_t x)
 }
 
 /* 0xFF if a[0..len) != b[0..len), else 0x00; reads every byte. */
+/*@ requires \valid_read(a + (0 .. len - 1)) && \valid_read(b + (0 .. len - 1));
+    assigns \nothing; */
 static uint8_t ct_differ_mask(const uint8_t *a, const uint8_t *b, size_t len)
 {
     uint8_t acc = 0;
+    /*@ loop invariant 0 <= i <= len;
+        loop assigns i, acc;
+        loop variant len - i; */
     for (size_t i = 0; i < len; i++) acc |= (uint8_t)(a[i] ^ b[i]);
     /* acc != 0 -> (0 - acc) >> 8 is all ones in the low byte */
     return value_barrier_u8((uint8_t)((0u - (uint32_t)acc) >> 8));
 }
 
 /* r = mask ? b : r, byte by byte. */
+/*@ requires \valid(r + (0 .. len - 1)) && \valid_read(b + (0 .. len - 1));
+    requires \separated(r + (0 .. len - 1), b + (0 .. len - 1));
+    assigns r[0 .. len - 1]; */
 static void ct_select(uint8_t *r, const uint8_t *b, size_t len, uint8_t mask)
 {
+    /*@ loop invariant 0 <= i <= len;
+        loop assigns i, r[0 .. len - 1];
+        loop variant len - i; */
     for (size_t i = 0; i < len; i++) r[i] ^= (uint8_t)(mask & (r[i] ^ b[i]));
 }
 
 /* §7.3: type checks (lengths) and the hash check H(ek) == h on the copy of ek inside dk. */
+/*@ requires kf_mlkem_params_ok(p) && \valid_read(dk + (0 .. dklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK ==> dklen == p->dk_bytes; */
 static int check_dk(const kf_mlkem_params *p, const uint8_t *dk, size_t dklen)
 {
     uint8_t h[SYM];
@@ -63,6 +78,9 @@ int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen)
  * Keccak work runs as jobs of one schedule (sampling.h): G(m' || h), H(ek) (the check),
  * K_bar = J(z || c) and the re-encryption's matrix A^T (from ek's rho) need nothing from
  * each other; the re-encryption's noise PRFs start once G has given r'. */
+/*@ requires kf_mlkem_params_ok(p) && \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
+    requires \valid_read(c + (0 .. p->ct_bytes - 1)) && \valid_read(dk + (0 .. p->dk_bytes - 1));
+    assigns ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
 static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *c, const uint8_t *dk)
 {

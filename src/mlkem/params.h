@@ -29,7 +29,24 @@ typedef struct kf_mlkem_params {
     size_t ct_bytes; /* 32 (du k + dv) */
 } kf_mlkem_params;
 
+/* (ACSL, the proofs' units mlkem_kpke and mlkem_api) p is one of the three sets of the table
+ * in params.c, written out so that every product of k, du and dv in a proof is a constant. */
+/*@ predicate kf_mlkem_params_ok{L}(kf_mlkem_params *p) =
+      \valid_read(p) && p->eta2 == 2 &&
+      ((p->k == 2 && p->eta1 == 3 && p->du == 10 && p->dv == 4) ||
+       (p->k == 3 && p->eta1 == 2 && p->du == 10 && p->dv == 4) ||
+       (p->k == 4 && p->eta1 == 2 && p->du == 11 && p->dv == 5)) &&
+      p->ek_bytes == 384 * p->k + 32 && p->dk_bytes == 768 * p->k + 96 &&
+      p->ct_bytes == 32 * (p->du * p->k + p->dv); */
+
 /* The parameter set of KF_MLKEM512/768/1024, NULL for anything else. */
+/*@ assigns \nothing;
+    ensures \result == \null || kf_mlkem_params_ok(\result);
+    ensures \result == \null || !\valid(\result); // a const table, apart from every writable buffer
+    ensures param == KF_MLKEM512 ==> \result != \null && \result->k == 2;
+    ensures param == KF_MLKEM768 ==> \result != \null && \result->k == 3;
+    ensures param == KF_MLKEM1024 ==> \result != \null && \result->k == 4;
+    ensures param != KF_MLKEM512 && param != KF_MLKEM768 && param != KF_MLKEM1024 ==> \result == \null; */
 const kf_mlkem_params *kf_mlkem_params_get(int param);
 
 #endif

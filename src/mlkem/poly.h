@@ -57,6 +57,11 @@ int16_t kf_mlkem_barrett_reduce(int16_t a);
     ensures kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2); */
 void kf_mlkem_poly_ntt(kf_mlkem_poly *p);
 /* kf_mlkem_poly_ntt of p and of q (AVX-512: the two at once, their steps interleaved). */
+/*@ requires \valid(p) && \valid(q) && \separated(p, q);
+    requires kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1) && kf_mlkem_bounded(q, -(KF_MLKEM_Q - 1), KF_MLKEM_Q - 1);
+    assigns p->c[0 .. KF_MLKEM_N - 1], q->c[0 .. KF_MLKEM_N - 1];
+    ensures kf_mlkem_bounded(p, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2);
+    ensures kf_mlkem_bounded(q, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2); */
 void kf_mlkem_poly_ntt2(kf_mlkem_poly *p, kf_mlkem_poly *q);
 /* Inverse NTT (Alg. 10) times R, in place: |input| < q; output |x| < q. Applied to a
  * product from kf_mlkem_polyvec_basemul_acc (which carries R^-1) it gives the plain result. */

@@ -60,6 +60,10 @@ unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const ui
                                   unsigned k, unsigned i, int transposed);
 /* n PRF jobs: out[i] = PRF_eta[i](seed, nonce0 + i) = SHAKE256(seed || nonce0 + i, 64 eta[i])
  * (§4.1); returns n. seed must stay in place until the jobs have run. */
+/* (ACSL: assumed, the schedule is not proved: proofs/units.py, mlkem_sampling's "pending") */
+/*@ requires \valid(jobs + (0 .. n - 1)) && \valid_read(out + (0 .. n - 1)) && \valid_read(eta + (0 .. n - 1));
+    assigns jobs[0 .. n - 1];
+    ensures \result == n; */
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
                            const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
 /* The jobs' lanes: kf_backend_xn_for(min(n, KF_MLKEM_JOB_LANES)) - 4 where there is a choice
