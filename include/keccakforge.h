@@ -488,24 +488,38 @@ typedef enum kf_mlkem_param {
       : param == KF_MLKEM1024 ? KF_MLKEM1024_EK_BYTES : 0;
     logic integer kf_mlkem_dk_len(integer param) =
       param == KF_MLKEM512 ? KF_MLKEM512_DK_BYTES : param == KF_MLKEM768 ? KF_MLKEM768_DK_BYTES
-      : param == KF_MLKEM1024 ? KF_MLKEM1024_DK_BYTES : 0; */
+      : param == KF_MLKEM1024 ? KF_MLKEM1024_DK_BYTES : 0;
+    logic integer kf_mlkem_ct_len(integer param) =
+      param == KF_MLKEM512 ? KF_MLKEM512_CT_BYTES : param == KF_MLKEM768 ? KF_MLKEM768_CT_BYTES
+      : param == KF_MLKEM1024 ? KF_MLKEM1024_CT_BYTES : 0; */
 /*@ assigns \nothing;
     ensures \result == kf_mlkem_ek_len(param); */
 KF_API size_t kf_mlkem_ek_bytes(kf_mlkem_param param);
 /*@ assigns \nothing;
     ensures \result == kf_mlkem_dk_len(param); */
 KF_API size_t kf_mlkem_dk_bytes(kf_mlkem_param param);
+/*@ assigns \nothing;
+    ensures \result == kf_mlkem_ct_len(param); */
 KF_API size_t kf_mlkem_ct_bytes(kf_mlkem_param param);
 
 /* ML-KEM.KeyGen (Alg. 19): ek (ek_bytes) and dk (dk_bytes), d and z from the RNG. */
+/*@ requires ek == \null || \valid(ek + (0 .. kf_mlkem_ek_len(param) - 1));
+    requires dk == \null || \valid(dk + (0 .. kf_mlkem_dk_len(param) - 1));
+    assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1]; */
 KF_API int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk);
 /* ML-KEM.KeyGen (Alg. 19) that also hands back the seed d || z it drew (64 bytes): the
  * compact private key of the PKCS#8 seed form (kf_key_encode_pkcs8, KF_PRIV_SEED), from which
  * kf_mlkem_keygen_internal rebuilds ek and dk. seed is a secret like dk; on an error it is
  * zeroed with ek and dk. */
+/*@ requires ek == \null || \valid(ek + (0 .. kf_mlkem_ek_len(param) - 1));
+    requires dk == \null || \valid(dk + (0 .. kf_mlkem_dk_len(param) - 1));
+    requires seed == \null || \valid(seed + (0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1));
+    assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1],
+            seed[0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1]; */
 KF_API int kf_mlkem_keygen_seed(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
                                 uint8_t seed[KF_MLKEM_KEYGEN_SEED_BYTES]);
-/* ML-KEM.KeyGen_internal(d, z) (Alg. 16), deterministic. */
+/* ML-KEM.KeyGen_internal(d, z) (Alg. 16), deterministic. ek, dk, d and z must not overlap
+ * (it copies ek and z into dk; overlapping buffers give undefined results). */
 /*@ requires ek == \null || \valid(ek + (0 .. kf_mlkem_ek_len(param) - 1));
     requires dk == \null || \valid(dk + (0 .. kf_mlkem_dk_len(param) - 1));
     requires d == \null || \valid_read(d + (0 .. KF_MLKEM_SEED_BYTES - 1));
@@ -516,14 +530,27 @@ KF_API int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *
                                     const uint8_t z[KF_MLKEM_SEED_BYTES]);
 /* ML-KEM.Encaps (Alg. 20): ct (ct_bytes) and the shared secret ss, m from the RNG.
  * ek is checked (length eklen, modulus check). */
+/*@ requires ct == \null || \valid(ct + (0 .. kf_mlkem_ct_len(param) - 1));
+    requires ss == \null || \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
+    requires ek == \null || \valid_read(ek + (0 .. eklen - 1));
+    assigns ct[0 .. kf_mlkem_ct_len(param) - 1], ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
 KF_API int kf_mlkem_encaps(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *ek, size_t eklen);
 /* ML-KEM.Encaps_internal(ek, m) (Alg. 17), deterministic; ek is checked as above. */
+/*@ requires ct == \null || \valid(ct + (0 .. kf_mlkem_ct_len(param) - 1));
+    requires ss == \null || \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
+    requires ek == \null || \valid_read(ek + (0 .. eklen - 1));
+    requires m == \null || \valid_read(m + (0 .. KF_MLKEM_MSG_BYTES - 1));
+    assigns ct[0 .. kf_mlkem_ct_len(param) - 1], ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
 KF_API int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
                                     const uint8_t *ek, size_t eklen,
                                     const uint8_t m[KF_MLKEM_MSG_BYTES]);
 /* ML-KEM.Decaps (Alg. 21, with Decaps_internal, Alg. 18): ss from ct and dk. Checks the
  * lengths of ct and dk and dk's hash (§7.3); an invalid ciphertext gives J(z || ct). */
+/*@ requires ss == \null || \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
+    requires ct == \null || \valid_read(ct + (0 .. ctlen - 1));
+    requires dk == \null || \valid_read(dk + (0 .. dklen - 1));
+    assigns ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
 KF_API KF_MUST_CHECK int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *ct, size_t ctlen, const uint8_t *dk, size_t dklen);
 /* The input checks alone: KF_OK, KF_ERR_BAD_LENGTH or KF_ERR_BAD_KEY.
