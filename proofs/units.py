@@ -278,8 +278,8 @@ UNITS = {
     },
     # The batched API in src/hash/batch.c (kf_batch_*: the incremental context and the one-shots
     # of any n), for every n, length and algorithm, from the contracts of the lock-step sponge
-    # (src/sponge/sponge_xn.h: assumed, but for kf_sponge_xn_plan's, proved by the unit sponge_xn)
-    # and the contexts' view.
+    # (src/sponge/sponge_xn.h: proved by the units sponge_xn and sponge_xn_ops) and the contexts'
+    # view; -wp-unalias-vars: the ghost kf_spec_xn_table those contracts assign (sponge_xn below).
     # proofs/no_linux_shim.h: the thread pool's Linux CPU sets do not parse (no proved function).
     "hash_batch": {
         "files": ["src/hash/batch.c"],
