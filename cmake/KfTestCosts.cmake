@@ -19,9 +19,9 @@ set(KF_TEST_COSTS
   # proofs/
   proof_key_codecs=700 proof_key_codecs_mutants=125 proof_cli_readers=51 proof_cli_readers_mutants=15
   proof_permutation=78 proof_sponge=207 proof_sponge_mutants=256
-  proof_hash_batch=718 proof_hash_sp800_185=193 proof_hash_batch_mutants=176 proof_hash_sp800_185_mutants=133
+  proof_hash_batch=181 proof_hash_sp800_185=193 proof_hash_batch_mutants=132 proof_hash_sp800_185_mutants=133
   proof_hash_fips202=82 proof_hash_fips202_mutants=81
-  proof_mlkem_poly=294 proof_sponge_xn=510 proof_sponge_xn_mutants=718 proof_mlkem_sampling=37
+  proof_mlkem_poly=294 proof_sponge_xn=116 proof_sponge_xn_mutants=187 proof_mlkem_sampling=37
   proof_mlkem_sampling_mutants=36
   # hw/
   hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
