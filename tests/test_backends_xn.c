@@ -485,6 +485,14 @@ int main(int argc, char **argv)
             failed++;
             continue;
         }
+        /* kf_backend_xn_for's contract (keccak_backend.h), which unit proof_sponge_xn assumes:
+         * n >= 2 and state_bytes <= 200 n, so that kf_sponge_xn_plan's groups fit KF_XN_STORAGE */
+        if (b->n < 2 || b->state_bytes > (size_t)b->n * KF_STATE_BYTES) {
+            CHECK(0, "%s: n=%u state_bytes=%zu breaks kf_backend_xn_for's contract (n >= 2, state_bytes <= 200 n)",
+                  b->name, b->n, b->state_bytes);
+            failed++;
+            continue;
+        }
         if (!kf_backend_xn_runnable(b)) {
             printf("skip %-14s (this CPU lacks what it needs)\n", b->name);
             skipped++;

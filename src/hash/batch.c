@@ -84,7 +84,7 @@ struct kf_batch_ctx { kf_batch_impl impl; };
 KF_FITS(kf_batch_impl, kf_batch_ctx);
 
 /*@ requires ctx == \null || \valid(ctx);
-    assigns *ctx;
+    assigns *ctx, kf_spec_xn_table;
     ensures \result == KF_OK ==> batch_inv(ctx) && ctx->impl.magic == KF_MAGIC_BATCH; */
 static int batch_start(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n)
 {
@@ -102,7 +102,7 @@ static int batch_start(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size
 }
 
 /*@ requires ctx == \null || \valid(ctx);
-    assigns *ctx;
+    assigns *ctx, kf_spec_xn_table;
     ensures \result == KF_OK ==> batch_inv(ctx); */
 int kf_batch_init(kf_batch_ctx *ctx, kf_batch_alg alg, size_t n)
 {
@@ -110,7 +110,7 @@ int kf_batch_init(kf_batch_ctx *ctx, kf_batch_alg alg, size_t n)
 }
 
 /*@ requires ctx == \null || \valid(ctx);
-    assigns *ctx;
+    assigns *ctx, kf_spec_xn_table;
     ensures \result == KF_OK ==> batch_inv(ctx); */
 int kf_batch_init_turboshake(kf_batch_ctx *ctx, kf_batch_alg alg, uint8_t domain, size_t n)
 {
@@ -148,7 +148,7 @@ static int ptrs_ok(const void *const *p, size_t n, size_t len)
 /*@ requires ctx == \null || batch_inv(ctx);
     requires ctx != \null && in != \null ==> \valid_read(in + (0 .. ctx->impl.s.n - 1)) &&
              \forall integer i; 0 <= i < ctx->impl.s.n ==> in[i] == \null || \valid_read(in[i] + (0 .. len - 1));
-    assigns *ctx;
+    assigns *ctx, kf_spec_xn_table;
     ensures ctx != \null ==> batch_inv(ctx); */
 int kf_batch_absorb(kf_batch_ctx *ctx, const uint8_t *const in[], size_t len)
 {
@@ -164,7 +164,7 @@ int kf_batch_absorb(kf_batch_ctx *ctx, const uint8_t *const in[], size_t len)
     requires ctx != \null && out != \null ==> \valid_read(out + (0 .. ctx->impl.s.n - 1)) &&
              \forall integer i; 0 <= i < ctx->impl.s.n ==>
                out[i] == \null || (\valid(out[i] + (0 .. len - 1)) && \separated(out[i] + (0 .. len - 1), ctx));
-    assigns *ctx, *(out[0 .. ctx->impl.s.n - 1] + (0 .. len - 1));
+    assigns *ctx, *(out[0 .. ctx->impl.s.n - 1] + (0 .. len - 1)), kf_spec_xn_table;
     ensures ctx != \null ==> batch_inv(ctx); */
 int kf_batch_squeeze(kf_batch_ctx *ctx, uint8_t *const out[], size_t len)
 {
@@ -182,7 +182,7 @@ int kf_batch_squeeze(kf_batch_ctx *ctx, uint8_t *const out[], size_t len)
     requires ctx != \null && out != \null ==> \valid_read(out + (0 .. ctx->impl.s.n - 1)) &&
              \forall integer i; 0 <= i < ctx->impl.s.n ==>
                out[i] == \null || (\valid(out[i] + (0 .. nblocks * ctx->impl.s.rate - 1)) && \separated(out[i] + (0 .. nblocks * ctx->impl.s.rate - 1), ctx));
-    assigns *ctx, *(out[0 .. ctx->impl.s.n - 1] + (0 .. nblocks * ctx->impl.s.rate - 1));
+    assigns *ctx, *(out[0 .. ctx->impl.s.n - 1] + (0 .. nblocks * ctx->impl.s.rate - 1)), kf_spec_xn_table;
     ensures ctx != \null ==> batch_inv(ctx); */
 int kf_batch_squeeze_blocks(kf_batch_ctx *ctx, uint8_t *const out[], size_t nblocks)
 {
@@ -210,7 +210,7 @@ int kf_batch_squeeze_blocks(kf_batch_ctx *ctx, uint8_t *const out[], size_t nblo
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, outlen, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)inlen, len, n);
-    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[], size_t outlen,
                          const uint8_t *const in[], const size_t inlen[], size_t len, size_t n)
 {
@@ -234,7 +234,7 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
     uint8_t suffix = is_turbo(alg) ? domain : p.suffix;
     kf_sponge_xn s;
     /*@ loop invariant 0 <= w && (w < n + 64) && w % 64 == 0;
-        loop assigns w, s, *(out[0 .. n - 1] + (0 .. outlen - 1));
+        loop assigns w, s, *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table;
         loop variant n - w; */
     for (size_t w = 0; w < n; w += SORT_WINDOW) {
         size_t m = n - w < SORT_WINDOW ? n - w : SORT_WINDOW, idx[SORT_WINDOW], lens[SORT_WINDOW];
@@ -257,7 +257,7 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
             lens[j] = l;
         }
         /*@ loop invariant 0 <= g && g < m + 8 && g % 8 == 0;
-            loop assigns g, s, *(out[0 .. n - 1] + (0 .. outlen - 1));
+            loop assigns g, s, *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table;
             loop variant m - g; */
         for (size_t g = 0; g < m; g += KF_XN_MAX) {
             size_t k = m - g < KF_XN_MAX ? m - g : KF_XN_MAX;
@@ -282,7 +282,7 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, outlen, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
-    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 int kf_batch_hash(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
                   const uint8_t *const in[], const size_t inlen[], size_t n)
 {
@@ -293,7 +293,7 @@ int kf_batch_hash(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, outlen, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)\null, inlen, n);
-    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 int kf_batch_hash_equal(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
                         const uint8_t *const in[], size_t inlen, size_t n)
 {
@@ -303,21 +303,21 @@ int kf_batch_hash_equal(kf_batch_alg alg, uint8_t *const out[], size_t outlen,
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, outlen, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
-    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 int kf_shake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                       const size_t inlen[], size_t n)
 { return kf_batch_hash(KF_BATCH_SHAKE128, out, outlen, in, inlen, n); }
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, outlen, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
-    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 int kf_shake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                       const size_t inlen[], size_t n)
 { return kf_batch_hash(KF_BATCH_SHAKE256, out, outlen, in, inlen, n); }
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, outlen, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
-    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 int kf_turboshake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                            const size_t inlen[], size_t n, uint8_t domain)
 {
@@ -327,7 +327,7 @@ int kf_turboshake128_batch(uint8_t *const out[], size_t outlen, const uint8_t *c
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, outlen, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
-    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 int kf_turboshake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                            const size_t inlen[], size_t n, uint8_t domain)
 {
@@ -337,13 +337,13 @@ int kf_turboshake256_batch(uint8_t *const out[], size_t outlen, const uint8_t *c
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, 32, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
-    assigns *(out[0 .. n - 1] + (0 .. 32 - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. 32 - 1)), kf_spec_xn_table; */
 int kf_sha3_256_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n)
 { return kf_batch_hash(KF_BATCH_SHA3_256, out, KF_SHA3_256_BYTES, in, inlen, n); }
 /*@ requires n <= PTRDIFF_MAX / 8;
     requires batch_out_ok((uint8_t **)out, 64, n);
     requires batch_in_ok((uint8_t **)in, (size_t *)inlen, 0, n);
-    assigns *(out[0 .. n - 1] + (0 .. 64 - 1)); */
+    assigns *(out[0 .. n - 1] + (0 .. 64 - 1)), kf_spec_xn_table; */
 int kf_sha3_512_batch(uint8_t *const out[], const uint8_t *const in[], const size_t inlen[], size_t n)
 { return kf_batch_hash(KF_BATCH_SHA3_512, out, KF_SHA3_512_BYTES, in, inlen, n); }
 

@@ -210,6 +210,72 @@ void kf_spec_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *i
                       size_t outlen);
 #endif
 
+#ifdef __FRAMAC__
+/*
+ * The batched backends' contracts (above) in ACSL, as kf_spec_* for the x1 table: stand-ins
+ * that the lock-step sponge's calls through a kf_backend_xn name in `calls` annotations
+ * (src/sponge/sponge_xn.c). A batched state is the table's state_bytes, not a constant, so
+ * they read the table from the ghost variable kf_spec_xn_table, which each call site sets to
+ * the table it calls through (ghost code: no compiled code reads or writes it). That the
+ * tables' pointers meet these contracts is assumed (docs/ASSURANCE.md, unit sponge_xn).
+ */
+/*@ ghost const kf_backend_xn *kf_spec_xn_table; */
+/*@ predicate kf_spec_xn_states(void *states) =
+      \valid_read(kf_spec_xn_table) && 1 <= kf_spec_xn_table->n &&
+      \valid((uint8_t *)states + (0 .. kf_spec_xn_table->state_bytes - 1)); */
+
+/*@ requires kf_spec_xn_states(states);
+    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
+void kf_spec_xn_init(void *states);
+
+/*@ requires kf_spec_xn_states(states) && i < kf_spec_xn_table->n;
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
+void kf_spec_xn_add_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
+
+/*@ requires kf_spec_xn_states(states) && i < kf_spec_xn_table->n;
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1]; */
+void kf_spec_xn_extract_bytes(const void *states, unsigned i, uint8_t *out, size_t offset, size_t len);
+
+/*@ requires kf_spec_xn_states(states) && 1 <= nr <= 24;
+    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
+void kf_spec_xn_permute(void *states, unsigned nr);
+
+/* every instance's in[i] is read (the caller points idle ones at valid memory) */
+/*@ requires kf_spec_xn_states(states) && 1 <= nr <= 24;
+    requires \valid_read(in + (0 .. kf_spec_xn_table->n - 1));
+    requires \forall integer i; 0 <= i < kf_spec_xn_table->n ==> \valid_read(in[i] + (0 .. len - 1));
+    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1];
+    ensures \result <= len;
+    ensures rate != 0 ==> \result % rate == 0; */
+size_t kf_spec_xn_absorb_blocks(void *states, unsigned nr, size_t rate, const uint8_t *const *in, size_t len);
+
+/* instances 0 .. count-1, each shorter than a block, at most a block out each */
+/*@ requires kf_spec_xn_states(states) && 1 <= count <= kf_spec_xn_table->n;
+    requires 8 <= rate <= 192 && 1 <= nr <= 24 && outlen <= rate;
+    requires \valid_read(in + (0 .. count - 1)) && \valid_read(inlen + (0 .. count - 1));
+    requires \forall integer i; 0 <= i < count ==> inlen[i] < rate && \valid_read(in[i] + (0 .. inlen[i] - 1));
+    requires \valid_read(out + (0 .. count - 1));
+    requires \forall integer i; 0 <= i < count ==> \valid(out[i] + (0 .. outlen - 1));
+    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1], *(out[0 .. count - 1] + (0 .. outlen - 1)); */
+void kf_spec_xn_oneblock(void *states, unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const in[],
+                         const size_t inlen[], unsigned count, uint8_t *const out[], size_t outlen);
+
+/* whole sponges of count instances with inputs of one length; no caller state */
+/*@ requires \valid_read(kf_spec_xn_table) && 1 <= count <= kf_spec_xn_table->n;
+    requires 8 <= rate <= 192 && 1 <= nr <= 24;
+    requires \valid_read(in + (0 .. count - 1));
+    requires \forall integer i; 0 <= i < count ==> \valid_read(in[i] + (0 .. len - 1));
+    requires \valid_read(out + (0 .. count - 1));
+    requires \forall integer i; 0 <= i < count ==> \valid(out[i] + (0 .. outlen - 1));
+    assigns *(out[0 .. count - 1] + (0 .. outlen - 1)); */
+int kf_spec_xn_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
+                   uint8_t *const *out, size_t outlen, int secret);
+#endif
+
 /* Backends compiled into this build (each defined in its own file). */
 extern const kf_backend kf_backend_ref;
 extern const kf_backend kf_backend_opt64;
@@ -242,8 +308,12 @@ const kf_backend_xn *kf_backend_xn_current(void);    /* best runnable (or forced
 const kf_backend_xn *kf_backend_xn_by_name(const char *name); /* NULL if unknown */
 /* The batched backend for a group of count instances: the forced one, else the narrowest
  * runnable one with room for count (best rank), else the current one; NULL = use x1. */
+/* Every compiled-in batched backend has n >= 2 and state_bytes <= 200 n (200 bytes a state):
+ * kf_sponge_xn_plan's layout fits KF_XN_STORAGE by it (tests/test_backends_xn.c checks it of
+ * every table). */
 /*@ assigns \nothing;
-    ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 1 <= \result->n); */
+    ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 2 <= \result->n &&
+                                  \result->state_bytes <= 200 * \result->n); */
 const kf_backend_xn *kf_backend_xn_for(unsigned count);
 /* The backend whose xof_side lets a lone sponge ride on groups of 8 (dispatch.c), or NULL. */
 const kf_backend_xn *kf_backend_xn_side(void);

@@ -23,9 +23,12 @@ static uint8_t *xn_base(kf_sponge_xn *s)
     return s->raw + shift;
 }
 
-/*@ requires 1 <= a;
-    assigns \nothing; */
+/*@ requires a == 32 || a == 64;
+    requires x <= KF_XN_STORAGE;
+    assigns \nothing;
+    ensures x <= \result <= x + a - 1; */
 static size_t round_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
+
 
 void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, uint8_t suffix)
 {
@@ -34,7 +37,13 @@ void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
     s->shift = (uint8_t)((64 - ((uintptr_t)s->raw & 63)) & 63);
     s->x1 = kf_backend_current();
     s->ngroups = 0;
-    /*@ loop invariant 0 <= first <= n && s->ngroups <= first;
+    /* The layout fits: each instance takes at most 232 bytes of the storage before the group
+     * that ends the plan (an x1 state: 200 and up to 31 of alignment; a full group of
+     * n >= 2 states: at most 200 n and 63 of alignment, kf_backend_xn_for's contract), and
+     * 232 KF_XN_MAX = KF_XN_STORAGE. */
+    /*@ loop invariant 0 <= first <= n && s->ngroups <= first && (first >= 1 ==> s->ngroups >= 1);
+        loop invariant offset <= KF_XN_STORAGE && (first < n ==> offset <= 232 * first);
+        loop invariant \forall integer k; 0 <= k < s->ngroups ==> kf_xn_group_ok(&s->group[k], first);
         loop invariant \valid(s) && s->x1 == \at(s->x1, LoopEntry);
         loop assigns first, offset, s->ngroups, s->group[0 .. KF_XN_MAX - 1];
         loop variant n - first; */
@@ -67,39 +76,83 @@ void kf_sponge_xn_init(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
 {
     kf_sponge_xn_plan(s, n, rate, nr, suffix);
     uint8_t *base = s->raw + s->shift;
+    /*@ loop invariant 0 <= k <= s->ngroups;
+        loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
+        loop variant s->ngroups - k; */
     for (unsigned k = 0; k < s->ngroups; k++) {
         const kf_xn_group *g = &s->group[k];
-        if (g->xn) g->xn->init(base + g->offset);
-        else s->x1->init(base + g->offset);
+        if (g->xn) {
+            /*@ ghost kf_spec_xn_table = g->xn; */
+            /*@ calls kf_spec_xn_init; */
+            g->xn->init(base + g->offset);
+        } else {
+            /*@ calls kf_spec_init; */
+            s->x1->init(base + g->offset);
+        }
     }
 }
 
 /* ---- one group ------------------------------------------------------------------------ */
 
+/* The helpers' common precondition: base is the sponge's aligned base (xn_base) and g one of
+ * its groups (kf_sponge_xn_layout's), apart from the states; each helper writes only states
+ * (base[0 .. KF_XN_STORAGE), the group's kf_xn_group_bytes from its offset) and the ghost. */
+/*@ predicate xn_at(kf_sponge_xn *s, uint8_t *base, kf_xn_group *g) =
+      kf_sponge_xn_layout(s) && base == s->raw + s->shift && \valid_read(g) && kf_xn_group_ok(g, s->n) &&
+      \separated(g, s->raw + (0 .. KF_XN_STORAGE + 63)); */
+
+/*@ requires xn_at(s, base, g) && j < g->count;
+    requires offset <= 200 && len <= 200 - offset && \valid_read(in + (0 .. len - 1));
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table; */
 static void g_add(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, unsigned j,
                   const uint8_t *in, size_t offset, size_t len)
 {
     if (!len) return;
-    if (g->xn) g->xn->add_bytes(base + g->offset, j, in, offset, len);
-    else s->x1->add_bytes(base + g->offset, in, offset, len);
+    if (g->xn) {
+        /*@ ghost kf_spec_xn_table = g->xn; */
+        /*@ calls kf_spec_xn_add_bytes; */
+        g->xn->add_bytes(base + g->offset, j, in, offset, len);
+    } else {
+        /*@ calls kf_spec_add_bytes; */
+        s->x1->add_bytes(base + g->offset, in, offset, len);
+    }
 }
 
+/*@ requires xn_at(s, base, g) && j < g->count;
+    requires offset <= 200 && len <= 200 - offset && \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1], kf_spec_xn_table; */
 static void g_extract(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, unsigned j,
                       uint8_t *out, size_t offset, size_t len)
 {
     if (!len) return;
-    if (g->xn) g->xn->extract_bytes(base + g->offset, j, out, offset, len);
-    else s->x1->extract_bytes(base + g->offset, out, offset, len);
+    if (g->xn) {
+        /*@ ghost kf_spec_xn_table = g->xn; */
+        /*@ calls kf_spec_xn_extract_bytes; */
+        g->xn->extract_bytes(base + g->offset, j, out, offset, len);
+    } else {
+        /*@ calls kf_spec_extract_bytes; */
+        s->x1->extract_bytes(base + g->offset, out, offset, len);
+    }
 }
 
+/*@ requires xn_at(s, base, g);
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table; */
 static void g_permute(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g)
 {
-    if (g->xn) g->xn->permute(base + g->offset, s->nr);
-    else s->x1->permute(base + g->offset, s->nr);
+    if (g->xn) {
+        /*@ ghost kf_spec_xn_table = g->xn; */
+        /*@ calls kf_spec_xn_permute; */
+        g->xn->permute(base + g->offset, s->nr);
+    } else {
+        /*@ calls kf_spec_permute; */
+        s->x1->permute(base + g->offset, s->nr);
+    }
 }
 
 /* Pad instance j of g at byte pos: the suffix there, the last 1 of pad10*1 at rate - 1
  * (the same byte when pos = rate - 1: suffix < 0x80 leaves its top bit free). */
+/*@ requires xn_at(s, base, g) && j < g->count && pos < s->rate;
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table; */
 static void g_pad(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, unsigned j, size_t pos)
 {
     static const uint8_t last = 0x80;
@@ -109,6 +162,11 @@ static void g_pad(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, un
 
 /* Whole blocks for every instance of g from p[first + j] (len bytes each, the same for
  * all): add each block and permute. Returns the bytes consumed (a multiple of rate). */
+/*@ requires xn_at(s, base, g);
+    requires \valid_read(p + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid_read(p[i] + (0 .. len - 1));
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+    ensures \result <= len && len - \result < s->rate; */
 static size_t g_absorb_blocks(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g,
                               const uint8_t *const p[], size_t len)
 {
@@ -117,19 +175,45 @@ static size_t g_absorb_blocks(const kf_sponge_xn *s, uint8_t *base, const kf_xn_
     if (g->xn) {
         const uint8_t *ptr[16];
         unsigned w = g->xn->n <= 16 ? g->xn->n : 16;
+        /*@ ghost kf_spec_xn_table = g->xn; */
         /* idle slots read the first instance's input: valid memory, results ignored */
+        /*@ loop invariant 0 <= j <= w;
+            loop invariant \forall integer t; 0 <= t < j ==> \valid_read(ptr[t] + (0 .. len - 1));
+            loop assigns j, ptr[0 .. 15];
+            loop variant w - j; */
         for (unsigned j = 0; j < w; j++) ptr[j] = p[g->first + (j < g->count ? j : 0)];
-        if (g->xn->absorb_blocks && w == g->xn->n) done = g->xn->absorb_blocks(st, s->nr, rate, ptr, len);
+        if (g->xn->absorb_blocks && w == g->xn->n) {
+            /*@ calls kf_spec_xn_absorb_blocks; */
+            done = g->xn->absorb_blocks(st, s->nr, rate, ptr, len);
+        }
+        /*@ loop invariant done <= len;
+            loop assigns done, base[0 .. KF_XN_STORAGE - 1];
+            loop variant len - done; */
         for (; len - done >= rate; done += rate) {
-            for (unsigned j = 0; j < g->count; j++) g->xn->add_bytes(st, j, ptr[j] + done, 0, rate);
+            /*@ loop invariant 0 <= j <= g->count;
+                loop assigns j, base[0 .. KF_XN_STORAGE - 1];
+                loop variant g->count - j; */
+            for (unsigned j = 0; j < g->count; j++) {
+                /*@ calls kf_spec_xn_add_bytes; */
+                g->xn->add_bytes(st, j, ptr[j] + done, 0, rate);
+            }
+            /*@ calls kf_spec_xn_permute; */
             g->xn->permute(st, s->nr);
         }
         return done;
     }
     const uint8_t *in = p[g->first];
-    if (s->x1->absorb_blocks && len >= rate) done = s->x1->absorb_blocks(st, s->nr, rate, in, len);
+    if (s->x1->absorb_blocks && len >= rate) {
+        /*@ calls kf_spec_absorb_blocks; */
+        done = s->x1->absorb_blocks(st, s->nr, rate, in, len);
+    }
+    /*@ loop invariant done <= len;
+        loop assigns done, base[0 .. KF_XN_STORAGE - 1];
+        loop variant len - done; */
     for (; len - done >= rate; done += rate) {
+        /*@ calls kf_spec_add_bytes; */
         s->x1->add_bytes(st, in + done, 0, rate);
+        /*@ calls kf_spec_permute; */
         s->x1->permute(st, s->nr);
     }
     return done;
@@ -137,8 +221,13 @@ static size_t g_absorb_blocks(const kf_sponge_xn *s, uint8_t *base, const kf_xn_
 
 /* ---- all instances in lock-step -------------------------------------------------------- */
 
+/*@ requires kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table; */
 static void permute_all(const kf_sponge_xn *s, uint8_t *base)
 {
+    /*@ loop invariant 0 <= k <= s->ngroups;
+        loop assigns k, base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+        loop variant s->ngroups - k; */
     for (unsigned k = 0; k < s->ngroups; k++) g_permute(s, base, &s->group[k]);
 }
 
@@ -147,11 +236,21 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
     uint8_t *base = xn_base(s);
     const uint8_t *p[KF_XN_MAX];
     size_t rate = s->rate, adv = 0;
+    /*@ loop invariant 0 <= i <= s->n;
+        loop invariant \forall integer t; 0 <= t < i ==> p[t] == in[t];
+        loop assigns i, p[0 .. KF_XN_MAX - 1];
+        loop variant s->n - i; */
     for (unsigned i = 0; i < s->n; i++) p[i] = in[i];
     if (s->pos) {
         adv = rate - s->pos < len ? rate - s->pos : len;
+        /*@ loop invariant 0 <= k <= s->ngroups;
+            loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
+            loop variant s->ngroups - k; */
         for (unsigned k = 0; k < s->ngroups; k++) {
             const kf_xn_group *g = &s->group[k];
+            /*@ loop invariant 0 <= j <= g->count;
+                loop assigns j, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
+                loop variant g->count - j; */
             for (unsigned j = 0; j < g->count; j++) g_add(s, base, g, j, p[g->first + j], s->pos, adv);
         }
         s->pos = (uint16_t)(s->pos + adv);
@@ -161,23 +260,55 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
     }
     if (len - adv >= rate) {
         size_t done = 0;
+        /*@ loop invariant 0 <= i <= s->n;
+            loop invariant \forall integer t; 0 <= t < i ==> p[t] == in[t] + adv;
+            loop invariant \forall integer t; i <= t < s->n ==> p[t] == in[t];
+            loop assigns i, p[0 .. KF_XN_MAX - 1];
+            loop variant s->n - i; */
         for (unsigned i = 0; i < s->n; i++) p[i] += adv;
+        /*@ loop invariant 0 <= k <= s->ngroups && done <= len - adv && (k >= 1 ==> len - adv - done < rate);
+            loop assigns k, done, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
+            loop variant s->ngroups - k; */
         for (unsigned k = 0; k < s->ngroups; k++) done = g_absorb_blocks(s, base, &s->group[k], p, len - adv);
+        /*@ loop invariant 0 <= i <= s->n;
+            loop invariant \forall integer t; 0 <= t < i ==> p[t] == in[t];
+            loop invariant \forall integer t; i <= t < s->n ==> p[t] == in[t] + adv;
+            loop assigns i, p[0 .. KF_XN_MAX - 1];
+            loop variant s->n - i; */
         for (unsigned i = 0; i < s->n; i++) p[i] -= adv;
         adv += done;
     }
+    /*@ assert A1: len > adv ==> len - adv < rate; */
+    /*@ assert A0: kf_sponge_xn_layout(s) && base == s->raw + s->shift; */
+    /*@ assert A5: \forall integer t; 0 <= t < s->n ==> p[t] == \at(in[t], Pre); */
     if (len > adv) {
+        /*@ loop invariant 0 <= k <= s->ngroups;
+            loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
+            loop variant s->ngroups - k; */
         for (unsigned k = 0; k < s->ngroups; k++) {
             const kf_xn_group *g = &s->group[k];
-            for (unsigned j = 0; j < g->count; j++) g_add(s, base, g, j, p[g->first + j] + adv, 0, len - adv);
+            /*@ loop invariant 0 <= j <= g->count;
+                loop assigns j, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
+                loop variant g->count - j; */
+            for (unsigned j = 0; j < g->count; j++) {
+                /*@ assert A2: g->first + j < s->n; */
+                /*@ assert A3: \valid_read(p[g->first + j] + adv + (0 .. len - adv - 1)); */
+                /*@ assert A4: xn_at(s, base, g); */
+                g_add(s, base, g, j, p[g->first + j] + adv, 0, len - adv);
+            }
         }
         s->pos = (uint16_t)(len - adv);
     }
+    /*@ assert B2: kf_sponge_xn_layout(s); */
+    /*@ assert B3: s->phase == 1 && s->pos < s->rate; */
 }
 
 void kf_sponge_xn_export(kf_sponge_xn *s, unsigned i, uint8_t state[KF_STATE_BYTES])
 {
     uint8_t *base = xn_base(s);
+    /*@ loop invariant 0 <= k <= s->ngroups;
+        loop assigns k, state[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table;
+        loop variant s->ngroups - k; */
     for (unsigned k = 0; k < s->ngroups; k++) {
         const kf_xn_group *g = &s->group[k];
         if (i >= g->first && i < g->first + g->count) g_extract(s, base, g, i - g->first, state, 0, KF_STATE_BYTES);
@@ -188,8 +319,15 @@ void kf_sponge_xn_finalize(kf_sponge_xn *s)
 {
     if (s->phase != KF_PHASE_ABSORB) return;
     uint8_t *base = xn_base(s);
-    for (unsigned k = 0; k < s->ngroups; k++)
+    /*@ loop invariant 0 <= k <= s->ngroups;
+        loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
+        loop variant s->ngroups - k; */
+    for (unsigned k = 0; k < s->ngroups; k++) {
+        /*@ loop invariant 0 <= j <= s->group[k].count;
+            loop assigns j, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
+            loop variant s->group[k].count - j; */
         for (unsigned j = 0; j < s->group[k].count; j++) g_pad(s, base, &s->group[k], j, s->pos);
+    }
     permute_all(s, base);
     s->pos = 0;
     s->phase = KF_PHASE_SQUEEZE;
@@ -200,16 +338,33 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
     if (s->phase == KF_PHASE_ABSORB) kf_sponge_xn_finalize(s);
     uint8_t *base = xn_base(s);
     size_t done = 0;
+    /*@ loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+        loop invariant s->phase == 2 && s->pos <= s->rate;
+        loop invariant s->n == \at(s->n, LoopEntry) && s->rate == \at(s->rate, LoopEntry);
+        loop invariant done <= len;
+        loop assigns done, s->pos, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table,
+                     *(out[0 .. s->n - 1] + (0 .. len - 1));
+        loop variant len - done; */
     while (done < len) {
         if (s->pos == s->rate) {
             permute_all(s, base);
             s->pos = 0;
         }
         size_t take = (size_t)(s->rate - s->pos) < len - done ? (size_t)(s->rate - s->pos) : len - done;
+        /*@ loop invariant 0 <= k <= s->ngroups;
+            loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. len - 1));
+            loop variant s->ngroups - k; */
         for (unsigned k = 0; k < s->ngroups; k++) {
             const kf_xn_group *g = &s->group[k];
+            /*@ loop invariant 0 <= j <= g->count;
+                loop assigns j, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table,
+                             *(out[0 .. s->n - 1] + (0 .. len - 1));
+                loop variant g->count - j; */
             for (unsigned j = 0; j < g->count; j++) g_extract(s, base, g, j, out[g->first + j] + done, s->pos, take);
         }
+        /*@ assert S1: s->n == \at(s->n, LoopCurrent) && s->rate == \at(s->rate, LoopCurrent); */
+        /*@ assert S2: kf_sponge_xn_layout(s) && base == s->raw + s->shift; */
+        /*@ assert S3: s->phase == 2 && s->pos + take <= s->rate; */
         s->pos = (uint16_t)(s->pos + take);
         done += take;
     }
@@ -221,6 +376,15 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
  * inlen_j / rate, the padded one), then squeezes nsq blocks: after the permutation that
  * ends block b, instance j has output block b - last_j ready. The whole blocks every
  * instance has (common) go through absorb_blocks first. */
+/*@ requires xn_at(s, base, g);
+    requires \valid_read(in + (g->first .. g->first + g->count - 1));
+    requires \valid_read(inlen + (g->first .. g->first + g->count - 1));
+    requires \forall integer i; g->first <= i < g->first + g->count ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
+    requires \valid_read(out + (g->first .. g->first + g->count - 1));
+    requires \forall integer i; g->first <= i < g->first + g->count ==>
+               \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), s);
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table,
+            *(out[g->first .. g->first + g->count - 1] + (0 .. outlen - 1)); */
 static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g,
                       const uint8_t *const in[], const size_t inlen[], uint8_t *const out[],
                       size_t outlen)
@@ -263,15 +427,20 @@ static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
 /* Does every instance of g fit in one block (input shorter than the rate) with outlen <= rate? */
 /*@ requires \valid_read(s) && \valid_read(g) && g->first + g->count <= KF_XN_MAX;
     requires \valid_read(inlen + (g->first .. g->first + g->count - 1));
-    assigns \nothing; */
+    assigns \nothing;
+    ensures \result != 0 ==> outlen <= s->rate &&
+              \forall integer i; g->first <= i < g->first + g->count ==> inlen[i] < s->rate; */
 static int g_one_block(const kf_sponge_xn *s, const kf_xn_group *g, const size_t inlen[], size_t outlen)
 {
     if (outlen > s->rate) return 0;
-    /*@ loop invariant 0 <= j <= g->count;
+    /*@ loop invariant 0 <= j <= g->count && j <= KF_XN_MAX;
+        loop invariant \forall integer i; g->first <= i < g->first + j ==> inlen[i] < s->rate;
         loop assigns j;
         loop variant g->count - j; */
-    for (unsigned j = 0; j < g->count; j++)
+    for (unsigned j = 0; j < g->count; j++) {
         if (inlen[g->first + j] >= s->rate) return 0;
+        /*@ assert inlen[g->first + j] < s->rate; */
+    }
     return 1;
 }
 
@@ -283,6 +452,16 @@ static int g_one_block(const kf_sponge_xn *s, const kf_xn_group *g, const size_t
  * instance and walk the partial words byte by byte; the output is read the same way. Issue 24:
  * a Merkle level of 8 x 64-byte SHA3-256 within 1.25 x one x8 permutation call.
  */
+/*@ requires xn_at(s, base, g) && g->xn != \null && outlen <= s->rate;
+    requires \forall integer i; g->first <= i < g->first + g->count ==> inlen[i] < s->rate;
+    requires \valid_read(in + (g->first .. g->first + g->count - 1));
+    requires \valid_read(inlen + (g->first .. g->first + g->count - 1));
+    requires \forall integer i; g->first <= i < g->first + g->count ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
+    requires \valid_read(out + (g->first .. g->first + g->count - 1));
+    requires \forall integer i; g->first <= i < g->first + g->count ==>
+               \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), s);
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table,
+            *(out[g->first .. g->first + g->count - 1] + (0 .. outlen - 1)); */
 static void g_oneblock_words(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g,
                              const uint8_t *const in[], const size_t inlen[], uint8_t *const out[],
                              size_t outlen)
@@ -320,32 +499,52 @@ static void g_oneblock_words(const kf_sponge_xn *s, uint8_t *base, const kf_xn_g
 /* Do the instances of g all have inputs of one length (the backends' xof takes one len)? */
 /*@ requires \valid_read(g) && g->first + g->count <= KF_XN_MAX;
     requires \valid_read(inlen + (g->first .. g->first + g->count - 1));
-    assigns \nothing; */
+    assigns \nothing;
+    ensures \result != 0 ==> \forall integer i; g->first <= i < g->first + g->count ==> inlen[i] == inlen[g->first]; */
 static int g_same_len(const kf_xn_group *g, const size_t inlen[])
 {
-    /*@ loop invariant 1 <= j && (g->count >= 1 ==> j <= g->count);
+    /*@ loop invariant 1 <= j && (g->count >= 1 ==> j <= g->count) && j <= KF_XN_MAX + 1;
+        loop invariant \forall integer i; g->first <= i < g->first + j && i < g->first + g->count ==>
+                         inlen[i] == inlen[g->first];
         loop assigns j;
         loop variant g->count - j; */
-    for (unsigned j = 1; j < g->count; j++)
+    for (unsigned j = 1; j < g->count; j++) {
         if (inlen[g->first + j] != inlen[g->first]) return 0;
+        /*@ assert inlen[g->first + j] == inlen[g->first]; */
+    }
     return 1;
 }
 
+/*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
+    requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
+    requires \valid_read(out + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
+    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 static void xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[], uint8_t *const out[],
                        size_t outlen, int pub)
 {
     uint8_t *base = xn_base(s);
+    /*@ loop invariant 0 <= k <= s->ngroups;
+        loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1));
+        loop variant s->ngroups - k; */
     for (unsigned k = 0; outlen && k < s->ngroups; k++) {
         const kf_xn_group *g = &s->group[k];
+        /*@ ghost kf_spec_xn_table = g->xn; */
         if (g->xn && g->xn->oneblock && g_one_block(s, g, inlen, outlen)) {
+            /*@ calls kf_spec_xn_oneblock; */
             g->xn->oneblock(base + g->offset, s->nr, s->rate, s->suffix, in + g->first, inlen + g->first, g->count,
                             out + g->first, outlen); /* wipes the states itself */
             continue;
         }
-        if (g->xn && g->xn->xof && g_same_len(g, inlen) &&
-            g->xn->xof(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first, outlen,
-                       !pub))
-            continue; /* the lanes in the backend's registers: the states untouched */
+        if (g->xn && g->xn->xof && g_same_len(g, inlen)) {
+            int took;
+            /*@ calls kf_spec_xn_xof; */
+            took = g->xn->xof(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first,
+                              outlen, !pub);
+            if (took) continue; /* the lanes in the backend's registers: the states untouched */
+        }
         if (g->xn && g->xn->interleaved && g_one_block(s, g, inlen, outlen))
             g_oneblock_words(s, base, g, in, inlen, out, outlen);
         else if (!g->xn && g_one_block(s, g, inlen, outlen))

@@ -52,36 +52,60 @@ typedef struct kf_sponge_xn {
 } kf_sponge_xn;
 
 /* The contracts (ACSL) the batched API's proof uses (proofs/units.py's unit hash_batch;
- * docs/ASSURANCE.md): assumed there; kf_sponge_xn_plan's is proved (unit sponge_xn), the
- * others not yet (kf_sponge_xn_ok lacks the group layout they need). A sponge between
- * calls: n instances, a rate of whole lanes, absorbing (1) or squeezing (2). */
-/*@ predicate kf_sponge_xn_ok(kf_sponge_xn *s) =
-      \valid(s) && 1 <= s->n <= KF_XN_MAX && 8 <= s->rate < 200 && s->rate % 8 == 0 &&
-      (s->phase == 1 || s->phase == 2); */
+ * docs/ASSURANCE.md), proved by unit sponge_xn. A group (kf_sponge_xn_plan's): 1..count
+ * instances within 0 .. n-1, one alone on x1 (xn NULL) or at most xn->n on a batched table,
+ * its states (kf_xn_group_bytes) within KF_XN_STORAGE bytes of the aligned base. A sponge
+ * between calls: n instances in 1..KF_XN_MAX groups, a rate of whole lanes, nr rounds, a
+ * suffix below 0x80, its base raw + shift with shift < 64, an x1 table; absorbing (1) with
+ * pos < rate or squeezing (2) with pos <= rate. */
+/*@ logic integer kf_xn_group_bytes(kf_xn_group *g) = g->xn == \null ? KF_STATE_BYTES : g->xn->state_bytes;
+    predicate kf_xn_group_ok(kf_xn_group *g, integer n) =
+      1 <= g->count && g->first + g->count <= n &&
+      (g->xn == \null ==> g->count == 1) &&
+      (g->xn != \null ==> \valid_read(g->xn) && g->count <= g->xn->n) &&
+      g->offset + kf_xn_group_bytes(g) <= KF_XN_STORAGE; */
+/* The sponge's two as macros (the annotations are preprocessed), not ACSL predicates: WP then
+ * splits them into their clauses, each its own goal that its simplifier sees (it proves
+ * plan's shift < 64, a mask of a pointer cast, only so). */
+#define kf_sponge_xn_layout(s)                                                                   \
+    (\valid(s) && 1 <= (s)->n <= KF_XN_MAX && 8 <= (s)->rate < 200 && (s)->rate % 8 == 0 &&     \
+     1 <= (s)->nr <= 24 && 0 < (s)->suffix < 0x80 && (s)->shift < 64 && \valid_read((s)->x1) &&  \
+     1 <= (s)->ngroups <= KF_XN_MAX &&                                                           \
+     (\forall integer k; 0 <= k < (s)->ngroups ==> kf_xn_group_ok(&(s)->group[k], (s)->n)))
+#define kf_sponge_xn_ok(s)                                                                       \
+    (kf_sponge_xn_layout(s) &&                                                                  \
+     (((s)->phase == 1 && (s)->pos < (s)->rate) || ((s)->phase == 2 && (s)->pos <= (s)->rate)))
 
 /* 1 <= n <= KF_XN_MAX, rate a multiple of 8 below 200, nr in 1..24, 0 < suffix < 0x80. */
 /*@ requires \valid(s) && 1 <= n <= KF_XN_MAX && 8 <= rate < 200 && rate % 8 == 0 && 1 <= nr <= 24;
     requires 0 < suffix < 0x80;
-    assigns *s;
+    assigns *s, kf_spec_xn_table;
     ensures kf_sponge_xn_ok(s) && s->n == n && s->rate == rate && s->phase == 1; */
 void kf_sponge_xn_init(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, uint8_t suffix);
 /* in[i] for i < n, len bytes each. */
 /*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
     requires \valid_read(in + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. len - 1));
-    assigns *s;
+    assigns *s, kf_spec_xn_table;
     ensures kf_sponge_xn_ok(s) && s->n == \old(s->n) && s->rate == \old(s->rate) && s->phase == 1; */
 void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len);
+/*@ requires kf_sponge_xn_ok(s);
+    assigns *s, kf_spec_xn_table;
+    ensures kf_sponge_xn_ok(s) && s->n == \old(s->n) && s->rate == \old(s->rate) && s->phase == 2; */
 void kf_sponge_xn_finalize(kf_sponge_xn *s);
 /* While absorbing: the whole state of instance i (200 bytes, FIPS 202 byte order), for a
  * caller that continues that instance on an x1 sponge (kf_sponge_import). */
+/*@ requires kf_sponge_xn_ok(s) && \valid(state + (0 .. KF_STATE_BYTES - 1));
+    requires \separated(state + (0 .. KF_STATE_BYTES - 1), s);
+    assigns s->raw[0 .. KF_XN_STORAGE + 63], s->shift, state[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table;
+    ensures kf_sponge_xn_ok(s); */
 void kf_sponge_xn_export(kf_sponge_xn *s, unsigned i, uint8_t state[KF_STATE_BYTES]);
 /* out[i] for i < n, len bytes each; finalizes first if still absorbing. */
 /*@ requires kf_sponge_xn_ok(s);
     requires len > 0 ==> \valid_read(out + (0 .. s->n - 1));
     requires len > 0 ==> \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. len - 1));
     requires len > 0 ==> \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. len - 1), s);
-    assigns *s, *(out[0 .. s->n - 1] + (0 .. len - 1));
+    assigns *s, *(out[0 .. s->n - 1] + (0 .. len - 1)), kf_spec_xn_table;
     ensures kf_sponge_xn_ok(s) && s->n == \old(s->n) && s->rate == \old(s->rate) && s->phase == 2; */
 void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len);
 /* kf_sponge_xn_init without clearing the states: for kf_sponge_xn_oneshot only, which sets up
@@ -101,11 +125,18 @@ void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
     requires \valid_read(out + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
     requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
-    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)); */
+    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                           uint8_t *const out[], size_t outlen);
 /* The same for public inputs only (ML-DSA's ExpandA from rho): the backend's xof skips the stack
  * wipe it does for secret streams. */
+/*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
+    requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
+    requires \valid_read(out + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
+    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 void kf_sponge_xn_oneshot_public(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                                  uint8_t *const out[], size_t outlen);
 
