@@ -210,6 +210,18 @@ void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
 
 /* ---- base multiplication ------------------------------------------------------------ */
 
+/* 16 coefficients r[0..16) from the 32-bit sums of a base multiplication, c0 (even
+ * coefficients) and c1 (odd): their lo and hi 16-bit halves back in coefficient order, then
+ * the Montgomery reduction (R^-1) and the centered Barrett reduction */
+INLINE void store_sums(int16_t *r, __m256i c0, __m256i c1)
+{
+    __m256i lo = _mm256_blend_epi16(c0, _mm256_slli_epi32(c1, 16), 0xAA);
+    __m256i hi = _mm256_blend_epi16(_mm256_srli_epi32(c0, 16), c1, 0xAA);
+    __m256i t = _mm256_mullo_epi16(lo, set16(KF_MLKEM_QINV));
+    __m256i x = _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set16(Q)));
+    _mm256_storeu_si256((__m256i *)r, barrett(x));
+}
+
 /* poly.c's sums, per pair (x0, x1) x (y0, y1) with gamma = +-zetas[64 + i]:
  *   c0 += x0 y0 + fqmul(x1, y1) gamma,  c1 += x0 y1 + x1 y0,
  * as 32-bit lanes of vpmaddwd, which multiplies 16-bit pairs and adds the two products:
@@ -233,12 +245,7 @@ INLINE void basemul_acc(kf_mlkem_poly *r, const kf_mlkem_poly *a, const kf_mlkem
                                                          _mm256_blend_epi16(y, g, 0xAA)));
             c1 = _mm256_add_epi32(c1, _mm256_madd_epi16(x, _mm256_shuffle_epi8(y, swap_pairs)));
         }
-        /* lo and hi 16-bit halves of the sums, back in coefficient order (c0 even, c1 odd) */
-        __m256i lo = _mm256_blend_epi16(c0, _mm256_slli_epi32(c1, 16), 0xAA);
-        __m256i hi = _mm256_blend_epi16(_mm256_srli_epi32(c0, 16), c1, 0xAA);
-        __m256i t = _mm256_mullo_epi16(lo, set16(KF_MLKEM_QINV));
-        __m256i x = _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set16(Q)));
-        _mm256_storeu_si256((__m256i *)(r->c + 16 * v), barrett(x));
+        store_sums(r->c + 16 * v, c0, c1);
     }
 }
 
@@ -262,11 +269,7 @@ INLINE void basemul_acc_cached(kf_mlkem_poly *r, const kf_mlkem_poly *a, const k
             c0 = _mm256_add_epi32(c0, _mm256_madd_epi16(x, yg));
             c1 = _mm256_add_epi32(c1, _mm256_madd_epi16(x, _mm256_shuffle_epi8(y, swap_pairs)));
         }
-        __m256i lo = _mm256_blend_epi16(c0, _mm256_slli_epi32(c1, 16), 0xAA);
-        __m256i hi = _mm256_blend_epi16(_mm256_srli_epi32(c0, 16), c1, 0xAA);
-        __m256i t = _mm256_mullo_epi16(lo, set16(KF_MLKEM_QINV));
-        __m256i x = _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set16(Q)));
-        _mm256_storeu_si256((__m256i *)(r->c + 16 * v), barrett(x));
+        store_sums(r->c + 16 * v, c0, c1);
     }
 }
 
