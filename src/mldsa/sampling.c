@@ -319,15 +319,21 @@ static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRH
     kf_memzero(buf, count * sizeof buf[0]);
 }
 
+/* rho'' || IntegerToBytes(nonce, 2): ExpandMask's seed of the stream with that nonce */
+static void mask_seed(uint8_t seed[KF_MLDSA_CRHBYTES + 2], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce)
+{
+    memcpy(seed, rhopp, KF_MLDSA_CRHBYTES);
+    seed[KF_MLDSA_CRHBYTES] = (uint8_t)nonce;
+    seed[KF_MLDSA_CRHBYTES + 1] = (uint8_t)(nonce >> 8);
+}
+
 void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce,
                                 unsigned count, const kf_mldsa_params *p)
 {
     uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
     const uint8_t *in[KF_XN_MAX];
     for (unsigned r = 0; r < count; r++) {
-        memcpy(seed[r], rhopp, KF_MLDSA_CRHBYTES);
-        seed[r][KF_MLDSA_CRHBYTES] = (uint8_t)(nonce + r);
-        seed[r][KF_MLDSA_CRHBYTES + 1] = (uint8_t)((nonce + r) >> 8);
+        mask_seed(seed[r], rhopp, nonce + r);
         in[r] = seed[r];
     }
     kf_sponge_xn x;
@@ -358,12 +364,8 @@ int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, si
                 const unsigned sidx = (unsigned)ph * KF_MLDSA_H_LANES + r;
                 if (sidx >= count) continue;
                 if (ph) x4->overwrite_bytes(states, 1 + r, zero, 0, KF_STATE_BYTES); /* a fresh state */
-                memset(seeds[r], 0, sizeof seeds[r]);
-                memcpy(seeds[r], rhopp, KF_MLDSA_CRHBYTES); /* rho'' || IntegerToBytes(nonce, 2) */
-                seeds[r][KF_MLDSA_CRHBYTES] = (uint8_t)(nonce + sidx);
-                seeds[r][KF_MLDSA_CRHBYTES + 1] = (uint8_t)((nonce + sidx) >> 8);
-                seeds[r][KF_MLDSA_CRHBYTES + 2] ^= SHAKE_SUFFIX;
-                seeds[r][KF_SHAKE256_RATE - 1] ^= 0x80;
+                mask_seed(seeds[r], rhopp, nonce + sidx);
+                kf_xn_side_pad(seeds[r], KF_MLDSA_CRHBYTES + 2, KF_SHAKE256_RATE, SHAKE_SUFFIX); /* one block */
                 in[1 + r] = seeds[r];
             }
         x4->absorb_blocks(states, 24, KF_SHAKE256_RATE, in, KF_SHAKE256_RATE); /* squeezing: zeros absorbed */
