@@ -57,9 +57,34 @@ typedef struct a_ahead {
     const uint8_t *next_rho;
 } a_ahead;
 
+/* SampleInBall(c~) (FIPS 204 Alg. 29) from block, the first SHAKE256 output block of c~ that
+ * the batch made in lanes (sib_lanes): as kf_mldsa_sample_in_ball, which runs instead, from
+ * the start, in the rare case that the tau positions need bytes past the first block. */
+static void sample_in_ball_block(kf_mldsa_poly *c, const uint8_t block[KF_SHAKE256_RATE], const uint8_t *ctilde,
+                                 const kf_mldsa_params *p)
+{
+    uint64_t signs = 0;
+    for (unsigned i = 0; i < 8; i++) signs |= (uint64_t)block[i] << (8 * i);
+    unsigned pos = 8;
+    memset(c, 0, sizeof *c);
+    for (unsigned i = KF_MLDSA_N - p->tau; i < KF_MLDSA_N; i++) {
+        unsigned j;
+        do {
+            if (pos == KF_SHAKE256_RATE) {
+                kf_mldsa_sample_in_ball(c, ctilde, p);
+                return;
+            }
+            j = block[pos++];
+        } while (j > i);
+        c->c[i] = c->c[j];
+        c->c[j] = 1 - 2 * (int32_t)(signs & 1);
+        signs >>= 1;
+    }
+}
+
 /* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same; ah: NULL, or the
- * batch's polynomials made ahead. */
-static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah)
+ * batch's polynomials made ahead; sib: NULL, or SampleInBall's first block made in lanes. */
+static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah, const uint8_t *sib)
 {
     if (!st->a_valid || memcmp(st->a_rho, st->rho, sizeof st->rho) != 0) {
         if (ah) {
@@ -76,7 +101,8 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
         memcpy(st->a_rho, st->rho, sizeof st->rho);
         st->a_valid = 1;
     }
-    kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
+    if (sib) sample_in_ball_block(&st->c, sib, st->ctilde, p);
+    else kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
     kf_mldsa_ntt(&st->c);
     /* c times -2^d once (pointwise divides by 2^32: NEG_2D = -2^d 2^32 mod q), so that
      * NTT(c) o NTT(t1 2^d) is subtracted as the extra term of each row's sum */
@@ -138,7 +164,7 @@ int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_ml
         kf_mldsa_compute_mu(mu2, tr, m);
         mu = mu2;
     }
-    verify_w1(&st, p, w1, NULL);
+    verify_w1(&st, p, w1, NULL, NULL);
     const uint8_t *in[2] = {mu, w1};
     const size_t len[2] = {KF_MLDSA_CRHBYTES, w1_bytes(p)};
     kf_mldsa_shake256(ctilde2, p->ctilde_bytes, 2, in, len);
@@ -238,6 +264,27 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
         results[bw->at[j]] = memcmp(bw->ctilde[j], bw->got[j], p->ctilde_bytes) == 0 ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
+/* SampleInBall's first SHAKE256 block of c~ (sigDecode: the signature's first bytes) for the
+ * items first .. first + n - 1 (n <= WINDOW) in lanes, one x8 permutation for eight items
+ * where each alone takes an x1 one; an item that fails its checks gets a block of zero c~
+ * that is not used. */
+static void sib_lanes(uint8_t out[WINDOW][KF_SHAKE256_RATE], const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
+                      size_t first, unsigned n)
+{
+    static const uint8_t zero[KF_MLDSA_CTILDE_MAX];
+    const uint8_t *in[WINDOW];
+    uint8_t *o[WINDOW];
+    size_t len[WINDOW];
+    for (unsigned j = 0; j < n; j++) {
+        in[j] = item_checks(p, &items[first + j]) == KF_OK ? items[first + j].sig : zero;
+        len[j] = p->ctilde_bytes;
+        o[j] = out[j];
+    }
+    kf_sponge_xn x;
+    kf_sponge_xn_plan(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    kf_sponge_xn_oneshot_public(&x, in, len, o, KF_SHAKE256_RATE); /* c~ is public */
+}
+
 int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_verify_item *items, int *results)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -246,6 +293,8 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
     verify_state st;
     batch_window bw;
     a_ahead ah;
+    uint8_t sib[WINDOW][KF_SHAKE256_RATE];
+    size_t sib_first = 0, sib_end = 0; /* sib holds the blocks of items sib_first .. sib_end - 1 */
     unsigned n = 0;
     ah.n = 0;
     st.a_valid = 0;
@@ -262,7 +311,12 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
         if (i + 1 < count && item_checks(p, &items[i + 1]) == KF_OK &&
             memcmp(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES) != 0)
             ah.next_rho = items[i + 1].pk; /* pkEncode: rho first */
-        verify_w1(&st, p, bw.w1[n], &ah);
+        if (i >= sib_end) {
+            sib_first = i;
+            sib_end = count - i < WINDOW ? count : i + WINDOW;
+            if (sib_end - i > 1) sib_lanes(sib, p, items, i, (unsigned)(sib_end - i));
+        }
+        verify_w1(&st, p, bw.w1[n], &ah, sib_end - sib_first > 1 ? sib[i - sib_first] : NULL);
         memcpy(bw.ctilde[n], st.ctilde, p->ctilde_bytes);
         bw.pk[n] = it->pk;
         bw.at[n++] = i;
