@@ -12,6 +12,8 @@
  * (ExpandA, the largest hash of a verification, runs once for a run of signatures under one
  * key); under a new key, ExpandA's last group of streams fills its idle lanes with the next
  * item's key's first polynomials (kf_mldsa_expand_a_ahead: ML-DSA-65's 30 streams).
+ * SampleInBall's first SHAKE256 block of c~ is made for eight items at a time in lanes
+ * (sib_lanes) where a single verification runs one x1 permutation for it.
  */
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/packing.h"
