@@ -11,11 +11,15 @@
  *   - signing's H(mu || w1Encode(w1)) with ExpandMask streams in the idle lanes of a 4-state
  *     backend (kf_mldsa_h_with_masks) against SHAKE256 of the same bytes through the public
  *     API, on every 4-state batched backend this CPU runs that has an x1 twin (the others and
- *     "x1", no batched backend: it declines).
+ *     "x1", no batched backend: it declines);
+ *   - kf_mldsa_verify_batch's SampleInBall from a given first block of SHAKE256(c~)
+ *     (kf_mldsa_sample_in_ball_block) against kf_mldsa_sample_in_ball: from the whole block,
+ *     and from blocks cut short so that the positions run out and it starts again.
  */
 #include "mldsa/poly.h"
 #include "mldsa/params.h"
 #include "mldsa/sampling.h"
+#include "mldsa/mldsa_internal.h" /* kf_mldsa_sample_in_ball_block */
 #include "sponge/sponge_xn.h" /* kf_xn_side_pad */
 #include "keccak/keccak_backend.h"
 #include "keccakforge.h"
@@ -255,6 +259,32 @@ static void test_h_with_masks(void)
     printf("h_with_masks: %u 4-state backend(s) with an x1 twin on this CPU\n", tried);
 }
 
+static void test_sample_in_ball_block(void)
+{
+    static const kf_mldsa_param sets[3] = {KF_MLDSA44, KF_MLDSA65, KF_MLDSA87};
+    unsigned bad = 0, trials = 0;
+    for (int s = 0; s < 3; s++) {
+        const kf_mldsa_params *p = kf_mldsa_params_get(sets[s]);
+        for (int t = 0; t < 300; t++) {
+            uint8_t ct[KF_MLDSA_CTILDE_MAX], block[KF_SHAKE256_RATE];
+            for (unsigned i = 0; i < p->ctilde_bytes; i++) ct[i] = (uint8_t)rnd();
+            kf_shake256(block, sizeof block, ct, p->ctilde_bytes);
+            kf_mldsa_poly want, got;
+            kf_mldsa_sample_in_ball(&want, ct, p);
+            /* the whole block; 8 + tau - 1 bytes (too few positions: always from the start);
+             * lengths in between (where it depends on the rejections) */
+            const size_t lens[3] = {sizeof block, 8 + p->tau - 1, 8 + p->tau + (size_t)(t % 24)};
+            for (int l = 0; l < 3; l++) {
+                memset(&got, 0x5A, sizeof got);
+                kf_mldsa_sample_in_ball_block(&got, block, lens[l], ct, p);
+                bad += memcmp(&want, &got, sizeof got) != 0;
+            }
+            trials++;
+        }
+    }
+    CHECK(bad == 0, "SampleInBall from a first block: %u of %u differ", bad, 3 * trials);
+}
+
 int main(void)
 {
     test_decompose();
@@ -262,6 +292,7 @@ int main(void)
     test_hints();
     test_misc();
     test_h_with_masks();
+    test_sample_in_ball_block();
     printf("test_mldsa_arith: %s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

@@ -7,6 +7,7 @@
 #define KF_MLDSA_INTERNAL_H
 
 #include "mldsa/params.h"
+#include "mldsa/poly.h"
 
 /* The message M' as up to six pieces, never copied. */
 typedef struct kf_mldsa_msg {
@@ -27,6 +28,12 @@ int kf_mldsa_ctx_checks(const void *ctx, size_t ctxlen);
 /* Verify_internal (Alg. 8): 1 if sig (sig_bytes) verifies for pk and mu (given) or M' (m). */
 int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_mldsa_msg *m, const uint8_t *mu,
                         const uint8_t *sig);
+/* SampleInBall(c~) (FIPS 204 Alg. 29) from block[0 .. len), 8 <= len, the first bytes of
+ * SHAKE256(c~) (kf_mldsa_verify_batch makes eight items' first blocks in lanes): the same c as
+ * kf_mldsa_sample_in_ball, which runs instead, from the start, in the rare case that the tau
+ * positions need bytes past len. */
+void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_t len, const uint8_t *ctilde,
+                                   const kf_mldsa_params *p);
 
 /* Sign_internal (Alg. 7) on mu with rnd (NULL: deterministic), for the benchmarks
  * (bench/bench_mldsa_steps.c): KF_OK and sig, or the named error; *attempts = the attempts

@@ -59,20 +59,17 @@ typedef struct a_ahead {
     const uint8_t *next_rho;
 } a_ahead;
 
-/* SampleInBall(c~) (FIPS 204 Alg. 29) from block, the first SHAKE256 output block of c~ that
- * the batch made in lanes (sib_lanes): as kf_mldsa_sample_in_ball, which runs instead, from
- * the start, in the rare case that the tau positions need bytes past the first block. */
-static void sample_in_ball_block(kf_mldsa_poly *c, const uint8_t block[KF_SHAKE256_RATE], const uint8_t *ctilde,
-                                 const kf_mldsa_params *p)
+void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_t len, const uint8_t *ctilde,
+                                   const kf_mldsa_params *p)
 {
     uint64_t signs = 0;
     for (unsigned i = 0; i < 8; i++) signs |= (uint64_t)block[i] << (8 * i);
-    unsigned pos = 8;
+    size_t pos = 8;
     memset(c, 0, sizeof *c);
     for (unsigned i = KF_MLDSA_N - p->tau; i < KF_MLDSA_N; i++) {
         unsigned j;
         do {
-            if (pos == KF_SHAKE256_RATE) {
+            if (pos == len) { /* the positions need bytes past the block: from the start */
                 kf_mldsa_sample_in_ball(c, ctilde, p);
                 return;
             }
@@ -103,7 +100,7 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
         memcpy(st->a_rho, st->rho, sizeof st->rho);
         st->a_valid = 1;
     }
-    if (sib) sample_in_ball_block(&st->c, sib, st->ctilde, p);
+    if (sib) kf_mldsa_sample_in_ball_block(&st->c, sib, KF_SHAKE256_RATE, st->ctilde, p);
     else kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
     kf_mldsa_ntt(&st->c);
     /* c times -2^d once (pointwise divides by 2^32: NEG_2D = -2^d 2^32 mod q), so that
