@@ -72,6 +72,27 @@ INLINE void transpose32(__m256i *a, __m256i *b)
     *b = y;
 }
 
+/* From the layout after transpose128, transpose64 and transpose32 (a = [a0a1 a4a5 a8a9 a12a13 |
+ * b0b1 b4b5 b8b9 b12b13], b = [a2a3 a6a7 a10a11 a14a15 | ...] in 32-bit pairs) straight back to
+ * a = [a0..15], b = [b0..15]: the dword unpacks give [a0..7 | b0..7] and [a8..15 | b8..15] (each
+ * 128-bit half takes its dwords 0, 1 of a and b in turn, then 2, 3), and transpose128 the rest.
+ * Four instructions where the three transposes in reverse take eight. */
+INLINE void untranspose_all(__m256i *a, __m256i *b)
+{
+    __m256i x = _mm256_unpacklo_epi32(*a, *b), y = _mm256_unpackhi_epi32(*a, *b);
+    *a = _mm256_permute2x128_si256(x, y, 0x20);
+    *b = _mm256_permute2x128_si256(x, y, 0x31);
+}
+
+/* Its inverse, from a = [a0..15], b = [b0..15] to that layout: transpose128, then dwords 0, 2 of
+ * each half of both ([a0a1 a4a5 | a8a9 a12a13] per half) and dwords 1, 3 (vshufps). */
+INLINE void transpose_all(__m256i *a, __m256i *b)
+{
+    __m256i x = _mm256_permute2x128_si256(*a, *b, 0x20), y = _mm256_permute2x128_si256(*a, *b, 0x31);
+    *a = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x), _mm256_castsi256_ps(y), 0x88));
+    *b = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x), _mm256_castsi256_ps(y), 0xDD));
+}
+
 /* Byte-shuffle pattern putting word w_i of a 128-bit block into 16-bit lane i. */
 #define WORDS(w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15) \
     _mm256_setr_epi8(2 * (w0), 2 * (w0) + 1, 2 * (w1), 2 * (w1) + 1, 2 * (w2), 2 * (w2) + 1, \
@@ -121,9 +142,7 @@ INLINE void ntt_last3(__m256i *a, __m256i *b, unsigned m)
     /* a = [a0a1 a4a5 a8a9 a12a13 | ...], b = [a2a3 a6a7 ...]: pairs j = block 8m + j */
     transpose32(a, b);
     ct_last3(a, b, m, 2);
-    transpose32(a, b);
-    transpose64(a, b);
-    transpose128(a, b);
+    untranspose_all(a, b);
 }
 
 /* Two passes, so that a pass keeps its coefficients in the 16 ymm registers: layer len 128
@@ -164,9 +183,7 @@ INLINE void invntt_first3(__m256i *a, __m256i *b, unsigned m)
 {
     const int16_t *zetas = kf_mlkem_zetas;
     __m256i z, zq;
-    transpose128(a, b);
-    transpose64(a, b);
-    transpose32(a, b);
+    transpose_all(a, b);
     zeta_vec(&z, &zq, zetas + 120 - 8 * m, WORDS(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0));
     gs_butterfly(a, b, z, zq, 0);
     transpose32(a, b);
