@@ -19,7 +19,7 @@ each one aligned load where a vpermw of the 128 zetas in registers made it befor
 poly_avx2.c's forward NTT pairs whole ymm registers in the layers len 128 .. 16 (zetas[1..15],
 each with its q^-1 multiple: kf_ntt256_whole) and, in the layers len 8, 4 and 2 of registers
 2m, 2m + 1 (m = 0..7), gives lane i the zeta zetas[16 + 2 m + (i >> 3)], zetas[32 + 4 m +
-(i >> 2)] and zetas[64 + 8 m + (i >> 1)] (poly_avx2.c, ntt_last3): kf_ntt256_last3, 24 vectors
+2 (i >> 3) + ((i >> 1) & 1)] and zetas[64 + 8 m + (i >> 1)] (poly_avx2.c, ntt_last3): kf_ntt256_last3, 24 vectors
 of 16 lanes and their q^-1 multiples, two aligned loads where a broadcast, a vpshufb and a
 vpmullw made each before.
 
@@ -126,6 +126,8 @@ def render():
 
 def last3_vector(m, layer):
     """Lane i of poly_avx2.c's zeta vector of layer len = 8 >> layer on registers 2m, 2m + 1."""
+    if layer == 1:  # a = [a0a1 a8a9 a2a3 a10a11 | b...]: blocks of 8 alternate by 32-bit pairs
+        return [ZETAS[32 + 4 * m + 2 * (i >> 3) + ((i >> 1) & 1)] for i in range(16)]
     base, shift = ((16, 3), (32, 2), (64, 1))[layer]
     return [ZETAS[base + (16 >> shift) * m + (i >> shift)] for i in range(16)]
 
