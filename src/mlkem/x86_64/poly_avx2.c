@@ -98,14 +98,6 @@ INLINE void transpose_all(__m256i *a, __m256i *b)
                      2 * (w12), 2 * (w12) + 1, 2 * (w13), 2 * (w13) + 1, 2 * (w14), 2 * (w14) + 1, \
                      2 * (w15), 2 * (w15) + 1)
 
-/* The zetas of one layer for one register: lane i gets z[pattern word i], z[0..8) read. */
-INLINE void zeta_vec(__m256i *z, __m256i *zq, const int16_t *w, __m256i pattern)
-{
-    __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)w));
-    *z = _mm256_shuffle_epi8(x, pattern);
-    *zq = _mm256_mullo_epi16(*z, set16(KF_MLKEM_QINV));
-}
-
 /* ---- NTT ---------------------------------------------------------------------------- */
 
 /* The forward NTT's zetas come from ntt_avx2_zetas.h (gen_ntt_avx512_zetas.py): zeta and its
@@ -162,34 +154,30 @@ void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p)
         for (unsigned b = 0; b < 2; b++)
             for (unsigned i = 0; i < 2; i++) ct_whole(&r[4 * b + i], &r[4 * b + i + 2], 4 + 2 * h + b);
         for (unsigned b = 0; b < 4; b++) ct_whole(&r[2 * b], &r[2 * b + 1], 8 + 4 * h + b);
-        _Pragma("GCC unroll 4") for (unsigned m = 0; m < 4; m++) {
-            ntt_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
-            /* the final reduction of poly.c */
-            _mm256_storeu_si256(c + 8 * h + 2 * m, barrett(r[2 * m]));
-            _mm256_storeu_si256(c + 8 * h + 2 * m + 1, barrett(r[2 * m + 1]));
-        }
+        /* the last three layers of the four register pairs step by step, so that each step
+         * has four independent pairs in flight */
+        for (unsigned m = 0; m < 4; m++) transpose128(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) ct_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 0);
+        for (unsigned m = 0; m < 4; m++) unpack32(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) ct_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 1);
+        for (unsigned m = 0; m < 4; m++) unpack32(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) ct_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 2);
+        for (unsigned m = 0; m < 4; m++) untranspose_all(&r[2 * m], &r[2 * m + 1]);
+        /* the final reduction of poly.c */
+        for (unsigned i = 0; i < 8; i++) _mm256_storeu_si256(c + 8 * h + i, barrett(r[i]));
     }
 }
 
 /* ---- inverse NTT -------------------------------------------------------------------- */
 
-/* Layers len = 2, 4, 8 (the last Barrett-reduces, as poly.c's third layer) on registers a, b.
- * poly.c counts the zetas down: block s of len 2, 4, 8 uses zetas[127 - s], [63 - s],
- * [31 - s]; the blocks are those of ntt_last3, so the lanes read 8 zetas backwards. */
-INLINE void invntt_first3(__m256i *a, __m256i *b, unsigned m)
+/* The inverse NTT's zetas of layers len 2, 4, 8 (ntt_avx2_zetas.h, kf_invntt256_first3): poly.c
+ * counts them down (block s of len 2, 4, 8 uses zetas[127 - s], [63 - s], [31 - s]); the
+ * blocks are those of ntt_last3 in its layouts, so each vector is one aligned load. */
+INLINE void gs_first3(__m256i *a, __m256i *b, unsigned m, unsigned layer)
 {
-    const int16_t *zetas = kf_mlkem_zetas;
-    __m256i z, zq;
-    transpose_all(a, b);
-    zeta_vec(&z, &zq, zetas + 120 - 8 * m, WORDS(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0));
-    gs_butterfly(a, b, z, zq, 0);
-    unzip32(a, b); /* the forward NTT's layout of len 4 (ntt_last3) */
-    zeta_vec(&z, &zq, zetas + 56 - 4 * m, WORDS(7, 7, 6, 6, 7, 7, 6, 6, 5, 5, 4, 4, 5, 5, 4, 4));
-    gs_butterfly(a, b, z, zq, 0);
-    unzip32(a, b); /* [a0..7 | b0..7], [a8..15 | b8..15] */
-    zeta_vec(&z, &zq, zetas + 24 - 2 * m, WORDS(7, 7, 7, 7, 7, 7, 7, 7, 6, 6, 6, 6, 6, 6, 6, 6));
-    gs_butterfly(a, b, z, zq, 1);
-    transpose128(a, b);
+    const int16_t(*z)[16] = kf_invntt256_first3[m][layer];
+    gs_butterfly(a, b, _mm256_load_si256((const __m256i *)z[0]), _mm256_load_si256((const __m256i *)z[1]),
+                 layer == 2); /* the third layer Barrett-reduces, as poly.c's */
 }
 
 /* Two passes, as the NTT's in reverse: each half through layers len 2 .. 64, then len 128
@@ -198,15 +186,20 @@ void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
 {
     const int16_t *zetas = kf_mlkem_zetas;
     __m256i *c = (__m256i *)(void *)p->c;
-    /* len 16, 32, 64 (reduced): block b uses zetas[256 / len - 1 - b] */
 #pragma GCC unroll 2
     for (unsigned h = 0; h < 2; h++) {
         __m256i r[8];
-        _Pragma("GCC unroll 4") for (unsigned m = 0; m < 4; m++) {
-            r[2 * m] = _mm256_loadu_si256(c + 8 * h + 2 * m);
-            r[2 * m + 1] = _mm256_loadu_si256(c + 8 * h + 2 * m + 1);
-            invntt_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
-        }
+        for (unsigned i = 0; i < 8; i++) r[i] = _mm256_loadu_si256(c + 8 * h + i);
+        /* len 2, 4, 8 on the four register pairs step by step (four independent pairs a step),
+         * in ntt_last3's layouts backwards */
+        for (unsigned m = 0; m < 4; m++) transpose_all(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) gs_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 0);
+        for (unsigned m = 0; m < 4; m++) unzip32(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) gs_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 1);
+        for (unsigned m = 0; m < 4; m++) unzip32(&r[2 * m], &r[2 * m + 1]); /* [a0..7 | b0..7], [a8..15 | b8..15] */
+        for (unsigned m = 0; m < 4; m++) gs_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 2);
+        for (unsigned m = 0; m < 4; m++) transpose128(&r[2 * m], &r[2 * m + 1]);
+        /* len 16, 32, 64 (reduced): block b uses zetas[256 / len - 1 - b] */
         for (unsigned b = 0; b < 4; b++) gs_const(&r[2 * b], &r[2 * b + 1], zetas[15 - 4 * h - b], 0);
         for (unsigned b = 0; b < 2; b++)
             for (unsigned i = 0; i < 2; i++) gs_const(&r[4 * b + i], &r[4 * b + i + 2], zetas[7 - 2 * h - b], 0);
