@@ -151,8 +151,9 @@ static void test_coefficientwise(void)
     }
 }
 
-/* Every int16 value through ByteEncode_12, Compress_d (d = 4, 5, 10, 11) and Compress_1:
- * 256 polynomials of consecutive values. Encoders must also write nothing past their end. */
+/* Every int16 value through the Barrett reduction, ByteEncode_12, Compress_d (d = 4, 5, 10,
+ * 11) and Compress_1: 256 polynomials of consecutive values. Encoders must also write nothing
+ * past their end. */
 static void test_every_value(void)
 {
     static const unsigned ds[] = {4, 5, 10, 11};
@@ -177,6 +178,10 @@ static void test_every_value(void)
             CHECK(memcmp(o1, o2, 32 * ds[j]) == 0, "Compress_%u of %d..%d", ds[j], base, base + N - 1);
             CHECK(o2[32 * ds[j]] == 0xA5, "Compress_%u writes past its end", ds[j]);
         }
+        kf_mlkem_poly r1 = p, r2 = p; /* the Barrett reduction itself, for every int16 */
+        kf_mlkem_poly_reduce_portable(&r1);
+        kf_mlkem_poly_reduce_avx2(&r2);
+        CHECK(same_poly(&r1, &r2), "Barrett reduction of %d..%d", base, base + N - 1);
         memset(o2, 0xA5, sizeof o2);
         kf_mlkem_poly_tomsg_portable(o1, &p);
         kf_mlkem_poly_tomsg_avx2(o2, &p);

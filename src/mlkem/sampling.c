@@ -188,6 +188,23 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
     const size_t at = j->absorbed, end = total - at < j->rate ? total : at + j->rate;
     const uint8_t *in0 = j->in[0], *in1 = j->in[1];
     size_t w = 0;
+    if (end <= l0 && end >= 8) {
+        /* the block's bytes all in in0 (a job's usual case): whole words, then the part of
+         * one as the 8 bytes ending at end shifted down (they are in in0 as end >= 8) */
+        const size_t whole = (end - at) / 8, part = (end - at) % 8;
+        const uint8_t *src = in0 + at;
+        for (; w < whole; w++) {
+            uint64_t v = kf_load64_le(src + 8 * w);
+            if (start) s[w * n] = v;
+            else s[w * n] ^= v;
+        }
+        if (part) {
+            uint64_t v = kf_load64_le(in0 + end - 8) >> (8 * (8 - part));
+            if (start) s[w * n] = v;
+            else s[w * n] ^= v;
+            w++;
+        }
+    } else
     for (size_t pos = at; pos < end; w++, pos += 8) {
         uint64_t v;
         if (pos + 8 <= l0) {
@@ -202,8 +219,10 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
         if (start) s[w * n] = v;
         else s[w * n] ^= v;
     }
-    if (start)
+    if (start) {
+#pragma GCC unroll 4
         for (; w < KF_STATE_BYTES / 8; w++) s[w * n] = 0;
+    }
     const size_t take = end - at;
     j->absorbed = end;
     if (take < j->rate) { /* the final block (take may be 0): pad10*1 after the suffix bits */

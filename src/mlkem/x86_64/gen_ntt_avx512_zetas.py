@@ -19,7 +19,7 @@ each one aligned load where a vpermw of the 128 zetas in registers made it befor
 poly_avx2.c's forward NTT pairs whole ymm registers in the layers len 128 .. 16 (zetas[1..15],
 each with its q^-1 multiple: kf_ntt256_whole) and, in the layers len 8, 4 and 2 of registers
 2m, 2m + 1 (m = 0..7), gives lane i the zeta zetas[16 + 2 m + (i >> 3)], zetas[32 + 4 m +
-(i >> 2)] and zetas[64 + 8 m + (i >> 1)] (poly_avx2.c, ntt_last3): kf_ntt256_last3, 24 vectors
+2 (i >> 3) + ((i >> 1) & 1)] and zetas[64 + 8 m + (i >> 1)] (poly_avx2.c, ntt_last3): kf_ntt256_last3, 24 vectors
 of 16 lanes and their q^-1 multiples, two aligned loads where a broadcast, a vpshufb and a
 vpmullw made each before.
 
@@ -82,11 +82,11 @@ def whole(w, cname, count, layers):
     w("")
 
 
-def per_lane(w, cname, align, regs, layers, top, lanes, vector, lines):
+def per_lane(w, cname, align, regs, layers, top, lanes, vector, lines, order=">>"):
     """The per-lane zeta vectors of the last layers: cname[m][layer][0] the zetas of layer
-    len top >> layer on registers 2m, 2m + 1, [1] their q^-1 multiples; each vector written
-    as lines lines."""
-    w("/* %s[m][layer][0] = the zetas of layer len %d >> layer on registers 2m, 2m + 1," % (cname, top))
+    len top >> layer (top << layer if order is "<<": the inverse NTT's first layers) on
+    registers 2m, 2m + 1, [1] their q^-1 multiples; each vector written as lines lines."""
+    w("/* %s[m][layer][0] = the zetas of layer len %d %s layer on registers 2m, 2m + 1," % (cname, top, order))
     w(" * [1] their q^-1 multiples */")
     w("static const _Alignas(%d) int16_t %s[%d][%d][2][%d] = {" % (align, cname, regs, layers, lanes))
     step = lanes // lines
@@ -126,16 +126,30 @@ def render():
 
 def last3_vector(m, layer):
     """Lane i of poly_avx2.c's zeta vector of layer len = 8 >> layer on registers 2m, 2m + 1."""
+    if layer == 1:  # a = [a0a1 a8a9 a2a3 a10a11 | b...]: blocks of 8 alternate by 32-bit pairs
+        return [ZETAS[32 + 4 * m + 2 * (i >> 3) + ((i >> 1) & 1)] for i in range(16)]
     base, shift = ((16, 3), (32, 2), (64, 1))[layer]
     return [ZETAS[base + (16 >> shift) * m + (i >> shift)] for i in range(16)]
+
+
+def invfirst3_vector(m, layer):
+    """Lane i of poly_avx2.c's zeta vector of the inverse NTT's layer len = 2 << layer on
+    registers 2m, 2m + 1 (invntt_first3: the layouts of ntt_last3, zetas counted down)."""
+    if layer == 0:
+        return [ZETAS[127 - 8 * m - (i >> 1)] for i in range(16)]
+    if layer == 1:
+        return [ZETAS[63 - 4 * m - 2 * (i >> 3) - ((i >> 1) & 1)] for i in range(16)]
+    return [ZETAS[31 - 2 * m - (i >> 3)] for i in range(16)]
 
 
 def render_avx2():
     out = []
     w = out.append
-    head(w, "ntt_avx2_zetas.h", "KF_MLKEM_NTT_AVX2_ZETAS_H", "the zetas of poly_avx2.c's forward NTT")
+    head(w, "ntt_avx2_zetas.h", "KF_MLKEM_NTT_AVX2_ZETAS_H", "the zetas of poly_avx2.c's NTT and inverse NTT")
     whole(w, "kf_ntt256_whole", 16, "len 128 .. 16")
     per_lane(w, "kf_ntt256_last3", 32, 8, 3, 8, 16, last3_vector, 1)
+    w("")
+    per_lane(w, "kf_invntt256_first3", 32, 8, 3, 2, 16, invfirst3_vector, 1, "<<")
     w("")
     w("#endif")
     return "\n".join(out) + "\n"

@@ -19,7 +19,7 @@
  *    blocks between a and b exchanges the register bit with lane bit j; the four of them, for
  *    j = 4, 3, 2, 1 in turn, make the register bit c4, c3, c2, c1 just before the layers
  *    len 16, 8, 4, 2, so that each butterfly pairs the same lane of a and b, and the lane
- *    bits above j then hold c_{j+1}..c5 in order (see the zetas in ntt_last4). After the
+ *    bits above j then hold c_{j+1}..c5 in order (see the zetas in ct_last4). After the
  *    last layer one vpermt2d per register puts the coefficients back in the standard order
  *    (two shuffles instead of the four transposes again, each its own inverse).
  *  - the zetas, and their products with q^-1 mod 2^16 (the second factor of fqmul_pre), come
@@ -99,16 +99,21 @@ INLINE void ct_last4(__m512i *a, __m512i *b, unsigned m, unsigned layer)
     ct_butterfly(a, b, _mm512_load_si512((const void *)z[0]), _mm512_load_si512((const void *)z[1]));
 }
 
-INLINE void ntt_last4(__m512i *a, __m512i *b, unsigned m)
+/* Layers len 16, 8, 4, 2 on registers a, b (layer 0..3 of them, each after its transpose), one
+ * step at a time, so that ntt_regs runs a step on every register pair before the next. */
+INLINE void ntt_last4_step(__m512i *a, __m512i *b, unsigned m, unsigned layer)
 {
-    transpose256(a, b); /* register bit c4; lane bit 4 = c5 */
-    ct_last4(a, b, m, 0);
-    transpose128(a, b); /* register bit c3; lane bits 3, 4 = c4, c5 */
-    ct_last4(a, b, m, 1);
-    transpose64(a, b); /* register bit c2; lane bits 2..4 = c3..c5 */
-    ct_last4(a, b, m, 2);
-    transpose32(a, b); /* register bit c1; lane bits 1..4 = c2..c5 */
-    ct_last4(a, b, m, 3);
+    switch (layer) {
+    case 0: transpose256(a, b); break; /* register bit c4; lane bit 4 = c5 */
+    case 1: transpose128(a, b); break; /* register bit c3; lane bits 3, 4 = c4, c5 */
+    case 2: transpose64(a, b); break;  /* register bit c2; lane bits 2..4 = c3..c5 */
+    default: transpose32(a, b); break; /* register bit c1; lane bits 1..4 = c2..c5 */
+    }
+    ct_last4(a, b, m, layer);
+}
+
+INLINE void ntt_last4_back(__m512i *a, __m512i *b)
+{
     /* back to the standard order in one step instead of four transposes: dword d of a is
      * coefficients 4 d, 4 d + 1 (c1 = 0, lane bits 1..4 = c2..c5), of b 4 d + 2, 4 d + 3, so
      * the outputs interleave the dwords of a and b: dword j from dword j / 2 (+ 8 for the
@@ -143,9 +148,13 @@ INLINE void ntt_regs(__m512i *r, unsigned nr)
             for (unsigned j = 0; j < nr; j++) ct_const(&r[8 * j + 4 * b + i], &r[8 * j + 4 * b + i + 2], 2 + b);
     for (unsigned b = 0; b < 4; b++)
         for (unsigned j = 0; j < nr; j++) ct_const(&r[8 * j + 2 * b], &r[8 * j + 2 * b + 1], 4 + b);
-#pragma GCC unroll 4
+    /* len 16, 8, 4, 2: each step on all register pairs before the next (four independent
+     * pairs a step per polynomial, where one pair's four layers are a chain) */
+    for (unsigned layer = 0; layer < 4; layer++)
+        for (unsigned m = 0; m < 4; m++)
+            for (unsigned j = 0; j < nr; j++) ntt_last4_step(&r[8 * j + 2 * m], &r[8 * j + 2 * m + 1], m, layer);
     for (unsigned m = 0; m < 4; m++)
-        for (unsigned j = 0; j < nr; j++) ntt_last4(&r[8 * j + 2 * m], &r[8 * j + 2 * m + 1], m);
+        for (unsigned j = 0; j < nr; j++) ntt_last4_back(&r[8 * j + 2 * m], &r[8 * j + 2 * m + 1]);
 }
 
 void kf_mlkem_poly_ntt_avx512(kf_mlkem_poly *p)

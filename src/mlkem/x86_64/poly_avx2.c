@@ -9,8 +9,8 @@
  *
  * NTT layers with len >= 16 pair whole registers. The last three (len 8, 4, 2) pair
  * coefficients inside a register; two registers a, b (32 coefficients) are rearranged by
- * 2x2 transposes of 128-, 64- and 32-bit blocks so that every butterfly again pairs the same
- * lane of two registers, and the same transposes (each its own inverse) put them back.
+ * a 128-bit transpose and 32-bit unpacks so that every butterfly again pairs the same lane of
+ * two registers, and four instructions put them back (two shuffles a layer, four at the end).
  */
 #include "mlkem/x86_64/poly_avx2.h"
 #include "mlkem/x86_64/reduce_avx2.h"
@@ -46,10 +46,10 @@ INLINE void gs_const(__m256i *a, __m256i *b, int16_t zeta, int reduce)
     gs_butterfly(a, b, set16(zeta), set16(kf_mlkem_mont_pre(zeta)), reduce);
 }
 
-/* 2x2 transposes of blocks between two registers, each its own inverse:
- * 128-bit: (a, b) -> ([a.lo, b.lo], [a.hi, b.hi]);
- * 64-bit inside each 128-bit half: ([a0, b0], [a1, b1]);
- * 32-bit inside each 64-bit quarter: ([a0, b0, a2, b2, ...], [a1, b1, a3, b3, ...]). */
+/* Rearrangements of two registers a, b (32 coefficients), each two instructions:
+ * transpose128: (a, b) -> ([a.lo, b.lo], [a.hi, b.hi]), its own inverse;
+ * unpack32: in the 32-bit words of each 128-bit half, (a, b) -> ([a0, b0, a1, b1], [a2, b2, a3, b3]);
+ * unzip32: its inverse, (a, b) -> ([a0, a2, b0, b2], [a1, a3, b1, b3]) (vshufps). */
 INLINE void transpose128(__m256i *a, __m256i *b)
 {
     __m256i x = _mm256_permute2x128_si256(*a, *b, 0x20), y = _mm256_permute2x128_si256(*a, *b, 0x31);
@@ -57,19 +57,36 @@ INLINE void transpose128(__m256i *a, __m256i *b)
     *b = y;
 }
 
-INLINE void transpose64(__m256i *a, __m256i *b)
+INLINE void unpack32(__m256i *a, __m256i *b)
 {
-    __m256i x = _mm256_unpacklo_epi64(*a, *b), y = _mm256_unpackhi_epi64(*a, *b);
+    __m256i x = _mm256_unpacklo_epi32(*a, *b), y = _mm256_unpackhi_epi32(*a, *b);
     *a = x;
     *b = y;
 }
 
-INLINE void transpose32(__m256i *a, __m256i *b)
+INLINE void unzip32(__m256i *a, __m256i *b)
 {
-    __m256i x = _mm256_blend_epi32(*a, _mm256_slli_epi64(*b, 32), 0xAA);
-    __m256i y = _mm256_blend_epi32(_mm256_srli_epi64(*a, 32), *b, 0xAA);
-    *a = x;
-    *b = y;
+    __m256 x = _mm256_castsi256_ps(*a), y = _mm256_castsi256_ps(*b);
+    *a = _mm256_castps_si256(_mm256_shuffle_ps(x, y, 0x88));
+    *b = _mm256_castps_si256(_mm256_shuffle_ps(x, y, 0xDD));
+}
+
+/* The layout of the len-2 layer (a = [a0a1 a4a5 a8a9 a12a13 | b0b1 b4b5 b8b9 b12b13], b = [a2a3
+ * a6a7 a10a11 a14a15 | ...] in 32-bit pairs) back to a = [a0..15], b = [b0..15]: unpack32 gives
+ * [a0..7 | b0..7] and [a8..15 | b8..15], transpose128 the rest. Four instructions. */
+INLINE void untranspose_all(__m256i *a, __m256i *b)
+{
+    unpack32(a, b);
+    transpose128(a, b);
+}
+
+/* Its inverse: from a = [a0..15], b = [b0..15] to the len-2 layout in four instructions (the
+ * inverse NTT's first layer; unzip32 of [a0..7 | b0..7], [a8..15 | b8..15] takes each half's
+ * pairs 0, 2 of both, then 1, 3). */
+INLINE void transpose_all(__m256i *a, __m256i *b)
+{
+    transpose128(a, b);
+    unzip32(a, b);
 }
 
 /* Byte-shuffle pattern putting word w_i of a 128-bit block into 16-bit lane i. */
@@ -80,14 +97,6 @@ INLINE void transpose32(__m256i *a, __m256i *b)
                      2 * (w9), 2 * (w9) + 1, 2 * (w10), 2 * (w10) + 1, 2 * (w11), 2 * (w11) + 1, \
                      2 * (w12), 2 * (w12) + 1, 2 * (w13), 2 * (w13) + 1, 2 * (w14), 2 * (w14) + 1, \
                      2 * (w15), 2 * (w15) + 1)
-
-/* The zetas of one layer for one register: lane i gets z[pattern word i], z[0..8) read. */
-INLINE void zeta_vec(__m256i *z, __m256i *zq, const int16_t *w, __m256i pattern)
-{
-    __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)w));
-    *z = _mm256_shuffle_epi8(x, pattern);
-    *zq = _mm256_mullo_epi16(*z, set16(KF_MLKEM_QINV));
-}
 
 /* ---- NTT ---------------------------------------------------------------------------- */
 
@@ -108,22 +117,21 @@ INLINE void ct_last3(__m256i *a, __m256i *b, unsigned m, unsigned layer)
 
 /* Layers len = 8, 4, 2 on coefficients [32 m, 32 m + 32) = registers a, b. poly.c's block
  * of 2 len coefficients starting at s uses zetas[256 / (2 len) + s / (2 len)]: here the
- * blocks 2m + j (len 8), 4m + j (len 4), 8m + j (len 2), j in lane order after the
- * transposes (worked out in the comments). */
+ * blocks 2m + j (len 8), 4m + j (len 4), 8m + j (len 2), j in the lane order of each
+ * layout (worked out in the comments; len 4's blocks alternate by 32-bit pairs). */
 INLINE void ntt_last3(__m256i *a, __m256i *b, unsigned m)
 {
     /* a = [a0..7 | a8..15] -> a = [a0..7 | b0..7], b = [a8..15 | b8..15]: halves j = block 2m + j */
     transpose128(a, b);
     ct_last3(a, b, m, 0);
-    /* a = [a0..3 a8..11 | b0..3 b8..11], b = [a4..7 a12..15 | ...]: quarters j = block 4m + j */
-    transpose64(a, b);
+    /* a = [a0a1 a8a9 a2a3 a10a11 | b0b1 ...], b = [a4a5 a12a13 a6a7 a14a15 | ...]: lane i in
+     * block 4m + 2 (i >> 3) + ((i >> 1) & 1) */
+    unpack32(a, b);
     ct_last3(a, b, m, 1);
-    /* a = [a0a1 a4a5 a8a9 a12a13 | ...], b = [a2a3 a6a7 ...]: pairs j = block 8m + j */
-    transpose32(a, b);
+    /* a = [a0a1 a4a5 a8a9 a12a13 | b0b1 ...], b = [a2a3 a6a7 a10a11 a14a15 | ...]: pairs j = block 8m + j */
+    unpack32(a, b);
     ct_last3(a, b, m, 2);
-    transpose32(a, b);
-    transpose64(a, b);
-    transpose128(a, b);
+    untranspose_all(a, b);
 }
 
 /* Two passes, so that a pass keeps its coefficients in the 16 ymm registers: layer len 128
@@ -146,36 +154,30 @@ void kf_mlkem_poly_ntt_avx2(kf_mlkem_poly *p)
         for (unsigned b = 0; b < 2; b++)
             for (unsigned i = 0; i < 2; i++) ct_whole(&r[4 * b + i], &r[4 * b + i + 2], 4 + 2 * h + b);
         for (unsigned b = 0; b < 4; b++) ct_whole(&r[2 * b], &r[2 * b + 1], 8 + 4 * h + b);
-        _Pragma("GCC unroll 4") for (unsigned m = 0; m < 4; m++) {
-            ntt_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
-            /* the final reduction of poly.c */
-            _mm256_storeu_si256(c + 8 * h + 2 * m, barrett(r[2 * m]));
-            _mm256_storeu_si256(c + 8 * h + 2 * m + 1, barrett(r[2 * m + 1]));
-        }
+        /* the last three layers of the four register pairs step by step, so that each step
+         * has four independent pairs in flight */
+        for (unsigned m = 0; m < 4; m++) transpose128(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) ct_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 0);
+        for (unsigned m = 0; m < 4; m++) unpack32(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) ct_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 1);
+        for (unsigned m = 0; m < 4; m++) unpack32(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) ct_last3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 2);
+        for (unsigned m = 0; m < 4; m++) untranspose_all(&r[2 * m], &r[2 * m + 1]);
+        /* the final reduction of poly.c */
+        for (unsigned i = 0; i < 8; i++) _mm256_storeu_si256(c + 8 * h + i, barrett(r[i]));
     }
 }
 
 /* ---- inverse NTT -------------------------------------------------------------------- */
 
-/* Layers len = 2, 4, 8 (the last Barrett-reduces, as poly.c's third layer) on registers a, b.
- * poly.c counts the zetas down: block s of len 2, 4, 8 uses zetas[127 - s], [63 - s],
- * [31 - s]; the blocks are those of ntt_last3, so the lanes read 8 zetas backwards. */
-INLINE void invntt_first3(__m256i *a, __m256i *b, unsigned m)
+/* The inverse NTT's zetas of layers len 2, 4, 8 (ntt_avx2_zetas.h, kf_invntt256_first3): poly.c
+ * counts them down (block s of len 2, 4, 8 uses zetas[127 - s], [63 - s], [31 - s]); the
+ * blocks are those of ntt_last3 in its layouts, so each vector is one aligned load. */
+INLINE void gs_first3(__m256i *a, __m256i *b, unsigned m, unsigned layer)
 {
-    const int16_t *zetas = kf_mlkem_zetas;
-    __m256i z, zq;
-    transpose128(a, b);
-    transpose64(a, b);
-    transpose32(a, b);
-    zeta_vec(&z, &zq, zetas + 120 - 8 * m, WORDS(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0));
-    gs_butterfly(a, b, z, zq, 0);
-    transpose32(a, b);
-    zeta_vec(&z, &zq, zetas + 56 - 4 * m, WORDS(7, 7, 7, 7, 6, 6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4));
-    gs_butterfly(a, b, z, zq, 0);
-    transpose64(a, b);
-    zeta_vec(&z, &zq, zetas + 24 - 2 * m, WORDS(7, 7, 7, 7, 7, 7, 7, 7, 6, 6, 6, 6, 6, 6, 6, 6));
-    gs_butterfly(a, b, z, zq, 1);
-    transpose128(a, b);
+    const int16_t(*z)[16] = kf_invntt256_first3[m][layer];
+    gs_butterfly(a, b, _mm256_load_si256((const __m256i *)z[0]), _mm256_load_si256((const __m256i *)z[1]),
+                 layer == 2); /* the third layer Barrett-reduces, as poly.c's */
 }
 
 /* Two passes, as the NTT's in reverse: each half through layers len 2 .. 64, then len 128
@@ -184,15 +186,20 @@ void kf_mlkem_poly_invntt_tomont_avx2(kf_mlkem_poly *p)
 {
     const int16_t *zetas = kf_mlkem_zetas;
     __m256i *c = (__m256i *)(void *)p->c;
-    /* len 16, 32, 64 (reduced): block b uses zetas[256 / len - 1 - b] */
 #pragma GCC unroll 2
     for (unsigned h = 0; h < 2; h++) {
         __m256i r[8];
-        _Pragma("GCC unroll 4") for (unsigned m = 0; m < 4; m++) {
-            r[2 * m] = _mm256_loadu_si256(c + 8 * h + 2 * m);
-            r[2 * m + 1] = _mm256_loadu_si256(c + 8 * h + 2 * m + 1);
-            invntt_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m);
-        }
+        for (unsigned i = 0; i < 8; i++) r[i] = _mm256_loadu_si256(c + 8 * h + i);
+        /* len 2, 4, 8 on the four register pairs step by step (four independent pairs a step),
+         * in ntt_last3's layouts backwards */
+        for (unsigned m = 0; m < 4; m++) transpose_all(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) gs_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 0);
+        for (unsigned m = 0; m < 4; m++) unzip32(&r[2 * m], &r[2 * m + 1]);
+        for (unsigned m = 0; m < 4; m++) gs_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 1);
+        for (unsigned m = 0; m < 4; m++) unzip32(&r[2 * m], &r[2 * m + 1]); /* [a0..7 | b0..7], [a8..15 | b8..15] */
+        for (unsigned m = 0; m < 4; m++) gs_first3(&r[2 * m], &r[2 * m + 1], 4 * h + m, 2);
+        for (unsigned m = 0; m < 4; m++) transpose128(&r[2 * m], &r[2 * m + 1]);
+        /* len 16, 32, 64 (reduced): block b uses zetas[256 / len - 1 - b] */
         for (unsigned b = 0; b < 4; b++) gs_const(&r[2 * b], &r[2 * b + 1], zetas[15 - 4 * h - b], 0);
         for (unsigned b = 0; b < 2; b++)
             for (unsigned i = 0; i < 2; i++) gs_const(&r[4 * b + i], &r[4 * b + i + 2], zetas[7 - 2 * h - b], 0);

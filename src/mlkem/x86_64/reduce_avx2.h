@@ -34,11 +34,12 @@ INLINE __m256i fqmul(__m256i a, __m256i b)
 }
 
 /* kf_mlkem_barrett_reduce: t = (V a + 2^25) >> 26 = (((V a) >> 16) + 2^9) >> 10, as 2^25 is
- * a multiple of 2^16 (floor of a floor); (V a) >> 16 is mulhi. */
+ * a multiple of 2^16 (floor of a floor); (V a) >> 16 is mulhi, and (u + 2^9) >> 10 is vpmulhrsw
+ * of u by 2^5: it gives (((32 u) >> 14) + 1) >> 1 = ((u >> 9) + 1) >> 1 = (u + 2^9) >> 10
+ * (floors again), one instruction for the add and the shift. */
 INLINE __m256i barrett(__m256i a)
 {
-    __m256i t = _mm256_mulhi_epi16(a, set16(KF_MLKEM_BARRETT_V));
-    t = _mm256_srai_epi16(_mm256_add_epi16(t, set16(1 << 9)), 10);
+    __m256i t = _mm256_mulhrs_epi16(_mm256_mulhi_epi16(a, set16(KF_MLKEM_BARRETT_V)), set16(1 << 5));
     return _mm256_sub_epi16(a, _mm256_mullo_epi16(t, set16(Q)));
 }
 
