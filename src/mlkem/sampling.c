@@ -111,13 +111,24 @@ void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uin
 unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
                               unsigned k, int transposed)
 {
-    for (unsigned i = 0; i < k; i++) kf_mlkem_matrix_row_jobs(jobs + i * k, a, rho, k, i, transposed);
+    /*@ loop invariant 0 <= i <= k && i * k <= k * k;
+        loop assigns i, jobs[0 .. k * k - 1];
+        loop variant k - i; */
+    for (unsigned i = 0; i < k; i++) {
+        /*@ assert (i + 1) * k == i * k + k && i * k + k <= k * k && k * k <= 16; */
+        kf_mlkem_matrix_row_jobs(jobs + i * k, a, rho, k, i, transposed);
+    }
     return k * k;
 }
 
 unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
                                   unsigned k, unsigned i, int transposed)
 {
+    /*@ loop invariant 0 <= j <= k;
+        loop invariant \forall integer q; 0 <= q < j ==>
+                         jobs[q].poly == a + (i * k + q) && jobs[q].out == \null && jobs[q].after == \null;
+        loop assigns j, jobs[0 .. k - 1];
+        loop variant k - j; */
     for (unsigned j = 0; j < k; j++) {
         kf_mlkem_job *jb = &jobs[j];
         kf_mlkem_job_hash(jb, XOF_RATE, SHAKE_SUFFIX, jb->own, sizeof jb->own, NULL, 0, NULL, 0);
@@ -132,6 +143,11 @@ unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const ui
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
                            const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0)
 {
+    /*@ loop invariant 0 <= i <= n;
+        loop invariant \forall integer q; 0 <= q < i ==>
+                         jobs[q].out == out[q] && jobs[q].outlen == 64 * eta[q] && jobs[q].poly == \null;
+        loop assigns i, jobs[0 .. n - 1];
+        loop variant n - i; */
     for (unsigned i = 0; i < n; i++) {
         kf_mlkem_job_hash(&jobs[i], KF_SHAKE256_RATE, SHAKE_SUFFIX, seed, KF_MLKEM_SYM_BYTES, jobs[i].own, 1,
                           out[i], 64u * eta[i]);
@@ -143,6 +159,12 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
 /* The next input block of j into block[0..rate): whole, or the last one, padded (pad10*1
  * after the suffix bits, FIPS 202 §5.1; suffix and final bit share a byte if they meet).
  * zeroed: block[0..rate) is all zero already. */
+/*@ requires kf_mlkem_job_in_ok(j) && \valid(block + (0 .. j->rate - 1));
+    requires \separated(block + (0 .. j->rate - 1), j, j->in[0] + (0 .. j->inlen[0] - 1),
+                        j->in[1] + (0 .. j->inlen[1] - 1));
+    assigns block[0 .. j->rate - 1], j->absorbed, j->padded;
+    ensures kf_mlkem_job_in_ok(j) && \old(j->absorbed) <= j->absorbed;
+    ensures j->absorbed == j->inlen[0] + j->inlen[1] || j->absorbed == \old(j->absorbed) + j->rate; */
 static void next_block(kf_mlkem_job *j, uint8_t *block, int zeroed)
 {
     size_t total = j->inlen[0] + j->inlen[1], at = j->absorbed, take = total - at, from0 = 0;
@@ -343,6 +365,9 @@ static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 }
 
 /* An absorb-only job takes whole blocks, at least one. */
+/*@ requires \valid_read(j) && j->rate > 0 && j->inlen[0] + j->inlen[1] <= SIZE_MAX;
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
 static int bad_length(const kf_mlkem_job *j)
 {
     const size_t total = j->inlen[0] + j->inlen[1];
