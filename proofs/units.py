@@ -174,23 +174,29 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the second candidate, t >> 12
         "functions": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
-        "pending": ["the Keccak job schedule (its set-up: unit mlkem_jobs): next_block, lane_*, job_start, "
-                    "job_step, bad_length, kf_mlkem_sched_*, kf_mlkem_run_jobs, kf_mlkem_run_job1, run_job1_x1"],
+        "pending": ["the Keccak job schedule's run (its set-up: unit mlkem_jobs): lane_*, job_start, job_step, "
+                    "kf_mlkem_sched_run, kf_mlkem_sched_lone, kf_mlkem_run_jobs, kf_mlkem_run_job1, run_job1_x1"],
     },
     # The set-up of ML-KEM's Keccak jobs (src/mlkem/sampling.c, sampling.h's contracts): a hash
     # job's fields (kf_mlkem_job_hash), the k^2 SampleNTT jobs of A^ or A^T and one row of them
     # (job q samples into a + q, no output buffer, waits for nothing), the PRF jobs (job q
     # writes out[q][0 .. 64 eta[q])); kf_mlkem_prf_jobs's contract is what mlkem_kpke assumed
-    # before. Running the jobs (kf_mlkem_sched_run, job_step, the lanes) is mlkem_sampling's
-    # "pending".
+    # before; next_block (a job's input read within in[0] and in[1]); the schedule's lanes
+    # (job_lanes, kf_mlkem_sched_init: sampling.h's kf_mlkem_sched_ok, at most 16 lanes whose
+    # states fit in states[], from kf_backend_xn_for's contract; the batched init through the
+    # table checked against kf_spec_xn_init, its call point assumed as in sponge_xn) and their
+    # wipe. Running the jobs (kf_mlkem_sched_run, job_step, the lanes' byte operations) is
+    # mlkem_sampling's "pending".
     "mlkem_jobs": {
         "files": ["src/mlkem/sampling.c"],
         "preinclude": ["impl_defined.h", "builtin_shim.h"],
         "timeout": 120,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast"],
+        "calls_assumed": True,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
         "functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_row_jobs", "kf_mlkem_matrix_jobs", "kf_mlkem_prf_jobs",
-                      "next_block", "bad_length"],
+                      "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
+                      "kf_mlkem_sched_init", "kf_mlkem_sched_wipe"],
     },
     # ML-DSA's key and signature encodings (src/mldsa/packing.c, FIPS 204 Alg. 22-28), for the three
     # parameter sets (params.h's kf_mldsa_params_ok): so far pkEncode / pkDecode (t1 in [0, 2^10)

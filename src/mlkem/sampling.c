@@ -260,6 +260,9 @@ static void lane_start(kf_mlkem_sched *l, unsigned i, const uint8_t *block)
 
 /* kf_backend_xn_for(min(n, 4)); for a lone job, those lanes where a call of them costs what
  * a call of the x1 backend in use costs (the backends' x1_twin), else none (x1). */
+/*@ assigns \nothing;
+    ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 2 <= \result->n &&
+                                  \result->state_bytes <= 200 * \result->n); */
 static const kf_backend_xn *job_lanes(unsigned n)
 {
     const kf_backend_xn *xn = kf_backend_xn_for(n < 2 ? 2 : n < KF_MLKEM_JOB_LANES ? n : KF_MLKEM_JOB_LANES);
@@ -284,6 +287,8 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
     if (s->xn && (s->xn->n > LANES_MAX || s->xn->state_bytes > sizeof s->states)) s->xn = NULL;
     if (s->xn) {
         s->lanes = s->xn->n;
+        /*@ ghost kf_spec_xn_table = s->xn; */
+        /*@ calls kf_spec_xn_init; */
         s->xn->init(s->states); /* idle lanes permute zeros, not stack garbage */
         s->words = s->xn->interleaved;
 #ifdef KF_MLKEM_HAVE_AVX512
@@ -293,6 +298,10 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
         s->rej_words = s->xn->interleaved && !s->rej_in_place && kf_mlkem_arith_avx2();
 #endif
     }
+    /*@ loop invariant 0 <= i <= s->lanes;
+        loop invariant \forall integer l; 0 <= l < i ==> s->job_of[l] == -1;
+        loop assigns i, s->job_of[0 .. 15];
+        loop variant s->lanes - i; */
     for (unsigned i = 0; i < s->lanes; i++) s->job_of[i] = -1;
     s->first = s->open = s->checked = 0;
     s->lone = -1;

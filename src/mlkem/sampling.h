@@ -122,12 +122,26 @@ typedef struct kf_mlkem_sched {
                                     * asked once per schedule: kf_backend_xn_for walks the backends */
     int job_of[16];
 } kf_mlkem_sched;
+/* (ACSL, unit mlkem_jobs) a schedule's lanes as kf_mlkem_sched_init sets them: x1, or a batched
+ * backend (read-only table) of at most 16 lanes whose states fit in states[] */
+/*@ predicate kf_mlkem_sched_ok(kf_mlkem_sched *s) =
+      \valid(s) && \valid_read(s->x1) && 1 <= s->lanes <= 16 &&
+      (s->xn == \null ==> s->lanes == 1) &&
+      (s->xn != \null ==> \valid_read(s->xn) && !\valid(s->xn) && s->xn->n == s->lanes &&
+                          s->xn->state_bytes <= KF_XN_STORAGE); */
 /* Lanes for a schedule of about n jobs (as kf_mlkem_run_jobs picks them for n). */
+/*@ requires \valid(s);
+    assigns *s, kf_spec_xn_table;
+    ensures kf_mlkem_sched_ok(s) && s->first == 0 && s->open == 0 && s->checked == 0;
+    ensures \forall integer i; 0 <= i < s->lanes ==> s->job_of[i] == -1; */
 void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
 /* Runs jobs[0..n) until jobs[0..until) are all done (until <= n); jobs still running then
  * stay in their lanes for the next run. Errors as kf_mlkem_run_jobs, also KF_ERR_BAD_STATE if
  * a job before until is held. */
 int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsigned until);
+/* (ACSL, unit mlkem_jobs) the lanes' states within states[]: what kf_mlkem_sched_init keeps to */
+/*@ requires kf_mlkem_sched_ok(s);
+    assigns s->states[0 .. KF_XN_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1]; */
 void kf_mlkem_sched_wipe(kf_mlkem_sched *s);
 /* One job on its own while no job of the schedule runs: in the schedule's lanes where
  * those are the lanes kf_mlkem_lone_job_on_lanes() picks (no init and wipe of its own,
