@@ -184,8 +184,9 @@ UNITS = {
     # before; next_block (a job's input read within in[0] and in[1]); the schedule's lanes
     # (job_lanes, kf_mlkem_sched_init: sampling.h's kf_mlkem_sched_ok, at most 16 lanes whose
     # states fit in states[], from kf_backend_xn_for's contract; the batched init through the
-    # table checked against kf_spec_xn_init, its call point assumed as in sponge_xn) and their
-    # wipe. Running the jobs (kf_mlkem_sched_run, job_step, the lanes' byte operations) is
+    # table checked against kf_spec_xn_init, its call point assumed as in sponge_xn), their
+    # wipe, and a lane's add and extract (kf_spec_[xn_]add_bytes / extract_bytes, call points
+    # assumed). Running the jobs (kf_mlkem_sched_run, job_step, the lanes' byte operations) is
     # mlkem_sampling's "pending".
     "mlkem_jobs": {
         "files": ["src/mlkem/sampling.c"],
@@ -196,7 +197,7 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
         "functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_row_jobs", "kf_mlkem_matrix_jobs", "kf_mlkem_prf_jobs",
                       "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
-                      "kf_mlkem_sched_init", "kf_mlkem_sched_wipe"],
+                      "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract"],
     },
     # ML-DSA's key and signature encodings (src/mldsa/packing.c, FIPS 204 Alg. 22-28), for the three
     # parameter sets (params.h's kf_mldsa_params_ok): so far pkEncode / pkDecode (t1 in [0, 2^10)

@@ -183,16 +183,37 @@ static void next_block(kf_mlkem_job *j, uint8_t *block, int zeroed)
     }
 }
 
+/*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && len <= KF_STATE_BYTES;
+    requires \valid_read(block + (0 .. len - 1));
+    assigns l->states[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+    ensures kf_mlkem_sched_ok(l); */
 static void lane_add(kf_mlkem_sched *l, unsigned i, const uint8_t *block, size_t len)
 {
-    if (l->xn) l->xn->add_bytes(l->states, i, block, 0, len);
-    else l->x1->add_bytes(l->states, block, 0, len);
+    if (l->xn) {
+        /*@ ghost kf_spec_xn_table = l->xn; */
+        /*@ calls kf_spec_xn_add_bytes; */
+        l->xn->add_bytes(l->states, i, block, 0, len);
+    } else {
+        /*@ calls kf_spec_add_bytes; */
+        l->x1->add_bytes(l->states, block, 0, len);
+    }
 }
 
+/*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && len <= KF_STATE_BYTES;
+    requires \valid(block + (0 .. len - 1));
+    requires \separated(block + (0 .. len - 1), &l->xn, &l->x1, &l->lanes, l->states + (0 .. KF_XN_STORAGE - 1));
+    assigns block[0 .. len - 1], kf_spec_xn_table;
+    ensures kf_mlkem_sched_ok(l); */
 static void lane_extract(kf_mlkem_sched *l, unsigned i, uint8_t *block, size_t len)
 {
-    if (l->xn) l->xn->extract_bytes(l->states, i, block, 0, len);
-    else l->x1->extract_bytes(l->states, block, 0, len);
+    if (l->xn) {
+        /*@ ghost kf_spec_xn_table = l->xn; */
+        /*@ calls kf_spec_xn_extract_bytes; */
+        l->xn->extract_bytes(l->states, i, block, 0, len);
+    } else {
+        /*@ calls kf_spec_extract_bytes; */
+        l->x1->extract_bytes(l->states, block, 0, len);
+    }
 }
 
 /* next_block and lane_start / lane_add in one, for interleaved lanes (keccak_xn_lanes.h:
