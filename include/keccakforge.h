@@ -502,18 +502,27 @@ KF_API size_t kf_mlkem_dk_bytes(kf_mlkem_param param);
     ensures \result == kf_mlkem_ct_len(param); */
 KF_API size_t kf_mlkem_ct_bytes(kf_mlkem_param param);
 
-/* ML-KEM.KeyGen (Alg. 19): ek (ek_bytes) and dk (dk_bytes), d and z from the RNG. */
+/* ML-KEM.KeyGen (Alg. 19): ek (ek_bytes) and dk (dk_bytes), d and z from the RNG. ek and dk
+ * must not overlap. */
 /*@ requires ek == \null || \valid(ek + (0 .. kf_mlkem_ek_len(param) - 1));
     requires dk == \null || \valid(dk + (0 .. kf_mlkem_dk_len(param) - 1));
+    requires ek == \null || dk == \null ||
+             \separated(ek + (0 .. kf_mlkem_ek_len(param) - 1), dk + (0 .. kf_mlkem_dk_len(param) - 1));
     assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1]; */
 KF_API int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk);
 /* ML-KEM.KeyGen (Alg. 19) that also hands back the seed d || z it drew (64 bytes): the
  * compact private key of the PKCS#8 seed form (kf_key_encode_pkcs8, KF_PRIV_SEED), from which
  * kf_mlkem_keygen_internal rebuilds ek and dk. seed is a secret like dk; on an error it is
- * zeroed with ek and dk. */
+ * zeroed with ek and dk. ek, dk and seed must not overlap. */
 /*@ requires ek == \null || \valid(ek + (0 .. kf_mlkem_ek_len(param) - 1));
     requires dk == \null || \valid(dk + (0 .. kf_mlkem_dk_len(param) - 1));
     requires seed == \null || \valid(seed + (0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1));
+    requires ek == \null || dk == \null ||
+             \separated(ek + (0 .. kf_mlkem_ek_len(param) - 1), dk + (0 .. kf_mlkem_dk_len(param) - 1));
+    requires ek == \null || seed == \null ||
+             \separated(ek + (0 .. kf_mlkem_ek_len(param) - 1), seed + (0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1));
+    requires dk == \null || seed == \null ||
+             \separated(dk + (0 .. kf_mlkem_dk_len(param) - 1), seed + (0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1));
     assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1],
             seed[0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1]; */
 KF_API int kf_mlkem_keygen_seed(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
@@ -524,6 +533,12 @@ KF_API int kf_mlkem_keygen_seed(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
     requires dk == \null || \valid(dk + (0 .. kf_mlkem_dk_len(param) - 1));
     requires d == \null || \valid_read(d + (0 .. KF_MLKEM_SEED_BYTES - 1));
     requires z == \null || \valid_read(z + (0 .. KF_MLKEM_SEED_BYTES - 1));
+    requires ek == \null || dk == \null ||
+             \separated(ek + (0 .. kf_mlkem_ek_len(param) - 1), dk + (0 .. kf_mlkem_dk_len(param) - 1));
+    requires ek == \null || d == \null || \separated(ek + (0 .. kf_mlkem_ek_len(param) - 1), d + (0 .. KF_MLKEM_SEED_BYTES - 1));
+    requires ek == \null || z == \null || \separated(ek + (0 .. kf_mlkem_ek_len(param) - 1), z + (0 .. KF_MLKEM_SEED_BYTES - 1));
+    requires dk == \null || d == \null || \separated(dk + (0 .. kf_mlkem_dk_len(param) - 1), d + (0 .. KF_MLKEM_SEED_BYTES - 1));
+    requires dk == \null || z == \null || \separated(dk + (0 .. kf_mlkem_dk_len(param) - 1), z + (0 .. KF_MLKEM_SEED_BYTES - 1));
     assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1]; */
 KF_API int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
                                     const uint8_t d[KF_MLKEM_SEED_BYTES],

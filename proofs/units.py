@@ -174,9 +174,30 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the second candidate, t >> 12
         "functions": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
-        "pending": ["the Keccak job schedule: kf_mlkem_job_hash, kf_mlkem_matrix_jobs, kf_mlkem_matrix_row_jobs, "
-                    "kf_mlkem_prf_jobs, next_block, lane_*, job_*, kf_mlkem_sched_*, kf_mlkem_run_jobs, "
-                    "kf_mlkem_run_job1, run_job1_x1"],
+        "pending": ["the Keccak job schedule's run (its set-up: unit mlkem_jobs): lane_*, job_start, job_step, "
+                    "kf_mlkem_sched_run, kf_mlkem_sched_lone, kf_mlkem_run_jobs, kf_mlkem_run_job1, run_job1_x1"],
+    },
+    # The set-up of ML-KEM's Keccak jobs (src/mlkem/sampling.c, sampling.h's contracts): a hash
+    # job's fields (kf_mlkem_job_hash), the k^2 SampleNTT jobs of A^ or A^T and one row of them
+    # (job q samples into a + q, no output buffer, waits for nothing), the PRF jobs (job q
+    # writes out[q][0 .. 64 eta[q])); kf_mlkem_prf_jobs's contract is what mlkem_kpke assumed
+    # before; next_block (a job's input read within in[0] and in[1]); the schedule's lanes
+    # (job_lanes, kf_mlkem_sched_init: sampling.h's kf_mlkem_sched_ok, at most 16 lanes whose
+    # states fit in states[], from kf_backend_xn_for's contract; the batched init through the
+    # table checked against kf_spec_xn_init, its call point assumed as in sponge_xn), their
+    # wipe, and a lane's add and extract (kf_spec_[xn_]add_bytes / extract_bytes, call points
+    # assumed). Running the jobs (kf_mlkem_sched_run, job_step, the lanes' byte operations) is
+    # mlkem_sampling's "pending".
+    "mlkem_jobs": {
+        "files": ["src/mlkem/sampling.c"],
+        "preinclude": ["impl_defined.h", "builtin_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "calls_assumed": True,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
+        "functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_row_jobs", "kf_mlkem_matrix_jobs", "kf_mlkem_prf_jobs",
+                      "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
+                      "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract"],
     },
     # ML-DSA's key and signature encodings (src/mldsa/packing.c, FIPS 204 Alg. 22-28), for the three
     # parameter sets (params.h's kf_mldsa_params_ok): so far pkEncode / pkDecode (t1 in [0, 2^10)
@@ -420,7 +441,7 @@ UNITS = {
     # parameter sets (params.h's kf_mlkem_params_ok): Encrypt and Decrypt whole, KeyGen's rows
     # of t^ and its noise, the noise jobs' set-up, and poly.c's kf_mlkem_poly_ntt2 (parsed for
     # it); from the contracts of poly.h (proved by mlkem_poly), kf_mlkem_cbd (mlkem_sampling)
-    # and kf_mlkem_prf_jobs (sampling.h: assumed, the schedule is not proved). arith.h's dispatch
+    # and kf_mlkem_prf_jobs (sampling.h; proved by mlkem_jobs). arith.h's dispatch
     # macros call the portable code alone in the proof build (no KF_MLKEM_HAVE_AVX2 / _AVX512:
     # the SIMD files are not parsed). KeyGen's Keccak schedule is "pending". Justified: the wipes
     # of the local struct of secrets as bytes.
@@ -436,8 +457,10 @@ UNITS = {
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
     # the three parameter sets and every input within the documented lengths: the parameter
-    # table, the sizes, the ek and dk checks (§7.2, §7.3), KeyGen with its seed over
-    # KeyGen_internal's contract (keccakforge.h), Encaps over Encaps_internal's contract, Decaps
+    # table, the sizes, the ek and dk checks (§7.2, §7.3), KeyGen_internal over K-PKE KeyGen's
+    # contract (kpke.h: assumed, its Keccak schedule is not proved; ek, dk, d and z apart, as
+    # keccakforge.h now requires), KeyGen with its seed over KeyGen_internal's contract
+    # (keccakforge.h), Encaps over Encaps_internal's contract, Decaps
     # over Decaps_internal's, the constant-time compare and select; from the contracts of poly.h
     # (mlkem_poly), kf_sha3_256 (fips202.c, hash_fips202: parsed for its contract), kf_os_random
     # (os_random.h: assumed, system calls) and the caller's generator (kf_spec_rng, a `calls`
@@ -451,12 +474,10 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
         "functions": ["kf_mlkem_params_get", "kf_mlkem_set_rng", "random_bytes", "kf_mlkem_ek_bytes",
                       "kf_mlkem_dk_bytes", "kf_mlkem_ct_bytes", "check_ek", "kf_mlkem_check_ek",
-                      "kf_mlkem_keygen_seed", "kf_mlkem_keygen", "kf_mlkem_encaps",
+                      "kf_mlkem_keygen_internal", "kf_mlkem_keygen_seed", "kf_mlkem_keygen", "kf_mlkem_encaps",
                       "value_barrier_u8", "ct_differ_mask", "ct_select", "check_dk", "kf_mlkem_check_dk",
                       "kf_mlkem_decaps"],
         "pending": ["kf_mlkem_encaps_internal, decaps_internal (they run sampling.c's Keccak job schedule, "
-                    "whose functions have no proved contracts)",
-                    "kf_mlkem_keygen_internal (its contract in keccakforge.h lets ek, z and dk overlap, and its "
-                    "memcpy's of ek and z into dk need them apart: docs/ASSURANCE.md)"],
+                    "whose functions have no proved contracts)"],
     },
 }

@@ -249,6 +249,8 @@ static size_t seed_bytes(const struct ktype *k)
 /*@ requires ktype_ok(k) && k->kind != KIND_SLHDSA;
     requires \valid_read(seed + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1));
     requires \valid(pub + (0 .. PUB_MAX - 1)) && \valid(priv + (0 .. PRIV_MAX - 1));
+    requires \separated(seed + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1), pub + (0 .. PUB_MAX - 1),
+                        priv + (0 .. PRIV_MAX - 1));
     assigns pub[0 .. PUB_MAX - 1], priv[0 .. PRIV_MAX - 1]; */
 static int expand_seed(const struct ktype *k, const uint8_t *seed, uint8_t *pub, uint8_t *priv)
 {
@@ -346,6 +348,9 @@ static void put_choice(wbuf *w, kf_key_priv_form form, const uint8_t *seed, size
     requires priv == \null || \valid_read(priv + (0 .. privlen - 1));
     requires \valid(pub + (0 .. PUB_MAX - 1)) && \valid(dk + (0 .. PRIV_MAX - 1)) && \valid(x);
     requires \separated(pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1), x);
+    requires form == KF_PRIV_EXPANDED ||
+             \separated(seed + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1), pub + (0 .. PUB_MAX - 1),
+                        dk + (0 .. PRIV_MAX - 1));
     requires priv == \null || \separated(priv + (0 .. privlen - 1), pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1));
     assigns pub[0 .. PUB_MAX - 1], dk[0 .. PRIV_MAX - 1], *x;
     ensures \result == KF_OK ==> (*x == priv || *x == dk) && (*x == priv ==> privlen == key_priv_len(k->t))
@@ -650,6 +655,9 @@ static int get_choice(const uint8_t *p, size_t len, size_t sl, size_t n, kf_key_
     requires \valid(pub + (0 .. PUB_MAX - 1)) && \valid(dk + (0 .. PRIV_MAX - 1));
     requires \separated(pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1));
     requires x == \null || \separated(x + (0 .. n - 1), pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1));
+    requires sd == \null ||
+             \separated(sd + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1), pub + (0 .. PUB_MAX - 1),
+                        dk + (0 .. PRIV_MAX - 1));
     assigns pub[0 .. PUB_MAX - 1], dk[0 .. PRIV_MAX - 1]; */
 static int priv_of_choice(const struct ktype *k, const uint8_t *sd, const uint8_t *x, size_t n, uint8_t *pub,
                           uint8_t *dk)

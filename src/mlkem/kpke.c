@@ -240,6 +240,7 @@ unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpk
     uint8_t *out[2 * K_MAX + 1];
     unsigned eta[2 * K_MAX + 1];
     /*@ loop invariant 0 <= i <= 2 * k + 1;
+        loop invariant \forall integer q; 0 <= q < i ==> eta[q] == 2 || eta[q] == 3;
         loop assigns i, out[0 .. 2 * K_MAX], eta[0 .. 2 * K_MAX];
         loop variant 2 * k + 1 - i; */
     for (unsigned i = 0; i <= 2 * k; i++) {

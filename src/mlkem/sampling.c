@@ -111,13 +111,24 @@ void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uin
 unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
                               unsigned k, int transposed)
 {
-    for (unsigned i = 0; i < k; i++) kf_mlkem_matrix_row_jobs(jobs + i * k, a, rho, k, i, transposed);
+    /*@ loop invariant 0 <= i <= k && i * k <= k * k;
+        loop assigns i, jobs[0 .. k * k - 1];
+        loop variant k - i; */
+    for (unsigned i = 0; i < k; i++) {
+        /*@ assert (i + 1) * k == i * k + k && i * k + k <= k * k && k * k <= 16; */
+        kf_mlkem_matrix_row_jobs(jobs + i * k, a, rho, k, i, transposed);
+    }
     return k * k;
 }
 
 unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
                                   unsigned k, unsigned i, int transposed)
 {
+    /*@ loop invariant 0 <= j <= k;
+        loop invariant \forall integer q; 0 <= q < j ==>
+                         jobs[q].poly == a + (i * k + q) && jobs[q].out == \null && jobs[q].after == \null;
+        loop assigns j, jobs[0 .. k - 1];
+        loop variant k - j; */
     for (unsigned j = 0; j < k; j++) {
         kf_mlkem_job *jb = &jobs[j];
         kf_mlkem_job_hash(jb, XOF_RATE, SHAKE_SUFFIX, jb->own, sizeof jb->own, NULL, 0, NULL, 0);
@@ -132,6 +143,11 @@ unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const ui
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
                            const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0)
 {
+    /*@ loop invariant 0 <= i <= n;
+        loop invariant \forall integer q; 0 <= q < i ==>
+                         jobs[q].out == out[q] && jobs[q].outlen == 64 * eta[q] && jobs[q].poly == \null;
+        loop assigns i, jobs[0 .. n - 1];
+        loop variant n - i; */
     for (unsigned i = 0; i < n; i++) {
         kf_mlkem_job_hash(&jobs[i], KF_SHAKE256_RATE, SHAKE_SUFFIX, seed, KF_MLKEM_SYM_BYTES, jobs[i].own, 1,
                           out[i], 64u * eta[i]);
@@ -143,6 +159,12 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
 /* The next input block of j into block[0..rate): whole, or the last one, padded (pad10*1
  * after the suffix bits, FIPS 202 §5.1; suffix and final bit share a byte if they meet).
  * zeroed: block[0..rate) is all zero already. */
+/*@ requires kf_mlkem_job_in_ok(j) && \valid(block + (0 .. j->rate - 1));
+    requires \separated(block + (0 .. j->rate - 1), j, j->in[0] + (0 .. j->inlen[0] - 1),
+                        j->in[1] + (0 .. j->inlen[1] - 1));
+    assigns block[0 .. j->rate - 1], j->absorbed, j->padded;
+    ensures kf_mlkem_job_in_ok(j) && \old(j->absorbed) <= j->absorbed;
+    ensures j->absorbed == j->inlen[0] + j->inlen[1] || j->absorbed == \old(j->absorbed) + j->rate; */
 static void next_block(kf_mlkem_job *j, uint8_t *block, int zeroed)
 {
     size_t total = j->inlen[0] + j->inlen[1], at = j->absorbed, take = total - at, from0 = 0;
@@ -161,16 +183,37 @@ static void next_block(kf_mlkem_job *j, uint8_t *block, int zeroed)
     }
 }
 
+/*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && len <= KF_STATE_BYTES;
+    requires \valid_read(block + (0 .. len - 1));
+    assigns l->states[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+    ensures kf_mlkem_sched_ok(l); */
 static void lane_add(kf_mlkem_sched *l, unsigned i, const uint8_t *block, size_t len)
 {
-    if (l->xn) l->xn->add_bytes(l->states, i, block, 0, len);
-    else l->x1->add_bytes(l->states, block, 0, len);
+    if (l->xn) {
+        /*@ ghost kf_spec_xn_table = l->xn; */
+        /*@ calls kf_spec_xn_add_bytes; */
+        l->xn->add_bytes(l->states, i, block, 0, len);
+    } else {
+        /*@ calls kf_spec_add_bytes; */
+        l->x1->add_bytes(l->states, block, 0, len);
+    }
 }
 
+/*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && len <= KF_STATE_BYTES;
+    requires \valid(block + (0 .. len - 1));
+    requires \separated(block + (0 .. len - 1), &l->xn, &l->x1, &l->lanes, l->states + (0 .. KF_XN_STORAGE - 1));
+    assigns block[0 .. len - 1], kf_spec_xn_table;
+    ensures kf_mlkem_sched_ok(l); */
 static void lane_extract(kf_mlkem_sched *l, unsigned i, uint8_t *block, size_t len)
 {
-    if (l->xn) l->xn->extract_bytes(l->states, i, block, 0, len);
-    else l->x1->extract_bytes(l->states, block, 0, len);
+    if (l->xn) {
+        /*@ ghost kf_spec_xn_table = l->xn; */
+        /*@ calls kf_spec_xn_extract_bytes; */
+        l->xn->extract_bytes(l->states, i, block, 0, len);
+    } else {
+        /*@ calls kf_spec_extract_bytes; */
+        l->x1->extract_bytes(l->states, block, 0, len);
+    }
 }
 
 /* next_block and lane_start / lane_add in one, for interleaved lanes (keccak_xn_lanes.h:
@@ -257,6 +300,9 @@ static void lane_start(kf_mlkem_sched *l, unsigned i, const uint8_t *block)
 
 /* kf_backend_xn_for(min(n, 4)); for a lone job, those lanes where a call of them costs what
  * a call of the x1 backend in use costs (the backends' x1_twin), else none (x1). */
+/*@ assigns \nothing;
+    ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 2 <= \result->n &&
+                                  \result->state_bytes <= 200 * \result->n); */
 static const kf_backend_xn *job_lanes(unsigned n)
 {
     const kf_backend_xn *xn = kf_backend_xn_for(n < 2 ? 2 : n < KF_MLKEM_JOB_LANES ? n : KF_MLKEM_JOB_LANES);
@@ -281,6 +327,8 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
     if (s->xn && (s->xn->n > LANES_MAX || s->xn->state_bytes > sizeof s->states)) s->xn = NULL;
     if (s->xn) {
         s->lanes = s->xn->n;
+        /*@ ghost kf_spec_xn_table = s->xn; */
+        /*@ calls kf_spec_xn_init; */
         s->xn->init(s->states); /* idle lanes permute zeros, not stack garbage */
         s->words = s->xn->interleaved;
 #ifdef KF_MLKEM_HAVE_AVX512
@@ -290,6 +338,10 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
         s->rej_words = s->xn->interleaved && !s->rej_in_place && kf_mlkem_arith_avx2();
 #endif
     }
+    /*@ loop invariant 0 <= i <= s->lanes;
+        loop invariant \forall integer l; 0 <= l < i ==> s->job_of[l] == -1;
+        loop assigns i, s->job_of[0 .. 15];
+        loop variant s->lanes - i; */
     for (unsigned i = 0; i < s->lanes; i++) s->job_of[i] = -1;
     s->first = s->open = s->checked = 0;
     s->lone = -1;
@@ -362,6 +414,9 @@ static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 }
 
 /* An absorb-only job takes whole blocks, at least one. */
+/*@ requires \valid_read(j) && j->rate > 0 && j->inlen[0] + j->inlen[1] <= SIZE_MAX;
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
 static int bad_length(const kf_mlkem_job *j)
 {
     const size_t total = j->inlen[0] + j->inlen[1];

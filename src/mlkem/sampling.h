@@ -45,25 +45,53 @@ typedef struct kf_mlkem_job {
     unsigned have;        /* SampleNTT: coefficients accepted so far */
 } kf_mlkem_job;
 
+/* (ACSL, unit mlkem_jobs) a job whose input can be read: a rate of 1 .. 200 bytes, in[0] and
+ * in[1] readable for their lengths, and absorbed within the input. */
+/*@ predicate kf_mlkem_job_in_ok(kf_mlkem_job *j) =
+      \valid(j) && 0 < j->rate <= KF_STATE_BYTES && j->inlen[0] + j->inlen[1] <= SIZE_MAX &&
+      \valid_read(j->in[0] + (0 .. j->inlen[0] - 1)) && \valid_read(j->in[1] + (0 .. j->inlen[1] - 1)) &&
+      j->absorbed <= j->inlen[0] + j->inlen[1] &&
+      \separated(j, j->in[0] + (0 .. j->inlen[0] - 1), j->in[1] + (0 .. j->inlen[1] - 1)); */
 /* out[0..outlen) = the sponge of that rate and suffix (SHA3-256: 136, 0x06; SHAKE256: 136,
  * 0x1F; ...) on in0 || in1. in1 may be NULL if len1 is 0. */
+/* (ACSL, unit mlkem_jobs) every field but own set: the job's description, and no progress */
+/*@ requires \valid(j);
+    assigns j->in[0 .. 1], j->inlen[0 .. 1], j->out, j->outlen, j->poly, j->rate, j->suffix, j->after,
+            j->held, j->from, j->started, j->padded, j->done, j->absorbed, j->produced, j->have;
+    ensures j->in[0] == in0 && j->inlen[0] == len0 && j->in[1] == in1 && j->inlen[1] == len1;
+    ensures j->out == out && j->outlen == outlen && j->poly == \null && j->suffix == suffix;
+    ensures j->after == \null && j->held == 0 && j->from == \null && j->done == 0; */
 void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
                        const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen);
 /* The k^2 SampleNTT jobs of the matrix: a[i k + j] = SampleNTT(rho || j || i) = A^[i][j]
  * (FIPS 203 Alg. 13 line 6), or its transpose A^[j][i] = SampleNTT(rho || i || j) if
  * transposed (Encrypt, Alg. 14 line 19); coefficients in [0, q). Returns k^2. Public data:
  * rejection may branch. */
+/*@ requires k == 2 || k == 3 || k == 4;
+    requires \valid(jobs + (0 .. k * k - 1)) && \valid_read(rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires \separated(jobs + (0 .. k * k - 1), rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    assigns jobs[0 .. k * k - 1];
+    ensures \result == k * k; */
 unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
                               unsigned k, int transposed);
 /* Row i's k of them only, into jobs[0..k) (the same a); returns k. */
+/*@ requires (k == 2 || k == 3 || k == 4) && i < k;
+    requires \valid(jobs + (0 .. k - 1)) && \valid_read(rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires \separated(jobs + (0 .. k - 1), rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    assigns jobs[0 .. k - 1];
+    ensures \result == k;
+    ensures \forall integer q; 0 <= q < k ==> jobs[q].poly == a + (i * k + q) && jobs[q].out == \null && jobs[q].after == \null; */
 unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
                                   unsigned k, unsigned i, int transposed);
 /* n PRF jobs: out[i] = PRF_eta[i](seed, nonce0 + i) = SHAKE256(seed || nonce0 + i, 64 eta[i])
  * (§4.1); returns n. seed must stay in place until the jobs have run. */
-/* (ACSL: assumed, the schedule is not proved: proofs/units.py, mlkem_sampling's "pending") */
+/* (ACSL, unit mlkem_jobs) */
 /*@ requires \valid(jobs + (0 .. n - 1)) && \valid_read(out + (0 .. n - 1)) && \valid_read(eta + (0 .. n - 1));
+    requires \separated(jobs + (0 .. n - 1), out + (0 .. n - 1), eta + (0 .. n - 1));
+    requires \forall integer q; 0 <= q < n ==> eta[q] == 2 || eta[q] == 3;
     assigns jobs[0 .. n - 1];
-    ensures \result == n; */
+    ensures \result == n;
+    ensures \forall integer q; 0 <= q < n ==> jobs[q].out == out[q] && jobs[q].outlen == 64 * eta[q] && jobs[q].poly == \null; */
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
                            const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
 /* The jobs' lanes: kf_backend_xn_for(min(n, KF_MLKEM_JOB_LANES)) - 4 where there is a choice
@@ -94,12 +122,26 @@ typedef struct kf_mlkem_sched {
                                     * asked once per schedule: kf_backend_xn_for walks the backends */
     int job_of[16];
 } kf_mlkem_sched;
+/* (ACSL, unit mlkem_jobs) a schedule's lanes as kf_mlkem_sched_init sets them: x1, or a batched
+ * backend (read-only table) of at most 16 lanes whose states fit in states[] */
+/*@ predicate kf_mlkem_sched_ok(kf_mlkem_sched *s) =
+      \valid(s) && \valid_read(s->x1) && 1 <= s->lanes <= 16 &&
+      (s->xn == \null ==> s->lanes == 1) &&
+      (s->xn != \null ==> \valid_read(s->xn) && !\valid(s->xn) && s->xn->n == s->lanes &&
+                          s->xn->state_bytes <= KF_XN_STORAGE); */
 /* Lanes for a schedule of about n jobs (as kf_mlkem_run_jobs picks them for n). */
+/*@ requires \valid(s);
+    assigns *s, kf_spec_xn_table;
+    ensures kf_mlkem_sched_ok(s) && s->first == 0 && s->open == 0 && s->checked == 0;
+    ensures \forall integer i; 0 <= i < s->lanes ==> s->job_of[i] == -1; */
 void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
 /* Runs jobs[0..n) until jobs[0..until) are all done (until <= n); jobs still running then
  * stay in their lanes for the next run. Errors as kf_mlkem_run_jobs, also KF_ERR_BAD_STATE if
  * a job before until is held. */
 int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsigned until);
+/* (ACSL, unit mlkem_jobs) the lanes' states within states[]: what kf_mlkem_sched_init keeps to */
+/*@ requires kf_mlkem_sched_ok(s);
+    assigns s->states[0 .. KF_XN_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1]; */
 void kf_mlkem_sched_wipe(kf_mlkem_sched *s);
 /* One job on its own while no job of the schedule runs: in the schedule's lanes where
  * those are the lanes kf_mlkem_lone_job_on_lanes() picks (no init and wipe of its own,
