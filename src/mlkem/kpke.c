@@ -192,16 +192,23 @@ static int keygen_h_tail(keygen_work *w, const kf_mlkem_params *p, const uint8_t
     return kf_mlkem_sched_lone(&w->sched, &tail);
 }
 
-/* The parts of the secrets that k uses (the rest was never written), and the lanes. */
-static void keygen_wipe(keygen_work *w, keygen_secrets *sec, unsigned k)
+/* The parts of the secrets that k uses (the rest was never written); the lanes apart
+ * (keygen_wipe), as H(ek)'s tail may run in them after this wipe. */
+static void keygen_wipe_secrets(keygen_secrets *sec, unsigned k)
 {
-    kf_mlkem_sched_wipe(&w->sched);
     kf_memzero(sec->in, sizeof sec->in);
     kf_memzero(sec->rho_sigma, sizeof sec->rho_sigma);
     kf_memzero(sec->prf, 2 * k * sizeof sec->prf[0]);
     kf_memzero(sec->s, k * sizeof sec->s[0]);
     kf_memzero(sec->e, k * sizeof sec->e[0]);
     if (sec->cached) kf_memzero(sec->m, k * sizeof sec->m[0]);
+}
+
+/* The secrets and the lanes. */
+static void keygen_wipe(keygen_work *w, keygen_secrets *sec, unsigned k)
+{
+    kf_mlkem_sched_wipe(&w->sched);
+    keygen_wipe_secrets(sec, k);
 }
 
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
@@ -222,7 +229,12 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     }
     if (rc == KF_OK) {
         memcpy(ek + KF_MLKEM_POLY_BYTES * p->k, sec.rho_sigma, SYM); /* rho (line 19) */
+        /* the secrets are wiped before H(ek)'s tail, which needs none of them: the stores
+         * drain while its permutations run (docs/BENCHMARK_HISTORY.md, "KeyGen's wipe") */
+        keygen_wipe_secrets(&sec, p->k);
         if (h) rc = keygen_h_tail(&w, p, ek, h);
+        kf_mlkem_sched_wipe(&w.sched);
+        return rc;
     }
     keygen_wipe(&w, &sec, p->k);
     return rc;
