@@ -20,7 +20,7 @@ set(KF_TEST_COSTS
   proof_key_codecs=700 proof_key_codecs_mutants=125 proof_cli_readers=51 proof_cli_readers_mutants=15
   proof_permutation=78 proof_sponge=207 proof_sponge_mutants=91
   proof_hash_batch=181 proof_hash_sp800_185=193 proof_hash_batch_mutants=12 proof_hash_sp800_185_mutants=133
-  proof_hash_fips202=82 proof_hash_fips202_mutants=81
+  proof_hash_fips202=82 proof_hash_fips202_mutants=15
   proof_mlkem_poly=294 proof_sponge_xn=116 proof_sponge_xn_mutants=26 proof_mlkem_sampling=37
   proof_mlkem_sampling_mutants=36 proof_mldsa_poly=526 proof_mldsa_poly_mutants=161 proof_mldsa_sampling=131
   proof_mldsa_sampling_mutants=94 proof_mldsa_packing=89 proof_mldsa_packing_mutants=159
