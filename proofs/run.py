@@ -91,16 +91,18 @@ def defined_functions(unit):
     return names
 
 
-def analyse(unit, src_root, build, tag, fcts=None):
+def analyse(unit, src_root, build, tag, fcts=None, prop=None):
     """Runs Frama-C/WP, pass by pass; returns (list of unproved (function, kind, property, where), #valid,
-    list of the call-point goals not proved)."""
-    bad, valid, calls = [], 0, []
+    list of the call-point goals not proved, list of (goal, status) WP tried and did not prove)."""
+    bad, valid, calls, tried = [], 0, [], []
     for i, (fs, extra) in enumerate(passes(unit, fcts)):
-        b, v, c = analyse_pass(unit, src_root, build, "%s_%d" % (tag, i), fs, extra)
+        b, v, c, t = analyse_pass(unit, src_root, build, "%s_%d" % (tag, i), fs,
+                                  extra + (["-wp-prop", prop] if prop else []))
         bad += b
         valid += v
         calls += c
-    return bad, valid, calls
+        tried += t
+    return bad, valid, calls, tried
 
 
 def analyse_pass(unit, src_root, build, tag, fcts, extra):
@@ -140,7 +142,12 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
              if not g[1].strip().startswith(": Valid")]
     print("%s%s: WP proved %s of %s goals in %.0f s (%s); log %s"
           % (unit, tag, m.group(1), m.group(2), dt, ",".join(provers), log))
-    return bad, int(m.group(1)), sorted(set(re.sub(r"_part\d+$", "", g[0]) for g in calls))   # one per call
+    # the goals WP tried and did not prove: "[wp] [Failed] Goal NAME" and the prover's verdict on
+    # the next lines, or (WP's other format) "[wp] [PROVER] Goal NAME : STATUS"
+    failed = [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[Failed\] Goal (\S+).*\n\s*(.*)$", r.stdout, re.M)]
+    failed += [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+) : (.*)$", r.stdout, re.M)
+               if not st.strip().startswith("Valid")]
+    return bad, int(m.group(1)), sorted(set(re.sub(r"_part\d+$", "", g[0]) for g in calls)), failed   # one per call
 
 
 def unproved_rows(csvf, fcts):
@@ -198,7 +205,7 @@ def analyse_eva(unit, src_root, build, tag, fcts, extra):
                     "expected)" % (cov.group(1), cov.group(2), cfg.get("unreached", 0)), log, "Unknown"))
     print("%s%s: Eva, %s alarms, %s of %s statements reached, in %.0f s; log %s"
           % (unit, tag, m.group(1), cov.group(1), cov.group(2), dt, log))
-    return bad, 0, []
+    return bad, 0, [], []
 
 
 def main():
@@ -221,7 +228,7 @@ def main():
         if units.UNITS[a.unit].get("passes") and missing:
             print("FAIL: functions of %s in no pass (proofs/units.py): %s" % (a.unit, ", ".join(missing)))
             sys.exit(1)
-        bad, valid, calls = analyse(a.unit, ROOT, a.build, "")
+        bad, valid, calls, _ = analyse(a.unit, ROOT, a.build, "")
         want = justified(a.unit)
         seen = {}
         fails = 0
@@ -260,6 +267,14 @@ def main():
         path = os.path.join(HERE, "mutants", p)
         text = open(path).read()
         fcts = re.search(r"^# wp-fct: (.*)$", text, re.M)
+        prop = re.search(r"^# wp-prop: (.*)$", text, re.M)
+        expect = re.search(r"^# expect: (.*)$", text, re.M)
+        if prop and not expect:
+            # the report lists the properties -wp-prop leaves out as Unknown: without the goal
+            # the mutant must fail, every such mutant would look rejected
+            print("FAIL: mutant %s has # wp-prop: without # expect:" % p)
+            fails += 1
+            continue
         copy = os.path.join(a.build, "mutant_" + p[:-6])
         shutil.rmtree(copy, ignore_errors=True)
         for d in ["include", "src"] + [i for i in units.UNITS[a.unit].get("includes", [])]:
@@ -271,7 +286,21 @@ def main():
             print("FAIL: mutant %s does not apply" % p)
             fails += 1
             continue
-        bad, _, _ = analyse(a.unit, copy, a.build, "_" + p[:-6], fcts.group(1).split(",") if fcts else None)
+        bad, _, _, tried = analyse(a.unit, copy, a.build, "_" + p[:-6], fcts.group(1).split(",") if fcts else None,
+                                   prop.group(1).strip() if prop else None)
+        if expect:
+            # rejected for the reason it was written: a goal WP tried and did not prove, named by
+            # the patch's # expect: (a regular expression over WP's goal names; none of them is
+            # a justified goal of the unit)
+            hit = [g for g in tried if re.search(expect.group(1).strip(), g[0])]
+            if hit:
+                print("mutant %s: rejected (%d goals of %d tried unproved as expected: %s)"
+                      % (p, len(hit), len(tried), ", ".join("%s: %s" % g for g in hit[:4])))
+            else:
+                print("FAIL: mutant %s: no goal matching %r unproved (unproved: %s)"
+                      % (p, expect.group(1).strip(), ", ".join(g for g, _ in tried) or "none"))
+                fails += 1
+            continue
         # the goals justified_alarms.md lists stay unproved in a mutant too: only the others count
         want, seen, new = justified(a.unit), {}, []
         for row in bad:

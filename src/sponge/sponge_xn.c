@@ -160,6 +160,74 @@ static void g_pad(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, un
     g_add(s, base, g, j, &last, (size_t)s->rate - 1, 1);
 }
 
+/* Whole blocks on a batched table for its instances 0 .. count-1 from in[j] (len bytes each,
+ * the same for all): add each block and permute. Returns the bytes consumed (a multiple of
+ * rate). kf_spec_xn_table is xn (the caller's ghost assignment). */
+/*@ requires \valid_read(xn) && kf_spec_xn_table == xn && 1 <= count <= xn->n && count <= KF_XN_MAX;
+    requires \valid((uint8_t *)st + (0 .. xn->state_bytes - 1));
+    requires 1 <= nr <= 24 && 8 <= rate < 200;
+    requires \valid_read(in + (0 .. count - 1));
+    requires \forall integer i; 0 <= i < count ==> \valid_read(in[i] + (0 .. len - 1));
+    assigns ((uint8_t *)st)[0 .. xn->state_bytes - 1];
+    ensures \result <= len && len - \result < rate; */
+static size_t xn_blocks(const kf_backend_xn *xn, void *st, unsigned nr, size_t rate, const uint8_t *const in[],
+                        unsigned count, size_t len)
+{
+    const uint8_t *ptr[16];
+    unsigned w = xn->n <= 16 ? xn->n : 16;
+    size_t done = 0;
+    /* idle slots read the first instance's input: valid memory, results ignored */
+    /*@ loop invariant 0 <= j <= w;
+        loop invariant \forall integer t; 0 <= t < j ==> \valid_read(ptr[t] + (0 .. len - 1));
+        loop assigns j, ptr[0 .. 15];
+        loop variant w - j; */
+    for (unsigned j = 0; j < w; j++) ptr[j] = in[j < count ? j : 0];
+    if (xn->absorb_blocks && w == xn->n) {
+        /*@ calls kf_spec_xn_absorb_blocks; */
+        done = xn->absorb_blocks(st, nr, rate, ptr, len);
+    }
+    /*@ loop invariant done <= len;
+        loop assigns done, ((uint8_t *)st)[0 .. xn->state_bytes - 1];
+        loop variant len - done; */
+    for (; len - done >= rate; done += rate) {
+        /*@ loop invariant 0 <= j <= count;
+            loop assigns j, ((uint8_t *)st)[0 .. xn->state_bytes - 1];
+            loop variant count - j; */
+        for (unsigned j = 0; j < count; j++) {
+            /*@ calls kf_spec_xn_add_bytes; */
+            xn->add_bytes(st, j, ptr[j] + done, 0, rate);
+        }
+        /*@ calls kf_spec_xn_permute; */
+        xn->permute(st, nr);
+    }
+    return done;
+}
+
+/* The same for a lone instance on the x1 table. */
+/*@ requires \valid_read(x1) && \valid((uint8_t *)st + (0 .. KF_STATE_BYTES - 1));
+    requires 1 <= nr <= 24 && 8 <= rate < 200;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)st)[0 .. KF_STATE_BYTES - 1];
+    ensures \result <= len && len - \result < rate; */
+static size_t x1_blocks(const kf_backend *x1, void *st, unsigned nr, size_t rate, const uint8_t *in, size_t len)
+{
+    size_t done = 0;
+    if (x1->absorb_blocks && len >= rate) {
+        /*@ calls kf_spec_absorb_blocks; */
+        done = x1->absorb_blocks(st, nr, rate, in, len);
+    }
+    /*@ loop invariant done <= len;
+        loop assigns done, ((uint8_t *)st)[0 .. KF_STATE_BYTES - 1];
+        loop variant len - done; */
+    for (; len - done >= rate; done += rate) {
+        /*@ calls kf_spec_add_bytes; */
+        x1->add_bytes(st, in + done, 0, rate);
+        /*@ calls kf_spec_permute; */
+        x1->permute(st, nr);
+    }
+    return done;
+}
+
 /* Whole blocks for every instance of g from p[first + j] (len bytes each, the same for
  * all): add each block and permute. Returns the bytes consumed (a multiple of rate). */
 /*@ requires xn_at(s, base, g);
@@ -170,53 +238,12 @@ static void g_pad(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, un
 static size_t g_absorb_blocks(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g,
                               const uint8_t *const p[], size_t len)
 {
-    size_t rate = s->rate, done = 0;
     void *st = base + g->offset;
     if (g->xn) {
-        const uint8_t *ptr[16];
-        unsigned w = g->xn->n <= 16 ? g->xn->n : 16;
         /*@ ghost kf_spec_xn_table = g->xn; */
-        /* idle slots read the first instance's input: valid memory, results ignored */
-        /*@ loop invariant 0 <= j <= w;
-            loop invariant \forall integer t; 0 <= t < j ==> \valid_read(ptr[t] + (0 .. len - 1));
-            loop assigns j, ptr[0 .. 15];
-            loop variant w - j; */
-        for (unsigned j = 0; j < w; j++) ptr[j] = p[g->first + (j < g->count ? j : 0)];
-        if (g->xn->absorb_blocks && w == g->xn->n) {
-            /*@ calls kf_spec_xn_absorb_blocks; */
-            done = g->xn->absorb_blocks(st, s->nr, rate, ptr, len);
-        }
-        /*@ loop invariant done <= len;
-            loop assigns done, base[0 .. KF_XN_STORAGE - 1];
-            loop variant len - done; */
-        for (; len - done >= rate; done += rate) {
-            /*@ loop invariant 0 <= j <= g->count;
-                loop assigns j, base[0 .. KF_XN_STORAGE - 1];
-                loop variant g->count - j; */
-            for (unsigned j = 0; j < g->count; j++) {
-                /*@ calls kf_spec_xn_add_bytes; */
-                g->xn->add_bytes(st, j, ptr[j] + done, 0, rate);
-            }
-            /*@ calls kf_spec_xn_permute; */
-            g->xn->permute(st, s->nr);
-        }
-        return done;
+        return xn_blocks(g->xn, st, s->nr, s->rate, p + g->first, g->count, len);
     }
-    const uint8_t *in = p[g->first];
-    if (s->x1->absorb_blocks && len >= rate) {
-        /*@ calls kf_spec_absorb_blocks; */
-        done = s->x1->absorb_blocks(st, s->nr, rate, in, len);
-    }
-    /*@ loop invariant done <= len;
-        loop assigns done, base[0 .. KF_XN_STORAGE - 1];
-        loop variant len - done; */
-    for (; len - done >= rate; done += rate) {
-        /*@ calls kf_spec_add_bytes; */
-        s->x1->add_bytes(st, in + done, 0, rate);
-        /*@ calls kf_spec_permute; */
-        s->x1->permute(st, s->nr);
-    }
-    return done;
+    return x1_blocks(s->x1, st, s->nr, s->rate, p[g->first], len);
 }
 
 /* ---- all instances in lock-step -------------------------------------------------------- */
@@ -231,6 +258,26 @@ static void permute_all(const kf_sponge_xn *s, uint8_t *base)
     for (unsigned k = 0; k < s->ngroups; k++) g_permute(s, base, &s->group[k]);
 }
 
+/* The first len bytes of p[i] into instance i's state at pos, for every instance. */
+/*@ requires kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+    requires pos <= 200 && len <= 200 - pos;
+    requires \valid_read(p + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid_read(p[i] + (0 .. len - 1));
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table; */
+static void add_all(const kf_sponge_xn *s, uint8_t *base, const uint8_t *const p[], size_t pos, size_t len)
+{
+    /*@ loop invariant 0 <= k <= s->ngroups;
+        loop assigns k, base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+        loop variant s->ngroups - k; */
+    for (unsigned k = 0; k < s->ngroups; k++) {
+        const kf_xn_group *g = &s->group[k];
+        /*@ loop invariant 0 <= j <= g->count;
+            loop assigns j, base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+            loop variant g->count - j; */
+        for (unsigned j = 0; j < g->count; j++) g_add(s, base, g, j, p[g->first + j], pos, len);
+    }
+}
+
 void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
 {
     uint8_t *base = xn_base(s);
@@ -243,16 +290,7 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
     for (unsigned i = 0; i < s->n; i++) p[i] = in[i];
     if (s->pos) {
         adv = rate - s->pos < len ? rate - s->pos : len;
-        /*@ loop invariant 0 <= k <= s->ngroups;
-            loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
-            loop variant s->ngroups - k; */
-        for (unsigned k = 0; k < s->ngroups; k++) {
-            const kf_xn_group *g = &s->group[k];
-            /*@ loop invariant 0 <= j <= g->count;
-                loop assigns j, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
-                loop variant g->count - j; */
-            for (unsigned j = 0; j < g->count; j++) g_add(s, base, g, j, p[g->first + j], s->pos, adv);
-        }
+        add_all(s, base, p, s->pos, adv);
         s->pos = (uint16_t)(s->pos + adv);
         if (s->pos < rate) return;
         permute_all(s, base);
@@ -282,21 +320,13 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
     /*@ assert A0: kf_sponge_xn_layout(s) && base == s->raw + s->shift; */
     /*@ assert A5: \forall integer t; 0 <= t < s->n ==> p[t] == \at(in[t], Pre); */
     if (len > adv) {
-        /*@ loop invariant 0 <= k <= s->ngroups;
-            loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
-            loop variant s->ngroups - k; */
-        for (unsigned k = 0; k < s->ngroups; k++) {
-            const kf_xn_group *g = &s->group[k];
-            /*@ loop invariant 0 <= j <= g->count;
-                loop assigns j, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
-                loop variant g->count - j; */
-            for (unsigned j = 0; j < g->count; j++) {
-                /*@ assert A2: g->first + j < s->n; */
-                /*@ assert A3: \valid_read(p[g->first + j] + adv + (0 .. len - adv - 1)); */
-                /*@ assert A4: xn_at(s, base, g); */
-                g_add(s, base, g, j, p[g->first + j] + adv, 0, len - adv);
-            }
-        }
+        /*@ loop invariant 0 <= i <= s->n;
+            loop invariant \forall integer t; 0 <= t < i ==> p[t] == \at(in[t], Pre) + adv;
+            loop invariant \forall integer t; i <= t < s->n ==> p[t] == \at(in[t], Pre);
+            loop assigns i, p[0 .. KF_XN_MAX - 1];
+            loop variant s->n - i; */
+        for (unsigned i = 0; i < s->n; i++) p[i] += adv;
+        add_all(s, base, p, 0, len - adv);
         s->pos = (uint16_t)(len - adv);
     }
     /*@ assert B2: kf_sponge_xn_layout(s); */
@@ -333,6 +363,28 @@ void kf_sponge_xn_finalize(kf_sponge_xn *s)
     s->phase = KF_PHASE_SQUEEZE;
 }
 
+/* Bytes pos .. pos + take - 1 of every instance's block, to out[i] + done. */
+/*@ requires kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+    requires pos + take <= s->rate;
+    requires \valid_read(out + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + done + (0 .. take - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + done + (0 .. take - 1), s);
+    assigns *(out[0 .. s->n - 1] + (done .. done + take - 1)), kf_spec_xn_table; */
+static void extract_all(const kf_sponge_xn *s, uint8_t *base, uint8_t *const out[], size_t done, size_t pos,
+                        size_t take)
+{
+    /*@ loop invariant 0 <= k <= s->ngroups;
+        loop assigns k, kf_spec_xn_table, *(out[0 .. s->n - 1] + (done .. done + take - 1));
+        loop variant s->ngroups - k; */
+    for (unsigned k = 0; k < s->ngroups; k++) {
+        const kf_xn_group *g = &s->group[k];
+        /*@ loop invariant 0 <= j <= g->count;
+            loop assigns j, kf_spec_xn_table, *(out[0 .. s->n - 1] + (done .. done + take - 1));
+            loop variant g->count - j; */
+        for (unsigned j = 0; j < g->count; j++) g_extract(s, base, g, j, out[g->first + j] + done, pos, take);
+    }
+}
+
 void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
 {
     if (s->phase == KF_PHASE_ABSORB) kf_sponge_xn_finalize(s);
@@ -351,17 +403,7 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
             s->pos = 0;
         }
         size_t take = (size_t)(s->rate - s->pos) < len - done ? (size_t)(s->rate - s->pos) : len - done;
-        /*@ loop invariant 0 <= k <= s->ngroups;
-            loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. len - 1));
-            loop variant s->ngroups - k; */
-        for (unsigned k = 0; k < s->ngroups; k++) {
-            const kf_xn_group *g = &s->group[k];
-            /*@ loop invariant 0 <= j <= g->count;
-                loop assigns j, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table,
-                             *(out[0 .. s->n - 1] + (0 .. len - 1));
-                loop variant g->count - j; */
-            for (unsigned j = 0; j < g->count; j++) g_extract(s, base, g, j, out[g->first + j] + done, s->pos, take);
-        }
+        extract_all(s, base, out, done, s->pos, take);
         /*@ assert S1: s->n == \at(s->n, LoopCurrent) && s->rate == \at(s->rate, LoopCurrent); */
         /*@ assert S2: kf_sponge_xn_layout(s) && base == s->raw + s->shift; */
         /*@ assert S3: s->phase == 2 && s->pos + take <= s->rate; */
@@ -515,6 +557,43 @@ static int g_same_len(const kf_xn_group *g, const size_t inlen[])
     return 1;
 }
 
+/* One group of the one-shot: the batched oneblock, the batched xof, the interleaved words, the
+ * x1 one-block sponge or the general path, then the state wiped. */
+/*@ requires xn_at(s, base, g);
+    requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
+    requires \valid_read(out + (0 .. s->n - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
+    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1)); */
+static void group_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, const uint8_t *const in[],
+                          const size_t inlen[], uint8_t *const out[], size_t outlen, int pub)
+{
+    /*@ ghost kf_spec_xn_table = g->xn; */
+    if (g->xn && g->xn->oneblock && g_one_block(s, g, inlen, outlen)) {
+        /*@ calls kf_spec_xn_oneblock; */
+        g->xn->oneblock(base + g->offset, s->nr, s->rate, s->suffix, in + g->first, inlen + g->first, g->count,
+                        out + g->first, outlen); /* wipes the states itself */
+        return;
+    }
+    if (g->xn && g->xn->xof && g_same_len(g, inlen)) {
+        int took;
+        /*@ calls kf_spec_xn_xof; */
+        took = g->xn->xof(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first,
+                          outlen, !pub);
+        if (took) return; /* the lanes in the backend's registers: the states untouched */
+    }
+    if (g->xn && g->xn->interleaved && g_one_block(s, g, inlen, outlen))
+        g_oneblock_words(s, base, g, in, inlen, out, outlen);
+    else if (!g->xn && g_one_block(s, g, inlen, outlen))
+        kf_sponge_oneblock(s->x1, s->rate, s->nr, s->suffix, in[g->first], inlen[g->first], out[g->first],
+                           outlen); /* a lone instance: its own stack state, wiped */
+    else
+        g_oneshot(s, base, g, in, inlen, out, outlen);
+    /* the state would give the input back (the permutation is invertible) */
+    kf_memzero(base + g->offset, g->xn ? g->xn->state_bytes : KF_STATE_BYTES);
+}
+
 /*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
     requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
@@ -529,32 +608,8 @@ static void xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t 
     /*@ loop invariant 0 <= k <= s->ngroups;
         loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1));
         loop variant s->ngroups - k; */
-    for (unsigned k = 0; outlen && k < s->ngroups; k++) {
-        const kf_xn_group *g = &s->group[k];
-        /*@ ghost kf_spec_xn_table = g->xn; */
-        if (g->xn && g->xn->oneblock && g_one_block(s, g, inlen, outlen)) {
-            /*@ calls kf_spec_xn_oneblock; */
-            g->xn->oneblock(base + g->offset, s->nr, s->rate, s->suffix, in + g->first, inlen + g->first, g->count,
-                            out + g->first, outlen); /* wipes the states itself */
-            continue;
-        }
-        if (g->xn && g->xn->xof && g_same_len(g, inlen)) {
-            int took;
-            /*@ calls kf_spec_xn_xof; */
-            took = g->xn->xof(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first,
-                              outlen, !pub);
-            if (took) continue; /* the lanes in the backend's registers: the states untouched */
-        }
-        if (g->xn && g->xn->interleaved && g_one_block(s, g, inlen, outlen))
-            g_oneblock_words(s, base, g, in, inlen, out, outlen);
-        else if (!g->xn && g_one_block(s, g, inlen, outlen))
-            kf_sponge_oneblock(s->x1, s->rate, s->nr, s->suffix, in[g->first], inlen[g->first], out[g->first],
-                               outlen); /* a lone instance: its own stack state, wiped */
-        else
-            g_oneshot(s, base, g, in, inlen, out, outlen);
-        /* the state would give the input back (the permutation is invertible) */
-        kf_memzero(base + g->offset, g->xn ? g->xn->state_bytes : KF_STATE_BYTES);
-    }
+    for (unsigned k = 0; outlen && k < s->ngroups; k++)
+        group_oneshot(s, base, &s->group[k], in, inlen, out, outlen, pub);
     s->phase = 0;
 }
 
