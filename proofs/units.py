@@ -209,6 +209,20 @@ UNITS = {
         "functions": ["pack_vec", "unpack_vec", "kf_mldsa_sk_encode", "kf_mldsa_sk_decode", "kf_mldsa_sig_encode",
                       "kf_mldsa_sig_decode"],
     },
+    # ML-DSA's Verify (src/mldsa/verify.c), so far its decoding step: verify_decode (pkDecode,
+    # sigDecode and the norm check of z, Alg. 8 lines 1-2 and 13's bound, over mldsa_packing's,
+    # mldsa_sk_sig's and mldsa_poly's contracts: t1 in [0, 2^10), z in (-gamma1, gamma1] when the
+    # signature decodes) and w1_bytes. "pending": the rest (ExpandA's batching and the sponge_xn
+    # calls have no contracts yet, issue 54).
+    "mldsa_verify": {
+        "files": ["src/mldsa/verify.c"],
+        "preinclude": ["impl_defined.h", "builtin_shim.h", "atomic_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:split"],
+        "functions": ["verify_decode", "w1_bytes"],
+        "pending": ["verify_w1", "tr_and_a", "kf_mldsa_verify_one", "the batch (kf_mldsa_verify_batch and its helpers)"],
+    },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's
     # (reject_eta: CoeffFromHalfByte's values in [-eta, eta] for eta 2 and 4), and SampleInBall

@@ -31,13 +31,6 @@ void kf_mldsa_pk_encode(uint8_t *pk, const uint8_t rho[KF_MLDSA_SEEDBYTES], cons
     for (unsigned i = 0; i < p->k; i++) kf_mldsa_pack_simple(pk + KF_MLDSA_SEEDBYTES + 32 * T1_BITS * i, &t1[i], T1_BITS);
 }
 
-/*@ requires kf_mldsa_params_ok(p);
-    requires \valid_read(pk + (0 .. p->pk_bytes - 1)) && \valid(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
-    requires \valid(t1 + (0 .. p->k - 1));
-    requires \separated(pk + (0 .. p->pk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1), p);
-    requires \separated(rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1));
-    assigns rho[0 .. KF_MLDSA_SEEDBYTES - 1], t1[0 .. p->k - 1];
-    ensures kf_mldsa_vec_bounded(t1, p->k, 0, 1023); */
 void kf_mldsa_pk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], kf_mldsa_poly *t1, const uint8_t *pk,
                         const kf_mldsa_params *p)
 {
@@ -204,15 +197,6 @@ void kf_mldsa_sig_encode(uint8_t *sig, const uint8_t *ctilde, const kf_mldsa_pol
     }
 }
 
-/*@ requires kf_mldsa_params_ok(p);
-    requires \valid_read(sig + (0 .. p->sig_bytes - 1)) && \valid(ctilde + (0 .. p->ctilde_bytes - 1));
-    requires \valid(z + (0 .. p->l - 1)) && \valid(h + (0 .. p->k - 1));
-    requires \separated(sig + (0 .. p->sig_bytes - 1), ctilde + (0 .. p->ctilde_bytes - 1), z + (0 .. p->l - 1),
-                         h + (0 .. p->k - 1), p);
-    requires \separated(ctilde + (0 .. p->ctilde_bytes - 1), z + (0 .. p->l - 1), h + (0 .. p->k - 1));
-    assigns ctilde[0 .. p->ctilde_bytes - 1], z[0 .. p->l - 1], h[0 .. p->k - 1];
-    ensures \result == 0 || \result == -1;
-    ensures kf_mldsa_vec_bounded(z, p->l, -p->gamma1 + 1, p->gamma1); */
 int kf_mldsa_sig_decode(uint8_t *ctilde, kf_mldsa_poly *z, kf_mldsa_poly *h, const uint8_t *sig,
                         const kf_mldsa_params *p)
 {
