@@ -24,6 +24,7 @@ set(KF_TEST_COSTS
   proof_mlkem_poly=294 proof_sponge_xn=116 proof_sponge_xn_mutants=26 proof_mlkem_sampling=37
   proof_mlkem_sampling_mutants=36 proof_mldsa_poly=526 proof_mldsa_poly_mutants=161 proof_mldsa_sampling=131
   proof_mldsa_sampling_mutants=94 proof_mldsa_packing=89 proof_mldsa_packing_mutants=159
+  proof_mldsa_sk_sig=153 proof_mldsa_sk_sig_mutants=284 proof_mldsa_verify=12 proof_mldsa_verify_mutants=96
   proof_mlkem_api=225 proof_mlkem_api_mutants=80 proof_mlkem_kpke=257 proof_mlkem_kpke_mutants=83
   proof_mlkem_jobs=152 proof_mlkem_jobs_mutants=116
   # sponge_xn_ops and the mutants that name their goals (2026-11-26): CPU seconds at load 13-27

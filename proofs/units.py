@@ -200,10 +200,9 @@ UNITS = {
                       "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract"],
     },
     # ML-DSA's key and signature encodings (src/mldsa/packing.c, FIPS 204 Alg. 22-28), for the three
-    # parameter sets (params.h's kf_mldsa_params_ok): so far pkEncode / pkDecode (t1 in [0, 2^10)
-    # out), skDecode's range check out_of_eta and w1Encode, over the bit packing's contracts
-    # (poly.h; unit mldsa_poly). "pending": the sk and signature encodings (their offsets are
-    # i 32 eta_bits and i 32 z_bits, products of two variables under the parameter-set disjunction).
+    # parameter sets (params.h's kf_mldsa_params_ok): pkEncode / pkDecode (t1 in [0, 2^10) out),
+    # skDecode's range check out_of_eta and w1Encode, over the bit packing's contracts (poly.h; unit
+    # mldsa_poly). The sk and signature encodings are the unit mldsa_sk_sig below.
     "mldsa_packing": {
         "files": ["src/mldsa/packing.c"],
         "preinclude": ["impl_defined.h"],
@@ -213,7 +212,37 @@ UNITS = {
         # 32 w1_bits i) needs it
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift,wp:split"],
         "functions": ["kf_mldsa_pk_encode", "kf_mldsa_pk_decode", "out_of_eta", "kf_mldsa_w1_encode"],
-        "pending": ["kf_mldsa_sk_encode", "kf_mldsa_sk_decode", "kf_mldsa_sig_encode", "kf_mldsa_sig_decode"],
+    },
+    # skEncode / skDecode and sigEncode / sigDecode with HintBitPack / HintBitUnpack (packing.c,
+    # FIPS 204 Alg. 20-21, 24-27) for the three parameter sets: a vector's polynomials packed one
+    # after another by pack_vec / unpack_vec (32 bits i for a width of the set kf_mldsa_vec_width,
+    # linear once wp:split has cased the width); the offsets of s2, t0 and the hint are asserted
+    # per function (products of two parameters: wp:split cases kf_mldsa_params_ok), and the hint's
+    # index and count bytes stay within omega + k (sigDecode's checks: counts non-decreasing and
+    # <= omega). out_of_eta by mldsa_packing's contract; wp:range cases z_bits / eta_bits for
+    # 2^z_bits = 2 gamma1 (z's range out of sigDecode).
+    "mldsa_sk_sig": {
+        "files": ["src/mldsa/packing.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift,wp:split,wp:range"],
+        "functions": ["pack_vec", "unpack_vec", "kf_mldsa_sk_encode", "kf_mldsa_sk_decode", "kf_mldsa_sig_encode",
+                      "kf_mldsa_sig_decode"],
+    },
+    # ML-DSA's Verify (src/mldsa/verify.c), so far its decoding step: verify_decode (pkDecode,
+    # sigDecode and the norm check of z, Alg. 8 lines 1-2 and 13's bound, over mldsa_packing's,
+    # mldsa_sk_sig's and mldsa_poly's contracts: t1 in [0, 2^10), z in (-gamma1, gamma1] when the
+    # signature decodes) and w1_bytes. "pending": the rest (ExpandA's batching and the sponge_xn
+    # calls have no contracts yet, issue 54).
+    "mldsa_verify": {
+        "files": ["src/mldsa/verify.c"],
+        "preinclude": ["impl_defined.h", "builtin_shim.h", "atomic_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:split"],
+        "functions": ["verify_decode", "w1_bytes"],
+        "pending": ["verify_w1", "tr_and_a", "kf_mldsa_verify_one", "the batch (kf_mldsa_verify_batch and its helpers)"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

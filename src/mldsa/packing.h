@@ -12,6 +12,13 @@
 /* pk = rho || SimpleBitPack(t1[i], 10) (Alg. 22, 23); t1 coefficients in [0, 2^10). */
 void kf_mldsa_pk_encode(uint8_t *pk, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_poly *t1,
                         const kf_mldsa_params *p);
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid_read(pk + (0 .. p->pk_bytes - 1)) && \valid(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid(t1 + (0 .. p->k - 1));
+    requires \separated(pk + (0 .. p->pk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1), p);
+    requires \separated(rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1));
+    assigns rho[0 .. KF_MLDSA_SEEDBYTES - 1], t1[0 .. p->k - 1];
+    ensures kf_mldsa_vec_bounded(t1, p->k, 0, 1023); */
 void kf_mldsa_pk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], kf_mldsa_poly *t1, const uint8_t *pk,
                         const kf_mldsa_params *p);
 /* sk = rho || K || tr || s1 || s2 || t0 (Alg. 24, 25), s in [-eta, eta], t0 in (-2^12, 2^12]. */
@@ -30,6 +37,15 @@ void kf_mldsa_sig_encode(uint8_t *sig, const uint8_t *ctilde, const kf_mldsa_pol
 /* sigDecode (Alg. 27, 21): 0, or -1 when the hint is malformed (an index count that
  * decreases or exceeds omega, indices not strictly increasing within a polynomial, non-zero
  * bytes after the last index). */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid_read(sig + (0 .. p->sig_bytes - 1)) && \valid(ctilde + (0 .. p->ctilde_bytes - 1));
+    requires \valid(z + (0 .. p->l - 1)) && \valid(h + (0 .. p->k - 1));
+    requires \separated(sig + (0 .. p->sig_bytes - 1), ctilde + (0 .. p->ctilde_bytes - 1), z + (0 .. p->l - 1),
+                         h + (0 .. p->k - 1), p);
+    requires \separated(ctilde + (0 .. p->ctilde_bytes - 1), z + (0 .. p->l - 1), h + (0 .. p->k - 1));
+    assigns ctilde[0 .. p->ctilde_bytes - 1], z[0 .. p->l - 1], h[0 .. p->k - 1];
+    ensures \result == 0 || \result == -1;
+    ensures kf_mldsa_vec_bounded(z, p->l, -p->gamma1 + 1, p->gamma1); */
 int kf_mldsa_sig_decode(uint8_t *ctilde, kf_mldsa_poly *z, kf_mldsa_poly *h, const uint8_t *sig,
                         const kf_mldsa_params *p);
 /* w1Encode (Alg. 28): k * 32 * w1_bits bytes. */

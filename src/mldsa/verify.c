@@ -40,11 +40,22 @@ _Static_assert(offsetof(verify_state, a) == 0, "kf_mldsa_verify_one wipes what f
 
 /* Decode pk and sig into st and check what needs no hash: 0 if the hint is malformed
  * (sigDecode's bottom) or z is out of bounds (line 13). */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st);
+    requires \valid_read(pk + (0 .. p->pk_bytes - 1)) && \valid_read(sig + (0 .. p->sig_bytes - 1));
+    requires \separated(st, pk + (0 .. p->pk_bytes - 1), sig + (0 .. p->sig_bytes - 1), p);
+    assigns st->rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->t1[0 .. K_MAX - 1], st->ctilde[0 .. KF_MLDSA_CTILDE_MAX - 1],
+            st->z[0 .. L_MAX - 1], st->h[0 .. K_MAX - 1];
+    ensures \result == 0 || \result == 1;
+    ensures kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
+    ensures \result == 1 ==> kf_mldsa_vec_bounded(&st->z[0], p->l, -p->gamma1 + 1, p->gamma1); */
 static int verify_decode(verify_state *st, const kf_mldsa_params *p, const uint8_t *pk, const uint8_t *sig)
 {
     kf_mldsa_pk_decode(st->rho, st->t1, pk, p);
     if (kf_mldsa_sig_decode(st->ctilde, st->z, st->h, sig, p) != 0) return 0;
     uint32_t over = 0;
+    /*@ loop invariant 0 <= j <= p->l;
+        loop assigns j, over;
+        loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta, &over);
     return !over;
 }
@@ -121,6 +132,9 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
     }
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    assigns \nothing;
+    ensures \result == 32 * p->w1_bits * p->k; */
 static size_t w1_bytes(const kf_mldsa_params *p)
 {
     return 32u * p->w1_bits * p->k;
