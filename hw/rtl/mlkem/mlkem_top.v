@@ -131,17 +131,13 @@ module mlkem_top #(
     reg        pwe_e, pwe_o;
     reg [11:0] pwd_e, pwd_o;
     reg [11:0] pe0, po0, pe1, po1, pe2, po2;
-    // ... and each read once more through a register (qe*, qo*: two clocks after the address):
-    // the block RAM's output (not registered in an ECP5 DP16KD: 5.83 ns clock to out) goes into
-    // flip-flops only, no LUT (ECP5 Fmax, issue 37: it went into basemul's multipliers; issue 55:
-    // pm_e / pm_o -> the operand select -> aa0 / aa1 was the worst path of seeds 1 and 3 at
-    // ff6c7b1, 10.17 / 10.09 ns). rv2, rcnt2 and xv2 are the matching delays. The operands of
-    // basemul's multipliers (ba*, bpair) and of the adders (aa*, ab*) are selected from qe* into
-    // registers of their own a clock later (rv3, xv3), so neither the block RAM's output nor an
-    // instruction decode sits before a multiplier or an adder; basemul's b and c pairs wait in
-    // re* / ro* beside them. A clock more per ADDSUB, NTTU, BMUL and streaming XOF pass
+    // ... and each read once more through a register (qe*, qo*: what the units take, two clocks
+    // after the address): the block RAM's output (not registered in an ECP5 DP16KD, ~6 ns, and
+    // a LUT of bank select) feeds no logic (ECP5 Fmax, issue 37: it went into basemul's
+    // multipliers); rv2, rcnt2 and xv2 are the matching delays. The operands of basemul's
+    // multipliers (ba*, bpair) and of the adders (aa*, ab*) are selected into registers of their
+    // own at the same stage, so no instruction decode sits before a multiplier or an adder
     reg [11:0] qe0, qo0, qe1, qo1, qe2, qo2;
-    reg [11:0] re1, ro1, re2, ro2;
     always @(posedge clk) begin
         pe0 <= pm_e[pra0];
         po0 <= pm_o[pra0];
@@ -157,10 +153,6 @@ module mlkem_top #(
         qo1 <= po1;
         qe2 <= pe2;
         qo2 <= po2;
-        re1 <= qe1;
-        ro1 <= qo1;
-        re2 <= qe2;
-        ro2 <= qo2;
     end
     // the byte buffer bb: word w is {bb3[w], bb2[w], bb1[w], bb0[w]}, four 16-bit lanes, so
     // each lane is one ECP5 DP16KD in its 1,024 x 18 mode and the read word needs no pick
@@ -218,7 +210,6 @@ module mlkem_top #(
     reg       r_lq;      // ... it is the last (r_l a clock later)
     reg       rv2;       // a polynomial-memory read issued two clocks before (its data in qe*)
     reg [6:0] rcnt2;     // ... and its index
-    reg       rv3;       // ... three clocks before (its operands in aa*, ab*, ba*, bpair, re*, ro*)
     // the instructions' ends as registers, made a clock ahead (ECP5 Fmax, issue 37: cnt ->
     // cnt + 1 >= na / cnt < na (carry chains) -> fin -> CMP's flag update was 11.7 ns), so fin
     // is a pick of flags, no adder or magnitude compare in front of it; no clock added:
@@ -383,18 +374,15 @@ module mlkem_top #(
     reg         xv;                // a pair of the entry in xa0/xa1, its b and c pairs in pe1..po2
     reg  [11:0] xa0, xa1, xheld;   // xheld: an even coefficient waiting for its odd partner
     reg  [6:0]  xp;
-    reg         xv2;               // ... a clock later (its b and c pairs in qe1..qo2)
-    reg  [11:0] xq0, xq1;          // ... xa0/xa1 a clock later
-    reg  [6:0]  xpq;               // ... and xp
-    reg         xv3;               // ... a clock later (in ba0/ba1, its b and c pairs in re1..ro2)
+    reg         xv2;               // ... a clock later (in ba0/ba1, its b and c pairs in qe1..qo2)
     reg  [11:0] ba0, ba1;          // basemul's a operands: xa0/xa1 (streaming) or slot a's pair
     reg  [6:0]  bpair;             // ... and the pair index
     wire        x_issue = cb_v && (wcnt[0] || cb_two);
     wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
     wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
-    mlkem_basemul u_bm (.clk(clk), .rst(urst_a), .in_valid((x_bmul && rv3) || (x_hash && i_f[3] && xv3)),
-        .pair(bpair), .a0(ba0), .a1(ba1), .b0(re1), .b1(ro1),
-        .acc(xs ? i_f[4] : i_f[0]), .c0_in(re2), .c1_in(ro2),
+    mlkem_basemul u_bm (.clk(clk), .rst(urst_a), .in_valid((x_bmul && rv2) || (x_hash && i_f[3] && xv2)),
+        .pair(bpair), .a0(ba0), .a1(ba1), .b0(qe1), .b1(qo1),
+        .acc(xs ? i_f[4] : i_f[0]), .c0_in(qe2), .c1_in(qo2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
 
     // add / subtract
@@ -405,22 +393,17 @@ module mlkem_top #(
     wire        as_u = i_op == I_NTTU;
     wire        as_rs = as_u && i_f[2];
     wire        as_sub = as_u ? i_f[2] : i_f[0];
-    // the operands, selected from qe* (the NTT's output: its read is issued a clock after the
-    // polynomial memory's, from rcnt, so it arrives beside qe*)
-    reg  [11:0] aa0, aa1, ab0, ab1;
+    reg  [11:0] aa0, aa1, ab0, ab1;   // the operands, selected a clock before (beside qe*)
     always @(posedge clk) begin
-        aa0 <= as_rs ? qe1 : as_u ? n_rdata : qe0;
-        aa1 <= as_rs ? qo1 : as_u ? n_rdata1 : qo0;
-        ab0 <= as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : qe1;
-        ab1 <= as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : qo1;
-        ba0 <= xs ? xq0 : qe0;
-        ba1 <= xs ? xq1 : qo0;
-        bpair <= xs ? xpq : rcnt2;
-        xq0 <= xa0;
-        xq1 <= xa1;
-        xpq <= xp;
+        aa0 <= as_rs ? pe1 : as_u ? n_rdata : pe0;
+        aa1 <= as_rs ? po1 : as_u ? n_rdata1 : po0;
+        ab0 <= as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : pe1;
+        ab1 <= as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : po1;
+        ba0 <= xs ? xa0 : pe0;
+        ba1 <= xs ? xa1 : po0;
+        bpair <= xs ? xp : rcnt[6:0];
     end
-    wire        as_in = x_as && rv3;
+    wire        as_in = x_as && rv2;
     mlkem_addsub u_as (.clk(clk), .rst(urst_a), .in_valid(as_in), .sub(as_sub),
         .a(aa0), .b(ab0), .out_valid(as_ov), .c(as_c));
     /* verilator lint_off PINCONNECTEMPTY */
@@ -521,7 +504,7 @@ module mlkem_top #(
         bra0 = host_addr;
         bwe = !busy && host_we; bwa = host_addr; bwd = bwd_x;
         fin = 1'b0;
-        n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt2, 1'b0}; n_raddr = {rcnt[6:0], 1'b0};
+        n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt2, 1'b0}; n_raddr = {cnt[6:0], 1'b0};
         if (st == S_ZERO) begin
             // ZEROIZE: a pair of each bank, a byte-buffer word (unless kept) and a pair of the
             // NTT's memory per clock; the read ports on words already clear, so the pipelines
@@ -619,8 +602,6 @@ module mlkem_top #(
         rv2 <= rv;
         rcnt2 <= rcnt[6:0];
         xv2  <= xv;
-        rv3 <= rv2;
-        xv3 <= xv2;
         rv  <= 1'b0;
         if (n_done) n_run <= 1'b0;
         if (st == S_IDLE) begin
@@ -655,7 +636,7 @@ module mlkem_top #(
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0; f_if2 <= 1'b0;
             rvq <= 1'b0; ecv2 <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
-            h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0; xv2 <= 1'b0; rv2 <= 1'b0; xv3 <= 1'b0; rv3 <= 1'b0;
+            h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0; xv2 <= 1'b0; rv2 <= 1'b0;
             cmp_diff <= 1'b0;
             ecv <= 1'b0;
             cxv <= 1'b0; cx_last <= 1'b0;
@@ -843,9 +824,8 @@ module mlkem_top #(
             x_dec_d <= 1'b0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0; cb_two_q <= 1'b0; cb_le2_q <= 1'b1;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
-            xv2 <= 1'b0; xv3 <= 1'b0;   // (xq*: zero a clock later; ba*, aa*, ab*, qe*, qo*, re*, ro*:
-                                        // flushed with zeros in the sweep)
-            f_if <= 1'b0; f_if2 <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0; rv3 <= 1'b0;
+            xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
+            f_if <= 1'b0; f_if2 <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
             n_run <= 1'b0;
             fq_hd <= 64'd0; fq_hd_keep <= 8'd0; fq_hd_last <= 1'b0;   // (the FIFO's head)
             for (x = 0; x < 4; x = x + 1) begin
@@ -873,8 +853,6 @@ module mlkem_top #(
             rv <= 1'b0;
             rv2 <= 1'b0;
             xv2 <= 1'b0;
-            rv3 <= 1'b0;
-            xv3 <= 1'b0;
             f_if <= 1'b0;
             f_if2 <= 1'b0;
             rvq <= 1'b0;
