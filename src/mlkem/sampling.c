@@ -7,6 +7,7 @@
 #include "mlkem/secret.h"
 #include "keccak/keccak_backend.h"
 #include "keccak/keccak_lanes64.h" /* kf_load64_le */
+#include "sponge/sponge_xn.h"  /* kf_xn_side_pad */
 #ifdef KF_MLKEM_HAVE_AVX2
 #include "mlkem/x86_64/poly_avx2.h"
 #endif
@@ -529,10 +530,8 @@ static int run_job1_blocks(kf_mlkem_job *j, const kf_backend *impl)
         impl->add_bytes(st, j->in[0] + done, 0, rate);
         impl->permute(st, 24);
     }
-    memset(last, 0, rate);
     if (len > whole) memcpy(last, j->in[0] + whole, len - whole);
-    last[len - whole] ^= j->suffix; /* pad10*1 after the suffix bits (suffix < 0x80: no overlap) */
-    last[rate - 1] ^= 0x80;
+    kf_xn_side_pad(last, len - whole, rate, j->suffix); /* the suffix, pad10*1: one block */
     impl->absorb_blocks(st, 24, rate, last, rate);
     impl->extract_bytes(st, j->out, 0, j->outlen);
     j->absorbed = len;

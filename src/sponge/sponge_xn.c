@@ -594,13 +594,7 @@ static void group_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_grou
     kf_memzero(base + g->offset, g->xn ? g->xn->state_bytes : KF_STATE_BYTES);
 }
 
-/*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
-    requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
-    requires \valid_read(out + (0 .. s->n - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
-    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
+/*@ kf_sponge_xn_oneshot_contract */
 static void xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[], uint8_t *const out[],
                        size_t outlen, int pub)
 {

@@ -116,27 +116,26 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len);
     assigns *s;
     ensures kf_sponge_xn_ok(s) && s->n == n && s->rate == rate && s->phase == 1; */
 void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, uint8_t suffix);
+/* The one-shots' contract (kf_sponge_xn_oneshot, _public, and sponge_xn.c's xn_oneshot behind
+ * them), a macro for the same reason as kf_sponge_xn_ok: s, in, inlen, out and outlen are the
+ * parameters' names. */
+#define kf_sponge_xn_oneshot_contract                                                            \
+    requires kf_sponge_xn_ok(s) && s->phase == 1;                                                \
+    requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));          \
+    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));     \
+    requires \valid_read(out + (0 .. s->n - 1));                                                 \
+    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));           \
+    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);    \
+    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)), kf_spec_xn_table;
 /* On a sponge from kf_sponge_xn_plan or kf_sponge_xn_init: out[i] = the first outlen bytes of
  * instance i's output after absorbing in[i][0 .. inlen[i]) and padding. Wipes the states and
  * leaves the sponge dead (phase 0). */
-/*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
-    requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
-    requires \valid_read(out + (0 .. s->n - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
-    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
+/*@ kf_sponge_xn_oneshot_contract */
 void kf_sponge_xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                           uint8_t *const out[], size_t outlen);
 /* The same for public inputs only (ML-DSA's ExpandA from rho): the backend's xof skips the stack
  * wipe it does for secret streams. */
-/*@ requires kf_sponge_xn_ok(s) && s->phase == 1;
-    requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
-    requires \valid_read(out + (0 .. s->n - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
-    assigns *s, *(out[0 .. s->n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
+/*@ kf_sponge_xn_oneshot_contract */
 void kf_sponge_xn_oneshot_public(kf_sponge_xn *s, const uint8_t *const in[], const size_t inlen[],
                                  uint8_t *const out[], size_t outlen);
 
