@@ -279,7 +279,9 @@ def main():
         shutil.rmtree(copy, ignore_errors=True)
         for d in ["include", "src"] + [i for i in units.UNITS[a.unit].get("includes", [])]:
             shutil.copytree(os.path.join(ROOT, d), os.path.join(copy, d))
-        r = subprocess.run(["patch", "-p1", "-s", "-d", copy, "-i", path], stdout=subprocess.PIPE,
+        # --fuzz=0: a hunk whose lines moved still applies (an offset), one whose context lines
+        # changed does not (with fuzz, patch may mutate a line the patch was not written for)
+        r = subprocess.run(["patch", "-p1", "-s", "--fuzz=0", "-d", copy, "-i", path], stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         if r.returncode != 0:
             print(r.stdout)
