@@ -29,6 +29,8 @@ set(KF_TEST_COSTS
   proof_mlkem_jobs=152 proof_mlkem_jobs_mutants=116
   # sponge_xn_ops and the mutants that name their goals (2026-11-26): CPU seconds at load 13-27
   proof_sponge_xn_ops=52 proof_sponge_xn_ops_mutants=23
+  # slhdsa_core (2026-11-26): CPU seconds at load ~30
+  proof_slhdsa_core=64 proof_slhdsa_core_mutants=15
   # hw/
   hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
   hw_cocotb_mlkem_top=35 hw_cocotb_mlkem_acvp=11 hw_cocotb_sponge_vectors=50 hw_cocotb_mlkem_arith=23
