@@ -37,6 +37,8 @@ set(KF_TEST_COSTS
   proof_permutation_mutants=8 proof_sum_parsers=9 proof_sum_parsers_mutants=2 proof_mlkem_arith=7
   proof_mlkem_arith_mutants=1 proof_sp800_185_encodings=7 proof_sp800_185_encodings_mutants=5
   proof_permutation_opt32bi=2 proof_permutation_opt32bi_mutants=3
+  # slhdsa_core (2026-11-26): CPU seconds at load ~30
+  proof_slhdsa_core=64 proof_slhdsa_core_mutants=15
   # hw/
   hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
   hw_cocotb_mlkem_top=35 hw_cocotb_mlkem_acvp=11 hw_cocotb_sponge_vectors=50 hw_cocotb_mlkem_arith=23

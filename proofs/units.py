@@ -511,4 +511,47 @@ UNITS = {
         "pending": ["kf_mlkem_encaps_internal, decaps_internal (they run sampling.c's Keccak job schedule, "
                     "whose functions have no proved contracts)"],
     },
+    # SLH-DSA's portable C, its first group (src/slhdsa, FIPS 205; issue 54), for the six SHAKE
+    # parameter sets (params.h's kf_slh_params_ok: Table 2's n, h, d, h', a, k, m and the
+    # signature's size per set, len = 2n + 3, pk 2n, sk 4n). Two passes: the table lookup
+    # kf_slh_params_get with the table's initialisers (-wp-init-const) and -wp-split; the rest
+    # from its contract, without them. The address setters (address.h: each writes its own
+    # bytes of ADRS), base_2b (Alg. 4: reads ceil(out_len b / 8) bytes, every digit < 2^b, by
+    # impl_defined.h's land_range and WP's range tactic for 2^b), the digest's split into md,
+    # idx_tree, idx_leaf (the m bytes of H_msg exactly, every shift in range), WOTS+'s digits
+    # with the checksum and kf_slh_wots_cp, the size functions and the public entry points'
+    # checks (sk, pk, signature and context lengths, NULL arguments) before sign_internal,
+    # keygen_internal and kf_slh_verify_one, whose contracts (slhdsa.c, slhdsa_internal.h) are
+    # assumed: the tree code and the hash layer under them are "pending". Justified: memset of
+    # the signature buffer on an argument error (uint8_t seen as char).
+    "slhdsa_core": {
+        "files": ["src/slhdsa/params.c", "src/slhdsa/hash.c", "src/slhdsa/wots.c", "src/slhdsa/slhdsa.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "preinclude": ["impl_defined.h"],   # land_range: base_2b's mask
+        "extra": ["-wp-model", "Typed+cast"],
+        "passes": [
+            {"functions": ["kf_slh_params_get"], "extra": ["-wp-split"]},
+            {"functions": ["slh_put32", "slh_get32", "adrs_zero", "adrs_set_layer", "adrs_set_tree",
+                      "adrs_set_type", "adrs_set_keypair", "adrs_get_keypair", "adrs_set_chain",
+                      "adrs_set_tree_height", "adrs_set_hash", "adrs_set_tree_index", "adrs_get_tree_index",
+                      "kf_slh_base_2b", "kf_slh_wots_digits", "kf_slh_wots_cp", "kf_slh_split_digest",
+                           "kf_slhdsa_pk_bytes", "kf_slhdsa_sk_bytes", "kf_slhdsa_sig_bytes", "kf_slhdsa_n",
+                           "sign_checks", "verify_checks", "ctx_checks", "fail_sign", "pure_msg",
+                           "kf_slhdsa_keygen_internal", "kf_slhdsa_keygen", "kf_slhdsa_sign_internal",
+                           "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
+             "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
+        ],
+        "pending": ["shake256_begin", "usable", "kf_slh_ctx_backends", "kf_slh_block_init", "hash_xn", "hash_x1",
+                    "kf_slh_hash_blocks", "kf_slh_thash", "kf_slh_rows_template", "kf_slh_rows_permute", "thash_rows",
+                    "thash_batch_rows", "kf_slh_thash_batch", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
+                    "absorb_msg", "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg",
+                    "chain_val", "order_chains", "lane_check", "lane_start", "lane_step", "rows_get", "order_verify",
+                    "plan_add", "plan_verify", "job_start", "job_end", "narrow_call", "next_hash_addresses",
+                    "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains", "wots_compress",
+                    "kf_slh_wots_pkgen_leaves", "kf_slh_wots_pk_from_sig",
+                    "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
+                    "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
+                    "kf_slh_count_perms", "kf_slh_verify_cp"],
+    },
 }

@@ -344,8 +344,21 @@ void kf_slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint32_t *ou
     uint32_t total = 0;
     unsigned bits = 0;
     size_t in = 0;
+    //@ assert mask: 2 <= (1 << b) <= 65536;
+    /*@ loop invariant 0 <= i <= out_len;
+        loop invariant bits < 8;
+        loop invariant 8 * in == i * b + bits;
+        loop invariant \forall integer j; 0 <= j < i ==> out[j] < (1 << b);
+        loop assigns i, bits, in, total, out[0 .. out_len - 1];
+        loop variant out_len - i; */
     for (unsigned i = 0; i < out_len; i++) {
+        /*@ loop invariant bits < b + 8;
+            loop invariant 8 * in == i * b + bits;
+            loop assigns total, in, bits;
+            loop variant b - bits; */
         while (bits < b) {
+            //@ assert (i + 1) * b <= out_len * b;
+
             total = (total << 8) | x[in++];
             bits += 8;
         }

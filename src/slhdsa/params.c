@@ -21,5 +21,18 @@ static const slh_params sets[] = {
 const slh_params *kf_slh_params_get(int param)
 {
     if (param < KF_SLHDSA_SHAKE_128S || param > KF_SLHDSA_SHAKE_256F) return NULL;
+    /*@ assert kf_slh_params_nd(&sets[1]) && kf_slh_params_128(&sets[1]) && kf_slh_params_192(&sets[1]) &&
+               kf_slh_params_256(&sets[1]) && kf_slh_params_sizes(&sets[1]); */
+    /*@ assert kf_slh_params_nd(&sets[2]) && kf_slh_params_128(&sets[2]) && kf_slh_params_192(&sets[2]) &&
+               kf_slh_params_256(&sets[2]) && kf_slh_params_sizes(&sets[2]); */
+    /*@ assert kf_slh_params_nd(&sets[3]) && kf_slh_params_128(&sets[3]) && kf_slh_params_192(&sets[3]) &&
+               kf_slh_params_256(&sets[3]) && kf_slh_params_sizes(&sets[3]); */
+    /*@ assert kf_slh_params_nd(&sets[4]) && kf_slh_params_128(&sets[4]) && kf_slh_params_192(&sets[4]) &&
+               kf_slh_params_256(&sets[4]) && kf_slh_params_sizes(&sets[4]); */
+    /*@ assert kf_slh_params_nd(&sets[5]) && kf_slh_params_128(&sets[5]) && kf_slh_params_192(&sets[5]) &&
+               kf_slh_params_256(&sets[5]) && kf_slh_params_sizes(&sets[5]); */
+    /*@ assert kf_slh_params_nd(&sets[6]) && kf_slh_params_128(&sets[6]) && kf_slh_params_192(&sets[6]) &&
+               kf_slh_params_256(&sets[6]) && kf_slh_params_sizes(&sets[6]); */
+    //@ assert param == 1 || param == 2 || param == 3 || param == 4 || param == 5 || param == 6;
     return &sets[param];
 }

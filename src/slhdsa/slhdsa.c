@@ -22,11 +22,15 @@ size_t kf_slhdsa_sk_bytes(kf_slhdsa_param param)
     const slh_params *p = kf_slh_params_get(param);
     return p ? p->sk_bytes : 0;
 }
+/*@ assigns \nothing;
+    ensures \result == kf_slhdsa_sig_len(param); */
 size_t kf_slhdsa_sig_bytes(kf_slhdsa_param param)
 {
     const slh_params *p = kf_slh_params_get(param);
     return p ? p->sig_bytes : 0;
 }
+/*@ assigns \nothing;
+    ensures \result == kf_slhdsa_n_len(param); */
 size_t kf_slhdsa_n(kf_slhdsa_param param)
 {
     const slh_params *p = kf_slh_params_get(param);
@@ -45,6 +49,12 @@ static void ctx_setup(slh_ctx *c, const slh_params *p, const uint8_t *pk_seed, c
 }
 
 /* Algorithm 18. */
+/*@ requires kf_slh_params_ok(p);
+    requires \valid_read(sk_seed + (0 .. p->n - 1)) && \valid_read(sk_prf + (0 .. p->n - 1)) &&
+             \valid_read(pk_seed + (0 .. p->n - 1));
+    requires \valid(pk + (0 .. 2 * p->n - 1)) && \valid(sk + (0 .. 4 * p->n - 1));
+    requires perms == \null || \valid(perms);
+    assigns pk[0 .. 2 * p->n - 1], sk[0 .. 4 * p->n - 1], perms[0 .. (perms == \null ? -1 : 0)]; */
 static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const uint8_t *sk_prf,
                             const uint8_t *pk_seed, uint8_t *pk, uint8_t *sk, uint64_t *perms)
 {
@@ -78,7 +88,14 @@ void kf_slh_split_digest(const slh_params *p, const uint8_t *digest, const uint8
     const unsigned leaf_bytes = (p->hp + 7) / 8;
     uint64_t t = 0;
     uint32_t l = 0;
+    //@ assert md_bytes + tree_bytes + leaf_bytes <= p->m && tree_bits <= 64 && leaf_bytes <= 2;
+    /*@ loop invariant 0 <= i <= tree_bytes;
+        loop assigns i, t;
+        loop variant tree_bytes - i; */
     for (unsigned i = 0; i < tree_bytes; i++) t = t << 8 | digest[md_bytes + i];
+    /*@ loop invariant 0 <= i <= leaf_bytes;
+        loop assigns i, l;
+        loop variant leaf_bytes - i; */
     for (unsigned i = 0; i < leaf_bytes; i++) l = l << 8 | digest[md_bytes + tree_bytes + i];
     if (tree_bits < 64) t &= ((uint64_t)1 << tree_bits) - 1;
     *md = digest;
@@ -87,6 +104,13 @@ void kf_slh_split_digest(const slh_params *p, const uint8_t *digest, const uint8
 }
 
 /* Algorithm 19. sk is 4n bytes; addrnd n bytes or NULL (deterministic). */
+/*@ requires kf_slh_params_ok(p);
+    requires slh_msg_ok(m);
+    requires addrnd == \null || \valid_read(addrnd + (0 .. p->n - 1));
+    requires \valid_read(sk + (0 .. 4 * p->n - 1));
+    requires \valid(sig + (0 .. p->sig_bytes - 1));
+    requires perms == \null || \valid(perms);
+    assigns sig[0 .. p->sig_bytes - 1], perms[0 .. (perms == \null ? -1 : 0)]; */
 static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *addrnd, const uint8_t *sk,
                           uint8_t *sig, uint64_t *perms)
 {
@@ -142,6 +166,13 @@ int kf_slh_verify_one(const slh_params *p, const slh_msg *m, const uint8_t *sig,
 
 /* ---- public API ------------------------------------------------------------------------ */
 
+/*@ requires pk == \null || \valid(pk + (0 .. 2 * kf_slhdsa_n_len(param) - 1));
+    requires sk == \null || \valid(sk + (0 .. 4 * kf_slhdsa_n_len(param) - 1));
+    requires sk_seed == \null || \valid_read(sk_seed + (0 .. kf_slhdsa_n_len(param) - 1));
+    requires sk_prf == \null || \valid_read(sk_prf + (0 .. kf_slhdsa_n_len(param) - 1));
+    requires pk_seed == \null || \valid_read(pk_seed + (0 .. kf_slhdsa_n_len(param) - 1));
+    assigns pk[0 .. 2 * kf_slhdsa_n_len(param) - 1], sk[0 .. 4 * kf_slhdsa_n_len(param) - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER; */
 int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk, const uint8_t *sk_seed,
                               const uint8_t *sk_prf, const uint8_t *pk_seed)
 {
@@ -152,6 +183,12 @@ int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk, c
     return KF_OK;
 }
 
+/*@ requires pk == \null || \valid(pk + (0 .. 2 * kf_slhdsa_n_len(param) - 1));
+    requires sk == \null || \valid(sk + (0 .. 4 * kf_slhdsa_n_len(param) - 1));
+    requires \separated(pk + (0 .. 2 * kf_slhdsa_n_len(param) - 1), sk + (0 .. 4 * kf_slhdsa_n_len(param) - 1));
+    assigns pk[0 .. 2 * kf_slhdsa_n_len(param) - 1], sk[0 .. 4 * kf_slhdsa_n_len(param) - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_RNG; */
 int kf_slhdsa_keygen(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk)
 {
     const slh_params *p = kf_slh_params_get(param);
@@ -165,6 +202,12 @@ int kf_slhdsa_keygen(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk)
 }
 
 /* Checks shared by every signing call. */
+/*@ requires p == \null || kf_slh_params_ok(p);
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH;
+    ensures \result == KF_OK ==> p != \null && sig != \null && sk != \null && (msg != \null || msglen == 0) &&
+                                 sklen == p->sk_bytes && siglen >= p->sig_bytes; */
 static int sign_checks(const slh_params *p, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                        const uint8_t *sk, size_t sklen)
 {
@@ -175,6 +218,12 @@ static int sign_checks(const slh_params *p, uint8_t *sig, size_t siglen, const v
     return KF_OK;
 }
 
+/*@ requires p == \null || kf_slh_params_ok(p);
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH;
+    ensures \result == KF_OK ==> p != \null && pk != \null && (sig != \null || siglen == 0) &&
+                                 (msg != \null || msglen == 0) && pklen == p->pk_bytes && siglen == p->sig_bytes; */
 static int verify_checks(const slh_params *p, const void *msg, size_t msglen, const uint8_t *sig,
                          size_t siglen, const uint8_t *pk, size_t pklen)
 {
@@ -184,6 +233,9 @@ static int verify_checks(const slh_params *p, const void *msg, size_t msglen, co
     return KF_OK;
 }
 
+/*@ assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_CONTEXT;
+    ensures \result == KF_OK ==> (ctx != \null || ctxlen == 0) && ctxlen <= KF_SLHDSA_MAX_CONTEXT_BYTES; */
 static int ctx_checks(const void *ctx, size_t ctxlen)
 {
     if (!ctx && ctxlen) return KF_ERR_NULL_POINTER;
@@ -191,12 +243,23 @@ static int ctx_checks(const void *ctx, size_t ctxlen)
     return KF_OK;
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == rc; */
 static int fail_sign(uint8_t *sig, size_t siglen, int rc)
 {
+    //@ assert fs: sig == \null || siglen == 0 || \valid((char *)sig + (0 .. siglen - 1));
     if (sig) memset(sig, 0, siglen);
     return rc;
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires addrnd == \null || \valid_read(addrnd + (0 .. kf_slhdsa_n_len(param) - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH; */
 int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                             const uint8_t *addrnd, const uint8_t *sk, size_t sklen)
 {
@@ -208,6 +271,12 @@ int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen, 
     return KF_OK;
 }
 
+/*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
+            \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH; */
 int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
                               size_t siglen, const uint8_t *pk, size_t pklen)
 {
@@ -219,6 +288,10 @@ int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msg
 }
 
 /* M' = toByte(0, 1) || toByte(|ctx|, 1) || ctx || M (Algorithms 22, 24). */
+/*@ requires \valid(m) && \valid(hdr + (0 .. 1)) && \separated(m, hdr + (0 .. 1));
+    assigns *m, hdr[0 .. 1];
+    ensures m->count == 3 && m->part[0] == hdr && m->len[0] == 2 && m->part[1] == (uint8_t *)ctx &&
+            m->len[1] == ctxlen && m->part[2] == (uint8_t *)msg && m->len[2] == msglen; */
 static void pure_msg(slh_msg *m, uint8_t hdr[2], const void *msg, size_t msglen, const void *ctx, size_t ctxlen)
 {
     hdr[0] = 0;
@@ -226,6 +299,14 @@ static void pure_msg(slh_msg *m, uint8_t hdr[2], const void *msg, size_t msglen,
     *m = (slh_msg){{hdr, ctx, msg}, {2, ctxlen, msglen}, 3};
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires addrnd == \null || \valid_read(addrnd + (0 .. kf_slhdsa_n_len(param) - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_CONTEXT; */
 int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                    const void *ctx, size_t ctxlen, const uint8_t *addrnd, const uint8_t *sk, size_t sklen)
 {
@@ -240,6 +321,13 @@ int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const voi
     return KF_OK;
 }
 
+/*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
+            \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_CONTEXT; */
 int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
                      const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen)
 {

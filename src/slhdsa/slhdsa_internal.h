@@ -69,6 +69,9 @@ typedef struct slh_msg {
     size_t len[SLH_MSG_PARTS];
     unsigned count;
 } slh_msg;
+/* (ACSL) m's parts are readable for their lengths (a NULL part has length 0). */
+/*@ predicate slh_msg_ok(slh_msg *m) = \valid_read(m) && m->count <= SLH_MSG_PARTS &&
+      \forall integer i; 0 <= i < m->count ==> \valid_read(m->part[i] + (0 .. m->len[i] - 1)); */
 
 /* ---- hash.c: FIPS 205 §11.1 ------------------------------------------------------------ */
 /* c->p, pk_seed, sk_seed set: choose the backends (the x1 one and the batched one in use). */
@@ -149,11 +152,22 @@ void kf_slh_prf_msg(slh_ctx *c, const uint8_t *sk_prf, const uint8_t *opt_rand,
 void kf_slh_h_msg(slh_ctx *c, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
                const slh_msg *m, uint8_t *out);
 
-/* base_2b (FIPS 205 Algorithm 4): out_len digits of b bits (b <= 16) from x, big-endian. */
+/* base_2b (FIPS 205 Algorithm 4): out_len digits of b bits (b <= 16) from x, big-endian.
+ * It reads ceil(out_len b / 8) bytes of x. */
+/*@ requires 1 <= b <= 16;
+    requires \valid_read(x + (0 .. (out_len * b + 7) / 8 - 1));
+    requires \valid(out + (0 .. out_len - 1));
+    assigns out[0 .. out_len - 1];
+    ensures \forall integer i; 0 <= i < out_len ==> out[i] < (1 << b); */
 void kf_slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint32_t *out);
 
 /* ---- wots.c: WOTS+ (§5) ------------------------------------------------------------------ */
 /* The len base-w digits of an n-byte message followed by its checksum (Algorithm 7, 1-8). */
+/*@ requires kf_slh_params_ok(p);
+    requires \valid_read(msg + (0 .. p->n - 1));
+    requires \valid(d + (0 .. p->len - 1));
+    requires \separated(p, d + (0 .. p->len - 1));
+    assigns d[0 .. p->len - 1]; */
 void kf_slh_wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d);
 /* While generating a key pair's public key, also keep its WOTS+ signature: chain i after
  * digits[i] steps, into sig + i*n (Algorithm 7 on the chains the key generation walks). */
@@ -169,6 +183,9 @@ void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, 
 /* The longest chain of dependent permutations in Algorithm 8 for the digits d: a chain's
  * 15 - d[q] F calls, then T_len's blocks in order, each also needing the chains whose ends
  * it absorbs. */
+/*@ requires kf_slh_params_ok(p);
+    requires \valid_read(d + (0 .. p->len - 1));
+    assigns \nothing; */
 unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d);
 /* Algorithm 8: the WOTS+ public key (n bytes) that sig claims for msg. */
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
@@ -213,10 +230,26 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
 
 /* ---- slhdsa.c, verify_batch.c: verification of one and of many -------------------------- */
 /* H_msg's digest split into md, idx_tree, idx_leaf (Algorithm 19, 7-12; Algorithm 20 too). */
+/* md is digest itself (its first ceil(k a / 8) bytes, which FORS's base_2b reads); the
+ * indices come from the m - ceil(k a / 8) bytes after it, and every shift is in range. */
+/*@ requires kf_slh_params_ok(p);
+    requires \valid_read(digest + (0 .. p->m - 1));
+    requires \valid(md) && \valid(idx_tree) && \valid(idx_leaf);
+    requires \separated(p, md, idx_tree, idx_leaf, digest + (0 .. p->m - 1));
+    assigns *md, *idx_tree, *idx_leaf;
+    ensures *md == digest;
+    ensures \valid_read(*md + (0 .. (p->k * p->a + 7) / 8 - 1)); */
 void kf_slh_split_digest(const slh_params *p, const uint8_t *digest, const uint8_t **md, uint64_t *idx_tree,
                          uint32_t *idx_leaf);
 /* Algorithm 20 after the length checks: 1 if sig is valid for M' = m under pk. perms, cp
  * (either may be NULL): the permutations it made, and those of its critical path. */
+/*@ requires kf_slh_params_ok(p);
+    requires slh_msg_ok(m);
+    requires \valid_read(sig + (0 .. p->sig_bytes - 1));
+    requires \valid_read(pk + (0 .. 2 * p->n - 1));
+    requires perms == \null || \valid(perms);
+    requires cp == \null || \valid(cp);
+    assigns perms[0 .. (perms == \null ? -1 : 0)], cp[0 .. (cp == \null ? -1 : 0)]; */
 int kf_slh_verify_one(const slh_params *p, const slh_msg *m, const uint8_t *sig, const uint8_t *pk,
                       uint64_t *perms, uint64_t *cp);
 /* Algorithm 20 on count signatures (lengths checked), ok[i] = 1 where valid: groups of the

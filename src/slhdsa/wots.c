@@ -503,10 +503,16 @@ void kf_slh_wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d)
     uint32_t v[SLH_MAX_LEN];
     kf_slh_base_2b(msg, SLH_LGW, len1, v);
     uint32_t csum = 0;
+    /*@ loop invariant 0 <= i <= len1;
+        loop assigns i, csum;
+        loop variant len1 - i; */
     for (unsigned i = 0; i < len1; i++) csum += SLH_W - 1 - v[i];
     csum <<= (8 - ((SLH_LEN2 * SLH_LGW) % 8)) % 8;
     uint8_t cb[2] = {(uint8_t)(csum >> 8), (uint8_t)csum};
     kf_slh_base_2b(cb, SLH_LGW, SLH_LEN2, v + len1);
+    /*@ loop invariant 0 <= i <= p->len;
+        loop assigns i, d[0 .. p->len - 1];
+        loop variant p->len - i; */
     for (unsigned i = 0; i < p->len; i++) d[i] = (uint8_t)v[i];
 }
 
@@ -553,9 +559,15 @@ unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d)
 {
     const size_t n = p->n, head = n + 32, blocks = SLH_PADDED(head + (size_t)p->len * n) / SLH_BLOCK;
     unsigned end = 0; /* the call after which T_len's block b is absorbed */
+    /*@ loop invariant 0 <= b <= blocks;
+        loop assigns b, end;
+        loop variant blocks - b; */
     for (size_t b = 0; b < blocks; b++) {
         const size_t lo = b * SLH_BLOCK, hi = lo + SLH_BLOCK;
         unsigned ready = end;
+        /*@ loop invariant 0 <= q <= p->len;
+            loop assigns q, ready;
+            loop variant p->len - q; */
         for (unsigned q = 0; q < p->len; q++) { /* the chains with bytes in this block */
             const size_t from = head + (size_t)q * n, to = from + n;
             if (from < hi && to > lo && SLH_W - 1u - d[q] > ready) ready = SLH_W - 1u - d[q];
