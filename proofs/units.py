@@ -174,8 +174,9 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the second candidate, t >> 12
         "functions": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
-        "pending": ["the Keccak job schedule's run (its set-up: unit mlkem_jobs): lane_*, job_start, job_step, "
-                    "kf_mlkem_sched_run, kf_mlkem_sched_lone, kf_mlkem_run_jobs, kf_mlkem_run_job1, run_job1_x1"],
+        "pending": ["the Keccak job schedule's run (its set-up and a job's start and step: unit mlkem_jobs): "
+                    "lane_block_words (its contract assumed), kf_mlkem_sched_run, kf_mlkem_sched_lone, "
+                    "kf_mlkem_run_jobs, kf_mlkem_run_job1, run_job1_x1, run_job1_blocks"],
     },
     # The set-up of ML-KEM's Keccak jobs (src/mlkem/sampling.c, sampling.h's contracts): a hash
     # job's fields (kf_mlkem_job_hash), the k^2 SampleNTT jobs of A^ or A^T and one row of them
@@ -186,8 +187,13 @@ UNITS = {
     # states fit in states[], from kf_backend_xn_for's contract; the batched init through the
     # table checked against kf_spec_xn_init, its call point assumed as in sponge_xn), their
     # wipe, and a lane's add and extract (kf_spec_[xn_]add_bytes / extract_bytes, call points
-    # assumed). Running the jobs (kf_mlkem_sched_run, job_step, the lanes' byte operations) is
-    # mlkem_sampling's "pending".
+    # assumed); a lane's first block (lane_start: x1 init + add_bytes, or the batched table's
+    # overwrite_bytes, checked against sampling.c's kf_spec_xn_overwrite_bytes) and next block
+    # (lane_next_block), a job's start (job_start) and its step after a permutation (job_step:
+    # its next block, its output within out[0 .. outlen) or poly->c, SampleNTT's coefficients so
+    # far in [0, q): sampling.h's kf_mlkem_job_out_ok, _apart, _progress_ok). lane_block_words'
+    # contract is assumed (mlkem_sampling's "pending": the lane as 64-bit words); running the
+    # jobs (kf_mlkem_sched_run) is "pending" there too.
     "mlkem_jobs": {
         "files": ["src/mlkem/sampling.c"],
         "preinclude": ["impl_defined.h", "builtin_shim.h"],
@@ -197,7 +203,8 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
         "functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_row_jobs", "kf_mlkem_matrix_jobs", "kf_mlkem_prf_jobs",
                       "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
-                      "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract"],
+                      "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract",
+                      "lane_start", "lane_next_block", "job_start", "job_step"],
     },
     # ML-DSA's key and signature encodings (src/mldsa/packing.c, FIPS 204 Alg. 22-28), for the three
     # parameter sets (params.h's kf_mldsa_params_ok): pkEncode / pkDecode (t1 in [0, 2^10) out),

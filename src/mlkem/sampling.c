@@ -14,6 +14,16 @@
 
 #include <string.h>
 
+#ifdef __FRAMAC__
+/* (ACSL) kf_backend_xn's overwrite_bytes, as keccak_backend.h's kf_spec_xn_* for the others
+ * (lane_start's call; its call point assumed, as theirs) */
+/*@ requires kf_spec_xn_states(states) && i < kf_spec_xn_table->n;
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
+void kf_spec_xn_overwrite_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
+#endif
+
 #define Q KF_MLKEM_Q
 #define XOF_RATE KF_SHAKE128_RATE        /* 168 bytes, a multiple of 3 */
 
@@ -161,8 +171,8 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
  * after the suffix bits, FIPS 202 §5.1; suffix and final bit share a byte if they meet).
  * zeroed: block[0..rate) is all zero already. */
 /*@ requires kf_mlkem_job_in_ok(j) && \valid(block + (0 .. j->rate - 1));
-    requires \separated(block + (0 .. j->rate - 1), j, j->in[0] + (0 .. j->inlen[0] - 1),
-                        j->in[1] + (0 .. j->inlen[1] - 1));
+    requires \separated(block + (0 .. j->rate - 1), j) && \separated(block + (0 .. j->rate - 1), j->in[0] + (0 .. j->inlen[0] - 1)) &&
+             \separated(block + (0 .. j->rate - 1), j->in[1] + (0 .. j->inlen[1] - 1));
     assigns block[0 .. j->rate - 1], j->absorbed, j->padded;
     ensures kf_mlkem_job_in_ok(j) && \old(j->absorbed) <= j->absorbed;
     ensures j->absorbed == j->inlen[0] + j->inlen[1] || j->absorbed == \old(j->absorbed) + j->rate; */
@@ -225,6 +235,12 @@ static void lane_extract(kf_mlkem_sched *l, unsigned i, uint8_t *block, size_t l
  * the input are zeroed; else the block is xored in. No block buffer: building one (a memset,
  * two variable-length copies, the padding bytes) and reading it back cost more than the words
  * themselves (docs/BENCHMARK_HISTORY.md, "ML-KEM job blocks"). */
+/* (ACSL: its contract is assumed, its proof is unit mlkem_sampling's "pending": the lane as
+ * 64-bit words s[w n] of an interleaved table, whose states are 25 n words) */
+/*@ requires kf_mlkem_sched_ok(l) && l->words != 0 && i < l->lanes;
+    requires kf_mlkem_job_in_ok(j) && 8 <= j->rate && \separated(l, j);
+    assigns l->states[0 .. KF_XN_STORAGE - 1], j->absorbed, j->padded;
+    ensures kf_mlkem_job_in_ok(j); */
 static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int start)
 {
     uint64_t *s = (uint64_t *)l->states + i;
@@ -277,6 +293,11 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
 }
 
 /* j's next block into lane i, xored over what the lane holds. */
+/*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && kf_mlkem_job_in_ok(j) && 8 <= j->rate;
+    requires \separated(l, j) && \separated(l, j->in[0] + (0 .. j->inlen[0] - 1), j->in[1] + (0 .. j->inlen[1] - 1));
+    assigns l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
+            j->absorbed, j->padded;
+    ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j); */
 static void lane_next_block(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 {
     if (l->words) {
@@ -289,12 +310,19 @@ static void lane_next_block(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 
 /* A lane's first block of a new job, over whatever the lane held: block[rate..200) zero (or
  * the 200-byte state a job goes on from). */
+/*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && \valid_read(block + (0 .. KF_STATE_BYTES - 1));
+    assigns l->states[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+    ensures kf_mlkem_sched_ok(l); */
 static void lane_start(kf_mlkem_sched *l, unsigned i, const uint8_t *block)
 {
     if (l->xn) {
+        /*@ ghost kf_spec_xn_table = l->xn; */
+        /*@ calls kf_spec_xn_overwrite_bytes; */
         l->xn->overwrite_bytes(l->states, i, block, 0, KF_STATE_BYTES);
     } else {
+        /*@ calls kf_spec_init; */
         l->x1->init(l->states);
+        /*@ calls kf_spec_add_bytes; */
         l->x1->add_bytes(l->states, block, 0, KF_STATE_BYTES);
     }
 }
@@ -355,6 +383,11 @@ void kf_mlkem_sched_wipe(kf_mlkem_sched *s)
 }
 
 /* Job j into free lane i: its first block, over the lane's old state (or from j->from). */
+/*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && kf_mlkem_job_in_ok(j) && 8 <= j->rate;
+    requires kf_mlkem_job_apart(l, j);
+    assigns l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
+            j->started, j->absorbed, j->produced, j->padded, j->have;
+    ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && j->produced == 0 && j->have == 0; */
 static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 {
     j->started = 1;
@@ -374,6 +407,14 @@ static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 }
 
 /* After a permutation, lane i's job j: its next block in, or its output out. 1 once it is done. */
+/*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && kf_mlkem_job_in_ok(j) && 8 <= j->rate;
+    requires kf_mlkem_job_out_ok(j) && kf_mlkem_job_apart(l, j) && kf_mlkem_job_progress_ok(j);
+    assigns l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
+            j->absorbed, j->padded, j->produced, j->have,
+            j->out[0 .. kf_mlkem_job_out_len(j) - 1], j->poly->c[0 .. kf_mlkem_job_poly_len(j) - 1];
+    ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && kf_mlkem_job_progress_ok(j);
+    ensures \result == 0 || \result == 1;
+    ensures \result == 1 && j->out == \null ==> j->have == KF_MLKEM_N; */
 static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 {
     if (!j->padded && !j->suffix && j->absorbed == j->inlen[0] + j->inlen[1]) {

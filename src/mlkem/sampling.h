@@ -46,12 +46,25 @@ typedef struct kf_mlkem_job {
 } kf_mlkem_job;
 
 /* (ACSL, unit mlkem_jobs) a job whose input can be read: a rate of 1 .. 200 bytes, in[0] and
- * in[1] readable for their lengths, and absorbed within the input. */
+ * in[1] readable for their lengths, and absorbed within the input. (The input may be the job's
+ * own[]: no separation from *j.) */
 /*@ predicate kf_mlkem_job_in_ok(kf_mlkem_job *j) =
       \valid(j) && 0 < j->rate <= KF_STATE_BYTES && j->inlen[0] + j->inlen[1] <= SIZE_MAX &&
       \valid_read(j->in[0] + (0 .. j->inlen[0] - 1)) && \valid_read(j->in[1] + (0 .. j->inlen[1] - 1)) &&
-      j->absorbed <= j->inlen[0] + j->inlen[1] &&
-      \separated(j, j->in[0] + (0 .. j->inlen[0] - 1), j->in[1] + (0 .. j->inlen[1] - 1)); */
+      j->absorbed <= j->inlen[0] + j->inlen[1]; */
+/* (ACSL, unit mlkem_jobs) where a job writes: a hash job out[0 .. outlen) (an absorb-only
+ * job, suffix 0, the state's 200 bytes), a SampleNTT job (out NULL) poly->c[0 .. 256); apart
+ * from the job itself. A SampleNTT job's coefficients so far are in [0, q). */
+/*@ logic integer kf_mlkem_job_out_len(kf_mlkem_job *j) = j->out == \null ? 0 : j->outlen;
+    logic integer kf_mlkem_job_poly_len(kf_mlkem_job *j) = j->out == \null ? KF_MLKEM_N : 0;
+    predicate kf_mlkem_job_out_ok(kf_mlkem_job *j) =
+      (j->suffix == 0 ==> j->out != \null && j->outlen == KF_STATE_BYTES) &&
+      (j->out != \null ==> \valid(j->out + (0 .. j->outlen - 1)) && \separated(j, j->out + (0 .. j->outlen - 1))) &&
+      (j->out == \null ==> \valid(j->poly) && \separated(j, j->poly));
+    predicate kf_mlkem_job_progress_ok(kf_mlkem_job *j) =
+      (j->out != \null ==> j->produced <= j->outlen) &&
+      (j->out == \null ==> j->have <= KF_MLKEM_N &&
+                            (\forall integer m; 0 <= m < j->have ==> 0 <= j->poly->c[m] < KF_MLKEM_Q)); */
 /* out[0..outlen) = the sponge of that rate and suffix (SHA3-256: 136, 0x06; SHAKE256: 136,
  * 0x1F; ...) on in0 || in1. in1 may be NULL if len1 is 0. */
 /* (ACSL, unit mlkem_jobs) every field but own set: the job's description, and no progress */
@@ -123,12 +136,21 @@ typedef struct kf_mlkem_sched {
     int job_of[16];
 } kf_mlkem_sched;
 /* (ACSL, unit mlkem_jobs) a schedule's lanes as kf_mlkem_sched_init sets them: x1, or a batched
- * backend (read-only table) of at most 16 lanes whose states fit in states[] */
+ * backend (read-only table) of at most 16 lanes whose states fit in states[]; words only on an
+ * interleaved one */
 /*@ predicate kf_mlkem_sched_ok(kf_mlkem_sched *s) =
       \valid(s) && \valid_read(s->x1) && 1 <= s->lanes <= 16 &&
       (s->xn == \null ==> s->lanes == 1) &&
       (s->xn != \null ==> \valid_read(s->xn) && !\valid(s->xn) && s->xn->n == s->lanes &&
-                          s->xn->state_bytes <= KF_XN_STORAGE); */
+                          s->xn->state_bytes <= KF_XN_STORAGE) &&
+      (s->words != 0 ==> s->xn != \null && s->xn->interleaved != 0); */
+/* (ACSL, unit mlkem_jobs) a job's input, output and starting state apart from the schedule
+ * whose lanes run it; its starting state readable */
+/*@ predicate kf_mlkem_job_apart(kf_mlkem_sched *l, kf_mlkem_job *j) =
+      \separated(l, j) && \separated(l, j->in[0] + (0 .. j->inlen[0] - 1), j->in[1] + (0 .. j->inlen[1] - 1)) &&
+      (j->out != \null ==> \separated(l, j->out + (0 .. j->outlen - 1))) &&
+      (j->out == \null ==> \separated(l, j->poly)) &&
+      (j->from != \null ==> \valid_read(j->from + (0 .. KF_STATE_BYTES - 1))); */
 /* Lanes for a schedule of about n jobs (as kf_mlkem_run_jobs picks them for n). */
 /*@ requires \valid(s);
     assigns *s, kf_spec_xn_table;
