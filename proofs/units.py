@@ -123,7 +123,7 @@ UNITS = {
                       "kf_mldsa_caddq_decompose_portable", "kf_mldsa_sub_low_exceeds_portable",
                       "kf_mldsa_add_reduce_exceeds_portable", "kf_mldsa_hint_row_portable",
                       "kf_mldsa_add_power2round_portable", "kf_mldsa_sparse_prep16", "kf_mldsa_sparse_prep8",
-                      "kf_mldsa_sparse_prep", "kf_mldsa_challenge_offsets_portable", "kf_mldsa_challenge_offsets",
+                      "kf_mldsa_sparse_prep", "kf_mldsa_sparse_prep_packed", "kf_mldsa_challenge_offsets_portable", "kf_mldsa_challenge_offsets",
                       "kf_mldsa_sparse_mul_portable", "kf_mldsa_sparse_mul", "pack8", "unpack8", "pack_poly",
                       "unpack_poly", "pack_values", "unpack_values", "kf_mldsa_pack_simple", "kf_mldsa_unpack_simple",
                       "kf_mldsa_pack_offset", "kf_mldsa_unpack_offset",

@@ -141,7 +141,7 @@ _Static_assert(MASK_RING >= L_MAX + KF_XN_MAX - 1, "the ring holds an attempt's 
 
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
-    kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* t0 in the NTT domain */
+    kf_mldsa_poly t0[K_MAX]; /* t0 in the NTT domain */
     kf_mldsa_sparse es1[L_MAX], es2[K_MAX]; /* s1, s2 for kf_mldsa_sparse_mul */
     uint16_t coff[KF_MLDSA_N]; /* c's offsets (kf_mldsa_challenge_offsets) */
     unsigned cn;
@@ -285,14 +285,35 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     return 1;
 }
 
+/* skDecode (FIPS 204 Alg. 25) as kf_mldsa_sk_decode gives it, but s1 and s2 straight into
+ * the layout of the sparse products c s1, c s2 (kf_mldsa_sparse_prep_packed: the AVX2 code
+ * unpacks the 3- or 4-bit fields into its int8 copies; signing needs s1 and s2 in no other
+ * form): 0, or -1 if a coefficient of s1 or s2 is outside [-eta, eta] (declassified: whether
+ * the key is well formed, not which coefficient). */
+static int sign_sk_decode(sign_state *st, const uint8_t *sk, const kf_mldsa_params *p)
+{
+    const size_t sb = 32u * p->eta_bits, s2_off = 128 + sb * p->l, t0_off = s2_off + sb * p->k;
+    const int32_t eta = (int32_t)p->eta;
+    uint32_t bad = 0;
+    memcpy(st->rho, sk, KF_MLDSA_SEEDBYTES);
+    memcpy(st->key, sk + 32, KF_MLDSA_SEEDBYTES);
+    memcpy(st->tr, sk + 64, KF_MLDSA_TR_BYTES);
+    for (unsigned j = 0; j < p->l; j++)
+        bad |= kf_mldsa_sparse_prep_packed(&st->es1[j], sk + 128 + sb * j, p->eta_bits, eta, p->tau);
+    for (unsigned i = 0; i < p->k; i++)
+        bad |= kf_mldsa_sparse_prep_packed(&st->es2[i], sk + s2_off + sb * i, p->eta_bits, eta, p->tau);
+    for (unsigned i = 0; i < p->k; i++) /* BitUnpack(t0, 2^12 - 1, 2^12) */
+        kf_mldsa_unpack_offset(&st->t0[i], sk + t0_off + 32u * KF_MLDSA_D * i, KF_MLDSA_D, 1 << (KF_MLDSA_D - 1));
+    kf_declassify(&bad, sizeof bad);
+    return bad ? -1 : 0;
+}
+
 /* Every secret of st, and only the polynomials p uses (the struct has room for ML-DSA-87):
  * the expanded matrix A is public (from rho, part of pk) and not wiped. Wiping all of st,
  * 122 KB, cost ML-DSA-44 more than its skDecode; this is 35 KB there. */
 static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
 {
-    const size_t k = p->k * sizeof st->s2[0], l = p->l * sizeof st->s1[0];
-    kf_memzero(st->s1, l);
-    kf_memzero(st->s2, k);
+    const size_t k = p->k * sizeof st->t0[0], l = p->l * sizeof st->y[0];
     kf_memzero(st->t0, k);
     kf_memzero(st->es1, p->l * sizeof st->es1[0]);
     kf_memzero(st->es2, p->k * sizeof st->es2[0]);
@@ -317,7 +338,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     static const uint8_t zeros[KF_MLDSA_SEEDBYTES];
     int rc = KF_ERR_BAD_STATE; /* the attempts ran out: never for a valid key */
     st.made = 0;
-    if (kf_mldsa_sk_decode(st.rho, st.key, st.tr, st.s1, st.s2, st.t0, sk, p) != 0) {
+    if (sign_sk_decode(&st, sk, p) != 0) {
         rc = KF_ERR_BAD_KEY;
         goto out;
     }
@@ -327,12 +348,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
     kf_mldsa_expand_a(st.a, st.rho, p);
-    const int32_t eta = (int32_t)p->eta; /* skDecode checked |s| <= eta */
-    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(&st.es1[j], &st.s1[j], eta, p->tau);
-    for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_sparse_prep(&st.es2[i], &st.s2[i], eta, p->tau);
-        kf_mldsa_ntt(&st.t0[i]);
-    }
+    for (unsigned i = 0; i < p->k; i++) kf_mldsa_ntt(&st.t0[i]);
     st.chunk = mask_chunk();
     for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
         n++;

@@ -248,15 +248,28 @@ void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N],
  * eight unaligned loads and additions (the 16-bit code's sixteen of each), exact mod 2^8, so
  * exact where every |sum| <= 127; widened to 32 bits at the end of each pass of `group` terms
  * (the first pass stores, the others add to r). On AMD Zen 4, ML-DSA-87's c s2 (tau 60) in one
- * pass, ML-DSA-65's (tau 49, eta 4: 31 + 18 terms) in two: docs/BENCHMARKS.md, "8-bit c s". */
-INLINE void sparse8_pass(kf_mldsa_poly *r, const int8_t *e, const uint16_t *off, unsigned n, int add)
+ * pass, ML-DSA-65's (tau 49, eta 4: 31 + 18 terms) in two: docs/BENCHMARKS.md, "8-bit c s".
+ * A term's loads at b + 32 v start at b mod 64 (v even) and b + 32 mod 64 (v odd): unless b
+ * is 32-byte aligned, one of the two crosses a line (on Zen 4 a crossing load costs about a
+ * second one: the 8-bit product of 60 terms 299 -> 247 ticks with none, a scratch loop). So
+ * the even loads come from the copy (e or e2, e2 - e = 32 mod 64) in which the term's start
+ * is within the first 33 bytes of its line, the odd ones from the other. Offsets and
+ * addresses are public. */
+INLINE void sparse8_pass(kf_mldsa_poly *r, const int8_t *e, const int8_t *e2, const uint16_t *off, unsigned n,
+                         int add)
 {
     __m256i acc[8];
+    const intptr_t dist = e2 - e;
     for (unsigned v = 0; v < 8; v++) acc[v] = _mm256_setzero_si256();
     for (unsigned t = 0; t < n; t++) {
         const int8_t *b = e + off[t];
-        for (unsigned v = 0; v < 8; v++)
-            acc[v] = _mm256_add_epi8(acc[v], _mm256_loadu_si256((const __m256i *)(const void *)(b + 32 * v)));
+        const intptr_t late = -(intptr_t)((((uintptr_t)b & 63) + 31) >> 6); /* all ones iff b mod 64 > 32 */
+        const int8_t *be = b + (dist & late), *bo = b + (dist & ~late);
+        for (unsigned v = 0; v < 8; v += 2) {
+            acc[v] = _mm256_add_epi8(acc[v], _mm256_loadu_si256((const __m256i *)(const void *)(be + 32 * v)));
+            acc[v + 1] =
+                _mm256_add_epi8(acc[v + 1], _mm256_loadu_si256((const __m256i *)(const void *)(bo + 32 * v + 32)));
+        }
     }
     for (unsigned v = 0; v < 8; v++) {
         const __m128i lo = _mm256_castsi256_si128(acc[v]), hi = _mm256_extracti128_si256(acc[v], 1);
@@ -269,12 +282,12 @@ INLINE void sparse8_pass(kf_mldsa_poly *r, const int8_t *e, const uint16_t *off,
     }
 }
 
-void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n,
-                               unsigned group)
+void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const int8_t e2[3 * KF_MLDSA_N],
+                               const uint16_t *off, unsigned n, unsigned group)
 {
-    sparse8_pass(r, e, off, n < group ? n : group, 0);
+    sparse8_pass(r, e, e2, off, n < group ? n : group, 0);
     for (unsigned first = group; first < n; first += group)
-        sparse8_pass(r, e, off + first, n - first < group ? n - first : group, 1);
+        sparse8_pass(r, e, e2, off + first, n - first < group ? n - first : group, 1);
 }
 
 /* ---- Sign_internal's fused loops (poly.h): one pass each, the values of the calls they
