@@ -259,6 +259,8 @@ static void test_fused(void)
 /* c s by the sparse c: AVX2 against portable, and both against the NTT's product mod q; the
  * 8-bit AVX2 product where every sum fits (tau max|s| <= 127), with sums at +-127 among them,
  * and the public kf_mldsa_sparse_mul on both layouts */
+static unsigned nfused[2]; /* z checks failed, trials */
+
 static void test_sparse_mul(void)
 {
     static const unsigned taus[3] = {39, 49, 60};
@@ -329,6 +331,28 @@ static void test_sparse_mul(void)
               "sparse_prep's layout, trial %d (smax %d, tau %u)", t, smax, tau);
         kf_mldsa_sparse_mul(&r2, &es, off, n);
         CHECK(same(&r1, &r2), "kf_mldsa_sparse_mul, trial %d (bound %d)", t, bound);
+        { /* the products with the norm checks that follow them in signing, fused on the AVX2
+           * path: the same w, z and verdicts as the product then the portable check, with
+           * bounds at which some trials pass and some fail */
+            const int32_t g2 = gammas2[t & 1], g1 = t & 1 ? 1 << 19 : 1 << 17, bw = g2 - (int32_t)rnd_below(200),
+                          bz = g1 - (int32_t)rnd_below(200);
+            kf_mldsa_poly w1, w2, w0, tmp, y, z1, z2;
+            uint32_t o1 = 0, o2 = 0;
+            rnd_poly(&w1, -Q + 1, Q - 1);
+            w2 = w1;
+            rnd_poly(&w0, -g2 + (t & 2 ? 200 : 0), g2 - (t & 2 ? 200 : 0));
+            kf_mldsa_sub_low_exceeds_portable(&w1, &w0, &r1, bw, &o1);
+            kf_mldsa_sparse_sub_low_exceeds(&w2, &w0, &tmp, &es, off, n, bw, &o2);
+            CHECK(same(&w1, &w2) && o1 == o2, "sparse_sub_low_exceeds, trial %d: verdict %u, portable %u", t, o2, o1);
+            o1 = o2 = 0;
+            rnd_poly(&y, -g1 + (t & 2 ? 200 : 0), g1 - (t & 2 ? 200 : 0));
+            z1 = r1;
+            kf_mldsa_add_reduce_exceeds_portable(&z1, &y, bz, &o1);
+            kf_mldsa_sparse_add_reduce_exceeds(&z2, &y, &es, off, n, bz, &o2);
+            CHECK(same(&z1, &z2) && o1 == o2, "sparse_add_reduce_exceeds, trial %d: verdict %u, portable %u", t, o2, o1);
+            nfused[0] += o1;
+            nfused[1]++;
+        }
         cn = c;
         sn = s;
         kf_mldsa_ntt_portable(&cn);
@@ -339,6 +363,8 @@ static void test_sparse_mul(void)
         for (unsigned i = 0; i < N; i++) bad += ((int64_t)sn.c[i] - r1.c[i]) % Q != 0;
         CHECK(bad == 0, "sparse_mul against the NTT product, trial %d: %d coefficients", t, bad);
     }
+    CHECK(nfused[0] > 0 && nfused[0] < nfused[1], "the fused z checks both passed and failed (%u of %u failed)",
+          nfused[0], nfused[1]);
 }
 
 /* skDecode's s straight into the sparse layout (kf_mldsa_sparse_unpack8_avx2, through

@@ -245,13 +245,14 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * LowBits(w - c s2) is u or u -+ 2 gamma2, at least gamma2 - beta in size either way. */
     uint32_t reject = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_sparse_mul(&st->tmp, &st->es2[i], st->coff, st->cn); /* c s2 */
-        /* w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 - c s2) = u
-         * itself (c s2 exact: |c s2| <= tau max|s2|, under 2^10 even for a malformed key).
-         * c s1 and c s2 are the tau shifted copies of s1, s2 summed (kf_mldsa_sparse_mul), not
-         * products in the NTT domain: s1 and s2 need no NTT, c only for c t0, and the values
-         * downstream (z, u, the hint) are the same, reduced as before. */
-        kf_mldsa_sub_low_exceeds(&st->w[i], &st->w0[i], &st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
+        /* c s2, then w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 -
+         * c s2) = u itself (c s2 exact: |c s2| <= tau max|s2|, under 2^10 even for a malformed
+         * key). c s1 and c s2 are the tau shifted copies of s1, s2 summed (kf_mldsa_sparse_mul),
+         * not products in the NTT domain: s1 and s2 need no NTT, c only for c t0, and the values
+         * downstream (z, u, the hint) are the same, reduced as before. The AVX2 code checks the
+         * sums as it makes them (kf_mldsa_sparse_sub_low_exceeds). */
+        kf_mldsa_sparse_sub_low_exceeds(&st->w[i], &st->w0[i], &st->tmp, &st->es2[i], st->coff, st->cn,
+                                        p->gamma2 - (int32_t)p->beta, &reject);
         /* The verdict row by row, and the attempt left at the first row that fails, so a
          * rejected attempt skips the rows after it (ML-DSA-87: 5.5 of its 8 rows on average
          * are made). This reveals which row failed first, as the Dilithium reference code's
@@ -261,8 +262,9 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         if (reject) return 0;
     }
     for (unsigned j = 0; j < p->l; j++) {
-        kf_mldsa_sparse_mul(&st->z[j], &st->es1[j], st->coff, st->cn); /* c s1 */
-        kf_mldsa_add_reduce_exceeds(&st->z[j], &st->y[j], p->gamma1 - (int32_t)p->beta, &reject); /* z = y + c s1 */
+        /* z = y + c s1 and its check */
+        kf_mldsa_sparse_add_reduce_exceeds(&st->z[j], &st->y[j], &st->es1[j], st->coff, st->cn,
+                                           p->gamma1 - (int32_t)p->beta, &reject);
         kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (z), row j: as above */
         if (reject) return 0;
     }

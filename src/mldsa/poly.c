@@ -811,6 +811,34 @@ void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint1
     KF_MLDSA_ARITH(kf_mldsa_sparse_mul, (r, e->e.w, off, n));
 }
 
+void kf_mldsa_sparse_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, kf_mldsa_poly *tmp,
+                                     const kf_mldsa_sparse *e, const uint16_t *off, unsigned n, int32_t bound,
+                                     uint32_t *over)
+{
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (e->narrow) { /* set only with the AVX2 code in use (kf_mldsa_sparse_prep) */
+        kf_mldsa_sparse_sub_low8_avx2(w, w0, tmp, e->e.b, e->e.b + KF_MLDSA_SPARSE8_COPY, off, n, e->narrow, bound,
+                                      over);
+        return;
+    }
+#endif
+    kf_mldsa_sparse_mul(tmp, e, off, n);
+    kf_mldsa_sub_low_exceeds(w, w0, tmp, bound, over);
+}
+
+void kf_mldsa_sparse_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, const kf_mldsa_sparse *e,
+                                        const uint16_t *off, unsigned n, int32_t bound, uint32_t *over)
+{
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (e->narrow) {
+        kf_mldsa_sparse_add_reduce8_avx2(z, y, e->e.b, e->e.b + KF_MLDSA_SPARSE8_COPY, off, n, e->narrow, bound, over);
+        return;
+    }
+#endif
+    kf_mldsa_sparse_mul(z, e, off, n);
+    kf_mldsa_add_reduce_exceeds(z, y, bound, over);
+}
+
 /* ---- bit packing (§7.1) ------------------------------------------------------------------ */
 
 /* 256 values of 'bits' bits, least significant bit first (BitsToBytes of Alg. 16's bit string),

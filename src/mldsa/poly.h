@@ -320,6 +320,29 @@ uint32_t kf_mldsa_sparse_prep_packed(kf_mldsa_sparse *e, const uint8_t *in, unsi
     assigns r->c[0 .. KF_MLDSA_N - 1];
     ensures kf_mldsa_bounded(r, -32768 * n, 32768 * n); */
 void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint16_t *off, unsigned n);
+/* Sign_internal's norm checks with their product (mldsa.c): kf_mldsa_sparse_mul(tmp, e, off, n)
+ * then kf_mldsa_sub_low_exceeds(w, w0, tmp, bound, over) (the r0 check on c s2), and
+ * kf_mldsa_sparse_mul(z, e, off, n) then kf_mldsa_add_reduce_exceeds(z, y, bound, over) (z =
+ * y + c s1 and its check); the AVX2 code on the int8 layout checks the sums as they are made
+ * (tmp then holds no c s2). */
+/*@ requires n <= 255 && \valid(w) && \valid_read(w0) && \valid(tmp) && \valid_read(e) && \valid(over);
+    requires \valid_read(off + (0 .. n - 1)) && \forall integer t; 0 <= t < n ==> off[t] <= 512;
+    requires \separated(w, w0, tmp, e, over) && \separated(tmp, off + (0 .. n - 1));
+    requires \separated(w, off + (0 .. n - 1)) && \separated(over, off + (0 .. n - 1));
+    requires kf_mldsa_bounded(w, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(w0, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    requires 0 < bound < KF_MLDSA_Q;
+    assigns w->c[0 .. KF_MLDSA_N - 1], tmp->c[0 .. KF_MLDSA_N - 1], *over; */
+void kf_mldsa_sparse_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, kf_mldsa_poly *tmp,
+                                     const kf_mldsa_sparse *e, const uint16_t *off, unsigned n, int32_t bound,
+                                     uint32_t *over);
+/*@ requires n <= 255 && \valid(z) && \valid_read(y) && \valid_read(e) && \valid(over);
+    requires \valid_read(off + (0 .. n - 1)) && \forall integer t; 0 <= t < n ==> off[t] <= 512;
+    requires \separated(z, y, e, over) && \separated(z, off + (0 .. n - 1)) && \separated(over, off + (0 .. n - 1));
+    requires kf_mldsa_bounded(y, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && 0 < bound < KF_MLDSA_Q;
+    assigns z->c[0 .. KF_MLDSA_N - 1], *over;
+    ensures kf_mldsa_bounded(z, -6283008, 6283008); */
+void kf_mldsa_sparse_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, const kf_mldsa_sparse *e,
+                                        const uint16_t *off, unsigned n, int32_t bound, uint32_t *over);
 
 /* The portable implementations of the functions above (the same contracts), which the
  * public names call unless arith.c chose the AVX2 ones (x86_64/poly_avx2.h); for the tests. */

@@ -46,6 +46,15 @@ void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N],
  * mod 64 (kf_mldsa_sparse's layout) no load crosses a 64-byte line. */
 void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const int8_t e2[3 * KF_MLDSA_N],
                                const uint16_t *off, unsigned n, unsigned group);
+/* kf_mldsa_sparse_sub_low_exceeds and kf_mldsa_sparse_add_reduce_exceeds (poly.h) from the
+ * int8 copies (group: kf_mldsa_sparse's narrow): the product's last pass feeds the check as
+ * its sums are widened, unstored; tmp (and z before its last pass) hold the earlier passes'
+ * sums. The same w, z and verdict as the product followed by the check. */
+void kf_mldsa_sparse_sub_low8_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, kf_mldsa_poly *tmp, const int8_t *e,
+                                   const int8_t *e2, const uint16_t *off, unsigned n, unsigned group, int32_t bound,
+                                   uint32_t *over);
+void kf_mldsa_sparse_add_reduce8_avx2(kf_mldsa_poly *z, const kf_mldsa_poly *y, const int8_t *e, const int8_t *e2,
+                                      const uint16_t *off, unsigned n, unsigned group, int32_t bound, uint32_t *over);
 void kf_mldsa_caddq_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
 void kf_mldsa_sub_low_exceeds_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
                                    int32_t bound, uint32_t *over);
