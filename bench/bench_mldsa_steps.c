@@ -16,8 +16,10 @@
  *                  or 6 (87) ExpandMask streams in the other lanes (kf_mldsa_h_with_masks), or
  *                  on x1 where there is no such backend
  *   c              SampleInBall (x1) and c's offsets (kf_mldsa_challenge_offsets)
- *   r0 check       k times c s2 (kf_mldsa_sparse_mul), w -= c s2 with the norm of w0 - c s2
- *   z check        l times c s1 (kf_mldsa_sparse_mul), z = y + c s1 reduced, with its norm
+ *   r0 check       k times c s2 with w -= c s2 and the norm of w0 - c s2
+ *                  (kf_mldsa_sparse_sub_low_exceeds), every row
+ *   z check        l times c s1 with z = y + c s1 reduced and its norm
+ *                  (kf_mldsa_sparse_add_reduce_exceeds)
  *   hint           NTT(c), k times c o t0, inverse NTT, the hint row (kf_mldsa_hint_row)
  *   sigEncode      c~, BitPack of z, HintBitPack
  * An attempt always runs the first six and the r0 check; the z check only if r0 passed, the
@@ -211,16 +213,14 @@ int main(int argc, char **argv)
         cn = kf_mldsa_challenge_offsets(S.coff, &S.c);
         c[P_C] = timer_stop() - t0;
         t0 = timer_start();
-        for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_sparse_mul(&S.tmp, &S.es2[i], S.coff, cn);
-            kf_mldsa_sub_low_exceeds(&S.w[i], &S.w0[i], &S.tmp, p->gamma2 - (int32_t)p->beta, &over);
-        }
+        for (unsigned i = 0; i < k; i++) /* every row (signing leaves at the first that fails) */
+            kf_mldsa_sparse_sub_low_exceeds(&S.w[i], &S.w0[i], &S.tmp, &S.es2[i], S.coff, cn,
+                                            p->gamma2 - (int32_t)p->beta, &over);
         c[P_R0] = timer_stop() - t0;
         t0 = timer_start();
-        for (unsigned j = 0; j < l; j++) {
-            kf_mldsa_sparse_mul(&S.z[j], &S.es1[j], S.coff, cn);
-            kf_mldsa_add_reduce_exceeds(&S.z[j], &S.y[j], p->gamma1 - (int32_t)p->beta, &over);
-        }
+        for (unsigned j = 0; j < l; j++)
+            kf_mldsa_sparse_add_reduce_exceeds(&S.z[j], &S.y[j], &S.es1[j], S.coff, cn, p->gamma1 - (int32_t)p->beta,
+                                               &over);
         c[P_Z] = timer_stop() - t0;
         t0 = timer_start();
         kf_mldsa_ntt(&S.c);
