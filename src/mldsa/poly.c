@@ -666,7 +666,11 @@ uint32_t kf_mldsa_sparse_prep_packed(kf_mldsa_sparse *e, const uint8_t *in, unsi
         return over;
 #endif
     kf_mldsa_poly s;
-    kf_mldsa_unpack_offset(&s, in, bits, eta);
+    if (bits == 3) /* the two widths as constants: each call's bounds without a shift by a variable */
+        kf_mldsa_unpack_offset(&s, in, 3, eta);
+    else
+        kf_mldsa_unpack_offset(&s, in, 4, eta);
+    /*@ assert kf_mldsa_bounded(&s, -11, 4); */
     kf_mldsa_poly_exceeds(&s, eta + 1, &over); /* |s| > eta: s = eta - v < -eta */
     kf_mldsa_sparse_prep(e, &s, eta, tau);
     kf_memzero(&s, sizeof s);
