@@ -16,14 +16,16 @@
  *                  or 6 (87) ExpandMask streams in the other lanes (kf_mldsa_h_with_masks), or
  *                  on x1 where there is no such backend
  *   c              SampleInBall (x1) and c's offsets (kf_mldsa_challenge_offsets)
- *   r0 check       k times c s2 (kf_mldsa_sparse_mul), w -= c s2 with the norm of w0 - c s2
- *   z check        l times c s1 (kf_mldsa_sparse_mul), z = y + c s1 reduced, with its norm
+ *   r0 check       k times c s2 with w -= c s2 and the norm of w0 - c s2
+ *                  (kf_mldsa_sparse_sub_low_exceeds), every row
+ *   z check        l times c s1 with z = y + c s1 reduced and its norm
+ *                  (kf_mldsa_sparse_add_reduce_exceeds)
  *   hint           NTT(c), k times c o t0, inverse NTT, the hint row (kf_mldsa_hint_row)
  *   sigEncode      c~, BitPack of z, HintBitPack
  * An attempt always runs the first six and the r0 check; the z check only if r0 passed, the
- * hint only if both passed, sigEncode once. Set-up (once per signature): skDecode, mu and
- * rho'' (two SHAKE256), ExpandA (k l SHAKE128 streams), s1 and s2 laid out for the sparse
- * products (kf_mldsa_sparse_prep) and the NTTs of t0.
+ * hint only if both passed, sigEncode once. Set-up (once per signature): skDecode as signing
+ * makes it (s1 and s2 straight into the sparse products' layout, kf_mldsa_sparse_prep_packed;
+ * t0 unpacked), mu and rho'' (two SHAKE256), ExpandA (k l SHAKE128 streams) and the NTTs of t0.
  * Keccak: the price of one permute call of the x1 backend and of the batched backends that
  * ExpandMask's groups use (kf_backend_xn_for: 4 and 8 states), per call.
  *
@@ -68,7 +70,7 @@ static const char *const piece_name[PIECES] = {
     "A o y: k rows + k INTT", "w1: caddq+Decompose+pack (k)", "H(mu || w1)", "H(mu || w1) + masks, as signing",
     "SampleInBall + offsets",
     "r0 check (k)", "z check (l)", "hint (k)", "sigEncode",
-    "skDecode", "mu + rho'' (2 SHAKE256)", "ExpandA (k l streams)", "sparse_prep s1, s2; NTT t0",
+    "skDecode (s1, s2 as c s needs them)", "mu + rho'' (2 SHAKE256)", "ExpandA (k l streams)", "NTT t0 (k)",
     "one NTT", "one inverse NTT", "one pointwise product", "one row: l products", "one Decompose",
     "one norm check", "one MakeHint",
     "permute x1 (one call)", "permute 4 states (one call)", "permute 8 states (one call)",
@@ -211,16 +213,14 @@ int main(int argc, char **argv)
         cn = kf_mldsa_challenge_offsets(S.coff, &S.c);
         c[P_C] = timer_stop() - t0;
         t0 = timer_start();
-        for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_sparse_mul(&S.tmp, &S.es2[i], S.coff, cn);
-            kf_mldsa_sub_low_exceeds(&S.w[i], &S.w0[i], &S.tmp, p->gamma2 - (int32_t)p->beta, &over);
-        }
+        for (unsigned i = 0; i < k; i++) /* every row (signing leaves at the first that fails) */
+            kf_mldsa_sparse_sub_low_exceeds(&S.w[i], &S.w0[i], &S.tmp, &S.es2[i], S.coff, cn,
+                                            p->gamma2 - (int32_t)p->beta, &over);
         c[P_R0] = timer_stop() - t0;
         t0 = timer_start();
-        for (unsigned j = 0; j < l; j++) {
-            kf_mldsa_sparse_mul(&S.z[j], &S.es1[j], S.coff, cn);
-            kf_mldsa_add_reduce_exceeds(&S.z[j], &S.y[j], p->gamma1 - (int32_t)p->beta, &over);
-        }
+        for (unsigned j = 0; j < l; j++)
+            kf_mldsa_sparse_add_reduce_exceeds(&S.z[j], &S.y[j], &S.es1[j], S.coff, cn, p->gamma1 - (int32_t)p->beta,
+                                               &over);
         c[P_Z] = timer_stop() - t0;
         t0 = timer_start();
         kf_mldsa_ntt(&S.c);
@@ -236,10 +236,22 @@ int main(int argc, char **argv)
         t0 = timer_start();
         kf_mldsa_sig_encode(sig, S.ctilde, S.z, S.h, p);
         c[P_SIGENC] = timer_stop() - t0;
-        kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0p[K_MAX];
+        kf_mldsa_poly t0p[K_MAX];
+        static kf_mldsa_sparse es[L_MAX + K_MAX];
         uint8_t rho[32], key[32], tr[64], mu[64], rhopp[64];
+        uint32_t bad = 0;
         t0 = timer_start();
-        int bad = kf_mldsa_sk_decode(rho, key, tr, s1, s2, t0p, sk, p);
+        { /* as signing decodes sk (mldsa.c, sign_sk_decode): s1 and s2 into the sparse products'
+           * layout, t0 unpacked */
+            const size_t sb = 32u * p->eta_bits, t0_off = 128 + sb * (l + k);
+            memcpy(rho, sk, 32);
+            memcpy(key, sk + 32, 32);
+            memcpy(tr, sk + 64, 64);
+            for (unsigned j = 0; j < l + k; j++)
+                bad |= kf_mldsa_sparse_prep_packed(&es[j], sk + 128 + sb * j, p->eta_bits, (int32_t)p->eta, p->tau);
+            for (unsigned i = 0; i < k; i++)
+                kf_mldsa_unpack_offset(&t0p[i], sk + t0_off + 32u * KF_MLDSA_D * i, KF_MLDSA_D, 1 << (KF_MLDSA_D - 1));
+        }
         c[S_SKDEC] = timer_stop() - t0;
         if (bad) return 1;
         const uint8_t msg[34] = {0, 0, (uint8_t)s};
@@ -254,13 +266,8 @@ int main(int argc, char **argv)
         t0 = timer_start();
         kf_mldsa_expand_a(S.a, S.rho, p);
         c[S_EXPA] = timer_stop() - t0;
-        static kf_mldsa_sparse e;
         t0 = timer_start();
-        for (unsigned j = 0; j < l; j++) kf_mldsa_sparse_prep(&e, &s1[j], (int32_t)p->eta, p->tau);
-        for (unsigned i = 0; i < k; i++) {
-            kf_mldsa_sparse_prep(&e, &s2[i], (int32_t)p->eta, p->tau);
-            kf_mldsa_ntt(&t0p[i]);
-        }
+        for (unsigned i = 0; i < k; i++) kf_mldsa_ntt(&t0p[i]);
         c[S_NTTS] = timer_stop() - t0;
         for (unsigned j = 0; j < KF_MLDSA_N; j++) S.tmp.c[j] = S.w[0].c[j] % KF_MLDSA_Q;
         t0 = timer_start();

@@ -25,6 +25,7 @@
 #include "mldsa/x86_64/poly_avx2.h"
 #include "test_util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define N KF_MLDSA_N
@@ -258,12 +259,14 @@ static void test_fused(void)
 /* c s by the sparse c: AVX2 against portable, and both against the NTT's product mod q; the
  * 8-bit AVX2 product where every sum fits (tau max|s| <= 127), with sums at +-127 among them,
  * and the public kf_mldsa_sparse_mul on both layouts */
+static unsigned nfused[2]; /* z checks failed, trials */
+
 static void test_sparse_mul(void)
 {
     static const unsigned taus[3] = {39, 49, 60};
     kf_mldsa_poly c, s, r1, r2, cn, sn;
     int16_t e[3 * N];
-    int8_t e8[3 * N];
+    _Alignas(64) int8_t e8[KF_MLDSA_SPARSE8_COPY + 64 + 3 * N];
     static kf_mldsa_sparse es;
     uint16_t off[N];
     for (int t = 0; t < 300; t++) {
@@ -303,16 +306,23 @@ static void test_sparse_mul(void)
         int32_t smax = 0;
         for (unsigned i = 0; i < N; i++) smax = s.c[i] > smax ? s.c[i] : -s.c[i] > smax ? -s.c[i] : smax;
         const int32_t bound = (int32_t)n * smax;
+        /* the second copy 32 mod 64 after the first (kf_mldsa_sparse's layout), or at another
+         * distance (the values are the same whichever copy a load takes) */
+        const size_t at = t % 5 == 4 ? (size_t)rnd_below(64) : 0;
+        const size_t d2 = t % 5 == 3 ? 3 * N + (size_t)rnd_below(64 - at) : KF_MLDSA_SPARSE8_COPY;
+        int8_t *b8 = e8 + at, *b8c = b8 + d2;
         if (bound <= 127) {
-            kf_mldsa_sparse_prep8(e8, &s);
-            kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n, n ? n : 1);
+            kf_mldsa_sparse_prep8(b8, &s);
+            memcpy(b8c, b8, 3 * N);
+            kf_mldsa_sparse_mul8_avx2(&r2, b8, b8c, off, n, n ? n : 1);
             CHECK(same(&r1, &r2), "sparse_mul8, trial %d (bound %d)", t, bound);
         }
         if (smax >= 1) { /* in passes of 127 / smax terms (ML-DSA-65's two), and of fewer */
             const unsigned group = 127 / (unsigned)smax;
-            kf_mldsa_sparse_prep8(e8, &s);
+            kf_mldsa_sparse_prep8(b8, &s);
+            memcpy(b8c, b8, 3 * N);
             for (unsigned g = group; g >= 1; g = g > 7 ? g / 2 : g - 1) {
-                kf_mldsa_sparse_mul8_avx2(&r2, e8, off, n, g);
+                kf_mldsa_sparse_mul8_avx2(&r2, b8, b8c, off, n, g);
                 CHECK(same(&r1, &r2), "sparse_mul8 in passes of %u, trial %d (smax %d)", g, t, smax);
             }
         }
@@ -321,6 +331,28 @@ static void test_sparse_mul(void)
               "sparse_prep's layout, trial %d (smax %d, tau %u)", t, smax, tau);
         kf_mldsa_sparse_mul(&r2, &es, off, n);
         CHECK(same(&r1, &r2), "kf_mldsa_sparse_mul, trial %d (bound %d)", t, bound);
+        { /* the products with the norm checks that follow them in signing, fused on the AVX2
+           * path: the same w, z and verdicts as the product then the portable check, with
+           * bounds at which some trials pass and some fail */
+            const int32_t g2 = gammas2[t & 1], g1 = t & 1 ? 1 << 19 : 1 << 17, bw = g2 - (int32_t)rnd_below(200),
+                          bz = g1 - (int32_t)rnd_below(200);
+            kf_mldsa_poly w1, w2, w0, tmp, y, z1, z2;
+            uint32_t o1 = 0, o2 = 0;
+            rnd_poly(&w1, -Q + 1, Q - 1);
+            w2 = w1;
+            rnd_poly(&w0, -g2 + (t & 2 ? 200 : 0), g2 - (t & 2 ? 200 : 0));
+            kf_mldsa_sub_low_exceeds_portable(&w1, &w0, &r1, bw, &o1);
+            kf_mldsa_sparse_sub_low_exceeds(&w2, &w0, &tmp, &es, off, n, bw, &o2);
+            CHECK(same(&w1, &w2) && o1 == o2, "sparse_sub_low_exceeds, trial %d: verdict %u, portable %u", t, o2, o1);
+            o1 = o2 = 0;
+            rnd_poly(&y, -g1 + (t & 2 ? 200 : 0), g1 - (t & 2 ? 200 : 0));
+            z1 = r1;
+            kf_mldsa_add_reduce_exceeds_portable(&z1, &y, bz, &o1);
+            kf_mldsa_sparse_add_reduce_exceeds(&z2, &y, &es, off, n, bz, &o2);
+            CHECK(same(&z1, &z2) && o1 == o2, "sparse_add_reduce_exceeds, trial %d: verdict %u, portable %u", t, o2, o1);
+            nfused[0] += o1;
+            nfused[1]++;
+        }
         cn = c;
         sn = s;
         kf_mldsa_ntt_portable(&cn);
@@ -331,6 +363,81 @@ static void test_sparse_mul(void)
         for (unsigned i = 0; i < N; i++) bad += ((int64_t)sn.c[i] - r1.c[i]) % Q != 0;
         CHECK(bad == 0, "sparse_mul against the NTT product, trial %d: %d coefficients", t, bad);
     }
+    CHECK(nfused[0] > 0 && nfused[0] < nfused[1], "the fused z checks both passed and failed (%u of %u failed)",
+          nfused[0], nfused[1]);
+}
+
+/* skDecode's s straight into the sparse layout (kf_mldsa_sparse_unpack8_avx2, through
+ * kf_mldsa_sparse_prep_packed) against the portable BitUnpack, norm check and layout, on any
+ * bytes (fields out of [-eta, eta] in half the trials): the same copies, both of them, and
+ * the same verdict; nothing written outside the layout, nothing read past the 32 bits bytes. */
+static void test_sparse_unpack(void)
+{
+    static const unsigned taus[3] = {39, 49, 60};
+    static kf_mldsa_sparse es1, es2;
+    _Alignas(64) int8_t e8[KF_MLDSA_SPARSE8_COPY + 3 * N + 64];
+    kf_mldsa_poly s;
+    for (int t = 0; t < TRIALS; t++) {
+        const unsigned bits = t & 1 ? 4 : 3, len = 32 * bits, tau = taus[t % 3];
+        const int32_t eta = bits == 3 ? 2 : 4;
+        uint8_t *in = (uint8_t *)malloc(len); /* exactly len: ASan would see a read past it */
+        CHECK(in != NULL, "malloc");
+        if (!in) return;
+        rnd_bytes(in, len);
+        if (t & 2) /* every field in range */
+            for (unsigned i = 0; i < N; i++) {
+                const unsigned v = (unsigned)rnd_below(2 * (uint32_t)eta + 1), bit = bits * i;
+                for (unsigned b = 0; b < bits; b++) {
+                    const unsigned at = bit + b;
+                    in[at / 8] = (uint8_t)((in[at / 8] & ~(1u << (at % 8))) | (((v >> b) & 1u) << (at % 8)));
+                }
+            }
+        kf_mldsa_arith_select(0);
+        kf_mldsa_unpack_offset(&s, in, bits, eta);
+        kf_mldsa_arith_select(1);
+        uint32_t over1 = 0, over2 = 0;
+        kf_mldsa_poly_exceeds_portable(&s, eta + 1, &over1);
+        memset(e8, 0x5A, sizeof e8);
+        CHECK(kf_mldsa_sparse_unpack8_avx2(e8 + 32, e8 + 32 + KF_MLDSA_SPARSE8_COPY, in, bits, eta, &over2) == 1,
+              "sparse_unpack8_avx2 %u bits taken", bits);
+        CHECK(over1 == over2, "sparse_unpack8 verdict, trial %d (%u bits): %u, portable %u", t, bits, over2, over1);
+        int8_t ref[3 * N];
+        kf_mldsa_sparse_prep8(ref, &s);
+        CHECK(memcmp(e8 + 32, ref, sizeof ref) == 0 && memcmp(e8 + 32 + KF_MLDSA_SPARSE8_COPY, ref, sizeof ref) == 0,
+              "sparse_unpack8's copies, trial %d (%u bits)", t, bits);
+        int outside = 0;
+        for (size_t i = 0; i < sizeof e8; i++) {
+            const int in1 = i >= 32 && i < 32 + 3 * N, in2 = i >= 32 + KF_MLDSA_SPARSE8_COPY && i < 32 + KF_MLDSA_SPARSE8_COPY + 3 * N;
+            outside += !in1 && !in2 && e8[i] != 0x5A;
+        }
+        CHECK(outside == 0, "sparse_unpack8 wrote %d bytes outside its copies, trial %d", outside, t);
+        /* the public function, on both paths: the verdict and the products it lays out for */
+        uint32_t o1 = kf_mldsa_sparse_prep_packed(&es1, in, bits, eta, tau);
+        kf_mldsa_sparse_prep(&es2, &s, eta, tau);
+        CHECK(o1 == over1 && es1.narrow == es2.narrow, "sparse_prep_packed, trial %d", t);
+        kf_mldsa_arith_select(0);
+        const uint32_t o0 = kf_mldsa_sparse_prep_packed(&es1, in, bits, eta, tau);
+        int16_t ref16[3 * N];
+        kf_mldsa_sparse_prep16(ref16, &s);
+        CHECK(o0 == over1 && es1.narrow == 0 && memcmp(es1.e.w, ref16, sizeof ref16) == 0,
+              "sparse_prep_packed, portable, trial %d", t);
+        kf_mldsa_arith_select(1);
+        if (!over1) {
+            kf_mldsa_poly c, r1, r2;
+            uint16_t off[N];
+            memset(&c, 0, sizeof c);
+            for (unsigned k = 0; k < tau; k++) c.c[rnd_below(N)] = rnd_below(2) ? 1 : -1;
+            const unsigned n = kf_mldsa_challenge_offsets(off, &c);
+            kf_mldsa_sparse_prep_packed(&es1, in, bits, eta, tau);
+            kf_mldsa_sparse_mul(&r1, &es1, off, n);
+            kf_mldsa_sparse_mul(&r2, &es2, off, n);
+            CHECK(same(&r1, &r2), "sparse_prep_packed's product, trial %d", t);
+        }
+        free(in);
+    }
+    uint32_t over = 0;
+    CHECK(kf_mldsa_sparse_unpack8_avx2(e8, e8 + KF_MLDSA_SPARSE8_COPY, (const uint8_t *)e8, 5, 2, &over) == 0,
+          "other widths left to the portable code");
 }
 
 static void test_exceeds(void)
@@ -586,6 +693,7 @@ int main(void)
     test_make_hint();
     test_fused();
     test_sparse_mul();
+    test_sparse_unpack();
     test_exceeds();
     test_rejection();
     test_packing();

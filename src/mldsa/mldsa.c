@@ -141,7 +141,7 @@ _Static_assert(MASK_RING >= L_MAX + KF_XN_MAX - 1, "the ring holds an attempt's 
 
 typedef struct sign_state {
     kf_mldsa_poly a[K_MAX * L_MAX];
-    kf_mldsa_poly s1[L_MAX], s2[K_MAX], t0[K_MAX]; /* t0 in the NTT domain */
+    kf_mldsa_poly t0[K_MAX]; /* t0 in the NTT domain */
     kf_mldsa_sparse es1[L_MAX], es2[K_MAX]; /* s1, s2 for kf_mldsa_sparse_mul */
     uint16_t coff[KF_MLDSA_N]; /* c's offsets (kf_mldsa_challenge_offsets) */
     unsigned cn;
@@ -245,22 +245,29 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * LowBits(w - c s2) is u or u -+ 2 gamma2, at least gamma2 - beta in size either way. */
     uint32_t reject = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_sparse_mul(&st->tmp, &st->es2[i], st->coff, st->cn); /* c s2 */
-        /* w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 - c s2) = u
-         * itself (c s2 exact: |c s2| <= tau max|s2|, under 2^10 even for a malformed key).
-         * c s1 and c s2 are the tau shifted copies of s1, s2 summed (kf_mldsa_sparse_mul), not
-         * products in the NTT domain: s1 and s2 need no NTT, c only for c t0, and the values
-         * downstream (z, u, the hint) are the same, reduced as before. */
-        kf_mldsa_sub_low_exceeds(&st->w[i], &st->w0[i], &st->tmp, p->gamma2 - (int32_t)p->beta, &reject);
+        /* c s2, then w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 -
+         * c s2) = u itself (c s2 exact: |c s2| <= tau max|s2|, under 2^10 even for a malformed
+         * key). c s1 and c s2 are the tau shifted copies of s1, s2 summed (kf_mldsa_sparse_mul),
+         * not products in the NTT domain: s1 and s2 need no NTT, c only for c t0, and the values
+         * downstream (z, u, the hint) are the same, reduced as before. The AVX2 code checks the
+         * sums as it makes them (kf_mldsa_sparse_sub_low_exceeds). */
+        kf_mldsa_sparse_sub_low_exceeds(&st->w[i], &st->w0[i], &st->tmp, &st->es2[i], st->coff, st->cn,
+                                        p->gamma2 - (int32_t)p->beta, &reject);
+        /* The verdict row by row, and the attempt left at the first row that fails, so a
+         * rejected attempt skips the rows after it (ML-DSA-87: 5.5 of its 8 rows on average
+         * are made). This reveals which row failed first, as the Dilithium reference code's
+         * polyveck_chknorm does (its poly_chknorm: which coefficient violates the bound may
+         * leak, its probability being independent of the secret; the value's sign may not). */
+        kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0), row i */
+        if (reject) return 0;
     }
-    kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0) */
-    if (reject) return 0;
     for (unsigned j = 0; j < p->l; j++) {
-        kf_mldsa_sparse_mul(&st->z[j], &st->es1[j], st->coff, st->cn); /* c s1 */
-        kf_mldsa_add_reduce_exceeds(&st->z[j], &st->y[j], p->gamma1 - (int32_t)p->beta, &reject); /* z = y + c s1 */
+        /* z = y + c s1 and its check */
+        kf_mldsa_sparse_add_reduce_exceeds(&st->z[j], &st->y[j], &st->es1[j], st->coff, st->cn,
+                                           p->gamma1 - (int32_t)p->beta, &reject);
+        kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (z), row j: as above */
+        if (reject) return 0;
     }
-    kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (z) */
-    if (reject) return 0;
 
     /* h = MakeHint(-c t0, w - c s2 + c t0) */
     uint32_t ones = 0;
@@ -280,14 +287,35 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     return 1;
 }
 
+/* skDecode (FIPS 204 Alg. 25) as kf_mldsa_sk_decode gives it, but s1 and s2 straight into
+ * the layout of the sparse products c s1, c s2 (kf_mldsa_sparse_prep_packed: the AVX2 code
+ * unpacks the 3- or 4-bit fields into its int8 copies; signing needs s1 and s2 in no other
+ * form): 0, or -1 if a coefficient of s1 or s2 is outside [-eta, eta] (declassified: whether
+ * the key is well formed, not which coefficient). */
+static int sign_sk_decode(sign_state *st, const uint8_t *sk, const kf_mldsa_params *p)
+{
+    const size_t sb = 32u * p->eta_bits, s2_off = 128 + sb * p->l, t0_off = s2_off + sb * p->k;
+    const int32_t eta = (int32_t)p->eta;
+    uint32_t bad = 0;
+    memcpy(st->rho, sk, KF_MLDSA_SEEDBYTES);
+    memcpy(st->key, sk + 32, KF_MLDSA_SEEDBYTES);
+    memcpy(st->tr, sk + 64, KF_MLDSA_TR_BYTES);
+    for (unsigned j = 0; j < p->l; j++)
+        bad |= kf_mldsa_sparse_prep_packed(&st->es1[j], sk + 128 + sb * j, p->eta_bits, eta, p->tau);
+    for (unsigned i = 0; i < p->k; i++)
+        bad |= kf_mldsa_sparse_prep_packed(&st->es2[i], sk + s2_off + sb * i, p->eta_bits, eta, p->tau);
+    for (unsigned i = 0; i < p->k; i++) /* BitUnpack(t0, 2^12 - 1, 2^12) */
+        kf_mldsa_unpack_offset(&st->t0[i], sk + t0_off + 32u * KF_MLDSA_D * i, KF_MLDSA_D, 1 << (KF_MLDSA_D - 1));
+    kf_declassify(&bad, sizeof bad);
+    return bad ? -1 : 0;
+}
+
 /* Every secret of st, and only the polynomials p uses (the struct has room for ML-DSA-87):
  * the expanded matrix A is public (from rho, part of pk) and not wiped. Wiping all of st,
  * 122 KB, cost ML-DSA-44 more than its skDecode; this is 35 KB there. */
 static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
 {
-    const size_t k = p->k * sizeof st->s2[0], l = p->l * sizeof st->s1[0];
-    kf_memzero(st->s1, l);
-    kf_memzero(st->s2, k);
+    const size_t k = p->k * sizeof st->t0[0], l = p->l * sizeof st->y[0];
     kf_memzero(st->t0, k);
     kf_memzero(st->es1, p->l * sizeof st->es1[0]);
     kf_memzero(st->es2, p->k * sizeof st->es2[0]);
@@ -312,7 +340,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     static const uint8_t zeros[KF_MLDSA_SEEDBYTES];
     int rc = KF_ERR_BAD_STATE; /* the attempts ran out: never for a valid key */
     st.made = 0;
-    if (kf_mldsa_sk_decode(st.rho, st.key, st.tr, st.s1, st.s2, st.t0, sk, p) != 0) {
+    if (sign_sk_decode(&st, sk, p) != 0) {
         rc = KF_ERR_BAD_KEY;
         goto out;
     }
@@ -322,12 +350,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
     kf_mldsa_expand_a(st.a, st.rho, p);
-    const int32_t eta = (int32_t)p->eta; /* skDecode checked |s| <= eta */
-    for (unsigned j = 0; j < p->l; j++) kf_mldsa_sparse_prep(&st.es1[j], &st.s1[j], eta, p->tau);
-    for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_sparse_prep(&st.es2[i], &st.s2[i], eta, p->tau);
-        kf_mldsa_ntt(&st.t0[i]);
-    }
+    for (unsigned i = 0; i < p->k; i++) kf_mldsa_ntt(&st.t0[i]);
     st.chunk = mask_chunk();
     for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
         n++;

@@ -11,6 +11,8 @@
 #include "common/util.h"
 #ifdef KF_MLDSA_HAVE_AVX2
 #include "mldsa/x86_64/poly_avx2.h"
+
+#include <string.h> /* memcpy: kf_mldsa_sparse_prep's second copy */
 #endif
 
 #define N KF_MLDSA_N
@@ -627,19 +629,52 @@ void kf_mldsa_sparse_prep8(int8_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s)
     }
 }
 
+#ifdef KF_MLDSA_HAVE_AVX2
+/* kf_mldsa_sparse's narrow for smax and tau */
+static unsigned sparse_narrow(int32_t smax, unsigned tau)
+{
+    if (smax >= 1 && smax <= 127 && kf_mldsa_arith_avx2()) {
+        const unsigned group = 127 / (unsigned)smax;
+        if (2 * group >= tau) return group;
+    }
+    return 0;
+}
+#endif
+
 void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t smax, unsigned tau)
 {
     e->narrow = 0;
 #ifdef KF_MLDSA_HAVE_AVX2
-    if (smax >= 1 && smax <= 127 && kf_mldsa_arith_avx2()) {
-        const unsigned group = 127 / (unsigned)smax;
-        if (2 * group >= tau) e->narrow = group;
+    e->narrow = sparse_narrow(smax, tau);
+    if (e->narrow) {
+        kf_mldsa_sparse_prep8(e->e.b, s);
+        memcpy(e->e.b + KF_MLDSA_SPARSE8_COPY, e->e.b, 3 * N); /* the second copy (poly.h) */
+        return;
     }
 #endif
     (void)smax;
     (void)tau;
-    if (e->narrow) kf_mldsa_sparse_prep8(e->e.b, s);
-    else kf_mldsa_sparse_prep16(e->e.w, s);
+    kf_mldsa_sparse_prep16(e->e.w, s);
+}
+
+uint32_t kf_mldsa_sparse_prep_packed(kf_mldsa_sparse *e, const uint8_t *in, unsigned bits, int32_t eta, unsigned tau)
+{
+    uint32_t over = 0;
+#ifdef KF_MLDSA_HAVE_AVX2
+    e->narrow = sparse_narrow(eta, tau);
+    if (e->narrow && kf_mldsa_sparse_unpack8_avx2(e->e.b, e->e.b + KF_MLDSA_SPARSE8_COPY, in, bits, eta, &over))
+        return over;
+#endif
+    kf_mldsa_poly s;
+    if (bits == 3) /* the two widths as constants: each call's bounds without a shift by a variable */
+        kf_mldsa_unpack_offset(&s, in, 3, eta);
+    else
+        kf_mldsa_unpack_offset(&s, in, 4, eta);
+    /*@ assert kf_mldsa_bounded(&s, -11, 4); */
+    kf_mldsa_poly_exceeds(&s, eta + 1, &over); /* |s| > eta: s = eta - v < -eta */
+    kf_mldsa_sparse_prep(e, &s, eta, tau);
+    kf_memzero(&s, sizeof s);
+    return over;
 }
 
 /*@ requires \valid(off + (0 .. KF_MLDSA_N - 1)) && \valid_read(c) && \separated(off + (0 .. KF_MLDSA_N - 1), c);
@@ -773,11 +808,39 @@ void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint1
 {
 #ifdef KF_MLDSA_HAVE_AVX2
     if (e->narrow) { /* set only with the AVX2 code in use (kf_mldsa_sparse_prep) */
-        kf_mldsa_sparse_mul8_avx2(r, e->e.b, off, n, e->narrow);
+        kf_mldsa_sparse_mul8_avx2(r, e->e.b, e->e.b + KF_MLDSA_SPARSE8_COPY, off, n, e->narrow);
         return;
     }
 #endif
     KF_MLDSA_ARITH(kf_mldsa_sparse_mul, (r, e->e.w, off, n));
+}
+
+void kf_mldsa_sparse_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, kf_mldsa_poly *tmp,
+                                     const kf_mldsa_sparse *e, const uint16_t *off, unsigned n, int32_t bound,
+                                     uint32_t *over)
+{
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (e->narrow) { /* set only with the AVX2 code in use (kf_mldsa_sparse_prep) */
+        kf_mldsa_sparse_sub_low8_avx2(w, w0, tmp, e->e.b, e->e.b + KF_MLDSA_SPARSE8_COPY, off, n, e->narrow, bound,
+                                      over);
+        return;
+    }
+#endif
+    kf_mldsa_sparse_mul(tmp, e, off, n);
+    kf_mldsa_sub_low_exceeds(w, w0, tmp, bound, over);
+}
+
+void kf_mldsa_sparse_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, const kf_mldsa_sparse *e,
+                                        const uint16_t *off, unsigned n, int32_t bound, uint32_t *over)
+{
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (e->narrow) {
+        kf_mldsa_sparse_add_reduce8_avx2(z, y, e->e.b, e->e.b + KF_MLDSA_SPARSE8_COPY, off, n, e->narrow, bound, over);
+        return;
+    }
+#endif
+    kf_mldsa_sparse_mul(z, e, off, n);
+    kf_mldsa_add_reduce_exceeds(z, y, bound, over);
 }
 
 /* ---- bit packing (§7.1) ------------------------------------------------------------------ */

@@ -290,23 +290,59 @@ void kf_mldsa_sparse_prep8(int8_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s);
  * skDecode checks) and tau: as int8 copies where the AVX2 code is in use and the tau terms
  * fit in at most two passes of 8-bit sums, narrow = 127 / smax terms a pass (ML-DSA-44 and -87:
  * eta 2, tau 39 or 60, one pass; ML-DSA-65: eta 4, tau 49, two): each term then loads half the
- * bytes; else as int16 copies (narrow = 0). kf_mldsa_sparse_mul takes n <= tau offsets. */
+ * bytes; else as int16 copies (narrow = 0). kf_mldsa_sparse_mul takes n <= tau offsets.
+ * The int8 copies are written twice, at b and again at b + KF_MLDSA_SPARSE8_COPY (= 32 mod 64),
+ * so that each 32-byte load of a term can come from the one of the two whose address does not
+ * cross a 64-byte line (kf_mldsa_sparse_mul8_avx2). */
+#define KF_MLDSA_SPARSE8_COPY 800
 typedef struct kf_mldsa_sparse {
     union {
         int16_t w[3 * KF_MLDSA_N];
-        int8_t b[3 * KF_MLDSA_N];
+        int8_t b[KF_MLDSA_SPARSE8_COPY + 3 * KF_MLDSA_N];
     } e;
     unsigned narrow;
 } kf_mldsa_sparse;
 /*@ requires \valid(e) && \valid_read(s) && \separated(e, s) && kf_mldsa_bounded(s, -32767, 32767);
     assigns *e; */
 void kf_mldsa_sparse_prep(kf_mldsa_sparse *e, const kf_mldsa_poly *s, int32_t smax, unsigned tau);
+/* The same from s's bytes in sk (BitUnpack(in, eta, eta), Alg. 19: 32 bits bytes, bits 3 for
+ * eta 2 or 4 for eta 4), as skDecode and kf_mldsa_sparse_prep(e, s, eta, tau) give it:
+ * returns 1 if a coefficient is outside [-eta, eta] (a malformed key: e is then laid out
+ * from the out-of-range values, which the caller must not use), else 0. The AVX2 code
+ * unpacks into the int8 copies directly. */
+/*@ requires (bits == 3 && eta == 2) || (bits == 4 && eta == 4);
+    requires \valid(e) && \valid_read(in + (0 .. 32 * bits - 1)) && \separated(e, in + (0 .. 32 * bits - 1));
+    assigns *e; */
+uint32_t kf_mldsa_sparse_prep_packed(kf_mldsa_sparse *e, const uint8_t *in, unsigned bits, int32_t eta, unsigned tau);
 /*@ requires n <= KF_MLDSA_N && \valid(r) && \valid_read(e) && \valid_read(off + (0 .. n - 1));
     requires \separated(r, e) && \separated(r, off + (0 .. n - 1));
     requires \forall integer t; 0 <= t < n ==> off[t] <= 512;
     assigns r->c[0 .. KF_MLDSA_N - 1];
     ensures kf_mldsa_bounded(r, -32768 * n, 32768 * n); */
 void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint16_t *off, unsigned n);
+/* Sign_internal's norm checks with their product (mldsa.c): kf_mldsa_sparse_mul(tmp, e, off, n)
+ * then kf_mldsa_sub_low_exceeds(w, w0, tmp, bound, over) (the r0 check on c s2), and
+ * kf_mldsa_sparse_mul(z, e, off, n) then kf_mldsa_add_reduce_exceeds(z, y, bound, over) (z =
+ * y + c s1 and its check); the AVX2 code on the int8 layout checks the sums as they are made
+ * (tmp then holds no c s2). */
+/*@ requires n <= 255 && \valid(w) && \valid_read(w0) && \valid(tmp) && \valid_read(e) && \valid(over);
+    requires \valid_read(off + (0 .. n - 1)) && \forall integer t; 0 <= t < n ==> off[t] <= 512;
+    requires \separated(w, w0, tmp, e, over) && \separated(tmp, off + (0 .. n - 1));
+    requires \separated(w, off + (0 .. n - 1)) && \separated(over, off + (0 .. n - 1));
+    requires kf_mldsa_bounded(w, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(w0, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    requires 0 < bound < KF_MLDSA_Q;
+    assigns w->c[0 .. KF_MLDSA_N - 1], tmp->c[0 .. KF_MLDSA_N - 1], *over; */
+void kf_mldsa_sparse_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, kf_mldsa_poly *tmp,
+                                     const kf_mldsa_sparse *e, const uint16_t *off, unsigned n, int32_t bound,
+                                     uint32_t *over);
+/*@ requires n <= 255 && \valid(z) && \valid_read(y) && \valid_read(e) && \valid(over);
+    requires \valid_read(off + (0 .. n - 1)) && \forall integer t; 0 <= t < n ==> off[t] <= 512;
+    requires \separated(z, y, e, over) && \separated(z, off + (0 .. n - 1)) && \separated(over, off + (0 .. n - 1));
+    requires kf_mldsa_bounded(y, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && 0 < bound < KF_MLDSA_Q;
+    assigns z->c[0 .. KF_MLDSA_N - 1], *over;
+    ensures kf_mldsa_bounded(z, -6283008, 6283008); */
+void kf_mldsa_sparse_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, const kf_mldsa_sparse *e,
+                                        const uint16_t *off, unsigned n, int32_t bound, uint32_t *over);
 
 /* The portable implementations of the functions above (the same contracts), which the
  * public names call unless arith.c chose the AVX2 ones (x86_64/poly_avx2.h); for the tests. */

@@ -314,3 +314,63 @@ int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bi
     _mm256_storeu_si256((__m256i *)(p->c + i), _mm256_sub_epi32(bv, unpack8(t, bits, pattern, shifts, mask)));
     return 1;
 }
+
+/* kf_mldsa_sparse_unpack8_avx2: 32 values of s a step, as bytes x (the field, 0 .. 2^bits - 1),
+ * then s = eta - x and -s = x - eta, stored at k, 256 + k, 512 + k of e (-s, s, -s) and of
+ * e2. 3 bits: 12 bytes a step; dword d of the register takes the bytes (12 d) / 8 and the
+ * next, shifted right by (12 d) mod 8, so its four 3-bit fields sit at bits 0, 3, 6, 9; they
+ * are spread to bits 0, 8, 16, 24 in two steps (pairs to 0, 3 and 16, 19, then each field of a
+ * pair to its byte). The last step loads the 16 bytes ending at the input's end (indices + 4).
+ * 4 bits: 16 bytes a step, byte i widened to word i, its high half-byte moved to the word's
+ * high byte. */
+INLINE void sparse8_store(int8_t *e, int8_t *e2, unsigned k, __m256i x, __m256i etav, __m256i *bad, __m256i lim)
+{
+    const __m256i s = _mm256_sub_epi8(etav, x), ns = _mm256_sub_epi8(x, etav);
+    *bad = _mm256_or_si256(*bad, _mm256_cmpgt_epi8(x, lim));
+    _mm256_storeu_si256((__m256i *)(void *)(e + k), ns);
+    _mm256_storeu_si256((__m256i *)(void *)(e + N + k), s);
+    _mm256_storeu_si256((__m256i *)(void *)(e + 2 * N + k), ns);
+    _mm256_storeu_si256((__m256i *)(void *)(e2 + k), ns);
+    _mm256_storeu_si256((__m256i *)(void *)(e2 + N + k), s);
+    _mm256_storeu_si256((__m256i *)(void *)(e2 + 2 * N + k), ns);
+}
+
+INLINE __m256i spread3(__m256i x)
+{
+    x = _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi32(0x3F)),
+                        _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0xFC0)), 10));
+    return _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi32(0x00070007)),
+                           _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x00380038)), 5));
+}
+
+int kf_mldsa_sparse_unpack8_avx2(int8_t *e, int8_t *e2, const uint8_t *in, unsigned bits, int32_t eta,
+                                 uint32_t *over)
+{
+    const __m256i etav = _mm256_set1_epi8((char)eta), lim = _mm256_set1_epi8((char)(2 * eta));
+    __m256i bad = _mm256_setzero_si256();
+    if (bits == 3) {
+        const __m256i pat = _mm256_setr_epi8(0, 1, -1, -1, 1, 2, -1, -1, 3, 4, -1, -1, 4, 5, -1, -1,
+                                             6, 7, -1, -1, 7, 8, -1, -1, 9, 10, -1, -1, 10, 11, -1, -1);
+        const __m256i last = _mm256_setr_epi8(4, 5, -1, -1, 5, 6, -1, -1, 7, 8, -1, -1, 8, 9, -1, -1,
+                                              10, 11, -1, -1, 11, 12, -1, -1, 13, 14, -1, -1, 14, 15, -1, -1);
+        const __m256i sh = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+        for (unsigned g = 0; g < 8; g++) {
+            const unsigned at = g < 7 ? 12 * g : 96 - 16; /* 16 bytes inside the 96 */
+            const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(in + at)));
+            __m256i x = _mm256_srlv_epi32(_mm256_shuffle_epi8(raw, g < 7 ? pat : last), sh);
+            sparse8_store(e, e2, 32 * g, spread3(x), etav, &bad, lim);
+        }
+    } else if (bits == 4) {
+        for (unsigned g = 0; g < 8; g++) {
+            const __m256i w = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in + 16 * g)));
+            __m256i x = _mm256_or_si256(_mm256_and_si256(w, _mm256_set1_epi16(0x0F)),
+                                        _mm256_and_si256(_mm256_slli_epi16(w, 4), _mm256_set1_epi16(0x0F00)));
+            sparse8_store(e, e2, 32 * g, x, etav, &bad, lim);
+        }
+    } else {
+        return 0;
+    }
+    const uint32_t mask = (uint32_t)_mm256_movemask_epi8(bad);
+    *over |= (mask | (0u - mask)) >> 31;
+    return 1;
+}

@@ -248,33 +248,100 @@ void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N],
  * eight unaligned loads and additions (the 16-bit code's sixteen of each), exact mod 2^8, so
  * exact where every |sum| <= 127; widened to 32 bits at the end of each pass of `group` terms
  * (the first pass stores, the others add to r). On AMD Zen 4, ML-DSA-87's c s2 (tau 60) in one
- * pass, ML-DSA-65's (tau 49, eta 4: 31 + 18 terms) in two: docs/BENCHMARKS.md, "8-bit c s". */
-INLINE void sparse8_pass(kf_mldsa_poly *r, const int8_t *e, const uint16_t *off, unsigned n, int add)
+ * pass, ML-DSA-65's (tau 49, eta 4: 31 + 18 terms) in two: docs/BENCHMARKS.md, "8-bit c s".
+ * A term's loads at b + 32 v start at b mod 64 (v even) and b + 32 mod 64 (v odd): unless b
+ * is 32-byte aligned, one of the two crosses a line (on Zen 4 a crossing load costs about a
+ * second one: the 8-bit product of 60 terms 299 -> 247 ticks with none, a scratch loop). So
+ * the even loads come from the copy (e or e2, e2 - e = 32 mod 64) in which the term's start
+ * is within the first 33 bytes of its line, the odd ones from the other. Offsets and
+ * addresses are public. */
+/* What a pass does with its sums t (32 bits, eight at a time at coefficient i): */
+enum {
+    S8_STORE,   /* r = t */
+    S8_ADD,     /* r += t */
+    S8_SUB_LOW, /* (the last pass) t += r where earlier passes stored into r; then as
+                 * kf_mldsa_sub_low_exceeds_avx2(w, w0, t): w -= t, the norm of reduce32(w0 - t) */
+    S8_Z,       /* (the last pass) t += r likewise; r = reduce32(y + t) and its norm, as
+                 * kf_mldsa_add_reduce_exceeds_avx2(r, y) */
+};
+
+INLINE void sparse8_pass(kf_mldsa_poly *r, const int8_t *e, const int8_t *e2, const uint16_t *off, unsigned n,
+                         int add, int mode, kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *y,
+                         __m256i b, __m256i *over)
 {
     __m256i acc[8];
+    const intptr_t dist = e2 - e;
     for (unsigned v = 0; v < 8; v++) acc[v] = _mm256_setzero_si256();
     for (unsigned t = 0; t < n; t++) {
-        const int8_t *b = e + off[t];
-        for (unsigned v = 0; v < 8; v++)
-            acc[v] = _mm256_add_epi8(acc[v], _mm256_loadu_si256((const __m256i *)(const void *)(b + 32 * v)));
+        const int8_t *bt = e + off[t];
+        const intptr_t late = -(intptr_t)((((uintptr_t)bt & 63) + 31) >> 6); /* all ones iff bt mod 64 > 32 */
+        const int8_t *be = bt + (dist & late), *bo = bt + (dist & ~late);
+        for (unsigned v = 0; v < 8; v += 2) {
+            acc[v] = _mm256_add_epi8(acc[v], _mm256_loadu_si256((const __m256i *)(const void *)(be + 32 * v)));
+            acc[v + 1] =
+                _mm256_add_epi8(acc[v + 1], _mm256_loadu_si256((const __m256i *)(const void *)(bo + 32 * v + 32)));
+        }
     }
     for (unsigned v = 0; v < 8; v++) {
         const __m128i lo = _mm256_castsi256_si128(acc[v]), hi = _mm256_extracti128_si256(acc[v], 1);
         __m256i x[4] = {_mm256_cvtepi8_epi32(lo), _mm256_cvtepi8_epi32(_mm_srli_si128(lo, 8)),
                         _mm256_cvtepi8_epi32(hi), _mm256_cvtepi8_epi32(_mm_srli_si128(hi, 8))};
         for (unsigned u = 0; u < 4; u++) {
-            int32_t *d = r->c + 32 * v + 8 * u;
-            store(d, add ? _mm256_add_epi32(load(d), x[u]) : x[u]);
+            const unsigned i = 32 * v + 8 * u;
+            __m256i t = add ? _mm256_add_epi32(load(r->c + i), x[u]) : x[u];
+            if (mode == S8_STORE || mode == S8_ADD) {
+                store(r->c + i, t);
+            } else if (mode == S8_SUB_LOW) {
+                store(w->c + i, _mm256_sub_epi32(load(w->c + i), t));
+                *over = exceeds(*over, reduce32(_mm256_sub_epi32(load(w0->c + i), t)), b);
+            } else {
+                t = reduce32(_mm256_add_epi32(t, load(y->c + i)));
+                store(r->c + i, t);
+                *over = exceeds(*over, t, b);
+            }
         }
     }
 }
 
-void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n,
-                               unsigned group)
+void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const int8_t e2[3 * KF_MLDSA_N],
+                               const uint16_t *off, unsigned n, unsigned group)
 {
-    sparse8_pass(r, e, off, n < group ? n : group, 0);
+    const __m256i z = _mm256_setzero_si256();
+    __m256i none = z;
+    sparse8_pass(r, e, e2, off, n < group ? n : group, 0, S8_STORE, NULL, NULL, NULL, z, &none);
     for (unsigned first = group; first < n; first += group)
-        sparse8_pass(r, e, off + first, n - first < group ? n - first : group, 1);
+        sparse8_pass(r, e, e2, off + first, n - first < group ? n - first : group, 1, S8_ADD, NULL, NULL, NULL, z,
+                     &none);
+}
+
+/* kf_mldsa_sparse_mul8_avx2 and the check that follows it in one: the passes before the last
+ * store their sums into r, the last one applies mode (S8_SUB_LOW, S8_Z) to the sums as they
+ * are widened, without storing them */
+INLINE void sparse8_fused(kf_mldsa_poly *r, const int8_t *e, const int8_t *e2, const uint16_t *off, unsigned n,
+                          unsigned group, int mode, kf_mldsa_poly *w, const kf_mldsa_poly *w0,
+                          const kf_mldsa_poly *y, int32_t bound, uint32_t *over)
+{
+    const __m256i b = _mm256_set1_epi32(bound - 1);
+    __m256i acc = _mm256_setzero_si256();
+    unsigned first = 0;
+    for (; first + group < n; first += group) /* the passes before the last (ML-DSA-65's first) */
+        sparse8_pass(r, e, e2, off + first, group, first > 0, first > 0 ? S8_ADD : S8_STORE, NULL, NULL, NULL, b,
+                     &acc);
+    sparse8_pass(r, e, e2, off + first, n - first, first > 0, mode, w, w0, y, b, &acc);
+    verdict(over, acc);
+}
+
+void kf_mldsa_sparse_sub_low8_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, kf_mldsa_poly *tmp, const int8_t *e,
+                                   const int8_t *e2, const uint16_t *off, unsigned n, unsigned group, int32_t bound,
+                                   uint32_t *over)
+{
+    sparse8_fused(tmp, e, e2, off, n, group, S8_SUB_LOW, w, w0, NULL, bound, over);
+}
+
+void kf_mldsa_sparse_add_reduce8_avx2(kf_mldsa_poly *z, const kf_mldsa_poly *y, const int8_t *e, const int8_t *e2,
+                                      const uint16_t *off, unsigned n, unsigned group, int32_t bound, uint32_t *over)
+{
+    sparse8_fused(z, e, e2, off, n, group, S8_Z, NULL, NULL, y, bound, over);
 }
 
 /* ---- Sign_internal's fused loops (poly.h): one pass each, the values of the calls they

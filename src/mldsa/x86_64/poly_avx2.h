@@ -42,9 +42,19 @@ void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t 
 void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n);
 /* The same from kf_mldsa_sparse_prep8's int8 copies, in passes of group >= 1 terms where group
  * max|s| <= 127 (every pass's sums fit in 8 bits: they are kept mod 2^8, sign-extended at the
- * end of the pass and added in 32 bits). */
-void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n,
-                               unsigned group);
+ * end of the pass and added in 32 bits). e2 holds the same 3 N bytes as e; where e2 - e = 32
+ * mod 64 (kf_mldsa_sparse's layout) no load crosses a 64-byte line. */
+void kf_mldsa_sparse_mul8_avx2(kf_mldsa_poly *r, const int8_t e[3 * KF_MLDSA_N], const int8_t e2[3 * KF_MLDSA_N],
+                               const uint16_t *off, unsigned n, unsigned group);
+/* kf_mldsa_sparse_sub_low_exceeds and kf_mldsa_sparse_add_reduce_exceeds (poly.h) from the
+ * int8 copies (group: kf_mldsa_sparse's narrow): the product's last pass feeds the check as
+ * its sums are widened, unstored; tmp (and z before its last pass) hold the earlier passes'
+ * sums. The same w, z and verdict as the product followed by the check. */
+void kf_mldsa_sparse_sub_low8_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, kf_mldsa_poly *tmp, const int8_t *e,
+                                   const int8_t *e2, const uint16_t *off, unsigned n, unsigned group, int32_t bound,
+                                   uint32_t *over);
+void kf_mldsa_sparse_add_reduce8_avx2(kf_mldsa_poly *z, const kf_mldsa_poly *y, const int8_t *e, const int8_t *e2,
+                                      const uint16_t *off, unsigned n, unsigned group, int32_t bound, uint32_t *over);
 void kf_mldsa_caddq_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, kf_mldsa_poly *w, int32_t gamma2);
 void kf_mldsa_sub_low_exceeds_avx2(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const kf_mldsa_poly *cs2,
                                    int32_t bound, uint32_t *over);
@@ -63,6 +73,12 @@ int kf_mldsa_unpack_offset_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bi
  * t0); 1 when done, 0 for other widths.
  * (unpack_offset_avx2 also takes 3, 4 and 13 bits: skDecode's s1, s2 and t0.) */
 int kf_mldsa_pack_offset_avx2(uint8_t *out, const kf_mldsa_poly *p, unsigned bits, int32_t b);
+/* kf_mldsa_sparse_prep_packed's int8 layout (poly.h) from s's bytes for bits 3 (eta 2) or 4
+ * (eta 4): kf_mldsa_sparse_prep8's 3 N bytes written at e and again at e2, *over |= 1 if a
+ * coefficient is outside [-eta, eta] (pack_avx2.c); 1 when done, 0 (nothing done) for other
+ * widths. Reads only the 32 bits bytes of in. */
+int kf_mldsa_sparse_unpack8_avx2(int8_t *e, int8_t *e2, const uint8_t *in, unsigned bits, int32_t eta,
+                                 uint32_t *over);
 /* kf_mldsa_unpack_simple for bits 10 (pkDecode's t1); 1 when done, 0 for other widths. */
 int kf_mldsa_unpack_simple_avx2(kf_mldsa_poly *p, const uint8_t *in, unsigned bits);
 /* HintBitPack's loop for one polynomial (packing.c, sigEncode): the index of every non-zero
