@@ -18,6 +18,10 @@
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/packing.h"
 #include "mldsa/sampling.h"
+#include "mldsa/arith.h"
+#ifdef KF_MLDSA_HAVE_AVX2
+#include "mldsa/x86_64/poly_avx2.h"
+#endif
 #include "sponge/sponge_xn.h"
 #include "common/util.h"
 
@@ -126,6 +130,12 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
         kf_mldsa_ntt(&st->t1[i]);
         kf_mldsa_pointwise_acc_vec_plus(&st->w[i], &st->a[i * p->l], st->z, p->l, &st->c, &st->t1[i]);
         kf_mldsa_invntt_tomont(&st->w[i]);
+#ifdef KF_MLDSA_HAVE_AVX2
+        if (kf_mldsa_arith_avx2()) { /* the three steps below in one pass (|w| < q: freeze is a caddq) */
+            kf_mldsa_use_hint_pack_avx2(w1 + 32u * p->w1_bits * i, &st->w[i], &st->h[i], p->gamma2);
+            continue;
+        }
+#endif
         kf_mldsa_poly_freeze(&st->w[i]);
         kf_mldsa_use_hint(&st->tmp, &st->w[i], &st->h[i], p->gamma2);
         kf_mldsa_pack_simple(w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits);

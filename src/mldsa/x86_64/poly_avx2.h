@@ -38,6 +38,11 @@ void kf_mldsa_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mlds
 void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
                              uint32_t *ones);
 void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
+/* Verification's row after its inverse NTT (verify.c): w1Encode of UseHint(h, w mod+ q) into
+ * out (32 w1_bits bytes: 4 bits for gamma2 = (q - 1) / 32, 6 for (q - 1) / 88), for |w| < q
+ * (kf_mldsa_invntt_tomont's output): what kf_mldsa_poly_freeze, kf_mldsa_use_hint and
+ * kf_mldsa_pack_simple give in three passes. */
+void kf_mldsa_use_hint_pack_avx2(uint8_t *out, const kf_mldsa_poly *w, const kf_mldsa_poly *h, int32_t gamma2);
 void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
 void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n);
 /* The same from kf_mldsa_sparse_prep8's int8 copies, in passes of group >= 1 terms where group
