@@ -25,6 +25,7 @@
 #include "mldsa/x86_64/poly_avx2.h"
 #include "test_util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define N KF_MLDSA_N
@@ -505,6 +506,33 @@ static void test_packing(void)
         kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t % 5]);
         CHECK(kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t % 5]) == 1, "unpack_offset_avx2 %u bits taken", zb);
         CHECK(same(&r1, &r2), "unpack_offset %u bits, trial %d", zb, t);
+        { /* from a buffer of exactly 32 bits bytes (AddressSanitizer builds see a read past it),
+           * and with other bytes after the input: the same values */
+            uint8_t *exact = malloc(32 * zb);
+            CHECK(exact != NULL, "malloc");
+            if (exact) {
+                memcpy(exact, o1, 32 * zb);
+                memset(&r2, 0x55, sizeof r2);
+                kf_mldsa_unpack_offset_avx2(&r2, exact, zb, gamma1[t % 5]);
+                CHECK(same(&r1, &r2), "unpack_offset %u bits from an exact buffer, trial %d", zb, t);
+                if (t < 10) { /* t1's 10 bits too */
+                    uint8_t *e10 = malloc(320);
+                    CHECK(e10 != NULL, "malloc");
+                    if (e10) {
+                        memcpy(e10, o1, 320);
+                        kf_mldsa_unpack_simple(&r1, o1, 10);
+                        kf_mldsa_unpack_simple_avx2(&r2, e10, 10);
+                        CHECK(same(&r1, &r2), "unpack_simple 10 bits from an exact buffer, trial %d", t);
+                        free(e10);
+                    }
+                    kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t % 5]);
+                }
+                free(exact);
+            }
+            for (unsigned i = 32 * zb; i < sizeof o1; i++) o1[i] ^= 0xFF;
+            kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t % 5]);
+            CHECK(same(&r1, &r2), "unpack_offset %u bits, other bytes after it, trial %d", zb, t);
+        }
         { /* and back: BitPack of z, s1, s2, t0, any values (the portable code masks them) */
             rnd_poly(&a, (t & 2) ? -(1 << 21) : -gamma1[t % 5] + 1, (t & 2) ? 1 << 21 : gamma1[t % 5]);
             memset(o1, 0xA5, sizeof o1);

@@ -308,6 +308,15 @@ static void sib_lanes(uint8_t out[WINDOW][KF_SHAKE256_RATE], const kf_mldsa_para
     kf_sponge_xn_oneshot_public(&x, in, len, o, KF_SHAKE256_RATE); /* c~ is public */
 }
 
+/* The next item's signature and key asked into the cache while this one runs (its ExpandA
+ * alone takes ~40k ticks): the first reads of both are decode's (z, t1, the hints), which
+ * otherwise wait on every line of them. */
+static void prefetch_item(const kf_mldsa_verify_item *it, const kf_mldsa_params *p)
+{
+    for (size_t o = 0; o < p->sig_bytes; o += 64) __builtin_prefetch(it->sig + o);
+    for (size_t o = 0; o < p->pk_bytes; o += 64) __builtin_prefetch(it->pk + o);
+}
+
 int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_verify_item *items, int *results)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -331,9 +340,11 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
         }
         /* the next item's key, if another: its ExpandA may start in this one's idle lanes */
         ah.next_rho = NULL;
-        if (i + 1 < count && item_checks(p, &items[i + 1]) == KF_OK &&
-            memcmp(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES) != 0)
-            ah.next_rho = items[i + 1].pk; /* pkEncode: rho first */
+        if (i + 1 < count && item_checks(p, &items[i + 1]) == KF_OK) {
+            prefetch_item(&items[i + 1], p);
+            if (memcmp(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES) != 0)
+                ah.next_rho = items[i + 1].pk; /* pkEncode: rho first */
+        }
         if (i >= sib_end) {
             sib_first = i;
             sib_end = count - i < WINDOW ? count : i + WINDOW;
