@@ -118,6 +118,11 @@ void kf_mldsa_rej_uniform_lanes8_avx512(int32_t *const c[8], const uint64_t *lan
         i2[p] = _mm512_loadu_si512((const void *)lanes_idx2[p]);
     }
     for (unsigned k = 0; k < 7 * blocks; k++) { /* a 168-byte block: 7 runs of three lanes */
+        if (k >= 32) { /* 256 candidates a stream so far: stop once all eight are full */
+            unsigned least = n[0];
+            for (unsigned i = 1; i < 8; i++) least = n[i] < least ? n[i] : least;
+            if (least >= KF_MLDSA_N) break;
+        }
         const __m512i *w = (const __m512i *)(const void *)(lanes + 24 * k);
         const __m512i w0 = _mm512_load_si512(w), w1 = _mm512_load_si512(w + 1), w2 = _mm512_load_si512(w + 2);
         for (unsigned p = 0; p < 4; p++) {
