@@ -266,7 +266,7 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the nibbles' >> 4, keep's >> 31
         "functions": ["reject_uniform", "reject_eta", "kf_mldsa_sample_in_ball"],
-        "pending": ["kf_mldsa_shake256", "first_blocks", "more_blocks", "a_seed", "reject_group", "expand_a",
+        "pending": ["kf_mldsa_shake256", "first_blocks", "more_blocks", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
                     "kf_mldsa_expand_s", "expand_mask_batch", "kf_mldsa_expand_mask_bytes", "kf_mldsa_expand_mask"],
     },

@@ -186,10 +186,22 @@ static void test_rounding_every_value(void)
                 kf_mldsa_use_hint_portable(&r1, &a, &h, gammas2[g]);
                 kf_mldsa_use_hint_avx2(&r2, &a, &h, gammas2[g]);
                 bad += !same(&r1, &r2);
+                /* verification's fused row (freeze, UseHint, w1Encode) on r and on r - q (its
+                 * input is the inverse NTT's, |w| < q); nothing written past the row's bytes */
+                const unsigned bits = g == 0 ? 6 : 4, len = 32 * bits;
+                uint8_t o1[6 * 32], o2[6 * 32 + 16];
+                kf_mldsa_pack_simple(o1, &r1, bits);
+                for (int neg = 0; neg < 2; neg++) {
+                    for (unsigned i = 0; i < N; i++) s2.c[i] = neg && a.c[i] > 0 ? a.c[i] - Q : a.c[i];
+                    memset(o2, 0xA5, sizeof o2);
+                    kf_mldsa_use_hint_pack_avx2(o2, &s2, &h, gammas2[g]);
+                    bad += memcmp(o1, o2, len) != 0;
+                    for (unsigned i = len; i < sizeof o2; i++) bad += o2[i] != 0xA5;
+                }
                 for (unsigned i = 0; i < N; i++) h.c[i] ^= 1;
             }
         }
-        CHECK(bad == 0, "decompose / use_hint gamma2=%d: %d polynomials differ", gammas2[g], bad);
+        CHECK(bad == 0, "decompose / use_hint / use_hint_pack gamma2=%d: %d polynomials differ", gammas2[g], bad);
     }
 }
 
@@ -526,6 +538,44 @@ static void test_rejection(void)
         CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_uniform_avx512, trial %d (n %u, %u)", t,
               n1, n2);
     }
+    /* the eight-stream rejection from avx512-x8's lane-major xof_lanes output: each stream
+     * against rej_ref over its bytes; streams with many candidates >= q (the capped and
+     * compacted steps), too few blocks (fewer than 256), and idle streams sharing one array */
+    if (have_sample512)
+        for (int t = 0; t < 300; t++) {
+            enum { BL = 5, W = BL * 21 };
+            static _Alignas(64) uint64_t lanes[W * 8];
+            static uint8_t bytes[8][BL * 168];
+            const unsigned blocks = t % 7 == 6 ? 1 + (unsigned)rnd_below(4) : BL;
+            for (unsigned i = 0; i < 8; i++) {
+                rnd_bytes(bytes[i], sizeof bytes[i]);
+                const unsigned heavy = (t + i) % 4 == 0 ? (unsigned)rnd_below(64) : 0; /* of 280 candidates */
+                for (unsigned h = 0; h < heavy; h++) {
+                    const size_t k = 3 * rnd_below(280);
+                    const int32_t v = rnd_below(2) ? Q + (int32_t)rnd_below(8) : 0x7FFFFF;
+                    bytes[i][k] = (uint8_t)v;
+                    bytes[i][k + 1] = (uint8_t)(v >> 8);
+                    bytes[i][k + 2] = (uint8_t)((v >> 16) | (rnd_below(2) << 7));
+                }
+                for (unsigned w = 0; w < W; w++) {
+                    uint64_t x = 0;
+                    for (unsigned b = 0; b < 8; b++) x |= (uint64_t)bytes[i][8 * w + b] << (8 * b);
+                    lanes[8 * w + i] = x;
+                }
+            }
+            kf_mldsa_poly got[8], want, spare;
+            int32_t *c[8];
+            unsigned have[8], idle = t % 5 == 4 ? 3 : 0; /* the last ones share spare */
+            for (unsigned i = 0; i < 8; i++) c[i] = i < 8 - idle ? got[i].c : spare.c;
+            memset(got, 0x33, sizeof got);
+            kf_mldsa_rej_uniform_lanes8_avx512(c, lanes, blocks, have);
+            for (unsigned i = 0; i < 8 - idle; i++) {
+                memset(&want, 0x33, sizeof want);
+                unsigned n = rej_ref(want.c, 0, bytes[i], blocks * 168);
+                CHECK(have[i] == n && memcmp(want.c, got[i].c, n * sizeof want.c[0]) == 0,
+                      "rej_uniform_lanes8_avx512, trial %d, stream %u (%u, %u)", t, i, have[i], n);
+            }
+        }
     /* RejBoundedPoly (Alg. 15, 31) for eta 2 and 4 */
     for (int t = 0; t < TRIALS; t++) {
         const unsigned eta = t & 1 ? 4 : 2;
@@ -600,6 +650,33 @@ static void test_packing(void)
         kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t % 5]);
         CHECK(kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t % 5]) == 1, "unpack_offset_avx2 %u bits taken", zb);
         CHECK(same(&r1, &r2), "unpack_offset %u bits, trial %d", zb, t);
+        { /* from a buffer of exactly 32 bits bytes (AddressSanitizer builds see a read past it),
+           * and with other bytes after the input: the same values */
+            uint8_t *exact = malloc(32 * zb);
+            CHECK(exact != NULL, "malloc");
+            if (exact) {
+                memcpy(exact, o1, 32 * zb);
+                memset(&r2, 0x55, sizeof r2);
+                kf_mldsa_unpack_offset_avx2(&r2, exact, zb, gamma1[t % 5]);
+                CHECK(same(&r1, &r2), "unpack_offset %u bits from an exact buffer, trial %d", zb, t);
+                if (t < 10) { /* t1's 10 bits too */
+                    uint8_t *e10 = malloc(320);
+                    CHECK(e10 != NULL, "malloc");
+                    if (e10) {
+                        memcpy(e10, o1, 320);
+                        kf_mldsa_unpack_simple(&r1, o1, 10);
+                        kf_mldsa_unpack_simple_avx2(&r2, e10, 10);
+                        CHECK(same(&r1, &r2), "unpack_simple 10 bits from an exact buffer, trial %d", t);
+                        free(e10);
+                    }
+                    kf_mldsa_unpack_offset(&r1, o1, zb, gamma1[t % 5]);
+                }
+                free(exact);
+            }
+            for (unsigned i = 32 * zb; i < sizeof o1; i++) o1[i] ^= 0xFF;
+            kf_mldsa_unpack_offset_avx2(&r2, o1, zb, gamma1[t % 5]);
+            CHECK(same(&r1, &r2), "unpack_offset %u bits, other bytes after it, trial %d", zb, t);
+        }
         { /* and back: BitPack of z, s1, s2, t0, any values (the portable code masks them) */
             rnd_poly(&a, (t & 2) ? -(1 << 21) : -gamma1[t % 5] + 1, (t & 2) ? 1 << 21 : gamma1[t % 5]);
             memset(o1, 0xA5, sizeof o1);

@@ -121,6 +121,36 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
     }
 }
 
+/* A group of n <= 8 RejNTTPoly streams through the batched backend's xof_lanes and the
+ * rejection that reads its lane-major output (kf_mldsa_rej_uniform_lanes8_avx512), with no
+ * transposition to per-stream bytes: 1 if dst[0 .. n - 1] are done, 0 if not (no such
+ * backend or CPU support, or a stream short after the first blocks: the caller then runs the
+ * byte path for the group). Scratch loop on Zen 4 (2026-11-26), one x8 call's output: 1,352-1,794
+ * ticks transposed, stored and rejected per stream, 754-1,326 this way. */
+static int lanes_group(unsigned n, const uint8_t *const in[], kf_mldsa_poly *const dst[])
+{
+#ifdef KF_MLDSA_HAVE_AVX512
+    const kf_backend_xn *xn;
+    if (!kf_mldsa_sample_avx512() || !(xn = kf_backend_xn_for(n)) || !xn->xof_lanes || xn->n != 8) return 0;
+    _Alignas(64) uint64_t lanes[A_FIRST_BLOCKS * (KF_SHAKE128_RATE / 8) * 8];
+    kf_mldsa_poly spare; /* the idle streams' coefficients */
+    int32_t *c[8];
+    unsigned have[8];
+    for (unsigned i = 0; i < 8; i++) c[i] = i < n ? dst[i]->c : spare.c;
+    if (!xn->xof_lanes(24, KF_SHAKE128_RATE, SHAKE_SUFFIX, in, KF_MLDSA_SEEDBYTES + 2, n, lanes, A_FIRST_BLOCKS))
+        return 0;
+    kf_mldsa_rej_uniform_lanes8_avx512(c, lanes, A_FIRST_BLOCKS, have);
+    for (unsigned i = 0; i < n; i++)
+        if (have[i] < N) return 0;
+    return 1;
+#else
+    (void)n;
+    (void)in;
+    (void)dst;
+    return 0;
+#endif
+}
+
 static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
                      kf_xn_side *side, const kf_backend_xn *hx, void (*ready)(void *ctx, unsigned done), void *ctx)
 {
@@ -139,10 +169,13 @@ static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], co
             dst[i] = &a[first + i];
         }
         kf_sponge_xn x;
-        if (!(side && side->blocks &&
-              hx->xof_side(24, KF_SHAKE128_RATE, SHAKE_SUFFIX, in, sizeof seed[0], n, out, sizeof buf[0], 0, side)))
+        if (side && side->blocks &&
+            hx->xof_side(24, KF_SHAKE128_RATE, SHAKE_SUFFIX, in, sizeof seed[0], n, out, sizeof buf[0], 0, side)) {
+            reject_group(&x, n, in, sizeof seed[0], buf, out, dst);
+        } else if (!lanes_group(n, in, dst)) {
             first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0], 1);
-        reject_group(&x, n, in, sizeof seed[0], buf, out, dst);
+            reject_group(&x, n, in, sizeof seed[0], buf, out, dst);
+        }
         if (ready) ready(ctx, first + n);
     }
 }
@@ -158,6 +191,7 @@ static void expand_a_group(unsigned n, uint8_t seed[][KF_MLDSA_SEEDBYTES + 2], k
         in[i] = seed[i];
         out[i] = buf[i];
     }
+    if (lanes_group(n, in, dst)) return;
     kf_sponge_xn x;
     first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0], 1);
     reject_group(&x, n, in, sizeof seed[0], buf, out, dst);

@@ -18,6 +18,10 @@
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/packing.h"
 #include "mldsa/sampling.h"
+#include "mldsa/arith.h"
+#ifdef KF_MLDSA_HAVE_AVX2
+#include "mldsa/x86_64/poly_avx2.h"
+#endif
 #include "sponge/sponge_xn.h"
 #include "common/util.h"
 
@@ -126,6 +130,12 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
         kf_mldsa_ntt(&st->t1[i]);
         kf_mldsa_pointwise_acc_vec_plus(&st->w[i], &st->a[i * p->l], st->z, p->l, &st->c, &st->t1[i]);
         kf_mldsa_invntt_tomont(&st->w[i]);
+#ifdef KF_MLDSA_HAVE_AVX2
+        if (kf_mldsa_arith_avx2()) { /* the three steps below in one pass (|w| < q: freeze is a caddq) */
+            kf_mldsa_use_hint_pack_avx2(w1 + 32u * p->w1_bits * i, &st->w[i], &st->h[i], p->gamma2);
+            continue;
+        }
+#endif
         kf_mldsa_poly_freeze(&st->w[i]);
         kf_mldsa_use_hint(&st->tmp, &st->w[i], &st->h[i], p->gamma2);
         kf_mldsa_pack_simple(w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits);
@@ -298,6 +308,15 @@ static void sib_lanes(uint8_t out[WINDOW][KF_SHAKE256_RATE], const kf_mldsa_para
     kf_sponge_xn_oneshot_public(&x, in, len, o, KF_SHAKE256_RATE); /* c~ is public */
 }
 
+/* The next item's signature and key asked into the cache while this one runs (its ExpandA
+ * alone takes ~40k ticks): the first reads of both are decode's (z, t1, the hints), which
+ * otherwise wait on every line of them. */
+static void prefetch_item(const kf_mldsa_verify_item *it, const kf_mldsa_params *p)
+{
+    for (size_t o = 0; o < p->sig_bytes; o += 64) __builtin_prefetch(it->sig + o);
+    for (size_t o = 0; o < p->pk_bytes; o += 64) __builtin_prefetch(it->pk + o);
+}
+
 int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_verify_item *items, int *results)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -321,9 +340,11 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
         }
         /* the next item's key, if another: its ExpandA may start in this one's idle lanes */
         ah.next_rho = NULL;
-        if (i + 1 < count && item_checks(p, &items[i + 1]) == KF_OK &&
-            memcmp(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES) != 0)
-            ah.next_rho = items[i + 1].pk; /* pkEncode: rho first */
+        if (i + 1 < count && item_checks(p, &items[i + 1]) == KF_OK) {
+            prefetch_item(&items[i + 1], p);
+            if (memcmp(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES) != 0)
+                ah.next_rho = items[i + 1].pk; /* pkEncode: rho first */
+        }
         if (i >= sib_end) {
             sib_first = i;
             sib_end = count - i < WINDOW ? count : i + WINDOW;

@@ -505,7 +505,7 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
 #define X8_XOF(name, NR, LANES_) \
     __attribute__((noinline)) static void name(uint8_t suffix, const uint8_t *const *in, size_t len, \
                                                unsigned count, uint8_t *const *out, size_t outlen, const __m512i *s0) \
-    { xn_xof_body(NR, LANES_, suffix, in, len, count, out, outlen, s0, NULL); }
+    { xn_xof_body(NR, LANES_, suffix, in, len, count, out, outlen, s0, NULL, NULL); }
 X8_XOF(x8_xof_24_21, 24, 21)
 X8_XOF(x8_xof_24_17, 24, 17)
 X8_XOF(x8_xof_12_21, 12, 21)
@@ -542,6 +542,24 @@ static int x8_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const
     return 1;
 }
 
+/* kf_backend_xn.xof_lanes: SHAKE128 only (ML-DSA's ExpandA), inputs shorter than the scalar
+ * copy's threshold (x8_xof's first case) */
+__attribute__((noinline)) static void x8_xof_raw_24_21(uint8_t suffix, const uint8_t *const *in, size_t len,
+                                                       unsigned count, uint64_t *out, size_t blocks)
+{
+    if (!out) __builtin_unreachable(); /* raw set: the per-instance copy-out is dead code here */
+    xn_xof_body(24, 21, suffix, in, len, count, NULL, blocks * 168, NULL, NULL, out);
+}
+
+static int x8_xof_lanes(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
+                        uint64_t *out, size_t blocks)
+{
+    if (count == 0 || count > N || nr != 24 || rate != 168 || blocks == 0 || len >= KF_X8_COPY_MIN_BLOCKS24 * rate)
+        return 0;
+    x8_xof_raw_24_21(suffix, in, len, count, out, blocks);
+    return 1;
+}
+
 const kf_backend_xn kf_backend_x8_avx512 = {
     .name = "avx512-x8",
     .requires = KF_CPU_AVX512F,
@@ -560,4 +578,5 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .leaves = x8_leaves,
     .leaves_node = x8_leaves_node,
     .xof = x8_xof,
+    .xof_lanes = x8_xof_lanes,
 };

@@ -9,6 +9,8 @@
 #include "mldsa/x86_64/poly_avx2.h"
 #include "mldsa/x86_64/reduce_avx2.h"
 
+#include <string.h>
+
 #define N KF_MLDSA_N
 #define Q KF_MLDSA_Q
 #define D KF_MLDSA_D
@@ -201,6 +203,65 @@ void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_
         use_hint_poly(w1, r, h, 1);
     else
         use_hint_poly(w1, r, h, 0);
+}
+
+/* UseHint of eight coefficients r (use_hint_poly's step) */
+INLINE __m256i use_hint8(__m256i r, __m256i h, const dec_consts c)
+{
+    const __m256i zero = _mm256_setzero_si256(), minus1 = _mm256_set1_epi32(-1);
+    __m256i r0, r1 = decompose(&r0, r, c);
+    __m256i set = _mm256_xor_si256(_mm256_cmpeq_epi32(h, zero), minus1);
+    __m256i pos = _mm256_cmpgt_epi32(r0, zero);
+    __m256i delta = _mm256_sub_epi32(minus1, _mm256_add_epi32(pos, pos));
+    r1 = _mm256_add_epi32(r1, _mm256_and_si256(delta, set));
+    r1 = _mm256_andnot_si256(_mm256_cmpeq_epi32(r1, c.m), r1);
+    return _mm256_add_epi32(r1, _mm256_and_si256(_mm256_cmpgt_epi32(zero, r1), c.m));
+}
+
+/* freeze, UseHint and w1Encode's SimpleBitPack of one row in one pass, 32 coefficients a
+ * step: the w1 values (< 16 for gamma2 = (q - 1) / 32, < 44 for (q - 1) / 88) as 32 bytes in
+ * order, then 4 bits each (two a byte, the low one first) or 6 (four in three bytes), as
+ * pack_avx2.c's pack4 and pack6. w is the inverse NTT's output, |w| < q, so freeze is
+ * caddq alone. */
+INLINE void use_hint_pack_poly(uint8_t *out, const kf_mldsa_poly *w, const kf_mldsa_poly *h, int g88)
+{
+    const dec_consts c = dec_setup(g88);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256i three = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    for (unsigned i = 0; i < N; i += 32) {
+        __m256i v[4];
+        for (unsigned k = 0; k < 4; k++)
+            v[k] = use_hint8(caddq(load(w->c + i + 8 * k)), load(h->c + i + 8 * k), c);
+        __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
+        b = _mm256_permutevar8x32_epi32(b, order); /* the 32 values as bytes, in order */
+        if (!g88) {
+            __m256i t = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x1001)); /* b0 + 16 b1 */
+            t = _mm256_permute4x64_epi64(_mm256_packus_epi16(t, t), 0x08);
+            _mm_storeu_si128((__m128i *)(out + i / 2), _mm256_castsi256_si128(t));
+        } else {
+            __m256i t = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x4001)); /* b0 + 64 b1 */
+            t = _mm256_shuffle_epi8(_mm256_madd_epi16(t, _mm256_set1_epi32(0x10000001)), three);
+            uint8_t *o = out + 3 * i / 4;
+            if (i + 32 < N) { /* the second 16-byte store over the first's 4 spare bytes */
+                _mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(t));
+                _mm_storeu_si128((__m128i *)(o + 12), _mm256_extracti128_si256(t, 1));
+            } else {
+                uint8_t tb[32];
+                _mm_storeu_si128((__m128i *)tb, _mm256_castsi256_si128(t));
+                _mm_storeu_si128((__m128i *)(tb + 12), _mm256_extracti128_si256(t, 1));
+                memcpy(o, tb, 24);
+            }
+        }
+    }
+}
+
+void kf_mldsa_use_hint_pack_avx2(uint8_t *out, const kf_mldsa_poly *w, const kf_mldsa_poly *h, int32_t gamma2)
+{
+    if (gamma2 == (Q - 1) / 88)
+        use_hint_pack_poly(out, w, h, 1);
+    else
+        use_hint_pack_poly(out, w, h, 0);
 }
 
 /* acc with all ones in the lanes where |c| >= bound (b = bound - 1) */

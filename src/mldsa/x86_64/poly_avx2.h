@@ -38,6 +38,11 @@ void kf_mldsa_decompose_avx2(kf_mldsa_poly *a1, kf_mldsa_poly *a0, const kf_mlds
 void kf_mldsa_make_hint_avx2(kf_mldsa_poly *h, const kf_mldsa_poly *r, const kf_mldsa_poly *rz, int32_t gamma2,
                              uint32_t *ones);
 void kf_mldsa_use_hint_avx2(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const kf_mldsa_poly *h, int32_t gamma2);
+/* Verification's row after its inverse NTT (verify.c): w1Encode of UseHint(h, w mod+ q) into
+ * out (32 w1_bits bytes: 4 bits for gamma2 = (q - 1) / 32, 6 for (q - 1) / 88), for |w| < q
+ * (kf_mldsa_invntt_tomont's output): what kf_mldsa_poly_freeze, kf_mldsa_use_hint and
+ * kf_mldsa_pack_simple give in three passes. */
+void kf_mldsa_use_hint_pack_avx2(uint8_t *out, const kf_mldsa_poly *w, const kf_mldsa_poly *h, int32_t gamma2);
 void kf_mldsa_poly_exceeds_avx2(const kf_mldsa_poly *p, int32_t bound, uint32_t *over);
 void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off, unsigned n);
 /* The same from kf_mldsa_sparse_prep8's int8 copies, in passes of group >= 1 terms where group
@@ -105,6 +110,13 @@ unsigned kf_mldsa_rej_eta_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t 
  * as the AVX2 ones above, which the callers then run on what is left. */
 unsigned kf_mldsa_rej_uniform_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len,
                                      size_t *used);
+/* RejNTTPoly's loop for eight SHAKE128 streams at once, read from avx512-x8's xof_lanes output
+ * (kf_backend_xn.xof_lanes: blocks blocks of 21 lanes of 8 states, lane-major): c[i] gets
+ * stream i's first have[i] <= 256 accepted coefficients, as reject_uniform over the stream's
+ * blocks * 168 bytes gives them (have[i] < 256: the blocks ran out); c[i] may be one array
+ * for streams whose output is not wanted. AVX-512 F, BW, VBMI (sampling_avx512.c). */
+void kf_mldsa_rej_uniform_lanes8_avx512(int32_t *const c[8], const uint64_t *lanes, unsigned blocks,
+                                        unsigned have[8]);
 unsigned kf_mldsa_rej_eta_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
                                  size_t *used);
 /* kf_mldsa_challenge_offsets with AVX-512 (sampling_avx512.c), where kf_mldsa_sample_avx512():

@@ -22,5 +22,5 @@ list(APPEND KF_SOURCES ${KF_MLDSA_AVX512_SAMPLE_SOURCES})
 set_source_files_properties(${KF_MLDSA_AVX512_SAMPLE_SOURCES} PROPERTIES
   COMPILE_OPTIONS "-mavx512f;-mavx512bw;-mavx512vbmi;-mpopcnt")
 # the portable files call the AVX2 (and AVX-512) ones when arith.c chose them
-set_source_files_properties(src/mldsa/arith.c src/mldsa/poly.c src/mldsa/sampling.c src/mldsa/packing.c PROPERTIES
+set_source_files_properties(src/mldsa/arith.c src/mldsa/poly.c src/mldsa/sampling.c src/mldsa/packing.c src/mldsa/verify.c PROPERTIES
   COMPILE_DEFINITIONS "KF_MLDSA_HAVE_AVX2;KF_MLDSA_HAVE_AVX512")
