@@ -54,10 +54,11 @@ UNITS = {
         "includes": ["tools/kforge"],
         "timeout": 120,
         "steps": STEPS,
+        "preinclude": ["shim/cli_libc.h"],
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # decode's hexval(..) << 4
         "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len", "has_pem",
-                      "other_set_by_size"],
-        "pending": ["cli_from_hex", "cli_read_file", "cli_key_bytes", "key_from_encoding", "cli_key_type_of"],
+                      "other_set_by_size", "cli_from_hex", "cli_read_file", "cli_key_bytes", "key_from_encoding",
+                      "cli_key_type_of", "cli_blob_free"],
     },
     # tools/kforge/sum.c: --check's lexical helpers (WP): the hex digits, hex_run over a C
     # string (Frama-C's strlen axioms), unescape in place. proofs/shim/stdio_ext.h stands in
@@ -67,11 +68,12 @@ UNITS = {
     "sum_parsers": {
         "files": ["tools/kforge/sum.c"],
         "includes": ["tools/kforge", "proofs/shim"],
+        "preinclude": ["shim/cli_libc.h"],
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["hexval", "is_white", "hex_run", "unescape"],
-        "pending": ["parse_bsd", "parse_check_line", "sink_compare_hex"],
+        "functions": ["hexval", "is_white", "hex_run", "unescape", "squash", "find_alg_n", "find_alg",
+                      "sink_compare_hex", "length_fits", "parse_bsd", "parse_check_line"],
     },
     # The lane-level arithmetic of ML-KEM and ML-DSA (issue 54 items 1-2): the scalar reductions,
     # compression and rounding that the portable code applies to every coefficient, with their
