@@ -99,7 +99,9 @@ int cli_read_file(const char *prog, const char *opt, const char *path, size_t ma
     size_t cap = 4096, n = 0;
     uint8_t *p = malloc(cap);
     int err = p ? 0 : ENOMEM;
-    /*@ loop invariant 4096 <= cap && n <= cap && (cap == 4096 || cap <= 2 * max);
+    /*@ loop invariant cap_low: 4096 <= cap;
+        loop invariant n_cap: n <= cap;
+        loop invariant cap_high: cap == 4096 || cap <= 2 * max;
         loop invariant p == \null ? err != 0 : \valid(p + (0 .. cap - 1)) && \offset(p) == 0;
         loop invariant fd == STDIN_FILENO || 0 <= fd < __FC_MAX_OPEN_FILES;
         loop assigns n, cap, p, err, __fc_errno, __fc_fds[0 .. __FC_MAX_OPEN_FILES - 1], p[0 .. cap - 1]; */
