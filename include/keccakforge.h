@@ -928,6 +928,13 @@ KF_API int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8
                                const uint8_t *priv, size_t privlen, uint8_t *out, size_t outcap,
                                size_t *outlen);
 /* Read a SubjectPublicKeyInfo: its type, and the public key into pub (pubcap >= its size). */
+/*@ requires der == \null || \valid_read(der + (0 .. derlen - 1));
+    requires t == \null || \valid(t);
+    requires pub == \null || \valid(pub + (0 .. pubcap - 1));
+    requires publen == \null || \valid(publen);
+    requires der == \null || pub == \null || \separated(pub + (0 .. pubcap - 1), der + (0 .. derlen - 1));
+    requires \separated(t, publen, pub + (0 .. pubcap - 1));
+    assigns *t, pub[0 .. pubcap - 1], *publen; */
 KF_API KF_MUST_CHECK int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
                               uint8_t *pub, size_t pubcap, size_t *publen);
 /* Read a PKCS#8 key: its type, the form found (form may be NULL), the whole private key
@@ -935,6 +942,20 @@ KF_API KF_MUST_CHECK int kf_key_decode_spki(const uint8_t *der, size_t derlen, k
  * SLH-DSA: sk; the public key is inside: ML-KEM ek = dk[384k .. 384k+ek), SLH-DSA pk = the
  * last 2n bytes; ML-DSA's is not: kf_mldsa_pk_from_sk), and the seed when one is stored
  * (seed may be NULL; *seedlen = 64 (ML-KEM), 32 (ML-DSA) or 0). */
+/*@ requires der == \null || \valid_read(der + (0 .. derlen - 1));
+    requires t == \null || \valid(t);
+    requires form == \null || \valid(form);
+    requires seed == \null || \valid(seed + (0 .. seedcap - 1));
+    requires seedlen == \null || \valid(seedlen);
+    requires priv == \null || \valid(priv + (0 .. privcap - 1));
+    requires privlen == \null || \valid(privlen);
+    requires der == \null || priv == \null || \separated(priv + (0 .. privcap - 1), der + (0 .. derlen - 1));
+    requires der == \null || seed == \null || \separated(seed + (0 .. seedcap - 1), der + (0 .. derlen - 1));
+    requires \separated(t, priv + (0 .. privcap - 1), privlen);
+    requires form == \null || \separated(form, t, seed + (0 .. seedcap - 1), seedlen, priv + (0 .. privcap - 1), privlen);
+    requires seed == \null || \separated(seed + (0 .. seedcap - 1), t, seedlen, priv + (0 .. privcap - 1), privlen);
+    requires seedlen == \null || \separated(seedlen, t, priv + (0 .. privcap - 1), privlen);
+    assigns *t, *form, seed[0 .. seedcap - 1], *seedlen, priv[0 .. privcap - 1], *privlen; */
 KF_API KF_MUST_CHECK int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_key_priv_form *form,
                                uint8_t *seed, size_t seedcap, size_t *seedlen,
                                uint8_t *priv, size_t privcap, size_t *privlen);
@@ -947,6 +968,17 @@ KF_API int kf_pem_encode(const char *label, const uint8_t *der, size_t derlen,
 /* The first PEM block of pem: its label (NUL-terminated, if label is not NULL) and DER.
  * der == NULL asks for the length. Bad base64, padding or a missing/mismatched END line ->
  * KF_ERR_BAD_ENCODING. */
+/*@ requires pem == \null || \valid_read(pem + (0 .. pemlen - 1));
+    requires pemlen <= PTRDIFF_MAX;
+    requires label == \null || \valid(label + (0 .. labelcap - 1));
+    requires der == \null || \valid(der + (0 .. dercap - 1));
+    requires derlen == \null || \valid(derlen);
+    requires pem == \null || label == \null || \separated(label + (0 .. labelcap - 1), pem + (0 .. pemlen - 1));
+    requires pem == \null || der == \null || \separated(der + (0 .. dercap - 1), pem + (0 .. pemlen - 1));
+    requires \separated(label + (0 .. labelcap - 1), der + (0 .. dercap - 1), derlen);
+    assigns label[0 .. labelcap - 1], der[0 .. dercap - 1], *derlen;
+    ensures der_fits: \result == KF_OK && der != \null ==> *derlen <= dercap;
+    ensures label_nul: \result == KF_OK && label != \null ==> \exists integer i; 0 <= i < labelcap && label[i] == '\0'; */
 KF_API KF_MUST_CHECK int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
                          uint8_t *der, size_t dercap, size_t *derlen);
 

@@ -45,33 +45,46 @@ UNITS = {
              "extra": ["-wp-no-init-const"]},
         ],
     },
-    # tools/kforge/cli_io.c: the pure readers of key files and hex arguments (WP, every input
-    # length); other_set_by_size calls the library's kf_key_* size and name functions, taken
-    # by their prototypes' default assigns (key_codecs proves `assigns \nothing` for them).
-    # Not yet: the readers that allocate, print or do I/O ("pending").
+    # tools/kforge/cli_io.c: the readers of key files and hex arguments (WP, every input
+    # length): the pure helpers, and since 2026-11-26 those that allocate, print and read
+    # (cli_from_hex, cli_key_type_of, cli_blob_free; cli_read_file, cli_key_bytes and
+    # key_from_encoding have contracts but are "pending") over proofs/shim/cli_libc.h (malloc, free, fprintf, strrchr with contracts
+    # WP 25 can use; docs/ASSURANCE.md, "The CLI's readers") and the library's contracts in
+    # include/keccakforge.h (kf_pem_decode, kf_key_decode_*: proved by key_codecs);
+    # other_set_by_size calls the kf_key_* size and name functions, taken by their prototypes'
+    # default assigns (key_codecs proves `assigns \nothing` for them). Justified: malloc's
+    # freshness (asserted after each malloc), the DER wipe after a failed second kf_pem_decode.
+    # "timeout" 300: at load ~30 (2026-11-26) goals of 400,000 steps ran into 120 s of wall time.
     "cli_readers": {
         "files": ["tools/kforge/cli_io.c"],
         "includes": ["tools/kforge"],
-        "timeout": 120,
+        "timeout": 300,
         "steps": STEPS,
+        "preinclude": ["shim/cli_libc.h"],
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # decode's hexval(..) << 4
         "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len", "has_pem",
-                      "other_set_by_size"],
-        "pending": ["cli_from_hex", "cli_read_file", "cli_key_bytes", "key_from_encoding", "cli_key_type_of"],
+                      "other_set_by_size", "cli_from_hex", "cli_key_type_of", "cli_blob_free"],
+        # contracts written; run on 2026-11-26 (load 20-35): 13 unproved goals left in these three
+        # (docs/ASSURANCE.md, "The CLI's readers"), so their callers assume them
+        "pending": ["cli_read_file", "cli_key_bytes", "key_from_encoding"],
     },
-    # tools/kforge/sum.c: --check's lexical helpers (WP): the hex digits, hex_run over a C
-    # string (Frama-C's strlen axioms), unescape in place. proofs/shim/stdio_ext.h stands in
-    # for <stdio_ext.h>, which Frama-C's libc lacks (only __fpurge, in no proved function).
-    # Not yet ("pending"): parse_bsd (strrchr), parse_check_line (find_alg_n's tables,
-    # strlen, the check state), sink_compare_hex.
+    # tools/kforge/sum.c: --check's parser (WP): the hex digits, hex_run over a C string
+    # (Frama-C's strlen axioms), unescape in place, and since 2026-11-26 parse_bsd (strrchr by
+    # proofs/shim/cli_libc.h's contract), length_fits and sink_compare_hex. proofs/shim/
+    # stdio_ext.h stands in for <stdio_ext.h>, which Frama-C's libc lacks (only __fpurge, in no
+    # proved function). "pending", contracts written: parse_check_line and the algorithm lookup
+    # (the string literals of the tables and of find_alg's arguments: WP 25 cannot show a
+    # literal is a string; find_alg("sha3-...")'s result is not NULL, which it cannot see).
     "sum_parsers": {
         "files": ["tools/kforge/sum.c"],
         "includes": ["tools/kforge", "proofs/shim"],
-        "timeout": 120,
+        "preinclude": ["shim/cli_libc.h"],
+        "timeout": 300,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["hexval", "is_white", "hex_run", "unescape"],
-        "pending": ["parse_bsd", "parse_check_line", "sink_compare_hex"],
+        "functions": ["hexval", "is_white", "hex_run", "unescape", "sink_compare_hex", "length_fits", "parse_bsd"],
+        # contracts written, not finished in this session's runs (docs/ASSURANCE.md)
+        "pending": ["parse_check_line", "find_alg_n", "find_alg", "squash"],
     },
     # The lane-level arithmetic of ML-KEM and ML-DSA (issue 54 items 1-2): the scalar reductions,
     # compression and rounding that the portable code applies to every coefficient, with their

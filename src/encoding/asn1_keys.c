@@ -513,13 +513,6 @@ static const struct ktype *get_algid(rbuf *r)
     return find_oid(oid.p[7], oid.p[8]);
 }
 
-/*@ requires der == \null || \valid_read(der + (0 .. derlen - 1));
-    requires t == \null || \valid(t);
-    requires pub == \null || \valid(pub + (0 .. pubcap - 1));
-    requires publen == \null || \valid(publen);
-    requires der == \null || pub == \null || \separated(pub + (0 .. pubcap - 1), der + (0 .. derlen - 1));
-    requires \separated(t, publen, pub + (0 .. pubcap - 1));
-    assigns *t, pub[0 .. pubcap - 1], *publen; */
 int kf_key_decode_spki(const uint8_t *der, size_t derlen, kf_key_type *t,
                        uint8_t *pub, size_t pubcap, size_t *publen)
 {
@@ -673,17 +666,6 @@ static int priv_of_choice(const struct ktype *k, const uint8_t *sd, const uint8_
     return rc;
 }
 
-/*@ requires der == \null || \valid_read(der + (0 .. derlen - 1));
-    requires t == \null || \valid(t);
-    requires form == \null || \valid(form);
-    requires seed == \null || \valid(seed + (0 .. seedcap - 1));
-    requires seedlen == \null || \valid(seedlen);
-    requires priv == \null || \valid(priv + (0 .. privcap - 1));
-    requires privlen == \null || \valid(privlen);
-    requires der == \null || priv == \null || \separated(priv + (0 .. privcap - 1), der + (0 .. derlen - 1));
-    requires der == \null || seed == \null || \separated(seed + (0 .. seedcap - 1), der + (0 .. derlen - 1));
-    requires \separated(t, form, seed + (0 .. seedcap - 1), seedlen, priv + (0 .. privcap - 1), privlen);
-    assigns *t, *form, seed[0 .. seedcap - 1], *seedlen, priv[0 .. privcap - 1], *privlen; */
 int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_key_priv_form *form,
                         uint8_t *seed, size_t seedcap, size_t *seedlen,
                         uint8_t *priv, size_t privcap, size_t *privlen)
@@ -898,15 +880,6 @@ static int b64_body(const char *p, size_t len, uint8_t *out, size_t cap, size_t 
 
 /* The DER is often a private key: it is written only once the whole block has been read and
  * found well formed and the buffers big enough, so no error leaves part of it in der. */
-/*@ requires pem == \null || \valid_read(pem + (0 .. pemlen - 1));
-    requires pemlen <= PTRDIFF_MAX;
-    requires label == \null || \valid(label + (0 .. labelcap - 1));
-    requires der == \null || \valid(der + (0 .. dercap - 1));
-    requires derlen == \null || \valid(derlen);
-    requires pem == \null || label == \null || \separated(label + (0 .. labelcap - 1), pem + (0 .. pemlen - 1));
-    requires pem == \null || der == \null || \separated(der + (0 .. dercap - 1), pem + (0 .. pemlen - 1));
-    requires \separated(label + (0 .. labelcap - 1), der + (0 .. dercap - 1), derlen);
-    assigns label[0 .. labelcap - 1], der[0 .. dercap - 1], *derlen; */
 int kf_pem_decode(const char *pem, size_t pemlen, char *label, size_t labelcap,
                   uint8_t *der, size_t dercap, size_t *derlen)
 {

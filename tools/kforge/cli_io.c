@@ -16,7 +16,10 @@
 #include <unistd.h>
 
 /* ACSL (proofs/ unit cli_readers, docs/ASSURANCE.md) */
-/*@ predicate hex_digit(integer c) = ('0' <= c <= '9') || ('a' <= c <= 'f') || ('A' <= c <= 'F'); */
+/*@ predicate hex_digit(integer c) = ('0' <= c <= '9') || ('a' <= c <= 'f') || ('A' <= c <= 'F');
+    // a blob as the readers leave it: NULL and 0, or n valid bytes at the start of a block
+    predicate blob_ok(cli_blob *b) = \valid(b) && \valid(b->p + (0 .. b->n - 1)) && b->n <= PTRDIFF_MAX
+      && (b->p == \null || \offset(b->p) == 0); */
 
 /*@ assigns \nothing;
     ensures -1 <= \result <= 15;
@@ -46,9 +49,17 @@ static void decode(const char *hex, size_t n, uint8_t *out)
         out[i] = (uint8_t)(hexval((unsigned char)hex[2 * i]) << 4 | hexval((unsigned char)hex[2 * i + 1]));
 }
 
+/*@ requires valid_read_string(prog) && valid_read_string(opt) && valid_read_string(hex);
+    requires \valid(b) && strlen(hex) <= PTRDIFF_MAX;
+    ensures \result == 0 || \result == -1;
+    ensures \result == 0 ==> blob_ok(b); */
 int cli_from_hex(const char *prog, const char *opt, const char *hex, cli_blob *b)
 {
     size_t n = strlen(hex);
+    /*@ loop invariant 0 <= i <= n;
+        loop invariant \forall integer j; 0 <= j < i ==> hex_digit((unsigned char)hex[j]);
+        loop assigns i;
+        loop variant n - i; */
     for (size_t i = 0; i < n; i++) {
         if (hexval((unsigned char)hex[i]) < 0) {
             fprintf(stderr, "%s: %s: not hexadecimal (character %zu is '%c')\n", prog, opt, i + 1,
@@ -61,6 +72,7 @@ int cli_from_hex(const char *prog, const char *opt, const char *hex, cli_blob *b
         return -1;
     }
     b->p = malloc(n / 2 + 1);
+    /*@ assert fresh: b->p == \null || \separated(b->p + (0 .. n / 2), hex + (0 .. n)); */
     if (!b->p) {
         fprintf(stderr, "%s: %s: out of memory\n", prog, opt);
         return -1;
@@ -70,6 +82,12 @@ int cli_from_hex(const char *prog, const char *opt, const char *hex, cli_blob *b
     return 0;
 }
 
+/* The loop ends when read(2) returns 0 or an error other than EINTR, or the size passes max:
+ * not proved (a pipe or a device may never end; EINTR may repeat), no loop variant. */
+/*@ requires valid_read_string(prog) && valid_read_string(opt) && valid_read_string(path);
+    requires \valid(b) && max <= PTRDIFF_MAX / 2;
+    ensures \result == 0 || \result == -1;
+    ensures \result == 0 ==> blob_ok(b) && b->n <= max; */
 int cli_read_file(const char *prog, const char *opt, const char *path, size_t max, cli_blob *b)
 {
     int use_stdin = strcmp(path, "-") == 0;
@@ -81,9 +99,16 @@ int cli_read_file(const char *prog, const char *opt, const char *path, size_t ma
     size_t cap = 4096, n = 0;
     uint8_t *p = malloc(cap);
     int err = p ? 0 : ENOMEM;
+    /*@ loop invariant cap_low: 4096 <= cap;
+        loop invariant n_cap: n <= cap;
+        loop invariant cap_high: cap == 4096 || cap <= 2 * max;
+        loop invariant p == \null ? err != 0 : \valid(p + (0 .. cap - 1)) && \offset(p) == 0;
+        loop invariant fd == STDIN_FILENO || 0 <= fd < __FC_MAX_OPEN_FILES;
+        loop assigns n, cap, p, err, __fc_errno, __fc_fds[0 .. __FC_MAX_OPEN_FILES - 1], p[0 .. cap - 1]; */
     while (!err) {
         if (n == cap) {
             uint8_t *q = cap <= max ? malloc(cap * 2) : NULL;
+            /*@ assert fresh: q == \null || \separated(q + (0 .. 2 * cap - 1), p + (0 .. cap - 1)); */
             if (!q) {
                 err = cap > max ? EFBIG : ENOMEM;
                 break;
@@ -224,6 +249,10 @@ static const char *other_set_by_size(int key_type, int is_private, size_t n, siz
 }
 
 /* b holds PEM or DER: decode it (public: SPKI, private: PKCS#8) into the raw key. */
+/*@ requires valid_read_string(prog) && valid_read_string(opt) && valid_read_string(set);
+    requires blob_ok(b) && want <= PTRDIFF_MAX;
+    ensures \result == 0 || \result == -1;
+    ensures \result == 0 ==> blob_ok(b) && b->n == want; */
 static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set,
                              int key_type, int is_private)
 {
@@ -235,6 +264,8 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
     if (pem) {
         rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, NULL, 0, &derlen);
         der = rc == KF_OK ? malloc(derlen ? derlen : 1) : NULL;
+        /*@ assert fresh: der == \null || \separated(der + (0 .. derlen - 1), b->p + (0 .. b->n - 1), label + (0 .. 63),
+                                                     &derlen); */
         if (rc == KF_OK && !der) rc = KF_ERR_BAD_LENGTH;
         if (rc == KF_OK) rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, der, derlen, &derlen);
         if (rc == KF_OK && strcmp(label, want_label) != 0) {
@@ -249,6 +280,7 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
                                               * of another type is named */
     raw = rc == KF_OK ? malloc(cap) : NULL;
     if (rc == KF_OK && !raw) rc = KF_ERR_BAD_LENGTH;
+    /*@ assert fresh: rc != KF_OK || \separated(raw + (0 .. cap - 1), in + (0 .. inlen - 1), &t, &rawlen); */
     if (rc == KF_OK)
         rc = is_private ? kf_key_decode_pkcs8(in, inlen, &t, NULL, NULL, 0, NULL, raw, cap, &rawlen)
                         : kf_key_decode_spki(in, inlen, &t, raw, cap, &rawlen);
@@ -282,6 +314,10 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
     return 0;
 }
 
+/*@ requires valid_read_string(prog) && valid_read_string(opt) && valid_read_string(set);
+    requires blob_ok(b) && want <= PTRDIFF_MAX / 2;
+    ensures \result == 0 || \result == -1;
+    ensures \result == 0 ==> blob_ok(b) && b->n == want; */
 int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, const char *set, int key_type,
                   int is_private)
 {
@@ -289,9 +325,19 @@ int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, c
     /* hex text first (white space around it skipped): a hex key may well start with "30",
      * which is also how DER starts; no DER or PEM encoding is 2 * want hex digits alone */
     size_t s = 0, e = b->n;
+    /*@ loop invariant 0 <= s <= e;
+        loop assigns s;
+        loop variant e - s; */
     while (s < e && isspace(b->p[s])) s++;
+    /*@ loop invariant s <= e <= b->n;
+        loop assigns e;
+        loop variant e - s; */
     while (e > s && isspace(b->p[e - 1])) e--;
     int all_hex = e - s == 2 * want;
+    /*@ loop invariant s <= i <= e;
+        loop invariant all_hex ==> \forall integer j; s <= j < i ==> hex_digit(b->p[j]);
+        loop assigns i, all_hex;
+        loop variant e - i; */
     for (size_t i = s; all_hex && i < e; i++) all_hex = hexval(b->p[i]) >= 0;
     if (all_hex) {
         decode((const char *)b->p + s, e - s, b->p); /* in place: writes behind the reads */
@@ -311,6 +357,7 @@ int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, c
     return -1;
 }
 
+/*@ requires \valid_read(b) && (b->p == \null || \valid_read(b->p + (0 .. b->n - 1))) && b->n <= PTRDIFF_MAX; */
 int cli_key_type_of(const cli_blob *b, int is_private)
 {
     enum { RAW_CAP = 8192 }; /* more than any key's raw form (ML-DSA-87 sk: 4896 bytes) */
@@ -323,12 +370,14 @@ int cli_key_type_of(const cli_blob *b, int is_private)
     if (rc == KF_OK && pem) {
         rc = kf_pem_decode((const char *)b->p, b->n, NULL, 0, NULL, 0, &derlen);
         der = rc == KF_OK ? malloc(derlen ? derlen : 1) : NULL;
+        /*@ assert fresh: der == \null || \separated(der + (0 .. derlen - 1), b->p + (0 .. b->n - 1), &derlen); */
         if (rc == KF_OK && !der) rc = KF_ERR_BAD_LENGTH;
         if (rc == KF_OK) rc = kf_pem_decode((const char *)b->p, b->n, NULL, 0, der, derlen, &derlen);
         in = der;
         inlen = derlen;
     }
     kf_key_type t = 0;
+    /*@ assert fresh: rc != KF_OK || \separated(raw + (0 .. RAW_CAP - 1), in + (0 .. inlen - 1), &t, &rawlen); */
     if (rc == KF_OK)
         rc = is_private ? kf_key_decode_pkcs8(in, inlen, &t, NULL, NULL, 0, NULL, raw, RAW_CAP, &rawlen)
                         : kf_key_decode_spki(in, inlen, &t, raw, RAW_CAP, &rawlen);
@@ -553,6 +602,8 @@ void cli_print_hex(const char *name, const uint8_t *p, size_t n)
     putchar('\n');
 }
 
+/*@ requires blob_ok(b);
+    ensures b->p == \null && b->n == 0; */
 void cli_blob_free(cli_blob *b)
 {
     if (b->p && b->secret) kf_wipe(b->p, b->n);

@@ -81,14 +81,26 @@ static const struct {
     {"k12", "kt128"},           {"kangarootwelve", "kt128"}, {"keccak", "keccak256"},
 };
 
+/* ACSL (proofs/ unit sum_parsers, docs/ASSURANCE.md) */
+/*@ requires valid_read_string(in) && strlen(in) <= PTRDIFF_MAX;
+    requires cap >= 1 && \valid(out + (0 .. cap - 1)) && \separated(out + (0 .. cap - 1), in + (0 .. strlen(in)));
+    assigns out[0 .. cap - 1];
+    ensures 0 <= strlen(out) < cap; */
 static void squash(const char *in, char *out, size_t cap)
 {
     size_t n = 0;
+    /*@ loop invariant \at(in, Pre) <= in <= \at(in, Pre) + strlen(\at(in, Pre)) && 0 <= n < cap;
+        loop invariant n <= in - \at(in, Pre);
+        loop assigns in, n, out[0 .. cap - 1];
+        loop variant \at(in, Pre) + strlen(\at(in, Pre)) - in; */
     for (; *in && n + 1 < cap; in++)
         if (*in != '-' && *in != '_') out[n++] = (char)tolower((unsigned char)*in);
     out[n] = '\0';
 }
 
+/*@ requires len == 0 || len >= 32 || \valid_read(name + (0 .. len - 1));
+    assigns \nothing;
+    ensures \result == \null || (\valid_read(\result) && \base_addr(\result) == \base_addr(&algs[0])); */
 static const sum_alg *find_alg_n(const char *name, size_t len)
 {
     char want[32], have[32], copy[32];
@@ -96,8 +108,14 @@ static const sum_alg *find_alg_n(const char *name, size_t len)
     memcpy(copy, name, len);
     copy[len] = '\0';
     squash(copy, want, sizeof want);
+    /*@ loop invariant 0 <= i <= 12 && 0 <= strlen(&want[0]) < 32;
+        loop assigns i, want[0 .. 31];
+        loop variant 12 - i; */
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (strcmp(want, aliases[i].alias) == 0) squash(aliases[i].name, want, sizeof want);
+    /*@ loop invariant 0 <= i <= 14;
+        loop assigns i, have[0 .. 31];
+        loop variant 14 - i; */
     for (size_t i = 0; i < N_ALGS; i++) {
         squash(algs[i].name, have, sizeof have);
         if (strcmp(have, want) == 0) return &algs[i];
@@ -105,6 +123,9 @@ static const sum_alg *find_alg_n(const char *name, size_t len)
     return NULL;
 }
 
+/*@ requires valid_read_string(name);
+    assigns \nothing;
+    ensures \result == \null || (\valid_read(\result) && \base_addr(\result) == \base_addr(&algs[0])); */
 static const sum_alg *find_alg(const char *name) { return find_alg_n(name, strlen(name)); }
 
 /* ---- options shared by the whole run ------------------------------------------------- */
@@ -400,9 +421,18 @@ typedef struct hex_cmp {
     const char *hex; /* remaining expected digits */
 } hex_cmp;
 
+/* c->hex holds 2 n digits (hex_run counted them: parse_check_line) */
+/*@ requires \valid((hex_cmp *)arg) && \valid_read(bytes + (0 .. n - 1)) && n <= PTRDIFF_MAX / 2;
+    requires \valid_read(((hex_cmp *)arg)->hex + (0 .. 2 * n - 1));
+    requires \forall integer i; 0 <= i < 2 * n ==> 0 <= ((hex_cmp *)arg)->hex[i] <= 127;
+    assigns ((hex_cmp *)arg)->hex;
+    ensures \result == 0 || \result == 1; */
 static int sink_compare_hex(void *arg, const uint8_t *bytes, size_t n)
 {
     hex_cmp *c = arg;
+    /*@ loop invariant 0 <= i <= n && c->hex == \at(((hex_cmp *)arg)->hex, Pre) + 2 * i;
+        loop assigns i, c->hex;
+        loop variant n - i; */
     for (size_t i = 0; i < n; i++, c->hex += 2)
         if (hexval(c->hex[0]) != bytes[i] >> 4 || hexval(c->hex[1]) != (bytes[i] & 15)) return 1;
     return 0;
@@ -473,6 +503,9 @@ static size_t hex_run(const char *s)
 }
 
 /* Whether hexlen digits fit alg (and -l). */
+/*@ requires \valid_read(st) && \valid_read(a);
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
 static int length_fits(const check_state *st, const sum_alg *a, size_t hexlen)
 {
     if (hexlen == 0 || hexlen % 2) return 0;
@@ -481,15 +514,27 @@ static int length_fits(const check_state *st, const sum_alg *a, size_t hexlen)
 }
 
 /* "ALGO (name) = hex" (also "ALGO(name)= hex"), s just after the tag word and its space. */
+/*@ requires valid_string(s) && strlen(s) <= PTRDIFF_MAX;
+    requires \valid(cl) && \separated(cl, s + (0 .. strlen(s)));
+    assigns s[0 .. strlen(s)], cl->name, cl->hex, cl->hexlen;
+    ensures \result == 0 || \result == -1;
+    ensures \result == 0 ==> \valid_read(cl->hex + (0 .. cl->hexlen - 1)); */
 static int parse_bsd(char *s, int escaped, check_line *cl)
 {
     char *close = strrchr(s, ')');
     if (!close) return -1;
     cl->name = s;
     char *p = close + 1;
+    /*@ loop invariant \base_addr(p) == \base_addr(s) && close < p <= s + strlen(s);
+        loop assigns p;
+        loop variant s + strlen(s) - p; */
     while (is_white(*p)) p++;
     if (*p++ != '=') return -1;
+    /*@ loop invariant \base_addr(p) == \base_addr(s) && close < p <= s + strlen(s);
+        loop assigns p;
+        loop variant s + strlen(s) - p; */
     while (is_white(*p)) p++;
+    /*@ assert tail: p == s + (p - s) && strlen(s + (p - s)) == strlen(s) - (p - s); */
     cl->hex = p;
     cl->hexlen = hex_run(p);
     if (p[cl->hexlen] != '\0') return -1;
@@ -499,15 +544,26 @@ static int parse_bsd(char *s, int escaped, check_line *cl)
 }
 
 /* One line of a list (without its newline), as coreutils' sha256sum reads it. */
+/*@ requires \valid(st) && (st->forced == \null || \valid_read(st->forced));
+    requires valid_string(line) && strlen(line) <= PTRDIFF_MAX;
+    requires \valid(cl) && \separated(cl, st, line + (0 .. strlen(line)));
+    assigns line[0 .. strlen(line)], *cl, st->bsd_reversed;
+    ensures \result == 0 || \result == -1; */
 static int parse_check_line(check_state *st, char *line, check_line *cl)
 {
     size_t i = 0;
+    /*@ loop invariant 0 <= i <= strlen(line);
+        loop assigns i;
+        loop variant strlen(line) - i; */
     while (is_white(line[i])) i++;
     int escaped = line[i] == '\\';
     i += (size_t)escaped;
 
     /* A BSD line: an algorithm name, an optional space, '('. */
     size_t w = 0;
+    /*@ loop invariant 0 <= i + w <= strlen(line);
+        loop assigns w;
+        loop variant strlen(line) - i - w; */
     while (line[i + w] && line[i + w] != ' ' && line[i + w] != '(') w++;
     const sum_alg *tagged = hex_run(line + i) == w ? NULL : find_alg_n(line + i, w);
     if (tagged) {
