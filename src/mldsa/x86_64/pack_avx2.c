@@ -6,6 +6,7 @@
  * sigDecode's z); and key generation's: t1 in 10 bits, s1, s2 and t0 in 3, 4 and 13 bits.
  * Constant time: no branch or address depends on a value.
  */
+#include "mldsa/x86_64/pack_steps_avx2.h"
 #include "mldsa/x86_64/poly_avx2.h"
 #include "mldsa/x86_64/reduce_avx2.h"
 
@@ -16,11 +17,8 @@
 /* 32 coefficients (each < 256) as 32 bytes in order */
 INLINE __m256i bytes32(const int32_t *c)
 {
-    __m256i a0 = _mm256_loadu_si256((const __m256i *)c), a1 = _mm256_loadu_si256((const __m256i *)(c + 8));
-    __m256i a2 = _mm256_loadu_si256((const __m256i *)(c + 16)), a3 = _mm256_loadu_si256((const __m256i *)(c + 24));
-    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(a0, a1), _mm256_packs_epi32(a2, a3));
-    /* dwords: a0 lo, a1 lo, a2 lo, a3 lo | a0 hi, a1 hi, a2 hi, a3 hi */
-    return _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    return bytes32_of(_mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)(c + 8)),
+                      _mm256_loadu_si256((const __m256i *)(c + 16)), _mm256_loadu_si256((const __m256i *)(c + 24)));
 }
 
 /* (b - c) & mask of 32 coefficients (mask < 256) as 32 bytes in order: BitPack's values of s1
@@ -30,8 +28,7 @@ INLINE __m256i bytes32_off(const int32_t *c, __m256i bv, __m256i mask)
     __m256i a[4];
     for (int k = 0; k < 4; k++)
         a[k] = _mm256_and_si256(_mm256_sub_epi32(bv, _mm256_loadu_si256((const __m256i *)(c + 8 * k))), mask);
-    __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(a[0], a[1]), _mm256_packs_epi32(a[2], a[3]));
-    return _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    return bytes32_of(a[0], a[1], a[2], a[3]);
 }
 
 /* BitPack of s1, s2 in 3 bits (eta 2): 32 values -> 12 bytes per step, values (b - c) & 7 as
@@ -61,45 +58,19 @@ static void pack3_off(uint8_t *out, const kf_mldsa_poly *p, int32_t b)
 static void pack4_off(uint8_t *out, const kf_mldsa_poly *p, int32_t b)
 {
     const __m256i bv = _mm256_set1_epi32(b), mask = _mm256_set1_epi32(15);
-    for (unsigned i = 0; i < N; i += 32) {
-        __m256i w = _mm256_maddubs_epi16(bytes32_off(p->c + i, bv, mask), _mm256_set1_epi16(0x1001));
-        w = _mm256_packus_epi16(w, w);
-        w = _mm256_permute4x64_epi64(w, 0x08);
-        _mm_storeu_si128((__m128i *)(out + i / 2), _mm256_castsi256_si128(w));
-    }
+    for (unsigned i = 0; i < N; i += 32) pack4_step(out + i / 2, bytes32_off(p->c + i, bv, mask));
 }
 
 /* values in [0, 16) (w1 of ML-DSA-65/87): 32 coefficients -> 16 bytes, low nibble first */
 static void pack4(uint8_t *out, const kf_mldsa_poly *p)
 {
-    for (unsigned i = 0; i < N; i += 32) {
-        __m256i w = _mm256_maddubs_epi16(bytes32(p->c + i), _mm256_set1_epi16(0x1001)); /* b0 + 16 b1 */
-        w = _mm256_packus_epi16(w, w);
-        w = _mm256_permute4x64_epi64(w, 0x08); /* qwords 0, 2 */
-        _mm_storeu_si128((__m128i *)(out + i / 2), _mm256_castsi256_si128(w));
-    }
+    for (unsigned i = 0; i < N; i += 32) pack4_step(out + i / 2, bytes32(p->c + i));
 }
 
 /* values in [0, 64) (w1 of ML-DSA-44): 32 coefficients -> 24 bytes, 4 coefficients per 3 */
 static void pack6(uint8_t *out, const kf_mldsa_poly *p)
 {
-    const __m256i three = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    for (unsigned i = 0; i < N; i += 32) {
-        __m256i w = _mm256_maddubs_epi16(bytes32(p->c + i), _mm256_set1_epi16(0x4001)); /* b0 + 64 b1 */
-        w = _mm256_madd_epi16(w, _mm256_set1_epi32(0x10000001));                        /* w0 + 4096 w1 */
-        w = _mm256_shuffle_epi8(w, three); /* 12 bytes per half */
-        uint8_t *o = out + 3 * i / 4;
-        if (i + 32 < N) { /* 16-byte stores, the second over the first's 4 spare bytes */
-            _mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(w));
-            _mm_storeu_si128((__m128i *)(o + 12), _mm256_extracti128_si256(w, 1));
-        } else { /* the last 24 bytes: nothing written past them */
-            uint8_t t[32];
-            _mm_storeu_si128((__m128i *)t, _mm256_castsi256_si128(w));
-            _mm_storeu_si128((__m128i *)(t + 12), _mm256_extracti128_si256(w, 1));
-            memcpy(o, t, 24);
-        }
-    }
+    for (unsigned i = 0; i < N; i += 32) pack6_step(out + 3 * i / 4, bytes32(p->c + i), i + 32 == N);
 }
 
 /* SimpleBitPack of t1 in 10 bits (pkEncode): 16 values -> 20 bytes per step: 16-bit lanes

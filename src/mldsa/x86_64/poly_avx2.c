@@ -6,6 +6,7 @@
  * multiply-and-shift division in Decompose, the same masks), so the outputs are identical.
  * No branch, no address depends on a coefficient.
  */
+#include "mldsa/x86_64/pack_steps_avx2.h"
 #include "mldsa/x86_64/poly_avx2.h"
 #include "mldsa/x86_64/reduce_avx2.h"
 
@@ -226,33 +227,15 @@ INLINE __m256i use_hint8(__m256i r, __m256i h, const dec_consts c)
 INLINE void use_hint_pack_poly(uint8_t *out, const kf_mldsa_poly *w, const kf_mldsa_poly *h, int g88)
 {
     const dec_consts c = dec_setup(g88);
-    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    const __m256i three = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
     for (unsigned i = 0; i < N; i += 32) {
         __m256i v[4];
         for (unsigned k = 0; k < 4; k++)
             v[k] = use_hint8(caddq(load(w->c + i + 8 * k)), load(h->c + i + 8 * k), c);
-        __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
-        b = _mm256_permutevar8x32_epi32(b, order); /* the 32 values as bytes, in order */
-        if (!g88) {
-            __m256i t = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x1001)); /* b0 + 16 b1 */
-            t = _mm256_permute4x64_epi64(_mm256_packus_epi16(t, t), 0x08);
-            _mm_storeu_si128((__m128i *)(out + i / 2), _mm256_castsi256_si128(t));
-        } else {
-            __m256i t = _mm256_maddubs_epi16(b, _mm256_set1_epi16(0x4001)); /* b0 + 64 b1 */
-            t = _mm256_shuffle_epi8(_mm256_madd_epi16(t, _mm256_set1_epi32(0x10000001)), three);
-            uint8_t *o = out + 3 * i / 4;
-            if (i + 32 < N) { /* the second 16-byte store over the first's 4 spare bytes */
-                _mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(t));
-                _mm_storeu_si128((__m128i *)(o + 12), _mm256_extracti128_si256(t, 1));
-            } else {
-                uint8_t tb[32];
-                _mm_storeu_si128((__m128i *)tb, _mm256_castsi256_si128(t));
-                _mm_storeu_si128((__m128i *)(tb + 12), _mm256_extracti128_si256(t, 1));
-                memcpy(o, tb, 24);
-            }
-        }
+        __m256i b = bytes32_of(v[0], v[1], v[2], v[3]); /* the 32 values as bytes, in order */
+        if (!g88)
+            pack4_step(out + i / 2, b);
+        else
+            pack6_step(out + 3 * i / 4, b, i + 32 == N);
     }
 }
 
