@@ -70,7 +70,9 @@ typedef struct keygen_state {
  * t = NTT^-1(A NTT(s1)) + s2 once A's row i is final, Power2Round, t1's row packed into pk, and
  * the whole blocks of pk now written handed to tr's sponge, so that they ride on the
  * permutations of ExpandA's later groups (10 / 15 / 20 blocks in all, of which 4 / 9 / 14 do
- * on avx512-x9; the rest, the padded last one with them, on x1 after). */
+ * on avx512-x9; the rest, the padded last one with them, on x1 after). With AVX2 only
+ * (avx2-x4) they ride on the free lanes of ExpandA's last partial group of four: ML-DSA-65's
+ * 30 streams leave two, so 5 of its 15 blocks; 44 and 87 fill every lane. */
 typedef struct keygen_rows {
     keygen_state *st;
     const kf_mldsa_params *p;
