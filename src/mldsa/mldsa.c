@@ -114,7 +114,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     memcpy(st.pk, rho, KF_MLDSA_SEEDBYTES);
     keygen_rows kr = {&st, p, 0, {{0}, st.pk, KF_SHAKE256_RATE, 0}};
     if (kf_backend_xn_side()) { /* ExpandA, t's rows as A's are done, and tr = H(pk) riding on ExpandA */
-        kf_mldsa_expand_a_side(st.a, rho, p, &kr.side, keygen_row_ready, &kr);
+        kf_mldsa_expand_a_side(st.a, rho, p, &kr.side, kf_mldsa_side_groups(p, 1), keygen_row_ready, &kr);
         kf_xn_side_squeeze(&kr.side, st.tr, sizeof st.tr);
         memcpy(pk, st.pk, p->pk_bytes);
     } else { /* ExpandA, then every row, then tr on x1 from pk */
