@@ -310,13 +310,17 @@ const kf_backend_xn *kf_backend_xn_for(unsigned count)
 
 /* A runnable backend with xof_side where groups of 8 run on one 8-lane xof (the automatic or
  * forced batched backend for 8 is avx512-x8: the side backend, avx512-x9, is its hybrid), or
- * NULL: forcing avx2-x4 or x1 keeps every state off it. */
+ * avx2-x4 itself where it is the batched backend for 8 (its xof_side puts the side on a free
+ * lane of a partial group of four), or NULL: forcing x1 keeps every state off it. */
 const kf_backend_xn *kf_backend_xn_side(void)
 {
     const kf_backend_xn *cur = kf_backend_xn_for(8);
-    if (!cur || cur->n != 8 || !cur->xof) return NULL;
+    if (!cur || !cur->xof) return NULL;
+    if (cur->n == 4 && cur->xof_side) return cur; /* avx2-x4: the side on a partial group's free lane */
+    if (cur->n != 8) return NULL;
     for (size_t i = 0; all_backends_xn[i]; i++)
-        if (all_backends_xn[i]->xof_side && kf_backend_xn_runnable(all_backends_xn[i])) return all_backends_xn[i];
+        if (all_backends_xn[i]->n == 9 && all_backends_xn[i]->xof_side && kf_backend_xn_runnable(all_backends_xn[i]))
+            return all_backends_xn[i];
     return NULL;
 }
 

@@ -151,7 +151,9 @@ typedef struct kf_backend_xn {
      * side->lanes (FIPS 202 order, whole blocks: the caller pads the last) and that state is
      * permuted too; in and blocks advance. Returns 0 (and does nothing) for a parameter set
      * it does not handle. avx512-x9: the side state on the integer units (seed 002 §4.4),
-     * ML-DSA's verification lets tr = H(pk) ride on ExpandA's permutations. */
+     * ML-DSA's verification lets tr = H(pk) ride on ExpandA's permutations. avx2-x4: on the
+     * first free lane of a partial group of four (count not a multiple of 4; it declines the
+     * others). */
     int    (*xof_side)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
                        uint8_t *const *out, size_t outlen, int secret, kf_xn_side *side);
     /* optional: xof's sponges (count <= n instances, inputs of one length, public: no stack

@@ -70,7 +70,9 @@ typedef struct keygen_state {
  * t = NTT^-1(A NTT(s1)) + s2 once A's row i is final, Power2Round, t1's row packed into pk, and
  * the whole blocks of pk now written handed to tr's sponge, so that they ride on the
  * permutations of ExpandA's later groups (10 / 15 / 20 blocks in all, of which 4 / 9 / 14 do
- * on avx512-x9; the rest, the padded last one with them, on x1 after). */
+ * on avx512-x9; the rest, the padded last one with them, on x1 after). With AVX2 only
+ * (avx2-x4) they ride on the free lanes of ExpandA's last partial group of four: ML-DSA-65's
+ * 30 streams leave two, so 5 of its 15 blocks; 44 and 87 fill every lane. */
 typedef struct keygen_rows {
     keygen_state *st;
     const kf_mldsa_params *p;
@@ -112,7 +114,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     memcpy(st.pk, rho, KF_MLDSA_SEEDBYTES);
     keygen_rows kr = {&st, p, 0, {{0}, st.pk, KF_SHAKE256_RATE, 0}};
     if (kf_backend_xn_side()) { /* ExpandA, t's rows as A's are done, and tr = H(pk) riding on ExpandA */
-        kf_mldsa_expand_a_side(st.a, rho, p, &kr.side, keygen_row_ready, &kr);
+        kf_mldsa_expand_a_side(st.a, rho, p, &kr.side, kf_mldsa_side_groups(p, 1), keygen_row_ready, &kr);
         kf_xn_side_squeeze(&kr.side, st.tr, sizeof st.tr);
         memcpy(pk, st.pk, p->pk_bytes);
     } else { /* ExpandA, then every row, then tr on x1 from pk */

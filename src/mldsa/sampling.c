@@ -151,14 +151,40 @@ static int lanes_group(unsigned n, const uint8_t *const in[], kf_mldsa_poly *con
 #endif
 }
 
+/* The group sizes for avx2-x4's side (its xof_side rides on a partial group's free lane only):
+ * side_groups groups of at most 3 streams last, each with a lane for the side, so that the side
+ * rides on A_FIRST_BLOCKS permutations of each, and groups of 4 before them; returns the number
+ * of groups of 4. */
+static unsigned side_plan(unsigned total, unsigned side_groups, unsigned *partial_streams)
+{
+    const unsigned groups = (total + side_groups + 3) / 4;
+    const unsigned full = groups - side_groups;
+    *partial_streams = total - 4 * full;
+    return full;
+}
+
 static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
-                     kf_xn_side *side, const kf_backend_xn *hx, void (*ready)(void *ctx, unsigned done), void *ctx)
+                     kf_xn_side *side, const kf_backend_xn *hx, unsigned side_groups,
+                     void (*ready)(void *ctx, unsigned done), void *ctx)
 {
     const unsigned total = p->k * p->l;
     uint8_t seed[KF_XN_MAX][KF_MLDSA_SEEDBYTES + 2];
     uint8_t buf[KF_XN_MAX][A_FIRST_BLOCKS * KF_SHAKE128_RATE];
-    for (unsigned first = 0; first < total; first += KF_XN_MAX) {
-        const unsigned n = total - first < KF_XN_MAX ? total - first : KF_XN_MAX;
+    /* with avx2-x4's side (four lanes): groups of four, then side_groups partial groups, their
+     * sizes as even as they go (each at least 1: side_groups is cut to the streams left) */
+    unsigned full = total, partial = 0;
+    if (side && hx && hx->n == 4 && side_groups) {
+        full = side_plan(total, side_groups, &partial);
+        if (partial < side_groups) side_groups = partial;
+    } else {
+        side_groups = 0;
+    }
+    unsigned g = 0;
+    for (unsigned first = 0; first < total; g++) {
+        unsigned n;
+        if (side_groups == 0) n = total - first < KF_XN_MAX ? total - first : KF_XN_MAX;
+        else if (first < 4 * full) n = 4;
+        else n = partial / side_groups + (g - full < partial % side_groups);
         const uint8_t *in[KF_XN_MAX];
         uint8_t *out[KF_XN_MAX];
         kf_mldsa_poly *dst[KF_XN_MAX];
@@ -176,7 +202,8 @@ static void expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], co
             first_blocks(&x, n, KF_SHAKE128_RATE, in, sizeof seed[0], out, sizeof buf[0], 1);
             reject_group(&x, n, in, sizeof seed[0], buf, out, dst);
         }
-        if (ready) ready(ctx, first + n);
+        first += n;
+        if (ready) ready(ctx, first);
     }
 }
 
@@ -222,14 +249,33 @@ void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBY
 
 void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p)
 {
-    expand_a(a, rho, p, NULL, NULL, NULL, NULL);
+    expand_a(a, rho, p, NULL, NULL, 0, NULL, NULL);
 }
 
 void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
-                            kf_xn_side *side, void (*ready)(void *ctx, unsigned done), void *ctx)
+                            kf_xn_side *side, unsigned side_groups, void (*ready)(void *ctx, unsigned done),
+                            void *ctx)
 {
     const kf_backend_xn *hx = kf_backend_xn_side();
-    expand_a(a, rho, p, hx ? side : NULL, hx, ready, ctx);
+    expand_a(a, rho, p, hx ? side : NULL, hx, side_groups, ready, ctx);
+}
+
+unsigned kf_mldsa_side_groups(const kf_mldsa_params *p, int keygen)
+{
+    const kf_backend_xn *hx = kf_backend_xn_side();
+    if (!hx || hx->n != 4) return 0;
+    const unsigned blocks = (unsigned)(p->pk_bytes / KF_SHAKE256_RATE + 1); /* tr = H(pk)'s padded blocks */
+    const unsigned groups = (blocks + A_FIRST_BLOCKS - 1) / A_FIRST_BLOCKS, total = p->k * p->l;
+    if (!keygen) return groups;
+    /* key generation: pk's blocks are written as t's rows are done, so the partial groups
+     * (last) find only the blocks of the rows the groups of four before them finished; they
+     * pay (one more group of four permutations, about 7 x1 permutations on AVX2) only where
+     * that is at least two groups' worth */
+    unsigned partial;
+    const unsigned full = side_plan(total, groups, &partial);
+    const unsigned rows = 4 * full / p->l;
+    const unsigned ready_blocks = (unsigned)((KF_MLDSA_SEEDBYTES + 320u * rows) / KF_SHAKE256_RATE);
+    return ready_blocks >= 2 * A_FIRST_BLOCKS ? groups : 0;
 }
 
 /* RejBoundedPoly's loop (Alg. 31 lines 4-14) with CoeffFromHalfByte (Alg. 15): each byte

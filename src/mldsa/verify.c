@@ -162,7 +162,7 @@ static void tr_and_a(verify_state *st, const kf_mldsa_params *p, const uint8_t *
     memcpy(padded, pk, p->pk_bytes);
     kf_xn_side side = {{0}, padded, KF_SHAKE256_RATE, 0};
     side.blocks = kf_xn_side_pad(padded, p->pk_bytes, KF_SHAKE256_RATE, SHAKE_SUFFIX);
-    kf_mldsa_expand_a_side(st->a, st->rho, p, &side, NULL, NULL);
+    kf_mldsa_expand_a_side(st->a, st->rho, p, &side, kf_mldsa_side_groups(p, 0), NULL, NULL);
     memcpy(st->a_rho, st->rho, sizeof st->rho);
     st->a_valid = 1;
     kf_xn_side_squeeze(&side, tr, KF_MLDSA_TR_BYTES);

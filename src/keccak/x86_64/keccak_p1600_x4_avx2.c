@@ -355,6 +355,55 @@ static int x4_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const
     return 1;
 }
 
+/* kf_backend_xn.xof_side (keccak_backend.h) on four lanes: a group of four runs as xof above
+ * with no side; a partial group of count % 4 streams carries the side state on its first
+ * free lane, one side block xored in before each of the group's permutations while the side
+ * has blocks (its lane is read back after the permutation of its last block, or after the
+ * call's last). Where ML-DSA's ExpandA leaves lanes free (ML-DSA-65: 30 streams, the last
+ * group of four has two), a permutation of tr = H(pk) rides there instead of running on x1.
+ * The partial group's state stays in memory (byte operations above and x4_permute), not in
+ * registers as in x4_leaves_body. */
+static int x4_xof_side(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                       unsigned count, uint8_t *const *out, size_t outlen, int secret, kf_xn_side *side)
+{
+    const unsigned full = count / N * N, part = count - full, l = part; /* l: the side's lane */
+    if (count == 0 || count > 2 * N || part == 0 || nr != 24 || (rate != 168 && rate != 136) || len >= rate ||
+        side->rate % 8 != 0 || side->rate > 200)
+        return 0;
+    if (full && !x4_xof(nr, rate, suffix, in, len, full, out, outlen, secret)) return 0;
+    _Alignas(32) uint64_t s[25 * N];
+    memset(s, 0, sizeof s);
+    const uint8_t pad[2] = {suffix, 0x80};
+    for (unsigned i = 0; i < part; i++) {
+        x4_add_bytes(s, i, in[full + i], 0, len);
+        x4_add_bytes(s, i, &pad[0], len, 1);
+        x4_add_bytes(s, i, &pad[1], rate - 1, 1);
+    }
+    for (unsigned j = 0; j < 25; j++) s[N * j + l] = side->lanes[j];
+    int riding = side->blocks > 0;
+    for (size_t produced = 0; produced < outlen;) {
+        if (riding) {
+            for (size_t j = 0; j < side->rate / 8; j++) s[N * j + l] ^= kf_load64_le(side->in + 8 * j);
+            side->in += side->rate;
+            side->blocks--;
+        }
+        x4_permute(s, nr);
+        if (riding && side->blocks == 0) {
+            for (unsigned j = 0; j < 25; j++) side->lanes[j] = s[N * j + l];
+            riding = 0;
+        }
+        const size_t take = outlen - produced < rate ? outlen - produced : rate;
+        for (unsigned i = 0; i < part; i++) x4_extract_bytes(s, i, out[full + i] + produced, 0, take);
+        produced += take;
+    }
+    if (riding)
+        for (unsigned j = 0; j < 25; j++) side->lanes[j] = s[N * j + l];
+    memset(s, 0, sizeof s);
+    __asm__ __volatile__("" : : "r"(s) : "memory"); /* the wipe is not dead */
+    if (secret) x4_burn_stack();
+    return 1;
+}
+
 const kf_backend_xn kf_backend_x4_avx2 = {
     .name = "avx2-x4",
     .requires = KF_CPU_AVX2,
@@ -372,4 +421,5 @@ const kf_backend_xn kf_backend_x4_avx2 = {
     .oneblock = kf_x4_oneblock_avx2,
     .leaves = x4_leaves,
     .xof = x4_xof,
+    .xof_side = x4_xof_side,
 };
