@@ -105,6 +105,11 @@ def analyse(unit, src_root, build, tag, fcts=None, prop=None):
     return bad, valid, calls, tried
 
 
+def step_limit(unit):
+    """The unit's CVC4 step limit: units.STEP_LIMITS's if it names the unit, else its "steps"."""
+    return getattr(units, "STEP_LIMITS", {}).get(unit, units.UNITS[unit].get("steps"))
+
+
 def analyse_pass(unit, src_root, build, tag, fcts, extra):
     cfg = units.UNITS[unit]
     if cfg.get("tool") == "eva":
@@ -120,8 +125,9 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
     cmd += [os.path.join(src_root, f) for f in cfg["files"]]
     cmd += ["-wp", "-wp-rte", "-wp-prover", ",".join(provers), "-wp-timeout", str(cfg.get("timeout", 10)),
             "-wp-par", str(os.cpu_count() or 2), "-wp-out", os.path.join(out, "wp"), "-wp-msg-key=-shell"]
-    if cfg.get("steps"):
-        cmd += ["-wp-steps", str(cfg["steps"])]   # the prover's own step count: load-independent
+    steps = step_limit(unit)
+    if steps:
+        cmd += ["-wp-steps", str(steps)]   # the prover's own step count: load-independent
     cmd += extra
     if fcts:
         cmd += ["-wp-fct", ",".join(fcts)]
@@ -140,8 +146,8 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
     # the call points of `calls` annotations: WP goals that the report does not list
     calls = [g for g in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+_call_point_\S+)(.*)$", r.stdout, re.M)
              if not g[1].strip().startswith(": Valid")]
-    print("%s%s: WP proved %s of %s goals in %.0f s (%s); log %s"
-          % (unit, tag, m.group(1), m.group(2), dt, ",".join(provers), log))
+    print("%s%s: WP proved %s of %s goals in %.0f s (%s, step limit %s); log %s"
+          % (unit, tag, m.group(1), m.group(2), dt, ",".join(provers), steps or "none", log))
     # the goals WP tried and did not prove: "[wp] [Failed] Goal NAME" and the prover's verdict on
     # the next lines, or (WP's other format) "[wp] [PROVER] Goal NAME : STATUS"
     failed = [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[Failed\] Goal (\S+).*\n\s*(.*)$", r.stdout, re.M)]
