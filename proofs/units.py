@@ -575,4 +575,30 @@ UNITS = {
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
     },
+    # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
+    # the six SHAKE sets (params.h's kf_slh_params_ok): the verification's path above the FORS
+    # leaves' hashes: T_k of the FORS roots (fors_compress), the XMSS climb (kf_slh_merkle_climb,
+    # Algorithm 11's loop, h' <= 9 levels: auth + k n, the pair after PK.seed || ADRS in one
+    # 136-byte block), kf_slh_xmss_pk_from_sig and the hypertree's d layers (kf_slh_ht_verify,
+    # signature j at j (len + h') n). The hash layer (hash.c's kf_slh_thash) and WOTS+
+    # (kf_slh_wots_pk_from_sig) are taken by their contracts in slhdsa_internal.h (input
+    # lengths, n bytes out, the context's set and backends kept: slh_ctx_same), so each
+    # function is proved once for all callers; the x1 backend's oneblock is reached through its
+    # table: a `calls` annotation names keccak_backend.h's kf_spec_oneblock, its call point
+    # assumed as in the unit sponge ("calls_assumed", -rte-no-pointer-call).
+    "slhdsa_trees": {
+        "files": ["src/slhdsa/fors.c", "src/slhdsa/xmss.c", "src/slhdsa/hypertree.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "calls_assumed": True,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
+        "passes": [
+            {"functions": ["slh_offset_facts", "slh_xmss_sig_bytes", "fors_compress", "kf_slh_xmss_pk_from_sig"],
+             "extra": []},
+        ],
+        "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
+                    "kf_slh_fors_sign", "fors_climb_rows", "kf_slh_fors_pk_from_sig",
+                    "reduce_level", "reduce_tree", "kf_slh_merkle", "kf_slh_merkle_climb", "xmss_leaves",
+                    "kf_slh_xmss_sign", "kf_slh_xmss_root", "kf_slh_ht_sign", "kf_slh_ht_verify"],
+    },
 }
