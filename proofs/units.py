@@ -576,16 +576,17 @@ UNITS = {
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
-    # the six SHAKE sets (params.h's kf_slh_params_ok): the verification's path above the FORS
-    # leaves' hashes: T_k of the FORS roots (fors_compress), the XMSS climb (kf_slh_merkle_climb,
-    # Algorithm 11's loop, h' <= 9 levels: auth + k n, the pair after PK.seed || ADRS in one
-    # 136-byte block), kf_slh_xmss_pk_from_sig and the hypertree's d layers (kf_slh_ht_verify,
-    # signature j at j (len + h') n). The hash layer (hash.c's kf_slh_thash) and WOTS+
-    # (kf_slh_wots_pk_from_sig) are taken by their contracts in slhdsa_internal.h (input
-    # lengths, n bytes out, the context's set and backends kept: slh_ctx_same), so each
-    # function is proved once for all callers; the x1 backend's oneblock is reached through its
-    # table: a `calls` annotation names keccak_backend.h's kf_spec_oneblock, its call point
-    # assumed as in the unit sponge ("calls_assumed", -rte-no-pointer-call).
+    # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
+    # bytes in) and Algorithm 11 (kf_slh_xmss_pk_from_sig: WOTS+ over SIG_XMSS's len n bytes, the
+    # climb over its h' n-byte authentication path), with params.h's slh_xmss_sig_bytes and the
+    # ghost lemma slh_offset_facts (slhdsa_internal.h: j x + x <= count x). The hash layer
+    # (hash.c's kf_slh_thash) and the callees (kf_slh_wots_pk_from_sig, kf_slh_merkle_climb) are
+    # taken by their contracts in slhdsa_internal.h (input lengths, n bytes out, the context's set
+    # and backends kept: slh_ctx_same), so each function is proved once for all callers. Pending,
+    # with contracts written: kf_slh_merkle_climb (its `calls` annotation names keccak_backend.h's
+    # kf_spec_oneblock for the x1 backend's oneblock: "calls_assumed", -rte-no-pointer-call, as
+    # the unit sponge) and kf_slh_ht_verify, tried 2026-11-26: all but 3 and 4 goals proved
+    # (docs/ASSURANCE.md), kf_slh_fors_pk_from_sig, and the signing side.
     "slhdsa_trees": {
         "files": ["src/slhdsa/fors.c", "src/slhdsa/xmss.c", "src/slhdsa/hypertree.c"],
         "timeout": 120,
