@@ -77,6 +77,11 @@ static void fors_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32
 }
 
 /* T_k of the k roots (Algorithm 17, 21-24). */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs);
+    requires \valid_read(roots + (0 .. c->p->k * c->p->n - 1));
+    requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, pk + (0 .. c->p->n - 1));
+    assigns *c, pk[0 .. c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 static void fors_compress(slh_ctx *c, const slh_adrs *adrs, const uint8_t *roots, uint8_t *pk)
 {
     slh_adrs pk_adrs = *adrs;
@@ -207,6 +212,13 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
  * the output rows go back to node[]. Compared with a batched call per level (k = 33: four
  * calls of 8 and a lone x1 call for every level), the levels share the calls: 0.78-0.87x the
  * time (BENCHMARK_HISTORY.md, "SLH-DSA verify, 2026-11-22"). */
+/*@ requires slh_ctx_ok(c) && c->rows != 0 && \valid_read(adrs);
+    requires \valid_read(sig + (0 .. c->p->k * (1 + c->p->a) * c->p->n - 1));
+    requires \valid_read(idx + (0 .. c->p->k - 1));
+    requires \forall integer i; 0 <= i < c->p->k ==> idx[i] < (1 << c->p->a);
+    requires \valid(node + (0 .. c->p->k * c->p->n / 8 - 1)) && \separated(c, node + (0 .. c->p->k * c->p->n / 8 - 1));
+    assigns *c, node[0 .. c->p->k * c->p->n / 8 - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx, const slh_adrs *adrs,
                             uint64_t *node)
 {

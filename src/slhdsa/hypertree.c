@@ -34,7 +34,18 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
     slh_adrs adrs;
     adrs_zero(&adrs);
     memcpy(node, msg, p->n);
+    //@ assert sigs: \valid_read(sig + (0 .. p->d * xs - 1)) && p->n <= SLH_MAX_N;
+    /*@ loop invariant 0 <= j <= p->d;
+        loop invariant c->p == p;
+        loop invariant slh_ctx_ok(c);
+        loop invariant slh_ctx_x1(c);
+        loop invariant c->x1 == \at(c->x1, Pre);
+        loop assigns j, *c, adrs, node[0 .. SLH_MAX_N - 1], idx_tree, idx_leaf;
+        loop variant p->d - j; */
     for (unsigned j = 0; j < p->d; j++) {
+        /*@ ghost slh_offset_facts(j, p->d, xs); */
+        //@ assert layer: \valid_read(sig + j * xs + (0 .. xs - 1));
+        //@ assert out: \valid(node + (0 .. p->n - 1)) && \separated(node + (0 .. p->n - 1), c, p, c->x1);
         adrs_set_layer(&adrs, j);
         adrs_set_tree(&adrs, idx_tree);
         kf_slh_xmss_pk_from_sig(c, idx_leaf, sig + j * xs, node, &adrs, node);

@@ -81,7 +81,13 @@ typedef struct slh_params {
 const slh_params *kf_slh_params_get(int param);
 
 /* Signature layout: R, then SIG_FORS (k * (1 + a) * n), then SIG_HT (d XMSS signatures). */
+/*@ requires kf_slh_params_ok(p);
+    assigns \nothing;
+    ensures \result == p->k * (1 + p->a) * p->n; */
 static inline size_t slh_fors_sig_bytes(const slh_params *p) { return (size_t)p->k * (1 + p->a) * p->n; }
+/*@ requires kf_slh_params_ok(p);
+    assigns \nothing;
+    ensures \result == (p->len + p->hp) * p->n && 0 < \result <= 2400; */
 static inline size_t slh_xmss_sig_bytes(const slh_params *p) { return (size_t)(p->len + p->hp) * p->n; }
 
 #endif

@@ -60,6 +60,26 @@ typedef struct slh_ctx {
      * input rows are the callers' to overwrite (wiped with the context) */
     _Alignas(64) uint64_t tmpl[2][25 * SLH_MAX_LANES];
 } slh_ctx;
+/* (ACSL) a context of one of the six sets, apart from the const table it points to. The hash
+ * functions' contracts below assign *c (the counters, scratch states and templates) and keep
+ * its set and backends (ensures slh_ctx_same): stated, not proved (hash.c is "pending"). */
+/*@ predicate slh_ctx_ok(slh_ctx *c) = \valid(c) && kf_slh_params_ok(c->p) && \separated(c, c->p);
+    predicate slh_ctx_same{L1, L2}(slh_ctx *c) = \at(c->p, L1) == \at(c->p, L2) &&
+      \at(c->rows, L1) == \at(c->rows, L2) && \at(c->width, L1) == \at(c->width, L2) &&
+      \at(c->x1, L1) == \at(c->x1, L2); */
+/* (ACSL, the unit slhdsa_trees) the offsets' products, as a ghost "lemma function" (as
+ * mlkem/kpke.c's): CVC4 proves the nonlinear fact alone, not among a caller's hypotheses;
+ * a ghost call hands it to the caller as linear facts about the products (item j of x
+ * bytes each lies within count of them). */
+/*@ ghost
+  /@ requires 0 <= j < count <= 64 && 0 < x <= 4096;
+     assigns \nothing;
+     ensures 0 <= j * x && j * x + x <= count * x && count * x <= 262144; @/
+  static void slh_offset_facts(unsigned j, unsigned count, size_t x) { }
+*/
+/* (ACSL) and its x1 backend's table readable, apart from the context (kf_slh_merkle_climb
+ * calls its oneblock). */
+/*@ predicate slh_ctx_x1(slh_ctx *c) = \valid_read(c->x1) && \separated(c, c->x1); */
 
 
 /* A message given in pieces (M' = prefix || ctx || OID || M): parts[0..count). */
@@ -90,6 +110,8 @@ void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t
 #define SLH_ROW_PAD_LAST 16                           /* the lane with the final pad bit */
 /* The little-endian 64-bit word at p, and back (one load / store where the host is
  * little endian, as every host of an interleaved backend is). */
+/*@ requires \valid_read(p + (0 .. 7));
+    assigns \nothing; */
 static inline uint64_t slh_word(const uint8_t *p)
 {
     uint64_t v = 0;
@@ -100,6 +122,8 @@ static inline uint64_t slh_word(const uint8_t *p)
 #endif
     return v;
 }
+/*@ requires \valid(p + (0 .. 7));
+    assigns p[0 .. 7]; */
 static inline void slh_put_word(uint8_t *p, uint64_t v)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -129,11 +153,24 @@ static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsig
     for (unsigned k = 0; k < 4; k++) rows[(SLH_ROW_ADRS(n) + k) * w + i] = slh_word(a->b + 8 * k);
 }
 /* Tweakable hash SHAKE256(PK.seed || ADRS || in, 8n): F (inlen n), H (2n), T_l (l*n). */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs);
+    requires inlen <= SLH_MAX_LEN * SLH_MAX_N && \valid_read(in + (0 .. inlen - 1));
+    requires \valid(out + (0 .. c->p->n - 1)) && \separated(c, out + (0 .. c->p->n - 1));
+    assigns *c, out[0 .. c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out);
 /* cnt independent kf_slh_thash calls with inlen <= 2n: out[i] = thash(adrs[i], in[i][0..inlen));
  * out[i] may equal in[i], and may overlap in[j] for j > i when out[i] lies below in[j]
  * (groups are copied in before their outputs are written). in == NULL means PRF (the input
  * is SK.seed for all). */
+/*@ requires slh_ctx_ok(c) && inlen <= 2 * c->p->n;
+    requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires in == \null || \valid_read(in + (0 .. cnt - 1));
+    requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out);
 /* The same through padded blocks (kf_slh_hash_blocks) on any backend: what kf_slh_thash_batch
@@ -187,7 +224,14 @@ void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, 
     requires \valid_read(d + (0 .. p->len - 1));
     assigns \nothing; */
 unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d);
-/* Algorithm 8: the WOTS+ public key (n bytes) that sig claims for msg. */
+/* Algorithm 8: the WOTS+ public key (n bytes) that sig claims for msg. pk may be msg (it is
+ * read first). */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs);
+    requires \valid_read(sig + (0 .. c->p->len * c->p->n - 1));
+    requires \valid_read(msg + (0 .. c->p->n - 1));
+    requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, c->p, pk + (0 .. c->p->n - 1));
+    assigns *c, pk[0 .. c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk);
 
@@ -202,7 +246,15 @@ typedef void (*slh_leaf_fn)(slh_ctx *c, const slh_adrs *adrs, uint32_t first, ui
  * be NULL (root only). */
 void kf_slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                 slh_leaf_fn leaves, const void *arg, uint8_t *root, uint8_t *auth);
-/* Climb from leaf value node (leaf index idx, global tree index base+idx) with auth. */
+/* Climb from leaf value node (leaf index idx, global tree index base+idx) with auth
+ * (height * n bytes); height <= h' of the set (XMSS). */
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && height <= SLH_MAX_HP;
+    requires \valid(adrs) && \separated(adrs, c, c->p, c->x1);
+    requires \valid_read(auth + (0 .. height * c->p->n - 1));
+    requires \valid(node + (0 .. c->p->n - 1));
+    requires \separated(node + (0 .. c->p->n - 1), c, c->p, c->x1, adrs);
+    assigns *c, *adrs, node[0 .. c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                       const uint8_t *auth, uint8_t *node);
 
@@ -212,12 +264,24 @@ void kf_slh_xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_ad
                uint8_t *root);
 /* The root of the XMSS tree in adrs (keygen: Algorithm 18). */
 void kf_slh_xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root);
-/* Algorithm 11. */
+/* Algorithm 11: sig is SIG_XMSS, (len + h') n bytes; root may be msg. */
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && \valid_read(adrs);
+    requires \valid_read(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
+    requires \valid_read(msg + (0 .. c->p->n - 1));
+    requires \valid(root + (0 .. c->p->n - 1)) && \separated(root + (0 .. c->p->n - 1), c, c->p, c->x1);
+    assigns *c, root[0 .. c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                       const slh_adrs *adrs, uint8_t *root);
 /* Algorithm 12: SIG_HT of msg (n bytes). */
 void kf_slh_ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig);
-/* Algorithm 13: 1 if valid. */
+/* Algorithm 13: 1 if valid. sig is SIG_HT, d (len + h') n bytes. */
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c);
+    requires \valid_read(msg + (0 .. c->p->n - 1));
+    requires \valid_read(sig + (0 .. c->p->d * (c->p->len + c->p->hp) * c->p->n - 1));
+    requires \valid_read(pk_root + (0 .. c->p->n - 1));
+    assigns *c;
+    ensures slh_ctx_same{Old, Here}(c); */
 int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
               uint32_t idx_leaf, const uint8_t *pk_root);
 
@@ -225,6 +289,13 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
 /* Algorithm 16, plus the FORS public key (Algorithm 17 on the roots computed while signing). */
 void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk);
 /* Algorithm 17. */
+/* sig is SIG_FORS, k (1 + a) n bytes; md the ceil(k a / 8) bytes of the digest. */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs);
+    requires \valid_read(sig + (0 .. c->p->k * (1 + c->p->a) * c->p->n - 1));
+    requires \valid_read(md + (0 .. (c->p->k * c->p->a + 7) / 8 - 1));
+    requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, pk + (0 .. c->p->n - 1));
+    assigns *c, pk[0 .. c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk);
 

@@ -75,7 +75,17 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
     uint8_t in[SLH_BLOCK], *pair = in + n + 32;
     memcpy(in, c->pk_seed, n);
     c->cp += height;
+    /*@ loop invariant 0 <= k <= height;
+        loop invariant c->p == \at(c->p, Pre);
+        loop invariant c->x1 == \at(c->x1, Pre);
+        loop invariant c->rows == \at(c->rows, Pre);
+        loop invariant c->width == \at(c->width, Pre);
+        loop invariant slh_ctx_ok(c);
+        loop invariant slh_ctx_x1(c);
+        loop assigns k, *c, *adrs, node[0 .. n - 1], in[n .. SLH_BLOCK - 1];
+        loop variant height - k; */
     for (unsigned k = 0; k < height; k++) {
+        /*@ ghost slh_offset_facts(k, height, n); */
         adrs_set_tree_height(adrs, k + 1);
         adrs_set_tree_index(adrs, (base >> (k + 1)) + (idx >> (k + 1)));
         if (((idx >> k) & 1) == 0) {
@@ -87,6 +97,7 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
         }
         if (c->x1->oneblock) {
             memcpy(in + n, adrs->b, 32);
+            /*@ calls kf_spec_oneblock; */
             c->x1->oneblock(24, SLH_BLOCK, 0x1F, in, n + 32 + 2 * n, node, n);
             c->perms++;
         } else {
@@ -130,6 +141,8 @@ void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const
     slh_adrs wots = *adrs, tree = *adrs;
     adrs_set_type(&wots, SLH_WOTS_HASH);
     adrs_set_keypair(&wots, idx);
+    //@ assert xs: (p->len + p->hp) * p->n == p->len * p->n + p->hp * p->n;
+    //@ assert path: \valid_read(sig + p->len * p->n + (0 .. p->hp * p->n - 1));
     kf_slh_wots_pk_from_sig(c, sig, msg, &wots, root);
     adrs_set_type(&tree, SLH_TREE);
     kf_slh_merkle_climb(c, &tree, p->hp, 0, idx, sig + (size_t)p->len * p->n, root);
