@@ -111,12 +111,15 @@ static const sum_alg *find_alg_n(const char *name, size_t len)
     /*@ loop invariant 0 <= i <= 12 && 0 <= strlen(&want[0]) < 32;
         loop assigns i, want[0 .. 31];
         loop variant 12 - i; */
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
+        /*@ assert literals: valid_read_string(aliases[i].alias) && valid_read_string(aliases[i].name); */
         if (strcmp(want, aliases[i].alias) == 0) squash(aliases[i].name, want, sizeof want);
+    }
     /*@ loop invariant 0 <= i <= 14;
         loop assigns i, have[0 .. 31];
         loop variant 14 - i; */
     for (size_t i = 0; i < N_ALGS; i++) {
+        /*@ assert literal: valid_read_string(algs[i].name); */
         squash(algs[i].name, have, sizeof have);
         if (strcmp(have, want) == 0) return &algs[i];
     }
@@ -590,7 +593,7 @@ static int parse_check_line(check_state *st, char *line, check_line *cl)
         cl->alg = cl->hexlen == 56 ? find_alg("sha3-224") : cl->hexlen == 96 ? find_alg("sha3-384")
                 : cl->hexlen == 128 ? find_alg("sha3-512") : find_alg("sha3-256");
     }
-    if (!length_fits(st, cl->alg, cl->hexlen)) return -1;
+    if (!cl->alg || !length_fits(st, cl->alg, cl->hexlen)) return -1; /* (never NULL: the names are in algs) */
     if (line[i] == '\0') return -1;
     if (line[i + 1] == '\0' || (line[i] != ' ' && line[i] != '*')) {
         /* "hex name": one separator only (as md5 -r writes); not mixed with the other form */
