@@ -111,15 +111,12 @@ static const sum_alg *find_alg_n(const char *name, size_t len)
     /*@ loop invariant 0 <= i <= 12 && 0 <= strlen(&want[0]) < 32;
         loop assigns i, want[0 .. 31];
         loop variant 12 - i; */
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
-        /*@ assert literals: valid_read_string(aliases[i].alias) && valid_read_string(aliases[i].name); */
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (strcmp(want, aliases[i].alias) == 0) squash(aliases[i].name, want, sizeof want);
-    }
     /*@ loop invariant 0 <= i <= 14;
         loop assigns i, have[0 .. 31];
         loop variant 14 - i; */
     for (size_t i = 0; i < N_ALGS; i++) {
-        /*@ assert literal: valid_read_string(algs[i].name); */
         squash(algs[i].name, have, sizeof have);
         if (strcmp(have, want) == 0) return &algs[i];
     }
