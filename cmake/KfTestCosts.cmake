@@ -17,7 +17,7 @@
 # a run with -j2 does (the "Start" lines).
 set(KF_TEST_COSTS
   # proofs/
-  proof_key_codecs=700 proof_key_codecs_mutants=25 proof_cli_readers=64 proof_cli_readers_mutants=12
+  proof_key_codecs=700 proof_key_codecs_mutants=25 proof_cli_readers=130 proof_cli_readers_mutants=46
   proof_permutation=78 proof_sponge=207 proof_sponge_mutants=91
   proof_hash_batch=181 proof_hash_sp800_185=193 proof_hash_batch_mutants=12 proof_hash_sp800_185_mutants=16
   proof_hash_fips202=82 proof_hash_fips202_mutants=15

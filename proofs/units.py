@@ -61,13 +61,15 @@ UNITS = {
     },
     # tools/kforge/cli_io.c: the readers of key files and hex arguments (WP, every input
     # length): the pure helpers, and since 2026-11-26 those that allocate, print and read
-    # (cli_from_hex, cli_key_type_of, cli_blob_free; cli_read_file, cli_key_bytes and
-    # key_from_encoding have contracts but are "pending") over proofs/shim/cli_libc.h (malloc, free, fprintf, strrchr with contracts
+    # (cli_from_hex, cli_key_type_of, cli_blob_free; since session 36 cli_read_file and
+    # cli_key_bytes; key_from_encoding has its contract but is "pending") over
+    # proofs/shim/cli_libc.h (malloc, free, fprintf, strrchr, read with contracts
     # WP 25 can use; docs/ASSURANCE.md, "The CLI's readers") and the library's contracts in
     # include/keccakforge.h (kf_pem_decode, kf_key_decode_*: proved by key_codecs);
     # other_set_by_size calls the kf_key_* size and name functions, taken by their prototypes'
     # default assigns (key_codecs proves `assigns \nothing` for them). Justified: malloc's
-    # freshness (asserted after each malloc), the DER wipe after a failed second kf_pem_decode.
+    # freshness (asserted after each malloc; cli_read_file's loop assigns of its grown buffer),
+    # the DER wipe after a failed second kf_pem_decode.
     # "timeout" 300: at load ~30 (2026-11-26) goals of 400,000 steps ran into 120 s of wall time.
     "cli_readers": {
         "files": ["tools/kforge/cli_io.c"],
@@ -77,10 +79,11 @@ UNITS = {
         "preinclude": ["shim/cli_libc.h"],
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # decode's hexval(..) << 4
         "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len", "has_pem",
-                      "other_set_by_size", "cli_from_hex", "cli_key_type_of", "cli_blob_free"],
-        # contracts written; run on 2026-11-26 (load 20-35): 13 unproved goals left in these three
-        # (docs/ASSURANCE.md, "The CLI's readers"), so their callers assume them
-        "pending": ["cli_read_file", "cli_key_bytes", "key_from_encoding"],
+                      "other_set_by_size", "cli_from_hex", "cli_key_type_of", "cli_blob_free", "cli_read_file",
+                      "cli_key_bytes"],
+        # contract written; run alone on 2026-11-26 (load ~30): 51 of 60 goals (docs/ASSURANCE.md,
+        # "The CLI's readers"), so cli_key_bytes assumes it
+        "pending": ["key_from_encoding"],
     },
     # tools/kforge/sum.c: --check's parser (WP): the hex digits, hex_run over a C string
     # (Frama-C's strlen axioms), unescape in place, and since 2026-11-26 parse_bsd (strrchr by

@@ -20,13 +20,19 @@
  *   proved functions print their contract's strings (prog, opt, path, set), literals, and
  *   the results of strerror, kforge_status and kf_key_type_name (checked non-NULL).
  * strrchr: Frama-C's specification says only that a found result has s's base; C says it
- *   points into the string s (its terminator included) at the last (char)c. */
+ *   points into the string s (its terminator included) at the last (char)c.
+ * read: -1 or at most count bytes, written at buf, errno set (POSIX, for count <= SSIZE_MAX).
+ *   Frama-C's own specification says the same in behaviours split on a volatile entropy
+ *   source, which WP 25 did not combine into the bound (cli_read_file's n <= cap, 2026-11-26). */
 #ifndef KF_PROOF_SHIM_CLI_LIBC_H
 #define KF_PROOF_SHIM_CLI_LIBC_H
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
 
 /*@ assigns \result \from indirect:size;
     ensures \result == \null || (\valid((char *)\result + (0 .. size - 1)) && \offset((char *)\result) == 0); */
@@ -45,8 +51,17 @@ int kf_proof_fprintf(FILE *stream, ...);
                                  && *\result == (char)c); */
 char *kf_proof_strrchr(const char *s, int c);
 
+/*@ requires 0 <= fd < __FC_MAX_OPEN_FILES && count <= SSIZE_MAX;
+    requires \valid((uint8_t *)buf + (0 .. count - 1));
+    assigns \result \from indirect:fd, indirect:count;
+    assigns ((uint8_t *)buf)[0 .. count - 1] \from indirect:fd, indirect:count;
+    assigns __fc_errno \from indirect:fd;
+    ensures -1 <= \result <= count; */
+ssize_t kf_proof_read(int fd, void *buf, size_t count);
+
 #define malloc(size) kf_proof_malloc(size)
 #define free(p) kf_proof_free(p)
 #define fprintf(stream, format, ...) kf_proof_fprintf(stream, ##__VA_ARGS__)
 #define strrchr(s, c) kf_proof_strrchr(s, c)
+#define read(fd, buf, count) kf_proof_read(fd, buf, count)
 #endif

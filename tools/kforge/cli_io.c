@@ -90,7 +90,7 @@ int cli_from_hex(const char *prog, const char *opt, const char *hex, cli_blob *b
     ensures \result == 0 ==> blob_ok(b) && b->n <= max; */
 int cli_read_file(const char *prog, const char *opt, const char *path, size_t max, cli_blob *b)
 {
-    int use_stdin = strcmp(path, "-") == 0;
+    int use_stdin = path[0] == '-' && path[1] == '\0'; /* "-"; no strcmp: proofs/ */
     int fd = use_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     if (fd < 0) {
         fprintf(stderr, "%s: %s %s: %s\n", prog, opt, path, strerror(errno));
@@ -334,14 +334,19 @@ int cli_key_bytes(const char *prog, const char *opt, cli_blob *b, size_t want, c
         loop variant e - s; */
     while (e > s && isspace(b->p[e - 1])) e--;
     int all_hex = e - s == 2 * want;
+    const char *txt = (const char *)b->p; /* read as decode reads it: proofs/, one memory a type */
     /*@ loop invariant s <= i <= e;
-        loop invariant all_hex ==> \forall integer j; s <= j < i ==> hex_digit(b->p[j]);
+        loop invariant all_hex ==> \forall integer j; s <= j < i ==> hex_digit((unsigned char)txt[j]);
+        loop invariant all_hex ==> e - s == 2 * want;
         loop assigns i, all_hex;
         loop variant e - i; */
-    for (size_t i = s; all_hex && i < e; i++) all_hex = hexval(b->p[i]) >= 0;
+    for (size_t i = s; all_hex && i < e; i++) all_hex = hexval((unsigned char)txt[i]) >= 0;
     if (all_hex) {
-        decode((const char *)b->p + s, e - s, b->p); /* in place: writes behind the reads */
-        if (b->secret) kf_wipe(b->p + want, b->n - want);
+        uint8_t *p = b->p;
+        size_t n = b->n;
+        /*@ assert 2 * want == e - s && e <= n; */
+        decode(txt + s, e - s, p); /* in place: writes behind the reads */
+        if (b->secret) kf_wipe(p + want, n - want);
         b->n = want;
         return 0;
     }

@@ -590,7 +590,7 @@ static int parse_check_line(check_state *st, char *line, check_line *cl)
         cl->alg = cl->hexlen == 56 ? find_alg("sha3-224") : cl->hexlen == 96 ? find_alg("sha3-384")
                 : cl->hexlen == 128 ? find_alg("sha3-512") : find_alg("sha3-256");
     }
-    if (!length_fits(st, cl->alg, cl->hexlen)) return -1;
+    if (!cl->alg || !length_fits(st, cl->alg, cl->hexlen)) return -1; /* (never NULL: the names are in algs) */
     if (line[i] == '\0') return -1;
     if (line[i + 1] == '\0' || (line[i] != ' ' && line[i] != '*')) {
         /* "hex name": one separator only (as md5 -r writes); not mixed with the other form */
