@@ -465,14 +465,6 @@ static int bad_length(const kf_mlkem_job *j)
     return !j->suffix && (total == 0 || total % j->rate != 0);
 }
 
-/* (ACSL) job r's output within the outputs of jobs[0 .. n): the witness of the set
- * comprehension in kf_mlkem_sched_run's assigns clause, apart from the function's context */
-/*@ lemma kf_mlkem_job_out_within: \forall kf_mlkem_job *jobs, integer n, r; 0 <= r < n ==>
-      \subset(jobs[r].out + (0 .. kf_mlkem_job_out_len(&jobs[r]) - 1),
-              { jobs[q].out + k | integer q, k; 0 <= q < n && 0 <= k < kf_mlkem_job_out_len(&jobs[q]) });
-    lemma kf_mlkem_job_poly_within: \forall kf_mlkem_job *jobs, integer n, r; 0 <= r < n ==>
-      \subset(&jobs[r].poly->c[0 .. kf_mlkem_job_poly_len(&jobs[r]) - 1],
-              { &jobs[q].poly->c[k] | integer q, k; 0 <= q < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[q]) }); */
 int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsigned until)
 {
     if (until > n || n < l->checked) return KF_ERR_BAD_STATE; /* the array only grows */
