@@ -468,24 +468,61 @@ static int bad_length(const kf_mlkem_job *j)
 int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsigned until)
 {
     if (until > n || n < l->checked) return KF_ERR_BAD_STATE; /* the array only grows */
+    /*@ loop invariant l->checked <= q <= n;
+        loop assigns q;
+        loop variant n - q; */
     for (unsigned q = l->checked; q < n; q++)
         if (bad_length(&jobs[q])) return KF_ERR_BAD_LENGTH;
+    /*@ loop invariant l->checked <= q <= n;
+        loop invariant reset_jobs_ok: kf_mlkem_jobs_ok(l, jobs, n);
+        loop assigns q, jobs[l->checked .. n - 1].started, jobs[l->checked .. n - 1].done;
+        loop variant n - q; */
     for (unsigned q = l->checked; q < n; q++) jobs[q].started = jobs[q].done = 0;
+    /*@ assert kf_mlkem_lanes_ok(l, jobs) && l->checked <= n; */
     l->checked = n;
     /* the loop's bookkeeping in locals (the backend calls could write anything through l) */
     const unsigned nl = l->lanes;
     unsigned first = l->first, open = l->open;
     int job_of[LANES_MAX], rc = KF_OK;
-    memcpy(job_of, l->job_of, sizeof job_of);
-    for (;;) {
+    /* (a loop, not memcpy: WP's typed memory model cannot see an int array as 64 bytes, and
+     * memcpy's precondition, false in that model, would then be a hypothesis of every goal after it) */
+    /*@ loop invariant 0 <= i <= 16 && \forall integer m; 0 <= m < i ==> job_of[m] == l->job_of[m];
+        loop assigns i, job_of[0 .. 15];
+        loop variant 16 - i; */
+    for (unsigned i = 0; i < LANES_MAX; i++) job_of[i] = l->job_of[i];
+    /*@ loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
+        loop invariant \forall integer i; 0 <= i < nl ==>
+                         job_of[i] < 0 || (job_of[i] < n && kf_mlkem_job_progress_ok(&jobs[job_of[i]]));
+        loop assigns first, open, rc, job_of[0 .. 15], l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1],
+                     kf_spec_xn_table,
+                     jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
+                     jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
+                     { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+                     { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) }; */
+    for (;;) { /* no variant: SampleNTT's rejection sampling ends with probability 1 (FIPS 203 §4.2.2) */
+        /*@ loop assigns open;
+            loop variant until - open; */
         while (open < until && jobs[open].done) open++;
         if (open >= until) break;
+        /*@ loop assigns first;
+            loop variant n - first; */
         while (first < n && jobs[first].started) first++;
         unsigned busy = 0, q = first;
+        /*@ loop invariant 0 <= i <= nl;
+            loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
+            loop invariant \forall integer m; 0 <= m < nl ==>
+                             job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
+            loop assigns i, q, busy, job_of[0 .. nl - 1], l->states[0 .. KF_XN_STORAGE - 1],
+                         l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
+                         jobs[0 .. n - 1].started, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
+                         jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
+            loop variant nl - i; */
         for (unsigned i = 0; i < nl; i++) {
             if (job_of[i] < 0) {
                 /* a free lane takes the first job not started and not held, if what that one
                  * waits for is done; else it stays idle */
+                /*@ loop assigns q;
+                    loop variant n - q; */
                 while (q < n && (jobs[q].started || jobs[q].held)) q++;
                 if (q < n && (!jobs[q].after || jobs[q].after->done)) {
                     job_of[i] = (int)q;
@@ -498,8 +535,25 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             rc = KF_ERR_BAD_STATE;
             break;
         }
-        if (l->xn) l->xn->permute(l->states, 24);
-        else l->x1->permute(l->states, 24);
+        if (l->xn) {
+            /*@ ghost kf_spec_xn_table = l->xn; */
+            /*@ calls kf_spec_xn_permute; */
+            l->xn->permute(l->states, 24);
+        } else {
+            /*@ calls kf_spec_permute; */
+            l->x1->permute(l->states, 24);
+        }
+        /*@ loop invariant 0 <= i <= nl;
+            loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
+            loop invariant \forall integer m; 0 <= m < nl ==>
+                             job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
+            loop assigns i, job_of[0 .. nl - 1], l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1],
+                         kf_spec_xn_table,
+                         jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
+                         jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
+                         { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+                         { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) };
+            loop variant nl - i; */
         for (unsigned i = 0; i < nl; i++) {
             if (job_of[i] < 0) continue;
             kf_mlkem_job *j = &jobs[job_of[i]];
@@ -509,7 +563,10 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             }
         }
     }
-    memcpy(l->job_of, job_of, sizeof job_of);
+    /*@ loop invariant 0 <= i <= 16;
+        loop assigns i, l->job_of[0 .. 15];
+        loop variant 16 - i; */
+    for (unsigned i = 0; i < LANES_MAX; i++) l->job_of[i] = job_of[i];
     l->first = first;
     l->open = open;
     return rc;
@@ -519,6 +576,15 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
 {
     kf_mlkem_sched s;
     kf_mlkem_sched_init(&s, n);
+    /*@ assert \forall integer r; 0 <= r < n ==>
+          jobs[r].out == \at(jobs[r].out, Pre) && jobs[r].outlen == \at(jobs[r].outlen, Pre) &&
+          jobs[r].poly == \at(jobs[r].poly, Pre); */
+    /*@ assert \forall integer r; 0 <= r < n ==>
+          kf_mlkem_job_out_len(&jobs[r]) == \at(kf_mlkem_job_out_len(&jobs[r]), Pre) &&
+          kf_mlkem_job_poly_len(&jobs[r]) == \at(kf_mlkem_job_poly_len(&jobs[r]), Pre); */
+    /*@ assert kf_mlkem_jobs_runnable(jobs, n); */
+    /*@ assert kf_mlkem_jobs_ok(&s, jobs, n); */
+    /*@ assert kf_mlkem_lanes_ok(&s, jobs); */
     int rc = kf_mlkem_sched_run(&s, jobs, n, n);
     kf_mlkem_sched_wipe(&s);
     return rc;

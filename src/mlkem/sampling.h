@@ -157,10 +157,60 @@ typedef struct kf_mlkem_sched {
     ensures kf_mlkem_sched_ok(s) && s->first == 0 && s->open == 0 && s->checked == 0;
     ensures \forall integer i; 0 <= i < s->lanes ==> s->job_of[i] == -1; */
 void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
+/* (ACSL, unit mlkem_sampling) jobs[0 .. n) that a schedule l can run: each one's input
+ * readable, its output writable (kf_mlkem_job_out_ok), all of it apart from l and the output
+ * apart from the jobs array; what it waits for readable; a SampleNTT job's polynomial apart
+ * from every other job's output and polynomial (hash outputs may be shared: KeyGen's pieces of
+ * H(ek) each write the same state). A lane's job (job_of[i] >= 0): one of jobs[0 .. checked),
+ * its input absorbed within its length and its output within its bounds so far. */
+/*@ predicate kf_mlkem_jobs_ok(kf_mlkem_sched *l, kf_mlkem_job *jobs, integer n) =
+      \valid(jobs + (0 .. n - 1)) &&
+      (\forall integer q; 0 <= q < n ==>
+         kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         kf_mlkem_job_apart(l, &jobs[q]) && (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. n - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. n - 1), jobs[q].poly))) &&
+      (\forall integer q, r; 0 <= q < n && 0 <= r < n && q != r && jobs[q].out == \null ==>
+         (jobs[r].out != \null ==> \separated(jobs[q].poly, jobs[r].out + (0 .. jobs[r].outlen - 1))) &&
+         (jobs[r].out == \null ==> \separated(jobs[q].poly, jobs[r].poly)));
+    predicate kf_mlkem_lanes_ok(kf_mlkem_sched *l, kf_mlkem_job *jobs) =
+      \forall integer i; 0 <= i < l->lanes ==>
+        l->job_of[i] < 0 || (l->job_of[i] < l->checked && kf_mlkem_job_progress_ok(&jobs[l->job_of[i]])); */
 /* Runs jobs[0..n) until jobs[0..until) are all done (until <= n); jobs still running then
  * stay in their lanes for the next run. Errors as kf_mlkem_run_jobs, also KF_ERR_BAD_STATE if
  * a job before until is held. */
+/*@ requires kf_mlkem_sched_ok(s) && kf_mlkem_jobs_ok(s, jobs, n) && kf_mlkem_lanes_ok(s, jobs);
+    assigns s->states[0 .. KF_XN_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1], s->job_of[0 .. 15],
+            s->first, s->open, s->checked, kf_spec_xn_table,
+            jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
+            jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
+            { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+            { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) };
+    ensures kf_mlkem_sched_ok(s) && kf_mlkem_jobs_ok(s, jobs, n);
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
 int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsigned until);
+/* (ACSL, unit mlkem_jobs) jobs[0 .. n) that kf_mlkem_run_jobs can run: kf_mlkem_jobs_ok but for
+ * the schedule, which is its own local (apart from them all: the prover sees a local as fresh) */
+/*@ predicate kf_mlkem_jobs_runnable(kf_mlkem_job *jobs, integer n) =
+      \valid(jobs + (0 .. n - 1)) &&
+      (\forall integer q; 0 <= q < n ==>
+         kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         \separated(jobs[q].in[0] + (0 .. jobs[q].inlen[0] - 1), jobs[q].in[1] + (0 .. jobs[q].inlen[1] - 1)) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. n - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. n - 1), jobs[q].poly))) &&
+      (\forall integer q, r; 0 <= q < n && 0 <= r < n && q != r && jobs[q].out == \null ==>
+         (jobs[r].out != \null ==> \separated(jobs[q].poly, jobs[r].out + (0 .. jobs[r].outlen - 1))) &&
+         (jobs[r].out == \null ==> \separated(jobs[q].poly, jobs[r].poly))); */
+/*@ requires kf_mlkem_jobs_runnable(jobs, n);
+    assigns kf_spec_xn_table,
+            jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
+            jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
+            { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+            { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) };
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
+int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
 /* (ACSL, unit mlkem_jobs) the lanes' states within states[]: what kf_mlkem_sched_init keeps to */
 /*@ requires kf_mlkem_sched_ok(s);
     assigns s->states[0 .. KF_XN_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1]; */
