@@ -385,6 +385,8 @@ size_t kf_mldsa_sk_bytes(kf_mldsa_param param)
     return p ? p->sk_bytes : 0;
 }
 
+/*@ assigns \nothing;
+    ensures \result == kf_mldsa_sig_len(param); */
 size_t kf_mldsa_sig_bytes(kf_mldsa_param param)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -412,6 +414,12 @@ int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk)
     return rc;
 }
 
+/*@ requires p == \null || kf_mldsa_params_ok(p);
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH;
+    ensures \result == KF_OK ==> p != \null && sig != \null && sk != \null && (msg != \null || msglen == 0) &&
+                                 sklen == p->sk_bytes && siglen >= p->sig_bytes; */
 static int sign_checks(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                        const uint8_t *sk, size_t sklen)
 {
@@ -438,8 +446,12 @@ int kf_mldsa_ctx_checks(const void *ctx, size_t ctxlen)
 }
 
 /* The signing calls' end: sig zeroed on failure. */
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == rc; */
 static int sign_done(uint8_t *sig, size_t siglen, int rc)
 {
+    //@ assert sd: sig == \null || siglen == 0 || \valid((char *)sig + (0 .. siglen - 1));
     if (rc != KF_OK && sig) memset(sig, 0, siglen);
     return rc;
 }
@@ -460,6 +472,15 @@ int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, co
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
 
+/*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
+            \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>
+            pklen == kf_mldsa_pk_len(param) && siglen == kf_mldsa_sig_len(param); */
 int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
                              size_t siglen, const uint8_t *pk, size_t pklen)
 {
@@ -480,6 +501,15 @@ int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen, const ui
     return do_sign(p, sig, siglen, NULL, mu, rnd, sk);
 }
 
+/*@ requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_MU_BYTES - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
+            \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>
+            mu != \null && pklen == kf_mldsa_pk_len(param) && siglen == kf_mldsa_sig_len(param); */
 int kf_mldsa_verify_mu(kf_mldsa_param param, const uint8_t mu[KF_MLDSA_MU_BYTES], const uint8_t *sig,
                        size_t siglen, const uint8_t *pk, size_t pklen)
 {
@@ -511,6 +541,17 @@ int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void 
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
 
+/*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
+            \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_CONTEXT;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>
+            pklen == kf_mldsa_pk_len(param) && siglen == kf_mldsa_sig_len(param) &&
+            (ctx != \null || ctxlen == 0) && ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES; */
 int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
                     const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen)
 {
@@ -528,6 +569,11 @@ int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen, const 
 #define PH_MAX KF_PREHASH_MAX
 
 /* M' = IntegerToBytes(1, 1) || IntegerToBytes(|ctx|, 1) || ctx || OID || PH_M (Alg. 4 line 23, Alg. 5 line 18). */
+/*@ requires \valid(m) && \valid(hdr + (0 .. 1)) && \separated(m, hdr + (0 .. 1));
+    assigns *m, hdr[0 .. 1];
+    ensures m->n == 4 && m->part[0] == hdr && m->len[0] == 2 && m->part[1] == (uint8_t *)ctx &&
+            m->len[1] == ctxlen && m->part[2] == oid && m->len[2] == OID_BYTES && m->part[3] == phm &&
+            m->len[3] == phlen; */
 static void hash_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ctxlen, const uint8_t *oid,
                      const uint8_t *phm, size_t phlen)
 {
@@ -552,6 +598,16 @@ int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, 
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
 
+/*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result <= 0;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>
+            pklen == kf_mldsa_pk_len(param) && siglen == kf_mldsa_sig_len(param) &&
+            (ctx != \null || ctxlen == 0) && ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES; */
 int kf_mldsa_hash_verify(kf_mldsa_param param, kf_mldsa_prehash ph, const void *msg, size_t msglen,
                          const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen, const uint8_t *pk,
                          size_t pklen)
