@@ -41,7 +41,7 @@ set(KF_TEST_COSTS
   # slhdsa_core (2026-11-26): CPU seconds at load ~30
   proof_slhdsa_core=64 proof_slhdsa_core_mutants=15
   # mldsa_api (2026-11-26, session 36): CPU seconds at load ~30
-  proof_mldsa_api=24 proof_mldsa_api_mutants=6
+  proof_mldsa_api=42 proof_mldsa_api_mutants=8
   # hw/
   hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
   hw_cocotb_mlkem_top=35 hw_cocotb_mlkem_acvp=11 hw_cocotb_sponge_vectors=50 hw_cocotb_mlkem_arith=23

@@ -95,6 +95,10 @@ static void keygen_row_ready(void *ctx, unsigned done)
     kr->side.blocks = blocks - (size_t)(kr->side.in - st->pk) / kr->side.rate;
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(pk + (0 .. p->pk_bytes - 1)) && \valid(sk + (0 .. p->sk_bytes - 1));
+    requires \valid_read(xi + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    assigns pk[0 .. p->pk_bytes - 1], sk[0 .. p->sk_bytes - 1]; */
 static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[KF_MLDSA_SEEDBYTES])
 {
     keygen_state st;
@@ -332,6 +336,14 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
 
 /* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes.
  * *attempts (if not NULL) = the attempts the loop ran (public: the loop's rejections are). */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(sig + (0 .. p->sig_bytes - 1)) && \valid_read(sk + (0 .. p->sk_bytes - 1));
+    requires mu != \null || kf_mldsa_msg_ok(m);
+    requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires attempts == \null || \valid(attempts);
+    assigns sig[0 .. p->sig_bytes - 1], attempts[0 .. (attempts == \null ? -1 : 0)];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
                          const uint8_t *mu, const uint8_t *rnd, unsigned *attempts)
 {
@@ -365,6 +377,13 @@ out:
     return rc;
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(sig + (0 .. p->sig_bytes - 1)) && \valid_read(sk + (0 .. p->sk_bytes - 1));
+    requires \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires attempts == \null || \valid(attempts);
+    assigns sig[0 .. p->sig_bytes - 1], attempts[0 .. (attempts == \null ? -1 : 0)];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 int kf_mldsa_sign_mu_attempts(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk,
                               const uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t *rnd, unsigned *attempts)
 {
@@ -402,6 +421,11 @@ int kf_mldsa_keygen_internal(kf_mldsa_param param, uint8_t *pk, uint8_t *sk, con
     return KF_OK;
 }
 
+/*@ requires pk == \null || \valid(pk + (0 .. kf_mldsa_pk_len(param) - 1));
+    requires sk == \null || \valid(sk + (0 .. kf_mldsa_sk_len(param) - 1));
+    assigns pk[0 .. kf_mldsa_pk_len(param) - 1], sk[0 .. kf_mldsa_sk_len(param) - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_RNG; */
 int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -418,6 +442,7 @@ int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk)
     assigns \nothing;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
             \result == KF_ERR_BAD_LENGTH;
+    ensures p == \null ==> \result == KF_ERR_BAD_ALGORITHM;
     ensures \result == KF_OK ==> p != \null && sig != \null && sk != \null && (msg != \null || msglen == 0) &&
                                  sklen == p->sk_bytes && siglen >= p->sig_bytes; */
 static int sign_checks(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
@@ -456,12 +481,28 @@ static int sign_done(uint8_t *sig, size_t siglen, int rc)
     return rc;
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(sig + (0 .. siglen - 1)) && siglen >= p->sig_bytes && \valid_read(sk + (0 .. p->sk_bytes - 1));
+    requires mu != \null || kf_mldsa_msg_ok(m);
+    requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const kf_mldsa_msg *m, const uint8_t *mu,
                    const uint8_t *rnd, const uint8_t *sk)
 {
     return sign_done(sig, siglen, sign_internal(p, sig, sk, m, mu, rnd, NULL));
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param); */
 int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                            const uint8_t *rnd, const uint8_t *sk, size_t sklen)
 {
@@ -491,6 +532,15 @@ int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msgle
     return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_MU_BYTES - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param) && mu != \null; */
 int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen, const uint8_t mu[KF_MLDSA_MU_BYTES],
                      const uint8_t *rnd, const uint8_t *sk, size_t sklen)
 {
@@ -528,6 +578,18 @@ void kf_mldsa_pure_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *msg, size_t 
     *m = (kf_mldsa_msg){{hdr, ctx, msg}, {2, ctxlen, msglen}, 3};
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE ||
+            \result == KF_ERR_BAD_CONTEXT;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param) &&
+            (ctx != \null || ctxlen == 0) && ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES; */
 int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                   const void *ctx, size_t ctxlen, const uint8_t *rnd, const uint8_t *sk, size_t sklen)
 {
@@ -582,6 +644,16 @@ static void hash_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ct
     *m = (kf_mldsa_msg){{hdr, ctx, oid, phm}, {2, ctxlen, OID_BYTES, phlen}, 4};
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result <= 0;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param) &&
+            (ctx != \null || ctxlen == 0) && ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES; */
 int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, size_t siglen, const void *msg,
                        size_t msglen, const void *ctx, size_t ctxlen, const uint8_t *rnd, const uint8_t *sk,
                        size_t sklen)
