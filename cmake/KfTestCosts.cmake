@@ -42,6 +42,8 @@ set(KF_TEST_COSTS
   proof_slhdsa_core=64 proof_slhdsa_core_mutants=15
   # slhdsa_trees (2026-11-26, session 36): CPU seconds at load ~24
   proof_slhdsa_trees=17 proof_slhdsa_trees_mutants=21
+  # mldsa_api (2026-11-26, session 36): CPU seconds at load ~30
+  proof_mldsa_api=42 proof_mldsa_api_mutants=8
   # hw/
   hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
   hw_cocotb_mlkem_top=35 hw_cocotb_mlkem_acvp=11 hw_cocotb_sponge_vectors=50 hw_cocotb_mlkem_arith=23

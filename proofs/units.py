@@ -285,6 +285,39 @@ UNITS = {
         "functions": ["verify_decode", "w1_bytes"],
         "pending": ["verify_w1", "tr_and_a", "kf_mldsa_verify_one", "the batch (kf_mldsa_verify_batch and its helpers)"],
     },
+    # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
+    # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87
+    # is kf_mldsa_params_ok with include/keccakforge.h's sizes, NULL for anything else); then,
+    # without the initialisers, the size functions, the checks (sign_checks, verify_checks,
+    # ctx_checks: NULL buffers with a length, a pk or sk of another length, a short signature
+    # buffer, a context over 255 bytes or NULL with a length, each refused by name), M' (pure_msg,
+    # hash_msg) and the public calls: verification reaches kf_mldsa_verify_one only with pk,
+    # sig, mu and M''s pieces of the set's lengths readable (kf_mldsa_verify_one's contract,
+    # mldsa_internal.h: assumed, its proof is mldsa_verify's "pending"; kf_prehash's, prehash.h,
+    # assumed); keygen and signing (kf_mldsa_keygen, _keygen_internal, kf_mldsa_sign, _internal,
+    # _mu, kf_mldsa_hash_sign, do_sign, kf_mldsa_sign_mu_attempts) reach keygen_internal and
+    # sign_internal only with pk, sk, the whole signature and mu / M' of the set's lengths (their
+    # contracts assumed: what they run is "pending"). Justified: sign_done's memset (uint8_t seen
+    # as char).
+    "mldsa_api": {
+        "files": ["src/mldsa/params.c", "src/mldsa/mldsa.c"],
+        "preinclude": ["impl_defined.h"],   # to_s32: params_get's (int)param of the enum (unsigned)
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "passes": [
+            {"functions": ["kf_mldsa_params_get"], "extra": ["-wp-split"]},
+            {"functions": ["kf_mldsa_pk_bytes", "kf_mldsa_sk_bytes", "kf_mldsa_sig_bytes", "sign_checks",
+                           "kf_mldsa_verify_checks", "kf_mldsa_ctx_checks", "sign_done", "kf_mldsa_pure_msg",
+                           "hash_msg", "kf_mldsa_verify_internal", "kf_mldsa_verify_mu", "kf_mldsa_verify",
+                           "kf_mldsa_hash_verify", "kf_mldsa_keygen_internal", "kf_mldsa_keygen",
+                           "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
+                           "kf_mldsa_sign", "kf_mldsa_hash_sign"],
+             "extra": ["-wp-no-init-const"]},
+        ],
+        "pending": ["kf_mldsa_compute_mu", "matrix_times", "keygen_row_ready", "keygen_internal", "mask_chunk",
+                    "attempt_mask", "sign_attempt", "sign_sk_decode", "wipe_sign_state", "sign_internal"],
+    },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's
     # (reject_eta: CoeffFromHalfByte's values in [-eta, eta] for eta 2 and 4), and SampleInBall

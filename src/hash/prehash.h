@@ -15,6 +15,12 @@
 /* ph is the public enums' shared numbering (kf_mldsa_prehash and kf_slhdsa_prehash: 1 SHA3-224,
  * 2 SHA3-256, 3 SHA3-384, 4 SHA3-512, 5 SHAKE128 (256-bit output), 6 SHAKE256 (512-bit)). Writes
  * the OID's DER and PH_M (its length to *outlen); KF_ERR_BAD_ALGORITHM for another ph. */
+/*@ requires \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires \valid(oid + (0 .. KF_PREHASH_OID_BYTES - 1)) && \valid(out + (0 .. KF_PREHASH_MAX - 1)) &&
+             \valid(outlen);
+    assigns oid[0 .. KF_PREHASH_OID_BYTES - 1], out[0 .. KF_PREHASH_MAX - 1], *outlen;
+    ensures \result == 0 ==> *outlen <= KF_PREHASH_MAX;
+    ensures \result <= 0; // KF_OK or a kf_status error */
 int kf_prehash(int ph, const void *msg, size_t msglen, uint8_t oid[KF_PREHASH_OID_BYTES],
                uint8_t out[KF_PREHASH_MAX], size_t *outlen);
 

@@ -97,6 +97,10 @@ static void keygen_row_ready(void *ctx, unsigned done)
     kr->side.blocks = blocks - (size_t)(kr->side.in - st->pk) / kr->side.rate;
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(pk + (0 .. p->pk_bytes - 1)) && \valid(sk + (0 .. p->sk_bytes - 1));
+    requires \valid_read(xi + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    assigns pk[0 .. p->pk_bytes - 1], sk[0 .. p->sk_bytes - 1]; */
 static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[KF_MLDSA_SEEDBYTES])
 {
     keygen_state st;
@@ -334,6 +338,14 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
 
 /* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes.
  * *attempts (if not NULL) = the attempts the loop ran (public: the loop's rejections are). */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(sig + (0 .. p->sig_bytes - 1)) && \valid_read(sk + (0 .. p->sk_bytes - 1));
+    requires mu != \null || kf_mldsa_msg_ok(m);
+    requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires attempts == \null || \valid(attempts);
+    assigns sig[0 .. p->sig_bytes - 1], attempts[0 .. (attempts == \null ? -1 : 0)];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
                          const uint8_t *mu, const uint8_t *rnd, unsigned *attempts)
 {
@@ -367,6 +379,13 @@ out:
     return rc;
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(sig + (0 .. p->sig_bytes - 1)) && \valid_read(sk + (0 .. p->sk_bytes - 1));
+    requires \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires attempts == \null || \valid(attempts);
+    assigns sig[0 .. p->sig_bytes - 1], attempts[0 .. (attempts == \null ? -1 : 0)];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 int kf_mldsa_sign_mu_attempts(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk,
                               const uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t *rnd, unsigned *attempts)
 {
@@ -387,6 +406,8 @@ size_t kf_mldsa_sk_bytes(kf_mldsa_param param)
     return p ? p->sk_bytes : 0;
 }
 
+/*@ assigns \nothing;
+    ensures \result == kf_mldsa_sig_len(param); */
 size_t kf_mldsa_sig_bytes(kf_mldsa_param param)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -402,6 +423,11 @@ int kf_mldsa_keygen_internal(kf_mldsa_param param, uint8_t *pk, uint8_t *sk, con
     return KF_OK;
 }
 
+/*@ requires pk == \null || \valid(pk + (0 .. kf_mldsa_pk_len(param) - 1));
+    requires sk == \null || \valid(sk + (0 .. kf_mldsa_sk_len(param) - 1));
+    assigns pk[0 .. kf_mldsa_pk_len(param) - 1], sk[0 .. kf_mldsa_sk_len(param) - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_RNG; */
 int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -414,6 +440,13 @@ int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk)
     return rc;
 }
 
+/*@ requires p == \null || kf_mldsa_params_ok(p);
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH;
+    ensures p == \null ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> p != \null && sig != \null && sk != \null && (msg != \null || msglen == 0) &&
+                                 sklen == p->sk_bytes && siglen >= p->sig_bytes; */
 static int sign_checks(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                        const uint8_t *sk, size_t sklen)
 {
@@ -440,18 +473,38 @@ int kf_mldsa_ctx_checks(const void *ctx, size_t ctxlen)
 }
 
 /* The signing calls' end: sig zeroed on failure. */
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == rc; */
 static int sign_done(uint8_t *sig, size_t siglen, int rc)
 {
+    //@ assert sd: sig == \null || siglen == 0 || \valid((char *)sig + (0 .. siglen - 1));
     if (rc != KF_OK && sig) memset(sig, 0, siglen);
     return rc;
 }
 
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(sig + (0 .. siglen - 1)) && siglen >= p->sig_bytes && \valid_read(sk + (0 .. p->sk_bytes - 1));
+    requires mu != \null || kf_mldsa_msg_ok(m);
+    requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const kf_mldsa_msg *m, const uint8_t *mu,
                    const uint8_t *rnd, const uint8_t *sk)
 {
     return sign_done(sig, siglen, sign_internal(p, sig, sk, m, mu, rnd, NULL));
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param); */
 int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                            const uint8_t *rnd, const uint8_t *sk, size_t sklen)
 {
@@ -462,6 +515,15 @@ int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, co
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
 
+/*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
+            \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>
+            pklen == kf_mldsa_pk_len(param) && siglen == kf_mldsa_sig_len(param); */
 int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
                              size_t siglen, const uint8_t *pk, size_t pklen)
 {
@@ -472,6 +534,15 @@ int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msgle
     return kf_mldsa_verify_one(p, pk, &m, NULL, sig) ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_MU_BYTES - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param) && mu != \null; */
 int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen, const uint8_t mu[KF_MLDSA_MU_BYTES],
                      const uint8_t *rnd, const uint8_t *sk, size_t sklen)
 {
@@ -482,6 +553,15 @@ int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen, const ui
     return do_sign(p, sig, siglen, NULL, mu, rnd, sk);
 }
 
+/*@ requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_MU_BYTES - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
+            \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>
+            mu != \null && pklen == kf_mldsa_pk_len(param) && siglen == kf_mldsa_sig_len(param); */
 int kf_mldsa_verify_mu(kf_mldsa_param param, const uint8_t mu[KF_MLDSA_MU_BYTES], const uint8_t *sig,
                        size_t siglen, const uint8_t *pk, size_t pklen)
 {
@@ -500,6 +580,18 @@ void kf_mldsa_pure_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *msg, size_t 
     *m = (kf_mldsa_msg){{hdr, ctx, msg}, {2, ctxlen, msglen}, 3};
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE ||
+            \result == KF_ERR_BAD_CONTEXT;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param) &&
+            (ctx != \null || ctxlen == 0) && ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES; */
 int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
                   const void *ctx, size_t ctxlen, const uint8_t *rnd, const uint8_t *sk, size_t sklen)
 {
@@ -513,6 +605,17 @@ int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void 
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
 
+/*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
+            \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_CONTEXT;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>
+            pklen == kf_mldsa_pk_len(param) && siglen == kf_mldsa_sig_len(param) &&
+            (ctx != \null || ctxlen == 0) && ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES; */
 int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen, const void *ctx, size_t ctxlen,
                     const uint8_t *sig, size_t siglen, const uint8_t *pk, size_t pklen)
 {
@@ -530,6 +633,11 @@ int kf_mldsa_verify(kf_mldsa_param param, const void *msg, size_t msglen, const 
 #define PH_MAX KF_PREHASH_MAX
 
 /* M' = IntegerToBytes(1, 1) || IntegerToBytes(|ctx|, 1) || ctx || OID || PH_M (Alg. 4 line 23, Alg. 5 line 18). */
+/*@ requires \valid(m) && \valid(hdr + (0 .. 1)) && \separated(m, hdr + (0 .. 1));
+    assigns *m, hdr[0 .. 1];
+    ensures m->n == 4 && m->part[0] == hdr && m->len[0] == 2 && m->part[1] == (uint8_t *)ctx &&
+            m->len[1] == ctxlen && m->part[2] == oid && m->len[2] == OID_BYTES && m->part[3] == phm &&
+            m->len[3] == phlen; */
 static void hash_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ctxlen, const uint8_t *oid,
                      const uint8_t *phm, size_t phlen)
 {
@@ -538,6 +646,16 @@ static void hash_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ct
     *m = (kf_mldsa_msg){{hdr, ctx, oid, phm}, {2, ctxlen, OID_BYTES, phlen}, 4};
 }
 
+/*@ requires sig == \null || \valid(sig + (0 .. siglen - 1));
+    requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
+    requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns sig[0 .. siglen - 1];
+    ensures \result <= 0;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param) &&
+            (ctx != \null || ctxlen == 0) && ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES; */
 int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, size_t siglen, const void *msg,
                        size_t msglen, const void *ctx, size_t ctxlen, const uint8_t *rnd, const uint8_t *sk,
                        size_t sklen)
@@ -554,6 +672,16 @@ int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, 
     return do_sign(p, sig, siglen, &m, NULL, rnd, sk);
 }
 
+/*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
+    requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
+    requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
+    requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
+    assigns \nothing;
+    ensures \result <= 0;
+    ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>
+            pklen == kf_mldsa_pk_len(param) && siglen == kf_mldsa_sig_len(param) &&
+            (ctx != \null || ctxlen == 0) && ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES; */
 int kf_mldsa_hash_verify(kf_mldsa_param param, kf_mldsa_prehash ph, const void *msg, size_t msglen,
                          const void *ctx, size_t ctxlen, const uint8_t *sig, size_t siglen, const uint8_t *pk,
                          size_t pklen)

@@ -54,7 +54,20 @@ typedef struct kf_mldsa_params {
        p->z_bits == 20 && p->w1_bits == 4 &&
        p->pk_bytes == KF_MLDSA87_PK_BYTES && p->sk_bytes == KF_MLDSA87_SK_BYTES && p->sig_bytes == KF_MLDSA87_SIG_BYTES); */
 
+/* The signature's size for a kf_mldsa_param value (0 if unknown; the pk and sk sizes are
+ * include/keccakforge.h's kf_mldsa_pk_len, kf_mldsa_sk_len). */
+/*@ logic integer kf_mldsa_sig_len(integer param) =
+      param == KF_MLDSA44 ? KF_MLDSA44_SIG_BYTES : param == KF_MLDSA65 ? KF_MLDSA65_SIG_BYTES
+      : param == KF_MLDSA87 ? KF_MLDSA87_SIG_BYTES : 0; */
+
 /* The parameter set of KF_MLDSA44/65/87, NULL for anything else. */
+/*@ assigns \nothing;
+    ensures param == KF_MLDSA44 || param == KF_MLDSA65 || param == KF_MLDSA87 <==> \result != \null;
+    ensures \result == \null || kf_mldsa_params_ok(\result);
+    ensures \result == \null || !\valid(\result); // a const table, apart from every writable buffer
+    ensures \result != \null ==> \result->pk_bytes == kf_mldsa_pk_len(param) &&
+                                 \result->sk_bytes == kf_mldsa_sk_len(param) &&
+                                 \result->sig_bytes == kf_mldsa_sig_len(param); */
 const kf_mldsa_params *kf_mldsa_params_get(int param);
 
 #endif
