@@ -222,9 +222,9 @@ def main():
     a = ap.parse_args()
     if not shutil.which("frama-c"):
         skip("frama-c is not installed (Debian 12: frama-c-base; .ci/deps/70-proofs.sh)")
+    os.makedirs(a.build, exist_ok=True)   # first: why3_env writes its configuration there
     if units.UNITS[a.unit].get("tool") != "eva":
         why3_env(a.build)   # skips without Why3 or a prover
-    os.makedirs(a.build, exist_ok=True)
     if not a.mutants:
         listed = [f for fs, _ in passes(a.unit) for f in (fs or [])]
         pending = units.UNITS[a.unit].get("pending", [])
