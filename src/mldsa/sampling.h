@@ -31,7 +31,7 @@ void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYT
 /* side_groups for kf_mldsa_expand_a_side where the side backend is avx2-x4 (whose side rides
  * only on a partial group's free lane), else 0: that many groups of at most 3 streams come
  * last, each with a lane for tr = H(pk), enough for pk's padded blocks (verification: keygen
- * nonzero 0) or, in key generation (keygen nonzero), only where the rows done before them
+ * == 0) or, in key generation (keygen nonzero), only where the rows done before them
  * leave at least two groups' worth of pk's blocks. */
 unsigned kf_mldsa_side_groups(const kf_mldsa_params *p, int keygen);
 /* ExpandA(rho) into a, whose polynomials 0 .. start - 1 the caller has already (made ahead by
