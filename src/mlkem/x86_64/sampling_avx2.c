@@ -113,12 +113,53 @@ INLINE __m256i chunk_at(const uint64_t *w, unsigned lanes)
     return _mm256_blend_epi16(_mm256_and_si256(x, set16(0xFFF)), _mm256_srli_epi16(x, 4), 0xAA);
 }
 
+/* One of a block's chunks, already in v: take16 while the whole chunk fits, take16_last
+ * while c is not full, else nothing (the chunk is not consumed). */
+INLINE unsigned take_chunk(int16_t c[KF_MLKEM_N], unsigned cnt, __m256i v, size_t *used)
+{
+    if (cnt + 16 <= KF_MLKEM_N) {
+        *used += 24;
+        return take16(c, cnt, v);
+    }
+    if (cnt < KF_MLKEM_N) {
+        *used += 24;
+        return take16_last(c, cnt, v);
+    }
+    return cnt;
+}
+
 size_t kf_mlkem_rej_words_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint64_t *words, unsigned lanes,
                                unsigned i, size_t len)
 {
     unsigned cnt = *n;
     size_t pos = 0;
     const uint64_t *w = words + i;
+    if (len >= 168) {
+        /* A whole SHAKE128 block (SampleNTT's case): its seven chunks all read from the state
+         * before the first store to c. Loads that follow stores to c waited on them for some
+         * placements of the state and c in memory (a block 49 -> 120-140 ticks, per pair of
+         * pages, stable while they stay; with the loads first, 49 for every placement
+         * measured: docs/BENCHMARK_HISTORY.md, "session 37"). Same chunks in the same order
+         * as the loops below, so the same output. */
+        const __m256i v0 = chunk_at(w, lanes), v1 = chunk_at(w + 3 * (size_t)lanes, lanes),
+                      v2 = chunk_at(w + 6 * (size_t)lanes, lanes), v3 = chunk_at(w + 9 * (size_t)lanes, lanes),
+                      v4 = chunk_at(w + 12 * (size_t)lanes, lanes), v5 = chunk_at(w + 15 * (size_t)lanes, lanes),
+                      v6 = chunk_at(w + 18 * (size_t)lanes, lanes);
+        size_t used = 0;
+        cnt = take_chunk(c, cnt, v0, &used);
+        cnt = take_chunk(c, cnt, v1, &used);
+        cnt = take_chunk(c, cnt, v2, &used);
+        cnt = take_chunk(c, cnt, v3, &used);
+        cnt = take_chunk(c, cnt, v4, &used);
+        cnt = take_chunk(c, cnt, v5, &used);
+        cnt = take_chunk(c, cnt, v6, &used);
+        if (used < 168) { /* c is full */
+            *n = cnt;
+            return used;
+        }
+        pos = 168;
+        w += 21 * (size_t)lanes;
+    }
     for (; cnt + 16 <= KF_MLKEM_N && pos + 24 <= len; pos += 24, w += 3 * lanes)
         cnt = take16(c, cnt, chunk_at(w, lanes));
     /* the last chunks of the polynomial, in place too (the caller's byte-by-byte finish then
