@@ -137,10 +137,10 @@ size_t kf_mlkem_rej_words_avx2(int16_t c[KF_MLKEM_N], unsigned *n, const uint64_
     if (len >= 168) {
         /* A whole SHAKE128 block (SampleNTT's case): its seven chunks all read from the state
          * before the first store to c. Loads that follow stores to c waited on them for some
-         * placements of the state and c in memory (a block 49 -> 120-140 ticks, per pair of
-         * pages, stable while they stay; with the loads first, 49 for every placement
-         * measured: docs/BENCHMARK_HISTORY.md, "session 37"). Same chunks in the same order
-         * as the loops below, so the same output. */
+         * pairs of pages of the state and c (eight blocks 390 -> 936-1,456 ticks, stable while
+         * the pages stay: ML-KEM-1024's slow mode with AVX2 forced); with the loads first, 390
+         * for every placement measured (docs/BENCHMARK_HISTORY.md, "ML-KEM, 2026-11-26,
+         * session 37"). The same chunks in the same order as the loops below: the same output. */
         const __m256i v0 = chunk_at(w, lanes), v1 = chunk_at(w + 3 * (size_t)lanes, lanes),
                       v2 = chunk_at(w + 6 * (size_t)lanes, lanes), v3 = chunk_at(w + 9 * (size_t)lanes, lanes),
                       v4 = chunk_at(w + 12 * (size_t)lanes, lanes), v5 = chunk_at(w + 15 * (size_t)lanes, lanes),
