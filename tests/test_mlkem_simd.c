@@ -308,6 +308,42 @@ static void test_rejection_in_lanes(void)
     printf("rejection in the lanes: %d trials\n", trials);
 }
 
+/* The AVX2 in-place kernel (kf_mlkem_rej_words_avx2) on the first len bytes of one block of
+ * instance i of n interleaved states, then sampling.c's scalar finish on the bytes it left:
+ * the reference's coefficients and count, from any count on (the whole block's chunks read
+ * before the first store, and the 24-byte chunks one by one for a shorter len). */
+static void test_rejection_words(void)
+{
+    static const unsigned widths[] = {2, 3, 4, 5, 8, 9};
+    uint64_t words[25 * 9];
+    uint8_t block[168];
+    int16_t c1[N], c2[N];
+    int trials = 0;
+    for (int t = 0; t < 3 * TRIALS; t++) {
+        unsigned n = widths[t % 6], i = (unsigned)rnd_below(n), n0 = (unsigned)rnd_below(N + 1);
+        size_t len = t % 7 == 6 ? 24 * rnd_below(7) + 3 * rnd_below(8) : sizeof block;
+        rnd_bytes((uint8_t *)words, sizeof words);
+        for (unsigned j = 0; j < 21; j++) {
+            uint64_t w = words[j * n + i];
+            if (t % 5 == 1) w |= 0xF0F0F0F0F0F0F0F0ull;  /* mostly rejected */
+            if (t % 5 == 2) w &= 0x0B7F0B7F0B7F0B7Full; /* mostly accepted */
+            words[j * n + i] = w;
+            for (unsigned b = 0; b < 8; b++) block[8 * j + b] = (uint8_t)(w >> (8 * b));
+        }
+        if (t % 5 == 3) n0 = N - (unsigned)rnd_below(120); /* the polynomial fills up in the block */
+        for (unsigned k = 0; k < N; k++) c1[k] = c2[k] = (int16_t)(-1 - (int)k);
+        unsigned n1 = reject_reference(c1, n0, block, len), n2 = n0;
+        size_t used = kf_mlkem_rej_words_avx2(c2, &n2, words, n, i, len);
+        CHECK(used % 24 == 0 && used <= len && n2 <= N && (n2 == N || used + 24 > len),
+              "rejection in words: %zu bytes used of %zu, count %u", used, len, n2);
+        n2 = reject_reference(c2, n2, block + used, len - used);
+        CHECK(n1 == n2 && memcmp(c1, c2, n1 * sizeof c1[0]) == 0,
+              "rejection in words, lane %u of %u, len %zu, from %u: %u vs %u", i, n, len, n0, n1, n2);
+        trials++;
+    }
+    printf("rejection in the words (AVX2): %d trials\n", trials);
+}
+
 /* Alg. 8: coefficient i = sum of eta bits - sum of the next eta bits, from bit 2 eta i. */
 static void cbd_reference(kf_mlkem_poly *p, const uint8_t *b, unsigned eta)
 {
@@ -363,6 +399,7 @@ int main(void)
            kf_mlkem_avx512_cpu() ? "tested" : "not run on this CPU");
     test_rejection();
     test_rejection_in_lanes();
+    test_rejection_words();
     test_cbd();
     printf("CBD: AVX-512 BITALG path %s\n", kf_mlkem_avx512_cpu() ? "tested" : "not run on this CPU");
     if (failures) {
