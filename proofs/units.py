@@ -98,10 +98,10 @@ UNITS = {
         "preinclude": ["shim/cli_libc.h"],
         "timeout": 300,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["hexval", "is_white", "hex_run", "unescape", "sink_compare_hex", "length_fits", "parse_bsd"],
-        # contracts written, not finished in this session's runs (docs/ASSURANCE.md)
-        "pending": ["parse_check_line", "find_alg_n", "find_alg", "squash"],
+        "extra": ["-wp-model", "Typed+cast", "-wp-no-init-const"],
+        "functions": ["hexval", "is_white", "hex_run", "unescape", "sink_compare_hex", "length_fits", "parse_bsd",
+                      "squash", "same_name", "find_alg_n", "find_alg", "sha3_by_length", "parse_tagged",
+                      "plain_name", "parse_plain", "parse_check_line"],
     },
     # The lane-level arithmetic of ML-KEM and ML-DSA (issue 54 items 1-2): the scalar reductions,
     # compression and rounding that the portable code applies to every coefficient, with their
