@@ -17,7 +17,7 @@
 # a run with -j2 does (the "Start" lines).
 set(KF_TEST_COSTS
   # proofs/
-  proof_key_codecs=700 proof_key_codecs_mutants=25 proof_cli_readers=130 proof_cli_readers_mutants=46
+  proof_key_codecs=700 proof_key_codecs_mutants=25 proof_cli_readers=210 proof_cli_readers_mutants=49
   proof_permutation=78 proof_sponge=207 proof_sponge_mutants=91
   proof_hash_batch=181 proof_hash_sp800_185=193 proof_hash_batch_mutants=12 proof_hash_sp800_185_mutants=16
   proof_hash_fips202=82 proof_hash_fips202_mutants=15
@@ -35,7 +35,7 @@ set(KF_TEST_COSTS
   # with # wp-prop: (proofs/mutants); the other WP mutant entries above the same since then
   proof_mldsa_arith=47 proof_mldsa_arith_mutants=3 proof_kangarootwelve=20 proof_kangarootwelve_mutants=6
   proof_permutation_opt64=17 proof_permutation_opt64_mutants=14 proof_mlkem_poly_mutants=10
-  proof_permutation_mutants=8 proof_sum_parsers=30 proof_sum_parsers_mutants=8 proof_mlkem_arith=7
+  proof_permutation_mutants=8 proof_sum_parsers=34 proof_sum_parsers_mutants=9 proof_mlkem_arith=7
   proof_mlkem_arith_mutants=1 proof_sp800_185_encodings=7 proof_sp800_185_encodings_mutants=5
   proof_permutation_opt32bi=2 proof_permutation_opt32bi_mutants=3
   # slhdsa_core (2026-11-26): CPU seconds at load ~30

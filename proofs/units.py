@@ -62,14 +62,15 @@ UNITS = {
     # tools/kforge/cli_io.c: the readers of key files and hex arguments (WP, every input
     # length): the pure helpers, and since 2026-11-26 those that allocate, print and read
     # (cli_from_hex, cli_key_type_of, cli_blob_free; since session 36 cli_read_file and
-    # cli_key_bytes; key_from_encoding has its contract but is "pending") over
-    # proofs/shim/cli_libc.h (malloc, free, fprintf, strrchr, read with contracts
-    # WP 25 can use; docs/ASSURANCE.md, "The CLI's readers") and the library's contracts in
-    # include/keccakforge.h (kf_pem_decode, kf_key_decode_*: proved by key_codecs);
-    # other_set_by_size calls the kf_key_* size and name functions, taken by their prototypes'
-    # default assigns (key_codecs proves `assigns \nothing` for them). Justified: malloc's
-    # freshness (asserted after each malloc; cli_read_file's loop assigns of its grown buffer),
-    # the DER wipe after a failed second kf_pem_decode.
+    # cli_key_bytes; since session 37 key_from_encoding with its helpers pem_to_der, same_bytes
+    # and say_not_a_key) over proofs/shim/cli_libc.h (malloc, free, fprintf, strrchr, read and
+    # kforge_status with contracts WP 25 can use; docs/ASSURANCE.md, "The CLI's readers") and
+    # the library's contracts in include/keccakforge.h (kf_pem_decode, kf_key_decode_*: proved
+    # by key_codecs); other_set_by_size calls the kf_key_* size and name functions, taken by
+    # their prototypes' default assigns (key_codecs proves `assigns \nothing` for them).
+    # Justified: malloc's freshness (asserted after each malloc; the assigns of cli_read_file's
+    # loop and of pem_to_der, which write a block malloc returned), the DER wipe after a failed
+    # second kf_pem_decode in cli_key_type_of.
     # "timeout" 300: at load ~30 (2026-11-26) goals of 400,000 steps ran into 120 s of wall time.
     "cli_readers": {
         "files": ["tools/kforge/cli_io.c"],
@@ -80,28 +81,27 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # decode's hexval(..) << 4
         "functions": ["hexval", "decode", "is_der_sequence", "same_family", "all_hex_len", "has_pem",
                       "other_set_by_size", "cli_from_hex", "cli_key_type_of", "cli_blob_free", "cli_read_file",
-                      "cli_key_bytes"],
-        # contract written; run alone on 2026-11-26 (load ~30): 51 of 60 goals (docs/ASSURANCE.md,
-        # "The CLI's readers"), so cli_key_bytes assumes it
-        "pending": ["key_from_encoding"],
+                      "cli_key_bytes", "same_bytes", "pem_to_der", "say_not_a_key", "key_from_encoding"],
     },
     # tools/kforge/sum.c: --check's parser (WP): the hex digits, hex_run over a C string
-    # (Frama-C's strlen axioms), unescape in place, and since 2026-11-26 parse_bsd (strrchr by
-    # proofs/shim/cli_libc.h's contract), length_fits and sink_compare_hex. proofs/shim/
-    # stdio_ext.h stands in for <stdio_ext.h>, which Frama-C's libc lacks (only __fpurge, in no
-    # proved function). "pending", contracts written: parse_check_line and the algorithm lookup
-    # (the string literals of the tables and of find_alg's arguments: WP 25 cannot show a
-    # literal is a string; find_alg("sha3-...")'s result is not NULL, which it cannot see).
+    # (Frama-C's strlen axioms), unescape in place, parse_bsd (strrchr by proofs/shim/
+    # cli_libc.h's contract), length_fits and sink_compare_hex, and since session 37 the whole
+    # list reader: parse_check_line with parse_tagged, parse_plain and plain_name, sha3_by_length,
+    # and the algorithm lookup (find_alg_n, find_alg, squash, same_name) over the tables' names
+    # as arrays (WP 25 cannot show a literal is a string; the arrays' bounds are in their types).
+    # -wp-no-init-const: no proved function needs the tables' values, and their initialisers
+    # would be hypotheses of every goal. proofs/shim/stdio_ext.h stands in for <stdio_ext.h>,
+    # which Frama-C's libc lacks (only __fpurge, in no proved function).
     "sum_parsers": {
         "files": ["tools/kforge/sum.c"],
         "includes": ["tools/kforge", "proofs/shim"],
         "preinclude": ["shim/cli_libc.h"],
         "timeout": 300,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["hexval", "is_white", "hex_run", "unescape", "sink_compare_hex", "length_fits", "parse_bsd"],
-        # contracts written, not finished in this session's runs (docs/ASSURANCE.md)
-        "pending": ["parse_check_line", "find_alg_n", "find_alg", "squash"],
+        "extra": ["-wp-model", "Typed+cast", "-wp-no-init-const"],
+        "functions": ["hexval", "is_white", "hex_run", "unescape", "sink_compare_hex", "length_fits", "parse_bsd",
+                      "squash", "same_name", "find_alg_n", "find_alg", "sha3_by_length", "parse_tagged",
+                      "plain_name", "parse_plain", "parse_check_line"],
     },
     # The lane-level arithmetic of ML-KEM and ML-DSA (issue 54 items 1-2): the scalar reductions,
     # compression and rounding that the portable code applies to every coefficient, with their

@@ -248,6 +248,78 @@ static const char *other_set_by_size(int key_type, int is_private, size_t n, siz
     return count == 1 ? found : NULL;
 }
 
+/* Whether a[0 .. n) and b[0 .. n) are the same bytes (a loop, as has_pem's). */
+/*@ requires \valid_read(a + (0 .. n - 1)) && \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+    /*@ loop invariant 0 <= i <= n;
+        loop assigns i;
+        loop variant n - i; */
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+/* b's PEM block as DER, its label checked ("PRIVATE KEY" for a private key, else "PUBLIC
+ * KEY"): KF_OK with *der a new block of *dercap bytes whose first *derlen hold the DER; else
+ * an error (-1 after a message for another label). Either way *der is NULL or a block of
+ * *dercap bytes, which the caller wipes and frees. */
+/*@ requires valid_read_string(prog) && valid_read_string(opt) && valid_read_string(set);
+    requires \valid_read(b) && \valid_read(b->p + (0 .. b->n - 1)) && b->n <= PTRDIFF_MAX;
+    requires \valid(der) && \valid(dercap) && \valid(derlen) && \separated(der, dercap, derlen);
+    assigns *der, *dercap, *derlen, *__fc_stderr;
+    ensures der_block: *der == \null || (\valid(*der + (0 .. *dercap - 1)) && \offset(*der) == 0);
+    ensures \result == KF_OK ==> *der != \null && *derlen <= *dercap; */
+static int pem_to_der(const char *prog, const char *opt, const cli_blob *b, const char *set, int is_private,
+                      uint8_t **der, size_t *dercap, size_t *derlen)
+{
+    static const char private_label[] = "PRIVATE KEY", public_label[] = "PUBLIC KEY";
+    const char *want_label = is_private ? private_label : public_label;
+    size_t want_bytes = is_private ? sizeof private_label : sizeof public_label; /* with its NUL */
+    char label[64] = "";
+    size_t cap = 0, len = 0;
+    int rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, NULL, 0, &cap);
+    uint8_t *p = rc == KF_OK ? malloc(cap ? cap : 1) : NULL;
+    /*@ assert block: p == \null || (\valid(p + (0 .. cap - 1)) && \offset(p) == 0); */
+    /*@ assert fresh: p == \null || \separated(p + (0 .. cap - 1), b->p + (0 .. b->n - 1), label + (0 .. 63), &len, &cap); */
+    if (rc == KF_OK && !p) rc = KF_ERR_BAD_LENGTH;
+    if (rc == KF_OK) rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, p, cap, &len);
+    /* the label is NUL-terminated (kf_pem_decode): the same string as want_label iff the same
+     * bytes up to want_label's NUL */
+    if (rc == KF_OK && !same_bytes(label, want_label, want_bytes)) {
+        fprintf(stderr, "%s: %s: a PEM \"%s\", not the \"%s\" of %s\n", prog, opt, label, want_label, set);
+        rc = -1;
+    }
+    *der = p;
+    *dercap = cap;
+    *derlen = len;
+    return rc;
+}
+
+/* Why b's n bytes are not a key of set, after kf_key_decode_spki / _pkcs8 failed with rc (a
+ * library error): the PEM's contents, a key of another set by its size, or the sizes. */
+/*@ requires valid_read_string(prog) && valid_read_string(opt) && valid_read_string(set);
+    assigns *__fc_stderr; */
+static void say_not_a_key(const char *prog, const char *opt, size_t n, size_t want, const char *set, int key_type,
+                          int is_private, int rc, int pem)
+{
+    if (pem) {
+        fprintf(stderr, "%s: %s: not a %s %s key in PEM: %s\n", prog, opt, set, is_private ? "PKCS#8" : "SPKI",
+                kforge_status(rc));
+    } else if (other_set_by_size(key_type, is_private, n, 0)) {
+        fprintf(stderr, "%s: %s: the key is %s, not %s (%zu bytes)\n", prog, opt,
+                other_set_by_size(key_type, is_private, n, 0), set, n);
+    } else {
+        /* a first byte 0x30 may be DER or a raw key of the wrong length (1 raw key in 256
+         * starts so): say both */
+        fprintf(stderr, "%s: %s: %zu bytes expected for %s (raw, %zu hex digits, or %s PEM/DER), got %zu bytes "
+                "(not %s DER either: %s)\n", prog, opt, want, set, 2 * want, is_private ? "PKCS#8" : "SPKI", n,
+                is_private ? "PKCS#8" : "SPKI", kforge_status(rc));
+    }
+}
+
 /* b holds PEM or DER: decode it (public: SPKI, private: PKCS#8) into the raw key. */
 /*@ requires valid_read_string(prog) && valid_read_string(opt) && valid_read_string(set);
     requires blob_ok(b) && want <= PTRDIFF_MAX;
@@ -257,22 +329,9 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
                              int key_type, int is_private)
 {
     uint8_t *der = NULL, *raw = NULL;
-    size_t derlen = 0, rawlen = 0;
-    char label[64] = "";
+    size_t dercap = 0, derlen = 0, rawlen = 0;
     int rc = KF_OK, pem = !is_der_sequence(b) && has_pem(b);
-    const char *want_label = is_private ? "PRIVATE KEY" : "PUBLIC KEY";
-    if (pem) {
-        rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, NULL, 0, &derlen);
-        der = rc == KF_OK ? malloc(derlen ? derlen : 1) : NULL;
-        /*@ assert fresh: der == \null || \separated(der + (0 .. derlen - 1), b->p + (0 .. b->n - 1), label + (0 .. 63),
-                                                     &derlen); */
-        if (rc == KF_OK && !der) rc = KF_ERR_BAD_LENGTH;
-        if (rc == KF_OK) rc = kf_pem_decode((const char *)b->p, b->n, label, sizeof label, der, derlen, &derlen);
-        if (rc == KF_OK && strcmp(label, want_label) != 0) {
-            fprintf(stderr, "%s: %s: a PEM \"%s\", not the \"%s\" of %s\n", prog, opt, label, want_label, set);
-            rc = -1;
-        }
-    }
+    if (pem) rc = pem_to_der(prog, opt, b, set, is_private, &der, &dercap, &derlen);
     const uint8_t *in = pem ? der : b->p;
     size_t inlen = pem ? derlen : b->n;
     kf_key_type t = 0;
@@ -288,20 +347,10 @@ static int key_from_encoding(const char *prog, const char *opt, cli_blob *b, siz
         const char *name = kf_key_type_name(t);
         fprintf(stderr, "%s: %s: the key is %s, not %s\n", prog, opt, name ? name : "of another type", set);
         rc = -1;
-    } else if (rc != KF_OK && rc != -1 && pem) {
-        fprintf(stderr, "%s: %s: not a %s %s key in PEM: %s\n", prog, opt, set, is_private ? "PKCS#8" : "SPKI",
-                kforge_status(rc));
-    } else if (rc != KF_OK && rc != -1 && other_set_by_size(key_type, is_private, b->n, 0)) {
-        fprintf(stderr, "%s: %s: the key is %s, not %s (%zu bytes)\n", prog, opt,
-                other_set_by_size(key_type, is_private, b->n, 0), set, b->n);
     } else if (rc != KF_OK && rc != -1) {
-        /* a first byte 0x30 may be DER or a raw key of the wrong length (1 raw key in 256
-         * starts so): say both */
-        fprintf(stderr, "%s: %s: %zu bytes expected for %s (raw, %zu hex digits, or %s PEM/DER), got %zu bytes "
-                "(not %s DER either: %s)\n", prog, opt, want, set, 2 * want, is_private ? "PKCS#8" : "SPKI", b->n,
-                is_private ? "PKCS#8" : "SPKI", kforge_status(rc));
+        say_not_a_key(prog, opt, b->n, want, set, key_type, is_private, rc, pem);
     }
-    if (der) kf_wipe(der, derlen);
+    if (der) kf_wipe(der, dercap);
     free(der);
     if (rc != KF_OK) {
         if (raw) kf_wipe(raw, cap);
@@ -608,6 +657,7 @@ void cli_print_hex(const char *name, const uint8_t *p, size_t n)
 }
 
 /*@ requires blob_ok(b);
+    assigns b->p, b->n, b->p[0 .. b->n - 1];
     ensures b->p == \null && b->n == 0; */
 void cli_blob_free(cli_blob *b)
 {

@@ -44,19 +44,27 @@
 enum alg_kind { KIND_HASH, KIND_XOF, KIND_KT, KIND_KMAC };
 enum xof_id { XOF_SHAKE128, XOF_SHAKE256, XOF_TURBO128, XOF_TURBO256 };
 
+/* The names are arrays, not pointers to literals: the lookup below reads at most NAME_CAP
+ * bytes of each (the proof, unit sum_parsers, sees the arrays' bounds; it cannot show that a
+ * literal is a string). Every name is shorter than NAME_CAP, so it keeps its NUL. */
+#define NAME_CAP 16
+
 typedef struct sum_alg {
-    const char *name; /* what -a takes and --help lists */
-    const char *tag;  /* the BSD tag (--tag) */
+    char name[NAME_CAP]; /* what -a takes and --help lists */
+    const char *tag;     /* the BSD tag (--tag) */
     enum alg_kind kind;
     int id;                /* kf_hash_alg, xof_id, kf_kt_variant or kf_sp800185_variant */
     unsigned default_bits; /* output length without -l */
 } sum_alg;
 
+/* algs' first four entries: the SHA-3 digests a plain list line's length picks */
+enum { ALG_SHA3_224, ALG_SHA3_256, ALG_SHA3_384, ALG_SHA3_512 };
+
 static const sum_alg algs[] = {
-    {"sha3-224", "SHA3-224", KIND_HASH, KF_SHA3_224, 224},
-    {"sha3-256", "SHA3-256", KIND_HASH, KF_SHA3_256, 256},
-    {"sha3-384", "SHA3-384", KIND_HASH, KF_SHA3_384, 384},
-    {"sha3-512", "SHA3-512", KIND_HASH, KF_SHA3_512, 512},
+    [ALG_SHA3_224] = {"sha3-224", "SHA3-224", KIND_HASH, KF_SHA3_224, 224},
+    [ALG_SHA3_256] = {"sha3-256", "SHA3-256", KIND_HASH, KF_SHA3_256, 256},
+    [ALG_SHA3_384] = {"sha3-384", "SHA3-384", KIND_HASH, KF_SHA3_384, 384},
+    [ALG_SHA3_512] = {"sha3-512", "SHA3-512", KIND_HASH, KF_SHA3_512, 512},
     {"shake128", "SHAKE128", KIND_XOF, XOF_SHAKE128, 256},
     {"shake256", "SHAKE256", KIND_XOF, XOF_SHAKE256, 512},
     {"turboshake128", "TurboSHAKE128", KIND_XOF, XOF_TURBO128, 256},
@@ -73,7 +81,7 @@ static const sum_alg algs[] = {
 /* Names users type, compared after lowercasing and dropping '-' and '_' (so "SHA3_256",
  * "sha3-256" and "SHA3256" are one). Numbers alone are sha3sum's -a values. */
 static const struct {
-    const char *alias, *name;
+    char alias[NAME_CAP], name[NAME_CAP];
 } aliases[] = {
     {"224", "sha3-224"},        {"256", "sha3-256"},      {"384", "sha3-384"},
     {"512", "sha3-512"},        {"sha3", "sha3-256"},     {"128000", "shake128"},
@@ -81,21 +89,39 @@ static const struct {
     {"k12", "kt128"},           {"kangarootwelve", "kt128"}, {"keccak", "keccak256"},
 };
 
+/* out = in (at most inmax bytes, up to its NUL) lowercased without '-' and '_', cut to
+ * cap - 1 characters and NUL-terminated. */
 /* ACSL (proofs/ unit sum_parsers, docs/ASSURANCE.md) */
-/*@ requires valid_read_string(in) && strlen(in) <= PTRDIFF_MAX;
-    requires cap >= 1 && \valid(out + (0 .. cap - 1)) && \separated(out + (0 .. cap - 1), in + (0 .. strlen(in)));
+/*@ requires cap >= 1 && \valid_read(in + (0 .. inmax - 1)) && \valid(out + (0 .. cap - 1));
+    requires \separated(out + (0 .. cap - 1), in + (0 .. inmax - 1));
     assigns out[0 .. cap - 1];
-    ensures 0 <= strlen(out) < cap; */
-static void squash(const char *in, char *out, size_t cap)
+    ensures \exists integer k; 0 <= k < cap && out[k] == 0; */
+static void squash(const char *in, size_t inmax, char *out, size_t cap)
 {
     size_t n = 0;
-    /*@ loop invariant \at(in, Pre) <= in <= \at(in, Pre) + strlen(\at(in, Pre)) && 0 <= n < cap;
-        loop invariant n <= in - \at(in, Pre);
-        loop assigns in, n, out[0 .. cap - 1];
-        loop variant \at(in, Pre) + strlen(\at(in, Pre)) - in; */
-    for (; *in && n + 1 < cap; in++)
-        if (*in != '-' && *in != '_') out[n++] = (char)tolower((unsigned char)*in);
+    /*@ loop invariant 0 <= n <= k <= inmax && n < cap;
+        loop assigns k, n, out[0 .. cap - 1];
+        loop variant inmax - k; */
+    for (size_t k = 0; k < inmax && in[k] && n + 1 < cap; k++)
+        if (in[k] != '-' && in[k] != '_') out[n++] = (char)tolower((unsigned char)in[k]);
     out[n] = '\0';
+}
+
+/* Whether a and b are the same string, each NUL-terminated within cap bytes (the callers'
+ * buffers, squash's output and the tables, are): strcmp's == 0 read no further than cap. */
+/*@ requires \valid_read(a + (0 .. cap - 1)) && \valid_read(b + (0 .. cap - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1; */
+static int same_name(const char *a, const char *b, size_t cap)
+{
+    /*@ loop invariant 0 <= k <= cap;
+        loop assigns k;
+        loop variant cap - k; */
+    for (size_t k = 0; k < cap; k++) {
+        if (a[k] != b[k]) return 0;
+        if (!a[k]) return 1;
+    }
+    return 1;
 }
 
 /*@ requires len == 0 || len >= 32 || \valid_read(name + (0 .. len - 1));
@@ -107,18 +133,19 @@ static const sum_alg *find_alg_n(const char *name, size_t len)
     if (len == 0 || len >= sizeof copy) return NULL;
     memcpy(copy, name, len);
     copy[len] = '\0';
-    squash(copy, want, sizeof want);
-    /*@ loop invariant 0 <= i <= 12 && 0 <= strlen(&want[0]) < 32;
+    squash(copy, sizeof copy, want, sizeof want);
+    /*@ loop invariant 0 <= i <= 12;
         loop assigns i, want[0 .. 31];
         loop variant 12 - i; */
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (strcmp(want, aliases[i].alias) == 0) squash(aliases[i].name, want, sizeof want);
+        if (same_name(want, aliases[i].alias, NAME_CAP))
+            squash(aliases[i].name, NAME_CAP, want, sizeof want);
     /*@ loop invariant 0 <= i <= 14;
         loop assigns i, have[0 .. 31];
         loop variant 14 - i; */
     for (size_t i = 0; i < N_ALGS; i++) {
-        squash(algs[i].name, have, sizeof have);
-        if (strcmp(have, want) == 0) return &algs[i];
+        squash(algs[i].name, NAME_CAP, have, sizeof have);
+        if (same_name(have, want, sizeof have)) return &algs[i];
     }
     return NULL;
 }
@@ -543,6 +570,78 @@ static int parse_bsd(char *s, int escaped, check_line *cl)
     return 0;
 }
 
+/* The SHA-3 digest a plain line of hexlen digits has without -a, as sha3sum picks it. */
+/*@ assigns \nothing;
+    ensures \valid_read(\result) && \base_addr(\result) == \base_addr(&algs[0]); */
+static const sum_alg *sha3_by_length(size_t hexlen)
+{
+    return hexlen == 56 ? &algs[ALG_SHA3_224] : hexlen == 96 ? &algs[ALG_SHA3_384]
+         : hexlen == 128 ? &algs[ALG_SHA3_512] : &algs[ALG_SHA3_256];
+}
+
+/* A BSD line whose tag names a: s just after the tag word ("ALGO (name) = hex"). */
+/*@ requires \valid_read(st) && \valid_read(a);
+    requires valid_string(s) && strlen(s) <= PTRDIFF_MAX;
+    requires \valid(cl) && \separated(cl, st, s + (0 .. strlen(s)));
+    assigns s[0 .. strlen(s)], cl->alg, cl->guessed, cl->name, cl->hex, cl->hexlen;
+    ensures \result == 0 || \result == -1; */
+static int parse_tagged(const check_state *st, char *s, int escaped, const sum_alg *a, check_line *cl)
+{
+    size_t j = 0;
+    if (s[j] == ' ') j++;
+    if (s[j] != '(') return -1;
+    if (st->forced && st->forced != a) return -1;
+    cl->alg = a;
+    cl->guessed = 0;
+    /*@ assert tail: strlen(s + (j + 1)) == strlen(s) - (j + 1); */
+    if (parse_bsd(s + j + 1, escaped, cl) != 0) return -1;
+    return length_fits(st, a, cl->hexlen) ? 0 : -1;
+}
+
+/* The name of a plain line: p just after the white space that ends the hex digits. */
+/*@ requires \valid(st);
+    requires valid_string(p) && strlen(p) <= PTRDIFF_MAX;
+    requires \valid(cl) && \separated(cl, st, p + (0 .. strlen(p)));
+    assigns p[0 .. strlen(p)], cl->name, st->bsd_reversed;
+    ensures \result == 0 || \result == -1; */
+static int plain_name(check_state *st, char *p, int escaped, check_line *cl)
+{
+    size_t i = 0;
+    if (p[0] == '\0') return -1;
+    if (p[1] == '\0' || (p[0] != ' ' && p[0] != '*')) {
+        /* "hex name": one separator only (as md5 -r writes); not mixed with the other form */
+        if (st->bsd_reversed == 0) return -1;
+        st->bsd_reversed = 1;
+    } else if (st->bsd_reversed != 1) {
+        st->bsd_reversed = 0;
+        i++;
+    }
+    cl->name = p + i;
+    return escaped ? unescape(cl->name, strlen(cl->name)) : 0;
+}
+
+/* "<hex><space or tab>[ or *]<name>", s at the hex digits. */
+/*@ requires \valid(st) && (st->forced == \null || \valid_read(st->forced));
+    requires valid_string(s) && strlen(s) <= PTRDIFF_MAX;
+    requires \valid(cl) && \separated(cl, st, s + (0 .. strlen(s)));
+    assigns s[0 .. strlen(s)], *cl, st->bsd_reversed;
+    ensures \result == 0 || \result == -1; */
+static int parse_plain(check_state *st, char *s, int escaped, check_line *cl)
+{
+    size_t n = hex_run(s);
+    cl->hex = s;
+    cl->hexlen = n;
+    if (!is_white(s[n])) return -1;
+    /*@ assert white: n < strlen(s) && s[strlen(s)] == 0; */
+    s[n] = '\0';
+    /*@ assert end: s[strlen{Pre}(s)] == 0 && n + 1 <= strlen{Pre}(s); */
+    /*@ assert rest: 0 <= strlen(s + (n + 1)) <= strlen{Pre}(s) - (n + 1); */
+    cl->guessed = !st->forced;
+    cl->alg = st->forced ? st->forced : sha3_by_length(n);
+    if (!length_fits(st, cl->alg, n)) return -1;
+    return plain_name(st, s + n + 1, escaped, cl);
+}
+
 /* One line of a list (without its newline), as coreutils' sha256sum reads it. */
 /*@ requires \valid(st) && (st->forced == \null || \valid_read(st->forced));
     requires valid_string(line) && strlen(line) <= PTRDIFF_MAX;
@@ -558,50 +657,19 @@ static int parse_check_line(check_state *st, char *line, check_line *cl)
     while (is_white(line[i])) i++;
     int escaped = line[i] == '\\';
     i += (size_t)escaped;
+    char *s = line + i;
+    /*@ assert tail: strlen(s) == strlen(line) - i; */
 
     /* A BSD line: an algorithm name, an optional space, '('. */
     size_t w = 0;
-    /*@ loop invariant 0 <= i + w <= strlen(line);
+    /*@ loop invariant 0 <= w <= strlen(s);
         loop assigns w;
-        loop variant strlen(line) - i - w; */
-    while (line[i + w] && line[i + w] != ' ' && line[i + w] != '(') w++;
-    const sum_alg *tagged = hex_run(line + i) == w ? NULL : find_alg_n(line + i, w);
-    if (tagged) {
-        size_t j = i + w;
-        if (line[j] == ' ') j++;
-        if (line[j] != '(') return -1;
-        if (st->forced && st->forced != tagged) return -1;
-        cl->alg = tagged;
-        cl->guessed = 0;
-        if (parse_bsd(line + j + 1, escaped, cl) != 0) return -1;
-        return length_fits(st, cl->alg, cl->hexlen) ? 0 : -1;
-    }
-
-    /* "<hex><space or tab>[ or *]<name>" */
-    cl->hex = line + i;
-    cl->hexlen = hex_run(cl->hex);
-    i += cl->hexlen;
-    if (!is_white(line[i])) return -1;
-    line[i++] = '\0';
-    cl->guessed = !st->forced;
-    if (st->forced) {
-        cl->alg = st->forced;
-    } else { /* as sha3sum: the length picks SHA3-224/256/384/512 */
-        cl->alg = cl->hexlen == 56 ? find_alg("sha3-224") : cl->hexlen == 96 ? find_alg("sha3-384")
-                : cl->hexlen == 128 ? find_alg("sha3-512") : find_alg("sha3-256");
-    }
-    if (!cl->alg || !length_fits(st, cl->alg, cl->hexlen)) return -1; /* (never NULL: the names are in algs) */
-    if (line[i] == '\0') return -1;
-    if (line[i + 1] == '\0' || (line[i] != ' ' && line[i] != '*')) {
-        /* "hex name": one separator only (as md5 -r writes); not mixed with the other form */
-        if (st->bsd_reversed == 0) return -1;
-        st->bsd_reversed = 1;
-    } else if (st->bsd_reversed != 1) {
-        st->bsd_reversed = 0;
-        i++;
-    }
-    cl->name = line + i;
-    return escaped ? unescape(cl->name, strlen(cl->name)) : 0;
+        loop variant strlen(s) - w; */
+    while (s[w] && s[w] != ' ' && s[w] != '(') w++;
+    const sum_alg *tagged = hex_run(s) == w ? NULL : find_alg_n(s, w);
+    /*@ assert word: strlen(s + w) == strlen(s) - w; */
+    if (tagged) return parse_tagged(st, s + w, escaped, tagged, cl);
+    return parse_plain(st, s, escaped, cl);
 }
 
 typedef struct check_counts {
