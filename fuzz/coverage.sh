@@ -7,7 +7,7 @@
 # one for all of them together: the region / function / line coverage of src/ (the library)
 # and provider/ (llvm-cov report's totals). The corpora are fixed, so the figures change only
 # when the code or the corpora do: a drop shows. See fuzz/README.md.
-# fuzz/coverage.sh COV_BUILD_DIR --build-only: the configure and build only (.ci/stages/50-fuzz.sh).
+# fuzz/coverage.sh COV_BUILD_DIR --build-only: the configure and build only (.ci/stages/55-fuzz-coverage.sh).
 set -euo pipefail
 cov=$1
 shift
