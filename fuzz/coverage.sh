@@ -7,10 +7,13 @@
 # one for all of them together: the region / function / line coverage of src/ (the library)
 # and provider/ (llvm-cov report's totals). The corpora are fixed, so the figures change only
 # when the code or the corpora do: a drop shows. See fuzz/README.md.
+# fuzz/coverage.sh COV_BUILD_DIR --build-only: the configure and build only (.ci/stages/55-fuzz-coverage.sh).
 set -euo pipefail
 cov=$1
 shift
 src=$(cd "$(dirname "$0")/.." && pwd)
+build_only=0
+if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_modes fuzz_batch fuzz_mlkem_encaps fuzz_mlkem_decaps fuzz_slhdsa_verify fuzz_mldsa
                                      fuzz_sum_check fuzz_key_decode fuzz_provider fuzz_cli_keyfile fuzz_mldsa_backends
@@ -37,6 +40,7 @@ cmake --build "$cov" -j"$(nproc)" --target fuzz_targets >"$cov/coverage-build.lo
   tail -30 "$cov/coverage-build.log"
   exit 1
 }
+[ $build_only = 1 ] && exit 0
 rm -rf "$cov/profiles"
 mkdir -p "$cov/profiles"
 # Report's totals of files under one top directory of the tree: the others are ignored.

@@ -21,6 +21,7 @@
 #    kf_mlkem_cbd2_avx512 / kf_mlkem_cbd3_avx512. Must fail, report in the CBD.
 #    (Only those two files are recompiled for a mutation: CMakeLists.txt, KF_CT_MUTATION.)
 # Exit 0 if all hold, 1 if not, 77 (skipped) without clang's MSan or without AVX-512.
+# ct_msan.sh BUILD_DIR --build-only: step 1 only (.ci/stages/45-msan-ct.sh prepare).
 set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 b=${1:-$src/build-ct-msan}
@@ -44,6 +45,7 @@ configure() {
 configure 0
 cmake --build "$b" -j"$(nproc)" --target test_ct_msan test_keyed_ct test_backends test_backends_xn test_mlkem_simd test_mldsa_simd >"$b/ct_msan.build.log" 2>&1 \
   || { tail -30 "$b/ct_msan.build.log"; exit 1; }
+[ "${2:-}" = --build-only ] && exit 0
 for t in test_backends test_backends_xn test_mlkem_simd test_mldsa_simd; do
   # the backend lists as tests/CMakeLists.txt passes them
   args=$(sed -n "s/^add_test(\[=\[${t}\]=\] \"[^\"]*\" *\(.*\))$/\1/p" "$b/tests/CTestTestfile.cmake" | tr -d '"')

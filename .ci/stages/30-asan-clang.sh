@@ -16,11 +16,13 @@
 # The Frama-C proofs (proof_*) read the sources, not this build: the README test command ran
 # them already (in this stage's run of 2026-11-25 they were 463 s of its tests' time, proof_key_codecs
 # alone 382 s, and the longest test of its ctest -j2).
+# `30-asan-clang.sh prepare`: the configure and build only (.ci/run runs that beside its ctest).
 set -euo pipefail
 command -v clang >/dev/null || { echo "clang not installed: clang ASan+UBSan stage skipped"; exit 0; }
 CC=clang cmake -S . -B build-asan-clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKF_SANITIZE=ON \
   -DCMAKE_C_FLAGS="-fsanitize=pointer-overflow -fno-sanitize-recover=all" \
   -DCMAKE_DISABLE_FIND_PACKAGE_OpenSSL=TRUE
 cmake --build build-asan-clang -j"$(nproc)"
+[ "${1:-}" = prepare ] && exit 0
 ctest --test-dir build-asan-clang --output-on-failure -j"$(nproc)" \
   -E '^(acvp\[(opt32bi|avx2-x4|avx512vl-x1|x1)\]|slhdsa(_acvp)?\[x1\]|rvv_ise_model_lib|proof_.*)$'
