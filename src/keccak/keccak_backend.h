@@ -163,7 +163,8 @@ typedef struct kf_backend_xn {
      * block, lanes 0 .. rate / 8 - 1 of each; a lane's bytes are FIPS 202's, little-endian),
      * out 64-byte aligned; the words of instances >= count are unspecified. For consumers
      * that read all n streams at once in that layout (ML-DSA's ExpandA: the rejection takes
-     * three lanes of all eight at a time, sampling_avx512.c) and so need no transposition.
+     * three lanes of all eight at a time, sampling_avx512.c) and so need no transposition;
+     * sampling.c takes xof_strided first where a backend has both (avx512-x8 since session 37).
      * Returns 0 (and does nothing) for a parameter set it does not handle. */
     int    (*xof_lanes)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
                         uint64_t *out, size_t blocks);

@@ -543,8 +543,8 @@ static int x8_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const
     return 1;
 }
 
-/* kf_backend_xn.xof_lanes: SHAKE128 only (ML-DSA's ExpandA), inputs shorter than the scalar
- * copy's threshold (x8_xof's first case) */
+/* kf_backend_xn.xof_lanes: SHAKE128 only (ML-DSA's ExpandA before xof_strided below), inputs
+ * shorter than the scalar copy's threshold (x8_xof's first case) */
 __attribute__((noinline)) static void x8_xof_raw_24_21(uint8_t suffix, const uint8_t *const *in, size_t len,
                                                        unsigned count, uint64_t *out, size_t blocks)
 {
