@@ -367,6 +367,44 @@ static void test_xof_lanes(const kf_backend_xn *b)
         }
 }
 
+/* xof_strided (avx512-x8): each instance's row of bytes against the reference sponge's, the
+ * idle rows written but nothing around the n rows; the parameter sets it declines */
+static void test_xof_strided(const kf_backend_xn *b)
+{
+    enum { BLOCKS = 5, ROW = BLOCKS * 168, GUARD = 64 };
+    static uint8_t msg[MAX_N][168], want[ROW];
+    static _Alignas(64) uint8_t got[GUARD + MAX_N * ROW + GUARD];
+    if (!b->xof_strided) return;
+    for (unsigned count = 1; count <= b->n; count++)
+        for (int c = 0; c < 5; c++) {
+            static const size_t lens[] = {34, 0, 167, 8, 33};
+            const size_t len = c < 4 ? lens[c] : rnd() % 168;
+            const uint8_t *in[MAX_N];
+            for (unsigned i = 0; i < b->n; i++) {
+                rnd_bytes(msg[i], len);
+                in[i] = msg[i];
+            }
+            memset(got, 0xA5, sizeof got);
+            CHECK(b->xof_strided(24, 168, 0x1F, in, len, count, got + GUARD, ROW, BLOCKS) == 1,
+                  "%s: xof_strided declined len %zu", b->name, len);
+            for (unsigned i = 0; i < count; i++) {
+                ref_leaf(168, 24, 0x1F, in[i], len, want, ROW);
+                CHECK(memcmp(got + GUARD + i * ROW, want, ROW) == 0, "%s: xof_strided len=%zu count=%u, instance %u",
+                      b->name, len, count, i);
+            }
+            int clean = 1;
+            for (size_t q = 0; q < GUARD; q++) clean &= got[q] == 0xA5 && got[GUARD + b->n * ROW + q] == 0xA5;
+            CHECK(clean, "%s: xof_strided wrote outside its %u rows", b->name, b->n);
+        }
+    static const uint8_t seed[34];
+    const uint8_t *in[MAX_N];
+    for (unsigned i = 0; i < b->n; i++) in[i] = seed;
+    CHECK(b->xof_strided(24, 136, 0x1F, in, 34, 1, got, 680, 5) == 0, "%s: xof_strided took rate 136", b->name);
+    CHECK(b->xof_strided(24, 168, 0x1F, in, 168, 1, got, ROW, BLOCKS) == 0, "%s: xof_strided took len 168", b->name);
+    CHECK(b->xof_strided(24, 168, 0x1F, in, 34, 1, got, ROW, 4) == 0, "%s: xof_strided took 4 blocks", b->name);
+    CHECK(b->xof_strided(12, 168, 0x1F, in, 34, 1, got, ROW, BLOCKS) == 0, "%s: xof_strided took 12 rounds", b->name);
+}
+
 /* xof_side (avx512-x9, avx2-x4): the instances as test_xof checks them, and the side state against
  * `ref`: the side blocks xored in and permuted one per permutation of the call (an output of
  * outlen bytes makes ceil(outlen / rate) of them), as many as there are blocks and
@@ -555,10 +593,12 @@ int main(int argc, char **argv)
         test_xof(b);
         test_xof_side(b);
         test_xof_lanes(b);
-        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s%s%s%s\n",
+        test_xof_strided(b);
+        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s%s%s%s%s\n",
                failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)",
                b->permute_from ? "" : " (none)", b->leaves ? ", leaves" : "", b->xof ? ", xof" : "",
-               b->xof_side ? ", xof_side" : "", b->xof_lanes ? ", xof_lanes" : "");
+               b->xof_side ? ", xof_side" : "", b->xof_lanes ? ", xof_lanes" : "",
+               b->xof_strided ? ", xof_strided" : "");
         if (failures == before) passed++; else failed++;
     }
     for (int a = 1; a < argc; a++) {

@@ -163,10 +163,20 @@ typedef struct kf_backend_xn {
      * block, lanes 0 .. rate / 8 - 1 of each; a lane's bytes are FIPS 202's, little-endian),
      * out 64-byte aligned; the words of instances >= count are unspecified. For consumers
      * that read all n streams at once in that layout (ML-DSA's ExpandA: the rejection takes
-     * three lanes of all eight at a time, sampling_avx512.c) and so need no transposition.
+     * three lanes of all eight at a time, sampling_avx512.c) and so need no transposition;
+     * sampling.c takes xof_strided first where a backend has both (avx512-x8 since session 37).
      * Returns 0 (and does nothing) for a parameter set it does not handle. */
     int    (*xof_lanes)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
                         uint64_t *out, size_t blocks);
+    /* optional: xof's sponges (count <= n instances, inputs of one length, public: no stack
+     * wipe), their first `blocks` output blocks as bytes, instance i's blocks * rate bytes at
+     * out + i stride; the rows of instances count .. n - 1 (n rows are always written) get
+     * unspecified bytes, and nothing outside the n rows is written. For ML-DSA's ExpandA, whose
+     * rejection reads each stream's bytes (avx512-x8: the lanes copied to the rows beside the
+     * rounds, keccak_p1600_x8_avx512.c). Returns 0 (and does nothing) for a parameter set it
+     * does not handle (avx512-x8: nr 24, rate 168, len < rate, blocks 5, stride 840 only). */
+    int    (*xof_strided)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                          unsigned count, uint8_t *out, size_t stride, size_t blocks);
 } kf_backend_xn;
 
 #ifdef __FRAMAC__

@@ -121,17 +121,29 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
     }
 }
 
-/* A group of n <= 8 RejNTTPoly streams through the batched backend's xof_lanes and the
- * rejection that reads its lane-major output (kf_mldsa_rej_uniform_lanes8_avx512), with no
- * transposition to per-stream bytes: 1 if dst[0 .. n - 1] are done, 0 if not (no such
+/* A group of n <= 8 RejNTTPoly streams, 1 if dst[0 .. n - 1] are done, 0 if not (no such
  * backend or CPU support, or a stream short after the first blocks: the caller then runs the
- * byte path for the group). Scratch loop on Zen 4 (2026-11-26), one x8 call's output: 1,352-1,794
- * ticks transposed, stored and rejected per stream, 754-1,326 this way. */
+ * byte path for the group). First choice, the batched backend's xof_strided (avx512-x8: each
+ * stream's bytes copied out on the load and store ports beside the next block's rounds) and
+ * the byte rejection per stream (reject_uniform: sampling_avx512.c's steps of sixteen):
+ * scratch loop on Zen 4 (2026-11-26), eight streams 5,434 + 416 ticks against 5,382 + 624-650
+ * for xof_lanes and the lane-major rejection (kf_mldsa_rej_uniform_lanes8_avx512), which
+ * reads the lanes as they are, with no transposition (1,352-1,794 ticks transposed, stored
+ * and rejected per stream, 754-1,326 that way); it stays for a backend with xof_lanes only. */
 static int lanes_group(unsigned n, const uint8_t *const in[], kf_mldsa_poly *const dst[])
 {
+    const kf_backend_xn *xn = kf_backend_xn_for(n);
+    if (xn && xn->xof_strided && xn->n <= 8) { /* the streams' bytes, copied out beside the rounds */
+        _Alignas(64) uint8_t buf[8][A_FIRST_BLOCKS * KF_SHAKE128_RATE];
+        if (!xn->xof_strided(24, KF_SHAKE128_RATE, SHAKE_SUFFIX, in, KF_MLDSA_SEEDBYTES + 2, n, buf[0], sizeof buf[0],
+                             A_FIRST_BLOCKS))
+            return 0;
+        for (unsigned i = 0; i < n; i++)
+            if (reject_uniform(dst[i]->c, 0, buf[i], sizeof buf[0]) < N) return 0;
+        return 1;
+    }
 #ifdef KF_MLDSA_HAVE_AVX512
-    const kf_backend_xn *xn;
-    if (!kf_mldsa_sample_avx512() || !(xn = kf_backend_xn_for(n)) || !xn->xof_lanes || xn->n != 8) return 0;
+    if (!kf_mldsa_sample_avx512() || !xn || !xn->xof_lanes || xn->n != 8) return 0;
     _Alignas(64) uint64_t lanes[A_FIRST_BLOCKS * (KF_SHAKE128_RATE / 8) * 8];
     kf_mldsa_poly spare; /* the idle streams' coefficients */
     int32_t *c[8];

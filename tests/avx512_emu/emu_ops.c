@@ -234,6 +234,23 @@ static long xn_op(const struct kf_emu_cmd *c, const kf_backend_xn *b, const uint
         put64(o + 208, (uint64_t)(side.in - sin));
         return 8 + (long)(n * slot) + 216;
     }
+    case KF_EMU_XN_XOF_STRIDED: {
+        size_t rate = p[1], len = p[3], count = p[4], stride = p[5], row = p[6] * rate;
+        static _Alignas(64) uint8_t rows[KF_EMU_XOF_GUARD + MAX_N * 6 * 168 + KF_EMU_XOF_GUARD];
+        if (!b->xof_strided) return -KF_EMU_ABSENT;
+        if (c->in_len != n * len || count < 1 || count > n || rate == 0 || rate >= 200 || row > stride ||
+            n * stride > MAX_N * 6 * 168)
+            return KF_EMU_BAD;
+        memset(rows, 0xA5, sizeof rows);
+        for (unsigned i = 0; i < n; i++) msgs[i] = in + len * i;
+        put64(out, (uint64_t)b->xof_strided((unsigned)p[0], rate, (uint8_t)p[2], msgs, len, (unsigned)count,
+                                            rows + KF_EMU_XOF_GUARD, stride, p[6]));
+        uint8_t *o = out + 8;
+        for (unsigned i = 0; i < count; i++, o += row) memcpy(o, rows + KF_EMU_XOF_GUARD + i * stride, row);
+        memcpy(o, rows, KF_EMU_XOF_GUARD);
+        memcpy(o + KF_EMU_XOF_GUARD, rows + KF_EMU_XOF_GUARD + n * stride, KF_EMU_XOF_GUARD);
+        return 8 + (long)(count * row) + 2 * KF_EMU_XOF_GUARD;
+    }
     }
     return KF_EMU_BAD;
 }
@@ -340,7 +357,7 @@ static void info(const struct kf_emu_impl *im, uint8_t *out)
         f.xn[i].flags = (b->absorb_blocks ? KF_EMU_HAS_ABSORB : 0) | (b->oneblock ? KF_EMU_HAS_ONEBLOCK : 0) |
                         (b->permute_from ? KF_EMU_HAS_PERMUTE_FROM : 0) | (b->leaves ? KF_EMU_HAS_LEAVES : 0) |
                         (b->leaves_node ? KF_EMU_HAS_LEAVES_NODE : 0) | (b->xof ? KF_EMU_HAS_XOF : 0) |
-                        (b->xof_side ? KF_EMU_HAS_XOF_SIDE : 0);
+                        (b->xof_side ? KF_EMU_HAS_XOF_SIDE : 0) | (b->xof_strided ? KF_EMU_HAS_XOF_STRIDED : 0);
     }
     memcpy(out, &f, sizeof f);
 }
@@ -396,7 +413,8 @@ void kf_emu_exec(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, const 
         r = sizeof(struct kf_emu_info);
     } else if (cmd->op >= KF_EMU_X1_PERMUTE && cmd->op <= KF_EMU_X1_ONEBLOCK) {
         if (cmd->target < impl->n_x1) r = x1_op(cmd, impl->x1[cmd->target], in, out);
-    } else if ((cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF) || cmd->op == KF_EMU_XN_XOF_SIDE) {
+    } else if ((cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF) || cmd->op == KF_EMU_XN_XOF_SIDE ||
+               cmd->op == KF_EMU_XN_XOF_STRIDED) {
         if (cmd->target < impl->n_xn) r = xn_op(cmd, impl->xn[cmd->target], in, out);
     } else if (cmd->op >= KF_EMU_MK_NTT && cmd->op <= KF_EMU_MK_CBD) {
         r = mlkem_op(cmd, impl, in, out);

@@ -58,6 +58,10 @@ enum kf_emu_op {
                              * (u64) | side input bytes taken (u64) */
     KF_EMU_MD_REJ,          /* ML-DSA RejNTTPoly (p[2]=0) or RejBoundedPoly (p[2]=eta 2 or 4) from a buffer;
                              * p[0]=n0 p[1]=len; in: buf | c (int32 poly); out: n (u64) | c */
+    KF_EMU_XN_XOF_STRIDED,  /* xn p[0]=nr p[1]=rate p[2]=suffix p[3]=len p[4]=count p[5]=stride p[6]=blocks; in: n
+                             * msgs; out: ret (u64) | the rows of instances 0 .. count-1 (blocks x rate bytes each)
+                             * | KF_EMU_XOF_GUARD bytes before the n rows and as many after them (0xA5 if
+                             * untouched); the rows past count are left out (unspecified bytes) */
 };
 
 #define KF_EMU_OK 0
@@ -90,6 +94,7 @@ struct kf_emu_info {
 #define KF_EMU_HAS_LEAVES_NODE 16u
 #define KF_EMU_HAS_XOF 32u
 #define KF_EMU_HAS_XOF_SIDE 64u
+#define KF_EMU_HAS_XOF_STRIDED 128u
 
 /* One implementation of everything the operations call. */
 struct kf_emu_impl {

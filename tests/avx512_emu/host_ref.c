@@ -165,11 +165,18 @@ static const kf_backend ref_x1 = {"portable-opt64", 0, -1, NULL, NULL, NULL, NUL
         ref_side(nr, rate, len, outlen, side);                                                                       \
         return 1;                                                                                                    \
     }                                                                                                                \
+    static int ref##NN##_xof_strided(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,\
+                                     unsigned count, uint8_t *out, size_t stride, size_t blocks)                     \
+    {                                                                                                                \
+        for (unsigned i = 0; i < count; i++)                                                                         \
+            ref_sponge(nr, rate, suffix, in[i], len, out + i * stride, blocks * rate, NULL);                         \
+        return 1;                                                                                                    \
+    }                                                                                                                \
     static const kf_backend_xn ref##NN = {"portable-x" #NN, 0, -1, NN, SLOT * NN, 0, ref##NN##_init,                \
                                           ref##NN##_add, ref##NN##_overwrite, ref##NN##_extract, ref##NN##_permute,  \
                                           ref##NN##_absorb, NULL, ref##NN##_from, ref##NN##_oneblock,                \
                                           ref##NN##_leaves, ref##NN##_leaves_node, ref##NN##_xof,                  \
-                                          ref##NN##_xof_side, NULL};
+                                          ref##NN##_xof_side, NULL, ref##NN##_xof_strided};
 #define REF_XN_DEFINE(b, n) REF_XN(n)
 KF_EMU_XN_LIST(REF_XN_DEFINE)
 
@@ -233,7 +240,8 @@ int kf_emu_host_run(struct kf_emu_cmd *cmd, const uint8_t *in, uint8_t *out, int
     };
     if (cmd->op >= KF_EMU_X1_PERMUTE && cmd->op <= KF_EMU_X1_ONEBLOCK)
         if (cmd->target >= COUNT(native_x1) || !kf_backend_runnable(native_x1[cmd->target])) return 77;
-    if ((cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF) || cmd->op == KF_EMU_XN_XOF_SIDE)
+    if ((cmd->op >= KF_EMU_XN_PERMUTE && cmd->op <= KF_EMU_XN_XOF) || cmd->op == KF_EMU_XN_XOF_SIDE ||
+        cmd->op == KF_EMU_XN_XOF_STRIDED)
         if (cmd->target >= COUNT(native_xn) || !kf_backend_xn_runnable(native_xn[cmd->target])) return 77;
     if (cmd->op >= KF_EMU_MK_NTT && cmd->op <= KF_EMU_MK_CBD && !kf_mlkem_avx512_cpu()) return 77;
     if (cmd->op >= KF_EMU_MD_NTT && cmd->op <= KF_EMU_MD_ACC && !(kf_cpu_features() & KF_CPU_AVX512F))

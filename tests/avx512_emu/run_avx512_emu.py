@@ -64,8 +64,9 @@ INFO_FMT = "<4I" + "24sII" * (2 * NO_BACKENDS)
 # emu_ops.h's operations
 (INFO, X1_PERMUTE, X1_BYTES, X1_ABSORB, X1_ONEBLOCK, XN_PERMUTE, XN_BYTES, XN_ABSORB, XN_ONEBLOCK,
  XN_PERMUTE_FROM, XN_LEAVES, XN_LEAVES_NODE, XN_XOF, MK_NTT, MK_BASEMUL, MK_ROW, MK_TOBYTES, MK_FROMBYTES,
- MK_REJ, MK_REJ_BLOCK, MK_CBD, MD_NTT, MD_INVNTT, MD_ACC, XN_XOF_SIDE, MD_REJ) = range(1, 27)
+ MK_REJ, MK_REJ_BLOCK, MK_CBD, MD_NTT, MD_INVNTT, MD_ACC, XN_XOF_SIDE, MD_REJ, XN_XOF_STRIDED) = range(1, 28)
 HAS_ABSORB, HAS_ONEBLOCK, HAS_PERMUTE_FROM, HAS_LEAVES, HAS_LEAVES_NODE, HAS_XOF, HAS_XOF_SIDE = 1, 2, 4, 8, 16, 32, 64
+HAS_XOF_STRIDED = 128
 MLDSA_Q = 8380417
 
 # keccak_backend.h's feature bits the kernels need: BMI1, BMI2, AVX512F, VL, BW, VBMI, VBMI2, BITALG
@@ -427,6 +428,20 @@ class Suite:
             self.xof(idx, name, n)
         if flags & HAS_XOF_SIDE:
             self.xof_side(idx, name, n)
+        if flags & HAS_XOF_STRIDED:
+            self.xof_strided(idx, name, n)
+
+    def xof_strided(self, idx, name, n):
+        """The xof_strided operation on the one set avx512-x8 takes (ML-DSA's ExpandA: SHAKE128,
+        five blocks a stream in rows of 840 bytes, inputs shorter than a block): inputs of none,
+        ExpandA's 34 bytes, 8, 33 and a block less one, every count 1 .. n in turn; the rows of
+        the count instances and the guard bytes around the n rows are compared. A fixed table:
+        --cases does not change it."""
+        r = random.Random(f"xof_strided {self.seed}")
+        for j, ln in enumerate((34, 0, 8, 33, 167, 34, 34, 34)):
+            count = n - j % n
+            self.check(f"{name} xof_strided", XN_XOF_STRIDED, idx, [24, 168, 0x1F, ln, count, 840, 5],
+                       r.randbytes(n * ln))
 
     def xof_side(self, idx, name, n):
         """The xof operation with a side state riding (avx512-x9's xof_side): the two rates it

@@ -16,6 +16,7 @@
 #include "keccak_xn_absorb.h"
 #include "keccak/keccak_xn_lanes.h"
 #include "keccak_x1_round_asm.h"
+#include "keccak/keccak_lanes64.h"
 
 #include <immintrin.h>
 #include <string.h>
@@ -542,8 +543,8 @@ static int x8_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const
     return 1;
 }
 
-/* kf_backend_xn.xof_lanes: SHAKE128 only (ML-DSA's ExpandA), inputs shorter than the scalar
- * copy's threshold (x8_xof's first case) */
+/* kf_backend_xn.xof_lanes: SHAKE128 only (ML-DSA's ExpandA before xof_strided below), inputs
+ * shorter than the scalar copy's threshold (x8_xof's first case) */
 __attribute__((noinline)) static void x8_xof_raw_24_21(uint8_t suffix, const uint8_t *const *in, size_t len,
                                                        unsigned count, uint64_t *out, size_t blocks)
 {
@@ -557,6 +558,107 @@ static int x8_xof_lanes(unsigned nr, size_t rate, uint8_t suffix, const uint8_t 
     if (count == 0 || count > N || nr != 24 || rate != 168 || blocks == 0 || len >= KF_X8_COPY_MIN_BLOCKS24 * rate)
         return 0;
     x8_xof_raw_24_21(suffix, in, len, count, out, blocks);
+    return 1;
+}
+
+/*
+ * kf_backend_xn.xof_strided (ML-DSA's ExpandA): SHAKE128 of eight inputs shorter than a block,
+ * five output blocks each, written per stream (stream i's 840 bytes at out + 840 i) with no
+ * transposition on the vector units but the last block's: each output block's lanes are
+ * stored as they are (raw, lane-major), and during the next permutation they are copied word
+ * by word to the streams with general-purpose moves, eight a round (one lane of the eight
+ * streams) in rounds 0-10 of each half of 12, on the load and store ports that the rounds
+ * leave idle (the fused absorb's scalar copy above, the other way round). The copy's
+ * addresses are constants from one base per half (lanes 0-10, then 11-21), so the second half
+ * also copies lane 21 (stored for it) to lane 0 of the block after, which that block's own
+ * copy overwrites later; the first permutation likewise copies the absorbed state to block 0
+ * (one round body for all five). The last block leaves the registers through three 8 x 8
+ * transpositions. Zen 4, eight 34-byte seeds (scratch loop, TSC medians, 2026-11-26): 5,434
+ * ticks, xof_lanes 5,382 (five bare permutations 5,252); a stream's rejection from the bytes
+ * (sampling_avx512.c's kf_mldsa_rej_uniform_avx512) then takes 416 for eight, the lane-major
+ * one 624-650.
+ */
+#define X8S_STRIDE (5 * 168)
+/* lane r of the block at srcb (lane-major, all eight streams) to the streams at dstb + 8 r;
+ * under MemorySanitizer (tests/ct_msan.sh) a plain copy, whose shadow it follows (it does not
+ * see what the assembly's moves write) */
+#ifdef KF_HAVE_MSAN
+#define KF_X8_SO_WORD(r, i) memcpy(dstb + X8S_STRIDE * (i) + 8 * (r), (const uint64_t *)srcb + 8 * (r) + (i), 8);
+#else
+#define KF_X8_SO_WORD(r, i) \
+    { \
+        uint64_t v_; \
+        __asm__("movq %[src], %[v]\n\tmovq %[v], %[dst]" \
+                : [dst] "=m"(*(kf_x8_word *)(dstb + X8S_STRIDE * (i) + 8 * (r))), [v] "=&r"(v_) \
+                : [src] "m"(((const kf_x8_word *)srcb)[8 * (r) + (i)])); \
+    }
+#endif
+#define KF_X8_SO_ROUND(r) \
+    if ((r) < 11) { \
+        KF_X8_SO_WORD(r, 0) KF_X8_SO_WORD(r, 1) KF_X8_SO_WORD(r, 2) KF_X8_SO_WORD(r, 3) \
+        KF_X8_SO_WORD(r, 4) KF_X8_SO_WORD(r, 5) KF_X8_SO_WORD(r, 6) KF_X8_SO_WORD(r, 7) \
+    }
+#define KF_X8_ROUNDS12_SO(h) \
+    KF_ROUND(0) KF_X8_SO_ROUND(0) KF_ROUND(1) KF_X8_SO_ROUND(1) \
+    KF_ROUND(2) KF_X8_SO_ROUND(2) KF_ROUND(3) KF_X8_SO_ROUND(3) \
+    KF_ROUND(4) KF_X8_SO_ROUND(4) KF_ROUND(5) KF_X8_SO_ROUND(5) \
+    KF_ROUND(6) KF_X8_SO_ROUND(6) KF_ROUND(7) KF_X8_SO_ROUND(7) \
+    KF_ROUND(8) KF_X8_SO_ROUND(8) KF_ROUND(9) KF_X8_SO_ROUND(9) \
+    KF_ROUND(10) KF_X8_SO_ROUND(10) KF_ROUND(11)
+#define KF_X8_RAW_STORE(j, var) if ((j) < 22) _mm512_store_si512(&raw[j], var);
+#define KF_X8_FROM_ST(x, y) kf_v a##x##y = _mm512_load_si512(&st[(x) + 5 * (y)]);
+
+__attribute__((noinline)) static void x8_xof_strided_24_21(uint8_t suffix, const uint8_t *const *in, size_t len,
+                                                           unsigned count, uint8_t *out)
+{
+    _Alignas(64) __m512i st[25], raw[22];
+    uint64_t *w = (uint64_t *)st;
+    const size_t ft = len / 8, r8 = len % 8;
+    memset(st, 0, sizeof st);
+    for (unsigned i = 0; i < N; i++) {
+        const uint8_t *src = in[i < count ? i : 0];
+        for (size_t j = 0; j < ft; j++) memcpy(&w[8 * j + i], src + 8 * j, 8);
+        w[8 * ft + i] = (r8 ? kf_lanes64_tail(src + 8 * ft, r8, 8 * ft) : 0) ^ ((uint64_t)suffix << (8 * r8));
+        w[8 * 20 + i] ^= (uint64_t)0x80 << 56;
+    }
+    KF_LANE_LIST(KF_X8_FROM_ST)
+    memcpy(raw, st, sizeof raw);
+    for (unsigned b = 0; b < 5; b++) {
+        uint8_t *o = out + 168 * (b ? b - 1 : 0);
+        for (unsigned h = 0; h < 2; h++) {
+            const uint64_t *rc = kf_keccak_rc + 12 * h;
+            const __m512i *srcb = raw + 11 * h;
+            uint8_t *dstb = o + 88 * h;
+            KF_X8_ROUNDS12_SO(0)
+        }
+        KF_X8_LANE_VARS(KF_X8_RAW_STORE)
+    }
+    /* the last block from the registers: three 8 x 8 transpositions (lanes 0-7, 8-15, 16-20),
+     * each stream's eight (five) words stored at once */
+    uint8_t *o = out + 168 * 4;
+    {
+        __m512i r[8] = {a00, a10, a20, a30, a40, a01, a11, a21};
+        kf_xn_transpose8(r);
+        for (unsigned i = 0; i < N; i++) _mm512_storeu_si512(o + X8S_STRIDE * i, r[i]);
+    }
+    {
+        __m512i r[8] = {a31, a41, a02, a12, a22, a32, a42, a03};
+        kf_xn_transpose8(r);
+        for (unsigned i = 0; i < N; i++) _mm512_storeu_si512(o + X8S_STRIDE * i + 64, r[i]);
+    }
+    {
+        __m512i r[8] = {a13, a23, a33, a43, a04, a04, a04, a04};
+        kf_xn_transpose8(r);
+        for (unsigned i = 0; i < N; i++) _mm512_mask_storeu_epi64(o + X8S_STRIDE * i + 128, 0x1F, r[i]);
+    }
+}
+
+static int x8_xof_strided(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                          unsigned count, uint8_t *out, size_t stride, size_t blocks)
+{
+    if (count == 0 || count > N || nr != 24 || rate != 168 || blocks != 5 || stride != X8S_STRIDE || len >= 168)
+        return 0;
+    x8_xof_strided_24_21(suffix, in, len, count, out);
     return 1;
 }
 
@@ -579,4 +681,5 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .leaves_node = x8_leaves_node,
     .xof = x8_xof,
     .xof_lanes = x8_xof_lanes,
+    .xof_strided = x8_xof_strided,
 };
