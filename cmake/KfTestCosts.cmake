@@ -40,8 +40,8 @@ set(KF_TEST_COSTS
   proof_permutation_opt32bi=2 proof_permutation_opt32bi_mutants=3
   # slhdsa_core (2026-11-26): CPU seconds at load ~30
   proof_slhdsa_core=64 proof_slhdsa_core_mutants=15
-  # slhdsa_trees (2026-11-26, session 36): CPU seconds at load ~24
-  proof_slhdsa_trees=17 proof_slhdsa_trees_mutants=21
+  # slhdsa_trees with the climb and ht_verify (2026-11-26, session 37): CPU seconds at load ~27
+  proof_slhdsa_trees=111 proof_slhdsa_trees_mutants=54
   # mldsa_api (2026-11-26, session 36): CPU seconds at load ~30
   proof_mldsa_api=42 proof_mldsa_api_mutants=8
   # hw/

@@ -630,16 +630,17 @@ UNITS = {
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
-    # bytes in) and Algorithm 11 (kf_slh_xmss_pk_from_sig: WOTS+ over SIG_XMSS's len n bytes, the
-    # climb over its h' n-byte authentication path), with params.h's slh_xmss_sig_bytes and the
-    # ghost lemma slh_offset_facts (slhdsa_internal.h: j x + x <= count x). The hash layer
-    # (hash.c's kf_slh_thash) and the callees (kf_slh_wots_pk_from_sig, kf_slh_merkle_climb) are
-    # taken by their contracts in slhdsa_internal.h (input lengths, n bytes out, the context's set
-    # and backends kept: slh_ctx_same), so each function is proved once for all callers. Pending,
-    # with contracts written: kf_slh_merkle_climb (its `calls` annotation names keccak_backend.h's
-    # kf_spec_oneblock for the x1 backend's oneblock: "calls_assumed", -rte-no-pointer-call, as
-    # the unit sponge) and kf_slh_ht_verify, tried 2026-11-26: all but 3 and 4 goals proved
-    # (docs/ASSURANCE.md), kf_slh_fors_pk_from_sig, and the signing side.
+    # bytes in), Algorithm 11 (kf_slh_xmss_pk_from_sig: WOTS+ over SIG_XMSS's len n bytes, the
+    # climb over its h' n-byte authentication path), the climb itself (kf_slh_merkle_climb: its
+    # `calls` annotation names keccak_backend.h's kf_spec_oneblock for the x1 backend's oneblock:
+    # "calls_assumed", -rte-no-pointer-call, as the unit sponge) and Algorithm 13
+    # (kf_slh_ht_verify: the d layers' SIG_XMSS within SIG_HT), with params.h's
+    # slh_xmss_sig_bytes and the ghost lemma slh_offset_facts (slhdsa_internal.h: j x + x <=
+    # count x). The hash layer (hash.c's kf_slh_thash) and kf_slh_wots_pk_from_sig are taken by
+    # their contracts in slhdsa_internal.h (input lengths, n bytes out, the context's set and
+    # backends kept: slh_ctx_same), so each function is proved once for all callers. Justified:
+    # ht_verify's memcmp (dangling, initialised: as mlkem_api's check_dk). Pending, with
+    # contracts written: kf_slh_fors_pk_from_sig and fors_climb_rows; the signing side.
     "slhdsa_trees": {
         "files": ["src/slhdsa/fors.c", "src/slhdsa/xmss.c", "src/slhdsa/hypertree.c"],
         "timeout": 120,
@@ -647,12 +648,13 @@ UNITS = {
         "calls_assumed": True,
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
         "passes": [
-            {"functions": ["slh_offset_facts", "slh_xmss_sig_bytes", "fors_compress", "kf_slh_xmss_pk_from_sig"],
+            {"functions": ["slh_offset_facts", "slh_xmss_sig_bytes", "fors_compress", "kf_slh_xmss_pk_from_sig",
+                           "kf_slh_merkle_climb", "kf_slh_ht_verify"],
              "extra": []},
         ],
         "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
                     "kf_slh_fors_sign", "fors_climb_rows", "kf_slh_fors_pk_from_sig",
-                    "reduce_level", "reduce_tree", "kf_slh_merkle", "kf_slh_merkle_climb", "xmss_leaves",
-                    "kf_slh_xmss_sign", "kf_slh_xmss_root", "kf_slh_ht_sign", "kf_slh_ht_verify"],
+                    "reduce_level", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
+                    "kf_slh_xmss_sign", "kf_slh_xmss_root", "kf_slh_ht_sign"],
     },
 }

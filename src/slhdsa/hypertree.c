@@ -35,19 +35,32 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
     adrs_zero(&adrs);
     memcpy(node, msg, p->n);
     //@ assert sigs: \valid_read(sig + (0 .. p->d * xs - 1)) && p->n <= SLH_MAX_N;
+    //@ ghost const unsigned gd = p->d;
+    //@ ghost const unsigned gn = p->n;
+    //@ ghost const unsigned glen = p->len;
+    //@ ghost const unsigned ghp = p->hp;
+    //@ assert xsv: xs == (glen + ghp) * gn;
     /*@ loop invariant 0 <= j <= p->d;
         loop invariant c->p == p;
         loop invariant slh_ctx_ok(c);
         loop invariant slh_ctx_x1(c);
         loop invariant c->x1 == \at(c->x1, Pre);
+        loop invariant p->d == gd && p->n == gn && p->len == glen && p->hp == ghp;
+        loop invariant \valid_read(sig + (0 .. gd * xs - 1));
         loop assigns j, *c, adrs, node[0 .. SLH_MAX_N - 1], idx_tree, idx_leaf;
         loop variant p->d - j; */
     for (unsigned j = 0; j < p->d; j++) {
-        /*@ ghost slh_offset_facts(j, p->d, xs); */
+        /*@ ghost slh_offset_facts(j, gd, xs); */
         //@ assert layer: \valid_read(sig + j * xs + (0 .. xs - 1));
-        //@ assert out: \valid(node + (0 .. p->n - 1)) && \separated(node + (0 .. p->n - 1), c, p, c->x1);
+        //@ assert out1: \valid(node + (0 .. p->n - 1));
+        //@ assert out2: \separated(node + (0 .. p->n - 1), c);
+        //@ assert out3: \separated(node + (0 .. p->n - 1), p);
+        //@ assert out4: \separated(node + (0 .. p->n - 1), c->x1);
         adrs_set_layer(&adrs, j);
         adrs_set_tree(&adrs, idx_tree);
+        //@ assert in1: \valid_read(sig + j * xs + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
+        //@ assert out5: \valid(node + (0 .. c->p->n - 1));
+        //@ assert out6: \separated(node + (0 .. c->p->n - 1), c, c->p, c->x1);
         kf_slh_xmss_pk_from_sig(c, idx_leaf, sig + j * xs, node, &adrs, node);
         idx_leaf = (uint32_t)(idx_tree & ((1u << p->hp) - 1));
         idx_tree >>= p->hp;

@@ -62,7 +62,10 @@ typedef struct slh_ctx {
 } slh_ctx;
 /* (ACSL) a context of one of the six sets, apart from the const table it points to. The hash
  * functions' contracts below assign *c (the counters, scratch states and templates) and keep
- * its set and backends (ensures slh_ctx_same): stated, not proved (hash.c is "pending"). */
+ * its set and backends (ensures slh_ctx_same): stated, not proved (hash.c is "pending").
+ * kf_slh_thash and kf_slh_merkle_climb name the fields they write (the counters and
+ * c->scratch: hash.c's one-block and sponge paths touch nothing else of *c), so that a
+ * caller's loop keeps slh_ctx_ok without a frame over all of *c (unit slhdsa_trees). */
 /*@ predicate slh_ctx_ok(slh_ctx *c) = \valid(c) && kf_slh_params_ok(c->p) && \separated(c, c->p);
     predicate slh_ctx_same{L1, L2}(slh_ctx *c) = \at(c->p, L1) == \at(c->p, L2) &&
       \at(c->rows, L1) == \at(c->rows, L2) && \at(c->width, L1) == \at(c->width, L2) &&
@@ -156,7 +159,7 @@ static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsig
 /*@ requires slh_ctx_ok(c) && \valid_read(adrs);
     requires inlen <= SLH_MAX_LEN * SLH_MAX_N && \valid_read(in + (0 .. inlen - 1));
     requires \valid(out + (0 .. c->p->n - 1)) && \separated(c, out + (0 .. c->p->n - 1));
-    assigns *c, out[0 .. c->p->n - 1];
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], out[0 .. c->p->n - 1];
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out);
 /* cnt independent kf_slh_thash calls with inlen <= 2n: out[i] = thash(adrs[i], in[i][0..inlen));
@@ -253,7 +256,7 @@ void kf_slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t b
     requires \valid_read(auth + (0 .. height * c->p->n - 1));
     requires \valid(node + (0 .. c->p->n - 1));
     requires \separated(node + (0 .. c->p->n - 1), c, c->p, c->x1, adrs);
-    assigns *c, *adrs, node[0 .. c->p->n - 1];
+    assigns c->perms, c->cp, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *adrs, node[0 .. c->p->n - 1];
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                       const uint8_t *auth, uint8_t *node);
@@ -266,7 +269,7 @@ void kf_slh_xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_ad
 void kf_slh_xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root);
 /* Algorithm 11: sig is SIG_XMSS, (len + h') n bytes; root may be msg. */
 /*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && \valid_read(adrs);
-    requires \valid_read(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
+    requires sig_xmss: \valid_read(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
     requires \valid_read(msg + (0 .. c->p->n - 1));
     requires \valid(root + (0 .. c->p->n - 1)) && \separated(root + (0 .. c->p->n - 1), c, c->p, c->x1);
     assigns *c, root[0 .. c->p->n - 1];
@@ -276,7 +279,7 @@ void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const
 /* Algorithm 12: SIG_HT of msg (n bytes). */
 void kf_slh_ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig);
 /* Algorithm 13: 1 if valid. sig is SIG_HT, d (len + h') n bytes. */
-/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c);
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && \separated(c->p, c->x1);
     requires \valid_read(msg + (0 .. c->p->n - 1));
     requires \valid_read(sig + (0 .. c->p->d * (c->p->len + c->p->hp) * c->p->n - 1));
     requires \valid_read(pk_root + (0 .. c->p->n - 1));
