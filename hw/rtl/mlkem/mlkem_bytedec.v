@@ -61,15 +61,7 @@ module mlkem_bytedec (
     wire        give = have && oko;
     // a new polynomial's first word only once the last one's bits are all given out (fill == 0,
     // or the last n bits given in this clock)
-    // in_ready = wz ? (fz || (act && fen && oko)) : (!fge1 || (!fge2 && oko)), i.e. r1 || (r2 && oko)
-    // with r1 = wz ? fz : !fge1 and r2 = wz ? act && fen : !fge2, from two registers made a clock
-    // ahead (rdy1 = r1, rdy12 = r1 || r2; from the registers' next values below), so with out_ready
-    // tied high in_ready is a flip-flop (ECP5 Fmax, issue 55: fge1 -> in_ready's LUT4 and PFUMX ->
-    // mlkem_top's FIFO pop -> the head's enables was the worst path of 5be6252 seed 1, 10.21 ns)
-    // (fge2 and fz are left for that definition only: the formal check below; no load otherwise)
-    reg         rdy1, rdy12;
-    assign in_ready  = oko ? rdy12 : rdy1;
-    wire        unused_def = ^{fge2, fz};
+    assign in_ready  = wz ? (fz || (act && fen && oko)) : (!fge1 || (!fge2 && oko));
     wire take = in_valid && in_ready;
     (* keep *) wire [87:0] shifted = give ? buf_q >> nq : buf_q;
     // the new word's place: fill (< 24 when a word is taken), or fill - n when a give happens too
@@ -123,16 +115,11 @@ module mlkem_bytedec (
         fmn   <= take ? (wz ? 7'd64 - {2'd0, nd} : remn + 7'd64) : remn;
         if (take) begin
             fge1 <= 1'b1; fge2 <= 1'b1; fz <= 1'b0; fen <= 1'b0;
-            // (then r1 = r2 = 0 whatever wz becomes)
-            rdy1 <= 1'b0; rdy12 <= 1'b0;
         end else if (give) begin
             fge1 <= fill >= n2q;
             fge2 <= fill >= n3q;
             fz   <= fen;
             fen  <= fill == n2q;
-            // (wz and act stay)
-            rdy1  <= wz ? fen : !(fill >= n2q);
-            rdy12 <= wz ? (fen || (act && fill == n2q)) : (!(fill >= n2q) || !(fill >= n3q));
         end
         if (rst) begin
             out_valid <= 1'b0;
@@ -148,8 +135,6 @@ module mlkem_bytedec (
             fge2      <= 1'b0;
             fz        <= 1'b1;
             fen       <= 1'b0;
-            rdy1      <= 1'b1;
-            rdy12     <= 1'b1;
             dh        <= 6'd0;
             nq        <= 5'd0;
             n2q       <= 7'd0;
@@ -160,14 +145,5 @@ module mlkem_bytedec (
             wz        <= 1'b1;
         end
     end
-`ifdef FORMAL
-    // rdy1 / rdy12 equal their definitions (proven by hand with SymbiYosys, mode prove, on this
-    // module alone; not a ctest unit)
-    reg f_init = 1'b1;
-    always @(posedge clk) f_init <= 1'b0;
-    always @* if (!f_init) assert(rdy1 == (wz ? fz : !fge1) &&
-                                   rdy12 == ((wz ? fz : !fge1) || (wz ? act && fen : !fge2)));
-    always @* if (f_init) assume(rst);
-`endif
 endmodule
 `default_nettype wire
