@@ -224,7 +224,9 @@ UNITS = {
     # its next block, its output within out[0 .. outlen) or poly->c, SampleNTT's coefficients so
     # far in [0, q): sampling.h's kf_mlkem_job_out_ok, _apart, _progress_ok). lane_block_words'
     # contract is assumed (mlkem_sampling's "pending": the lane as 64-bit words); running the
-    # jobs (kf_mlkem_sched_run) is "pending" there too.
+    # jobs (kf_mlkem_sched_run) is "pending" there too. Since session 37 the set-up's ensures
+    # also in the caller's indices (a ghost o, sampling.h: kf_mlkem_sample_job, kf_mlkem_prf_job),
+    # for Encaps_internal, Decaps_internal and KeyGen to show their jobs kf_mlkem_jobs_runnable.
     "mlkem_jobs": {
         "files": ["src/mlkem/sampling.c"],
         "preinclude": ["impl_defined.h", "builtin_shim.h"],
@@ -232,13 +234,23 @@ UNITS = {
         "steps": STEPS,
         "calls_assumed": True,
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
-        "functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_row_jobs", "kf_mlkem_matrix_jobs", "kf_mlkem_prf_jobs",
-                      "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
-                      "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract",
-                      "lane_start", "lane_next_block", "job_start", "job_step"],
+        # two passes (session 37): the row and PRF jobs' set-up, whose ensures in the caller's
+        # indices (the ghost o, sampling.h) take up to ~0.9 M CVC4 steps (the loop's exit, then
+        # the instance), at a higher step limit; the rest at the unit's
+        "passes": [
+            {"functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_jobs",
+                           "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
+                           "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract",
+                           "lane_start", "lane_next_block", "job_start", "job_step"], "extra": []},
+            {"functions": ["kf_mlkem_matrix_row_jobs", "kf_mlkem_prf_jobs"],
+             "extra": ["-wp-steps", "1500000", "-wp-timeout", "600"]},
+        ],
         # contracts and loop annotations written (sampling.h, sampling.c; docs/ASSURANCE.md), not yet
-        # proved whole: the run's loop and kf_mlkem_run_jobs over it
-        "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
+        # proved whole: the run's loop and kf_mlkem_run_jobs over it; the lone jobs (no contracts)
+        "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs", "lane_block_words", "kf_mlkem_sched_lone",
+                    "kf_mlkem_run_job1", "run_job1_blocks", "run_job1_x1"],
+        # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
+        "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
     },
     # ML-DSA's key and signature encodings (src/mldsa/packing.c, FIPS 204 Alg. 22-28), for the three
     # parameter sets (params.h's kf_mldsa_params_ok): pkEncode / pkDecode (t1 in [0, 2^10) out),

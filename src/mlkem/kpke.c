@@ -117,8 +117,8 @@ static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_para
         w->prf_out[i] = sec->prf[i];
         w->eta[i] = p->eta1;
     }
-    unsigned n = kf_mlkem_matrix_row_jobs(w->jobs, w->a, rho, k, 0, 0);
-    n += kf_mlkem_prf_jobs(w->jobs + n, w->prf_out, w->eta, 2 * k, sigma, 0);
+    unsigned n = kf_mlkem_matrix_row_jobs(w->jobs, w->a, rho, k, 0, 0) /*@ ghost (0) */;
+    n += kf_mlkem_prf_jobs(w->jobs + n, w->prf_out, w->eta, 2 * k, sigma, 0) /*@ ghost (n) */;
     w->until[0] = n;
     w->hashed = 0;
     for (unsigned i = 1; i < k; i++) {
@@ -132,7 +132,7 @@ static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_para
             w->piece[i]->held = 1; /* until rows 0..i-1 are in ek */
             w->hashed = upto;
         }
-        n += kf_mlkem_matrix_row_jobs(w->jobs + n, w->a, rho, k, i, 0);
+        n += kf_mlkem_matrix_row_jobs(w->jobs + n, w->a, rho, k, i, 0) /*@ ghost (n) */;
         w->until[i] = n;
     }
     w->n = n;
@@ -259,7 +259,7 @@ unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpk
         out[i] = nz->prf[i];
         eta[i] = i < k ? p->eta1 : p->eta2;
     }
-    unsigned n = kf_mlkem_prf_jobs(jobs, out, eta, 2 * k + 1, r, 0);
+    unsigned n = kf_mlkem_prf_jobs(jobs, out, eta, 2 * k + 1, r, 0) /*@ ghost (0) */;
     /*@ loop invariant 0 <= i <= n;
         loop assigns i, jobs[0 .. n - 1];
         loop variant n - i; */

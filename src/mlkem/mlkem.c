@@ -183,7 +183,7 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
         memcpy(sec.in, m, SYM);
         /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
         kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec.in + SYM, SYM);
-        unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
+        unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (1) */;
         kf_mlkem_job *g = &jobs[n++];
         kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec.in, sizeof sec.in, NULL, 0, sec.kr, sizeof sec.kr);
         g->after = &jobs[0];

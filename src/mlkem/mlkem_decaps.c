@@ -105,7 +105,7 @@ static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTE
     kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec.mh, sizeof sec.mh, NULL, 0, sec.kr, sizeof sec.kr);
     kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek, SYM);
     kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec.kbar, SYM);
-    unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1);
+    unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
     n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM, &jobs[0]);
     if ((rc = kf_mlkem_run_jobs(jobs, n)) != KF_OK) goto out;
     /* dk is secret in general, but h and H(ek) are public (ek is): a plain compare is fine */

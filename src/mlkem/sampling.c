@@ -120,24 +120,26 @@ void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uin
 }
 
 unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
-                              unsigned k, int transposed)
+                              unsigned k, int transposed) /*@ ghost (unsigned o) */
 {
     /*@ loop invariant 0 <= i <= k && i * k <= k * k;
+        loop invariant \forall integer q; 0 <= q < i * k ==> kf_mlkem_sample_job(jobs + q, a + q);
         loop assigns i, jobs[0 .. k * k - 1];
         loop variant k - i; */
     for (unsigned i = 0; i < k; i++) {
         /*@ assert (i + 1) * k == i * k + k && i * k + k <= k * k && k * k <= 16; */
-        kf_mlkem_matrix_row_jobs(jobs + i * k, a, rho, k, i, transposed);
+        kf_mlkem_matrix_row_jobs(jobs + i * k, a, rho, k, i, transposed) /*@ ghost (i * k) */;
     }
     return k * k;
 }
 
 unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
-                                  unsigned k, unsigned i, int transposed)
+                                  unsigned k, unsigned i, int transposed) /*@ ghost (unsigned o) */
 {
     /*@ loop invariant 0 <= j <= k;
         loop invariant \forall integer q; 0 <= q < j ==>
                          jobs[q].poly == a + (i * k + q) && jobs[q].out == \null && jobs[q].after == \null;
+        loop invariant \forall integer q; 0 <= q < j ==> kf_mlkem_sample_job(jobs + q, a + (i * k + q));
         loop assigns j, jobs[0 .. k - 1];
         loop variant k - j; */
     for (unsigned j = 0; j < k; j++) {
@@ -152,11 +154,13 @@ unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const ui
 }
 
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
-                           const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0)
+                           const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0) /*@ ghost (unsigned o) */
 {
     /*@ loop invariant 0 <= i <= n;
         loop invariant \forall integer q; 0 <= q < i ==>
                          jobs[q].out == out[q] && jobs[q].outlen == 64 * eta[q] && jobs[q].poly == \null;
+        loop invariant \forall integer q; 0 <= q < i ==>
+                         kf_mlkem_prf_job(jobs + q, out[q], 64 * eta[q], (uint8_t *)seed) && jobs[q].after == \null;
         loop assigns i, jobs[0 .. n - 1];
         loop variant n - i; */
     for (unsigned i = 0; i < n; i++) {
@@ -294,7 +298,7 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
 
 /* j's next block into lane i, xored over what the lane holds. */
 /*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && kf_mlkem_job_in_ok(j) && 8 <= j->rate;
-    requires \separated(l, j) && \separated(l, j->in[0] + (0 .. j->inlen[0] - 1), j->in[1] + (0 .. j->inlen[1] - 1));
+    requires \separated(l, j) && \separated(l, j->in[0] + (0 .. j->inlen[0] - 1)) && \separated(l, j->in[1] + (0 .. j->inlen[1] - 1));
     assigns l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
             j->absorbed, j->padded;
     ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j); */

@@ -65,6 +65,17 @@ typedef struct kf_mlkem_job {
       (j->out != \null ==> j->produced <= j->outlen) &&
       (j->out == \null ==> j->have <= KF_MLKEM_N &&
                             (\forall integer m; 0 <= m < j->have ==> 0 <= j->poly->c[m] < KF_MLKEM_Q)); */
+/* (ACSL, unit mlkem_jobs; for its callers' proofs) a SampleNTT job as kf_mlkem_matrix_row_jobs sets it up,
+ * sampling into *a; a PRF job as kf_mlkem_prf_jobs does, into out[0 .. outlen) from seed || its
+ * own nonce byte. Nothing started: what kf_mlkem_run_jobs' precondition asks of each job. */
+/*@ predicate kf_mlkem_sample_job(kf_mlkem_job *j, kf_mlkem_poly *a) =
+      j->out == \null && j->poly == a && j->in[0] == &j->own[0] && j->inlen[0] == KF_MLKEM_SYM_BYTES + 2 &&
+      j->inlen[1] == 0 && j->rate == KF_SHAKE128_RATE && j->suffix != 0 && j->after == \null && j->held == 0 &&
+      j->from == \null && j->absorbed == 0;
+    predicate kf_mlkem_prf_job(kf_mlkem_job *j, uint8_t *out, integer outlen, uint8_t *seed) =
+      j->out == out && j->outlen == outlen && j->poly == \null && j->in[0] == seed &&
+      j->inlen[0] == KF_MLKEM_SYM_BYTES && j->in[1] == &j->own[0] && j->inlen[1] == 1 &&
+      j->rate == KF_SHAKE256_RATE && j->suffix != 0 && j->held == 0 && j->from == \null && j->absorbed == 0; */
 /* out[0..outlen) = the sponge of that rate and suffix (SHA3-256: 136, 0x06; SHAKE256: 136,
  * 0x1F; ...) on in0 || in1. in1 may be NULL if len1 is 0. */
 /* (ACSL, unit mlkem_jobs) every field but own set: the job's description, and no progress */
@@ -73,7 +84,8 @@ typedef struct kf_mlkem_job {
             j->held, j->from, j->started, j->padded, j->done, j->absorbed, j->produced, j->have;
     ensures j->in[0] == in0 && j->inlen[0] == len0 && j->in[1] == in1 && j->inlen[1] == len1;
     ensures j->out == out && j->outlen == outlen && j->poly == \null && j->suffix == suffix;
-    ensures j->after == \null && j->held == 0 && j->from == \null && j->done == 0; */
+    ensures j->after == \null && j->held == 0 && j->from == \null && j->done == 0;
+    ensures j->rate == (uint16_t)rate && j->absorbed == 0 && j->produced == 0 && j->have == 0; */
 void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
                        const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen);
 /* The k^2 SampleNTT jobs of the matrix: a[i k + j] = SampleNTT(rho || j || i) = A^[i][j]
@@ -83,30 +95,42 @@ void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uin
 /*@ requires k == 2 || k == 3 || k == 4;
     requires \valid(jobs + (0 .. k * k - 1)) && \valid_read(rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
     requires \separated(jobs + (0 .. k * k - 1), rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires o <= 32;
     assigns jobs[0 .. k * k - 1];
-    ensures \result == k * k; */
+    ensures \result == k * k;
+    ensures \forall integer r; o <= r < o + k * k ==> kf_mlkem_sample_job((jobs - o) + r, a + (r - o)); */
 unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
-                              unsigned k, int transposed);
+                              unsigned k, int transposed) /*@ ghost (unsigned o) */;
+/* (ACSL) the ghost o of the set-up functions: the index of jobs[0] in the caller's array (the
+ * caller passes the offset it adds to its jobs, the same C expression), so that the ensures
+ * speak of (jobs - o)[r], the caller's jobs[r], by a bare index r: CVC4 cannot instantiate a
+ * quantifier whose trigger would be jobs[o + q] (docs/ASSURANCE.md, "Session 37" under K-PKE
+ * and ML-KEM's entry points). */
 /* Row i's k of them only, into jobs[0..k) (the same a); returns k. */
 /*@ requires (k == 2 || k == 3 || k == 4) && i < k;
     requires \valid(jobs + (0 .. k - 1)) && \valid_read(rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
     requires \separated(jobs + (0 .. k - 1), rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires o <= 64;
     assigns jobs[0 .. k - 1];
     ensures \result == k;
-    ensures \forall integer q; 0 <= q < k ==> jobs[q].poly == a + (i * k + q) && jobs[q].out == \null && jobs[q].after == \null; */
+    ensures \forall integer q; 0 <= q < k ==> jobs[q].poly == a + (i * k + q) && jobs[q].out == \null && jobs[q].after == \null;
+    ensures \forall integer r; o <= r < o + k ==> kf_mlkem_sample_job((jobs - o) + r, a + (i * k + (r - o))); */
 unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
-                                  unsigned k, unsigned i, int transposed);
+                                  unsigned k, unsigned i, int transposed) /*@ ghost (unsigned o) */;
 /* n PRF jobs: out[i] = PRF_eta[i](seed, nonce0 + i) = SHAKE256(seed || nonce0 + i, 64 eta[i])
  * (§4.1); returns n. seed must stay in place until the jobs have run. */
 /* (ACSL, unit mlkem_jobs) */
 /*@ requires \valid(jobs + (0 .. n - 1)) && \valid_read(out + (0 .. n - 1)) && \valid_read(eta + (0 .. n - 1));
     requires \separated(jobs + (0 .. n - 1), out + (0 .. n - 1), eta + (0 .. n - 1));
     requires \forall integer q; 0 <= q < n ==> eta[q] == 2 || eta[q] == 3;
+    requires o <= 64;
     assigns jobs[0 .. n - 1];
     ensures \result == n;
-    ensures \forall integer q; 0 <= q < n ==> jobs[q].out == out[q] && jobs[q].outlen == 64 * eta[q] && jobs[q].poly == \null; */
+    ensures \forall integer q; 0 <= q < n ==> jobs[q].out == out[q] && jobs[q].outlen == 64 * eta[q] && jobs[q].poly == \null;
+    ensures \forall integer r; o <= r < o + n ==>
+              kf_mlkem_prf_job((jobs - o) + r, out[r - o], 64 * eta[r - o], (uint8_t *)seed) && (jobs - o)[r].after == \null; */
 unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsigned eta[], unsigned n,
-                           const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0);
+                           const uint8_t seed[KF_MLKEM_SYM_BYTES], uint8_t nonce0) /*@ ghost (unsigned o) */;
 /* The jobs' lanes: kf_backend_xn_for(min(n, KF_MLKEM_JOB_LANES)) - 4 where there is a choice
  * (sampling.c says why); a lone job too where the 4 lanes cost what one x1 permutation costs
  * (kf_mlkem_lone_job_on_lanes). */
@@ -147,7 +171,7 @@ typedef struct kf_mlkem_sched {
 /* (ACSL, unit mlkem_jobs) a job's input, output and starting state apart from the schedule
  * whose lanes run it; its starting state readable */
 /*@ predicate kf_mlkem_job_apart(kf_mlkem_sched *l, kf_mlkem_job *j) =
-      \separated(l, j) && \separated(l, j->in[0] + (0 .. j->inlen[0] - 1), j->in[1] + (0 .. j->inlen[1] - 1)) &&
+      \separated(l, j) && \separated(l, j->in[0] + (0 .. j->inlen[0] - 1)) && \separated(l, j->in[1] + (0 .. j->inlen[1] - 1)) &&
       (j->out != \null ==> \separated(l, j->out + (0 .. j->outlen - 1))) &&
       (j->out == \null ==> \separated(l, j->poly)) &&
       (j->from != \null ==> \valid_read(j->from + (0 .. KF_STATE_BYTES - 1))); */
@@ -195,7 +219,6 @@ int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsign
       \valid(jobs + (0 .. n - 1)) &&
       (\forall integer q; 0 <= q < n ==>
          kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
-         \separated(jobs[q].in[0] + (0 .. jobs[q].inlen[0] - 1), jobs[q].in[1] + (0 .. jobs[q].inlen[1] - 1)) &&
          (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
          (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
          (jobs[q].out != \null ==> \separated(jobs + (0 .. n - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
@@ -209,7 +232,9 @@ int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsign
             jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
             { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
             { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) };
-    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures \result == KF_OK ==>
+              \forall integer q; 0 <= q < n && jobs[q].out == \null ==> kf_mlkem_bounded(jobs[q].poly, 0, KF_MLKEM_Q - 1); */
 int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
 /* (ACSL, unit mlkem_jobs) the lanes' states within states[]: what kf_mlkem_sched_init keeps to */
 /*@ requires kf_mlkem_sched_ok(s);
