@@ -286,7 +286,10 @@ UNITS = {
     # ML-DSA's Verify (src/mldsa/verify.c), so far its decoding step: verify_decode (pkDecode,
     # sigDecode and the norm check of z, Alg. 8 lines 1-2 and 13's bound, over mldsa_packing's,
     # mldsa_sk_sig's and mldsa_poly's contracts: t1 in [0, 2^10), z in (-gamma1, gamma1] when the
-    # signature decodes) and w1_bytes. "pending": the rest (ExpandA's batching and the sponge_xn
+    # signature decodes) and w1_bytes; since session 37 tr_and_a (tr = H(pk) beside ExpandA: pk
+    # copied and padded within PK_PADDED_MAX, A in [0, q)), over the contracts of ExpandA's entry
+    # kf_mldsa_expand_a_side (sampling.h: assumed, mldsa_sampling's "pending") and the lone
+    # sponge's kf_xn_side_pad / kf_xn_side_squeeze (sponge_xn.h: unit sponge_xn). "pending": the rest (ExpandA's batching and the sponge_xn
     # calls have no contracts yet, issue 54).
     "mldsa_verify": {
         "files": ["src/mldsa/verify.c"],
@@ -294,8 +297,11 @@ UNITS = {
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:split"],
-        "functions": ["verify_decode", "w1_bytes"],
-        "pending": ["verify_w1", "tr_and_a", "kf_mldsa_verify_one", "the batch (kf_mldsa_verify_batch and its helpers)"],
+        "functions": ["verify_decode", "w1_bytes", "tr_and_a"],
+        # contracts and loop annotations written (session 37; docs/ASSURANCE.md): verify_w1,
+        # kf_mldsa_verify_one (its state's wipe makes the goals after it vacuous: to reshape first)
+        "pending": ["verify_w1", "kf_mldsa_verify_one", "kf_mldsa_sample_in_ball_block",
+                    "the batch (kf_mldsa_verify_batch and its helpers)"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87

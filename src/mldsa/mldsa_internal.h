@@ -20,6 +20,9 @@ typedef struct kf_mldsa_msg {
       \forall integer i; 0 <= i < m->n ==> \valid_read(m->part[i] + (0 .. m->len[i] - 1)); */
 
 /* mu = H(tr || M', 64) (Alg. 7 line 6, Alg. 8 line 7). */
+/*@ requires \valid(mu + (0 .. KF_MLDSA_CRHBYTES - 1)) && \valid_read(tr + (0 .. KF_MLDSA_TR_BYTES - 1));
+    requires kf_mldsa_msg_ok(m) && \separated(mu + (0 .. KF_MLDSA_CRHBYTES - 1), m);
+    assigns mu[0 .. KF_MLDSA_CRHBYTES - 1]; */
 void kf_mldsa_compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDSA_TR_BYTES], const kf_mldsa_msg *m);
 /* M' = IntegerToBytes(0, 1) || IntegerToBytes(|ctx|, 1) || ctx || M (Alg. 2 line 10, Alg. 3 line 5). */
 /*@ requires \valid(m) && \valid(hdr + (0 .. 1)) && \separated(m, hdr + (0 .. 1));

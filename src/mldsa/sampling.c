@@ -482,10 +482,7 @@ void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTE
     expand_mask_batch(y, rhopp, kappa, p->l, p);
 }
 
-/*@ requires \valid(c) && \valid_read(p) && 1 <= p->tau <= KF_MLDSA_N && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX;
-    requires \valid_read(ctilde + (0 .. p->ctilde_bytes - 1)) && \separated(c, p);
-    assigns c->c[0 .. KF_MLDSA_N - 1];
-    ensures kf_mldsa_bounded(c, -1, 1); */
+/* Its contract: sampling.h (verify.c and mldsa.c call it). */
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p)
 {
     kf_sponge s;

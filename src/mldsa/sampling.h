@@ -16,6 +16,11 @@
 
 /* A-hat (k x l, row-major: a[r l + s] = RejNTTPoly(rho || s || r)), in the NTT domain,
  * coefficients in [0, q). rho is public; rejection branches freely. */
+/* (The contracts of ExpandA's entries are assumed: unit mldsa_sampling's "pending".) */
+/*@ requires kf_mldsa_params_ok(p) && \valid(a + (0 .. p->k * p->l - 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \separated(a + (0 .. p->k * p->l - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), p);
+    assigns a[0 .. p->k * p->l - 1];
+    ensures kf_mldsa_vec_bounded(a, p->k * p->l, 0, KF_MLDSA_Q - 1); */
 void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p);
 /* ExpandA as above, with the lone sponge side riding on its permutations where
  * kf_backend_xn_side() has a backend (tr = H(pk) in verification, verify.c, and in key
@@ -25,6 +30,18 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
  * side itself (kf_xn_side_finish). ready, if not NULL, is called after each group with the
  * number of A's polynomials (in order, row after row) that are final, and may add blocks to
  * side->blocks for the groups after. */
+/* (The contract states verification's call, ready == NULL; key generation's, with ready, is
+ * mldsa.c's "pending".) */
+/*@ requires kf_mldsa_params_ok(p) && \valid(a + (0 .. p->k * p->l - 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid(side) && 8 <= side->rate <= 200 && side->rate % 8 == 0 && side->blocks * side->rate <= SIZE_MAX;
+    requires \valid_read(side->in + (0 .. side->blocks * side->rate - 1));
+    requires ready == \null;
+    requires \separated(a + (0 .. p->k * p->l - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), p, side);
+    requires \separated(side, rho + (0 .. KF_MLDSA_SEEDBYTES - 1), p);
+    assigns a[0 .. p->k * p->l - 1], side->lanes[0 .. 24], side->in, side->blocks;
+    ensures kf_mldsa_vec_bounded(a, p->k * p->l, 0, KF_MLDSA_Q - 1);
+    ensures side->rate == \old(side->rate) && side->blocks <= \old(side->blocks);
+    ensures side->in == \old(side->in) + (\old(side->blocks) - side->blocks) * side->rate; */
 void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
                             kf_xn_side *side, unsigned side_groups, void (*ready)(void *ctx, unsigned done),
                             void *ctx);
@@ -33,12 +50,29 @@ void kf_mldsa_expand_a_side(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYT
  * last, each with a lane for tr = H(pk), enough for pk's padded blocks (verification: keygen
  * == 0) or, in key generation (keygen nonzero), only where the rows done before them
  * leave at least two groups' worth of pk's blocks. */
+/*@ requires kf_mldsa_params_ok(p);
+    assigns \nothing; */
 unsigned kf_mldsa_side_groups(const kf_mldsa_params *p, int keygen);
 /* ExpandA(rho) into a, whose polynomials 0 .. start - 1 the caller has already (made ahead by
  * the call before); where the last group of 8 streams would leave lanes idle and next_rho is
  * not NULL, they make the first polynomials of ExpandA(next_rho) into next[0 .. *next_made)
  * (at most KF_XN_MAX - 1; *next_made = 0 if none): kf_mldsa_verify_batch's keys one after
  * another, ML-DSA-65's 30 streams a key filling x8's lanes (4 keys in 15 calls, not 16). */
+/*@ requires kf_mldsa_params_ok(p) && start <= p->k * p->l;
+    requires \valid(a + (start .. p->k * p->l - 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires next_rho == \null || \valid_read(next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid(next + (0 .. 6)) && \valid(next_made); // 6: KF_XN_MAX - 2
+    requires \separated(a + (start .. p->k * p->l - 1), next + (0 .. 6), next_made, p);
+    requires \separated(next + (0 .. 6), next_made, p);
+    requires \separated(next_made, p);
+    requires \separated(a + (start .. p->k * p->l - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \separated(next + (0 .. 6), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), next_made);
+    requires next_rho == \null || \separated(a + (start .. p->k * p->l - 1), next + (0 .. 6), next_made,
+                                                next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    assigns a[start .. p->k * p->l - 1], next[0 .. 6], *next_made;
+    ensures *next_made <= 7 && (next_rho == \null ==> *next_made == 0);
+    ensures \forall integer i; start <= i < p->k * p->l ==> kf_mldsa_bounded(a + i, 0, KF_MLDSA_Q - 1);
+    ensures \forall integer i; 0 <= i < *next_made ==> kf_mldsa_bounded(next + i, 0, KF_MLDSA_Q - 1); */
 void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
                              unsigned start, const uint8_t *next_rho, kf_mldsa_poly *next, unsigned *next_made);
 /* s1 (l polynomials) and s2 (k), coefficients in [-eta, eta], from rho' (secret). Only the
@@ -71,9 +105,18 @@ int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, si
                           const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce, unsigned count,
                           const kf_mldsa_params *p);
 /* c with tau coefficients +-1, from c~ (ctilde_bytes). c~ must be public (it branches). */
+/*@ requires \valid(c) && \valid_read(p) && 1 <= p->tau <= KF_MLDSA_N && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX;
+    requires \valid_read(ctilde + (0 .. p->ctilde_bytes - 1)) && \separated(c, p);
+    assigns c->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(c, -1, 1); */
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p);
 
-/* out[0 .. outlen) = SHAKE256(in[0] || ... || in[n-1]). */
+/* out[0 .. outlen) = SHAKE256(in[0] || ... || in[n-1]). (Its contract is assumed: unit
+ * mldsa_sampling's "pending", proofs/units.py.) */
+/*@ requires \valid_read(in + (0 .. n - 1)) && \valid_read(len + (0 .. n - 1));
+    requires \forall integer i; 0 <= i < n ==> \valid_read(in[i] + (0 .. len[i] - 1));
+    requires \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *const in[], const size_t len[]);
 
 #endif

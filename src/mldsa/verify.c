@@ -74,6 +74,11 @@ typedef struct a_ahead {
     const uint8_t *next_rho;
 } a_ahead;
 
+/*@ requires \valid(c) && kf_mldsa_params_ok(p) && 8 <= len && \valid_read(block + (0 .. len - 1));
+    requires \valid_read(ctilde + (0 .. p->ctilde_bytes - 1));
+    requires \separated(c, p, block + (0 .. len - 1), ctilde + (0 .. p->ctilde_bytes - 1));
+    assigns c->c[0 .. KF_MLDSA_N - 1];
+    ensures kf_mldsa_bounded(c, -1, 1); */
 void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_t len, const uint8_t *ctilde,
                                    const kf_mldsa_params *p)
 {
@@ -98,13 +103,32 @@ void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_
 
 /* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same; ah: NULL, or the
  * batch's polynomials made ahead; sib: NULL, or SampleInBall's first block made in lanes. */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid(w1 + (0 .. 32 * p->w1_bits * p->k - 1));
+    requires \separated(st, p, w1 + (0 .. 32 * p->w1_bits * p->k - 1));
+    requires kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
+    requires kf_mldsa_vec_bounded(&st->z[0], p->l, -p->gamma1 + 1, p->gamma1);
+    requires st->a_valid != 0 ==> kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    requires ah == \null || (\valid(ah) && ah->n <= KF_XN_MAX - 1 &&
+                              \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1));
+    requires ah == \null || \separated(ah, st, p, w1 + (0 .. 32 * p->w1_bits * p->k - 1));
+    requires ah == \null || ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
+             \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
+    requires sib == \null || (\valid_read(sib + (0 .. KF_SHAKE256_RATE - 1)) &&
+                               \separated(sib + (0 .. KF_SHAKE256_RATE - 1), st, p));
+    assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid, st->c, st->tmp,
+            st->z[0 .. L_MAX - 1], st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], w1[0 .. 32 * p->w1_bits * p->k - 1],
+            ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
+    ensures st->a_valid == 1 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah, const uint8_t *sib)
 {
+    /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX && 32 * p->w1_bits * p->k <= W1_BYTES_MAX; */
     if (!st->a_valid || memcmp(st->a_rho, st->rho, sizeof st->rho) != 0) {
         if (ah) {
             unsigned start = 0;
             if (ah->n && memcmp(ah->rho, st->rho, sizeof st->rho) == 0) {
                 memcpy(st->a, ah->poly, ah->n * sizeof ah->poly[0]);
+                /* the polynomials made ahead, copied as bytes (WP's typed memory: not seen) */
+                /*@ assert ahead_copied: \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&st->a[i], 0, KF_MLDSA_Q - 1); */
                 start = ah->n;
             }
             kf_mldsa_expand_a_ahead(st->a, st->rho, p, start, ah->next_rho, ah->poly, &ah->n);
@@ -120,12 +144,24 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
     kf_mldsa_ntt(&st->c);
     /* c times -2^d once (pointwise divides by 2^32: NEG_2D = -2^d 2^32 mod q), so that
      * NTT(c) o NTT(t1 2^d) is subtracted as the extra term of each row's sum */
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N && \forall integer m; 0 <= m < i ==> st->tmp.c[m] == NEG_2D;
+        loop assigns i, st->tmp.c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < KF_MLDSA_N; i++) st->tmp.c[i] = NEG_2D;
     kf_mldsa_pointwise(&st->c, &st->c, &st->tmp);
+    /*@ loop invariant 0 <= j <= p->l;
+        loop invariant kf_mldsa_vec_bounded(&st->z[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop invariant \forall integer m; j <= m < p->l ==> kf_mldsa_bounded(&st->z[m], -p->gamma1 + 1, p->gamma1);
+        loop assigns j, st->z[0 .. L_MAX - 1];
+        loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st->z[j]);
     /* w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)); w1' = UseHint(h, w'approx). The row
      * sum is reduced once, in (-q, q); it is the same mod q as the shifted-t1 form, and w is
      * frozen after the inverse NTT, so w1' is too. t1 is not used after: its NTT in place. */
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant \forall integer m; i <= m < p->k ==> kf_mldsa_bounded(&st->t1[m], 0, 1023);
+        loop assigns i, st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], st->tmp, w1[0 .. 32 * p->w1_bits * p->k - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_ntt(&st->t1[i]);
         kf_mldsa_pointwise_acc_vec_plus(&st->w[i], &st->a[i * p->l], st->z, p->l, &st->c, &st->t1[i]);
@@ -156,8 +192,16 @@ static size_t w1_bytes(const kf_mldsa_params *p)
  * where kf_backend_xn_side() has a backend (avx512-x9: its integer units run tr's rounds
  * beside the eight vector states; pk's 10 / 15 / 20 padded blocks against ExpandA's 10 / 20 /
  * 35 permutations). */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid_read(pk + (0 .. p->pk_bytes - 1));
+    requires \valid(tr + (0 .. KF_MLDSA_TR_BYTES - 1));
+    requires \separated(st, pk + (0 .. p->pk_bytes - 1), tr + (0 .. KF_MLDSA_TR_BYTES - 1), p);
+    requires \separated(tr + (0 .. KF_MLDSA_TR_BYTES - 1), pk + (0 .. p->pk_bytes - 1), p);
+    assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
+            tr[0 .. KF_MLDSA_TR_BYTES - 1];
+    ensures st->a_valid == 1 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void tr_and_a(verify_state *st, const kf_mldsa_params *p, const uint8_t *pk, uint8_t tr[KF_MLDSA_TR_BYTES])
 {
+    /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX; */
     uint8_t padded[PK_PADDED_MAX];
     memcpy(padded, pk, p->pk_bytes);
     kf_xn_side side = {{0}, padded, KF_SHAKE256_RATE, 0};
