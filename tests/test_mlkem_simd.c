@@ -273,6 +273,19 @@ static void test_rejection(void)
            avx512_trials);
 }
 
+/* Instance i's 21 words of n interleaved states (random), biased by trial t (mostly rejected,
+ * mostly accepted or as drawn), and the same 168 bytes as one block for the reference. */
+static void lane_block(uint64_t *words, unsigned n, unsigned i, uint8_t block[168], int t)
+{
+    for (unsigned j = 0; j < 21; j++) {
+        uint64_t w = words[j * n + i];
+        if (t % 5 == 1) w |= 0xF0F0F0F0F0F0F0F0ull;  /* mostly rejected */
+        if (t % 5 == 2) w &= 0x0B7F0B7F0B7F0B7Full; /* mostly accepted */
+        words[j * n + i] = w;
+        for (unsigned b = 0; b < 8; b++) block[8 * j + b] = (uint8_t)(w >> (8 * b));
+    }
+}
+
 /* The in-place kernel on one SHAKE128 block of every instance of n interleaved states
  * (keccak_xn_lanes.h's layout): the same coefficients as the reference on the lane's bytes,
  * from any count on, and not one entry written past the new count. */
@@ -290,13 +303,7 @@ static void test_rejection_in_lanes(void)
     for (int t = 0; t < 2 * TRIALS; t++) {
         unsigned n = widths[t % 3], i = (unsigned)rnd_below(n), n0 = (unsigned)rnd_below(N + 1);
         rnd_bytes((uint8_t *)words, sizeof words);
-        for (unsigned j = 0; j < 21; j++) {
-            uint64_t w = words[j * n + i];
-            if (t % 5 == 1) w |= 0xF0F0F0F0F0F0F0F0ull;  /* mostly rejected */
-            if (t % 5 == 2) w &= 0x0B7F0B7F0B7F0B7Full; /* mostly accepted */
-            words[j * n + i] = w;
-            for (unsigned b = 0; b < 8; b++) block[8 * j + b] = (uint8_t)(w >> (8 * b));
-        }
+        lane_block(words, n, i, block, t);
         if (t % 5 == 3) n0 = N - (unsigned)rnd_below(40); /* the polynomial fills up in the block */
         for (unsigned k = 0; k < N; k++) c1[k] = c2[k] = (int16_t)(-1 - (int)k);
         unsigned n1 = reject_reference(c1, n0, block, sizeof block);
@@ -323,13 +330,7 @@ static void test_rejection_words(void)
         unsigned n = widths[t % 6], i = (unsigned)rnd_below(n), n0 = (unsigned)rnd_below(N + 1);
         size_t len = t % 7 == 6 ? 24 * rnd_below(7) + 3 * rnd_below(8) : sizeof block;
         rnd_bytes((uint8_t *)words, sizeof words);
-        for (unsigned j = 0; j < 21; j++) {
-            uint64_t w = words[j * n + i];
-            if (t % 5 == 1) w |= 0xF0F0F0F0F0F0F0F0ull;  /* mostly rejected */
-            if (t % 5 == 2) w &= 0x0B7F0B7F0B7F0B7Full; /* mostly accepted */
-            words[j * n + i] = w;
-            for (unsigned b = 0; b < 8; b++) block[8 * j + b] = (uint8_t)(w >> (8 * b));
-        }
+        lane_block(words, n, i, block, t);
         if (t % 5 == 3) n0 = N - (unsigned)rnd_below(120); /* the polynomial fills up in the block */
         for (unsigned k = 0; k < N; k++) c1[k] = c2[k] = (int16_t)(-1 - (int)k);
         unsigned n1 = reject_reference(c1, n0, block, len), n2 = n0;
