@@ -35,10 +35,10 @@
 #define NEG_2D 4165636 /* -2^13 2^32 mod q */
 _Static_assert((NEG_2D + ((int64_t)1 << 45) % KF_MLDSA_Q) % KF_MLDSA_Q == 0, "NEG_2D: -2^13 2^32 mod q");
 
-/* 64-byte aligned (the polynomials are 1 KiB each, so all of them): on the stack with 16-byte
- * alignment only, every other 32-byte load or store of the arithmetic and the 64-byte stores of
- * ExpandA's rejection crossed a cache line in half the processes (the stack's place is random),
- * and the batch ran 3.5% slower there. */
+/* 64-byte aligned (the polynomials are 1 KiB each, so all of them): on a stack aligned to 16
+ * bytes only they sat at 16 mod 32 in half the processes (the stack's place is random), where
+ * every other 32-byte load or store of the AVX2 arithmetic crosses a cache line, and the batch
+ * ran 3.5% slower there (BENCHMARK_HISTORY.md, session 38). */
 typedef struct verify_state {
     _Alignas(64) kf_mldsa_poly a[K_MAX * L_MAX];
     kf_mldsa_poly t1[K_MAX], z[L_MAX], h[K_MAX], w[K_MAX], c, tmp;
