@@ -59,8 +59,11 @@ static void matrix_times(kf_mldsa_poly *t, const kf_mldsa_poly *a, const kf_mlds
 
 #define PK_PADDED_MAX ((KF_MLDSA_PK_MAX_BYTES / KF_SHAKE256_RATE + 1) * KF_SHAKE256_RATE)
 
+/* The polynomials 64-byte aligned (a 16-byte-aligned stack put them mod 64 where the process's
+ * random stack place did: lines split in half the processes, verify.c's verify_state) */
 typedef struct keygen_state {
-    kf_mldsa_poly a[K_MAX * L_MAX], s1[L_MAX], s1hat[L_MAX], s2[K_MAX], t0[K_MAX], t1[K_MAX]; /* t0: t first */
+    _Alignas(64) kf_mldsa_poly a[K_MAX * L_MAX];
+    kf_mldsa_poly s1[L_MAX], s1hat[L_MAX], s2[K_MAX], t0[K_MAX], t1[K_MAX]; /* t0: t first */
     uint8_t seeds[128]; /* rho || rho' || K */
     uint8_t tr[KF_MLDSA_TR_BYTES];
     uint8_t pk[PK_PADDED_MAX]; /* pk, then tr's padding */
@@ -145,13 +148,14 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
 #define H_PADDED_MAX (((KF_MLDSA_CRHBYTES + W1_BYTES_MAX) / KF_SHAKE256_RATE + 1) * KF_SHAKE256_RATE)
 _Static_assert(MASK_RING >= L_MAX + KF_XN_MAX - 1, "the ring holds an attempt's mask and a call's streams ahead");
 
-typedef struct sign_state {
-    kf_mldsa_poly a[K_MAX * L_MAX];
+typedef struct sign_state { /* polynomials 64-byte aligned, as keygen_state's */
+    _Alignas(64) kf_mldsa_poly a[K_MAX * L_MAX];
     kf_mldsa_poly t0[K_MAX]; /* t0 in the NTT domain */
     kf_mldsa_sparse es1[L_MAX], es2[K_MAX]; /* s1, s2 for kf_mldsa_sparse_mul */
     uint16_t coff[KF_MLDSA_N]; /* c's offsets (kf_mldsa_challenge_offsets) */
     unsigned cn;
-    kf_mldsa_poly y[L_MAX], z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp;
+    _Alignas(64) kf_mldsa_poly y[L_MAX];
+    kf_mldsa_poly z[L_MAX], w[K_MAX], w0[K_MAX], h[K_MAX], c, tmp;
     uint8_t ring[MASK_RING][32 * 20]; /* ExpandMask's bytes of nonce n in ring[n % MASK_RING] */
     unsigned made;                    /* the nonces made so far: 0 .. made - 1 */
     unsigned chunk;                   /* mask_chunk(): streams per call */

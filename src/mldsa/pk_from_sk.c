@@ -21,8 +21,9 @@
 
 #include <string.h>
 
-typedef struct pk_state {
-    kf_mldsa_poly a[KF_MLDSA_K_MAX * KF_MLDSA_L_MAX], s1[KF_MLDSA_L_MAX], s1hat[KF_MLDSA_L_MAX];
+typedef struct pk_state { /* polynomials 64-byte aligned, as mldsa.c's keygen_state's */
+    _Alignas(64) kf_mldsa_poly a[KF_MLDSA_K_MAX * KF_MLDSA_L_MAX];
+    kf_mldsa_poly s1[KF_MLDSA_L_MAX], s1hat[KF_MLDSA_L_MAX];
     kf_mldsa_poly s2[KF_MLDSA_K_MAX], t[KF_MLDSA_K_MAX], t1[KF_MLDSA_K_MAX], t0[KF_MLDSA_K_MAX];
     kf_mldsa_poly t0_stored[KF_MLDSA_K_MAX];
     uint8_t rho[KF_MLDSA_SEEDBYTES], key[KF_MLDSA_SEEDBYTES], tr[KF_MLDSA_TR_BYTES];

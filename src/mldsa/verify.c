@@ -35,8 +35,13 @@
 #define NEG_2D 4165636 /* -2^13 2^32 mod q */
 _Static_assert((NEG_2D + ((int64_t)1 << 45) % KF_MLDSA_Q) % KF_MLDSA_Q == 0, "NEG_2D: -2^13 2^32 mod q");
 
+/* 64-byte aligned (the polynomials are 1 KiB each, so all of them): on a stack aligned to 16
+ * bytes only they sat at 16 mod 32 in half the processes (the stack's place is random), where
+ * every other 32-byte load or store of the AVX2 arithmetic crosses a cache line, and the batch
+ * ran 3.5% slower there (BENCHMARK_HISTORY.md, session 38). */
 typedef struct verify_state {
-    kf_mldsa_poly a[K_MAX * L_MAX], t1[K_MAX], z[L_MAX], h[K_MAX], w[K_MAX], c, tmp;
+    _Alignas(64) kf_mldsa_poly a[K_MAX * L_MAX];
+    kf_mldsa_poly t1[K_MAX], z[L_MAX], h[K_MAX], w[K_MAX], c, tmp;
     uint8_t rho[KF_MLDSA_SEEDBYTES], a_rho[KF_MLDSA_SEEDBYTES], ctilde[KF_MLDSA_CTILDE_MAX];
     int a_valid; /* a holds ExpandA(a_rho) */
 } verify_state;
@@ -68,7 +73,7 @@ static int verify_decode(verify_state *st, const kf_mldsa_params *p, const uint8
  * ExpandA(rho), made in the idle lanes of the key before's last call; next_rho: the key of the
  * item after the one being verified, or NULL. */
 typedef struct a_ahead {
-    kf_mldsa_poly poly[KF_XN_MAX - 1];
+    _Alignas(64) kf_mldsa_poly poly[KF_XN_MAX - 1]; /* as verify_state's */
     uint8_t rho[KF_MLDSA_SEEDBYTES];
     unsigned n;
     const uint8_t *next_rho;
