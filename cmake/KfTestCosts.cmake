@@ -24,7 +24,7 @@ set(KF_TEST_COSTS
   proof_mlkem_poly=294 proof_sponge_xn=116 proof_sponge_xn_mutants=26 proof_mlkem_sampling=37
   proof_mlkem_sampling_mutants=8 proof_mldsa_poly=526 proof_mldsa_poly_mutants=14 proof_mldsa_sampling=131
   proof_mldsa_sampling_mutants=12 proof_mldsa_packing=89 proof_mldsa_packing_mutants=19
-  proof_mldsa_sk_sig=153 proof_mldsa_sk_sig_mutants=41 proof_mldsa_verify=12 proof_mldsa_verify_mutants=36
+  proof_mldsa_sk_sig=153 proof_mldsa_sk_sig_mutants=41 proof_mldsa_verify=72 proof_mldsa_verify_mutants=75
   proof_mlkem_api=225 proof_mlkem_api_mutants=13 proof_mlkem_kpke=257 proof_mlkem_kpke_mutants=32
   # mlkem_jobs with job_start / job_step (2026-11-26, load ~12): 72 s and 74 s of CPU
   proof_mlkem_jobs=160 proof_mlkem_jobs_mutants=74

@@ -283,24 +283,27 @@ UNITS = {
         "functions": ["pack_vec", "unpack_vec", "kf_mldsa_sk_encode", "kf_mldsa_sk_decode", "kf_mldsa_sig_encode",
                       "kf_mldsa_sig_decode"],
     },
-    # ML-DSA's Verify (src/mldsa/verify.c), so far its decoding step: verify_decode (pkDecode,
-    # sigDecode and the norm check of z, Alg. 8 lines 1-2 and 13's bound, over mldsa_packing's,
-    # mldsa_sk_sig's and mldsa_poly's contracts: t1 in [0, 2^10), z in (-gamma1, gamma1] when the
-    # signature decodes) and w1_bytes; since session 37 tr_and_a (tr = H(pk) beside ExpandA: pk
-    # copied and padded within PK_PADDED_MAX, A in [0, q)), over the contracts of ExpandA's entry
-    # kf_mldsa_expand_a_side (sampling.h: assumed, mldsa_sampling's "pending") and the lone
-    # sponge's kf_xn_side_pad / kf_xn_side_squeeze (sponge_xn.h: unit sponge_xn). "pending": the rest (ExpandA's batching and the sponge_xn
-    # calls have no contracts yet, issue 54).
+    # ML-DSA's Verify (src/mldsa/verify.c): verify_decode (pkDecode, sigDecode and the norm check
+    # of z, Alg. 8 lines 1-2 and 13's bound, over mldsa_packing's, mldsa_sk_sig's and mldsa_poly's
+    # contracts: t1 in [0, 2^10), z in (-gamma1, gamma1] when the signature decodes), w1_bytes,
+    # tr_and_a (tr = H(pk) beside ExpandA: pk copied and padded within PK_PADDED_MAX, A in [0, q)),
+    # since session 38 same_bytes (memcmp's replacement: Frama-C's memcmp leaves a false
+    # hypothesis, docs/ASSURANCE.md), wipe_but_a (the state's wipe in its own type: 2 justified
+    # goals inside) and kf_mldsa_verify_one over verify_w1's contract (1 justified: the const
+    # parameter table apart from pk and sig). Assumed callee contracts (not proved): ExpandA's
+    # entries and kf_mldsa_shake256 (sampling.h: mldsa_sampling's "pending"), kf_mldsa_compute_mu
+    # (mldsa_internal.h: mldsa_api's "pending"); the lone sponge's kf_xn_side_pad /
+    # kf_xn_side_squeeze are unit sponge_xn's. "pending": the batch (sponge_xn.h's batched calls
+    # have no contracts yet, issue 54).
     "mldsa_verify": {
         "files": ["src/mldsa/verify.c"],
         "preinclude": ["impl_defined.h", "builtin_shim.h", "atomic_shim.h"],
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:split"],
-        "functions": ["verify_decode", "w1_bytes", "tr_and_a"],
-        # contracts and loop annotations written (session 37; docs/ASSURANCE.md): verify_w1,
-        # kf_mldsa_verify_one (its state's wipe makes the goals after it vacuous: to reshape first)
-        "pending": ["verify_w1", "kf_mldsa_verify_one", "kf_mldsa_sample_in_ball_block",
+        "functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a", "kf_mldsa_verify_one"],
+        # verify_w1: contract and loop annotations written (sessions 37-38; docs/ASSURANCE.md)
+        "pending": ["verify_w1", "kf_mldsa_sample_in_ball_block",
                     "the batch (kf_mldsa_verify_batch and its helpers)"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
