@@ -459,8 +459,11 @@ def vacuity(unit, src_root, build, tag="", fcts=None, rows=None):
                                                           log, re.M)]):
             st[g] = v if st.get(g, "Valid") == "Valid" else st[g]   # split goals: Valid only if every part is
         total = re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", log)
-        if (not total or int(total.group(2)) != len(st)
-                or int(total.group(1)) != sum(1 for v in st.values() if v == "Valid")):
+        # the goals WP runs whatever -wp-prop says (the call points of `calls` annotations)
+        parts = len(re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+)", log, re.M)) - sum(
+            1 for g in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+)", log, re.M) if "_check_vac_" in g)
+        if (not total or int(total.group(2)) - parts != len(st)
+                or int(total.group(1)) < sum(1 for v in st.values() if v == "Valid")):
             print("FAIL: WP's log of %s names %d of the checks' goals, %d proved, and says %s (log %s)"
                   % (unit + ptag, len(st), sum(1 for v in st.values() if v == "Valid"),
                      total.group(0) if total else "nothing", os.path.join(build, "proof_" + unit + ptag, "frama-c.log")))
