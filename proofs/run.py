@@ -279,7 +279,7 @@ def _check_edits(text, code, at, paren):
         k -= 1
     before = code[k:at].strip()
     chk = " /*@ check vac_{n}: \\false; */"
-    if code[j] != ";":
+    if code[j] != ";" or before == "return":
         end = code.find(";", j)
         if before == "return" and end > 0:
             # return EXPR; -> { int vac_r = (EXPR); check; return vac_r; } (the copy only)
@@ -352,15 +352,23 @@ def row_sites(unit, src_root, rows):
         pick = [c for c in calls if code.count("\n", 0, b0 + c.start()) + 1 == line]
         if not pick:
             pick = [c for c in calls if code.count("\n", 0, b0 + c.start()) + 1 <= line][-1:]
-        if not pick:
-            skipped.append((f, fn, line, "no call of %s found on the line" % callee))
-            continue
-        for c in pick:
-            at = b0 + c.start()
+        spots = [(b0 + c.start(), b0 + c.end() - 1) for c in pick]
+        if not spots:
+            # a call through a pointer (its `calls` annotation names the callee): the statement
+            # that starts on the row's line, or on the next line with code
+            at = lstart
+            while at < b1 and code[at] in " \t\n":
+                at += 1
+            paren = code.find("(", at)
+            if not (b0 <= at < b1) or paren < 0 or code.find(";", at) < paren:
+                skipped.append((f, fn, line, "no call of %s found on the line" % callee))
+                continue
+            spots = [(at, paren)]
+        for at, paren in spots:
             if (f, at) in seen:
                 continue
             seen.add((f, at))
-            edits, why = _check_edits(text, code, at, b0 + c.end() - 1)
+            edits, why = _check_edits(text, code, at, paren)
             if edits:
                 sites.append((f, fn, line, edits))
             else:
