@@ -8,7 +8,19 @@
                                      copy of the sources in DIR, must leave a goal unproved that
                                      justified_alarms.md does not list (exit 1 if one of them
                                      proves clean but for those)
+  run.py UNIT --build DIR --vacuity  the vacuity audit alone: the guard below on every call of
+                                     kf_memzero, kf_wipe, memcpy, memmove, memset and memcmp in the
+                                     unit's proved functions (not in ctest: the guard in the proof
+                                     covers the calls that can matter)
 Exit 77 (ctest's SKIP_RETURN_CODE) with the reason when Frama-C or a prover is absent.
+The vacuity guard (docs/ASSURANCE.md, "The tool's assumptions"), part of the proof: WP assumes a
+call's precondition after the call and an assertion after it, proved or not; one false in WP's
+model (a local object seen as bytes) makes every goal after it proved from a false hypothesis.
+After the proof, each call whose precondition and each assertion the proof left unproved gets
+`/*@ check vac_N: \false; */` right after it in a copy of the sources (an ACSL check is no
+hypothesis of other goals: one run for all), run with the unit's options at VAC_STEPS; the unit
+fails if one is proved, naming the function and the line. A mutant with "# guard: vacuity" must
+be rejected that way (the proof of its # wp-fct: functions, then the guard on what it leaves).
 Every property the report lists with a status other than Valid counts, unless a row of
 justified_alarms.md names it exactly (unit, function, kind, property text); a justified row
 that no longer matches anything is an error too, so the list stays exact.
@@ -216,17 +228,296 @@ def analyse_eva(unit, src_root, build, tag, fcts, extra):
     return bad, 0, [], []
 
 
+# The vacuity guard (docs/ASSURANCE.md, "The tool's assumptions"): WP assumes a call's
+# preconditions after the call, so a precondition that is false in its memory model (a local
+# object seen as bytes: kf_memzero(&s, sizeof s) in Typed+cast) would make every goal after the
+# call proved from a false hypothesis. --vacuity puts `/*@ check vac_N: \false; */` right after
+# each call to these functions in the unit's proved functions (an ACSL `check` is not a
+# hypothesis of later goals, so one copy holds them all) and fails if WP proves any.
+VAC_CALLS = ["kf_memzero", "kf_wipe", "memcpy", "memmove", "memset", "memcmp"]
+VAC_STEPS = 100000   # the vacuous proofs of session 37 took 11,673-40,889 steps
+
+
+def _blank_comments(text):
+    """text with its comments (C and ACSL) and string literals turned to spaces, newlines kept."""
+    def sp(m):
+        return re.sub(r"[^\n]", " ", m.group(0))
+    text = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', sp, text, flags=re.S)
+    return re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", sp, text, flags=re.M)   # directives, with their continuations
+
+
+def _function_bodies(text, code):
+    """(name, start, end) of each function definition (the regular expression of defined_functions;
+    the body's extent by its braces, in code: text without comments, strings and directives)."""
+    out = []
+    for m in re.finditer(r"^(?:static\s+)?(?:inline\s+)?(?:const\s+)?[A-Za-z_][\w ]*?[\s*]\**(\w+)\([^;{]*?\)\s*\{",
+                         code, re.M):
+        depth, i = 0, m.end() - 1
+        while i < len(code):
+            depth += {"{": 1, "}": -1}.get(code[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        out.append((m.group(1), m.end() - 1, i + 1))
+    return out
+
+
+def _check_edits(text, code, at, paren):
+    """The edits that put `check vac_{n}: \\false` right after the statement of the call at `at`
+    (its argument list opening at `paren`), or (None, why not)."""
+    depth, i = 0, paren
+    while True:
+        depth += {"(": 1, ")": -1}.get(code[i], 0)
+        if depth == 0:
+            break
+        i += 1
+    j = i + 1
+    while code[j] in " \t\n":
+        j += 1
+    k = at
+    while code[k - 1] not in ";{}":
+        k -= 1
+    before = code[k:at].strip()
+    chk = " /*@ check vac_{n}: \\false; */"
+    if code[j] != ";" or before == "return":
+        end = code.find(";", j)
+        if before == "return" and end > 0:
+            # return EXPR; -> { int vac_r = (EXPR); check; return vac_r; } (the copy only)
+            ret = code.index("return", k)
+            expr = text[ret + len("return"):end]
+            return [(ret, end + 1, "{ int vac_r_{n} = (int)(%s);%s return vac_r_{n}; }"
+                     % (expr.replace("\n", " "), chk))], None
+        return None, "the call is part of an expression"
+    if (before == "" or before == "(void)" or re.fullmatch(r"[\w.\->\[\]]+\s*[-+|&^]?=", before)
+            or re.fullmatch(r"(?:const\s+)?\w+[\s*]+\w+\s*=", before)):   # a declaration's initialiser
+        return [(j + 1, j + 1, chk)], None
+    if re.fullmatch(r"(?:else|(?:if|while|for)\s*\(.*\))", before, re.S):
+        # a branch without braces: the check goes inside it
+        return [(at, at, "{ "), (j + 1, j + 1, chk + " }")], None
+    return None, "statement form not handled: %r" % before[-40:]
+
+
+def _unit_sources(unit, src_root):
+    """The unit's files, then the headers under src/ (and its includes): a unit may prove a
+    function of a header (sponge_xn's kf_store64_le)."""
+    cfg = units.UNITS[unit]
+    headers = sorted(os.path.relpath(os.path.join(dp, f), src_root)
+                     for d in ["src"] + cfg.get("includes", []) for dp, _, fl in os.walk(os.path.join(src_root, d))
+                     for f in fl if f.endswith(".h"))
+    return list(cfg["files"]), headers
+
+
+def row_sites(unit, src_root, rows):
+    """The guard's sites from a proof's unproved goals (run.py's rows: function, kind, property,
+    "file:line", status): each call whose precondition is unproved (so WP assumes it after the
+    call unchecked: a justified row), and each unproved user assertion (a hypothesis of the goals
+    after it). Returns (sites, skipped) as vacuity_sites."""
+    files, headers = _unit_sources(unit, src_root)
+    sites, skipped, seen = [], [], set()
+    for fn, kind, prop, where, _ in rows:
+        if not (kind.startswith("precondition of ") or kind == "user assertion"):
+            continue
+        base, _, line = where.rpartition(":")
+        cand = [f for f in files + headers if os.path.basename(f) == base]
+        if not cand or not line.isdigit():
+            skipped.append((where, fn, 0, "its file is not the unit's"))
+            continue
+        line = int(line)
+        f = cand[0]
+        text = open(os.path.join(src_root, f)).read()
+        code = _blank_comments(text)
+        body = [(b0, b1) for name, b0, b1 in _function_bodies(text, code) if name == fn]
+        if not body:
+            skipped.append((f, fn, line, "no definition of %s found" % fn))
+            continue
+        b0, b1 = body[0]
+        lstart = 0
+        for _ in range(line - 1):
+            lstart = text.index("\n", lstart) + 1
+        if kind == "user assertion":
+            # after the annotation that starts on that line (in text: code has it blanked)
+            m = re.compile(r"/\*@|//@").search(text, lstart, text.find("\n", lstart))
+            if not m:
+                skipped.append((f, fn, line, "no annotation starts on the line"))
+                continue
+            end = text.index("*/", m.start()) + 2 if m.group(0) == "/*@" else text.index("\n", m.start())
+            key = (f, end)
+            if key not in seen:
+                seen.add(key)
+                sites.append((f, fn, line, [(end, end, " /*@ check vac_{n}: \\false; */")]))
+            continue
+        callee = kind[len("precondition of "):]
+        calls = [c for c in re.finditer(r"\b%s\s*\(" % re.escape(callee), code[b0:b1])]
+        # the call that starts on the row's line, else the one whose statement covers it
+        pick = [c for c in calls if code.count("\n", 0, b0 + c.start()) + 1 == line]
+        if not pick:
+            pick = [c for c in calls if code.count("\n", 0, b0 + c.start()) + 1 <= line][-1:]
+        spots = [(b0 + c.start(), b0 + c.end() - 1) for c in pick]
+        if not spots:
+            # a call through a pointer (its `calls` annotation names the callee): the statement
+            # that starts on the row's line, or on the next line with code
+            at = lstart
+            while at < b1 and code[at] in " \t\n":
+                at += 1
+            paren = code.find("(", at)
+            if not (b0 <= at < b1) or paren < 0 or code.find(";", at) < paren:
+                skipped.append((f, fn, line, "no call of %s found on the line" % callee))
+                continue
+            spots = [(at, paren)]
+        for at, paren in spots:
+            if (f, at) in seen:
+                continue
+            seen.add((f, at))
+            edits, why = _check_edits(text, code, at, paren)
+            if edits:
+                sites.append((f, fn, line, edits))
+            else:
+                skipped.append((f, fn, line, why))
+    return sites, skipped
+
+
+def vacuity_sites(unit, src_root):
+    """The calls of VAC_CALLS in the unit's proved functions: a list of (file, function, line,
+    insert position, text to insert, wrap start or None) and a list of calls not instrumented
+    (file, function, line, why)."""
+    cfg = units.UNITS[unit]
+    want = set()
+    every = False
+    for fs, _ in passes(unit):
+        if fs is None:
+            every = True
+        else:
+            want.update(fs)
+    files, headers = _unit_sources(unit, src_root)
+    sites, skipped, found = [], [], set()
+    for f in files + headers:
+        text = open(os.path.join(src_root, f)).read()
+        code = _blank_comments(text)
+        nomacro = re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+        macros = [(m.group(1), nomacro.count("\n", 0, m.start()) + 1)
+                  for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\((?:[^\n]*\\\n)*[^\n]*", nomacro, re.M)
+                  if re.search(r"\b(%s)\s*\(" % "|".join(VAC_CALLS), m.group(0))] if f in files else []
+        calls = VAC_CALLS + [m for m, _ in macros]
+        for name, b0, b1 in _function_bodies(text, code):
+            if name in found or not (every and f in files or name in want):
+                continue
+            found.add(name)
+            for m in re.finditer(r"\b(%s)\s*\(" % "|".join(calls), code[b0:b1]):
+                at = b0 + m.start()
+                line = code.count("\n", 0, at) + 1
+                edits, why = _check_edits(text, code, at, b0 + m.end() - 1)
+                if edits:
+                    sites.append((f, name, line, edits))
+                else:
+                    skipped.append((f, name, line, why))
+        # calls in a macro of the file: its uses in a function body are checked as calls (pem_encode's
+        # EMIT); a macro used elsewhere (one that defines a function) cannot be followed by a check
+        for mac, where in macros:
+            bodies = [(b0, b1) for _, b0, b1 in _function_bodies(text, code)]
+            for u in re.finditer(r"\b%s\s*\(" % mac, code):
+                if not any(b0 <= u.start() < b1 for b0, b1 in bodies):
+                    skipped.append((f, "macro " + mac, where, "a call inside a macro used outside a function body "
+                                    "(line %d): no check can follow it" % (code.count("\n", 0, u.start()) + 1)))
+    return sites, skipped
+
+
+def vacuity(unit, src_root, build, tag="", fcts=None, rows=None):
+    """The guard: (ok, [(file, function, line) of each site after which WP proves \\false]). The
+    sites: every call of VAC_CALLS in the unit's proved functions, or, given a proof's unproved
+    rows, the calls and assertions of those rows (row_sites)."""
+    sites, skipped = vacuity_sites(unit, src_root) if rows is None else row_sites(unit, src_root, rows)
+    if fcts:
+        sites = [x for x in sites if x[1] in fcts]
+        skipped = [x for x in skipped if x[1] in fcts]
+    for f, fn, line, why in skipped:
+        print("NOT CHECKED: %s:%d in %s: %s" % (f, line, fn, why))
+    if not sites:
+        print("%s: vacuity guard: nothing to check" % unit)
+        return not skipped, []
+    copy = os.path.join(build, "vacuity_" + unit + tag)
+    shutil.rmtree(copy, ignore_errors=True)
+    for d in ["include", "src"] + [i for i in units.UNITS[unit].get("includes", [])]:
+        shutil.copytree(os.path.join(src_root, d), os.path.join(copy, d))
+    names = {}
+    byfile = {}
+    for n, x in enumerate(sites):
+        byfile.setdefault(x[0], []).append((n, x))
+        names["vac_%d" % n] = x
+    for f, lst in byfile.items():
+        path = os.path.join(copy, f)
+        text = open(path).read()
+        edits = [(a, b, rep.replace("{n}", str(n))) for n, (_, _, _, e) in lst for a, b, rep in e]
+        for a, b, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+            text = text[:a] + rep + text[b:]   # no new line: every line keeps its number
+        open(path, "w").write(text)
+    fns = sorted(set(x[1] for x in sites))
+    proved, absent, fails = [], [], 0
+    for i, (fs, extra) in enumerate(passes(unit, fns)):
+        own = [k for k, x in names.items() if x[1] in fs]
+        if not own:
+            continue
+        ptag = "_vacuity%s_%d" % (tag, i)
+        analyse_pass(unit, copy, build, ptag, fs, extra + ["-wp-prop", ",".join(own), "-wp-steps", str(VAC_STEPS)])
+        log = open(os.path.join(build, "proof_" + unit + ptag, "frama-c.log")).read()
+        # WP's two formats: "[wp] [PROVER] Goal NAME : STATUS" and "[wp] [Failed] Goal NAME" (the
+        # prover's verdict on the next lines). A static function of a header that several files
+        # include is one copy per file (adrs_zero, adrs_zero_0, ..): a check is proved if any is.
+        goals = (re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+) : (\S+)", log, re.M)
+                 + [(g, "Failed") for g in re.findall(r"^\[wp\] \[Failed\] Goal (\S+)(?: \(.*\))?\s*$", log, re.M)])
+        inst = {}   # one check in one copy of its function: Valid if each of its parts is
+        for g, v in goals:
+            m = re.search(r"_check_(vac_\d+)(?:_part\d+)?$", g)
+            if m:
+                key = (re.sub(r"_part\d+$", "", g), m.group(1))
+                inst[key] = v if inst.get(key, "Valid") == "Valid" else inst[key]
+        st = {}
+        for (_, k), v in inst.items():
+            st[k] = "Valid" if v == "Valid" or st.get(k) == "Valid" else v
+        total = re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", log)
+        # every goal WP ran (its checks, and the call points of `calls` annotations, which it runs
+        # whatever -wp-prop says) must be named in the log, or a check's verdict could be missed
+        if not total or int(total.group(2)) != len(goals) or int(total.group(1)) != sum(1 for _, v in goals if v == "Valid"):
+            print("FAIL: WP's log of %s names %d goals, %d proved, and says %s (log %s)"
+                  % (unit + ptag, len(goals), sum(1 for _, v in goals if v == "Valid"),
+                     total.group(0) if total else "nothing", os.path.join(build, "proof_" + unit + ptag, "frama-c.log")))
+            fails += 1
+        proved += [k for k in own if st.get(k) == "Valid"]
+        absent += [k for k in own if k not in st]
+    for k in sorted(proved, key=lambda k: int(k[4:])):
+        f, fn, line, _ = names[k]
+        print("VACUOUS: %s, %s:%d: \\false is proved right after the call (or assertion) there. WP assumes "
+              "that call's precondition (or the assertion) unproved, and it is false in WP's memory model, so "
+              "the goals after it are proved from a false hypothesis (a local object seen as bytes? pass it "
+              "through a function taking its own type: docs/ASSURANCE.md, \"The tool's assumptions\")"
+              % (fn, f, line))
+    for k in absent:
+        f, fn, line, _ = names[k]
+        print("not in the proof build (a branch of the preprocessor): %s:%d in %s" % (f, line, fn))
+    if len(absent) == len(sites):
+        print("FAIL: none of the checks is in the proof build")
+        fails += 1
+    ok = not proved and not skipped and not fails
+    print("%s: vacuity guard (step limit %d), %d calls in %d functions, %d checked, %d proved \\false, %d not "
+          "checked, %s" % (unit, VAC_STEPS, len(sites), len(fns), len(sites) - len(absent), len(proved),
+                           len(skipped), "OK" if ok else "FAIL"))
+    return ok, [names[k][:3] for k in proved]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("unit", choices=sorted(units.UNITS))
     ap.add_argument("--build", required=True)
     ap.add_argument("--mutants", action="store_true")
+    ap.add_argument("--vacuity", action="store_true")
     a = ap.parse_args()
     if not shutil.which("frama-c"):
         skip("frama-c is not installed (Debian 12: frama-c-base; .ci/deps/70-proofs.sh)")
     os.makedirs(a.build, exist_ok=True)   # first: why3_env writes its configuration there
     if units.UNITS[a.unit].get("tool") != "eva":
         why3_env(a.build)   # skips without Why3 or a prover
+    if a.vacuity:
+        ok, _ = vacuity(a.unit, ROOT, a.build)
+        sys.exit(0 if ok else 1)
     if not a.mutants:
         listed = [f for fs, _ in passes(a.unit) for f in (fs or [])]
         pending = units.UNITS[a.unit].get("pending", [])
@@ -262,6 +553,14 @@ def main():
             print("%s: Eva from %s, %d alarms, %d justified, %s"
                   % (a.unit, units.UNITS[a.unit]["main"], len(bad), sum(want.values()), "FAIL" if fails else "OK"))
             sys.exit(1 if fails else 0)
+        # the vacuity guard on the goals left: a justified call precondition or assertion that is
+        # false in WP's model would make every goal after it proved from a false hypothesis
+        t0 = time.time()
+        c0 = sum(os.times()[:4])
+        vok, _ = vacuity(a.unit, ROOT, a.build, rows=bad)
+        print("%s: the vacuity guard took %.0f s (%.1f s of CPU)" % (a.unit, time.time() - t0, sum(os.times()[:4]) - c0))
+        if not vok:
+            fails += 1
         assumed = (", %d call points assumed" % len(calls)) if units.UNITS[a.unit].get("calls_assumed") else ""
         print("%s: %d functions, %d goals proved, %d unproved, %d justified%s, %s"
               % (a.unit, len(listed), valid, len(bad), sum(want.values()), assumed, "FAIL" if fails else "OK"))
@@ -296,6 +595,19 @@ def main():
             print(r.stdout)
             print("FAIL: mutant %s does not apply" % p)
             fails += 1
+            continue
+        if re.search(r"^# guard: vacuity$", text, re.M):
+            # rejected by the vacuity guard: \false proved after a call left unproved in the
+            # functions of # wp-fct: (the proof of those functions first, as the unit's entry)
+            fl = fcts.group(1).split(",") if fcts else None
+            bad, _, _, _ = analyse(a.unit, copy, a.build, "_" + p[:-6], fl)
+            _, hits = vacuity(a.unit, copy, a.build, "_" + p[:-6], fl, rows=bad)
+            if hits:
+                print("mutant %s: rejected by the vacuity guard (%s)" % (p, ", ".join("%s:%d in %s" % (f, l, fn)
+                                                                                     for f, fn, l in hits)))
+            else:
+                print("FAIL: mutant %s: the vacuity guard finds no call after which \\false is proved" % p)
+                fails += 1
             continue
         bad, _, _, tried = analyse(a.unit, copy, a.build, "_" + p[:-6], fcts.group(1).split(",") if fcts else None,
                                    prop.group(1).strip() if prop else None)

@@ -150,7 +150,7 @@ UNITS = {
                       "kf_mldsa_pointwise_acc_portable", "kf_mldsa_pointwise_acc_vec_portable",
                       "kf_mldsa_pointwise_acc_vec_plus_portable", "kf_mldsa_decompose_portable",
                       "kf_mldsa_make_hint_portable", "kf_mldsa_poly_exceeds_portable",
-                      "kf_mldsa_caddq_decompose_portable", "kf_mldsa_sub_low_exceeds_portable",
+                      "kf_mldsa_caddq_decompose_portable", "wipe_poly", "kf_mldsa_sub_low_exceeds_portable",
                       "kf_mldsa_add_reduce_exceeds_portable", "kf_mldsa_hint_row_portable",
                       "kf_mldsa_add_power2round_portable", "kf_mldsa_sparse_prep16", "kf_mldsa_sparse_prep8",
                       "kf_mldsa_sparse_prep", "kf_mldsa_sparse_prep_packed", "kf_mldsa_challenge_offsets_portable", "kf_mldsa_challenge_offsets",
@@ -182,7 +182,7 @@ UNITS = {
         "functions": ["kf_mlkem_poly_ntt_portable", "invntt_layer", "kf_mlkem_poly_invntt_tomont_portable",
                       "kf_mlkem_polyvec_basemul_acc_portable", "kf_mlkem_row_tobytes_portable",
                       "kf_mlkem_poly_tomont_portable", "kf_mlkem_poly_reduce_portable", "kf_mlkem_poly_add_portable",
-                      "kf_mlkem_poly_sub_portable", "kf_mlkem_poly_tobytes_portable",
+                      "kf_mlkem_poly_sub_portable", "kf_mlkem_poly_tobytes_portable", "wipe_poly",
                       "kf_mlkem_poly_frombytes_portable", "kf_mlkem_poly_frombytes_canonical", "pack8", "unpack8",
                       "compress_d", "decompress_d", "kf_mlkem_poly_compress_portable",
                       "kf_mlkem_poly_decompress_portable", "kf_mlkem_poly_frommsg_portable",
@@ -352,7 +352,7 @@ UNITS = {
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the nibbles' >> 4, keep's >> 31
-        "functions": ["reject_uniform", "reject_eta", "kf_mldsa_sample_in_ball"],
+        "functions": ["reject_uniform", "reject_eta", "wipe_sponge", "kf_mldsa_sample_in_ball"],
         "pending": ["kf_mldsa_shake256", "first_blocks", "more_blocks", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
                     "kf_mldsa_expand_s", "expand_mask_batch", "kf_mldsa_expand_mask_bytes", "kf_mldsa_expand_mask"],
@@ -443,14 +443,14 @@ UNITS = {
     # KangarooTwelve (RFC 9861) in src/hash/kangarootwelve.c: length_encode into a 9-byte buffer,
     # and the single-node path (S = M || C || length_encode(|C|) of at most one chunk: one
     # permutation through a 168-byte block, or a sponge), from the sponge's contracts and
-    # kf_backend_current's (keccak_backend.h: a read-only table). One justified goal: the wipe of
-    # the local sponge as bytes (proofs/justified_alarms.md). The tree is "pending".
+    # kf_backend_current's (keccak_backend.h: a read-only table). Justified: the wipe of a
+    # sponge as bytes inside kt_wipe_sponge, which takes it by its type (proofs/justified_alarms.md). The tree is "pending".
     "kangarootwelve": {
         "files": ["src/hash/kangarootwelve.c"],
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["kf_length_encode", "kt_single_node"],
+        "functions": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],
         "pending": ["the tree's functions (kt_feed, kt_whole_leaves, ...), kf_kt_init/update/final/squeeze, kt_oneshot"],
     },
     # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,
@@ -470,7 +470,7 @@ UNITS = {
                       "kf_sha3_512", "kf_keccak256_legacy", "kf_keccak512_legacy", "kf_xof_setup",
                       "kf_shake128_init", "kf_shake256_init", "turboshake_init", "kf_turboshake128_init",
                       "kf_turboshake256_init", "live_xof", "kf_xof_absorb", "kf_xof_absorb_bits", "kf_xof_squeeze",
-                      "xof_oneshot", "kf_shake128", "kf_shake256", "kf_turboshake128", "kf_turboshake256"],
+                      "wipe_xof", "xof_oneshot", "kf_shake128", "kf_shake256", "kf_turboshake128", "kf_turboshake256"],
     },
     # SP 800-185's cSHAKE, KMAC and TupleHash in src/hash/sp800_185.c (their init, update, final,
     # squeeze, verify and one-shots, and what they share: core_start, core_live, final_check,
@@ -484,12 +484,12 @@ UNITS = {
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["cshake_init", "kf_cshake128_init", "kf_cshake256_init", "cshake_oneshot", "kf_cshake128",
+        "functions": ["cshake_init", "kf_cshake128_init", "kf_cshake256_init", "sp_wipe_xof", "cshake_oneshot", "kf_cshake128",
                       "kf_cshake256", "variant_security", "core_start", "core_live", "final_check", "final_emit",
                       "core_squeeze", "kmac_start", "kf_kmac_init", "kf_kmac_init_bits", "kmac_absorbing",
                       "kf_kmac_update", "kf_kmac_update_bits", "kmac_final_any", "kf_kmac_final", "kf_kmac_final_bits",
                       "kf_kmac_squeeze", "kf_kmac_verify", "kmac_verify_oneshot", "kf_kmac128_verify",
-                      "kf_kmac256_verify", "kmac_oneshot", "kf_kmac128", "kf_kmac256", "kf_tuplehash_init",
+                      "kf_kmac256_verify", "sp_wipe_kmac", "kmac_oneshot", "kf_kmac128", "kf_kmac256", "kf_tuplehash_init",
                       "tuple_absorbing", "kf_tuplehash_add", "kf_tuplehash_add_bits", "tuple_final_any",
                       "kf_tuplehash_final", "kf_tuplehash_final_bits", "kf_tuplehash_squeeze"],
         "pending": ["ParallelHash: kf_parallelhash_init/update/update_bits/final/final_bits/squeeze/set_threads, "
@@ -528,7 +528,7 @@ UNITS = {
     # kf_spec_xn_table, which -wp-unalias-vars keeps out of the memory model: no code takes its
     # address), their call points assumed as in the unit sponge ("calls_assumed"). Justified:
     # xn_base's mask of a pointer cast, side_squeeze's whole-block step, the lane store's memcpy
-    # of a uint64_t as bytes.
+    # of a uint64_t as bytes (inside kf_copy64_le, which takes it by a pointer: no local as bytes).
     "sponge_xn": {
         "files": ["src/sponge/sponge_xn.c"],
         "timeout": 120,
@@ -537,7 +537,7 @@ UNITS = {
                   "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
         "calls_assumed": True,
         "functions": ["xn_base", "round_up", "kf_sponge_xn_plan", "kf_sponge_xn_init", "g_one_block", "g_same_len",
-                      "kf_xn_side_pad", "kf_xn_side_squeeze", "kf_store64_le"],
+                      "kf_xn_side_pad", "kf_xn_side_squeeze", "kf_copy64_le", "kf_store64_le"],
     },
     # The lock-step sponge's operations (sponge_xn.c; the unit above proves the plan they stand
     # on): a group's byte operations, permutation and padding over its table (g_add, g_extract,
@@ -570,13 +570,14 @@ UNITS = {
     # and kf_mlkem_prf_jobs (sampling.h; proved by mlkem_jobs). arith.h's dispatch
     # macros call the portable code alone in the proof build (no KF_MLKEM_HAVE_AVX2 / _AVX512:
     # the SIMD files are not parsed). KeyGen's Keccak schedule is "pending". Justified: the wipes
-    # of the local struct of secrets as bytes.
+    # of the struct of secrets as bytes inside encrypt_wipe and decrypt_wipe (which take it by its type).
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["kf_kpke_row_facts", "kf_kpke_c_facts", "kf_kpke_encrypt", "kf_kpke_decrypt", "keygen_row",
+        "functions": ["kf_kpke_row_facts", "kf_kpke_c_facts", "encrypt_wipe", "decrypt_wipe", "kf_kpke_encrypt",
+                      "kf_kpke_decrypt", "keygen_row",
                       "keygen_noise", "kf_kpke_noise_jobs", "kf_mlkem_poly_ntt2"],
         "pending": ["KeyGen's Keccak schedule: keygen_g, keygen_jobs, keygen_rows, keygen_h_tail, keygen_wipe, "
                     "kf_kpke_keygen (sampling.h's jobs have no proved contracts)"],
@@ -601,7 +602,7 @@ UNITS = {
         "functions": ["kf_mlkem_params_get", "kf_mlkem_set_rng", "random_bytes", "kf_mlkem_ek_bytes",
                       "kf_mlkem_dk_bytes", "kf_mlkem_ct_bytes", "check_ek", "kf_mlkem_check_ek",
                       "kf_mlkem_keygen_internal", "kf_mlkem_keygen_seed", "kf_mlkem_keygen", "kf_mlkem_encaps",
-                      "value_barrier_u8", "ct_differ_mask", "ct_select", "check_dk", "kf_mlkem_check_dk",
+                      "value_barrier_u8", "ct_differ_mask", "ct_select", "same_bytes", "check_dk", "kf_mlkem_check_dk",
                       "kf_mlkem_decaps"],
         "pending": ["kf_mlkem_encaps_internal, decaps_internal (they run sampling.c's Keccak job schedule, "
                     "whose functions have no proved contracts)"],

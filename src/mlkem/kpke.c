@@ -267,15 +267,45 @@ unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpk
     return n;
 }
 
+/* Encrypt's secrets (y, e1, e2, u, v, mu and y^'s base multiplication cache, poly.h) and
+ * Decrypt's (s, w), wiped at the end. The wipes are stated in the struct's own type: a caller
+ * assumes only \valid(sec) after them.
+ * WP assumes a call's precondition after the call; kf_memzero's views the object as bytes, which
+ * for a local object is false in WP's Typed model (docs/ASSURANCE.md, "The tool's assumptions"),
+ * so every goal after the call would be proved from it. Through a pointer parameter (whose
+ * block WP does not size) it is not: the byte view is one justified goal here. */
+struct encrypt_secrets {
+    kf_mlkem_poly y[K_MAX], e1[K_MAX], e2, u, v, mu;
+    kf_mlkem_poly m[K_MAX]; /* y^'s base multiplication cache (poly.h), if cached */
+};
+
+struct decrypt_secrets {
+    kf_mlkem_poly s[K_MAX], w;
+};
+
+/* its first len bytes: all, or those before the cache m when it was not written */
+/*@ requires \valid(sec) && len <= sizeof(struct encrypt_secrets);
+    assigns *sec; */
+static void encrypt_wipe(struct encrypt_secrets *sec, size_t len)
+{
+    kf_memzero((uint8_t *)sec, len);
+}
+
+/* with Decrypt's v' - NTT^-1(..), which gives m away */
+/*@ requires \valid(sec) && \valid(v) && \separated(sec, v);
+    assigns *sec, *v; */
+static void decrypt_wipe(struct decrypt_secrets *sec, kf_mlkem_poly *v)
+{
+    kf_memzero((uint8_t *)sec, sizeof *sec);
+    kf_memzero((uint8_t *)v, sizeof *v);
+}
+
 void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *t,
                      const uint8_t m[KF_MLKEM_SYM_BYTES], const kf_mlkem_poly *at,
                      const kf_kpke_noise *nz)
 {
     const unsigned k = p->k;
-    struct encrypt_secrets {
-        kf_mlkem_poly y[K_MAX], e1[K_MAX], e2, u, v, mu;
-        kf_mlkem_poly m[K_MAX]; /* y^'s base multiplication cache (poly.h), if cached */
-    } sec;
+    struct encrypt_secrets sec;
 
     /* (ACSL) the bounds written out coefficient by coefficient: CVC4 does not carry
      * kf_mlkem_bounded of one field of sec across the calls that write another */
@@ -319,16 +349,14 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
     kf_mlkem_poly_add(&sec.v, &sec.mu);
     /*@ ghost kf_kpke_c_facts(k - 1, k, p->du); */
     kf_mlkem_poly_compress(c + 32 * p->du * k, &sec.v, p->dv);
-    kf_memzero(&sec, cache ? sizeof sec : offsetof(struct encrypt_secrets, m)); /* the cache only if written */
+    encrypt_wipe(&sec, cache ? sizeof sec : offsetof(struct encrypt_secrets, m)); /* the cache only if written */
 }
 
 void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
                      const uint8_t *dk_pke, const uint8_t *c)
 {
     const unsigned k = p->k;
-    struct {
-        kf_mlkem_poly s[K_MAX], w;
-    } sec;
+    struct decrypt_secrets sec;
     kf_mlkem_poly u[K_MAX], v;
 
     /*@ loop invariant 0 <= i <= k;
@@ -347,6 +375,5 @@ void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
     kf_mlkem_poly_invntt_tomont(&sec.w);
     kf_mlkem_poly_sub(&v, &sec.w);
     kf_mlkem_poly_tomsg(m, &v);
-    kf_memzero(&sec, sizeof sec);
-    kf_memzero(&v, sizeof v);
+    decrypt_wipe(&sec, &v);
 }
