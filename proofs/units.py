@@ -671,11 +671,12 @@ UNITS = {
     # kf_slh_wots_digits (proved by slhdsa_core, with its digits < w).
     "slhdsa_wots": {
         "files": ["src/slhdsa/wots.c"],
-        "timeout": 120,
+        "timeout": 300,   # a backstop only (the step limit decides): memcpy's 289,169-step goal ran past 120 s at load ~30
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-no-init-const"],
         "passes": [
-            {"functions": ["slh_offset_facts", "wots_sizes", "wots_compress", "kf_slh_wots_pk_from_sig"], "extra": []},
+            {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig"],
+             "extra": []},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
         "pending": ["chain_val", "order_chains", "lane_check", "lane_start", "lane_step", "rows_get", "order_verify",
