@@ -42,6 +42,8 @@ set(KF_TEST_COSTS
   proof_slhdsa_core=64 proof_slhdsa_core_mutants=15
   # slhdsa_trees with the climb and ht_verify (2026-11-26, session 37): CPU seconds at load ~27
   proof_slhdsa_trees=111 proof_slhdsa_trees_mutants=54
+  # slhdsa_wots (2026-11-26, session 38): CPU seconds at load 17-25
+  proof_slhdsa_wots=51 proof_slhdsa_wots_mutants=66
   # mldsa_api (2026-11-26, session 36): CPU seconds at load ~30
   proof_mldsa_api=42 proof_mldsa_api_mutants=8
   # hw/

@@ -615,7 +615,8 @@ UNITS = {
     # bytes of ADRS), base_2b (Alg. 4: reads ceil(out_len b / 8) bytes, every digit < 2^b, by
     # impl_defined.h's land_range and WP's range tactic for 2^b), the digest's split into md,
     # idx_tree, idx_leaf (the m bytes of H_msg exactly, every shift in range), WOTS+'s digits
-    # with the checksum and kf_slh_wots_cp, the size functions and the public entry points'
+    # with the checksum (each < w, session 38: unit slhdsa_wots's contracts need it) and
+    # kf_slh_wots_cp, the size functions and the public entry points'
     # checks (sk, pk, signature and context lengths, NULL arguments) before sign_internal,
     # keygen_internal and kf_slh_verify_one, whose contracts (slhdsa.c, slhdsa_internal.h) are
     # assumed: the tree code and the hash layer under them are "pending". Justified: memset of
@@ -644,11 +645,12 @@ UNITS = {
                     "absorb_msg", "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg",
                     "chain_val", "order_chains", "lane_check", "lane_start", "lane_step", "rows_get", "order_verify",
                     "plan_add", "plan_verify", "job_start", "job_end", "narrow_call", "next_hash_addresses",
-                    "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains", "wots_compress",
-                    "kf_slh_wots_pkgen_leaves", "kf_slh_wots_pk_from_sig",
+                    "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
+                    "kf_slh_wots_pkgen_leaves",
                     "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
+        "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig"],   # unit slhdsa_wots
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -663,6 +665,29 @@ UNITS = {
     # backends kept: slh_ctx_same), so each function is proved once for all callers. Justified:
     # ht_verify's memcmp (dangling, initialised: as mlkem_api's check_dk). Pending, with
     # contracts written: kf_slh_fors_pk_from_sig and fors_climb_rows; the signing side.
+    # SLH-DSA's WOTS+ (src/slhdsa/wots.c; issue 54, session 38), its own unit (small: wots.c
+    # alone), for the six SHAKE sets: Algorithm 8 (kf_slh_wots_pk_from_sig: the digits, the
+    # chains' padded T_len buffer of SLH_PADDED(n + 32 + len n) <= TLEN_BUF_MAX bytes, the
+    # signature's len n bytes copied in, n bytes out) and T_len (wots_compress: cnt <= 8 leaves'
+    # ADRS into their buffers, pk + l n for each, by the ghost lemma slh_offset_facts). Taken by
+    # contracts: the chains (run_chains, pk_from_sig_rows: wots.c, their bodies pending), the hash
+    # layer (kf_slh_block_init, kf_slh_hash_blocks: slhdsa_internal.h, hash.c pending) and
+    # kf_slh_wots_digits (proved by slhdsa_core, with its digits < w).
+    "slhdsa_wots": {
+        "files": ["src/slhdsa/wots.c"],
+        "timeout": 300,   # a backstop only (the step limit decides): memcpy's 289,169-step goal ran past 120 s at load ~30
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-wp-no-init-const"],
+        "passes": [
+            {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig"],
+             "extra": []},
+        ],
+        "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
+        "pending": ["chain_val", "order_chains", "lane_check", "lane_start", "lane_step", "rows_get", "order_verify",
+                    "plan_add", "plan_verify", "job_start", "job_end", "narrow_call", "next_hash_addresses",
+                    "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
+                    "kf_slh_wots_pkgen_leaves"],
+    },
     "slhdsa_trees": {
         "files": ["src/slhdsa/fors.c", "src/slhdsa/xmss.c", "src/slhdsa/hypertree.c"],
         "timeout": 120,

@@ -102,9 +102,23 @@ void kf_slh_ctx_backends(slh_ctx *c);
 /* Prepare a block buffer for an input of inlen bytes: PK.seed at 0, then zeros and the
  * SHAKE256 padding from n + 32 + inlen to the end; bytes n .. n+32+inlen (ADRS, input) are
  * the caller's and left alone. Returns the blocks: SLH_PADDED(n + 32 + inlen) / SLH_BLOCK. */
+/*@ requires slh_ctx_ok(c) && inlen <= SLH_MAX_LEN * SLH_MAX_N;
+    requires \valid(buf + (0 .. SLH_PADDED(c->p->n + 32 + inlen) - 1));
+    requires \separated(c, buf + (0 .. SLH_PADDED(c->p->n + 32 + inlen) - 1));
+    assigns buf[0 .. c->p->n - 1], buf[c->p->n + 32 + inlen .. SLH_PADDED(c->p->n + 32 + inlen) - 1];
+    ensures \result == SLH_PADDED(c->p->n + 32 + inlen) / SLH_BLOCK; */
 size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen);
 /* out[i] = SHAKE256 of padded buffer in[i] (nblocks blocks each), n bytes; cnt any. out[i]
- * may point into in[i] (outputs are extracted after the permutations). */
+ * may point into in[i] (outputs are extracted after the permutations). (ACSL) It writes the
+ * counter and the scratch states of *c, as kf_slh_thash (stated, not proved: hash.c is
+ * "pending"). */
+/*@ requires slh_ctx_ok(c) && 1 <= nblocks <= SLH_PADDED(2 * SLH_MAX_N + 32 + SLH_MAX_LEN * SLH_MAX_N) / SLH_BLOCK;
+    requires \valid_read(in + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. nblocks * SLH_BLOCK - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out);
 /* Rows (interleaved batched states, see the top): the layout of a one-block input. */
 #define SLH_ROWS 25                                   /* lanes of a state */
@@ -207,7 +221,8 @@ void kf_slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint32_t *ou
     requires \valid_read(msg + (0 .. p->n - 1));
     requires \valid(d + (0 .. p->len - 1));
     requires \separated(p, d + (0 .. p->len - 1));
-    assigns d[0 .. p->len - 1]; */
+    assigns d[0 .. p->len - 1];
+    ensures \forall integer i; 0 <= i < p->len ==> d[i] < SLH_W; */
 void kf_slh_wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d);
 /* While generating a key pair's public key, also keep its WOTS+ signature: chain i after
  * digits[i] steps, into sig + i*n (Algorithm 7 on the chains the key generation walks). */

@@ -352,6 +352,14 @@ static void tlen_tail_x1(slh_ctx *c, const vrun *v, unsigned first, unsigned nbl
 
 /* Algorithm 8 on rows: the WOTS+ public key sig claims for the digits d, into pk. adrs: the
  * key pair's WOTS_HASH address. */
+/* (ACSL, unit slhdsa_wots: taken by this contract, its body "pending"; the rows' backends
+ * not stated, as run_chains') */
+/*@ requires slh_ctx_ok(c) && c->rows != 0 && \valid_read(adrs);
+    requires \valid_read(sig + (0 .. c->p->len * c->p->n - 1));
+    requires \valid_read(d + (0 .. c->p->len - 1)) && \forall integer i; 0 <= i < c->p->len ==> d[i] < SLH_W;
+    requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, c->p, pk + (0 .. c->p->n - 1));
+    assigns *c, pk[0 .. c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 static void pk_from_sig_rows(slh_ctx *c, const uint8_t *sig, const uint8_t *d, const slh_adrs *adrs, uint8_t *pk)
 {
     const kf_backend_xn *xn = c->xn, *nb = c->xn_rest[2 < c->width ? 2 : 0];
@@ -461,6 +469,23 @@ static void run_chains_lockstep(slh_ctx *c, const chain_run *r)
 }
 
 /* Algorithm 5 on every chain of r, in lock-step lanes (see the top of the file). */
+/* (ACSL, unit slhdsa_wots: taken by this contract, its body "pending") r's chains: leaf l's
+ * len values of n bytes at val + l stride, one leaf where start or steps are given, at most
+ * w - 1 steps each; the snapshot's len values. The backends' own invariants (c->width lanes,
+ * the rows' tables, set by kf_slh_ctx_backends) are not stated, as for kf_slh_thash. */
+/*@ requires slh_ctx_ok(c) && \valid_read(r) && \valid_read(r->adrs);
+    requires 1 <= r->leaves <= WOTS_LEAVES && (r->leaves == 1 || (r->start == \null && r->steps == \null));
+    requires \valid(r->val + (0 .. (r->leaves - 1) * r->stride + c->p->len * c->p->n - 1));
+    requires \separated(c, c->p, r->val + (0 .. (r->leaves - 1) * r->stride + c->p->len * c->p->n - 1));
+    requires r->start == \null || \valid_read(r->start + (0 .. c->p->len - 1));
+    requires r->steps == \null || \valid_read(r->steps + (0 .. c->p->len - 1));
+    requires r->steps == \null || \forall integer q; 0 <= q < c->p->len ==> r->steps[q] < SLH_W;
+    requires r->snap == \null || (\valid_read(r->snap) && \valid_read(r->snap->digits + (0 .. c->p->len - 1)) &&
+                                  \valid(r->snap->sig + (0 .. c->p->len * c->p->n - 1)) &&
+                                  \separated(c, c->p, r->snap->sig + (0 .. c->p->len * c->p->n - 1)));
+    assigns *c, *(r->val + (0 .. (r->leaves - 1) * r->stride + c->p->len * c->p->n - 1)),
+            *(r->snap->sig + (0 .. (r->snap == \null ? -1 : c->p->len * c->p->n - 1)));
+    ensures slh_ctx_same{Old, Here}(c); */
 static void run_chains(slh_ctx *c, const chain_run *r)
 {
     if (c->rows && r->prf && !r->start && !r->steps) {
@@ -500,36 +525,70 @@ static void run_chains(slh_ctx *c, const chain_run *r)
 void kf_slh_wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d)
 {
     const unsigned len1 = 2 * p->n;
-    uint32_t v[SLH_MAX_LEN];
+    uint32_t v[2 * SLH_MAX_N], t[SLH_LEN2]; /* the message's digits, the checksum's */
     kf_slh_base_2b(msg, SLH_LGW, len1, v);
     uint32_t csum = 0;
     /*@ loop invariant 0 <= i <= len1;
-        loop assigns i, csum;
+        loop invariant \forall integer j; 0 <= j < i ==> d[j] < SLH_W;
+        loop assigns i, csum, d[0 .. len1 - 1];
         loop variant len1 - i; */
-    for (unsigned i = 0; i < len1; i++) csum += SLH_W - 1 - v[i];
+    for (unsigned i = 0; i < len1; i++) {
+        d[i] = (uint8_t)v[i];
+        csum += SLH_W - 1 - v[i];
+    }
     csum <<= (8 - ((SLH_LEN2 * SLH_LGW) % 8)) % 8;
     uint8_t cb[2] = {(uint8_t)(csum >> 8), (uint8_t)csum};
-    kf_slh_base_2b(cb, SLH_LGW, SLH_LEN2, v + len1);
-    /*@ loop invariant 0 <= i <= p->len;
-        loop assigns i, d[0 .. p->len - 1];
-        loop variant p->len - i; */
-    for (unsigned i = 0; i < p->len; i++) d[i] = (uint8_t)v[i];
+    kf_slh_base_2b(cb, SLH_LGW, SLH_LEN2, t);
+    /*@ loop invariant 0 <= i <= SLH_LEN2;
+        loop invariant \forall integer j; 0 <= j < len1 ==> d[j] < SLH_W;
+        loop invariant \forall integer j; len1 <= j < len1 + i ==> d[j] < SLH_W;
+        loop assigns i, d[len1 .. p->len - 1];
+        loop variant SLH_LEN2 - i; */
+    for (unsigned i = 0; i < SLH_LEN2; i++) d[len1 + i] = (uint8_t)t[i];
 }
+
+/* (ACSL) leaf l's n bytes at l n lie within cnt n, for every l < cnt, as a ghost lemma
+ * function (slhdsa_internal.h's slh_offset_facts says why; the loop below takes each l's
+ * instance from slh_offset_facts): a loop invariant of the same quantified products was not
+ * preserved (CVC4 finds no instance of a product under the quantifier). */
+/*@ ghost
+  /@ requires 0 < cnt <= WOTS_LEAVES && 0 < x <= SLH_MAX_N;
+     assigns \nothing;
+     ensures \forall integer j; 0 <= j < cnt ==> 0 <= j * x && j * x + x <= cnt * x; @/
+  static void wots_offsets(unsigned cnt, size_t x) { }
+*/
 
 /* T_len of the chain ends in padded buffers buf[l] (kf_slh_block_init'ed), for key pairs
  * first + l (Algorithm 6, 10-13). */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs);
+    requires 1 <= cnt <= WOTS_LEAVES && 1 <= nblocks <= TLEN_BUF_MAX / SLH_BLOCK;
+    requires \valid_read(buf + (0 .. cnt - 1));
+    requires \forall integer l; 0 <= l < cnt ==> \valid(buf[l] + (0 .. nblocks * SLH_BLOCK - 1));
+    requires \valid(pk + (0 .. cnt * c->p->n - 1)) && \separated(c, pk + (0 .. cnt * c->p->n - 1));
+    assigns *c, *((char *)(buf[0 .. cnt - 1] + c->p->n) + (0 .. 31)), pk[0 .. cnt * c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 static void wots_compress(slh_ctx *c, const slh_adrs *adrs, uint32_t first, unsigned cnt, uint8_t *const *buf,
                           size_t nblocks, uint8_t *pk)
 {
     const size_t n = c->p->n;
     uint8_t *out[WOTS_LEAVES];
+    //@ ghost wots_offsets(cnt, n);
+    /*@ loop invariant 0 <= l <= cnt;
+        loop invariant \forall integer j; 0 <= j < l ==> out[j] == pk + j * n;
+        loop invariant \forall integer j; 0 <= j < l ==> \valid(out[j] + (0 .. n - 1));
+        loop invariant \forall integer j; 0 <= j < l ==> \separated(c, out[j] + (0 .. n - 1));
+        loop assigns l, out[0 .. cnt - 1], *((char *)(buf[0 .. cnt - 1] + n) + (0 .. 31));
+        loop variant cnt - l; */
     for (unsigned l = 0; l < cnt; l++) {
         slh_adrs a = *adrs;
         adrs_set_type(&a, SLH_WOTS_PK);
         adrs_set_keypair(&a, first + l);
         memcpy(buf[l] + n, a.b, 32);
+        //@ ghost slh_offset_facts(l, cnt, n);
         out[l] = pk + l * n;
     }
+    /*@ assert outs: \forall integer i, j; 0 <= i < cnt && 0 <= j < n ==>
+                        out[i] + j == pk + (i * n + j) && 0 <= i * n + j < cnt * n; */
     kf_slh_hash_blocks(c, cnt, (const uint8_t *const *)buf, nblocks, out);
 }
 
@@ -577,6 +636,15 @@ unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d)
     return end;
 }
 
+/* (ACSL) T_len's padded buffer fits TLEN_BUF_MAX for the three n, as a ghost lemma function
+ * (slhdsa_internal.h's slh_offset_facts says why): CVC4 proves the products alone. */
+/*@ ghost
+  /@ requires (n == 16 || n == 24 || n == 32) && len == 2 * n + SLH_LEN2;
+     assigns \nothing;
+     ensures len * n <= SLH_MAX_LEN * SLH_MAX_N && SLH_PADDED(n + 32 + len * n) <= TLEN_BUF_MAX; @/
+  static void wots_sizes(size_t n, unsigned len) { }
+*/
+
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk)
 {
@@ -587,11 +655,18 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
     uint8_t *bp[1] = {buf};
     uint32_t kp = adrs_get_keypair(adrs);
     kf_slh_wots_digits(p, msg, d);
+    //@ assert nset: n == 16 || n == 24 || n == 32;
+    //@ assert len: p->len == 2 * n + SLH_LEN2;
+    //@ ghost wots_sizes(n, p->len);
     if (c->want_cp) c->cp += kf_slh_wots_cp(p, d); /* kforge bench only: it loops over the chains */
     if (c->rows) {
         pk_from_sig_rows(c, sig, d, adrs, pk);
         return;
     }
+    /*@ loop invariant 0 <= i <= p->len;
+        loop invariant \forall integer j; 0 <= j < i ==> steps[j] < SLH_W;
+        loop assigns i, steps[0 .. p->len - 1];
+        loop variant p->len - i; */
     for (unsigned i = 0; i < p->len; i++) steps[i] = (uint8_t)(SLH_W - 1 - d[i]);
     size_t nblocks = kf_slh_block_init(c, buf, (size_t)p->len * n);
     memcpy(buf + n + 32, sig, (size_t)p->len * n);
