@@ -89,10 +89,6 @@ module mlkem_top_hs #(
     wire       hk_w_last, hk_rc_last;   // the ends made a clock ahead (wcnt == 127, rcnt == 127)
     wire       hk_cb_two_q, hk_cb_le2_q;  // cb_rem >= 2, cb_rem <= 2 as registers
     wire       hk_hd_ram, hk_f_if2_imm;   // the head's pick of the RAM word as a register
-    // the head's two registers (the one of fq_rd[0] is the head) and their enables (registers)
-    wire [63:0] hk_hd0, hk_hd1;
-    wire [7:0]  hk_hd0_keep, hk_hd1_keep;
-    wire        hk_hd0_last, hk_hd1_last, hk_hd_en0, hk_hd_en1;
     // the word reader's second read stage (brq): a word issued two clocks before, written to the
     // FIFO from there
     wire       hk_f_if2, hk_f_if2_last;
@@ -117,16 +113,6 @@ module mlkem_top_hs #(
     always @* if (!f_init) assert(hk_cr_q == (hk_cb_ok && (!hk_cb_v || (hk_cb_end && !hk_cb_last))));
     // ... and the word reader head's pick (hd_ram, made a clock ahead) is fq_n <= 1 && !f_if2_imm
     always @* if (!f_init) assert(hk_hd_ram == (!hk_fq_n[2] && !hk_fq_n[1] && !hk_f_if2_imm));
-    // ... and the head registers' enables (made a clock ahead) are: the word arriving enters the
-    // window {fq_rd, fq_rd + 1} (fq_n <= 1) at an index of the register's parity, or, the clock
-    // after a pop (f_rf), entry fq_rd + 1 is held (fq_n >= 2) and the register is not the head's
-    reg f_rf = 1'b0;
-    always @(posedge clk) f_rf <= exec && hk_fq_pop;
-    wire f_hd_new = !hk_fq_n[2] && !hk_fq_n[1];
-    always @* if (!f_init) begin
-        assert(hk_hd_en0 == ((hk_f_if2 && f_hd_new && !hk_fq_wr[0]) || (f_rf && !f_hd_new && hk_fq_rd[0])));
-        assert(hk_hd_en1 == ((hk_f_if2 && f_hd_new && hk_fq_wr[0]) || (f_rf && !f_hd_new && !hk_fq_rd[0])));
-    end
     // ---- proven: the end flags made a clock ahead are the compares they stand for (BMUL's
     // 128th product pair, a streaming XOF's), so the instructions end where the counts say
     always @* if (!f_init) begin
@@ -218,17 +204,7 @@ module mlkem_top_hs #(
         // the head registers are entry fq_rd, its imm word put in
         if (hk_fq_v) assert(hk_head_last == hk_fql[hk_fq_rd] && hk_head_keep == f_hk &&
                             hk_head_data == (hk_fqi[hk_fq_rd] ? {48'd0, hk_ins[69:54]} : f_hd));
-        // ... and the other register is entry fq_rd + 1 when that is held, but in the clock after
-        // a pop (it is refilled then)
-        if (!f_hd_new && !f_rf) assert(f_sec_last == hk_fql[f_rd1] && f_sec_keep == f_hk1 &&
-                                       f_sec_data == (hk_fqi[f_rd1] ? {48'd0, hk_ins[69:54]} : f_hd1));
     end
-    wire [1:0]  f_rd1 = hk_fq_rd + 2'd1;
-    wire [63:0] f_sec_data = hk_fq_rd[0] ? hk_hd0 : hk_hd1;
-    wire [7:0]  f_sec_keep = hk_fq_rd[0] ? hk_hd0_keep : hk_hd1_keep;
-    wire        f_sec_last = hk_fq_rd[0] ? hk_hd0_last : hk_hd1_last;
-    wire [63:0] f_hd1 = f_rd1 == 2'd0 ? hk_fqd0 : f_rd1 == 2'd1 ? hk_fqd1 : f_rd1 == 2'd2 ? hk_fqd2 : hk_fqd3;
-    wire [7:0]  f_hk1 = f_rd1 == 2'd0 ? hk_fqk0 : f_rd1 == 2'd1 ? hk_fqk1 : f_rd1 == 2'd2 ? hk_fqk2 : hk_fqk3;
     wire [63:0] f_hd = hk_fq_rd == 2'd0 ? hk_fqd0 : hk_fq_rd == 2'd1 ? hk_fqd1 : hk_fq_rd == 2'd2 ? hk_fqd2 : hk_fqd3;
     wire [7:0]  f_hk = hk_fq_rd == 2'd0 ? hk_fqk0 : hk_fq_rd == 2'd1 ? hk_fqk1 : hk_fq_rd == 2'd2 ? hk_fqk2 : hk_fqk3;
     // every word held: its sequence number, and a last word is the youngest and nothing follows it

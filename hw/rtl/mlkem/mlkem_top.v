@@ -272,28 +272,17 @@ module mlkem_top #(
     end
     wire [9:0] r_addr = (rseg == 2'd1 ? i_b : i_a) + rpos;
     // the FIFO's head as registers (fq_hd*), a copy of entry fq_rd (the imm word put in) made a
-    // clock ahead, so the hash unit's and the decoder's input is a register and a 2-way pick,
-    // not the pick of four entries and of the imm word (ECP5 Fmax, issue 37: fq_rd -> that pick
-    // -> the decoder's shift -> buf_q was 12.2 ns at a859f9c). The head is two registers (fq_hd0*, fq_hd1*), one per parity of the FIFO's index: the one of
-    // fq_rd[0] is entry fq_rd (the head), the other entry fq_rd + 1 when fq_n >= 2, and the units
-    // take the head through a 2-way pick by fq_rd[0] (a register). Each loads on an enable that
-    // is itself a register (hd_en0 / hd_en1, made a clock ahead), not on the pop: the pop (the
-    // units' same-clock in_ready) reaches only small registers (fq_rd, fq_n, hd_rf, the enables),
-    // not the 73 clock enables of a head (ECP5 Fmax, issue 55: the decoder's in_ready -> fq_pop ->
-    // the head's clock enables was the worst path of 5be6252 seed 1 and b71061d seed 3, 10.21 /
-    // 11.53 ns, 8.6-10.3 of it routing). A register loads when the word of its parity enters the
-    // window {fq_rd, fq_rd + 1} as it arrives (fq_n <= 1), or, the clock after the pop that
-    // moved the window past it (hd_rf: a pop in the clock before), from entry fq_rd + 1 when that is already held
-    // (fq_n >= 2); the popped register is not used as the head before that clock's end (fq_rd
-    // moves by one a clock), so the units see the same words in the same clocks as with one head
-    // register. mlkem_top_hs.sby proves the enables equal their definitions and both registers
-    // the entries they stand for.
-    reg [63:0]  fq_hd0, fq_hd1;
-    reg [7:0]   fq_hd0_keep, fq_hd1_keep;
-    reg         fq_hd0_last, fq_hd1_last;
-    wire [63:0] fq_head_data = fq_rd[0] ? fq_hd1 : fq_hd0;
-    wire [7:0]  fq_head_keep = fq_rd[0] ? fq_hd1_keep : fq_hd0_keep;
-    wire        fq_head_last = fq_rd[0] ? fq_hd1_last : fq_hd0_last;
+    // clock ahead, so the hash unit's and the decoder's input is a register (ECP5 Fmax, issue 37:
+    // fq_rd -> the pick of four entries and of the imm word -> the decoder's shift -> buf_q was
+    // 12.2 ns at a859f9c). It loads when the head moves (a pop) or an empty FIFO gets its word:
+    // with at most one entry left (fq_n <= 1) from the word arriving (brq or the imm word: one
+    // LUT after brq, its select from registers), else from entry fq_rd + 1
+    reg [63:0]  fq_hd;
+    reg [7:0]   fq_hd_keep;
+    reg         fq_hd_last;
+    wire [63:0] fq_head_data = fq_hd;
+    wire [7:0]  fq_head_keep = fq_hd_keep;
+    wire        fq_head_last = fq_hd_last;
     wire        fq_v = fq_n != 3'd0;
     wire [1:0]  fq_rd1 = fq_rd + 2'd1;
     wire        hd_new = !fq_n[2] && !fq_n[1];    // fq_n <= 1: the head takes the arriving word
@@ -306,18 +295,6 @@ module mlkem_top #(
                           exec ? fq_n + {2'd0, f_if2} - {2'd0, fq_pop} : fq_n;
     wire        f_if2_imm_nx = exec ? f_if_imm : f_if2_imm;
     always @(posedge clk) hd_ram <= !fq_n_nx[2] && !fq_n_nx[1] && !f_if2_imm_nx;
-    // the head registers' enables, made a clock ahead from the next values of f_if2, fq_n,
-    // fq_wr, fq_rd and hd_rf (a pop in this clock: the register popped is refilled in the next)
-    wire        f_if2_nx = (rst || zero_start || st == S_FETCH) ? 1'b0 : exec ? f_if : f_if2;
-    wire        fq_wr0_nx = (st == S_FETCH) ? 1'b0 : (exec && f_if2) ? !fq_wr[0] : fq_wr[0];
-    wire        fq_rd0_nx = (st == S_FETCH) ? 1'b0 : (exec && fq_pop) ? !fq_rd[0] : fq_rd[0];
-    wire        hd_rf_nx = exec && fq_pop;   // (hd_rf: this a clock later; the proof keeps it)
-    wire        hd_new_nx = !fq_n_nx[2] && !fq_n_nx[1];
-    reg         hd_en0 = 1'b0, hd_en1 = 1'b0;
-    always @(posedge clk) begin
-        hd_en0 <= (f_if2_nx && hd_new_nx && !fq_wr0_nx) || (hd_rf_nx && !hd_new_nx && fq_rd0_nx);
-        hd_en1 <= (f_if2_nx && hd_new_nx && fq_wr0_nx) || (hd_rf_nx && !hd_new_nx && !fq_rd0_nx);
-    end
     // the decoder's in_valid (x_dec_d && fq_v) as a register of its own, made a clock ahead from
     // fq_n's and x_dec_d's next values (fin ends the op; a fetch, ZEROIZE and reset empty the
     // FIFO), so the decoder's take is one LUT of this and the decoder's own registers (ECP5 Fmax,
@@ -328,10 +305,6 @@ module mlkem_top #(
     always @(posedge clk) dec_v <= fq_n_nx != 3'd0 && x_dec_d && !(exec && fin);
     wire [63:0] hd_alt = hd_new ? {48'd0, i_imm} : fq_imm[fq_rd1] ? {48'd0, i_imm} : fq_data[fq_rd1];
     wire [7:0]  imm_keep = (i_nimm == 2'd1) ? 8'h01 : (i_nimm == 2'd2) ? 8'h03 : 8'h00;
-    // what a head register loads: the word arriving (fq_n <= 1) or entry fq_rd + 1
-    wire [63:0] hd_d      = hd_ram ? brq : hd_alt;
-    wire [7:0]  hd_d_keep = hd_new ? (f_if2_imm ? imm_keep : 8'hFF) : fq_keep[fq_rd1];
-    wire        hd_d_last = hd_new ? f_if2_last : fq_last[fq_rd1];
 
     // ---------------------------------------------------------------- the units
     wire        h_cmd_ready, h_in_ready, h_hash_valid, h_hash_last, h_coef_valid, h_coef_last;
@@ -780,6 +753,11 @@ module mlkem_top #(
                 fq_wr <= fq_wr + 2'd1;
             end
             if (fq_pop) fq_rd <= fq_rd + 2'd1;
+            if (fq_pop || !fq_v) begin
+                fq_hd      <= hd_ram ? brq : hd_alt;
+                fq_hd_keep <= hd_new ? (f_if2_imm ? imm_keep : 8'hFF) : fq_keep[fq_rd1];
+                fq_hd_last <= hd_new ? f_if2_last : fq_last[fq_rd1];
+            end
             fq_n <= fq_n + {2'd0, f_if2} - {2'd0, fq_pop};
             // CMP's end (fin's CMP term) without fin's pick of the op in front of the flags
             if (opx[I_CMP] && (cx_last || na0)) begin
@@ -798,10 +776,6 @@ module mlkem_top #(
                 end
             end
         end
-        // the word reader FIFO's head registers, on their own enables (registers; not gated by
-        // exec: outside it f_if2 and fq_n are 0 but in a fetch, which empties the FIFO)
-        if (hd_en0) begin fq_hd0 <= hd_d; fq_hd0_keep <= hd_d_keep; fq_hd0_last <= hd_d_last; end
-        if (hd_en1) begin fq_hd1 <= hd_d; fq_hd1_keep <= hd_d_keep; fq_hd1_last <= hd_d_last; end
         // the coefficient beat register (HASH only, as above: not gated by the op or
         // the state; a fetch finds it empty, ZEROIZE and reset clear it)
         if (cb_v) begin
@@ -853,8 +827,7 @@ module mlkem_top #(
             xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
             f_if <= 1'b0; f_if2 <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
             n_run <= 1'b0;
-            fq_hd0 <= 64'd0; fq_hd0_keep <= 8'd0; fq_hd0_last <= 1'b0;   // (the FIFO's head registers)
-            fq_hd1 <= 64'd0; fq_hd1_keep <= 8'd0; fq_hd1_last <= 1'b0;
+            fq_hd <= 64'd0; fq_hd_keep <= 8'd0; fq_hd_last <= 1'b0;   // (the FIFO's head)
             for (x = 0; x < 4; x = x + 1) begin
                 fq_data[x] <= 64'd0;   // the hash unit's input: zero words, no padding byte
                 fq_keep[x] <= 8'd0;
@@ -893,8 +866,7 @@ module mlkem_top #(
         for (x = 0; x < 4; x = x + 1) begin
             fq_data[x] = 64'd0; fq_keep[x] = 8'd0; fq_last[x] = 1'b0; fq_imm[x] = 1'b0;
         end
-        fq_hd0 = 64'd0; fq_hd0_keep = 8'd0; fq_hd0_last = 1'b0;
-        fq_hd1 = 64'd0; fq_hd1_keep = 8'd0; fq_hd1_last = 1'b0;
+        fq_hd = 64'd0; fq_hd_keep = 8'd0; fq_hd_last = 1'b0;
     end
 `ifndef SYNTHESIS
     // (simulation only) a read whose data is used (the word reader's f_if, COPY / CMP / SEL's
