@@ -38,6 +38,8 @@ set(KF_TEST_COSTS
   proof_permutation_mutants=8 proof_sum_parsers=34 proof_sum_parsers_mutants=9 proof_mlkem_arith=7
   proof_mlkem_arith_mutants=1 proof_sp800_185_encodings=7 proof_sp800_185_encodings_mutants=5
   proof_permutation_opt32bi=2 proof_permutation_opt32bi_mutants=3
+  # mlkem_kem (session 38): CPU seconds of run.py mlkem_kem [--mutants] at load ~40
+  proof_mlkem_kem=48 proof_mlkem_kem_mutants=22
   # slhdsa_core (2026-11-26): CPU seconds at load ~30
   proof_slhdsa_core=64 proof_slhdsa_core_mutants=15
   # slhdsa_trees with the climb and ht_verify (2026-11-26, session 37): CPU seconds at load ~27

@@ -52,8 +52,11 @@ void kf_kpke_encrypt(const kf_mlkem_params *p, uint8_t *c, const kf_mlkem_poly *
     requires \valid(m + (0 .. KF_MLKEM_SYM_BYTES - 1));
     requires \valid_read(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
     requires \valid_read(c + (0 .. 32 * (p->du * p->k + p->dv) - 1));
-    requires \separated(m + (0 .. KF_MLKEM_SYM_BYTES - 1), p, dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1),
-                        c + (0 .. 32 * (p->du * p->k + p->dv) - 1));
+    // m apart from each input; the inputs, all read only, may overlap each other (Decaps' c and
+    // dk are the caller's, which the API lets overlap)
+    requires \separated(m + (0 .. KF_MLKEM_SYM_BYTES - 1), p) &&
+             \separated(m + (0 .. KF_MLKEM_SYM_BYTES - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) &&
+             \separated(m + (0 .. KF_MLKEM_SYM_BYTES - 1), c + (0 .. 32 * (p->du * p->k + p->dv) - 1));
     assigns m[0 .. KF_MLKEM_SYM_BYTES - 1]; */
 void kf_kpke_decrypt(const kf_mlkem_params *p, uint8_t m[KF_MLKEM_SYM_BYTES],
                      const uint8_t *dk_pke, const uint8_t *c);

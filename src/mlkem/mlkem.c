@@ -68,11 +68,13 @@ size_t kf_mlkem_ct_bytes(kf_mlkem_param param)
     requires \separated(t + (0 .. p->k - 1), ek + (0 .. eklen - 1)) && \separated(t + (0 .. p->k - 1), p);
     assigns t[0 .. p->k - 1];
     ensures \result == KF_OK || \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY;
-    ensures \result == KF_OK ==> eklen == p->ek_bytes; */
+    ensures \result == KF_OK ==> eklen == p->ek_bytes;
+    ensures \result == KF_OK ==> kf_mlkem_vec_bounded(t, p->k, 0, 4095); */
 static int check_ek(const kf_mlkem_params *p, kf_mlkem_poly *t, const uint8_t *ek, size_t eklen)
 {
     if (eklen != p->ek_bytes) return KF_ERR_BAD_LENGTH;
     /*@ loop invariant 0 <= i <= p->k;
+        loop invariant kf_mlkem_vec_bounded(t, i, 0, 4095);
         loop assigns i, t[0 .. p->k - 1];
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++)
@@ -154,10 +156,51 @@ int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk)
 
 /* ---- Encaps ----------------------------------------------------------------------- */
 
-/* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r).
- * One schedule of Keccak jobs (sampling.h): H(ek) in one lane and the streams of Encrypt's
- * matrix A^T (from ek's rho; neither depends on anything else) in the others, then G once
- * H(ek) is done, then the noise PRFs once G's r is there. */
+/* Encaps_internal's secrets: m || H(ek), K || r = G(m || H(ek)), Encrypt's noise. */
+typedef struct encaps_secrets {
+    uint8_t in[2 * SYM];
+    uint8_t kr[2 * SYM];
+    kf_kpke_noise nz;
+} encaps_secrets;
+
+/* Encaps_internal's Keccak work as one schedule of jobs (sampling.h): H(ek) in one lane and
+ * the streams of Encrypt's matrix A^T (from ek's rho; neither depends on anything else) in
+ * the others, then G once H(ek) is done, then the noise PRFs once G's r is there. sec->in
+ * holds m in its first half. */
+/*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
+    requires \valid_read(ek + (0 .. p->ek_bytes - 1));
+    requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
+    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures \result == KF_OK ==> kf_mlkem_vec_bounded(at, p->k * p->k, 0, KF_MLKEM_Q - 1); */
+static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_poly *at, const uint8_t *ek)
+{
+    kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
+    /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
+    kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec->in + SYM, SYM);
+    unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (1) */;
+    kf_mlkem_job *g = &jobs[n++];
+    kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0, sec->kr, sizeof sec->kr);
+    g->after = &jobs[0];
+    n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, g);
+    /* (ACSL, unit mlkem_kem) the jobs: H(ek) (0), A^T (1 .. k^2), G (k^2 + 1), the noise PRFs */
+    /*@ assert enc_n: n == p->k * p->k + 2 * p->k + 3 && g == &jobs[p->k * p->k + 1]; */
+    /*@ assert enc_h: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0 && jobs[0].held == 0; */
+    /*@ assert enc_a: \forall integer q; 1 <= q <= p->k * p->k ==> kf_mlkem_sample_job(&jobs[q], &at[q - 1]); */
+    /*@ assert enc_g: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 &&
+          g->out == &sec->kr[0] && g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) &&
+          g->suffix != 0 && g->after == &jobs[0] && g->from == \null && g->absorbed == 0 && g->held == 0; */
+    /*@ assert enc_r: \forall integer q; p->k * p->k + 2 <= q < n ==>
+          kf_mlkem_prf_job(&jobs[q], &sec->nz.prf[q - (p->k * p->k + 2)][0],
+                           64 * (q - (p->k * p->k + 2) < p->k ? p->eta1 : p->eta2), &sec->kr[SYM]) &&
+          jobs[q].after == g; */
+    /*@ assert enc_run: kf_mlkem_jobs_runnable(&jobs[0], n); */
+    return kf_mlkem_run_jobs(jobs, n);
+}
+
+/* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r). */
 int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
                              const uint8_t *ek, size_t eklen, const uint8_t m[KF_MLKEM_MSG_BYTES])
 {
@@ -171,24 +214,17 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
         kf_wipe(ss, KF_MLKEM_SS_BYTES);
         return KF_ERR_NULL_POINTER;
     }
-    struct {
-        uint8_t in[2 * SYM];  /* m || H(ek) */
-        uint8_t kr[2 * SYM];  /* K || r */
-        kf_kpke_noise nz;
-    } sec;
+    /*@ assert enc_ct: p->ct_bytes == kf_mlkem_ct_len(param) && 32 * (p->du * p->k + p->dv) == p->ct_bytes; */
+    encaps_secrets sec;
     kf_mlkem_poly at[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX], t[KF_MLKEM_K_MAX];
-    kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     int rc = check_ek(p, t, ek, eklen);
     if (rc == KF_OK) {
-        memcpy(sec.in, m, SYM);
-        /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
-        kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec.in + SYM, SYM);
-        unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (1) */;
-        kf_mlkem_job *g = &jobs[n++];
-        kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec.in, sizeof sec.in, NULL, 0, sec.kr, sizeof sec.kr);
-        g->after = &jobs[0];
-        n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM, g);
-        rc = kf_mlkem_run_jobs(jobs, n);
+        /* m into m || H(ek); byte by byte, a typed copy (the proof's memory model: docs/ASSURANCE.md) */
+        /*@ loop invariant 0 <= i <= SYM;
+            loop assigns i, sec.in[0 .. SYM - 1];
+            loop variant SYM - i; */
+        for (unsigned i = 0; i < SYM; i++) sec.in[i] = m[i];
+        rc = encaps_jobs(p, &sec, at, ek);
     }
     if (rc == KF_OK) kf_kpke_encrypt(p, ct, t, m, at, &sec.nz);
     if (rc == KF_OK) {
@@ -197,7 +233,10 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
         kf_memzero(ct, p->ct_bytes);
         kf_memzero(ss, KF_MLKEM_SS_BYTES);
     }
-    kf_memzero(&sec, sizeof sec);
+    /* the secrets, field by field: the same bytes as the whole struct (no padding) */
+    kf_memzero(sec.in, sizeof sec.in);
+    kf_memzero(sec.kr, sizeof sec.kr);
+    kf_memzero(&sec.nz.prf[0][0], sizeof sec.nz.prf);
     return rc;
 }
 

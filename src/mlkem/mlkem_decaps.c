@@ -87,10 +87,59 @@ int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen)
     return check_dk(p, dk, dklen);
 }
 
-/* ML-KEM.Decaps_internal (Alg. 18) with §7.3's hash check. After the decryption, all the
- * Keccak work runs as jobs of one schedule (sampling.h): G(m' || h), H(ek) (the check),
- * K_bar = J(z || c) and the re-encryption's matrix A^T (from ek's rho) need nothing from
- * each other; the re-encryption's noise PRFs start once G has given r'. */
+/* Decaps_internal's secrets: m' || h, K' || r' = G(m' || h), K_bar = J(z || c), the
+ * re-encryption c' and its noise. */
+typedef struct decaps_secrets {
+    uint8_t mh[2 * SYM];
+    uint8_t kr[2 * SYM];
+    uint8_t kbar[SYM];
+    uint8_t c2[KF_MLKEM_CT_MAX_BYTES];
+    kf_kpke_noise nz;
+} decaps_secrets;
+
+/* Decaps_internal's Keccak work as one schedule of jobs (sampling.h): G(m' || h), H(ek) (the
+ * check), K_bar = J(z || c) and the re-encryption's matrix A^T (from ek's rho) need nothing
+ * from each other; the re-encryption's noise PRFs start once G has given r'. */
+/*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) && \valid(hek + (0 .. SYM - 1));
+    requires \valid_read(ek + (0 .. p->ek_bytes - 1)) && \valid_read(z + (0 .. SYM - 1));
+    requires \valid_read(c + (0 .. p->ct_bytes - 1));
+    requires \separated(sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1), p);
+    assigns sec->kr[0 .. 2 * SYM - 1], sec->kbar[0 .. SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], hek[0 .. SYM - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures \result == KF_OK ==> kf_mlkem_vec_bounded(at, p->k * p->k, 0, KF_MLKEM_Q - 1); */
+static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_poly *at, uint8_t hek[SYM],
+                       const uint8_t *ek, const uint8_t *z, const uint8_t *c)
+{
+    kf_mlkem_job jobs[3 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
+    /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
+     * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
+    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->mh, sizeof sec->mh, NULL, 0, sec->kr, sizeof sec->kr);
+    kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek, SYM);
+    kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar, SYM);
+    unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
+    n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]);
+    /* (ACSL, unit mlkem_kem) the jobs: G (0), H(ek) (1), J (2), A^T (3 .. k^2 + 2), the noise PRFs */
+    /*@ assert dec_n: n == p->k * p->k + 2 * p->k + 4; */
+    /*@ assert dec_g: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0 && jobs[0].held == 0; */
+    /*@ assert dec_h: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
+          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
+          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0 && jobs[1].held == 0; */
+    /*@ assert dec_j: jobs[2].in[0] == z && jobs[2].inlen[0] == SYM && jobs[2].in[1] == c && jobs[2].inlen[1] == p->ct_bytes &&
+          jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
+          jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0 && jobs[2].held == 0; */
+    /*@ assert dec_a: \forall integer q; 3 <= q < p->k * p->k + 3 ==> kf_mlkem_sample_job(&jobs[q], &at[q - 3]); */
+    /*@ assert dec_r: \forall integer q; p->k * p->k + 3 <= q < n ==>
+          kf_mlkem_prf_job(&jobs[q], &sec->nz.prf[q - (p->k * p->k + 3)][0],
+                           64 * (q - (p->k * p->k + 3) < p->k ? p->eta1 : p->eta2), &sec->kr[SYM]) &&
+          jobs[q].after == &jobs[0]; */
+    /*@ assert dec_run: kf_mlkem_jobs_runnable(&jobs[0], n); */
+    return kf_mlkem_run_jobs(jobs, n);
+}
+
+/* ML-KEM.Decaps_internal (Alg. 18) with §7.3's hash check: K-PKE.Decrypt, then the Keccak work
+ * (decaps_jobs), then the re-encryption and the implicit rejection. */
 /*@ requires kf_mlkem_params_ok(p) && \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
     requires \valid_read(c + (0 .. p->ct_bytes - 1)) && \valid_read(dk + (0 .. p->dk_bytes - 1));
     assigns ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
@@ -99,33 +148,30 @@ static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTE
 {
     const size_t pke = KF_MLKEM_POLY_BYTES * p->k;
     const uint8_t *ek = dk + pke, *h = ek + p->ek_bytes, *z = h + SYM;
-    struct {
-        uint8_t mh[2 * SYM];     /* m' || h */
-        uint8_t kr[2 * SYM];     /* K' || r' = G(m' || h) */
-        uint8_t kbar[SYM];       /* J(z || c) */
-        uint8_t c2[KF_MLKEM_CT_MAX_BYTES];
-        kf_kpke_noise nz;
-    } sec;
+    /*@ assert dec_ct: p->ct_bytes <= KF_MLKEM_CT_MAX_BYTES && 32 * (p->du * p->k + p->dv) == p->ct_bytes; */
+    decaps_secrets sec;
     uint8_t hek[SYM]; /* H(ek), public */
     kf_mlkem_poly at[KF_MLKEM_K_MAX * KF_MLKEM_K_MAX], t[KF_MLKEM_K_MAX];
-    kf_mlkem_job jobs[3 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     int rc;
 
     kf_kpke_decrypt(p, sec.mh, dk, c);
-    memcpy(sec.mh + SYM, h, SYM);
-    /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
-     * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
-    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec.mh, sizeof sec.mh, NULL, 0, sec.kr, sizeof sec.kr);
-    kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek, SYM);
-    kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec.kbar, SYM);
-    unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
-    n += kf_kpke_noise_jobs(p, jobs + n, &sec.nz, sec.kr + SYM, &jobs[0]);
-    if ((rc = kf_mlkem_run_jobs(jobs, n)) != KF_OK) goto out;
-    /* dk is secret in general, but h and H(ek) are public (ek is): a plain compare is fine */
-    if (memcmp(hek, h, SYM) != 0) {
+    /* h into m' || h; byte by byte, a typed copy (the proof's memory model: docs/ASSURANCE.md) */
+    /*@ loop invariant 0 <= i <= SYM;
+        loop assigns i, sec.mh[SYM .. 2 * SYM - 1];
+        loop variant SYM - i; */
+    for (unsigned i = 0; i < SYM; i++) sec.mh[SYM + i] = h[i];
+    if ((rc = decaps_jobs(p, &sec, at, hek, ek, z, c)) != KF_OK) goto out;
+    /* dk is secret in general, but h and H(ek) are public (ek is): any compare is fine; this
+     * one reads its bytes as a loop, which the proof can follow (memcmp's contract asks that
+     * they be initialised, which the jobs' contracts do not state) */
+    if (ct_differ_mask(hek, h, SYM) != 0) {
         rc = KF_ERR_BAD_KEY;
         goto out;
     }
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant kf_mlkem_vec_bounded(&t[0], i, 0, 4095);
+        loop assigns i, t[0 .. p->k - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_mlkem_poly_frombytes(&t[i], ek + KF_MLKEM_POLY_BYTES * i);
     kf_kpke_encrypt(p, sec.c2, t, sec.mh, at, &sec.nz);
 
@@ -134,7 +180,12 @@ static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTE
     ct_select(sec.kr, sec.kbar, SYM, reject);
     memcpy(ss, sec.kr, SYM);
 out:
-    kf_memzero(&sec, sizeof sec);
+    /* the secrets, field by field: the same bytes as the whole struct (no padding) */
+    kf_memzero(sec.mh, sizeof sec.mh);
+    kf_memzero(sec.kr, sizeof sec.kr);
+    kf_memzero(sec.kbar, sizeof sec.kbar);
+    kf_memzero(sec.c2, sizeof sec.c2);
+    kf_memzero(&sec.nz.prf[0][0], sizeof sec.nz.prf);
     return rc;
 }
 
