@@ -326,47 +326,6 @@ static void test_xof(const kf_backend_xn *b)
                 }
 }
 
-/* xof_lanes (avx512-x8): each instance's lanes, block by block, against the reference sponge's
- * bytes; nothing written past the blocks asked for */
-static void test_xof_lanes(const kf_backend_xn *b)
-{
-    enum { BLOCKS = 6, LANES = 21 };
-    static uint8_t msg[MAX_N][3 * 168 + 16], want[BLOCKS * 168];
-    static _Alignas(64) uint64_t got[(BLOCKS * LANES + 8) * MAX_N], other[BLOCKS * LANES * MAX_N];
-    if (!b->xof_lanes) return;
-    for (unsigned count = 1; count <= b->n; count++)
-        for (int c = 0; c < 6; c++) {
-            static const size_t lens[] = {34, 0, 167, 168, 169};
-            const size_t len = c < 5 ? lens[c] : rnd() % (3 * 168);
-            const size_t blocks = c == 0 ? 5 : 1 + rnd() % BLOCKS;
-            const uint8_t *in[MAX_N];
-            for (unsigned i = 0; i < b->n; i++) {
-                rnd_bytes(msg[i], len);
-                in[i] = msg[i];
-            }
-            memset(got, 0xA5, sizeof got);
-            CHECK(b->xof_lanes(24, 168, 0x1F, in, len, count, got, blocks) == 1, "%s: xof_lanes declined len %zu",
-                  b->name, len);
-            CHECK(b->xof_lanes(24, 136, 0x1F, in, len, count, other, blocks) == 0,
-                  "%s: xof_lanes took rate 136", b->name);
-            for (unsigned i = 0; i < count; i++) {
-                ref_leaf(168, 24, 0x1F, in[i], len, want, blocks * 168);
-                int same = 1;
-                for (size_t blk = 0; blk < blocks; blk++)
-                    for (size_t j = 0; j < LANES; j++) {
-                        uint64_t w = 0;
-                        for (unsigned t = 0; t < 8; t++) w |= (uint64_t)want[blk * 168 + 8 * j + t] << (8 * t);
-                        same &= got[(blk * LANES + j) * b->n + i] == w;
-                    }
-                CHECK(same, "%s: xof_lanes len=%zu blocks=%zu count=%u, instance %u", b->name, len, blocks, count, i);
-            }
-            int clean = 1;
-            for (size_t w = blocks * LANES * b->n; w < (BLOCKS * LANES + 8) * MAX_N; w++)
-                clean &= got[w] == 0xA5A5A5A5A5A5A5A5ull;
-            CHECK(clean, "%s: xof_lanes wrote past %zu blocks", b->name, blocks);
-        }
-}
-
 /* xof_strided (avx512-x8): each instance's row of bytes against the reference sponge's, the
  * idle rows written but nothing around the n rows; the parameter sets it declines */
 static void test_xof_strided(const kf_backend_xn *b)
@@ -592,13 +551,11 @@ int main(int argc, char **argv)
         test_leaves_page_end(b);
         test_xof(b);
         test_xof_side(b);
-        test_xof_lanes(b);
         test_xof_strided(b);
-        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s%s%s%s%s\n",
+        printf("%-4s %-14s x%u: permute nr=1..24, bytes in/out, absorb_blocks%s, permute_from%s%s%s%s%s\n",
                failures == before ? "ok" : "FAIL", b->name, b->n, b->absorb_blocks ? "" : " (none)",
                b->permute_from ? "" : " (none)", b->leaves ? ", leaves" : "", b->xof ? ", xof" : "",
-               b->xof_side ? ", xof_side" : "", b->xof_lanes ? ", xof_lanes" : "",
-               b->xof_strided ? ", xof_strided" : "");
+               b->xof_side ? ", xof_side" : "", b->xof_strided ? ", xof_strided" : "");
         if (failures == before) passed++; else failed++;
     }
     for (int a = 1; a < argc; a++) {

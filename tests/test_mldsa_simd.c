@@ -538,44 +538,6 @@ static void test_rejection(void)
         CHECK(n1 == n2 && memcmp(r1.c, r2.c, n1 * sizeof r1.c[0]) == 0, "rej_uniform_avx512, trial %d (n %u, %u)", t,
               n1, n2);
     }
-    /* the eight-stream rejection from avx512-x8's lane-major xof_lanes output: each stream
-     * against rej_ref over its bytes; streams with many candidates >= q (the capped and
-     * compacted steps), too few blocks (fewer than 256), and idle streams sharing one array */
-    if (have_sample512)
-        for (int t = 0; t < 300; t++) {
-            enum { BL = 5, W = BL * 21 };
-            static _Alignas(64) uint64_t lanes[W * 8];
-            static uint8_t bytes[8][BL * 168];
-            const unsigned blocks = t % 7 == 6 ? 1 + (unsigned)rnd_below(4) : BL;
-            for (unsigned i = 0; i < 8; i++) {
-                rnd_bytes(bytes[i], sizeof bytes[i]);
-                const unsigned heavy = (t + i) % 4 == 0 ? (unsigned)rnd_below(64) : 0; /* of 280 candidates */
-                for (unsigned h = 0; h < heavy; h++) {
-                    const size_t k = 3 * rnd_below(280);
-                    const int32_t v = rnd_below(2) ? Q + (int32_t)rnd_below(8) : 0x7FFFFF;
-                    bytes[i][k] = (uint8_t)v;
-                    bytes[i][k + 1] = (uint8_t)(v >> 8);
-                    bytes[i][k + 2] = (uint8_t)((v >> 16) | (rnd_below(2) << 7));
-                }
-                for (unsigned w = 0; w < W; w++) {
-                    uint64_t x = 0;
-                    for (unsigned b = 0; b < 8; b++) x |= (uint64_t)bytes[i][8 * w + b] << (8 * b);
-                    lanes[8 * w + i] = x;
-                }
-            }
-            kf_mldsa_poly got[8], want, spare;
-            int32_t *c[8];
-            unsigned have[8], idle = t % 5 == 4 ? 3 : 0; /* the last ones share spare */
-            for (unsigned i = 0; i < 8; i++) c[i] = i < 8 - idle ? got[i].c : spare.c;
-            memset(got, 0x33, sizeof got);
-            kf_mldsa_rej_uniform_lanes8_avx512(c, lanes, blocks, have);
-            for (unsigned i = 0; i < 8 - idle; i++) {
-                memset(&want, 0x33, sizeof want);
-                unsigned n = rej_ref(want.c, 0, bytes[i], blocks * 168);
-                CHECK(have[i] == n && memcmp(want.c, got[i].c, n * sizeof want.c[0]) == 0,
-                      "rej_uniform_lanes8_avx512, trial %d, stream %u (%u, %u)", t, i, have[i], n);
-            }
-        }
     /* RejBoundedPoly (Alg. 15, 31) for eta 2 and 4 */
     for (int t = 0; t < TRIALS; t++) {
         const unsigned eta = t & 1 ? 4 : 2;

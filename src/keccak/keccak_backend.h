@@ -157,18 +157,6 @@ typedef struct kf_backend_xn {
     int    (*xof_side)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
                        uint8_t *const *out, size_t outlen, int secret, kf_xn_side *side);
     /* optional: xof's sponges (count <= n instances, inputs of one length, public: no stack
-     * wipe), their first `blocks` output blocks left as the states' lanes are, not copied out
-     * per instance: lane j of output block b of instance i is the 64-bit word
-     * (b (rate / 8) + j) n + i of out (the interleaved layout of keccak_xn_lanes.h, block by
-     * block, lanes 0 .. rate / 8 - 1 of each; a lane's bytes are FIPS 202's, little-endian),
-     * out 64-byte aligned; the words of instances >= count are unspecified. For consumers
-     * that read all n streams at once in that layout (ML-DSA's ExpandA: the rejection takes
-     * three lanes of all eight at a time, sampling_avx512.c) and so need no transposition;
-     * sampling.c takes xof_strided first where a backend has both (avx512-x8 since session 37).
-     * Returns 0 (and does nothing) for a parameter set it does not handle. */
-    int    (*xof_lanes)(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
-                        uint64_t *out, size_t blocks);
-    /* optional: xof's sponges (count <= n instances, inputs of one length, public: no stack
      * wipe), their first `blocks` output blocks as bytes, instance i's blocks * rate bytes at
      * out + i stride; the rows of instances count .. n - 1 (n rows are always written) get
      * unspecified bytes, and nothing outside the n rows is written. For ML-DSA's ExpandA, whose

@@ -121,15 +121,14 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
     }
 }
 
-/* A group of n <= 8 RejNTTPoly streams, 1 if dst[0 .. n - 1] are done, 0 if not (no such
- * backend or CPU support, or a stream short after the first blocks: the caller then runs the
- * byte path for the group). First choice, the batched backend's xof_strided (avx512-x8: each
- * stream's bytes copied out on the load and store ports beside the next block's rounds) and
- * the byte rejection per stream (reject_uniform: sampling_avx512.c's steps of sixteen):
- * scratch loop on Zen 4 (2026-11-26), eight streams 5,434 + 416 ticks against 5,382 + 624-650
- * for xof_lanes and the lane-major rejection (kf_mldsa_rej_uniform_lanes8_avx512), which
- * reads the lanes as they are, with no transposition (1,352-1,794 ticks transposed, stored
- * and rejected per stream, 754-1,326 that way); it stays for a backend with xof_lanes only. */
+/* A group of n <= 8 RejNTTPoly streams, 1 if dst[0 .. n - 1] are done, 0 if not (no batched
+ * backend with xof_strided, or a stream short after the first blocks: the caller then runs the
+ * byte path for the group). The batched backend's xof_strided (avx512-x8: each stream's bytes
+ * copied out on the load and store ports beside the next block's rounds) and the byte
+ * rejection per stream (reject_uniform: sampling_avx512.c's steps of sixteen): scratch loop on
+ * Zen 4 (2026-11-26), eight streams 5,434 + 416 ticks against 5,382 + 624-650 for the
+ * lane-major xof and eight-stream rejection it replaced (session 37; removed in session 38:
+ * BENCHMARK_HISTORY.md, "session 37"). */
 static int lanes_group(unsigned n, const uint8_t *const in[], kf_mldsa_poly *const dst[])
 {
     const kf_backend_xn *xn = kf_backend_xn_for(n);
@@ -142,25 +141,7 @@ static int lanes_group(unsigned n, const uint8_t *const in[], kf_mldsa_poly *con
             if (reject_uniform(dst[i]->c, 0, buf[i], sizeof buf[0]) < N) return 0;
         return 1;
     }
-#ifdef KF_MLDSA_HAVE_AVX512
-    if (!kf_mldsa_sample_avx512() || !xn || !xn->xof_lanes || xn->n != 8) return 0;
-    _Alignas(64) uint64_t lanes[A_FIRST_BLOCKS * (KF_SHAKE128_RATE / 8) * 8];
-    kf_mldsa_poly spare; /* the idle streams' coefficients */
-    int32_t *c[8];
-    unsigned have[8];
-    for (unsigned i = 0; i < 8; i++) c[i] = i < n ? dst[i]->c : spare.c;
-    if (!xn->xof_lanes(24, KF_SHAKE128_RATE, SHAKE_SUFFIX, in, KF_MLDSA_SEEDBYTES + 2, n, lanes, A_FIRST_BLOCKS))
-        return 0;
-    kf_mldsa_rej_uniform_lanes8_avx512(c, lanes, A_FIRST_BLOCKS, have);
-    for (unsigned i = 0; i < n; i++)
-        if (have[i] < N) return 0;
-    return 1;
-#else
-    (void)n;
-    (void)in;
-    (void)dst;
     return 0;
-#endif
 }
 
 /* The group sizes for avx2-x4's side (its xof_side rides on a partial group's free lane only):

@@ -176,7 +176,7 @@ static const kf_backend ref_x1 = {"portable-opt64", 0, -1, NULL, NULL, NULL, NUL
                                           ref##NN##_add, ref##NN##_overwrite, ref##NN##_extract, ref##NN##_permute,  \
                                           ref##NN##_absorb, NULL, ref##NN##_from, ref##NN##_oneblock,                \
                                           ref##NN##_leaves, ref##NN##_leaves_node, ref##NN##_xof,                  \
-                                          ref##NN##_xof_side, NULL, ref##NN##_xof_strided};
+                                          ref##NN##_xof_side, ref##NN##_xof_strided};
 #define REF_XN_DEFINE(b, n) REF_XN(n)
 KF_EMU_XN_LIST(REF_XN_DEFINE)
 

@@ -506,7 +506,7 @@ static int x8_leaves_node(unsigned nr, size_t rate, uint8_t suffix, const uint8_
 #define X8_XOF(name, NR, LANES_) \
     __attribute__((noinline)) static void name(uint8_t suffix, const uint8_t *const *in, size_t len, \
                                                unsigned count, uint8_t *const *out, size_t outlen, const __m512i *s0) \
-    { xn_xof_body(NR, LANES_, suffix, in, len, count, out, outlen, s0, NULL, NULL); }
+    { xn_xof_body(NR, LANES_, suffix, in, len, count, out, outlen, s0, NULL); }
 X8_XOF(x8_xof_24_21, 24, 21)
 X8_XOF(x8_xof_24_17, 24, 17)
 X8_XOF(x8_xof_12_21, 12, 21)
@@ -543,24 +543,6 @@ static int x8_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const
     return 1;
 }
 
-/* kf_backend_xn.xof_lanes: SHAKE128 only (ML-DSA's ExpandA before xof_strided below), inputs
- * shorter than the scalar copy's threshold (x8_xof's first case) */
-__attribute__((noinline)) static void x8_xof_raw_24_21(uint8_t suffix, const uint8_t *const *in, size_t len,
-                                                       unsigned count, uint64_t *out, size_t blocks)
-{
-    if (!out) __builtin_unreachable(); /* raw set: the per-instance copy-out is dead code here */
-    xn_xof_body(24, 21, suffix, in, len, count, NULL, blocks * 168, NULL, NULL, out);
-}
-
-static int x8_xof_lanes(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
-                        uint64_t *out, size_t blocks)
-{
-    if (count == 0 || count > N || nr != 24 || rate != 168 || blocks == 0 || len >= KF_X8_COPY_MIN_BLOCKS24 * rate)
-        return 0;
-    x8_xof_raw_24_21(suffix, in, len, count, out, blocks);
-    return 1;
-}
-
 /*
  * kf_backend_xn.xof_strided (ML-DSA's ExpandA): SHAKE128 of eight inputs shorter than a block,
  * five output blocks each, written per stream (stream i's 840 bytes at out + 840 i) with no
@@ -574,9 +556,9 @@ static int x8_xof_lanes(unsigned nr, size_t rate, uint8_t suffix, const uint8_t 
  * copy overwrites later; the first permutation likewise copies the absorbed state to block 0
  * (one round body for all five). The last block leaves the registers through three 8 x 8
  * transpositions. Zen 4, eight 34-byte seeds (scratch loop, TSC medians, 2026-11-26): 5,434
- * ticks, xof_lanes 5,382 (five bare permutations 5,252); a stream's rejection from the bytes
- * (sampling_avx512.c's kf_mldsa_rej_uniform_avx512) then takes 416 for eight, the lane-major
- * one 624-650.
+ * ticks, the lane-major xof it replaced 5,382 (five bare permutations 5,252); a stream's
+ * rejection from the bytes (sampling_avx512.c's kf_mldsa_rej_uniform_avx512) then takes 416
+ * for eight, the lane-major one 624-650 (both removed in session 38).
  */
 #define X8S_STRIDE (5 * 168)
 /* lane r of the block at srcb (lane-major, all eight streams) to the streams at dstb + 8 r;
@@ -680,6 +662,5 @@ const kf_backend_xn kf_backend_x8_avx512 = {
     .leaves = x8_leaves,
     .leaves_node = x8_leaves_node,
     .xof = x8_xof,
-    .xof_lanes = x8_xof_lanes,
     .xof_strided = x8_xof_strided,
 };

@@ -46,7 +46,7 @@ typedef __m512i kf_v;
 #define X9_XOF(name, NR, LANES_) \
     __attribute__((noinline)) static void name(uint8_t suffix, const uint8_t *const *in, size_t len, \
                                                unsigned count, uint8_t *const *out, size_t outlen, kf_xn_side *side) \
-    { xn_xof_body(NR, LANES_, suffix, in, len, count, out, outlen, NULL, side, NULL); }
+    { xn_xof_body(NR, LANES_, suffix, in, len, count, out, outlen, NULL, side); }
 X9_XOF(x9_xof_24_21, 24, 21)
 X9_XOF(x9_xof_24_17, 24, 17)
 

@@ -135,20 +135,15 @@ static inline __attribute__((always_inline)) void xn_xof_store(kf_v r[N], uint8_
         if ((j) % N == N - 1 || (j) == lanes - 1) xn_xof_store(r_, o, take, (j) / N, count); \
     }
 
-/* the output block's lanes as they are, to raw (xof_lanes) */
-#define XN_XOF_RAW_LANE(j, var) \
-    if ((j) < lanes) XN_STOREU(raw + (produced / rate * lanes + (j)) * N, var);
-
 /* s0: NULL for sponges from the start, or the N states (interleaved, keccak_xn_lanes.h) after
  * whole blocks the caller absorbed itself; in[i][0 .. len) is then the rest of the input.
  * side (only where XN_SIDE_PERMUTE is defined; else NULL): before each permutation while
  * side->blocks > 0, one block of side->in is xored into side->lanes and that state permuted
- * with the others (kf_xn_side, keccak_backend.h). raw: NULL, or where the output blocks' lanes
- * go as they are (kf_backend_xn.xof_lanes; out unused, outlen a multiple of the rate). */
+ * with the others (kf_xn_side, keccak_backend.h). */
 static inline __attribute__((always_inline)) void xn_xof_body(unsigned nr, size_t lanes, uint8_t suffix,
                                                               const uint8_t *const *in, size_t len, unsigned count,
                                                               uint8_t *const *out, size_t outlen, const kf_v *s0,
-                                                              kf_xn_side *side, uint64_t *raw)
+                                                              kf_xn_side *side)
 {
     const size_t rate = 8 * lanes;
     size_t done = 0, produced = 0;
@@ -174,10 +169,6 @@ static inline __attribute__((always_inline)) void xn_xof_body(unsigned nr, size_
             }
             XN_LANE_VARS(XN_XOF_PAD_LANE)
             absorbing = 0;
-        } else if (raw) { /* whole blocks, the lanes as they are (outlen a multiple of rate) */
-            XN_LANE_VARS(XN_XOF_RAW_LANE)
-            produced += rate;
-            if (produced >= outlen) break;
         } else {
             const size_t take = outlen - produced < rate ? outlen - produced : rate;
             uint8_t *o[N];

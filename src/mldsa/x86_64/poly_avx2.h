@@ -110,13 +110,6 @@ unsigned kf_mldsa_rej_eta_avx2(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t 
  * as the AVX2 ones above, which the callers then run on what is left. */
 unsigned kf_mldsa_rej_uniform_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len,
                                      size_t *used);
-/* RejNTTPoly's loop for eight SHAKE128 streams at once, read from avx512-x8's xof_lanes output
- * (kf_backend_xn.xof_lanes: blocks blocks of 21 lanes of 8 states, lane-major): c[i] gets
- * stream i's first have[i] <= 256 accepted coefficients, as reject_uniform over the stream's
- * blocks * 168 bytes gives them (have[i] < 256: the blocks ran out); c[i] may be one array
- * for streams whose output is not wanted. AVX-512 F, BW, VBMI (sampling_avx512.c). */
-void kf_mldsa_rej_uniform_lanes8_avx512(int32_t *const c[8], const uint64_t *lanes, unsigned blocks,
-                                        unsigned have[8]);
 unsigned kf_mldsa_rej_eta_avx512(int32_t c[KF_MLDSA_N], unsigned n, const uint8_t *buf, size_t len, unsigned eta,
                                  size_t *used);
 /* kf_mldsa_challenge_offsets with AVX-512 (sampling_avx512.c), where kf_mldsa_sample_avx512():
