@@ -602,7 +602,7 @@ UNITS = {
         "functions": ["kf_mlkem_params_get", "kf_mlkem_set_rng", "random_bytes", "kf_mlkem_ek_bytes",
                       "kf_mlkem_dk_bytes", "kf_mlkem_ct_bytes", "check_ek", "kf_mlkem_check_ek",
                       "kf_mlkem_keygen_internal", "kf_mlkem_keygen_seed", "kf_mlkem_keygen", "kf_mlkem_encaps",
-                      "value_barrier_u8", "ct_differ_mask", "ct_select", "same_bytes", "check_dk", "kf_mlkem_check_dk",
+                      "value_barrier_u8", "ct_differ_mask", "ct_select", "check_dk", "kf_mlkem_check_dk",
                       "kf_mlkem_decaps"],
         # (session 38) kf_mlkem_encaps_internal and decaps_internal: unit mlkem_kem; encaps_jobs and
         # decaps_jobs, which run sampling.c's Keccak job schedule: "pending" there

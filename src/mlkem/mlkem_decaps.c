@@ -51,19 +51,6 @@ static void ct_select(uint8_t *r, const uint8_t *b, size_t len, uint8_t mask)
     for (size_t i = 0; i < len; i++) r[i] ^= (uint8_t)(mask & (r[i] ^ b[i]));
 }
 
-/* Whether a[0 .. n) == b[0 .. n) (public bytes: a plain compare), stated for pointers: a caller
- * assumes nothing after it. memcmp's preconditions view the bytes as char: for check_dk's local
- * h they are false in WP's Typed model (its char view of h never written), so every goal after
- * the memcmp would be proved from them (docs/ASSURANCE.md, "The tool's assumptions"); for
- * pointer parameters they are not, and stay justified goals here. The same object code once
- * inlined. */
-/*@ requires \valid_read(a + (0 .. n - 1)) && \valid_read(b + (0 .. n - 1));
-    assigns \nothing; */
-static int same_bytes(const uint8_t *a, const uint8_t *b, size_t n)
-{
-    return memcmp(a, b, n) == 0;
-}
-
 /* §7.3: type checks (lengths) and the hash check H(ek) == h on the copy of ek inside dk. */
 /*@ requires kf_mlkem_params_ok(p) && \valid_read(dk + (0 .. dklen - 1));
     assigns \nothing;
@@ -75,8 +62,9 @@ static int check_dk(const kf_mlkem_params *p, const uint8_t *dk, size_t dklen)
     const uint8_t *ek = dk + KF_MLKEM_POLY_BYTES * p->k;
     int rc = kf_sha3_256(h, ek, p->ek_bytes);
     if (rc != KF_OK) return rc;
-    /* dk is secret in general, but h and H(ek) are public (ek is): a plain compare is fine */
-    return same_bytes(h, ek + p->ek_bytes, SYM) ? KF_OK : KF_ERR_BAD_KEY;
+    /* h and H(ek) are public (ek is); ct_differ_mask's loop, as Decaps_internal's check, keeps
+     * memcmp's char-view preconditions (false for the local h in WP's model) out of the proof */
+    return ct_differ_mask(h, ek + p->ek_bytes, SYM) ? KF_ERR_BAD_KEY : KF_OK;
 }
 
 int kf_mlkem_check_dk(kf_mlkem_param param, const uint8_t *dk, size_t dklen)
