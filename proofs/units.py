@@ -569,8 +569,12 @@ UNITS = {
     # it); from the contracts of poly.h (proved by mlkem_poly), kf_mlkem_cbd (mlkem_sampling)
     # and kf_mlkem_prf_jobs (sampling.h; proved by mlkem_jobs). arith.h's dispatch
     # macros call the portable code alone in the proof build (no KF_MLKEM_HAVE_AVX2 / _AVX512:
-    # the SIMD files are not parsed). KeyGen's Keccak schedule is "pending". Justified: the wipes
-    # of the struct of secrets as bytes inside encrypt_wipe and decrypt_wipe (which take it by its type).
+    # the SIMD files are not parsed). KeyGen's Keccak schedule is "pending". Since session 39 the
+    # noise jobs' set-up (kf_kpke_noise_jobs) ensures, in its caller's indices (the ghost o, as
+    # sampling.h's set-up functions), each job's fields and that it waits for after: what
+    # Encaps_internal's and Decaps_internal's jobs (mlkem_kem's "pending") need of it.
+    # Justified: the wipes of the struct of secrets as bytes inside encrypt_wipe and decrypt_wipe
+    # (which take it by its type).
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 120,
@@ -617,7 +621,9 @@ UNITS = {
     # and select, the outputs, the wipes of the secrets field by field), proved here over
     # encaps_jobs' and decaps_jobs' contracts, which are "pending": their assertions that the
     # jobs are kf_mlkem_jobs_runnable (sampling.h) are written, not yet proved (the noise jobs'
-    # ensures in the caller's indices are missing: docs/ASSURANCE.md), and kf_mlkem_run_jobs'
+    # ensures in the caller's indices are proved since session 39, by mlkem_kpke; the frames of
+    # the other jobs' facts across the later set-up calls and the runnable assertion are not:
+    # docs/ASSURANCE.md), and kf_mlkem_run_jobs'
     # contract is assumed (mlkem_jobs' "pending"). From the contracts of kpke.h (Encrypt and
     # Decrypt: mlkem_kpke), check_ek's and ct_differ_mask's / ct_select's (mlkem_api), poly.h's
     # (mlkem_poly); impl_defined.h for the parameter's conversion to int (to_s32).
@@ -629,7 +635,8 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
         "functions": ["kf_mlkem_encaps_internal", "decaps_internal"],
         "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up is kf_mlkem_jobs_runnable: written as assertions, "
-                    "not proved; kf_mlkem_run_jobs' contract assumed)"],
+                    "not proved, though kf_kpke_noise_jobs' ensures in their indices are (mlkem_kpke); "
+                    "kf_mlkem_run_jobs' contract assumed)"],
     },
     # SLH-DSA's portable C, its first group (src/slhdsa, FIPS 205; issue 54), for the six SHAKE
     # parameter sets (params.h's kf_slh_params_ok: Table 2's n, h, d, h', a, k, m and the

@@ -240,30 +240,59 @@ int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
     return rc;
 }
 
-/*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. 2 * p->k)) && \valid(nz);
-    requires \valid_read(r + (0 .. KF_MLKEM_SYM_BYTES - 1));
-    requires \separated(jobs + (0 .. 2 * p->k), p);
-    assigns jobs[0 .. 2 * p->k];
-    ensures \result == 2 * p->k + 1; */
 unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
-                            const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after)
+                            const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after) /*@ ghost (unsigned o) */
 {
     const unsigned k = p->k;
     uint8_t *out[2 * K_MAX + 1];
     unsigned eta[2 * K_MAX + 1];
     /*@ loop invariant 0 <= i <= 2 * k + 1;
-        loop invariant \forall integer q; 0 <= q < i ==> eta[q] == 2 || eta[q] == 3;
+        loop invariant \forall integer q; 0 <= q < i ==> eta[q] == (q < k ? p->eta1 : p->eta2) && (eta[q] == 2 || eta[q] == 3);
+        loop invariant \forall integer q; 0 <= q < i ==> out[q] == &nz->prf[q][0];
         loop assigns i, out[0 .. 2 * K_MAX], eta[0 .. 2 * K_MAX];
         loop variant 2 * k + 1 - i; */
     for (unsigned i = 0; i <= 2 * k; i++) {
         out[i] = nz->prf[i];
         eta[i] = i < k ? p->eta1 : p->eta2;
     }
-    unsigned n = kf_mlkem_prf_jobs(jobs, out, eta, 2 * k + 1, r, 0) /*@ ghost (0) */;
-    /*@ loop invariant 0 <= i <= n;
-        loop assigns i, jobs[0 .. n - 1];
+    /* (ACSL) the jobs' facts in this function's own indices and field by field; the ensures in
+     * the caller's indices follow from them (docs/ASSURANCE.md, "Session 39" under K-PKE) */
+    /*@ assert noise_k: k == p->k && 2 <= k <= 4 && (p->eta1 == 2 || p->eta1 == 3) && p->eta2 == 2; */
+    const unsigned n = 2 * k + 1; /* what kf_mlkem_prf_jobs returns; one term for the proof */
+    kf_mlkem_prf_jobs(jobs, out, eta, n, r, 0) /*@ ghost (0) */;
+    /*@ assert noise_n: n == 2 * k + 1 && k == p->k && p->eta1 == \at(p->eta1, Pre) && p->eta2 == \at(p->eta2, Pre); */
+    /*@ assert noise_out: \forall integer q; 0 <= q < n ==> out[q] == &nz->prf[q][0] && eta[q] == (q < k ? p->eta1 : p->eta2); */
+    /*@ assert noise_prf: \forall integer q; 0 <= q < n ==>
+          kf_mlkem_prf_job(jobs + q, &nz->prf[q][0], 64 * (q < k ? p->eta1 : p->eta2), (uint8_t *)r); */
+    /*@ assert noise_fields: \forall integer q; 0 <= q < n ==>
+          jobs[q].outlen == 64 * (q < k ? p->eta1 : p->eta2) && jobs[q].inlen[0] == KF_MLKEM_SYM_BYTES &&
+          jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 && jobs[q].held == 0 &&
+          jobs[q].absorbed == 0; */
+    /*@ loop invariant 0 <= i <= n && n == 2 * \at(p->k, Pre) + 1;
+        loop invariant \forall integer q; 0 <= q < n ==>
+          jobs[q].outlen == 64 * (q < k ? p->eta1 : p->eta2) && jobs[q].inlen[0] == KF_MLKEM_SYM_BYTES &&
+          jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 && jobs[q].held == 0 &&
+          jobs[q].absorbed == 0;
+        loop invariant \forall integer q; 0 <= q < n ==>
+          jobs[q].out == &nz->prf[q][0] && jobs[q].poly == \null && jobs[q].in[0] == r && jobs[q].in[1] == &jobs[q].own[0] &&
+          jobs[q].from == \null;
+        loop invariant \forall integer q; 0 <= q < i ==> jobs[q].after == after;
+        loop assigns i, jobs[0 .. 2 * \at(p->k, Pre)].after;
         loop variant n - i; */
     for (unsigned i = 0; i < n; i++) jobs[i].after = after;
+    /*@ assert noise_ap: \forall integer q; 0 <= q < n ==>
+          jobs[q].out == &nz->prf[q][0] && jobs[q].poly == \null && jobs[q].in[0] == r && jobs[q].in[1] == &jobs[q].own[0] &&
+          jobs[q].from == \null && jobs[q].after == after; */
+    /*@ assert noise_ai: \forall integer q; 0 <= q < n ==>
+          jobs[q].outlen == 64 * (q < k ? p->eta1 : p->eta2) && jobs[q].inlen[0] == KF_MLKEM_SYM_BYTES &&
+          jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 && jobs[q].held == 0 &&
+          jobs[q].absorbed == 0; */
+    /*@ assert noise_all: \forall integer q; 0 <= q < n ==>
+          jobs[q].out == &nz->prf[q][0] && jobs[q].outlen == 64 * (q < k ? p->eta1 : p->eta2) && jobs[q].poly == \null &&
+          jobs[q].in[0] == r && jobs[q].inlen[0] == KF_MLKEM_SYM_BYTES && jobs[q].in[1] == &jobs[q].own[0] &&
+          jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 && jobs[q].held == 0 &&
+          jobs[q].from == \null && jobs[q].absorbed == 0 && jobs[q].after == after; */
+    /*@ assert noise_n2: n == 2 * p->k + 1 && k == p->k; */
     return n;
 }
 

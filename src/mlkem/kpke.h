@@ -29,8 +29,24 @@ typedef struct kf_kpke_noise {
 /* The 2k + 1 PRF jobs of that noise from r (sampling.h), into nz; returns 2k + 1. r and nz
  * must stay in place until the jobs have run; the jobs wait for after (the job that writes
  * r, or NULL). */
+/* (ACSL, unit mlkem_kpke) job q of the caller's jobs[o .. o + 2k], field by field: SHAKE256 of
+ * r || its own nonce byte into nz->prf[q - o] (64 eta1 bytes for the first k, 64 eta2 after),
+ * nothing started, waiting for after; the ghost o as sampling.h's set-up functions take it (the
+ * caller's offset of jobs, the same C expression) */
+/*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. 2 * p->k)) && \valid(nz);
+    requires \valid_read(r + (0 .. KF_MLKEM_SYM_BYTES - 1));
+    requires \separated(jobs + (0 .. 2 * p->k), p);
+    requires o <= 32;
+    assigns jobs[0 .. 2 * p->k], jobs[0 .. 2 * p->k].after;
+    ensures \result == 2 * p->k + 1;
+    ensures \forall integer s; o <= s < o + 2 * p->k + 1 ==>
+              (jobs - o)[s].out == &nz->prf[s - o][0] && (jobs - o)[s].outlen == 64 * (s - o < p->k ? p->eta1 : p->eta2) &&
+              (jobs - o)[s].poly == \null && (jobs - o)[s].in[0] == r && (jobs - o)[s].inlen[0] == KF_MLKEM_SYM_BYTES &&
+              (jobs - o)[s].in[1] == &(jobs - o)[s].own[0] && (jobs - o)[s].inlen[1] == 1 &&
+              (jobs - o)[s].rate == KF_SHAKE256_RATE && (jobs - o)[s].suffix != 0 && (jobs - o)[s].held == 0 &&
+              (jobs - o)[s].from == \null && (jobs - o)[s].absorbed == 0 && (jobs - o)[s].after == after; */
 unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
-                            const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after);
+                            const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after) /*@ ghost (unsigned o) */;
 /* K-PKE.Encrypt(ek_pke, m, r) (Alg. 14): c (ct_bytes), with ek_pke decoded and the Keccak
  * work done by the caller (jobs run together with hashes of its own): t = ByteDecode_12 of
  * ek's k polynomials (Alg. 14 line 2; not necessarily modulus-checked: coefficients up to

@@ -182,7 +182,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     kf_mlkem_job *g = &jobs[n++];
     kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0, sec->kr, sizeof sec->kr);
     g->after = &jobs[0];
-    n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, g);
+    n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, g) /*@ ghost (n) */;
     /* (ACSL, unit mlkem_kem) the jobs: H(ek) (0), A^T (1 .. k^2), G (k^2 + 1), the noise PRFs */
     /*@ assert enc_n: n == p->k * p->k + 2 * p->k + 3 && g == &jobs[p->k * p->k + 1]; */
     /*@ assert enc_h: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&

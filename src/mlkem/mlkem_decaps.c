@@ -105,7 +105,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek, SYM);
     kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar, SYM);
     unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
-    n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]);
+    n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]) /*@ ghost (n) */;
     /* (ACSL, unit mlkem_kem) the jobs: G (0), H(ek) (1), J (2), A^T (3 .. k^2 + 2), the noise PRFs */
     /*@ assert dec_n: n == p->k * p->k + 2 * p->k + 4; */
     /*@ assert dec_g: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
