@@ -92,9 +92,9 @@ module mlkem_top_hs #(
     // the word reader's second read stage (brq): a word issued two clocks before, written to the
     // FIFO from there
     wire       hk_f_if2, hk_f_if2_last;
-    // a register stage between the memory reads and the units (rv2, xv2), if the unit has one:
-    // run.py connects these to it, or to 0 (mlkem_top_hs_hooks.ys)
-    wire       hk_rv2, hk_xv2;
+    // the register stages between the memory reads and the units (rv2, xv2; rv3, xv3), those the
+    // unit has: run.py connects these to them, the others to 0 (mlkem_top_hs_hooks.ys)
+    wire       hk_rv2, hk_xv2, hk_rv3, hk_xv3;
     wire [3:0] i_op = hk_ins[3:0];
     wire exec = hk_st == S_EXEC;
     wire hash = exec && i_op == I_HASH;
@@ -243,18 +243,18 @@ module mlkem_top_hs #(
     always @* if (!f_init) begin
         if (hk_cb_v) assert(hk_cb_rem != 5'd0 && !f_hmsg && f_hop == !hk_cb_last);
         if (f_hmsg) assert(f_hop);
-        if (hash && !f_ncmd) assert(hk_wcnt == 10'd0 && !hk_cb_v && !hk_xv && !hk_xv2 && f_pi == 8'd0);
+        if (hash && !f_ncmd) assert(hk_wcnt == 10'd0 && !hk_cb_v && !hk_xv && !hk_xv2 && !hk_xv3 && f_pi == 8'd0);
         if (hash && f_ncmd) assert(f_hport == (hk_ins[74:72] <= 3'd2));
         if (hash && f_ncmd && !f_hport) assert(f_coefs <= 9'd256 && (f_coefs < 9'd256) == f_hop &&
                                                 (!f_hmsg || f_coefs == 9'd0));
         if (hash && f_ncmd && !f_hport) assert({1'b0, hk_wcnt} + (hk_cb_v ? {6'd0, hk_cb_rem} : 11'd0) == {2'd0, f_coefs});
         if (hash && f_ncmd && f_hport) assert(!hk_cb_v);
         if (hash && hk_xs) assert({1'b0, f_pi} == hk_wcnt[9:1] &&
-                                  {2'd0, f_pi} == hk_rcnt + {9'd0, hk_xv} + {9'd0, hk_xv2} + {6'd0, f_inpipe});
-        if (exec && i_op == I_BMUL) assert(hk_cnt <= 10'd128 && {2'd0, f_bmin} + {9'd0, hk_rv} + {9'd0, hk_rv2} == hk_cnt &&
+                                  {2'd0, f_pi} == hk_rcnt + {9'd0, hk_xv} + {9'd0, hk_xv2} + {9'd0, hk_xv3} + {6'd0, f_inpipe});
+        if (exec && i_op == I_BMUL) assert(hk_cnt <= 10'd128 && {2'd0, f_bmin} + {9'd0, hk_rv} + {9'd0, hk_rv2} + {9'd0, hk_rv3} == hk_cnt &&
                                            {2'd0, f_bmin} == hk_wcnt + {6'd0, f_inpipe});
         if (!(hash && hk_xs) && !(exec && i_op == I_BMUL) && !hk_urst) assert(f_inpipe == 4'd0);
-        if (exec && !(hash && hk_xs)) assert(!hk_xv && !hk_xv2);
+        if (exec && !(hash && hk_xs)) assert(!hk_xv && !hk_xv2 && !hk_xv3);
     end
 
     // ---- proven: ByteEncode never refuses a pair

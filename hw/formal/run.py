@@ -108,15 +108,18 @@ def write_rvv_hooks(where):
 
 
 def write_top_hooks(where):
-    """mlkem_top_hs.sby's view of a register stage between the polynomial memory's reads and the
-    units (rv2, xv2: a read issued two clocks before), if mlkem_top.v has one; else constant 0."""
+    """mlkem_top_hs.sby's view of the register stages between the polynomial memory's reads and
+    the units (rv2, xv2: a read issued two clocks before; rv3, xv3: three), each connected if
+    mlkem_top.v has it, else constant 0."""
     with open(os.path.join(HERE, "..", "rtl", "mlkem", "mlkem_top.v")) as f:
-        staged = re.search(r"\breg\s+rv2\b", f.read()) is not None
+        text = f.read()
     with open(os.path.join(where, "mlkem_top_hs_hooks.ys"), "w") as f:
-        f.write("# written by hw/formal/run.py: mlkem_top.v %s a read stage (rv2, xv2)\n" %
-                ("has" if staged else "has not"))
-        for w in ("rv2", "xv2"):
-            f.write(f"connect -nounset -set hk_{w} u.{w}\n" if staged else f"connect -nounset -set hk_{w} 1'0\n")
+        for stage in ("2", "3"):
+            staged = re.search(r"\breg\s+rv%s\b" % stage, text) is not None
+            f.write("# written by hw/formal/run.py: mlkem_top.v %s a read stage (rv%s, xv%s)\n" %
+                    ("has" if staged else "has not", stage, stage))
+            for w in ("rv" + stage, "xv" + stage):
+                f.write(f"connect -nounset -set hk_{w} u.{w}\n" if staged else f"connect -nounset -set hk_{w} 1'0\n")
 
 
 def run_mutant(name, path, change, proof, work, env):

@@ -122,7 +122,7 @@ module tb_mlkem_arith (
             wire        in_range = mode ? (xi <= {1'b0, chk_x_hi}) : (ai <= {1'b0, chk_a_hi});
             wire [11:0] mm_c, red_y;
             wire        mm_v;
-            mlkem_modmul u_mm (.clk(clk), .rst(rst), .in_valid(1'b0), .a(ai[11:0]), .b(b), .out_valid(mm_v), .c(mm_c));
+            mlkem_modmul u_mm (.clk(clk), .rst(rst), .in_valid(1'b0), .a({1'b0, ai[11:0]}), .b(b), .out_valid(mm_v), .c(mm_c));
             mlkem_reduce u_red (.clk(clk), .x(xi[24:0]), .y(red_y));
             // the expected value from Verilog's `%` and the operand, delayed beside the unit
             wire [24:0] xr = xi[24:0] % 25'd3329;

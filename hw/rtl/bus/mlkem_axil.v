@@ -159,6 +159,19 @@ module mlkem_axil #(
     // done_r) sees one flag, not aw_a's compare (ECP5 Fmax, issue 55: aw_a -> the write decode
     // -> zrun was seed 3's worst path at e60f8f1, 12.40 ns, 10.93 of it routing)
     reg         dw_ctl, dw_cmd;
+    // ... and the CMD write's START and ZEROIZE, decided in A_IDLE into zreq / sreq and carried
+    // out a clock later (in A_B, before the master can take the response): zrun, pend, done_r,
+    // zeroized and start load from these two flags, not from ast, the decode and w_d in the clock
+    // that also sees the unit's done (ECP5 Fmax, issue 55: ast -> the window decode -> dw_ctl's
+    // LUT -> a LUT with u_done -> zrun was 86e0028 seed 2's worst path, 11.73 ns, 10.26 of it
+    // routing). START's and ZEROIZE's effects come a clock later than the response's bvalid;
+    // STATUS cannot be read before them (a read is decided in A_IDLE, after the response).
+    reg         zreq, sreq;
+    // ... and the CTRL write the same way (creq: op and k load from w_d a clock after the decision,
+    // w_d's clear landing at that clock's end): op / k no longer load from ast, the CTRL decode and
+    // busy_all (ECP5 Fmax, issue 55: ast -> dw_ctl's LUT -> op / k was 19af4be seed 1's worst
+    // path, 10.68 ns, 8.88 of it routing)
+    reg         creq;
     // A register read takes a clock more (A_RR; AXI4-Lite lets RVALID come any clock after the
     // address): rrq holds, every clock, the two words ar_a[3:2] picks from registers 0x00..0x0C
     // (low) and 0x10..0x1C (high), and A_RR passes the half ar_a[4] (a_hi) names to rdata, as
@@ -206,6 +219,18 @@ module mlkem_axil #(
                 default: ;
             endcase
         end
+        // the CMD write decided the clock before (A_IDLE): ZEROIZE, everything, the outputs
+        // included (after clear-on-done: a ZEROIZE carried out in the clock done rises overrides it)
+        zreq <= 1'b0;
+        sreq <= 1'b0;
+        if (zreq) begin
+            zstart <= 1'b1; zrun <= 1'b1; pend <= 1'b0;
+            done_r <= 1'b0; zeroized <= 1'b0;
+            k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
+        end
+        if (sreq) begin start <= 1'b1; pend <= 1'b1; done_r <= 1'b0; zeroized <= 1'b0; end
+        creq <= 1'b0;
+        if (creq) begin op <= w_d[1:0]; k <= w_d[6:4]; end
         if (s_axi_awvalid && s_axi_awready) begin
             aw_full <= 1'b1; aw_a <= s_axi_awaddr; dw <= decode(s_axi_awaddr, 1'b1);
             dw_reg <= s_axi_awaddr[15:8] == 8'h00;
@@ -245,16 +270,12 @@ module mlkem_axil #(
                     s_axi_bvalid <= 1'b1;
                     if (dw_ctl) begin
                         if (busy_all) s_axi_bresp <= SLVERR;
-                        else begin op <= w_d[1:0]; k <= w_d[6:4]; end
+                        else creq <= 1'b1;   // (carried out above, next clock)
                     end else if (dw_cmd) begin
-                        if (w_d[1]) begin
-                            // ZEROIZE: everything, the outputs included
-                            zstart <= 1'b1; zrun <= 1'b1; pend <= 1'b0;
-                            done_r <= 1'b0; zeroized <= 1'b0;
-                            k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
-                        end else if (w_d[0]) begin
+                        if (w_d[1]) zreq <= 1'b1;   // ZEROIZE (carried out above, next clock)
+                        else if (w_d[0]) begin
                             if (busy_all) s_axi_bresp <= SLVERR;
-                            else begin start <= 1'b1; pend <= 1'b1; done_r <= 1'b0; zeroized <= 1'b0; end
+                            else sreq <= 1'b1;       // START (the same)
                         end
                         if (w_d[2]) xclr <= 1'b1;
                     end else s_axi_bresp <= SLVERR;
@@ -324,7 +345,7 @@ module mlkem_axil #(
             s_axi_bvalid <= 1'b0; s_axi_rvalid <= 1'b0; s_axi_bresp <= OKAY; s_axi_rresp <= OKAY;
             s_axi_rdata <= 32'd0;
             ast <= A_IDLE; a_win <= 1'b0; a_hi <= 1'b0; ha <= 10'd0; a_ph <= 1'b0; hrq <= 64'd0;
-            start <= 1'b0; zstart <= 1'b0; zrun <= 1'b0; pend <= 1'b0;
+            start <= 1'b0; zstart <= 1'b0; zrun <= 1'b0; pend <= 1'b0; zreq <= 1'b0; sreq <= 1'b0; creq <= 1'b0;
             done_r <= 1'b0; zeroized <= 1'b0;
             op <= 2'd0; k <= 3'd3;
             k0_lo <= 10'd0; k0_hi <= 10'd0; k1_lo <= 10'd0; k1_hi <= 10'd0;
@@ -380,6 +401,11 @@ module mlkem_axil #(
         assert(dw_ctl == (aw_a == 16'h0004) && dw_cmd == (aw_a == 16'h0008));
         // the counters' clear lands while the CMD write's response waits: nothing counts then
         if (xclr) assert(ast == A_B && !a_win);
+        // START / ZEROIZE decided, carried out while the response waits; START only when idle
+        if (zreq || sreq) assert(ast == A_B && !a_win && !(zreq && sreq));
+        if (sreq) assert(!pend && !zrun && !start && !zstart);
+        // the CTRL write's op / k, carried out while its response waits, w_d still holding the word
+        if (creq) assert(ast == A_B && !a_win && !zreq && !sreq && w_clr && !pend && !zrun);
         // the write word is cleared by the clock after its use (w_clr), unless a new one came
         if (!w_full && !w_clr) assert(w_d == 32'd0);
         if (s_axi_bvalid) assert(f_aw != 2'd0 && f_w != 2'd0);

@@ -131,13 +131,17 @@ module mlkem_top #(
     reg        pwe_e, pwe_o;
     reg [11:0] pwd_e, pwd_o;
     reg [11:0] pe0, po0, pe1, po1, pe2, po2;
-    // ... and each read once more through a register (qe*, qo*: what the units take, two clocks
-    // after the address): the block RAM's output (not registered in an ECP5 DP16KD, ~6 ns, and
-    // a LUT of bank select) feeds no logic (ECP5 Fmax, issue 37: it went into basemul's
-    // multipliers); rv2, rcnt2 and xv2 are the matching delays. The operands of basemul's
-    // multipliers (ba*, bpair) and of the adders (aa*, ab*) are selected into registers of their
-    // own at the same stage, so no instruction decode sits before a multiplier or an adder
+    // ... and each read once more through a register (qe*, qo*: two clocks after the address):
+    // the block RAM's output (not registered in an ECP5 DP16KD: 5.83 ns clock to out) goes into
+    // flip-flops only, no LUT (ECP5 Fmax, issue 37: it went into basemul's multipliers; issue 55:
+    // pm_e / pm_o -> the operand select -> aa0 / aa1 was the worst path of seeds 1 and 3 at
+    // ff6c7b1, 10.17 / 10.09 ns). rv2, rcnt2 and xv2 are the matching delays. The operands of
+    // basemul's multipliers (ba*, bpair) and of the adders (aa*, ab*) are selected from qe* into
+    // registers of their own a clock later (rv3, xv3), so neither the block RAM's output nor an
+    // instruction decode sits before a multiplier or an adder; basemul's b and c pairs wait in
+    // re* / ro* beside them. A clock more per ADDSUB, NTTU, BMUL and streaming XOF pass
     reg [11:0] qe0, qo0, qe1, qo1, qe2, qo2;
+    reg [11:0] re1, ro1, re2, ro2;
     always @(posedge clk) begin
         pe0 <= pm_e[pra0];
         po0 <= pm_o[pra0];
@@ -153,6 +157,10 @@ module mlkem_top #(
         qo1 <= po1;
         qe2 <= pe2;
         qo2 <= po2;
+        re1 <= qe1;
+        ro1 <= qo1;
+        re2 <= qe2;
+        ro2 <= qo2;
     end
     // the byte buffer bb: word w is {bb3[w], bb2[w], bb1[w], bb0[w]}, four 16-bit lanes, so
     // each lane is one ECP5 DP16KD in its 1,024 x 18 mode and the read word needs no pick
@@ -210,6 +218,7 @@ module mlkem_top #(
     reg       r_lq;      // ... it is the last (r_l a clock later)
     reg       rv2;       // a polynomial-memory read issued two clocks before (its data in qe*)
     reg [6:0] rcnt2;     // ... and its index
+    reg       rv3;       // ... three clocks before (its operands in aa*, ab*, ba*, bpair, re*, ro*)
     // the instructions' ends as registers, made a clock ahead (ECP5 Fmax, issue 37: cnt ->
     // cnt + 1 >= na / cnt < na (carry chains) -> fin -> CMP's flag update was 11.7 ns), so fin
     // is a pick of flags, no adder or magnitude compare in front of it; no clock added:
@@ -338,10 +347,20 @@ module mlkem_top #(
     reg         cr_q = 1'b0;
     wire        h_coef_ready = cr_q && !rst;
     wire        cb_take  = h_coef_valid && h_coef_ready;
-    wire        cb_v_nx  = cb_take || (cb_v && !cb_end && st != S_FETCH);   // (rst, ZEROIZE: cb_ok_nx)
-    wire        cb_le2_nx = zero_start ? 1'b1 : cb_take ? h_coef_cnt <= 5'd2 : cb_v ? cb_rem_n <= 5'd2 : cb_le2_q;
-    wire        cb_last_nx = cb_take ? h_coef_last : cb_last;
-    always @(posedge clk) cr_q <= !rst && !zero_start && (!cb_v_nx || (cb_le2_nx && !cb_last_nx));
+    // cr_q's next value as one LUT of cr_q itself, the sampler's out_valid and two kept nets:
+    // a beat taken (h_coef_valid && cr_q) picks cr_take_nx (from the sampler's out_cnt /
+    // out_last registers), otherwise cr_keep_nx (from the beat register's own state). The same
+    // function as cb_ok && (!cb_v_nx || (cb_le2_nx && !cb_last_nx)), but the loop cr_q -> the
+    // beat taken -> cr_q is that one LUT by the flip-flop instead of logic shared with the
+    // sampler (ECP5 Fmax, issue 55: cr_q -> the sampler's beat-taken LUT -> cb_two_q's logic ->
+    // cb_le2 / cb_last -> cr_q, three hops across the device, was the worst path of 2ddac8f seed
+    // 3, 11.17 ns, and of 864b454 seed 3, where an inverted copy of cr_q shared the same LUTs,
+    // 11.74 ns); mlkem_top_hs.sby proves cr_q's equality as before
+    (* keep *) wire cr_take_nx = !rst && !zero_start && h_coef_cnt <= 5'd2 && !h_coef_last;
+    (* keep *) wire cr_keep_nx = !rst && !zero_start &&
+                                 (!(cb_v && !cb_end && st != S_FETCH) ||
+                                  ((cb_v ? cb_rem_n <= 5'd2 : cb_le2_q) && !cb_last));
+    always @(posedge clk) cr_q <= (h_coef_valid && cr_q) ? cr_take_nx : cr_keep_nx;
     mlkem_hash_top #(.RPC(RPC)) u_hash (
         .clk(clk), .rst(urst),
         .cmd_valid(x_hash && !h_cmd_sent), .cmd_ready(h_cmd_ready), .cmd_op(i_f[2:0]),
@@ -374,15 +393,18 @@ module mlkem_top #(
     reg         xv;                // a pair of the entry in xa0/xa1, its b and c pairs in pe1..po2
     reg  [11:0] xa0, xa1, xheld;   // xheld: an even coefficient waiting for its odd partner
     reg  [6:0]  xp;
-    reg         xv2;               // ... a clock later (in ba0/ba1, its b and c pairs in qe1..qo2)
+    reg         xv2;               // ... a clock later (its b and c pairs in qe1..qo2)
+    reg  [11:0] xq0, xq1;          // ... xa0/xa1 a clock later
+    reg  [6:0]  xpq;               // ... and xp
+    reg         xv3;               // ... a clock later (in ba0/ba1, its b and c pairs in re1..ro2)
     reg  [11:0] ba0, ba1;          // basemul's a operands: xa0/xa1 (streaming) or slot a's pair
     reg  [6:0]  bpair;             // ... and the pair index
     wire        x_issue = cb_v && (wcnt[0] || cb_two);
     wire [11:0] x_a0 = wcnt[0] ? xheld : cb_data[11:0];
     wire [11:0] x_a1 = wcnt[0] ? cb_data[11:0] : cb_data[23:12];
-    mlkem_basemul u_bm (.clk(clk), .rst(urst_a), .in_valid((x_bmul && rv2) || (x_hash && i_f[3] && xv2)),
-        .pair(bpair), .a0(ba0), .a1(ba1), .b0(qe1), .b1(qo1),
-        .acc(xs ? i_f[4] : i_f[0]), .c0_in(qe2), .c1_in(qo2),
+    mlkem_basemul u_bm (.clk(clk), .rst(urst_a), .in_valid((x_bmul && rv3) || (x_hash && i_f[3] && xv3)),
+        .pair(bpair), .a0(ba0), .a1(ba1), .b0(re1), .b1(ro1),
+        .acc(xs ? i_f[4] : i_f[0]), .c0_in(re2), .c1_in(ro2),
         .out_valid(bm_ov), .c0(bm_c0), .c1(bm_c1));
 
     // add / subtract
@@ -393,17 +415,22 @@ module mlkem_top #(
     wire        as_u = i_op == I_NTTU;
     wire        as_rs = as_u && i_f[2];
     wire        as_sub = as_u ? i_f[2] : i_f[0];
-    reg  [11:0] aa0, aa1, ab0, ab1;   // the operands, selected a clock before (beside qe*)
+    // the operands, selected from qe* (the NTT's output: its read is issued a clock after the
+    // polynomial memory's, from rcnt, so it arrives beside qe*)
+    reg  [11:0] aa0, aa1, ab0, ab1;
     always @(posedge clk) begin
-        aa0 <= as_rs ? pe1 : as_u ? n_rdata : pe0;
-        aa1 <= as_rs ? po1 : as_u ? n_rdata1 : po0;
-        ab0 <= as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : pe1;
-        ab1 <= as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : po1;
-        ba0 <= xs ? xa0 : pe0;
-        ba1 <= xs ? xa1 : po0;
-        bpair <= xs ? xp : rcnt[6:0];
+        aa0 <= as_rs ? qe1 : as_u ? n_rdata : qe0;
+        aa1 <= as_rs ? qo1 : as_u ? n_rdata1 : qo0;
+        ab0 <= as_rs ? n_rdata : (as_u && !i_f[1]) ? 12'd0 : qe1;
+        ab1 <= as_rs ? n_rdata1 : (as_u && !i_f[1]) ? 12'd0 : qo1;
+        ba0 <= xs ? xq0 : qe0;
+        ba1 <= xs ? xq1 : qo0;
+        bpair <= xs ? xpq : rcnt2;
+        xq0 <= xa0;
+        xq1 <= xa1;
+        xpq <= xp;
     end
-    wire        as_in = x_as && rv2;
+    wire        as_in = x_as && rv3;
     mlkem_addsub u_as (.clk(clk), .rst(urst_a), .in_valid(as_in), .sub(as_sub),
         .a(aa0), .b(ab0), .out_valid(as_ov), .c(as_c));
     /* verilator lint_off PINCONNECTEMPTY */
@@ -471,6 +498,11 @@ module mlkem_top #(
     // ---------------------------------------------------------------- memory port selection and the ops
     wire zcond = i_f[1:0] == 2'd0 || (i_f[1:0] == 2'd1 && bad_ek) || (i_f[1:0] == 2'd2 && bad_dk);
     reg  dv1, dv2;   // DEC without decompress: bytedec's output delayed as decompress would
+    // wcnt's enables (used in S_EXEC only; opx is one-hot there and 0 elsewhere)
+    wire        w_dec = i_f[4] ? dc_ov : dv2;   // DEC's write (pwe_e in DEC)
+    wire        w_two = x_hash && cb_v && cb_two;
+    wire        w_inc = (x_hash && (cb_v || h_hash_valid)) || (x_as && as_ov) || (x_bmul && bm_ov) ||
+                        (x_enc && be_ov) || (x_dec && w_dec);
     reg  cmp_diff;
     reg  ecv;          // ENC compare: a word in bed, its bb word in brd0
     reg  ecv2, ecl;    // ... a clock later, in bta and brq; ecl: it is the last word
@@ -504,7 +536,7 @@ module mlkem_top #(
         bra0 = host_addr;
         bwe = !busy && host_we; bwa = host_addr; bwd = bwd_x;
         fin = 1'b0;
-        n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt2, 1'b0}; n_raddr = {cnt[6:0], 1'b0};
+        n_start = 1'b0; n_we = 1'b0; n_waddr = {rcnt2, 1'b0}; n_raddr = {rcnt[6:0], 1'b0};
         if (st == S_ZERO) begin
             // ZEROIZE: a pair of each bank, a byte-buffer word (unless kept) and a pair of the
             // NTT's memory per clock; the read ports on words already clear, so the pipelines
@@ -602,6 +634,8 @@ module mlkem_top #(
         rv2 <= rv;
         rcnt2 <= rcnt[6:0];
         xv2  <= xv;
+        rv3 <= rv2;
+        xv3 <= xv2;
         rv  <= 1'b0;
         if (n_done) n_run <= 1'b0;
         if (st == S_IDLE) begin
@@ -636,13 +670,19 @@ module mlkem_top #(
             rseg <= 2'd0; rpos <= 10'd0; f_if <= 1'b0; f_if2 <= 1'b0;
             rvq <= 1'b0; ecv2 <= 1'b0;
             fq_rd <= 2'd0; fq_wr <= 2'd0; fq_n <= 3'd0;
-            h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0; xv2 <= 1'b0; rv2 <= 1'b0;
+            h_cmd_sent <= 1'b0; cb_v <= 1'b0; xv <= 1'b0; xv2 <= 1'b0; rv2 <= 1'b0; xv3 <= 1'b0; rv3 <= 1'b0;
             cmp_diff <= 1'b0;
             ecv <= 1'b0;
             cxv <= 1'b0; cx_last <= 1'b0;
             cw_v <= 1'b0;
         end
         if (exec) begin
+            // the results written: wcnt + 1 or + 2 under one enable made of opx's one-hot flags and
+            // the units' valids, not a case on i_op around each unit's increment (ECP5 Fmax, issue
+            // 55: ins (i_op) -> a LUT of the decoder's -> the adders' out_valid PFUMX -> a LUT and
+            // three PFUMX / L6MUX21 levels -> wcnt was 2ddac8f seed 1's worst path, 10.04 ns)
+            if (w_two) wcnt <= wcnt + 10'd2;
+            else if (w_inc) wcnt <= wcnt + 10'd1;
             case (i_op)
                 I_HASH: begin
                     if (h_cmd_ready) h_cmd_sent <= 1'b1;
@@ -652,8 +692,6 @@ module mlkem_top #(
                     xp  <= wcnt[7:1];
                     if (cb_v && (wcnt[0] ? cb_two : !cb_two)) xheld <= wcnt[0] ? cb_data[23:12] : cb_data[11:0];
                     if (xs && bm_ov) begin rcnt <= rcnt + 10'd1; rc_last <= rcnt == 10'd126; end
-                    if (h_hash_valid) wcnt <= wcnt + 10'd1;
-                    if (cb_v) wcnt <= cb_two ? wcnt + 10'd2 : wcnt + 10'd1;
                 end
                 I_NTT: begin
                     if (ph == 2'd0) begin
@@ -672,22 +710,22 @@ module mlkem_top #(
                         rv <= c128; rcnt <= cnt;
                         if (c128) cnt <= cnt + 10'd1;
                     end
-                    if (as_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
+                    if (as_ov) w_last <= wcnt == 10'd126;
                 end
                 I_BMUL: begin
                     rv <= c128; rcnt <= cnt;
                     if (c128) cnt <= cnt + 10'd1;
-                    if (bm_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
+                    if (bm_ov) w_last <= wcnt == 10'd126;
                 end
                 I_ADDSUB: begin
                     rv <= c128;
                     if (c128) cnt <= cnt + 10'd1;
-                    if (as_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
+                    if (as_ov) w_last <= wcnt == 10'd126;
                 end
                 I_ENC: begin
                     rv <= c128;
                     if (c128) cnt <= cnt + 10'd1;
-                    if (be_ov) begin wcnt <= wcnt + 10'd1; w_last <= wcnt + 10'd2 == {4'd0, i_d, 2'b00}; end
+                    if (be_ov) w_last <= wcnt + 10'd2 == {4'd0, i_d, 2'b00};
                     // compare: be_ov's word (be_data) and its bb word's address in clock t; the
                     // word in bed and brd0 at t + 1 (ecv, ecl: it is the last), in bta and brq at
                     // t + 2 (ecv2), compared into cx at t + 3
@@ -701,7 +739,7 @@ module mlkem_top #(
                     if (cx_any) fail <= 1'b1;
                 end
                 I_DEC: begin
-                    if (pwe_e) begin wcnt <= wcnt + 10'd1; w_last <= wcnt == 10'd126; end
+                    if (pwe_e) w_last <= wcnt == 10'd126;
                     if (i_f[5] && bd_ov && (bd_bad || bd_bad1)) bad_ek <= 1'b1;
                 end
                 I_COPY, I_CMP, I_SEL: begin
@@ -785,7 +823,7 @@ module mlkem_top #(
             cb_data <= {24'd0, cb_data[191:24]};
             if (cb_end) cb_v <= 1'b0;
         end
-        if (h_coef_valid && h_coef_ready) begin
+        if (cb_take) begin
             cb_v <= 1'b1;
             cb_data <= h_coef_data;
             cb_rem <= h_coef_cnt;
@@ -824,8 +862,9 @@ module mlkem_top #(
             x_dec_d <= 1'b0;
             cb_v <= 1'b0; cb_data <= 192'd0; cb_rem <= 5'd0; cb_two_q <= 1'b0; cb_le2_q <= 1'b1;
             xv <= 1'b0; xa0 <= 12'd0; xa1 <= 12'd0; xheld <= 12'd0;
-            xv2 <= 1'b0;   // (ba*, aa*, ab*, qe*, qo*: flushed with zeros in the sweep)
-            f_if <= 1'b0; f_if2 <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0;
+            xv2 <= 1'b0; xv3 <= 1'b0;   // (xq*: zero a clock later; ba*, aa*, ab*, qe*, qo*, re*, ro*:
+                                        // flushed with zeros in the sweep)
+            f_if <= 1'b0; f_if2 <= 1'b0; fq_n <= 3'd0; rv <= 1'b0; rv2 <= 1'b0; rv3 <= 1'b0;
             n_run <= 1'b0;
             fq_hd <= 64'd0; fq_hd_keep <= 8'd0; fq_hd_last <= 1'b0;   // (the FIFO's head)
             for (x = 0; x < 4; x = x + 1) begin
@@ -853,6 +892,8 @@ module mlkem_top #(
             rv <= 1'b0;
             rv2 <= 1'b0;
             xv2 <= 1'b0;
+            rv3 <= 1'b0;
+            xv3 <= 1'b0;
             f_if <= 1'b0;
             f_if2 <= 1'b0;
             rvq <= 1'b0;
