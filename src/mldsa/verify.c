@@ -107,11 +107,24 @@ void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_
                                    const kf_mldsa_params *p)
 {
     uint64_t signs = 0;
+    /*@ loop invariant 0 <= i <= 8;
+        loop assigns i, signs;
+        loop variant 8 - i; */
     for (unsigned i = 0; i < 8; i++) signs |= (uint64_t)block[i] << (8 * i);
     size_t pos = 8;
-    memset(c, 0, sizeof *c);
+    /*@ loop invariant 0 <= k <= KF_MLDSA_N && \forall integer m; 0 <= m < k ==> c->c[m] == 0;
+        loop assigns k, c->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - k; */
+    for (unsigned k = 0; k < KF_MLDSA_N; k++) c->c[k] = 0; /* a loop, not memset: the proof's typed memory */
+    /*@ loop invariant KF_MLDSA_N - p->tau <= i <= KF_MLDSA_N && 8 <= pos <= len;
+        loop invariant kf_mldsa_bounded(c, -1, 1);
+        loop assigns i, pos, signs, c->c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
     for (unsigned i = KF_MLDSA_N - p->tau; i < KF_MLDSA_N; i++) {
         unsigned j;
+        /*@ loop invariant 8 <= pos <= len;
+            loop assigns pos, j;
+            loop variant len - pos; */
         do {
             if (pos == len) { /* the positions need bytes past the block: from the start */
                 kf_mldsa_sample_in_ball(c, ctilde, p);
@@ -122,6 +135,154 @@ void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_
         c->c[i] = c->c[j];
         c->c[j] = 1 - 2 * (int32_t)(signs & 1);
         signs >>= 1;
+    }
+}
+
+/* A for st->rho from the batch's polynomials made ahead (those ah holds for this rho) and
+ * kf_mldsa_expand_a_ahead for the rest, which makes the next key's first ones into ah. */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \separated(st, p);
+    requires \valid(ah) && ah->n <= KF_XN_MAX - 1 &&
+             \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1);
+    requires \separated(ah, st, p);
+    requires ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
+             \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
+    assigns st->a[0 .. K_MAX * L_MAX - 1], ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
+    ensures kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
+{
+    /*@ assert a_fits: 16 <= p->k * p->l <= K_MAX * L_MAX; */
+    unsigned start = 0;
+    if (ah->n && same_bytes(ah->rho, st->rho, sizeof st->rho)) {
+        /* a loop of polynomials, not memcpy (the proof's typed memory does not see a copy of
+         * int32 coefficients as bytes) */
+        /*@ loop invariant 0 <= start <= ah->n;
+            loop invariant \forall integer i; 0 <= i < start ==> kf_mldsa_bounded(&st->a[i], 0, KF_MLDSA_Q - 1);
+            loop assigns start, st->a[0 .. KF_XN_MAX - 2];
+            loop variant ah->n - start; */
+        for (; start < ah->n; start++)
+            /*@ loop invariant 0 <= m <= KF_MLDSA_N;
+                loop invariant \forall integer j; 0 <= j < m ==> 0 <= st->a[start].c[j] < KF_MLDSA_Q;
+                loop assigns m, st->a[start].c[0 .. KF_MLDSA_N - 1];
+                loop variant KF_MLDSA_N - m; */
+            for (unsigned m = 0; m < KF_MLDSA_N; m++) st->a[start].c[m] = ah->poly[start].c[m];
+    }
+    kf_mldsa_expand_a_ahead(st->a, st->rho, p, start, ah->next_rho, ah->poly, &ah->n);
+    /*@ assert a_made: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    if (ah->n) memcpy(ah->rho, ah->next_rho, sizeof ah->rho);
+}
+
+/* A for st->rho (ExpandA, Alg. 8 line 5): kept when st holds it already, else made (from the
+ * batch's polynomials made ahead when ah has them). */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \separated(st, p);
+    requires st->a_valid != 0 ==> kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    requires ah == \null || (\valid(ah) && ah->n <= KF_XN_MAX - 1 &&
+                              \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1));
+    requires ah == \null || \separated(ah, st, p);
+    requires ah == \null || ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
+             \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
+    assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
+            ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+static void w1_matrix(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
+{
+    /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX; */
+    if (st->a_valid && same_bytes(st->a_rho, st->rho, sizeof st->rho)) return;
+    if (ah) a_from_ahead(st, p, ah);
+    else kf_mldsa_expand_a(st->a, st->rho, p);
+    /*@ assert a_made: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    memcpy(st->a_rho, st->rho, sizeof st->rho);
+    st->a_valid = 1;
+}
+
+/* NTT(c) times -2^d (Alg. 8 lines 8-9's c and t1 2^d): c = SampleInBall(c~), from sib (its
+ * first SHAKE256 block made in lanes) when not NULL. pointwise divides by 2^32: NEG_2D =
+ * -2^d 2^32 mod q, so that NTT(c) o NTT(t1 2^d) is subtracted as the extra term of each row's
+ * sum. */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \separated(st, p);
+    requires sib == \null || (\valid_read(sib + (0 .. KF_SHAKE256_RATE - 1)) &&
+                               \separated(sib + (0 .. KF_SHAKE256_RATE - 1), st, p));
+    assigns st->c, st->tmp;
+    ensures kf_mldsa_bounded(&st->c, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
+static void w1_challenge(verify_state *st, const kf_mldsa_params *p, const uint8_t *sib)
+{
+    if (sib) kf_mldsa_sample_in_ball_block(&st->c, sib, KF_SHAKE256_RATE, st->ctilde, p);
+    else kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
+    kf_mldsa_ntt(&st->c);
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N && \forall integer m; 0 <= m < i ==> st->tmp.c[m] == NEG_2D;
+        loop assigns i, st->tmp.c[0 .. KF_MLDSA_N - 1];
+        loop variant KF_MLDSA_N - i; */
+    for (unsigned i = 0; i < KF_MLDSA_N; i++) st->tmp.c[i] = NEG_2D;
+    kf_mldsa_pointwise(&st->c, &st->c, &st->tmp);
+}
+
+/* Row i of w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)) and of w1' = UseHint(h,
+ * w'approx), w1Encode'd into out. The row sum is reduced once, in (-q, q); it is the same mod
+ * q as the shifted-t1 form, and w is frozen after the inverse NTT, so w1' is too. t1 is not
+ * used after: its NTT in place. */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && i < p->k && i * p->l + p->l <= K_MAX * L_MAX;
+    requires \valid(out + (0 .. 32 * p->w1_bits - 1)) && \separated(st, p, out + (0 .. 32 * p->w1_bits - 1));
+    requires kf_mldsa_bounded(&st->c, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(&st->a[i * p->l], p->l, 0, KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(&st->z[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    requires kf_mldsa_bounded(&st->t1[i], 0, 1023);
+    assigns st->t1[i], st->w[i], st->tmp, out[0 .. 32 * p->w1_bits - 1]; */
+static void w1_row(verify_state *st, const kf_mldsa_params *p, uint8_t *out, unsigned i)
+{
+    kf_mldsa_ntt(&st->t1[i]);
+    kf_mldsa_pointwise_acc_vec_plus(&st->w[i], &st->a[i * p->l], st->z, p->l, &st->c, &st->t1[i]);
+    kf_mldsa_invntt_tomont(&st->w[i]);
+#ifdef KF_MLDSA_HAVE_AVX2
+    if (kf_mldsa_arith_avx2()) { /* the three steps below in one pass (|w| < q: freeze is a caddq) */
+        kf_mldsa_use_hint_pack_avx2(out, &st->w[i], &st->h[i], p->gamma2);
+        return;
+    }
+#endif
+    kf_mldsa_poly_freeze(&st->w[i]);
+    kf_mldsa_use_hint(&st->tmp, &st->w[i], &st->h[i], p->gamma2);
+    kf_mldsa_pack_simple(out, &st->tmp, p->w1_bits);
+}
+
+/* (ACSL) row i's offsets, as a ghost "lemma function" (as slhdsa_internal.h's slh_offset_facts):
+ * CVC4 proves the products alone, not among w1_rows' hypotheses; a ghost call hands them to
+ * it as linear facts: row i of A (a[i l .. i l + l), bounded) and of w1 (32 w1_bits bytes
+ * from 32 w1_bits i) lie within them. (Not yet proved, with w1_rows and verify_w1: its last
+ * ensures, docs/ASSURANCE.md's "Session 39".) */
+/*@ ghost
+  /@ requires kf_mldsa_params_ok(p) && \valid(st) && 0 <= i < p->k;
+     requires kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+     assigns \nothing;
+     ensures i * p->l + p->l <= p->k * p->l <= K_MAX * L_MAX;
+     ensures 32 * p->w1_bits * i + 32 * p->w1_bits <= 32 * p->w1_bits * p->k <= W1_BYTES_MAX;
+     ensures kf_mldsa_vec_bounded(&st->a[0] + i * p->l, p->l, 0, KF_MLDSA_Q - 1); @/
+  static void w1_row_facts(verify_state *st, const kf_mldsa_params *p, unsigned i)
+  {
+    /@ assert row_end: i * p->l + p->l <= p->k * p->l; @/
+    /@ assert row_shift: \forall integer r; 0 <= r < p->l ==> &st->a[0] + i * p->l + r == &st->a[0] + (i * p->l + r); @/
+    /@ assert row_a: \forall integer r, m; 0 <= r < p->l && 0 <= m < KF_MLDSA_N ==>
+                      0 <= (&st->a[0] + (i * p->l + r))->c[m] <= KF_MLDSA_Q - 1; @/
+    /@ assert row_v: \forall integer r, m; 0 <= r < p->l && 0 <= m < KF_MLDSA_N ==>
+                      0 <= (&st->a[0] + i * p->l)[r].c[m] <= KF_MLDSA_Q - 1; @/
+  }
+*/
+
+/* The rows of w1Encode(w1') into w1 (w1_row), from A, NTT(z) and c's term. */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid(w1 + (0 .. 32 * p->w1_bits * p->k - 1));
+    requires \separated(st, p, w1 + (0 .. 32 * p->w1_bits * p->k - 1));
+    requires kf_mldsa_bounded(&st->c, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(&st->z[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
+    assigns st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], st->tmp, w1[0 .. 32 * p->w1_bits * p->k - 1]; */
+static void w1_rows(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
+{
+    /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX && 32 * p->w1_bits * p->k <= W1_BYTES_MAX; */
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant \forall integer m; i <= m < p->k ==> kf_mldsa_bounded(&st->t1[m], 0, 1023);
+        loop assigns i, st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], st->tmp, w1[0 .. 32 * p->w1_bits * p->k - 1];
+        loop variant p->k - i; */
+    for (unsigned i = 0; i < p->k; i++) {
+        /*@ ghost w1_row_facts(st, p, i); */
+        w1_row(st, p, w1 + 32u * p->w1_bits * i, i);
     }
 }
 
@@ -142,73 +303,20 @@ void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid, st->c, st->tmp,
             st->z[0 .. L_MAX - 1], st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], w1[0 .. 32 * p->w1_bits * p->k - 1],
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
-    ensures st->a_valid == 1 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah, const uint8_t *sib)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX && 32 * p->w1_bits * p->k <= W1_BYTES_MAX; */
-    if (!st->a_valid || !same_bytes(st->a_rho, st->rho, sizeof st->rho)) {
-        if (ah) {
-            unsigned start = 0;
-            if (ah->n && same_bytes(ah->rho, st->rho, sizeof st->rho)) {
-                memcpy(st->a, ah->poly, ah->n * sizeof ah->poly[0]);
-                /* the polynomials made ahead, copied as bytes (WP's typed memory: not seen) */
-                /*@ assert ahead_copied: \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&st->a[i], 0, KF_MLDSA_Q - 1); */
-                start = ah->n;
-            }
-            kf_mldsa_expand_a_ahead(st->a, st->rho, p, start, ah->next_rho, ah->poly, &ah->n);
-            if (ah->n) memcpy(ah->rho, ah->next_rho, sizeof ah->rho);
-        } else {
-            kf_mldsa_expand_a(st->a, st->rho, p);
-        }
-        memcpy(st->a_rho, st->rho, sizeof st->rho);
-        st->a_valid = 1;
-    }
-    /*@ assert a_ok: st->a_valid == 1 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
-    if (sib) kf_mldsa_sample_in_ball_block(&st->c, sib, KF_SHAKE256_RATE, st->ctilde, p);
-    else kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
-    kf_mldsa_ntt(&st->c);
-    /* c times -2^d once (pointwise divides by 2^32: NEG_2D = -2^d 2^32 mod q), so that
-     * NTT(c) o NTT(t1 2^d) is subtracted as the extra term of each row's sum */
-    /*@ loop invariant 0 <= i <= KF_MLDSA_N && \forall integer m; 0 <= m < i ==> st->tmp.c[m] == NEG_2D;
-        loop assigns i, st->tmp.c[0 .. KF_MLDSA_N - 1];
-        loop variant KF_MLDSA_N - i; */
-    for (unsigned i = 0; i < KF_MLDSA_N; i++) st->tmp.c[i] = NEG_2D;
-    kf_mldsa_pointwise(&st->c, &st->c, &st->tmp);
+    w1_matrix(st, p, ah);
+    w1_challenge(st, p, sib);
     /*@ loop invariant 0 <= j <= p->l;
-        loop invariant kf_mldsa_params_ok(p) && kf_mldsa_bounded(&st->c, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
-        loop invariant st->a_valid == 1 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
-        loop invariant kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
+        loop invariant kf_mldsa_params_ok(p);
         loop invariant kf_mldsa_vec_bounded(&st->z[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant \forall integer m; j <= m < p->l ==> kf_mldsa_bounded(&st->z[m], -p->gamma1 + 1, p->gamma1);
         loop assigns j, st->z[0 .. L_MAX - 1];
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st->z[j]);
-    /* w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)); w1' = UseHint(h, w'approx). The row
-     * sum is reduced once, in (-q, q); it is the same mod q as the shifted-t1 form, and w is
-     * frozen after the inverse NTT, so w1' is too. t1 is not used after: its NTT in place. */
-    /*@ loop invariant 0 <= i <= p->k;
-        loop invariant kf_mldsa_params_ok(p) && kf_mldsa_bounded(&st->c, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
-        loop invariant st->a_valid == 1 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
-        loop invariant kf_mldsa_vec_bounded(&st->z[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
-        loop invariant \forall integer m; i <= m < p->k ==> kf_mldsa_bounded(&st->t1[m], 0, 1023);
-        loop assigns i, st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], st->tmp, w1[0 .. 32 * p->w1_bits * p->k - 1];
-        loop variant p->k - i; */
-    for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_ntt(&st->t1[i]);
-        /*@ assert row_i: i * p->l + p->l <= p->k * p->l && 32 * p->w1_bits * i + 32 * p->w1_bits <= 32 * p->w1_bits * p->k; */
-        /*@ assert row_a: kf_mldsa_vec_bounded(&st->a[i * p->l], p->l, 0, KF_MLDSA_Q - 1); */
-        kf_mldsa_pointwise_acc_vec_plus(&st->w[i], &st->a[i * p->l], st->z, p->l, &st->c, &st->t1[i]);
-        kf_mldsa_invntt_tomont(&st->w[i]);
-#ifdef KF_MLDSA_HAVE_AVX2
-        if (kf_mldsa_arith_avx2()) { /* the three steps below in one pass (|w| < q: freeze is a caddq) */
-            kf_mldsa_use_hint_pack_avx2(w1 + 32u * p->w1_bits * i, &st->w[i], &st->h[i], p->gamma2);
-            continue;
-        }
-#endif
-        kf_mldsa_poly_freeze(&st->w[i]);
-        kf_mldsa_use_hint(&st->tmp, &st->w[i], &st->h[i], p->gamma2);
-        kf_mldsa_pack_simple(w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits);
-    }
+    w1_rows(st, p, w1);
 }
 
 /*@ requires kf_mldsa_params_ok(p);
