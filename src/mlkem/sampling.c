@@ -427,6 +427,7 @@ static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 /*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && kf_mlkem_job_in_ok(j) && 8 <= j->rate;
     requires kf_mlkem_job_out_ok(j) && kf_mlkem_job_apart(l, j) && kf_mlkem_job_progress_ok(j);
     assigns l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], l->staged[0 .. 3], kf_spec_xn_table,
+            l->staged[i]->c[0 .. KF_MLKEM_N - 1],
             j->absorbed, j->padded, j->produced, j->have,
             j->out[0 .. kf_mlkem_job_out_len(j) - 1], j->poly->c[0 .. kf_mlkem_job_poly_len(j) - 1];
     ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && kf_mlkem_job_progress_ok(j);
@@ -451,7 +452,9 @@ static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
     /* SampleNTT's rejection on the block */
 #ifdef KF_MLKEM_HAVE_AVX512
     if (l->rej_in_place && j->rate == XOF_RATE) {
-        if (l->stage) { /* into lane i's stage, copied to the polynomial by the run (STAGE_FLUSH) */
+        if (l->stage) { /* into lane i's stage; the job done before in this lane to its place first
+                         * (a permutation after its last stores: the copy's loads do not wait on them) */
+            if (l->staged[i]) STAGE_FLUSH(l, i);
             j->have = kf_mlkem_rej_block_xn_avx512(STAGE_OF(l, i), j->have, (const uint64_t *)l->states, l->lanes, i);
             if (j->have == KF_MLKEM_N) l->staged[i] = j->poly;
         } else {
@@ -534,11 +537,10 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
                              job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
-            loop assigns i, q, busy, job_of[0 .. nl - 1], l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], l->staged[0 .. 3],
+            loop assigns i, q, busy, job_of[0 .. nl - 1], l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1],
                          l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
                          jobs[0 .. n - 1].started, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
-                         jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
-                         { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) };
+                         jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
             loop variant nl - i; */
         for (unsigned i = 0; i < nl; i++) {
             if (job_of[i] < 0) {
@@ -548,9 +550,6 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
                     loop variant n - q; */
                 while (q < n && (jobs[q].started || jobs[q].held)) q++;
                 if (q < n && (!jobs[q].after || jobs[q].after->done)) {
-#ifdef KF_MLKEM_HAVE_AVX512
-                    if (l->stage && l->staged[i]) STAGE_FLUSH(l, i); /* before the lane's next job */
-#endif
                     job_of[i] = (int)q;
                     job_start(l, i, &jobs[q++]);
                 }

@@ -153,8 +153,8 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
 /* The AVX-512 rejection's stage: where the lanes are at most 4 and their states end before
  * byte KF_MLKEM_STAGE_AT of states[] (an x4 backend's 800 bytes), that kernel writes lane i's
  * SampleNTT coefficients to the 512 bytes from KF_MLKEM_STAGE_AT + 512 i instead of the job's
- * polynomial, and the run copies them there once the job is done, before the lane's next job
- * starts or when the run returns. So its stores, the lanes and the fields the run reads stay
+ * polynomial, and the run copies them there once the job is done: at the lane's next SampleNTT
+ * block or when the run returns. So its stores, the lanes and the fields the run reads stay
  * in a few lines of one struct; KeyGen (kpke.c) puts its jobs in the same 4 KiB page. A^'s
  * polynomials in a page of their own made KeyGen 2-4% slower in some processes, by where the
  * stack's physical pages fell (docs/BENCHMARK_HISTORY.md, "ML-KEM-512 keygen's slow mode"). */
