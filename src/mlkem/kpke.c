@@ -82,11 +82,16 @@ typedef struct {
     int cached;
 } keygen_secrets;
 
-/* The public working state of KeyGen's schedule (its lanes hold secrets: wiped). */
+/* The public working state of KeyGen's schedule (its lanes hold secrets: wiped). The schedule
+ * first, on a 4 KiB boundary, then the jobs: its lanes, its stage (where the AVX-512 rejection
+ * writes A^'s coefficients, sampling.h) and the first five jobs (3,264 + 5 x 152 bytes: for
+ * ML-KEM-512 row 0 of A^ and three PRFs) lie in one page. With A^, the jobs and the lanes on
+ * three pages KeyGen ran 2-4% slower in some processes, by where their physical pages fell
+ * (docs/BENCHMARK_HISTORY.md, "ML-KEM-512 keygen's slow mode"). */
 typedef struct {
-    kf_mlkem_poly a[K_MAX * K_MAX];
+    _Alignas(4096) kf_mlkem_sched sched;
     kf_mlkem_job jobs[K_MAX * K_MAX + 2 * K_MAX + K_MAX];
-    kf_mlkem_sched sched;
+    kf_mlkem_poly a[K_MAX * K_MAX];
     uint8_t *prf_out[2 * K_MAX];
     unsigned eta[2 * K_MAX], until[K_MAX], n;
     kf_mlkem_job *piece[K_MAX];

@@ -356,8 +356,12 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
     s->xn = job_lanes(n);
     s->x1 = kf_backend_current();
     s->lanes = 1;
-    s->rej_in_place = s->rej_words = s->words = 0;
-    if (s->xn && (s->xn->n > LANES_MAX || s->xn->state_bytes > sizeof s->states)) s->xn = NULL;
+    s->rej_in_place = s->rej_words = s->words = s->stage = 0;
+    /*@ loop invariant 0 <= i <= 4;
+        loop assigns i, s->staged[0 .. 3];
+        loop variant 4 - i; */
+    for (unsigned i = 0; i < 4; i++) s->staged[i] = NULL;
+    if (s->xn && (s->xn->n > LANES_MAX || s->xn->state_bytes > KF_XN_STORAGE)) s->xn = NULL;
     if (s->xn) {
         s->lanes = s->xn->n;
         /*@ ghost kf_spec_xn_table = s->xn; */
@@ -366,6 +370,7 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n)
         s->words = s->xn->interleaved;
 #ifdef KF_MLKEM_HAVE_AVX512
         s->rej_in_place = s->xn->interleaved && kf_mlkem_arith_avx512();
+        s->stage = s->rej_in_place && s->lanes <= 4 && s->xn->state_bytes <= KF_MLKEM_STAGE_AT; /* sampling.h */
 #endif
 #ifdef KF_MLKEM_HAVE_AVX2
         s->rej_words = s->xn->interleaved && !s->rej_in_place && kf_mlkem_arith_avx2();
@@ -410,10 +415,19 @@ static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
     }
 }
 
+#ifdef KF_MLKEM_HAVE_AVX512
+/* Lane i's stage (sampling.h, KF_MLKEM_STAGE_AT); its polynomial, done, to its place. The copy
+ * with AVX-512: memcpy's call cost KeyGen 1.5-2% (docs/BENCHMARK_HISTORY.md, session 39).
+ * (Macros: the proof build, which has no AVX-512, parses no function of them.) */
+#define STAGE_OF(l, i) ((int16_t *)(void *)((l)->states + KF_MLKEM_STAGE_AT) + KF_MLKEM_N * (i))
+#define STAGE_FLUSH(l, i) (kf_mlkem_poly_copy_avx512((l)->staged[i]->c, STAGE_OF(l, i)), (l)->staged[i] = NULL)
+#endif
+
 /* After a permutation, lane i's job j: its next block in, or its output out. 1 once it is done. */
 /*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && kf_mlkem_job_in_ok(j) && 8 <= j->rate;
     requires kf_mlkem_job_out_ok(j) && kf_mlkem_job_apart(l, j) && kf_mlkem_job_progress_ok(j);
-    assigns l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
+    assigns l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], l->staged[0 .. 3], kf_spec_xn_table,
+            l->staged[i]->c[0 .. KF_MLKEM_N - 1],
             j->absorbed, j->padded, j->produced, j->have,
             j->out[0 .. kf_mlkem_job_out_len(j) - 1], j->poly->c[0 .. kf_mlkem_job_poly_len(j) - 1];
     ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && kf_mlkem_job_progress_ok(j);
@@ -437,9 +451,16 @@ static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
     }
     /* SampleNTT's rejection on the block */
 #ifdef KF_MLKEM_HAVE_AVX512
-    if (l->rej_in_place && j->rate == XOF_RATE)
-        j->have = kf_mlkem_rej_block_xn_avx512(j->poly->c, j->have, (const uint64_t *)l->states, l->lanes, i);
-    else
+    if (l->rej_in_place && j->rate == XOF_RATE) {
+        if (l->stage) { /* into lane i's stage; the job done before in this lane to its place first
+                         * (a permutation after its last stores: the copy's loads do not wait on them) */
+            if (l->staged[i]) STAGE_FLUSH(l, i);
+            j->have = kf_mlkem_rej_block_xn_avx512(STAGE_OF(l, i), j->have, (const uint64_t *)l->states, l->lanes, i);
+            if (j->have == KF_MLKEM_N) l->staged[i] = j->poly;
+        } else {
+            j->have = kf_mlkem_rej_block_xn_avx512(j->poly->c, j->have, (const uint64_t *)l->states, l->lanes, i);
+        }
+    } else
 #endif
 #ifdef KF_MLKEM_HAVE_AVX2
     if (l->rej_words) { /* whole chunks in place, the rest (once 240 are in) from a copy */
@@ -497,8 +518,8 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
         loop invariant \forall integer i; 0 <= i < nl ==>
                          job_of[i] < 0 || (job_of[i] < n && kf_mlkem_job_progress_ok(&jobs[job_of[i]]));
-        loop assigns first, open, rc, job_of[0 .. 15], l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1],
-                     kf_spec_xn_table,
+        loop assigns first, open, rc, job_of[0 .. 15], l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1],
+                     l->staged[0 .. 3], kf_spec_xn_table,
                      jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
                      jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
                      { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
@@ -516,7 +537,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
                              job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
-            loop assigns i, q, busy, job_of[0 .. nl - 1], l->states[0 .. KF_XN_STORAGE - 1],
+            loop assigns i, q, busy, job_of[0 .. nl - 1], l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1],
                          l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
                          jobs[0 .. n - 1].started, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
                          jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
@@ -551,7 +572,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
                              job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
-            loop assigns i, job_of[0 .. nl - 1], l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1],
+            loop assigns i, job_of[0 .. nl - 1], l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], l->staged[0 .. 3],
                          kf_spec_xn_table,
                          jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
                          jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
@@ -567,6 +588,11 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             }
         }
     }
+#ifdef KF_MLKEM_HAVE_AVX512
+    if (l->stage) /* the polynomials done, in place (jobs still running stay in their stages) */
+        for (unsigned i = 0; i < 4; i++)
+            if (l->staged[i]) STAGE_FLUSH(l, i);
+#endif
     /*@ loop invariant 0 <= i <= 16;
         loop assigns i, l->job_of[0 .. 15];
         loop variant 16 - i; */
@@ -580,6 +606,7 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
 {
     kf_mlkem_sched s;
     kf_mlkem_sched_init(&s, n);
+    s.stage = 0; /* the stage pays only beside the jobs (KeyGen's layout); Encaps and Decaps ran 1% slower with it */
     /*@ assert \forall integer r; 0 <= r < n ==>
           jobs[r].out == \at(jobs[r].out, Pre) && jobs[r].outlen == \at(jobs[r].outlen, Pre) &&
           jobs[r].poly == \at(jobs[r].poly, Pre); */

@@ -65,6 +65,9 @@ typedef struct kf_mlkem_job {
       (j->out != \null ==> j->produced <= j->outlen) &&
       (j->out == \null ==> j->have <= KF_MLKEM_N &&
                             (\forall integer m; 0 <= m < j->have ==> 0 <= j->poly->c[m] < KF_MLKEM_Q)); */
+/* (The proofs parse the portable build. In an AVX-512 build whose schedule has a stage, a
+ * running SampleNTT job's coefficients so far are in its lane's stage, and reach poly->c when
+ * the run copies them: kf_mlkem_job_progress_ok speaks of the portable build's jobs.) */
 /* (ACSL, unit mlkem_jobs; for its callers' proofs) a SampleNTT job as kf_mlkem_matrix_row_jobs sets it up,
  * sampling into *a; a PRF job as kf_mlkem_prf_jobs does, into out[0 .. outlen) from seed || its
  * own nonce byte. Nothing started: what kf_mlkem_run_jobs' precondition asks of each job. */
@@ -147,12 +150,25 @@ int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
  * jobs array that only grows at its end (and whose held jobs the caller may fill in and let
  * go between runs), then kf_mlkem_sched_wipe. kf_mlkem_run_jobs(jobs, n) is the three with
  * until = n. The lanes hold secret data while jobs run. */
+/* The AVX-512 rejection's stage: where the lanes are at most 4 and their states end before
+ * byte KF_MLKEM_STAGE_AT of states[] (an x4 backend's 800 bytes), that kernel writes lane i's
+ * SampleNTT coefficients to the 512 bytes from KF_MLKEM_STAGE_AT + 512 i instead of the job's
+ * polynomial, and the run copies them there once the job is done: at the lane's next SampleNTT
+ * block or when the run returns. So its stores, the lanes and the fields the run reads stay
+ * in a few lines of one struct; KeyGen (kpke.c) puts its jobs in the same 4 KiB page. A^'s
+ * polynomials in a page of their own made KeyGen 2-4% slower in some processes, by where the
+ * stack's physical pages fell (docs/BENCHMARK_HISTORY.md, "ML-KEM-512 keygen's slow mode"). */
+#define KF_MLKEM_STAGE_AT 832
+#define KF_MLKEM_SCHED_STORAGE (KF_MLKEM_STAGE_AT + 4 * 2 * KF_MLKEM_N) /* >= KF_XN_STORAGE */
 typedef struct kf_mlkem_sched {
-    _Alignas(64) uint8_t states[KF_XN_STORAGE];
+    _Alignas(64) uint8_t states[KF_MLKEM_SCHED_STORAGE]; /* the lanes' states (at most KF_XN_STORAGE
+                                                          * bytes), and the stage */
     uint8_t block[KF_STATE_BYTES];
     const kf_backend_xn *xn; /* NULL: x1 */
     const kf_backend *x1;
     unsigned lanes, rej_in_place, rej_words, words; /* rej_words: AVX2 rejection in place */
+    unsigned stage;                /* 1: the AVX-512 rejection goes through the stage */
+    kf_mlkem_poly *staged[4];      /* lane i's stage holds this done job's polynomial, or NULL */
     unsigned first, open, checked; /* first job not started, first not done, first not checked */
     int lone;                      /* -1 not known yet; 0 lone jobs on x1, 1 on the lanes (what
                                     * kf_mlkem_lone_job_on_lanes() says), 2 on these very lanes (xn);
@@ -204,8 +220,8 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
  * stay in their lanes for the next run. Errors as kf_mlkem_run_jobs, also KF_ERR_BAD_STATE if
  * a job before until is held. */
 /*@ requires kf_mlkem_sched_ok(s) && kf_mlkem_jobs_ok(s, jobs, n) && kf_mlkem_lanes_ok(s, jobs);
-    assigns s->states[0 .. KF_XN_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1], s->job_of[0 .. 15],
-            s->first, s->open, s->checked, kf_spec_xn_table,
+    assigns s->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1], s->job_of[0 .. 15],
+            s->staged[0 .. 3], s->first, s->open, s->checked, kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
             jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
             { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },

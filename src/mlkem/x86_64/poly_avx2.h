@@ -68,6 +68,8 @@ size_t kf_mlkem_rej_uniform_avx512(int16_t c[KF_MLKEM_N], unsigned *n, const uin
  * kf_mlkem_rej_uniform_avx512. */
 unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const uint64_t *words, unsigned n,
                                       unsigned i);
+/* dst = src, 256 coefficients, with 64-byte loads and stores (sampling.c's staged rejection). */
+void kf_mlkem_poly_copy_avx512(int16_t dst[KF_MLKEM_N], const int16_t src[KF_MLKEM_N]);
 /* kf_mlkem_poly_tobytes / frombytes with AVX-512 VBMI (encode_avx512.c), where
  * kf_mlkem_arith_avx512() says so (the CPU test above, and KECCAKFORGE_MLKEM not "avx2"). */
 void kf_mlkem_poly_tobytes_avx512(uint8_t out[KF_MLKEM_POLY_BYTES], const kf_mlkem_poly *p);

@@ -103,6 +103,13 @@ unsigned kf_mlkem_rej_block_xn_avx512(int16_t c[KF_MLKEM_N], unsigned cnt, const
     return cnt;
 }
 
+void kf_mlkem_poly_copy_avx512(int16_t dst[KF_MLKEM_N], const int16_t src[KF_MLKEM_N])
+{
+    __m512i v[8];
+    for (unsigned r = 0; r < 8; r++) v[r] = _mm512_loadu_si512((const void *)(src + 32 * r));
+    for (unsigned r = 0; r < 8; r++) _mm512_storeu_si512((void *)(dst + 32 * r), v[r]);
+}
+
 /* ---- SamplePolyCBD_eta (Alg. 8) ---------------------------------------------------------
  * Coefficient c is x - y, x the number of ones among bits 2 eta c .. 2 eta c + eta - 1 of the
  * buffer and y among the eta after them. 32 coefficients per register: vpermb gives lane c
