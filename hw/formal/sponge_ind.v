@@ -131,7 +131,7 @@ module sponge_ind #(
         if (hk_abs_start) assert(!hk_buf_full && hk_wptr == 5'd0);
         if (!hk_in_open && !hk_a_v && !hk_padq && !hk_buf_full) assert(hk_wptr == 5'd0);
         // (task ctrl's own asserts, absent here: the one-hot write select and the block's end)
-        assert(hk_wsel == 21'd1 << hk_wptr);
+        assert(hk_wsel == (hk_buf_full ? 21'd0 : 21'd1 << hk_wptr));
         if (!hk_buf_full) assert(hk_at_end == (hk_wptr + 5'd1 == hk_rate_w));
         else assert(hk_wptr == 5'd0 && !hk_at_end);
     end

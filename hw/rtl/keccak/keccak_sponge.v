@@ -66,7 +66,8 @@ module keccak_sponge #(
     // ---- input side
     reg  [63:0] ibuf [0:NW-1];
     reg  [4:0]  wptr;
-    reg  [NW-1:0] wsel;     // one-hot wptr: the buffer word the next write goes to
+    reg  [NW-1:0] wsel;     // one-hot wptr: the buffer word the next write goes to; all zero
+                            // while buf_full (so a word's write enable needs no buf_full)
     reg         at_end;     // wptr + 1 == rate_w, as a register: the next write fills the block
     reg         in_open;    // the message takes input words (until its in_last word)
     reg         in_rdy;     // in_ready as a register: in_open and a free skid slot
@@ -136,6 +137,12 @@ module keccak_sponge #(
     // reaches only the write enables, not the 1,344 data inputs through a 64-bit mux
     wire [63:0] wdata   = padq ? {56'd0, dom} : a_data;
     wire        wr      = deq || pad_go;
+    // A buffer word's write enable is a LUT of three registers, wv && wsel[w] (wsel is zero
+    // while buf_full): neither buf_full nor stop is in it (ECP5 Fmax, issue 55: the caller's
+    // stop -> can_wr -> wr -> the enable was 10.2 ns, 9.0 of it routing). stop clears the words
+    // instead (a synchronous reset over the enable); word 0 checks it, its write winning over
+    // abs_start's clear.
+    wire        wv      = a_v || padq;                    // a word (or the padding) waits
 
     // ---- absorb: hand a full block to the core
     // (stop is left out of the core's start conditions for timing: it cancels the core's permutation instead)
@@ -201,18 +208,19 @@ module keccak_sponge #(
             // reads ibuf; the one write it can meet is word 0's (wptr was rewound by the write
             // that filled the block, buf_full is low again), and that write wins (the other
             // words keep the clear first, a plain synchronous reset).
-            if (w == 0 && wr && wsel[w]) ibuf[w] <= wdata;
+            if (w == 0 && wv && wsel[w] && !stop) ibuf[w] <= wdata;
             else if (abs_start || stop) ibuf[w] <= 64'd0;
-            else if (wr && wsel[w]) ibuf[w] <= wdata;
+            else if (wv && wsel[w]) ibuf[w] <= wdata;
         end
         if (wr) begin
             // The write that fills or ends a block rewinds the write pointer at once, so
-            // absorb_go (buf_full and the core's state) never reaches wptr/wsel: no write
-            // happens while buf_full holds, and the next message's cmd_go rewinds it anyway.
+            // absorb_go (buf_full and the core's state) never reaches wptr or at_end, only
+            // wsel[0] (set again as the block is absorbed): no write happens while buf_full
+            // holds, and the next message's cmd_go rewinds it anyway.
             if (wlast || at_end) begin
                 buf_full <= 1'b1;
                 wptr     <= 5'd0;
-                wsel     <= {{(NW-1){1'b0}}, 1'b1};
+                wsel     <= {NW{1'b0}};         // word 0's again when the block is absorbed
                 at_end   <= 1'b0;
             end
             if (wlast) begin
@@ -251,7 +259,8 @@ module keccak_sponge #(
         if (absorb_go) begin
             buf_full  <= 1'b0;
             buf_final <= 1'b0;
-            // (wptr, wsel and at_end were rewound by the write that filled the block)
+            wsel      <= {{(NW-1){1'b0}}, 1'b1};
+            // (wptr and at_end were rewound by the write that filled the block)
             fresh     <= 1'b0;
             abs_final <= buf_final;
             if (buf_final) sq_active <= 1'b1;
@@ -381,7 +390,7 @@ module keccak_sponge #(
         if (f_lastin) assert(!in_ready && !in_open);
         if (in_ready) assert(in_open && !b_v);
         assert(!(padq && a_v));
-        assert(wsel == {{(NW-1){1'b0}}, 1'b1} << wptr);
+        assert(wsel == (buf_full ? {NW{1'b0}} : {{(NW-1){1'b0}}, 1'b1} << wptr));
         if (!buf_full) assert(at_end == (wptr + 5'd1 == rate_w));
         // a full block's write pointer is already rewound (absorb_go does not touch it)
         if (buf_full) assert(wptr == 5'd0 && !at_end);
