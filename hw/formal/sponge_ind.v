@@ -114,6 +114,7 @@ module sponge_ind #(
     wire [63:0] hk_f_word, hk_a_data, hk_b_data;
     wire [64*21-1:0] hk_ibuf;
     wire [20:0] hk_wsel;
+    wire        hk_wv;
     wire        hk_at_end;
     wire [3:0] f_cnt = {3'd0, hk_a_v} + {3'd0, hk_b_v};
     wire [3:0] f_d = hk_f_n - hk_f_nwr;      // the followed word's place in the skid stage
@@ -131,7 +132,8 @@ module sponge_ind #(
         if (hk_abs_start) assert(!hk_buf_full && hk_wptr == 5'd0);
         if (!hk_in_open && !hk_a_v && !hk_padq && !hk_buf_full) assert(hk_wptr == 5'd0);
         // (task ctrl's own asserts, absent here: the one-hot write select and the block's end)
-        assert(hk_wsel == 21'd1 << hk_wptr);
+        assert(hk_wsel == (hk_buf_full ? 21'd0 : 21'd1 << hk_wptr));
+        assert(hk_wv == (hk_a_v || hk_padq));
         if (!hk_buf_full) assert(hk_at_end == (hk_wptr + 5'd1 == hk_rate_w));
         else assert(hk_wptr == 5'd0 && !hk_at_end);
     end

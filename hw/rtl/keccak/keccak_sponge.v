@@ -66,7 +66,8 @@ module keccak_sponge #(
     // ---- input side
     reg  [63:0] ibuf [0:NW-1];
     reg  [4:0]  wptr;
-    reg  [NW-1:0] wsel;     // one-hot wptr: the buffer word the next write goes to
+    reg  [NW-1:0] wsel;     // one-hot wptr: the buffer word the next write goes to; all zero
+                            // while buf_full (so a word's write enable needs no buf_full)
     reg         at_end;     // wptr + 1 == rate_w, as a register: the next write fills the block
     reg         in_open;    // the message takes input words (until its in_last word)
     reg         in_rdy;     // in_ready as a register: in_open and a free skid slot
@@ -78,6 +79,7 @@ module keccak_sponge #(
     reg         a_wl, b_wl;     // the word ends the message (partial last word)
     reg         a_fl, b_fl;     // the word is a full last word (the padding word follows)
     reg         padq;       // last word was full: the padding goes into a word of its own
+    reg         wv;         // a_v || padq, as a register: a word (or the padding) waits
     reg         buf_full;   // ibuf holds a block ready for the core
     reg         buf_final;  // ... and it is the message's last (padded) block
     reg         fresh;      // next absorb starts from the zero state
@@ -136,6 +138,11 @@ module keccak_sponge #(
     // reaches only the write enables, not the 1,344 data inputs through a 64-bit mux
     wire [63:0] wdata   = padq ? {56'd0, dom} : a_data;
     wire        wr      = deq || pad_go;
+    // A buffer word's write enable is a LUT of two registers, wv && wsel[w] (wsel is zero
+    // while buf_full): neither buf_full nor stop is in it (ECP5 Fmax, issue 55: the caller's
+    // stop -> can_wr -> wr -> the enable was 10.2 ns, 9.0 of it routing). stop clears the words
+    // instead (a synchronous reset over the enable); word 0 checks it, its write winning over
+    // abs_start's clear.
 
     // ---- absorb: hand a full block to the core
     // (stop is left out of the core's start conditions for timing: it cancels the core's permutation instead)
@@ -201,18 +208,19 @@ module keccak_sponge #(
             // reads ibuf; the one write it can meet is word 0's (wptr was rewound by the write
             // that filled the block, buf_full is low again), and that write wins (the other
             // words keep the clear first, a plain synchronous reset).
-            if (w == 0 && wr && wsel[w]) ibuf[w] <= wdata;
+            if (w == 0 && wv && wsel[w] && !stop) ibuf[w] <= wdata;
             else if (abs_start || stop) ibuf[w] <= 64'd0;
-            else if (wr && wsel[w]) ibuf[w] <= wdata;
+            else if (wv && wsel[w]) ibuf[w] <= wdata;
         end
         if (wr) begin
             // The write that fills or ends a block rewinds the write pointer at once, so
-            // absorb_go (buf_full and the core's state) never reaches wptr/wsel: no write
-            // happens while buf_full holds, and the next message's cmd_go rewinds it anyway.
+            // absorb_go (buf_full and the core's state) never reaches wptr or at_end, only
+            // wsel[0] (set again as the block is absorbed): no write happens while buf_full
+            // holds, and the next message's cmd_go rewinds it anyway.
             if (wlast || at_end) begin
                 buf_full <= 1'b1;
                 wptr     <= 5'd0;
-                wsel     <= {{(NW-1){1'b0}}, 1'b1};
+                wsel     <= {NW{1'b0}};         // word 0's again when the block is absorbed
                 at_end   <= 1'b0;
             end
             if (wlast) begin
@@ -243,6 +251,8 @@ module keccak_sponge #(
             b_fl   <= in_fl;
         end
         a_v    <= fill_next != 2'd0;
+        // (padq's next value: a write ends the message, or a full last word sets it)
+        wv     <= fill_next != 2'd0 || (wr ? !wlast && a_fl : padq);
         b_v    <= fill_next == 2'd2;
         if (enq && in_last) in_open <= 1'b0;
         in_rdy <= (in_open && !(enq && in_last)) && fill_next != 2'd2;
@@ -251,7 +261,8 @@ module keccak_sponge #(
         if (absorb_go) begin
             buf_full  <= 1'b0;
             buf_final <= 1'b0;
-            // (wptr, wsel and at_end were rewound by the write that filled the block)
+            wsel[0]   <= 1'b1;   // (the other bits are zero already: not in their reset)
+            // (wptr and at_end were rewound by the write that filled the block)
             fresh     <= 1'b0;
             abs_final <= buf_final;
             if (buf_final) sq_active <= 1'b1;
@@ -315,6 +326,7 @@ module keccak_sponge #(
             at_end    <= 1'b0;
             lb_calc   <= 1'b0;
             padq      <= 1'b0;
+            wv        <= 1'b0;
             abs_start <= 1'b0;
             abs_final <= 1'b0;
             sq_start  <= 1'b0;
@@ -381,7 +393,8 @@ module keccak_sponge #(
         if (f_lastin) assert(!in_ready && !in_open);
         if (in_ready) assert(in_open && !b_v);
         assert(!(padq && a_v));
-        assert(wsel == {{(NW-1){1'b0}}, 1'b1} << wptr);
+        assert(wv == (a_v || padq));
+        assert(wsel == (buf_full ? {NW{1'b0}} : {{(NW-1){1'b0}}, 1'b1} << wptr));
         if (!buf_full) assert(at_end == (wptr + 5'd1 == rate_w));
         // a full block's write pointer is already rewound (absorb_go does not touch it)
         if (buf_full) assert(wptr == 5'd0 && !at_end);
