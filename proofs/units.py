@@ -302,12 +302,11 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:split"],
         "functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a", "kf_mldsa_verify_one",
-                      "kf_mldsa_sample_in_ball_block", "w1_matrix", "w1_challenge", "w1_row"],
-        # verify_w1 (session 39): split into w1_matrix (with a_from_ahead), w1_challenge, the NTT of
-        # z and w1_rows (w1_row, the ghost lemma function w1_row_facts); the four "pending" below
-        # leave 7 goals unproved (docs/ASSURANCE.md, "Session 39")
-        "pending": ["verify_w1", "w1_rows", "w1_row_facts", "a_from_ahead",
-                    "the batch (kf_mldsa_verify_batch and its helpers)"],
+                      "kf_mldsa_sample_in_ball_block", "w1_matrix", "w1_challenge", "w1_row", "w1_rows", "verify_w1"],
+        # verify_w1: w1_matrix (with a_from_ahead), w1_challenge, the NTT of z and w1_rows (w1_row;
+        # the rows' offsets carried down the loop, linear in i for each set: session 40). Left:
+        # a_from_ahead's assertion a_made (docs/ASSURANCE.md, "ML-DSA's Verify")
+        "pending": ["a_from_ahead", "the batch (kf_mldsa_verify_batch and its helpers)"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87

@@ -182,7 +182,10 @@ static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
-    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    // p's unsigned fields, which share WP's memory of unsigned ints with ah->n (written where ah
+    // is not NULL): the caller's goals see that the write does not reach them
+    ensures p_same: p->k == \old(p->k) && p->l == \old(p->l) && p->w1_bits == \old(p->w1_bits); */
 static void w1_matrix(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX; */
@@ -216,20 +219,21 @@ static void w1_challenge(verify_state *st, const kf_mldsa_params *p, const uint8
 }
 
 /* Row i of w'approx = NTT^-1(A o NTT(z) - NTT(c) o NTT(t1 2^d)) and of w1' = UseHint(h,
- * w'approx), w1Encode'd into out. The row sum is reduced once, in (-q, q); it is the same mod
- * q as the shifted-t1 form, and w is frozen after the inverse NTT, so w1' is too. t1 is not
- * used after: its NTT in place. */
-/*@ requires kf_mldsa_params_ok(p) && \valid(st) && i < p->k && i * p->l + p->l <= K_MAX * L_MAX;
+ * w'approx), w1Encode'd into out; arow: row i of A (st->a + i l). The row sum is reduced once,
+ * in (-q, q); it is the same mod q as the shifted-t1 form, and w is frozen after the inverse
+ * NTT, so w1' is too. t1 is not used after: its NTT in place. */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && i < p->k;
     requires \valid(out + (0 .. 32 * p->w1_bits - 1)) && \separated(st, p, out + (0 .. 32 * p->w1_bits - 1));
+    requires \valid_read(arow + (0 .. p->l - 1)) && \separated(arow + (0 .. p->l - 1), &st->t1[i], &st->w[i]);
+    requires arow_bounded: \forall integer r, m; 0 <= r < p->l && 0 <= m < KF_MLDSA_N ==> 0 <= arow[r].c[m] <= KF_MLDSA_Q - 1;
     requires kf_mldsa_bounded(&st->c, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
-    requires kf_mldsa_vec_bounded(&st->a[i * p->l], p->l, 0, KF_MLDSA_Q - 1);
     requires kf_mldsa_vec_bounded(&st->z[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
     requires kf_mldsa_bounded(&st->t1[i], 0, 1023);
     assigns st->t1[i], st->w[i], st->tmp, out[0 .. 32 * p->w1_bits - 1]; */
-static void w1_row(verify_state *st, const kf_mldsa_params *p, uint8_t *out, unsigned i)
+static void w1_row(verify_state *st, const kf_mldsa_params *p, uint8_t *out, unsigned i, const kf_mldsa_poly *arow)
 {
     kf_mldsa_ntt(&st->t1[i]);
-    kf_mldsa_pointwise_acc_vec_plus(&st->w[i], &st->a[i * p->l], st->z, p->l, &st->c, &st->t1[i]);
+    kf_mldsa_pointwise_acc_vec_plus(&st->w[i], arow, st->z, p->l, &st->c, &st->t1[i]);
     kf_mldsa_invntt_tomont(&st->w[i]);
 #ifdef KF_MLDSA_HAVE_AVX2
     if (kf_mldsa_arith_avx2()) { /* the three steps below in one pass (|w| < q: freeze is a caddq) */
@@ -242,66 +246,54 @@ static void w1_row(verify_state *st, const kf_mldsa_params *p, uint8_t *out, uns
     kf_mldsa_pack_simple(out, &st->tmp, p->w1_bits);
 }
 
-/* (ACSL) row i's offsets, as a ghost "lemma function" (as slhdsa_internal.h's slh_offset_facts):
- * CVC4 proves the products alone, not among w1_rows' hypotheses; a ghost call hands them to
- * it as linear facts: row i of A (a[i l .. i l + l), bounded) and of w1 (32 w1_bits bytes
- * from 32 w1_bits i) lie within them. (Not yet proved, with w1_rows and verify_w1: its last
- * ensures, docs/ASSURANCE.md's "Session 39".) */
-/*@ ghost
-  /@ requires kf_mldsa_params_ok(p) && \valid(st) && 0 <= i < p->k;
-     requires kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
-     assigns \nothing;
-     ensures i * p->l + p->l <= p->k * p->l <= K_MAX * L_MAX;
-     ensures 32 * p->w1_bits * i + 32 * p->w1_bits <= 32 * p->w1_bits * p->k <= W1_BYTES_MAX;
-     ensures kf_mldsa_vec_bounded(&st->a[0] + i * p->l, p->l, 0, KF_MLDSA_Q - 1); @/
-  static void w1_row_facts(verify_state *st, const kf_mldsa_params *p, unsigned i)
-  {
-    /@ assert row_end: i * p->l + p->l <= p->k * p->l; @/
-    /@ assert row_shift: \forall integer r; 0 <= r < p->l ==> &st->a[0] + i * p->l + r == &st->a[0] + (i * p->l + r); @/
-    /@ assert row_a: \forall integer r, m; 0 <= r < p->l && 0 <= m < KF_MLDSA_N ==>
-                      0 <= (&st->a[0] + (i * p->l + r))->c[m] <= KF_MLDSA_Q - 1; @/
-    /@ assert row_v: \forall integer r, m; 0 <= r < p->l && 0 <= m < KF_MLDSA_N ==>
-                      0 <= (&st->a[0] + i * p->l)[r].c[m] <= KF_MLDSA_Q - 1; @/
-  }
-*/
-
-/* The rows of w1Encode(w1') into w1 (w1_row), from A, NTT(z) and c's term. */
-/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid(w1 + (0 .. 32 * p->w1_bits * p->k - 1));
-    requires \separated(st, p, w1 + (0 .. 32 * p->w1_bits * p->k - 1));
+/* The rows of w1Encode(w1') into w1 (w1_row), from A, NTT(z) and c's term: the rows' offsets
+ * carried down the loop (ra += l, ro += 32 w1_bits), so that no goal holds a product i l (an
+ * unsigned one in C, which the ACSL facts' mathematical i l did not match). */
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid(w1 + (0 .. W1_BYTES_MAX - 1));
+    requires \separated(st, p, w1 + (0 .. W1_BYTES_MAX - 1));
     requires kf_mldsa_bounded(&st->c, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
     requires kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
     requires kf_mldsa_vec_bounded(&st->z[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
     requires kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
-    assigns st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], st->tmp, w1[0 .. 32 * p->w1_bits * p->k - 1]; */
+    assigns st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], st->tmp, w1[0 .. W1_BYTES_MAX - 1]; */
 static void w1_rows(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
 {
-    /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX && 32 * p->w1_bits * p->k <= W1_BYTES_MAX; */
+    /* the three sets' k, l and w1_bits: every offset below is linear in i (CVC4 does not find
+     * the products' bounds among the loop's hypotheses) */
+    /*@ assert sets: p->k == 4 && p->l == 4 && p->w1_bits == 6 && p->k * p->l == 16 && 32 * p->w1_bits * p->k == 768 ||
+                     p->k == 6 && p->l == 5 && p->w1_bits == 4 && p->k * p->l == 30 && 32 * p->w1_bits * p->k == 768 ||
+                     p->k == 8 && p->l == 7 && p->w1_bits == 4 && p->k * p->l == 56 && 32 * p->w1_bits * p->k == 1024; */
+    unsigned ra = 0, ro = 0; /* row i's first polynomial of A, first byte of w1 */
     /*@ loop invariant 0 <= i <= p->k;
+        loop invariant rows: p->l == 4 && ra == 4 * i && ro == 192 * i || p->l == 5 && ra == 5 * i && ro == 128 * i ||
+                             p->l == 7 && ra == 7 * i && ro == 128 * i;
         loop invariant \forall integer m; i <= m < p->k ==> kf_mldsa_bounded(&st->t1[m], 0, 1023);
-        loop assigns i, st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], st->tmp, w1[0 .. 32 * p->w1_bits * p->k - 1];
+        loop assigns i, ra, ro, st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], st->tmp,
+                     w1[0 .. W1_BYTES_MAX - 1];
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
-        /*@ ghost w1_row_facts(st, p, i); */
-        w1_row(st, p, w1 + 32u * p->w1_bits * i, i);
+        w1_row(st, p, w1 + ro, i, &st->a[ra]);
+        ra += p->l;
+        ro += 32u * p->w1_bits;
     }
 }
 
 /* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same; ah: NULL, or the
  * batch's polynomials made ahead; sib: NULL, or SampleInBall's first block made in lanes. */
-/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid(w1 + (0 .. 32 * p->w1_bits * p->k - 1));
-    requires \separated(st, p, w1 + (0 .. 32 * p->w1_bits * p->k - 1));
+/*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid(w1 + (0 .. W1_BYTES_MAX - 1));
+    requires \separated(st, p, w1 + (0 .. W1_BYTES_MAX - 1));
     requires kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
     requires kf_mldsa_vec_bounded(&st->z[0], p->l, -p->gamma1 + 1, p->gamma1);
     requires st->a_valid != 0 ==> kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
     requires ah == \null || (\valid(ah) && ah->n <= KF_XN_MAX - 1 &&
                               \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1));
-    requires ah == \null || \separated(ah, st, p, w1 + (0 .. 32 * p->w1_bits * p->k - 1));
+    requires ah == \null || \separated(ah, st, p, w1 + (0 .. W1_BYTES_MAX - 1));
     requires ah == \null || ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     requires sib == \null || (\valid_read(sib + (0 .. KF_SHAKE256_RATE - 1)) &&
                                \separated(sib + (0 .. KF_SHAKE256_RATE - 1), st, p));
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid, st->c, st->tmp,
-            st->z[0 .. L_MAX - 1], st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], w1[0 .. 32 * p->w1_bits * p->k - 1],
+            st->z[0 .. L_MAX - 1], st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], w1[0 .. W1_BYTES_MAX - 1],
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
     ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah, const uint8_t *sib)
