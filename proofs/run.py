@@ -7,7 +7,9 @@
   run.py UNIT --build DIR --mutants  non-vacuity: each proofs/mutants/UNIT-*.patch, applied to a
                                      copy of the sources in DIR, must leave a goal unproved that
                                      justified_alarms.md does not list (exit 1 if one of them
-                                     proves clean but for those)
+                                     proves clean but for those); a patch with # expect: may
+                                     carry # wp-steps: N, its own step limit (docs/ASSURANCE.md,
+                                     "Time", session 40)
   run.py UNIT --build DIR --vacuity  the vacuity audit alone: the guard below on every call of
                                      kf_memzero, kf_wipe, memcpy, memmove, memset and memcmp in the
                                      unit's proved functions (not in ctest: the guard in the proof
@@ -103,13 +105,15 @@ def defined_functions(unit):
     return names
 
 
-def analyse(unit, src_root, build, tag, fcts=None, prop=None):
+def analyse(unit, src_root, build, tag, fcts=None, prop=None, steps=None):
     """Runs Frama-C/WP, pass by pass; returns (list of unproved (function, kind, property, where), #valid,
-    list of the call-point goals not proved, list of (goal, status) WP tried and did not prove)."""
+    list of the call-point goals not proved, list of (goal, status) WP tried and did not prove).
+    steps: a mutant's own step limit (its # wp-steps:), after the pass's (the last -wp-steps wins)."""
     bad, valid, calls, tried = [], 0, [], []
     for i, (fs, extra) in enumerate(passes(unit, fcts)):
         b, v, c, t = analyse_pass(unit, src_root, build, "%s_%d" % (tag, i), fs,
-                                  extra + (["-wp-prop", prop] if prop else []))
+                                  extra + (["-wp-prop", prop] if prop else []) +
+                                  (["-wp-steps", str(steps)] if steps else []))
         bad += b
         valid += v
         calls += c
@@ -160,8 +164,12 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
     # the call points of `calls` annotations: WP goals that the report does not list
     calls = [g for g in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+_call_point_\S+)(.*)$", r.stdout, re.M)
              if not g[1].strip().startswith(": Valid")]
-    print("%s%s: WP proved %s of %s goals in %.0f s (%s, step limit %s); log %s"
-          % (unit, tag, m.group(1), m.group(2), dt, ",".join(provers), steps or "none", log))
+    # WP's summary "CVC4 1.8: N (min-mean-max time) (steps)": the most steps a goal it proved took,
+    # the figure units.py's STEP_LIMITS are set from (at least twice it)
+    most = re.search(r"^\s+CVC4 1\.8:\s+\d+\s+\([^)]*\)\s+\((\d+)\)", r.stdout, re.M)
+    print("%s%s: WP proved %s of %s goals in %.0f s (%s, step limit %s, the most steps of a proved goal %s); log %s"
+          % (unit, tag, m.group(1), m.group(2), dt, ",".join(provers), steps or "none",
+             most.group(1) if most else "none", log))
     # the goals WP tried and did not prove: "[wp] [Failed] Goal NAME" and the prover's verdict on
     # the next lines, or (WP's other format) "[wp] [PROVER] Goal NAME : STATUS"
     failed = [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[Failed\] Goal (\S+).*\n\s*(.*)$", r.stdout, re.M)]
@@ -577,6 +585,14 @@ def main():
         fcts = re.search(r"^# wp-fct: (.*)$", text, re.M)
         prop = re.search(r"^# wp-prop: (.*)$", text, re.M)
         expect = re.search(r"^# expect: (.*)$", text, re.M)
+        # its own step limit: at least twice the most steps any goal of the same # wp-fct: and
+        # # wp-prop: selection takes on the unmutated code (the rule of units.py's STEP_LIMITS,
+        # for the goals the mutant runs; its header says the figure); only with # expect:
+        steps = re.search(r"^# wp-steps: (\d+)\s*$", text, re.M)
+        if steps and not expect:
+            print("FAIL: mutant %s has # wp-steps: without # expect:" % p)
+            fails += 1
+            continue
         if prop and not expect:
             # the report lists the properties -wp-prop leaves out as Unknown: without the goal
             # the mutant must fail, every such mutant would look rejected
@@ -610,7 +626,7 @@ def main():
                 fails += 1
             continue
         bad, _, _, tried = analyse(a.unit, copy, a.build, "_" + p[:-6], fcts.group(1).split(",") if fcts else None,
-                                   prop.group(1).strip() if prop else None)
+                                   prop.group(1).strip() if prop else None, int(steps.group(1)) if steps else None)
         if expect:
             # rejected for the reason it was written: a goal WP tried and did not prove, named by
             # the patch's # expect: (a regular expression over WP's goal names; none of them is
