@@ -697,8 +697,8 @@ UNITS = {
     # count x). The hash layer (hash.c's kf_slh_thash) and kf_slh_wots_pk_from_sig are taken by
     # their contracts in slhdsa_internal.h (input lengths, n bytes out, the context's set and
     # backends kept: slh_ctx_same), so each function is proved once for all callers. Justified:
-    # ht_verify's memcmp (dangling, initialised: as mlkem_api's check_dk). Pending, with
-    # contracts written: kf_slh_fors_pk_from_sig and fors_climb_rows; the signing side.
+    # ht_verify's memcmp (dangling, initialised: as mlkem_api's check_dk). Pending: the signing
+    # side; kf_slh_fors_pk_from_sig and fors_climb_rows are the unit slhdsa_fors's (session 40).
     # SLH-DSA's WOTS+ (src/slhdsa/wots.c; issue 54, session 38), its own unit (small: wots.c
     # alone), for the six SHAKE sets: Algorithm 8 (kf_slh_wots_pk_from_sig: the digits, the
     # chains' padded T_len buffer of SLH_PADDED(n + 32 + len n) <= TLEN_BUF_MAX bytes, the
