@@ -704,8 +704,8 @@ UNITS = {
     # count x). The hash layer (hash.c's kf_slh_thash) and kf_slh_wots_pk_from_sig are taken by
     # their contracts in slhdsa_internal.h (input lengths, n bytes out, the context's set and
     # backends kept: slh_ctx_same), so each function is proved once for all callers. Justified:
-    # ht_verify's memcmp (dangling, initialised: as mlkem_api's check_dk). Pending, with
-    # contracts written: kf_slh_fors_pk_from_sig and fors_climb_rows; the signing side.
+    # ht_verify's memcmp (dangling, initialised: as mlkem_api's check_dk). Pending: the signing
+    # side; kf_slh_fors_pk_from_sig and fors_climb_rows are the unit slhdsa_fors's (session 40).
     # SLH-DSA's WOTS+ (src/slhdsa/wots.c; issue 54, session 38), its own unit (small: wots.c
     # alone), for the six SHAKE sets: Algorithm 8 (kf_slh_wots_pk_from_sig: the digits, the
     # chains' padded T_len buffer of SLH_PADDED(n + 32 + len n) <= TLEN_BUF_MAX bytes, the
@@ -741,8 +741,28 @@ UNITS = {
              "extra": []},
         ],
         "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
-                    "kf_slh_fors_sign", "fors_climb_rows", "kf_slh_fors_pk_from_sig",
-                    "reduce_level", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
+                    "kf_slh_fors_sign", "reduce_level", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
                     "kf_slh_xmss_sign", "kf_slh_xmss_root", "kf_slh_ht_sign"],
+        "elsewhere": ["fors_level", "kf_slh_fors_pk_from_sig", "fors_climb_rows"],   # unit slhdsa_fors
+    },
+    # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, session 40), its own unit: fors_level
+    # (one level of Algorithm 17's k trees: kf_slh_thash_batch's outputs at node + i n, i < cnt, so a
+    # caller's frame is one buffer, node[0 .. cnt n), and its set's n, k, a and slh_ctx_ok(c) are kept)
+    # with the ghost lemmas fors_sizes (the sizes per set) and slh_offset_facts. Taken by contracts:
+    # kf_slh_thash_batch (slhdsa_internal.h, hash.c pending). Pending: kf_slh_fors_pk_from_sig
+    # (annotated: 194 of 208 goals in session 40, the rest in docs/ASSURANCE.md) and fors_climb_rows
+    # (needs a contract for kf_slh_rows_permute and the rows' layout).
+    "slhdsa_fors": {
+        "files": ["src/slhdsa/fors.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
+        "passes": [
+            {"functions": ["slh_offset_facts", "fors_sizes", "fors_level"], "extra": []},
+        ],
+        "elsewhere": ["fors_compress",   # unit slhdsa_trees; the signing side is pending there:
+                      "fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
+                      "kf_slh_fors_sign"],
+        "pending": ["kf_slh_fors_pk_from_sig", "fors_climb_rows"],
     },
 }

@@ -255,6 +255,48 @@ static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx,
     }
 }
 
+/* (ACSL, the unit slhdsa_fors) the sizes of Algorithm 17 for the six sets, as a ghost lemma
+ * function: proved here once by casing the sets, a caller gets them as linear facts. */
+/*@ ghost
+  /@ requires kf_slh_params_ok(p);
+     assigns \nothing;
+     ensures 1 <= p->a <= SLH_MAX_A && 1 <= p->k <= SLH_MAX_K && (p->n == 16 || p->n == 24 || p->n == 32);
+     ensures (1 + p->a) * p->n == p->n + p->a * p->n && 0 < (1 + p->a) * p->n <= 480;
+     ensures p->k * (1 + p->a) * p->n == p->k * ((1 + p->a) * p->n);
+     ensures p->k * p->n <= SLH_MAX_K * SLH_MAX_N && (p->k * p->n / 8) * 8 == p->k * p->n;
+     ensures p->k * (2 * p->n) <= SLH_MAX_K * 2 * SLH_MAX_N; @/
+  static void fors_sizes(const slh_params *p) { }
+*/
+/* One level of the k trees (Algorithm 17): node + i n := thash(a[i], in[i] (inlen bytes)) for
+ * i < cnt, through kf_slh_thash_batch. The caller sees one output buffer, node[0 .. cnt n): the
+ * batch's assigns over out[i]'s n bytes each, where a proof needs out[i] = node + i n for every i
+ * at once, is carried here (a prover cannot keep a caller's other memory through it otherwise). */
+/*@ requires slh_ctx_ok(c) && 0 < cnt <= c->p->k && inlen <= 2 * c->p->n;
+    requires \valid_read(a + (0 .. cnt - 1)) && \valid_read(in + (0 .. cnt - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
+    requires \valid(node + (0 .. cnt * c->p->n - 1)) && \separated(c, node + (0 .. cnt * c->p->n - 1));
+    assigns *c, node[0 .. cnt * c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c);
+    ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
+static void fors_level(slh_ctx *c, unsigned cnt, const slh_adrs *a, const uint8_t *const *in, size_t inlen,
+                       uint8_t *node)
+{
+    const size_t n = c->p->n;
+    uint8_t *out[SLH_MAX_K];
+    //@ ghost fors_sizes(c->p);
+    /*@ loop invariant 0 <= i <= cnt;
+        loop invariant \forall integer j; 0 <= j < i ==> out[j] == node + j * n && 0 <= j * n && j * n + n <= cnt * n;
+        loop assigns i, out[0 .. SLH_MAX_K - 1];
+        loop variant cnt - i; */
+    for (unsigned i = 0; i < cnt; i++) {
+        //@ ghost slh_offset_facts(i, cnt, n);
+        out[i] = node + i * n;
+    }
+    /*@ assert outs: \forall integer i, j; 0 <= i < cnt && 0 <= j < n ==>
+                     out[i] + j == node + (i * n + j) && 0 <= i * n + j < cnt * n; */
+    kf_slh_thash_batch(c, cnt, a, in, inlen, out);
+}
+
 void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk)
 {
@@ -264,30 +306,64 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
     uint8_t node[SLH_MAX_K * SLH_MAX_N], pair[SLH_MAX_K * 2 * SLH_MAX_N];
     slh_adrs a[SLH_MAX_K];
     const uint8_t *in[SLH_MAX_K];
-    uint8_t *out[SLH_MAX_K];
+    //@ ghost fors_sizes(p);
+    //@ ghost const unsigned gk = p->k, ga = p->a;
     kf_slh_base_2b(md, p->a, p->k, idx);
     /* critical path: a leaf, its a levels, then T_k's blocks (the first needs every root) */
     c->cp += 1 + p->a + SLH_PADDED(n + 32 + (size_t)p->k * n) / SLH_BLOCK;
+    //@ assert pa: 0 < 1 + p->a <= 15 && (1 + p->a) * n <= 480;
+    //@ assert pb: (unsigned)(1 + p->a) == 1 + p->a;
+    //@ assert pc: (size_t)((1 + p->a) * n) == (1 + p->a) * n;
+    //@ assert per2: per_tree == n + p->a * n && per_tree <= 480;
+    //@ assert sigs: \valid_read(sig + (0 .. p->k * per_tree - 1));
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant \forall integer j; 0 <= j < i ==> \valid_read(in[j] + (0 .. n - 1));
+        loop assigns i, a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
         a[i] = *adrs;
         adrs_set_tree_height(&a[i], 0);
         adrs_set_tree_index(&a[i], (i << p->a) + idx[i]);
+        //@ ghost slh_offset_facts(i, p->k, per_tree);
         in[i] = sig + i * per_tree;
-        out[i] = node + i * n;
     }
-    kf_slh_thash_batch(c, p->k, a, in, n, out);
+    fors_level(c, p->k, a, in, n, node);
+    //@ assert kept: c->p == p && p->n == n && p->k == gk && p->a == ga;
+    //@ assert kn: p->k * n <= SLH_MAX_K * SLH_MAX_N && (p->k * n / 8) * 8 == p->k * n && p->k * n / 8 <= 140;
     if (c->rows && p->k >= c->width) { /* the stream's order needs k >= w */
         uint64_t nodes[SLH_MAX_K * SLH_MAX_N / 8];
+        /*@ loop invariant 0 <= i <= p->k * n / 8;
+            loop assigns i, nodes[0 .. SLH_MAX_K * SLH_MAX_N / 8 - 1];
+            loop variant p->k * n / 8 - i; */
         for (unsigned i = 0; i < p->k * n / 8; i++) nodes[i] = slh_word(node + 8 * i);
         fors_climb_rows(c, sig, idx, adrs, nodes);
+        /*@ loop invariant 0 <= i <= p->k * n / 8;
+            loop assigns i, node[0 .. SLH_MAX_K * SLH_MAX_N - 1];
+            loop variant p->k * n / 8 - i; */
         for (unsigned i = 0; i < p->k * n / 8; i++) slh_put_word(node + 8 * i, nodes[i]);
         fors_compress(c, adrs, node, pk);
         return;
     }
+    /*@ loop invariant 0 <= j <= p->a;
+        loop invariant c->p == p && slh_ctx_ok(c) && p->n == n && p->k == gk && p->a == ga;
+        loop invariant c->rows == \at(c->rows, Pre) && c->width == \at(c->width, Pre) && c->x1 == \at(c->x1, Pre);
+        loop assigns j, *c, node[0 .. SLH_MAX_K * SLH_MAX_N - 1], pair[0 .. SLH_MAX_K * 2 * SLH_MAX_N - 1],
+                     a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1];
+        loop variant p->a - j; */
     for (unsigned j = 0; j < p->a; j++) {
+        //@ ghost slh_offset_facts(j, p->a, n);
+        /*@ loop invariant 0 <= i <= p->k;
+            loop invariant \forall integer l; 0 <= l < i ==> \valid_read(in[l] + (0 .. 2 * n - 1));
+            loop assigns i, pair[0 .. SLH_MAX_K * 2 * SLH_MAX_N - 1], a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1];
+            loop variant p->k - i; */
         for (unsigned i = 0; i < p->k; i++) {
+            //@ ghost slh_offset_facts(i, p->k, per_tree);
+            //@ ghost slh_offset_facts(i, p->k, n);
+            //@ ghost slh_offset_facts(i, p->k, 2 * n);
             const uint8_t *auth = sig + i * per_tree + n + j * n;
             uint8_t *pr = pair + i * 2 * n;
+            //@ assert auth: \valid_read(auth + (0 .. n - 1));
+            //@ assert pr: \valid(pr + (0 .. 2 * n - 1));
             if (((idx[i] >> j) & 1) == 0) {
                 memcpy(pr, node + i * n, n);
                 memcpy(pr + n, auth, n);
@@ -299,7 +375,7 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
             adrs_set_tree_index(&a[i], ((i << p->a) + idx[i]) >> (j + 1));
             in[i] = pr;
         }
-        kf_slh_thash_batch(c, p->k, a, in, 2 * n, out);
+        fors_level(c, p->k, a, in, 2 * n, node);
     }
     fors_compress(c, adrs, node, pk);
 }
