@@ -164,9 +164,9 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
     # the call points of `calls` annotations: WP goals that the report does not list
     calls = [g for g in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+_call_point_\S+)(.*)$", r.stdout, re.M)
              if not g[1].strip().startswith(": Valid")]
-    # WP's summary "CVC4 1.8: N (min-mean-max time) (steps)": the most steps a goal it proved took,
+    # WP's summary "CVC4 <version>: N (min-mean-max time) (steps)": the most steps a goal it proved took,
     # the figure units.py's STEP_LIMITS are set from (at least twice it)
-    most = re.search(r"^\s+CVC4 1\.8:\s+\d+\s+\([^)]*\)\s+\((\d+)\)", r.stdout, re.M)
+    most = re.search(r"^\s+CVC4 [0-9.]+:\s+\d+\s+\([^)]*\)\s+\((\d+)\)", r.stdout, re.M)
     print("%s%s: WP proved %s of %s goals in %.0f s (%s, step limit %s, the most steps of a proved goal %s); log %s"
           % (unit, tag, m.group(1), m.group(2), dt, ",".join(provers), steps or "none",
              most.group(1) if most else "none", log))
