@@ -31,8 +31,8 @@ STEPS = 400000
 # 64,299 (docs/ASSURANCE.md, "Time": the figures before and after).
 STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 150000, "permutation": 150000,
                "sp800_185_encodings": 100000, "mldsa_arith": 150000,
-               # session 40, from the fresh-clone .ci/run of dc46a1e (2026-11-26, /work/scratch/ci/run39.log's
-               # tree, each log's "CVC4 1.8: ... (steps)" line; run.py prints it since session 40):
+               # session 40, from the fresh-clone .ci/run of dc46a1e (2026-11-26, that
+               # tree's proof logs, each log's "CVC4 1.8: ... (steps)" line; run.py prints it since session 40):
                # cli_readers 107,172, key_codecs 117,479 (50,904 in its first pass), hash_sp800_185
                # 133,411, mlkem_jobs 144,891 (its first pass; the second keeps its own -wp-steps), sponge_xn_ops 104,615, mldsa_sampling 102,266, mlkem_arith 26,531,
                # mlkem_sampling 60,898, mlkem_kem 164,536, mldsa_api 173,478 (36,364 in its first pass)

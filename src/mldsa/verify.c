@@ -182,10 +182,7 @@ static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
-    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
-    // p's unsigned fields, which share WP's memory of unsigned ints with ah->n (written where ah
-    // is not NULL): the caller's goals see that the write does not reach them
-    ensures p_same: p->k == \old(p->k) && p->l == \old(p->l) && p->w1_bits == \old(p->w1_bits); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void w1_matrix(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX; */
