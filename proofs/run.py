@@ -305,6 +305,24 @@ def _check_edits(text, code, at, paren):
     return None, "statement form not handled: %r" % before[-40:]
 
 
+def _annotation_check(text, at):
+    """The edits that put `check vac_{n}: \\false` right after the annotation opening at `at`
+    (`/*@ ... */`, or `//@ ...` to the end of its line), or (None, why not). A `//@` line (an
+    assertion, a ghost statement) becomes the same annotation as `/*@ ... */` with the check
+    after it on that line: a block comment cannot open inside a line comment (Frama-C: "lexical
+    error, unexpected block-comment opening")."""
+    chk = " /*@ check vac_{n}: \\false; */"
+    if text.startswith("/*@", at):
+        end = text.index("*/", at) + 2
+        return [(end, end, chk)], None
+    end = text.find("\n", at)
+    end = len(text) if end < 0 else end
+    body = text[at + 3:end].rstrip()
+    if "*/" in body or "/*" in body:
+        return None, "a //@ annotation holding a comment delimiter"
+    return [(at, end, "/*@" + body + " */" + chk)], None
+
+
 def _unit_sources(unit, src_root):
     """The unit's files, then the headers under src/ (and its includes): a unit may prove a
     function of a header (sponge_xn's kf_store64_le)."""
@@ -342,19 +360,25 @@ def row_sites(unit, src_root, rows):
         lstart = 0
         for _ in range(line - 1):
             lstart = text.index("\n", lstart) + 1
-        if kind == "user assertion":
-            # after the annotation that starts on that line (in text: code has it blanked)
-            m = re.compile(r"/\*@|//@").search(text, lstart, text.find("\n", lstart))
+        lend = text.find("\n", lstart)
+        callee = kind[len("precondition of "):]
+        ghost = re.compile(r"(/\*@|//@)\s*ghost\b").search(text, lstart, lend)
+        if kind == "user assertion" or ghost and re.search(r"\b%s\s*\(" % re.escape(callee), text[ghost.end():lend]):
+            # after the annotation that starts on that line (in text: code has it blanked): an
+            # assertion, or a ghost statement calling the callee (a ghost lemma's precondition)
+            m = ghost or re.compile(r"/\*@|//@").search(text, lstart, lend)
             if not m:
                 skipped.append((f, fn, line, "no annotation starts on the line"))
                 continue
-            end = text.index("*/", m.start()) + 2 if m.group(0) == "/*@" else text.index("\n", m.start())
-            key = (f, end)
-            if key not in seen:
-                seen.add(key)
-                sites.append((f, fn, line, [(end, end, " /*@ check vac_{n}: \\false; */")]))
+            if (f, m.start()) in seen:
+                continue
+            seen.add((f, m.start()))
+            edits, why = _annotation_check(text, m.start())
+            if edits:
+                sites.append((f, fn, line, edits))
+            else:
+                skipped.append((f, fn, line, why))
             continue
-        callee = kind[len("precondition of "):]
         calls = [c for c in re.finditer(r"\b%s\s*\(" % re.escape(callee), code[b0:b1])]
         # the call that starts on the row's line, else the one whose statement covers it
         pick = [c for c in calls if code.count("\n", 0, b0 + c.start()) + 1 == line]
