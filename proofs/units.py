@@ -235,6 +235,8 @@ UNITS = {
     # jobs (kf_mlkem_sched_run) is "pending" there too. Since session 37 the set-up's ensures
     # also in the caller's indices (a ghost o, sampling.h: kf_mlkem_sample_job, kf_mlkem_prf_job),
     # for Encaps_internal, Decaps_internal and KeyGen to show their jobs kf_mlkem_jobs_runnable.
+    # Since session 41 kf_mlkem_matrix_jobs also ensures the caller's earlier jobs (jobs[0 .. o) in its
+    # indices) field by field as they were (matrix_kept).
     "mlkem_jobs": {
         "files": ["src/mlkem/sampling.c"],
         "preinclude": ["impl_defined.h", "builtin_shim.h"],
@@ -582,7 +584,8 @@ UNITS = {
     # the SIMD files are not parsed). KeyGen's Keccak schedule is "pending". Since session 39 the
     # noise jobs' set-up (kf_kpke_noise_jobs) ensures, in its caller's indices (the ghost o, as
     # sampling.h's set-up functions), each job's fields and that it waits for after: what
-    # Encaps_internal's and Decaps_internal's jobs (mlkem_kem's "pending") need of it.
+    # Encaps_internal's and Decaps_internal's jobs (mlkem_kem's "pending") need of it; since session 41
+    # also that the caller's earlier jobs are left as they were, field by field (noise_kept).
     # Justified: the wipes of the struct of secrets as bytes inside encrypt_wipe and decrypt_wipe
     # (which take it by its type).
     "mlkem_kpke": {
@@ -645,8 +648,8 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
         "functions": ["kf_mlkem_encaps_internal", "decaps_internal"],
         "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up is kf_mlkem_jobs_runnable: written as assertions, "
-                    "not proved, though kf_kpke_noise_jobs' ensures in their indices are (mlkem_kpke); "
-                    "kf_mlkem_run_jobs' contract assumed)"],
+                    "not proved, though kf_kpke_noise_jobs' and kf_mlkem_matrix_jobs' ensures in their indices are, "
+                    "with the earlier jobs' frames (mlkem_kpke, mlkem_jobs); kf_mlkem_run_jobs' contract assumed)"],
     },
     # SLH-DSA's portable C, its first group (src/slhdsa, FIPS 205; issue 54), for the six SHAKE
     # parameter sets (params.h's kf_slh_params_ok: Table 2's n, h, d, h', a, k, m and the

@@ -265,6 +265,18 @@ unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpk
     /*@ assert noise_k: k == p->k && 2 <= k <= 4 && (p->eta1 == 2 || p->eta1 == 3) && p->eta2 == 2; */
     const unsigned n = 2 * k + 1; /* what kf_mlkem_prf_jobs returns; one term for the proof */
     kf_mlkem_prf_jobs(jobs, out, eta, n, r, 0) /*@ ghost (0) */;
+    /* (ACSL) the caller's earlier jobs (jobs[q], q < 0) as they were, in this function's own
+     * indices by a bare q: the ensures noise_kept, in the caller's indices, follows (an index
+     * q - o in a trigger is one CVC4 does not match); below, an invariant per pointer field
+     * (the loop stores after: all in one ran to CVC4's step limit) */
+    /*@ assert noise_kept_call: \forall integer q; q < 0 ==>
+          jobs[q].in[0] == \at(jobs[q].in[0], Pre) && jobs[q].in[1] == \at(jobs[q].in[1], Pre) &&
+          jobs[q].inlen[0] == \at(jobs[q].inlen[0], Pre) && jobs[q].inlen[1] == \at(jobs[q].inlen[1], Pre) &&
+          jobs[q].out == \at(jobs[q].out, Pre) && jobs[q].outlen == \at(jobs[q].outlen, Pre) &&
+          jobs[q].poly == \at(jobs[q].poly, Pre) && jobs[q].rate == \at(jobs[q].rate, Pre) &&
+          jobs[q].suffix == \at(jobs[q].suffix, Pre) && jobs[q].after == \at(jobs[q].after, Pre) &&
+          jobs[q].held == \at(jobs[q].held, Pre) && jobs[q].from == \at(jobs[q].from, Pre) &&
+          jobs[q].absorbed == \at(jobs[q].absorbed, Pre); */
     /*@ assert noise_n: n == 2 * k + 1 && k == p->k && p->eta1 == \at(p->eta1, Pre) && p->eta2 == \at(p->eta2, Pre); */
     /*@ assert noise_out: \forall integer q; 0 <= q < n ==> out[q] == &nz->prf[q][0] && eta[q] == (q < k ? p->eta1 : p->eta2); */
     /*@ assert noise_prf: \forall integer q; 0 <= q < n ==>
@@ -282,6 +294,17 @@ unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpk
           jobs[q].out == &nz->prf[q][0] && jobs[q].poly == \null && jobs[q].in[0] == r && jobs[q].in[1] == &jobs[q].own[0] &&
           jobs[q].from == \null;
         loop invariant \forall integer q; 0 <= q < i ==> jobs[q].after == after;
+        loop invariant noise_kept_ints: \forall integer q; q < 0 ==>
+          jobs[q].inlen[0] == \at(jobs[q].inlen[0], Pre) && jobs[q].inlen[1] == \at(jobs[q].inlen[1], Pre) &&
+          jobs[q].outlen == \at(jobs[q].outlen, Pre) && jobs[q].rate == \at(jobs[q].rate, Pre) &&
+          jobs[q].suffix == \at(jobs[q].suffix, Pre) && jobs[q].held == \at(jobs[q].held, Pre) &&
+          jobs[q].absorbed == \at(jobs[q].absorbed, Pre);
+        loop invariant noise_kept_in0: \forall integer q; q < 0 ==> jobs[q].in[0] == \at(jobs[q].in[0], Pre);
+        loop invariant noise_kept_in1: \forall integer q; q < 0 ==> jobs[q].in[1] == \at(jobs[q].in[1], Pre);
+        loop invariant noise_kept_out: \forall integer q; q < 0 ==> jobs[q].out == \at(jobs[q].out, Pre);
+        loop invariant noise_kept_poly: \forall integer q; q < 0 ==> jobs[q].poly == \at(jobs[q].poly, Pre);
+        loop invariant noise_kept_after: \forall integer q; q < 0 ==> jobs[q].after == \at(jobs[q].after, Pre);
+        loop invariant noise_kept_from: \forall integer q; q < 0 ==> jobs[q].from == \at(jobs[q].from, Pre);
         loop assigns i, jobs[0 .. 2 * \at(p->k, Pre)].after;
         loop variant n - i; */
     for (unsigned i = 0; i < n; i++) jobs[i].after = after;

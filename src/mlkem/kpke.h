@@ -32,7 +32,9 @@ typedef struct kf_kpke_noise {
 /* (ACSL, unit mlkem_kpke) job q of the caller's jobs[o .. o + 2k], field by field: SHAKE256 of
  * r || its own nonce byte into nz->prf[q - o] (64 eta1 bytes for the first k, 64 eta2 after),
  * nothing started, waiting for after; the ghost o as sampling.h's set-up functions take it (the
- * caller's offset of jobs, the same C expression) */
+ * caller's offset of jobs, the same C expression); and (noise_kept) the caller's jobs before these,
+ * jobs[0 .. o), field by field as they were: its later set-up then need not reason about this one's
+ * writes (session 41) */
 /*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. 2 * p->k)) && \valid(nz);
     requires \valid_read(r + (0 .. KF_MLKEM_SYM_BYTES - 1));
     requires \separated(jobs + (0 .. 2 * p->k), p);
@@ -44,7 +46,17 @@ typedef struct kf_kpke_noise {
               (jobs - o)[s].poly == \null && (jobs - o)[s].in[0] == r && (jobs - o)[s].inlen[0] == KF_MLKEM_SYM_BYTES &&
               (jobs - o)[s].in[1] == &(jobs - o)[s].own[0] && (jobs - o)[s].inlen[1] == 1 &&
               (jobs - o)[s].rate == KF_SHAKE256_RATE && (jobs - o)[s].suffix != 0 && (jobs - o)[s].held == 0 &&
-              (jobs - o)[s].from == \null && (jobs - o)[s].absorbed == 0 && (jobs - o)[s].after == after; */
+              (jobs - o)[s].from == \null && (jobs - o)[s].absorbed == 0 && (jobs - o)[s].after == after;
+    ensures noise_kept: \forall integer s; 0 <= s < o ==>
+              (jobs - o)[s].in[0] == \old((jobs - o)[s].in[0]) && (jobs - o)[s].in[1] == \old((jobs - o)[s].in[1]) &&
+              (jobs - o)[s].inlen[0] == \old((jobs - o)[s].inlen[0]) &&
+              (jobs - o)[s].inlen[1] == \old((jobs - o)[s].inlen[1]) &&
+              (jobs - o)[s].out == \old((jobs - o)[s].out) && (jobs - o)[s].outlen == \old((jobs - o)[s].outlen) &&
+              (jobs - o)[s].poly == \old((jobs - o)[s].poly) && (jobs - o)[s].rate == \old((jobs - o)[s].rate) &&
+              (jobs - o)[s].suffix == \old((jobs - o)[s].suffix) &&
+              (jobs - o)[s].after == \old((jobs - o)[s].after) && (jobs - o)[s].held == \old((jobs - o)[s].held) &&
+              (jobs - o)[s].from == \old((jobs - o)[s].from) &&
+              (jobs - o)[s].absorbed == \old((jobs - o)[s].absorbed); */
 unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
                             const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after) /*@ ghost (unsigned o) */;
 /* K-PKE.Encrypt(ek_pke, m, r) (Alg. 14): c (ct_bytes), with ek_pke decoded and the Keccak

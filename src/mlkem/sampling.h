@@ -94,14 +94,25 @@ void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uin
 /* The k^2 SampleNTT jobs of the matrix: a[i k + j] = SampleNTT(rho || j || i) = A^[i][j]
  * (FIPS 203 Alg. 13 line 6), or its transpose A^[j][i] = SampleNTT(rho || i || j) if
  * transposed (Encrypt, Alg. 14 line 19); coefficients in [0, q). Returns k^2. Public data:
- * rejection may branch. */
+ * rejection may branch. (ACSL, matrix_kept) the caller's jobs before these, jobs[0 .. o) in its
+ * indices, field by field as they were: Encaps' and Decaps' set-up (mlkem_kem, session 41). */
 /*@ requires k == 2 || k == 3 || k == 4;
     requires \valid(jobs + (0 .. k * k - 1)) && \valid_read(rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
     requires \separated(jobs + (0 .. k * k - 1), rho + (0 .. KF_MLKEM_SYM_BYTES - 1));
     requires o <= 32;
     assigns jobs[0 .. k * k - 1];
     ensures \result == k * k;
-    ensures \forall integer r; o <= r < o + k * k ==> kf_mlkem_sample_job((jobs - o) + r, a + (r - o)); */
+    ensures \forall integer r; o <= r < o + k * k ==> kf_mlkem_sample_job((jobs - o) + r, a + (r - o));
+    ensures matrix_kept: \forall integer s; 0 <= s < o ==>
+              (jobs - o)[s].in[0] == \old((jobs - o)[s].in[0]) && (jobs - o)[s].in[1] == \old((jobs - o)[s].in[1]) &&
+              (jobs - o)[s].inlen[0] == \old((jobs - o)[s].inlen[0]) &&
+              (jobs - o)[s].inlen[1] == \old((jobs - o)[s].inlen[1]) &&
+              (jobs - o)[s].out == \old((jobs - o)[s].out) && (jobs - o)[s].outlen == \old((jobs - o)[s].outlen) &&
+              (jobs - o)[s].poly == \old((jobs - o)[s].poly) && (jobs - o)[s].rate == \old((jobs - o)[s].rate) &&
+              (jobs - o)[s].suffix == \old((jobs - o)[s].suffix) &&
+              (jobs - o)[s].after == \old((jobs - o)[s].after) && (jobs - o)[s].held == \old((jobs - o)[s].held) &&
+              (jobs - o)[s].from == \old((jobs - o)[s].from) &&
+              (jobs - o)[s].absorbed == \old((jobs - o)[s].absorbed); */
 unsigned kf_mlkem_matrix_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const uint8_t rho[KF_MLKEM_SYM_BYTES],
                               unsigned k, int transposed) /*@ ghost (unsigned o) */;
 /* (ACSL) the ghost o of the set-up functions: the index of jobs[0] in the caller's array (the
