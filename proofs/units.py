@@ -746,26 +746,29 @@ UNITS = {
         "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
                     "kf_slh_fors_sign", "reduce_level", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
                     "kf_slh_xmss_sign", "kf_slh_xmss_root", "kf_slh_ht_sign"],
-        "elsewhere": ["fors_level", "kf_slh_fors_pk_from_sig", "fors_climb_rows"],   # unit slhdsa_fors
+        "elsewhere": ["fors_level", "fors_pairs", "kf_slh_fors_pk_from_sig", "fors_climb_rows"],   # unit slhdsa_fors
     },
-    # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, session 40), its own unit: fors_level
-    # (one level of Algorithm 17's k trees: kf_slh_thash_batch's outputs at node + i n, i < cnt, so a
-    # caller's frame is one buffer, node[0 .. cnt n), and its set's n, k, a and slh_ctx_ok(c) are kept)
-    # with the ghost lemmas fors_sizes (the sizes per set) and slh_offset_facts. Taken by contracts:
-    # kf_slh_thash_batch (slhdsa_internal.h, hash.c pending). Pending: kf_slh_fors_pk_from_sig
-    # (annotated: 194 of 208 goals in session 40, the rest in docs/ASSURANCE.md) and fors_climb_rows
-    # (needs a contract for kf_slh_rows_permute and the rows' layout).
+    # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:
+    # kf_slh_fors_pk_from_sig (Algorithm 17) with fors_level (one level of the k trees:
+    # kf_slh_thash_batch's outputs at out[i] = node + i n, i < cnt, so a caller's frame is one buffer,
+    # node[0 .. cnt n), and its set's n, k, a and slh_ctx_ok(c) are kept) and fors_pairs (a level's
+    # node / authentication pairs into pair + 2 i n), the ghost lemmas fors_sizes (the sizes per set),
+    # fors_words (k n / 8 words), fors_same (k1 x1 = k2 x2: products of equal factors as linear
+    # facts) and slh_offset_facts. Taken by contracts: kf_slh_thash_batch (slhdsa_internal.h, hash.c
+    # pending), fors_compress (unit slhdsa_trees) and fors_climb_rows (pending: needs a contract for
+    # kf_slh_rows_permute and the rows' layout; its ensures slh_ctx_ok and n, k, a kept are stated).
     "slhdsa_fors": {
         "files": ["src/slhdsa/fors.c"],
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
         "passes": [
-            {"functions": ["slh_offset_facts", "fors_sizes", "fors_level"], "extra": []},
+            {"functions": ["slh_offset_facts", "fors_sizes", "fors_words", "fors_same", "fors_level", "fors_pairs",
+                           "kf_slh_fors_pk_from_sig"], "extra": []},
         ],
         "elsewhere": ["fors_compress",   # unit slhdsa_trees; the signing side is pending there:
                       "fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
                       "kf_slh_fors_sign"],
-        "pending": ["kf_slh_fors_pk_from_sig", "fors_climb_rows"],
+        "pending": ["fors_climb_rows"],
     },
 }

@@ -218,7 +218,8 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
     requires \forall integer i; 0 <= i < c->p->k ==> idx[i] < (1 << c->p->a);
     requires \valid(node + (0 .. c->p->k * c->p->n / 8 - 1)) && \separated(c, node + (0 .. c->p->k * c->p->n / 8 - 1));
     assigns *c, node[0 .. c->p->k * c->p->n / 8 - 1];
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c);
+    ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
 static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx, const slh_adrs *adrs,
                             uint64_t *node)
 {
@@ -267,34 +268,96 @@ static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx,
      ensures p->k * (2 * p->n) <= SLH_MAX_K * 2 * SLH_MAX_N; @/
   static void fors_sizes(const slh_params *p) { }
 */
+/*@ ghost
+  /@ requires 1 <= k <= SLH_MAX_K && (n == 16 || n == 24 || n == 32);
+     assigns \nothing;
+     ensures (size_t)(k * n) == k * n && (k * n / 8) * 8 == k * n && k * n / 8 <= SLH_MAX_K * SLH_MAX_N / 8; @/
+  static void fors_words(unsigned k, size_t n) { }
+*/
+/* (ACSL) b's k1 x1 bytes readable from its k2 x2 bytes, k1 = k2 and x1 = x2: after a loop's havoc,
+ * CVC4 did not find \valid_read(b + (0 .. p->k n - 1)) from p->k = gk within 400,000 steps (the
+ * products of equal factors); in this lemma's own goal it does. */
+/*@ ghost
+  /@ requires k1 == k2 && x1 == x2 && \valid_read(b + (0 .. k2 * x2 - 1));
+     assigns \nothing;
+     ensures \valid_read(b + (0 .. k1 * x1 - 1)); @/
+  static void fors_same(const uint8_t *b, unsigned k1, unsigned k2, size_t x1, size_t x2) { }
+*/
 /* One level of the k trees (Algorithm 17): node + i n := thash(a[i], in[i] (inlen bytes)) for
- * i < cnt, through kf_slh_thash_batch. The caller sees one output buffer, node[0 .. cnt n): the
- * batch's assigns over out[i]'s n bytes each, where a proof needs out[i] = node + i n for every i
- * at once, is carried here (a prover cannot keep a caller's other memory through it otherwise). */
+ * i < cnt, through kf_slh_thash_batch, out[i] being node + i n (the caller builds out[] once).
+ * The caller sees one output buffer, node[0 .. cnt n): the batch's assigns over out[i]'s n bytes
+ * each, where a proof needs out[i] = node + i n for every i at once, is carried here (a prover
+ * cannot keep a caller's other memory through it otherwise). */
 /*@ requires slh_ctx_ok(c) && 0 < cnt <= c->p->k && inlen <= 2 * c->p->n;
     requires \valid_read(a + (0 .. cnt - 1)) && \valid_read(in + (0 .. cnt - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
-    requires \valid(node + (0 .. cnt * c->p->n - 1)) && \separated(c, node + (0 .. cnt * c->p->n - 1));
+    requires \valid(node + (0 .. cnt * c->p->n - 1)) && \separated(c, c->p, node + (0 .. cnt * c->p->n - 1));
+    requires \valid_read(out + (0 .. cnt - 1));
+    requires \forall integer i; 0 <= i < cnt ==> out[i] == node + i * c->p->n && 0 <= i * c->p->n && i * c->p->n + c->p->n <= cnt * c->p->n;
     assigns *c, node[0 .. cnt * c->p->n - 1];
-    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c);
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures slh_ctx_ok(c);
     ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
 static void fors_level(slh_ctx *c, unsigned cnt, const slh_adrs *a, const uint8_t *const *in, size_t inlen,
-                       uint8_t *node)
+                       uint8_t *node, uint8_t *const *out)
 {
-    const size_t n = c->p->n;
-    uint8_t *out[SLH_MAX_K];
+    (void)node; /* the contract's name for out[0] */
     //@ ghost fors_sizes(c->p);
-    /*@ loop invariant 0 <= i <= cnt;
-        loop invariant \forall integer j; 0 <= j < i ==> out[j] == node + j * n && 0 <= j * n && j * n + n <= cnt * n;
-        loop assigns i, out[0 .. SLH_MAX_K - 1];
-        loop variant cnt - i; */
-    for (unsigned i = 0; i < cnt; i++) {
-        //@ ghost slh_offset_facts(i, cnt, n);
-        out[i] = node + i * n;
-    }
-    /*@ assert outs: \forall integer i, j; 0 <= i < cnt && 0 <= j < n ==>
-                     out[i] + j == node + (i * n + j) && 0 <= i * n + j < cnt * n; */
+    /*@ assert outs: \forall integer i, j; 0 <= i < cnt && 0 <= j < c->p->n ==>
+                     out[i] + j == node + (i * c->p->n + j) && 0 <= i * c->p->n + j < cnt * c->p->n; */
     kf_slh_thash_batch(c, cnt, a, in, inlen, out);
+    /*@ assert kept1: c->p == \at(c->p, Pre) && c->p->n == \at(c->p->n, Pre) && c->p->h == \at(c->p->h, Pre) &&
+                      c->p->d == \at(c->p->d, Pre) && c->p->hp == \at(c->p->hp, Pre) && c->p->a == \at(c->p->a, Pre) &&
+                      c->p->k == \at(c->p->k, Pre); */
+    /*@ assert kept2: c->p->m == \at(c->p->m, Pre) && c->p->len == \at(c->p->len, Pre) &&
+                      c->p->pk_bytes == \at(c->p->pk_bytes, Pre) && c->p->sk_bytes == \at(c->p->sk_bytes, Pre) &&
+                      c->p->sig_bytes == \at(c->p->sig_bytes, Pre); */
+}
+
+/* Level j + 1 of Algorithm 17's k climbs: tree i's node (node + i n) and its authentication
+ * value (sig + i per_tree + n + j n), in the order bit j of idx[i] says, into pair + 2 i n,
+ * with its ADRS a[i] and in[i] = pair + 2 i n. */
+/*@ requires \valid_read(p) && p->k == k && 1 <= k <= SLH_MAX_K && j < p->a <= SLH_MAX_A && (n == 16 || n == 24 || n == 32);
+    requires per_tree == n + p->a * n && per_tree <= 480;
+    requires \valid_read(sig + (0 .. k * per_tree - 1)) && \valid_read(idx + (0 .. k - 1));
+    requires \valid_read(node + (0 .. k * n - 1)) && \valid(pair + (0 .. k * (2 * n) - 1));
+    requires \valid(a + (0 .. k - 1)) && \valid(in + (0 .. k - 1));
+    requires \separated(pair + (0 .. k * (2 * n) - 1), p) && \separated(pair + (0 .. k * (2 * n) - 1), sig + (0 .. k * per_tree - 1));
+    requires \separated(pair + (0 .. k * (2 * n) - 1), node + (0 .. k * n - 1)) &&
+             \separated(pair + (0 .. k * (2 * n) - 1), idx + (0 .. k - 1));
+    requires \separated(pair + (0 .. k * (2 * n) - 1), a + (0 .. k - 1)) && \separated(pair + (0 .. k * (2 * n) - 1), in + (0 .. k - 1));
+    requires \separated(a + (0 .. k - 1), p, idx + (0 .. k - 1), in + (0 .. k - 1));
+    requires \separated(in + (0 .. k - 1), p, idx + (0 .. k - 1));
+    assigns pair[0 .. k * (2 * n) - 1], a[0 .. k - 1], in[0 .. k - 1];
+    ensures \forall integer l; 0 <= l < k ==> \valid_read(in[l] + (0 .. 2 * n - 1)); */
+static void fors_pairs(const slh_params *p, const uint8_t *sig, const uint32_t *idx, unsigned j, size_t n,
+                       size_t per_tree, const uint8_t *node, uint8_t *pair, slh_adrs *a, const uint8_t **in)
+    /*@ ghost (unsigned k) */
+{
+    //@ ghost slh_offset_facts(j, p->a, n);
+    /*@ loop invariant 0 <= i <= k;
+        loop invariant \forall integer l; 0 <= l < i ==> \valid_read(in[l] + (0 .. 2 * n - 1));
+        loop assigns i, pair[0 .. k * (2 * n) - 1], a[0 .. k - 1], in[0 .. k - 1];
+        loop variant k - i; */
+    for (unsigned i = 0; i < p->k; i++) {
+        //@ ghost slh_offset_facts(i, k, per_tree);
+        //@ ghost slh_offset_facts(i, k, n);
+        //@ ghost slh_offset_facts(i, k, 2 * n);
+        const uint8_t *auth = sig + i * per_tree + n + j * n;
+        uint8_t *pr = pair + i * 2 * n;
+        //@ assert auth: \valid_read(auth + (0 .. n - 1));
+        //@ assert pr: \valid(pr + (0 .. 2 * n - 1));
+        if (((idx[i] >> j) & 1) == 0) {
+            memcpy(pr, node + i * n, n);
+            memcpy(pr + n, auth, n);
+        } else {
+            memcpy(pr, auth, n);
+            memcpy(pr + n, node + i * n, n);
+        }
+        adrs_set_tree_height(&a[i], j + 1);
+        adrs_set_tree_index(&a[i], ((i << p->a) + idx[i]) >> (j + 1));
+        in[i] = pr;
+    }
 }
 
 void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
@@ -306,6 +369,7 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
     uint8_t node[SLH_MAX_K * SLH_MAX_N], pair[SLH_MAX_K * 2 * SLH_MAX_N];
     slh_adrs a[SLH_MAX_K];
     const uint8_t *in[SLH_MAX_K];
+    uint8_t *out[SLH_MAX_K];
     //@ ghost fors_sizes(p);
     //@ ghost const unsigned gk = p->k, ga = p->a;
     kf_slh_base_2b(md, p->a, p->k, idx);
@@ -314,68 +378,56 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
     //@ assert pa: 0 < 1 + p->a <= 15 && (1 + p->a) * n <= 480;
     //@ assert pb: (unsigned)(1 + p->a) == 1 + p->a;
     //@ assert pc: (size_t)((1 + p->a) * n) == (1 + p->a) * n;
-    //@ assert per2: per_tree == n + p->a * n && per_tree <= 480;
-    //@ assert sigs: \valid_read(sig + (0 .. p->k * per_tree - 1));
-    /*@ loop invariant 0 <= i <= p->k;
+    /*@ assert per2: per_tree == n + ga * n && per_tree <= 480 && 1 <= gk <= SLH_MAX_K && 1 <= ga <= SLH_MAX_A &&
+                     gk * (2 * n) <= SLH_MAX_K * 2 * SLH_MAX_N; */
+    //@ assert sigs: \valid_read(sig + (0 .. gk * per_tree - 1));
+    /*@ loop invariant 0 <= i <= gk && p->k == gk && p->a == ga && p->n == n;
         loop invariant \forall integer j; 0 <= j < i ==> \valid_read(in[j] + (0 .. n - 1));
-        loop assigns i, a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1];
-        loop variant p->k - i; */
+        loop invariant outp: \forall integer j; 0 <= j < i ==> out[j] == node + j * n && 0 <= j * n && j * n + n <= gk * n;
+        loop assigns i, a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1], out[0 .. SLH_MAX_K - 1];
+        loop variant gk - i; */
     for (unsigned i = 0; i < p->k; i++) {
         a[i] = *adrs;
         adrs_set_tree_height(&a[i], 0);
         adrs_set_tree_index(&a[i], (i << p->a) + idx[i]);
-        //@ ghost slh_offset_facts(i, p->k, per_tree);
+        //@ ghost slh_offset_facts(i, gk, per_tree);
+        //@ ghost slh_offset_facts(i, gk, n);
         in[i] = sig + i * per_tree;
+        out[i] = node + i * n;
     }
-    fors_level(c, p->k, a, in, n, node);
+    fors_level(c, p->k, a, in, n, node, out);
     //@ assert kept: c->p == p && p->n == n && p->k == gk && p->a == ga;
-    //@ assert kn: p->k * n <= SLH_MAX_K * SLH_MAX_N && (p->k * n / 8) * 8 == p->k * n && p->k * n / 8 <= 140;
+    //@ assert kn: gk * n <= SLH_MAX_K * SLH_MAX_N && (gk * n / 8) * 8 == gk * n && gk * n / 8 <= 140;
+    //@ ghost fors_words(p->k, n);
     if (c->rows && p->k >= c->width) { /* the stream's order needs k >= w */
         uint64_t nodes[SLH_MAX_K * SLH_MAX_N / 8];
-        /*@ loop invariant 0 <= i <= p->k * n / 8;
+        /*@ loop invariant 0 <= i <= gk * n / 8 && p->k == gk && p->n == n;
             loop assigns i, nodes[0 .. SLH_MAX_K * SLH_MAX_N / 8 - 1];
-            loop variant p->k * n / 8 - i; */
+            loop variant gk * n / 8 - i; */
         for (unsigned i = 0; i < p->k * n / 8; i++) nodes[i] = slh_word(node + 8 * i);
+        //@ assert sigc: \valid_read(sig + (0 .. c->p->k * (1 + c->p->a) * c->p->n - 1));
         fors_climb_rows(c, sig, idx, adrs, nodes);
-        /*@ loop invariant 0 <= i <= p->k * n / 8;
+        //@ assert kept2: c->p == p && p->n == n && p->k == gk && p->a == ga;
+        /*@ loop invariant 0 <= i <= gk * n / 8 && p->k == gk && p->n == n;
             loop assigns i, node[0 .. SLH_MAX_K * SLH_MAX_N - 1];
-            loop variant p->k * n / 8 - i; */
+            loop variant gk * n / 8 - i; */
         for (unsigned i = 0; i < p->k * n / 8; i++) slh_put_word(node + 8 * i, nodes[i]);
         fors_compress(c, adrs, node, pk);
         return;
     }
-    /*@ loop invariant 0 <= j <= p->a;
+    /*@ loop invariant 0 <= j <= ga && per_tree == n + ga * n;
         loop invariant c->p == p && slh_ctx_ok(c) && p->n == n && p->k == gk && p->a == ga;
         loop invariant c->rows == \at(c->rows, Pre) && c->width == \at(c->width, Pre) && c->x1 == \at(c->x1, Pre);
+        loop invariant \forall integer l; 0 <= l < gk ==> out[l] == node + l * n && 0 <= l * n && l * n + n <= gk * n;
+        loop invariant bufs: \valid_read(sig + (0 .. gk * per_tree - 1)) && \valid_read(node + (0 .. gk * n - 1)) &&
+                             \valid(pair + (0 .. gk * (2 * n) - 1)) && \valid_read(idx + (0 .. gk - 1));
         loop assigns j, *c, node[0 .. SLH_MAX_K * SLH_MAX_N - 1], pair[0 .. SLH_MAX_K * 2 * SLH_MAX_N - 1],
                      a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1];
-        loop variant p->a - j; */
+        loop variant ga - j; */
     for (unsigned j = 0; j < p->a; j++) {
-        //@ ghost slh_offset_facts(j, p->a, n);
-        /*@ loop invariant 0 <= i <= p->k;
-            loop invariant \forall integer l; 0 <= l < i ==> \valid_read(in[l] + (0 .. 2 * n - 1));
-            loop assigns i, pair[0 .. SLH_MAX_K * 2 * SLH_MAX_N - 1], a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1];
-            loop variant p->k - i; */
-        for (unsigned i = 0; i < p->k; i++) {
-            //@ ghost slh_offset_facts(i, p->k, per_tree);
-            //@ ghost slh_offset_facts(i, p->k, n);
-            //@ ghost slh_offset_facts(i, p->k, 2 * n);
-            const uint8_t *auth = sig + i * per_tree + n + j * n;
-            uint8_t *pr = pair + i * 2 * n;
-            //@ assert auth: \valid_read(auth + (0 .. n - 1));
-            //@ assert pr: \valid(pr + (0 .. 2 * n - 1));
-            if (((idx[i] >> j) & 1) == 0) {
-                memcpy(pr, node + i * n, n);
-                memcpy(pr + n, auth, n);
-            } else {
-                memcpy(pr, auth, n);
-                memcpy(pr + n, node + i * n, n);
-            }
-            adrs_set_tree_height(&a[i], j + 1);
-            adrs_set_tree_index(&a[i], ((i << p->a) + idx[i]) >> (j + 1));
-            in[i] = pr;
-        }
-        fors_level(c, p->k, a, in, 2 * n, node);
+        fors_pairs(p, sig, idx, j, n, per_tree, node, pair, a, in) /*@ ghost (gk) */;
+        fors_level(c, p->k, a, in, 2 * n, node, out);
     }
+    //@ ghost fors_same(node, c->p->k, gk, c->p->n, n);
     fors_compress(c, adrs, node, pk);
 }
