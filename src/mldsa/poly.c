@@ -724,17 +724,26 @@ unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_pol
 void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,
                                   unsigned n)
 {
+    /* term by term over the whole polynomial: the inner loop reads e contiguously, which the
+     * compiler vectorises (coefficient by coefficient, each read was a gather: ML-DSA sign with
+     * the portable arithmetic ran 8-25% slower than with the NTT products before a87da9a) */
     /*@ loop invariant 0 <= i <= KF_MLDSA_N;
-        loop invariant \forall integer m; 0 <= m < i ==> -32768 * n <= r->c[m] <= 32768 * n;
+        loop invariant \forall integer m; 0 <= m < i ==> r->c[m] == 0;
         loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
         loop variant KF_MLDSA_N - i; */
-    for (unsigned i = 0; i < N; i++) {
-        int32_t acc = 0;
-        /*@ loop invariant 0 <= t <= n && -32768 * t <= acc <= 32768 * t;
-            loop assigns t, acc;
-            loop variant n - t; */
-        for (unsigned t = 0; t < n; t++) acc += e[off[t] + i];
-        r->c[i] = acc;
+    for (unsigned i = 0; i < N; i++) r->c[i] = 0;
+    /*@ loop invariant 0 <= t <= n;
+        loop invariant \forall integer m; 0 <= m < KF_MLDSA_N ==> -32768 * t <= r->c[m] <= 32768 * t;
+        loop assigns t, r->c[0 .. KF_MLDSA_N - 1];
+        loop variant n - t; */
+    for (unsigned t = 0; t < n; t++) {
+        const int16_t *et = e + off[t];
+        /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+            loop invariant \forall integer m; 0 <= m < i ==> -32768 * (t + 1) <= r->c[m] <= 32768 * (t + 1);
+            loop invariant \forall integer m; i <= m < KF_MLDSA_N ==> -32768 * t <= r->c[m] <= 32768 * t;
+            loop assigns i, r->c[0 .. KF_MLDSA_N - 1];
+            loop variant KF_MLDSA_N - i; */
+        for (unsigned i = 0; i < N; i++) r->c[i] += et[i];
     }
 }
 
