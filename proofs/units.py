@@ -338,7 +338,9 @@ UNITS = {
     # _mu, kf_mldsa_hash_sign, do_sign, kf_mldsa_sign_mu_attempts) reach keygen_internal and
     # sign_internal only with pk, sk, the whole signature and mu / M' of the set's lengths (their
     # contracts assumed: what they run is "pending"). Justified: sign_done's memset (uint8_t seen
-    # as char).
+    # as char). Since session 41 matrix_times (t = NTT^-1(A o v), row by row: the row's offset
+    # ra += l, linear in i for each set; the row's bounds handed to kf_mldsa_pointwise_acc_vec by
+    # the ghost lemma function row_bounded), over its contract (its caller sign_attempt: "pending").
     "mldsa_api": {
         "files": ["src/mldsa/params.c", "src/mldsa/mldsa.c"],
         "preinclude": ["impl_defined.h"],   # to_s32: params_get's (int)param of the enum (unsigned)
@@ -352,10 +354,10 @@ UNITS = {
                            "hash_msg", "kf_mldsa_verify_internal", "kf_mldsa_verify_mu", "kf_mldsa_verify",
                            "kf_mldsa_hash_verify", "kf_mldsa_keygen_internal", "kf_mldsa_keygen",
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
-                           "kf_mldsa_sign", "kf_mldsa_hash_sign"],
+                           "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times"],
              "extra": ["-wp-no-init-const"]},
         ],
-        "pending": ["kf_mldsa_compute_mu", "matrix_times", "keygen_row_ready", "keygen_internal", "mask_chunk",
+        "pending": ["kf_mldsa_compute_mu", "keygen_row_ready", "keygen_internal", "mask_chunk",
                     "attempt_mask", "sign_attempt", "sign_sk_decode", "wipe_sign_state", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
