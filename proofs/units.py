@@ -311,12 +311,21 @@ UNITS = {
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:split"],
-        "functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a", "kf_mldsa_verify_one",
-                      "kf_mldsa_sample_in_ball_block", "w1_matrix", "w1_challenge", "w1_row", "w1_rows", "verify_w1"],
-        # verify_w1: w1_matrix (with a_from_ahead), w1_challenge, the NTT of z and w1_rows (w1_row;
-        # the rows' offsets carried down the loop, linear in i for each set: session 40). Left:
-        # a_from_ahead's assertion a_made (docs/ASSURANCE.md, "ML-DSA's Verify")
-        "pending": ["a_from_ahead", "the batch (kf_mldsa_verify_batch and its helpers)"],
+        # verify_w1: w1_matrix, a_from_ahead (A from the batch's polynomials made ahead, then
+        # kf_mldsa_expand_a_ahead: session 41), w1_challenge, the NTT of z and w1_rows (w1_row;
+        # the rows' offsets carried down the loop, linear in i for each set: session 40).
+        # Two passes (session 41): kf_mldsa_verify_one, verify_w1 and w1_matrix, whose proved goals
+        # take up to ~360,000 CVC4 steps (w1_matrix's a_fits over 200,000), at the unit's 400,000
+        # (and a 600 s time limit: at load ~22 a goal of verify_one ran into 120 s); the rest at
+        # 200,000 (their proved goals at most 178,694 steps, 2026-11-27: a margin of 1.1, not
+        # STEP_LIMITS' 2), so that their mutants' and wipe_but_a's justified goals stop there.
+        "passes": [
+            {"functions": ["kf_mldsa_verify_one", "verify_w1", "w1_matrix"], "extra": ["-wp-timeout", "600"]},
+            {"functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a",
+                           "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows"],
+             "extra": ["-wp-steps", "200000"]},
+        ],
+        "pending": ["kf_mldsa_verify_batch", "item_checks", "mu_lanes", "finish_window", "sib_lanes", "prefetch_item"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87
@@ -331,7 +340,9 @@ UNITS = {
     # _mu, kf_mldsa_hash_sign, do_sign, kf_mldsa_sign_mu_attempts) reach keygen_internal and
     # sign_internal only with pk, sk, the whole signature and mu / M' of the set's lengths (their
     # contracts assumed: what they run is "pending"). Justified: sign_done's memset (uint8_t seen
-    # as char).
+    # as char). Since session 41 matrix_times (t = NTT^-1(A o v), row by row: the row's offset
+    # ra += l, linear in i for each set; the row's bounds handed to kf_mldsa_pointwise_acc_vec by
+    # the ghost lemma function row_bounded), over its contract (its caller sign_attempt: "pending").
     "mldsa_api": {
         "files": ["src/mldsa/params.c", "src/mldsa/mldsa.c"],
         "preinclude": ["impl_defined.h"],   # to_s32: params_get's (int)param of the enum (unsigned)
@@ -345,10 +356,10 @@ UNITS = {
                            "hash_msg", "kf_mldsa_verify_internal", "kf_mldsa_verify_mu", "kf_mldsa_verify",
                            "kf_mldsa_hash_verify", "kf_mldsa_keygen_internal", "kf_mldsa_keygen",
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
-                           "kf_mldsa_sign", "kf_mldsa_hash_sign"],
+                           "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times"],
              "extra": ["-wp-no-init-const"]},
         ],
-        "pending": ["kf_mldsa_compute_mu", "matrix_times", "keygen_row_ready", "keygen_internal", "mask_chunk",
+        "pending": ["kf_mldsa_compute_mu", "keygen_row_ready", "keygen_internal", "mask_chunk",
                     "attempt_mask", "sign_attempt", "sign_sk_decode", "wipe_sign_state", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted

@@ -44,14 +44,47 @@ void kf_mldsa_compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDS
     kf_mldsa_shake256(mu, KF_MLDSA_CRHBYTES, m->n + 1, in, len);
 }
 
+/* (ACSL, the unit mldsa_api) A's row as kf_mldsa_pointwise_acc_vec takes it: the coefficients'
+ * bounds over the row's own pointer (as a ghost "lemma function": proved alone, its ensures from
+ * its requires, an empty body), which CVC4 does not unfold from A's among matrix_times's
+ * hypotheses. */
+/*@ ghost
+  /@ requires \forall integer r, m; 0 <= r < n && 0 <= m < KF_MLDSA_N ==> 0 <= row[r].c[m] <= KF_MLDSA_Q - 1;
+     assigns \nothing;
+     ensures kf_mldsa_vec_bounded(row, n, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); @/
+  static void row_bounded(const kf_mldsa_poly *row, unsigned n) { }
+*/
+
 /* t[i] = sum_j a[i l + j] o v[j], back from the NTT domain, in (-q, q). The row's sum comes
  * out under q in size, as the inverse NTT takes it (no reduction between: the callers freeze
- * or caddq t, so the representative the inverse NTT gives does not matter). */
+ * or caddq t, so the representative the inverse NTT gives does not matter). The row's offset
+ * is carried down the loop (ra += l), so that no goal holds a product i l (verify.c's w1_rows). */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(t + (0 .. p->k - 1)) && \valid_read(a + (0 .. p->k * p->l - 1)) && \valid_read(v + (0 .. p->l - 1));
+    requires \separated(t + (0 .. p->k - 1), a + (0 .. p->k * p->l - 1), v + (0 .. p->l - 1), p);
+    requires kf_mldsa_vec_bounded(a, p->k * p->l, 0, KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(v, p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    assigns t[0 .. p->k - 1];
+    ensures kf_mldsa_vec_bounded(t, p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
 static void matrix_times(kf_mldsa_poly *t, const kf_mldsa_poly *a, const kf_mldsa_poly *v, const kf_mldsa_params *p)
 {
+    /*@ assert sets: p->k == 4 && p->l == 4 && p->k * p->l == 16 || p->k == 6 && p->l == 5 && p->k * p->l == 30 ||
+                     p->k == 8 && p->l == 7 && p->k * p->l == 56; */
+    unsigned ra = 0; /* row i's first polynomial of A */
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant rows: p->l == 4 && ra == 4 * i || p->l == 5 && ra == 5 * i || p->l == 7 && ra == 7 * i;
+        loop invariant done: \forall integer r, m; 0 <= r < i && 0 <= m < KF_MLDSA_N ==>
+                                 -KF_MLDSA_Q + 1 <= t[r].c[m] <= KF_MLDSA_Q - 1;
+        loop assigns i, ra, t[0 .. p->k - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
-        kf_mldsa_pointwise_acc_vec(&t[i], &a[i * p->l], v, p->l);
+        /*@ ghost const kf_mldsa_poly *row = &a[ra]; */ /* A's row i, as the call's argument */
+        /*@ assert row_same: \forall integer r, m; 0 <= r < p->l && 0 <= m < KF_MLDSA_N ==> row[r].c[m] == a[ra + r].c[m]; */
+        /*@ assert row: \forall integer r, m; 0 <= r < p->l && 0 <= m < KF_MLDSA_N ==> 0 <= row[r].c[m] <= KF_MLDSA_Q - 1; */
+        /*@ ghost row_bounded(row, p->l); */
+        kf_mldsa_pointwise_acc_vec(&t[i], &a[ra], v, p->l);
         kf_mldsa_invntt_tomont(&t[i]);
+        ra += p->l;
     }
 }
 

@@ -71,7 +71,9 @@ unsigned kf_mldsa_side_groups(const kf_mldsa_params *p, int keygen);
                                                 next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
     assigns a[start .. p->k * p->l - 1], next[0 .. 6], *next_made;
     ensures *next_made <= 7 && (next_rho == \null ==> *next_made == 0);
-    ensures \forall integer i; start <= i < p->k * p->l ==> kf_mldsa_bounded(a + i, 0, KF_MLDSA_Q - 1);
+    // the coefficients themselves (not kf_mldsa_bounded(a + i, ..)): verify.c's a_from_ahead
+    // joins them to the ones it copied, which CVC4 did not unfold from the predicate (session 41)
+    ensures \forall integer i, m; start <= i < p->k * p->l && 0 <= m < KF_MLDSA_N ==> 0 <= a[i].c[m] <= KF_MLDSA_Q - 1;
     ensures \forall integer i; 0 <= i < *next_made ==> kf_mldsa_bounded(next + i, 0, KF_MLDSA_Q - 1); */
 void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p,
                              unsigned start, const uint8_t *next_rho, kf_mldsa_poly *next, unsigned *next_made);

@@ -156,7 +156,7 @@ static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah
         /* a loop of polynomials, not memcpy (the proof's typed memory does not see a copy of
          * int32 coefficients as bytes) */
         /*@ loop invariant 0 <= start <= ah->n;
-            loop invariant \forall integer i; 0 <= i < start ==> kf_mldsa_bounded(&st->a[i], 0, KF_MLDSA_Q - 1);
+            loop invariant \forall integer i, m; 0 <= i < start && 0 <= m < KF_MLDSA_N ==> 0 <= st->a[i].c[m] < KF_MLDSA_Q;
             loop assigns start, st->a[0 .. KF_XN_MAX - 2];
             loop variant ah->n - start; */
         for (; start < ah->n; start++)
@@ -167,6 +167,9 @@ static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah
             for (unsigned m = 0; m < KF_MLDSA_N; m++) st->a[start].c[m] = ah->poly[start].c[m];
     }
     kf_mldsa_expand_a_ahead(st->a, st->rho, p, start, ah->next_rho, ah->poly, &ah->n);
+    /*@ assert a_first: \forall integer i, m; 0 <= i < start && 0 <= m < KF_MLDSA_N ==> 0 <= st->a[i].c[m] < KF_MLDSA_Q; */
+    /*@ assert a_rest: \forall integer i, m; start <= i < p->k * p->l && 0 <= m < KF_MLDSA_N ==> 0 <= st->a[i].c[m] <= KF_MLDSA_Q - 1; */
+    /*@ assert a_all: \forall integer i, m; 0 <= i < p->k * p->l && 0 <= m < KF_MLDSA_N ==> 0 <= st->a[i].c[m] <= KF_MLDSA_Q - 1; */
     /*@ assert a_made: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
     if (ah->n) memcpy(ah->rho, ah->next_rho, sizeof ah->rho);
 }
