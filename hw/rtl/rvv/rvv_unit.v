@@ -78,7 +78,7 @@ module rvv_unit #(
     // Small modulo-5 arithmetic as tables, constant vectors indexed by the operands (3 bits an
     // entry), which synthesis maps to a few LUTs: `%` by 5 becomes a divider of chained carry
     // chains, the whole unit's critical path once (hw/rtl/rvv/README.md, "Fmax on ECP5-85").
-    //   T_MOD[x] = x % 5 (x = 0..31), T_DIV[x] = x / 5, T_ADD[{a, b}] = (a + b) % 5,
+    //   T_MOD[x] = x % 5 (x = 0..31), T_ADD[{a, b}] = (a + b) % 5,
     //   T_SUB[{a, b}] = (a - b) mod 5 (a, b = 0..7); entry i at bits 4i + 2..4i, read as
     //   T[{i, 2'b00} +: 3] (an offset that never leaves the table: no x in the netlist,
     //   which the formal flow refuses)
@@ -105,7 +105,6 @@ module rvv_unit #(
     endfunction
     /* verilator lint_on WIDTH */
     localparam [255:0] T_MOD = tab5(0);
-    localparam [255:0] T_DIV = tab5(1);
     localparam [255:0] T_ADD = tab5(2);
     localparam [255:0] T_SUB = tab5(3);
     localparam       HAS_SROT = SEED_ROT != 0;
@@ -363,7 +362,6 @@ module rvv_unit #(
         st_ra <= accept ? d_vd : q_vd + {2'd0, mreg} + {4'd0, {27'd0, mel} >= ELENUM - 3};
         if (accept) q_isst <= d_isst;     // (a refused word runs one cycle, K_ILL, and reads nothing)
     end
-    wire [2:0] n_mreg = mel_last ? mreg + 3'd1 : mreg;   // ... of the next cycle
     // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; bank b reads
     // word ra (rb). In the issue cycle: fields of the word (d_isst, above); while busy: ra_nx /
     // rb_nx of the cycle before.
@@ -378,13 +376,16 @@ module rvv_unit #(
     // this rotation too (element 5i + x of vslidedownm's result is element 5i + (x + n) % 5 of
     // vs2; vslideupm: x - n). ra - t = vs2 - vd (vs1 - vd for B) does not depend on lmul_cnt:
     // each lane's bank is set at the issue (sa, sb). A store's element and vpi's row take the
-    // banks' words as they are (st_bank, pi_cx).
+    // banks' words as they are (st_j, pi_cx).
     // (the modulo-5 values from the tables; no inline `%`, and no function call, which Icarus
     // evaluates as a thread on every change)
     wire [4:0] n_wreg  = (busy ? q_vd : d_vd) + {2'd0, n_roff};   // the next cycle's register write
     wire [2:0] d_vd5   = T_MOD[{1'b0, d_vd, 2'b00} +: 3];
     wire [2:0] n_vd5   = busy ? cv5 : d_vd5;
-    wire [2:0] b_t5    = T_ADD[{cv5, cnt[2:0], 2'b00} +: 3];  // (vd + lmul_cnt) % 5 of the next busy cycle
+    // (vd + lmul_cnt) % 5 of the next busy cycle, T_ADD[{cv5, cnt[2:0]}]: a register kept beside
+    // cnt (b_t5, the control block), not a table after cnt in front of every lane's element,
+    // rho offset and element mask
+    reg  [2:0] b_t5;
     wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
     wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
     // (one-hot: lane j's bank for A is (j + (vs2 - vd) % 5 + sl) % 5, sl the slide's shift, so
@@ -432,28 +433,50 @@ module rvv_unit #(
     wire [REGW-1:0] alt1;           // a bank's other write data (vpi's column, a load's element)
     // a store's element: mel of register vd + mreg, in bank 5 (mel / 5) + (mel % 5 + reg % 5) % 5
     // of the words read (reg % 5 of this cycle's read)
-    wire [2:0] st_r5 = busy ? T_ADD[{cv5, n_mreg, 2'b00} +: 3] : d_vd5;
-    wire [2:0] st_m5 = T_MOD[{1'b0, mel_nx, 2'b00} +: 3];
-    wire [2:0] st_d5 = T_DIV[{1'b0, mel_nx, 2'b00} +: 3];
-    reg  [4:0] st_bank;
+    // (of the next cycle's mel and register: 5 (mel / 5) + (mel % 5 + r5) % 5, r5 = reg % 5 of
+    // that read; kept as sd5 = mel / 5 and st_j = (mel % 5 + r5) % 5, the latter from registers
+    // kept beside mel and mreg: sm5 = mel % 5, sd5, sr5 = (vd + mreg) % 5, each candidate
+    // computed from them and the select last. At 7efe458 the modulo-5 tables of mel's next
+    // value and a 3-term adder were the deepest path of the netlist: k -> mreq -> mel_nx ->
+    // T_MOD/T_DIV -> T_ADD -> the adder -> st_bank.)
+    reg  [2:0] sm5, sd5, sr5;   // mel % 5, mel / 5, (vd + mreg) % 5 (mreg in 3 bits)
+    wire [2:0] sm5_inc = T_ADD[{sm5, 3'd1, 2'b00} +: 3];
+    wire [2:0] sr5_inc = (mreg == 3'd7) ? cv5 : T_ADD[{sr5, 3'd1, 2'b00} +: 3];  // ... of mreg + 1
+    wire [2:0] sr5_nx  = mel_last ? sr5_inc : sr5;  // (vd + n_mreg) % 5
     always @(posedge clk)
-        st_bank <= {st_d5, 2'b00} + {2'd0, st_d5} + {2'd0, T_ADD[{st_m5, st_r5, 2'b00} +: 3]};
+        if (!rst) begin     // (as mel and mreg: mel_nx, mreg_nx)
+            if (accept) begin
+                sm5 <= 3'd0;
+                sd5 <= 3'd0;
+                sr5 <= d_vd5;
+            end else if (mreq) begin
+                sm5 <= mel_last ? 3'd0 : sm5_inc;
+                sd5 <= mel_last ? 3'd0 : (sm5 == 3'd4) ? sd5 + 3'd1 : sd5;
+                if (mel_last) sr5 <= sr5_inc;
+            end
+        end
+    reg  [2:0] st_j;            // the store's element's bank within its state (st_el: 5 sd5 + st_j)
+    always @(posedge clk)
+        st_j <= busy ? (mreq ? (mel_last ? sr5_inc : T_ADD[{sm5_inc, sr5, 2'b00} +: 3])
+                             : T_ADD[{sm5, sr5_nx, 2'b00} +: 3])
+                     : (accept ? d_vd5 : T_ADD[{sm5, d_vd5, 2'b00} +: 3]);
     // the element count left from the next cycle's register on, min(., ELENUM): vl, then
     // vl - ELENUM (lmul_cnt + 1) while busy (rem, saturated), for the element mask
-    function [4:0] clampe;
-        input [7:0] v;
-        begin
-            clampe = ({24'd0, v} >= ELENUM) ? ELENUM[4:0] : v[4:0];
-        end
-    endfunction
+    // (as thermometer codes, bit e = e < that count: remt beside rem, vlt beside vl, so that a
+    // lane's element mask is a select of one bit by its element, not a compare (a carry chain)
+    // behind the element's tables: e < min(x - ELENUM, ELENUM) is x > e + ELENUM, x the count
+    // before; e < min(vl, ELENUM) is e < vl)
     reg  [7:0] rem;
-    reg  [4:0] remc, vlc;
-    wire [7:0] rem_nx = (accept ? vl : rem) < ELENUM[7:0] ? 8'd0 : (accept ? vl : rem) - ELENUM[7:0];
+    reg  [ELENUM-1:0] remt, vlt;
+    wire [7:0] rem_x  = accept ? vl : rem;
+    wire [7:0] rem_nx = rem_x < ELENUM[7:0] ? 8'd0 : rem_x - ELENUM[7:0];
+    integer    te, tv;      // (one loop variable per always block: yosys)
     always @(posedge clk) begin
         rem <= rem_nx;
-        remc <= clampe(rem_nx);
+        for (te = 0; te < ELENUM; te = te + 1)
+            remt[te] <= {24'd0, rem_x} > te + ELENUM;
     end
-    wire [4:0] n_remc = busy ? remc : vlc;
+    wire [ELENUM-1:0] n_remt = busy ? remt : vlt;
 
     wire [ELEN-1:0] rs1x;
     wire [63:0]     rc64;
@@ -511,7 +534,6 @@ module rvv_unit #(
             localparam integer RI = g / 5;
             /* verilator lint_off WIDTH */
             localparam [2:0] J3 = J;
-            localparam [4:0] I55 = 5 * (g / 5);
             localparam [127:0] TXJ = tabx(J);
             /* verilator lint_on WIDTH */
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
@@ -571,7 +593,10 @@ module rvv_unit #(
             end
             // custom instructions: the state elements of every register; RVV: elements < vl
             always @*
-                emask_nx[g] = n_custom ? (g < NS) : ({2'd0, n_x} + I55 < n_remc);
+                emask_nx[g] = n_custom ? (g < NS)
+                            : (n_x == 3'd0) ? n_remt[5 * RI + 0] : (n_x == 3'd1) ? n_remt[5 * RI + 1]
+                            : (n_x == 3'd2) ? n_remt[5 * RI + 2] : (n_x == 3'd3) ? n_remt[5 * RI + 3]
+                            : (n_x == 3'd4) && n_remt[5 * RI + 4];
             // ---- compute, first stage (the cycle after the operands' read) ----
             // the 5-way selects as and-or of the one-hot selects, from the banks' words with
             // the write the issue cycle's read missed (op_fa, op_fb)
@@ -719,9 +744,7 @@ module rvv_unit #(
         pi_r5 <= T_ADD[{n_vs25, n_roff, 2'b00} +: 3];
     end
     // a load: bank 5i + j holds element 5i + (j - reg) % 5 of register reg
-    wire [2:0]        n_ldreg5 = T_ADD[{cv5, mreg, 2'b00} +: 3];
-    wire [2:0]        mel_m5 = T_MOD[{1'b0, mel, 2'b00} +: 3];
-    wire [2:0]        mel_d5 = T_DIV[{1'b0, mel, 2'b00} +: 3];
+    // ((vd + mreg) % 5, mel % 5 and mel / 5: the registers sr5, sm5, sd5 kept beside mreg and mel)
     genvar gm;
     generate
         for (gm = 0; gm < ELENUM; gm = gm + 1) begin : g_rf
@@ -734,8 +757,8 @@ module rvv_unit #(
             localparam [2:0] BI3 = BI;
             localparam [2:0] J3X3 = (3 * BJ) % 5;
             /* verilator lint_on WIDTH */
-            wire [2:0] lu = T_SUB[{BJ3, n_ldreg5, 2'b00} +: 3];
-            wire       ld_here = mel_d5 == BI3 && mel_m5 == lu;  // a load's element goes to this bank
+            wire [2:0] lu = T_SUB[{BJ3, sr5, 2'b00} +: 3];
+            wire       ld_here = sd5 == BI3 && sm5 == lu;  // a load's element goes to this bank
             // vpi's column: register vd + d, row element (3j - w) % 5
             wire [2:0] cd = T_SUB[{BJ3, pi_s, 2'b00} +: 3];
             wire [2:0] cx = T_SUB[{J3X3, pi_w, 2'b00} +: 3];
@@ -866,7 +889,7 @@ module rvv_unit #(
             last <= 8'd0;
             k <= K_ILL;
             vl <= 8'd0;
-            vlc <= 5'd0;
+            vlt <= {ELENUM{1'b0}};
             vlmul <= 2'd0;
             nregs <= 4'd1;
             mk <= 8'd0;
@@ -876,6 +899,7 @@ module rvv_unit #(
             if (accept) begin
                 busy <= 1'b1;
                 cnt <= 8'd1;
+                b_t5 <= T_ADD[{d_vd5, 3'd1, 2'b00} +: 3];
                 last <= d_last;
                 k <= d_k;
                 q_vd <= d_vd;
@@ -892,10 +916,14 @@ module rvv_unit #(
                 maddr <= in_rs1;
             end else if (busy) begin
                 if (last_cycle) busy <= 1'b0;
-                else cnt <= cnt + 8'd1;
+                else begin
+                    cnt <= cnt + 8'd1;
+                    b_t5 <= (cnt[2:0] == 3'd7) ? cv5 : T_ADD[{b_t5, 3'd1, 2'b00} +: 3];
+                end
                 if (last_cycle && k == K_VSET) begin
                     vl <= q_newvl;
-                    vlc <= clampe(q_newvl);
+                    for (tv = 0; tv < ELENUM; tv = tv + 1)
+                        vlt[tv] <= tv < {24'd0, q_newvl};
                     vlmul <= q_newlmul;
                     nregs <= regs_of(q_newvl);
                 end
@@ -931,7 +959,7 @@ module rvv_unit #(
     always @* begin
         st_el = {ELEN{1'b0}};
         for (se = 0; se < ELENUM; se = se + 1)
-            if (st_bank == se[4:0]) st_el = op_fa[se * ELEN +: ELEN];
+            if ({29'd0, sd5} == se / 5 && {29'd0, st_j} == se % 5) st_el = op_fa[se * ELEN +: ELEN];
     end
     assign mem_wdata = st_el;
     assign vl_o = vl;
