@@ -337,7 +337,7 @@ UNITS = {
     # buffer, a context over 255 bytes or NULL with a length, each refused by name), M' (pure_msg,
     # hash_msg) and the public calls: verification reaches kf_mldsa_verify_one only with pk,
     # sig, mu and M''s pieces of the set's lengths readable (kf_mldsa_verify_one's contract,
-    # mldsa_internal.h: assumed, its proof is mldsa_verify's "pending"; kf_prehash's, prehash.h,
+    # mldsa_internal.h: taken by its contract here, proved by unit mldsa_verify; kf_prehash's, prehash.h,
     # assumed); keygen and signing (kf_mldsa_keygen, _keygen_internal, kf_mldsa_sign, _internal,
     # _mu, kf_mldsa_hash_sign, do_sign, kf_mldsa_sign_mu_attempts) reach keygen_internal and
     # sign_internal only with pk, sk, the whole signature and mu / M' of the set's lengths (their
