@@ -121,5 +121,6 @@ const kf_backend_xn kf_backend_x4_avx512vl = {
     .extract_bytes = x4_extract_bytes,
     .permute = x4_permute,
     .absorb_blocks = x4_absorb_blocks,
-    .x1_twin = &kf_backend_x1_avx512vl, /* a call of either costs the same (docs/BENCHMARKS.md) */
+    /* a call of either costs the same (docs/BENCHMARK_HISTORY.md, "x1_twin") */
+    .x1_twin = &kf_backend_x1_avx512vl,
 };

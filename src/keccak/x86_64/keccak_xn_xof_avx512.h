@@ -11,7 +11,7 @@
  * avx2-x4 has its own (keccak_p1600_x4_avx2.c: 16 ymm registers, the lanes half on the stack).
  * An avx512vl-x4 instantiation (ymm, the rounds as a two-round loop) was tried on Zen 4 and
  * left out: bench_mldsa_ab read the same ratios with and without it (ML-DSA's l = 4 masks go
- * to x8 two attempts at a time; docs/BENCHMARKS.md, "avx512-x8's xof").
+ * to x8 two attempts at a time; docs/BENCHMARK_HISTORY.md, "avx512-x8's xof").
  *
  * One copy of the rounds: each pass of the loop takes one block in (a whole one, or the padded
  * last one) or gives one out, then permutes. Every lane index below is a constant once the

@@ -292,7 +292,7 @@ void kf_mldsa_sparse_mul_avx2(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N],
  * eight unaligned loads and additions (the 16-bit code's sixteen of each), exact mod 2^8, so
  * exact where every |sum| <= 127; widened to 32 bits at the end of each pass of `group` terms
  * (the first pass stores, the others add to r). On AMD Zen 4, ML-DSA-87's c s2 (tau 60) in one
- * pass, ML-DSA-65's (tau 49, eta 4: 31 + 18 terms) in two: docs/BENCHMARKS.md, "8-bit c s".
+ * pass, ML-DSA-65's (tau 49, eta 4: 31 + 18 terms) in two: docs/BENCHMARK_HISTORY.md, "8-bit c s".
  * A term's loads at b + 32 v start at b mod 64 (v even) and b + 32 mod 64 (v odd): unless b
  * is 32-byte aligned, one of the two crosses a line (on Zen 4 a crossing load costs about a
  * second one: the 8-bit product of 60 terms 299 -> 247 ticks with none, a scratch loop). So
