@@ -304,8 +304,8 @@ UNITS = {
     # hypothesis, docs/ASSURANCE.md), wipe_but_a (the state's wipe in its own type: 2 justified
     # goals inside) and kf_mldsa_verify_one over verify_w1's contract (1 justified: the const
     # parameter table apart from pk and sig). Assumed callee contracts (not proved): ExpandA's
-    # entries and kf_mldsa_shake256 (sampling.h: mldsa_sampling's "pending"), kf_mldsa_compute_mu
-    # (mldsa_internal.h: mldsa_api's "pending"); the lone sponge's kf_xn_side_pad /
+    # entries and kf_mldsa_shake256 (sampling.h: mldsa_sampling's "pending"); kf_mldsa_compute_mu
+    # (mldsa_internal.h) by its contract, proved by unit mldsa_api since session 42; the lone sponge's kf_xn_side_pad /
     # kf_xn_side_squeeze are unit sponge_xn's. "pending": the batch (sponge_xn.h's batched calls
     # have no contracts yet, issue 54).
     "mldsa_verify": {
@@ -346,6 +346,11 @@ UNITS = {
     # as char). Since session 41 matrix_times (t = NTT^-1(A o v), row by row: the row's offset
     # ra += l, linear in i for each set; the row's bounds handed to kf_mldsa_pointwise_acc_vec by
     # the ghost lemma function row_bounded), over its contract (its caller sign_attempt: "pending").
+    # Since session 42 kf_mldsa_compute_mu (mu = H(tr || M'): in[1 .. n] readable, the loop's
+    # invariant), keygen_row_ready (KeyGen's rows of t as ExpandA finishes A's: row i only once
+    # (i + 1) l <= done, A's rows to done in [0, q) by its contract, the row's bounds through
+    # row_bounded as matrix_times's; its caller keygen_internal: "pending") and mask_chunk (the
+    # masks' streams per call in [1, KF_XN_MAX], the size of attempt_mask's out[]).
     "mldsa_api": {
         "files": ["src/mldsa/params.c", "src/mldsa/mldsa.c"],
         "preinclude": ["impl_defined.h"],   # to_s32: params_get's (int)param of the enum (unsigned)
@@ -359,11 +364,12 @@ UNITS = {
                            "hash_msg", "kf_mldsa_verify_internal", "kf_mldsa_verify_mu", "kf_mldsa_verify",
                            "kf_mldsa_hash_verify", "kf_mldsa_keygen_internal", "kf_mldsa_keygen",
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
-                           "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times"],
-             "extra": ["-wp-no-init-const"]},
+                           "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
+                           "keygen_row_ready", "mask_chunk"],
+             "extra": ["-wp-no-init-const", "-wp-no-ground"]},
         ],
-        "pending": ["kf_mldsa_compute_mu", "keygen_row_ready", "keygen_internal", "mask_chunk",
-                    "attempt_mask", "sign_attempt", "sign_sk_decode", "wipe_sign_state", "sign_internal"],
+        "pending": ["keygen_internal", "attempt_mask", "sign_attempt", "sign_sk_decode", "wipe_sign_state",
+                    "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

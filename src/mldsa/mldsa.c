@@ -37,6 +37,10 @@ void kf_mldsa_compute_mu(uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t tr[KF_MLDS
 {
     const uint8_t *in[7] = {tr};
     size_t len[7] = {KF_MLDSA_TR_BYTES};
+    /*@ loop invariant 0 <= i <= m->n;
+        loop invariant readable: \forall integer j; 0 <= j <= i ==> \valid_read(in[j] + (0 .. len[j] - 1));
+        loop assigns i, in[1 .. 6], len[1 .. 6];
+        loop variant m->n - i; */
     for (unsigned i = 0; i < m->n; i++) {
         in[i + 1] = m->part[i];
         len[i + 1] = m->len[i];
@@ -116,13 +120,39 @@ typedef struct keygen_rows {
     kf_xn_side side; /* tr = H(pk)'s sponge, over st->pk */
 } keygen_rows;
 
+/* (ACSL, unit mldsa_api) ctx is keygen_internal's keygen_rows; row i of t is made only once A's
+ * polynomials to (i + 1) l are final: done of them are, in [0, q) (ExpandA's ready). */
+/*@ requires \valid((keygen_rows *)ctx) && kf_mldsa_params_ok(((keygen_rows *)ctx)->p) && \valid(((keygen_rows *)ctx)->st);
+    requires \separated((keygen_rows *)ctx, ((keygen_rows *)ctx)->st, ((keygen_rows *)ctx)->p) &&
+             \separated(((keygen_rows *)ctx)->st, ((keygen_rows *)ctx)->p);
+    requires ((keygen_rows *)ctx)->rows <= ((keygen_rows *)ctx)->p->k &&
+             done <= ((keygen_rows *)ctx)->p->k * ((keygen_rows *)ctx)->p->l;
+    requires ((keygen_rows *)ctx)->side.rate == KF_SHAKE256_RATE;
+    // A's polynomials 0 .. done - 1 final, NTT(s1) and s2 (ExpandS's [-eta, eta]) in range
+    requires \forall integer r, m; 0 <= r < done && 0 <= m < KF_MLDSA_N ==>
+                 0 <= ((keygen_rows *)ctx)->st->a[r].c[m] <= KF_MLDSA_Q - 1;
+    requires kf_mldsa_vec_bounded(&((keygen_rows *)ctx)->st->s1hat[0], ((keygen_rows *)ctx)->p->l,
+                                  -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(&((keygen_rows *)ctx)->st->s2[0], ((keygen_rows *)ctx)->p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    assigns ((keygen_rows *)ctx)->rows, ((keygen_rows *)ctx)->side.blocks,
+            ((keygen_rows *)ctx)->st->t0[0 .. K_MAX - 1], ((keygen_rows *)ctx)->st->t1[0 .. K_MAX - 1],
+            ((keygen_rows *)ctx)->st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1];
+    ensures \old(((keygen_rows *)ctx)->rows) <= ((keygen_rows *)ctx)->rows <= ((keygen_rows *)ctx)->p->k;
+    ensures done == ((keygen_rows *)ctx)->p->k * ((keygen_rows *)ctx)->p->l ==>
+                ((keygen_rows *)ctx)->rows == ((keygen_rows *)ctx)->p->k; */
 static void keygen_row_ready(void *ctx, unsigned done)
 {
     keygen_rows *kr = (keygen_rows *)ctx;
     const kf_mldsa_params *p = kr->p;
     keygen_state *st = kr->st;
+    /*@ loop invariant \at(kr->rows, LoopEntry) <= kr->rows <= p->k;
+        loop assigns kr->rows, st->t0[0 .. p->k - 1], st->t1[0 .. p->k - 1], st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1];
+        loop variant p->k - kr->rows; */
     for (; kr->rows < p->k && (kr->rows + 1) * p->l <= done; kr->rows++) {
         const unsigned i = kr->rows;
+        /*@ ghost const kf_mldsa_poly *row = &st->a[i * p->l]; */ /* A's row i, as the call's argument */
+        /*@ assert row: \forall integer r, m; 0 <= r < p->l && 0 <= m < KF_MLDSA_N ==> 0 <= row[r].c[m] <= KF_MLDSA_Q - 1; */
+        /*@ ghost row_bounded(row, p->l); */
         kf_mldsa_pointwise_acc_vec(&st->t0[i], &st->a[i * p->l], st->s1hat, p->l);
         kf_mldsa_invntt_tomont(&st->t0[i]);
         kf_mldsa_add_power2round(&st->t1[i], &st->t0[i], &st->t0[i], &st->s2[i]); /* t0 over t */
@@ -208,6 +238,8 @@ typedef struct sign_state { /* polynomials 64-byte aligned, as keygen_state's */
  * instead of 5 (ML-DSA-87: 8 for 7, ML-DSA-44: two attempts a call, as before). What a
  * signature accepted early leaves unused is one call at most. MASK_RING holds the live ones:
  * at most l + chunk - 1 <= 15. Public: the chunk depends on params and backends only. */
+/*@ assigns \nothing;
+    ensures 1 <= \result <= KF_XN_MAX; */
 static unsigned mask_chunk(void)
 {
     const kf_backend_xn *b = kf_backend_xn_for(KF_XN_MAX);
