@@ -96,6 +96,29 @@ typedef struct kf_leaf_params {
     unsigned rate, nr;
     uint8_t suffix;
 } kf_leaf_params;
+typedef struct kf_leaves kf_leaves;
+/* The contracts of the leaves API (ACSL): what KT's and ParallelHash's proofs (units
+ * kangarootwelve, hash_sp800_185) assume of it. The bodies in batch.c are unit hash_batch's
+ * "pending" (proofs/units.py): these contracts are assumed until it proves them. A job
+ * (kf_leaves) lives in batch.c's own memory (malloc'd jobs and CV buffers, the thread pool,
+ * the cached core count), which the ghost kf_leaves_private stands for in the assigns
+ * clauses: no caller's object is part of it. kf_leaves_live(job): a job start returned and
+ * free has not yet released; kf_leaves_cv_bytes(job): its count * cv_len, the CV bytes finish
+ * returns; kf_leaves_rate(job): its p->rate. */
+/*@ ghost int kf_leaves_private; */
+/*@ axiomatic KfLeaves {
+      predicate kf_leaves_live(kf_leaves *job);
+      logic integer kf_leaves_cv_bytes(kf_leaves *job);
+      logic integer kf_leaves_rate(kf_leaves *job);
+    }
+    predicate kf_leaf_params_ok(kf_leaf_params *p) =
+      \valid_read(p) && 8 <= p->rate <= 192 && p->rate % 8 == 0 && 1 <= p->nr <= 24 && 1 <= p->cv_len <= 64; */
+/*@ requires kf_leaf_params_ok(p);
+    requires count * p->len <= SIZE_MAX && count * p->cv_len <= SIZE_MAX;
+    requires \valid_read(base + (0 .. count * p->len - 1));
+    requires \valid(cvs + (0 .. count * p->cv_len - 1));
+    requires \separated(cvs + (0 .. count * p->cv_len - 1), p, base + (0 .. count * p->len - 1));
+    assigns cvs[0 .. count * p->cv_len - 1]; */
 void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, uint8_t *cvs);
 /* One full group of KF_XN_MAX leaves as kf_leaves_hash, and beside them node_blocks whole
  * blocks of p->rate bytes of node_in absorbed into the lone sponge state node (200 bytes,
@@ -104,15 +127,44 @@ void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, 
  * gets the first leaf's state before its last block (KT's S_0, kf_backend_xn.leaves_node).
  * 1 if done, 0 if the backend has no such operation for these parameters (then nothing is
  * done). */
+/*@ requires kf_leaf_params_ok(p);
+    requires 8 * p->len <= SIZE_MAX && node_blocks * p->rate <= SIZE_MAX;
+    requires \valid_read(base + (0 .. 8 * p->len - 1));
+    requires \valid(cvs + (0 .. 8 * p->cv_len - 1));
+    requires \valid(node + (0 .. KF_STATE_BYTES - 1));
+    requires \valid_read(node_in + (0 .. node_blocks * p->rate - 1));
+    requires first_state == \null || \valid(first_state + (0 .. KF_STATE_BYTES - 1));
+    requires \separated(cvs + (0 .. 8 * p->cv_len - 1), node + (0 .. KF_STATE_BYTES - 1), p,
+                        base + (0 .. 8 * p->len - 1), node_in + (0 .. node_blocks * p->rate - 1));
+    requires \separated(node + (0 .. KF_STATE_BYTES - 1), p, base + (0 .. 8 * p->len - 1),
+                        node_in + (0 .. node_blocks * p->rate - 1));
+    requires first_state == \null ||
+             \separated(first_state + (0 .. KF_STATE_BYTES - 1), cvs + (0 .. 8 * p->cv_len - 1),
+                        node + (0 .. KF_STATE_BYTES - 1), p, base + (0 .. 8 * p->len - 1),
+                        node_in + (0 .. node_blocks * p->rate - 1));
+    assigns cvs[0 .. 8 * p->cv_len - 1], node[0 .. KF_STATE_BYTES - 1], first_state[0 .. KF_STATE_BYTES - 1];
+    ensures \result == 0 || \result == 1; */
 int kf_leaves_hash_node(const kf_leaf_params *p, const uint8_t *base, uint8_t *cvs, uint8_t node[KF_STATE_BYTES],
                         const uint8_t *node_in, size_t node_blocks, uint8_t *first_state);
 /* The same on up to `threads` threads (the caller's thread helps in finish, after `lead` groups'
  * worth of work of its own, which start counts in when it divides the groups): start returns
  * NULL if there is nothing to gain or no memory (then hash on the caller's thread); finish
  * waits and returns the count * cv_len bytes of CVs, valid until kf_leaves_free. */
-typedef struct kf_leaves kf_leaves;
+/* Leaves per job at most (bounds the CV buffer: 16384 * 64 bytes = 1 MiB). */
+#define KF_LEAVES_WINDOW 16384
+/* The threads read base + (0 .. count * p->len) until finish returns: the caller leaves it be. */
+/*@ requires kf_leaf_params_ok(p);
+    requires count * p->len <= SIZE_MAX && count * p->cv_len <= SIZE_MAX;
+    requires \valid_read(base + (0 .. count * p->len - 1));
+    assigns kf_leaves_private;
+    ensures \result == \null ||
+            (kf_leaves_live(\result) && 8 < count <= KF_LEAVES_WINDOW &&
+             kf_leaves_cv_bytes(\result) == count * p->cv_len && kf_leaves_rate(\result) == p->rate); */
 kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads,
                            unsigned lead);
+/*@ requires kf_leaves_live(job);
+    assigns kf_leaves_private;
+    ensures kf_leaves_live(job) && \valid_read(\result + (0 .. kf_leaves_cv_bytes(job) - 1)); */
 const uint8_t *kf_leaves_finish(kf_leaves *job);
 /* A tree hash's final node fed while a threaded job finishes (KT): the sponge state st (200
  * bytes, FIPS 202 byte order, at a block start) absorbs the stream head[0 .. head_len) || the
@@ -126,14 +178,22 @@ typedef struct kf_leaves_node {
     size_t head_len, fed;
 } kf_leaves_node;
 /* kf_leaves_finish, the caller's full groups beside node's blocks */
+/*@ requires kf_leaves_live(job) && \valid(node);
+    requires \valid_read(node->head + (0 .. node->head_len - 1)) && \separated(node, node->head + (0 .. node->head_len - 1));
+    requires node->fed <= node->head_len + kf_leaves_cv_bytes(job) && node->fed % kf_leaves_rate(job) == 0;
+    assigns kf_leaves_private, node->st[0 .. KF_STATE_BYTES - 1], node->fed;
+    ensures kf_leaves_live(job) && \valid_read(\result + (0 .. kf_leaves_cv_bytes(job) - 1));
+    ensures \old(node->fed) <= node->fed <= node->head_len + kf_leaves_cv_bytes(job);
+    ensures node->fed % kf_leaves_rate(job) == 0; */
 const uint8_t *kf_leaves_finish_node(kf_leaves *job, kf_leaves_node *node);
+/*@ requires job == \null || kf_leaves_live(job);
+    assigns kf_leaves_private; */
 void kf_leaves_free(kf_leaves *job);
 /* threads for a caller's count: 0 = one per online core; at most KF_MAX_THREADS. Contexts keep
  * a requested 0 as 0 ("auto"): kf_leaves_start then takes one thread per CPU that the rest of
  * the host has left idle lately (batch.c, threads_auto). */
 #define KF_MAX_THREADS 64
+/*@ assigns kf_leaves_private;
+    ensures 1 <= \result <= KF_MAX_THREADS; */
 unsigned kf_threads_resolve(unsigned threads);
-/* Leaves per job at most (bounds the CV buffer: 16384 * 64 bytes = 1 MiB). */
-#define KF_LEAVES_WINDOW 16384
-
 #endif

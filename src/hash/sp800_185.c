@@ -91,6 +91,18 @@ struct kf_parallelhash_ctx { kf_parallelhash_impl impl; };
       \valid(c) &&
       (c->magic == magic && c->stage != 0 ==>
          kf_sponge_ok(&c->s) && (c->stage == ST_ABSORB ==> c->s.phase == KF_PHASE_ABSORB)); */
+/* A ParallelHash context that takes input (ST_ABSORB) or only final (ST_BITS_ENDED): z's sponge
+ * absorbing on a backend table no one writes (kf_backend_current's, which the leaf sponge
+ * shares), a block size B >= 1, fill < B bytes in the open block, whose sponge is absorbing
+ * while it is open (fill != 0, or the message ended in it with a partial byte). */
+/*@ predicate par_open(kf_parallelhash_impl *p) =
+      \valid(p) && kf_sponge_absorbing(&p->c.s) && !\valid(p->c.s.impl) &&
+      1 <= p->B && p->fill < p->B && (p->cv_len == 32 || p->cv_len == 64) &&
+      (p->fill != 0 ==> kf_sponge_absorbing(&p->leaf));
+    predicate par_inv(kf_parallelhash_impl *p) =
+      sp_inv(&p->c, KF_MAGIC_PAR) &&
+      (p->c.magic == KF_MAGIC_PAR && (p->c.stage == ST_ABSORB || p->c.stage == ST_BITS_ENDED) ==>
+         par_open(p) && (p->c.stage == ST_BITS_ENDED ==> kf_sponge_absorbing(&p->leaf))); */
 #endif
 
 KF_FITS(kf_kmac_impl, kf_kmac_ctx);
@@ -289,7 +301,8 @@ static unsigned variant_security(kf_sp800185_variant v, uint8_t *xof)
     requires valid_read_string(N);
     requires \valid_read((const uint8_t *)S + (0 .. Slen - 1));
     assigns *c;
-    ensures kf_sponge_absorbing(&c->s) && c->magic == magic && c->stage == ST_ABSORB && c->xof == xof; */
+    ensures kf_sponge_absorbing(&c->s) && c->magic == magic && c->stage == ST_ABSORB && c->xof == xof;
+    ensures !\valid(c->s.impl); */
 static void core_start(sp_core *c, unsigned security, uint8_t xof, uint32_t magic,
                        const char *N, const void *S, size_t Slen)
 {
@@ -728,6 +741,10 @@ int kf_tuplehash_squeeze(kf_tuplehash_ctx *ctx, uint8_t *out, size_t len)
  * calls is absorbed into the leaf sponge as it arrives.
  */
 
+/*@ requires ctx == \null || \valid(ctx);
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns *ctx;
+    ensures \result == KF_OK ==> par_inv(&ctx->impl) && ctx->impl.c.stage == ST_ABSORB; */
 int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t B,
                          const void *S, size_t Slen)
 {
@@ -750,12 +767,23 @@ int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t
     return KF_OK;
 }
 
+/*@ requires \valid(p) && kf_sponge_ok(&p->c.s) && !\valid(p->c.s.impl);
+    assigns p->leaf;
+    ensures kf_sponge_absorbing(&p->leaf);
+    ensures kf_sponge_ok(&p->c.s) && p->c.s.phase == \old(p->c.s.phase) && p->c.s.nbits == \old(p->c.s.nbits) &&
+            !\valid(p->c.s.impl) && p->c.magic == \old(p->c.magic) && p->c.stage == \old(p->c.stage) &&
+            p->B == \old(p->B) && p->fill == \old(p->fill) && p->cv_len == \old(p->cv_len); */
 static void leaf_open(kf_parallelhash_impl *p)
 {
     kf_sponge_init(&p->leaf, p->c.s.impl, p->c.s.rate, 24, KF_SUFFIX_SHAKE);
 }
 
 /* The open block is complete: its chaining value joins z. */
+/*@ requires \valid(p) && kf_sponge_absorbing(&p->c.s) && kf_sponge_ok(&p->leaf);
+    requires p->cv_len == 32 || p->cv_len == 64;
+    assigns p->leaf.state[0 .. KF_STATE_BYTES - 1], p->leaf.pos, p->leaf.partial, p->leaf.nbits, p->leaf.phase,
+            p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks, p->fill;
+    ensures kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \old(p->c.s.nbits) && p->fill == 0; */
 static void leaf_close(kf_parallelhash_impl *p)
 {
     uint8_t cv[64];
@@ -769,12 +797,60 @@ static void leaf_close(kf_parallelhash_impl *p)
  * KF_XN_MAX at a time on the batched backend (batch.c), on threads if set and worth it. */
 #define PAR_GROUP 8              /* KF_XN_MAX */
 #define PAR_MT_MIN_BYTES (1u << 18) /* threads start for 256 KiB of whole blocks or more */
+/* (ACSL, the unit hash_parallelhash) m of the k blocks of b bytes left at in, as ghost lemma
+ * functions (each proved alone; a caller gets linear facts): the m blocks' bytes fit size_t and
+ * are readable, the rest after them too, and m CVs of c <= 64 bytes fit w * 64. CVC4 did not find
+ * these products' bounds inside hash_blocks' goals within the step limit. */
+/*@ ghost
+  /@ requires m <= k && m <= w <= KF_LEAVES_WINDOW && 1 <= b && c <= 64;
+     requires k * b <= SIZE_MAX && \valid_read(in + (0 .. k * b - 1));
+     assigns \nothing;
+     ensures 0 <= m * b <= k * b && m * c <= w * 64;
+     ensures \valid_read(in + (0 .. m * b - 1));
+     ensures (k - m) * b == k * b - m * b && \valid_read(in + m * b + (0 .. (k - m) * b - 1)); @/
+  static void par_step(const uint8_t *in, size_t m, size_t k, size_t w, size_t b, size_t c)
+  {
+    /@ assert 0 <= m * b && 0 <= (k - m) * b; @/
+    /@ assert (k - m) * b == k * b - m * b; @/
+    /@ assert m * c <= m * 64 <= w * 64; @/
+  }
+*/
+/* the loop's next step: the k blocks left after m more (hash_blocks' loop invariant) */
+/*@ ghost
+  /@ requires m <= k0 && k == k0 - m && k0 * b <= SIZE_MAX && \valid_read(in0 + (0 .. k0 * b - 1));
+     requires m * b <= k0 * b && in == in0 + m * b;
+     assigns \nothing;
+     ensures k * b <= SIZE_MAX && \valid_read(in + (0 .. k * b - 1)); @/
+  static void par_next(const uint8_t *in0, const uint8_t *in, size_t m, size_t k0, size_t k, size_t b)
+  {
+    /@ assert (k0 - m) * b == k0 * b - m * b; @/
+  }
+*/
+/* the whole blocks of len bytes and the bytes after them (par_feed) */
+/*@ ghost
+  /@ requires 1 <= b;
+     assigns \nothing;
+     ensures (len / b) * b <= len && len - (len / b) * b < b; @/
+  static void par_div(size_t len, size_t b) { }
+*/
+/*@ requires \valid(p) && kf_sponge_absorbing(&p->c.s) && 1 <= p->B && (p->cv_len == 32 || p->cv_len == 64);
+    requires k * p->B <= SIZE_MAX && \valid_read(in + (0 .. k * p->B - 1));
+    assigns p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks, kf_leaves_private;
+    ensures kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \old(p->c.s.nbits); */
 static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
 {
     kf_leaf_params lp = {p->B, p->cv_len, p->c.s.rate, 24, KF_SUFFIX_SHAKE};
     uint8_t cvs[PAR_GROUP * 64];
+    /*@ loop invariant lp.len == p->B && lp.cv_len == p->cv_len && 8 <= lp.rate <= 192 && lp.rate % 8 == 0 &&
+                       lp.nr == 24;
+        loop invariant k * lp.len <= SIZE_MAX && \valid_read(in + (0 .. k * lp.len - 1));
+        loop invariant kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \at(p->c.s.nbits, Pre);
+        loop assigns k, in, p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks,
+                     kf_leaves_private, cvs[0 .. PAR_GROUP * 64 - 1];
+        loop variant k; */
     while (k) {
         size_t m = k < KF_LEAVES_WINDOW ? k : KF_LEAVES_WINDOW;
+        /*@ ghost par_step(in, m, k, KF_LEAVES_WINDOW, lp.len, lp.cv_len); */
         int mt = p->threads != 1 && m >= 2 * PAR_GROUP && m * p->B >= PAR_MT_MIN_BYTES;
         kf_leaves *job = mt ? kf_leaves_start(&lp, in, m, p->threads, 0) : NULL;
         if (job) {
@@ -782,15 +858,27 @@ static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
             kf_leaves_free(job);
         } else {
             m = k < PAR_GROUP ? k : PAR_GROUP;
+            /*@ ghost par_step(in, m, k, PAR_GROUP, lp.len, lp.cv_len); */
             kf_leaves_hash(&lp, in, m, cvs);
             kf_sponge_absorb(&p->c.s, cvs, m * p->cv_len);
         }
         p->blocks += m;
+        /*@ ghost const uint8_t *in0 = in; */
+        /*@ ghost size_t k0 = k; */
         in += m * p->B;
         k -= m;
+        /*@ ghost par_next(in0, in, m, k0, k, lp.len); */
     }
 }
 
+/*@ requires par_open(p);
+    requires len == 0 || \valid_read(in + (0 .. len - 1));
+    assigns p->leaf, p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks, p->fill,
+            kf_leaves_private;
+    ensures kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \old(p->c.s.nbits);
+    ensures p->fill < p->B;
+    ensures p->fill != 0 ==> kf_sponge_absorbing(&p->leaf);
+    ensures par_open(p); */
 static void par_feed(kf_parallelhash_impl *p, const uint8_t *in, size_t len)
 {
     if (!len) return; /* in may be NULL then: no pointer arithmetic on it (C11 6.5.6) */
@@ -800,20 +888,34 @@ static void par_feed(kf_parallelhash_impl *p, const uint8_t *in, size_t len)
         p->fill += take;
         in += take;
         len -= take;
+        /*@ assert kf_sponge_absorbing(&p->leaf) && kf_sponge_absorbing(&p->c.s) &&
+                   p->c.s.nbits == \at(p->c.s.nbits, Pre) && p->fill <= p->B; */
+        /*@ assert p->fill < p->B ==> par_open(p); */
         if (p->fill < p->B) return;
         leaf_close(p);
     }
+    /*@ assert p->fill == 0 && kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \at(p->c.s.nbits, Pre); */
     size_t k = len / p->B;
+    /*@ ghost par_div(len, p->B); */
     hash_blocks(p, in, k);
+    /*@ assert p->fill == 0 && kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \at(p->c.s.nbits, Pre); */
     in += k * p->B;
     len -= k * p->B;
+    /*@ assert len < p->B; */
     if (len) {
         leaf_open(p);
         kf_sponge_absorb(&p->leaf, in, len);
         p->fill = len;
     }
+    /*@ assert kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \at(p->c.s.nbits, Pre); */
+    /*@ assert par_open(p); */
 }
 
+/*@ requires par_inv(&ctx->impl);
+    assigns \nothing;
+    ensures \result == \null ||
+            (\result == &ctx->impl && ctx->impl.c.magic == KF_MAGIC_PAR && ctx->impl.c.stage == ST_ABSORB &&
+             par_open(\result)); */
 static kf_parallelhash_impl *par_absorbing(kf_parallelhash_ctx *ctx)
 {
     sp_core *c = core_live(&KF_IMPL(kf_parallelhash_impl, ctx)->c, KF_MAGIC_PAR);
@@ -822,12 +924,18 @@ static kf_parallelhash_impl *par_absorbing(kf_parallelhash_ctx *ctx)
 
 /* n counts blocks in a 64-bit right_encode: refuse input that would take it past 2^64 - 1
  * (one block is kept in reserve for a partial block that final closes). */
+/*@ requires \valid_read(p) && 1 <= p->B;
+    assigns \nothing; */
 static int par_room(const kf_parallelhash_impl *p, size_t len)
 {
     uint64_t more = (uint64_t)(len / p->B) + (uint64_t)((len % p->B + p->fill) / p->B);
     return more < UINT64_MAX - p->blocks;
 }
 
+/*@ requires ctx == \null || par_inv(&ctx->impl);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
+    assigns *ctx, kf_leaves_private;
+    ensures ctx != \null ==> par_inv(&ctx->impl); */
 int kf_parallelhash_update(kf_parallelhash_ctx *ctx, const void *in, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -839,6 +947,10 @@ int kf_parallelhash_update(kf_parallelhash_ctx *ctx, const void *in, size_t len)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || par_inv(&ctx->impl);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. (nbits + 7) / 8 - 1));
+    assigns *ctx, kf_leaves_private;
+    ensures ctx != \null ==> par_inv(&ctx->impl); */
 int kf_parallelhash_update_bits(kf_parallelhash_ctx *ctx, const void *in, size_t nbits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -854,10 +966,16 @@ int kf_parallelhash_update_bits(kf_parallelhash_ctx *ctx, const void *in, size_t
         if (!p->fill) leaf_open(p);
         kf_sponge_absorb_bits(&p->leaf, (const uint8_t *)in + whole, rem);
         p->c.stage = ST_BITS_ENDED;
+        /*@ assert kf_sponge_absorbing(&p->leaf) && p->fill < p->B; */
+        /*@ assert par_open(p) && p->c.magic == KF_MAGIC_PAR && kf_sponge_ok(&p->c.s); */
     }
     return KF_OK;
 }
 
+/*@ requires ctx == \null || par_inv(&ctx->impl);
+    requires out == \null || (\valid(out + (0 .. (bits ? (n + 7) / 8 : n) - 1)) && \separated(out + (0 .. (bits ? (n + 7) / 8 : n) - 1), ctx));
+    assigns *ctx, out[0 .. (bits ? (n + 7) / 8 : n) - 1];
+    ensures ctx != \null && bits == 0 && \old(ctx->impl.c.xof) != 0 ==> par_inv(&ctx->impl); */
 static int par_final_any(kf_parallelhash_ctx *ctx, uint8_t *out, size_t n, int bits)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -872,17 +990,31 @@ static int par_final_any(kf_parallelhash_ctx *ctx, uint8_t *out, size_t n, int b
     return final_emit(c, ctx, sizeof *ctx, out, n, bits);
 }
 
+/*@ requires ctx == \null || par_inv(&ctx->impl);
+    requires out == \null || (\valid(out + (0 .. outlen - 1)) && \separated(out + (0 .. outlen - 1), ctx));
+    assigns *ctx, out[0 .. outlen - 1];
+    ensures ctx != \null && \old(ctx->impl.c.xof) != 0 ==> par_inv(&ctx->impl); */
 int kf_parallelhash_final(kf_parallelhash_ctx *ctx, uint8_t *out, size_t outlen)
 { return par_final_any(ctx, out, outlen, 0); }
+/*@ requires ctx == \null || par_inv(&ctx->impl);
+    requires out == \null || (\valid(out + (0 .. (outbits + 7) / 8 - 1)) && \separated(out + (0 .. (outbits + 7) / 8 - 1), ctx));
+    assigns *ctx, out[0 .. (outbits + 7) / 8 - 1]; */
 int kf_parallelhash_final_bits(kf_parallelhash_ctx *ctx, uint8_t *out, size_t outbits)
 { return par_final_any(ctx, out, outbits, 1); }
 
+/*@ requires ctx == \null || par_inv(&ctx->impl);
+    requires out == \null || (\valid(out + (0 .. len - 1)) && \separated(out + (0 .. len - 1), ctx));
+    assigns *ctx, out[0 .. len - 1];
+    ensures ctx != \null ==> par_inv(&ctx->impl); */
 int kf_parallelhash_squeeze(kf_parallelhash_ctx *ctx, uint8_t *out, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
     return core_squeeze(core_live(&KF_IMPL(kf_parallelhash_impl, ctx)->c, KF_MAGIC_PAR), out, len);
 }
 
+/*@ requires ctx == \null || par_inv(&ctx->impl);
+    assigns *ctx, kf_leaves_private;
+    ensures ctx != \null ==> par_inv(&ctx->impl); */
 int kf_parallelhash_set_threads(kf_parallelhash_ctx *ctx, unsigned threads)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -892,6 +1024,18 @@ int kf_parallelhash_set_threads(kf_parallelhash_ctx *ctx, unsigned threads)
     return KF_OK;
 }
 
+/* The one-shots' wipe of their context, as sp_wipe_kmac's (through a pointer: see there). */
+/*@ requires \valid(p);
+    assigns *p; */
+static void sp_wipe_par(kf_parallelhash_ctx *p)
+{
+    kf_memzero((uint8_t *)p, sizeof *p);
+}
+
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns out[0 .. outlen - 1], kf_leaves_private; */
 int kf_parallelhash_mt(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
                        size_t inlen, size_t B, const void *S, size_t Slen, unsigned threads)
 {
@@ -900,10 +1044,14 @@ int kf_parallelhash_mt(kf_sp800185_variant v, uint8_t *out, size_t outlen, const
     if (rc == KF_OK && threads != 1) rc = kf_parallelhash_set_threads(&c, threads);
     if (rc == KF_OK) rc = kf_parallelhash_update(&c, in, inlen);
     if (rc == KF_OK) rc = kf_parallelhash_final(&c, out, outlen);
-    kf_memzero(&c, sizeof c);
+    sp_wipe_par(&c);
     return rc;
 }
 
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
+    assigns out[0 .. outlen - 1], kf_leaves_private; */
 int kf_parallelhash(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
                     size_t inlen, size_t B, const void *S, size_t Slen)
 {
@@ -911,6 +1059,6 @@ int kf_parallelhash(kf_sp800185_variant v, uint8_t *out, size_t outlen, const vo
     int rc = kf_parallelhash_init(&c, v, B, S, Slen);
     if (rc == KF_OK) rc = kf_parallelhash_update(&c, in, inlen);
     if (rc == KF_OK) rc = kf_parallelhash_final(&c, out, outlen);
-    kf_memzero(&c, sizeof c);
+    sp_wipe_par(&c);
     return rc;
 }
