@@ -48,6 +48,11 @@ typedef struct lane {
     uint32_t snap_at;
 } lane;
 
+/* (ACSL) chain q's value: leaf q / len, chain q % len, within the bounds of every caller (the
+ * chains of at most WOTS_LEAVES leaves, a stride of one padded T_len buffer at most). */
+/*@ requires \valid_read(r) && 0 < len <= SLH_MAX_LEN && n <= SLH_MAX_N && q < MAX_CHAINS && r->stride <= TLEN_BUF_MAX;
+    assigns \nothing;
+    ensures \result == r->val + ((q / len) * r->stride + (q % len) * n); */
 static uint8_t *chain_val(const chain_run *r, size_t n, unsigned len, unsigned q)
 {
     return r->val + (q / len) * r->stride + (q % len) * n;
@@ -122,9 +127,18 @@ static inline int lane_step(slh_ctx *c, const chain_run *r, lane *L, uint8_t *bl
 /* ---- chains on rows (interleaved batched states: slhdsa_internal.h) ---------------------- */
 
 /* Lane i's value (the last output: rows 0 .. n/8 - 1 of S) to out. */
+/*@ requires (n == 16 || n == 24 || n == 32) && i < w <= SLH_MAX_LANES;
+    requires \valid_read(S + (0 .. SLH_ROWS * w - 1)) && \valid(out + (0 .. n - 1));
+    assigns out[0 .. n - 1]; */
 static void rows_get(const uint64_t *S, unsigned w, size_t n, unsigned i, uint8_t *out)
 {
-    for (size_t k = 0; k < n / 8; k++) slh_put_word(out + 8 * k, S[k * w + i]);
+    /*@ loop invariant 0 <= k <= n / 8;
+        loop assigns k, out[0 .. n - 1];
+        loop variant n / 8 - k; */
+    for (size_t k = 0; k < n / 8; k++) {
+        //@ ghost slh_offset_facts(k, SLH_ROWS, w);
+        slh_put_word(out + 8 * k, S[k * w + i]);
+    }
 }
 
 /*
