@@ -205,6 +205,11 @@ static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const 
     return cnt;
 }
 
+/* (ACSL) job pl->jobs < VJOBS, starting at call t and lasting steps calls, t + steps <= VCALLS,
+ * lane li and job q (chain or T_len block) < 256: one byte each. */
+/*@ requires \valid(pl) && pl->jobs < VJOBS && t + steps <= VCALLS && li < 256 && q < 256 && steps < 256;
+    assigns pl->job[pl->jobs], pl->jobs, pl->end_head[t + steps], pl->busy_delta[t], pl->busy_delta[t + steps];
+    ensures pl->jobs == \old(pl->jobs) + 1; */
 static void plan_add(vplan *pl, unsigned t, unsigned li, unsigned q, unsigned steps)
 {
     vjob *j = &pl->job[pl->jobs];
@@ -309,13 +314,41 @@ static void job_start(vrun *v, const vjob *j, const uint64_t *adrs3, const uint8
 
 /* Job j has ended (its last call was the one before): the chain's end into T_len's input,
  * or the sponge state out of the lane. */
+/* (ACSL) chain q's nw words within T_len's, as a ghost lemma function (slhdsa_internal.h's
+ * slh_offset_facts says why; len = 16 nw + 3 is 67 for n = 32, past that lemma's 64). */
+/*@ ghost
+  /@ requires 2 <= nw <= 4 && q < 16 * nw + 3;
+     assigns \nothing;
+     ensures 0 <= q * nw && q * nw + nw <= (16 * nw + 3) * nw <= 268; @/
+  static void job_words(unsigned q, unsigned nw) { }
+*/
+/* (ACSL) the lane < w <= 16 of the states' 25 rows; a chain q < len = 16 nw + 3 (len = 2n + 3)
+ * puts its nw words at nw + 4 + q nw within T_len's words; a T_len block (q >= len) the state. */
+/*@ requires \valid(v) && \valid_read(j) && j->lane < v->w <= SLH_MAX_LANES;
+    requires 2 <= v->nw <= 4 && v->len == 16 * v->nw + 3;
+    requires \valid_read(v->S + (0 .. SLH_ROWS * v->w - 1));
+    requires \separated(v, v->S + (0 .. SLH_ROWS * v->w - 1)) && \separated(v, j);
+    assigns v->sponge[0 .. SLH_ROWS - 1], v->msg[0 .. TLEN_WORDS_MAX - 1]; */
 static void job_end(vrun *v, const vjob *j)
 {
     const unsigned w = v->w, i = j->lane;
     if (j->q >= v->len)
-        for (unsigned r = 0; r < SLH_ROWS; r++) v->sponge[r] = v->S[r * w + i];
+        /*@ loop invariant 0 <= r <= SLH_ROWS;
+            loop assigns r, v->sponge[0 .. SLH_ROWS - 1];
+            loop variant SLH_ROWS - r; */
+        for (unsigned r = 0; r < SLH_ROWS; r++) {
+            //@ ghost slh_offset_facts(r, SLH_ROWS, w);
+            v->sponge[r] = v->S[r * w + i];
+        }
     else
-        for (unsigned k = 0; k < v->nw; k++) v->msg[v->nw + 4 + j->q * v->nw + k] = v->S[k * w + i];
+        /*@ loop invariant 0 <= k <= v->nw;
+            loop assigns k, v->msg[0 .. TLEN_WORDS_MAX - 1];
+            loop variant v->nw - k; */
+        for (unsigned k = 0; k < v->nw; k++) {
+            //@ ghost slh_offset_facts(k, SLH_ROWS, w);
+            //@ ghost job_words(j->q, v->nw);
+            v->msg[v->nw + 4 + j->q * v->nw + k] = v->S[k * w + i];
+        }
 }
 
 /* One call through the narrow interleaved backend nb on the lanes busy at call t: each
