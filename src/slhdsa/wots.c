@@ -373,8 +373,13 @@ static void narrow_call(vrun *v, const kf_backend_xn *nb, const uint16_t *until,
  * rewritten before a chain uses it. (Written as one AVX-512 store instead, in case eight
  * 8-byte stores right before the call's vector load of the row stalled it: no difference
  * measured.) */
+/*@ requires \valid(row + (0 .. w - 1));
+    assigns row[0 .. w - 1]; */
 static void next_hash_addresses(uint64_t *row, unsigned w)
 {
+    /*@ loop invariant 0 <= i <= w;
+        loop assigns i, row[0 .. w - 1];
+        loop variant w - i; */
     for (unsigned i = 0; i < w; i++) row[i] += (uint64_t)1 << 56;
 }
 
