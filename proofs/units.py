@@ -736,14 +736,15 @@ UNITS = {
                     "kf_slh_hash_blocks", "kf_slh_thash", "kf_slh_rows_template", "kf_slh_rows_permute", "thash_rows",
                     "thash_batch_rows", "kf_slh_thash_batch", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
                     "absorb_msg", "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg",
-                    "chain_val", "order_chains", "lane_check", "lane_start", "lane_step", "rows_get", "order_verify",
-                    "plan_add", "plan_verify", "job_start", "job_end", "narrow_call", "next_hash_addresses",
+                    "order_chains", "lane_check", "lane_start", "lane_step", "order_verify",
+                    "plan_verify", "job_start", "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
                     "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
-        "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig"],   # unit slhdsa_wots
+        "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
+                      "job_end", "next_hash_addresses"],   # unit slhdsa_wots
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -765,19 +766,25 @@ UNITS = {
     # ADRS into their buffers, pk + l n for each, by the ghost lemma slh_offset_facts). Taken by
     # contracts: the chains (run_chains, pk_from_sig_rows: wots.c, their bodies pending), the hash
     # layer (kf_slh_block_init, kf_slh_hash_blocks: slhdsa_internal.h, hash.c pending) and
-    # kf_slh_wots_digits (proved by slhdsa_core, with its digits < w).
+    # kf_slh_wots_digits (proved by slhdsa_core, with its digits < w). Session 42: two of the
+    # chains' helpers, chain_val (chain q's value at leaf q / len, chain q % len, within its
+    # callers' bounds) and rows_get (a lane's n bytes out of rows 0 .. n/8 - 1 of the states);
+    # of verification's schedule, plan_add (one job into the plan) and job_end (a chain's end into
+    # T_len's words, or T_len's state out of its lane; the ghost lemma job_words) and
+    # next_hash_addresses (the w lanes' hash address words).
     "slhdsa_wots": {
         "files": ["src/slhdsa/wots.c"],
         "timeout": 300,   # a backstop only (the step limit decides): memcpy's 289,169-step goal ran past 120 s at load ~30
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-no-init-const"],
         "passes": [
-            {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig"],
+            {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
+                           "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses"],
              "extra": []},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
-        "pending": ["chain_val", "order_chains", "lane_check", "lane_start", "lane_step", "rows_get", "order_verify",
-                    "plan_add", "plan_verify", "job_start", "job_end", "narrow_call", "next_hash_addresses",
+        "pending": ["order_chains", "lane_check", "lane_start", "lane_step", "order_verify",
+                    "plan_verify", "job_start", "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
     },

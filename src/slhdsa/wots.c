@@ -48,6 +48,11 @@ typedef struct lane {
     uint32_t snap_at;
 } lane;
 
+/* (ACSL) chain q's value: leaf q / len, chain q % len, within the bounds of every caller (the
+ * chains of at most WOTS_LEAVES leaves, a stride of one padded T_len buffer at most). */
+/*@ requires \valid_read(r) && 0 < len <= SLH_MAX_LEN && n <= SLH_MAX_N && q < MAX_CHAINS && r->stride <= TLEN_BUF_MAX;
+    assigns \nothing;
+    ensures \result == r->val + ((q / len) * r->stride + (q % len) * n); */
 static uint8_t *chain_val(const chain_run *r, size_t n, unsigned len, unsigned q)
 {
     return r->val + (q / len) * r->stride + (q % len) * n;
@@ -122,9 +127,18 @@ static inline int lane_step(slh_ctx *c, const chain_run *r, lane *L, uint8_t *bl
 /* ---- chains on rows (interleaved batched states: slhdsa_internal.h) ---------------------- */
 
 /* Lane i's value (the last output: rows 0 .. n/8 - 1 of S) to out. */
+/*@ requires (n == 16 || n == 24 || n == 32) && i < w <= SLH_MAX_LANES;
+    requires \valid_read(S + (0 .. SLH_ROWS * w - 1)) && \valid(out + (0 .. n - 1));
+    assigns out[0 .. n - 1]; */
 static void rows_get(const uint64_t *S, unsigned w, size_t n, unsigned i, uint8_t *out)
 {
-    for (size_t k = 0; k < n / 8; k++) slh_put_word(out + 8 * k, S[k * w + i]);
+    /*@ loop invariant 0 <= k <= n / 8;
+        loop assigns k, out[0 .. n - 1];
+        loop variant n / 8 - k; */
+    for (size_t k = 0; k < n / 8; k++) {
+        //@ ghost slh_offset_facts(k, SLH_ROWS, w);
+        slh_put_word(out + 8 * k, S[k * w + i]);
+    }
 }
 
 /*
@@ -191,6 +205,11 @@ static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const 
     return cnt;
 }
 
+/* (ACSL) job pl->jobs < VJOBS, starting at call t and lasting steps calls, t + steps <= VCALLS,
+ * lane li and job q (chain or T_len block) < 256: one byte each. */
+/*@ requires \valid(pl) && pl->jobs < VJOBS && t + steps <= VCALLS && li < 256 && q < 256 && steps < 256;
+    assigns pl->job[pl->jobs], pl->jobs, pl->end_head[t + steps], pl->busy_delta[t], pl->busy_delta[t + steps];
+    ensures pl->jobs == \old(pl->jobs) + 1; */
 static void plan_add(vplan *pl, unsigned t, unsigned li, unsigned q, unsigned steps)
 {
     vjob *j = &pl->job[pl->jobs];
@@ -295,13 +314,41 @@ static void job_start(vrun *v, const vjob *j, const uint64_t *adrs3, const uint8
 
 /* Job j has ended (its last call was the one before): the chain's end into T_len's input,
  * or the sponge state out of the lane. */
+/* (ACSL) chain q's nw words within T_len's, as a ghost lemma function (slhdsa_internal.h's
+ * slh_offset_facts says why; len = 16 nw + 3 is 67 for n = 32, past that lemma's 64). */
+/*@ ghost
+  /@ requires 2 <= nw <= 4 && q < 16 * nw + 3;
+     assigns \nothing;
+     ensures 0 <= q * nw && q * nw + nw <= (16 * nw + 3) * nw <= 268; @/
+  static void job_words(unsigned q, unsigned nw) { }
+*/
+/* (ACSL) the lane < w <= 16 of the states' 25 rows; a chain q < len = 16 nw + 3 (len = 2n + 3)
+ * puts its nw words at nw + 4 + q nw within T_len's words; a T_len block (q >= len) the state. */
+/*@ requires \valid(v) && \valid_read(j) && j->lane < v->w <= SLH_MAX_LANES;
+    requires 2 <= v->nw <= 4 && v->len == 16 * v->nw + 3;
+    requires \valid_read(v->S + (0 .. SLH_ROWS * v->w - 1));
+    requires \separated(v, v->S + (0 .. SLH_ROWS * v->w - 1)) && \separated(v, j);
+    assigns v->sponge[0 .. SLH_ROWS - 1], v->msg[0 .. TLEN_WORDS_MAX - 1]; */
 static void job_end(vrun *v, const vjob *j)
 {
     const unsigned w = v->w, i = j->lane;
     if (j->q >= v->len)
-        for (unsigned r = 0; r < SLH_ROWS; r++) v->sponge[r] = v->S[r * w + i];
+        /*@ loop invariant 0 <= r <= SLH_ROWS;
+            loop assigns r, v->sponge[0 .. SLH_ROWS - 1];
+            loop variant SLH_ROWS - r; */
+        for (unsigned r = 0; r < SLH_ROWS; r++) {
+            //@ ghost slh_offset_facts(r, SLH_ROWS, w);
+            v->sponge[r] = v->S[r * w + i];
+        }
     else
-        for (unsigned k = 0; k < v->nw; k++) v->msg[v->nw + 4 + j->q * v->nw + k] = v->S[k * w + i];
+        /*@ loop invariant 0 <= k <= v->nw;
+            loop assigns k, v->msg[0 .. TLEN_WORDS_MAX - 1];
+            loop variant v->nw - k; */
+        for (unsigned k = 0; k < v->nw; k++) {
+            //@ ghost slh_offset_facts(k, SLH_ROWS, w);
+            //@ ghost job_words(j->q, v->nw);
+            v->msg[v->nw + 4 + j->q * v->nw + k] = v->S[k * w + i];
+        }
 }
 
 /* One call through the narrow interleaved backend nb on the lanes busy at call t: each
@@ -326,8 +373,13 @@ static void narrow_call(vrun *v, const kf_backend_xn *nb, const uint16_t *until,
  * rewritten before a chain uses it. (Written as one AVX-512 store instead, in case eight
  * 8-byte stores right before the call's vector load of the row stalled it: no difference
  * measured.) */
+/*@ requires \valid(row + (0 .. w - 1));
+    assigns row[0 .. w - 1]; */
 static void next_hash_addresses(uint64_t *row, unsigned w)
 {
+    /*@ loop invariant 0 <= i <= w;
+        loop assigns i, row[0 .. w - 1];
+        loop variant w - i; */
     for (unsigned i = 0; i < w; i++) row[i] += (uint64_t)1 << 56;
 }
 
