@@ -126,7 +126,8 @@ def step_limit(unit):
     return getattr(units, "STEP_LIMITS", {}).get(unit, units.UNITS[unit].get("steps"))
 
 
-def analyse_pass(unit, src_root, build, tag, fcts, extra):
+def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
+    """One Frama-C run; guard: a pass of the vacuity guard (without units.NO_GROUND's option)."""
     cfg = units.UNITS[unit]
     if cfg.get("tool") == "eva":
         return analyse_eva(unit, src_root, build, tag, fcts, extra)
@@ -144,6 +145,8 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra):
     steps = step_limit(unit)
     if steps:
         cmd += ["-wp-steps", str(steps)]   # the prover's own step count: load-independent
+    if unit in getattr(units, "NO_GROUND", ()) and not guard:
+        cmd += ["-wp-no-ground"]
     cmd += extra
     if "-wp-steps" in extra:   # a pass's own limit (units.py "passes"): the last option wins
         steps = extra[len(extra) - 1 - extra[::-1].index("-wp-steps") + 1]
@@ -489,7 +492,8 @@ def vacuity(unit, src_root, build, tag="", fcts=None, rows=None):
         if not own:
             continue
         ptag = "_vacuity%s_%d" % (tag, i)
-        analyse_pass(unit, copy, build, ptag, fs, extra + ["-wp-prop", ",".join(own), "-wp-steps", str(VAC_STEPS)])
+        analyse_pass(unit, copy, build, ptag, fs, extra + ["-wp-prop", ",".join(own), "-wp-steps", str(VAC_STEPS)],
+                     guard=True)
         log = open(os.path.join(build, "proof_" + unit + ptag, "frama-c.log")).read()
         # WP's two formats: "[wp] [PROVER] Goal NAME : STATUS" and "[wp] [Failed] Goal NAME" (the
         # prover's verdict on the next lines). A static function of a header that several files
