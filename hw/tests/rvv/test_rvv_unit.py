@@ -198,7 +198,12 @@ async def rvv_instructions(dut):
                 val = rng.getrandbits(32) if kind == "x" else None
                 assert await check(b, m, op, args, val), f"{op} {args} should be legal"
                 count += 1
-    dut._log.info("RVV forms: %d instructions equal to the model", count)
+    # AVL past 8 bits (vl = VLMAX): the unit compares bits 31:8 and 7:0 apart (AVL 258 would
+    # give vl 2 if it looked at the low byte only)
+    for lmul in (1, 8):
+        for avl in (256, 258, 0x80000000 | lmul * ELENUM - 1, 0xFFFFFFFF):
+            await set_vtype(b, random_machine(rng), lmul, avl, rng)
+    dut._log.info("RVV forms: %d instructions equal to the model; vsetvli with AVL >= 256", count)
 
 
 @cocotb.test()
