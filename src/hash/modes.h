@@ -97,8 +97,8 @@ typedef struct kf_leaf_params {
     uint8_t suffix;
 } kf_leaf_params;
 typedef struct kf_leaves kf_leaves;
-/* The contracts of the leaves API (ACSL): what KT's and ParallelHash's proofs (units
- * kangarootwelve, hash_sp800_185) assume of it. The bodies in batch.c are unit hash_batch's
+/* The contracts of the leaves API (ACSL): what ParallelHash's proof (unit hash_parallelhash)
+ * assumes of it, and KT's tree's (unit kangarootwelve, pending) will. The bodies in batch.c are unit hash_batch's
  * "pending" (proofs/units.py): these contracts are assumed until it proves them. A job
  * (kf_leaves) lives in batch.c's own memory (malloc'd jobs and CV buffers, the thread pool,
  * the cached core count), which the ghost kf_leaves_private stands for in the assigns
