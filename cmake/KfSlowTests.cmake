@@ -23,6 +23,16 @@ endfunction()
 
 function(kf_slow_test_props name)
   if(KF_SLOW_TESTS)
-    set_tests_properties(${name} PROPERTIES ${ARGN})
+    # one property at a time, each value as the caller quoted it: ${ARGN} would split a list
+    # value (ENVIRONMENT "A=1;B=2", LABELS "hw;slow") into arguments and shift every pair after it
+    # (until 2026-11-27 hw_gate_mlkem lost its SKIP_RETURN_CODE, TIMEOUT and LABELS so)
+    math(EXPR last "${ARGC} - 1")
+    foreach(i RANGE 1 ${last} 2)
+      math(EXPR j "${i} + 1")
+      if(j GREATER last)
+        message(FATAL_ERROR "kf_slow_test_props(${name} ...): property ${ARGV${i}} without a value")
+      endif()
+      set_tests_properties(${name} PROPERTIES ${ARGV${i}} "${ARGV${j}}")
+    endforeach()
   endif()
 endfunction()

@@ -54,10 +54,11 @@ def build(where, top, sources, headers, settings, incdir):
 
 
 @contextlib.contextmanager
-def running(exe):
-    """Starts the simulated board; yields its pseudo-terminal's path (raises Skip when the
-    simulator has none); stops the simulator at the end (its stdin closed, killed after 10 s)."""
-    sim = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def running(exe, args=()):
+    """Starts the simulated board (`args`: its command line, e.g. a plusarg); yields its
+    pseudo-terminal's path (raises Skip when the simulator has none); stops the simulator at the
+    end (its stdin closed, killed after 10 s)."""
+    sim = subprocess.Popen([exe] + list(args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         line = sim.stdout.readline().split()
         if line and line[0] == "NOPTY":

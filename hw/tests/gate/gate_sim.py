@@ -78,22 +78,27 @@ def rtl_hash():
     return h.hexdigest()[:16]
 
 
-def mark_mutant(text):
-    """The LUT4 the mutation flips: the first (by instance name) of the sponge's (u_kem.u_hash.
-    u_sponge) four-input XORs (INIT 6996 or 9669, all four inputs signals), made a KF_LUT4_MUT
-    (kf_lut4_mut.v: the same LUT4, bit 5 of its INIT flipped with the plusarg +kf_mutate).
-    Returns (text, description)."""
+def sponge_xor(name, init, ports):
+    """The LUT4s gate_sim.py may mutate: the sponge's (u_kem.u_hash.u_sponge) four-input XORs
+    (INIT 6996 or 9669, all four inputs signals)."""
+    return name.startswith("\\u_kem.u_hash.u_sponge") and "1'h" not in ports and init in ("6996", "9669")
+
+
+def mark_mutant(text, pick=sponge_xor, what="the sponge's four-input XORs"):
+    """The LUT4 the mutation flips: the first (by instance name) of those `pick(name, INIT as 4
+    hex digits, the port connections)` accepts (by default the sponge's four-input XORs), made a
+    KF_LUT4_MUT (kf_lut4_mut.v: the same LUT4, bit 5 of its INIT flipped with the plusarg
+    +kf_mutate). Returns (text, description)."""
     pat = re.compile(r"\n  LUT4 #\(\n    \.INIT\(16'h([0-9a-f]{4})\)\n  \) (\S+) +\(\n((?:    \..*\n)+)  \);")
     best = None
     for m in pat.finditer(text):
         name = m.group(2)
-        if (not name.startswith("\\u_kem.u_hash.u_sponge") or "1'h" in m.group(3)
-                or m.group(1) not in ("6996", "9669")):
+        if not pick(name, m.group(1), m.group(3)):
             continue
         if best is None or name < best.group(2):
             best = m
     if best is None:
-        raise SystemExit("no four-input XOR LUT4 of the sponge found to mutate")
+        raise SystemExit(f"no LUT4 of {what} found to mutate")
     init = int(best.group(1), 16)
     a = best.start() + len("\n  ")
     return (text[:a] + "KF_LUT4_MUT" + text[a + len("LUT4"):],
