@@ -50,7 +50,7 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
 # simplification left out cannot prove a false goal. The vacuity guard's passes keep Qed's full
 # strength (run.py), so a \false it could find before it still finds. key_codecs' second pass
 # and cli_readers carry the option in their own "extra" (session 41).
-NO_GROUND = {"hash_batch", "mlkem_kem", "mlkem_kpke", "sum_parsers", "mlkem_jobs", "slhdsa_trees"}
+NO_GROUND = {"hash_batch", "mlkem_kem", "mlkem_kpke", "sum_parsers", "mlkem_jobs", "slhdsa_trees", "mldsa_sampling"}
 
 UNITS = {
     # src/encoding/asn1_keys.c, every function, for every length (WP; the callees from other
