@@ -50,7 +50,7 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
 # simplification left out cannot prove a false goal. The vacuity guard's passes keep Qed's full
 # strength (run.py), so a \false it could find before it still finds. key_codecs' second pass
 # and cli_readers carry the option in their own "extra" (session 41).
-NO_GROUND = {"hash_batch", "mlkem_kem", "mlkem_kpke", "sum_parsers", "mlkem_jobs", "slhdsa_trees"}
+NO_GROUND = {"hash_batch", "mlkem_kem", "mlkem_kpke", "sum_parsers", "mlkem_jobs", "slhdsa_trees", "mldsa_sampling"}
 
 UNITS = {
     # src/encoding/asn1_keys.c, every function, for every length (WP; the callees from other
@@ -387,19 +387,25 @@ UNITS = {
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's
     # (reject_eta: CoeffFromHalfByte's values in [-eta, eta] for eta 2 and 4), and SampleInBall
     # (tau coefficients +-1 from c~ over the sponge's contracts, sponge.h; its rejection loop
-    # draws bytes until one is <= i: no variant, as FIPS 204's). ExpandA, ExpandS and ExpandMask's
-    # batching over the lock-step sponge is "pending" (sponge_xn.h's batched functions have no
-    # contracts yet); ExpandMask's unpacking is kf_mldsa_unpack_offset (unit mldsa_poly).
+    # draws bytes until one is <= i: no variant, as FIPS 204's). Since session 43, over sponge_xn.h's
+    # contracts (kf_sponge_xn_plan, _init, _absorb, _squeeze, the one-shots; -wp-unalias-vars: the
+    # ghost kf_spec_xn_table they assign): first_blocks and more_blocks (a group's first bytes, and
+    # the sponge set up again for more, kf_sponge_xn_ok after it), mask_seed, wipe_bytes and
+    # kf_mldsa_expand_mask_bytes (sampling.h: each out[r] written for 32 z_bits bytes, no more).
+    # ExpandA and ExpandS's rejection over the batch and kf_mldsa_expand_mask stay "pending";
+    # ExpandMask's unpacking is kf_mldsa_unpack_offset (unit mldsa_poly).
     "mldsa_sampling": {
         "files": ["src/mldsa/sampling.c"],
         "preinclude": ["impl_defined.h", "builtin_shim.h"],
         "timeout": 120,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the nibbles' >> 4, keep's >> 31
-        "functions": ["reject_uniform", "reject_eta", "wipe_sponge", "kf_mldsa_sample_in_ball"],
-        "pending": ["kf_mldsa_shake256", "first_blocks", "more_blocks", "a_seed", "reject_group", "lanes_group", "expand_a",
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift",   # the nibbles' >> 4, keep's >> 31
+                  "-wp-unalias-vars", "kf_spec_xn_table"],
+        "functions": ["reject_uniform", "reject_eta", "wipe_sponge", "kf_mldsa_sample_in_ball", "first_blocks",
+                      "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes"],
+        "pending": ["kf_mldsa_shake256", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "kf_mldsa_expand_s", "expand_mask_batch", "kf_mldsa_expand_mask_bytes", "kf_mldsa_expand_mask"],
+                    "kf_mldsa_expand_s", "expand_mask_batch", "kf_mldsa_expand_mask"],
     },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache

@@ -32,10 +32,18 @@ void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *c
 /* The first outlen bytes of n SHAKE streams (rate 168 or 136) over in[i][0 .. len) into out[i]:
  * one call per group of the batched backend, whose xof keeps the lanes in registers from the
  * seed to the last output block where it has one (avx2-x4); x is left dead (wiped). */
+/*@ requires \valid(x) && 1 <= n <= KF_XN_MAX && (rate == KF_SHAKE128_RATE || rate == KF_SHAKE256_RATE);
+    requires \valid_read(in + (0 .. n - 1)) && \forall integer i; 0 <= i < n ==> \valid_read(in[i] + (0 .. len - 1));
+    requires \valid_read(out + (0 .. n - 1)) && \separated(x, in + (0 .. n - 1), out + (0 .. n - 1));
+    requires \forall integer i; 0 <= i < n ==> \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), x);
+    assigns *x, *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table; */
 static void first_blocks(kf_sponge_xn *x, unsigned n, unsigned rate, const uint8_t *const in[], size_t len,
                          uint8_t *const out[], size_t outlen, int pub)
 {
     size_t inlen[KF_XN_MAX];
+    /*@ loop invariant 0 <= i <= n && \forall integer j; 0 <= j < i ==> inlen[j] == len;
+        loop assigns i, inlen[0 .. KF_XN_MAX - 1];
+        loop variant n - i; */
     for (unsigned i = 0; i < n; i++) inlen[i] = len;
     kf_sponge_xn_plan(x, n, rate, 24, SHAKE_SUFFIX);
     if (pub) kf_sponge_xn_oneshot_public(x, in, inlen, out, outlen); /* ExpandA: rho is public */
@@ -45,6 +53,12 @@ static void first_blocks(kf_sponge_xn *x, unsigned n, unsigned rate, const uint8
 /* Rarely, a rejection loop needs blocks past the first outlen bytes: x set up again as a
  * sponge that has given those bytes (out[i] rewritten with the same bytes), so that
  * kf_sponge_xn_squeeze goes on with the streams' next blocks. */
+/*@ requires \valid(x) && 1 <= n <= KF_XN_MAX && (rate == KF_SHAKE128_RATE || rate == KF_SHAKE256_RATE);
+    requires \valid_read(in + (0 .. n - 1)) && \forall integer i; 0 <= i < n ==> \valid_read(in[i] + (0 .. len - 1));
+    requires \valid_read(out + (0 .. n - 1)) && \separated(x, in + (0 .. n - 1), out + (0 .. n - 1));
+    requires \forall integer i; 0 <= i < n ==> \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), x);
+    assigns *x, *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table;
+    ensures kf_sponge_xn_ok(x) && x->n == n && x->rate == rate; */
 static void more_blocks(kf_sponge_xn *x, unsigned n, unsigned rate, const uint8_t *const in[], size_t len,
                         uint8_t *const out[], size_t outlen)
 {
@@ -393,6 +407,9 @@ static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRH
 }
 
 /* rho'' || IntegerToBytes(nonce, 2): ExpandMask's seed of the stream with that nonce */
+/*@ requires \valid(seed + (0 .. KF_MLDSA_CRHBYTES + 1)) && \valid_read(rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires \separated(seed + (0 .. KF_MLDSA_CRHBYTES + 1), rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
+    assigns seed[0 .. KF_MLDSA_CRHBYTES + 1]; */
 static void mask_seed(uint8_t seed[KF_MLDSA_CRHBYTES + 2], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce)
 {
     memcpy(seed, rhopp, KF_MLDSA_CRHBYTES);
@@ -400,18 +417,34 @@ static void mask_seed(uint8_t seed[KF_MLDSA_CRHBYTES + 2], const uint8_t rhopp[K
     seed[KF_MLDSA_CRHBYTES + 1] = (uint8_t)(nonce >> 8);
 }
 
+/* The wipe of a local byte array through a pointer to its bytes: WP sees kf_memzero's byte view
+ * of a uint8_t array as valid (proved), where a caller's kf_memzero(local, ...) passes the array's
+ * rows (uint8_t (*)[66]) cast to void, which WP's Typed model does not relate to the bytes. */
+/*@ requires \valid(b + (0 .. n - 1));
+    assigns b[0 .. n - 1]; */
+static void wipe_bytes(uint8_t *b, size_t n)
+{
+    kf_memzero(b, n);
+}
+
+#define MASK_SEED (KF_MLDSA_CRHBYTES + 2) /* ExpandMask's seed: rho'' || IntegerToBytes(nonce, 2) */
 void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce,
                                 unsigned count, const kf_mldsa_params *p)
 {
-    uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
+    /* the seeds one after another in one flat array: the proof's loop assigns is then one range
+     * (over an array of rows it asked CVC4 for an index pair, which it did not find) */
+    uint8_t seed[KF_XN_MAX * MASK_SEED];
     const uint8_t *in[KF_XN_MAX];
+    /*@ loop invariant 0 <= r <= count && \forall integer j; 0 <= j < r ==> in[j] == seed + j * MASK_SEED;
+        loop assigns r, seed[0 .. KF_XN_MAX * MASK_SEED - 1], in[0 .. KF_XN_MAX - 1];
+        loop variant count - r; */
     for (unsigned r = 0; r < count; r++) {
-        mask_seed(seed[r], rhopp, nonce + r);
-        in[r] = seed[r];
+        mask_seed(seed + r * MASK_SEED, rhopp, nonce + r);
+        in[r] = seed + r * MASK_SEED;
     }
     kf_sponge_xn x;
-    first_blocks(&x, count, KF_SHAKE256_RATE, in, sizeof seed[0], out, 32u * p->z_bits, 0);
-    kf_memzero(seed, count * sizeof seed[0]);
+    first_blocks(&x, count, KF_SHAKE256_RATE, in, MASK_SEED, out, 32u * p->z_bits, 0);
+    wipe_bytes(seed, (size_t)count * MASK_SEED);
 }
 
 int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, size_t hblocks, uint8_t *const out[],

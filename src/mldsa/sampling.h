@@ -89,6 +89,11 @@ void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTE
  * of count <= KF_XN_MAX streams with nonces nonce .. nonce + count - 1, stream r into out[r]
  * (kf_mldsa_unpack_offset makes the polynomial): signing's loop makes its masks ahead in
  * whole batches (mldsa.c). */
+/*@ requires kf_mldsa_params_ok(p) && 1 <= count <= 8; // 8: KF_XN_MAX (sponge_xn.h)
+    requires \valid_read(rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires \valid_read(out + (0 .. count - 1));
+    requires \forall integer r; 0 <= r < count ==> \valid(out[r] + (0 .. 32 * p->z_bits - 1));
+    assigns *(out[0 .. count - 1] + (0 .. 32 * p->z_bits - 1)), kf_spec_xn_table; */
 void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce,
                                 unsigned count, const kf_mldsa_params *p);
 /* c~ = SHAKE256 of hpad (hblocks whole blocks of 136 bytes, padded by the caller) into ctilde
