@@ -252,6 +252,9 @@ UNITS = {
     # for Encaps_internal, Decaps_internal and KeyGen to show their jobs kf_mlkem_jobs_runnable.
     # Since session 41 kf_mlkem_matrix_jobs also ensures the caller's earlier jobs (jobs[0 .. o) in its
     # indices) field by field as they were (matrix_kept).
+    # Since session 43 kf_mlkem_job_hash takes the ghost o too and ensures the caller's other jobs
+    # ((j - o)[s], s != o) field by field as they were (hash_kept); row_jobs passes its j, prf_jobs 0
+    # (its i cost its loop invariant 3 three times the steps).
     "mlkem_jobs": {
         "files": ["src/mlkem/sampling.c"],
         "preinclude": ["impl_defined.h", "builtin_shim.h"],

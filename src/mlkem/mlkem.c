@@ -177,10 +177,13 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
 {
     kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
-    kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec->in + SYM, SYM);
+    kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec->in + SYM,
+                      SYM) /*@ ghost (0) */;
     unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (1) */;
+    /*@ ghost unsigned gi = n; */ /* (ACSL) G's index, for job_hash's ghost o */
     kf_mlkem_job *g = &jobs[n++];
-    kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0, sec->kr, sizeof sec->kr);
+    kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0, sec->kr,
+                      sizeof sec->kr) /*@ ghost (gi) */;
     g->after = &jobs[0];
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, g) /*@ ghost (n) */;
     /* (ACSL, unit mlkem_kem) the jobs: H(ek) (0), A^T (1 .. k^2), G (k^2 + 1), the noise PRFs */

@@ -101,9 +101,12 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     kf_mlkem_job jobs[3 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
      * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
-    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->mh, sizeof sec->mh, NULL, 0, sec->kr, sizeof sec->kr);
-    kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek, SYM);
-    kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar, SYM);
+    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->mh, sizeof sec->mh, NULL, 0, sec->kr,
+                      sizeof sec->kr) /*@ ghost (0) */;
+    kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek,
+                      SYM) /*@ ghost (1) */;
+    kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar,
+                      SYM) /*@ ghost (2) */;
     unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]) /*@ ghost (n) */;
     /* (ACSL, unit mlkem_kem) the jobs: G (0), H(ek) (1), J (2), A^T (3 .. k^2 + 2), the noise PRFs */

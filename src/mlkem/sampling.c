@@ -97,7 +97,7 @@ static unsigned reject(int16_t c[KF_MLKEM_N], unsigned n, const uint8_t *buf, si
 #define SHAKE_SUFFIX 0x1F
 
 void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
-                       const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen)
+                       const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen) /*@ ghost (unsigned o) */
 {
     /* field by field, own[] left as it is (its users fill what they read): clearing the
      * whole ~150-byte job first was a rep stos per job, whose start-up cost shows in
@@ -144,7 +144,7 @@ unsigned kf_mlkem_matrix_row_jobs(kf_mlkem_job *jobs, kf_mlkem_poly *a, const ui
         loop variant k - j; */
     for (unsigned j = 0; j < k; j++) {
         kf_mlkem_job *jb = &jobs[j];
-        kf_mlkem_job_hash(jb, XOF_RATE, SHAKE_SUFFIX, jb->own, sizeof jb->own, NULL, 0, NULL, 0);
+        kf_mlkem_job_hash(jb, XOF_RATE, SHAKE_SUFFIX, jb->own, sizeof jb->own, NULL, 0, NULL, 0) /*@ ghost (j) */;
         memcpy(jb->own, rho, KF_MLKEM_SYM_BYTES);
         jb->own[KF_MLKEM_SYM_BYTES] = (uint8_t)(transposed ? i : j);
         jb->own[KF_MLKEM_SYM_BYTES + 1] = (uint8_t)(transposed ? j : i);
@@ -165,7 +165,7 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
         loop variant n - i; */
     for (unsigned i = 0; i < n; i++) {
         kf_mlkem_job_hash(&jobs[i], KF_SHAKE256_RATE, SHAKE_SUFFIX, seed, KF_MLKEM_SYM_BYTES, jobs[i].own, 1,
-                          out[i], 64u * eta[i]);
+                          out[i], 64u * eta[i]) /*@ ghost (0) */;
         jobs[i].own[0] = (uint8_t)(nonce0 + i);
     }
     return n;

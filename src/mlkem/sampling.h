@@ -81,16 +81,27 @@ typedef struct kf_mlkem_job {
       j->rate == KF_SHAKE256_RATE && j->suffix != 0 && j->held == 0 && j->from == \null && j->absorbed == 0; */
 /* out[0..outlen) = the sponge of that rate and suffix (SHA3-256: 136, 0x06; SHAKE256: 136,
  * 0x1F; ...) on in0 || in1. in1 may be NULL if len1 is 0. */
-/* (ACSL, unit mlkem_jobs) every field but own set: the job's description, and no progress */
+/* (ACSL, unit mlkem_jobs) every field but own set: the job's description, and no progress.
+ * hash_kept: the other jobs (j - o)[s], s != o, in the caller's indices (the ghost o, as
+ * kf_mlkem_matrix_jobs' below), field by field as they were: so a caller's facts about its
+ * other jobs after the call are equalities matched by a bare index (mlkem_kem, session 43). */
 /*@ requires \valid(j);
     assigns j->in[0 .. 1], j->inlen[0 .. 1], j->out, j->outlen, j->poly, j->rate, j->suffix, j->after,
             j->held, j->from, j->started, j->padded, j->done, j->absorbed, j->produced, j->have;
     ensures j->in[0] == in0 && j->inlen[0] == len0 && j->in[1] == in1 && j->inlen[1] == len1;
     ensures j->out == out && j->outlen == outlen && j->poly == \null && j->suffix == suffix;
     ensures j->after == \null && j->held == 0 && j->from == \null && j->done == 0;
-    ensures j->rate == (uint16_t)rate && j->absorbed == 0 && j->produced == 0 && j->have == 0; */
+    ensures j->rate == (uint16_t)rate && j->absorbed == 0 && j->produced == 0 && j->have == 0;
+    ensures hash_kept: \forall integer s; s != o ==>
+              (j - o)[s].in[0] == \old((j - o)[s].in[0]) && (j - o)[s].in[1] == \old((j - o)[s].in[1]) &&
+              (j - o)[s].inlen[0] == \old((j - o)[s].inlen[0]) && (j - o)[s].inlen[1] == \old((j - o)[s].inlen[1]) &&
+              (j - o)[s].out == \old((j - o)[s].out) && (j - o)[s].outlen == \old((j - o)[s].outlen) &&
+              (j - o)[s].poly == \old((j - o)[s].poly) && (j - o)[s].rate == \old((j - o)[s].rate) &&
+              (j - o)[s].suffix == \old((j - o)[s].suffix) && (j - o)[s].after == \old((j - o)[s].after) &&
+              (j - o)[s].held == \old((j - o)[s].held) && (j - o)[s].from == \old((j - o)[s].from) &&
+              (j - o)[s].absorbed == \old((j - o)[s].absorbed); */
 void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
-                       const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen);
+                       const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen) /*@ ghost (unsigned o) */;
 /* The k^2 SampleNTT jobs of the matrix: a[i k + j] = SampleNTT(rho || j || i) = A^[i][j]
  * (FIPS 203 Alg. 13 line 6), or its transpose A^[j][i] = SampleNTT(rho || i || j) if
  * transposed (Encrypt, Alg. 14 line 19); coefficients in [0, q). Returns k^2. Public data:
