@@ -6,7 +6,7 @@ Both sit behind a byte bus (ecp5_wrap_rvv_unit.v, ecp5_wrap_rvv.v) so that every
 is registered and the timing is the design's own. NOT a Xilinx figure: ECP5 stands in.
 
   python3 hw/synth/rvv_fmax.py [--target unit,soc] [--configs 64x5] [--seeds 1,2,3]
-                               [--results hw/rvv_results.tsv] [--work DIR] [--parallel]
+                               [--results hw/rvv_results.tsv] [--work DIR] [--parallel [N]]
                                [--pnr-opts "NEXTPNR OPTIONS"]
 Records: hdl-unit-e<ELEN>-n<EleNum>-fmax (rvv_unit) and hdl-soc-e<ELEN>-n<EleNum>-fmax
 (rvv_soc), unit MHz, written into --results as they finish (rvv_area.py's format).
@@ -75,7 +75,8 @@ def main():
     ap.add_argument("--freq", default="100", help="nextpnr's target (MHz)")
     ap.add_argument("--results", default=None, help="results file to update (hw/rvv_results.tsv)")
     ap.add_argument("--work", default=None)
-    ap.add_argument("--parallel", action="store_true", help="run the seeds' nextpnr processes at once")
+    ap.add_argument("--parallel", nargs="?", type=int, const=0, default=None, metavar="N",
+                    help="run the seeds' nextpnr processes at once (at most N at a time; all without N)")
     ap.add_argument("--pnr-opts", default="", help="more nextpnr-ecp5 options, e.g. \"--router router2 "
                     "--tmg-ripup\" (said in the output and in the record's note)")
     a = ap.parse_args()
@@ -131,19 +132,27 @@ def main():
             pnr_cmd += a.pnr_opts.split()
             if a.pnr_opts:
                 print(f"    nextpnr options beyond the defaults: {a.pnr_opts}", flush=True)
-            if a.parallel:
-                # every seed's nextpnr at once (one process each; wall times overlap)
-                t0 = time.time()
-                procs = [(seed, subprocess.Popen(pnr_cmd + ["--seed", str(seed)], cwd=work, stdout=subprocess.PIPE,
-                                                 stderr=subprocess.STDOUT, text=True)) for seed in seeds]
-                done = {}
-                for seed, pr in procs:
-                    out = pr.communicate()[0]
-                    with open(os.path.join(work, f"{tag}_pnr_seed{seed}.log"), "w") as f:
-                        f.write(out)
-                    done[seed] = (subprocess.CompletedProcess(pr.args, pr.returncode, out), time.time() - t0)
+            if a.parallel is not None:
+                # the seeds' nextpnr processes at once, at most N (--parallel N) at a time; each one's
+                # output goes to its log file, its time is from its own start
+                width = a.parallel or len(seeds)
+                todo, running, done = list(seeds), [], {}
+                while todo or running:
+                    while todo and len(running) < width:
+                        seed = todo.pop(0)
+                        f = open(os.path.join(work, f"{tag}_pnr_seed{seed}.log"), "w+")
+                        running.append((seed, f, time.time(), subprocess.Popen(
+                            pnr_cmd + ["--seed", str(seed)], cwd=work, stdout=f, stderr=subprocess.STDOUT)))
+                    time.sleep(1)
+                    for item in [r for r in running if r[3].poll() is not None]:
+                        seed, f, t0, pr = item
+                        f.seek(0)
+                        out = f.read()
+                        f.close()
+                        done[seed] = (subprocess.CompletedProcess(pr.args, pr.returncode, out), time.time() - t0)
+                        running.remove(item)
             for seed in seeds:
-                if a.parallel:
+                if a.parallel is not None:
                     r, dt = done[seed]
                 else:
                     r, dt = run(pnr_cmd + ["--seed", str(seed)], work, f"{tag}_pnr_seed{seed}.log")
