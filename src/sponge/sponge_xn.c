@@ -369,17 +369,25 @@ void kf_sponge_xn_finalize(kf_sponge_xn *s)
     requires \valid_read(out + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + done + (0 .. take - 1));
     requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + done + (0 .. take - 1), s);
-    assigns *(out[0 .. s->n - 1] + (done .. done + take - 1)), kf_spec_xn_table; */
+    assigns *(out[0 .. s->n - 1] + (done .. done + take - 1)), kf_spec_xn_table;
+    ensures kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+    ensures s->n == \old(s->n) && s->phase == \old(s->phase); */
 static void extract_all(const kf_sponge_xn *s, uint8_t *base, uint8_t *const out[], size_t done, size_t pos,
                         size_t take)
 {
     /*@ loop invariant 0 <= k <= s->ngroups;
-        loop assigns k, kf_spec_xn_table, *(out[0 .. s->n - 1] + (done .. done + take - 1));
+        loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+        loop invariant s->n == \at(s->n, Pre) && s->phase == \at(s->phase, Pre);
+        loop assigns k, kf_spec_xn_table, *(out[0 .. \at(s->n, Pre) - 1] + (done .. done + take - 1));
         loop variant s->ngroups - k; */
     for (unsigned k = 0; k < s->ngroups; k++) {
         const kf_xn_group *g = &s->group[k];
         /*@ loop invariant 0 <= j <= g->count;
-            loop assigns j, kf_spec_xn_table, *(out[0 .. s->n - 1] + (done .. done + take - 1));
+            loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+            loop invariant s->n == \at(s->n, Pre) && s->phase == \at(s->phase, Pre);
+            loop invariant s->ngroups == \at(s->ngroups, LoopEntry) && g->count == \at(g->count, LoopEntry);
+            loop invariant g->first == \at(g->first, LoopEntry);
+            loop assigns j, kf_spec_xn_table, *(out[0 .. \at(s->n, Pre) - 1] + (done .. done + take - 1));
             loop variant g->count - j; */
         for (unsigned j = 0; j < g->count; j++) g_extract(s, base, g, j, out[g->first + j] + done, pos, take);
     }
@@ -392,10 +400,10 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
     size_t done = 0;
     /*@ loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
         loop invariant s->phase == 2 && s->pos <= s->rate;
-        loop invariant s->n == \at(s->n, LoopEntry) && s->rate == \at(s->rate, LoopEntry);
+        loop invariant s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre);
         loop invariant done <= len;
         loop assigns done, s->pos, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table,
-                     *(out[0 .. s->n - 1] + (0 .. len - 1));
+                     *(out[0 .. \at(s->n, Pre) - 1] + (0 .. len - 1));
         loop variant len - done; */
     while (done < len) {
         if (s->pos == s->rate) {
@@ -403,8 +411,9 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
             s->pos = 0;
         }
         size_t take = (size_t)(s->rate - s->pos) < len - done ? (size_t)(s->rate - s->pos) : len - done;
+        /*@ assert S0: s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre) && s->phase == 2; */
         extract_all(s, base, out, done, s->pos, take);
-        /*@ assert S1: s->n == \at(s->n, LoopCurrent) && s->rate == \at(s->rate, LoopCurrent); */
+        /*@ assert S1: s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre); */
         /*@ assert S2: kf_sponge_xn_layout(s) && base == s->raw + s->shift; */
         /*@ assert S3: s->phase == 2 && s->pos + take <= s->rate; */
         s->pos = (uint16_t)(s->pos + take);
