@@ -614,12 +614,11 @@ UNITS = {
     # g_permute, g_pad), its whole blocks (g_absorb_blocks over xn_blocks, the batched table's
     # pointer array and block loop, and x1_blocks), permute_all, add_all (a step of absorb over
     # the groups), kf_sponge_xn_export, kf_sponge_xn_finalize, and the one-shots' entry points
-    # kf_sponge_xn_oneshot and _public (from xn_oneshot's contract), and (session 43, a pass of
-    # its own) kf_sponge_xn_squeeze with extract_all, for every length, from the
+    # kf_sponge_xn_oneshot and _public (from xn_oneshot's contract), and (session 43, passes of
+    # their own) kf_sponge_xn_squeeze with extract_all, and kf_sponge_xn_absorb, for every length, from the
     # group layout in kf_sponge_xn_ok. No -wp-split: with it the first run (2026-11-26) had not
-    # finished in 45 min. "pending": kf_sponge_xn_absorb (its postcondition, the layout after
-    # the groups' writes to the states, runs to the step limit as one goal; with -wp-split it
-    # proves, at 125 s of CPU), group_oneshot and xn_oneshot (their loops write through out[i]:
+    # finished in 45 min. Session 43: kf_sponge_xn_absorb in a third pass. "pending":
+    # group_oneshot and xn_oneshot (their loops write through out[i]:
     # squeeze's loop invariants and \at(s->n, Pre) in loop assigns are the way in), g_oneshot
     # (per-instance schedules: products of a variable rate) and g_oneblock_words (the state as
     # 64-bit words); their contracts (sponge_xn.h, sponge_xn.c) are assumed by their callers.
@@ -642,8 +641,12 @@ UNITS = {
             # costs nothing when the proof holds. -wp-no-ground: the same 95 goals, 25 s of CPU
             # against 30 s (units.NO_GROUND's reason).
             {"functions": ["extract_all", "kf_sponge_xn_squeeze"], "extra": ["-wp-steps", "430000", "-wp-no-ground"]},
+            # session 43: absorb, its group loop with the layout as an invariant and the fields its
+            # postcondition names asserted on both paths (A2/A3, B4). 119 goals, the most steps
+            # 128,057 (twice: 260,000); no call point, so the limit costs nothing when it proves
+            {"functions": ["kf_sponge_xn_absorb"], "extra": ["-wp-steps", "260000", "-wp-no-ground"]},
         ],
-        "pending": ["kf_sponge_xn_absorb", "group_oneshot", "xn_oneshot", "g_oneshot", "g_oneblock_words"],
+        "pending": ["group_oneshot", "xn_oneshot", "g_oneshot", "g_oneblock_words"],
         "elsewhere": ["xn_base", "round_up", "kf_sponge_xn_plan", "kf_sponge_xn_init", "g_one_block", "g_same_len",
                       "kf_xn_side_pad", "kf_xn_side_squeeze"],   # unit sponge_xn's
     },

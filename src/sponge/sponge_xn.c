@@ -292,6 +292,8 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
         adv = rate - s->pos < len ? rate - s->pos : len;
         add_all(s, base, p, s->pos, adv);
         s->pos = (uint16_t)(s->pos + adv);
+        /*@ assert A2: kf_sponge_xn_layout(s) && base == s->raw + s->shift; */
+        /*@ assert A3: s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre) && s->phase == 1 && s->pos <= s->rate; */
         if (s->pos < rate) return;
         permute_all(s, base);
         s->pos = 0;
@@ -305,6 +307,8 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
             loop variant s->n - i; */
         for (unsigned i = 0; i < s->n; i++) p[i] += adv;
         /*@ loop invariant 0 <= k <= s->ngroups && done <= len - adv && (k >= 1 ==> len - adv - done < rate);
+            loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+            loop invariant s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre) && s->phase == 1 && s->pos == 0;
             loop assigns k, done, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
             loop variant s->ngroups - k; */
         for (unsigned k = 0; k < s->ngroups; k++) done = g_absorb_blocks(s, base, &s->group[k], p, len - adv);
@@ -331,6 +335,7 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
     }
     /*@ assert B2: kf_sponge_xn_layout(s); */
     /*@ assert B3: s->phase == 1 && s->pos < s->rate; */
+    /*@ assert B4: s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre); */
 }
 
 void kf_sponge_xn_export(kf_sponge_xn *s, unsigned i, uint8_t state[KF_STATE_BYTES])
