@@ -579,7 +579,8 @@ static int g_same_len(const kf_xn_group *g, const size_t inlen[])
     requires \valid_read(out + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
     requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
-    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1)); */
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1));
+    ensures kf_sponge_xn_layout(s) && base == s->raw + s->shift && s->n == \old(s->n) && s->ngroups == \old(s->ngroups); */
 static void group_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, const uint8_t *const in[],
                           const size_t inlen[], uint8_t *const out[], size_t outlen, int pub)
 {
@@ -614,7 +615,8 @@ static void xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t 
 {
     uint8_t *base = xn_base(s);
     /*@ loop invariant 0 <= k <= s->ngroups;
-        loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1));
+        loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift && s->n == \at(s->n, Pre);
+        loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. \at(s->n, Pre) - 1] + (0 .. outlen - 1));
         loop variant s->ngroups - k; */
     for (unsigned k = 0; outlen && k < s->ngroups; k++)
         group_oneshot(s, base, &s->group[k], in, inlen, out, outlen, pub);
