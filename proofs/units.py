@@ -623,11 +623,12 @@ UNITS = {
     # g_permute, g_pad), its whole blocks (g_absorb_blocks over xn_blocks, the batched table's
     # pointer array and block loop, and x1_blocks), permute_all, add_all (a step of absorb over
     # the groups), kf_sponge_xn_export, kf_sponge_xn_finalize, and the one-shots' entry points
-    # kf_sponge_xn_oneshot and _public (from xn_oneshot's contract), for every length, from the
+    # kf_sponge_xn_oneshot and _public (from xn_oneshot's contract), and (session 43, passes of
+    # their own) kf_sponge_xn_squeeze with extract_all, and kf_sponge_xn_absorb, for every length, from the
     # group layout in kf_sponge_xn_ok. No -wp-split: with it the first run (2026-11-26) had not
-    # finished in 45 min. "pending": kf_sponge_xn_absorb, extract_all and kf_sponge_xn_squeeze,
-    # group_oneshot and xn_oneshot (at load ~22 none of them finished in 15 min: the loop assigns
-    # of writes through out[i] are existential inclusions CVC4 runs to its step limit), g_oneshot
+    # finished in 45 min. Session 43: kf_sponge_xn_absorb in a third pass. "pending":
+    # group_oneshot and xn_oneshot (their loops write through out[i]:
+    # squeeze's loop invariants and \at(s->n, Pre) in loop assigns are the way in), g_oneshot
     # (per-instance schedules: products of a variable rate) and g_oneblock_words (the state as
     # 64-bit words); their contracts (sponge_xn.h, sponge_xn.c) are assumed by their callers.
     "sponge_xn_ops": {
@@ -636,11 +637,32 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
         "calls_assumed": True,
-        "functions": ["g_add", "g_extract", "g_permute", "g_pad", "xn_blocks", "x1_blocks", "g_absorb_blocks",
-                      "permute_all", "add_all", "kf_sponge_xn_export", "kf_sponge_xn_finalize",
-                      "kf_sponge_xn_oneshot", "kf_sponge_xn_oneshot_public"],
-        "pending": ["kf_sponge_xn_absorb", "extract_all", "kf_sponge_xn_squeeze", "group_oneshot", "xn_oneshot",
-                    "g_oneshot", "g_oneblock_words"],
+        "passes": [
+            {"functions": ["g_add", "g_extract", "g_permute", "g_pad", "xn_blocks", "x1_blocks", "g_absorb_blocks",
+                           "permute_all", "add_all", "kf_sponge_xn_export", "kf_sponge_xn_finalize",
+                           "kf_sponge_xn_oneshot", "kf_sponge_xn_oneshot_public"], "extra": []},
+            # session 43: squeeze over extract_all, whose loops write through out[i]. Their loop
+            # invariants carry the layout and the fields they read (as of Pre / LoopEntry), and the
+            # loop assigns name \at(s->n, Pre), so no goal needs the frame of a loop's havoc of
+            # *(out[0 .. n-1] + ..) (a nested quantifier CVC4 does not prove at any limit). Its own
+            # limit: extract_all's inner layout invariant takes 214,952 steps (twice: 430,000); no
+            # goal of the pass is left unproved by design (no `calls` annotation), so the limit
+            # costs nothing when the proof holds. -wp-no-ground: the same 95 goals, 25 s of CPU
+            # against 30 s (units.NO_GROUND's reason).
+            # xn_oneshot (the one-shot's loop over the groups) too: its loop invariant carries the layout,
+            # group_oneshot's (assumed) contract ensures the layout, n and ngroups back (its assigns
+            # and requires imply them: base[..] and out[i] apart from the sponge's fields); 26 goals,
+            # the most steps 197,184
+            {"functions": ["extract_all", "kf_sponge_xn_squeeze", "xn_oneshot"],
+             "extra": ["-wp-steps", "430000", "-wp-no-ground"]},
+            # session 43: absorb, its group loop with the layout as an invariant and the fields its
+            # postcondition names asserted on both paths (A2/A3, B4). 119 goals, the most steps
+            # 128,057 (twice: 260,000); no call point, so the limit costs nothing when it proves
+            {"functions": ["kf_sponge_xn_absorb"], "extra": ["-wp-steps", "260000", "-wp-no-ground"]},
+        ],
+        "pending": ["group_oneshot", "g_oneshot", "g_oneblock_words"],
+        "elsewhere": ["xn_base", "round_up", "kf_sponge_xn_plan", "kf_sponge_xn_init", "g_one_block", "g_same_len",
+                      "kf_xn_side_pad", "kf_xn_side_squeeze"],   # unit sponge_xn's
     },
     # K-PKE (src/mlkem/kpke.c, FIPS 203 Alg. 13-15) on the portable arithmetic, for the three
     # parameter sets (params.h's kf_mlkem_params_ok): Encrypt and Decrypt whole, KeyGen's rows

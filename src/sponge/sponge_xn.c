@@ -292,6 +292,8 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
         adv = rate - s->pos < len ? rate - s->pos : len;
         add_all(s, base, p, s->pos, adv);
         s->pos = (uint16_t)(s->pos + adv);
+        /*@ assert A2: kf_sponge_xn_layout(s) && base == s->raw + s->shift; */
+        /*@ assert A3: s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre) && s->phase == 1 && s->pos <= s->rate; */
         if (s->pos < rate) return;
         permute_all(s, base);
         s->pos = 0;
@@ -305,6 +307,8 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
             loop variant s->n - i; */
         for (unsigned i = 0; i < s->n; i++) p[i] += adv;
         /*@ loop invariant 0 <= k <= s->ngroups && done <= len - adv && (k >= 1 ==> len - adv - done < rate);
+            loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+            loop invariant s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre) && s->phase == 1 && s->pos == 0;
             loop assigns k, done, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table;
             loop variant s->ngroups - k; */
         for (unsigned k = 0; k < s->ngroups; k++) done = g_absorb_blocks(s, base, &s->group[k], p, len - adv);
@@ -331,6 +335,7 @@ void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len)
     }
     /*@ assert B2: kf_sponge_xn_layout(s); */
     /*@ assert B3: s->phase == 1 && s->pos < s->rate; */
+    /*@ assert B4: s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre); */
 }
 
 void kf_sponge_xn_export(kf_sponge_xn *s, unsigned i, uint8_t state[KF_STATE_BYTES])
@@ -369,17 +374,25 @@ void kf_sponge_xn_finalize(kf_sponge_xn *s)
     requires \valid_read(out + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + done + (0 .. take - 1));
     requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + done + (0 .. take - 1), s);
-    assigns *(out[0 .. s->n - 1] + (done .. done + take - 1)), kf_spec_xn_table; */
+    assigns *(out[0 .. s->n - 1] + (done .. done + take - 1)), kf_spec_xn_table;
+    ensures kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+    ensures s->n == \old(s->n) && s->phase == \old(s->phase); */
 static void extract_all(const kf_sponge_xn *s, uint8_t *base, uint8_t *const out[], size_t done, size_t pos,
                         size_t take)
 {
     /*@ loop invariant 0 <= k <= s->ngroups;
-        loop assigns k, kf_spec_xn_table, *(out[0 .. s->n - 1] + (done .. done + take - 1));
+        loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+        loop invariant s->n == \at(s->n, Pre) && s->phase == \at(s->phase, Pre);
+        loop assigns k, kf_spec_xn_table, *(out[0 .. \at(s->n, Pre) - 1] + (done .. done + take - 1));
         loop variant s->ngroups - k; */
     for (unsigned k = 0; k < s->ngroups; k++) {
         const kf_xn_group *g = &s->group[k];
         /*@ loop invariant 0 <= j <= g->count;
-            loop assigns j, kf_spec_xn_table, *(out[0 .. s->n - 1] + (done .. done + take - 1));
+            loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
+            loop invariant s->n == \at(s->n, Pre) && s->phase == \at(s->phase, Pre);
+            loop invariant s->ngroups == \at(s->ngroups, LoopEntry) && g->count == \at(g->count, LoopEntry);
+            loop invariant g->first == \at(g->first, LoopEntry);
+            loop assigns j, kf_spec_xn_table, *(out[0 .. \at(s->n, Pre) - 1] + (done .. done + take - 1));
             loop variant g->count - j; */
         for (unsigned j = 0; j < g->count; j++) g_extract(s, base, g, j, out[g->first + j] + done, pos, take);
     }
@@ -392,10 +405,10 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
     size_t done = 0;
     /*@ loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift;
         loop invariant s->phase == 2 && s->pos <= s->rate;
-        loop invariant s->n == \at(s->n, LoopEntry) && s->rate == \at(s->rate, LoopEntry);
+        loop invariant s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre);
         loop invariant done <= len;
         loop assigns done, s->pos, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table,
-                     *(out[0 .. s->n - 1] + (0 .. len - 1));
+                     *(out[0 .. \at(s->n, Pre) - 1] + (0 .. len - 1));
         loop variant len - done; */
     while (done < len) {
         if (s->pos == s->rate) {
@@ -403,8 +416,9 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
             s->pos = 0;
         }
         size_t take = (size_t)(s->rate - s->pos) < len - done ? (size_t)(s->rate - s->pos) : len - done;
+        /*@ assert S0: s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre) && s->phase == 2; */
         extract_all(s, base, out, done, s->pos, take);
-        /*@ assert S1: s->n == \at(s->n, LoopCurrent) && s->rate == \at(s->rate, LoopCurrent); */
+        /*@ assert S1: s->n == \at(s->n, Pre) && s->rate == \at(s->rate, Pre); */
         /*@ assert S2: kf_sponge_xn_layout(s) && base == s->raw + s->shift; */
         /*@ assert S3: s->phase == 2 && s->pos + take <= s->rate; */
         s->pos = (uint16_t)(s->pos + take);
@@ -565,7 +579,8 @@ static int g_same_len(const kf_xn_group *g, const size_t inlen[])
     requires \valid_read(out + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
     requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
-    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1)); */
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1));
+    ensures kf_sponge_xn_layout(s) && base == s->raw + s->shift && s->n == \old(s->n) && s->ngroups == \old(s->ngroups); */
 static void group_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, const uint8_t *const in[],
                           const size_t inlen[], uint8_t *const out[], size_t outlen, int pub)
 {
@@ -600,7 +615,8 @@ static void xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t 
 {
     uint8_t *base = xn_base(s);
     /*@ loop invariant 0 <= k <= s->ngroups;
-        loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1));
+        loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift && s->n == \at(s->n, Pre);
+        loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. \at(s->n, Pre) - 1] + (0 .. outlen - 1));
         loop variant s->ngroups - k; */
     for (unsigned k = 0; outlen && k < s->ngroups; k++)
         group_oneshot(s, base, &s->group[k], in, inlen, out, outlen, pub);

@@ -90,7 +90,7 @@ void kf_sponge_xn_init(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
     ensures kf_sponge_xn_ok(s) && s->n == \old(s->n) && s->rate == \old(s->rate) && s->phase == 1; */
 void kf_sponge_xn_absorb(kf_sponge_xn *s, const uint8_t *const in[], size_t len);
 /*@ requires kf_sponge_xn_ok(s);
-    assigns *s, kf_spec_xn_table;
+    assigns s->raw[0 .. KF_XN_STORAGE + 63], s->shift, s->pos, s->phase, kf_spec_xn_table;
     ensures kf_sponge_xn_ok(s) && s->n == \old(s->n) && s->rate == \old(s->rate) && s->phase == 2; */
 void kf_sponge_xn_finalize(kf_sponge_xn *s);
 /* While absorbing: the whole state of instance i (200 bytes, FIPS 202 byte order), for a
