@@ -746,14 +746,14 @@ UNITS = {
                     "thash_batch_rows", "kf_slh_thash_batch", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
                     "absorb_msg", "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg",
                     "order_chains", "lane_check", "lane_start", "lane_step", "order_verify",
-                    "plan_verify", "job_start", "narrow_call",
+                    "plan_verify", "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
                     "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
-                      "job_end", "next_hash_addresses"],   # unit slhdsa_wots
+                      "job_end", "next_hash_addresses", "job_start"],   # unit slhdsa_wots
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -788,12 +788,13 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-no-init-const"],
         "passes": [
             {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
-                           "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses"],
+                           "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses",
+                           "job_start"],
              "extra": []},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
         "pending": ["order_chains", "lane_check", "lane_start", "lane_step", "order_verify",
-                    "plan_verify", "job_start", "narrow_call",
+                    "plan_verify", "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
     },
