@@ -777,14 +777,14 @@ UNITS = {
                     "thash_batch_rows", "kf_slh_thash_batch", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
                     "absorb_msg", "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg",
                     "order_chains", "lane_check", "lane_start", "lane_step", "order_verify",
-                    "plan_verify", "job_start", "narrow_call",
+                    "plan_verify", "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
                     "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
-                      "job_end", "next_hash_addresses"],   # unit slhdsa_wots
+                      "job_end", "next_hash_addresses", "job_start"],   # unit slhdsa_wots
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -819,12 +819,13 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-no-init-const"],
         "passes": [
             {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
-                           "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses"],
+                           "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses",
+                           "job_start"],
              "extra": []},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
         "pending": ["order_chains", "lane_check", "lane_start", "lane_step", "order_verify",
-                    "plan_verify", "job_start", "narrow_call",
+                    "plan_verify", "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
     },
@@ -842,7 +843,8 @@ UNITS = {
         "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
                     "kf_slh_fors_sign", "reduce_level", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
                     "kf_slh_xmss_sign", "kf_slh_xmss_root", "kf_slh_ht_sign"],
-        "elsewhere": ["fors_level", "fors_pairs", "kf_slh_fors_pk_from_sig", "fors_climb_rows"],   # unit slhdsa_fors
+        "elsewhere": ["fors_level", "fors_pairs", "kf_slh_fors_pk_from_sig", "fors_climb_rows", "fors_lane",
+                      "fors_rows_out"],   # unit slhdsa_fors
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:
     # kf_slh_fors_pk_from_sig (Algorithm 17) with fors_level (one level of the k trees:
@@ -850,9 +852,13 @@ UNITS = {
     # node[0 .. cnt n), and its set's n, k, a and slh_ctx_ok(c) are kept) and fors_pairs (a level's
     # node / authentication pairs into pair + 2 i n), the ghost lemmas fors_sizes (the sizes per set),
     # fors_words (k n / 8 words), fors_same (k1 x1 = k2 x2: products of equal factors as linear
-    # facts) and slh_offset_facts. Taken by contracts: kf_slh_thash_batch (slhdsa_internal.h, hash.c
-    # pending), fors_compress (unit slhdsa_trees) and fors_climb_rows (pending: needs a contract for
-    # kf_slh_rows_permute and the rows' layout; its ensures slh_ctx_ok and n, k, a kept are stated).
+    # facts) and slh_offset_facts. Session 43: fors_climb_rows (the rows path's stream of k a H calls)
+    # with fors_lane (one lane's template words: scalars and buffers, no context) and fors_rows_out
+    # (the outputs back into node[]), the ghost lemmas fors_rows_sizes, fors_stream, fors_row_at and
+    # fors_pick, and slhdsa_internal.h's slh_word_with_hash, in a pass of their own. Taken by
+    # contracts: kf_slh_thash_batch and kf_slh_rows_permute (slhdsa_internal.h, hash.c pending; the
+    # rows backend's layout, slh_ctx_rows, stated there, set up by kf_slh_ctx_backends, pending) and
+    # fors_compress (unit slhdsa_trees).
     "slhdsa_fors": {
         "files": ["src/slhdsa/fors.c"],
         "timeout": 120,
@@ -861,10 +867,13 @@ UNITS = {
         "passes": [
             {"functions": ["slh_offset_facts", "fors_sizes", "fors_words", "fors_same", "fors_level", "fors_pairs",
                            "kf_slh_fors_pk_from_sig"], "extra": []},
+            # fors_climb_rows (session 43): a lane and the outputs in functions of their own (fors_lane,
+            # fors_rows_out: scalars and buffers, no context), so its own goals are the calls'
+            {"functions": ["fors_rows_sizes", "fors_stream", "fors_row_at", "fors_pick", "slh_word_with_hash",
+                           "fors_lane", "fors_rows_out", "fors_climb_rows"], "extra": []},
         ],
         "elsewhere": ["fors_compress",   # unit slhdsa_trees; the signing side is pending there:
                       "fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
                       "kf_slh_fors_sign"],
-        "pending": ["fors_climb_rows"],
     },
 }

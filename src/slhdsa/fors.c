@@ -203,59 +203,6 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
     fors_compress(c, adrs, roots, pk);
 }
 
-/* Algorithm 17's climbs on rows: the k trees' nodes above the leaves as one stream of
- * k * a H calls, level by level and tree by tree, w at a time. A call may hold the last
- * trees of one level and the first of the next: tree t's node at height z needs the one
- * at z-1, which lies k places earlier in the stream, so in an earlier call when k >= w
- * (the caller checks; every SHAKE set has k >= 14). Each lane's ADRS word 3 and its two inputs (the node and the
- * authentication value, in the order the index bit says) go straight into the template;
- * the output rows go back to node[]. Compared with a batched call per level (k = 33: four
- * calls of 8 and a lone x1 call for every level), the levels share the calls: 0.78-0.87x the
- * time (BENCHMARK_HISTORY.md, "SLH-DSA verify, 2026-11-22"). */
-/*@ requires slh_ctx_ok(c) && c->rows != 0 && \valid_read(adrs);
-    requires \valid_read(sig + (0 .. c->p->k * (1 + c->p->a) * c->p->n - 1));
-    requires \valid_read(idx + (0 .. c->p->k - 1));
-    requires \forall integer i; 0 <= i < c->p->k ==> idx[i] < (1 << c->p->a);
-    requires \valid(node + (0 .. c->p->k * c->p->n / 8 - 1)) && \separated(c, node + (0 .. c->p->k * c->p->n / 8 - 1));
-    assigns *c, node[0 .. c->p->k * c->p->n / 8 - 1];
-    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c);
-    ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
-static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx, const slh_adrs *adrs,
-                            uint64_t *node)
-{
-    const kf_backend_xn *xn = c->xn;
-    const slh_params *p = c->p;
-    const size_t n = p->n, nw = n / 8, ar = SLH_ROW_ADRS(n), in_row = SLH_ROW_IN(n);
-    const size_t per_tree = (size_t)(1 + p->a) * n;
-    const unsigned w = xn->n, k = p->k, total = k * p->a;
-    uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[1];
-    unsigned tree[SLH_MAX_LANES];
-    slh_adrs a = *adrs;
-    adrs_set_tree_height(&a, 0);
-    adrs_set_tree_index(&a, 0);
-    for (unsigned i = 0; i < w; i++)
-        for (unsigned r = 0; r < 3; r++) T[(ar + r) * w + i] = slh_word(a.b + 8 * r);
-    for (unsigned s0 = 0; s0 < total; s0 += w) {
-        const unsigned m = total - s0 < w ? total - s0 : w;
-        for (unsigned i = 0; i < m; i++) {
-            const unsigned t = (s0 + i) % k, z = (s0 + i) / k + 1; /* node at height z */
-            const uint32_t leaf = (t << p->a) + idx[t];
-            const uint8_t *auth = sig + t * per_tree + n + (z - 1) * n;
-            const size_t at_node = in_row + ((leaf >> (z - 1)) & 1) * nw, at_auth = in_row + in_row + nw - at_node;
-            tree[i] = t;
-            T[(ar + 3) * w + i] = slh_word_with_hash((uint64_t)z << 24, leaf >> z);
-            for (size_t q = 0; q < nw; q++) {
-                T[(at_node + q) * w + i] = node[t * nw + q];
-                T[(at_auth + q) * w + i] = slh_word(auth + 8 * q);
-            }
-        }
-        kf_slh_rows_permute(xn, S, T, 0, 0, 0);
-        c->perms += m;
-        for (unsigned i = 0; i < m; i++)
-            for (size_t q = 0; q < nw; q++) node[tree[i] * nw + q] = S[q * w + i];
-    }
-}
-
 /* (ACSL, the unit slhdsa_fors) the sizes of Algorithm 17 for the six sets, as a ghost lemma
  * function: proved here once by casing the sets, a caller gets them as linear facts. */
 /*@ ghost
@@ -283,12 +230,194 @@ static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx,
      ensures \valid_read(b + (0 .. k1 * x1 - 1)); @/
   static void fors_same(const uint8_t *b, unsigned k1, unsigned k2, size_t x1, size_t x2) { }
 */
+/* (ACSL, the unit slhdsa_fors) fors_climb_rows' sizes and positions, as ghost lemma functions
+ * (slhdsa_internal.h's slh_offset_facts says why: CVC4 proves the products and divisions alone):
+ * the stream of k a calls and the node words; call s < k a is tree s % k at level s / k < a; word
+ * i of row r in rows of width w lies within the SLH_ROWS rows. */
+/*@ ghost
+  /@ requires 1 <= k <= SLH_MAX_K && 1 <= a <= SLH_MAX_A && (n == 16 || n == 24 || n == 32);
+     assigns \nothing;
+     ensures k * a <= SLH_MAX_K * SLH_MAX_A && k * n / 8 == k * (n / 8) && k * (n / 8) <= SLH_MAX_K * SLH_MAX_N / 8; @/
+  static void fors_rows_sizes(unsigned k, unsigned a, size_t n) { }
+*/
+/*@ ghost
+  /@ requires 1 <= k <= SLH_MAX_K && 1 <= a <= SLH_MAX_A && s < k * a;
+     assigns \nothing;
+     ensures s % k < k && s / k < a; @/
+  static void fors_stream(unsigned s, unsigned k, unsigned a) { }
+*/
+/*@ ghost
+  /@ requires r < SLH_ROWS && i < w <= SLH_MAX_LANES;
+     assigns \nothing;
+     ensures 0 <= r * w && r * w + i < SLH_ROWS * w <= SLH_ROWS * SLH_MAX_LANES; @/
+  static void fors_row_at(size_t r, unsigned i, unsigned w) { }
+*/
+/* (ACSL) the index bit b as a factor: b nw is 0 or nw (CVC4 did not find at_node's bound from
+ * 0 <= b <= 1 within 400,000 steps; with this lemma's two cases it does). */
+/*@ ghost
+  /@ requires b == 0 || b == 1;
+     requires nw <= 4;
+     assigns \nothing;
+     ensures b == 0 && b * nw == 0 || b == 1 && b * nw == nw; @/
+  static void fors_pick(size_t b, size_t nw) { }
+*/
+/* Lane i of fors_climb_rows' H template (rows of width w) for tree t's node at height z (a call
+ * of the stream): ADRS word 3 (height z, index leaf >> z), then its two inputs, the node below
+ * (node[t nw ..]) and the authentication value, in the order the index bit says. Its own
+ * function so that a proof of its index facts does not carry the caller's context (the set, the
+ * context's layout); always inlined: the -O3 object code is the one of the loop body it was
+ * (objdump -d, identical; a plain static function lost the loop's unrolling by tree[]'s bound). */
+/*@ requires 1 <= k <= SLH_MAX_K && 1 <= a <= SLH_MAX_A && (n == 16 || n == 24 || n == 32);
+    requires nw == n / 8 && ar == SLH_ROW_ADRS(n) && in_row == SLH_ROW_IN(n) && per_tree == n + a * n;
+    requires i < w <= SLH_MAX_LANES && t < k && 1 <= z <= a;
+    requires \valid(T + (0 .. SLH_ROWS * w - 1));
+    requires \valid_read(sig + (0 .. k * per_tree - 1)) && \valid_read(idx + (0 .. k - 1));
+    requires \valid_read(node + (0 .. k * nw - 1));
+    assigns T[0 .. SLH_ROWS * w - 1]; */
+static inline __attribute__((always_inline)) void fors_lane(uint64_t *T, unsigned w, unsigned i, size_t n,
+                                                            size_t nw, size_t ar, size_t in_row, size_t per_tree,
+                                                            unsigned a, unsigned t, unsigned z, const uint8_t *sig,
+                                                            const uint32_t *idx, const uint64_t *node)
+    /*@ ghost (unsigned k) */
+{
+    //@ assert nw8: 8 * nw == n && 2 <= nw <= 4 && in_row == nw + 4 && ar == nw;
+    const uint32_t leaf = (t << a) + idx[t];
+    const uint8_t *auth = sig + t * per_tree + n + (z - 1) * n;
+    //@ ghost slh_offset_facts(t, k, per_tree);
+    //@ ghost slh_offset_facts(z - 1, a, n);
+    //@ assert auth: \valid_read(auth + (0 .. n - 1));
+    const size_t at_node = in_row + ((leaf >> (z - 1)) & 1) * nw, at_auth = in_row + in_row + nw - at_node;
+    //@ assert bit: 0 <= ((leaf >> (z - 1)) & 1) <= 1;
+    //@ ghost fors_pick((leaf >> (z - 1)) & 1, nw);
+    //@ assert at: in_row <= at_node && at_node + nw <= in_row + 2 * nw && in_row <= at_auth && at_auth + nw <= in_row + 2 * nw;
+    //@ ghost slh_offset_facts(t, k, nw);
+    //@ ghost fors_row_at(ar + 3, i, w);
+    T[(ar + 3) * w + i] = slh_word_with_hash((uint64_t)z << 24, leaf >> z);
+    /*@ loop invariant 0 <= q <= nw;
+        loop assigns q, T[0 .. SLH_ROWS * w - 1];
+        loop variant nw - q; */
+    for (size_t q = 0; q < nw; q++) {
+        //@ ghost fors_row_at(at_node + q, i, w);
+        //@ ghost fors_row_at(at_auth + q, i, w);
+        T[(at_node + q) * w + i] = node[t * nw + q];
+        T[(at_auth + q) * w + i] = slh_word(auth + 8 * q);
+    }
+}
+
+/* One call's outputs back: lane i < m's n / 8 words (the states' rows 0 .. nw - 1) into tree
+ * tree[i]'s node words. */
+/*@ requires 1 <= k <= SLH_MAX_K && 2 <= nw <= 4 && m <= w <= SLH_MAX_LANES;
+    requires \valid_read(tree + (0 .. m - 1)) && \forall integer j; 0 <= j < m ==> tree[j] < k;
+    requires \valid(node + (0 .. k * nw - 1)) && \valid_read(S + (0 .. SLH_ROWS * w - 1));
+    requires \separated(node + (0 .. k * nw - 1), tree + (0 .. m - 1));
+    assigns node[0 .. k * nw - 1]; */
+static void fors_rows_out(uint64_t *node, const uint64_t *S, const unsigned *tree, unsigned m, unsigned w, size_t nw)
+    /*@ ghost (unsigned k) */
+{
+    /*@ loop invariant 0 <= i <= m;
+        loop assigns i, node[0 .. k * nw - 1];
+        loop variant m - i; */
+    for (unsigned i = 0; i < m; i++)
+        /*@ loop invariant 0 <= q <= nw;
+            loop assigns q, node[0 .. k * nw - 1];
+            loop variant nw - q; */
+        for (size_t q = 0; q < nw; q++) {
+            //@ ghost fors_row_at(q, i, w);
+            //@ ghost slh_offset_facts(tree[i], k, nw);
+            node[tree[i] * nw + q] = S[q * w + i];
+        }
+}
+
+/* Algorithm 17's climbs on rows: the k trees' nodes above the leaves as one stream of
+ * k * a H calls, level by level and tree by tree, w at a time. A call may hold the last
+ * trees of one level and the first of the next: tree t's node at height z needs the one
+ * at z-1, which lies k places earlier in the stream, so in an earlier call when k >= w
+ * (the caller checks; every SHAKE set has k >= 14). Each lane's ADRS word 3 and its two inputs (the node and the
+ * authentication value, in the order the index bit says) go straight into the template;
+ * the output rows go back to node[]. Compared with a batched call per level (k = 33: four
+ * calls of 8 and a lone x1 call for every level), the levels share the calls: 0.78-0.87x the
+ * time (BENCHMARK_HISTORY.md, "SLH-DSA verify, 2026-11-22"). */
+/*@ requires slh_ctx_ok(c) && c->rows != 0 && slh_ctx_rows(c) && \valid_read(adrs);
+    requires \valid_read(sig + (0 .. c->p->k * (1 + c->p->a) * c->p->n - 1));
+    requires \valid_read(idx + (0 .. c->p->k - 1));
+    requires \valid(node + (0 .. c->p->k * c->p->n / 8 - 1)) && \separated(c, node + (0 .. c->p->k * c->p->n / 8 - 1));
+    requires \separated(node + (0 .. c->p->k * c->p->n / 8 - 1), c->p) && \separated(node + (0 .. c->p->k * c->p->n / 8 - 1), c->xn);
+    assigns *c, node[0 .. c->p->k * c->p->n / 8 - 1];
+    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c);
+    ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
+static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx, const slh_adrs *adrs,
+                            uint64_t *node)
+{
+    const kf_backend_xn *xn = c->xn;
+    const slh_params *p = c->p;
+    const size_t n = p->n, nw = n / 8, ar = SLH_ROW_ADRS(n), in_row = SLH_ROW_IN(n);
+    const size_t per_tree = (size_t)(1 + p->a) * n;
+    const unsigned w = xn->n, k = p->k, total = k * p->a;
+    uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[1];
+    unsigned tree[SLH_MAX_LANES];
+    slh_adrs a = *adrs;
+    //@ ghost fors_sizes(p);
+    //@ ghost fors_rows_sizes(k, p->a, n);
+    //@ ghost const unsigned ga = p->a;
+    //@ assert pt: per_tree == n + ga * n && per_tree <= 480 && k * per_tree == p->k * (1 + p->a) * p->n;
+    /* (ACSL) the facts the loops need, out of slh_ctx_ok and slh_ctx_rows, as plain hypotheses */
+    /*@ assert sizes: 2 <= w <= SLH_MAX_LANES && 1 <= k <= SLH_MAX_K && 1 <= ga <= SLH_MAX_A &&
+                      (n == 16 || n == 24 || n == 32) && nw == n / 8 && total == k * ga && k * nw == k * n / 8; */
+    //@ assert sep: \separated(c, p) && \separated(node + (0 .. k * nw - 1), p);
+    /*@ assert bufs: \valid_read(sig + (0 .. k * per_tree - 1)) && \valid_read(idx + (0 .. k - 1)) &&
+                     \valid(node + (0 .. k * nw - 1)) && \valid(T + (0 .. SLH_ROWS * w - 1)) &&
+                     \valid(S + (0 .. SLH_ROWS * w - 1)); */
+    adrs_set_tree_height(&a, 0);
+    adrs_set_tree_index(&a, 0);
+    /* (ACSL) the loops below assign *c (their writes are T's, S's and c->perms): a prover then
+     * keeps the set's fields by the separation of c and c->p alone (as fors_level's kept1/2) */
+    /*@ loop invariant 0 <= i <= w && c->p == p && c->xn == xn && c->rows == \at(c->rows, Pre) &&
+                       c->width == \at(c->width, Pre) && c->x1 == \at(c->x1, Pre);
+        loop assigns i, *c;
+        loop variant w - i; */
+    for (unsigned i = 0; i < w; i++)
+        /*@ loop invariant 0 <= r <= 3;
+            loop assigns r, T[0 .. SLH_ROWS * w - 1];
+            loop variant 3 - r; */
+        for (unsigned r = 0; r < 3; r++) {
+            //@ ghost fors_row_at(ar + r, i, w);
+            T[(ar + r) * w + i] = slh_word(a.b + 8 * r);
+        }
+    /*@ loop invariant 0 <= s0 <= total + w && c->p == p && c->xn == xn && c->rows == \at(c->rows, Pre) &&
+                       c->width == \at(c->width, Pre) && c->x1 == \at(c->x1, Pre);
+        loop invariant p->a == ga && p->k == k && p->n == n;
+        loop assigns s0, tree[0 .. SLH_MAX_LANES - 1], *c, node[0 .. k * nw - 1];
+        loop variant total - s0; */
+    for (unsigned s0 = 0; s0 < total; s0 += w) {
+        const unsigned m = total - s0 < w ? total - s0 : w;
+        /*@ loop invariant 0 <= i <= m && p->a == ga;
+            loop invariant \forall integer j; 0 <= j < i ==> tree[j] < k;
+            loop assigns i, tree[0 .. SLH_MAX_LANES - 1], T[0 .. SLH_ROWS * w - 1];
+            loop variant m - i; */
+        for (unsigned i = 0; i < m; i++) {
+            const unsigned t = (s0 + i) % k, z = (s0 + i) / k + 1; /* node at height z */
+            //@ ghost fors_stream(s0 + i, k, ga);
+            tree[i] = t;
+            fors_lane(T, w, i, n, nw, ar, in_row, per_tree, p->a, t, z, sig, idx, node) /*@ ghost (k) */;
+        }
+        kf_slh_rows_permute(xn, S, T, 0, 0, 0);
+        c->perms += m;
+        fors_rows_out(node, S, tree, m, w, nw) /*@ ghost (k) */;
+    }
+    /*@ assert kept1: c->p == \at(c->p, Pre) && c->p->n == \at(c->p->n, Pre) && c->p->h == \at(c->p->h, Pre) &&
+                      c->p->d == \at(c->p->d, Pre) && c->p->hp == \at(c->p->hp, Pre) && c->p->a == \at(c->p->a, Pre) &&
+                      c->p->k == \at(c->p->k, Pre); */
+    /*@ assert kept2: c->p->m == \at(c->p->m, Pre) && c->p->len == \at(c->p->len, Pre) &&
+                      c->p->pk_bytes == \at(c->p->pk_bytes, Pre) && c->p->sk_bytes == \at(c->p->sk_bytes, Pre) &&
+                      c->p->sig_bytes == \at(c->p->sig_bytes, Pre); */
+}
+
 /* One level of the k trees (Algorithm 17): node + i n := thash(a[i], in[i] (inlen bytes)) for
  * i < cnt, through kf_slh_thash_batch, out[i] being node + i n (the caller builds out[] once).
  * The caller sees one output buffer, node[0 .. cnt n): the batch's assigns over out[i]'s n bytes
  * each, where a proof needs out[i] = node + i n for every i at once, is carried here (a prover
  * cannot keep a caller's other memory through it otherwise). */
-/*@ requires slh_ctx_ok(c) && 0 < cnt <= c->p->k && inlen <= 2 * c->p->n;
+/*@ requires slh_ctx_ok(c) && 0 < cnt <= c->p->k && inlen <= 2 * c->p->n && (c->rows != 0 ==> slh_ctx_rows(c));
     requires \valid_read(a + (0 .. cnt - 1)) && \valid_read(in + (0 .. cnt - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \valid(node + (0 .. cnt * c->p->n - 1)) && \separated(c, c->p, node + (0 .. cnt * c->p->n - 1));
@@ -296,7 +425,7 @@ static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx,
     requires \forall integer i; 0 <= i < cnt ==> out[i] == node + i * c->p->n && 0 <= i * c->p->n && i * c->p->n + c->p->n <= cnt * c->p->n;
     assigns *c, node[0 .. cnt * c->p->n - 1];
     ensures slh_ctx_same{Old, Here}(c);
-    ensures slh_ctx_ok(c);
+    ensures slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
     ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
 static void fors_level(slh_ctx *c, unsigned cnt, const slh_adrs *a, const uint8_t *const *in, size_t inlen,
                        uint8_t *node, uint8_t *const *out)
@@ -418,6 +547,7 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
     /*@ loop invariant 0 <= j <= ga && per_tree == n + ga * n;
         loop invariant c->p == p && slh_ctx_ok(c) && p->n == n && p->k == gk && p->a == ga;
         loop invariant c->rows == \at(c->rows, Pre) && c->width == \at(c->width, Pre) && c->x1 == \at(c->x1, Pre);
+        loop invariant c->rows != 0 ==> slh_ctx_rows(c);
         loop invariant \forall integer l; 0 <= l < gk ==> out[l] == node + l * n && 0 <= l * n && l * n + n <= gk * n;
         loop invariant bufs: \valid_read(sig + (0 .. gk * per_tree - 1)) && \valid_read(node + (0 .. gk * n - 1)) &&
                              \valid(pair + (0 .. gk * (2 * n) - 1)) && \valid_read(idx + (0 .. gk - 1));

@@ -36,6 +36,7 @@
 #define SLH_XN_STATE_MAX 2048   /* bytes of the states of one batched call (x8: 1600) */
 /* Bytes of a padded input of `used` bytes: whole blocks, room for at least one pad byte. */
 #define SLH_PADDED(used) (((used) / SLH_BLOCK + 1) * SLH_BLOCK)
+#define SLH_ROWS 25             /* lanes of a state (rows: see below) */
 
 /* The seeds every hash call needs, with the parameter set and the backends. Mutable: the
  * hash calls permute in its scratch states. Wiped by the caller when it holds SK.seed. */
@@ -80,6 +81,13 @@ typedef struct slh_ctx {
      ensures 0 <= j * x && j * x + x <= count * x && count * x <= 262144; @/
   static void slh_offset_facts(unsigned j, unsigned count, size_t x) { }
 */
+/* (ACSL) its batched backend as rows use it (c->rows: kf_slh_ctx_backends chose an interleaved
+ * one): the table readable, apart from the context, of the context's width, 2 .. SLH_MAX_LANES
+ * instances whose states (25 words each) fit the scratch space (hash.c's usable: state_bytes <=
+ * SLH_XN_STATE_MAX; interleaved, state_bytes = 200 xn->n). Stated, not proved: set up by
+ * kf_slh_ctx_backends (hash.c, "pending"). */
+/*@ predicate slh_ctx_rows(slh_ctx *c) = \valid_read(c->xn) && \separated(c, c->xn) && c->xn->n == c->width &&
+      2 <= c->width <= SLH_MAX_LANES && SLH_ROWS * 8 * c->width <= SLH_XN_STATE_MAX; */
 /* (ACSL) and its x1 backend's table readable, apart from the context (kf_slh_merkle_climb
  * calls its oneblock). */
 /*@ predicate slh_ctx_x1(slh_ctx *c) = \valid_read(c->x1) && \separated(c, c->x1); */
@@ -121,7 +129,6 @@ size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen);
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out);
 /* Rows (interleaved batched states, see the top): the layout of a one-block input. */
-#define SLH_ROWS 25                                   /* lanes of a state */
 #define SLH_ROW_ADRS(n) ((n) / 8)                     /* the 4 ADRS rows start here */
 #define SLH_ROW_IN(n) ((n) / 8 + 4)                   /* the input rows */
 #define SLH_ROW_PAD_LAST 16                           /* the lane with the final pad bit */
@@ -151,6 +158,7 @@ static inline void slh_put_word(uint8_t *p, uint64_t v)
 }
 /* The ADRS word holding the chain address and hash address (bytes 24-31) with hash
  * address x: big-endian x in bytes 28-31, the high half of the little-endian word. */
+/*@ assigns \nothing; */
 static inline uint64_t slh_word_with_hash(uint64_t word, uint32_t x)
 {
     uint32_t be = (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
@@ -163,6 +171,11 @@ void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t i
  * rows src .. src+cnt-1 (a chain's last output as its next input; cnt 0: all of T); then
  * Keccak-p[1600,24] on S. The backend's permute_from does it without copying the states
  * first (a copy right before the permutation delays its first loads). */
+/*@ requires \valid_read(xn) && 1 <= xn->n <= SLH_MAX_LANES;
+    requires dst + cnt <= SLH_ROWS && src + cnt <= SLH_ROWS;
+    requires \valid(S + (0 .. SLH_ROWS * xn->n - 1)) && \valid_read(T + (0 .. SLH_ROWS * xn->n - 1));
+    requires \separated(S + (0 .. SLH_ROWS * xn->n - 1), T + (0 .. SLH_ROWS * xn->n - 1), xn);
+    assigns S[0 .. SLH_ROWS * xn->n - 1]; */
 void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t dst, size_t src, size_t cnt);
 /* Instance i's ADRS into rows of width w. */
 static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsigned i, const slh_adrs *a)
@@ -186,8 +199,10 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
     requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    requires c->rows != 0 ==> slh_ctx_rows(c);
     assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures c->rows != 0 ==> slh_ctx_rows(c); */
 void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out);
 /* The same through padded blocks (kf_slh_hash_blocks) on any backend: what kf_slh_thash_batch
@@ -308,7 +323,7 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
 void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk);
 /* Algorithm 17. */
 /* sig is SIG_FORS, k (1 + a) n bytes; md the ceil(k a / 8) bytes of the digest. */
-/*@ requires slh_ctx_ok(c) && \valid_read(adrs);
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
     requires \valid_read(sig + (0 .. c->p->k * (1 + c->p->a) * c->p->n - 1));
     requires \valid_read(md + (0 .. (c->p->k * c->p->a + 7) / 8 - 1));
     requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, pk + (0 .. c->p->n - 1));

@@ -287,33 +287,6 @@ typedef struct vrun {
     _Alignas(64) uint64_t N[SLH_ROWS * SLH_MAX_LANES]; /* the narrow backend's states */
 } vrun;
 
-/* Job j starts: a chain's ADRS word (chain address q, its first hash address) into the
- * template and its signature value into the rows the call moves to the input; or T_len's
- * block: template column = sponge ^ block, the moved rows the same words. */
-static void job_start(vrun *v, const vjob *j, const uint64_t *adrs3, const uint8_t *sig, const uint8_t *d)
-{
-    const unsigned w = v->w, i = j->lane, ar = SLH_ROW_ADRS(v->nw * 8), in_row = SLH_ROW_IN(v->nw * 8);
-    if (j->q >= v->len) {
-        const uint64_t *blk = v->msg + (size_t)ROWS_RATE * (j->q - v->len);
-        for (unsigned r = 0; r < ROWS_RATE; r++) v->T[r * w + i] = v->sponge[r] ^ blk[r];
-        for (unsigned r = ROWS_RATE; r < SLH_ROWS; r++) v->T[r * w + i] = v->sponge[r];
-        for (unsigned k = 0; k < v->nw; k++) v->S[k * w + i] = v->T[(in_row + k) * w + i];
-        v->restore[i] = 1;
-        return;
-    }
-    if (v->restore[i]) {
-        for (unsigned r = 0; r < SLH_ROWS; r++) v->T[r * w + i] = v->F[r * w + i];
-        for (unsigned k = 0; k < 3; k++) v->T[(ar + k) * w + i] = adrs3[k];
-        v->restore[i] = 0;
-    }
-    /* ADRS bytes 24-31 as a little-endian word: chain address q big endian (its low byte,
-     * byte 27, is bits 24-31; q < 256), then hash address d[q] */
-    v->T[(ar + 3) * w + i] = slh_word_with_hash((uint64_t)j->q << 24, d[j->q]);
-    for (unsigned k = 0; k < v->nw; k++) v->S[k * w + i] = slh_word(sig + (size_t)(j->q * v->nw + k) * 8);
-}
-
-/* Job j has ended (its last call was the one before): the chain's end into T_len's input,
- * or the sponge state out of the lane. */
 /* (ACSL) chain q's nw words within T_len's, as a ghost lemma function (slhdsa_internal.h's
  * slh_offset_facts says why; len = 16 nw + 3 is 67 for n = 32, past that lemma's 64). */
 /*@ ghost
@@ -322,6 +295,87 @@ static void job_start(vrun *v, const vjob *j, const uint64_t *adrs3, const uint8
      ensures 0 <= q * nw && q * nw + nw <= (16 * nw + 3) * nw <= 268; @/
   static void job_words(unsigned q, unsigned nw) { }
 */
+/* Job j starts: a chain's ADRS word (chain address q, its first hash address) into the
+ * template and its signature value into the rows the call moves to the input; or T_len's
+ * block: template column = sponge ^ block, the moved rows the same words. */
+/* (ACSL) the lane < w <= 16 of the states' 25 rows; a chain q < len = 16 nw + 3 reads its nw
+ * words of the signature and its hash address d[q]; a T_len block q - len < TLEN_BLOCKS_MAX its
+ * 17 words of T_len's input, msg + 17 (q - len) (the plan's jobs: q < len + nblocks). */
+/*@ requires \valid(v) && \valid_read(j) && j->lane < v->w <= SLH_MAX_LANES;
+    requires 2 <= v->nw <= 4 && v->len == 16 * v->nw + 3 && j->q < v->len + TLEN_BLOCKS_MAX;
+    requires \valid(v->S + (0 .. SLH_ROWS * v->w - 1)) && \valid(v->T + (0 .. SLH_ROWS * v->w - 1));
+    requires \valid_read(v->F + (0 .. SLH_ROWS * v->w - 1)) && \valid_read(adrs3 + (0 .. 2));
+    requires \valid_read(d + (0 .. v->len - 1)) && \valid_read(sig + (0 .. v->len * v->nw * 8 - 1));
+    requires \separated(v, j) && \separated(v, v->S + (0 .. SLH_ROWS * v->w - 1)) &&
+             \separated(v, v->T + (0 .. SLH_ROWS * v->w - 1)) && \separated(j, v->S + (0 .. SLH_ROWS * v->w - 1)) &&
+             \separated(j, v->T + (0 .. SLH_ROWS * v->w - 1));
+    assigns v->T[0 .. SLH_ROWS * v->w - 1], v->S[0 .. SLH_ROWS * v->w - 1], v->restore[0 .. SLH_MAX_LANES - 1]; */
+static void job_start(vrun *v, const vjob *j, const uint64_t *adrs3, const uint8_t *sig, const uint8_t *d)
+{
+    const unsigned w = v->w, i = j->lane, ar = SLH_ROW_ADRS(v->nw * 8), in_row = SLH_ROW_IN(v->nw * 8);
+    //@ assert rows: ar == v->nw && in_row == v->nw + 4 && in_row + v->nw <= 12;
+    if (j->q >= v->len) {
+        const uint64_t *blk = v->msg + (size_t)ROWS_RATE * (j->q - v->len);
+        //@ assert blk: 0 <= ROWS_RATE * (j->q - v->len) && ROWS_RATE * (j->q - v->len) + ROWS_RATE <= TLEN_WORDS_MAX;
+        /*@ loop invariant 0 <= r <= ROWS_RATE;
+            loop assigns r, v->T[0 .. SLH_ROWS * w - 1];
+            loop variant ROWS_RATE - r; */
+        for (unsigned r = 0; r < ROWS_RATE; r++) {
+            //@ ghost slh_offset_facts(r, SLH_ROWS, w);
+            v->T[r * w + i] = v->sponge[r] ^ blk[r];
+        }
+        /*@ loop invariant ROWS_RATE <= r <= SLH_ROWS;
+            loop assigns r, v->T[0 .. SLH_ROWS * w - 1];
+            loop variant SLH_ROWS - r; */
+        for (unsigned r = ROWS_RATE; r < SLH_ROWS; r++) {
+            //@ ghost slh_offset_facts(r, SLH_ROWS, w);
+            v->T[r * w + i] = v->sponge[r];
+        }
+        /*@ loop invariant 0 <= k <= v->nw;
+            loop assigns k, v->S[0 .. SLH_ROWS * w - 1];
+            loop variant v->nw - k; */
+        for (unsigned k = 0; k < v->nw; k++) {
+            //@ ghost slh_offset_facts(k, SLH_ROWS, w);
+            //@ ghost slh_offset_facts(in_row + k, SLH_ROWS, w);
+            v->S[k * w + i] = v->T[(in_row + k) * w + i];
+        }
+        v->restore[i] = 1;
+        return;
+    }
+    if (v->restore[i]) {
+        /*@ loop invariant 0 <= r <= SLH_ROWS;
+            loop assigns r, v->T[0 .. SLH_ROWS * w - 1];
+            loop variant SLH_ROWS - r; */
+        for (unsigned r = 0; r < SLH_ROWS; r++) {
+            //@ ghost slh_offset_facts(r, SLH_ROWS, w);
+            v->T[r * w + i] = v->F[r * w + i];
+        }
+        /*@ loop invariant 0 <= k <= 3;
+            loop assigns k, v->T[0 .. SLH_ROWS * w - 1];
+            loop variant 3 - k; */
+        for (unsigned k = 0; k < 3; k++) {
+            //@ ghost slh_offset_facts(ar + k, SLH_ROWS, w);
+            v->T[(ar + k) * w + i] = adrs3[k];
+        }
+        v->restore[i] = 0;
+    }
+    /* ADRS bytes 24-31 as a little-endian word: chain address q big endian (its low byte,
+     * byte 27, is bits 24-31; q < 256), then hash address d[q] */
+    //@ ghost slh_offset_facts(ar + 3, SLH_ROWS, w);
+    v->T[(ar + 3) * w + i] = slh_word_with_hash((uint64_t)j->q << 24, d[j->q]);
+    //@ ghost job_words(j->q, v->nw);
+    //@ assert lw: j->q * v->nw + v->nw <= v->len * v->nw <= 268;
+    /*@ loop invariant 0 <= k <= v->nw;
+        loop assigns k, v->S[0 .. SLH_ROWS * w - 1];
+        loop variant v->nw - k; */
+    for (unsigned k = 0; k < v->nw; k++) {
+        //@ ghost slh_offset_facts(k, SLH_ROWS, w);
+        v->S[k * w + i] = slh_word(sig + (size_t)(j->q * v->nw + k) * 8);
+    }
+}
+
+/* Job j has ended (its last call was the one before): the chain's end into T_len's input,
+ * or the sponge state out of the lane. */
 /* (ACSL) the lane < w <= 16 of the states' 25 rows; a chain q < len = 16 nw + 3 (len = 2n + 3)
  * puts its nw words at nw + 4 + q nw within T_len's words; a T_len block (q >= len) the state. */
 /*@ requires \valid(v) && \valid_read(j) && j->lane < v->w <= SLH_MAX_LANES;
