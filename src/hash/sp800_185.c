@@ -741,6 +741,30 @@ int kf_tuplehash_squeeze(kf_tuplehash_ctx *ctx, uint8_t *out, size_t len)
  * calls is absorbed into the leaf sponge as it arrives.
  */
 
+/* Helpers that exist for the proof (unit hash_parallelhash) and are always inlined, so that GCC
+ * -O3 compiles their callers to the same machine code as with their bodies written inline. */
+#define PAR_INLINE static inline __attribute__((always_inline))
+
+/* The wipe of init's leaf sponge, stated in its own type (kangarootwelve.c's kt_wipe_sponge):
+ * WP's Typed model cannot relate kf_memzero's byte view to the context's other fields, which
+ * par_inv reads after it. */
+/*@ requires \valid(s);
+    assigns *s; */
+PAR_INLINE void par_wipe_leaf(kf_sponge *s)
+{
+    kf_memzero((uint8_t *)s, sizeof *s);
+}
+
+/* (ACSL) init's context folded into par_inv, as a ghost lemma function proved alone: the flat
+ * facts init establishes are cheap goals there, par_inv from them inside init's goal was not. */
+/*@ ghost
+  /@ requires \valid(p) && kf_sponge_absorbing(&p->c.s) && !\valid(p->c.s.impl);
+     requires 1 <= p->B && p->fill == 0 && (p->cv_len == 32 || p->cv_len == 64);
+     requires p->c.magic == KF_MAGIC_PAR && p->c.stage == ST_ABSORB;
+     assigns \nothing;
+     ensures par_inv(p); @/
+  static void par_fold(kf_parallelhash_impl *p) { }
+*/
 /*@ requires ctx == \null || \valid(ctx);
     requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
     assigns *ctx;
@@ -763,7 +787,11 @@ int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t
     p->fill = 0;
     p->cv_len = (uint8_t)(2 * security / 8);
     p->threads = 1;
-    kf_memzero(&p->leaf, sizeof p->leaf);
+    par_wipe_leaf(&p->leaf);
+    /*@ assert kf_sponge_absorbing(&p->c.s) && !\valid(p->c.s.impl); */
+    /*@ assert par_init_fields: 1 <= p->B && p->fill == 0 && (p->cv_len == 32 || p->cv_len == 64); */
+    /*@ assert p->c.magic == KF_MAGIC_PAR && p->c.stage == ST_ABSORB; */
+    /*@ ghost par_fold(p); */
     return KF_OK;
 }
 
@@ -802,7 +830,8 @@ static void leaf_close(kf_parallelhash_impl *p)
  * are readable, the rest after them too, and m CVs of c <= 64 bytes fit w * 64. CVC4 did not find
  * these products' bounds inside hash_blocks' goals within the step limit. */
 /*@ ghost
-  /@ requires m <= k && m <= w <= KF_LEAVES_WINDOW && 1 <= b && c <= 64;
+  /@ requires par_step_m: m <= k && m <= w <= KF_LEAVES_WINDOW;
+     requires 1 <= b && c <= 64;
      requires k * b <= SIZE_MAX && \valid_read(in + (0 .. k * b - 1));
      assigns \nothing;
      ensures 0 <= m * b <= k * b && m * c <= w * 64;
@@ -833,6 +862,22 @@ static void leaf_close(kf_parallelhash_impl *p)
      ensures (len / b) * b <= len && len - (len / b) * b < b; @/
   static void par_div(size_t len, size_t b) { }
 */
+/* m <= PAR_GROUP blocks of lp->len bytes at in on the lock-step backend: their CVs join z. A
+ * function of its own for the proof (unit hash_parallelhash: the group's buffer and products in
+ * goals of their own, apart from the threaded branch's). */
+/*@ requires \valid(p) && kf_sponge_absorbing(&p->c.s) && (p->cv_len == 32 || p->cv_len == 64);
+    requires kf_leaf_params_ok(lp) && lp->len == p->B && lp->cv_len == p->cv_len;
+    requires 1 <= m <= PAR_GROUP && m * p->B <= SIZE_MAX && m * p->cv_len <= PAR_GROUP * 64;
+    requires \valid_read(in + (0 .. m * p->B - 1)) && \separated(lp, in + (0 .. m * p->B - 1));
+    assigns p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial;
+    ensures kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \old(p->c.s.nbits); */
+PAR_INLINE void par_group(kf_parallelhash_impl *p, const kf_leaf_params *lp, const uint8_t *in, size_t m)
+{
+    uint8_t cvs[PAR_GROUP * 64];
+    kf_leaves_hash(lp, in, m, cvs);
+    kf_sponge_absorb(&p->c.s, cvs, m * p->cv_len);
+}
+
 /*@ requires \valid(p) && kf_sponge_absorbing(&p->c.s) && 1 <= p->B && (p->cv_len == 32 || p->cv_len == 64);
     requires k * p->B <= SIZE_MAX && \valid_read(in + (0 .. k * p->B - 1));
     assigns p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks, kf_leaves_private;
@@ -840,13 +885,13 @@ static void leaf_close(kf_parallelhash_impl *p)
 static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
 {
     kf_leaf_params lp = {p->B, p->cv_len, p->c.s.rate, 24, KF_SUFFIX_SHAKE};
-    uint8_t cvs[PAR_GROUP * 64];
     /*@ loop invariant lp.len == p->B && lp.cv_len == p->cv_len && 8 <= lp.rate <= 192 && lp.rate % 8 == 0 &&
                        lp.nr == 24;
-        loop invariant k * lp.len <= SIZE_MAX && \valid_read(in + (0 .. k * lp.len - 1));
+        loop invariant k * p->B <= SIZE_MAX && \valid_read(in + (0 .. k * p->B - 1));
+        loop invariant \separated(&lp, in + (0 .. k * p->B - 1));
         loop invariant kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \at(p->c.s.nbits, Pre);
         loop assigns k, in, p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks,
-                     kf_leaves_private, cvs[0 .. PAR_GROUP * 64 - 1];
+                     kf_leaves_private;
         loop variant k; */
     while (k) {
         size_t m = k < KF_LEAVES_WINDOW ? k : KF_LEAVES_WINDOW;
@@ -858,16 +903,18 @@ static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
             kf_leaves_free(job);
         } else {
             m = k < PAR_GROUP ? k : PAR_GROUP;
-            /*@ ghost par_step(in, m, k, PAR_GROUP, lp.len, lp.cv_len); */
-            kf_leaves_hash(&lp, in, m, cvs);
-            kf_sponge_absorb(&p->c.s, cvs, m * p->cv_len);
+            /*@ ghost par_step(in, m, k, PAR_GROUP, p->B, p->cv_len); */
+            par_group(p, &lp, in, m);
         }
+        /* (ACSL) the facts of m * B once more for the m either branch took, in p->B (lp.len is a
+         * local whose address escapes: each store to p->blocks would need its separation) */
+        /*@ ghost par_step(in, m, k, KF_LEAVES_WINDOW, p->B, p->cv_len); */
         p->blocks += m;
         /*@ ghost const uint8_t *in0 = in; */
         /*@ ghost size_t k0 = k; */
         in += m * p->B;
         k -= m;
-        /*@ ghost par_next(in0, in, m, k0, k, lp.len); */
+        /*@ ghost par_next(in0, in, m, k0, k, p->B); */
     }
 }
 
