@@ -118,6 +118,14 @@ def small_models(share, out, cells=SMALL_CELLS):
         f.write("\n".join(parts) + "\n")
 
 
+def cell_counts(text):
+    """The netlist's ECP5 cells by type (write_verilog -noattr's instance lines), printed."""
+    cells = {t: text.count(f"\n  {t} ") for t in
+             ("LUT4", "PFUMX", "L6MUX21", "CCU2C", "TRELLIS_FF", "TRELLIS_DPR16X4", "DP16KD", "MULT18X18D")}
+    print("netlist:", ", ".join(f"{n:,} {t}" for t, n in cells.items()), flush=True)
+    return cells
+
+
 def yosys(exe, script, log):
     t0 = time.time()
     r = subprocess.run([exe, "-q", "-l", log, "-p", script], capture_output=True, text=True)
@@ -199,9 +207,7 @@ def main():
             print(f"synth_ecp5 of mlkem_axil: {dt:.0f} s", flush=True)
     with open(net) as f:
         text = f.read()
-    cells = {t: text.count(f"\n  {t} ") for t in
-             ("LUT4", "PFUMX", "L6MUX21", "CCU2C", "TRELLIS_FF", "TRELLIS_DPR16X4", "DP16KD", "MULT18X18D")}
-    print("netlist:", ", ".join(f"{n:,} {t}" for t, n in cells.items()), flush=True)
+    cell_counts(text)
     # the DP16KD model (dp16kd_sim.v) starts from zero contents
     if re.search(r"\.INITVAL_[0-9A-F]{2}\(320'h0*[1-9a-fx]", text):
         print("FAILED: a DP16KD with initial contents: tests/gate/dp16kd_sim.v does not load INITVAL")
