@@ -47,6 +47,10 @@ set(KF_TEST_COSTS
   proof_slhdsa_trees=111 proof_slhdsa_trees_mutants=54
   # slhdsa_wots (2026-11-26, session 38): CPU seconds at load 17-25
   proof_slhdsa_wots=51 proof_slhdsa_wots_mutants=66
+  # slhdsa_fors with fors_climb_rows' pass (session 43): wall seconds of the fresh-clone ctest -j2 run at
+  # 60f73d6 (2026-11-27, load ~6). Unlisted before, it started among the last tests and the cross suites
+  # (PROCESSORS 2) waited for its 120 s on one core
+  proof_slhdsa_fors=120 proof_slhdsa_fors_mutants=11
   # mldsa_api (2026-11-26, session 36): CPU seconds at load ~30
   proof_mldsa_api=42 proof_mldsa_api_mutants=8
   # hash_parallelhash (session 43, 2026-11-27): wall seconds of run.py hash_parallelhash [--mutants] at load 3-9
