@@ -43,7 +43,10 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
                # session 42: hash_parallelhash's most steps of a proved goal 264,710
                # (kf_parallelhash_squeeze's postcondition par_inv, 2026-11-27); since session 43
                # each of its two passes has its own limit (UNITS["hash_parallelhash"]["passes"])
-               "hash_parallelhash": 540000}
+               "hash_parallelhash": 540000,
+               # session 44: hash_kt's most steps of a proved goal 158,645 (kf_kt_final's call of
+               # kt_leaf_close, its precondition; 2026-11-27)
+               "hash_kt": 320000}
 
 # Units whose proof and mutant passes run without Qed's aggressive ground simplifications
 # (WP's -wp-no-ground; run.py adds it): each proves the same goals, with the same justified rows,
@@ -501,11 +504,35 @@ UNITS = {
     # sponge as bytes inside kt_wipe_sponge, which takes it by its type (proofs/justified_alarms.md). The tree is "pending".
     "kangarootwelve": {
         "files": ["src/hash/kangarootwelve.c"],
+        "preinclude": ["ctx_view.h"],   # the tree's contracts in the same file name the view (unit hash_kt)
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
         "functions": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],
         "pending": ["the tree's functions (kt_feed, kt_whole_leaves, ...), kf_kt_init/update/final/squeeze, kt_oneshot"],
+    },
+    # KangarooTwelve's context (RFC 9861) in src/hash/kangarootwelve.c, a unit of its own (issue 54,
+    # session 44): kf_kt_init (its leaf wipe through kt_wipe_sponge, the ghost lemma kt_fold),
+    # kt_live, kf_kt_update, kf_kt_final with kt_leaf_close, kf_kt_squeeze, kf_kt_set_threads, the
+    # one-shots (kt_oneshot with its context wipe kt_wipe_ctx, kf_kt128/256(_mt)), for every input,
+    # customisation and output length, from the contracts of the sponge, kt_single_node and
+    # kf_length_encode (unit kangarootwelve) and kt_feed's (pending), with the context's view
+    # (proofs/ctx_view.h; kt_inv). Justified: the one-shot's wipe of its context as bytes.
+    "hash_kt": {
+        "files": ["src/hash/kangarootwelve.c"],
+        "preinclude": ["ctx_view.h"],
+        "timeout": 300,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "passes": [
+            {"functions": ["kt_fold", "kf_kt_init", "kt_live", "kt_leaf_close", "kf_kt_update", "kt_to_squeeze",
+                           "kf_kt_final", "kf_kt_squeeze", "kf_kt_set_threads", "kt_wipe_ctx", "kt_oneshot", "kf_kt128",
+                           "kf_kt256", "kf_kt128_mt", "kf_kt256_mt"],
+             "extra": []},
+        ],
+        "pending": ["kt_leaf_params", "kt_node_export", "kt_node_groups", "kt_job_to_node", "kt_whole_leaves",
+                    "kt_first_group", "kt_feed"],
+        "elsewhere": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],   # unit kangarootwelve
     },
     # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,
     # update, update_bits, final, the one-shots), SHAKE and TurboSHAKE (init, absorb, absorb_bits,

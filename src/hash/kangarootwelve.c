@@ -46,7 +46,31 @@ typedef struct kf_kt_impl {
     uint8_t stage;   /* kt_stage, 0 = dead */
 } kf_kt_impl;
 
+#if defined(__FRAMAC__) && defined(KF_PROOF_CTX_VIEW)
+/* The proof build's view of the context (proofs/ctx_view.h, as modes.h's): a compiler never
+ * sees it. */
+struct kf_kt_ctx { kf_kt_impl impl; };
+/* A KT context that takes input (KT_ABSORB): the final node's sponge absorbing with no pending
+ * bits on a backend table no one writes (kf_backend_current's, which the leaf sponge shares),
+ * cv_len 32 or 64, and fill within S_0 (single node: up to a whole chunk, |S| = 8192 is still
+ * one node) or within the open leaf, whose sponge absorbs while it holds bytes (tree mode). A
+ * live context at any stage holds a node sponge within kf_sponge_ok (squeeze reads it). */
+/*@ predicate kt_open(kf_kt_impl *k) =
+      \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl) &&
+      (k->cv_len == 32 || k->cv_len == 64) &&
+      (k->tree == 0 ? k->fill <= KT_CHUNK :
+                      k->fill < KT_CHUNK && (k->fill != 0 ==> kf_sponge_absorbing(&k->leaf)));
+    predicate kt_inv(kf_kt_impl *k) =
+      \valid(k) &&
+      (k->magic == KF_MAGIC_KT && k->stage == KT_ABSORB ==> kt_open(k)) &&
+      (k->magic == KF_MAGIC_KT && k->stage != 0 ==> kf_sponge_ok(&k->node)); */
+#endif
+
 KF_FITS(kf_kt_impl, kf_kt_ctx);
+
+/* Helpers that exist for the proof (unit hash_kt) and are always inlined, so that GCC -O3
+ * compiles their callers to the same machine code as with their bodies written inline. */
+#define KT_INLINE static inline __attribute__((always_inline))
 
 /* length_encode(x) (RFC 9861 §3.3): x big-endian in as few bytes as possible (none for 0),
  * then the number of those bytes. */
@@ -223,6 +247,24 @@ static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + 
     return sizeof marker + (KT_BATCH - 1) * k->cv_len;
 }
 
+/* The wipe of a local sponge, stated in its own type: a caller assumes only \valid(p) after it.
+ * WP assumes a call's precondition after the call; kf_memzero's views the object as bytes, which
+ * for a local object is false in WP's Typed model (docs/ASSURANCE.md, "The tool's assumptions"),
+ * so every goal after the call would be proved from it. Through a pointer parameter (whose
+ * block WP does not size) it is not: the byte view is one justified goal here. */
+/*@ requires \valid(p);
+    assigns *p; */
+static void kt_wipe_sponge(kf_sponge *p)
+{
+    kf_memzero((uint8_t *)p, sizeof *p);
+}
+
+/* The open leaf is complete: its chaining value joins the final node. */
+/*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && kf_sponge_ok(&k->leaf);
+    requires k->cv_len == 32 || k->cv_len == 64;
+    assigns k->leaf.state[0 .. KF_STATE_BYTES - 1], k->leaf.pos, k->leaf.partial, k->leaf.nbits, k->leaf.phase,
+            k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, k->fill;
+    ensures kf_sponge_absorbing(&k->node) && k->node.nbits == \old(k->node.nbits) && k->fill == 0; */
 static void kt_leaf_close(kf_kt_impl *k)
 {
     uint8_t cv[64];
@@ -233,6 +275,11 @@ static void kt_leaf_close(kf_kt_impl *k)
 }
 
 /* Append bytes to S. (n - 1 cannot overflow 64 bits: that would take 2^77 bytes.) */
+/*@ requires kt_open(k);
+    requires len == 0 || \valid_read(in + (0 .. len - 1));
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
+            k->tree, kf_leaves_private;
+    ensures kt_open(k); */
 static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
 {
     static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
@@ -298,6 +345,19 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
     }
 }
 
+/* (ACSL) init's context folded into kt_inv, as a ghost lemma function proved alone
+ * (sp800_185.c's par_fold): the flat facts init establishes are cheap goals there. */
+/*@ ghost
+  /@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
+     requires k->fill == 0 && k->tree == 0 && (k->cv_len == 32 || k->cv_len == 64);
+     requires k->magic == KF_MAGIC_KT && k->stage == KT_ABSORB;
+     assigns \nothing;
+     ensures kt_inv(k); @/
+  static void kt_fold(kf_kt_impl *k) { }
+*/
+/*@ requires ctx == \null || \valid(ctx);
+    assigns *ctx;
+    ensures \result == KF_OK ==> kt_inv(&ctx->impl) && ctx->impl.stage == KT_ABSORB; */
 int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -306,7 +366,7 @@ int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v)
     kf_kt_impl *k = KF_IMPL(kf_kt_impl, ctx);
     /* the domain byte is settled in kf_kt_final, once n is known */
     kf_sponge_init(&k->node, kf_backend_current(), KF_RATE(security), KT_NR, KT_D_SINGLE);
-    kf_memzero(&k->leaf, sizeof k->leaf);
+    kt_wipe_sponge(&k->leaf);
     k->leaves = 0;
     k->fill = 0;
     k->cv_len = (uint8_t)(2 * security / 8);
@@ -314,15 +374,26 @@ int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v)
     k->stage = KT_ABSORB;
     k->threads = 1;
     k->magic = KF_MAGIC_KT;
+    /*@ assert kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl); */
+    /*@ assert kt_init_fields: k->fill == 0 && k->tree == 0 && (k->cv_len == 32 || k->cv_len == 64); */
+    /*@ ghost kt_fold(k); */
     return KF_OK;
 }
 
+/*@ requires kt_inv(&ctx->impl);
+    assigns \nothing;
+    ensures \result == \null ||
+            (\result == &ctx->impl && ctx->impl.magic == KF_MAGIC_KT && ctx->impl.stage != 0); */
 static kf_kt_impl *kt_live(kf_kt_ctx *ctx)
 {
     kf_kt_impl *k = KF_IMPL(kf_kt_impl, ctx);
     return k->magic == KF_MAGIC_KT && k->stage ? k : NULL;
 }
 
+/*@ requires ctx == \null || kt_inv(&ctx->impl);
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
+    assigns *ctx, kf_leaves_private;
+    ensures ctx != \null ==> kt_inv(&ctx->impl); */
 int kf_kt_update(kf_kt_ctx *ctx, const void *in, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -333,6 +404,23 @@ int kf_kt_update(kf_kt_ctx *ctx, const void *in, size_t len)
     return KF_OK;
 }
 
+/* S is complete: the final node pads, the leaf sponge is wiped, the context squeezes. A function
+ * of its own for the proof (unit hash_kt: the wipe's frame in a goal apart from final's paths). */
+/*@ requires \valid(k) && kf_sponge_ok(&k->node) && k->magic == KF_MAGIC_KT;
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->node.nbits, k->node.phase,
+            k->leaf, k->stage;
+    ensures kt_inv(k) && k->stage == KT_SQUEEZE; */
+KT_INLINE void kt_to_squeeze(kf_kt_impl *k)
+{
+    kf_sponge_finalize(&k->node);
+    kt_wipe_sponge(&k->leaf);
+    k->stage = KT_SQUEEZE;
+}
+
+/*@ requires ctx == \null || kt_inv(&ctx->impl);
+    requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
+    assigns *ctx, kf_leaves_private;
+    ensures ctx != \null ==> kt_inv(&ctx->impl); */
 int kf_kt_final(kf_kt_ctx *ctx, const void *custom, size_t customlen)
 {
     static const uint8_t trailer_ff[2] = {0xFF, 0xFF};
@@ -350,12 +438,14 @@ int kf_kt_final(kf_kt_ctx *ctx, const void *custom, size_t customlen)
         kf_sponge_absorb(&k->node, trailer_ff, sizeof trailer_ff);
         kf_sponge_set_suffix(&k->node, KT_D_FINAL); /* read only when the sponge pads */
     }
-    kf_sponge_finalize(&k->node);
-    kf_memzero(&k->leaf, sizeof k->leaf);
-    k->stage = KT_SQUEEZE;
+    kt_to_squeeze(k);
     return KF_OK;
 }
 
+/*@ requires ctx == \null || kt_inv(&ctx->impl);
+    requires out == \null || (\valid(out + (0 .. len - 1)) && \separated(out + (0 .. len - 1), ctx));
+    assigns *ctx, out[0 .. len - 1];
+    ensures ctx != \null ==> kt_inv(&ctx->impl); */
 int kf_kt_squeeze(kf_kt_ctx *ctx, uint8_t *out, size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -366,6 +456,9 @@ int kf_kt_squeeze(kf_kt_ctx *ctx, uint8_t *out, size_t len)
     return KF_OK;
 }
 
+/*@ requires ctx == \null || kt_inv(&ctx->impl);
+    assigns *ctx, kf_leaves_private;
+    ensures ctx != \null ==> kt_inv(&ctx->impl); */
 int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;
@@ -373,18 +466,6 @@ int kf_kt_set_threads(kf_kt_ctx *ctx, unsigned threads)
     if (!k || k->stage != KT_ABSORB) return KF_ERR_BAD_STATE;
     k->threads = (uint16_t)(threads ? kf_threads_resolve(threads) : 0); /* 0: auto, settled per job */
     return KF_OK;
-}
-
-/* The wipe of a local sponge, stated in its own type: a caller assumes only \valid(p) after it.
- * WP assumes a call's precondition after the call; kf_memzero's views the object as bytes, which
- * for a local object is false in WP's Typed model (docs/ASSURANCE.md, "The tool's assumptions"),
- * so every goal after the call would be proved from it. Through a pointer parameter (whose
- * block WP does not size) it is not: the byte view is one justified goal here. */
-/*@ requires \valid(p);
-    assigns *p; */
-static void kt_wipe_sponge(kf_sponge *p)
-{
-    kf_memzero((uint8_t *)p, sizeof *p);
 }
 
 /*
@@ -426,6 +507,18 @@ static int kt_single_node(unsigned rate, const uint8_t *in, size_t inlen, const 
     return 1;
 }
 
+/* The one-shot's wipe of its context, as kt_wipe_sponge's (through a pointer: see there). */
+/*@ requires \valid(c);
+    assigns *c; */
+KT_INLINE void kt_wipe_ctx(kf_kt_ctx *c)
+{
+    kf_memzero((uint8_t *)c, sizeof *c);
+}
+
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1], kf_leaves_private; */
 static int kt_oneshot(kf_kt_variant v, uint8_t *out, size_t outlen, const void *in, size_t inlen,
                       const void *custom, size_t customlen, unsigned threads)
 {
@@ -443,19 +536,35 @@ static int kt_oneshot(kf_kt_variant v, uint8_t *out, size_t outlen, const void *
     if (rc == KF_OK) rc = kf_kt_update(&c, in, inlen);
     if (rc == KF_OK) rc = kf_kt_final(&c, custom, customlen);
     if (rc == KF_OK) rc = kf_kt_squeeze(&c, out, outlen);
-    kf_memzero(&c, sizeof c);
+    kt_wipe_ctx(&c);
     return rc;
 }
 
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1], kf_leaves_private; */
 int kf_kt128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
              const void *custom, size_t customlen)
 { return kt_oneshot(KF_KT128, out, outlen, in, inlen, custom, customlen, 1); }
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1], kf_leaves_private; */
 int kf_kt256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
              const void *custom, size_t customlen)
 { return kt_oneshot(KF_KT256, out, outlen, in, inlen, custom, customlen, 1); }
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1], kf_leaves_private; */
 int kf_kt128_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                 const void *custom, size_t customlen, unsigned threads)
 { return kt_oneshot(KF_KT128, out, outlen, in, inlen, custom, customlen, threads); }
+/*@ requires out == \null || \valid(out + (0 .. outlen - 1));
+    requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
+    requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
+    assigns out[0 .. outlen - 1], kf_leaves_private; */
 int kf_kt256_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                 const void *custom, size_t customlen, unsigned threads)
 { return kt_oneshot(KF_KT256, out, outlen, in, inlen, custom, customlen, threads); }
