@@ -55,8 +55,8 @@ set(KF_TEST_COSTS
   proof_mldsa_api=42 proof_mldsa_api_mutants=8
   # hash_parallelhash (session 43, 2026-11-27): wall seconds of run.py hash_parallelhash [--mutants] at load 3-9
   proof_hash_parallelhash=479 proof_hash_parallelhash_mutants=90
-  # hash_kt (session 44, 2026-11-27): wall seconds of run.py hash_kt [--mutants] at load ~16
-  proof_hash_kt=82 proof_hash_kt_mutants=85
+  # hash_kt (session 44, 2026-11-27): wall seconds of run.py hash_kt [--mutants] at load ~22
+  proof_hash_kt=98 proof_hash_kt_mutants=97
   # hw/
   hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
   hw_cocotb_mlkem_top=35 hw_cocotb_mlkem_acvp=11 hw_cocotb_sponge_vectors=50 hw_cocotb_mlkem_arith=23

@@ -512,7 +512,7 @@ UNITS = {
         "pending": ["the tree's functions (kt_feed, kt_whole_leaves, ...), kf_kt_init/update/final/squeeze, kt_oneshot"],
     },
     # KangarooTwelve's context (RFC 9861) in src/hash/kangarootwelve.c, a unit of its own (issue 54,
-    # session 44): kf_kt_init (its leaf wipe through kt_wipe_sponge, the ghost lemma kt_fold),
+    # session 44): kt_leaf_params, kf_kt_init (its leaf wipe through kt_wipe_sponge, the ghost lemma kt_fold),
     # kt_live, kf_kt_update, kf_kt_final with kt_leaf_close, kf_kt_squeeze, kf_kt_set_threads, the
     # one-shots (kt_oneshot with its context wipe kt_wipe_ctx, kf_kt128/256(_mt)), for every input,
     # customisation and output length, from the contracts of the sponge, kt_single_node and
@@ -525,12 +525,12 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
         "passes": [
-            {"functions": ["kt_fold", "kf_kt_init", "kt_live", "kt_leaf_close", "kf_kt_update", "kt_to_squeeze",
+            {"functions": ["kt_leaf_params", "kt_fold", "kf_kt_init", "kt_live", "kt_leaf_close", "kf_kt_update", "kt_to_squeeze",
                            "kf_kt_final", "kf_kt_squeeze", "kf_kt_set_threads", "kt_wipe_ctx", "kt_oneshot", "kf_kt128",
                            "kf_kt256", "kf_kt128_mt", "kf_kt256_mt"],
              "extra": []},
         ],
-        "pending": ["kt_leaf_params", "kt_node_export", "kt_node_groups", "kt_job_to_node", "kt_whole_leaves",
+        "pending": ["kt_node_export", "kt_node_groups", "kt_job_to_node", "kt_whole_leaves",
                     "kt_first_group", "kt_feed"],
         "elsewhere": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],   # unit kangarootwelve
     },

@@ -90,6 +90,10 @@ size_t kf_length_encode(uint8_t buf[9], uint64_t x)
 }
 
 /* CV_i = TurboSHAKE(chunk_i, 0x0B, cv_len) (RFC 9861 §3.2): the leaves. */
+/*@ requires \valid_read(k) && 8 <= k->node.rate <= 192 && k->node.rate % 8 == 0 && (k->cv_len == 32 || k->cv_len == 64);
+    assigns \nothing;
+    ensures \result.len == KT_CHUNK && \result.cv_len == k->cv_len && \result.rate == k->node.rate &&
+            \result.nr == KT_NR && \result.suffix == KT_D_LEAF; */
 static kf_leaf_params kt_leaf_params(const kf_kt_impl *k)
 {
     kf_leaf_params p = {KT_CHUNK, k->cv_len, k->node.rate, KT_NR, KT_D_LEAF};
