@@ -3,8 +3,9 @@
 // instructions of seed 003's programs to rvv_unit (hw/rtl/rvv/README.md, "The scalar core").
 //
 // Three stages: fetch (a synchronous instruction memory: the word at imem_addr arrives on
-// imem_rdata in the next cycle), decode + register read (the word, its pc, x[rs1], x[rs2] and
-// the branch / link values into registers) and execute (ALU, branch comparison, memory
+// imem_rdata in the next cycle), register read (the word, its pc, pc + 4, x[rs1] and x[rs2]
+// into registers: nothing else after the memory's read, whose clock-to-out is most of a
+// 100 MHz clock on ECP5) and execute (decode, ALU, branch comparison and targets, memory
 // address, write-back). The result of the instruction in execute is forwarded to the
 // register read (fwd1 / fwd2), so an ALU instruction that uses the one before it still
 // retires in the next cycle; a vsetvli's write (the unit's last cycle) goes into the
@@ -82,20 +83,15 @@ module rv32i_core (
     reg        e_valid;
     reg [31:0] e_pc, e_ir;
     reg [31:0] e_a, e_b;        // x[rs1], x[rs2] (forwarded; kept up to date with vsetvli's write)
-    reg [31:0] e_btgt;          // pc + the B (branch) or J (JAL) immediate
-    reg [31:0] e_uval;          // LUI: imm; AUIPC: pc + imm; JAL/JALR: pc + 4 (the link)
+    reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
     reg [31:0] xr [0:31];
 
-    // ---- decode + register read (stage 2) on the fetched word ----
+    // ---- register read (stage 2) on the fetched word ----
     wire [31:0] dw    = imem_rdata;
-    wire [6:0]  d_opc = dw[6:0];
     wire [4:0]  d_rs1 = dw[19:15];
     wire [4:0]  d_rs2 = dw[24:20];
-    wire [31:0] d_imm_b = {{19{dw[31]}}, dw[31], dw[7], dw[30:25], dw[11:8], 1'b0};
-    wire [31:0] d_imm_j = {{11{dw[31]}}, dw[31], dw[19:12], dw[20], dw[30:21], 1'b0};
-    wire [31:0] d_imm_u = {dw[31:12], 12'd0};
 
     // ---- execute (stage 3) on the registered word ----
     wire [31:0] ir   = e_ir;
@@ -110,6 +106,9 @@ module rv32i_core (
     wire [31:0] x2v  = e_b;
     wire [31:0] imm_i = {{20{ir[31]}}, ir[31:20]};
     wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
+    wire [31:0] imm_b = {{19{ir[31]}}, ir[31], ir[7], ir[30:25], ir[11:8], 1'b0};
+    wire [31:0] imm_u = {ir[31:12], 12'd0};
+    wire [31:0] imm_j = {{11{ir[31]}}, ir[31], ir[19:12], ir[20], ir[30:21], 1'b0};
 
     wire is_vec = opc == OP_V || opc == OP_LOADFP || opc == OP_STOREFP || opc == OP_CUSTOM2;
     wire is_sys = opc == OP_SYSTEM && ir[31:21] == 11'd0 && ir[19:7] == 13'd0;  // ECALL / EBREAK
@@ -169,15 +168,18 @@ module rv32i_core (
     // writes rd when it retires (the forwarding's view: legality left out, a refused word stops
     // the core and nothing after it retires)
     wire        e_wr   = is_alu || is_ld || is_jal || is_jalr || opc == OP_LUI || opc == OP_AUIPC;
-    wire [31:0] target = is_jalr ? jalr_t : e_btgt;
-    wire [31:0] wval   = is_alu ? alu : is_ld ? ld_val : e_uval;
+    wire [31:0] br_t   = pc + imm_b;
+    wire [31:0] jal_t  = pc + imm_j;
+    wire [31:0] target = is_jalr ? jalr_t : is_jal ? jal_t : br_t;
+    wire [31:0] wval   = is_alu ? alu : is_ld ? ld_val : opc == OP_LUI ? imm_u
+                       : opc == OP_AUIPC ? pc + imm_u : e_pc4;
     reg         legal;
     always @* begin
         case (opc)
             OP_LUI, OP_AUIPC: legal = 1'b1;
-            OP_JAL:    legal = !e_btgt[1];
+            OP_JAL:    legal = !jal_t[1];
             OP_JALR:   legal = f3 == 3'b000 && !jalr_t[1];
-            OP_BRANCH: legal = f3 != 3'b010 && f3 != 3'b011 && !(br && e_btgt[1]);
+            OP_BRANCH: legal = f3 != 3'b010 && f3 != 3'b011 && !(br && br_t[1]);
             OP_LOAD:   legal = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010 || f3 == 3'b100 ||
                                 f3 == 3'b101) && !m_misal;
             OP_STORE:  legal = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010) && !m_misal;
@@ -226,8 +228,7 @@ module rv32i_core (
             e_pc <= d_pc;
             e_a <= d_a;
             e_b <= d_b;
-            e_btgt <= d_pc + ((d_opc == OP_JAL) ? d_imm_j : d_imm_b);
-            e_uval <= (d_opc == OP_LUI) ? d_imm_u : d_pc + ((d_opc == OP_AUIPC) ? d_imm_u : 32'd4);
+            e_pc4 <= d_pc + 32'd4;
         end else begin
             // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile
             if (v_wb && v_rd == rs1) e_a <= v_rd_val;
