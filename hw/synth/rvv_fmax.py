@@ -4,8 +4,10 @@ processor (rvv_soc.v: rv32i_core + rvv_unit + memories) on a Lattice ECP5-85 (LF
 CABGA381): yosys synth_ecp5, nextpnr-ecp5, each placer seed; the record is the worst seed's.
 Both sit behind a byte bus (ecp5_wrap_rvv_unit.v, ecp5_wrap_rvv.v) so that every pin path
 is registered and the timing is the design's own. NOT a Xilinx figure: ECP5 stands in.
+--target core: the scalar core rv32i_core alone with its two block-RAM memories, the unit's
+side from registers (ecp5_wrap_rvv_core.v; ELEN / EleNum not used), record hdl-core-...-fmax.
 
-  python3 hw/synth/rvv_fmax.py [--target unit,soc] [--configs 64x5] [--seeds 1,2,3]
+  python3 hw/synth/rvv_fmax.py [--target unit,soc,core] [--configs 64x5] [--seeds 1,2,3]
                                [--results hw/rvv_results.tsv] [--work DIR] [--parallel [N]]
                                [--pnr-opts "NEXTPNR OPTIONS"]
 Records: hdl-unit-e<ELEN>-n<EleNum>-fmax (rvv_unit) and hdl-soc-e<ELEN>-n<EleNum>-fmax
@@ -46,6 +48,8 @@ TARGETS = {
     # name: (wrapper file, top, RTL files, record prefix)
     "unit": ("ecp5_wrap_rvv_unit.v", "ecp5_wrap_rvv_unit", ["rvv_unit.v"], "hdl-unit"),
     "soc": ("ecp5_wrap_rvv.v", "ecp5_wrap_rvv", ["rvv_unit.v", "rv32i_core.v", "rvv_soc.v"], "hdl-soc"),
+    # the scalar core alone with its memories (ELEN / EleNum not used): hw/rtl/rvv/README.md
+    "core": ("ecp5_wrap_rvv_core.v", "ecp5_wrap_rvv_core", ["rv32i_core.v"], "hdl-core"),
 }
 
 
@@ -69,7 +73,7 @@ def fail(what, text):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--target", default="unit", help="unit, soc or unit,soc")
+    ap.add_argument("--target", default="unit", help="unit, soc, core (the scalar core alone) or a list")
     ap.add_argument("--configs", default="64x5")
     ap.add_argument("--seeds", default="1,2,3")
     ap.add_argument("--freq", default="100", help="nextpnr's target (MHz)")

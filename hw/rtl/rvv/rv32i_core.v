@@ -2,18 +2,25 @@
 // rv32i_core - a small in-order RV32I core (the project's own) that hands the vector
 // instructions of seed 003's programs to rvv_unit (hw/rtl/rvv/README.md, "The scalar core").
 //
-// Two stages: fetch (a synchronous instruction memory: the word at imem_addr arrives on
-// imem_rdata in the next cycle) and execute. The fetch address never depends on a branch's
-// comparison (it is pc + 4 when the instruction in execute leaves, else pc); a taken branch
-// or a jump redirects pc and drops the word fetched behind it.
+// Three stages: fetch (a synchronous instruction memory: the word at imem_addr arrives on
+// imem_rdata in the next cycle), register read (the word, its pc, pc + 4, x[rs1] and x[rs2]
+// into registers: nothing else after the memory's read, whose clock-to-out is most of a
+// 100 MHz clock on ECP5) and execute (decode, ALU, branch comparison and targets, memory
+// address, write-back). The result of the instruction in execute is forwarded to the
+// register read (fwd1 / fwd2), so an ALU instruction that uses the one before it still
+// retires in the next cycle; a vsetvli's write (the unit's last cycle) goes into the
+// operands of the word waiting in execute. A taken branch or a jump puts its target on
+// imem_addr in its execute cycle and drops the word in stage 2; otherwise the fetch address
+// is the word in stage 2's pc + 4 when it moves on, else the same pc again.
 //
 // Timing (cycles from one instruction's retirement to the next one's, unit idle), the
-// scalar costs of bench/rvv_ise_model/rvv_ise.py (CORE_*_CYCLES):
+// scalar costs of bench/rvv_ise_model/rvv_ise.py (CORE_*_CYCLES), the same as with two stages:
 //   ALU, LUI, AUIPC, store, branch not taken, FENCE: 1
-//   branch taken, JAL, JALR: 2 (the dropped fetch)
-//   load: 2 (the data memory is synchronous too)
+//   branch taken, JAL, JALR: 2 (the word in stage 2 is dropped)
+//   load: 2 (the data memory is synchronous too; its data is forwarded in its second cycle)
 //   vector instruction: handed over in its execute cycle when the unit is idle (in_ready),
 //     then the unit's cost (1 + T, rvv_unit.v) before the next instruction can retire.
+// (The first instruction retires one cycle later after reset than with two stages.)
 // In-order and serial: no instruction, scalar or vector, leaves execute while the unit is busy.
 // So the scalar loop control does not overlap vector work; every instruction's cost simply
 // adds, which is the model's rule (and the seed's cycle counts, whose 32-bit program counts
@@ -69,21 +76,34 @@ module rv32i_core (
                      OP_FENCE = 7'b0001111, OP_SYSTEM = 7'b1110011, OP_V = 7'b1010111,
                      OP_LOADFP = 7'b0000111, OP_STOREFP = 7'b0100111, OP_CUSTOM2 = 7'b1011011;
 
-    reg [31:0] pc;
-    reg        ex_valid;        // imem_rdata holds the word at pc (not a dropped fetch)
+    // ---- fetch: d_pc is the address of the word on imem_rdata (valid after the first cycle) ----
+    reg [31:0] d_pc;
+    reg        d_valid;
+    // ---- execute's registers: the word, its pc and what decode + register read made of it ----
+    reg        e_valid;
+    reg [31:0] e_pc, e_ir;
+    reg [31:0] e_a, e_b;        // x[rs1], x[rs2] (forwarded; kept up to date with vsetvli's write)
+    reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
     reg [31:0] xr [0:31];
 
-    wire [31:0] ir   = imem_rdata;
+    // ---- register read (stage 2) on the fetched word ----
+    wire [31:0] dw    = imem_rdata;
+    wire [4:0]  d_rs1 = dw[19:15];
+    wire [4:0]  d_rs2 = dw[24:20];
+
+    // ---- execute (stage 3) on the registered word ----
+    wire [31:0] ir   = e_ir;
+    wire [31:0] pc   = e_pc;
     wire [6:0]  opc  = ir[6:0];
     wire [4:0]  rd   = ir[11:7];
     wire [2:0]  f3   = ir[14:12];
     wire [4:0]  rs1  = ir[19:15];
     wire [4:0]  rs2  = ir[24:20];
     wire        f7b5 = ir[30];
-    wire [31:0] x1v  = (rs1 == 5'd0) ? 32'd0 : xr[rs1];
-    wire [31:0] x2v  = (rs2 == 5'd0) ? 32'd0 : xr[rs2];
+    wire [31:0] x1v  = e_a;
+    wire [31:0] x2v  = e_b;
     wire [31:0] imm_i = {{20{ir[31]}}, ir[31:20]};
     wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
     wire [31:0] imm_b = {{19{ir[31]}}, ir[31], ir[7], ir[30:25], ir[11:8], 1'b0};
@@ -141,41 +161,45 @@ module rv32i_core (
                        : (f3 == 3'b101) ? {16'd0, ld_sh[15:0]} : dmem_rdata;
 
     // what the instruction in execute does
-    wire [31:0] pc4    = pc + 32'd4;
     wire [31:0] jalr_t = (x1v + imm_i) & ~32'd1;
-    reg         legal, taken, wb;
-    reg  [31:0] target, wval;
+    wire        is_jal = opc == OP_JAL, is_jalr = opc == OP_JALR, is_br = opc == OP_BRANCH;
+    wire        is_ld  = opc == OP_LOAD;
+    wire        is_alu = opc == OP_IMM || opc == OP_REG;
+    // writes rd when it retires (the forwarding's view: legality left out, a refused word stops
+    // the core and nothing after it retires)
+    wire        e_wr   = is_alu || is_ld || is_jal || is_jalr || opc == OP_LUI || opc == OP_AUIPC;
+    wire [31:0] br_t   = pc + imm_b;
+    wire [31:0] jal_t  = pc + imm_j;
+    wire [31:0] target = is_jalr ? jalr_t : is_jal ? jal_t : br_t;
+    wire [31:0] wval   = is_alu ? alu : is_ld ? ld_val : opc == OP_LUI ? imm_u
+                       : opc == OP_AUIPC ? pc + imm_u : e_pc4;
+    reg         legal;
     always @* begin
-        legal = 1'b0;
-        taken = 1'b0;
-        wb = 1'b0;
-        target = pc + imm_b;
-        wval = alu;
         case (opc)
-            OP_LUI:    begin legal = 1'b1; wb = 1'b1; wval = imm_u; end
-            OP_AUIPC:  begin legal = 1'b1; wb = 1'b1; wval = pc + imm_u; end
-            OP_JAL:    begin target = pc + imm_j; legal = !target[1]; taken = 1'b1; wb = 1'b1; wval = pc4; end
-            OP_JALR:   begin target = jalr_t; legal = f3 == 3'b000 && !jalr_t[1]; taken = 1'b1; wb = 1'b1;
-                             wval = pc4; end
-            OP_BRANCH: begin legal = f3 != 3'b010 && f3 != 3'b011 && !(br && target[1]); taken = br; end
-            OP_LOAD:   begin legal = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010 || f3 == 3'b100 ||
-                                      f3 == 3'b101) && !m_misal; wb = 1'b1; wval = ld_val; end
-            OP_STORE:  begin legal = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010) && !m_misal; end
-            OP_IMM, OP_REG: begin legal = alu_ok; wb = 1'b1; end
+            OP_LUI, OP_AUIPC: legal = 1'b1;
+            OP_JAL:    legal = !jal_t[1];
+            OP_JALR:   legal = f3 == 3'b000 && !jalr_t[1];
+            OP_BRANCH: legal = f3 != 3'b010 && f3 != 3'b011 && !(br && br_t[1]);
+            OP_LOAD:   legal = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010 || f3 == 3'b100 ||
+                                f3 == 3'b101) && !m_misal;
+            OP_STORE:  legal = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010) && !m_misal;
+            OP_IMM, OP_REG: legal = alu_ok;
             OP_FENCE:  legal = f3 == 3'b000;
-            default:   ;
+            default:   legal = 1'b0;
         endcase
     end
 
-    wire run    = ex_valid && !halted && v_ready;       // the unit is idle: execute may act
-    wire is_ld  = opc == OP_LOAD;
-    wire adv    = run && (is_vec || (legal && !is_sys && (!is_ld || ld_wait)));
+    wire run    = e_valid && !halted && v_ready;        // the unit is idle: execute may act
+    wire go     = run && (is_vec || !is_ld || ld_wait); // execute is done with its word (retires or stops)
+    wire adv    = go && (is_vec || (legal && !is_sys));
     wire stop   = run && !is_vec && (is_sys || !legal);
-    wire do_wb  = adv && !is_vec && wb && rd != 5'd0;
+    wire redir  = run && (is_jal || is_jalr || (is_br && br));  // (a refused one stops: no matter)
+    wire do_wb  = adv && !is_vec && e_wr && rd != 5'd0;
     wire v_wb   = v_done && v_rd_we && v_rd != 5'd0 && !v_illegal;
+    wire take   = d_valid && (!e_valid || go);          // the fetched word moves to execute
 
-    assign imem_addr  = adv ? pc4 : pc;
-    assign v_valid    = ex_valid && !halted && is_vec;
+    assign imem_addr  = redir ? target : take ? d_pc + 32'd4 : d_pc;
+    assign v_valid    = e_valid && !halted && is_vec;
     assign v_insn     = ir;
     assign v_rs1      = x1v;
     assign dmem_valid = run && legal && ((is_ld && !ld_wait) || opc == OP_STORE);
@@ -186,17 +210,37 @@ module rv32i_core (
 
     // the register file: one write port (an instruction's result, or vsetvli's vl from the
     // unit: never in the same cycle, the core waits while the unit runs), two read ports
-    // (distributed RAM)
+    // (distributed RAM), read in stage 2 with the result of the instruction in execute
+    // forwarded (so that an ALU instruction still retires one per clock)
     wire        xw  = do_wb || v_wb;
     wire [4:0]  xwa = v_wb ? v_rd : rd;
     wire [31:0] xwd = v_wb ? v_rd_val : wval;
     always @(posedge clk)
         if (xw) xr[xwa] <= xwd;
+    wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
+    wire        fwd2 = e_valid && e_wr && rd != 5'd0 && rd == d_rs2;
+    wire [31:0] d_a  = (d_rs1 == 5'd0) ? 32'd0 : fwd1 ? wval : xr[d_rs1];
+    wire [31:0] d_b  = (d_rs2 == 5'd0) ? 32'd0 : fwd2 ? wval : xr[d_rs2];
+
+    always @(posedge clk) begin
+        if (take) begin
+            e_ir <= dw;
+            e_pc <= d_pc;
+            e_a <= d_a;
+            e_b <= d_b;
+            e_pc4 <= d_pc + 32'd4;
+        end else begin
+            // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile
+            if (v_wb && v_rd == rs1) e_a <= v_rd_val;
+            if (v_wb && v_rd == rs2) e_b <= v_rd_val;
+        end
+    end
 
     always @(posedge clk) begin
         if (rst) begin
-            pc <= 32'd0;
-            ex_valid <= 1'b0;
+            d_pc <= 32'd0;
+            d_valid <= 1'b0;
+            e_valid <= 1'b0;
             ld_wait <= 1'b0;
             halted <= 1'b0;
             trap <= 1'b0;
@@ -225,13 +269,13 @@ module rv32i_core (
                 trap_pc <= pc;
             end
             if (run && is_ld) ld_wait <= !ld_wait;
-            if (adv) begin
-                pc <= taken ? target : pc4;
-                ex_valid <= !taken;
-                if (is_vec) v_pc <= pc;
-            end else if (!ex_valid) begin
-                ex_valid <= 1'b1;
-            end
+            if (adv && is_vec) v_pc <= pc;
+            d_pc <= imem_addr;
+            d_valid <= 1'b1;
+            // a taken branch or jump drops the word fetched behind it (in stage 2)
+            if (redir) e_valid <= 1'b0;
+            else if (take) e_valid <= 1'b1;
+            else if (go) e_valid <= 1'b0;
         end
     end
 endmodule

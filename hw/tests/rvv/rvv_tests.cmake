@@ -13,8 +13,9 @@
 #                    banked register file: run_rvv.py --configs 64x30,32x30, a bench step)
 #   hw_rvv_core      the processor (rv32i_core + rvv_unit, rvv_soc.v), ELEN 64/32, EleNum 5:
 #                    the seed's programs (nr 24) in lock step with the model, states against
-#                    the library; every RV32I instruction against a reference; the sponge
-#                    driver (SHA3-256, SHAKE128) against the library. EleNum 30: the bench
+#                    the library; every RV32I instruction against a reference; vsetvli's rd
+#                    read by the next instruction; the sponge driver (SHA3-256, SHAKE128)
+#                    against the library. EleNum 30: the bench
 #                    (hw/tests/rvv/bench_rvv.py, minutes on Icarus)
 #   hw_formal_rvv    SymbiYosys (hw/formal/run.py): rvv_seq.sby, the unit's issue sequencer
 #                    against the cost rule (ELEN 64 and 32, BMC depth 48); rvv_core_stall.sby,
