@@ -167,6 +167,129 @@ typedef struct encaps_secrets {
  * the streams of Encrypt's matrix A^T (from ek's rho; neither depends on anything else) in
  * the others, then G once H(ek) is done, then the noise PRFs once G's r is there. sec->in
  * holds m in its first half. */
+/* (ACSL, unit mlkem_kem) encaps_jobs' jobs field by field, folded into sampling.h's
+ * kf_mlkem_jobs_runnable for kf_mlkem_run_jobs by ghost lemma functions, each proved alone (the
+ * predicate as a goal in encaps_jobs' own context ran to the step limit, session 43; the same
+ * facts field by field are cheap goals there; the fold in one goal ran out of time): each range
+ * of jobs' part of the predicate, the SampleNTT outputs' separation, then the predicate. Jobs:
+ * H(ek) (0), A^T (1 .. k^2), G (k^2 + 1), the noise PRFs (k^2 + 2 .. k^2 + 2k + 2). */
+/*@ ghost
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), sec, at + (0 .. p->k * p->k - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
+     requires fold_h: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0;
+     assigns \nothing;
+     ensures kf_mlkem_job_in_ok(&jobs[0]) && 8 <= jobs[0].rate && kf_mlkem_job_out_ok(&jobs[0]) &&
+         (jobs[0].from != \null ==> \valid_read(jobs[0].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[0].after != \null ==> \valid_read(jobs[0].after)) &&
+         (jobs[0].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[0].out + (0 .. jobs[0].outlen - 1))) &&
+         (jobs[0].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[0].poly)); @/
+  static void enc_fold_h(const kf_mlkem_params *p, kf_mlkem_job *jobs, encaps_secrets *sec, kf_mlkem_poly *at,
+                         const uint8_t *ek) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), sec, at + (0 .. p->k * p->k - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires fold_a: \forall integer q; 1 <= q <= p->k * p->k ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 1] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0;
+     assigns \nothing;
+     ensures \forall integer q; 1 <= q <= p->k * p->k ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[q].poly)); @/
+  static void enc_fold_a(const kf_mlkem_params *p, kf_mlkem_job *jobs, encaps_secrets *sec, kf_mlkem_poly *at) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), sec, at + (0 .. p->k * p->k - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires fold_g: jobs[p->k * p->k + 1].in[0] == &sec->in[0] && jobs[p->k * p->k + 1].inlen[0] == 2 * SYM &&
+          jobs[p->k * p->k + 1].inlen[1] == 0 && jobs[p->k * p->k + 1].out == &sec->kr[0] &&
+          jobs[p->k * p->k + 1].outlen == 2 * SYM && jobs[p->k * p->k + 1].poly == \null &&
+          jobs[p->k * p->k + 1].rate == KF_RATE(512) && jobs[p->k * p->k + 1].suffix != 0 &&
+          jobs[p->k * p->k + 1].after == &jobs[0] && jobs[p->k * p->k + 1].from == \null &&
+          jobs[p->k * p->k + 1].absorbed == 0;
+     assigns \nothing;
+     ensures kf_mlkem_job_in_ok(&jobs[p->k * p->k + 1]) && 8 <= jobs[p->k * p->k + 1].rate && kf_mlkem_job_out_ok(&jobs[p->k * p->k + 1]) &&
+         (jobs[p->k * p->k + 1].from != \null ==> \valid_read(jobs[p->k * p->k + 1].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[p->k * p->k + 1].after != \null ==> \valid_read(jobs[p->k * p->k + 1].after)) &&
+         (jobs[p->k * p->k + 1].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[p->k * p->k + 1].out + (0 .. jobs[p->k * p->k + 1].outlen - 1))) &&
+         (jobs[p->k * p->k + 1].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[p->k * p->k + 1].poly)); @/
+  static void enc_fold_g(const kf_mlkem_params *p, kf_mlkem_job *jobs, encaps_secrets *sec, kf_mlkem_poly *at) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), sec, at + (0 .. p->k * p->k - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires fold_r: \forall integer q; p->k * p->k + 2 <= q < p->k * p->k + 2 * p->k + 3 ==>
+          jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 2)][0] &&
+          jobs[q].outlen == 64 * (q - (p->k * p->k + 2) < p->k ? p->eta1 : p->eta2) && jobs[q].poly == \null &&
+          jobs[q].in[0] == &sec->kr[SYM] && jobs[q].inlen[0] == SYM && jobs[q].in[1] == &jobs[q].own[0] &&
+          jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 &&
+          jobs[q].from == \null && jobs[q].absorbed == 0 && jobs[q].after == &jobs[p->k * p->k + 1];
+     assigns \nothing;
+     ensures \forall integer q; p->k * p->k + 2 <= q < p->k * p->k + 2 * p->k + 3 ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[q].poly)); @/
+  static void enc_fold_r(const kf_mlkem_params *p, kf_mlkem_job *jobs, encaps_secrets *sec, kf_mlkem_poly *at) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), sec, at + (0 .. p->k * p->k - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires fold_a: \forall integer q; 1 <= q <= p->k * p->k ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 1] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0;
+     requires fold_o: jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM &&
+                      jobs[p->k * p->k + 1].out == &sec->kr[0] && jobs[p->k * p->k + 1].outlen == 2 * SYM &&
+                      \forall integer q; p->k * p->k + 2 <= q < p->k * p->k + 2 * p->k + 3 ==>
+                        jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 2)][0] &&
+                        jobs[q].outlen == 64 * (q - (p->k * p->k + 2) < p->k ? p->eta1 : p->eta2);
+     assigns \nothing;
+     ensures \forall integer q, r; 0 <= q < p->k * p->k + 2 * p->k + 3 && 0 <= r < p->k * p->k + 2 * p->k + 3 && q != r && jobs[q].out == \null ==>
+         (jobs[r].out != \null ==> \separated(jobs[q].poly, jobs[r].out + (0 .. jobs[r].outlen - 1))) &&
+         (jobs[r].out == \null ==> \separated(jobs[q].poly, jobs[r].poly)); @/
+  static void enc_fold_p(const kf_mlkem_params *p, kf_mlkem_job *jobs, encaps_secrets *sec, kf_mlkem_poly *at) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1));
+     requires kf_mlkem_job_in_ok(&jobs[0]) && 8 <= jobs[0].rate && kf_mlkem_job_out_ok(&jobs[0]) &&
+         (jobs[0].from != \null ==> \valid_read(jobs[0].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[0].after != \null ==> \valid_read(jobs[0].after)) &&
+         (jobs[0].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[0].out + (0 .. jobs[0].outlen - 1))) &&
+         (jobs[0].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[0].poly));
+     requires \forall integer q; 1 <= q <= p->k * p->k ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[q].poly));
+     requires kf_mlkem_job_in_ok(&jobs[p->k * p->k + 1]) && 8 <= jobs[p->k * p->k + 1].rate && kf_mlkem_job_out_ok(&jobs[p->k * p->k + 1]) &&
+         (jobs[p->k * p->k + 1].from != \null ==> \valid_read(jobs[p->k * p->k + 1].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[p->k * p->k + 1].after != \null ==> \valid_read(jobs[p->k * p->k + 1].after)) &&
+         (jobs[p->k * p->k + 1].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[p->k * p->k + 1].out + (0 .. jobs[p->k * p->k + 1].outlen - 1))) &&
+         (jobs[p->k * p->k + 1].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[p->k * p->k + 1].poly));
+     requires \forall integer q; p->k * p->k + 2 <= q < p->k * p->k + 2 * p->k + 3 ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), jobs[q].poly));
+     requires \forall integer q, r; 0 <= q < p->k * p->k + 2 * p->k + 3 && 0 <= r < p->k * p->k + 2 * p->k + 3 && q != r && jobs[q].out == \null ==>
+         (jobs[r].out != \null ==> \separated(jobs[q].poly, jobs[r].out + (0 .. jobs[r].outlen - 1))) &&
+         (jobs[r].out == \null ==> \separated(jobs[q].poly, jobs[r].poly));
+     assigns \nothing;
+     ensures kf_mlkem_jobs_runnable(jobs, p->k * p->k + 2 * p->k + 3); @/
+  static void enc_fold(const kf_mlkem_params *p, kf_mlkem_job *jobs) { }
+*/
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
@@ -179,27 +302,115 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
     kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec->in + SYM,
                       SYM) /*@ ghost (0) */;
+    /* (ACSL, unit mlkem_kem: "pending", not yet proved) each job's fields as the set-up goes:
+     * each call's (and the store's) frame of the earlier jobs as equalities with the label before
+     * it, then their fields; the fields at the end are the ghost lemmas' preconditions */
+    /*@ assert enc_k: (p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) ||
+                      (p->k == 4 && p->k * p->k == 16); */
+    /*@ assert enc_h0: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
     unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (1) */;
+    /*@ assert enc_n1: n == p->k * p->k + 1; */
+    /*@ assert enc_h1: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /*@ assert enc_a1: \forall integer q; 1 <= q <= p->k * p->k ==> kf_mlkem_sample_job(&jobs[q], &at[q - 1]); */
     /*@ ghost unsigned gi = n; */ /* (ACSL) G's index, for job_hash's ghost o */
     kf_mlkem_job *g = &jobs[n++];
+    /*@ assert enc_gi: gi == p->k * p->k + 1 && n == p->k * p->k + 2 && g == &jobs[p->k * p->k + 1]; */
+    /*@ ghost EncG: ; */
     kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0, sec->kr,
                       sizeof sec->kr) /*@ ghost (gi) */;
+    /*@ assert enc_f2: \forall integer q; 0 <= q <= p->k * p->k ==>
+          jobs[q].in[0] == \at(jobs[q].in[0], EncG) &&
+          jobs[q].in[1] == \at(jobs[q].in[1], EncG) &&
+          jobs[q].inlen[0] == \at(jobs[q].inlen[0], EncG) &&
+          jobs[q].inlen[1] == \at(jobs[q].inlen[1], EncG) &&
+          jobs[q].out == \at(jobs[q].out, EncG) &&
+          jobs[q].outlen == \at(jobs[q].outlen, EncG) &&
+          jobs[q].poly == \at(jobs[q].poly, EncG) &&
+          jobs[q].rate == \at(jobs[q].rate, EncG) &&
+          jobs[q].suffix == \at(jobs[q].suffix, EncG) &&
+          jobs[q].after == \at(jobs[q].after, EncG) &&
+          jobs[q].from == \at(jobs[q].from, EncG) &&
+          jobs[q].absorbed == \at(jobs[q].absorbed, EncG); */
+    /*@ assert enc_a2: \forall integer q; 1 <= q <= p->k * p->k ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 1] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+    /*@ assert enc_h2: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /*@ ghost EncS: ; */
     g->after = &jobs[0];
+    /*@ assert enc_f3: \forall integer q; 0 <= q <= p->k * p->k ==>
+          jobs[q].in[0] == \at(jobs[q].in[0], EncS) &&
+          jobs[q].in[1] == \at(jobs[q].in[1], EncS) &&
+          jobs[q].inlen[0] == \at(jobs[q].inlen[0], EncS) &&
+          jobs[q].inlen[1] == \at(jobs[q].inlen[1], EncS) &&
+          jobs[q].out == \at(jobs[q].out, EncS) &&
+          jobs[q].outlen == \at(jobs[q].outlen, EncS) &&
+          jobs[q].poly == \at(jobs[q].poly, EncS) &&
+          jobs[q].rate == \at(jobs[q].rate, EncS) &&
+          jobs[q].suffix == \at(jobs[q].suffix, EncS) &&
+          jobs[q].after == \at(jobs[q].after, EncS) &&
+          jobs[q].from == \at(jobs[q].from, EncS) &&
+          jobs[q].absorbed == \at(jobs[q].absorbed, EncS); */
+    /*@ assert enc_a3: \forall integer q; 1 <= q <= p->k * p->k ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 1] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+    /*@ assert enc_h3: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /*@ assert enc_g3: jobs[p->k * p->k + 1].in[0] == &sec->in[0] && jobs[p->k * p->k + 1].inlen[0] == 2 * SYM &&
+          jobs[p->k * p->k + 1].inlen[1] == 0 && jobs[p->k * p->k + 1].out == &sec->kr[0] &&
+          jobs[p->k * p->k + 1].outlen == 2 * SYM && jobs[p->k * p->k + 1].poly == \null &&
+          jobs[p->k * p->k + 1].rate == KF_RATE(512) && jobs[p->k * p->k + 1].suffix != 0 &&
+          jobs[p->k * p->k + 1].after == &jobs[0] && jobs[p->k * p->k + 1].from == \null &&
+          jobs[p->k * p->k + 1].absorbed == 0; */
+    /*@ ghost EncN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, g) /*@ ghost (n) */;
-    /* (ACSL, unit mlkem_kem) the jobs: H(ek) (0), A^T (1 .. k^2), G (k^2 + 1), the noise PRFs */
-    /*@ assert enc_n: n == p->k * p->k + 2 * p->k + 3 && g == &jobs[p->k * p->k + 1]; */
+    /*@ assert enc_n: n == p->k * p->k + 2 * p->k + 3; */
+    /*@ assert enc_f4: \forall integer q; 0 <= q <= p->k * p->k + 1 ==>
+          jobs[q].in[0] == \at(jobs[q].in[0], EncN) &&
+          jobs[q].in[1] == \at(jobs[q].in[1], EncN) &&
+          jobs[q].inlen[0] == \at(jobs[q].inlen[0], EncN) &&
+          jobs[q].inlen[1] == \at(jobs[q].inlen[1], EncN) &&
+          jobs[q].out == \at(jobs[q].out, EncN) &&
+          jobs[q].outlen == \at(jobs[q].outlen, EncN) &&
+          jobs[q].poly == \at(jobs[q].poly, EncN) &&
+          jobs[q].rate == \at(jobs[q].rate, EncN) &&
+          jobs[q].suffix == \at(jobs[q].suffix, EncN) &&
+          jobs[q].after == \at(jobs[q].after, EncN) &&
+          jobs[q].from == \at(jobs[q].from, EncN) &&
+          jobs[q].absorbed == \at(jobs[q].absorbed, EncN); */
     /*@ assert enc_h: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
-          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0 && jobs[0].held == 0; */
-    /*@ assert enc_a: \forall integer q; 1 <= q <= p->k * p->k ==> kf_mlkem_sample_job(&jobs[q], &at[q - 1]); */
-    /*@ assert enc_g: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 &&
-          g->out == &sec->kr[0] && g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) &&
-          g->suffix != 0 && g->after == &jobs[0] && g->from == \null && g->absorbed == 0 && g->held == 0; */
-    /*@ assert enc_r: \forall integer q; p->k * p->k + 2 <= q < n ==>
-          kf_mlkem_prf_job(&jobs[q], &sec->nz.prf[q - (p->k * p->k + 2)][0],
-                           64 * (q - (p->k * p->k + 2) < p->k ? p->eta1 : p->eta2), &sec->kr[SYM]) &&
-          jobs[q].after == g; */
-    /*@ assert enc_run: kf_mlkem_jobs_runnable(&jobs[0], n); */
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /*@ assert enc_a: \forall integer q; 1 <= q <= p->k * p->k ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 1] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+    /*@ assert enc_g: jobs[p->k * p->k + 1].in[0] == &sec->in[0] && jobs[p->k * p->k + 1].inlen[0] == 2 * SYM &&
+          jobs[p->k * p->k + 1].inlen[1] == 0 && jobs[p->k * p->k + 1].out == &sec->kr[0] &&
+          jobs[p->k * p->k + 1].outlen == 2 * SYM && jobs[p->k * p->k + 1].poly == \null &&
+          jobs[p->k * p->k + 1].rate == KF_RATE(512) && jobs[p->k * p->k + 1].suffix != 0 &&
+          jobs[p->k * p->k + 1].after == &jobs[0] && jobs[p->k * p->k + 1].from == \null &&
+          jobs[p->k * p->k + 1].absorbed == 0; */
+    /*@ assert enc_r: \forall integer q; p->k * p->k + 2 <= q < p->k * p->k + 2 * p->k + 3 ==>
+          jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 2)][0] &&
+          jobs[q].outlen == 64 * (q - (p->k * p->k + 2) < p->k ? p->eta1 : p->eta2) && jobs[q].poly == \null &&
+          jobs[q].in[0] == &sec->kr[SYM] && jobs[q].inlen[0] == SYM && jobs[q].in[1] == &jobs[q].own[0] &&
+          jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 &&
+          jobs[q].from == \null && jobs[q].absorbed == 0 && jobs[q].after == &jobs[p->k * p->k + 1]; */
+    /*@ ghost enc_fold_h(p, jobs, sec, at, ek); */
+    /*@ ghost enc_fold_a(p, jobs, sec, at); */
+    /*@ ghost enc_fold_g(p, jobs, sec, at); */
+    /*@ ghost enc_fold_r(p, jobs, sec, at); */
+    /*@ ghost enc_fold_p(p, jobs, sec, at); */
+    /*@ ghost enc_fold(p, jobs); */
     return kf_mlkem_run_jobs(jobs, n);
 }
 

@@ -88,6 +88,116 @@ typedef struct decaps_secrets {
 /* Decaps_internal's Keccak work as one schedule of jobs (sampling.h): G(m' || h), H(ek) (the
  * check), K_bar = J(z || c) and the re-encryption's matrix A^T (from ek's rho) need nothing
  * from each other; the re-encryption's noise PRFs start once G has given r'. */
+/* (ACSL, unit mlkem_kem) decaps_jobs' jobs field by field, folded into sampling.h's
+ * kf_mlkem_jobs_runnable for kf_mlkem_run_jobs by ghost lemma functions, each proved alone, as
+ * encaps_jobs' (mlkem.c): each range of jobs' part of the predicate, the SampleNTT outputs'
+ * separation, then the predicate. Jobs: G (0), H(ek) (1), J (2), A^T (3 .. k^2 + 2), the noise
+ * PRFs (k^2 + 3 .. k^2 + 2k + 3). */
+/*@ ghost
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(hek + (0 .. SYM - 1)) && \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires \valid_read(ek + (0 .. p->ek_bytes - 1)) && \valid_read(z + (0 .. SYM - 1));
+     requires \valid_read(c + (0 .. p->ct_bytes - 1)) && p->ct_bytes <= KF_MLKEM_CT_MAX_BYTES;
+     requires fold_g: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0;
+     requires fold_h: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
+          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
+          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0;
+     requires fold_j: jobs[2].in[0] == z && jobs[2].inlen[0] == SYM && jobs[2].in[1] == c && jobs[2].inlen[1] == p->ct_bytes &&
+          jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
+          jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0;
+     assigns \nothing;
+     ensures \forall integer q; 0 <= q < 3 ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].poly)); @/
+  static void dec_fold_hashes(const kf_mlkem_params *p, kf_mlkem_job *jobs, decaps_secrets *sec, kf_mlkem_poly *at,
+                              uint8_t *hek, const uint8_t *ek, const uint8_t *z, const uint8_t *c) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(hek + (0 .. SYM - 1)) && \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires fold_a: \forall integer q; 3 <= q < p->k * p->k + 3 ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 3] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0;
+     assigns \nothing;
+     ensures \forall integer q; 3 <= q < p->k * p->k + 3 ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].poly)); @/
+  static void dec_fold_a(const kf_mlkem_params *p, kf_mlkem_job *jobs, decaps_secrets *sec, kf_mlkem_poly *at,
+                         uint8_t *hek) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(hek + (0 .. SYM - 1)) && \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires fold_r: \forall integer q; p->k * p->k + 3 <= q < p->k * p->k + 2 * p->k + 4 ==>
+          jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 3)][0] &&
+          jobs[q].outlen == 64 * (q - (p->k * p->k + 3) < p->k ? p->eta1 : p->eta2) && jobs[q].poly == \null &&
+          jobs[q].in[0] == &sec->kr[SYM] && jobs[q].inlen[0] == SYM && jobs[q].in[1] == &jobs[q].own[0] &&
+          jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 &&
+          jobs[q].from == \null && jobs[q].absorbed == 0 && jobs[q].after == &jobs[0];
+     assigns \nothing;
+     ensures \forall integer q; p->k * p->k + 3 <= q < p->k * p->k + 2 * p->k + 4 ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].poly)); @/
+  static void dec_fold_r(const kf_mlkem_params *p, kf_mlkem_job *jobs, decaps_secrets *sec, kf_mlkem_poly *at,
+                         uint8_t *hek) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+              \valid(hek + (0 .. SYM - 1)) && \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1)) &&
+              \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1)) &&
+              \separated(sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1)) &&
+              ((p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) || (p->k == 4 && p->k * p->k == 16));
+     requires fold_a: \forall integer q; 3 <= q < p->k * p->k + 3 ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 3] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0;
+     requires fold_o: jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM &&
+                      jobs[1].out == &hek[0] && jobs[1].outlen == SYM &&
+                      jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM &&
+                      \forall integer q; p->k * p->k + 3 <= q < p->k * p->k + 2 * p->k + 4 ==>
+                        jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 3)][0] &&
+                        jobs[q].outlen == 64 * (q - (p->k * p->k + 3) < p->k ? p->eta1 : p->eta2);
+     assigns \nothing;
+     ensures \forall integer q, r; 0 <= q < p->k * p->k + 2 * p->k + 4 && 0 <= r < p->k * p->k + 2 * p->k + 4 && q != r && jobs[q].out == \null ==>
+         (jobs[r].out != \null ==> \separated(jobs[q].poly, jobs[r].out + (0 .. jobs[r].outlen - 1))) &&
+         (jobs[r].out == \null ==> \separated(jobs[q].poly, jobs[r].poly)); @/
+  static void dec_fold_p(const kf_mlkem_params *p, kf_mlkem_job *jobs, decaps_secrets *sec, kf_mlkem_poly *at,
+                         uint8_t *hek) { }
+  /@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1));
+     requires \forall integer q; 0 <= q < 3 ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].poly));
+     requires \forall integer q; 3 <= q < p->k * p->k + 3 ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].poly));
+     requires \forall integer q; p->k * p->k + 3 <= q < p->k * p->k + 2 * p->k + 4 ==> kf_mlkem_job_in_ok(&jobs[q]) && 8 <= jobs[q].rate && kf_mlkem_job_out_ok(&jobs[q]) &&
+         (jobs[q].from != \null ==> \valid_read(jobs[q].from + (0 .. KF_STATE_BYTES - 1))) &&
+         (jobs[q].after != \null ==> \valid_read(jobs[q].after)) &&
+         (jobs[q].out != \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].out + (0 .. jobs[q].outlen - 1))) &&
+         (jobs[q].out == \null ==> \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 4 - 1), jobs[q].poly));
+     requires \forall integer q, r; 0 <= q < p->k * p->k + 2 * p->k + 4 && 0 <= r < p->k * p->k + 2 * p->k + 4 && q != r && jobs[q].out == \null ==>
+         (jobs[r].out != \null ==> \separated(jobs[q].poly, jobs[r].out + (0 .. jobs[r].outlen - 1))) &&
+         (jobs[r].out == \null ==> \separated(jobs[q].poly, jobs[r].poly));
+     assigns \nothing;
+     ensures kf_mlkem_jobs_runnable(jobs, p->k * p->k + 2 * p->k + 4); @/
+  static void dec_fold(const kf_mlkem_params *p, kf_mlkem_job *jobs) { }
+*/
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) && \valid(hek + (0 .. SYM - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1)) && \valid_read(z + (0 .. SYM - 1));
     requires \valid_read(c + (0 .. p->ct_bytes - 1));
@@ -103,29 +213,89 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
      * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
     kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->mh, sizeof sec->mh, NULL, 0, sec->kr,
                       sizeof sec->kr) /*@ ghost (0) */;
+    /* (ACSL, unit mlkem_kem: "pending", not yet proved) each job's fields as the set-up goes
+     * (the noise jobs' frame of the earlier ones as equalities with the label before it); the
+     * fields at the end are the ghost lemmas' preconditions */
+    /*@ assert dec_k: (p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) ||
+                      (p->k == 4 && p->k * p->k == 16); */
+    /*@ assert dec_ct: p->ct_bytes <= KF_MLKEM_CT_MAX_BYTES; */
+    /*@ assert dec_g0: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
     kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek,
                       SYM) /*@ ghost (1) */;
+    /*@ assert dec_g1: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /*@ assert dec_h1: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
+          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
+          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
     kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar,
                       SYM) /*@ ghost (2) */;
+    /*@ assert dec_g2: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /*@ assert dec_h2: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
+          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
+          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
+    /*@ assert dec_j2: jobs[2].in[0] == z && jobs[2].inlen[0] == SYM && jobs[2].in[1] == c && jobs[2].inlen[1] == p->ct_bytes &&
+          jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
+          jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
     unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
+    /*@ assert dec_n3: n == p->k * p->k + 3; */
+    /*@ assert dec_g3: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /*@ assert dec_h3: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
+          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
+          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
+    /*@ assert dec_j3: jobs[2].in[0] == z && jobs[2].inlen[0] == SYM && jobs[2].in[1] == c && jobs[2].inlen[1] == p->ct_bytes &&
+          jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
+          jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
+    /*@ assert dec_a3: \forall integer q; 3 <= q < p->k * p->k + 3 ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 3] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+    /*@ ghost DecN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]) /*@ ghost (n) */;
-    /* (ACSL, unit mlkem_kem) the jobs: G (0), H(ek) (1), J (2), A^T (3 .. k^2 + 2), the noise PRFs */
     /*@ assert dec_n: n == p->k * p->k + 2 * p->k + 4; */
+    /*@ assert dec_f: \forall integer q; 0 <= q < p->k * p->k + 3 ==>
+          jobs[q].in[0] == \at(jobs[q].in[0], DecN) &&
+          jobs[q].in[1] == \at(jobs[q].in[1], DecN) &&
+          jobs[q].inlen[0] == \at(jobs[q].inlen[0], DecN) &&
+          jobs[q].inlen[1] == \at(jobs[q].inlen[1], DecN) &&
+          jobs[q].out == \at(jobs[q].out, DecN) &&
+          jobs[q].outlen == \at(jobs[q].outlen, DecN) &&
+          jobs[q].poly == \at(jobs[q].poly, DecN) &&
+          jobs[q].rate == \at(jobs[q].rate, DecN) &&
+          jobs[q].suffix == \at(jobs[q].suffix, DecN) &&
+          jobs[q].after == \at(jobs[q].after, DecN) &&
+          jobs[q].from == \at(jobs[q].from, DecN) &&
+          jobs[q].absorbed == \at(jobs[q].absorbed, DecN); */
     /*@ assert dec_g: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
-          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0 && jobs[0].held == 0; */
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
     /*@ assert dec_h: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
           jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
-          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0 && jobs[1].held == 0; */
+          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
     /*@ assert dec_j: jobs[2].in[0] == z && jobs[2].inlen[0] == SYM && jobs[2].in[1] == c && jobs[2].inlen[1] == p->ct_bytes &&
           jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
-          jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0 && jobs[2].held == 0; */
-    /*@ assert dec_a: \forall integer q; 3 <= q < p->k * p->k + 3 ==> kf_mlkem_sample_job(&jobs[q], &at[q - 3]); */
-    /*@ assert dec_r: \forall integer q; p->k * p->k + 3 <= q < n ==>
-          kf_mlkem_prf_job(&jobs[q], &sec->nz.prf[q - (p->k * p->k + 3)][0],
-                           64 * (q - (p->k * p->k + 3) < p->k ? p->eta1 : p->eta2), &sec->kr[SYM]) &&
-          jobs[q].after == &jobs[0]; */
-    /*@ assert dec_run: kf_mlkem_jobs_runnable(&jobs[0], n); */
+          jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
+    /*@ assert dec_a: \forall integer q; 3 <= q < p->k * p->k + 3 ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 3] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+    /*@ assert dec_r: \forall integer q; p->k * p->k + 3 <= q < p->k * p->k + 2 * p->k + 4 ==>
+          jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 3)][0] &&
+          jobs[q].outlen == 64 * (q - (p->k * p->k + 3) < p->k ? p->eta1 : p->eta2) && jobs[q].poly == \null &&
+          jobs[q].in[0] == &sec->kr[SYM] && jobs[q].inlen[0] == SYM && jobs[q].in[1] == &jobs[q].own[0] &&
+          jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 &&
+          jobs[q].from == \null && jobs[q].absorbed == 0 && jobs[q].after == &jobs[0]; */
+    /*@ ghost dec_fold_hashes(p, jobs, sec, at, hek, ek, z, c); */
+    /*@ ghost dec_fold_a(p, jobs, sec, at, hek); */
+    /*@ ghost dec_fold_r(p, jobs, sec, at, hek); */
+    /*@ ghost dec_fold_p(p, jobs, sec, at, hek); */
+    /*@ ghost dec_fold(p, jobs); */
     return kf_mlkem_run_jobs(jobs, n);
 }
 
