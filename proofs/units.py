@@ -821,7 +821,7 @@ UNITS = {
                     "kf_slh_hash_blocks", "kf_slh_thash", "kf_slh_rows_template", "kf_slh_rows_permute", "thash_rows",
                     "thash_batch_rows", "kf_slh_thash_batch", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
                     "absorb_msg", "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg",
-                    "order_chains", "lane_check", "lane_start", "lane_step", "order_verify",
+                    "order_chains", "lane_start", "lane_step", "order_verify",
                     "plan_verify", "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
@@ -829,7 +829,7 @@ UNITS = {
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
-                      "job_end", "next_hash_addresses", "job_start"],   # unit slhdsa_wots
+                      "job_end", "next_hash_addresses", "job_start", "lane_check"],   # unit slhdsa_wots
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -856,7 +856,9 @@ UNITS = {
     # callers' bounds) and rows_get (a lane's n bytes out of rows 0 .. n/8 - 1 of the states);
     # of verification's schedule, plan_add (one job into the plan) and job_end (a chain's end into
     # T_len's words, or T_len's state out of its lane; the ghost lemma job_words) and
-    # next_hash_addresses (the w lanes' hash address words).
+    # next_hash_addresses (the w lanes' hash address words). Session 43: job_start. Session 44:
+    # lane_check (value's n bytes into the snapshot and the chain's value, the buffers as its
+    # precondition for lane_start / lane_step, pending).
     "slhdsa_wots": {
         "files": ["src/slhdsa/wots.c"],
         "timeout": 300,   # a backstop only (the step limit decides): memcpy's 289,169-step goal ran past 120 s at load ~30
@@ -865,11 +867,11 @@ UNITS = {
         "passes": [
             {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
                            "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses",
-                           "job_start"],
+                           "job_start", "lane_check"],
              "extra": []},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
-        "pending": ["order_chains", "lane_check", "lane_start", "lane_step", "order_verify",
+        "pending": ["order_chains", "lane_start", "lane_step", "order_verify",
                     "plan_verify", "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],

@@ -74,6 +74,22 @@ static void order_chains(const chain_run *r, unsigned total, uint16_t *order)
 
 /* Check the snapshot and the end of lane L's chain after an update of its value. Returns
  * 1 while the chain still needs hash calls. */
+/* (ACSL) value's n bytes into the snapshot's n bytes when it is due, and into chain L->chain's
+ * value (chain_val's address: stated by the callers, lane_start / lane_step, "pending") when the
+ * chain has ended; each apart from value, the snapshot also from L and r (read after the copy).
+ * The assigns name both through a char view, memcpy's own (wots_compress' note). */
+/*@ requires \valid_read(r) && \valid(L) && 0 < len <= SLH_MAX_LEN && 0 < n <= SLH_MAX_N && L->chain < MAX_CHAINS;
+    requires r->stride <= TLEN_BUF_MAX && \valid_read(value + (0 .. n - 1));
+    requires L->snap != \null && L->done == L->snap_at ==>
+             \valid(L->snap + (0 .. n - 1)) && \separated(L->snap + (0 .. n - 1), value + (0 .. n - 1)) &&
+             \separated(L->snap + (0 .. n - 1), L) && \separated(L->snap + (0 .. n - 1), r);
+    requires L->done >= L->steps ==>
+             \valid((r->val + ((L->chain / len) * r->stride + (L->chain % len) * n)) + (0 .. n - 1)) &&
+             \separated((r->val + ((L->chain / len) * r->stride + (L->chain % len) * n)) + (0 .. n - 1),
+                        value + (0 .. n - 1));
+    assigns *((char *)L->snap + (0 .. n - 1)),
+            *((char *)(r->val + ((L->chain / len) * r->stride + (L->chain % len) * n)) + (0 .. n - 1));
+    ensures \result == 0 || \result == 1; */
 static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L, const uint8_t *value)
 {
     if (L->snap && L->done == L->snap_at) memcpy(L->snap, value, n);
