@@ -10,6 +10,7 @@
 # left out here (it links with --no-undefined, and clang does not put its sanitizer runtime
 # into shared modules); GCC's ASan stage builds and tests it. rvv_ise_model_lib (the seed-003
 # model against the library) runs in GCC's stage only, like the other duplicates above.
+# ci: first (the longest of the paired stages: started first, the others fill the second core)
 # slhdsa_acvp[x1] (the ACVP files on the x1 fallback, 65 s here, this stage's longest test on
 # 2026-11-25) runs in neither sanitizer stage: the fallback's code runs under GCC's ASan in
 # slhdsa[x1] (round trips, bit flips, errors) and the vectors natively in the README command.
