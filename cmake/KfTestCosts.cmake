@@ -30,7 +30,8 @@ set(KF_TEST_COSTS
   proof_mlkem_jobs=160 proof_mlkem_jobs_mutants=74
   # sponge_xn_ops and the mutants that name their goals (2026-11-26): CPU seconds at load 13-27;
   # session 43 (absorb's, squeeze's and xn_oneshot's passes, four mutants more, 2026-11-27): CPU seconds at load 8-11
-  proof_sponge_xn_ops=130 proof_sponge_xn_ops_mutants=43
+  # session 44 (group_oneshot's proof and mutant, 2026-11-27): CPU seconds at load 6-22
+  proof_sponge_xn_ops=208 proof_sponge_xn_ops_mutants=64
   # the entries without a figure before (2026-11-26, session 35): the proofs' mean test time in a
   # ctest -j2 run (CTestCostData), the mutants' the CPU seconds of run.py UNIT --mutants at load 12-29
   # with # wp-prop: (proofs/mutants); the other WP mutant entries above the same since then

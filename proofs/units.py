@@ -54,7 +54,7 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
 # simplification left out cannot prove a false goal. The vacuity guard's passes keep Qed's full
 # strength (run.py), so a \false it could find before it still finds. key_codecs' second pass
 # and cli_readers carry the option in their own "extra" (session 41).
-NO_GROUND = {"hash_batch", "mlkem_kem", "mlkem_kpke", "sum_parsers", "mlkem_jobs", "slhdsa_trees", "mldsa_sampling"}
+NO_GROUND = {"hash_batch", "mlkem_kem", "mlkem_kpke", "sum_parsers", "mlkem_jobs", "slhdsa_trees", "mldsa_sampling", "sponge_xn_ops"}
 
 UNITS = {
     # src/encoding/asn1_keys.c, every function, for every length (WP; the callees from other
@@ -666,11 +666,10 @@ UNITS = {
     # kf_sponge_xn_oneshot and _public (from xn_oneshot's contract), and (session 43, passes of
     # their own) kf_sponge_xn_squeeze with extract_all, and kf_sponge_xn_absorb, for every length, from the
     # group layout in kf_sponge_xn_ok. No -wp-split: with it the first run (2026-11-26) had not
-    # finished in 45 min. Session 43: kf_sponge_xn_absorb in a third pass. "pending":
-    # group_oneshot and xn_oneshot (their loops write through out[i]:
-    # squeeze's loop invariants and \at(s->n, Pre) in loop assigns are the way in), g_oneshot
-    # (per-instance schedules: products of a variable rate) and g_oneblock_words (the state as
-    # 64-bit words); their contracts (sponge_xn.h, sponge_xn.c) are assumed by their callers.
+    # finished in 45 min. Session 43: kf_sponge_xn_absorb in a third pass; session 44:
+    # group_oneshot (in the second). "pending": g_oneshot (per-instance schedules: products of a
+    # variable rate; its loops write through out[i]) and g_oneblock_words (the state as 64-bit
+    # words); their contracts (sponge_xn.c) are assumed by group_oneshot.
     "sponge_xn_ops": {
         "files": ["src/sponge/sponge_xn.c"],
         "timeout": 120,
@@ -692,15 +691,23 @@ UNITS = {
             # xn_oneshot (the one-shot's loop over the groups) too: its loop invariant carries the layout,
             # group_oneshot's (assumed) contract ensures the layout, n and ngroups back (its assigns
             # and requires imply them: base[..] and out[i] apart from the sponge's fields); 26 goals,
-            # the most steps 197,184
-            {"functions": ["extract_all", "kf_sponge_xn_squeeze", "xn_oneshot"],
+            # the most steps 197,184.
+            # Session 44: group_oneshot (a group of the one-shot: the batched oneblock and xof, the
+            # interleaved words, the x1 one-block sponge, the general path, the wipe). After each call
+            # whose assigns is a set over out[i] it asserts xn_kept (sponge_xn.c: the byte fields of s
+            # and g as at Pre; g_oneshot's and g_oneblock_words' contracts ensure it), so that no goal
+            # needs such a call's frame; G0 states the wipe's range valid before any call. Its two
+            # call points (the table's oneblock, xof) are assumed; the most steps of a proved goal
+            # 195,090 (G3, the join of its three paths: twice is within this pass's 430,000).
+            # xn_oneshot's loop carries out[i] apart from each group (group_oneshot's new requires).
+            {"functions": ["extract_all", "kf_sponge_xn_squeeze", "xn_oneshot", "group_oneshot"],
              "extra": ["-wp-steps", "430000", "-wp-no-ground"]},
             # session 43: absorb, its group loop with the layout as an invariant and the fields its
             # postcondition names asserted on both paths (A2/A3, B4). 119 goals, the most steps
             # 128,057 (twice: 260,000); no call point, so the limit costs nothing when it proves
             {"functions": ["kf_sponge_xn_absorb"], "extra": ["-wp-steps", "260000", "-wp-no-ground"]},
         ],
-        "pending": ["group_oneshot", "g_oneshot", "g_oneblock_words"],
+        "pending": ["g_oneshot", "g_oneblock_words"],
         "elsewhere": ["xn_base", "round_up", "kf_sponge_xn_plan", "kf_sponge_xn_init", "g_one_block", "g_same_len",
                       "kf_xn_side_pad", "kf_xn_side_squeeze"],   # unit sponge_xn's
     },

@@ -100,6 +100,17 @@ void kf_sponge_xn_init(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
 /*@ predicate xn_at(kf_sponge_xn *s, uint8_t *base, kf_xn_group *g) =
       kf_sponge_xn_layout(s) && base == s->raw + s->shift && \valid_read(g) && kf_xn_group_ok(g, s->n) &&
       \separated(g, s->raw + (0 .. KF_XN_STORAGE + 63)); */
+/* The byte fields of the sponge and of g (those the one-shot's writes through out[i] and into the
+ * states share WP's memory with; its other fields are of other types) as they were at label L:
+ * what the one-shot's group steps ensure or assert after a call whose assigns is a set over
+ * out[i], so that no later goal needs that call's frame (a nested quantifier, s43's notes). */
+#define xn_kept(s, g, L)                                                                         \
+    ((s)->n == \at((s)->n, L) && (s)->ngroups == \at((s)->ngroups, L) &&                          \
+     (s)->shift == \at((s)->shift, L) && (s)->nr == \at((s)->nr, L) &&                            \
+     (s)->suffix == \at((s)->suffix, L) && (g)->first == \at((g)->first, L) &&                    \
+     (g)->count == \at((g)->count, L) &&                                                          \
+     (\forall integer k; 0 <= k < KF_XN_MAX ==> (s)->group[k].first == \at((s)->group[k].first, L) && \
+                                                (s)->group[k].count == \at((s)->group[k].count, L)))
 
 /*@ requires xn_at(s, base, g) && j < g->count;
     requires offset <= 200 && len <= 200 - offset && \valid_read(in + (0 .. len - 1));
@@ -438,9 +449,11 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
     requires \forall integer i; g->first <= i < g->first + g->count ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
     requires \valid_read(out + (g->first .. g->first + g->count - 1));
     requires \forall integer i; g->first <= i < g->first + g->count ==>
-               \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), s);
+               \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), s) &&
+               \separated(out[i] + (0 .. outlen - 1), g);
     assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table,
-            *(out[g->first .. g->first + g->count - 1] + (0 .. outlen - 1)); */
+            *(out[g->first .. g->first + g->count - 1] + (0 .. outlen - 1));
+    ensures xn_kept(s, g, Pre); */
 static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g,
                       const uint8_t *const in[], const size_t inlen[], uint8_t *const out[],
                       size_t outlen)
@@ -515,9 +528,11 @@ static int g_one_block(const kf_sponge_xn *s, const kf_xn_group *g, const size_t
     requires \forall integer i; g->first <= i < g->first + g->count ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
     requires \valid_read(out + (g->first .. g->first + g->count - 1));
     requires \forall integer i; g->first <= i < g->first + g->count ==>
-               \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), s);
+               \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), s) &&
+               \separated(out[i] + (0 .. outlen - 1), g);
     assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table,
-            *(out[g->first .. g->first + g->count - 1] + (0 .. outlen - 1)); */
+            *(out[g->first .. g->first + g->count - 1] + (0 .. outlen - 1));
+    ensures xn_kept(s, g, Pre); */
 static void g_oneblock_words(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g,
                              const uint8_t *const in[], const size_t inlen[], uint8_t *const out[],
                              size_t outlen)
@@ -579,16 +594,19 @@ static int g_same_len(const kf_xn_group *g, const size_t inlen[])
     requires \valid_read(out + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));
     requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), s);
+    requires \forall integer i; 0 <= i < s->n ==> \separated(out[i] + (0 .. outlen - 1), g);
     assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table, *(out[0 .. s->n - 1] + (0 .. outlen - 1));
     ensures kf_sponge_xn_layout(s) && base == s->raw + s->shift && s->n == \old(s->n) && s->ngroups == \old(s->ngroups); */
 static void group_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, const uint8_t *const in[],
                           const size_t inlen[], uint8_t *const out[], size_t outlen, int pub)
 {
     /*@ ghost kf_spec_xn_table = g->xn; */
+    /*@ assert G0: \valid(base + g->offset + (0 .. kf_xn_group_bytes(g) - 1)); */
     if (g->xn && g->xn->oneblock && g_one_block(s, g, inlen, outlen)) {
         /*@ calls kf_spec_xn_oneblock; */
         g->xn->oneblock(base + g->offset, s->nr, s->rate, s->suffix, in + g->first, inlen + g->first, g->count,
                         out + g->first, outlen); /* wipes the states itself */
+        /*@ assert G1: xn_kept(s, g, Pre); */
         return;
     }
     if (g->xn && g->xn->xof && g_same_len(g, inlen)) {
@@ -596,6 +614,7 @@ static void group_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_grou
         /*@ calls kf_spec_xn_xof; */
         took = g->xn->xof(s->nr, s->rate, s->suffix, in + g->first, inlen[g->first], g->count, out + g->first,
                           outlen, !pub);
+        /*@ assert G2: xn_kept(s, g, Pre); */
         if (took) return; /* the lanes in the backend's registers: the states untouched */
     }
     if (g->xn && g->xn->interleaved && g_one_block(s, g, inlen, outlen))
@@ -605,8 +624,10 @@ static void group_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_grou
                            outlen); /* a lone instance: its own stack state, wiped */
     else
         g_oneshot(s, base, g, in, inlen, out, outlen);
+    /*@ assert G3: xn_kept(s, g, Pre); */
     /* the state would give the input back (the permutation is invertible) */
     kf_memzero(base + g->offset, g->xn ? g->xn->state_bytes : KF_STATE_BYTES);
+    /*@ assert G4: xn_kept(s, g, Pre); */
 }
 
 /*@ kf_sponge_xn_oneshot_contract */
@@ -616,6 +637,8 @@ static void xn_oneshot(kf_sponge_xn *s, const uint8_t *const in[], const size_t 
     uint8_t *base = xn_base(s);
     /*@ loop invariant 0 <= k <= s->ngroups;
         loop invariant kf_sponge_xn_layout(s) && base == s->raw + s->shift && s->n == \at(s->n, Pre);
+        loop invariant \forall integer i, j; 0 <= i < \at(s->n, Pre) && 0 <= j < KF_XN_MAX ==>
+                         \separated(out[i] + (0 .. outlen - 1), &s->group[j]);
         loop assigns k, s->raw[0 .. KF_XN_STORAGE + 63], kf_spec_xn_table, *(out[0 .. \at(s->n, Pre) - 1] + (0 .. outlen - 1));
         loop variant s->ngroups - k; */
     for (unsigned k = 0; outlen && k < s->ngroups; k++)
