@@ -14,8 +14,10 @@ Results are what keccakforge.mlkem's calls return for the same inputs (bytes, (K
 order). An encapsulation key failing FIPS 203's modulus check, or a decapsulation key failing
 its hash check, raises InvalidKey (as keccakforge.mlkem does); a wrong size raises LengthError.
 The unit clears itself after each operation (its outputs kept until read) and `zeroize()` clears
-everything. `python3 -m keccakforge.hw --port DEV` runs one round trip per parameter set and
-compares it with keccakforge.mlkem (the board's self-test).
+everything. `python3 -m keccakforge.hw --port DEV` (or `selftest --port DEV`) runs one round trip
+per parameter set and compares it with keccakforge.mlkem (the board's self-test);
+`python3 -m keccakforge.hw mlkem keygen|encaps|decaps --port DEV ...` is `kforge hw mlkem`, the
+command line over files (`kforge hw --help`).
 
 The bridge's frames: 'W' addr16 (n - 1) then 4 n data bytes -> a status byte; 'R' addr16 (n - 1)
 -> 4 n data bytes and a status byte; 'K' all accesses OKAY, 'E' one answered SLVERR.
@@ -530,9 +532,171 @@ def rvv_selftest(board, programs=None, nr=24, model_dir=None, log=print):
     return out
 
 
+# ---- the command line: `python3 -m keccakforge.hw` and `kforge hw` (which runs this) --------------
+_SECRET_OUTS = ("dk", "k", "seed")
+
+
+class _CliError(Exception):
+    """A failure the command line reports in one line (exit 1)."""
+
+
+def _read_input(what, path, sizes):
+    """The bytes of --WHAT-file PATH (- is standard input): raw bytes, or their hex (whitespace
+    around it ignored) unless the file's length is one of sizes (raw then)."""
+    import sys
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        raise _CliError(f"--{what}-file {path}: {e.strerror}") from None
+    text = data.strip()
+    if len(data) not in sizes and text and len(text) % 2 == 0 and all(c in b"0123456789abcdefABCDEF" for c in text):
+        return bytes.fromhex(text.decode())
+    return data
+
+
+def _key_input(what, path, loader, field, param):
+    """A key file: raw, hex, or (with the C extension) SPKI / PKCS#8 in PEM or DER. (the
+    parameter set the file names, or None; the key's bytes)."""
+    sizes = {SIZES[param][field]} if param else {v[field] for v in SIZES.values()}
+    data = _read_input(what, path, sizes)
+    if len(data) not in sizes and loader is not None and (data[:1] == b"\x30" or b"-----BEGIN " in data):
+        try:
+            got = loader(data)
+        except ValueError as e:
+            raise _CliError(f"--{what}-file {path}: {e}") from None
+        return got[0].param, got[1]
+    return None, data
+
+
+def _write_output(what, path, data):
+    """Raw bytes to --WHAT-out PATH through a temporary file beside it (mode 0600 for a secret):
+    on a failure the old file, if any, is left as it was."""
+    import tempfile
+    d = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".kforge-hw-", dir=d)
+    except OSError as e:
+        raise _CliError(f"--{what}-out {path}: {e.strerror}") from None
+    try:
+        os.fchmod(fd, 0o600 if what in _SECRET_OUTS else 0o644)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise _CliError(f"--{what}-out {path}: {e.strerror}") from None
+
+
+def _mlkem_cli(a):
+    """kforge hw mlkem keygen | encaps | decaps: the board computes, files as `kforge mlkem`'s."""
+    try:
+        from . import mlkem
+        ek_loader = mlkem.load_public_key
+        dk_loader = lambda data: mlkem.load_private_key(data)[:2]      # noqa: E731
+    except ImportError:          # (the C extension not built: raw and hex key files only)
+        ek_loader = dk_loader = None
+    param = a.param
+    outs = {}
+    if a.op == "keygen":
+        seed = os.urandom(64) if a.seed_file is None else _read_input("seed", a.seed_file, {64})
+        param = param or 768
+        with Board(a.port, a.baud, a.timeout) as b:
+            ek, dk = b.keygen(param, seed)
+            b.zeroize()
+        outs = {"ek": ek, "dk": dk}
+        if a.seed_out:
+            outs["seed"] = seed
+    elif a.op == "encaps":
+        if a.ek_file is None:
+            raise _CliError("encaps needs --ek-file")
+        p2, ek = _key_input("ek", a.ek_file, ek_loader, 1, param)
+        param = _one_param(param, p2, "ek", len(ek), 1)
+        m = None if a.m_file is None else _read_input("m", a.m_file, {32})
+        with Board(a.port, a.baud, a.timeout) as b:
+            K, c = b.encaps(param, ek, m)
+            b.zeroize()
+        outs = {"c": c, "k": K}
+    else:
+        if a.dk_file is None or a.c_file is None:
+            raise _CliError("decaps needs --dk-file and --c-file")
+        p2, dk = _key_input("dk", a.dk_file, dk_loader, 2, param)
+        param = _one_param(param, p2, "dk", len(dk), 2)
+        c = _read_input("c", a.c_file, {SIZES[param][3]})
+        with Board(a.port, a.baud, a.timeout) as b:
+            K = b.decaps(param, dk, c)
+            b.zeroize()
+        outs = {"k": K}
+    for name, data in outs.items():
+        path = getattr(a, f"{name}_out", None)
+        if path:
+            _write_output(name, path, data)
+        else:
+            print(f"{name}={data.hex()}")
+    return 0
+
+
+def _one_param(param, from_key, what, n, field):
+    """The parameter set: -p, else the key file's OID, else the key's length."""
+    if from_key is not None:
+        if param is not None and param != from_key:
+            raise _CliError(f"--{what}-file is an ML-KEM-{from_key} key, not ML-KEM-{param}")
+        return from_key
+    if param is not None:
+        return param
+    for p, sizes in SIZES.items():
+        if sizes[field] == n:
+            return p
+    raise _CliError(f"--{what}-file: {n} bytes is no ML-KEM {what}'s length (-p names the set)")
+
+
 def main(argv=None):
     import argparse
-    ap = argparse.ArgumentParser(prog="python3 -m keccakforge.hw", description="The board's self-test: ML-KEM "
+    import sys
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["mlkem"]:
+        ap = argparse.ArgumentParser(prog="kforge hw mlkem", description="ML-KEM (FIPS 203) on the ULX3S board's "
+                                     "ML-KEM unit over its serial bridge. Inputs from files (raw bytes or hex; "
+                                     "ek/dk also SPKI / PKCS#8, PEM or DER; - is standard input); outputs to "
+                                     "--NAME-out files (raw bytes, secrets mode 0600) or as NAME=hex lines. "
+                                     "The unit is cleared (ZEROIZE) after each operation. Exit status: 0 "
+                                     "success, 1 a failure (an invalid key, a wrong length, the board not "
+                                     "answering), 2 bad usage.")
+        ap.add_argument("op", choices=("keygen", "encaps", "decaps"))
+        ap.add_argument("-p", "--param", type=int, choices=(512, 768, 1024), default=None,
+                        help="the parameter set (keygen: 768 when left out; encaps/decaps: from the key)")
+        ap.add_argument("--port", required=True, help="the board's serial device, e.g. /dev/ttyUSB0")
+        ap.add_argument("--baud", type=int, default=115200)
+        ap.add_argument("--timeout", type=float, default=10.0, help="seconds for each reply (default 10)")
+        for name, help_ in (("seed", "keygen: d || z, 64 bytes (else the OS's randomness)"),
+                            ("ek", "encaps: the encapsulation key"), ("m", "encaps: m, 32 bytes (else random)"),
+                            ("dk", "decaps: the decapsulation key"), ("c", "decaps: the ciphertext")):
+            ap.add_argument(f"--{name}-file", metavar="F", help=help_)
+        for name in ("ek", "dk", "seed", "c", "k"):
+            ap.add_argument(f"--{name}-out", metavar="F")
+        a = ap.parse_args(argv[1:])
+        allowed = {"keygen": {"seed_file", "ek_out", "dk_out", "seed_out"},
+                   "encaps": {"ek_file", "m_file", "c_out", "k_out"},
+                   "decaps": {"dk_file", "c_file", "k_out"}}[a.op]
+        for name in ("seed_file", "ek_file", "m_file", "dk_file", "c_file", "ek_out", "dk_out", "seed_out",
+                     "c_out", "k_out"):
+            if getattr(a, name) is not None and name not in allowed:
+                ap.error(f"--{name.replace('_', '-')} is not an option of {a.op}")
+        InvalidKey, LengthError = _errors()
+        try:
+            return _mlkem_cli(a)
+        except (_CliError, BridgeError, InvalidKey, LengthError, ValueError, OSError) as e:
+            print(f"kforge hw mlkem {a.op}: {type(e).__name__}: {e}", file=sys.stderr)
+            return 1
+    if argv[:1] == ["selftest"]:
+        argv = argv[1:]
+    ap = argparse.ArgumentParser(prog="kforge hw selftest", description="The board's self-test: ML-KEM "
                                  "round trips on the ML-KEM unit over its serial bridge, against keccakforge.mlkem.")
     ap.add_argument("--port", required=True, help="the serial device (the ULX3S's FTDI port, e.g. /dev/ttyUSB0)")
     ap.add_argument("--baud", type=int, default=115200)
@@ -541,13 +705,17 @@ def main(argv=None):
                     "run its Keccak-p programs (needs bench/rvv_ise_model: --model or KF_RVV_MODEL)")
     ap.add_argument("--model", default=None, help="bench/rvv_ise_model of a keccakforge checkout (--rvv)")
     a = ap.parse_args(argv)
-    if a.rvv:
-        with RvvBoard(a.port, a.baud) as b:
-            rvv_selftest(b, model_dir=a.model)
-        return 0
-    with Board(a.port, a.baud) as b:
-        selftest(b, [int(x) for x in a.params.split(",")])
-        b.zeroize()
+    try:
+        if a.rvv:
+            with RvvBoard(a.port, a.baud) as b:
+                rvv_selftest(b, model_dir=a.model)
+            return 0
+        with Board(a.port, a.baud) as b:
+            selftest(b, [int(x) for x in a.params.split(",")])
+            b.zeroize()
+    except (BridgeError, OSError) as e:
+        print(f"kforge hw selftest: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

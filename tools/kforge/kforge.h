@@ -24,6 +24,7 @@ int kforge_mlkem(int argc, char **argv); /* mlkem_cli.c */
 int kforge_slhdsa(int argc, char **argv); /* slhdsa_cli.c */
 int kforge_mldsa(int argc, char **argv); /* mldsa_cli.c */
 int kforge_cms(int argc, char **argv); /* cms_cli.c */
+int kforge_hw(int argc, char **argv); /* hw_cli.c: runs python3 -m keccakforge.hw */
 
 /* A library status as every kforge message gives it: in words, with its name after for
  * scripts, "signature does not verify (KF_ERR_BAD_SIGNATURE)". The text stays valid until

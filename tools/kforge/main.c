@@ -26,6 +26,7 @@ static const struct command {
     {"slhdsa", kforge_slhdsa, "SLH-DSA (FIPS 205) keygen / sign / verify; files, hex or PEM"},
     {"mldsa", kforge_mldsa, "ML-DSA (FIPS 204) keygen / sign / verify; files, hex or PEM"},
     {"cms", kforge_cms, "cms sign: a CMS SignedData (DER) signed with an ML-DSA or SLH-DSA key"},
+    {"hw", kforge_hw, "the hardware on a ULX3S board: ML-KEM on its unit, self-tests (python3)"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

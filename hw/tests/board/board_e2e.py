@@ -11,9 +11,13 @@ opens that pty as it would the board's /dev/ttyUSB0 and runs:
     per set against keccakforge.mlkem;
   - an encapsulation key failing the modulus check raises InvalidKey, as keccakforge.mlkem does;
   - ZEROIZE: ek and dk read back as zero afterwards; the bridge's status byte reports the slave's
-    SLVERR (a write of K, a read of an unmapped address).
+    SLVERR (a write of K, a read of an unmapped address);
+  - with --kforge: the command line on top of the driver, `kforge hw mlkem keygen / encaps /
+    decaps --port PTY` (hex, raw and PEM inputs, files and NAME=hex outputs) against
+    keccakforge.mlkem; a bad ek and a short seed exit 1 with the error named, leaving an
+    existing output file as it was.
 
-  python3 board_e2e.py --build DIR [--sets 512,768,1024] [--cpb 8]
+  python3 board_e2e.py --build DIR [--sets 512,768,1024] [--cpb 8] [--kforge PATH]
 Needs verilator (any 5.x) and a C++ compiler, and keccakforge importable (PYTHONPATH=build/python):
 exit 77 with the reason when one is missing; 0 passed, 1 failed.
 """
@@ -70,6 +74,7 @@ def main():
     ap.add_argument("--build", required=True, help="the Verilator build directory (kept between runs)")
     ap.add_argument("--sets", default="512,768,1024")
     ap.add_argument("--cpb", type=int, default=8, help="clocks per serial bit in the simulation")
+    ap.add_argument("--kforge", default=None, help="the kforge binary: test `kforge hw mlkem` too")
     a = ap.parse_args()
     sets = [int(x) for x in a.sets.split(",")]
     why = simboard.tools_missing()
@@ -85,6 +90,8 @@ def main():
     try:
         with simboard.running(exe) as pty:
             run(hw, mlkem, InvalidKey, pty, sets)
+            if a.kforge:
+                cli(a.kforge, mlkem, pty, 768 if 768 in sets else sets[0])
     except simboard.Skip as e:
         print(f"SKIPPED: {e}")
         return SKIP
@@ -149,6 +156,63 @@ def run(hw, mlkem, InvalidKey, pty, sets):
             "ek / dk left after ZEROIZE"
         print("InvalidKey for an ek failing the modulus check (board and library); ZEROIZE clears ek and dk")
         print(f"board end to end: passed in {time.time() - t0:.0f} s")
+
+
+
+def cli(kforge, mlkem, pty, p):
+    """`kforge hw mlkem` (tools/kforge/hw_cli.c running keccakforge.hw's command line) on the
+    simulated board, against keccakforge.mlkem."""
+    import stat
+    import subprocess
+    import tempfile
+    t0 = time.time()
+    ref = getattr(mlkem, f"ML_KEM_{p}")
+
+    def run_cli(*args, rc=0):
+        r = subprocess.run([kforge, "hw", "mlkem", *args, "--port", pty, "--timeout", "120"],
+                           capture_output=True, text=True, timeout=600)
+        assert r.returncode == rc, f"kforge hw mlkem {args[0]}: exit {r.returncode}, not {rc}: {r.stderr.strip()}"
+        return r
+
+    with tempfile.TemporaryDirectory() as d:
+        f = lambda name: os.path.join(d, name)       # noqa: E731
+        seed, m = os.urandom(64), os.urandom(32)
+        with open(f("seed.hex"), "w") as o:
+            o.write(seed.hex() + "\n")
+        run_cli("keygen", "-p", str(p), "--seed-file", f("seed.hex"), "--ek-out", f("ek"), "--dk-out", f("dk"),
+                "--seed-out", f("seed"))
+        ek, dk = (open(f(n), "rb").read() for n in ("ek", "dk"))
+        assert (ek, dk) == ref.keygen(seed), "kforge hw mlkem keygen: differs from keccakforge.mlkem"
+        assert open(f("seed"), "rb").read() == seed
+        for n in ("dk", "seed"):
+            assert stat.S_IMODE(os.stat(f(n)).st_mode) == 0o600, f"--{n}-out: not mode 0600"
+        # encaps: ek as PEM without -p (the set from its OID), m raw, outputs as NAME=hex lines
+        with open(f("ek.pem"), "wb") as o:
+            o.write(ref.public_bytes(ek))
+        with open(f("m"), "wb") as o:
+            o.write(m)
+        r = run_cli("encaps", "--ek-file", f("ek.pem"), "--m-file", f("m"))
+        out = dict(line.split("=", 1) for line in r.stdout.split())
+        K, c = bytes.fromhex(out["k"]), bytes.fromhex(out["c"])
+        assert (K, c) == ref.encaps(ek, m), "kforge hw mlkem encaps: differs from keccakforge.mlkem"
+        with open(f("c"), "wb") as o:
+            o.write(c)
+        run_cli("decaps", "--dk-file", f("dk"), "--c-file", f("c"), "--k-out", f("k"))
+        assert open(f("k"), "rb").read() == K, "kforge hw mlkem decaps: K differs"
+        # a failing modulus check and a short seed: exit 1, the error named, the old output kept
+        bad = bytes([0xFF, ek[1] | 0x0F]) + ek[2:]
+        with open(f("bad"), "wb") as o:
+            o.write(bad)
+        r = run_cli("encaps", "-p", str(p), "--ek-file", f("bad"), "--c-out", f("c"), rc=1)
+        assert "InvalidKey" in r.stderr and "modulus" in r.stderr, r.stderr
+        assert open(f("c"), "rb").read() == c, "--c-out: the old file changed on a failure"
+        with open(f("short"), "wb") as o:
+            o.write(seed[:63])
+        r = run_cli("keygen", "-p", str(p), "--seed-file", f("short"), "--ek-out", f("ek"), rc=1)
+        assert "LengthError" in r.stderr and "64" in r.stderr, r.stderr
+        assert open(f("ek"), "rb").read() == ek, "--ek-out: the old file changed on a failure"
+    print(f"kforge hw mlkem keygen / encaps / decaps (ML-KEM-{p}) on the board equal keccakforge.mlkem; a bad ek "
+          f"and a short seed exit 1 named, outputs kept ({time.time() - t0:.0f} s)")
 
 
 if __name__ == "__main__":
