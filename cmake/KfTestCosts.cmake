@@ -6,7 +6,8 @@
 # .ci/run), the test's COST property; tests without either start in the order they are declared.
 # Declared last, a 500 s test started last would make the run's tail 500 s long on 2 cores.
 # KF_TEST_COSTS names the long tests with their measured wall time in seconds (only the order
-# matters: the figures are from one busy-host ctest -j2 run, rounded); kf_test_costs(), called at
+# matters: the proofs' from the fresh-clone CI on the idle host, the others from a busy-host
+# ctest -j2 run, 2-3 times the CI's, rounded); kf_test_costs(), called at
 # the end of each CMakeLists.txt that adds tests, sets COST on those of the current directory
 # (set_tests_properties reaches only tests of its own directory before CMake 3.28).
 # Tests needing PROCESSORS 2 (the cross suites) start only when both slots are free, whatever their
@@ -16,46 +17,39 @@
 # When a test's time changes much, change its figure here; `ctest -N` does not show the order,
 # a run with -j2 does (the "Start" lines).
 set(KF_TEST_COSTS
-  # proofs/
-  proof_key_codecs=700 proof_key_codecs_mutants=25 proof_cli_readers=210 proof_cli_readers_mutants=49
-  proof_permutation=78 proof_sponge=207 proof_sponge_mutants=91
-  proof_hash_batch=181 proof_hash_sp800_185=193 proof_hash_batch_mutants=12 proof_hash_sp800_185_mutants=16
-  proof_hash_fips202=82 proof_hash_fips202_mutants=15
-  proof_mlkem_poly=294 proof_sponge_xn=116 proof_sponge_xn_mutants=26 proof_mlkem_sampling=37
-  proof_mlkem_sampling_mutants=8 proof_mldsa_poly=526 proof_mldsa_poly_mutants=14 proof_mldsa_sampling=131
-  proof_mldsa_sampling_mutants=12 proof_mldsa_packing=89 proof_mldsa_packing_mutants=19
-  proof_mldsa_sk_sig=153 proof_mldsa_sk_sig_mutants=41 proof_mldsa_verify=72 proof_mldsa_verify_mutants=75
-  proof_mlkem_api=225 proof_mlkem_api_mutants=13 proof_mlkem_kpke=257 proof_mlkem_kpke_mutants=32
-  # mlkem_jobs with job_start / job_step (2026-11-26, load ~12): 72 s and 74 s of CPU
-  proof_mlkem_jobs=160 proof_mlkem_jobs_mutants=74
+  # proofs/: the wall seconds of each entry in session 44's two fresh-clone .ci/run on the idle host
+  # (the README test command's ctest -j2; ad6e235 and 6fbf99f, 2026-11-27: their mean, rounded), but
+  # for mldsa_sampling, sponge_xn_ops, mlkem_kem, slhdsa_wots and hash_kt (their helpers measure them)
+  proof_key_codecs=138 proof_key_codecs_mutants=12 proof_cli_readers=118 proof_cli_readers_mutants=21
+  proof_permutation=31 proof_sponge=98 proof_sponge_mutants=18
+  proof_hash_batch=86 proof_hash_sp800_185=71 proof_hash_batch_mutants=8 proof_hash_sp800_185_mutants=5
+  proof_hash_fips202=32 proof_hash_fips202_mutants=4
+  proof_mlkem_poly=197 proof_sponge_xn=87 proof_sponge_xn_mutants=14 proof_mlkem_sampling=15
+  proof_mlkem_sampling_mutants=6 proof_mldsa_poly=143 proof_mldsa_poly_mutants=15 proof_mldsa_sampling=131
+  proof_mldsa_sampling_mutants=12 proof_mldsa_packing=19 proof_mldsa_packing_mutants=4
+  proof_mldsa_sk_sig=86 proof_mldsa_sk_sig_mutants=13 proof_mldsa_verify=144 proof_mldsa_verify_mutants=51
+  proof_mlkem_api=52 proof_mlkem_api_mutants=11 proof_mlkem_kpke=108 proof_mlkem_kpke_mutants=14
+  proof_mlkem_jobs=114 proof_mlkem_jobs_mutants=34
   # sponge_xn_ops and the mutants that name their goals (2026-11-26): CPU seconds at load 13-27;
   # session 43 (absorb's, squeeze's and xn_oneshot's passes, four mutants more, 2026-11-27): CPU seconds at load 8-11
   # session 44 (group_oneshot's proof and mutant, 2026-11-27): CPU seconds at load 6-22
   proof_sponge_xn_ops=208 proof_sponge_xn_ops_mutants=64
-  # the entries without a figure before (2026-11-26, session 35): the proofs' mean test time in a
-  # ctest -j2 run (CTestCostData), the mutants' the CPU seconds of run.py UNIT --mutants at load 12-29
-  # with # wp-prop: (proofs/mutants); the other WP mutant entries above the same since then
-  proof_mldsa_arith=47 proof_mldsa_arith_mutants=3 proof_kangarootwelve=20 proof_kangarootwelve_mutants=6
-  proof_permutation_opt64=17 proof_permutation_opt64_mutants=14 proof_mlkem_poly_mutants=10
-  proof_permutation_mutants=8 proof_sum_parsers=34 proof_sum_parsers_mutants=9 proof_mlkem_arith=7
-  proof_mlkem_arith_mutants=1 proof_sp800_185_encodings=7 proof_sp800_185_encodings_mutants=5
-  proof_permutation_opt32bi=2 proof_permutation_opt32bi_mutants=3
+  proof_mldsa_arith=21 proof_mldsa_arith_mutants=2 proof_kangarootwelve=10 proof_kangarootwelve_mutants=3
+  proof_permutation_opt64=12 proof_permutation_opt64_mutants=10 proof_mlkem_poly_mutants=7
+  proof_permutation_mutants=3 proof_sum_parsers=38 proof_sum_parsers_mutants=9 proof_mlkem_arith=4
+  proof_mlkem_arith_mutants=1 proof_sp800_185_encodings=6 proof_sp800_185_encodings_mutants=2
+  proof_permutation_opt32bi=2 proof_permutation_opt32bi_mutants=2
   # mlkem_kem (session 38): CPU seconds of run.py mlkem_kem [--mutants] at load ~40
   proof_mlkem_kem=48 proof_mlkem_kem_mutants=22
-  # slhdsa_core (2026-11-26): CPU seconds at load ~30
-  proof_slhdsa_core=64 proof_slhdsa_core_mutants=15
-  # slhdsa_trees with the climb and ht_verify (2026-11-26, session 37): CPU seconds at load ~27
-  proof_slhdsa_trees=111 proof_slhdsa_trees_mutants=54
+  proof_slhdsa_core=87 proof_slhdsa_core_mutants=12
+  proof_slhdsa_trees=79 proof_slhdsa_trees_mutants=25
   # slhdsa_wots (2026-11-26, session 38): CPU seconds at load 17-25
   proof_slhdsa_wots=51 proof_slhdsa_wots_mutants=66
-  # slhdsa_fors with fors_climb_rows' pass (session 43): wall seconds of the fresh-clone ctest -j2 run at
-  # 60f73d6 (2026-11-27, load ~6). Unlisted before, it started among the last tests and the cross suites
+  # slhdsa_fors: unlisted before session 43, it started among the last tests and the cross suites
   # (PROCESSORS 2) waited for its 120 s on one core
-  proof_slhdsa_fors=120 proof_slhdsa_fors_mutants=11
-  # mldsa_api (2026-11-26, session 36): CPU seconds at load ~30
-  proof_mldsa_api=42 proof_mldsa_api_mutants=8
-  # hash_parallelhash (session 43, 2026-11-27): wall seconds of run.py hash_parallelhash [--mutants] at load 3-9
-  proof_hash_parallelhash=479 proof_hash_parallelhash_mutants=90
+  proof_slhdsa_fors=136 proof_slhdsa_fors_mutants=7
+  proof_mldsa_api=60 proof_mldsa_api_mutants=16
+  proof_hash_parallelhash=151 proof_hash_parallelhash_mutants=10
   # hash_kt (session 44, 2026-11-27): wall seconds of run.py hash_kt [--mutants] at load ~22
   proof_hash_kt=98 proof_hash_kt_mutants=97
   # hw/
