@@ -155,6 +155,12 @@ static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, co
 /* A threaded job's m CVs into the final node after the plen pending bytes pend: the node's
  * blocks run beside the caller's own groups as far as the finished groups reach
  * (kf_leaves_finish_node), the rest on the node's sponge afterwards. */
+/*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
+    requires k->cv_len == 32 || k->cv_len == 64;
+    requires kf_leaves_live(job) && kf_leaves_cv_bytes(job) == m * k->cv_len && kf_leaves_rate(job) == k->node.rate;
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1));
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
+    ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
 static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_t *pend, size_t plen)
 {
     kf_leaves_node nd;
@@ -174,6 +180,12 @@ static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_
 
 /* Whole chunks S_i (i >= 1) straight from the input into the final node, in order, after the
  * plen pending bytes pend of the final node (kt_first_group's). */
+/*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
+    requires k->cv_len == 32 || k->cv_len == 64;
+    requires count * KT_CHUNK <= SIZE_MAX && \valid_read(in + (0 .. count * KT_CHUNK - 1));
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1));
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
+    ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
 static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, const uint8_t *pend, size_t plen)
 {
     kf_leaf_params p = kt_leaf_params(k);
@@ -216,6 +228,13 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
  * then becomes the node sponge's. The marker and the seven CVs that follow S_0 in the final
  * node are left in pend (8 + 7 * cv_len bytes, returned) for kt_whole_leaves, which can
  * absorb them beside the next group's leaves. */
+/*@ requires kt_open(k) && k->tree == 0 && k->fill == 0;
+    requires \valid_read(in + (0 .. KT_BATCH * KT_CHUNK - 1));
+    requires \valid(pend + (0 .. 8 + (KT_BATCH - 1) * 64 - 1)) && \separated(pend + (0 .. 8 + (KT_BATCH - 1) * 64 - 1), k);
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->leaves, k->tree, k->fill,
+            pend[0 .. 8 + (KT_BATCH - 1) * 64 - 1];
+    ensures kt_open(k) && k->tree == 1 && k->fill == 0 && k->cv_len == \old(k->cv_len);
+    ensures \result == 8 + (KT_BATCH - 1) * k->cv_len; */
 static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + (KT_BATCH - 1) * 64])
 {
     static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
@@ -278,6 +297,116 @@ static void kt_leaf_close(kf_kt_impl *k)
     k->fill = 0;
 }
 
+/* kt_feed's steps, always inlined (unit hash_kt: each with a contract of its own, so that kt_feed's
+ * paths meet in small goals). */
+
+/* (ACSL, the unit hash_kt) the whole chunks of n bytes, as a ghost lemma function proved alone (a
+ * caller gets the linear fact) */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures (n / KT_CHUNK) * KT_CHUNK <= n && n - (n / KT_CHUNK) * KT_CHUNK < KT_CHUNK; @/
+  static void kt_div(size_t n) { }
+*/
+
+/* S_0 takes bytes while S may still be a single node: the bytes taken. */
+/*@ requires kt_open(k) && k->tree == 0;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->fill;
+    ensures kt_open(k) && k->tree == 0 && k->fill == \old(k->fill) + \result && k->cv_len == \old(k->cv_len);
+    ensures \result == (KT_CHUNK - \old(k->fill) < len ? KT_CHUNK - \old(k->fill) : len); */
+KT_INLINE size_t kt_s0_take(kf_kt_impl *k, const uint8_t *in, size_t len)
+{
+    size_t take = KT_CHUNK - k->fill < len ? KT_CHUNK - k->fill : len;
+    kf_sponge_absorb(&k->node, in, take);
+    k->fill += take;
+    return take;
+}
+
+/* S does not fit in one chunk: FinalNode = S_0 || 03 00^7 || ... */
+/*@ requires kt_open(k);
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->tree, k->fill;
+    ensures kt_open(k) && k->tree == 1 && k->fill == 0 && k->cv_len == \old(k->cv_len); */
+KT_INLINE void kt_s0_close(kf_kt_impl *k)
+{
+    static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
+    kf_sponge_absorb(&k->node, marker, sizeof marker);
+    k->tree = 1;
+    k->fill = 0;
+}
+
+/* The open leaf takes bytes: the bytes taken (a whole leaf is the caller's to close). */
+/*@ requires kt_open(k) && k->tree != 0 && k->fill != 0;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns k->leaf.state[0 .. KF_STATE_BYTES - 1], k->leaf.pos, k->leaf.partial, k->fill;
+    ensures \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
+    ensures (k->cv_len == 32 || k->cv_len == 64) && k->cv_len == \old(k->cv_len) && k->tree != 0 && kf_sponge_absorbing(&k->leaf);
+    ensures kt_leaf_fill: k->fill == \old(k->fill) + \result && k->fill <= KT_CHUNK;
+    ensures \result == (KT_CHUNK - \old(k->fill) < len ? KT_CHUNK - \old(k->fill) : len);
+    ensures k->fill < KT_CHUNK ==> kt_open(k); */
+KT_INLINE size_t kt_leaf_take(kf_kt_impl *k, const uint8_t *in, size_t len)
+{
+    size_t take = KT_CHUNK - k->fill < len ? KT_CHUNK - k->fill : len;
+    kf_sponge_absorb(&k->leaf, in, take);
+    k->fill += take;
+    return take;
+}
+
+/* The open leaf is whole: kt_leaf_close, in kt_open's terms. */
+/*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
+    requires (k->cv_len == 32 || k->cv_len == 64) && k->tree != 0 && kf_sponge_absorbing(&k->leaf);
+    assigns k->leaf.state[0 .. KF_STATE_BYTES - 1], k->leaf.pos, k->leaf.partial, k->leaf.nbits, k->leaf.phase,
+            k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, k->fill;
+    ensures kt_open(k) && k->tree != 0 && k->fill == 0 && k->cv_len == \old(k->cv_len); */
+KT_INLINE void kt_leaf_done(kf_kt_impl *k)
+{
+    kt_leaf_close(k);
+}
+
+/* The last, short chunk of the update (if any) opens a leaf. */
+/*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
+    requires (k->cv_len == 32 || k->cv_len == 64) && k->tree != 0 && k->fill == 0;
+    requires len < KT_CHUNK && \valid_read(in + (0 .. len - 1));
+    assigns k->leaf, k->fill;
+    ensures kt_open(k); */
+KT_INLINE void kt_tail(kf_kt_impl *k, const uint8_t *in, size_t len)
+{
+    if (len) {
+        kf_sponge_init(&k->leaf, k->node.impl, k->node.rate, KT_NR, KT_D_LEAF);
+        kf_sponge_absorb(&k->leaf, in, len);
+        k->fill = len;
+    }
+}
+
+/* The whole chunks from in (a threaded job's early ones first, after the plen pending bytes
+ * pend), then the tail, which opens a leaf. */
+/*@ requires kt_open(k) && k->tree != 0 && k->fill == 0;
+    requires \valid_read(in + (0 .. len - 1));
+    requires job == \null || (kf_leaves_live(job) && kf_leaves_cv_bytes(job) == early * k->cv_len &&
+                              kf_leaves_rate(job) == k->node.rate && early * KT_CHUNK <= len);
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \separated(pend + (0 .. plen - 1), k);
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
+            kf_leaves_private, pend[0 .. plen - 1];
+    ensures kt_open(k); */
+KT_INLINE void kt_feed_rest(kf_kt_impl *k, kf_leaves *job, size_t early, const uint8_t *in, size_t len,
+                            uint8_t *pend, size_t plen)
+{
+    if (job) { /* in is now at the first of the early chunks */
+        kt_job_to_node(k, job, early, pend, plen); /* the first group's marker and CVs come first */
+        kf_leaves_free(job);
+        kf_memzero(pend, plen);
+        plen = 0;
+        in += early * KT_CHUNK;
+        len -= early * KT_CHUNK;
+    }
+    size_t whole = len / KT_CHUNK;
+    /*@ ghost kt_div(len); */
+    kt_whole_leaves(k, in, whole, pend, plen);
+    kf_memzero(pend, plen);
+    in += whole * KT_CHUNK;
+    len -= whole * KT_CHUNK;
+    kt_tail(k, in, len);
+}
+
 /* Append bytes to S. (n - 1 cannot overflow 64 bits: that would take 2^77 bytes.) */
 /*@ requires kt_open(k);
     requires len == 0 || \valid_read(in + (0 .. len - 1));
@@ -286,7 +415,6 @@ static void kt_leaf_close(kf_kt_impl *k)
     ensures kt_open(k); */
 static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
 {
-    static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
     if (!len) return;
     /* S_0 and the next seven chunks as one batched group on the caller's thread, whenever all
      * eight are at hand (with threads too: while the workers start on the chunks after them;
@@ -309,44 +437,20 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
         len -= KT_BATCH * KT_CHUNK;
     }
     if (!k->tree) {
-        size_t take = KT_CHUNK - k->fill < len ? KT_CHUNK - k->fill : len;
-        kf_sponge_absorb(&k->node, in, take);
-        k->fill += take;
+        size_t take = kt_s0_take(k, in, len);
         in += take;
         len -= take;
         if (!len) return; /* never with a job: it has whole chunks after S_0 */
-        /* S does not fit in one chunk: FinalNode = S_0 || 03 00^7 || ... */
-        kf_sponge_absorb(&k->node, marker, sizeof marker);
-        k->tree = 1;
-        k->fill = 0;
+        kt_s0_close(k);
     }
     if (k->fill) {
-        size_t take = KT_CHUNK - k->fill < len ? KT_CHUNK - k->fill : len;
-        kf_sponge_absorb(&k->leaf, in, take);
-        k->fill += take;
+        size_t take = kt_leaf_take(k, in, len);
         in += take;
         len -= take;
         if (k->fill < KT_CHUNK) return;
-        kt_leaf_close(k);
+        kt_leaf_done(k);
     }
-    if (job) { /* in is now at the first of the early chunks */
-        kt_job_to_node(k, job, early, pend, plen); /* the first group's marker and CVs come first */
-        kf_leaves_free(job);
-        kf_memzero(pend, plen);
-        plen = 0;
-        in += early * KT_CHUNK;
-        len -= early * KT_CHUNK;
-    }
-    size_t whole = len / KT_CHUNK;
-    kt_whole_leaves(k, in, whole, pend, plen);
-    kf_memzero(pend, plen);
-    in += whole * KT_CHUNK;
-    len -= whole * KT_CHUNK;
-    if (len) {
-        kf_sponge_init(&k->leaf, k->node.impl, k->node.rate, KT_NR, KT_D_LEAF);
-        kf_sponge_absorb(&k->leaf, in, len);
-        k->fill = len;
-    }
+    kt_feed_rest(k, job, early, in, len, pend, plen);
 }
 
 /* (ACSL) init's context folded into kt_inv, as a ghost lemma function proved alone
