@@ -841,7 +841,8 @@ UNITS = {
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
-                      "job_end", "next_hash_addresses", "job_start", "lane_check"],   # unit slhdsa_wots
+                      "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
+                      "block_ready"],   # unit slhdsa_wots
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -870,7 +871,9 @@ UNITS = {
     # T_len's words, or T_len's state out of its lane; the ghost lemma job_words) and
     # next_hash_addresses (the w lanes' hash address words). Session 43: job_start. Session 44:
     # lane_check (value's n bytes into the snapshot and the chain's value, the buffers as its
-    # precondition for lane_start / lane_step, pending).
+    # precondition for lane_start / lane_step, pending). Session 45: plan_verify's three steps,
+    # inlined (lane_free_first, known_scan, block_ready); plan_verify's own contract is stated, not
+    # proved (its proof so far was vacuous: docs/ASSURANCE.md).
     "slhdsa_wots": {
         "files": ["src/slhdsa/wots.c"],
         "timeout": 300,   # a backstop only (the step limit decides): memcpy's 289,169-step goal ran past 120 s at load ~30
@@ -879,7 +882,7 @@ UNITS = {
         "passes": [
             {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
                            "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses",
-                           "job_start", "lane_check"],
+                           "job_start", "lane_check", "lane_free_first", "known_scan", "block_ready"],
              "extra": []},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core

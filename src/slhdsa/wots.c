@@ -203,6 +203,16 @@ typedef struct vplan {
 
 /* The order chains are considered in: longest path to the end first (counting sort, stable
  * by index); chains of no steps are left out (their ends are the signature's values). */
+/* (ACSL, body "pending") the chains' priorities 15 - d[q] + nblocks - (nw + 4 + q nw) / 17 index
+ * count[] (nblocks: T_len's blocks, the block of chain len - 1's first word inside them); every
+ * chain of steps (d[q] < 15) among the cnt <= len returned, each entry a chain q < len. */
+/*@ requires 2 <= nw <= 4 && len == 16 * nw + 3 && nblocks <= TLEN_BLOCKS_MAX;
+    requires (nw + 4 + (len - 1) * nw) / ROWS_RATE < nblocks;
+    requires \valid_read(d + (0 .. len - 1)) && \forall integer q; 0 <= q < len ==> d[q] < SLH_W;
+    requires \valid(order + (0 .. len - 1)) && \separated(d + (0 .. len - 1), order + (0 .. len - 1));
+    assigns order[0 .. len - 1];
+    ensures \result <= len && \forall integer k; 0 <= k < \result ==> order[k] < len;
+    ensures \forall integer q; 0 <= q < len && d[q] != SLH_W - 1 ==> \exists integer k; 0 <= k < \result && order[k] == q; */
 static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const uint8_t *d, uint8_t *order)
 {
     unsigned count[SLH_W + TLEN_BLOCKS_MAX] = {0}, at[SLH_W + TLEN_BLOCKS_MAX], prio[SLH_MAX_LEN], cnt = 0;
@@ -225,7 +235,9 @@ static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const 
  * lane li and job q (chain or T_len block) < 256: one byte each. */
 /*@ requires \valid(pl) && pl->jobs < VJOBS && t + steps <= VCALLS && li < 256 && q < 256 && steps < 256;
     assigns pl->job[pl->jobs], pl->jobs, pl->end_head[t + steps], pl->busy_delta[t], pl->busy_delta[t + steps];
-    ensures pl->jobs == \old(pl->jobs) + 1; */
+    ensures pl->jobs == \old(pl->jobs) + 1;
+    ensures pl->job[\old(pl->jobs)].t == t && pl->job[\old(pl->jobs)].lane == li &&
+            pl->job[\old(pl->jobs)].q == q && pl->job[\old(pl->jobs)].steps == steps; */
 static void plan_add(vplan *pl, unsigned t, unsigned li, unsigned q, unsigned steps)
 {
     vjob *j = &pl->job[pl->jobs];
@@ -239,37 +251,125 @@ static void plan_add(vplan *pl, unsigned t, unsigned li, unsigned q, unsigned st
     pl->busy_delta[t + steps]--;
 }
 
+/* plan_verify's steps, each inlined where it is called, with its own contract: the proof of
+ * plan_verify's loop then sees each of them as its contract only. */
+#if defined(__GNUC__) || defined(__clang__)
+#define VINLINE inline __attribute__((always_inline))
+#else
+#define VINLINE inline
+#endif
+
+/* The lane free first, lowest index on ties. */
+/*@ requires 1 <= w <= SLH_MAX_LANES && \valid_read(free_at + (0 .. w - 1));
+    assigns \nothing;
+    ensures \result < w && \forall integer m; 0 <= m < w ==> free_at[\result] <= free_at[m]; */
+static VINLINE unsigned lane_free_first(const unsigned *free_at, unsigned w)
+{
+    unsigned i = 0;
+    /*@ loop invariant 1 <= k <= w && i < k && \forall integer m; 0 <= m < k ==> free_at[i] <= free_at[m];
+        loop assigns k, i;
+        loop variant w - k; */
+    for (unsigned k = 1; k < w; k++)
+        if (free_at[k] < free_at[i]) i = k;
+    return i;
+}
+
+/* Chains 0 .. k.n - 1 are placed, ending by call k.end: k.n moves past the chains placed since. */
+typedef struct vknown {
+    unsigned n, end;
+} vknown;
+
+/* (ACSL) the ghost W bounds every chain's end (plan_verify's calls placed so far), so k.end too;
+ * the scan stops at len or at a chain not placed. */
+/*@ requires k.n <= len <= SLH_MAX_LEN && \valid_read(placed + (0 .. len - 1)) && \valid_read(end + (0 .. len - 1));
+    requires \forall integer q; 0 <= q < k.n ==> placed[q] != 0;
+    requires k.end <= W && \forall integer q; 0 <= q < len ==> end[q] <= W;
+    assigns \nothing;
+    ensures k.n <= \result.n <= len && \result.end <= W;
+    ensures \forall integer q; 0 <= q < \result.n ==> placed[q] != 0;
+    ensures \result.n < len ==> placed[\result.n] == 0; */
+static VINLINE vknown known_scan(vknown k, unsigned len, const uint8_t *placed,
+                                 const unsigned *end) /*@ ghost (unsigned W) */
+{
+    /*@ loop invariant \at(k.n, Pre) <= k.n <= len && k.end <= W && \forall integer q; 0 <= q < k.n ==> placed[q] != 0;
+        loop assigns k;
+        loop variant len - k.n; */
+    while (k.n < len && placed[k.n]) {
+        if (end[k.n] > k.end) k.end = end[k.n];
+        k.n++;
+    }
+    return k;
+}
+
+/* The call T_len's block b can start at: its chains (those up to the last one starting inside
+ * it) and block b - 1 done; ~0u while one of them is not placed yet. */
+/*@ requires known <= len && known_end <= VCALLS && block_end <= VCALLS;
+    assigns \nothing;
+    ensures \result == 4294967295 || (block_end <= \result && (\result == known_end || \result == block_end));
+    ensures known == len ==> \result != 4294967295; */
+static VINLINE unsigned block_ready(unsigned known, unsigned known_end, unsigned block_end,
+                                   unsigned len, unsigned nw, unsigned b)
+{
+    const int all_in = known == len || nw + 4 + known * nw >= ROWS_RATE * (b + 1);
+    return all_in ? (known_end > block_end ? known_end : block_end) : ~0u;
+}
+
 /* Greedy list scheduling on w lanes: the lane free first (lowest index on ties) takes T_len's
  * next block if every chain it absorbs has ended by then and the block before it is done,
  * else the next chain of `order`, else waits for the block. Once no chain is left to run
  * beside it, the rest of T_len is left to x1 (x1_from). */
+/* (ACSL, not yet proved: docs/ASSURANCE.md, slhdsa_wots) every job a chain q < len or T_len's
+ * block len + b, b < nblocks <= 17, in a lane < w, ending
+ * by the plan's calls <= VCALLS (the ghost W: the calls of the jobs placed so far, which bounds every
+ * lane's free call: t + steps <= 15 len + nblocks <= 1022); at most VJOBS jobs. A lane waits only
+ * once every chain is placed (order_verify's ensures: each chain of steps is in order[0 .. cnt - 1]),
+ * so the call it waits for is known. Not proved: that the loop ends (partial correctness). */
+/*@ requires \valid(pl) && 1 <= w <= SLH_MAX_LANES && 2 <= nw <= 4 && len == 16 * nw + 3;
+    requires 1 <= nblocks <= TLEN_BLOCKS_MAX && (nw + 4 + (len - 1) * nw) / ROWS_RATE < nblocks;
+    requires \valid_read(d + (0 .. len - 1)) && \forall integer q; 0 <= q < len ==> d[q] < SLH_W;
+    requires \separated(pl, d + (0 .. len - 1));
+    assigns *pl;
+    ensures pl->jobs <= VJOBS && pl->calls <= VCALLS && pl->x1_from <= nblocks &&
+            \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].q < len + nblocks && pl->job[k].lane < w &&
+            pl->job[k].t + pl->job[k].steps <= pl->calls; */
 static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsigned nblocks, const uint8_t *d)
 {
     uint8_t order[SLH_MAX_LEN], placed[SLH_MAX_LEN];
-    unsigned free_at[SLH_MAX_LANES] = {0}, end[SLH_MAX_LEN], known = 0, known_end = 0, block_end = 0;
-    const unsigned cnt = order_verify(len, nw, nblocks, d, order), never = ~0u;
+    unsigned free_at[SLH_MAX_LANES] = {0}, end[SLH_MAX_LEN], block_end = 0;
+    vknown kn = {0, 0};
+    const unsigned cnt = order_verify(len, nw, nblocks, d, order);
     memset(pl->end_head, VNONE, sizeof pl->end_head);
     memset(pl->busy_delta, 0, sizeof pl->busy_delta);
     pl->jobs = 0;
+    /*@ loop invariant 0 <= q <= len;
+        loop invariant \forall integer k; 0 <= k < q ==> end[k] == 0 && (d[k] == SLH_W - 1 ==> placed[k] != 0);
+        loop assigns q, placed[0 .. len - 1], end[0 .. len - 1];
+        loop variant len - q; */
     for (unsigned q = 0; q < len; q++) {
         placed[q] = d[q] == SLH_W - 1;
         end[q] = 0;
     }
     unsigned last_end = 0;
     pl->x1_from = nblocks;
+    //@ ghost unsigned W = 0;
+    /*@ loop invariant bounds: 0 <= next <= cnt && 0 <= b <= nblocks && kn.n <= len && pl->jobs == next + b &&
+                       pl->x1_from == nblocks && W <= 15 * next + b && kn.end <= W && block_end <= W && last_end <= W &&
+                       (\forall integer k; 0 <= k < SLH_MAX_LANES ==> free_at[k] <= W) &&
+                       \forall integer q; 0 <= q < len ==> end[q] <= W;
+        loop invariant placed: (\forall integer q; 0 <= q < kn.n ==> placed[q] != 0) &&
+                       (\forall integer q; 0 <= q < len && d[q] == SLH_W - 1 ==> placed[q] != 0) &&
+                       \forall integer k; 0 <= k < next ==> placed[order[k]] != 0;
+        loop invariant jobs: \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].q < len + nblocks && pl->job[k].lane < w &&
+                       pl->job[k].t + pl->job[k].steps <= (last_end > block_end ? last_end : block_end);
+        loop assigns next, b, kn, block_end, last_end, W, free_at[0 .. SLH_MAX_LANES - 1],
+                     end[0 .. len - 1], placed[0 .. len - 1], pl->job[0 .. VJOBS - 1], pl->jobs,
+                     pl->end_head[0 .. VCALLS], pl->busy_delta[0 .. VCALLS], pl->x1_from; */
     for (unsigned next = 0, b = 0; b < nblocks;) {
-        unsigned i = 0;
-        for (unsigned k = 1; k < w; k++)
-            if (free_at[k] < free_at[i]) i = k;
-        const unsigned t = free_at[i];
-        /* chains 0 .. known-1 are placed, ending by known_end; block b needs those up to the
+        const unsigned i = lane_free_first(free_at, w), t = free_at[i];
+        /* chains 0 .. kn.n - 1 are placed, ending by kn.end; block b needs those up to the
          * last one starting inside it */
-        while (known < len && placed[known]) {
-            if (end[known] > known_end) known_end = end[known];
-            known++;
-        }
-        const int all_in = known == len || nw + 4 + known * nw >= ROWS_RATE * (b + 1);
-        const unsigned ready = all_in ? (known_end > block_end ? known_end : block_end) : never;
+        kn = known_scan(kn, len, placed, end) /*@ ghost (W) */;
+        const unsigned ready = block_ready(kn.n, kn.end, block_end, len, nw, b);
         if (next == cnt && (ready <= t ? t : ready) >= last_end) {
             /* the chains are done: the rest of T_len is serial one-state work */
             pl->x1_from = b;
@@ -277,16 +377,21 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
             break;
         }
         if (ready <= t) {
+            //@ assert ready: block_end <= ready;
             plan_add(pl, t, i, len + b, 1);
             free_at[i] = block_end = t + 1;
             b++;
+            //@ ghost W++;
         } else if (next < cnt) {
             const unsigned q = order[next++], s = SLH_W - 1 - d[q];
             plan_add(pl, t, i, q, s);
             free_at[i] = end[q] = t + s;
             placed[q] = 1;
             if (end[q] > last_end) last_end = end[q];
+            //@ ghost W += s;
         } else {
+            //@ assert placed: \forall integer q; 0 <= q < len ==> placed[q] != 0;
+            //@ assert known: kn.n == len && ready <= W;
             free_at[i] = ready; /* all chains placed: ready is known */
         }
     }
