@@ -34,13 +34,16 @@ typedef struct kf_kpke_noise {
  * nothing started, waiting for after; the ghost o as sampling.h's set-up functions take it (the
  * caller's offset of jobs, the same C expression); and (noise_kept) the caller's jobs before these,
  * jobs[0 .. o), field by field as they were: its later set-up then need not reason about this one's
- * writes (session 41) */
+ * writes (session 41); (params_kept) *p as it was: after the call the caller reads p's fields (k, eta1,
+ * eta2 in the ensures) without a frame of p across this call's writes (that frame as a goal in
+ * encaps_jobs' context: a CVC4 time-out, mlkem_kem, session 45) */
 /*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. 2 * p->k)) && \valid(nz);
     requires \valid_read(r + (0 .. KF_MLKEM_SYM_BYTES - 1));
     requires \separated(jobs + (0 .. 2 * p->k), p);
     requires o <= 32;
     assigns jobs[0 .. 2 * p->k], jobs[0 .. 2 * p->k].after;
     ensures \result == 2 * p->k + 1;
+    ensures params_kept: *p == \old(*p);
     ensures \forall integer s; o <= s < o + 2 * p->k + 1 ==>
               (jobs - o)[s].out == &nz->prf[s - o][0] && (jobs - o)[s].outlen == 64 * (s - o < p->k ? p->eta1 : p->eta2) &&
               (jobs - o)[s].poly == \null && (jobs - o)[s].in[0] == r && (jobs - o)[s].inlen[0] == KF_MLKEM_SYM_BYTES &&
