@@ -3,21 +3,26 @@
 // instructions of seed 003's programs to rvv_unit (hw/rtl/rvv/README.md, "The scalar core").
 //
 // Three stages: fetch (a synchronous instruction memory: the word at imem_addr arrives on
-// imem_rdata in the next cycle), register read (the word, its pc, pc + 4, x[rs1] and x[rs2]
-// into registers: nothing else after the memory's read, whose clock-to-out is most of a
-// 100 MHz clock on ECP5) and execute (decode, ALU, branch comparison and targets, memory
-// address, write-back). The result of the instruction in execute is forwarded to the
-// register read (fwd1 / fwd2), so an ALU instruction that uses the one before it still
-// retires in the next cycle; a vsetvli's write (the unit's last cycle) goes into the
-// operands of the word waiting in execute. A taken branch or a jump puts its target on
-// imem_addr in its execute cycle and drops the word in stage 2; otherwise the fetch address
-// is the word in stage 2's pc + 4 when it moves on, else the same pc again.
+// imem_rdata in the next cycle), register read (the word, its pc, pc + 4, x[rs1] and x[rs2],
+// a few decoded bits and the forward flags into registers: no adder after the memory's read,
+// whose clock-to-out is most of a 100 MHz clock on ECP5) and execute (decode, ALU, branch comparison and targets, memory
+// address, write-back). An instruction that uses the result of the one before it takes it at
+// execute's inputs: stage 2 registers "rs1 / rs2 is the rd of the instruction in execute"
+// (e_f1 / e_f2) and execute registers its result (e_res) as it retires, so the path is flag ->
+// operand mux -> ALU and such an instruction (after a load too) still retires in the next
+// cycle (no stall). Stage 2 also decodes what the ALU and the result mux need (OP / OP-IMM,
+// load, SUB, the ALU's second operand: x[rs2] or imm_i) into registers beside the word. A
+// vsetvli's write (the unit's last cycle) goes into the operands of the word waiting in
+// execute. A taken branch or a jump puts its target on imem_addr in its execute cycle and
+// drops the word in stage 2; otherwise the fetch address is the word in stage 2's pc + 4 when
+// it moves on, else the same pc again.
 //
 // Timing (cycles from one instruction's retirement to the next one's, unit idle), the
 // scalar costs of bench/rvv_ise_model/rvv_ise.py (CORE_*_CYCLES), the same as with two stages:
 //   ALU, LUI, AUIPC, store, branch not taken, FENCE: 1
 //   branch taken, JAL, JALR: 2 (the word in stage 2 is dropped)
-//   load: 2 (the data memory is synchronous too; its data is forwarded in its second cycle)
+//   load: 2 (the data memory is synchronous too; its data is written and registered in its
+//     second cycle, the next word takes it like an ALU result)
 //   vector instruction: handed over in its execute cycle when the unit is idle (in_ready),
 //     then the unit's cost (1 + T, rvv_unit.v) before the next instruction can retire.
 // (The first instruction retires one cycle later after reset than with two stages.)
@@ -82,7 +87,15 @@ module rv32i_core (
     // ---- execute's registers: the word, its pc and what decode + register read made of it ----
     reg        e_valid;
     reg [31:0] e_pc, e_ir;
-    reg [31:0] e_a, e_b;        // x[rs1], x[rs2] (forwarded; kept up to date with vsetvli's write)
+    reg [31:0] e_a, e_b;        // x[rs1], x[rs2] as read in stage 2 (kept up to date with vsetvli's write)
+    reg        e_f1, e_f2;      // rs1 / rs2 is the rd of the instruction before (it retired as this
+                                // word moved on): take e_res instead of e_a / e_b
+    reg [31:0] e_res;           // that instruction's result (its write-back value)
+    // decoded in stage 2 (from the word that e_ir holds), so that execute's ALU and result
+    // paths start at a register rather than at the opcode's decode
+    reg        e_isreg, e_isalu, e_isld, e_sub;
+    reg        e_fb;            // the ALU's second operand is x[rs2] and rs2 is that rd (e_f2 && e_isreg)
+    reg [31:0] e_bop;           // the ALU's second operand as read in stage 2: x[rs2] (OP) or imm_i
     reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
@@ -92,6 +105,7 @@ module rv32i_core (
     wire [31:0] dw    = imem_rdata;
     wire [4:0]  d_rs1 = dw[19:15];
     wire [4:0]  d_rs2 = dw[24:20];
+    wire        d_isreg = dw[6:0] == OP_REG;
 
     // ---- execute (stage 3) on the registered word ----
     wire [31:0] ir   = e_ir;
@@ -102,8 +116,8 @@ module rv32i_core (
     wire [4:0]  rs1  = ir[19:15];
     wire [4:0]  rs2  = ir[24:20];
     wire        f7b5 = ir[30];
-    wire [31:0] x1v  = e_a;
-    wire [31:0] x2v  = e_b;
+    wire [31:0] x1v  = e_f1 ? e_res : e_a;
+    wire [31:0] x2v  = e_f2 ? e_res : e_b;
     wire [31:0] imm_i = {{20{ir[31]}}, ir[31:20]};
     wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
     wire [31:0] imm_b = {{19{ir[31]}}, ir[31], ir[7], ir[30:25], ir[11:8], 1'b0};
@@ -114,13 +128,13 @@ module rv32i_core (
     wire is_sys = opc == OP_SYSTEM && ir[31:21] == 11'd0 && ir[19:7] == 13'd0;  // ECALL / EBREAK
 
     // ALU (OP and OP-IMM; SUB and SRA by bit 30, which OP-IMM has only for the shifts)
-    wire        is_reg = opc == OP_REG;
-    wire [31:0] b_op   = is_reg ? x2v : imm_i;
+    wire        is_reg = e_isreg;                         // opc == OP_REG
+    wire [31:0] b_op   = e_fb ? e_res : e_bop;            // is_reg ? x2v : imm_i
     wire [4:0]  shamt  = b_op[4:0];
     reg  [31:0] alu;
     always @* begin
         case (f3)
-            3'b000: alu = (is_reg && f7b5) ? x1v - b_op : x1v + b_op;
+            3'b000: alu = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
             3'b001: alu = x1v << shamt;
             3'b010: alu = {31'd0, $signed(x1v) < $signed(b_op)};
             3'b011: alu = {31'd0, x1v < b_op};
@@ -148,7 +162,12 @@ module rv32i_core (
 
     // memory: byte address, lanes of the 32-bit word
     wire [31:0] maddr = x1v + ((opc == OP_STORE) ? imm_s : imm_i);
-    wire        m_misal = (f3[1:0] == 2'b10 && maddr[1:0] != 2'b00) || (f3[1:0] == 2'b01 && maddr[0]);
+    // (the alignment checks add the two low bits alone: off the 32-bit adders' carry chains)
+    wire [1:0]  ma_lo   = x1v[1:0] + ((opc == OP_STORE) ? imm_s[1:0] : imm_i[1:0]);  // maddr[1:0]
+    wire        m_misal = (f3[1:0] == 2'b10 && ma_lo != 2'b00) || (f3[1:0] == 2'b01 && ma_lo[0]);
+    wire        ld_ok   = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010 || f3 == 3'b100 || f3 == 3'b101)
+                          && !m_misal;
+    wire        st_ok   = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010) && !m_misal;
     wire [3:0]  st_be = (f3[1:0] == 2'b00) ? (4'b0001 << maddr[1:0])
                       : (f3[1:0] == 2'b01) ? (maddr[1] ? 4'b1100 : 4'b0011) : 4'b1111;
     wire [31:0] st_data = (f3[1:0] == 2'b00) ? {4{x2v[7:0]}} : (f3[1:0] == 2'b01) ? {2{x2v[15:0]}} : x2v;
@@ -162,9 +181,10 @@ module rv32i_core (
 
     // what the instruction in execute does
     wire [31:0] jalr_t = (x1v + imm_i) & ~32'd1;
+    wire        jl_mis = x1v[1] ^ imm_i[1] ^ (x1v[0] & imm_i[0]);  // jalr_t[1] (the sum's bit 1)
     wire        is_jal = opc == OP_JAL, is_jalr = opc == OP_JALR, is_br = opc == OP_BRANCH;
-    wire        is_ld  = opc == OP_LOAD;
-    wire        is_alu = opc == OP_IMM || opc == OP_REG;
+    wire        is_ld  = e_isld;                          // opc == OP_LOAD
+    wire        is_alu = e_isalu;                         // opc == OP_IMM || opc == OP_REG
     // writes rd when it retires (the forwarding's view: legality left out, a refused word stops
     // the core and nothing after it retires)
     wire        e_wr   = is_alu || is_ld || is_jal || is_jalr || opc == OP_LUI || opc == OP_AUIPC;
@@ -178,11 +198,10 @@ module rv32i_core (
         case (opc)
             OP_LUI, OP_AUIPC: legal = 1'b1;
             OP_JAL:    legal = !jal_t[1];
-            OP_JALR:   legal = f3 == 3'b000 && !jalr_t[1];
+            OP_JALR:   legal = f3 == 3'b000 && !jl_mis;
             OP_BRANCH: legal = f3 != 3'b010 && f3 != 3'b011 && !(br && br_t[1]);
-            OP_LOAD:   legal = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010 || f3 == 3'b100 ||
-                                f3 == 3'b101) && !m_misal;
-            OP_STORE:  legal = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010) && !m_misal;
+            OP_LOAD:   legal = ld_ok;
+            OP_STORE:  legal = st_ok;
             OP_IMM, OP_REG: legal = alu_ok;
             OP_FENCE:  legal = f3 == 3'b000;
             default:   legal = 1'b0;
@@ -194,7 +213,12 @@ module rv32i_core (
     wire adv    = go && (is_vec || (legal && !is_sys));
     wire stop   = run && !is_vec && (is_sys || !legal);
     wire redir  = run && (is_jal || is_jalr || (is_br && br));  // (a refused one stops: no matter)
-    wire do_wb  = adv && !is_vec && e_wr && rd != 5'd0;
+    // adv && e_wr && rd != 0, with legal narrowed to the instructions that write (a branch's
+    // comparison is not on the register file's write enable): a load is legal in its second
+    // cycle (else it stopped in its first), an ALU word if alu_ok, a jump if its target is aligned
+    wire wr_ok  = is_ld || (is_alu && alu_ok) || (is_jal && !jal_t[1]) || (is_jalr && f3 == 3'b000 && !jl_mis)
+                || opc == OP_LUI || opc == OP_AUIPC;
+    wire do_wb  = go && e_wr && rd != 5'd0 && wr_ok;
     wire v_wb   = v_done && v_rd_we && v_rd != 5'd0 && !v_illegal;
     wire take   = d_valid && (!e_valid || go);          // the fetched word moves to execute
 
@@ -202,7 +226,7 @@ module rv32i_core (
     assign v_valid    = e_valid && !halted && is_vec;
     assign v_insn     = ir;
     assign v_rs1      = x1v;
-    assign dmem_valid = run && legal && ((is_ld && !ld_wait) || opc == OP_STORE);
+    assign dmem_valid = run && ((is_ld && !ld_wait && ld_ok) || (opc == OP_STORE && st_ok));
     assign dmem_we    = opc == OP_STORE;
     assign dmem_be    = st_be;
     assign dmem_addr  = maddr;
@@ -210,8 +234,11 @@ module rv32i_core (
 
     // the register file: one write port (an instruction's result, or vsetvli's vl from the
     // unit: never in the same cycle, the core waits while the unit runs), two read ports
-    // (distributed RAM), read in stage 2 with the result of the instruction in execute
-    // forwarded (so that an ALU instruction still retires one per clock)
+    // (distributed RAM), read in stage 2. The result of the instruction in execute is not
+    // forwarded there: stage 2 only compares its rd with the word's rs1 / rs2 (fwd1 / fwd2,
+    // registered as e_f1 / e_f2) and the result itself is registered (e_res), so execute
+    // picks it at its inputs and an ALU instruction (or a load's data) that the next word
+    // uses still retires one per clock
     wire        xw  = do_wb || v_wb;
     wire [4:0]  xwa = v_wb ? v_rd : rd;
     wire [31:0] xwd = v_wb ? v_rd_val : wval;
@@ -219,8 +246,8 @@ module rv32i_core (
         if (xw) xr[xwa] <= xwd;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
     wire        fwd2 = e_valid && e_wr && rd != 5'd0 && rd == d_rs2;
-    wire [31:0] d_a  = (d_rs1 == 5'd0) ? 32'd0 : fwd1 ? wval : xr[d_rs1];
-    wire [31:0] d_b  = (d_rs2 == 5'd0) ? 32'd0 : fwd2 ? wval : xr[d_rs2];
+    wire [31:0] d_a  = (d_rs1 == 5'd0) ? 32'd0 : xr[d_rs1];
+    wire [31:0] d_b  = (d_rs2 == 5'd0) ? 32'd0 : xr[d_rs2];
 
     always @(posedge clk) begin
         if (take) begin
@@ -228,11 +255,30 @@ module rv32i_core (
             e_pc <= d_pc;
             e_a <= d_a;
             e_b <= d_b;
+            e_f1 <= fwd1;
+            e_f2 <= fwd2;
+            e_fb <= fwd2 && d_isreg;
+            e_bop <= d_isreg ? d_b : {{20{dw[31]}}, dw[31:20]};
+            e_isreg <= d_isreg;
+            e_isalu <= dw[6:0] == OP_IMM || d_isreg;
+            e_isld <= dw[6:0] == OP_LOAD;
+            e_sub <= d_isreg && dw[30];
+            e_res <= wval;
             e_pc4 <= d_pc + 32'd4;
         end else begin
             // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile
-            if (v_wb && v_rd == rs1) e_a <= v_rd_val;
-            if (v_wb && v_rd == rs2) e_b <= v_rd_val;
+            if (v_wb && v_rd == rs1) begin
+                e_a <= v_rd_val;
+                e_f1 <= 1'b0;
+            end
+            if (v_wb && v_rd == rs2) begin
+                e_b <= v_rd_val;
+                e_f2 <= 1'b0;
+                if (is_reg) begin
+                    e_bop <= v_rd_val;
+                    e_fb <= 1'b0;
+                end
+            end
         end
     end
 
