@@ -98,13 +98,14 @@ def strparam(s):
     return s + " " if set(s) <= set("01xz") else s
 
 
-def prepare(routed, out, mutate=True):
-    """The routed JSON made simulatable (see the module's doc); returns the mutated cell's description."""
+def prepare(routed, out, mutate=True, top=TOP):
+    """The routed JSON made simulatable (see the module's doc), its module named top; returns the
+    mutated cell's description."""
     with open(routed) as f:
         d = json.load(f)
     mods = d["modules"]
-    mod = mods[TOP] if TOP in mods else mods[next(iter(mods))]   # nextpnr names it "top"
-    d["modules"] = {TOP: mod}
+    mod = mods[top] if top in mods else mods[next(iter(mods))]   # nextpnr names it "top"
+    d["modules"] = {top: mod}
     cells, ports = mod["cells"], mod["ports"]
     sub, dropped, types = {}, {}, {}
     for cn, c in list(cells.items()):
