@@ -33,10 +33,10 @@ Exit 0 passed (with --mutate: the mutant failed), 1 failed, 77 skipped (yosys, n
 Verilator >= 5.036 or cocotb missing).
 """
 import argparse
-import glob
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -81,12 +81,6 @@ def run(cmd, log, cwd=None):
         print((r.stdout + r.stderr)[-3000:])
         raise SystemExit(1)
     return time.time() - t0, (c1.children_user - c0.children_user) + (c1.children_system - c0.children_system)
-
-
-def is_string(v):
-    """A yosys-JSON parameter value that is a string (not a bit vector: those are [01xz]* with no
-    trailing space)."""
-    return isinstance(v, str) and (v.endswith(" ") or any(ch not in "01xz" for ch in v))
 
 
 def sval(v):
@@ -219,7 +213,6 @@ def prepare(routed, out, mutate=True, top=TOP):
 
 def ports_vlt(out):
     """Verilator control file: the top's ports (only) public for cocotb."""
-    import re
     src = open(SOURCES[-1]).read()
     m = re.search(r"module keccak_sponge\s*#\([^;]*?\)\s*\(([^;]*)\);", src, re.S)
     names = re.findall(r"(\w+)\s*,?\s*(?://[^\n]*)?\n", m.group(1))
@@ -291,7 +284,6 @@ def main():
             w, c = run([pnr, "--json", os.path.basename(syn), "--write", os.path.basename(routed) + ".tmp"] + opts,
                        log, cwd=work)
             os.replace(routed + ".tmp", routed)
-            import re
             fm = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+) MHz", open(log).read())
             print(f"nextpnr-ecp5 ({' '.join(opts)}): {w:.0f} s wall, {c:.0f} s CPU; Fmax "
                   f"{fm[-1] if fm else '?'} MHz", flush=True)
