@@ -72,7 +72,9 @@ LOW = {"cli_readers": ["fresh"],
        # session 45: mldsa_arith's decompose1 (its assertions and its behaviours' a0 postconditions, src/mldsa/poly.h)
        "mldsa_arith": ["decompose_div", "decompose_corner", "decompose_low_88", "decompose_low_32"],
        # the zetas' bound in the NTTs and the inverse NTT's product (src/mldsa/poly.c)
-       "mldsa_poly": ["kf_mldsa_zeta", "invntt_product"]}
+       "mldsa_poly": ["kf_mldsa_zeta", "invntt_product"],
+       # kf_batch_squeeze's postcondition (src/hash/batch.c)
+       "hash_batch": ["squeeze_keeps_inv"]}
 
 UNITS = {
     # src/encoding/asn1_keys.c, every function, for every length (WP; the callees from other
