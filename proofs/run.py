@@ -30,6 +30,9 @@ WP's "call point" goals of an ACSL `calls` annotation (a call through a function
 call of the named specification function) are not in the report; run.py counts them from the
 log: they fail the unit unless units.py says it assumes them ("calls_assumed", the sponge's
 backend table: docs/ASSURANCE.md), and then it prints how many.
+The properties units.LOW names (justified ones) are left out of a pass's main round and proved in
+a second round of the same Frama-C run at units.LOW_STEPS: still in the report, still checked
+against justified_alarms.md, without CVC4 running each to the unit's limit.
 """
 import argparse, csv, os, re, shutil, subprocess, sys, time
 
@@ -158,35 +161,62 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     cmd += extra
     if "-wp-steps" in extra:   # a pass's own limit (units.py "passes"): the last option wins
         steps = extra[len(extra) - 1 - extra[::-1].index("-wp-steps") + 1]
+    # units.LOW's names: the main round leaves them out, a second round of the same Frama-C run (no
+    # second parse) proves exactly them at the low limit (not in the vacuity guard's passes, nor in
+    # a mutant's own # wp-prop: selection)
+    low = units.LOW.get(unit) if not guard and "-wp-prop" not in extra else None
+    if low:
+        cmd += ["-wp-prop=" + ",".join("-" + n for n in low)]
     if fcts:
         cmd += ["-wp-fct", ",".join(fcts)]
+    if low:
+        cmd += ["-then", "-wp-prop", ",".join(low), "-wp-steps", str(units.LOW_STEPS)]
+        cmd += ["-wp-fct", ",".join(fcts)] if fcts else []
     cmd += ["-then", "-report-csv", csvf, "-report-no-proven"]
     t0 = time.time()
     r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     log = os.path.join(out, "frama-c.log")
     open(log, "w").write(r.stdout)
     dt = time.time() - t0
-    m = re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", r.stdout)
+    rounds = re.split(r"^\[wp\] Running WP plugin\.\.\.$", r.stdout, flags=re.M)[1:]
+    # each round's "Proved goals: N / M"; the low round's "No goal generated" when a mutant's # wp-fct:
+    # functions have none of its properties
+    sums = [re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", x) for x in rounds]
+    sums = [(int(x.group(1)), int(x.group(2))) if x else (0, 0) if i and "No goal generated" in rounds[i] else None
+            for i, x in enumerate(sums)]
+    m = sums[0] if len(sums) == (2 if low else 1) and all(sums) else None
     if r.returncode != 0 or not m or not os.path.exists(csvf):
         print(r.stdout[-4000:])
         print("FAIL: Frama-C did not finish (exit %d); log in %s" % (r.returncode, log))
         sys.exit(1)
     bad = unproved_rows(csvf, fcts)
-    # the call points of `calls` annotations: WP goals that the report does not list
-    calls = [g for g in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+_call_point_\S+)(.*)$", r.stdout, re.M)
+    # the call points of `calls` annotations: WP goals that the report does not list (from the main
+    # round: the low round makes them again for the functions it selects, at its limit)
+    main = rounds[0]
+    calls = [g for g in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+_call_point_\S+)(.*)$", main, re.M)
              if not g[1].strip().startswith(": Valid")]
     # WP's summary "CVC4 <version>: N (min-mean-max time) (steps)": the most steps a goal it proved took,
     # the figure units.py's STEP_LIMITS are set from (at least twice it)
-    most = re.search(r"^\s+CVC4 [0-9.]+:\s+\d+\s+\([^)]*\)\s+\((\d+)\)", r.stdout, re.M)
+    most = re.search(r"^\s+CVC4 [0-9.]+:\s+\d+\s+\([^)]*\)\s+\((\d+)\)", main, re.M)
     print("%s%s: WP proved %s of %s goals in %.0f s (%s, step limit %s, the most steps of a proved goal %s); log %s"
-          % (unit, tag, m.group(1), m.group(2), dt, ",".join(provers), steps or "none",
+          % (unit, tag, m[0], m[1], dt, ",".join(provers), steps or "none",
              most.group(1) if most else "none", log))
+    if low:
+        # the low round's goals, but the call points it makes again (the main round's count)
+        again = len(re.findall(r"^\[wp\] \[[^]]*\] Goal \S+_call_point_\S+ : Valid", rounds[1], re.M))
+        print("%s%s: and %s of %s goals of the properties %s at step limit %d (units.LOW; with the call points it "
+              "makes again)" % (unit, tag, sums[1][0], sums[1][1], ",".join(low), units.LOW_STEPS))
     # the goals WP tried and did not prove: "[wp] [Failed] Goal NAME" and the prover's verdict on
     # the next lines, or (WP's other format) "[wp] [PROVER] Goal NAME : STATUS"
-    failed = [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[Failed\] Goal (\S+).*\n\s*(.*)$", r.stdout, re.M)]
-    failed += [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+) : (.*)$", r.stdout, re.M)
-               if not st.strip().startswith("Valid")]
-    return bad, int(m.group(1)), sorted(set(re.sub(r"_part\d+$", "", g[0]) for g in calls)), failed   # one per call
+    # (the low round's, but the call points it makes again)
+    failed = []
+    for i, text in enumerate(rounds):
+        f = [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[Failed\] Goal (\S+).*\n\s*(.*)$", text, re.M)]
+        f += [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+) : (.*)$", text, re.M)
+              if not st.strip().startswith("Valid")]
+        failed += [x for x in f if i == 0 or "_call_point_" not in x[0]]
+    valid = m[0] + (sums[1][0] - again if low else 0)
+    return bad, valid, sorted(set(re.sub(r"_part\d+$", "", g[0]) for g in calls)), failed   # one per call
 
 
 def unproved_rows(csvf, fcts):

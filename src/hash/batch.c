@@ -165,7 +165,7 @@ int kf_batch_absorb(kf_batch_ctx *ctx, const uint8_t *const in[], size_t len)
              \forall integer i; 0 <= i < ctx->impl.s.n ==>
                out[i] == \null || (\valid(out[i] + (0 .. len - 1)) && \separated(out[i] + (0 .. len - 1), ctx));
     assigns *ctx, *(out[0 .. ctx->impl.s.n - 1] + (0 .. len - 1)), kf_spec_xn_table;
-    ensures ctx != \null ==> batch_inv(ctx); */
+    ensures squeeze_keeps_inv: ctx != \null ==> batch_inv(ctx); */
 int kf_batch_squeeze(kf_batch_ctx *ctx, uint8_t *const out[], size_t len)
 {
     if (!ctx) return KF_ERR_NULL_POINTER;

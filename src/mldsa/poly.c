@@ -288,7 +288,7 @@ void kf_mldsa_invntt_tomont_portable(kf_mldsa_poly *p)
                 /*@ assert -64 * KF_MLDSA_Q < w[(unsigned)(j + len)] < 64 * KF_MLDSA_Q; */
                 /*@ assert -128 * KF_MLDSA_Q < t - w[(unsigned)(j + len)] < 128 * KF_MLDSA_Q; */
                 /*@ assert -2147483648 * KF_MLDSA_Q < kf_mldsa_mul(z, t - w[(unsigned)(j + len)]) < 2147483648 * KF_MLDSA_Q; */
-                /*@ assert -2147483648 * KF_MLDSA_Q < z * (int32_t)(t - w[(unsigned)(j + len)]) < 2147483648 * KF_MLDSA_Q; */
+                /*@ assert invntt_product: -2147483648 * KF_MLDSA_Q < z * (int32_t)(t - w[(unsigned)(j + len)]) < 2147483648 * KF_MLDSA_Q; */
                 w[j + len] = mont_reduce((int64_t)z * (t - w[j + len]));
             }
         }

@@ -70,11 +70,11 @@ static inline int32_t kf_mldsa_caddq(int32_t a)
     behavior gamma2_88:
       assumes gamma2 == (KF_MLDSA_Q - 1) / 88;
       ensures 0 <= \result < 44;
-      ensures a0 != \null ==> -95232 <= *a0 <= 95232 && (r - \result * 190464 - *a0) % KF_MLDSA_Q == 0;
+      ensures decompose_low_88: a0 != \null ==> -95232 <= *a0 <= 95232 && (r - \result * 190464 - *a0) % KF_MLDSA_Q == 0;
     behavior gamma2_32:
       assumes gamma2 == (KF_MLDSA_Q - 1) / 32;
       ensures 0 <= \result < 16;
-      ensures a0 != \null ==> -261888 <= *a0 <= 261888 && (r - \result * 523776 - *a0) % KF_MLDSA_Q == 0;
+      ensures decompose_low_32: a0 != \null ==> -261888 <= *a0 <= 261888 && (r - \result * 523776 - *a0) % KF_MLDSA_Q == 0;
     complete behaviors;
     disjoint behaviors; */
 static inline int32_t kf_mldsa_decompose1(int32_t *a0, int32_t r, int32_t gamma2)
