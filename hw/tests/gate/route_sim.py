@@ -16,7 +16,10 @@ mode: `wire FCO` inside the generate block declares a new net). Before yosys rea
 script cuts the IO cells at the top's ports (an input's O is its pad, an output's pad is its I),
 ties every input the packer left unconnected to the value it stands for (LUT inputs high, a
 flip-flop's LSR inactive, a DCCA's CE high) and sets KF_OFX on slice halves whose OFX is an
-L6MUX21 (FXA/FXB connected) rather than the PFUMX.
+L6MUX21 (FXA/FXB connected) rather than the PFUMX. A DP16KD or MULT18X18D keeps gate_sim.py's model
+(dp16kd_sim.v, mult18x18d_sim.v: instances through the flatten): the packer leaves its constant
+pins open with the value in a <PIN>MUX parameter, which are tied back (block_ties) and the
+parameters the models do not declare dropped (checked on a small design: route_bram.py).
 Not simulated: the router's LUT input permutation (nextpnr keeps each cell's logical pins and INIT in
 the JSON and permutes them only when it writes the bitstream; pass --pnr-opts
 --disable-router-lutperm to route without it), and delays (the simulation is zero-delay, cycle based).
@@ -60,6 +63,60 @@ PARAMS = {"TRELLIS_COMB": {"MODE", "INITVAL", "CCU2_INJECT1", "WREMUX", "WCKMUX"
           "TRELLIS_FF": {"GSR", "CEMUX", "CLKMUX", "LSRMUX", "SRMODE", "REGSET", "LSRMODE", "SD"},
           "TRELLIS_RAMW": set(), "DCCA": set()}
 LUT_PINS = ("A", "B", "C", "D")
+# the block RAM and the multiplier: gate_sim.py's models (kept instances through the flatten,
+# compiled by Verilator beside the flat netlist); the parameters they take are the ones they declare
+BLOCKS = {"DP16KD": os.path.join(HERE, "dp16kd_sim.v"), "MULT18X18D": os.path.join(HERE, "mult18x18d_sim.v")}
+# the block inputs that may stay open with no <PIN>MUX: the data bits the synthesis left 'x'
+# (DP16KD's DI), and the multiplier's clocks, enables, resets and shift inputs (its model has no
+# register and refuses a netlist that uses one); tied low
+BLOCK_OPEN = {"DP16KD": r"DI[AB]\d+", "MULT18X18D": r"(CLK|CE|RST)\d|SRI[AB]\d+"}
+
+
+def model_params(path):
+    """The parameter names a Verilog model declares."""
+    names = set()
+    for stmt in re.findall(r"\bparameter\b([^;]*);", open(path).read()):
+        names.update(re.findall(r"(\w+)\s*=", stmt))
+    return names
+
+
+def block_ties(cn, c):
+    """DP16KD / MULT18X18D: nextpnr's packer (set_net_constant, ecp5/pack.cc) disconnects a pin
+    driven by a constant and records it in a <PIN>MUX parameter: "0" / "1" for a data, address or
+    sign pin, for the control pins (CLK, CE, OCE, WE, RST, CS) the pin's own name for 1 (the open
+    pin reads high) and "INV" for 0. Returns {pin: "0" / "1"} for the open pins; a connected pin
+    with an inverting MUX (which the models do not simulate) or an open one with no MUX and not in
+    BLOCK_OPEN stops the preparation."""
+    t, conn, par = c["type"], c["connections"], c["parameters"]
+    dirs = c.get("port_directions", {})
+    out = {}
+    for pin, bits in conn.items():
+        if dirs.get(pin) != "input":
+            continue
+        mux = par.get(pin + "MUX")
+        mux = sval(mux) if mux is not None else None
+        is_open = not bits or bits[0] in ("x", "z")
+        if not is_open:
+            if isinstance(bits[0], str):
+                out[pin] = bits[0]            # a constant the packer left (none seen): as it is
+            elif mux not in (None, pin):
+                raise SystemExit(f"{t} {cn}: pin {pin} is a signal through {pin}MUX={mux!r} (not modelled)")
+            continue
+        if mux in ("0", "1"):
+            out[pin] = mux
+        elif mux == "INV":
+            out[pin] = "0"
+        elif mux == pin:
+            out[pin] = "1"
+        elif mux is None and re.fullmatch(BLOCK_OPEN[t], pin):
+            out[pin] = "0"
+        else:
+            raise SystemExit(f"{t} {cn}: pin {pin} is open with {pin}MUX={mux!r}")
+    if t == "DP16KD":
+        for k, v in par.items():
+            if k.startswith("INITVAL_") and set(sval(v)) - {"0"}:
+                raise SystemExit(f"DP16KD {cn}: initial contents ({k}): dp16kd_sim.v starts from zero")
+    return out
 
 
 def sha(*parts):
@@ -124,7 +181,8 @@ def prepare(routed, out, mutate=True, top=TOP):
         return b
     for p in ports.values():
         p["bits"] = [s(b) for b in p["bits"]]
-    unknown = sorted(t for t in types if t not in PARAMS and t != "TRELLIS_IO")
+    params = dict(PARAMS, **{t: model_params(f) for t, f in BLOCKS.items()})
+    unknown = sorted(t for t in types if t not in params and t != "TRELLIS_IO")
     if unknown:
         raise SystemExit(f"cells route_cells_sim.v has no model for: {', '.join(unknown)}")
     ties = {}
@@ -151,8 +209,9 @@ def prepare(routed, out, mutate=True, top=TOP):
         t = c["type"]
         c["attributes"] = {}
         c["connections"] = {k: [s(b) for b in v] for k, v in c["connections"].items()}
+        bties = block_ties(cn, c) if t in BLOCKS else {}
         for k in list(c["parameters"]):
-            if k not in PARAMS[t]:
+            if k not in params[t]:
                 dropped.setdefault(t, set()).add(k)
                 del c["parameters"][k]
         conn, par = c["connections"], c["parameters"]
@@ -188,6 +247,12 @@ def prepare(routed, out, mutate=True, top=TOP):
         elif t == "TRELLIS_RAMW":
             for pin in ("A0", "B0", "C0", "D0", "A1", "B1", "C1", "D1"):
                 tie(c, pin, "1")      # LUT inputs of slice C
+        elif t in BLOCKS:
+            for pin, v in sorted(bties.items()):
+                if c["connections"][pin] != [v]:
+                    c["connections"][pin] = [v]
+                    key = (t, re.sub(r"\d+$", "*", pin), v)
+                    ties[key] = ties.get(key, 0) + 1
         elif t == "DCCA":
             ce = conn.get("CE", ["1"])[0] if conn.get("CE") else "1"
             if isinstance(ce, int) and not any(
@@ -197,7 +262,8 @@ def prepare(routed, out, mutate=True, top=TOP):
             conn.pop("CE", None)
             tie(c, "CE", "1")
         for k, v in list(par.items()):
-            if k != "INITVAL" and isinstance(v, str):
+            # (a block's parameters stay as nextpnr wrote them: its widths and INITVAL_xx are bits)
+            if t not in BLOCKS and k != "INITVAL" and isinstance(v, str):
                 par[k] = strparam(sval(v))
     if mutate and mutant is None:
         raise SystemExit("no four-input XOR LUT found to mutate")
@@ -206,9 +272,17 @@ def prepare(routed, out, mutate=True, top=TOP):
         json.dump(d, f)
     print("routed netlist:", ", ".join(f"{n:,} {t}" for t, n in sorted(types.items())), flush=True)
     print("  tied unconnected inputs:", ", ".join(f"{t}.{p}={v} x{n}" for (t, p, v), n in sorted(ties.items())))
-    print("  parameters dropped (placement, bitstream):",
+    print("  parameters dropped (placement, bitstream, the blocks' folded constants):",
           "; ".join(f"{t}: {' '.join(sorted(k))}" for t, k in sorted(dropped.items())) or "none", flush=True)
     return mutant
+
+
+def block_models(prepared):
+    """The block models (BLOCKS) a prepared netlist needs."""
+    with open(prepared) as f:
+        d = json.load(f)
+    types = {c["type"] for m in d["modules"].values() for c in m["cells"].values()}
+    return [f for t, f in sorted(BLOCKS.items()) if t in types]
 
 
 def ports_vlt(out):
@@ -287,7 +361,9 @@ def main():
     prep = os.path.join(work, "prepared.json")
     what = prepare(routed, prep)
     print("the mutation:", what, flush=True)
-    prep_hash = sha(open(prep, "rb").read(), open(MODELS, "rb").read(), open(MUT, "rb").read())
+    blocks = block_models(prep)
+    prep_hash = sha(open(prep, "rb").read(), open(MODELS, "rb").read(), open(MUT, "rb").read(),
+                    *[open(f, "rb").read() for f in blocks])
     build = os.path.join(work, "sim")
     stamp = os.path.join(build, "route_sim.stamp")
     root, bindir = vl
@@ -300,10 +376,10 @@ def main():
     if os.path.exists(os.path.join(build, TOP)) and os.path.exists(stamp) and open(stamp).read() == prep_hash:
         print(f"the simulator of this netlist kept from an earlier run: {build}", flush=True)
         runner._build_command = lambda: []   # build() without a command: test() needs what it sets
-        runner.build(sources=[flat], hdl_toplevel=TOP, build_dir=build)
+        runner.build(sources=[flat] + blocks, hdl_toplevel=TOP, build_dir=build)
     else:
         w, c = run([a.yosys, "-q", "-p", f"read_json {prep}; read_verilog {MODELS}; "
-                                         f"read_verilog -lib {MUT}; hierarchy -top {TOP}; flatten; "
+                                         f"read_verilog -lib {' '.join([MUT] + blocks)}; hierarchy -top {TOP}; flatten; "
                                          f"opt_clean; write_verilog -noattr {flat}"],
                    os.path.join(work, "flat.log"))
         print(f"yosys read_json + flatten: {w:.0f} s wall, {c:.0f} s CPU", flush=True)
@@ -323,7 +399,7 @@ def main():
         vargs = ["-O3", "--x-assign", "fast", "--x-initial", "fast", "-Wno-fatal", "-Wno-lint", "-Wno-style",
                  "-Wno-MULTIDRIVEN", "-Wno-UNOPTFLAT", "-Wno-TIMESCALEMOD", "-Wno-COMBDLY", "-Wno-INITIALDLY",
                  "-Wno-ALWNEVER", vlt]
-        runner.build(sources=[flat, MUT], hdl_toplevel=TOP, build_args=vargs, build_dir=build,
+        runner.build(sources=[flat, MUT] + blocks, hdl_toplevel=TOP, build_args=vargs, build_dir=build,
                      timescale=("1ns", "1ps"), always=True)
         c1 = os.times()
         with open(stamp, "w") as f:
