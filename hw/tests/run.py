@@ -75,6 +75,21 @@ def verilator_for_cocotb():
     return None
 
 
+def junit_result(xml):
+    """(number of test cases, names of those failed or in error) of cocotb's JUnit file."""
+    cases = ET.parse(xml).findall(".//testcase")
+    return len(cases), [c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
+
+
+def mutant_exit(bad, mutate, what):
+    """The exit status of a run that must fail on a mutated netlist (and pass otherwise), with
+    the line saying which; what: "the test does not see the netlist" and the like."""
+    if mutate:
+        print("the mutant is caught (as it must be)" if bad else f"the MUTANT PASSED: {what}")
+        return 0 if bad else 1
+    return 1 if bad else 0
+
+
 def cocotb_verilator():
     """(verilator_for_cocotb()'s pair, cocotb's get_runner) for a Verilator run under cocotb 2,
     or a str: why not (the gate-level scripts print it as their SKIPPED line)."""
@@ -159,12 +174,10 @@ def main():
     xml = runner.test(test_module=module, hdl_toplevel=top, build_dir=build, test_dir=build,
                       extra_env=env, parameters=params,
                       testcase=a.testcase.split(",") if a.testcase else None)
-    tree = ET.parse(xml)
-    cases = tree.findall(".//testcase")
-    failed = [c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
-    print(f"{a.bench}: {len(cases) - len(failed)} of {len(cases)} cocotb tests passed"
+    n, failed = junit_result(xml)
+    print(f"{a.bench}: {n - len(failed)} of {n} cocotb tests passed"
           + (f"; FAILED: {', '.join(failed)}" if failed else ""))
-    return 1 if failed or not cases else 0
+    return 1 if failed or not n else 0
 
 
 if __name__ == "__main__":

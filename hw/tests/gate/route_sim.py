@@ -44,7 +44,6 @@ import shutil
 import subprocess
 import sys
 import time
-import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTS = os.path.dirname(HERE)
@@ -414,16 +413,12 @@ def main():
     xml = runner.test(test_module="test_sponge", hdl_toplevel=TOP, build_dir=build,
                       test_dir=os.path.join(work, "run_mutant" if a.mutate else "run"),
                       extra_env=env, plusargs=["+kf_mutate"] if a.mutate else [])
-    cases = ET.parse(xml).findall(".//testcase")
-    failed = [c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
-    bad = bool(failed) or not cases
-    print(f"post-route sponge tests{' on the MUTANT' if a.mutate else ''}: {len(cases) - len(failed)} of "
-          f"{len(cases)} passed{' (failed: ' + ', '.join(failed) + ')' if failed else ''} in "
+    n, failed = hwrun.junit_result(xml)
+    bad = bool(failed) or not n
+    print(f"post-route sponge tests{' on the MUTANT' if a.mutate else ''}: {n - len(failed)} of "
+          f"{n} passed{' (failed: ' + ', '.join(failed) + ')' if failed else ''} in "
           f"{time.time() - t0:.0f} s (all: {time.time() - t_all:.0f} s)")
-    if a.mutate:
-        print("the mutant is caught (as it must be)" if bad else "the MUTANT PASSED: the test does not see the netlist")
-        return 0 if bad else 1
-    return 1 if bad else 0
+    return hwrun.mutant_exit(bad, a.mutate, "the test does not see the netlist")
 
 
 if __name__ == "__main__":
