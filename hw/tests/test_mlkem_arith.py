@@ -219,7 +219,10 @@ async def ntt_check(dut, inv, unit="ntt"):
     assert clk_seen == {NTT_CLOCKS[unit]}, f"clocks start->done {clk_seen}, expected {NTT_CLOCKS[unit]}"
     out = os.environ.get("KF_HW_CLOCKS_JSON")
     if out:  # bench_hw.py's figures: both directions write into one file
-        got = json.load(open(out)) if os.path.exists(out) else {}
+        got = {}
+        if os.path.exists(out):
+            with open(out) as f:
+                got = json.load(f)
         got[("intt" if inv else "ntt") + ("-2" if unit == "ntt2" else "")] = min(clk_seen)
         with open(out, "w") as f:
             json.dump(got, f)

@@ -73,8 +73,10 @@ async def acvp_vectors(dut):
         base = os.path.join(vdir, "acvp", name)
         if not os.path.exists(os.path.join(base, "prompt.json")):
             continue
-        prompt = json.loads(open(os.path.join(base, "prompt.json")).read())
-        expected = json.loads(open(os.path.join(base, "expectedResults.json")).read())
+        with open(os.path.join(base, "prompt.json")) as f:
+            prompt = json.load(f)
+        with open(os.path.join(base, "expectedResults.json")) as f:
+            expected = json.load(f)
         exp = {t["tcId"]: t for g in expected["testGroups"] for t in g["tests"]}
         jobs, want = [], []
         for g in prompt["testGroups"]:
