@@ -106,13 +106,34 @@ def passes(unit, fcts=None):
     return out
 
 
+# A function definition: it starts at column 0; its name is the last word before the parameter
+# list; matched in code whose comments (ghost parameters too) and __attribute__((...)) are blanked.
+DEFINITION = re.compile(r"^(?:static\s+)?(?:inline\s+)?(?:const\s+)?[A-Za-z_][\w ]*?[\s*]\**(\w+)\([^;{]*?\)\s*\{", re.M)
+
+
+def _blank_attributes(code):
+    """code with each __attribute__((...)) turned to spaces (same length, newlines kept)."""
+    out, i = [], 0
+    for m in re.finditer(r"\b__attribute__\s*\(", code):
+        if m.start() < i:
+            continue
+        j, depth = m.end() - 1, 0
+        while j < len(code):
+            depth += {"(": 1, ")": -1}.get(code[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        out += [code[i:m.start()], re.sub(r"[^\n]", " ", code[m.start():j + 1])]
+        i = j + 1
+    return "".join(out + [code[i:]])
+
+
 def defined_functions(unit):
-    """The functions the unit's files define (a definition starts at column 0 and its body's
-    brace opens a line at column 0, the house style)."""
+    """The functions the unit's files define (DEFINITION)."""
     names = []
     for f in units.UNITS[unit]["files"]:
         text = open(os.path.join(ROOT, f)).read()
-        names += re.findall(r"^(?:static\s+)?(?:inline\s+)?(?:const\s+)?[A-Za-z_][\w ]*?[\s*]\**(\w+)\([^;{]*?\)\s*\{", text, re.M)
+        names += DEFINITION.findall(_blank_attributes(_blank_comments(text)))
     return names
 
 
@@ -296,11 +317,10 @@ def _blank_comments(text):
 
 
 def _function_bodies(text, code):
-    """(name, start, end) of each function definition (the regular expression of defined_functions;
-    the body's extent by its braces, in code: text without comments, strings and directives)."""
+    """(name, start, end) of each function definition (DEFINITION; the body's extent by its braces,
+    in code: text without comments, strings and directives)."""
     out = []
-    for m in re.finditer(r"^(?:static\s+)?(?:inline\s+)?(?:const\s+)?[A-Za-z_][\w ]*?[\s*]\**(\w+)\([^;{]*?\)\s*\{",
-                         code, re.M):
+    for m in DEFINITION.finditer(_blank_attributes(code)):
         depth, i = 0, m.end() - 1
         while i < len(code):
             depth += {"{": 1, "}": -1}.get(code[i], 0)
