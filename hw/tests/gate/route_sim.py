@@ -24,16 +24,22 @@ Not simulated: the router's LUT input permutation (nextpnr keeps each cell's log
 the JSON and permutes them only when it writes the bitstream; pass --pnr-opts
 --disable-router-lutperm to route without it), and delays (the simulation is zero-delay, cycle based).
 
+--design axil does the same for the ML-KEM unit: mlkem_axil (mlkem_top behind its AXI4-Lite slave,
+bench_hw.UNIT, its 109 ports as pins), through the bus's ACVP test (hw/tests/test_mlkem_axil.py,
+testcase acvp: --acvp cases per keyGen / encapsulation / decapsulation group of each of the --sets,
+no bus stalls, as gate_sim.py runs it on the synthesised netlist).
+
   python3 hw/tests/gate/route_sim.py --lib build/libkeccakforge.so [--vectors DIR] [--work DIR]
-        [--routed ROUTED.json] [--seed 1] [--mutate]
+        [--design sponge|axil] [--routed ROUTED.json] [--seed 1] [--acvp 10] [--sets 512,768,1024] [--mutate]
 
 The synthesis and the routed JSON are kept in the work directory by the RTL's hash (and the
 nextpnr options'), the simulator while the prepared netlist and the models are the same.
---mutate: one LUT of the routed netlist (the first, by name, of the Keccak core's LOGIC slice halves
+--mutate: one LUT of the routed netlist (the first, by name, of the Keccak core's (a cell name holding
+"u_core.") LOGIC slice halves
 with a four-input XOR INIT, 6996 or 9669, four signal inputs and OFX unused) has bit 5 of
 its INIT flipped at run time (+kf_mutate, so one build serves both): the test must then fail.
 Exit 0 passed (with --mutate: the mutant failed), 1 failed, 77 skipped (yosys, nextpnr-ecp5,
-Verilator >= 5.036 or cocotb missing).
+Verilator >= 5.036 or cocotb missing; axil: or no ACVP ML-KEM vectors).
 """
 import argparse
 import hashlib
@@ -52,6 +58,16 @@ RTL = os.path.join(HW, "rtl")
 SKIP = 77
 TOP = "keccak_sponge"
 SOURCES = [os.path.join(RTL, "keccak", f) for f in ("keccak_round.v", "keccak_core.v", "keccak_sponge.v")]
+
+
+def designs():
+    """The designs --design picks: the top, its sources (and include directories, whose .vh files
+    the RTL hash covers) and the file whose header lists the top's ports."""
+    sys.path.insert(0, HW)
+    import bench_hw   # the ML-KEM unit's sources as bench_hw.py places and routes them
+    return {"sponge": {"top": TOP, "sources": SOURCES, "inc": [], "header": SOURCES[-1]},
+            "axil": {"top": "mlkem_axil", "sources": list(bench_hw.UNIT), "inc": [os.path.join(RTL, "mlkem")],
+                     "header": os.path.join(RTL, "bus", "mlkem_axil.v")}}
 MODELS = os.path.join(HERE, "route_cells_sim.v")
 MUT = os.path.join(HERE, "kf_lut4_mut.v")
 sys.path.insert(0, TESTS)
@@ -221,7 +237,7 @@ def prepare(routed, out, mutate=True, top=TOP):
                 tie(c, pin, "0")
             if any(isinstance(b, int) for pin in ("FXA", "FXB") for b in conn[pin]):
                 par["KF_OFX"] = "L6MUX"
-            if (mutate and mutant is None and cn.startswith("u_core.") and sval(par.get("MODE", "LOGIC")) == "LOGIC"
+            if (mutate and mutant is None and "u_core." in cn and sval(par.get("MODE", "LOGIC")) == "LOGIC"
                     and int(par["INITVAL"], 2) in (0x6996, 0x9669)
                     and all(isinstance(conn[p][0], int) for p in LUT_PINS)
                     and not any(isinstance(b, int) for p in ("M", "F1", "FXA", "FXB") for b in conn[p])
@@ -284,15 +300,16 @@ def block_models(prepared):
     return [f for t, f in sorted(BLOCKS.items()) if t in types]
 
 
-def ports_vlt(out):
-    """Verilator control file: the top's ports (only) public for cocotb."""
-    src = open(SOURCES[-1]).read()
-    m = re.search(r"module keccak_sponge\s*#\([^;]*?\)\s*\(([^;]*)\);", src, re.S)
+def ports_vlt(out, header=SOURCES[-1], top=TOP):
+    """Verilator control file: the top's ports (only, as its module header in the file header
+    lists them, one a line) public for cocotb."""
+    src = open(header).read()
+    m = re.search(r"module " + top + r"\s*#\([^;]*?\)\s*\(([^;]*)\);", src, re.S)
     names = re.findall(r"(\w+)\s*,?\s*(?://[^\n]*)?\n", m.group(1))
     with open(out, "w") as f:
         f.write("// SPDX-License-Identifier: Apache-2.0 OR MIT\n`verilator_config\n")
         for n in names:
-            f.write(f'public_flat_rw -module "{TOP}" -var "{n}"\n')
+            f.write(f'public_flat_rw -module "{top}" -var "{n}"\n')
     return names
 
 
@@ -301,11 +318,16 @@ def main():
     ap.add_argument("--lib", required=True)
     ap.add_argument("--vectors", default=os.environ.get("KF_VECTORS_DIR", ""))
     ap.add_argument("--work", default=None, help="work directory (default ./hw-route)")
-    ap.add_argument("--routed", default=None, help="a routed JSON of keccak_sponge (nextpnr-ecp5 --write) to use")
+    ap.add_argument("--design", choices=("sponge", "axil"), default="sponge",
+                    help="sponge: keccak_sponge through test_sponge.py; axil: the ML-KEM unit (mlkem_axil) "
+                         "through test_mlkem_axil.py's acvp test")
+    ap.add_argument("--routed", default=None, help="a routed JSON of the design (nextpnr-ecp5 --write) to use")
     ap.add_argument("--seed", type=int, default=1, help="nextpnr's placer seed")
     ap.add_argument("--pnr-opts", default="", help="more nextpnr-ecp5 options (e.g. --disable-router-lutperm)")
     ap.add_argument("--random", type=int, default=60, help="random messages (KF_HW_RANDOM)")
-    ap.add_argument("--acvp", type=int, default=10, help="ACVP cases per group (KF_HW_ACVP_MAX)")
+    ap.add_argument("--acvp", type=int, default=10, help="ACVP cases per group (KF_HW_ACVP_MAX; axil: per "
+                                                         "operation and parameter set)")
+    ap.add_argument("--sets", default="512,768,1024", help="axil: ML-KEM parameter sets (KF_HW_MLKEM_SETS)")
     ap.add_argument("--turboshake-maxlen", type=int, default=20000,
                     help="the longest TurboSHAKE message driven (KF_HW_TURBOSHAKE_MAXLEN)")
     ap.add_argument("--mutate", action="store_true", help="flip one LUT INIT bit: the test must fail")
@@ -319,6 +341,12 @@ def main():
     if not a.yosys:
         print("SKIPPED: yosys not installed")
         return SKIP
+    d = designs()[a.design]
+    top, sources = d["top"], d["sources"]
+    acvp_dir = os.path.join(a.vectors, "acvp", "ML-KEM-keyGen-FIPS203")
+    if a.design == "axil" and not (a.vectors and os.path.isdir(acvp_dir)):
+        print("SKIPPED: the ACVP vectors are not there (KF_VECTORS_DIR)")
+        return SKIP
     import run as hwrun   # hw/tests/run.py: the Verilator cocotb can drive
     got = hwrun.cocotb_verilator()
     if isinstance(got, str):
@@ -328,7 +356,8 @@ def main():
     work = os.path.abspath(a.work or "hw-route")
     os.makedirs(work, exist_ok=True)
     t_all = time.time()
-    rtl = sha(*[os.path.basename(f).encode() + open(f, "rb").read() for f in SOURCES])
+    incs = sorted(os.path.join(i, f) for i in d["inc"] for f in os.listdir(i) if f.endswith(".vh"))
+    rtl = sha(*[os.path.basename(f).encode() + open(f, "rb").read() for f in sources + incs])
     # 1. synthesis (bench_hw.py's) and place and route, each kept by what it is made of
     if a.routed:
         routed = os.path.abspath(a.routed)
@@ -337,10 +366,12 @@ def main():
         if os.path.exists(syn):
             print(f"synthesis of this RTL kept from an earlier run: {syn}")
         else:
-            w, c = run([a.yosys, "-q", "-p", f"read_verilog {' '.join(SOURCES)}; synth_ecp5 -top {TOP} -json {syn}.tmp"],
+            inc = "".join(f"-I{i} " for i in d["inc"])
+            w, c = run([a.yosys, "-q", "-p",
+                        f"read_verilog {inc}{' '.join(sources)}; synth_ecp5 -top {top} -json {syn}.tmp"],
                        os.path.join(work, "synth.log"))
             os.replace(syn + ".tmp", syn)
-            print(f"synth_ecp5 of {TOP}: {w:.0f} s wall, {c:.0f} s CPU", flush=True)
+            print(f"synth_ecp5 of {top}: {w:.0f} s wall, {c:.0f} s CPU", flush=True)
         opts = ["--85k", "--package", "CABGA381", "--freq", "100", "--timing-allow-fail", "--seed", str(a.seed)]
         opts += a.pnr_opts.split()
         routed = os.path.join(work, f"routed_{sha(open(syn, 'rb').read(), ' '.join(opts))}.json")
@@ -358,7 +389,9 @@ def main():
                   f"{fm[-1] if fm else '?'} MHz", flush=True)
     # 2. the routed JSON made simulatable, read back by yosys, the small cells inlined
     prep = os.path.join(work, "prepared.json")
-    what = prepare(routed, prep)
+    t0, c0 = time.time(), time.process_time()
+    what = prepare(routed, prep, top=top)
+    print(f"prepared: {time.time() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU", flush=True)
     print("the mutation:", what, flush=True)
     blocks = block_models(prep)
     prep_hash = sha(open(prep, "rb").read(), open(MODELS, "rb").read(), open(MUT, "rb").read(),
@@ -372,18 +405,18 @@ def main():
     os.environ["PYTHONPATH"] = TESTS + os.pathsep + os.environ.get("PYTHONPATH", "")
     runner = get_runner("verilator")
     flat = os.path.join(work, "flat.v")
-    if os.path.exists(os.path.join(build, TOP)) and os.path.exists(stamp) and open(stamp).read() == prep_hash:
+    if os.path.exists(os.path.join(build, top)) and os.path.exists(stamp) and open(stamp).read() == prep_hash:
         print(f"the simulator of this netlist kept from an earlier run: {build}", flush=True)
         runner._build_command = lambda: []   # build() without a command: test() needs what it sets
-        runner.build(sources=[flat] + blocks, hdl_toplevel=TOP, build_dir=build)
+        runner.build(sources=[flat] + blocks, hdl_toplevel=top, build_dir=build)
     else:
         w, c = run([a.yosys, "-q", "-p", f"read_json {prep}; read_verilog {MODELS}; "
-                                         f"read_verilog -lib {' '.join([MUT] + blocks)}; hierarchy -top {TOP}; flatten; "
+                                         f"read_verilog -lib {' '.join([MUT] + blocks)}; hierarchy -top {top}; flatten; "
                                          f"opt_clean; write_verilog -noattr {flat}"],
                    os.path.join(work, "flat.log"))
         print(f"yosys read_json + flatten: {w:.0f} s wall, {c:.0f} s CPU", flush=True)
         vlt = os.path.join(work, "ports.vlt")
-        ports_vlt(vlt)
+        ports_vlt(vlt, d["header"], top)
         orig = runner._build_command
 
         def build_command():
@@ -398,24 +431,34 @@ def main():
         vargs = ["-O3", "--x-assign", "fast", "--x-initial", "fast", "-Wno-fatal", "-Wno-lint", "-Wno-style",
                  "-Wno-MULTIDRIVEN", "-Wno-UNOPTFLAT", "-Wno-TIMESCALEMOD", "-Wno-COMBDLY", "-Wno-INITIALDLY",
                  "-Wno-ALWNEVER", vlt]
-        runner.build(sources=[flat, MUT] + blocks, hdl_toplevel=TOP, build_args=vargs, build_dir=build,
+        runner.build(sources=[flat, MUT] + blocks, hdl_toplevel=top, build_args=vargs, build_dir=build,
                      timescale=("1ns", "1ps"), always=True)
         c1 = os.times()
         with open(stamp, "w") as f:
             f.write(prep_hash)
         print(f"Verilator build: {time.time() - t0:.0f} s wall, "
               f"{c1.children_user - c0.children_user + c1.children_system - c0.children_system:.0f} s CPU", flush=True)
-    # 3. the sponge's cocotb tests on it
+    # 3. the design's cocotb tests on it: the sponge's all, the ML-KEM unit's ACVP test (with
+    # KF_HW_MLKEM_* as gate_sim.py sets them)
     env = {"KF_LIB": os.path.abspath(a.lib), "KF_VECTORS_DIR": a.vectors, "PYTHONPATH": TESTS,
-           "KF_HW_RANDOM": str(a.random), "KF_HW_ACVP_MAX": str(a.acvp),
-           "KF_HW_TURBOSHAKE_MAXLEN": str(a.turboshake_maxlen)}
-    t0 = time.time()
-    xml = runner.test(test_module="test_sponge", hdl_toplevel=TOP, build_dir=build,
-                      test_dir=os.path.join(work, "run_mutant" if a.mutate else "run"),
+           "KF_HW_ACVP_MAX": str(a.acvp)}
+    if a.design == "sponge":
+        env.update(KF_HW_RANDOM=str(a.random), KF_HW_TURBOSHAKE_MAXLEN=str(a.turboshake_maxlen))
+        module, case = "test_sponge", None
+    else:
+        env.update(KF_HW_AXI_STALL="0", KF_HW_MLKEM_SETS=a.sets)
+        module, case = "test_mlkem_axil", ["acvp"]
+    t0, c0 = time.time(), os.times()
+    xml = runner.test(test_module=module, hdl_toplevel=top, build_dir=build,
+                      test_dir=os.path.join(work, "run_mutant" if a.mutate else "run"), testcase=case,
                       extra_env=env, plusargs=["+kf_mutate"] if a.mutate else [])
+    c1 = os.times()
     n, failed = hwrun.junit_result(xml)
     bad = bool(failed) or not n
-    print(f"post-route sponge tests{' on the MUTANT' if a.mutate else ''}: {n - len(failed)} of "
+    scope = f"ACVP, {a.acvp} per operation and set of ML-KEM-{a.sets}, " if case else ""
+    print(f"post-route {module} ({scope}"
+          f"{c1.children_user - c0.children_user + c1.children_system - c0.children_system:.0f} s CPU)"
+          f"{' on the MUTANT' if a.mutate else ''}: {n - len(failed)} of "
           f"{n} passed{' (failed: ' + ', '.join(failed) + ')' if failed else ''} in "
           f"{time.time() - t0:.0f} s (all: {time.time() - t_all:.0f} s)")
     return hwrun.mutant_exit(bad, a.mutate, "the test does not see the netlist")
