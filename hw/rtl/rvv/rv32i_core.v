@@ -186,7 +186,7 @@ module rv32i_core (
     // lq_w: bits 31:16 from the memory (LW); lq_s: the byte whose bit 7 is the sign (one-hot,
     // none for LBU / LHU), else the upper bits are the sign
     wire [31:0] dq = dmem_rdata;
-    wire        ld_sg  = |(lq_s & {dq[31], dq[23], dq[15], dq[7]});
+    (* keep *) wire ld_sg = |(lq_s & {dq[31], dq[23], dq[15], dq[7]});   // (kept: see xwo)
     wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
                        | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
     wire [7:0]  ld_mid = lq_h ? (lq_h3 ? dq[31:24] : dq[15:8]) : {8{ld_sg}};
@@ -265,7 +265,10 @@ module rv32i_core (
     wire        xw  = do_wb || v_wb;
     wire        xwv = v_wb || rst;
     wire [4:0]  xwa = rst ? 5'd0 : v_wb ? v_rd : rd;
-    wire [31:0] xwd = (ld_wait && !rst) ? ld_val : xwv ? (rst ? 32'd0 : v_rd_val) : wv_nl;
+    // (xwo and ld_sg kept apart, so that Yosys' ABC leaves the load's data in the last LUTs:
+    // without, it mapped the data memory -> write data path 5-6 LUTs deep)
+    (* keep *) wire [31:0] xwo = xwv ? (rst ? 32'd0 : v_rd_val) : wv_nl;
+    wire [31:0] xwd = (ld_wait && !rst) ? ld_val : xwo;
     always @(posedge clk)
         if (xw || rst) xr[xwa] <= xwd;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
