@@ -37,7 +37,9 @@
 // is written to x[rd] then. An instruction neither the core nor the unit implements stops the
 // core with `trap` (trap_pc = its pc); ECALL and EBREAK stop it with `halted` alone.
 // Misaligned loads, stores and jump targets trap as well (no exceptions are taken: the core
-// has no CSRs).
+// has no CSRs); a taken branch to a misaligned target retires and stops the core in the next
+// cycle, before its target's word runs (trap_pc its pc). trap_pc follows the word execute
+// acts on while the core runs (it holds the stopping word's pc when it stops).
 //
 // Trace (registered, for the lock-step tests): tr_valid is high in the cycle after an
 // instruction retires (leaves execute), with its pc, word and the cycle number it retired
@@ -93,11 +95,15 @@ module rv32i_core (
     reg [31:0] e_res;           // that instruction's result (its write-back value)
     // decoded in stage 2 (from the word that e_ir holds), so that execute's ALU and result
     // paths start at a register rather than at the opcode's decode
-    reg        e_isreg, e_isalu, e_isld, e_sub;
-    reg        e_fb;            // the ALU's second operand is x[rs2] and rs2 is that rd (e_f2 && e_isreg)
+    // (OP and OP-IMM differ in bit 5 alone: ir[5] / dw[5] tells them apart where the ALU acts)
+    reg        e_isalu, e_isld, e_sub;
+    reg        e_fb;            // the ALU's second operand is x[rs2] and rs2 is that rd (e_f2, OP)
     reg [31:0] e_bop;           // the ALU's second operand as read in stage 2: x[rs2] (OP) or imm_i
     reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
+    reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
+    reg [3:0]  lq_b, lq_s;      // the load's data selects (registered in its first cycle: its
+    reg        lq_h, lq_h3, lq_w;   // operands do not change until it retires; see ld_val)
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
     reg [31:0] xr [0:31];
 
@@ -105,7 +111,7 @@ module rv32i_core (
     wire [31:0] dw    = imem_rdata;
     wire [4:0]  d_rs1 = dw[19:15];
     wire [4:0]  d_rs2 = dw[24:20];
-    wire        d_isreg = dw[6:0] == OP_REG;
+    wire        d_isreg = dw[5];    // OP rather than OP-IMM (what it decodes matters for these two only)
 
     // ---- execute (stage 3) on the registered word ----
     wire [31:0] ir   = e_ir;
@@ -128,7 +134,7 @@ module rv32i_core (
     wire is_sys = opc == OP_SYSTEM && ir[31:21] == 11'd0 && ir[19:7] == 13'd0;  // ECALL / EBREAK
 
     // ALU (OP and OP-IMM; SUB and SRA by bit 30, which OP-IMM has only for the shifts)
-    wire        is_reg = e_isreg;                         // opc == OP_REG
+    wire        is_reg = ir[5];                           // opc == OP_REG, where is_alu
     wire [31:0] b_op   = e_fb ? e_res : e_bop;            // is_reg ? x2v : imm_i
     wire [4:0]  shamt  = b_op[4:0];
     reg  [31:0] alu;
@@ -148,17 +154,19 @@ module rv32i_core (
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
                             : f3 == 3'b101 ? (ir[31:25] == 7'd0 || ir[31:25] == 7'b0100000) : 1'b1);
 
-    reg br;
-    always @* begin
-        case (f3)
-            3'b000: br = x1v == x2v;
-            3'b001: br = x1v != x2v;
-            3'b100: br = $signed(x1v) < $signed(x2v);
-            3'b101: br = $signed(x1v) >= $signed(x2v);
-            3'b110: br = x1v < x2v;
-            default: br = x1v >= x2v;       // 111 (010, 011 are refused below)
-        endcase
-    end
+    // the branch comparison, on registers: the three pairs execute's operands can be (as read
+    // in stage 2, rs1 forwarded, rs2 forwarded) compared side by side, and the flags pick one
+    // after the comparisons (both forwarded: rs1 == rs2, equal). f3: bit 2 less-than (else
+    // equal), bit 1 unsigned, bit 0 negated (010, 011 are refused below)
+    function br_of(input [31:0] a, input [31:0] b, input [2:0] f);
+        reg lt;
+        begin
+            lt = $signed({!f[1] & a[31], a}) < $signed({!f[1] & b[31], b});
+            br_of = f[0] ^ (f[2] ? lt : a == b);
+        end
+    endfunction
+    wire br_ab = br_of(e_a, e_b, f3), br_rb = br_of(e_res, e_b, f3), br_ar = br_of(e_a, e_res, f3);
+    wire br    = e_f1 ? (e_f2 ? f3[0] ^ !f3[2] : br_rb) : (e_f2 ? br_ar : br_ab);  // x1v vs x2v
 
     // memory: byte address, lanes of the 32-bit word
     wire [31:0] maddr = x1v + ((opc == OP_STORE) ? imm_s : imm_i);
@@ -171,13 +179,18 @@ module rv32i_core (
     wire [3:0]  st_be = (f3[1:0] == 2'b00) ? (4'b0001 << maddr[1:0])
                       : (f3[1:0] == 2'b01) ? (maddr[1] ? 4'b1100 : 4'b0011) : 4'b1111;
     wire [31:0] st_data = (f3[1:0] == 2'b00) ? {4{x2v[7:0]}} : (f3[1:0] == 2'b01) ? {2{x2v[15:0]}} : x2v;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0] ld_sh = dmem_rdata >> {maddr[1:0], 3'b000};
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [31:0] ld_val = (f3 == 3'b000) ? {{24{ld_sh[7]}}, ld_sh[7:0]}
-                       : (f3 == 3'b100) ? {24'd0, ld_sh[7:0]}
-                       : (f3 == 3'b001) ? {{16{ld_sh[15]}}, ld_sh[15:0]}
-                       : (f3 == 3'b101) ? {16'd0, ld_sh[15:0]} : dmem_rdata;
+    // a load's data from the word its second cycle reads, a few LUTs deep (the data memory's
+    // clock-to-out is 5.6 ns of a 10 ns clock on ECP5): the selects are registered in its
+    // first cycle (its operands do not change until it retires). lq_b: the byte of bits 7:0
+    // (one-hot); lq_h: bits 15:8 from the memory (LH/LHU/LW), byte 3 if lq_h3 else byte 1;
+    // lq_w: bits 31:16 from the memory (LW); lq_s: the byte whose bit 7 is the sign (one-hot,
+    // none for LBU / LHU), else the upper bits are the sign
+    wire [31:0] dq = dmem_rdata;
+    (* keep *) wire ld_sg = |(lq_s & {dq[31], dq[23], dq[15], dq[7]});   // (kept: see xwo)
+    wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
+                       | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
+    wire [7:0]  ld_mid = lq_h ? (lq_h3 ? dq[31:24] : dq[15:8]) : {8{ld_sg}};
+    wire [31:0] ld_val = {lq_w ? dq[31:16] : {16{ld_sg}}, ld_mid, ld_lo};
 
     // what the instruction in execute does
     wire [31:0] jalr_t = (x1v + imm_i) & ~32'd1;
@@ -191,15 +204,18 @@ module rv32i_core (
     wire [31:0] br_t   = pc + imm_b;
     wire [31:0] jal_t  = pc + imm_j;
     wire [31:0] target = is_jalr ? jalr_t : is_jal ? jal_t : br_t;
-    wire [31:0] wval   = is_alu ? alu : is_ld ? ld_val : opc == OP_LUI ? imm_u
-                       : opc == OP_AUIPC ? pc + imm_u : e_pc4;
+    // the result: a load's data in its second cycle (ld_wait: execute holds a load then, and
+    // the unit is idle, so no vsetvli write), else the ALU's or the rest's; the load's data
+    // passes the last mux alone
+    wire [31:0] wv_nl  = is_alu ? alu : opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : e_pc4;
+    wire [31:0] wval   = ld_wait ? ld_val : wv_nl;
     reg         legal;
     always @* begin
         case (opc)
             OP_LUI, OP_AUIPC: legal = 1'b1;
             OP_JAL:    legal = !jal_t[1];
             OP_JALR:   legal = f3 == 3'b000 && !jl_mis;
-            OP_BRANCH: legal = f3 != 3'b010 && f3 != 3'b011 && !(br && br_t[1]);
+            OP_BRANCH: legal = f3[2:1] != 2'b01;   // taken to a misaligned target: br_mis
             OP_LOAD:   legal = ld_ok;
             OP_STORE:  legal = st_ok;
             OP_IMM, OP_REG: legal = alu_ok;
@@ -220,6 +236,11 @@ module rv32i_core (
                 || opc == OP_LUI || opc == OP_AUIPC;
     wire do_wb  = go && e_wr && rd != 5'd0 && wr_ok;
     wire v_wb   = v_done && v_rd_we && v_rd != 5'd0 && !v_illegal;
+    // a taken branch to a misaligned target retires (legal above: the comparison stays off
+    // stop) and stops the core in the next cycle (br_mq), before its target's word runs: in
+    // that cycle execute holds nothing (the branch dropped the word behind it) and trap_pc
+    // still holds the branch's pc
+    wire br_mis = run && is_br && br && br_t[1];
     wire take   = d_valid && (!e_valid || go);          // the fetched word moves to execute
 
     assign imem_addr  = redir ? target : take ? d_pc + 32'd4 : d_pc;
@@ -239,15 +260,21 @@ module rv32i_core (
     // registered as e_f1 / e_f2) and the result itself is registered (e_res), so execute
     // picks it at its inputs and an ALU instruction (or a load's data) that the next word
     // uses still retires one per clock
+    // x0 is written (0) under reset and never after (do_wb and v_wb leave rd 0 out), so a read
+    // of x0 needs no mux
     wire        xw  = do_wb || v_wb;
-    wire [4:0]  xwa = v_wb ? v_rd : rd;
-    wire [31:0] xwd = v_wb ? v_rd_val : wval;
+    wire        xwv = v_wb || rst;
+    wire [4:0]  xwa = rst ? 5'd0 : v_wb ? v_rd : rd;
+    // (xwo and ld_sg kept apart, so that Yosys' ABC leaves the load's data in the last LUTs:
+    // without, it mapped the data memory -> write data path 5-6 LUTs deep)
+    (* keep *) wire [31:0] xwo = xwv ? (rst ? 32'd0 : v_rd_val) : wv_nl;
+    wire [31:0] xwd = (ld_wait && !rst) ? ld_val : xwo;
     always @(posedge clk)
-        if (xw) xr[xwa] <= xwd;
+        if (xw || rst) xr[xwa] <= xwd;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
     wire        fwd2 = e_valid && e_wr && rd != 5'd0 && rd == d_rs2;
-    wire [31:0] d_a  = (d_rs1 == 5'd0) ? 32'd0 : xr[d_rs1];
-    wire [31:0] d_b  = (d_rs2 == 5'd0) ? 32'd0 : xr[d_rs2];
+    wire [31:0] d_a  = xr[d_rs1];
+    wire [31:0] d_b  = xr[d_rs2];
 
     always @(posedge clk) begin
         if (take) begin
@@ -259,8 +286,7 @@ module rv32i_core (
             e_f2 <= fwd2;
             e_fb <= fwd2 && d_isreg;
             e_bop <= d_isreg ? d_b : {{20{dw[31]}}, dw[31:20]};
-            e_isreg <= d_isreg;
-            e_isalu <= dw[6:0] == OP_IMM || d_isreg;
+            e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
             e_sub <= d_isreg && dw[30];
             e_res <= wval;
@@ -295,6 +321,7 @@ module rv32i_core (
             tr_valid <= 1'b0;
             tr_wb <= 1'b0;
             v_pc <= 32'd0;
+            br_mq <= 1'b0;
         end else begin
             cycle <= cycle + 32'd1;
             tr_valid <= adv || stop;
@@ -304,17 +331,25 @@ module rv32i_core (
             tr_wb <= xw;
             tr_wb_rd <= xwa;
             tr_wb_val <= xwd;
+            // trap_pc follows the word execute acts on (its clock enable off stop and the
+            // comparison): when the core stops it is the stopping word's pc
+            if (run) trap_pc <= pc;
+            br_mq <= br_mis;
+            if (stop || br_mq) begin
+                halted <= 1'b1;
+                trap <= br_mq || !is_sys;
+            end
             if (v_done && v_illegal) begin
                 halted <= 1'b1;
                 trap <= 1'b1;
                 trap_pc <= v_pc;
             end
-            if (stop) begin
-                halted <= 1'b1;
-                trap <= !is_sys;
-                trap_pc <= pc;
-            end
             if (run && is_ld) ld_wait <= !ld_wait;
+            lq_b <= 4'b0001 << ma_lo;
+            lq_h <= f3[1:0] != 2'b00;
+            lq_h3 <= ma_lo[1];
+            lq_w <= f3[1];
+            lq_s <= f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
             if (adv && is_vec) v_pc <= pc;
             d_pc <= imem_addr;
             d_valid <= 1'b1;
