@@ -19,7 +19,8 @@
 //   0x010 CYCLES      RO  the cycle (from 0 at RUN) in which the last instruction retired: at
 //                         the halt, the ebreak's
 //   0x014 INSTRET     RO  instructions retired since RUN (the ebreak included)
-//   0x018 TRAP_PC     RO
+//   0x018 TRAP_PC     RO  the pc of the instruction that trapped, when STATUS.TRAP is set (while
+//                         the core runs it follows the instruction in execute: read it only after a trap)
 //   0x01C MEMSIZE     RO  [15:0] instruction memory bytes, [31:16] data memory bytes / 4
 //   0x020 + 8 i  MARK_PC[i]     RW  (i = 0..3) a program address to watch
 //   0x024 + 8 i  MARK_CYCLE[i]  RO  the cycle in which the instruction at MARK_PC[i] first
