@@ -812,9 +812,12 @@ UNITS = {
         # session 44: the ghost lemma functions enc_fold_* (mlkem.c) and dec_fold_* (mlkem_decaps.c), each
         # proved alone: the jobs' facts field by field (the form encaps_jobs' and decaps_jobs' set-up
         # assertions take) folded into kf_mlkem_jobs_runnable, range by range, then the whole predicate
+        # session 46: enc_vec_of (mlkem.c), each of a[0 .. n) bounded into kf_mlkem_vec_bounded, and dec_vec_of
+        # (mlkem_decaps.c), the same from the jobs' polys: A^T's bounds in encaps_jobs' and decaps_jobs' ensures
+        # from kf_mlkem_run_jobs'
         "functions": ["kf_mlkem_encaps_internal", "decaps_internal",
-                      "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold",
-                      "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold"],
+                      "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
+                      "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of"],
         "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
                     "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; the assertions are not all "
                     "proved yet: docs/ASSURANCE.md; kf_mlkem_run_jobs' contract assumed)"],

@@ -290,18 +290,28 @@ typedef struct encaps_secrets {
      ensures kf_mlkem_jobs_runnable(jobs, p->k * p->k + 2 * p->k + 3); @/
   static void enc_fold(const kf_mlkem_params *p, kf_mlkem_job *jobs) { }
 */
+/* (ACSL, unit mlkem_kem) a ghost lemma: each of a[0 .. n) bounded is a bounded vector (the
+ * predicate's two quantifiers at once, which encaps_jobs' context did not unfold, session 45) */
+/*@ ghost
+  /@ requires vec_of_pre: \forall integer l; 0 <= l < n ==> kf_mlkem_bounded(&a[l], lo, hi);
+     assigns \nothing;
+     ensures vec_of_post: kf_mlkem_vec_bounded(a, n, lo, hi); @/
+  static void enc_vec_of(kf_mlkem_poly *a, unsigned n, int lo, int hi) { }
+*/
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
     assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1];
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
-    ensures \result == KF_OK ==> kf_mlkem_vec_bounded(at, p->k * p->k, 0, KF_MLKEM_Q - 1); */
+    ensures enc_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_poly *at, const uint8_t *ek)
 {
     kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
+    /*@ ghost const unsigned k = p->k; */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
     /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
     kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec->in + SYM,
                       SYM) /*@ ghost (0) */;
+    /*@ assert enc_k0: k == p->k; */
     /* (ACSL, unit mlkem_kem: "pending", not yet proved) each job's fields as the set-up goes:
      * each call's (and the store's) frame of the earlier jobs as equalities with the label before
      * it, then their fields; the fields at the end are the ghost lemmas' preconditions */
@@ -311,6 +321,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
           jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
     unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (1) */;
+    /*@ assert enc_k1: k == p->k; */
     /*@ assert enc_n1: n == p->k * p->k + 1; */
     /*@ assert enc_h1: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
@@ -322,6 +333,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ ghost EncG: ; */
     kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0, sec->kr,
                       sizeof sec->kr) /*@ ghost (gi) */;
+    /*@ assert enc_k2: k == p->k; */
     /*@ assert enc_f2: \forall integer q; 0 <= q <= p->k * p->k ==>
           jobs[q].in[0] == \at(jobs[q].in[0], EncG) &&
           jobs[q].in[1] == \at(jobs[q].in[1], EncG) &&
@@ -372,6 +384,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
           jobs[p->k * p->k + 1].absorbed == 0; */
     /*@ ghost EncN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, g) /*@ ghost (n) */;
+    /*@ assert enc_k3: k == p->k; */
     /*@ assert enc_n: n == p->k * p->k + 2 * p->k + 3; */
     /*@ assert enc_f4: \forall integer q; 0 <= q <= p->k * p->k + 1 ==>
           jobs[q].in[0] == \at(jobs[q].in[0], EncN) &&
@@ -411,7 +424,20 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ ghost enc_fold_r(p, jobs, sec, at); */
     /*@ ghost enc_fold_p(p, jobs, sec, at); */
     /*@ ghost enc_fold(p, jobs); */
-    return kf_mlkem_run_jobs(jobs, n);
+    /* (ACSL) A^T's bounds on KF_OK: run_jobs' ensures for its SampleNTT jobs 1 .. k^2 (their
+     * out and poly fields kept across the call: not among its assigns), at[] as those polys,
+     * then vec_bounded by the ghost lemma enc_vec_of. The statement after the call is what lets
+     * the prover carry the jobs' fields across it (as `return run_jobs(..)`: a time-out, session
+     * 45); gcc 12 and clang 14 -O3 make the same object code of either form. */
+    /*@ assert enc_kr: k == p->k; */
+    /*@ assert enc_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
+    int rc = kf_mlkem_run_jobs(jobs, n);
+    /*@ assert enc_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
+    /*@ assert enc_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 1].poly, 0, KF_MLKEM_Q - 1); */
+    /*@ assert enc_bd1: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(&at[l], 0, KF_MLKEM_Q - 1); */
+    /*@ ghost if (rc == KF_OK) enc_vec_of(at, k * k, 0, KF_MLKEM_Q - 1); */
+    /*@ assert enc_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
+    return rc;
 }
 
 /* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r). */

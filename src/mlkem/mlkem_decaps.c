@@ -198,21 +198,35 @@ typedef struct decaps_secrets {
      ensures kf_mlkem_jobs_runnable(jobs, p->k * p->k + 2 * p->k + 4); @/
   static void dec_fold(const kf_mlkem_params *p, kf_mlkem_job *jobs) { }
 */
+/* (ACSL, unit mlkem_kem) a ghost lemma: a[0 .. n) a bounded vector when each is the bounded poly of
+ * jobs[0 .. n) (encaps_jobs' enc_vec_of, mlkem.c, with the step from the jobs to a[] inside) */
+/*@ ghost
+  /@ requires dec_vec_of_at: \forall integer l; 0 <= l < n ==> jobs[l].poly == &a[l];
+     requires dec_vec_of_pre: \forall integer l; 0 <= l < n ==> kf_mlkem_bounded(jobs[l].poly, lo, hi);
+     assigns \nothing;
+     ensures dec_vec_of_post: kf_mlkem_vec_bounded(a, n, lo, hi); @/
+  static void dec_vec_of(const kf_mlkem_job *jobs, kf_mlkem_poly *a, unsigned n, int lo, int hi)
+  {
+      /@ assert dec_vec_of_a: \forall integer l; 0 <= l < n ==> kf_mlkem_bounded(&a[l], lo, hi); @/
+  }
+*/
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) && \valid(hek + (0 .. SYM - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1)) && \valid_read(z + (0 .. SYM - 1));
     requires \valid_read(c + (0 .. p->ct_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1), p);
     assigns sec->kr[0 .. 2 * SYM - 1], sec->kbar[0 .. SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], hek[0 .. SYM - 1];
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
-    ensures \result == KF_OK ==> kf_mlkem_vec_bounded(at, p->k * p->k, 0, KF_MLKEM_Q - 1); */
+    ensures dec_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_poly *at, uint8_t hek[SYM],
                        const uint8_t *ek, const uint8_t *z, const uint8_t *c)
 {
     kf_mlkem_job jobs[3 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
+    /*@ ghost const unsigned k = p->k; */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
     /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
      * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
     kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->mh, sizeof sec->mh, NULL, 0, sec->kr,
                       sizeof sec->kr) /*@ ghost (0) */;
+    /*@ assert dec_k0: k == p->k; */
     /* (ACSL, unit mlkem_kem: "pending", not yet proved) each job's fields as the set-up goes
      * (the noise jobs' frame of the earlier ones as equalities with the label before it); the
      * fields at the end are the ghost lemmas' preconditions */
@@ -224,6 +238,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
     kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek,
                       SYM) /*@ ghost (1) */;
+    /*@ assert dec_k1: k == p->k; */
     /*@ assert dec_g1: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
@@ -232,6 +247,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
     kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar,
                       SYM) /*@ ghost (2) */;
+    /*@ assert dec_k2: k == p->k; */
     /*@ assert dec_g2: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
@@ -242,6 +258,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
           jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
     unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
+    /*@ assert dec_k3: k == p->k; */
     /*@ assert dec_n3: n == p->k * p->k + 3; */
     /*@ assert dec_g3: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
@@ -258,6 +275,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
     /*@ ghost DecN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]) /*@ ghost (n) */;
+    /*@ assert dec_k4: k == p->k; */
     /*@ assert dec_n: n == p->k * p->k + 2 * p->k + 4; */
     /*@ assert dec_f: \forall integer q; 0 <= q < p->k * p->k + 3 ==>
           jobs[q].in[0] == \at(jobs[q].in[0], DecN) &&
@@ -296,7 +314,17 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /*@ ghost dec_fold_r(p, jobs, sec, at, hek); */
     /*@ ghost dec_fold_p(p, jobs, sec, at, hek); */
     /*@ ghost dec_fold(p, jobs); */
-    return kf_mlkem_run_jobs(jobs, n);
+    /* (ACSL) A^T's bounds on KF_OK, as encaps_jobs' (mlkem.c): run_jobs' ensures for its SampleNTT
+     * jobs 3 .. k^2 + 2, at[] as their polys, then vec_bounded by the ghost lemma dec_vec_of; the
+     * statement after the call as there (gcc 12 and clang 14 -O3: the same object code) */
+    /*@ assert dec_kr: k == p->k; */
+    /*@ assert dec_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
+    int rc = kf_mlkem_run_jobs(jobs, n);
+    /*@ assert dec_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
+    /*@ assert dec_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 3].poly, 0, KF_MLKEM_Q - 1); */
+    /*@ ghost if (rc == KF_OK) dec_vec_of(jobs + 3, at, k * k, 0, KF_MLKEM_Q - 1); */
+    /*@ assert dec_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
+    return rc;
 }
 
 /* ML-KEM.Decaps_internal (Alg. 18) with §7.3's hash check: K-PKE.Decrypt, then the Keccak work
