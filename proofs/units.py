@@ -533,7 +533,8 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
         "functions": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],
-        "pending": ["the tree's functions (kt_feed, kt_whole_leaves, ...), kf_kt_init/update/final/squeeze, kt_oneshot"],
+        # the rest of the file is unit hash_kt's (proved or pending there)
+        "pending": [],
     },
     # KangarooTwelve's context (RFC 9861) in src/hash/kangarootwelve.c, a unit of its own (issue 54,
     # session 44): kt_leaf_params, kf_kt_init (its leaf wipe through kt_wipe_sponge, the ghost lemma kt_fold),
@@ -552,13 +553,17 @@ UNITS = {
             {"functions": ["kt_leaf_params", "kt_fold", "kf_kt_init", "kt_live", "kt_leaf_close", "kf_kt_update", "kt_to_squeeze",
                            "kf_kt_final", "kf_kt_squeeze", "kf_kt_set_threads", "kt_wipe_ctx", "kt_oneshot", "kf_kt128",
                            "kf_kt256", "kf_kt128_mt", "kf_kt256_mt",
-                           # session 45: kt_feed's always-inline steps (its body but the job's start and
-                           # the paths' merges), proved from their own contracts; kt_feed itself pending
-                           "kt_div", "kt_s0_take", "kt_s0_close", "kt_leaf_take", "kt_leaf_done", "kt_tail", "kt_feed_rest"],
+                           # session 45: kt_feed's always-inline steps, proved from their own contracts
+                           "kt_div", "kt_s0_take", "kt_s0_close", "kt_leaf_take", "kt_leaf_done", "kt_tail", "kt_feed_rest",
+                           # session 46: the job's start, an always-inline step of kt_feed and kt_whole_leaves
+                           "kt_job_start"],
              "extra": []},
         ],
-        "pending": ["kt_node_export", "kt_node_groups", "kt_job_to_node", "kt_whole_leaves",
-                    "kt_first_group", "kt_feed"],
+        # kt_feed and kt_whole_leaves (with its ghost lemmas kt_div8, kt_mul8) prove with the annotations
+        # in the file (session 46: 187 goals, the most steps 239,631 at a limit of 480,000), but cost
+        # ~60 s of CPU more than the unit's budget allows (docs/ASSURANCE.md, hash_kt): not in the pass yet
+        "pending": ["kt_feed", "kt_whole_leaves", "kt_div8", "kt_mul8",
+                    "kt_node_export", "kt_node_groups", "kt_job_to_node", "kt_first_group"],
         "elsewhere": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],   # unit kangarootwelve
     },
     # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,

@@ -130,6 +130,12 @@ static size_t kt_node_export(kf_kt_impl *k, uint8_t st[KF_STATE_BYTES], uint8_t 
  * Returns the groups done (fewer than asked, down to 0, where the backend declines; then the
  * node sponge is as the callers expect it anyway).
  */
+/*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
+    requires k->cv_len == 32 || k->cv_len == 64;
+    requires groups * (KT_BATCH * KT_CHUNK) <= SIZE_MAX && \valid_read(in + (0 .. groups * (KT_BATCH * KT_CHUNK) - 1));
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1));
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves;
+    ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && \result <= groups; */
 static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, const uint8_t *pend, size_t plen)
 {
     kf_leaf_params p = kt_leaf_params(k);
@@ -152,12 +158,26 @@ static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, co
     return g;
 }
 
+/* Threads for the early whole chunks at in, or NULL (then they are hashed on this thread, in
+ * order): kf_leaves_start's job, whose CVs come in the final node after lead groups of the
+ * caller's. */
+/*@ requires \valid_read(k) && 8 <= k->node.rate <= 192 && k->node.rate % 8 == 0 && (k->cv_len == 32 || k->cv_len == 64);
+    requires early <= KF_LEAVES_WINDOW && \valid_read(in + (0 .. early * KT_CHUNK - 1));
+    assigns kf_leaves_private;
+    ensures \result == \null || (kf_leaves_live(\result) && kf_leaves_cv_bytes(\result) == early * k->cv_len &&
+                                 kf_leaves_rate(\result) == k->node.rate && early != 0); */
+KT_INLINE kf_leaves *kt_job_start(const kf_kt_impl *k, const uint8_t *in, size_t early, unsigned lead)
+{
+    kf_leaf_params p = {KT_CHUNK, k->cv_len, k->node.rate, KT_NR, KT_D_LEAF}; /* kt_leaf_params(k) */
+    return k->threads != 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in, early, k->threads, lead) : NULL;
+}
+
 /* A threaded job's m CVs into the final node after the plen pending bytes pend: the node's
  * blocks run beside the caller's own groups as far as the finished groups reach
  * (kf_leaves_finish_node), the rest on the node's sponge afterwards. */
 /*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
     requires k->cv_len == 32 || k->cv_len == 64;
-    requires kf_leaves_live(job) && kf_leaves_cv_bytes(job) == m * k->cv_len && kf_leaves_rate(job) == k->node.rate;
+    requires kt_jn_job: kf_leaves_live(job) && kf_leaves_cv_bytes(job) == m * k->cv_len && kf_leaves_rate(job) == k->node.rate;
     requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1));
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
@@ -178,6 +198,21 @@ static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_
     kf_memzero(head, sizeof head);
 }
 
+/* (ACSL, the unit hash_kt) the whole groups of n chunks, as a ghost lemma function proved alone */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures (n / KT_BATCH) * KT_BATCH <= n; @/
+  static void kt_div8(size_t n) { }
+*/
+
+/* (ACSL, the unit hash_kt) a group's CV bytes, as a ghost lemma function proved alone */
+/*@ ghost
+  /@ requires kt_mul8_le: a <= KT_BATCH && b <= 64;
+     assigns \nothing;
+     ensures a * b <= KT_BATCH * 64; @/
+  static void kt_mul8(size_t a, size_t b) { }
+*/
+
 /* Whole chunks S_i (i >= 1) straight from the input into the final node, in order, after the
  * plen pending bytes pend of the final node (kt_first_group's). */
 /*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
@@ -191,13 +226,24 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
     kf_leaf_params p = kt_leaf_params(k);
     uint8_t cvs[KT_BATCH * 64];
     int node_side = 1; /* 0 once the batched backend has declined kf_leaves_hash_node */
+    /*@ loop invariant kt_wl_node: kf_sponge_absorbing(&k->node) && k->node.nbits == 0;
+        loop invariant kt_wl_p: p.len == KT_CHUNK && p.cv_len == k->cv_len && p.rate == k->node.rate && p.nr == KT_NR;
+        loop invariant kt_wl_count: count <= \at(count, Pre) && count * KT_CHUNK <= SIZE_MAX;
+        loop invariant kt_wl_in: \valid_read(in + (0 .. count * KT_CHUNK - 1));
+        loop invariant kt_wl_pend: plen == 0 || plen == \at(plen, Pre);
+        loop invariant node_side == 0 || node_side == 1;
+        loop assigns count, in, plen, node_side, k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial,
+                     k->leaves, kf_leaves_private, cvs[0 .. KT_BATCH * 64 - 1];
+        loop variant 2 * count + node_side; */
     while (count) {
         size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
-        kf_leaves *job = k->threads != 1 && m >= KT_MT_MIN ? kf_leaves_start(&p, in, m, k->threads, 0) : NULL;
+        kf_leaves *job = kt_job_start(k, in, m, 0);
         if (!job && count >= KT_BATCH && node_side) {
             /* this window's whole groups (a later window may get threads again); the node
              * takes pend whatever happens; k->leaves counts the groups done */
+            /*@ ghost kt_div8(m); */
             m = KT_BATCH * kt_node_groups(k, in, m / KT_BATCH, pend, plen);
+            /*@ assert kt_wl_m: m <= count; */
             plen = 0;
             node_side = m != 0;
             in += m * KT_CHUNK;
@@ -211,9 +257,11 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
             kf_sponge_absorb(&k->node, pend, plen);
             m = count < KT_BATCH ? count : KT_BATCH;
             kf_leaves_hash(&p, in, m, cvs);
+            /*@ ghost kt_mul8(m, k->cv_len); */
             kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
             k->leaves += m;
         }
+        /*@ assert kt_wl_step: 1 <= m <= count; */
         plen = 0;
         in += m * KT_CHUNK;
         count -= m;
@@ -381,8 +429,9 @@ KT_INLINE void kt_tail(kf_kt_impl *k, const uint8_t *in, size_t len)
  * pend), then the tail, which opens a leaf. */
 /*@ requires kt_open(k) && k->tree != 0 && k->fill == 0;
     requires \valid_read(in + (0 .. len - 1));
-    requires job == \null || (kf_leaves_live(job) && kf_leaves_cv_bytes(job) == early * k->cv_len &&
-                              kf_leaves_rate(job) == k->node.rate && early * KT_CHUNK <= len);
+    requires kt_rest_job: job == \null || (kf_leaves_live(job) && kf_leaves_cv_bytes(job) == early * k->cv_len &&
+                                          kf_leaves_rate(job) == k->node.rate);
+    requires kt_rest_early: job == \null || early * KT_CHUNK <= len;
     requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \separated(pend + (0 .. plen - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
             kf_leaves_private, pend[0 .. plen - 1];
@@ -427,8 +476,14 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
     size_t head = first ? KT_BATCH * KT_CHUNK : !k->tree ? KT_CHUNK - k->fill : k->fill ? KT_CHUNK - k->fill : 0;
     size_t early = len > head ? (len - head) / KT_CHUNK : 0;
     if (early > KF_LEAVES_WINDOW) early = KF_LEAVES_WINDOW;
-    kf_leaf_params p = kt_leaf_params(k);
-    kf_leaves *job = k->threads != 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in + head, early, k->threads, first) : NULL;
+    /*@ ghost kt_div(len > head ? len - head : 0); */
+    /*@ assert kt_early: early != 0 ==> head < len && early * KT_CHUNK <= len - head; */
+    /*@ ghost uint8_t cv0 = k->cv_len; */
+    /*@ ghost uint16_t rate0 = k->node.rate; */
+    /*@ ghost size_t len0 = len; */
+    kf_leaves *job = kt_job_start(k, in + head, early, first);
+    /*@ assert kt_job: job != \null ==> kf_leaves_live(job) && kf_leaves_cv_bytes(job) == early * cv0 &&
+                                       kf_leaves_rate(job) == rate0; */
     uint8_t pend[8 + (KT_BATCH - 1) * 64];
     size_t plen = 0; /* final-node bytes kt_first_group leaves to kt_whole_leaves */
     if (first) {
@@ -450,6 +505,8 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
         if (k->fill < KT_CHUNK) return;
         kt_leaf_done(k);
     }
+    /*@ assert kt_rest_cv: k->cv_len == cv0 && k->node.rate == rate0; */
+    /*@ assert kt_rest_len: job != \null ==> len == len0 - head; */
     kt_feed_rest(k, job, early, in, len, pend, plen);
 }
 
