@@ -868,7 +868,8 @@ unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d)
 /*@ ghost
   /@ requires (n == 16 || n == 24 || n == 32) && len == 2 * n + SLH_LEN2;
      assigns \nothing;
-     ensures len * n <= SLH_MAX_LEN * SLH_MAX_N && SLH_PADDED(n + 32 + len * n) <= TLEN_BUF_MAX; @/
+     ensures len * n <= SLH_MAX_LEN * SLH_MAX_N && SLH_PADDED(n + 32 + len * n) <= TLEN_BUF_MAX;
+     ensures (size_t)((size_t)len * n) == len * n; @/
   static void wots_sizes(size_t n, unsigned len) { }
 */
 
@@ -890,6 +891,7 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
         pk_from_sig_rows(c, sig, d, adrs, pk);
         return;
     }
+    //@ ghost wots_sizes(n, p->len); /* again, of p->len here: the size_t product of its block_init and memcpy */
     /*@ loop invariant 0 <= i <= p->len;
         loop invariant \forall integer j; 0 <= j < i ==> steps[j] < SLH_W;
         loop assigns i, steps[0 .. p->len - 1];
