@@ -318,8 +318,7 @@ static VINLINE unsigned block_ready(unsigned known, unsigned known_end, unsigned
  * next block if every chain it absorbs has ended by then and the block before it is done,
  * else the next chain of `order`, else waits for the block. Once no chain is left to run
  * beside it, the rest of T_len is left to x1 (x1_from). */
-/* (ACSL, not yet proved: docs/ASSURANCE.md, slhdsa_wots) every job a chain q < len or T_len's
- * block len + b, b < nblocks <= 17, in a lane < w, ending
+/* (ACSL) every job a chain q < len or T_len's block len + b, b < nblocks <= 17, in a lane < w, ending
  * by the plan's calls <= VCALLS (the ghost W: the calls of the jobs placed so far, which bounds every
  * lane's free call: t + steps <= 15 len + nblocks <= 1022); at most VJOBS jobs. A lane waits only
  * once every chain is placed (order_verify's ensures: each chain of steps is in order[0 .. cnt - 1]),
@@ -338,7 +337,10 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
     unsigned free_at[SLH_MAX_LANES] = {0}, end[SLH_MAX_LEN], block_end = 0;
     vknown kn = {0, 0};
     const unsigned cnt = order_verify(len, nw, nblocks, d, order);
-    memset(pl->end_head, VNONE, sizeof pl->end_head);
+    /*@ loop invariant 0 <= k <= VCALLS + 1 && \forall integer m; 0 <= m < k ==> pl->end_head[m] == VNONE;
+        loop assigns k, pl->end_head[0 .. VCALLS];
+        loop variant VCALLS + 1 - k; */
+    for (unsigned k = 0; k <= VCALLS; k++) pl->end_head[k] = VNONE; /* no memset: WP's char view of 0xff is -1 */
     memset(pl->busy_delta, 0, sizeof pl->busy_delta);
     pl->jobs = 0;
     /*@ loop invariant 0 <= q <= len;
@@ -356,9 +358,9 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
                        pl->x1_from == nblocks && W <= 15 * next + b && kn.end <= W && block_end <= W && last_end <= W &&
                        (\forall integer k; 0 <= k < SLH_MAX_LANES ==> free_at[k] <= W) &&
                        \forall integer q; 0 <= q < len ==> end[q] <= W;
-        loop invariant placed: (\forall integer q; 0 <= q < kn.n ==> placed[q] != 0) &&
-                       (\forall integer q; 0 <= q < len && d[q] == SLH_W - 1 ==> placed[q] != 0) &&
-                       \forall integer k; 0 <= k < next ==> placed[order[k]] != 0;
+        loop invariant placed_known: \forall integer q; 0 <= q < kn.n ==> placed[q] != 0;
+        loop invariant placed_done: \forall integer q; 0 <= q < len && d[q] == SLH_W - 1 ==> placed[q] != 0;
+        loop invariant placed_order: \forall integer k; 0 <= k < next ==> placed[order[k]] != 0;
         loop invariant jobs: \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].q < len + nblocks && pl->job[k].lane < w &&
                        pl->job[k].t + pl->job[k].steps <= (last_end > block_end ? last_end : block_end);
         loop assigns next, b, kn, block_end, last_end, W, free_at[0 .. SLH_MAX_LANES - 1],
@@ -383,10 +385,13 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
             b++;
             //@ ghost W++;
         } else if (next < cnt) {
+            //@ ghost unsigned n0 = next;
             const unsigned q = order[next++], s = SLH_W - 1 - d[q];
+            //@ assert order_q: next == n0 + 1 && q == order[n0];
             plan_add(pl, t, i, q, s);
             free_at[i] = end[q] = t + s;
             placed[q] = 1;
+            //@ assert order_placed: \forall integer k; 0 <= k < n0 + 1 ==> placed[order[k]] != 0;
             if (end[q] > last_end) last_end = end[q];
             //@ ghost W += s;
         } else {
