@@ -46,7 +46,9 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
                "hash_parallelhash": 540000,
                # session 44: hash_kt's most steps of a proved goal 158,645 (kf_kt_final's call of
                # kt_leaf_close, its precondition; 2026-11-27)
-               "hash_kt": 320000}
+               "hash_kt": 320000,
+               # session 46: hash_prehash's most steps of a proved goal 31,954 (2026-11-27)
+               "hash_prehash": 70000}
 
 # Units whose proof and mutant passes run without Qed's aggressive ground simplifications
 # (WP's -wp-no-ground; run.py adds it): each proves the same goals, with the same justified rows,
@@ -385,7 +387,7 @@ UNITS = {
     # hash_msg) and the public calls: verification reaches kf_mldsa_verify_one only with pk,
     # sig, mu and M''s pieces of the set's lengths readable (kf_mldsa_verify_one's contract,
     # mldsa_internal.h: taken by its contract here, proved by unit mldsa_verify; kf_prehash's, prehash.h,
-    # assumed); keygen and signing (kf_mldsa_keygen, _keygen_internal, kf_mldsa_sign, _internal,
+    # proved by unit hash_prehash since session 46); keygen and signing (kf_mldsa_keygen, _keygen_internal, kf_mldsa_sign, _internal,
     # _mu, kf_mldsa_hash_sign, do_sign, kf_mldsa_sign_mu_attempts) reach keygen_internal and
     # sign_internal only with pk, sk, the whole signature and mu / M' of the set's lengths (their
     # contracts assumed: what they run is "pending"). Justified: sign_done's memset (uint8_t seen
@@ -608,6 +610,20 @@ UNITS = {
                       "kf_kmac256_verify", "sp_wipe_kmac", "kmac_oneshot", "kf_kmac128", "kf_kmac256", "kf_tuplehash_init",
                       "tuple_absorbing", "kf_tuplehash_add", "kf_tuplehash_add_bits", "tuple_final_any",
                       "kf_tuplehash_final", "kf_tuplehash_final_bits", "kf_tuplehash_squeeze"],
+    },
+    # The pre-hash step of HashML-DSA and HashSLH-DSA in src/hash/prehash.c (issue 54, session 46):
+    # kf_prehash's contract (prehash.h; unit mldsa_api takes it for kf_mldsa_hash_sign / _hash_verify) for every
+    # ph, message and buffer: the OID's 11 bytes and PH_M within their arrays, *outlen <= 64 when
+    # it returns KF_OK, a result that is KF_OK or a kf_status error; from the contracts of fips202.c's
+    # one-shots (unit hash_fips202: their `ensures \result <= 0` since session 46) and the
+    # libc's memcpy. fips202.c is parsed for its contracts only.
+    "hash_prehash": {
+        "files": ["src/hash/prehash.c", "src/hash/fips202.c"],
+        "preinclude": ["impl_defined.h", "ctx_view.h"],   # fips202.c's contracts name the view
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["kf_prehash"],
     },
     # SP 800-185's ParallelHash in src/hash/sp800_185.c (a unit of its own: hash_sp800_185's CPU
     # stays as it was): init, update, update_bits, final, final_bits, squeeze, set_threads, the

@@ -33,6 +33,7 @@ size_t kf_hash_size(kf_hash_alg alg)
 
 /*@ requires ctx == \null || \valid(ctx);
     assigns *ctx;
+    ensures \result <= 0;
     ensures \result == KF_OK ==> kf_hash_inv(ctx) && ctx->impl.magic == KF_MAGIC_HASH; */
 int kf_hash_init(kf_hash_ctx *ctx, kf_hash_alg alg)
 {
@@ -59,6 +60,7 @@ static kf_hash_impl *live_hash(kf_hash_ctx *ctx)
 /*@ requires ctx == \null || kf_hash_inv(ctx);
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
     assigns *ctx;
+    ensures \result <= 0;
     ensures ctx != \null ==> kf_hash_inv(ctx); */
 int kf_hash_update(kf_hash_ctx *ctx, const void *in, size_t len)
 {
@@ -86,7 +88,8 @@ int kf_hash_update_bits(kf_hash_ctx *ctx, const void *in, size_t nbits)
 
 /*@ requires ctx == \null || kf_hash_inv(ctx);
     requires out == \null || (\valid(out + (0 .. outlen - 1)) && \separated(out + (0 .. outlen - 1), ctx));
-    assigns *ctx, out[0 .. outlen - 1]; */
+    assigns *ctx, out[0 .. outlen - 1];
+    ensures \result <= 0; */
 int kf_hash_final(kf_hash_ctx *ctx, uint8_t *out, size_t outlen)
 {
     if (!ctx || !out) return KF_ERR_NULL_POINTER;
@@ -105,7 +108,8 @@ int kf_hash_final(kf_hash_ctx *ctx, uint8_t *out, size_t outlen)
     requires in == \null ==> inlen == 0;
     requires \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires \valid(out + (0 .. kf_hash_digest(alg) - 1));
-    assigns out[0 .. kf_hash_digest(alg) - 1]; */
+    assigns out[0 .. kf_hash_digest(alg) - 1];
+    ensures \result <= 0; */
 static inline int hash_oneshot(kf_hash_alg alg, uint8_t *out, const void *in, size_t inlen)
 {
     size_t digest = hash_params[alg].outlen;
@@ -144,19 +148,23 @@ int kf_hash(kf_hash_alg alg, uint8_t *out, size_t outlen, const void *in, size_t
     }
 /*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires out == \null || \valid(out + (0 .. 28 - 1));
-    assigns out[0 .. 28 - 1]; */
+    assigns out[0 .. 28 - 1];
+    ensures \result <= 0; */
 KF_HASH_FIXED(kf_sha3_224, KF_SHA3_224, KF_SHA3_224_BYTES)
 /*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires out == \null || \valid(out + (0 .. 32 - 1));
-    assigns out[0 .. 32 - 1]; */
+    assigns out[0 .. 32 - 1];
+    ensures \result <= 0; */
 KF_HASH_FIXED(kf_sha3_256, KF_SHA3_256, KF_SHA3_256_BYTES)
 /*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires out == \null || \valid(out + (0 .. 48 - 1));
-    assigns out[0 .. 48 - 1]; */
+    assigns out[0 .. 48 - 1];
+    ensures \result <= 0; */
 KF_HASH_FIXED(kf_sha3_384, KF_SHA3_384, KF_SHA3_384_BYTES)
 /*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires out == \null || \valid(out + (0 .. 64 - 1));
-    assigns out[0 .. 64 - 1]; */
+    assigns out[0 .. 64 - 1];
+    ensures \result <= 0; */
 KF_HASH_FIXED(kf_sha3_512, KF_SHA3_512, KF_SHA3_512_BYTES)
 /*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires out == \null || \valid(out + (0 .. 32 - 1));
@@ -233,6 +241,7 @@ static kf_xof_impl *live_xof(kf_xof_ctx *ctx)
 /*@ requires ctx == \null || kf_xof_inv(ctx);
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
     assigns *ctx;
+    ensures \result <= 0;
     ensures ctx != \null ==> kf_xof_inv(ctx); */
 int kf_xof_absorb(kf_xof_ctx *ctx, const void *in, size_t len)
 {
@@ -261,6 +270,7 @@ int kf_xof_absorb_bits(kf_xof_ctx *ctx, const void *in, size_t nbits)
 /*@ requires ctx == \null || kf_xof_inv(ctx);
     requires out == \null || (\valid(out + (0 .. len - 1)) && \separated(out + (0 .. len - 1), ctx));
     assigns *ctx, out[0 .. len - 1];
+    ensures \result <= 0;
     ensures ctx != \null ==> kf_xof_inv(ctx); */
 int kf_xof_squeeze(kf_xof_ctx *ctx, uint8_t *out, size_t len)
 {
@@ -291,7 +301,8 @@ static void wipe_xof(kf_xof_ctx *p)
     requires 1 <= nr <= 24;
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires out == \null || \valid(out + (0 .. outlen - 1));
-    assigns out[0 .. outlen - 1]; */
+    assigns out[0 .. outlen - 1];
+    ensures \result <= 0; */
 static int xof_oneshot(unsigned rate, unsigned nr, uint8_t suffix, uint8_t *out, size_t outlen, const void *in,
                        size_t inlen)
 {
@@ -311,7 +322,8 @@ static int xof_oneshot(unsigned rate, unsigned nr, uint8_t suffix, uint8_t *out,
 
 /*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires out == \null || \valid(out + (0 .. outlen - 1));
-    assigns out[0 .. outlen - 1]; */
+    assigns out[0 .. outlen - 1];
+    ensures \result <= 0; */
 int kf_shake128(uint8_t *out, size_t outlen, const void *in, size_t inlen)
 {
     return xof_oneshot(KF_RATE(128), 24, KF_SUFFIX_SHAKE, out, outlen, in, inlen);
@@ -319,7 +331,8 @@ int kf_shake128(uint8_t *out, size_t outlen, const void *in, size_t inlen)
 
 /*@ requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires out == \null || \valid(out + (0 .. outlen - 1));
-    assigns out[0 .. outlen - 1]; */
+    assigns out[0 .. outlen - 1];
+    ensures \result <= 0; */
 int kf_shake256(uint8_t *out, size_t outlen, const void *in, size_t inlen)
 {
     return xof_oneshot(KF_RATE(256), 24, KF_SUFFIX_SHAKE, out, outlen, in, inlen);
