@@ -80,7 +80,8 @@ void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBY
 /* s1 (l polynomials) and s2 (k), coefficients in [-eta, eta], from rho' (secret). Only the
  * accept/reject decision of each half-byte is declassified (ct.h): it tells which nibbles
  * were thrown away, nothing about the values kept. */
-/* (Its contract is assumed: unit mldsa_sampling's "pending"; KeyGen, mldsa.c, is its caller.) */
+/* (Proved by unit mldsa_sampling since session 46 over the contract of its group, expand_s_group,
+ * which is still assumed: "pending"; KeyGen, mldsa.c, is its caller.) */
 /*@ requires kf_mldsa_params_ok(p) && \valid(s1 + (0 .. p->l - 1)) && \valid(s2 + (0 .. p->k - 1));
     requires \valid_read(rhop + (0 .. KF_MLDSA_CRHBYTES - 1));
     requires \separated(s1 + (0 .. p->l - 1), s2 + (0 .. p->k - 1), rhop + (0 .. KF_MLDSA_CRHBYTES - 1), p);
