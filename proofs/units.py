@@ -438,10 +438,13 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift",   # the nibbles' >> 4, keep's >> 31
                   "-wp-unalias-vars", "kf_spec_xn_table"],
         "functions": ["reject_uniform", "reject_eta", "wipe_sponge", "kf_mldsa_sample_in_ball", "first_blocks",
-                      "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes"],
+                      "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes",
+                      "wipe_xn", "kf_mldsa_expand_s"],
+        # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
+        # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s
         "pending": ["kf_mldsa_shake256", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "kf_mldsa_expand_s", "expand_mask_batch", "kf_mldsa_expand_mask"],
+                    "s_first", "s_more", "s_squeeze", "expand_s_group", "expand_mask_batch", "kf_mldsa_expand_mask"],
     },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache

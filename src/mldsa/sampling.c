@@ -340,47 +340,214 @@ static unsigned reject_eta(int32_t *c, unsigned n, const uint8_t *buf, size_t le
     return n;
 }
 
+/* rho'' || IntegerToBytes(nonce, 2): ExpandMask's seed of the stream with that nonce (and ExpandS's:
+ * rho' || IntegerToBytes(r, 2)) */
+/*@ requires \valid(seed + (0 .. KF_MLDSA_CRHBYTES + 1)) && \valid_read(rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires \separated(seed + (0 .. KF_MLDSA_CRHBYTES + 1), rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
+    assigns seed[0 .. KF_MLDSA_CRHBYTES + 1]; */
+static void mask_seed(uint8_t seed[KF_MLDSA_CRHBYTES + 2], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce)
+{
+    memcpy(seed, rhopp, KF_MLDSA_CRHBYTES);
+    seed[KF_MLDSA_CRHBYTES] = (uint8_t)nonce;
+    seed[KF_MLDSA_CRHBYTES + 1] = (uint8_t)(nonce >> 8);
+}
+
+/* The wipe of a local byte array through a pointer to its bytes: WP sees kf_memzero's byte view
+ * of a uint8_t array as valid (proved), where a caller's kf_memzero(local, ...) passes the array's
+ * rows (uint8_t (*)[66]) cast to void, which WP's Typed model does not relate to the bytes. */
+/*@ requires \valid(b + (0 .. n - 1));
+    assigns b[0 .. n - 1]; */
+static void wipe_bytes(uint8_t *b, size_t n)
+{
+    kf_memzero(b, n);
+}
+
+/* ExpandS's seeds and first blocks lie one after another in flat arrays (seed[i * S_SEED ..],
+ * buf[i * S_BUF ..]): a proof's assigns names each as one range (over arrays of rows WP asked
+ * CVC4 for an index pair, which it did not find). */
+#define S_SEED (KF_MLDSA_CRHBYTES + 2)
+#define S_BUF (S_FIRST_BLOCKS * KF_SHAKE256_RATE)
+/* the lowest s2 index a group from polynomial first on can write */
+#define S_F2 (first < l ? 0 : first - l)
+
+/* ExpandS's calls of the batched sponge, stated over buf: out[j] is buf + j * S_BUF, so the
+ * rows the sponge writes, *(out[0 .. n - 1] + (0 .. len - 1)), are bytes of buf[0 .. n * S_BUF - 1];
+ * the group below then names buf's one range only. */
+/*@ requires \valid(x) && 1 <= n <= KF_XN_MAX && \valid(buf + (0 .. n * S_BUF - 1));
+    requires \valid_read(in + (0 .. n - 1)) && \forall integer j; 0 <= j < n ==> \valid_read(in[j] + (0 .. S_SEED - 1));
+    requires \valid_read(out + (0 .. n - 1)) && \forall integer j; 0 <= j < n ==> out[j] == buf + j * S_BUF;
+    requires \separated(x, buf + (0 .. n * S_BUF - 1), in + (0 .. n - 1), out + (0 .. n - 1));
+    assigns *x, buf[0 .. n * S_BUF - 1], kf_spec_xn_table; */
+static void s_first(kf_sponge_xn *x, unsigned n, const uint8_t *const in[], uint8_t *const out[], uint8_t *buf)
+{
+    (void)buf; /* the contract's name of out's rows */
+    /*@ assert rows: \forall integer j, o; 0 <= j < n && 0 <= o < S_BUF ==> out[j] + o == buf + (j * S_BUF + o); */
+    first_blocks(x, n, KF_SHAKE256_RATE, in, S_SEED, out, S_BUF, 0);
+}
+
+/*@ requires \valid(x) && 1 <= n <= KF_XN_MAX && \valid(buf + (0 .. n * S_BUF - 1));
+    requires \valid_read(in + (0 .. n - 1)) && \forall integer j; 0 <= j < n ==> \valid_read(in[j] + (0 .. S_SEED - 1));
+    requires \valid_read(out + (0 .. n - 1)) && \forall integer j; 0 <= j < n ==> out[j] == buf + j * S_BUF;
+    requires \separated(x, buf + (0 .. n * S_BUF - 1), in + (0 .. n - 1), out + (0 .. n - 1));
+    assigns *x, buf[0 .. n * S_BUF - 1], kf_spec_xn_table;
+    ensures kf_sponge_xn_ok(x) && x->n == n; */
+static void s_more(kf_sponge_xn *x, unsigned n, const uint8_t *const in[], uint8_t *const out[], uint8_t *buf)
+{
+    (void)buf;
+    /*@ assert rows: \forall integer j, o; 0 <= j < n && 0 <= o < S_BUF ==> out[j] + o == buf + (j * S_BUF + o); */
+    more_blocks(x, n, KF_SHAKE256_RATE, in, S_SEED, out, S_BUF);
+}
+
+/*@ requires kf_sponge_xn_ok(x) && x->n == n && 1 <= n <= KF_XN_MAX && \valid(buf + (0 .. n * S_BUF - 1));
+    requires \valid_read(out + (0 .. n - 1)) && \forall integer j; 0 <= j < n ==> out[j] == buf + j * S_BUF;
+    requires \separated(x, buf + (0 .. n * S_BUF - 1), out + (0 .. n - 1));
+    assigns *x, buf[0 .. n * S_BUF - 1], kf_spec_xn_table;
+    ensures kf_sponge_xn_ok(x) && x->n == n; */
+static void s_squeeze(kf_sponge_xn *x, unsigned n, uint8_t *const out[], uint8_t *buf)
+{
+    (void)n; /* the contract's count of out's rows (x->n) */
+    (void)buf;
+    /*@ assert x->n == n; */
+    /*@ assert rows: \forall integer j, o; 0 <= j < n && 0 <= o < S_BUF ==> out[j] + o == buf + (j * S_BUF + o); */
+    kf_sponge_xn_squeeze(x, out, KF_SHAKE256_RATE);
+}
+
+/* How many of h0 .. h7's first n are whole polynomials: a group's count done (over the eight
+ * values of have[], so that the count is over values, not over WP's memory). */
+/*@ logic integer full_count(integer h0, integer h1, integer h2, integer h3, integer h4, integer h5, integer h6,
+                             integer h7, integer n) =
+      (0 < n && h0 == KF_MLDSA_N ? 1 : 0) + (1 < n && h1 == KF_MLDSA_N ? 1 : 0) +
+      (2 < n && h2 == KF_MLDSA_N ? 1 : 0) + (3 < n && h3 == KF_MLDSA_N ? 1 : 0) +
+      (4 < n && h4 == KF_MLDSA_N ? 1 : 0) + (5 < n && h5 == KF_MLDSA_N ? 1 : 0) +
+      (6 < n && h6 == KF_MLDSA_N ? 1 : 0) + (7 < n && h7 == KF_MLDSA_N ? 1 : 0); */
+#define HAVE8 have[0], have[1], have[2], have[3], have[4], have[5], have[6], have[7]
+/* v is one of the eight lane indices: in an annotation, the case split CVC4 does not make itself */
+#define LANE8(v) ((v) == 0 || (v) == 1 || (v) == 2 || (v) == 3 || (v) == 4 || (v) == 5 || (v) == 6 || (v) == 7)
+/* the facts of a group's lanes so far: polynomial r (s1[r] for r < l, then s2[q] for r = l + q) has
+ * its first have[r - first] coefficients in [-eta, eta], for the lanes r < first + upto */
+#define S1_LANES(upto)                                                                           \
+    \forall integer r, m; first <= r < first + (upto) && r < l && 0 <= m < KF_MLDSA_N && m < have[r - first] ==> \
+        -eta <= s1[r].c[m] <= eta
+#define S2_LANES(upto)                                                                           \
+    \forall integer q, m; 0 <= q && first <= l + q < first + (upto) && 0 <= m < KF_MLDSA_N && m < have[l + q - first] ==> \
+        -eta <= s2[q].c[m] <= eta
+
+/* One group of ExpandS: polynomials first .. first + n - 1 (s1[r] for r < l, then s2[r - l])
+ * from the n streams over in[] (rho' || r), their first blocks in buf. */
+/*@ requires (eta == 2 || eta == 4) && 1 <= n <= KF_XN_MAX && first <= 64;
+    requires \valid(x) && \valid(buf + (0 .. n * S_BUF - 1));
+    requires \valid(s1 + (first .. l - 1)) && \valid(s2 + (S_F2 .. first + n - l - 1));
+    requires \valid_read(in + (0 .. n - 1)) && \forall integer j; 0 <= j < n ==> \valid_read(in[j] + (0 .. S_SEED - 1));
+    requires \valid_read(out + (0 .. n - 1)) && \forall integer j; 0 <= j < n ==> out[j] == buf + j * S_BUF;
+    requires \separated(x, buf + (0 .. n * S_BUF - 1), s1 + (first .. l - 1), s2 + (S_F2 .. first + n - l - 1),
+                        in + (0 .. n - 1), out + (0 .. n - 1));
+    assigns *x, buf[0 .. n * S_BUF - 1], kf_spec_xn_table, s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
+    ensures \forall integer r, m; first <= r < first + n && r < l && 0 <= m < KF_MLDSA_N ==> -eta <= s1[r].c[m] <= eta;
+    ensures \forall integer q, m; 0 <= q && first <= l + q < first + n && 0 <= m < KF_MLDSA_N ==>
+              -eta <= s2[q].c[m] <= eta; */
+static void expand_s_group(kf_sponge_xn *x, kf_mldsa_poly *s1, kf_mldsa_poly *s2, unsigned l, unsigned eta,
+                           unsigned first, unsigned n, const uint8_t *const in[], uint8_t *const out[], uint8_t *buf)
+{
+    unsigned have[KF_XN_MAX];
+    s_first(x, n, in, out, buf);
+    unsigned done = 0;
+    /*@ loop invariant cnt1: 0 <= i <= n && done == full_count(HAVE8, i);
+        loop invariant \forall integer j; 0 <= j < i ==> have[j] <= KF_MLDSA_N;
+        loop invariant s1_1: S1_LANES(i);
+        loop invariant s2_1: S2_LANES(i);
+        loop assigns i, done, have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
+        loop variant n - i; */
+    for (unsigned i = 0; i < n; i++) {
+        /*@ assert LANE8(i); */
+        const unsigned r = first + i; /* s1[r] for r < l, then s2[r - l] with nonce r */
+        /*@ assert r == first + i; */
+        if (r < l) {
+            have[i] = reject_eta(s1[r].c, 0, buf + i * S_BUF, S_BUF, eta);
+            /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s1[r].c[m] <= eta; */
+        } else {
+            have[i] = reject_eta(s2[r - l].c, 0, buf + i * S_BUF, S_BUF, eta);
+            /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s2[r - l].c[m] <= eta; */
+        }
+        done += have[i] == N;
+    }
+    if (done < n) s_more(x, n, in, out, buf);
+    /*@ loop invariant cnt2: done == full_count(HAVE8, n);
+        loop invariant ok2: done < n ==> kf_sponge_xn_ok(x) && x->n == n;
+        loop invariant \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
+        loop invariant s1_2: S1_LANES(n);
+        loop invariant s2_2: S2_LANES(n);
+        loop assigns done, have[0 .. KF_XN_MAX - 1], *x, buf[0 .. n * S_BUF - 1], kf_spec_xn_table,
+                     s1[first .. l - 1], s2[S_F2 .. first + n - l - 1]; */
+    while (done < n) {
+        s_squeeze(x, n, out, buf);
+        /*@ loop invariant cnt3: 0 <= i <= n && done == full_count(HAVE8, n);
+            loop invariant \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
+            loop invariant s1_3: S1_LANES(n);
+            loop invariant s2_3: S2_LANES(n);
+            loop assigns i, done, have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
+            loop variant n - i; */
+        for (unsigned i = 0; i < n; i++) {
+            if (have[i] == N) continue;
+            /*@ assert LANE8(i); */
+            const unsigned r = first + i;
+            /*@ assert r == first + i; */
+            if (r < l) {
+                have[i] = reject_eta(s1[r].c, have[i], buf + i * S_BUF, KF_SHAKE256_RATE, eta);
+                /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s1[r].c[m] <= eta; */
+            } else {
+                have[i] = reject_eta(s2[r - l].c, have[i], buf + i * S_BUF, KF_SHAKE256_RATE, eta);
+                /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s2[r - l].c[m] <= eta; */
+            }
+            done += have[i] == N;
+        }
+    }
+    /*@ assert full: \forall integer j; LANE8(j) && 0 <= j < n ==> have[j] == KF_MLDSA_N; */
+    /*@ assert full_n: \forall integer j; 0 <= j < n ==> have[j] == KF_MLDSA_N; */
+}
+
+/* The wipe of a local batched sponge, as wipe_sponge (below) for a kf_sponge: a caller assumes
+ * only \valid(p) after it. */
+/*@ requires \valid(p);
+    assigns *p; */
+static void wipe_xn(kf_sponge_xn *p)
+{
+    kf_memzero((uint8_t *)p, sizeof *p);
+}
+
+/* Its contract: sampling.h (KeyGen, mldsa.c, is its caller). */
 void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[KF_MLDSA_CRHBYTES],
                        const kf_mldsa_params *p)
 {
     const unsigned total = p->l + p->k;
-    uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
-    uint8_t buf[KF_XN_MAX][S_FIRST_BLOCKS * KF_SHAKE256_RATE];
+    uint8_t seed[KF_XN_MAX * S_SEED];
+    uint8_t buf[KF_XN_MAX * S_BUF];
     kf_sponge_xn x;
+    /*@ loop invariant 0 <= first <= 16 && first % 8 == 0;
+        loop invariant s1_done: \forall integer r, m; 0 <= r < p->l && r < first && 0 <= m < KF_MLDSA_N ==>
+                                  -p->eta <= s1[r].c[m] <= p->eta;
+        loop invariant s2_done: \forall integer q, m; 0 <= q < p->k && p->l + q < first && 0 <= m < KF_MLDSA_N ==>
+                                  -p->eta <= s2[q].c[m] <= p->eta;
+        loop assigns first, seed[0 .. KF_XN_MAX * S_SEED - 1], buf[0 .. KF_XN_MAX * S_BUF - 1], x, kf_spec_xn_table,
+                     s1[0 .. p->l - 1], s2[0 .. p->k - 1];
+        loop variant total - first; */
     for (unsigned first = 0; first < total; first += KF_XN_MAX) {
         const unsigned n = total - first < KF_XN_MAX ? total - first : KF_XN_MAX;
         const uint8_t *in[KF_XN_MAX];
         uint8_t *out[KF_XN_MAX];
-        unsigned have[KF_XN_MAX];
-        kf_mldsa_poly *dst[KF_XN_MAX];
+        /*@ loop invariant 0 <= i <= n;
+            loop invariant \forall integer j; 0 <= j < i ==> in[j] == seed + j * S_SEED && out[j] == buf + j * S_BUF;
+            loop assigns i, seed[0 .. KF_XN_MAX * S_SEED - 1], in[0 .. KF_XN_MAX - 1], out[0 .. KF_XN_MAX - 1];
+            loop variant n - i; */
         for (unsigned i = 0; i < n; i++) {
-            const unsigned r = first + i; /* s1[r] for r < l, then s2[r - l] with nonce r */
-            memcpy(seed[i], rhop, KF_MLDSA_CRHBYTES);
-            seed[i][KF_MLDSA_CRHBYTES] = (uint8_t)r;
-            seed[i][KF_MLDSA_CRHBYTES + 1] = (uint8_t)(r >> 8);
-            in[i] = seed[i];
-            out[i] = buf[i];
-            dst[i] = r < p->l ? &s1[r] : &s2[r - p->l];
+            mask_seed(seed + i * S_SEED, rhop, first + i); /* rho' || IntegerToBytes(r, 2), r = first + i */
+            in[i] = seed + i * S_SEED;
+            out[i] = buf + i * S_BUF;
         }
-        first_blocks(&x, n, KF_SHAKE256_RATE, in, sizeof seed[0], out, sizeof buf[0], 0);
-        unsigned done = 0;
-        for (unsigned i = 0; i < n; i++) {
-            have[i] = reject_eta(dst[i]->c, 0, buf[i], sizeof buf[0], p->eta);
-            done += have[i] == N;
-        }
-        if (done < n) more_blocks(&x, n, KF_SHAKE256_RATE, in, sizeof seed[0], out, sizeof buf[0]);
-        while (done < n) {
-            kf_sponge_xn_squeeze(&x, out, KF_SHAKE256_RATE);
-            for (unsigned i = 0; i < n; i++) {
-                if (have[i] == N) continue;
-                have[i] = reject_eta(dst[i]->c, have[i], buf[i], KF_SHAKE256_RATE, p->eta);
-                done += have[i] == N;
-            }
-        }
+        expand_s_group(&x, s1, s2, p->l, p->eta, first, n, in, out, buf);
     }
-    kf_memzero(&x, sizeof x);
-    kf_memzero(seed, sizeof seed);
-    kf_memzero(buf, sizeof buf);
+    wipe_xn(&x);
+    wipe_bytes(seed, sizeof seed);
+    wipe_bytes(buf, sizeof buf);
 }
 
 static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
@@ -404,27 +571,6 @@ static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRH
     /* x's states were wiped by kf_sponge_xn_oneshot (or never used: a backend's xof) */
     kf_memzero(seed, count * sizeof seed[0]);
     kf_memzero(buf, count * sizeof buf[0]);
-}
-
-/* rho'' || IntegerToBytes(nonce, 2): ExpandMask's seed of the stream with that nonce */
-/*@ requires \valid(seed + (0 .. KF_MLDSA_CRHBYTES + 1)) && \valid_read(rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
-    requires \separated(seed + (0 .. KF_MLDSA_CRHBYTES + 1), rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
-    assigns seed[0 .. KF_MLDSA_CRHBYTES + 1]; */
-static void mask_seed(uint8_t seed[KF_MLDSA_CRHBYTES + 2], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce)
-{
-    memcpy(seed, rhopp, KF_MLDSA_CRHBYTES);
-    seed[KF_MLDSA_CRHBYTES] = (uint8_t)nonce;
-    seed[KF_MLDSA_CRHBYTES + 1] = (uint8_t)(nonce >> 8);
-}
-
-/* The wipe of a local byte array through a pointer to its bytes: WP sees kf_memzero's byte view
- * of a uint8_t array as valid (proved), where a caller's kf_memzero(local, ...) passes the array's
- * rows (uint8_t (*)[66]) cast to void, which WP's Typed model does not relate to the bytes. */
-/*@ requires \valid(b + (0 .. n - 1));
-    assigns b[0 .. n - 1]; */
-static void wipe_bytes(uint8_t *b, size_t n)
-{
-    kf_memzero(b, n);
 }
 
 #define MASK_SEED (KF_MLDSA_CRHBYTES + 2) /* ExpandMask's seed: rho'' || IntegerToBytes(nonce, 2) */

@@ -80,8 +80,14 @@ void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBY
 /* s1 (l polynomials) and s2 (k), coefficients in [-eta, eta], from rho' (secret). Only the
  * accept/reject decision of each half-byte is declassified (ct.h): it tells which nibbles
  * were thrown away, nothing about the values kept. */
-/* (Its contract is assumed: unit mldsa_sampling's "pending"; KeyGen, mldsa.c, is its caller.) */
-/*@ requires kf_mldsa_params_ok(p) && \valid(s1 + (0 .. p->l - 1)) && \valid(s2 + (0 .. p->k - 1));
+/* (Proved by unit mldsa_sampling since session 46 over the contract of its group, expand_s_group,
+ * which is still assumed: "pending"; KeyGen, mldsa.c, is its caller.) */
+/* Only what it reads of p (l, k, eta of the three sets), not kf_mldsa_params_ok(p): its 3-way
+ * disjunction of 15 fields was in every goal (session 46, the unit's payback); a caller that
+ * has kf_mldsa_params_ok(p) has this. */
+/*@ requires \valid_read(p) && (p->l == 4 && p->k == 4 && p->eta == 2 || p->l == 5 && p->k == 6 && p->eta == 4 ||
+                                p->l == 7 && p->k == 8 && p->eta == 2);
+    requires \valid(s1 + (0 .. p->l - 1)) && \valid(s2 + (0 .. p->k - 1));
     requires \valid_read(rhop + (0 .. KF_MLDSA_CRHBYTES - 1));
     requires \separated(s1 + (0 .. p->l - 1), s2 + (0 .. p->k - 1), rhop + (0 .. KF_MLDSA_CRHBYTES - 1), p);
     requires \separated(s2 + (0 .. p->k - 1), rhop + (0 .. KF_MLDSA_CRHBYTES - 1), p);
