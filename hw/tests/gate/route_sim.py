@@ -30,7 +30,8 @@ testcase acvp: --acvp cases per keyGen / encapsulation / decapsulation group of 
 no bus stalls, as gate_sim.py runs it on the synthesised netlist).
 
   python3 hw/tests/gate/route_sim.py --lib build/libkeccakforge.so [--vectors DIR] [--work DIR]
-        [--design sponge|axil] [--routed ROUTED.json] [--seed 1] [--acvp 10] [--sets 512,768,1024] [--mutate]
+        [--design sponge|axil] [--routed ROUTED.json] [--seed 1] [--acvp 10] [--sets 512,768,1024]
+        [--mutate [keccak|arith]]
 
 The synthesis and the routed JSON are kept in the work directory by the RTL's hash (and the
 nextpnr options'), the simulator while the prepared netlist and the models are the same.
@@ -38,6 +39,10 @@ nextpnr options'), the simulator while the prepared netlist and the models are t
 "u_core.") LOGIC slice halves
 with a four-input XOR INIT, 6996 or 9669, four signal inputs and OFX unused) has bit 5 of
 its INIT flipped at run time (+kf_mutate, so one build serves both): the test must then fail.
+--mutate arith (--design axil only): the same rule in the NTT butterfly (a cell name holding
+"u_ntt.u_bf.": its multiplier's reduction), a KF_LUT4_MUT_ARITH flipped by +kf_arith_mutate. The
+axil netlist always holds both mutant cells (each the plain LUT without its plusarg), so one build
+serves the test and both mutants; the sponge's holds the Keccak one only.
 Exit 0 passed (with --mutate: the mutant failed), 1 failed, 77 skipped (yosys, nextpnr-ecp5,
 Verilator >= 5.036 or cocotb missing; axil: or no ACVP ML-KEM vectors).
 """
@@ -70,6 +75,11 @@ def designs():
                      "header": os.path.join(RTL, "bus", "mlkem_axil.v")}}
 MODELS = os.path.join(HERE, "route_cells_sim.v")
 MUT = os.path.join(HERE, "kf_lut4_mut.v")
+MUT_ARITH = os.path.join(HERE, "kf_lut4_mut_arith.v")
+# the mutants --mutate picks: (the cell name's part, the module, the plusarg); a design gets every
+# one whose name part its netlist has (the sponge: keccak), so one build serves them all
+MUTANTS = {"keccak": ("u_core.", "KF_LUT4_MUT", MUT, "+kf_mutate"),
+           "arith": ("u_ntt.u_bf.", "KF_LUT4_MUT_ARITH", MUT_ARITH, "+kf_arith_mutate")}
 sys.path.insert(0, TESTS)
 
 # the parameters route_cells_sim.v takes (the rest nextpnr writes are placement or bitstream
@@ -164,9 +174,9 @@ def strparam(s):
     return s + " " if set(s) <= set("01xz") else s
 
 
-def prepare(routed, out, mutate=True, top=TOP):
-    """The routed JSON made simulatable (see the module's doc), its module named top; returns the
-    mutated cell's description."""
+def prepare(routed, out, mutate=("keccak",), top=TOP):
+    """The routed JSON made simulatable (see the module's doc), its module named top, a run-time
+    mutant made of each of mutate (MUTANTS); returns {mutant: the mutated cell's description}."""
     with open(routed) as f:
         d = json.load(f)
     mods = d["modules"]
@@ -201,7 +211,7 @@ def prepare(routed, out, mutate=True, top=TOP):
     if unknown:
         raise SystemExit(f"cells route_cells_sim.v has no model for: {', '.join(unknown)}")
     ties = {}
-    mutant = None
+    mutant = {}
     used = set()
     for c in cells.values():
         for pin, bits in c["connections"].items():
@@ -237,21 +247,25 @@ def prepare(routed, out, mutate=True, top=TOP):
                 tie(c, pin, "0")
             if any(isinstance(b, int) for pin in ("FXA", "FXB") for b in conn[pin]):
                 par["KF_OFX"] = "L6MUX"
-            if (mutate and mutant is None and "u_core." in cn and sval(par.get("MODE", "LOGIC")) == "LOGIC"
+            which = [k for k in mutate if k not in mutant and MUTANTS[k][0] in cn]
+            if (which and sval(par.get("MODE", "LOGIC")) == "LOGIC"
                     and int(par["INITVAL"], 2) in (0x6996, 0x9669)
                     and all(isinstance(conn[p][0], int) for p in LUT_PINS)
                     and not any(isinstance(b, int) for p in ("M", "F1", "FXA", "FXB") for b in conn[p])
                     and not any(isinstance(b, int) for b in conn.get("OFX", []) if drives(b))):
                 # the mutant: a plain LUT (its OFX unused) made a KF_LUT4_MUT (kf_lut4_mut.v: bit 5 of
-                # INIT flipped with +kf_mutate), which stays an instance through the flatten
+                # INIT flipped with +kf_mutate; arith: KF_LUT4_MUT_ARITH, +kf_arith_mutate), which
+                # stays an instance through the flatten
                 v = int(par["INITVAL"], 2)
-                c["type"] = "KF_LUT4_MUT"
+                _, mod_name, _, plusarg = MUTANTS[which[0]]
+                c["type"] = mod_name
                 c["parameters"] = {"INIT": par["INITVAL"]}
                 c["connections"] = {p: conn[p] for p in LUT_PINS}
                 c["connections"]["Z"] = conn["F"]
                 c["port_directions"] = {p: "input" for p in LUT_PINS}
                 c["port_directions"]["Z"] = "output"
-                mutant = f"TRELLIS_COMB {cn} (LOGIC): INITVAL 16'h{v:04x}, 16'h{v ^ 32:04x} with +kf_mutate"
+                mutant[which[0]] = (f"TRELLIS_COMB {cn} (LOGIC): INITVAL 16'h{v:04x}, 16'h{v ^ 32:04x} "
+                                    f"with {plusarg}")
                 continue
         elif t == "TRELLIS_FF":
             if not conn.get("CLK") or not isinstance(conn["CLK"][0], int):
@@ -280,8 +294,9 @@ def prepare(routed, out, mutate=True, top=TOP):
             # (a block's parameters stay as nextpnr wrote them: its widths and INITVAL_xx are bits)
             if t not in BLOCKS and k != "INITVAL" and isinstance(v, str):
                 par[k] = strparam(sval(v))
-    if mutate and mutant is None:
-        raise SystemExit("no four-input XOR LUT found to mutate")
+    for k in mutate:
+        if k not in mutant:
+            raise SystemExit(f"no four-input XOR LUT found to mutate ({k}: a cell name holding {MUTANTS[k][0]})")
     mod["netnames"] = {pn: {"bits": p["bits"], "hide_name": 0, "attributes": {}} for pn, p in ports.items()}
     with open(out, "w") as f:
         json.dump(d, f)
@@ -330,7 +345,9 @@ def main():
     ap.add_argument("--sets", default="512,768,1024", help="axil: ML-KEM parameter sets (KF_HW_MLKEM_SETS)")
     ap.add_argument("--turboshake-maxlen", type=int, default=20000,
                     help="the longest TurboSHAKE message driven (KF_HW_TURBOSHAKE_MAXLEN)")
-    ap.add_argument("--mutate", action="store_true", help="flip one LUT INIT bit: the test must fail")
+    ap.add_argument("--mutate", nargs="?", const="keccak", default=None, choices=("keccak", "arith"),
+                    help="flip one LUT INIT bit (keccak, the default: the Keccak core's; arith, axil only: the "
+                         "NTT butterfly's): the test must fail")
     ap.add_argument("--yosys", default=shutil.which("yosys"))
     a = ap.parse_args()
     path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
@@ -390,11 +407,16 @@ def main():
     # 2. the routed JSON made simulatable, read back by yosys, the small cells inlined
     prep = os.path.join(work, "prepared.json")
     t0, c0 = time.time(), time.process_time()
-    what = prepare(routed, prep, top=top)
+    muts = ("keccak", "arith") if a.design == "axil" else ("keccak",)
+    if a.mutate and a.mutate not in muts:
+        raise SystemExit(f"--mutate {a.mutate}: not for --design {a.design}")
+    what = prepare(routed, prep, mutate=muts, top=top)
     print(f"prepared: {time.time() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU", flush=True)
-    print("the mutation:", what, flush=True)
+    for k in muts:
+        print(f"the mutation{' (' + k + ')' if len(muts) > 1 else ''}:", what[k], flush=True)
+    mut_files = [MUTANTS[k][2] for k in muts]
     blocks = block_models(prep)
-    prep_hash = sha(open(prep, "rb").read(), open(MODELS, "rb").read(), open(MUT, "rb").read(),
+    prep_hash = sha(open(prep, "rb").read(), open(MODELS, "rb").read(), *[open(f, "rb").read() for f in mut_files],
                     *[open(f, "rb").read() for f in blocks])
     build = os.path.join(work, "sim")
     stamp = os.path.join(build, "route_sim.stamp")
@@ -411,7 +433,7 @@ def main():
         runner.build(sources=[flat] + blocks, hdl_toplevel=top, build_dir=build)
     else:
         w, c = run([a.yosys, "-q", "-p", f"read_json {prep}; read_verilog {MODELS}; "
-                                         f"read_verilog -lib {' '.join([MUT] + blocks)}; hierarchy -top {top}; flatten; "
+                                         f"read_verilog -lib {' '.join(mut_files + blocks)}; hierarchy -top {top}; flatten; "
                                          f"opt_clean; write_verilog -noattr {flat}"],
                    os.path.join(work, "flat.log"))
         print(f"yosys read_json + flatten: {w:.0f} s wall, {c:.0f} s CPU", flush=True)
@@ -431,7 +453,7 @@ def main():
         vargs = ["-O3", "--x-assign", "fast", "--x-initial", "fast", "-Wno-fatal", "-Wno-lint", "-Wno-style",
                  "-Wno-MULTIDRIVEN", "-Wno-UNOPTFLAT", "-Wno-TIMESCALEMOD", "-Wno-COMBDLY", "-Wno-INITIALDLY",
                  "-Wno-ALWNEVER", vlt]
-        runner.build(sources=[flat, MUT] + blocks, hdl_toplevel=top, build_args=vargs, build_dir=build,
+        runner.build(sources=[flat] + mut_files + blocks, hdl_toplevel=top, build_args=vargs, build_dir=build,
                      timescale=("1ns", "1ps"), always=True)
         c1 = os.times()
         with open(stamp, "w") as f:
@@ -450,15 +472,15 @@ def main():
         module, case = "test_mlkem_axil", ["acvp"]
     t0, c0 = time.time(), os.times()
     xml = runner.test(test_module=module, hdl_toplevel=top, build_dir=build,
-                      test_dir=os.path.join(work, "run_mutant" if a.mutate else "run"), testcase=case,
-                      extra_env=env, plusargs=["+kf_mutate"] if a.mutate else [])
+                      test_dir=os.path.join(work, {None: "run", "keccak": "run_mutant"}.get(a.mutate, f"run_mutant_{a.mutate}")),
+                      testcase=case, extra_env=env, plusargs=[MUTANTS[a.mutate][3]] if a.mutate else [])
     c1 = os.times()
     n, failed = hwrun.junit_result(xml)
     bad = bool(failed) or not n
     scope = f"ACVP, {a.acvp} per operation and set of ML-KEM-{a.sets}, " if case else ""
     print(f"post-route {module} ({scope}"
           f"{c1.children_user - c0.children_user + c1.children_system - c0.children_system:.0f} s CPU)"
-          f"{' on the MUTANT' if a.mutate else ''}: {n - len(failed)} of "
+          f"{' on the MUTANT (' + a.mutate + ')' if a.mutate else ''}: {n - len(failed)} of "
           f"{n} passed{' (failed: ' + ', '.join(failed) + ')' if failed else ''} in "
           f"{time.time() - t0:.0f} s (all: {time.time() - t_all:.0f} s)")
     return hwrun.mutant_exit(bad, a.mutate, "the test does not see the netlist")
