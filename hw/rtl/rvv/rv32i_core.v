@@ -142,14 +142,17 @@ module rv32i_core (
         case (f3)
             3'b000: alu = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
             3'b001: alu = x1v << shamt;
-            3'b010: alu = {31'd0, $signed(x1v) < $signed(b_op)};
-            3'b011: alu = {31'd0, x1v < b_op};
+            3'b010, 3'b011: alu = 32'd0;                  // SLT / SLTU: alu_r's bit 0
             3'b100: alu = x1v ^ b_op;
             3'b101: alu = f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt;
             3'b110: alu = x1v | b_op;
             default: alu = x1v & b_op;
         endcase
     end
+    // SLT / SLTU's bit 0 (the comparison's carry chain) joins in alu_r's last LUT, not through
+    // the 8:1 f3 mux (kept apart, else ABC folds it back into the mux)
+    (* keep *) wire alu_lt = f3[0] ? x1v < b_op : $signed(x1v) < $signed(b_op);
+    wire [31:0] alu_r = {alu[31:1], f3[2:1] == 2'b01 ? alu_lt : alu[0]};
     wire alu_ok = is_reg ? (ir[31:25] == 7'd0 || (ir[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101)))
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
                             : f3 == 3'b101 ? (ir[31:25] == 7'd0 || ir[31:25] == 7'b0100000) : 1'b1);
@@ -207,7 +210,7 @@ module rv32i_core (
     // the result: a load's data in its second cycle (ld_wait: execute holds a load then, and
     // the unit is idle, so no vsetvli write), else the ALU's or the rest's; the load's data
     // passes the last mux alone
-    wire [31:0] wv_nl  = is_alu ? alu : opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : e_pc4;
+    wire [31:0] wv_nl  = is_alu ? alu_r : opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : e_pc4;
     wire [31:0] wval   = ld_wait ? ld_val : wv_nl;
     reg         legal;
     always @* begin
