@@ -104,6 +104,7 @@ module rv32i_core (
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
     reg [3:0]  lq_b, lq_s;      // the load's data selects (registered in its first cycle: its
     reg        lq_h, lq_h3, lq_w;   // operands do not change until it retires; see ld_val)
+    (* keep *) reg [3:0] lq_s1, lq_s2;   // lq_s's copies: one load sign per upper byte (see ld_sg)
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
     reg [31:0] xr [0:31];
 
@@ -142,14 +143,17 @@ module rv32i_core (
         case (f3)
             3'b000: alu = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
             3'b001: alu = x1v << shamt;
-            3'b010: alu = {31'd0, $signed(x1v) < $signed(b_op)};
-            3'b011: alu = {31'd0, x1v < b_op};
+            3'b010, 3'b011: alu = 32'd0;                  // SLT / SLTU: alu_r's bit 0
             3'b100: alu = x1v ^ b_op;
             3'b101: alu = f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt;
             3'b110: alu = x1v | b_op;
             default: alu = x1v & b_op;
         endcase
     end
+    // SLT / SLTU's bit 0 (the comparison's carry chain) joins in alu_r's last LUT, not through
+    // the 8:1 f3 mux (kept apart, else ABC folds it back into the mux)
+    (* keep *) wire alu_lt = f3[0] ? x1v < b_op : $signed(x1v) < $signed(b_op);
+    wire [31:0] alu_r = {alu[31:1], f3[2:1] == 2'b01 ? alu_lt : alu[0]};
     wire alu_ok = is_reg ? (ir[31:25] == 7'd0 || (ir[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101)))
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
                             : f3 == 3'b101 ? (ir[31:25] == 7'd0 || ir[31:25] == 7'b0100000) : 1'b1);
@@ -187,10 +191,13 @@ module rv32i_core (
     // none for LBU / LHU), else the upper bits are the sign
     wire [31:0] dq = dmem_rdata;
     (* keep *) wire ld_sg = |(lq_s & {dq[31], dq[23], dq[15], dq[7]});   // (kept: see xwo)
+    // (the sign's copies for bits 23:16 and 31:24: one sign drove 24 LUTs across the chip)
+    (* keep *) wire ld_sg1 = |(lq_s1 & {dq[31], dq[23], dq[15], dq[7]});
+    (* keep *) wire ld_sg2 = |(lq_s2 & {dq[31], dq[23], dq[15], dq[7]});
     wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
                        | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
     wire [7:0]  ld_mid = lq_h ? (lq_h3 ? dq[31:24] : dq[15:8]) : {8{ld_sg}};
-    wire [31:0] ld_val = {lq_w ? dq[31:16] : {16{ld_sg}}, ld_mid, ld_lo};
+    wire [31:0] ld_val = {lq_w ? dq[31:24] : {8{ld_sg2}}, lq_w ? dq[23:16] : {8{ld_sg1}}, ld_mid, ld_lo};
 
     // what the instruction in execute does
     wire [31:0] jalr_t = (x1v + imm_i) & ~32'd1;
@@ -207,7 +214,7 @@ module rv32i_core (
     // the result: a load's data in its second cycle (ld_wait: execute holds a load then, and
     // the unit is idle, so no vsetvli write), else the ALU's or the rest's; the load's data
     // passes the last mux alone
-    wire [31:0] wv_nl  = is_alu ? alu : opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : e_pc4;
+    wire [31:0] wv_nl  = is_alu ? alu_r : opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : e_pc4;
     wire [31:0] wval   = ld_wait ? ld_val : wv_nl;
     reg         legal;
     always @* begin
@@ -350,6 +357,8 @@ module rv32i_core (
             lq_h3 <= ma_lo[1];
             lq_w <= f3[1];
             lq_s <= f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
+            lq_s1 <= f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
+            lq_s2 <= f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
             if (adv && is_vec) v_pc <= pc;
             d_pc <= imem_addr;
             d_valid <= 1'b1;
