@@ -834,23 +834,48 @@ module rvv_unit #(
             // read port ("merging output FF to cell"); it then moves op_ra's flip-flops to the
             // read address, which puts the LUT RAM's read into the first compute stage: 70.4
             // MHz at c9b2e1e. An equal copy of wb_wa did not stop it; this does.)
-            reg  [4:0]      fw_wa;
-            always @(posedge clk)
-                fw_wa <= s2_we ? s2_wa : 5'd0;
-            // (the issue cycle's compares with the word's fields side by side, the select after
-            // them: not through d_ra and ra's selects, then the compare)
-            wire            fwd_a = wb_we && (busy_k ? fw_wa == ra_k : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
-            wire            fwd_b = wb_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
-            reg             f2_a, f2_b;
-            always @(posedge clk) begin
-                f2_a <= !busy_k && s2_we && s2_wa == d_ra;
-                f2_b <= !busy_k && s2_we && s2_wa == d_f15;
-            end
-            assign op_fa[gm * ELEN +: ELEN] = f2_a ? wb_wd : op_ra[gm * ELEN +: ELEN];
-            assign op_fb[gm * ELEN +: ELEN] = f2_b ? wb_wd : op_rb[gm * ELEN +: ELEN];
+            // The forward's selects each drive ELEN 2:1 selects spread over the bank's LUT RAM
+            // (fwd_a, fwd_b) or over the five lanes' and-or selects (f2_a, f2_b); one flip-flop
+            // each put 5.2-5.5 ns hops across the die on the worst paths of da0badf's seeds 2
+            // and 3 (g_rf[4].f2_b, g_rf[4].fw_wa). So they are kept in four copies, one per
+            // quarter of the word's bits (as sa/sb), each driving ELEN / 4 selects (g_fq): fw_wa
+            // and the write flag (fw_we, equal to wb_we) with the compares after them; f2_a,
+            // f2_b from one compare per bank (no more loads on the word's fields). Each copy is
+            // its own `keep` flip-flop in its own block: copies as bits of one register with the
+            // same input were merged by yosys 0.70 (checked in the netlist), keep or not.
+            wire            f2_an = !busy_k && s2_we && s2_wa == d_ra;
+            wire            f2_bn = !busy_k && s2_we && s2_wa == d_f15;
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
                 if (wb_we) mem[wb_wa] <= wb_wd;
+            wire [ELEN-1:0] rda = mem[ra];
+            wire [ELEN-1:0] rdb = mem[rb];
+            genvar          gq;
+            for (gq = 0; gq < 4; gq = gq + 1) begin : g_fq
+                reg  [4:0]  fw_wa;
+                reg         fw_we, f2_a, f2_b;
+                (* keep *)
+                always @(posedge clk) begin
+                    fw_wa <= s2_we ? s2_wa : 5'd0;
+                    fw_we <= !rst && s2_we;
+                    f2_a <= f2_an;
+                    f2_b <= f2_bn;
+                end
+                if (TB_ACCESS != 0) begin : g_tbq
+                    // (writes still in flight are dropped by a deposit: g_tb below)
+                    always @(tb_load) fw_we = 1'b0;
+                end
+                // (the issue cycle's compares with the word's fields side by side, the select
+                // after them: not through d_ra and ra's selects, then the compare)
+                wire fwd_a = fw_we && (busy_k ? fw_wa == ra_k : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
+                wire fwd_b = fw_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
+                assign bankA[gm * ELEN + gq * QW +: QW] = fwd_a ? wb_wd[gq * QW +: QW] : rda[gq * QW +: QW];
+                assign bankB[gm * ELEN + gq * QW +: QW] = fwd_b ? wb_wd[gq * QW +: QW] : rdb[gq * QW +: QW];
+                assign op_fa[gm * ELEN + gq * QW +: QW] = f2_a ? wb_wd[gq * QW +: QW]
+                                                               : op_ra[gm * ELEN + gq * QW +: QW];
+                assign op_fb[gm * ELEN + gq * QW +: QW] = f2_b ? wb_wd[gq * QW +: QW]
+                                                               : op_rb[gm * ELEN + gq * QW +: QW];
+            end
             if (TB_ACCESS != 0) begin : g_tb
                 // tb_words: a copy of this bank's 32 words (word q at bits q * ELEN), written
                 // by the second compute stage's write; what the second stage writes in this
@@ -876,8 +901,6 @@ module rvv_unit #(
                     wb_we = 1'b0;
                 end
             end
-            assign bankA[gm * ELEN +: ELEN] = fwd_a ? wb_wd : mem[ra];
-            assign bankB[gm * ELEN +: ELEN] = fwd_b ? wb_wd : mem[rb];
         end
     endgenerate
 
