@@ -438,7 +438,7 @@ module rvv_unit #(
     // this rotation too (element 5i + x of vslidedownm's result is element 5i + (x + n) % 5 of
     // vs2; vslideupm: x - n). ra - t = vs2 - vd (vs1 - vd for B) does not depend on lmul_cnt:
     // each lane's bank is set at the issue (sa, sb). A store's element and vpi's row take the
-    // banks' words as they are (st_j, pi_cx).
+    // banks' words as they are (st_j, pi_oh).
     // (the modulo-5 values from the tables; no inline `%`, and no function call, which Icarus
     // evaluates as a thread on every change)
     wire [4:0] n_wreg  = (busy ? q_vd : d_vd) + {2'd0, n_roff};   // the next cycle's register write
@@ -451,10 +451,8 @@ module rvv_unit #(
     wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
     wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
     // (one-hot: lane j's bank for A is (j + (vs2 - vd) % 5 + sl) % 5, sl the slide's shift, so
-    // its one-hot bit s is a rotation of d_dvoh by j and of the slide's one-hot d_sloh: an
-    // and-or of two one-hot vectors, not a chain of modulo-5 tables after the kind's decode)
-    wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];
-    wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
+    // its one-hot bit s is a rotation by j of d_aoh, an and-or of the one-hot d_dvoh and the
+    // slide's one-hot d_sloh: not a chain of modulo-5 tables after the kind's decode)
     // (the slides from five bits of the word: among the words d_k takes, opcode bit 3 is set
     // for custom-2 only (OPV 0x57, LOAD-FP 0x07, STORE-FP 0x27 have it clear), and the custom-2
     // kinds it takes other than the slides have funct6 bits 5:4 clear and bits 3:1 not 000;
@@ -471,14 +469,32 @@ module rvv_unit #(
     // vsetvli are not .vv. (d_rk's decode of the whole opcode and funct6, then a compare of
     // the kind, made the issue cycle's path into sm as long as the slides' into sa)
     wire       d_smk   = (d_f6[5] || d_f6[4]) && d_vv;
-    reg  [4:0] d_dvoh, d_dboh, d_sloh;
-    integer    oi;
+    // (vs2 % 5, vs1 % 5 and vd % 5 one-hot, the differences an and-or of them, and the bank
+    // offset of lane 0, d_aoh = (vs2 - vd + sl) % 5, once for every lane: lane j's one-hot
+    // d_sa is d_aoh rotated by j, wires. At 8c1e038 seed 3's worst path ran from vd through
+    // vd % 5, the table of vs2 - vd and the slide's and-or into a lane's sa: seven LUTs)
+    reg  [4:0] d_vd5oh, d_vs25oh, d_f155oh, d_dvoh, d_dboh, d_sloh, d_aoh;
+    integer    oi, ot;
     always @* begin
         for (oi = 0; oi < 5; oi = oi + 1) begin
-            d_dvoh[oi] = d_dv == oi[2:0];
-            d_dboh[oi] = d_rotb == oi[2:0];
+            d_vd5oh[oi] = d_vd5 == oi[2:0];
+            d_vs25oh[oi] = d_vs25 == oi[2:0];
+            d_f155oh[oi] = d_f155 == oi[2:0];
             d_sloh[oi] = (d_sldn && d_f15[2:0] == oi[2:0]) || (d_slup && d_slneg == oi[2:0])
                        || (!d_sldn && !d_slup && oi == 0);
+        end
+        for (oi = 0; oi < 5; oi = oi + 1) begin
+            d_dvoh[oi] = 1'b0;      // (vs2 - vd) % 5 == oi
+            d_dboh[oi] = 1'b0;      // (vs1 - vd) % 5 == oi
+            for (ot = 0; ot < 5; ot = ot + 1) begin
+                d_dvoh[oi] = d_dvoh[oi] | (d_vd5oh[ot] & d_vs25oh[(ot + oi) % 5]);
+                d_dboh[oi] = d_dboh[oi] | (d_vd5oh[ot] & d_f155oh[(ot + oi) % 5]);
+            end
+        end
+        for (oi = 0; oi < 5; oi = oi + 1) begin
+            d_aoh[oi] = 1'b0;       // (vs2 - vd + sl) % 5 == oi
+            for (ot = 0; ot < 5; ot = ot + 1)
+                d_aoh[oi] = d_aoh[oi] | (d_dvoh[(oi + 5 - ot) % 5] & d_sloh[ot]);
         end
     end
     reg  [2:0] q_vs25;
@@ -609,13 +625,11 @@ module rvv_unit #(
             // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
             // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
             reg  [4:0]      d_sa, d_sb;     // one-hot
-            integer         so, ss;
+            integer         so;
             always @* begin
                 for (so = 0; so < 5; so = so + 1) begin
                     d_sb[so] = d_dboh[(so + 5 - J) % 5];
-                    d_sa[so] = 1'b0;
-                    for (ss = 0; ss < 5; ss = ss + 1)
-                        d_sa[so] = d_sa[so] | (d_dvoh[(so + 10 - J - ss) % 5] & d_sloh[ss]);
+                    d_sa[so] = d_aoh[(so + 5 - J) % 5];
                 end
             end
             // (sa and sb in four copies, one per quarter of the element's bits: each drives
@@ -761,7 +775,7 @@ module rvv_unit #(
     // vpi: the row read in the previous cycle (the banks' words of register vs2 + row), written
     // now as column y of vd..vd+4: register vd + d, element 5i + y = row element
     // 5i + (3d + y) % 5 (so that lane (x, y) lands in register vd + (2x + 3y) % 5); each
-    // bank's word and row bank were computed with the row (wa, pi_cx)
+    // bank's word and row element were computed with the row (wa_k, pi_oh)
     reg [REGW-1:0]  pi_row;
     // (cnt <= the row count, registered a cycle ahead: pi_go, the control block below; the
     // compare was in front of wa_k like a load's mk < vl)
@@ -824,13 +838,10 @@ module rvv_unit #(
             // vpi's column: register vd + d, row element (3j - w) % 5
             wire [2:0] cd = T_SUB[{BJ3, pi_s, 2'b00} +: 3];
             wire [2:0] cx = T_SUB[{J3X3, pi_w, 2'b00} +: 3];
-            reg  [2:0] pi_cx;
-            always @(posedge clk)
-                if (busy && k == K_PI)
-                    pi_cx <= T_ADD[{cx, pi_r5, 2'b00} +: 3];
+            wire [2:0] pi_cx = T_ADD[{cx, pi_r5, 2'b00} +: 3];   // the next cycle's row element
             // this bank's read registers and write port controls, a copy each (`keep`)
             reg  [4:0] ra_k, rb_k, wa_k;
-            reg        busy_k, wn_k, wok_k, wo_k, alt_k, piv_k;
+            reg        busy_k, wn_k, wok_k, wo_k;
             (* keep *)
             always @(posedge clk) begin
                 busy_k <= busy_nx;
@@ -840,8 +851,6 @@ module rvv_unit #(
                 if (accept) wok_k <= d_wrok;
                 wo_k <= (ld_v_nx && ld_here) || pi_v_nx;
                 wa_k <= pi_v_nx ? q_vd + {2'd0, cd} : ld_v_nx ? q_vd + {2'd0, mreg} : n_wreg;
-                alt_k <= pi_v_nx || ld_v_nx;
-                piv_k <= pi_v_nx;
             end
             wire [4:0] ra = busy_k ? ra_k : d_ra;
             wire [4:0] rb = busy_k ? rb_k : d_f15;
@@ -850,12 +859,15 @@ module rvv_unit #(
             wire [ELEN-1:0] c2 = pi_row[(5 * BI + 2) * ELEN +: ELEN];
             wire [ELEN-1:0] c3 = pi_row[(5 * BI + 3) * ELEN +: ELEN];
             wire [ELEN-1:0] c4 = pi_row[(5 * BI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] cdat = pi_cx == 3'd0 ? c0 : pi_cx == 3'd1 ? c1 : pi_cx == 3'd2 ? c2 : pi_cx == 3'd3 ? c3 : c4;
-            // a register's lane (already in this bank's place), a load's element or vpi's column
-            wire [ELEN-1:0] alt = piv_k ? cdat : mem_rdata;
-            // (res is zero when alt_k: vpi's and a load's kinds set none of its lane's flags;
-            // alt1 goes into the lane's first-stage or, so into its second stage's s2_lg)
-            assign alt1[gm * ELEN +: ELEN] = alt_k ? alt : {ELEN{1'b0}};
+            // a register's lane (already in this bank's place), a load's element or vpi's
+            // column: alt1, zero when the bank writes neither (res is zero when it does: vpi's
+            // and a load's kinds set none of its lane's flags; alt1 goes into the lane's
+            // first-stage or, so into its second stage's s2_lg). The column's row element is
+            // an and-or of the five with a one-hot select registered with the write's flag
+            // (pi_oh, zero when no column is written; ld_q likewise for a load's element), in
+            // four copies, one per quarter of the word (g_fq below). (At 8c1e038 seed 1's worst
+            // path ran from the 3-bit select (pi_cx then, one register) through its 5-way
+            // select of every bit, then alt's and alt1's selects: one 5.5 ns hop across the die.)
             wire            we = (wn_k && wok_k) || wo_k;
             wire [4:0]      wa = wa_k;
             // The second compute stage: the write (s2_we, s2_wa, wd) is formed a cycle after
@@ -916,13 +928,23 @@ module rvv_unit #(
             for (gq = 0; gq < 4; gq = gq + 1) begin : g_fq
                 reg  [4:0]  fw_wa;
                 reg         fw_we, f2_a, f2_b;
+                reg  [4:0]  pi_oh;      // vpi's column: row element e (one-hot), none: no column
+                reg         ld_q;       // a load's element
+                integer     pq;
                 (* keep *)
                 always @(posedge clk) begin
                     fw_wa <= s2_we ? s2_wa : 5'd0;
                     fw_we <= !rst && s2_we;
                     f2_a <= f2_an;
                     f2_b <= f2_bn;
+                    for (pq = 0; pq < 5; pq = pq + 1)
+                        pi_oh[pq] <= pi_v_nx && pi_cx == pq[2:0];
+                    ld_q <= ld_v_nx && !pi_v_nx;
                 end
+                assign alt1[gm * ELEN + gq * QW +: QW] =
+                      (c0[gq * QW +: QW] & {QW{pi_oh[0]}}) | (c1[gq * QW +: QW] & {QW{pi_oh[1]}})
+                    | (c2[gq * QW +: QW] & {QW{pi_oh[2]}}) | (c3[gq * QW +: QW] & {QW{pi_oh[3]}})
+                    | (c4[gq * QW +: QW] & {QW{pi_oh[4]}}) | (mem_rdata[gq * QW +: QW] & {QW{ld_q}});
                 if (TB_ACCESS != 0) begin : g_tbq
                     // (writes still in flight are dropped by a deposit: g_tb below)
                     always @(tb_load) fw_we = 1'b0;
