@@ -63,7 +63,6 @@ module rvv_unit #(
     localparam integer SHW  = (ELEN == 64) ? 6 : 5;
     localparam [2:0] SEWC   = (ELEN == 64) ? 3'b011 : 3'b010;
     localparam [2:0] MEMW   = (ELEN == 64) ? 3'b111 : 3'b110;
-    localparam [31:0] NRC   = (ELEN == 64) ? 32'd24 : 32'd48;
 
     // instruction kinds: element-wise RVV (and Zvbb) 0..8, the seed's custom 9..18 (is_custom),
     // then those that write no register through the element datapath
@@ -126,6 +125,16 @@ module rvv_unit #(
         end
     endfunction
 
+    function [8:0] rle_of;      // rle_of(v)[j] = (regs_of(v) <= j), j = 0..8
+        input [7:0] v;
+        integer j;
+        begin
+            rle_of = 9'd0;          // (v <= 8 ELENUM: vsetvli clips vl to VLMAX)
+            for (j = 1; j < 9; j = j + 1)
+                if ({24'd0, v} <= j * ELENUM) rle_of[j] = 1'b1;
+        end
+    endfunction
+
     function [3:0] regs_of;
         input [7:0] v;
         integer r;
@@ -148,73 +157,125 @@ module rvv_unit #(
     wire       d_vv  = d_f3 == F3_OPIVV;
     wire       d_vx  = d_f3 == F3_OPIVX;
     wire       d_vi  = d_f3 == F3_OPIVI;
-    wire       d_row_ok = (d_f15 == 5'h1f) ? nregs <= 4'd5 : (d_f15 <= 5'd4 && nregs == 4'd1);
+    // The word's legality is decoded beside its kind, not inside it: d_kr, the kind from the
+    // opcode, funct3/funct6, vm and fixed fields (no compare of a register field with another or
+    // with vl's register count), and d_ok, the conditions the kind needs (alignment to LMUL, the
+    // immediate's range, vpi's rows, viota's index); each register the issue writes from the
+    // kind (k, last, a bank's wok_k) is one select after d_ok. (At da0badf and 33215c8 the
+    // issue cycle's worst paths ran from vs1/vs2/vd through vpi's compares into d_k, then its
+    // decode again into d_last / d_wrok: hw/rtl/rvv/README.md, "Fmax on ECP5-85".)
+    // Range checks against constants are written as bit tests (no carry chain): f15 <= 4,
+    // vd <= 27.
+    wire       d_f15le4 = !d_f15[4] && !d_f15[3] && !(d_f15[2] && (d_f15[1] || d_f15[0]));
+    wire       d_f15all = &d_f15;
+    // rle[j] = (R <= j), j = 0..8: a thermometer of nregs kept beside it (control block), so
+    // vpi's compares with R are selects, not carry chains
+    reg  [8:0] rle;
+    wire       d_row_ok = d_f15all ? rle[5] : (d_f15le4 && rle[1]);
     // vpi's rows vs2 .. vs2 + rows - 1 (rows = R for the row immediate -1, else 1) within
-    // v0..v31 and not overlapping vd..vd+4: both cases side by side, the immediate's compare
-    // last (not in front of the adders: the issue cycle's path into k, last and wok_k)
-    wire [5:0] d_vs2n  = {1'b0, d_vs2} + {2'b0, nregs};
-    wire       d_pi_hi = {1'b0, d_vd} + 6'd5 <= {1'b0, d_vs2};
-    wire       d_pi_okn = d_vs2n <= 6'd32 && (d_vs2n <= {1'b0, d_vd} || d_pi_hi);
-    wire       d_pi_ok1 = d_vs2 < d_vd || d_pi_hi;
-    wire       d_pi_ok = d_vd <= 5'd27 && ((d_f15 == 5'h1f) ? d_pi_okn : d_pi_ok1);
+    // v0..v31 and not overlapping vd..vd+4, from the two differences vs2 - vd and vd - vs2
+    // (6 bits, side by side, one carry chain each) and bit tests:
+    //   vs2 < vd       <=> dd < 0;  vd + 5 <= vs2 <=> dd >= 5;
+    //   vs2 + R <= vd  <=> nd >= R  (nd >= 8, or R <= nd[2:0]: R <= 5 when the rows are legal);
+    //   vs2 + R <= 32  <=> vs2 < 24, or R <= 8 - vs2[2:0]
+    wire [5:0] d_dd = {1'b0, d_vs2} - {1'b0, d_vd};
+    wire [5:0] d_nd = {1'b0, d_vd} - {1'b0, d_vs2};
+    wire       d_pi_hi  = !d_dd[5] && (d_dd[4] || d_dd[3] || (d_dd[2] && (d_dd[1] || d_dd[0])));
+    wire       d_pi_lo1 = d_dd[5];
+    wire       d_pi_lon = !d_nd[5] && (d_nd[4] || d_nd[3] || rle[{1'b0, d_nd[2:0]}]);
+    reg        d_pi_in;         // vs2 + R <= 32
+    always @* begin
+        case (d_vs2[2:0])
+            3'd0: d_pi_in = rle[8];
+            3'd1: d_pi_in = rle[7];
+            3'd2: d_pi_in = rle[6];
+            3'd3: d_pi_in = rle[5];
+            3'd4: d_pi_in = rle[4];
+            3'd5: d_pi_in = rle[3];
+            3'd6: d_pi_in = rle[2];
+            default: d_pi_in = rle[1];
+        endcase
+        if (!(d_vs2[4] && d_vs2[3])) d_pi_in = 1'b1;
+    end
+    wire       d_pi_okn = d_pi_in && (d_pi_lon || d_pi_hi);
+    wire       d_pi_ok1 = d_pi_lo1 || d_pi_hi;
+    wire       d_pi_ok = !(d_vd[4] && d_vd[3] && d_vd[2]) && (d_f15all ? d_pi_okn : d_pi_ok1);
     wire       al_d  = al(d_vd, vlmul);
     wire       al_s2 = al(d_vs2, vlmul);
     wire       al_s1 = al(d_f15, vlmul);
-    reg  [4:0] d_k;
+    // viota's index below the table's length (the round constants: 24 words, or 48 for ELEN 32)
+    wire       d_io_ok = in_rs1[31:6] == 26'd0 &&
+                         ((ELEN == 64) ? !in_rs1[5] && !(in_rs1[4] && in_rs1[3]) : !(in_rs1[5] && in_rs1[4]));
+    reg  [4:0] d_kr;            // the kind (K_ILL: no instruction of the unit)
     always @* begin
-        d_k = K_ILL;
+        d_kr = K_ILL;
         case (d_opc)
             OPC_OPV:
                 if (d_f3 == F3_OPCFG) begin
                     // vsetvli: bit 31 = 0, vtype = bits 30:20 = {000, vma, vta, vsew, vlmul}
                     if (!in_insn[31] && in_insn[30:28] == 3'b000 && in_insn[25:23] == SEWC && !in_insn[22])
-                        d_k = K_VSET;
+                        d_kr = K_VSET;
                 end else if (d_vm) begin
                     case (d_f6)
-                        SF6_VXOR: if (d_vv || d_vx || d_vi) d_k = K_XOR;
-                        SF6_VAND: if (d_vv) d_k = K_AND;
-                        SF6_VOR:  if (d_vv) d_k = K_OR;
-                        SF6_VSLL: if (d_vv || d_vx || d_vi) d_k = K_SLL;
-                        SF6_VSRL: if (d_vv || d_vx || d_vi) d_k = K_SRL;
-                        SF6_VMV:  if (d_vv && d_vs2 == 5'd0) d_k = K_MV;
+                        SF6_VXOR: if (d_vv || d_vx || d_vi) d_kr = K_XOR;
+                        SF6_VAND: if (d_vv) d_kr = K_AND;
+                        SF6_VOR:  if (d_vv) d_kr = K_OR;
+                        SF6_VSLL: if (d_vv || d_vx || d_vi) d_kr = K_SLL;
+                        SF6_VSRL: if (d_vv || d_vx || d_vi) d_kr = K_SRL;
+                        SF6_VMV:  if (d_vv && d_vs2 == 5'd0) d_kr = K_MV;
                         // Zvbb: vandn.vv; vror.vv and vror.vi (funct6 01010 + imm[5]); vrol.vv
                         // (010101 with OPIVV: the same funct6 as vror.vi of imm[5] = 1)
-                        SF6_VANDN: if (HAS_ZVBB && d_vv) d_k = K_ANDN;
-                        SF6_VROR: if (HAS_ZVBB && (d_vv || d_vi)) d_k = K_ROR;
-                        SF6_VROL: if (HAS_ZVBB && d_vv) d_k = K_ROL;
-                                  else if (HAS_ZVBB && d_vi) d_k = K_ROR;
+                        SF6_VANDN: if (HAS_ZVBB && d_vv) d_kr = K_ANDN;
+                        SF6_VROR: if (HAS_ZVBB && (d_vv || d_vi)) d_kr = K_ROR;
+                        SF6_VROL: if (HAS_ZVBB && d_vv) d_kr = K_ROL;
+                                  else if (HAS_ZVBB && d_vi) d_kr = K_ROR;
                         default: ;
                     endcase
-                    if (!(al_d && (d_k == K_MV || al_s2) && (!d_vv || al_s1))) d_k = K_ILL;
                 end
             OPC_CUSTOM2:
                 if (d_vm) begin
                     case (d_f6)
-                        CF6_VSLIDEDOWNM: if (d_vi && d_f15 <= 5'd4 && al_d && al_s2) d_k = K_SLDN;
-                        CF6_VSLIDEUPM:   if (d_vi && d_f15 <= 5'd4 && al_d && al_s2) d_k = K_SLUP;
+                        CF6_VSLIDEDOWNM: if (d_vi) d_kr = K_SLDN;
+                        CF6_VSLIDEUPM:   if (d_vi) d_kr = K_SLUP;
                         CF6_VROTUP, CF6_VROTUP | 6'd1:
-                                         if (HAS_SROT && d_vi && ELEN == 64 && al_d && al_s2) d_k = K_ROTUP;
-                        CF6_V64RHO:      if (HAS_SROT && d_vi && ELEN == 64 && d_row_ok && al_d && al_s2)
-                                             d_k = K_RHO64;
-                        CF6_VPI:         if (d_vi && d_row_ok && d_pi_ok) d_k = K_PI;
-                        CF6_V32LROTUP:   if (HAS_SROT && d_vv && ELEN == 32 && al_d && al_s2 && al_s1) d_k = K_ROT32L;
-                        CF6_V32HROTUP:   if (HAS_SROT && d_vv && ELEN == 32 && al_d && al_s2 && al_s1) d_k = K_ROT32H;
-                        CF6_V32LRHO:     if (HAS_SROT && d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
-                                             d_k = K_RHO32L;
-                        CF6_V32HRHO:     if (HAS_SROT && d_vv && ELEN == 32 && nregs <= 4'd5 && al_d && al_s2 && al_s1)
-                                             d_k = K_RHO32H;
-                        CF6_VIOTA:       if (d_vx && nregs == 4'd1 && in_rs1[31:6] == 26'd0 && in_rs1[5:0] < NRC[5:0])
-                                             d_k = K_IOTA;
+                                         if (HAS_SROT && d_vi && ELEN == 64) d_kr = K_ROTUP;
+                        CF6_V64RHO:      if (HAS_SROT && d_vi && ELEN == 64) d_kr = K_RHO64;
+                        CF6_VPI:         if (d_vi) d_kr = K_PI;
+                        CF6_V32LROTUP:   if (HAS_SROT && d_vv && ELEN == 32) d_kr = K_ROT32L;
+                        CF6_V32HROTUP:   if (HAS_SROT && d_vv && ELEN == 32) d_kr = K_ROT32H;
+                        CF6_V32LRHO:     if (HAS_SROT && d_vv && ELEN == 32) d_kr = K_RHO32L;
+                        CF6_V32HRHO:     if (HAS_SROT && d_vv && ELEN == 32) d_kr = K_RHO32H;
+                        CF6_VIOTA:       if (d_vx) d_kr = K_IOTA;
                         default: ;
                     endcase
                 end
             OPC_LOADFP, OPC_STOREFP:
                 // nf 000, mew 0, mop 00 (unit stride), vm 1, lumop/sumop 00000, EEW = ELEN
-                if (in_insn[31:20] == 12'b0000_0010_0000 && d_f3 == MEMW && al_d)
-                    d_k = (d_opc == OPC_LOADFP) ? K_LOAD : K_STORE;
+                if (in_insn[31:20] == 12'b0000_0010_0000 && d_f3 == MEMW)
+                    d_kr = (d_opc == OPC_LOADFP) ? K_LOAD : K_STORE;
             default: ;
         endcase
     end
+    reg        d_ok;            // the word's operands legal for its kind d_kr
+    always @* begin
+        case (d_kr)
+            K_XOR, K_AND, K_OR, K_SLL, K_SRL, K_ANDN, K_ROR, K_ROL:
+                             d_ok = al_d && al_s2 && (!d_vv || al_s1);
+            K_MV:            d_ok = al_d && al_s1;          // (vmv.v.v: .vv, vs2 = 0)
+            K_SLDN, K_SLUP:  d_ok = d_f15le4 && al_d && al_s2;
+            K_ROTUP:         d_ok = al_d && al_s2;
+            K_RHO64:         d_ok = d_row_ok && al_d && al_s2;
+            K_PI:            d_ok = d_row_ok && d_pi_ok;
+            K_ROT32L, K_ROT32H:
+                             d_ok = al_d && al_s2 && al_s1;
+            K_RHO32L, K_RHO32H:
+                             d_ok = rle[5] && al_d && al_s2 && al_s1;
+            K_IOTA:          d_ok = rle[1] && d_io_ok;
+            K_LOAD, K_STORE: d_ok = al_d;
+            default:         d_ok = 1'b1;                   // vsetvli (K_ILL: refused anyway)
+        endcase
+    end
+    wire [4:0] d_k = d_ok ? d_kr : K_ILL;
 
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
@@ -222,15 +283,16 @@ module rvv_unit #(
     wire [31:0] s_avl   = (d_f15 != 5'd0) ? in_rs1 : (d_vd != 5'd0) ? {24'd0, s_vlmax} : {24'd0, vl};
     wire [7:0]  s_vl    = (s_avl < {24'd0, s_vlmax}) ? s_avl[7:0] : s_vlmax;
 
-    reg [7:0] d_last;
+    reg [7:0] d_lastr;          // T of the kind d_kr when legal
     always @* begin
-        case (d_k)
-            K_VSET, K_ILL, K_IOTA: d_last = 8'd1;
-            K_PI:                  d_last = {4'd0, nregs} + 8'd1;
-            K_LOAD, K_STORE:       d_last = vl + 8'd1;
-            default:               d_last = {4'd0, nregs};
+        case (d_kr)
+            K_VSET, K_ILL, K_IOTA: d_lastr = 8'd1;
+            K_PI:                  d_lastr = {4'd0, nregs} + 8'd1;
+            K_LOAD, K_STORE:       d_lastr = vl + 8'd1;
+            default:               d_lastr = {4'd0, nregs};
         endcase
     end
+    wire [7:0] d_last = d_ok ? d_lastr : 8'd1;
 
     // ---- the running instruction ----
     reg        busy;
@@ -376,7 +438,7 @@ module rvv_unit #(
     // this rotation too (element 5i + x of vslidedownm's result is element 5i + (x + n) % 5 of
     // vs2; vslideupm: x - n). ra - t = vs2 - vd (vs1 - vd for B) does not depend on lmul_cnt:
     // each lane's bank is set at the issue (sa, sb). A store's element and vpi's row take the
-    // banks' words as they are (st_j, pi_cx).
+    // banks' words as they are (st_j, pi_oh).
     // (the modulo-5 values from the tables; no inline `%`, and no function call, which Icarus
     // evaluates as a thread on every change)
     wire [4:0] n_wreg  = (busy ? q_vd : d_vd) + {2'd0, n_roff};   // the next cycle's register write
@@ -389,10 +451,8 @@ module rvv_unit #(
     wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
     wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
     // (one-hot: lane j's bank for A is (j + (vs2 - vd) % 5 + sl) % 5, sl the slide's shift, so
-    // its one-hot bit s is a rotation of d_dvoh by j and of the slide's one-hot d_sloh: an
-    // and-or of two one-hot vectors, not a chain of modulo-5 tables after the kind's decode)
-    wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];
-    wire [2:0] d_rotb  = T_SUB[{d_f155, d_vd5, 2'b00} +: 3];
+    // its one-hot bit s is a rotation by j of d_aoh, an and-or of the one-hot d_dvoh and the
+    // slide's one-hot d_sloh: not a chain of modulo-5 tables after the kind's decode)
     // (the slides from five bits of the word: among the words d_k takes, opcode bit 3 is set
     // for custom-2 only (OPV 0x57, LOAD-FP 0x07, STORE-FP 0x27 have it clear), and the custom-2
     // kinds it takes other than the slides have funct6 bits 5:4 clear and bits 3:1 not 000;
@@ -409,14 +469,32 @@ module rvv_unit #(
     // vsetvli are not .vv. (d_rk's decode of the whole opcode and funct6, then a compare of
     // the kind, made the issue cycle's path into sm as long as the slides' into sa)
     wire       d_smk   = (d_f6[5] || d_f6[4]) && d_vv;
-    reg  [4:0] d_dvoh, d_dboh, d_sloh;
-    integer    oi;
+    // (vs2 % 5, vs1 % 5 and vd % 5 one-hot, the differences an and-or of them, and the bank
+    // offset of lane 0, d_aoh = (vs2 - vd + sl) % 5, once for every lane: lane j's one-hot
+    // d_sa is d_aoh rotated by j, wires. At 8c1e038 seed 3's worst path ran from vd through
+    // vd % 5, the table of vs2 - vd and the slide's and-or into a lane's sa: seven LUTs)
+    reg  [4:0] d_vd5oh, d_vs25oh, d_f155oh, d_dvoh, d_dboh, d_sloh, d_aoh;
+    integer    oi, ot;
     always @* begin
         for (oi = 0; oi < 5; oi = oi + 1) begin
-            d_dvoh[oi] = d_dv == oi[2:0];
-            d_dboh[oi] = d_rotb == oi[2:0];
+            d_vd5oh[oi] = d_vd5 == oi[2:0];
+            d_vs25oh[oi] = d_vs25 == oi[2:0];
+            d_f155oh[oi] = d_f155 == oi[2:0];
             d_sloh[oi] = (d_sldn && d_f15[2:0] == oi[2:0]) || (d_slup && d_slneg == oi[2:0])
                        || (!d_sldn && !d_slup && oi == 0);
+        end
+        for (oi = 0; oi < 5; oi = oi + 1) begin
+            d_dvoh[oi] = 1'b0;      // (vs2 - vd) % 5 == oi
+            d_dboh[oi] = 1'b0;      // (vs1 - vd) % 5 == oi
+            for (ot = 0; ot < 5; ot = ot + 1) begin
+                d_dvoh[oi] = d_dvoh[oi] | (d_vd5oh[ot] & d_vs25oh[(ot + oi) % 5]);
+                d_dboh[oi] = d_dboh[oi] | (d_vd5oh[ot] & d_f155oh[(ot + oi) % 5]);
+            end
+        end
+        for (oi = 0; oi < 5; oi = oi + 1) begin
+            d_aoh[oi] = 1'b0;       // (vs2 - vd + sl) % 5 == oi
+            for (ot = 0; ot < 5; ot = ot + 1)
+                d_aoh[oi] = d_aoh[oi] | (d_dvoh[(oi + 5 - ot) % 5] & d_sloh[ot]);
         end
     end
     reg  [2:0] q_vs25;
@@ -547,13 +625,11 @@ module rvv_unit #(
             // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
             // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
             reg  [4:0]      d_sa, d_sb;     // one-hot
-            integer         so, ss;
+            integer         so;
             always @* begin
                 for (so = 0; so < 5; so = so + 1) begin
                     d_sb[so] = d_dboh[(so + 5 - J) % 5];
-                    d_sa[so] = 1'b0;
-                    for (ss = 0; ss < 5; ss = ss + 1)
-                        d_sa[so] = d_sa[so] | (d_dvoh[(so + 10 - J - ss) % 5] & d_sloh[ss]);
+                    d_sa[so] = d_aoh[(so + 5 - J) % 5];
                 end
             end
             // (sa and sb in four copies, one per quarter of the element's bits: each drives
@@ -699,7 +775,7 @@ module rvv_unit #(
     // vpi: the row read in the previous cycle (the banks' words of register vs2 + row), written
     // now as column y of vd..vd+4: register vd + d, element 5i + y = row element
     // 5i + (3d + y) % 5 (so that lane (x, y) lands in register vd + (2x + 3y) % 5); each
-    // bank's word and row bank were computed with the row (wa, pi_cx)
+    // bank's word and row element were computed with the row (wa_k, pi_oh)
     reg [REGW-1:0]  pi_row;
     // (cnt <= the row count, registered a cycle ahead: pi_go, the control block below; the
     // compare was in front of wa_k like a load's mk < vl)
@@ -711,7 +787,7 @@ module rvv_unit #(
     // (in the issue cycle any word: wok_k, set at the issue, clears the write of every word
     // that does not write its register through the lanes: vsetvli, loads, stores, vpi, refused)
     wire            wr_nx = !rst && (accept || (busy && !last_cycle && k <= K_IOTA && k != K_PI));
-    wire            d_wrok = d_k <= K_IOTA && d_k != K_PI;
+    wire            d_wrok = d_ok && d_kr <= K_IOTA && d_kr != K_PI;
 
     // ---- the register file's write ports (one per bank): a register's elements or a load's
     // element, or vpi's column; never both in one cycle (a register write excludes vpi, and a
@@ -762,13 +838,10 @@ module rvv_unit #(
             // vpi's column: register vd + d, row element (3j - w) % 5
             wire [2:0] cd = T_SUB[{BJ3, pi_s, 2'b00} +: 3];
             wire [2:0] cx = T_SUB[{J3X3, pi_w, 2'b00} +: 3];
-            reg  [2:0] pi_cx;
-            always @(posedge clk)
-                if (busy && k == K_PI)
-                    pi_cx <= T_ADD[{cx, pi_r5, 2'b00} +: 3];
+            wire [2:0] pi_cx = T_ADD[{cx, pi_r5, 2'b00} +: 3];   // the next cycle's row element
             // this bank's read registers and write port controls, a copy each (`keep`)
             reg  [4:0] ra_k, rb_k, wa_k;
-            reg        busy_k, wn_k, wok_k, wo_k, alt_k, piv_k;
+            reg        busy_k, wn_k, wok_k, wo_k;
             (* keep *)
             always @(posedge clk) begin
                 busy_k <= busy_nx;
@@ -778,8 +851,6 @@ module rvv_unit #(
                 if (accept) wok_k <= d_wrok;
                 wo_k <= (ld_v_nx && ld_here) || pi_v_nx;
                 wa_k <= pi_v_nx ? q_vd + {2'd0, cd} : ld_v_nx ? q_vd + {2'd0, mreg} : n_wreg;
-                alt_k <= pi_v_nx || ld_v_nx;
-                piv_k <= pi_v_nx;
             end
             wire [4:0] ra = busy_k ? ra_k : d_ra;
             wire [4:0] rb = busy_k ? rb_k : d_f15;
@@ -788,12 +859,15 @@ module rvv_unit #(
             wire [ELEN-1:0] c2 = pi_row[(5 * BI + 2) * ELEN +: ELEN];
             wire [ELEN-1:0] c3 = pi_row[(5 * BI + 3) * ELEN +: ELEN];
             wire [ELEN-1:0] c4 = pi_row[(5 * BI + 4) * ELEN +: ELEN];
-            wire [ELEN-1:0] cdat = pi_cx == 3'd0 ? c0 : pi_cx == 3'd1 ? c1 : pi_cx == 3'd2 ? c2 : pi_cx == 3'd3 ? c3 : c4;
-            // a register's lane (already in this bank's place), a load's element or vpi's column
-            wire [ELEN-1:0] alt = piv_k ? cdat : mem_rdata;
-            // (res is zero when alt_k: vpi's and a load's kinds set none of its lane's flags;
-            // alt1 goes into the lane's first-stage or, so into its second stage's s2_lg)
-            assign alt1[gm * ELEN +: ELEN] = alt_k ? alt : {ELEN{1'b0}};
+            // a register's lane (already in this bank's place), a load's element or vpi's
+            // column: alt1, zero when the bank writes neither (res is zero when it does: vpi's
+            // and a load's kinds set none of its lane's flags; alt1 goes into the lane's
+            // first-stage or, so into its second stage's s2_lg). The column's row element is
+            // an and-or of the five with a one-hot select registered with the write's flag
+            // (pi_oh, zero when no column is written; ld_q likewise for a load's element), in
+            // four copies, one per quarter of the word (g_fq below). (At 8c1e038 seed 1's worst
+            // path ran from the 3-bit select (pi_cx then, one register) through its 5-way
+            // select of every bit, then alt's and alt1's selects: one 5.5 ns hop across the die.)
             wire            we = (wn_k && wok_k) || wo_k;
             wire [4:0]      wa = wa_k;
             // The second compute stage: the write (s2_we, s2_wa, wd) is formed a cycle after
@@ -834,23 +908,58 @@ module rvv_unit #(
             // read port ("merging output FF to cell"); it then moves op_ra's flip-flops to the
             // read address, which puts the LUT RAM's read into the first compute stage: 70.4
             // MHz at c9b2e1e. An equal copy of wb_wa did not stop it; this does.)
-            reg  [4:0]      fw_wa;
-            always @(posedge clk)
-                fw_wa <= s2_we ? s2_wa : 5'd0;
-            // (the issue cycle's compares with the word's fields side by side, the select after
-            // them: not through d_ra and ra's selects, then the compare)
-            wire            fwd_a = wb_we && (busy_k ? fw_wa == ra_k : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
-            wire            fwd_b = wb_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
-            reg             f2_a, f2_b;
-            always @(posedge clk) begin
-                f2_a <= !busy_k && s2_we && s2_wa == d_ra;
-                f2_b <= !busy_k && s2_we && s2_wa == d_f15;
-            end
-            assign op_fa[gm * ELEN +: ELEN] = f2_a ? wb_wd : op_ra[gm * ELEN +: ELEN];
-            assign op_fb[gm * ELEN +: ELEN] = f2_b ? wb_wd : op_rb[gm * ELEN +: ELEN];
+            // The forward's selects each drive ELEN 2:1 selects spread over the bank's LUT RAM
+            // (fwd_a, fwd_b) or over the five lanes' and-or selects (f2_a, f2_b); one flip-flop
+            // each put 5.2-5.5 ns hops across the die on the worst paths of da0badf's seeds 2
+            // and 3 (g_rf[4].f2_b, g_rf[4].fw_wa). So they are kept in four copies, one per
+            // quarter of the word's bits (as sa/sb), each driving ELEN / 4 selects (g_fq): fw_wa
+            // and the write flag (fw_we, equal to wb_we) with the compares after them; f2_a,
+            // f2_b from one compare per bank (no more loads on the word's fields). Each copy is
+            // its own `keep` flip-flop in its own block: copies as bits of one register with the
+            // same input were merged by yosys 0.70 (checked in the netlist), keep or not.
+            wire            f2_an = !busy_k && s2_we && s2_wa == d_ra;
+            wire            f2_bn = !busy_k && s2_we && s2_wa == d_f15;
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
                 if (wb_we) mem[wb_wa] <= wb_wd;
+            wire [ELEN-1:0] rda = mem[ra];
+            wire [ELEN-1:0] rdb = mem[rb];
+            genvar          gq;
+            for (gq = 0; gq < 4; gq = gq + 1) begin : g_fq
+                reg  [4:0]  fw_wa;
+                reg         fw_we, f2_a, f2_b;
+                reg  [4:0]  pi_oh;      // vpi's column: row element e (one-hot), none: no column
+                reg         ld_q;       // a load's element
+                integer     pq;
+                (* keep *)
+                always @(posedge clk) begin
+                    fw_wa <= s2_we ? s2_wa : 5'd0;
+                    fw_we <= !rst && s2_we;
+                    f2_a <= f2_an;
+                    f2_b <= f2_bn;
+                    for (pq = 0; pq < 5; pq = pq + 1)
+                        pi_oh[pq] <= pi_v_nx && pi_cx == pq[2:0];
+                    ld_q <= ld_v_nx && !pi_v_nx;
+                end
+                assign alt1[gm * ELEN + gq * QW +: QW] =
+                      (c0[gq * QW +: QW] & {QW{pi_oh[0]}}) | (c1[gq * QW +: QW] & {QW{pi_oh[1]}})
+                    | (c2[gq * QW +: QW] & {QW{pi_oh[2]}}) | (c3[gq * QW +: QW] & {QW{pi_oh[3]}})
+                    | (c4[gq * QW +: QW] & {QW{pi_oh[4]}}) | (mem_rdata[gq * QW +: QW] & {QW{ld_q}});
+                if (TB_ACCESS != 0) begin : g_tbq
+                    // (writes still in flight are dropped by a deposit: g_tb below)
+                    always @(tb_load) fw_we = 1'b0;
+                end
+                // (the issue cycle's compares with the word's fields side by side, the select
+                // after them: not through d_ra and ra's selects, then the compare)
+                wire fwd_a = fw_we && (busy_k ? fw_wa == ra_k : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
+                wire fwd_b = fw_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
+                assign bankA[gm * ELEN + gq * QW +: QW] = fwd_a ? wb_wd[gq * QW +: QW] : rda[gq * QW +: QW];
+                assign bankB[gm * ELEN + gq * QW +: QW] = fwd_b ? wb_wd[gq * QW +: QW] : rdb[gq * QW +: QW];
+                assign op_fa[gm * ELEN + gq * QW +: QW] = f2_a ? wb_wd[gq * QW +: QW]
+                                                               : op_ra[gm * ELEN + gq * QW +: QW];
+                assign op_fb[gm * ELEN + gq * QW +: QW] = f2_b ? wb_wd[gq * QW +: QW]
+                                                               : op_rb[gm * ELEN + gq * QW +: QW];
+            end
             if (TB_ACCESS != 0) begin : g_tb
                 // tb_words: a copy of this bank's 32 words (word q at bits q * ELEN), written
                 // by the second compute stage's write; what the second stage writes in this
@@ -876,8 +985,6 @@ module rvv_unit #(
                     wb_we = 1'b0;
                 end
             end
-            assign bankA[gm * ELEN +: ELEN] = fwd_a ? wb_wd : mem[ra];
-            assign bankB[gm * ELEN +: ELEN] = fwd_b ? wb_wd : mem[rb];
         end
     endgenerate
 
@@ -892,6 +999,7 @@ module rvv_unit #(
             vlt <= {ELENUM{1'b0}};
             vlmul <= 2'd0;
             nregs <= 4'd1;
+            rle <= 9'b1_1111_1110;
             mk <= 8'd0;
             mq_go <= 1'b0;
             pi_go <= 1'b0;
@@ -926,6 +1034,7 @@ module rvv_unit #(
                         vlt[tv] <= tv < {24'd0, q_newvl};
                     vlmul <= q_newlmul;
                     nregs <= regs_of(q_newvl);
+                    rle <= rle_of(q_newvl);
                 end
                 if (mreq) begin
                     mk <= mk + 8'd1;
