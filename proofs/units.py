@@ -437,14 +437,22 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift",   # the nibbles' >> 4, keep's >> 31
                   "-wp-unalias-vars", "kf_spec_xn_table"],
-        "functions": ["reject_uniform", "reject_eta", "wipe_sponge", "kf_mldsa_sample_in_ball", "first_blocks",
-                      "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes",
-                      "wipe_xn", "kf_mldsa_expand_s"],
+        "passes": [
+            {"functions": ["reject_uniform", "reject_eta", "wipe_sponge", "kf_mldsa_sample_in_ball", "first_blocks",
+                           "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes"],
+             "extra": []},
+            # ExpandS over its group's contract (session 46: ~12 s of CPU and its mutant ~4 s, over
+            # the CI's room): a slow pass, run with KF_SLOW_PROOFS=1 (ctest: -DKF_SLOW_TESTS=ON)
+            {"functions": ["wipe_xn", "kf_mldsa_expand_s"], "extra": [], "slow": True},
+        ],
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
         # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s
         "pending": ["kf_mldsa_shake256", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "s_first", "s_more", "s_squeeze", "expand_s_group", "expand_mask_batch", "kf_mldsa_expand_mask"],
+                    "s_first", "s_more", "s_squeeze", "expand_s_group", "expand_mask_batch", "kf_mldsa_expand_mask",
+                    # Sign's side sponge (named here since session 46's pass split made the unit
+                    # check that every function is in a pass or pending)
+                    "side_plan", "kf_mldsa_side_groups", "kf_mldsa_h_with_masks"],
     },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache
@@ -939,8 +947,12 @@ UNITS = {
             # plan_verify's loop (its steps in the inlined lane_free_first, known_scan,
             # block_ready) without WP's pruning of hypotheses: Qed's time on the goals at the
             # loop's end (they join three branches) 4.5 -> 1.0 s each
-            {"functions": ["lane_free_first", "known_scan", "block_ready", "plan_verify"],
+            {"functions": ["lane_free_first", "known_scan", "block_ready"],
              "extra": ["-wp-no-pruning"]},
+            # plan_verify itself (session 46: ~40 s of CPU and its mutant ~12 s, over the CI's
+            # room): a slow pass, run with KF_SLOW_PROOFS=1 (ctest: -DKF_SLOW_TESTS=ON); the
+            # default run takes its contract
+            {"functions": ["plan_verify"], "extra": ["-wp-no-pruning"], "slow": True},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
         "pending": ["order_chains", "lane_start", "lane_step", "order_verify",
