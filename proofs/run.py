@@ -726,6 +726,7 @@ def main():
         print("FAIL: no mutant for " + a.unit)
         sys.exit(1)
     fails = 0
+    slow = slow_skipped(a.unit)
     for p in pats:
         path = os.path.join(HERE, "mutants", p)
         text = open(path).read()
@@ -746,7 +747,6 @@ def main():
             print("FAIL: mutant %s has # wp-prop: without # expect:" % p)
             fails += 1
             continue
-        slow = slow_skipped(a.unit)
         if fcts and slow and all(f in slow for f in fcts.group(1).split(",")):
             print("mutant %s: SKIPPED, its functions are proved in a slow pass (KF_SLOW_PROOFS=1, or ctest "
                   "with -DKF_SLOW_TESTS=ON)" % p)
