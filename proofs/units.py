@@ -574,12 +574,17 @@ UNITS = {
                            # session 46: the job's start, an always-inline step of kt_feed and kt_whole_leaves
                            "kt_job_start"],
              "extra": []},
+            # session 47: kt_feed (with its always-inline step kt_feed_next) and kt_whole_leaves (with its
+            # always-inline step kt_wl_group and the ghost lemmas kt_div8, kt_mul8), without WP's pruning
+            # of trivial branches (Qed's time on their merged paths: kt_feed 40.5 -> 28.2 s of CPU before the
+            # split; docs/ASSURANCE.md, hash_kt) and at their own step limit (twice the most steps of a
+            # proved goal, 240,576: kt_wl_group's assigns clause; 2026-11-27): still ~40-50 s of CPU
+            # measured at load ~40, over the CI's room, so a slow pass, run with KF_SLOW_PROOFS=1 (ctest:
+            # -DKF_SLOW_TESTS=ON); the default run takes kt_feed's contract
+            {"functions": ["kt_feed", "kt_feed_next", "kt_whole_leaves", "kt_wl_group", "kt_div8", "kt_mul8"],
+             "extra": ["-wp-no-pruning", "-wp-steps", "490000"], "slow": True},
         ],
-        # kt_feed and kt_whole_leaves (with its ghost lemmas kt_div8, kt_mul8) prove with the annotations
-        # in the file (session 46: 187 goals, the most steps 239,631 at a limit of 480,000), but cost
-        # ~60 s of CPU more than the unit's budget allows (docs/ASSURANCE.md, hash_kt): not in the pass yet
-        "pending": ["kt_feed", "kt_whole_leaves", "kt_div8", "kt_mul8",
-                    "kt_node_export", "kt_node_groups", "kt_job_to_node", "kt_first_group"],
+        "pending": ["kt_node_export", "kt_node_groups", "kt_job_to_node", "kt_first_group"],
         "elsewhere": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],   # unit kangarootwelve
     },
     # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,

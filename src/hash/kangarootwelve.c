@@ -213,6 +213,31 @@ static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_
   static void kt_mul8(size_t a, size_t b) { }
 */
 
+/* kt_whole_leaves' window on this thread without threads or the node beside the leaves, always
+ * inlined (unit hash_kt: a contract of its own, so that the loop's goals see one call): the pending
+ * bytes, then one group of up to KT_BATCH chunks' CVs into the final node; the chunks taken. */
+/*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
+    requires k->cv_len == 32 || k->cv_len == 64;
+    requires \valid_read(p) && p->len == KT_CHUNK && p->cv_len == k->cv_len && p->rate == k->node.rate && p->nr == KT_NR;
+    requires count != 0 && count * KT_CHUNK <= SIZE_MAX && \valid_read(in + (0 .. count * KT_CHUNK - 1));
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1));
+    requires \valid(cvs + (0 .. KT_BATCH * 64 - 1));
+    requires kt_wlg_own: \base_addr(cvs) != \base_addr(k) && \base_addr(cvs) != \base_addr(p) && \base_addr(cvs) != \base_addr(in) &&
+                         \base_addr(p) != \base_addr(k) && \base_addr(p) != \base_addr(in);
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, cvs[0 .. KT_BATCH * 64 - 1];
+    ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && 1 <= \result <= count; */
+KT_INLINE size_t kt_wl_group(kf_kt_impl *k, const kf_leaf_params *p, const uint8_t *in, size_t count,
+                             const uint8_t *pend, size_t plen, uint8_t *cvs)
+{
+    kf_sponge_absorb(&k->node, pend, plen);
+    size_t m = count < KT_BATCH ? count : KT_BATCH;
+    /*@ ghost kt_mul8(m, k->cv_len); */
+    kf_leaves_hash(p, in, m, cvs);
+    kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
+    k->leaves += m;
+    return m;
+}
+
 /* Whole chunks S_i (i >= 1) straight from the input into the final node, in order, after the
  * plen pending bytes pend of the final node (kt_first_group's). */
 /*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
@@ -254,12 +279,7 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
             kt_job_to_node(k, job, m, pend, plen); /* pend before this window's CVs */
             kf_leaves_free(job);
         } else {
-            kf_sponge_absorb(&k->node, pend, plen);
-            m = count < KT_BATCH ? count : KT_BATCH;
-            kf_leaves_hash(&p, in, m, cvs);
-            /*@ ghost kt_mul8(m, k->cv_len); */
-            kf_sponge_absorb(&k->node, cvs, m * k->cv_len);
-            k->leaves += m;
+            m = kt_wl_group(k, &p, in, count, pend, plen, cvs);
         }
         /*@ assert kt_wl_step: 1 <= m <= count; */
         plen = 0;
@@ -456,6 +476,41 @@ KT_INLINE void kt_feed_rest(kf_kt_impl *k, kf_leaves *job, size_t early, const u
     kt_tail(k, in, len);
 }
 
+/* The bytes after S_0's group (if any): the rest of S_0 while S may be one node, or of the open
+ * leaf, then kt_feed_rest (with the threaded job, if any, on the early chunks after them). */
+/*@ requires kt_open(k);
+    requires \valid_read(in + (0 .. len - 1));
+    requires kt_next_job: job == \null || (kf_leaves_live(job) && kf_leaves_cv_bytes(job) == early * k->cv_len &&
+                                          kf_leaves_rate(job) == k->node.rate);
+    requires kt_next_early: job == \null || early * KT_CHUNK + (k->tree == 0 || k->fill != 0 ? KT_CHUNK - k->fill : 0) <= len;
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \separated(pend + (0 .. plen - 1), k);
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
+            k->tree, kf_leaves_private, pend[0 .. plen - 1];
+    ensures kt_open(k); */
+KT_INLINE void kt_feed_next(kf_kt_impl *k, kf_leaves *job, size_t early, const uint8_t *in, size_t len,
+                            uint8_t *pend, size_t plen)
+{
+    /*@ ghost uint8_t cv0 = k->cv_len; */
+    /*@ ghost uint16_t rate0 = k->node.rate; */
+    /*@ assert kt_next_at: job != \null ==> kf_leaves_cv_bytes(job) == early * cv0 && kf_leaves_rate(job) == rate0; */
+    if (!k->tree) {
+        size_t take = kt_s0_take(k, in, len);
+        in += take;
+        len -= take;
+        if (!len) return; /* never with a job: it has whole chunks after S_0 */
+        kt_s0_close(k);
+    }
+    if (k->fill) {
+        size_t take = kt_leaf_take(k, in, len);
+        in += take;
+        len -= take;
+        if (k->fill < KT_CHUNK) return;
+        kt_leaf_done(k);
+    }
+    /*@ assert kt_next_cv: k->cv_len == cv0 && k->node.rate == rate0; */
+    kt_feed_rest(k, job, early, in, len, pend, plen);
+}
+
 /* Append bytes to S. (n - 1 cannot overflow 64 bits: that would take 2^77 bytes.) */
 /*@ requires kt_open(k);
     requires len == 0 || \valid_read(in + (0 .. len - 1));
@@ -480,7 +535,6 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
     /*@ assert kt_early: early != 0 ==> head < len && early * KT_CHUNK <= len - head; */
     /*@ ghost uint8_t cv0 = k->cv_len; */
     /*@ ghost uint16_t rate0 = k->node.rate; */
-    /*@ ghost size_t len0 = len; */
     kf_leaves *job = kt_job_start(k, in + head, early, first);
     /*@ assert kt_job: job != \null ==> kf_leaves_live(job) && kf_leaves_cv_bytes(job) == early * cv0 &&
                                        kf_leaves_rate(job) == rate0; */
@@ -491,23 +545,8 @@ static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
         in += KT_BATCH * KT_CHUNK;
         len -= KT_BATCH * KT_CHUNK;
     }
-    if (!k->tree) {
-        size_t take = kt_s0_take(k, in, len);
-        in += take;
-        len -= take;
-        if (!len) return; /* never with a job: it has whole chunks after S_0 */
-        kt_s0_close(k);
-    }
-    if (k->fill) {
-        size_t take = kt_leaf_take(k, in, len);
-        in += take;
-        len -= take;
-        if (k->fill < KT_CHUNK) return;
-        kt_leaf_done(k);
-    }
-    /*@ assert kt_rest_cv: k->cv_len == cv0 && k->node.rate == rate0; */
-    /*@ assert kt_rest_len: job != \null ==> len == len0 - head; */
-    kt_feed_rest(k, job, early, in, len, pend, plen);
+    /*@ assert kt_feed_cv: k->cv_len == cv0 && k->node.rate == rate0; */
+    kt_feed_next(k, job, early, in, len, pend, plen);
 }
 
 /* (ACSL) init's context folded into kt_inv, as a ghost lemma function proved alone
