@@ -211,7 +211,11 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
         cmd += ["-wp-fct", ",".join(fcts)] if fcts else []
     cmd += ["-then", "-report-csv", csvf, "-report-no-proven"]
     t0 = time.time()
+    c0 = os.times()
     r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # the CPU of Frama-C and the provers it ran (user + sys of the waited-for children): what CI pays;
+    # the wall time is the load's
+    cpu = sum(os.times()[2:4]) - sum(c0[2:4])
     log = os.path.join(out, "frama-c.log")
     open(log, "w").write(r.stdout)
     dt = time.time() - t0
@@ -235,8 +239,8 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     # WP's summary "CVC4 <version>: N (min-mean-max time) (steps)": the most steps a goal it proved took,
     # the figure units.py's STEP_LIMITS are set from (at least twice it)
     most = re.search(r"^\s+CVC4 [0-9.]+:\s+\d+\s+\([^)]*\)\s+\((\d+)\)", main, re.M)
-    print("%s%s: WP proved %s of %s goals in %.0f s (%s, step limit %s, the most steps of a proved goal %s); log %s"
-          % (unit, tag, m[0], m[1], dt, ",".join(provers), steps or "none",
+    print("%s%s: WP proved %s of %s goals in %.0f s, %.1f s of CPU (%s, step limit %s, the most steps of a proved goal %s); log %s"
+          % (unit, tag, m[0], m[1], dt, cpu, ",".join(provers), steps or "none",
              most.group(1) if most else "none", log))
     if low:
         # the low round's goals, but the call points it makes again (the main round's count)

@@ -62,13 +62,22 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
 # the logs' (Qed:...) figures; the same 409 goals with the same statuses, the most steps 234,742 and
 # 266,734 as before, pk_from_sig's postcondition 336,063, was 337,075; load 17-24, 2026-11-27).
 NO_GROUND = {"hash_kt", "slhdsa_fors", "hash_batch", "mlkem_kem", "mlkem_kpke", "sum_parsers", "mlkem_jobs", "slhdsa_trees", "mldsa_sampling", "sponge_xn_ops"}
+# hash_fips202 since session 47 (50.3 -> 45.6 s of CPU side by side at load 17-21, 2026-11-28: the same 356
+# goals with the same statuses goal by goal, 4 justified, the most steps 41,385 as before, so its 100,000
+# limit and its mutants' own limits keep the twice rule)
+NO_GROUND |= {"hash_fips202"}
 
 # The ACSL names of the properties a unit leaves unproved on purpose (its proofs/justified_alarms.md
 # rows; WP 25's -wp-prop selects by name or category only). run.py proves every other goal at the
 # unit's limit, then, in a second round of the same Frama-C run, the goals of these names at
 # LOW_STEPS: they are in the report as before (the rows stay checked, exactly), and CVC4 stops
 # each of them at LOW_STEPS instead of the unit's limit. A goal of these names that is proved at the
-# unit's limit must prove at LOW_STEPS too, or the unit fails (an unproved goal without a row); a
+# unit's limit must prove at LOW_STEPS too, or the unit fails (an unproved goal without a row), except
+# where its property has a row anyway: a row is per property, so a proved goal of a justified property
+# (a loop invariant's establishment beside its unproved preservation, one part of a split assertion)
+# that fails at LOW_STEPS leaves the rows matched and only lowers run.py's count of proved goals: before
+# a name goes in, compare that count with and without it (session 47: kf_xn_side_squeeze's block-loop
+# invariant, its establishment proved at 400,000 steps and not at 1000, was not taken); a
 # justified one that comes to prove at LOW_STEPS fails it as a stale row. What is lost: a justified
 # goal that would come to prove between LOW_STEPS and the unit's limit is not seen as stale (review
 # the rows when the code they name changes). Not the call points of `calls` annotations: they have
