@@ -209,7 +209,9 @@ def strparam(s):
 
 def prepare(routed, out, mutate=("keccak",), top=TOP):
     """The routed JSON made simulatable (see the module's doc), its module named top, a run-time
-    mutant made of each of mutate (MUTANTS); returns {mutant: the mutated cell's description}."""
+    mutant made of each of mutate (MUTANTS; none: False or ()); returns {mutant: the mutated cell's
+    description}."""
+    mutate = tuple(mutate or ())   # (route_lutram.py / route_bram.py pass False: since cff854c a TypeError)
     with open(routed) as f:
         d = json.load(f)
     mods = d["modules"]
@@ -244,9 +246,13 @@ def prepare(routed, out, mutate=("keccak",), top=TOP):
     for k in mutate:
         if MUTANTS[k][4]:
             pin, net, bit = MUTANTS[k][4]
-            if net not in netbits:
-                raise SystemExit(f"the mutant ({k}): no net {net} in the routed netlist")
-            pin_nets[k] = (pin, netbits[net][bit])
+            # (nextpnr writes a net per bit, named name[i]; yosys's JSON a bus under its name)
+            if f"{net}[{bit}]" in netbits:
+                pin_nets[k] = (pin, netbits[f"{net}[{bit}]"][0])
+            elif net in netbits:
+                pin_nets[k] = (pin, netbits[net][bit])
+            else:
+                raise SystemExit(f"the mutant ({k}): no net {net}[{bit}] in the routed netlist")
     params = dict(PARAMS, **{t: model_params(f) for t, f in BLOCKS.items()})
     unknown = sorted(t for t in types if t not in params and t != "TRELLIS_IO")
     if unknown:
