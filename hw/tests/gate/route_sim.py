@@ -29,9 +29,23 @@ bench_hw.UNIT, its 109 ports as pins), through the bus's ACVP test (hw/tests/tes
 testcase acvp: --acvp cases per keyGen / encapsulation / decapsulation group of each of the --sets,
 no bus stalls, as gate_sim.py runs it on the synthesised netlist).
 
+--design rvv does it for the processor: rvv_soc (rv32i_core + rvv_unit + its program and data block
+RAMs, ELEN 64, EleNum 5) behind the byte bus of the soc's Fmax flow (hw/synth/ecp5_wrap_rvv.v, the
+top rvv_fmax.py --target soc places: rvv_soc's own ports outnumber the package's pins), synthesised
+as rvv_fmax.py does (synth_ecp5 up to its check step, without autoname), through
+test_route_rvv.py (beside this script): each of --programs (default the three ELEN 64 programs of
+the board and the RTL tests) for one permutation, loaded over the bus, run --phases times from
+reset with a snapshot of the processor's outputs every 30th clock from the run's own offset (30:
+every cycle of the run), and held to the model as the RTL tests' lock step is (the retired pcs,
+cycles and words, the scalar writes; not the vector registers, which the netlist does not show),
+the data memory, the states (the C library's Keccak-p[1600, 24] and the model's run), the cycles
+per round and per permutation. Its mutant (--mutate): yosys names abc's LUTs without the
+hierarchy, so the cell is the first LUT by name with element 0's vxor select (rvv_unit's
+g_el[0].l_op[0], by the netlist's net names) on its input A, bit 5 flipped by +kf_mutate.
+
   python3 hw/tests/gate/route_sim.py --lib build/libkeccakforge.so [--vectors DIR] [--work DIR]
-        [--design sponge|axil] [--routed ROUTED.json] [--seed 1] [--acvp 10] [--sets 512,768,1024]
-        [--mutate [keccak|arith]]
+        [--design sponge|axil|rvv] [--routed ROUTED.json] [--seed 1] [--acvp 10] [--sets 512,768,1024]
+        [--programs alg2_e64_m1,...] [--phases 30] [--mutate [keccak|arith|rvv]]
 
 The synthesis and the routed JSON are kept in the work directory by the RTL's hash (and the
 nextpnr options'), the simulator while the prepared netlist and the models are the same.
@@ -72,14 +86,33 @@ def designs():
     import bench_hw   # the ML-KEM unit's sources as bench_hw.py places and routes them
     return {"sponge": {"top": TOP, "sources": SOURCES, "inc": [], "header": SOURCES[-1]},
             "axil": {"top": "mlkem_axil", "sources": list(bench_hw.UNIT), "inc": [os.path.join(RTL, "mlkem")],
-                     "header": os.path.join(RTL, "bus", "mlkem_axil.v")}}
+                     "header": os.path.join(RTL, "bus", "mlkem_axil.v")},
+            "rvv": {"top": RVV_TOP, "sources": RVV_SOURCES, "inc": [os.path.join(RTL, "rvv")],
+                    "header": RVV_SOURCES[-1], "params": f"chparam -set ELEN 64 -set ELENUM 5 {RVV_TOP}; ",
+                    "script": RVV_SYNTH, "pnr": ["--freq", "25", "--router", "router2"]}}
+# the processor: rvv_soc (rv32i_core + rvv_unit + the program and data block RAMs), 64 x 5, behind
+# the byte bus of the soc's Fmax flow (hw/synth/ecp5_wrap_rvv.v, rvv_fmax.py --target soc: rvv_soc's
+# 300-odd ports do not fit the package's pins), synthesised as rvv_fmax.py does: synth_ecp5 up to its
+# check step, then that step without autoname (> 19 minutes on the vector unit in yosys 0.23)
+RVV_TOP = "ecp5_wrap_rvv"
+RVV_SOURCES = [os.path.join(RTL, "rvv", f) for f in ("rvv_unit.v", "rv32i_core.v", "rvv_soc.v")] + [
+    os.path.join(HW, "synth", "ecp5_wrap_rvv.v")]
+# nextpnr for it: the board's settings (hw/board/build_ulx3s.py: 25 MHz, router2): at --freq 100 with
+# router1 the soc's seed 1 had not finished after 19 min of CPU (hw/HISTORY.md); the simulation is
+# zero-delay, so the timing target changes the placement, not what is checked
+RVV_SYNTH = "synth_ecp5 -top {top} -run :check; hierarchy -check; check -noinit; blackbox =A:whitebox; write_json {out}"
 MODELS = os.path.join(HERE, "route_cells_sim.v")
 MUT = os.path.join(HERE, "kf_lut4_mut.v")
 MUT_ARITH = os.path.join(HERE, "kf_lut4_mut_arith.v")
 # the mutants --mutate picks: (the cell name's part, the module, the plusarg); a design gets every
 # one whose name part its netlist has (the sponge: keccak), so one build serves them all
-MUTANTS = {"keccak": ("u_core.", "KF_LUT4_MUT", MUT, "+kf_mutate"),
-           "arith": ("u_ntt.u_bf.", "KF_LUT4_MUT_ARITH", MUT_ARITH, "+kf_arith_mutate")}
+# rvv: yosys names the LUTs abc made without the hierarchy (and the rvv synthesis runs no autoname),
+# so the cell is found by a net: the first LUT, by name, with element 0's vxor select (rvv_unit's
+# l_op[0], one-hot) on its input A, the LUTs gate_rvv.py picks from (with A = 1, B = 0, C = 1, D = 0,
+# bit 5 is an input vxor's result depends on)
+MUTANTS = {"keccak": ("u_core.", "KF_LUT4_MUT", MUT, "+kf_mutate", None),
+           "arith": ("u_ntt.u_bf.", "KF_LUT4_MUT_ARITH", MUT_ARITH, "+kf_arith_mutate", None),
+           "rvv": ("", "KF_LUT4_MUT", MUT, "+kf_mutate", ("A", "soc.u.g_el[0].l_op", 0))}
 sys.path.insert(0, TESTS)
 
 # the parameters route_cells_sim.v takes (the rest nextpnr writes are placement or bitstream
@@ -176,7 +209,9 @@ def strparam(s):
 
 def prepare(routed, out, mutate=("keccak",), top=TOP):
     """The routed JSON made simulatable (see the module's doc), its module named top, a run-time
-    mutant made of each of mutate (MUTANTS); returns {mutant: the mutated cell's description}."""
+    mutant made of each of mutate (MUTANTS; none: False or ()); returns {mutant: the mutated cell's
+    description}."""
+    mutate = tuple(mutate or ())   # (route_lutram.py / route_bram.py pass False: since cff854c a TypeError)
     with open(routed) as f:
         d = json.load(f)
     mods = d["modules"]
@@ -206,6 +241,18 @@ def prepare(routed, out, mutate=("keccak",), top=TOP):
         return b
     for p in ports.values():
         p["bits"] = [s(b) for b in p["bits"]]
+    netbits = {n: [s(b) for b in v["bits"]] for n, v in mod.get("netnames", {}).items()}
+    pin_nets = {}
+    for k in mutate:
+        if MUTANTS[k][4]:
+            pin, net, bit = MUTANTS[k][4]
+            # (nextpnr writes a net per bit, named name[i]; yosys's JSON a bus under its name)
+            if f"{net}[{bit}]" in netbits:
+                pin_nets[k] = (pin, netbits[f"{net}[{bit}]"][0])
+            elif net in netbits:
+                pin_nets[k] = (pin, netbits[net][bit])
+            else:
+                raise SystemExit(f"the mutant ({k}): no net {net}[{bit}] in the routed netlist")
     params = dict(PARAMS, **{t: model_params(f) for t, f in BLOCKS.items()})
     unknown = sorted(t for t in types if t not in params and t != "TRELLIS_IO")
     if unknown:
@@ -247,9 +294,10 @@ def prepare(routed, out, mutate=("keccak",), top=TOP):
                 tie(c, pin, "0")
             if any(isinstance(b, int) for pin in ("FXA", "FXB") for b in conn[pin]):
                 par["KF_OFX"] = "L6MUX"
-            which = [k for k in mutate if k not in mutant and MUTANTS[k][0] in cn]
+            which = [k for k in mutate if k not in mutant and MUTANTS[k][0] in cn
+                     and (k not in pin_nets or conn.get(pin_nets[k][0]) == [pin_nets[k][1]])]
             if (which and sval(par.get("MODE", "LOGIC")) == "LOGIC"
-                    and int(par["INITVAL"], 2) in (0x6996, 0x9669)
+                    and (which[0] in pin_nets or int(par["INITVAL"], 2) in (0x6996, 0x9669))
                     and all(isinstance(conn[p][0], int) for p in LUT_PINS)
                     and not any(isinstance(b, int) for p in ("M", "F1", "FXA", "FXB") for b in conn[p])
                     and not any(isinstance(b, int) for b in conn.get("OFX", []) if drives(b))):
@@ -257,7 +305,7 @@ def prepare(routed, out, mutate=("keccak",), top=TOP):
                 # INIT flipped with +kf_mutate; arith: KF_LUT4_MUT_ARITH, +kf_arith_mutate), which
                 # stays an instance through the flatten
                 v = int(par["INITVAL"], 2)
-                _, mod_name, _, plusarg = MUTANTS[which[0]]
+                _, mod_name, _, plusarg, _ = MUTANTS[which[0]]
                 c["type"] = mod_name
                 c["parameters"] = {"INIT": par["INITVAL"]}
                 c["connections"] = {p: conn[p] for p in LUT_PINS}
@@ -296,7 +344,8 @@ def prepare(routed, out, mutate=("keccak",), top=TOP):
                 par[k] = strparam(sval(v))
     for k in mutate:
         if k not in mutant:
-            raise SystemExit(f"no four-input XOR LUT found to mutate ({k}: a cell name holding {MUTANTS[k][0]})")
+            raise SystemExit(f"no LUT found to mutate ({k}: " + (f"a four-input XOR, a cell name holding "
+                             f"{MUTANTS[k][0]}" if k not in pin_nets else f"{MUTANTS[k][4]} on its input") + ")")
     mod["netnames"] = {pn: {"bits": p["bits"], "hide_name": 0, "attributes": {}} for pn, p in ports.items()}
     with open(out, "w") as f:
         json.dump(d, f)
@@ -320,7 +369,8 @@ def ports_vlt(out, header=SOURCES[-1], top=TOP):
     lists them, one a line) public for cocotb."""
     src = open(header).read()
     m = re.search(r"module " + top + r"\s*#\([^;]*?\)\s*\(([^;]*)\);", src, re.S)
-    names = re.findall(r"(\w+)\s*,?\s*(?://[^\n]*)?\n", m.group(1))
+    body = re.sub(r"//[^\n]*", "", m.group(1))   # (a comment's last word is no port: ecp5_wrap_rvv.v's bus_op)
+    names = re.findall(r"(\w+)\s*,?\s*\n", body)
     with open(out, "w") as f:
         f.write("// SPDX-License-Identifier: Apache-2.0 OR MIT\n`verilator_config\n")
         for n in names:
@@ -333,7 +383,7 @@ def main():
     ap.add_argument("--lib", required=True)
     ap.add_argument("--vectors", default=os.environ.get("KF_VECTORS_DIR", ""))
     ap.add_argument("--work", default=None, help="work directory (default ./hw-route)")
-    ap.add_argument("--design", choices=("sponge", "axil"), default="sponge",
+    ap.add_argument("--design", choices=("sponge", "axil", "rvv"), default="sponge",
                     help="sponge: keccak_sponge through test_sponge.py; axil: the ML-KEM unit (mlkem_axil) "
                          "through test_mlkem_axil.py's acvp test")
     ap.add_argument("--routed", default=None, help="a routed JSON of the design (nextpnr-ecp5 --write) to use")
@@ -345,9 +395,13 @@ def main():
     ap.add_argument("--sets", default="512,768,1024", help="axil: ML-KEM parameter sets (KF_HW_MLKEM_SETS)")
     ap.add_argument("--turboshake-maxlen", type=int, default=20000,
                     help="the longest TurboSHAKE message driven (KF_HW_TURBOSHAKE_MAXLEN)")
-    ap.add_argument("--mutate", nargs="?", const="keccak", default=None, choices=("keccak", "arith"),
+    ap.add_argument("--programs", default="alg2_e64_m1,alg3_e64_m8,rvv10_e64_m8",
+                    help="rvv: the programs run (one permutation each; RVV_ROUTE_PROGRAMS)")
+    ap.add_argument("--phases", type=int, default=30, help="rvv: runs per program, each sampling every 30th "
+                                                           "clock from its own offset (30: every cycle)")
+    ap.add_argument("--mutate", nargs="?", const="keccak", default=None, choices=("keccak", "arith", "rvv"),
                     help="flip one LUT INIT bit (keccak, the default: the Keccak core's; arith, axil only: the "
-                         "NTT butterfly's): the test must fail")
+                         "NTT butterfly's; rvv: --design rvv's one, element 0's vxor): the test must fail")
     ap.add_argument("--yosys", default=shutil.which("yosys"))
     a = ap.parse_args()
     path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
@@ -374,7 +428,8 @@ def main():
     os.makedirs(work, exist_ok=True)
     t_all = time.time()
     incs = sorted(os.path.join(i, f) for i in d["inc"] for f in os.listdir(i) if f.endswith(".vh"))
-    rtl = sha(*[os.path.basename(f).encode() + open(f, "rb").read() for f in sources + incs])
+    rtl = sha(*[os.path.basename(f).encode() + open(f, "rb").read() for f in sources + incs],
+              *([d["params"] + d["script"]] if "script" in d else []))
     # 1. synthesis (bench_hw.py's) and place and route, each kept by what it is made of
     if a.routed:
         routed = os.path.abspath(a.routed)
@@ -384,12 +439,13 @@ def main():
             print(f"synthesis of this RTL kept from an earlier run: {syn}")
         else:
             inc = "".join(f"-I{i} " for i in d["inc"])
-            w, c = run([a.yosys, "-q", "-p",
-                        f"read_verilog {inc}{' '.join(sources)}; synth_ecp5 -top {top} -json {syn}.tmp"],
+            script = d.get("script", "synth_ecp5 -top {top} -json {out}").format(top=top, out=syn + ".tmp")
+            w, c = run([a.yosys, "-q", "-p", f"read_verilog {inc}{' '.join(sources)}; {d.get('params', '')}{script}"],
                        os.path.join(work, "synth.log"))
             os.replace(syn + ".tmp", syn)
             print(f"synth_ecp5 of {top}: {w:.0f} s wall, {c:.0f} s CPU", flush=True)
-        opts = ["--85k", "--package", "CABGA381", "--freq", "100", "--timing-allow-fail", "--seed", str(a.seed)]
+        opts = ["--85k", "--package", "CABGA381"] + d.get("pnr", ["--freq", "100"]) + [
+            "--timing-allow-fail", "--seed", str(a.seed)]
         opts += a.pnr_opts.split()
         routed = os.path.join(work, f"routed_{sha(open(syn, 'rb').read(), ' '.join(opts))}.json")
         if os.path.exists(routed):
@@ -407,7 +463,9 @@ def main():
     # 2. the routed JSON made simulatable, read back by yosys, the small cells inlined
     prep = os.path.join(work, "prepared.json")
     t0, c0 = time.time(), time.process_time()
-    muts = ("keccak", "arith") if a.design == "axil" else ("keccak",)
+    muts = {"axil": ("keccak", "arith"), "rvv": ("rvv",)}.get(a.design, ("keccak",))
+    if a.design == "rvv" and a.mutate == "keccak":
+        a.mutate = "rvv"                     # (the processor's one mutant is --mutate's default)
     if a.mutate and a.mutate not in muts:
         raise SystemExit(f"--mutate {a.mutate}: not for --design {a.design}")
     what = prepare(routed, prep, mutate=muts, top=top)
@@ -467,12 +525,16 @@ def main():
     if a.design == "sponge":
         env.update(KF_HW_RANDOM=str(a.random), KF_HW_TURBOSHAKE_MAXLEN=str(a.turboshake_maxlen))
         module, case = "test_sponge", None
+    elif a.design == "rvv":
+        # (test_route_rvv.py is beside this script, on the runner's PYTHONPATH: its sys.path)
+        env.update(RVV_ROUTE_PHASES=str(a.phases), RVV_ROUTE_PROGRAMS=a.programs)
+        module, case = "test_route_rvv", None
     else:
         env.update(KF_HW_AXI_STALL="0", KF_HW_MLKEM_SETS=a.sets)
         module, case = "test_mlkem_axil", ["acvp"]
     t0, c0 = time.time(), os.times()
     xml = runner.test(test_module=module, hdl_toplevel=top, build_dir=build,
-                      test_dir=os.path.join(work, {None: "run", "keccak": "run_mutant"}.get(a.mutate, f"run_mutant_{a.mutate}")),
+                      test_dir=os.path.join(work, {None: "run", "keccak": "run_mutant", "rvv": "run_mutant"}.get(a.mutate, f"run_mutant_{a.mutate}")),
                       testcase=case, extra_env=env, plusargs=[MUTANTS[a.mutate][3]] if a.mutate else [])
     c1 = os.times()
     n, failed = hwrun.junit_result(xml)
