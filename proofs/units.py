@@ -783,7 +783,8 @@ UNITS = {
     # noise jobs' set-up (kf_kpke_noise_jobs) ensures, in its caller's indices (the ghost o, as
     # sampling.h's set-up functions), each job's fields and that it waits for after: what
     # Encaps_internal's and Decaps_internal's jobs (mlkem_kem's "pending") need of it; since session 41
-    # also that the caller's earlier jobs are left as they were, field by field (noise_kept).
+    # also that the caller's earlier jobs are left as they were, field by field (noise_kept); since
+    # session 47 its instance at the caller's first job, unquantified (first_kept: Encaps' H(ek) job).
     # Justified: the wipes of the struct of secrets as bytes inside encrypt_wipe and decrypt_wipe
     # (which take it by its type).
     "mlkem_kpke": {
