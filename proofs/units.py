@@ -797,7 +797,8 @@ UNITS = {
     # noise jobs' set-up (kf_kpke_noise_jobs) ensures, in its caller's indices (the ghost o, as
     # sampling.h's set-up functions), each job's fields and that it waits for after: what
     # Encaps_internal's and Decaps_internal's jobs (mlkem_kem's "pending") need of it; since session 41
-    # also that the caller's earlier jobs are left as they were, field by field (noise_kept).
+    # also that the caller's earlier jobs are left as they were, field by field (noise_kept); since
+    # session 47 its instance at the caller's first job, unquantified (first_kept: Encaps' H(ek) job).
     # Justified: the wipes of the struct of secrets as bytes inside encrypt_wipe and decrypt_wipe
     # (which take it by its type).
     "mlkem_kpke": {
@@ -869,7 +870,8 @@ UNITS = {
                       "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of"],
         "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
                     "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; the assertions are not all "
-                    "proved yet: docs/ASSURANCE.md; kf_mlkem_run_jobs' contract assumed)"],
+                    "proved yet: docs/ASSURANCE.md; kf_mlkem_run_jobs' contract assumed, and its assigns name the "
+                    "ghost kf_spec_xn_table, which theirs do not)"],
     },
     # SLH-DSA's portable C, its first group (src/slhdsa, FIPS 205; issue 54), for the six SHAKE
     # parameter sets (params.h's kf_slh_params_ok: Table 2's n, h, d, h', a, k, m and the

@@ -36,7 +36,10 @@ typedef struct kf_kpke_noise {
  * jobs[0 .. o), field by field as they were: its later set-up then need not reason about this one's
  * writes (session 41); (params_kept) *p as it was: after the call the caller reads p's fields (k, eta1,
  * eta2 in the ensures) without a frame of p across this call's writes (that frame as a goal in
- * encaps_jobs' context: a CVC4 time-out, mlkem_kem, session 45) */
+ * encaps_jobs' context: a CVC4 time-out, mlkem_kem, session 45); (first_kept) the caller's first
+ * job (jobs - o)[0] field by field as it was: noise_kept's instance at 0, unquantified, so that a
+ * caller's read of it is the ensures' own term (Encaps' H(ek) job: that instance of noise_kept in
+ * encaps_jobs' context ran out of steps, mlkem_kem, session 46) */
 /*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. 2 * p->k)) && \valid(nz);
     requires \valid_read(r + (0 .. KF_MLKEM_SYM_BYTES - 1));
     requires \separated(jobs + (0 .. 2 * p->k), p);
@@ -59,7 +62,15 @@ typedef struct kf_kpke_noise {
               (jobs - o)[s].suffix == \old((jobs - o)[s].suffix) &&
               (jobs - o)[s].after == \old((jobs - o)[s].after) && (jobs - o)[s].held == \old((jobs - o)[s].held) &&
               (jobs - o)[s].from == \old((jobs - o)[s].from) &&
-              (jobs - o)[s].absorbed == \old((jobs - o)[s].absorbed); */
+              (jobs - o)[s].absorbed == \old((jobs - o)[s].absorbed);
+    ensures first_kept: 0 < o ==>
+              (jobs - o)->in[0] == \old((jobs - o)->in[0]) && (jobs - o)->in[1] == \old((jobs - o)->in[1]) &&
+              (jobs - o)->inlen[0] == \old((jobs - o)->inlen[0]) && (jobs - o)->inlen[1] == \old((jobs - o)->inlen[1]) &&
+              (jobs - o)->out == \old((jobs - o)->out) && (jobs - o)->outlen == \old((jobs - o)->outlen) &&
+              (jobs - o)->poly == \old((jobs - o)->poly) && (jobs - o)->rate == \old((jobs - o)->rate) &&
+              (jobs - o)->suffix == \old((jobs - o)->suffix) && (jobs - o)->after == \old((jobs - o)->after) &&
+              (jobs - o)->held == \old((jobs - o)->held) && (jobs - o)->from == \old((jobs - o)->from) &&
+              (jobs - o)->absorbed == \old((jobs - o)->absorbed); */
 unsigned kf_kpke_noise_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs, kf_kpke_noise *nz,
                             const uint8_t r[KF_MLKEM_SYM_BYTES], const kf_mlkem_job *after) /*@ ghost (unsigned o) */;
 /* K-PKE.Encrypt(ek_pke, m, r) (Alg. 14): c (ct_bytes), with ek_pke decoded and the Keccak

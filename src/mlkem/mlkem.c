@@ -354,21 +354,19 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ assert enc_h2: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /* (ACSL) the store's frame of A^T's jobs, field by field and their pointer fields only (WP's
+     * model keeps the integer fields in another memory, which the store leaves as it was): the
+     * other fields than after by Qed; after's (enc_f3a) over the unit's step limit, 330,000 (session
+     * 47; session 46's frame of all twelve fields of jobs 0 .. k^2 in one took 380,758); H(ek)'s
+     * job read directly; G's job named by g, and g as the job just before the noise jobs (enc_gn:
+     * an ensures of kf_kpke_noise_jobs on jobs[-1] would name it so) */
     /*@ ghost EncS: ; */
     g->after = &jobs[0];
-    /*@ assert enc_f3: \forall integer q; 0 <= q <= p->k * p->k ==>
-          jobs[q].in[0] == \at(jobs[q].in[0], EncS) &&
-          jobs[q].in[1] == \at(jobs[q].in[1], EncS) &&
-          jobs[q].inlen[0] == \at(jobs[q].inlen[0], EncS) &&
-          jobs[q].inlen[1] == \at(jobs[q].inlen[1], EncS) &&
-          jobs[q].out == \at(jobs[q].out, EncS) &&
-          jobs[q].outlen == \at(jobs[q].outlen, EncS) &&
-          jobs[q].poly == \at(jobs[q].poly, EncS) &&
-          jobs[q].rate == \at(jobs[q].rate, EncS) &&
-          jobs[q].suffix == \at(jobs[q].suffix, EncS) &&
-          jobs[q].after == \at(jobs[q].after, EncS) &&
-          jobs[q].from == \at(jobs[q].from, EncS) &&
-          jobs[q].absorbed == \at(jobs[q].absorbed, EncS); */
+    /*@ assert enc_f3i: \forall integer q; 1 <= q <= p->k * p->k ==> jobs[q].in[0] == \at(jobs[q].in[0], EncS); */
+    /*@ assert enc_f3o: \forall integer q; 1 <= q <= p->k * p->k ==> jobs[q].out == \at(jobs[q].out, EncS); */
+    /*@ assert enc_f3p: \forall integer q; 1 <= q <= p->k * p->k ==> jobs[q].poly == \at(jobs[q].poly, EncS); */
+    /*@ assert enc_f3a: \forall integer q; 1 <= q < gi ==> jobs[q].after == \at(jobs[q].after, EncS); */
+    /*@ assert enc_f3f: \forall integer q; 1 <= q <= p->k * p->k ==> jobs[q].from == \at(jobs[q].from, EncS); */
     /*@ assert enc_a3: \forall integer q; 1 <= q <= p->k * p->k ==>
           jobs[q].out == \null && jobs[q].poly == &at[q - 1] && jobs[q].in[0] == &jobs[q].own[0] &&
           jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
@@ -376,17 +374,20 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ assert enc_h3: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
-    /*@ assert enc_g3: jobs[p->k * p->k + 1].in[0] == &sec->in[0] && jobs[p->k * p->k + 1].inlen[0] == 2 * SYM &&
-          jobs[p->k * p->k + 1].inlen[1] == 0 && jobs[p->k * p->k + 1].out == &sec->kr[0] &&
-          jobs[p->k * p->k + 1].outlen == 2 * SYM && jobs[p->k * p->k + 1].poly == \null &&
-          jobs[p->k * p->k + 1].rate == KF_RATE(512) && jobs[p->k * p->k + 1].suffix != 0 &&
-          jobs[p->k * p->k + 1].after == &jobs[0] && jobs[p->k * p->k + 1].from == \null &&
-          jobs[p->k * p->k + 1].absorbed == 0; */
+    /*@ assert enc_g3: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 && g->out == &sec->kr[0] &&
+          g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) && g->suffix != 0 &&
+          g->after == &jobs[0] && g->from == \null && g->absorbed == 0; */
+    /*@ assert enc_gn: g == jobs + n - 1; */
     /*@ ghost EncN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, g) /*@ ghost (n) */;
     /*@ assert enc_k3: k == p->k; */
     /*@ assert enc_n: n == p->k * p->k + 2 * p->k + 3; */
-    /*@ assert enc_f4: \forall integer q; 0 <= q <= p->k * p->k + 1 ==>
+    /* (ACSL) jobs 1 .. k^2 by the call's noise_kept; H(ek)'s, the caller's first job, by its
+     * first_kept: unquantified, so the read is the very term of the call's ensures (noise_kept's
+     * instance at 0: over the step limit, session 46); G's (enc_gg) by noise_kept's instance at
+     * G's index: over the step limit (session 47: with an ensures on jobs[-1], 68,416 steps, but
+     * that ensures costs kf_kpke_noise_jobs' own proof a goal) */
+    /*@ assert enc_f4: \forall integer q; 1 <= q <= p->k * p->k ==>
           jobs[q].in[0] == \at(jobs[q].in[0], EncN) &&
           jobs[q].in[1] == \at(jobs[q].in[1], EncN) &&
           jobs[q].inlen[0] == \at(jobs[q].inlen[0], EncN) &&
@@ -406,6 +407,9 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
           jobs[q].out == \null && jobs[q].poly == &at[q - 1] && jobs[q].in[0] == &jobs[q].own[0] &&
           jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
           jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+    /*@ assert enc_gg: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 && g->out == &sec->kr[0] &&
+          g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) && g->suffix != 0 &&
+          g->after == &jobs[0] && g->from == \null && g->absorbed == 0; */
     /*@ assert enc_g: jobs[p->k * p->k + 1].in[0] == &sec->in[0] && jobs[p->k * p->k + 1].inlen[0] == 2 * SYM &&
           jobs[p->k * p->k + 1].inlen[1] == 0 && jobs[p->k * p->k + 1].out == &sec->kr[0] &&
           jobs[p->k * p->k + 1].outlen == 2 * SYM && jobs[p->k * p->k + 1].poly == \null &&
