@@ -140,22 +140,23 @@ module rv32i_core (
     wire        is_reg = ir[5];                           // opc == OP_REG, where is_alu
     wire [31:0] b_op   = e_fb ? e_res : e_bop;            // is_reg ? x2v : imm_i
     wire [4:0]  shamt  = b_op[4:0];
-    reg  [31:0] alu;
+    // the ALU's result in three parts, each ANDed with its select in the write data's last
+    // LUTs (xwd): ADD / SUB (alu_as: the adder's chain, kept apart from f3's mux), the
+    // other operations (alu_x: 0 for ADD / SUB and SLT / SLTU) and SLT / SLTU's bit 0
+    // (alu_lt: the comparison's carry chain; kept, else ABC folds it into the mux)
+    (* keep *) wire [31:0] alu_as = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
+    reg  [31:0] alu_x;
     always @* begin
         case (f3)
-            3'b000: alu = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
-            3'b001: alu = x1v << shamt;
-            3'b010, 3'b011: alu = 32'd0;                  // SLT / SLTU: alu_r's bit 0
-            3'b100: alu = x1v ^ b_op;
-            3'b101: alu = f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt;
-            3'b110: alu = x1v | b_op;
-            default: alu = x1v & b_op;
+            3'b001: alu_x = x1v << shamt;
+            3'b100: alu_x = x1v ^ b_op;
+            3'b101: alu_x = f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt;
+            3'b110: alu_x = x1v | b_op;
+            3'b111: alu_x = x1v & b_op;
+            default: alu_x = 32'd0;                       // ADD / SUB: alu_as; SLT / SLTU: alu_lt
         endcase
     end
-    // SLT / SLTU's bit 0 (the comparison's carry chain) joins in alu_r's last LUT, not through
-    // the 8:1 f3 mux (kept apart, else ABC folds it back into the mux)
     (* keep *) wire alu_lt = f3[0] ? x1v < b_op : $signed(x1v) < $signed(b_op);
-    wire [31:0] alu_r = {alu[31:1], f3[2:1] == 2'b01 ? alu_lt : alu[0]};
     wire alu_ok = is_reg ? (ir[31:25] == 7'd0 || (ir[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101)))
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
                             : f3 == 3'b101 ? (ir[31:25] == 7'd0 || ir[31:25] == 7'b0100000) : 1'b1);
@@ -218,12 +219,9 @@ module rv32i_core (
     wire [31:0] br_t   = pc + imm_b;
     wire [31:0] jal_t  = pc + imm_j;
     wire [31:0] target = is_jalr ? jalr_t : is_jal ? jal_t : br_t;
-    // the result: a load's data in its second cycle (ld_wait: execute holds a load then, and
-    // the unit is idle, so no vsetvli write), else the ALU's or the rest's; ld_val is 0 but in
-    // a load's second cycle and wv_nl 0 for a load, so the load's data is ORed in last
-    wire [31:0] wv_nl  = is_alu ? alu_r : opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u
-                       : (is_jal || is_jalr) ? e_pc4 : 32'd0;
-    wire [31:0] wval   = ld_val | wv_nl;
+    // the result of a word that is neither an ALU word nor a load (0 for those: the ALU's
+    // parts and the load's data are ORed in last, xwd)
+    wire [31:0] wv_oth = opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : (is_jal || is_jalr) ? e_pc4 : 32'd0;
     reg         legal;
     always @* begin
         case (opc)
@@ -283,10 +281,15 @@ module rv32i_core (
     wire        xw  = do_wb || v_wb;
     wire        xwv = v_wb || xrst;
     wire [4:0]  xwa = xrst ? 5'd0 : v_wb ? v_rd : rd;
-    // (xwo and the load's sign pairs kept apart, so that Yosys' ABC leaves the load's data in
-    // the last LUTs: without, it mapped the data memory -> write data path 5-6 LUTs deep)
-    (* keep *) wire [31:0] xwo = xwv ? (xrst ? 32'd0 : v_rd_val) : wv_nl;
-    wire [31:0] xwd = ld_val | xwo;
+    // the write data: an OR of the load's data (0 but in a load's second cycle), the ALU's
+    // parts ANDed with their selects (decoded from registers) and the rest (xwo: vsetvli's vl,
+    // 0 under reset, or wv_oth). (xwo, the ALU's parts and the load's sign pairs kept apart,
+    // so that Yosys' ABC leaves the late data, the adder's and the memory's, in the last LUTs:
+    // without, it mapped the data memory -> write data path 5-6 LUTs deep)
+    (* keep *) wire [31:0] xwo = xwv ? (xrst ? 32'd0 : v_rd_val) : wv_oth;
+    wire        s_alu = is_alu && !xwv;
+    wire        s_as = s_alu && f3 == 3'b000, s_lt = s_alu && f3[2:1] == 2'b01;
+    wire [31:0] xwd = ld_val | xwo | (alu_as & {32{s_as}}) | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
     always @(posedge clk)
         if (xw || xrst) xr[xwa] <= xwd;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
@@ -307,7 +310,7 @@ module rv32i_core (
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
             e_sub <= d_isreg && dw[30];
-            e_res <= wval;
+            e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
             e_pc4 <= d_pc + 32'd4;
         end else begin
             // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile
