@@ -193,19 +193,8 @@ module rv32i_core (
     // select-and-bit pairs. lq_b: the byte of bits 7:0; lq_h1 / lq_h3: bits 15:8 from byte 1 /
     // byte 3 (LH/LHU/LW); lq_sm: LB's sign byte for bits 15:8; lq_w: bits 31:16 from the
     // memory (LW); lq_s: the sign byte for bits 31:16 (LB, LH; none for LBU / LHU / LW)
-    wire [31:0] dq = dmem_rdata;
-    wire [3:0]  sgb = {dq[31], dq[23], dq[15], dq[7]};
-    // the signs' select-and-bit pairs, two per byte (kept, each a LUT: the last LUT of a bit then
-    // ORs its data pair, the two sign pairs and the rest of the write data), one copy per
-    // upper byte (one sign drove 24 LUTs across the chip)
-    (* keep *) wire [1:0] ld_sgm = {|(lq_sm[3:2] & sgb[3:2]), |(lq_sm[1:0] & sgb[1:0])};
-    (* keep *) wire [1:0] ld_sgh = {|(lq_s[3:2] & sgb[3:2]), |(lq_s[1:0] & sgb[1:0])};
-    (* keep *) wire [1:0] ld_sgh2 = {|(lq_s2[3:2] & sgb[3:2]), |(lq_s2[1:0] & sgb[1:0])};
-    wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
-                       | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
-    wire [7:0]  ld_mid = ({8{lq_h1}} & dq[15:8]) | ({8{lq_h3}} & dq[31:24]) | {8{|ld_sgm}};
-    wire [31:0] ld_val = {({8{lq_w}} & dq[31:24]) | {8{|ld_sgh2}}, ({8{lq_w}} & dq[23:16]) | {8{|ld_sgh}},
-                          ld_mid, ld_lo};
+    // (the load's data and the write data's last LUTs: rv32i_core_wd below, its own level of
+    // hierarchy, so that Yosys' ABC maps them apart and keeps the memory's bits shallow)
 
     // what the instruction in execute does
     wire [31:0] jalr_t = (x1v + imm_i) & ~32'd1;
@@ -286,10 +275,14 @@ module rv32i_core (
     // 0 under reset, or wv_oth). (xwo, the ALU's parts and the load's sign pairs kept apart,
     // so that Yosys' ABC leaves the late data, the adder's and the memory's, in the last LUTs:
     // without, it mapped the data memory -> write data path 5-6 LUTs deep)
-    (* keep *) wire [31:0] xwo = xwv ? (xrst ? 32'd0 : v_rd_val) : wv_oth;
+    wire [31:0] xwo = xwv ? (xrst ? 32'd0 : v_rd_val) : wv_oth;
     wire        s_alu = is_alu && !xwv;
     wire        s_as = s_alu && f3 == 3'b000, s_lt = s_alu && f3[2:1] == 2'b01;
-    wire [31:0] xwd = ld_val | xwo | (alu_as & {32{s_as}}) | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
+    wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
+    wire [31:0] xwd;
+    (* keep_hierarchy *) rv32i_core_wd wd (
+        .dq(dmem_rdata), .lq_b(lq_b), .lq_h1(lq_h1), .lq_h3(lq_h3), .lq_sm(lq_sm), .lq_w(lq_w),
+        .lq_s(lq_s), .lq_s2(lq_s2), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
     always @(posedge clk)
         if (xw || xrst) xr[xwa] <= xwd;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
@@ -400,4 +393,33 @@ module rv32i_core (
         end
     end
 endmodule
+
+// rv32i_core_wd - the write data's last LUTs: a load's data (one-hot selects, all 0 but in the
+// load's second cycle), ORed with the adder's sum under its select and the rest (xwr). A
+// level of hierarchy of its own (keep_hierarchy): ABC maps it alone, for its own depth, so
+// the data memory's bits stay two or three LUTs deep (flattened, ABC took kept wires as early
+// as registers and deepened the load's path up to the core's longest, the shifter's)
+/* verilator lint_off DECLFILENAME */
+module rv32i_core_wd (
+    input  wire [31:0] dq,
+    input  wire [3:0]  lq_b, lq_sm, lq_s, lq_s2,
+    input  wire        lq_h1, lq_h3, lq_w,
+    input  wire [31:0] alu_as,
+    input  wire        s_as,
+    input  wire [31:0] xwr,
+    output wire [31:0] xwd
+);
+    wire [3:0]  sgb = {dq[31], dq[23], dq[15], dq[7]};
+    // the signs' select-and-bit pairs, one set per upper byte (one sign drove 24 LUTs across the chip)
+    wire        sgm  = |(lq_sm & sgb);
+    wire        sgh  = |(lq_s & sgb);
+    wire        sgh2 = |(lq_s2 & sgb);
+    wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
+                       | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
+    wire [7:0]  ld_mid = ({8{lq_h1}} & dq[15:8]) | ({8{lq_h3}} & dq[31:24]) | {8{sgm}};
+    wire [31:0] ld_val = {({8{lq_w}} & dq[31:24]) | {8{sgh2}}, ({8{lq_w}} & dq[23:16]) | {8{sgh}},
+                          ld_mid, ld_lo};
+    assign xwd = ld_val | xwr | (alu_as & {32{s_as}});
+endmodule
+/* verilator lint_on DECLFILENAME */
 `default_nettype wire
