@@ -54,8 +54,9 @@ module ecp5_wrap_rvv_core #(
         .tr_wb(tr_wb), .tr_wb_rd(tr_wb_rd), .tr_wb_val(tr_wb_val));
 
     // the memories: 1024 x 32 each, as rvv_soc's instruction memory (its data memory is
-    // ELEN bits wide; the core uses 32-bit lanes of it)
-    reg  [31:0] imem [0:1023];
+    // ELEN bits wide; the core uses 32-bit lanes of it); no_rw_check on the instruction
+    // memory as in rvv_soc (written under reset only)
+    (* no_rw_check *) reg [31:0] imem [0:1023];
     reg  [31:0] dmem [0:1023];
     wire [9:0]  da  = ld_d ? addr[11:2] : dmem_addr[11:2];
     wire        dwr = ld_d || (dmem_valid && dmem_we);

@@ -102,9 +102,11 @@ module rv32i_core (
     reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
-    reg [3:0]  lq_b, lq_s;      // the load's data selects (registered in its first cycle: its
-    reg        lq_h, lq_h3, lq_w;   // operands do not change until it retires; see ld_val)
-    (* keep *) reg [3:0] lq_s1, lq_s2;   // lq_s's copies: one load sign per upper byte (see ld_sg)
+    reg [3:0]  lq_b, lq_sm, lq_s;   // the load's data selects (registered in its first cycle: its
+    reg        lq_h1, lq_h3, lq_w;  // operands do not change until it retires; all 0 in every other
+                                    // cycle; see ld_val)
+    (* keep *) reg [3:0] lq_s2;     // lq_s's copy: one load sign per upper byte (see ld_sgh)
+    reg        rst_q;               // rst in the cycle before (x0 written 0 then as well: see xwd)
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
     reg [31:0] xr [0:31];
 
@@ -138,22 +140,23 @@ module rv32i_core (
     wire        is_reg = ir[5];                           // opc == OP_REG, where is_alu
     wire [31:0] b_op   = e_fb ? e_res : e_bop;            // is_reg ? x2v : imm_i
     wire [4:0]  shamt  = b_op[4:0];
-    reg  [31:0] alu;
+    // the ALU's result in three parts, each ANDed with its select in the write data's last
+    // LUTs (xwd): ADD / SUB (alu_as: the adder's chain, kept apart from f3's mux), the
+    // other operations (alu_x: 0 for ADD / SUB and SLT / SLTU) and SLT / SLTU's bit 0
+    // (alu_lt: the comparison's carry chain; kept, else ABC folds it into the mux)
+    (* keep *) wire [31:0] alu_as = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
+    reg  [31:0] alu_x;
     always @* begin
         case (f3)
-            3'b000: alu = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
-            3'b001: alu = x1v << shamt;
-            3'b010, 3'b011: alu = 32'd0;                  // SLT / SLTU: alu_r's bit 0
-            3'b100: alu = x1v ^ b_op;
-            3'b101: alu = f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt;
-            3'b110: alu = x1v | b_op;
-            default: alu = x1v & b_op;
+            3'b001: alu_x = x1v << shamt;
+            3'b100: alu_x = x1v ^ b_op;
+            3'b101: alu_x = f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt;
+            3'b110: alu_x = x1v | b_op;
+            3'b111: alu_x = x1v & b_op;
+            default: alu_x = 32'd0;                       // ADD / SUB: alu_as; SLT / SLTU: alu_lt
         endcase
     end
-    // SLT / SLTU's bit 0 (the comparison's carry chain) joins in alu_r's last LUT, not through
-    // the 8:1 f3 mux (kept apart, else ABC folds it back into the mux)
     (* keep *) wire alu_lt = f3[0] ? x1v < b_op : $signed(x1v) < $signed(b_op);
-    wire [31:0] alu_r = {alu[31:1], f3[2:1] == 2'b01 ? alu_lt : alu[0]};
     wire alu_ok = is_reg ? (ir[31:25] == 7'd0 || (ir[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101)))
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
                             : f3 == 3'b101 ? (ir[31:25] == 7'd0 || ir[31:25] == 7'b0100000) : 1'b1);
@@ -183,21 +186,15 @@ module rv32i_core (
     wire [3:0]  st_be = (f3[1:0] == 2'b00) ? (4'b0001 << maddr[1:0])
                       : (f3[1:0] == 2'b01) ? (maddr[1] ? 4'b1100 : 4'b0011) : 4'b1111;
     wire [31:0] st_data = (f3[1:0] == 2'b00) ? {4{x2v[7:0]}} : (f3[1:0] == 2'b01) ? {2{x2v[15:0]}} : x2v;
-    // a load's data from the word its second cycle reads, a few LUTs deep (the data memory's
-    // clock-to-out is 5.6 ns of a 10 ns clock on ECP5): the selects are registered in its
-    // first cycle (its operands do not change until it retires). lq_b: the byte of bits 7:0
-    // (one-hot); lq_h: bits 15:8 from the memory (LH/LHU/LW), byte 3 if lq_h3 else byte 1;
-    // lq_w: bits 31:16 from the memory (LW); lq_s: the byte whose bit 7 is the sign (one-hot,
-    // none for LBU / LHU), else the upper bits are the sign
-    wire [31:0] dq = dmem_rdata;
-    (* keep *) wire ld_sg = |(lq_s & {dq[31], dq[23], dq[15], dq[7]});   // (kept: see xwo)
-    // (the sign's copies for bits 23:16 and 31:24: one sign drove 24 LUTs across the chip)
-    (* keep *) wire ld_sg1 = |(lq_s1 & {dq[31], dq[23], dq[15], dq[7]});
-    (* keep *) wire ld_sg2 = |(lq_s2 & {dq[31], dq[23], dq[15], dq[7]});
-    wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
-                       | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
-    wire [7:0]  ld_mid = lq_h ? (lq_h3 ? dq[31:24] : dq[15:8]) : {8{ld_sg}};
-    wire [31:0] ld_val = {lq_w ? dq[31:24] : {8{ld_sg2}}, lq_w ? dq[23:16] : {8{ld_sg1}}, ld_mid, ld_lo};
+    // a load's data from the word its second cycle reads, two LUTs deep (the data memory's
+    // clock-to-out is 5.6 ns of a 10 ns clock on ECP5): one-hot selects registered in its
+    // first cycle (its operands do not change until it retires) and 0 in every other cycle,
+    // so ld_val is 0 there and the write data ORs it in (xwd). Each bit is an OR of
+    // select-and-bit pairs. lq_b: the byte of bits 7:0; lq_h1 / lq_h3: bits 15:8 from byte 1 /
+    // byte 3 (LH/LHU/LW); lq_sm: LB's sign byte for bits 15:8; lq_w: bits 31:16 from the
+    // memory (LW); lq_s: the sign byte for bits 31:16 (LB, LH; none for LBU / LHU / LW)
+    // (the load's data and the write data's last LUTs: rv32i_core_wd below, its own level of
+    // hierarchy, so that Yosys' ABC maps them apart and keeps the memory's bits shallow)
 
     // what the instruction in execute does
     wire [31:0] jalr_t = (x1v + imm_i) & ~32'd1;
@@ -211,11 +208,9 @@ module rv32i_core (
     wire [31:0] br_t   = pc + imm_b;
     wire [31:0] jal_t  = pc + imm_j;
     wire [31:0] target = is_jalr ? jalr_t : is_jal ? jal_t : br_t;
-    // the result: a load's data in its second cycle (ld_wait: execute holds a load then, and
-    // the unit is idle, so no vsetvli write), else the ALU's or the rest's; the load's data
-    // passes the last mux alone
-    wire [31:0] wv_nl  = is_alu ? alu_r : opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : e_pc4;
-    wire [31:0] wval   = ld_wait ? ld_val : wv_nl;
+    // the result of a word that is neither an ALU word nor a load (0 for those: the ALU's
+    // parts and the load's data are ORed in last, xwd)
+    wire [31:0] wv_oth = opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : (is_jal || is_jalr) ? e_pc4 : 32'd0;
     reg         legal;
     always @* begin
         case (opc)
@@ -267,17 +262,29 @@ module rv32i_core (
     // registered as e_f1 / e_f2) and the result itself is registered (e_res), so execute
     // picks it at its inputs and an ALU instruction (or a load's data) that the next word
     // uses still retires one per clock
-    // x0 is written (0) under reset and never after (do_wb and v_wb leave rd 0 out), so a read
-    // of x0 needs no mux
+    // x0 is written (0) under reset and in the cycle after it, and never after (do_wb and v_wb
+    // leave rd 0 out), so a read of x0 needs no mux. (Under a reset of one cycle in a load's
+    // second cycle the load's data is ORed into that write; the cycle after, with the selects
+    // cleared by the reset and execute empty, writes 0.)
+    wire        xrst = rst || rst_q;
     wire        xw  = do_wb || v_wb;
-    wire        xwv = v_wb || rst;
-    wire [4:0]  xwa = rst ? 5'd0 : v_wb ? v_rd : rd;
-    // (xwo and ld_sg kept apart, so that Yosys' ABC leaves the load's data in the last LUTs:
+    wire        xwv = v_wb || xrst;
+    wire [4:0]  xwa = xrst ? 5'd0 : v_wb ? v_rd : rd;
+    // the write data: an OR of the load's data (0 but in a load's second cycle), the ALU's
+    // parts ANDed with their selects (decoded from registers) and the rest (xwo: vsetvli's vl,
+    // 0 under reset, or wv_oth). (xwo, the ALU's parts and the load's sign pairs kept apart,
+    // so that Yosys' ABC leaves the late data, the adder's and the memory's, in the last LUTs:
     // without, it mapped the data memory -> write data path 5-6 LUTs deep)
-    (* keep *) wire [31:0] xwo = xwv ? (rst ? 32'd0 : v_rd_val) : wv_nl;
-    wire [31:0] xwd = (ld_wait && !rst) ? ld_val : xwo;
+    wire [31:0] xwo = xwv ? (xrst ? 32'd0 : v_rd_val) : wv_oth;
+    wire        s_alu = is_alu && !xwv;
+    wire        s_as = s_alu && f3 == 3'b000, s_lt = s_alu && f3[2:1] == 2'b01;
+    wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
+    wire [31:0] xwd;
+    (* keep_hierarchy *) rv32i_core_wd wd (
+        .dq(dmem_rdata), .lq_b(lq_b), .lq_h1(lq_h1), .lq_h3(lq_h3), .lq_sm(lq_sm), .lq_w(lq_w),
+        .lq_s(lq_s), .lq_s2(lq_s2), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
     always @(posedge clk)
-        if (xw || rst) xr[xwa] <= xwd;
+        if (xw || xrst) xr[xwa] <= xwd;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
     wire        fwd2 = e_valid && e_wr && rd != 5'd0 && rd == d_rs2;
     wire [31:0] d_a  = xr[d_rs1];
@@ -296,7 +303,7 @@ module rv32i_core (
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
             e_sub <= d_isreg && dw[30];
-            e_res <= wval;
+            e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
             e_pc4 <= d_pc + 32'd4;
         end else begin
             // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile
@@ -312,6 +319,30 @@ module rv32i_core (
                     e_fb <= 1'b0;
                 end
             end
+        end
+    end
+
+    // the load's selects: set in its first cycle for its second, 0 otherwise (and under reset)
+    wire ld1 = run && is_ld && !ld_wait;
+    wire [3:0] ld_sbyte = f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
+    always @(posedge clk) begin
+        rst_q <= rst;
+        if (rst || !ld1) begin
+            lq_b <= 4'b0000;
+            lq_h1 <= 1'b0;
+            lq_h3 <= 1'b0;
+            lq_sm <= 4'b0000;
+            lq_w <= 1'b0;
+            lq_s <= 4'b0000;
+            lq_s2 <= 4'b0000;
+        end else begin
+            lq_b <= 4'b0001 << ma_lo;
+            lq_h1 <= f3[1:0] != 2'b00 && !ma_lo[1];
+            lq_h3 <= f3[1:0] != 2'b00 && ma_lo[1];
+            lq_sm <= f3 == 3'b000 ? 4'b0001 << ma_lo : 4'b0000;
+            lq_w <= f3[1];
+            lq_s <= ld_sbyte;
+            lq_s2 <= ld_sbyte;
         end
     end
 
@@ -352,13 +383,6 @@ module rv32i_core (
                 trap_pc <= v_pc;
             end
             if (run && is_ld) ld_wait <= !ld_wait;
-            lq_b <= 4'b0001 << ma_lo;
-            lq_h <= f3[1:0] != 2'b00;
-            lq_h3 <= ma_lo[1];
-            lq_w <= f3[1];
-            lq_s <= f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
-            lq_s1 <= f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
-            lq_s2 <= f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
             if (adv && is_vec) v_pc <= pc;
             d_pc <= imem_addr;
             d_valid <= 1'b1;
@@ -369,4 +393,33 @@ module rv32i_core (
         end
     end
 endmodule
+
+// rv32i_core_wd - the write data's last LUTs: a load's data (one-hot selects, all 0 but in the
+// load's second cycle), ORed with the adder's sum under its select and the rest (xwr). A
+// level of hierarchy of its own (keep_hierarchy): ABC maps it alone, for its own depth, so
+// the data memory's bits stay two or three LUTs deep (flattened, ABC took kept wires as early
+// as registers and deepened the load's path up to the core's longest, the shifter's)
+/* verilator lint_off DECLFILENAME */
+module rv32i_core_wd (
+    input  wire [31:0] dq,
+    input  wire [3:0]  lq_b, lq_sm, lq_s, lq_s2,
+    input  wire        lq_h1, lq_h3, lq_w,
+    input  wire [31:0] alu_as,
+    input  wire        s_as,
+    input  wire [31:0] xwr,
+    output wire [31:0] xwd
+);
+    wire [3:0]  sgb = {dq[31], dq[23], dq[15], dq[7]};
+    // the signs' select-and-bit pairs, one set per upper byte (one sign drove 24 LUTs across the chip)
+    wire        sgm  = |(lq_sm & sgb);
+    wire        sgh  = |(lq_s & sgb);
+    wire        sgh2 = |(lq_s2 & sgb);
+    wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
+                       | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
+    wire [7:0]  ld_mid = ({8{lq_h1}} & dq[15:8]) | ({8{lq_h3}} & dq[31:24]) | {8{sgm}};
+    wire [31:0] ld_val = {({8{lq_w}} & dq[31:24]) | {8{sgh2}}, ({8{lq_w}} & dq[23:16]) | {8{sgh}},
+                          ld_mid, ld_lo};
+    assign xwd = ld_val | xwr | (alu_as & {32{s_as}});
+endmodule
+/* verilator lint_on DECLFILENAME */
 `default_nettype wire

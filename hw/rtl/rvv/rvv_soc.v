@@ -50,7 +50,12 @@ module rvv_soc #(
     localparam integer DAW   = $clog2(NW);
 
     // ---- instruction memory ----
-    reg  [31:0] imem [0:IMEM_WORDS-1];
+    // no_rw_check: yosys builds no logic for a read of the word written in the same clock
+    // (written and read through two ports, it otherwise emulates the old word's read: a
+    // register, a compare and a mux after the block RAM's read, on the core's path to its
+    // register file). The loader writes under rst only, and the core's fetch reads no
+    // word under rst nor uses the one read in reset's last cycle (rv32i_core: d_valid)
+    (* no_rw_check *) reg [31:0] imem [0:IMEM_WORDS-1];
     reg  [31:0] imem_q;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] imem_addr;      // word addresses: bits 1:0 and those above the memory unused
