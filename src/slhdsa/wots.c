@@ -234,7 +234,9 @@ static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const 
 /* (ACSL) the plan's jobs so far: each a chain or T_len block < lim, in a lane < w, ending by call B
  * (plan_verify's invariant jobs). A definition given as an axiom (no assumption added: the predicate
  * has no other), so that CVC4 sees it as an atom: plan_verify's invariant then follows from
- * plan_add's ensures by congruence on the bound (339,531 -> 34,649 steps, session 47). */
+ * plan_add's ensures by congruence on the bound (CVC4 339,531 -> 96,392 steps, session 47). */
+/* (ACSL) the bound of the jobs' ends: the latest of the chains' ends l, the blocks' e and a new end c. */
+/*@ logic integer plan_bound(integer l, integer e, integer c) = (c > l ? c : l) > e ? (c > l ? c : l) : e; */
 /*@ axiomatic plan_jobs {
       predicate jobs_ok{L}(vplan *pl, integer lim, integer w, integer B) reads pl->jobs, pl->job[0 .. VJOBS - 1];
       axiom jobs_ok_def{L}: \forall vplan *pl, integer lim, w, B; jobs_ok(pl, lim, w, B) <==>
@@ -243,19 +245,21 @@ static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const 
     } */
 /* (ACSL) job pl->jobs < VJOBS, starting at call t and lasting steps calls, t + steps <= VCALLS,
  * lane li and job q (chain or T_len block) < 256: one byte each. Since session 47 it also keeps
- * plan_verify's invariant jobs (the ghost w, len, nblocks and the bounds B0 before, B1 after): the
+ * plan_verify's invariant jobs (the ghost w, len, nblocks; the jobs' bound before, plan_bound(L, E0, 0),
+ * and after, plan_bound(L, E1, T1): the ends so far and the new job's, passed as plain values, since
+ * a ghost ?: argument adds branches of ghost temporaries to plan_verify's loop and its Qed time): the
  * frame of its writes is proved here, in a small context, instead of in plan_verify's loop. */
 /*@ requires \valid(pl) && pl->jobs < VJOBS && t + steps <= VCALLS && li < 256 && q < 256 && steps < 256;
-    requires li < w && q < len + nblocks && B0 <= B1;
-    requires add_end: t + steps <= B1;
-    requires jobs_ok(pl, len + nblocks, w, B0);
+    requires li < w && q < len + nblocks && plan_bound(L, E0, 0) <= plan_bound(L, E1, T1);
+    requires add_end: t + steps <= plan_bound(L, E1, T1);
+    requires jobs_ok(pl, len + nblocks, w, plan_bound(L, E0, 0));
     assigns pl->job[pl->jobs], pl->jobs, pl->end_head[t + steps], pl->busy_delta[t], pl->busy_delta[t + steps];
     ensures pl->jobs == \old(pl->jobs) + 1;
     ensures pl->job[\old(pl->jobs)].t == t && pl->job[\old(pl->jobs)].lane == li &&
             pl->job[\old(pl->jobs)].q == q && pl->job[\old(pl->jobs)].steps == steps;
-    ensures add_jobs: jobs_ok(pl, len + nblocks, w, B1); */
+    ensures add_jobs: jobs_ok(pl, len + nblocks, w, plan_bound(L, E1, T1)); */
 static void plan_add(vplan *pl, unsigned t, unsigned li, unsigned q, unsigned steps)
-    /*@ ghost (unsigned w, unsigned len, unsigned nblocks, unsigned B0, unsigned B1) */
+    /*@ ghost (unsigned w, unsigned len, unsigned nblocks, unsigned L, unsigned E0, unsigned E1, unsigned T1) */
 {
     vjob *j = &pl->job[pl->jobs];
     j->t = (uint16_t)t;
@@ -396,8 +400,7 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
         }
         if (ready <= t) {
             //@ assert ready: block_end <= ready;
-            plan_add(pl, t, i, len + b, 1) /*@ ghost (w, len, nblocks, last_end > block_end ? last_end : block_end,
-                                                 last_end > t + 1 ? last_end : t + 1) */;
+            plan_add(pl, t, i, len + b, 1) /*@ ghost (w, len, nblocks, last_end, block_end, t + 1, 0) */;
             free_at[i] = block_end = t + 1;
             b++;
             //@ ghost W++;
@@ -405,8 +408,7 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
             //@ ghost unsigned n0 = next;
             const unsigned q = order[next++], s = SLH_W - 1 - d[q];
             //@ assert order_q: next == n0 + 1 && q == order[n0];
-            plan_add(pl, t, i, q, s) /*@ ghost (w, len, nblocks, last_end > block_end ? last_end : block_end,
-                                            (t + s > last_end ? t + s : last_end) > block_end ? (t + s > last_end ? t + s : last_end) : block_end) */;
+            plan_add(pl, t, i, q, s) /*@ ghost (w, len, nblocks, last_end, block_end, block_end, t + s) */;
             free_at[i] = end[q] = t + s;
             placed[q] = 1;
             //@ assert order_placed: \forall integer k; 0 <= k < n0 + 1 ==> placed[order[k]] != 0;
