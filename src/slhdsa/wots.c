@@ -231,14 +231,35 @@ static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const 
     return cnt;
 }
 
+/* (ACSL) the plan's jobs so far: each a chain or T_len block < lim, in a lane < w, ending by call B
+ * (plan_verify's invariant jobs). A definition given as an axiom (no assumption added: the predicate
+ * has no other), so that CVC4 sees it as an atom: plan_verify's invariant then follows from
+ * plan_add's ensures by congruence on the bound (CVC4 339,531 -> 96,392 steps, session 47). */
+/* (ACSL) the bound of the jobs' ends: the latest of the chains' ends l, the blocks' e and a new end c. */
+/*@ logic integer plan_bound(integer l, integer e, integer c) = (c > l ? c : l) > e ? (c > l ? c : l) : e; */
+/*@ axiomatic plan_jobs {
+      predicate jobs_ok{L}(vplan *pl, integer lim, integer w, integer B) reads pl->jobs, pl->job[0 .. VJOBS - 1];
+      axiom jobs_ok_def{L}: \forall vplan *pl, integer lim, w, B; jobs_ok(pl, lim, w, B) <==>
+            \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].q < lim && pl->job[k].lane < w &&
+            pl->job[k].t + pl->job[k].steps <= B;
+    } */
 /* (ACSL) job pl->jobs < VJOBS, starting at call t and lasting steps calls, t + steps <= VCALLS,
- * lane li and job q (chain or T_len block) < 256: one byte each. */
+ * lane li and job q (chain or T_len block) < 256: one byte each. Since session 47 it also keeps
+ * plan_verify's invariant jobs (the ghost w, len, nblocks; the jobs' bound before, plan_bound(L, E0, 0),
+ * and after, plan_bound(L, E1, T1): the ends so far and the new job's, passed as plain values, since
+ * a ghost ?: argument adds branches of ghost temporaries to plan_verify's loop and its Qed time): the
+ * frame of its writes is proved here, in a small context, instead of in plan_verify's loop. */
 /*@ requires \valid(pl) && pl->jobs < VJOBS && t + steps <= VCALLS && li < 256 && q < 256 && steps < 256;
+    requires li < w && q < len + nblocks && plan_bound(L, E0, 0) <= plan_bound(L, E1, T1);
+    requires add_end: t + steps <= plan_bound(L, E1, T1);
+    requires jobs_ok(pl, len + nblocks, w, plan_bound(L, E0, 0));
     assigns pl->job[pl->jobs], pl->jobs, pl->end_head[t + steps], pl->busy_delta[t], pl->busy_delta[t + steps];
     ensures pl->jobs == \old(pl->jobs) + 1;
     ensures pl->job[\old(pl->jobs)].t == t && pl->job[\old(pl->jobs)].lane == li &&
-            pl->job[\old(pl->jobs)].q == q && pl->job[\old(pl->jobs)].steps == steps; */
+            pl->job[\old(pl->jobs)].q == q && pl->job[\old(pl->jobs)].steps == steps;
+    ensures add_jobs: jobs_ok(pl, len + nblocks, w, plan_bound(L, E1, T1)); */
 static void plan_add(vplan *pl, unsigned t, unsigned li, unsigned q, unsigned steps)
+    /*@ ghost (unsigned w, unsigned len, unsigned nblocks, unsigned L, unsigned E0, unsigned E1, unsigned T1) */
 {
     vjob *j = &pl->job[pl->jobs];
     j->t = (uint16_t)t;
@@ -344,7 +365,7 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
     memset(pl->busy_delta, 0, sizeof pl->busy_delta);
     pl->jobs = 0;
     /*@ loop invariant 0 <= q <= len;
-        loop invariant \forall integer k; 0 <= k < q ==> end[k] == 0 && (d[k] == SLH_W - 1 ==> placed[k] != 0);
+        loop invariant \forall integer k; 0 <= k < q ==> end[k] == 0 && (\at(d[k], Pre) == SLH_W - 1 ==> placed[k] != 0);
         loop assigns q, placed[0 .. len - 1], end[0 .. len - 1];
         loop variant len - q; */
     for (unsigned q = 0; q < len; q++) {
@@ -359,10 +380,9 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
                        (\forall integer k; 0 <= k < SLH_MAX_LANES ==> free_at[k] <= W) &&
                        \forall integer q; 0 <= q < len ==> end[q] <= W;
         loop invariant placed_known: \forall integer q; 0 <= q < kn.n ==> placed[q] != 0;
-        loop invariant placed_done: \forall integer q; 0 <= q < len && d[q] == SLH_W - 1 ==> placed[q] != 0;
+        loop invariant placed_done: \forall integer q; 0 <= q < len && \at(d[q], Pre) == SLH_W - 1 ==> placed[q] != 0;
         loop invariant placed_order: \forall integer k; 0 <= k < next ==> placed[order[k]] != 0;
-        loop invariant jobs: \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].q < len + nblocks && pl->job[k].lane < w &&
-                       pl->job[k].t + pl->job[k].steps <= (last_end > block_end ? last_end : block_end);
+        loop invariant jobs: jobs_ok(pl, len + nblocks, w, last_end > block_end ? last_end : block_end);
         loop assigns next, b, kn, block_end, last_end, W, free_at[0 .. SLH_MAX_LANES - 1],
                      end[0 .. len - 1], placed[0 .. len - 1], pl->job[0 .. VJOBS - 1], pl->jobs,
                      pl->end_head[0 .. VCALLS], pl->busy_delta[0 .. VCALLS], pl->x1_from; */
@@ -380,7 +400,7 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
         }
         if (ready <= t) {
             //@ assert ready: block_end <= ready;
-            plan_add(pl, t, i, len + b, 1);
+            plan_add(pl, t, i, len + b, 1) /*@ ghost (w, len, nblocks, last_end, block_end, t + 1, 0) */;
             free_at[i] = block_end = t + 1;
             b++;
             //@ ghost W++;
@@ -388,7 +408,7 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
             //@ ghost unsigned n0 = next;
             const unsigned q = order[next++], s = SLH_W - 1 - d[q];
             //@ assert order_q: next == n0 + 1 && q == order[n0];
-            plan_add(pl, t, i, q, s);
+            plan_add(pl, t, i, q, s) /*@ ghost (w, len, nblocks, last_end, block_end, block_end, t + s) */;
             free_at[i] = end[q] = t + s;
             placed[q] = 1;
             //@ assert order_placed: \forall integer k; 0 <= k < n0 + 1 ==> placed[order[k]] != 0;
