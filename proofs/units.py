@@ -446,10 +446,14 @@ UNITS = {
             {"functions": ["wipe_xn", "kf_mldsa_expand_s"], "extra": [], "slow": True},
         ],
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
-        # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s
+        # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s.
+        # Session 47: the group's two passes over its lanes are step functions with their own
+        # contracts (s_lanes_first, s_lanes_more; docs/ASSURANCE.md, ExpandS): each leaves 2-3 goals
+        # open at the unit's limit, expand_s_group the frames of its lane bounds through the sponge
         "pending": ["kf_mldsa_shake256", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "s_first", "s_more", "s_squeeze", "expand_s_group", "expand_mask_batch", "kf_mldsa_expand_mask",
+                    "s_first", "s_more", "s_squeeze", "expand_s_group", "s_lanes_first", "s_lanes_more",
+                    "expand_mask_batch", "kf_mldsa_expand_mask",
                     # Sign's side sponge (named here since session 46's pass split made the unit
                     # check that every function is in a pass or pending)
                     "side_plan", "kf_mldsa_side_groups", "kf_mldsa_h_with_masks"],
