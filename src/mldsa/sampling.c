@@ -548,8 +548,22 @@ static inline __attribute__((always_inline)) unsigned s_lanes_more(kf_mldsa_poly
             /*@ assert more_s2b: S2_LANES(n); */
         }
         /*@ assert more_h: HAVE_KEPT(i) && \at(have[i], LoopCurrent) != KF_MLDSA_N; */
-        /*@ assert more_c: full_count(HAVE8, n) ==
-                             \at(full_count(HAVE8, n), LoopCurrent) + (have[i] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c0: i == 0 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[0] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c1: i == 1 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[1] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c2: i == 2 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[2] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c3: i == 3 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[3] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c4: i == 4 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[4] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c5: i == 5 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[5] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c6: i == 6 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[6] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c7: i == 7 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[7] == KF_MLDSA_N ? 1 : 0); */
         done += have[i] == N;
     }
     return done;
