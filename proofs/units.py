@@ -453,12 +453,22 @@ UNITS = {
             # ExpandS over its group's contract (session 46: ~12 s of CPU and its mutant ~4 s, over
             # the CI's room): a slow pass, run with KF_SLOW_PROOFS=1 (ctest: -DKF_SLOW_TESTS=ON)
             {"functions": ["wipe_xn", "kf_mldsa_expand_s"], "extra": [], "slow": True},
+            # session 47: ExpandS's pass over a group's lanes after a squeeze, with WP's split tactic
+            # (the goals after its two branches join, split into the branches: docs/ASSURANCE.md,
+            # ExpandS, session 47); 59 of 59 goals at 210,000 steps, the most 165,618 (its own limit
+            # 340,000: twice that), 82.7 s of CPU at load ~40; slow as the pass above
+            {"functions": ["s_lanes_more"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "340000"], "slow": True},
         ],
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
-        # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s
+        # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s.
+        # Session 47: the group's two passes over its lanes are step functions with their own
+        # contracts (s_lanes_first, s_lanes_more; docs/ASSURANCE.md, ExpandS): s_lanes_more proved
+        # (a slow pass), s_lanes_first one goal short, expand_s_group the frames of its lane bounds
+        # through the sponge
         "pending": ["kf_mldsa_shake256", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "s_first", "s_more", "s_squeeze", "expand_s_group", "expand_mask_batch", "kf_mldsa_expand_mask",
+                    "s_first", "s_more", "s_squeeze", "expand_s_group", "s_lanes_first",
+                    "expand_mask_batch", "kf_mldsa_expand_mask",
                     # Sign's side sponge (named here since session 46's pass split made the unit
                     # check that every function is in a pass or pending)
                     "side_plan", "kf_mldsa_side_groups", "kf_mldsa_h_with_masks"],

@@ -424,13 +424,150 @@ static void s_squeeze(kf_sponge_xn *x, unsigned n, uint8_t *const out[], uint8_t
 /* v is one of the eight lane indices: in an annotation, the case split CVC4 does not make itself */
 #define LANE8(v) ((v) == 0 || (v) == 1 || (v) == 2 || (v) == 3 || (v) == 4 || (v) == 5 || (v) == 6 || (v) == 7)
 /* the facts of a group's lanes so far: polynomial r (s1[r] for r < l, then s2[q] for r = l + q) has
- * its first have[r - first] coefficients in [-eta, eta], for the lanes r < first + upto */
+ * its first have[r - first] coefficients in [-eta, eta], for the lanes r < first + upto (quantified
+ * over the polynomial's index, so that s1[r].c[m] / s2[q].c[m] is a trigger CVC4 can use: a trigger
+ * s1[first + j] with arithmetic in it is not) */
 #define S1_LANES(upto)                                                                           \
     \forall integer r, m; first <= r < first + (upto) && r < l && 0 <= m < KF_MLDSA_N && m < have[r - first] ==> \
         -eta <= s1[r].c[m] <= eta
 #define S2_LANES(upto)                                                                           \
     \forall integer q, m; 0 <= q && first <= l + q < first + (upto) && 0 <= m < KF_MLDSA_N && m < have[l + q - first] ==> \
         -eta <= s2[q].c[m] <= eta
+/* a step's frame, as of its loop iteration's start: the lanes' polynomials but polynomial skip, and
+ * the lane counts but have[i] (the steps below assert them after their call, so that the loop
+ * invariants' goals take them as hypotheses instead of the call's havoc) */
+#define S1_KEPT(skip)                                                                            \
+    \forall integer r2, m; first <= r2 < first + n && r2 < l && r2 != (skip) && 0 <= m < KF_MLDSA_N ==> \
+        s1[r2].c[m] == \at(s1[r2].c[m], LoopCurrent)
+#define S2_KEPT(skip)                                                                            \
+    \forall integer q, m; 0 <= q && first <= l + q < first + n && l + q != (skip) && 0 <= m < KF_MLDSA_N ==> \
+        s2[q].c[m] == \at(s2[q].c[m], LoopCurrent)
+#define HAVE_KEPT1(i, j) ((i) == (j) || have[j] == \at(have[j], LoopCurrent))
+#define HAVE_KEPT(i)                                                                             \
+    (HAVE_KEPT1(i, 0) && HAVE_KEPT1(i, 1) && HAVE_KEPT1(i, 2) && HAVE_KEPT1(i, 3) &&             \
+     HAVE_KEPT1(i, 4) && HAVE_KEPT1(i, 5) && HAVE_KEPT1(i, 6) && HAVE_KEPT1(i, 7))
+/* the step functions' common precondition: the group's lanes, their polynomials, have[] and buf apart */
+#define S_LANES_REQ                                                                              \
+    requires (eta == 2 || eta == 4) && 1 <= n <= KF_XN_MAX && first <= 64;                       \
+    requires \valid(have + (0 .. KF_XN_MAX - 1)) && \valid_read(buf + (0 .. n * S_BUF - 1));     \
+    requires \valid(s1 + (first .. l - 1)) && \valid(s2 + (S_F2 .. first + n - l - 1));          \
+    requires \separated(have + (0 .. KF_XN_MAX - 1), buf + (0 .. n * S_BUF - 1), s1 + (first .. l - 1), \
+                        s2 + (S_F2 .. first + n - l - 1));                                       \
+    requires \separated(buf + (0 .. n * S_BUF - 1), s1 + (first .. l - 1), s2 + (S_F2 .. first + n - l - 1)); \
+    requires \separated(s1 + (first .. l - 1), s2 + (S_F2 .. first + n - l - 1))
+
+/* A group's first pass over its lanes: each polynomial from the first S_BUF bytes of its stream
+ * (buf + i * S_BUF); returns how many are whole. Its own function so that a proof goal of its
+ * loop carries only the lanes, not the sponge; always_inline keeps expand_s_group's code as it was
+ * (GCC 12 -O3: the same instructions but for the register order of one loop; keygen A/B neutral,
+ * docs/ASSURANCE.md, ExpandS, session 47). */
+/*@ S_LANES_REQ;
+    assigns have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
+    ensures \result == full_count(HAVE8, n);
+    ensures \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
+    ensures s1_first: S1_LANES(n);
+    ensures s2_first: S2_LANES(n); */
+static inline __attribute__((always_inline)) unsigned s_lanes_first(kf_mldsa_poly *s1, kf_mldsa_poly *s2,
+                                                                    unsigned l, unsigned eta, unsigned first,
+                                                                    unsigned n, unsigned have[KF_XN_MAX],
+                                                                    const uint8_t *buf)
+{
+    unsigned done = 0;
+    /*@ loop invariant cnt1: 0 <= i <= n && done == full_count(HAVE8, i);
+        loop invariant \forall integer j; 0 <= j < i ==> have[j] <= KF_MLDSA_N;
+        loop invariant s1_1: S1_LANES(i);
+        loop invariant s2_1: S2_LANES(i);
+        loop assigns i, done, have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
+        loop variant n - i; */
+    for (unsigned i = 0; i < n; i++) {
+        /*@ assert LANE8(i); */
+        const unsigned r = first + i; /* s1[r] for r < l, then s2[r - l] with nonce r */
+        /*@ assert r == first + i; */
+        if (r < l) {
+            have[i] = reject_eta(s1[r].c, 0, buf + i * S_BUF, S_BUF, eta);
+            /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s1[r].c[m] <= eta; */
+            /*@ assert first_k1: S1_KEPT(r); */
+            /*@ assert first_k2: S2_KEPT(r); */
+            /*@ assert first_s1a: S1_LANES(i + 1); */
+            /*@ assert first_s2a: S2_LANES(i + 1); */
+        } else {
+            have[i] = reject_eta(s2[r - l].c, 0, buf + i * S_BUF, S_BUF, eta);
+            /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s2[r - l].c[m] <= eta; */
+            /*@ assert first_k3: S1_KEPT(r); */
+            /*@ assert first_k4: S2_KEPT(r); */
+            /*@ assert first_s1b: S1_LANES(i + 1); */
+            /*@ assert first_s2b: S2_LANES(i + 1); */
+        }
+        done += have[i] == N;
+    }
+    return done;
+}
+
+/* A group's pass over its lanes after a squeeze: each polynomial not yet whole goes on from the
+ * block in buf + i * S_BUF; returns done plus the polynomials it made whole (always_inline, as
+ * s_lanes_first). */
+/*@ S_LANES_REQ;
+    requires done == full_count(HAVE8, n);
+    requires \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
+    requires S1_LANES(n);
+    requires S2_LANES(n);
+    assigns have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
+    ensures \result == full_count(HAVE8, n);
+    ensures \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
+    ensures s1_more: S1_LANES(n);
+    ensures s2_more: S2_LANES(n); */
+static inline __attribute__((always_inline)) unsigned s_lanes_more(kf_mldsa_poly *s1, kf_mldsa_poly *s2,
+                                                                   unsigned l, unsigned eta, unsigned first,
+                                                                   unsigned n, unsigned have[KF_XN_MAX],
+                                                                   unsigned done, const uint8_t *buf)
+{
+    /*@ loop invariant cnt3: 0 <= i <= n && done == full_count(HAVE8, n);
+        loop invariant \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
+        loop invariant s1_3: S1_LANES(n);
+        loop invariant s2_3: S2_LANES(n);
+        loop assigns i, done, have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
+        loop variant n - i; */
+    for (unsigned i = 0; i < n; i++) {
+        if (have[i] == N) continue;
+        /*@ assert LANE8(i); */
+        const unsigned r = first + i;
+        /*@ assert r == first + i; */
+        if (r < l) {
+            have[i] = reject_eta(s1[r].c, have[i], buf + i * S_BUF, KF_SHAKE256_RATE, eta);
+            /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s1[r].c[m] <= eta; */
+            /*@ assert more_k1: S1_KEPT(r); */
+            /*@ assert more_k2: S2_KEPT(r); */
+            /*@ assert more_s1a: S1_LANES(n); */
+            /*@ assert more_s2a: S2_LANES(n); */
+        } else {
+            have[i] = reject_eta(s2[r - l].c, have[i], buf + i * S_BUF, KF_SHAKE256_RATE, eta);
+            /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s2[r - l].c[m] <= eta; */
+            /*@ assert more_k3: S1_KEPT(r); */
+            /*@ assert more_k4: S2_KEPT(r); */
+            /*@ assert more_s1b: S1_LANES(n); */
+            /*@ assert more_s2b: S2_LANES(n); */
+        }
+        /*@ assert more_h: HAVE_KEPT(i) && \at(have[i], LoopCurrent) != KF_MLDSA_N; */
+        /*@ assert more_c0: i == 0 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[0] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c1: i == 1 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[1] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c2: i == 2 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[2] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c3: i == 3 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[3] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c4: i == 4 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[4] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c5: i == 5 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[5] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c6: i == 6 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[6] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert more_c7: i == 7 ==> full_count(HAVE8, n) ==
+                               \at(full_count(HAVE8, n), LoopCurrent) + (have[7] == KF_MLDSA_N ? 1 : 0); */
+        done += have[i] == N;
+    }
+    return done;
+}
 
 /* One group of ExpandS: polynomials first .. first + n - 1 (s1[r] for r < l, then s2[r - l])
  * from the n streams over in[] (rho' || r), their first blocks in buf. */
@@ -450,26 +587,7 @@ static void expand_s_group(kf_sponge_xn *x, kf_mldsa_poly *s1, kf_mldsa_poly *s2
 {
     unsigned have[KF_XN_MAX];
     s_first(x, n, in, out, buf);
-    unsigned done = 0;
-    /*@ loop invariant cnt1: 0 <= i <= n && done == full_count(HAVE8, i);
-        loop invariant \forall integer j; 0 <= j < i ==> have[j] <= KF_MLDSA_N;
-        loop invariant s1_1: S1_LANES(i);
-        loop invariant s2_1: S2_LANES(i);
-        loop assigns i, done, have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
-        loop variant n - i; */
-    for (unsigned i = 0; i < n; i++) {
-        /*@ assert LANE8(i); */
-        const unsigned r = first + i; /* s1[r] for r < l, then s2[r - l] with nonce r */
-        /*@ assert r == first + i; */
-        if (r < l) {
-            have[i] = reject_eta(s1[r].c, 0, buf + i * S_BUF, S_BUF, eta);
-            /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s1[r].c[m] <= eta; */
-        } else {
-            have[i] = reject_eta(s2[r - l].c, 0, buf + i * S_BUF, S_BUF, eta);
-            /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s2[r - l].c[m] <= eta; */
-        }
-        done += have[i] == N;
-    }
+    unsigned done = s_lanes_first(s1, s2, l, eta, first, n, have, buf);
     if (done < n) s_more(x, n, in, out, buf);
     /*@ loop invariant cnt2: done == full_count(HAVE8, n);
         loop invariant ok2: done < n ==> kf_sponge_xn_ok(x) && x->n == n;
@@ -480,26 +598,14 @@ static void expand_s_group(kf_sponge_xn *x, kf_mldsa_poly *s1, kf_mldsa_poly *s2
                      s1[first .. l - 1], s2[S_F2 .. first + n - l - 1]; */
     while (done < n) {
         s_squeeze(x, n, out, buf);
-        /*@ loop invariant cnt3: 0 <= i <= n && done == full_count(HAVE8, n);
-            loop invariant \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
-            loop invariant s1_3: S1_LANES(n);
-            loop invariant s2_3: S2_LANES(n);
-            loop assigns i, done, have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
-            loop variant n - i; */
-        for (unsigned i = 0; i < n; i++) {
-            if (have[i] == N) continue;
-            /*@ assert LANE8(i); */
-            const unsigned r = first + i;
-            /*@ assert r == first + i; */
-            if (r < l) {
-                have[i] = reject_eta(s1[r].c, have[i], buf + i * S_BUF, KF_SHAKE256_RATE, eta);
-                /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s1[r].c[m] <= eta; */
-            } else {
-                have[i] = reject_eta(s2[r - l].c, have[i], buf + i * S_BUF, KF_SHAKE256_RATE, eta);
-                /*@ assert \forall integer m; 0 <= m < have[i] ==> -eta <= s2[r - l].c[m] <= eta; */
-            }
-            done += have[i] == N;
-        }
+        /*@ assert group_k1: \forall integer r, m; first <= r < first + n && r < l && 0 <= m < KF_MLDSA_N ==>
+                               s1[r].c[m] == \at(s1[r].c[m], LoopCurrent); */
+        /*@ assert group_k2: \forall integer q, m; 0 <= q && first <= l + q < first + n && 0 <= m < KF_MLDSA_N ==>
+                               s2[q].c[m] == \at(s2[q].c[m], LoopCurrent); */
+        /*@ assert group_k3: \forall integer j; 0 <= j < KF_XN_MAX ==> have[j] == \at(have[j], LoopCurrent); */
+        /*@ assert group_s1: S1_LANES(n); */
+        /*@ assert group_s2: S2_LANES(n); */
+        done = s_lanes_more(s1, s2, l, eta, first, n, have, done, buf);
     }
     /*@ assert full: \forall integer j; LANE8(j) && 0 <= j < n ==> have[j] == KF_MLDSA_N; */
     /*@ assert full_n: \forall integer j; 0 <= j < n ==> have[j] == KF_MLDSA_N; */
