@@ -216,18 +216,7 @@ async def programs(dut):
             continue
         trace, model = check_trace(name, by_cycle, words, symbols, mem)
         assert got_mem == model.m.mem[:len(mem)], f"{name}: data memory differs from the model's"
-        start, stop = symbols["permutation"], symbols["loop_control"]
-        rounds, t_round, t_start, t_end = [], None, None, None
-        for pc, cyc in trace:
-            if pc == start:
-                t_round = cyc
-            if pc == stop and t_round is not None:
-                rounds.append(cyc - t_round)
-                t_round = None
-            if pc == symbols["program_start"]:
-                t_start = cyc
-            if pc == symbols["program_end"]:
-                t_end = cyc
+        rounds, t_start, t_end = T.trace_rounds(trace, symbols)
         assert rounds == mrun.round_cycles, f"{name}: rounds {rounds}, model {mrun.round_cycles}"
         per_round = rounds[0]
         assert set(rounds) == {per_round}, f"{name}: rounds of different cost {sorted(set(rounds))}"

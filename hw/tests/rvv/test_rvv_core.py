@@ -308,12 +308,9 @@ async def run_locked(dut, soc, name, text, mem, rng, lockstep=True):
     return by, trace, got_mem, symbols
 
 
-async def run_program(dut, soc, name, nr, states, ref, rng, lockstep=True):
-    mem = bytearray(RHO_ADDR + 8 * 5 * ELENUM + 64)
-    states_to_mem(states, mem)
-    if ELEN == 64:
-        rho_table_to_mem(mem)
-    by, trace, got_mem, symbols = await run_locked(dut, soc, name, harness_text(name, nr), mem, rng, lockstep)
+def trace_rounds(trace, symbols):
+    """(cycles of each round, cycle of program_start, cycle of program_end) from a retire trace of
+    (pc, cycle): a round runs from the label permutation to loop_control."""
     start, stop = symbols["permutation"], symbols["loop_control"]
     rounds, t_round, t_start, t_end = [], None, None, None
     for pc, cyc in trace:
@@ -326,6 +323,16 @@ async def run_program(dut, soc, name, nr, states, ref, rng, lockstep=True):
             t_start = cyc
         if pc == symbols["program_end"]:
             t_end = cyc
+    return rounds, t_start, t_end
+
+
+async def run_program(dut, soc, name, nr, states, ref, rng, lockstep=True):
+    mem = bytearray(RHO_ADDR + 8 * 5 * ELENUM + 64)
+    states_to_mem(states, mem)
+    if ELEN == 64:
+        rho_table_to_mem(mem)
+    by, trace, got_mem, symbols = await run_locked(dut, soc, name, harness_text(name, nr), mem, rng, lockstep)
+    rounds, t_start, t_end = trace_rounds(trace, symbols)
     out = mem_to_states(got_mem, len(states))
     want = [ref(s, nr) for s in states]
     assert out == want, f"{name} nr {nr}: states differ from the reference"
