@@ -544,7 +544,8 @@ UNITS = {
     # SP 800-185's encodings (§2.3) in src/hash/sp800_185.c: left_encode, right_encode into a
     # 9-byte buffer, and their use over the sponge (encode_string of a byte or bit string,
     # bytepad's start and end, the cSHAKE prefix), for every value and length, from the sponge's
-    # contracts (sponge.h; proved by the unit sponge). The modes around them are "pending".
+    # contracts (sponge.h; proved by the unit sponge). The modes around them are the units
+    # hash_sp800_185 (cSHAKE, KMAC, TupleHash) and hash_parallelhash.
     "sp800_185_encodings": {
         "files": ["src/hash/sp800_185.c"],
         "preinclude": ["ctx_view.h"],   # the modes' contracts in the same file name the view
@@ -554,7 +555,8 @@ UNITS = {
         "functions": ["kf_left_encode", "kf_right_encode", "absorb_left_encode", "absorb_right_encode",
                       "absorb_encode_string_bits", "absorb_encode_string", "bytepad_begin", "bytepad_end",
                       "cshake_prefix"],
-        "pending": ["cshake_init", "cshake_oneshot", "the KMAC, TupleHash and ParallelHash functions"],
+        # the rest of the file is the units hash_sp800_185's and hash_parallelhash's
+        "pending": [],
     },
     # KangarooTwelve (RFC 9861) in src/hash/kangarootwelve.c: length_encode into a 9-byte buffer,
     # and the single-node path (S = M || C || length_encode(|C|) of at most one chunk: one
