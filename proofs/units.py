@@ -585,7 +585,10 @@ UNITS = {
         "preinclude": ["ctx_view.h"],
         "timeout": 300,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast"],
+        # session 48: kt_node_export's read of the node's state through the backend table (a `calls`
+        # annotation, its call point assumed as in the unit sponge)
+        "calls_assumed": True,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
         "passes": [
             {"functions": ["kt_leaf_params", "kt_fold", "kf_kt_init", "kt_live", "kt_leaf_close", "kf_kt_update", "kt_to_squeeze",
                            "kf_kt_final", "kf_kt_squeeze", "kf_kt_set_threads", "kt_wipe_ctx", "kt_oneshot", "kf_kt128",
@@ -604,8 +607,16 @@ UNITS = {
             # -DKF_SLOW_TESTS=ON); the default run takes kt_feed's contract
             {"functions": ["kt_feed", "kt_feed_next", "kt_whole_leaves", "kt_wl_group", "kt_div8", "kt_mul8"],
              "extra": ["-wp-no-pruning", "-wp-steps", "490000"], "slow": True},
+            # session 48: the tree's node helpers: kt_node_groups (whole groups with the final node beside the
+            # leaves) with the ghost lemma kt_divr, 88 goals, 47.8 s of CPU alone at load ~35 and the most steps
+            # 265,861 (its postcondition; 2026-11-28); kt_node_export (the node as bytes) and kt_job_to_node (a
+            # threaded job's CVs into the node) with its wipe kt_wipe_node and the ghost lemma kt_mulcv, 76 goals
+            # (0.87 M CVC4 steps: +19 s of the default run's CPU side by side, 49.6 -> 68.7 s at load ~25). Over
+            # the default run's room, so a slow pass at its own limit (twice 265,861)
+            {"functions": ["kt_node_groups", "kt_divr", "kt_node_export", "kt_job_to_node", "kt_wipe_node", "kt_mulcv"],
+             "extra": ["-wp-steps", "540000"], "slow": True},
         ],
-        "pending": ["kt_node_export", "kt_node_groups", "kt_job_to_node", "kt_first_group"],
+        "pending": ["kt_first_group"],
         "elsewhere": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],   # unit kangarootwelve
     },
     # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,

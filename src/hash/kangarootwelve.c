@@ -108,15 +108,40 @@ static kf_leaf_params kt_leaf_params(const kf_kt_impl *k)
  * start (q): the pos bytes the sponge has already absorbed into the current block are zeros in
  * q (xoring zeros changes nothing), then the plen pending bytes pend. Returns q's length. The
  * node goes back with kf_sponge_import(st, 0) and the rest of its input from there. */
+/*@ requires \valid_read(k) && kf_sponge_absorbing(&k->node);
+    requires \valid(st + (0 .. KF_STATE_BYTES - 1)) && \valid(q + (0 .. KT_QUEUE - 1));
+    requires kt_ne_pend: plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1)) && \valid_read(pend);
+    requires kt_ne_sep: \separated(q + (0 .. KT_QUEUE - 1), pend + (0 .. plen - 1)) &&
+                        \separated(q + (0 .. KT_QUEUE - 1), st + (0 .. KF_STATE_BYTES - 1), k);
+    assigns st[0 .. KF_STATE_BYTES - 1], q[0 .. KT_QUEUE - 1];
+    ensures kt_ne_len: \result == k->node.pos + plen && \result <= KT_QUEUE; */
 static size_t kt_node_export(kf_kt_impl *k, uint8_t st[KF_STATE_BYTES], uint8_t q[KT_QUEUE], const uint8_t *pend,
                              size_t plen)
 {
     size_t pos = k->node.pos;
+    /*@ calls kf_spec_extract_bytes; */
     k->node.impl->extract_bytes(k->node.state, st, 0, KF_STATE_BYTES);
     memset(q, 0, pos);
     memcpy(q + pos, pend, plen);
     return pos + plen;
 }
+
+/* (ACSL, the unit hash_kt) the whole blocks of a queue of n bytes, as a ghost lemma function proved alone */
+/*@ ghost
+  /@ requires 0 < r;
+     assigns \nothing;
+     ensures (size_t)(n / r) * r <= n && n < r + (size_t)(n / r) * r;
+     ensures (size_t)((size_t)(n / r) * r) == (size_t)(n / r) * r; @/
+  static void kt_divr(size_t n, size_t r) { }
+*/
+
+/* (ACSL, the unit hash_kt) a job's CV bytes within size_t, as a ghost lemma function proved alone */
+/*@ ghost
+  /@ requires kt_mulcv_m: m * KT_CHUNK <= SIZE_MAX && (c == 32 || c == 64);
+     assigns \nothing;
+     ensures m * c <= SIZE_MAX && (size_t)(m * c) == m * c; @/
+  static void kt_mulcv(size_t m, uint8_t c) { }
+*/
 
 /*
  * Whole groups of KT_BATCH chunks on one thread, with the final node beside the leaves
@@ -133,7 +158,7 @@ static size_t kt_node_export(kf_kt_impl *k, uint8_t st[KF_STATE_BYTES], uint8_t 
 /*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
     requires k->cv_len == 32 || k->cv_len == 64;
     requires groups * (KT_BATCH * KT_CHUNK) <= SIZE_MAX && \valid_read(in + (0 .. groups * (KT_BATCH * KT_CHUNK) - 1));
-    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1));
+    requires kt_ng_pend: plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1)) && \valid_read(pend);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && \result <= groups; */
 static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, const uint8_t *pend, size_t plen)
@@ -141,8 +166,19 @@ static size_t kt_node_groups(kf_kt_impl *k, const uint8_t *in, size_t groups, co
     kf_leaf_params p = kt_leaf_params(k);
     _Alignas(8) uint8_t st[KF_STATE_BYTES], q[KT_QUEUE], cvs[KT_BATCH * 64];
     size_t rate = k->node.rate, qlen = kt_node_export(k, st, q, pend, plen), g = 0;
+    /*@ loop invariant kt_ng_g: 0 <= g <= groups && in == \at(in, Pre) + g * (KT_BATCH * KT_CHUNK);
+        loop invariant kt_ng_q: qlen < KT_QUEUE;
+        loop invariant kt_ng_node: kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && (k->cv_len == 32 || k->cv_len == 64);
+        loop invariant kt_ng_p: p.len == KT_CHUNK && p.cv_len == k->cv_len && p.rate == k->node.rate && p.nr == KT_NR &&
+                                rate == k->node.rate;
+        loop assigns g, in, qlen, st[0 .. KF_STATE_BYTES - 1], q[0 .. KT_QUEUE - 1], cvs[0 .. KT_BATCH * 64 - 1], k->leaves;
+        loop variant groups - g; */
     for (; g < groups; g++, in += KT_BATCH * KT_CHUNK) {
         size_t blocks = qlen / rate, used = blocks * rate;
+        /*@ ghost kt_divr(qlen, rate); */
+        /*@ assert kt_ng_b: blocks * rate <= qlen && qlen - blocks * rate < rate; */
+        /*@ assert kt_ng_pr: p.rate == rate; */
+        /*@ assert kt_ng_used: used == blocks * p.rate && used <= qlen && qlen - used < rate; */
         if (!kf_leaves_hash_node(&p, in, cvs, st, q, blocks, NULL)) break;
         memmove(q, q + used, qlen - used);
         qlen -= used;
@@ -172,13 +208,24 @@ KT_INLINE kf_leaves *kt_job_start(const kf_kt_impl *k, const uint8_t *in, size_t
     return k->threads != 1 && early >= KT_MT_MIN ? kf_leaves_start(&p, in, early, k->threads, lead) : NULL;
 }
 
+/* The wipe of kt_job_to_node's local kf_leaves_node, stated in its own type, always inlined (as
+ * kt_wipe_sponge: WP's Typed model cannot view a local struct as bytes, and a false precondition
+ * would prove every goal after the call; here the byte view of the parameter is a justified goal). */
+/*@ requires \valid(p);
+    assigns *p; */
+KT_INLINE void kt_wipe_node(kf_leaves_node *p)
+{
+    kf_memzero((uint8_t *)p, sizeof *p);
+}
+
 /* A threaded job's m CVs into the final node after the plen pending bytes pend: the node's
  * blocks run beside the caller's own groups as far as the finished groups reach
  * (kf_leaves_finish_node), the rest on the node's sponge afterwards. */
 /*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
     requires k->cv_len == 32 || k->cv_len == 64;
     requires kt_jn_job: kf_leaves_live(job) && kf_leaves_cv_bytes(job) == m * k->cv_len && kf_leaves_rate(job) == k->node.rate;
-    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1));
+    requires kt_jn_m: m * KT_CHUNK <= SIZE_MAX;
+    requires kt_jn_pend: plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1)) && \valid_read(pend);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
 static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_t *pend, size_t plen)
@@ -192,9 +239,11 @@ static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_
     kf_sponge_import(&k->node, nd.st, 0);
     size_t cv0 = nd.fed > nd.head_len ? nd.fed - nd.head_len : 0;
     if (nd.fed < nd.head_len) kf_sponge_absorb(&k->node, head + nd.fed, nd.head_len - nd.fed);
+    /*@ ghost kt_mulcv(m, k->cv_len); */
+    /*@ assert kt_jn_cvs: cv0 <= m * k->cv_len && \valid_read(cvs + (0 .. m * k->cv_len - 1)); */
     kf_sponge_absorb(&k->node, cvs + cv0, m * k->cv_len - cv0);
     k->leaves += m;
-    kf_memzero(&nd, sizeof nd);
+    kt_wipe_node(&nd);
     kf_memzero(head, sizeof head);
 }
 
@@ -243,7 +292,7 @@ KT_INLINE size_t kt_wl_group(kf_kt_impl *k, const kf_leaf_params *p, const uint8
 /*@ requires \valid(k) && kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && !\valid(k->node.impl);
     requires k->cv_len == 32 || k->cv_len == 64;
     requires count * KT_CHUNK <= SIZE_MAX && \valid_read(in + (0 .. count * KT_CHUNK - 1));
-    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1));
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1)) && \valid_read(pend);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
 static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, const uint8_t *pend, size_t plen)
@@ -452,7 +501,7 @@ KT_INLINE void kt_tail(kf_kt_impl *k, const uint8_t *in, size_t len)
     requires kt_rest_job: job == \null || (kf_leaves_live(job) && kf_leaves_cv_bytes(job) == early * k->cv_len &&
                                           kf_leaves_rate(job) == k->node.rate);
     requires kt_rest_early: job == \null || early * KT_CHUNK <= len;
-    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \separated(pend + (0 .. plen - 1), k);
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \valid(pend) && \separated(pend + (0 .. plen - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
             kf_leaves_private, pend[0 .. plen - 1];
     ensures kt_open(k); */
@@ -483,7 +532,7 @@ KT_INLINE void kt_feed_rest(kf_kt_impl *k, kf_leaves *job, size_t early, const u
     requires kt_next_job: job == \null || (kf_leaves_live(job) && kf_leaves_cv_bytes(job) == early * k->cv_len &&
                                           kf_leaves_rate(job) == k->node.rate);
     requires kt_next_early: job == \null || early * KT_CHUNK + (k->tree == 0 || k->fill != 0 ? KT_CHUNK - k->fill : 0) <= len;
-    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \separated(pend + (0 .. plen - 1), k);
+    requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \valid(pend) && \separated(pend + (0 .. plen - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
             k->tree, kf_leaves_private, pend[0 .. plen - 1];
     ensures kt_open(k); */
