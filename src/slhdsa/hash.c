@@ -207,6 +207,14 @@ static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t 
 /* kf_slh_thash_batch when c->rows: full groups on c->xn (with the context's templates), a
  * last group of r on the narrowest backend with room when that one is interleaved too
  * (its own template; x1 for a lone instance). */
+/*@ requires slh_ctx_ok(c) && c->rows != 0 && slh_ctx_rows(c) && inlen <= 2 * c->p->n;
+    requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires in == \null || \valid_read(in + (0 .. cnt - 1));
+    requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_rows(c); */
 static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                              size_t inlen, uint8_t *const *out)
 {

@@ -208,7 +208,16 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
 void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out);
 /* The same through padded blocks (kf_slh_hash_blocks) on any backend: what kf_slh_thash_batch
- * does without rows, and for a last group that no interleaved backend takes. */
+ * does without rows, and for a last group that no interleaved backend takes. (ACSL) It writes
+ * the counter and the scratch states of *c, as kf_slh_hash_blocks (stated, not proved: "pending"). */
+/*@ requires slh_ctx_ok(c) && inlen <= 2 * c->p->n;
+    requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires in == \null || \valid_read(in + (0 .. cnt - 1));
+    requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                                size_t inlen, uint8_t *const *out);
 /* cnt tree nodes H(PK.seed, ADRS, in[j] (2n bytes)) into out[j]: ADRS is adrs (its layer,
