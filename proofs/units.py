@@ -48,7 +48,9 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
                # kt_leaf_close, its precondition; 2026-11-27)
                "hash_kt": 320000,
                # session 46: hash_prehash's most steps of a proved goal 31,954 (2026-11-27)
-               "hash_prehash": 70000}
+               "hash_prehash": 70000,
+               # session 48: slhdsa_hash's most steps of a proved goal 91,191 (kf_slh_thash's postcondition, 2026-11-28)
+               "slhdsa_hash": 200000}
 
 # Units whose proof and mutant passes run without Qed's aggressive ground simplifications
 # (WP's -wp-no-ground; run.py adds it): each proves the same goals, with the same justified rows,
@@ -66,6 +68,9 @@ NO_GROUND = {"hash_kt", "slhdsa_fors", "hash_batch", "mlkem_kem", "mlkem_kpke", 
 # goals with the same statuses goal by goal, 4 justified, the most steps 41,385 as before, so its 100,000
 # limit and its mutants' own limits keep the twice rule)
 NO_GROUND |= {"hash_fips202"}
+# slhdsa_hash since its first session (48): 31.6 -> 29.6 s of CPU side by side at load ~40 (2026-11-28), Qed's share
+# by the log 3.9 -> 2.5 s, the same 240 goals with the same statuses goal by goal, the most steps 90,701 in both
+NO_GROUND |= {"slhdsa_hash"}
 
 # The ACSL names of the properties a unit leaves unproved on purpose (its proofs/justified_alarms.md
 # rows; WP 25's -wp-prop selects by name or category only). run.py proves every other goal at the
@@ -928,10 +933,9 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["shake256_begin", "usable", "kf_slh_ctx_backends", "kf_slh_block_init", "hash_xn", "hash_x1",
-                    "kf_slh_hash_blocks", "kf_slh_thash", "kf_slh_rows_template", "kf_slh_rows_permute", "thash_rows",
-                    "thash_batch_rows", "kf_slh_thash_batch", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
-                    "absorb_msg", "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg",
+        "pending": ["kf_slh_ctx_backends", "hash_xn", "hash_x1",
+                    "kf_slh_hash_blocks", "kf_slh_rows_template", "kf_slh_rows_permute", "thash_rows",
+                    "thash_batch_rows", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
                     "order_chains", "lane_start", "lane_step", "order_verify",
                     "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
@@ -941,7 +945,9 @@ UNITS = {
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
                       "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
-                      "block_ready", "plan_verify"],   # unit slhdsa_wots
+                      "block_ready", "plan_verify",   # unit slhdsa_wots
+                      "shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
+                      "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1019,6 +1025,32 @@ UNITS = {
                     "kf_slh_xmss_sign", "kf_slh_xmss_root", "kf_slh_ht_sign"],
         "elsewhere": ["fors_level", "fors_pairs", "kf_slh_fors_pk_from_sig", "fors_climb_rows", "fors_lane",
                       "fors_rows_out"],   # unit slhdsa_fors
+    },
+    # SLH-DSA's hash layer (src/slhdsa/hash.c, FIPS 205 section 11.1; issue 54, session 48), its own
+    # unit: the SHAKE256 sponge's set-up (shake256_begin), the batched backend's test (usable: the
+    # table it returns has what hash.c drives, or NULL), the padded block (kf_slh_block_init: PK.seed,
+    # the zeros and the padding, the blocks it returns), the tweakable hash kf_slh_thash (its one-block
+    # path over kf_slh_hash_blocks's contract, its sponge path over sponge.h's; the stack sponge
+    # wiped by wipe_sponge, as kangarootwelve.c's kt_wipe_sponge: 2 justified goals), PRF_msg and H_msg
+    # (kf_slh_prf_msg, kf_slh_h_msg: n or m bytes out, the context's set and backends kept) with
+    # absorb_msg (M's parts) and sponge_perms (the counter's figure: no overflow trap, reads within
+    # m's parts). Taken by contracts: sponge.h's kf_sponge_* (unit sponge), keccak_backend.h's
+    # kf_backend_current, kf_slh_hash_blocks (slhdsa_internal.h). "pending": the batched paths,
+    # whose groups index c->xn_rest[] by a count below c->width, which slh_ctx_ok does not bound
+    # (kf_slh_hash_blocks, hash_xn, hash_x1, the rows paths, kf_slh_ctx_backends that sets them up).
+    "slhdsa_hash": {
+        "files": ["src/slhdsa/hash.c"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
+        "passes": [
+            {"functions": ["shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg",
+                           "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch"], "extra": []},
+        ],
+        "pending": ["kf_slh_ctx_backends", "hash_xn", "hash_x1", "kf_slh_hash_blocks", "kf_slh_rows_template",
+                    "kf_slh_rows_permute", "thash_rows", "thash_batch_rows",
+                    "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch"],
+        "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:
     # kf_slh_fors_pk_from_sig (Algorithm 17) with fors_level (one level of the k trees:

@@ -182,9 +182,11 @@ static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsig
 {
     for (unsigned k = 0; k < 4; k++) rows[(SLH_ROW_ADRS(n) + k) * w + i] = slh_word(a->b + 8 * k);
 }
-/* Tweakable hash SHAKE256(PK.seed || ADRS || in, 8n): F (inlen n), H (2n), T_l (l*n). */
+/* Tweakable hash SHAKE256(PK.seed || ADRS || in, 8n): F (inlen n), H (2n), T_l (l*n). (ACSL) inlen
+ * >= 1, as all of them: the one-block path's memcpy reads in even for 0 bytes (Frama-C's libc:
+ * a valid or empty block; unit slhdsa_hash). */
 /*@ requires slh_ctx_ok(c) && \valid_read(adrs);
-    requires inlen <= SLH_MAX_LEN * SLH_MAX_N && \valid_read(in + (0 .. inlen - 1));
+    requires 0 < inlen <= SLH_MAX_LEN * SLH_MAX_N && \valid_read(in + (0 .. inlen - 1));
     requires \valid(out + (0 .. c->p->n - 1)) && \separated(c, out + (0 .. c->p->n - 1));
     assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], out[0 .. c->p->n - 1];
     ensures slh_ctx_same{Old, Here}(c); */
@@ -206,7 +208,16 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
 void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out);
 /* The same through padded blocks (kf_slh_hash_blocks) on any backend: what kf_slh_thash_batch
- * does without rows, and for a last group that no interleaved backend takes. */
+ * does without rows, and for a last group that no interleaved backend takes. (ACSL) It writes
+ * the counter and the scratch states of *c, as kf_slh_hash_blocks (stated, not proved: "pending"). */
+/*@ requires slh_ctx_ok(c) && inlen <= 2 * c->p->n;
+    requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires in == \null || \valid_read(in + (0 .. cnt - 1));
+    requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                                size_t inlen, uint8_t *const *out);
 /* cnt tree nodes H(PK.seed, ADRS, in[j] (2n bytes)) into out[j]: ADRS is adrs (its layer,
@@ -215,9 +226,21 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
 void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, const uint32_t *index,
                     const uint8_t *const *in, uint8_t *const *out);
 /* PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf || opt_rand || M, 8n). Counted in c->perms. */
+/*@ requires slh_ctx_ok(c) && slh_msg_ok(m) && \separated(c, m);
+    requires \valid_read(sk_prf + (0 .. c->p->n - 1)) && \valid_read(opt_rand + (0 .. c->p->n - 1));
+    requires \valid(out + (0 .. c->p->n - 1)) && \separated(c, out + (0 .. c->p->n - 1));
+    assigns c->perms, out[0 .. c->p->n - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_prf_msg(slh_ctx *c, const uint8_t *sk_prf, const uint8_t *opt_rand,
                  const slh_msg *m, uint8_t *out);
-/* H_msg(R, PK.seed, PK.root, M) = SHAKE256(R || PK.seed || PK.root || M, 8m). Counted in c->perms. */
+/* H_msg(R, PK.seed, PK.root, M) = SHAKE256(R || PK.seed || PK.root || M, 8m). Counted in c->perms
+ * and, its blocks being serial, in c->cp. */
+/*@ requires slh_ctx_ok(c) && slh_msg_ok(m) && \separated(c, m);
+    requires \valid_read(r + (0 .. c->p->n - 1)) && \valid_read(pk_seed + (0 .. c->p->n - 1));
+    requires \valid_read(pk_root + (0 .. c->p->n - 1));
+    requires \valid(out + (0 .. c->p->m - 1)) && \separated(c, out + (0 .. c->p->m - 1));
+    assigns c->perms, c->cp, out[0 .. c->p->m - 1];
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_h_msg(slh_ctx *c, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
                const slh_msg *m, uint8_t *out);
 
