@@ -39,6 +39,9 @@ set(KF_TEST_COSTS
   proof_permutation_mutants=3 proof_sum_parsers=38 proof_sum_parsers_mutants=9 proof_mlkem_arith=4
   proof_mlkem_arith_mutants=1 proof_sp800_185_encodings=6 proof_sp800_185_encodings_mutants=2
   proof_permutation_opt32bi=2 proof_permutation_opt32bi_mutants=2
+  # session 48 (2026-11-28): CPU seconds of run.py UNIT [--mutants] at load ~30
+  proof_permutation_opt64_bytes=21 proof_permutation_opt64_bytes_mutants=7
+  proof_permutation_opt32bi_bytes=38 proof_permutation_opt32bi_bytes_mutants=5
   # mlkem_kem (session 38): CPU seconds of run.py mlkem_kem [--mutants] at load ~40
   proof_mlkem_kem=48 proof_mlkem_kem_mutants=22
   proof_slhdsa_core=87 proof_slhdsa_core_mutants=12

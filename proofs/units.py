@@ -530,6 +530,33 @@ UNITS = {
         "functions": ["opt64_permute", "rol64", "kf_lanes64_get", "kf_lanes64_put", "kf_lanes64_init",
                       "kf_lanes64_add_bytes", "kf_lanes64_overwrite_bytes", "kf_lanes64_extract_bytes"],
     },
+    # opt64's other entries (session 48), by WP: keccak_lanes64.h's lane loads and stores
+    # (kf_load64_le, kf_lanes64_get / _put, kf_lanes64_tail, kf_store64_le, kf_store_partial_le)
+    # and its copies of an integer as bytes (kf_copy64_from .. kf_copy16_le: the byte view of the
+    # integer is justified inside them, no local is seen as bytes), proved; opt64_absorb_blocks
+    # (every rate and input length) and opt64_oneblock (every rate <= 192, len < rate, outlen <=
+    # rate) have their contracts, "pending". For them PERMUTE_A(nr) is taken by its contract
+    # (proofs/opt64_rounds_shim.h: writes only the A lanes, 1 <= nr <= 24; its code is unit
+    # permutation_opt64's Eva proof).
+    # wp:range takes kf_store_partial_le's and kf_lanes64_tail's n (0..7, 1..7) value by value in
+    # the goals that name it (their assertions on each piece n & 4, n & 2, n & 1 against n).
+    "permutation_opt64_bytes": {
+        "files": ["src/keccak/keccak_p1600_opt64.c"],
+        "preinclude": ["builtin_shim.h", "opt64_rounds_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "passes": [
+            {"functions": ["kf_load64_le", "kf_lanes64_get", "kf_lanes64_put", "kf_lanes64_tail", "kf_store64_le",
+                           "kf_store_partial_le", "kf_copy64_from", "kf_copy32_from", "kf_copy16_from", "kf_copy64_le",
+                           "kf_copy32_le", "kf_copy16_le"], "extra": ["-wp-auto", "wp:range"]},
+        ],
+        # session 48: WP's goal generation for these two (the 25 lanes of PERMUTE_LOCALS as locals
+        # through the switch fall-through, the lane-indexed switches and the 25 output lanes) ran
+        # past 100 s of CPU each without reaching a prover at load ~35; their contracts stand
+        "pending": ["opt64_absorb_blocks", "opt64_oneblock"],
+        "elsewhere": ["opt64_permute"],   # unit permutation_opt64's (Eva)
+    },
     # opt32bi's permutation (keccak_p1600_opt32bi.c: the bit-interleaved, in-place rounds) by
     # Eva from proofs/harness/opt32bi_permute.c, as permutation_opt64. Nine statements are never
     # reached, each a branch of a macro whose condition is a constant where it is expanded:
@@ -545,6 +572,25 @@ UNITS = {
         "unreached": 9,
         "functions": ["opt32bi_permute", "column_parities", "swap_layout", "round_phase0", "round_phase1",
                       "round_bi", "round_row", "rot_bi", "rol32"],
+    },
+    # opt32bi's byte operations and fused absorb (session 48) by WP: the FIPS 202 byte order to and
+    # from the interleaved words (load32_le, store32_le, delta_swap, unshuffle32, shuffle32,
+    # lane_to_bi, bi_to_lane), the partial lanes, init, add_bytes, overwrite_bytes,
+    # extract_bytes for every offset + len <= 200, absorb_blocks for every rate and len, the
+    # state as 50 words; opt32bi_permute and its rounds (unit permutation_opt32bi's Eva proof)
+    # taken by its contract.
+    "permutation_opt32bi_bytes": {
+        "files": ["src/keccak/keccak_p1600_opt32bi.c"],
+        "preinclude": ["builtin_shim.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        "extra": ["-wp-model", "Typed+cast"],
+        "functions": ["load32_le", "store32_le", "delta_swap", "unshuffle32", "shuffle32", "lane_to_bi",
+                      "bi_to_lane", "add_partial", "overwrite_partial", "extract_partial", "opt32bi_init",
+                      "opt32bi_add_bytes", "opt32bi_overwrite_bytes", "opt32bi_extract_bytes",
+                      "opt32bi_absorb_blocks"],
+        "elsewhere": ["opt32bi_permute", "column_parities", "swap_layout", "round_phase0", "round_phase1",
+                      "round_bi", "round_row", "rot_bi", "rol32"],   # unit permutation_opt32bi's (Eva)
     },
     # SP 800-185's encodings (§2.3) in src/hash/sp800_185.c: left_encode, right_encode into a
     # 9-byte buffer, and their use over the sponge (encode_string of a byte or bit string,

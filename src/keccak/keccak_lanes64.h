@@ -30,13 +30,66 @@
 #endif
 #endif
 
+/*
+ * The copies of a 2-, 4- or 8-byte integer's bytes to or from memory, each through a pointer
+ * to the integer in its own type: a caller that copies a local passes &local and assumes only
+ * \valid(&local) after it. memcpy(&v, p, 8) of a local v would make WP assume memcpy's
+ * precondition, a byte view of v that is false in WP's Typed model, and prove the goals after it
+ * from that (docs/ASSURANCE.md, "The tool's assumptions"); through the pointer parameter (whose
+ * block WP does not size) it is justified goals here only (proofs/justified_alarms.md). The same
+ * object code once inlined.
+ */
+/*@ requires \valid(v) && \valid_read(p + (0 .. 7)) && \separated(v, p + (0 .. 7));
+    assigns *v; */
+static inline void kf_copy64_from(uint64_t *v, const uint8_t *p)
+{
+    memcpy(v, p, 8);
+}
+
+/*@ requires \valid(v) && \valid_read(p + (0 .. 3)) && \separated(v, p + (0 .. 3));
+    assigns *v; */
+static inline void kf_copy32_from(uint32_t *v, const uint8_t *p)
+{
+    memcpy(v, p, 4);
+}
+
+/*@ requires \valid(v) && \valid_read(p + (0 .. 1)) && \separated(v, p + (0 .. 1));
+    assigns *v; */
+static inline void kf_copy16_from(uint16_t *v, const uint8_t *p)
+{
+    memcpy(v, p, 2);
+}
+
+/*@ requires \valid(p + (0 .. 7)) && \valid_read(v) && \separated(p + (0 .. 7), v);
+    assigns p[0 .. 7]; */
+static inline void kf_copy64_le(uint8_t *p, const uint64_t *v)
+{
+    memcpy(p, v, 8);
+}
+
+/*@ requires \valid(p + (0 .. 3)) && \valid_read(v) && \separated(p + (0 .. 3), v);
+    assigns p[0 .. 3]; */
+static inline void kf_copy32_le(uint8_t *p, const uint32_t *v)
+{
+    memcpy(p, v, 4);
+}
+
+/*@ requires \valid(p + (0 .. 1)) && \valid_read(v) && \separated(p + (0 .. 1), v);
+    assigns p[0 .. 1]; */
+static inline void kf_copy16_le(uint8_t *p, const uint16_t *v)
+{
+    memcpy(p, v, 2);
+}
+
 /* 8 input bytes in FIPS 202 (little-endian) order as a lane value: one 8-byte memcpy load
  * on a little-endian host, the portable byte path elsewhere. */
+/*@ requires \valid_read(p + (0 .. 7));
+    assigns \nothing; */
 static inline uint64_t kf_load64_le(const uint8_t *p)
 {
 #if KF_LANES64_LE
     uint64_t v;
-    memcpy(&v, p, 8);
+    kf_copy64_from(&v, p);
     return v;
 #else
     uint64_t v = 0;
@@ -48,16 +101,20 @@ static inline uint64_t kf_load64_le(const uint8_t *p)
 /* Lane i of the state, native order; memcpy keeps this free of aliasing assumptions, and
  * the state's alignment (KF_STATE_ALIGN, by contract) makes it one load or store even where
  * unaligned access is not allowed (rv64 would otherwise copy byte by byte). */
+/*@ requires i < 25 && \valid_read(s + (0 .. 199));
+    assigns \nothing; */
 static inline uint64_t kf_lanes64_get(const uint8_t *s, unsigned i)
 {
     uint64_t v;
-    memcpy(&v, (const uint8_t *)__builtin_assume_aligned(s, 8) + 8 * i, 8);
+    kf_copy64_from(&v, (const uint8_t *)__builtin_assume_aligned(s, 8) + 8 * i);
     return v;
 }
 
+/*@ requires i < 25 && \valid(s + (0 .. 199));
+    assigns s[8 * i .. 8 * i + 7]; */
 static inline void kf_lanes64_put(uint8_t *s, unsigned i, uint64_t v)
 {
-    memcpy((uint8_t *)__builtin_assume_aligned(s, 8) + 8 * i, &v, 8);
+    kf_copy64_le((uint8_t *)__builtin_assume_aligned(s, 8) + 8 * i, &v);
 }
 
 static inline void kf_lanes64_init(void *state)
@@ -124,21 +181,6 @@ static inline void kf_lanes64_extract_bytes(const void *state, uint8_t *out, siz
 }
 #endif
 
-#if KF_LANES64_LE
-/* The copy of a lane's 8 bytes through a pointer to it, stated in its own type: kf_store64_le
- * assumes only \valid_read(v) after it. memcpy(p, &v, 8) of its local v would make WP assume
- * memcpy's precondition, a byte view of v that is false in WP's Typed model, and prove the
- * goals after it from that (docs/ASSURANCE.md, "The tool's assumptions"); through the pointer
- * parameter (whose block WP does not size) it is one justified goal here. The same object code
- * once inlined. */
-/*@ requires \valid(p + (0 .. 7)) && \valid_read(v) && \separated(p + (0 .. 7), v);
-    assigns p[0 .. 7]; */
-static inline void kf_copy64_le(uint8_t *p, const uint64_t *v)
-{
-    memcpy(p, v, 8);
-}
-#endif
-
 /* One lane's value to p in FIPS 202 byte order: 8 bytes, or the first n < 8 (a one-block
  * hash's last output lane, SHA3-224's 28 bytes end in one). */
 /*@ requires \valid(p + (0 .. 7));
@@ -153,23 +195,30 @@ static inline void kf_store64_le(uint8_t *p, uint64_t v)
 }
 
 /* the first n < 8 bytes of v's FIPS 202 byte order to p (SHA3-224's 28 bytes end in one) */
+/*@ requires 0 <= n <= 7 && \valid(p + (0 .. n - 1));
+    assigns p[0 .. n - 1]; */
 static inline void kf_store_partial_le(uint8_t *p, uint64_t v, size_t n)
 {
     size_t j = 0;
 #if KF_LANES64_LE
     if (n & 4) {
         uint32_t t = (uint32_t)v;
-        memcpy(p, &t, 4);
+        /*@ assert 4 <= n; */
+        kf_copy32_le(p, &t);
         v >>= 32;
         j = 4;
     }
     if (n & 2) {
         uint16_t t = (uint16_t)v;
-        memcpy(p + j, &t, 2);
+        /*@ assert j + 2 <= n; */
+        kf_copy16_le(p + j, &t);
         v >>= 16;
         j += 2;
     }
 #endif
+    /*@ loop invariant j <= n;
+        loop assigns j, v, p[0 .. n - 1];
+        loop variant n - j; */
     for (; j < n; j++, v >>= 8) p[j] = (uint8_t)v;
 }
 
@@ -185,27 +234,32 @@ static inline void kf_store_partial_le(uint8_t *p, uint64_t v, size_t n)
 /* in[0 .. n) for n < 8 as the low bytes of a lane value (FIPS 202 byte order), reading no byte
  * outside it: on a little-endian host the 8 bytes that end at in + n when the message has
  * them (at = bytes of the message before in), else pieces of 4, 2 and 1 bytes. */
+/*@ requires 1 <= n <= 7;
+    requires \valid_read(in - at + (0 .. at + n - 1));
+    assigns \nothing; */
 static inline uint64_t kf_lanes64_tail(const uint8_t *in, size_t n, size_t at)
 {
     uint64_t v = 0;
 #if KF_LANES64_LE
     if (at >= 8 - n) { /* in - (8 - n) is still inside the message */
-        memcpy(&v, in + n - 8, 8);
-        return v >> (64 - 8 * n);
+        return kf_load64_le(in + n - 8) >> (64 - 8 * n);
     }
     size_t o = 0;
     if (n & 4) {
         uint32_t t;
-        memcpy(&t, in, 4);
+        /*@ assert 4 <= n; */
+        kf_copy32_from(&t, in);
         v = t;
         o = 4;
     }
     if (n & 2) {
         uint16_t t;
-        memcpy(&t, in + o, 2);
+        /*@ assert o + 2 <= n; */
+        kf_copy16_from(&t, in + o);
         v |= (uint64_t)t << (8 * o);
         o += 2;
     }
+    /*@ assert (n & 1) != 0 ==> o + 1 <= n; */
     if (n & 1) v |= (uint64_t)in[o] << (8 * o);
 #else
     (void)at;

@@ -228,6 +228,9 @@ static void column_parities(const uint32_t *w, uint32_t C[10])
  * layout on entry and on return. Pairs of rounds go standard -> L -> standard; an odd nr
  * first moves the lanes to layout L and enters the cycle at its second round.
  */
+/*@ requires \valid((uint32_t *)state + (0 .. 49));
+    requires 1 <= nr <= 24;
+    assigns ((uint32_t *)state)[0 .. 49]; */
 static void opt32bi_permute(void *state, unsigned nr)
 {
     uint32_t *w = (uint32_t *)state;
@@ -249,11 +252,15 @@ static void opt32bi_permute(void *state, unsigned nr)
 /* FIPS 202 byte order <-> interleaved words                                            */
 /* ------------------------------------------------------------------------------------- */
 
+/*@ requires \valid_read(p + (0 .. 3));
+    assigns \nothing; */
 static uint32_t load32_le(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+/*@ requires \valid(p + (0 .. 3));
+    assigns p[0 .. 3]; */
 static void store32_le(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
@@ -263,6 +270,8 @@ static void store32_le(uint8_t *p, uint32_t v)
 }
 
 /* Exchange the bits of v selected by mask m with those delta positions higher. */
+/*@ requires delta < 32;
+    assigns \nothing; */
 static KF_ALWAYS_INLINE uint32_t delta_swap(uint32_t v, uint32_t m, unsigned delta)
 {
     uint32_t t = (v ^ (v >> delta)) & m;
@@ -270,6 +279,7 @@ static KF_ALWAYS_INLINE uint32_t delta_swap(uint32_t v, uint32_t m, unsigned del
 }
 
 /* Even bits of v to bits 0..15, odd bits to bits 16..31 (four delta swaps). */
+/*@ assigns \nothing; */
 static KF_ALWAYS_INLINE uint32_t unshuffle32(uint32_t v)
 {
     v = delta_swap(v, 0x22222222u, 1);
@@ -279,6 +289,7 @@ static KF_ALWAYS_INLINE uint32_t unshuffle32(uint32_t v)
 }
 
 /* The inverse of unshuffle32: the same swaps in reverse order. */
+/*@ assigns \nothing; */
 static KF_ALWAYS_INLINE uint32_t shuffle32(uint32_t v)
 {
     v = delta_swap(v, 0x0000FF00u, 8);
@@ -288,6 +299,8 @@ static KF_ALWAYS_INLINE uint32_t shuffle32(uint32_t v)
 }
 
 /* Lane bytes b[0..8) (FIPS 202 order) -> interleaved words lw[0] (even), lw[1] (odd). */
+/*@ requires \valid_read(b + (0 .. 7)) && \valid(lw + (0 .. 1));
+    assigns lw[0 .. 1]; */
 static KF_ALWAYS_INLINE void lane_to_bi(const uint8_t *b, uint32_t lw[2])
 {
     uint32_t lo = unshuffle32(load32_le(b)), hi = unshuffle32(load32_le(b + 4));
@@ -296,6 +309,8 @@ static KF_ALWAYS_INLINE void lane_to_bi(const uint8_t *b, uint32_t lw[2])
 }
 
 /* Interleaved words lw[0], lw[1] -> lane bytes b[0..8). */
+/*@ requires \valid_read(lw + (0 .. 1)) && \valid(b + (0 .. 7));
+    assigns b[0 .. 7]; */
 static KF_ALWAYS_INLINE void bi_to_lane(const uint32_t lw[2], uint8_t *b)
 {
     store32_le(b, shuffle32((lw[0] & 0x0000FFFFu) | (lw[1] << 16)));
@@ -307,6 +322,8 @@ static KF_ALWAYS_INLINE void bi_to_lane(const uint32_t lw[2], uint8_t *b)
  * The bytes are placed in an otherwise zero lane and converted whole, so one conversion
  * serves every alignment.
  */
+/*@ requires j + n <= 8 && \valid(lw + (0 .. 1)) && \valid_read(in + (0 .. n - 1));
+    assigns lw[0 .. 1]; */
 static void add_partial(uint32_t lw[2], const uint8_t *in, unsigned j, unsigned n)
 {
     uint8_t b[8] = {0};
@@ -317,6 +334,8 @@ static void add_partial(uint32_t lw[2], const uint8_t *in, unsigned j, unsigned 
     lw[1] ^= v[1];
 }
 
+/*@ requires j + n <= 8 && \valid(lw + (0 .. 1)) && \valid_read(in + (0 .. n - 1));
+    assigns lw[0 .. 1]; */
 static void overwrite_partial(uint32_t lw[2], const uint8_t *in, unsigned j, unsigned n)
 {
     uint8_t b[8] = {0}, mask[8] = {0};
@@ -329,6 +348,8 @@ static void overwrite_partial(uint32_t lw[2], const uint8_t *in, unsigned j, uns
     lw[1] = (lw[1] & ~m[1]) | v[1];
 }
 
+/*@ requires j + n <= 8 && \valid_read(lw + (0 .. 1)) && \valid(out + (0 .. n - 1));
+    assigns out[0 .. n - 1]; */
 static void extract_partial(const uint32_t lw[2], uint8_t *out, unsigned j, unsigned n)
 {
     uint8_t b[8];
@@ -340,12 +361,18 @@ static void extract_partial(const uint32_t lw[2], uint8_t *out, unsigned j, unsi
 /* Backend interface (contracts in keccak_backend.h)                                     */
 /* ------------------------------------------------------------------------------------- */
 
+/*@ requires \valid((uint32_t *)state + (0 .. 49));
+    assigns ((uint32_t *)state)[0 .. 49]; */
 static void opt32bi_init(void *state)
 {
     memset(state, 0, KF_STATE_BYTES);
 }
 
 /* Each byte operation: a partial head lane, whole lanes, a partial tail lane. */
+/*@ requires \valid((uint32_t *)state + (0 .. 49));
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint32_t *)state)[0 .. 49]; */
 static void opt32bi_add_bytes(void *state, const uint8_t *in, size_t offset, size_t len)
 {
     uint32_t *w = (uint32_t *)state;
@@ -359,6 +386,9 @@ static void opt32bi_add_bytes(void *state, const uint8_t *in, size_t offset, siz
         in += n;
         len -= n;
     }
+    /*@ loop invariant 8 * lane + len <= 200 && len <= \at(len, Pre) && in + len == \at(in, Pre) + \at(len, Pre);
+        loop assigns lane, in, len, w[0 .. 49];
+        loop variant len; */
     for (; len >= 8; lane++, in += 8, len -= 8) {
         uint32_t v[2];
         lane_to_bi(in, v);
@@ -368,6 +398,10 @@ static void opt32bi_add_bytes(void *state, const uint8_t *in, size_t offset, siz
     if (len) add_partial(&w[2 * lane], in, 0, (unsigned)len);
 }
 
+/*@ requires \valid((uint32_t *)state + (0 .. 49));
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint32_t *)state)[0 .. 49]; */
 static void opt32bi_overwrite_bytes(void *state, const uint8_t *in, size_t offset, size_t len)
 {
     uint32_t *w = (uint32_t *)state;
@@ -381,10 +415,17 @@ static void opt32bi_overwrite_bytes(void *state, const uint8_t *in, size_t offse
         in += n;
         len -= n;
     }
+    /*@ loop invariant 8 * lane + len <= 200 && len <= \at(len, Pre) && in + len == \at(in, Pre) + \at(len, Pre);
+        loop assigns lane, in, len, w[0 .. 49];
+        loop variant len; */
     for (; len >= 8; lane++, in += 8, len -= 8) lane_to_bi(in, &w[2 * lane]);
     if (len) overwrite_partial(&w[2 * lane], in, 0, (unsigned)len);
 }
 
+/*@ requires \valid_read((uint32_t *)state + (0 .. 49));
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid(out + (0 .. len - 1));
+    assigns out[0 .. len - 1]; */
 static void opt32bi_extract_bytes(const void *state, uint8_t *out, size_t offset, size_t len)
 {
     const uint32_t *w = (const uint32_t *)state;
@@ -398,19 +439,35 @@ static void opt32bi_extract_bytes(const void *state, uint8_t *out, size_t offset
         out += n;
         len -= n;
     }
+    /*@ loop invariant 8 * lane + len <= 200 && len <= \at(len, Pre) && out + len == \at(out, Pre) + \at(len, Pre);
+        loop assigns lane, out, len, \at(out, Pre)[0 .. \at(len, Pre) - 1];
+        loop variant len; */
     for (; len >= 8; lane++, out += 8, len -= 8) bi_to_lane(&w[2 * lane], out);
     if (len) extract_partial(&w[2 * lane], out, 0, (unsigned)len);
 }
 
 /* Whole blocks: convert and xor rate/8 lanes, permute, repeat. */
+/*@ requires \valid((uint32_t *)state + (0 .. 49));
+    requires 1 <= nr <= 24;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint32_t *)state)[0 .. 49];
+    ensures \result <= len;
+    ensures rate != 0 ==> \result % rate == 0; */
 static size_t opt32bi_absorb_blocks(void *state, unsigned nr, size_t rate, const uint8_t *in,
                                     size_t len)
 {
     uint32_t *w = (uint32_t *)state;
     size_t done = 0;
+    /*@ ghost size_t blocks = 0; */
 
     if (rate == 0 || rate > KF_STATE_BYTES) return 0;
+    /*@ loop invariant done <= len && done == blocks * rate && in == \at(in, Pre) + done;
+        loop assigns done, in, blocks, w[0 .. 49];
+        loop variant len - done; */
     for (; len - done >= rate; done += rate, in += rate) {
+        /*@ loop invariant lane <= rate / 8;
+            loop assigns lane, w[0 .. 49];
+            loop variant rate / 8 - lane; */
         for (size_t lane = 0; lane < rate / 8; lane++) {
             uint32_t v[2];
             lane_to_bi(in + 8 * lane, v);
@@ -418,7 +475,9 @@ static size_t opt32bi_absorb_blocks(void *state, unsigned nr, size_t rate, const
             w[2 * lane + 1] ^= v[1];
         }
         opt32bi_permute(state, nr);
+        /*@ ghost blocks++; */
     }
+    /*@ assert kf_whole_blocks: done % rate == 0; */
     return done;
 }
 

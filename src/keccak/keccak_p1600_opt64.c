@@ -77,14 +77,26 @@ static void opt64_permute(void *state, unsigned nr)
  */
 #define XOR_IN(P, x, y) P##x##y ^= kf_load64_le(in + 8 * ((x) + 5 * (y)));
 
+/*@ requires \valid((uint8_t *)state + (0 .. 199));
+    requires 1 <= nr <= 24;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)state)[0 .. 199];
+    ensures \result <= len;
+    ensures rate != 0 ==> \result % rate == 0; */
 static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const uint8_t *in,
                                   size_t len)
 {
     uint8_t *st = (uint8_t *)state;
     size_t done = 0;
+    /*@ ghost size_t blocks = 0; */
     if (rate == 0 || rate > KF_STATE_BYTES || rate % 8 != 0 || len < rate) return 0;
     PERMUTE_LOCALS
     LANES(A, LOAD_LANE)
+    /*@ loop invariant done <= len && done == blocks * rate && in == \at(in, Pre) + done;
+        loop assigns in, done, blocks,
+                     A00, A10, A20, A30, A40, A01, A11, A21, A31, A41, A02, A12, A22, A32, A42,
+                     A03, A13, A23, A33, A43, A04, A14, A24, A34, A44;
+        loop variant len - done; */
     while (len - done >= rate) {
         switch (rate / 8) {
         case 25: XOR_IN(A, 4, 4) /* fall through */
@@ -116,7 +128,9 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
         PERMUTE_A(nr);
         in += rate;
         done += rate;
+        /*@ ghost blocks++; */
     }
+    /*@ assert kf_whole_blocks: done % rate == 0; */
     LANES(A, STORE_LANE)
     return done;
 }
@@ -149,6 +163,9 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
         else kf_store_partial_le(out + at_, P##x##y, n_); \
     }
 
+/*@ requires 8 <= rate <= 192 && 1 <= nr <= 24 && len < rate && outlen <= rate;
+    requires \valid_read(in + (0 .. len - 1)) && \valid(out + (0 .. outlen - 1));
+    assigns out[0 .. outlen - 1]; */
 static void opt64_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *in, size_t len, uint8_t *out,
                            size_t outlen)
 {
