@@ -14,6 +14,9 @@
                                      kf_memzero, kf_wipe, memcpy, memmove, memset and memcmp in the
                                      unit's proved functions (not in ctest: the guard in the proof
                                      covers the calls that can matter)
+  run.py UNIT --build DIR --low-check  units.LOW's names proved at the unit's own step limits (no
+                                     time limit): each goal's status, and per name the count left
+                                     unproved, which must be units.LOW's (not in ctest)
 Exit 77 (ctest's SKIP_RETURN_CODE) with the reason when Frama-C or a prover is absent.
 The vacuity guard (docs/ASSURANCE.md, "The tool's assumptions"), part of the proof: WP assumes a
 call's precondition after the call and an assertion after it, proved or not; one false in WP's
@@ -32,7 +35,9 @@ log: they fail the unit unless units.py says it assumes them ("calls_assumed", t
 backend table: docs/ASSURANCE.md), and then it prints how many.
 The properties units.LOW names (justified ones) are left out of a pass's main round and proved in
 a second round of the same Frama-C run at units.LOW_STEPS: still in the report, still checked
-against justified_alarms.md, without CVC4 running each to the unit's limit.
+against justified_alarms.md, without CVC4 running each to the unit's limit; per name, the low
+round must leave exactly units.LOW's count of goals unproved (the count the unit's own limit leaves,
+--low-check), so that a goal proved at the limit cannot fail unseen behind its property's row.
 """
 import argparse, csv, os, re, shutil, subprocess, sys, time
 
@@ -201,7 +206,7 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     # units.LOW's names: the main round leaves them out, a second round of the same Frama-C run (no
     # second parse) proves exactly them at the low limit (not in the vacuity guard's passes, nor in
     # a mutant's own # wp-prop: selection)
-    low = units.LOW.get(unit) if not guard and "-wp-prop" not in extra else None
+    low = sorted(units.LOW.get(unit, {})) if not guard and "-wp-prop" not in extra else None
     if low:
         cmd += ["-wp-prop=" + ",".join("-" + n for n in low)]
     if fcts:
@@ -256,8 +261,106 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
         f += [(g, st.strip()) for g, st in re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+) : (.*)$", text, re.M)
               if not st.strip().startswith("Valid")]
         failed += [x for x in f if i == 0 or "_call_point_" not in x[0]]
+        if i == 1:
+            # the low round's goals per units.LOW name, each with its status (run.py's main(): the
+            # count left unproved is checked against units.LOW's)
+            proved = re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+) : Valid", text, re.M)
+            for g, st in [(g, "Valid") for g in proved] + [x for x in f]:
+                if "_call_point_" not in g:
+                    LOW_ROUND.append((low_name(g, low), g, st))
     valid = m[0] + (sums[1][0] - again if low else 0)
     return bad, valid, sorted(set(re.sub(r"_part\d+$", "", g[0]) for g in calls)), failed   # one per call
+
+
+# the goals of units.LOW's low rounds in this run: (name, goal, status), filled by analyse_pass
+LOW_ROUND = []
+
+
+def low_name(goal, names):
+    """The units.LOW name a WP goal is of: the name that ends last in the goal's name as a word
+    between underscores (typed_cast_FUNCTION_assert_NAME_2, .._call_memcmp_requires_NAME_s1), the
+    longest of those ending there; None if no name is in it."""
+    best = None
+    for n in names:
+        for m in re.finditer(r"(?<=_)%s(?=_|$)" % re.escape(n), goal):
+            key = (m.end(), len(n))
+            if best is None or key > best[0]:
+                best = (key, n)
+    return best[1] if best else None
+
+
+def low_counts(goals, names):
+    """{name: (goals, not proved)} of (name, goal, status) triples; None for goals of no name."""
+    out = {n: [0, 0] for n in list(names) + [None]}
+    for n, _, st in goals:
+        out[n][0] += 1
+        out[n][1] += 0 if st.startswith("Valid") else 1
+    return out
+
+
+def low_guard(unit):
+    """units.LOW's guard: per name, the goals its low round left unproved (at LOW_STEPS) must be
+    exactly units.LOW's count of goals that the unit's own limit leaves unproved (run.py --low-check
+    measures that). One more: a goal the unit's limit proves fails at LOW_STEPS, which a row of its
+    property (a row is per property, not per goal) would hide. One fewer: the count is stale.
+    Returns the number of failures."""
+    want = units.LOW.get(unit, {})
+    if not want:
+        return 0
+    if any(p.get("slow") for p in units.UNITS[unit].get("passes", [])):
+        print("FAIL: %s has a slow pass and units.LOW names: units.LOW's counts are of every pass" % unit)
+        return 1
+    got = low_counts(LOW_ROUND, want)
+    fails = 0
+    for n in sorted(want):
+        tot, bad = got[n]
+        ok = bad == want[n]
+        fails += not ok
+        print("%s: units.LOW %s: %d goals at step limit %d, %d unproved, %d expected (the goals the unit's limit "
+              "leaves unproved), %s" % (unit, n, tot, units.LOW_STEPS, bad, want[n], "OK" if ok else "FAIL"))
+        if not ok:
+            print("  the goals: " + ", ".join("%s: %s" % (g, st) for x, g, st in LOW_ROUND if x == n))
+            print("  %s" % ("a goal proved at the unit's limit may fail at LOW_STEPS: take the name out of "
+                            "units.LOW or raise no count without run.py --low-check" if bad > want[n] else
+                            "a goal of this name proves now: run.py --low-check, then lower the count"))
+    if got[None][0]:
+        fails += 1
+        print("FAIL: goals of the low round of no units.LOW name: " +
+              ", ".join(g for x, g, _ in LOW_ROUND if x is None))
+    return fails
+
+
+def low_check(unit, build):
+    """run.py --low-check: units.LOW's names of the unit proved at the unit's own limits (each pass's,
+    no low round), their goals and statuses; the count of unproved goals per name must be units.LOW's
+    (the count the low round must leave at LOW_STEPS). Not in ctest: it costs what LOW saves."""
+    want = units.LOW.get(unit, {})
+    if not want:
+        print("%s: no units.LOW names" % unit)
+        return True
+    goals = []
+    for i, (fs, extra) in enumerate(passes(unit)):
+        # no time limit but the step limits (a goal cut by the time backstop under load would be
+        # unproved at its limit for the wrong reason)
+        _, _, _, _ = analyse_pass(unit, ROOT, build, "_lowcheck_%d" % i, fs,
+                                  extra + ["-wp-prop", ",".join(sorted(want)), "-wp-timeout", "36000"])
+        log = open(os.path.join(build, "proof_%s_lowcheck_%d" % (unit, i), "frama-c.log")).read()
+        ok = re.findall(r"^\[wp\] \[[^]]*\] Goal (\S+) : (.*)$", log, re.M)
+        ko = re.findall(r"^\[wp\] \[Failed\] Goal (\S+).*\n\s*(.*)$", log, re.M)
+        goals += [(low_name(g, want), g, st.strip()) for g, st in ok + ko if "_call_point_" not in g]
+    got = low_counts(goals, want)
+    for n, g, st in goals:
+        print("  %s: %s: %s" % (n, g, st))
+    good = not got[None][0]
+    late = [g for _, g, st in goals if "Timeout" in st]
+    if late:
+        good = False
+        print("FAIL: time limit, not step limit, on %s: run again" % ", ".join(late))
+    for n in sorted(want):
+        good &= got[n][1] == want[n]
+        print("%s: %s: %d goals at the unit's limit, %d unproved, units.LOW says %d: %s"
+              % (unit, n, got[n][0], got[n][1], want[n], "OK" if got[n][1] == want[n] else "FAIL"))
+    return good
 
 
 def unproved_rows(csvf, fcts):
@@ -659,12 +762,15 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--mutants", action="store_true")
     ap.add_argument("--vacuity", action="store_true")
+    ap.add_argument("--low-check", action="store_true")
     a = ap.parse_args()
     if not shutil.which("frama-c"):
         skip("frama-c is not installed (Debian 12: frama-c-base; .ci/deps/70-proofs.sh)")
     os.makedirs(a.build, exist_ok=True)   # first: why3_env writes its configuration there
     if units.UNITS[a.unit].get("tool") != "eva":
         why3_env(a.build)   # skips without Why3 or a prover
+    if a.low_check:
+        sys.exit(0 if low_check(a.unit, a.build) else 1)
     if a.vacuity:
         ok, _ = vacuity(a.unit, ROOT, a.build)
         sys.exit(0 if ok else 1)
@@ -684,9 +790,9 @@ def main():
             print("FAIL: functions of %s in no pass (proofs/units.py): %s" % (a.unit, ", ".join(missing)))
             sys.exit(1)
         bad, valid, calls, _ = analyse(a.unit, ROOT, a.build, "")
+        fails = low_guard(a.unit)
         want = justified(a.unit)
         seen = {}
-        fails = 0
         for fn, kind, prop, where, st in bad:
             key = (fn, kind, prop)
             seen[key] = seen.get(key, 0) + 1
