@@ -451,15 +451,12 @@ module rvv_unit #(
     wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
     wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
     // (one-hot: lane j's bank for A is (j + (vs2 - vd) % 5 + sl) % 5, sl the slide's shift, so
-    // its one-hot bit s is a rotation by j of d_aoh, an and-or of the one-hot d_dvoh and the
-    // slide's one-hot d_sloh: not a chain of modulo-5 tables after the kind's decode)
+    // its one-hot bit s is a rotation by j of d_aoh, below, with the slide's decode last)
     // (the slides from five bits of the word: among the words d_k takes, opcode bit 3 is set
     // for custom-2 only (OPV 0x57, LOAD-FP 0x07, STORE-FP 0x27 have it clear), and the custom-2
     // kinds it takes other than the slides have funct6 bits 5:4 clear and bits 3:1 not 000;
     // what is read for a word it refuses does not matter. 13 bits made two LUT levels more in
     // front of sa/sb, the issue cycle's worst path at 4c36c89)
-    wire       d_sldn  = in_insn[3] && d_f6[3:0] == CF6_VSLIDEDOWNM[3:0];
-    wire       d_slup  = in_insn[3] && d_f6[3:0] == CF6_VSLIDEUPM[3:0];
     wire [2:0] d_slneg = T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3];
     // a .vv shift or Zvbb rotate (its amount is vs1's element: sm) from five bits of the word,
     // for the words d_k takes: vsll 100101 and vsrl 101000 have funct6 bit 5 set, vror 010100
@@ -469,32 +466,33 @@ module rvv_unit #(
     // vsetvli are not .vv. (d_rk's decode of the whole opcode and funct6, then a compare of
     // the kind, made the issue cycle's path into sm as long as the slides' into sa)
     wire       d_smk   = (d_f6[5] || d_f6[4]) && d_vv;
-    // (vs2 % 5, vs1 % 5 and vd % 5 one-hot, the differences an and-or of them, and the bank
-    // offset of lane 0, d_aoh = (vs2 - vd + sl) % 5, once for every lane: lane j's one-hot
-    // d_sa is d_aoh rotated by j, wires. At 8c1e038 seed 3's worst path ran from vd through
-    // vd % 5, the table of vs2 - vd and the slide's and-or into a lane's sa: seven LUTs)
-    reg  [4:0] d_vd5oh, d_vs25oh, d_f155oh, d_dvoh, d_dboh, d_sloh, d_aoh;
+    // (vd % 5 and vs1 % 5 one-hot, (vs1 - vd) % 5 an and-or of them, d_dboh; the bank offset of
+    // lane 0, d_aoh = (vs2 - vd + sl) % 5, once for every lane: lane j's one-hot d_sa is d_aoh
+    // rotated by j, wires. At 8c1e038 seed 3's worst path ran from vd through vd % 5, the table
+    // of vs2 - vd and the slide's and-or into a lane's sa: seven LUTs. At eb3fdb0 seed 1's ran
+    // from funct6 (bit 2) through the slides' decode and d_aoh's and-or of the one-hot slide
+    // shift into sa: six LUTs and a 3.4 ns hop. Now the slide's decode is the last select:
+    // d_aoh = d_slany ? the one-hot of (d_dv + d_s) % 5 : the one-hot of d_dv, with d_dv =
+    // (vs2 - vd) % 5 and d_s the slide's shift, binary (each output bit a function of six bits).
+    // It differs from eb3fdb0's only for a vslidedownm whose offset bits 2:0 are 5..7, a word
+    // d_ok refuses (f15 <= 4), whose lanes are never written.)
+    reg  [4:0] d_vd5oh, d_f155oh, d_dboh, d_aos, d_aoh;
+    wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];     // (vs2 - vd) % 5
+    wire       d_slany = in_insn[3] && d_f6[3:1] == CF6_VSLIDEDOWNM[3:1];   // either slide
+    wire [2:0] d_s     = d_f6[0] ? d_slneg : d_f15[2:0];         // its shift (up: -n)
+    wire [2:0] d_dvs   = T_ADD[{d_dv, d_s, 2'b00} +: 3];         // (vs2 - vd + sl) % 5
     integer    oi, ot;
     always @* begin
         for (oi = 0; oi < 5; oi = oi + 1) begin
             d_vd5oh[oi] = d_vd5 == oi[2:0];
-            d_vs25oh[oi] = d_vs25 == oi[2:0];
             d_f155oh[oi] = d_f155 == oi[2:0];
-            d_sloh[oi] = (d_sldn && d_f15[2:0] == oi[2:0]) || (d_slup && d_slneg == oi[2:0])
-                       || (!d_sldn && !d_slup && oi == 0);
+            d_aos[oi] = d_dvs == oi[2:0];
+            d_aoh[oi] = d_slany ? d_aos[oi] : d_dv == oi[2:0];
         end
         for (oi = 0; oi < 5; oi = oi + 1) begin
-            d_dvoh[oi] = 1'b0;      // (vs2 - vd) % 5 == oi
             d_dboh[oi] = 1'b0;      // (vs1 - vd) % 5 == oi
-            for (ot = 0; ot < 5; ot = ot + 1) begin
-                d_dvoh[oi] = d_dvoh[oi] | (d_vd5oh[ot] & d_vs25oh[(ot + oi) % 5]);
-                d_dboh[oi] = d_dboh[oi] | (d_vd5oh[ot] & d_f155oh[(ot + oi) % 5]);
-            end
-        end
-        for (oi = 0; oi < 5; oi = oi + 1) begin
-            d_aoh[oi] = 1'b0;       // (vs2 - vd + sl) % 5 == oi
             for (ot = 0; ot < 5; ot = ot + 1)
-                d_aoh[oi] = d_aoh[oi] | (d_dvoh[(oi + 5 - ot) % 5] & d_sloh[ot]);
+                d_dboh[oi] = d_dboh[oi] | (d_vd5oh[ot] & d_f155oh[(ot + oi) % 5]);
         end
     end
     reg  [2:0] q_vs25;
