@@ -229,6 +229,15 @@ fn kt128_against_k12_crates() {
             "KT128 vs k12 0.3",
             || keccakforge::Kt128::new(&custom).with_threads(threads),
             |m, n| {
+                // k12 0.3 is wrong where S = M || C || length_encode(|C|) is a whole number of
+                // 8192-byte chunks (checked for 1-40 chunks with |C| = 0, 1, 73: there it differs
+                // from k12 0.5 and keccakforge, which agree; a byte more or less, all three agree).
+                // rand_len's 8192 * 33 edge made this test fail about once in 30 runs (session 49).
+                // At those lengths k12 0.5 answers.
+                let enc = 1 + (usize::BITS - c2.len().leading_zeros()).div_ceil(8) as usize;
+                if (m.len() + c2.len() + enc) % 8192 == 0 {
+                    return o11(|| k12::CustomRefKt128::new_customized(&c2))(m, n);
+                }
                 use k12_03::digest::{ExtendableOutput as _, Update as _, XofReader as _};
                 let mut o = k12_03::KangarooTwelve::from_core(k12_03::KangarooTwelveCore::new(&c2));
                 o.update(m);
