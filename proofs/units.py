@@ -955,9 +955,10 @@ UNITS = {
                       "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                       "enc_g_job", "kf_mlkem_params_of"],
         "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
-                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; the assertions are not all "
-                    "proved yet: docs/ASSURANCE.md; kf_mlkem_run_jobs' contract assumed, and its assigns name the "
-                    "ghost kf_spec_xn_table, which theirs do not)"],
+                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49 "
+                    "but for 4 of G's fields after the noise jobs, decaps_jobs' not all yet: docs/ASSURANCE.md; "
+                    "kf_mlkem_run_jobs' contract assumed, and its assigns name the ghost kf_spec_xn_table, which theirs "
+                    "do not)"],
     },
     # SLH-DSA's portable C, its first group (src/slhdsa, FIPS 205; issue 54), for the six SHAKE
     # parameter sets (params.h's kf_slh_params_ok: Table 2's n, h, d, h', a, k, m and the

@@ -403,6 +403,20 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
           jobs[q].poly == \at(jobs[q].poly, EncN) && jobs[q].rate == \at(jobs[q].rate, EncN) &&
           jobs[q].suffix == \at(jobs[q].suffix, EncN) && jobs[q].after == \at(jobs[q].after, EncN) &&
           jobs[q].from == \at(jobs[q].from, EncN) && jobs[q].absorbed == \at(jobs[q].absorbed, EncN); */
+    /* (ACSL) G's job across the noise jobs' set-up: enc_f4n's instance at gi, field by field (the
+     * twelve fields in one assertion ran to the step limit, session 49; one field 85,365 steps) */
+    /*@ assert enc_f4g_in0: jobs[gi].in[0] == \at(jobs[gi].in[0], EncN); */
+    /*@ assert enc_f4g_in1: jobs[gi].in[1] == \at(jobs[gi].in[1], EncN); */
+    /*@ assert enc_f4g_il0: jobs[gi].inlen[0] == \at(jobs[gi].inlen[0], EncN); */
+    /*@ assert enc_f4g_il1: jobs[gi].inlen[1] == \at(jobs[gi].inlen[1], EncN); */
+    /*@ assert enc_f4g_out: jobs[gi].out == \at(jobs[gi].out, EncN); */
+    /*@ assert enc_f4g_ol: jobs[gi].outlen == \at(jobs[gi].outlen, EncN); */
+    /*@ assert enc_f4g_poly: jobs[gi].poly == \at(jobs[gi].poly, EncN); */
+    /*@ assert enc_f4g_rate: jobs[gi].rate == \at(jobs[gi].rate, EncN); */
+    /*@ assert enc_f4g_suf: jobs[gi].suffix == \at(jobs[gi].suffix, EncN); */
+    /*@ assert enc_f4g_after: jobs[gi].after == \at(jobs[gi].after, EncN); */
+    /*@ assert enc_f4g_from: jobs[gi].from == \at(jobs[gi].from, EncN); */
+    /*@ assert enc_f4g_abs: jobs[gi].absorbed == \at(jobs[gi].absorbed, EncN); */
     /*@ assert enc_f4g: jobs[gi].in[0] == \at(jobs[gi].in[0], EncN) && jobs[gi].in[1] == \at(jobs[gi].in[1], EncN) &&
           jobs[gi].inlen[0] == \at(jobs[gi].inlen[0], EncN) && jobs[gi].inlen[1] == \at(jobs[gi].inlen[1], EncN) &&
           jobs[gi].out == \at(jobs[gi].out, EncN) && jobs[gi].outlen == \at(jobs[gi].outlen, EncN) &&
@@ -412,9 +426,8 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ assert enc_n: n == p->k * p->k + 2 * p->k + 3; */
     /* (ACSL) jobs 1 .. k^2 by the call's noise_kept; H(ek)'s, the caller's first job, by its
      * first_kept: unquantified, so the read is the very term of the call's ensures (noise_kept's
-     * instance at 0: over the step limit, session 46); G's (enc_gg) by noise_kept's instance at
-     * G's index: over the step limit (session 47: with an ensures on jobs[-1], 68,416 steps, but
-     * that ensures costs kf_kpke_noise_jobs' own proof a goal) */
+     * instance at 0: over the step limit, session 46); G's (enc_gg) by enc_f4n and enc_f4g_* above
+     * (noise_kept's instance at G's index as one goal: over the step limit, session 47) */
     /*@ assert enc_f4: \forall integer q; 1 <= q <= p->k * p->k ==>
           jobs[q].in[0] == \at(jobs[q].in[0], EncN) &&
           jobs[q].in[1] == \at(jobs[q].in[1], EncN) &&
