@@ -951,13 +951,18 @@ UNITS = {
         # session 46: enc_vec_of (mlkem.c), each of a[0 .. n) bounded into kf_mlkem_vec_bounded, and dec_vec_of
         # (mlkem_decaps.c), the same from the jobs' polys: A^T's bounds in encaps_jobs' and decaps_jobs' ensures
         # from kf_mlkem_run_jobs'
+        # session 49: enc_g_job (mlkem.c: G's job and its `after` store, an always-inline step of encaps_jobs
+        # whose ensures g_kept is the frame of the caller's other jobs) and the ghost lemma kf_mlkem_params_of
+        # (params.c / params.h: *p equal to a ghost copy of the set gives kf_mlkem_params_ok(p) after the calls)
         "functions": ["kf_mlkem_encaps_internal", "decaps_internal",
                       "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
-                      "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of"],
+                      "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
+                      "enc_g_job", "kf_mlkem_params_of"],
         "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
-                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; the assertions are not all "
-                    "proved yet: docs/ASSURANCE.md; kf_mlkem_run_jobs' contract assumed, and its assigns name the "
-                    "ghost kf_spec_xn_table, which theirs do not)"],
+                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49 "
+                    "but for 4 of G's fields after the noise jobs, decaps_jobs' not all yet: docs/ASSURANCE.md; "
+                    "kf_mlkem_run_jobs' contract assumed, and its assigns name the ghost kf_spec_xn_table, which theirs "
+                    "do not)"],
     },
     # SLH-DSA's portable C, its first group (src/slhdsa, FIPS 205; issue 54), for the six SHAKE
     # parameter sets (params.h's kf_slh_params_ok: Table 2's n, h, d, h', a, k, m and the

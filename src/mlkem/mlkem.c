@@ -174,7 +174,7 @@ typedef struct encaps_secrets {
  * of jobs' part of the predicate, the SampleNTT outputs' separation, then the predicate. Jobs:
  * H(ek) (0), A^T (1 .. k^2), G (k^2 + 1), the noise PRFs (k^2 + 2 .. k^2 + 2k + 2). */
 /*@ ghost
-  /@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
+  /@ requires fold_h_ctx: kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) &&
               \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1)) &&
               \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), sec, at + (0 .. p->k * p->k - 1)) &&
               \separated(sec, at + (0 .. p->k * p->k - 1)) &&
@@ -298,6 +298,32 @@ typedef struct encaps_secrets {
      ensures vec_of_post: kf_mlkem_vec_bounded(a, n, lo, hi); @/
   static void enc_vec_of(kf_mlkem_poly *a, unsigned n, int lo, int hi) { }
 */
+/* G's job, after H(ek)'s (jobs[0]), as an always-inline step of encaps_jobs (no behaviour change:
+ * `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 49) its frame of the
+ * caller's other jobs, (g - gi)[s] for s != gi, one ensures in the caller's indices (the ghost gi,
+ * as job_hash's o): the frame of the `after` store in encaps_jobs' own context ran to the step
+ * limit (session 47's enc_f3a), here it is job_hash's hash_kept and one store. */
+/*@ requires \valid(g);
+    assigns g->in[0 .. 1], g->inlen[0 .. 1], g->out, g->outlen, g->poly, g->rate, g->suffix, g->after,
+            g->held, g->from, g->started, g->padded, g->done, g->absorbed, g->produced, g->have;
+    ensures g_job: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 && g->out == &sec->kr[0] &&
+          g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) && g->suffix != 0 &&
+          g->after == &jobs[0] && g->from == \null && g->absorbed == 0;
+    ensures g_kept: \forall integer s; s != gi ==>
+              (g - gi)[s].in[0] == \old((g - gi)[s].in[0]) && (g - gi)[s].in[1] == \old((g - gi)[s].in[1]) &&
+              (g - gi)[s].inlen[0] == \old((g - gi)[s].inlen[0]) && (g - gi)[s].inlen[1] == \old((g - gi)[s].inlen[1]) &&
+              (g - gi)[s].out == \old((g - gi)[s].out) && (g - gi)[s].outlen == \old((g - gi)[s].outlen) &&
+              (g - gi)[s].poly == \old((g - gi)[s].poly) && (g - gi)[s].rate == \old((g - gi)[s].rate) &&
+              (g - gi)[s].suffix == \old((g - gi)[s].suffix) && (g - gi)[s].after == \old((g - gi)[s].after) &&
+              (g - gi)[s].held == \old((g - gi)[s].held) && (g - gi)[s].from == \old((g - gi)[s].from) &&
+              (g - gi)[s].absorbed == \old((g - gi)[s].absorbed); */
+static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, encaps_secrets *sec, kf_mlkem_job *jobs)
+    /*@ ghost (unsigned gi) */
+{
+    kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0, sec->kr,
+                      sizeof sec->kr) /*@ ghost (gi) */;
+    g->after = &jobs[0];
+}
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
@@ -308,10 +334,15 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
 {
     kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     /*@ ghost const unsigned k = p->k; */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
+    /*@ ghost kf_mlkem_params pv = *p; */ /* (ACSL) *p as on entry: kf_mlkem_params_of */
+    /*@ assert enc_pv: kf_mlkem_params_val(pv); */
+    /*@ assert enc_s0: \separated(jobs + (0 .. k * k + 2 * k + 3 - 1), sec, at + (0 .. k * k - 1)) &&
+          \separated(sec, at + (0 .. k * k - 1)) && \valid(sec) && \valid(at + (0 .. k * k - 1)); */
     /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
     kf_mlkem_job_hash(&jobs[0], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, sec->in + SYM,
                       SYM) /*@ ghost (0) */;
     /*@ assert enc_k0: k == p->k; */
+    /*@ assert enc_p0: *p == pv; */
     /* (ACSL, unit mlkem_kem: "pending", not yet proved) each job's fields as the set-up goes:
      * each call's (and the store's) frame of the earlier jobs as equalities with the label before
      * it, then their fields; the fields at the end are the ghost lemmas' preconditions */
@@ -322,6 +353,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
     unsigned n = 1 + kf_mlkem_matrix_jobs(jobs + 1, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (1) */;
     /*@ assert enc_k1: k == p->k; */
+    /*@ assert enc_p1: *p == pv; */
     /*@ assert enc_n1: n == p->k * p->k + 1; */
     /*@ assert enc_h1: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
@@ -331,9 +363,9 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     kf_mlkem_job *g = &jobs[n++];
     /*@ assert enc_gi: gi == p->k * p->k + 1 && n == p->k * p->k + 2 && g == &jobs[p->k * p->k + 1]; */
     /*@ ghost EncG: ; */
-    kf_mlkem_job_hash(g, KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0, sec->kr,
-                      sizeof sec->kr) /*@ ghost (gi) */;
+    enc_g_job(g, sec, jobs) /*@ ghost (gi) */;
     /*@ assert enc_k2: k == p->k; */
+    /*@ assert enc_p2: *p == pv; */
     /*@ assert enc_f2: \forall integer q; 0 <= q <= p->k * p->k ==>
           jobs[q].in[0] == \at(jobs[q].in[0], EncG) &&
           jobs[q].in[1] == \at(jobs[q].in[1], EncG) &&
@@ -354,39 +386,50 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ assert enc_h2: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
-    /* (ACSL) the store's frame of A^T's jobs, field by field and their pointer fields only (WP's
-     * model keeps the integer fields in another memory, which the store leaves as it was): the
-     * other fields than after by Qed; after's (enc_f3a) over the unit's step limit, 330,000 (session
-     * 47; session 46's frame of all twelve fields of jobs 0 .. k^2 in one took 380,758); H(ek)'s
-     * job read directly; G's job named by g, and g as the job just before the noise jobs (enc_gn:
-     * an ensures of kf_kpke_noise_jobs on jobs[-1] would name it so) */
-    /*@ ghost EncS: ; */
-    g->after = &jobs[0];
-    /*@ assert enc_f3i: \forall integer q; 1 <= q <= p->k * p->k ==> jobs[q].in[0] == \at(jobs[q].in[0], EncS); */
-    /*@ assert enc_f3o: \forall integer q; 1 <= q <= p->k * p->k ==> jobs[q].out == \at(jobs[q].out, EncS); */
-    /*@ assert enc_f3p: \forall integer q; 1 <= q <= p->k * p->k ==> jobs[q].poly == \at(jobs[q].poly, EncS); */
-    /*@ assert enc_f3a: \forall integer q; 1 <= q < gi ==> jobs[q].after == \at(jobs[q].after, EncS); */
-    /*@ assert enc_f3f: \forall integer q; 1 <= q <= p->k * p->k ==> jobs[q].from == \at(jobs[q].from, EncS); */
-    /*@ assert enc_a3: \forall integer q; 1 <= q <= p->k * p->k ==>
-          jobs[q].out == \null && jobs[q].poly == &at[q - 1] && jobs[q].in[0] == &jobs[q].own[0] &&
-          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
-          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
-    /*@ assert enc_h3: jobs[0].in[0] == ek && jobs[0].inlen[0] == p->ek_bytes && jobs[0].inlen[1] == 0 &&
-          jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(256) &&
-          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
     /*@ assert enc_g3: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 && g->out == &sec->kr[0] &&
           g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) && g->suffix != 0 &&
           g->after == &jobs[0] && g->from == \null && g->absorbed == 0; */
     /*@ assert enc_gn: g == jobs + n - 1; */
+    /*@ assert enc_gi2: gi + 1 == n; */
+    /*@ ghost kf_mlkem_params_of(p, pv); */
     /*@ ghost EncN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, g) /*@ ghost (n) */;
     /*@ assert enc_k3: k == p->k; */
+    /*@ assert enc_p3: *p == pv; */
+    /*@ assert enc_f4n: \forall integer q; 0 <= q <= gi ==>
+          jobs[q].in[0] == \at(jobs[q].in[0], EncN) && jobs[q].in[1] == \at(jobs[q].in[1], EncN) &&
+          jobs[q].inlen[0] == \at(jobs[q].inlen[0], EncN) && jobs[q].inlen[1] == \at(jobs[q].inlen[1], EncN) &&
+          jobs[q].out == \at(jobs[q].out, EncN) && jobs[q].outlen == \at(jobs[q].outlen, EncN) &&
+          jobs[q].poly == \at(jobs[q].poly, EncN) && jobs[q].rate == \at(jobs[q].rate, EncN) &&
+          jobs[q].suffix == \at(jobs[q].suffix, EncN) && jobs[q].after == \at(jobs[q].after, EncN) &&
+          jobs[q].from == \at(jobs[q].from, EncN) && jobs[q].absorbed == \at(jobs[q].absorbed, EncN); */
+    /* (ACSL) G's job across the noise jobs' set-up: enc_f4n's instance at gi, field by field (the
+     * twelve fields in one assertion ran to the step limit, session 49; each of the eight scalar
+     * fields ~86,000 steps; the array fields in[0 .. 1] and inlen[0 .. 1] not yet: the step limit,
+     * also from a quantified enc_f4n of those four alone, 89,492 steps, and as g->in[0]) */
+    /*@ assert enc_f4g_in0: jobs[gi].in[0] == \at(jobs[gi].in[0], EncN); */
+    /*@ assert enc_f4g_in1: jobs[gi].in[1] == \at(jobs[gi].in[1], EncN); */
+    /*@ assert enc_f4g_il0: jobs[gi].inlen[0] == \at(jobs[gi].inlen[0], EncN); */
+    /*@ assert enc_f4g_il1: jobs[gi].inlen[1] == \at(jobs[gi].inlen[1], EncN); */
+    /*@ assert enc_f4g_out: jobs[gi].out == \at(jobs[gi].out, EncN); */
+    /*@ assert enc_f4g_ol: jobs[gi].outlen == \at(jobs[gi].outlen, EncN); */
+    /*@ assert enc_f4g_poly: jobs[gi].poly == \at(jobs[gi].poly, EncN); */
+    /*@ assert enc_f4g_rate: jobs[gi].rate == \at(jobs[gi].rate, EncN); */
+    /*@ assert enc_f4g_suf: jobs[gi].suffix == \at(jobs[gi].suffix, EncN); */
+    /*@ assert enc_f4g_after: jobs[gi].after == \at(jobs[gi].after, EncN); */
+    /*@ assert enc_f4g_from: jobs[gi].from == \at(jobs[gi].from, EncN); */
+    /*@ assert enc_f4g_abs: jobs[gi].absorbed == \at(jobs[gi].absorbed, EncN); */
+    /*@ assert enc_f4g: jobs[gi].in[0] == \at(jobs[gi].in[0], EncN) && jobs[gi].in[1] == \at(jobs[gi].in[1], EncN) &&
+          jobs[gi].inlen[0] == \at(jobs[gi].inlen[0], EncN) && jobs[gi].inlen[1] == \at(jobs[gi].inlen[1], EncN) &&
+          jobs[gi].out == \at(jobs[gi].out, EncN) && jobs[gi].outlen == \at(jobs[gi].outlen, EncN) &&
+          jobs[gi].poly == \at(jobs[gi].poly, EncN) && jobs[gi].rate == \at(jobs[gi].rate, EncN) &&
+          jobs[gi].suffix == \at(jobs[gi].suffix, EncN) && jobs[gi].after == \at(jobs[gi].after, EncN) &&
+          jobs[gi].from == \at(jobs[gi].from, EncN) && jobs[gi].absorbed == \at(jobs[gi].absorbed, EncN); */
     /*@ assert enc_n: n == p->k * p->k + 2 * p->k + 3; */
     /* (ACSL) jobs 1 .. k^2 by the call's noise_kept; H(ek)'s, the caller's first job, by its
      * first_kept: unquantified, so the read is the very term of the call's ensures (noise_kept's
-     * instance at 0: over the step limit, session 46); G's (enc_gg) by noise_kept's instance at
-     * G's index: over the step limit (session 47: with an ensures on jobs[-1], 68,416 steps, but
-     * that ensures costs kf_kpke_noise_jobs' own proof a goal) */
+     * instance at 0: over the step limit, session 46); G's (enc_gg) by enc_f4n and enc_f4g_* above
+     * (noise_kept's instance at G's index as one goal: over the step limit, session 47) */
     /*@ assert enc_f4: \forall integer q; 1 <= q <= p->k * p->k ==>
           jobs[q].in[0] == \at(jobs[q].in[0], EncN) &&
           jobs[q].in[1] == \at(jobs[q].in[1], EncN) &&
@@ -422,6 +465,12 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
           jobs[q].in[0] == &sec->kr[SYM] && jobs[q].inlen[0] == SYM && jobs[q].in[1] == &jobs[q].own[0] &&
           jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 &&
           jobs[q].from == \null && jobs[q].absorbed == 0 && jobs[q].after == &jobs[p->k * p->k + 1]; */
+    /*@ ghost kf_mlkem_params_of(p, pv); */
+    /*@ assert enc_fv: \valid(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1)); */
+    /*@ assert enc_fsk: \separated(jobs + (0 .. k * k + 2 * k + 3 - 1), sec, at + (0 .. k * k - 1)); */
+    /*@ assert enc_fs2k: \separated(sec, at + (0 .. k * k - 1)) && \valid(sec) && \valid(at + (0 .. k * k - 1)); */
+    /*@ assert enc_fs: \separated(jobs + (0 .. p->k * p->k + 2 * p->k + 3 - 1), sec, at + (0 .. p->k * p->k - 1)); */
+    /*@ assert enc_fs2: \separated(sec, at + (0 .. p->k * p->k - 1)) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)); */
     /*@ ghost enc_fold_h(p, jobs, sec, at, ek); */
     /*@ ghost enc_fold_a(p, jobs, sec, at); */
     /*@ ghost enc_fold_g(p, jobs, sec, at); */

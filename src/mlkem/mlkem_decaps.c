@@ -222,11 +222,14 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
 {
     kf_mlkem_job jobs[3 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
     /*@ ghost const unsigned k = p->k; */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
+    /*@ ghost kf_mlkem_params pv = *p; */ /* (ACSL) *p as on entry: kf_mlkem_params_of (params.h) */
+    /*@ assert dec_pv: kf_mlkem_params_val(pv); */
     /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
      * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
     kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->mh, sizeof sec->mh, NULL, 0, sec->kr,
                       sizeof sec->kr) /*@ ghost (0) */;
     /*@ assert dec_k0: k == p->k; */
+    /*@ assert dec_p0: *p == pv; */
     /* (ACSL, unit mlkem_kem: "pending", not yet proved) each job's fields as the set-up goes
      * (the noise jobs' frame of the earlier ones as equalities with the label before it); the
      * fields at the end are the ghost lemmas' preconditions */
@@ -239,6 +242,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek,
                       SYM) /*@ ghost (1) */;
     /*@ assert dec_k1: k == p->k; */
+    /*@ assert dec_p1: *p == pv; */
     /*@ assert dec_g1: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
@@ -248,6 +252,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar,
                       SYM) /*@ ghost (2) */;
     /*@ assert dec_k2: k == p->k; */
+    /*@ assert dec_p2: *p == pv; */
     /*@ assert dec_g2: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
@@ -259,6 +264,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
     unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
     /*@ assert dec_k3: k == p->k; */
+    /*@ assert dec_p3: *p == pv; */
     /*@ assert dec_n3: n == p->k * p->k + 3; */
     /*@ assert dec_g3: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
@@ -273,9 +279,11 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[q].out == \null && jobs[q].poly == &at[q - 3] && jobs[q].in[0] == &jobs[q].own[0] &&
           jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
           jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+    /*@ ghost kf_mlkem_params_of(p, pv); */
     /*@ ghost DecN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]) /*@ ghost (n) */;
     /*@ assert dec_k4: k == p->k; */
+    /*@ assert dec_p4: *p == pv; */
     /*@ assert dec_n: n == p->k * p->k + 2 * p->k + 4; */
     /*@ assert dec_f: \forall integer q; 0 <= q < p->k * p->k + 3 ==>
           jobs[q].in[0] == \at(jobs[q].in[0], DecN) &&
@@ -309,6 +317,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[q].in[0] == &sec->kr[SYM] && jobs[q].inlen[0] == SYM && jobs[q].in[1] == &jobs[q].own[0] &&
           jobs[q].inlen[1] == 1 && jobs[q].rate == KF_SHAKE256_RATE && jobs[q].suffix != 0 &&
           jobs[q].from == \null && jobs[q].absorbed == 0 && jobs[q].after == &jobs[0]; */
+    /*@ ghost kf_mlkem_params_of(p, pv); */
     /*@ ghost dec_fold_hashes(p, jobs, sec, at, hek, ek, z, c); */
     /*@ ghost dec_fold_a(p, jobs, sec, at, hek); */
     /*@ ghost dec_fold_r(p, jobs, sec, at, hek); */

@@ -39,6 +39,25 @@ typedef struct kf_mlkem_params {
       p->ek_bytes == 384 * p->k + 32 && p->dk_bytes == 768 * p->k + 96 &&
       p->ct_bytes == 32 * (p->du * p->k + p->dv); */
 
+/* (ACSL, unit mlkem_kem, session 49) the parameter set as a value v (kf_mlkem_params_ok's fields),
+ * and a ghost lemma function (params.c): *p == v with v such a set gives kf_mlkem_params_ok(p).
+ * encaps_jobs and decaps_jobs keep a ghost copy of *p from their entry and show *p equal to it after
+ * each set-up call (cheap: a frame), then params_ok(p) by this function (params_ok read after the
+ * calls in their own context ran to the step limit, sessions 45-47) */
+/*@ predicate kf_mlkem_params_val(kf_mlkem_params v) =
+      v.eta2 == 2 &&
+      ((v.k == 2 && v.eta1 == 3 && v.du == 10 && v.dv == 4) ||
+       (v.k == 3 && v.eta1 == 2 && v.du == 10 && v.dv == 4) ||
+       (v.k == 4 && v.eta1 == 2 && v.du == 11 && v.dv == 5)) &&
+      v.ek_bytes == 384 * v.k + 32 && v.dk_bytes == 768 * v.k + 96 &&
+      v.ct_bytes == 32 * (v.du * v.k + v.dv); */
+/*@ ghost
+  /@ requires params_v: \valid_read(p) && *p == v && kf_mlkem_params_val(v);
+     assigns \nothing;
+     ensures params_ok: kf_mlkem_params_ok(p); @/
+  void kf_mlkem_params_of(const kf_mlkem_params *p, kf_mlkem_params v);
+*/
+
 /* The parameter set of KF_MLKEM512/768/1024, NULL for anything else. */
 /*@ assigns \nothing;
     ensures \result == \null || kf_mlkem_params_ok(\result);
