@@ -987,7 +987,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["kf_slh_ctx_backends", "hash_xn", "hash_x1",
+        "pending": ["kf_slh_ctx_backends", "hash_xn",
                     "kf_slh_hash_blocks", "kf_slh_rows_template", "kf_slh_rows_permute", "thash_rows",
                     "thash_batch_rows", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
                     "order_chains", "lane_start", "lane_step", "order_verify",
@@ -1001,7 +1001,7 @@ UNITS = {
                       "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
                       "block_ready", "plan_verify",   # unit slhdsa_wots
                       "shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
-                      "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch"],   # unit slhdsa_hash
+                      "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1096,12 +1096,13 @@ UNITS = {
         "files": ["src/slhdsa/hash.c"],
         "timeout": 120,
         "steps": STEPS,
+        "calls_assumed": True,   # hash_x1's calls through the x1 table (kf_spec_*, as unit sponge)
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
         "passes": [
             {"functions": ["shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg",
-                           "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch"], "extra": []},
+                           "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1"], "extra": []},
         ],
-        "pending": ["kf_slh_ctx_backends", "hash_xn", "hash_x1", "kf_slh_hash_blocks", "kf_slh_rows_template",
+        "pending": ["kf_slh_ctx_backends", "hash_xn", "kf_slh_hash_blocks", "kf_slh_rows_template",
                     "kf_slh_rows_permute", "thash_rows", "thash_batch_rows",
                     "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core

@@ -102,18 +102,35 @@ static void hash_xn(slh_ctx *c, const kf_backend_xn *xn, size_t m, const uint8_t
     for (size_t j = 0; j < m; j++) xn->extract_bytes(st, (unsigned)j, out[j], 0, c->p->n);
 }
 
+/* (ACSL) one instance on the x1 backend: its table's operations through keccak_backend.h's
+ * kf_spec_* (`calls`), the state in c->scratch. */
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c);
+    requires 1 <= nblocks <= SLH_PADDED(2 * SLH_MAX_N + 32 + SLH_MAX_LEN * SLH_MAX_N) / SLH_BLOCK;
+    requires \valid_read(in + (0 .. nblocks * SLH_BLOCK - 1));
+    requires \valid(out + (0 .. c->p->n - 1)) && \separated(out + (0 .. c->p->n - 1), c, c->x1);
+    assigns c->scratch[0 .. SLH_XN_STATE_MAX - 1], out[0 .. c->p->n - 1]; */
 static void hash_x1(slh_ctx *c, const uint8_t *in, size_t nblocks, uint8_t *out)
 {
     const kf_backend *x1 = c->x1;
     void *st = c->scratch;
     const size_t len = nblocks * SLH_BLOCK;
     size_t done = 0;
+    /*@ calls kf_spec_init; */
     x1->init(st);
-    if (x1->absorb_blocks) done = x1->absorb_blocks(st, NR, SLH_BLOCK, in, len);
+    if (x1->absorb_blocks) {
+        /*@ calls kf_spec_absorb_blocks; */
+        done = x1->absorb_blocks(st, NR, SLH_BLOCK, in, len);
+    }
+    /*@ loop invariant done <= len && done % SLH_BLOCK == 0;
+        loop assigns done, c->scratch[0 .. SLH_XN_STATE_MAX - 1];
+        loop variant len - done; */
     for (; done < len; done += SLH_BLOCK) {
+        /*@ calls kf_spec_add_bytes; */
         x1->add_bytes(st, in + done, 0, SLH_BLOCK);
+        /*@ calls kf_spec_permute; */
         x1->permute(st, NR);
     }
+    /*@ calls kf_spec_extract_bytes; */
     x1->extract_bytes(st, out, 0, c->p->n);
 }
 
