@@ -177,12 +177,33 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
     wipe_sponge(&s);
 }
 
+/* rows' words cleared, stated in words (as wipe_sponge): memset's char view of a uint64_t
+ * buffer is not one WP's Typed+cast model relates to the words, and its unproved precondition
+ * would be a hypothesis of every later goal of the caller (validity of 8 times the words); here
+ * it is the 2 justified goals and nothing follows them. Inlined: the same code as the call. */
+/*@ requires \valid(rows + (0 .. words - 1)) && words <= SLH_ROWS * SLH_MAX_LANES;
+    assigns rows[0 .. words - 1]; */
+static void rows_clear(uint64_t *rows, size_t words)
+{
+    memset(rows, 0, words * sizeof rows[0]);
+}
+
 void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t inlen)
 {
     const size_t n = c->p->n, used = n + 32 + inlen;
-    memset(rows, 0, (size_t)SLH_ROWS * w * sizeof rows[0]);
+    rows_clear(rows, (size_t)SLH_ROWS * w);
+    /*@ loop invariant 0 <= i <= w;
+        loop assigns i, rows[0 .. SLH_ROWS * w - 1];
+        loop variant w - i; */
     for (unsigned i = 0; i < w; i++) {
-        for (size_t k = 0; k < n / 8; k++) rows[k * w + i] = slh_word(c->pk_seed + 8 * k);
+        /*@ loop invariant 0 <= k <= n / 8;
+            loop assigns k, rows[0 .. SLH_ROWS * w - 1];
+            loop variant n / 8 - k; */
+        for (size_t k = 0; k < n / 8; k++) {
+            //@ assert row_k: k * w + i < SLH_ROWS * w;
+            rows[k * w + i] = slh_word(c->pk_seed + 8 * k);
+        }
+        //@ assert row_pad: (used / 8) * w + i < SLH_ROWS * w;
         rows[(used / 8) * w + i] = (uint64_t)SHAKE_SUFFIX << (8 * (used % 8));
         rows[SLH_ROW_PAD_LAST * w + i] |= (uint64_t)PAD_LAST << 56;
     }
