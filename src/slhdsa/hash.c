@@ -84,7 +84,18 @@ size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen)
 }
 
 /* m <= xn->n instances on one batched call sequence. Idle lanes absorb instance 0's blocks
- * (valid memory; their output is not read). */
+ * (valid memory; their output is not read). (ACSL) The table's operations through
+ * keccak_backend.h's kf_spec_xn_* (`calls`, the ghost kf_spec_xn_table set to xn), the states
+ * in c->scratch (usable: state_bytes <= SLH_XN_STATE_MAX). */
+/*@ requires slh_ctx_ok(c) && \valid_read(xn) && \separated(c, xn);
+    requires 2 <= xn->n <= SLH_MAX_LANES && xn->state_bytes <= SLH_XN_STATE_MAX && 1 <= m <= xn->n;
+    requires 1 <= nblocks <= SLH_PADDED(2 * SLH_MAX_N + 32 + SLH_MAX_LEN * SLH_MAX_N) / SLH_BLOCK;
+    requires \valid_read(in + (0 .. m - 1)) && \valid_read(out + (0 .. m - 1));
+    requires \separated(c, in + (0 .. m - 1), out + (0 .. m - 1));
+    requires \forall integer i; 0 <= i < m ==> \valid_read(in[i] + (0 .. nblocks * SLH_BLOCK - 1));
+    requires \forall integer i; 0 <= i < m ==> \valid(out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < m ==> \separated(out[i] + (0 .. c->p->n - 1), c, c->p, xn, out + (0 .. m - 1));
+    assigns kf_spec_xn_table, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. m - 1] + (0 .. c->p->n - 1)); */
 static void hash_xn(slh_ctx *c, const kf_backend_xn *xn, size_t m, const uint8_t *const *in, size_t nblocks,
                     uint8_t *const *out)
 {
@@ -92,14 +103,39 @@ static void hash_xn(slh_ctx *c, const kf_backend_xn *xn, size_t m, const uint8_t
     const uint8_t *ptr[SLH_MAX_LANES];
     const size_t len = nblocks * SLH_BLOCK;
     size_t done = 0;
+    /*@ loop invariant 0 <= j <= xn->n;
+        loop invariant \forall integer i; 0 <= i < j ==> \valid_read(ptr[i] + (0 .. len - 1));
+        loop assigns j, ptr[0 .. SLH_MAX_LANES - 1];
+        loop variant xn->n - j; */
     for (unsigned j = 0; j < xn->n; j++) ptr[j] = in[j < m ? j : 0];
+    //@ ghost kf_spec_xn_table = xn;
+    /*@ calls kf_spec_xn_init; */
     xn->init(st);
-    if (xn->absorb_blocks) done = xn->absorb_blocks(st, NR, SLH_BLOCK, ptr, len);
+    if (xn->absorb_blocks) {
+        /*@ calls kf_spec_xn_absorb_blocks; */
+        done = xn->absorb_blocks(st, NR, SLH_BLOCK, ptr, len);
+    }
+    /*@ loop invariant done <= len && done % SLH_BLOCK == 0;
+        loop assigns done, c->scratch[0 .. SLH_XN_STATE_MAX - 1];
+        loop variant len - done; */
     for (; done < len; done += SLH_BLOCK) {
-        for (size_t j = 0; j < m; j++) xn->add_bytes(st, (unsigned)j, ptr[j] + done, 0, SLH_BLOCK);
+        /*@ loop invariant 0 <= j <= m;
+            loop assigns j, c->scratch[0 .. SLH_XN_STATE_MAX - 1];
+            loop variant m - j; */
+        for (size_t j = 0; j < m; j++) {
+            /*@ calls kf_spec_xn_add_bytes; */
+            xn->add_bytes(st, (unsigned)j, ptr[j] + done, 0, SLH_BLOCK);
+        }
+        /*@ calls kf_spec_xn_permute; */
         xn->permute(st, NR);
     }
-    for (size_t j = 0; j < m; j++) xn->extract_bytes(st, (unsigned)j, out[j], 0, c->p->n);
+    /*@ loop invariant 0 <= j <= m;
+        loop assigns j, *(out[0 .. m - 1] + (0 .. c->p->n - 1));
+        loop variant m - j; */
+    for (size_t j = 0; j < m; j++) {
+        /*@ calls kf_spec_xn_extract_bytes; */
+        xn->extract_bytes(st, (unsigned)j, out[j], 0, c->p->n);
+    }
 }
 
 /* (ACSL) one instance on the x1 backend: its table's operations through keccak_backend.h's
