@@ -1091,7 +1091,9 @@ UNITS = {
     # m's parts). Taken by contracts: sponge.h's kf_sponge_* (unit sponge), keccak_backend.h's
     # kf_backend_current, kf_slh_hash_blocks (slhdsa_internal.h). "pending": the batched paths,
     # whose groups index c->xn_rest[] by a count below c->width, which slh_ctx_ok does not bound
-    # (kf_slh_hash_blocks, hash_xn, hash_x1, the rows paths, kf_slh_ctx_backends that sets them up).
+    # (kf_slh_hash_blocks, the rows paths, kf_slh_ctx_backends that sets them up). Session 49: one
+    # group on a table, hash_x1 and hash_xn (calls through it over kf_spec_* / kf_spec_xn_*:
+    # "calls_assumed"), and kf_slh_rows_template with rows_clear (memset in words: 2 justified).
     "slhdsa_hash": {
         "files": ["src/slhdsa/hash.c"],
         "timeout": 120,
