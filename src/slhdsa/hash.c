@@ -84,7 +84,18 @@ size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen)
 }
 
 /* m <= xn->n instances on one batched call sequence. Idle lanes absorb instance 0's blocks
- * (valid memory; their output is not read). */
+ * (valid memory; their output is not read). (ACSL) The table's operations through
+ * keccak_backend.h's kf_spec_xn_* (`calls`, the ghost kf_spec_xn_table set to xn), the states
+ * in c->scratch (usable: state_bytes <= SLH_XN_STATE_MAX). */
+/*@ requires slh_ctx_ok(c) && \valid_read(xn) && \separated(c, xn);
+    requires 2 <= xn->n <= SLH_MAX_LANES && xn->state_bytes <= SLH_XN_STATE_MAX && 1 <= m <= xn->n;
+    requires 1 <= nblocks <= SLH_PADDED(2 * SLH_MAX_N + 32 + SLH_MAX_LEN * SLH_MAX_N) / SLH_BLOCK;
+    requires \valid_read(in + (0 .. m - 1)) && \valid_read(out + (0 .. m - 1));
+    requires \separated(c, in + (0 .. m - 1), out + (0 .. m - 1));
+    requires \forall integer i; 0 <= i < m ==> \valid_read(in[i] + (0 .. nblocks * SLH_BLOCK - 1));
+    requires \forall integer i; 0 <= i < m ==> \valid(out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < m ==> \separated(out[i] + (0 .. c->p->n - 1), c, c->p, xn, out + (0 .. m - 1));
+    assigns kf_spec_xn_table, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. m - 1] + (0 .. c->p->n - 1)); */
 static void hash_xn(slh_ctx *c, const kf_backend_xn *xn, size_t m, const uint8_t *const *in, size_t nblocks,
                     uint8_t *const *out)
 {
@@ -92,28 +103,70 @@ static void hash_xn(slh_ctx *c, const kf_backend_xn *xn, size_t m, const uint8_t
     const uint8_t *ptr[SLH_MAX_LANES];
     const size_t len = nblocks * SLH_BLOCK;
     size_t done = 0;
+    /*@ loop invariant 0 <= j <= xn->n;
+        loop invariant \forall integer i; 0 <= i < j ==> \valid_read(ptr[i] + (0 .. len - 1));
+        loop assigns j, ptr[0 .. SLH_MAX_LANES - 1];
+        loop variant xn->n - j; */
     for (unsigned j = 0; j < xn->n; j++) ptr[j] = in[j < m ? j : 0];
+    //@ ghost kf_spec_xn_table = xn;
+    /*@ calls kf_spec_xn_init; */
     xn->init(st);
-    if (xn->absorb_blocks) done = xn->absorb_blocks(st, NR, SLH_BLOCK, ptr, len);
+    if (xn->absorb_blocks) {
+        /*@ calls kf_spec_xn_absorb_blocks; */
+        done = xn->absorb_blocks(st, NR, SLH_BLOCK, ptr, len);
+    }
+    /*@ loop invariant done <= len && done % SLH_BLOCK == 0;
+        loop assigns done, c->scratch[0 .. SLH_XN_STATE_MAX - 1];
+        loop variant len - done; */
     for (; done < len; done += SLH_BLOCK) {
-        for (size_t j = 0; j < m; j++) xn->add_bytes(st, (unsigned)j, ptr[j] + done, 0, SLH_BLOCK);
+        /*@ loop invariant 0 <= j <= m;
+            loop assigns j, c->scratch[0 .. SLH_XN_STATE_MAX - 1];
+            loop variant m - j; */
+        for (size_t j = 0; j < m; j++) {
+            /*@ calls kf_spec_xn_add_bytes; */
+            xn->add_bytes(st, (unsigned)j, ptr[j] + done, 0, SLH_BLOCK);
+        }
+        /*@ calls kf_spec_xn_permute; */
         xn->permute(st, NR);
     }
-    for (size_t j = 0; j < m; j++) xn->extract_bytes(st, (unsigned)j, out[j], 0, c->p->n);
+    /*@ loop invariant 0 <= j <= m;
+        loop assigns j, *(out[0 .. m - 1] + (0 .. c->p->n - 1));
+        loop variant m - j; */
+    for (size_t j = 0; j < m; j++) {
+        /*@ calls kf_spec_xn_extract_bytes; */
+        xn->extract_bytes(st, (unsigned)j, out[j], 0, c->p->n);
+    }
 }
 
+/* (ACSL) one instance on the x1 backend: its table's operations through keccak_backend.h's
+ * kf_spec_* (`calls`), the state in c->scratch. */
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c);
+    requires 1 <= nblocks <= SLH_PADDED(2 * SLH_MAX_N + 32 + SLH_MAX_LEN * SLH_MAX_N) / SLH_BLOCK;
+    requires \valid_read(in + (0 .. nblocks * SLH_BLOCK - 1));
+    requires \valid(out + (0 .. c->p->n - 1)) && \separated(out + (0 .. c->p->n - 1), c, c->x1);
+    assigns c->scratch[0 .. SLH_XN_STATE_MAX - 1], out[0 .. c->p->n - 1]; */
 static void hash_x1(slh_ctx *c, const uint8_t *in, size_t nblocks, uint8_t *out)
 {
     const kf_backend *x1 = c->x1;
     void *st = c->scratch;
     const size_t len = nblocks * SLH_BLOCK;
     size_t done = 0;
+    /*@ calls kf_spec_init; */
     x1->init(st);
-    if (x1->absorb_blocks) done = x1->absorb_blocks(st, NR, SLH_BLOCK, in, len);
+    if (x1->absorb_blocks) {
+        /*@ calls kf_spec_absorb_blocks; */
+        done = x1->absorb_blocks(st, NR, SLH_BLOCK, in, len);
+    }
+    /*@ loop invariant done <= len && done % SLH_BLOCK == 0;
+        loop assigns done, c->scratch[0 .. SLH_XN_STATE_MAX - 1];
+        loop variant len - done; */
     for (; done < len; done += SLH_BLOCK) {
+        /*@ calls kf_spec_add_bytes; */
         x1->add_bytes(st, in + done, 0, SLH_BLOCK);
+        /*@ calls kf_spec_permute; */
         x1->permute(st, NR);
     }
+    /*@ calls kf_spec_extract_bytes; */
     x1->extract_bytes(st, out, 0, c->p->n);
 }
 
@@ -160,12 +213,33 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
     wipe_sponge(&s);
 }
 
+/* rows' words cleared, stated in words (as wipe_sponge): memset's char view of a uint64_t
+ * buffer is not one WP's Typed+cast model relates to the words, and its unproved precondition
+ * would be a hypothesis of every later goal of the caller (validity of 8 times the words); here
+ * it is the 2 justified goals and nothing follows them. Inlined: the same code as the call. */
+/*@ requires \valid(rows + (0 .. words - 1)) && words <= SLH_ROWS * SLH_MAX_LANES;
+    assigns rows[0 .. words - 1]; */
+static void rows_clear(uint64_t *rows, size_t words)
+{
+    memset(rows, 0, words * sizeof rows[0]);
+}
+
 void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t inlen)
 {
     const size_t n = c->p->n, used = n + 32 + inlen;
-    memset(rows, 0, (size_t)SLH_ROWS * w * sizeof rows[0]);
+    rows_clear(rows, (size_t)SLH_ROWS * w);
+    /*@ loop invariant 0 <= i <= w;
+        loop assigns i, rows[0 .. SLH_ROWS * w - 1];
+        loop variant w - i; */
     for (unsigned i = 0; i < w; i++) {
-        for (size_t k = 0; k < n / 8; k++) rows[k * w + i] = slh_word(c->pk_seed + 8 * k);
+        /*@ loop invariant 0 <= k <= n / 8;
+            loop assigns k, rows[0 .. SLH_ROWS * w - 1];
+            loop variant n / 8 - k; */
+        for (size_t k = 0; k < n / 8; k++) {
+            //@ assert row_k: k * w + i < SLH_ROWS * w;
+            rows[k * w + i] = slh_word(c->pk_seed + 8 * k);
+        }
+        //@ assert row_pad: (used / 8) * w + i < SLH_ROWS * w;
         rows[(used / 8) * w + i] = (uint64_t)SHAKE_SUFFIX << (8 * (used % 8));
         rows[SLH_ROW_PAD_LAST * w + i] |= (uint64_t)PAD_LAST << 56;
     }

@@ -165,7 +165,12 @@ static inline uint64_t slh_word_with_hash(uint64_t word, uint32_t x)
     return (word & 0xffffffffu) | (uint64_t)be << 32;
 }
 /* rows (SLH_ROWS x w words) := the padded one-block input PK.seed || ADRS || inlen bytes
- * (n + 32 + inlen < SLH_BLOCK) of w instances with zero ADRS and input words. */
+ * (n + 32 + inlen < SLH_BLOCK) of w instances with zero ADRS and input words. (ACSL, unit
+ * slhdsa_hash) rows may lie in *c (kf_slh_ctx_backends: c->tmpl), apart from PK.seed. */
+/*@ requires slh_ctx_ok(c) && 1 <= w <= SLH_MAX_LANES && c->p->n + 32 + inlen < SLH_BLOCK;
+    requires \valid(rows + (0 .. SLH_ROWS * w - 1));
+    requires \separated(rows + (0 .. SLH_ROWS * w - 1), c->pk_seed + (0 .. SLH_MAX_N - 1), &c->p, c->p);
+    assigns rows[0 .. SLH_ROWS * w - 1]; */
 void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t inlen);
 /* S := the template T (rows of xn's width) except rows dst .. dst+cnt-1, which take S's own
  * rows src .. src+cnt-1 (a chain's last output as its next input; cnt 0: all of T); then
