@@ -226,7 +226,8 @@ KT_INLINE void kt_wipe_node(kf_leaves_node *p)
     requires kt_jn_job: kf_leaves_live(job) && kf_leaves_cv_bytes(job) == m * k->cv_len && kf_leaves_rate(job) == k->node.rate;
     requires kt_jn_m: m * KT_CHUNK <= SIZE_MAX;
     requires kt_jn_pend: plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1)) && \valid_read(pend);
-    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private,
+            kf_spec_xn_table;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
 static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_t *pend, size_t plen)
 {
@@ -273,7 +274,8 @@ static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_
     requires \valid(cvs + (0 .. KT_BATCH * 64 - 1));
     requires kt_wlg_own: \base_addr(cvs) != \base_addr(k) && \base_addr(cvs) != \base_addr(p) && \base_addr(cvs) != \base_addr(in) &&
                          \base_addr(p) != \base_addr(k) && \base_addr(p) != \base_addr(in);
-    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, cvs[0 .. KT_BATCH * 64 - 1];
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, cvs[0 .. KT_BATCH * 64 - 1],
+            kf_spec_xn_table;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && 1 <= \result <= count; */
 KT_INLINE size_t kt_wl_group(kf_kt_impl *k, const kf_leaf_params *p, const uint8_t *in, size_t count,
                              const uint8_t *pend, size_t plen, uint8_t *cvs)
@@ -293,7 +295,8 @@ KT_INLINE size_t kt_wl_group(kf_kt_impl *k, const kf_leaf_params *p, const uint8
     requires k->cv_len == 32 || k->cv_len == 64;
     requires count * KT_CHUNK <= SIZE_MAX && \valid_read(in + (0 .. count * KT_CHUNK - 1));
     requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1)) && \valid_read(pend);
-    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private,
+            kf_spec_xn_table;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
 static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, const uint8_t *pend, size_t plen)
 {
@@ -307,7 +310,7 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
         loop invariant kt_wl_pend: plen == 0 || plen == \at(plen, Pre);
         loop invariant node_side == 0 || node_side == 1;
         loop assigns count, in, plen, node_side, k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial,
-                     k->leaves, kf_leaves_private, cvs[0 .. KT_BATCH * 64 - 1];
+                     k->leaves, kf_leaves_private, cvs[0 .. KT_BATCH * 64 - 1], kf_spec_xn_table;
         loop variant 2 * count + node_side; */
     while (count) {
         size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
@@ -550,7 +553,7 @@ KT_INLINE void kt_tail(kf_kt_impl *k, const uint8_t *in, size_t len)
     requires kt_rest_early: job == \null || early * KT_CHUNK <= len;
     requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \valid(pend) && \separated(pend + (0 .. plen - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
-            kf_leaves_private, pend[0 .. plen - 1];
+            kf_leaves_private, pend[0 .. plen - 1], kf_spec_xn_table;
     ensures kt_open(k); */
 KT_INLINE void kt_feed_rest(kf_kt_impl *k, kf_leaves *job, size_t early, const uint8_t *in, size_t len,
                             uint8_t *pend, size_t plen)
@@ -581,7 +584,7 @@ KT_INLINE void kt_feed_rest(kf_kt_impl *k, kf_leaves *job, size_t early, const u
     requires kt_next_early: job == \null || early * KT_CHUNK + (k->tree == 0 || k->fill != 0 ? KT_CHUNK - k->fill : 0) <= len;
     requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \valid(pend) && \separated(pend + (0 .. plen - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
-            k->tree, kf_leaves_private, pend[0 .. plen - 1];
+            k->tree, kf_leaves_private, pend[0 .. plen - 1], kf_spec_xn_table;
     ensures kt_open(k); */
 KT_INLINE void kt_feed_next(kf_kt_impl *k, kf_leaves *job, size_t early, const uint8_t *in, size_t len,
                             uint8_t *pend, size_t plen)
