@@ -226,7 +226,8 @@ KT_INLINE void kt_wipe_node(kf_leaves_node *p)
     requires kt_jn_job: kf_leaves_live(job) && kf_leaves_cv_bytes(job) == m * k->cv_len && kf_leaves_rate(job) == k->node.rate;
     requires kt_jn_m: m * KT_CHUNK <= SIZE_MAX;
     requires kt_jn_pend: plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1)) && \valid_read(pend);
-    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private,
+            kf_spec_xn_table;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
 static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_t *pend, size_t plen)
 {
@@ -273,7 +274,8 @@ static void kt_job_to_node(kf_kt_impl *k, kf_leaves *job, size_t m, const uint8_
     requires \valid(cvs + (0 .. KT_BATCH * 64 - 1));
     requires kt_wlg_own: \base_addr(cvs) != \base_addr(k) && \base_addr(cvs) != \base_addr(p) && \base_addr(cvs) != \base_addr(in) &&
                          \base_addr(p) != \base_addr(k) && \base_addr(p) != \base_addr(in);
-    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, cvs[0 .. KT_BATCH * 64 - 1];
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, cvs[0 .. KT_BATCH * 64 - 1],
+            kf_spec_xn_table;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0 && 1 <= \result <= count; */
 KT_INLINE size_t kt_wl_group(kf_kt_impl *k, const kf_leaf_params *p, const uint8_t *in, size_t count,
                              const uint8_t *pend, size_t plen, uint8_t *cvs)
@@ -293,7 +295,8 @@ KT_INLINE size_t kt_wl_group(kf_kt_impl *k, const kf_leaf_params *p, const uint8
     requires k->cv_len == 32 || k->cv_len == 64;
     requires count * KT_CHUNK <= SIZE_MAX && \valid_read(in + (0 .. count * KT_CHUNK - 1));
     requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid_read(pend + (0 .. plen - 1)) && \valid_read(pend);
-    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private;
+    assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaves, kf_leaves_private,
+            kf_spec_xn_table;
     ensures kf_sponge_absorbing(&k->node) && k->node.nbits == 0; */
 static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, const uint8_t *pend, size_t plen)
 {
@@ -307,7 +310,7 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
         loop invariant kt_wl_pend: plen == 0 || plen == \at(plen, Pre);
         loop invariant node_side == 0 || node_side == 1;
         loop assigns count, in, plen, node_side, k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial,
-                     k->leaves, kf_leaves_private, cvs[0 .. KT_BATCH * 64 - 1];
+                     k->leaves, kf_leaves_private, cvs[0 .. KT_BATCH * 64 - 1], kf_spec_xn_table;
         loop variant 2 * count + node_side; */
     while (count) {
         size_t m = count < KF_LEAVES_WINDOW ? count : KF_LEAVES_WINDOW;
@@ -338,6 +341,54 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
     kf_sponge_absorb(&k->node, pend, plen);
 }
 
+/* The wipe of kt_first_group's local batched sponge, stated in its own type, always inlined (as
+ * kt_wipe_node: the byte view of the parameter is a justified goal here). */
+/*@ requires \valid(p);
+    assigns *p; */
+KT_INLINE void kt_wipe_xn(kf_sponge_xn *p)
+{
+    kf_memzero((uint8_t *)p, sizeof *p);
+}
+
+/* kt_first_group's group on the batched sponge, where the backend declines kf_leaves_hash_node,
+ * always inlined (unit hash_kt: a contract of its own, so that the group's goals see one call; the
+ * caller's locals as parameters, so that GCC lays out its frame as before): S_0's state before its
+ * padding in st, the eight chunks' CVs at cvs + i * cv_len (out[0]: S_0 padded as a leaf, not used). */
+/*@ requires \valid_read(k) && 8 <= k->node.rate <= 192 && k->node.rate % 8 == 0 && (k->cv_len == 32 || k->cv_len == 64);
+    requires rate == k->node.rate && \valid_read(in + (0 .. KT_BATCH * KT_CHUNK - 1));
+    requires \valid(cvs + (0 .. KT_BATCH * 64 - 1)) && \valid(st + (0 .. KF_STATE_BYTES - 1));
+    requires \valid(xs) && \valid(p + (0 .. KT_BATCH - 1)) && \valid(out + (0 .. KT_BATCH - 1));
+    requires kt_fgx_own: \base_addr(cvs) != \base_addr(st) && \base_addr(cvs) != \base_addr(xs) && \base_addr(cvs) != \base_addr(p) &&
+                         \base_addr(cvs) != \base_addr(out) && \base_addr(st) != \base_addr(xs) && \base_addr(st) != \base_addr(p) &&
+                         \base_addr(st) != \base_addr(out) && \base_addr(xs) != \base_addr(p) && \base_addr(xs) != \base_addr(out) &&
+                         \base_addr(p) != \base_addr(out);
+    requires kt_fgx_k: \base_addr(k) != \base_addr(cvs) && \base_addr(k) != \base_addr(st) && \base_addr(k) != \base_addr(xs) &&
+                       \base_addr(k) != \base_addr(p) && \base_addr(k) != \base_addr(out) &&
+                       \base_addr(in) != \base_addr(cvs) && \base_addr(in) != \base_addr(st) && \base_addr(in) != \base_addr(xs) &&
+                       \base_addr(in) != \base_addr(p) && \base_addr(in) != \base_addr(out);
+    assigns *xs, p[0 .. KT_BATCH - 1], out[0 .. KT_BATCH - 1], cvs[0 .. KT_BATCH * 64 - 1], st[0 .. KF_STATE_BYTES - 1],
+            kf_spec_xn_table; */
+KT_INLINE void kt_fg_xn(const kf_kt_impl *k, const uint8_t *in, uint8_t *cvs, uint8_t *st, size_t rate, kf_sponge_xn *xs,
+                        const uint8_t **p, uint8_t **out)
+{
+    /*@ loop invariant kt_fg_i: 0 <= i <= KT_BATCH;
+        loop invariant kt_fg_in: \forall integer m; 0 <= m < i ==> p[m] == in + m * KT_CHUNK;
+        loop invariant kt_fg_out: \forall integer m; 0 <= m < i ==> out[m] == cvs + (k->cv_len == 32 ? m * 32 : m * 64);
+        loop assigns i, p[0 .. KT_BATCH - 1], out[0 .. KT_BATCH - 1];
+        loop variant KT_BATCH - i; */
+    for (size_t i = 0; i < KT_BATCH; i++) {
+        p[i] = in + i * KT_CHUNK;
+        out[i] = cvs + i * k->cv_len; /* out[0]: S_0 padded as a leaf, not used */
+    }
+    kf_sponge_xn_init(xs, KT_BATCH, rate, KT_NR, KT_D_LEAF);
+    kf_sponge_xn_absorb(xs, p, KT_CHUNK);
+    kf_sponge_xn_export(xs, 0, st);
+    /*@ assert kt_fgx_n: xs->n == KT_BATCH && (k->cv_len == 32 || k->cv_len == 64); */
+    /*@ assert kt_fgx_sub: \forall integer m; 0 <= m < xs->n ==> \subset(out[m] + (0 .. k->cv_len - 1), cvs + (0 .. KT_BATCH * 64 - 1)); */
+    kf_sponge_xn_squeeze(xs, out, k->cv_len);
+    kt_wipe_xn(xs);
+}
+
 /* The first chunk S_0 beside the next seven, as one batched group (the caller's thread, all
  * eight chunks at hand). The final node absorbs S_0 with the leaves' rate and rounds, so a
  * lane of the group can run S_0's permutations beside seven leaves instead of on the x1
@@ -349,9 +400,9 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
     requires \valid_read(in + (0 .. KT_BATCH * KT_CHUNK - 1));
     requires \valid(pend + (0 .. 8 + (KT_BATCH - 1) * 64 - 1)) && \separated(pend + (0 .. 8 + (KT_BATCH - 1) * 64 - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->leaves, k->tree, k->fill,
-            pend[0 .. 8 + (KT_BATCH - 1) * 64 - 1];
-    ensures kt_open(k) && k->tree == 1 && k->fill == 0 && k->cv_len == \old(k->cv_len);
-    ensures \result == 8 + (KT_BATCH - 1) * k->cv_len; */
+            pend[0 .. 8 + (KT_BATCH - 1) * 64 - 1], kf_spec_xn_table;
+    ensures kt_fg_open: kt_open(k) && k->tree == 1 && k->fill == 0 && k->cv_len == \old(k->cv_len);
+    ensures kt_fg_plen: \result == 8 + (KT_BATCH - 1) * k->cv_len; */
 static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + (KT_BATCH - 1) * 64])
 {
     static const uint8_t marker[8] = {0x03, 0, 0, 0, 0, 0, 0, 0};
@@ -360,22 +411,21 @@ static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + 
     uint8_t *out[KT_BATCH], cvs[KT_BATCH * 64], st[KF_STATE_BYTES], none[KF_STATE_BYTES] = {0};
     kf_leaf_params lp = kt_leaf_params(k);
     size_t rate = k->node.rate, whole = KT_CHUNK - KT_CHUNK % rate;
+    /*@ assert kt_fg_whole: rate == k->node.rate && KT_CHUNK - whole == KT_CHUNK % rate < rate; */
     /* the leaf loop's own operation (its padded last block in the loop; the sponge_xn path
      * costs ~2.5% more for this group): S_0's state before its last, partial block comes out
      * of lane 0, which then takes S_0's last bytes without padding */
     if (kf_leaves_hash_node(&lp, in, cvs, none, NULL, 0, st)) {
+        /*@ loop invariant kt_fg_j: 0 <= j <= KT_CHUNK - whole;
+            loop assigns j, st[0 .. KF_STATE_BYTES - 1];
+            loop variant KT_CHUNK - whole - j; */
         for (size_t j = 0; j < KT_CHUNK - whole; j++) st[j] ^= in[whole + j];
+        /*@ assert kt_fg_a1: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
     } else {
-        for (size_t i = 0; i < KT_BATCH; i++) {
-            p[i] = in + i * KT_CHUNK;
-            out[i] = cvs + i * k->cv_len; /* out[0]: S_0 padded as a leaf, not used */
-        }
-        kf_sponge_xn_init(&s, KT_BATCH, rate, KT_NR, KT_D_LEAF);
-        kf_sponge_xn_absorb(&s, p, KT_CHUNK);
-        kf_sponge_xn_export(&s, 0, st);
-        kf_sponge_xn_squeeze(&s, out, k->cv_len);
-        kf_memzero(&s, sizeof s);
+        kt_fg_xn(k, in, cvs, st, rate, &s, p, out);
+        /*@ assert kt_fg_a2: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
     }
+    /*@ assert kt_fg_at: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
     kf_sponge_import(&k->node, st, KT_CHUNK % rate);
     memcpy(pend, marker, sizeof marker);
     memcpy(pend + sizeof marker, cvs + k->cv_len, (KT_BATCH - 1) * k->cv_len);
@@ -503,7 +553,7 @@ KT_INLINE void kt_tail(kf_kt_impl *k, const uint8_t *in, size_t len)
     requires kt_rest_early: job == \null || early * KT_CHUNK <= len;
     requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \valid(pend) && \separated(pend + (0 .. plen - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
-            kf_leaves_private, pend[0 .. plen - 1];
+            kf_leaves_private, pend[0 .. plen - 1], kf_spec_xn_table;
     ensures kt_open(k); */
 KT_INLINE void kt_feed_rest(kf_kt_impl *k, kf_leaves *job, size_t early, const uint8_t *in, size_t len,
                             uint8_t *pend, size_t plen)
@@ -534,7 +584,7 @@ KT_INLINE void kt_feed_rest(kf_kt_impl *k, kf_leaves *job, size_t early, const u
     requires kt_next_early: job == \null || early * KT_CHUNK + (k->tree == 0 || k->fill != 0 ? KT_CHUNK - k->fill : 0) <= len;
     requires plen <= 8 + (KT_BATCH - 1) * 64 && \valid(pend + (0 .. plen - 1)) && \valid(pend) && \separated(pend + (0 .. plen - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
-            k->tree, kf_leaves_private, pend[0 .. plen - 1];
+            k->tree, kf_leaves_private, pend[0 .. plen - 1], kf_spec_xn_table;
     ensures kt_open(k); */
 KT_INLINE void kt_feed_next(kf_kt_impl *k, kf_leaves *job, size_t early, const uint8_t *in, size_t len,
                             uint8_t *pend, size_t plen)
@@ -564,7 +614,7 @@ KT_INLINE void kt_feed_next(kf_kt_impl *k, kf_leaves *job, size_t early, const u
 /*@ requires kt_open(k);
     requires len == 0 || \valid_read(in + (0 .. len - 1));
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->node.partial, k->leaf, k->leaves, k->fill,
-            k->tree, kf_leaves_private;
+            k->tree, kf_leaves_private, kf_spec_xn_table;
     ensures kt_open(k); */
 static void kt_feed(kf_kt_impl *k, const uint8_t *in, size_t len)
 {
@@ -645,7 +695,7 @@ static kf_kt_impl *kt_live(kf_kt_ctx *ctx)
 
 /*@ requires ctx == \null || kt_inv(&ctx->impl);
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
-    assigns *ctx, kf_leaves_private;
+    assigns *ctx, kf_leaves_private, kf_spec_xn_table;
     ensures ctx != \null ==> kt_inv(&ctx->impl); */
 int kf_kt_update(kf_kt_ctx *ctx, const void *in, size_t len)
 {
@@ -672,7 +722,7 @@ KT_INLINE void kt_to_squeeze(kf_kt_impl *k)
 
 /*@ requires ctx == \null || kt_inv(&ctx->impl);
     requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
-    assigns *ctx, kf_leaves_private;
+    assigns *ctx, kf_leaves_private, kf_spec_xn_table;
     ensures ctx != \null ==> kt_inv(&ctx->impl); */
 int kf_kt_final(kf_kt_ctx *ctx, const void *custom, size_t customlen)
 {
@@ -771,7 +821,7 @@ KT_INLINE void kt_wipe_ctx(kf_kt_ctx *c)
 /*@ requires out == \null || \valid(out + (0 .. outlen - 1));
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1], kf_leaves_private; */
+    assigns out[0 .. outlen - 1], kf_leaves_private, kf_spec_xn_table; */
 static int kt_oneshot(kf_kt_variant v, uint8_t *out, size_t outlen, const void *in, size_t inlen,
                       const void *custom, size_t customlen, unsigned threads)
 {
@@ -796,28 +846,28 @@ static int kt_oneshot(kf_kt_variant v, uint8_t *out, size_t outlen, const void *
 /*@ requires out == \null || \valid(out + (0 .. outlen - 1));
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1], kf_leaves_private; */
+    assigns out[0 .. outlen - 1], kf_leaves_private, kf_spec_xn_table; */
 int kf_kt128(uint8_t *out, size_t outlen, const void *in, size_t inlen,
              const void *custom, size_t customlen)
 { return kt_oneshot(KF_KT128, out, outlen, in, inlen, custom, customlen, 1); }
 /*@ requires out == \null || \valid(out + (0 .. outlen - 1));
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1], kf_leaves_private; */
+    assigns out[0 .. outlen - 1], kf_leaves_private, kf_spec_xn_table; */
 int kf_kt256(uint8_t *out, size_t outlen, const void *in, size_t inlen,
              const void *custom, size_t customlen)
 { return kt_oneshot(KF_KT256, out, outlen, in, inlen, custom, customlen, 1); }
 /*@ requires out == \null || \valid(out + (0 .. outlen - 1));
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1], kf_leaves_private; */
+    assigns out[0 .. outlen - 1], kf_leaves_private, kf_spec_xn_table; */
 int kf_kt128_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                 const void *custom, size_t customlen, unsigned threads)
 { return kt_oneshot(KF_KT128, out, outlen, in, inlen, custom, customlen, threads); }
 /*@ requires out == \null || \valid(out + (0 .. outlen - 1));
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires custom == \null || \valid_read((const uint8_t *)custom + (0 .. customlen - 1));
-    assigns out[0 .. outlen - 1], kf_leaves_private; */
+    assigns out[0 .. outlen - 1], kf_leaves_private, kf_spec_xn_table; */
 int kf_kt256_mt(uint8_t *out, size_t outlen, const void *in, size_t inlen,
                 const void *custom, size_t customlen, unsigned threads)
 { return kt_oneshot(KF_KT256, out, outlen, in, inlen, custom, customlen, threads); }

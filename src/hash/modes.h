@@ -118,7 +118,7 @@ typedef struct kf_leaves kf_leaves;
     requires \valid_read(base + (0 .. count * p->len - 1));
     requires \valid(cvs + (0 .. count * p->cv_len - 1));
     requires \separated(cvs + (0 .. count * p->cv_len - 1), p, base + (0 .. count * p->len - 1));
-    assigns cvs[0 .. count * p->cv_len - 1]; */
+    assigns cvs[0 .. count * p->cv_len - 1], kf_spec_xn_table; */
 void kf_leaves_hash(const kf_leaf_params *p, const uint8_t *base, size_t count, uint8_t *cvs);
 /* One full group of KF_XN_MAX leaves as kf_leaves_hash, and beside them node_blocks whole
  * blocks of p->rate bytes of node_in absorbed into the lone sponge state node (200 bytes,
@@ -163,7 +163,7 @@ int kf_leaves_hash_node(const kf_leaf_params *p, const uint8_t *base, uint8_t *c
 kf_leaves *kf_leaves_start(const kf_leaf_params *p, const uint8_t *base, size_t count, unsigned threads,
                            unsigned lead);
 /*@ requires kf_leaves_live(job);
-    assigns kf_leaves_private;
+    assigns kf_leaves_private, kf_spec_xn_table;
     ensures kf_leaves_live(job) && \valid_read(\result + (0 .. kf_leaves_cv_bytes(job) - 1)); */
 const uint8_t *kf_leaves_finish(kf_leaves *job);
 /* A tree hash's final node fed while a threaded job finishes (KT): the sponge state st (200
@@ -181,7 +181,7 @@ typedef struct kf_leaves_node {
 /*@ requires kf_leaves_live(job) && \valid(node);
     requires \valid_read(node->head + (0 .. node->head_len - 1)) && \separated(node, node->head + (0 .. node->head_len - 1));
     requires node->fed <= node->head_len + kf_leaves_cv_bytes(job) && node->fed % kf_leaves_rate(job) == 0;
-    assigns kf_leaves_private, node->st[0 .. KF_STATE_BYTES - 1], node->fed;
+    assigns kf_leaves_private, node->st[0 .. KF_STATE_BYTES - 1], node->fed, kf_spec_xn_table;
     ensures kf_leaves_live(job) && \valid_read(\result + (0 .. kf_leaves_cv_bytes(job) - 1));
     ensures \old(node->fed) <= node->fed <= node->head_len + kf_leaves_cv_bytes(job);
     ensures node->fed % kf_leaves_rate(job) == 0; */

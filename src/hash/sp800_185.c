@@ -869,7 +869,7 @@ static void leaf_close(kf_parallelhash_impl *p)
     requires kf_leaf_params_ok(lp) && lp->len == p->B && lp->cv_len == p->cv_len;
     requires 1 <= m <= PAR_GROUP && m * p->B <= SIZE_MAX && m * p->cv_len <= PAR_GROUP * 64;
     requires \valid_read(in + (0 .. m * p->B - 1)) && \separated(lp, in + (0 .. m * p->B - 1));
-    assigns p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial;
+    assigns p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, kf_spec_xn_table;
     ensures kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \old(p->c.s.nbits); */
 PAR_INLINE void par_group(kf_parallelhash_impl *p, const kf_leaf_params *lp, const uint8_t *in, size_t m)
 {
@@ -880,7 +880,8 @@ PAR_INLINE void par_group(kf_parallelhash_impl *p, const kf_leaf_params *lp, con
 
 /*@ requires \valid(p) && kf_sponge_absorbing(&p->c.s) && 1 <= p->B && (p->cv_len == 32 || p->cv_len == 64);
     requires k * p->B <= SIZE_MAX && \valid_read(in + (0 .. k * p->B - 1));
-    assigns p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks, kf_leaves_private;
+    assigns p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks, kf_leaves_private,
+            kf_spec_xn_table;
     ensures kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \old(p->c.s.nbits); */
 static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
 {
@@ -891,7 +892,7 @@ static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
         loop invariant \separated(&lp, in + (0 .. k * p->B - 1));
         loop invariant kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \at(p->c.s.nbits, Pre);
         loop assigns k, in, p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks,
-                     kf_leaves_private;
+                     kf_leaves_private, kf_spec_xn_table;
         loop variant k; */
     while (k) {
         size_t m = k < KF_LEAVES_WINDOW ? k : KF_LEAVES_WINDOW;
@@ -921,7 +922,7 @@ static void hash_blocks(kf_parallelhash_impl *p, const uint8_t *in, size_t k)
 /*@ requires par_open(p);
     requires len == 0 || \valid_read(in + (0 .. len - 1));
     assigns p->leaf, p->c.s.state[0 .. KF_STATE_BYTES - 1], p->c.s.pos, p->c.s.partial, p->blocks, p->fill,
-            kf_leaves_private;
+            kf_leaves_private, kf_spec_xn_table;
     ensures kf_sponge_absorbing(&p->c.s) && p->c.s.nbits == \old(p->c.s.nbits);
     ensures p->fill < p->B;
     ensures p->fill != 0 ==> kf_sponge_absorbing(&p->leaf);
@@ -981,7 +982,7 @@ static int par_room(const kf_parallelhash_impl *p, size_t len)
 
 /*@ requires ctx == \null || par_inv(&ctx->impl);
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. len - 1));
-    assigns *ctx, kf_leaves_private;
+    assigns *ctx, kf_leaves_private, kf_spec_xn_table;
     ensures ctx != \null ==> par_inv(&ctx->impl); */
 int kf_parallelhash_update(kf_parallelhash_ctx *ctx, const void *in, size_t len)
 {
@@ -996,7 +997,7 @@ int kf_parallelhash_update(kf_parallelhash_ctx *ctx, const void *in, size_t len)
 
 /*@ requires ctx == \null || par_inv(&ctx->impl);
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. (nbits + 7) / 8 - 1));
-    assigns *ctx, kf_leaves_private;
+    assigns *ctx, kf_leaves_private, kf_spec_xn_table;
     ensures ctx != \null ==> par_inv(&ctx->impl); */
 int kf_parallelhash_update_bits(kf_parallelhash_ctx *ctx, const void *in, size_t nbits)
 {
@@ -1082,7 +1083,7 @@ static void sp_wipe_par(kf_parallelhash_ctx *p)
 /*@ requires out == \null || \valid(out + (0 .. outlen - 1));
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
-    assigns out[0 .. outlen - 1], kf_leaves_private; */
+    assigns out[0 .. outlen - 1], kf_leaves_private, kf_spec_xn_table; */
 int kf_parallelhash_mt(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
                        size_t inlen, size_t B, const void *S, size_t Slen, unsigned threads)
 {
@@ -1098,7 +1099,7 @@ int kf_parallelhash_mt(kf_sp800185_variant v, uint8_t *out, size_t outlen, const
 /*@ requires out == \null || \valid(out + (0 .. outlen - 1));
     requires in == \null || \valid_read((const uint8_t *)in + (0 .. inlen - 1));
     requires S == \null || \valid_read((const uint8_t *)S + (0 .. Slen - 1));
-    assigns out[0 .. outlen - 1], kf_leaves_private; */
+    assigns out[0 .. outlen - 1], kf_leaves_private, kf_spec_xn_table; */
 int kf_parallelhash(kf_sp800185_variant v, uint8_t *out, size_t outlen, const void *in,
                     size_t inlen, size_t B, const void *S, size_t Slen)
 {
