@@ -547,9 +547,10 @@ UNITS = {
     # and its copies of an integer as bytes (kf_copy64_from .. kf_copy16_le: the byte view of the
     # integer is justified inside them, no local is seen as bytes), proved; opt64_absorb_blocks
     # (every rate and input length) and opt64_oneblock (every rate <= 192, len < rate, outlen <=
-    # rate) have their contracts, "pending". For them PERMUTE_A(nr) is taken by its contract
+    # rate) have their contracts, absorb_blocks proved in session 49, oneblock "pending". For them
+    # PERMUTE_A(nr) is taken by its contract
     # (proofs/opt64_rounds_shim.h: writes only the A lanes, 1 <= nr <= 24; its code is unit
-    # permutation_opt64's Eva proof).
+    # permutation_opt64's Eva proof), and so is each lane-indexed switch (proved on its own).
     # wp:range takes kf_store_partial_le's and kf_lanes64_tail's n (0..7, 1..7) value by value in
     # the goals that name it (their assertions on each piece n & 4, n & 2, n & 1 against n).
     "permutation_opt64_bytes": {
@@ -562,11 +563,17 @@ UNITS = {
             {"functions": ["kf_load64_le", "kf_lanes64_get", "kf_lanes64_put", "kf_lanes64_tail", "kf_store64_le",
                            "kf_store_partial_le", "kf_copy64_from", "kf_copy32_from", "kf_copy16_from", "kf_copy64_le",
                            "kf_copy32_le", "kf_copy16_le"], "extra": ["-wp-auto", "wp:range"]},
+            # session 49: each lane-indexed switch proved on its own (opt64_proof_*, Frama-C only in
+            # keccak_p1600_opt64.c) and taken by its contract in the two functions
+            # (opt64_rounds_shim.h): WP carried every later goal through each switch path
+            {"functions": ["opt64_absorb_blocks", "opt64_proof_xor_at", "opt64_mul_mod"], "extra": []},
+            # the two XOR_IN switches alone: 601 goals (each read per path into the switch), 87 s
+            # of CPU at load ~20 (2026-11-28): a slow pass, the shim's stand-ins taken meanwhile
+            {"functions": ["opt64_proof_xor_in_rate", "opt64_proof_xor_in_full"], "extra": [], "slow": True},
         ],
-        # session 48: WP's goal generation for these two (the 25 lanes of PERMUTE_LOCALS as locals
-        # through the switch fall-through, the lane-indexed switches and the 25 output lanes) ran
-        # past 100 s of CPU each without reaching a prover at load ~35; their contracts stand
-        "pending": ["opt64_absorb_blocks", "opt64_oneblock"],
+        # session 49: oneblock's 435 goals (its switches now taken as absorb_blocks'): a run of it
+        # alone was at 118 s of CPU in Frama-C itself (Qed, not the provers), unfinished, load ~20
+        "pending": ["opt64_oneblock"],
         "elsewhere": ["opt64_permute"],   # unit permutation_opt64's (Eva)
     },
     # opt32bi's permutation (keccak_p1600_opt32bi.c: the bit-interleaved, in-place rounds) by

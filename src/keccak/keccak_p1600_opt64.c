@@ -76,6 +76,59 @@ static void opt64_permute(void *state, unsigned nr)
  * first so that one switch with fall-through serves every rate.
  */
 #define XOR_IN(P, x, y) P##x##y ^= kf_load64_le(in + 8 * ((x) + 5 * (y)));
+#define XOR_IN_RATE(n) \
+    switch (n) { \
+    case 25: XOR_IN(A, 4, 4) /* fall through */ \
+    case 24: XOR_IN(A, 3, 4) /* fall through */ \
+    case 23: XOR_IN(A, 2, 4) /* fall through */ \
+    case 22: XOR_IN(A, 1, 4) /* fall through */ \
+    case 21: XOR_IN(A, 0, 4) /* fall through */ \
+    case 20: XOR_IN(A, 4, 3) /* fall through */ \
+    case 19: XOR_IN(A, 3, 3) /* fall through */ \
+    case 18: XOR_IN(A, 2, 3) /* fall through */ \
+    case 17: XOR_IN(A, 1, 3) /* fall through */ \
+    case 16: XOR_IN(A, 0, 3) /* fall through */ \
+    case 15: XOR_IN(A, 4, 2) /* fall through */ \
+    case 14: XOR_IN(A, 3, 2) /* fall through */ \
+    case 13: XOR_IN(A, 2, 2) /* fall through */ \
+    case 12: XOR_IN(A, 1, 2) /* fall through */ \
+    case 11: XOR_IN(A, 0, 2) /* fall through */ \
+    case 10: XOR_IN(A, 4, 1) /* fall through */ \
+    case 9:  XOR_IN(A, 3, 1) /* fall through */ \
+    case 8:  XOR_IN(A, 2, 1) /* fall through */ \
+    case 7:  XOR_IN(A, 1, 1) /* fall through */ \
+    case 6:  XOR_IN(A, 0, 1) /* fall through */ \
+    case 5:  XOR_IN(A, 4, 0) /* fall through */ \
+    case 4:  XOR_IN(A, 3, 0) /* fall through */ \
+    case 3:  XOR_IN(A, 2, 0) /* fall through */ \
+    case 2:  XOR_IN(A, 1, 0) /* fall through */ \
+    default: XOR_IN(A, 0, 0) \
+    }
+
+#if defined(__FRAMAC__) && defined(KF_PROOF_XOR_SWITCH)
+/* Frama-C only, where the proof unit preincludes proofs/opt64_rounds_shim.h: the switch proved
+ * here on its own for every n in 1..25 (it reads in[0 .. 8n - 1] only), then in
+ * opt64_absorb_blocks taken by the shim's kf_proof_xor_in_rate, the same precondition (WP would
+ * carry every later goal through each of the switch's 25 paths). A compiler never sees this. */
+/*@ requires kf_proof_xor_in_rate_pre(in, n); */
+static void opt64_proof_xor_in_rate(const uint8_t *in, size_t n)
+{
+    PERMUTE_LOCALS
+    LANES(A, KF_PROOF_ZERO_LANE)
+    XOR_IN_RATE(n);
+}
+#undef XOR_IN_RATE
+#define XOR_IN_RATE(n) KF_PROOF_XOR_SWITCH(kf_proof_xor_in_rate(in, (n)))
+#endif
+
+/* (ACSL) a ghost lemma function, proved alone: CVC4 finds b r mod r = 0 when nothing else is in
+ * the context, not at kf_whole_blocks below (rate mod 8 there too; timed out, session 49) */
+/*@ ghost
+  /@ requires r > 0;
+     assigns \nothing;
+     ensures (b * r) % r == 0; @/
+  static void opt64_mul_mod(size_t b, size_t r) { }
+*/
 
 /*@ requires \valid((uint8_t *)state + (0 .. 199));
     requires 1 <= nr <= 24;
@@ -98,38 +151,13 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
                      A03, A13, A23, A33, A43, A04, A14, A24, A34, A44;
         loop variant len - done; */
     while (len - done >= rate) {
-        switch (rate / 8) {
-        case 25: XOR_IN(A, 4, 4) /* fall through */
-        case 24: XOR_IN(A, 3, 4) /* fall through */
-        case 23: XOR_IN(A, 2, 4) /* fall through */
-        case 22: XOR_IN(A, 1, 4) /* fall through */
-        case 21: XOR_IN(A, 0, 4) /* fall through */
-        case 20: XOR_IN(A, 4, 3) /* fall through */
-        case 19: XOR_IN(A, 3, 3) /* fall through */
-        case 18: XOR_IN(A, 2, 3) /* fall through */
-        case 17: XOR_IN(A, 1, 3) /* fall through */
-        case 16: XOR_IN(A, 0, 3) /* fall through */
-        case 15: XOR_IN(A, 4, 2) /* fall through */
-        case 14: XOR_IN(A, 3, 2) /* fall through */
-        case 13: XOR_IN(A, 2, 2) /* fall through */
-        case 12: XOR_IN(A, 1, 2) /* fall through */
-        case 11: XOR_IN(A, 0, 2) /* fall through */
-        case 10: XOR_IN(A, 4, 1) /* fall through */
-        case 9:  XOR_IN(A, 3, 1) /* fall through */
-        case 8:  XOR_IN(A, 2, 1) /* fall through */
-        case 7:  XOR_IN(A, 1, 1) /* fall through */
-        case 6:  XOR_IN(A, 0, 1) /* fall through */
-        case 5:  XOR_IN(A, 4, 0) /* fall through */
-        case 4:  XOR_IN(A, 3, 0) /* fall through */
-        case 3:  XOR_IN(A, 2, 0) /* fall through */
-        case 2:  XOR_IN(A, 1, 0) /* fall through */
-        default: XOR_IN(A, 0, 0)
-        }
+        XOR_IN_RATE(rate / 8);
         PERMUTE_A(nr);
         in += rate;
         done += rate;
         /*@ ghost blocks++; */
     }
+    /*@ ghost opt64_mul_mod(blocks, rate); */
     /*@ assert kf_whole_blocks: done % rate == 0; */
     LANES(A, STORE_LANE)
     return done;
@@ -155,6 +183,57 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
         const uint64_t v_ = (v); \
         switch (j) { LANES(A, CASE_XOR) default: break; } \
     } while (0)
+/* full < 24 (len < rate < 200): case n xors lanes n - 1 .. 0 */
+#define XOR_IN_FULL(n) \
+    switch (n) { \
+    case 23: XOR_IN(A, 2, 4) /* fall through */ \
+    case 22: XOR_IN(A, 1, 4) /* fall through */ \
+    case 21: XOR_IN(A, 0, 4) /* fall through */ \
+    case 20: XOR_IN(A, 4, 3) /* fall through */ \
+    case 19: XOR_IN(A, 3, 3) /* fall through */ \
+    case 18: XOR_IN(A, 2, 3) /* fall through */ \
+    case 17: XOR_IN(A, 1, 3) /* fall through */ \
+    case 16: XOR_IN(A, 0, 3) /* fall through */ \
+    case 15: XOR_IN(A, 4, 2) /* fall through */ \
+    case 14: XOR_IN(A, 3, 2) /* fall through */ \
+    case 13: XOR_IN(A, 2, 2) /* fall through */ \
+    case 12: XOR_IN(A, 1, 2) /* fall through */ \
+    case 11: XOR_IN(A, 0, 2) /* fall through */ \
+    case 10: XOR_IN(A, 4, 1) /* fall through */ \
+    case 9:  XOR_IN(A, 3, 1) /* fall through */ \
+    case 8:  XOR_IN(A, 2, 1) /* fall through */ \
+    case 7:  XOR_IN(A, 1, 1) /* fall through */ \
+    case 6:  XOR_IN(A, 0, 1) /* fall through */ \
+    case 5:  XOR_IN(A, 4, 0) /* fall through */ \
+    case 4:  XOR_IN(A, 3, 0) /* fall through */ \
+    case 3:  XOR_IN(A, 2, 0) /* fall through */ \
+    case 2:  XOR_IN(A, 1, 0) /* fall through */ \
+    case 1:  XOR_IN(A, 0, 0) /* fall through */ \
+    default: break; \
+    }
+
+#if defined(__FRAMAC__) && defined(KF_PROOF_XOR_SWITCH)
+/* Frama-C only, as opt64_proof_xor_in_rate above: oneblock's switches proved on their own
+ * (XOR_IN_FULL reads in[0 .. 8n - 1] only, for every n <= 23; XOR_AT touches no memory), then
+ * taken by the shim's kf_proof_xor_in_full (the same precondition) and by its arguments alone. */
+/*@ requires kf_proof_xor_in_full_pre(in, n); */
+static void opt64_proof_xor_in_full(const uint8_t *in, size_t n)
+{
+    PERMUTE_LOCALS
+    LANES(A, KF_PROOF_ZERO_LANE)
+    XOR_IN_FULL(n);
+}
+static void opt64_proof_xor_at(size_t j, uint64_t v)
+{
+    PERMUTE_LOCALS
+    LANES(A, KF_PROOF_ZERO_LANE)
+    XOR_AT(j, v);
+}
+#undef XOR_IN_FULL
+#define XOR_IN_FULL(n) KF_PROOF_XOR_SWITCH(kf_proof_xor_in_full(in, (n)))
+#undef XOR_AT
+#define XOR_AT(j, v) KF_PROOF_XOR_SWITCH(((void)(j), (void)(v)))
+#endif
 /* output lane j: the whole lane, or its first n < 8 bytes (then the last lane to go out) */
 #define OUT_LANE(P, x, y) \
     if (8 * ((x) + 5 * (y)) < outlen) { \
@@ -174,32 +253,7 @@ static void opt64_oneblock(unsigned nr, size_t rate, uint8_t suffix, const uint8
     uint64_t tail = (uint64_t)suffix << (8 * r);
     if (r) tail |= kf_lanes64_tail(in + 8 * full, r, 8 * full);
     LANES(A, ZERO_LANE)
-    switch (full) { /* full < 24: len < rate < 200; case n xors lanes n-1 .. 0 */
-    case 23: XOR_IN(A, 2, 4) /* fall through */
-    case 22: XOR_IN(A, 1, 4) /* fall through */
-    case 21: XOR_IN(A, 0, 4) /* fall through */
-    case 20: XOR_IN(A, 4, 3) /* fall through */
-    case 19: XOR_IN(A, 3, 3) /* fall through */
-    case 18: XOR_IN(A, 2, 3) /* fall through */
-    case 17: XOR_IN(A, 1, 3) /* fall through */
-    case 16: XOR_IN(A, 0, 3) /* fall through */
-    case 15: XOR_IN(A, 4, 2) /* fall through */
-    case 14: XOR_IN(A, 3, 2) /* fall through */
-    case 13: XOR_IN(A, 2, 2) /* fall through */
-    case 12: XOR_IN(A, 1, 2) /* fall through */
-    case 11: XOR_IN(A, 0, 2) /* fall through */
-    case 10: XOR_IN(A, 4, 1) /* fall through */
-    case 9:  XOR_IN(A, 3, 1) /* fall through */
-    case 8:  XOR_IN(A, 2, 1) /* fall through */
-    case 7:  XOR_IN(A, 1, 1) /* fall through */
-    case 6:  XOR_IN(A, 0, 1) /* fall through */
-    case 5:  XOR_IN(A, 4, 0) /* fall through */
-    case 4:  XOR_IN(A, 3, 0) /* fall through */
-    case 3:  XOR_IN(A, 2, 0) /* fall through */
-    case 2:  XOR_IN(A, 1, 0) /* fall through */
-    case 1:  XOR_IN(A, 0, 0) /* fall through */
-    default: break;
-    }
+    XOR_IN_FULL(full);
     XOR_AT(full, tail);
     XOR_AT(rate / 8 - 1, (uint64_t)0x80 << 56);
     PERMUTE_A(nr);
