@@ -160,7 +160,8 @@ module rvv_unit #(
     // The word's legality is decoded beside its kind, not inside it: d_kr, the kind from the
     // opcode, funct3/funct6, vm and fixed fields (no compare of a register field with another or
     // with vl's register count), and d_ok, the conditions the kind needs (alignment to LMUL, the
-    // immediate's range, vpi's rows, viota's index); each register the issue writes from the
+    // immediate's range, vpi's row count, viota's index; vpi's rows against vd: q_pibad, below,
+    // registered); each register the issue writes from the
     // kind (k, last, a bank's wok_k) is one select after d_ok. (At da0badf and 33215c8 the
     // issue cycle's worst paths ran from vs1/vs2/vd through vpi's compares into d_k, then its
     // decode again into d_last / d_wrok: hw/rtl/rvv/README.md, "Fmax on ECP5-85".)
