@@ -160,7 +160,8 @@ module rvv_unit #(
     // The word's legality is decoded beside its kind, not inside it: d_kr, the kind from the
     // opcode, funct3/funct6, vm and fixed fields (no compare of a register field with another or
     // with vl's register count), and d_ok, the conditions the kind needs (alignment to LMUL, the
-    // immediate's range, vpi's rows, viota's index); each register the issue writes from the
+    // immediate's range, vpi's row count, viota's index; vpi's rows against vd: q_pibad, below,
+    // registered); each register the issue writes from the
     // kind (k, last, a bank's wok_k) is one select after d_ok. (At da0badf and 33215c8 the
     // issue cycle's worst paths ran from vs1/vs2/vd through vpi's compares into d_k, then its
     // decode again into d_last / d_wrok: hw/rtl/rvv/README.md, "Fmax on ECP5-85".)
@@ -265,7 +266,7 @@ module rvv_unit #(
             K_SLDN, K_SLUP:  d_ok = d_f15le4 && al_d && al_s2;
             K_ROTUP:         d_ok = al_d && al_s2;
             K_RHO64:         d_ok = d_row_ok && al_d && al_s2;
-            K_PI:            d_ok = d_row_ok && d_pi_ok;
+            K_PI:            d_ok = d_row_ok;           // (its rows: q_pibad, below)
             K_ROT32L, K_ROT32H:
                              d_ok = al_d && al_s2 && al_s1;
             K_RHO32L, K_RHO32H:
@@ -276,6 +277,14 @@ module rvv_unit #(
         endcase
     end
     wire [4:0] d_k = d_ok ? d_kr : K_ILL;
+    // vpi's row checks (d_pi_ok: vs2 - vd and vd - vs2, two carry chains and four LUT levels
+    // after the word) are not in d_ok: they are registered at the issue, q_pibad, and read in
+    // the first busy cycle, which ends a vpi whose rows overlap vd..vd+4 or run past v31 there
+    // as a refused word (done with done_illegal in busy cycle 1: 1 + 1 cycles, as before;
+    // vpi writes its first column in busy cycle 2, pi_v_nx, so nothing is written). At
+    // 11d4387 seeds 1 and 2's worst path ran from the word's vd through d_dd / d_nd and
+    // d_pi_ok into d_k, d_last and their registers (91.56 / 84.27 MHz).
+    reg        q_pibad;         // busy cycle 1 of a vpi whose rows are illegal
 
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
@@ -308,7 +317,7 @@ module rvv_unit #(
     assign in_ready = !busy;
 
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
-    wire       last_cycle = busy && cnt == last;
+    wire       last_cycle = busy && (cnt == last || q_pibad);
 
     // memory instructions
     reg [7:0]  mk;              // element index of the next request
@@ -778,7 +787,7 @@ module rvv_unit #(
     // (cnt <= the row count, registered a cycle ahead: pi_go, the control block below; the
     // compare was in front of wa_k like a load's mk < vl)
     reg             pi_go;      // cnt <= (rowfix ? 1 : R) in this cycle
-    wire            pi_v_nx = !rst && busy && k == K_PI && pi_go;
+    wire            pi_v_nx = !rst && busy && k == K_PI && pi_go && !q_pibad;
     wire            ld_v_nx = !rst && mreq && k == K_LOAD;
     // the next cycle writes a register's lanes (wr_ok, set at the issue, clears it for a word
     // the unit refuses)
@@ -1001,7 +1010,9 @@ module rvv_unit #(
             mk <= 8'd0;
             mq_go <= 1'b0;
             pi_go <= 1'b0;
+            q_pibad <= 1'b0;
         end else begin
+            q_pibad <= accept && d_kr == K_PI && !d_pi_ok;
             if (accept) begin
                 busy <= 1'b1;
                 cnt <= 8'd1;
@@ -1054,7 +1065,7 @@ module rvv_unit #(
     end
 
     assign done = last_cycle;
-    assign done_illegal = k == K_ILL;
+    assign done_illegal = k == K_ILL || q_pibad;
     assign done_rd_we = k == K_VSET && q_vd != 5'd0;
     assign done_rd = q_vd;
     assign done_rd_val = {24'd0, q_newvl};

@@ -159,6 +159,14 @@ async def check(b, m, op, args, rs1_value=None, label="", load=True):
         raise AssertionError(f"{what}: {len(bad)} elements differ, first (reg, elem, unit, model) {bad[:3]}")
     if legal:
         assert cyc == want_cost, f"{what}: {cyc} cycles, the model's rule says {want_cost}"
+    else:
+        # a refused word costs 1 + 1 and writes nothing, in its cycles or the three after them
+        # (vpi's first column would be written in its busy cycle 2)
+        assert cyc == 2, f"{what}: refused in {cyc} cycles, not 2"
+        for _ in range(3):
+            await RisingEdge(b.dut.clk)
+        await ReadOnly()
+        assert b.regs() == m.v, f"{what}: refused, but a register changed after its last cycle"
     return legal
 
 
