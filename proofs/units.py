@@ -1007,8 +1007,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["kf_slh_ctx_backends",
-                    "kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_rows",
+        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_rows",
                     "thash_batch_rows", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
                     "order_chains", "lane_start", "lane_step", "order_verify",
                     "narrow_call",
@@ -1021,7 +1020,8 @@ UNITS = {
                       "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
                       "block_ready", "plan_verify",   # unit slhdsa_wots
                       "shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
-                      "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn"],   # unit slhdsa_hash
+                      "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
+                      "kf_slh_ctx_backends"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1113,7 +1113,9 @@ UNITS = {
     # whose groups index c->xn_rest[] by a count below c->width, which slh_ctx_ok does not bound
     # (kf_slh_hash_blocks, the rows paths, kf_slh_ctx_backends that sets them up). Session 49: one
     # group on a table, hash_x1 and hash_xn (calls through it over kf_spec_* / kf_spec_xn_*:
-    # "calls_assumed"), and kf_slh_rows_template with rows_clear (memset in words: 2 justified).
+    # "calls_assumed"), and kf_slh_rows_template with rows_clear (memset in words: 2 justified);
+    # kf_slh_ctx_backends (the tables as usable passes them, over keccak_backend.h's
+    # kf_backend_xn_current / kf_backend_xn_for contracts, assumed: dispatch.c).
     "slhdsa_hash": {
         "files": ["src/slhdsa/hash.c"],
         "timeout": 120,
@@ -1129,9 +1131,10 @@ UNITS = {
             # hash_xn (session 49): its 8 call points through the batched table (assumed) run CVC4 to
             # the limit; the pass's own limit is twice its most steps of a proved goal (66,834)
             {"functions": ["hash_xn"], "extra": ["-wp-steps", "140000"]},
+            # kf_slh_ctx_backends (session 49): its most steps of a proved goal 119,908, twice that
+            {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "240000"]},
         ],
-        "pending": ["kf_slh_ctx_backends", "kf_slh_hash_blocks",
-                    "kf_slh_rows_permute", "thash_rows", "thash_batch_rows",
+        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_rows", "thash_batch_rows",
                     "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },

@@ -315,6 +315,10 @@ int kf_backend_runnable(const kf_backend *b);        /* CPU has what b requires 
 
 size_t kf_backend_xn_all(const kf_backend_xn **out, size_t max); /* compiled in, in rank order */
 int kf_backend_xn_runnable(const kf_backend_xn *b);  /* CPU has what b requires */
+/* (ACSL) one of the compiled-in tables (as kf_backend_xn_for below), assumed (dispatch.c). */
+/*@ assigns \nothing;
+    ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 2 <= \result->n &&
+                                  \result->state_bytes <= 200 * \result->n); */
 const kf_backend_xn *kf_backend_xn_current(void);    /* best runnable (or forced); NULL = none */
 const kf_backend_xn *kf_backend_xn_by_name(const char *name); /* NULL if unknown */
 /* The batched backend for a group of count instances: the forced one, else the narrowest

@@ -65,6 +65,12 @@ void kf_slh_ctx_backends(slh_ctx *c)
     c->rows = c->xn && c->xn->interleaved;
     /* a short last group goes to the narrowest backend with room (x4 for 2-4 instances
      * under x8), a lone instance to x1: kf_backend_xn_for's choice, asked once here */
+    /*@ loop invariant 0 <= r <= SLH_MAX_LANES;
+        loop invariant \forall integer q; 0 <= q < r ==> c->xn_rest[q] == \null ||
+          (\valid_read(c->xn_rest[q]) && \separated(c, c->xn_rest[q]) && 2 <= q < c->width &&
+           2 <= c->xn_rest[q]->n <= SLH_MAX_LANES && c->xn_rest[q]->state_bytes <= SLH_XN_STATE_MAX);
+        loop assigns r, c->xn_rest[0 .. SLH_MAX_LANES - 1];
+        loop variant SLH_MAX_LANES - r; */
     for (unsigned r = 0; r < SLH_MAX_LANES; r++)
         c->xn_rest[r] = c->xn && r >= 2 && r < c->width ? usable(kf_backend_xn_for(r)) : NULL;
     if (c->rows) {

@@ -105,7 +105,24 @@ typedef struct slh_msg {
       \forall integer i; 0 <= i < m->count ==> \valid_read(m->part[i] + (0 .. m->len[i] - 1)); */
 
 /* ---- hash.c: FIPS 205 §11.1 ------------------------------------------------------------ */
-/* c->p, pk_seed, sk_seed set: choose the backends (the x1 one and the batched one in use). */
+/* c->p, pk_seed, sk_seed set: choose the backends (the x1 one and the batched one in use).
+ * (ACSL, unit slhdsa_hash) the tables readable and apart from the context (keccak_backend.h's
+ * contracts: tables no one writes), c->xn and each c->xn_rest[r] NULL or as hash.c's usable
+ * passes them, the width xn's, rows only with xn; the templates written when rows (c->p and
+ * the set it points to are not written: slh_ctx_ok holds after as before). Not stated:
+ * slh_ctx_rows's 200 width <= SLH_XN_STATE_MAX (an interleaved table's state_bytes = 200 n, in
+ * no contract). */
+/*@ requires slh_ctx_ok(c);
+    assigns c->x1, c->xn, c->width, c->rows, c->xn_rest[0 .. SLH_MAX_LANES - 1],
+            c->tmpl[0][0 .. SLH_ROWS * SLH_MAX_LANES - 1], c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1];
+    ensures slh_ctx_x1(c);
+    ensures 1 <= c->width <= SLH_MAX_LANES;
+    ensures c->xn == \null ==> c->width == 1 && c->rows == 0;
+    ensures c->xn != \null ==> \valid_read(c->xn) && \separated(c, c->xn) && c->xn->n == c->width &&
+      2 <= c->width && c->xn->state_bytes <= SLH_XN_STATE_MAX;
+    ensures \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
+      (\valid_read(c->xn_rest[r]) && \separated(c, c->xn_rest[r]) && 2 <= r < c->width &&
+       2 <= c->xn_rest[r]->n <= SLH_MAX_LANES && c->xn_rest[r]->state_bytes <= SLH_XN_STATE_MAX); */
 void kf_slh_ctx_backends(slh_ctx *c);
 /* Prepare a block buffer for an input of inlen bytes: PK.seed at 0, then zeros and the
  * SHAKE256 padding from n + 32 + inlen to the end; bytes n .. n+32+inlen (ADRS, input) are
