@@ -76,10 +76,11 @@ static void opt64_permute(void *state, unsigned nr)
  * first so that one switch with fall-through serves every rate.
  */
 #define XOR_IN(P, x, y) P##x##y ^= kf_load64_le(in + 8 * ((x) + 5 * (y)));
-#define XOR_IN_RATE(n) \
-    switch (n) { \
-    case 25: XOR_IN(A, 4, 4) /* fall through */ \
-    case 24: XOR_IN(A, 3, 4) /* fall through */ \
+/* Cases 23 .. 2 of both fall-through switches (XOR_IN_RATE here, XOR_IN_FULL for oneblock):
+ * case n xors lane n - 1 and falls through. Each fall-through comment stands just before a
+ * case label in the same macro (GCC's -Wimplicit-fallthrough reads it there only). */
+#define XOR_IN_CASES_23_TO_2 \
+    /* fall through */ \
     case 23: XOR_IN(A, 2, 4) /* fall through */ \
     case 22: XOR_IN(A, 1, 4) /* fall through */ \
     case 21: XOR_IN(A, 0, 4) /* fall through */ \
@@ -101,7 +102,13 @@ static void opt64_permute(void *state, unsigned nr)
     case 5:  XOR_IN(A, 4, 0) /* fall through */ \
     case 4:  XOR_IN(A, 3, 0) /* fall through */ \
     case 3:  XOR_IN(A, 2, 0) /* fall through */ \
-    case 2:  XOR_IN(A, 1, 0) /* fall through */ \
+    case 2:  XOR_IN(A, 1, 0)
+#define XOR_IN_RATE(n) \
+    switch (n) { \
+    case 25: XOR_IN(A, 4, 4) /* fall through */ \
+    case 24: XOR_IN(A, 3, 4) \
+    XOR_IN_CASES_23_TO_2 \
+    /* fall through */ \
     default: XOR_IN(A, 0, 0) \
     }
 
@@ -186,28 +193,8 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
 /* full < 24 (len < rate < 200): case n xors lanes n - 1 .. 0 */
 #define XOR_IN_FULL(n) \
     switch (n) { \
-    case 23: XOR_IN(A, 2, 4) /* fall through */ \
-    case 22: XOR_IN(A, 1, 4) /* fall through */ \
-    case 21: XOR_IN(A, 0, 4) /* fall through */ \
-    case 20: XOR_IN(A, 4, 3) /* fall through */ \
-    case 19: XOR_IN(A, 3, 3) /* fall through */ \
-    case 18: XOR_IN(A, 2, 3) /* fall through */ \
-    case 17: XOR_IN(A, 1, 3) /* fall through */ \
-    case 16: XOR_IN(A, 0, 3) /* fall through */ \
-    case 15: XOR_IN(A, 4, 2) /* fall through */ \
-    case 14: XOR_IN(A, 3, 2) /* fall through */ \
-    case 13: XOR_IN(A, 2, 2) /* fall through */ \
-    case 12: XOR_IN(A, 1, 2) /* fall through */ \
-    case 11: XOR_IN(A, 0, 2) /* fall through */ \
-    case 10: XOR_IN(A, 4, 1) /* fall through */ \
-    case 9:  XOR_IN(A, 3, 1) /* fall through */ \
-    case 8:  XOR_IN(A, 2, 1) /* fall through */ \
-    case 7:  XOR_IN(A, 1, 1) /* fall through */ \
-    case 6:  XOR_IN(A, 0, 1) /* fall through */ \
-    case 5:  XOR_IN(A, 4, 0) /* fall through */ \
-    case 4:  XOR_IN(A, 3, 0) /* fall through */ \
-    case 3:  XOR_IN(A, 2, 0) /* fall through */ \
-    case 2:  XOR_IN(A, 1, 0) /* fall through */ \
+    XOR_IN_CASES_23_TO_2 \
+    /* fall through */ \
     case 1:  XOR_IN(A, 0, 0) /* fall through */ \
     default: break; \
     }
