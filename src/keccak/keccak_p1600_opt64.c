@@ -221,13 +221,28 @@ static void opt64_proof_xor_at(size_t j, uint64_t v)
 #undef XOR_AT
 #define XOR_AT(j, v) KF_PROOF_XOR_SWITCH(((void)(j), (void)(v)))
 #endif
-/* output lane j: the whole lane, or its first n < 8 bytes (then the last lane to go out) */
-#define OUT_LANE(P, x, y) \
-    if (8 * ((x) + 5 * (y)) < outlen) { \
-        const size_t at_ = 8 * ((x) + 5 * (y)), n_ = outlen - at_; \
-        if (n_ >= 8) kf_store64_le(out + at_, P##x##y); \
-        else kf_store_partial_le(out + at_, P##x##y, n_); \
+/* output lane j = at / 8 (value v): the whole lane, or its first n < 8 bytes (then the last lane
+ * to go out) */
+#define OUT_LANE_AT(at, v) \
+    if ((at) < outlen) { \
+        const size_t at_ = (at), n_ = outlen - at_; \
+        if (n_ >= 8) kf_store64_le(out + at_, (v)); \
+        else kf_store_partial_le(out + at_, (v), n_); \
     }
+#if defined(__FRAMAC__) && defined(KF_PROOF_XOR_SWITCH)
+/* Frama-C only, as the switches above: one output lane's conditional store proved on its own
+ * for every at and v, then taken in opt64_oneblock by the shim's kf_proof_out_lane (the same
+ * contract; WP carried every later goal through both paths of each of the 25). */
+/*@ requires kf_proof_out_lane_pre(out, outlen);
+    assigns out[0 .. outlen - 1]; */
+static void opt64_proof_out_lane(uint8_t *out, size_t outlen, size_t at, uint64_t v)
+{
+    OUT_LANE_AT(at, v)
+}
+#undef OUT_LANE_AT
+#define OUT_LANE_AT(at, v) ((void)(at), (void)(v), kf_proof_out_lane(out, outlen));
+#endif
+#define OUT_LANE(P, x, y) OUT_LANE_AT(8 * ((x) + 5 * (y)), P##x##y)
 
 /*@ requires 8 <= rate <= 192 && 1 <= nr <= 24 && len < rate && outlen <= rate;
     requires \valid_read(in + (0 .. len - 1)) && \valid(out + (0 .. outlen - 1));
