@@ -44,6 +44,12 @@ void kf_proof_xor_in_rate(const uint8_t *in, size_t n);
 /*@ requires kf_proof_xor_in_full_pre(in, n);
     assigns \nothing; */
 void kf_proof_xor_in_full(const uint8_t *in, size_t n);
+/* opt64_oneblock's output lanes (OUT_LANE_AT), each proved on its own (opt64_proof_out_lane):
+ * a store within out[0 .. outlen - 1] or none. */
+/*@ predicate kf_proof_out_lane_pre(uint8_t *out, integer outlen) = \valid(out + (0 .. outlen - 1)); */
+/*@ requires kf_proof_out_lane_pre(out, outlen);
+    assigns out[0 .. outlen - 1]; */
+void kf_proof_out_lane(uint8_t *out, size_t outlen);
 /*@ assigns \nothing; */
 uint64_t kf_proof_any_lane(void);
 

@@ -547,10 +547,10 @@ UNITS = {
     # and its copies of an integer as bytes (kf_copy64_from .. kf_copy16_le: the byte view of the
     # integer is justified inside them, no local is seen as bytes), proved; opt64_absorb_blocks
     # (every rate and input length) and opt64_oneblock (every rate <= 192, len < rate, outlen <=
-    # rate) have their contracts, absorb_blocks proved in session 49, oneblock "pending". For them
+    # rate) have their contracts, both proved in session 49. For them
     # PERMUTE_A(nr) is taken by its contract
     # (proofs/opt64_rounds_shim.h: writes only the A lanes, 1 <= nr <= 24; its code is unit
-    # permutation_opt64's Eva proof), and so is each lane-indexed switch (proved on its own).
+    # permutation_opt64's Eva proof), and so is each lane-indexed switch and output lane (proved on its own).
     # wp:range takes kf_store_partial_le's and kf_lanes64_tail's n (0..7, 1..7) value by value in
     # the goals that name it (their assertions on each piece n & 4, n & 2, n & 1 against n).
     "permutation_opt64_bytes": {
@@ -567,13 +567,13 @@ UNITS = {
             # keccak_p1600_opt64.c) and taken by its contract in the two functions
             # (opt64_rounds_shim.h): WP carried every later goal through each switch path
             {"functions": ["opt64_absorb_blocks", "opt64_proof_xor_at", "opt64_mul_mod"], "extra": []},
+            # session 49, second round: oneblock with its 25 output lanes taken the same way
+            # (OUT_LANE_AT, proved alone by opt64_proof_out_lane)
+            {"functions": ["opt64_oneblock", "opt64_proof_out_lane"], "extra": []},
             # the two XOR_IN switches alone: 601 goals (each read per path into the switch), 87 s
             # of CPU at load ~20 (2026-11-28): a slow pass, the shim's stand-ins taken meanwhile
             {"functions": ["opt64_proof_xor_in_rate", "opt64_proof_xor_in_full"], "extra": [], "slow": True},
         ],
-        # session 49: oneblock's 435 goals (its switches now taken as absorb_blocks'): a run of it
-        # alone was at 118 s of CPU in Frama-C itself (Qed, not the provers), unfinished, load ~20
-        "pending": ["opt64_oneblock"],
         "elsewhere": ["opt64_permute"],   # unit permutation_opt64's (Eva)
     },
     # opt32bi's permutation (keccak_p1600_opt32bi.c: the bit-interleaved, in-place rounds) by

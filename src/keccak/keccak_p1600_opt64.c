@@ -76,10 +76,11 @@ static void opt64_permute(void *state, unsigned nr)
  * first so that one switch with fall-through serves every rate.
  */
 #define XOR_IN(P, x, y) P##x##y ^= kf_load64_le(in + 8 * ((x) + 5 * (y)));
-#define XOR_IN_RATE(n) \
-    switch (n) { \
-    case 25: XOR_IN(A, 4, 4) /* fall through */ \
-    case 24: XOR_IN(A, 3, 4) /* fall through */ \
+/* Cases 23 .. 2 of both fall-through switches (XOR_IN_RATE here, XOR_IN_FULL for oneblock):
+ * case n xors lane n - 1 and falls through. Each fall-through comment stands just before a
+ * case label in the same macro (GCC's -Wimplicit-fallthrough reads it there only). */
+#define XOR_IN_CASES_23_TO_2 \
+    /* fall through */ \
     case 23: XOR_IN(A, 2, 4) /* fall through */ \
     case 22: XOR_IN(A, 1, 4) /* fall through */ \
     case 21: XOR_IN(A, 0, 4) /* fall through */ \
@@ -101,7 +102,13 @@ static void opt64_permute(void *state, unsigned nr)
     case 5:  XOR_IN(A, 4, 0) /* fall through */ \
     case 4:  XOR_IN(A, 3, 0) /* fall through */ \
     case 3:  XOR_IN(A, 2, 0) /* fall through */ \
-    case 2:  XOR_IN(A, 1, 0) /* fall through */ \
+    case 2:  XOR_IN(A, 1, 0)
+#define XOR_IN_RATE(n) \
+    switch (n) { \
+    case 25: XOR_IN(A, 4, 4) /* fall through */ \
+    case 24: XOR_IN(A, 3, 4) \
+    XOR_IN_CASES_23_TO_2 \
+    /* fall through */ \
     default: XOR_IN(A, 0, 0) \
     }
 
@@ -186,28 +193,8 @@ static size_t opt64_absorb_blocks(void *state, unsigned nr, size_t rate, const u
 /* full < 24 (len < rate < 200): case n xors lanes n - 1 .. 0 */
 #define XOR_IN_FULL(n) \
     switch (n) { \
-    case 23: XOR_IN(A, 2, 4) /* fall through */ \
-    case 22: XOR_IN(A, 1, 4) /* fall through */ \
-    case 21: XOR_IN(A, 0, 4) /* fall through */ \
-    case 20: XOR_IN(A, 4, 3) /* fall through */ \
-    case 19: XOR_IN(A, 3, 3) /* fall through */ \
-    case 18: XOR_IN(A, 2, 3) /* fall through */ \
-    case 17: XOR_IN(A, 1, 3) /* fall through */ \
-    case 16: XOR_IN(A, 0, 3) /* fall through */ \
-    case 15: XOR_IN(A, 4, 2) /* fall through */ \
-    case 14: XOR_IN(A, 3, 2) /* fall through */ \
-    case 13: XOR_IN(A, 2, 2) /* fall through */ \
-    case 12: XOR_IN(A, 1, 2) /* fall through */ \
-    case 11: XOR_IN(A, 0, 2) /* fall through */ \
-    case 10: XOR_IN(A, 4, 1) /* fall through */ \
-    case 9:  XOR_IN(A, 3, 1) /* fall through */ \
-    case 8:  XOR_IN(A, 2, 1) /* fall through */ \
-    case 7:  XOR_IN(A, 1, 1) /* fall through */ \
-    case 6:  XOR_IN(A, 0, 1) /* fall through */ \
-    case 5:  XOR_IN(A, 4, 0) /* fall through */ \
-    case 4:  XOR_IN(A, 3, 0) /* fall through */ \
-    case 3:  XOR_IN(A, 2, 0) /* fall through */ \
-    case 2:  XOR_IN(A, 1, 0) /* fall through */ \
+    XOR_IN_CASES_23_TO_2 \
+    /* fall through */ \
     case 1:  XOR_IN(A, 0, 0) /* fall through */ \
     default: break; \
     }
@@ -234,13 +221,28 @@ static void opt64_proof_xor_at(size_t j, uint64_t v)
 #undef XOR_AT
 #define XOR_AT(j, v) KF_PROOF_XOR_SWITCH(((void)(j), (void)(v)))
 #endif
-/* output lane j: the whole lane, or its first n < 8 bytes (then the last lane to go out) */
-#define OUT_LANE(P, x, y) \
-    if (8 * ((x) + 5 * (y)) < outlen) { \
-        const size_t at_ = 8 * ((x) + 5 * (y)), n_ = outlen - at_; \
-        if (n_ >= 8) kf_store64_le(out + at_, P##x##y); \
-        else kf_store_partial_le(out + at_, P##x##y, n_); \
+/* output lane j = at / 8 (value v): the whole lane, or its first n < 8 bytes (then the last lane
+ * to go out) */
+#define OUT_LANE_AT(at, v) \
+    if ((at) < outlen) { \
+        const size_t at_ = (at), n_ = outlen - at_; \
+        if (n_ >= 8) kf_store64_le(out + at_, (v)); \
+        else kf_store_partial_le(out + at_, (v), n_); \
     }
+#if defined(__FRAMAC__) && defined(KF_PROOF_XOR_SWITCH)
+/* Frama-C only, as the switches above: one output lane's conditional store proved on its own
+ * for every at and v, then taken in opt64_oneblock by the shim's kf_proof_out_lane (the same
+ * contract; WP carried every later goal through both paths of each of the 25). */
+/*@ requires kf_proof_out_lane_pre(out, outlen);
+    assigns out[0 .. outlen - 1]; */
+static void opt64_proof_out_lane(uint8_t *out, size_t outlen, size_t at, uint64_t v)
+{
+    OUT_LANE_AT(at, v)
+}
+#undef OUT_LANE_AT
+#define OUT_LANE_AT(at, v) ((void)(at), (void)(v), kf_proof_out_lane(out, outlen));
+#endif
+#define OUT_LANE(P, x, y) OUT_LANE_AT(8 * ((x) + 5 * (y)), P##x##y)
 
 /*@ requires 8 <= rate <= 192 && 1 <= nr <= 24 && len < rate && outlen <= rate;
     requires \valid_read(in + (0 .. len - 1)) && \valid(out + (0 .. outlen - 1));
