@@ -21,15 +21,17 @@ export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
 [ -n "$libdir" ] && export KECCAKFORGE_LIB_DIR="$libdir"
 cd "$crate" || exit 1
 "$cargo" --version
-# the dependencies: the local cache if it has them, else the registry
-if ! "$cargo" fetch --offline >/dev/null 2>&1; then
+# the dependencies, at the versions Cargo.lock pins (--locked: a Cargo.toml change that needs a
+# new lock fails here instead of resolving the newest crates silently): the local cache if it has
+# them, else the registry
+if ! "$cargo" fetch --locked --offline >/dev/null 2>&1; then
   echo "dependencies not all cached: fetching from the registry"
-  if ! "$cargo" fetch; then
+  if ! "$cargo" fetch --locked; then
     echo "SKIPPED: the crate's dev-dependencies (RustCrypto oracles) are not cached and the registry is unreachable"
     exit 77
   fi
 fi
-if ! nice -n 10 "$cargo" test --release --offline; then
+if ! nice -n 10 "$cargo" test --release --locked --offline; then
   echo "rust_crate: cargo test failed"
   exit 1
 fi
