@@ -98,7 +98,8 @@ typedef struct kf_leaf_params {
 } kf_leaf_params;
 typedef struct kf_leaves kf_leaves;
 /* The contracts of the leaves API (ACSL): what ParallelHash's proof (unit hash_parallelhash)
- * assumes of it, and KT's tree's (unit kangarootwelve, pending) will. The bodies in batch.c are unit hash_batch's
+ * assumes of it, and KT's tree (unit hash_kt: its proved callers of kf_leaves_hash_node,
+ * kf_leaves_finish_node, kf_leaves_start and kf_leaves_hash) too. The bodies in batch.c are unit hash_batch's
  * "pending" (proofs/units.py): these contracts are assumed until it proves them. A job
  * (kf_leaves) lives in batch.c's own memory (malloc'd jobs and CV buffers, the thread pool,
  * the cached core count), which the ghost kf_leaves_private stands for in the assigns
