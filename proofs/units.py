@@ -994,7 +994,7 @@ UNITS = {
         "timeout": 120,
         "steps": STEPS,
         "preinclude": ["impl_defined.h"],   # land_range: base_2b's mask
-        "extra": ["-wp-model", "Typed+cast"],
+        "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table"],
         "passes": [
             {"functions": ["kf_slh_params_get"], "extra": ["-wp-split"]},
             {"functions": ["slh_put32", "slh_get32", "adrs_zero", "adrs_set_layer", "adrs_set_tree",
@@ -1007,8 +1007,8 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_rows",
-                    "thash_batch_rows", "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch",
+        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute",
+                    "thash_batch_rows", "kf_slh_thash_batch_blocks", "kf_slh_h_batch",
                     "order_chains", "lane_start", "lane_step", "order_verify",
                     "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
@@ -1021,7 +1021,7 @@ UNITS = {
                       "block_ready", "plan_verify",   # unit slhdsa_wots
                       "shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
-                      "kf_slh_ctx_backends"],   # unit slhdsa_hash
+                      "kf_slh_ctx_backends", "thash_rows", "h_rows"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1057,7 +1057,7 @@ UNITS = {
         "files": ["src/slhdsa/wots.c"],
         "timeout": 300,   # a backstop only (the step limit decides): memcpy's 289,169-step goal ran past 120 s at load ~30
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast", "-wp-no-init-const"],
+        "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table", "-wp-no-init-const"],
         "passes": [
             {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
                            "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses",
@@ -1088,7 +1088,8 @@ UNITS = {
         "timeout": 120,
         "steps": STEPS,
         "calls_assumed": True,
-        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const", "-wp-unalias-vars",
+                  "kf_spec_xn_table"],
         "passes": [
             {"functions": ["slh_offset_facts", "slh_xmss_sig_bytes", "fors_compress", "kf_slh_xmss_pk_from_sig",
                            "kf_slh_merkle_climb", "kf_slh_ht_verify"],
@@ -1121,21 +1122,28 @@ UNITS = {
         "timeout": 120,
         "steps": STEPS,
         "calls_assumed": True,   # hash_x1's and hash_xn's calls through the tables (kf_spec_*, as unit sponge)
-        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const", "-wp-unalias-vars",
+                  "kf_spec_xn_table"],
         "passes": [
             {"functions": ["shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg",
-                           "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1"], "extra": []},
-            # the rows' indices k w + i < 25 w (k < n / 8, row used / 8 <= 16): nonlinear in w;
-            # WP's range tactic splits on the small k and used / 8, CVC4 alone ran to the limit
-            {"functions": ["rows_clear", "kf_slh_rows_template"], "extra": ["-wp-auto", "wp:range"]},
+                           "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1",
+                           "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows"], "extra": []},
+            # slh_rows_put_adrs (session 50, slhdsa_internal.h): rows (n / 8 + k) w + i, k < 4, nonlinear in
+            # w: WP's range tactic splits on k (93,548 steps at most). kf_slh_rows_template had this pass
+            # (153,208 steps of its 200,000 in session 49); since session 50 its row indices come from the
+            # ghost lemma slh_row_at, without the tactic, in the first pass (its most steps about 67,000)
+            {"functions": ["slh_rows_put_adrs"], "extra": ["-wp-auto", "wp:range"]},
+            # thash_rows (session 50): the ADRS rows' assigns (slh_rows_put_adrs's, through the (unsigned)
+            # width) within T take 179,416 and 182,791 steps: twice that
+            {"functions": ["thash_rows"], "extra": ["-wp-steps", "370000"]},
             # hash_xn (session 49): its 8 call points through the batched table (assumed) run CVC4 to
             # the limit; the pass's own limit is twice its most steps of a proved goal (66,834)
             {"functions": ["hash_xn"], "extra": ["-wp-steps", "140000"]},
             # kf_slh_ctx_backends (session 49): its most steps of a proved goal 119,908, twice that
             {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "240000"]},
         ],
-        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_rows", "thash_batch_rows",
-                    "kf_slh_thash_batch_blocks", "h_rows", "kf_slh_h_batch"],
+        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_batch_rows",
+                    "kf_slh_thash_batch_blocks", "kf_slh_h_batch"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:
@@ -1153,9 +1161,12 @@ UNITS = {
     # fors_compress (unit slhdsa_trees).
     "slhdsa_fors": {
         "files": ["src/slhdsa/fors.c"],
-        "timeout": 120,
+        # a backstop only (the step limit decides): session 50, pk_from_sig's postcondition (336,063 steps in
+        # session 46) ran past 120 s at load ~36
+        "timeout": 300,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const"],
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const", "-wp-unalias-vars",
+                  "kf_spec_xn_table"],
         "passes": [
             {"functions": ["slh_offset_facts", "fors_sizes", "fors_words", "fors_same", "fors_level", "fors_pairs",
                            "kf_slh_fors_pk_from_sig"], "extra": []},

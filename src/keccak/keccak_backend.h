@@ -80,7 +80,9 @@ typedef struct kf_backend {
  *                  add_bytes(i, in[i], 0, rate); then permute(nr); in[i] += rate.
  *                  Returns the bytes consumed per instance (a multiple of rate).
  *   interleaved    1 if the layout is keccak_xn_lanes.h's (lane j of instance i is the
- *                  native 64-bit word j*N + i), so callers may read lanes in place.
+ *                  native 64-bit word j*N + i), so callers may read lanes in place; such a
+ *                  table's state_bytes is 200 N (SLH-DSA's rows rely on it: the contracts of
+ *                  kf_backend_xn_current / kf_backend_xn_for below, tests/test_backends_xn.c).
  *   oneblock       optional (sponge_xn.c does the same without it): the x1 oneblock for
  *                  instances 0 .. count-1 (count <= N) at once, in[i] and inlen[i] each
  *                  (inlen[i] < rate; an idle instance's in[i] is not read), out[i] the first
@@ -318,7 +320,8 @@ int kf_backend_xn_runnable(const kf_backend_xn *b);  /* CPU has what b requires 
 /* (ACSL) one of the compiled-in tables (as kf_backend_xn_for below), assumed (dispatch.c). */
 /*@ assigns \nothing;
     ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 2 <= \result->n &&
-                                  \result->state_bytes <= 200 * \result->n); */
+                                  \result->state_bytes <= 200 * \result->n &&
+                                  (\result->interleaved != 0 ==> \result->state_bytes == 200 * \result->n)); */
 const kf_backend_xn *kf_backend_xn_current(void);    /* best runnable (or forced); NULL = none */
 const kf_backend_xn *kf_backend_xn_by_name(const char *name); /* NULL if unknown */
 /* The batched backend for a group of count instances: the forced one, else the narrowest
@@ -328,7 +331,8 @@ const kf_backend_xn *kf_backend_xn_by_name(const char *name); /* NULL if unknown
  * every table). */
 /*@ assigns \nothing;
     ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 2 <= \result->n &&
-                                  \result->state_bytes <= 200 * \result->n); */
+                                  \result->state_bytes <= 200 * \result->n &&
+                                  (\result->interleaved != 0 ==> \result->state_bytes == 200 * \result->n)); */
 const kf_backend_xn *kf_backend_xn_for(unsigned count);
 /* The backend whose xof_side lets a lone sponge ride on groups of 8 (dispatch.c), or NULL. */
 const kf_backend_xn *kf_backend_xn_side(void);

@@ -80,7 +80,7 @@ static void fors_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32
 /*@ requires slh_ctx_ok(c) && \valid_read(adrs);
     requires \valid_read(roots + (0 .. c->p->k * c->p->n - 1));
     requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, pk + (0 .. c->p->n - 1));
-    assigns *c, pk[0 .. c->p->n - 1];
+    assigns *c, pk[0 .. c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 static void fors_compress(slh_ctx *c, const slh_adrs *adrs, const uint8_t *roots, uint8_t *pk)
 {
@@ -423,7 +423,7 @@ static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx,
     requires \valid(node + (0 .. cnt * c->p->n - 1)) && \separated(c, c->p, node + (0 .. cnt * c->p->n - 1));
     requires \valid_read(out + (0 .. cnt - 1));
     requires \forall integer i; 0 <= i < cnt ==> out[i] == node + i * c->p->n && 0 <= i * c->p->n && i * c->p->n + c->p->n <= cnt * c->p->n;
-    assigns *c, node[0 .. cnt * c->p->n - 1];
+    assigns *c, node[0 .. cnt * c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c);
     ensures slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
     ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
@@ -552,7 +552,7 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
         loop invariant bufs: \valid_read(sig + (0 .. gk * per_tree - 1)) && \valid_read(node + (0 .. gk * n - 1)) &&
                              \valid(pair + (0 .. gk * (2 * n) - 1)) && \valid_read(idx + (0 .. gk - 1));
         loop assigns j, *c, node[0 .. SLH_MAX_K * SLH_MAX_N - 1], pair[0 .. SLH_MAX_K * 2 * SLH_MAX_N - 1],
-                     a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1];
+                     a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1], kf_spec_xn_table;
         loop variant ga - j; */
     for (unsigned j = 0; j < p->a; j++) {
         fors_pairs(p, sig, idx, j, n, per_tree, node, pair, a, in) /*@ ghost (gk) */;

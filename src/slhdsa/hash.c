@@ -219,6 +219,22 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
     wipe_sponge(&s);
 }
 
+/* (ACSL) row r's word of instance i lies within the rows (as fors.c's fors_row_at): a ghost
+ * "lemma function", the product as linear facts for the caller. */
+/*@ ghost
+  /@ requires r < SLH_ROWS && i < w <= SLH_MAX_LANES;
+     assigns \nothing;
+     ensures 0 <= r * w && r * w + i < SLH_ROWS * w <= SLH_ROWS * SLH_MAX_LANES; @/
+  static void slh_row_at(size_t r, size_t i, size_t w) { }
+*/
+/* (ACSL) the 4 ADRS rows from row r0 (slh_rows_put_adrs's assigns) lie within the rows. */
+/*@ ghost
+  /@ requires r0 + 4 <= SLH_ROWS && w <= SLH_MAX_LANES;
+     assigns \nothing;
+     ensures 0 <= r0 * w && (r0 + 4) * w <= SLH_ROWS * w; @/
+  static void slh_rows_adrs_in(size_t r0, size_t w) { }
+*/
+
 /* rows' words cleared, stated in words (as wipe_sponge): memset's char view of a uint64_t
  * buffer is not one WP's Typed+cast model relates to the words, and its unproved precondition
  * would be a hypothesis of every later goal of the caller (validity of 8 times the words); here
@@ -242,11 +258,14 @@ void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t i
             loop assigns k, rows[0 .. SLH_ROWS * w - 1];
             loop variant n / 8 - k; */
         for (size_t k = 0; k < n / 8; k++) {
+            //@ ghost slh_row_at(k, i, w);
             //@ assert row_k: k * w + i < SLH_ROWS * w;
             rows[k * w + i] = slh_word(c->pk_seed + 8 * k);
         }
+        //@ ghost slh_row_at(used / 8, i, w);
         //@ assert row_pad: (used / 8) * w + i < SLH_ROWS * w;
         rows[(used / 8) * w + i] = (uint64_t)SHAKE_SUFFIX << (8 * (used % 8));
+        //@ ghost slh_row_at(SLH_ROW_PAD_LAST, i, w);
         rows[SLH_ROW_PAD_LAST * w + i] |= (uint64_t)PAD_LAST << 56;
     }
 }
@@ -267,21 +286,55 @@ void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T
 /* kf_slh_thash_batch on the rows of the interleaved backend xn, cnt <= xn->n instances:
  * the instances' ADRS and input words straight into the template T (kf_slh_rows_template
  * for inlen; PRF: with SK.seed in the input rows), the states from it, one permutation,
- * the outputs straight out of rows 0 .. n/8 - 1. */
+ * the outputs straight out of rows 0 .. n/8 - 1. (ACSL) The states are c->scratch seen as
+ * 25 xn->n words (200 xn->n <= SLH_XN_STATE_MAX: slh_ctx_rows, or usable for a rest table
+ * with state_bytes = 200 n); T apart from them, from the inputs and the pointer arrays. */
+/*@ requires slh_ctx_ok(c) && \valid_read(xn) && \separated(c, xn);
+    requires 2 <= xn->n <= SLH_MAX_LANES && SLH_ROWS * 8 * xn->n <= SLH_XN_STATE_MAX;
+    requires cnt <= xn->n && inlen <= 2 * c->p->n;
+    requires \valid(T + (0 .. SLH_ROWS * xn->n - 1));
+    requires \separated(T + (0 .. SLH_ROWS * xn->n - 1), c->scratch + (0 .. SLH_XN_STATE_MAX - 1), &c->perms);
+    requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires \separated(T + (0 .. SLH_ROWS * xn->n - 1), adrs + (0 .. cnt - 1), out + (0 .. cnt - 1), xn);
+    requires in == \null || (\valid_read(in + (0 .. cnt - 1)) && \separated(T + (0 .. SLH_ROWS * xn->n - 1), in + (0 .. cnt - 1)));
+    requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1)) &&
+      \separated(out[i] + (0 .. c->p->n - 1), c, out + (0 .. cnt - 1));
+    assigns T[0 .. SLH_ROWS * xn->n - 1], c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->perms,
+            *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)); */
 static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t cnt, const slh_adrs *adrs,
                        const uint8_t *const *in, size_t inlen, uint8_t *const *out)
 {
     const size_t n = c->p->n, w = xn->n;
     uint64_t *S = (uint64_t *)(void *)c->scratch;
+    /*@ loop invariant 0 <= i <= cnt;
+        loop assigns i, T[0 .. SLH_ROWS * w - 1];
+        loop variant cnt - i; */
     for (unsigned i = 0; i < cnt; i++) {
+        //@ ghost slh_rows_adrs_in(SLH_ROW_ADRS(n), w);
         slh_rows_put_adrs(T, (unsigned)w, n, i, &adrs[i]);
         if (in)
-            for (size_t k = 0; k < inlen / 8; k++) T[(SLH_ROW_IN(n) + k) * w + i] = slh_word(in[i] + 8 * k);
+            /*@ loop invariant 0 <= k <= inlen / 8;
+                loop assigns k, T[0 .. SLH_ROWS * w - 1];
+                loop variant inlen / 8 - k; */
+            for (size_t k = 0; k < inlen / 8; k++) {
+                //@ ghost slh_row_at(SLH_ROW_IN(n) + k, i, w);
+                T[(SLH_ROW_IN(n) + k) * w + i] = slh_word(in[i] + 8 * k);
+            }
     }
     kf_slh_rows_permute(xn, S, T, 0, 0, 0);
     c->perms += cnt;
+    /*@ loop invariant 0 <= i <= cnt;
+        loop assigns i, *(out[0 .. cnt - 1] + (0 .. n - 1));
+        loop variant cnt - i; */
     for (unsigned i = 0; i < cnt; i++)
-        for (size_t k = 0; k < n / 8; k++) slh_put_word(out[i] + 8 * k, S[k * w + i]);
+        /*@ loop invariant 0 <= k <= n / 8;
+            loop assigns k, *(out[0 .. cnt - 1] + (0 .. n - 1));
+            loop variant n / 8 - k; */
+        for (size_t k = 0; k < n / 8; k++) {
+            //@ ghost slh_row_at(k, i, w);
+            slh_put_word(out[i] + 8 * k, S[k * w + i]);
+        }
 }
 
 /* kf_slh_thash_batch when c->rows: full groups on c->xn (with the context's templates), a
@@ -293,7 +346,7 @@ static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t 
     requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
-    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c) && slh_ctx_rows(c); */
 static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                              size_t inlen, uint8_t *const *out)
@@ -362,7 +415,18 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
 
 /* kf_slh_h_batch's full groups on rows: the ADRS words 0-2 once, per node only word 3
  * (height and index) and the two children's words. Returns the nodes done (a multiple of
- * the width). */
+ * the width). (ACSL) On the context's own interleaved table (slh_ctx_rows): T is c->tmpl[1],
+ * the states c->scratch seen as 25 w words; the outputs apart from the context, its table and
+ * the caller's arrays (an output may lie in a later node's input: only the pointers are kept). */
+/*@ requires slh_ctx_ok(c) && c->rows != 0 && slh_ctx_rows(c) && \valid_read(a) && \separated(c, a);
+    requires \valid_read(index + (0 .. cnt - 1)) && \valid_read(in + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires \separated(c, index + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. 2 * c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1)) &&
+      \separated(out[i] + (0 .. c->p->n - 1), c, c->xn, index + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    assigns c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1], c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->perms,
+            *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    ensures \result <= cnt; */
 static size_t h_rows(slh_ctx *c, const slh_adrs *a, size_t cnt, const uint32_t *index, const uint8_t *const *in,
                      uint8_t *const *out)
 {
@@ -372,17 +436,49 @@ static size_t h_rows(slh_ctx *c, const slh_adrs *a, size_t cnt, const uint32_t *
     uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[1];
     const uint64_t height = slh_word(a->b + 24);
     size_t j = 0;
+    /*@ loop invariant 0 <= i <= w;
+        loop assigns i, T[0 .. SLH_ROWS * w - 1];
+        loop variant w - i; */
     for (unsigned i = 0; i < w; i++)
-        for (unsigned k = 0; k < 3; k++) T[(ar + k) * w + i] = slh_word(a->b + 8 * k);
+        /*@ loop invariant 0 <= k <= 3;
+            loop assigns k, T[0 .. SLH_ROWS * w - 1];
+            loop variant 3 - k; */
+        for (unsigned k = 0; k < 3; k++) {
+            //@ ghost slh_row_at(ar + k, i, w);
+            T[(ar + k) * w + i] = slh_word(a->b + 8 * k);
+        }
+    /*@ loop invariant j <= cnt;
+        loop assigns j, T[0 .. SLH_ROWS * w - 1], c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->perms,
+                     *(out[0 .. cnt - 1] + (0 .. n - 1));
+        loop variant cnt - j; */
     for (; cnt - j >= w; j += w) {
+        /*@ loop invariant 0 <= i <= w;
+            loop assigns i, T[0 .. SLH_ROWS * w - 1];
+            loop variant w - i; */
         for (unsigned i = 0; i < w; i++) {
+            //@ ghost slh_row_at(ar + 3, i, w);
             T[(ar + 3) * w + i] = slh_word_with_hash(height, index[j + i]);
-            for (size_t k = 0; k < 2 * nw; k++) T[(in_row + k) * w + i] = slh_word(in[j + i] + 8 * k);
+            /*@ loop invariant 0 <= k <= 2 * nw;
+                loop assigns k, T[0 .. SLH_ROWS * w - 1];
+                loop variant 2 * nw - k; */
+            for (size_t k = 0; k < 2 * nw; k++) {
+                //@ ghost slh_row_at(in_row + k, i, w);
+                T[(in_row + k) * w + i] = slh_word(in[j + i] + 8 * k);
+            }
         }
         kf_slh_rows_permute(xn, S, T, 0, 0, 0);
         c->perms += w;
+        /*@ loop invariant 0 <= i <= w;
+            loop assigns i, *(out[0 .. cnt - 1] + (0 .. n - 1));
+            loop variant w - i; */
         for (unsigned i = 0; i < w; i++)
-            for (size_t k = 0; k < nw; k++) slh_put_word(out[j + i] + 8 * k, S[k * w + i]);
+            /*@ loop invariant 0 <= k <= nw;
+                loop assigns k, *(out[0 .. cnt - 1] + (0 .. n - 1));
+                loop variant nw - k; */
+            for (size_t k = 0; k < nw; k++) {
+                //@ ghost slh_row_at(k, i, w);
+                slh_put_word(out[j + i] + 8 * k, S[k * w + i]);
+            }
     }
     return j;
 }

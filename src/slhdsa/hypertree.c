@@ -47,7 +47,7 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
         loop invariant c->x1 == \at(c->x1, Pre);
         loop invariant p->d == gd && p->n == gn && p->len == glen && p->hp == ghp;
         loop invariant \valid_read(sig + (0 .. gd * xs - 1));
-        loop assigns j, *c, adrs, node[0 .. SLH_MAX_N - 1], idx_tree, idx_leaf;
+        loop assigns j, *c, adrs, node[0 .. SLH_MAX_N - 1], idx_tree, idx_leaf, kf_spec_xn_table;
         loop variant p->d - j; */
     for (unsigned j = 0; j < p->d; j++) {
         /*@ ghost slh_offset_facts(j, gd, xs); */

@@ -54,7 +54,7 @@ static void ctx_setup(slh_ctx *c, const slh_params *p, const uint8_t *pk_seed, c
              \valid_read(pk_seed + (0 .. p->n - 1));
     requires \valid(pk + (0 .. 2 * p->n - 1)) && \valid(sk + (0 .. 4 * p->n - 1));
     requires perms == \null || \valid(perms);
-    assigns pk[0 .. 2 * p->n - 1], sk[0 .. 4 * p->n - 1], perms[0 .. (perms == \null ? -1 : 0)]; */
+    assigns pk[0 .. 2 * p->n - 1], sk[0 .. 4 * p->n - 1], perms[0 .. (perms == \null ? -1 : 0)], kf_spec_xn_table; */
 static void keygen_internal(const slh_params *p, const uint8_t *sk_seed, const uint8_t *sk_prf,
                             const uint8_t *pk_seed, uint8_t *pk, uint8_t *sk, uint64_t *perms)
 {
@@ -110,7 +110,7 @@ void kf_slh_split_digest(const slh_params *p, const uint8_t *digest, const uint8
     requires \valid_read(sk + (0 .. 4 * p->n - 1));
     requires \valid(sig + (0 .. p->sig_bytes - 1));
     requires perms == \null || \valid(perms);
-    assigns sig[0 .. p->sig_bytes - 1], perms[0 .. (perms == \null ? -1 : 0)]; */
+    assigns sig[0 .. p->sig_bytes - 1], perms[0 .. (perms == \null ? -1 : 0)], kf_spec_xn_table; */
 static void sign_internal(const slh_params *p, const slh_msg *m, const uint8_t *addrnd, const uint8_t *sk,
                           uint8_t *sig, uint64_t *perms)
 {
@@ -171,7 +171,7 @@ int kf_slh_verify_one(const slh_params *p, const slh_msg *m, const uint8_t *sig,
     requires sk_seed == \null || \valid_read(sk_seed + (0 .. kf_slhdsa_n_len(param) - 1));
     requires sk_prf == \null || \valid_read(sk_prf + (0 .. kf_slhdsa_n_len(param) - 1));
     requires pk_seed == \null || \valid_read(pk_seed + (0 .. kf_slhdsa_n_len(param) - 1));
-    assigns pk[0 .. 2 * kf_slhdsa_n_len(param) - 1], sk[0 .. 4 * kf_slhdsa_n_len(param) - 1];
+    assigns pk[0 .. 2 * kf_slhdsa_n_len(param) - 1], sk[0 .. 4 * kf_slhdsa_n_len(param) - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER; */
 int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk, const uint8_t *sk_seed,
                               const uint8_t *sk_prf, const uint8_t *pk_seed)
@@ -186,7 +186,7 @@ int kf_slhdsa_keygen_internal(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk, c
 /*@ requires pk == \null || \valid(pk + (0 .. 2 * kf_slhdsa_n_len(param) - 1));
     requires sk == \null || \valid(sk + (0 .. 4 * kf_slhdsa_n_len(param) - 1));
     requires \separated(pk + (0 .. 2 * kf_slhdsa_n_len(param) - 1), sk + (0 .. 4 * kf_slhdsa_n_len(param) - 1));
-    assigns pk[0 .. 2 * kf_slhdsa_n_len(param) - 1], sk[0 .. 4 * kf_slhdsa_n_len(param) - 1];
+    assigns pk[0 .. 2 * kf_slhdsa_n_len(param) - 1], sk[0 .. 4 * kf_slhdsa_n_len(param) - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
             \result == KF_ERR_RNG; */
 int kf_slhdsa_keygen(kf_slhdsa_param param, uint8_t *pk, uint8_t *sk)
@@ -257,7 +257,7 @@ static int fail_sign(uint8_t *sig, size_t siglen, int rc)
     requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
     requires addrnd == \null || \valid_read(addrnd + (0 .. kf_slhdsa_n_len(param) - 1));
     requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
-    assigns sig[0 .. siglen - 1];
+    assigns sig[0 .. siglen - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
             \result == KF_ERR_BAD_LENGTH; */
 int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
@@ -274,7 +274,7 @@ int kf_slhdsa_sign_internal(kf_slhdsa_param param, uint8_t *sig, size_t siglen, 
 /*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
     requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
     requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
-    assigns \nothing;
+    assigns kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
             \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH; */
 int kf_slhdsa_verify_internal(kf_slhdsa_param param, const void *msg, size_t msglen, const uint8_t *sig,
@@ -304,7 +304,7 @@ static void pure_msg(slh_msg *m, uint8_t hdr[2], const void *msg, size_t msglen,
     requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
     requires addrnd == \null || \valid_read(addrnd + (0 .. kf_slhdsa_n_len(param) - 1));
     requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
-    assigns sig[0 .. siglen - 1];
+    assigns sig[0 .. siglen - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
             \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_CONTEXT; */
 int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const void *msg, size_t msglen,
@@ -325,7 +325,7 @@ int kf_slhdsa_sign(kf_slhdsa_param param, uint8_t *sig, size_t siglen, const voi
     requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
     requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
     requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
-    assigns \nothing;
+    assigns kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
             \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_CONTEXT; */
 int kf_slhdsa_verify(kf_slhdsa_param param, const void *msg, size_t msglen, const void *ctx, size_t ctxlen,

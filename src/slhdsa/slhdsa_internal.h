@@ -84,8 +84,8 @@ typedef struct slh_ctx {
 /* (ACSL) its batched backend as rows use it (c->rows: kf_slh_ctx_backends chose an interleaved
  * one): the table readable, apart from the context, of the context's width, 2 .. SLH_MAX_LANES
  * instances whose states (25 words each) fit the scratch space (hash.c's usable: state_bytes <=
- * SLH_XN_STATE_MAX; interleaved, state_bytes = 200 xn->n). Stated, not proved: set up by
- * kf_slh_ctx_backends (hash.c, "pending"). */
+ * SLH_XN_STATE_MAX; interleaved, state_bytes = 200 xn->n). Set up by kf_slh_ctx_backends
+ * (its contract ensures it when c->rows, unit slhdsa_hash). */
 /*@ predicate slh_ctx_rows(slh_ctx *c) = \valid_read(c->xn) && \separated(c, c->xn) && c->xn->n == c->width &&
       2 <= c->width <= SLH_MAX_LANES && SLH_ROWS * 8 * c->width <= SLH_XN_STATE_MAX; */
 /* (ACSL) and its x1 backend's table readable, apart from the context (kf_slh_merkle_climb
@@ -109,9 +109,8 @@ typedef struct slh_msg {
  * (ACSL, unit slhdsa_hash) the tables readable and apart from the context (keccak_backend.h's
  * contracts: tables no one writes), c->xn and each c->xn_rest[r] NULL or as hash.c's usable
  * passes them, the width xn's, rows only with xn; the templates written when rows (c->p and
- * the set it points to are not written: slh_ctx_ok holds after as before). Not stated:
- * slh_ctx_rows's 200 width <= SLH_XN_STATE_MAX (an interleaved table's state_bytes = 200 n, in
- * no contract). */
+ * the set it points to are not written: slh_ctx_ok holds after as before); with rows, the layout
+ * slh_ctx_rows (an interleaved table's state_bytes = 200 n: kf_backend_xn_current's contract). */
 /*@ requires slh_ctx_ok(c);
     assigns c->x1, c->xn, c->width, c->rows, c->xn_rest[0 .. SLH_MAX_LANES - 1],
             c->tmpl[0][0 .. SLH_ROWS * SLH_MAX_LANES - 1], c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1];
@@ -122,7 +121,8 @@ typedef struct slh_msg {
       2 <= c->width && c->xn->state_bytes <= SLH_XN_STATE_MAX;
     ensures \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
       (\valid_read(c->xn_rest[r]) && \separated(c, c->xn_rest[r]) && 2 <= r < c->width &&
-       2 <= c->xn_rest[r]->n <= SLH_MAX_LANES && c->xn_rest[r]->state_bytes <= SLH_XN_STATE_MAX); */
+       2 <= c->xn_rest[r]->n <= SLH_MAX_LANES && c->xn_rest[r]->state_bytes <= SLH_XN_STATE_MAX);
+    ensures c->rows != 0 ==> slh_ctx_rows(c); */
 void kf_slh_ctx_backends(slh_ctx *c);
 /* Prepare a block buffer for an input of inlen bytes: PK.seed at 0, then zeros and the
  * SHAKE256 padding from n + 32 + inlen to the end; bytes n .. n+32+inlen (ADRS, input) are
@@ -142,7 +142,7 @@ size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen);
     requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. nblocks * SLH_BLOCK - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
-    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out);
 /* Rows (interleaved batched states, see the top): the layout of a one-block input. */
@@ -199,10 +199,21 @@ void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t i
     requires \separated(S + (0 .. SLH_ROWS * xn->n - 1), T + (0 .. SLH_ROWS * xn->n - 1), xn);
     assigns S[0 .. SLH_ROWS * xn->n - 1]; */
 void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t dst, size_t src, size_t cnt);
-/* Instance i's ADRS into rows of width w. */
+/* Instance i's ADRS into rows of width w. (ACSL, unit slhdsa_hash) it writes the 4 ADRS rows
+ * only (n / 8 .. n / 8 + 3, of the 25); the indices by WP's range tactic on k. */
+/*@ requires 1 <= w <= SLH_MAX_LANES && i < w && (n == 16 || n == 24 || n == 32);
+    requires \valid(rows + (0 .. SLH_ROWS * w - 1)) && \valid_read(a);
+    requires \separated(rows + (0 .. SLH_ROWS * w - 1), a);
+    assigns rows[SLH_ROW_ADRS(n) * w .. (SLH_ROW_ADRS(n) + 4) * w - 1]; */
 static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsigned i, const slh_adrs *a)
 {
-    for (unsigned k = 0; k < 4; k++) rows[(SLH_ROW_ADRS(n) + k) * w + i] = slh_word(a->b + 8 * k);
+    /*@ loop invariant 0 <= k <= 4;
+        loop assigns k, rows[SLH_ROW_ADRS(n) * w .. (SLH_ROW_ADRS(n) + 4) * w - 1];
+        loop variant 4 - k; */
+    for (unsigned k = 0; k < 4; k++) {
+        //@ assert adrs_row: SLH_ROW_ADRS(n) * w <= (SLH_ROW_ADRS(n) + k) * w + i < (SLH_ROW_ADRS(n) + 4) * w;
+        rows[(SLH_ROW_ADRS(n) + k) * w + i] = slh_word(a->b + 8 * k);
+    }
 }
 /* Tweakable hash SHAKE256(PK.seed || ADRS || in, 8n): F (inlen n), H (2n), T_l (l*n). (ACSL) inlen
  * >= 1, as all of them: the one-block path's memcpy reads in even for 0 bytes (Frama-C's libc:
@@ -210,7 +221,7 @@ static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsig
 /*@ requires slh_ctx_ok(c) && \valid_read(adrs);
     requires 0 < inlen <= SLH_MAX_LEN * SLH_MAX_N && \valid_read(in + (0 .. inlen - 1));
     requires \valid(out + (0 .. c->p->n - 1)) && \separated(c, out + (0 .. c->p->n - 1));
-    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], out[0 .. c->p->n - 1];
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], out[0 .. c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out);
 /* cnt independent kf_slh_thash calls with inlen <= 2n: out[i] = thash(adrs[i], in[i][0..inlen));
@@ -224,7 +235,7 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
     requires c->rows != 0 ==> slh_ctx_rows(c);
-    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c);
     ensures c->rows != 0 ==> slh_ctx_rows(c); */
 void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
@@ -238,7 +249,7 @@ void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint
     requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
-    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                                size_t inlen, uint8_t *const *out);
@@ -308,7 +319,7 @@ unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d);
     requires \valid_read(sig + (0 .. c->p->len * c->p->n - 1));
     requires \valid_read(msg + (0 .. c->p->n - 1));
     requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, c->p, pk + (0 .. c->p->n - 1));
-    assigns *c, pk[0 .. c->p->n - 1];
+    assigns *c, pk[0 .. c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk);
@@ -331,7 +342,7 @@ void kf_slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t b
     requires \valid_read(auth + (0 .. height * c->p->n - 1));
     requires \valid(node + (0 .. c->p->n - 1));
     requires \separated(node + (0 .. c->p->n - 1), c, c->p, c->x1, adrs);
-    assigns c->perms, c->cp, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *adrs, node[0 .. c->p->n - 1];
+    assigns c->perms, c->cp, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *adrs, node[0 .. c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                       const uint8_t *auth, uint8_t *node);
@@ -347,7 +358,7 @@ void kf_slh_xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root);
     requires sig_xmss: \valid_read(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
     requires \valid_read(msg + (0 .. c->p->n - 1));
     requires \valid(root + (0 .. c->p->n - 1)) && \separated(root + (0 .. c->p->n - 1), c, c->p, c->x1);
-    assigns *c, root[0 .. c->p->n - 1];
+    assigns *c, root[0 .. c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                       const slh_adrs *adrs, uint8_t *root);
@@ -358,7 +369,7 @@ void kf_slh_ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t 
     requires \valid_read(msg + (0 .. c->p->n - 1));
     requires \valid_read(sig + (0 .. c->p->d * (c->p->len + c->p->hp) * c->p->n - 1));
     requires \valid_read(pk_root + (0 .. c->p->n - 1));
-    assigns *c;
+    assigns *c, kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
               uint32_t idx_leaf, const uint8_t *pk_root);
@@ -372,7 +383,7 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
     requires \valid_read(sig + (0 .. c->p->k * (1 + c->p->a) * c->p->n - 1));
     requires \valid_read(md + (0 .. (c->p->k * c->p->a + 7) / 8 - 1));
     requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, pk + (0 .. c->p->n - 1));
-    assigns *c, pk[0 .. c->p->n - 1];
+    assigns *c, pk[0 .. c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, const slh_adrs *adrs,
                       uint8_t *pk);
@@ -398,7 +409,7 @@ void kf_slh_split_digest(const slh_params *p, const uint8_t *digest, const uint8
     requires \valid_read(pk + (0 .. 2 * p->n - 1));
     requires perms == \null || \valid(perms);
     requires cp == \null || \valid(cp);
-    assigns perms[0 .. (perms == \null ? -1 : 0)], cp[0 .. (cp == \null ? -1 : 0)]; */
+    assigns perms[0 .. (perms == \null ? -1 : 0)], cp[0 .. (cp == \null ? -1 : 0)], kf_spec_xn_table; */
 int kf_slh_verify_one(const slh_params *p, const slh_msg *m, const uint8_t *sig, const uint8_t *pk,
                       uint64_t *perms, uint64_t *cp);
 /* Algorithm 20 on count signatures (lengths checked), ok[i] = 1 where valid: groups of the

@@ -610,7 +610,7 @@ static void tlen_tail_x1(slh_ctx *c, const vrun *v, unsigned first, unsigned nbl
     requires \valid_read(sig + (0 .. c->p->len * c->p->n - 1));
     requires \valid_read(d + (0 .. c->p->len - 1)) && \forall integer i; 0 <= i < c->p->len ==> d[i] < SLH_W;
     requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, c->p, pk + (0 .. c->p->n - 1));
-    assigns *c, pk[0 .. c->p->n - 1];
+    assigns *c, pk[0 .. c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 static void pk_from_sig_rows(slh_ctx *c, const uint8_t *sig, const uint8_t *d, const slh_adrs *adrs, uint8_t *pk)
 {
@@ -736,7 +736,7 @@ static void run_chains_lockstep(slh_ctx *c, const chain_run *r)
                                   \valid(r->snap->sig + (0 .. c->p->len * c->p->n - 1)) &&
                                   \separated(c, c->p, r->snap->sig + (0 .. c->p->len * c->p->n - 1)));
     assigns *c, *(r->val + (0 .. (r->leaves - 1) * r->stride + c->p->len * c->p->n - 1)),
-            *(r->snap->sig + (0 .. (r->snap == \null ? -1 : c->p->len * c->p->n - 1)));
+            *(r->snap->sig + (0 .. (r->snap == \null ? -1 : c->p->len * c->p->n - 1))), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 static void run_chains(slh_ctx *c, const chain_run *r)
 {
@@ -817,7 +817,7 @@ void kf_slh_wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d)
     requires \valid_read(buf + (0 .. cnt - 1));
     requires \forall integer l; 0 <= l < cnt ==> \valid(buf[l] + (0 .. nblocks * SLH_BLOCK - 1));
     requires \valid(pk + (0 .. cnt * c->p->n - 1)) && \separated(c, pk + (0 .. cnt * c->p->n - 1));
-    assigns *c, *((char *)(buf[0 .. cnt - 1] + c->p->n) + (0 .. 31)), pk[0 .. cnt * c->p->n - 1];
+    assigns *c, *((char *)(buf[0 .. cnt - 1] + c->p->n) + (0 .. 31)), pk[0 .. cnt * c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 static void wots_compress(slh_ctx *c, const slh_adrs *adrs, uint32_t first, unsigned cnt, uint8_t *const *buf,
                           size_t nblocks, uint8_t *pk)

@@ -82,7 +82,8 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
         loop invariant c->width == \at(c->width, Pre);
         loop invariant slh_ctx_ok(c);
         loop invariant slh_ctx_x1(c);
-        loop assigns k, c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *adrs, node[0 .. n - 1], in[n .. SLH_BLOCK - 1];
+        loop assigns k, c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *adrs, node[0 .. n - 1], in[n .. SLH_BLOCK - 1],
+                     kf_spec_xn_table;
         loop variant height - k; */
     for (unsigned k = 0; k < height; k++) {
         /*@ ghost slh_offset_facts(k, height, n); */
