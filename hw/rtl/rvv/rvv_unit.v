@@ -938,6 +938,17 @@ module rvv_unit #(
                 reg  [4:0]  pi_oh;      // vpi's column: row element e (one-hot), none: no column
                 reg         ld_q;       // a load's element
                 integer     pq;
+                // wb_wd's quarter again, once per consumer of the first compute stage's forward
+                // (op_fa, op_fb): wb_wd drives the bank's LUT RAM and the read's forward as
+                // well, and was the start of ccdb733's seed 1 and 2 worst paths (a 2.5-3.4 ns
+                // hop to the op_fa/op_fb select); each copy has that select as its one load.
+                // Equal to wb_wd's quarter in every cycle. Each in its own `keep` block (as the
+                // selects above), so that yosys does not merge it with wb_wd.
+                reg  [QW-1:0] wfa, wfb;
+                (* keep *)
+                always @(posedge clk) wfa <= wd[gq * QW +: QW];
+                (* keep *)
+                always @(posedge clk) wfb <= wd[gq * QW +: QW];
                 (* keep *)
                 always @(posedge clk) begin
                     fw_wa <= s2_we ? s2_wa : 5'd0;
@@ -962,9 +973,9 @@ module rvv_unit #(
                 wire fwd_b = fw_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
                 assign bankA[gm * ELEN + gq * QW +: QW] = fwd_a ? wb_wd[gq * QW +: QW] : rda[gq * QW +: QW];
                 assign bankB[gm * ELEN + gq * QW +: QW] = fwd_b ? wb_wd[gq * QW +: QW] : rdb[gq * QW +: QW];
-                assign op_fa[gm * ELEN + gq * QW +: QW] = f2_a ? wb_wd[gq * QW +: QW]
+                assign op_fa[gm * ELEN + gq * QW +: QW] = f2_a ? wfa
                                                                : op_ra[gm * ELEN + gq * QW +: QW];
-                assign op_fb[gm * ELEN + gq * QW +: QW] = f2_b ? wb_wd[gq * QW +: QW]
+                assign op_fb[gm * ELEN + gq * QW +: QW] = f2_b ? wfb
                                                                : op_rb[gm * ELEN + gq * QW +: QW];
             end
             if (TB_ACCESS != 0) begin : g_tb
