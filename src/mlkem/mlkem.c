@@ -301,22 +301,16 @@ typedef struct encaps_secrets {
 /* G's job, after H(ek)'s (jobs[0]), as an always-inline step of encaps_jobs (no behaviour change:
  * `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 49) its frame of the
  * caller's other jobs, (g - gi)[s] for s != gi, one ensures in the caller's indices (the ghost gi,
- * as job_hash's o): the frame of the `after` store in encaps_jobs' own context ran to the step
- * limit (session 47's enc_f3a), here it is job_hash's hash_kept and one store. */
+ * as job_hash's o; sampling.h's kf_mlkem_jobs_kept_but, as job_hash's hash_kept): the frame of
+ * the `after` store in encaps_jobs' own context ran to the step limit (session 47's enc_f3a),
+ * here it is job_hash's hash_kept and one store. */
 /*@ requires \valid(g);
     assigns g->in[0 .. 1], g->inlen[0 .. 1], g->out, g->outlen, g->poly, g->rate, g->suffix, g->after,
             g->held, g->from, g->started, g->padded, g->done, g->absorbed, g->produced, g->have;
     ensures g_job: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 && g->out == &sec->kr[0] &&
           g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) && g->suffix != 0 &&
           g->after == &jobs[0] && g->from == \null && g->absorbed == 0;
-    ensures g_kept: \forall integer s; s != gi ==>
-              (g - gi)[s].in[0] == \old((g - gi)[s].in[0]) && (g - gi)[s].in[1] == \old((g - gi)[s].in[1]) &&
-              (g - gi)[s].inlen[0] == \old((g - gi)[s].inlen[0]) && (g - gi)[s].inlen[1] == \old((g - gi)[s].inlen[1]) &&
-              (g - gi)[s].out == \old((g - gi)[s].out) && (g - gi)[s].outlen == \old((g - gi)[s].outlen) &&
-              (g - gi)[s].poly == \old((g - gi)[s].poly) && (g - gi)[s].rate == \old((g - gi)[s].rate) &&
-              (g - gi)[s].suffix == \old((g - gi)[s].suffix) && (g - gi)[s].after == \old((g - gi)[s].after) &&
-              (g - gi)[s].held == \old((g - gi)[s].held) && (g - gi)[s].from == \old((g - gi)[s].from) &&
-              (g - gi)[s].absorbed == \old((g - gi)[s].absorbed); */
+    ensures g_kept: kf_mlkem_jobs_kept_but{Pre, Post}(g, gi); */
 static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, encaps_secrets *sec, kf_mlkem_job *jobs)
     /*@ ghost (unsigned gi) */
 {
