@@ -321,7 +321,7 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
-    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1];
+    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures enc_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_poly *at, const uint8_t *ek)
