@@ -976,8 +976,9 @@ UNITS = {
                       "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                       "enc_g_job", "kf_mlkem_params_of"],
         "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
-                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49 "
-                    "but for 4 of G's fields after the noise jobs, decaps_jobs' not all yet: docs/ASSURANCE.md; "
+                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49, "
+                    "alone 114 of 117 in session 50 (left: the frame across G's set-up, kf_mlkem_run_jobs' assigns parts), "
+                    "decaps_jobs' not all yet: docs/ASSURANCE.md; "
                     "kf_mlkem_run_jobs' contract assumed; since session 50 their assigns, and the public entry points', "
                     "name the ghost kf_spec_xn_table it assigns)"],
     },

@@ -399,8 +399,8 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
           jobs[q].from == \at(jobs[q].from, EncN) && jobs[q].absorbed == \at(jobs[q].absorbed, EncN); */
     /* (ACSL) G's job across the noise jobs' set-up: enc_f4n's instance at gi, field by field (the
      * twelve fields in one assertion ran to the step limit, session 49; each of the eight scalar
-     * fields ~86,000 steps; the array fields in[0 .. 1] and inlen[0 .. 1] not yet: the step limit,
-     * also from a quantified enc_f4n of those four alone, 89,492 steps, and as g->in[0]) */
+     * fields ~86,000 steps; the array fields in[0 .. 1] and inlen[0 .. 1] at the step limit in
+     * session 49, 239,045-307,630 steps in session 50, with -wp-unalias-vars kf_spec_xn_table) */
     /*@ assert enc_f4g_in0: jobs[gi].in[0] == \at(jobs[gi].in[0], EncN); */
     /*@ assert enc_f4g_in1: jobs[gi].in[1] == \at(jobs[gi].in[1], EncN); */
     /*@ assert enc_f4g_il0: jobs[gi].inlen[0] == \at(jobs[gi].inlen[0], EncN); */
