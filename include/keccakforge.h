@@ -482,6 +482,10 @@ typedef enum kf_mlkem_param {
 #define KF_MLKEM_KEYGEN_SEED_BYTES 64 /* d || z, as `kforge mlkem keygen --seed` takes it */
 #define KF_MLKEM_MSG_BYTES 32         /* m (Encaps_internal) */
 
+/* (ACSL) the ghost table of the batched Keccak calls (src/keccak/keccak_backend.h; no compiled
+ * code reads or writes it): KeyGen, Encaps and Decaps run their Keccak jobs in a batched schedule
+ * whose contracts assign it, so theirs below name it too. */
+/*@ ghost extern const struct kf_backend_xn *kf_spec_xn_table; */
 /* Sizes of a parameter set (0 if param is unknown). */
 /*@ logic integer kf_mlkem_ek_len(integer param) =
       param == KF_MLKEM512 ? KF_MLKEM512_EK_BYTES : param == KF_MLKEM768 ? KF_MLKEM768_EK_BYTES
@@ -508,7 +512,7 @@ KF_API size_t kf_mlkem_ct_bytes(kf_mlkem_param param);
     requires dk == \null || \valid(dk + (0 .. kf_mlkem_dk_len(param) - 1));
     requires ek == \null || dk == \null ||
              \separated(ek + (0 .. kf_mlkem_ek_len(param) - 1), dk + (0 .. kf_mlkem_dk_len(param) - 1));
-    assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1]; */
+    assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1], kf_spec_xn_table; */
 KF_API int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk);
 /* ML-KEM.KeyGen (Alg. 19) that also hands back the seed d || z it drew (64 bytes): the
  * compact private key of the PKCS#8 seed form (kf_key_encode_pkcs8, KF_PRIV_SEED), from which
@@ -524,7 +528,7 @@ KF_API int kf_mlkem_keygen(kf_mlkem_param param, uint8_t *ek, uint8_t *dk);
     requires dk == \null || seed == \null ||
              \separated(dk + (0 .. kf_mlkem_dk_len(param) - 1), seed + (0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1));
     assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1],
-            seed[0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1]; */
+            seed[0 .. KF_MLKEM_KEYGEN_SEED_BYTES - 1], kf_spec_xn_table; */
 KF_API int kf_mlkem_keygen_seed(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
                                 uint8_t seed[KF_MLKEM_KEYGEN_SEED_BYTES]);
 /* ML-KEM.KeyGen_internal(d, z) (Alg. 16), deterministic. ek, dk, d and z must not overlap
@@ -539,7 +543,7 @@ KF_API int kf_mlkem_keygen_seed(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
     requires ek == \null || z == \null || \separated(ek + (0 .. kf_mlkem_ek_len(param) - 1), z + (0 .. KF_MLKEM_SEED_BYTES - 1));
     requires dk == \null || d == \null || \separated(dk + (0 .. kf_mlkem_dk_len(param) - 1), d + (0 .. KF_MLKEM_SEED_BYTES - 1));
     requires dk == \null || z == \null || \separated(dk + (0 .. kf_mlkem_dk_len(param) - 1), z + (0 .. KF_MLKEM_SEED_BYTES - 1));
-    assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1]; */
+    assigns ek[0 .. kf_mlkem_ek_len(param) - 1], dk[0 .. kf_mlkem_dk_len(param) - 1], kf_spec_xn_table; */
 KF_API int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *dk,
                                     const uint8_t d[KF_MLKEM_SEED_BYTES],
                                     const uint8_t z[KF_MLKEM_SEED_BYTES]);
@@ -548,7 +552,7 @@ KF_API int kf_mlkem_keygen_internal(kf_mlkem_param param, uint8_t *ek, uint8_t *
 /*@ requires ct == \null || \valid(ct + (0 .. kf_mlkem_ct_len(param) - 1));
     requires ss == \null || \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
     requires ek == \null || \valid_read(ek + (0 .. eklen - 1));
-    assigns ct[0 .. kf_mlkem_ct_len(param) - 1], ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
+    assigns ct[0 .. kf_mlkem_ct_len(param) - 1], ss[0 .. KF_MLKEM_SS_BYTES - 1], kf_spec_xn_table; */
 KF_API int kf_mlkem_encaps(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *ek, size_t eklen);
 /* ML-KEM.Encaps_internal(ek, m) (Alg. 17), deterministic; ek is checked as above. */
@@ -556,7 +560,7 @@ KF_API int kf_mlkem_encaps(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKE
     requires ss == \null || \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
     requires ek == \null || \valid_read(ek + (0 .. eklen - 1));
     requires m == \null || \valid_read(m + (0 .. KF_MLKEM_MSG_BYTES - 1));
-    assigns ct[0 .. kf_mlkem_ct_len(param) - 1], ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
+    assigns ct[0 .. kf_mlkem_ct_len(param) - 1], ss[0 .. KF_MLKEM_SS_BYTES - 1], kf_spec_xn_table; */
 KF_API int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_MLKEM_SS_BYTES],
                                     const uint8_t *ek, size_t eklen,
                                     const uint8_t m[KF_MLKEM_MSG_BYTES]);
@@ -565,7 +569,7 @@ KF_API int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t s
 /*@ requires ss == \null || \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
     requires ct == \null || \valid_read(ct + (0 .. ctlen - 1));
     requires dk == \null || \valid_read(dk + (0 .. dklen - 1));
-    assigns ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
+    assigns ss[0 .. KF_MLKEM_SS_BYTES - 1], kf_spec_xn_table; */
 KF_API KF_MUST_CHECK int kf_mlkem_decaps(kf_mlkem_param param, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *ct, size_t ctlen, const uint8_t *dk, size_t dklen);
 /* The input checks alone: KF_OK, KF_ERR_BAD_LENGTH or KF_ERR_BAD_KEY.
@@ -955,7 +959,7 @@ KF_API KF_MUST_CHECK int kf_key_decode_spki(const uint8_t *der, size_t derlen, k
     requires form == \null || \separated(form, t, seed + (0 .. seedcap - 1), seedlen, priv + (0 .. privcap - 1), privlen);
     requires seed == \null || \separated(seed + (0 .. seedcap - 1), t, seedlen, priv + (0 .. privcap - 1), privlen);
     requires seedlen == \null || \separated(seedlen, t, priv + (0 .. privcap - 1), privlen);
-    assigns *t, *form, seed[0 .. seedcap - 1], *seedlen, priv[0 .. privcap - 1], *privlen; */
+    assigns *t, *form, seed[0 .. seedcap - 1], *seedlen, priv[0 .. privcap - 1], *privlen, kf_spec_xn_table; */
 KF_API KF_MUST_CHECK int kf_key_decode_pkcs8(const uint8_t *der, size_t derlen, kf_key_type *t, kf_key_priv_form *form,
                                uint8_t *seed, size_t seedcap, size_t *seedlen,
                                uint8_t *priv, size_t privcap, size_t *privlen);

@@ -922,10 +922,14 @@ UNITS = {
     "mlkem_api": {
         "files": ["src/mlkem/params.c", "src/mlkem/mlkem.c", "src/mlkem/mlkem_decaps.c", "src/hash/fips202.c"],
         "preinclude": ["impl_defined.h", "ctx_view.h"],   # fips202.c's contracts name the view
-        "timeout": 120,
+        # a backstop only (the step limit decides): kf_mlkem_encaps' assigns part exit_part12 (382,883 steps,
+        # 5.4 s alone) ran past 120 s at load ~34 (session 50, 2026-11-28), as at load ~40 in session 38
+        "timeout": 300,
         "steps": STEPS,
         "calls_assumed": True,
-        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
+        # -wp-unalias-vars (session 50): the ghost kf_spec_xn_table, which KeyGen's, Encaps' and Decaps'
+        # contracts assign (their Keccak jobs' batched schedule)
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
         "functions": ["kf_mlkem_params_get", "kf_mlkem_set_rng", "random_bytes", "kf_mlkem_ek_bytes",
                       "kf_mlkem_dk_bytes", "kf_mlkem_ct_bytes", "check_ek", "kf_mlkem_check_ek",
                       "kf_mlkem_keygen_internal", "kf_mlkem_keygen_seed", "kf_mlkem_keygen", "kf_mlkem_encaps",
@@ -955,7 +959,9 @@ UNITS = {
         "preinclude": ["impl_defined.h"],
         "timeout": 120,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call"],
+        # -wp-unalias-vars (session 50): the ghost kf_spec_xn_table, which encaps_jobs and decaps_jobs assign
+        # (kf_mlkem_run_jobs'), kept out of the memory model as in mlkem_jobs
+        "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
         # session 44: the ghost lemma functions enc_fold_* (mlkem.c) and dec_fold_* (mlkem_decaps.c), each
         # proved alone: the jobs' facts field by field (the form encaps_jobs' and decaps_jobs' set-up
         # assertions take) folded into kf_mlkem_jobs_runnable, range by range, then the whole predicate
@@ -970,10 +976,11 @@ UNITS = {
                       "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                       "enc_g_job", "kf_mlkem_params_of"],
         "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
-                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49 "
-                    "but for 4 of G's fields after the noise jobs, decaps_jobs' not all yet: docs/ASSURANCE.md; "
-                    "kf_mlkem_run_jobs' contract assumed, and its assigns name the ghost kf_spec_xn_table, which theirs "
-                    "do not)"],
+                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49, "
+                    "alone 114 of 117 in session 50 (left: the frame across G's set-up, kf_mlkem_run_jobs' assigns parts), "
+                    "decaps_jobs' not all yet: docs/ASSURANCE.md; "
+                    "kf_mlkem_run_jobs' contract assumed; since session 50 their assigns, and the public entry points', "
+                    "name the ghost kf_spec_xn_table it assigns)"],
     },
     # SLH-DSA's portable C, its first group (src/slhdsa, FIPS 205; issue 54), for the six SHAKE
     # parameter sets (params.h's kf_slh_params_ok: Table 2's n, h, d, h', a, k, m and the

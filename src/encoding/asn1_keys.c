@@ -251,7 +251,7 @@ static size_t seed_bytes(const struct ktype *k)
     requires \valid(pub + (0 .. PUB_MAX - 1)) && \valid(priv + (0 .. PRIV_MAX - 1));
     requires \separated(seed + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1), pub + (0 .. PUB_MAX - 1),
                         priv + (0 .. PRIV_MAX - 1));
-    assigns pub[0 .. PUB_MAX - 1], priv[0 .. PRIV_MAX - 1]; */
+    assigns pub[0 .. PUB_MAX - 1], priv[0 .. PRIV_MAX - 1], kf_spec_xn_table; */
 static int expand_seed(const struct ktype *k, const uint8_t *seed, uint8_t *pub, uint8_t *priv)
 {
     if (k->kind == KIND_MLKEM) return kf_mlkem_keygen_internal((kf_mlkem_param)k->param, pub, priv, seed, seed + 32);
@@ -352,7 +352,7 @@ static void put_choice(wbuf *w, kf_key_priv_form form, const uint8_t *seed, size
              \separated(seed + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1), pub + (0 .. PUB_MAX - 1),
                         dk + (0 .. PRIV_MAX - 1));
     requires priv == \null || \separated(priv + (0 .. privlen - 1), pub + (0 .. PUB_MAX - 1), dk + (0 .. PRIV_MAX - 1));
-    assigns pub[0 .. PUB_MAX - 1], dk[0 .. PRIV_MAX - 1], *x;
+    assigns pub[0 .. PUB_MAX - 1], dk[0 .. PRIV_MAX - 1], *x, kf_spec_xn_table;
     ensures \result == KF_OK ==> (*x == priv || *x == dk) && (*x == priv ==> privlen == key_priv_len(k->t))
       && \valid_read(*x + (0 .. key_priv_len(k->t) - 1)); */
 static int expanded_key(const struct ktype *k, kf_key_priv_form form, const uint8_t *seed, const uint8_t *priv,
@@ -410,7 +410,7 @@ int kf_key_encode_spki(kf_key_type t, const uint8_t *pub, size_t publen,
     requires out == \null || seed == \null || \separated(out + (0 .. outcap - 1), seed + (0 .. seedlen - 1));
     requires out == \null || priv == \null || \separated(out + (0 .. outcap - 1), priv + (0 .. privlen - 1));
     requires out == \null || outlen == \null || \separated(out + (0 .. outcap - 1), outlen);
-    assigns out[0 .. outcap - 1], *outlen; */
+    assigns out[0 .. outcap - 1], *outlen, kf_spec_xn_table; */
 int kf_key_encode_pkcs8(kf_key_type t, kf_key_priv_form form, const uint8_t *seed, size_t seedlen,
                         const uint8_t *priv, size_t privlen, uint8_t *out, size_t outcap, size_t *outlen)
 {
@@ -651,7 +651,7 @@ static int get_choice(const uint8_t *p, size_t len, size_t sl, size_t n, kf_key_
     requires sd == \null ||
              \separated(sd + (0 .. (k->kind == KIND_MLKEM ? 64 : 32) - 1), pub + (0 .. PUB_MAX - 1),
                         dk + (0 .. PRIV_MAX - 1));
-    assigns pub[0 .. PUB_MAX - 1], dk[0 .. PRIV_MAX - 1]; */
+    assigns pub[0 .. PUB_MAX - 1], dk[0 .. PRIV_MAX - 1], kf_spec_xn_table; */
 static int priv_of_choice(const struct ktype *k, const uint8_t *sd, const uint8_t *x, size_t n, uint8_t *pub,
                           uint8_t *dk)
 {

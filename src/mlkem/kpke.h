@@ -18,7 +18,8 @@
     requires \separated(ek + (0 .. p->ek_bytes - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), p);
     requires h != \null ==> \separated(h + (0 .. KF_MLKEM_SYM_BYTES - 1), ek + (0 .. p->ek_bytes - 1),
                                        dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), p);
-    assigns ek[0 .. p->ek_bytes - 1], dk_pke[0 .. KF_MLKEM_POLY_BYTES * p->k - 1], h[0 .. KF_MLKEM_SYM_BYTES - 1]; */
+    assigns ek[0 .. p->ek_bytes - 1], dk_pke[0 .. KF_MLKEM_POLY_BYTES * p->k - 1], h[0 .. KF_MLKEM_SYM_BYTES - 1],
+            kf_spec_xn_table; */
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                    const uint8_t d[KF_MLKEM_SYM_BYTES], uint8_t h[KF_MLKEM_SYM_BYTES]);
 /* Encrypt's noise (Alg. 14 lines 9-17): the PRF outputs of y (eta1), e1 and e2 (eta2).

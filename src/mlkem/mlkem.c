@@ -301,22 +301,16 @@ typedef struct encaps_secrets {
 /* G's job, after H(ek)'s (jobs[0]), as an always-inline step of encaps_jobs (no behaviour change:
  * `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 49) its frame of the
  * caller's other jobs, (g - gi)[s] for s != gi, one ensures in the caller's indices (the ghost gi,
- * as job_hash's o): the frame of the `after` store in encaps_jobs' own context ran to the step
- * limit (session 47's enc_f3a), here it is job_hash's hash_kept and one store. */
+ * as job_hash's o; sampling.h's kf_mlkem_jobs_kept_but, as job_hash's hash_kept): the frame of
+ * the `after` store in encaps_jobs' own context ran to the step limit (session 47's enc_f3a),
+ * here it is job_hash's hash_kept and one store. */
 /*@ requires \valid(g);
     assigns g->in[0 .. 1], g->inlen[0 .. 1], g->out, g->outlen, g->poly, g->rate, g->suffix, g->after,
             g->held, g->from, g->started, g->padded, g->done, g->absorbed, g->produced, g->have;
     ensures g_job: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 && g->out == &sec->kr[0] &&
           g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) && g->suffix != 0 &&
           g->after == &jobs[0] && g->from == \null && g->absorbed == 0;
-    ensures g_kept: \forall integer s; s != gi ==>
-              (g - gi)[s].in[0] == \old((g - gi)[s].in[0]) && (g - gi)[s].in[1] == \old((g - gi)[s].in[1]) &&
-              (g - gi)[s].inlen[0] == \old((g - gi)[s].inlen[0]) && (g - gi)[s].inlen[1] == \old((g - gi)[s].inlen[1]) &&
-              (g - gi)[s].out == \old((g - gi)[s].out) && (g - gi)[s].outlen == \old((g - gi)[s].outlen) &&
-              (g - gi)[s].poly == \old((g - gi)[s].poly) && (g - gi)[s].rate == \old((g - gi)[s].rate) &&
-              (g - gi)[s].suffix == \old((g - gi)[s].suffix) && (g - gi)[s].after == \old((g - gi)[s].after) &&
-              (g - gi)[s].held == \old((g - gi)[s].held) && (g - gi)[s].from == \old((g - gi)[s].from) &&
-              (g - gi)[s].absorbed == \old((g - gi)[s].absorbed); */
+    ensures g_kept: kf_mlkem_jobs_kept_but{Pre, Post}(g, gi); */
 static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, encaps_secrets *sec, kf_mlkem_job *jobs)
     /*@ ghost (unsigned gi) */
 {
@@ -327,7 +321,7 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
-    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1];
+    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures enc_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_poly *at, const uint8_t *ek)
@@ -405,8 +399,8 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
           jobs[q].from == \at(jobs[q].from, EncN) && jobs[q].absorbed == \at(jobs[q].absorbed, EncN); */
     /* (ACSL) G's job across the noise jobs' set-up: enc_f4n's instance at gi, field by field (the
      * twelve fields in one assertion ran to the step limit, session 49; each of the eight scalar
-     * fields ~86,000 steps; the array fields in[0 .. 1] and inlen[0 .. 1] not yet: the step limit,
-     * also from a quantified enc_f4n of those four alone, 89,492 steps, and as g->in[0]) */
+     * fields ~86,000 steps; the array fields in[0 .. 1] and inlen[0 .. 1] at the step limit in
+     * session 49, 239,045-307,630 steps in session 50, with -wp-unalias-vars kf_spec_xn_table) */
     /*@ assert enc_f4g_in0: jobs[gi].in[0] == \at(jobs[gi].in[0], EncN); */
     /*@ assert enc_f4g_in1: jobs[gi].in[1] == \at(jobs[gi].in[1], EncN); */
     /*@ assert enc_f4g_il0: jobs[gi].inlen[0] == \at(jobs[gi].inlen[0], EncN); */

@@ -214,7 +214,8 @@ typedef struct decaps_secrets {
     requires \valid_read(ek + (0 .. p->ek_bytes - 1)) && \valid_read(z + (0 .. SYM - 1));
     requires \valid_read(c + (0 .. p->ct_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), hek + (0 .. SYM - 1), p);
-    assigns sec->kr[0 .. 2 * SYM - 1], sec->kbar[0 .. SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], hek[0 .. SYM - 1];
+    assigns sec->kr[0 .. 2 * SYM - 1], sec->kbar[0 .. SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], hek[0 .. SYM - 1],
+            kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures dec_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_poly *at, uint8_t hek[SYM],
@@ -340,7 +341,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
  * (decaps_jobs), then the re-encryption and the implicit rejection. */
 /*@ requires kf_mlkem_params_ok(p) && \valid(ss + (0 .. KF_MLKEM_SS_BYTES - 1));
     requires \valid_read(c + (0 .. p->ct_bytes - 1)) && \valid_read(dk + (0 .. p->dk_bytes - 1));
-    assigns ss[0 .. KF_MLKEM_SS_BYTES - 1]; */
+    assigns ss[0 .. KF_MLKEM_SS_BYTES - 1], kf_spec_xn_table; */
 static int decaps_internal(const kf_mlkem_params *p, uint8_t ss[KF_MLKEM_SS_BYTES],
                            const uint8_t *c, const uint8_t *dk)
 {

@@ -81,10 +81,23 @@ typedef struct kf_mlkem_job {
       j->rate == KF_SHAKE256_RATE && j->suffix != 0 && j->held == 0 && j->from == \null && j->absorbed == 0; */
 /* out[0..outlen) = the sponge of that rate and suffix (SHA3-256: 136, 0x06; SHAKE256: 136,
  * 0x1F; ...) on in0 || in1. in1 may be NULL if len1 is 0. */
-/* (ACSL, unit mlkem_jobs) every field but own set: the job's description, and no progress.
- * hash_kept: the other jobs (j - o)[s], s != o, in the caller's indices (the ghost o, as
- * kf_mlkem_matrix_jobs' below), field by field as they were: so a caller's facts about its
- * other jobs after the call are equalities matched by a bare index (mlkem_kem, session 43). */
+/* (ACSL, units mlkem_jobs and mlkem_kem) the frame of one job's set-up: the caller's other jobs
+ * (j - o)[s], s != o, in its indices (the ghost o, as kf_mlkem_matrix_jobs' below), field by
+ * field as at L1, so that a caller's facts about its other jobs after the call are equalities
+ * matched by a bare index (mlkem_kem, session 43). kf_mlkem_job_hash's hash_kept and mlkem.c's
+ * enc_g_job's g_kept. */
+/*@ predicate kf_mlkem_jobs_kept_but{L1, L2}(kf_mlkem_job *j, integer o) =
+      \forall integer s; s != o ==>
+        \at((j - o)[s].in[0], L2) == \at((j - o)[s].in[0], L1) && \at((j - o)[s].in[1], L2) == \at((j - o)[s].in[1], L1) &&
+        \at((j - o)[s].inlen[0], L2) == \at((j - o)[s].inlen[0], L1) &&
+        \at((j - o)[s].inlen[1], L2) == \at((j - o)[s].inlen[1], L1) &&
+        \at((j - o)[s].out, L2) == \at((j - o)[s].out, L1) && \at((j - o)[s].outlen, L2) == \at((j - o)[s].outlen, L1) &&
+        \at((j - o)[s].poly, L2) == \at((j - o)[s].poly, L1) && \at((j - o)[s].rate, L2) == \at((j - o)[s].rate, L1) &&
+        \at((j - o)[s].suffix, L2) == \at((j - o)[s].suffix, L1) && \at((j - o)[s].after, L2) == \at((j - o)[s].after, L1) &&
+        \at((j - o)[s].held, L2) == \at((j - o)[s].held, L1) && \at((j - o)[s].from, L2) == \at((j - o)[s].from, L1) &&
+        \at((j - o)[s].absorbed, L2) == \at((j - o)[s].absorbed, L1); */
+/* (ACSL, unit mlkem_jobs) every field but own set: the job's description, and no progress;
+ * hash_kept: the caller's other jobs as they were (kf_mlkem_jobs_kept_but). */
 /*@ requires \valid(j);
     assigns j->in[0 .. 1], j->inlen[0 .. 1], j->out, j->outlen, j->poly, j->rate, j->suffix, j->after,
             j->held, j->from, j->started, j->padded, j->done, j->absorbed, j->produced, j->have;
@@ -92,14 +105,7 @@ typedef struct kf_mlkem_job {
     ensures j->out == out && j->outlen == outlen && j->poly == \null && j->suffix == suffix;
     ensures j->after == \null && j->held == 0 && j->from == \null && j->done == 0;
     ensures j->rate == (uint16_t)rate && j->absorbed == 0 && j->produced == 0 && j->have == 0;
-    ensures hash_kept: \forall integer s; s != o ==>
-              (j - o)[s].in[0] == \old((j - o)[s].in[0]) && (j - o)[s].in[1] == \old((j - o)[s].in[1]) &&
-              (j - o)[s].inlen[0] == \old((j - o)[s].inlen[0]) && (j - o)[s].inlen[1] == \old((j - o)[s].inlen[1]) &&
-              (j - o)[s].out == \old((j - o)[s].out) && (j - o)[s].outlen == \old((j - o)[s].outlen) &&
-              (j - o)[s].poly == \old((j - o)[s].poly) && (j - o)[s].rate == \old((j - o)[s].rate) &&
-              (j - o)[s].suffix == \old((j - o)[s].suffix) && (j - o)[s].after == \old((j - o)[s].after) &&
-              (j - o)[s].held == \old((j - o)[s].held) && (j - o)[s].from == \old((j - o)[s].from) &&
-              (j - o)[s].absorbed == \old((j - o)[s].absorbed); */
+    ensures hash_kept: kf_mlkem_jobs_kept_but{Pre, Post}(j, o); */
 void kf_mlkem_job_hash(kf_mlkem_job *j, unsigned rate, uint8_t suffix, const uint8_t *in0, size_t len0,
                        const uint8_t *in1, size_t len1, uint8_t *out, size_t outlen) /*@ ghost (unsigned o) */;
 /* The k^2 SampleNTT jobs of the matrix: a[i k + j] = SampleNTT(rho || j || i) = A^[i][j]
