@@ -667,7 +667,9 @@ UNITS = {
                            # session 45: kt_feed's always-inline steps, proved from their own contracts
                            "kt_div", "kt_s0_take", "kt_s0_close", "kt_leaf_take", "kt_leaf_done", "kt_tail", "kt_feed_rest",
                            # session 46: the job's start, an always-inline step of kt_feed and kt_whole_leaves
-                           "kt_job_start"],
+                           "kt_job_start",
+                           # session 50: kt_open from its facts one by one (kt_first_group's folds)
+                           "kt_open_fold"],
              "extra": []},
             # session 47: kt_feed (with its always-inline step kt_feed_next) and kt_whole_leaves (with its
             # always-inline step kt_wl_group and the ghost lemmas kt_div8, kt_mul8), without WP's pruning
@@ -686,10 +688,15 @@ UNITS = {
             # the default run's room, so a slow pass at its own limit (twice 265,861)
             {"functions": ["kt_node_groups", "kt_divr", "kt_node_export", "kt_job_to_node", "kt_wipe_node", "kt_mulcv"],
              "extra": ["-wp-steps", "540000"], "slow": True},
+            # session 50: kt_first_group over kt_fg_xn's contract (pending) and the ghost kt_open_fold's (the default
+            # pass): 122 goals, the most steps 549,143 (its postcondition kt_fg_open, 2026-11-28), its own limit twice that
+            {"functions": ["kt_first_group"], "extra": ["-wp-steps", "1100000"], "slow": True},
         ],
         # session 49: kt_first_group's contract now assigns kf_spec_xn_table (its kf_sponge_xn_* calls), its body
-        # annotated with the always-inline step kt_fg_xn; not all goals prove yet (docs/ASSURANCE.md, hash_kt)
-        "pending": ["kt_first_group", "kt_fg_xn"],
+        # annotated with the always-inline step kt_fg_xn; not all goals prove yet (docs/ASSURANCE.md, hash_kt);
+        # session 50: kt_first_group proved (the slow pass above); kt_fg_xn's assigns clause (the squeeze's rows within
+        # cvs) still unproved
+        "pending": ["kt_fg_xn"],
         "elsewhere": ["kf_length_encode", "kt_single_node"],   # unit kangarootwelve
     },
     # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,

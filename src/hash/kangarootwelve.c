@@ -381,6 +381,25 @@ KT_INLINE void kt_fg_xn(const kf_kt_impl *k, const uint8_t *in, uint8_t *cvs, ui
     kf_sponge_xn_wipe(xs);
 }
 
+/* (ACSL, the unit hash_kt) kt_open from its facts one by one, as a ghost lemma function proved
+ * alone: each of its preconditions is a goal of its own at the caller (kt_first_group, session
+ * 50), where kt_open's frame across the group's calls in one goal ran CVC4 past 1 M steps. */
+/*@ ghost
+  /@ requires kt_of_k: \valid(k);
+     requires kt_of_impl: \valid_read(k->node.impl) && !\valid(k->node.impl);
+     requires kt_of_sep: \separated(&k->node, k->node.impl);
+     requires kt_of_rate: 8 <= k->node.rate <= 192 && k->node.rate % 8 == 0;
+     requires kt_of_nr: 1 <= k->node.nr <= 24;
+     requires kt_of_phase: k->node.phase == KF_PHASE_ABSORB;
+     requires kt_of_pos: k->node.pos < k->node.rate;
+     requires kt_of_nbits: k->node.nbits == 0;
+     requires kt_of_cv: k->cv_len == 32 || k->cv_len == 64;
+     requires kt_of_tree: (k->tree == 0 && k->fill <= KT_CHUNK) || (k->tree == 1 && k->fill == 0);
+     assigns \nothing;
+     ensures kt_open(k); @/
+  static void kt_open_fold(kf_kt_impl *k) { }
+*/
+
 /* The first chunk S_0 beside the next seven, as one batched group (the caller's thread, all
  * eight chunks at hand). The final node absorbs S_0 with the leaves' rate and rounds, so a
  * lane of the group can run S_0's permutations beside seven leaves instead of on the x1
@@ -393,7 +412,9 @@ KT_INLINE void kt_fg_xn(const kf_kt_impl *k, const uint8_t *in, uint8_t *cvs, ui
     requires \valid(pend + (0 .. 8 + (KT_BATCH - 1) * 64 - 1)) && \separated(pend + (0 .. 8 + (KT_BATCH - 1) * 64 - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->leaves, k->tree, k->fill,
             pend[0 .. 8 + (KT_BATCH - 1) * 64 - 1], kf_spec_xn_table;
-    ensures kt_fg_open: kt_open(k) && k->tree == 1 && k->fill == 0 && k->cv_len == \old(k->cv_len);
+    ensures kt_fg_open: kt_open(k);
+    ensures kt_fg_tree: k->tree == 1 && k->fill == 0;
+    ensures kt_fg_cv: k->cv_len == \old(k->cv_len);
     ensures kt_fg_plen: \result == 8 + (KT_BATCH - 1) * k->cv_len; */
 static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + (KT_BATCH - 1) * 64])
 {
@@ -412,10 +433,16 @@ static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + 
             loop assigns j, st[0 .. KF_STATE_BYTES - 1];
             loop variant KT_CHUNK - whole - j; */
         for (size_t j = 0; j < KT_CHUNK - whole; j++) st[j] ^= in[whole + j];
-        /*@ assert kt_fg_a1: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
+        /*@ assert kt_fg_a1t: k->tree == 0; */
+        /*@ assert kt_fg_a1r: rate == k->node.rate; */
+        /*@ assert kt_fg_a1c: k->cv_len == \at(k->cv_len, Pre); */
+        /*@ ghost kt_open_fold(k); */
     } else {
         kt_fg_xn(k, in, cvs, st, rate, &s, p, out);
-        /*@ assert kt_fg_a2: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
+        /*@ assert kt_fg_a2t: k->tree == 0; */
+        /*@ assert kt_fg_a2r: rate == k->node.rate; */
+        /*@ assert kt_fg_a2c: k->cv_len == \at(k->cv_len, Pre); */
+        /*@ ghost kt_open_fold(k); */
     }
     /*@ assert kt_fg_at: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
     kf_sponge_import(&k->node, st, KT_CHUNK % rate);
@@ -424,8 +451,12 @@ static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + 
     k->leaves += KT_BATCH - 1;
     k->tree = 1;
     k->fill = 0;
+    /*@ assert kt_fg_nb: k->node.nbits == 0 && k->node.phase == KF_PHASE_ABSORB && k->node.pos < k->node.rate; */
     kf_memzero(st, sizeof st);
+    /*@ assert kt_fg_nb1: k->node.nbits == 0; */
     kf_memzero(cvs, sizeof cvs);
+    /*@ assert kt_fg_nb2: k->node.nbits == 0; */
+    /*@ ghost kt_open_fold(k); */
     return sizeof marker + (KT_BATCH - 1) * k->cv_len;
 }
 
