@@ -464,12 +464,12 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift",   # the nibbles' >> 4, keep's >> 31
                   "-wp-unalias-vars", "kf_spec_xn_table"],
         "passes": [
-            {"functions": ["reject_uniform", "reject_eta", "wipe_sponge", "kf_mldsa_sample_in_ball", "first_blocks",
+            {"functions": ["reject_uniform", "reject_eta", "kf_mldsa_sample_in_ball", "first_blocks",
                            "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes"],
              "extra": []},
             # ExpandS over its group's contract (session 46: ~12 s of CPU and its mutant ~4 s, over
             # the CI's room): a slow pass, run with KF_SLOW_PROOFS=1 (ctest: -DKF_SLOW_TESTS=ON)
-            {"functions": ["wipe_xn", "kf_mldsa_expand_s"], "extra": [], "slow": True},
+            {"functions": ["kf_mldsa_expand_s"], "extra": [], "slow": True},
             # session 47: ExpandS's pass over a group's lanes after a squeeze, with WP's split tactic
             # (the goals after its two branches join, split into the branches: docs/ASSURANCE.md,
             # ExpandS, session 47); 59 of 59 goals at 210,000 steps, the most 165,618 (its own limit
@@ -505,7 +505,7 @@ UNITS = {
         "functions": ["rotl", "theta", "rho", "copy_lanes", "pi", "chi", "rc_bit", "round_constant", "iota",
                       "ref_permute", "ref_init", "ref_add_bytes", "ref_overwrite_bytes", "ref_extract_bytes"],
     },
-    # The sponge (src/sponge/sponge.c, every function, and sponge.h's two inline ones) for every
+    # The sponge (src/sponge/sponge.c, every function, and sponge.h's three inline ones) for every
     # input and output length, bit count and rate, from the contracts on kf_sponge (sponge.h's
     # kf_sponge_ok: rate 8..192, a multiple of 8, pos < rate absorbing, <= rate squeezing,
     # nbits <= 7, nr 1..24). The backend is reached through its table of function pointers:
@@ -513,7 +513,8 @@ UNITS = {
     # keccak_backend.h (its `__FRAMAC__` part), whose contract WP proves the call against. That the table's
     # pointers meet those contracts is assumed ("calls_assumed": the call-point goals, and
     # -rte-no-pointer-call drops the \valid_function goals WP 25 does not implement): for the
-    # reference permutation it is what the unit permutation proves.
+    # reference permutation it is what the unit permutation proves. Justified: kf_sponge_wipe's
+    # byte view of the sponge (session 50: the one wipe of KT's, ML-DSA's and SLH-DSA's sponges).
     "sponge": {
         "files": ["src/sponge/sponge.c"],
         "timeout": 120,
@@ -523,7 +524,7 @@ UNITS = {
         "functions": ["kf_sponge_init", "absorb_aligned", "absorb_shifted", "kf_sponge_import", "kf_sponge_absorb",
                       "kf_sponge_absorb_bits", "kf_sponge_zero_to_block", "top_bit", "kf_sponge_finalize",
                       "kf_sponge_squeeze", "kf_sponge_oneblock_generic", "kf_sponge_set_suffix",
-                      "kf_sponge_oneblock"],
+                      "kf_sponge_oneblock", "kf_sponge_wipe"],
     },
     # opt64's permutation (keccak_p1600_opt64.c's opt64_permute: the unrolled rounds of
     # keccak_opt64_rounds.h and the lane loads and stores of keccak_lanes64.h) and its byte
@@ -631,20 +632,20 @@ UNITS = {
     # KangarooTwelve (RFC 9861) in src/hash/kangarootwelve.c: length_encode into a 9-byte buffer,
     # and the single-node path (S = M || C || length_encode(|C|) of at most one chunk: one
     # permutation through a 168-byte block, or a sponge), from the sponge's contracts and
-    # kf_backend_current's (keccak_backend.h: a read-only table). Justified: the wipe of a
-    # sponge as bytes inside kt_wipe_sponge, which takes it by its type (proofs/justified_alarms.md). The tree is "pending".
+    # kf_backend_current's (keccak_backend.h: a read-only table); its sponge's wipe is sponge.h's
+    # kf_sponge_wipe (unit sponge). The tree is unit hash_kt's.
     "kangarootwelve": {
         "files": ["src/hash/kangarootwelve.c"],
         "preinclude": ["ctx_view.h"],   # the tree's contracts in the same file name the view (unit hash_kt)
         "timeout": 120,
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],
+        "functions": ["kf_length_encode", "kt_single_node"],
         # the rest of the file is unit hash_kt's (proved or pending there)
         "pending": [],
     },
     # KangarooTwelve's context (RFC 9861) in src/hash/kangarootwelve.c, a unit of its own (issue 54,
-    # session 44): kt_leaf_params, kf_kt_init (its leaf wipe through kt_wipe_sponge, the ghost lemma kt_fold),
+    # session 44): kt_leaf_params, kf_kt_init (its leaf wipe through sponge.h's kf_sponge_wipe, the ghost lemma kt_fold),
     # kt_live, kf_kt_update, kf_kt_final with kt_leaf_close, kf_kt_squeeze, kf_kt_set_threads, the
     # one-shots (kt_oneshot with its context wipe kt_wipe_ctx, kf_kt128/256(_mt)), for every input,
     # customisation and output length, from the contracts of the sponge, kt_single_node and
@@ -667,8 +668,8 @@ UNITS = {
                            "kt_div", "kt_s0_take", "kt_s0_close", "kt_leaf_take", "kt_leaf_done", "kt_tail", "kt_feed_rest",
                            # session 46: the job's start, an always-inline step of kt_feed and kt_whole_leaves
                            "kt_job_start",
-                           # session 49: the wipe of kt_first_group's local batched sponge (its byte view: 2 justified rows)
-                           "kt_wipe_xn"],
+                           # session 50: kt_open from its facts one by one (kt_first_group's folds)
+                           "kt_open_fold"],
              "extra": []},
             # session 47: kt_feed (with its always-inline step kt_feed_next) and kt_whole_leaves (with its
             # always-inline step kt_wl_group and the ghost lemmas kt_div8, kt_mul8), without WP's pruning
@@ -687,11 +688,16 @@ UNITS = {
             # the default run's room, so a slow pass at its own limit (twice 265,861)
             {"functions": ["kt_node_groups", "kt_divr", "kt_node_export", "kt_job_to_node", "kt_wipe_node", "kt_mulcv"],
              "extra": ["-wp-steps", "540000"], "slow": True},
+            # session 50: kt_first_group over kt_fg_xn's contract (pending) and the ghost kt_open_fold's (the default
+            # pass): 122 goals, the most steps 549,143 (its postcondition kt_fg_open, 2026-11-28), its own limit twice that
+            {"functions": ["kt_first_group"], "extra": ["-wp-steps", "1100000"], "slow": True},
         ],
         # session 49: kt_first_group's contract now assigns kf_spec_xn_table (its kf_sponge_xn_* calls), its body
-        # annotated with the always-inline step kt_fg_xn; not all goals prove yet (docs/ASSURANCE.md, hash_kt)
-        "pending": ["kt_first_group", "kt_fg_xn"],
-        "elsewhere": ["kf_length_encode", "kt_wipe_sponge", "kt_single_node"],   # unit kangarootwelve
+        # annotated with the always-inline step kt_fg_xn; not all goals prove yet (docs/ASSURANCE.md, hash_kt);
+        # session 50: kt_first_group proved (the slow pass above); kt_fg_xn's assigns clause (the squeeze's rows within
+        # cvs) still unproved
+        "pending": ["kt_fg_xn"],
+        "elsewhere": ["kf_length_encode", "kt_single_node"],   # unit kangarootwelve
     },
     # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,
     # update, update_bits, final, the one-shots), SHAKE and TurboSHAKE (init, absorb, absorb_bits,
@@ -814,13 +820,15 @@ UNITS = {
     # n >= 2), kf_sponge_xn_init over the batched and x1 tables, the aligned base's move
     # (xn_base), the one-block and same-length tests over inlen[], and the side sponge (ML-DSA's pk
     # hash beside a batched call: kf_xn_side_pad, and kf_xn_side_squeeze on the x1 backend), with
-    # keccak_lanes64.h's kf_store64_le; from kf_backend_xn_for's and kf_backend_current's contracts
+    # keccak_lanes64.h's kf_store64_le, and (session 50) sponge_xn.h's kf_sponge_xn_wipe (KT's
+    # and ML-DSA's batched sponges); from kf_backend_xn_for's and kf_backend_current's contracts
     # (keccak_backend.h: assumed, dispatch.c). The calls through a table are checked against
     # keccak_backend.h's kf_spec_* and kf_spec_xn_* (the latter read the table from the ghost
     # kf_spec_xn_table, which -wp-unalias-vars keeps out of the memory model: no code takes its
     # address), their call points assumed as in the unit sponge ("calls_assumed"). Justified:
     # xn_base's mask of a pointer cast, side_squeeze's whole-block step, the lane store's memcpy
-    # of a uint64_t as bytes (inside kf_copy64_le, which takes it by a pointer: no local as bytes).
+    # of a uint64_t as bytes (inside kf_copy64_le, which takes it by a pointer: no local as bytes),
+    # kf_sponge_xn_wipe's byte view of the batched sponge.
     "sponge_xn": {
         "files": ["src/sponge/sponge_xn.c"],
         "timeout": 120,
@@ -829,7 +837,8 @@ UNITS = {
                   "-rte-no-pointer-call", "-wp-unalias-vars", "kf_spec_xn_table"],
         "calls_assumed": True,
         "functions": ["xn_base", "round_up", "kf_sponge_xn_plan", "kf_sponge_xn_init", "g_one_block", "g_same_len",
-                      "kf_xn_side_pad", "kf_xn_side_squeeze", "kf_copy64_le", "kf_store64_le"],
+                      "kf_xn_side_pad", "kf_xn_side_squeeze", "kf_copy64_le", "kf_store64_le",
+                      "kf_sponge_xn_wipe"],
     },
     # The lock-step sponge's operations (sponge_xn.c; the unit above proves the plan they stand
     # on): a group's byte operations, permutation and padding over its table (g_add, g_extract,
@@ -1026,7 +1035,7 @@ UNITS = {
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
                       "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
                       "block_ready", "plan_verify",   # unit slhdsa_wots
-                      "shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
+                      "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
                       "kf_slh_ctx_backends", "thash_rows", "h_rows"],   # unit slhdsa_hash
     },
@@ -1113,7 +1122,7 @@ UNITS = {
     # table it returns has what hash.c drives, or NULL), the padded block (kf_slh_block_init: PK.seed,
     # the zeros and the padding, the blocks it returns), the tweakable hash kf_slh_thash (its one-block
     # path over kf_slh_hash_blocks's contract, its sponge path over sponge.h's; the stack sponge
-    # wiped by wipe_sponge, as kangarootwelve.c's kt_wipe_sponge: 2 justified goals), PRF_msg and H_msg
+    # wiped by sponge.h's kf_sponge_wipe, unit sponge), PRF_msg and H_msg
     # (kf_slh_prf_msg, kf_slh_h_msg: n or m bytes out, the context's set and backends kept) with
     # absorb_msg (M's parts) and sponge_perms (the counter's figure: no overflow trap, reads within
     # m's parts). Taken by contracts: sponge.h's kf_sponge_* (unit sponge), keccak_backend.h's
@@ -1132,7 +1141,7 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const", "-wp-unalias-vars",
                   "kf_spec_xn_table"],
         "passes": [
-            {"functions": ["shake256_begin", "wipe_sponge", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg",
+            {"functions": ["shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg",
                            "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1",
                            "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows"], "extra": []},
             # slh_rows_put_adrs (session 50, slhdsa_internal.h): rows (n / 8 + k) w + i, k < 4, nonlinear in

@@ -209,8 +209,9 @@ KT_INLINE kf_leaves *kt_job_start(const kf_kt_impl *k, const uint8_t *in, size_t
 }
 
 /* The wipe of kt_job_to_node's local kf_leaves_node, stated in its own type, always inlined (as
- * kt_wipe_sponge: WP's Typed model cannot view a local struct as bytes, and a false precondition
- * would prove every goal after the call; here the byte view of the parameter is a justified goal). */
+ * sponge.h's kf_sponge_wipe: WP's Typed model cannot view a local struct as bytes, and a false
+ * precondition would prove every goal after the call; here the byte view of the parameter is a
+ * justified goal). */
 /*@ requires \valid(p);
     assigns *p; */
 KT_INLINE void kt_wipe_node(kf_leaves_node *p)
@@ -341,15 +342,6 @@ static void kt_whole_leaves(kf_kt_impl *k, const uint8_t *in, size_t count, cons
     kf_sponge_absorb(&k->node, pend, plen);
 }
 
-/* The wipe of kt_first_group's local batched sponge, stated in its own type, always inlined (as
- * kt_wipe_node: the byte view of the parameter is a justified goal here). */
-/*@ requires \valid(p);
-    assigns *p; */
-KT_INLINE void kt_wipe_xn(kf_sponge_xn *p)
-{
-    kf_memzero((uint8_t *)p, sizeof *p);
-}
-
 /* kt_first_group's group on the batched sponge, where the backend declines kf_leaves_hash_node,
  * always inlined (unit hash_kt: a contract of its own, so that the group's goals see one call; the
  * caller's locals as parameters, so that GCC lays out its frame as before): S_0's state before its
@@ -386,8 +378,27 @@ KT_INLINE void kt_fg_xn(const kf_kt_impl *k, const uint8_t *in, uint8_t *cvs, ui
     /*@ assert kt_fgx_n: xs->n == KT_BATCH && (k->cv_len == 32 || k->cv_len == 64); */
     /*@ assert kt_fgx_sub: \forall integer m; 0 <= m < xs->n ==> \subset(out[m] + (0 .. k->cv_len - 1), cvs + (0 .. KT_BATCH * 64 - 1)); */
     kf_sponge_xn_squeeze(xs, out, k->cv_len);
-    kt_wipe_xn(xs);
+    kf_sponge_xn_wipe(xs);
 }
+
+/* (ACSL, the unit hash_kt) kt_open from its facts one by one, as a ghost lemma function proved
+ * alone: each of its preconditions is a goal of its own at the caller (kt_first_group, session
+ * 50), where kt_open's frame across the group's calls in one goal ran CVC4 past 1 M steps. */
+/*@ ghost
+  /@ requires kt_of_k: \valid(k);
+     requires kt_of_impl: \valid_read(k->node.impl) && !\valid(k->node.impl);
+     requires kt_of_sep: \separated(&k->node, k->node.impl);
+     requires kt_of_rate: 8 <= k->node.rate <= 192 && k->node.rate % 8 == 0;
+     requires kt_of_nr: 1 <= k->node.nr <= 24;
+     requires kt_of_phase: k->node.phase == KF_PHASE_ABSORB;
+     requires kt_of_pos: k->node.pos < k->node.rate;
+     requires kt_of_nbits: k->node.nbits == 0;
+     requires kt_of_cv: k->cv_len == 32 || k->cv_len == 64;
+     requires kt_of_tree: (k->tree == 0 && k->fill <= KT_CHUNK) || (k->tree == 1 && k->fill == 0);
+     assigns \nothing;
+     ensures kt_open(k); @/
+  static void kt_open_fold(kf_kt_impl *k) { }
+*/
 
 /* The first chunk S_0 beside the next seven, as one batched group (the caller's thread, all
  * eight chunks at hand). The final node absorbs S_0 with the leaves' rate and rounds, so a
@@ -401,7 +412,9 @@ KT_INLINE void kt_fg_xn(const kf_kt_impl *k, const uint8_t *in, uint8_t *cvs, ui
     requires \valid(pend + (0 .. 8 + (KT_BATCH - 1) * 64 - 1)) && \separated(pend + (0 .. 8 + (KT_BATCH - 1) * 64 - 1), k);
     assigns k->node.state[0 .. KF_STATE_BYTES - 1], k->node.pos, k->leaves, k->tree, k->fill,
             pend[0 .. 8 + (KT_BATCH - 1) * 64 - 1], kf_spec_xn_table;
-    ensures kt_fg_open: kt_open(k) && k->tree == 1 && k->fill == 0 && k->cv_len == \old(k->cv_len);
+    ensures kt_fg_open: kt_open(k);
+    ensures kt_fg_tree: k->tree == 1 && k->fill == 0;
+    ensures kt_fg_cv: k->cv_len == \old(k->cv_len);
     ensures kt_fg_plen: \result == 8 + (KT_BATCH - 1) * k->cv_len; */
 static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + (KT_BATCH - 1) * 64])
 {
@@ -420,10 +433,16 @@ static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + 
             loop assigns j, st[0 .. KF_STATE_BYTES - 1];
             loop variant KT_CHUNK - whole - j; */
         for (size_t j = 0; j < KT_CHUNK - whole; j++) st[j] ^= in[whole + j];
-        /*@ assert kt_fg_a1: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
+        /*@ assert kt_fg_a1t: k->tree == 0; */
+        /*@ assert kt_fg_a1r: rate == k->node.rate; */
+        /*@ assert kt_fg_a1c: k->cv_len == \at(k->cv_len, Pre); */
+        /*@ ghost kt_open_fold(k); */
     } else {
         kt_fg_xn(k, in, cvs, st, rate, &s, p, out);
-        /*@ assert kt_fg_a2: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
+        /*@ assert kt_fg_a2t: k->tree == 0; */
+        /*@ assert kt_fg_a2r: rate == k->node.rate; */
+        /*@ assert kt_fg_a2c: k->cv_len == \at(k->cv_len, Pre); */
+        /*@ ghost kt_open_fold(k); */
     }
     /*@ assert kt_fg_at: kt_open(k) && k->tree == 0 && rate == k->node.rate && k->cv_len == \at(k->cv_len, Pre); */
     kf_sponge_import(&k->node, st, KT_CHUNK % rate);
@@ -432,21 +451,13 @@ static size_t kt_first_group(kf_kt_impl *k, const uint8_t *in, uint8_t pend[8 + 
     k->leaves += KT_BATCH - 1;
     k->tree = 1;
     k->fill = 0;
+    /*@ assert kt_fg_nb: k->node.nbits == 0 && k->node.phase == KF_PHASE_ABSORB && k->node.pos < k->node.rate; */
     kf_memzero(st, sizeof st);
+    /*@ assert kt_fg_nb1: k->node.nbits == 0; */
     kf_memzero(cvs, sizeof cvs);
+    /*@ assert kt_fg_nb2: k->node.nbits == 0; */
+    /*@ ghost kt_open_fold(k); */
     return sizeof marker + (KT_BATCH - 1) * k->cv_len;
-}
-
-/* The wipe of a local sponge, stated in its own type: a caller assumes only \valid(p) after it.
- * WP assumes a call's precondition after the call; kf_memzero's views the object as bytes, which
- * for a local object is false in WP's Typed model (docs/ASSURANCE.md, "The tool's assumptions"),
- * so every goal after the call would be proved from it. Through a pointer parameter (whose
- * block WP does not size) it is not: the byte view is one justified goal here. */
-/*@ requires \valid(p);
-    assigns *p; */
-static void kt_wipe_sponge(kf_sponge *p)
-{
-    kf_memzero((uint8_t *)p, sizeof *p);
 }
 
 /* The open leaf is complete: its chaining value joins the final node. */
@@ -669,7 +680,7 @@ int kf_kt_init(kf_kt_ctx *ctx, kf_kt_variant v)
     kf_kt_impl *k = KF_IMPL(kf_kt_impl, ctx);
     /* the domain byte is settled in kf_kt_final, once n is known */
     kf_sponge_init(&k->node, kf_backend_current(), KF_RATE(security), KT_NR, KT_D_SINGLE);
-    kt_wipe_sponge(&k->leaf);
+    kf_sponge_wipe(&k->leaf);
     k->leaves = 0;
     k->fill = 0;
     k->cv_len = (uint8_t)(2 * security / 8);
@@ -716,7 +727,7 @@ int kf_kt_update(kf_kt_ctx *ctx, const void *in, size_t len)
 KT_INLINE void kt_to_squeeze(kf_kt_impl *k)
 {
     kf_sponge_finalize(&k->node);
-    kt_wipe_sponge(&k->leaf);
+    kf_sponge_wipe(&k->leaf);
     k->stage = KT_SQUEEZE;
 }
 
@@ -806,11 +817,11 @@ static int kt_single_node(unsigned rate, const uint8_t *in, size_t inlen, const 
     kf_sponge_absorb(&node, custom, customlen);
     kf_sponge_absorb(&node, enc, enclen);
     kf_sponge_squeeze(&node, out, outlen);
-    kt_wipe_sponge(&node);
+    kf_sponge_wipe(&node);
     return 1;
 }
 
-/* The one-shot's wipe of its context, as kt_wipe_sponge's (through a pointer: see there). */
+/* The one-shot's wipe of its context, as sponge.h's kf_sponge_wipe (through a pointer: see there). */
 /*@ requires \valid(c);
     assigns *c; */
 KT_INLINE void kt_wipe_ctx(kf_kt_ctx *c)

@@ -611,15 +611,6 @@ static void expand_s_group(kf_sponge_xn *x, kf_mldsa_poly *s1, kf_mldsa_poly *s2
     /*@ assert full_n: \forall integer j; 0 <= j < n ==> have[j] == KF_MLDSA_N; */
 }
 
-/* The wipe of a local batched sponge, as wipe_sponge (below) for a kf_sponge: a caller assumes
- * only \valid(p) after it. */
-/*@ requires \valid(p);
-    assigns *p; */
-static void wipe_xn(kf_sponge_xn *p)
-{
-    kf_memzero((uint8_t *)p, sizeof *p);
-}
-
 /* Its contract: sampling.h (KeyGen, mldsa.c, is its caller). */
 void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[KF_MLDSA_CRHBYTES],
                        const kf_mldsa_params *p)
@@ -651,7 +642,7 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
         }
         expand_s_group(&x, s1, s2, p->l, p->eta, first, n, in, out, buf);
     }
-    wipe_xn(&x);
+    kf_sponge_xn_wipe(&x);
     wipe_bytes(seed, sizeof seed);
     wipe_bytes(buf, sizeof buf);
 }
@@ -748,18 +739,6 @@ void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTE
     expand_mask_batch(y, rhopp, kappa, p->l, p);
 }
 
-/* The wipe of a local sponge, stated in its own type: a caller assumes only \valid(p) after it.
- * WP assumes a call's precondition after the call; kf_memzero's views the object as bytes, which
- * for a local object is false in WP's Typed model (docs/ASSURANCE.md, "The tool's assumptions"),
- * so every goal after the call would be proved from it. Through a pointer parameter (whose
- * block WP does not size) it is not: the byte view is one justified goal here. */
-/*@ requires \valid(p);
-    assigns *p; */
-static void wipe_sponge(kf_sponge *p)
-{
-    kf_memzero((uint8_t *)p, sizeof *p);
-}
-
 /* Its contract: sampling.h (verify.c and mldsa.c call it). */
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p)
 {
@@ -797,5 +776,5 @@ void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_m
         c->c[j] = 1 - 2 * (int32_t)(signs & 1);
         signs >>= 1;
     }
-    wipe_sponge(&s);
+    kf_sponge_wipe(&s);
 }

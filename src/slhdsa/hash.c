@@ -27,17 +27,6 @@ static void shake256_begin(kf_sponge *s)
     kf_sponge_init(s, kf_backend_current(), SHAKE256_RATE, 24, SHAKE_SUFFIX);
 }
 
-/* The wipe of a local sponge, stated in its own type (as kangarootwelve.c's kt_wipe_sponge):
- * kf_memzero's byte view of a local object is false in WP's Typed model, so every goal after
- * the call would be proved from it; through a pointer parameter it is one justified goal here
- * (proofs/justified_alarms.md). Inlined: the same code as the call in place. */
-/*@ requires \valid(p);
-    assigns *p; */
-static void wipe_sponge(kf_sponge *p)
-{
-    kf_memzero((uint8_t *)p, sizeof *p);
-}
-
 /* ---- padded blocks on the backends ------------------------------------------------------ */
 
 /* A batched backend this file can drive: all operations present, its states fit the
@@ -216,7 +205,7 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
     kf_sponge_absorb(&s, adrs->b, sizeof adrs->b);
     kf_sponge_absorb(&s, in, inlen);
     kf_sponge_squeeze(&s, out, n);
-    wipe_sponge(&s);
+    kf_sponge_wipe(&s);
 }
 
 /* (ACSL) row r's word of instance i lies within the rows (as fors.c's fors_row_at): a ghost
@@ -235,7 +224,7 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
   static void slh_rows_adrs_in(size_t r0, size_t w) { }
 */
 
-/* rows' words cleared, stated in words (as wipe_sponge): memset's char view of a uint64_t
+/* rows' words cleared, stated in words (as sponge.h's kf_sponge_wipe): memset's char view of a uint64_t
  * buffer is not one WP's Typed+cast model relates to the words, and its unproved precondition
  * would be a hypothesis of every later goal of the caller (validity of 8 times the words); here
  * it is the 2 justified goals and nothing follows them. Inlined: the same code as the call. */
@@ -539,7 +528,7 @@ void kf_slh_prf_msg(slh_ctx *c, const uint8_t *sk_prf, const uint8_t *opt_rand, 
     kf_sponge_absorb(&s, opt_rand, p->n);
     absorb_msg(&s, m);
     kf_sponge_squeeze(&s, out, p->n);
-    wipe_sponge(&s);
+    kf_sponge_wipe(&s);
 }
 
 void kf_slh_h_msg(slh_ctx *c, const uint8_t *r, const uint8_t *pk_seed, const uint8_t *pk_root,
@@ -556,7 +545,7 @@ void kf_slh_h_msg(slh_ctx *c, const uint8_t *r, const uint8_t *pk_seed, const ui
     kf_sponge_absorb(&s, pk_root, p->n);
     absorb_msg(&s, m);
     kf_sponge_squeeze(&s, out, p->m);
-    wipe_sponge(&s);
+    kf_sponge_wipe(&s);
 }
 
 void kf_slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint32_t *out)

@@ -157,4 +157,16 @@ size_t kf_xn_side_pad(uint8_t *buf, size_t len, size_t rate, uint8_t suffix);
     assigns out[0 .. outlen - 1]; */
 void kf_xn_side_squeeze(const kf_xn_side *side, uint8_t *out, size_t outlen);
 
+#include "../common/util.h" /* kf_memzero: zeroization the compiler cannot drop */
+
+/* The wipe of a batched sponge (a caller's local), stated in its own type, as sponge.h's
+ * kf_sponge_wipe: a caller assumes only \valid(x) after it; the byte view is one justified goal
+ * here (unit sponge_xn). KT's first group and ML-DSA's ExpandS use it. */
+/*@ requires \valid(x);
+    assigns *x; */
+static inline void kf_sponge_xn_wipe(kf_sponge_xn *x)
+{
+    kf_memzero((uint8_t *)x, sizeof *x);
+}
+
 #endif
