@@ -476,15 +476,19 @@ UNITS = {
             # 340,000: twice that), 82.7 s of CPU at load ~40; slow as the pass above
             {"functions": ["s_lanes_more"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "340000"], "slow": True},
         ],
+            # session 50: s_lanes_first with the split tactic and full_count's step as one assertion per
+            # lane (first_c0 .. first_c7, as s_lanes_more's more_c): 56 of 56 goals, the most 320,454
+            # steps, so its own limit 650,000 (twice that); 24.8 s of CPU alone at load ~14; slow as above
+            {"functions": ["s_lanes_first"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "650000"], "slow": True},
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
         # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s.
         # Session 47: the group's two passes over its lanes are step functions with their own
         # contracts (s_lanes_first, s_lanes_more; docs/ASSURANCE.md, ExpandS): s_lanes_more proved
-        # (a slow pass), s_lanes_first one goal short, expand_s_group the frames of its lane bounds
-        # through the sponge
+        # (a slow pass), s_lanes_first since session 50 (a slow pass), expand_s_group the frames of its
+        # lane bounds through the sponge
         "pending": ["kf_mldsa_shake256", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "s_first", "s_more", "s_squeeze", "expand_s_group", "s_lanes_first",
+                    "s_first", "s_more", "s_squeeze", "expand_s_group",
                     "expand_mask_batch", "kf_mldsa_expand_mask",
                     # Sign's side sponge (named here since session 46's pass split made the unit
                     # check that every function is in a pass or pending)
