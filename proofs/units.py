@@ -439,11 +439,12 @@ UNITS = {
                            "kf_mldsa_hash_verify", "kf_mldsa_keygen_internal", "kf_mldsa_keygen",
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
                            "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
-                           "keygen_row_ready", "mask_chunk"],
+                           "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask"],
              "extra": ["-wp-no-init-const", "-wp-no-ground"]},
         ],
-        "pending": ["keygen_internal", "attempt_mask", "sign_attempt", "sign_sk_decode", "wipe_sign_state",
-                    "sign_internal"],
+        # session 50: wipe_sign_state (writes only *st) and attempt_mask (made >= kappa + l, the ring's
+        # rows and y[0 .. l) written, y's l polynomials in [gamma1 - 2^z_bits + 1, gamma1]) proved
+        "pending": ["keygen_internal", "sign_attempt", "sign_sk_decode", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's
@@ -475,11 +476,11 @@ UNITS = {
             # ExpandS, session 47); 59 of 59 goals at 210,000 steps, the most 165,618 (its own limit
             # 340,000: twice that), 82.7 s of CPU at load ~40; slow as the pass above
             {"functions": ["s_lanes_more"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "340000"], "slow": True},
-        ],
             # session 50: s_lanes_first with the split tactic and full_count's step as one assertion per
             # lane (first_c0 .. first_c7, as s_lanes_more's more_c): 56 of 56 goals, the most 320,454
             # steps, so its own limit 650,000 (twice that); 24.8 s of CPU alone at load ~14; slow as above
             {"functions": ["s_lanes_first"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "650000"], "slow": True},
+        ],
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
         # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s.
         # Session 47: the group's two passes over its lanes are step functions with their own
