@@ -40,6 +40,8 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
                "hash_sp800_185": 270000, "mlkem_jobs": 310000, "sponge_xn_ops": 210000, "mldsa_sampling": 210000,
                "mlkem_arith": 60000, "mlkem_sampling": 130000, "mlkem_kem": 330000, "mldsa_api": 350000,
                "cli_readers": 220000, "key_codecs": 240000,
+               # session 50: mldsa_api's most steps of a proved goal 201,679 (sign_sk_decode, 2026-11-28)
+               "mldsa_api": 410000,
                # session 42: hash_parallelhash's most steps of a proved goal 264,710
                # (kf_parallelhash_squeeze's postcondition par_inv, 2026-11-27); since session 43
                # each of its two passes has its own limit (UNITS["hash_parallelhash"]["passes"])
@@ -439,12 +441,14 @@ UNITS = {
                            "kf_mldsa_hash_verify", "kf_mldsa_keygen_internal", "kf_mldsa_keygen",
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
                            "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
-                           "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask"],
+                           "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask",
+                           "sk_slot", "sign_sk_decode"],
              "extra": ["-wp-no-init-const", "-wp-no-ground"]},
         ],
-        # session 50: wipe_sign_state (writes only *st) and attempt_mask (made >= kappa + l, the ring's
-        # rows and y[0 .. l) written, y's l polynomials in [gamma1 - 2^z_bits + 1, gamma1]) proved
-        "pending": ["keygen_internal", "sign_attempt", "sign_sk_decode", "sign_internal"],
+        # session 50: wipe_sign_state (writes only *st), attempt_mask (made >= kappa + l, the ring's
+        # rows and y[0 .. l) written, y's l polynomials in [gamma1 - 2^z_bits + 1, gamma1]) and
+        # sign_sk_decode (sk's reads within sk_bytes by the ghost lemma sk_slot, t0 in [-4095, 4096]) proved
+        "pending": ["keygen_internal", "sign_attempt", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

@@ -389,6 +389,16 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
  * unpacks the 3- or 4-bit fields into its int8 copies; signing needs s1 and s2 in no other
  * form): 0, or -1 if a coefficient of s1 or s2 is outside [-eta, eta] (declassified: whether
  * the key is well formed, not which coefficient). */
+/* (ACSL, the unit mldsa_api) slot j of n of sb bytes (s1's or s2's packed polynomials in sk), as a
+ * ghost lemma function (proved alone, as row_bounded): the products CVC4 did not bound among
+ * sign_sk_decode's hypotheses. */
+/*@ ghost
+  /@ requires (sb == 96 || sb == 128) && j < n <= 8;
+     assigns \nothing;
+     ensures 0 <= sb * j && sb * j + sb <= sb * n <= 1024; @/
+  static void sk_slot(size_t sb, unsigned j, unsigned n) { }
+*/
+
 /*@ requires \valid(st) && kf_mldsa_params_ok(p) && \separated(st, p);
     requires \valid_read(sk + (0 .. p->sk_bytes - 1)) && \separated(st, sk + (0 .. p->sk_bytes - 1));
     assigns st->rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->key[0 .. KF_MLDSA_SEEDBYTES - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1],
@@ -410,6 +420,7 @@ static int sign_sk_decode(sign_state *st, const uint8_t *sk, const kf_mldsa_para
         loop assigns j, bad, st->es1[0 .. L_MAX - 1];
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
+        /*@ ghost sk_slot(sb, j, p->l); */
         /*@ assert es1_in: 128 + sb * j + sb <= p->sk_bytes && sb == 32 * p->eta_bits; */
         bad |= kf_mldsa_sparse_prep_packed(&st->es1[j], sk + 128 + sb * j, p->eta_bits, eta, p->tau);
     }
@@ -417,6 +428,7 @@ static int sign_sk_decode(sign_state *st, const uint8_t *sk, const kf_mldsa_para
         loop assigns i, bad, st->es2[0 .. K_MAX - 1];
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
+        /*@ ghost sk_slot(sb, i, p->k); */
         /*@ assert es2_in: s2_off + sb * i + sb <= p->sk_bytes && sb == 32 * p->eta_bits; */
         bad |= kf_mldsa_sparse_prep_packed(&st->es2[i], sk + s2_off + sb * i, p->eta_bits, eta, p->tau);
     }
