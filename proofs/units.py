@@ -40,6 +40,8 @@ STEP_LIMITS = {"sponge": 150000, "hash_fips202": 100000, "kangarootwelve": 15000
                "hash_sp800_185": 270000, "mlkem_jobs": 310000, "sponge_xn_ops": 210000, "mldsa_sampling": 210000,
                "mlkem_arith": 60000, "mlkem_sampling": 130000, "mlkem_kem": 330000, "mldsa_api": 350000,
                "cli_readers": 220000, "key_codecs": 240000,
+               # session 50: mldsa_api's most steps of a proved goal 201,679 (sign_sk_decode, 2026-11-28)
+               "mldsa_api": 410000,
                # session 42: hash_parallelhash's most steps of a proved goal 264,710
                # (kf_parallelhash_squeeze's postcondition par_inv, 2026-11-27); since session 43
                # each of its two passes has its own limit (UNITS["hash_parallelhash"]["passes"])
@@ -439,11 +441,14 @@ UNITS = {
                            "kf_mldsa_hash_verify", "kf_mldsa_keygen_internal", "kf_mldsa_keygen",
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
                            "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
-                           "keygen_row_ready", "mask_chunk"],
+                           "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask",
+                           "sk_slot", "sign_sk_decode"],
              "extra": ["-wp-no-init-const", "-wp-no-ground"]},
         ],
-        "pending": ["keygen_internal", "attempt_mask", "sign_attempt", "sign_sk_decode", "wipe_sign_state",
-                    "sign_internal"],
+        # session 50: wipe_sign_state (writes only *st), attempt_mask (made >= kappa + l, the ring's
+        # rows and y[0 .. l) written, y's l polynomials in [gamma1 - 2^z_bits + 1, gamma1]) and
+        # sign_sk_decode (sk's reads within sk_bytes by the ghost lemma sk_slot, t0 in [-4095, 4096]) proved
+        "pending": ["keygen_internal", "sign_attempt", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's
@@ -475,16 +480,20 @@ UNITS = {
             # ExpandS, session 47); 59 of 59 goals at 210,000 steps, the most 165,618 (its own limit
             # 340,000: twice that), 82.7 s of CPU at load ~40; slow as the pass above
             {"functions": ["s_lanes_more"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "340000"], "slow": True},
+            # session 50: s_lanes_first with the split tactic and full_count's step as one assertion per
+            # lane (first_c0 .. first_c7, as s_lanes_more's more_c): 56 of 56 goals, the most 320,454
+            # steps, so its own limit 650,000 (twice that); 24.8 s of CPU alone at load ~14; slow as above
+            {"functions": ["s_lanes_first"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "650000"], "slow": True},
         ],
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
         # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s.
         # Session 47: the group's two passes over its lanes are step functions with their own
         # contracts (s_lanes_first, s_lanes_more; docs/ASSURANCE.md, ExpandS): s_lanes_more proved
-        # (a slow pass), s_lanes_first one goal short, expand_s_group the frames of its lane bounds
-        # through the sponge
+        # (a slow pass), s_lanes_first since session 50 (a slow pass), expand_s_group the frames of its
+        # lane bounds through the sponge
         "pending": ["kf_mldsa_shake256", "a_seed", "reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "s_first", "s_more", "s_squeeze", "expand_s_group", "s_lanes_first",
+                    "s_first", "s_more", "s_squeeze", "expand_s_group",
                     "expand_mask_batch", "kf_mldsa_expand_mask",
                     # Sign's side sponge (named here since session 46's pass split made the unit
                     # check that every function is in a pass or pending)

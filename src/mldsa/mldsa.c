@@ -247,14 +247,36 @@ static unsigned mask_chunk(void)
 }
 
 /* y[0 .. l) of the attempt with counter kappa, the calls it needs first. */
+/*@ requires \valid(st) && kf_mldsa_params_ok(p) && \separated(st, p);
+    requires 1 <= st->chunk <= KF_XN_MAX && kappa <= SIGN_ATTEMPTS_MAX * L_MAX;
+    assigns st->made, st->ring[0 .. MASK_RING - 1][..], st->y[0 .. L_MAX - 1], kf_spec_xn_table;
+    ensures st->made >= kappa + p->l;
+    ensures \old(st->made) >= kappa + p->l ==> st->made == \old(st->made);
+    ensures \old(st->made) < kappa + p->l ==> st->made < kappa + p->l + KF_XN_MAX;
+    ensures y: \forall integer j; 0 <= j < p->l ==> kf_mldsa_bounded(&st->y[j], (int32_t)p->gamma1 - (1 << p->z_bits) + 1, p->gamma1); */
 static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kappa)
 {
+    /*@ loop invariant made: st->made == \at(st->made, Pre) ||
+                              \at(st->made, Pre) < kappa + p->l && \at(st->made, Pre) < st->made < kappa + p->l + KF_XN_MAX;
+        loop assigns st->made, st->ring[0 .. MASK_RING - 1][..], kf_spec_xn_table;
+        loop variant kappa + p->l + KF_XN_MAX - st->made; */
     while (st->made < kappa + p->l) {
         uint8_t *out[KF_XN_MAX];
+        /*@ loop invariant 0 <= r <= st->chunk;
+            loop invariant rows: \forall integer i; 0 <= i < r ==> out[i] == &st->ring[(st->made + i) % MASK_RING][0];
+            loop assigns r, out[0 .. KF_XN_MAX - 1];
+            loop variant st->chunk - r; */
         for (unsigned r = 0; r < st->chunk; r++) out[r] = st->ring[(st->made + r) % MASK_RING];
+        /*@ assert ring_rows: \forall integer i, o; 0 <= i < st->chunk && 0 <= o < 32 * 20 ==>
+                                 0 <= (st->made + i) % MASK_RING < MASK_RING &&
+                                 out[i] + o == &st->ring[(st->made + i) % MASK_RING][o]; */
         kf_mldsa_expand_mask_bytes(out, st->rhopp, st->made, st->chunk, p);
         st->made += st->chunk;
     }
+    /*@ loop invariant 0 <= j <= p->l;
+        loop invariant y: \forall integer i; 0 <= i < j ==> kf_mldsa_bounded(&st->y[i], (int32_t)p->gamma1 - (1 << p->z_bits) + 1, p->gamma1);
+        loop assigns j, st->y[0 .. L_MAX - 1];
+        loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++)
         kf_mldsa_unpack_offset(&st->y[j], st->ring[(kappa + j) % MASK_RING], p->z_bits, p->gamma1);
 }
@@ -367,18 +389,53 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
  * unpacks the 3- or 4-bit fields into its int8 copies; signing needs s1 and s2 in no other
  * form): 0, or -1 if a coefficient of s1 or s2 is outside [-eta, eta] (declassified: whether
  * the key is well formed, not which coefficient). */
+/* (ACSL, the unit mldsa_api) slot j of n of sb bytes (s1's or s2's packed polynomials in sk), as a
+ * ghost lemma function (proved alone, as row_bounded): the products CVC4 did not bound among
+ * sign_sk_decode's hypotheses. */
+/*@ ghost
+  /@ requires (sb == 96 || sb == 128) && j < n <= 8;
+     assigns \nothing;
+     ensures 0 <= sb * j && sb * j + sb <= sb * n <= 1024; @/
+  static void sk_slot(size_t sb, unsigned j, unsigned n) { }
+*/
+
+/*@ requires \valid(st) && kf_mldsa_params_ok(p) && \separated(st, p);
+    requires \valid_read(sk + (0 .. p->sk_bytes - 1)) && \separated(st, sk + (0 .. p->sk_bytes - 1));
+    assigns st->rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->key[0 .. KF_MLDSA_SEEDBYTES - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1],
+            st->es1[0 .. L_MAX - 1], st->es2[0 .. K_MAX - 1], st->t0[0 .. K_MAX - 1];
+    ensures \result == 0 || \result == -1;
+    ensures t0: \forall integer i; 0 <= i < p->k ==> kf_mldsa_bounded(&st->t0[i], -4095, 4096); */
 static int sign_sk_decode(sign_state *st, const uint8_t *sk, const kf_mldsa_params *p)
 {
     const size_t sb = 32u * p->eta_bits, s2_off = 128 + sb * p->l, t0_off = s2_off + sb * p->k;
     const int32_t eta = (int32_t)p->eta;
     uint32_t bad = 0;
+    /*@ assert sets: p->l == 4 && p->k == 4 && sb == 96 && s2_off == 512 && t0_off == 896 && p->sk_bytes == 2560 ||
+                     p->l == 5 && p->k == 6 && sb == 128 && s2_off == 768 && t0_off == 1536 && p->sk_bytes == 4032 ||
+                     p->l == 7 && p->k == 8 && sb == 96 && s2_off == 800 && t0_off == 1568 && p->sk_bytes == 4896; */
     memcpy(st->rho, sk, KF_MLDSA_SEEDBYTES);
     memcpy(st->key, sk + 32, KF_MLDSA_SEEDBYTES);
     memcpy(st->tr, sk + 64, KF_MLDSA_TR_BYTES);
-    for (unsigned j = 0; j < p->l; j++)
+    /*@ loop invariant 0 <= j <= p->l && (sb == 96 || sb == 128);
+        loop assigns j, bad, st->es1[0 .. L_MAX - 1];
+        loop variant p->l - j; */
+    for (unsigned j = 0; j < p->l; j++) {
+        /*@ ghost sk_slot(sb, j, p->l); */
+        /*@ assert es1_in: 128 + sb * j + sb <= p->sk_bytes && sb == 32 * p->eta_bits; */
         bad |= kf_mldsa_sparse_prep_packed(&st->es1[j], sk + 128 + sb * j, p->eta_bits, eta, p->tau);
-    for (unsigned i = 0; i < p->k; i++)
+    }
+    /*@ loop invariant 0 <= i <= p->k && (sb == 96 || sb == 128);
+        loop assigns i, bad, st->es2[0 .. K_MAX - 1];
+        loop variant p->k - i; */
+    for (unsigned i = 0; i < p->k; i++) {
+        /*@ ghost sk_slot(sb, i, p->k); */
+        /*@ assert es2_in: s2_off + sb * i + sb <= p->sk_bytes && sb == 32 * p->eta_bits; */
         bad |= kf_mldsa_sparse_prep_packed(&st->es2[i], sk + s2_off + sb * i, p->eta_bits, eta, p->tau);
+    }
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant t0: \forall integer r; 0 <= r < i ==> kf_mldsa_bounded(&st->t0[r], -4095, 4096);
+        loop assigns i, st->t0[0 .. K_MAX - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) /* BitUnpack(t0, 2^12 - 1, 2^12) */
         kf_mldsa_unpack_offset(&st->t0[i], sk + t0_off + 32u * KF_MLDSA_D * i, KF_MLDSA_D, 1 << (KF_MLDSA_D - 1));
     kf_declassify(&bad, sizeof bad);
@@ -388,6 +445,9 @@ static int sign_sk_decode(sign_state *st, const uint8_t *sk, const kf_mldsa_para
 /* Every secret of st, and only the polynomials p uses (the struct has room for ML-DSA-87):
  * the expanded matrix A is public (from rho, part of pk) and not wiped. Wiping all of st,
  * 122 KB, cost ML-DSA-44 more than its skDecode; this is 35 KB there. */
+/*@ requires \valid(st) && \valid_read(p) && \separated(st, p);
+    requires p->k <= K_MAX && p->l <= L_MAX;
+    assigns *st; */
 static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
 {
     const size_t k = p->k * sizeof st->t0[0], l = p->l * sizeof st->y[0];

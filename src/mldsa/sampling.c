@@ -498,6 +498,23 @@ static inline __attribute__((always_inline)) unsigned s_lanes_first(kf_mldsa_pol
             /*@ assert first_s1b: S1_LANES(i + 1); */
             /*@ assert first_s2b: S2_LANES(i + 1); */
         }
+        /*@ assert first_h: HAVE_KEPT(i); */
+        /*@ assert first_c0: i == 0 ==> full_count(HAVE8, i + 1) ==
+                               \at(full_count(HAVE8, i), LoopCurrent) + (have[0] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert first_c1: i == 1 ==> full_count(HAVE8, i + 1) ==
+                               \at(full_count(HAVE8, i), LoopCurrent) + (have[1] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert first_c2: i == 2 ==> full_count(HAVE8, i + 1) ==
+                               \at(full_count(HAVE8, i), LoopCurrent) + (have[2] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert first_c3: i == 3 ==> full_count(HAVE8, i + 1) ==
+                               \at(full_count(HAVE8, i), LoopCurrent) + (have[3] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert first_c4: i == 4 ==> full_count(HAVE8, i + 1) ==
+                               \at(full_count(HAVE8, i), LoopCurrent) + (have[4] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert first_c5: i == 5 ==> full_count(HAVE8, i + 1) ==
+                               \at(full_count(HAVE8, i), LoopCurrent) + (have[5] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert first_c6: i == 6 ==> full_count(HAVE8, i + 1) ==
+                               \at(full_count(HAVE8, i), LoopCurrent) + (have[6] == KF_MLDSA_N ? 1 : 0); */
+        /*@ assert first_c7: i == 7 ==> full_count(HAVE8, i + 1) ==
+                               \at(full_count(HAVE8, i), LoopCurrent) + (have[7] == KF_MLDSA_N ? 1 : 0); */
         done += have[i] == N;
     }
     return done;
