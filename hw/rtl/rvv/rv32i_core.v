@@ -97,8 +97,9 @@ module rv32i_core (
     // paths start at a register rather than at the opcode's decode
     // (OP and OP-IMM differ in bit 5 alone: ir[5] / dw[5] tells them apart where the ALU acts)
     reg        e_isalu, e_isld, e_sub;
-    reg        e_fb;            // the ALU's second operand is x[rs2] and rs2 is that rd (e_f2, OP)
-    reg [31:0] e_bop;           // the ALU's second operand as read in stage 2: x[rs2] (OP) or imm_i
+    reg        e_fb;            // the ALU's second operand is x[rs2] and rs2 is that rd (e_f2, OP, branch)
+    reg        e_cu;            // the comparison is unsigned (a branch's f3[1], SLT / SLTU's f3[0])
+    reg [31:0] e_bop;           // the ALU's second operand as read in stage 2: x[rs2] (OP, branch) or imm_i
     reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
@@ -114,7 +115,8 @@ module rv32i_core (
     wire [31:0] dw    = imem_rdata;
     wire [4:0]  d_rs1 = dw[19:15];
     wire [4:0]  d_rs2 = dw[24:20];
-    wire        d_isreg = dw[5];    // OP rather than OP-IMM (what it decodes matters for these two only)
+    wire        d_isreg = dw[5];    // OP rather than OP-IMM (what it decodes matters for these two only;
+                                    // a branch has it set too: e_bop, e_fb as for OP)
 
     // ---- execute (stage 3) on the registered word ----
     wire [31:0] ir   = e_ir;
@@ -156,24 +158,26 @@ module rv32i_core (
             default: alu_x = 32'd0;                       // ADD / SUB: alu_as; SLT / SLTU: alu_lt
         endcase
     end
-    (* keep *) wire alu_lt = f3[0] ? x1v < b_op : $signed(x1v) < $signed(b_op);
+    // SLT / SLTU's bit 0: the comparators below (on registers, no operand mux before them)
     wire alu_ok = is_reg ? (ir[31:25] == 7'd0 || (ir[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101)))
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
                             : f3 == 3'b101 ? (ir[31:25] == 7'd0 || ir[31:25] == 7'b0100000) : 1'b1);
 
-    // the branch comparison, on registers: the three pairs execute's operands can be (as read
-    // in stage 2, rs1 forwarded, rs2 forwarded) compared side by side, and the flags pick one
-    // after the comparisons (both forwarded: rs1 == rs2, equal). f3: bit 2 less-than (else
-    // equal), bit 1 unsigned, bit 0 negated (010, 011 are refused below)
-    function br_of(input [31:0] a, input [31:0] b, input [2:0] f);
-        reg lt;
-        begin
-            lt = $signed({!f[1] & a[31], a}) < $signed({!f[1] & b[31], b});
-            br_of = f[0] ^ (f[2] ? lt : a == b);
-        end
+    // the comparisons (a branch's, SLT / SLTU's), on registers: the three pairs execute's
+    // operands can be (as read in stage 2, rs1 forwarded, the second forwarded) compared side
+    // by side, and the flags pick one after the comparisons (both forwarded: rs1 == rs2,
+    // equal). The second operand is e_bop: x[rs2] for a branch (bit 5 set, as OP) and OP,
+    // imm_i for OP-IMM (e_fb 0); e_cu (decoded in stage 2) unsigned: a branch's f3 bit 1,
+    // SLT / SLTU's bit 0. A branch's f3: bit 2 less-than (else equal), bit 0 negated (010,
+    // 011 are refused below)
+    function lt_of(input [31:0] a, input [31:0] b, input u);
+        lt_of = $signed({!u & a[31], a}) < $signed({!u & b[31], b});
     endfunction
-    wire br_ab = br_of(e_a, e_b, f3), br_rb = br_of(e_res, e_b, f3), br_ar = br_of(e_a, e_res, f3);
-    wire br    = e_f1 ? (e_f2 ? f3[0] ^ !f3[2] : br_rb) : (e_f2 ? br_ar : br_ab);  // x1v vs x2v
+    wire lt_ab = lt_of(e_a, e_bop, e_cu), lt_rb = lt_of(e_res, e_bop, e_cu), lt_ar = lt_of(e_a, e_res, e_cu);
+    wire br_ab = f3[0] ^ (f3[2] ? lt_ab : e_a == e_bop), br_rb = f3[0] ^ (f3[2] ? lt_rb : e_res == e_bop),
+         br_ar = f3[0] ^ (f3[2] ? lt_ar : e_a == e_res);
+    wire br    = e_f1 ? (e_fb ? f3[0] ^ !f3[2] : br_rb) : (e_fb ? br_ar : br_ab);  // x1v vs x2v
+    (* keep *) wire alu_lt = e_f1 ? !e_fb && lt_rb : (e_fb ? lt_ar : lt_ab);      // x1v < b_op
 
     // memory: byte address, lanes of the 32-bit word
     wire [31:0] maddr = x1v + ((opc == OP_STORE) ? imm_s : imm_i);
@@ -303,6 +307,7 @@ module rv32i_core (
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
             e_sub <= d_isreg && dw[30];
+            e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
             e_pc4 <= d_pc + 32'd4;
         end else begin
