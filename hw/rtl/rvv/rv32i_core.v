@@ -101,6 +101,7 @@ module rv32i_core (
     reg        e_cu;            // the comparison is unsigned (a branch's f3[1], SLT / SLTU's f3[0])
     reg [31:0] e_bop;           // the ALU's second operand as read in stage 2: x[rs2] (OP, branch) or imm_i
     reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
+    reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
     reg [3:0]  lq_b, lq_sm, lq_s;   // the load's data selects (registered in its first cycle: its
@@ -214,7 +215,8 @@ module rv32i_core (
     wire [31:0] target = is_jalr ? jalr_t : is_jal ? jal_t : br_t;
     // the result of a word that is neither an ALU word nor a load (0 for those: the ALU's
     // parts and the load's data are ORed in last, xwd)
-    wire [31:0] wv_oth = opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : (is_jal || is_jalr) ? e_pc4 : 32'd0;
+    // (its selects decoded in stage 2, one-hot: AUIPC's sum passes one AND-OR)
+    wire [31:0] wv_oth = (imm_u & {32{e_lui}}) | ((pc + imm_u) & {32{e_auipc}}) | (e_pc4 & {32{e_link}});
     reg         legal;
     always @* begin
         case (opc)
@@ -283,10 +285,11 @@ module rv32i_core (
     wire        s_alu = is_alu && !xwv;
     wire        s_as = s_alu && f3 == 3'b000, s_lt = s_alu && f3[2:1] == 2'b01;
     wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
-    wire [31:0] xwd;
-    (* keep_hierarchy *) rv32i_core_wd wd (
+    wire [31:0] xwd, ld_val;
+    (* keep_hierarchy *) rv32i_core_ld ld (
         .dq(dmem_rdata), .lq_b(lq_b), .lq_h1(lq_h1), .lq_h3(lq_h3), .lq_sm(lq_sm), .lq_w(lq_w),
-        .lq_s(lq_s), .lq_s2(lq_s2), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
+        .lq_s(lq_s), .lq_s2(lq_s2), .ld_val(ld_val));
+    (* keep_hierarchy *) rv32i_core_wd wd (.ld_val(ld_val), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
     always @(posedge clk)
         if (xw || xrst) xr[xwa] <= xwd;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
@@ -310,6 +313,9 @@ module rv32i_core (
             e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
             e_pc4 <= d_pc + 32'd4;
+            e_lui <= dw[6:0] == OP_LUI;
+            e_auipc <= dw[6:0] == OP_AUIPC;
+            e_link <= dw[6:0] == OP_JAL || dw[6:0] == OP_JALR;
         end else begin
             // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile
             if (v_wb && v_rd == rs1) begin
@@ -399,20 +405,16 @@ module rv32i_core (
     end
 endmodule
 
-// rv32i_core_wd - the write data's last LUTs: a load's data (one-hot selects, all 0 but in the
-// load's second cycle), ORed with the adder's sum under its select and the rest (xwr). A
-// level of hierarchy of its own (keep_hierarchy): ABC maps it alone, for its own depth, so
-// the data memory's bits stay two or three LUTs deep (flattened, ABC took kept wires as early
-// as registers and deepened the load's path up to the core's longest, the shifter's)
+// rv32i_core_ld - a load's data (one-hot selects, all 0 but in the load's second cycle), from
+// the data memory's word. A level of hierarchy of its own (keep_hierarchy): ABC maps it alone,
+// for its own depth, so the data memory's bits stay two LUTs deep (flattened, ABC took kept
+// wires as early as registers and deepened the load's path up to the core's longest)
 /* verilator lint_off DECLFILENAME */
-module rv32i_core_wd (
+module rv32i_core_ld (
     input  wire [31:0] dq,
     input  wire [3:0]  lq_b, lq_sm, lq_s, lq_s2,
     input  wire        lq_h1, lq_h3, lq_w,
-    input  wire [31:0] alu_as,
-    input  wire        s_as,
-    input  wire [31:0] xwr,
-    output wire [31:0] xwd
+    output wire [31:0] ld_val
 );
     wire [3:0]  sgb = {dq[31], dq[23], dq[15], dq[7]};
     // the signs' select-and-bit pairs, one set per upper byte (one sign drove 24 LUTs across the chip)
@@ -422,8 +424,20 @@ module rv32i_core_wd (
     wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
                        | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
     wire [7:0]  ld_mid = ({8{lq_h1}} & dq[15:8]) | ({8{lq_h3}} & dq[31:24]) | {8{sgm}};
-    wire [31:0] ld_val = {({8{lq_w}} & dq[31:24]) | {8{sgh2}}, ({8{lq_w}} & dq[23:16]) | {8{sgh}},
-                          ld_mid, ld_lo};
+    assign ld_val = {({8{lq_w}} & dq[31:24]) | {8{sgh2}}, ({8{lq_w}} & dq[23:16]) | {8{sgh}}, ld_mid, ld_lo};
+endmodule
+
+// rv32i_core_wd - the write data's last LUT, one LUT4 a bit: the load's data ORed with the
+// adder's sum under its select and the rest (xwr). Its own level of hierarchy (keep_hierarchy),
+// so that ABC leaves the late inputs (the adder's chain, the ALU's other results) in the last
+// LUT rather than deepening them into the load's select-and-bit pairs
+module rv32i_core_wd (
+    input  wire [31:0] ld_val,
+    input  wire [31:0] alu_as,
+    input  wire        s_as,
+    input  wire [31:0] xwr,
+    output wire [31:0] xwd
+);
     assign xwd = ld_val | xwr | (alu_as & {32{s_as}});
 endmodule
 /* verilator lint_on DECLFILENAME */
