@@ -181,7 +181,10 @@ module rv32i_core (
     (* keep *) wire alu_lt = e_f1 ? !e_fb && lt_rb : (e_fb ? lt_ar : lt_ab);      // x1v < b_op
 
     // memory: byte address, lanes of the 32-bit word
-    wire [31:0] maddr = x1v + ((opc == OP_STORE) ? imm_s : imm_i);
+    // (two adders, on e_a and on e_res, e_f1 picking the sum: the operand mux off the address)
+    wire [31:0] imm_m = (opc == OP_STORE) ? imm_s : imm_i;
+    wire [31:0] maddr_a = e_a + imm_m, maddr_r = e_res + imm_m;
+    wire [31:0] maddr = e_f1 ? maddr_r : maddr_a;   // x1v + imm_m
     // (the alignment checks add the two low bits alone: off the 32-bit adders' carry chains)
     wire [1:0]  ma_lo   = x1v[1:0] + ((opc == OP_STORE) ? imm_s[1:0] : imm_i[1:0]);  // maddr[1:0]
     wire        m_misal = (f3[1:0] == 2'b10 && ma_lo != 2'b00) || (f3[1:0] == 2'b01 && ma_lo[0]);
@@ -202,7 +205,9 @@ module rv32i_core (
     // hierarchy, so that Yosys' ABC maps them apart and keeps the memory's bits shallow)
 
     // what the instruction in execute does
-    wire [31:0] jalr_t = (x1v + imm_i) & ~32'd1;
+    // (JALR's target as the address: two adders, e_f1 picking the sum after them)
+    wire [31:0] jalr_a = e_a + imm_i, jalr_r = e_res + imm_i;
+    wire [31:0] jalr_t = (e_f1 ? jalr_r : jalr_a) & ~32'd1;   // (x1v + imm_i) & ~1
     wire        jl_mis = x1v[1] ^ imm_i[1] ^ (x1v[0] & imm_i[0]);  // jalr_t[1] (the sum's bit 1)
     wire        is_jal = opc == OP_JAL, is_jalr = opc == OP_JALR, is_br = opc == OP_BRANCH;
     wire        is_ld  = e_isld;                          // opc == OP_LOAD
@@ -316,20 +321,15 @@ module rv32i_core (
             e_lui <= dw[6:0] == OP_LUI;
             e_auipc <= dw[6:0] == OP_AUIPC;
             e_link <= dw[6:0] == OP_JAL || dw[6:0] == OP_JALR;
-        end else begin
-            // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile
-            if (v_wb && v_rd == rs1) begin
-                e_a <= v_rd_val;
-                e_f1 <= 1'b0;
-            end
-            if (v_wb && v_rd == rs2) begin
-                e_b <= v_rd_val;
-                e_f2 <= 1'b0;
-                if (is_reg) begin
-                    e_bop <= v_rd_val;
-                    e_fb <= 1'b0;
-                end
-            end
+        end else if (v_wb) begin
+            // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile, taken
+            // as the instruction before's result (that is the vector word: it wrote no rd, so
+            // the flags are 0 until now); xwd is v_rd_val then (xwo, the rest gated or 0), so
+            // e_res needs no mux of its own and e_a / e_b / e_bop none for this
+            e_res <= xwd;
+            e_f1 <= v_rd == rs1;
+            e_f2 <= v_rd == rs2;
+            e_fb <= v_rd == rs2 && is_reg;
         end
     end
 
