@@ -12,8 +12,8 @@
 // operand mux -> ALU and such an instruction (after a load too) still retires in the next
 // cycle (no stall). Stage 2 also decodes what the ALU and the result mux need (OP / OP-IMM,
 // load, SUB, the ALU's second operand: x[rs2] or imm_i) into registers beside the word. A
-// vsetvli's write (the unit's last cycle) goes into the operands of the word waiting in
-// execute. A taken branch or a jump puts its target on imem_addr in its execute cycle and
+// vsetvli's write (the unit's last cycle) reaches the word waiting in execute as a forward
+// (e_res and the flags). A taken branch or a jump puts its target on imem_addr in its execute cycle and
 // drops the word in stage 2; otherwise the fetch address is the word in stage 2's pc + 4 when
 // it moves on, else the same pc again.
 //
@@ -89,7 +89,7 @@ module rv32i_core (
     // ---- execute's registers: the word, its pc and what decode + register read made of it ----
     reg        e_valid;
     reg [31:0] e_pc, e_ir;
-    reg [31:0] e_a, e_b;        // x[rs1], x[rs2] as read in stage 2 (kept up to date with vsetvli's write)
+    reg [31:0] e_a, e_b;        // x[rs1], x[rs2] as read in stage 2 (vsetvli's write: e_res, the flags)
     reg        e_f1, e_f2;      // rs1 / rs2 is the rd of the instruction before (it retired as this
                                 // word moved on): take e_res instead of e_a / e_b
     reg [31:0] e_res;           // that instruction's result (its write-back value)
