@@ -12,8 +12,8 @@
 // operand mux -> ALU and such an instruction (after a load too) still retires in the next
 // cycle (no stall). Stage 2 also decodes what the ALU and the result mux need (OP / OP-IMM,
 // load, SUB, the ALU's second operand: x[rs2] or imm_i) into registers beside the word. A
-// vsetvli's write (the unit's last cycle) goes into the operands of the word waiting in
-// execute. A taken branch or a jump puts its target on imem_addr in its execute cycle and
+// vsetvli's write (the unit's last cycle) reaches the word waiting in execute as a forward
+// (e_res and the flags). A taken branch or a jump puts its target on imem_addr in its execute cycle and
 // drops the word in stage 2; otherwise the fetch address is the word in stage 2's pc + 4 when
 // it moves on, else the same pc again.
 //
@@ -89,7 +89,7 @@ module rv32i_core (
     // ---- execute's registers: the word, its pc and what decode + register read made of it ----
     reg        e_valid;
     reg [31:0] e_pc, e_ir;
-    reg [31:0] e_a, e_b;        // x[rs1], x[rs2] as read in stage 2 (kept up to date with vsetvli's write)
+    reg [31:0] e_a, e_b;        // x[rs1], x[rs2] as read in stage 2 (vsetvli's write: e_res, the flags)
     reg        e_f1, e_f2;      // rs1 / rs2 is the rd of the instruction before (it retired as this
                                 // word moved on): take e_res instead of e_a / e_b
     reg [31:0] e_res;           // that instruction's result (its write-back value)
@@ -97,9 +97,11 @@ module rv32i_core (
     // paths start at a register rather than at the opcode's decode
     // (OP and OP-IMM differ in bit 5 alone: ir[5] / dw[5] tells them apart where the ALU acts)
     reg        e_isalu, e_isld, e_sub;
-    reg        e_fb;            // the ALU's second operand is x[rs2] and rs2 is that rd (e_f2, OP)
-    reg [31:0] e_bop;           // the ALU's second operand as read in stage 2: x[rs2] (OP) or imm_i
+    reg        e_fb;            // the ALU's second operand is x[rs2] and rs2 is that rd (e_f2, OP, branch)
+    reg        e_cu;            // the comparison is unsigned (a branch's f3[1], SLT / SLTU's f3[0])
+    reg [31:0] e_bop;           // the ALU's second operand as read in stage 2: x[rs2] (OP, branch) or imm_i
     reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
+    reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
     reg [3:0]  lq_b, lq_sm, lq_s;   // the load's data selects (registered in its first cycle: its
@@ -114,7 +116,8 @@ module rv32i_core (
     wire [31:0] dw    = imem_rdata;
     wire [4:0]  d_rs1 = dw[19:15];
     wire [4:0]  d_rs2 = dw[24:20];
-    wire        d_isreg = dw[5];    // OP rather than OP-IMM (what it decodes matters for these two only)
+    wire        d_isreg = dw[5];    // OP rather than OP-IMM (what it decodes matters for these two only;
+                                    // a branch has it set too: e_bop, e_fb as for OP)
 
     // ---- execute (stage 3) on the registered word ----
     wire [31:0] ir   = e_ir;
@@ -156,27 +159,32 @@ module rv32i_core (
             default: alu_x = 32'd0;                       // ADD / SUB: alu_as; SLT / SLTU: alu_lt
         endcase
     end
-    (* keep *) wire alu_lt = f3[0] ? x1v < b_op : $signed(x1v) < $signed(b_op);
+    // SLT / SLTU's bit 0: the comparators below (on registers, no operand mux before them)
     wire alu_ok = is_reg ? (ir[31:25] == 7'd0 || (ir[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101)))
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
                             : f3 == 3'b101 ? (ir[31:25] == 7'd0 || ir[31:25] == 7'b0100000) : 1'b1);
 
-    // the branch comparison, on registers: the three pairs execute's operands can be (as read
-    // in stage 2, rs1 forwarded, rs2 forwarded) compared side by side, and the flags pick one
-    // after the comparisons (both forwarded: rs1 == rs2, equal). f3: bit 2 less-than (else
-    // equal), bit 1 unsigned, bit 0 negated (010, 011 are refused below)
-    function br_of(input [31:0] a, input [31:0] b, input [2:0] f);
-        reg lt;
-        begin
-            lt = $signed({!f[1] & a[31], a}) < $signed({!f[1] & b[31], b});
-            br_of = f[0] ^ (f[2] ? lt : a == b);
-        end
+    // the comparisons (a branch's, SLT / SLTU's), on registers: the three pairs execute's
+    // operands can be (as read in stage 2, rs1 forwarded, the second forwarded) compared side
+    // by side, and the flags pick one after the comparisons (both forwarded: rs1 == rs2,
+    // equal). The second operand is e_bop: x[rs2] for a branch (bit 5 set, as OP) and OP,
+    // imm_i for OP-IMM (e_fb 0); e_cu (decoded in stage 2) unsigned: a branch's f3 bit 1,
+    // SLT / SLTU's bit 0. A branch's f3: bit 2 less-than (else equal), bit 0 negated (010,
+    // 011 are refused below)
+    function lt_of(input [31:0] a, input [31:0] b, input u);
+        lt_of = $signed({!u & a[31], a}) < $signed({!u & b[31], b});
     endfunction
-    wire br_ab = br_of(e_a, e_b, f3), br_rb = br_of(e_res, e_b, f3), br_ar = br_of(e_a, e_res, f3);
-    wire br    = e_f1 ? (e_f2 ? f3[0] ^ !f3[2] : br_rb) : (e_f2 ? br_ar : br_ab);  // x1v vs x2v
+    wire lt_ab = lt_of(e_a, e_bop, e_cu), lt_rb = lt_of(e_res, e_bop, e_cu), lt_ar = lt_of(e_a, e_res, e_cu);
+    wire br_ab = f3[0] ^ (f3[2] ? lt_ab : e_a == e_bop), br_rb = f3[0] ^ (f3[2] ? lt_rb : e_res == e_bop),
+         br_ar = f3[0] ^ (f3[2] ? lt_ar : e_a == e_res);
+    wire br    = e_f1 ? (e_fb ? f3[0] ^ !f3[2] : br_rb) : (e_fb ? br_ar : br_ab);  // x1v vs x2v
+    (* keep *) wire alu_lt = e_f1 ? !e_fb && lt_rb : (e_fb ? lt_ar : lt_ab);      // x1v < b_op
 
     // memory: byte address, lanes of the 32-bit word
-    wire [31:0] maddr = x1v + ((opc == OP_STORE) ? imm_s : imm_i);
+    // (two adders, on e_a and on e_res, e_f1 picking the sum: the operand mux off the address)
+    wire [31:0] imm_m = (opc == OP_STORE) ? imm_s : imm_i;
+    wire [31:0] maddr_a = e_a + imm_m, maddr_r = e_res + imm_m;
+    wire [31:0] maddr = e_f1 ? maddr_r : maddr_a;   // x1v + imm_m
     // (the alignment checks add the two low bits alone: off the 32-bit adders' carry chains)
     wire [1:0]  ma_lo   = x1v[1:0] + ((opc == OP_STORE) ? imm_s[1:0] : imm_i[1:0]);  // maddr[1:0]
     wire        m_misal = (f3[1:0] == 2'b10 && ma_lo != 2'b00) || (f3[1:0] == 2'b01 && ma_lo[0]);
@@ -197,7 +205,9 @@ module rv32i_core (
     // hierarchy, so that Yosys' ABC maps them apart and keeps the memory's bits shallow)
 
     // what the instruction in execute does
-    wire [31:0] jalr_t = (x1v + imm_i) & ~32'd1;
+    // (JALR's target as the address: two adders, e_f1 picking the sum after them)
+    wire [31:0] jalr_a = e_a + imm_i, jalr_r = e_res + imm_i;
+    wire [31:0] jalr_t = (e_f1 ? jalr_r : jalr_a) & ~32'd1;   // (x1v + imm_i) & ~1
     wire        jl_mis = x1v[1] ^ imm_i[1] ^ (x1v[0] & imm_i[0]);  // jalr_t[1] (the sum's bit 1)
     wire        is_jal = opc == OP_JAL, is_jalr = opc == OP_JALR, is_br = opc == OP_BRANCH;
     wire        is_ld  = e_isld;                          // opc == OP_LOAD
@@ -210,7 +220,8 @@ module rv32i_core (
     wire [31:0] target = is_jalr ? jalr_t : is_jal ? jal_t : br_t;
     // the result of a word that is neither an ALU word nor a load (0 for those: the ALU's
     // parts and the load's data are ORed in last, xwd)
-    wire [31:0] wv_oth = opc == OP_LUI ? imm_u : opc == OP_AUIPC ? pc + imm_u : (is_jal || is_jalr) ? e_pc4 : 32'd0;
+    // (its selects decoded in stage 2, one-hot: AUIPC's sum passes one AND-OR)
+    wire [31:0] wv_oth = (imm_u & {32{e_lui}}) | ((pc + imm_u) & {32{e_auipc}}) | (e_pc4 & {32{e_link}});
     reg         legal;
     always @* begin
         case (opc)
@@ -279,10 +290,11 @@ module rv32i_core (
     wire        s_alu = is_alu && !xwv;
     wire        s_as = s_alu && f3 == 3'b000, s_lt = s_alu && f3[2:1] == 2'b01;
     wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
-    wire [31:0] xwd;
-    (* keep_hierarchy *) rv32i_core_wd wd (
+    wire [31:0] xwd, ld_val;
+    (* keep_hierarchy *) rv32i_core_ld ld (
         .dq(dmem_rdata), .lq_b(lq_b), .lq_h1(lq_h1), .lq_h3(lq_h3), .lq_sm(lq_sm), .lq_w(lq_w),
-        .lq_s(lq_s), .lq_s2(lq_s2), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
+        .lq_s(lq_s), .lq_s2(lq_s2), .ld_val(ld_val));
+    (* keep_hierarchy *) rv32i_core_wd wd (.ld_val(ld_val), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
     always @(posedge clk)
         if (xw || xrst) xr[xwa] <= xwd;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
@@ -303,22 +315,21 @@ module rv32i_core (
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
             e_sub <= d_isreg && dw[30];
+            e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
             e_pc4 <= d_pc + 32'd4;
-        end else begin
-            // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile
-            if (v_wb && v_rd == rs1) begin
-                e_a <= v_rd_val;
-                e_f1 <= 1'b0;
-            end
-            if (v_wb && v_rd == rs2) begin
-                e_b <= v_rd_val;
-                e_f2 <= 1'b0;
-                if (is_reg) begin
-                    e_bop <= v_rd_val;
-                    e_fb <= 1'b0;
-                end
-            end
+            e_lui <= dw[6:0] == OP_LUI;
+            e_auipc <= dw[6:0] == OP_AUIPC;
+            e_link <= dw[6:0] == OP_JAL || dw[6:0] == OP_JALR;
+        end else if (v_wb) begin
+            // the word waiting in execute (the unit busy): vsetvli's rd written meanwhile, taken
+            // as the instruction before's result (that is the vector word: it wrote no rd, so
+            // the flags are 0 until now); xwd is v_rd_val then (xwo, the rest gated or 0), so
+            // e_res needs no mux of its own and e_a / e_b / e_bop none for this
+            e_res <= xwd;
+            e_f1 <= v_rd == rs1;
+            e_f2 <= v_rd == rs2;
+            e_fb <= v_rd == rs2 && is_reg;
         end
     end
 
@@ -394,20 +405,16 @@ module rv32i_core (
     end
 endmodule
 
-// rv32i_core_wd - the write data's last LUTs: a load's data (one-hot selects, all 0 but in the
-// load's second cycle), ORed with the adder's sum under its select and the rest (xwr). A
-// level of hierarchy of its own (keep_hierarchy): ABC maps it alone, for its own depth, so
-// the data memory's bits stay two or three LUTs deep (flattened, ABC took kept wires as early
-// as registers and deepened the load's path up to the core's longest, the shifter's)
+// rv32i_core_ld - a load's data (one-hot selects, all 0 but in the load's second cycle), from
+// the data memory's word. A level of hierarchy of its own (keep_hierarchy): ABC maps it alone,
+// for its own depth, so the data memory's bits stay two LUTs deep (flattened, ABC took kept
+// wires as early as registers and deepened the load's path up to the core's longest)
 /* verilator lint_off DECLFILENAME */
-module rv32i_core_wd (
+module rv32i_core_ld (
     input  wire [31:0] dq,
     input  wire [3:0]  lq_b, lq_sm, lq_s, lq_s2,
     input  wire        lq_h1, lq_h3, lq_w,
-    input  wire [31:0] alu_as,
-    input  wire        s_as,
-    input  wire [31:0] xwr,
-    output wire [31:0] xwd
+    output wire [31:0] ld_val
 );
     wire [3:0]  sgb = {dq[31], dq[23], dq[15], dq[7]};
     // the signs' select-and-bit pairs, one set per upper byte (one sign drove 24 LUTs across the chip)
@@ -417,8 +424,20 @@ module rv32i_core_wd (
     wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
                        | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
     wire [7:0]  ld_mid = ({8{lq_h1}} & dq[15:8]) | ({8{lq_h3}} & dq[31:24]) | {8{sgm}};
-    wire [31:0] ld_val = {({8{lq_w}} & dq[31:24]) | {8{sgh2}}, ({8{lq_w}} & dq[23:16]) | {8{sgh}},
-                          ld_mid, ld_lo};
+    assign ld_val = {({8{lq_w}} & dq[31:24]) | {8{sgh2}}, ({8{lq_w}} & dq[23:16]) | {8{sgh}}, ld_mid, ld_lo};
+endmodule
+
+// rv32i_core_wd - the write data's last LUT, one LUT4 a bit: the load's data ORed with the
+// adder's sum under its select and the rest (xwr). Its own level of hierarchy (keep_hierarchy),
+// so that ABC leaves the late inputs (the adder's chain, the ALU's other results) in the last
+// LUT rather than deepening them into the load's select-and-bit pairs
+module rv32i_core_wd (
+    input  wire [31:0] ld_val,
+    input  wire [31:0] alu_as,
+    input  wire        s_as,
+    input  wire [31:0] xwr,
+    output wire [31:0] xwd
+);
     assign xwd = ld_val | xwr | (alu_as & {32{s_as}});
 endmodule
 /* verilator lint_on DECLFILENAME */

@@ -705,8 +705,9 @@ async def rv32i_directed(dut):
 @cocotb.test()
 async def vsetvli_rd_forward(dut):
     """vsetvli's rd (written in the unit's last cycle) read by the next instruction, which has
-    read its operands while the unit ran: as rs1 of an addi and as rs2 of a branch, in lock
-    step with the model (rv32i_core.v's write into execute's operands; the seed's programs
+    read its operands while the unit ran: as rs1 of an addi and as rs2 of a branch (and an
+    addi whose immediate's rs2 field is that rd: not taken for the immediate), in lock
+    step with the model (rv32i_core.v's forward of it, e_res and the flags; the seed's programs
     all use vsetvli x0). The registers hold another value before, so a stale read differs."""
     rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 40)
     soc = Soc(dut)
@@ -722,6 +723,8 @@ async def vsetvli_rd_forward(dut):
         addi t3, x0, 7
 fwd_ok:
         addi t4, t1, 1
+        vsetvli t0, s5, e{ELEN}, m1, tu, mu
+        addi t5, s5, 5
 """
     _, trace, _, _ = await run_locked(dut, soc, "vsetvli rd", text, bytearray(64), rng)
     dut._log.info("vsetvli rd: %d instructions in lock step with the model", len(trace))
@@ -763,6 +766,12 @@ async def forward_operands(dut):
             ("auipc", (31, 0)), ("jalr", (6, 31, 12)), ("addi", (9, 0, 5)), ("addi", (6, 6, 1)),   # JALR base
             # an odd base and an odd offset: their carry makes the target's bit 1 (aligned here)
             ("auipc", (31, 0)), ("addi", (31, 31, 1)), ("jalr", (6, 31, 15)), ("addi", (9, 0, 6)),
+            # SLT / SLTU / SLTI / SLTIU (their comparators on registers, as a branch's)
+            ("addi", (7, 0, -5)), ("slt", (13, 5, 7)),                                             # rs2, signed
+            ("addi", (7, 0, 0)), ("sltu", (14, 5, 7)),                                             # rs2, unsigned
+            ("addi", (8, 0, -7)), ("slti", (15, 8, -6)),                                           # rs1, signed
+            ("addi", (8, 0, 2)), ("sltiu", (16, 8, 3)),                                            # rs1, unsigned
+            ("addi", (7, 0, 9)), ("addi", (9, 0, 0)), ("addi", (7, 0, 3)), ("slt", (17, 7, 7)),    # both: 0
             ("ebreak", ())]
     words = [w for _, w in (enc_rv32i(op, a) for op, a in prog)]
     mem = bytearray(DATA_BASE + 256)
