@@ -745,16 +745,6 @@ int kf_tuplehash_squeeze(kf_tuplehash_ctx *ctx, uint8_t *out, size_t len)
  * -O3 compiles their callers to the same machine code as with their bodies written inline. */
 #define PAR_INLINE static inline __attribute__((always_inline))
 
-/* The wipe of init's leaf sponge, stated in its own type (kangarootwelve.c's kt_wipe_sponge):
- * WP's Typed model cannot relate kf_memzero's byte view to the context's other fields, which
- * par_inv reads after it. */
-/*@ requires \valid(s);
-    assigns *s; */
-PAR_INLINE void par_wipe_leaf(kf_sponge *s)
-{
-    kf_memzero((uint8_t *)s, sizeof *s);
-}
-
 /* (ACSL) init's context folded into par_inv, as a ghost lemma function proved alone: the flat
  * facts init establishes are cheap goals there, par_inv from them inside init's goal was not. */
 /*@ ghost
@@ -787,7 +777,7 @@ int kf_parallelhash_init(kf_parallelhash_ctx *ctx, kf_sp800185_variant v, size_t
     p->fill = 0;
     p->cv_len = (uint8_t)(2 * security / 8);
     p->threads = 1;
-    par_wipe_leaf(&p->leaf);
+    kf_sponge_wipe(&p->leaf);   /* sponge.h: the sponge's wipe in its own type (par_inv reads the context after it) */
     /*@ assert kf_sponge_absorbing(&p->c.s) && !\valid(p->c.s.impl); */
     /*@ assert par_init_fields: 1 <= p->B && p->fill == 0 && (p->cv_len == 32 || p->cv_len == 64); */
     /*@ assert p->c.magic == KF_MAGIC_PAR && p->c.stage == ST_ABSORB; */
