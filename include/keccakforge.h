@@ -794,7 +794,7 @@ KF_API int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk);
 /*@ requires pk == \null || \valid(pk + (0 .. kf_mldsa_pk_len(param) - 1));
     requires sk == \null || \valid(sk + (0 .. kf_mldsa_sk_len(param) - 1));
     requires xi == \null || \valid_read(xi + (0 .. KF_MLDSA_SEED_BYTES - 1));
-    assigns pk[0 .. kf_mldsa_pk_len(param) - 1], sk[0 .. kf_mldsa_sk_len(param) - 1]; */
+    assigns pk[0 .. kf_mldsa_pk_len(param) - 1], sk[0 .. kf_mldsa_sk_len(param) - 1], kf_spec_xn_table; */
 KF_API int kf_mldsa_keygen_internal(kf_mldsa_param param, uint8_t *pk, uint8_t *sk,
                                     const uint8_t xi[KF_MLDSA_SEED_BYTES]);
 /* ML-DSA.Sign (Alg. 2): sig (sig_bytes written; siglen is the buffer's size). sk's tr and t0
@@ -846,7 +846,7 @@ KF_API KF_MUST_CHECK int kf_mldsa_verify_internal(kf_mldsa_param param, const vo
  * else KF_ERR_BAD_KEY (pk zeroed). Costs about one key generation. */
 /*@ requires pk == \null || \valid(pk + (0 .. kf_mldsa_pk_len(param) - 1));
     requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
-    assigns pk[0 .. kf_mldsa_pk_len(param) - 1]; */
+    assigns pk[0 .. kf_mldsa_pk_len(param) - 1], kf_spec_xn_table; */
 KF_API KF_MUST_CHECK int kf_mldsa_pk_from_sk(kf_mldsa_param param, uint8_t *pk, const uint8_t *sk, size_t sklen);
 /* KF_OK if the expanded private key sk is one KeyGen_internal could have written (the checks
  * of kf_mldsa_pk_from_sk, without keeping pk), else KF_ERR_BAD_KEY (KF_ERR_BAD_LENGTH,

@@ -389,7 +389,8 @@ UNITS = {
         "preinclude": ["impl_defined.h", "builtin_shim.h", "atomic_shim.h"],
         "timeout": 120,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:split"],
+        # -wp-unalias-vars: the ghost kf_spec_xn_table that ExpandA's contracts assign (session 50)
+        "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:split", "-wp-unalias-vars", "kf_spec_xn_table"],
         # verify_w1: w1_matrix, a_from_ahead (A from the batch's polynomials made ahead, then
         # kf_mldsa_expand_a_ahead: session 41), w1_challenge, the NTT of z and w1_rows (w1_row;
         # the rows' offsets carried down the loop, linear in i for each set: session 40).
@@ -432,7 +433,7 @@ UNITS = {
         "preinclude": ["impl_defined.h"],   # to_s32: params_get's (int)param of the enum (unsigned)
         "timeout": 120,
         "steps": STEPS,
-        "extra": ["-wp-model", "Typed+cast"],
+        "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table"],   # the ghost ExpandA's, ExpandS's and the masks' contracts assign
         "passes": [
             {"functions": ["kf_mldsa_params_get"], "extra": ["-wp-split"]},
             {"functions": ["kf_mldsa_pk_bytes", "kf_mldsa_sk_bytes", "kf_mldsa_sig_bytes", "sign_checks",

@@ -264,7 +264,7 @@ static int expand_seed(const struct ktype *k, const uint8_t *seed, uint8_t *pub,
     requires privlen == key_priv_len(k->t);
     requires \valid_read(priv + (0 .. privlen - 1)) && \valid(pub + (0 .. PUB_MAX - 1));
     requires \separated(pub + (0 .. PUB_MAX - 1), priv + (0 .. privlen - 1));
-    assigns pub[0 .. PUB_MAX - 1]; */
+    assigns pub[0 .. PUB_MAX - 1], kf_spec_xn_table; */
 static int check_priv(const struct ktype *k, const uint8_t *priv, size_t privlen, uint8_t *pub)
 {
     if (k->kind == KIND_MLKEM) {

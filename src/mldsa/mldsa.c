@@ -166,7 +166,7 @@ static void keygen_row_ready(void *ctx, unsigned done)
 /*@ requires kf_mldsa_params_ok(p);
     requires \valid(pk + (0 .. p->pk_bytes - 1)) && \valid(sk + (0 .. p->sk_bytes - 1));
     requires \valid_read(xi + (0 .. KF_MLDSA_SEEDBYTES - 1));
-    assigns pk[0 .. p->pk_bytes - 1], sk[0 .. p->sk_bytes - 1]; */
+    assigns pk[0 .. p->pk_bytes - 1], sk[0 .. p->sk_bytes - 1], kf_spec_xn_table; */
 static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[KF_MLDSA_SEEDBYTES])
 {
     keygen_state st;
@@ -473,7 +473,7 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
     requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
     requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
     requires attempts == \null || \valid(attempts);
-    assigns sig[0 .. p->sig_bytes - 1], attempts[0 .. (attempts == \null ? -1 : 0)];
+    assigns sig[0 .. p->sig_bytes - 1], attempts[0 .. (attempts == \null ? -1 : 0)], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk, const kf_mldsa_msg *m,
                          const uint8_t *mu, const uint8_t *rnd, unsigned *attempts)
@@ -513,7 +513,7 @@ out:
     requires \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
     requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
     requires attempts == \null || \valid(attempts);
-    assigns sig[0 .. p->sig_bytes - 1], attempts[0 .. (attempts == \null ? -1 : 0)];
+    assigns sig[0 .. p->sig_bytes - 1], attempts[0 .. (attempts == \null ? -1 : 0)], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 int kf_mldsa_sign_mu_attempts(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *sk,
                               const uint8_t mu[KF_MLDSA_CRHBYTES], const uint8_t *rnd, unsigned *attempts)
@@ -554,7 +554,7 @@ int kf_mldsa_keygen_internal(kf_mldsa_param param, uint8_t *pk, uint8_t *sk, con
 
 /*@ requires pk == \null || \valid(pk + (0 .. kf_mldsa_pk_len(param) - 1));
     requires sk == \null || \valid(sk + (0 .. kf_mldsa_sk_len(param) - 1));
-    assigns pk[0 .. kf_mldsa_pk_len(param) - 1], sk[0 .. kf_mldsa_sk_len(param) - 1];
+    assigns pk[0 .. kf_mldsa_pk_len(param) - 1], sk[0 .. kf_mldsa_sk_len(param) - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
             \result == KF_ERR_RNG; */
 int kf_mldsa_keygen(kf_mldsa_param param, uint8_t *pk, uint8_t *sk)
@@ -617,7 +617,7 @@ static int sign_done(uint8_t *sig, size_t siglen, int rc)
     requires mu != \null || kf_mldsa_msg_ok(m);
     requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
     requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
-    assigns sig[0 .. siglen - 1];
+    assigns sig[0 .. siglen - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE; */
 static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const kf_mldsa_msg *m, const uint8_t *mu,
                    const uint8_t *rnd, const uint8_t *sk)
@@ -629,7 +629,7 @@ static int do_sign(const kf_mldsa_params *p, uint8_t *sig, size_t siglen, const 
     requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
     requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
     requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
-    assigns sig[0 .. siglen - 1];
+    assigns sig[0 .. siglen - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
             \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE;
     ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
@@ -647,7 +647,7 @@ int kf_mldsa_sign_internal(kf_mldsa_param param, uint8_t *sig, size_t siglen, co
 /*@ requires msg == \null || \valid_read((uint8_t *)msg + (0 .. msglen - 1));
     requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
     requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
-    assigns \nothing;
+    assigns kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
             \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH;
     ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
@@ -667,7 +667,7 @@ int kf_mldsa_verify_internal(kf_mldsa_param param, const void *msg, size_t msgle
     requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_MU_BYTES - 1));
     requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
     requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
-    assigns sig[0 .. siglen - 1];
+    assigns sig[0 .. siglen - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
             \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE;
     ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
@@ -685,7 +685,7 @@ int kf_mldsa_sign_mu(kf_mldsa_param param, uint8_t *sig, size_t siglen, const ui
 /*@ requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_MU_BYTES - 1));
     requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
     requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
-    assigns \nothing;
+    assigns kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
             \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH;
     ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
@@ -714,7 +714,7 @@ void kf_mldsa_pure_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *msg, size_t 
     requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
     requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
     requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
-    assigns sig[0 .. siglen - 1];
+    assigns sig[0 .. siglen - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
             \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_KEY || \result == KF_ERR_BAD_STATE ||
             \result == KF_ERR_BAD_CONTEXT;
@@ -738,7 +738,7 @@ int kf_mldsa_sign(kf_mldsa_param param, uint8_t *sig, size_t siglen, const void 
     requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
     requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
     requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
-    assigns \nothing;
+    assigns kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE || \result == KF_ERR_BAD_ALGORITHM ||
             \result == KF_ERR_NULL_POINTER || \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_CONTEXT;
     ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
@@ -780,7 +780,7 @@ static void hash_msg(kf_mldsa_msg *m, uint8_t hdr[2], const void *ctx, size_t ct
     requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
     requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_RND_BYTES - 1));
     requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
-    assigns sig[0 .. siglen - 1];
+    assigns sig[0 .. siglen - 1], kf_spec_xn_table;
     ensures \result <= 0;
     ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
     ensures \result == KF_OK ==> sklen == kf_mldsa_sk_len(param) && siglen >= kf_mldsa_sig_len(param) &&
@@ -805,7 +805,7 @@ int kf_mldsa_hash_sign(kf_mldsa_param param, kf_mldsa_prehash ph, uint8_t *sig, 
     requires ctx == \null || \valid_read((uint8_t *)ctx + (0 .. ctxlen - 1));
     requires sig == \null || \valid_read(sig + (0 .. siglen - 1));
     requires pk == \null || \valid_read(pk + (0 .. pklen - 1));
-    assigns \nothing;
+    assigns kf_spec_xn_table;
     ensures \result <= 0;
     ensures kf_mldsa_pk_len(param) == 0 ==> \result == KF_ERR_BAD_ALGORITHM;
     ensures \result == KF_OK || \result == KF_ERR_BAD_SIGNATURE ==>

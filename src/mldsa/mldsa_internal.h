@@ -50,7 +50,7 @@ int kf_mldsa_ctx_checks(const void *ctx, size_t ctxlen);
     requires \valid_read(pk + (0 .. p->pk_bytes - 1)) && \valid_read(sig + (0 .. p->sig_bytes - 1));
     requires mu != \null || kf_mldsa_msg_ok(m);
     requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
-    assigns \nothing;
+    assigns kf_spec_xn_table;
     ensures \result == 0 || \result == 1; */
 int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_mldsa_msg *m, const uint8_t *mu,
                         const uint8_t *sig);

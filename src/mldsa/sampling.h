@@ -19,7 +19,7 @@
 /* (The contracts of ExpandA's entries are assumed: unit mldsa_sampling's "pending".) */
 /*@ requires kf_mldsa_params_ok(p) && \valid(a + (0 .. p->k * p->l - 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
     requires \separated(a + (0 .. p->k * p->l - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), p);
-    assigns a[0 .. p->k * p->l - 1];
+    assigns a[0 .. p->k * p->l - 1], kf_spec_xn_table;
     ensures kf_mldsa_vec_bounded(a, p->k * p->l, 0, KF_MLDSA_Q - 1); */
 void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_params *p);
 /* ExpandA as above, with the lone sponge side riding on its permutations where
@@ -38,7 +38,7 @@ void kf_mldsa_expand_a(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBYTES], 
     requires ready == \null;
     requires \separated(a + (0 .. p->k * p->l - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), p, side);
     requires \separated(side, rho + (0 .. KF_MLDSA_SEEDBYTES - 1), p);
-    assigns a[0 .. p->k * p->l - 1], side->lanes[0 .. 24], side->in, side->blocks;
+    assigns a[0 .. p->k * p->l - 1], side->lanes[0 .. 24], side->in, side->blocks, kf_spec_xn_table;
     ensures kf_mldsa_vec_bounded(a, p->k * p->l, 0, KF_MLDSA_Q - 1);
     ensures side->rate == \old(side->rate) && side->blocks <= \old(side->blocks);
     ensures side->in == \old(side->in) + (\old(side->blocks) - side->blocks) * side->rate; */
@@ -69,7 +69,7 @@ unsigned kf_mldsa_side_groups(const kf_mldsa_params *p, int keygen);
     requires \separated(next + (0 .. 6), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), next_made);
     requires next_rho == \null || \separated(a + (start .. p->k * p->l - 1), next + (0 .. 6), next_made,
                                                 next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
-    assigns a[start .. p->k * p->l - 1], next[0 .. 6], *next_made;
+    assigns a[start .. p->k * p->l - 1], next[0 .. 6], *next_made, kf_spec_xn_table;
     ensures *next_made <= 7 && (next_rho == \null ==> *next_made == 0);
     // the coefficients themselves (not kf_mldsa_bounded(a + i, ..)): verify.c's a_from_ahead
     // joins them to the ones it copied, which CVC4 did not unfold from the predicate (session 41)

@@ -146,7 +146,7 @@ void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_
     requires \separated(ah, st, p);
     requires ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
-    assigns st->a[0 .. K_MAX * L_MAX - 1], ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
+    assigns st->a[0 .. K_MAX * L_MAX - 1], ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
     ensures kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
@@ -184,7 +184,7 @@ static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah
     requires ah == \null || ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
-            ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
+            ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
     ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void w1_matrix(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
@@ -294,7 +294,7 @@ static void w1_rows(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
                                \separated(sib + (0 .. KF_SHAKE256_RATE - 1), st, p));
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid, st->c, st->tmp,
             st->z[0 .. L_MAX - 1], st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], w1[0 .. W1_BYTES_MAX - 1],
-            ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1];
+            ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
     ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah, const uint8_t *sib)
 {
@@ -330,7 +330,7 @@ static size_t w1_bytes(const kf_mldsa_params *p)
     requires \separated(st, pk + (0 .. p->pk_bytes - 1), tr + (0 .. KF_MLDSA_TR_BYTES - 1), p);
     requires \separated(tr + (0 .. KF_MLDSA_TR_BYTES - 1), pk + (0 .. p->pk_bytes - 1), p);
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
-            tr[0 .. KF_MLDSA_TR_BYTES - 1];
+            tr[0 .. KF_MLDSA_TR_BYTES - 1], kf_spec_xn_table;
     ensures st->a_valid == 1 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void tr_and_a(verify_state *st, const kf_mldsa_params *p, const uint8_t *pk, uint8_t tr[KF_MLDSA_TR_BYTES])
 {
