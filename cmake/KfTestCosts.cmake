@@ -17,48 +17,30 @@
 # When a test's time changes much, change its figure here; `ctest -N` does not show the order,
 # a run with -j2 does (the "Start" lines).
 set(KF_TEST_COSTS
-  # proofs/: the wall seconds of each entry in session 44's two fresh-clone .ci/run on the idle host
-  # (the README test command's ctest -j2; ad6e235 and 6fbf99f, 2026-11-27: their mean, rounded), but
-  # for mldsa_sampling, sponge_xn_ops, mlkem_kem, slhdsa_wots and hash_kt (their helpers measure them)
-  proof_key_codecs=138 proof_key_codecs_mutants=12 proof_cli_readers=118 proof_cli_readers_mutants=21
-  proof_permutation=31 proof_sponge=98 proof_sponge_mutants=18
-  proof_hash_batch=86 proof_hash_sp800_185=71 proof_hash_batch_mutants=8 proof_hash_sp800_185_mutants=5
-  proof_hash_fips202=32 proof_hash_fips202_mutants=4
-  proof_mlkem_poly=197 proof_sponge_xn=87 proof_sponge_xn_mutants=14 proof_mlkem_sampling=15
-  proof_mlkem_sampling_mutants=6 proof_mldsa_poly=143 proof_mldsa_poly_mutants=15 proof_mldsa_sampling=131
-  proof_mldsa_sampling_mutants=12 proof_mldsa_packing=19 proof_mldsa_packing_mutants=4
-  proof_mldsa_sk_sig=86 proof_mldsa_sk_sig_mutants=13 proof_mldsa_verify=144 proof_mldsa_verify_mutants=51
-  proof_mlkem_api=52 proof_mlkem_api_mutants=11 proof_mlkem_kpke=108 proof_mlkem_kpke_mutants=14
-  proof_mlkem_jobs=114 proof_mlkem_jobs_mutants=34
-  # sponge_xn_ops and the mutants that name their goals (2026-11-26): CPU seconds at load 13-27;
-  # session 43 (absorb's, squeeze's and xn_oneshot's passes, four mutants more, 2026-11-27): CPU seconds at load 8-11
-  # session 44 (group_oneshot's proof and mutant, 2026-11-27): CPU seconds at load 6-22
-  proof_sponge_xn_ops=208 proof_sponge_xn_ops_mutants=64
-  proof_mldsa_arith=21 proof_mldsa_arith_mutants=2 proof_kangarootwelve=10 proof_kangarootwelve_mutants=3
-  proof_permutation_opt64=12 proof_permutation_opt64_mutants=10 proof_mlkem_poly_mutants=7
-  proof_permutation_mutants=3 proof_sum_parsers=38 proof_sum_parsers_mutants=9 proof_mlkem_arith=4
-  proof_mlkem_arith_mutants=1 proof_sp800_185_encodings=6 proof_sp800_185_encodings_mutants=2
-  proof_permutation_opt32bi=2 proof_permutation_opt32bi_mutants=2
-  # session 48 (2026-11-28): CPU seconds of run.py UNIT [--mutants] at load ~30
-  proof_permutation_opt64_bytes=21 proof_permutation_opt64_bytes_mutants=7
-  proof_permutation_opt32bi_bytes=38 proof_permutation_opt32bi_bytes_mutants=5
-  # mlkem_kem (session 38): CPU seconds of run.py mlkem_kem [--mutants] at load ~40
-  proof_mlkem_kem=48 proof_mlkem_kem_mutants=22
-  proof_slhdsa_core=87 proof_slhdsa_core_mutants=12
-  proof_slhdsa_trees=79 proof_slhdsa_trees_mutants=25
-  # slhdsa_wots (2026-11-26, session 38): CPU seconds at load 17-25
-  proof_slhdsa_wots=51 proof_slhdsa_wots_mutants=66
-  # slhdsa_fors: unlisted before session 43, it started among the last tests and the cross suites
-  # (PROCESSORS 2) waited for its 120 s on one core
-  proof_slhdsa_fors=136 proof_slhdsa_fors_mutants=7
-  proof_mldsa_api=60 proof_mldsa_api_mutants=16
-  # slhdsa_hash and hash_prehash (sessions 46, 48): unlisted until session 49, so declared among the last
-  # tests of the fresh-clone run, after hw/ (the cross suites wait for them on one core); their
-  # figures: the wall seconds of session 48's fresh-clone .ci/run (docs/ASSURANCE.md's table)
-  proof_slhdsa_hash=37 proof_slhdsa_hash_mutants=26 proof_hash_prehash=12 proof_hash_prehash_mutants=2
-  proof_hash_parallelhash=151 proof_hash_parallelhash_mutants=10
-  # hash_kt (session 44, 2026-11-27): wall seconds of run.py hash_kt [--mutants] at load ~22
-  proof_hash_kt=98 proof_hash_kt_mutants=97
+  # proofs/: the wall seconds of each entry in session 50's fresh-clone .ci/run at 4d90c94 (the README
+  # test command's ctest -j2; AMD EPYC Zen 5, 2 vCPUs, idle; 2026-11-28 12:03-12:45 UTC), from that
+  # tree's Testing/Temporary/CTestCostData.txt, rounded; longest first
+  proof_mlkem_poly=177 proof_sponge_xn_ops=165 proof_key_codecs=128 proof_hash_parallelhash=125
+  proof_cli_readers=123 proof_mldsa_poly=121 proof_slhdsa_hash=102 proof_mlkem_jobs=99 proof_mlkem_kpke=98
+  proof_slhdsa_fors=95 proof_mldsa_verify=94 proof_sponge=92 proof_slhdsa_hash_mutants=89 proof_mldsa_api=88
+  proof_permutation_opt64_bytes=86 proof_slhdsa_core=75 proof_hash_batch=73
+  proof_permutation_opt64_bytes_mutants=72 proof_sponge_xn=71 proof_mldsa_sk_sig=71 proof_slhdsa_wots=63
+  proof_slhdsa_trees=61 proof_hash_sp800_185=59 proof_sponge_xn_ops_mutants=44 proof_mldsa_verify_mutants=41
+  proof_mlkem_api=38 proof_mlkem_kem=35 proof_hash_kt=34 proof_sum_parsers=33 proof_mldsa_sampling=33
+  proof_hash_fips202=32 proof_mlkem_jobs_mutants=32 proof_permutation=27 proof_permutation_opt32bi_bytes=24
+  proof_slhdsa_wots_mutants=24 proof_mldsa_api_mutants=22 proof_mlkem_kem_mutants=19
+  proof_cli_readers_mutants=18 proof_slhdsa_trees_mutants=18 proof_mldsa_arith=15 proof_hash_kt_mutants=15
+  proof_mlkem_kpke_mutants=15 proof_sponge_mutants=14 proof_mldsa_packing=14 proof_mlkem_sampling=13
+  proof_sponge_xn_mutants=12 proof_mldsa_poly_mutants=12 proof_key_codecs_mutants=11
+  proof_mldsa_sk_sig_mutants=11 proof_slhdsa_core_mutants=11 proof_kangarootwelve=9
+  proof_mldsa_sampling_mutants=9 proof_permutation_opt64=8 proof_permutation_opt64_mutants=8
+  proof_hash_parallelhash_mutants=8 proof_hash_prehash=8 proof_mlkem_api_mutants=8 proof_sum_parsers_mutants=7
+  proof_hash_batch_mutants=7 proof_mlkem_poly_mutants=6 proof_mlkem_sampling_mutants=5
+  proof_sp800_185_encodings=5 proof_slhdsa_fors_mutants=5 proof_mlkem_arith=4 proof_hash_fips202_mutants=4
+  proof_hash_sp800_185_mutants=4 proof_mldsa_packing_mutants=4 proof_permutation_mutants=3
+  proof_permutation_opt32bi_bytes_mutants=3 proof_kangarootwelve_mutants=3 proof_mldsa_arith_mutants=2
+  proof_permutation_opt32bi_mutants=2 proof_sp800_185_encodings_mutants=2 proof_mlkem_arith_mutants=1
+  proof_permutation_opt32bi=1 proof_hash_prehash_mutants=1
   # hw/
   hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
   hw_cocotb_mlkem_top=35 hw_cocotb_mlkem_acvp=11 hw_cocotb_sponge_vectors=50 hw_cocotb_mlkem_arith=23
