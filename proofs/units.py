@@ -679,7 +679,9 @@ UNITS = {
                            # session 46: the job's start, an always-inline step of kt_feed and kt_whole_leaves
                            "kt_job_start",
                            # session 50: kt_open from its facts one by one (kt_first_group's folds)
-                           "kt_open_fold"],
+                           "kt_open_fold",
+                           # session 51: kt_first_group's batched fallback, its assigns clause from kt_fgx_at
+                           "kt_fg_xn"],
              "extra": []},
             # session 47: kt_feed (with its always-inline step kt_feed_next) and kt_whole_leaves (with its
             # always-inline step kt_wl_group and the ghost lemmas kt_div8, kt_mul8), without WP's pruning
@@ -704,9 +706,7 @@ UNITS = {
         ],
         # session 49: kt_first_group's contract now assigns kf_spec_xn_table (its kf_sponge_xn_* calls), its body
         # annotated with the always-inline step kt_fg_xn; not all goals prove yet (docs/ASSURANCE.md, hash_kt);
-        # session 50: kt_first_group proved (the slow pass above); kt_fg_xn's assigns clause (the squeeze's rows within
-        # cvs) still unproved
-        "pending": ["kt_fg_xn"],
+        # session 50: kt_first_group proved (the slow pass above); session 51: kt_fg_xn too (the default pass)
         "elsewhere": ["kf_length_encode", "kt_single_node"],   # unit kangarootwelve
     },
     # FIPS 202's modes in src/hash/fips202.c, every function: SHA-3 and the legacy Keccak (init,

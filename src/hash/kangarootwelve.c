@@ -376,6 +376,10 @@ KT_INLINE void kt_fg_xn(const kf_kt_impl *k, const uint8_t *in, uint8_t *cvs, ui
     kf_sponge_xn_absorb(xs, p, KT_CHUNK);
     kf_sponge_xn_export(xs, 0, st);
     /*@ assert kt_fgx_n: xs->n == KT_BATCH && (k->cv_len == 32 || k->cv_len == 64); */
+    /*@ assert kt_fgx_cv: \forall integer m; 0 <= m < KT_BATCH ==> out[m] == cvs + (k->cv_len == 32 ? m * 32 : m * 64); */
+    /*@ assert kt_fgx_at: \forall integer m, j; 0 <= m < KT_BATCH && 0 <= j < k->cv_len ==>
+                         out[m] + j == cvs + ((k->cv_len == 32 ? m * 32 : m * 64) + j) &&
+                         0 <= (k->cv_len == 32 ? m * 32 : m * 64) + j < KT_BATCH * 64; */
     /*@ assert kt_fgx_sub: \forall integer m; 0 <= m < xs->n ==> \subset(out[m] + (0 .. k->cv_len - 1), cvs + (0 .. KT_BATCH * 64 - 1)); */
     kf_sponge_xn_squeeze(xs, out, k->cv_len);
     kf_sponge_xn_wipe(xs);

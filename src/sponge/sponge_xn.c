@@ -240,10 +240,11 @@ static size_t x1_blocks(const kf_backend *x1, void *st, unsigned nr, size_t rate
 }
 
 /* Whole blocks for every instance of g from p[first + j] (len bytes each, the same for
- * all): add each block and permute. Returns the bytes consumed (a multiple of rate). */
+ * all): add each block and permute. Returns the bytes consumed (a multiple of rate). Reads
+ * the group's p[] only (the one-shot's g_oneshot has in[] readable for its group). */
 /*@ requires xn_at(s, base, g);
-    requires \valid_read(p + (0 .. s->n - 1));
-    requires \forall integer i; 0 <= i < s->n ==> \valid_read(p[i] + (0 .. len - 1));
+    requires \valid_read(p + (g->first .. g->first + g->count - 1));
+    requires \forall integer i; g->first <= i < g->first + g->count ==> \valid_read(p[i] + (0 .. len - 1));
     assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
     ensures \result <= len && len - \result < s->rate; */
 static size_t g_absorb_blocks(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g,
