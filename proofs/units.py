@@ -1120,10 +1120,13 @@ UNITS = {
             {"functions": ["slh_offset_facts", "slh_xmss_sig_bytes", "fors_compress", "kf_slh_xmss_pk_from_sig",
                            "kf_slh_merkle_climb", "kf_slh_ht_verify"],
              "extra": []},
+            # the signing side (session 51): group_auth (FORS's authentication slots) with its ghost lemmas
+            # fors_node_at and fors_slot, and Algorithm 12 (kf_slh_ht_sign, over kf_slh_xmss_sign's contract)
+            {"functions": ["fors_node_at", "fors_slot", "group_auth", "kf_slh_ht_sign"], "extra": []},
         ],
-        "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "group_auth", "fors_group_sign",
+        "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "fors_group_sign",
                     "kf_slh_fors_sign", "reduce_level", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
-                    "kf_slh_xmss_sign", "kf_slh_xmss_root", "kf_slh_ht_sign"],
+                    "kf_slh_xmss_sign", "kf_slh_xmss_root"],
         "elsewhere": ["fors_level", "fors_pairs", "kf_slh_fors_pk_from_sig", "fors_climb_rows", "fors_lane",
                       "fors_rows_out"],   # unit slhdsa_fors
     },

@@ -101,6 +101,18 @@ static void fors_compress(slh_ctx *c, const slh_adrs *adrs, const uint8_t *roots
 #define FORS_TOPS_BYTES 16384
 #define FORS_BATCH 256 /* nodes of one level of a group, at most: 8 * 32, or 2 * 128 */
 
+/* (ACSL, the unit slhdsa_fors) the sizes of Algorithm 17 for the six sets, as a ghost lemma
+ * function: proved here once by casing the sets, a caller gets them as linear facts. */
+/*@ ghost
+  /@ requires kf_slh_params_ok(p);
+     assigns \nothing;
+     ensures 1 <= p->a <= SLH_MAX_A && 1 <= p->k <= SLH_MAX_K && (p->n == 16 || p->n == 24 || p->n == 32);
+     ensures (1 + p->a) * p->n == p->n + p->a * p->n && 0 < (1 + p->a) * p->n <= 480;
+     ensures p->k * (1 + p->a) * p->n == p->k * ((1 + p->a) * p->n);
+     ensures p->k * p->n <= SLH_MAX_K * SLH_MAX_N && (p->k * p->n / 8) * 8 == p->k * p->n;
+     ensures p->k * (2 * p->n) <= SLH_MAX_K * 2 * SLH_MAX_N; @/
+  static void fors_sizes(const slh_params *p) { }
+*/
 typedef struct fors_group {
     const slh_adrs *adrs;
     const uint32_t *idx; /* the signed leaf of each tree of the signature */
@@ -127,16 +139,78 @@ static void group_level(slh_ctx *c, const fors_group *f, unsigned z, uint32_t m,
     kf_slh_h_batch(c, f->adrs, z, cnt, index, in, out);
 }
 
+/* (ACSL) node j of m (m <= 2^SLH_MAX_A, n bytes each) lies within the m n bytes, as a ghost lemma
+ * (slh_offset_facts' kind, for the wider levels of a FORS tree). */
+/*@ ghost
+  /@ requires 0 <= j < m <= 16384 && 0 < x <= 32;
+     assigns \nothing;
+     ensures 0 <= j * x && j * x + x <= m * x && m * x <= 524288; @/
+  static void fors_node_at(uint32_t j, uint32_t m, size_t x) { }
+*/
+/* (ACSL) tree j's authentication slot z (n bytes at j pt + n + z n, pt = (1 + a) n) lies within
+ * the k trees' k pt bytes of SIG_FORS. */
+/*@ ghost
+  /@ requires j < k <= SLH_MAX_K && z < a <= SLH_MAX_A && (n == 16 || n == 24 || n == 32) && pt == n + a * n;
+     assigns \nothing;
+     ensures 0 <= j * pt && 0 <= z * n && j * pt + n + z * n + n <= k * pt && k * pt <= 16800; @/
+  static void fors_slot(unsigned j, unsigned k, unsigned z, unsigned a, size_t n, size_t pt)
+  {
+      slh_offset_facts(j, k, pt);
+      slh_offset_facts(z, a, n);
+  }
+*/
 /* The sibling at height z of each tree's signed leaf, when it lies in nodes[t] (the
- * tree's nodes at height z from local index first on), into the signature. */
+ * tree's nodes at height z from local index first on), into the signature.
+ * (ACSL) trees t0 .. t0 + count - 1 of the set's k, z < a: the copy is tree t's auth slot z,
+ * n bytes within its (1 + a) n of SIG_FORS; the m nodes of each nodes[t] readable, apart from it. */
+/*@ requires kf_slh_params_ok(p) && \valid_read(f) && f->count <= FORS_GROUP && f->t0 + f->count <= p->k;
+    requires z < p->a && 0 < m <= 16384;
+    requires \valid_read(f->idx + (0 .. p->k - 1)) && \valid_read(nodes + (0 .. f->count - 1));
+    requires sig: \valid(f->sig + (0 .. p->k * ((1 + p->a) * p->n) - 1));
+    requires \separated(f->sig + (0 .. p->k * ((1 + p->a) * p->n) - 1), p, f, f->idx + (0 .. p->k - 1),
+                        nodes + (0 .. f->count - 1));
+    requires \forall integer t; 0 <= t < f->count ==> \valid_read(nodes[t] + (0 .. m * p->n - 1)) &&
+      \separated(nodes[t] + (0 .. m * p->n - 1), f->sig + (0 .. p->k * ((1 + p->a) * p->n) - 1));
+    assigns f->sig[0 .. p->k * ((1 + p->a) * p->n) - 1]; */
 static void group_auth(const slh_params *p, const fors_group *f, unsigned z, uint32_t first, uint32_t m,
                        uint8_t *const *nodes)
 {
     const size_t n = p->n, per_tree = (size_t)(1 + p->a) * n;
+    //@ ghost fors_sizes(p);
+    //@ assert pa: 0 < 1 + p->a <= 15 && (1 + p->a) * n <= 480;
+    //@ assert pb: (unsigned)(1 + p->a) == 1 + p->a;
+    //@ assert pc: (size_t)((1 + p->a) * n) == (1 + p->a) * n;
+    //@ assert pt: per_tree == n + p->a * n && per_tree == (1 + p->a) * p->n;
+    /* (ACSL) the set's k and a, f's fields and SIG_FORS's bytes as ghost constants: the loop's frame
+     * then names no memory (a region whose size reads p would need the frame to keep p itself) */
+    //@ ghost const unsigned gk = p->k, ga = p->a, gt0 = f->t0, gcount = f->count;
+    //@ ghost uint8_t *const gsig = f->sig;
+    //@ ghost fors_slot(0, gk, 0, ga, n, per_tree);
+    //@ assert kpt: gk * per_tree == p->k * ((1 + p->a) * p->n);
+    //@ assert sigs: \valid(gsig + (0 .. gk * per_tree - 1)) && gt0 + gcount <= gk && gcount <= FORS_GROUP;
+    //@ assert sep: \separated(gsig + (0 .. gk * per_tree - 1), p, f, f->idx + (0 .. gk - 1), nodes + (0 .. gcount - 1));
+    /*@ assert nodes: \forall integer u; 0 <= u < gcount ==> \valid_read(nodes[u] + (0 .. m * n - 1)) &&
+                      \separated(nodes[u] + (0 .. m * n - 1), gsig + (0 .. gk * per_tree - 1)); */
+    /*@ loop invariant 0 <= t <= gcount;
+        loop invariant p->k == gk && p->a == ga && p->n == n && f->t0 == gt0 && f->count == gcount && f->sig == gsig;
+        loop invariant nodes_l: \forall integer u; 0 <= u < gcount ==> \valid_read(nodes[u] + (0 .. m * n - 1)) &&
+                       \separated(nodes[u] + (0 .. m * n - 1), gsig + (0 .. gk * per_tree - 1));
+        loop assigns t, gsig[0 .. gk * per_tree - 1];
+        loop variant gcount - t; */
     for (unsigned t = 0; t < f->count; t++) {
         uint32_t sib = (f->idx[f->t0 + t] >> z) ^ 1;
-        if (sib >= first && sib - first < m)
+        if (sib >= first && sib - first < m) {
+            //@ ghost fors_node_at(sib - first, m, n);
+            //@ ghost const unsigned gj = gt0 + t;
+            //@ assert j: gj == gt0 + t && gj < gk;
+            //@ ghost fors_slot(gj, gk, z, ga, n, per_tree);
+            //@ assert dst: \valid(gsig + gj * per_tree + n + z * n + (0 .. n - 1));
+            //@ ghost const uint32_t gq = sib - first;
+            //@ assert q: gq == sib - first && gq < m && t < gcount;
+            //@ assert src: \valid_read(nodes[t] + gq * n + (0 .. n - 1));
+            //@ assert sep2: \separated(nodes[t] + gq * n + (0 .. n - 1), gsig + gj * per_tree + n + z * n + (0 .. n - 1));
             memcpy(f->sig + (f->t0 + t) * per_tree + n + z * n, nodes[t] + (sib - first) * n, n);
+        }
     }
 }
 
@@ -203,18 +277,6 @@ void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8
     fors_compress(c, adrs, roots, pk);
 }
 
-/* (ACSL, the unit slhdsa_fors) the sizes of Algorithm 17 for the six sets, as a ghost lemma
- * function: proved here once by casing the sets, a caller gets them as linear facts. */
-/*@ ghost
-  /@ requires kf_slh_params_ok(p);
-     assigns \nothing;
-     ensures 1 <= p->a <= SLH_MAX_A && 1 <= p->k <= SLH_MAX_K && (p->n == 16 || p->n == 24 || p->n == 32);
-     ensures (1 + p->a) * p->n == p->n + p->a * p->n && 0 < (1 + p->a) * p->n <= 480;
-     ensures p->k * (1 + p->a) * p->n == p->k * ((1 + p->a) * p->n);
-     ensures p->k * p->n <= SLH_MAX_K * SLH_MAX_N && (p->k * p->n / 8) * 8 == p->k * p->n;
-     ensures p->k * (2 * p->n) <= SLH_MAX_K * 2 * SLH_MAX_N; @/
-  static void fors_sizes(const slh_params *p) { }
-*/
 /*@ ghost
   /@ requires 1 <= k <= SLH_MAX_K && (n == 16 || n == 24 || n == 32);
      assigns \nothing;

@@ -13,9 +13,33 @@ void kf_slh_ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t 
     slh_adrs adrs;
     adrs_zero(&adrs);
     memcpy(root, msg, p->n);
+    //@ assert sigs: \valid(sig + (0 .. p->d * xs - 1)) && p->n <= SLH_MAX_N;
+    //@ ghost const unsigned gd = p->d;
+    //@ ghost const unsigned gn = p->n;
+    //@ ghost const unsigned glen = p->len;
+    //@ ghost const unsigned ghp = p->hp;
+    //@ assert xsv: xs == (glen + ghp) * gn;
+    //@ assert sep: \separated(sig + (0 .. gd * xs - 1), c, p, &adrs, root + (0 .. SLH_MAX_N - 1));
+    //@ assert all: gd * xs == p->d * (p->len + p->hp) * p->n && p == \at(c->p, Pre);
+    //@ assert all0: gd * xs == \at(c->p->d * (c->p->len + c->p->hp) * c->p->n, Pre);
+    /*@ loop invariant 0 <= j <= p->d;
+        loop invariant c->p == p;
+        loop invariant slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+        loop invariant c->x1 == \at(c->x1, Pre) && c->rows == \at(c->rows, Pre) && c->width == \at(c->width, Pre);
+        loop invariant p->d == gd && p->n == gn && p->len == glen && p->hp == ghp;
+        loop invariant \valid(sig + (0 .. gd * xs - 1));
+        loop invariant \separated(sig + (0 .. gd * xs - 1), c, p, &adrs, root + (0 .. SLH_MAX_N - 1));
+        loop assigns j, *c, adrs, root[0 .. SLH_MAX_N - 1], sig[0 .. gd * xs - 1], idx_tree, idx_leaf, kf_spec_xn_table;
+        loop variant p->d - j; */
     for (unsigned j = 0; j < p->d; j++) {
+        /*@ ghost slh_offset_facts(j, gd, xs); */
+        //@ assert layer: \valid(sig + j * xs + (0 .. xs - 1)) && \separated(sig + j * xs + (0 .. xs - 1), c, p);
         adrs_set_layer(&adrs, j);
         adrs_set_tree(&adrs, idx_tree);
+        //@ assert out1: \valid(sig + j * xs + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
+        //@ assert out2: \valid(root + (0 .. c->p->n - 1)) && \separated(root + (0 .. c->p->n - 1), c, c->p);
+        //@ assert reg: (c->p->len + c->p->hp) * c->p->n == xs && 0 <= j * xs && j * xs + xs <= gd * xs;
+        //@ assert out3: \separated(sig + j * xs + (0 .. (c->p->len + c->p->hp) * c->p->n - 1), c, c->p, &adrs, root + (0 .. c->p->n - 1));
         /* kf_slh_xmss_sign returns the tree's root, which is what Algorithm 12 recomputes with
          * xmss_pkFromSig for the next layer */
         kf_slh_xmss_sign(c, root, idx_leaf, &adrs, sig + j * xs, root);

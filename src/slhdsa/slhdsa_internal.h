@@ -348,7 +348,19 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
                       const uint8_t *auth, uint8_t *node);
 
 /* ---- xmss.c (§6) and hypertree.c (§7) ---------------------------------------------------- */
-/* Algorithm 10 + the root: XMSS signature (len+h')*n of msg by leaf idx; root (n bytes). */
+/* Algorithm 10 + the root: XMSS signature (len+h')*n of msg by leaf idx; root (n bytes).
+ * root may be msg (msg is read first). (ACSL) stated, not proved (xmss.c's signing side is
+ * "pending" in unit slhdsa_trees): SIG_XMSS's (len + h') n bytes and root's n written, apart
+ * from the context and its set. */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
+    requires \valid_read(msg + (0 .. c->p->n - 1));
+    requires sig_xmss: \valid(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
+    requires \valid(root + (0 .. c->p->n - 1)) && \separated(root + (0 .. c->p->n - 1), c, c->p);
+    requires \separated(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1), c, c->p, adrs);
+    requires \separated(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1), msg + (0 .. c->p->n - 1));
+    requires \separated(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1), root + (0 .. c->p->n - 1));
+    assigns *c, sig[0 .. (c->p->len + c->p->hp) * c->p->n - 1], root[0 .. c->p->n - 1], kf_spec_xn_table;
+    ensures slh_ctx_same{Old, Here}(c) && (c->rows != 0 ==> slh_ctx_rows(c)); */
 void kf_slh_xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_adrs *adrs, uint8_t *sig,
                uint8_t *root);
 /* The root of the XMSS tree in adrs (keygen: Algorithm 18). */
@@ -362,7 +374,13 @@ void kf_slh_xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root);
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                       const slh_adrs *adrs, uint8_t *root);
-/* Algorithm 12: SIG_HT of msg (n bytes). */
+/* Algorithm 12: SIG_HT of msg (n bytes), d (len + h') n bytes. */
+/*@ requires slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+    requires \valid_read(msg + (0 .. c->p->n - 1));
+    requires \valid(sig + (0 .. c->p->d * (c->p->len + c->p->hp) * c->p->n - 1));
+    requires \separated(sig + (0 .. c->p->d * (c->p->len + c->p->hp) * c->p->n - 1), c, c->p);
+    assigns *c, sig[0 .. c->p->d * (c->p->len + c->p->hp) * c->p->n - 1], kf_spec_xn_table;
+    ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig);
 /* Algorithm 13: 1 if valid. sig is SIG_HT, d (len + h') n bytes. */
 /*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && \separated(c->p, c->x1);
