@@ -262,6 +262,7 @@ static inline __attribute__((always_inline)) void dec_hash_jobs(const kf_mlkem_p
  * and the call's precondition ran to the step limit. */
 /*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(jobs + (0 .. p->k * p->k + 2), p, ek + (0 .. p->ek_bytes - 1));
+    requires mat_k: p->k * p->k <= KF_MLKEM_K_MAX * KF_MLKEM_K_MAX;
     assigns jobs[3 .. KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2];
     ensures \result == \old(p->k) * \old(p->k);
     ensures mat_a: \forall integer q; 3 <= q < \old(p->k) * \old(p->k) + 3 ==>
