@@ -245,15 +245,6 @@ static inline __attribute__((always_inline)) void dec_hash_jobs(const kf_mlkem_p
           jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
     kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar,
                       SYM) /*@ ghost (2) */;
-    /*@ assert hj_g2: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
-          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
-          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
-    /*@ assert hj_h2: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
-          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
-          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
-    /*@ assert hj_j2: jobs[2].in[0] == z && jobs[2].inlen[0] == SYM && jobs[2].in[1] == c && jobs[2].inlen[1] == p->ct_bytes &&
-          jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
-          jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
 }
 /* decaps_jobs' A^T jobs, jobs[3 .. k^2 + 3), as an always-inline step (no behaviour change:
  * `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 51) its frame of the three
