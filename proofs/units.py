@@ -1001,8 +1001,9 @@ UNITS = {
                     "in sec and hek not provable so; docs/ASSURANCE.md), "
                     "encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
                     "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49, "
-                    "alone 114 of 117 in session 50 (left: the frame across G's set-up, kf_mlkem_run_jobs' assigns parts), "
-                    "decaps_jobs' not all yet: docs/ASSURANCE.md; "
+                    "alone 122 of 128 in session 51 (left: three fields of the frame across G's set-up, enc_f2, and the "
+                    "assigns part of enc_run's call); decaps_jobs' over dec_hash_jobs and dec_matrix_jobs 93 of 97 in session 51 "
+                    "(left: dec_ms, dec_h, dec_j): docs/ASSURANCE.md; "
                     "kf_mlkem_run_jobs' contract assumed; since session 50 their assigns, and the public entry points', "
                     "name the ghost kf_spec_xn_table it assigns)"],
     },
