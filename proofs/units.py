@@ -990,14 +990,20 @@ UNITS = {
         # session 49: enc_g_job (mlkem.c: G's job and its `after` store, an always-inline step of encaps_jobs
         # whose ensures g_kept is the frame of the caller's other jobs) and the ghost lemma kf_mlkem_params_of
         # (params.c / params.h: *p equal to a ghost copy of the set gives kf_mlkem_params_ok(p) after the calls)
+        # session 51: dec_hash_jobs and dec_matrix_jobs (mlkem_decaps.c: decaps_jobs' three hash jobs and its A^T
+        # jobs as always-inline steps whose frames are their assigns clauses)
         "functions": ["kf_mlkem_encaps_internal", "decaps_internal",
                       "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
                       "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
-                      "enc_g_job", "kf_mlkem_params_of"],
-        "pending": ["encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
+                      "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs"],
+        "pending": ["enc_run, dec_run (session 51: the run steps, kf_mlkem_run_jobs' call: WP checks its out comprehension "
+                    "against one of the caller's assigns clauses at a time; enc_run's *sec at the step limit, dec_run's outputs "
+                    "in sec and hek not provable so; docs/ASSURANCE.md), "
+                    "encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
                     "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49, "
-                    "alone 114 of 117 in session 50 (left: the frame across G's set-up, kf_mlkem_run_jobs' assigns parts), "
-                    "decaps_jobs' not all yet: docs/ASSURANCE.md; "
+                    "alone 122 of 128 in session 51 (left: three fields of the frame across G's set-up, enc_f2, and the "
+                    "assigns part of enc_run's call); decaps_jobs' over dec_hash_jobs and dec_matrix_jobs 93 of 97 in session 51 "
+                    "(left: dec_ms, dec_h, dec_j): docs/ASSURANCE.md; "
                     "kf_mlkem_run_jobs' contract assumed; since session 50 their assigns, and the public entry points', "
                     "name the ghost kf_spec_xn_table it assigns)"],
     },

@@ -318,10 +318,46 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
                       sizeof sec->kr) /*@ ghost (gi) */;
     g->after = &jobs[0];
 }
+/* The run of encaps_jobs' jobs, as an always-inline step (no behaviour change: `objdump -d` of
+ * the object as before). (ACSL, unit mlkem_kem, session 51) kf_mlkem_run_jobs' assigns checked in a
+ * context of its own from each job's out and poly (run_o, run_a), and A^T's bounds on KF_OK from its
+ * ensures. Its assigns (and encaps_jobs') name all of *sec: WP checks a callee's assigned set against
+ * the caller's clauses one at a time (the set within one of them), so run_jobs' outputs, one set over
+ * all the jobs, must lie in one clause; over sec->in[SYM ..], sec->kr and sec->nz as three it is not
+ * provable whatever the steps (sessions 47-50's "step limit"). m, sec->in[0 .. SYM), is then not
+ * known kept; Encaps_internal passes its own m to Encrypt. */
+/*@ requires run_ctx: kf_mlkem_params_ok(p) && n == p->k * p->k + 2 * p->k + 3;
+    requires run_k: k == p->k && n == k * k + 2 * k + 3 && ((k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16));
+    requires run_ok: kf_mlkem_jobs_runnable(jobs, n);
+    requires run_o: jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM &&
+                    jobs[p->k * p->k + 1].out == &sec->kr[0] && jobs[p->k * p->k + 1].outlen == 2 * SYM &&
+                    \forall integer q; p->k * p->k + 2 <= q < n ==>
+                      jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 2)][0] &&
+                      jobs[q].outlen == 64 * (q - (p->k * p->k + 2) < p->k ? p->eta1 : p->eta2);
+    requires run_a: \forall integer l; 0 <= l < p->k * p->k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l];
+    assigns *sec, at[0 .. p->k * p->k - 1], kf_spec_xn_table,
+            jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
+            jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures run_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
+static inline __attribute__((always_inline)) int enc_run(const kf_mlkem_params *p, encaps_secrets *sec,
+                                                         kf_mlkem_poly *at, kf_mlkem_job *jobs, unsigned n)
+    /*@ ghost (unsigned k) */
+{
+    (void)p; (void)sec; (void)at; /* the contract's */
+    /*@ assert run_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
+    int rc = kf_mlkem_run_jobs(jobs, n);
+    /*@ assert enc_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
+    /*@ assert enc_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 1].poly, 0, KF_MLKEM_Q - 1); */
+    /*@ assert enc_bd1: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(&at[l], 0, KF_MLKEM_Q - 1); */
+    /*@ ghost if (rc == KF_OK) enc_vec_of(at, k * k, 0, KF_MLKEM_Q - 1); */
+    /*@ assert enc_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
+    return rc;
+}
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
-    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], kf_spec_xn_table;
+    assigns *sec, at[0 .. p->k * p->k - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures enc_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_poly *at, const uint8_t *ek)
@@ -330,6 +366,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ ghost const unsigned k = p->k; */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
     /*@ ghost kf_mlkem_params pv = *p; */ /* (ACSL) *p as on entry: kf_mlkem_params_of */
     /*@ assert enc_pv: kf_mlkem_params_val(pv); */
+    /*@ assert enc_kk: (k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16); */
     /*@ assert enc_s0: \separated(jobs + (0 .. k * k + 2 * k + 3 - 1), sec, at + (0 .. k * k - 1)) &&
           \separated(sec, at + (0 .. k * k - 1)) && \valid(sec) && \valid(at + (0 .. k * k - 1)); */
     /* H(ek) = SHA3-256(ek) into m || H(ek); G = SHA3-512 of that, after it */
@@ -360,6 +397,20 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     enc_g_job(g, sec, jobs) /*@ ghost (gi) */;
     /*@ assert enc_k2: k == p->k; */
     /*@ assert enc_p2: *p == pv; */
+    /* (ACSL) the frame across G's set-up field by field, then as one (in one assertion it ran to
+     * the step limit, session 50) */
+    /*@ assert enc_f2_in0: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].in[0] == \at(jobs[q].in[0], EncG); */
+    /*@ assert enc_f2_in1: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].in[1] == \at(jobs[q].in[1], EncG); */
+    /*@ assert enc_f2_il0: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].inlen[0] == \at(jobs[q].inlen[0], EncG); */
+    /*@ assert enc_f2_il1: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].inlen[1] == \at(jobs[q].inlen[1], EncG); */
+    /*@ assert enc_f2_out: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].out == \at(jobs[q].out, EncG); */
+    /*@ assert enc_f2_ol: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].outlen == \at(jobs[q].outlen, EncG); */
+    /*@ assert enc_f2_poly: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].poly == \at(jobs[q].poly, EncG); */
+    /*@ assert enc_f2_rate: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].rate == \at(jobs[q].rate, EncG); */
+    /*@ assert enc_f2_suf: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].suffix == \at(jobs[q].suffix, EncG); */
+    /*@ assert enc_f2_after: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].after == \at(jobs[q].after, EncG); */
+    /*@ assert enc_f2_from: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].from == \at(jobs[q].from, EncG); */
+    /*@ assert enc_f2_abs: \forall integer q; 0 <= q <= p->k * p->k ==> jobs[q].absorbed == \at(jobs[q].absorbed, EncG); */
     /*@ assert enc_f2: \forall integer q; 0 <= q <= p->k * p->k ==>
           jobs[q].in[0] == \at(jobs[q].in[0], EncG) &&
           jobs[q].in[1] == \at(jobs[q].in[1], EncG) &&
@@ -478,13 +529,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
      * 45); gcc 12 and clang 14 -O3 make the same object code of either form. */
     /*@ assert enc_kr: k == p->k; */
     /*@ assert enc_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
-    int rc = kf_mlkem_run_jobs(jobs, n);
-    /*@ assert enc_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
-    /*@ assert enc_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 1].poly, 0, KF_MLKEM_Q - 1); */
-    /*@ assert enc_bd1: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(&at[l], 0, KF_MLKEM_Q - 1); */
-    /*@ ghost if (rc == KF_OK) enc_vec_of(at, k * k, 0, KF_MLKEM_Q - 1); */
-    /*@ assert enc_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
-    return rc;
+    return enc_run(p, sec, at, jobs, n) /*@ ghost (k) */;
 }
 
 /* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r). */

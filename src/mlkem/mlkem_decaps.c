@@ -210,6 +210,99 @@ typedef struct decaps_secrets {
       /@ assert dec_vec_of_a: \forall integer l; 0 <= l < n ==> kf_mlkem_bounded(&a[l], lo, hi); @/
   }
 */
+/* decaps_jobs' first three jobs, G(m' || h), H(ek) and J(z || c), as an always-inline step (no
+ * behaviour change: `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 51) the
+ * three jobs' fields as its ensures and its frame as its assigns (jobs[0 .. 2]): in decaps_jobs'
+ * own context the parameters after the three calls (*p, p->ct_bytes) ran to the step limit
+ * (session 49). */
+/*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. 2)) && \separated(jobs + (0 .. 2), p, sec);
+    assigns jobs[0 .. 2];
+    ensures hash_g: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0;
+    ensures hash_h: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
+          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
+          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0;
+    ensures hash_j: jobs[2].in[0] == z && jobs[2].inlen[0] == SYM && jobs[2].in[1] == c && jobs[2].inlen[1] == p->ct_bytes &&
+          jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
+          jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
+static inline __attribute__((always_inline)) void dec_hash_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs,
+                                                                decaps_secrets *sec, uint8_t hek[SYM],
+                                                                const uint8_t *ek, const uint8_t *z, const uint8_t *c)
+{
+    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->mh, sizeof sec->mh, NULL, 0, sec->kr,
+                      sizeof sec->kr) /*@ ghost (0) */;
+    /*@ assert hj_g0: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek,
+                      SYM) /*@ ghost (1) */;
+    /*@ assert hj_g1: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
+          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
+          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /*@ assert hj_h1: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
+          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
+          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
+    kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar,
+                      SYM) /*@ ghost (2) */;
+}
+/* decaps_jobs' A^T jobs, jobs[3 .. k^2 + 3), as an always-inline step (no behaviour change:
+ * `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 51) its frame of the three
+ * hash jobs before them as its assigns (jobs[3 ..] only), the jobs' fields as its ensures: in
+ * decaps_jobs' own context jobs[0] and jobs[1] across kf_mlkem_matrix_jobs' call (its matrix_kept)
+ * and the call's precondition ran to the step limit. */
+/*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1));
+    requires \separated(jobs + (0 .. p->k * p->k + 2), p, ek + (0 .. p->ek_bytes - 1));
+    requires mat_k: p->k * p->k <= KF_MLKEM_K_MAX * KF_MLKEM_K_MAX;
+    assigns jobs[3 .. KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2];
+    ensures \result == \old(p->k) * \old(p->k);
+    ensures mat_a: \forall integer q; 3 <= q < \old(p->k) * \old(p->k) + 3 ==>
+          jobs[q].out == \null && jobs[q].poly == &at[q - 3] && jobs[q].in[0] == &jobs[q].own[0] &&
+          jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+static inline __attribute__((always_inline)) unsigned dec_matrix_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs,
+                                                                      kf_mlkem_poly *at, const uint8_t *ek)
+{
+    /*@ ghost const unsigned k = p->k; */
+    unsigned r = kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
+    /*@ assert mat_r: r == k * k; */
+    /*@ assert mat_s: \forall integer q; 3 <= q < k * k + 3 ==> kf_mlkem_sample_job(&jobs[q], &at[q - 3]); */
+    return r;
+}
+/* The run of decaps_jobs' jobs, as an always-inline step (no behaviour change: `objdump -d` of
+ * the object as before). (ACSL, unit mlkem_kem, session 51) as encaps_jobs' enc_run (mlkem.c):
+ * kf_mlkem_run_jobs' assigns checked against decaps_jobs' outputs from each job's out and poly
+ * (run_o, run_a), and A^T's bounds on KF_OK from its ensures. */
+/*@ requires run_ctx: kf_mlkem_params_ok(p) && n == p->k * p->k + 2 * p->k + 4;
+    requires run_k: k == p->k && n == k * k + 2 * k + 4 && ((k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16));
+    requires run_ok: kf_mlkem_jobs_runnable(jobs, n);
+    requires run_o: jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM &&
+                    jobs[1].out == &hek[0] && jobs[1].outlen == SYM &&
+                    jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM &&
+                    \forall integer q; p->k * p->k + 3 <= q < n ==>
+                      jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 3)][0] &&
+                      jobs[q].outlen == 64 * (q - (p->k * p->k + 3) < p->k ? p->eta1 : p->eta2);
+    requires run_a: \forall integer l; 0 <= l < p->k * p->k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l];
+    assigns sec->kr[0 .. 2 * SYM - 1], sec->kbar[0 .. SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], hek[0 .. SYM - 1],
+            kf_spec_xn_table,
+            jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
+            jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures run_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
+static inline __attribute__((always_inline)) int dec_run(const kf_mlkem_params *p, decaps_secrets *sec,
+                                                         kf_mlkem_poly *at, uint8_t hek[SYM], kf_mlkem_job *jobs,
+                                                         unsigned n)
+    /*@ ghost (unsigned k) */
+{
+    (void)p; (void)sec; (void)at; (void)hek; /* the contract's */
+    /*@ assert run_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
+    int rc = kf_mlkem_run_jobs(jobs, n);
+    /*@ assert dec_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
+    /*@ assert dec_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 3].poly, 0, KF_MLKEM_Q - 1); */
+    /*@ ghost if (rc == KF_OK) dec_vec_of(jobs + 3, at, k * k, 0, KF_MLKEM_Q - 1); */
+    /*@ assert dec_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
+    return rc;
+}
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1)) && \valid(hek + (0 .. SYM - 1));
     requires \valid_read(ek + (0 .. p->ek_bytes - 1)) && \valid_read(z + (0 .. SYM - 1));
     requires \valid_read(c + (0 .. p->ct_bytes - 1));
@@ -225,33 +318,13 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /*@ ghost const unsigned k = p->k; */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
     /*@ ghost kf_mlkem_params pv = *p; */ /* (ACSL) *p as on entry: kf_mlkem_params_of (params.h) */
     /*@ assert dec_pv: kf_mlkem_params_val(pv); */
+    /*@ assert dec_kk: (k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16); */
     /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
      * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
-    kf_mlkem_job_hash(&jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->mh, sizeof sec->mh, NULL, 0, sec->kr,
-                      sizeof sec->kr) /*@ ghost (0) */;
-    /*@ assert dec_k0: k == p->k; */
-    /*@ assert dec_p0: *p == pv; */
-    /* (ACSL, unit mlkem_kem: "pending", not yet proved) each job's fields as the set-up goes
-     * (the noise jobs' frame of the earlier ones as equalities with the label before it); the
-     * fields at the end are the ghost lemmas' preconditions */
     /*@ assert dec_k: (p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) ||
                       (p->k == 4 && p->k * p->k == 16); */
     /*@ assert dec_ct: p->ct_bytes <= KF_MLKEM_CT_MAX_BYTES; */
-    /*@ assert dec_g0: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
-          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
-          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
-    kf_mlkem_job_hash(&jobs[1], KF_RATE(256), KF_SUFFIX_SHA3, ek, p->ek_bytes, NULL, 0, hek,
-                      SYM) /*@ ghost (1) */;
-    /*@ assert dec_k1: k == p->k; */
-    /*@ assert dec_p1: *p == pv; */
-    /*@ assert dec_g1: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
-          jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
-          jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
-    /*@ assert dec_h1: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
-          jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
-          jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
-    kf_mlkem_job_hash(&jobs[2], KF_RATE(256), KF_SUFFIX_SHAKE, z, SYM, c, p->ct_bytes, sec->kbar,
-                      SYM) /*@ ghost (2) */;
+    dec_hash_jobs(p, jobs, sec, hek, ek, z, c);
     /*@ assert dec_k2: k == p->k; */
     /*@ assert dec_p2: *p == pv; */
     /*@ assert dec_g2: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
@@ -263,7 +336,10 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /*@ assert dec_j2: jobs[2].in[0] == z && jobs[2].inlen[0] == SYM && jobs[2].in[1] == c && jobs[2].inlen[1] == p->ct_bytes &&
           jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
           jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
-    unsigned n = 3 + kf_mlkem_matrix_jobs(jobs + 3, at, ek + KF_MLKEM_POLY_BYTES * p->k, p->k, 1) /*@ ghost (3) */;
+    /*@ ghost kf_mlkem_params_of(p, pv); */
+    /*@ assert dec_mv: \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1)); */
+    /*@ assert dec_ms: \separated(jobs + (0 .. p->k * p->k + 2), p, ek + (0 .. p->ek_bytes - 1)); */
+    unsigned n = 3 + dec_matrix_jobs(p, jobs, at, ek);
     /*@ assert dec_k3: k == p->k; */
     /*@ assert dec_p3: *p == pv; */
     /*@ assert dec_n3: n == p->k * p->k + 3; */
@@ -329,12 +405,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
      * statement after the call as there (gcc 12 and clang 14 -O3: the same object code) */
     /*@ assert dec_kr: k == p->k; */
     /*@ assert dec_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
-    int rc = kf_mlkem_run_jobs(jobs, n);
-    /*@ assert dec_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
-    /*@ assert dec_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 3].poly, 0, KF_MLKEM_Q - 1); */
-    /*@ ghost if (rc == KF_OK) dec_vec_of(jobs + 3, at, k * k, 0, KF_MLKEM_Q - 1); */
-    /*@ assert dec_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
-    return rc;
+    return dec_run(p, sec, at, hek, jobs, n) /*@ ghost (k) */;
 }
 
 /* ML-KEM.Decaps_internal (Alg. 18) with §7.3's hash check: K-PKE.Decrypt, then the Keccak work
