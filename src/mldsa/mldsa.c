@@ -134,18 +134,22 @@ typedef struct keygen_rows {
     requires kf_mldsa_vec_bounded(&((keygen_rows *)ctx)->st->s1hat[0], ((keygen_rows *)ctx)->p->l,
                                   -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
     requires kf_mldsa_vec_bounded(&((keygen_rows *)ctx)->st->s2[0], ((keygen_rows *)ctx)->p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    // the rows of t0 made so far: Power2Round's t0 (skEncode's range)
+    requires kf_mldsa_vec_bounded(&((keygen_rows *)ctx)->st->t0[0], ((keygen_rows *)ctx)->rows, -4095, 4096);
     assigns ((keygen_rows *)ctx)->rows, ((keygen_rows *)ctx)->side.blocks,
             ((keygen_rows *)ctx)->st->t0[0 .. K_MAX - 1], ((keygen_rows *)ctx)->st->t1[0 .. K_MAX - 1],
             ((keygen_rows *)ctx)->st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1];
     ensures \old(((keygen_rows *)ctx)->rows) <= ((keygen_rows *)ctx)->rows <= ((keygen_rows *)ctx)->p->k;
     ensures done == ((keygen_rows *)ctx)->p->k * ((keygen_rows *)ctx)->p->l ==>
-                ((keygen_rows *)ctx)->rows == ((keygen_rows *)ctx)->p->k; */
+                ((keygen_rows *)ctx)->rows == ((keygen_rows *)ctx)->p->k;
+    ensures kf_mldsa_vec_bounded(&((keygen_rows *)ctx)->st->t0[0], ((keygen_rows *)ctx)->rows, -4095, 4096); */
 static void keygen_row_ready(void *ctx, unsigned done)
 {
     keygen_rows *kr = (keygen_rows *)ctx;
     const kf_mldsa_params *p = kr->p;
     keygen_state *st = kr->st;
     /*@ loop invariant \at(kr->rows, LoopEntry) <= kr->rows <= p->k;
+        loop invariant t0_rows: kf_mldsa_vec_bounded(&st->t0[0], kr->rows, -4095, 4096);
         loop assigns kr->rows, st->t0[0 .. p->k - 1], st->t1[0 .. p->k - 1], st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1];
         loop variant p->k - kr->rows; */
     for (; kr->rows < p->k && (kr->rows + 1) * p->l <= done; kr->rows++) {
@@ -163,13 +167,38 @@ static void keygen_row_ready(void *ctx, unsigned done)
     kr->side.blocks = blocks - (size_t)(kr->side.in - st->pk) / kr->side.rate;
 }
 
-/*@ requires kf_mldsa_params_ok(p);
+/* keygen_internal's side path: ExpandA on the batch, t's rows as A's are done (keygen_row_ready)
+ * and tr = H(pk) riding on its permutations; then pk copied out. (ACSL, unit mldsa_api: its own
+ * contract, "pending": kf_mldsa_expand_a_side's contract states verification's call, ready ==
+ * NULL, not this one's. Inlined: the same machine code as the body in keygen_internal.) */
+/*@ requires kf_mldsa_params_ok(p) && !\valid(p) && \valid(st) && \valid(kr) && \valid(pk + (0 .. p->pk_bytes - 1));
+    requires \separated(st, kr, pk + (0 .. p->pk_bytes - 1));
+    requires kr->st == st && kr->p == p && kr->rows == 0 && kr->side.in == &st->pk[0] &&
+             kr->side.rate == KF_SHAKE256_RATE && kr->side.blocks == 0;
+    requires kf_mldsa_vec_bounded(&st->s1hat[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(&st->s2[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+    assigns st->a[0 .. K_MAX * L_MAX - 1], st->t0[0 .. K_MAX - 1], st->t1[0 .. K_MAX - 1],
+            st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1], *kr,
+            pk[0 .. p->pk_bytes - 1], kf_spec_xn_table;
+    ensures kf_mldsa_vec_bounded(&st->t0[0], p->k, -4095, 4096); */
+static inline __attribute__((always_inline)) void keygen_side(keygen_state *st, keygen_rows *kr, const kf_mldsa_params *p,
+                                                              uint8_t *pk)
+{
+    kf_mldsa_expand_a_side(st->a, st->seeds, p, &kr->side, kf_mldsa_side_groups(p, 1), keygen_row_ready, kr);
+    kf_xn_side_squeeze(&kr->side, st->tr, sizeof st->tr);
+    memcpy(pk, st->pk, p->pk_bytes);
+}
+
+/*@ requires kf_mldsa_params_ok(p) && !\valid(p);
     requires \valid(pk + (0 .. p->pk_bytes - 1)) && \valid(sk + (0 .. p->sk_bytes - 1));
     requires \valid_read(xi + (0 .. KF_MLDSA_SEEDBYTES - 1));
     assigns pk[0 .. p->pk_bytes - 1], sk[0 .. p->sk_bytes - 1], kf_spec_xn_table; */
 static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t xi[KF_MLDSA_SEEDBYTES])
 {
     keygen_state st;
+    /*@ assert sets: p->k <= K_MAX && p->l <= L_MAX && 2 <= p->eta <= 4 && p->k * p->l <= K_MAX * L_MAX &&
+                     p->pk_bytes <= PK_PADDED_MAX; */
+    /*@ assert sep: \separated(p, pk + (0 .. p->pk_bytes - 1), sk + (0 .. p->sk_bytes - 1)); */
     const uint8_t kl[2] = {(uint8_t)p->k, (uint8_t)p->l};
     const uint8_t *in[2] = {xi, kl};
     const size_t len[2] = {KF_MLDSA_SEEDBYTES, 2};
@@ -177,18 +206,22 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     const uint8_t *rho = st.seeds, *rhop = st.seeds + 32, *key = st.seeds + 96;
     kf_declassify(st.seeds, KF_MLDSA_SEEDBYTES); /* rho: part of pk */
     kf_mldsa_expand_s(st.s1, st.s2, rhop, p);
+    /*@ loop invariant 0 <= j <= p->l && kf_mldsa_vec_bounded(&st.s1hat[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop assigns j, st.s1hat[0 .. L_MAX - 1];
+        loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
         st.s1hat[j] = st.s1[j];
+        /*@ assert s1_row: \forall integer m; 0 <= m < KF_MLDSA_N ==> -4 <= st.s1hat[j].c[m] <= 4; */
         kf_mldsa_ntt(&st.s1hat[j]);
     }
     memcpy(st.pk, rho, KF_MLDSA_SEEDBYTES);
     keygen_rows kr = {&st, p, 0, {{0}, st.pk, KF_SHAKE256_RATE, 0}};
     if (kf_backend_xn_side()) { /* ExpandA, t's rows as A's are done, and tr = H(pk) riding on ExpandA */
-        kf_mldsa_expand_a_side(st.a, rho, p, &kr.side, kf_mldsa_side_groups(p, 1), keygen_row_ready, &kr);
-        kf_xn_side_squeeze(&kr.side, st.tr, sizeof st.tr);
-        memcpy(pk, st.pk, p->pk_bytes);
+        keygen_side(&st, &kr, p, pk);
     } else { /* ExpandA, then every row, then tr on x1 from pk */
         kf_mldsa_expand_a(st.a, rho, p);
+        /*@ assert a_rows: \forall integer r, m; 0 <= r < p->k * p->l && 0 <= m < KF_MLDSA_N ==>
+                              0 <= st.a[r].c[m] <= KF_MLDSA_Q - 1; */
         keygen_row_ready(&kr, p->k * p->l);
         memcpy(pk, st.pk, p->pk_bytes);
         const uint8_t *pkin[1] = {pk};
@@ -282,6 +315,17 @@ static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kapp
 }
 
 /* One attempt of the loop (lines 11-31) with counter kappa: 1 and sig written if accepted. */
+/* (ACSL, unit mldsa_api: assumed by sign_internal, "pending") */
+/*@ requires \valid(st) && kf_mldsa_params_ok(p) && !\valid(p) && \separated(st, p);
+    requires \valid(sig + (0 .. p->sig_bytes - 1)) && \separated(st, sig + (0 .. p->sig_bytes - 1));
+    requires 1 <= st->chunk <= KF_XN_MAX && kappa <= SIGN_ATTEMPTS_MAX * L_MAX;
+    requires kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    requires kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    assigns st->made, st->ring[0 .. MASK_RING - 1][..], st->y[0 .. L_MAX - 1], st->z[0 .. L_MAX - 1],
+            st->w[0 .. K_MAX - 1], st->w0[0 .. K_MAX - 1], st->h[0 .. K_MAX - 1], st->c, st->tmp,
+            st->coff[0 .. KF_MLDSA_N - 1], st->cn, st->w1[0 .. W1_BYTES_MAX - 1], st->hpad[0 .. H_PADDED_MAX - 1],
+            st->ctilde[0 .. KF_MLDSA_CTILDE_MAX - 1], sig[0 .. p->sig_bytes - 1], kf_spec_xn_table;
+    ensures \result == 0 || \result == 1; */
 static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa, uint8_t *sig)
 {
     attempt_mask(st, p, kappa);
@@ -493,8 +537,19 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
     kf_mldsa_expand_a(st.a, st.rho, p);
+    /*@ loop invariant 0 <= i <= p->k && kf_mldsa_vec_bounded(&st.t0[0], i, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop invariant \forall integer r; i <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096);
+        loop assigns i, st.t0[0 .. K_MAX - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_mldsa_ntt(&st.t0[i]);
     st.chunk = mask_chunk();
+    /*@ loop invariant 0 <= n <= SIGN_ATTEMPTS_MAX && kappa == n * p->l && 1 <= st.chunk <= KF_XN_MAX;
+        loop invariant rc == KF_ERR_BAD_STATE;
+        loop assigns kappa, n, rc, st.made, st.ring[0 .. MASK_RING - 1][..], st.y[0 .. L_MAX - 1], st.z[0 .. L_MAX - 1],
+                     st.w[0 .. K_MAX - 1], st.w0[0 .. K_MAX - 1], st.h[0 .. K_MAX - 1], st.c, st.tmp,
+                     st.coff[0 .. KF_MLDSA_N - 1], st.cn, st.w1[0 .. W1_BYTES_MAX - 1], st.hpad[0 .. H_PADDED_MAX - 1],
+                     st.ctilde[0 .. KF_MLDSA_CTILDE_MAX - 1], sig[0 .. p->sig_bytes - 1], kf_spec_xn_table;
+        loop variant SIGN_ATTEMPTS_MAX - n; */
     for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
         n++;
         if (sign_attempt(&st, p, kappa, sig)) {

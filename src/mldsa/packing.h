@@ -22,6 +22,15 @@ void kf_mldsa_pk_encode(uint8_t *pk, const uint8_t rho[KF_MLDSA_SEEDBYTES], cons
 void kf_mldsa_pk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], kf_mldsa_poly *t1, const uint8_t *pk,
                         const kf_mldsa_params *p);
 /* sk = rho || K || tr || s1 || s2 || t0 (Alg. 24, 25), s in [-eta, eta], t0 in (-2^12, 2^12]. */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(sk + (0 .. p->sk_bytes - 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid_read(key + (0 .. KF_MLDSA_SEEDBYTES - 1)) && \valid_read(tr + (0 .. KF_MLDSA_TR_BYTES - 1));
+    requires \valid_read(s1 + (0 .. p->l - 1)) && \valid_read(s2 + (0 .. p->k - 1)) && \valid_read(t0 + (0 .. p->k - 1));
+    requires \separated(sk + (0 .. p->sk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), key + (0 .. KF_MLDSA_SEEDBYTES - 1),
+                         tr + (0 .. KF_MLDSA_TR_BYTES - 1), s1 + (0 .. p->l - 1), s2 + (0 .. p->k - 1), t0 + (0 .. p->k - 1), p);
+    requires kf_mldsa_vec_bounded(s1, p->l, -(int)p->eta, p->eta) && kf_mldsa_vec_bounded(s2, p->k, -(int)p->eta, p->eta);
+    requires kf_mldsa_vec_bounded(t0, p->k, -4095, 4096); // T0_OFF (packing.c): 2^12
+    assigns sk[0 .. p->sk_bytes - 1]; */
 void kf_mldsa_sk_encode(uint8_t *sk, const uint8_t rho[KF_MLDSA_SEEDBYTES], const uint8_t key[KF_MLDSA_SEEDBYTES],
                         const uint8_t tr[KF_MLDSA_TR_BYTES], const kf_mldsa_poly *s1, const kf_mldsa_poly *s2,
                         const kf_mldsa_poly *t0, const kf_mldsa_params *p);
