@@ -211,7 +211,21 @@ async def rvv_instructions(dut):
     for lmul in (1, 8):
         for avl in (256, 258, 0x80000000 | lmul * ELENUM - 1, 0xFFFFFFFF):
             await set_vtype(b, random_machine(rng), lmul, avl, rng)
-    dut._log.info("RVV forms: %d instructions equal to the model; vsetvli with AVL >= 256", count)
+    # rs1 = x0: rd != x0 asks for VLMAX, rd = x0 keeps vl clipped to the new VLMAX (vl 40 at
+    # LMUL 8 -> LMUL 1 gives 5; vl 3 kept); the rd written with the new vl when rd != x0
+    m = random_machine(rng)
+    for lmul0, avl0, lmul, rd in ((8, 8 * ELENUM, 1, "x0"), (1, 3, 8, "x0"), (2, 7, 1, "x0"),
+                                  (1, 2, 4, "a2"), (8, 1, 2, "x0")):
+        await set_vtype(b, m, lmul0, avl0, rng)
+        word = E.encode(("vsetvli", [rd, "x0", f"e{ELEN}", f"m{lmul}", "tu", "mu"]))
+        ins = E.decode(word)
+        want_cost = R.cost(m, ins)
+        R.op_vsetvli(m, ins)
+        cyc, ill, we, val = await b.issue(word, rng.getrandbits(32))
+        assert not ill and cyc == want_cost and val == m.vl and we == (rd != "x0"), \
+            (lmul0, avl0, lmul, rd, cyc, ill, we, val, m.vl)
+        assert int(b.dut.vl_o.value) == m.vl
+    dut._log.info("RVV forms: %d instructions equal to the model; vsetvli with AVL >= 256 and rs1 = x0", count)
 
 
 @cocotb.test()
@@ -343,6 +357,15 @@ async def loads_stores(dut):
             assert await check(b, m, f"vse{ELEN}.v", [f"v{aligned(rng, lmul)}", f"({rs})"], addr)
             assert b.mem == m.mem, "memory after vse differs from the model's"
             count += 2
+    # vl = 0 (AVL 0): a load or store takes 2 + 0 cycles and touches nothing
+    for lmul in (1, 8):
+        await set_vtype(b, m, lmul, 0, rng)
+        assert m.vl == 0
+        for op in (f"vle{ELEN}.v", f"vse{ELEN}.v"):
+            assert await check(b, m, op, [f"v{aligned(rng, lmul)}", f"({rng.choice(SCALARS)})"],
+                               rng.randrange(0, len(b.mem) - nb * lmul * ELENUM))
+            assert b.mem == m.mem, f"memory after {op} at vl 0 differs from the model's"
+            count += 1
     dut._log.info("loads/stores: %d, registers and memory equal to the model", count)
 
 
