@@ -116,8 +116,6 @@ module rvv_unit #(
     reg [7:0] vl;
     reg [1:0] vlmul;            // log2 LMUL
     reg [3:0] nregs;            // R = max(1, ceil(vl / ELENUM))
-    reg [3:0] nregs_m1;         // R - 1
-    reg [ELENUM-1:0] vlt;       // bit e = e < vl (the element mask's thermometer, below)
 
     function al;                // register number aligned to LMUL
         input [4:0] r;
@@ -288,48 +286,26 @@ module rvv_unit #(
     // d_pi_ok into d_k, d_last and their registers (91.56 / 84.27 MHz).
     reg        q_pibad;         // busy cycle 1 of a vpi whose rows are illegal
 
-    // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped).
-    // The compares come first, each against the four VLMAX constants side by side (rs1's low
-    // byte with its bits 31:8 zero, tested apart; vl), and LMUL's and the fields' selects
-    // (rs1 != x0, rd != x0) after them: at 58bcb44 seed 2's worst path ran from the word's rs1
-    // field through the AVL's select (d_f15 != 0) into the 32-bit compare with VLMAX.
+    // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
     wire [7:0]  s_vlmax = ELENUM[7:0] << s_lmul;
-    wire        s_rshi  = |in_rs1[31:8];
-    wire [3:0]  s_rsltv, s_vlltv;       // rs1 < VLMAX, vl < VLMAX for LMUL 1, 2, 4, 8
-    genvar sl;
-    generate
-        for (sl = 0; sl < 4; sl = sl + 1) begin : g_slt
-            assign s_rsltv[sl] = in_rs1[7:0] < (ELENUM[7:0] << sl);
-            assign s_vlltv[sl] = vl < (ELENUM[7:0] << sl);
-        end
-    endgenerate
-    wire        s_rslt  = !s_rshi && s_rsltv[s_lmul];
-    wire        s_vllt  = s_vlltv[s_lmul];
-    wire [7:0]  s_vl    = (d_f15 != 5'd0) ? (s_rslt ? in_rs1[7:0] : s_vlmax)
-                        : (d_vd != 5'd0) ? s_vlmax : (s_vllt ? vl : s_vlmax);
+    wire [31:0] s_avl   = (d_f15 != 5'd0) ? in_rs1 : (d_vd != 5'd0) ? {24'd0, s_vlmax} : {24'd0, vl};
+    wire [7:0]  s_vl    = (s_avl < {24'd0, s_vlmax}) ? s_avl[7:0] : s_vlmax;
 
-    // T, the instruction's busy cycles, is kept as T - 1 (lm1) with a flag registered a cycle
-    // ahead, lc = (cnt == T) (at 58bcb44 seed 3's worst path ran from last through cnt == last
-    // and last_cycle's loads): at the issue lc = (T == 1), of the kind d_kr when legal (d_l1r;
-    // vl = 0 is !vlt[0], nregs = 1 is rle[1]), then cnt == lm1 in each busy cycle.
-    reg [7:0] d_lm1r;           // T - 1 of the kind d_kr when legal
-    reg       d_l1r;            // T == 1 for it
+    reg [7:0] d_lastr;          // T of the kind d_kr when legal
     always @* begin
         case (d_kr)
-            K_VSET, K_ILL, K_IOTA: begin d_lm1r = 8'd0;                d_l1r = 1'b1; end
-            K_PI:                  begin d_lm1r = {4'd0, nregs};       d_l1r = 1'b0; end
-            K_LOAD, K_STORE:       begin d_lm1r = vl;                  d_l1r = !vlt[0]; end
-            default:               begin d_lm1r = {4'd0, nregs_m1};    d_l1r = rle[1]; end
+            K_VSET, K_ILL, K_IOTA: d_lastr = 8'd1;
+            K_PI:                  d_lastr = {4'd0, nregs} + 8'd1;
+            K_LOAD, K_STORE:       d_lastr = vl + 8'd1;
+            default:               d_lastr = {4'd0, nregs};
         endcase
     end
-    wire [7:0] d_lm1 = d_ok ? d_lm1r : 8'd0;
-    wire       d_l1  = !d_ok || d_l1r;
+    wire [7:0] d_last = d_ok ? d_lastr : 8'd1;
 
     // ---- the running instruction ----
     reg        busy;
-    reg [7:0]  cnt, lm1;        // the busy cycle (1..T), T - 1
-    reg        lc;              // cnt == T: the last busy cycle (unless q_pibad ends it first)
+    reg [7:0]  cnt, last;
     reg [4:0]  k;
     reg [4:0]  q_vd, q_vs2, q_f15;
     reg [2:0]  q_f3;
@@ -341,7 +317,7 @@ module rvv_unit #(
     assign in_ready = !busy;
 
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
-    wire       last_cycle = busy && (lc || q_pibad);
+    wire       last_cycle = busy && (cnt == last || q_pibad);
 
     // memory instructions
     reg [7:0]  mk;              // element index of the next request
@@ -576,7 +552,7 @@ module rvv_unit #(
     // behind the element's tables: e < min(x - ELENUM, ELENUM) is x > e + ELENUM, x the count
     // before; e < min(vl, ELENUM) is e < vl)
     reg  [7:0] rem;
-    reg  [ELENUM-1:0] remt;      // (vlt: with vl, above)
+    reg  [ELENUM-1:0] remt, vlt;
     wire [7:0] rem_x  = accept ? vl : rem;
     wire [7:0] rem_nx = rem_x < ELENUM[7:0] ? 8'd0 : rem_x - ELENUM[7:0];
     integer    te, tv;      // (one loop variable per always block: yosys)
@@ -1035,14 +1011,12 @@ module rvv_unit #(
         if (rst) begin
             busy <= 1'b0;
             cnt <= 8'd0;
-            lm1 <= 8'd0;
-            lc <= 1'b0;
+            last <= 8'd0;
             k <= K_ILL;
             vl <= 8'd0;
             vlt <= {ELENUM{1'b0}};
             vlmul <= 2'd0;
             nregs <= 4'd1;
-            nregs_m1 <= 4'd0;
             rle <= 9'b1_1111_1110;
             mk <= 8'd0;
             mq_go <= 1'b0;
@@ -1054,8 +1028,7 @@ module rvv_unit #(
                 busy <= 1'b1;
                 cnt <= 8'd1;
                 b_t5 <= T_ADD[{d_vd5, 3'd1, 2'b00} +: 3];
-                lm1 <= d_lm1;
-                lc <= d_l1;
+                last <= d_last;
                 k <= d_k;
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
@@ -1073,7 +1046,6 @@ module rvv_unit #(
                 if (last_cycle) busy <= 1'b0;
                 else begin
                     cnt <= cnt + 8'd1;
-                    lc <= cnt == lm1;
                     b_t5 <= (cnt[2:0] == 3'd7) ? cv5 : T_ADD[{b_t5, 3'd1, 2'b00} +: 3];
                 end
                 if (last_cycle && k == K_VSET) begin
@@ -1082,7 +1054,6 @@ module rvv_unit #(
                         vlt[tv] <= tv < {24'd0, q_newvl};
                     vlmul <= q_newlmul;
                     nregs <= regs_of(q_newvl);
-                    nregs_m1 <= regs_of(q_newvl) - 4'd1;
                     rle <= rle_of(q_newvl);
                 end
                 if (mreq) begin
