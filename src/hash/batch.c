@@ -234,7 +234,8 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
     uint8_t suffix = is_turbo(alg) ? domain : p.suffix;
     kf_sponge_xn s;
     /*@ loop invariant 0 <= w && (w < n + 64) && w % 64 == 0;
-        loop assigns w, s, *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table;
+        loop invariant batch_out_w: \forall integer x; 0 <= x < n ==> out[x] == \at(out[x], Pre);
+        loop assigns w, s, *(\at(out[0 .. n - 1], Pre) + (0 .. outlen - 1)), kf_spec_xn_table;
         loop variant n - w; */
     for (size_t w = 0; w < n; w += SORT_WINDOW) {
         size_t m = n - w < SORT_WINDOW ? n - w : SORT_WINDOW, idx[SORT_WINDOW], lens[SORT_WINDOW];
@@ -257,7 +258,8 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
             lens[j] = l;
         }
         /*@ loop invariant 0 <= g && g < m + 8 && g % 8 == 0;
-            loop assigns g, s, *(out[0 .. n - 1] + (0 .. outlen - 1)), kf_spec_xn_table;
+            loop invariant batch_out_g: \forall integer x; 0 <= x < n ==> out[x] == \at(out[x], Pre);
+            loop assigns g, s, *(\at(out[0 .. n - 1], Pre) + (0 .. outlen - 1)), kf_spec_xn_table;
             loop variant m - g; */
         for (size_t g = 0; g < m; g += KF_XN_MAX) {
             size_t k = m - g < KF_XN_MAX ? m - g : KF_XN_MAX;
@@ -271,7 +273,8 @@ static int batch_oneshot(kf_batch_alg alg, uint8_t domain, uint8_t *const out[],
                 gi[i] = in[idx[g + i]];
                 go[i] = out[idx[g + i]];
             }
-            /*@ assert \forall integer t; 0 <= t < k ==> \exists integer x; 0 <= x < n && go[t] == out[x]; */
+            /*@ assert batch_go_at: \forall integer t, j; 0 <= t < k && 0 <= j < outlen ==>
+                                     \let x = idx[g + t]; 0 <= x < n && go[t] + j == \at(out[x], Pre) + j; */
             kf_sponge_xn_plan(&s, (unsigned)k, p.rate, p.nr, suffix);
             kf_sponge_xn_oneshot(&s, gi, lens + g, go, outlen); /* wipes the states */
         }
