@@ -192,6 +192,8 @@ int kf_batch_squeeze_blocks(kf_batch_ctx *ctx, uint8_t *const out[], size_t nblo
     if (b->digest) return KF_ERR_BAD_ALGORITHM;
     if (b->s.phase == KF_PHASE_SQUEEZE && b->s.pos != 0 && b->s.pos != b->s.rate) return KF_ERR_BAD_STATE;
     if (nblocks > SIZE_MAX / b->s.rate) return KF_ERR_TOO_LONG;
+    /*@ assert blocks_fit: nblocks * b->s.rate <= SIZE_MAX; */
+    /*@ assert blocks_len: (size_t)(nblocks * b->s.rate) == nblocks * ctx->impl.s.rate; */
     return kf_batch_squeeze(ctx, out, nblocks * b->s.rate);
 }
 
