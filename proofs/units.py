@@ -452,7 +452,8 @@ UNITS = {
         # session 51: contracts for keygen_side (keygen_internal's side path: ExpandA with
         # keygen_row_ready as its ready, which kf_mldsa_expand_a_side's contract does not cover) and
         # sign_attempt, both assumed; keygen_internal (151 of 160 goals) and sign_internal tried over
-        # them, not yet proved (docs/ASSURANCE.md, "Session 51")
+        # them, not yet proved (docs/ASSURANCE.md, "Session 51"); s51-sign: sign_internal with !\valid(p)
+        # and the attempts loop's invariants ok, a, t0: 83 of 94 goals alone, 11 at the step limit (frame steps)
         "pending": ["keygen_internal", "keygen_side", "sign_attempt", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted

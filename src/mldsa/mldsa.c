@@ -511,7 +511,7 @@ static void wipe_sign_state(sign_state *st, const kf_mldsa_params *p)
 
 /* Sign_internal from sk, with mu given or computed from m; rnd NULL = 32 zero bytes.
  * *attempts (if not NULL) = the attempts the loop ran (public: the loop's rejections are). */
-/*@ requires kf_mldsa_params_ok(p);
+/*@ requires kf_mldsa_params_ok(p) && !\valid(p);
     requires \valid(sig + (0 .. p->sig_bytes - 1)) && \valid_read(sk + (0 .. p->sk_bytes - 1));
     requires mu != \null || kf_mldsa_msg_ok(m);
     requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
@@ -526,6 +526,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     sign_state st;
     static const uint8_t zeros[KF_MLDSA_SEEDBYTES];
     int rc = KF_ERR_BAD_STATE; /* the attempts ran out: never for a valid key */
+    /*@ assert sets: p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
     st.made = 0;
     if (sign_sk_decode(&st, sk, p) != 0) {
         rc = KF_ERR_BAD_KEY;
@@ -535,16 +536,24 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     else kf_mldsa_compute_mu(st.mu, st.tr, m);
     const uint8_t *in[3] = {st.key, rnd ? rnd : zeros, st.mu};
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
+    /*@ assert pieces: \valid_read(in[0] + (0 .. len[0] - 1)) && \valid_read(in[1] + (0 .. len[1] - 1)) &&
+                       \valid_read(in[2] + (0 .. len[2] - 1)); */
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
+    /*@ assert t0_in: \forall integer r; 0 <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096); */
     kf_mldsa_expand_a(st.a, st.rho, p);
     /*@ loop invariant 0 <= i <= p->k && kf_mldsa_vec_bounded(&st.t0[0], i, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant \forall integer r; i <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096);
+        loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX;
+        loop invariant a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
         loop assigns i, st.t0[0 .. K_MAX - 1];
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_mldsa_ntt(&st.t0[i]);
     st.chunk = mask_chunk();
     /*@ loop invariant 0 <= n <= SIGN_ATTEMPTS_MAX && kappa == n * p->l && 1 <= st.chunk <= KF_XN_MAX;
         loop invariant rc == KF_ERR_BAD_STATE;
+        loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
+        loop invariant a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+        loop invariant t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop assigns kappa, n, rc, st.made, st.ring[0 .. MASK_RING - 1][..], st.y[0 .. L_MAX - 1], st.z[0 .. L_MAX - 1],
                      st.w[0 .. K_MAX - 1], st.w0[0 .. K_MAX - 1], st.h[0 .. K_MAX - 1], st.c, st.tmp,
                      st.coff[0 .. KF_MLDSA_N - 1], st.cn, st.w1[0 .. W1_BYTES_MAX - 1], st.hpad[0 .. H_PADDED_MAX - 1],
@@ -563,7 +572,7 @@ out:
     return rc;
 }
 
-/*@ requires kf_mldsa_params_ok(p);
+/*@ requires kf_mldsa_params_ok(p) && !\valid(p);
     requires \valid(sig + (0 .. p->sig_bytes - 1)) && \valid_read(sk + (0 .. p->sk_bytes - 1));
     requires \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
     requires rnd == \null || \valid_read(rnd + (0 .. KF_MLDSA_SEEDBYTES - 1));
@@ -667,7 +676,7 @@ static int sign_done(uint8_t *sig, size_t siglen, int rc)
     return rc;
 }
 
-/*@ requires kf_mldsa_params_ok(p);
+/*@ requires kf_mldsa_params_ok(p) && !\valid(p);
     requires \valid(sig + (0 .. siglen - 1)) && siglen >= p->sig_bytes && \valid_read(sk + (0 .. p->sk_bytes - 1));
     requires mu != \null || kf_mldsa_msg_ok(m);
     requires mu == \null || \valid_read(mu + (0 .. KF_MLDSA_CRHBYTES - 1));
