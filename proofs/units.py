@@ -484,8 +484,9 @@ UNITS = {
             # session 47: ExpandS's pass over a group's lanes after a squeeze, with WP's split tactic
             # (the goals after its two branches join, split into the branches: docs/ASSURANCE.md,
             # ExpandS, session 47); 59 of 59 goals at 210,000 steps, the most 165,618 (its own limit
-            # 340,000: twice that), 82.7 s of CPU at load ~40; slow as the pass above
-            {"functions": ["s_lanes_more"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "340000"], "slow": True},
+            # 340,000: twice that), 82.7 s of CPU at load ~40; slow as the pass above. Its hardest goal
+            # 242,622 steps in session 50, so 490,000 since session 51 (twice that)
+            {"functions": ["s_lanes_more"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "490000"], "slow": True},
             # session 50: s_lanes_first with the split tactic and full_count's step as one assertion per
             # lane (first_c0 .. first_c7, as s_lanes_more's more_c): 56 of 56 goals, the most 320,454
             # steps, so its own limit 650,000 (twice that); 24.8 s of CPU alone at load ~14; slow as above
@@ -1031,7 +1032,8 @@ UNITS = {
     "slhdsa_core": {
         "files": ["src/slhdsa/params.c", "src/slhdsa/hash.c", "src/slhdsa/wots.c", "src/slhdsa/slhdsa.c"],
         "timeout": 120,
-        "steps": STEPS,
+        # twice its hardest proved goal (290,562 steps in session 50; 400,000 was under twice it)
+        "steps": 590000,
         "preinclude": ["impl_defined.h"],   # land_range: base_2b's mask
         "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table"],
         "passes": [
@@ -1095,7 +1097,9 @@ UNITS = {
     "slhdsa_wots": {
         "files": ["src/slhdsa/wots.c"],
         "timeout": 300,   # a backstop only (the step limit decides): memcpy's 289,169-step goal ran past 120 s at load ~30
-        "steps": STEPS,
+        # twice its first pass's hardest proved goal (340,302 steps in session 50; 400,000 was
+        # under twice it)
+        "steps": 690000,
         "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table", "-wp-no-init-const"],
         "passes": [
             {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
@@ -1125,7 +1129,9 @@ UNITS = {
     "slhdsa_trees": {
         "files": ["src/slhdsa/fors.c", "src/slhdsa/xmss.c", "src/slhdsa/hypertree.c"],
         "timeout": 120,
-        "steps": STEPS,
+        # twice its hardest proved goal (kf_slh_ht_verify's slh_ctx_same postcondition, 309,433
+        # steps in session 51; 400,000 was under twice it)
+        "steps": 620000,
         "calls_assumed": True,
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const", "-wp-unalias-vars",
                   "kf_spec_xn_table"],
