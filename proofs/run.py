@@ -14,6 +14,11 @@
                                      kf_memzero, kf_wipe, memcpy, memmove, memset and memcmp in the
                                      unit's proved functions (not in ctest: the guard in the proof
                                      covers the calls that can matter)
+  run.py UNIT --build DIR --functions F,G [--steps N]
+                                     a developer's run, not a check: WP on the named functions
+                                     only (pending ones too, with the unit's options), each goal
+                                     left unproved printed with its status; exit 0 when all are
+                                     proved (no justified rows, vacuity guard or mutants)
   run.py UNIT --build DIR --low-check  units.LOW's names proved at the unit's own step limits (no
                                      time limit): each goal's status, and per name the count left
                                      unproved, which must be units.LOW's (not in ctest)
@@ -107,11 +112,20 @@ def slow_skipped(unit):
     return [f for p in units.UNITS[unit].get("passes", []) if p.get("slow") for f in p.get("functions", [])]
 
 
-def passes(unit, fcts=None):
+def passes(unit, fcts=None, loose=False):
     """The unit's Frama-C runs: (functions, extra options) per pass, restricted to fcts if given;
-    without a "slow" pass unless slow_proofs()."""
+    without a "slow" pass unless slow_proofs(). loose (--functions): the names of fcts no pass
+    lists (pending ones) get a pass of their own with the unit's options."""
     cfg = units.UNITS[unit]
     out = []
+    if loose and fcts:
+        listed = [f for p in cfg.get("passes", []) for f in p.get("functions") or []]
+        extra = [f for f in fcts if cfg.get("passes") and f not in listed]
+        if extra:
+            out.append((extra, cfg.get("extra", [])))
+        fcts = [f for f in fcts if f not in extra]
+        if not fcts:
+            return out
     for p in cfg.get("passes", [{"functions": cfg.get("functions"), "extra": []}]):
         if p.get("slow") and not slow_proofs():
             continue
@@ -158,12 +172,12 @@ def defined_functions(unit):
     return names
 
 
-def analyse(unit, src_root, build, tag, fcts=None, prop=None, steps=None):
+def analyse(unit, src_root, build, tag, fcts=None, prop=None, steps=None, loose=False):
     """Runs Frama-C/WP, pass by pass; returns (list of unproved (function, kind, property, where), #valid,
     list of the call-point goals not proved, list of (goal, status) WP tried and did not prove).
     steps: a mutant's own step limit (its # wp-steps:), after the pass's (the last -wp-steps wins)."""
     bad, valid, calls, tried = [], 0, [], []
-    for i, (fs, extra) in enumerate(passes(unit, fcts)):
+    for i, (fs, extra) in enumerate(passes(unit, fcts, loose)):
         b, v, c, t = analyse_pass(unit, src_root, build, "%s_%d" % (tag, i), fs,
                                   extra + (["-wp-prop", prop] if prop else []) +
                                   (["-wp-steps", str(steps)] if steps else []))
@@ -763,6 +777,8 @@ def main():
     ap.add_argument("--mutants", action="store_true")
     ap.add_argument("--vacuity", action="store_true")
     ap.add_argument("--low-check", action="store_true")
+    ap.add_argument("--functions", help="comma-separated: WP on these functions only (a developer's run)")
+    ap.add_argument("--steps", type=int, help="with --functions: this CVC4 step limit instead of the unit's")
     a = ap.parse_args()
     if not shutil.which("frama-c"):
         skip("frama-c is not installed (Debian 12: frama-c-base; .ci/deps/70-proofs.sh)")
@@ -774,6 +790,16 @@ def main():
     if a.vacuity:
         ok, _ = vacuity(a.unit, ROOT, a.build)
         sys.exit(0 if ok else 1)
+    if a.functions:
+        fcts = [f.strip() for f in a.functions.split(",") if f.strip()]
+        bad, valid, calls, tried = analyse(a.unit, ROOT, a.build, "_only", fcts=fcts, steps=a.steps, loose=True)
+        for g, st in tried:
+            print("not proved: %s : %s" % (g, st))
+        for fn, kind, prop, where, st in bad:
+            print("report row: %s | %s | %s | %s at %s" % (fn, kind, prop, st, where))
+        print("%s --functions %s: %d goals proved, %d report rows not proved, %d call points not proved"
+              % (a.unit, ",".join(fcts), valid, len(bad), len(calls)))
+        sys.exit(1 if bad or tried else 0)
     if not a.mutants:
         listed = [f for fs, _ in passes(a.unit) for f in (fs or [])]
         pending = units.UNITS[a.unit].get("pending", [])
