@@ -119,8 +119,8 @@ def passes(unit, fcts=None, loose=False):
     cfg = units.UNITS[unit]
     out = []
     if loose and fcts:
-        listed = [f for p in cfg.get("passes", []) for f in p.get("functions") or []]
-        extra = [f for f in fcts if cfg.get("passes") and f not in listed]
+        listed = [f for p in cfg.get("passes", [{"functions": cfg.get("functions")}]) for f in p.get("functions") or []]
+        extra = [f for f in fcts if listed and f not in listed]   # (no list: every function of the files)
         if extra:
             out.append((extra, cfg.get("extra", [])))
         fcts = [f for f in fcts if f not in extra]
