@@ -116,8 +116,6 @@ module rvv_unit #(
     reg [7:0] vl;
     reg [1:0] vlmul;            // log2 LMUL
     reg [3:0] nregs;            // R = max(1, ceil(vl / ELENUM))
-    reg [3:0] nregs_m1;         // R - 1
-    reg [ELENUM-1:0] vlt;       // bit e = e < vl (the element mask's thermometer, below)
 
     function al;                // register number aligned to LMUL
         input [4:0] r;
@@ -288,61 +286,38 @@ module rvv_unit #(
     // d_pi_ok into d_k, d_last and their registers (91.56 / 84.27 MHz).
     reg        q_pibad;         // busy cycle 1 of a vpi whose rows are illegal
 
-    // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped).
-    // The compares come first, each against the four VLMAX constants side by side (rs1's low
-    // byte with its bits 31:8 zero, tested apart; vl), and LMUL's and the fields' selects
-    // (rs1 != x0, rd != x0) after them: at 58bcb44 seed 2's worst path ran from the word's rs1
-    // field through the AVL's select (d_f15 != 0) into the 32-bit compare with VLMAX.
+    // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
     wire [7:0]  s_vlmax = ELENUM[7:0] << s_lmul;
-    wire        s_rshi  = |in_rs1[31:8];
-    wire [3:0]  s_rsltv, s_vlltv;       // rs1 < VLMAX, vl < VLMAX for LMUL 1, 2, 4, 8
-    genvar sl;
-    generate
-        for (sl = 0; sl < 4; sl = sl + 1) begin : g_slt
-            assign s_rsltv[sl] = in_rs1[7:0] < (ELENUM[7:0] << sl);
-            assign s_vlltv[sl] = vl < (ELENUM[7:0] << sl);
-        end
-    endgenerate
-    wire        s_rslt  = !s_rshi && s_rsltv[s_lmul];
-    wire        s_vllt  = s_vlltv[s_lmul];
-    wire [7:0]  s_vl    = (d_f15 != 5'd0) ? (s_rslt ? in_rs1[7:0] : s_vlmax)
-                        : (d_vd != 5'd0) ? s_vlmax : (s_vllt ? vl : s_vlmax);
+    wire [31:0] s_avl   = (d_f15 != 5'd0) ? in_rs1 : (d_vd != 5'd0) ? {24'd0, s_vlmax} : {24'd0, vl};
+    wire [7:0]  s_vl    = (s_avl < {24'd0, s_vlmax}) ? s_avl[7:0] : s_vlmax;
 
-    // T, the instruction's busy cycles, is kept as T - 1 (lm1) with a flag registered a cycle
-    // ahead, lc = (cnt == T) (at 58bcb44 seed 3's worst path ran from last through cnt == last
-    // and last_cycle's loads): at the issue lc = (T == 1), of the kind d_kr when legal (d_l1r;
-    // vl = 0 is !vlt[0], nregs = 1 is rle[1]), then cnt == lm1 in each busy cycle.
-    reg [7:0] d_lm1r;           // T - 1 of the kind d_kr when legal
-    reg       d_l1r;            // T == 1 for it
+    reg [7:0] d_lastr;          // T of the kind d_kr when legal
     always @* begin
         case (d_kr)
-            K_VSET, K_ILL, K_IOTA: begin d_lm1r = 8'd0;                d_l1r = 1'b1; end
-            K_PI:                  begin d_lm1r = {4'd0, nregs};       d_l1r = 1'b0; end
-            K_LOAD, K_STORE:       begin d_lm1r = vl;                  d_l1r = !vlt[0]; end
-            default:               begin d_lm1r = {4'd0, nregs_m1};    d_l1r = rle[1]; end
+            K_VSET, K_ILL, K_IOTA: d_lastr = 8'd1;
+            K_PI:                  d_lastr = {4'd0, nregs} + 8'd1;
+            K_LOAD, K_STORE:       d_lastr = vl + 8'd1;
+            default:               d_lastr = {4'd0, nregs};
         endcase
     end
-    wire [7:0] d_lm1 = d_ok ? d_lm1r : 8'd0;
-    wire       d_l1  = !d_ok || d_l1r;
+    wire [7:0] d_last = d_ok ? d_lastr : 8'd1;
 
     // ---- the running instruction ----
     reg        busy;
-    reg [7:0]  cnt, lm1;        // the busy cycle (1..T), T - 1
-    reg        lc;              // cnt == T: the last busy cycle (unless q_pibad ends it first)
+    reg [7:0]  cnt, last;
     reg [4:0]  k;
     reg [4:0]  q_vd, q_vs2, q_f15;
     reg [2:0]  q_f3;
-    /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 64: bit 5)
-    reg [5:0]  q_rs1;           // (the bits viota's index needs)
-    /* verilator lint_on UNUSEDSIGNAL */
+    reg        q_imm5;          // vrotup's uimm[5] (bit 26)
+    reg [5:0]  q_rs1;           // (the bits a shift amount or viota's index needs)
     reg [7:0]  q_newvl;
     reg [1:0]  q_newlmul;
     wire       accept = in_valid && !busy;
     assign in_ready = !busy;
 
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
-    wire       last_cycle = busy && (lc || q_pibad);
+    wire       last_cycle = busy && (cnt == last || q_pibad);
 
     // memory instructions
     reg [7:0]  mk;              // element index of the next request
@@ -424,9 +399,12 @@ module rvv_unit #(
     wire       nk_iota   = busy ? k == K_IOTA : dk_iota;
     wire [4:0] n_f15  = busy ? q_f15 : d_f15;
     wire [2:0] n_f3   = busy ? q_f3 : d_f3;
+    wire       n_imm5 = busy ? q_imm5 : d_f6[0];
+    wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
     wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
     wire       n_rowfix = nk_rowk && n_f15 != 5'h1f;
     wire       d_rowfix = dk_rowk && d_f15 != 5'h1f;
+    wire [2:0] b_row  = rowfix ? q_f15[2:0] : cnt[2:0];   // n_row while busy
     wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // the next values of the control registers (the control block below assigns the same)
     wire       busy_nx = !rst && (accept || (busy && !last_cycle));
@@ -574,7 +552,7 @@ module rvv_unit #(
     // behind the element's tables: e < min(x - ELENUM, ELENUM) is x > e + ELENUM, x the count
     // before; e < min(vl, ELENUM) is e < vl)
     reg  [7:0] rem;
-    reg  [ELENUM-1:0] remt;      // (vlt: with vl, above)
+    reg  [ELENUM-1:0] remt, vlt;
     wire [7:0] rem_x  = accept ? vl : rem;
     wire [7:0] rem_nx = rem_x < ELENUM[7:0] ? 8'd0 : rem_x - ELENUM[7:0];
     integer    te, tv;      // (one loop variable per always block: yosys)
@@ -608,6 +586,7 @@ module rvv_unit #(
     // (the kinds that need a parameter are gated by it, so that a build without them has none
     // of their datapath: yosys cannot see that k never holds a kind the decoder does not make)
     // ... and of the next cycle's instruction, for what the operand stage computes ahead
+    wire [5:0]      n_rot_imm = {n_imm5, n_f15};
     wire            n_ror   = HAS_ZVBB && nk_ror;
     wire            n_rol   = HAS_ZVBB && nk_rol;
     wire            n_rotup = HAS_SROT && nk_rotup;
@@ -616,37 +595,20 @@ module rvv_unit #(
     wire            n_custom = busy ? k >= K_SLDN && k <= K_IOTA : dc;
     wire            n_neg   = nk_srl || n_ror;   // rotate left by ELEN - the amount
     wire            n_vv    = n_f3 == F3_OPIVV;
-    // A lane's amounts (op_amt, op_sh) from the issue cycle's word alone (i_*): while busy they
-    // keep their value (the kind, f3, f15, rs1 and the immediate do not change), but for the
-    // rho offsets, registered a cycle ahead per lane (rho_q; b_rhok: a rho kind is running).
-    // (At 5350ec0 seed 2's worst path ran from q_f15 through n_f15, the row and the rho table
-    // into op_amt: 11.70 ns, 9.24 of it routing.)
-    wire            i_ror   = HAS_ZVBB && dk_ror;
-    wire            i_rotup = HAS_SROT && dk_rotup;
-    wire            i_rho   = HAS_SROT && (dk_rho64 || dk_rho32l || dk_rho32h);
-    wire            i_shrot = dk_sll || dk_srl || i_ror || (HAS_ZVBB && dk_rol);
-    wire            i_neg   = dk_srl || i_ror;
-    wire [5:0]      i_rot_imm = {d_f6[0], d_f15};
     // the amount of the shifts and Zvbb rotates when it is not vs1's element (.vx, .vi):
     // vror.vi's 6-bit immediate, else the operand's low bits
     /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 32: bit 5)
-    wire [5:0]      i_bo = d_vx ? in_rs1[5:0] : {1'b0, d_f15};
+    wire [5:0]      n_bo = (n_f3 == F3_OPIVX) ? n_rs1 : {1'b0, n_f15};
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [SHW-1:0]  i_sh = (i_ror && d_vi) ? i_rot_imm[SHW-1:0] : i_bo[SHW-1:0];
-    wire [5:0]      i_sh_left;
+    wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
+    wire [5:0]      n_sh_left;
     generate
         if (ELEN == 64) begin : g_s64
-            assign i_sh_left = i_neg ? 6'd0 - i_sh : i_sh;
+            assign n_sh_left = n_neg ? 6'd0 - n_sh : n_sh;
         end else begin : g_s32
-            assign i_sh_left = {1'b0, i_neg ? 5'd0 - i_sh : i_sh};
+            assign n_sh_left = {1'b0, n_neg ? 5'd0 - n_sh : n_sh};
         end
     endgenerate
-    reg             b_rhok;
-    always @(posedge clk)
-        if (accept) b_rhok <= i_rho;
-    // b_t5 of the cycle after a busy one (as the control block), for rho_q
-    wire [2:0]      b_t5_nx = (cnt[2:0] == 3'd7) ? cv5 : T_ADD[{b_t5, 3'd1, 2'b00} +: 3];
-    wire [2:0]      b_row_nx = rowfix ? q_f15[2:0] : cnt[2:0] + 3'd1;
     reg  [ELENUM-1:0] emask_nx; // the lanes the next cycle's register write may change
 
     wire [REGW-1:0]   res;      // the result, lane 5i + j for bank 5i + j
@@ -658,7 +620,6 @@ module rvv_unit #(
             /* verilator lint_off WIDTH */
             localparam [2:0] J3 = J;
             localparam [127:0] TXJ = tabx(J);
-            localparam [127:0] TXJ1 = tabx((J + 4) % 5);     // (j - 1 - v) % 5
             /* verilator lint_on WIDTH */
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
             // (in the issue cycle a table of the word's vd, (j - vd) % 5; while busy from
@@ -666,14 +627,8 @@ module rvv_unit #(
             wire [2:0]      b_x = T_SUB[{J3, b_t5, 2'b00} +: 3];
             wire [2:0]      d_x = TXJ[{d_vd, 2'b00} +: 3];
             wire [2:0]      n_x = busy ? b_x : d_x;
-            wire [5:0]      i_rho_amt = d_rowfix ? rvv_rho(d_f15[2:0], d_x) : rvv_rho(3'd0, d_x);
-            // the rho offset of the next busy cycle, rvv_rho(row, b_x) then (row: q_f15 for a
-            // fixed row, else cnt): at the issue
-            // cnt = 1 and b_t5 = (vd + 1) % 5 follow; while busy cnt + 1 and b_t5_nx
-            reg  [5:0]      rho_q;
-            always @(posedge clk)
-                rho_q <= accept ? rvv_rho(d_rowfix ? d_f15[2:0] : 3'd1, TXJ1[{d_vd, 2'b00} +: 3])
-                                : rvv_rho(b_row_nx, T_SUB[{J3, b_t5_nx, 2'b00} +: 3]);
+            wire [5:0]      n_rho_amt = busy ? rvv_rho(b_row, b_x)
+                                      : d_rowfix ? rvv_rho(d_f15[2:0], d_x) : rvv_rho(3'd0, d_x);
             // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
             // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
             reg  [4:0]      d_sa, d_sb;     // one-hot
@@ -707,9 +662,8 @@ module rvv_unit #(
             reg  [6:0]      l_op;       // one-hot: xor, and, or, mv, andn, iota, vs2 as it is (slides)
             (* keep *)
             always @(posedge clk) begin
-                op_amt <= busy ? (b_rhok ? rho_q : op_amt)
-                        : (i_shrot && d_vv) ? 6'd0 : i_rotup ? i_rot_imm : i_rho ? i_rho_amt : i_shrot ? i_sh_left : 6'd1;
-                op_sh <= busy ? op_sh : (i_shrot && d_vv) ? {SHW{1'b0}} : i_sh;
+                op_amt <= (n_shrot && n_vv) ? 6'd0 : n_rotup ? n_rot_imm : n_rho ? n_rho_amt : n_shrot ? n_sh_left : 6'd1;
+                op_sh <= (n_shrot && n_vv) ? {SHW{1'b0}} : n_sh;
                 x0 <= n_x == 3'd0;
                 l_bvv <= n_vv;
                 l_neg <= n_neg;
@@ -1057,14 +1011,12 @@ module rvv_unit #(
         if (rst) begin
             busy <= 1'b0;
             cnt <= 8'd0;
-            lm1 <= 8'd0;
-            lc <= 1'b0;
+            last <= 8'd0;
             k <= K_ILL;
             vl <= 8'd0;
             vlt <= {ELENUM{1'b0}};
             vlmul <= 2'd0;
             nregs <= 4'd1;
-            nregs_m1 <= 4'd0;
             rle <= 9'b1_1111_1110;
             mk <= 8'd0;
             mq_go <= 1'b0;
@@ -1076,8 +1028,7 @@ module rvv_unit #(
                 busy <= 1'b1;
                 cnt <= 8'd1;
                 b_t5 <= T_ADD[{d_vd5, 3'd1, 2'b00} +: 3];
-                lm1 <= d_lm1;
-                lc <= d_l1;
+                last <= d_last;
                 k <= d_k;
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
@@ -1085,6 +1036,7 @@ module rvv_unit #(
                 q_vs25 <= d_vs25;
                 q_f15 <= d_f15;
                 q_f3 <= d_f3;
+                q_imm5 <= d_f6[0];
                 q_rs1 <= in_rs1[5:0];
                 q_newvl <= s_vl;
                 q_newlmul <= s_lmul;
@@ -1094,7 +1046,6 @@ module rvv_unit #(
                 if (last_cycle) busy <= 1'b0;
                 else begin
                     cnt <= cnt + 8'd1;
-                    lc <= cnt == lm1;
                     b_t5 <= (cnt[2:0] == 3'd7) ? cv5 : T_ADD[{b_t5, 3'd1, 2'b00} +: 3];
                 end
                 if (last_cycle && k == K_VSET) begin
@@ -1103,7 +1054,6 @@ module rvv_unit #(
                         vlt[tv] <= tv < {24'd0, q_newvl};
                     vlmul <= q_newlmul;
                     nregs <= regs_of(q_newvl);
-                    nregs_m1 <= regs_of(q_newvl) - 4'd1;
                     rle <= rle_of(q_newvl);
                 end
                 if (mreq) begin
