@@ -1141,10 +1141,13 @@ UNITS = {
              "extra": []},
             # the signing side (session 51): group_auth (FORS's authentication slots) with its ghost lemmas
             # fors_node_at and fors_slot, and Algorithm 12 (kf_slh_ht_sign, over kf_slh_xmss_sign's contract)
-            {"functions": ["fors_node_at", "fors_slot", "group_auth", "kf_slh_ht_sign"], "extra": []},
+            # session 52: reduce_level (one level of a chunk, in place) over kf_slh_h_batch's contract
+            # (slhdsa_internal.h, stated; its body pending in unit slhdsa_hash) with the ghost lemma reduce_at
+            {"functions": ["fors_node_at", "fors_slot", "group_auth", "kf_slh_ht_sign", "reduce_at", "reduce_level"],
+             "extra": []},
         ],
         "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "fors_group_sign",
-                    "kf_slh_fors_sign", "reduce_level", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
+                    "kf_slh_fors_sign", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
                     "kf_slh_xmss_sign", "kf_slh_xmss_root"],
         "elsewhere": ["fors_level", "fors_pairs", "kf_slh_fors_pk_from_sig", "fors_climb_rows", "fors_lane",
                       "fors_rows_out"],   # unit slhdsa_fors
@@ -1164,7 +1167,8 @@ UNITS = {
     # group on a table, hash_x1 and hash_xn (calls through it over kf_spec_* / kf_spec_xn_*:
     # "calls_assumed"), and kf_slh_rows_template with rows_clear (memset in words: 2 justified);
     # kf_slh_ctx_backends (the tables as usable passes them, over keccak_backend.h's
-    # kf_backend_xn_current / kf_backend_xn_for contracts, assumed: dispatch.c).
+    # kf_backend_xn_current / kf_backend_xn_for contracts, assumed: dispatch.c). Session 52:
+    # kf_slh_h_batch's contract (slhdsa_internal.h, unit slhdsa_trees' reduce_level over it), its body pending.
     "slhdsa_hash": {
         "files": ["src/slhdsa/hash.c"],
         "timeout": 120,

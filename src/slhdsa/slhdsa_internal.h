@@ -255,7 +255,23 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
                                size_t inlen, uint8_t *const *out);
 /* cnt tree nodes H(PK.seed, ADRS, in[j] (2n bytes)) into out[j]: ADRS is adrs (its layer,
  * tree, type and key pair) with tree height z and tree index index[j]. Overlap rules of
- * kf_slh_thash_batch. */
+ * kf_slh_thash_batch. (ACSL) index[], in[] and out[] (the arrays) read only, apart from the
+ * context, (rows) its batched table and every output; out[j] may lie in in[i]'s bytes (in
+ * place); the outputs apart from the context, its set and (rows) its batched table, which
+ * hash.c's h_rows reads between groups. Stated, not proved (unit slhdsa_hash: "pending"; its
+ * calls of h_rows and kf_slh_thash_batch meet their preconditions, session 52, but the loop's
+ * frame through kf_slh_thash_batch's assigns over the outputs did not prove). */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
+    requires \valid_read(index + (0 .. cnt - 1)) && \valid_read(in + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires \separated(c, index + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. 2 * c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1)) &&
+      \separated(out[i] + (0 .. c->p->n - 1), c, c->p, index + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires c->rows != 0 ==> \separated(c->xn, index + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires c->rows != 0 ==> \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), c->xn);
+    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures c->rows != 0 ==> slh_ctx_rows(c); */
 void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, const uint32_t *index,
                     const uint8_t *const *in, uint8_t *const *out);
 /* PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf || opt_rand || M, 8n). Counted in c->perms. */

@@ -18,6 +18,26 @@
  * tree index first + j. In place is safe: kf_slh_h_batch reads each group's inputs before
  * writing its outputs, and a group's outputs (j*n) lie below every later group's inputs
  * (2j*n). */
+/* (ACSL, unit slhdsa_trees) node j of cnt (cnt <= 128: MAXN below) lies within the cnt nodes of x
+ * bytes each, and its pair of children within the 2 cnt below, as a ghost lemma (slh_offset_facts'
+ * kind, for the wider levels). */
+/*@ ghost
+  /@ requires 0 <= j < cnt <= 128 && 0 < x <= SLH_MAX_N;
+     assigns \nothing;
+     ensures 0 <= j * x && j * x + x <= cnt * x && cnt * x <= 4096;
+     ensures 0 <= 2 * j * x && 2 * j * x + 2 * x <= 2 * cnt * x; @/
+  static void reduce_at(uint32_t j, uint32_t cnt, size_t x) { }
+*/
+/* (ACSL, unit slhdsa_trees) over kf_slh_h_batch's contract: the 2 cnt nodes below read, the cnt
+ * nodes written within nodes, apart from the context, its set and (rows) its batched table. */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
+    requires cnt <= 128;
+    requires \valid(nodes + (0 .. 2 * cnt * c->p->n - 1));
+    requires \separated(nodes + (0 .. 2 * cnt * c->p->n - 1), c, c->p);
+    requires c->rows != 0 ==> \separated(nodes + (0 .. 2 * cnt * c->p->n - 1), c->xn);
+    assigns *c, nodes[0 .. cnt * c->p->n - 1], kf_spec_xn_table;
+    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+    ensures c->p->n == \old(c->p->n); */
 static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
                          uint8_t *nodes)
 {
@@ -26,12 +46,25 @@ static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t 
     uint32_t index[MAXN];
     const uint8_t *in[MAXN];
     uint8_t *out[MAXN];
+    //@ assert maxn: MAXN == 128 && (n == 16 || n == 24 || n == 32);
+    /*@ loop invariant 0 <= j <= cnt && c->p->n == n;
+        loop invariant ins: \forall integer i; 0 <= i < j ==> in[i] == nodes + 2 * i * n;
+        loop invariant outs: \forall integer i; 0 <= i < j ==> out[i] == nodes + i * n;
+        loop invariant sizes: \forall integer i; 0 <= i < j ==>
+          0 <= i * n && i * n + n <= cnt * n && 0 <= 2 * i * n && 2 * i * n + 2 * n <= 2 * cnt * n;
+        loop assigns j, index[0 .. MAXN - 1], in[0 .. MAXN - 1], out[0 .. MAXN - 1];
+        loop variant cnt - j; */
     for (uint32_t j = 0; j < cnt; j++) {
+        //@ ghost reduce_at(j, cnt, n);
+        //@ assert at: (uint32_t)(2 * j) == 2 * j && (size_t)((uint32_t)(2 * j) * n) == 2 * j * n;
         index[j] = first + j;
         in[j] = nodes + 2 * j * n;
         out[j] = nodes + j * n;
     }
+    /*@ assert outs: \forall integer i, k; 0 <= i < cnt && 0 <= k < n ==>
+                     out[i] + k == nodes + (i * n + k) && 0 <= i * n + k < cnt * n; */
     kf_slh_h_batch(c, adrs, z, cnt, index, in, out);
+    //@ assert kept: c->p == \at(c->p, Pre) && c->p->n == \at(c->p->n, Pre);
 }
 
 /* Levels 1..levels above the 2^levels nodes in nodes (global index of node 0 at height
