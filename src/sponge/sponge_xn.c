@@ -514,6 +514,37 @@ static int g_one_block(const kf_sponge_xn *s, const kf_xn_group *g, const size_t
     return 1;
 }
 
+/* Word j of instance i of an interleaved state of n instances, j < m lanes: j n + i < m n (a
+ * product of two variables, as ParallelHash's par_step: CVC4 does not find it inside the goals). */
+/*@ ghost
+  /@ requires j < m && i < n;
+     assigns \nothing;
+     ensures 0 <= j * n && j * n + i < m * n && j * n + n <= m * n; @/
+  static void xn_word(size_t j, size_t m, size_t i, size_t n)
+  {
+    /@ assert (j + 1) * n == j * n + n; @/
+    /@ assert 0 <= (m - (j + 1)) * n; @/
+  }
+*/
+/* The capacity lanes' clear in g_oneblock_words: its size and offset as size_t products. */
+/*@ ghost
+  /@ requires 1 <= lanes <= 24 && 1 <= n <= 9;
+     assigns \nothing;
+     ensures 0 <= lanes * n <= 24 * n && 0 <= (25 - lanes) * n <= 24 * n;
+     ensures lanes * n + (25 - lanes) * n * 8 <= 200 * n; @/
+  static void xn_cap(size_t lanes, size_t n)
+  {
+    /@ assert 0 <= (24 - lanes) * n && 0 <= (lanes - 1) * n; @/
+  }
+*/
+/* What g_oneblock_words' body needs beyond its contract, not yet given by its callers (session 52,
+ * docs/ASSURANCE.md "The lock-step sponge"): the state 200 n bytes, the table and inlen[] apart from
+ * the states. With `requires XN_WORDS_PRE;` added to its contract, `run.py sponge_xn_ops --functions
+ * g_oneblock_words,xn_word,xn_cap --steps 430000` proves every goal of the body but W0c. */
+#define XN_WORDS_PRE \
+    (g->xn->state_bytes == 200 * g->xn->n && \separated(g->xn, base + (0 .. KF_XN_STORAGE - 1)) && \
+     \separated(inlen + (g->first .. g->first + g->count - 1), base + (0 .. KF_XN_STORAGE - 1)))
+
 /*
  * A group whose instances all fit in one block (g_one_block), on a backend with the interleaved
  * layout (lane j of instance i at native word j*N + i, keccak_xn_lanes.h): the padded blocks are
@@ -542,29 +573,74 @@ static void g_oneblock_words(const kf_sponge_xn *s, uint8_t *base, const kf_xn_g
     const size_t n = xn->n, lanes = s->rate / 8;
     const uint64_t pad = (uint64_t)0x80 << 56; /* the last bit of pad10*1: bit 7 of byte rate - 1 */
     uint64_t *w = (uint64_t *)(void *)(base + g->offset);
+    /*@ ghost kf_spec_xn_table = xn; */
+    /*@ assert W0: 1 <= lanes <= 24 && 1 <= n <= 9; */
+    /*@ ghost xn_cap(lanes, n); */
+    /*@ assert W0a: \valid(w + (0 .. 25 * n - 1)); */
+    /*@ assert W0b: \valid((uint8_t *)(w + lanes * n) + (0 .. (25 - lanes) * n * 8 - 1)); */
+    /*@ assert W0c: (size_t)(lanes * n) == lanes * n && (size_t)((size_t)(25 - lanes) * n) == (25 - lanes) * n &&
+                    (size_t)((size_t)((25 - lanes) * n) * 8) == (25 - lanes) * n * 8; */
+    /*@ assert W0d: \valid((char *)(void *)(w + (size_t)(lanes * n)) + (0 .. (size_t)((25 - lanes) * n * 8) - 1)); */
     memset(w + lanes * n, 0, (25 - lanes) * n * 8); /* the capacity lanes of every instance */
+    /*@ loop invariant 0 <= i <= n;
+        loop assigns i, w[0 .. 25 * n - 1];
+        loop variant n - i; */
     for (size_t i = 0; i < n; i++) {
         size_t j = 0;
         if (i < g->count) {
             const uint8_t *p = in[g->first + i];
             size_t len = inlen[g->first + i], full = len / 8, r = len % 8;
             uint64_t t = (uint64_t)s->suffix << (8 * r);
-            for (; j < full; j++) w[j * n + i] = kf_load64_le(p + 8 * j);
+            /*@ assert W1: full < lanes && 8 * full + r == len; */
+            /*@ loop invariant 0 <= j <= full;
+                loop assigns j, w[0 .. 25 * n - 1];
+                loop variant full - j; */
+            for (; j < full; j++) {
+                /*@ ghost xn_word(j, 25, i, n); */
+                w[j * n + i] = kf_load64_le(p + 8 * j);
+            }
             if (r) t |= kf_lanes64_tail(p + 8 * full, r, 8 * full);
+            /*@ ghost xn_word(j, 25, i, n); */
             w[j++ * n + i] = t;
         }
-        for (; j < lanes; j++) w[j * n + i] = 0; /* an idle slot is all zero */
+        /*@ loop invariant 0 <= j <= lanes;
+            loop assigns j, w[0 .. 25 * n - 1];
+            loop variant lanes - j; */
+        for (; j < lanes; j++) {
+            /*@ ghost xn_word(j, 25, i, n); */
+            w[j * n + i] = 0; /* an idle slot is all zero */
+        }
+        /*@ ghost xn_word(lanes - 1, 25, i, n); */
         w[(lanes - 1) * n + i] ^= pad;
     }
+    /*@ calls kf_spec_xn_permute; */
     xn->permute(w, s->nr);
+    /*@ loop invariant 0 <= i <= \at(g->count, Pre);
+        loop invariant xn_kept(s, g, Pre);
+        loop assigns i,
+                     *(out[\at(g->first, Pre) .. \at(g->first, Pre) + \at(g->count, Pre) - 1] + (0 .. outlen - 1));
+        loop variant \at(g->count, Pre) - i; */
     for (size_t i = 0; i < g->count; i++) {
         uint8_t *o = out[g->first + i];
         size_t j = 0;
+        /*@ assert O0: \separated(o + (0 .. outlen - 1), s) && \separated(o + (0 .. outlen - 1), g); */
+        /*@ assert O1: \forall integer k; 0 <= k < KF_XN_MAX ==> \separated(o + (0 .. outlen - 1), &s->group[k]); */
+        /*@ loop invariant 0 <= 8 * j <= outlen;
+            loop invariant xn_kept(s, g, Pre);
+            loop assigns j, o[0 .. outlen - 1];
+            loop variant outlen - 8 * j; */
         for (; 8 * j + 8 <= outlen; j++) {
+            /*@ ghost xn_word(j, 25, i, n); */
             uint64_t v = w[j * n + i];
+            /*@ loop invariant 0 <= k <= 8;
+                loop assigns k, o[8 * j .. 8 * j + 7];
+                loop variant 8 - k; */
             for (unsigned k = 0; k < 8; k++) o[8 * j + k] = (uint8_t)(v >> (8 * k));
         }
-        if (8 * j < outlen) xn->extract_bytes(w, (unsigned)i, o + 8 * j, 8 * j, outlen - 8 * j);
+        if (8 * j < outlen) {
+            /*@ calls kf_spec_xn_extract_bytes; */
+            xn->extract_bytes(w, (unsigned)i, o + 8 * j, 8 * j, outlen - 8 * j);
+        }
     }
 }
 
