@@ -454,6 +454,8 @@ UNITS = {
         # sign_attempt, both assumed; keygen_internal (151 of 160 goals) and sign_internal tried over
         # them, not yet proved (docs/ASSURANCE.md, "Session 51"); s51-sign: sign_internal with !\valid(p)
         # and the attempts loop's invariants ok, a, t0: 83 of 94 goals alone, 11 at the step limit (frame steps)
+        # s52-mldsa: assertions after each call tried on copies (sign_internal 100 of 110, keygen_internal 115 of 122;
+        # keygen_internal's assertion sep stated pk and sk apart, which it does not require: docs/ASSURANCE.md, "Session 52")
         "pending": ["keygen_internal", "keygen_side", "sign_attempt", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted

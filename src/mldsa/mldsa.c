@@ -198,7 +198,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     keygen_state st;
     /*@ assert sets: p->k <= K_MAX && p->l <= L_MAX && 2 <= p->eta <= 4 && p->k * p->l <= K_MAX * L_MAX &&
                      p->pk_bytes <= PK_PADDED_MAX; */
-    /*@ assert sep: \separated(p, pk + (0 .. p->pk_bytes - 1), sk + (0 .. p->sk_bytes - 1)); */
+    /*@ assert sep: \separated(p, pk + (0 .. p->pk_bytes - 1)) && \separated(p, sk + (0 .. p->sk_bytes - 1)); */
     const uint8_t kl[2] = {(uint8_t)p->k, (uint8_t)p->l};
     const uint8_t *in[2] = {xi, kl};
     const size_t len[2] = {KF_MLDSA_SEEDBYTES, 2};
@@ -207,6 +207,9 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     kf_declassify(st.seeds, KF_MLDSA_SEEDBYTES); /* rho: part of pk */
     kf_mldsa_expand_s(st.s1, st.s2, rhop, p);
     /*@ loop invariant 0 <= j <= p->l && kf_mldsa_vec_bounded(&st.s1hat[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
+        loop invariant s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                          kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta);
         loop assigns j, st.s1hat[0 .. L_MAX - 1];
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
