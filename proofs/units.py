@@ -289,9 +289,9 @@ UNITS = {
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the second candidate, t >> 12
         "functions": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
-        "pending": ["the Keccak job schedule's run (its set-up and a job's start and step: unit mlkem_jobs): "
-                    "lane_block_words (its contract assumed), kf_mlkem_sched_run, kf_mlkem_sched_lone, "
-                    "kf_mlkem_run_jobs, kf_mlkem_run_job1, run_job1_x1, run_job1_blocks"],
+        "pending": ["the Keccak job schedule's run (its set-up, a job's start and step, and "
+                    "the lone jobs but run_job1_blocks: unit mlkem_jobs): kf_mlkem_sched_run, kf_mlkem_run_jobs, "
+                    "lane_block_words (its contract assumed), run_job1_blocks"],
     },
     # The set-up of ML-KEM's Keccak jobs (src/mlkem/sampling.c, sampling.h's contracts): a hash
     # job's fields (kf_mlkem_job_hash), the k^2 SampleNTT jobs of A^ or A^T and one row of them
@@ -330,14 +330,17 @@ UNITS = {
             {"functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_jobs",
                            "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
                            "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract",
-                           "lane_start", "lane_next_block", "job_start", "job_step"], "extra": []},
+                           "lane_start", "lane_next_block", "job_start", "job_step",
+                           "run_job1_x1", "kf_mlkem_run_job1", "kf_mlkem_sched_lone"], "extra": []},
             {"functions": ["kf_mlkem_matrix_row_jobs", "kf_mlkem_prf_jobs"],
              "extra": ["-wp-steps", "1500000", "-wp-timeout", "600"]},
         ],
         # contracts and loop annotations written (sampling.h, sampling.c; docs/ASSURANCE.md), not yet
-        # proved whole: the run's loop and kf_mlkem_run_jobs over it; the lone jobs (no contracts)
-        "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs", "lane_block_words", "kf_mlkem_sched_lone",
-                    "kf_mlkem_run_job1", "run_job1_blocks", "run_job1_x1"],
+        # proved whole: the run's loop and kf_mlkem_run_jobs over it; run_job1_blocks (its loop
+        # invariant's (whole - done) % rate == 0) and lane_block_words (its padding's two stores, with
+        # the frame and ensures after them: session 52, docs/ASSURANCE.md). Since session 52 in the
+        # first pass: run_job1_x1, kf_mlkem_run_job1, kf_mlkem_sched_lone
+        "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs", "lane_block_words", "run_job1_blocks"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
     },

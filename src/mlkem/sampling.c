@@ -239,8 +239,9 @@ static void lane_extract(kf_mlkem_sched *l, unsigned i, uint8_t *block, size_t l
  * the input are zeroed; else the block is xored in. No block buffer: building one (a memset,
  * two variable-length copies, the padding bytes) and reading it back cost more than the words
  * themselves (docs/BENCHMARK_HISTORY.md, "ML-KEM job blocks"). */
-/* (ACSL: its contract is assumed, its proof is unit mlkem_sampling's "pending": the lane as
- * 64-bit words s[w n] of an interleaved table, whose states are 25 n words) */
+/* (ACSL: its contract is assumed, its proof is unit mlkem_jobs' "pending": the lane as 64-bit
+ * words s[w n] of an interleaved table, whose states are 25 n words, kf_mlkem_sched_ok; its
+ * padding's two stores are left, docs/ASSURANCE.md, session 52) */
 /*@ requires kf_mlkem_sched_ok(l) && l->words != 0 && i < l->lanes;
     requires kf_mlkem_job_in_ok(j) && 8 <= j->rate && \separated(l, j);
     assigns l->states[0 .. KF_XN_STORAGE - 1], j->absorbed, j->padded;
@@ -252,11 +253,16 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
     const size_t at = j->absorbed, end = total - at < j->rate ? total : at + j->rate;
     const uint8_t *in0 = j->in[0], *in1 = j->in[1];
     size_t w = 0;
+    /*@ assert lbw_lanes: 200 * n <= KF_XN_STORAGE && n <= 16 && i < n; */
+    /*@ assert lbw_block: at <= end <= total && end - at <= j->rate && end - at <= KF_STATE_BYTES; */
     if (end <= l0 && end >= 8) {
         /* the block's bytes all in in0 (a job's usual case): whole words, then the part of
          * one as the 8 bytes ending at end shifted down (they are in in0 as end >= 8) */
         const size_t whole = (end - at) / 8, part = (end - at) % 8;
         const uint8_t *src = in0 + at;
+        /*@ loop invariant 0 <= w <= whole;
+            loop assigns w, l->states[0 .. KF_XN_STORAGE - 1];
+            loop variant whole - w; */
         for (; w < whole; w++) {
             uint64_t v = kf_load64_le(src + 8 * w);
             if (start) s[w * n] = v;
@@ -269,6 +275,10 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
             w++;
         }
     } else
+    /*@ loop invariant at <= pos && pos - at == 8 * w && w <= 25;
+        loop invariant pos < end ==> w < 25;
+        loop assigns pos, w, l->states[0 .. KF_XN_STORAGE - 1];
+        loop variant end - pos; */
     for (size_t pos = at; pos < end; w++, pos += 8) {
         uint64_t v;
         if (pos + 8 <= l0) {
@@ -277,6 +287,9 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
             v = kf_load64_le(in1 + (pos - l0));
         } else {
             v = 0;
+            /*@ loop invariant 0 <= b <= 8;
+                loop assigns b, v;
+                loop variant 8 - b; */
             for (unsigned b = 0; b < 8 && pos + b < end; b++)
                 v |= (uint64_t)(pos + b < l0 ? in0[pos + b] : in1[pos + b - l0]) << (8 * b);
         }
@@ -285,9 +298,13 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
     }
     if (start) {
 #pragma GCC unroll 4
+        /*@ loop invariant w <= 25;
+            loop assigns w, l->states[0 .. KF_XN_STORAGE - 1];
+            loop variant 25 - w; */
         for (; w < KF_STATE_BYTES / 8; w++) s[w * n] = 0;
     }
     const size_t take = end - at;
+    /*@ assert lbw_pad: take <= j->rate && (take < j->rate ==> take / 8 < 25) && 1 <= words <= 25 && end <= total; */
     j->absorbed = end;
     if (take < j->rate) { /* the final block (take may be 0): pad10*1 after the suffix bits */
         s[take / 8 * n] ^= (uint64_t)j->suffix << (8 * (take % 8));
@@ -335,7 +352,8 @@ static void lane_start(kf_mlkem_sched *l, unsigned i, const uint8_t *block)
  * a call of the x1 backend in use costs (the backends' x1_twin), else none (x1). */
 /*@ assigns \nothing;
     ensures \result == \null || (\valid_read(\result) && !\valid(\result) && 2 <= \result->n &&
-                                  \result->state_bytes <= 200 * \result->n); */
+                                  \result->state_bytes <= 200 * \result->n &&
+                                  (\result->interleaved != 0 ==> \result->state_bytes == 200 * \result->n)); */
 static const kf_backend_xn *job_lanes(unsigned n)
 {
     const kf_backend_xn *xn = kf_backend_xn_for(n < 2 ? 2 : n < KF_MLKEM_JOB_LANES ? n : KF_MLKEM_JOB_LANES);
@@ -630,6 +648,10 @@ int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j)
         s->lone = !lanes ? 0 : s->xn == lanes ? 2 : 1;
     }
     if (s->lone == 2) {
+        /*@ loop invariant 0 <= i <= s->lanes;
+            loop invariant \forall integer m; 0 <= m < i ==> s->job_of[m] < 0;
+            loop assigns i;
+            loop variant s->lanes - i; */
         for (unsigned i = 0; i < s->lanes; i++)
             if (s->job_of[i] >= 0) return KF_ERR_BAD_STATE; /* the lanes are not free */
         const unsigned first = s->first, open = s->open, checked = s->checked;
@@ -656,21 +678,47 @@ int kf_mlkem_run_job1(kf_mlkem_job *j)
  * copied in, the final block's add_bytes calls byte by byte, finalize's separate permute and
  * squeeze's bookkeeping cost about as much as one block's absorb (KeyGen's G and H tail ran
  * 176 and 262 TSC ticks over their 1 and 4 permutations, docs/BENCHMARKS.md). */
+/* (ACSL, unit mlkem_jobs) what run_job1_x1 checks before it calls: a hash with one input, a
+ * suffix and at most a block of output, a rate of at most SHAKE128's (last[]), the backend's
+ * absorb_blocks there; writes out[0 .. outlen) and the job's progress only */
+/*@ requires kf_mlkem_job_in_ok(j) && kf_mlkem_job_out_ok(j) && j->out != \null && j->suffix != 0;
+    requires j->inlen[1] == 0 && 8 <= j->rate <= KF_SHAKE128_RATE && j->outlen <= j->rate;
+    requires j->from != \null ==> \valid_read(j->from + (0 .. KF_STATE_BYTES - 1));
+    requires \valid_read(impl) && !\valid(impl) && impl->absorb_blocks != \null;
+    assigns j->out[0 .. j->outlen - 1], j->absorbed, j->produced, j->done;
+    ensures kf_mlkem_job_in_ok(j) && j->done == 1 && j->produced == j->outlen;
+    ensures \result == KF_OK; */
 static int run_job1_blocks(kf_mlkem_job *j, const kf_backend *impl)
 {
     _Alignas(KF_STATE_ALIGN) uint8_t st[KF_STATE_BYTES];
     uint8_t last[KF_SHAKE128_RATE];
     const size_t rate = j->rate, len = j->inlen[0], whole = len - len % rate;
-    if (j->from) impl->overwrite_bytes(st, j->from, 0, KF_STATE_BYTES);
-    else impl->init(st);
-    size_t done = whole ? impl->absorb_blocks(st, 24, rate, j->in[0], whole) : 0;
+    if (j->from) {
+        /*@ calls kf_spec_overwrite_bytes; */
+        impl->overwrite_bytes(st, j->from, 0, KF_STATE_BYTES);
+    } else {
+        /*@ calls kf_spec_init; */
+        impl->init(st);
+    }
+    size_t done = 0;
+    if (whole) {
+        /*@ calls kf_spec_absorb_blocks; */
+        done = impl->absorb_blocks(st, 24, rate, j->in[0], whole);
+    }
+    /*@ loop invariant done <= whole && (whole - done) % rate == 0;
+        loop assigns done, st[0 .. KF_STATE_BYTES - 1];
+        loop variant whole - done; */
     for (; done < whole; done += rate) { /* (absorb_blocks takes them all; the contract's loop) */
+        /*@ calls kf_spec_add_bytes; */
         impl->add_bytes(st, j->in[0] + done, 0, rate);
+        /*@ calls kf_spec_permute; */
         impl->permute(st, 24);
     }
     if (len > whole) memcpy(last, j->in[0] + whole, len - whole);
     kf_xn_side_pad(last, len - whole, rate, j->suffix); /* the suffix, pad10*1: one block */
+    /*@ calls kf_spec_absorb_blocks; */
     impl->absorb_blocks(st, 24, rate, last, rate);
+    /*@ calls kf_spec_extract_bytes; */
     impl->extract_bytes(st, j->out, 0, j->outlen);
     j->absorbed = len;
     j->produced = j->outlen;
@@ -680,7 +728,15 @@ static int run_job1_blocks(kf_mlkem_job *j, const kf_backend *impl)
     return KF_OK;
 }
 
-/* kf_mlkem_run_job1 on the x1 sponge. */
+/* kf_mlkem_run_job1 on the x1 sponge. (ACSL, unit mlkem_jobs) a hash job (out not NULL: the
+ * sponge has no SampleNTT) of a rate the sponge takes; writes out[0 .. outlen) and its progress */
+/*@ requires kf_mlkem_job_in_ok(j) && kf_mlkem_job_out_ok(j) && j->out != \null;
+    requires 8 <= j->rate <= 192 && j->rate % 8 == 0;
+    requires j->from != \null ==> \valid_read(j->from + (0 .. KF_STATE_BYTES - 1));
+    requires j->after != \null ==> \valid_read(j->after);
+    assigns j->out[0 .. j->outlen - 1], j->absorbed, j->produced, j->done;
+    ensures kf_mlkem_job_in_ok(j);
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
 static int run_job1_x1(kf_mlkem_job *j)
 {
     if (bad_length(j)) return KF_ERR_BAD_LENGTH;
@@ -691,15 +747,21 @@ static int run_job1_x1(kf_mlkem_job *j)
         return run_job1_blocks(j, impl);
     kf_sponge sp;
     kf_sponge_init(&sp, impl, j->rate, 24, j->suffix);
-    if (j->from) sp.impl->add_bytes(sp.state, j->from, 0, KF_STATE_BYTES); /* the sponge's state := that one */
+    if (j->from) {
+        /*@ calls kf_spec_add_bytes; */
+        sp.impl->add_bytes(sp.state, j->from, 0, KF_STATE_BYTES); /* the sponge's state := that one */
+    }
     kf_sponge_absorb(&sp, j->in[0], j->inlen[0]);
     if (j->inlen[1]) kf_sponge_absorb(&sp, j->in[1], j->inlen[1]);
     if (j->suffix) kf_sponge_squeeze(&sp, j->out, j->outlen);
-    else sp.impl->extract_bytes(sp.state, j->out, 0, KF_STATE_BYTES); /* absorb only: whole blocks, pos 0 */
+    else {
+        /*@ calls kf_spec_extract_bytes; */
+        sp.impl->extract_bytes(sp.state, j->out, 0, KF_STATE_BYTES); /* absorb only: whole blocks, pos 0 */
+    }
     j->absorbed = j->inlen[0] + j->inlen[1];
     j->produced = j->suffix ? j->outlen : 0;
     j->done = 1;
-    kf_memzero(&sp, sizeof sp);
+    kf_sponge_wipe(&sp); /* (kf_memzero of its bytes: sponge.h, a local's byte view is false in WP's model) */
     return KF_OK;
 }
 

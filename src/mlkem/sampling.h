@@ -46,10 +46,11 @@ typedef struct kf_mlkem_job {
 } kf_mlkem_job;
 
 /* (ACSL, unit mlkem_jobs) a job whose input can be read: a rate of 1 .. 200 bytes, in[0] and
- * in[1] readable for their lengths, and absorbed within the input. (The input may be the job's
- * own[]: no separation from *j.) */
+ * in[1] readable for their lengths, which sum to at most SIZE_MAX - 200 (lane_block_words'
+ * word positions past the input's end do not wrap), and absorbed within the input. (The input
+ * may be the job's own[]: no separation from *j.) */
 /*@ predicate kf_mlkem_job_in_ok(kf_mlkem_job *j) =
-      \valid(j) && 0 < j->rate <= KF_STATE_BYTES && j->inlen[0] + j->inlen[1] <= SIZE_MAX &&
+      \valid(j) && 0 < j->rate <= KF_STATE_BYTES && j->inlen[0] + j->inlen[1] <= SIZE_MAX - KF_STATE_BYTES &&
       \valid_read(j->in[0] + (0 .. j->inlen[0] - 1)) && \valid_read(j->in[1] + (0 .. j->inlen[1] - 1)) &&
       j->absorbed <= j->inlen[0] + j->inlen[1]; */
 /* (ACSL, unit mlkem_jobs) where a job writes: a hash job out[0 .. outlen) (an absorb-only
@@ -205,13 +206,13 @@ typedef struct kf_mlkem_sched {
 } kf_mlkem_sched;
 /* (ACSL, unit mlkem_jobs) a schedule's lanes as kf_mlkem_sched_init sets them: x1, or a batched
  * backend (read-only table) of at most 16 lanes whose states fit in states[]; words only on an
- * interleaved one */
+ * interleaved one, whose states are 25 n words (200 n bytes: kf_backend_xn_for's contract) */
 /*@ predicate kf_mlkem_sched_ok(kf_mlkem_sched *s) =
       \valid(s) && \valid_read(s->x1) && 1 <= s->lanes <= 16 &&
       (s->xn == \null ==> s->lanes == 1) &&
       (s->xn != \null ==> \valid_read(s->xn) && !\valid(s->xn) && s->xn->n == s->lanes &&
                           s->xn->state_bytes <= KF_XN_STORAGE) &&
-      (s->words != 0 ==> s->xn != \null && s->xn->interleaved != 0); */
+      (s->words != 0 ==> s->xn != \null && s->xn->interleaved != 0 && s->xn->state_bytes == 200 * s->lanes); */
 /* (ACSL, unit mlkem_jobs) a job's input, output and starting state apart from the schedule
  * whose lanes run it; its starting state readable */
 /*@ predicate kf_mlkem_job_apart(kf_mlkem_sched *l, kf_mlkem_job *j) =
@@ -287,6 +288,15 @@ void kf_mlkem_sched_wipe(kf_mlkem_sched *s);
 /* One job on its own while no job of the schedule runs: in the schedule's lanes where
  * those are the lanes kf_mlkem_lone_job_on_lanes() picks (no init and wipe of its own,
  * and the schedule's jobs array is left as it was), else kf_mlkem_run_job1(j). */
+/* (ACSL, unit mlkem_jobs) a hash job (out not NULL: the x1 path has no SampleNTT), waiting for
+ * nothing, of a rate the x1 sponge takes, that the schedule's lanes could run; writes out[0 ..
+ * outlen), the job's progress and the schedule's lanes, states and lone */
+/*@ requires kf_mlkem_sched_ok(s) && kf_mlkem_jobs_ok(s, j, 1);
+    requires j->out != \null && j->after == \null && j->rate <= 192 && j->rate % 8 == 0;
+    assigns s->lone, s->first, s->open, s->checked, s->states[0 .. KF_MLKEM_SCHED_STORAGE - 1],
+            s->block[0 .. KF_STATE_BYTES - 1], s->job_of[0 .. 15], s->staged[0 .. 3], kf_spec_xn_table,
+            j->started, j->done, j->absorbed, j->padded, j->produced, j->have, j->out[0 .. j->outlen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
 int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j);
 /* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend names
  * the x1 backend in use as its x1_twin (a call of either costs the same; on x86-64,
@@ -295,9 +305,17 @@ int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j);
  * default x1 on AVX-512 CPUs, avx512vl-x1-pairs, is no one's twin: it costs less than a
  * four-lane call and is a 1.4 KB loop, so lone jobs run on it (BENCHMARK_HISTORY.md,
  * "avx512vl-x1-pairs"). */
+/*@ assigns \nothing;
+    ensures \result == 0 || \result == 1; */
 int kf_mlkem_lone_job_on_lanes(void);
 /* One job on its own (its after must be NULL): kf_mlkem_run_jobs(j, 1) where
  * kf_mlkem_lone_job_on_lanes(), else the x1 sponge. The same results and errors. */
+/* (ACSL, unit mlkem_jobs) as kf_mlkem_sched_lone's job, on its own */
+/*@ requires kf_mlkem_jobs_runnable(j, 1);
+    requires j->out != \null && j->after == \null && j->rate <= 192 && j->rate % 8 == 0;
+    assigns kf_spec_xn_table, j->started, j->done, j->absorbed, j->padded, j->produced, j->have,
+            j->out[0 .. j->outlen - 1];
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
 int kf_mlkem_run_job1(kf_mlkem_job *j);
 /* SamplePolyCBD_eta (Alg. 8), eta in {2, 3}, from 64 eta bytes. Constant time. The contract's
  * range is what the masks give, |x| <= 2^eta - 1 (|x| <= eta: FIPS 203's vectors). */
