@@ -1010,8 +1010,10 @@ UNITS = {
                       "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                       "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs"],
         "pending": ["enc_run, dec_run (session 51: the run steps, kf_mlkem_run_jobs' call: WP checks its out comprehension "
-                    "against one of the caller's assigns clauses at a time; enc_run's *sec at the step limit, dec_run's outputs "
-                    "in sec and hek not provable so; docs/ASSURANCE.md), "
+                    "against one of the caller's assigns clauses at a time; session 52: run_jobs' ghost split points, a clause "
+                    "per range of jobs, each within one of the step's: with -wp-split 69 of their 73 goals prove; left "
+                    "each call's assigns on its exit path (exit_part2: the callee's clauses whole, not byte by byte) and one "
+                    "range each (enc_run's normal_part10, dec_run's normal_part11); docs/ASSURANCE.md), "
                     "encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
                     "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49, "
                     "alone 122 of 128 in session 51 (left: three fields of the frame across G's set-up, enc_f2, and the "

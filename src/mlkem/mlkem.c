@@ -321,32 +321,37 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
 /* The run of encaps_jobs' jobs, as an always-inline step (no behaviour change: `objdump -d` of
  * the object as before). (ACSL, unit mlkem_kem, session 51) kf_mlkem_run_jobs' assigns checked in a
  * context of its own from each job's out and poly (run_o, run_a), and A^T's bounds on KF_OK from its
- * ensures. Its assigns (and encaps_jobs') name all of *sec: WP checks a callee's assigned set against
- * the caller's clauses one at a time (the set within one of them), so run_jobs' outputs, one set over
- * all the jobs, must lie in one clause; over sec->in[SYM ..], sec->kr and sec->nz as three it is not
- * provable whatever the steps (sessions 47-50's "step limit"). m, sec->in[0 .. SYM), is then not
- * known kept; Encaps_internal passes its own m to Encrypt. */
+ * ensures. WP checks a callee's assigned set against the caller's clauses one at a time (the set
+ * within one of them, session 51); since session 52 kf_mlkem_run_jobs takes ghost split points, its
+ * outputs one clause per range of jobs: (1, b, c, c) here, b = k^2 + 1 (G) and c = k^2 + 2 (the
+ * noise), each range within one clause of this step's. The facts per range are quantified over a
+ * bare job index q (a trigger the callee's clauses match), run_t names each output byte in the
+ * caller's terms (the witness of the range's existential), run_v gives the outputs non-null.
+ * encaps_jobs still assigns all of *sec (its proof is pending); Encaps_internal passes its own m
+ * to Encrypt. */
 /*@ requires run_ctx: kf_mlkem_params_ok(p) && n == p->k * p->k + 2 * p->k + 3;
     requires run_k: k == p->k && n == k * k + 2 * k + 3 && ((k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16));
     requires run_ok: kf_mlkem_jobs_runnable(jobs, n);
-    requires run_o: jobs[0].out == &sec->in[SYM] && jobs[0].outlen == SYM &&
-                    jobs[p->k * p->k + 1].out == &sec->kr[0] && jobs[p->k * p->k + 1].outlen == 2 * SYM &&
-                    \forall integer q; p->k * p->k + 2 <= q < n ==>
-                      jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 2)][0] &&
-                      jobs[q].outlen == 64 * (q - (p->k * p->k + 2) < p->k ? p->eta1 : p->eta2);
-    requires run_a: \forall integer l; 0 <= l < p->k * p->k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l];
-    assigns *sec, at[0 .. p->k * p->k - 1], kf_spec_xn_table,
+    requires run_v: \valid(sec) && \valid(at + (0 .. k * k - 1));
+    requires run_bc: b == k * k + 1 && c == b + 1 && n == c + 2 * k + 1;
+    requires run_o: (\forall integer q; 0 <= q < 1 ==> jobs[q].out == &sec->in[SYM] && jobs[q].outlen == SYM) &&
+                    (\forall integer q; b <= q < c ==> jobs[q].out == &sec->kr[0] && jobs[q].outlen == 2 * SYM) &&
+                    \forall integer q; c <= q < n ==> jobs[q].out == &sec->nz.prf[q - c][0] && jobs[q].outlen <= 3 * 64;
+    requires run_a: \forall integer q; 1 <= q < b ==> jobs[q].out == \null && jobs[q].poly == &at[q - 1];
+    requires run_t: (\forall integer q, i; 0 <= q < 1 && 0 <= i < SYM ==> jobs[q].out + i == &sec->in[SYM + i]) &&
+                    (\forall integer q, i; b <= q < c && 0 <= i < 2 * SYM ==> jobs[q].out + i == &sec->kr[i]);
+    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
             jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures run_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static inline __attribute__((always_inline)) int enc_run(const kf_mlkem_params *p, encaps_secrets *sec,
                                                          kf_mlkem_poly *at, kf_mlkem_job *jobs, unsigned n)
-    /*@ ghost (unsigned k) */
+    /*@ ghost (unsigned k, unsigned b, unsigned c) */
 {
     (void)p; (void)sec; (void)at; /* the contract's */
     /*@ assert run_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
-    int rc = kf_mlkem_run_jobs(jobs, n);
+    int rc = kf_mlkem_run_jobs(jobs, n) /*@ ghost (1, b, c, c) */;
     /*@ assert enc_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
     /*@ assert enc_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 1].poly, 0, KF_MLKEM_Q - 1); */
     /*@ assert enc_bd1: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(&at[l], 0, KF_MLKEM_Q - 1); */
@@ -529,7 +534,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
      * 45); gcc 12 and clang 14 -O3 make the same object code of either form. */
     /*@ assert enc_kr: k == p->k; */
     /*@ assert enc_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
-    return enc_run(p, sec, at, jobs, n) /*@ ghost (k) */;
+    return enc_run(p, sec, at, jobs, n) /*@ ghost (k, k * k + 1, k * k + 2) */;
 }
 
 /* ML-KEM.Encaps_internal (Alg. 17): (K, r) = G(m || H(ek)); c = K-PKE.Encrypt(ek, m, r). */

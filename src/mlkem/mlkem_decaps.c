@@ -272,17 +272,22 @@ static inline __attribute__((always_inline)) unsigned dec_matrix_jobs(const kf_m
 /* The run of decaps_jobs' jobs, as an always-inline step (no behaviour change: `objdump -d` of
  * the object as before). (ACSL, unit mlkem_kem, session 51) as encaps_jobs' enc_run (mlkem.c):
  * kf_mlkem_run_jobs' assigns checked against decaps_jobs' outputs from each job's out and poly
- * (run_o, run_a), and A^T's bounds on KF_OK from its ensures. */
+ * (run_o, run_a), and A^T's bounds on KF_OK from its ensures; its ghost split points (1, 2, 3, d),
+ * d = k^2 + 3 (the noise): G's, H(ek)'s (in the caller's hek) and J's outputs each a range of its
+ * own, A^T's jobs, then the noise's (session 52). */
 /*@ requires run_ctx: kf_mlkem_params_ok(p) && n == p->k * p->k + 2 * p->k + 4;
     requires run_k: k == p->k && n == k * k + 2 * k + 4 && ((k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16));
     requires run_ok: kf_mlkem_jobs_runnable(jobs, n);
-    requires run_o: jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM &&
-                    jobs[1].out == &hek[0] && jobs[1].outlen == SYM &&
-                    jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM &&
-                    \forall integer q; p->k * p->k + 3 <= q < n ==>
-                      jobs[q].out == &sec->nz.prf[q - (p->k * p->k + 3)][0] &&
-                      jobs[q].outlen == 64 * (q - (p->k * p->k + 3) < p->k ? p->eta1 : p->eta2);
-    requires run_a: \forall integer l; 0 <= l < p->k * p->k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l];
+    requires run_v: \valid(sec) && \valid(at + (0 .. k * k - 1)) && \valid(hek + (0 .. SYM - 1));
+    requires run_o: (\forall integer q; 0 <= q < 1 ==> jobs[q].out == &sec->kr[0] && jobs[q].outlen == 2 * SYM) &&
+                    (\forall integer q; 1 <= q < 2 ==> jobs[q].out == &hek[0] && jobs[q].outlen == SYM) &&
+                    (\forall integer q; 2 <= q < 3 ==> jobs[q].out == &sec->kbar[0] && jobs[q].outlen == SYM) &&
+                    \forall integer q; d <= q < n ==> jobs[q].out == &sec->nz.prf[q - d][0] && jobs[q].outlen <= 3 * 64;
+    requires run_a: \forall integer q; 3 <= q < d ==> jobs[q].out == \null && jobs[q].poly == &at[q - 3];
+    requires run_d: d == k * k + 3 && n == d + 2 * k + 1;
+    requires run_t: (\forall integer q, i; 0 <= q < 1 && 0 <= i < 2 * SYM ==> jobs[q].out + i == &sec->kr[i]) &&
+                    (\forall integer q, i; 1 <= q < 2 && 0 <= i < SYM ==> jobs[q].out + i == hek + i) &&
+                    (\forall integer q, i; 2 <= q < 3 && 0 <= i < SYM ==> jobs[q].out + i == &sec->kbar[i]);
     assigns sec->kr[0 .. 2 * SYM - 1], sec->kbar[0 .. SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], hek[0 .. SYM - 1],
             kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
@@ -292,11 +297,11 @@ static inline __attribute__((always_inline)) unsigned dec_matrix_jobs(const kf_m
 static inline __attribute__((always_inline)) int dec_run(const kf_mlkem_params *p, decaps_secrets *sec,
                                                          kf_mlkem_poly *at, uint8_t hek[SYM], kf_mlkem_job *jobs,
                                                          unsigned n)
-    /*@ ghost (unsigned k) */
+    /*@ ghost (unsigned k, unsigned d) */
 {
     (void)p; (void)sec; (void)at; (void)hek; /* the contract's */
     /*@ assert run_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
-    int rc = kf_mlkem_run_jobs(jobs, n);
+    int rc = kf_mlkem_run_jobs(jobs, n) /*@ ghost (1, 2, 3, d) */;
     /*@ assert dec_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
     /*@ assert dec_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 3].poly, 0, KF_MLKEM_Q - 1); */
     /*@ ghost if (rc == KF_OK) dec_vec_of(jobs + 3, at, k * k, 0, KF_MLKEM_Q - 1); */
@@ -405,7 +410,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
      * statement after the call as there (gcc 12 and clang 14 -O3: the same object code) */
     /*@ assert dec_kr: k == p->k; */
     /*@ assert dec_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
-    return dec_run(p, sec, at, hek, jobs, n) /*@ ghost (k) */;
+    return dec_run(p, sec, at, hek, jobs, n) /*@ ghost (k, k * k + 3) */;
 }
 
 /* ML-KEM.Decaps_internal (Alg. 18) with §7.3's hash check: K-PKE.Decrypt, then the Keccak work

@@ -620,7 +620,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     return rc;
 }
 
-int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n)
+int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n) /*@ ghost (unsigned a, unsigned b, unsigned c, unsigned d) */
 {
     kf_mlkem_sched s;
     kf_mlkem_sched_init(&s, n);
@@ -662,12 +662,12 @@ int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j)
         s->checked = checked;
         return rc;
     }
-    return s->lone ? kf_mlkem_run_jobs(j, 1) : run_job1_x1(j);
+    return s->lone ? kf_mlkem_run_jobs(j, 1) /*@ ghost (1, 1, 1, 1) */ : run_job1_x1(j);
 }
 
 int kf_mlkem_run_job1(kf_mlkem_job *j)
 {
-    if (kf_mlkem_lone_job_on_lanes()) return kf_mlkem_run_jobs(j, 1);
+    if (kf_mlkem_lone_job_on_lanes()) return kf_mlkem_run_jobs(j, 1) /*@ ghost (1, 1, 1, 1) */;
     return run_job1_x1(j);
 }
 

@@ -173,7 +173,7 @@ unsigned kf_mlkem_prf_jobs(kf_mlkem_job *jobs, uint8_t *const out[], const unsig
  * absorb-only job's input is not a whole number of blocks, or KF_ERR_BAD_STATE if jobs are
  * left that nothing can start (one waits for a job not before it, or is held). Wipes its
  * states; the jobs' outputs are the caller's. */
-int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
+int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n) /*@ ghost (unsigned a, unsigned b, unsigned c, unsigned d) */;
 /* A schedule whose lanes outlive one run, so the caller can work between runs while jobs go
  * on in the lanes: kf_mlkem_sched_init, then kf_mlkem_sched_run as often as needed on one
  * jobs array that only grows at its end (and whose held jobs the caller may fill in and let
@@ -271,16 +271,32 @@ int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsign
       (\forall integer q, r; 0 <= q < n && 0 <= r < n && q != r && jobs[q].out == \null ==>
          (jobs[r].out != \null ==> \separated(jobs[q].poly, jobs[r].out + (0 .. jobs[r].outlen - 1))) &&
          (jobs[r].out == \null ==> \separated(jobs[q].poly, jobs[r].poly))); */
+/* (ACSL, session 52) the ghost split points a <= b <= c <= d <= n cut the jobs' outputs into five
+ * ranges of jobs, [0, a), [a, b), [b, c), [c, d), [d, n), each its own assigns clause (their union is
+ * every job's output, whatever the points): WP checks a callee's assigned set against its
+ * caller's clauses one at a time, the set within one of them, so a caller whose jobs write into
+ * different objects (Decaps: its secrets and the caller's H(ek)) passes the points between them
+ * (docs/ASSURANCE.md, K-PKE and ML-KEM's entry points, session 51). A caller with one object
+ * passes anything ordered, e.g. (n, n, n, n). */
 /*@ requires kf_mlkem_jobs_runnable(jobs, n);
+    requires run_split: a <= b <= c <= d <= n;
     assigns kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
             jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have,
-            { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
-            { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) };
+            { jobs[r].out[k] | integer r, k; 0 <= r < a && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+            { jobs[r].out[k] | integer r, k; a <= r < b && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+            { jobs[r].out[k] | integer r, k; b <= r < c && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+            { jobs[r].out[k] | integer r, k; c <= r < d && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+            { jobs[r].out[k] | integer r, k; d <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
+            { jobs[r].poly->c[k] | integer r, k; 0 <= r < a && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) },
+            { jobs[r].poly->c[k] | integer r, k; a <= r < b && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) },
+            { jobs[r].poly->c[k] | integer r, k; b <= r < c && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) },
+            { jobs[r].poly->c[k] | integer r, k; c <= r < d && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) },
+            { jobs[r].poly->c[k] | integer r, k; d <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) };
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures \result == KF_OK ==>
               \forall integer q; 0 <= q < n && jobs[q].out == \null ==> kf_mlkem_bounded(jobs[q].poly, 0, KF_MLKEM_Q - 1); */
-int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n);
+int kf_mlkem_run_jobs(kf_mlkem_job *jobs, unsigned n) /*@ ghost (unsigned a, unsigned b, unsigned c, unsigned d) */;
 /* (ACSL, unit mlkem_jobs) the lanes' states within states[]: what kf_mlkem_sched_init keeps to */
 /*@ requires kf_mlkem_sched_ok(s);
     assigns s->states[0 .. KF_XN_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1]; */
