@@ -1156,11 +1156,14 @@ UNITS = {
             # the signing side (session 51): group_auth (FORS's authentication slots) with its ghost lemmas
             # fors_node_at and fors_slot, and Algorithm 12 (kf_slh_ht_sign, over kf_slh_xmss_sign's contract)
             # session 52: reduce_level (one level of a chunk, in place) over kf_slh_h_batch's contract
-            # (slhdsa_internal.h, stated; its body pending in unit slhdsa_hash) with the ghost lemma reduce_at
-            {"functions": ["fors_node_at", "fors_slot", "group_auth", "kf_slh_ht_sign", "reduce_at", "reduce_level"],
+            # (slhdsa_internal.h, stated; its body pending in unit slhdsa_hash) with the ghost lemma reduce_at;
+            # session 52's second round: group_level (one level of a FORS group) with the ghost lemmas group_at
+            # and group_next, over the same contract
+            {"functions": ["fors_node_at", "fors_slot", "group_auth", "kf_slh_ht_sign", "reduce_at", "reduce_level",
+                           "group_at", "group_next", "group_level"],
              "extra": []},
         ],
-        "pending": ["fors_leaves_rows", "fors_leaves", "group_level", "fors_group_sign",
+        "pending": ["fors_leaves_rows", "fors_leaves", "fors_group_sign",
                     "kf_slh_fors_sign", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
                     "kf_slh_xmss_sign", "kf_slh_xmss_root"],
         "elsewhere": ["fors_level", "fors_pairs", "kf_slh_fors_pk_from_sig", "fors_climb_rows", "fors_lane",

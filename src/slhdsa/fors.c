@@ -120,8 +120,38 @@ typedef struct fors_group {
     uint8_t *sig;        /* the signature's FORS part */
 } fors_group;
 
+/* (ACSL, unit slhdsa_trees) item t m + i of group_level's batch: below the count m items, node i's
+ * n bytes within the m n of its tree's level, its children's 2n within the 2 m n below. */
+/*@ ghost
+  /@ requires t < count <= FORS_GROUP && i < m && count * m <= FORS_BATCH && (n == 16 || n == 24 || n == 32);
+     assigns \nothing;
+     ensures t * m + i < count * m && (t + 1) * m <= count * m && t * m + m == (t + 1) * m;
+     ensures 0 <= i * n && i * n + n <= m * n && 0 <= 2 * i * n && 2 * i * n + 2 * n <= 2 * m * n;
+     ensures m <= FORS_BATCH && 2 * m * n <= 2 * FORS_BATCH * 32;
+     ensures (size_t)((size_t)(2 * i) * n) == 2 * (i * n) && (size_t)(i * n) == i * n; @/
+  static void group_at(unsigned t, unsigned count, uint32_t i, uint32_t m, size_t n) { }
+*/
+/*@ ghost
+  /@ requires t < count <= FORS_GROUP && count * m <= FORS_BATCH;
+     assigns \nothing;
+     ensures t * m + m == (t + 1) * m && (t + 1) * m <= count * m; @/
+  static void group_next(unsigned t, unsigned count, uint32_t m) { }
+*/
 /* One level of the group: node i (< m per tree) of tree t at height z from its children
- * at nodes[t] + 2i*n, into nodes[t] + i*n; global index (base_t >> z) + i. */
+ * at nodes[t] + 2i*n, into nodes[t] + i*n; global index (base_t >> z) + i.
+ * (ACSL) over kf_slh_h_batch's contract: each tree's 2 m nodes below read, its m nodes written,
+ * apart from the context, its set and (rows) its batched table; z <= a keeps the shift below 32. */
+/*@ requires slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+    requires \valid_read(f) && \valid_read(f->adrs) && f->count <= FORS_GROUP && f->count * m <= FORS_BATCH;
+    requires z <= c->p->a;
+    requires \valid_read(base + (0 .. f->count - 1)) && \valid_read(nodes + (0 .. f->count - 1));
+    requires \forall integer t; 0 <= t < f->count ==> \valid(nodes[t] + (0 .. 2 * m * c->p->n - 1)) &&
+      \separated(nodes[t] + (0 .. 2 * m * c->p->n - 1), c, c->p);
+    requires c->rows != 0 ==> \forall integer t; 0 <= t < f->count ==>
+      \separated(nodes[t] + (0 .. 2 * m * c->p->n - 1), c->xn);
+    assigns *c, *(nodes[0 .. f->count - 1] + (0 .. m * c->p->n - 1)), kf_spec_xn_table;
+    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+    ensures c->p->n == \old(c->p->n); */
 static void group_level(slh_ctx *c, const fors_group *f, unsigned z, uint32_t m, uint8_t *const *nodes,
                         const uint32_t *base)
 {
@@ -130,13 +160,52 @@ static void group_level(slh_ctx *c, const fors_group *f, unsigned z, uint32_t m,
     const uint8_t *in[FORS_BATCH];
     uint8_t *out[FORS_BATCH];
     size_t cnt = 0;
-    for (unsigned t = 0; t < f->count; t++)
+    //@ ghost fors_sizes(c->p);
+    //@ assert za: z <= SLH_MAX_A && (n == 16 || n == 24 || n == 32);
+    /* (ACSL) item q's tree gt[q] and node offset go[q], as ghost arrays: the witnesses of "in[q] lies in some
+     * tree's level" (an existential CVC4 did not keep across the loop, session 52) */
+    //@ ghost unsigned gt[FORS_BATCH];
+    //@ ghost const unsigned gcount = f->count;
+    //@ ghost size_t go[FORS_BATCH];
+    /*@ loop invariant 0 <= t <= gcount && gcount <= FORS_GROUP;
+        loop invariant tm: cnt == t * m;
+        loop invariant kept: gcount == f->count && c->p->n == n;
+        loop invariant items: \forall integer q; 0 <= q < cnt ==> gt[q] < t && go[q] + n <= m * n &&
+          (\let u = gt[q]; in[q] == \at(nodes[u], Pre) + 2 * go[q] && out[q] == \at(nodes[u], Pre) + go[q]);
+        loop assigns t, cnt, index[0 .. FORS_BATCH - 1], in[0 .. FORS_BATCH - 1], out[0 .. FORS_BATCH - 1],
+          gt[0 .. FORS_BATCH - 1], go[0 .. FORS_BATCH - 1];
+        loop variant gcount - t; */
+    for (unsigned t = 0; t < f->count; t++) {
+        //@ ghost group_next(t, gcount, m);
+        //@ assert nt: \let u = t; nodes[u] == \at(nodes[u], Pre);
+        /*@ loop invariant 0 <= i <= m && cnt == t * m + i && t < gcount && gcount == f->count && c->p->n == n;
+            loop invariant nt: \let u = t; nodes[u] == \at(nodes[u], Pre);
+            loop invariant items: \forall integer q; 0 <= q < cnt ==> gt[q] <= t && go[q] + n <= m * n &&
+              (\let u = gt[q]; in[q] == \at(nodes[u], Pre) + 2 * go[q] && out[q] == \at(nodes[u], Pre) + go[q]);
+            loop assigns i, cnt, index[0 .. FORS_BATCH - 1], in[0 .. FORS_BATCH - 1], out[0 .. FORS_BATCH - 1],
+              gt[0 .. FORS_BATCH - 1], go[0 .. FORS_BATCH - 1];
+            loop variant m - i; */
         for (uint32_t i = 0; i < m; i++, cnt++) {
+            //@ ghost group_at(t, gcount, i, m, n);
             index[cnt] = (base[t] >> z) + i;
             in[cnt] = nodes[t] + 2 * (size_t)i * n;
             out[cnt] = nodes[t] + (size_t)i * n;
+            //@ ghost gt[cnt] = t;
+            //@ ghost go[cnt] = (size_t)i * n;
+            //@ assert cur1: gt[cnt] == t && go[cnt] == i * n && go[cnt] + n <= m * n;
+            //@ assert cur2: \let u = t; out[cnt] == \at(nodes[u], Pre) + go[cnt];
+            //@ assert cur3: \let u = t; in[cnt] == \at(nodes[u], Pre) + 2 * go[cnt];
         }
+        //@ assert next: cnt == t * m + m && cnt == (t + 1) * m && t + 1 <= gcount && (unsigned)(t + 1) == t + 1;
+    }
+    /*@ assert ins: \forall integer q, k; 0 <= q < cnt && 0 <= k < 2 * n ==>
+                    0 <= gt[q] < gcount && (\let u = gt[q]; in[q] + k == \at(nodes[u], Pre) + (2 * go[q] + k)) &&
+                    0 <= 2 * go[q] + k < 2 * m * n; */
+    /*@ assert outs: \forall integer q, k; 0 <= q < cnt && 0 <= k < n ==>
+                     0 <= gt[q] < gcount && (\let u = gt[q]; out[q] + k == \at(nodes[u], Pre) + (go[q] + k)) &&
+                     0 <= go[q] + k < m * n; */
     kf_slh_h_batch(c, f->adrs, z, cnt, index, in, out);
+    //@ assert kept: c->p == \at(c->p, Pre) && c->p->n == \at(c->p->n, Pre);
 }
 
 /* (ACSL) node j of m (m <= 2^SLH_MAX_A, n bytes each) lies within the m n bytes, as a ghost lemma
