@@ -293,8 +293,8 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the second candidate, t >> 12
         "functions": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
         "pending": ["the Keccak job schedule's run (its set-up, a job's start and step, and "
-                    "the lone jobs but run_job1_blocks: unit mlkem_jobs): kf_mlkem_sched_run, kf_mlkem_run_jobs, "
-                    "lane_block_words (its contract assumed), run_job1_blocks"],
+                    "the lone jobs: unit mlkem_jobs): kf_mlkem_sched_run, kf_mlkem_run_jobs, "
+                    "lane_block_words (its contract assumed)"],
     },
     # The set-up of ML-KEM's Keccak jobs (src/mlkem/sampling.c, sampling.h's contracts): a hash
     # job's fields (kf_mlkem_job_hash), the k^2 SampleNTT jobs of A^ or A^T and one row of them
@@ -339,15 +339,19 @@ UNITS = {
             # its hardest proved goal 286,090 steps: its own limit at least twice that
             {"functions": ["run_job1_x1", "kf_mlkem_run_job1", "kf_mlkem_sched_lone"],
              "extra": ["-wp-steps", "580000"], "slow": True},
+            # session 52 (s52-jobs2): run_job1_blocks over ghost block counts and two ghost lemma
+            # functions; its hardest proved goal 304,574 steps (the assertion after nb++), so its own
+            # limit 610,000 (twice that), and slow: 78 s of CPU at the unit's 310,000 (load 5-8)
+            {"functions": ["run_job1_blocks", "job1_mul_of", "job1_next_mul"],
+             "extra": ["-wp-steps", "610000"], "slow": True},
             {"functions": ["kf_mlkem_matrix_row_jobs", "kf_mlkem_prf_jobs"],
              "extra": ["-wp-steps", "1500000", "-wp-timeout", "600"]},
         ],
         # contracts and loop annotations written (sampling.h, sampling.c; docs/ASSURANCE.md), not yet
-        # proved whole: the run's loop and kf_mlkem_run_jobs over it; run_job1_blocks (its loop
-        # invariant's (whole - done) % rate == 0) and lane_block_words (its padding's two stores, with
-        # the frame and ensures after them: session 52, docs/ASSURANCE.md). Since session 52 in a
-        # slow pass: run_job1_x1, kf_mlkem_run_job1, kf_mlkem_sched_lone
-        "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs", "lane_block_words", "run_job1_blocks"],
+        # proved whole: the run's loop and kf_mlkem_run_jobs over it; lane_block_words (its padding's two stores, with
+        # the frame and ensures after them: session 52, docs/ASSURANCE.md). Since session 52 in two
+        # slow passes: run_job1_x1, kf_mlkem_run_job1, kf_mlkem_sched_lone; run_job1_blocks
+        "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs", "lane_block_words"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
     },

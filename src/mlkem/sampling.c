@@ -678,6 +678,20 @@ int kf_mlkem_run_job1(kf_mlkem_job *j)
  * copied in, the final block's add_bytes calls byte by byte, finalize's separate permute and
  * squeeze's bookkeeping cost about as much as one block's absorb (KeyGen's G and H tail ran
  * 176 and 262 TSC ticks over their 1 and 4 permutations, docs/BENCHMARKS.md). */
+/* (ACSL) ghost lemma functions for run_job1_blocks' loop, each proved alone: a multiple of r is its
+ * quotient times r (C's division), and of two multiples the smaller is at least r below the other */
+/*@ ghost
+  /@ requires r > 0 && d % r == 0;
+     assigns \nothing;
+     ensures d == (d / r) * r && l - l % r == (l / r) * r; @/
+  static void job1_mul_of(size_t l, size_t d, size_t r) { }
+*/
+/*@ ghost
+  /@ requires r > 0 && a * r < b * r;
+     assigns \nothing;
+     ensures a < b && (a + 1) * r <= b * r; @/
+  static void job1_next_mul(size_t a, size_t b, size_t r) { }
+*/
 /* (ACSL, unit mlkem_jobs) what run_job1_x1 checks before it calls: a hash with one input, a
  * suffix and at most a block of output, a rate of at most SHAKE128's (last[]), the backend's
  * absorb_blocks there; writes out[0 .. outlen) and the job's progress only */
@@ -705,14 +719,23 @@ static int run_job1_blocks(kf_mlkem_job *j, const kf_backend *impl)
         /*@ calls kf_spec_absorb_blocks; */
         done = impl->absorb_blocks(st, 24, rate, j->in[0], whole);
     }
-    /*@ loop invariant done <= whole && (whole - done) % rate == 0;
-        loop assigns done, st[0 .. KF_STATE_BYTES - 1];
+    /*@ ghost job1_mul_of(len, done, rate); */
+    /*@ ghost const size_t wb = len / rate; */
+    /*@ ghost size_t nb = done / rate; */
+    /*@ loop invariant done <= whole && whole == wb * rate && done == nb * rate && nb <= wb;
+        loop assigns done, nb, st[0 .. KF_STATE_BYTES - 1];
         loop variant whole - done; */
     for (; done < whole; done += rate) { /* (absorb_blocks takes them all; the contract's loop) */
-        /*@ calls kf_spec_add_bytes; */
-        impl->add_bytes(st, j->in[0] + done, 0, rate);
-        /*@ calls kf_spec_permute; */
-        impl->permute(st, 24);
+        /*@ ghost job1_next_mul(nb, wb, rate); */
+        /*@ ghost nb++; */
+        /*@ assert nb <= wb && done + rate == nb * rate && done + rate <= whole; */
+        /*@ assigns st[0 .. KF_STATE_BYTES - 1]; */
+        {
+            /*@ calls kf_spec_add_bytes; */
+            impl->add_bytes(st, j->in[0] + done, 0, rate);
+            /*@ calls kf_spec_permute; */
+            impl->permute(st, 24);
+        }
     }
     if (len > whole) memcpy(last, j->in[0] + whole, len - whole);
     kf_xn_side_pad(last, len - whole, rate, j->suffix); /* the suffix, pad10*1: one block */
