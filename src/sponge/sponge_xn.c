@@ -538,12 +538,11 @@ static int g_one_block(const kf_sponge_xn *s, const kf_xn_group *g, const size_t
   }
 */
 /* What g_oneblock_words' body needs beyond its contract, not yet given by its callers (session 52,
- * docs/ASSURANCE.md "The lock-step sponge"): the state 200 n bytes, the table and inlen[] apart from
- * the states. With `requires XN_WORDS_PRE;` added to its contract, `run.py sponge_xn_ops --functions
- * g_oneblock_words,xn_word,xn_cap --steps 430000` proves every goal of the body but W0c. */
-#define XN_WORDS_PRE \
-    (g->xn->state_bytes == 200 * g->xn->n && \separated(g->xn, base + (0 .. KF_XN_STORAGE - 1)) && \
-     \separated(inlen + (g->first .. g->first + g->count - 1), base + (0 .. KF_XN_STORAGE - 1)))
+ * docs/ASSURANCE.md "The lock-step sponge"), XN_WORDS_PRE: the state 200 n bytes, the table and
+ * inlen[] apart from the states. With it added to its contract, `run.py sponge_xn_ops --functions
+ * g_oneblock_words,xn_word,xn_cap --steps 430000` proves every goal of the body but W0c:
+ *   requires g->xn->state_bytes == 200 * g->xn->n && \separated(g->xn, base + (0 .. KF_XN_STORAGE - 1)) &&
+ *            \separated(inlen + (g->first .. g->first + g->count - 1), base + (0 .. KF_XN_STORAGE - 1)); */
 
 /*
  * A group whose instances all fit in one block (g_one_block), on a backend with the interleaved
