@@ -261,6 +261,13 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     print("%s%s: WP proved %s of %s goals in %.0f s, %.1f s of CPU (%s, step limit %s, the most steps of a proved goal %s); log %s"
           % (unit, tag, m[0], m[1], dt, cpu, ",".join(provers), steps or "none",
              most.group(1) if most else "none", log))
+    # the twice rule (docs/ASSURANCE.md, "Time"): a pass's limit is at least twice its hardest proved
+    # goal, headroom against a nearby change (CVC4's step count is deterministic: no random failure);
+    # a proof pass under it is named here, not failed (units.TWICE_EXCEPTIONS says why for each)
+    if most and steps and re.fullmatch(r"_\d+", tag) and 2 * int(most.group(1)) > int(steps):
+        print("%s%s: NOTE: the hardest proved goal (%s steps) is over half the step limit %s (the twice rule; %s)"
+              % (unit, tag, most.group(1), steps,
+                 getattr(units, "TWICE_EXCEPTIONS", {}).get(unit, "raise the limit in proofs/units.py")))
     if low:
         # the low round's goals, but the call points it makes again (the main round's count)
         again = len(re.findall(r"^\[wp\] \[[^]]*\] Goal \S+_call_point_\S+ : Valid", rounds[1], re.M))
