@@ -898,9 +898,9 @@ UNITS = {
     # their own) kf_sponge_xn_squeeze with extract_all, and kf_sponge_xn_absorb, for every length, from the
     # group layout in kf_sponge_xn_ok. No -wp-split: with it the first run (2026-11-26) had not
     # finished in 45 min. Session 43: kf_sponge_xn_absorb in a third pass; session 44:
-    # group_oneshot (in the second). "pending": g_oneshot (per-instance schedules: products of a
-    # variable rate; its loops write through out[i]) and g_oneblock_words (the state as 64-bit
-    # words); their contracts (sponge_xn.c) are assumed by group_oneshot.
+    # group_oneshot (in the second); session 53: g_oneblock_words (a slow pass). "pending": g_oneshot
+    # (per-instance schedules: products of a variable rate; its loops write through out[i]); its
+    # contract (sponge_xn.c) is assumed by group_oneshot.
     "sponge_xn_ops": {
         "files": ["src/sponge/sponge_xn.c"],
         "timeout": 120,
@@ -937,8 +937,17 @@ UNITS = {
             # postcondition names asserted on both paths (A2/A3, B4). 119 goals, the most steps
             # 128,057 (twice: 260,000); no call point, so the limit costs nothing when it proves
             {"functions": ["kf_sponge_xn_absorb"], "extra": ["-wp-steps", "260000", "-wp-no-ground"]},
+            # session 53: g_oneblock_words (the interleaved words of a one-block group) with its ghost
+            # lemmas xn_word (a word's index j n + i < 25 n) and xn_cap (the capacity clear's size_t
+            # products as integers). Its table's 200 n bytes and read-only memory come from
+            # kf_xn_group_ok, inlen[] apart from the sponge from the one-shots' contract (sponge_xn.h).
+            # A slow pass (137 goals, 80 s of CPU, the most steps 419,989; twice: 850,000; its two table
+            # call points assumed, run to the limit), its own time limit (at load ~20 the output loop's
+            # xn_kept invariant ran past 120 s before its steps).
+            {"functions": ["g_oneblock_words", "xn_word", "xn_cap"], "extra": ["-wp-steps", "850000", "-wp-timeout", "600"],
+             "slow": True},
         ],
-        "pending": ["g_oneshot", "g_oneblock_words"],
+        "pending": ["g_oneshot"],
         "elsewhere": ["xn_base", "round_up", "kf_sponge_xn_plan", "kf_sponge_xn_init", "g_one_block", "g_same_len",
                       "kf_xn_side_pad", "kf_xn_side_squeeze"],   # unit sponge_xn's
     },

@@ -531,18 +531,17 @@ static int g_one_block(const kf_sponge_xn *s, const kf_xn_group *g, const size_t
   /@ requires 1 <= lanes <= 24 && 1 <= n <= 9;
      assigns \nothing;
      ensures 0 <= lanes * n <= 24 * n && 0 <= (25 - lanes) * n <= 24 * n;
-     ensures lanes * n + (25 - lanes) * n * 8 <= 200 * n; @/
+     ensures lanes * n + (25 - lanes) * n * 8 <= 200 * n;
+     ensures (size_t)(lanes * n) == lanes * n && (size_t)((size_t)(25 - lanes) * n) == (25 - lanes) * n &&
+             (size_t)((size_t)((25 - lanes) * n) * 8) == (25 - lanes) * n * 8; @/
   static void xn_cap(size_t lanes, size_t n)
   {
     /@ assert 0 <= (24 - lanes) * n && 0 <= (lanes - 1) * n; @/
   }
 */
-/* What g_oneblock_words' body needs beyond its contract, not yet given by its callers (session 52,
- * docs/ASSURANCE.md "The lock-step sponge"), XN_WORDS_PRE: the state 200 n bytes, the table and
- * inlen[] apart from the states. With it added to its contract, `run.py sponge_xn_ops --functions
- * g_oneblock_words,xn_word,xn_cap --steps 430000` proves every goal of the body but W0c:
- *   requires g->xn->state_bytes == 200 * g->xn->n && \separated(g->xn, base + (0 .. KF_XN_STORAGE - 1)) &&
- *            \separated(inlen + (g->first .. g->first + g->count - 1), base + (0 .. KF_XN_STORAGE - 1)); */
+/* What g_oneblock_words' body needs beyond the one-block test (session 53): its table interleaved,
+ * hence 200 n bytes of state (kf_xn_group_ok), the table read-only (!\valid) and inlen[] apart from
+ * the sponge (the one-shots' contract), so that its 64-bit words' writes keep both (assertion Wp). */
 
 /*
  * A group whose instances all fit in one block (g_one_block), on a backend with the interleaved
@@ -552,10 +551,11 @@ static int g_one_block(const kf_sponge_xn *s, const kf_xn_group *g, const size_t
  * instance and walk the partial words byte by byte; the output is read the same way. Issue 24:
  * a Merkle level of 8 x 64-byte SHA3-256 within 1.25 x one x8 permutation call.
  */
-/*@ requires xn_at(s, base, g) && g->xn != \null && outlen <= s->rate;
+/*@ requires xn_at(s, base, g) && g->xn != \null && g->xn->interleaved != 0 && outlen <= s->rate;
     requires \forall integer i; g->first <= i < g->first + g->count ==> inlen[i] < s->rate;
     requires \valid_read(in + (g->first .. g->first + g->count - 1));
     requires \valid_read(inlen + (g->first .. g->first + g->count - 1));
+    requires \separated(inlen + (g->first .. g->first + g->count - 1), s);
     requires \forall integer i; g->first <= i < g->first + g->count ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
     requires \valid_read(out + (g->first .. g->first + g->count - 1));
     requires \forall integer i; g->first <= i < g->first + g->count ==>
@@ -574,6 +574,8 @@ static void g_oneblock_words(const kf_sponge_xn *s, uint8_t *base, const kf_xn_g
     uint64_t *w = (uint64_t *)(void *)(base + g->offset);
     /*@ ghost kf_spec_xn_table = xn; */
     /*@ assert W0: 1 <= lanes <= 24 && 1 <= n <= 9; */
+    /*@ assert Wp: g->xn->state_bytes == 200 * g->xn->n && \separated(g->xn, base + (0 .. KF_XN_STORAGE - 1)) &&
+                   \separated(inlen + (g->first .. g->first + g->count - 1), base + (0 .. KF_XN_STORAGE - 1)); */
     /*@ ghost xn_cap(lanes, n); */
     /*@ assert W0a: \valid(w + (0 .. 25 * n - 1)); */
     /*@ assert W0b: \valid((uint8_t *)(w + lanes * n) + (0 .. (25 - lanes) * n * 8 - 1)); */
@@ -666,6 +668,7 @@ static int g_same_len(const kf_xn_group *g, const size_t inlen[])
  * x1 one-block sponge or the general path, then the state wiped. */
 /*@ requires xn_at(s, base, g);
     requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));
+    requires \separated(inlen + (0 .. s->n - 1), s);
     requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));
     requires \valid_read(out + (0 .. s->n - 1));
     requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));

@@ -53,7 +53,8 @@ typedef struct kf_sponge_xn {
 
 /* The contracts (ACSL) the batched API's proof uses (proofs/units.py's unit hash_batch;
  * docs/ASSURANCE.md), proved by unit sponge_xn. A group (kf_sponge_xn_plan's): 1..count
- * instances within 0 .. n-1, one alone on x1 (xn NULL) or at most xn->n on a batched table,
+ * instances within 0 .. n-1, one alone on x1 (xn NULL) or at most xn->n on a batched table
+ * (a read-only one: !\valid, kf_backend_xn_for's; 200 n bytes of state if interleaved),
  * its states (kf_xn_group_bytes) within KF_XN_STORAGE bytes of the aligned base. A sponge
  * between calls: n instances in 1..KF_XN_MAX groups, a rate of whole lanes, nr rounds, a
  * suffix below 0x80, its base raw + shift with shift < 64, an x1 table; absorbing (1) with
@@ -62,7 +63,8 @@ typedef struct kf_sponge_xn {
     predicate kf_xn_group_ok(kf_xn_group *g, integer n) =
       1 <= g->count && g->first + g->count <= n &&
       (g->xn == \null ==> g->count == 1) &&
-      (g->xn != \null ==> \valid_read(g->xn) && g->count <= g->xn->n) &&
+      (g->xn != \null ==> \valid_read(g->xn) && !\valid(g->xn) && g->count <= g->xn->n &&
+                          (g->xn->interleaved != 0 ==> g->xn->state_bytes == 200 * g->xn->n)) &&
       g->offset + kf_xn_group_bytes(g) <= KF_XN_STORAGE; */
 /* The sponge's two as macros (the annotations are preprocessed), not ACSL predicates: WP then
  * splits them into their clauses, each its own goal that its simplifier sees (it proves
@@ -122,6 +124,7 @@ void kf_sponge_xn_plan(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
 #define kf_sponge_xn_oneshot_contract                                                            \
     requires kf_sponge_xn_ok(s) && s->phase == 1;                                                \
     requires \valid_read(in + (0 .. s->n - 1)) && \valid_read(inlen + (0 .. s->n - 1));          \
+    requires \separated(inlen + (0 .. s->n - 1), s);                                             \
     requires \forall integer i; 0 <= i < s->n ==> \valid_read(in[i] + (0 .. inlen[i] - 1));     \
     requires \valid_read(out + (0 .. s->n - 1));                                                 \
     requires \forall integer i; 0 <= i < s->n ==> \valid(out[i] + (0 .. outlen - 1));           \
