@@ -1040,16 +1040,23 @@ UNITS = {
         # (params.c / params.h: *p equal to a ghost copy of the set gives kf_mlkem_params_ok(p) after the calls)
         # session 51: dec_hash_jobs and dec_matrix_jobs (mlkem_decaps.c: decaps_jobs' three hash jobs and its A^T
         # jobs as always-inline steps whose frames are their assigns clauses)
-        "functions": ["kf_mlkem_encaps_internal", "decaps_internal",
-                      "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
-                      "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
-                      "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs"],
-        "pending": ["enc_run, dec_run (session 51: the run steps, kf_mlkem_run_jobs' call: WP checks its out comprehension "
-                    "against one of the caller's assigns clauses at a time; session 52: run_jobs' ghost split points, a clause "
-                    "per range of jobs, each within one of the step's: with -wp-split 69 of their 73 goals prove; left "
-                    "each call's assigns on its exit path (exit_part2: the callee's clauses whole, not byte by byte) and one "
-                    "range each (enc_run's normal_part10, dec_run's normal_part11); docs/ASSURANCE.md), "
-                    "encaps_jobs, decaps_jobs (their jobs' set-up, field by field, is written as assertions and "
+        # session 53: enc_run and dec_run (the run steps, kf_mlkem_run_jobs' call) in a pass of their own with
+        # -wp-split (the callee's assigns per range of jobs, each a goal; docs/ASSURANCE.md), its hardest proved
+        # goal 301,257 steps (a part of dec_run's assigns): its own limit 610,000, twice that
+        "passes": [
+            {"functions": ["kf_mlkem_encaps_internal", "decaps_internal",
+                           "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
+                           "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
+                           "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs"], "extra": []},
+            {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000"]},
+        ],
+        # proved by mlkem_api (the same files)
+        "elsewhere": ["kf_mlkem_params_get", "kf_mlkem_set_rng", "random_bytes", "kf_mlkem_ek_bytes", "kf_mlkem_dk_bytes",
+                      "kf_mlkem_ct_bytes", "check_ek", "kf_mlkem_check_ek", "kf_mlkem_keygen_internal",
+                      "kf_mlkem_keygen_seed", "kf_mlkem_keygen", "kf_mlkem_encaps", "value_barrier_u8", "ct_differ_mask",
+                      "ct_select", "check_dk", "kf_mlkem_check_dk", "kf_mlkem_decaps"],
+        "pending": ["encaps_jobs", "decaps_jobs",
+                    "(encaps_jobs and decaps_jobs: their jobs' set-up, field by field, is written as assertions and "
                     "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49, "
                     "alone 122 of 128 in session 51 (left: three fields of the frame across G's set-up, enc_f2, and the "
                     "assigns part of enc_run's call); decaps_jobs' over dec_hash_jobs and dec_matrix_jobs 93 of 97 in session 51 "

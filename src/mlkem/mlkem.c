@@ -327,6 +327,10 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
  * noise), each range within one clause of this step's. The facts per range are quantified over a
  * bare job index q (a trigger the callee's clauses match), run_t names each output byte in the
  * caller's terms (the witness of the range's existential), run_v gives the outputs non-null.
+ * Session 53: no call after kf_mlkem_run_jobs' (A^T's bounds by the assertions enc_bd1, enc_bd2,
+ * not the ghost lemma enc_vec_of: a call after it merges its normal and exit paths in one
+ * assigns goal that -wp-split does not cut), and the noise outputs as sec->nz.prf's bytes (run_t's
+ * third part), so each range of the callee's outputs is a goal of its own on either path.
  * encaps_jobs still assigns all of *sec (its proof is pending); Encaps_internal passes its own m
  * to Encrypt. */
 /*@ requires run_ctx: kf_mlkem_params_ok(p) && n == p->k * p->k + 2 * p->k + 3;
@@ -339,8 +343,10 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
                     \forall integer q; c <= q < n ==> jobs[q].out == &sec->nz.prf[q - c][0] && jobs[q].outlen <= 3 * 64;
     requires run_a: \forall integer q; 1 <= q < b ==> jobs[q].out == \null && jobs[q].poly == &at[q - 1];
     requires run_t: (\forall integer q, i; 0 <= q < 1 && 0 <= i < SYM ==> jobs[q].out + i == &sec->in[SYM + i]) &&
-                    (\forall integer q, i; b <= q < c && 0 <= i < 2 * SYM ==> jobs[q].out + i == &sec->kr[i]);
-    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], kf_spec_xn_table,
+                    (\forall integer q, i; b <= q < c && 0 <= i < 2 * SYM ==> jobs[q].out + i == &sec->kr[i]) &&
+                    (\forall integer q, i; c <= q < n && 0 <= i < 3 * 64 ==> jobs[q].out + i == &sec->nz.prf[q - c][i]);
+    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz.prf[0 .. 2 * k][0 .. 3 * 64 - 1],
+            at[0 .. p->k * p->k - 1], kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
             jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
@@ -355,7 +361,8 @@ static inline __attribute__((always_inline)) int enc_run(const kf_mlkem_params *
     /*@ assert enc_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
     /*@ assert enc_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 1].poly, 0, KF_MLKEM_Q - 1); */
     /*@ assert enc_bd1: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(&at[l], 0, KF_MLKEM_Q - 1); */
-    /*@ ghost if (rc == KF_OK) enc_vec_of(at, k * k, 0, KF_MLKEM_Q - 1); */
+    /*@ assert enc_bd2: rc == KF_OK ==> \forall integer l, m; 0 <= l < k * k && 0 <= m < KF_MLKEM_N ==>
+          0 <= at[l].c[m] <= KF_MLKEM_Q - 1; */
     /*@ assert enc_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
     return rc;
 }
@@ -529,7 +536,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ ghost enc_fold(p, jobs); */
     /* (ACSL) A^T's bounds on KF_OK: run_jobs' ensures for its SampleNTT jobs 1 .. k^2 (their
      * out and poly fields kept across the call: not among its assigns), at[] as those polys,
-     * then vec_bounded by the ghost lemma enc_vec_of. The statement after the call is what lets
+     * then vec_bounded (enc_run's assertions enc_bd1, enc_bd2). The statement after the call is what lets
      * the prover carry the jobs' fields across it (as `return run_jobs(..)`: a time-out, session
      * 45); gcc 12 and clang 14 -O3 make the same object code of either form. */
     /*@ assert enc_kr: k == p->k; */

@@ -274,7 +274,9 @@ static inline __attribute__((always_inline)) unsigned dec_matrix_jobs(const kf_m
  * kf_mlkem_run_jobs' assigns checked against decaps_jobs' outputs from each job's out and poly
  * (run_o, run_a), and A^T's bounds on KF_OK from its ensures; its ghost split points (1, 2, 3, d),
  * d = k^2 + 3 (the noise): G's, H(ek)'s (in the caller's hek) and J's outputs each a range of its
- * own, A^T's jobs, then the noise's (session 52). */
+ * own, A^T's jobs, then the noise's (session 52). Session 53, as enc_run's: no call after the run
+ * (the bounds by dec_bd1, dec_bd2, not the ghost lemma dec_vec_of), the noise outputs as
+ * sec->nz.prf's bytes, their lengths at most 192 (run_t). */
 /*@ requires run_ctx: kf_mlkem_params_ok(p) && n == p->k * p->k + 2 * p->k + 4;
     requires run_k: k == p->k && n == k * k + 2 * k + 4 && ((k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16));
     requires run_ok: kf_mlkem_jobs_runnable(jobs, n);
@@ -287,8 +289,12 @@ static inline __attribute__((always_inline)) unsigned dec_matrix_jobs(const kf_m
     requires run_d: d == k * k + 3 && n == d + 2 * k + 1;
     requires run_t: (\forall integer q, i; 0 <= q < 1 && 0 <= i < 2 * SYM ==> jobs[q].out + i == &sec->kr[i]) &&
                     (\forall integer q, i; 1 <= q < 2 && 0 <= i < SYM ==> jobs[q].out + i == hek + i) &&
-                    (\forall integer q, i; 2 <= q < 3 && 0 <= i < SYM ==> jobs[q].out + i == &sec->kbar[i]);
-    assigns sec->kr[0 .. 2 * SYM - 1], sec->kbar[0 .. SYM - 1], sec->nz, at[0 .. p->k * p->k - 1], hek[0 .. SYM - 1],
+                    (\forall integer q, i; 2 <= q < 3 && 0 <= i < SYM ==> jobs[q].out + i == &sec->kbar[i]) &&
+                    (\forall integer q; d <= q < n ==> kf_mlkem_job_out_len(&jobs[q]) <= 3 * 64) &&
+                    (\forall integer q, i; d <= q < n && 0 <= i < kf_mlkem_job_out_len(&jobs[q]) ==>
+                       jobs[q].out + i == &sec->nz.prf[q - d][i]);
+    assigns sec->kr[0 .. 2 * SYM - 1], sec->kbar[0 .. SYM - 1], sec->nz.prf[0 .. 2 * k][0 .. 3 * 64 - 1],
+            at[0 .. p->k * p->k - 1], hek[0 .. SYM - 1],
             kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
             jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
@@ -304,7 +310,9 @@ static inline __attribute__((always_inline)) int dec_run(const kf_mlkem_params *
     int rc = kf_mlkem_run_jobs(jobs, n) /*@ ghost (1, 2, 3, d) */;
     /*@ assert dec_at2: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
     /*@ assert dec_bd0: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(jobs[l + 3].poly, 0, KF_MLKEM_Q - 1); */
-    /*@ ghost if (rc == KF_OK) dec_vec_of(jobs + 3, at, k * k, 0, KF_MLKEM_Q - 1); */
+    /*@ assert dec_bd1: rc == KF_OK ==> \forall integer l; 0 <= l < k * k ==> kf_mlkem_bounded(&at[l], 0, KF_MLKEM_Q - 1); */
+    /*@ assert dec_bd2: rc == KF_OK ==> \forall integer l, m; 0 <= l < k * k && 0 <= m < KF_MLKEM_N ==>
+          0 <= at[l].c[m] <= KF_MLKEM_Q - 1; */
     /*@ assert dec_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
     return rc;
 }
@@ -406,7 +414,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /*@ ghost dec_fold_p(p, jobs, sec, at, hek); */
     /*@ ghost dec_fold(p, jobs); */
     /* (ACSL) A^T's bounds on KF_OK, as encaps_jobs' (mlkem.c): run_jobs' ensures for its SampleNTT
-     * jobs 3 .. k^2 + 2, at[] as their polys, then vec_bounded by the ghost lemma dec_vec_of; the
+     * jobs 3 .. k^2 + 2, at[] as their polys, then vec_bounded (dec_run's dec_bd1, dec_bd2); the
      * statement after the call as there (gcc 12 and clang 14 -O3: the same object code) */
     /*@ assert dec_kr: k == p->k; */
     /*@ assert dec_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
