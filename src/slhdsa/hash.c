@@ -480,8 +480,20 @@ void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, co
     adrs_set_tree_height(&a, z);
     adrs_set_tree_index(&a, 0);
     if (c->rows) done = h_rows(c, &a, cnt, index, in, out);
+    /*@ loop invariant done <= cnt;
+        loop invariant h_batch_ok: slh_ctx_ok(c);
+        loop invariant h_batch_same: slh_ctx_same{Pre, Here}(c);
+        loop invariant h_batch_rows: c->rows != 0 ==> slh_ctx_rows(c);
+        loop invariant h_batch_out: \forall integer x; 0 <= x < cnt ==> out[x] == \at(out[x], Pre);
+        loop invariant h_batch_in: \forall integer x; 0 <= x < cnt ==> in[x] == \at(in[x], Pre);
+        loop assigns done, each[0 .. 63], *c, *(\at(out[0 .. cnt - 1], Pre) + (0 .. \at(c->p->n, Pre) - 1)),
+                     kf_spec_xn_table;
+        loop variant cnt - done; */
     while (done < cnt) { /* the rest: 64 at a time through kf_slh_thash_batch */
         size_t g = cnt - done < 64 ? cnt - done : 64;
+        /*@ loop invariant 0 <= j <= g;
+            loop assigns j, each[0 .. 63];
+            loop variant g - j; */
         for (size_t j = 0; j < g; j++) {
             each[j] = a;
             adrs_set_tree_index(&each[j], index[done + j]);
