@@ -67,13 +67,64 @@ static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t 
     //@ assert kept: c->p == \at(c->p, Pre) && c->p->n == \at(c->p->n, Pre);
 }
 
+/* (ACSL, unit slhdsa_trees) level l of a tree of 2^levels nodes (levels <= 8: CHUNK_H, or FORS a = 14
+ * less CHUNK_H): reduce_level's count 2^(levels - l - 1) and its 2 count nodes within the 2^levels,
+ * auth's slot l within levels n bytes, and the sibling (idx >> l) ^ 1 of a node idx < 2^levels within
+ * the 2^levels nodes, as a ghost lemma (its own pass: WP's range tactic cases levels and l). */
+/*@ ghost
+  /@ requires 0 <= l < levels && 1 <= levels <= 8 && (n == 16 || n == 24 || n == 32);
+     assigns \nothing;
+     ensures cnt: 1 <= (1 << (levels - l - 1)) <= 128 && 0 < (1 << levels) <= 256;
+     ensures two: 2 * (1 << (levels - l - 1)) * n <= (1 << levels) * n && (1 << levels) * n <= 8192;
+     ensures slot: 0 <= l * n && l * n + n <= levels * n && levels * n <= 256;
+     ensures sib: idx < (1 << levels) ==> 0 <= ((idx >> l) ^ 1) * n && ((idx >> l) ^ 1) * n + n <= (1 << levels) * n; @/
+  static void tree_at(unsigned l, unsigned levels, uint32_t idx, size_t n)
+  {
+      /@ assert sh: idx < (1 << levels) ==> 0 <= (idx >> l) < (1 << (levels - l)); @/
+      /@ assert x: idx < (1 << levels) ==> 0 <= ((idx >> l) ^ 1) < (1 << (levels - l)); @/
+      /@ assert p: 2 <= (1 << (levels - l)) && (1 << (levels - l)) * n <= (1 << levels) * n; @/
+  }
+*/
 /* Levels 1..levels above the 2^levels nodes in nodes (global index of node 0 at height
- * z0: first); keeps the sibling of local node idx at each level in auth (if wanted). */
+ * z0: first); keeps the sibling of local node idx at each level in auth (if wanted).
+ * (ACSL, unit slhdsa_trees) over reduce_level's contract: the 2^levels nodes and auth's levels n
+ * bytes (auth may be NULL) written, apart from each other, the context and its set. */
+/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
+    requires levels <= 8 && (has_idx != 0 ==> idx < (1 << levels));
+    requires \valid(nodes + (0 .. (1 << levels) * c->p->n - 1));
+    requires \separated(nodes + (0 .. (1 << levels) * c->p->n - 1), c, c->p);
+    requires c->rows != 0 ==> \separated(nodes + (0 .. (1 << levels) * c->p->n - 1), c->xn);
+    requires auth == \null || (\valid(auth + (0 .. levels * c->p->n - 1)) &&
+      \separated(auth + (0 .. levels * c->p->n - 1), c, c->p, nodes + (0 .. (1 << levels) * c->p->n - 1)));
+    assigns *c, nodes[0 .. (1 << levels) * c->p->n - 1], auth[0 .. (auth == \null ? -1 : levels * c->p->n - 1)],
+            kf_spec_xn_table;
+    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+    ensures c->p->n == \old(c->p->n); */
 static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned levels, uint32_t first,
                         uint8_t *nodes, int has_idx, uint32_t idx, uint8_t *auth)
 {
     const size_t n = c->p->n;
+    //@ assert ns: n == 16 || n == 24 || n == 32;
+    /*@ loop invariant 0 <= l <= levels && c->p->n == n;
+        loop invariant slh_ctx_ok(c) && slh_ctx_same{Pre, Here}(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+        loop invariant vn: \valid(nodes + (0 .. (1 << levels) * n - 1)) &&
+          \separated(nodes + (0 .. (1 << levels) * n - 1), c, c->p);
+        loop invariant vx: c->rows != 0 ==> \separated(nodes + (0 .. (1 << levels) * n - 1), c->xn);
+        loop invariant va: auth == \null || (\valid(auth + (0 .. levels * n - 1)) &&
+          \separated(auth + (0 .. levels * n - 1), c, c->p, nodes + (0 .. (1 << levels) * n - 1)));
+        loop assigns l, *c, nodes[0 .. (1 << levels) * n - 1], auth[0 .. (auth == \null ? -1 : levels * n - 1)],
+                     kf_spec_xn_table;
+        loop variant levels - l; */
     for (unsigned l = 0; l < levels; l++) {
+        //@ ghost tree_at(l, levels, idx, n);
+        /*@ assert dst: auth != \null ==> \valid(auth + l * n + (0 .. n - 1)) &&
+                        \separated(auth + l * n + (0 .. n - 1), nodes + (0 .. (1 << levels) * n - 1)); */
+        /*@ assert src: has_idx != 0 ==> \valid_read(nodes + ((idx >> l) ^ 1) * n + (0 .. n - 1)) &&
+                        (size_t)(((idx >> l) ^ 1) * n) == ((idx >> l) ^ 1) * n; */
+        //@ assert cnt: (uint32_t)(1u << (levels - l - 1)) == (1 << (levels - l - 1));
+        /*@ assert lv: \valid(nodes + (0 .. 2 * (1 << (levels - l - 1)) * n - 1)) &&
+                       \separated(nodes + (0 .. 2 * (1 << (levels - l - 1)) * n - 1), c, c->p); */
+        //@ assert lx: c->rows != 0 ==> \separated(nodes + (0 .. 2 * (1 << (levels - l - 1)) * n - 1), c->xn);
         if (has_idx && auth) memcpy(auth + l * n, nodes + ((idx >> l) ^ 1) * n, n);
         reduce_level(c, adrs, z0 + l + 1, first >> (l + 1), 1u << (levels - l - 1), nodes);
     }
