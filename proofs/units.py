@@ -472,7 +472,7 @@ UNITS = {
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
                            "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
                            "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask",
-                           "sk_slot", "sign_sk_decode"],
+                           "sk_slot", "sign_sk_decode", "kl_fits"],
              "extra": ["-wp-no-init-const", "-wp-no-ground"]},
         ],
         # session 50: wipe_sign_state (writes only *st), attempt_mask (made >= kappa + l, the ring's
@@ -485,6 +485,8 @@ UNITS = {
         # and the attempts loop's invariants ok, a, t0: 83 of 94 goals alone, 11 at the step limit (frame steps)
         # s52-mldsa: assertions after each call tried on copies (sign_internal 100 of 110, keygen_internal 115 of 122;
         # keygen_internal's assertion sep stated pk and sk apart, which it does not require: docs/ASSURANCE.md, "Session 52")
+        # s53-mldsa: keygen_internal 137 of 139 at 410,000 with kl_fits (its ghost lemma, proved here) and kg_coef; left
+        # b_ok (p's fields over keygen_side's assigns) and st.t0's wipe (WP's cells, not bytes: docs/ASSURANCE.md, "Session 53")
         "pending": ["keygen_internal", "keygen_side", "sign_attempt", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted

@@ -189,6 +189,19 @@ static inline __attribute__((always_inline)) void keygen_side(keygen_state *st, 
     memcpy(pk, st->pk, p->pk_bytes);
 }
 
+/* (ACSL, the unit mldsa_api) keygen_internal's ghost lemma function (proved alone, as row_bounded):
+ * k l of a parameter set fits keygen_row_ready's unsigned done, which CVC4 did not find among
+ * keygen_internal's hypotheses. */
+/* (ACSL) a coefficient of a polynomial's value: keygen_internal's s1_v / s1_w name the terms through which
+ * CVC4 maps the struct copy's equality (WP: of loaded records) to the coefficients' cells. */
+/*@ logic integer kg_coef(kf_mldsa_poly v, integer m) = v.c[m]; */
+/*@ ghost
+  /@ requires kf_mldsa_params_ok(p);
+     assigns \nothing;
+     ensures (unsigned int)(p->k * p->l) == p->k * p->l; @/
+  static void kl_fits(const kf_mldsa_params *p) { }
+*/
+
 /*@ requires kf_mldsa_params_ok(p) && !\valid(p);
     requires \valid(pk + (0 .. p->pk_bytes - 1)) && \valid(sk + (0 .. p->sk_bytes - 1));
     requires \valid_read(xi + (0 .. KF_MLDSA_SEEDBYTES - 1));
@@ -206,6 +219,9 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     const uint8_t *rho = st.seeds, *rhop = st.seeds + 32, *key = st.seeds + 96;
     kf_declassify(st.seeds, KF_MLDSA_SEEDBYTES); /* rho: part of pk */
     kf_mldsa_expand_s(st.s1, st.s2, rhop, p);
+    /*@ assert s_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
+    /*@ assert s_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                    kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta); */
     /*@ loop invariant 0 <= j <= p->l && kf_mldsa_vec_bounded(&st.s1hat[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
         loop invariant s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
@@ -213,27 +229,72 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
         loop assigns j, st.s1hat[0 .. L_MAX - 1];
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
+        /*@ assert s1_j: \forall integer m; 0 <= m < KF_MLDSA_N ==> -4 <= st.s1[j].c[m] <= 4; */
         st.s1hat[j] = st.s1[j];
+        /*@ assert s1_eq: st.s1hat[j] == st.s1[j]; */
+        /*@ assert s1_v: \forall integer m; 0 <= m < KF_MLDSA_N ==> kg_coef(st.s1hat[j], m) == kg_coef(st.s1[j], m); */
+        /*@ assert s1_w: \forall integer m; 0 <= m < KF_MLDSA_N ==> kg_coef(st.s1hat[j], m) == st.s1hat[j].c[m] &&
+                                                                   kg_coef(st.s1[j], m) == st.s1[j].c[m]; */
         /*@ assert s1_row: \forall integer m; 0 <= m < KF_MLDSA_N ==> -4 <= st.s1hat[j].c[m] <= 4; */
         kf_mldsa_ntt(&st.s1hat[j]);
     }
+    /*@ assert h_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
+    /*@ assert h_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                    kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta); */
+    /*@ assert h_s1hat: kf_mldsa_vec_bounded(&st.s1hat[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
     memcpy(st.pk, rho, KF_MLDSA_SEEDBYTES);
     keygen_rows kr = {&st, p, 0, {{0}, st.pk, KF_SHAKE256_RATE, 0}};
     if (kf_backend_xn_side()) { /* ExpandA, t's rows as A's are done, and tr = H(pk) riding on ExpandA */
+        /*@ assert y_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX &&
+                         \separated(p, pk + (0 .. p->pk_bytes - 1)); */
+        /*@ assert y_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                        kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta); */
         keygen_side(&st, &kr, p, pk);
+        /*@ assert b_kl: p->k <= K_MAX && p->l <= L_MAX; */
+        /*@ assert b_ok: kf_mldsa_params_ok(p); */
+        /*@ assert b_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                        kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta); */
+        /*@ assert b_t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -4095, 4096); */
     } else { /* ExpandA, then every row, then tr on x1 from pk */
+        /*@ assert x_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
         kf_mldsa_expand_a(st.a, rho, p);
+        /*@ assert xa_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
         /*@ assert a_rows: \forall integer r, m; 0 <= r < p->k * p->l && 0 <= m < KF_MLDSA_N ==>
                               0 <= st.a[r].c[m] <= KF_MLDSA_Q - 1; */
+        /*@ assert xa_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                         kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta) &&
+                         kf_mldsa_vec_bounded(&st.s1hat[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
+        /*@ assert xa_kr: kr.st == &st && kr.p == p && kr.rows == 0 && kr.side.rate == KF_SHAKE256_RATE; */
+        /*@ ghost kl_fits(p); */
+        /*@ assert rr_kl: (unsigned int)(p->k * p->l) == p->k * p->l; */
+        /*@ assert rr_rows: kr.rows <= kr.p->k && p->k * p->l <= kr.p->k * kr.p->l; */
+        /*@ assert rr_a: \forall integer r, m; 0 <= r < p->k * p->l && 0 <= m < KF_MLDSA_N ==>
+                             0 <= kr.st->a[r].c[m] <= KF_MLDSA_Q - 1; */
         keygen_row_ready(&kr, p->k * p->l);
+        /*@ assert r_st: kr.st == &st && kr.p == p; */
+        /*@ assert r_kr: kr.rows == p->k; */
+        /*@ assert r_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
+        /*@ assert r_t0k: kf_mldsa_vec_bounded(&kr.st->t0[0], p->k, -4095, 4096); */
+        /*@ assert r_t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -4095, 4096); */
+        /*@ assert r_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                        kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta); */
         memcpy(pk, st.pk, p->pk_bytes);
         const uint8_t *pkin[1] = {pk};
         const size_t pklen[1] = {p->pk_bytes};
         kf_mldsa_shake256(st.tr, sizeof st.tr, 1, pkin, pklen);
+        /*@ assert x_end: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX &&
+                          kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                          kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta) &&
+                          kf_mldsa_vec_bounded(&st.t0[0], p->k, -4095, 4096); */
     }
+    /*@ assert e_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
+    /*@ assert e_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
+                    kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta); */
+    /*@ assert e_t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -4095, 4096); */
     kf_mldsa_sk_encode(sk, rho, key, st.tr, st.s1, st.s2, st.t0, p);
     /* the secrets, the polynomials p uses only; A (public, from rho) and t1 (in pk) are not wiped */
     const size_t kb = p->k * sizeof st.t0[0], lb = p->l * sizeof st.s1[0];
+    /*@ assert z_ok: kb <= K_MAX * sizeof(kf_mldsa_poly) && lb <= L_MAX * sizeof(kf_mldsa_poly); */
     kf_memzero(st.s1, lb);
     kf_memzero(st.s1hat, lb);
     kf_memzero(st.s2, kb);
