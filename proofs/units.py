@@ -338,9 +338,9 @@ UNITS = {
             # 60 s line, so a slow pass (KF_SLOW_PROOFS=1; the other passes take their contracts);
             # its hardest proved goal 286,090 steps: its own limit at least twice that; since session 53
             # sched_lone's lone_ok (kf_mlkem_sched_ok after it) by its assertion lone_ok1 after the lone
-            # run, 523,343 steps: 1,050,000
+            # run, 523,343 steps: 1,050,000, and a 600 s time limit (at load ~15 it timed out at 120 s)
             {"functions": ["run_job1_x1", "kf_mlkem_run_job1", "kf_mlkem_sched_lone"],
-             "extra": ["-wp-steps", "1050000"], "slow": True},
+             "extra": ["-wp-steps", "1050000", "-wp-timeout", "600"], "slow": True},
             # session 52 (s52-jobs2): run_job1_blocks over ghost block counts and two ghost lemma
             # functions; its hardest proved goal 304,574 steps (the assertion after nb++), so its own
             # limit 610,000 (twice that), and slow: 78 s of CPU at the unit's 310,000 (load 5-8)
