@@ -348,12 +348,14 @@ UNITS = {
             {"functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_jobs",
                            "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
                            "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract",
-                           "lane_start", "lane_next_block", "job_start", "job_step"], "extra": []},
+                           "lane_start", "lane_next_block", "job_start", "job_step", "lbw_word_in"], "extra": []},
             # session 52's lone job: 72 s of CPU alone (run.py --functions, idle Zen 5), over the
             # 60 s line, so a slow pass (KF_SLOW_PROOFS=1; the other passes take their contracts);
-            # its hardest proved goal 286,090 steps: its own limit at least twice that
+            # its hardest proved goal 286,090 steps: its own limit at least twice that; since session 53
+            # sched_lone's lone_ok (kf_mlkem_sched_ok after it) by its assertion lone_ok1 after the lone
+            # run, 523,343 steps: 1,050,000, and a 600 s time limit (at load ~15 it timed out at 120 s)
             {"functions": ["run_job1_x1", "kf_mlkem_run_job1", "kf_mlkem_sched_lone"],
-             "extra": ["-wp-steps", "580000"], "slow": True},
+             "extra": ["-wp-steps", "1050000", "-wp-timeout", "600"], "slow": True},
             # session 52 (s52-jobs2): run_job1_blocks over ghost block counts and two ghost lemma
             # functions; its hardest proved goal 304,574 steps (the assertion after nb++), so its own
             # limit 610,000 (twice that), and slow: 78 s of CPU at the unit's 310,000 (load 5-8)
@@ -365,7 +367,9 @@ UNITS = {
         # contracts and loop annotations written (sampling.h, sampling.c; docs/ASSURANCE.md), not yet
         # proved whole: the run's loop and kf_mlkem_run_jobs over it; lane_block_words (its padding's two stores, with
         # the frame and ensures after them: session 52, docs/ASSURANCE.md). Since session 52 in two
-        # slow passes: run_job1_x1, kf_mlkem_run_job1, kf_mlkem_sched_lone; run_job1_blocks
+        # slow passes: run_job1_x1, kf_mlkem_run_job1, kf_mlkem_sched_lone; run_job1_blocks. Session 53: sched_run's
+        # contract states what its callers need (run_done, run_bounded, run_lanes); lane_block_words' padding stores over
+        # the ghost lemma lbw_word_in (first pass): 104 of 105, left its ensures after the stores (docs/ASSURANCE.md)
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs", "lane_block_words"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],

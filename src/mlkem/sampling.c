@@ -242,6 +242,14 @@ static void lane_extract(kf_mlkem_sched *l, unsigned i, uint8_t *block, size_t l
 /* (ACSL: its contract is assumed, its proof is unit mlkem_jobs' "pending": the lane as 64-bit
  * words s[w n] of an interleaved table, whose states are 25 n words, kf_mlkem_sched_ok; its
  * padding's two stores are left, docs/ASSURANCE.md, session 52) */
+/* (ACSL) a ghost lemma function for its padding's two stores, proved alone: word a < 25 of lane
+ * i < n is word a n + i of the 25 n, a linear fact on the store's product for the caller */
+/*@ ghost
+  /@ requires a < 25 && i < n && n <= 16;
+     assigns \nothing;
+     ensures lbw_in: 0 <= a * n <= 24 * n <= 384 && a * n + i < 25 * n; @/
+  static void lbw_word_in(size_t a, size_t n, size_t i) { }
+*/
 /*@ requires kf_mlkem_sched_ok(l) && l->words != 0 && i < l->lanes;
     requires kf_mlkem_job_in_ok(j) && 8 <= j->rate && \separated(l, j);
     assigns l->states[0 .. KF_XN_STORAGE - 1], j->absorbed, j->padded;
@@ -307,6 +315,8 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
     /*@ assert lbw_pad: take <= j->rate && (take < j->rate ==> take / 8 < 25) && 1 <= words <= 25 && end <= total; */
     j->absorbed = end;
     if (take < j->rate) { /* the final block (take may be 0): pad10*1 after the suffix bits */
+        /*@ ghost lbw_word_in(take / 8, n, i); */
+        /*@ ghost lbw_word_in(words - 1, n, i); */
         s[take / 8 * n] ^= (uint64_t)j->suffix << (8 * (take % 8));
         s[(words - 1) * n] ^= (uint64_t)0x80 << 56;
         j->padded = 1;
@@ -655,14 +665,21 @@ int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j)
         for (unsigned i = 0; i < s->lanes; i++)
             if (s->job_of[i] >= 0) return KF_ERR_BAD_STATE; /* the lanes are not free */
         const unsigned first = s->first, open = s->open, checked = s->checked;
+        /*@ assert lone_apart: s->xn != \null ==> \separated(s, s->xn); */
         s->first = s->open = s->checked = 0;
         int rc = kf_mlkem_sched_run(s, j, 1, 1);
+        /*@ assert lone_run: kf_mlkem_sched_ok(s) && (s->xn != \null ==> \separated(s, s->xn)); */
         s->first = first;
         s->open = open;
         s->checked = checked;
+        /*@ assert lone_ok2: kf_mlkem_sched_ok(s); */
         return rc;
     }
-    return s->lone ? kf_mlkem_run_jobs(j, 1) /*@ ghost (1, 1, 1, 1) */ : run_job1_x1(j);
+    /*@ assert lone_keep: kf_mlkem_sched_ok(s) && \separated(s, j) &&
+          (s->xn != \null ==> \separated(j, s->xn) && \separated(s, s->xn)); */
+    const int rc = s->lone ? kf_mlkem_run_jobs(j, 1) /*@ ghost (1, 1, 1, 1) */ : run_job1_x1(j);
+    /*@ assert lone_ok1: kf_mlkem_sched_ok(s); */
+    return rc;
 }
 
 int kf_mlkem_run_job1(kf_mlkem_job *j)

@@ -245,10 +245,18 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
     predicate kf_mlkem_lanes_ok(kf_mlkem_sched *l, kf_mlkem_job *jobs) =
       \forall integer i; 0 <= i < l->lanes ==>
         l->job_of[i] < 0 || (l->job_of[i] < l->checked && kf_mlkem_job_progress_ok(&jobs[l->job_of[i]])); */
+/* (ACSL, unit mlkem_jobs) the SampleNTT jobs among jobs[0 .. m) that are done have their
+ * polynomial in [0, q): what a run leaves, and what the next run of the schedule asks of those
+ * its caller kept (KeyGen's rows of A^ between two runs) */
+/*@ predicate kf_mlkem_jobs_done_ok(kf_mlkem_job *jobs, integer m) =
+      \forall integer q; 0 <= q < m && jobs[q].done != 0 && jobs[q].out == \null ==>
+        kf_mlkem_bounded(jobs[q].poly, 0, KF_MLKEM_Q - 1); */
 /* Runs jobs[0..n) until jobs[0..until) are all done (until <= n); jobs still running then
  * stay in their lanes for the next run. Errors as kf_mlkem_run_jobs, also KF_ERR_BAD_STATE if
- * a job before until is held. */
+ * a job before until is held. (ACSL, for its callers: on KF_OK every job before until done,
+ * each done SampleNTT job's polynomial in [0, q), the lanes ready for the next run.) */
 /*@ requires kf_mlkem_sched_ok(s) && kf_mlkem_jobs_ok(s, jobs, n) && kf_mlkem_lanes_ok(s, jobs);
+    requires run_done_in: s->checked <= n ==> kf_mlkem_jobs_done_ok(jobs, s->checked);
     assigns s->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1], s->job_of[0 .. 15],
             s->staged[0 .. 3], s->first, s->open, s->checked, kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
@@ -256,7 +264,10 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
             { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
             { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) };
     ensures kf_mlkem_sched_ok(s) && kf_mlkem_jobs_ok(s, jobs, n);
-    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures run_done: \result == KF_OK ==> \forall integer q; 0 <= q < until ==> jobs[q].done != 0;
+    ensures run_bounded: \result == KF_OK ==> kf_mlkem_jobs_done_ok(jobs, n);
+    ensures run_lanes: \result == KF_OK ==> s->checked == n && kf_mlkem_lanes_ok(s, jobs); */
 int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsigned until);
 /* (ACSL, unit mlkem_jobs) jobs[0 .. n) that kf_mlkem_run_jobs can run: kf_mlkem_jobs_ok but for
  * the schedule, which is its own local (apart from them all: the prover sees a local as fresh) */
@@ -312,7 +323,8 @@ void kf_mlkem_sched_wipe(kf_mlkem_sched *s);
     assigns s->lone, s->first, s->open, s->checked, s->states[0 .. KF_MLKEM_SCHED_STORAGE - 1],
             s->block[0 .. KF_STATE_BYTES - 1], s->job_of[0 .. 15], s->staged[0 .. 3], kf_spec_xn_table,
             j->started, j->done, j->absorbed, j->padded, j->produced, j->have, j->out[0 .. j->outlen - 1];
-    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures lone_ok: kf_mlkem_sched_ok(s); */
 int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j);
 /* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend names
  * the x1 backend in use as its x1_twin (a call of either costs the same; on x86-64,
