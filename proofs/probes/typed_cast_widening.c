@@ -9,9 +9,10 @@
  * the block's element COUNT, not its bytes: each function named oob_* below accesses memory outside
  * its object, and WP proves it valid. A view that narrows (X * seen as uint8_t *) is checked against
  * fewer bytes than the object has: false alarms only (narrow_*).
- * The bytes_* functions carry the real byte bound as an ACSL assertion in C's own sizes (sizeof):
- * WP proves it where the access is in bounds and not where it is outside (docs/ASSURANCE.md,
- * "A limit of WP's Typed+cast model: widened pointer views").
+ * inb_member_u64_view and the bytes_* functions carry the real byte bound as an ACSL assertion in
+ * C's own sizes (sizeof): WP proves it where the access is in bounds and not where it is outside
+ * (docs/ASSURANCE.md, "A limit of WP's Typed+cast model: widened pointer views"). Each oob_* has
+ * no such assertion: one that is false (488 <= 64) would be a false hypothesis of the goals after it.
  * Each function's expected outcome is in typed_cast_widening.py (EXPECT).
  */
 #include <stdint.h>
@@ -30,12 +31,14 @@ struct small_ctx {
     int x;
 };
 
-/* In bounds: bytes 56..63 of the 64-byte member. */
+/* In bounds: bytes 56..63 of the 64-byte member, and the byte bound as an assertion in C's sizes
+ * (proved: 56 + 8 <= 64; bytes_oob below is the same for word 60). */
 /*@ requires \valid(c);
     assigns c->scratch[0 .. 63]; */
 void inb_member_u64_view(struct scratch_ctx *c)
 {
     uint64_t *w = (uint64_t *)(void *)c->scratch;
+    /*@ assert view_bytes: 7 * sizeof(uint64_t) + sizeof(uint64_t) <= sizeof(c->scratch); */
     w[7] = 0;
 }
 
@@ -101,17 +104,8 @@ uint8_t narrow_u64_as_bytes(void)
     return b[7];
 }
 
-/* The byte bound as an assertion in C's sizes: proved for word 7 (56 + 8 <= 64) ... */
-/*@ requires \valid(c);
-    assigns c->scratch[0 .. 63]; */
-void bytes_inb(struct scratch_ctx *c)
-{
-    uint64_t *w = (uint64_t *)(void *)c->scratch;
-    /*@ assert view_bytes: 7 * sizeof(uint64_t) + sizeof(uint64_t) <= sizeof(c->scratch); */
-    w[7] = 0;
-}
-
-/* ... and not for word 60 (the access oob_member_u64_view makes). */
+/* The byte bound as an assertion in C's sizes: not proved for word 60 (the access
+ * oob_member_u64_view makes, which WP proves valid). */
 /*@ requires \valid(c);
     assigns c->scratch[0 .. 63]; */
 void bytes_oob(struct scratch_ctx *c)
