@@ -42,7 +42,7 @@ void inb_member_u64_view(struct scratch_ctx *c)
     w[7] = 0;
 }
 
-/* Out of bounds, proved: bytes 480..487 of the 64-byte member (416 bytes past the struct's end),
+/* Out of bounds, proved: bytes 480..487 of the 64-byte member (the struct has 68 bytes),
  * its assigns clause c->scratch[0 .. 63] proved too. */
 /*@ requires \valid(c);
     assigns c->scratch[0 .. 63]; */
