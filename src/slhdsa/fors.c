@@ -498,6 +498,9 @@ static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx,
     /*@ assert bufs: \valid_read(sig + (0 .. k * per_tree - 1)) && \valid_read(idx + (0 .. k - 1)) &&
                      \valid(node + (0 .. k * nw - 1)) && \valid(T + (0 .. SLH_ROWS * w - 1)) &&
                      \valid(S + (0 .. SLH_ROWS * w - 1)); */
+    /* (ACSL) bufs' \valid of S counts c->scratch in cells, one per word: its 25 w words in bytes
+     * (slh_ctx_rows; docs/ASSURANCE.md, "widened pointer views") */
+    //@ assert S_bytes: SLH_ROWS * w * sizeof(uint64_t) <= sizeof(c->scratch);
     adrs_set_tree_height(&a, 0);
     adrs_set_tree_index(&a, 0);
     /* (ACSL) the loops below assign *c (their writes are T's, S's and c->perms): a prover then

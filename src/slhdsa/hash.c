@@ -296,6 +296,9 @@ static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t 
 {
     const size_t n = c->p->n, w = xn->n;
     uint64_t *S = (uint64_t *)(void *)c->scratch;
+    /* (ACSL) the view's 25 w words in c->scratch's bytes: WP checks S's accesses in cells of
+     * c->scratch, one per word (docs/ASSURANCE.md, "widened pointer views") */
+    //@ assert S_bytes: SLH_ROWS * w * sizeof(uint64_t) <= sizeof(c->scratch);
     /*@ loop invariant 0 <= i <= cnt;
         loop assigns i, T[0 .. SLH_ROWS * w - 1];
         loop variant cnt - i; */
@@ -322,6 +325,7 @@ static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t 
             loop variant n / 8 - k; */
         for (size_t k = 0; k < n / 8; k++) {
             //@ ghost slh_row_at(k, i, w);
+            //@ assert S_word: (k * w + i) * sizeof(uint64_t) + sizeof(uint64_t) <= sizeof(c->scratch);
             slh_put_word(out[i] + 8 * k, S[k * w + i]);
         }
 }
@@ -425,6 +429,7 @@ static size_t h_rows(slh_ctx *c, const slh_adrs *a, size_t cnt, const uint32_t *
     uint64_t *S = (uint64_t *)(void *)c->scratch, *T = c->tmpl[1];
     const uint64_t height = slh_word(a->b + 24);
     size_t j = 0;
+    //@ assert S_bytes: SLH_ROWS * w * sizeof(uint64_t) <= sizeof(c->scratch);
     /*@ loop invariant 0 <= i <= w;
         loop assigns i, T[0 .. SLH_ROWS * w - 1];
         loop variant w - i; */
@@ -466,6 +471,7 @@ static size_t h_rows(slh_ctx *c, const slh_adrs *a, size_t cnt, const uint32_t *
                 loop variant nw - k; */
             for (size_t k = 0; k < nw; k++) {
                 //@ ghost slh_row_at(k, i, w);
+                //@ assert S_word: (k * w + i) * sizeof(uint64_t) + sizeof(uint64_t) <= sizeof(c->scratch);
                 slh_put_word(out[j + i] + 8 * k, S[k * w + i]);
             }
     }
