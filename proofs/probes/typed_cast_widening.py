@@ -7,11 +7,11 @@ where the access is in bounds (docs/ASSURANCE.md, "A limit of WP's Typed+cast mo
 views"). Exit 0 when every function comes out as EXPECT says, 1 if not (the model or the tools changed:
 reread that section), 77 when Frama-C, Why3 or CVC4 is missing.
     python3 proofs/probes/typed_cast_widening.py [--build DIR]   (a few seconds of CPU)"""
-import argparse, csv, os, re, subprocess, sys, tempfile
+import argparse, csv, os, re, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-import run  # noqa: E402  (proofs/run.py: its Why3 configuration and SKIP)
+import run  # noqa: E402  (proofs/run.py: its Frama-C command, Why3 configuration and skip)
 
 PROBE = os.path.join(HERE, "typed_cast_widening.c")
 
@@ -35,12 +35,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", help="a build directory with proofs/run.py's why3.conf (else a temporary one)")
     args = ap.parse_args()
-    if not run.shutil.which("frama-c"):
+    if not shutil.which("frama-c"):
         run.skip("frama-c is not installed")
     with tempfile.TemporaryDirectory() as tmp:
         env, provers = run.why3_env(args.build or tmp)
         csvf = os.path.join(tmp, "report.csv")
-        cmd = ["frama-c", "-no-autoload-plugins", "-load-module", "wp,report", "-c11", PROBE,
+        cmd = run.FRAMAC_WP + ["-c11", PROBE,
                "-wp", "-wp-rte", "-wp-model", "Typed+cast", "-wp-prover", ",".join(provers),
                "-wp-steps", "100000", "-wp-timeout", "20", "-wp-out", os.path.join(tmp, "wp"),
                "-wp-msg-key=-shell", "-then", "-report-csv", csvf, "-report-no-proven"]
