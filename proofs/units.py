@@ -1056,11 +1056,7 @@ UNITS = {
                            "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs"], "extra": []},
             {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000"]},
         ],
-        # proved by mlkem_api (the same files)
-        "elsewhere": ["kf_mlkem_params_get", "kf_mlkem_set_rng", "random_bytes", "kf_mlkem_ek_bytes", "kf_mlkem_dk_bytes",
-                      "kf_mlkem_ct_bytes", "check_ek", "kf_mlkem_check_ek", "kf_mlkem_keygen_internal",
-                      "kf_mlkem_keygen_seed", "kf_mlkem_keygen", "kf_mlkem_encaps", "value_barrier_u8", "ct_differ_mask",
-                      "ct_select", "check_dk", "kf_mlkem_check_dk", "kf_mlkem_decaps"],
+        # "elsewhere": mlkem_api's functions (the same files), set after UNITS below
         "pending": ["encaps_jobs", "decaps_jobs",
                     "(encaps_jobs and decaps_jobs: their jobs' set-up, field by field, is written as assertions and "
                     "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49, "
@@ -1297,5 +1293,7 @@ UNITS = {
 
 # hash_parallelhash's passes name ParallelHash's functions only: the rest of its two files are the
 # units hash_fips202, hash_sp800_185 and sp800_185_encodings (run.py's check of a unit's passes)
+# mlkem_kem's passes name its own functions only: the rest of its three files are unit mlkem_api's
+UNITS["mlkem_kem"]["elsewhere"] = list(UNITS["mlkem_api"]["functions"])
 UNITS["hash_parallelhash"]["elsewhere"] = [f for u in ("hash_fips202", "hash_sp800_185", "sp800_185_encodings")
                                            for f in UNITS[u]["functions"]]
