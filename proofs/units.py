@@ -512,8 +512,11 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift",   # the nibbles' >> 4, keep's >> 31
                   "-wp-unalias-vars", "kf_spec_xn_table"],
         "passes": [
+            # session 54: kf_mldsa_shake256, a_seed, side_plan and ExpandS's sponge wrappers s_first,
+            # s_more, s_squeeze (70 goals alone at 210,000 steps, the most 41,229; 7.1 s of CPU)
             {"functions": ["reject_uniform", "reject_eta", "kf_mldsa_sample_in_ball", "first_blocks",
-                           "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes"],
+                           "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes",
+                           "kf_mldsa_shake256", "a_seed", "side_plan", "s_first", "s_more", "s_squeeze"],
              "extra": []},
             # ExpandS over its group's contract (session 46: ~12 s of CPU and its mutant ~4 s, over
             # the CI's room): a slow pass, run with KF_SLOW_PROOFS=1 (ctest: -DKF_SLOW_TESTS=ON)
@@ -535,9 +538,12 @@ UNITS = {
         # contracts (s_lanes_first, s_lanes_more; docs/ASSURANCE.md, ExpandS): s_lanes_more proved
         # (a slow pass), s_lanes_first since session 50 (a slow pass), expand_s_group the frames of its
         # lane bounds through the sponge
-        "pending": ["kf_mldsa_shake256", "a_seed", "reject_group", "lanes_group", "expand_a",
+        # session 54: kf_mldsa_shake256 (its absorb loop's invariant; its sponge wiped by kf_sponge_wipe,
+        # sponge.h, the same object code), a_seed and side_plan (contracts), s_first, s_more and s_squeeze
+        # (s_squeeze's assigns with rows_x, the witness of the rows' inclusion in buf) proved
+        "pending": ["reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "s_first", "s_more", "s_squeeze", "expand_s_group",
+                    "expand_s_group",
                     "expand_mask_batch", "kf_mldsa_expand_mask",
                     # Sign's side sponge (named here since session 46's pass split made the unit
                     # check that every function is in a pass or pending)

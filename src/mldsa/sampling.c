@@ -20,13 +20,17 @@
 #define A_FIRST_BLOCKS 5  /* 840 bytes: 280 candidates for 256 at an acceptance of 0.999 */
 #define S_FIRST_BLOCKS 2  /* 272 bytes: 544 nibbles, 256 needed at 15/16 (eta 2) or 9/16 (eta 4) */
 
+/* Its contract: sampling.h. */
 void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *const in[], const size_t len[])
 {
     kf_sponge s;
     kf_sponge_init(&s, kf_backend_current(), KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    /*@ loop invariant 0 <= i <= n && kf_sponge_absorbing(&s);
+        loop assigns i, s.state[0 .. KF_STATE_BYTES - 1], s.pos, s.partial;
+        loop variant n - i; */
     for (unsigned i = 0; i < n; i++) kf_sponge_absorb(&s, in[i], len[i]);
     kf_sponge_squeeze(&s, out, outlen);
-    kf_memzero(&s, sizeof s);
+    kf_sponge_wipe(&s); /* kf_memzero of its bytes, stated in its type (sponge.h) */
 }
 
 /* The first outlen bytes of n SHAKE streams (rate 168 or 136) over in[i][0 .. len) into out[i]:
@@ -101,6 +105,11 @@ static unsigned reject_uniform(int32_t *c, unsigned n, const uint8_t *buf, size_
 }
 
 /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) of A's polynomial idx */
+/*@ requires \valid(seed + (0 .. KF_MLDSA_SEEDBYTES + 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid_read(p) && 1 <= p->l && idx <= 255; // A's polynomials: idx < k l <= 56
+    requires \separated(seed + (0 .. KF_MLDSA_SEEDBYTES + 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), p);
+    assigns seed[0 .. KF_MLDSA_SEEDBYTES + 1];
+    ensures seed[KF_MLDSA_SEEDBYTES] == idx % p->l && seed[KF_MLDSA_SEEDBYTES + 1] == idx / p->l; */
 static void a_seed(uint8_t seed[KF_MLDSA_SEEDBYTES + 2], const uint8_t rho[KF_MLDSA_SEEDBYTES], unsigned idx,
                    const kf_mldsa_params *p)
 {
@@ -162,6 +171,11 @@ static int lanes_group(unsigned n, const uint8_t *const in[], kf_mldsa_poly *con
  * side_groups groups of at most 3 streams last, each with a lane for the side, so that the side
  * rides on A_FIRST_BLOCKS permutations of each, and groups of 4 before them; returns the number
  * of groups of 4. */
+/*@ requires total <= 64 && 1 <= side_groups && 3 * side_groups <= total + 3;
+    requires \valid(partial_streams);
+    assigns *partial_streams;
+    ensures \result == (total + side_groups + 3) / 4 - side_groups && *partial_streams == total - 4 * \result;
+    ensures 3 * side_groups - 3 <= *partial_streams <= 3 * side_groups; */
 static unsigned side_plan(unsigned total, unsigned side_groups, unsigned *partial_streams)
 {
     const unsigned groups = (total + side_groups + 3) / 4;
@@ -409,6 +423,9 @@ static void s_squeeze(kf_sponge_xn *x, unsigned n, uint8_t *const out[], uint8_t
     (void)buf;
     /*@ assert x->n == n; */
     /*@ assert rows: \forall integer j, o; 0 <= j < n && 0 <= o < S_BUF ==> out[j] + o == buf + (j * S_BUF + o); */
+    /* the rows as the squeeze's assigns names them (out[0 .. x->n - 1], a block each) */
+    /*@ assert rows_x: \forall integer j, o; 0 <= j < x->n && 0 <= o < KF_SHAKE256_RATE ==>
+                         \exists integer k; 0 <= k < n * S_BUF && out[j] + o == buf + k; */
     kf_sponge_xn_squeeze(x, out, KF_SHAKE256_RATE);
 }
 
