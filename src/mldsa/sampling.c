@@ -287,6 +287,13 @@ unsigned kf_mldsa_side_groups(const kf_mldsa_params *p, int keygen)
     if (!hx || hx->n != 4) return 0;
     const unsigned blocks = (unsigned)(p->pk_bytes / KF_SHAKE256_RATE + 1); /* tr = H(pk)'s padded blocks */
     const unsigned groups = (blocks + A_FIRST_BLOCKS - 1) / A_FIRST_BLOCKS, total = p->k * p->l;
+    /* the three sets' figures, side_plan's precondition from them (session 54: every goal proved with a
+     * contract for kf_backend_xn_side as kf_backend_xn_for's, which keccak_backend.h does not have yet) */
+    /*@ assert sets_pk: p->pk_bytes == 1312 && p->k == 4 && p->l == 4 || p->pk_bytes == 1952 && p->k == 6 && p->l == 5 ||
+                        p->pk_bytes == 2592 && p->k == 8 && p->l == 7; */
+    /*@ assert sets_blocks: blocks == 10 && total == 16 || blocks == 15 && total == 30 || blocks == 20 && total == 56; */
+    /*@ assert sets: blocks == 10 && groups == 2 && total == 16 || blocks == 15 && groups == 3 && total == 30 ||
+                     blocks == 20 && groups == 4 && total == 56; */
     if (!keygen) return groups;
     /* key generation: pk's blocks are written as t's rows are done, so the partial groups
      * (last) find only the blocks of the rows the groups of four before them finished; they
