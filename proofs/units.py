@@ -308,8 +308,8 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift"],   # the second candidate, t >> 12
         "functions": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
         "pending": ["the Keccak job schedule's run (its set-up, a job's start and step, and "
-                    "the lone jobs: unit mlkem_jobs): kf_mlkem_sched_run, kf_mlkem_run_jobs, "
-                    "lane_block_words (its contract assumed)"],
+                    "the lone jobs: unit mlkem_jobs): kf_mlkem_sched_run, kf_mlkem_run_jobs; "
+                    "lane_block_words is mlkem_jobs' since session 54"],
     },
     # The set-up of ML-KEM's Keccak jobs (src/mlkem/sampling.c, sampling.h's contracts): a hash
     # job's fields (kf_mlkem_job_hash), the k^2 SampleNTT jobs of A^ or A^T and one row of them
@@ -363,14 +363,21 @@ UNITS = {
              "extra": ["-wp-steps", "610000"], "slow": True},
             {"functions": ["kf_mlkem_matrix_row_jobs", "kf_mlkem_prf_jobs"],
              "extra": ["-wp-steps", "1500000", "-wp-timeout", "600"]},
+            # session 54 (s54-jobs): lane_block_words whole, with its widened view's byte bounds S_bytes / S_word
+            # and the job's fields kept across its loops (lbw_k1, lbw_k2) and its padding's stores (lbw_kept);
+            # its hardest proved goal 288,598 steps (lbw_k1, where the word loops' paths meet): its own limit
+            # 580,000, twice that; slow: 81.9 s of CPU alone (run.py --functions, load ~30), over the 60 s line
+            {"functions": ["lane_block_words"], "extra": ["-wp-steps", "580000"], "slow": True},
         ],
         # contracts and loop annotations written (sampling.h, sampling.c; docs/ASSURANCE.md), not yet
         # proved whole: the run's loop and kf_mlkem_run_jobs over it; lane_block_words (its padding's two stores, with
         # the frame and ensures after them: session 52, docs/ASSURANCE.md). Since session 52 in two
         # slow passes: run_job1_x1, kf_mlkem_run_job1, kf_mlkem_sched_lone; run_job1_blocks. Session 53: sched_run's
         # contract states what its callers need (run_done, run_bounded, run_lanes); lane_block_words' padding stores over
-        # the ghost lemma lbw_word_in (first pass): 104 of 105, left its ensures after the stores (docs/ASSURANCE.md)
-        "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs", "lane_block_words"],
+        # the ghost lemma lbw_word_in (first pass): 104 of 105, left its ensures after the stores (docs/ASSURANCE.md).
+        # Session 54: lane_block_words proved (its own slow pass above; lbw_word_in also ensures lbw_c, the C
+        # product's value and the word's byte bound)
+        "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
     },

@@ -239,15 +239,16 @@ static void lane_extract(kf_mlkem_sched *l, unsigned i, uint8_t *block, size_t l
  * the input are zeroed; else the block is xored in. No block buffer: building one (a memset,
  * two variable-length copies, the padding bytes) and reading it back cost more than the words
  * themselves (docs/BENCHMARK_HISTORY.md, "ML-KEM job blocks"). */
-/* (ACSL: its contract is assumed, its proof is unit mlkem_jobs' "pending": the lane as 64-bit
- * words s[w n] of an interleaved table, whose states are 25 n words, kf_mlkem_sched_ok; its
- * padding's two stores are left, docs/ASSURANCE.md, session 52) */
+/* (ACSL, unit mlkem_jobs, a slow pass since session 54: the lane as 64-bit words s[w n] of an
+ * interleaved table, whose states are 25 n words, kf_mlkem_sched_ok; the view's byte bounds
+ * S_bytes and S_word, docs/ASSURANCE.md's widened views) */
 /* (ACSL) a ghost lemma function for its padding's two stores, proved alone: word a < 25 of lane
  * i < n is word a n + i of the 25 n, a linear fact on the store's product for the caller */
 /*@ ghost
   /@ requires a < 25 && i < n && n <= 16;
      assigns \nothing;
-     ensures lbw_in: 0 <= a * n <= 24 * n <= 384 && a * n + i < 25 * n; @/
+     ensures lbw_in: 0 <= a * n <= 24 * n <= 384 && a * n + i < 25 * n;
+     ensures lbw_c: (size_t)(a * n) == a * n && (a * n + i) * sizeof(uint64_t) + sizeof(uint64_t) <= 200 * n; @/
   static void lbw_word_in(size_t a, size_t n, size_t i) { }
 */
 /*@ requires kf_mlkem_sched_ok(l) && l->words != 0 && i < l->lanes;
@@ -262,6 +263,8 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
     const uint8_t *in0 = j->in[0], *in1 = j->in[1];
     size_t w = 0;
     /*@ assert lbw_lanes: 200 * n <= KF_XN_STORAGE && n <= 16 && i < n; */
+    /* (ACSL) the view's extent in bytes (docs/ASSURANCE.md, widened views): words w n + i, w < 25 */
+    /*@ assert S_bytes: 25 * n * sizeof(uint64_t) <= sizeof(l->states); */
     /*@ assert lbw_block: at <= end <= total && end - at <= j->rate && end - at <= KF_STATE_BYTES; */
     if (end <= l0 && end >= 8) {
         /* the block's bytes all in in0 (a job's usual case): whole words, then the part of
@@ -304,21 +307,32 @@ static void lane_block_words(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j, int
         if (start) s[w * n] = v;
         else s[w * n] ^= v;
     }
+    /*@ assert lbw_k1: j->inlen[0] == \at(j->inlen[0], Pre) && j->inlen[1] == \at(j->inlen[1], Pre) &&
+                       j->absorbed == at; */
     if (start) {
 #pragma GCC unroll 4
         /*@ loop invariant w <= 25;
             loop assigns w, l->states[0 .. KF_XN_STORAGE - 1];
             loop variant 25 - w; */
         for (; w < KF_STATE_BYTES / 8; w++) s[w * n] = 0;
+        /*@ assert lbw_k2: j->inlen[0] == \at(j->inlen[0], Pre) && j->inlen[1] == \at(j->inlen[1], Pre) &&
+                           j->absorbed == at; */
     }
     const size_t take = end - at;
     /*@ assert lbw_pad: take <= j->rate && (take < j->rate ==> take / 8 < 25) && 1 <= words <= 25 && end <= total; */
     j->absorbed = end;
+    /*@ assert lbw_in_ok: kf_mlkem_job_in_ok(j); */
     if (take < j->rate) { /* the final block (take may be 0): pad10*1 after the suffix bits */
+        /*@ ghost size_t g0 = j->inlen[0], g1 = j->inlen[1]; */
         /*@ ghost lbw_word_in(take / 8, n, i); */
         /*@ ghost lbw_word_in(words - 1, n, i); */
+        /*@ assert S_word: (take / 8 * n + i) * sizeof(uint64_t) + sizeof(uint64_t) <= 200 * n &&
+                           ((size_t)(words - 1) * n + i) * sizeof(uint64_t) + sizeof(uint64_t) <= 200 * n &&
+                           200 * n <= sizeof(l->states); */
+        /*@ assert lbw_apart: \separated(s + take / 8 * n, j) && \separated(s + (size_t)(words - 1) * n, j); */
         s[take / 8 * n] ^= (uint64_t)j->suffix << (8 * (take % 8));
         s[(words - 1) * n] ^= (uint64_t)0x80 << 56;
+        /*@ assert lbw_kept: j->inlen[0] == g0 && j->inlen[1] == g1 && j->absorbed == end; */
         j->padded = 1;
     }
 }
