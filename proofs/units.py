@@ -950,6 +950,9 @@ UNITS = {
             # A slow pass (137 goals, 80 s of CPU, the most steps 419,989; twice: 850,000; its two table
             # call points assumed, run to the limit), its own time limit (at load ~20 the output loop's
             # xn_kept invariant ran past 120 s before its steps).
+            # Session 54: the widened view's byte bound (W_bytes, W_raw: 25 n words of 8 bytes within KF_XN_STORAGE
+            # and s->raw; docs/ASSURANCE.md, "widened pointer views"): 139 goals, 112.8 s of CPU at load ~30, the
+            # most steps 420,040 (850,000 still twice it); W_bytes 26,930, its mutant's own limit 54,000.
             {"functions": ["g_oneblock_words", "xn_word", "xn_cap"], "extra": ["-wp-steps", "850000", "-wp-timeout", "600"],
              "slow": True},
         ],
