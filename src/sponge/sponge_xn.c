@@ -577,6 +577,12 @@ static void g_oneblock_words(const kf_sponge_xn *s, uint8_t *base, const kf_xn_g
     /*@ assert Wp: g->xn->state_bytes == 200 * g->xn->n && \separated(g->xn, base + (0 .. KF_XN_STORAGE - 1)) &&
                    \separated(inlen + (g->first .. g->first + g->count - 1), base + (0 .. KF_XN_STORAGE - 1)); */
     /*@ ghost xn_cap(lanes, n); */
+    /* The view's extent in bytes (session 54): W0a counts base's cells, 25 n bytes, not the 200 n the
+     * words take (docs/ASSURANCE.md, "widened pointer views"), so these two state the 25 n words within
+     * the group's storage and within the object s->raw (base == s->raw + s->shift). Every access below
+     * is w[j n + i] with j < 25 and i < n (xn_word), within these bytes. */
+    /*@ assert W_bytes: g->offset + 25 * n * sizeof(uint64_t) <= KF_XN_STORAGE; */
+    /*@ assert W_raw: s->shift + g->offset + 25 * n * sizeof(uint64_t) <= sizeof(s->raw); */
     /*@ assert W0a: \valid(w + (0 .. 25 * n - 1)); */
     /*@ assert W0b: \valid((uint8_t *)(w + lanes * n) + (0 .. (25 - lanes) * n * 8 - 1)); */
     /*@ assert W0c: (size_t)(lanes * n) == lanes * n && (size_t)((size_t)(25 - lanes) * n) == (25 - lanes) * n &&
