@@ -100,7 +100,8 @@ static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L
 
 /* Put chain q into lane L with block blk (PK.seed and padding already there). Returns 1 if
  * it needs hash calls, 0 if it was already complete. */
-/* (ACSL, unit slhdsa_wots) chain q < MAX_CHAINS: its start and steps read at q when given, the
+/* (ACSL, unit slhdsa_wots: stated, not proved, "pending"; session 54: 104 of 109 goals without the
+ * precondition r->snap apart from L and the block) chain q < MAX_CHAINS: its start and steps read at q when given, the
  * snapshot (its key pair's signature slot q % len, when r->snap is the leaf's) and chain q's value
  * (chain_val's address) as lane_check needs them, apart from the block, L and r; ADRS and the
  * input (SK.seed for PRF, else chain q's value) into blk[n .. 2n + 31] through memcpy's char view. */
@@ -110,6 +111,7 @@ static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L
     requires r->steps == \null || \valid_read(r->steps + q);
     requires \valid(blk + (0 .. 2 * c->p->n + 31)) && \separated(blk + (0 .. 2 * c->p->n + 31), c, c->p, L, r, r->adrs);
     requires \separated(L, c, r);
+    requires r->snap != \null ==> \separated(r->snap, L, blk + (0 .. 2 * c->p->n + 31));
     requires r->snap != \null ==> \valid_read(r->snap) && \valid_read(r->snap->digits + (q % c->p->len)) &&
              \valid((r->snap->sig + (q % c->p->len) * c->p->n) + (0 .. c->p->n - 1)) && \separated((r->snap->sig + (q % c->p->len) * c->p->n) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31), L, r);
     requires \valid((r->val + ((q / c->p->len) * r->stride + (q % c->p->len) * c->p->n)) + (0 .. c->p->n - 1)) && \separated((r->val + ((q / c->p->len) * r->stride + (q % c->p->len) * c->p->n)) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31));
