@@ -1121,8 +1121,8 @@ UNITS = {
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
         "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute",
-                    "thash_batch_rows", "kf_slh_thash_batch_blocks", "kf_slh_h_batch",
-                    "order_chains", "lane_start", "lane_step", "order_verify",
+                    "thash_batch_rows", "kf_slh_thash_batch_blocks",
+                    "order_chains", "lane_start", "order_verify",
                     "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
@@ -1131,10 +1131,10 @@ UNITS = {
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
                       "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
-                      "block_ready", "plan_verify",   # unit slhdsa_wots
+                      "block_ready", "plan_verify", "lane_step",   # unit slhdsa_wots
                       "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
-                      "kf_slh_ctx_backends", "thash_rows", "h_rows"],   # unit slhdsa_hash
+                      "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1191,9 +1191,13 @@ UNITS = {
             # mutant at 165,000 steps instead of 680,000; still slow: Qed's ~1.5 s on each of the
             # loop's end goals is most of what is left (docs/ASSURANCE.md)
             {"functions": ["plan_verify"], "extra": ["-wp-no-pruning"], "slow": True},
+            # lane_step (session 54, its contract new: the block's ADRS type and hash address words, then
+            # lane_check's snapshot and chain value): 28 goals, its most steps 392,452 (lane_check's chain-value
+            # precondition through c->p->len's division; the assigns' 379,704): twice that, its own pass
+            {"functions": ["lane_step"], "extra": ["-wp-steps", "790000"]},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
-        "pending": ["order_chains", "lane_start", "lane_step", "order_verify",
+        "pending": ["order_chains", "lane_start", "order_verify",
                     "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
@@ -1272,9 +1276,15 @@ UNITS = {
             {"functions": ["hash_xn"], "extra": ["-wp-steps", "140000"]},
             # kf_slh_ctx_backends (session 49): its most steps of a proved goal 119,908, twice that
             {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "240000"]},
+            # kf_slh_h_batch (session 54): over kf_slh_thash_batch's contract, which since session 54 names the
+            # fields it writes (c->perms, c->scratch, c->tmpl: not c's pointers, so the loop keeps the arrays'
+            # pointers and the set by the frame) and ensures slh_ctx_ok when the outputs lie apart from c->p
+            # (thash_batch_ok; the assertion h_batch_sep before the call); 65 goals, its most steps 140,608
+            # (h_batch_ok established after h_rows): twice that
+            {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "290000"]},
         ],
         "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_batch_rows",
-                    "kf_slh_thash_batch_blocks", "kf_slh_h_batch"],
+                    "kf_slh_thash_batch_blocks"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:

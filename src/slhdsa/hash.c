@@ -339,8 +339,11 @@ static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t 
     requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
-    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
-    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_rows(c); */
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->tmpl[0][0 .. SLH_ROWS * SLH_MAX_LANES - 1],
+            c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
+    ensures slh_ctx_same{Old, Here}(c) && slh_ctx_rows(c);
+    ensures rows_ok: \at(\forall integer i; 0 <= i < cnt ==> \separated(c->p, out[i] + (0 .. c->p->n - 1)), Old) ==>
+      slh_ctx_ok(c); */
 static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                              size_t inlen, uint8_t *const *out)
 {
@@ -492,8 +495,9 @@ void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, co
         loop invariant h_batch_rows: c->rows != 0 ==> slh_ctx_rows(c);
         loop invariant h_batch_out: \forall integer x; 0 <= x < cnt ==> out[x] == \at(out[x], Pre);
         loop invariant h_batch_in: \forall integer x; 0 <= x < cnt ==> in[x] == \at(in[x], Pre);
-        loop assigns done, each[0 .. 63], *c, *(\at(out[0 .. cnt - 1], Pre) + (0 .. \at(c->p->n, Pre) - 1)),
-                     kf_spec_xn_table;
+        loop assigns done, each[0 .. 63], c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1],
+                     c->tmpl[0][0 .. SLH_ROWS * SLH_MAX_LANES - 1], c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1],
+                     *(\at(out[0 .. cnt - 1], Pre) + (0 .. \at(c->p->n, Pre) - 1)), kf_spec_xn_table;
         loop variant cnt - done; */
     while (done < cnt) { /* the rest: 64 at a time through kf_slh_thash_batch */
         size_t g = cnt - done < 64 ? cnt - done : 64;
@@ -504,6 +508,8 @@ void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, co
             each[j] = a;
             adrs_set_tree_index(&each[j], index[done + j]);
         }
+        /*@ assert h_batch_sep: \forall integer i; 0 <= i < g ==>
+              \separated(c->p, (out + done)[i] + (0 .. c->p->n - 1)); */
         kf_slh_thash_batch(c, g, each, in + done, 2 * (size_t)c->p->n, out + done);
         done += g;
     }

@@ -227,7 +227,9 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
 /* cnt independent kf_slh_thash calls with inlen <= 2n: out[i] = thash(adrs[i], in[i][0..inlen));
  * out[i] may equal in[i], and may overlap in[j] for j > i when out[i] lies below in[j]
  * (groups are copied in before their outputs are written). in == NULL means PRF (the input
- * is SK.seed for all). */
+ * is SK.seed for all). (ACSL) It writes the counter, the scratch states and the templates of *c
+ * (thash_batch_rows' own template is a local), none of its pointers; with the outputs apart
+ * from c->p, slh_ctx_ok after as before (thash_batch_ok: kf_slh_h_batch's loop, session 54). */
 /*@ requires slh_ctx_ok(c) && inlen <= 2 * c->p->n;
     requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
     requires in == \null || \valid_read(in + (0 .. cnt - 1));
@@ -235,9 +237,12 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
     requires c->rows != 0 ==> slh_ctx_rows(c);
-    assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->tmpl[0][0 .. SLH_ROWS * SLH_MAX_LANES - 1],
+            c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c);
-    ensures c->rows != 0 ==> slh_ctx_rows(c); */
+    ensures c->rows != 0 ==> slh_ctx_rows(c);
+    ensures thash_batch_ok: \at(\forall integer i; 0 <= i < cnt ==> \separated(c->p, out[i] + (0 .. c->p->n - 1)), Old) ==>
+      slh_ctx_ok(c); */
 void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out);
 /* The same through padded blocks (kf_slh_hash_blocks) on any backend: what kf_slh_thash_batch
@@ -250,7 +255,9 @@ void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
     assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures blocks_ok: \at(\forall integer i; 0 <= i < cnt ==> \separated(c->p, out[i] + (0 .. c->p->n - 1)), Old) ==>
+      slh_ctx_ok(c); */
 void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                                size_t inlen, uint8_t *const *out);
 /* cnt tree nodes H(PK.seed, ADRS, in[j] (2n bytes)) into out[j]: ADRS is adrs (its layer,
@@ -258,9 +265,9 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
  * kf_slh_thash_batch. (ACSL) index[], in[] and out[] (the arrays) read only, apart from the
  * context, (rows) its batched table and every output; out[j] may lie in in[i]'s bytes (in
  * place); the outputs apart from the context, its set and (rows) its batched table, which
- * hash.c's h_rows reads between groups. Stated, not proved (unit slhdsa_hash: "pending"; its
- * calls of h_rows and kf_slh_thash_batch meet their preconditions, session 52, but the loop's
- * frame through kf_slh_thash_batch's assigns over the outputs did not prove). */
+ * hash.c's h_rows reads between groups. Proved (unit slhdsa_hash, session 54) over h_rows' and
+ * kf_slh_thash_batch's contracts: the latter names the fields of *c it writes (none of its
+ * pointers) and keeps slh_ctx_ok when the outputs lie apart from c->p. */
 /*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
     requires \valid_read(index + (0 .. cnt - 1)) && \valid_read(in + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
     requires \separated(c, index + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));

@@ -100,6 +100,26 @@ static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L
 
 /* Put chain q into lane L with block blk (PK.seed and padding already there). Returns 1 if
  * it needs hash calls, 0 if it was already complete. */
+/* (ACSL, unit slhdsa_wots: stated, not proved, "pending"; session 54: 104 of 109 goals without the
+ * precondition r->snap apart from L and the block) chain q < MAX_CHAINS: its start and steps read at q when given, the
+ * snapshot (its key pair's signature slot q % len, when r->snap is the leaf's) and chain q's value
+ * (chain_val's address) as lane_check needs them, apart from the block, L and r; ADRS and the
+ * input (SK.seed for PRF, else chain q's value) into blk[n .. 2n + 31] through memcpy's char view. */
+/*@ requires slh_ctx_ok(c) && \valid_read(r) && \valid_read(r->adrs) && \valid(L) && q < MAX_CHAINS;
+    requires r->stride <= TLEN_BUF_MAX;
+    requires r->start == \null || \valid_read(r->start + q);
+    requires r->steps == \null || \valid_read(r->steps + q);
+    requires \valid(blk + (0 .. 2 * c->p->n + 31)) && \separated(blk + (0 .. 2 * c->p->n + 31), c, c->p, L, r, r->adrs);
+    requires \separated(L, c, r);
+    requires r->snap != \null ==> \separated(r->snap, L, blk + (0 .. 2 * c->p->n + 31));
+    requires r->snap != \null ==> \valid_read(r->snap) && \valid_read(r->snap->digits + (q % c->p->len)) &&
+             \valid((r->snap->sig + (q % c->p->len) * c->p->n) + (0 .. c->p->n - 1)) && \separated((r->snap->sig + (q % c->p->len) * c->p->n) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31), L, r);
+    requires \valid((r->val + ((q / c->p->len) * r->stride + (q % c->p->len) * c->p->n)) + (0 .. c->p->n - 1)) && \separated((r->val + ((q / c->p->len) * r->stride + (q % c->p->len) * c->p->n)) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31));
+    assigns *L, *((char *)blk + (c->p->n .. 2 * c->p->n + 31)),
+            *((char *)(r->snap != \null && r->snap->kp == r->first + q / c->p->len ? (r->snap->sig + (q % c->p->len) * c->p->n) : (uint8_t *)\null) + (0 .. c->p->n - 1)),
+            *((char *)(r->val + ((q / c->p->len) * r->stride + (q % c->p->len) * c->p->n)) + (0 .. c->p->n - 1));
+    ensures \result == 0 || \result == 1;
+    ensures L->chain == q; */
 static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, unsigned q)
 {
     const size_t n = c->p->n;
@@ -127,6 +147,21 @@ static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, uns
 
 /* After one hash of lane L's block (the output replaced the block's input): the next
  * address, then the snapshot / end checks. */
+/* (ACSL, unit slhdsa_wots) the block's 2n + 32 bytes: its ADRS type word (bytes n + 16 .. n + 19,
+ * the PRF call done) and hash address (n + 28 .. n + 31), then lane_check on the value at n + 32;
+ * the snapshot (when set) and chain L->chain's value (chain_val's address) as lane_check needs
+ * them at any step, apart from the block, L and r. */
+/*@ requires slh_ctx_ok(c) && \valid_read(r) && \valid(L) && L->chain < MAX_CHAINS && r->stride <= TLEN_BUF_MAX;
+    requires \valid(blk + (0 .. 2 * c->p->n + 31)) && \separated(blk + (0 .. 2 * c->p->n + 31), c, c->p, L, r);
+    requires L->snap != \null ==> \valid(L->snap + (0 .. c->p->n - 1)) &&
+             \separated(L->snap + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31), L, r);
+    requires \valid((r->val + ((L->chain / c->p->len) * r->stride + (L->chain % c->p->len) * c->p->n)) + (0 .. c->p->n - 1)) &&
+             \separated((r->val + ((L->chain / c->p->len) * r->stride + (L->chain % c->p->len) * c->p->n)) + (0 .. c->p->n - 1),
+                        blk + (0 .. 2 * c->p->n + 31));
+    assigns L->in_prf, L->done, blk[c->p->n + 16 .. c->p->n + 19], blk[c->p->n + 28 .. c->p->n + 31],
+            *((char *)L->snap + (0 .. c->p->n - 1)),
+            *((char *)(r->val + ((L->chain / c->p->len) * r->stride + (L->chain % c->p->len) * c->p->n)) + (0 .. c->p->n - 1));
+    ensures \result == 0 || \result == 1; */
 static inline int lane_step(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk)
 {
     const size_t n = c->p->n;
