@@ -134,6 +134,8 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
                        \separated(nodes + (0 .. 2 * gc * n - 1), c, c->p); */
         //@ assert lx: c->rows != 0 ==> \separated(nodes + (0 .. 2 * gc * n - 1), c->xn);
         if (has_idx && auth) memcpy(auth + l * n, nodes + ((idx >> l) ^ 1) * n, n);
+        //@ assert kn: c->p->n == n && gc == (uint32_t)(1u << (levels - l - 1));
+        //@ assert lv2: \valid(nodes + (0 .. 2 * gc * c->p->n - 1)) && \separated(nodes + (0 .. 2 * gc * c->p->n - 1), c, c->p);
         reduce_level(c, adrs, z0 + l + 1, first >> (l + 1), 1u << (levels - l - 1), nodes);
     }
 }
