@@ -117,15 +117,25 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
         loop variant levels - l; */
     for (unsigned l = 0; l < levels; l++) {
         //@ ghost tree_at(l, levels, idx, n);
+        /* the calls' arguments as ghost values of the C expressions (gs: the sibling, gc: the count) */
+        //@ ghost uint32_t gs = (idx >> l) ^ 1;
+        //@ ghost uint32_t gc = 1u << (levels - l - 1);
+        //@ assert gxa: has_idx != 0 ==> 0 <= ((idx >> l) ^ 1) < (1 << levels);
+        //@ assert gx: has_idx != 0 ==> gs == ((idx >> l) ^ 1) && 0 <= gs * n && gs * n + n <= (1 << levels) * n;
+        //@ assert sl: (size_t)(l * n) == l * n;
+        //@ assert sg: has_idx != 0 ==> (size_t)(gs * n) == gs * n;
         /*@ assert dst: auth != \null ==> \valid(auth + l * n + (0 .. n - 1)) &&
                         \separated(auth + l * n + (0 .. n - 1), nodes + (0 .. (1 << levels) * n - 1)); */
-        /*@ assert src: has_idx != 0 ==> \valid_read(nodes + ((idx >> l) ^ 1) * n + (0 .. n - 1)) &&
-                        (size_t)(((idx >> l) ^ 1) * n) == ((idx >> l) ^ 1) * n; */
-        //@ assert cnt: (uint32_t)(1u << (levels - l - 1)) == (1 << (levels - l - 1));
-        /*@ assert lv: \valid(nodes + (0 .. 2 * (1 << (levels - l - 1)) * n - 1)) &&
-                       \separated(nodes + (0 .. 2 * (1 << (levels - l - 1)) * n - 1), c, c->p); */
-        //@ assert lx: c->rows != 0 ==> \separated(nodes + (0 .. 2 * (1 << (levels - l - 1)) * n - 1), c->xn);
+        /*@ assert dsub: auth != \null ==> \subset(auth + l * n + (0 .. n - 1), auth + (0 .. levels * n - 1)) &&
+                         \separated(auth + l * n + (0 .. n - 1), c, c->p); */
+        //@ assert src: has_idx != 0 ==> \valid_read(nodes + gs * n + (0 .. n - 1));
+        //@ assert cnt: gc == (1 << (levels - l - 1));
+        /*@ assert lv: \valid(nodes + (0 .. 2 * gc * n - 1)) &&
+                       \separated(nodes + (0 .. 2 * gc * n - 1), c, c->p); */
+        //@ assert lx: c->rows != 0 ==> \separated(nodes + (0 .. 2 * gc * n - 1), c->xn);
         if (has_idx && auth) memcpy(auth + l * n, nodes + ((idx >> l) ^ 1) * n, n);
+        //@ assert kn: c->p->n == n && gc == (uint32_t)(1u << (levels - l - 1));
+        //@ assert lv2: \valid(nodes + (0 .. 2 * gc * c->p->n - 1)) && \separated(nodes + (0 .. 2 * gc * c->p->n - 1), c, c->p);
         reduce_level(c, adrs, z0 + l + 1, first >> (l + 1), 1u << (levels - l - 1), nodes);
     }
 }
