@@ -172,14 +172,14 @@ static void keygen_row_ready(void *ctx, unsigned done)
  * contract, "pending": kf_mldsa_expand_a_side's contract states verification's call, ready ==
  * NULL, not this one's. Inlined: the same machine code as the body in keygen_internal.) */
 /*@ requires kf_mldsa_params_ok(p) && !\valid(p) && \valid(st) && \valid(kr) && \valid(pk + (0 .. p->pk_bytes - 1));
-    requires \separated(st, kr, pk + (0 .. p->pk_bytes - 1));
+    requires \separated(st, kr, pk + (0 .. p->pk_bytes - 1)) && \separated(p, st, kr);
     requires kr->st == st && kr->p == p && kr->rows == 0 && kr->side.in == &st->pk[0] &&
              kr->side.rate == KF_SHAKE256_RATE && kr->side.blocks == 0;
     requires kf_mldsa_vec_bounded(&st->s1hat[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
     requires kf_mldsa_vec_bounded(&st->s2[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->t0[0 .. K_MAX - 1], st->t1[0 .. K_MAX - 1],
-            st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1], *kr,
-            pk[0 .. p->pk_bytes - 1], kf_spec_xn_table;
+            st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1],
+            kr->rows, kr->side.lanes[0 .. 24], kr->side.in, kr->side.blocks, pk[0 .. p->pk_bytes - 1], kf_spec_xn_table;
     ensures kf_mldsa_vec_bounded(&st->t0[0], p->k, -4095, 4096); */
 static inline __attribute__((always_inline)) void keygen_side(keygen_state *st, keygen_rows *kr, const kf_mldsa_params *p,
                                                               uint8_t *pk)
@@ -247,6 +247,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     if (kf_backend_xn_side()) { /* ExpandA, t's rows as A's are done, and tr = H(pk) riding on ExpandA */
         /*@ assert y_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX &&
                          \separated(p, pk + (0 .. p->pk_bytes - 1)); */
+        /*@ assert y_sep: \separated(p, &st, &kr); */
         /*@ assert y_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
                         kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta); */
         keygen_side(&st, &kr, p, pk);
