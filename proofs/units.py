@@ -483,8 +483,13 @@ UNITS = {
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
                            "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
                            "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask",
-                           "sk_slot", "sign_sk_decode", "kl_fits"],
+                           "sk_slot", "sign_sk_decode", "kl_fits", "pieces3"],
              "extra": ["-wp-no-init-const", "-wp-no-ground"]},
+            # s54-mldsa: keygen_internal in a pass of its own: its hardest goal, b_ok (params_ok(p) after
+            # keygen_side), 326,907 CVC4 steps, so 660,000 (twice it); 1 justified goal (st.t0's wipe). The unit's
+            # options only (b_ok and b_s proved so, 2026-11-29); with -wp-no-init-const -wp-no-ground, at load ~35,
+            # both ran into the 120 s backstop: a 600 s one, as mldsa_verify's first pass
+            {"functions": ["keygen_internal"], "extra": ["-wp-steps", "660000", "-wp-timeout", "600"]},
         ],
         # session 50: wipe_sign_state (writes only *st), attempt_mask (made >= kappa + l, the ring's
         # rows and y[0 .. l) written, y's l polynomials in [gamma1 - 2^z_bits + 1, gamma1]) and
@@ -498,7 +503,12 @@ UNITS = {
         # keygen_internal's assertion sep stated pk and sk apart, which it does not require: docs/ASSURANCE.md, "Session 52")
         # s53-mldsa: keygen_internal 137 of 139 at 410,000 with kl_fits (its ghost lemma, proved here) and kg_coef; left
         # b_ok (p's fields over keygen_side's assigns) and st.t0's wipe (WP's cells, not bytes: docs/ASSURANCE.md, "Session 53")
-        "pending": ["keygen_internal", "keygen_side", "sign_attempt", "sign_internal"],
+        # s54-mldsa: keygen_internal proved (its own pass above): keygen_side's assigns narrowed from *kr to the fields
+        # it writes, `\separated(p, st, kr)` required, the assertion y_sep; st.t0's wipe justified (justified_alarms.md).
+        # keygen_side stays pending: kf_mldsa_expand_a_side's contract (sampling.h) requires ready == NULL.
+        # sign_internal 110 of 115 (assertions after each call, the ghost lemma pieces3, proved here, and sign_attempt's
+        # ensures ok, a, t0, assumed with its contract); left rpp_ok, a_t0, ch_a and two loop assigns parts
+        "pending": ["keygen_side", "sign_attempt", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

@@ -172,14 +172,14 @@ static void keygen_row_ready(void *ctx, unsigned done)
  * contract, "pending": kf_mldsa_expand_a_side's contract states verification's call, ready ==
  * NULL, not this one's. Inlined: the same machine code as the body in keygen_internal.) */
 /*@ requires kf_mldsa_params_ok(p) && !\valid(p) && \valid(st) && \valid(kr) && \valid(pk + (0 .. p->pk_bytes - 1));
-    requires \separated(st, kr, pk + (0 .. p->pk_bytes - 1));
+    requires \separated(st, kr, pk + (0 .. p->pk_bytes - 1)) && \separated(p, st, kr);
     requires kr->st == st && kr->p == p && kr->rows == 0 && kr->side.in == &st->pk[0] &&
              kr->side.rate == KF_SHAKE256_RATE && kr->side.blocks == 0;
     requires kf_mldsa_vec_bounded(&st->s1hat[0], p->l, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
     requires kf_mldsa_vec_bounded(&st->s2[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->t0[0 .. K_MAX - 1], st->t1[0 .. K_MAX - 1],
-            st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1], *kr,
-            pk[0 .. p->pk_bytes - 1], kf_spec_xn_table;
+            st->pk[KF_MLDSA_SEEDBYTES .. PK_PADDED_MAX - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1],
+            kr->rows, kr->side.lanes[0 .. 24], kr->side.in, kr->side.blocks, pk[0 .. p->pk_bytes - 1], kf_spec_xn_table;
     ensures kf_mldsa_vec_bounded(&st->t0[0], p->k, -4095, 4096); */
 static inline __attribute__((always_inline)) void keygen_side(keygen_state *st, keygen_rows *kr, const kf_mldsa_params *p,
                                                               uint8_t *pk)
@@ -247,6 +247,7 @@ static void keygen_internal(const kf_mldsa_params *p, uint8_t *pk, uint8_t *sk, 
     if (kf_backend_xn_side()) { /* ExpandA, t's rows as A's are done, and tr = H(pk) riding on ExpandA */
         /*@ assert y_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX &&
                          \separated(p, pk + (0 .. p->pk_bytes - 1)); */
+        /*@ assert y_sep: \separated(p, &st, &kr); */
         /*@ assert y_s: kf_mldsa_vec_bounded(&st.s1[0], p->l, -(int)p->eta, p->eta) &&
                         kf_mldsa_vec_bounded(&st.s2[0], p->k, -(int)p->eta, p->eta); */
         keygen_side(&st, &kr, p, pk);
@@ -389,7 +390,11 @@ static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kapp
             st->w[0 .. K_MAX - 1], st->w0[0 .. K_MAX - 1], st->h[0 .. K_MAX - 1], st->c, st->tmp,
             st->coff[0 .. KF_MLDSA_N - 1], st->cn, st->w1[0 .. W1_BYTES_MAX - 1], st->hpad[0 .. H_PADDED_MAX - 1],
             st->ctilde[0 .. KF_MLDSA_CTILDE_MAX - 1], sig[0 .. p->sig_bytes - 1], kf_spec_xn_table;
-    ensures \result == 0 || \result == 1; */
+    ensures \result == 0 || \result == 1;
+    // what sign_internal's loop keeps (p, st->a and st->t0 are not assigned)
+    ensures ok: kf_mldsa_params_ok(p);
+    ensures a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    ensures t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
 static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa, uint8_t *sig)
 {
     attempt_mask(st, p, kappa);
@@ -507,6 +512,17 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
   static void sk_slot(size_t sb, unsigned j, unsigned n) { }
 */
 
+/* (ACSL, the unit mldsa_api) sign_internal's ghost lemma function (proved alone, as row_bounded): the three
+ * pieces of rho'' readable, in the forall form of kf_mldsa_shake256's precondition. */
+/*@ ghost
+  /@ requires \valid_read(in + (0 .. 2)) && \valid_read(len + (0 .. 2));
+     requires \valid_read(in[0] + (0 .. len[0] - 1)) && \valid_read(in[1] + (0 .. len[1] - 1)) &&
+              \valid_read(in[2] + (0 .. len[2] - 1));
+     assigns \nothing;
+     ensures \forall integer i; 0 <= i < 3 ==> \valid_read(in[i] + (0 .. len[i] - 1)); @/
+  static void pieces3(const uint8_t *const *in, const size_t *len) { }
+*/
+
 /*@ requires \valid(st) && kf_mldsa_params_ok(p) && \separated(st, p);
     requires \valid_read(sk + (0 .. p->sk_bytes - 1)) && \separated(st, sk + (0 .. p->sk_bytes - 1));
     assigns st->rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->key[0 .. KF_MLDSA_SEEDBYTES - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1],
@@ -591,30 +607,46 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     static const uint8_t zeros[KF_MLDSA_SEEDBYTES];
     int rc = KF_ERR_BAD_STATE; /* the attempts ran out: never for a valid key */
     /*@ assert sets: p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
+    /*@ assert sep: \separated(p, &st) && \separated(&st, sig + (0 .. p->sig_bytes - 1)); */
     st.made = 0;
     if (sign_sk_decode(&st, sk, p) != 0) {
         rc = KF_ERR_BAD_KEY;
         goto out;
     }
+    /*@ assert d_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX && \separated(p, &st); */
+    /*@ assert d_t0: \forall integer r; 0 <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096); */
     if (mu) memcpy(st.mu, mu, KF_MLDSA_CRHBYTES);
     else kf_mldsa_compute_mu(st.mu, st.tr, m);
+    /*@ assert mu_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
+    /*@ assert mu_t0: \forall integer r; 0 <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096); */
     const uint8_t *in[3] = {st.key, rnd ? rnd : zeros, st.mu};
     const size_t len[3] = {KF_MLDSA_SEEDBYTES, KF_MLDSA_SEEDBYTES, KF_MLDSA_CRHBYTES};
     /*@ assert pieces: \valid_read(in[0] + (0 .. len[0] - 1)) && \valid_read(in[1] + (0 .. len[1] - 1)) &&
                        \valid_read(in[2] + (0 .. len[2] - 1)); */
+    /*@ ghost pieces3(in, len); */
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
+    /*@ assert rpp_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
     /*@ assert t0_in: \forall integer r; 0 <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096); */
+    /*@ assert a_fit: \valid(&st.a[0] + (0 .. p->k * p->l - 1)) &&
+                      \separated(&st.a[0] + (0 .. p->k * p->l - 1), &st.rho[0] + (0 .. KF_MLDSA_SEEDBYTES - 1), p); */
     kf_mldsa_expand_a(st.a, st.rho, p);
+    /*@ assert a_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
+    /*@ assert a_a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    /*@ assert a_t0: \forall integer r; 0 <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096); */
     /*@ loop invariant 0 <= i <= p->k && kf_mldsa_vec_bounded(&st.t0[0], i, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant \forall integer r; i <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096);
         loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX;
         loop invariant a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
         loop assigns i, st.t0[0 .. K_MAX - 1];
         loop variant p->k - i; */
-    for (unsigned i = 0; i < p->k; i++) kf_mldsa_ntt(&st.t0[i]);
+    for (unsigned i = 0; i < p->k; i++) /*@ assert n_row: kf_mldsa_bounded(&st.t0[i], -4095, 4096); */ kf_mldsa_ntt(&st.t0[i]);
     st.chunk = mask_chunk();
+    /*@ assert ch_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
+    /*@ assert ch_a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    /*@ assert ch_t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
     /*@ loop invariant 0 <= n <= SIGN_ATTEMPTS_MAX && kappa == n * p->l && 1 <= st.chunk <= KF_XN_MAX;
         loop invariant rc == KF_ERR_BAD_STATE;
+        loop invariant sep: \separated(p, &st) && \separated(&st, sig + (0 .. p->sig_bytes - 1));
         loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
         loop invariant a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
         loop invariant t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
@@ -626,6 +658,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
         n++;
         if (sign_attempt(&st, p, kappa, sig)) {
+            /*@ assert s_kl: p->k <= K_MAX && p->l <= L_MAX; */
             rc = KF_OK;
             break;
         }
