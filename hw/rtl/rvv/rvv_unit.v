@@ -308,9 +308,9 @@ module rvv_unit #(
     reg [7:0]  cnt, last;
     reg [4:0]  k;
     reg [4:0]  q_vd, q_vs2, q_f15;
-    /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 64: bit 5; a shift amount's bits are op_sh's since the issue)
+    reg [2:0]  q_f3;
+    reg        q_imm5;          // vrotup's uimm[5] (bit 26)
     reg [5:0]  q_rs1;           // (the bits a shift amount or viota's index needs)
-    /* verilator lint_on UNUSEDSIGNAL */
     reg [7:0]  q_newvl;
     reg [1:0]  q_newlmul;
     wire       accept = in_valid && !busy;
@@ -379,18 +379,33 @@ module rvv_unit #(
     wire       dk_rho32l = dc && d_f6[3:0] == CF6_V32LRHO[3:0];
     wire       dk_rho32h = dc && d_f6[3:0] == CF6_V32HRHO[3:0];
     wire       dk_iota   = dc && d_f6[3:2] == 2'b11;
-    wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
-    // (vpi's row of the next cycle, n_row; the lanes' rho offset while busy reads b_row)
+    wire       nk_sll    = busy ? k == K_SLL : dk_sll;
+    wire       nk_srl    = busy ? k == K_SRL : dk_srl;
+    wire       nk_mv     = busy ? k == K_MV : dk_mv;
+    wire       nk_ror    = busy ? k == K_ROR : dk_ror;
+    wire       nk_rol    = busy ? k == K_ROL : dk_rol;
+    wire       nk_xor    = busy ? k == K_XOR : dk_xor;
+    wire       nk_and    = busy ? k == K_AND : dk_and;
+    wire       nk_or     = busy ? k == K_OR : dk_or;
+    wire       nk_andn   = busy ? k == K_ANDN : dk_andn;
+    wire       nk_slide  = busy ? k == K_SLDN || k == K_SLUP : dk_slide;
+    wire       nk_rotup  = busy ? k == K_ROTUP : dk_rotup;
+    wire       nk_rho64  = busy ? k == K_RHO64 : dk_rho64;
     wire       nk_rowk   = busy ? k == K_RHO64 || k == K_PI : dk_rowk;
+    wire       nk_rot32l = busy ? k == K_ROT32L : dk_rot32l;
+    wire       nk_rot32h = busy ? k == K_ROT32H : dk_rot32h;
+    wire       nk_rho32l = busy ? k == K_RHO32L : dk_rho32l;
+    wire       nk_rho32h = busy ? k == K_RHO32H : dk_rho32h;
+    wire       nk_iota   = busy ? k == K_IOTA : dk_iota;
     wire [4:0] n_f15  = busy ? q_f15 : d_f15;
+    wire [2:0] n_f3   = busy ? q_f3 : d_f3;
+    wire       n_imm5 = busy ? q_imm5 : d_f6[0];
+    wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
+    wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
     wire       n_rowfix = nk_rowk && n_f15 != 5'h1f;
-    wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     wire       d_rowfix = dk_rowk && d_f15 != 5'h1f;
-    // b_row: n_row while busy, for the lanes' rho offset; its fixed-row flag registered at the
-    // issue (q_rowfix = d_rowfix of the word: equal to rowfix while a v64rho runs, the only
-    // busy kind that reads b_row), not a compare of k and q_f15 in front of the rho table
-    reg        q_rowfix;
-    wire [2:0] b_row  = q_rowfix ? q_f15[2:0] : cnt[2:0];
+    wire [2:0] b_row  = rowfix ? q_f15[2:0] : cnt[2:0];   // n_row while busy
+    wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // the next values of the control registers (the control block below assigns the same)
     wire       busy_nx = !rst && (accept || (busy && !last_cycle));
     wire       mel_last = {27'd0, mel} == ELENUM - 1;
@@ -414,12 +429,9 @@ module rvv_unit #(
     // mreg + (mel + 3 >= ELENUM).
     reg  [4:0] st_ra;           // vd + the register of the element read in this cycle (a store)
     reg        q_isst;          // the running instruction is a store (or a refused word of opcode bit 5)
-    reg        b_rhok;          // the running instruction is a rho kind (its op_amt changes per register)
     always @(posedge clk) begin
         st_ra <= accept ? d_vd : q_vd + {2'd0, mreg} + {4'd0, {27'd0, mel} >= ELENUM - 3};
         if (accept) q_isst <= d_isst;     // (a refused word runs one cycle, K_ILL, and reads nothing)
-        if (accept) q_rowfix <= d_rowfix;
-        if (accept) b_rhok <= d_rho;
     end
     // read ports: A = vs2 + lmul_cnt (vd + mreg for a store), B = vs1 + lmul_cnt; bank b reads
     // word ra (rb). In the issue cycle: fields of the word (d_isst, above); while busy: ra_nx /
@@ -574,50 +586,29 @@ module rvv_unit #(
     // (the kinds that need a parameter are gated by it, so that a build without them has none
     // of their datapath: yosys cannot see that k never holds a kind the decoder does not make)
     // ... and of the next cycle's instruction, for what the operand stage computes ahead
+    wire [5:0]      n_rot_imm = {n_imm5, n_f15};
+    wire            n_ror   = HAS_ZVBB && nk_ror;
+    wire            n_rol   = HAS_ZVBB && nk_rol;
+    wire            n_rotup = HAS_SROT && nk_rotup;
+    wire            n_rho   = HAS_SROT && (nk_rho64 || nk_rho32l || nk_rho32h);
+    wire            n_shrot = nk_sll || nk_srl || n_ror || n_rol;   // by an amount operand
     wire            n_custom = busy ? k >= K_SLDN && k <= K_IOTA : dc;
-    // The lanes' controls of the issue cycle, from the word alone (d_*), for the registers that
-    // hold them while busy: the kind, f3, f15, the immediate and rs1 do not change while an
-    // instruction runs, so a lane's op_amt (but for a rho kind: its offset per register,
-    // b_rhok), op_sh and flags keep their issue values (what the lanes compute for a word d_k
-    // refuses, or for vsetvli, is never written: wok_k). op_amt's issue value is an and-or of
-    // its candidates (the immediate, rs1's and f15's low bits, each negated or not, the rho
-    // offsets), each with a one-hot condition from the word's decode, so that no select chain
-    // (the .vx/.vi field, then the negation's carry, then the kind) stands in front of it.
-    // (58bcb44, weight 50: seed 3's worst path q_f15 -> n_f15 -> nine LUT/PFUMX levels; seed
-    // 1's the word's f3 -> nine levels; both into a flip-flop's M input.)
-    localparam [5:0] SHM    = (ELEN == 64) ? 6'h3f : 6'h1f;
-    wire             d_ror  = HAS_ZVBB && dk_ror;
-    wire             d_rol  = HAS_ZVBB && dk_rol;
-    wire             d_rotup = HAS_SROT && dk_rotup;
-    wire             d_rho  = HAS_SROT && (dk_rho64 || dk_rho32l || dk_rho32h);
-    wire             d_shrot = dk_sll || dk_srl || d_ror || d_rol;
-    wire             d_neg  = dk_srl || d_ror;
-    wire [5:0]       d_rimm = {d_f6[0], d_f15};
-    wire [5:0]       c_ri   = d_rimm & SHM;                     // vror.vi's amount
-    wire [5:0]       c_sx   = in_rs1[5:0] & SHM;                // .vx
-    wire [5:0]       c_sf   = {1'b0, d_f15} & SHM;              // .vi
-    wire [5:0]       c_nri  = (6'd0 - c_ri) & SHM;
-    wire [5:0]       c_nsx  = (6'd0 - c_sx) & SHM;
-    wire [5:0]       c_nsf  = (6'd0 - c_sf) & SHM;
-    wire             t_sh   = d_shrot && !d_vv;
-    wire             t_ri   = t_sh && d_ror && d_vi;            // (vror is negated: rotate left)
-    wire             t_x    = t_sh && !(d_ror && d_vi) && d_vx;
-    wire             t_f    = t_sh && !(d_ror && d_vi) && !d_vx;
-    wire             t_rot  = d_rotup;
-    wire             t_rho  = d_rho && !d_rotup;
-    wire             t_one  = !d_shrot && !d_rotup && !d_rho;
-    wire [5:0]       d_amt_c = ({6{t_rot}} & d_rimm) | ({6{t_ri}} & c_nri)
-                             | ({6{t_x && d_neg}} & c_nsx) | ({6{t_x && !d_neg}} & c_sx)
-                             | ({6{t_f && d_neg}} & c_nsf) | ({6{t_f && !d_neg}} & c_sf)
-                             | {5'd0, t_one};
+    wire            n_neg   = nk_srl || n_ror;   // rotate left by ELEN - the amount
+    wire            n_vv    = n_f3 == F3_OPIVV;
+    // the amount of the shifts and Zvbb rotates when it is not vs1's element (.vx, .vi):
+    // vror.vi's 6-bit immediate, else the operand's low bits
     /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 32: bit 5)
-    wire [5:0]       d_bo   = d_vx ? in_rs1[5:0] : {1'b0, d_f15};
+    wire [5:0]      n_bo = (n_f3 == F3_OPIVX) ? n_rs1 : {1'b0, n_f15};
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [SHW-1:0]   d_sh   = (d_shrot && d_vv) ? {SHW{1'b0}} : (d_ror && d_vi) ? d_rimm[SHW-1:0] : d_bo[SHW-1:0];
-    wire             d_lrot = d_shrot || d_rotup || d_rho || (HAS_SROT && (dk_rot32l || dk_rot32h));
-    wire             d_lhi  = HAS_SROT && (dk_rot32h || dk_rho32h);
-    wire             d_lv32 = HAS_SROT && (dk_rot32l || dk_rot32h || dk_rho32l || dk_rho32h);
-    wire [6:0]       d_lop  = {dk_slide, dk_iota, HAS_ZVBB && dk_andn, dk_mv, dk_or, dk_and, dk_xor};
+    wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
+    wire [5:0]      n_sh_left;
+    generate
+        if (ELEN == 64) begin : g_s64
+            assign n_sh_left = n_neg ? 6'd0 - n_sh : n_sh;
+        end else begin : g_s32
+            assign n_sh_left = {1'b0, n_neg ? 5'd0 - n_sh : n_sh};
+        end
+    endgenerate
     reg  [ELENUM-1:0] emask_nx; // the lanes the next cycle's register write may change
 
     wire [REGW-1:0]   res;      // the result, lane 5i + j for bank 5i + j
@@ -636,11 +627,8 @@ module rvv_unit #(
             wire [2:0]      b_x = T_SUB[{J3, b_t5, 2'b00} +: 3];
             wire [2:0]      d_x = TXJ[{d_vd, 2'b00} +: 3];
             wire [2:0]      n_x = busy ? b_x : d_x;
-            wire [5:0]      b_rho_amt = rvv_rho(b_row, b_x);        // while busy (b_rhok)
-            wire [5:0]      d_rho_f   = rvv_rho(d_f15[2:0], d_x);   // the issue: a fixed row
-            wire [5:0]      d_rho_0   = rvv_rho(3'd0, d_x);         // ... row 0
-            wire [5:0]      d_amt = d_amt_c | ({6{t_rho && d_rowfix}} & d_rho_f)
-                                            | ({6{t_rho && !d_rowfix}} & d_rho_0);
+            wire [5:0]      n_rho_amt = busy ? rvv_rho(b_row, b_x)
+                                      : d_rowfix ? rvv_rho(d_f15[2:0], d_x) : rvv_rho(3'd0, d_x);
             // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
             // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
             reg  [4:0]      d_sa, d_sb;     // one-hot
@@ -674,20 +662,17 @@ module rvv_unit #(
             reg  [6:0]      l_op;       // one-hot: xor, and, or, mv, andn, iota, vs2 as it is (slides)
             (* keep *)
             always @(posedge clk) begin
-                if (!busy) begin
-                    op_amt <= d_amt;
-                    op_sh <= d_sh;
-                    l_bvv <= d_vv;
-                    l_neg <= d_neg;
-                    l_rot <= d_lrot;
-                    l_hi <= d_lhi;
-                    l_sll <= dk_sll;
-                    l_srl <= dk_srl;
-                    l_v32 <= d_lv32;
-                    l_op <= d_lop;
-                end else if (b_rhok)
-                    op_amt <= b_rho_amt;
+                op_amt <= (n_shrot && n_vv) ? 6'd0 : n_rotup ? n_rot_imm : n_rho ? n_rho_amt : n_shrot ? n_sh_left : 6'd1;
+                op_sh <= (n_shrot && n_vv) ? {SHW{1'b0}} : n_sh;
                 x0 <= n_x == 3'd0;
+                l_bvv <= n_vv;
+                l_neg <= n_neg;
+                l_rot <= n_shrot || n_rotup || n_rho || (HAS_SROT && (nk_rot32l || nk_rot32h));
+                l_hi <= HAS_SROT && (nk_rot32h || nk_rho32h);
+                l_sll <= nk_sll;
+                l_srl <= nk_srl;
+                l_v32 <= HAS_SROT && (nk_rot32l || nk_rot32h || nk_rho32l || nk_rho32h);
+                l_op <= {nk_slide, nk_iota, HAS_ZVBB && nk_andn, nk_mv, nk_or, nk_and, nk_xor};
             end
             // custom instructions: the state elements of every register; RVV: elements < vl
             always @*
@@ -1050,6 +1035,8 @@ module rvv_unit #(
                 cv5 <= d_vd5;
                 q_vs25 <= d_vs25;
                 q_f15 <= d_f15;
+                q_f3 <= d_f3;
+                q_imm5 <= d_f6[0];
                 q_rs1 <= in_rs1[5:0];
                 q_newvl <= s_vl;
                 q_newlmul <= s_lmul;
