@@ -1080,6 +1080,8 @@ UNITS = {
         # session 53: enc_run and dec_run (the run steps, kf_mlkem_run_jobs' call) in a pass of their own with
         # -wp-split (the callee's assigns per range of jobs, each a goal; docs/ASSURANCE.md), its hardest proved
         # goal 301,257 steps (a part of dec_run's assigns): its own limit 610,000, twice that
+        # session 54: enc_g_job ensures g_front (jobs[0 .. gi)'s inlen[0], inlen[1], poly kept, in the caller's
+        # indices: encaps_jobs' enc_f2 fields left in session 51), 8 of 8 goals, the most steps 95,998
         "passes": [
             {"functions": ["kf_mlkem_encaps_internal", "decaps_internal",
                            "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",

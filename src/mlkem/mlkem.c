@@ -305,12 +305,16 @@ typedef struct encaps_secrets {
  * the `after` store in encaps_jobs' own context ran to the step limit (session 47's enc_f3a),
  * here it is job_hash's hash_kept and one store. */
 /*@ requires \valid(g);
+    requires g_at: g == jobs + gi && \valid(jobs + (0 .. gi));
     assigns g->in[0 .. 1], g->inlen[0 .. 1], g->out, g->outlen, g->poly, g->rate, g->suffix, g->after,
             g->held, g->from, g->started, g->padded, g->done, g->absorbed, g->produced, g->have;
     ensures g_job: g->in[0] == &sec->in[0] && g->inlen[0] == 2 * SYM && g->inlen[1] == 0 && g->out == &sec->kr[0] &&
           g->outlen == 2 * SYM && g->poly == \null && g->rate == KF_RATE(512) && g->suffix != 0 &&
           g->after == &jobs[0] && g->from == \null && g->absorbed == 0;
-    ensures g_kept: kf_mlkem_jobs_kept_but{Pre, Post}(g, gi); */
+    ensures g_kept: kf_mlkem_jobs_kept_but{Pre, Post}(g, gi);
+    ensures g_front: \forall integer q; 0 <= q < gi ==>
+          jobs[q].inlen[0] == \old(jobs[q].inlen[0]) && jobs[q].inlen[1] == \old(jobs[q].inlen[1]) &&
+          jobs[q].poly == \old(jobs[q].poly); */
 static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, encaps_secrets *sec, kf_mlkem_job *jobs)
     /*@ ghost (unsigned gi) */
 {

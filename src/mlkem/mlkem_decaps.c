@@ -332,6 +332,10 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /*@ ghost kf_mlkem_params pv = *p; */ /* (ACSL) *p as on entry: kf_mlkem_params_of (params.h) */
     /*@ assert dec_pv: kf_mlkem_params_val(pv); */
     /*@ assert dec_kk: (k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16); */
+    /*@ ghost const size_t ekb = p->ek_bytes; */ /* (ACSL) ek's length as on entry: dec_s0, dec_ms */
+    /* (ACSL) the jobs (a local) apart from p and ek, on entry (dec_ms's in decaps_jobs' context after
+     * the hash jobs' set-up ran to the step limit, session 51; encaps_jobs' enc_s0) */
+    /*@ assert dec_s0: \separated(jobs + (0 .. k * k + 2 * k + 4 - 1), p, ek + (0 .. ekb - 1)); */
     /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
      * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
     /*@ assert dec_k: (p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) ||
@@ -350,6 +354,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[2].out == &sec->kbar[0] && jobs[2].outlen == SYM && jobs[2].poly == \null && jobs[2].rate == KF_RATE(256) &&
           jobs[2].suffix != 0 && jobs[2].after == \null && jobs[2].from == \null && jobs[2].absorbed == 0; */
     /*@ ghost kf_mlkem_params_of(p, pv); */
+    /*@ assert dec_eb: p->ek_bytes == ekb; */
     /*@ assert dec_mv: \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1)); */
     /*@ assert dec_ms: \separated(jobs + (0 .. p->k * p->k + 2), p, ek + (0 .. p->ek_bytes - 1)); */
     unsigned n = 3 + dec_matrix_jobs(p, jobs, at, ek);
