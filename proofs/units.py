@@ -420,7 +420,8 @@ UNITS = {
     # hypothesis, docs/ASSURANCE.md), wipe_but_a (the state's wipe in its own type: 2 justified
     # goals inside) and kf_mldsa_verify_one over verify_w1's contract (1 justified: the const
     # parameter table apart from pk and sig). Assumed callee contracts (not proved): ExpandA's
-    # entries and kf_mldsa_shake256 (sampling.h: mldsa_sampling's "pending"); kf_mldsa_compute_mu
+    # entries (sampling.h: mldsa_sampling's "pending"); kf_mldsa_shake256 (proved by unit mldsa_sampling
+    # since session 54); kf_mldsa_compute_mu
     # (mldsa_internal.h) by its contract, proved by unit mldsa_api since session 42; the lone sponge's kf_xn_side_pad /
     # kf_xn_side_squeeze are unit sponge_xn's. "pending": the batch (sponge_xn.h's batched calls
     # have no contracts yet, issue 54).
