@@ -49,10 +49,13 @@ typedef struct lane {
 } lane;
 
 /* (ACSL) chain q's value: leaf q / len, chain q % len, within the bounds of every caller (the
- * chains of at most WOTS_LEAVES leaves, a stride of one padded T_len buffer at most). */
+ * chains of at most WOTS_LEAVES leaves, a stride of one padded T_len buffer at most). chain_at is
+ * its address in the contracts of chain_val and of the lane functions that reach it. */
+/*@ logic uint8_t *chain_at(chain_run *r, integer n, integer len, integer q) =
+      r->val + ((q / len) * r->stride + (q % len) * n); */
 /*@ requires \valid_read(r) && 0 < len <= SLH_MAX_LEN && n <= SLH_MAX_N && q < MAX_CHAINS && r->stride <= TLEN_BUF_MAX;
     assigns \nothing;
-    ensures \result == r->val + ((q / len) * r->stride + (q % len) * n); */
+    ensures \result == chain_at(r, n, len, q); */
 static uint8_t *chain_val(const chain_run *r, size_t n, unsigned len, unsigned q)
 {
     return r->val + (q / len) * r->stride + (q % len) * n;
@@ -84,11 +87,11 @@ static void order_chains(const chain_run *r, unsigned total, uint16_t *order)
              \valid(L->snap + (0 .. n - 1)) && \separated(L->snap + (0 .. n - 1), value + (0 .. n - 1)) &&
              \separated(L->snap + (0 .. n - 1), L) && \separated(L->snap + (0 .. n - 1), r);
     requires L->done >= L->steps ==>
-             \valid((r->val + ((L->chain / len) * r->stride + (L->chain % len) * n)) + (0 .. n - 1)) &&
-             \separated((r->val + ((L->chain / len) * r->stride + (L->chain % len) * n)) + (0 .. n - 1),
+             \valid(chain_at(r, n, len, L->chain) + (0 .. n - 1)) &&
+             \separated(chain_at(r, n, len, L->chain) + (0 .. n - 1),
                         value + (0 .. n - 1));
     assigns *((char *)L->snap + (0 .. n - 1)),
-            *((char *)(r->val + ((L->chain / len) * r->stride + (L->chain % len) * n)) + (0 .. n - 1));
+            *((char *)chain_at(r, n, len, L->chain) + (0 .. n - 1));
     ensures \result == 0 || \result == 1; */
 static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L, const uint8_t *value)
 {
@@ -114,10 +117,10 @@ static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L
     requires r->snap != \null ==> \separated(r->snap, L, blk + (0 .. 2 * c->p->n + 31));
     requires r->snap != \null ==> \valid_read(r->snap) && \valid_read(r->snap->digits + (q % c->p->len)) &&
              \valid((r->snap->sig + (q % c->p->len) * c->p->n) + (0 .. c->p->n - 1)) && \separated((r->snap->sig + (q % c->p->len) * c->p->n) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31), L, r);
-    requires \valid((r->val + ((q / c->p->len) * r->stride + (q % c->p->len) * c->p->n)) + (0 .. c->p->n - 1)) && \separated((r->val + ((q / c->p->len) * r->stride + (q % c->p->len) * c->p->n)) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31));
+    requires \valid(chain_at(r, c->p->n, c->p->len, q) + (0 .. c->p->n - 1)) && \separated(chain_at(r, c->p->n, c->p->len, q) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31));
     assigns *L, *((char *)blk + (c->p->n .. 2 * c->p->n + 31)),
             *((char *)(r->snap != \null && r->snap->kp == r->first + q / c->p->len ? (r->snap->sig + (q % c->p->len) * c->p->n) : (uint8_t *)\null) + (0 .. c->p->n - 1)),
-            *((char *)(r->val + ((q / c->p->len) * r->stride + (q % c->p->len) * c->p->n)) + (0 .. c->p->n - 1));
+            *((char *)chain_at(r, c->p->n, c->p->len, q) + (0 .. c->p->n - 1));
     ensures \result == 0 || \result == 1;
     ensures L->chain == q; */
 static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, unsigned q)
@@ -155,12 +158,12 @@ static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, uns
     requires \valid(blk + (0 .. 2 * c->p->n + 31)) && \separated(blk + (0 .. 2 * c->p->n + 31), c, c->p, L, r);
     requires L->snap != \null ==> \valid(L->snap + (0 .. c->p->n - 1)) &&
              \separated(L->snap + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31), L, r);
-    requires \valid((r->val + ((L->chain / c->p->len) * r->stride + (L->chain % c->p->len) * c->p->n)) + (0 .. c->p->n - 1)) &&
-             \separated((r->val + ((L->chain / c->p->len) * r->stride + (L->chain % c->p->len) * c->p->n)) + (0 .. c->p->n - 1),
+    requires \valid(chain_at(r, c->p->n, c->p->len, L->chain) + (0 .. c->p->n - 1)) &&
+             \separated(chain_at(r, c->p->n, c->p->len, L->chain) + (0 .. c->p->n - 1),
                         blk + (0 .. 2 * c->p->n + 31));
     assigns L->in_prf, L->done, blk[c->p->n + 16 .. c->p->n + 19], blk[c->p->n + 28 .. c->p->n + 31],
             *((char *)L->snap + (0 .. c->p->n - 1)),
-            *((char *)(r->val + ((L->chain / c->p->len) * r->stride + (L->chain % c->p->len) * c->p->n)) + (0 .. c->p->n - 1));
+            *((char *)chain_at(r, c->p->n, c->p->len, L->chain) + (0 .. c->p->n - 1));
     ensures \result == 0 || \result == 1; */
 static inline int lane_step(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk)
 {
