@@ -46,6 +46,17 @@ round must leave exactly units.LOW's count of goals unproved (the count the unit
 A unit with units.LOW names may have a "slow" pass only if that pass selects none of them (session 54):
 its low round must generate no goal, so units.LOW's counts are the same whether it runs or not; run.py
 checks it when the slow pass runs (KF_SLOW_PROOFS=1) and fails the unit otherwise.
+The known-unproved list (session 55; docs/ASSURANCE.md, "Rerunning"): proofs/unproved/UNIT.tsv names the goals
+a passing run of the unit left unproved (its justified goals, the call points it assumes, the low rounds'), each
+by WP's digest of the prover's task with the verdict CVC4 gave (stepout or unknown, never valid) and its steps.
+Each pass starts with those entries in a WP cache of its own (-wp-cache update, in the pass's directory), so
+CVC4 is not run again on a goal whose task is the same byte for byte and whose verdict at that limit cannot
+change (CVC4's step count is deterministic; WP reuses a stepout only at a limit no higher than its steps). A
+goal whose task changed misses and is proved or not as before: an entry can only say "not proved", so it can
+never prove a goal, and run.py refuses a list with any other verdict. A run says how many goals it ran to the
+end that the list lacks (BUILD/proof_UNIT_unproved.tsv: the list and those); `run.py UNIT --build DIR
+--refresh-unproved` runs every goal (no list) and writes the exact list into proofs/unproved/. KF_PROOF_CACHE=0
+runs every goal. Mutants and the vacuity guard never use it.
 """
 import argparse, csv, os, re, shutil, subprocess, sys, time
 
@@ -118,6 +129,123 @@ def slow_skipped(unit):
     if slow_proofs():
         return []
     return [f for p in units.UNITS[unit].get("passes", []) if p.get("slow") for f in p.get("functions", [])]
+
+
+UNPROVED_DIR = os.path.join(HERE, "unproved")
+UNPROVED_VERDICTS = ("stepout", "unknown")
+# this run's harvest: digest -> (prover, verdict, steps), from each pass's WP cache (analyse_pass)
+HARVEST = {}
+# whether the passes start from the known-unproved list, and whether they harvest it (main(), proof runs only)
+USE_LIST = [False]
+HARVESTING = [False]
+# the mutants' seed: BUILD/proof_UNIT_results, the WP results of this build's proof run of the unit (main())
+MUTANT_SEED = [None]
+
+
+def keep_results(unit, build, n):
+    """After a proof run: its passes' WP caches (n passes) merged into BUILD/proof_UNIT_results, for the
+    unit's mutants. Per digest the valid result if a pass proved it (WP reuses it at a limit no lower than
+    its steps), else the unproved one with the most steps (reused at a limit no higher)."""
+    keep = {}
+    for i in range(n):
+        d = os.path.join(build, "proof_%s_%d" % (unit, i), "cache")
+        for name in os.listdir(d) if os.path.isdir(d) else []:
+            if not re.fullmatch(r"[0-9a-f]{32}\.json", name):
+                continue
+            text = open(os.path.join(d, name)).read()
+            v = re.search(r'"verdict":\s*"(\w+)"', text)
+            st = re.search(r'"steps":\s*(\d+)', text)
+            if not v or v.group(1) not in ("valid",) + UNPROVED_VERDICTS:
+                continue
+            rank = (v.group(1) == "valid", int(st.group(1)) if st else 0)
+            if name not in keep or rank > keep[name][0]:
+                keep[name] = (rank, text)
+    out = os.path.join(build, "proof_%s_results" % unit)
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for name, (_, text) in keep.items():
+        open(os.path.join(out, name), "w").write(text)
+    return len(keep)
+
+
+def use_unproved_list():
+    """KF_PROOF_CACHE=0: no known-unproved list (every goal goes to CVC4)."""
+    return os.environ.get("KF_PROOF_CACHE", "1") not in ("0", "")
+
+
+def unproved_path(unit):
+    return os.path.join(UNPROVED_DIR, unit + ".tsv")
+
+
+def unproved_list(unit):
+    """proofs/unproved/UNIT.tsv: digest -> (prover, verdict, steps); exits 1 on any line that is not a
+    well-formed entry with a verdict of UNPROVED_VERDICTS (an entry may never say valid)."""
+    out = {}
+    path = unproved_path(unit)
+    if not os.path.exists(path):
+        return out
+    for n, line in enumerate(open(path), 1):
+        line = line.rstrip("\n")
+        if not line or line.startswith("#"):
+            continue
+        f = line.split("\t")
+        if (len(f) != 4 or not re.fullmatch(r"[0-9a-f]{32}", f[0]) or f[2] not in UNPROVED_VERDICTS
+                or not f[3].isdigit()):
+            print("FAIL: %s:%d is not `digest<TAB>prover<TAB>stepout|unknown<TAB>steps`: %r" % (path, n, line))
+            sys.exit(1)
+        out[f[0]] = (f[1], f[2], int(f[3]))
+    return out
+
+
+def seed_cache(unit, d, seed):
+    """A pass's own WP cache directory, seeded with the unit's known-unproved entries if seed, and for a
+    mutant with the results of this build's proof run of the unit (MUTANT_SEED)."""
+    os.makedirs(d, exist_ok=True)
+    if MUTANT_SEED[0] and os.path.isdir(MUTANT_SEED[0]):
+        for name in os.listdir(MUTANT_SEED[0]):
+            shutil.copy(os.path.join(MUTANT_SEED[0], name), os.path.join(d, name))
+    for h, (prover, verdict, steps) in unproved_list(unit).items():
+        with open(os.path.join(d, h + ".json"), "w") as f:
+            f.write('{ "prover": "%s", "verdict": "%s", "time": 0, "steps": %d }\n' % (prover, verdict, steps))
+
+
+def harvest_cache(d):
+    """The unproved entries of a pass's cache after its run: its seeds and the goals CVC4 did not prove."""
+    for name in os.listdir(d) if os.path.isdir(d) else []:
+        m = re.fullmatch(r"([0-9a-f]{32})\.json", name)
+        if not m:
+            continue
+        text = open(os.path.join(d, name)).read()
+        v = re.search(r'"verdict":\s*"(\w+)"', text)
+        p = re.search(r'"prover":\s*"([^"]+)"', text)
+        st = re.search(r'"steps":\s*(\d+)', text)
+        if v and p and v.group(1) in UNPROVED_VERDICTS:
+            HARVEST[m.group(1)] = (p.group(1), v.group(1), int(st.group(1)) if st else 0)
+
+
+def write_harvest(unit, build, refresh):
+    """This run's list into BUILD/proof_UNIT_unproved.tsv (and proofs/unproved/ with refresh: a run without
+    the list, so exactly its unproved goals); a note when goals the list lacks ran CVC4 to the end."""
+    lines = ["# SPDX-License-Identifier: Apache-2.0 OR MIT",
+             "# The goals a passing run of proof unit %s left unproved, by WP's digest of CVC4's task: digest, prover,"
+             % unit,
+             "# verdict, steps (proofs/run.py's docstring). Written by `run.py %s --build DIR --refresh-unproved`." % unit]
+    lines += ["%s\t%s\t%s\t%d" % (h, p, v, st) for h, (p, v, st) in sorted(HARVEST.items())]
+    text = "\n".join(lines) + "\n"
+    open(os.path.join(build, "proof_%s_unproved.tsv" % unit), "w").write(text)
+    if refresh:
+        os.makedirs(UNPROVED_DIR, exist_ok=True)
+        open(unproved_path(unit), "w").write(text)
+        print("%s: wrote %s (%d goals)" % (unit, os.path.relpath(unproved_path(unit), ROOT), len(HARVEST)))
+        return
+    old = unproved_list(unit)
+    new = [h for h in HARVEST if h not in old]
+    if new:
+        print("%s: NOTE: %d unproved goals ran CVC4 to the end that proofs/unproved/%s.tsv does not list "
+              "(`run.py %s --build DIR --refresh-unproved` remakes it)" % (unit, len(new), unit, unit))
+    else:
+        print("%s: the known-unproved list (%d goals, proofs/unproved/%s.tsv) covers this run's"
+              % (unit, len(old), unit))
 
 
 def passes(unit, fcts=None, loose=False):
@@ -223,6 +351,10 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     cmd += [os.path.join(src_root, f) for f in cfg["files"]]
     cmd += ["-wp", "-wp-rte", "-wp-prover", ",".join(provers), "-wp-timeout", str(cfg.get("timeout", 10)),
             "-wp-par", str(os.cpu_count() or 2), "-wp-out", os.path.join(out, "wp"), "-wp-msg-key=-shell"]
+    seeded = HARVESTING[0] and not guard
+    if seeded:   # the pass's own cache: the known-unproved list (unless --refresh-unproved), then what CVC4 gives
+        seed_cache(unit, os.path.join(out, "cache"), USE_LIST[0])
+        cmd += ["-wp-cache", "update", "-wp-cache-dir", os.path.join(out, "cache")]
     steps = step_limit(unit)
     if steps:
         cmd += ["-wp-steps", str(steps)]   # the prover's own step count: load-independent
@@ -251,6 +383,8 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     cpu = sum(os.times()[2:4]) - sum(c0[2:4])
     log = os.path.join(out, "frama-c.log")
     open(log, "w").write(r.stdout)
+    if seeded:
+        harvest_cache(os.path.join(out, "cache"))
     dt = time.time() - t0
     rounds = re.split(r"^\[wp\] Running WP plugin\.\.\.$", r.stdout, flags=re.M)[1:]
     # each round's "Proved goals: N / M"; the low round's "No goal generated" when a mutant's # wp-fct:
@@ -272,9 +406,12 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     # WP's summary "CVC4 <version>: N (min-mean-max time) (steps)": the most steps a goal it proved took,
     # the figure units.py's STEP_LIMITS are set from (at least twice it)
     most = re.search(r"^\s+CVC4 [0-9.]+:\s+\d+\s+\([^)]*\)\s+\((\d+)\)", main, re.M)
-    print("%s%s: WP proved %s of %s goals in %.0f s, %.1f s of CPU (%s, step limit %s, the most steps of a proved goal %s); log %s"
+    reused = len(re.findall(r"^\[wp\] \[[^]]*\] Goal \S+ : (?!Valid).*\(cached\)", r.stdout, re.M))
+    listed = (", %d unproved verdicts reused (known-unproved list%s)"
+              % (reused, ", this build's proof results" if MUTANT_SEED[0] else "")) if seeded else ""
+    print("%s%s: WP proved %s of %s goals in %.0f s, %.1f s of CPU (%s, step limit %s, the most steps of a proved goal %s%s); log %s"
           % (unit, tag, m[0], m[1], dt, cpu, ",".join(provers), steps or "none",
-             most.group(1) if most else "none", log))
+             most.group(1) if most else "none", listed, log))
     # the twice rule (docs/ASSURANCE.md, "Time"): a pass's limit is at least twice its hardest proved
     # goal, headroom against a nearby change (CVC4's step count is deterministic: no random failure);
     # a proof pass under it is named here, not failed (units.TWICE_EXCEPTIONS says why for each)
@@ -808,6 +945,8 @@ def main():
     ap.add_argument("--low-check", action="store_true")
     ap.add_argument("--functions", help="comma-separated: WP on these functions only (a developer's run)")
     ap.add_argument("--steps", type=int, help="with --functions: this CVC4 step limit instead of the unit's")
+    ap.add_argument("--refresh-unproved", action="store_true",
+                    help="after a passing proof run: write its known-unproved list into proofs/unproved/UNIT.tsv")
     a = ap.parse_args()
     if not shutil.which("frama-c"):
         skip("frama-c is not installed (Debian 12: frama-c-base; .ci/deps/70-proofs.sh)")
@@ -844,7 +983,14 @@ def main():
         if units.UNITS[a.unit].get("passes") and missing:
             print("FAIL: functions of %s in no pass (proofs/units.py): %s" % (a.unit, ", ".join(missing)))
             sys.exit(1)
+        HARVESTING[0] = units.UNITS[a.unit].get("tool") != "eva" and (use_unproved_list() or a.refresh_unproved)
+        USE_LIST[0] = HARVESTING[0] and use_unproved_list() and not a.refresh_unproved
+        if USE_LIST[0]:
+            unproved_list(a.unit)   # a malformed list fails before any pass
         bad, valid, calls, _ = analyse(a.unit, ROOT, a.build, "")
+        use_list, HARVESTING[0], USE_LIST[0] = HARVESTING[0], False, False   # not in the vacuity guard's passes
+        if use_list:
+            keep_results(a.unit, a.build, len(passes(a.unit)))
         fails = low_guard(a.unit)
         want = justified(a.unit)
         seen = {}
@@ -880,6 +1026,11 @@ def main():
         print("%s: the vacuity guard took %.0f s (%.1f s of CPU)" % (a.unit, time.time() - t0, sum(os.times()[:4]) - c0))
         if not vok:
             fails += 1
+        if use_list and not fails:
+            write_harvest(a.unit, a.build, a.refresh_unproved)
+        elif a.refresh_unproved:
+            print("%s: --refresh-unproved: %s" % (a.unit, "not for an Eva unit" if not use_list
+                                                   else "the run failed: the list is left as it was"))
         assumed = (", %d call points assumed" % len(calls)) if units.UNITS[a.unit].get("calls_assumed") else ""
         print("%s: %d functions, %d goals proved, %d unproved, %d justified%s, %s"
               % (a.unit, len(listed), valid, len(bad), sum(n for k, n in want.items() if k[0] not in slow), assumed,
@@ -892,6 +1043,14 @@ def main():
         sys.exit(1)
     fails = 0
     slow = slow_skipped(a.unit)
+    # the WP results of this build's proof run of the unit, where it ran first (ctest: DEPENDS): a mutant's
+    # goals whose task it left unchanged get that run's verdict instead of CVC4 again (the same task, the
+    # same deterministic verdict at that limit); the goals it changed go to CVC4 as before
+    res = os.path.join(a.build, "proof_%s_results" % a.unit)
+    if use_unproved_list() and units.UNITS[a.unit].get("tool") != "eva" and os.path.isdir(res):
+        HARVESTING[0], USE_LIST[0], MUTANT_SEED[0] = True, True, res
+        print("%s: mutants start from this build's proof results (%d goals' verdicts, %s) and the known-unproved list"
+              % (a.unit, len(os.listdir(res)), os.path.relpath(res, a.build)))
     for p in pats:
         path = os.path.join(HERE, "mutants", p)
         text = open(path).read()
