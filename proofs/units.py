@@ -402,7 +402,8 @@ UNITS = {
     # per function (products of two parameters: wp:split cases kf_mldsa_params_ok), and the hint's
     # index and count bytes stay within omega + k (sigDecode's checks: counts non-decreasing and
     # <= omega). out_of_eta by mldsa_packing's contract; wp:range cases z_bits / eta_bits for
-    # 2^z_bits = 2 gamma1 (z's range out of sigDecode).
+    # 2^z_bits = 2 gamma1 (z's range out of sigDecode). Since session 55 sigEncode's contract is in packing.h
+    # (mldsa.c's sign_attempt takes it), as skEncode's since session 51.
     "mldsa_sk_sig": {
         "files": ["src/mldsa/packing.c"],
         "preinclude": ["impl_defined.h"],
@@ -484,7 +485,7 @@ UNITS = {
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
                            "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
                            "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask",
-                           "sk_slot", "sign_sk_decode", "kl_fits", "pieces3"],
+                           "sk_slot", "sign_sk_decode", "kl_fits", "pieces3", "kl_max", "t0_vec"],
              "extra": ["-wp-no-init-const", "-wp-no-ground"]},
             # s54-mldsa: keygen_internal in a pass of its own: its hardest goal, b_ok (params_ok(p) after
             # keygen_side), 326,907 CVC4 steps, so 660,000 (twice it); 1 justified goal (st.t0's wipe). The unit's
@@ -509,6 +510,12 @@ UNITS = {
         # keygen_side stays pending: kf_mldsa_expand_a_side's contract (sampling.h) requires ready == NULL.
         # sign_internal 110 of 115 (assertions after each call, the ghost lemma pieces3, proved here, and sign_attempt's
         # ensures ok, a, t0, assumed with its contract); left rpp_ok, a_t0, ch_a and two loop assigns parts
+        # s55-mldsa: sign_internal's rpp_ok, a_t0 and ch_a proved (-wp-prop runs): the ghost lemmas kl_max (k l <= 56
+        # from params_ok) and t0_vec (t0's rows as kf_mldsa_vec_bounded, whose frame over ExpandA proves: a_t0v), both
+        # in pass 2, and the ghost locals gk, gl (p->k, p->l over st.chunk's store: ch_ag, ch_g). Left: the attempts
+        # loop's assigns parts 2 and 3 (an existential witness over st.ring's cells); with the loop assigns as st whole
+        # those prove but the invariant kappa, sign_attempt's third and wipe_sign_state's second preconditions do not
+        # (126 of 129 at 530,000 steps): docs/ASSURANCE.md, "Session 55"
         "pending": ["keygen_side", "sign_attempt", "sign_internal"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted

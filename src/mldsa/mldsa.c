@@ -523,6 +523,26 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
   static void pieces3(const uint8_t *const *in, const size_t *len) { }
 */
 
+/* (ACSL, the unit mldsa_api) sign_internal's ghost lemma function (proved alone): k, l and their product's
+ * bounds from the parameter set, where CVC4 did not case params_ok among sign_internal's hypotheses. */
+/*@ ghost
+  /@ requires kf_mldsa_params_ok(p);
+     assigns \nothing;
+     ensures p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; @/
+  static void kl_max(const kf_mldsa_params *p) { }
+*/
+
+/* (ACSL, the unit mldsa_api) sign_internal's ghost lemma function (proved alone): t0's rows, one by one in
+ * range, as the vector kf_mldsa_vec_bounded: the form whose frame over ExpandA's writes of A proves (as
+ * keygen_internal's xa_s); the conversion in sign_internal's context ran into the time limit. */
+/*@ ghost
+  /@ requires \valid_read(t + (0 .. n - 1));
+     requires t0v_in: \forall integer r; 0 <= r < n ==> kf_mldsa_bounded(&t[r], -4095, 4096);
+     assigns \nothing;
+     ensures kf_mldsa_vec_bounded(t, n, -4095, 4096); @/
+  static void t0_vec(const kf_mldsa_poly *t, unsigned n) { }
+*/
+
 /*@ requires \valid(st) && kf_mldsa_params_ok(p) && \separated(st, p);
     requires \valid_read(sk + (0 .. p->sk_bytes - 1)) && \separated(st, sk + (0 .. p->sk_bytes - 1));
     assigns st->rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->key[0 .. KF_MLDSA_SEEDBYTES - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1],
@@ -625,13 +645,17 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
                        \valid_read(in[2] + (0 .. len[2] - 1)); */
     /*@ ghost pieces3(in, len); */
     kf_mldsa_shake256(st.rhopp, sizeof st.rhopp, 3, in, len); /* rho'' = H(K || rnd || mu, 64) */
+    /*@ ghost kl_max(p); */
     /*@ assert rpp_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
     /*@ assert t0_in: \forall integer r; 0 <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096); */
+    /*@ ghost t0_vec(&st.t0[0], p->k); */
+    /*@ assert t0_v: kf_mldsa_vec_bounded(&st.t0[0], p->k, -4095, 4096); */
     /*@ assert a_fit: \valid(&st.a[0] + (0 .. p->k * p->l - 1)) &&
                       \separated(&st.a[0] + (0 .. p->k * p->l - 1), &st.rho[0] + (0 .. KF_MLDSA_SEEDBYTES - 1), p); */
     kf_mldsa_expand_a(st.a, st.rho, p);
     /*@ assert a_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
     /*@ assert a_a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    /*@ assert a_t0v: kf_mldsa_vec_bounded(&st.t0[0], p->k, -4095, 4096); */
     /*@ assert a_t0: \forall integer r; 0 <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096); */
     /*@ loop invariant 0 <= i <= p->k && kf_mldsa_vec_bounded(&st.t0[0], i, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant \forall integer r; i <= r < p->k ==> kf_mldsa_bounded(&st.t0[r], -4095, 4096);
@@ -640,11 +664,15 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
         loop assigns i, st.t0[0 .. K_MAX - 1];
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) /*@ assert n_row: kf_mldsa_bounded(&st.t0[i], -4095, 4096); */ kf_mldsa_ntt(&st.t0[i]);
+    /*@ ghost unsigned gk = p->k, gl = p->l; */
+    /*@ assert ch_ag: kf_mldsa_vec_bounded(&st.a[0], gk * gl, 0, KF_MLDSA_Q - 1); */
     st.chunk = mask_chunk();
+    /*@ assert ch_g: p->k == gk && p->l == gl; */
     /*@ assert ch_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
     /*@ assert ch_a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
     /*@ assert ch_t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
-    /*@ loop invariant 0 <= n <= SIGN_ATTEMPTS_MAX && kappa == n * p->l && 1 <= st.chunk <= KF_XN_MAX;
+    /*@ loop invariant kappa: 0 <= n <= SIGN_ATTEMPTS_MAX && kappa == n * p->l;
+        loop invariant ch: 1 <= st.chunk <= KF_XN_MAX;
         loop invariant rc == KF_ERR_BAD_STATE;
         loop invariant sep: \separated(p, &st) && \separated(&st, sig + (0 .. p->sig_bytes - 1));
         loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;

@@ -149,13 +149,6 @@ int kf_mldsa_sk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], uint8_t key[KF_MLDSA_SEE
     return bad ? -1 : 0;
 }
 
-/*@ requires kf_mldsa_params_ok(p);
-    requires \valid(sig + (0 .. p->sig_bytes - 1)) && \valid_read(ctilde + (0 .. p->ctilde_bytes - 1));
-    requires \valid_read(z + (0 .. p->l - 1)) && \valid_read(h + (0 .. p->k - 1));
-    requires \separated(sig + (0 .. p->sig_bytes - 1), ctilde + (0 .. p->ctilde_bytes - 1), z + (0 .. p->l - 1),
-                         h + (0 .. p->k - 1), p);
-    requires kf_mldsa_vec_bounded(z, p->l, -p->gamma1 + 1, p->gamma1);
-    assigns sig[0 .. p->sig_bytes - 1]; */
 void kf_mldsa_sig_encode(uint8_t *sig, const uint8_t *ctilde, const kf_mldsa_poly *z, const kf_mldsa_poly *h,
                          const kf_mldsa_params *p)
 {

@@ -41,6 +41,13 @@ int kf_mldsa_sk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], uint8_t key[KF_MLDSA_SEE
                        const uint8_t *sk, const kf_mldsa_params *p);
 /* sig = c~ || BitPack(z[i], gamma1 - 1, gamma1) || HintBitPack(h) (Alg. 26, 20); h 0/1 with
  * at most omega ones; z and h public. */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(sig + (0 .. p->sig_bytes - 1)) && \valid_read(ctilde + (0 .. p->ctilde_bytes - 1));
+    requires \valid_read(z + (0 .. p->l - 1)) && \valid_read(h + (0 .. p->k - 1));
+    requires \separated(sig + (0 .. p->sig_bytes - 1), ctilde + (0 .. p->ctilde_bytes - 1), z + (0 .. p->l - 1),
+                         h + (0 .. p->k - 1), p);
+    requires kf_mldsa_vec_bounded(z, p->l, -p->gamma1 + 1, p->gamma1);
+    assigns sig[0 .. p->sig_bytes - 1]; */
 void kf_mldsa_sig_encode(uint8_t *sig, const uint8_t *ctilde, const kf_mldsa_poly *z, const kf_mldsa_poly *h,
                          const kf_mldsa_params *p);
 /* sigDecode (Alg. 27, 21): 0, or -1 when the hint is malformed (an index count that
