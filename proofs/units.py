@@ -1211,6 +1211,7 @@ UNITS = {
             {"functions": ["lane_step"], "extra": ["-wp-steps", "790000"]},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
+        # session 55: lane_start 114 of 115 goals (its assertion LS2 left at 690,000 steps; docs/ASSURANCE.md)
         "pending": ["order_chains", "lane_start", "order_verify",
                     "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
