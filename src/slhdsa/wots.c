@@ -78,7 +78,7 @@ static void order_chains(const chain_run *r, unsigned total, uint16_t *order)
 /* Check the snapshot and the end of lane L's chain after an update of its value. Returns
  * 1 while the chain still needs hash calls. */
 /* (ACSL) value's n bytes into the snapshot's n bytes when it is due, and into chain L->chain's
- * value (chain_val's address: stated by the callers, lane_start / lane_step, "pending") when the
+ * value (chain_val's address: stated by the callers, lane_start / lane_step) when the
  * chain has ended; each apart from value, the snapshot also from L and r (read after the copy).
  * The assigns name both through a char view, memcpy's own (wots_compress' note). */
 /*@ requires \valid_read(r) && \valid(L) && 0 < len <= SLH_MAX_LEN && 0 < n <= SLH_MAX_N && L->chain < MAX_CHAINS;
@@ -101,13 +101,23 @@ static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L
     return 0;
 }
 
+/* (ACSL) the snapshot's slot i < len of n bytes within its len n, the size_t product exact, as a
+ * ghost lemma function (slhdsa_internal.h's slh_offset_facts says why; len reaches 67, past its 64). */
+/*@ ghost
+  /@ requires i < len <= SLH_MAX_LEN && 0 < n <= SLH_MAX_N;
+     assigns \nothing;
+     ensures 0 <= i * n && i * n + n <= len * n <= SLH_MAX_LEN * SLH_MAX_N && (size_t)((size_t)i * n) == i * n; @/
+  static void snap_slot(unsigned i, unsigned len, size_t n) { }
+*/
+
 /* Put chain q into lane L with block blk (PK.seed and padding already there). Returns 1 if
  * it needs hash calls, 0 if it was already complete. */
-/* (ACSL, unit slhdsa_wots: stated, not proved, "pending"; session 54: 104 of 109 goals without the
- * precondition r->snap apart from L and the block) chain q < MAX_CHAINS: its start and steps read at q when given, the
- * snapshot (its key pair's signature slot q % len, when r->snap is the leaf's) and chain q's value
- * (chain_val's address) as lane_check needs them, apart from the block, L and r; ADRS and the
- * input (SK.seed for PRF, else chain q's value) into blk[n .. 2n + 31] through memcpy's char view. */
+/* (ACSL, unit slhdsa_wots: "pending"; session 55: 114 of 115 goals, LS2 left) chain q < MAX_CHAINS: its start and steps read at q
+ * when given, the snapshot (its key pair's signature slot q % len, when r->snap is the leaf's: the key
+ * pair compared as C does, modulo 2^32) and chain q's value (chain_val's address) as lane_check needs
+ * them, apart from the block, L and r (r->snap itself apart from L and the block: L's stores come
+ * before its reads); ADRS and the input (SK.seed for PRF, else chain q's value) into blk[n .. 2n + 31]
+ * through memcpy's char view. LS1 / LS tie L->snap to the contract's slot (snap_slot: the product). */
 /*@ requires slh_ctx_ok(c) && \valid_read(r) && \valid_read(r->adrs) && \valid(L) && q < MAX_CHAINS;
     requires r->stride <= TLEN_BUF_MAX;
     requires r->start == \null || \valid_read(r->start + q);
@@ -119,7 +129,7 @@ static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L
              \valid((r->snap->sig + (q % c->p->len) * c->p->n) + (0 .. c->p->n - 1)) && \separated((r->snap->sig + (q % c->p->len) * c->p->n) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31), L, r);
     requires \valid(chain_at(r, c->p->n, c->p->len, q) + (0 .. c->p->n - 1)) && \separated(chain_at(r, c->p->n, c->p->len, q) + (0 .. c->p->n - 1), blk + (0 .. 2 * c->p->n + 31));
     assigns *L, *((char *)blk + (c->p->n .. 2 * c->p->n + 31)),
-            *((char *)(r->snap != \null && r->snap->kp == r->first + q / c->p->len ? (r->snap->sig + (q % c->p->len) * c->p->n) : (uint8_t *)\null) + (0 .. c->p->n - 1)),
+            *((char *)(r->snap != \null && r->snap->kp == (uint32_t)(r->first + q / c->p->len) ? (r->snap->sig + (q % c->p->len) * c->p->n) : (uint8_t *)\null) + (0 .. c->p->n - 1)),
             *((char *)chain_at(r, c->p->n, c->p->len, q) + (0 .. c->p->n - 1));
     ensures \result == 0 || \result == 1;
     ensures L->chain == q; */
@@ -134,9 +144,13 @@ static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, uns
     L->done = 0;
     L->snap = NULL;
     if (r->snap && r->snap->kp == r->first + q / len) {
+        /*@ ghost snap_slot(i, len, n); */
         L->snap = r->snap->sig + (size_t)i * n;
         L->snap_at = r->snap->digits[i];
+        /*@ assert LS1: L->snap == r->snap->sig + (q % len) * n; */
     }
+    /*@ assert LS: L->snap == (r->snap != \null && r->snap->kp == (uint32_t)(r->first + q / len) ?
+                               r->snap->sig + (q % len) * n : (uint8_t *)\null); */
     adrs_set_type(&a, r->prf ? SLH_WOTS_PRF : SLH_WOTS_HASH);
     adrs_set_keypair(&a, r->first + q / len);
     adrs_set_chain(&a, i);
@@ -145,6 +159,8 @@ static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, uns
     memcpy(blk + n + 32, r->prf ? c->sk_seed : chain_val(r, n, len, q), n);
     L->in_prf = r->prf != 0;
     if (L->in_prf) return 1;
+    /*@ assert LS2: L->snap == (\at(r->snap != \null && r->snap->kp == (uint32_t)(r->first + q / c->p->len), Pre) ?
+                                \at(r->snap->sig + (q % c->p->len) * c->p->n, Pre) : (uint8_t *)\null); */
     return lane_check(r, n, len, L, blk + n + 32);
 }
 

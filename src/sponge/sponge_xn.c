@@ -438,6 +438,40 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
     }
 }
 
+/* The products of g_oneshot's schedules (block index times a variable rate) as linear facts
+ * (session 48's plan; CVC4 does not find them inside the goals). */
+/*@ ghost
+  /@ requires 0 < r && b <= x / r;
+     assigns \nothing;
+     ensures 0 <= b * r <= x; @/
+  static void xn_le(size_t b, size_t x, size_t r)
+  {
+    /@ assert 0 <= (x / r - b) * r; @/
+    /@ assert (x / r) * r <= x; @/
+  }
+  /@ requires 0 < r && b < x / r;
+     assigns \nothing;
+     ensures 0 <= b * r && b * r + r <= x; @/
+  static void xn_lt(size_t b, size_t x, size_t r)
+  {
+    /@ assert 0 <= (x / r - (b + 1)) * r; @/
+    /@ assert (x / r) * r <= x; @/
+  }
+  /@ requires 0 < r && b == x / r;
+     assigns \nothing;
+     ensures 0 <= b * r <= x && x - b * r < r; @/
+  static void xn_eq(size_t b, size_t x, size_t r)
+  {
+  }
+  /@ requires 0 < r && 0 <= a <= c;
+     assigns \nothing;
+     ensures 0 <= a * r <= c * r && (a - 1) * r + r == a * r; @/
+  static void xn_mono(size_t a, size_t c, size_t r)
+  {
+    /@ assert 0 <= (c - a) * r; @/
+  }
+*/
+
 /* ---- per-instance lengths ---------------------------------------------------------------- */
 
 /* One group, on its own schedule. Instance j absorbs blocks 0 .. last_j (last_j =
@@ -460,21 +494,46 @@ static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
                       size_t outlen)
 {
     size_t rate = s->rate, nsq = (outlen + rate - 1) / rate, common = SIZE_MAX, end = 0;
-    if (g->xn) g->xn->init(base + g->offset);
-    else s->x1->init(base + g->offset);
+    /*@ assert N0: nsq * rate <= outlen + rate - 1; */
+    /*@ ghost kf_spec_xn_table = g->xn; */
+    if (g->xn) /*@ calls kf_spec_xn_init; */ g->xn->init(base + g->offset);
+    else /*@ calls kf_spec_init; */ s->x1->init(base + g->offset);
+    /*@ assert I0: xn_at(s, base, g) && xn_kept(s, g, Pre); */
+    /*@ loop invariant 0 <= j <= g->count;
+        loop invariant \forall integer t; g->first <= t < g->first + j ==> common <= inlen[t] / rate;
+        loop assigns j, common, end;
+        loop variant g->count - j; */
     for (unsigned j = 0; j < g->count; j++) {
         size_t last = inlen[g->first + j] / rate;
         if (last < common) common = last;
         if (last + nsq > end) end = last + nsq;
     }
+    /*@ ghost
+      /@ loop invariant 0 <= t <= g->count;
+         loop invariant \forall integer u; g->first <= u < g->first + t ==> common * rate <= inlen[u];
+         loop assigns t;
+         loop variant g->count - t; @/
+      for (unsigned t = 0; t < g->count; t++) xn_le(common, inlen[g->first + t], rate);
+    */
     if (common) g_absorb_blocks(s, base, g, in, common * rate);
+    /*@ loop invariant common <= b && (b <= end || b == common);
+        loop invariant xn_at(s, base, g) && xn_kept(s, g, Pre);
+        loop assigns b, base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table,
+                     *(out[\at(g->first, Pre) .. \at(g->first, Pre) + \at(g->count, Pre) - 1] + (0 .. outlen - 1));
+        loop variant end - b; */
     for (size_t b = common; b < end; b++) {
+        /*@ loop invariant 0 <= j <= \at(g->count, Pre);
+            loop invariant xn_at(s, base, g) && xn_kept(s, g, Pre);
+            loop assigns j, base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+            loop variant \at(g->count, Pre) - j; */
         for (unsigned j = 0; j < g->count; j++) {
             unsigned i = g->first + j;
             size_t last = inlen[i] / rate;
             if (b < last) {
+                /*@ ghost xn_lt(b, inlen[i], rate); */
                 g_add(s, base, g, j, in[i] + b * rate, 0, rate);
             } else if (b == last) {
+                /*@ ghost xn_eq(b, inlen[i], rate); */
                 size_t tail = inlen[i] - b * rate;
                 /* in[i] may be NULL when inlen[i] == 0: no pointer arithmetic on it then */
                 if (tail) g_add(s, base, g, j, in[i] + b * rate, 0, tail);
@@ -482,11 +541,18 @@ static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
             }
         }
         g_permute(s, base, g);
+        /*@ loop invariant 0 <= j <= \at(g->count, Pre);
+            loop invariant xn_at(s, base, g) && xn_kept(s, g, Pre);
+            loop assigns j, *(out[\at(g->first, Pre) .. \at(g->first, Pre) + \at(g->count, Pre) - 1] + (0 .. outlen - 1));
+            loop variant \at(g->count, Pre) - j; */
         for (unsigned j = 0; j < g->count; j++) {
             unsigned i = g->first + j;
             size_t last = inlen[i] / rate;
             if (b < last || b - last >= nsq) continue;
+            /*@ ghost xn_mono(b - last + 1, nsq, rate); */
             size_t q = (b - last) * rate, take = outlen - q < rate ? outlen - q : rate;
+            /*@ assert E0: q + take <= outlen && take <= rate && \valid(out[i] + q + (0 .. take - 1)); */
+            /*@ assert E1: \separated(out[i] + (0 .. outlen - 1), s) && \separated(out[i] + (0 .. outlen - 1), g); */
             g_extract(s, base, g, j, out[i] + q, 0, take);
         }
     }
