@@ -100,7 +100,7 @@ static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t 
     requires auth == \null || (\valid(auth + (0 .. levels * c->p->n - 1)) &&
       \separated(auth + (0 .. levels * c->p->n - 1), c, c->p, nodes + (0 .. (1 << levels) * c->p->n - 1)));
     assigns *c, nodes[0 .. (1 << levels) * c->p->n - 1], auth[0 .. (auth == \null ? -1 : levels * c->p->n - 1)],
-            *((char *)(auth + { j * c->p->n | integer j; 0 <= j < levels }) + (0 .. c->p->n - 1)), kf_spec_xn_table;
+            kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
     ensures c->p->n == \old(c->p->n); */
 static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned levels, uint32_t first,
@@ -117,7 +117,7 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
         loop invariant va: auth == \null || (\valid(auth + (0 .. levels * n - 1)) &&
           \separated(auth + (0 .. levels * n - 1), c, c->p, nodes + (0 .. (1 << levels) * n - 1)));
         loop assigns l, *c, nodes[0 .. (1 << levels) * n - 1], auth[0 .. (auth == \null ? -1 : levels * n - 1)],
-                     *((char *)(auth + { j * n | integer j; 0 <= j < levels }) + (0 .. n - 1)), kf_spec_xn_table;
+                     kf_spec_xn_table;
         loop variant levels - l; */
     for (unsigned l = 0; l < levels; l++) {
         //@ ghost tree_at(l, levels, idx, n);
