@@ -1254,7 +1254,9 @@ UNITS = {
             {"functions": ["tree_at"], "extra": ["-wp-auto", "wp:range,wp:bitshift,wp:bitrange"], "slow": True},
         ],
         # reduce_tree: 35 of 43 goals in session 53, 44 of 52 in session 54 (its invariant vx needs c->xn kept by
-        # kf_slh_h_batch's contract; docs/ASSURANCE.md, "Session 54")
+        # kf_slh_h_batch's contract; docs/ASSURANCE.md, "Session 54"); session 55: kf_slh_h_batch and reduce_level
+        # ensure c->xn kept (vx proved), tree_at ensures sibv (gxa, gx), reduce_level's requires at the call by the
+        # assertion kc: 55 of 57, left the assigns of the memcpy into auth (its char view; "Session 55")
         "pending": ["fors_leaves_rows", "fors_leaves", "fors_group_sign",
                     "kf_slh_fors_sign", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
                     "kf_slh_xmss_sign", "kf_slh_xmss_root"],
@@ -1306,7 +1308,8 @@ UNITS = {
             # fields it writes (c->perms, c->scratch, c->tmpl: not c's pointers, so the loop keeps the arrays'
             # pointers and the set by the frame) and ensures slh_ctx_ok when the outputs lie apart from c->p
             # (thash_batch_ok; the assertion h_batch_sep before the call); 65 goals, its most steps 140,608
-            # (h_batch_ok established after h_rows): twice that
+            # (h_batch_ok established after h_rows): twice that. Session 55: ensures h_batch_xn (c->xn kept, for
+            # xmss.c's reduce_tree), 68 goals, the most 140,608 steps as before
             {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "290000"]},
         ],
         "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_batch_rows",

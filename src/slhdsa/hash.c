@@ -493,6 +493,7 @@ void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, co
         loop invariant h_batch_ok: slh_ctx_ok(c);
         loop invariant h_batch_same: slh_ctx_same{Pre, Here}(c);
         loop invariant h_batch_rows: c->rows != 0 ==> slh_ctx_rows(c);
+        loop invariant h_batch_xn: c->xn == \at(c->xn, Pre);
         loop invariant h_batch_out: \forall integer x; 0 <= x < cnt ==> out[x] == \at(out[x], Pre);
         loop invariant h_batch_in: \forall integer x; 0 <= x < cnt ==> in[x] == \at(in[x], Pre);
         loop assigns done, each[0 .. 63], c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1],

@@ -265,7 +265,8 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
  * kf_slh_thash_batch. (ACSL) index[], in[] and out[] (the arrays) read only, apart from the
  * context, (rows) its batched table and every output; out[j] may lie in in[i]'s bytes (in
  * place); the outputs apart from the context, its set and (rows) its batched table, which
- * hash.c's h_rows reads between groups. Proved (unit slhdsa_hash, session 54) over h_rows' and
+ * hash.c's h_rows reads between groups; c->xn kept (h_batch_xn: a caller's buffers stay apart
+ * from the table, xmss.c's reduce_tree). Proved (unit slhdsa_hash, session 54) over h_rows' and
  * kf_slh_thash_batch's contracts: the latter names the fields of *c it writes (none of its
  * pointers) and keeps slh_ctx_ok when the outputs lie apart from c->p. */
 /*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
@@ -278,7 +279,8 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
     requires c->rows != 0 ==> \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), c->xn);
     assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c);
-    ensures c->rows != 0 ==> slh_ctx_rows(c); */
+    ensures c->rows != 0 ==> slh_ctx_rows(c);
+    ensures h_batch_xn: c->xn == \old(c->xn); */
 void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, const uint32_t *index,
                     const uint8_t *const *in, uint8_t *const *out);
 /* PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf || opt_rand || M, 8n). Counted in c->perms. */

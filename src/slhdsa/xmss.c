@@ -37,7 +37,8 @@
     requires c->rows != 0 ==> \separated(nodes + (0 .. 2 * cnt * c->p->n - 1), c->xn);
     assigns *c, nodes[0 .. cnt * c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
-    ensures c->p->n == \old(c->p->n); */
+    ensures c->p->n == \old(c->p->n);
+    ensures level_xn: c->xn == \old(c->xn); */
 static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
                          uint8_t *nodes)
 {
@@ -77,12 +78,14 @@ static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t 
      ensures cnt: 1 <= (1 << (levels - l - 1)) <= 128 && 0 < (1 << levels) <= 256;
      ensures two: 2 * (1 << (levels - l - 1)) * n <= (1 << levels) * n && (1 << levels) * n <= 8192;
      ensures slot: 0 <= l * n && l * n + n <= levels * n && levels * n <= 256;
-     ensures sib: idx < (1 << levels) ==> 0 <= ((idx >> l) ^ 1) * n && ((idx >> l) ^ 1) * n + n <= (1 << levels) * n; @/
+     ensures sib: idx < (1 << levels) ==> 0 <= ((idx >> l) ^ 1) * n && ((idx >> l) ^ 1) * n + n <= (1 << levels) * n;
+     ensures sibv: idx < (1 << levels) ==> 0 <= ((idx >> l) ^ 1) < (1 << levels); @/
   static void tree_at(unsigned l, unsigned levels, uint32_t idx, size_t n)
   {
       /@ assert sh: idx < (1 << levels) ==> 0 <= (idx >> l) < (1 << (levels - l)); @/
       /@ assert x: idx < (1 << levels) ==> 0 <= ((idx >> l) ^ 1) < (1 << (levels - l)); @/
       /@ assert p: 2 <= (1 << (levels - l)) && (1 << (levels - l)) * n <= (1 << levels) * n; @/
+      /@ assert q: (1 << (levels - l)) <= (1 << levels); @/
   }
 */
 /* Levels 1..levels above the 2^levels nodes in nodes (global index of node 0 at height
@@ -109,6 +112,7 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
         loop invariant slh_ctx_ok(c) && slh_ctx_same{Pre, Here}(c) && (c->rows != 0 ==> slh_ctx_rows(c));
         loop invariant vn: \valid(nodes + (0 .. (1 << levels) * n - 1)) &&
           \separated(nodes + (0 .. (1 << levels) * n - 1), c, c->p);
+        loop invariant xk: c->xn == \at(c->xn, Pre);
         loop invariant vx: c->rows != 0 ==> \separated(nodes + (0 .. (1 << levels) * n - 1), c->xn);
         loop invariant va: auth == \null || (\valid(auth + (0 .. levels * n - 1)) &&
           \separated(auth + (0 .. levels * n - 1), c, c->p, nodes + (0 .. (1 << levels) * n - 1)));
@@ -121,7 +125,9 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
         //@ ghost uint32_t gs = (idx >> l) ^ 1;
         //@ ghost uint32_t gc = 1u << (levels - l - 1);
         //@ assert gxa: has_idx != 0 ==> 0 <= ((idx >> l) ^ 1) < (1 << levels);
-        //@ assert gx: has_idx != 0 ==> gs == ((idx >> l) ^ 1) && 0 <= gs * n && gs * n + n <= (1 << levels) * n;
+        //@ assert gx0: has_idx != 0 ==> 0 <= ((idx >> l) ^ 1) < 256;
+        //@ assert gx1: has_idx != 0 ==> gs == ((idx >> l) ^ 1);
+        //@ assert gx: has_idx != 0 ==> 0 <= gs * n && gs * n + n <= (1 << levels) * n;
         //@ assert sl: (size_t)(l * n) == l * n;
         //@ assert sg: has_idx != 0 ==> (size_t)(gs * n) == gs * n;
         /*@ assert dst: auth != \null ==> \valid(auth + l * n + (0 .. n - 1)) &&
@@ -135,6 +141,7 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
         //@ assert lx: c->rows != 0 ==> \separated(nodes + (0 .. 2 * gc * n - 1), c->xn);
         if (has_idx && auth) memcpy(auth + l * n, nodes + ((idx >> l) ^ 1) * n, n);
         //@ assert kn: c->p->n == n && gc == (uint32_t)(1u << (levels - l - 1));
+        //@ assert kc: gc == (uint32_t)(1u << (uint32_t)((uint32_t)(levels - l) - 1u));
         //@ assert lv2: \valid(nodes + (0 .. 2 * gc * c->p->n - 1)) && \separated(nodes + (0 .. 2 * gc * c->p->n - 1), c, c->p);
         reduce_level(c, adrs, z0 + l + 1, first >> (l + 1), 1u << (levels - l - 1), nodes);
     }
