@@ -1091,11 +1091,15 @@ UNITS = {
         # goal 301,257 steps (a part of dec_run's assigns): its own limit 610,000, twice that
         # session 54: enc_g_job ensures g_front (jobs[0 .. gi)'s inlen[0], inlen[1], poly kept, in the caller's
         # indices: encaps_jobs' enc_f2 fields left in session 51), 8 of 8 goals, the most steps 95,998
+        # session 55: the ghost lemmas enc_nz_bytes and dec_nz_bytes (the noise outputs byte by byte, run_t's
+        # noise part, for encaps_jobs' and decaps_jobs' run steps), proved alone; enc_run assigns at[0 .. k k)
+        # in its ghost k; dec_matrix_jobs' mat_sep: the jobs apart from p, and from ek (not p from ek)
         "passes": [
             {"functions": ["kf_mlkem_encaps_internal", "decaps_internal",
                            "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
                            "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
-                           "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs"], "extra": []},
+                           "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs",
+                           "enc_nz_bytes", "dec_nz_bytes"], "extra": []},
             {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000"]},
         ],
         # "elsewhere": mlkem_api's functions (the same files), set after UNITS below

@@ -298,6 +298,15 @@ typedef struct encaps_secrets {
      ensures vec_of_post: kf_mlkem_vec_bounded(a, n, lo, hi); @/
   static void enc_vec_of(kf_mlkem_poly *a, unsigned n, int lo, int hi) { }
 */
+/* (ACSL, unit mlkem_kem, session 55) a ghost lemma: the noise jobs' outputs byte by byte (enc_run's
+ * run_t, its third part) from their first bytes (enc_r): that part as a goal in encaps_jobs' own
+ * context ran to the step limit (800,000, session 54), here it is pointer arithmetic alone */
+/*@ ghost
+  /@ requires nz_o: \forall integer q; c <= q < n ==> jobs[q].out == &sec->nz.prf[q - c][0];
+     assigns \nothing;
+     ensures nz_t: \forall integer q, i; c <= q < n && 0 <= i < 3 * 64 ==> jobs[q].out + i == &sec->nz.prf[q - c][i]; @/
+  static void enc_nz_bytes(kf_mlkem_job *jobs, encaps_secrets *sec, unsigned c, unsigned n) { }
+*/
 /* G's job, after H(ek)'s (jobs[0]), as an always-inline step of encaps_jobs (no behaviour change:
  * `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 49) its frame of the
  * caller's other jobs, (g - gi)[s] for s != gi, one ensures in the caller's indices (the ghost gi,
@@ -350,7 +359,7 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
                     (\forall integer q, i; b <= q < c && 0 <= i < 2 * SYM ==> jobs[q].out + i == &sec->kr[i]) &&
                     (\forall integer q, i; c <= q < n && 0 <= i < 3 * 64 ==> jobs[q].out + i == &sec->nz.prf[q - c][i]);
     assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz.prf[0 .. 2 * k][0 .. 3 * 64 - 1],
-            at[0 .. p->k * p->k - 1], kf_spec_xn_table,
+            at[0 .. k * k - 1], kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
             jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
@@ -545,6 +554,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
      * 45); gcc 12 and clang 14 -O3 make the same object code of either form. */
     /*@ assert enc_kr: k == p->k; */
     /*@ assert enc_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
+    /*@ ghost enc_nz_bytes(jobs, sec, k * k + 2, n); */
     return enc_run(p, sec, at, jobs, n) /*@ ghost (k, k * k + 1, k * k + 2) */;
 }
 

@@ -210,6 +210,16 @@ typedef struct decaps_secrets {
       /@ assert dec_vec_of_a: \forall integer l; 0 <= l < n ==> kf_mlkem_bounded(&a[l], lo, hi); @/
   }
 */
+/* (ACSL, unit mlkem_kem, session 55) a ghost lemma: the noise jobs' outputs byte by byte (dec_run's
+ * run_t, its fifth part) from their first bytes (dec_r), as mlkem.c's enc_nz_bytes: that part as a
+ * goal in decaps_jobs' own context ran to the step limit (800,000, session 54) */
+/*@ ghost
+  /@ requires nz_o: \forall integer q; d <= q < n ==> jobs[q].out == &sec->nz.prf[q - d][0];
+     assigns \nothing;
+     ensures nz_t: \forall integer q, i; d <= q < n && 0 <= i < kf_mlkem_job_out_len(&jobs[q]) ==>
+                     jobs[q].out + i == &sec->nz.prf[q - d][i]; @/
+  static void dec_nz_bytes(kf_mlkem_job *jobs, decaps_secrets *sec, unsigned d, unsigned n) { }
+*/
 /* decaps_jobs' first three jobs, G(m' || h), H(ek) and J(z || c), as an always-inline step (no
  * behaviour change: `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 51) the
  * three jobs' fields as its ensures and its frame as its assigns (jobs[0 .. 2]): in decaps_jobs'
@@ -252,7 +262,7 @@ static inline __attribute__((always_inline)) void dec_hash_jobs(const kf_mlkem_p
  * decaps_jobs' own context jobs[0] and jobs[1] across kf_mlkem_matrix_jobs' call (its matrix_kept)
  * and the call's precondition ran to the step limit. */
 /*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1));
-    requires \separated(jobs + (0 .. p->k * p->k + 2), p, ek + (0 .. p->ek_bytes - 1));
+    requires mat_sep: \separated(jobs + (0 .. p->k * p->k + 2), p) && \separated(jobs + (0 .. p->k * p->k + 2), ek + (0 .. p->ek_bytes - 1));
     requires mat_k: p->k * p->k <= KF_MLKEM_K_MAX * KF_MLKEM_K_MAX;
     assigns jobs[3 .. KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2];
     ensures \result == \old(p->k) * \old(p->k);
@@ -335,7 +345,8 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /*@ ghost const size_t ekb = p->ek_bytes; */ /* (ACSL) ek's length as on entry: dec_s0, dec_ms */
     /* (ACSL) the jobs (a local) apart from p and ek, on entry (dec_ms's in decaps_jobs' context after
      * the hash jobs' set-up ran to the step limit, session 51; encaps_jobs' enc_s0) */
-    /*@ assert dec_s0: \separated(jobs + (0 .. k * k + 2 * k + 4 - 1), p, ek + (0 .. ekb - 1)); */
+    /*@ assert dec_s0: \separated(jobs + (0 .. k * k + 2 * k + 4 - 1), p) &&
+          \separated(jobs + (0 .. k * k + 2 * k + 4 - 1), ek + (0 .. ekb - 1)); */
     /* G first (the noise waits for it), then the long ones: H(ek) = SHA3-256 and
      * J(s) = SHAKE256(s, 32) (§4.1), both of rate 136 */
     /*@ assert dec_k: (p->k == 2 && p->k * p->k == 4) || (p->k == 3 && p->k * p->k == 9) ||
@@ -356,7 +367,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /*@ ghost kf_mlkem_params_of(p, pv); */
     /*@ assert dec_eb: p->ek_bytes == ekb; */
     /*@ assert dec_mv: \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1)); */
-    /*@ assert dec_ms: \separated(jobs + (0 .. p->k * p->k + 2), p, ek + (0 .. p->ek_bytes - 1)); */
+    /*@ assert dec_ms: \separated(jobs + (0 .. p->k * p->k + 2), p) && \separated(jobs + (0 .. p->k * p->k + 2), ek + (0 .. p->ek_bytes - 1)); */
     unsigned n = 3 + dec_matrix_jobs(p, jobs, at, ek);
     /*@ assert dec_k3: k == p->k; */
     /*@ assert dec_p3: *p == pv; */
@@ -396,6 +407,13 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /*@ assert dec_g: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
           jobs[0].out == &sec->kr[0] && jobs[0].outlen == 2 * SYM && jobs[0].poly == \null && jobs[0].rate == KF_RATE(512) &&
           jobs[0].suffix != 0 && jobs[0].after == \null && jobs[0].from == \null && jobs[0].absorbed == 0; */
+    /* (ACSL, session 55) dec_f's instances at H(ek)'s and J's jobs for the two fields of dec_h and
+     * dec_j left at the step limit in session 54 (their suffix and after: -wp-split's parts 03, 04),
+     * as encaps_jobs' enc_f4g_* */
+    /*@ assert dec_f1_suf: jobs[1].suffix == \at(jobs[1].suffix, DecN); */
+    /*@ assert dec_f1_after: jobs[1].after == \at(jobs[1].after, DecN); */
+    /*@ assert dec_f2_suf: jobs[2].suffix == \at(jobs[2].suffix, DecN); */
+    /*@ assert dec_f2_after: jobs[2].after == \at(jobs[2].after, DecN); */
     /*@ assert dec_h: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
           jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
           jobs[1].suffix != 0 && jobs[1].after == \null && jobs[1].from == \null && jobs[1].absorbed == 0; */
@@ -423,6 +441,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
      * statement after the call as there (gcc 12 and clang 14 -O3: the same object code) */
     /*@ assert dec_kr: k == p->k; */
     /*@ assert dec_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 3].out == \null && jobs[l + 3].poly == &at[l]; */
+    /*@ ghost dec_nz_bytes(jobs, sec, k * k + 3, n); */
     return dec_run(p, sec, at, hek, jobs, n) /*@ ghost (k, k * k + 3) */;
 }
 
