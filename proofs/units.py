@@ -377,6 +377,9 @@ UNITS = {
         # the ghost lemma lbw_word_in (first pass): 104 of 105, left its ensures after the stores (docs/ASSURANCE.md).
         # Session 54: lane_block_words proved (its own slow pass above; lbw_word_in also ensures lbw_c, the C
         # product's value and the word's byte bound)
+        # Session 55: sched_run's body annotated (its loop invariants run_lane, run_one, run_fresh, run_open, run_bounded;
+        # sampling.h's kf_mlkem_run_ready in its contract), job_start ensures started, job_step's stage store only in the
+        # AVX-512 build's contract; still pending (docs/ASSURANCE.md)
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],

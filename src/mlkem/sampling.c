@@ -438,7 +438,7 @@ void kf_mlkem_sched_wipe(kf_mlkem_sched *s)
     requires kf_mlkem_job_apart(l, j);
     assigns l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
             j->started, j->absorbed, j->produced, j->padded, j->have;
-    ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && j->produced == 0 && j->have == 0; */
+    ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && j->produced == 0 && j->have == 0 && j->started == 1; */
 static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 {
     j->started = 1;
@@ -465,11 +465,19 @@ static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 #define STAGE_FLUSH(l, i) (kf_mlkem_poly_copy_avx512((l)->staged[i]->c, STAGE_OF(l, i)), (l)->staged[i] = NULL)
 #endif
 
-/* After a permutation, lane i's job j: its next block in, or its output out. 1 once it is done. */
+/* After a permutation, lane i's job j: its next block in, or its output out. 1 once it is done.
+ * (ACSL) KF_MLKEM_STAGED_C: the AVX-512 stage's copy of the lane's previous polynomial, which only
+ * that build has (the proof build parses the portable one: no such store, so the run's frame
+ * keeps every other polynomial; session 55). */
+#ifdef KF_MLKEM_HAVE_AVX512
+#define KF_MLKEM_STAGED_C(l, i) (l)->staged[i]->c[0 .. KF_MLKEM_N - 1],
+#else
+#define KF_MLKEM_STAGED_C(l, i)
+#endif
 /*@ requires kf_mlkem_sched_ok(l) && i < l->lanes && kf_mlkem_job_in_ok(j) && 8 <= j->rate;
     requires kf_mlkem_job_out_ok(j) && kf_mlkem_job_apart(l, j) && kf_mlkem_job_progress_ok(j);
     assigns l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], l->staged[0 .. 3], kf_spec_xn_table,
-            l->staged[i]->c[0 .. KF_MLKEM_N - 1],
+            KF_MLKEM_STAGED_C(l, i)
             j->absorbed, j->padded, j->produced, j->have,
             j->out[0 .. kf_mlkem_job_out_len(j) - 1], j->poly->c[0 .. kf_mlkem_job_poly_len(j) - 1];
     ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && kf_mlkem_job_progress_ok(j);
@@ -542,10 +550,14 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         if (bad_length(&jobs[q])) return KF_ERR_BAD_LENGTH;
     /*@ loop invariant l->checked <= q <= n;
         loop invariant reset_jobs_ok: kf_mlkem_jobs_ok(l, jobs, n);
+        loop invariant reset_new: \forall integer r; l->checked <= r < q ==> jobs[r].started == 0 && jobs[r].done == 0;
         loop assigns q, jobs[l->checked .. n - 1].started, jobs[l->checked .. n - 1].done;
         loop variant n - q; */
     for (unsigned q = l->checked; q < n; q++) jobs[q].started = jobs[q].done = 0;
     /*@ assert kf_mlkem_lanes_ok(l, jobs) && l->checked <= n; */
+    /*@ assert run_b0: kf_mlkem_jobs_done_ok(jobs, n); */
+    /*@ assert run_f0: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0; */
+    /*@ assert run_o0: l->open <= n && \forall integer q; 0 <= q < l->open ==> jobs[q].done != 0; */
     l->checked = n;
     /* the loop's bookkeeping in locals (the backend calls could write anything through l) */
     const unsigned nl = l->lanes;
@@ -560,6 +572,13 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
         loop invariant \forall integer i; 0 <= i < nl ==>
                          job_of[i] < 0 || (job_of[i] < n && kf_mlkem_job_progress_ok(&jobs[job_of[i]]));
+        loop invariant run_lane: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+                         jobs[job_of[m]].done == 0 && jobs[job_of[m]].started != 0;
+        loop invariant run_one: \forall integer m, p; 0 <= m < nl && 0 <= p < nl && m != p && job_of[m] >= 0 ==> job_of[p] != job_of[m];
+        loop invariant run_fresh: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0;
+        loop invariant run_open: open <= n && \forall integer q; 0 <= q < open ==> jobs[q].done != 0;
+        loop invariant run_bounded: kf_mlkem_jobs_done_ok(jobs, n);
+        loop invariant run_rc: rc == KF_OK && l->checked == n;
         loop assigns first, open, rc, job_of[0 .. 15], l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1],
                      l->staged[0 .. 3], kf_spec_xn_table,
                      jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
@@ -567,7 +586,8 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
                      { jobs[r].out[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_out_len(&jobs[r]) },
                      { jobs[r].poly->c[k] | integer r, k; 0 <= r < n && 0 <= k < kf_mlkem_job_poly_len(&jobs[r]) }; */
     for (;;) { /* no variant: SampleNTT's rejection sampling ends with probability 1 (FIPS 203 §4.2.2) */
-        /*@ loop assigns open;
+        /*@ loop invariant open <= n && \forall integer q; 0 <= q < open ==> jobs[q].done != 0;
+            loop assigns open;
             loop variant until - open; */
         while (open < until && jobs[open].done) open++;
         if (open >= until) break;
@@ -579,6 +599,12 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
                              job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
+            loop invariant run_lane: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+                         jobs[job_of[m]].done == 0 && jobs[job_of[m]].started != 0;
+            loop invariant run_one: \forall integer m, p; 0 <= m < nl && 0 <= p < nl && m != p && job_of[m] >= 0 ==> job_of[p] != job_of[m];
+            loop invariant run_fresh: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0;
+            loop invariant run_open: open <= n && \forall integer q; 0 <= q < open ==> jobs[q].done != 0;
+            loop invariant run_bounded: kf_mlkem_jobs_done_ok(jobs, n);
             loop assigns i, q, busy, job_of[0 .. nl - 1], l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1],
                          l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
                          jobs[0 .. n - 1].started, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
@@ -614,6 +640,12 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
                              job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
+            loop invariant run_lane: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+                         jobs[job_of[m]].done == 0 && jobs[job_of[m]].started != 0;
+            loop invariant run_one: \forall integer m, p; 0 <= m < nl && 0 <= p < nl && m != p && job_of[m] >= 0 ==> job_of[p] != job_of[m];
+            loop invariant run_fresh: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0;
+            loop invariant run_open: open <= n && \forall integer q; 0 <= q < open ==> jobs[q].done != 0;
+            loop invariant run_bounded: kf_mlkem_jobs_done_ok(jobs, n);
             loop assigns i, job_of[0 .. nl - 1], l->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], l->staged[0 .. 3],
                          kf_spec_xn_table,
                          jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
@@ -635,7 +667,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         for (unsigned i = 0; i < 4; i++)
             if (l->staged[i]) STAGE_FLUSH(l, i);
 #endif
-    /*@ loop invariant 0 <= i <= 16;
+    /*@ loop invariant 0 <= i <= 16 && \forall integer m; 0 <= m < i ==> l->job_of[m] == job_of[m];
         loop assigns i, l->job_of[0 .. 15];
         loop variant 16 - i; */
     for (unsigned i = 0; i < LANES_MAX; i++) l->job_of[i] = job_of[i];

@@ -251,12 +251,23 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
 /*@ predicate kf_mlkem_jobs_done_ok(kf_mlkem_job *jobs, integer m) =
       \forall integer q; 0 <= q < m && jobs[q].done != 0 && jobs[q].out == \null ==>
         kf_mlkem_bounded(jobs[q].poly, 0, KF_MLKEM_Q - 1); */
+/* (ACSL, unit mlkem_jobs; session 55) what a run of a schedule keeps between its runs: the jobs before open
+ * done, open <= checked; among jobs[0 .. checked) one not started is not done; a lane's job is started, not
+ * done, and in no other lane. (A schedule just set up, or with checked and open 0 and its lanes free, has it.) */
+/*@ predicate kf_mlkem_run_ready(kf_mlkem_sched *s, kf_mlkem_job *jobs) =
+      s->open <= s->checked && (\forall integer q; 0 <= q < s->open ==> jobs[q].done != 0) &&
+      (\forall integer q; 0 <= q < s->checked && jobs[q].started == 0 ==> jobs[q].done == 0) &&
+      (\forall integer i; 0 <= i < s->lanes && s->job_of[i] >= 0 ==>
+         jobs[s->job_of[i]].done == 0 && jobs[s->job_of[i]].started != 0) &&
+      (\forall integer i, m; 0 <= i < s->lanes && 0 <= m < s->lanes && i != m && s->job_of[i] >= 0 ==>
+         s->job_of[m] != s->job_of[i]); */
 /* Runs jobs[0..n) until jobs[0..until) are all done (until <= n); jobs still running then
  * stay in their lanes for the next run. Errors as kf_mlkem_run_jobs, also KF_ERR_BAD_STATE if
  * a job before until is held. (ACSL, for its callers: on KF_OK every job before until done,
  * each done SampleNTT job's polynomial in [0, q), the lanes ready for the next run.) */
 /*@ requires kf_mlkem_sched_ok(s) && kf_mlkem_jobs_ok(s, jobs, n) && kf_mlkem_lanes_ok(s, jobs);
     requires run_done_in: s->checked <= n ==> kf_mlkem_jobs_done_ok(jobs, s->checked);
+    requires run_ready_in: kf_mlkem_run_ready(s, jobs);
     assigns s->states[0 .. KF_MLKEM_SCHED_STORAGE - 1], s->block[0 .. KF_STATE_BYTES - 1], s->job_of[0 .. 15],
             s->staged[0 .. 3], s->first, s->open, s->checked, kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
@@ -267,7 +278,8 @@ void kf_mlkem_sched_init(kf_mlkem_sched *s, unsigned n);
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures run_done: \result == KF_OK ==> \forall integer q; 0 <= q < until ==> jobs[q].done != 0;
     ensures run_bounded: \result == KF_OK ==> kf_mlkem_jobs_done_ok(jobs, n);
-    ensures run_lanes: \result == KF_OK ==> s->checked == n && kf_mlkem_lanes_ok(s, jobs); */
+    ensures run_lanes: \result == KF_OK ==> s->checked == n && kf_mlkem_lanes_ok(s, jobs);
+    ensures run_ready: \result == KF_OK ==> kf_mlkem_run_ready(s, jobs); */
 int kf_mlkem_sched_run(kf_mlkem_sched *s, kf_mlkem_job *jobs, unsigned n, unsigned until);
 /* (ACSL, unit mlkem_jobs) jobs[0 .. n) that kf_mlkem_run_jobs can run: kf_mlkem_jobs_ok but for
  * the schedule, which is its own local (apart from them all: the prover sees a local as fresh) */
