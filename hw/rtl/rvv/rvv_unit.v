@@ -289,8 +289,29 @@ module rvv_unit #(
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
     wire [7:0]  s_vlmax = ELENUM[7:0] << s_lmul;
-    wire [31:0] s_avl   = (d_f15 != 5'd0) ? in_rs1 : (d_vd != 5'd0) ? {24'd0, s_vlmax} : {24'd0, vl};
-    wire [7:0]  s_vl    = (s_avl < {24'd0, s_vlmax}) ? s_avl[7:0] : s_vlmax;
+    // (AVL < VLMAX without the rs1/rd field selects in front of a 32-bit compare, session 55:
+    // rs1's compares with the four VLMAX constants as bit tests, no carry chain, rs1[31:8] an
+    // OR apart; vl's kept as registers, s_vlltq, set when vl is; the field selects last. At
+    // 35eefed the worst path of a seed ran from the word through the select into the compare.)
+    wire        s_rshi  = |in_rs1[31:8];
+    reg  [3:0]  s_rsltv;                // rs1[7:0] < VLMAX for LMUL 1, 2, 4, 8
+    reg  [3:0]  s_vlltq;                // vl < VLMAX for LMUL 1, 2, 4, 8 (registers, below)
+    reg         s_eq;
+    integer     avl, avb;
+    always @* begin
+        for (avl = 0; avl < 4; avl = avl + 1) begin
+            s_rsltv[avl] = 1'b0;
+            s_eq = 1'b1;
+            for (avb = 7; avb >= 0; avb = avb - 1) begin
+                if (s_eq && !in_rs1[avb] && (((ELENUM << avl) >> avb) & 1) == 1) s_rsltv[avl] = 1'b1;
+                s_eq = s_eq && (in_rs1[avb] == ((((ELENUM << avl) >> avb) & 1) == 1));
+            end
+        end
+    end
+    wire        s_rslt  = !s_rshi && s_rsltv[s_lmul];
+    wire        s_vllt  = s_vlltq[s_lmul];
+    wire [7:0]  s_vl    = (d_f15 != 5'd0) ? (s_rslt ? in_rs1[7:0] : s_vlmax)
+                        : (d_vd != 5'd0) ? s_vlmax : (s_vllt ? vl : s_vlmax);
 
     reg [7:0] d_lastr;          // T of the kind d_kr when legal
     always @* begin
@@ -404,7 +425,10 @@ module rvv_unit #(
     wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
     wire       n_rowfix = nk_rowk && n_f15 != 5'h1f;
     wire       d_rowfix = dk_rowk && d_f15 != 5'h1f;
-    wire [2:0] b_row  = rowfix ? q_f15[2:0] : cnt[2:0];   // n_row while busy
+    // the row of a rho kind's next busy cycle: cnt (a fixed row, f15 != 31, is legal at R = 1
+    // only, d_row_ok, whose one register takes the issue cycle's amount, so the busy side's
+    // amount is never used for it; session 54's q_rowfix mutant was equivalent)
+    wire [2:0] b_row  = cnt[2:0];
     wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // the next values of the control registers (the control block below assigns the same)
     wire       busy_nx = !rst && (accept || (busy && !last_cycle));
@@ -485,7 +509,10 @@ module rvv_unit #(
     // (vs2 - vd) % 5 and d_s the slide's shift, binary (each output bit a function of six bits).
     // It differs from eb3fdb0's only for a vslidedownm whose offset bits 2:0 are 5..7, a word
     // d_ok refuses (f15 <= 4), whose lanes are never written.)
-    reg  [4:0] d_vd5oh, d_f155oh, d_dboh, d_aos, d_aoh;
+    // (session 55: the non-slide side of d_aoh, (vs2 - vd) % 5 one-hot, is an and-or of the
+    // one-hot residues d_vs25oh and d_vd5oh, as d_dboh, not the one-hot of the table T_SUB of
+    // the two binary residues; the slide's side keeps d_dv binary)
+    reg  [4:0] d_vd5oh, d_vs25oh, d_f155oh, d_dboh, d_dvoh, d_aos, d_aoh;
     wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];     // (vs2 - vd) % 5
     wire       d_slany = in_insn[3] && d_f6[3:1] == CF6_VSLIDEDOWNM[3:1];   // either slide
     wire [2:0] d_s     = d_f6[0] ? d_slneg : d_f15[2:0];         // its shift (up: -n)
@@ -494,14 +521,18 @@ module rvv_unit #(
     always @* begin
         for (oi = 0; oi < 5; oi = oi + 1) begin
             d_vd5oh[oi] = d_vd5 == oi[2:0];
+            d_vs25oh[oi] = d_vs25 == oi[2:0];
             d_f155oh[oi] = d_f155 == oi[2:0];
             d_aos[oi] = d_dvs == oi[2:0];
-            d_aoh[oi] = d_slany ? d_aos[oi] : d_dv == oi[2:0];
         end
         for (oi = 0; oi < 5; oi = oi + 1) begin
             d_dboh[oi] = 1'b0;      // (vs1 - vd) % 5 == oi
-            for (ot = 0; ot < 5; ot = ot + 1)
+            d_dvoh[oi] = 1'b0;      // (vs2 - vd) % 5 == oi
+            for (ot = 0; ot < 5; ot = ot + 1) begin
                 d_dboh[oi] = d_dboh[oi] | (d_vd5oh[ot] & d_f155oh[(ot + oi) % 5]);
+                d_dvoh[oi] = d_dvoh[oi] | (d_vd5oh[ot] & d_vs25oh[(ot + oi) % 5]);
+            end
+            d_aoh[oi] = d_slany ? d_aos[oi] : d_dvoh[oi];
         end
     end
     reg  [2:0] q_vs25;
@@ -1018,6 +1049,7 @@ module rvv_unit #(
             vlmul <= 2'd0;
             nregs <= 4'd1;
             rle <= 9'b1_1111_1110;
+            s_vlltq <= 4'b1111;
             mk <= 8'd0;
             mq_go <= 1'b0;
             pi_go <= 1'b0;
@@ -1055,6 +1087,8 @@ module rvv_unit #(
                     vlmul <= q_newlmul;
                     nregs <= regs_of(q_newvl);
                     rle <= rle_of(q_newvl);
+                    for (tv = 0; tv < 4; tv = tv + 1)
+                        s_vlltq[tv] <= {24'd0, q_newvl} < (ELENUM << tv);
                 end
                 if (mreq) begin
                     mk <= mk + 8'd1;
