@@ -541,10 +541,13 @@ UNITS = {
                   "-wp-unalias-vars", "kf_spec_xn_table"],
         "passes": [
             # session 54: kf_mldsa_shake256, a_seed, side_plan and ExpandS's sponge wrappers s_first,
-            # s_more, s_squeeze (70 goals alone at 210,000 steps, the most 41,229; 7.1 s of CPU)
+            # s_more, s_squeeze (70 goals alone at 210,000 steps, the most 41,229; 7.1 s of CPU);
+            # session 55: kf_mldsa_side_groups (over kf_backend_xn_side's new contract, keccak_backend.h;
+            # 27 of 27 goals alone, the most 35,910 steps with the per-set assertions sets_44 .. sets_87)
             {"functions": ["reject_uniform", "reject_eta", "kf_mldsa_sample_in_ball", "first_blocks",
                            "more_blocks", "mask_seed", "wipe_bytes", "kf_mldsa_expand_mask_bytes",
-                           "kf_mldsa_shake256", "a_seed", "side_plan", "s_first", "s_more", "s_squeeze"],
+                           "kf_mldsa_shake256", "a_seed", "side_plan", "s_first", "s_more", "s_squeeze",
+                           "kf_mldsa_side_groups"],
              "extra": []},
             # ExpandS over its group's contract (session 46: ~12 s of CPU and its mutant ~4 s, over
             # the CI's room): a slow pass, run with KF_SLOW_PROOFS=1 (ctest: -DKF_SLOW_TESTS=ON)
@@ -571,13 +574,15 @@ UNITS = {
         # (s_squeeze's assigns with rows_x, the witness of the rows' inclusion in buf) proved; reject_group
         # tried (43 of 59: buf's 2-D rows against the sponge's assigns), kf_mldsa_side_groups proved only with a
         # contract for kf_backend_xn_side (keccak_backend.h has none): docs/ASSURANCE.md, "Session 54"
+        # session 55: kf_backend_xn_side has that contract (NULL, or a table of n 4 or 9: dispatch.c's two
+        # returns), kf_mldsa_side_groups proved in the default pass (docs/ASSURANCE.md, "Session 55")
         "pending": ["reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
                     "expand_s_group",
                     "expand_mask_batch", "kf_mldsa_expand_mask",
                     # Sign's side sponge (named here since session 46's pass split made the unit
                     # check that every function is in a pass or pending)
-                    "kf_mldsa_side_groups", "kf_mldsa_h_with_masks"],
+                    "kf_mldsa_h_with_masks"],
     },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache
