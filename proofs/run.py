@@ -406,7 +406,8 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     # WP's summary "CVC4 <version>: N (min-mean-max time) (steps)": the most steps a goal it proved took,
     # the figure units.py's STEP_LIMITS are set from (at least twice it)
     most = re.search(r"^\s+CVC4 [0-9.]+:\s+\d+\s+\([^)]*\)\s+\((\d+)\)", main, re.M)
-    reused = len(re.findall(r"^\[wp\] \[[^]]*\] Goal \S+ : (?!Valid).*\(cached\)", r.stdout, re.M))
+    # both of WP's formats: "[wp] [P] Goal G : STATUS (cached)" and "[wp] [Failed] Goal G" then "  CVC4 1.8: STATUS (cached)"
+    reused = len(re.findall(r"^(?:\[wp\] \[[^]]*\] Goal \S+ :|\s+CVC4 [0-9.]+:) (?!Valid).*\(cached\)", r.stdout, re.M))
     listed = (", %d unproved verdicts reused (known-unproved list%s)"
               % (reused, ", this build's proof results" if MUTANT_SEED[0] else "")) if seeded else ""
     print("%s%s: WP proved %s of %s goals in %.0f s, %.1f s of CPU (%s, step limit %s, the most steps of a proved goal %s%s); log %s"
