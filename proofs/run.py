@@ -142,22 +142,30 @@ HARVESTING = [False]
 MUTANT_SEED = [None]
 
 
+def cache_entries(d):
+    """The entries of a WP cache directory: (file name, digest, prover, verdict, steps, text) each."""
+    for name in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        m = re.fullmatch(r"([0-9a-f]{32})\.json", name)
+        if not m:
+            continue
+        text = open(os.path.join(d, name)).read()
+        v = re.search(r'"verdict":\s*"(\w+)"', text)
+        p = re.search(r'"prover":\s*"([^"]+)"', text)
+        st = re.search(r'"steps":\s*(\d+)', text)
+        if v and p:
+            yield name, m.group(1), p.group(1), v.group(1), int(st.group(1)) if st else 0, text
+
+
 def keep_results(unit, build, n):
     """After a proof run: its passes' WP caches (n passes) merged into BUILD/proof_UNIT_results, for the
     unit's mutants. Per digest the valid result if a pass proved it (WP reuses it at a limit no lower than
     its steps), else the unproved one with the most steps (reused at a limit no higher)."""
     keep = {}
     for i in range(n):
-        d = os.path.join(build, "proof_%s_%d" % (unit, i), "cache")
-        for name in os.listdir(d) if os.path.isdir(d) else []:
-            if not re.fullmatch(r"[0-9a-f]{32}\.json", name):
+        for name, _, _, verdict, steps, text in cache_entries(os.path.join(build, "proof_%s_%d" % (unit, i), "cache")):
+            if verdict not in ("valid",) + UNPROVED_VERDICTS:
                 continue
-            text = open(os.path.join(d, name)).read()
-            v = re.search(r'"verdict":\s*"(\w+)"', text)
-            st = re.search(r'"steps":\s*(\d+)', text)
-            if not v or v.group(1) not in ("valid",) + UNPROVED_VERDICTS:
-                continue
-            rank = (v.group(1) == "valid", int(st.group(1)) if st else 0)
+            rank = (verdict == "valid", steps)
             if name not in keep or rank > keep[name][0]:
                 keep[name] = (rank, text)
     out = os.path.join(build, "proof_%s_results" % unit)
@@ -165,7 +173,6 @@ def keep_results(unit, build, n):
     os.makedirs(out)
     for name, (_, text) in keep.items():
         open(os.path.join(out, name), "w").write(text)
-    return len(keep)
 
 
 def use_unproved_list():
@@ -211,16 +218,9 @@ def seed_cache(unit, d, seed):
 
 def harvest_cache(d):
     """The unproved entries of a pass's cache after its run: its seeds and the goals CVC4 did not prove."""
-    for name in os.listdir(d) if os.path.isdir(d) else []:
-        m = re.fullmatch(r"([0-9a-f]{32})\.json", name)
-        if not m:
-            continue
-        text = open(os.path.join(d, name)).read()
-        v = re.search(r'"verdict":\s*"(\w+)"', text)
-        p = re.search(r'"prover":\s*"([^"]+)"', text)
-        st = re.search(r'"steps":\s*(\d+)', text)
-        if v and p and v.group(1) in UNPROVED_VERDICTS:
-            HARVEST[m.group(1)] = (p.group(1), v.group(1), int(st.group(1)) if st else 0)
+    for _, digest, prover, verdict, steps, _ in cache_entries(d):
+        if verdict in UNPROVED_VERDICTS:
+            HARVEST[digest] = (prover, verdict, steps)
 
 
 def write_harvest(unit, build, refresh):
