@@ -495,11 +495,13 @@ void kf_mldsa_use_hint_portable(kf_mldsa_poly *w1, const kf_mldsa_poly *r, const
 
 /*@ requires \valid_read(p) && \valid(over) && \separated(over, p);
     requires kf_mldsa_bounded(p, -6283008, 6283008) && 0 < bound < KF_MLDSA_Q;
-    assigns *over; */
+    assigns *over;
+    ensures in: *over == 0 ==> kf_mldsa_bounded(p, -bound + 1, bound - 1); */
 void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint32_t *over)
 {
     uint32_t acc = 0;
-    /*@ loop invariant 0 <= i <= KF_MLDSA_N;
+    /*@ loop invariant 0 <= i <= KF_MLDSA_N && (acc == 0 || acc == 1);
+        loop invariant in: acc == 0 ==> \forall integer j; 0 <= j < i ==> -bound < p->c[j] < bound;
         loop assigns i, acc;
         loop variant KF_MLDSA_N - i; */
     for (unsigned i = 0; i < N; i++) {
@@ -509,8 +511,14 @@ void kf_mldsa_poly_exceeds_portable(const kf_mldsa_poly *p, int32_t bound, uint3
         /*@ assert c >= 0 ==> (s & (2 * c)) == 0; */
         int32_t abs = c - (s & (2 * c));
         /*@ assert abs == c || abs == -c; */
+        /*@ assert u32: (uint32_t)(bound - 1 - abs) == (abs < bound ? bound - 1 - abs : 4294967296 + bound - 1 - abs); */
+        /*@ assert sh: ((uint32_t)(bound - 1 - abs) >> 31) == (uint32_t)(bound - 1 - abs) / 2147483648; */
+        /*@ assert bit: (uint32_t)(bound - 1 - abs) / 2147483648 == (abs >= bound ? 1 : 0); */
+        /*@ assert nb: abs < bound ==> ((uint32_t)(bound - 1 - abs) >> 31) == 0; */
+        /*@ assert or: (acc | ((uint32_t)(bound - 1 - abs) >> 31)) == (acc == 0 && abs < bound ? 0 : 1); */
         acc |= (uint32_t)(bound - 1 - abs) >> 31; /* 1 iff abs >= bound */
     }
+    /*@ assert over: (*over | acc) == 0 ==> acc == 0; */
     *over |= acc;
 }
 
@@ -565,7 +573,8 @@ void kf_mldsa_sub_low_exceeds_portable(kf_mldsa_poly *w, const kf_mldsa_poly *w0
     requires kf_mldsa_bounded(z, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(y, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
     requires 0 < bound < KF_MLDSA_Q;
     assigns z->c[0 .. KF_MLDSA_N - 1], *over;
-    ensures kf_mldsa_bounded(z, -6283008, 6283008); */
+    ensures kf_mldsa_bounded(z, -6283008, 6283008);
+    ensures in: *over == 0 ==> kf_mldsa_bounded(z, -bound + 1, bound - 1); */
 void kf_mldsa_add_reduce_exceeds_portable(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over)
 {
     kf_mldsa_poly_add_portable(z, z, y);

@@ -252,7 +252,8 @@ void kf_mldsa_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, const k
     requires kf_mldsa_bounded(z, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(y, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
     requires 0 < bound < KF_MLDSA_Q;
     assigns z->c[0 .. KF_MLDSA_N - 1], *over;
-    ensures kf_mldsa_bounded(z, -6283008, 6283008); */
+    ensures kf_mldsa_bounded(z, -6283008, 6283008);
+    ensures in: *over == 0 ==> kf_mldsa_bounded(z, -bound + 1, bound - 1); */
 void kf_mldsa_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, int32_t bound, uint32_t *over);
 /*@ requires gamma2 == (KF_MLDSA_Q - 1) / 88 || gamma2 == (KF_MLDSA_Q - 1) / 32;
     requires \valid(h) && \valid_read(w) && \valid_read(ct0) && \valid(ones) && \valid(over);
@@ -340,7 +341,9 @@ void kf_mldsa_sparse_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, 
     requires \separated(z, y, e, over) && \separated(z, off + (0 .. n - 1)) && \separated(over, off + (0 .. n - 1));
     requires kf_mldsa_bounded(y, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && 0 < bound < KF_MLDSA_Q;
     assigns z->c[0 .. KF_MLDSA_N - 1], *over;
-    ensures kf_mldsa_bounded(z, -6283008, 6283008); */
+    ensures kf_mldsa_bounded(z, -6283008, 6283008);
+    // z's range when no coefficient failed the check: sigEncode's (-gamma1, gamma1] in sign_attempt
+    ensures in: *over == 0 ==> kf_mldsa_bounded(z, -bound + 1, bound - 1); */
 void kf_mldsa_sparse_add_reduce_exceeds(kf_mldsa_poly *z, const kf_mldsa_poly *y, const kf_mldsa_sparse *e,
                                         const uint16_t *off, unsigned n, int32_t bound, uint32_t *over);
 
