@@ -500,6 +500,11 @@ UNITS = {
             # both ran into the 120 s backstop: a 600 s one, as mldsa_verify's first pass
             # session 55: 700,000, twice keygen_internal's hardest 346,178 steps over kf_backend_xn_side's contract
             {"functions": ["keygen_internal"], "extra": ["-wp-steps", "700000", "-wp-timeout", "600"]},
+            # s56-mldsa: sign_internal and its ghost lemma kappa_step in a pass of their own (the default run's CPU
+            # stays as it was): pass 2's options, its hardest goal the attempts loop's invariant 2 (t0's rows) at
+            # 230,089 CVC4 steps, so 470,000 (twice it); a 600 s backstop as keygen_internal's
+            {"functions": ["sign_internal", "kappa_step"],
+             "extra": ["-wp-no-init-const", "-wp-no-ground", "-wp-steps", "470000", "-wp-timeout", "600"]},
         ],
         # session 50: wipe_sign_state (writes only *st), attempt_mask (made >= kappa + l, the ring's
         # rows and y[0 .. l) written, y's l polynomials in [gamma1 - 2^z_bits + 1, gamma1]) and
@@ -524,7 +529,12 @@ UNITS = {
         # loop's assigns parts 2 and 3 (an existential witness over st.ring's cells); with the loop assigns as st whole
         # those prove but the invariant kappa, sign_attempt's third and wipe_sign_state's second preconditions do not
         # (126 of 129 at 530,000 steps): docs/ASSURANCE.md, "Session 55"
-        "pending": ["keygen_side", "sign_attempt", "sign_internal"],
+        # s56-mldsa: sign_internal proved (its own pass above): the attempts loop assigns st whole (the ring's
+        # cells, parts 2 and 3, were an existential CVC4 did not instantiate), the ghost locals gk, gl in its
+        # invariants g and kappa (kappa == n gl, kb: kappa <= 7 n), sign_attempt's ensures kl (p->k, p->l and
+        # st->chunk kept, assumed with its contract), the ghost lemma kappa_step (the step's unsigned arithmetic) and
+        # the assertions g_kl / e_kl before the label out (wipe_sign_state's k, l bounds on each path)
+        "pending": ["keygen_side", "sign_attempt"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

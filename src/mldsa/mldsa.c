@@ -394,7 +394,8 @@ static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kapp
     // what sign_internal's loop keeps (p, st->a and st->t0 are not assigned)
     ensures ok: kf_mldsa_params_ok(p);
     ensures a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
-    ensures t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
+    ensures t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+    ensures kl: p->k == \old(p->k) && p->l == \old(p->l) && st->chunk == \old(st->chunk); */
 static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa, uint8_t *sig)
 {
     attempt_mask(st, p, kappa);
@@ -543,6 +544,17 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
   static void t0_vec(const kf_mldsa_poly *t, unsigned n) { }
 */
 
+/* (ACSL, the unit mldsa_api) sign_internal's ghost lemma function (proved alone): the attempts loop's step
+ * kappa += l, n++ with kappa == n l, in the C's unsigned terms (the products CVC4 did not relate in the loop's
+ * context, its invariant kappa's preservation). */
+/*@ ghost
+  /@ requires kst: n < SIGN_ATTEMPTS_MAX && l <= L_MAX && kappa == n * l;
+     assigns \nothing;
+     ensures kst_n: (unsigned)(n + 1) == n + 1 && (unsigned)(kappa + l) == kappa + l;
+     ensures kst_k: (unsigned)(n + 1) * l == kappa + l && kappa + l <= SIGN_ATTEMPTS_MAX * L_MAX; @/
+  static void kappa_step(unsigned kappa, unsigned n, unsigned l) { }
+*/
+
 /*@ requires \valid(st) && kf_mldsa_params_ok(p) && \separated(st, p);
     requires \valid_read(sk + (0 .. p->sk_bytes - 1)) && \separated(st, sk + (0 .. p->sk_bytes - 1));
     assigns st->rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->key[0 .. KF_MLDSA_SEEDBYTES - 1], st->tr[0 .. KF_MLDSA_TR_BYTES - 1],
@@ -631,6 +643,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     st.made = 0;
     if (sign_sk_decode(&st, sk, p) != 0) {
         rc = KF_ERR_BAD_KEY;
+        /*@ assert g_kl: p->k <= K_MAX && p->l <= L_MAX; */
         goto out;
     }
     /*@ assert d_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX && \separated(p, &st); */
@@ -671,19 +684,19 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
     /*@ assert ch_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
     /*@ assert ch_a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
     /*@ assert ch_t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
-    /*@ loop invariant kappa: 0 <= n <= SIGN_ATTEMPTS_MAX && kappa == n * p->l;
+    /*@ loop invariant kappa: 0 <= n <= SIGN_ATTEMPTS_MAX && kappa == n * gl;
+        loop invariant kb: kappa <= n * L_MAX;
         loop invariant ch: 1 <= st.chunk <= KF_XN_MAX;
+        loop invariant g: p->k == gk && p->l == gl && gk <= K_MAX && gl <= L_MAX;
         loop invariant rc == KF_ERR_BAD_STATE;
         loop invariant sep: \separated(p, &st) && \separated(&st, sig + (0 .. p->sig_bytes - 1));
         loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
         loop invariant a: kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
         loop invariant t0: kf_mldsa_vec_bounded(&st.t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
-        loop assigns kappa, n, rc, st.made, st.ring[0 .. MASK_RING - 1][..], st.y[0 .. L_MAX - 1], st.z[0 .. L_MAX - 1],
-                     st.w[0 .. K_MAX - 1], st.w0[0 .. K_MAX - 1], st.h[0 .. K_MAX - 1], st.c, st.tmp,
-                     st.coff[0 .. KF_MLDSA_N - 1], st.cn, st.w1[0 .. W1_BYTES_MAX - 1], st.hpad[0 .. H_PADDED_MAX - 1],
-                     st.ctilde[0 .. KF_MLDSA_CTILDE_MAX - 1], sig[0 .. p->sig_bytes - 1], kf_spec_xn_table;
+        loop assigns kappa, n, rc, st, sig[0 .. p->sig_bytes - 1], kf_spec_xn_table;
         loop variant SIGN_ATTEMPTS_MAX - n; */
     for (unsigned kappa = 0; n < SIGN_ATTEMPTS_MAX; kappa += p->l) {
+        /*@ ghost kappa_step(kappa, n, gl); */
         n++;
         if (sign_attempt(&st, p, kappa, sig)) {
             /*@ assert s_kl: p->k <= K_MAX && p->l <= L_MAX; */
@@ -691,6 +704,7 @@ static int sign_internal(const kf_mldsa_params *p, uint8_t *sig, const uint8_t *
             break;
         }
     }
+    /*@ assert e_kl: p->k <= K_MAX && p->l <= L_MAX; */
 out:
     wipe_sign_state(&st, p);
     if (attempts) *attempts = n;
