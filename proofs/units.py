@@ -1243,10 +1243,15 @@ UNITS = {
             # lane_check's snapshot and chain value): 28 goals, its most steps 392,452 (lane_check's chain-value
             # precondition through c->p->len's division; the assigns' 379,704): twice that, its own pass
             {"functions": ["lane_step"], "extra": ["-wp-steps", "790000"]},
+            # lane_start (session 56, with its ghost lemma snap_slot): 130 of 130 goals, its most steps 510,417 (the
+            # assertion LS: L->snap as the ghost gsl, the snapshot's slot as of Pre, across L's stores), 103.8 s of
+            # CPU at load ~20: twice that step count, a slow pass (over the 60 s line; docs/ASSURANCE.md)
+            {"functions": ["lane_start", "snap_slot"], "extra": ["-wp-steps", "1030000"], "slow": True},
         ],
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
-        # session 55: lane_start 114 of 115 goals (its assertion LS2 left at 690,000 steps; docs/ASSURANCE.md)
-        "pending": ["order_chains", "lane_start", "order_verify",
+        # session 55: lane_start 114 of 115 goals (its assertion LS2 left at 690,000 steps); session 56: proved
+        # (its slow pass above; docs/ASSURANCE.md)
+        "pending": ["order_chains", "order_verify",
                     "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
@@ -1271,8 +1276,10 @@ UNITS = {
             # (slhdsa_internal.h, stated; its body pending in unit slhdsa_hash) with the ghost lemma reduce_at;
             # session 52's second round: group_level (one level of a FORS group) with the ghost lemmas group_at
             # and group_next, over the same contract
+            # session 56: reduce_tree (57 + 3 goals, its most 77,803 steps; ~75 s of CPU alone at load ~20): its assigns'
+            # part4 was reduce_level's call effect (cnt n bytes in the C argument), closed by the assertion lvc
             {"functions": ["fors_node_at", "fors_slot", "group_auth", "kf_slh_ht_sign", "reduce_at", "reduce_level",
-                           "group_at", "group_next", "group_level"],
+                           "group_at", "group_next", "group_level", "reduce_tree"],
              "extra": []},
             # session 53: the ghost lemma tree_at (reduce_tree's shifts and xor, levels <= 8) proves by itself
             # (-wp-auto wp:range,wp:bitshift,wp:bitrange: 8 of 8 goals, the most 20,234 steps, 93 s of CPU), too
@@ -1283,9 +1290,9 @@ UNITS = {
         # reduce_tree: 35 of 43 goals in session 53, 44 of 52 in session 54 (its invariant vx needs c->xn kept by
         # kf_slh_h_batch's contract; docs/ASSURANCE.md, "Session 54"); session 55: kf_slh_h_batch and reduce_level
         # ensure c->xn kept (vx proved), tree_at ensures sibv (gxa, gx), reduce_level's requires at the call by the
-        # assertion kc: 55 of 57, left the assigns of the memcpy into auth (its char view; "Session 55")
+        # assertion kc: 55 of 57; session 56: proved (the second pass above; "Session 56")
         "pending": ["fors_leaves_rows", "fors_leaves", "fors_group_sign",
-                    "kf_slh_fors_sign", "reduce_tree", "kf_slh_merkle", "xmss_leaves",
+                    "kf_slh_fors_sign", "kf_slh_merkle", "xmss_leaves",
                     "kf_slh_xmss_sign", "kf_slh_xmss_root"],
         "elsewhere": ["fors_level", "fors_pairs", "kf_slh_fors_pk_from_sig", "fors_climb_rows", "fors_lane",
                       "fors_rows_out"],   # unit slhdsa_fors

@@ -112,7 +112,7 @@ static inline int lane_check(const chain_run *r, size_t n, unsigned len, lane *L
 
 /* Put chain q into lane L with block blk (PK.seed and padding already there). Returns 1 if
  * it needs hash calls, 0 if it was already complete. */
-/* (ACSL, unit slhdsa_wots: "pending"; session 55: 114 of 115 goals, LS2 left) chain q < MAX_CHAINS: its start and steps read at q
+/* (ACSL, unit slhdsa_wots: proved in session 56, a slow pass; LS2 by the ghost gsl) chain q < MAX_CHAINS: its start and steps read at q
  * when given, the snapshot (its key pair's signature slot q % len, when r->snap is the leaf's: the key
  * pair compared as C does, modulo 2^32) and chain q's value (chain_val's address) as lane_check needs
  * them, apart from the block, L and r (r->snap itself apart from L and the block: L's stores come
@@ -137,6 +137,12 @@ static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, uns
 {
     const size_t n = c->p->n;
     const unsigned len = c->p->len, i = q % len;
+    /*@ ghost snap_slot(i, len, n); */
+    /* (ACSL) gsl: the snapshot's slot as of Pre (the contract's assigns), a ghost local: LS2 then needs
+     * only L->snap's frame, not that of r->snap, its kp and sig, r->first and c->p's fields */
+    /*@ ghost uint8_t *gsl = r->snap != NULL && r->snap->kp == r->first + q / len ? r->snap->sig + (size_t)i * n : (uint8_t *)NULL; */
+    /*@ assert LS0: gsl == \at(r->snap != \null && r->snap->kp == (uint32_t)(r->first + q / c->p->len) ?
+                               r->snap->sig + (q % c->p->len) * c->p->n : (uint8_t *)\null, Pre); */
     slh_adrs a = *r->adrs;
     L->chain = q;
     L->start = r->start ? r->start[q] : 0;
@@ -144,13 +150,11 @@ static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, uns
     L->done = 0;
     L->snap = NULL;
     if (r->snap && r->snap->kp == r->first + q / len) {
-        /*@ ghost snap_slot(i, len, n); */
         L->snap = r->snap->sig + (size_t)i * n;
         L->snap_at = r->snap->digits[i];
         /*@ assert LS1: L->snap == r->snap->sig + (q % len) * n; */
     }
-    /*@ assert LS: L->snap == (r->snap != \null && r->snap->kp == (uint32_t)(r->first + q / len) ?
-                               r->snap->sig + (q % len) * n : (uint8_t *)\null); */
+    /*@ assert LS: L->snap == gsl; */
     adrs_set_type(&a, r->prf ? SLH_WOTS_PRF : SLH_WOTS_HASH);
     adrs_set_keypair(&a, r->first + q / len);
     adrs_set_chain(&a, i);
@@ -159,6 +163,7 @@ static int lane_start(slh_ctx *c, const chain_run *r, lane *L, uint8_t *blk, uns
     memcpy(blk + n + 32, r->prf ? c->sk_seed : chain_val(r, n, len, q), n);
     L->in_prf = r->prf != 0;
     if (L->in_prf) return 1;
+    /*@ assert LS3: L->snap == gsl; */
     /*@ assert LS2: L->snap == (\at(r->snap != \null && r->snap->kp == (uint32_t)(r->first + q / c->p->len), Pre) ?
                                 \at(r->snap->sig + (q % c->p->len) * c->p->n, Pre) : (uint8_t *)\null); */
     return lane_check(r, n, len, L, blk + n + 32);

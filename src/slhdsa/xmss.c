@@ -143,6 +143,13 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
         //@ assert kn: c->p->n == n && gc == (uint32_t)(1u << (levels - l - 1));
         //@ assert kc: gc == (uint32_t)(1u << (uint32_t)((uint32_t)(levels - l) - 1u));
         //@ assert lv2: \valid(nodes + (0 .. 2 * gc * c->p->n - 1)) && \separated(nodes + (0 .. 2 * gc * c->p->n - 1), c, c->p);
+        /* (ACSL) reduce_level's cnt n bytes written (its assigns, in the C argument as WP reads it) within the
+         * 2^levels n of the loop's and the function's assigns (session 56: this call's effect was the assigns'
+         * part4 left in session 55, not the memcpy's); reduce_at(0, gc, n): gc n >= n, linear */
+        //@ ghost reduce_at(0, gc, n);
+        //@ assert lvc0: 0 <= gc * n && gc * n <= (1 << levels) * n;
+        /*@ assert lvc: (uint32_t)(1u << (uint32_t)((uint32_t)(levels - l) - 1u)) * c->p->n <= (1 << levels) * n &&
+                        (uint32_t)(1u << (uint32_t)((uint32_t)(levels - l) - 1u)) * c->p->n <= (1 << levels) * \at(c->p->n, Pre); */
         reduce_level(c, adrs, z0 + l + 1, first >> (l + 1), 1u << (levels - l - 1), nodes);
     }
 }
