@@ -468,13 +468,15 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
   static void xn_eq(size_t b, size_t x, size_t r)
   {
   }
-  /@ requires 0 < r && d < c && c * r <= x + r - 1;
+  /@ requires 0 < r && last <= b && (size_t)(b - last) < c && c * r <= x + r - 1;
      assigns \nothing;
-     ensures 0 <= d * r < x && d * r + r <= x + r - 1; @/
-  static void xn_q(size_t d, size_t c, size_t r, size_t x)
+     ensures 0 <= (b - last) * r < x && 0 <= (size_t)(b - last) * r < x; @/
+  static void xn_q(size_t b, size_t last, size_t c, size_t r, size_t x)
   {
-    /@ assert 0 <= (c - (d + 1)) * r; @/
-    /@ assert (d + 1) * r == d * r + r; @/
+    /@ assert (size_t)(b - last) == b - last; @/
+    /@ assert b - last < c; @/
+    /@ assert 0 <= (c - (b - last + 1)) * r; @/
+    /@ assert (b - last + 1) * r == (b - last) * r + r; @/
   }
 */
 
@@ -539,24 +541,28 @@ static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
             if (b < last) {
                 /*@ ghost xn_lt(b, inlen[i], rate); */
                 g_add(s, base, g, j, in[i] + b * rate, 0, rate);
+                /*@ assert P0: xn_at(s, base, g) && xn_kept(s, g, Pre); */
             } else if (b == last) {
                 /*@ ghost xn_eq(b, inlen[i], rate); */
                 size_t tail = inlen[i] - b * rate;
                 /* in[i] may be NULL when inlen[i] == 0: no pointer arithmetic on it then */
                 if (tail) g_add(s, base, g, j, in[i] + b * rate, 0, tail);
+                /*@ assert P1: xn_at(s, base, g) && xn_kept(s, g, Pre); */
                 g_pad(s, base, g, j, tail);
+                /*@ assert P2: xn_at(s, base, g) && xn_kept(s, g, Pre); */
             }
         }
         g_permute(s, base, g);
         /*@ loop invariant 0 <= j <= \at(g->count, Pre);
             loop invariant xn_at(s, base, g) && xn_kept(s, g, Pre);
-            loop assigns j, *(out[\at(g->first, Pre) .. \at(g->first, Pre) + \at(g->count, Pre) - 1] + (0 .. outlen - 1));
+            loop assigns j, kf_spec_xn_table,
+                         *(out[\at(g->first, Pre) .. \at(g->first, Pre) + \at(g->count, Pre) - 1] + (0 .. outlen - 1));
             loop variant \at(g->count, Pre) - j; */
         for (unsigned j = 0; j < g->count; j++) {
             unsigned i = g->first + j;
             size_t last = inlen[i] / rate;
             if (b < last || b - last >= nsq) continue;
-            /*@ ghost xn_q(b - last, nsq, rate, outlen); */
+            /*@ ghost xn_q(b, last, nsq, rate, outlen); */
             /*@ assert Q0: 0 <= (b - last) * rate < outlen; */
             size_t q = (b - last) * rate, take = outlen - q < rate ? outlen - q : rate;
             /*@ assert E0a: q + take <= outlen && take <= rate; */
