@@ -1003,6 +1003,16 @@ UNITS = {
             # postcondition names asserted on both paths (A2/A3, B4). 119 goals, the most steps
             # 128,057 (twice: 260,000); no call point, so the limit costs nothing when it proves
             {"functions": ["kf_sponge_xn_absorb"], "extra": ["-wp-steps", "260000", "-wp-no-ground"]},
+            # Session 56: g_oneshot (one group on per-instance schedules: block index times the variable rate)
+            # with its ghost lemmas xn_le, xn_lt, xn_eq, xn_q (the products as linear facts), over g_add's,
+            # g_pad's, g_permute's and g_extract's postconditions (xn_at and xn_kept after the call: the frame
+            # of the states' write in their own small contexts). 246 of 248 goals, the 2 others its init's call
+            # points (assumed); 167.1 s of CPU at load ~20 (690 s wall), so a slow pass (KF_SLOW_PROOFS); the most
+            # steps 355,128 (N0, nsq * rate <= outlen + rate - 1; the next 193,495), proved at 460,000: twice is
+            # 720,000 (no goal runs to it: the call points are Unknown at once). Its mutant (take = rate) is
+            # rejected by E0a at its own 80,000 steps (E0a 36,931 on the unmutated code).
+            {"functions": ["g_oneshot", "xn_le", "xn_lt", "xn_eq", "xn_q"],
+             "extra": ["-wp-steps", "720000", "-wp-timeout", "600", "-wp-no-ground"], "slow": True},
             # session 53: g_oneblock_words (the interleaved words of a one-block group) with its ghost
             # lemmas xn_word (a word's index j n + i < 25 n) and xn_cap (the capacity clear's size_t
             # products as integers). Its table's 200 n bytes and read-only memory come from
@@ -1016,7 +1026,6 @@ UNITS = {
             {"functions": ["g_oneblock_words", "xn_word", "xn_cap"], "extra": ["-wp-steps", "850000", "-wp-timeout", "600"],
              "slow": True},
         ],
-        "pending": ["g_oneshot"],
         "elsewhere": ["xn_base", "round_up", "kf_sponge_xn_plan", "kf_sponge_xn_init", "g_one_block", "g_same_len",
                       "kf_xn_side_pad", "kf_xn_side_squeeze"],   # unit sponge_xn's
     },

@@ -114,7 +114,8 @@ void kf_sponge_xn_init(kf_sponge_xn *s, unsigned n, unsigned rate, unsigned nr, 
 
 /*@ requires xn_at(s, base, g) && j < g->count;
     requires offset <= 200 && len <= 200 - offset && \valid_read(in + (0 .. len - 1));
-    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table; */
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+    ensures xn_at(s, base, g) && xn_kept(s, g, Pre); */
 static void g_add(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, unsigned j,
                   const uint8_t *in, size_t offset, size_t len)
 {
@@ -131,7 +132,9 @@ static void g_add(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, un
 
 /*@ requires xn_at(s, base, g) && j < g->count;
     requires offset <= 200 && len <= 200 - offset && \valid(out + (0 .. len - 1));
-    assigns out[0 .. len - 1], kf_spec_xn_table; */
+    assigns out[0 .. len - 1], kf_spec_xn_table;
+    ensures \separated(out + (0 .. len - 1), s) && \separated(out + (0 .. len - 1), g) ==>
+              xn_at(s, base, g) && xn_kept(s, g, Pre); */
 static void g_extract(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, unsigned j,
                       uint8_t *out, size_t offset, size_t len)
 {
@@ -147,7 +150,8 @@ static void g_extract(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
 }
 
 /*@ requires xn_at(s, base, g);
-    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table; */
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+    ensures xn_at(s, base, g) && xn_kept(s, g, Pre); */
 static void g_permute(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g)
 {
     if (g->xn) {
@@ -163,7 +167,8 @@ static void g_permute(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
 /* Pad instance j of g at byte pos: the suffix there, the last 1 of pad10*1 at rate - 1
  * (the same byte when pos = rate - 1: suffix < 0x80 leaves its top bit free). */
 /*@ requires xn_at(s, base, g) && j < g->count && pos < s->rate;
-    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table; */
+    assigns base[0 .. KF_XN_STORAGE - 1], kf_spec_xn_table;
+    ensures xn_at(s, base, g) && xn_kept(s, g, Pre); */
 static void g_pad(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g, unsigned j, size_t pos)
 {
     static const uint8_t last = 0x80;
@@ -463,12 +468,15 @@ void kf_sponge_xn_squeeze(kf_sponge_xn *s, uint8_t *const out[], size_t len)
   static void xn_eq(size_t b, size_t x, size_t r)
   {
   }
-  /@ requires 0 < r && 0 <= a <= c;
+  /@ requires 0 < r && last <= b && (size_t)(b - last) < c && c * r <= x + r - 1;
      assigns \nothing;
-     ensures 0 <= a * r <= c * r && (a - 1) * r + r == a * r; @/
-  static void xn_mono(size_t a, size_t c, size_t r)
+     ensures 0 <= (b - last) * r < x && 0 <= (size_t)(b - last) * r < x; @/
+  static void xn_q(size_t b, size_t last, size_t c, size_t r, size_t x)
   {
-    /@ assert 0 <= (c - a) * r; @/
+    /@ assert (size_t)(b - last) == b - last; @/
+    /@ assert b - last < c; @/
+    /@ assert 0 <= (c - (b - last + 1)) * r; @/
+    /@ assert (b - last + 1) * r == (b - last) * r + r; @/
   }
 */
 
@@ -529,30 +537,39 @@ static void g_oneshot(const kf_sponge_xn *s, uint8_t *base, const kf_xn_group *g
         for (unsigned j = 0; j < g->count; j++) {
             unsigned i = g->first + j;
             size_t last = inlen[i] / rate;
+            /*@ assert A0: \valid_read(in[i] + (0 .. inlen[i] - 1)); */
             if (b < last) {
                 /*@ ghost xn_lt(b, inlen[i], rate); */
                 g_add(s, base, g, j, in[i] + b * rate, 0, rate);
+                /*@ assert P0: xn_at(s, base, g) && xn_kept(s, g, Pre); */
             } else if (b == last) {
                 /*@ ghost xn_eq(b, inlen[i], rate); */
                 size_t tail = inlen[i] - b * rate;
                 /* in[i] may be NULL when inlen[i] == 0: no pointer arithmetic on it then */
                 if (tail) g_add(s, base, g, j, in[i] + b * rate, 0, tail);
+                /*@ assert P1: xn_at(s, base, g) && xn_kept(s, g, Pre); */
                 g_pad(s, base, g, j, tail);
+                /*@ assert P2: xn_at(s, base, g) && xn_kept(s, g, Pre); */
             }
         }
         g_permute(s, base, g);
         /*@ loop invariant 0 <= j <= \at(g->count, Pre);
             loop invariant xn_at(s, base, g) && xn_kept(s, g, Pre);
-            loop assigns j, *(out[\at(g->first, Pre) .. \at(g->first, Pre) + \at(g->count, Pre) - 1] + (0 .. outlen - 1));
+            loop assigns j, kf_spec_xn_table,
+                         *(out[\at(g->first, Pre) .. \at(g->first, Pre) + \at(g->count, Pre) - 1] + (0 .. outlen - 1));
             loop variant \at(g->count, Pre) - j; */
         for (unsigned j = 0; j < g->count; j++) {
             unsigned i = g->first + j;
             size_t last = inlen[i] / rate;
             if (b < last || b - last >= nsq) continue;
-            /*@ ghost xn_mono(b - last + 1, nsq, rate); */
+            /*@ ghost xn_q(b, last, nsq, rate, outlen); */
+            /*@ assert Q0: 0 <= (b - last) * rate < outlen; */
             size_t q = (b - last) * rate, take = outlen - q < rate ? outlen - q : rate;
-            /*@ assert E0: q + take <= outlen && take <= rate && \valid(out[i] + q + (0 .. take - 1)); */
-            /*@ assert E1: \separated(out[i] + (0 .. outlen - 1), s) && \separated(out[i] + (0 .. outlen - 1), g); */
+            /*@ assert E0a: q + take <= outlen && take <= rate; */
+            /*@ assert EI: \valid(out[i] + (0 .. outlen - 1)) && \separated(out[i] + (0 .. outlen - 1), s) &&
+                           \separated(out[i] + (0 .. outlen - 1), g); */
+            /*@ assert E0: \valid(out[i] + q + (0 .. take - 1)); */
+            /*@ assert E1: \separated(out[i] + q + (0 .. take - 1), s) && \separated(out[i] + q + (0 .. take - 1), g); */
             g_extract(s, base, g, j, out[i] + q, 0, take);
         }
     }
