@@ -1112,7 +1112,7 @@ UNITS = {
                            "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
                            "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                            "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs",
-                           "enc_nz_bytes", "dec_nz_bytes"], "extra": []},
+                           "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes"], "extra": []},
             {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000"]},
         ],
         # "elsewhere": mlkem_api's functions (the same files), set after UNITS below
