@@ -392,16 +392,22 @@ static inline __attribute__((always_inline)) int enc_run(const kf_mlkem_params *
     /*@ assert enc_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
     return rc;
 }
+/* (ACSL, session 56) the ghost k, p->k on entry (was a ghost local initialised from p->k): A^T's
+ * range in the assigns names it, so the run step's at[0 .. k k) is the same term as this clause's
+ * (with the local, Qed rewrote the callee's k to a later read of p->k, and that part of the assigns
+ * goal, `k k <= p->k p->k` beside the hypothesis equating them, ran to the step limit or WP's time-out
+ * in this function's context, sessions 54-56) */
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
+    requires enc_kg: k == p->k;
     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
-    assigns *sec, at[0 .. p->k * p->k - 1], kf_spec_xn_table;
+    assigns *sec, at[0 .. k * k - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures enc_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_poly *at, const uint8_t *ek)
+    /*@ ghost (unsigned k) */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
 {
     kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
-    /*@ ghost const unsigned k = p->k; */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
     /*@ ghost kf_mlkem_params pv = *p; */ /* (ACSL) *p as on entry: kf_mlkem_params_of */
     /*@ assert enc_pv: kf_mlkem_params_val(pv); */
     /*@ assert enc_kk: (k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16); */
@@ -596,7 +602,7 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
             loop assigns i, sec.in[0 .. SYM - 1];
             loop variant SYM - i; */
         for (unsigned i = 0; i < SYM; i++) sec.in[i] = m[i];
-        rc = encaps_jobs(p, &sec, at, ek);
+        rc = encaps_jobs(p, &sec, at, ek) /*@ ghost (p->k) */;
     }
     if (rc == KF_OK) kf_kpke_encrypt(p, ct, t, m, at, &sec.nz);
     if (rc == KF_OK) {
