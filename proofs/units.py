@@ -384,6 +384,8 @@ UNITS = {
         # Session 55: sched_run's body annotated (its loop invariants run_lane, run_one, run_fresh, run_open, run_bounded;
         # sampling.h's kf_mlkem_run_ready in its contract), job_start ensures started, job_step's stage store only in the
         # AVX-512 build's contract; still pending (docs/ASSURANCE.md)
+        # session 56: sched_run's reset loop carries reset_old (run_ready_in for the jobs before checked), over
+        # which its run_f0 proves (36,129 steps); run_lanes and run_ready at 1,000,000 steps alone: the step limit
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
