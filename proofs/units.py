@@ -384,6 +384,8 @@ UNITS = {
         # Session 55: sched_run's body annotated (its loop invariants run_lane, run_one, run_fresh, run_open, run_bounded;
         # sampling.h's kf_mlkem_run_ready in its contract), job_start ensures started, job_step's stage store only in the
         # AVX-512 build's contract; still pending (docs/ASSURANCE.md)
+        # session 56: sched_run's reset loop carries reset_old (run_ready_in for the jobs before checked), over
+        # which its run_f0 proves (36,129 steps); run_lanes and run_ready at 1,000,000 steps alone: the step limit
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
@@ -1126,21 +1128,29 @@ UNITS = {
         # session 55: the ghost lemmas enc_nz_bytes and dec_nz_bytes (the noise outputs byte by byte, run_t's
         # noise part, for encaps_jobs' and decaps_jobs' run steps), proved alone; enc_run assigns at[0 .. k k)
         # in its ghost k; dec_matrix_jobs' mat_sep: the jobs apart from p, and from ek (not p from ek)
+        # session 56: the ghost lemma enc_h_bytes (H(ek)'s output byte by byte: run_t's part 2 in encaps_jobs,
+        # the part session 55 took for the noise's), proved alone, 28,274 steps; enc_run assigns the noise rows
+        # sec->nz.prf[0 .. 2 KF_MLKEM_K_MAX] (constant bounds), 29 of 29 assigns goals, the most 208,328; the
+        # run steps' pass gets -wp-timeout 600 (its enc_run assigns part 09 and dec_run's part 13 ran past the
+        # unit's 120 s at load ~20 in session 56, dec_run's at load ~40 in session 55: the load's, not the
+        # step limit); encaps_jobs takes k as a ghost parameter (its assigns at[0 .. k k - 1])
         "passes": [
             {"functions": ["kf_mlkem_encaps_internal", "decaps_internal",
                            "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
                            "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                            "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs",
-                           "enc_nz_bytes", "dec_nz_bytes"], "extra": []},
-            {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000"]},
+                           "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes"], "extra": []},
+            {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000", "-wp-timeout", "600"]},
         ],
         # "elsewhere": mlkem_api's functions (the same files), set after UNITS below
         "pending": ["encaps_jobs", "decaps_jobs",
                     "(encaps_jobs and decaps_jobs: their jobs' set-up, field by field, is written as assertions and "
-                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; encaps_jobs' since session 49, "
-                    "alone 122 of 128 in session 51 (left: three fields of the frame across G's set-up, enc_f2, and the "
-                    "assigns part of enc_run's call); decaps_jobs' over dec_hash_jobs and dec_matrix_jobs 93 of 97 in session 51 "
-                    "(left: dec_ms, dec_h, dec_j): docs/ASSURANCE.md; "
+                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; each alone with -wp-split at 800,000 "
+                    "steps and -wp-timeout 600 is a pass of over 600 s of CPU (sessions 54-55), so a slow pass when proved. "
+                    "encaps_jobs: session 54's whole run left run_t part 2 and the assigns part of A^T's range; session 56 "
+                    "closed run_t (enc_h_bytes) and made that range one term (the ghost parameter k): docs/ASSURANCE.md. "
+                    "decaps_jobs: session 54's whole run left dec_s0 part 1, dec_h / dec_j parts 03-04 and run_t part 5, "
+                    "each with a step since session 55 (dec_nz_bytes, mat_sep, dec_f1_* / dec_f2_*); "
                     "kf_mlkem_run_jobs' contract assumed; since session 50 their assigns, and the public entry points', "
                     "name the ghost kf_spec_xn_table it assigns)"],
     },

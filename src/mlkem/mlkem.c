@@ -307,6 +307,17 @@ typedef struct encaps_secrets {
      ensures nz_t: \forall integer q, i; c <= q < n && 0 <= i < 3 * 64 ==> jobs[q].out + i == &sec->nz.prf[q - c][i]; @/
   static void enc_nz_bytes(kf_mlkem_job *jobs, encaps_secrets *sec, unsigned c, unsigned n) { }
 */
+/* (ACSL, unit mlkem_kem, session 56) a ghost lemma: H(ek)'s output byte by byte (enc_run's run_t, its
+ * first part) from its first byte (enc_h): `jobs[0].out + i == &sec->in[SYM + i]` as a goal in
+ * encaps_jobs' own context ran to the step limit (800,000, sessions 54-55: the hypothesis
+ * jobs[0].out == &sec->in[SYM] and the goal's shift by SYM + i, in a context of ~1,100 lines),
+ * here it is pointer arithmetic alone */
+/*@ ghost
+  /@ requires h_o: jobs[0].out == &sec->in[SYM];
+     assigns \nothing;
+     ensures h_t: \forall integer q, i; 0 <= q < 1 && 0 <= i < SYM ==> jobs[q].out + i == &sec->in[SYM + i]; @/
+  static void enc_h_bytes(kf_mlkem_job *jobs, encaps_secrets *sec) { }
+*/
 /* G's job, after H(ek)'s (jobs[0]), as an always-inline step of encaps_jobs (no behaviour change:
  * `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 49) its frame of the
  * caller's other jobs, (g - gi)[s] for s != gi, one ensures in the caller's indices (the ghost gi,
@@ -344,8 +355,10 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
  * not the ghost lemma enc_vec_of: a call after it merges its normal and exit paths in one
  * assigns goal that -wp-split does not cut), and the noise outputs as sec->nz.prf's bytes (run_t's
  * third part), so each range of the callee's outputs is a goal of its own on either path.
- * encaps_jobs still assigns all of *sec (its proof is pending); Encaps_internal passes its own m
- * to Encrypt. */
+ * encaps_jobs assigns all of *sec; Encaps_internal passes its own m to Encrypt. Session 56: the
+ * noise range as the array's constant bounds, sec->nz.prf[0 .. 2 KF_MLKEM_K_MAX] (was 0 .. 2k):
+ * within encaps_jobs' *sec without k's disjunction, which that part of its assigns goal needed in
+ * encaps_jobs' large context (the step limit, sessions 54-55). */
 /*@ requires run_ctx: kf_mlkem_params_ok(p) && n == p->k * p->k + 2 * p->k + 3;
     requires run_k: k == p->k && n == k * k + 2 * k + 3 && ((k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16));
     requires run_ok: kf_mlkem_jobs_runnable(jobs, n);
@@ -358,8 +371,8 @@ static inline __attribute__((always_inline)) void enc_g_job(kf_mlkem_job *g, enc
     requires run_t: (\forall integer q, i; 0 <= q < 1 && 0 <= i < SYM ==> jobs[q].out + i == &sec->in[SYM + i]) &&
                     (\forall integer q, i; b <= q < c && 0 <= i < 2 * SYM ==> jobs[q].out + i == &sec->kr[i]) &&
                     (\forall integer q, i; c <= q < n && 0 <= i < 3 * 64 ==> jobs[q].out + i == &sec->nz.prf[q - c][i]);
-    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1], sec->nz.prf[0 .. 2 * k][0 .. 3 * 64 - 1],
-            at[0 .. k * k - 1], kf_spec_xn_table,
+    assigns sec->in[SYM .. 2 * SYM - 1], sec->kr[0 .. 2 * SYM - 1],
+            sec->nz.prf[0 .. 2 * KF_MLKEM_K_MAX][0 .. 3 * 64 - 1], at[0 .. k * k - 1], kf_spec_xn_table,
             jobs[0 .. n - 1].started, jobs[0 .. n - 1].done, jobs[0 .. n - 1].absorbed, jobs[0 .. n - 1].padded,
             jobs[0 .. n - 1].produced, jobs[0 .. n - 1].have;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
@@ -379,16 +392,22 @@ static inline __attribute__((always_inline)) int enc_run(const kf_mlkem_params *
     /*@ assert enc_bd: rc == KF_OK ==> kf_mlkem_vec_bounded(at, k * k, 0, KF_MLKEM_Q - 1); */
     return rc;
 }
+/* (ACSL, session 56) the ghost k, p->k on entry (was a ghost local initialised from p->k): A^T's
+ * range in the assigns names it, so the run step's at[0 .. k k) is the same term as this clause's
+ * (with the local, Qed rewrote the callee's k to a later read of p->k, and that part of the assigns
+ * goal, `k k <= p->k p->k` beside the hypothesis equating them, ran to the step limit or WP's time-out
+ * in this function's context, sessions 54-56) */
 /*@ requires kf_mlkem_params_ok(p) && \valid(sec) && \valid(at + (0 .. p->k * p->k - 1));
+    requires enc_kg: k == p->k;
     requires \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires \separated(sec, at + (0 .. p->k * p->k - 1), p) && \separated(at + (0 .. p->k * p->k - 1), p);
-    assigns *sec, at[0 .. p->k * p->k - 1], kf_spec_xn_table;
+    assigns *sec, at[0 .. k * k - 1], kf_spec_xn_table;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
     ensures enc_bounded: \result == KF_OK ==> kf_mlkem_vec_bounded(at, \old(p->k) * \old(p->k), 0, KF_MLKEM_Q - 1); */
 static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_poly *at, const uint8_t *ek)
+    /*@ ghost (unsigned k) */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
 {
     kf_mlkem_job jobs[2 + KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2 * KF_MLKEM_K_MAX + 1];
-    /*@ ghost const unsigned k = p->k; */ /* (ACSL) k as on entry: A^T's bounds after the run name it */
     /*@ ghost kf_mlkem_params pv = *p; */ /* (ACSL) *p as on entry: kf_mlkem_params_of */
     /*@ assert enc_pv: kf_mlkem_params_val(pv); */
     /*@ assert enc_kk: (k == 2 && k * k == 4) || (k == 3 && k * k == 9) || (k == 4 && k * k == 16); */
@@ -555,6 +574,7 @@ static int encaps_jobs(const kf_mlkem_params *p, encaps_secrets *sec, kf_mlkem_p
     /*@ assert enc_kr: k == p->k; */
     /*@ assert enc_at: \forall integer l; 0 <= l < k * k ==> jobs[l + 1].out == \null && jobs[l + 1].poly == &at[l]; */
     /*@ ghost enc_nz_bytes(jobs, sec, k * k + 2, n); */
+    /*@ ghost enc_h_bytes(jobs, sec); */
     return enc_run(p, sec, at, jobs, n) /*@ ghost (k, k * k + 1, k * k + 2) */;
 }
 
@@ -582,7 +602,7 @@ int kf_mlkem_encaps_internal(kf_mlkem_param param, uint8_t *ct, uint8_t ss[KF_ML
             loop assigns i, sec.in[0 .. SYM - 1];
             loop variant SYM - i; */
         for (unsigned i = 0; i < SYM; i++) sec.in[i] = m[i];
-        rc = encaps_jobs(p, &sec, at, ek);
+        rc = encaps_jobs(p, &sec, at, ek) /*@ ghost (p->k) */;
     }
     if (rc == KF_OK) kf_kpke_encrypt(p, ct, t, m, at, &sec.nz);
     if (rc == KF_OK) {

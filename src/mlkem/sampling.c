@@ -551,6 +551,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ loop invariant l->checked <= q <= n;
         loop invariant reset_jobs_ok: kf_mlkem_jobs_ok(l, jobs, n);
         loop invariant reset_new: \forall integer r; l->checked <= r < q ==> jobs[r].started == 0 && jobs[r].done == 0;
+        loop invariant reset_old: \forall integer r; 0 <= r < l->checked && jobs[r].started == 0 ==> jobs[r].done == 0;
         loop assigns q, jobs[l->checked .. n - 1].started, jobs[l->checked .. n - 1].done;
         loop variant n - q; */
     for (unsigned q = l->checked; q < n; q++) jobs[q].started = jobs[q].done = 0;
