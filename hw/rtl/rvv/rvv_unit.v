@@ -889,17 +889,21 @@ module rvv_unit #(
             wire [2:0] cd = T_SUB[{BJ3, pi_s, 2'b00} +: 3];
             wire [2:0] cx = T_SUB[{J3X3, pi_w, 2'b00} +: 3];
             wire [2:0] pi_cx = T_ADD[{cx, pi_r5, 2'b00} +: 3];   // the next cycle's row element
-            // this bank's write port controls, a copy each (`keep`; the read registers: per quarter, g_fq)
-            reg  [4:0] wa_k;
+            // this bank's read registers and write port controls, a copy each (`keep`)
+            reg  [4:0] ra_k, rb_k, wa_k;
             reg        busy_k, wn_k, wok_k, wo_k;
             (* keep *)
             always @(posedge clk) begin
                 busy_k <= busy_nx;
+                ra_k <= ra_nx;
+                rb_k <= rb_nx;
                 wn_k <= wr_nx && emask_nx[gm];
                 if (accept) wok_k <= d_wrok;
                 wo_k <= (ld_v_nx && ld_here) || pi_v_nx;
                 wa_k <= pi_v_nx ? q_vd + {2'd0, cd} : ld_v_nx ? q_vd + {2'd0, mreg} : n_wreg;
             end
+            wire [4:0] ra = busy_k ? ra_k : d_ra;
+            wire [4:0] rb = busy_k ? rb_k : d_f15;
             wire [ELEN-1:0] c0 = pi_row[(5 * BI + 0) * ELEN +: ELEN];
             wire [ELEN-1:0] c1 = pi_row[(5 * BI + 1) * ELEN +: ELEN];
             wire [ELEN-1:0] c2 = pi_row[(5 * BI + 2) * ELEN +: ELEN];
@@ -965,28 +969,13 @@ module rvv_unit #(
             // same input were merged by yosys 0.70 (checked in the netlist), keep or not.
             wire            f2_an = !busy_k && s2_we && s2_wa == d_ra;
             wire            f2_bn = !busy_k && s2_we && s2_wa == d_f15;
-            // The bank's words as four memories, one per quarter of the word (g_fq's mem),
-            // each read at its own copy of the read registers and busy flag (ra_q, rb_q, busy_q;
-            // one copy a bank before): one ra_k / rb_k bit drove the ELEN read selects of the
-            // whole bank and the forward's compares (session 55's 5c0c95c, seed 1's worst
-            // path: g_rf[4].rb_k[4] -> the bank's read -> hops of 2.58 and 3.43 ns).
+            reg  [ELEN-1:0] mem [0:31];
+            always @(posedge clk)
+                if (wb_we) mem[wb_wa] <= wb_wd;
+            wire [ELEN-1:0] rda = mem[ra];
+            wire [ELEN-1:0] rdb = mem[rb];
             genvar          gq;
             for (gq = 0; gq < 4; gq = gq + 1) begin : g_fq
-                reg  [QW-1:0] mem [0:31];
-                always @(posedge clk)
-                    if (wb_we) mem[wb_wa] <= wb_wd[gq * QW +: QW];
-                reg  [4:0]  ra_q, rb_q;
-                reg         busy_q;
-                (* keep *)
-                always @(posedge clk) busy_q <= busy_nx;
-                (* keep *)
-                always @(posedge clk) ra_q <= ra_nx;
-                (* keep *)
-                always @(posedge clk) rb_q <= rb_nx;
-                wire [4:0]  raq = busy_q ? ra_q : d_ra;
-                wire [4:0]  rbq = busy_q ? rb_q : d_f15;
-                wire [QW-1:0] rda = mem[raq];
-                wire [QW-1:0] rdb = mem[rbq];
                 reg  [4:0]  fw_wa;
                 reg         fw_we, f2_a, f2_b;
                 reg  [4:0]  pi_oh;      // vpi's column: row element e (one-hot), none: no column
@@ -1023,10 +1012,10 @@ module rvv_unit #(
                 end
                 // (the issue cycle's compares with the word's fields side by side, the select
                 // after them: not through d_ra and ra's selects, then the compare)
-                wire fwd_a = fw_we && (busy_q ? fw_wa == ra_q : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
-                wire fwd_b = fw_we && (busy_q ? fw_wa == rb_q : fw_wa == d_f15);
-                assign bankA[gm * ELEN + gq * QW +: QW] = fwd_a ? wb_wd[gq * QW +: QW] : rda;
-                assign bankB[gm * ELEN + gq * QW +: QW] = fwd_b ? wb_wd[gq * QW +: QW] : rdb;
+                wire fwd_a = fw_we && (busy_k ? fw_wa == ra_k : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
+                wire fwd_b = fw_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
+                assign bankA[gm * ELEN + gq * QW +: QW] = fwd_a ? wb_wd[gq * QW +: QW] : rda[gq * QW +: QW];
+                assign bankB[gm * ELEN + gq * QW +: QW] = fwd_b ? wb_wd[gq * QW +: QW] : rdb[gq * QW +: QW];
                 assign op_fa[gm * ELEN + gq * QW +: QW] = f2_a ? wfa
                                                                : op_ra[gm * ELEN + gq * QW +: QW];
                 assign op_fb[gm * ELEN + gq * QW +: QW] = f2_b ? wfb
@@ -1049,11 +1038,8 @@ module rvv_unit #(
                 integer tq;
                 always @(tb_load) begin
                     for (tq = 0; tq < 32; tq = tq + 1) begin
-                        tb_words[tq * ELEN +: ELEN] = tb_vrf_in[(tq * ELENUM + 5 * BI + (BJ + 35 - tq) % 5) * ELEN +: ELEN];
-                        g_fq[0].mem[tq] = tb_words[tq * ELEN + 0 * QW +: QW];
-                        g_fq[1].mem[tq] = tb_words[tq * ELEN + 1 * QW +: QW];
-                        g_fq[2].mem[tq] = tb_words[tq * ELEN + 2 * QW +: QW];
-                        g_fq[3].mem[tq] = tb_words[tq * ELEN + 3 * QW +: QW];
+                        mem[tq] = tb_vrf_in[(tq * ELENUM + 5 * BI + (BJ + 35 - tq) % 5) * ELEN +: ELEN];
+                        tb_words[tq * ELEN +: ELEN] = mem[tq];
                     end
                     // (writes still in flight are dropped: the deposit replaces every word)
                     s2_we = 1'b0;
