@@ -336,7 +336,7 @@ def step_limit(unit):
 
 
 def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
-    """One Frama-C run; guard: a pass of the vacuity guard (without units.NO_GROUND's option)."""
+    """One Frama-C run; guard: a pass of the vacuity guard (without units.NO_GROUND's and units.NO_PRUNING's options)."""
     cfg = units.UNITS[unit]
     if cfg.get("tool") == "eva":
         return analyse_eva(unit, src_root, build, tag, fcts, extra)
@@ -360,6 +360,8 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
         cmd += ["-wp-steps", str(steps)]   # the prover's own step count: load-independent
     if unit in getattr(units, "NO_GROUND", ()) and not guard:
         cmd += ["-wp-no-ground"]
+    if unit in getattr(units, "NO_PRUNING", ()) and not guard:
+        cmd += ["-wp-no-pruning"]
     cmd += extra
     if "-wp-steps" in extra:   # a pass's own limit (units.py "passes"): the last option wins
         steps = extra[len(extra) - 1 - extra[::-1].index("-wp-steps") + 1]

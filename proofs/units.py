@@ -107,6 +107,24 @@ NO_GROUND |= {"sponge"}
 # steps 193,478 in both, under half its 400,000; its four mutants 12.0 -> 11.7 s, rejected by the same goals)
 NO_GROUND |= {"mldsa_poly"}
 
+# Units whose proof and mutant passes run without Qed's pruning of trivial branches (WP's -wp-no-pruning;
+# run.py adds it, not in the vacuity guard's passes): session 56 found Qed's own simplification most of
+# the Frama-C time a pass spends besides CVC4 (sponge_xn_ops' second pass with every verdict cached: 62 s
+# of CPU, 46 s of it Qed's), and the pruning of branches its largest part: that pass's Qed alone 49.5 ->
+# 28.8 s of CPU, and with CVC4 155 -> 121 s side by side (318 of 320 either way, the same two goals
+# unknown, the most steps 226,749 in both; 2026-11-29, 2 vCPUs AMD EPYC Zen 4, load ~20; after s56-xn's merge
+# 318 of 320, the most steps 212,051, its eleven default mutants rejected). Like
+# NO_GROUND, a simplification left out cannot prove a false goal; it can leave CVC4 a goal it no longer
+# proves (sponge_xn_ops' third pass: an assertion of kf_sponge_xn_absorb, so that unit keeps it on its
+# second pass only, units' "extra"). Each unit below was checked to prove the same goals with the same
+# justified rows and unproved goals, its hardest goal within half its limit, and its mutants rejected
+# (docs/ASSURANCE.md, "Time", session 56). Qed's CPU alone over the unit's passes (WP's -wp-prover qed, the
+# two runs side by side, load ~20): cli_readers 87.8 -> 28.2 s, key_codecs 61.9 -> 33.9 s, mldsa_verify
+# 30.0 -> 22.9 s, mlkem_poly 37.5 -> 33.8 s. Checked and left out for no gain: mlkem_kpke (15.1 -> 15.2 s),
+# hash_parallelhash (17.1 -> 16.9 s); and mldsa_api, whose keygen_internal pass's hardest goal went from
+# 346,178 to 369,996 steps, over half its 700,000.
+NO_PRUNING = {"mldsa_verify", "key_codecs", "cli_readers", "mlkem_poly"}
+
 # The ACSL names of the properties a unit leaves unproved on purpose (its proofs/justified_alarms.md
 # rows; WP 25's -wp-prop selects by name or category only), each with the count of its goals that the
 # unit's own step limit leaves unproved. run.py proves every other goal at the unit's limit, then, in
@@ -1000,7 +1018,7 @@ UNITS = {
             # 214,952 in sessions 43-51, session 53 changed the contracts it reads), over half of 430,000: 460,000 keeps the twice rule (what runs
             # to it is the two call points, the table's oneblock and xof).
             {"functions": ["extract_all", "kf_sponge_xn_squeeze", "xn_oneshot", "group_oneshot"],
-             "extra": ["-wp-steps", "460000", "-wp-no-ground"]},
+             "extra": ["-wp-steps", "460000", "-wp-no-ground", "-wp-no-pruning"]},   # NO_PRUNING below
             # session 43: absorb, its group loop with the layout as an invariant and the fields its
             # postcondition names asserted on both paths (A2/A3, B4). 119 goals, the most steps
             # 128,057 (twice: 260,000); no call point, so the limit costs nothing when it proves
