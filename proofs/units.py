@@ -113,7 +113,7 @@ NO_GROUND |= {"mldsa_poly"}
 # of CPU, 46 s of it Qed's), and the pruning of branches its largest part: that pass's Qed alone 49.5 ->
 # 28.8 s of CPU, and with CVC4 155 -> 121 s side by side (318 of 320 either way, the same two goals
 # unknown, the most steps 226,749 in both; 2026-11-29, 2 vCPUs AMD EPYC Zen 4, load ~20; after s56-xn's merge
-# 318 of 320, the most steps 212,051, its eleven default mutants rejected). Like
+# 318 of 320, the most steps 212,051, its ten default mutants rejected). Like
 # NO_GROUND, a simplification left out cannot prove a false goal; it can leave CVC4 a goal it no longer
 # proves (sponge_xn_ops' third pass: an assertion of kf_sponge_xn_absorb, so that unit keeps it on its
 # second pass only, units' "extra"). Each unit below was checked to prove the same goals with the same
