@@ -127,7 +127,10 @@ NO_GROUND |= {"mldsa_poly"}
 # like CVC4's longer goals costing more than Qed's 3.7 s saved; but with pruning back on it took 237.0 s alone
 # on the idle host right after (09:50-09:53 UTC), so the host was slower that day and the evidence is
 # inconclusive. Out until an A/B with CVC4, side by side, decides (as sponge_xn_ops' second pass had).
-NO_PRUNING = {"mldsa_verify", "key_codecs", "cli_readers"}
+# Session 57, A/B with CVC4 side by side (every goal run, KF_PROOF_CACHE=0; 2026-11-29 11:37-11:51 UTC, Zen 4,
+# load ~18): sponge_xn in, its pass 80.4 -> 70.5 s of CPU, 294 of 314 either way, the most steps 292,700 in
+# both; hash_batch out: it loses a goal without pruning (358 -> 357 of 364), 70.5 -> 53.4 s.
+NO_PRUNING = {"mldsa_verify", "key_codecs", "cli_readers", "sponge_xn"}
 
 # The ACSL names of the properties a unit leaves unproved on purpose (its proofs/justified_alarms.md
 # rows; WP 25's -wp-prop selects by name or category only), each with the count of its goals that the
