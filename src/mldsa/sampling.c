@@ -24,6 +24,16 @@
  * among them, leave them: rg_x), so that no frame of its loops reads a pointer the sponge has written */
 #define RG_D(j) \at(dst[j], Pre)
 #define RG_O(j) \at(out[j], Pre)
+/* the lanes' bound (lane j's first have[j] coefficients in [0, q)) as one predicate of the memory, so
+ * that carrying it into and out of the extra-block loop is a hypothesis equal to the goal (Qed's), not
+ * a quantifier CVC4 must instantiate in that loop's large context */
+/*@ logic integer rg_h(integer h0, integer h1, integer h2, integer h3, integer h4, integer h5, integer h6,
+                       integer h7, integer j) =
+      j == 0 ? h0 : j == 1 ? h1 : j == 2 ? h2 : j == 3 ? h3 : j == 4 ? h4 : j == 5 ? h5 : j == 6 ? h6 : h7;
+    predicate rg_lanes_ok{L, P}(kf_mldsa_poly **d, integer n, integer h0, integer h1, integer h2, integer h3,
+                                integer h4, integer h5, integer h6, integer h7) =
+      \forall integer j, m; 0 <= j < n && 0 <= m < rg_h(h0, h1, h2, h3, h4, h5, h6, h7, j) ==>
+        0 <= \at(\at(d[j], P)->c[m], L) < KF_MLDSA_Q; */
 
 /* Its contract: sampling.h. */
 void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *const in[], const size_t len[])
@@ -152,7 +162,7 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
     const size_t first = A_FIRST_BLOCKS * KF_SHAKE128_RATE;
     unsigned have[KF_XN_MAX], done = 0;
     /*@ loop invariant 0 <= i <= n && \forall integer j; 0 <= j < i ==> have[j] <= KF_MLDSA_N;
-        loop invariant rg_lanes1: \forall integer j, m; 0 <= j < i && 0 <= m < have[j] ==> 0 <= RG_D(j)->c[m] < KF_MLDSA_Q;
+        loop invariant rg_lanes1: rg_lanes_ok{Here, Pre}(dst, i, have[0], have[1], have[2], have[3], have[4], have[5], have[6], have[7]);
         loop assigns i, done, have[0 .. KF_XN_MAX - 1], RG_D(0 .. n - 1)->c[0 .. KF_MLDSA_N - 1];
         loop variant n - i; */
     for (unsigned i = 0; i < n; i++) {
@@ -165,7 +175,7 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
     if (done < n) more_blocks(x, n, KF_SHAKE128_RATE, in, inlen, out, first);
     /*@ loop invariant rg_ok: done < n ==> kf_sponge_xn_ok(x) && x->n == n;
         loop invariant \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
-        loop invariant rg_lanes: \forall integer j, m; 0 <= j < n && 0 <= m < have[j] ==> 0 <= RG_D(j)->c[m] < KF_MLDSA_Q;
+        loop invariant rg_lanes: rg_lanes_ok{Here, Pre}(dst, n, have[0], have[1], have[2], have[3], have[4], have[5], have[6], have[7]);
         loop invariant rg_ptr: \forall integer j; 0 <= j < n ==> dst[j] == RG_D(j) && out[j] == RG_O(j);
         loop invariant rg_rows: \forall integer j; 0 <= j < n ==>
                          \valid(out[j] + (0 .. A_BUF - 1)) && \separated(out[j] + (0 .. A_BUF - 1), x);
@@ -180,13 +190,14 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
          * WP's int32 memory with the coefficients) */
         /*@ loop invariant 0 <= i <= n && \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
             loop invariant rg_ok2: kf_sponge_xn_ok(x) && x->n == n;
-            loop invariant rg_lanes2: \forall integer j, m; 0 <= j < n && 0 <= m < have[j] ==> 0 <= RG_D(j)->c[m] < KF_MLDSA_Q;
+            loop invariant rg_lanes2: rg_lanes_ok{Here, Pre}(dst, n, have[0], have[1], have[2], have[3], have[4], have[5], have[6], have[7]);
             loop invariant rg_ptr2: \forall integer j; 0 <= j < n ==> dst[j] == RG_D(j) && out[j] == RG_O(j);
             loop assigns i, done, have[0 .. KF_XN_MAX - 1], RG_D(0 .. n - 1)->c[0 .. KF_MLDSA_N - 1];
             loop variant n - i; */
         for (unsigned i = 0; i < n; i++) {
             if (have[i] == N) continue;
             /*@ assert rg_d: \forall integer k; k == i ==> dst[k] == RG_D(k); */
+            /*@ assert rg_cur: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
             have[i] = reject_uniform(dst[i]->c, have[i], buf[i], KF_SHAKE128_RATE);
             /*@ assert rg_new2: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
             /*@ assert rg_kept2: \forall integer j, m; 0 <= j < n && j != i && 0 <= m < KF_MLDSA_N ==>
