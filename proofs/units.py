@@ -618,6 +618,10 @@ UNITS = {
         # contract for kf_backend_xn_side (keccak_backend.h has none): docs/ASSURANCE.md, "Session 54"
         # session 55: kf_backend_xn_side has that contract (NULL, or a table of n 4 or 9: dispatch.c's two
         # returns), kf_mldsa_side_groups proved in the default pass (docs/ASSURANCE.md, "Session 55")
+        # session 57: reject_group annotated in place (contract, loop invariants over the tables' entries
+        # as of Pre, the sponge's state an invariant of the inner loop too, the lanes' bound a predicate of
+        # the memory): 68 of 74 goals alone at 210,000 steps, the extra-block loop's lane frame and the
+        # loop and function assigns open (docs/ASSURANCE.md, "Session 57"); expand_s_group alone 53 of 60
         "pending": ["reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
                     "expand_s_group",

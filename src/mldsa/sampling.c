@@ -19,6 +19,21 @@
 #define SHAKE_SUFFIX 0x1F
 #define A_FIRST_BLOCKS 5  /* 840 bytes: 280 candidates for 256 at an acceptance of 0.999 */
 #define S_FIRST_BLOCKS 2  /* 272 bytes: 544 nibbles, 256 needed at 15/16 (eta 2) or 9/16 (eta 4) */
+#define A_BUF (A_FIRST_BLOCKS * KF_SHAKE128_RATE) /* reject_group's contract: a row of buf */
+/* reject_group's annotations: its tables' entries as of its start (the sponge's writes to *x, pointers
+ * among them, leave them: rg_x), so that no frame of its loops reads a pointer the sponge has written */
+#define RG_D(j) \at(dst[j], Pre)
+#define RG_O(j) \at(out[j], Pre)
+/* the lanes' bound (lane j's first have[j] coefficients in [0, q)) as one predicate of the memory, so
+ * that carrying it into and out of the extra-block loop is a hypothesis equal to the goal (Qed's), not
+ * a quantifier CVC4 must instantiate in that loop's large context */
+/*@ logic integer rg_h(integer h0, integer h1, integer h2, integer h3, integer h4, integer h5, integer h6,
+                       integer h7, integer j) =
+      j == 0 ? h0 : j == 1 ? h1 : j == 2 ? h2 : j == 3 ? h3 : j == 4 ? h4 : j == 5 ? h5 : j == 6 ? h6 : h7;
+    predicate rg_lanes_ok{L, P}(kf_mldsa_poly **d, integer n, integer h0, integer h1, integer h2, integer h3,
+                                integer h4, integer h5, integer h6, integer h7) =
+      \forall integer j, m; 0 <= j < n && 0 <= m < rg_h(h0, h1, h2, h3, h4, h5, h6, h7, j) ==>
+        0 <= \at(\at(d[j], P)->c[m], L) < KF_MLDSA_Q; */
 
 /* Its contract: sampling.h. */
 void kf_mldsa_shake256(uint8_t *out, size_t outlen, unsigned n, const uint8_t *const in[], const size_t len[])
@@ -122,6 +137,23 @@ static void a_seed(uint8_t seed[KF_MLDSA_SEEDBYTES + 2], const uint8_t rho[KF_ML
  * buf (x the group's sponge after them): dst[i] filled from buf[i], then, rarely, a block more
  * for every instance still short. Inlined into both callers (expand_a, expand_a_group), so
  * neither pays a call or a pointer table it did not have. */
+/* Its contract: what it reads (in[i] for inlen bytes, buf's rows) and writes (x, out's rows, the
+ * ghost table, dst[i]'s coefficients), each dst[i] apart from buf[i] and from the others; out's rows
+ * (which its callers point at buf's) are stated apart from buf's, so that no goal relates the
+ * sponge's rows *(out[..] + ..) to buf's two-dimensional rows (sessions 54-55). */
+/*@ requires \valid(x) && 1 <= n <= KF_XN_MAX;
+    requires \valid_read(in + (0 .. n - 1)) && \valid_read(out + (0 .. n - 1)) && \valid_read(dst + (0 .. n - 1));
+    requires \separated(x, in + (0 .. n - 1), out + (0 .. n - 1), dst + (0 .. n - 1));
+    requires rg_x: \forall integer j; 0 <= j < n ==> \separated(dst + j, x) && \separated(out + j, x) && \separated(in + j, x);
+    requires rg_in: \forall integer i; 0 <= i < n ==> \valid_read(in[i] + (0 .. inlen - 1));
+    requires rg_out: \forall integer i; 0 <= i < n ==>
+               \valid(out[i] + (0 .. A_BUF - 1)) && \separated(out[i] + (0 .. A_BUF - 1), x);
+    requires rg_buf: \forall integer i; 0 <= i < n ==> \valid_read(&buf[i][0] + (0 .. A_BUF - 1));
+    requires rg_dst: \forall integer i; 0 <= i < n ==> \valid(&dst[i]->c[0] + (0 .. KF_MLDSA_N - 1)) &&
+               \separated(&dst[i]->c[0] + (0 .. KF_MLDSA_N - 1), &buf[i][0] + (0 .. A_BUF - 1));
+    requires rg_apart: \forall integer i, j, m; 0 <= i < n && 0 <= j < n && i != j && 0 <= m < KF_MLDSA_N ==>
+               \separated(&dst[j]->c[m], &dst[i]->c[0] + (0 .. KF_MLDSA_N - 1));
+    assigns *x, *(out[0 .. n - 1] + (0 .. A_BUF - 1)), dst[0 .. n - 1]->c[0 .. KF_MLDSA_N - 1], kf_spec_xn_table; */
 static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, unsigned n,
                                                                const uint8_t *const in[], size_t inlen,
                                                                uint8_t buf[][A_FIRST_BLOCKS * KF_SHAKE128_RATE],
@@ -129,16 +161,47 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
 {
     const size_t first = A_FIRST_BLOCKS * KF_SHAKE128_RATE;
     unsigned have[KF_XN_MAX], done = 0;
+    /*@ loop invariant 0 <= i <= n && \forall integer j; 0 <= j < i ==> have[j] <= KF_MLDSA_N;
+        loop invariant rg_lanes1: rg_lanes_ok{Here, Pre}(dst, i, have[0], have[1], have[2], have[3], have[4], have[5], have[6], have[7]);
+        loop assigns i, done, have[0 .. KF_XN_MAX - 1], RG_D(0 .. n - 1)->c[0 .. KF_MLDSA_N - 1];
+        loop variant n - i; */
     for (unsigned i = 0; i < n; i++) {
         have[i] = reject_uniform(dst[i]->c, 0, buf[i], first);
+        /*@ assert rg_new1: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
+        /*@ assert rg_kept1: \forall integer j, m; 0 <= j < n && j != i && 0 <= m < KF_MLDSA_N ==>
+                               RG_D(j)->c[m] == \at(RG_D(j)->c[m], LoopCurrent); */
         done += have[i] == N;
     }
     if (done < n) more_blocks(x, n, KF_SHAKE128_RATE, in, inlen, out, first);
+    /*@ loop invariant rg_ok: done < n ==> kf_sponge_xn_ok(x) && x->n == n;
+        loop invariant \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
+        loop invariant rg_lanes: rg_lanes_ok{Here, Pre}(dst, n, have[0], have[1], have[2], have[3], have[4], have[5], have[6], have[7]);
+        loop invariant rg_ptr: \forall integer j; 0 <= j < n ==> dst[j] == RG_D(j) && out[j] == RG_O(j);
+        loop invariant rg_rows: \forall integer j; 0 <= j < n ==>
+                         \valid(out[j] + (0 .. A_BUF - 1)) && \separated(out[j] + (0 .. A_BUF - 1), x);
+        loop assigns done, have[0 .. KF_XN_MAX - 1], *x, *(RG_O(0 .. n - 1) + (0 .. A_BUF - 1)),
+                     RG_D(0 .. n - 1)->c[0 .. KF_MLDSA_N - 1], kf_spec_xn_table; */
     while (done < n) { /* rare: a block more for every instance, kept where still needed */
         kf_sponge_xn_squeeze(x, out, KF_SHAKE128_RATE);
+        /*@ assert rg_kept: \forall integer j; 0 <= j < n ==>
+                              dst[j] == \at(dst[j], LoopCurrent) && out[j] == \at(out[j], LoopCurrent); */
+        /* the sponge's state as this loop's invariant (rg_ok2), so that each of its goals is over
+         * one call of reject_uniform, not over the loop's writes (kf_backend_xn's int fields share
+         * WP's int32 memory with the coefficients) */
+        /*@ loop invariant 0 <= i <= n && \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
+            loop invariant rg_ok2: kf_sponge_xn_ok(x) && x->n == n;
+            loop invariant rg_lanes2: rg_lanes_ok{Here, Pre}(dst, n, have[0], have[1], have[2], have[3], have[4], have[5], have[6], have[7]);
+            loop invariant rg_ptr2: \forall integer j; 0 <= j < n ==> dst[j] == RG_D(j) && out[j] == RG_O(j);
+            loop assigns i, done, have[0 .. KF_XN_MAX - 1], RG_D(0 .. n - 1)->c[0 .. KF_MLDSA_N - 1];
+            loop variant n - i; */
         for (unsigned i = 0; i < n; i++) {
             if (have[i] == N) continue;
+            /*@ assert rg_d: \forall integer k; k == i ==> dst[k] == RG_D(k); */
+            /*@ assert rg_cur: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
             have[i] = reject_uniform(dst[i]->c, have[i], buf[i], KF_SHAKE128_RATE);
+            /*@ assert rg_new2: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
+            /*@ assert rg_kept2: \forall integer j, m; 0 <= j < n && j != i && 0 <= m < KF_MLDSA_N ==>
+                                   RG_D(j)->c[m] == \at(RG_D(j)->c[m], LoopCurrent); */
             done += have[i] == N;
         }
     }
