@@ -374,7 +374,8 @@ UNITS = {
             {"functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_jobs",
                            "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
                            "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract",
-                           "lane_start", "lane_next_block", "job_start", "job_step", "lbw_word_in"], "extra": []},
+                           "lane_start", "lane_next_block", "job_start", "job_step", "lbw_word_in",
+                           "run_ready_of"], "extra": []},
             # session 52's lone job: 72 s of CPU alone (run.py --functions, idle Zen 5), over the
             # 60 s line, so a slow pass (KF_SLOW_PROOFS=1; the other passes take their contracts);
             # its hardest proved goal 286,090 steps: its own limit at least twice that; since session 53

@@ -540,6 +540,20 @@ static int bad_length(const kf_mlkem_job *j)
     return !j->suffix && (total == 0 || total % j->rate != 0);
 }
 
+/* (ACSL, session 57) a ghost lemma function: kf_mlkem_run_ready from its conjuncts in one memory state. sched_run's
+ * run_ready after its stores of first and open: its conjuncts there prove (run_x_ready, by Qed), the predicate
+ * over the stores did not (CVC4 at 310,000 steps) */
+/*@ ghost
+  /@ requires run_rr: s->open <= s->checked && (\forall integer q; 0 <= q < s->open ==> jobs[q].done != 0);
+     requires run_rr: \forall integer q; 0 <= q < s->checked && jobs[q].started == 0 ==> jobs[q].done == 0;
+     requires run_rr: \forall integer i; 0 <= i < s->lanes && s->job_of[i] >= 0 ==>
+                jobs[s->job_of[i]].done == 0 && jobs[s->job_of[i]].started != 0;
+     requires run_rr: \forall integer i, m; 0 <= i < s->lanes && 0 <= m < s->lanes && i != m && s->job_of[i] >= 0 ==>
+                s->job_of[m] != s->job_of[i];
+     assigns \nothing;
+     ensures run_rr_ok: kf_mlkem_run_ready(s, jobs); @/
+  static void run_ready_of(kf_mlkem_sched *s, kf_mlkem_job *jobs) { }
+*/
 int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsigned until)
 {
     if (until > n || n < l->checked) return KF_ERR_BAD_STATE; /* the array only grows */
@@ -672,8 +686,38 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         loop assigns i, l->job_of[0 .. 15];
         loop variant 16 - i; */
     for (unsigned i = 0; i < LANES_MAX; i++) l->job_of[i] = job_of[i];
+    /* (ACSL, session 57) the main loop's invariants in the schedule's fields, for run_lanes and run_ready: the
+     * lanes' jobs through the copy of job_of[], then across the stores of first and open (l->first, l->open
+     * share the uint32 memory of the jobs' have: the lanes' jobs are apart from *l, run_x_sep, so their have is
+     * kept, run_x_have) */
+    /*@ assert run_x_copy: \forall integer m; 0 <= m < 16 ==> l->job_of[m] == job_of[m]; */
+    /*@ assert run_x_sep: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+          0 <= job_of[m] < n && \separated(l, &jobs[job_of[m]]); */
+    /*@ assert run_x_lanes0: rc == KF_OK ==> l->checked == n && kf_mlkem_lanes_ok(l, jobs); */
+    /*@ assert run_x_fresh: rc == KF_OK ==>
+          \forall integer q; 0 <= q < l->checked && jobs[q].started == 0 ==> jobs[q].done == 0; */
+    /*@ assert run_x_lane: rc == KF_OK ==> \forall integer m; 0 <= m < l->lanes && l->job_of[m] >= 0 ==>
+          jobs[l->job_of[m]].done == 0 && jobs[l->job_of[m]].started != 0; */
+    /*@ assert run_x_one: rc == KF_OK ==> \forall integer m, p; 0 <= m < l->lanes && 0 <= p < l->lanes && m != p && l->job_of[m] >= 0 ==>
+          l->job_of[p] != l->job_of[m]; */
+    /*@ ghost RunSt: ; */
     l->first = first;
     l->open = open;
+    /*@ assert run_x_have: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+          jobs[job_of[m]].have == \at(jobs[job_of[m]].have, RunSt); */
+    /*@ assert run_x_open: rc == KF_OK ==> l->checked == n && l->open <= l->checked &&
+          \forall integer q; 0 <= q < l->open ==> jobs[q].done != 0; */
+    /*@ assert run_x_prog: rc == KF_OK ==> \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+          kf_mlkem_job_progress_ok(&jobs[job_of[m]]); */
+    /*@ assert run_x_lanes: rc == KF_OK ==> kf_mlkem_lanes_ok(l, jobs); */
+    /*@ assert run_x_ready: rc == KF_OK ==>
+          l->open <= l->checked && (\forall integer q; 0 <= q < l->open ==> jobs[q].done != 0) &&
+          (\forall integer q; 0 <= q < l->checked && jobs[q].started == 0 ==> jobs[q].done == 0) &&
+          (\forall integer i; 0 <= i < l->lanes && l->job_of[i] >= 0 ==>
+             jobs[l->job_of[i]].done == 0 && jobs[l->job_of[i]].started != 0) &&
+          (\forall integer i, m; 0 <= i < l->lanes && 0 <= m < l->lanes && i != m && l->job_of[i] >= 0 ==>
+             l->job_of[m] != l->job_of[i]); */
+    /*@ ghost if (rc == KF_OK) run_ready_of(l, jobs); */
     return rc;
 }
 
