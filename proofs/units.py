@@ -409,6 +409,9 @@ UNITS = {
         # AVX-512 build's contract; still pending (docs/ASSURANCE.md)
         # session 56: sched_run's reset loop carries reset_old (run_ready_in for the jobs before checked), over
         # which its run_f0 proves (36,129 steps); run_lanes and run_ready at 1,000,000 steps alone: the step limit
+        # session 57: on main 190 of 248 (docs/ASSURANCE.md's table); run_lanes and run_ready prove (Qed) over the
+        # assertions run_x_* after the main loop and the ghost lemma function run_ready_of (first pass above,
+        # 29,341 steps; its mutant run_ready_of-lanes-not-apart); the lane loops' frames left
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],

@@ -573,6 +573,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ assert run_b0: kf_mlkem_jobs_done_ok(jobs, n); */
     /*@ assert run_f0: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0; */
     /*@ assert run_o0: l->open <= n && \forall integer q; 0 <= q < l->open ==> jobs[q].done != 0; */
+    /*@ assert run_sep_all: \forall integer q; 0 <= q < n ==> \separated(l, &jobs[q]); */
     l->checked = n;
     /* the loop's bookkeeping in locals (the backend calls could write anything through l) */
     const unsigned nl = l->lanes;
@@ -682,6 +683,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         for (unsigned i = 0; i < 4; i++)
             if (l->staged[i]) STAGE_FLUSH(l, i);
 #endif
+    /*@ assert run_x_valid: \valid(l->job_of + (0 .. 15)); */
     /*@ loop invariant 0 <= i <= 16 && \forall integer m; 0 <= m < i ==> l->job_of[m] == job_of[m];
         loop assigns i, l->job_of[0 .. 15];
         loop variant 16 - i; */
