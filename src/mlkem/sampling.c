@@ -566,6 +566,8 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         loop invariant reset_jobs_ok: kf_mlkem_jobs_ok(l, jobs, n);
         loop invariant reset_new: \forall integer r; l->checked <= r < q ==> jobs[r].started == 0 && jobs[r].done == 0;
         loop invariant reset_old: \forall integer r; 0 <= r < l->checked && jobs[r].started == 0 ==> jobs[r].done == 0;
+        loop invariant reset_lane: \forall integer i; 0 <= i < l->lanes && l->job_of[i] >= 0 ==>
+                         jobs[l->job_of[i]].done == 0 && jobs[l->job_of[i]].started != 0;
         loop assigns q, jobs[l->checked .. n - 1].started, jobs[l->checked .. n - 1].done;
         loop variant n - q; */
     for (unsigned q = l->checked; q < n; q++) jobs[q].started = jobs[q].done = 0;
@@ -574,7 +576,11 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ assert run_f0: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0; */
     /*@ assert run_o0: l->open <= n && \forall integer q; 0 <= q < l->open ==> jobs[q].done != 0; */
     /*@ assert run_sep_all: \forall integer q; 0 <= q < n ==> \separated(l, &jobs[q]); */
+    /*@ ghost RunChk: ; */
     l->checked = n;
+    /*@ assert run_i_have: \forall integer q; 0 <= q < n ==> jobs[q].have == \at(jobs[q].have, RunChk); */
+    /*@ assert run_i_lanes: \forall integer i; 0 <= i < l->lanes ==>
+          l->job_of[i] < 0 || (l->job_of[i] < n && kf_mlkem_job_progress_ok(&jobs[l->job_of[i]])); */
     /* the loop's bookkeeping in locals (the backend calls could write anything through l) */
     const unsigned nl = l->lanes;
     unsigned first = l->first, open = l->open;
@@ -586,7 +592,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         loop variant 16 - i; */
     for (unsigned i = 0; i < LANES_MAX; i++) job_of[i] = l->job_of[i];
     /*@ loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
-        loop invariant \forall integer i; 0 <= i < nl ==>
+        loop invariant run_prog: \forall integer i; 0 <= i < nl ==>
                          job_of[i] < 0 || (job_of[i] < n && kf_mlkem_job_progress_ok(&jobs[job_of[i]]));
         loop invariant run_lane: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
                          jobs[job_of[m]].done == 0 && jobs[job_of[m]].started != 0;
