@@ -650,6 +650,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             rc = KF_ERR_BAD_STATE;
             break;
         }
+        /*@ ghost RunPm: ; */
         if (l->xn) {
             /*@ ghost kf_spec_xn_table = l->xn; */
             /*@ calls kf_spec_xn_permute; */
@@ -658,6 +659,8 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             /*@ calls kf_spec_permute; */
             l->x1->permute(l->states, 24);
         }
+        /*@ assert run_p_kept: \forall integer q; 0 <= q < n ==>
+              jobs[q].done == \at(jobs[q].done, RunPm) && jobs[q].started == \at(jobs[q].started, RunPm); */
         /*@ loop invariant 0 <= i <= nl;
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
