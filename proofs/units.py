@@ -377,7 +377,8 @@ UNITS = {
             {"functions": ["kf_mlkem_job_hash", "kf_mlkem_matrix_jobs",
                            "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
                            "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract",
-                           "lane_start", "lane_next_block", "job_start", "job_step", "lbw_word_in"], "extra": []},
+                           "lane_start", "lane_next_block", "job_start", "job_step", "lbw_word_in",
+                           "run_ready_of"], "extra": []},
             # session 52's lone job: 72 s of CPU alone (run.py --functions, idle Zen 5), over the
             # 60 s line, so a slow pass (KF_SLOW_PROOFS=1; the other passes take their contracts);
             # its hardest proved goal 286,090 steps: its own limit at least twice that; since session 53
@@ -411,6 +412,9 @@ UNITS = {
         # AVX-512 build's contract; still pending (docs/ASSURANCE.md)
         # session 56: sched_run's reset loop carries reset_old (run_ready_in for the jobs before checked), over
         # which its run_f0 proves (36,129 steps); run_lanes and run_ready at 1,000,000 steps alone: the step limit
+        # session 57: on main 190 of 248 (docs/ASSURANCE.md's table); run_lanes and run_ready prove (Qed) over the
+        # assertions run_x_* after the main loop and the ghost lemma function run_ready_of (first pass above,
+        # 29,341 steps; its mutant run_ready_of-lanes-not-apart); the lane loops' frames left
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],

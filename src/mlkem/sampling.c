@@ -540,6 +540,20 @@ static int bad_length(const kf_mlkem_job *j)
     return !j->suffix && (total == 0 || total % j->rate != 0);
 }
 
+/* (ACSL, session 57) a ghost lemma function: kf_mlkem_run_ready from its conjuncts in one memory state. sched_run's
+ * run_ready after its stores of first and open: its conjuncts there prove (run_x_ready, by Qed), the predicate
+ * over the stores did not (CVC4 at 310,000 steps) */
+/*@ ghost
+  /@ requires run_rr: s->open <= s->checked && (\forall integer q; 0 <= q < s->open ==> jobs[q].done != 0);
+     requires run_rr: \forall integer q; 0 <= q < s->checked && jobs[q].started == 0 ==> jobs[q].done == 0;
+     requires run_rr: \forall integer i; 0 <= i < s->lanes && s->job_of[i] >= 0 ==>
+                jobs[s->job_of[i]].done == 0 && jobs[s->job_of[i]].started != 0;
+     requires run_rr: \forall integer i, m; 0 <= i < s->lanes && 0 <= m < s->lanes && i != m && s->job_of[i] >= 0 ==>
+                s->job_of[m] != s->job_of[i];
+     assigns \nothing;
+     ensures run_rr_ok: kf_mlkem_run_ready(s, jobs); @/
+  static void run_ready_of(kf_mlkem_sched *s, kf_mlkem_job *jobs) { }
+*/
 int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsigned until)
 {
     if (until > n || n < l->checked) return KF_ERR_BAD_STATE; /* the array only grows */
@@ -552,6 +566,8 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         loop invariant reset_jobs_ok: kf_mlkem_jobs_ok(l, jobs, n);
         loop invariant reset_new: \forall integer r; l->checked <= r < q ==> jobs[r].started == 0 && jobs[r].done == 0;
         loop invariant reset_old: \forall integer r; 0 <= r < l->checked && jobs[r].started == 0 ==> jobs[r].done == 0;
+        loop invariant reset_lane: \forall integer i; 0 <= i < l->lanes && l->job_of[i] >= 0 ==>
+                         jobs[l->job_of[i]].done == 0 && jobs[l->job_of[i]].started != 0;
         loop assigns q, jobs[l->checked .. n - 1].started, jobs[l->checked .. n - 1].done;
         loop variant n - q; */
     for (unsigned q = l->checked; q < n; q++) jobs[q].started = jobs[q].done = 0;
@@ -559,7 +575,12 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ assert run_b0: kf_mlkem_jobs_done_ok(jobs, n); */
     /*@ assert run_f0: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0; */
     /*@ assert run_o0: l->open <= n && \forall integer q; 0 <= q < l->open ==> jobs[q].done != 0; */
+    /*@ assert run_sep_all: \forall integer q; 0 <= q < n ==> \separated(l, &jobs[q]); */
+    /*@ ghost RunChk: ; */
     l->checked = n;
+    /*@ assert run_i_have: \forall integer q; 0 <= q < n ==> jobs[q].have == \at(jobs[q].have, RunChk); */
+    /*@ assert run_i_lanes: \forall integer i; 0 <= i < l->lanes ==>
+          l->job_of[i] < 0 || (l->job_of[i] < n && kf_mlkem_job_progress_ok(&jobs[l->job_of[i]])); */
     /* the loop's bookkeeping in locals (the backend calls could write anything through l) */
     const unsigned nl = l->lanes;
     unsigned first = l->first, open = l->open;
@@ -571,7 +592,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         loop variant 16 - i; */
     for (unsigned i = 0; i < LANES_MAX; i++) job_of[i] = l->job_of[i];
     /*@ loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
-        loop invariant \forall integer i; 0 <= i < nl ==>
+        loop invariant run_prog: \forall integer i; 0 <= i < nl ==>
                          job_of[i] < 0 || (job_of[i] < n && kf_mlkem_job_progress_ok(&jobs[job_of[i]]));
         loop invariant run_lane: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
                          jobs[job_of[m]].done == 0 && jobs[job_of[m]].started != 0;
@@ -629,6 +650,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             rc = KF_ERR_BAD_STATE;
             break;
         }
+        /*@ ghost RunPm: ; */
         if (l->xn) {
             /*@ ghost kf_spec_xn_table = l->xn; */
             /*@ calls kf_spec_xn_permute; */
@@ -637,6 +659,8 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             /*@ calls kf_spec_permute; */
             l->x1->permute(l->states, 24);
         }
+        /*@ assert run_p_kept: \forall integer q; 0 <= q < n ==>
+              jobs[q].done == \at(jobs[q].done, RunPm) && jobs[q].started == \at(jobs[q].started, RunPm); */
         /*@ loop invariant 0 <= i <= nl;
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
@@ -668,12 +692,43 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         for (unsigned i = 0; i < 4; i++)
             if (l->staged[i]) STAGE_FLUSH(l, i);
 #endif
+    /*@ assert run_x_valid: \valid(l->job_of + (0 .. 15)); */
     /*@ loop invariant 0 <= i <= 16 && \forall integer m; 0 <= m < i ==> l->job_of[m] == job_of[m];
         loop assigns i, l->job_of[0 .. 15];
         loop variant 16 - i; */
     for (unsigned i = 0; i < LANES_MAX; i++) l->job_of[i] = job_of[i];
+    /* (ACSL, session 57) the main loop's invariants in the schedule's fields, for run_lanes and run_ready: the
+     * lanes' jobs through the copy of job_of[], then across the stores of first and open (l->first, l->open
+     * share the uint32 memory of the jobs' have: the lanes' jobs are apart from *l, run_x_sep, so their have is
+     * kept, run_x_have) */
+    /*@ assert run_x_copy: \forall integer m; 0 <= m < 16 ==> l->job_of[m] == job_of[m]; */
+    /*@ assert run_x_sep: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+          0 <= job_of[m] < n && \separated(l, &jobs[job_of[m]]); */
+    /*@ assert run_x_lanes0: rc == KF_OK ==> l->checked == n && kf_mlkem_lanes_ok(l, jobs); */
+    /*@ assert run_x_fresh: rc == KF_OK ==>
+          \forall integer q; 0 <= q < l->checked && jobs[q].started == 0 ==> jobs[q].done == 0; */
+    /*@ assert run_x_lane: rc == KF_OK ==> \forall integer m; 0 <= m < l->lanes && l->job_of[m] >= 0 ==>
+          jobs[l->job_of[m]].done == 0 && jobs[l->job_of[m]].started != 0; */
+    /*@ assert run_x_one: rc == KF_OK ==> \forall integer m, p; 0 <= m < l->lanes && 0 <= p < l->lanes && m != p && l->job_of[m] >= 0 ==>
+          l->job_of[p] != l->job_of[m]; */
+    /*@ ghost RunSt: ; */
     l->first = first;
     l->open = open;
+    /*@ assert run_x_have: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+          jobs[job_of[m]].have == \at(jobs[job_of[m]].have, RunSt); */
+    /*@ assert run_x_open: rc == KF_OK ==> l->checked == n && l->open <= l->checked &&
+          \forall integer q; 0 <= q < l->open ==> jobs[q].done != 0; */
+    /*@ assert run_x_prog: rc == KF_OK ==> \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
+          kf_mlkem_job_progress_ok(&jobs[job_of[m]]); */
+    /*@ assert run_x_lanes: rc == KF_OK ==> kf_mlkem_lanes_ok(l, jobs); */
+    /*@ assert run_x_ready: rc == KF_OK ==>
+          l->open <= l->checked && (\forall integer q; 0 <= q < l->open ==> jobs[q].done != 0) &&
+          (\forall integer q; 0 <= q < l->checked && jobs[q].started == 0 ==> jobs[q].done == 0) &&
+          (\forall integer i; 0 <= i < l->lanes && l->job_of[i] >= 0 ==>
+             jobs[l->job_of[i]].done == 0 && jobs[l->job_of[i]].started != 0) &&
+          (\forall integer i, m; 0 <= i < l->lanes && 0 <= m < l->lanes && i != m && l->job_of[i] >= 0 ==>
+             l->job_of[m] != l->job_of[i]); */
+    /*@ ghost if (rc == KF_OK) run_ready_of(l, jobs); */
     return rc;
 }
 
