@@ -1159,7 +1159,7 @@ UNITS = {
         # session 57: decaps_jobs' suffix frame (session 56's dec_f1_suf / dec_f2_suf): H(ek)'s and J's suffix
         # across the later set-up as quantified steps (dec_sq0, dec_sq1, dec_sq; dec_matrix_jobs' mat_sq_in /
         # mat_sq) and the ghost lemma dec_suf_of (mlkem_decaps.c: their ground instances, proved alone here),
-        # yet dec_h / dec_j part 03 (the suffix != 0 they were for) still at 800,000 steps;
+        # so dec_h's / dec_j's suffix parts are Qed's; their part 03 is now the rate (uint16), at 800,000 steps;
         # encaps_jobs out of "pending", in a slow pass of its own (over the 20 s line: 546.8 s of CPU alone), -wp-split at 800,000
         # steps (at least twice its hardest goal, 321,651 steps) and -wp-timeout 600; its mutant encaps_jobs-noise-waits-for-hek
         # (skipped with it in a default run)
@@ -1182,7 +1182,7 @@ UNITS = {
                     "closed run_t (enc_h_bytes) and made that range one term (the ghost parameter k): docs/ASSURANCE.md. "
                     "decaps_jobs: session 54's whole run left dec_s0 part 1, dec_h / dec_j parts 03-04 and run_t part 5, "
                     "each with a step since session 55 (dec_nz_bytes, mat_sep, dec_f1_after / dec_f2_after), the suffix facts since "
-                    "session 57 (dec_sq0, dec_sq1, dec_sq, dec_suf_of: proved), yet dec_h / dec_j part 03 still at the limit; "
+                    "session 57 (dec_sq0, dec_sq1, dec_sq, dec_suf_of: proved), dec_h / dec_j's suffix parts Qed's, their part 03 now the rate, at the limit; "
                     "not yet a whole run on this tree; "
                     "kf_mlkem_run_jobs' contract assumed; since session 50 their assigns, and the public entry points', "
                     "name the ghost kf_spec_xn_table it assigns)"],
