@@ -1167,23 +1167,34 @@ UNITS = {
         # run steps' pass gets -wp-timeout 600 (its enc_run assigns part 09 and dec_run's part 13 ran past the
         # unit's 120 s at load ~20 in session 56, dec_run's at load ~40 in session 55: the load's, not the
         # step limit); encaps_jobs takes k as a ghost parameter (its assigns at[0 .. k k - 1])
+        # session 57: decaps_jobs' suffix frame (session 56's dec_f1_suf / dec_f2_suf): H(ek)'s and J's suffix
+        # across the later set-up as quantified steps (dec_sq0, dec_sq1, dec_sq; dec_matrix_jobs' mat_sq_in /
+        # mat_sq) and the ghost lemma dec_suf_of (mlkem_decaps.c: their ground instances, proved alone here),
+        # so dec_h's / dec_j's suffix parts are Qed's; their part 03 is now the rate (uint16), at 800,000 steps;
+        # encaps_jobs out of "pending", in a slow pass of its own (over the 20 s line: 546.8 s of CPU alone), -wp-split at 800,000
+        # steps (at least twice its hardest goal, 321,651 steps) and -wp-timeout 600; its mutant encaps_jobs-noise-waits-for-hek
+        # (skipped with it in a default run)
         "passes": [
             {"functions": ["kf_mlkem_encaps_internal", "decaps_internal",
                            "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
                            "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                            "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs",
-                           "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes"], "extra": []},
+                           "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes", "dec_suf_of"], "extra": []},
             {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000", "-wp-timeout", "600"]},
+            {"functions": ["encaps_jobs"], "extra": ["-wp-split", "-wp-steps", "800000", "-wp-timeout", "600"],
+             "slow": True},
         ],
         # "elsewhere": mlkem_api's functions (the same files), set after UNITS below
-        "pending": ["encaps_jobs", "decaps_jobs",
-                    "(encaps_jobs and decaps_jobs: their jobs' set-up, field by field, is written as assertions and "
+        "pending": ["decaps_jobs",
+                    "(decaps_jobs, as encaps_jobs (proved since session 57, its slow pass): their jobs' set-up, field by field, is written as assertions and "
                     "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; each alone with -wp-split at 800,000 "
                     "steps and -wp-timeout 600 is a pass of over 600 s of CPU (sessions 54-55), so a slow pass when proved. "
                     "encaps_jobs: session 54's whole run left run_t part 2 and the assigns part of A^T's range; session 56 "
                     "closed run_t (enc_h_bytes) and made that range one term (the ghost parameter k): docs/ASSURANCE.md. "
                     "decaps_jobs: session 54's whole run left dec_s0 part 1, dec_h / dec_j parts 03-04 and run_t part 5, "
-                    "each with a step since session 55 (dec_nz_bytes, mat_sep, dec_f1_* / dec_f2_*); "
+                    "each with a step since session 55 (dec_nz_bytes, mat_sep, dec_f1_after / dec_f2_after), the suffix facts since "
+                    "session 57 (dec_sq0, dec_sq1, dec_sq, dec_suf_of: proved), dec_h / dec_j's suffix parts Qed's, their part 03 now the rate, at the limit; "
+                    "not yet a whole run on this tree; "
                     "kf_mlkem_run_jobs' contract assumed; since session 50 their assigns, and the public entry points', "
                     "name the ghost kf_spec_xn_table it assigns)"],
     },

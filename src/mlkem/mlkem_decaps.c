@@ -220,6 +220,15 @@ typedef struct decaps_secrets {
                      jobs[q].out + i == &sec->nz.prf[q - d][i]; @/
   static void dec_nz_bytes(kf_mlkem_job *jobs, decaps_secrets *sec, unsigned d, unsigned n) { }
 */
+/* (ACSL, unit mlkem_kem, session 57) a ghost lemma: H(ek)'s and J's suffix fields, jobs[1] and jobs[2],
+ * from the quantified fact (decaps_jobs' dec_sq, across the noise jobs' set-up): their instances at 1
+ * and 2 in decaps_jobs' own context ran to the step limit (800,000, session 56) */
+/*@ ghost
+  /@ requires suf_q: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0;
+     assigns \nothing;
+     ensures suf_12: jobs[1].suffix != 0 && jobs[2].suffix != 0; @/
+  static void dec_suf_of(const kf_mlkem_job *jobs) { }
+*/
 /* decaps_jobs' first three jobs, G(m' || h), H(ek) and J(z || c), as an always-inline step (no
  * behaviour change: `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 51) the
  * three jobs' fields as its ensures and its frame as its assigns (jobs[0 .. 2]): in decaps_jobs'
@@ -260,16 +269,22 @@ static inline __attribute__((always_inline)) void dec_hash_jobs(const kf_mlkem_p
  * `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 51) its frame of the three
  * hash jobs before them as its assigns (jobs[3 ..] only), the jobs' fields as its ensures: in
  * decaps_jobs' own context jobs[0] and jobs[1] across kf_mlkem_matrix_jobs' call (its matrix_kept)
- * and the call's precondition ran to the step limit. */
+ * and the call's precondition ran to the step limit. (session 57) mat_sq (from mat_sq_in): H(ek)'s and
+ * J's suffix, jobs[1 .. 2], still non-zero, quantified, the fact decaps_jobs' dec_sq1 needs: from the
+ * call's havoc in decaps_jobs' context it ran to the step limit (800,000), even with a frame ensures
+ * (jobs[q].suffix == \old(jobs[q].suffix), 1 <= q <= 2: proved here, but Qed dropped it from the
+ * caller's context). */
 /*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires mat_sep: \separated(jobs + (0 .. p->k * p->k + 2), p) && \separated(jobs + (0 .. p->k * p->k + 2), ek + (0 .. p->ek_bytes - 1));
     requires mat_k: p->k * p->k <= KF_MLKEM_K_MAX * KF_MLKEM_K_MAX;
+    requires mat_sq_in: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0;
     assigns jobs[3 .. KF_MLKEM_K_MAX * KF_MLKEM_K_MAX + 2];
     ensures \result == \old(p->k) * \old(p->k);
     ensures mat_a: \forall integer q; 3 <= q < \old(p->k) * \old(p->k) + 3 ==>
           jobs[q].out == \null && jobs[q].poly == &at[q - 3] && jobs[q].in[0] == &jobs[q].own[0] &&
           jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
-          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
+          jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0;
+    ensures mat_sq: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0; */
 static inline __attribute__((always_inline)) unsigned dec_matrix_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs,
                                                                       kf_mlkem_poly *at, const uint8_t *ek)
 {
@@ -353,6 +368,8 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
                       (p->k == 4 && p->k * p->k == 16); */
     /*@ assert dec_ct: p->ct_bytes <= KF_MLKEM_CT_MAX_BYTES; */
     dec_hash_jobs(p, jobs, sec, hek, ek, z, c);
+    /* (ACSL, session 57) jobs[1 .. 2].suffix != 0 quantified (hash_h, hash_j): below, dec_sq1 */
+    /*@ assert dec_sq0: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0; */
     /*@ assert dec_k2: k == p->k; */
     /*@ assert dec_p2: *p == pv; */
     /*@ assert dec_g2: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
@@ -386,6 +403,14 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
           jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
           jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0; */
     /*@ ghost kf_mlkem_params_of(p, pv); */
+    /* (ACSL, session 57) H(ek)'s and J's suffix (jobs[1 .. 2]) across the two later set-up steps as a
+     * quantified fact, step by step (dec_sq0 after the hash jobs, dec_sq1 after A^T's by dec_matrix_jobs'
+     * mat_sq, dec_sq after the noise jobs' by dec_f / noise_kept at the same q), then dec_suf_of's ground
+     * instances: session 56's dec_f1_suf / dec_f2_suf, the instances at 1 and 2 of the frame across the
+     * noise set-up, and a dec_sq1 from the call's havoc alone ran to the step limit (800,000); dec_k9 the
+     * product's bound as a linear fact (dec_f's range 0 .. k k + 2 holds q) */
+    /*@ assert dec_k9: 4 <= k * k <= 16; */
+    /*@ assert dec_sq1: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0; */
     /*@ ghost DecN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]) /*@ ghost (n) */;
     /*@ assert dec_k4: k == p->k; */
@@ -410,9 +435,9 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     /* (ACSL, session 55) dec_f's instances at H(ek)'s and J's jobs for the two fields of dec_h and
      * dec_j left at the step limit in session 54 (their suffix and after: -wp-split's parts 03, 04),
      * as encaps_jobs' enc_f4g_* */
-    /*@ assert dec_f1_suf: jobs[1].suffix == \at(jobs[1].suffix, DecN); */
+    /*@ assert dec_sq: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0; */
+    /*@ ghost dec_suf_of(jobs); */
     /*@ assert dec_f1_after: jobs[1].after == \at(jobs[1].after, DecN); */
-    /*@ assert dec_f2_suf: jobs[2].suffix == \at(jobs[2].suffix, DecN); */
     /*@ assert dec_f2_after: jobs[2].after == \at(jobs[2].after, DecN); */
     /*@ assert dec_h: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
           jobs[1].out == &hek[0] && jobs[1].outlen == SYM && jobs[1].poly == \null && jobs[1].rate == KF_RATE(256) &&
