@@ -594,13 +594,7 @@ module rvv_unit #(
     end
     // ... with the write the issue cycle's read could not see (the previous instruction's
     // last, then in the second compute stage; per bank, g_rf below)
-    wire [REGW-1:0] op_fa;
-    // (session 57: the lanes take the forward themselves, from their own copies of each bank's
-    // f2 flags, g_el's fa/fb: the write-back word's copies wfa/wfb and the banks' words op_ra /
-    // op_rb, selected in each lane's and-or; the flags f2an_v/f2bn_v, one a bank, computed in
-    // the issue cycle as before)
-    wire [ELENUM-1:0] f2an_v, f2bn_v;
-    wire [REGW-1:0] wfa_v, wfb_v;
+    wire [REGW-1:0] op_fa, op_fb;
     wire [REGW-1:0] alt1;           // a bank's other write data (vpi's column, a load's element)
     // a store's element: mel of register vd + mreg, in bank 5 (mel / 5) + (mel % 5 + reg % 5) % 5
     // of the words read (reg % 5 of this cycle's read)
@@ -773,16 +767,6 @@ module rvv_unit #(
             reg  [SHW-1:0]  sh, shb;
             integer         sk, sc;     // (not sq: a loop variable of the clocked block above
                                         // assigned here too has two drivers for yosys)
-            // this lane's copies of the banks' forward flags (f2_a, f2_b of bank 5i + s, one per
-            // quarter: fa[5 * q + s]), `keep`: each drives QW selects of this lane only
-            reg  [19:0]     fa, fb;
-            integer         fk;
-            (* keep *)
-            always @(posedge clk)
-                for (fk = 0; fk < 20; fk = fk + 1) begin
-                    fa[fk] <= f2an_v[5 * RI + fk % 5];
-                    fb[fk] <= f2bn_v[5 * RI + fk % 5];
-                end
             always @* begin
                 a = {ELEN{1'b0}};
                 bv = {ELEN{1'b0}};
@@ -790,14 +774,11 @@ module rvv_unit #(
                 for (sk = 0; sk < 5; sk = sk + 1) begin
                     for (sc = 0; sc < 4; sc = sc + 1) begin
                         a[sc * QW +: QW] = a[sc * QW +: QW]
-                            | ((fa[5 * sc + sk] ? wfa_v[(5 * RI + sk) * ELEN + sc * QW +: QW]
-                                                : op_ra[(5 * RI + sk) * ELEN + sc * QW +: QW]) & {QW{sa[5 * sc + sk]}});
+                                         | (op_fa[(5 * RI + sk) * ELEN + sc * QW +: QW] & {QW{sa[5 * sc + sk]}});
                         bv[sc * QW +: QW] = bv[sc * QW +: QW]
-                            | ((fb[5 * sc + sk] ? wfb_v[(5 * RI + sk) * ELEN + sc * QW +: QW]
-                                                : op_rb[(5 * RI + sk) * ELEN + sc * QW +: QW]) & {QW{sb[5 * sc + sk]}});
+                                          | (op_fb[(5 * RI + sk) * ELEN + sc * QW +: QW] & {QW{sb[5 * sc + sk]}});
                     end
-                    shb = shb | ((fb[sk] ? wfb_v[(5 * RI + sk) * ELEN +: SHW]
-                                         : op_rb[(5 * RI + sk) * ELEN +: SHW]) & {SHW{sm[sk]}});
+                    shb = shb | (op_fb[(5 * RI + sk) * ELEN +: SHW] & {SHW{sm[sk]}});
                 end
                 sh = op_sh | shb;
             end
@@ -1027,8 +1008,6 @@ module rvv_unit #(
             // same input were merged by yosys 0.70 (checked in the netlist), keep or not.
             wire            f2_an = !busy_k && s2_we && s2_wa == d_ra;
             wire            f2_bn = !busy_k && s2_we && s2_wa == d_f15;
-            assign f2an_v[gm] = f2_an;
-            assign f2bn_v[gm] = f2_bn;
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
                 if (wb_we) mem[wb_wa] <= wb_wd;
@@ -1037,7 +1016,7 @@ module rvv_unit #(
             genvar          gq;
             for (gq = 0; gq < 4; gq = gq + 1) begin : g_fq
                 reg  [4:0]  fw_wa;
-                reg         fw_we, f2_a;
+                reg         fw_we, f2_a, f2_b;
                 reg  [4:0]  pi_oh;      // vpi's column: row element e (one-hot), none: no column
                 reg         ld_q;       // a load's element
                 integer     pq;
@@ -1057,6 +1036,7 @@ module rvv_unit #(
                     fw_wa <= s2_we ? s2_wa : 5'd0;
                     fw_we <= !rst && s2_we;
                     f2_a <= f2_an;
+                    f2_b <= f2_bn;
                     for (pq = 0; pq < 5; pq = pq + 1)
                         pi_oh[pq] <= pi_v_nx && pi_cx == pq[2:0];
                     ld_q <= ld_v_nx && !pi_v_nx;
@@ -1077,8 +1057,8 @@ module rvv_unit #(
                 assign bankB[gm * ELEN + gq * QW +: QW] = fwd_b ? wb_wd[gq * QW +: QW] : rdb[gq * QW +: QW];
                 assign op_fa[gm * ELEN + gq * QW +: QW] = f2_a ? wfa
                                                                : op_ra[gm * ELEN + gq * QW +: QW];
-                assign wfa_v[gm * ELEN + gq * QW +: QW] = wfa;
-                assign wfb_v[gm * ELEN + gq * QW +: QW] = wfb;
+                assign op_fb[gm * ELEN + gq * QW +: QW] = f2_b ? wfb
+                                                               : op_rb[gm * ELEN + gq * QW +: QW];
             end
             if (TB_ACCESS != 0) begin : g_tb
                 // tb_words: a copy of this bank's 32 words (word q at bits q * ELEN), written
