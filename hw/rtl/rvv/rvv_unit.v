@@ -157,7 +157,6 @@ module rvv_unit #(
     wire       d_vm  = in_insn[25];
     wire [5:0] d_f6  = in_insn[31:26];
     wire       d_vv  = d_f3 == F3_OPIVV;
-    wire       dc_w  = in_insn[3];      // custom-2, among the words d_kr takes (dc, below)
     wire       d_vx  = d_f3 == F3_OPIVX;
     wire       d_vi  = d_f3 == F3_OPIVI;
     // The word's legality is decoded beside its kind, not inside it: d_kr, the kind from the
@@ -279,33 +278,7 @@ module rvv_unit #(
             default:         d_ok = 1'b1;                   // vsetvli (K_ILL: refused anyway)
         endcase
     end
-    // The issue registers no longer wait for d_ok (session 57): k takes the kind d_kr as it is,
-    // lm1, lc and wok_k are decoded from a few bits of the word (right for every word d_kr takes:
-    // c_*, below), and a refused word (d_kr == K_ILL, its operands not legal for its kind, or
-    // vpi's rows) sets one flag, q_bad, registered at the issue: it ends the word in busy cycle 1
-    // as a refused one (last_cycle, done_illegal) and stops what that cycle would start (the
-    // register write of its lanes, `we`; vpi's column, pi_v_nx; a memory request, mq_go, which
-    // takes the operands' legality of a memory word, al_d, at the issue). At 57d24ae seed 3's worst
-    // path ran from vs2's field (the vsetvli and memory words' fixed fields, al_s2) through d_kr,
-    // d_ok's select and d_k (the deepest cone from vs2's field in the netlist: d_kr, d_ok, d_k
-    // into k, lm1, lc and every bank's wok_k, some eight cells; then a 3.15 ns hop).
-    // d_okc: d_ok for the words d_kr takes, from the word's groups (opcode bits 6 and 3, funct3,
-    // funct6 bits 3:0: custom-2's kinds have funct6 bits 5:4 clear) beside d_kr, not after it
-    // (d_ok itself stays, for the formal check of the two below)
-    wire       c_mem  = !in_insn[6];                    // LOAD-FP, STORE-FP
-    wire       c_vset = !dc_w && in_insn[6] && d_f3 == F3_OPCFG;
-    wire       c_iota = dc_w && d_f6[3] && d_f6[2];
-    wire       c_pi   = dc_w && d_f6[3:0] == CF6_VPI[3:0];
-    wire       c_ads  = al_d && al_s2;
-    wire       d_okc  = c_mem ? al_d
-                      : !dc_w ? (d_f3 == F3_OPCFG || (c_ads && (!d_vv || al_s1)))
-                      : d_f6[3] ? (d_f6[2] ? rle[1] && d_io_ok : c_ads && al_s1 && (!d_f6[1] || rle[5]))
-                      : (d_f6[2] ? d_row_ok && (d_f6[0] || c_ads) : c_ads && (d_f6[1] || d_f15le4));
-    // T - 1 and T == 1 for the words d_kr takes (d_lm1r, d_l1r below)
-    wire [7:0] d_lm1c = c_mem ? vl : (c_vset || c_iota) ? 8'd0 : c_pi ? {4'd0, nregs} : {4'd0, nregs_m1};
-    wire       d_l1c  = c_mem ? !vlt[0] : (c_vset || c_iota) ? 1'b1 : c_pi ? 1'b0 : rle[1];
-    // writes a register through the lanes (d_kr <= K_IOTA and not K_PI, for the words d_kr takes)
-    wire       d_wrc  = !c_mem && !c_vset && !c_pi;
+    wire [4:0] d_k = d_ok ? d_kr : K_ILL;
     // vpi's row checks (d_pi_ok: vs2 - vd and vd - vs2, two carry chains and four LUT levels
     // after the word) are not in d_ok: they are registered at the issue, q_pibad, and read in
     // the first busy cycle, which ends a vpi whose rows overlap vd..vd+4 or run past v31 there
@@ -313,7 +286,7 @@ module rvv_unit #(
     // vpi writes its first column in busy cycle 2, pi_v_nx, so nothing is written). At
     // 11d4387 seeds 1 and 2's worst path ran from the word's vd through d_dd / d_nd and
     // d_pi_ok into d_k, d_last and their registers (91.56 / 84.27 MHz).
-    reg        q_bad;           // busy cycle 1 of a refused word (session 57: was q_pibad, vpi's rows)
+    reg        q_pibad;         // busy cycle 1 of a vpi whose rows are illegal
 
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
@@ -359,23 +332,13 @@ module rvv_unit #(
             default:               begin d_lm1r = {4'd0, nregs_m1}; d_l1r = rle[1];  end
         endcase
     end
-`ifdef FORMAL
-    // the issue registers' decode from the word's groups (d_okc, d_lm1c, d_l1c, d_wrc) equals
-    // the kind's (d_ok, d_lm1r, d_l1r, d_kr's write class) for every word d_kr takes
-    always @*
-        if (d_kr != K_ILL)
-            assert (d_okc == d_ok && d_lm1c == d_lm1r && d_l1c == d_l1r
-                    && d_wrc == (d_kr <= K_IOTA && d_kr != K_PI));
-`else
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire       unused_dref = &{1'b0, d_ok, d_lm1r, d_l1r};   // (the reference decode: formal only)
-    /* verilator lint_on UNUSEDSIGNAL */
-`endif
+    wire [7:0] d_lm1 = d_ok ? d_lm1r : 8'd0;
+    wire       d_l1  = !d_ok || d_l1r;
 
     // ---- the running instruction ----
     reg        busy;
     reg [7:0]  cnt, lm1;        // the busy cycle (1..T), T - 1
-    reg        lc;              // cnt == T: the last busy cycle (unless q_bad ends it first)
+    reg        lc;              // cnt == T: the last busy cycle (unless q_pibad ends it first)
     reg [4:0]  k;
     reg [4:0]  q_vd, q_vs2, q_f15;
     reg [2:0]  q_f3;
@@ -387,7 +350,7 @@ module rvv_unit #(
     assign in_ready = !busy;
 
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
-    wire       last_cycle = busy && (lc || q_bad);
+    wire       last_cycle = busy && (lc || q_pibad);
 
     // memory instructions
     reg [7:0]  mk;              // element index of the next request
@@ -867,16 +830,14 @@ module rvv_unit #(
     // (cnt <= the row count, registered a cycle ahead: pi_go, the control block below; the
     // compare was in front of wa_k like a load's mk < vl)
     reg             pi_go;      // cnt <= (rowfix ? 1 : R) in this cycle
-    wire            pi_v_nx = !rst && busy && k == K_PI && pi_go && !q_bad;
+    wire            pi_v_nx = !rst && busy && k == K_PI && pi_go && !q_pibad;
     wire            ld_v_nx = !rst && mreq && k == K_LOAD;
     // the next cycle writes a register's lanes (wr_ok, set at the issue, clears it for a word
     // the unit refuses)
     // (in the issue cycle any word: wok_k, set at the issue, clears the write of every word
     // that does not write its register through the lanes: vsetvli, loads, stores, vpi, refused)
     wire            wr_nx = !rst && (accept || (busy && !last_cycle && k <= K_IOTA && k != K_PI));
-    // (d_wrok: the word writes its registers through the lanes when legal, d_wrc; a refused
-    // word's first write is stopped by q_bad, `we` below)
-    wire            d_wrok = d_wrc;
+    wire            d_wrok = d_ok && d_kr <= K_IOTA && d_kr != K_PI;
 
     // ---- the register file's write ports (one per bank): a register's elements or a load's
     // element, or vpi's column; never both in one cycle (a register write excludes vpi, and a
@@ -957,7 +918,7 @@ module rvv_unit #(
             // four copies, one per quarter of the word (g_fq below). (At 8c1e038 seed 1's worst
             // path ran from the 3-bit select (pi_cx then, one register) through its 5-way
             // select of every bit, then alt's and alt1's selects: one 5.5 ns hop across the die.)
-            wire            we = (wn_k && wok_k && !q_bad) || wo_k;
+            wire            we = (wn_k && wok_k) || wo_k;
             wire [4:0]      wa = wa_k;
             // The second compute stage: the write (s2_we, s2_wa, wd) is formed a cycle after
             // the cycle that computed its register (or took vpi's column or a load's element)
@@ -1106,16 +1067,16 @@ module rvv_unit #(
             mk <= 8'd0;
             mq_go <= 1'b0;
             pi_go <= 1'b0;
-            q_bad <= 1'b0;
+            q_pibad <= 1'b0;
         end else begin
-            q_bad <= accept && (d_kr == K_ILL || !d_okc || (c_pi && !d_pi_ok));
+            q_pibad <= accept && d_kr == K_PI && !d_pi_ok;
             if (accept) begin
                 busy <= 1'b1;
                 cnt <= 8'd1;
                 b_t5 <= T_ADD[{d_vd5, 3'd1, 2'b00} +: 3];
-                lm1 <= d_lm1c;
-                lc <= d_l1c;
-                k <= d_kr;
+                lm1 <= d_lm1;
+                lc <= d_l1;
+                k <= d_k;
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
                 cv5 <= d_vd5;
@@ -1156,7 +1117,7 @@ module rvv_unit #(
             // the next cycle's mk < vl (mk as the block above sets it: 0 at the issue, + 1 after
             // a request; vl does not change while a memory instruction runs) and cnt <= rows
             // (cnt 1 after the issue, then cnt + 1; the row count does not change while vpi runs)
-            mq_go <= accept ? vl != 8'd0 && al_d : mreq ? mk + 8'd1 < vl : mk < vl;
+            mq_go <= accept ? vl != 8'd0 : mreq ? mk + 8'd1 < vl : mk < vl;
             pi_go <= accept || cnt < {4'd0, (rowfix ? 4'd1 : nregs)};
             // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
             if (busy && k == K_PI) begin
@@ -1166,7 +1127,7 @@ module rvv_unit #(
     end
 
     assign done = last_cycle;
-    assign done_illegal = q_bad;
+    assign done_illegal = k == K_ILL || q_pibad;
     assign done_rd_we = k == K_VSET && q_vd != 5'd0;
     assign done_rd = q_vd;
     assign done_rd_val = {24'd0, q_newvl};
