@@ -46,6 +46,7 @@ class Bench:
     def __init__(self, dut):
         self.dut = dut
         self.mem = bytearray(R.MEM_BYTES)
+        self.requests = 0       # memory requests seen (a refused word makes none)
 
     async def start(self):
         dut = self.dut
@@ -68,6 +69,7 @@ class Bench:
             await FallingEdge(dut.clk)
             data = None
             if int(dut.mem_valid.value):
+                self.requests += 1
                 a = int(dut.mem_addr.value)
                 assert a + nb <= len(self.mem), f"memory request at {a:#x}"
                 if int(dut.mem_we.value):
@@ -150,6 +152,7 @@ async def check(b, m, op, args, rs1_value=None, label="", load=True):
     except R.ModelError:
         m.v = before
         legal = False
+    req0 = b.requests
     cyc, ill, _, _ = await b.issue(word, rs1)
     what = f"{label} {ins.text} (vl {m.vl}, LMUL {m.lmul})"
     assert ill == (not legal), f"{what}: illegal {ill}, model legal {legal}"
@@ -167,6 +170,7 @@ async def check(b, m, op, args, rs1_value=None, label="", load=True):
             await RisingEdge(b.dut.clk)
         await ReadOnly()
         assert b.regs() == m.v, f"{what}: refused, but a register changed after its last cycle"
+        assert b.requests == req0, f"{what}: refused, but it made {b.requests - req0} memory requests"
     return legal
 
 
@@ -423,6 +427,8 @@ async def misuse_is_illegal(dut):
         (1, ELENUM, "vrotup.vi" if ELEN == 32 else "v32lrotup.vi",
          ["v1", "v2", "3"] if ELEN == 32 else ["v1", "v2", "v3"], None),  # the other ELEN's
         (1, ELENUM, f"vle{other}.v", ["v1", "(a0)"], 0),              # EEW != SEW
+        (2, 2 * ELENUM, f"vle{ELEN}.v", ["v1", "(a0)"], 0),           # misaligned group: no request
+        (2, 2 * ELENUM, f"vse{ELEN}.v", ["v3", "(a0)"], 0),           # ... nor a store's
     ]
     for lmul, vl, op, args, val in cases:
         m = random_machine(rng)
