@@ -565,7 +565,13 @@ UNITS = {
         # invariants g and kappa (kappa == n gl, kb: kappa <= 7 n), sign_attempt's ensures kl (p->k, p->l and
         # st->chunk kept, assumed with its contract), the ghost lemma kappa_step (the step's unsigned arithmetic) and
         # the assertions g_kl / e_kl before the label out (wipe_sign_state's k, l bounds on each path)
-        "pending": ["keygen_side", "sign_attempt"],
+        # s57-mldsa: sign_attempt's body annotated (assertions m_*, w1_*, h_*, s_in, c_*, z_enc, the facts to be
+        # justified cn_tau and hw, loop invariants z_ntt, w_q, w_0, rows, r_w, z_in): 237 of 257 goals alone in a pass
+        # with pass 2's options at 470,000 steps (644.6 s of CPU, the most 316,752 steps); left: p's fields and st's
+        # polynomials framed over the calls (ensures ok, a, t0; c_y; the bounds of the r0, z and hint loops' calls),
+        # 1 << z_bits (m_rng, m_y), w1's uint32 offset, H's pieces' forall, and cn_tau, hw: docs/ASSURANCE.md, "Session 57"
+        # s57-mldsa, second run (z_shift, pieces2, the checkpoints ok/y/a/t0): 305 of 317, 862.5 s of CPU, the most 448,708
+        "pending": ["keygen_side", "sign_attempt", "z_shift", "pieces2"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

@@ -379,6 +379,24 @@ static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kapp
         kf_mldsa_unpack_offset(&st->y[j], st->ring[(kappa + j) % MASK_RING], p->z_bits, p->gamma1);
 }
 
+/* (ACSL, the unit mldsa_api) sign_attempt's ghost lemma functions: 1 << z_bits for the two z widths (Qed evaluates
+ * the shift once zb is known), and H's two pieces readable in the forall form of kf_mldsa_shake256's precondition
+ * (as pieces3). */
+/*@ ghost
+  /@ requires zb == 18 || zb == 20;
+     assigns \nothing;
+     ensures zb == 18 ==> (1 << zb) == 262144;
+     ensures zb == 20 ==> (1 << zb) == 1048576; @/
+  static void z_shift(unsigned zb) { }
+*/
+/*@ ghost
+  /@ requires \valid_read(in + (0 .. 1)) && \valid_read(len + (0 .. 1));
+     requires \valid_read(in[0] + (0 .. len[0] - 1)) && \valid_read(in[1] + (0 .. len[1] - 1));
+     assigns \nothing;
+     ensures \forall integer i; 0 <= i < 2 ==> \valid_read(in[i] + (0 .. len[i] - 1)); @/
+  static void pieces2(const uint8_t *const *in, const size_t *len) { }
+*/
+
 /* One attempt of the loop (lines 11-31) with counter kappa: 1 and sig written if accepted. */
 /* (ACSL, unit mldsa_api: assumed by sign_internal, "pending") */
 /*@ requires \valid(st) && kf_mldsa_params_ok(p) && !\valid(p) && \separated(st, p);
@@ -399,12 +417,34 @@ static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kapp
 static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa, uint8_t *sig)
 {
     attempt_mask(st, p, kappa);
+    /*@ assert m_ok: kf_mldsa_params_ok(p) && (p->z_bits == 18 || p->z_bits == 20); */
+    /*@ ghost z_shift(p->z_bits); */
+    /*@ assert m_rng: -KF_MLDSA_Q + 1 <= (int32_t)p->gamma1 - (1 << p->z_bits) + 1 && p->gamma1 <= KF_MLDSA_Q - 1; */
+    /*@ assert m_y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
+    /*@ assert m_kl: p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
+    /*@ loop invariant 0 <= j <= p->l;
+        loop invariant z_ntt: kf_mldsa_vec_bounded(&st->z[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
+        loop invariant y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+        loop assigns j, st->z[0 .. L_MAX - 1];
+        loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
         st->z[j] = st->y[j];
         kf_mldsa_ntt(&st->z[j]);
     }
     matrix_times(st->w, st->a, st->z, p); /* w = NTT^-1(A o NTT(y)) */
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant w_q: kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+        loop invariant w_0: kf_mldsa_vec_bounded(&st->w0[0], i, -p->gamma2, p->gamma2);
+        loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
+        loop invariant y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+        loop invariant a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+        loop invariant t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop assigns i, st->w[0 .. K_MAX - 1], st->w0[0 .. K_MAX - 1], st->tmp, st->w1[0 .. W1_BYTES_MAX - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
+        /*@ assert w1_in: 32 * p->w1_bits * (i + 1) <= W1_BYTES_MAX; */
+        /*@ assert w1_u: (uint32_t)((uint32_t)(32 * p->w1_bits) * i) == 32 * p->w1_bits * i; */
         kf_mldsa_caddq_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w in [0, q); w1, w0 = LowBits(w) */
         kf_mldsa_pack_simple(st->w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits); /* w1Encode */
     }
@@ -415,6 +455,12 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * follow. The streams of an accepted attempt's call are spent in vain. The ring's live
      * slots: the nonces from kappa + l (this attempt's are unpacked) to made, and the new ones. */
     const size_t w1len = 32u * p->w1_bits * p->k;
+    /*@ assert h_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
+    /*@ assert h_y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
+    /*@ assert h_at: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1) &&
+                     kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
+    /*@ assert w1_len: w1len == 32 * p->w1_bits * p->k && w1len <= W1_BYTES_MAX &&
+                       (KF_MLDSA_CRHBYTES + w1len) / KF_SHAKE256_RATE <= 8; */
     int done = 0;
     /* made <= kappa + l + MASK_RING always (the call below keeps it; attempt_mask calls only
      * while made < kappa + l, leaving made < kappa + l + chunk); the test keeps room from
@@ -423,24 +469,45 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     if (room >= KF_MLDSA_H_LANES) { /* public: counts only */
         memcpy(st->hpad, st->mu, KF_MLDSA_CRHBYTES);
         memcpy(st->hpad + KF_MLDSA_CRHBYTES, st->w1, w1len);
+        /*@ assert h_room: st->made + KF_MLDSA_H_LANES <= kappa + p->l + MASK_RING; */
         const size_t blocks = kf_xn_side_pad(st->hpad, KF_MLDSA_CRHBYTES + w1len, KF_SHAKE256_RATE, 0x1F);
         const size_t mblocks = (32u * p->z_bits + KF_SHAKE256_RATE - 1) / KF_SHAKE256_RATE;
         /* a second round of streams where it costs at most one call past H's (ML-DSA-87: 9 blocks) */
         const unsigned count = room >= 2 * KF_MLDSA_H_LANES && 2 * mblocks <= blocks + 1 ? 2 * KF_MLDSA_H_LANES
                                                                                         : KF_MLDSA_H_LANES;
+        /*@ assert h_count: count <= 2 * KF_MLDSA_H_LANES && st->made + count <= kappa + p->l + MASK_RING &&
+                            1 <= blocks <= 9 && 32 * p->z_bits <= 32 * 20; */
         uint8_t *out[2 * KF_MLDSA_H_LANES];
+        /*@ loop invariant 0 <= r <= count;
+            loop invariant rows: \forall integer i; 0 <= i < r ==> out[i] == &st->ring[(st->made + i) % MASK_RING][0];
+            loop assigns r, out[0 .. 2 * KF_MLDSA_H_LANES - 1];
+            loop variant count - r; */
         for (unsigned r = 0; r < count; r++) out[r] = st->ring[(st->made + r) % MASK_RING];
+        /*@ assert h_rows: \forall integer i, o; 0 <= i < count && 0 <= o < 32 * 20 ==>
+                              0 <= (st->made + i) % MASK_RING < MASK_RING &&
+                              out[i] + o == &st->ring[(st->made + i) % MASK_RING][o]; */
         done = kf_mldsa_h_with_masks(st->ctilde, p->ctilde_bytes, st->hpad, blocks, out, st->rhopp, st->made, count, p);
         if (done) st->made += count;
     }
     if (!done) {
         const uint8_t *in[2] = {st->mu, st->w1};
         const size_t len[2] = {KF_MLDSA_CRHBYTES, w1len};
+        /*@ assert s_in: \valid_read(in[0] + (0 .. len[0] - 1)) && \valid_read(in[1] + (0 .. len[1] - 1)); */
+        /*@ ghost pieces2(in, len); */
         kf_mldsa_shake256(st->ctilde, p->ctilde_bytes, 2, in, len);
     }
     kf_declassify(st->ctilde, p->ctilde_bytes); /* see the top of the file */
     kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
     st->cn = kf_mldsa_challenge_offsets(st->coff, &st->c); /* public, as ctilde */
+    /* (ACSL) justified (proofs/justified_alarms.md): c has exactly tau <= 60 coefficients +-1 (SampleInBall), one
+     * offset each; kf_mldsa_challenge_offsets's contract bounds the count by N only */
+    /*@ assert cn_tau: st->cn <= 255; */
+    /*@ assert c_w: kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
+                    kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */
+    /*@ assert c_y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
+    /*@ assert c_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
+    /*@ assert c_at: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1) &&
+                     kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
 
     /* r0 = LowBits(w - c s2) (w := w - c s2), then z = y + c s1. Each norm check's verdict is
      * one of line 23's rejection decisions, declassified and acted on at once, so a rejected
@@ -455,6 +522,17 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
      * q - 1 corner, which gives u too); if |u| >= gamma2 - beta (|u| <= gamma2 + beta),
      * LowBits(w - c s2) is u or u -+ 2 gamma2, at least gamma2 - beta in size either way. */
     uint32_t reject = 0;
+    /*@ loop invariant 0 <= i <= p->k && reject == 0;
+        loop invariant r_w: \forall integer r, m; i <= r < p->k && 0 <= m < KF_MLDSA_N ==>
+                                -KF_MLDSA_Q + 1 <= st->w[r].c[m] <= KF_MLDSA_Q - 1;
+        loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
+        loop invariant w0: kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2);
+        loop invariant y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+        loop invariant a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+        loop invariant t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop invariant cn: st->cn <= 255 && \forall integer t; 0 <= t < st->cn ==> st->coff[t] <= 512;
+        loop assigns i, reject, st->w[0 .. K_MAX - 1], st->tmp;
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
         /* c s2, then w -= c s2, in (-q, 2q): frozen for the hint; the check on u = reduce32(w0 -
          * c s2) = u itself (c s2 exact: |c s2| <= tau max|s2|, under 2^10 even for a malformed
@@ -472,6 +550,15 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0), row i */
         if (reject) return 0;
     }
+    /*@ loop invariant 0 <= j <= p->l && reject == 0;
+        loop invariant z_in: kf_mldsa_vec_bounded(&st->z[0], j, -(p->gamma1 - (int)p->beta) + 1, p->gamma1 - (int)p->beta - 1);
+        loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
+        loop invariant y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
+        loop invariant a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+        loop invariant t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop invariant cn: st->cn <= 255 && \forall integer t; 0 <= t < st->cn ==> st->coff[t] <= 512;
+        loop assigns j, reject, st->z[0 .. L_MAX - 1];
+        loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
         /* z = y + c s1 and its check */
         kf_mldsa_sparse_add_reduce_exceeds(&st->z[j], &st->y[j], &st->es1[j], st->coff, st->cn,
@@ -482,17 +569,35 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
 
     /* h = MakeHint(-c t0, w - c s2 + c t0) */
     uint32_t ones = 0;
+    /*@ assert z_enc: kf_mldsa_vec_bounded(&st->z[0], p->l, -p->gamma1 + 1, p->gamma1); */
     kf_mldsa_ntt(&st->c); /* c t0 in the NTT domain (t0 is not small) */
+    /*@ loop invariant 0 <= i <= p->k;
+        loop invariant ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX;
+        loop invariant a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+        loop invariant t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop invariant c9: kf_mldsa_bounded(&st->c, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
+        loop invariant zh: kf_mldsa_vec_bounded(&st->z[0], p->l, -p->gamma1 + 1, p->gamma1);
+        loop assigns i, ones, reject, st->tmp, st->h[0 .. K_MAX - 1];
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
+        /* (ACSL) justified (proofs/justified_alarms.md): w[i] is w - c s2 (kf_mldsa_sparse_sub_low_exceeds) with w
+         * in [0, q) and |c s2| <= tau max|s2| < 2^10; that function's contract does not say what it leaves in w */
+        /*@ assert hw: kf_mldsa_bounded(&st->w[i], -2 * KF_MLDSA_Q + 2, 2 * KF_MLDSA_Q - 2); */
         /* ||c t0|| < gamma2, and h from w - c s2 and w - c s2 + c t0, each frozen to [0, q) */
         kf_mldsa_hint_row(&st->h[i], &st->w[i], &st->tmp, p->gamma2, &ones, &reject);
     }
     reject |= (p->omega - ones) >> 31; /* ones > omega, without a compare the compiler may branch on */
     kf_declassify(&reject, sizeof reject); /* line 28's rejection decision */
     if (reject) return 0;
+    /*@ loop invariant 0 <= j <= p->l;
+        loop assigns j;
+        loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) kf_declassify(&st->z[j], sizeof st->z[j]); /* the signature */
+    /*@ loop invariant 0 <= i <= p->k;
+        loop assigns i;
+        loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_declassify(&st->h[i], sizeof st->h[i]);
     kf_mldsa_sig_encode(sig, st->ctilde, st->z, st->h, p);
     return 1;
