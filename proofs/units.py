@@ -129,7 +129,9 @@ NO_GROUND |= {"mldsa_poly"}
 # inconclusive. Out until an A/B with CVC4, side by side, decides (as sponge_xn_ops' second pass had).
 # Session 57, A/B with CVC4 side by side (every goal run, KF_PROOF_CACHE=0; 2026-11-29 11:37-11:51 UTC, Zen 4,
 # load ~18): sponge_xn in, its pass 80.4 -> 70.5 s of CPU, 294 of 314 either way, the most steps 292,700 in
-# both; hash_batch out: it loses a goal without pruning (358 -> 357 of 364), 70.5 -> 53.4 s.
+# both; hash_batch out: it loses a goal without pruning (358 -> 357 of 364), 70.5 -> 53.4 s. mlkem_poly stays out,
+# decided (the same A/B on the idle host, 13:14-13:18 UTC): its pass 182.7 -> 180.7 s of CPU, 677 of 682 either
+# way, the most steps 741,461 in both: no gain worth new task digests.
 NO_PRUNING = {"mldsa_verify", "key_codecs", "cli_readers", "sponge_xn"}
 
 # The ACSL names of the properties a unit leaves unproved on purpose (its proofs/justified_alarms.md
