@@ -78,7 +78,7 @@ SKIP = 77
 FRAMAC_WP = ["frama-c", "-no-autoload-plugins", "-load-module", "wp,report,variadic"]
 # Frama-C's OCaml runtime: its major heap collected less often (space_overhead 400 against OCaml
 # 4.13's 80; minor heap 1M words). Only the collector's pace changes, not what WP computes: the
-# same goals, the same tasks, the same verdicts; Qed's share of the CPU about 15 % less (docs/ASSURANCE.md,
+# same goals, the same tasks, the same verdicts; Qed's CPU about 14 % less (docs/ASSURANCE.md,
 # "Time", session 57). A caller's own OCAMLRUNPARAM is kept.
 OCAML_GC = "s=1M,o=400"
 
