@@ -1183,12 +1183,14 @@ UNITS = {
         # encaps_jobs out of "pending", in a slow pass of its own (over the 20 s line: 546.8 s of CPU alone), -wp-split at 800,000
         # steps (at least twice its hardest goal, 321,651 steps) and -wp-timeout 600; its mutant encaps_jobs-noise-waits-for-hek
         # (skipped with it in a default run)
+        # session 58: decaps_jobs' rate frame as the suffix's (dec_rq0, mat_rq_in / mat_rq, dec_rq1, dec_rq) and the ghost
+        # lemma dec_rate_of (mlkem_decaps.c: its ground instances, proved alone here)
         "passes": [
             {"functions": ["kf_mlkem_encaps_internal", "decaps_internal",
                            "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
                            "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                            "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs",
-                           "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes", "dec_suf_of"], "extra": []},
+                           "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes", "dec_suf_of", "dec_rate_of"], "extra": []},
             {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000", "-wp-timeout", "600"]},
             {"functions": ["encaps_jobs"], "extra": ["-wp-split", "-wp-steps", "800000", "-wp-timeout", "600"],
              "slow": True},
