@@ -282,7 +282,7 @@ static inline __attribute__((always_inline)) void dec_hash_jobs(const kf_mlkem_p
  * J's suffix, jobs[1 .. 2], still non-zero, quantified, the fact decaps_jobs' dec_sq1 needs: from the
  * call's havoc in decaps_jobs' context it ran to the step limit (800,000), even with a frame ensures
  * (jobs[q].suffix == \old(jobs[q].suffix), 1 <= q <= 2: proved here, but Qed dropped it from the
- * caller's context). */
+ * caller's context). (session 58) mat_rq (from mat_rq_in): their rate, 136, the same way (dec_rq1). */
 /*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1));
     requires mat_rq_in: \forall integer q; 1 <= q <= 2 ==> jobs[q].rate == KF_RATE(256);
     requires mat_sep: \separated(jobs + (0 .. p->k * p->k + 2), p) && \separated(jobs + (0 .. p->k * p->k + 2), ek + (0 .. p->ek_bytes - 1));
