@@ -1143,12 +1143,10 @@ UNITS = {
     # struct of secrets, A^T and H(ek), with A^T in [0, q) on KF_OK) and the rest (the type and
     # modulus checks, K-PKE.Decrypt, Encrypt, the hash check, the implicit rejection's compare
     # and select, the outputs, the wipes of the secrets field by field), proved here over
-    # encaps_jobs' and decaps_jobs' contracts, which are "pending": their assertions that the
-    # jobs are kf_mlkem_jobs_runnable (sampling.h) are written, not yet proved (the noise jobs'
-    # ensures in the caller's indices are proved since session 39, by mlkem_kpke; the frames of
-    # the other jobs' facts across the later set-up calls and the runnable assertion are not:
-    # docs/ASSURANCE.md), and kf_mlkem_run_jobs'
-    # contract is assumed (mlkem_jobs' "pending"). From the contracts of kpke.h (Encrypt and
+    # encaps_jobs' and decaps_jobs' contracts, which are proved too, each in a slow pass of its own
+    # (encaps_jobs since session 57, decaps_jobs since session 58: their set-up, field by field, into
+    # kf_mlkem_jobs_runnable (sampling.h) by the fold lemmas; docs/ASSURANCE.md), over kf_mlkem_run_jobs'
+    # contract, which is assumed (mlkem_jobs' "pending"). From the contracts of kpke.h (Encrypt and
     # Decrypt: mlkem_kpke), check_ek's and ct_differ_mask's / ct_select's (mlkem_api), poly.h's
     # (mlkem_poly); impl_defined.h for the parameter's conversion to int (to_s32).
     "mlkem_kem": {
@@ -1191,29 +1189,26 @@ UNITS = {
         # encaps_jobs out of "pending", in a slow pass of its own (over the 20 s line: 546.8 s of CPU alone), -wp-split at 800,000
         # steps (at least twice its hardest goal, 321,651 steps) and -wp-timeout 600; its mutant encaps_jobs-noise-waits-for-hek
         # (skipped with it in a default run)
+        # session 58: decaps_jobs' rate frame as the suffix's (dec_rq0, mat_rq_in / mat_rq, dec_rq1, dec_rq) and the ghost
+        # lemma dec_rate_of (mlkem_decaps.c: its ground instances, proved alone here); decaps_jobs out of "pending", in a
+        # slow pass of its own as encaps_jobs' (425 of 425 goals in one run, 432.9 s of CPU alone), -wp-split at 940,000
+        # steps (twice its hardest goal, dec_f1_after's 468,897: proved at 800,000, so at 940,000) and -wp-timeout 600;
+        # its mutant decaps_jobs-noise-waits-for-hek (skipped with it in a default run). kf_mlkem_run_jobs' contract is
+        # still assumed (mlkem_jobs' "pending"); since session 50 encaps_jobs' and decaps_jobs' assigns, and the public
+        # entry points', name the ghost kf_spec_xn_table it assigns
         "passes": [
             {"functions": ["kf_mlkem_encaps_internal", "decaps_internal",
                            "enc_fold_h", "enc_fold_a", "enc_fold_g", "enc_fold_r", "enc_fold_p", "enc_fold", "enc_vec_of",
                            "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                            "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs",
-                           "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes", "dec_suf_of"], "extra": []},
+                           "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes", "dec_suf_of", "dec_rate_of"], "extra": []},
             {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000", "-wp-timeout", "600"]},
             {"functions": ["encaps_jobs"], "extra": ["-wp-split", "-wp-steps", "800000", "-wp-timeout", "600"],
              "slow": True},
+            {"functions": ["decaps_jobs"], "extra": ["-wp-split", "-wp-steps", "940000", "-wp-timeout", "600"],
+             "slow": True},
         ],
         # "elsewhere": mlkem_api's functions (the same files), set after UNITS below
-        "pending": ["decaps_jobs",
-                    "(decaps_jobs, as encaps_jobs (proved since session 57, its slow pass): their jobs' set-up, field by field, is written as assertions and "
-                    "ghost calls of the proved fold lemmas into kf_mlkem_jobs_runnable; each alone with -wp-split at 800,000 "
-                    "steps and -wp-timeout 600 is a pass of over 600 s of CPU (sessions 54-55), so a slow pass when proved. "
-                    "encaps_jobs: session 54's whole run left run_t part 2 and the assigns part of A^T's range; session 56 "
-                    "closed run_t (enc_h_bytes) and made that range one term (the ghost parameter k): docs/ASSURANCE.md. "
-                    "decaps_jobs: session 54's whole run left dec_s0 part 1, dec_h / dec_j parts 03-04 and run_t part 5, "
-                    "each with a step since session 55 (dec_nz_bytes, mat_sep, dec_f1_after / dec_f2_after), the suffix facts since "
-                    "session 57 (dec_sq0, dec_sq1, dec_sq, dec_suf_of: proved), dec_h / dec_j's suffix parts Qed's, their part 03 now the rate, at the limit; "
-                    "not yet a whole run on this tree; "
-                    "kf_mlkem_run_jobs' contract assumed; since session 50 their assigns, and the public entry points', "
-                    "name the ghost kf_spec_xn_table it assigns)"],
     },
     # SLH-DSA's portable C, its first group (src/slhdsa, FIPS 205; issue 54), for the six SHAKE
     # parameter sets (params.h's kf_slh_params_ok: Table 2's n, h, d, h', a, k, m and the

@@ -229,6 +229,15 @@ typedef struct decaps_secrets {
      ensures suf_12: jobs[1].suffix != 0 && jobs[2].suffix != 0; @/
   static void dec_suf_of(const kf_mlkem_job *jobs) { }
 */
+/* (ACSL, unit mlkem_kem, session 58) a ghost lemma: H(ek)'s and J's rate fields, jobs[1] and jobs[2], from
+ * the quantified fact (decaps_jobs' dec_rq, across the noise jobs' set-up), as dec_suf_of for their suffix:
+ * dec_h's and dec_j's rate parts in decaps_jobs' own context ran to the step limit (800,000, session 57) */
+/*@ ghost
+  /@ requires rate_q: \forall integer q; 1 <= q <= 2 ==> jobs[q].rate == KF_RATE(256);
+     assigns \nothing;
+     ensures rate_12: jobs[1].rate == KF_RATE(256) && jobs[2].rate == KF_RATE(256); @/
+  static void dec_rate_of(const kf_mlkem_job *jobs) { }
+*/
 /* decaps_jobs' first three jobs, G(m' || h), H(ek) and J(z || c), as an always-inline step (no
  * behaviour change: `objdump -d` of the object as before). (ACSL, unit mlkem_kem, session 51) the
  * three jobs' fields as its ensures and its frame as its assigns (jobs[0 .. 2]): in decaps_jobs'
@@ -273,8 +282,9 @@ static inline __attribute__((always_inline)) void dec_hash_jobs(const kf_mlkem_p
  * J's suffix, jobs[1 .. 2], still non-zero, quantified, the fact decaps_jobs' dec_sq1 needs: from the
  * call's havoc in decaps_jobs' context it ran to the step limit (800,000), even with a frame ensures
  * (jobs[q].suffix == \old(jobs[q].suffix), 1 <= q <= 2: proved here, but Qed dropped it from the
- * caller's context). */
+ * caller's context). (session 58) mat_rq (from mat_rq_in): their rate, 136, the same way (dec_rq1). */
 /*@ requires kf_mlkem_params_ok(p) && \valid(jobs + (0 .. p->k * p->k + 2)) && \valid_read(ek + (0 .. p->ek_bytes - 1));
+    requires mat_rq_in: \forall integer q; 1 <= q <= 2 ==> jobs[q].rate == KF_RATE(256);
     requires mat_sep: \separated(jobs + (0 .. p->k * p->k + 2), p) && \separated(jobs + (0 .. p->k * p->k + 2), ek + (0 .. p->ek_bytes - 1));
     requires mat_k: p->k * p->k <= KF_MLKEM_K_MAX * KF_MLKEM_K_MAX;
     requires mat_sq_in: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0;
@@ -284,7 +294,8 @@ static inline __attribute__((always_inline)) void dec_hash_jobs(const kf_mlkem_p
           jobs[q].out == \null && jobs[q].poly == &at[q - 3] && jobs[q].in[0] == &jobs[q].own[0] &&
           jobs[q].inlen[0] == SYM + 2 && jobs[q].inlen[1] == 0 && jobs[q].rate == KF_SHAKE128_RATE &&
           jobs[q].suffix != 0 && jobs[q].after == \null && jobs[q].from == \null && jobs[q].absorbed == 0;
-    ensures mat_sq: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0; */
+    ensures mat_sq: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0;
+    ensures mat_rq: \forall integer q; 1 <= q <= 2 ==> jobs[q].rate == KF_RATE(256); */
 static inline __attribute__((always_inline)) unsigned dec_matrix_jobs(const kf_mlkem_params *p, kf_mlkem_job *jobs,
                                                                       kf_mlkem_poly *at, const uint8_t *ek)
 {
@@ -370,6 +381,8 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
     dec_hash_jobs(p, jobs, sec, hek, ek, z, c);
     /* (ACSL, session 57) jobs[1 .. 2].suffix != 0 quantified (hash_h, hash_j): below, dec_sq1 */
     /*@ assert dec_sq0: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0; */
+    /* (ACSL, session 58) their rate the same way (hash_h, hash_j): dec_rq1, dec_rq, dec_rate_of below */
+    /*@ assert dec_rq0: \forall integer q; 1 <= q <= 2 ==> jobs[q].rate == KF_RATE(256); */
     /*@ assert dec_k2: k == p->k; */
     /*@ assert dec_p2: *p == pv; */
     /*@ assert dec_g2: jobs[0].in[0] == &sec->mh[0] && jobs[0].inlen[0] == 2 * SYM && jobs[0].inlen[1] == 0 &&
@@ -411,6 +424,7 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
      * product's bound as a linear fact (dec_f's range 0 .. k k + 2 holds q) */
     /*@ assert dec_k9: 4 <= k * k <= 16; */
     /*@ assert dec_sq1: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0; */
+    /*@ assert dec_rq1: \forall integer q; 1 <= q <= 2 ==> jobs[q].rate == KF_RATE(256); */
     /*@ ghost DecN: ; */
     n += kf_kpke_noise_jobs(p, jobs + n, &sec->nz, sec->kr + SYM, &jobs[0]) /*@ ghost (n) */;
     /*@ assert dec_k4: k == p->k; */
@@ -437,6 +451,8 @@ static int decaps_jobs(const kf_mlkem_params *p, decaps_secrets *sec, kf_mlkem_p
      * as encaps_jobs' enc_f4g_* */
     /*@ assert dec_sq: \forall integer q; 1 <= q <= 2 ==> jobs[q].suffix != 0; */
     /*@ ghost dec_suf_of(jobs); */
+    /*@ assert dec_rq: \forall integer q; 1 <= q <= 2 ==> jobs[q].rate == KF_RATE(256); */
+    /*@ ghost dec_rate_of(jobs); */
     /*@ assert dec_f1_after: jobs[1].after == \at(jobs[1].after, DecN); */
     /*@ assert dec_f2_after: jobs[2].after == \at(jobs[2].after, DecN); */
     /*@ assert dec_h: jobs[1].in[0] == ek && jobs[1].inlen[0] == p->ek_bytes && jobs[1].inlen[1] == 0 &&
