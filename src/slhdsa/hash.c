@@ -56,12 +56,17 @@ void kf_slh_ctx_backends(slh_ctx *c)
      * under x8), a lone instance to x1: kf_backend_xn_for's choice, asked once here */
     /*@ loop invariant 0 <= r <= SLH_MAX_LANES;
         loop invariant \forall integer q; 0 <= q < r ==> c->xn_rest[q] == \null ||
-          (\valid_read(c->xn_rest[q]) && \separated(c, c->xn_rest[q]) && 2 <= q < c->width &&
+          (\valid_read(c->xn_rest[q]) && !\valid(c->xn_rest[q]) && \separated(c, c->xn_rest[q]) && 2 <= q < c->width &&
            2 <= c->xn_rest[q]->n <= SLH_MAX_LANES && c->xn_rest[q]->state_bytes <= SLH_XN_STATE_MAX);
         loop assigns r, c->xn_rest[0 .. SLH_MAX_LANES - 1];
         loop variant SLH_MAX_LANES - r; */
     for (unsigned r = 0; r < SLH_MAX_LANES; r++)
         c->xn_rest[r] = c->xn && r >= 2 && r < c->width ? usable(kf_backend_xn_for(r)) : NULL;
+    //@ assert bk_x1: slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES;
+    //@ assert bk_xn: c->xn == \null || (slh_xn_ok(c->xn) && \separated(c, c->xn));
+    /*@ assert bk_rest: \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
+          (slh_xn_ok(c->xn_rest[r]) && \separated(c, c->xn_rest[r])); */
+    //@ assert bk: slh_ctx_bk(c);
     if (c->rows) {
         kf_slh_rows_template(c, c->tmpl[0], c->width, c->p->n);
         kf_slh_rows_template(c, c->tmpl[1], c->width, 2 * (size_t)c->p->n);
@@ -89,7 +94,9 @@ size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen)
     requires \separated(c, in + (0 .. m - 1), out + (0 .. m - 1));
     requires \forall integer i; 0 <= i < m ==> \valid_read(in[i] + (0 .. nblocks * SLH_BLOCK - 1));
     requires \forall integer i; 0 <= i < m ==> \valid(out[i] + (0 .. c->p->n - 1));
-    requires \forall integer i; 0 <= i < m ==> \separated(out[i] + (0 .. c->p->n - 1), c, c->p, xn, out + (0 .. m - 1));
+    requires \forall integer i; 0 <= i < m ==> \separated(out[i] + (0 .. c->p->n - 1), c) &&
+      \separated(out[i] + (0 .. c->p->n - 1), c->p) && \separated(out[i] + (0 .. c->p->n - 1), xn) &&
+      \separated(out[i] + (0 .. c->p->n - 1), out + (0 .. m - 1));
     assigns kf_spec_xn_table, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. m - 1] + (0 .. c->p->n - 1)); */
 static void hash_xn(slh_ctx *c, const kf_backend_xn *xn, size_t m, const uint8_t *const *in, size_t nblocks,
                     uint8_t *const *out)
@@ -169,11 +176,18 @@ void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t
 {
     size_t done = 0;
     c->perms += (uint64_t)cnt * nblocks;
+    /*@ loop invariant done <= cnt;
+        loop assigns done, c->scratch[0 .. SLH_XN_STATE_MAX - 1],
+                     *(\at(out[0 .. cnt - 1], Pre) + (0 .. \at(c->p->n, Pre) - 1)), kf_spec_xn_table;
+        loop variant cnt - done; */
     while (done < cnt) {
         size_t left = cnt - done;
         const kf_backend_xn *xn = left >= c->width ? c->xn : c->xn_rest[left];
         if (xn) {
             size_t m = left < xn->n ? left : xn->n;
+            //@ assert hb_m: 1 <= m <= xn->n && done + m <= cnt;
+            /*@ assert hb_xn: \forall integer i; 0 <= i < m ==>
+                  \valid((out + done)[i] + (0 .. c->p->n - 1)) && \separated((out + done)[i] + (0 .. c->p->n - 1), xn); */
             hash_xn(c, xn, m, in + done, nblocks, out + done);
             done += m;
         } else {
