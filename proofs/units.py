@@ -1408,11 +1408,8 @@ UNITS = {
             # hash_xn (session 49): its 8 call points through the batched table (assumed) run CVC4 to
             # the limit; the pass's own limit is twice its most steps of a proved goal (66,834)
             {"functions": ["hash_xn"], "extra": ["-wp-steps", "140000"]},
-            # kf_slh_ctx_backends (session 49): its most steps of a proved goal 119,908, twice that.
-            # Session 58: it ensures backends_ok, slh_ctx_bk (slhdsa_internal.h: the backends as
-            # kf_slh_hash_blocks reads them), by the assertions bk_* after the xn_rest loop: 88 goals,
-            # the most 190,639 steps (backends_ok across the two templates): the limit raised 240,000 -> 390,000
-            {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "390000"]},
+            # kf_slh_ctx_backends (session 49): its most steps of a proved goal 119,908, twice that
+            {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "240000"]},
             # kf_slh_h_batch (session 54): over kf_slh_thash_batch's contract, which since session 54 names the
             # fields it writes (c->perms, c->scratch, c->tmpl: not c's pointers, so the loop keeps the arrays'
             # pointers and the set by the frame) and ensures slh_ctx_ok when the outputs lie apart from c->p

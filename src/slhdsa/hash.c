@@ -56,17 +56,12 @@ void kf_slh_ctx_backends(slh_ctx *c)
      * under x8), a lone instance to x1: kf_backend_xn_for's choice, asked once here */
     /*@ loop invariant 0 <= r <= SLH_MAX_LANES;
         loop invariant \forall integer q; 0 <= q < r ==> c->xn_rest[q] == \null ||
-          (\valid_read(c->xn_rest[q]) && !\valid(c->xn_rest[q]) && \separated(c, c->xn_rest[q]) && 2 <= q < c->width &&
+          (\valid_read(c->xn_rest[q]) && \separated(c, c->xn_rest[q]) && 2 <= q < c->width &&
            2 <= c->xn_rest[q]->n <= SLH_MAX_LANES && c->xn_rest[q]->state_bytes <= SLH_XN_STATE_MAX);
         loop assigns r, c->xn_rest[0 .. SLH_MAX_LANES - 1];
         loop variant SLH_MAX_LANES - r; */
     for (unsigned r = 0; r < SLH_MAX_LANES; r++)
         c->xn_rest[r] = c->xn && r >= 2 && r < c->width ? usable(kf_backend_xn_for(r)) : NULL;
-    //@ assert bk_x1: slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES;
-    //@ assert bk_xn: c->xn == \null || (slh_xn_ok(c->xn) && \separated(c, c->xn));
-    /*@ assert bk_rest: \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
-          (slh_xn_ok(c->xn_rest[r]) && \separated(c, c->xn_rest[r])); */
-    //@ assert bk: slh_ctx_bk(c);
     if (c->rows) {
         kf_slh_rows_template(c, c->tmpl[0], c->width, c->p->n);
         kf_slh_rows_template(c, c->tmpl[1], c->width, 2 * (size_t)c->p->n);

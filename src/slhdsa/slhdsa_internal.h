@@ -95,7 +95,8 @@ typedef struct slh_ctx {
  * of a table reads: the x1 table, 1 <= width <= SLH_MAX_LANES, c->xn and each c->xn_rest[r] NULL or
  * a table hash.c's usable passes (2 .. SLH_MAX_LANES instances, states within the scratch space),
  * each a const table (!\valid: apart from every writable buffer, as kf_slh_params_get's set) apart
- * from the context. */
+ * from the context. Session 58: defined, not yet required by any contract (kf_slh_hash_blocks's
+ * proof over it and what its callers' contracts would need: docs/ASSURANCE.md, unit slhdsa_hash). */
 /*@ predicate slh_xn_ok(kf_backend_xn *t) = \valid_read(t) && !\valid(t) && 2 <= t->n <= SLH_MAX_LANES &&
       t->state_bytes <= SLH_XN_STATE_MAX;
     predicate slh_ctx_bk(slh_ctx *c) = slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES &&
@@ -133,8 +134,7 @@ typedef struct slh_msg {
     ensures \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
       (\valid_read(c->xn_rest[r]) && \separated(c, c->xn_rest[r]) && 2 <= r < c->width &&
        2 <= c->xn_rest[r]->n <= SLH_MAX_LANES && c->xn_rest[r]->state_bytes <= SLH_XN_STATE_MAX);
-    ensures c->rows != 0 ==> slh_ctx_rows(c);
-    ensures backends_ok: slh_ctx_bk(c); */
+    ensures c->rows != 0 ==> slh_ctx_rows(c); */
 void kf_slh_ctx_backends(slh_ctx *c);
 /* Prepare a block buffer for an input of inlen bytes: PK.seed at 0, then zeros and the
  * SHAKE256 padding from n + 32 + inlen to the end; bytes n .. n+32+inlen (ADRS, input) are
