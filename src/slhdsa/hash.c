@@ -89,7 +89,9 @@ size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen)
     requires \separated(c, in + (0 .. m - 1), out + (0 .. m - 1));
     requires \forall integer i; 0 <= i < m ==> \valid_read(in[i] + (0 .. nblocks * SLH_BLOCK - 1));
     requires \forall integer i; 0 <= i < m ==> \valid(out[i] + (0 .. c->p->n - 1));
-    requires \forall integer i; 0 <= i < m ==> \separated(out[i] + (0 .. c->p->n - 1), c, c->p, xn, out + (0 .. m - 1));
+    requires \forall integer i; 0 <= i < m ==> \separated(out[i] + (0 .. c->p->n - 1), c) &&
+      \separated(out[i] + (0 .. c->p->n - 1), c->p) && \separated(out[i] + (0 .. c->p->n - 1), xn) &&
+      \separated(out[i] + (0 .. c->p->n - 1), out + (0 .. m - 1));
     assigns kf_spec_xn_table, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. m - 1] + (0 .. c->p->n - 1)); */
 static void hash_xn(slh_ctx *c, const kf_backend_xn *xn, size_t m, const uint8_t *const *in, size_t nblocks,
                     uint8_t *const *out)
@@ -169,11 +171,18 @@ void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t
 {
     size_t done = 0;
     c->perms += (uint64_t)cnt * nblocks;
+    /*@ loop invariant done <= cnt;
+        loop assigns done, c->scratch[0 .. SLH_XN_STATE_MAX - 1],
+                     *(\at(out[0 .. cnt - 1], Pre) + (0 .. \at(c->p->n, Pre) - 1)), kf_spec_xn_table;
+        loop variant cnt - done; */
     while (done < cnt) {
         size_t left = cnt - done;
         const kf_backend_xn *xn = left >= c->width ? c->xn : c->xn_rest[left];
         if (xn) {
             size_t m = left < xn->n ? left : xn->n;
+            //@ assert hb_m: 1 <= m <= xn->n && done + m <= cnt;
+            /*@ assert hb_xn: \forall integer i; 0 <= i < m ==>
+                  \valid((out + done)[i] + (0 .. c->p->n - 1)) && \separated((out + done)[i] + (0 .. c->p->n - 1), xn); */
             hash_xn(c, xn, m, in + done, nblocks, out + done);
             done += m;
         } else {

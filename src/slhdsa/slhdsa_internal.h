@@ -91,6 +91,18 @@ typedef struct slh_ctx {
 /* (ACSL) and its x1 backend's table readable, apart from the context (kf_slh_merkle_climb
  * calls its oneblock). */
 /*@ predicate slh_ctx_x1(slh_ctx *c) = \valid_read(c->x1) && \separated(c, c->x1); */
+/* (ACSL) the context's backends as kf_slh_ctx_backends leaves them, what kf_slh_hash_blocks's choice
+ * of a table reads: the x1 table, 1 <= width <= SLH_MAX_LANES, c->xn and each c->xn_rest[r] NULL or
+ * a table hash.c's usable passes (2 .. SLH_MAX_LANES instances, states within the scratch space),
+ * each a const table (!\valid: apart from every writable buffer, as kf_slh_params_get's set) apart
+ * from the context. Session 58: defined, not yet required by any contract (kf_slh_hash_blocks's
+ * proof over it and what its callers' contracts would need: docs/ASSURANCE.md, unit slhdsa_hash). */
+/*@ predicate slh_xn_ok(kf_backend_xn *t) = \valid_read(t) && !\valid(t) && 2 <= t->n <= SLH_MAX_LANES &&
+      t->state_bytes <= SLH_XN_STATE_MAX;
+    predicate slh_ctx_bk(slh_ctx *c) = slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES &&
+      (c->xn == \null || (slh_xn_ok(c->xn) && \separated(c, c->xn))) &&
+      \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
+        (slh_xn_ok(c->xn_rest[r]) && \separated(c, c->xn_rest[r])); */
 
 
 /* A message given in pieces (M' = prefix || ctx || OID || M): parts[0..count). */
