@@ -922,21 +922,8 @@ module rvv_unit #(
             wire [4:0]      wa = wa_k;
             // The second compute stage: the write (s2_we, s2_wa, wd) is formed a cycle after
             // the cycle that computed its register (or took vpi's column or a load's element)
-            // and lands in the bank at the edge that ends that second cycle (session 58: no
-            // write-back stage; at 57d24ae a third register, wb_*, held it a cycle more and the
-            // issue cycle's read took it through a compare of the word's vs1 / vs2 field with
-            // its address, the worst path of two seeds). One write is then in flight when an
-            // instruction issues right after another's last cycle: its last register, in the
-            // second compute stage in the issue cycle, which the issue cycle's read misses and
-            // the first compute stage takes from a copy of its word a cycle later (f2_a, f2_b
-            // -> op_fa, op_fb). Nothing else is missed: while busy, the read of the group's
-            // register r + 1 (vs2 + r + 1, vs1 + r + 1, read while register r is computed)
-            // meets the instruction's own write vd + r - 1 only for vd = vs2 + 2 (vs1
-            // likewise), which alignment to LMUL excludes where the group has that register;
-            // vpi's rows never overlap vd..vd+4, a load reads nothing and a store writes
-            // nothing. The read is the bank's word as it is (no compare of the read address
-            // with the write's: the read port is not transparent, so yosys keeps op_ra after
-            // the LUT RAM).
+            // and then goes through the write-back stage: it lands in the bank at the edge
+            // after the one that ends that second cycle, so that every path ends at a register.
             reg             s2_we;
             reg  [4:0]      s2_wa;
             always @(posedge clk) begin
@@ -944,31 +931,62 @@ module rvv_unit #(
                 s2_wa <= wa;
             end
             wire [ELEN-1:0] wd = res[gm * ELEN +: ELEN];
-            // The first compute stage's forward (f2_a, f2_b) drives ELEN / 4 selects over the
-            // five lanes' and-or selects; one flip-flop each put 5.2-5.5 ns hops across the
-            // die on the worst paths of da0badf's seeds 2 and 3, so it is kept in four copies,
-            // one per quarter of the word's bits (as sa/sb), each from one compare per bank.
-            // Each copy is its own `keep` flip-flop in its own block: copies as bits of one
-            // register with the same input were merged by yosys 0.70 (checked in the netlist),
-            // keep or not.
+            // The write-back stage: (wb_we, wb_wa, wb_wd) written to the bank at its closing edge.
+            // Two writes are in flight when an instruction issues right after another's last
+            // cycle: its last register (in the second compute stage in the issue cycle, in the
+            // write-back stage in the cycle after) and the one before it (in the write-back
+            // stage in the issue cycle). A read takes the write-back stage's word (fwd_a,
+            // fwd_b: the newest write of that word not yet in the bank); the issue cycle's read
+            // also misses the second stage's, which the first compute stage takes from the
+            // write-back stage a cycle later (f2_a, f2_b -> op_fa, op_fb). Nothing else is
+            // missed: while busy, the read of the group's register r + 1 (vs2 + r + 1, vs1 +
+            // r + 1, read while register r is computed) meets the instruction's own writes
+            // vd + r - 1, vd + r - 2 only for vd = vs2 + 2 or + 3 (vs1 likewise), which
+            // alignment to LMUL excludes where the group has that register; vpi's rows never
+            // overlap vd..vd+4, a load reads nothing and a store writes nothing.
+            reg             wb_we;
+            reg  [4:0]      wb_wa;
+            reg  [ELEN-1:0] wb_wd;
+            always @(posedge clk) begin
+                wb_we <= !rst && s2_we;
+                wb_wa <= s2_wa;
+                wb_wd <= wd;
+            end
+            // (compared with fw_wa, the write-back stage's address or 0 when it writes nothing:
+            // a compare of the write port's own address with the read address, selecting the
+            // write data before op_ra, is what yosys 0.70 takes for a transparent synchronous
+            // read port ("merging output FF to cell"); it then moves op_ra's flip-flops to the
+            // read address, which puts the LUT RAM's read into the first compute stage: 70.4
+            // MHz at c9b2e1e. An equal copy of wb_wa did not stop it; this does.)
+            // The forward's selects each drive ELEN 2:1 selects spread over the bank's LUT RAM
+            // (fwd_a, fwd_b) or over the five lanes' and-or selects (f2_a, f2_b); one flip-flop
+            // each put 5.2-5.5 ns hops across the die on the worst paths of da0badf's seeds 2
+            // and 3 (g_rf[4].f2_b, g_rf[4].fw_wa). So they are kept in four copies, one per
+            // quarter of the word's bits (as sa/sb), each driving ELEN / 4 selects (g_fq): fw_wa
+            // and the write flag (fw_we, equal to wb_we) with the compares after them; f2_a,
+            // f2_b from one compare per bank (no more loads on the word's fields). Each copy is
+            // its own `keep` flip-flop in its own block: copies as bits of one register with the
+            // same input were merged by yosys 0.70 (checked in the netlist), keep or not.
             wire            f2_an = !busy_k && s2_we && s2_wa == d_ra;
             wire            f2_bn = !busy_k && s2_we && s2_wa == d_f15;
             reg  [ELEN-1:0] mem [0:31];
             always @(posedge clk)
-                if (s2_we) mem[s2_wa] <= wd;
+                if (wb_we) mem[wb_wa] <= wb_wd;
             wire [ELEN-1:0] rda = mem[ra];
             wire [ELEN-1:0] rdb = mem[rb];
             genvar          gq;
             for (gq = 0; gq < 4; gq = gq + 1) begin : g_fq
-                reg         f2_a, f2_b;
+                reg  [4:0]  fw_wa;
+                reg         fw_we, f2_a, f2_b;
                 reg  [4:0]  pi_oh;      // vpi's column: row element e (one-hot), none: no column
                 reg         ld_q;       // a load's element
                 integer     pq;
-                // The second stage's word's quarter, registered once per consumer of the first
-                // compute stage's forward (op_fa, op_fb; at ccdb733 one write-back word drove the
-                // bank's LUT RAM, the read's forward and these selects, the start of seed 1 and
-                // 2's worst paths); each copy has that select as its one load. Each in its own
-                // `keep` block (as the selects above), so that yosys does not merge the two.
+                // wb_wd's quarter again, once per consumer of the first compute stage's forward
+                // (op_fa, op_fb): wb_wd drives the bank's LUT RAM and the read's forward as
+                // well, and was the start of ccdb733's seed 1 and 2 worst paths (a 2.5-3.4 ns
+                // hop to the op_fa/op_fb select); each copy has that select as its one load.
+                // Equal to wb_wd's quarter in every cycle. Each in its own `keep` block (as the
+                // selects above), so that yosys does not merge it with wb_wd.
                 reg  [QW-1:0] wfa, wfb;
                 (* keep *)
                 always @(posedge clk) wfa <= wd[gq * QW +: QW];
@@ -976,6 +994,8 @@ module rvv_unit #(
                 always @(posedge clk) wfb <= wd[gq * QW +: QW];
                 (* keep *)
                 always @(posedge clk) begin
+                    fw_wa <= s2_we ? s2_wa : 5'd0;
+                    fw_we <= !rst && s2_we;
                     f2_a <= f2_an;
                     f2_b <= f2_bn;
                     for (pq = 0; pq < 5; pq = pq + 1)
@@ -986,8 +1006,16 @@ module rvv_unit #(
                       (c0[gq * QW +: QW] & {QW{pi_oh[0]}}) | (c1[gq * QW +: QW] & {QW{pi_oh[1]}})
                     | (c2[gq * QW +: QW] & {QW{pi_oh[2]}}) | (c3[gq * QW +: QW] & {QW{pi_oh[3]}})
                     | (c4[gq * QW +: QW] & {QW{pi_oh[4]}}) | (mem_rdata[gq * QW +: QW] & {QW{ld_q}});
-                assign bankA[gm * ELEN + gq * QW +: QW] = rda[gq * QW +: QW];
-                assign bankB[gm * ELEN + gq * QW +: QW] = rdb[gq * QW +: QW];
+                if (TB_ACCESS != 0) begin : g_tbq
+                    // (writes still in flight are dropped by a deposit: g_tb below)
+                    always @(tb_load) fw_we = 1'b0;
+                end
+                // (the issue cycle's compares with the word's fields side by side, the select
+                // after them: not through d_ra and ra's selects, then the compare)
+                wire fwd_a = fw_we && (busy_k ? fw_wa == ra_k : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
+                wire fwd_b = fw_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
+                assign bankA[gm * ELEN + gq * QW +: QW] = fwd_a ? wb_wd[gq * QW +: QW] : rda[gq * QW +: QW];
+                assign bankB[gm * ELEN + gq * QW +: QW] = fwd_b ? wb_wd[gq * QW +: QW] : rdb[gq * QW +: QW];
                 assign op_fa[gm * ELEN + gq * QW +: QW] = f2_a ? wfa
                                                                : op_ra[gm * ELEN + gq * QW +: QW];
                 assign op_fb[gm * ELEN + gq * QW +: QW] = f2_b ? wfb
@@ -1015,6 +1043,7 @@ module rvv_unit #(
                     end
                     // (writes still in flight are dropped: the deposit replaces every word)
                     s2_we = 1'b0;
+                    wb_we = 1'b0;
                 end
             end
         end

@@ -7,9 +7,8 @@ cycles it took (issue edge to the next possible issue edge) must equal the model
 rule: rvv_ise.cost). What the model rejects (ModelError) the unit must flag done_illegal and
 leave the registers as they were.
 
-- back to back: a read of a register written in the last cycles before the issue (in the
-  second compute stage, the first compute stage's forward; in the bank since the issue edge)
-  through either read port and a store;
+- back to back: a read of a register still in flight (the write-back and second compute
+  stages' forwards) through either read port and a store;
 - instructions: each custom instruction of the unit's ELEN and every RVV form the unit has, on
   random registers with random register numbers, LMUL 1 and 8 (2, 4 for the RVV ones), random
   vl, every slide offset, rows 0..4 and -1; vle/vse on a Python memory; misuse;
@@ -377,9 +376,8 @@ async def loads_stores(dut):
 @cocotb.test()
 async def back_to_back_reads(dut):
     """An instruction issued right after one of R = 1 or 2 registers reads, in its issue cycle,
-    a register of the other's written in its last cycles: its register 0, in the bank since the
-    issue edge (R = 2; in the write-back stage before session 58) or in the second compute stage
-    (R = 1), through read port A (vs2), port B (vs1) or a store's vd."""
+    a register still in flight: the other's register 0, in the write-back stage (R = 2) or the
+    second compute stage (R = 1), through read port A (vs2), port B (vs1) or a store's vd."""
     rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 5)
     b = Bench(dut)
     await b.start()
