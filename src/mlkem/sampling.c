@@ -576,6 +576,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ assert run_f0: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0; */
     /*@ assert run_o0: l->open <= n && \forall integer q; 0 <= q < l->open ==> jobs[q].done != 0; */
     /*@ assert run_sep_all: \forall integer q; 0 <= q < n ==> \separated(l, &jobs[q]); */
+    /*@ assert run_valid_all: \forall integer q; 0 <= q < n ==> \valid(&jobs[q]); */
     /*@ ghost RunChk: ; */
     l->checked = n;
     /*@ assert run_i_have: \forall integer q; 0 <= q < n ==> jobs[q].have == \at(jobs[q].have, RunChk); */
@@ -641,7 +642,11 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
                 while (q < n && (jobs[q].started || jobs[q].held)) q++;
                 if (q < n && (!jobs[q].after || jobs[q].after->done)) {
                     job_of[i] = (int)q;
+                    /*@ ghost RunJs: ; */
                     job_start(l, i, &jobs[q++]);
+                    /* (ACSL, session 58) the lane loop's frame across job_start: the polynomials as before it */
+                    /*@ assert run_js_c: \forall integer r, k; 0 <= r < n && jobs[r].out == \null && 0 <= k < KF_MLKEM_N ==>
+                          jobs[r].poly->c[k] == \at(jobs[r].poly->c[k], RunJs); */
                 }
             }
             busy += job_of[i] >= 0;
@@ -661,6 +666,8 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         }
         /*@ assert run_p_kept: \forall integer q; 0 <= q < n ==>
               jobs[q].done == \at(jobs[q].done, RunPm) && jobs[q].started == \at(jobs[q].started, RunPm); */
+        /*@ assert run_p_c: \forall integer r, k; 0 <= r < n && jobs[r].out == \null && 0 <= k < KF_MLKEM_N ==>
+              jobs[r].poly->c[k] == \at(jobs[r].poly->c[k], RunPm); */
         /*@ loop invariant 0 <= i <= nl;
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
