@@ -646,8 +646,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             if (job_of[i] < 0) {
                 /* a free lane takes the first job not started and not held, if what that one
                  * waits for is done; else it stays idle */
-                /*@ loop invariant run_qv: \forall integer r; 0 <= r < n ==> \valid(&jobs[r]);
-                    loop assigns q;
+                /*@ loop assigns q;
                     loop variant n - q; */
                 while (q < n && (jobs[q].started || jobs[q].held)) q++;
                 if (q < n && (!jobs[q].after || jobs[q].after->done)) {
