@@ -420,7 +420,9 @@ UNITS = {
         # 29,341 steps; its mutant run_ready_of-lanes-not-apart); the lane loops' frames left
         # session 58: on 8e5f004 226 of 275 at 310,000 (427 s of CPU; docs/ASSURANCE.md's table); run_valid_all closes
         # the scan of first's mem_access; the frames of done / started across job_start and job_step do not prove
-        # (a field at a time and with a pure separation fact first: the step limit), nor run_bounded_2 / _3
+        # (a field at a time and with a pure separation fact first: the step limit), nor run_bounded_2 / _3 preserved;
+        # run_bounded_3 established proves (297,609 steps) over the ghost lemma done_ok_body (first pass, 32,321 steps;
+        # its mutant done_ok_body-past-poly)
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],
