@@ -389,7 +389,7 @@ UNITS = {
                            "next_block", "bad_length", "job_lanes", "kf_mlkem_lone_job_on_lanes",
                            "kf_mlkem_sched_init", "kf_mlkem_sched_wipe", "lane_add", "lane_extract",
                            "lane_start", "lane_next_block", "job_start", "job_step", "lbw_word_in",
-                           "run_ready_of"], "extra": []},
+                           "run_ready_of", "done_ok_body"], "extra": []},
             # session 52's lone job: 72 s of CPU alone (run.py --functions, idle Zen 5), over the
             # 60 s line, so a slow pass (KF_SLOW_PROOFS=1; the other passes take their contracts);
             # its hardest proved goal 286,090 steps: its own limit at least twice that; since session 53
@@ -426,6 +426,11 @@ UNITS = {
         # session 57: on main 190 of 248 (docs/ASSURANCE.md's table); run_lanes and run_ready prove (Qed) over the
         # assertions run_x_* after the main loop and the ghost lemma function run_ready_of (first pass above,
         # 29,341 steps; its mutant run_ready_of-lanes-not-apart); the lane loops' frames left
+        # session 58: on 8e5f004 226 of 275 at 310,000 (427 s of CPU; docs/ASSURANCE.md's table); run_valid_all closes
+        # the scan of first's mem_access; the frames of done / started across job_start and job_step do not prove
+        # (a field at a time and with a pure separation fact first: the step limit), nor run_bounded_2 / _3 preserved;
+        # run_bounded_3 established proves (297,609 steps) over the ghost lemma done_ok_body (first pass, 32,321 steps;
+        # its mutant done_ok_body-past-poly)
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],

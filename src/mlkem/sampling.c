@@ -554,6 +554,15 @@ static int bad_length(const kf_mlkem_job *j)
      ensures run_rr_ok: kf_mlkem_run_ready(s, jobs); @/
   static void run_ready_of(kf_mlkem_sched *s, kf_mlkem_job *jobs) { }
 */
+/* (ACSL, session 58) a ghost lemma function: kf_mlkem_jobs_done_ok's body, for sched_run's frame of the done jobs'
+ * polynomials across the permute (run_pm_bounded: the predicate unfolded in the lane loop's context ran to the limit) */
+/*@ ghost
+  /@ requires run_db: kf_mlkem_jobs_done_ok(jobs, n);
+     assigns \nothing;
+     ensures run_db_ok: \forall integer r, k; 0 <= r < n && jobs[r].done != 0 && jobs[r].out == \null && 0 <= k < KF_MLKEM_N ==>
+                0 <= jobs[r].poly->c[k] <= KF_MLKEM_Q - 1; @/
+  static void done_ok_body(kf_mlkem_job *jobs, unsigned n) { }
+*/
 int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsigned until)
 {
     if (until > n || n < l->checked) return KF_ERR_BAD_STATE; /* the array only grows */
@@ -576,6 +585,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ assert run_f0: \forall integer q; 0 <= q < n && jobs[q].started == 0 ==> jobs[q].done == 0; */
     /*@ assert run_o0: l->open <= n && \forall integer q; 0 <= q < l->open ==> jobs[q].done != 0; */
     /*@ assert run_sep_all: \forall integer q; 0 <= q < n ==> \separated(l, &jobs[q]); */
+    /*@ assert run_valid_all: \forall integer q; 0 <= q < n ==> \valid(&jobs[q]); */
     /*@ ghost RunChk: ; */
     l->checked = n;
     /*@ assert run_i_have: \forall integer q; 0 <= q < n ==> jobs[q].have == \at(jobs[q].have, RunChk); */
@@ -641,7 +651,11 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
                 while (q < n && (jobs[q].started || jobs[q].held)) q++;
                 if (q < n && (!jobs[q].after || jobs[q].after->done)) {
                     job_of[i] = (int)q;
+                    /*@ ghost RunJs: ; */
                     job_start(l, i, &jobs[q++]);
+                    /* (ACSL, session 58) the lane loop's frame across job_start: the polynomials as before it */
+                    /*@ assert run_js_c: \forall integer r, k; 0 <= r < n && jobs[r].out == \null && 0 <= k < KF_MLKEM_N ==>
+                          jobs[r].poly->c[k] == \at(jobs[r].poly->c[k], RunJs); */
                 }
             }
             busy += job_of[i] >= 0;
@@ -650,6 +664,9 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             rc = KF_ERR_BAD_STATE;
             break;
         }
+        /*@ ghost done_ok_body(jobs, n); */
+        /*@ assert run_pm_bounded: \forall integer r, k; 0 <= r < n && jobs[r].done != 0 && jobs[r].out == \null &&
+              0 <= k < KF_MLKEM_N ==> 0 <= jobs[r].poly->c[k] <= KF_MLKEM_Q - 1; */
         /*@ ghost RunPm: ; */
         if (l->xn) {
             /*@ ghost kf_spec_xn_table = l->xn; */
@@ -661,6 +678,10 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         }
         /*@ assert run_p_kept: \forall integer q; 0 <= q < n ==>
               jobs[q].done == \at(jobs[q].done, RunPm) && jobs[q].started == \at(jobs[q].started, RunPm); */
+        /*@ assert run_p_c: \forall integer r, k; 0 <= r < n && jobs[r].out == \null && 0 <= k < KF_MLKEM_N ==>
+              jobs[r].poly->c[k] == \at(jobs[r].poly->c[k], RunPm); */
+        /*@ assert run_p_bounded: \forall integer r, k; 0 <= r < n && jobs[r].done != 0 && jobs[r].out == \null &&
+              0 <= k < KF_MLKEM_N ==> 0 <= jobs[r].poly->c[k] <= KF_MLKEM_Q - 1; */
         /*@ loop invariant 0 <= i <= nl;
             loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
             loop invariant \forall integer m; 0 <= m < nl ==>
