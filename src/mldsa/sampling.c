@@ -198,6 +198,8 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
             if (have[i] == N) continue;
             /*@ assert rg_d: \forall integer k; k == i ==> dst[k] == RG_D(k); */
             /*@ assert rg_cur: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
+            /*@ assert rg_sep2: \forall integer j, m; 0 <= j < n && j != i && 0 <= m < KF_MLDSA_N ==>
+                                  \separated(&RG_D(j)->c[m], dst[i]->c + (0 .. KF_MLDSA_N - 1)); */
             have[i] = reject_uniform(dst[i]->c, have[i], buf[i], KF_SHAKE128_RATE);
             /*@ assert rg_new2: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
             /*@ assert rg_kept2: \forall integer j, m; 0 <= j < n && j != i && 0 <= m < KF_MLDSA_N ==>
