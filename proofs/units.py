@@ -598,7 +598,8 @@ UNITS = {
     # ghost kf_spec_xn_table they assign): first_blocks and more_blocks (a group's first bytes, and
     # the sponge set up again for more, kf_sponge_xn_ok after it), mask_seed, wipe_bytes and
     # kf_mldsa_expand_mask_bytes (sampling.h: each out[r] written for 32 z_bits bytes, no more).
-    # ExpandA and ExpandS's rejection over the batch and kf_mldsa_expand_mask stay "pending";
+    # ExpandA's rejection over the batch and kf_mldsa_expand_mask stay "pending" (ExpandS's, expand_s_group,
+    # proved in a slow pass since session 58);
     # ExpandMask's unpacking is kf_mldsa_unpack_offset (unit mldsa_poly).
     "mldsa_sampling": {
         "files": ["src/mldsa/sampling.c"],
@@ -630,6 +631,12 @@ UNITS = {
             # lane (first_c0 .. first_c7, as s_lanes_more's more_c): 56 of 56 goals, the most 320,454
             # steps, so its own limit 650,000 (twice that); 24.8 s of CPU alone at load ~14; slow as above
             {"functions": ["s_lanes_first"], "extra": ["-wp-auto", "wp:bitshift,wp:split", "-wp-steps", "650000"], "slow": True},
+            # session 58: expand_s_group (ExpandS's group over the wrappers' and the step functions'
+            # contracts): its 7 goals open at 210,000 steps (the lane bounds s1_2 / s2_2 carried past
+            # s_more and s_squeeze, each an instance of a hypothesis in the loop's large context) prove at
+            # 1,000,000, the most 788,409 steps, so its own limit 1,580,000 (twice that) and a 600 s
+            # backstop; slow as the passes above (its mutant with it)
+            {"functions": ["expand_s_group"], "extra": ["-wp-steps", "1580000", "-wp-timeout", "600"], "slow": True},
         ],
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
         # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s.
@@ -648,9 +655,12 @@ UNITS = {
         # as of Pre, the sponge's state an invariant of the inner loop too, the lanes' bound a predicate of
         # the memory): 68 of 74 goals alone at 210,000 steps, the extra-block loop's lane frame and the
         # loop and function assigns open (docs/ASSURANCE.md, "Session 57"); expand_s_group alone 53 of 60
+        # session 58: expand_s_group proved in its own slow pass above (its 7 open goals, instances of hypotheses
+        # in the loop's context, prove at 1,000,000 steps); reject_group 72 of 76 alone at 210,000 (rg_sep2 proves
+        # rg_kept2, rg_hi proves rg_cur); left rg_lanes2 preserved, the outer loop's assigns parts 1 and 2 and the
+        # function's assigns part 5 (docs/ASSURANCE.md, "Session 58")
         "pending": ["reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    "expand_s_group",
                     "expand_mask_batch", "kf_mldsa_expand_mask",
                     # Sign's side sponge (named here since session 46's pass split made the unit
                     # check that every function is in a pass or pending)

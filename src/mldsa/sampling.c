@@ -197,7 +197,10 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
         for (unsigned i = 0; i < n; i++) {
             if (have[i] == N) continue;
             /*@ assert rg_d: \forall integer k; k == i ==> dst[k] == RG_D(k); */
+            /*@ assert rg_hi: rg_h(have[0], have[1], have[2], have[3], have[4], have[5], have[6], have[7], i) == have[i]; */
             /*@ assert rg_cur: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
+            /*@ assert rg_sep2: \forall integer j, m; 0 <= j < n && j != i && 0 <= m < KF_MLDSA_N ==>
+                                  \separated(&RG_D(j)->c[m], dst[i]->c + (0 .. KF_MLDSA_N - 1)); */
             have[i] = reject_uniform(dst[i]->c, have[i], buf[i], KF_SHAKE128_RATE);
             /*@ assert rg_new2: \forall integer k, m; k == i && 0 <= m < have[i] ==> 0 <= RG_D(k)->c[m] < KF_MLDSA_Q; */
             /*@ assert rg_kept2: \forall integer j, m; 0 <= j < n && j != i && 0 <= m < KF_MLDSA_N ==>
@@ -615,10 +618,10 @@ static inline __attribute__((always_inline)) unsigned s_lanes_first(kf_mldsa_pol
  * block in buf + i * S_BUF; returns done plus the polynomials it made whole (always_inline, as
  * s_lanes_first). */
 /*@ S_LANES_REQ;
-    requires done == full_count(HAVE8, n);
+    requires more_cnt: done == full_count(HAVE8, n);
     requires \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
-    requires S1_LANES(n);
-    requires S2_LANES(n);
+    requires more_in1: S1_LANES(n);
+    requires more_in2: S2_LANES(n);
     assigns have[0 .. KF_XN_MAX - 1], s1[first .. l - 1], s2[S_F2 .. first + n - l - 1];
     ensures \result == full_count(HAVE8, n);
     ensures \forall integer j; 0 <= j < n ==> have[j] <= KF_MLDSA_N;
