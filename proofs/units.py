@@ -577,8 +577,9 @@ UNITS = {
         # s57-mldsa, second run (z_shift, pieces2, the checkpoints ok/y/a/t0): 305 of 317, 862.5 s of CPU, the most 448,708
         # s58-mldsa: sign_attempt annotated further (hw from sparse_sub_low_exceeds's new ensures hw, loop invariants w2;
         # m_y by y_vec; w1_u by w1_off; checkpoints z_cp, z_q, h_w, d_wy, z_bd, *_ret): in WP's Typed model (a script's
-        # error, not the unit's Typed+cast) 328 of 345; left ok, z_cp, cn_tau, c_w, c_y, r_ret, z_bd and 8 byte-view goals
-        # of that model: docs/ASSURANCE.md, "Session 58"
+        # error, not the unit's Typed+cast) 328 of 345; in Typed+cast (-wp-prop runs) m_y, w1_u, hw, z_q, ensures ok, z_bd
+        # and the *_ret checkpoints prove (the most 460,328 steps); left z_cp, c_w, c_y, r_ret and cn_tau (to justify):
+        # docs/ASSURANCE.md, "Session 58"
         # s58-mldsa: sign_attempt's ghost lemmas z_shift, pieces2 and the new y_vec (attempt_mask's rows of y, whose
         # 1 << z_bits made CVC4 answer unknown at once, as the vector over (-q, q): the shift evaluated by Qed in each
         # branch of zb) and w1_off (w1's uint32 row offset) proved in pass 2 (11 goals, 1.8 s of CPU, the most 55,275)
