@@ -539,7 +539,8 @@ UNITS = {
                            "kf_mldsa_sign_mu_attempts", "do_sign", "kf_mldsa_sign_internal", "kf_mldsa_sign_mu",
                            "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
                            "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask",
-                           "sk_slot", "sign_sk_decode", "kl_fits", "pieces3", "kl_max", "t0_vec"],
+                           "sk_slot", "sign_sk_decode", "kl_fits", "pieces3", "kl_max", "t0_vec",
+                           "z_shift", "pieces2", "y_vec", "w1_off"],
              "extra": ["-wp-no-init-const", "-wp-no-ground"]},
             # s54-mldsa: keygen_internal in a pass of its own: its hardest goal, b_ok (params_ok(p) after
             # keygen_side), 326,907 CVC4 steps, so 660,000 (twice it); 1 justified goal (st.t0's wipe). The unit's
@@ -587,7 +588,15 @@ UNITS = {
         # polynomials framed over the calls (ensures ok, a, t0; c_y; the bounds of the r0, z and hint loops' calls),
         # 1 << z_bits (m_rng, m_y), w1's uint32 offset, H's pieces' forall, and cn_tau, hw: docs/ASSURANCE.md, "Session 57"
         # s57-mldsa, second run (z_shift, pieces2, the checkpoints ok/y/a/t0): 305 of 317, 862.5 s of CPU, the most 448,708
-        "pending": ["keygen_side", "sign_attempt", "z_shift", "pieces2"],
+        # s58-mldsa: sign_attempt annotated further (hw from sparse_sub_low_exceeds's new ensures hw, loop invariants w2;
+        # m_y by y_vec; w1_u by w1_off; checkpoints z_cp, z_q, h_w, d_wy, z_bd, *_ret): in WP's Typed model (a script's
+        # error, not the unit's Typed+cast) 328 of 345; in Typed+cast (-wp-prop runs) m_y, w1_u, hw, z_q, ensures ok, z_bd
+        # and the *_ret checkpoints prove (the most 460,328 steps); left z_cp, c_w, c_y, r_ret and cn_tau (to justify):
+        # docs/ASSURANCE.md, "Session 58"
+        # s58-mldsa: sign_attempt's ghost lemmas z_shift, pieces2 and the new y_vec (attempt_mask's rows of y, whose
+        # 1 << z_bits made CVC4 answer unknown at once, as the vector over (-q, q): the shift evaluated by Qed in each
+        # branch of zb) and w1_off (w1's uint32 row offset) proved in pass 2 (11 goals, 1.8 s of CPU, the most 55,275)
+        "pending": ["keygen_side", "sign_attempt"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

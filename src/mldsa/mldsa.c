@@ -396,6 +396,28 @@ static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kapp
      ensures \forall integer i; 0 <= i < 2 ==> \valid_read(in[i] + (0 .. len[i] - 1)); @/
   static void pieces2(const uint8_t *const *in, const size_t *len) { }
 */
+/* (ACSL, the unit mldsa_api) sign_attempt's ghost lemma functions (s58): y's rows as attempt_mask gives them (the
+ * forall over kf_mldsa_bounded with its shift) in the vector form over (-q, q); the w1 row's uint32 offset. */
+/*@ ghost
+  /@ requires \valid_read(y + (0 .. n - 1)) && (zb == 18 || zb == 20);
+     requires y_rng: -KF_MLDSA_Q + 1 <= (int32_t)g1 - (1 << zb) + 1 && g1 <= KF_MLDSA_Q - 1;
+     requires y_rows: \forall integer j; 0 <= j < n ==> kf_mldsa_bounded(&y[j], (int32_t)g1 - (1 << zb) + 1, g1);
+     assigns \nothing;
+     ensures kf_mldsa_vec_bounded(y, n, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); @/
+  static void y_vec(const kf_mldsa_poly *y, unsigned n, uint32_t g1, unsigned zb) {
+    if (zb == 18) {
+      /@ assert y18: kf_mldsa_vec_bounded(y, n, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); @/
+    } else {
+      /@ assert y20: kf_mldsa_vec_bounded(y, n, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); @/
+    }
+  }
+*/
+/*@ ghost
+  /@ requires (wb == 4 || wb == 6) && i < K_MAX;
+     assigns \nothing;
+     ensures (uint32_t)((uint32_t)(32 * wb) * i) == 32 * wb * i; @/
+  static void w1_off(unsigned wb, unsigned i) { }
+*/
 
 /* One attempt of the loop (lines 11-31) with counter kappa: 1 and sig written if accepted. */
 /* (ACSL, unit mldsa_api: assumed by sign_internal, "pending") */
@@ -420,6 +442,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     /*@ assert m_ok: kf_mldsa_params_ok(p) && (p->z_bits == 18 || p->z_bits == 20); */
     /*@ ghost z_shift(p->z_bits); */
     /*@ assert m_rng: -KF_MLDSA_Q + 1 <= (int32_t)p->gamma1 - (1 << p->z_bits) + 1 && p->gamma1 <= KF_MLDSA_Q - 1; */
+    /*@ ghost y_vec(&st->y[0], p->l, p->gamma1, p->z_bits); */
     /*@ assert m_y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
     /*@ assert m_kl: p->k <= K_MAX && p->l <= L_MAX && p->k * p->l <= K_MAX * L_MAX; */
     /*@ loop invariant 0 <= j <= p->l;
@@ -430,6 +453,8 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
         st->z[j] = st->y[j];
+        /*@ assert z_cp: \forall integer m; 0 <= m < KF_MLDSA_N ==> st->z[j].c[m] == st->y[j].c[m]; */
+        /*@ assert z_q: kf_mldsa_bounded(&st->z[j], -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
         kf_mldsa_ntt(&st->z[j]);
     }
     matrix_times(st->w, st->a, st->z, p); /* w = NTT^-1(A o NTT(y)) */
@@ -444,6 +469,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
         /*@ assert w1_in: 32 * p->w1_bits * (i + 1) <= W1_BYTES_MAX; */
+        /*@ ghost w1_off(p->w1_bits, i); */
         /*@ assert w1_u: (uint32_t)((uint32_t)(32 * p->w1_bits) * i) == 32 * p->w1_bits * i; */
         kf_mldsa_caddq_decompose(&st->tmp, &st->w0[i], &st->w[i], p->gamma2); /* w in [0, q); w1, w0 = LowBits(w) */
         kf_mldsa_pack_simple(st->w1 + 32u * p->w1_bits * i, &st->tmp, p->w1_bits); /* w1Encode */
@@ -457,6 +483,8 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     const size_t w1len = 32u * p->w1_bits * p->k;
     /*@ assert h_ok: kf_mldsa_params_ok(p) && p->k <= K_MAX && p->l <= L_MAX; */
     /*@ assert h_y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
+    /*@ assert h_w: kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
+                    kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */
     /*@ assert h_at: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1) &&
                      kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
     /*@ assert w1_len: w1len == 32 * p->w1_bits * p->k && w1len <= W1_BYTES_MAX &&
@@ -489,6 +517,9 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         done = kf_mldsa_h_with_masks(st->ctilde, p->ctilde_bytes, st->hpad, blocks, out, st->rhopp, st->made, count, p);
         if (done) st->made += count;
     }
+    /*@ assert d_wy: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
+                     kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
+                     kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */
     if (!done) {
         const uint8_t *in[2] = {st->mu, st->w1};
         const size_t len[2] = {KF_MLDSA_CRHBYTES, w1len};
@@ -531,6 +562,7 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         loop invariant a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
         loop invariant t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant cn: st->cn <= 255 && \forall integer t; 0 <= t < st->cn ==> st->coff[t] <= 512;
+        loop invariant w2: kf_mldsa_vec_bounded(&st->w[0], i, -2 * KF_MLDSA_Q + 2, 2 * KF_MLDSA_Q - 2);
         loop assigns i, reject, st->w[0 .. K_MAX - 1], st->tmp;
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
@@ -548,6 +580,8 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
          * polyveck_chknorm does (its poly_chknorm: which coefficient violates the bound may
          * leak, its probability being independent of the secret; the value's sign may not). */
         kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0), row i */
+        /*@ assert r_ret: kf_mldsa_params_ok(p) && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1) &&
+                          kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
         if (reject) return 0;
     }
     /*@ loop invariant 0 <= j <= p->l && reject == 0;
@@ -557,13 +591,18 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         loop invariant a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
         loop invariant t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant cn: st->cn <= 255 && \forall integer t; 0 <= t < st->cn ==> st->coff[t] <= 512;
+        loop invariant w2: kf_mldsa_vec_bounded(&st->w[0], p->k, -2 * KF_MLDSA_Q + 2, 2 * KF_MLDSA_Q - 2);
         loop assigns j, reject, st->z[0 .. L_MAX - 1];
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
         /* z = y + c s1 and its check */
+        /*@ ghost int32_t zbd = p->gamma1 - (int32_t)p->beta; */
+        /*@ assert z_bd: 0 < zbd < KF_MLDSA_Q && kf_mldsa_bounded(&st->y[j], -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
         kf_mldsa_sparse_add_reduce_exceeds(&st->z[j], &st->y[j], &st->es1[j], st->coff, st->cn,
                                            p->gamma1 - (int32_t)p->beta, &reject);
         kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (z), row j: as above */
+        /*@ assert z_ret: kf_mldsa_params_ok(p) && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1) &&
+                          kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
         if (reject) return 0;
     }
 
@@ -577,19 +616,22 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         loop invariant t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant c9: kf_mldsa_bounded(&st->c, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
         loop invariant zh: kf_mldsa_vec_bounded(&st->z[0], p->l, -p->gamma1 + 1, p->gamma1);
+        loop invariant w2: kf_mldsa_vec_bounded(&st->w[0], p->k, -2 * KF_MLDSA_Q + 2, 2 * KF_MLDSA_Q - 2);
         loop assigns i, ones, reject, st->tmp, st->h[0 .. K_MAX - 1];
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) {
         kf_mldsa_pointwise(&st->tmp, &st->c, &st->t0[i]);
         kf_mldsa_invntt_tomont(&st->tmp);
-        /* (ACSL) justified (proofs/justified_alarms.md): w[i] is w - c s2 (kf_mldsa_sparse_sub_low_exceeds) with w
-         * in [0, q) and |c s2| <= tau max|s2| < 2^10; that function's contract does not say what it leaves in w */
+        /* (ACSL) w[i] is w - c s2 in (-2q + 2, 2q - 2): kf_mldsa_sparse_sub_low_exceeds's ensures hw, carried by the
+         * loop invariants w2 */
         /*@ assert hw: kf_mldsa_bounded(&st->w[i], -2 * KF_MLDSA_Q + 2, 2 * KF_MLDSA_Q - 2); */
         /* ||c t0|| < gamma2, and h from w - c s2 and w - c s2 + c t0, each frozen to [0, q) */
         kf_mldsa_hint_row(&st->h[i], &st->w[i], &st->tmp, p->gamma2, &ones, &reject);
     }
     reject |= (p->omega - ones) >> 31; /* ones > omega, without a compare the compiler may branch on */
     kf_declassify(&reject, sizeof reject); /* line 28's rejection decision */
+    /*@ assert h_ret: kf_mldsa_params_ok(p) && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1) &&
+                      kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
     if (reject) return 0;
     /*@ loop invariant 0 <= j <= p->l;
         loop assigns j;
@@ -600,6 +642,8 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) kf_declassify(&st->h[i], sizeof st->h[i]);
     kf_mldsa_sig_encode(sig, st->ctilde, st->z, st->h, p);
+    /*@ assert e_ret: kf_mldsa_params_ok(p) && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1) &&
+                      kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
     return 1;
 }
 

@@ -332,7 +332,9 @@ void kf_mldsa_sparse_mul(kf_mldsa_poly *r, const kf_mldsa_sparse *e, const uint1
     requires \separated(w, off + (0 .. n - 1)) && \separated(over, off + (0 .. n - 1));
     requires kf_mldsa_bounded(w, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) && kf_mldsa_bounded(w0, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1);
     requires 0 < bound < KF_MLDSA_Q;
-    assigns w->c[0 .. KF_MLDSA_N - 1], tmp->c[0 .. KF_MLDSA_N - 1], *over; */
+    assigns w->c[0 .. KF_MLDSA_N - 1], tmp->c[0 .. KF_MLDSA_N - 1], *over;
+    // w - c s2 with |c s2| <= 32768 n < q: kf_mldsa_hint_row's range in sign_attempt
+    ensures hw: kf_mldsa_bounded(w, -2 * KF_MLDSA_Q + 2, 2 * KF_MLDSA_Q - 2); */
 void kf_mldsa_sparse_sub_low_exceeds(kf_mldsa_poly *w, const kf_mldsa_poly *w0, kf_mldsa_poly *tmp,
                                      const kf_mldsa_sparse *e, const uint16_t *off, unsigned n, int32_t bound,
                                      uint32_t *over);
