@@ -133,14 +133,14 @@ NO_GROUND |= {"mldsa_poly"}
 # decided (the same A/B on the idle host, 13:14-13:18 UTC): its pass 182.7 -> 180.7 s of CPU, 677 of 682 either
 # way, the most steps 741,461 in both: no gain worth new task digests. mldsa_poly out too (13:20-13:23 UTC): 98.9 ->
 # 98.8 s of CPU, 1086 of 1094 either way, the most steps 193,478 in both.
-# Session 58, the same A/B on the idle host (2026-11-29 14:19-14:33 UTC, Zen 4; the CPU of every Frama-C
-# run of the unit's default run, with and without -wp-no-pruning, side by side, KF_PROOF_CACHE=0): mlkem_kem 105.1 -> 101.2 s, slhdsa_trees
-# 132.2 -> 128.5, mlkem_jobs 107.4 -> 103.1, slhdsa_fors 103.2 -> 95.6 (and 109.3 -> 101.7 with the two runs'
-# places swapped), each with the same goals proved and the same most steps per pass; slhdsa_hash loses a goal
-# without pruning (441 -> 440 of 452 in its first pass). Not taken: about 20 s of CPU in all (10 s of the CI's
-# wall time), while 24 of those four units' mutants carry their own step limits (# wp-steps:), each measured as
-# twice its selection's most steps with pruning, which would have to be measured again; and their slow passes,
-# which the A/B did not run, would change with them.
+# Session 58, the same A/B on the idle host (2026-11-29 14:19-14:33 UTC, Zen 4; the CPU of every Frama-C run of the
+# unit's default run, with and without -wp-no-pruning, side by side, KF_PROOF_CACHE=0): mlkem_kem 105.1 -> 101.2 s,
+# slhdsa_trees 132.2 -> 128.5, mlkem_jobs 107.4 -> 103.1, slhdsa_fors 103.2 -> 95.6 (and 109.3 -> 101.7 with the two
+# runs' places swapped), each with the same goals proved and the same most steps per pass; slhdsa_hash loses a goal
+# without pruning (441 -> 440 of 452 in its first pass). Not taken: about 20 s of CPU in all (10 s of the CI's wall
+# time), while 24 of those four units' mutants carry their own step limits (# wp-steps:), each measured as twice its
+# selection's most steps with pruning, which would have to be measured again; and their slow passes, which the A/B
+# did not run, would change with them.
 NO_PRUNING = {"mldsa_verify", "key_codecs", "cli_readers", "sponge_xn"}
 
 # The ACSL names of the properties a unit leaves unproved on purpose (its proofs/justified_alarms.md
