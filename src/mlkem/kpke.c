@@ -99,13 +99,40 @@ typedef struct {
     size_t hashed;                  /* bytes of ek the pieces cover */
 } keygen_work;
 
+/* (ACSL, unit mlkem_kpke, session 59) a lone hash job's facts, one by one, give sampling.h's
+ * kf_mlkem_jobs_ok of that one job (kf_mlkem_sched_lone's precondition): a ghost lemma function,
+ * proved alone; its ground instance at a call is what the lone calls of KeyGen need */
+/*@ ghost
+  /@ requires kf_mlkem_job_in_ok(j) && 8 <= j->rate && kf_mlkem_job_out_ok(j) && kf_mlkem_job_apart(l, j);
+     requires j->out != \null && j->after == \null;
+     requires \separated(j, j->out + (0 .. j->outlen - 1));
+     assigns \nothing;
+     ensures kf_mlkem_jobs_ok(l, j, 1); @/
+  static void kg_one_job(kf_mlkem_sched *l, kf_mlkem_job *j) { }
+*/
+
 /* (rho, sigma) = G(d || k) (Alg. 13 line 1: domain separation by k), as a lone job. */
+/* (ACSL, unit mlkem_kpke, session 59) G's job is jobs[0], its input sec->in and its output
+ * sec->rho_sigma: apart from the schedule (sec apart from w); the schedule's lanes stay ok */
+/*@ requires \valid(w) && \valid(sec) && \valid_read(d + (0 .. SYM - 1)) && (k == 2 || k == 3 || k == 4);
+    requires kf_mlkem_sched_ok(&w->sched);
+    requires \separated(w, sec) && \separated(d + (0 .. SYM - 1), sec);
+    assigns sec->in[0 .. SYM], sec->rho_sigma[0 .. 2 * SYM - 1], w->jobs[0], kf_spec_xn_table,
+            w->sched.lone, w->sched.first, w->sched.open, w->sched.checked,
+            w->sched.states[0 .. KF_MLKEM_SCHED_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
+            w->sched.job_of[0 .. 15], w->sched.staged[0 .. 3];
+    ensures kf_mlkem_sched_ok(&w->sched);
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
 static int keygen_g(keygen_work *w, keygen_secrets *sec, const uint8_t d[SYM], unsigned k)
 {
     memcpy(sec->in, d, SYM);
     sec->in[SYM] = (uint8_t)k;
     kf_mlkem_job_hash(&w->jobs[0], KF_RATE(512), KF_SUFFIX_SHA3, sec->in, sizeof sec->in, NULL, 0,
                       sec->rho_sigma, sizeof sec->rho_sigma) /*@ ghost (0) */;
+    /*@ assert g_in: kf_mlkem_job_in_ok(&w->jobs[0]); */
+    /*@ assert g_out: kf_mlkem_job_out_ok(&w->jobs[0]); */
+    /*@ assert g_apart: kf_mlkem_job_apart(&w->sched, &w->jobs[0]); */
+    /*@ ghost kg_one_job(&w->sched, &w->jobs[0]); */
     int rc = kf_mlkem_sched_lone(&w->sched, &w->jobs[0]);
     kf_declassify(sec->rho_sigma, SYM); /* rho is public: it goes into ek (Alg. 13 line 20) */
     return rc;
@@ -188,17 +215,36 @@ static int keygen_rows(keygen_work *w, keygen_secrets *sec, const kf_mlkem_param
 }
 
 /* The rest of H(ek) = SHA3-256(ek), from the pieces' state, as a lone job. */
+/* (ACSL, unit mlkem_kpke, session 59) the tail's input ek[hashed .. ek_bytes) and its output h
+ * apart from the schedule; the pieces' state hstate (in *w) read when hashed != 0 */
+/*@ requires kf_mlkem_params_ok(p) && \valid(w) && kf_mlkem_sched_ok(&w->sched);
+    requires w->hashed <= p->ek_bytes;
+    requires \valid_read(ek + (0 .. p->ek_bytes - 1)) && \valid(h + (0 .. SYM - 1));
+    requires \separated(&w->sched, ek + (0 .. p->ek_bytes - 1)) && \separated(&w->sched, h + (0 .. SYM - 1));
+    requires \separated(w, p);
+    assigns h[0 .. SYM - 1], kf_spec_xn_table, w->sched.lone, w->sched.first, w->sched.open, w->sched.checked,
+            w->sched.states[0 .. KF_MLKEM_SCHED_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
+            w->sched.job_of[0 .. 15], w->sched.staged[0 .. 3];
+    ensures kf_mlkem_sched_ok(&w->sched);
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
 static int keygen_h_tail(keygen_work *w, const kf_mlkem_params *p, const uint8_t *ek, uint8_t h[SYM])
 {
     kf_mlkem_job tail;
     kf_mlkem_job_hash(&tail, KF_RATE(256), KF_SUFFIX_SHA3, ek + w->hashed, p->ek_bytes - w->hashed,
                       NULL, 0, h, SYM) /*@ ghost (0) */;
     tail.from = w->hashed ? w->hstate : NULL;
+    /*@ assert t_in: kf_mlkem_job_in_ok(&tail); */
+    /*@ assert t_out: kf_mlkem_job_out_ok(&tail); */
+    /*@ assert t_apart: kf_mlkem_job_apart(&w->sched, &tail); */
+    /*@ ghost kg_one_job(&w->sched, &tail); */
     return kf_mlkem_sched_lone(&w->sched, &tail);
 }
 
 /* The parts of the secrets that k uses (the rest was never written); the lanes apart
  * (keygen_wipe), as H(ek)'s tail may run in them after this wipe. */
+/*@ requires \valid(sec) && (k == 2 || k == 3 || k == 4);
+    assigns sec->in[0 .. SYM], sec->rho_sigma[0 .. 2 * SYM - 1], sec->prf[0 .. 2 * k - 1][0 .. 64 * 3 - 1],
+            sec->s[0 .. k - 1], sec->e[0 .. k - 1], sec->m[0 .. k - 1]; */
 static void keygen_wipe_secrets(keygen_secrets *sec, unsigned k)
 {
     kf_memzero(sec->in, sizeof sec->in);
@@ -210,6 +256,11 @@ static void keygen_wipe_secrets(keygen_secrets *sec, unsigned k)
 }
 
 /* The secrets and the lanes. */
+/*@ requires \valid(w) && kf_mlkem_sched_ok(&w->sched) && \valid(sec) && \separated(w, sec);
+    requires k == 2 || k == 3 || k == 4;
+    assigns w->sched.states[0 .. KF_XN_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
+            sec->in[0 .. SYM], sec->rho_sigma[0 .. 2 * SYM - 1], sec->prf[0 .. 2 * k - 1][0 .. 64 * 3 - 1],
+            sec->s[0 .. k - 1], sec->e[0 .. k - 1], sec->m[0 .. k - 1]; */
 static void keygen_wipe(keygen_work *w, keygen_secrets *sec, unsigned k)
 {
     kf_mlkem_sched_wipe(&w->sched);
