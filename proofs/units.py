@@ -431,6 +431,10 @@ UNITS = {
         # (a field at a time and with a pure separation fact first: the step limit), nor run_bounded_2 / _3 preserved;
         # run_bounded_3 established proves (297,609 steps) over the ghost lemma done_ok_body (first pass, 32,321 steps;
         # its mutant done_ok_body-past-poly)
+        # session 59: job_start ensures js_l, job_step jst_l / jst_fin (first pass, 109 of 109 for the two; mutant
+        # job_step-done-one-short); sched_run's run_chk_s / _p, run_rc preserved, run_x_ok, run_c_ok prove by -wp-prop
+        # runs; the frames of done / started / jobs_ok moved into the callees' contracts (ghost jobs, n, g) ran to the
+        # limit in the callees (docs/ASSURANCE.md), taken out
         "pending": ["kf_mlkem_sched_run", "kf_mlkem_run_jobs"],
         # (run.py's check that each function of the file is in a pass: these are mlkem_sampling's)
         "elsewhere": ["reject_uniform", "reject", "kf_mlkem_cbd2_portable", "kf_mlkem_cbd3_portable", "kf_mlkem_cbd"],

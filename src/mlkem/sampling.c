@@ -438,7 +438,9 @@ void kf_mlkem_sched_wipe(kf_mlkem_sched *s)
     requires kf_mlkem_job_apart(l, j);
     assigns l->states[0 .. KF_XN_STORAGE - 1], l->block[0 .. KF_STATE_BYTES - 1], kf_spec_xn_table,
             j->started, j->absorbed, j->produced, j->padded, j->have;
-    ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && j->produced == 0 && j->have == 0 && j->started == 1; */
+    ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && j->produced == 0 && j->have == 0 && j->started == 1;
+    // (session 59) for the run's l->checked and lanes across the start
+    ensures js_l: l->lanes == \old(l->lanes) && l->checked == \old(l->checked); */
 static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 {
     j->started = 1;
@@ -482,7 +484,10 @@ static void job_start(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
             j->out[0 .. kf_mlkem_job_out_len(j) - 1], j->poly->c[0 .. kf_mlkem_job_poly_len(j) - 1];
     ensures kf_mlkem_sched_ok(l) && kf_mlkem_job_in_ok(j) && kf_mlkem_job_progress_ok(j);
     ensures \result == 0 || \result == 1;
-    ensures \result == 1 && j->out == \null ==> j->have == KF_MLKEM_N; */
+    ensures \result == 1 && j->out == \null ==> j->have == KF_MLKEM_N;
+    // (session 59) for the run's l->checked and lanes across the step, and a done job's polynomial
+    ensures jst_l: l->lanes == \old(l->lanes) && l->checked == \old(l->checked);
+    ensures jst_fin: \result == 1 && j->out == \null ==> kf_mlkem_bounded(j->poly, 0, KF_MLKEM_Q - 1); */
 static int job_step(kf_mlkem_sched *l, unsigned i, kf_mlkem_job *j)
 {
     if (!j->padded && !j->suffix && j->absorbed == j->inlen[0] + j->inlen[1]) {
@@ -628,8 +633,9 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         while (first < n && jobs[first].started) first++;
         unsigned busy = 0, q = first;
         /*@ loop invariant 0 <= i <= nl;
-            loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
-            loop invariant \forall integer m; 0 <= m < nl ==>
+            loop invariant run_ok_s: kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
+            loop invariant run_chk_s: l->checked == n;
+            loop invariant run_prog_s: \forall integer m; 0 <= m < nl ==>
                              job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
             loop invariant run_lane: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
                          jobs[job_of[m]].done == 0 && jobs[job_of[m]].started != 0;
@@ -683,8 +689,9 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
         /*@ assert run_p_bounded: \forall integer r, k; 0 <= r < n && jobs[r].done != 0 && jobs[r].out == \null &&
               0 <= k < KF_MLKEM_N ==> 0 <= jobs[r].poly->c[k] <= KF_MLKEM_Q - 1; */
         /*@ loop invariant 0 <= i <= nl;
-            loop invariant kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
-            loop invariant \forall integer m; 0 <= m < nl ==>
+            loop invariant run_ok_p: kf_mlkem_sched_ok(l) && nl == l->lanes && kf_mlkem_jobs_ok(l, jobs, n);
+            loop invariant run_chk_p: l->checked == n;
+            loop invariant run_prog_p: \forall integer m; 0 <= m < nl ==>
                              job_of[m] < 0 || (job_of[m] < n && kf_mlkem_job_progress_ok(&jobs[job_of[m]]));
             loop invariant run_lane: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
                          jobs[job_of[m]].done == 0 && jobs[job_of[m]].started != 0;
@@ -708,6 +715,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
             }
         }
     }
+    /*@ assert run_x_ok: kf_mlkem_sched_ok(l) && kf_mlkem_jobs_ok(l, jobs, n); */
 #ifdef KF_MLKEM_HAVE_AVX512
     if (l->stage) /* the polynomials done, in place (jobs still running stay in their stages) */
         for (unsigned i = 0; i < 4; i++)
@@ -715,6 +723,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
 #endif
     /*@ assert run_x_valid: \valid(l->job_of + (0 .. 15)); */
     /*@ loop invariant 0 <= i <= 16 && \forall integer m; 0 <= m < i ==> l->job_of[m] == job_of[m];
+        loop invariant run_c_ok: kf_mlkem_sched_ok(l) && kf_mlkem_jobs_ok(l, jobs, n);
         loop assigns i, l->job_of[0 .. 15];
         loop variant 16 - i; */
     for (unsigned i = 0; i < LANES_MAX; i++) l->job_of[i] = job_of[i];
@@ -735,6 +744,7 @@ int kf_mlkem_sched_run(kf_mlkem_sched *l, kf_mlkem_job *jobs, unsigned n, unsign
     /*@ ghost RunSt: ; */
     l->first = first;
     l->open = open;
+    /*@ assert run_x_ok2: kf_mlkem_sched_ok(l) && kf_mlkem_jobs_ok(l, jobs, n); */
     /*@ assert run_x_have: \forall integer m; 0 <= m < nl && job_of[m] >= 0 ==>
           jobs[job_of[m]].have == \at(jobs[job_of[m]].have, RunSt); */
     /*@ assert run_x_open: rc == KF_OK ==> l->checked == n && l->open <= l->checked &&
