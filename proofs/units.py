@@ -612,7 +612,7 @@ UNITS = {
     # the sponge set up again for more, kf_sponge_xn_ok after it), mask_seed, wipe_bytes and
     # kf_mldsa_expand_mask_bytes (sampling.h: each out[r] written for 32 z_bits bytes, no more).
     # ExpandA's rejection over the batch and kf_mldsa_expand_mask stay "pending" (ExpandS's, expand_s_group,
-    # proved in a slow pass since session 58);
+    # proved in a slow pass since session 58; ExpandA's group step reject_group in one since session 59);
     # ExpandMask's unpacking is kf_mldsa_unpack_offset (unit mldsa_poly).
     "mldsa_sampling": {
         "files": ["src/mldsa/sampling.c"],
@@ -650,6 +650,13 @@ UNITS = {
             # 1,000,000, the most 788,409 steps, so its own limit 1,580,000 (twice that) and a 600 s
             # backstop; slow as the passes above (its mutant with it)
             {"functions": ["expand_s_group"], "extra": ["-wp-steps", "1580000", "-wp-timeout", "600"], "slow": True},
+            # session 59: reject_group (ExpandA's rejection over a group: the first pass, the rare extra-block
+            # loop) with its assigns naming each polynomial and each row of out whole (*RG_D(j), the ghost
+            # struct rg_row): 76 of 76 goals at 3,400,000 steps, the most 1,613,794 (rg_lanes2 preserved;
+            # the squeeze's rows against the outer loop's assigns 250,277), so its own limit 3,230,000 (twice
+            # that) and a 600 s backstop; 109.7 s of CPU alone at load ~30: slow as the passes above (its mutant
+            # with it)
+            {"functions": ["reject_group"], "extra": ["-wp-steps", "3230000", "-wp-timeout", "1800"], "slow": True},
         ],
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
         # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s.
@@ -672,7 +679,10 @@ UNITS = {
         # in the loop's context, prove at 1,000,000 steps); reject_group 72 of 76 alone at 210,000 (rg_sep2 proves
         # rg_kept2, rg_hi proves rg_cur); left rg_lanes2 preserved, the outer loop's assigns parts 1 and 2 and the
         # function's assigns part 5 (docs/ASSURANCE.md, "Session 58")
-        "pending": ["reject_group", "lanes_group", "expand_a",
+        # session 59: reject_group proved in its own slow pass above (the assigns of whole polynomials and rows:
+        # the outer loop's own assigns and the function's part 5 prove at 210,000; rg_lanes2 preserved and the
+        # squeeze's rows need 1,613,794 and 250,277 steps: docs/ASSURANCE.md, "Session 59")
+        "pending": ["lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
                     "expand_mask_batch", "kf_mldsa_expand_mask",
                     # Sign's side sponge (named here since session 46's pass split made the unit
