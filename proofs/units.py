@@ -668,6 +668,9 @@ UNITS = {
         # in the loop's context, prove at 1,000,000 steps); reject_group 72 of 76 alone at 210,000 (rg_sep2 proves
         # rg_kept2, rg_hi proves rg_cur); left rg_lanes2 preserved, the outer loop's assigns parts 1 and 2 and the
         # function's assigns part 5 (docs/ASSURANCE.md, "Session 58")
+        # session 59 (s59-mldsa): kf_mldsa_sample_in_ball's new ensures weight (c has exactly tau nonzero
+        # coefficients, sampling.h's kf_mldsa_weight) by ghost loops over the count's recursion: 113 of 113 goals
+        # alone at 100,000 steps (main's 74), 25.5 s of CPU against 9.8 s; its mutant sample_in_ball-weight-one-short
         "pending": ["reject_group", "lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
                     "expand_mask_batch", "kf_mldsa_expand_mask",
