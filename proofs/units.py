@@ -544,7 +544,7 @@ UNITS = {
                            "kf_mldsa_sign", "kf_mldsa_hash_sign", "row_bounded", "matrix_times", "kf_mldsa_compute_mu",
                            "keygen_row_ready", "mask_chunk", "wipe_sign_state", "attempt_mask",
                            "sk_slot", "sign_sk_decode", "kl_fits", "pieces3", "kl_max", "t0_vec",
-                           "z_shift", "pieces2", "y_vec", "w1_off"],
+                           "z_shift", "pieces2", "y_vec", "w1_off", "poly_same"],
              "extra": ["-wp-no-init-const", "-wp-no-ground"]},
             # s54-mldsa: keygen_internal in a pass of its own: its hardest goal, b_ok (params_ok(p) after
             # keygen_side), 326,907 CVC4 steps, so 660,000 (twice it); 1 justified goal (st.t0's wipe). The unit's
@@ -600,6 +600,11 @@ UNITS = {
         # s58-mldsa: sign_attempt's ghost lemmas z_shift, pieces2 and the new y_vec (attempt_mask's rows of y, whose
         # 1 << z_bits made CVC4 answer unknown at once, as the vector over (-q, q): the shift evaluated by Qed in each
         # branch of zb) and w1_off (w1's uint32 row offset) proved in pass 2 (11 goals, 1.8 s of CPU, the most 55,275)
+        # s59-mldsa: sign_attempt's z_cp (z_eq and the ghost lemma poly_same, pass 2), c_w, c_y (checkpoints s_wy, e_wy,
+        # b_y, b_w, b_p, b_w0a, b_w0 around SampleInBall) and r_ret (r_p: *p as at the label RsB, r_ok, r_aa, r_a, r_t0)
+        # proved by -wp-prop runs at 470,000 steps (the most 424,374); c_wt from SampleInBall's new ensures weight;
+        # left cn_tau (kf_mldsa_challenge_offsets's result not tied to c's weight in poly.h: to justify) and a whole
+        # run (a pass needs over 920,000 steps): docs/ASSURANCE.md, "Session 59"
         "pending": ["keygen_side", "sign_attempt"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
@@ -679,6 +684,9 @@ UNITS = {
         # in the loop's context, prove at 1,000,000 steps); reject_group 72 of 76 alone at 210,000 (rg_sep2 proves
         # rg_kept2, rg_hi proves rg_cur); left rg_lanes2 preserved, the outer loop's assigns parts 1 and 2 and the
         # function's assigns part 5 (docs/ASSURANCE.md, "Session 58")
+        # session 59 (s59-mldsa): kf_mldsa_sample_in_ball's new ensures weight (c has exactly tau nonzero
+        # coefficients, sampling.h's kf_mldsa_weight) by ghost loops over the count's recursion: 113 of 113 goals
+        # alone at 100,000 steps (main's 74), 25.5 s of CPU against 9.8 s; its mutant sample_in_ball-weight-one-short is rejected
         # session 59: reject_group proved in its own slow pass above (the assigns of whole polynomials and rows:
         # the outer loop's own assigns and the function's part 5 prove at 210,000; rg_lanes2 preserved and the
         # squeeze's rows need 1,613,794 and 250,277 steps: docs/ASSURANCE.md, "Session 59")

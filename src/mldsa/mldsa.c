@@ -412,6 +412,19 @@ static void attempt_mask(sign_state *st, const kf_mldsa_params *p, unsigned kapp
     }
   }
 */
+/* (ACSL, the unit mldsa_api) sign_attempt's ghost lemma function (s59): a polynomial equal to another as a struct
+ * (z[j] = y[j]'s copy, the assertion z_eq) has its coefficients, proved alone where the copy's context is small. */
+/*@ ghost
+  /@ requires ps_val: \valid_read(a) && \valid_read(b);
+     requires ps_eq: *a == *b;
+     assigns \nothing;
+     ensures \forall integer m; 0 <= m < KF_MLDSA_N ==> a->c[m] == b->c[m]; @/
+  static void poly_same(const kf_mldsa_poly *a, const kf_mldsa_poly *b) {
+    /@ assert ps_v: \forall integer m; 0 <= m < KF_MLDSA_N ==> (\let va = *a; \let vb = *b; va.c[m] == vb.c[m]); @/
+    /@ assert ps_a: \forall integer m; 0 <= m < KF_MLDSA_N ==> (\let va = *a; va.c[m] == a->c[m]); @/
+    /@ assert ps_b: \forall integer m; 0 <= m < KF_MLDSA_N ==> (\let vb = *b; vb.c[m] == b->c[m]); @/
+  }
+*/
 /*@ ghost
   /@ requires (wb == 4 || wb == 6) && i < K_MAX;
      assigns \nothing;
@@ -453,6 +466,8 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) {
         st->z[j] = st->y[j];
+        /*@ assert z_eq: st->z[j] == st->y[j]; */
+        /*@ ghost poly_same(&st->z[j], &st->y[j]); */
         /*@ assert z_cp: \forall integer m; 0 <= m < KF_MLDSA_N ==> st->z[j].c[m] == st->y[j].c[m]; */
         /*@ assert z_q: kf_mldsa_bounded(&st->z[j], -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
         kf_mldsa_ntt(&st->z[j]);
@@ -526,12 +541,28 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
         /*@ assert s_in: \valid_read(in[0] + (0 .. len[0] - 1)) && \valid_read(in[1] + (0 .. len[1] - 1)); */
         /*@ ghost pieces2(in, len); */
         kf_mldsa_shake256(st->ctilde, p->ctilde_bytes, 2, in, len);
+        /*@ assert s_wy: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
+                     kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
+                     kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */
     }
+    /*@ assert e_wy: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
+                     kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
+                     kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */
     kf_declassify(st->ctilde, p->ctilde_bytes); /* see the top of the file */
+    /*@ ghost SbB: ; */
     kf_mldsa_sample_in_ball(&st->c, st->ctilde, p);
+    /*@ assert b_p: p->k == \at(p->k, SbB) && p->gamma2 == \at(p->gamma2, SbB); */
+    /*@ assert b_y: kf_mldsa_vec_bounded(&st->y[0], p->l, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
+    /*@ assert b_w: kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1); */
+    /*@ assert b_w0a: \forall integer r, m; 0 <= r < \at(p->k, SbB) && 0 <= m < KF_MLDSA_N ==>
+                        -\at(p->gamma2, SbB) <= st->w0[r].c[m] <= \at(p->gamma2, SbB); */
+    /*@ assert b_w0: kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */
+    /*@ assert c_wt: kf_mldsa_weight(&st->c, KF_MLDSA_N) == p->tau && p->tau <= 60; */
     st->cn = kf_mldsa_challenge_offsets(st->coff, &st->c); /* public, as ctilde */
-    /* (ACSL) justified (proofs/justified_alarms.md): c has exactly tau <= 60 coefficients +-1 (SampleInBall), one
-     * offset each; kf_mldsa_challenge_offsets's contract bounds the count by N only */
+    /* (ACSL) to justify (proofs/justified_alarms.md, once sign_attempt has a pass): c has exactly tau <= 60
+     * coefficients +-1 (c_wt: kf_mldsa_sample_in_ball's ensures weight, proved by mldsa_sampling since session 59),
+     * and kf_mldsa_challenge_offsets returns their count (one offset each: its loop's n += (v != 0), the AVX-512
+     * code's popcount), but its contract (poly.h, unit mldsa_poly) bounds the count by N only */
     /*@ assert cn_tau: st->cn <= 255; */
     /*@ assert c_w: kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
                     kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */
@@ -572,13 +603,20 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
          * not products in the NTT domain: s1 and s2 need no NTT, c only for c t0, and the values
          * downstream (z, u, the hint) are the same, reduced as before. The AVX2 code checks the
          * sums as it makes them (kf_mldsa_sparse_sub_low_exceeds). */
+        /*@ ghost RsB: ; */
         kf_mldsa_sparse_sub_low_exceeds(&st->w[i], &st->w0[i], &st->tmp, &st->es2[i], st->coff, st->cn,
                                         p->gamma2 - (int32_t)p->beta, &reject);
+        /*@ assert r_p: *p == \at(*p, RsB); */
         /* The verdict row by row, and the attempt left at the first row that fails, so a
          * rejected attempt skips the rows after it (ML-DSA-87: 5.5 of its 8 rows on average
          * are made). This reveals which row failed first, as the Dilithium reference code's
          * polyveck_chknorm does (its poly_chknorm: which coefficient violates the bound may
          * leak, its probability being independent of the secret; the value's sign may not). */
+        /*@ assert r_ok: kf_mldsa_params_ok(p); */
+        /*@ assert r_aa: \forall integer r, m; 0 <= r < \at(p->k * p->l, RsB) && 0 <= m < KF_MLDSA_N ==>
+                           0 <= st->a[r].c[m] <= KF_MLDSA_Q - 1; */
+        /*@ assert r_a: kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+        /*@ assert r_t0: kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */
         kf_declassify(&reject, sizeof reject); /* line 23's rejection decision (r0), row i */
         /*@ assert r_ret: kf_mldsa_params_ok(p) && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1) &&
                           kf_mldsa_vec_bounded(&st->t0[0], p->k, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1); */

@@ -874,12 +874,23 @@ void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_m
         loop assigns k, c->c[0 .. KF_MLDSA_N - 1];
         loop variant N - k; */
     for (unsigned k = 0; k < N; k++) c->c[k] = 0; /* a loop, not memset: the proof's typed memory */
+    /* (ACSL, ghost) c's weight, coefficient by coefficient: 0 (the ghost loops below are the
+     * induction over kf_mldsa_weight's recursion that the provers do not do) */
+    /*@ ghost
+        /@ loop invariant 0 <= m <= KF_MLDSA_N && kf_mldsa_weight(c, m) == 0;
+           loop assigns m;
+           loop variant KF_MLDSA_N - m; @/
+        for (unsigned m = 0; m < KF_MLDSA_N; m++) ;
+    */
     /*@ loop invariant N - p->tau <= i <= N && 0 <= pos <= KF_SHAKE256_RATE && kf_sponge_ok(&s);
         loop invariant kf_mldsa_bounded(c, -1, 1);
+        loop invariant zero: \forall integer m; i <= m < KF_MLDSA_N ==> c->c[m] == 0;
+        loop invariant weight: kf_mldsa_weight(c, KF_MLDSA_N) == i - (N - p->tau);
         loop assigns i, pos, signs, c->c[0 .. KF_MLDSA_N - 1], block[0 .. KF_SHAKE256_RATE - 1], s;
         loop variant N - i; */
     for (unsigned i = N - p->tau; i < N; i++) {
         unsigned j;
+        /*@ ghost SibI: ; */
         /*@ loop invariant 0 <= pos <= KF_SHAKE256_RATE && kf_sponge_ok(&s);
             loop assigns pos, j, block[0 .. KF_SHAKE256_RATE - 1], s;  */
         do {
@@ -889,9 +900,42 @@ void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_m
             }
             j = block[pos++];
         } while (j > i);
+        /*@ assert sib_j: j <= i && \forall integer m; 0 <= m < KF_MLDSA_N ==> c->c[m] == \at(c->c[m], SibI); */
+        /*@ ghost SibJ: ; */
         c->c[i] = c->c[j];
         c->c[j] = 1 - 2 * (int32_t)(signs & 1);
+        /*@ assert sib_one: c->c[j] == 1 || c->c[j] == -1; */
+        /* (ACSL, ghost) the weight over c[0 .. m) against the iteration's start: c[i] was 0, now the
+         * old c[j]; c[j] now +-1 (j <= i): one more from i on, 1 - (old c[j] != 0) in (j, i] */
+        /*@ assert sib_fr: \forall integer m; 0 <= m < KF_MLDSA_N && m != i && m != j ==>
+                                c->c[m] == \at(c->c[m], SibJ); */
+        /*@ assert sib_ci: j < i ==> c->c[i] == \at(c->c[j], SibJ); */
+        /*@ assert sib_i0: \at(c->c[i], SibJ) == 0; */
+        /*@ assert sib_b: kf_mldsa_bounded(c, -1, 1); */
+        /*@ assert sib_nz: (c->c[i] != 0 ? 1 : 0) == (j < i ? (\at(c->c[j], SibJ) != 0 ? 1 : 0) : 1); */
+        /*@ ghost
+            /@ loop invariant 0 <= m <= KF_MLDSA_N;
+               loop invariant m <= j ==> kf_mldsa_weight(c, m) == kf_mldsa_weight{SibI}(c, m);
+               loop invariant j < m <= i ==> kf_mldsa_weight(c, m) ==
+                   kf_mldsa_weight{SibI}(c, m) + 1 - (\at(c->c[j], SibJ) != 0 ? 1 : 0);
+               loop invariant i < m ==> kf_mldsa_weight(c, m) == kf_mldsa_weight{SibI}(c, m) + 1;
+               loop assigns m;
+               loop variant KF_MLDSA_N - m; @/
+            for (unsigned m = 0; m < KF_MLDSA_N; m++) {
+                /@ assert kf_mldsa_weight(c, m + 1) == kf_mldsa_weight(c, m) + (c->c[m] != 0 ? 1 : 0) &&
+                          kf_mldsa_weight{SibI}(c, m + 1) ==
+                              kf_mldsa_weight{SibI}(c, m) + (\let mm = m; \at(c->c[mm], SibI) != 0 ? 1 : 0); @/
+            }
+        */
         signs >>= 1;
     }
+    /*@ ghost SibW: ; */
     kf_sponge_wipe(&s);
+    /* (ACSL, ghost) the weight through the wipe (it writes s only) */
+    /*@ ghost
+        /@ loop invariant 0 <= m <= KF_MLDSA_N && kf_mldsa_weight(c, m) == kf_mldsa_weight{SibW}(c, m);
+           loop assigns m;
+           loop variant KF_MLDSA_N - m; @/
+        for (unsigned m = 0; m < KF_MLDSA_N; m++) ;
+    */
 }

@@ -132,10 +132,15 @@ int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, si
                           const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce, unsigned count,
                           const kf_mldsa_params *p);
 /* c with tau coefficients +-1, from c~ (ctilde_bytes). c~ must be public (it branches). */
+/* (ACSL) c's weight: the number of its nonzero coefficients among the first n (ensures weight:
+ * exactly tau, the count kf_mldsa_challenge_offsets returns for signing's sparse products) */
+/*@ logic integer kf_mldsa_weight{L}(kf_mldsa_poly *c, integer n) =
+      n <= 0 ? 0 : kf_mldsa_weight{L}(c, n - 1) + (c->c[n - 1] != 0 ? 1 : 0); */
 /*@ requires \valid(c) && \valid_read(p) && 1 <= p->tau <= KF_MLDSA_N && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX;
     requires \valid_read(ctilde + (0 .. p->ctilde_bytes - 1)) && \separated(c, p);
     assigns c->c[0 .. KF_MLDSA_N - 1];
-    ensures kf_mldsa_bounded(c, -1, 1); */
+    ensures kf_mldsa_bounded(c, -1, 1);
+    ensures weight: kf_mldsa_weight(c, KF_MLDSA_N) == p->tau; */
 void kf_mldsa_sample_in_ball(kf_mldsa_poly *c, const uint8_t *ctilde, const kf_mldsa_params *p);
 
 /* out[0 .. outlen) = SHAKE256(in[0] || ... || in[n-1]). (Its contract is assumed: unit
