@@ -495,13 +495,18 @@ UNITS = {
         # (and a 600 s time limit: at load ~22 a goal of verify_one ran into 120 s); the rest at
         # their own limit (their proved goals at most 178,694 steps, 2026-11-27; 200,000 until session 53,
         # a margin of 1.1; since then 360,000, the twice rule, and the first pass at STEP_LIMITS' 730,000).
+        # Session 59: the batch's item_checks (the argument checks of one item: kf_item_ok when KF_OK),
+        # prefetch_item (__builtin_prefetch by Frama-C's default assigns of its implicit prototype: nothing)
+        # and sib_lanes (SampleInBall's first blocks in lanes, kf_sponge_xn_plan / _oneshot_public) in the
+        # second pass (their goals at most 64,518 steps).
         "passes": [
             {"functions": ["kf_mldsa_verify_one", "verify_w1", "w1_matrix"], "extra": ["-wp-timeout", "600"]},
             {"functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a",
-                           "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows"],
+                           "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows",
+                           "item_checks", "prefetch_item", "sib_lanes"],
              "extra": ["-wp-steps", "360000"]},
         ],
-        "pending": ["kf_mldsa_verify_batch", "item_checks", "mu_lanes", "finish_window", "sib_lanes", "prefetch_item"],
+        "pending": ["kf_mldsa_verify_batch", "mu_lanes", "finish_window"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87
