@@ -450,7 +450,7 @@ static int mu_lanes(batch_window *bw, unsigned n, const kf_mldsa_verify_item *it
     uint8_t *out[WINDOW];
     if (n < 2) return 0;
     /*@ loop invariant 0 <= j <= n;
-        loop invariant \forall integer k; 0 <= k < j ==> in[k] == &bw->tr[k][0] && out[k] == &bw->mu[k][0] &&
+        loop invariant mu_in: \forall integer k; 0 <= k < j ==> in[k] == &bw->tr[k][0] && out[k] == &bw->mu[k][0] &&
                          \valid_read(ctx[k] + (0 .. first->ctxlen - 1)) && \valid_read(msg[k] + (0 .. first->msglen - 1));
         loop assigns j, in[0 .. WINDOW - 1], ctx[0 .. WINDOW - 1], msg[0 .. WINDOW - 1], out[0 .. WINDOW - 1];
         loop variant n - j; */
@@ -472,8 +472,11 @@ static int mu_lanes(batch_window *bw, unsigned n, const kf_mldsa_verify_item *it
     kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_absorb(&x, in, KF_MLDSA_TR_BYTES);
     kf_sponge_xn_absorb(&x, h, sizeof hdr);
+    /*@ assert mu_x0: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1; */
     if (first->ctxlen) kf_sponge_xn_absorb(&x, ctx, first->ctxlen);
+    /*@ assert mu_x1: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1; */
     if (first->msglen) kf_sponge_xn_absorb(&x, msg, first->msglen);
+    /*@ assert mu_x: kf_sponge_xn_ok(&x) && x.n == n; */
     kf_sponge_xn_squeeze(&x, out, KF_MLDSA_CRHBYTES);
     return 1;
 }
