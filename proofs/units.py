@@ -482,8 +482,11 @@ UNITS = {
     # entries (sampling.h: mldsa_sampling's "pending"); kf_mldsa_shake256 (proved by unit mldsa_sampling
     # since session 54); kf_mldsa_compute_mu
     # (mldsa_internal.h) by its contract, proved by unit mldsa_api since session 42; the lone sponge's kf_xn_side_pad /
-    # kf_xn_side_squeeze are unit sponge_xn's. "pending": the batch (sponge_xn.h's batched calls
-    # have no contracts yet, issue 54).
+    # kf_xn_side_squeeze are unit sponge_xn's. "pending": the batch's finish_window (memcmp's
+    # preconditions to justify) and kf_mldsa_verify_batch (its wipe of a local verify_state as bytes
+    # and its memcmp of the local st.rho: code shapes that leave \false provable, issue 54); its
+    # item_checks, prefetch_item, sib_lanes and (slow) mu_lanes proved since session 59, over
+    # sponge_xn.h's contracts (units sponge_xn / sponge_xn_ops).
     "mldsa_verify": {
         "files": ["src/mldsa/verify.c"],
         "preinclude": ["impl_defined.h", "builtin_shim.h", "atomic_shim.h"],
@@ -499,13 +502,22 @@ UNITS = {
         # (and a 600 s time limit: at load ~22 a goal of verify_one ran into 120 s); the rest at
         # their own limit (their proved goals at most 178,694 steps, 2026-11-27; 200,000 until session 53,
         # a margin of 1.1; since then 360,000, the twice rule, and the first pass at STEP_LIMITS' 730,000).
+        # Session 59: the batch's item_checks (the argument checks of one item: kf_item_ok when KF_OK),
+        # prefetch_item (__builtin_prefetch by Frama-C's default assigns of its implicit prototype: nothing)
+        # and sib_lanes (SampleInBall's first blocks in lanes, kf_sponge_xn_plan / _oneshot_public) in the
+        # second pass (their goals at most 64,518 steps).
         "passes": [
             {"functions": ["kf_mldsa_verify_one", "verify_w1", "w1_matrix"], "extra": ["-wp-timeout", "600"]},
             {"functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a",
-                           "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows"],
+                           "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows",
+                           "item_checks", "prefetch_item", "sib_lanes"],
              "extra": ["-wp-steps", "360000"]},
+            # session 59: mu_lanes (mu = H(tr || M') in lanes: kf_sponge_xn_init / _absorb / _squeeze); its
+            # hardest goal 242,003 steps (the assertion mu_x after the optional absorbs), so its own limit
+            # 490,000; slow: 22.7 s of CPU alone (run.py --functions, load ~28), over the session's 20 s
+            {"functions": ["mu_lanes"], "extra": ["-wp-steps", "490000"], "slow": True},
         ],
-        "pending": ["kf_mldsa_verify_batch", "item_checks", "mu_lanes", "finish_window", "sib_lanes", "prefetch_item"],
+        "pending": ["kf_mldsa_verify_batch", "finish_window"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87

@@ -411,6 +411,26 @@ typedef struct batch_window {
     uint8_t got[WINDOW][KF_MLDSA_CTILDE_MAX];
 } batch_window;
 
+/* An item as the batch's caller hands it: each pointer NULL or readable for its length (what
+ * kf_mldsa_verify asks of its arguments), and an item that passed item_checks. */
+/*@ predicate kf_item_readable(kf_mldsa_verify_item *it) = \valid_read(it) &&
+      (it->msg == \null || \valid_read((uint8_t *)it->msg + (0 .. it->msglen - 1))) &&
+      (it->ctx == \null || \valid_read((uint8_t *)it->ctx + (0 .. it->ctxlen - 1))) &&
+      (it->sig == \null || \valid_read(it->sig + (0 .. it->siglen - 1))) &&
+      (it->pk == \null || \valid_read(it->pk + (0 .. it->pklen - 1)));
+    predicate kf_item_msg_ok(kf_mldsa_verify_item *it) =
+      (it->msg != \null || it->msglen == 0) && (it->ctx != \null || it->ctxlen == 0) &&
+      it->ctxlen <= KF_MLDSA_MAX_CONTEXT_BYTES;
+    predicate kf_item_ok(kf_mldsa_params *p, kf_mldsa_verify_item *it) =
+      kf_item_msg_ok(it) && p != \null && it->pk != \null && it->sig != \null &&
+      it->pklen == p->pk_bytes && it->siglen == p->sig_bytes; */
+
+/*@ requires p == \null || kf_mldsa_params_ok(p);
+    requires \valid_read(it);
+    assigns \nothing;
+    ensures \result == KF_OK || \result == KF_ERR_BAD_ALGORITHM || \result == KF_ERR_NULL_POINTER ||
+            \result == KF_ERR_BAD_LENGTH || \result == KF_ERR_BAD_CONTEXT;
+    ensures \result == KF_OK ==> kf_item_ok(p, it); */
 static int item_checks(const kf_mldsa_params *p, const kf_mldsa_verify_item *it)
 {
     int rc = kf_mldsa_verify_checks(p, it->msg, it->msglen, it->sig, it->siglen, it->pk, it->pklen);
@@ -419,12 +439,21 @@ static int item_checks(const kf_mldsa_params *p, const kf_mldsa_verify_item *it)
 
 /* mu = H(tr || M') of the window's n items in lanes, where every item's context and message
  * have the lengths of the first's (a server's batch of fixed-size messages): 0 if not. */
+/*@ requires \valid(bw) && 1 <= n <= WINDOW;
+    requires \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]);
+    assigns bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1], kf_spec_xn_table;
+    ensures \result == 0 || \result == 1; */
 static int mu_lanes(batch_window *bw, unsigned n, const kf_mldsa_verify_item *items)
 {
     const kf_mldsa_verify_item *first = &items[bw->at[0]];
     const uint8_t *in[WINDOW], *ctx[WINDOW], *msg[WINDOW];
     uint8_t *out[WINDOW];
     if (n < 2) return 0;
+    /*@ loop invariant 0 <= j <= n;
+        loop invariant mu_in: \forall integer k; 0 <= k < j ==> in[k] == &bw->tr[k][0] && out[k] == &bw->mu[k][0] &&
+                         \valid_read(ctx[k] + (0 .. first->ctxlen - 1)) && \valid_read(msg[k] + (0 .. first->msglen - 1));
+        loop assigns j, in[0 .. WINDOW - 1], ctx[0 .. WINDOW - 1], msg[0 .. WINDOW - 1], out[0 .. WINDOW - 1];
+        loop variant n - j; */
     for (unsigned j = 0; j < n; j++) {
         const kf_mldsa_verify_item *it = &items[bw->at[j]];
         if (it->ctxlen != first->ctxlen || it->msglen != first->msglen) return 0;
@@ -435,13 +464,19 @@ static int mu_lanes(batch_window *bw, unsigned n, const kf_mldsa_verify_item *it
     }
     const uint8_t hdr[2] = {0, (uint8_t)first->ctxlen}; /* M' = 0 || |ctx| || ctx || M (kf_mldsa_pure_msg) */
     const uint8_t *h[WINDOW];
+    /*@ loop invariant 0 <= j <= n && \forall integer k; 0 <= k < j ==> h[k] == &hdr[0];
+        loop assigns j, h[0 .. WINDOW - 1];
+        loop variant n - j; */
     for (unsigned j = 0; j < n; j++) h[j] = hdr;
     kf_sponge_xn x;
     kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_absorb(&x, in, KF_MLDSA_TR_BYTES);
     kf_sponge_xn_absorb(&x, h, sizeof hdr);
+    /*@ assert mu_x0: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1; */
     if (first->ctxlen) kf_sponge_xn_absorb(&x, ctx, first->ctxlen);
+    /*@ assert mu_x1: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1; */
     if (first->msglen) kf_sponge_xn_absorb(&x, msg, first->msglen);
+    /*@ assert mu_x: kf_sponge_xn_ok(&x) && x.n == n; */
     kf_sponge_xn_squeeze(&x, out, KF_MLDSA_CRHBYTES);
     return 1;
 }
@@ -450,6 +485,12 @@ static int mu_lanes(batch_window *bw, unsigned n, const kf_mldsa_verify_item *it
  * then c~': the fixed-length hashes in lanes. tr riding on ExpandA's permutations (as a single
  * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64
  * under 64 keys 0.975-0.992x (vbatch A/B, 2026-11-25). */
+/*@ requires kf_mldsa_params_ok(p) && \valid(bw) && 1 <= n <= WINDOW && \separated(bw, p);
+    requires \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]);
+    requires \forall integer j; 0 <= j < n ==> \valid_read(bw->pk[j] + (0 .. p->pk_bytes - 1));
+    requires \forall integer j; 0 <= j < n ==> \valid(results + bw->at[j]) && \separated(results + bw->at[j], bw, p);
+    assigns bw->tr[0 .. WINDOW - 1][0 .. KF_MLDSA_TR_BYTES - 1], bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1],
+            bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], results[bw->at[0 .. n - 1]], kf_spec_xn_table; */
 static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
                           int *results)
 {
@@ -457,6 +498,12 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
     const uint8_t *in[WINDOW], *in2[WINDOW];
     uint8_t *out[WINDOW];
     size_t inlen[WINDOW];
+    /*@ assert w1_fits: 32 * p->w1_bits * p->k <= W1_BYTES_MAX && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX; */
+    /*@ loop invariant 0 <= j <= n;
+        loop invariant \forall integer k; 0 <= k < j ==> in[k] == bw->pk[k] && inlen[k] == p->pk_bytes &&
+                         out[k] == &bw->tr[k][0];
+        loop assigns j, in[0 .. WINDOW - 1], inlen[0 .. WINDOW - 1], out[0 .. WINDOW - 1];
+        loop variant n - j; */
     for (unsigned j = 0; j < n; j++) {
         in[j] = bw->pk[j];
         inlen[j] = p->pk_bytes;
@@ -465,6 +512,12 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
     kf_sponge_xn_plan(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_oneshot(&x, in, inlen, out, KF_MLDSA_TR_BYTES); /* tr = H(pk, 64) */
     const int lanes = mu_lanes(bw, n, items);
+    /*@ loop invariant 0 <= j <= n;
+        loop invariant \forall integer k; 0 <= k < j ==> in[k] == &bw->mu[k][0] && in2[k] == &bw->w1[k][0] &&
+                         out[k] == &bw->got[k][0];
+        loop assigns j, in[0 .. WINDOW - 1], in2[0 .. WINDOW - 1], out[0 .. WINDOW - 1],
+                     bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1];
+        loop variant n - j; */
     for (unsigned j = 0; j < n; j++) {
         if (!lanes) { /* messages of other lengths: one at a time */
             const kf_mldsa_verify_item *it = &items[bw->at[j]];
@@ -481,6 +534,9 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
     kf_sponge_xn_absorb(&x, in, KF_MLDSA_CRHBYTES);
     kf_sponge_xn_absorb(&x, in2, w1_bytes(p));
     kf_sponge_xn_squeeze(&x, out, p->ctilde_bytes); /* c~' = H(mu || w1Encode(w1'), lambda/4) */
+    /*@ loop invariant 0 <= j <= n;
+        loop assigns j, results[bw->at[0 .. n - 1]];
+        loop variant n - j; */
     for (unsigned j = 0; j < n; j++)
         results[bw->at[j]] = memcmp(bw->ctilde[j], bw->got[j], p->ctilde_bytes) == 0 ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
@@ -489,6 +545,10 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
  * items first .. first + n - 1 (n <= WINDOW) in lanes, one x8 permutation for eight items
  * where each alone takes an x1 one; an item that fails its checks gets a block of zero c~
  * that is not used. */
+/*@ requires kf_mldsa_params_ok(p) && 1 <= n <= WINDOW && first + n <= SIZE_MAX;
+    requires \valid(out + (0 .. WINDOW - 1));
+    requires \forall integer j; first <= j < first + n ==> kf_item_readable(&items[j]);
+    assigns out[0 .. WINDOW - 1][0 .. KF_SHAKE256_RATE - 1], kf_spec_xn_table; */
 static void sib_lanes(uint8_t out[WINDOW][KF_SHAKE256_RATE], const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
                       size_t first, unsigned n)
 {
@@ -496,6 +556,11 @@ static void sib_lanes(uint8_t out[WINDOW][KF_SHAKE256_RATE], const kf_mldsa_para
     const uint8_t *in[WINDOW];
     uint8_t *o[WINDOW];
     size_t len[WINDOW];
+    /*@ loop invariant 0 <= j <= n;
+        loop invariant \forall integer k; 0 <= k < j ==> len[k] == p->ctilde_bytes && o[k] == &out[k][0] &&
+                         \valid_read(in[k] + (0 .. p->ctilde_bytes - 1));
+        loop assigns j, in[0 .. WINDOW - 1], o[0 .. WINDOW - 1], len[0 .. WINDOW - 1];
+        loop variant n - j; */
     for (unsigned j = 0; j < n; j++) {
         in[j] = item_checks(p, &items[first + j]) == KF_OK ? items[first + j].sig : zero;
         len[j] = p->ctilde_bytes;
@@ -509,9 +574,17 @@ static void sib_lanes(uint8_t out[WINDOW][KF_SHAKE256_RATE], const kf_mldsa_para
 /* The next item's signature and key asked into the cache while this one runs (its ExpandA
  * alone takes ~40k ticks): the first reads of both are decode's (z, t1, the hints), which
  * otherwise wait on every line of them. */
+/*@ requires kf_mldsa_params_ok(p) && \valid_read(it);
+    assigns \nothing; */
 static void prefetch_item(const kf_mldsa_verify_item *it, const kf_mldsa_params *p)
 {
+    /*@ loop invariant o <= p->sig_bytes + 63;
+        loop assigns o;
+        loop variant p->sig_bytes - o; */
     for (size_t o = 0; o < p->sig_bytes; o += 64) __builtin_prefetch(it->sig + o);
+    /*@ loop invariant o <= p->pk_bytes + 63;
+        loop assigns o;
+        loop variant p->pk_bytes - o; */
     for (size_t o = 0; o < p->pk_bytes; o += 64) __builtin_prefetch(it->pk + o);
 }
 
