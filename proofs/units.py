@@ -1267,7 +1267,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute",
+        "pending": ["kf_slh_rows_permute",
                     "thash_batch_rows", "kf_slh_thash_batch_blocks",
                     "order_chains", "lane_start", "order_verify",
                     "narrow_call",
@@ -1281,7 +1281,8 @@ UNITS = {
                       "block_ready", "plan_verify", "lane_step",   # unit slhdsa_wots
                       "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
-                      "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch"],   # unit slhdsa_hash
+                      "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch",
+                      "kf_slh_hash_blocks"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1321,10 +1322,17 @@ UNITS = {
         "steps": 690000,
         "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table", "-wp-no-init-const"],
         "passes": [
-            {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
+            {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets",
                            "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses",
                            "job_start", "lane_check"],
              "extra": []},
+            # T_len and Algorithm 8 (session 59): over kf_slh_hash_blocks's new preconditions (slh_ctx_bk, the
+            # outputs apart from c->p and the pointer array; docs/ASSURANCE.md, unit slhdsa_hash) wots_compress's
+            # assertions outs_apart (514,156 steps) and outs (360,618) and kf_slh_wots_pk_from_sig's call of it
+            # (333,662) are over this unit's 690,000's half: twice the most, a slow pass (20.1 + ~54 s of CPU
+            # alone at load ~30); the default run takes their contracts
+            {"functions": ["wots_compress", "kf_slh_wots_pk_from_sig"], "extra": ["-wp-steps", "1030000"],
+             "slow": True},
             # plan_verify's loop (its steps in the inlined lane_free_first, known_scan,
             # block_ready) without WP's pruning of hypotheses: Qed's time on the goals at the
             # loop's end (they join three branches) 4.5 -> 1.0 s each
@@ -1413,6 +1421,10 @@ UNITS = {
     # kf_slh_ctx_backends (the tables as usable passes them, over keccak_backend.h's
     # kf_backend_xn_current / kf_backend_xn_for contracts, assumed: dispatch.c). Session 52:
     # kf_slh_h_batch's contract (slhdsa_internal.h, unit slhdsa_trees' reduce_level over it), its body pending.
+    # Session 59: kf_slh_hash_blocks proved (first pass) over its new preconditions: slh_ctx_bk (the backends as
+    # kf_slh_ctx_backends leaves them; an axiomatic predicate whose one axiom defines it as slh_ctx_bk_is, so
+    # the callers carry one atom: slhdsa_internal.h), the arrays apart from *c, each output apart from c->p
+    # and the output array; its assertion hb_bk unfolds it at entry. kf_slh_thash in a pass of its own (below).
     "slhdsa_hash": {
         "files": ["src/slhdsa/hash.c"],
         "timeout": 120,
@@ -1421,9 +1433,10 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const", "-wp-unalias-vars",
                   "kf_spec_xn_table"],
         "passes": [
-            {"functions": ["shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg",
+            {"functions": ["shake256_begin", "usable", "kf_slh_block_init", "absorb_msg",
                            "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1",
-                           "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows"], "extra": []},
+                           "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows",
+                           "kf_slh_hash_blocks"], "extra": []},
             # slh_rows_put_adrs (session 50, slhdsa_internal.h): rows (n / 8 + k) w + i, k < 4, nonlinear in
             # w: WP's range tactic splits on k (93,548 steps at most). kf_slh_rows_template had this pass
             # (153,208 steps of its 200,000 in session 49); since session 50 its row indices come from the
@@ -1444,9 +1457,12 @@ UNITS = {
             # (h_batch_ok established after h_rows): twice that. Session 55: ensures h_batch_xn (c->xn kept, for
             # xmss.c's reduce_tree), 68 goals, the most 140,608 steps as before
             {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "290000"]},
+            # kf_slh_thash (session 59): its one-block path passes kf_slh_hash_blocks's new precondition
+            # slh_ctx_bk (the assertions th_bk0, th_bk1: slh_ctx_bk_is at entry, then in the block's scope);
+            # its postcondition 90,701 -> 129,034 steps, over half the first pass's 200,000: twice that
+            {"functions": ["kf_slh_thash"], "extra": ["-wp-steps", "260000"]},
         ],
-        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_batch_rows",
-                    "kf_slh_thash_batch_blocks"],
+        "pending": ["kf_slh_rows_permute", "thash_batch_rows", "kf_slh_thash_batch_blocks"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:
