@@ -1293,8 +1293,9 @@ UNITS = {
     "slhdsa_core": {
         "files": ["src/slhdsa/params.c", "src/slhdsa/hash.c", "src/slhdsa/wots.c", "src/slhdsa/slhdsa.c"],
         "timeout": 120,
-        # twice its hardest proved goal (290,562 steps in session 50; 400,000 was under twice it)
-        "steps": 590000,
+        # twice its hardest proved goal (290,562 steps in session 50; 400,000 was under twice it); session 59:
+        # 304,706 (the header's new axiomatic slh_ctx_bk in its context, read by none of its functions): twice that
+        "steps": 610000,
         "preinclude": ["impl_defined.h"],   # land_range: base_2b's mask
         "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table"],
         "passes": [
@@ -1309,7 +1310,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute",
+        "pending": ["kf_slh_rows_permute",
                     "thash_batch_rows", "kf_slh_thash_batch_blocks",
                     "order_chains", "lane_start", "order_verify",
                     "narrow_call",
@@ -1323,7 +1324,8 @@ UNITS = {
                       "block_ready", "plan_verify", "lane_step",   # unit slhdsa_wots
                       "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
-                      "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch"],   # unit slhdsa_hash
+                      "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch",
+                      "kf_slh_hash_blocks"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1344,7 +1346,7 @@ UNITS = {
     # signature's len n bytes copied in, n bytes out) and T_len (wots_compress: cnt <= 8 leaves'
     # ADRS into their buffers, pk + l n for each, by the ghost lemma slh_offset_facts). Taken by
     # contracts: the chains (run_chains, pk_from_sig_rows: wots.c, their bodies pending), the hash
-    # layer (kf_slh_block_init, kf_slh_hash_blocks: slhdsa_internal.h, hash.c pending) and
+    # layer (kf_slh_block_init, kf_slh_hash_blocks: slhdsa_internal.h, unit slhdsa_hash) and
     # kf_slh_wots_digits (proved by slhdsa_core, with its digits < w). Session 42: two of the
     # chains' helpers, chain_val (chain q's value at leaf q / len, chain q % len, within its
     # callers' bounds) and rows_get (a lane's n bytes out of rows 0 .. n/8 - 1 of the states);
@@ -1363,10 +1365,17 @@ UNITS = {
         "steps": 690000,
         "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table", "-wp-no-init-const"],
         "passes": [
-            {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets", "wots_compress", "kf_slh_wots_pk_from_sig",
+            {"functions": ["slh_offset_facts", "wots_sizes", "wots_offsets",
                            "chain_val", "rows_get", "plan_add", "job_words", "job_end", "next_hash_addresses",
                            "job_start", "lane_check"],
              "extra": []},
+            # T_len and Algorithm 8 (session 59): over kf_slh_hash_blocks's new preconditions (slh_ctx_bk, the
+            # outputs apart from c->p and the pointer array; docs/ASSURANCE.md, unit slhdsa_hash) wots_compress's
+            # assertions outs_apart (514,156 steps) and outs (360,618) and kf_slh_wots_pk_from_sig's call of it
+            # (333,662) are over this unit's 690,000's half: twice the most, a slow pass (20.1 + ~54 s of CPU
+            # alone at load ~30); the default run takes their contracts
+            {"functions": ["wots_compress", "kf_slh_wots_pk_from_sig"], "extra": ["-wp-steps", "1030000"],
+             "slow": True},
             # plan_verify's loop (its steps in the inlined lane_free_first, known_scan,
             # block_ready) without WP's pruning of hypotheses: Qed's time on the goals at the
             # loop's end (they join three branches) 4.5 -> 1.0 s each
@@ -1431,7 +1440,10 @@ UNITS = {
         # reduce_tree: 35 of 43 goals in session 53, 44 of 52 in session 54 (its invariant vx needs c->xn kept by
         # kf_slh_h_batch's contract; docs/ASSURANCE.md, "Session 54"); session 55: kf_slh_h_batch and reduce_level
         # ensure c->xn kept (vx proved), tree_at ensures sibv (gxa, gx), reduce_level's requires at the call by the
-        # assertion kc: 55 of 57; session 56: proved (the second pass above; "Session 56")
+        # assertion kc: 55 of 57; session 56: proved (the second pass above; "Session 56"). Session 59: merkle_climb,
+        # xmss_pk_from_sig and ht_verify require slh_ctx_bk (kf_slh_thash's one-block path: kf_slh_hash_blocks's
+        # backends; docs/ASSURANCE.md, unit slhdsa_hash); ht_verify's loop keeps slh_ctx_same{Pre, Here} (its
+        # postcondition had been proved only through the memcmp's false hypothesis)
         "pending": ["fors_leaves_rows", "fors_leaves", "fors_group_sign",
                     "kf_slh_fors_sign", "kf_slh_merkle", "xmss_leaves",
                     "kf_slh_xmss_sign", "kf_slh_xmss_root"],
@@ -1455,6 +1467,10 @@ UNITS = {
     # kf_slh_ctx_backends (the tables as usable passes them, over keccak_backend.h's
     # kf_backend_xn_current / kf_backend_xn_for contracts, assumed: dispatch.c). Session 52:
     # kf_slh_h_batch's contract (slhdsa_internal.h, unit slhdsa_trees' reduce_level over it), its body pending.
+    # Session 59: kf_slh_hash_blocks proved (first pass) over its new preconditions: slh_ctx_bk (the backends as
+    # kf_slh_ctx_backends leaves them; an axiomatic predicate whose one axiom defines it as slh_ctx_bk_is, so
+    # the callers carry one atom: slhdsa_internal.h), the arrays apart from *c, each output apart from c->p
+    # and the output array; its assertion hb_bk unfolds it at entry. kf_slh_thash in a pass of its own (below).
     "slhdsa_hash": {
         "files": ["src/slhdsa/hash.c"],
         "timeout": 120,
@@ -1463,32 +1479,42 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const", "-wp-unalias-vars",
                   "kf_spec_xn_table"],
         "passes": [
-            {"functions": ["shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg",
+            {"functions": ["shake256_begin", "usable", "kf_slh_block_init", "absorb_msg",
                            "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1",
-                           "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows"], "extra": []},
+                           "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows",
+                           "kf_slh_hash_blocks"], "extra": []},
             # slh_rows_put_adrs (session 50, slhdsa_internal.h): rows (n / 8 + k) w + i, k < 4, nonlinear in
             # w: WP's range tactic splits on k (93,548 steps at most). kf_slh_rows_template had this pass
             # (153,208 steps of its 200,000 in session 49); since session 50 its row indices come from the
             # ghost lemma slh_row_at, without the tactic, in the first pass (its most steps about 67,000)
-            {"functions": ["slh_rows_put_adrs"], "extra": ["-wp-auto", "wp:range"]},
+            # session 59: its most 93,548 -> 109,405 steps (the header's new axiomatic slh_ctx_bk beside it, as far
+            # as measured: not read by it), over half the unit's 200,000: its own limit, twice that
+            {"functions": ["slh_rows_put_adrs"], "extra": ["-wp-auto", "wp:range", "-wp-steps", "220000"]},
             # thash_rows (session 50): the ADRS rows' assigns (slh_rows_put_adrs's, through the (unsigned)
             # width) within T take 179,416 and 182,791 steps: twice that
-            {"functions": ["thash_rows"], "extra": ["-wp-steps", "370000"]},
+            # session 59: 182,791 -> 197,797 steps (the header's new axiom in its context): twice that
+            {"functions": ["thash_rows"], "extra": ["-wp-steps", "400000"]},
             # hash_xn (session 49): its 8 call points through the batched table (assumed) run CVC4 to
             # the limit; the pass's own limit is twice its most steps of a proved goal (66,834)
-            {"functions": ["hash_xn"], "extra": ["-wp-steps", "140000"]},
+            # session 59: 66,834 -> 80,386 (the header's new axiom in its context): twice that
+            {"functions": ["hash_xn"], "extra": ["-wp-steps", "165000"]},
             # kf_slh_ctx_backends (session 49): its most steps of a proved goal 119,908, twice that
-            {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "240000"]},
+            # session 59: 119,908 -> 129,385 (the header's new axiom in its context): twice that
+            {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "260000"]},
             # kf_slh_h_batch (session 54): over kf_slh_thash_batch's contract, which since session 54 names the
             # fields it writes (c->perms, c->scratch, c->tmpl: not c's pointers, so the loop keeps the arrays'
             # pointers and the set by the frame) and ensures slh_ctx_ok when the outputs lie apart from c->p
             # (thash_batch_ok; the assertion h_batch_sep before the call); 65 goals, its most steps 140,608
             # (h_batch_ok established after h_rows): twice that. Session 55: ensures h_batch_xn (c->xn kept, for
             # xmss.c's reduce_tree), 68 goals, the most 140,608 steps as before
-            {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "290000"]},
+            # session 59: 140,608 -> 155,287 (the header's new axiom in its context): twice that
+            {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "320000"]},
+            # kf_slh_thash (session 59): its one-block path passes kf_slh_hash_blocks's new precondition
+            # slh_ctx_bk (the assertions th_bk0, th_bk1: slh_ctx_bk_is at entry, then in the block's scope);
+            # its postcondition 90,701 -> 129,034 steps, over half the first pass's 200,000: twice that
+            {"functions": ["kf_slh_thash"], "extra": ["-wp-steps", "260000"]},
         ],
-        "pending": ["kf_slh_hash_blocks", "kf_slh_rows_permute", "thash_batch_rows",
-                    "kf_slh_thash_batch_blocks"],
+        "pending": ["kf_slh_rows_permute", "thash_batch_rows", "kf_slh_thash_batch_blocks"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:

@@ -68,6 +68,8 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
         loop invariant c->p == p;
         loop invariant slh_ctx_ok(c);
         loop invariant slh_ctx_x1(c);
+        loop invariant slh_ctx_bk(c);
+        loop invariant slh_ctx_same{Pre, Here}(c);
         loop invariant c->x1 == \at(c->x1, Pre);
         loop invariant p->d == gd && p->n == gn && p->len == glen && p->hp == ghp;
         loop invariant \valid_read(sig + (0 .. gd * xs - 1));

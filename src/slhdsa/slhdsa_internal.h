@@ -95,14 +95,21 @@ typedef struct slh_ctx {
  * of a table reads: the x1 table, 1 <= width <= SLH_MAX_LANES, c->xn and each c->xn_rest[r] NULL or
  * a table hash.c's usable passes (2 .. SLH_MAX_LANES instances, states within the scratch space),
  * each a const table (!\valid: apart from every writable buffer, as kf_slh_params_get's set) apart
- * from the context. Session 58: defined, not yet required by any contract (kf_slh_hash_blocks's
- * proof over it and what its callers' contracts would need: docs/ASSURANCE.md, unit slhdsa_hash). */
+ * from the context. Required by kf_slh_hash_blocks (session 59) and so by its callers' contracts.
+ * slh_ctx_bk is axiomatic, its one axiom its definition (slh_ctx_bk_is), so that a caller's goals
+ * that do not read it carry one atom, not the quantified body (which ran session 58's callers to
+ * their step limits); a function that reads it, or keeps it across a write to memory, unfolds it
+ * with an assertion of slh_ctx_bk_is (hash.c's hb_bk, th_bk0; wots.c's, xmss.c's loop invariant). */
 /*@ predicate slh_xn_ok(kf_backend_xn *t) = \valid_read(t) && !\valid(t) && 2 <= t->n <= SLH_MAX_LANES &&
       t->state_bytes <= SLH_XN_STATE_MAX;
-    predicate slh_ctx_bk(slh_ctx *c) = slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES &&
+    predicate slh_ctx_bk_is(slh_ctx *c) = slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES &&
       (c->xn == \null || (slh_xn_ok(c->xn) && \separated(c, c->xn))) &&
       \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
-        (slh_xn_ok(c->xn_rest[r]) && \separated(c, c->xn_rest[r])); */
+        (slh_xn_ok(c->xn_rest[r]) && \separated(c, c->xn_rest[r]));
+    axiomatic slh_backends {
+      predicate slh_ctx_bk{L}(slh_ctx *c) reads *c, *c->x1, *c->xn, *c->xn_rest[0 .. SLH_MAX_LANES - 1];
+      axiom slh_ctx_bk_def{L}: \forall slh_ctx *c; slh_ctx_bk(c) <==> slh_ctx_bk_is(c);
+    } */
 
 
 /* A message given in pieces (M' = prefix || ctx || OID || M): parts[0..count). */
@@ -147,13 +154,18 @@ void kf_slh_ctx_backends(slh_ctx *c);
 size_t kf_slh_block_init(slh_ctx *c, uint8_t *buf, size_t inlen);
 /* out[i] = SHAKE256 of padded buffer in[i] (nblocks blocks each), n bytes; cnt any. out[i]
  * may point into in[i] (outputs are extracted after the permutations). (ACSL) It writes the
- * counter and the scratch states of *c, as kf_slh_thash (stated, not proved: hash.c is
- * "pending"). */
+ * counter and the scratch states of *c, as kf_slh_thash. Its choice of a table per group reads
+ * the backends (slh_ctx_bk, as kf_slh_ctx_backends leaves them), and hash.c's hash_xn needs each
+ * output apart from c->p and from the arrays (proved, unit slhdsa_hash, session 59). */
 /*@ requires slh_ctx_ok(c) && 1 <= nblocks <= SLH_PADDED(2 * SLH_MAX_N + 32 + SLH_MAX_LEN * SLH_MAX_N) / SLH_BLOCK;
+    requires slh_ctx_bk(c);
     requires \valid_read(in + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
+    requires \separated(c, in + (0 .. cnt - 1), out + (0 .. cnt - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. nblocks * SLH_BLOCK - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
     requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), c->p) &&
+      \separated(out[i] + (0 .. c->p->n - 1), out + (0 .. cnt - 1));
     assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out);
@@ -229,10 +241,13 @@ static inline void slh_rows_put_adrs(uint64_t *rows, unsigned w, size_t n, unsig
 }
 /* Tweakable hash SHAKE256(PK.seed || ADRS || in, 8n): F (inlen n), H (2n), T_l (l*n). (ACSL) inlen
  * >= 1, as all of them: the one-block path's memcpy reads in even for 0 bytes (Frama-C's libc:
- * a valid or empty block; unit slhdsa_hash). */
+ * a valid or empty block; unit slhdsa_hash). one_block: an input that fits one block goes through
+ * kf_slh_hash_blocks, which needs the backends (slh_ctx_bk) and out apart from c->p (session 59:
+ * F and H, so kf_slh_merkle_climb; T_k and T_len never fit, so fors_compress needs nothing more). */
 /*@ requires slh_ctx_ok(c) && \valid_read(adrs);
     requires 0 < inlen <= SLH_MAX_LEN * SLH_MAX_N && \valid_read(in + (0 .. inlen - 1));
     requires \valid(out + (0 .. c->p->n - 1)) && \separated(c, out + (0 .. c->p->n - 1));
+    requires one_block: c->p->n + 32 + inlen < SLH_BLOCK ==> slh_ctx_bk(c) && \separated(out + (0 .. c->p->n - 1), c->p);
     assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], out[0 .. c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out);
@@ -352,12 +367,13 @@ void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, 
 unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d);
 /* Algorithm 8: the WOTS+ public key (n bytes) that sig claims for msg. pk may be msg (it is
  * read first). */
-/*@ requires slh_ctx_ok(c) && \valid_read(adrs);
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && \valid_read(adrs);
     requires \valid_read(sig + (0 .. c->p->len * c->p->n - 1));
     requires \valid_read(msg + (0 .. c->p->n - 1));
     requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, c->p, pk + (0 .. c->p->n - 1));
     assigns *c, pk[0 .. c->p->n - 1], kf_spec_xn_table;
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures wots_bk: slh_ctx_bk(c); */
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk);
 
@@ -374,13 +390,14 @@ void kf_slh_merkle(slh_ctx *c, const slh_adrs *adrs, unsigned height, uint32_t b
                 slh_leaf_fn leaves, const void *arg, uint8_t *root, uint8_t *auth);
 /* Climb from leaf value node (leaf index idx, global tree index base+idx) with auth
  * (height * n bytes); height <= h' of the set (XMSS). */
-/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && height <= SLH_MAX_HP;
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && slh_ctx_bk(c) && height <= SLH_MAX_HP;
     requires \valid(adrs) && \separated(adrs, c, c->p, c->x1);
     requires \valid_read(auth + (0 .. height * c->p->n - 1));
     requires \valid(node + (0 .. c->p->n - 1));
     requires \separated(node + (0 .. c->p->n - 1), c, c->p, c->x1, adrs);
     assigns c->perms, c->cp, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *adrs, node[0 .. c->p->n - 1], kf_spec_xn_table;
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures climb_bk: slh_ctx_bk(c); */
 void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t base, uint32_t idx,
                       const uint8_t *auth, uint8_t *node);
 
@@ -403,12 +420,13 @@ void kf_slh_xmss_sign(slh_ctx *c, const uint8_t *msg, uint32_t idx, const slh_ad
 /* The root of the XMSS tree in adrs (keygen: Algorithm 18). */
 void kf_slh_xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root);
 /* Algorithm 11: sig is SIG_XMSS, (len + h') n bytes; root may be msg. */
-/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && \valid_read(adrs);
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && slh_ctx_bk(c) && \valid_read(adrs);
     requires sig_xmss: \valid_read(sig + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
     requires \valid_read(msg + (0 .. c->p->n - 1));
     requires \valid(root + (0 .. c->p->n - 1)) && \separated(root + (0 .. c->p->n - 1), c, c->p, c->x1);
     assigns *c, root[0 .. c->p->n - 1], kf_spec_xn_table;
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures xmss_bk: slh_ctx_bk(c); */
 void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                       const slh_adrs *adrs, uint8_t *root);
 /* Algorithm 12: SIG_HT of msg (n bytes), d (len + h') n bytes. */
@@ -420,7 +438,7 @@ void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const
     ensures slh_ctx_same{Old, Here}(c); */
 void kf_slh_ht_sign(slh_ctx *c, const uint8_t *msg, uint64_t idx_tree, uint32_t idx_leaf, uint8_t *sig);
 /* Algorithm 13: 1 if valid. sig is SIG_HT, d (len + h') n bytes. */
-/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && \separated(c->p, c->x1);
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && slh_ctx_bk(c) && \separated(c->p, c->x1);
     requires \valid_read(msg + (0 .. c->p->n - 1));
     requires \valid_read(sig + (0 .. c->p->d * (c->p->len + c->p->hp) * c->p->n - 1));
     requires \valid_read(pk_root + (0 .. c->p->n - 1));

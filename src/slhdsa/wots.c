@@ -670,7 +670,8 @@ static void tlen_tail_x1(slh_ctx *c, const vrun *v, unsigned first, unsigned nbl
     requires \valid_read(d + (0 .. c->p->len - 1)) && \forall integer i; 0 <= i < c->p->len ==> d[i] < SLH_W;
     requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, c->p, pk + (0 .. c->p->n - 1));
     assigns *c, pk[0 .. c->p->n - 1], kf_spec_xn_table;
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures rows_bk: \at(slh_ctx_bk(c), Old) ==> slh_ctx_bk(c); */
 static void pk_from_sig_rows(slh_ctx *c, const uint8_t *sig, const uint8_t *d, const slh_adrs *adrs, uint8_t *pk)
 {
     const kf_backend_xn *xn = c->xn, *nb = c->xn_rest[2 < c->width ? 2 : 0];
@@ -796,7 +797,8 @@ static void run_chains_lockstep(slh_ctx *c, const chain_run *r)
                                   \separated(c, c->p, r->snap->sig + (0 .. c->p->len * c->p->n - 1)));
     assigns *c, *(r->val + (0 .. (r->leaves - 1) * r->stride + c->p->len * c->p->n - 1)),
             *(r->snap->sig + (0 .. (r->snap == \null ? -1 : c->p->len * c->p->n - 1))), kf_spec_xn_table;
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures chains_bk: \at(slh_ctx_bk(c), Old) ==> slh_ctx_bk(c); */
 static void run_chains(slh_ctx *c, const chain_run *r)
 {
     if (c->rows && r->prf && !r->start && !r->steps) {
@@ -876,8 +878,10 @@ void kf_slh_wots_digits(const slh_params *p, const uint8_t *msg, uint8_t *d)
     requires \valid_read(buf + (0 .. cnt - 1));
     requires \forall integer l; 0 <= l < cnt ==> \valid(buf[l] + (0 .. nblocks * SLH_BLOCK - 1));
     requires \valid(pk + (0 .. cnt * c->p->n - 1)) && \separated(c, pk + (0 .. cnt * c->p->n - 1));
+    requires slh_ctx_bk(c) && \separated(c, buf + (0 .. cnt - 1)) && \separated(c->p, pk + (0 .. cnt * c->p->n - 1));
     assigns *c, *((char *)(buf[0 .. cnt - 1] + c->p->n) + (0 .. 31)), pk[0 .. cnt * c->p->n - 1], kf_spec_xn_table;
-    ensures slh_ctx_same{Old, Here}(c); */
+    ensures slh_ctx_same{Old, Here}(c);
+    ensures compress_bk: slh_ctx_bk(c); */
 static void wots_compress(slh_ctx *c, const slh_adrs *adrs, uint32_t first, unsigned cnt, uint8_t *const *buf,
                           size_t nblocks, uint8_t *pk)
 {
@@ -898,9 +902,13 @@ static void wots_compress(slh_ctx *c, const slh_adrs *adrs, uint32_t first, unsi
         //@ ghost slh_offset_facts(l, cnt, n);
         out[l] = pk + l * n;
     }
+    /*@ assert outs_apart: \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), c->p) &&
+                        \separated(out[i] + (0 .. c->p->n - 1), out + (0 .. cnt - 1)); */
     /*@ assert outs: \forall integer i, j; 0 <= i < cnt && 0 <= j < n ==>
                         out[i] + j == pk + (i * n + j) && 0 <= i * n + j < cnt * n; */
+    //@ assert wc_bk1: slh_ctx_bk_is(c);
     kf_slh_hash_blocks(c, cnt, (const uint8_t *const *)buf, nblocks, out);
+    //@ assert wc_bk2: slh_ctx_bk_is(c);
 }
 
 void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *pk,
@@ -971,8 +979,10 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
     //@ assert len: p->len == 2 * n + SLH_LEN2;
     //@ ghost wots_sizes(n, p->len);
     if (c->want_cp) c->cp += kf_slh_wots_cp(p, d); /* kforge bench only: it loops over the chains */
+    //@ assert wp_bk0: slh_ctx_bk_is(c);
     if (c->rows) {
         pk_from_sig_rows(c, sig, d, adrs, pk);
+        //@ assert wp_bkr: slh_ctx_bk_is(c);
         return;
     }
     //@ ghost wots_sizes(n, p->len); /* again, of p->len here: the size_t product of its block_init and memcpy */
@@ -984,6 +994,8 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
     size_t nblocks = kf_slh_block_init(c, buf, (size_t)p->len * n);
     memcpy(buf + n + 32, sig, (size_t)p->len * n);
     chain_run r = {adrs, kp, 1, buf + n + 32, 0, 0, d, steps, NULL};
+    //@ assert wp_bk1: slh_ctx_bk_is(c);
     run_chains(c, &r);
     wots_compress(c, adrs, kp, 1, bp, nblocks, pk);
+    //@ assert wp_bk2: slh_ctx_bk_is(c);
 }

@@ -181,8 +181,10 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
      * primitive: the x1 backend's oneblock (a one-block sponge, state in registers) on
      * the unpadded input PK.seed || ADRS || left || right kept in one buffer. */
     uint8_t in[SLH_BLOCK], *pair = in + n + 32;
+    //@ assert mc_bk0: slh_ctx_bk_is(c);
     memcpy(in, c->pk_seed, n);
     c->cp += height;
+    //@ assert mc_bk1: slh_ctx_bk_is(c);
     /*@ loop invariant 0 <= k <= height;
         loop invariant c->p == \at(c->p, Pre);
         loop invariant c->x1 == \at(c->x1, Pre);
@@ -190,6 +192,7 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
         loop invariant c->width == \at(c->width, Pre);
         loop invariant slh_ctx_ok(c);
         loop invariant slh_ctx_x1(c);
+        loop invariant slh_ctx_bk_is(c);
         loop assigns k, c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *adrs, node[0 .. n - 1], in[n .. SLH_BLOCK - 1],
                      kf_spec_xn_table;
         loop variant height - k; */
