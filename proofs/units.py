@@ -289,6 +289,9 @@ UNITS = {
         # -wp-no-init-const: the zetas' bound is an assertion (proofs/justified_alarms.md), not
         # a case split over the table's 256 initialisers (CVC4 timed out on it)
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift", "-wp-no-init-const"],
+        # session 60 (s60-mldsa): kf_mldsa_challenge_offsets(_portable) ensures weight (its count is c's
+        # kf_mldsa_weight, moved from sampling.h to poly.h; the loop invariant weight): 1091 goals, +4, +10.1 s of
+        # CPU side by side with main (docs/ASSURANCE.md, mldsa_poly, "Session 60"); mutant challenge_offsets-positive-only
         "functions": ["kf_mldsa_poly_reduce_portable", "kf_mldsa_poly_caddq_portable", "kf_mldsa_poly_freeze_portable",
                       "kf_mldsa_poly_add_portable", "kf_mldsa_poly_sub_portable", "kf_mldsa_poly_shiftl_portable",
                       "kf_mldsa_ntt_portable", "kf_mldsa_invntt_tomont_portable", "kf_mldsa_pointwise_portable",
