@@ -623,6 +623,9 @@ UNITS = {
         # proved by -wp-prop runs at 470,000 steps (the most 424,374); c_wt from SampleInBall's new ensures weight;
         # left cn_tau (kf_mldsa_challenge_offsets's result not tied to c's weight in poly.h: to justify) and a whole
         # run (a pass needs over 920,000 steps): docs/ASSURANCE.md, "Session 59"
+        # s60-mldsa: sign_attempt's cn_tau proved (by Qed, from kf_mldsa_challenge_offsets's new ensures weight, poly.h,
+        # and c_wt); every goal the -wp-prop runs left is proved; left a whole run (stopped at load ~40: 112 s of CVC4's
+        # CPU in 29 min of the ~900 s it needs), then its slow pass and the parked mutant: docs/ASSURANCE.md, "Session 60"
         "pending": ["keygen_side", "sign_attempt"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
