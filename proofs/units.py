@@ -288,6 +288,9 @@ UNITS = {
         # -wp-no-init-const: the zetas' bound is an assertion (proofs/justified_alarms.md), not
         # a case split over the table's 256 initialisers (CVC4 timed out on it)
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift", "-wp-no-init-const"],
+        # session 60 (s60-mldsa): kf_mldsa_challenge_offsets(_portable) ensures weight (its count is c's
+        # kf_mldsa_weight, moved from sampling.h to poly.h; the loop invariant weight): 1091 goals, +4, +10.1 s of
+        # CPU side by side with main (docs/ASSURANCE.md, mldsa_poly, "Session 60"); mutant challenge_offsets-positive-only
         "functions": ["kf_mldsa_poly_reduce_portable", "kf_mldsa_poly_caddq_portable", "kf_mldsa_poly_freeze_portable",
                       "kf_mldsa_poly_add_portable", "kf_mldsa_poly_sub_portable", "kf_mldsa_poly_shiftl_portable",
                       "kf_mldsa_ntt_portable", "kf_mldsa_invntt_tomont_portable", "kf_mldsa_pointwise_portable",
@@ -619,6 +622,9 @@ UNITS = {
         # proved by -wp-prop runs at 470,000 steps (the most 424,374); c_wt from SampleInBall's new ensures weight;
         # left cn_tau (kf_mldsa_challenge_offsets's result not tied to c's weight in poly.h: to justify) and a whole
         # run (a pass needs over 920,000 steps): docs/ASSURANCE.md, "Session 59"
+        # s60-mldsa: sign_attempt's cn_tau proved (by Qed, from kf_mldsa_challenge_offsets's new ensures weight, poly.h,
+        # and c_wt); every goal the -wp-prop runs left is proved; left a whole run (stopped at load ~40: 112 s of CVC4's
+        # CPU in 29 min of the ~900 s it needs), then its slow pass and the parked mutant: docs/ASSURANCE.md, "Session 60"
         "pending": ["keygen_side", "sign_attempt"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted

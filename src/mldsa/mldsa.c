@@ -559,10 +559,9 @@ static int sign_attempt(sign_state *st, const kf_mldsa_params *p, unsigned kappa
     /*@ assert b_w0: kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */
     /*@ assert c_wt: kf_mldsa_weight(&st->c, KF_MLDSA_N) == p->tau && p->tau <= 60; */
     st->cn = kf_mldsa_challenge_offsets(st->coff, &st->c); /* public, as ctilde */
-    /* (ACSL) to justify (proofs/justified_alarms.md, once sign_attempt has a pass): c has exactly tau <= 60
-     * coefficients +-1 (c_wt: kf_mldsa_sample_in_ball's ensures weight, proved by mldsa_sampling since session 59),
-     * and kf_mldsa_challenge_offsets returns their count (one offset each: its loop's n += (v != 0), the AVX-512
-     * code's popcount), but its contract (poly.h, unit mldsa_poly) bounds the count by N only */
+    /* (ACSL) c has exactly tau <= 60 coefficients +-1 (c_wt: kf_mldsa_sample_in_ball's ensures weight, proved by
+     * mldsa_sampling since session 59), and kf_mldsa_challenge_offsets returns their count (its ensures weight,
+     * poly.h, proved by mldsa_poly since session 60: its loop's n += (v != 0); the AVX-512 code's popcount) */
     /*@ assert cn_tau: st->cn <= 255; */
     /*@ assert c_w: kf_mldsa_vec_bounded(&st->w[0], p->k, -KF_MLDSA_Q + 1, KF_MLDSA_Q - 1) &&
                     kf_mldsa_vec_bounded(&st->w0[0], p->k, -p->gamma2, p->gamma2); */

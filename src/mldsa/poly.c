@@ -700,12 +700,14 @@ uint32_t kf_mldsa_sparse_prep_packed(kf_mldsa_sparse *e, const uint8_t *in, unsi
 
 /*@ requires \valid(off + (0 .. KF_MLDSA_N - 1)) && \valid_read(c) && \separated(off + (0 .. KF_MLDSA_N - 1), c);
     assigns off[0 .. KF_MLDSA_N - 1];
-    ensures \result <= KF_MLDSA_N && \forall integer t; 0 <= t < \result ==> 1 <= off[t] <= 512; */
+    ensures \result <= KF_MLDSA_N && \forall integer t; 0 <= t < \result ==> 1 <= off[t] <= 512;
+    ensures weight: \result == kf_mldsa_weight(c, KF_MLDSA_N); */
 unsigned kf_mldsa_challenge_offsets_portable(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c)
 {
     unsigned n = 0;
     /*@ loop invariant 0 <= n <= j <= KF_MLDSA_N;
         loop invariant \forall integer t; 0 <= t < n ==> 1 <= off[t] <= 512;
+        loop invariant weight: n == kf_mldsa_weight(c, j);
         loop assigns j, n, off[0 .. KF_MLDSA_N - 1];
         loop variant KF_MLDSA_N - j; */
     for (unsigned j = 0; j < N; j++) { /* without a branch per coefficient (random: mispredicted) */

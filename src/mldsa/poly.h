@@ -278,9 +278,14 @@ void kf_mldsa_add_power2round(kf_mldsa_poly *t1, kf_mldsa_poly *t0, const kf_mld
  * < n of e[off[t] + i] = (c s)[i] in Z[X]/(X^256 + 1), |r| <= n max|s| (negacyclic: e's
  * negated copies give the wrapped terms). */
 void kf_mldsa_sparse_prep16(int16_t e[3 * KF_MLDSA_N], const kf_mldsa_poly *s);
+/* (ACSL) c's weight: the number of its nonzero coefficients among the first n (kf_mldsa_challenge_offsets'
+ * result; kf_mldsa_sample_in_ball's ensures weight, sampling.h: exactly tau) */
+/*@ logic integer kf_mldsa_weight{L}(kf_mldsa_poly *c, integer n) =
+      n <= 0 ? 0 : kf_mldsa_weight{L}(c, n - 1) + (c->c[n - 1] != 0 ? 1 : 0); */
 /*@ requires \valid(off + (0 .. KF_MLDSA_N - 1)) && \valid_read(c) && \separated(off + (0 .. KF_MLDSA_N - 1), c);
     assigns off[0 .. KF_MLDSA_N - 1];
-    ensures \result <= KF_MLDSA_N && \forall integer t; 0 <= t < \result ==> 1 <= off[t] <= 512; */
+    ensures \result <= KF_MLDSA_N && \forall integer t; 0 <= t < \result ==> 1 <= off[t] <= 512;
+    ensures weight: \result == kf_mldsa_weight(c, KF_MLDSA_N); */
 unsigned kf_mldsa_challenge_offsets(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
 unsigned kf_mldsa_challenge_offsets_portable(uint16_t off[KF_MLDSA_N], const kf_mldsa_poly *c);
 void kf_mldsa_sparse_mul_portable(kf_mldsa_poly *r, const int16_t e[3 * KF_MLDSA_N], const uint16_t *off,

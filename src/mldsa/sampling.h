@@ -132,10 +132,8 @@ int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, si
                           const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce, unsigned count,
                           const kf_mldsa_params *p);
 /* c with tau coefficients +-1, from c~ (ctilde_bytes). c~ must be public (it branches). */
-/* (ACSL) c's weight: the number of its nonzero coefficients among the first n (ensures weight:
- * exactly tau, the count kf_mldsa_challenge_offsets returns for signing's sparse products) */
-/*@ logic integer kf_mldsa_weight{L}(kf_mldsa_poly *c, integer n) =
-      n <= 0 ? 0 : kf_mldsa_weight{L}(c, n - 1) + (c->c[n - 1] != 0 ? 1 : 0); */
+/* (ACSL) ensures weight: c's weight (poly.h's kf_mldsa_weight, the number of its nonzero coefficients) is
+ * exactly tau, the count kf_mldsa_challenge_offsets returns for signing's sparse products */
 /*@ requires \valid(c) && \valid_read(p) && 1 <= p->tau <= KF_MLDSA_N && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX;
     requires \valid_read(ctilde + (0 .. p->ctilde_bytes - 1)) && \separated(c, p);
     assigns c->c[0 .. KF_MLDSA_N - 1];
