@@ -1164,6 +1164,13 @@ UNITS = {
     # 15 functions, 376 goals proved, 13 justified, OK, 160.7 s of CPU (92.9 s on 08f1335 side by side, load ~28): most of
     # the difference is 13 goals proofs/unproved/mlkem_kpke.tsv does not list (new task digests) run to the limit
     # (docs/ASSURANCE.md); with the list this run makes, 112.4 s (+19.5 s: within the 20 s rule). keygen_rows tried twice (64, then 74 of 103 goals), parked: still pending with keygen_jobs, kf_kpke_keygen
+    # Session 60: keygen_rows' body as the always-inline step keygen_step (the run's writes framed on their own, as
+    # mlkem_kem's enc_run; objdump -d as before), the layout predicates kg_rows_ok / kg_polys_apart / kg_ready, keygen_row's
+    # row_in (its row of A^ only, over a bare index); the ghost lemmas kg_row_bd (a row of A^ in [0, q) once its jobs are
+    # done) and kg_cells proved, 29 goals, the most steps 65,890; mutant kg_row_bd-row-one-job-late. keygen_step and
+    # keygen_rows 94 of 108 (frames across sched_run at the step limit): pending. The default run (17 functions, 405 goals,
+    # 13 justified, OK): 165.0 s of CPU against main's abf36bd 107.3 s side by side (load ~45), of which 8 goals the
+    # known-unproved list lacks (new task digests) run to the limit; the lead's harvest of BUILD/proof_mlkem_kpke_unproved.tsv
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 300,   # a backstop only (the step limit decides): kf_kpke_decrypt's call of decompress ran past 120 s at load ~15
