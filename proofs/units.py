@@ -1170,7 +1170,7 @@ UNITS = {
     # done) and kg_cells proved, 29 goals, the most steps 65,890; mutant kg_row_bd-row-one-job-late. keygen_step and
     # keygen_rows 94 of 108 (frames across sched_run at the step limit): pending. The default run (17 functions, 405 goals,
     # 13 justified, OK): 165.0 s of CPU against main's abf36bd 107.3 s side by side (load ~45), of which 8 goals the
-    # known-unproved list lacks (new task digests) run to the limit; the lead's harvest of BUILD/proof_mlkem_kpke_unproved.tsv
+    # known-unproved list lacks (new task digests) run to the limit: BUILD/proof_mlkem_kpke_unproved.tsv is for the lead's harvest
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 300,   # a backstop only (the step limit decides): kf_kpke_decrypt's call of decompress ran past 120 s at load ~15
