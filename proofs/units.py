@@ -1171,6 +1171,7 @@ UNITS = {
     # keygen_rows 94 of 108 (frames across sched_run at the step limit): pending. The default run (17 functions, 405 goals,
     # 13 justified, OK): 165.0 s of CPU against main's abf36bd 107.3 s side by side (load ~45), of which 8 goals the
     # known-unproved list lacks (new task digests) run to the limit: BUILD/proof_mlkem_kpke_unproved.tsv is for the lead's harvest
+    # (with it in place, side by side: 117.6 s against main's 113.3 s of CPU, +4.3 s, load ~40, 2026-11-29 22:07-22:16 UTC)
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 300,   # a backstop only (the step limit decides): kf_kpke_decrypt's call of decompress ran past 120 s at load ~15
