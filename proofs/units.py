@@ -1169,6 +1169,14 @@ UNITS = {
     # 15 functions, 376 goals proved, 13 justified, OK, 160.7 s of CPU (92.9 s on 08f1335 side by side, load ~28): most of
     # the difference is 13 goals proofs/unproved/mlkem_kpke.tsv does not list (new task digests) run to the limit
     # (docs/ASSURANCE.md); with the list this run makes, 112.4 s (+19.5 s: within the 20 s rule). keygen_rows tried twice (64, then 74 of 103 goals), parked: still pending with keygen_jobs, kf_kpke_keygen
+    # Session 60: keygen_rows' body as the always-inline step keygen_step (the run's writes framed on their own, as
+    # mlkem_kem's enc_run; objdump -d as before), the layout predicates kg_rows_ok / kg_polys_apart / kg_ready, keygen_row's
+    # row_in (its row of A^ only, over a bare index); the ghost lemmas kg_row_bd (a row of A^ in [0, q) once its jobs are
+    # done) and kg_cells proved, 29 goals, the most steps 65,890; mutant kg_row_bd-row-one-job-late. keygen_step and
+    # keygen_rows 94 of 108 (frames across sched_run at the step limit): pending. The default run (17 functions, 405 goals,
+    # 13 justified, OK): 165.0 s of CPU against main's abf36bd 107.3 s side by side (load ~45), of which 8 goals the
+    # known-unproved list lacks (new task digests) run to the limit: BUILD/proof_mlkem_kpke_unproved.tsv is for the lead's harvest
+    # (with it in place, side by side: 117.6 s against main's 113.3 s of CPU, +4.3 s, load ~40, 2026-11-29 22:07-22:16 UTC)
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 300,   # a backstop only (the step limit decides): kf_kpke_decrypt's call of decompress ran past 120 s at load ~15
@@ -1177,8 +1185,11 @@ UNITS = {
         "functions": ["kf_kpke_row_facts", "kf_kpke_c_facts", "encrypt_wipe", "decrypt_wipe", "kf_kpke_encrypt",
                       "kf_kpke_decrypt", "keygen_row",
                       "keygen_noise", "kf_kpke_noise_jobs", "kf_mlkem_poly_ntt2",
-                      "kg_one_job", "keygen_g", "keygen_h_tail", "keygen_wipe", "keygen_wipe_secrets"],
-        "pending": ["KeyGen's Keccak schedule: keygen_jobs, keygen_rows, kf_kpke_keygen"],
+                      "kg_one_job", "keygen_g", "keygen_h_tail", "keygen_wipe", "keygen_wipe_secrets",
+                      # session 60: the ghost lemmas of keygen_rows' rows of A^ (kg_row_bd: a row in [0, q)
+                      # once its jobs are done, from the layout kg_rows_ok; kg_cells), 29 goals, 3.2 s of CPU
+                      "kg_cells", "kg_row_bd"],
+        "pending": ["KeyGen's Keccak schedule: keygen_jobs, keygen_step, keygen_rows, kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
     # the three parameter sets and every input within the documented lengths: the parameter

@@ -39,11 +39,15 @@
 */
 
 /* Row i of t^ = A^ s^ + e^ (Alg. 13 line 18) into ek, and s^_i into dk_pke (lines 19-20). */
+/* (ACSL, unit mlkem_kpke, session 60) row_in: A^'s row i in [0, q) (was all of A^: keygen_rows
+ * calls it with only rows 0 .. i sampled), quantified over a bare index m (a trigger CVC4 can use:
+ * a[i k + l] cannot be one) */
 /*@ requires kf_mlkem_params_ok(p) && i < p->k;
     requires \valid(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
     requires \valid_read(a + (0 .. p->k * p->k - 1)) && \valid_read(s + (0 .. p->k - 1)) && \valid_read(e + (0 .. p->k - 1));
     requires m == \null || \valid_read(m + (0 .. p->k - 1));
-    requires kf_mlkem_vec_bounded(a, p->k * p->k, 0, KF_MLKEM_Q - 1);
+    requires row_in: \forall integer m, j; i * p->k <= m < i * p->k + p->k && 0 <= j < KF_MLKEM_N ==>
+                       0 <= a[m].c[j] <= KF_MLKEM_Q - 1;
     requires kf_mlkem_vec_bounded(s, p->k, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2);
     requires kf_mlkem_vec_bounded(e, p->k, -(KF_MLKEM_Q - 1) / 2, (KF_MLKEM_Q - 1) / 2);
     requires \separated(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1),
@@ -109,6 +113,71 @@ typedef struct {
      assigns \nothing;
      ensures kf_mlkem_jobs_ok(l, j, 1); @/
   static void kg_one_job(kf_mlkem_sched *l, kf_mlkem_job *j) { }
+*/
+
+/* (ACSL, unit mlkem_kpke, session 60) KeyGen's jobs as keygen_jobs lays them out (kg_rows_ok):
+ * row 0 of A^'s k SampleNTT jobs at jobs[0 .. k), each later row i's the last k before until[i],
+ * job q of row i sampling into a[i k + q] (quantified over the bare job index x); piece i of H(ek)
+ * NULL or the job at until[i - 1]; the untils rising by at least k, each within n. kg_polys_apart:
+ * every SampleNTT job's polynomial apart from the secrets (the run's writes keep s and e). kg_ready:
+ * what a run ending in KF_OK leaves (sampling.h's run_lanes, run_bounded, run_ready), and the next
+ * run asks. */
+/*@ predicate kg_rows_ok(keygen_work *w, integer k) =
+      w->n <= K_MAX * K_MAX + 3 * K_MAX && k <= w->until[0] &&
+      (\forall integer i; 0 <= i < k ==> w->until[i] <= w->n) &&
+      (\forall integer i; 1 <= i < k ==> w->until[i - 1] + k <= w->until[i]) &&
+      (\forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q]) &&
+      (\forall integer i, x; 1 <= i < k && w->until[i] - k <= x < w->until[i] ==>
+         w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * k + (x - (w->until[i] - k))]) &&
+      (\forall integer i; 1 <= i < k ==> w->piece[i] == \null || w->piece[i] == &w->jobs[w->until[i - 1]]);
+    predicate kg_polys_apart(keygen_work *w, keygen_secrets *sec) =
+      \forall integer r; 0 <= r < w->n && w->jobs[r].out == \null ==> \separated(w->jobs[r].poly, sec);
+    predicate kg_ready(keygen_work *w) =
+      kf_mlkem_lanes_ok(&w->sched, &w->jobs[0]) && w->sched.checked == w->n &&
+      kf_mlkem_jobs_done_ok(&w->jobs[0], w->n) && kf_mlkem_run_ready(&w->sched, &w->jobs[0]); */
+/* (ACSL, unit mlkem_kpke, session 60) a ghost lemma: row r of A^ in [0, q) once the jobs before
+ * until[r] are done (a done SampleNTT job's polynomial is in [0, q): kf_mlkem_jobs_done_ok), in the
+ * form of keygen_row's row_in; proved alone, by a ghost loop over the row's k jobs (each one's index
+ * a ground term: the layout's and done_ok's quantifiers are over bare job indices); its ground
+ * instance at a call is what keygen_rows needs */
+/* (ACSL, unit mlkem_kpke, session 60) a ghost lemma: the cells of a[c .. c + l] from those of
+ * a[c .. c + l) and a[c + l] (c_eq: the last one as a range of one, which CVC4 matches; with
+ * m == c + l Qed substitutes m and CVC4 answered unknown) */
+/*@ ghost
+  /@ requires c_lo: \forall integer m, j; c <= m < c + l && 0 <= j < KF_MLKEM_N ==> 0 <= a[m].c[j] <= KF_MLKEM_Q - 1;
+     requires c_at: \forall integer j; 0 <= j < KF_MLKEM_N ==> 0 <= a[c + l].c[j] <= KF_MLKEM_Q - 1;
+     assigns \nothing;
+     ensures c_up: \forall integer m, j; c <= m <= c + l && 0 <= j < KF_MLKEM_N ==> 0 <= a[m].c[j] <= KF_MLKEM_Q - 1; @/
+  static void kg_cells(kf_mlkem_poly *a, unsigned c, unsigned l)
+  {
+    /@ assert c_eq: \forall integer m, j; c + l <= m <= c + l && 0 <= j < KF_MLKEM_N ==> 0 <= a[m].c[j] <= KF_MLKEM_Q - 1; @/
+  }
+*/
+/*@ ghost
+  /@ requires \valid_read(w) && kg_rows_ok(w, k) && (k == 2 || k == 3 || k == 4) && 0 <= r < k;
+     requires kf_mlkem_jobs_done_ok(&w->jobs[0], w->n);
+     requires \forall integer q; 0 <= q < w->until[r] ==> w->jobs[q].done != 0;
+     assigns \nothing;
+     ensures \forall integer m, j; r * k <= m < r * k + k && 0 <= j < KF_MLKEM_N ==> 0 <= w->a[m].c[j] <= KF_MLKEM_Q - 1; @/
+  static void kg_row_bd(keygen_work *w, unsigned k, unsigned r)
+  {
+    kf_kpke_row_facts(r, k);
+    unsigned b = r == 0 ? 0 : w->until[r] - k;
+    unsigned c = r * k;
+    /@ assert bd_c: c == r * k; @/
+    /@ loop invariant 0 <= l <= k;
+       loop invariant \forall integer m, j; c <= m < c + l && 0 <= j < KF_MLKEM_N ==>
+                        0 <= w->a[m].c[j] <= KF_MLKEM_Q - 1;
+       loop assigns l;
+       loop variant k - l; @/
+    for (unsigned l = 0; l < k; l++) {
+      /@ assert bd_job: w->jobs[b + l].out == \null && w->jobs[b + l].poly == &w->a[c + l]; @/
+      /@ assert bd_done: w->jobs[b + l].done != 0; @/
+      /@ assert bd_row: kf_mlkem_bounded(&w->a[c + l], 0, KF_MLKEM_Q - 1); @/
+      /@ assert bd_cell: \forall integer j; 0 <= j < KF_MLKEM_N ==> 0 <= w->a[c + l].c[j] <= KF_MLKEM_Q - 1; @/
+      kg_cells(w->a, c, l);
+    }
+  }
 */
 
 /* (rho, sigma) = G(d || k) (Alg. 13 line 1: domain separation by k), as a lone job. */
@@ -199,17 +268,102 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
     sec->cached = kf_mlkem_polyvec_mulcache(sec->m, sec->s, p->k); /* for the k rows */
 }
 
+/* One step of keygen_rows (no behaviour change: its loop's body, always inline): row i - 1 of t^
+ * into ek, s^_{i-1} into dk_pke, piece i of H(ek) let go (rows 0..i-1 are in ek), the schedule run
+ * until row i's jobs are done. */
+/* (ACSL, unit mlkem_kpke, session 60) as mlkem_kem's enc_run / dec_run: the run's writes (sched_run's
+ * output comprehensions) framed in a context of their own; its ensures are keygen_rows' loop
+ * invariants (the layout kept, s and e kept through kg_polys_apart, the schedule ready on KF_OK) */
+/*@ requires kf_mlkem_params_ok(p) && \valid(w) && \valid(sec) && 1 <= i < p->k;
+    requires \valid(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
+    requires \separated(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), w, sec, p);
+    requires \separated(w, sec, p);
+    requires kg_rows_ok(w, p->k) && kg_polys_apart(w, sec);
+    requires kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n) && kg_ready(w);
+    requires \forall integer q; 0 <= q < w->until[i - 1] ==> w->jobs[q].done != 0;
+    requires \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+               -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+               -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+    assigns ek[0 .. KF_MLKEM_POLY_BYTES * p->k - 1], dk_pke[0 .. KF_MLKEM_POLY_BYTES * p->k - 1],
+            w->jobs[0 .. w->n - 1].held, kf_spec_xn_table,
+            w->sched.states[0 .. KF_MLKEM_SCHED_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
+            w->sched.job_of[0 .. 15], w->sched.staged[0 .. 3], w->sched.first, w->sched.open, w->sched.checked,
+            w->jobs[0 .. w->n - 1].started, w->jobs[0 .. w->n - 1].done, w->jobs[0 .. w->n - 1].absorbed,
+            w->jobs[0 .. w->n - 1].padded, w->jobs[0 .. w->n - 1].produced, w->jobs[0 .. w->n - 1].have,
+            { w->jobs[r].out[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_out_len(&w->jobs[r]) },
+            { w->jobs[r].poly->c[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_poly_len(&w->jobs[r]) };
+    ensures kf_mlkem_params_ok(p) && p->k == \old(p->k) && w->n == \old(w->n) && w->hashed == \old(w->hashed);
+    ensures kg_rows_ok(w, p->k) && kg_polys_apart(w, sec);
+    ensures kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures \result == KF_OK ==> kg_ready(w);
+    ensures \result == KF_OK ==> \forall integer q; 0 <= q < w->until[i] ==> w->jobs[q].done != 0;
+    ensures \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+               -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+               -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2; */
+static inline __attribute__((always_inline)) int keygen_step(keygen_work *w, keygen_secrets *sec,
+                                                             const kf_mlkem_params *p, uint8_t *ek,
+                                                             uint8_t *dk_pke, unsigned i)
+{
+    /*@ ghost kf_kpke_row_facts(i - 1, p->k); */
+    /*@ ghost kg_row_bd(w, p->k, i - 1); */
+    keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, i - 1);
+    if (w->piece[i]) w->piece[i]->held = 0;
+    return kf_mlkem_sched_run(&w->sched, w->jobs, w->n, w->until[i]);
+}
+
 /* Rows of t^ into ek and s^ into dk_pke, each row once its matrix row is sampled; between
  * them the schedule runs on (piece i of H(ek) is let go once rows 0..i-1 are in ek). */
+/* (ACSL, unit mlkem_kpke, session 60) after KeyGen's first run: the jobs laid out as keygen_jobs
+ * does (kg_rows_ok), the schedule ready (kg_ready), row 0's jobs (all before until[0]) done, s and e
+ * as keygen_noise ensures; each step's ensures are the loop's invariants (keygen_step) */
+/*@ requires kf_mlkem_params_ok(p) && \valid(w) && \valid(sec);
+    requires \valid(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
+    requires \separated(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), w, sec, p);
+    requires \separated(w, sec, p);
+    requires kg_rows_ok(w, p->k) && kg_polys_apart(w, sec);
+    requires kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n) && kg_ready(w);
+    requires \forall integer q; 0 <= q < w->until[0] ==> w->jobs[q].done != 0;
+    requires \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+               -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+               -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+    assigns ek[0 .. KF_MLKEM_POLY_BYTES * p->k - 1], dk_pke[0 .. KF_MLKEM_POLY_BYTES * p->k - 1],
+            w->jobs[0 .. w->n - 1].held, kf_spec_xn_table,
+            w->sched.states[0 .. KF_MLKEM_SCHED_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
+            w->sched.job_of[0 .. 15], w->sched.staged[0 .. 3], w->sched.first, w->sched.open, w->sched.checked,
+            w->jobs[0 .. w->n - 1].started, w->jobs[0 .. w->n - 1].done, w->jobs[0 .. w->n - 1].absorbed,
+            w->jobs[0 .. w->n - 1].padded, w->jobs[0 .. w->n - 1].produced, w->jobs[0 .. w->n - 1].have,
+            { w->jobs[r].out[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_out_len(&w->jobs[r]) },
+            { w->jobs[r].poly->c[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_poly_len(&w->jobs[r]) };
+    ensures kf_mlkem_sched_ok(&w->sched);
+    ensures w->hashed == \old(w->hashed);
+    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
 static int keygen_rows(keygen_work *w, keygen_secrets *sec, const kf_mlkem_params *p, uint8_t *ek,
                        uint8_t *dk_pke)
 {
     int rc = KF_OK;
-    for (unsigned i = 1; i < p->k && rc == KF_OK; i++) {
-        keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, i - 1);
-        if (w->piece[i]) w->piece[i]->held = 0;
-        rc = kf_mlkem_sched_run(&w->sched, w->jobs, w->n, w->until[i]);
-    }
+    /*@ loop invariant 1 <= i <= p->k;
+        loop invariant kf_mlkem_params_ok(p) && p->k == \at(p->k, Pre) && w->n == \at(w->n, Pre) &&
+                       w->hashed == \at(w->hashed, Pre);
+        loop invariant kg_rows_ok(w, p->k) && kg_polys_apart(w, sec);
+        loop invariant kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
+        loop invariant rc == KF_OK || rc == KF_ERR_BAD_STATE || rc == KF_ERR_BAD_LENGTH;
+        loop invariant rc == KF_OK ==> kg_ready(w);
+        loop invariant rc == KF_OK ==> \forall integer q; 0 <= q < w->until[i - 1] ==> w->jobs[q].done != 0;
+        loop invariant \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+                         -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+                         -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+        loop assigns i, rc, ek[0 .. KF_MLKEM_POLY_BYTES * p->k - 1], dk_pke[0 .. KF_MLKEM_POLY_BYTES * p->k - 1],
+            w->jobs[0 .. w->n - 1].held, kf_spec_xn_table,
+            w->sched.states[0 .. KF_MLKEM_SCHED_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
+            w->sched.job_of[0 .. 15], w->sched.staged[0 .. 3], w->sched.first, w->sched.open, w->sched.checked,
+            w->jobs[0 .. w->n - 1].started, w->jobs[0 .. w->n - 1].done, w->jobs[0 .. w->n - 1].absorbed,
+            w->jobs[0 .. w->n - 1].padded, w->jobs[0 .. w->n - 1].produced, w->jobs[0 .. w->n - 1].have,
+            { w->jobs[r].out[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_out_len(&w->jobs[r]) },
+            { w->jobs[r].poly->c[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_poly_len(&w->jobs[r]) };
+        loop variant p->k - i; */
+    for (unsigned i = 1; i < p->k && rc == KF_OK; i++) rc = keygen_step(w, sec, p, ek, dk_pke, i);
+    /*@ ghost if (rc == KF_OK) { kf_kpke_row_facts(p->k - 1, p->k); kg_row_bd(w, p->k, p->k - 1); } */
     if (rc == KF_OK) keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, p->k - 1);
     return rc;
 }
