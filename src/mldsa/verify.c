@@ -147,7 +147,9 @@ void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_
     requires ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    ensures kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    ensures ah_kept: ah->n <= KF_XN_MAX - 1 &&
+                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1); */
 static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
     /*@ assert a_fits: 16 <= p->k * p->l <= K_MAX * L_MAX; */
@@ -185,7 +187,9 @@ static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    ensures ah_kept: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
+                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
 static void w1_matrix(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX; */
@@ -295,12 +299,16 @@ static void w1_rows(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid, st->c, st->tmp,
             st->z[0 .. L_MAX - 1], st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], w1[0 .. W1_BYTES_MAX - 1],
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    ensures ah_kept: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
+                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
 static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah, const uint8_t *sib)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX && 32 * p->w1_bits * p->k <= W1_BYTES_MAX; */
     w1_matrix(st, p, ah);
     w1_challenge(st, p, sib);
+    /*@ assert ah_kept1: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
+                         \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
     /*@ loop invariant 0 <= j <= p->l;
         loop invariant kf_mldsa_params_ok(p);
         loop invariant kf_mldsa_vec_bounded(&st->z[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
@@ -308,6 +316,8 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
         loop assigns j, st->z[0 .. L_MAX - 1];
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st->z[j]);
+    /*@ assert ah_kept2: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
+                         \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
     w1_rows(st, p, w1);
 }
 
@@ -519,6 +529,7 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
         out[j] = bw->tr[j];
     }
     kf_sponge_xn_plan(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    /*@ assert lanes_tr: x.n == n && \forall integer k; 0 <= k < n ==> out[k] == &bw->tr[k][0]; */
     kf_sponge_xn_oneshot(&x, in, inlen, out, KF_MLDSA_TR_BYTES); /* tr = H(pk, 64) */
     const int lanes = mu_lanes(bw, n, items);
     /*@ loop invariant 0 <= j <= n;
@@ -539,15 +550,29 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
         in2[j] = bw->w1[j];
         out[j] = bw->got[j];
     }
+    /*@ assert lanes: \forall integer k; 0 <= k < n ==> in[k] == &bw->mu[k][0] && in2[k] == &bw->w1[k][0] &&
+                        out[k] == &bw->got[k][0]; */
     kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
+    /*@ assert lanes_x: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1 &&
+                        \forall integer k; 0 <= k < n ==> \valid_read(in[k] + (0 .. KF_MLDSA_CRHBYTES - 1)) &&
+                          in2[k] == &bw->w1[k][0] && out[k] == &bw->got[k][0]; */
     kf_sponge_xn_absorb(&x, in, KF_MLDSA_CRHBYTES);
+    /*@ assert x_mu: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1 &&
+                     \forall integer k; 0 <= k < n ==> \valid_read(in2[k] + (0 .. W1_BYTES_MAX - 1)) &&
+                       out[k] == &bw->got[k][0]; */
     kf_sponge_xn_absorb(&x, in2, w1_bytes(p));
+    /*@ assert x_w1: kf_sponge_xn_ok(&x) && x.n == n && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX &&
+                     \forall integer k; 0 <= k < n ==> out[k] == &bw->got[k][0]; */
     kf_sponge_xn_squeeze(&x, out, p->ctilde_bytes); /* c~' = H(mu || w1Encode(w1'), lambda/4) */
+    /*@ assert cmp_sizes: p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX; */
     /*@ loop invariant 0 <= j <= n;
         loop assigns j, results[bw->at[0 .. n - 1]];
         loop variant n - j; */
-    for (unsigned j = 0; j < n; j++)
+    for (unsigned j = 0; j < n; j++) {
+        /*@ assert cmp_valid: \valid_read(&bw->ctilde[j][0] + (0 .. p->ctilde_bytes - 1)) &&
+                              \valid_read(&bw->got[j][0] + (0 .. p->ctilde_bytes - 1)); */
         results[bw->at[j]] = memcmp(bw->ctilde[j], bw->got[j], p->ctilde_bytes) == 0 ? KF_OK : KF_ERR_BAD_SIGNATURE;
+    }
 }
 
 /* SampleInBall's first SHAKE256 block of c~ (sigDecode: the signature's first bytes) for the
@@ -597,6 +622,14 @@ static void prefetch_item(const kf_mldsa_verify_item *it, const kf_mldsa_params 
     for (size_t o = 0; o < p->pk_bytes; o += 64) __builtin_prefetch(it->pk + o);
 }
 
+/* The batch's contract (its declaration in keccakforge.h has none): items and results NULL, or
+ * count items each readable as kf_mldsa_verify asks of its arguments and count results apart
+ * from them. */
+/*@ requires count == 0 || items == \null || results == \null ||
+             (\valid_read(items + (0 .. count - 1)) && \valid(results + (0 .. count - 1)) &&
+              \separated(results + (0 .. count - 1), items + (0 .. count - 1)) &&
+              \forall integer i; 0 <= i < count ==> kf_item_readable(&items[i]));
+    assigns results[0 .. count - 1], kf_spec_xn_table; */
 int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_verify_item *items, int *results)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -610,10 +643,27 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
     unsigned n = 0;
     ah.n = 0;
     st.a_valid = 0;
+    /*@ loop invariant 0 <= i <= count && n < WINDOW;
+        loop invariant p_ok: p == \null || kf_mldsa_params_ok(p);
+        loop invariant sib: sib_end <= count && sib_first <= sib_end && sib_end - sib_first <= WINDOW &&
+                            (i < sib_end ==> sib_first <= i);
+        loop invariant window: \forall integer k; 0 <= k < n ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) &&
+                               bw.pk[k] == items[bw.at[k]].pk;
+        loop invariant a_ok: st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+        loop invariant ah_ok: ah.n <= KF_XN_MAX - 1 &&
+                              \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1);
+        loop assigns i, n, sib_first, sib_end, st, bw, ah, sib[0 .. WINDOW - 1][0 .. KF_SHAKE256_RATE - 1],
+                     results[0 .. count - 1], kf_spec_xn_table;
+        loop variant count - i; */
     for (size_t i = 0; i < count; i++) {
         const kf_mldsa_verify_item *it = &items[i];
         results[i] = item_checks(p, it);
         if (results[i] != KF_OK) continue;
+        /* p is params.c's const table, apart from the caller's pk and sig (kf_mldsa_verify_one's
+         * inputs_apart) */
+        /*@ assert batch_inputs_apart: \separated(it->pk + (0 .. p->pk_bytes - 1), p) &&
+                                       \separated(it->sig + (0 .. p->sig_bytes - 1), p); */
+        /*@ assert sizes: p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX && KF_MLDSA_SEEDBYTES <= p->pk_bytes; */
         if (!verify_decode(&st, p, it->pk, it->sig)) {
             results[i] = KF_ERR_BAD_SIGNATURE;
             continue;
@@ -644,6 +694,9 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
     if (n) finish_window(&bw, n, p, items, results);
     wipe_state(&st);
     int first = KF_OK;
+    /*@ loop invariant 0 <= i <= count;
+        loop assigns i, first;
+        loop variant count - i; */
     for (size_t i = 0; i < count && first == KF_OK; i++) first = results[i];
     return first;
 }
