@@ -521,6 +521,12 @@ UNITS = {
             # 490,000; slow: 22.7 s of CPU alone (run.py --functions, load ~28), over the session's 20 s
             {"functions": ["mu_lanes"], "extra": ["-wp-steps", "490000"], "slow": True},
         ],
+        # session 60: still pending (docs/ASSURANCE.md, "ML-DSA's Verify", session 60). finish_window 96 of 114 at
+        # 360,000 steps: the lanes' pointer facts across kf_sponge_xn_init / _absorb's `assigns *s` and the compare
+        # loop's memcmp run to the limit in its large context (next: the c~' hash in a helper of its own, as
+        # mu_lanes). kf_mldsa_verify_batch: its memcmp and its wipe of a local replaced (same_bytes, wipe_state),
+        # its contract and loop invariants written; its loop's ah_ok needs verify_w1 to ensure ah_kept (commit c5df66c:
+        # proved, ~30 s of CPU more in the first pass, taken out until the batch is proved).
         "pending": ["kf_mldsa_verify_batch", "finish_window"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter

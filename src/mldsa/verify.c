@@ -147,9 +147,7 @@ void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_
     requires ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
-    ensures ah_kept: ah->n <= KF_XN_MAX - 1 &&
-                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1); */
+    ensures kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
     /*@ assert a_fits: 16 <= p->k * p->l <= K_MAX * L_MAX; */
@@ -187,9 +185,7 @@ static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
-    ensures ah_kept: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
-                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void w1_matrix(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX; */
@@ -299,16 +295,12 @@ static void w1_rows(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid, st->c, st->tmp,
             st->z[0 .. L_MAX - 1], st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], w1[0 .. W1_BYTES_MAX - 1],
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
-    ensures ah_kept: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
-                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
 static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah, const uint8_t *sib)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX && 32 * p->w1_bits * p->k <= W1_BYTES_MAX; */
     w1_matrix(st, p, ah);
     w1_challenge(st, p, sib);
-    /*@ assert ah_kept1: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
-                         \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
     /*@ loop invariant 0 <= j <= p->l;
         loop invariant kf_mldsa_params_ok(p);
         loop invariant kf_mldsa_vec_bounded(&st->z[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
@@ -316,8 +308,6 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
         loop assigns j, st->z[0 .. L_MAX - 1];
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st->z[j]);
-    /*@ assert ah_kept2: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
-                         \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
     w1_rows(st, p, w1);
 }
 
@@ -529,7 +519,6 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
         out[j] = bw->tr[j];
     }
     kf_sponge_xn_plan(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
-    /*@ assert lanes_tr: x.n == n && \forall integer k; 0 <= k < n ==> out[k] == &bw->tr[k][0]; */
     kf_sponge_xn_oneshot(&x, in, inlen, out, KF_MLDSA_TR_BYTES); /* tr = H(pk, 64) */
     const int lanes = mu_lanes(bw, n, items);
     /*@ loop invariant 0 <= j <= n;
@@ -553,26 +542,16 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
     /*@ assert lanes: \forall integer k; 0 <= k < n ==> in[k] == &bw->mu[k][0] && in2[k] == &bw->w1[k][0] &&
                         out[k] == &bw->got[k][0]; */
     kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
-    /*@ assert lanes_x: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1 &&
-                        \forall integer k; 0 <= k < n ==> \valid_read(in[k] + (0 .. KF_MLDSA_CRHBYTES - 1)) &&
-                          in2[k] == &bw->w1[k][0] && out[k] == &bw->got[k][0]; */
     kf_sponge_xn_absorb(&x, in, KF_MLDSA_CRHBYTES);
-    /*@ assert x_mu: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1 &&
-                     \forall integer k; 0 <= k < n ==> \valid_read(in2[k] + (0 .. W1_BYTES_MAX - 1)) &&
-                       out[k] == &bw->got[k][0]; */
+    /*@ assert x_mu: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1; */
     kf_sponge_xn_absorb(&x, in2, w1_bytes(p));
-    /*@ assert x_w1: kf_sponge_xn_ok(&x) && x.n == n && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX &&
-                     \forall integer k; 0 <= k < n ==> out[k] == &bw->got[k][0]; */
+    /*@ assert x_w1: kf_sponge_xn_ok(&x) && x.n == n; */
     kf_sponge_xn_squeeze(&x, out, p->ctilde_bytes); /* c~' = H(mu || w1Encode(w1'), lambda/4) */
-    /*@ assert cmp_sizes: p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX; */
     /*@ loop invariant 0 <= j <= n;
         loop assigns j, results[bw->at[0 .. n - 1]];
         loop variant n - j; */
-    for (unsigned j = 0; j < n; j++) {
-        /*@ assert cmp_valid: \valid_read(&bw->ctilde[j][0] + (0 .. p->ctilde_bytes - 1)) &&
-                              \valid_read(&bw->got[j][0] + (0 .. p->ctilde_bytes - 1)); */
+    for (unsigned j = 0; j < n; j++)
         results[bw->at[j]] = memcmp(bw->ctilde[j], bw->got[j], p->ctilde_bytes) == 0 ? KF_OK : KF_ERR_BAD_SIGNATURE;
-    }
 }
 
 /* SampleInBall's first SHAKE256 block of c~ (sigDecode: the signature's first bytes) for the
