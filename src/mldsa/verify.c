@@ -357,6 +357,15 @@ static inline void wipe_but_a(verify_state *st)
     kf_memzero((uint8_t *)st + sizeof st->a, sizeof *st - sizeof st->a);
 }
 
+/* The batch's wipe of its whole state, in the state's type as wipe_but_a (kf_memzero of a
+ * local as bytes leaves a false hypothesis for every goal after it: "ML-DSA's Verify"). */
+/*@ requires \valid(st);
+    assigns *st; */
+static inline void wipe_state(verify_state *st)
+{
+    kf_memzero(st, sizeof *st);
+}
+
 int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_mldsa_msg *m, const uint8_t *mu,
                         const uint8_t *sig)
 {
@@ -530,9 +539,13 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
         in2[j] = bw->w1[j];
         out[j] = bw->got[j];
     }
+    /*@ assert lanes: \forall integer k; 0 <= k < n ==> in[k] == &bw->mu[k][0] && in2[k] == &bw->w1[k][0] &&
+                        out[k] == &bw->got[k][0]; */
     kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_absorb(&x, in, KF_MLDSA_CRHBYTES);
+    /*@ assert x_mu: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1; */
     kf_sponge_xn_absorb(&x, in2, w1_bytes(p));
+    /*@ assert x_w1: kf_sponge_xn_ok(&x) && x.n == n; */
     kf_sponge_xn_squeeze(&x, out, p->ctilde_bytes); /* c~' = H(mu || w1Encode(w1'), lambda/4) */
     /*@ loop invariant 0 <= j <= n;
         loop assigns j, results[bw->at[0 .. n - 1]];
@@ -588,6 +601,14 @@ static void prefetch_item(const kf_mldsa_verify_item *it, const kf_mldsa_params 
     for (size_t o = 0; o < p->pk_bytes; o += 64) __builtin_prefetch(it->pk + o);
 }
 
+/* The batch's contract (its declaration in keccakforge.h has none): items and results NULL, or
+ * count items each readable as kf_mldsa_verify asks of its arguments and count results apart
+ * from them. */
+/*@ requires count == 0 || items == \null || results == \null ||
+             (\valid_read(items + (0 .. count - 1)) && \valid(results + (0 .. count - 1)) &&
+              \separated(results + (0 .. count - 1), items + (0 .. count - 1)) &&
+              \forall integer i; 0 <= i < count ==> kf_item_readable(&items[i]));
+    assigns results[0 .. count - 1], kf_spec_xn_table; */
 int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_verify_item *items, int *results)
 {
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
@@ -601,10 +622,27 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
     unsigned n = 0;
     ah.n = 0;
     st.a_valid = 0;
+    /*@ loop invariant 0 <= i <= count && n < WINDOW;
+        loop invariant p_ok: p == \null || kf_mldsa_params_ok(p);
+        loop invariant sib: sib_end <= count && sib_first <= sib_end && sib_end - sib_first <= WINDOW &&
+                            (i < sib_end ==> sib_first <= i);
+        loop invariant window: \forall integer k; 0 <= k < n ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) &&
+                               bw.pk[k] == items[bw.at[k]].pk;
+        loop invariant a_ok: st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+        loop invariant ah_ok: ah.n <= KF_XN_MAX - 1 &&
+                              \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1);
+        loop assigns i, n, sib_first, sib_end, st, bw, ah, sib[0 .. WINDOW - 1][0 .. KF_SHAKE256_RATE - 1],
+                     results[0 .. count - 1], kf_spec_xn_table;
+        loop variant count - i; */
     for (size_t i = 0; i < count; i++) {
         const kf_mldsa_verify_item *it = &items[i];
         results[i] = item_checks(p, it);
         if (results[i] != KF_OK) continue;
+        /* p is params.c's const table, apart from the caller's pk and sig (kf_mldsa_verify_one's
+         * inputs_apart) */
+        /*@ assert batch_inputs_apart: \separated(it->pk + (0 .. p->pk_bytes - 1), p) &&
+                                       \separated(it->sig + (0 .. p->sig_bytes - 1), p); */
+        /*@ assert sizes: p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX && KF_MLDSA_SEEDBYTES <= p->pk_bytes; */
         if (!verify_decode(&st, p, it->pk, it->sig)) {
             results[i] = KF_ERR_BAD_SIGNATURE;
             continue;
@@ -613,7 +651,9 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
         ah.next_rho = NULL;
         if (i + 1 < count && item_checks(p, &items[i + 1]) == KF_OK) {
             prefetch_item(&items[i + 1], p);
-            if (memcmp(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES) != 0)
+            /* same_bytes, not memcmp (its hypothesis after the call is false: same_bytes' comment);
+             * rho is public (the key's first bytes): a branch on it leaks nothing */
+            if (!same_bytes(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES))
                 ah.next_rho = items[i + 1].pk; /* pkEncode: rho first */
         }
         if (i >= sib_end) {
@@ -631,8 +671,11 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
         }
     }
     if (n) finish_window(&bw, n, p, items, results);
-    kf_memzero(&st, sizeof st);
+    wipe_state(&st);
     int first = KF_OK;
+    /*@ loop invariant 0 <= i <= count;
+        loop assigns i, first;
+        loop variant count - i; */
     for (size_t i = 0; i < count && first == KF_OK; i++) first = results[i];
     return first;
 }
