@@ -1503,7 +1503,10 @@ UNITS = {
             {"functions": ["hash_xn"], "extra": ["-wp-steps", "165000"]},
             # kf_slh_ctx_backends (session 49): its most steps of a proved goal 119,908, twice that
             # session 59: 119,908 -> 129,385 (the header's new axiom in its context): twice that
-            {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "260000"]},
+            # session 60: with it (its goals do not read slh_ctx_bk), the ghost lemmas slh_bk_elim and slh_bk_intro
+            # (slhdsa_internal.h: slh_ctx_bk's two directions), the one pass that sees its axiom (-DKF_SLH_BK_AXIOM)
+            {"functions": ["kf_slh_ctx_backends", "slh_bk_elim", "slh_bk_intro"],
+             "extra": ["-wp-steps", "260000", "-cpp-extra-args=-DKF_SLH_BK_AXIOM"]},
             # kf_slh_h_batch (session 54): over kf_slh_thash_batch's contract, which since session 54 names the
             # fields it writes (c->perms, c->scratch, c->tmpl: not c's pointers, so the loop keeps the arrays'
             # pointers and the set by the frame) and ensures slh_ctx_ok when the outputs lie apart from c->p
