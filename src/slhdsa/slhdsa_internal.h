@@ -96,10 +96,10 @@ typedef struct slh_ctx {
  * a table hash.c's usable passes (2 .. SLH_MAX_LANES instances, states within the scratch space),
  * each a const table (!\valid: apart from every writable buffer, as kf_slh_params_get's set) apart
  * from the context. Required by kf_slh_hash_blocks (session 59) and so by its callers' contracts.
- * slh_ctx_bk is axiomatic, its one axiom its definition (slh_ctx_bk_is), so that a caller's goals
- * that do not read it carry one atom, not the quantified body (which ran session 58's callers to
- * their step limits); a function that reads it, or keeps it across a write to memory, unfolds it
- * with an assertion of slh_ctx_bk_is (hash.c's hb_bk, th_bk0; wots.c's, xmss.c's loop invariant). */
+ * slh_ctx_bk is axiomatic (its axiom: it is slh_ctx_bk_is), so a caller's goals carry one atom, not
+ * the quantified body (which ran session 58's callers to their step limits); a function that reads
+ * it, or keeps it across a write to memory, unfolds it (ghost slh_bk_elim, then assertions of
+ * slh_ctx_bk_is) and folds it back (ghost slh_bk_intro) before a callee that requires it. */
 /*@ predicate slh_xn_ok(kf_backend_xn *t) = \valid_read(t) && !\valid(t) && 2 <= t->n <= SLH_MAX_LANES &&
       t->state_bytes <= SLH_XN_STATE_MAX;
     predicate slh_ctx_bk_is(slh_ctx *c) = slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES &&
