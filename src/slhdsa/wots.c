@@ -971,6 +971,7 @@ unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d)
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk)
 {
+    //@ ghost slh_bk_elim(c); /* at entry: the stores below (the digits) change the memory slh_ctx_bk reads */
     const slh_params *p = c->p;
     const size_t n = p->n;
     uint8_t buf[TLEN_BUF_MAX];
@@ -981,7 +982,6 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
     //@ assert nset: n == 16 || n == 24 || n == 32;
     //@ assert len: p->len == 2 * n + SLH_LEN2;
     //@ ghost wots_sizes(n, p->len);
-    //@ ghost slh_bk_elim(c);
     if (c->want_cp) c->cp += kf_slh_wots_cp(p, d); /* kforge bench only: it loops over the chains */
     //@ assert wp_bk0: slh_ctx_bk_is(c);
     if (c->rows) {
