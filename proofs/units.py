@@ -1499,6 +1499,8 @@ UNITS = {
     # kf_slh_ctx_backends leaves them; an axiomatic predicate whose one axiom defines it as slh_ctx_bk_is, so
     # the callers carry one atom: slhdsa_internal.h), the arrays apart from *c, each output apart from c->p
     # and the output array; its assertion hb_bk unfolds it at entry. kf_slh_thash in a pass of its own (below).
+    # Session 60: the axiom only in kf_slh_ctx_backends's pass (-DKF_SLH_BK_AXIOM), which proves the ghost lemmas
+    # slh_bk_elim / slh_bk_intro (its two directions); every other pass and unit calls them (docs/ASSURANCE.md)
     "slhdsa_hash": {
         "files": ["src/slhdsa/hash.c"],
         "timeout": 120,
@@ -1516,27 +1518,34 @@ UNITS = {
             # (153,208 steps of its 200,000 in session 49); since session 50 its row indices come from the
             # ghost lemma slh_row_at, without the tactic, in the first pass (its most steps about 67,000)
             # session 59: its most 93,548 -> 109,405 steps (the header's new axiomatic slh_ctx_bk beside it, as far
-            # as measured: not read by it), over half the unit's 200,000: its own limit, twice that
-            {"functions": ["slh_rows_put_adrs"], "extra": ["-wp-auto", "wp:range", "-wp-steps", "220000"]},
+            # as measured: not read by it), over half the unit's 200,000: its own limit, twice that; session 60
+            # (slh_ctx_bk's axiom out of its context): 93,548 again, the unit's 200,000
+            {"functions": ["slh_rows_put_adrs"], "extra": ["-wp-auto", "wp:range"]},
             # thash_rows (session 50): the ADRS rows' assigns (slh_rows_put_adrs's, through the (unsigned)
             # width) within T take 179,416 and 182,791 steps: twice that
-            # session 59: 182,791 -> 197,797 steps (the header's new axiom in its context): twice that
-            {"functions": ["thash_rows"], "extra": ["-wp-steps", "400000"]},
+            # session 59: 182,791 -> 197,797 steps (the header's new axiom in its context): twice that; session 60
+            # (the axiom out of its context): 182,791 again, 370,000
+            {"functions": ["thash_rows"], "extra": ["-wp-steps", "370000"]},
             # hash_xn (session 49): its 8 call points through the batched table (assumed) run CVC4 to
             # the limit; the pass's own limit is twice its most steps of a proved goal (66,834)
-            # session 59: 66,834 -> 80,386 (the header's new axiom in its context): twice that
-            {"functions": ["hash_xn"], "extra": ["-wp-steps", "165000"]},
+            # session 59: 66,834 -> 80,386 (the header's new axiom in its context): twice that; session 60 (the
+            # axiom out of its context): 65,177, 140,000
+            {"functions": ["hash_xn"], "extra": ["-wp-steps", "140000"]},
             # kf_slh_ctx_backends (session 49): its most steps of a proved goal 119,908, twice that
             # session 59: 119,908 -> 129,385 (the header's new axiom in its context): twice that
-            {"functions": ["kf_slh_ctx_backends"], "extra": ["-wp-steps", "260000"]},
+            # session 60: with it (its goals do not read slh_ctx_bk), the ghost lemmas slh_bk_elim and slh_bk_intro
+            # (slhdsa_internal.h: slh_ctx_bk's two directions), the one pass that sees its axiom (-DKF_SLH_BK_AXIOM)
+            {"functions": ["kf_slh_ctx_backends", "slh_bk_elim", "slh_bk_intro"],
+             "extra": ["-wp-steps", "260000", "-cpp-extra-args=-DKF_SLH_BK_AXIOM"]},
             # kf_slh_h_batch (session 54): over kf_slh_thash_batch's contract, which since session 54 names the
             # fields it writes (c->perms, c->scratch, c->tmpl: not c's pointers, so the loop keeps the arrays'
             # pointers and the set by the frame) and ensures slh_ctx_ok when the outputs lie apart from c->p
             # (thash_batch_ok; the assertion h_batch_sep before the call); 65 goals, its most steps 140,608
             # (h_batch_ok established after h_rows): twice that. Session 55: ensures h_batch_xn (c->xn kept, for
             # xmss.c's reduce_tree), 68 goals, the most 140,608 steps as before
-            # session 59: 140,608 -> 155,287 (the header's new axiom in its context): twice that
-            {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "320000"]},
+            # session 59: 140,608 -> 155,287 (the header's new axiom in its context): twice that; session 60 (the
+            # axiom out of its context): 140,608 again, 290,000
+            {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "290000"]},
             # kf_slh_thash (session 59): its one-block path passes kf_slh_hash_blocks's new precondition
             # slh_ctx_bk (the assertions th_bk0, th_bk1: slh_ctx_bk_is at entry, then in the block's scope);
             # its postcondition 90,701 -> 129,034 steps, over half the first pass's 200,000: twice that

@@ -170,6 +170,7 @@ static void hash_x1(slh_ctx *c, const uint8_t *in, size_t nblocks, uint8_t *out)
 void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t nblocks, uint8_t *const *out)
 {
     size_t done = 0;
+    /*@ ghost slh_bk_elim(c); */
     //@ assert hb_bk: slh_ctx_bk_is(c);
     c->perms += (uint64_t)cnt * nblocks;
     /*@ loop invariant done <= cnt;
@@ -198,6 +199,7 @@ void kf_slh_hash_blocks(slh_ctx *c, size_t cnt, const uint8_t *const *in, size_t
 void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t inlen, uint8_t *out)
 {
     const size_t n = c->p->n;
+    /*@ ghost if (n + 32 + inlen < SLH_BLOCK) slh_bk_elim(c); */
     //@ assert th_bk0: n + 32 + inlen < SLH_BLOCK ==> slh_ctx_bk_is(c);
     if (n + 32 + inlen < SLH_BLOCK) { /* F, H, PRF: one block */
         uint8_t blk[SLH_BLOCK];
@@ -206,6 +208,7 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
         kf_slh_block_init(c, blk, inlen);
         memcpy(blk + n, adrs->b, 32);
         memcpy(blk + n + 32, in, inlen);
+        /*@ ghost slh_bk_intro(c); */
         kf_slh_hash_blocks(c, 1, bp, 1, &out);
         kf_memzero(blk, sizeof blk);
         return;

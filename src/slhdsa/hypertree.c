@@ -70,6 +70,7 @@ static int same_root(const uint8_t *a, const uint8_t *b, unsigned n)
 int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_t idx_tree,
               uint32_t idx_leaf, const uint8_t *pk_root)
 {
+    //@ ghost slh_bk_elim(c);
     const slh_params *p = c->p;
     const size_t xs = slh_xmss_sig_bytes(p);
     uint8_t node[SLH_MAX_N];
@@ -82,6 +83,7 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
     //@ ghost const unsigned glen = p->len;
     //@ ghost const unsigned ghp = p->hp;
     //@ assert xsv: xs == (glen + ghp) * gn;
+    //@ ghost slh_bk_intro(c);
     /*@ loop invariant 0 <= j <= p->d;
         loop invariant c->p == p;
         loop invariant slh_ctx_ok(c);
@@ -95,6 +97,7 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
         loop variant p->d - j; */
     for (unsigned j = 0; j < p->d; j++) {
         /*@ ghost slh_offset_facts(j, gd, xs); */
+        //@ ghost slh_bk_elim(c);
         //@ assert layer: \valid_read(sig + j * xs + (0 .. xs - 1));
         //@ assert out1: \valid(node + (0 .. p->n - 1));
         //@ assert out2: \separated(node + (0 .. p->n - 1), c);
@@ -102,6 +105,7 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
         //@ assert out4: \separated(node + (0 .. p->n - 1), c->x1);
         adrs_set_layer(&adrs, j);
         adrs_set_tree(&adrs, idx_tree);
+        //@ ghost slh_bk_intro(c);
         //@ assert in1: \valid_read(sig + j * xs + (0 .. (c->p->len + c->p->hp) * c->p->n - 1));
         //@ assert out5: \valid(node + (0 .. c->p->n - 1));
         //@ assert out6: \separated(node + (0 .. c->p->n - 1), c, c->p, c->x1);

@@ -96,20 +96,44 @@ typedef struct slh_ctx {
  * a table hash.c's usable passes (2 .. SLH_MAX_LANES instances, states within the scratch space),
  * each a const table (!\valid: apart from every writable buffer, as kf_slh_params_get's set) apart
  * from the context. Required by kf_slh_hash_blocks (session 59) and so by its callers' contracts.
- * slh_ctx_bk is axiomatic, its one axiom its definition (slh_ctx_bk_is), so that a caller's goals
- * that do not read it carry one atom, not the quantified body (which ran session 58's callers to
- * their step limits); a function that reads it, or keeps it across a write to memory, unfolds it
- * with an assertion of slh_ctx_bk_is (hash.c's hb_bk, th_bk0; wots.c's, xmss.c's loop invariant). */
+ * slh_ctx_bk is axiomatic (its axiom: it is slh_ctx_bk_is), so a caller's goals carry one atom, not
+ * the quantified body (which ran session 58's callers to their step limits); a function that reads
+ * it, or keeps it across a write to memory, unfolds it (ghost slh_bk_elim, then assertions of
+ * slh_ctx_bk_is) and folds it back (ghost slh_bk_intro) before a callee that requires it. */
 /*@ predicate slh_xn_ok(kf_backend_xn *t) = \valid_read(t) && !\valid(t) && 2 <= t->n <= SLH_MAX_LANES &&
       t->state_bytes <= SLH_XN_STATE_MAX;
     predicate slh_ctx_bk_is(slh_ctx *c) = slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES &&
       (c->xn == \null || (slh_xn_ok(c->xn) && \separated(c, c->xn))) &&
       \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
         (slh_xn_ok(c->xn_rest[r]) && \separated(c, c->xn_rest[r]));
-    axiomatic slh_backends {
+*/
+/* Session 60: the axiom is seen only by the pass that proves the ghost lemmas slh_bk_elim and
+ * slh_bk_intro below (unit slhdsa_hash, with -DKF_SLH_BK_AXIOM); everywhere else slh_ctx_bk is
+ * an abstract predicate and a function unfolds or folds it by a ghost call of those lemmas, so
+ * the quantified axiom sits in no other goal's context (it cost ~40 s of CPU in slhdsa_hash alone). */
+#ifdef KF_SLH_BK_AXIOM
+/*@ axiomatic slh_backends {
       predicate slh_ctx_bk{L}(slh_ctx *c) reads *c, *c->x1, *c->xn, *c->xn_rest[0 .. SLH_MAX_LANES - 1];
       axiom slh_ctx_bk_def{L}: \forall slh_ctx *c; slh_ctx_bk(c) <==> slh_ctx_bk_is(c);
     } */
+#else
+/*@ axiomatic slh_backends {
+      predicate slh_ctx_bk{L}(slh_ctx *c) reads *c, *c->x1, *c->xn, *c->xn_rest[0 .. SLH_MAX_LANES - 1];
+    } */
+#endif
+/* (ACSL) slh_ctx_bk's two directions as ghost lemma functions, proved once (unit slhdsa_hash's pass
+ * with the axiom) and called where a function reads the backends (elim) or hands them on across a
+ * write to memory (intro). */
+/*@ ghost
+  /@ requires slh_ctx_bk(c);
+     assigns \nothing;
+     ensures slh_ctx_bk_is(c); @/
+  static void slh_bk_elim(slh_ctx *c) { }
+  /@ requires slh_ctx_bk_is(c);
+     assigns \nothing;
+     ensures slh_ctx_bk(c); @/
+  static void slh_bk_intro(slh_ctx *c) { }
+*/
 
 
 /* A message given in pieces (M' = prefix || ctx || OID || M): parts[0..count). */

@@ -888,6 +888,7 @@ static void wots_compress(slh_ctx *c, const slh_adrs *adrs, uint32_t first, unsi
     const size_t n = c->p->n;
     uint8_t *out[WOTS_LEAVES];
     //@ ghost wots_offsets(cnt, n);
+    //@ ghost slh_bk_elim(c);
     /*@ loop invariant 0 <= l <= cnt;
         loop invariant \forall integer j; 0 <= j < l ==> out[j] == pk + j * n;
         loop invariant \forall integer j; 0 <= j < l ==> \valid(out[j] + (0 .. n - 1));
@@ -907,8 +908,10 @@ static void wots_compress(slh_ctx *c, const slh_adrs *adrs, uint32_t first, unsi
     /*@ assert outs: \forall integer i, j; 0 <= i < cnt && 0 <= j < n ==>
                         out[i] + j == pk + (i * n + j) && 0 <= i * n + j < cnt * n; */
     //@ assert wc_bk1: slh_ctx_bk_is(c);
+    //@ ghost slh_bk_intro(c);
     kf_slh_hash_blocks(c, cnt, (const uint8_t *const *)buf, nblocks, out);
     //@ assert wc_bk2: slh_ctx_bk_is(c);
+    //@ ghost slh_bk_intro(c);
 }
 
 void kf_slh_wots_pkgen_leaves(slh_ctx *c, const slh_adrs *adrs, uint32_t first, uint32_t cnt, uint8_t *pk,
@@ -968,6 +971,7 @@ unsigned kf_slh_wots_cp(const slh_params *p, const uint8_t *d)
 void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg, const slh_adrs *adrs,
                       uint8_t *pk)
 {
+    //@ ghost slh_bk_elim(c); /* at entry: the stores below (the digits) change the memory slh_ctx_bk reads */
     const slh_params *p = c->p;
     const size_t n = p->n;
     uint8_t buf[TLEN_BUF_MAX];
@@ -981,7 +985,9 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
     if (c->want_cp) c->cp += kf_slh_wots_cp(p, d); /* kforge bench only: it loops over the chains */
     //@ assert wp_bk0: slh_ctx_bk_is(c);
     if (c->rows) {
+        //@ ghost slh_bk_intro(c);
         pk_from_sig_rows(c, sig, d, adrs, pk);
+        //@ ghost slh_bk_elim(c);
         //@ assert wp_bkr: slh_ctx_bk_is(c);
         return;
     }
@@ -995,7 +1001,9 @@ void kf_slh_wots_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *msg,
     memcpy(buf + n + 32, sig, (size_t)p->len * n);
     chain_run r = {adrs, kp, 1, buf + n + 32, 0, 0, d, steps, NULL};
     //@ assert wp_bk1: slh_ctx_bk_is(c);
+    //@ ghost slh_bk_intro(c);
     run_chains(c, &r);
     wots_compress(c, adrs, kp, 1, bp, nblocks, pk);
+    //@ ghost slh_bk_elim(c);
     //@ assert wp_bk2: slh_ctx_bk_is(c);
 }

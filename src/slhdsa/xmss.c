@@ -181,6 +181,7 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
      * primitive: the x1 backend's oneblock (a one-block sponge, state in registers) on
      * the unpadded input PK.seed || ADRS || left || right kept in one buffer. */
     uint8_t in[SLH_BLOCK], *pair = in + n + 32;
+    //@ ghost slh_bk_elim(c);
     //@ assert mc_bk0: slh_ctx_bk_is(c);
     memcpy(in, c->pk_seed, n);
     c->cp += height;
@@ -213,9 +214,11 @@ void kf_slh_merkle_climb(slh_ctx *c, slh_adrs *adrs, unsigned height, uint32_t b
             c->x1->oneblock(24, SLH_BLOCK, 0x1F, in, n + 32 + 2 * n, node, n);
             c->perms++;
         } else {
+            //@ ghost slh_bk_intro(c);
             kf_slh_thash(c, adrs, pair, 2 * n, node);
         }
     }
+    //@ ghost slh_bk_intro(c);
 }
 
 /* arg: the wots_snap of the signing leaf, or NULL. */
@@ -249,13 +252,17 @@ void kf_slh_xmss_root(slh_ctx *c, const slh_adrs *adrs, uint8_t *root)
 void kf_slh_xmss_pk_from_sig(slh_ctx *c, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                       const slh_adrs *adrs, uint8_t *root)
 {
+    //@ ghost slh_bk_elim(c);
     const slh_params *p = c->p;
     slh_adrs wots = *adrs, tree = *adrs;
     adrs_set_type(&wots, SLH_WOTS_HASH);
     adrs_set_keypair(&wots, idx);
     //@ assert xs: (p->len + p->hp) * p->n == p->len * p->n + p->hp * p->n;
     //@ assert path: \valid_read(sig + p->len * p->n + (0 .. p->hp * p->n - 1));
+    //@ ghost slh_bk_intro(c);
     kf_slh_wots_pk_from_sig(c, sig, msg, &wots, root);
+    //@ ghost slh_bk_elim(c);
     adrs_set_type(&tree, SLH_TREE);
+    //@ ghost slh_bk_intro(c);
     kf_slh_merkle_climb(c, &tree, p->hp, 0, idx, sig + (size_t)p->len * p->n, root);
 }
