@@ -11,8 +11,8 @@
 // construction (mem_valid is only high while it is busy).
 // Loader (rst high): ld_imem_we / ld_dmem_we write the 32-bit ld_data at byte address
 // ld_addr (a multiple of 4). Read-back: rb_data is the 32-bit data word at byte address
-// rb_addr, one cycle later (a second read port; the test bench's view, not used by the
-// processor).
+// rb_addr, one cycle later (a second read port; the test bench's and the bus's view, not used
+// by the processor), as it is after that clock's write (below, no_rw_check).
 `default_nettype none
 module rvv_soc #(
     parameter integer ELEN       = 64,
@@ -96,8 +96,26 @@ module rvv_soc #(
 
     // ---- data memory: one write port (loader, unit or core), two synchronous read ports
     // (the unit's / core's data, the read-back word), so that it maps to block RAM ----
-    reg  [ELEN-1:0] dmem [0:NW-1];
-    reg  [ELEN-1:0] dq, rq;
+    // no_rw_check: yosys builds no logic for a read of a word written in the same clock (without
+    // it, it emulated read-first on the second port: a LUT between the DP16KD's output and the
+    // core's load select, the processor's worst path, and a second copy of the memory, 16
+    // DP16KD instead of 8). What a read returns in a write cycle is then the block RAM's (old or
+    // new bytes); neither reader depends on it:
+    //  - dq (the processor's port, the write's own address): its word is used only in the cycle
+    //    after a read request, and no request reads and writes at once. The unit's element comes
+    //    back the cycle after mem_valid && !mem_we; the core's load reads in its first cycle
+    //    (dmem_valid, dmem_we = 0: a load is no store) and takes dq in its second (its selects
+    //    lq_* are 0 in every other cycle, so ld_val is 0 whatever dq holds); the core never asks
+    //    while the unit is busy (mem_valid wins, above), and the loader writes under rst only.
+    //  - rq (the read-back, any address, any time: rvv_axil reads it while the processor runs):
+    //    a write to the word it reads in the same clock is caught below (rb_be: the bytes written
+    //    there, rb_w: their data, registered with the read) and those bytes are taken from the
+    //    write, so rb_data is the word after that clock's write, in the RTL and on the block RAM
+    //    alike (a byte not written is not in a collision: each DP16KD holds one byte lane)
+    (* no_rw_check *) reg [ELEN-1:0] dmem [0:NW-1];
+    reg  [ELEN-1:0] dq, rq, rb_w;
+    reg  [NB-1:0]   rb_be;
+    wire [ELEN-1:0] rqw;            // rq with the bytes written in its read's clock
     /* verilator lint_off UNUSEDSIGNAL */
     reg             dq_hi, rq_hi;   // ELEN 64: the 32-bit word is the high half
     wire [31:0]     a    = ld_dmem_we ? ld_addr : u_mv ? u_maddr : c_daddr;
@@ -114,15 +132,21 @@ module rvv_soc #(
             assign wbe  = ld_dmem_we ? (a[2] ? 8'hf0 : 8'h0f)
                         : u_mv ? 8'hff : (c_daddr[2] ? {c_dbe, 4'h0} : {4'h0, c_dbe});
             assign c_drdata = dq_hi ? dq[63:32] : dq[31:0];
-            assign rb_data = rq_hi ? rq[63:32] : rq[31:0];
+            assign rb_data = rq_hi ? rqw[63:32] : rqw[31:0];
         end else begin : g_d32
             assign wdat = u_mv && !ld_dmem_we ? u_mwdata : ld_dmem_we ? ld_data : c_dwdata;
             assign wbe  = ld_dmem_we ? 4'hf : u_mv ? 4'hf : c_dbe;
             assign c_drdata = dq;
-            assign rb_data = rq;
+            assign rb_data = rqw;
         end
     endgenerate
     assign u_mrdata = dq;
+    genvar gb;
+    generate
+        for (gb = 0; gb < NB; gb = gb + 1) begin : g_rb
+            assign rqw[gb * 8 +: 8] = rb_be[gb] ? rb_w[gb * 8 +: 8] : rq[gb * 8 +: 8];
+        end
+    endgenerate
     integer b;
     always @(posedge clk) begin
         if (wr)
@@ -132,6 +156,8 @@ module rvv_soc #(
         dq_hi <= a[2];
         rq <= dmem[ridx];
         rq_hi <= rba[2];
+        rb_w <= wdat;
+        rb_be <= wr && widx == ridx ? wbe : {NB{1'b0}};
     end
 endmodule
 `default_nettype wire

@@ -797,6 +797,70 @@ async def reset_in_load(dut):
     dut._log.info("reset_in_load: %d instructions retired equal to the reference after the reset", n)
 
 
+@cocotb.test()
+async def readback_collision(dut):
+    """The read-back port in a clock that writes the word it reads. The data memory has
+    no_rw_check (rvv_soc.v: no read-first emulation, so the block RAM's answer to such a read
+    is undefined), and the read-back takes the bytes written in its read's clock from the
+    write (rb_be, rb_w): rb_data is the word after that clock's write. Checked for the
+    loader's writes (each word, and with ELEN 64 the row's other half, which the write leaves
+    alone) and for the core's stores (sb / sh / sw, the read-back held on the stored word
+    while the program runs: its sample in the clock after the store's is the new word)."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 55)
+    soc = Soc(dut)
+    await soc.start()
+    n = 64
+    old = [rng.getrandbits(32) for _ in range(n // 4)]
+    mem = bytearray(b"".join(w.to_bytes(4, "little") for w in old))
+    await soc.load([EBREAK], mem, [[0] * ELENUM for _ in range(32)])
+    dut.rst.value = 1
+    cur = list(old)
+    for k in range(n // 4):
+        for other in ((0, 1) if ELEN == 64 else (0,)):
+            w = rng.getrandbits(32)
+            ra = (4 * k) ^ (4 if other else 0)
+            await FallingEdge(dut.clk)
+            dut.ld_dmem_we.value, dut.ld_addr.value, dut.ld_data.value = 1, 4 * k, w
+            dut.rb_addr.value = ra
+            await FallingEdge(dut.clk)
+            dut.ld_dmem_we.value = 0
+            cur[k] = w
+            got = int(dut.rb_data.value)
+            assert got == cur[ra // 4], (f"read-back of {ra:#x} in the clock the loader writes {4 * k:#x}: "
+                                         f"{got:#010x}, the word after the write {cur[ra // 4]:#010x}")
+    await FallingEdge(dut.clk)
+    dut.rst.value = 0
+    # the core's stores: each program stores x1 (a random word) at DATA_BASE + off, the read-back on it
+    b = DATA_BASE
+    for op, off, sh in (("sb", 5, 8), ("sh", 6, 16), ("sw", 4, 32), ("sw", 8, 32)):
+        val = rng.getrandbits(32)
+        prog = [("lui", (1, (val + 0x800) >> 12 & 0xFFFFF)), ("addi", (1, 1, (val & 0xFFF) - ((val & 0x800) << 1))),
+                (op, (1, 0, b + off)), ("ebreak", ())]
+        words = [w for _, w in (enc_rv32i(o, a) for o, a in prog)]
+        data = bytearray(rng.getrandbits(8) for _ in range(b + 16))
+        await soc.load(words, data, [[0] * ELENUM for _ in range(32)])
+        wa = (b + off) & ~3
+        dut.rb_addr.value = wa
+        new = bytearray(data)
+        new[b + off:b + off + sh // 8] = (val & ((1 << sh) - 1)).to_bytes(sh // 8, "little")
+        want_old = int.from_bytes(data[wa:wa + 4], "little")
+        want_new = int.from_bytes(new[wa:wa + 4], "little")
+        seen, stored = None, False
+        for _ in range(200):
+            await FallingEdge(dut.clk)
+            if stored:
+                seen = int(dut.rb_data.value)
+                break
+            stored = bool(int(dut.core.dmem_valid.value) and int(dut.core.dmem_we.value))
+            if not stored:
+                got = int(dut.rb_data.value)
+                assert got == want_old, f"{op}: read-back {got:#010x} before the store, memory {want_old:#010x}"
+        assert seen is not None, f"{op}: no store"
+        assert seen == want_new, (f"{op}: read-back {seen:#010x} in the clock after the store's (read with it), "
+                                  f"the word after the store {want_new:#010x} (before {want_old:#010x})")
+    dut._log.info("readback_collision: %d loader writes and 4 stores read back in their clock", n // 4 * (2 if ELEN == 64 else 1))
+
+
 # ---- the sponge driver: SHA3-256 / SHAKE128 of SN messages side by side ---------------------
 MSG_ADDR = 0x600                       # after the states (EleNum 30: 0x100 + 1,200 bytes)
 
