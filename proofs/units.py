@@ -1400,7 +1400,9 @@ UNITS = {
             # assertions outs_apart (514,156 steps) and outs (360,618) and kf_slh_wots_pk_from_sig's call of it
             # (333,662) are over this unit's 690,000's half: twice the most, a slow pass (20.1 + ~54 s of CPU
             # alone at load ~30); the default run takes their contracts
-            {"functions": ["wots_compress", "kf_slh_wots_pk_from_sig"], "extra": ["-wp-steps", "1030000"],
+            # session 60: without slh_ctx_bk's axiom (slh_bk_elim at kf_slh_wots_pk_from_sig's entry) the most
+            # 739,049 steps (514,156 before): twice that
+            {"functions": ["wots_compress", "kf_slh_wots_pk_from_sig"], "extra": ["-wp-steps", "1480000"],
              "slow": True},
             # plan_verify's loop (its steps in the inlined lane_free_first, known_scan,
             # block_ready) without WP's pruning of hypotheses: Qed's time on the goals at the
@@ -1445,7 +1447,10 @@ UNITS = {
         "passes": [
             {"functions": ["slh_offset_facts", "slh_xmss_sig_bytes", "fors_compress", "kf_slh_xmss_pk_from_sig",
                            "kf_slh_merkle_climb", "kf_slh_ht_verify", "same_root"],
-             "extra": []},
+             # session 60: slh_ctx_bk without its axiom here (slh_bk_elim / slh_bk_intro's ghost calls, their
+             # unfolded body in the later goals' hypotheses): kf_slh_xmss_pk_from_sig's call of merkle_climb
+             # 481,830 steps, ht_verify's loop invariant 399,135: twice the most
+             "extra": ["-wp-steps", "970000"]},
             # the signing side (session 51): group_auth (FORS's authentication slots) with its ghost lemmas
             # fors_node_at and fors_slot, and Algorithm 12 (kf_slh_ht_sign, over kf_slh_xmss_sign's contract)
             # session 52: reduce_level (one level of a chunk, in place) over kf_slh_h_batch's contract
