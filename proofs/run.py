@@ -90,8 +90,7 @@ def skip(msg):
 
 
 def why3_env(build):
-    """A Why3 configuration listing the provers found here (WP reads WHY3CONFIG); with
-    KF_WHY3_DRIVER=mono, one whose CVC4 uses proofs/why3/cvc4_mono.drv (why3_mono_conf)."""
+    """A Why3 configuration listing the provers found here (WP reads WHY3CONFIG)."""
     env = dict(os.environ)
     conf = os.path.join(build, "why3.conf")
     if not os.path.exists(conf):
@@ -104,80 +103,7 @@ def why3_env(build):
     found = [p for p in units.PROVERS if re.search(r'name = "%s"' % re.escape(units.PROVER_NAMES[p]), text)]
     if not found:
         skip("no SMT prover for WP (Debian: cvc4)")
-    if why3_driver():
-        env["WHY3CONFIG"] = why3_mono_conf(build, conf)
     return env, found
-
-
-# KF_WHY3_DRIVER (session 60, an experiment, not the default; docs/ASSURANCE.md, "Time"): unset or "stock"
-# is Why3's own CVC4 driver (cvc4_17); "mono" is proofs/why3/cvc4_mono.drv, the same driver with
-# proofs/why3/kf_mono.ml's transformation, which drops the polymorphic premises that Why3's
-# "discriminate" leaves, so that no task needs Why3's type encoding (uni / ty sorts, sort guards).
-# A different driver prints other tasks: other WP digests (the known-unproved list's stock entries
-# miss) and other CVC4 step counts.
-WHY3_DRIVERS = ("stock", "mono")
-
-
-def why3_driver():
-    """KF_WHY3_DRIVER's driver, None for Why3's own."""
-    v = os.environ.get("KF_WHY3_DRIVER", "")
-    if v in ("", "stock"):
-        return None
-    if v not in WHY3_DRIVERS:
-        print("FAIL: KF_WHY3_DRIVER=%s: one of %s" % (v, ", ".join(WHY3_DRIVERS)))
-        sys.exit(1)
-    return v
-
-
-def why3_mono_conf(build, conf):
-    """BUILD/why3-mono-H.conf: the build's why3.conf's [main] and its CVC4 (no alternative) with
-    the driver BUILD/why3-mono-H/cvc4_mono.drv (proofs/why3/cvc4_mono.drv with Why3's data directory),
-    whose plugin line loads kf_mono.cmxs compiled next to it from proofs/why3/kf_mono.ml (ocamlfind
-    and Why3's OCaml library: Debian's libwhy3-ocaml-dev, which frama-c-base depends on). H is a hash
-    of the two sources: made once per build directory and version of them, in a temporary directory
-    renamed into place, so that two runs in one build do not race."""
-    import hashlib
-    srcs = [os.path.join(HERE, "why3", f) for f in ("cvc4_mono.drv", "kf_mono.ml")]
-    h = hashlib.sha1(b"".join(open(f, "rb").read() for f in srcs)).hexdigest()[:12]
-    d = os.path.join(os.path.abspath(build), "why3-mono-" + h)
-    out = d + ".conf"
-    if os.path.exists(out):
-        return out
-    if not shutil.which("ocamlfind"):
-        skip("KF_WHY3_DRIVER=mono needs ocamlfind and Why3's OCaml library (Debian: ocaml-findlib, libwhy3-ocaml-dev)")
-    env = dict(os.environ, WHY3CONFIG=conf)
-    datadir = subprocess.run(["why3", "--print-datadir"], env=env, stdout=subprocess.PIPE,
-                             text=True, check=True).stdout.strip()
-    shown = subprocess.run(["why3", "config", "show"], env=env, stdout=subprocess.PIPE,
-                           stderr=subprocess.DEVNULL, text=True, check=True).stdout
-    sections = re.split(r"^(?=\[)", shown, flags=re.M)
-    main = [x for x in re.split(r"^(?=\[)", open(conf).read(), flags=re.M) if x.startswith("[main]")]
-    cvc4 = [x for x in sections if x.startswith("[prover]") and re.search(r'^name = "CVC4"$', x, re.M)
-            and not re.search(r'^alternative = ', x, re.M)]
-    if len(main) != 1 or len(cvc4) != 1:
-        print("FAIL: KF_WHY3_DRIVER=mono: no single CVC4 prover without alternative in %s" % conf)
-        sys.exit(1)
-    if not os.path.exists(d):
-        tmp = "%s.tmp%d" % (d, os.getpid())
-        shutil.rmtree(tmp, ignore_errors=True)
-        os.makedirs(tmp)
-        drv = open(srcs[0]).read().replace("@DATADIR@", datadir)
-        open(os.path.join(tmp, "cvc4_mono.drv"), "w").write(drv)
-        shutil.copy(srcs[1], tmp)
-        r = subprocess.run(["ocamlfind", "ocamlopt", "-package", "why3", "-shared", "-o", "kf_mono.cmxs",
-                            "kf_mono.ml"], cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        if r.returncode != 0:
-            print(r.stdout)
-            print("FAIL: KF_WHY3_DRIVER=mono: proofs/why3/kf_mono.ml did not compile")
-            sys.exit(1)
-        try:
-            os.rename(tmp, d)
-        except OSError:   # another run in this build made it first
-            shutil.rmtree(tmp, ignore_errors=True)
-    prover = re.sub(r'^driver = .*$', 'driver = "%s"' % os.path.join(d, "cvc4_mono.drv"), cvc4[0], flags=re.M)
-    open(out + ".tmp%d" % os.getpid(), "w").write(main[0].rstrip() + "\n\n" + prover.rstrip() + "\n")
-    os.replace(out + ".tmp%d" % os.getpid(), out)
-    return out
 
 
 def justified(unit):
@@ -417,6 +343,14 @@ def step_limit(unit):
     return getattr(units, "STEP_LIMITS", {}).get(unit, units.UNITS[unit].get("steps"))
 
 
+def pass_steps(unit, extra):
+    """The step limit a pass with these options runs at: its own (units.py "passes", or a mutant's
+    # wp-steps:), the last -wp-steps of extra winning, else the unit's (step_limit)."""
+    if "-wp-steps" in extra:
+        return int(extra[len(extra) - 1 - extra[::-1].index("-wp-steps") + 1])
+    return step_limit(unit)
+
+
 def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     """One Frama-C run; guard: a pass of the vacuity guard (without units.NO_GROUND's and units.NO_PRUNING's options)."""
     cfg = units.UNITS[unit]
@@ -445,8 +379,7 @@ def analyse_pass(unit, src_root, build, tag, fcts, extra, guard=False):
     if unit in getattr(units, "NO_PRUNING", ()) and not guard:
         cmd += ["-wp-no-pruning"]
     cmd += extra
-    if "-wp-steps" in extra:   # a pass's own limit (units.py "passes"): the last option wins
-        steps = extra[len(extra) - 1 - extra[::-1].index("-wp-steps") + 1]
+    steps = pass_steps(unit, extra)
     # units.LOW's names: the main round leaves them out, a second round of the same Frama-C run (no
     # second parse) proves exactly them at the low limit (not in the vacuity guard's passes, nor in
     # a mutant's own # wp-prop: selection)
@@ -979,8 +912,7 @@ def vacuity(unit, src_root, build, tag="", fcts=None, rows=None):
         ptag = "_vacuity%s_%d" % (tag, i)
         vsteps = VAC_STEPS
         if VAC_AT_LIMIT[0]:
-            vsteps = int(extra[len(extra) - 1 - extra[::-1].index("-wp-steps") + 1]) if "-wp-steps" in extra \
-                else step_limit(unit)
+            vsteps = pass_steps(unit, extra)
             print("%s: the guard's checks at %d steps (the pass's own limit)" % (unit + ptag, vsteps))
         analyse_pass(unit, copy, build, ptag, fs, extra + ["-wp-prop", ",".join(own), "-wp-steps", str(vsteps)],
                      guard=True)
