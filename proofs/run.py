@@ -219,7 +219,10 @@ def seed_cache(unit, d, seed):
     if MUTANT_SEED[0] and os.path.isdir(MUTANT_SEED[0]):
         for name in os.listdir(MUTANT_SEED[0]):
             shutil.copy(os.path.join(MUTANT_SEED[0], name), os.path.join(d, name))
-    for h, (prover, verdict, steps) in unproved_list(unit).items():
+    # seed False (--refresh-unproved): no list, so every goal goes to CVC4 and the list written after is exactly
+    # this run's unproved goals (before session 61 the list was seeded all the same: a refreshed list kept every
+    # stale entry)
+    for h, (prover, verdict, steps) in (unproved_list(unit) if seed else {}).items():
         with open(os.path.join(d, h + ".json"), "w") as f:
             f.write('{ "prover": "%s", "verdict": "%s", "time": 0, "steps": %d }\n' % (prover, verdict, steps))
 
