@@ -1184,6 +1184,11 @@ UNITS = {
     # 13 justified, OK): 165.0 s of CPU against main's abf36bd 107.3 s side by side (load ~45), of which 8 goals the
     # known-unproved list lacks (new task digests) run to the limit: BUILD/proof_mlkem_kpke_unproved.tsv is for the lead's harvest
     # (with it in place, side by side: 117.6 s against main's 113.3 s of CPU, +4.3 s, load ~40, 2026-11-29 22:07-22:16 UTC)
+    # s61-kem: keygen_step's store of held as the always-inline step keygen_release (objdump -d as before), its frame of
+    # the jobs' other byte fields as equalities (rel_f), 7 goals, the most steps 20,985; mutant
+    # keygen_release-lets-go-previous-piece. The run framed as a step of its own (keygen_run: frames as equalities, a
+    # ghost copy of *p) tried, not kept: keygen_step 36 of 39 over it, keygen_run's frames at the step limit in its own
+    # context (docs/ASSURANCE.md); keygen_step, keygen_rows still pending
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 300,   # a backstop only (the step limit decides): kf_kpke_decrypt's call of decompress ran past 120 s at load ~15
@@ -1195,7 +1200,10 @@ UNITS = {
                       "kg_one_job", "keygen_g", "keygen_h_tail", "keygen_wipe", "keygen_wipe_secrets",
                       # session 60: the ghost lemmas of keygen_rows' rows of A^ (kg_row_bd: a row in [0, q)
                       # once its jobs are done, from the layout kg_rows_ok; kg_cells), 29 goals, 3.2 s of CPU
-                      "kg_cells", "kg_row_bd"],
+                      "kg_cells", "kg_row_bd",
+                      # session 61: keygen_step's store of held as the always-inline step keygen_release (its
+                      # frame of the jobs' other byte fields as equalities), 7 goals, the most steps 20,985
+                      "keygen_release"],
         "pending": ["KeyGen's Keccak schedule: keygen_jobs, keygen_step, keygen_rows, kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for

@@ -268,6 +268,21 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
     sec->cached = kf_mlkem_polyvec_mulcache(sec->m, sec->s, p->k); /* for the k rows */
 }
 
+/* Piece i of H(ek) let go (keygen_step's, always inline: no behaviour change). (ACSL, unit mlkem_kpke,
+ * session 61) the store of held framed in a context of its own: the jobs' other byte fields (suffix,
+ * started, done, padded: sched_run's preconditions read them, and they share held's chunk) as
+ * equalities (rel_f), matched by a bare job index */
+/*@ requires rel_v: \valid(w) && 1 <= i < K_MAX && w->n <= K_MAX * K_MAX + 3 * K_MAX && w->until[i - 1] < w->n;
+    requires rel_pc: w->piece[i] == \null || w->piece[i] == &w->jobs[w->until[i - 1]];
+    assigns w->jobs[0 .. w->n - 1].held;
+    ensures rel_f: \forall integer q; 0 <= q < K_MAX * K_MAX + 3 * K_MAX ==>
+              w->jobs[q].suffix == \old(w->jobs[q].suffix) && w->jobs[q].started == \old(w->jobs[q].started) &&
+              w->jobs[q].done == \old(w->jobs[q].done) && w->jobs[q].padded == \old(w->jobs[q].padded); */
+static inline __attribute__((always_inline)) void keygen_release(keygen_work *w, unsigned i)
+{
+    if (w->piece[i]) w->piece[i]->held = 0;
+}
+
 /* One step of keygen_rows (no behaviour change: its loop's body, always inline): row i - 1 of t^
  * into ek, s^_{i-1} into dk_pke, piece i of H(ek) let go (rows 0..i-1 are in ek), the schedule run
  * until row i's jobs are done. */
@@ -308,7 +323,7 @@ static inline __attribute__((always_inline)) int keygen_step(keygen_work *w, key
     /*@ ghost kf_kpke_row_facts(i - 1, p->k); */
     /*@ ghost kg_row_bd(w, p->k, i - 1); */
     keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, i - 1);
-    if (w->piece[i]) w->piece[i]->held = 0;
+    keygen_release(w, i);
     return kf_mlkem_sched_run(&w->sched, w->jobs, w->n, w->until[i]);
 }
 
