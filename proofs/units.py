@@ -537,8 +537,9 @@ UNITS = {
         # its contract and loop invariants written; its loop's ah_ok needs verify_w1 to ensure ah_kept (commit c5df66c:
         # proved, ~30 s of CPU more in the first pass, taken out until the batch is proved).
         # s61-vbatch: finish_window is now tr_lanes, mu_lanes, mu_each (mu one at a time where mu_lanes could not),
-        # ctilde_lanes and window_results; its last goals, its assigns (the part of window_results' writes
-        # results[bw->at[..]]) and mu_each's assigns (compute_mu's writes into bw->mu[j]), run to 360,000 steps.
+        # ctilde_lanes and window_results. `--functions finish_window,mu_each --steps 360000` (2026-11-30, load ~12):
+        # 38 of 43; left finish_window's assigns (normal and exit, part5) and mu_each's loop assigns (parts 2 and 4)
+        # and assigns (exit, part3): the writes of kf_mldsa_compute_mu into bw->mu[j], step limit or 120 s.
         "pending": ["kf_mldsa_verify_batch", "finish_window", "mu_each"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter

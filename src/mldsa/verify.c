@@ -522,14 +522,14 @@ static void tr_lanes(batch_window *bw, unsigned n, const kf_mldsa_params *p)
     assigns bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1]; */
 static void mu_each(batch_window *bw, unsigned n, const kf_mldsa_verify_item *items, int lanes)
 {
-    kf_mldsa_msg m;
-    uint8_t hdr[2];
     /*@ loop invariant 0 <= j <= n;
-        loop assigns j, m, hdr[0 .. 1], bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1];
+        loop assigns j, bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1];
         loop variant n - j; */
     for (unsigned j = 0; j < n; j++) {
         if (!lanes) { /* messages of other lengths: one at a time */
             const kf_mldsa_verify_item *it = &items[bw->at[j]];
+            kf_mldsa_msg m;
+            uint8_t hdr[2];
             kf_mldsa_pure_msg(&m, hdr, it->msg, it->msglen, it->ctx, it->ctxlen);
             kf_mldsa_compute_mu(bw->mu[j], bw->tr[j], &m);
         }
