@@ -643,6 +643,10 @@ UNITS = {
         # s60-mldsa: sign_attempt's cn_tau proved (by Qed, from kf_mldsa_challenge_offsets's new ensures weight, poly.h,
         # and c_wt); every goal the -wp-prop runs left is proved; left a whole run (stopped at load ~40: 112 s of CVC4's
         # CPU in 29 min of the ~900 s it needs), then its slow pass and the parked mutant: docs/ASSURANCE.md, "Session 60"
+        # s61-mldsa: sign_attempt's whole run in the slow pass {"functions": ["sign_attempt"], pass 2's options,
+        # "-wp-steps", "940000", "-wp-timeout", "600", "slow": True} (from 00:33 UTC, load 11-15, then 3-7) had not ended
+        # at 01:45 UTC (over 1,500 s of CVC4 CPU, 11 min of Frama-C's): pass and its mutant sign_attempt-z-bound-gamma1
+        # (rejected by z_in preserved at 836,000 steps) not committed: docs/ASSURANCE.md, "Session 61"
         "pending": ["keygen_side", "sign_attempt"],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
