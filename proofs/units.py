@@ -522,13 +522,6 @@ UNITS = {
             # hardest goal 242,003 steps (the assertion mu_x after the optional absorbs), so its own limit
             # 490,000; slow: 22.7 s of CPU alone (run.py --functions, load ~28), over the session's 20 s
             {"functions": ["mu_lanes"], "extra": ["-wp-steps", "490000"], "slow": True},
-            # s61-vbatch: finish_window split into helpers with small contracts (GCC inlines them): tr_lanes (tr =
-            # H(pk) in lanes, kf_sponge_xn_plan / _oneshot), ctilde_lanes (c~' = H(mu || w1), _init / two _absorb /
-            # _squeeze into bw->got) and window_results (the compare, same_bytes for memcmp: public data). Their 90
-            # goals proved at 360,000 (run.py --functions, 2026-11-30, load ~12): the hardest 108,724 steps, so their
-            # own limit 220,000; slow: 24.0 s of CPU, over the session's 10 s
-            {"functions": ["tr_lanes", "ctilde_lanes", "window_results"], "extra": ["-wp-steps", "220000"],
-             "slow": True},
         ],
         # session 60: still pending (docs/ASSURANCE.md, "ML-DSA's Verify", session 60). finish_window 96 of 114 at
         # 360,000 steps: the lanes' pointer facts across kf_sponge_xn_init / _absorb's `assigns *s` and the compare
@@ -536,11 +529,7 @@ UNITS = {
         # mu_lanes). kf_mldsa_verify_batch: its memcmp and its wipe of a local replaced (same_bytes, wipe_state),
         # its contract and loop invariants written; its loop's ah_ok needs verify_w1 to ensure ah_kept (commit c5df66c:
         # proved, ~30 s of CPU more in the first pass, taken out until the batch is proved).
-        # s61-vbatch: finish_window is now tr_lanes, mu_lanes, mu_each (mu one at a time where mu_lanes could not),
-        # ctilde_lanes and window_results. `--functions finish_window,mu_each --steps 360000` (2026-11-30, load ~12):
-        # 38 of 43; left finish_window's assigns (normal and exit, part5) and mu_each's loop assigns (parts 2 and 4)
-        # and assigns (exit, part3): the writes of kf_mldsa_compute_mu into bw->mu[j], step limit or 120 s.
-        "pending": ["kf_mldsa_verify_batch", "finish_window", "mu_each"],
+        "pending": ["kf_mldsa_verify_batch", "finish_window"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87

@@ -490,17 +490,26 @@ static int mu_lanes(batch_window *bw, unsigned n, const kf_mldsa_verify_item *it
     return 1;
 }
 
-/* tr = H(pk, 64) of the window's n items in lanes. */
+/* tr for the n items of the window, then mu (in lanes where the messages' lengths allow),
+ * then c~': the fixed-length hashes in lanes. tr riding on ExpandA's permutations (as a single
+ * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64
+ * under 64 keys 0.975-0.992x (vbatch A/B, 2026-11-25). */
 /*@ requires kf_mldsa_params_ok(p) && \valid(bw) && 1 <= n <= WINDOW && \separated(bw, p);
+    requires \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]);
     requires \forall integer j; 0 <= j < n ==> \valid_read(bw->pk[j] + (0 .. p->pk_bytes - 1));
-    assigns bw->tr[0 .. WINDOW - 1][0 .. KF_MLDSA_TR_BYTES - 1], kf_spec_xn_table; */
-static void tr_lanes(batch_window *bw, unsigned n, const kf_mldsa_params *p)
+    requires \forall integer j; 0 <= j < n ==> \valid(results + bw->at[j]) && \separated(results + bw->at[j], bw, p);
+    assigns bw->tr[0 .. WINDOW - 1][0 .. KF_MLDSA_TR_BYTES - 1], bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1],
+            bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], results[bw->at[0 .. n - 1]], kf_spec_xn_table; */
+static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
+                          int *results)
 {
-    const uint8_t *in[WINDOW];
+    kf_sponge_xn x;
+    const uint8_t *in[WINDOW], *in2[WINDOW];
     uint8_t *out[WINDOW];
     size_t inlen[WINDOW];
+    /*@ assert w1_fits: 32 * p->w1_bits * p->k <= W1_BYTES_MAX && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX; */
     /*@ loop invariant 0 <= j <= n;
-        loop invariant tr_in: \forall integer k; 0 <= k < j ==> in[k] == bw->pk[k] && inlen[k] == p->pk_bytes &&
+        loop invariant \forall integer k; 0 <= k < j ==> in[k] == bw->pk[k] && inlen[k] == p->pk_bytes &&
                          out[k] == &bw->tr[k][0];
         loop assigns j, in[0 .. WINDOW - 1], inlen[0 .. WINDOW - 1], out[0 .. WINDOW - 1];
         loop variant n - j; */
@@ -509,21 +518,14 @@ static void tr_lanes(batch_window *bw, unsigned n, const kf_mldsa_params *p)
         inlen[j] = p->pk_bytes;
         out[j] = bw->tr[j];
     }
-    kf_sponge_xn x;
     kf_sponge_xn_plan(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_oneshot(&x, in, inlen, out, KF_MLDSA_TR_BYTES); /* tr = H(pk, 64) */
-}
-
-/* mu = H(tr || M') of each of the window's n items one at a time, unless mu_lanes made them
- * (lanes != 0): messages of other lengths. */
-/*@ requires \valid(bw) && 1 <= n <= WINDOW;
-    requires \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]) &&
-                                               \separated(&items[bw->at[j]], bw);
-    assigns bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1]; */
-static void mu_each(batch_window *bw, unsigned n, const kf_mldsa_verify_item *items, int lanes)
-{
+    const int lanes = mu_lanes(bw, n, items);
     /*@ loop invariant 0 <= j <= n;
-        loop assigns j, bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1];
+        loop invariant \forall integer k; 0 <= k < j ==> in[k] == &bw->mu[k][0] && in2[k] == &bw->w1[k][0] &&
+                         out[k] == &bw->got[k][0];
+        loop assigns j, in[0 .. WINDOW - 1], in2[0 .. WINDOW - 1], out[0 .. WINDOW - 1],
+                     bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1];
         loop variant n - j; */
     for (unsigned j = 0; j < n; j++) {
         if (!lanes) { /* messages of other lengths: one at a time */
@@ -533,72 +535,23 @@ static void mu_each(batch_window *bw, unsigned n, const kf_mldsa_verify_item *it
             kf_mldsa_pure_msg(&m, hdr, it->msg, it->msglen, it->ctx, it->ctxlen);
             kf_mldsa_compute_mu(bw->mu[j], bw->tr[j], &m);
         }
-    }
-}
-
-/* c~' = H(mu || w1Encode(w1'), lambda/4) of the window's n items in lanes, into bw->got. */
-/*@ requires kf_mldsa_params_ok(p) && \valid(bw) && 1 <= n <= WINDOW && \separated(bw, p);
-    assigns bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], kf_spec_xn_table; */
-static void ctilde_lanes(batch_window *bw, unsigned n, const kf_mldsa_params *p)
-{
-    const uint8_t *in[WINDOW], *in2[WINDOW];
-    uint8_t *out[WINDOW];
-    /*@ assert w1_fits: 32 * p->w1_bits * p->k <= W1_BYTES_MAX && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX; */
-    /*@ loop invariant 0 <= j <= n;
-        loop invariant ct_in: \forall integer k; 0 <= k < j ==> in[k] == &bw->mu[k][0] && in2[k] == &bw->w1[k][0] &&
-                         out[k] == &bw->got[k][0];
-        loop assigns j, in[0 .. WINDOW - 1], in2[0 .. WINDOW - 1], out[0 .. WINDOW - 1];
-        loop variant n - j; */
-    for (unsigned j = 0; j < n; j++) {
         in[j] = bw->mu[j];
         in2[j] = bw->w1[j];
         out[j] = bw->got[j];
     }
-    kf_sponge_xn x;
+    /*@ assert lanes: \forall integer k; 0 <= k < n ==> in[k] == &bw->mu[k][0] && in2[k] == &bw->w1[k][0] &&
+                        out[k] == &bw->got[k][0]; */
     kf_sponge_xn_init(&x, n, KF_SHAKE256_RATE, 24, SHAKE_SUFFIX);
     kf_sponge_xn_absorb(&x, in, KF_MLDSA_CRHBYTES);
     /*@ assert x_mu: kf_sponge_xn_ok(&x) && x.n == n && x.phase == 1; */
     kf_sponge_xn_absorb(&x, in2, w1_bytes(p));
     /*@ assert x_w1: kf_sponge_xn_ok(&x) && x.n == n; */
-    kf_sponge_xn_squeeze(&x, out, p->ctilde_bytes);
-}
-
-/* Each item's result: c~ == c~' (public data: same_bytes, which stops at the first
- * difference, for memcmp: same_bytes' comment). */
-/*@ requires kf_mldsa_params_ok(p) && \valid_read(bw) && 1 <= n <= WINDOW;
-    requires \forall integer j; 0 <= j < n ==> \valid(results + bw->at[j]) && \separated(results + bw->at[j], bw, p);
-    assigns results[bw->at[0 .. n - 1]]; */
-static void window_results(const batch_window *bw, unsigned n, const kf_mldsa_params *p, int *results)
-{
-    /*@ assert ct_fits: p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX; */
+    kf_sponge_xn_squeeze(&x, out, p->ctilde_bytes); /* c~' = H(mu || w1Encode(w1'), lambda/4) */
     /*@ loop invariant 0 <= j <= n;
         loop assigns j, results[bw->at[0 .. n - 1]];
         loop variant n - j; */
     for (unsigned j = 0; j < n; j++)
-        results[bw->at[j]] = same_bytes(bw->ctilde[j], bw->got[j], p->ctilde_bytes) ? KF_OK : KF_ERR_BAD_SIGNATURE;
-}
-
-/* tr for the n items of the window, then mu (in lanes where the messages' lengths allow),
- * then c~': the fixed-length hashes in lanes. tr riding on ExpandA's permutations (as a single
- * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64
- * under 64 keys 0.975-0.992x (vbatch A/B, 2026-11-25). Each step a helper with a small
- * contract (GCC inlines them): the lanes' pointer arrays in a function of their own, where
- * the prover finds their frame across the sponge's calls (session 61). */
-/*@ requires kf_mldsa_params_ok(p) && \valid(bw) && 1 <= n <= WINDOW && \separated(bw, p);
-    requires \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]) &&
-                                               \separated(&items[bw->at[j]], bw);
-    requires \forall integer j; 0 <= j < n ==> \valid_read(bw->pk[j] + (0 .. p->pk_bytes - 1));
-    requires \forall integer j; 0 <= j < n ==> \valid(results + bw->at[j]) && \separated(results + bw->at[j], bw, p);
-    assigns bw->tr[0 .. WINDOW - 1][0 .. KF_MLDSA_TR_BYTES - 1], bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1],
-            bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], results[bw->at[0 .. n - 1]], kf_spec_xn_table; */
-static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
-                          int *results)
-{
-    tr_lanes(bw, n, p);
-    mu_each(bw, n, items, mu_lanes(bw, n, items));
-    ctilde_lanes(bw, n, p);
-    /*@ assert at_kept: \forall integer k; 0 <= k < n ==> bw->at[k] == \at(bw->at[k], Pre); */
-    window_results(bw, n, p, results);
+        results[bw->at[j]] = memcmp(bw->ctilde[j], bw->got[j], p->ctilde_bytes) == 0 ? KF_OK : KF_ERR_BAD_SIGNATURE;
 }
 
 /* SampleInBall's first SHAKE256 block of c~ (sigDecode: the signature's first bytes) for the
