@@ -408,7 +408,7 @@ UNITS = {
             {"functions": ["run_job1_blocks", "job1_mul_of", "job1_next_mul"],
              "extra": ["-wp-steps", "610000"], "slow": True},
             {"functions": ["kf_mlkem_matrix_row_jobs", "kf_mlkem_prf_jobs"],
-             "extra": ["-wp-steps", "1500000", "-wp-timeout", "600"]},
+             "extra": ["-wp-steps", "1500000", "-wp-timeout", "600"], "slow": True},
             # session 54 (s54-jobs): lane_block_words whole, with its widened view's byte bounds S_bytes / S_word
             # and the job's fields kept across its loops (lbw_k1, lbw_k2) and its padding's stores (lbw_kept);
             # its hardest proved goal 288,598 steps (lbw_k1, where the word loops' paths meet): its own limit
@@ -513,7 +513,7 @@ UNITS = {
         # second pass (their goals at most 64,518 steps). Session 60: wipe_state (the batch's wipe of its whole
         # verify_state through a pointer, as wipe_but_a: its 2 goals justified, CVC4 "Unknown" at once) there too.
         "passes": [
-            {"functions": ["kf_mldsa_verify_one", "verify_w1", "w1_matrix"], "extra": ["-wp-timeout", "600"]},
+            {"functions": ["kf_mldsa_verify_one", "verify_w1", "w1_matrix"], "extra": ["-wp-timeout", "600"], "slow": True},
             {"functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a",
                            "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows",
                            "item_checks", "prefetch_item", "sib_lanes", "wipe_state"],
@@ -575,12 +575,12 @@ UNITS = {
             # options only (b_ok and b_s proved so, 2026-11-29); with -wp-no-init-const -wp-no-ground, at load ~35,
             # both ran into the 120 s backstop: a 600 s one, as mldsa_verify's first pass
             # session 55: 700,000, twice keygen_internal's hardest 346,178 steps over kf_backend_xn_side's contract
-            {"functions": ["keygen_internal"], "extra": ["-wp-steps", "700000", "-wp-timeout", "600"]},
+            {"functions": ["keygen_internal"], "extra": ["-wp-steps", "700000", "-wp-timeout", "600"], "slow": True},
             # s56-mldsa: sign_internal and its ghost lemma kappa_step in a pass of their own (the default run's CPU
             # stays as it was): pass 2's options, its hardest goal the attempts loop's invariant 2 (t0's rows) at
             # 230,089 CVC4 steps, so 470,000 (twice it); a 600 s backstop as keygen_internal's
             {"functions": ["sign_internal", "kappa_step"],
-             "extra": ["-wp-no-init-const", "-wp-no-ground", "-wp-steps", "470000", "-wp-timeout", "600"]},
+             "extra": ["-wp-no-init-const", "-wp-no-ground", "-wp-steps", "470000", "-wp-timeout", "600"], "slow": True},
         ],
         # session 50: wipe_sign_state (writes only *st), attempt_mask (made >= kappa + l, the ring's
         # rows and y[0 .. l) written, y's l polynomials in [gamma1 - 2^z_bits + 1, gamma1]) and
@@ -1127,11 +1127,11 @@ UNITS = {
             # 214,952 in sessions 43-51, session 53 changed the contracts it reads), over half of 430,000: 460,000 keeps the twice rule (what runs
             # to it is the two call points, the table's oneblock and xof).
             {"functions": ["extract_all", "kf_sponge_xn_squeeze", "xn_oneshot", "group_oneshot"],
-             "extra": ["-wp-steps", "460000", "-wp-no-ground", "-wp-no-pruning"]},   # NO_PRUNING below
+             "extra": ["-wp-steps", "460000", "-wp-no-ground", "-wp-no-pruning"], "slow": True},   # NO_PRUNING below
             # session 43: absorb, its group loop with the layout as an invariant and the fields its
             # postcondition names asserted on both paths (A2/A3, B4). 119 goals, the most steps
             # 128,057 (twice: 260,000); no call point, so the limit costs nothing when it proves
-            {"functions": ["kf_sponge_xn_absorb"], "extra": ["-wp-steps", "260000", "-wp-no-ground"]},
+            {"functions": ["kf_sponge_xn_absorb"], "extra": ["-wp-steps", "260000", "-wp-no-ground"], "slow": True},
             # Session 56: g_oneshot (one group on per-instance schedules: block index times the variable rate)
             # with its ghost lemmas xn_le, xn_lt, xn_eq, xn_q (the products as linear facts), over g_add's,
             # g_pad's, g_permute's and g_extract's postconditions (xn_at and xn_kept after the call: the frame
@@ -1306,7 +1306,7 @@ UNITS = {
                            "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                            "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs",
                            "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes", "dec_suf_of", "dec_rate_of"], "extra": []},
-            {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000", "-wp-timeout", "600"]},
+            {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000", "-wp-timeout", "600"], "slow": True},
             {"functions": ["encaps_jobs"], "extra": ["-wp-split", "-wp-steps", "800000", "-wp-timeout", "600"],
              "slow": True},
             {"functions": ["decaps_jobs"], "extra": ["-wp-split", "-wp-steps", "940000", "-wp-timeout", "600"],
@@ -1462,7 +1462,7 @@ UNITS = {
              # session 60: slh_ctx_bk without its axiom here (slh_bk_elim / slh_bk_intro's ghost calls, their
              # unfolded body in the later goals' hypotheses): kf_slh_xmss_pk_from_sig's call of merkle_climb
              # 481,830 steps, ht_verify's loop invariant 399,135: twice the most
-             "extra": ["-wp-steps", "970000"]},
+             "extra": ["-wp-steps", "970000"], "slow": True},
             # the signing side (session 51): group_auth (FORS's authentication slots) with its ghost lemmas
             # fors_node_at and fors_slot, and Algorithm 12 (kf_slh_ht_sign, over kf_slh_xmss_sign's contract)
             # session 52: reduce_level (one level of a chunk, in place) over kf_slh_h_batch's contract
