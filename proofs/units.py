@@ -407,6 +407,7 @@ UNITS = {
             # limit 610,000 (twice that), and slow: 78 s of CPU at the unit's 310,000 (load 5-8)
             {"functions": ["run_job1_blocks", "job1_mul_of", "job1_next_mul"],
              "extra": ["-wp-steps", "610000"], "slow": True},
+            # session 61: a slow pass (was in the default run): the CI's host ran the provers at half the Zen 4's speed (docs/ASSURANCE.md, "Time", session 61)
             {"functions": ["kf_mlkem_matrix_row_jobs", "kf_mlkem_prf_jobs"],
              "extra": ["-wp-steps", "1500000", "-wp-timeout", "600"], "slow": True},
             # session 54 (s54-jobs): lane_block_words whole, with its widened view's byte bounds S_bytes / S_word
@@ -513,6 +514,7 @@ UNITS = {
         # second pass (their goals at most 64,518 steps). Session 60: wipe_state (the batch's wipe of its whole
         # verify_state through a pointer, as wipe_but_a: its 2 goals justified, CVC4 "Unknown" at once) there too.
         "passes": [
+            # session 61: a slow pass (was in the default run): the CI's host ran the provers at half the Zen 4's speed (docs/ASSURANCE.md, "Time", session 61)
             {"functions": ["kf_mldsa_verify_one", "verify_w1", "w1_matrix"], "extra": ["-wp-timeout", "600"], "slow": True},
             {"functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a",
                            "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows",
@@ -575,10 +577,12 @@ UNITS = {
             # options only (b_ok and b_s proved so, 2026-11-29); with -wp-no-init-const -wp-no-ground, at load ~35,
             # both ran into the 120 s backstop: a 600 s one, as mldsa_verify's first pass
             # session 55: 700,000, twice keygen_internal's hardest 346,178 steps over kf_backend_xn_side's contract
+            # session 61: a slow pass (was in the default run): the CI's host ran the provers at half the Zen 4's speed (docs/ASSURANCE.md, "Time", session 61)
             {"functions": ["keygen_internal"], "extra": ["-wp-steps", "700000", "-wp-timeout", "600"], "slow": True},
             # s56-mldsa: sign_internal and its ghost lemma kappa_step in a pass of their own (the default run's CPU
             # stays as it was): pass 2's options, its hardest goal the attempts loop's invariant 2 (t0's rows) at
             # 230,089 CVC4 steps, so 470,000 (twice it); a 600 s backstop as keygen_internal's
+            # session 61: a slow pass (was in the default run): the CI's host ran the provers at half the Zen 4's speed (docs/ASSURANCE.md, "Time", session 61)
             {"functions": ["sign_internal", "kappa_step"],
              "extra": ["-wp-no-init-const", "-wp-no-ground", "-wp-steps", "470000", "-wp-timeout", "600"], "slow": True},
         ],
@@ -1126,11 +1130,13 @@ UNITS = {
             # Session 54: extract_all's loop invariant 5 (preserved) took 226,749 steps (code unchanged since session 43;
             # 214,952 in sessions 43-51, session 53 changed the contracts it reads), over half of 430,000: 460,000 keeps the twice rule (what runs
             # to it is the two call points, the table's oneblock and xof).
+            # session 61: a slow pass (was in the default run): the CI's host ran the provers at half the Zen 4's speed (docs/ASSURANCE.md, "Time", session 61)
             {"functions": ["extract_all", "kf_sponge_xn_squeeze", "xn_oneshot", "group_oneshot"],
              "extra": ["-wp-steps", "460000", "-wp-no-ground", "-wp-no-pruning"], "slow": True},   # NO_PRUNING below
             # session 43: absorb, its group loop with the layout as an invariant and the fields its
             # postcondition names asserted on both paths (A2/A3, B4). 119 goals, the most steps
             # 128,057 (twice: 260,000); no call point, so the limit costs nothing when it proves
+            # session 61: a slow pass (was in the default run): the CI's host ran the provers at half the Zen 4's speed (docs/ASSURANCE.md, "Time", session 61)
             {"functions": ["kf_sponge_xn_absorb"], "extra": ["-wp-steps", "260000", "-wp-no-ground"], "slow": True},
             # Session 56: g_oneshot (one group on per-instance schedules: block index times the variable rate)
             # with its ghost lemmas xn_le, xn_lt, xn_eq, xn_q (the products as linear facts), over g_add's,
@@ -1306,6 +1312,7 @@ UNITS = {
                            "dec_fold_hashes", "dec_fold_a", "dec_fold_r", "dec_fold_p", "dec_fold", "dec_vec_of",
                            "enc_g_job", "kf_mlkem_params_of", "dec_hash_jobs", "dec_matrix_jobs",
                            "enc_nz_bytes", "dec_nz_bytes", "enc_h_bytes", "dec_suf_of", "dec_rate_of"], "extra": []},
+            # session 61: a slow pass (was in the default run): the CI's host ran the provers at half the Zen 4's speed (docs/ASSURANCE.md, "Time", session 61)
             {"functions": ["enc_run", "dec_run"], "extra": ["-wp-split", "-wp-steps", "610000", "-wp-timeout", "600"], "slow": True},
             {"functions": ["encaps_jobs"], "extra": ["-wp-split", "-wp-steps", "800000", "-wp-timeout", "600"],
              "slow": True},
@@ -1457,6 +1464,7 @@ UNITS = {
         "extra": ["-wp-model", "Typed+cast", "-rte-no-pointer-call", "-wp-no-init-const", "-wp-unalias-vars",
                   "kf_spec_xn_table"],
         "passes": [
+            # session 61: a slow pass (was in the default run): the CI's host ran the provers at half the Zen 4's speed (docs/ASSURANCE.md, "Time", session 61)
             {"functions": ["slh_offset_facts", "slh_xmss_sig_bytes", "fors_compress", "kf_slh_xmss_pk_from_sig",
                            "kf_slh_merkle_climb", "kf_slh_ht_verify", "same_root"],
              # session 60: slh_ctx_bk without its axiom here (slh_bk_elim / slh_bk_intro's ghost calls, their
