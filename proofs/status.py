@@ -2,7 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Where the proofs stand, as one table, read from a ctest log of the proof entries.
 
-    python3 proofs/status.py [build/Testing/Temporary/LastTest.log] [--markdown]
+    python3 proofs/status.py [build/Testing/Temporary/LastTest.log | build/ctest-junit.xml] [--markdown]
+
+The log is ctest's LastTest.log or the JUnit file of `ctest --output-junit FILE` (.ci/run writes
+build/ctest-junit.xml): the JUnit file of a run stays whole when a later ctest in the same build
+directory rewrites LastTest.log (session 62). tests/CMakeLists.txt raises ctest's limit on a passed
+test's output kept (CTEST_CUSTOM_MAXIMUM_PASSED_TEST_OUTPUT_SIZE) so that the proof entries' lines
+are all in it.
 
 Each proof_<unit> entry's output (proofs/run.py) ends in a summary line ("U: F functions, G goals
 proved, N unproved, J justified[, C call points assumed], OK"), names what the unit leaves "not yet
@@ -52,6 +58,29 @@ def read_entries(text):
     return entries
 
 
+def read_junit(text):
+    """ctest's JUnit file (--output-junit): the same {entry name: (output lines, seconds, result)}."""
+    import xml.etree.ElementTree as ET
+    entries = {}
+    for case in ET.fromstring(text).iter("testcase"):
+        name = case.get("name", "")
+        if not name.startswith("proof_"):
+            continue
+        if case.find("failure") is not None:
+            result = "Failed"
+        elif case.find("skipped") is not None:
+            result = "Skipped"
+        elif case.get("status") == "run":
+            result = "Passed"
+        else:
+            result = "Not Run"
+        out = case.find("system-out")
+        secs = case.get("time")
+        entries[name] = (((out.text if out is not None else None) or "").splitlines(),
+                         float(secs) if secs else None, result)
+    return entries
+
+
 def gather(entries):
     units = {}
     for entry, (lines, secs, result) in entries.items():
@@ -69,6 +98,7 @@ def gather(entries):
                     u[key] += 1
             continue
         u["secs"], u["result"] = secs, result
+        u["cut"] = any("since it exceeds the threshold" in line for line in lines)
         for line in lines:
             m = SUMMARY.match(line)
             if m and m.group(1) == unit:
@@ -105,6 +135,8 @@ def table(units, width):
         cut = lambda t: t if len(t) <= width else t[:width - 3].rstrip() + "..."
         if s is None or not s[5].startswith("OK"):
             state = "did not run (%s)" % u["result"] if s is None else s[5]
+            if s is None and u.get("cut"):
+                state = "its output cut by ctest (%s)" % u["result"]
             rows.append("| %s | %s | | | | | %s / %s | | | |" % (name, state, fmt_secs(u["secs"]),
                                                                    fmt_secs(u["mut_secs"])))
             continue
@@ -129,13 +161,16 @@ def table(units, width):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("log", nargs="?", default="build/Testing/Temporary/LastTest.log",
-                    help="ctest's LastTest.log of a run of the proof_ entries (default: %(default)s)")
+                    help="ctest's LastTest.log, or its JUnit file (.xml), of a run of the proof_ entries "
+                         "(default: %(default)s)")
     ap.add_argument("--width", type=int, default=160, help="cut the text columns to this many characters")
     a = ap.parse_args()
     path = Path(a.log)
     if not path.is_file():
         sys.exit("status.py: no ctest log at %s (run `ctest --test-dir build -R '^proof_'` first)" % path)
-    units = gather(read_entries(path.read_text(errors="replace")))
+    text = path.read_text(errors="replace")
+    junit = path.suffix == ".xml" or text.lstrip().startswith("<?xml")
+    units = gather(read_junit(text) if junit else read_entries(text))
     if not units:
         sys.exit("status.py: %s holds no proof_ entry" % path)
     print(table(units, a.width))
