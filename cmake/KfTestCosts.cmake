@@ -10,8 +10,10 @@
 # ctest -j2 run, 2-3 times the CI's, rounded); kf_test_costs(), called at
 # the end of each CMakeLists.txt that adds tests, sets COST on those of the current directory
 # (set_tests_properties reaches only tests of its own directory before CMake 3.28).
-# Tests needing PROCESSORS 2 (the cross suites) start only when both slots are free, whatever their
-# cost: they run last in any case, and are not listed.
+# The cross suites (tests/cross/cross_tests.cmake) count as one processor since session 62 (before,
+# PROCESSORS 2 made them start only when both slots were free: last, whatever their cost); their
+# figures are the Zen 3's CI of 2026-11-30 (run after everything else then), each build's the sum of
+# its chain (the build, then every CPU's run under one RESOURCE_LOCK), so that the chains start first.
 # (The hw_cocotb_* / hw_verilator_* figures since 2026-11-25: the CPU seconds measured one test after
 # the other in one tree with Verilator's runtime compiled once, hw/tests/vl_objcache.py.)
 # When a test's time changes much, change its figure here; `ctest -N` does not show the order,
@@ -47,6 +49,10 @@ set(KF_TEST_COSTS
   hw_rvv_core=51 hw_cocotb_mlkem_bus_acvp=29 hw_cocotb_sponge2_vectors=30 hw_cocotb_sponge2=39
   hw_rvv_unit_e64=38 hw_rvv_zvbb=38 hw_rvv_lint=38 hw_board_e2e=33 hw_board_rvv_e2e=29 hw_rvv_unit_e32=29
   hw_cocotb_mlkem_bytecode=15 hw_core_luts=24 hw_verilator_top=12 hw_verilator_sponge=20 hw_cocotb_top=20
+  # tests/cross/
+  cross_aarch64_build=262 cross_riscv64_build=345 cross_aarch64[max]=214 cross_riscv64[128]=202
+  cross_riscv64[1024]=38 cross_riscv64[512]=28 cross_aarch64[cortex-a72]=24 cross_riscv64[256]=22
+  cross_riscv64_zvbb[128]=15 cross_riscv64_zvbb[512]=15 cross_riscv64_zvbb[256]=7
   # tests/ (rust/ctest.cmake and bench/*/model_tests.cmake are included there)
   rust_crate=223 slhdsa[x1]=88 slhdsa_acvp[x1]=69 slhdsa[auto]=58 acvp[ref]=38 test_cli=33
   test_bench_report=29 acvp[x1]=27 acvp[opt32bi]=26 slhdsa_acvp[auto]=25 acvp[avx2-x1-adaptive]=25

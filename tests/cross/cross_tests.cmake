@@ -88,8 +88,14 @@ function(kf_cross_arch arch var first)
             -DTOOLCHAIN=${PROJECT_SOURCE_DIR}/cmake/toolchains/${arch}-linux-gnu.cmake
             "-DGENERATOR=${CMAKE_GENERATOR}" "-DMAKE_PROGRAM=${CMAKE_MAKE_PROGRAM}" -DJOBS=${kf_cores}
             "-DVECTORS_DIR=${KF_VECTORS_DIR}" -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/nested_build.cmake)
+  # PROCESSORS 1 (since session 62), though the nested build and ctest run -j${kf_cores}: with
+  # PROCESSORS ${kf_cores} ctest -j2 started each cross entry only when both slots were free, so all
+  # of them ran last, one after the other, each nested run's own tail leaving a core idle (the last
+  # ~16 minutes of the Zen 3's CI of 2026-11-30, the stages' builds done by then); counted as one, they
+  # start early (their COST, cmake/KfTestCosts.cmake) and run beside the proofs, the host's two cores
+  # busy throughout
   set_tests_properties(cross_${arch}_build PROPERTIES FIXTURES_SETUP cross_${arch}
-    PROCESSORS ${kf_cores} TIMEOUT 1200)
+    PROCESSORS 1 TIMEOUT 1200)
   foreach(value ${first} ${ARGN})
     set(name "cross_${arch}[${value}]")
     if(value STREQUAL first)
@@ -103,7 +109,7 @@ function(kf_cross_arch arch var first)
               --output-log ${dir}/ctest-${value}.log)
     # one nested ctest at a time per build directory (they share its Testing/ files)
     set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED cross_${arch} RESOURCE_LOCK cross_${arch}
-      ENVIRONMENT "${var}=${value}" PROCESSORS ${kf_cores} TIMEOUT 3600)
+      ENVIRONMENT "${var}=${value}" PROCESSORS 1 TIMEOUT 3600)
   endforeach()
 endfunction()
 
@@ -141,6 +147,6 @@ if(TEST cross_riscv64_build)
       COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run-zvbb.sh ${KF_QEMU_ZVBB} ${CMAKE_BINARY_DIR}/cross-riscv64
               ${vlen} ${kf_cores} ${extra})
     set_tests_properties("cross_riscv64_zvbb[${vlen}]" PROPERTIES FIXTURES_REQUIRED cross_riscv64
-      RESOURCE_LOCK cross_riscv64 PROCESSORS ${kf_cores} TIMEOUT 1800 SKIP_RETURN_CODE 77)
+      RESOURCE_LOCK cross_riscv64 PROCESSORS 1 TIMEOUT 1800 SKIP_RETURN_CODE 77)
   endforeach()
 endif()
