@@ -518,12 +518,19 @@ UNITS = {
             {"functions": ["kf_mldsa_verify_one", "verify_w1", "w1_matrix"], "extra": ["-wp-timeout", "600"], "slow": True},
             {"functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a",
                            "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows",
-                           "item_checks", "prefetch_item", "sib_lanes", "wipe_state"],
+                           "item_checks", "prefetch_item", "sib_lanes", "wipe_state", "mu_one"],
              "extra": ["-wp-steps", "360000"]},
             # session 59: mu_lanes (mu = H(tr || M') in lanes: kf_sponge_xn_init / _absorb / _squeeze); its
             # hardest goal 242,003 steps (the assertion mu_x after the optional absorbs), so its own limit
             # 490,000; slow: 22.7 s of CPU alone (run.py --functions, load ~28), over the session's 20 s
             {"functions": ["mu_lanes"], "extra": ["-wp-steps", "490000"], "slow": True},
+            # s62-vbatch: finish_window's hashes and compare as always-inlined helpers, the object code the same
+            # (objdump of verify.c's object, GCC 12 -O3): tr_lanes (kf_sponge_xn_plan / _oneshot over the lanes'
+            # pointer arrays), ctilde_lanes (_init, two _absorb, _squeeze) and window_results (the compare, through
+            # public_same: memcmp, its contract stated). Their 62 goals proved at 360,000 (run.py --functions,
+            # 2026-11-30, load ~5): the hardest 67,856 steps, so their own limit 140,000; slow: 17.6 s of CPU
+            {"functions": ["tr_lanes", "ctilde_lanes", "window_results"], "extra": ["-wp-steps", "140000"],
+             "slow": True},
         ],
         # session 60: still pending (docs/ASSURANCE.md, "ML-DSA's Verify", session 60). finish_window 96 of 114 at
         # 360,000 steps: the lanes' pointer facts across kf_sponge_xn_init / _absorb's `assigns *s` and the compare
@@ -531,7 +538,13 @@ UNITS = {
         # mu_lanes). kf_mldsa_verify_batch: its memcmp and its wipe of a local replaced (same_bytes, wipe_state),
         # its contract and loop invariants written; its loop's ah_ok needs verify_w1 to ensure ah_kept (commit c5df66c:
         # proved, ~30 s of CPU more in the first pass, taken out until the batch is proved).
-        "pending": ["kf_mldsa_verify_batch", "finish_window"],
+        # s62-vbatch: public_same (memcmp: its danglingness preconditions, which WP 25 cannot state; its contract
+        # is what window_results uses) pending too. mu_one (mu of one item, finish_window's loop body) in the second
+        # pass: 11 goals, 4.6 s of CPU, the most 82,373 steps (run.py --functions, 2026-11-30, load ~10). The loops
+        # that fill the lanes' arrays stay in finish_window (in a helper they changed the machine code);
+        # `--functions finish_window,mu_one --steps 360000`: 69 of 72, left finish_window's second loop assigns
+        # (parts 2, 3) and its assigns (exit, part 6), step limit; the helpers' preconditions at its calls proved.
+        "pending": ["kf_mldsa_verify_batch", "finish_window", "public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87
