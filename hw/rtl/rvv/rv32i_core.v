@@ -45,7 +45,13 @@
 // instruction retires (leaves execute), with its pc, word and the cycle number it retired
 // in; tr_wb* report every scalar register write (an instruction's, or vsetvli's from the unit).
 `default_nettype none
-module rv32i_core (
+module rv32i_core #(
+    // the data memory's read width: 32, or 64 (rvv_soc with ELEN 64: the word read is the
+    // memory's 64-bit row, and the load's selects registered in its first cycle pick the byte
+    // lanes of the addressed half too: the half's pick is not a LUT level of its own after
+    // the block RAM's output)
+    parameter integer DW = 32
+) (
     input  wire        clk,
     input  wire        rst,
     output wire [31:0] imem_addr,
@@ -55,7 +61,7 @@ module rv32i_core (
     output wire [3:0]  dmem_be,
     output wire [31:0] dmem_addr,
     output wire [31:0] dmem_wdata,
-    input  wire [31:0] dmem_rdata,
+    input  wire [DW-1:0] dmem_rdata,
     output wire        v_valid,
     input  wire        v_ready,
     output wire [31:0] v_insn,
@@ -104,10 +110,12 @@ module rv32i_core (
     reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
-    reg [3:0]  lq_b, lq_sm, lq_s;   // the load's data selects (registered in its first cycle: its
-    reg        lq_h1, lq_h3, lq_w;  // operands do not change until it retires; all 0 in every other
-                                    // cycle; see ld_val)
-    (* keep *) reg [3:0] lq_s2;     // lq_s's copy: one load sign per upper byte (see ld_sgh)
+    localparam integer NBY = DW / 8;                // byte lanes of dmem_rdata
+    localparam integer LA  = (DW == 64) ? 3 : 2;    // their index's width
+    reg [NBY-1:0]   lq_b, lq_sm, lq_s;  // the load's data selects (registered in its first cycle: its
+    reg [NBY/2-1:0] lq_h;               // operands do not change until it retires; all 0 in every
+    reg [NBY/4-1:0] lq_w;               // other cycle; see ld_val)
+    (* keep *) reg [NBY-1:0] lq_s2;     // lq_s's copy: one load sign per upper byte (see ld_sgh)
     reg        rst_q;               // rst in the cycle before (x0 written 0 then as well: see xwd)
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
     reg [31:0] xr [0:31];
@@ -198,9 +206,10 @@ module rv32i_core (
     // clock-to-out is 5.6 ns of a 10 ns clock on ECP5): one-hot selects registered in its
     // first cycle (its operands do not change until it retires) and 0 in every other cycle,
     // so ld_val is 0 there and the write data ORs it in (xwd). Each bit is an OR of
-    // select-and-bit pairs. lq_b: the byte of bits 7:0; lq_h1 / lq_h3: bits 15:8 from byte 1 /
-    // byte 3 (LH/LHU/LW); lq_sm: LB's sign byte for bits 15:8; lq_w: bits 31:16 from the
-    // memory (LW); lq_s: the sign byte for bits 31:16 (LB, LH; none for LBU / LHU / LW)
+    // select-and-bit pairs. lq_b: the byte of bits 7:0; lq_h[i]: bits 15:8 from byte 2 i + 1
+    // (LH/LHU/LW); lq_sm: LB's sign byte for bits 15:8; lq_w[i]: bits 31:16 from the memory's
+    // 32-bit half i (LW); lq_s: the sign byte for bits 31:16 (LB, LH; none for LBU / LHU / LW).
+    // (DW 64: one-hot over the row's eight bytes, address bit 2 in the selects)
     // (the load's data and the write data's last LUTs: rv32i_core_wd below, its own level of
     // hierarchy, so that Yosys' ABC maps them apart and keeps the memory's bits shallow)
 
@@ -291,8 +300,8 @@ module rv32i_core (
     wire        s_as = s_alu && f3 == 3'b000, s_lt = s_alu && f3[2:1] == 2'b01;
     wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
     wire [31:0] xwd, ld_val;
-    (* keep_hierarchy *) rv32i_core_ld ld (
-        .dq(dmem_rdata), .lq_b(lq_b), .lq_h1(lq_h1), .lq_h3(lq_h3), .lq_sm(lq_sm), .lq_w(lq_w),
+    (* keep_hierarchy *) rv32i_core_ld #(.DW(DW)) ld (
+        .dq(dmem_rdata), .lq_b(lq_b), .lq_h(lq_h), .lq_sm(lq_sm), .lq_w(lq_w),
         .lq_s(lq_s), .lq_s2(lq_s2), .ld_val(ld_val));
     (* keep_hierarchy *) rv32i_core_wd wd (.ld_val(ld_val), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
     always @(posedge clk)
@@ -335,23 +344,34 @@ module rv32i_core (
 
     // the load's selects: set in its first cycle for its second, 0 otherwise (and under reset)
     wire ld1 = run && is_ld && !ld_wait;
-    wire [3:0] ld_sbyte = f3[2] || f3[1] ? 4'b0000 : 4'b0001 << (f3[0] ? {ma_lo[1], 1'b1} : ma_lo);
+    // (the byte's index in the row: ma_lo and, DW 64, address bit 2)
+    wire [LA-1:0]  ma_w;
+    wire [NBY/4-1:0] ld_wsel;
+    generate
+        if (DW == 64) begin : g_w64
+            assign ma_w = {maddr[2], ma_lo};
+            assign ld_wsel = f3[1] ? (maddr[2] ? 2'b10 : 2'b01) : 2'b00;
+        end else begin : g_w32
+            assign ma_w = ma_lo;
+            assign ld_wsel = f3[1];
+        end
+    endgenerate
+    wire [LA-2:0]  ma_h = ma_w[LA-1:1];
+    wire [NBY-1:0] ld_sbyte = f3[2] || f3[1] ? {NBY{1'b0}} : {{NBY-1{1'b0}}, 1'b1} << (f3[0] ? {ma_h, 1'b1} : ma_w);
     always @(posedge clk) begin
         rst_q <= rst;
         if (rst || !ld1) begin
-            lq_b <= 4'b0000;
-            lq_h1 <= 1'b0;
-            lq_h3 <= 1'b0;
-            lq_sm <= 4'b0000;
-            lq_w <= 1'b0;
-            lq_s <= 4'b0000;
-            lq_s2 <= 4'b0000;
+            lq_b <= {NBY{1'b0}};
+            lq_h <= {NBY/2{1'b0}};
+            lq_sm <= {NBY{1'b0}};
+            lq_w <= {NBY/4{1'b0}};
+            lq_s <= {NBY{1'b0}};
+            lq_s2 <= {NBY{1'b0}};
         end else begin
-            lq_b <= 4'b0001 << ma_lo;
-            lq_h1 <= f3[1:0] != 2'b00 && !ma_lo[1];
-            lq_h3 <= f3[1:0] != 2'b00 && ma_lo[1];
-            lq_sm <= f3 == 3'b000 ? 4'b0001 << ma_lo : 4'b0000;
-            lq_w <= f3[1];
+            lq_b <= {{NBY-1{1'b0}}, 1'b1} << ma_w;
+            lq_h <= f3[1:0] != 2'b00 ? {{NBY/2-1{1'b0}}, 1'b1} << ma_h : {NBY/2{1'b0}};
+            lq_sm <= f3 == 3'b000 ? {{NBY-1{1'b0}}, 1'b1} << ma_w : {NBY{1'b0}};
+            lq_w <= ld_wsel;
             lq_s <= ld_sbyte;
             lq_s2 <= ld_sbyte;
         end
@@ -406,25 +426,38 @@ module rv32i_core (
 endmodule
 
 // rv32i_core_ld - a load's data (one-hot selects, all 0 but in the load's second cycle), from
-// the data memory's word. A level of hierarchy of its own (keep_hierarchy): ABC maps it alone,
+// the data memory's word (DW 32) or row (DW 64: the selects pick the half's bytes too). A level of hierarchy of its own (keep_hierarchy): ABC maps it alone,
 // for its own depth, so the data memory's bits stay two LUTs deep (flattened, ABC took kept
 // wires as early as registers and deepened the load's path up to the core's longest)
 /* verilator lint_off DECLFILENAME */
-module rv32i_core_ld (
-    input  wire [31:0] dq,
-    input  wire [3:0]  lq_b, lq_sm, lq_s, lq_s2,
-    input  wire        lq_h1, lq_h3, lq_w,
-    output wire [31:0] ld_val
+module rv32i_core_ld #(
+    parameter integer DW = 32
+) (
+    input  wire [DW-1:0]   dq,
+    input  wire [DW/8-1:0] lq_b, lq_sm, lq_s, lq_s2,
+    input  wire [DW/16-1:0] lq_h,
+    input  wire [DW/32-1:0] lq_w,
+    output wire [31:0]     ld_val
 );
-    wire [3:0]  sgb = {dq[31], dq[23], dq[15], dq[7]};
-    // the signs' select-and-bit pairs, one set per upper byte (one sign drove 24 LUTs across the chip)
-    wire        sgm  = |(lq_sm & sgb);
-    wire        sgh  = |(lq_s & sgb);
-    wire        sgh2 = |(lq_s2 & sgb);
-    wire [7:0]  ld_lo  = ({8{lq_b[0]}} & dq[7:0]) | ({8{lq_b[1]}} & dq[15:8])
-                       | ({8{lq_b[2]}} & dq[23:16]) | ({8{lq_b[3]}} & dq[31:24]);
-    wire [7:0]  ld_mid = ({8{lq_h1}} & dq[15:8]) | ({8{lq_h3}} & dq[31:24]) | {8{sgm}};
-    assign ld_val = {({8{lq_w}} & dq[31:24]) | {8{sgh2}}, ({8{lq_w}} & dq[23:16]) | {8{sgh}}, ld_mid, ld_lo};
+    localparam integer NBY = DW / 8;
+    reg [NBY-1:0] sgb;
+    reg [7:0]     ld_lo, ld_mid, ld_b2, ld_b3;
+    integer i;
+    // (the signs' select-and-bit pairs, one set per upper byte: one sign drove 24 LUTs across the chip)
+    always @* begin
+        for (i = 0; i < NBY; i = i + 1) sgb[i] = dq[8 * i + 7];
+        ld_lo = 8'd0;
+        for (i = 0; i < NBY; i = i + 1) ld_lo = ld_lo | ({8{lq_b[i]}} & dq[8 * i +: 8]);
+        ld_mid = {8{|(lq_sm & sgb)}};
+        for (i = 0; i < NBY / 2; i = i + 1) ld_mid = ld_mid | ({8{lq_h[i]}} & dq[16 * i + 8 +: 8]);
+        ld_b2 = {8{|(lq_s & sgb)}};
+        ld_b3 = {8{|(lq_s2 & sgb)}};
+        for (i = 0; i < NBY / 4; i = i + 1) begin
+            ld_b2 = ld_b2 | ({8{lq_w[i]}} & dq[32 * i + 16 +: 8]);
+            ld_b3 = ld_b3 | ({8{lq_w[i]}} & dq[32 * i + 24 +: 8]);
+        end
+    end
+    assign ld_val = {ld_b3, ld_b2, ld_mid, ld_lo};
 endmodule
 
 // rv32i_core_wd - the write data's last LUT, one LUT4 a bit: the load's data ORed with the

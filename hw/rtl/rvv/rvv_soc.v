@@ -4,8 +4,9 @@
 // (both synchronous-read, as block RAM is), loaded from the assembled program while rst is
 // high. hw/rtl/rvv/README.md, "The scalar core".
 //
-// Data memory: DMEM_BYTES bytes as ELEN-bit words with byte enables. The core reaches it 32
-// bits at a time (its byte lanes), the unit one ELEN-bit element per cycle at element-aligned
+// Data memory: DMEM_BYTES bytes as ELEN-bit words with byte enables. The core writes it 32
+// bits at a time (its byte lanes) and reads the whole ELEN-bit word (its load's selects,
+// registered in the load's first cycle, pick the byte lanes), the unit one ELEN-bit element per cycle at element-aligned
 // addresses (vle/vse addresses must be multiples of ELEN / 8). The core never runs while the
 // unit is busy, so the two never ask in the same cycle; the unit's requests win by
 // construction (mem_valid is only high while it is busy).
@@ -68,7 +69,8 @@ module rvv_soc #(
     // ---- the core and the unit ----
     wire        c_dv, c_dwe;
     wire [3:0]  c_dbe;
-    wire [31:0] c_daddr, c_dwdata, c_drdata;
+    wire [31:0] c_daddr, c_dwdata;
+    wire [ELEN-1:0] c_drdata;   // the row read: the core's load selects pick the 32-bit half
     wire        v_valid, v_ready, v_done, v_illegal, v_rd_we;
     wire [31:0] v_insn, v_rs1, v_rd_val;
     wire [4:0]  v_rd;
@@ -76,7 +78,7 @@ module rvv_soc #(
     wire [31:0] u_maddr;
     wire [ELEN-1:0] u_mwdata, u_mrdata;
 
-    rv32i_core core (
+    rv32i_core #(.DW(ELEN)) core (
         .clk(clk), .rst(rst), .imem_addr(imem_addr), .imem_rdata(imem_q),
         .dmem_valid(c_dv), .dmem_we(c_dwe), .dmem_be(c_dbe), .dmem_addr(c_daddr),
         .dmem_wdata(c_dwdata), .dmem_rdata(c_drdata),
@@ -117,7 +119,7 @@ module rvv_soc #(
     reg  [NB-1:0]   rb_be;
     wire [ELEN-1:0] rqw;            // rq with the bytes written in its read's clock
     /* verilator lint_off UNUSEDSIGNAL */
-    reg             dq_hi, rq_hi;   // ELEN 64: the 32-bit word is the high half
+    reg             rq_hi;          // ELEN 64: the read-back word is the high half
     wire [31:0]     a    = ld_dmem_we ? ld_addr : u_mv ? u_maddr : c_daddr;
     wire [31:0]     rba  = rb_addr;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -131,16 +133,15 @@ module rvv_soc #(
             assign wdat = u_mv && !ld_dmem_we ? u_mwdata : ld_dmem_we ? {ld_data, ld_data} : {c_dwdata, c_dwdata};
             assign wbe  = ld_dmem_we ? (a[2] ? 8'hf0 : 8'h0f)
                         : u_mv ? 8'hff : (c_daddr[2] ? {c_dbe, 4'h0} : {4'h0, c_dbe});
-            assign c_drdata = dq_hi ? dq[63:32] : dq[31:0];
             assign rb_data = rq_hi ? rqw[63:32] : rqw[31:0];
         end else begin : g_d32
             assign wdat = u_mv && !ld_dmem_we ? u_mwdata : ld_dmem_we ? ld_data : c_dwdata;
             assign wbe  = ld_dmem_we ? 4'hf : u_mv ? 4'hf : c_dbe;
-            assign c_drdata = dq;
             assign rb_data = rqw;
         end
     endgenerate
     assign u_mrdata = dq;
+    assign c_drdata = dq;
     genvar gb;
     generate
         for (gb = 0; gb < NB; gb = gb + 1) begin : g_rb
@@ -153,7 +154,6 @@ module rvv_soc #(
             for (b = 0; b < NB; b = b + 1)
                 if (wbe[b]) dmem[widx][b * 8 +: 8] <= wdat[b * 8 +: 8];
         dq <= dmem[widx];
-        dq_hi <= a[2];
         rq <= dmem[ridx];
         rq_hi <= rba[2];
         rb_w <= wdat;
