@@ -531,6 +531,13 @@ UNITS = {
             # 2026-11-30, load ~5): the hardest 67,856 steps, so their own limit 140,000; slow: 17.6 s of CPU
             {"functions": ["tr_lanes", "ctilde_lanes", "window_results"], "extra": ["-wp-steps", "140000"],
              "slow": True},
+            # s62-fw: finish_window proved: its second loop's and its own assigns name bw->mu as the field's bytes
+            # (*(&bw->mu[0][0] + (0 .. 511)), the same locations): bw->mu[0 .. 7][0 .. 63] left CVC4 an existential
+            # row (exists i. 64 i <= 64 j + k <= 64 i + 63) that it did not instantiate in 360,000 steps. 61 of 61
+            # goals (run.py --functions finish_window --steps 360000, 2026-11-30, load ~2-4), the hardest 116,392
+            # steps, so its own limit 240,000; slow: 14.6 s of CPU alone, over the session's 10 s; its mutant
+            # (the second loop one lane more) rejected
+            {"functions": ["finish_window"], "extra": ["-wp-steps", "240000"], "slow": True},
         ],
         # session 60: still pending (docs/ASSURANCE.md, "ML-DSA's Verify", session 60). finish_window 96 of 114 at
         # 360,000 steps: the lanes' pointer facts across kf_sponge_xn_init / _absorb's `assigns *s` and the compare
@@ -544,7 +551,8 @@ UNITS = {
         # that fill the lanes' arrays stay in finish_window (in a helper they changed the machine code);
         # `--functions finish_window,mu_one --steps 360000`: 69 of 72, left finish_window's second loop assigns
         # (parts 2, 3) and its assigns (exit, part 6), step limit; the helpers' preconditions at its calls proved.
-        "pending": ["kf_mldsa_verify_batch", "finish_window", "public_same"],
+        # s62-fw: finish_window out of "pending" (its slow pass above).
+        "pending": ["kf_mldsa_verify_batch", "public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87

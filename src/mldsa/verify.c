@@ -572,7 +572,9 @@ static KF_ALWAYS_INLINE void window_results(const batch_window *bw, unsigned n, 
 }
 
 /* tr for the n items of the window, then mu (in lanes where the messages' lengths allow),
- * then c~': the fixed-length hashes in lanes. tr riding on ExpandA's permutations (as a single
+ * then c~': the fixed-length hashes in lanes. bw->mu in the assigns as the field's bytes from its
+ * first (the locations of bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1]): as rows, the
+ * inclusion of mu_one's row j left CVC4 an existential row index it did not find (session 62). tr riding on ExpandA's permutations (as a single
  * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64
  * under 64 keys 0.975-0.992x (vbatch A/B, 2026-11-25). */
 /*@ requires kf_mldsa_params_ok(p) && \valid(bw) && 1 <= n <= WINDOW && \separated(bw, p);
@@ -580,7 +582,7 @@ static KF_ALWAYS_INLINE void window_results(const batch_window *bw, unsigned n, 
                                                \separated(&items[bw->at[j]], bw);
     requires \forall integer j; 0 <= j < n ==> \valid_read(bw->pk[j] + (0 .. p->pk_bytes - 1));
     requires \forall integer j; 0 <= j < n ==> \valid(results + bw->at[j]) && \separated(results + bw->at[j], bw, p);
-    assigns bw->tr[0 .. WINDOW - 1][0 .. KF_MLDSA_TR_BYTES - 1], bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1],
+    assigns bw->tr[0 .. WINDOW - 1][0 .. KF_MLDSA_TR_BYTES - 1], *(&bw->mu[0][0] + (0 .. WINDOW * KF_MLDSA_CRHBYTES - 1)),
             bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], results[bw->at[0 .. n - 1]], kf_spec_xn_table; */
 static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
                           int *results)
@@ -606,7 +608,7 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
         loop invariant \forall integer k; 0 <= k < j ==> in[k] == &bw->mu[k][0] && in2[k] == &bw->w1[k][0] &&
                          out[k] == &bw->got[k][0];
         loop assigns j, in[0 .. WINDOW - 1], in2[0 .. WINDOW - 1], out[0 .. WINDOW - 1],
-                     bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1];
+                     *(&bw->mu[0][0] + (0 .. WINDOW * KF_MLDSA_CRHBYTES - 1));
         loop variant n - j; */
     for (unsigned j = 0; j < n; j++) {
         if (!lanes) mu_one(bw, j, &items[bw->at[j]]); /* messages of other lengths: one at a time */
