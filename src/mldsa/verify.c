@@ -572,11 +572,11 @@ static KF_ALWAYS_INLINE void window_results(const batch_window *bw, unsigned n, 
 }
 
 /* tr for the n items of the window, then mu (in lanes where the messages' lengths allow),
- * then c~': the fixed-length hashes in lanes. bw->mu in the assigns as the field's bytes from its
- * first (the locations of bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1]): as rows, the
- * inclusion of mu_one's row j left CVC4 an existential row index it did not find (session 62). tr riding on ExpandA's permutations (as a single
- * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64
- * under 64 keys 0.975-0.992x (vbatch A/B, 2026-11-25). */
+ * then c~': the fixed-length hashes in lanes. bw->mu in the assigns as the field's bytes from its first (the
+ * locations of bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1]): as rows, the inclusion of mu_one's row j left
+ * CVC4 an existential row index it did not find (session 62). tr riding on ExpandA's permutations (as a single
+ * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64 under 64 keys
+ * 0.975-0.992x (vbatch A/B, 2026-11-25). */
 /*@ requires kf_mldsa_params_ok(p) && \valid(bw) && 1 <= n <= WINDOW && \separated(bw, p);
     requires \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]) &&
                                                \separated(&items[bw->at[j]], bw);
