@@ -1221,21 +1221,37 @@ UNITS = {
     # keygen_release-lets-go-previous-piece. The run framed as a step of its own (keygen_run: frames as equalities, a
     # ghost copy of *p) tried, not kept: keygen_step 36 of 39 over it, keygen_run's frames at the step limit in its own
     # context (docs/ASSURANCE.md); keygen_step, keygen_rows still pending
+    # s62-kem: the run as the always-inline step keygen_run (sched_run's requires and ensures in w's terms,
+    # the frames one field each) with the ghost lemma kg_run_sep (each frame's havoc premise as its ensures):
+    # 72 of 74 in one Frama-C run (-wp-split for the assigns' comprehensions; the frames of n and until at
+    # 800,000 steps, each proved alone); keygen_release's rel_rd (run_ready kept)
+    # s62-kem2: keygen_run proved whole in a slow pass of two Frama-C runs (run.py's new pass key "props": the
+    # frames run_fn, run_fu selected alone, the rest without them): 72 + 2 goals, the most steps 432,818 (limit
+    # 900,000), 71.2 s of CPU (load ~4); mutants keygen_run-one-job-more (assigns), keygen_run-moves-until
+    # (run_fu); objdump -d of kpke.o (-O3) as before; the default run (slow pass skipped) 282.4 s of CPU, +1.8 s
+    # side by side with 221c2c94 (KF_PROOF_CACHE=0, load ~6); keygen_step, keygen_rows still pending
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 300,   # a backstop only (the step limit decides): kf_kpke_decrypt's call of decompress ran past 120 s at load ~15
         "steps": STEPS,
         "extra": ["-wp-model", "Typed+cast"],
-        "functions": ["kf_kpke_row_facts", "kf_kpke_c_facts", "encrypt_wipe", "decrypt_wipe", "kf_kpke_encrypt",
-                      "kf_kpke_decrypt", "keygen_row",
-                      "keygen_noise", "kf_kpke_noise_jobs", "kf_mlkem_poly_ntt2",
-                      "kg_one_job", "keygen_g", "keygen_h_tail", "keygen_wipe", "keygen_wipe_secrets",
-                      # session 60: the ghost lemmas of keygen_rows' rows of A^ (kg_row_bd: a row in [0, q)
-                      # once its jobs are done, from the layout kg_rows_ok; kg_cells), 29 goals, 3.2 s of CPU
-                      "kg_cells", "kg_row_bd",
-                      # session 61: keygen_step's store of held as the always-inline step keygen_release (its
-                      # frame of the jobs' other byte fields as equalities), 7 goals, the most steps 20,985
-                      "keygen_release"],
+        # s62-kem: keygen_run (the run until until[i], keygen_step's, framed in a context of its own) and its
+        # ghost lemma kg_run_sep, in a pass of their own with -wp-split (its assigns' comprehensions)
+        "passes": [
+            {"functions": ["kf_kpke_row_facts", "kf_kpke_c_facts", "encrypt_wipe", "decrypt_wipe", "kf_kpke_encrypt",
+                           "kf_kpke_decrypt", "keygen_row",
+                           "keygen_noise", "kf_kpke_noise_jobs", "kf_mlkem_poly_ntt2",
+                           "kg_one_job", "keygen_g", "keygen_h_tail", "keygen_wipe", "keygen_wipe_secrets",
+                           # session 60: the ghost lemmas of keygen_rows' rows of A^ (kg_row_bd: a row in [0, q)
+                           # once its jobs are done, from the layout kg_rows_ok; kg_cells), 29 goals, 3.2 s of CPU
+                           "kg_cells", "kg_row_bd",
+                           # session 61: keygen_step's store of held as the always-inline step keygen_release (its
+                           # frame of the jobs' other byte fields as equalities), 7 goals, the most steps 20,985
+                           "keygen_release"], "extra": []},
+            {"functions": ["kg_run_sep", "keygen_run"], "extra": ["-wp-split", "-wp-steps", "900000"], "slow": True,
+             # s62-kem2: the frames of n and until in a Frama-C run of their own (run.py's "props")
+             "props": ["run_fn", "run_fu"]},
+        ],
         "pending": ["KeyGen's Keccak schedule: keygen_jobs, keygen_step, keygen_rows, kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
@@ -1642,5 +1658,9 @@ UNITS = {
 # units hash_fips202, hash_sp800_185 and sp800_185_encodings (run.py's check of a unit's passes)
 # mlkem_kem's passes name its own functions only: the rest of its three files are unit mlkem_api's
 UNITS["mlkem_kem"]["elsewhere"] = list(UNITS["mlkem_api"]["functions"])
+# mlkem_kpke's passes (s62-kem) name its own functions only: the rest of poly.c is units mlkem_poly's and
+# mlkem_arith's, but for mulcache_in_use, no unit's (mlkem_poly, without passes, is not checked for it)
+UNITS["mlkem_kpke"]["elsewhere"] = (list(UNITS["mlkem_poly"]["functions"]) + list(UNITS["mlkem_arith"]["functions"])
+                                    + ["mulcache_in_use"])
 UNITS["hash_parallelhash"]["elsewhere"] = [f for u in ("hash_fips202", "hash_sp800_185", "sp800_185_encodings")
                                            for f in UNITS[u]["functions"]]

@@ -277,10 +277,78 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
     assigns w->jobs[0 .. w->n - 1].held;
     ensures rel_f: \forall integer q; 0 <= q < K_MAX * K_MAX + 3 * K_MAX ==>
               w->jobs[q].suffix == \old(w->jobs[q].suffix) && w->jobs[q].started == \old(w->jobs[q].started) &&
-              w->jobs[q].done == \old(w->jobs[q].done) && w->jobs[q].padded == \old(w->jobs[q].padded); */
+              w->jobs[q].done == \old(w->jobs[q].done) && w->jobs[q].padded == \old(w->jobs[q].padded);
+    ensures rel_rd: \old(kf_mlkem_run_ready(&w->sched, &w->jobs[0])) ==> kf_mlkem_run_ready(&w->sched, &w->jobs[0]); */
 static inline __attribute__((always_inline)) void keygen_release(keygen_work *w, unsigned i)
 {
     if (w->piece[i]) w->piece[i]->held = 0;
+}
+
+/* (ACSL, unit mlkem_kpke, session 62) a ghost lemma: the fields keygen_run frames apart from what
+ * sched_run writes, each in the form of WP's havoc hypothesis of that write (a range of jobs' fields,
+ * a comprehension of polynomial cells), so that hypothesis's premise is this lemma's instance; proved
+ * alone (a small context: the run's frames ran to the step limit in keygen_run's, sessions 61-62) */
+/*@ ghost
+  /@ requires \valid(w) && \valid(sec) && \separated(w, sec) && w->n <= K_MAX * K_MAX + 3 * K_MAX;
+     requires kg_polys_apart(w, sec);
+     assigns \nothing;
+     ensures sep_n: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].have != &w->n;
+     ensures sep_u: \forall integer x; 0 <= x < K_MAX ==> \forall integer r; 0 <= r < w->n ==> &w->jobs[r].have != &w->until[x];
+     ensures sep_f: \forall integer x; 0 <= x < K_MAX ==>
+               &w->until[x] != &w->sched.first && &w->until[x] != &w->sched.open && &w->until[x] != &w->sched.checked;
+     ensures sep_nf: &w->n != &w->sched.first && &w->n != &w->sched.open && &w->n != &w->sched.checked;
+     ensures sep_ha: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].absorbed != &w->hashed;
+     ensures sep_hp: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].produced != &w->hashed;
+     ensures sep_s: \forall integer l, j; 0 <= l < K_MAX && 0 <= j < KF_MLKEM_N ==>
+               \forall integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_poly_len(&w->jobs[r]) ==>
+                 &w->jobs[r].poly->c[x] != &sec->s[l].c[j];
+     ensures sep_e: \forall integer l, j; 0 <= l < K_MAX && 0 <= j < KF_MLKEM_N ==>
+               \forall integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_poly_len(&w->jobs[r]) ==>
+                 &w->jobs[r].poly->c[x] != &sec->e[l].c[j]; @/
+  static void kg_run_sep(keygen_work *w, keygen_secrets *sec) { }
+*/
+
+/* (ACSL, unit mlkem_kpke, session 62) keygen_step's run until until[i] (no behaviour change: always
+ * inline), in a context of its own: its requires sched_run's in w's terms and only what the frames need
+ * (w, sec, p apart, n within the jobs array, kg_polys_apart); its ensures the frames as equalities and
+ * sched_run's ensures in \old(w->n)'s and \old(w->until[i])'s terms (as the callee states them); sec
+ * and p ghost parameters (the contract's). Its frames one field each (n, hashed, until, piece: each
+ * alone proves, together they ran to the step limit) and its pass -wp-split (the assigns' comprehensions,
+ * one goal at the step limit unsplit; proofs/units.py) */
+/*@ requires run_v: \valid(w) && \valid(sec) && \valid_read(p) && \separated(w, sec, p) && 0 <= i < K_MAX;
+    requires run_u: w->n <= K_MAX * K_MAX + 3 * K_MAX;
+    requires run_pa: kg_polys_apart(w, sec);
+    requires run_go: kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n) &&
+                     kf_mlkem_lanes_ok(&w->sched, &w->jobs[0]);
+    requires run_go_done: w->sched.checked <= w->n ==> kf_mlkem_jobs_done_ok(&w->jobs[0], w->sched.checked);
+    requires run_go_ready: kf_mlkem_run_ready(&w->sched, &w->jobs[0]);
+    assigns kf_spec_xn_table,
+            w->sched.states[0 .. KF_MLKEM_SCHED_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
+            w->sched.job_of[0 .. 15], w->sched.staged[0 .. 3], w->sched.first, w->sched.open, w->sched.checked,
+            w->jobs[0 .. w->n - 1].started, w->jobs[0 .. w->n - 1].done, w->jobs[0 .. w->n - 1].absorbed,
+            w->jobs[0 .. w->n - 1].padded, w->jobs[0 .. w->n - 1].produced, w->jobs[0 .. w->n - 1].have,
+            { w->jobs[r].out[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_out_len(&w->jobs[r]) },
+            { w->jobs[r].poly->c[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_poly_len(&w->jobs[r]) };
+    ensures run_fp: p->k == \old(p->k);
+    ensures run_fn: w->n == \old(w->n);
+    ensures run_fh: w->hashed == \old(w->hashed);
+    ensures run_fu: \forall integer x; 0 <= x < K_MAX ==> w->until[x] == \old(w->until[x]);
+    ensures run_fc: \forall integer x; 0 <= x < K_MAX ==> w->piece[x] == \old(w->piece[x]);
+    ensures run_fj: \forall integer x; 0 <= x < K_MAX * K_MAX + 3 * K_MAX ==>
+              w->jobs[x].out == \old(w->jobs[x].out) && w->jobs[x].poly == \old(w->jobs[x].poly);
+    ensures run_fs: \forall integer l, j; 0 <= l < K_MAX && 0 <= j < KF_MLKEM_N ==>
+              sec->s[l].c[j] == \old(sec->s[l].c[j]) && sec->e[l].c[j] == \old(sec->e[l].c[j]);
+    ensures run_ok: kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], \old(w->n));
+    ensures run_rc: \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures run_dn: \result == KF_OK ==> \forall integer q; 0 <= q < \old(w->until[i]) ==> w->jobs[q].done != 0;
+    ensures run_bd: \result == KF_OK ==> kf_mlkem_jobs_done_ok(&w->jobs[0], \old(w->n));
+    ensures run_ln: \result == KF_OK ==> w->sched.checked == \old(w->n) && kf_mlkem_lanes_ok(&w->sched, &w->jobs[0]);
+    ensures run_rd: \result == KF_OK ==> kf_mlkem_run_ready(&w->sched, &w->jobs[0]); */
+static inline __attribute__((always_inline)) int keygen_run(keygen_work *w, unsigned i)
+    /*@ ghost (keygen_secrets *sec, const kf_mlkem_params *p) */
+{
+    /*@ ghost kg_run_sep(w, sec); */
+    return kf_mlkem_sched_run(&w->sched, w->jobs, w->n, w->until[i]);
 }
 
 /* One step of keygen_rows (no behaviour change: its loop's body, always inline): row i - 1 of t^
@@ -324,7 +392,7 @@ static inline __attribute__((always_inline)) int keygen_step(keygen_work *w, key
     /*@ ghost kg_row_bd(w, p->k, i - 1); */
     keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, i - 1);
     keygen_release(w, i);
-    return kf_mlkem_sched_run(&w->sched, w->jobs, w->n, w->until[i]);
+    return keygen_run(w, i) /*@ ghost (sec, p) */;
 }
 
 /* Rows of t^ into ek and s^ into dk_pke, each row once its matrix row is sampled; between
