@@ -281,14 +281,14 @@ def passes(unit, fcts=None, loose=False):
             fs = [f for f in (fs or fcts) if f in fcts]
             if not fs:
                 continue
+        extra = cfg.get("extra", []) + p.get("extra", [])
         if p.get("props"):
             # s62-kem2: a pass's "props" (property names) proved in a Frama-C run of their own, the rest of
             # the pass's properties in another (-wp-prop; prop_kept keeps each run's own rows only)
-            sel = ",".join(p["props"])
-            out.append((fs, cfg.get("extra", []) + p.get("extra", []) + ["-wp-prop=" + ",".join("-" + n for n in p["props"])]))
-            out.append((fs, cfg.get("extra", []) + p.get("extra", []) + ["-wp-prop=" + sel]))
+            out.append((fs, extra + ["-wp-prop=" + ",".join("-" + n for n in p["props"])]))
+            out.append((fs, extra + ["-wp-prop=" + ",".join(p["props"])]))
             continue
-        out.append((fs, cfg.get("extra", []) + p.get("extra", [])))
+        out.append((fs, extra))
     if fcts and not out:
         print("FAIL: %s names functions no pass of %s proves" % (",".join(fcts), unit))
         sys.exit(1)
@@ -336,7 +336,7 @@ def analyse(unit, src_root, build, tag, fcts=None, prop=None, steps=None, loose=
     for i, (fs, extra) in enumerate(passes(unit, fcts, loose)):
         if prop:
             # a mutant's # wp-prop: replaces a pass's "props" selection (both of its runs: the same run once)
-            extra = [x for x in extra if not x.startswith("-wp-prop=")]
+            extra = without_props(extra)
             if (fs, extra) in seen:
                 continue
             seen.append((fs, extra))
@@ -353,6 +353,11 @@ def analyse(unit, src_root, build, tag, fcts=None, prop=None, steps=None, loose=
         calls += c
         tried += t
     return bad, valid, calls, tried
+
+
+def without_props(extra):
+    """A pass's options without its "props" selection (-wp-prop=...): both of its runs then are one."""
+    return [x for x in extra if not x.startswith("-wp-prop=")]
 
 
 def prop_kept(extra, prop):
@@ -939,7 +944,7 @@ def vacuity(unit, src_root, build, tag="", fcts=None, rows=None):
     seen = []
     for i, (fs, extra) in enumerate(passes(unit, fns)):
         own = [k for k, x in names.items() if x[1] in fs]
-        extra = [x for x in extra if not x.startswith("-wp-prop=")]   # (a pass's "props": the same run once)
+        extra = without_props(extra)   # (a pass's "props": the same run once)
         if not own or (fs, extra) in seen:
             continue
         seen.append((fs, extra))
