@@ -1230,6 +1230,14 @@ UNITS = {
     # 900,000), 71.2 s of CPU (load ~4); mutants keygen_run-one-job-more (assigns), keygen_run-moves-until
     # (run_fu); objdump -d of kpke.o (-O3) as before; the default run (slow pass skipped) 282.4 s of CPU, +1.8 s
     # side by side with 221c2c94 (KF_PROOF_CACHE=0, load ~6); keygen_step, keygen_rows still pending
+    # s63-kem3: keygen_step proved over keygen_row_at's (keygen_row's call framed: the byte fields' facts kept),
+    # keygen_release's (rel_ok, rel_dn added) and keygen_run's contracts, in a slow pass (-wp-split, "props"), with
+    # the ghost lemmas kg_step_facts, kg_rows_unfold (kg_rows_ok's facts one by one, rows per i = 1, 2, 3) and
+    # kg_p_sep (p's fields apart from the run), called before the run: no code after the run (a ghost call there
+    # merges the exit path's assigns goal of the run's call into one, at the step limit); its ensures p's fields and
+    # kg_rows_ok's facts one by one (keygen_rows, still pending, folds them back); mutant keygen_step-runs-one-row-short.
+    # The pass: 229 goals, the most steps 210,892, 118.7 s of CPU (load ~8.5); the default run 313.3 s of CPU against
+    # main's 551d3290 307.0 s side by side (+6.3 s; KF_PROOF_CACHE=0, load ~9-10, 2026-11-30)
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 300,   # a backstop only (the step limit decides): kf_kpke_decrypt's call of decompress ran past 120 s at load ~15
@@ -1247,12 +1255,18 @@ UNITS = {
                            "kg_cells", "kg_row_bd",
                            # session 61: keygen_step's store of held as the always-inline step keygen_release (its
                            # frame of the jobs' other byte fields as equalities), 7 goals, the most steps 20,985
-                           "keygen_release"], "extra": []},
+                           "keygen_release",
+                           # s63-kem3: keygen_step's ghost lemmas (the untils around step i as ground facts;
+                           # kg_rows_ok one fact at a time; p's fields apart from the run)
+                           "kg_step_facts", "kg_rows_unfold", "kg_p_sep"], "extra": []},
             {"functions": ["kg_run_sep", "keygen_run"], "extra": ["-wp-split", "-wp-steps", "900000"], "slow": True,
              # s62-kem2: the frames of n and until in a Frama-C run of their own (run.py's "props")
              "props": ["run_fn", "run_fu"]},
+            # s63-kem3: keygen_step over keygen_row_at's, keygen_release's and keygen_run's contracts (-wp-split: the
+            # assigns' comprehensions, the ensures' conjunctions)
+            {"functions": ["keygen_row_at", "keygen_step"], "extra": ["-wp-split", "-wp-steps", "1000000"], "slow": True},
         ],
-        "pending": ["KeyGen's Keccak schedule: keygen_jobs, keygen_step, keygen_rows, kf_kpke_keygen"],
+        "pending": ["KeyGen's Keccak schedule: keygen_jobs, keygen_rows, kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
     # the three parameter sets and every input within the documented lengths: the parameter

@@ -268,6 +268,95 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
     sec->cached = kf_mlkem_polyvec_mulcache(sec->m, sec->s, p->k); /* for the k rows */
 }
 
+/* (ACSL, unit mlkem_kpke, session 63) a ghost lemma: the untils around step i as ground facts (kg_rows_ok's
+ * quantified ones instantiated in a context of their own; keygen_release's rel_v at keygen_step's call ran to
+ * the step limit, session 62) */
+/*@ ghost
+  /@ requires \valid_read(w) && kg_rows_ok(w, k) && (k == 2 || k == 3 || k == 4) && 1 <= i < k;
+     assigns \nothing;
+     ensures sf_u: w->until[i - 1] + k <= w->until[i] && w->until[i] <= w->n && w->n <= K_MAX * K_MAX + 3 * K_MAX;
+     ensures sf_lt: w->until[i - 1] < w->n; @/
+  static void kg_step_facts(keygen_work *w, unsigned k, unsigned i) { }
+*/
+
+/* (ACSL, unit mlkem_kpke, session 63) a ghost lemma: kg_rows_ok as its facts one by one, the rows' jobs one
+ * fact per row i = 1, 2, 3 (i k linear, each row's until ground, row 3's with k = 4 written out: in k its
+ * polynomial part ran to the 300 s time-out in keygen_step; the untils' and pieces' facts ground too:
+ * quantified over i, st_ru_r ran to the step limit), called just before keygen_step's run: each
+ * fact framed across the run on its own (keygen_step's ensures st_ru_*; kg_rows_ok whole after the run ran
+ * to the 300 s time-out at 1,000,000 steps in keygen_step's context, its row jobs' fact quantified over i too) */
+/*@ ghost
+  /@ requires kg_rows_ok(w, k) && 2 <= k <= K_MAX;
+     assigns \nothing;
+     ensures ru_n: w->n <= K_MAX * K_MAX + 3 * K_MAX && k <= w->until[0];
+     ensures ru_u0: w->until[0] <= w->n;
+     ensures ru_u1: 1 < k ==> w->until[1] <= w->n;
+     ensures ru_u2: 2 < k ==> w->until[2] <= w->n;
+     ensures ru_u3: 3 < k ==> w->until[3] <= w->n;
+     ensures ru_r: (1 < k ==> w->until[0] + k <= w->until[1]) && (2 < k ==> w->until[1] + k <= w->until[2]) &&
+                   (3 < k ==> w->until[2] + k <= w->until[3]);
+     ensures ru_j0: \forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
+     ensures ru_jx1: 1 < k ==> \forall integer x; w->until[1] - k <= x < w->until[1] ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k + (x - (w->until[1] - k))];
+     ensures ru_jx2: 2 < k ==> \forall integer x; w->until[2] - k <= x < w->until[2] ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k + (x - (w->until[2] - k))];
+     ensures ru_jx3: 3 < k ==> \forall integer x; w->until[3] - 4 <= x < w->until[3] ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (w->until[3] - 4))];
+     ensures ru_pc: (1 < k ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
+                    (2 < k ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
+                    (3 < k ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]); @/
+  static void kg_rows_unfold(keygen_work *w, unsigned k) { }
+*/
+
+/* (ACSL, unit mlkem_kpke, session 63) a ghost lemma: each of p's fields apart from keygen_step's run's writes,
+ * in the form of WP's havoc premise (as kg_run_sep), called just before the run: keygen_step's frame of p,
+ * st_fp (kf_mlkem_params_ok(p) unfolded after the run in keygen_step's context ran to the 300 s time-out) */
+/*@ ghost
+  /@ requires \valid(w) && \valid_read(p) && \separated(w, p) && w->n <= K_MAX * K_MAX + 3 * K_MAX;
+     assigns \nothing;
+     ensures ps_k: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].have != &p->k;
+     ensures ps_e1: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].have != &p->eta1;
+     ensures ps_e2: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].have != &p->eta2;
+     ensures ps_du: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].have != &p->du;
+     ensures ps_dv: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].have != &p->dv;
+     ensures ps_ae: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].absorbed != &p->ek_bytes;
+     ensures ps_ad: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].absorbed != &p->dk_bytes;
+     ensures ps_ac: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].absorbed != &p->ct_bytes;
+     ensures ps_pe: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].produced != &p->ek_bytes;
+     ensures ps_pd: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].produced != &p->dk_bytes;
+     ensures ps_pc: \forall integer r; 0 <= r < w->n ==> &w->jobs[r].produced != &p->ct_bytes;
+     ensures ps_f: \separated(&w->sched.first, p) && \separated(&w->sched.open, p) && \separated(&w->sched.checked, p); @/
+  static void kg_p_sep(keygen_work *w, const kf_mlkem_params *p) { }
+*/
+
+/* Row r of t^ into ek, s^_r into dk_pke (keygen_step's, always inline: no behaviour change). (ACSL, unit
+ * mlkem_kpke, session 63) keygen_row's call framed in a context of its own: the schedule's facts that read
+ * the jobs' byte fields (suffix, started, done: the chunk of ek's bytes) kept across its writes (rw_n: the jobs
+ * those facts read lie in *w: without it they ran to the step limit) */
+/*@ requires kf_mlkem_params_ok(p) && \valid(w) && \valid(sec) && r < p->k;
+    requires \valid(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
+    requires \separated(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), w, sec, p);
+    requires \separated(w, sec, p);
+    requires rw_n: w->n <= K_MAX * K_MAX + 3 * K_MAX && w->sched.checked == w->n && kf_mlkem_lanes_ok(&w->sched, &w->jobs[0]);
+    requires rw_in: \forall integer m, j; r * p->k <= m < r * p->k + p->k && 0 <= j < KF_MLKEM_N ==>
+                      0 <= w->a[m].c[j] <= KF_MLKEM_Q - 1;
+    requires \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+               -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
+               -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
+    assigns ek[KF_MLKEM_POLY_BYTES * r .. KF_MLKEM_POLY_BYTES * r + KF_MLKEM_POLY_BYTES - 1],
+            dk_pke[KF_MLKEM_POLY_BYTES * r .. KF_MLKEM_POLY_BYTES * r + KF_MLKEM_POLY_BYTES - 1];
+    ensures rw_ok: \old(kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n)) ==> kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
+    ensures rw_dn: \old(w->sched.checked <= w->n ==> kf_mlkem_jobs_done_ok(&w->jobs[0], w->sched.checked)) ==>
+              (w->sched.checked <= w->n ==> kf_mlkem_jobs_done_ok(&w->jobs[0], w->sched.checked));
+    ensures rw_rd: \old(kf_mlkem_run_ready(&w->sched, &w->jobs[0])) ==> kf_mlkem_run_ready(&w->sched, &w->jobs[0]); */
+static inline __attribute__((always_inline)) void keygen_row_at(keygen_work *w, keygen_secrets *sec,
+                                                                const kf_mlkem_params *p, uint8_t *ek,
+                                                                uint8_t *dk_pke, unsigned r)
+{
+    /*@ ghost kf_kpke_row_facts(r, p->k); */
+    keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, r);
+}
+
 /* Piece i of H(ek) let go (keygen_step's, always inline: no behaviour change). (ACSL, unit mlkem_kpke,
  * session 61) the store of held framed in a context of its own: the jobs' other byte fields (suffix,
  * started, done, padded: sched_run's preconditions read them, and they share held's chunk) as
@@ -278,6 +367,9 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
     ensures rel_f: \forall integer q; 0 <= q < K_MAX * K_MAX + 3 * K_MAX ==>
               w->jobs[q].suffix == \old(w->jobs[q].suffix) && w->jobs[q].started == \old(w->jobs[q].started) &&
               w->jobs[q].done == \old(w->jobs[q].done) && w->jobs[q].padded == \old(w->jobs[q].padded);
+    ensures rel_ok: \old(kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n)) ==> kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
+    ensures rel_dn: \old(w->sched.checked <= w->n ==> kf_mlkem_jobs_done_ok(&w->jobs[0], w->sched.checked)) ==>
+              (w->sched.checked <= w->n ==> kf_mlkem_jobs_done_ok(&w->jobs[0], w->sched.checked));
     ensures rel_rd: \old(kf_mlkem_run_ready(&w->sched, &w->jobs[0])) ==> kf_mlkem_run_ready(&w->sched, &w->jobs[0]); */
 static inline __attribute__((always_inline)) void keygen_release(keygen_work *w, unsigned i)
 {
@@ -356,7 +448,13 @@ static inline __attribute__((always_inline)) int keygen_run(keygen_work *w, unsi
  * until row i's jobs are done. */
 /* (ACSL, unit mlkem_kpke, session 60) as mlkem_kem's enc_run / dec_run: the run's writes (sched_run's
  * output comprehensions) framed in a context of their own; its ensures are keygen_rows' loop
- * invariants (the layout kept, s and e kept through kg_polys_apart, the schedule ready on KF_OK) */
+ * invariants (the layout kept, s and e kept through kg_polys_apart, the schedule ready on KF_OK).
+ * (session 63) Its ensures one property each; p's fields kept (st_k, st_fp) and kg_rows_ok's facts one by
+ * one (st_ru_*, the rows' jobs per row in the untils as on entry, st_fu the untils kept; kg_polys_apart in
+ * n as on entry), not kf_mlkem_params_ok(p) and kg_rows_ok after the run: those need
+ * a ghost lemma call after the run, and any call after it (even one with exits \false) makes the exit path's
+ * assigns goal of the run's call one goal (a merge) that ran to the step limit; the caller folds them
+ * back. No code after the run: keygen_row_at, keygen_release, then the ghost lemmas, then the run. */
 /*@ requires kf_mlkem_params_ok(p) && \valid(w) && \valid(sec) && 1 <= i < p->k;
     requires \valid(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
     requires \separated(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), w, sec, p);
@@ -375,23 +473,46 @@ static inline __attribute__((always_inline)) int keygen_run(keygen_work *w, unsi
             w->jobs[0 .. w->n - 1].padded, w->jobs[0 .. w->n - 1].produced, w->jobs[0 .. w->n - 1].have,
             { w->jobs[r].out[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_out_len(&w->jobs[r]) },
             { w->jobs[r].poly->c[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_poly_len(&w->jobs[r]) };
-    ensures kf_mlkem_params_ok(p) && p->k == \old(p->k) && w->n == \old(w->n) && w->hashed == \old(w->hashed);
-    ensures kg_rows_ok(w, p->k) && kg_polys_apart(w, sec);
-    ensures kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
-    ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
-    ensures \result == KF_OK ==> kg_ready(w);
-    ensures \result == KF_OK ==> \forall integer q; 0 <= q < w->until[i] ==> w->jobs[q].done != 0;
-    ensures \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+    ensures st_k: p->k == \old(p->k);
+    ensures st_fp: p->eta1 == \old(p->eta1) && p->eta2 == \old(p->eta2) && p->du == \old(p->du) && p->dv == \old(p->dv) &&
+                   p->ek_bytes == \old(p->ek_bytes) && p->dk_bytes == \old(p->dk_bytes) && p->ct_bytes == \old(p->ct_bytes);
+    ensures st_n: w->n == \old(w->n);
+    ensures st_h: w->hashed == \old(w->hashed);
+    ensures st_ru_n: w->n <= K_MAX * K_MAX + 3 * K_MAX && \old(p->k) <= w->until[0];
+    ensures st_ru_u: w->until[0] <= w->n && (1 < \old(p->k) ==> w->until[1] <= w->n) && (2 < \old(p->k) ==> w->until[2] <= w->n) &&
+                     (3 < \old(p->k) ==> w->until[3] <= w->n);
+    ensures st_ru_r: (1 < \old(p->k) ==> w->until[0] + \old(p->k) <= w->until[1]) && (2 < \old(p->k) ==> w->until[1] + \old(p->k) <= w->until[2]) &&
+                     (3 < \old(p->k) ==> w->until[2] + \old(p->k) <= w->until[3]);
+    ensures st_ru_j0: \forall integer q; 0 <= q < \old(p->k) ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
+    ensures st_ru_jx1: 1 < \old(p->k) ==> \forall integer x; \old(w->until[1]) - \old(p->k) <= x < \old(w->until[1]) ==>
+              w->jobs[x].out == \null && w->jobs[x].poly == &w->a[\old(p->k) + (x - (\old(w->until[1]) - \old(p->k)))];
+    ensures st_ru_jx2: 2 < \old(p->k) ==> \forall integer x; \old(w->until[2]) - \old(p->k) <= x < \old(w->until[2]) ==>
+              w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * \old(p->k) + (x - (\old(w->until[2]) - \old(p->k)))];
+    ensures st_ru_jx3: 3 < \old(p->k) ==> \forall integer x; \old(w->until[3]) - 4 <= x < \old(w->until[3]) ==>
+              w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (\old(w->until[3]) - 4))];
+    ensures st_ru_pc: (1 < \old(p->k) ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
+                      (2 < \old(p->k) ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
+                      (3 < \old(p->k) ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]);
+    ensures st_fu: \forall integer x; 0 <= x < K_MAX ==> w->until[x] == \old(w->until[x]);
+    ensures st_pa: \forall integer r; 0 <= r < \old(w->n) && w->jobs[r].out == \null ==> \separated(w->jobs[r].poly, sec);
+    ensures st_ok: kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
+    ensures st_rc: \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
+    ensures st_rd: \result == KF_OK ==> kg_ready(w);
+    ensures st_dn: \result == KF_OK ==> \forall integer q; 0 <= q < w->until[i] ==> w->jobs[q].done != 0;
+    ensures st_se: \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
                -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
                -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2; */
 static inline __attribute__((always_inline)) int keygen_step(keygen_work *w, keygen_secrets *sec,
                                                              const kf_mlkem_params *p, uint8_t *ek,
                                                              uint8_t *dk_pke, unsigned i)
 {
-    /*@ ghost kf_kpke_row_facts(i - 1, p->k); */
+    /*@ ghost kg_step_facts(w, p->k, i); */
     /*@ ghost kg_row_bd(w, p->k, i - 1); */
-    keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, i - 1);
+    keygen_row_at(w, sec, p, ek, dk_pke, i - 1);
     keygen_release(w, i);
+    /* (ACSL) before the run (no code after it): the layout's facts one by one, p's fields apart from the run */
+    /*@ ghost kg_rows_unfold(w, p->k); */
+    /*@ ghost kg_p_sep(w, p); */
     return keygen_run(w, i) /*@ ghost (sec, p) */;
 }
 
