@@ -15,7 +15,9 @@
 // vsetvli's write (the unit's last cycle) reaches the word waiting in execute as a forward
 // (e_res and the flags). A taken branch or a jump puts its target on imem_addr in its execute cycle and
 // drops the word in stage 2; otherwise the fetch address is the word in stage 2's pc + 4 when
-// it moves on, else the same pc again.
+// it moves on, else the same pc again. The register file is written a cycle after the write
+// from registers (wb_*, session 63): stage 2 takes that pending write instead of the register
+// file's word (a forward, no stall), so no cost changes.
 //
 // Timing (cycles from one instruction's retirement to the next one's, unit idle), the
 // scalar costs of bench/rvv_ise_model/rvv_ise.py (CORE_*_CYCLES), the same as with two stages:
@@ -304,12 +306,45 @@ module rv32i_core #(
         .dq(dmem_rdata), .lq_b(lq_b), .lq_h(lq_h), .lq_sm(lq_sm), .lq_w(lq_w),
         .lq_s(lq_s), .lq_s2(lq_s2), .ld_val(ld_val));
     (* keep_hierarchy *) rv32i_core_wd wd (.ld_val(ld_val), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
+    // the write-back register (session 63): the register file is written a cycle after the
+    // write's retirement, from registers (wb_we / wb_a / wb_d: xw, xwa, xwd registered), so
+    // execute's and the load's paths end at flip-flops (wb_d, e_res) rather than at the
+    // register file's LUT RAM. No cost changes: the word in execute takes the result as
+    // before (e_f1 / e_f2 and e_res), and the word that stage 2 reads in the write's cycle
+    // takes wb_d instead of the register file's old word (x0 too: reset's last write, 0, is
+    // the pending one when the first word after a reset is read, and a one-cycle reset in a
+    // load's second cycle leaves the load's data in x0 until that write lands).
+    reg         wb_we;
+    reg  [4:0]  wb_a;
+    reg  [31:0] wb_d;
+    always @(posedge clk) begin
+        wb_we <= xw || xrst;
+        wb_a <= xwa;
+        wb_d <= xwd;
+    end
     always @(posedge clk)
-        if (xw || xrst) xr[xwa] <= xwd;
+        if (wb_we) xr[wb_a] <= wb_d;
     wire        fwd1 = e_valid && e_wr && rd != 5'd0 && rd == d_rs1;
     wire        fwd2 = e_valid && e_wr && rd != 5'd0 && rd == d_rs2;
-    wire [31:0] d_a  = xr[d_rs1];
-    wire [31:0] d_b  = xr[d_rs2];
+    // (the forward's compare on kept copies of wb_a / wb_we, one per byte of d_a and of d_b:
+    // each select drives 8 bits of d_a or d_b, not 32)
+    (* keep *) reg [19:0] wb_a1, wb_a2;
+    (* keep *) reg [3:0] wb_we1, wb_we2;
+    wire [31:0] d_xa = xr[d_rs1], d_xb = xr[d_rs2];
+    wire [31:0] d_a, d_b;
+    genvar gq;
+    generate
+        for (gq = 0; gq < 4; gq = gq + 1) begin : g_wbf
+            always @(posedge clk) begin
+                wb_a1[5 * gq +: 5] <= xwa;
+                wb_a2[5 * gq +: 5] <= xwa;
+                wb_we1[gq] <= xw || xrst;
+                wb_we2[gq] <= xw || xrst;
+            end
+            assign d_a[8 * gq +: 8] = wb_we1[gq] && wb_a1[5 * gq +: 5] == d_rs1 ? wb_d[8 * gq +: 8] : d_xa[8 * gq +: 8];
+            assign d_b[8 * gq +: 8] = wb_we2[gq] && wb_a2[5 * gq +: 5] == d_rs2 ? wb_d[8 * gq +: 8] : d_xb[8 * gq +: 8];
+        end
+    endgenerate
 
     always @(posedge clk) begin
         if (take) begin
