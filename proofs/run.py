@@ -259,10 +259,11 @@ def write_harvest(unit, build, refresh):
               % (unit, len(old), unit))
 
 
-def passes(unit, fcts=None, loose=False):
+def passes(unit, fcts=None, loose=False, whole=False):
     """The unit's Frama-C runs: (functions, extra options) per pass, restricted to fcts if given;
     without a "slow" pass unless slow_proofs(). loose (--functions): the names of fcts no pass
-    lists (pending ones) get a pass of their own with the unit's options."""
+    lists (pending ones) get a pass of their own with the unit's options. whole: a pass's "props"
+    not split (one run of all its properties: a mutant's own # wp-prop: selection, the vacuity guard)."""
     cfg = units.UNITS[unit]
     out = []
     if loose and fcts:
@@ -282,7 +283,7 @@ def passes(unit, fcts=None, loose=False):
             if not fs:
                 continue
         extra = cfg.get("extra", []) + p.get("extra", [])
-        if p.get("props"):
+        if p.get("props") and not whole:
             # s62-kem2: a pass's "props" (property names) proved in a Frama-C run of their own, the rest of
             # the pass's properties in another (-wp-prop; prop_kept keeps each run's own rows only)
             out.append((fs, extra + ["-wp-prop=" + ",".join("-" + n for n in p["props"])]))
@@ -332,14 +333,8 @@ def analyse(unit, src_root, build, tag, fcts=None, prop=None, steps=None, loose=
     steps: a mutant's own step limit (its # wp-steps:), after the pass's (the last -wp-steps wins)."""
     bad, valid, calls, tried = [], 0, [], []
     slow = slow_functions(unit)
-    seen = []
-    for i, (fs, extra) in enumerate(passes(unit, fcts, loose)):
-        if prop:
-            # a mutant's # wp-prop: replaces a pass's "props" selection (both of its runs: the same run once)
-            extra = without_props(extra)
-            if (fs, extra) in seen:
-                continue
-            seen.append((fs, extra))
+    # a mutant's # wp-prop: replaces a pass's "props" selection (whole: its two runs as one)
+    for i, (fs, extra) in enumerate(passes(unit, fcts, loose, whole=bool(prop))):
         n0 = len(LOW_ROUND)
         b, v, c, t = analyse_pass(unit, src_root, build, "%s_%d" % (tag, i), fs,
                                   extra + (["-wp-prop", prop] if prop else []) +
@@ -353,11 +348,6 @@ def analyse(unit, src_root, build, tag, fcts=None, prop=None, steps=None, loose=
         calls += c
         tried += t
     return bad, valid, calls, tried
-
-
-def without_props(extra):
-    """A pass's options without its "props" selection (-wp-prop=...): both of its runs then are one."""
-    return [x for x in extra if not x.startswith("-wp-prop=")]
 
 
 def prop_kept(extra, prop):
@@ -941,13 +931,10 @@ def vacuity(unit, src_root, build, tag="", fcts=None, rows=None):
         open(path, "w").write(text)
     fns = sorted(set(x[1] for x in sites))
     proved, absent, fails = [], [], 0
-    seen = []
-    for i, (fs, extra) in enumerate(passes(unit, fns)):
+    for i, (fs, extra) in enumerate(passes(unit, fns, whole=True)):   # (a pass's "props": one run)
         own = [k for k, x in names.items() if x[1] in fs]
-        extra = without_props(extra)   # (a pass's "props": the same run once)
-        if not own or (fs, extra) in seen:
+        if not own:
             continue
-        seen.append((fs, extra))
         ptag = "_vacuity%s_%d" % (tag, i)
         vsteps = VAC_STEPS
         if VAC_AT_LIMIT[0]:
