@@ -837,7 +837,7 @@ async def readback_collision(dut):
     is undefined), and the read-back takes the bytes written in its read's clock from the
     write (rb_be, rb_w): rb_data is the word after that clock's write. Checked for the
     loader's writes (each word, and with ELEN 64 the row's other half, which the write leaves
-    alone) and for the core's stores (sb / sh / sw, the read-back held on the stored word
+    alone, and a word of another row: the read's index is compared, session 64) and for the core's stores (sb / sh / sw, the read-back held on the stored word
     while the program runs: its sample in the clock after the store's is the new word)."""
     rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 55)
     soc = Soc(dut)
@@ -849,9 +849,9 @@ async def readback_collision(dut):
     dut.rst.value = 1
     cur = list(old)
     for k in range(n // 4):
-        for other in ((0, 1) if ELEN == 64 else (0,)):
+        for other in ((0, 1, 2) if ELEN == 64 else (0, 2)):
             w = rng.getrandbits(32)
-            ra = (4 * k) ^ (4 if other else 0)
+            ra = (4 * k) ^ 4 if other == 1 else (4 * k + 8) % n if other == 2 else 4 * k
             await FallingEdge(dut.clk)
             dut.ld_dmem_we.value, dut.ld_addr.value, dut.ld_data.value = 1, 4 * k, w
             dut.rb_addr.value = ra
@@ -891,7 +891,7 @@ async def readback_collision(dut):
         assert seen is not None, f"{op}: no store"
         assert seen == want_new, (f"{op}: read-back {seen:#010x} in the clock after the store's (read with it), "
                                   f"the word after the store {want_new:#010x} (before {want_old:#010x})")
-    dut._log.info("readback_collision: %d loader writes and 4 stores read back in their clock", n // 4 * (2 if ELEN == 64 else 1))
+    dut._log.info("readback_collision: %d loader writes and 4 stores read back in their clock", n // 4 * (3 if ELEN == 64 else 2))
 
 
 # ---- the sponge driver: SHA3-256 / SHAKE128 of SN messages side by side ---------------------
