@@ -328,10 +328,18 @@ module rv32i_core #(
     wire        fwd2 = e_valid && e_wr && rd != 5'd0 && rd == d_rs2;
     // (the forward's compare on kept copies of wb_a / wb_we, one per byte of d_a and of d_b:
     // each select drives 8 bits of d_a or d_b, not 32)
+    // Session 64: each compare in three kept parts of one LUT each (bits 1:0, bits 3:2, bit 4
+    // with the write enable), so ABC maps it two LUT levels deep (it had made it three, the
+    // select and e_bop's OP / OP-IMM mux after them). e_bop's select takes OP / OP-IMM in its
+    // bit-4 part (b_hr: the forward for OP / a branch only, whose second operand is x[rs2]),
+    // else x[rs2] or imm_i: the same function as d_isreg ? d_b : imm_i, which ABC maps as
+    // d_b's select with the mux after it (keeping that mux before the select, `q_bop`, made
+    // the register file's path a level deeper: 83.42 MHz on seed 1).
     (* keep *) reg [19:0] wb_a1, wb_a2;
     (* keep *) reg [3:0] wb_we1, wb_we2;
     wire [31:0] d_xa = xr[d_rs1], d_xb = xr[d_rs2];
-    wire [31:0] d_a, d_b;
+    wire [31:0] d_imm = {{20{dw[31]}}, dw[31:20]};
+    wire [31:0] d_a, d_b, d_bop;
     genvar gq;
     generate
         for (gq = 0; gq < 4; gq = gq + 1) begin : g_wbf
@@ -341,8 +349,17 @@ module rv32i_core #(
                 wb_we1[gq] <= xw || xrst;
                 wb_we2[gq] <= xw || xrst;
             end
-            assign d_a[8 * gq +: 8] = wb_we1[gq] && wb_a1[5 * gq +: 5] == d_rs1 ? wb_d[8 * gq +: 8] : d_xa[8 * gq +: 8];
-            assign d_b[8 * gq +: 8] = wb_we2[gq] && wb_a2[5 * gq +: 5] == d_rs2 ? wb_d[8 * gq +: 8] : d_xb[8 * gq +: 8];
+            (* keep *) wire a_lo = wb_a1[5 * gq +: 2] == d_rs1[1:0];
+            (* keep *) wire a_mi = wb_a1[5 * gq + 2 +: 2] == d_rs1[3:2];
+            (* keep *) wire a_hi = wb_we1[gq] && wb_a1[5 * gq + 4] == d_rs1[4];
+            (* keep *) wire b_lo = wb_a2[5 * gq +: 2] == d_rs2[1:0];
+            (* keep *) wire b_mi = wb_a2[5 * gq + 2 +: 2] == d_rs2[3:2];
+            (* keep *) wire b_hi = wb_we2[gq] && wb_a2[5 * gq + 4] == d_rs2[4];
+            (* keep *) wire b_hr = wb_we2[gq] && wb_a2[5 * gq + 4] == d_rs2[4] && d_isreg;
+            assign d_a[8 * gq +: 8] = a_lo && a_mi && a_hi ? wb_d[8 * gq +: 8] : d_xa[8 * gq +: 8];
+            assign d_b[8 * gq +: 8] = b_lo && b_mi && b_hi ? wb_d[8 * gq +: 8] : d_xb[8 * gq +: 8];
+            assign d_bop[8 * gq +: 8] = b_lo && b_mi && b_hr ? wb_d[8 * gq +: 8]
+                                      : d_isreg ? d_xb[8 * gq +: 8] : d_imm[8 * gq +: 8];
         end
     endgenerate
 
@@ -355,7 +372,7 @@ module rv32i_core #(
             e_f1 <= fwd1;
             e_f2 <= fwd2;
             e_fb <= fwd2 && d_isreg;
-            e_bop <= d_isreg ? d_b : {{20{dw[31]}}, dw[31:20]};
+            e_bop <= d_bop;     // d_isreg ? d_b : imm_i
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
             e_sub <= d_isreg && dw[30];

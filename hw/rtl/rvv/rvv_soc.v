@@ -113,10 +113,16 @@ module rvv_soc #(
     //    a write to the word it reads in the same clock is caught below (rb_be: the bytes written
     //    there, rb_w: their data, registered with the read) and those bytes are taken from the
     //    write, so rb_data is the word after that clock's write, in the RTL and on the block RAM
-    //    alike (a byte not written is not in a collision: each DP16KD holds one byte lane)
+    //    alike (a byte not written is not in a collision: each DP16KD holds one byte lane).
+    //    (Session 64: rb_be is decoded after the clock from the write's registered index, enable
+    //    and byte lanes and the read's registered index, beside the block RAM's read: the index
+    //    compare, behind the core's address adder, is no longer a flip-flop's reset before it)
     (* no_rw_check *) reg [ELEN-1:0] dmem [0:NW-1];
     reg  [ELEN-1:0] dq, rq, rb_w;
-    reg  [NB-1:0]   rb_be;
+    wire [NB-1:0]   rb_be;
+    reg             wr_q;
+    reg  [DAW-1:0]  widx_q, ridx_q;
+    reg  [NB-1:0]   wbe_q;
     wire [ELEN-1:0] rqw;            // rq with the bytes written in its read's clock
     /* verilator lint_off UNUSEDSIGNAL */
     reg             rq_hi;          // ELEN 64: the read-back word is the high half
@@ -145,6 +151,7 @@ module rvv_soc #(
     genvar gb;
     generate
         for (gb = 0; gb < NB; gb = gb + 1) begin : g_rb
+            assign rb_be[gb] = wr_q && wbe_q[gb] && widx_q == ridx_q;
             assign rqw[gb * 8 +: 8] = rb_be[gb] ? rb_w[gb * 8 +: 8] : rq[gb * 8 +: 8];
         end
     endgenerate
@@ -157,7 +164,10 @@ module rvv_soc #(
         rq <= dmem[ridx];
         rq_hi <= rba[2];
         rb_w <= wdat;
-        rb_be <= wr && widx == ridx ? wbe : {NB{1'b0}};
+        wr_q <= wr;
+        widx_q <= widx;
+        ridx_q <= ridx;
+        wbe_q <= wbe;
     end
 endmodule
 `default_nettype wire
