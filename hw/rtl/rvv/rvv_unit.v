@@ -1012,8 +1012,24 @@ module rvv_unit #(
                 end
                 // (the issue cycle's compares with the word's fields side by side, the select
                 // after them: not through d_ra and ra's selects, then the compare)
-                wire fwd_a = fw_we && (busy_k ? fw_wa == ra_k : d_isst ? fw_wa == d_vd : fw_wa == d_vs2);
-                wire fwd_b = fw_we && (busy_k ? fw_wa == rb_k : fw_wa == d_f15);
+                // Each compare as three kept parts (bits 1:0, bits 3:2, bit 4 with the write
+                // flag), one LUT4 each, so that the select after them is two levels: at 57d24ae
+                // abc9 mapped fwd_a as one serial chain of six LUT4s (fw_wa against vs2's bits
+                // two at a time, then vd's, then busy_k and fw_we), the worst path of seed 3
+                // (`in_insn` bit 23 -> six LUTs -> a 3.15 ns hop -> op_ra[201], 10.57 ns; session
+                // 64). `keep` makes each part a net abc9 must produce, so the chain cannot form.
+                (* keep *) wire [2:0] cs_a = {fw_we && fw_wa[4] == d_vs2[4], fw_wa[3:2] == d_vs2[3:2],
+                                              fw_wa[1:0] == d_vs2[1:0]};
+                (* keep *) wire [2:0] cd_a = {fw_we && fw_wa[4] == d_vd[4], fw_wa[3:2] == d_vd[3:2],
+                                              fw_wa[1:0] == d_vd[1:0]};
+                (* keep *) wire [2:0] ck_a = {fw_we && fw_wa[4] == ra_k[4], fw_wa[3:2] == ra_k[3:2],
+                                              fw_wa[1:0] == ra_k[1:0]};
+                (* keep *) wire [2:0] cs_b = {fw_we && fw_wa[4] == d_f15[4], fw_wa[3:2] == d_f15[3:2],
+                                              fw_wa[1:0] == d_f15[1:0]};
+                (* keep *) wire [2:0] ck_b = {fw_we && fw_wa[4] == rb_k[4], fw_wa[3:2] == rb_k[3:2],
+                                              fw_wa[1:0] == rb_k[1:0]};
+                wire fwd_a = busy_k ? &ck_a : d_isst ? &cd_a : &cs_a;
+                wire fwd_b = busy_k ? &ck_b : &cs_b;
                 assign bankA[gm * ELEN + gq * QW +: QW] = fwd_a ? wb_wd[gq * QW +: QW] : rda[gq * QW +: QW];
                 assign bankB[gm * ELEN + gq * QW +: QW] = fwd_b ? wb_wd[gq * QW +: QW] : rdb[gq * QW +: QW];
                 assign op_fa[gm * ELEN + gq * QW +: QW] = f2_a ? wfa

@@ -8,7 +8,8 @@ rule: rvv_ise.cost). What the model rejects (ModelError) the unit must flag done
 leave the registers as they were.
 
 - back to back: a read of a register still in flight (the write-back and second compute
-  stages' forwards) through either read port and a store;
+  stages' forwards) through either read port and a store; near misses: a read of a register
+  that differs from the one in the write-back stage in one part of the forward's compare;
 - instructions: each custom instruction of the unit's ELEN and every RVV form the unit has, on
   random registers with random register numbers, LMUL 1 and 8 (2, 4 for the RVV ones), random
   vl, every slide offset, rows 0..4 and -1; vle/vse on a Python memory; misuse;
@@ -403,6 +404,39 @@ async def back_to_back_reads(dut):
                 assert b.mem == m.mem, f"b2b: memory after {nxt} differs from the model's"
                 count += 1
     dut._log.info("back to back: %d pairs, registers and memory equal to the model", count)
+
+
+@cocotb.test()
+async def near_miss_reads(dut):
+    """An instruction issued right after one of R = 2 registers reads, in its issue cycle, a
+    register that differs from the one in the write-back stage (the other's register vd) in
+    one of the three parts the read forward compares (session 64: bits 1:0, 3:2 and 4 of the
+    address, each its own LUT: vd ^ 2, vd ^ 4, vd ^ 16), through port A (vs2), port B (vs1)
+    or a store's vd: the forward must not take the write-back stage's word for it."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 7)
+    b = Bench(dut)
+    await b.start()
+    nb = ELEN // 8
+    count = 0
+    lmul = 2
+    for flip in (2, 4, 16):
+        for _ in range(2):
+            m = random_machine(rng)
+            b.mem[:] = bytes(rng.getrandbits(8) for _ in range(len(b.mem)))
+            m.mem[:] = b.mem
+            await b.load_regs(m)
+            await set_vtype(b, m, lmul, 2 * ELENUM - rng.randrange(2), rng)
+            vd = lmul * rng.randrange(32 // lmul)
+            near = vd ^ flip
+            x, z = rng.sample([r for r in range(0, 32, lmul) if r not in (vd, near)], 2)
+            for nxt in (("vxor.vv", [f"v{z}", f"v{near}", f"v{x}"]), ("vand.vv", [f"v{z}", f"v{x}", f"v{near}"]),
+                        (f"vse{ELEN}.v", [f"v{near}", "(a1)"])):
+                assert await check(b, m, "vxor.vv", [f"v{vd}", f"v{vd}", f"v{x}"], None, "near:", load=False)
+                addr = rng.randrange(0, len(b.mem) - nb * lmul * ELENUM) if nxt[0].startswith("vse") else None
+                assert await check(b, m, nxt[0], nxt[1], addr, "near:", load=False)
+                assert b.mem == m.mem, f"near: memory after {nxt} differs from the model's"
+                count += 1
+    dut._log.info("near misses: %d pairs, registers and memory equal to the model", count)
 
 
 @cocotb.test()
