@@ -382,7 +382,6 @@ async def back_to_back_reads(dut):
     rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 5)
     b = Bench(dut)
     await b.start()
-    nb = ELEN // 8
     count = 0
     for lmul in (1, 2, 4, 8):
         for regs in (1, 2):
@@ -397,13 +396,19 @@ async def back_to_back_reads(dut):
             vd, x, y, z = (lmul * g for g in groups)
             for nxt in (("vxor.vv", [f"v{z}", f"v{vd}", f"v{y}"]), ("vand.vv", [f"v{z}", f"v{y}", f"v{vd}"]),
                         (f"vse{ELEN}.v", [f"v{vd}", "(a1)"])):
-                # (vd ^= x: a new value each time, else a missed forward would read the same)
-                assert await check(b, m, "vxor.vv", [f"v{vd}", f"v{vd}", f"v{x}"], None, "b2b:", load=False)
-                addr = rng.randrange(0, len(b.mem) - nb * lmul * ELENUM) if nxt[0].startswith("vse") else None
-                assert await check(b, m, nxt[0], nxt[1], addr, "b2b:", load=False)
-                assert b.mem == m.mem, f"b2b: memory after {nxt} differs from the model's"
+                await write_then(b, m, rng, vd, x, nxt, lmul, "b2b:")
                 count += 1
     dut._log.info("back to back: %d pairs, registers and memory equal to the model", count)
+
+
+async def write_then(b, m, rng, vd, x, nxt, lmul, tag):
+    """vd ^= x (a new value each time, else a missed forward would read the same), then nxt
+    issued right after it; each against the model, and the memory after nxt equal to its."""
+    nb = ELEN // 8
+    assert await check(b, m, "vxor.vv", [f"v{vd}", f"v{vd}", f"v{x}"], None, tag, load=False)
+    addr = rng.randrange(0, len(b.mem) - nb * lmul * ELENUM) if nxt[0].startswith("vse") else None
+    assert await check(b, m, nxt[0], nxt[1], addr, tag, load=False)
+    assert b.mem == m.mem, f"{tag} memory after {nxt} differs from the model's"
 
 
 @cocotb.test()
@@ -416,7 +421,6 @@ async def near_miss_reads(dut):
     rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 7)
     b = Bench(dut)
     await b.start()
-    nb = ELEN // 8
     count = 0
     lmul = 2
     for flip in (2, 4, 16):
@@ -431,10 +435,7 @@ async def near_miss_reads(dut):
             x, z = rng.sample([r for r in range(0, 32, lmul) if r not in (vd, near)], 2)
             for nxt in (("vxor.vv", [f"v{z}", f"v{near}", f"v{x}"]), ("vand.vv", [f"v{z}", f"v{x}", f"v{near}"]),
                         (f"vse{ELEN}.v", [f"v{near}", "(a1)"])):
-                assert await check(b, m, "vxor.vv", [f"v{vd}", f"v{vd}", f"v{x}"], None, "near:", load=False)
-                addr = rng.randrange(0, len(b.mem) - nb * lmul * ELENUM) if nxt[0].startswith("vse") else None
-                assert await check(b, m, nxt[0], nxt[1], addr, "near:", load=False)
-                assert b.mem == m.mem, f"near: memory after {nxt} differs from the model's"
+                await write_then(b, m, rng, vd, x, nxt, lmul, "near:")
                 count += 1
     dut._log.info("near misses: %d pairs, registers and memory equal to the model", count)
 
