@@ -42,11 +42,16 @@ MEM_EXTRA_CYCLES = 1        # vle/vse (not in the seed's listings; hw/rtl/rvv): 
                             # cycle over an ELEN-wide port, plus one cycle (the load's read latency)
 MEM_BYTES = 1 << 16         # the model's data memory (vle/vse), byte-addressed, little-endian
 # The scalar timing of the project's own core (hw/rtl/rvv/rv32i_core.v: in order, every
-# instruction waits for the vector unit to be idle, fetch one stage ahead): what core_cost
-# charges for the instructions `cost` leaves to the fitted overhead.
+# instruction waits for the vector unit to be idle, fetch two stages ahead, session 65: the
+# fetched word registered, a static prediction on it): what core_cost charges for the
+# instructions `cost` leaves to the fitted overhead.
 CORE_SCALAR_CYCLES = 1          # addi/li/mv and every other ALU instruction
-CORE_BRANCH_NOT_TAKEN_CYCLES = 1
-CORE_BRANCH_TAKEN_CYCLES = 2    # taken branch or jump: the word fetched behind it is dropped
+CORE_BRANCH_NOT_TAKEN_CYCLES = 1  # a forward branch not taken (predicted not taken)
+CORE_BRANCH_TAKEN_CYCLES = 2    # a backward branch taken, JAL (`j`): predicted taken, the word
+                                # fetched behind it dropped
+CORE_BRANCH_MISPREDICT_CYCLES = 4  # a backward branch not taken (the loop's exit), a forward
+                                   # branch taken, JALR: execute redirects the fetch (registered:
+                                   # a cycle later)
 
 # Table 2 of the seed, indexed [y][x]: the rho rotation of lane (x, y).
 RHO_TABLE = [[0, 1, 62, 28, 27],
@@ -513,12 +518,15 @@ def cost(m, ins):
     return 0  # branches (loop control) and set-up directives: in PERMUTATION_OVERHEAD_CYCLES
 
 
-def core_cost(m, ins, taken=False):
+def core_cost(m, ins, taken=False, backward=True):
     """What an instruction costs on hw/rtl/rvv/rv32i_core.v with rvv_unit (cycles from its
     retirement to the next instruction's): the vector cost rule, and the core's scalar timing
-    for everything, branches included (taken: whether this execution branches)."""
+    for everything, branches included (taken: whether this execution branches; backward:
+    whether the branch's target is at or before it, which the core predicts taken)."""
     if ins.op in ("blt", "bne", "bge", "beq"):
-        return CORE_BRANCH_TAKEN_CYCLES if taken else CORE_BRANCH_NOT_TAKEN_CYCLES
+        if taken == backward:
+            return CORE_BRANCH_TAKEN_CYCLES if taken else CORE_BRANCH_NOT_TAKEN_CYCLES
+        return CORE_BRANCH_MISPREDICT_CYCLES
     if ins.op == "j":
         return CORE_BRANCH_TAKEN_CYCLES
     if ins.op in ("addi", "li", "mv"):

@@ -2,32 +2,40 @@
 // rv32i_core - a small in-order RV32I core (the project's own) that hands the vector
 // instructions of seed 003's programs to rvv_unit (hw/rtl/rvv/README.md, "The scalar core").
 //
-// Three stages: fetch (a synchronous instruction memory: the word at imem_addr arrives on
-// imem_rdata in the next cycle), register read (the word, its pc, pc + 4, x[rs1] and x[rs2],
-// a few decoded bits and the forward flags into registers: no adder after the memory's read,
-// whose clock-to-out is most of a 100 MHz clock on ECP5) and execute (decode, ALU, branch comparison and targets, memory
-// address, write-back). An instruction that uses the result of the one before it takes it at
-// execute's inputs: stage 2 registers "rs1 / rs2 is the rd of the instruction in execute"
-// (e_f1 / e_f2) and execute registers its result (e_res) as it retires, so the path is flag ->
-// operand mux -> ALU and such an instruction (after a load too) still retires in the next
-// cycle (no stall). Stage 2 also decodes what the ALU and the result mux need (OP / OP-IMM,
-// load, SUB, the ALU's second operand: x[rs2] or imm_i) into registers beside the word. A
-// vsetvli's write (the unit's last cycle) reaches the word waiting in execute as a forward
-// (e_res and the flags). A taken branch or a jump puts its target on imem_addr in its execute cycle and
-// drops the word in stage 2; otherwise the fetch address is the word in stage 2's pc + 4 when
-// it moves on, else the same pc again. The register file is written a cycle after the write
-// from registers (wb_*, session 63): stage 2 takes that pending write instead of the register
-// file's word (a forward, no stall), so no cost changes.
+// Four stages (session 65; three before): fetch (a synchronous instruction memory: the word at
+// imem_addr arrives on imem_rdata in the next cycle), the fetched word registered (q_ir, q_pc:
+// nothing decodes the block RAM's output, whose clock-to-out is most of a 100 MHz clock on
+// ECP5), register read (the word, its pc, pc + 4, x[rs1] and x[rs2], a few decoded bits and
+// the forward flags into registers; the static branch prediction) and execute (decode, ALU,
+// branch comparison, memory address, write-back). An instruction that uses the result of the
+// one before it takes it at execute's inputs: stage 2 registers "rs1 / rs2 is the rd of the
+// instruction in execute" (e_f1 / e_f2) and execute registers its result (e_res) as it
+// retires, so the path is flag -> operand mux -> ALU and such an instruction (after a load
+// too) still retires in the next cycle (no stall). Stage 2 also decodes what the ALU and the
+// result mux need (OP / OP-IMM, load, SUB, the ALU's second operand: x[rs2] or imm_i) into
+// registers beside the word. A vsetvli's write (the unit's last cycle) reaches the word
+// waiting in execute as a forward (e_res and the flags). Stage 2 predicts JAL and a backward
+// branch (offset negative) taken as its word moves on: their target (from the registered
+// word: q_pc + the offset) goes on imem_addr and the memory's word behind them is dropped; a
+// forward branch is predicted not taken. Execute redirects the fetch for a JALR and for a
+// mispredicted branch (to e_alt, the other way, registered in stage 2) and drops the words
+// behind it, the redirect registered (r_mis / r_tgt: the fetch goes there in the next cycle,
+// so the comparison's path ends at flip-flops, not at the block RAM's address); otherwise the fetch address is d_pc + 4 when the memory's word moves to q_ir,
+// else d_pc again. The register file is written a cycle after the write from registers (wb_*,
+// session 63): stage 2 takes that pending write instead of the register file's word (a
+// forward, no stall), so no cost changes.
 //
 // Timing (cycles from one instruction's retirement to the next one's, unit idle), the
-// scalar costs of bench/rvv_ise_model/rvv_ise.py (CORE_*_CYCLES), the same as with two stages:
-//   ALU, LUI, AUIPC, store, branch not taken, FENCE: 1
-//   branch taken, JAL, JALR: 2 (the word in stage 2 is dropped)
+// scalar costs of bench/rvv_ise_model/rvv_ise.py (CORE_*_CYCLES):
+//   ALU, LUI, AUIPC, store, FENCE, a forward branch not taken: 1
+//   a backward branch taken, JAL: 2 (predicted in stage 2: the word behind it is dropped)
+//   a backward branch not taken, a forward branch taken, JALR: 4 (execute's redirect,
+//     registered; with three stages a branch not taken cost 1, taken 2, JALR 2)
 //   load: 2 (the data memory is synchronous too; its data is written and registered in its
 //     second cycle, the next word takes it like an ALU result)
 //   vector instruction: handed over in its execute cycle when the unit is idle (in_ready),
 //     then the unit's cost (1 + T, rvv_unit.v) before the next instruction can retire.
-// (The first instruction retires one cycle later after reset than with two stages.)
+// (The first instruction retires two cycles later after reset than with two stages.)
 // In-order and serial: no instruction, scalar or vector, leaves execute while the unit is busy.
 // So the scalar loop control does not overlap vector work; every instruction's cost simply
 // adds, which is the model's rule (and the seed's cycle counts, whose 32-bit program counts
@@ -94,6 +102,11 @@ module rv32i_core #(
     // ---- fetch: d_pc is the address of the word on imem_rdata (valid after the first cycle) ----
     reg [31:0] d_pc;
     reg        d_valid;
+    // ---- the fetched word's register (session 65): the word, its pc; stage 2 acts on these ----
+    reg [31:0] q_ir, q_pc;
+    reg        q_valid;
+    reg        r_mis;           // execute redirected the fetch in the cycle before: r_tgt is the next pc
+    reg [31:0] r_tgt;
     // ---- execute's registers: the word, its pc and what decode + register read made of it ----
     reg        e_valid;
     reg [31:0] e_pc, e_ir;
@@ -109,6 +122,8 @@ module rv32i_core #(
     reg        e_cu;            // the comparison is unsigned (a branch's f3[1], SLT / SLTU's f3[0])
     reg [31:0] e_bop;           // the ALU's second operand as read in stage 2: x[rs2] (OP, branch) or imm_i
     reg [31:0] e_pc4;           // pc + 4 (the link of JAL / JALR)
+    reg        e_pt;            // a branch predicted taken in stage 2 (backward: its offset negative)
+    reg [31:0] e_alt;           // a branch's other way: pc + 4 if predicted taken, else pc + imm_b
     reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
     reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
@@ -122,8 +137,8 @@ module rv32i_core #(
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
     reg [31:0] xr [0:31];
 
-    // ---- register read (stage 2) on the fetched word ----
-    wire [31:0] dw    = imem_rdata;
+    // ---- register read (stage 2) on the fetched word, registered (q_ir) ----
+    wire [31:0] dw    = q_ir;
     wire [4:0]  d_rs1 = dw[19:15];
     wire [4:0]  d_rs2 = dw[24:20];
     wire        d_isreg = dw[5];    // OP rather than OP-IMM (what it decodes matters for these two only;
@@ -142,9 +157,7 @@ module rv32i_core #(
     wire [31:0] x2v  = e_f2 ? e_res : e_b;
     wire [31:0] imm_i = {{20{ir[31]}}, ir[31:20]};
     wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
-    wire [31:0] imm_b = {{19{ir[31]}}, ir[31], ir[7], ir[30:25], ir[11:8], 1'b0};
     wire [31:0] imm_u = {ir[31:12], 12'd0};
-    wire [31:0] imm_j = {{11{ir[31]}}, ir[31], ir[19:12], ir[20], ir[30:21], 1'b0};
 
     wire is_vec = opc == OP_V || opc == OP_LOADFP || opc == OP_STOREFP || opc == OP_CUSTOM2;
     wire is_sys = opc == OP_SYSTEM && ir[31:21] == 11'd0 && ir[19:7] == 13'd0;  // ECALL / EBREAK
@@ -226,9 +239,12 @@ module rv32i_core #(
     // writes rd when it retires (the forwarding's view: legality left out, a refused word stops
     // the core and nothing after it retires)
     wire        e_wr   = is_alu || is_ld || is_jal || is_jalr || opc == OP_LUI || opc == OP_AUIPC;
-    wire [31:0] br_t   = pc + imm_b;
-    wire [31:0] jal_t  = pc + imm_j;
-    wire [31:0] target = is_jalr ? jalr_t : is_jal ? jal_t : br_t;
+    // (bit 1 of a branch's and JAL's target, pc + imm_b / imm_j, for the alignment checks: the
+    // offsets are even and so is pc, so it is pc[1] ^ the offset's bit 1, ir[8] / ir[21]; the
+    // targets themselves come from stage 2: q_bt, q_jt, e_alt)
+    wire        br_t1  = pc[1] ^ ir[8], jal_t1 = pc[1] ^ ir[21];
+    // a mispredicted branch's or JALR's next pc (JAL is always taken in stage 2)
+    wire [31:0] target = is_jalr ? jalr_t : e_alt;
     // the result of a word that is neither an ALU word nor a load (0 for those: the ALU's
     // parts and the load's data are ORed in last, xwd)
     // (its selects decoded in stage 2, one-hot: AUIPC's sum passes one AND-OR)
@@ -237,7 +253,7 @@ module rv32i_core #(
     always @* begin
         case (opc)
             OP_LUI, OP_AUIPC: legal = 1'b1;
-            OP_JAL:    legal = !jal_t[1];
+            OP_JAL:    legal = !jal_t1;
             OP_JALR:   legal = f3 == 3'b000 && !jl_mis;
             OP_BRANCH: legal = f3[2:1] != 2'b01;   // taken to a misaligned target: br_mis
             OP_LOAD:   legal = ld_ok;
@@ -252,11 +268,13 @@ module rv32i_core #(
     wire go     = run && (is_vec || !is_ld || ld_wait); // execute is done with its word (retires or stops)
     wire adv    = go && (is_vec || (legal && !is_sys));
     wire stop   = run && !is_vec && (is_sys || !legal);
-    wire redir  = run && (is_jal || is_jalr || (is_br && br));  // (a refused one stops: no matter)
+    // execute redirects the fetch for a JALR and a mispredicted branch (stage 2 predicted a
+    // backward branch and JAL taken, a forward branch not taken); a refused one stops: no matter
+    wire redir  = run && (is_jalr || (is_br && (br ^ e_pt)));
     // adv && e_wr && rd != 0, with legal narrowed to the instructions that write (a branch's
     // comparison is not on the register file's write enable): a load is legal in its second
     // cycle (else it stopped in its first), an ALU word if alu_ok, a jump if its target is aligned
-    wire wr_ok  = is_ld || (is_alu && alu_ok) || (is_jal && !jal_t[1]) || (is_jalr && f3 == 3'b000 && !jl_mis)
+    wire wr_ok  = is_ld || (is_alu && alu_ok) || (is_jal && !jal_t1) || (is_jalr && f3 == 3'b000 && !jl_mis)
                 || opc == OP_LUI || opc == OP_AUIPC;
     wire do_wb  = go && e_wr && rd != 5'd0 && wr_ok;
     wire v_wb   = v_done && v_rd_we && v_rd != 5'd0 && !v_illegal;
@@ -264,10 +282,23 @@ module rv32i_core #(
     // stop) and stops the core in the next cycle (br_mq), before its target's word runs: in
     // that cycle execute holds nothing (the branch dropped the word behind it) and trap_pc
     // still holds the branch's pc
-    wire br_mis = run && is_br && br && br_t[1];
-    wire take   = d_valid && (!e_valid || go);          // the fetched word moves to execute
+    wire br_mis = run && is_br && br && br_t1;
+    wire take   = q_valid && (!e_valid || go);          // stage 2's word moves to execute
+    // stage 2's static prediction (session 65), when its word moves on: JAL and a backward
+    // branch taken (their target from the registered word), so such a taken branch costs 2
+    // cycles as with three stages; the word on imem_rdata behind it is dropped
+    wire q_isbr = dw[6:0] == OP_BRANCH, q_isjal = dw[6:0] == OP_JAL;
+    wire q_bk   = q_isbr && dw[31];
+    wire [31:0] q_bt  = q_pc + {{19{dw[31]}}, dw[31], dw[7], dw[30:25], dw[11:8], 1'b0};
+    wire [31:0] q_jt  = q_pc + {{11{dw[31]}}, dw[31], dw[19:12], dw[20], dw[30:21], 1'b0};
+    wire [31:0] q_pc4 = q_pc + 32'd4;
+    wire pred   = take && (q_isjal || q_bk);
+    wire load   = d_valid && !r_mis && (!q_valid || take);  // the word on imem_rdata moves to q_ir
 
-    assign imem_addr  = redir ? target : take ? d_pc + 32'd4 : d_pc;
+    // (execute's redirect registered, r_mis / r_tgt: the comparison and JALR's adder end at
+    // flip-flops, not at the block RAM's address; the fetch goes there a cycle later, and the
+    // word read in the redirect's cycle is dropped)
+    assign imem_addr  = r_mis ? r_tgt : pred ? (q_isjal ? q_jt : q_bt) : load ? d_pc + 32'd4 : d_pc;
     assign v_valid    = e_valid && !halted && is_vec;
     assign v_insn     = ir;
     assign v_rs1      = x1v;
@@ -366,7 +397,9 @@ module rv32i_core #(
     always @(posedge clk) begin
         if (take) begin
             e_ir <= dw;
-            e_pc <= d_pc;
+            e_pc <= q_pc;
+            e_pt <= q_bk;
+            e_alt <= q_bk ? q_pc4 : q_bt;
             e_a <= d_a;
             e_b <= d_b;
             e_f1 <= fwd1;
@@ -378,7 +411,7 @@ module rv32i_core #(
             e_sub <= d_isreg && dw[30];
             e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
-            e_pc4 <= d_pc + 32'd4;
+            e_pc4 <= q_pc4;
             e_lui <= dw[6:0] == OP_LUI;
             e_auipc <= dw[6:0] == OP_AUIPC;
             e_link <= dw[6:0] == OP_JAL || dw[6:0] == OP_JALR;
@@ -411,6 +444,13 @@ module rv32i_core #(
     wire [LA-2:0]  ma_h = ma_w[LA-1:1];
     wire [NBY-1:0] ld_sbyte = f3[2] || f3[1] ? {NBY{1'b0}} : {{NBY-1{1'b0}}, 1'b1} << (f3[0] ? {ma_h, 1'b1} : ma_w);
     always @(posedge clk) begin
+        if (load) begin
+            q_ir <= imem_rdata;
+            q_pc <= d_pc;
+        end
+        r_tgt <= target;
+    end
+    always @(posedge clk) begin
         rst_q <= rst;
         if (rst || !ld1) begin
             lq_b <= {NBY{1'b0}};
@@ -433,6 +473,8 @@ module rv32i_core #(
         if (rst) begin
             d_pc <= 32'd0;
             d_valid <= 1'b0;
+            q_valid <= 1'b0;
+            r_mis <= 1'b0;
             e_valid <= 1'b0;
             ld_wait <= 1'b0;
             halted <= 1'b0;
@@ -469,7 +511,12 @@ module rv32i_core #(
             if (adv && is_vec) v_pc <= pc;
             d_pc <= imem_addr;
             d_valid <= 1'b1;
-            // a taken branch or jump drops the word fetched behind it (in stage 2)
+            // a redirect in execute drops the words behind it (stage 2's and the memory's), a
+            // prediction in stage 2 the memory's
+            r_mis <= redir;
+            if (redir || pred) q_valid <= 1'b0;
+            else if (load) q_valid <= 1'b1;
+            else if (take) q_valid <= 1'b0;
             if (redir) e_valid <= 1'b0;
             else if (take) e_valid <= 1'b1;
             else if (go) e_valid <= 1'b0;

@@ -145,7 +145,7 @@ def run(hw, lib, R, pty, elen):
             setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
             predicted = (R.VSETVLI_CYCLES + setup + 24 * per_round
                          + 23 * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-                         + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_NOT_TAKEN_CYCLES)
+                         + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_MISPREDICT_CYCLES)
             assert run["permutation"] == predicted, \
                 f"{name}: {run['permutation']} cycles per permutation, the model with the core's timing {predicted}"
             print(f"{name}: loaded ({4 * len(prog.words)} B program, {prog.size} B data), run and read back "

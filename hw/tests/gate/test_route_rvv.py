@@ -225,7 +225,7 @@ async def programs(dut):
         instrs, labels = R.parse(T.program_text(name))
         setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
         predicted = (R.VSETVLI_CYCLES + setup + 24 * per_round + 23 * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-                     + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_NOT_TAKEN_CYCLES)
+                     + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_MISPREDICT_CYCLES)
         perm = t_end - t_start
         assert perm == predicted, f"{name}: {perm} cycles per permutation, the model with the core's timing {predicted}"
         if name in T.PAPER:

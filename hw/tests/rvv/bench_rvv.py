@@ -140,7 +140,7 @@ def model_figures(name, elen, elenum, nr=24):
     instrs, labels = prog
     setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
     core = (R.VSETVLI_CYCLES + setup + nr * c + (nr - 1) * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-            + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_NOT_TAKEN_CYCLES)
+            + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_MISPREDICT_CYCLES)
     return c, R.latency(c, nr), core
 
 

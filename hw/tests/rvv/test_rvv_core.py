@@ -189,13 +189,14 @@ class ModelStepper:
         """Execute instruction idx; returns its cost."""
         m, ins = self.m, self.instrs[self.idx]
         op, a = ins.op, ins.args
-        taken = False
+        taken, backward = False, True
         if op in ("blt", "bne", "bge", "beq"):
             x, y = m.sval(a[0]), m.sval(a[1])
             taken = {"blt": x < y, "bne": x != y, "bge": x >= y, "beq": x == y}[op]
+            backward = self.labels[a[-1]] < self.idx     # (offset 0: forward, as the core has it)
         elif op == "j":
             taken = True
-        c = R.core_cost(m, ins, taken)
+        c = R.core_cost(m, ins, taken, backward)
         self.idx += 1
         if op in R.OPS:
             R.OPS[op](m, ins)
@@ -379,7 +380,7 @@ async def programs_lockstep(dut):
             setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
             predicted = (R.VSETVLI_CYCLES + setup + nr * per_round
                          + (nr - 1) * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-                         + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_NOT_TAKEN_CYCLES)
+                         + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_MISPREDICT_CYCLES)
             assert perm == predicted, f"{name}: {perm} cycles per permutation, model with the core's timing {predicted}"
             if nr == 24 and paper_latency:
                 dev = (perm - paper_latency) / paper_latency
@@ -513,10 +514,11 @@ class RefCore:
             if t and (self.pc + off) % 4:
                 self.trap = self.pc
                 return False
+            # (the core predicts a backward branch taken, a forward one not: session 65)
             if t:
-                nxt, cost = self.pc + off, R.CORE_BRANCH_TAKEN_CYCLES
-            else:
-                cost = R.CORE_BRANCH_NOT_TAKEN_CYCLES
+                nxt = self.pc + off
+            cost = ((R.CORE_BRANCH_TAKEN_CYCLES if t else R.CORE_BRANCH_NOT_TAKEN_CYCLES) if t == (off < 0)
+                    else R.CORE_BRANCH_MISPREDICT_CYCLES)
         elif opc == 0x6F:
             raw = (w >> 31) << 20 | (w >> 12 & 0xFF) << 12 | (w >> 20 & 1) << 11 | (w >> 21 & 0x3FF) << 1
             off = raw - (1 << 21) if raw >> 20 else raw
@@ -531,7 +533,7 @@ class RefCore:
                 self.trap = self.pc
                 return False
             self.wr(rd, self.pc + 4)
-            nxt, cost = t, R.CORE_BRANCH_TAKEN_CYCLES
+            nxt, cost = t, R.CORE_BRANCH_MISPREDICT_CYCLES
         elif opc == 0x03:
             addr = _u(a + imm_i)
             n = {0: 1, 4: 1, 1: 2, 5: 2, 2: 4}[f3]
@@ -810,6 +812,77 @@ async def forward_pending(dut):
     mem[b + 0x84:b + 0x88] = (0x5A3C1E0F).to_bytes(4, "little")
     n = await run_scalar(dut, soc, words, mem, "forward_pending")
     dut._log.info("forward_pending: %d instructions retired equal to the reference", n)
+
+
+def resolve_labels(items):
+    """Words of a list of (op, args) and label names: a branch's or JAL's last argument may be a
+    label (its offset from the instruction)."""
+    at, k = {}, 0
+    for it in items:
+        if isinstance(it, str):
+            at[it] = 4 * k
+        else:
+            k += 1
+    words, k = [], 0
+    for it in items:
+        if isinstance(it, str):
+            continue
+        op, a = it
+        if a and isinstance(a[-1], str):
+            a = a[:-1] + (at[a[-1]] - 4 * k,)
+        words.append(enc_rv32i(op, a)[1])
+        k += 1
+    return words
+
+
+@cocotb.test()
+async def branch_prediction(dut):
+    """Stage 2's static prediction (rv32i_core.v, session 65: the fetched word registered; a
+    backward branch and JAL predicted taken there, a forward branch not): backward loops of
+    each branch kind, taken (2 cycles) and at their exit not taken (4: execute's registered redirect to pc +
+    4), the comparison's operands forwarded from the instruction before (e_res), from the
+    pending write and from a load; nested loops (an inner exit right before the outer
+    branch); a backward and a forward JAL and their links; JALR backward (4); a forward
+    branch taken (4) and one of offset 0 not taken (1); a backward taken branch to a
+    misaligned target (a trap, nothing after it retiring). Retired pcs and cycles, register
+    writes and memory against the reference (RefCore: the model's CORE_* costs). Mutants
+    rejected (session 65): no prediction (q_bk 0), e_alt pc + 8, no redirect for a forward
+    branch taken, the target's bit 1 from ir[9], the memory's word loaded in r_mis's cycle,
+    r_tgt from e_alt (JALR's target lost)."""
+    soc = Soc(dut)
+    await soc.start()
+    b = DATA_BASE
+    nop = ("addi", (9, 0, 0))
+    prog = [("lui", (30, b >> 12)), ("addi", (30, 30, b & 0xFFF)),
+            ("addi", (5, 0, 3)), ("addi", (8, 0, 1)), ("addi", (6, 0, 40)),
+            "l1", ("addi", (6, 6, 3)), ("addi", (5, 5, -1)), ("bne", (5, 0, "l1")),     # rs1 forwarded
+            ("addi", (7, 6, 1)),                                                      # after the exit
+            ("addi", (5, 0, 3)), "l2", ("addi", (5, 5, -1)), ("blt", (0, 5, "l2")),   # rs2 forwarded
+            ("addi", (5, 0, 2)), "l3", ("addi", (5, 5, -1)), nop, ("bge", (5, 8, "l3")),  # pending write
+            ("addi", (5, 0, 2)), "l4", ("addi", (5, 5, -1)), ("bltu", (0, 5, "l4")),
+            ("addi", (5, 0, 2)), "l5", ("addi", (5, 5, -1)), ("bgeu", (5, 8, "l5")),
+            ("addi", (5, 0, 3)), "l6", ("addi", (5, 5, -1)), ("sltiu", (10, 5, 1)), ("beq", (10, 0, "l6")),
+            ("addi", (11, 0, 2)), "outer", ("addi", (5, 0, 2)),                       # nested
+            "inner", ("addi", (5, 5, -1)), ("bne", (5, 0, "inner")),
+            ("addi", (11, 11, -1)), ("bne", (11, 0, "outer")),
+            ("addi", (12, 0, 2)), ("sw", (12, 30, 0)),                                # a load's data
+            "ld1", ("lw", (13, 30, 0)), ("addi", (13, 13, -1)), ("sw", (13, 30, 0)), ("bne", (13, 0, "ld1")),
+            ("addi", (15, 0, 2)),
+            "ld2", ("addi", (15, 15, -1)), ("sw", (15, 30, 4)), ("lw", (14, 30, 4)), ("bne", (14, 0, "ld2")),
+            ("jal", (1, "j2")), "j1", ("addi", (16, 1, 4)), ("jal", (0, "j3")),        # JAL forward, backward
+            "j2", ("jal", (2, "j1")), "j3", ("addi", (17, 2, 0)),
+            ("addi", (18, 0, 2)), "jr", ("addi", (18, 18, -1)), ("beq", (18, 0, "jx")),  # forward taken at the end
+            ("auipc", (31, 0)), ("jalr", (3, 31, -8)),                                # JALR backward
+            "jx", ("addi", (19, 3, 0)), ("bne", (0, 0, 0)), ("addi", (20, 19, 1)),    # offset 0, not taken
+            ("ebreak", ())]
+    words = resolve_labels(prog)
+    mem = bytearray(DATA_BASE + 64)
+    n = await run_scalar(dut, soc, words, mem, "branch_prediction")
+    # a backward taken branch to a misaligned target: it retires, the core stops before its target
+    trap = [("addi", (1, 0, 3)), ("addi", (2, 0, 4)), ("beq", (1, 1, -6)), ("addi", (3, 0, 1)), ("ebreak", ())]
+    await run_scalar(dut, soc, resolve_labels(trap), bytearray(DATA_BASE + 16), "backward misaligned")
+    dut._log.info("branch_prediction: %d instructions retired equal to the reference; a misaligned "
+                  "backward target traps", n)
 
 
 @cocotb.test()
