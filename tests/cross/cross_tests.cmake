@@ -70,8 +70,14 @@ cmake_host_system_information(RESULT kf_cores QUERY NUMBER_OF_LOGICAL_CORES)
 # Frama-C proofs (proofs/: the host's frama-c on the same sources, whatever the build's target;
 # 185 s of the VLEN 128 run and 174 s of the max one on 2026-11-25) and test_pem_pad_overflow
 # (portable C scanning 4 GiB of '=': 2 s native, 216 s under qemu-riscv64, 17 s under
-# qemu-aarch64).
-set(KF_CROSS_HOST_ONLY "^(readme_example|armv7m_.*|cortexm_model_.*|proof_.*|test_pem_pad_overflow)$")
+# qemu-aarch64). Since session 65 also the host programs on the source tree that the nested
+# tree's ctest ran with the same command as the native one: the proof probes (probe_*: the host's
+# Frama-C, WP and CVC4 on proofs/probes/), spdx_lines and ctest_skips (Python on the sources, the
+# second a self-test), header_cxx11 (the host's c++, found with CMAKE_FIND_ROOT_PATH_MODE_PROGRAM
+# NEVER, on the same header with the same flags); header_c11 and must_check_warns (the cross
+# compiler) and library_symbols (the cross nm on the cross library) stay.
+set(KF_CROSS_HOST_ONLY
+  "^(readme_example|armv7m_.*|cortexm_model_.*|proof_.*|probe_.*|test_pem_pad_overflow|spdx_lines|ctest_skips|header_cxx11)$")
 
 # kf_cross_arch(<arch> <environment variable> <first value> <other values...>)
 function(kf_cross_arch arch var first)
