@@ -748,20 +748,12 @@ module rvv_unit #(
             // the amount: vs1's element's (.vv shifts and Zvbb rotates: sm; negated for vsrl and
             // vror), else computed a cycle ahead (op_amt: the immediate, the rho offset, rs1's or
             // the immediate's bits)
-            // The .vv amount (vamt) is registered whole for the second stage (s2_amt, s2_vlo),
-            // which rotates by all of its bits; the first stage's two steps take op_amt's bits
-            // 1:0 alone, a register (zero for a .vv shift or rotate, whose op_amt is zero; vamt
-            // is zero for the other kinds whose result is the rotator's, sm clear; vmv.v.v's is
-            // not). Rotations add, so the result is the rotation by op_amt | vamt as before. (Session 64's seed-1 worst path ran from the
-            // first stage's forward, wfb -> op_fb -> sm's select -> the negation -> amt[1:0] ->
-            // the rotator's first two steps -> s2_rot, six LUTs, 10.08 ns; session 65.)
-            wire [5:0]      vamt;
+            wire [5:0]      amt;
             if (ELEN == 64) begin : g_a64
-                assign vamt = l_neg ? 6'd0 - shb : shb;
+                assign amt = op_amt | (l_neg ? 6'd0 - shb : shb);
             end else begin : g_a32
-                assign vamt = {1'b0, l_neg ? 5'd0 - shb : shb};
+                assign amt = op_amt | {1'b0, l_neg ? 5'd0 - shb : shb};
             end
-            wire [5:2]      amt = op_amt[5:2] | vamt[5:2];
             wire [ELEN-1:0] bo = l_bvv ? bv : cst;
             // One 64-bit rotator per element serves every rotate and both shifts: vsll =
             // rotate left by sh, vsrl = rotate left by ELEN - sh, each then masked (keep);
@@ -770,8 +762,8 @@ module rvv_unit #(
             // and Zvbb rotates (whose low word is then the 32-bit rotation).
             // Its steps by amount bits 0 and 1 here, bits 2..5 in the second stage.
             wire [63:0]  rin;
-            wire [63:0]  st1 = op_amt[0] ? {rin[62:0], rin[63]} : rin;
-            wire [63:0]  st2 = op_amt[1] ? {st1[61:0], st1[63:62]} : st1;
+            wire [63:0]  st1 = amt[0] ? {rin[62:0], rin[63]} : rin;
+            wire [63:0]  st2 = amt[1] ? {st1[61:0], st1[63:62]} : st1;
             if (ELEN == 64) begin : g_r64
                 assign rin = a;
                 /* verilator lint_off UNUSEDSIGNAL */
@@ -789,14 +781,12 @@ module rvv_unit #(
             // ---- compute, second stage (the cycle after; its write lands a cycle later) ----
             reg  [63:0]     s2_rot;     // the rotator after its first two steps
             reg  [3:0]      s2_amt;     // amount bits 2..5
-            reg  [1:0]      s2_vlo;     // the .vv amount's bits 1..0 (zero for other kinds)
             reg  [ELEN-1:0] s2_lg;
             reg  [SHW-1:0]  s2_sh;      // the shift amount and the kind's flags for the mask
             reg             s2_hi, s2_rotk, s2_sll, s2_srl;
             always @(posedge clk) begin
                 s2_rot <= st2;
                 s2_amt <= amt[5:2];
-                s2_vlo <= vamt[1:0];
                 s2_sh <= sh;
                 s2_rotk <= l_rot;
                 s2_sll <= l_sll;
@@ -813,9 +803,7 @@ module rvv_unit #(
             wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << s2_sh;
             wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> s2_sh;
             wire [ELEN-1:0] keep = !s2_rotk ? {ELEN{1'b0}} : s2_srl ? srl_keep : s2_sll ? sll_keep : {ELEN{1'b1}};
-            wire [63:0]  sv1 = s2_vlo[0] ? {s2_rot[62:0], s2_rot[63]} : s2_rot;
-            wire [63:0]  sv2 = s2_vlo[1] ? {sv1[61:0], sv1[63:62]} : sv1;
-            wire [63:0]  st3 = s2_amt[0] ? {sv2[59:0], sv2[63:60]} : sv2;
+            wire [63:0]  st3 = s2_amt[0] ? {s2_rot[59:0], s2_rot[63:60]} : s2_rot;
             wire [63:0]  st4 = s2_amt[1] ? {st3[55:0], st3[63:56]} : st3;
             wire [63:0]  st5 = s2_amt[2] ? {st4[47:0], st4[63:48]} : st4;
             wire [63:0]  rot = s2_amt[3] ? {st5[31:0], st5[63:32]} : st5;

@@ -446,9 +446,9 @@ async def vv_amounts(dut):
     """A .vv shift (and with ZVBB = 1 a .vv rotate) whose amounts, vs1's elements, have every
     value of bits 1:0 in every lane, issued right after the write of vs1 (the first compute
     stage's forward of the amount), then a .vi shift by an odd amount right after it. Session
-    65: the .vv amount's bits 1:0 rotate in the second compute stage (s2_vlo), the first
-    stage's two steps take op_amt's alone; a step of either by the other's bits, or a missed
-    one, gives a rotation off by 1-3."""
+    65 (306cf95, not kept) rotated by the .vv amount's bits 1:0 in the second compute stage
+    and by op_amt's alone in the first; there a step by the wrong bits, or a missed one, gave
+    a rotation off by 1-3, which this case rejects (two mutants)."""
     rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 9)
     zvbb = os.environ.get("RVV_ZVBB", "0") == "1"
     ops = ["vsll.vv", "vsrl.vv"] + (["vror.vv", "vrol.vv"] if zvbb else [])
