@@ -17,7 +17,7 @@ add_test(NAME hw_rvv_zvbb COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_D
   --bench core --configs 64x5 --param ZVBB=1 --testcase programs_lockstep --env RVV_PROGRAMS=zvbb_e64_m8
   --env RVV_NRS=1-24 --env RVV_LOCK_NRS=1,24 --lib $<TARGET_FILE:keccakforge> --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
 add_test(NAME hw_rvv_zvbb_unit COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
-  --configs 64x5,32x5 --param ZVBB=1 --testcase zvbb_instructions --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
+  --configs 64x5,32x5 --param ZVBB=1 --testcase zvbb_instructions,vv_amounts --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
 add_test(NAME hw_rvv_bench_rows COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/test_bench_rvv.py)
 set_tests_properties(hw_rvv_zvbb PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 900)
 set_tests_properties(hw_rvv_zvbb_unit PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 300)

@@ -10,6 +10,7 @@ leave the registers as they were.
 - back to back: a read of a register still in flight (the write-back and second compute
   stages' forwards) through either read port and a store; near misses: a read of a register
   that differs from the one in the write-back stage in one part of the forward's compare;
+- .vv amounts: every value of an amount's bits 1:0 in every lane, right after vs1's write;
 - instructions: each custom instruction of the unit's ELEN and every RVV form the unit has, on
   random registers with random register numbers, LMUL 1 and 8 (2, 4 for the RVV ones), random
   vl, every slide offset, rows 0..4 and -1; vle/vse on a Python memory; misuse;
@@ -438,6 +439,42 @@ async def near_miss_reads(dut):
                 await write_then(b, m, rng, vd, x, nxt, lmul, "near:")
                 count += 1
     dut._log.info("near misses: %d pairs, registers and memory equal to the model", count)
+
+
+@cocotb.test()
+async def vv_amounts(dut):
+    """A .vv shift (and with ZVBB = 1 a .vv rotate) whose amounts, vs1's elements, have every
+    value of bits 1:0 in every lane, issued right after the write of vs1 (the first compute
+    stage's forward of the amount), then a .vi shift by an odd amount right after it. Session
+    65 (306cf95, not kept) rotated by the .vv amount's bits 1:0 in the second compute stage
+    and by op_amt's alone in the first; there a step by the wrong bits, or a missed one, gave
+    a rotation off by 1-3, which this case rejects (two mutants)."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 9)
+    zvbb = os.environ.get("RVV_ZVBB", "0") == "1"
+    ops = ["vsll.vv", "vsrl.vv"] + (["vror.vv", "vrol.vv"] if zvbb else [])
+    b = Bench(dut)
+    await b.start()
+    count = 0
+    for lmul in (1, 2):
+        for op in ops:
+            for low in range(4):
+                m = random_machine(rng)
+                vd, vs2, vs1, x = (lmul * g for g in rng.sample(range(32 // lmul), 4))
+                for r in range(lmul):
+                    for e in range(ELENUM):
+                        amount = (rng.getrandbits(ELEN) & ~3) | ((low + e + r) % 4)
+                        m.v[x + r][e] = m.v[vs1 + r][e] ^ amount   # vs1 ^= x gives the amounts
+                await b.load_regs(m)
+                await set_vtype(b, m, lmul, lmul * ELENUM, rng)
+                assert await check(b, m, "vxor.vv", [f"v{vs1}", f"v{vs1}", f"v{x}"], None, "amt:", load=False)
+                assert all(m.v[vs1 + r][e] & 3 == (low + e + r) % 4 for r in range(lmul) for e in range(ELENUM))
+                assert await check(b, m, op, [f"v{vd}", f"v{vs2}", f"v{vs1}"], None, "amt:", load=False)
+                sh = rng.choice(["vsll.vi", "vsrl.vi"])
+                assert await check(b, m, sh, [f"v{vs2}", f"v{vd}", str(2 * rng.randrange(16) + 1)],
+                                   None, "amt:", load=False)
+                count += 3
+    dut._log.info(".vv amounts: %d instructions (%s), bits 1:0 of every value in every lane, "
+                  "equal to the model", count, ", ".join(ops))
 
 
 @cocotb.test()
