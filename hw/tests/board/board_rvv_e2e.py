@@ -12,7 +12,7 @@ opens that pty as it would the board's /dev/ttyUSB0 and
     loaded over the bridge, run, and read back: the state must equal the C library's
     kf_keccak_p1600 (--lib) and the model's run of the same program (bench/rvv_ise_model), the
     cycles per round and per permutation the board's marks measure must equal the model's
-    (103 / 75 / 103 and 2,545 / 1,873 / 2,546: hw/rtl/rvv/README.md);
+    (103 / 75 / 103 and 2,548 / 1,876 / 2,549 with the four-stage core: hw/rtl/rvv/README.md);
   - (with cocotb) the driver's program words and data layout equal tests/rvv/test_rvv_core.py's,
     the harness the RTL tests and `kforge bench --suite rvv-ise` run;
   - runs keccakforge.hw.rvv_selftest (the three programs again against the Python Keccak-p, and
