@@ -518,15 +518,33 @@ def cost(m, ins):
     return 0  # branches (loop control) and set-up directives: in PERMUTATION_OVERHEAD_CYCLES
 
 
+def core_branch_cycles(taken, backward):
+    """A conditional branch's cost on rv32i_core.v (session 65's static prediction: a backward
+    branch, negative offset, predicted taken, a forward one, offset 0 included, not taken)."""
+    if taken == backward:
+        return CORE_BRANCH_TAKEN_CYCLES if taken else CORE_BRANCH_NOT_TAKEN_CYCLES
+    return CORE_BRANCH_MISPREDICT_CYCLES
+
+
+def core_permutation_cycles(prog, per_round, nr):
+    """A permutation's cycles on rv32i_core.v with rvv_unit, from the program's (instrs,
+    labels) and its cost per round: vsetvli, the scalar set-up before the loop (rvv10's li),
+    nr rounds, and the loop control after each (addi + a backward branch: taken nr - 1 times,
+    not taken at the exit)."""
+    instrs, labels = prog
+    setup = sum(CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
+    return (VSETVLI_CYCLES + setup + nr * per_round
+            + (nr - 1) * (CORE_SCALAR_CYCLES + core_branch_cycles(True, True))
+            + CORE_SCALAR_CYCLES + core_branch_cycles(False, True))
+
+
 def core_cost(m, ins, taken=False, backward=True):
     """What an instruction costs on hw/rtl/rvv/rv32i_core.v with rvv_unit (cycles from its
     retirement to the next instruction's): the vector cost rule, and the core's scalar timing
     for everything, branches included (taken: whether this execution branches; backward:
-    whether the branch's target is at or before it, which the core predicts taken)."""
+    whether the branch's target is before it, which the core predicts taken)."""
     if ins.op in ("blt", "bne", "bge", "beq"):
-        if taken == backward:
-            return CORE_BRANCH_TAKEN_CYCLES if taken else CORE_BRANCH_NOT_TAKEN_CYCLES
-        return CORE_BRANCH_MISPREDICT_CYCLES
+        return core_branch_cycles(taken, backward)
     if ins.op == "j":
         return CORE_BRANCH_TAKEN_CYCLES
     if ins.op in ("addi", "li", "mv"):

@@ -141,11 +141,8 @@ def run(hw, lib, R, pty, elen):
             per_round = mrun.round_cycles[0]
             assert set(mrun.round_cycles) == {per_round} and run["round"] == per_round, \
                 f"{name}: {run['round']} cycles in the first round, the model {per_round}"
-            instrs, labels = R.parse(open(os.path.join(MODEL, "programs", name + ".s")).read())
-            setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
-            predicted = (R.VSETVLI_CYCLES + setup + 24 * per_round
-                         + 23 * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-                         + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_MISPREDICT_CYCLES)
+            predicted = R.core_permutation_cycles(
+                R.parse(open(os.path.join(MODEL, "programs", name + ".s")).read()), per_round, 24)
             assert run["permutation"] == predicted, \
                 f"{name}: {run['permutation']} cycles per permutation, the model with the core's timing {predicted}"
             print(f"{name}: loaded ({4 * len(prog.words)} B program, {prog.size} B data), run and read back "

@@ -222,10 +222,7 @@ async def programs(dut):
         assert set(rounds) == {per_round}, f"{name}: rounds of different cost {sorted(set(rounds))}"
         if name in T.PAPER:
             assert per_round == T.PAPER[name][0], f"{name}: {per_round} cycles per round, seed {T.PAPER[name][0]}"
-        instrs, labels = R.parse(T.program_text(name))
-        setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
-        predicted = (R.VSETVLI_CYCLES + setup + 24 * per_round + 23 * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-                     + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_MISPREDICT_CYCLES)
+        predicted = R.core_permutation_cycles(R.parse(T.program_text(name)), per_round, 24)
         perm = t_end - t_start
         assert perm == predicted, f"{name}: {perm} cycles per permutation, the model with the core's timing {predicted}"
         if name in T.PAPER:

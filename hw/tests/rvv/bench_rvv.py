@@ -137,11 +137,7 @@ def model_figures(name, elen, elenum, nr=24):
     states = [[(0x9E3779B97F4A7C15 * (25 * i + k + 1)) & (2 ** 64 - 1) for k in range(25)] for i in range(elenum // 5)]
     _, run, _ = R.permute(prog, elenum, elen, states, nr)
     c = run.round_cycles[0]
-    instrs, labels = prog
-    setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
-    core = (R.VSETVLI_CYCLES + setup + nr * c + (nr - 1) * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-            + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_MISPREDICT_CYCLES)
-    return c, R.latency(c, nr), core
+    return c, R.latency(c, nr), R.core_permutation_cycles(prog, c, nr)
 
 
 def simulate(lib, elenums, work):

@@ -376,11 +376,7 @@ async def programs_lockstep(dut):
             # the model's latency with the core's timing: vsetvli (and the scalar set-up before
             # the loop: rvv10's li), nr rounds, nr - 1 taken loop branches and one not taken,
             # each after its addi
-            instrs, labels = R.parse(program_text(name))
-            setup = sum(R.CORE_SCALAR_CYCLES for ins in instrs[:labels["permutation"]] if ins.op in ("li", "addi"))
-            predicted = (R.VSETVLI_CYCLES + setup + nr * per_round
-                         + (nr - 1) * (R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_TAKEN_CYCLES)
-                         + R.CORE_SCALAR_CYCLES + R.CORE_BRANCH_MISPREDICT_CYCLES)
+            predicted = R.core_permutation_cycles(R.parse(program_text(name)), per_round, nr)
             assert perm == predicted, f"{name}: {perm} cycles per permutation, model with the core's timing {predicted}"
             if nr == 24 and paper_latency:
                 dev = (perm - paper_latency) / paper_latency
@@ -517,8 +513,7 @@ class RefCore:
             # (the core predicts a backward branch taken, a forward one not: session 65)
             if t:
                 nxt = self.pc + off
-            cost = ((R.CORE_BRANCH_TAKEN_CYCLES if t else R.CORE_BRANCH_NOT_TAKEN_CYCLES) if t == (off < 0)
-                    else R.CORE_BRANCH_MISPREDICT_CYCLES)
+            cost = R.core_branch_cycles(t, off < 0)
         elif opc == 0x6F:
             raw = (w >> 31) << 20 | (w >> 12 & 0xFF) << 12 | (w >> 20 & 1) << 11 | (w >> 21 & 0x3FF) << 1
             off = raw - (1 << 21) if raw >> 20 else raw
