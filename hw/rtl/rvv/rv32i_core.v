@@ -31,8 +31,9 @@
 //   a backward branch taken, JAL: 2 (predicted in stage 2: the word behind it is dropped)
 //   a backward branch not taken, a forward branch taken, JALR: 4 (execute's redirect,
 //     registered; with three stages a branch not taken cost 1, taken 2, JALR 2)
-//   load: 2 (the data memory is synchronous too; its data is written and registered in its
-//     second cycle, the next word takes it like an ALU result)
+//   load: 3 (the data memory is synchronous too; its word is registered in the load's second
+//     cycle, ld_q, and its data written and registered in its third, the next word takes it
+//     like an ALU result; 2 before session 66)
 //   vector instruction: handed over in its execute cycle when the unit is idle (in_ready),
 //     then the unit's cost (1 + T, rvv_unit.v) before the next instruction can retire.
 // (The first instruction retires two cycles later after reset than with two stages.)
@@ -125,7 +126,9 @@ module rv32i_core #(
     reg        e_pt;            // a branch predicted taken in stage 2 (backward: its offset negative)
     reg [31:0] e_alt;           // a branch's other way: pc + 4 if predicted taken, else pc + imm_b
     reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
-    reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
+    reg        ld_w1;           // a load's second cycle: its data is on dmem_rdata (registered: ld_q)
+    reg        ld_wait;         // a load's third cycle (session 66): its data in ld_q, the selects set
+    reg [DW-1:0] ld_q;          // the data memory's word, registered (nothing decodes the block RAM's output)
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
     localparam integer NBY = DW / 8;                // byte lanes of dmem_rdata
     localparam integer LA  = (DW == 64) ? 3 : 2;    // their index's width
@@ -217,7 +220,7 @@ module rv32i_core #(
     wire [3:0]  st_be = (f3[1:0] == 2'b00) ? (4'b0001 << maddr[1:0])
                       : (f3[1:0] == 2'b01) ? (maddr[1] ? 4'b1100 : 4'b0011) : 4'b1111;
     wire [31:0] st_data = (f3[1:0] == 2'b00) ? {4{x2v[7:0]}} : (f3[1:0] == 2'b01) ? {2{x2v[15:0]}} : x2v;
-    // a load's data from the word its second cycle reads, two LUTs deep (the data memory's
+    // a load's data from the word its second cycle reads (registered: ld_q), two LUTs deep (the data memory's
     // clock-to-out is 5.6 ns of a 10 ns clock on ECP5): one-hot selects registered in its
     // first cycle (its operands do not change until it retires) and 0 in every other cycle,
     // so ld_val is 0 there and the write data ORs it in (xwd). Each bit is an OR of
@@ -266,13 +269,14 @@ module rv32i_core #(
 
     wire run    = e_valid && !halted && v_ready;        // the unit is idle: execute may act
     wire go     = run && (is_vec || !is_ld || ld_wait); // execute is done with its word (retires or stops)
+    wire ld0    = !ld_w1 && !ld_wait;                   // a load's first cycle (when is_ld)
     wire adv    = go && (is_vec || (legal && !is_sys));
     wire stop   = run && !is_vec && (is_sys || !legal);
     // execute redirects the fetch for a JALR and a mispredicted branch (stage 2 predicted a
     // backward branch and JAL taken, a forward branch not taken); a refused one stops: no matter
     wire redir  = run && (is_jalr || (is_br && (br ^ e_pt)));
     // adv && e_wr && rd != 0, with legal narrowed to the instructions that write (a branch's
-    // comparison is not on the register file's write enable): a load is legal in its second
+    // comparison is not on the register file's write enable): a load is legal in its third
     // cycle (else it stopped in its first), an ALU word if alu_ok, a jump if its target is aligned
     wire wr_ok  = is_ld || (is_alu && alu_ok) || (is_jal && !jal_t1) || (is_jalr && f3 == 3'b000 && !jl_mis)
                 || opc == OP_LUI || opc == OP_AUIPC;
@@ -302,7 +306,7 @@ module rv32i_core #(
     assign v_valid    = e_valid && !halted && is_vec;
     assign v_insn     = ir;
     assign v_rs1      = x1v;
-    assign dmem_valid = run && ((is_ld && !ld_wait && ld_ok) || (opc == OP_STORE && st_ok));
+    assign dmem_valid = run && ((is_ld && ld0 && ld_ok) || (opc == OP_STORE && st_ok));
     assign dmem_we    = opc == OP_STORE;
     assign dmem_be    = st_be;
     assign dmem_addr  = maddr;
@@ -317,13 +321,13 @@ module rv32i_core #(
     // uses still retires one per clock
     // x0 is written (0) under reset and in the cycle after it, and never after (do_wb and v_wb
     // leave rd 0 out), so a read of x0 needs no mux. (Under a reset of one cycle in a load's
-    // second cycle the load's data is ORed into that write; the cycle after, with the selects
+    // last cycle the load's data is ORed into that write; the cycle after, with the selects
     // cleared by the reset and execute empty, writes 0.)
     wire        xrst = rst || rst_q;
     wire        xw  = do_wb || v_wb;
     wire        xwv = v_wb || xrst;
     wire [4:0]  xwa = xrst ? 5'd0 : v_wb ? v_rd : rd;
-    // the write data: an OR of the load's data (0 but in a load's second cycle), the ALU's
+    // the write data: an OR of the load's data (0 but in a load's last cycle), the ALU's
     // parts ANDed with their selects (decoded from registers) and the rest (xwo: vsetvli's vl,
     // 0 under reset, or wv_oth). (xwo, the ALU's parts and the load's sign pairs kept apart,
     // so that Yosys' ABC leaves the late data, the adder's and the memory's, in the last LUTs:
@@ -334,7 +338,7 @@ module rv32i_core #(
     wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
     wire [31:0] xwd, ld_val;
     (* keep_hierarchy *) rv32i_core_ld #(.DW(DW)) ld (
-        .dq(dmem_rdata), .lq_b(lq_b), .lq_h(lq_h), .lq_sm(lq_sm), .lq_w(lq_w),
+        .dq(ld_q), .lq_b(lq_b), .lq_h(lq_h), .lq_sm(lq_sm), .lq_w(lq_w),
         .lq_s(lq_s), .lq_s2(lq_s2), .ld_val(ld_val));
     (* keep_hierarchy *) rv32i_core_wd wd (.ld_val(ld_val), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
     // the write-back register (session 63): the register file is written a cycle after the
@@ -344,7 +348,7 @@ module rv32i_core #(
     // before (e_f1 / e_f2 and e_res), and the word that stage 2 reads in the write's cycle
     // takes wb_d instead of the register file's old word (x0 too: reset's last write, 0, is
     // the pending one when the first word after a reset is read, and a one-cycle reset in a
-    // load's second cycle leaves the load's data in x0 until that write lands).
+    // load's last cycle leaves the load's data in x0 until that write lands).
     reg         wb_we;
     reg  [4:0]  wb_a;
     reg  [31:0] wb_d;
@@ -427,8 +431,8 @@ module rv32i_core #(
         end
     end
 
-    // the load's selects: set in its first cycle for its second, 0 otherwise (and under reset)
-    wire ld1 = run && is_ld && !ld_wait;
+    // the load's selects: set in its second cycle for its third, 0 otherwise (and under reset)
+    wire ld1 = run && is_ld && ld_w1;
     // (the byte's index in the row: ma_lo and, DW 64, address bit 2)
     wire [LA-1:0]  ma_w;
     wire [NBY/4-1:0] ld_wsel;
@@ -449,6 +453,7 @@ module rv32i_core #(
             q_pc <= d_pc;
         end
         r_tgt <= target;
+        ld_q <= dmem_rdata;
     end
     always @(posedge clk) begin
         rst_q <= rst;
@@ -476,6 +481,7 @@ module rv32i_core #(
             q_valid <= 1'b0;
             r_mis <= 1'b0;
             e_valid <= 1'b0;
+            ld_w1 <= 1'b0;
             ld_wait <= 1'b0;
             halted <= 1'b0;
             trap <= 1'b0;
@@ -507,7 +513,10 @@ module rv32i_core #(
                 trap <= 1'b1;
                 trap_pc <= v_pc;
             end
-            if (run && is_ld) ld_wait <= !ld_wait;
+            if (run && is_ld) begin
+                ld_w1 <= ld0;
+                ld_wait <= ld_w1;
+            end
             if (adv && is_vec) v_pc <= pc;
             d_pc <= imem_addr;
             d_valid <= 1'b1;
@@ -524,7 +533,7 @@ module rv32i_core #(
     end
 endmodule
 
-// rv32i_core_ld - a load's data (one-hot selects, all 0 but in the load's second cycle), from
+// rv32i_core_ld - a load's data (one-hot selects, all 0 but in the load's last cycle), from
 // the data memory's word (DW 32) or row (DW 64: the selects pick the half's bytes too). A level of hierarchy of its own (keep_hierarchy): ABC maps it alone,
 // for its own depth, so the data memory's bits stay two LUTs deep (flattened, ABC took kept
 // wires as early as registers and deepened the load's path up to the core's longest)

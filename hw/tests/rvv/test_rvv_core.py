@@ -456,7 +456,7 @@ def enc_rv32i(op, a):
 
 class RefCore:
     """The reference: decodes words by their fields (independently of the RTL) and executes
-    them, with the core's timing (rvv_ise.CORE_*: taken branches/jumps and loads 2)."""
+    them, with the core's timing (rvv_ise.CORE_*: branches, jumps, loads)."""
 
     def __init__(self, words, mem):
         self.words, self.mem = words, bytearray(mem)
@@ -539,10 +539,10 @@ class RefCore:
             if f3 in (0, 1) and v >> (8 * n - 1):
                 v -= 1 << (8 * n)
             self.wr(rd, v)
-            # a load retires in its second cycle (its data arrives then): the trace's cycle is
-            # that one, and it costs one more cycle after it
-            self.trace[-1] = (self.pc, self.cycles + 1)
-            cost = 2
+            # a load retires in its last cycle (CORE_LOAD_CYCLES: since session 66 its data arrives
+            # in the second and is registered): the trace's cycle is that one, the next a cycle later
+            self.trace[-1] = (self.pc, self.cycles + R.CORE_LOAD_CYCLES - 1)
+            cost = R.CORE_LOAD_CYCLES
         elif opc == 0x23:
             addr = _u(a + (_s((w >> 25) << 5 | (w >> 7 & 31) | (0xFFFFF000 if w >> 31 else 0))))
             n = {0: 1, 1: 2, 2: 4}[f3]
@@ -618,7 +618,7 @@ def gnu_words(texts):
 
 
 async def run_scalar(dut, soc, words, mem, name, glitch=False):
-    """glitch: a reset of one cycle in the first load's second cycle (rv32i_core.v's ld_wait),
+    """glitch: a reset of one cycle in the first load's last cycle (rv32i_core.v's ld_wait),
     then the program runs again from its start (it must not store before that load)."""
     ref = RefCore(words, mem)
     ref.run()
@@ -644,7 +644,7 @@ async def run_scalar(dut, soc, words, mem, name, glitch=False):
             break
     else:
         raise AssertionError(f"{name}: no halt")
-    t0 = trace[0][1] - ref.trace[0][1]   # (a load first retires in its second cycle: 1)
+    t0 = trace[0][1] - ref.trace[0][1]   # (a load first retires in its third cycle: 2)
     trace = [(pc, c - t0) for pc, c in trace]
     if trace != ref.trace:
         k = next((k for k, (a, b) in enumerate(zip(trace, ref.trace)) if a != b), min(len(trace), len(ref.trace)))
@@ -878,6 +878,39 @@ async def branch_prediction(dut):
     await run_scalar(dut, soc, resolve_labels(trap), bytearray(DATA_BASE + 16), "backward misaligned")
     dut._log.info("branch_prediction: %d instructions retired equal to the reference; a misaligned "
                   "backward target traps", n)
+
+
+@cocotb.test()
+async def load_use(dut):
+    """Session 66: a load's data memory word is registered (rv32i_core.v's ld_q, its selects set
+    in its second cycle) and the load retires in its third (CORE_LOAD_CYCLES). Loads back to back,
+    each used by the next word (rs1, rs2, a store's data, a load's address, a branch) or the one
+    after it (the pending write), every width and sign, both halves of the 64-bit row, a store
+    then a load of its address right after it, and a load into the register it addresses by;
+    cycles, writes and memory against the reference."""
+    soc = Soc(dut)
+    await soc.start()
+    b = DATA_BASE
+    nop = ("addi", (9, 0, 0))
+    prog = [("lui", (30, b >> 12)), ("addi", (30, 30, b & 0xFFF)),
+            ("lw", (5, 30, 0)), ("lw", (6, 30, 4)), ("add", (7, 5, 6)),          # two loads, then both
+            ("lb", (8, 30, 3)), ("lh", (10, 30, 6)), ("sub", (11, 10, 8)),      # signed bytes / halves
+            ("lbu", (12, 30, 5)), ("lhu", (13, 30, 2)), ("xor", (14, 12, 13)),
+            ("lw", (15, 30, 8)), ("lw", (16, 15, 0)), ("lw", (16, 16, 4)),      # pointer chase, rd = rs1
+            ("lw", (17, 30, 4)), nop, ("or", (18, 17, 0)),                     # the pending write
+            ("lw", (19, 30, 0)), ("sw", (19, 30, 12)), ("lw", (20, 30, 12)),   # store data, store -> load
+            ("lb", (21, 30, 7)), ("bge", (21, 0, 8)), ("addi", (22, 0, 1)),     # branch on a load (not taken)
+            ("lw", (23, 30, 4)), ("beq", (23, 6, 8)), ("addi", (22, 0, 2)),     # taken (forward: 4)
+            ("lhu", (24, 30, 4)), ("slli", (25, 24, 3)), ("srai", (26, 8, 1)),  # shifts after a load
+            ("lw", (27, 30, 0)), ("sltu", (28, 27, 6)),
+            ("ebreak", ())]
+    words = [w for _, w in (enc_rv32i(op, a) for op, a in prog)]
+    mem = bytearray(DATA_BASE + 256)
+    mem[b:b + 8] = (0x8A7B6C5D).to_bytes(4, "little") + (0xF1E2D3C4).to_bytes(4, "little")
+    mem[b + 8:b + 12] = (b + 16).to_bytes(4, "little")
+    mem[b + 16:b + 24] = (b + 32).to_bytes(4, "little") + (b + 4).to_bytes(4, "little")
+    n = await run_scalar(dut, soc, words, mem, "load_use")
+    dut._log.info("load_use: %d instructions retired equal to the reference", n)
 
 
 @cocotb.test()
