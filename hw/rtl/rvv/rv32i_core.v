@@ -31,6 +31,8 @@
 //   a backward branch taken, JAL: 2 (predicted in stage 2: the word behind it is dropped)
 //   a backward branch not taken, a forward branch taken, JALR: 4 (execute's redirect,
 //     registered; with three stages a branch not taken cost 1, taken 2, JALR 2)
+//   shift (SLL / SRL / SRA and the immediate forms): 2 (session 66: its result registered in
+//     its first cycle, sh_q, and written in its second; 1 before)
 //   load: 3 (the data memory is synchronous too; its word is registered in the load's second
 //     cycle, ld_q, and its data written and registered in its third, the next word takes it
 //     like an ALU result; 2 before session 66)
@@ -126,6 +128,9 @@ module rv32i_core #(
     reg        e_pt;            // a branch predicted taken in stage 2 (backward: its offset negative)
     reg [31:0] e_alt;           // a branch's other way: pc + 4 if predicted taken, else pc + imm_b
     reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
+    reg        e_issh;          // a shift (OP / OP-IMM, f3 001 or 101; decoded in stage 2)
+    reg        sh_wait;         // a shift's second cycle (session 66): its result in sh_q
+    reg [31:0] sh_q;            // a shift's result, registered in its first cycle (0 in every other)
     reg        ld_w1;           // a load's second cycle: its data is on dmem_rdata (registered: ld_q)
     reg        ld_wait;         // a load's third cycle (session 66): its data in ld_q, the selects set
     reg [DW-1:0] ld_q;          // the data memory's word, registered (nothing decodes the block RAM's output)
@@ -177,14 +182,16 @@ module rv32i_core #(
     reg  [31:0] alu_x;
     always @* begin
         case (f3)
-            3'b001: alu_x = x1v << shamt;
             3'b100: alu_x = x1v ^ b_op;
-            3'b101: alu_x = f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt;
             3'b110: alu_x = x1v | b_op;
             3'b111: alu_x = x1v & b_op;
-            default: alu_x = 32'd0;                       // ADD / SUB: alu_as; SLT / SLTU: alu_lt
-        endcase
+            default: alu_x = 32'd0;                       // ADD / SUB: alu_as; SLT / SLTU: alu_lt;
+        endcase                                           // the shifts: sh_q
     end
+    // the shifts (session 66): two cycles, the result registered in the first (sh_q) and ORed
+    // into the write data in the second (sh_q is 0 in every other cycle), so the shifter's
+    // five mux levels are off execute's loop e_res -> operand mux -> result -> e_res
+    wire [31:0] sh_r = f3[2] ? (f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt) : x1v << shamt;
     // SLT / SLTU's bit 0: the comparators below (on registers, no operand mux before them)
     wire alu_ok = is_reg ? (ir[31:25] == 7'd0 || (ir[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101)))
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
@@ -268,7 +275,8 @@ module rv32i_core #(
     end
 
     wire run    = e_valid && !halted && v_ready;        // the unit is idle: execute may act
-    wire go     = run && (is_vec || !is_ld || ld_wait); // execute is done with its word (retires or stops)
+    wire go     = run && (is_vec || (!is_ld && !e_issh) || ld_wait || sh_wait);  // execute is done with
+                                                        // its word (retires or stops)
     wire ld0    = !ld_w1 && !ld_wait;                   // a load's first cycle (when is_ld)
     wire adv    = go && (is_vec || (legal && !is_sys));
     wire stop   = run && !is_vec && (is_sys || !legal);
@@ -335,7 +343,7 @@ module rv32i_core #(
     wire [31:0] xwo = xwv ? (xrst ? 32'd0 : v_rd_val) : wv_oth;
     wire        s_alu = is_alu && !xwv;
     wire        s_as = s_alu && f3 == 3'b000, s_lt = s_alu && f3[2:1] == 2'b01;
-    wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
+    wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | sh_q | {31'd0, alu_lt && s_lt};
     wire [31:0] xwd, ld_val;
     (* keep_hierarchy *) rv32i_core_ld #(.DW(DW)) ld (
         .dq(ld_q), .lq_b(lq_b), .lq_h(lq_h), .lq_sm(lq_sm), .lq_w(lq_w),
@@ -412,6 +420,7 @@ module rv32i_core #(
             e_bop <= d_bop;     // d_isreg ? d_b : imm_i
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
+            e_issh <= (dw[6:0] == OP_IMM || dw[6:0] == OP_REG) && dw[13:12] == 2'b01;
             e_sub <= d_isreg && dw[30];
             e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
@@ -457,6 +466,8 @@ module rv32i_core #(
     end
     always @(posedge clk) begin
         rst_q <= rst;
+        // a shift's result: set in its first cycle for its second, 0 otherwise (and under reset)
+        sh_q <= rst || !(run && e_issh && !sh_wait) ? 32'd0 : sh_r;
         if (rst || !ld1) begin
             lq_b <= {NBY{1'b0}};
             lq_h <= {NBY/2{1'b0}};
@@ -483,6 +494,7 @@ module rv32i_core #(
             e_valid <= 1'b0;
             ld_w1 <= 1'b0;
             ld_wait <= 1'b0;
+            sh_wait <= 1'b0;
             halted <= 1'b0;
             trap <= 1'b0;
             trap_pc <= 32'd0;
@@ -517,6 +529,7 @@ module rv32i_core #(
                 ld_w1 <= ld0;
                 ld_wait <= ld_w1;
             end
+            if (run && e_issh) sh_wait <= !sh_wait;
             if (adv && is_vec) v_pc <= pc;
             d_pc <= imem_addr;
             d_valid <= 1'b1;

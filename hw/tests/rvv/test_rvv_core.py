@@ -497,6 +497,11 @@ class RefCore:
             v = {0: (a - b) if (opc == 0x33 and f7) else (a + b), 1: a << sh, 2: int(_s(a) < _s(b)),
                  3: int(a < b), 4: a ^ b, 5: (_s(a) >> sh) if f7 else (a >> sh), 6: a | b, 7: a & b}[f3]
             self.wr(rd, v)
+            if f3 in (1, 5):
+                # a shift retires in its second cycle (CORE_SHIFT_CYCLES, session 66: its result
+                # registered in the first): the trace's cycle is that one, the next a cycle later
+                self.trace[-1] = (self.pc, self.cycles + R.CORE_SHIFT_CYCLES - 1)
+                cost = R.CORE_SHIFT_CYCLES
         elif opc == 0x13:
             v = {0: a + imm_i, 2: int(_s(a) < imm_i), 3: int(a < _u(imm_i)), 4: a ^ _u(imm_i),
                  6: a | _u(imm_i), 7: a & _u(imm_i)}[f3]
@@ -911,6 +916,42 @@ async def load_use(dut):
     mem[b + 16:b + 24] = (b + 32).to_bytes(4, "little") + (b + 4).to_bytes(4, "little")
     n = await run_scalar(dut, soc, words, mem, "load_use")
     dut._log.info("load_use: %d instructions retired equal to the reference", n)
+
+
+@cocotb.test()
+async def shift_use(dut):
+    """Session 66: a shift takes two cycles (rv32i_core.v: its result registered in the first,
+    sh_q, 0 in every other cycle, and written in the second; CORE_SHIFT_CYCLES). Every shift,
+    each used by the next word (rs1, rs2, the next shift's value and amount, a store's data and
+    address, a load's address, a branch, JALR's base) or the one after it (the pending write),
+    shifts back to back, a shift after an ALU word and a load, and the words after a shift that
+    write nothing or do not use it (sh_q must be 0 then); against the reference."""
+    soc = Soc(dut)
+    await soc.start()
+    b = DATA_BASE
+    nop = ("addi", (9, 0, 0))
+    prog = [("lui", (30, b >> 12)), ("addi", (30, 30, b & 0xFFF)), ("addi", (5, 0, -77)),
+            ("addi", (6, 0, 35)),                                                  # amount 3 (35 & 31)
+            ("sll", (7, 5, 6)), ("srl", (8, 7, 6)), ("sra", (10, 8, 6)),          # back to back, rs1
+            ("slli", (11, 5, 31)), ("srli", (12, 11, 1)), ("srai", (13, 12, 4)),
+            ("srli", (14, 6, 1)), ("sra", (15, 5, 14)),                            # amount from a shift
+            ("slli", (16, 5, 2)), ("add", (17, 16, 5)), ("sub", (18, 5, 16)),       # rs1, rs2 of the ALU
+            ("srai", (19, 5, 0)), nop, ("xor", (20, 19, 5)),                       # the pending write
+            ("slli", (21, 6, 1)), ("sw", (21, 30, 0)), ("lw", (22, 30, 0)),         # store data, then load
+            ("srli", (23, 30, 0)), ("sw", (5, 23, 4)), ("lw", (24, 23, 4)),         # store address
+            ("srli", (25, 30, 0)), ("lw", (26, 25, 4)),                             # load address
+            ("lw", (27, 30, 4)), ("srai", (28, 27, 7)),                             # a load then a shift
+            ("addi", (29, 0, 12)), ("sll", (3, 5, 29)),                             # an ALU word then a shift
+            ("srli", (4, 5, 28)), ("bne", (4, 0, 8)), ("addi", (9, 0, 1)),         # branch (taken: 4)
+            ("slli", (4, 0, 5)), ("beq", (4, 0, 8)), ("addi", (9, 0, 2)),          # x0 << 5 == 0: taken
+            ("sll", (0, 5, 6)), ("add", (3, 0, 0)),                                 # rd x0: not forwarded
+            ("sll", (2, 5, 6)), ("sw", (5, 30, 8)), ("addi", (1, 0, 0)), ("lw", (1, 30, 8)),  # then no use
+            ("auipc", (31, 0)), ("srli", (31, 31, 0)), ("jalr", (1, 31, 16)), ("addi", (9, 0, 3)),
+            ("ebreak", ())]
+    words = [w for _, w in (enc_rv32i(op, a) for op, a in prog)]
+    mem = bytearray(DATA_BASE + 256)
+    n = await run_scalar(dut, soc, words, mem, "shift_use")
+    dut._log.info("shift_use: %d instructions retired equal to the reference", n)
 
 
 @cocotb.test()
