@@ -274,7 +274,10 @@ module rv32i_core #(
         endcase
     end
 
-    wire run    = e_valid && !halted && v_ready;        // the unit is idle: execute may act
+    // (r_mis: the words that moved on behind a redirect, into execute and stage 2, are dropped
+    // in the cycle after it, session 66: redir drives r_mis alone, not e_valid's / q_valid's
+    // clear, which was the comparison's longest path)
+    wire run    = e_valid && !r_mis && !halted && v_ready;  // the unit is idle: execute may act
     wire go     = run && (is_vec || (!is_ld && !e_issh) || ld_wait || sh_wait);  // execute is done with
                                                         // its word (retires or stops)
     wire ld0    = !ld_w1 && !ld_wait;                   // a load's first cycle (when is_ld)
@@ -295,7 +298,7 @@ module rv32i_core #(
     // that cycle execute holds nothing (the branch dropped the word behind it) and trap_pc
     // still holds the branch's pc
     wire br_mis = run && is_br && br && br_t1;
-    wire take   = q_valid && (!e_valid || go);          // stage 2's word moves to execute
+    wire take   = q_valid && !r_mis && (!e_valid || go);  // stage 2's word moves to execute
     // stage 2's static prediction (session 65), when its word moves on: JAL and a backward
     // branch taken (their target from the registered word), so such a taken branch costs 2
     // cycles as with three stages; the word on imem_rdata behind it is dropped
@@ -311,7 +314,7 @@ module rv32i_core #(
     // flip-flops, not at the block RAM's address; the fetch goes there a cycle later, and the
     // word read in the redirect's cycle is dropped)
     assign imem_addr  = r_mis ? r_tgt : pred ? (q_isjal ? q_jt : q_bt) : load ? d_pc + 32'd4 : d_pc;
-    assign v_valid    = e_valid && !halted && is_vec;
+    assign v_valid    = e_valid && !r_mis && !halted && is_vec;
     assign v_insn     = ir;
     assign v_rs1      = x1v;
     assign dmem_valid = run && ((is_ld && ld0 && ld_ok) || (opc == OP_STORE && st_ok));
@@ -536,12 +539,13 @@ module rv32i_core #(
             // a redirect in execute drops the words behind it (stage 2's and the memory's), a
             // prediction in stage 2 the memory's
             r_mis <= redir;
-            if (redir || pred) q_valid <= 1'b0;
+            // (the words behind a redirect move on with it and are dropped in the cycle after,
+            // on r_mis: run, take and v_valid are low then)
+            if (r_mis || pred) q_valid <= 1'b0;
             else if (load) q_valid <= 1'b1;
             else if (take) q_valid <= 1'b0;
-            if (redir) e_valid <= 1'b0;
-            else if (take) e_valid <= 1'b1;
-            else if (go) e_valid <= 1'b0;
+            if (take) e_valid <= 1'b1;
+            else if (go || r_mis) e_valid <= 1'b0;
         end
     end
 endmodule

@@ -836,6 +836,48 @@ def resolve_labels(items):
 
 
 @cocotb.test()
+async def redirect_drops(dut):
+    """Session 66: the two words behind a redirect (execute's: a forward branch taken, a backward
+    one not taken) move on with it, into execute and stage 2, and are dropped in the cycle after
+    on r_mis (rv32i_core.v: run, take and v_valid low then, e_valid / q_valid cleared). Vector
+    words and scalar writes in both places behind forward branches taken, and a loop whose body
+    starts with vector words (the backward branch's exit: its target's words are the dropped
+    ones), in lock step with the model (cycles, scalar writes, every vector register)."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 66)
+    soc = Soc(dut)
+    await soc.start()
+    text = f"""
+        li t0, 100
+        li s5, 3
+        li t2, 2
+        beq s5, s5, over1
+        vsetvli t0, s5, e{ELEN}, m1, tu, mu
+        vxor.vv v1, v2, v3
+over1:
+        addi t1, t0, 0
+        vsetvli x0, s5, e{ELEN}, m1, tu, mu
+        blt x0, t2, over2
+        vxor.vv v4, v5, v6
+        addi t0, t0, 7
+over2:
+        addi t1, t1, 1
+        bne s5, x0, over3
+        addi t1, t1, 9
+        vxor.vv v7, v8, v9
+over3:
+        addi t3, t1, 2
+loop:
+        vxor.vv v10, v10, v11
+        vxor.vv v12, v12, v10
+        addi t2, t2, -1
+        bne t2, x0, loop
+        addi t4, t3, 1
+"""
+    _, trace, _, _ = await run_locked(dut, soc, "redirect drops", text, bytearray(64), rng)
+    dut._log.info("redirect_drops: %d instructions in lock step with the model", len(trace))
+
+
+@cocotb.test()
 async def branch_prediction(dut):
     """Stage 2's static prediction (rv32i_core.v, session 65: the fetched word registered; a
     backward branch and JAL predicted taken there, a forward branch not): backward loops of
