@@ -178,7 +178,13 @@ module rv32i_core #(
     // LUTs (xwd): ADD / SUB (alu_as: the adder's chain, kept apart from f3's mux), the
     // other operations (alu_x: 0 for ADD / SUB and SLT / SLTU) and SLT / SLTU's bit 0
     // (alu_lt: the comparison's carry chain; kept, else ABC folds it into the mux)
-    (* keep *) wire [31:0] alu_as = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
+    // (session 66: one carry chain, x1v + (b_op ^ e_sub) + e_sub, the carry-in as a 33rd bit
+    // below the sum, so the second operand's forward mux and SUB's inversion are one LUT4 before
+    // the chain (b_x, kept) and nothing follows the chain but the write data's last LUT; yosys
+    // had made an adder and a subtractor with a mux after them and the forward mux two LUTs)
+    (* keep *) wire [31:0] b_x = (e_fb ? e_res : e_bop) ^ {32{e_sub}};
+    wire [32:0] as_w = {x1v, 1'b1} + {b_x, e_sub};
+    (* keep *) wire [31:0] alu_as = as_w[32:1];                     // e_sub ? x1v - b_op : x1v + b_op
     reg  [31:0] alu_x;
     always @* begin
         case (f3)
