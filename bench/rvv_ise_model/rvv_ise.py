@@ -52,6 +52,10 @@ CORE_BRANCH_TAKEN_CYCLES = 2    # a backward branch taken, JAL (`j`): predicted 
 CORE_BRANCH_MISPREDICT_CYCLES = 4  # a backward branch not taken (the loop's exit), a forward
                                    # branch taken, JALR: execute redirects the fetch (registered:
                                    # a cycle later)
+CORE_LOAD_CYCLES = 3            # a scalar load (lb ... lw; none in the seed's programs): session 66
+                                # registers the data memory's word before its select (2 before)
+CORE_SHIFT_CYCLES = 2           # a scalar shift (sll ... srai; none in the seed's programs): session
+                                # 66 registers its result before the write-back (1 before)
 
 # Table 2 of the seed, indexed [y][x]: the rho rotation of lane (x, y).
 RHO_TABLE = [[0, 1, 62, 28, 27],

@@ -31,8 +31,11 @@
 //   a backward branch taken, JAL: 2 (predicted in stage 2: the word behind it is dropped)
 //   a backward branch not taken, a forward branch taken, JALR: 4 (execute's redirect,
 //     registered; with three stages a branch not taken cost 1, taken 2, JALR 2)
-//   load: 2 (the data memory is synchronous too; its data is written and registered in its
-//     second cycle, the next word takes it like an ALU result)
+//   shift (SLL / SRL / SRA and the immediate forms): 2 (session 66: its result registered in
+//     its first cycle, sh_q, and written in its second; 1 before)
+//   load: 3 (the data memory is synchronous too; its word is registered in the load's second
+//     cycle, ld_q, and its data written and registered in its third, the next word takes it
+//     like an ALU result; 2 before session 66)
 //   vector instruction: handed over in its execute cycle when the unit is idle (in_ready),
 //     then the unit's cost (1 + T, rvv_unit.v) before the next instruction can retire.
 // (The first instruction retires two cycles later after reset than with two stages.)
@@ -125,7 +128,12 @@ module rv32i_core #(
     reg        e_pt;            // a branch predicted taken in stage 2 (backward: its offset negative)
     reg [31:0] e_alt;           // a branch's other way: pc + 4 if predicted taken, else pc + imm_b
     reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
-    reg        ld_wait;         // a load's second cycle: its data is on dmem_rdata
+    reg        e_issh;          // a shift (OP / OP-IMM, f3 001 or 101; decoded in stage 2)
+    reg        sh_wait;         // a shift's second cycle (session 66): its result in sh_q
+    reg [31:0] sh_q;            // a shift's result, registered in its first cycle (0 in every other)
+    reg        ld_w1;           // a load's second cycle: its data is on dmem_rdata (registered: ld_q)
+    reg        ld_wait;         // a load's third cycle (session 66): its data in ld_q, the selects set
+    reg [DW-1:0] ld_q;          // the data memory's word, registered (nothing decodes the block RAM's output)
     reg        br_mq;           // a taken branch to a misaligned target retired in the cycle before
     localparam integer NBY = DW / 8;                // byte lanes of dmem_rdata
     localparam integer LA  = (DW == 64) ? 3 : 2;    // their index's width
@@ -170,18 +178,26 @@ module rv32i_core #(
     // LUTs (xwd): ADD / SUB (alu_as: the adder's chain, kept apart from f3's mux), the
     // other operations (alu_x: 0 for ADD / SUB and SLT / SLTU) and SLT / SLTU's bit 0
     // (alu_lt: the comparison's carry chain; kept, else ABC folds it into the mux)
-    (* keep *) wire [31:0] alu_as = e_sub ? x1v - b_op : x1v + b_op;  // e_sub: is_reg && f7b5
+    // (session 66: one carry chain, x1v + (b_op ^ e_sub) + e_sub, the carry-in as a 33rd bit
+    // below the sum, so the second operand's forward mux and SUB's inversion are one LUT4 before
+    // the chain (b_x, kept) and nothing follows the chain but the write data's last LUT; yosys
+    // had made an adder and a subtractor with a mux after them and the forward mux two LUTs)
+    (* keep *) wire [31:0] b_x = (e_fb ? e_res : e_bop) ^ {32{e_sub}};
+    wire [32:0] as_w = {x1v, 1'b1} + {b_x, e_sub};
+    (* keep *) wire [31:0] alu_as = as_w[32:1];                     // e_sub ? x1v - b_op : x1v + b_op
     reg  [31:0] alu_x;
     always @* begin
         case (f3)
-            3'b001: alu_x = x1v << shamt;
             3'b100: alu_x = x1v ^ b_op;
-            3'b101: alu_x = f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt;
             3'b110: alu_x = x1v | b_op;
             3'b111: alu_x = x1v & b_op;
-            default: alu_x = 32'd0;                       // ADD / SUB: alu_as; SLT / SLTU: alu_lt
-        endcase
+            default: alu_x = 32'd0;                       // ADD / SUB: alu_as; SLT / SLTU: alu_lt;
+        endcase                                           // the shifts: sh_q
     end
+    // the shifts (session 66): two cycles, the result registered in the first (sh_q) and ORed
+    // into the write data in the second (sh_q is 0 in every other cycle), so the shifter's
+    // five mux levels are off execute's loop e_res -> operand mux -> result -> e_res
+    wire [31:0] sh_r = f3[2] ? (f7b5 ? $unsigned($signed(x1v) >>> shamt) : x1v >> shamt) : x1v << shamt;
     // SLT / SLTU's bit 0: the comparators below (on registers, no operand mux before them)
     wire alu_ok = is_reg ? (ir[31:25] == 7'd0 || (ir[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101)))
                          : (f3 == 3'b001 ? ir[31:25] == 7'd0
@@ -217,7 +233,7 @@ module rv32i_core #(
     wire [3:0]  st_be = (f3[1:0] == 2'b00) ? (4'b0001 << maddr[1:0])
                       : (f3[1:0] == 2'b01) ? (maddr[1] ? 4'b1100 : 4'b0011) : 4'b1111;
     wire [31:0] st_data = (f3[1:0] == 2'b00) ? {4{x2v[7:0]}} : (f3[1:0] == 2'b01) ? {2{x2v[15:0]}} : x2v;
-    // a load's data from the word its second cycle reads, two LUTs deep (the data memory's
+    // a load's data from the word its second cycle reads (registered: ld_q), two LUTs deep (the data memory's
     // clock-to-out is 5.6 ns of a 10 ns clock on ECP5): one-hot selects registered in its
     // first cycle (its operands do not change until it retires) and 0 in every other cycle,
     // so ld_val is 0 there and the write data ORs it in (xwd). Each bit is an OR of
@@ -264,15 +280,20 @@ module rv32i_core #(
         endcase
     end
 
-    wire run    = e_valid && !halted && v_ready;        // the unit is idle: execute may act
-    wire go     = run && (is_vec || !is_ld || ld_wait); // execute is done with its word (retires or stops)
+    // (r_mis: the words that moved on behind a redirect, into execute and stage 2, are dropped
+    // in the cycle after it, session 66: redir drives r_mis alone, not e_valid's / q_valid's
+    // clear, which was the comparison's longest path)
+    wire run    = e_valid && !r_mis && !halted && v_ready;  // the unit is idle: execute may act
+    wire go     = run && (is_vec || (!is_ld && !e_issh) || ld_wait || sh_wait);  // execute is done with
+                                                        // its word (retires or stops)
+    wire ld0    = !ld_w1 && !ld_wait;                   // a load's first cycle (when is_ld)
     wire adv    = go && (is_vec || (legal && !is_sys));
     wire stop   = run && !is_vec && (is_sys || !legal);
     // execute redirects the fetch for a JALR and a mispredicted branch (stage 2 predicted a
     // backward branch and JAL taken, a forward branch not taken); a refused one stops: no matter
     wire redir  = run && (is_jalr || (is_br && (br ^ e_pt)));
     // adv && e_wr && rd != 0, with legal narrowed to the instructions that write (a branch's
-    // comparison is not on the register file's write enable): a load is legal in its second
+    // comparison is not on the register file's write enable): a load is legal in its third
     // cycle (else it stopped in its first), an ALU word if alu_ok, a jump if its target is aligned
     wire wr_ok  = is_ld || (is_alu && alu_ok) || (is_jal && !jal_t1) || (is_jalr && f3 == 3'b000 && !jl_mis)
                 || opc == OP_LUI || opc == OP_AUIPC;
@@ -283,7 +304,7 @@ module rv32i_core #(
     // that cycle execute holds nothing (the branch dropped the word behind it) and trap_pc
     // still holds the branch's pc
     wire br_mis = run && is_br && br && br_t1;
-    wire take   = q_valid && (!e_valid || go);          // stage 2's word moves to execute
+    wire take   = q_valid && !r_mis && (!e_valid || go);  // stage 2's word moves to execute
     // stage 2's static prediction (session 65), when its word moves on: JAL and a backward
     // branch taken (their target from the registered word), so such a taken branch costs 2
     // cycles as with three stages; the word on imem_rdata behind it is dropped
@@ -299,10 +320,10 @@ module rv32i_core #(
     // flip-flops, not at the block RAM's address; the fetch goes there a cycle later, and the
     // word read in the redirect's cycle is dropped)
     assign imem_addr  = r_mis ? r_tgt : pred ? (q_isjal ? q_jt : q_bt) : load ? d_pc + 32'd4 : d_pc;
-    assign v_valid    = e_valid && !halted && is_vec;
+    assign v_valid    = e_valid && !r_mis && !halted && is_vec;
     assign v_insn     = ir;
     assign v_rs1      = x1v;
-    assign dmem_valid = run && ((is_ld && !ld_wait && ld_ok) || (opc == OP_STORE && st_ok));
+    assign dmem_valid = run && ((is_ld && ld0 && ld_ok) || (opc == OP_STORE && st_ok));
     assign dmem_we    = opc == OP_STORE;
     assign dmem_be    = st_be;
     assign dmem_addr  = maddr;
@@ -317,13 +338,13 @@ module rv32i_core #(
     // uses still retires one per clock
     // x0 is written (0) under reset and in the cycle after it, and never after (do_wb and v_wb
     // leave rd 0 out), so a read of x0 needs no mux. (Under a reset of one cycle in a load's
-    // second cycle the load's data is ORed into that write; the cycle after, with the selects
+    // last cycle the load's data is ORed into that write; the cycle after, with the selects
     // cleared by the reset and execute empty, writes 0.)
     wire        xrst = rst || rst_q;
     wire        xw  = do_wb || v_wb;
     wire        xwv = v_wb || xrst;
     wire [4:0]  xwa = xrst ? 5'd0 : v_wb ? v_rd : rd;
-    // the write data: an OR of the load's data (0 but in a load's second cycle), the ALU's
+    // the write data: an OR of the load's data (0 but in a load's last cycle), the ALU's
     // parts ANDed with their selects (decoded from registers) and the rest (xwo: vsetvli's vl,
     // 0 under reset, or wv_oth). (xwo, the ALU's parts and the load's sign pairs kept apart,
     // so that Yosys' ABC leaves the late data, the adder's and the memory's, in the last LUTs:
@@ -331,10 +352,10 @@ module rv32i_core #(
     wire [31:0] xwo = xwv ? (xrst ? 32'd0 : v_rd_val) : wv_oth;
     wire        s_alu = is_alu && !xwv;
     wire        s_as = s_alu && f3 == 3'b000, s_lt = s_alu && f3[2:1] == 2'b01;
-    wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | {31'd0, alu_lt && s_lt};
+    wire [31:0] xwr = xwo | (alu_x & {32{s_alu}}) | sh_q | {31'd0, alu_lt && s_lt};
     wire [31:0] xwd, ld_val;
     (* keep_hierarchy *) rv32i_core_ld #(.DW(DW)) ld (
-        .dq(dmem_rdata), .lq_b(lq_b), .lq_h(lq_h), .lq_sm(lq_sm), .lq_w(lq_w),
+        .dq(ld_q), .lq_b(lq_b), .lq_h(lq_h), .lq_sm(lq_sm), .lq_w(lq_w),
         .lq_s(lq_s), .lq_s2(lq_s2), .ld_val(ld_val));
     (* keep_hierarchy *) rv32i_core_wd wd (.ld_val(ld_val), .alu_as(alu_as), .s_as(s_as), .xwr(xwr), .xwd(xwd));
     // the write-back register (session 63): the register file is written a cycle after the
@@ -344,7 +365,7 @@ module rv32i_core #(
     // before (e_f1 / e_f2 and e_res), and the word that stage 2 reads in the write's cycle
     // takes wb_d instead of the register file's old word (x0 too: reset's last write, 0, is
     // the pending one when the first word after a reset is read, and a one-cycle reset in a
-    // load's second cycle leaves the load's data in x0 until that write lands).
+    // load's last cycle leaves the load's data in x0 until that write lands).
     reg         wb_we;
     reg  [4:0]  wb_a;
     reg  [31:0] wb_d;
@@ -408,6 +429,7 @@ module rv32i_core #(
             e_bop <= d_bop;     // d_isreg ? d_b : imm_i
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
+            e_issh <= (dw[6:0] == OP_IMM || dw[6:0] == OP_REG) && dw[13:12] == 2'b01;
             e_sub <= d_isreg && dw[30];
             e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
@@ -427,8 +449,8 @@ module rv32i_core #(
         end
     end
 
-    // the load's selects: set in its first cycle for its second, 0 otherwise (and under reset)
-    wire ld1 = run && is_ld && !ld_wait;
+    // the load's selects: set in its second cycle for its third, 0 otherwise (and under reset)
+    wire ld1 = run && is_ld && ld_w1;
     // (the byte's index in the row: ma_lo and, DW 64, address bit 2)
     wire [LA-1:0]  ma_w;
     wire [NBY/4-1:0] ld_wsel;
@@ -449,9 +471,12 @@ module rv32i_core #(
             q_pc <= d_pc;
         end
         r_tgt <= target;
+        ld_q <= dmem_rdata;
     end
     always @(posedge clk) begin
         rst_q <= rst;
+        // a shift's result: set in its first cycle for its second, 0 otherwise (and under reset)
+        sh_q <= rst || !(run && e_issh && !sh_wait) ? 32'd0 : sh_r;
         if (rst || !ld1) begin
             lq_b <= {NBY{1'b0}};
             lq_h <= {NBY/2{1'b0}};
@@ -476,7 +501,9 @@ module rv32i_core #(
             q_valid <= 1'b0;
             r_mis <= 1'b0;
             e_valid <= 1'b0;
+            ld_w1 <= 1'b0;
             ld_wait <= 1'b0;
+            sh_wait <= 1'b0;
             halted <= 1'b0;
             trap <= 1'b0;
             trap_pc <= 32'd0;
@@ -507,24 +534,29 @@ module rv32i_core #(
                 trap <= 1'b1;
                 trap_pc <= v_pc;
             end
-            if (run && is_ld) ld_wait <= !ld_wait;
+            if (run && is_ld) begin
+                ld_w1 <= ld0;
+                ld_wait <= ld_w1;
+            end
+            if (run && e_issh) sh_wait <= !sh_wait;
             if (adv && is_vec) v_pc <= pc;
             d_pc <= imem_addr;
             d_valid <= 1'b1;
             // a redirect in execute drops the words behind it (stage 2's and the memory's), a
             // prediction in stage 2 the memory's
             r_mis <= redir;
-            if (redir || pred) q_valid <= 1'b0;
+            // (the words behind a redirect move on with it and are dropped in the cycle after,
+            // on r_mis: run, take and v_valid are low then)
+            if (r_mis || pred) q_valid <= 1'b0;
             else if (load) q_valid <= 1'b1;
             else if (take) q_valid <= 1'b0;
-            if (redir) e_valid <= 1'b0;
-            else if (take) e_valid <= 1'b1;
-            else if (go) e_valid <= 1'b0;
+            if (take) e_valid <= 1'b1;
+            else if (go || r_mis) e_valid <= 1'b0;
         end
     end
 endmodule
 
-// rv32i_core_ld - a load's data (one-hot selects, all 0 but in the load's second cycle), from
+// rv32i_core_ld - a load's data (one-hot selects, all 0 but in the load's last cycle), from
 // the data memory's word (DW 32) or row (DW 64: the selects pick the half's bytes too). A level of hierarchy of its own (keep_hierarchy): ABC maps it alone,
 // for its own depth, so the data memory's bits stay two LUTs deep (flattened, ABC took kept
 // wires as early as registers and deepened the load's path up to the core's longest)

@@ -456,7 +456,7 @@ def enc_rv32i(op, a):
 
 class RefCore:
     """The reference: decodes words by their fields (independently of the RTL) and executes
-    them, with the core's timing (rvv_ise.CORE_*: taken branches/jumps and loads 2)."""
+    them, with the core's timing (rvv_ise.CORE_*: branches, jumps, loads)."""
 
     def __init__(self, words, mem):
         self.words, self.mem = words, bytearray(mem)
@@ -497,6 +497,11 @@ class RefCore:
             v = {0: (a - b) if (opc == 0x33 and f7) else (a + b), 1: a << sh, 2: int(_s(a) < _s(b)),
                  3: int(a < b), 4: a ^ b, 5: (_s(a) >> sh) if f7 else (a >> sh), 6: a | b, 7: a & b}[f3]
             self.wr(rd, v)
+            if f3 in (1, 5):
+                # a shift retires in its second cycle (CORE_SHIFT_CYCLES, session 66: its result
+                # registered in the first): the trace's cycle is that one, the next a cycle later
+                self.trace[-1] = (self.pc, self.cycles + R.CORE_SHIFT_CYCLES - 1)
+                cost = R.CORE_SHIFT_CYCLES
         elif opc == 0x13:
             v = {0: a + imm_i, 2: int(_s(a) < imm_i), 3: int(a < _u(imm_i)), 4: a ^ _u(imm_i),
                  6: a | _u(imm_i), 7: a & _u(imm_i)}[f3]
@@ -539,10 +544,10 @@ class RefCore:
             if f3 in (0, 1) and v >> (8 * n - 1):
                 v -= 1 << (8 * n)
             self.wr(rd, v)
-            # a load retires in its second cycle (its data arrives then): the trace's cycle is
-            # that one, and it costs one more cycle after it
-            self.trace[-1] = (self.pc, self.cycles + 1)
-            cost = 2
+            # a load retires in its last cycle (CORE_LOAD_CYCLES: since session 66 its data arrives
+            # in the second and is registered): the trace's cycle is that one, the next a cycle later
+            self.trace[-1] = (self.pc, self.cycles + R.CORE_LOAD_CYCLES - 1)
+            cost = R.CORE_LOAD_CYCLES
         elif opc == 0x23:
             addr = _u(a + (_s((w >> 25) << 5 | (w >> 7 & 31) | (0xFFFFF000 if w >> 31 else 0))))
             n = {0: 1, 1: 2, 2: 4}[f3]
@@ -618,7 +623,7 @@ def gnu_words(texts):
 
 
 async def run_scalar(dut, soc, words, mem, name, glitch=False):
-    """glitch: a reset of one cycle in the first load's second cycle (rv32i_core.v's ld_wait),
+    """glitch: a reset of one cycle in the first load's last cycle (rv32i_core.v's ld_wait),
     then the program runs again from its start (it must not store before that load)."""
     ref = RefCore(words, mem)
     ref.run()
@@ -644,7 +649,7 @@ async def run_scalar(dut, soc, words, mem, name, glitch=False):
             break
     else:
         raise AssertionError(f"{name}: no halt")
-    t0 = trace[0][1] - ref.trace[0][1]   # (a load first retires in its second cycle: 1)
+    t0 = trace[0][1] - ref.trace[0][1]   # (a load first retires in its third cycle: 2)
     trace = [(pc, c - t0) for pc, c in trace]
     if trace != ref.trace:
         k = next((k for k, (a, b) in enumerate(zip(trace, ref.trace)) if a != b), min(len(trace), len(ref.trace)))
@@ -831,6 +836,48 @@ def resolve_labels(items):
 
 
 @cocotb.test()
+async def redirect_drops(dut):
+    """Session 66: the two words behind a redirect (execute's: a forward branch taken, a backward
+    one not taken) move on with it, into execute and stage 2, and are dropped in the cycle after
+    on r_mis (rv32i_core.v: run, take and v_valid low then, e_valid / q_valid cleared). Vector
+    words and scalar writes in both places behind forward branches taken, and a loop whose body
+    starts with vector words (the backward branch's exit: its target's words are the dropped
+    ones), in lock step with the model (cycles, scalar writes, every vector register)."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 66)
+    soc = Soc(dut)
+    await soc.start()
+    text = f"""
+        li t0, 100
+        li s5, 3
+        li t2, 2
+        beq s5, s5, over1
+        vsetvli t0, s5, e{ELEN}, m1, tu, mu
+        vxor.vv v1, v2, v3
+over1:
+        addi t1, t0, 0
+        vsetvli x0, s5, e{ELEN}, m1, tu, mu
+        blt x0, t2, over2
+        vxor.vv v4, v5, v6
+        addi t0, t0, 7
+over2:
+        addi t1, t1, 1
+        bne s5, x0, over3
+        addi t1, t1, 9
+        vxor.vv v7, v8, v9
+over3:
+        addi t3, t1, 2
+loop:
+        vxor.vv v10, v10, v11
+        vxor.vv v12, v12, v10
+        addi t2, t2, -1
+        bne t2, x0, loop
+        addi t4, t3, 1
+"""
+    _, trace, _, _ = await run_locked(dut, soc, "redirect drops", text, bytearray(64), rng)
+    dut._log.info("redirect_drops: %d instructions in lock step with the model", len(trace))
+
+
+@cocotb.test()
 async def branch_prediction(dut):
     """Stage 2's static prediction (rv32i_core.v, session 65: the fetched word registered; a
     backward branch and JAL predicted taken there, a forward branch not): backward loops of
@@ -878,6 +925,75 @@ async def branch_prediction(dut):
     await run_scalar(dut, soc, resolve_labels(trap), bytearray(DATA_BASE + 16), "backward misaligned")
     dut._log.info("branch_prediction: %d instructions retired equal to the reference; a misaligned "
                   "backward target traps", n)
+
+
+@cocotb.test()
+async def load_use(dut):
+    """Session 66: a load's data memory word is registered (rv32i_core.v's ld_q, its selects set
+    in its second cycle) and the load retires in its third (CORE_LOAD_CYCLES). Loads back to back,
+    each used by the next word (rs1, rs2, a store's data, a load's address, a branch) or the one
+    after it (the pending write), every width and sign, both halves of the 64-bit row, a store
+    then a load of its address right after it, and a load into the register it addresses by;
+    cycles, writes and memory against the reference."""
+    soc = Soc(dut)
+    await soc.start()
+    b = DATA_BASE
+    nop = ("addi", (9, 0, 0))
+    prog = [("lui", (30, b >> 12)), ("addi", (30, 30, b & 0xFFF)),
+            ("lw", (5, 30, 0)), ("lw", (6, 30, 4)), ("add", (7, 5, 6)),          # two loads, then both
+            ("lb", (8, 30, 3)), ("lh", (10, 30, 6)), ("sub", (11, 10, 8)),      # signed bytes / halves
+            ("lbu", (12, 30, 5)), ("lhu", (13, 30, 2)), ("xor", (14, 12, 13)),
+            ("lw", (15, 30, 8)), ("lw", (16, 15, 0)), ("lw", (16, 16, 4)),      # pointer chase, rd = rs1
+            ("lw", (17, 30, 4)), nop, ("or", (18, 17, 0)),                     # the pending write
+            ("lw", (19, 30, 0)), ("sw", (19, 30, 12)), ("lw", (20, 30, 12)),   # store data, store -> load
+            ("lb", (21, 30, 7)), ("bge", (21, 0, 8)), ("addi", (22, 0, 1)),     # branch on a load (not taken)
+            ("lw", (23, 30, 4)), ("beq", (23, 6, 8)), ("addi", (22, 0, 2)),     # taken (forward: 4)
+            ("lhu", (24, 30, 4)), ("slli", (25, 24, 3)), ("srai", (26, 8, 1)),  # shifts after a load
+            ("lw", (27, 30, 0)), ("sltu", (28, 27, 6)),
+            ("ebreak", ())]
+    words = [w for _, w in (enc_rv32i(op, a) for op, a in prog)]
+    mem = bytearray(DATA_BASE + 256)
+    mem[b:b + 8] = (0x8A7B6C5D).to_bytes(4, "little") + (0xF1E2D3C4).to_bytes(4, "little")
+    mem[b + 8:b + 12] = (b + 16).to_bytes(4, "little")
+    mem[b + 16:b + 24] = (b + 32).to_bytes(4, "little") + (b + 4).to_bytes(4, "little")
+    n = await run_scalar(dut, soc, words, mem, "load_use")
+    dut._log.info("load_use: %d instructions retired equal to the reference", n)
+
+
+@cocotb.test()
+async def shift_use(dut):
+    """Session 66: a shift takes two cycles (rv32i_core.v: its result registered in the first,
+    sh_q, 0 in every other cycle, and written in the second; CORE_SHIFT_CYCLES). Every shift,
+    each used by the next word (rs1, rs2, the next shift's value and amount, a store's data and
+    address, a load's address, a branch, JALR's base) or the one after it (the pending write),
+    shifts back to back, a shift after an ALU word and a load, and the words after a shift that
+    write nothing or do not use it (sh_q must be 0 then); against the reference."""
+    soc = Soc(dut)
+    await soc.start()
+    b = DATA_BASE
+    nop = ("addi", (9, 0, 0))
+    prog = [("lui", (30, b >> 12)), ("addi", (30, 30, b & 0xFFF)), ("addi", (5, 0, -77)),
+            ("addi", (6, 0, 35)),                                                  # amount 3 (35 & 31)
+            ("sll", (7, 5, 6)), ("srl", (8, 7, 6)), ("sra", (10, 8, 6)),          # back to back, rs1
+            ("slli", (11, 5, 31)), ("srli", (12, 11, 1)), ("srai", (13, 12, 4)),
+            ("srli", (14, 6, 1)), ("sra", (15, 5, 14)),                            # amount from a shift
+            ("slli", (16, 5, 2)), ("add", (17, 16, 5)), ("sub", (18, 5, 16)),       # rs1, rs2 of the ALU
+            ("srai", (19, 5, 0)), nop, ("xor", (20, 19, 5)),                       # the pending write
+            ("slli", (21, 6, 1)), ("sw", (21, 30, 0)), ("lw", (22, 30, 0)),         # store data, then load
+            ("srli", (23, 30, 0)), ("sw", (5, 23, 4)), ("lw", (24, 23, 4)),         # store address
+            ("srli", (25, 30, 0)), ("lw", (26, 25, 4)),                             # load address
+            ("lw", (27, 30, 4)), ("srai", (28, 27, 7)),                             # a load then a shift
+            ("addi", (29, 0, 12)), ("sll", (3, 5, 29)),                             # an ALU word then a shift
+            ("srli", (4, 5, 28)), ("bne", (4, 0, 8)), ("addi", (9, 0, 1)),         # branch (taken: 4)
+            ("slli", (4, 0, 5)), ("beq", (4, 0, 8)), ("addi", (9, 0, 2)),          # x0 << 5 == 0: taken
+            ("sll", (0, 5, 6)), ("add", (3, 0, 0)),                                 # rd x0: not forwarded
+            ("sll", (2, 5, 6)), ("sw", (5, 30, 8)), ("addi", (1, 0, 0)), ("lw", (1, 30, 8)),  # then no use
+            ("auipc", (31, 0)), ("srli", (31, 31, 0)), ("jalr", (1, 31, 16)), ("addi", (9, 0, 3)),
+            ("ebreak", ())]
+    words = [w for _, w in (enc_rv32i(op, a) for op, a in prog)]
+    mem = bytearray(DATA_BASE + 256)
+    n = await run_scalar(dut, soc, words, mem, "shift_use")
+    dut._log.info("shift_use: %d instructions retired equal to the reference", n)
 
 
 @cocotb.test()
