@@ -558,7 +558,8 @@ module rvv_unit #(
     // ... with the write the issue cycle's read could not see (the previous instruction's
     // last, then in the second compute stage; per bank, g_rf below)
     wire [REGW-1:0] op_fa, op_fb;
-    wire [REGW-1:0] alt1;           // a bank's other write data (vpi's column, a load's element)
+    wire [REGW-1:0] alt1;           // a bank's other write data (vpi's column)
+    wire [REGW-1:0] ldw;            // a load's element, registered: in the second compute stage
     // a store's element: mel of register vd + mreg, in bank 5 (mel / 5) + (mel % 5 + reg % 5) % 5
     // of the words read (reg % 5 of this cycle's read)
     // (of the next cycle's mel and register: 5 (mel / 5) + (mel % 5 + r5) % 5, r5 = reg % 5 of
@@ -773,7 +774,7 @@ module rvv_unit #(
                 assign rin = l_v32 ? {a, bv} : {a, a};  // vs2 || vs1: vs2 high
             end
             // the kinds without the rotator (zero for the others: the result is an or), or-ed
-            // with the bank's other write data (vpi's column, a load's element: alt1)
+            // with the bank's other write data (vpi's column: alt1)
             wire [ELEN-1:0] lg = ((a ^ bo) & {ELEN{l_op[0]}}) | ((a & bo) & {ELEN{l_op[1]}})
                                | ((a | bo) & {ELEN{l_op[2]}}) | (bv & {ELEN{l_op[3]}})
                                | ((a & ~bo) & {ELEN{l_op[4]}}) | ((x0 ? a ^ rcw : a) & {ELEN{l_op[5]}})
@@ -818,7 +819,8 @@ module rvv_unit #(
                 assign rot_lo = rot[31:0];
                 assign rot_hi = rot[63:32];
             end
-            assign res[g * ELEN +: ELEN] = ((s2_hi ? rot_hi : rot_lo) & keep) | s2_lg;
+            // (a load's element joins here, from its own register ldw: session 66, below)
+            assign res[g * ELEN +: ELEN] = ((s2_hi ? rot_hi : rot_lo) & keep) | s2_lg | ldw[g * ELEN +: ELEN];
         end
     endgenerate
 
@@ -910,7 +912,7 @@ module rvv_unit #(
             wire [ELEN-1:0] c3 = pi_row[(5 * BI + 3) * ELEN +: ELEN];
             wire [ELEN-1:0] c4 = pi_row[(5 * BI + 4) * ELEN +: ELEN];
             // a register's lane (already in this bank's place), a load's element or vpi's
-            // column: alt1, zero when the bank writes neither (res is zero when it does: vpi's
+            // column: alt1 (vpi's), zero when the bank writes none (res is zero when it does: vpi's
             // and a load's kinds set none of its lane's flags; alt1 goes into the lane's
             // first-stage or, so into its second stage's s2_lg). The column's row element is
             // an and-or of the five with a one-hot select registered with the write's flag
@@ -1005,7 +1007,17 @@ module rvv_unit #(
                 assign alt1[gm * ELEN + gq * QW +: QW] =
                       (c0[gq * QW +: QW] & {QW{pi_oh[0]}}) | (c1[gq * QW +: QW] & {QW{pi_oh[1]}})
                     | (c2[gq * QW +: QW] & {QW{pi_oh[2]}}) | (c3[gq * QW +: QW] & {QW{pi_oh[3]}})
-                    | (c4[gq * QW +: QW] & {QW{pi_oh[4]}}) | (mem_rdata[gq * QW +: QW] & {QW{ld_q}});
+                    | (c4[gq * QW +: QW] & {QW{pi_oh[4]}});
+                // A load's element: mem_rdata (the data memory's read, a block RAM's output
+                // without its output register in rvv_soc) straight into a flip-flop, zero unless
+                // ld_q (the flip-flop's synchronous reset), which is the second compute stage's
+                // word of this bank's write (or-ed into res: the lane's result). Until session 65
+                // it went through alt1 and the lane's first-stage or into s2_lg: the block RAM's
+                // 5.61 ns clock-to-out, then five LUTs, was the processor's worst path (seed 3 of
+                // hdl-soc-e64-n5-fmax). The same cycle: the element is written as before.
+                reg  [QW-1:0] ld_w;
+                always @(posedge clk) ld_w <= ld_q ? mem_rdata[gq * QW +: QW] : {QW{1'b0}};
+                assign ldw[gm * ELEN + gq * QW +: QW] = ld_w;
                 if (TB_ACCESS != 0) begin : g_tbq
                     // (writes still in flight are dropped by a deposit: g_tb below)
                     always @(tb_load) fw_we = 1'b0;

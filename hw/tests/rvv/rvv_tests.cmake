@@ -6,7 +6,8 @@
 #                    EleNum 5/15/30 and the ULX3S top ulx3s_rvv; yosys parse (~20 s idle, 121 s
 #                    at load ~15 with a nextpnr beside it, 2026-11-25)
 #   hw_rvv_unit_e64  cocotb on Icarus, EleNum 5/15: every instruction against the model,
-#                    misuse, loads/stores, Algorithms 2 and 3 (103 / 75 cycles per round)
+#                    misuse, loads/stores, a load then its use (back to back), Algorithms 2 and 3
+#                    (103 / 75 cycles per round)
 #   hw_rvv_unit_e32  the same for ELEN 32 and the 32-bit program (147 cycles per round)
 #   hw_rvv_unit_n30  (KF_SLOW_TESTS only) EleNum 30 (6 states), ELEN 64 and 32: misuse and the programs only (the
 #                    full instruction sweep at EleNum 30 takes minutes on Icarus with the

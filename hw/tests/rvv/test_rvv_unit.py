@@ -7,6 +7,8 @@ cycles it took (issue edge to the next possible issue edge) must equal the model
 rule: rvv_ise.cost). What the model rejects (ModelError) the unit must flag done_illegal and
 leave the registers as they were.
 
+- loads then use (session 66): vle at every element count and destination register % 5 (its last
+  element in every lane), then an instruction reading that register right after it;
 - back to back: a read of a register still in flight (the write-back and second compute
   stages' forwards) through either read port and a store; near misses: a read of a register
   that differs from the one in the write-back stage in one part of the forward's compare;
@@ -49,6 +51,9 @@ class Bench:
         self.dut = dut
         self.mem = bytearray(R.MEM_BYTES)
         self.requests = 0       # memory requests seen (a refused word makes none)
+        # mem_rdata in a cycle after no read: random, as rvv_soc's block RAM output holds some
+        # word then (its own rng, so that the tests' draws stay as they were)
+        self.idle = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 100)
 
     async def start(self):
         dut = self.dut
@@ -79,7 +84,7 @@ class Bench:
                 else:
                     data = int.from_bytes(self.mem[a:a + nb], "little")
             await RisingEdge(dut.clk)
-            dut.mem_rdata.value = data if data is not None else 0
+            dut.mem_rdata.value = data if data is not None else self.idle.getrandbits(ELEN)
 
     async def issue(self, word, rs1=0):
         """Issue one word; returns (cycles from its issue edge to the next possible issue
@@ -373,6 +378,59 @@ async def loads_stores(dut):
             assert b.mem == m.mem, f"memory after {op} at vl 0 differs from the model's"
             count += 1
     dut._log.info("loads/stores: %d, registers and memory equal to the model", count)
+
+
+@cocotb.test()
+async def load_then_use(dut):
+    """vle, then right after it an instruction that reads its destination: vxor.vv (port A),
+    vand.vv (port B), vse (the store's read) or a second vle and then vxor.vv. Every vl of
+    LMUL 1 (ELENUM 5; a sample of 8 above) and vd % 5 = 0..4, so that the load's last element,
+    read by the next instruction through the forwards, is in every lane; LMUL 2 and 8 with
+    vl = VLMAX and a random one. Session 66 registers the load's element (mem_rdata) in its
+    own flip-flop of the second compute stage (ld_w, rvv_unit.v) instead of the lane's first
+    stage; mem_rdata is random in the cycles after no read (Bench._memory), as rvv_soc's."""
+    rng = random.Random(int(os.environ.get("KF_HW_SEED", "1")) + 11)
+    b = Bench(dut)
+    await b.start()
+    nb = ELEN // 8
+    count = 0
+    m = random_machine(rng)
+    b.mem[:] = bytes(rng.getrandbits(8) for _ in range(len(b.mem)))
+    m.mem[:] = b.mem
+    await b.load_regs(m)
+    for lmul in (1, 2, 8):
+        vlmax = lmul * ELENUM
+        if lmul == 1:
+            vls = list(range(1, vlmax + 1)) if ELENUM <= 5 else sorted(rng.sample(range(1, vlmax + 1), 8))
+        else:
+            vls = [vlmax, rng.randrange(1, vlmax)]
+        for vl in vls:
+            await set_vtype(b, m, lmul, vl, rng)
+            groups = list(range(0, 32, lmul))
+            for r5 in range(5):
+                vds = [g for g in groups if g % 5 == r5]
+                if not vds:
+                    continue
+                vd = rng.choice(vds)
+                x, z, w = rng.sample([g for g in groups if g != vd], 3)
+                nxt = rng.choice(["a", "b", "st", "ld"])
+                addr = rng.randrange(0, len(b.mem) - nb * vlmax)
+                tag = f"ld-use {nxt}:"
+                assert await check(b, m, f"vle{ELEN}.v", [f"v{vd}", "(a0)"], addr, tag, load=False)
+                if nxt == "a":
+                    assert await check(b, m, "vxor.vv", [f"v{z}", f"v{vd}", f"v{x}"], None, tag, load=False)
+                elif nxt == "b":
+                    assert await check(b, m, "vand.vv", [f"v{z}", f"v{x}", f"v{vd}"], None, tag, load=False)
+                elif nxt == "st":
+                    addr = rng.randrange(0, len(b.mem) - nb * vlmax)
+                    assert await check(b, m, f"vse{ELEN}.v", [f"v{vd}", "(a1)"], addr, tag, load=False)
+                    assert b.mem == m.mem, f"{tag} memory after vse differs from the model's"
+                else:
+                    addr = rng.randrange(0, len(b.mem) - nb * vlmax)
+                    assert await check(b, m, f"vle{ELEN}.v", [f"v{w}", "(a1)"], addr, tag, load=False)
+                    assert await check(b, m, "vxor.vv", [f"v{z}", f"v{w}", f"v{vd}"], None, tag, load=False)
+                count += 1
+    dut._log.info("load then use: %d loads, each read right after it, equal to the model", count)
 
 
 @cocotb.test()
