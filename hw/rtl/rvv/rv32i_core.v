@@ -183,7 +183,9 @@ module rv32i_core #(
     // the chain (b_x, kept) and nothing follows the chain but the write data's last LUT; yosys
     // had made an adder and a subtractor with a mux after them and the forward mux two LUTs)
     (* keep *) wire [31:0] b_x = (e_fb ? e_res : e_bop) ^ {32{e_sub}};
-    wire [32:0] as_w = {x1v, 1'b1} + {b_x, e_sub};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [32:0] as_w = {x1v, 1'b1} + {b_x, e_sub};                 // (bit 0: the carry-in's, unused)
+    /* verilator lint_on UNUSEDSIGNAL */
     (* keep *) wire [31:0] alu_as = as_w[32:1];                     // e_sub ? x1v - b_op : x1v + b_op
     reg  [31:0] alu_x;
     always @* begin
