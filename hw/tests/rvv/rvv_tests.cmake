@@ -20,7 +20,7 @@
 #                    (hw/tests/rvv/bench_rvv.py, minutes on Icarus)
 #   hw_formal_rvv    SymbiYosys (hw/formal/run.py): rvv_seq.sby, the unit's issue sequencer
 #                    against the cost rule (ELEN 64 and 32, BMC depth 48); rvv_core_stall.sby,
-#                    the core stalls while the unit is busy (core + unit, BMC depth 24)
+#                    the core stalls while the unit is busy (core + unit, BMC depth 26)
 #   hw_formal_rvv_vpi  SymbiYosys: rvv_vpi_perm.sby, vpi's column write as a permutation of
 #                    elements (ELEN 32, EleNum 5), BMC depth 9: refused words, a fixed row, and
 #                    the row immediate -1 with one row
