@@ -557,6 +557,9 @@ UNITS = {
         # `--functions finish_window,mu_one --steps 360000`: 69 of 72, left finish_window's second loop assigns
         # (parts 2, 3) and its assigns (exit, part 6), step limit; the helpers' preconditions at its calls proved.
         # s62-fw: finish_window out of "pending" (its slow pass above).
+        # s66-vbatch: kf_mldsa_verify_batch tried with ah_kept (c5df66c) back: `--functions kf_mldsa_verify_batch --steps
+        # 360000` 99 of 119 goals, 1,871 s of CPU (2026-11-30, Zen 3, load 4-11); its loop body's goals step out on their
+        # context (docs/ASSURANCE.md, session 66): still pending, no source change. public_same pending (no memcmp row).
         "pending": ["kf_mldsa_verify_batch", "public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
