@@ -1253,6 +1253,19 @@ UNITS = {
     # kg_rows_ok's facts one by one (keygen_rows, still pending, folds them back); mutant keygen_step-runs-one-row-short.
     # The pass: 229 goals, the most steps 210,892, 118.7 s of CPU (load ~8.5); the default run 313.3 s of CPU against
     # main's 551d3290 307.0 s side by side (+6.3 s; KF_PROOF_CACHE=0, load ~9-10, 2026-11-30)
+    # s65-kem5 (not kept: its patch is s66-kem6's base): keygen_rows over keygen_step's contract (s64-kem4's restructured loop: the layout's facts as
+    # invariants in ghost copies, kg_rows_fold at the loop's head, kg_done_last at the exit). Its loop assigns in
+    # \at(.., Pre) terms (the function's assigns of the loop's effect are checked with no invariant: read in the
+    # loop's state, p->k and n are unknown), with invariants that the jobs' out, poly, outlen, out_len and poly_len
+    # are as on entry, from keygen_step's new st_fo / st_fl, from keygen_run's new run_fl (outlen's frame across
+    # sched_run: the ghost lemma kg_fl_sep states its havoc premise at kg_job(w, x), a logic function Qed cannot see
+    # through; over &w->jobs[x] Qed drops it and CVC4 ran to 6,000,000 steps without it). kg_rows_sep dropped.
+    # s66-kem6: keygen_rows proved whole (its slow pass). keygen_step's st_fl states outlen's frame over &w->jobs[x]
+    # under the premise kg_job(w, x) == &w->jobs[x] (true by kg_job's definition; the goal then holds a kg_job term
+    # that matches keygen_run's run_fl: 49,858 steps, the plain form at the 300 s time-out), which keygen_rows' rw_ol
+    # uses as it is; kf_mlkem_params_ok(p) at keygen_step's and the last keygen_row's calls from the ghost lemma
+    # kg_params_in over ghost copies of p's fields (kg_params_ints, a loop invariant Qed keeps; Qed proves the calls):
+    # as an invariant params_ok(p) ran to 1,000,000 steps; mutant keygen_rows-one-step-more.
     "mlkem_kpke": {
         "files": ["src/mlkem/kpke.c", "src/mlkem/poly.c"],
         "timeout": 300,   # a backstop only (the step limit decides): kf_kpke_decrypt's call of decompress ran past 120 s at load ~15
@@ -1274,14 +1287,21 @@ UNITS = {
                            # s63-kem3: keygen_step's ghost lemmas (the untils around step i as ground facts;
                            # kg_rows_ok one fact at a time; p's fields apart from the run)
                            "kg_step_facts", "kg_rows_unfold", "kg_p_sep"], "extra": []},
-            {"functions": ["kg_run_sep", "keygen_run"], "extra": ["-wp-split", "-wp-steps", "900000"], "slow": True,
-             # s62-kem2: the frames of n and until in a Frama-C run of their own (run.py's "props")
-             "props": ["run_fn", "run_fu"]},
+            {"functions": ["kg_run_sep", "kg_fl_sep", "keygen_run"], "extra": ["-wp-split", "-wp-steps", "1400000"], "slow": True,
+             # s62-kem2: the frames of n and until in a Frama-C run of their own (run.py's "props");
+             # s65-kem5: and outlen's (run_fl, 686,085 steps: the pass's limit twice that)
+             "props": ["run_fn", "run_fu", "run_fl"]},
             # s63-kem3: keygen_step over keygen_row_at's, keygen_release's and keygen_run's contracts (-wp-split: the
             # assigns' comprehensions, the ensures' conjunctions)
             {"functions": ["keygen_row_at", "keygen_step"], "extra": ["-wp-split", "-wp-steps", "1000000"], "slow": True},
+            # s64-kem4: keygen_rows over keygen_step's contract, kg_rows_ok folded back after each step (kg_rows_fold);
+            # s65-kem5: 677 of 681 (docs/ASSURANCE.md); s66-kem6: proved whole, with kg_pa_fold (s65's, listed here now)
+            # and kf_mlkem_params_ok(p) at its calls from ghost copies of p's fields (kg_params_out / kg_params_in)
+            # (728 goals, the most steps 302,704, rw_pl's preservation: the pass's limit about twice that)
+            {"functions": ["kg_rows_fold", "kg_done_last", "kg_pa_fold", "kg_params_out", "kg_params_in", "keygen_rows"],
+             "extra": ["-wp-split", "-wp-steps", "620000"], "slow": True},
         ],
-        "pending": ["KeyGen's Keccak schedule: keygen_jobs, keygen_rows, kf_kpke_keygen"],
+        "pending": ["KeyGen's Keccak schedule: keygen_jobs, kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
     # the three parameter sets and every input within the documented lengths: the parameter

@@ -156,7 +156,7 @@ typedef struct {
 /*@ ghost
   /@ requires \valid_read(w) && kg_rows_ok(w, k) && (k == 2 || k == 3 || k == 4) && 0 <= r < k;
      requires kf_mlkem_jobs_done_ok(&w->jobs[0], w->n);
-     requires \forall integer q; 0 <= q < w->until[r] ==> w->jobs[q].done != 0;
+     requires bd_dn: \forall integer q; 0 <= q < w->until[r] ==> w->jobs[q].done != 0;
      assigns \nothing;
      ensures \forall integer m, j; r * k <= m < r * k + k && 0 <= j < KF_MLKEM_N ==> 0 <= w->a[m].c[j] <= KF_MLKEM_Q - 1; @/
   static void kg_row_bd(keygen_work *w, unsigned k, unsigned r)
@@ -308,6 +308,101 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
   static void kg_rows_unfold(keygen_work *w, unsigned k) { }
 */
 
+/* (ACSL, unit mlkem_kpke, s64-kem4) a ghost lemma: at keygen_rows' loop exit (i == k), the jobs before the last
+ * row's until done, in the form of kg_row_bd's bd_dn at r = k - 1 as C computes it (unsigned) */
+/*@ ghost
+  /@ requires dl_i: \valid_read(w) && 2 <= k <= K_MAX && i == k;
+     requires dl_in: \forall integer q; 0 <= q < w->until[i - 1] ==> w->jobs[q].done != 0;
+     assigns \nothing;
+     ensures dl_dn: \forall integer q; 0 <= q < w->until[(unsigned)(k - 1)] ==> w->jobs[q].done != 0; @/
+  static void kg_done_last(keygen_work *w, unsigned k, unsigned i) { }
+*/
+
+/* (ACSL, unit mlkem_kpke, s65-kem5) a ghost lemma: kg_polys_apart from its body in the terms of keygen_rows' ghost copy
+ * of n (rw_pa: as the predicate, its preservation ran to the step limit in keygen_rows' context), before each step */
+/*@ ghost
+  /@ requires w->n == n;
+     requires \forall integer r; 0 <= r < n && w->jobs[r].out == \null ==> \separated(w->jobs[r].poly, sec);
+     assigns \nothing;
+     ensures kg_polys_apart(w, sec); @/
+  static void kg_pa_fold(keygen_work *w, keygen_secrets *sec, unsigned n) { }
+*/
+
+/* (ACSL, unit mlkem_kpke, s66-kem6) kf_mlkem_params_ok(p) in keygen_rows' loop: the set's values as keygen_rows'
+ * ghost copies of p's fields (kg_params_ints, out of params_ok(p) at its entry by kg_params_out, a loop invariant that
+ * never changes) and back into params_ok(p) by kg_params_in, called right before each call that needs it (p's fields
+ * equal to the copies: rw_p). params_ok(p) as an invariant (preserved over keygen_step's st_k / st_fp) or read from
+ * rw_p and the entry's params_ok ran to the step limit / the 300 s time-out in keygen_rows' context (s65-kem5) */
+/*@ predicate kg_params_ints(integer k, integer e1, integer e2, integer du, integer dv, integer ekb, integer dkb,
+                             integer ctb) =
+      e2 == 2 &&
+      ((k == 2 && e1 == 3 && du == 10 && dv == 4) ||
+       (k == 3 && e1 == 2 && du == 10 && dv == 4) ||
+       (k == 4 && e1 == 2 && du == 11 && dv == 5)) &&
+      ekb == 384 * k + 32 && dkb == 768 * k + 96 && ctb == 32 * (du * k + dv); */
+/*@ ghost
+  /@ requires kf_mlkem_params_ok(p);
+     assigns \nothing;
+     ensures po_v: kg_params_ints(p->k, p->eta1, p->eta2, p->du, p->dv, p->ek_bytes, p->dk_bytes, p->ct_bytes); @/
+  static void kg_params_out(const kf_mlkem_params *p) { }
+*/
+/*@ ghost
+  /@ requires pi_f: \valid_read(p) && p->k == k && p->eta1 == e1 && p->eta2 == e2 && p->du == du && p->dv == dv &&
+                    p->ek_bytes == ekb && p->dk_bytes == dkb && p->ct_bytes == ctb;
+     requires pi_v: kg_params_ints(k, e1, e2, du, dv, ekb, dkb, ctb);
+     assigns \nothing;
+     ensures pi_ok: kf_mlkem_params_ok(p); @/
+  static void kg_params_in(const kf_mlkem_params *p, unsigned k, unsigned e1, unsigned e2, unsigned du, unsigned dv,
+                           size_t ekb, size_t dkb, size_t ctb) { }
+*/
+
+/* (ACSL, unit mlkem_kpke, s64-kem4) a ghost lemma: keygen_step's facts (its ensures st_ru_*: the layout one fact at
+ * a time, in p->k and the untils as on the step's entry, k0 and u1 .. u3 here, the caller's ghost copies) folded back
+ * into kg_rows_ok (keygen_rows, after each step); the rows' jobs over a general row i by cases on k (i k linear in
+ * each: kg_rows_ok(w, 2), (w, 3), (w, 4) asserted whole in its branch) and on i (fd_4a, then fd_4) */
+/*@ ghost
+  /@ requires rf_k: k == k0 && (k == 2 || k == 3 || k == 4);
+     requires rf_uu: w->until[1] == u1 && w->until[2] == u2 && w->until[3] == u3;
+     requires rf_n: w->n <= K_MAX * K_MAX + 3 * K_MAX && k0 <= w->until[0];
+     requires rf_u: w->until[0] <= w->n && (1 < k0 ==> w->until[1] <= w->n) && (2 < k0 ==> w->until[2] <= w->n) &&
+                    (3 < k0 ==> w->until[3] <= w->n);
+     requires rf_r: (1 < k0 ==> w->until[0] + k0 <= w->until[1]) && (2 < k0 ==> w->until[1] + k0 <= w->until[2]) &&
+                    (3 < k0 ==> w->until[2] + k0 <= w->until[3]);
+     requires rf_j0: \forall integer q; 0 <= q < k0 ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
+     requires rf_jx1: 1 < k0 ==> \forall integer x; u1 - k0 <= x < u1 ==>
+                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k0 + (x - (u1 - k0))];
+     requires rf_jx2: 2 < k0 ==> \forall integer x; u2 - k0 <= x < u2 ==>
+                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k0 + (x - (u2 - k0))];
+     requires rf_jx3: 3 < k0 ==> \forall integer x; u3 - 4 <= x < u3 ==>
+                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (u3 - 4))];
+     requires rf_pc: (1 < k0 ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
+                     (2 < k0 ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
+                     (3 < k0 ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]);
+     assigns \nothing;
+     ensures rf_ok: kg_rows_ok(w, k); @/
+  static void kg_rows_fold(keygen_work *w, unsigned k, unsigned k0, unsigned u1, unsigned u2, unsigned u3)
+  {
+    /@ assert fd_u: \forall integer i; 0 <= i < k ==> w->until[i] <= w->n; @/
+    /@ assert fd_r: \forall integer i; 1 <= i < k ==> w->until[i - 1] + k <= w->until[i]; @/
+    /@ assert fd_pc: \forall integer i; 1 <= i < k ==> w->piece[i] == \null || w->piece[i] == &w->jobs[w->until[i - 1]]; @/
+    if (k == 2) {
+      /@ assert fd_2: \forall integer i, x; 1 <= i < 2 && w->until[i] - 2 <= x < w->until[i] ==>
+           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 2 + (x - (w->until[i] - 2))]; @/
+      /@ assert fd_ok2: kg_rows_ok(w, 2); @/
+    } else if (k == 3) {
+      /@ assert fd_3: \forall integer i, x; 1 <= i < 3 && w->until[i] - 3 <= x < w->until[i] ==>
+           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 3 + (x - (w->until[i] - 3))]; @/
+      /@ assert fd_ok3: kg_rows_ok(w, 3); @/
+    } else {
+      /@ assert fd_4a: \forall integer i, x; 1 <= i < 3 && w->until[i] - 4 <= x < w->until[i] ==>
+           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 4 + (x - (w->until[i] - 4))]; @/
+      /@ assert fd_4: \forall integer i, x; 1 <= i < 4 && w->until[i] - 4 <= x < w->until[i] ==>
+           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 4 + (x - (w->until[i] - 4))]; @/
+      /@ assert fd_ok4: kg_rows_ok(w, 4); @/
+    }
+  }
+*/
+
 /* (ACSL, unit mlkem_kpke, session 63) a ghost lemma: each of p's fields apart from keygen_step's run's writes,
  * in the form of WP's havoc premise (as kg_run_sep), called just before the run: keygen_step's frame of p,
  * st_fp (kf_mlkem_params_ok(p) unfolded after the run in keygen_step's context ran to the 300 s time-out) */
@@ -376,6 +471,24 @@ static inline __attribute__((always_inline)) void keygen_release(keygen_work *w,
     if (w->piece[i]) w->piece[i]->held = 0;
 }
 
+/* (ACSL, unit mlkem_kpke, s65-kem5) job x of w as a logic function (kg_job: opaque to Qed), and a ghost lemma: each
+ * job's outlen apart from every job's absorbed and produced (sched_run's size_t writes, in outlen's chunk), in the
+ * form of WP's havoc premise at &kg_job(w, x)->outlen (keygen_run's run_fl, the frame of outlen, states it at
+ * kg_job(w, x)). Over &w->jobs[x] Qed proves the disequality and drops the ensures at the call, and CVC4 ran to
+ * the step limit (6,000,000: the 600 s time-out) on the havoc premise without it. (s66-kem6) keygen_step's st_fl
+ * passes the frame on over &w->jobs[x] under the premise kg_job(w, x) == &w->jobs[x] (true by the definition): its
+ * goal then holds the term kg_job(w, x) that run_fl's instance needs (plain, it ran to the 300 s time-out) */
+/*@ logic kf_mlkem_job *kg_job(keygen_work *w, integer x) = &w->jobs[x]; */
+/*@ ghost
+  /@ requires \valid(w) && w->n <= K_MAX * K_MAX + 3 * K_MAX;
+     assigns \nothing;
+     ensures fl_a: \forall integer x; 0 <= x < K_MAX * K_MAX + 3 * K_MAX ==>
+               \forall integer r; 0 <= r < w->n ==> &w->jobs[r].absorbed != &kg_job(w, x)->outlen;
+     ensures fl_p: \forall integer x; 0 <= x < K_MAX * K_MAX + 3 * K_MAX ==>
+               \forall integer r; 0 <= r < w->n ==> &w->jobs[r].produced != &kg_job(w, x)->outlen; @/
+  static void kg_fl_sep(keygen_work *w) { }
+*/
+
 /* (ACSL, unit mlkem_kpke, session 62) a ghost lemma: the fields keygen_run frames apart from what
  * sched_run writes, each in the form of WP's havoc hypothesis of that write (a range of jobs' fields,
  * a comprehension of polynomial cells), so that hypothesis's premise is this lemma's instance; proved
@@ -428,6 +541,7 @@ static inline __attribute__((always_inline)) void keygen_release(keygen_work *w,
     ensures run_fc: \forall integer x; 0 <= x < K_MAX ==> w->piece[x] == \old(w->piece[x]);
     ensures run_fj: \forall integer x; 0 <= x < K_MAX * K_MAX + 3 * K_MAX ==>
               w->jobs[x].out == \old(w->jobs[x].out) && w->jobs[x].poly == \old(w->jobs[x].poly);
+    ensures run_fl: \forall integer x; 0 <= x < K_MAX * K_MAX + 3 * K_MAX ==> kg_job(w, x)->outlen == \old(kg_job(w, x)->outlen);
     ensures run_fs: \forall integer l, j; 0 <= l < K_MAX && 0 <= j < KF_MLKEM_N ==>
               sec->s[l].c[j] == \old(sec->s[l].c[j]) && sec->e[l].c[j] == \old(sec->e[l].c[j]);
     ensures run_ok: kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], \old(w->n));
@@ -440,6 +554,7 @@ static inline __attribute__((always_inline)) int keygen_run(keygen_work *w, unsi
     /*@ ghost (keygen_secrets *sec, const kf_mlkem_params *p) */
 {
     /*@ ghost kg_run_sep(w, sec); */
+    /*@ ghost kg_fl_sep(w); */
     return kf_mlkem_sched_run(&w->sched, w->jobs, w->n, w->until[i]);
 }
 
@@ -455,7 +570,7 @@ static inline __attribute__((always_inline)) int keygen_run(keygen_work *w, unsi
  * a ghost lemma call after the run, and any call after it (even one with exits \false) makes the exit path's
  * assigns goal of the run's call one goal (a merge) that ran to the step limit; the caller folds them
  * back. No code after the run: keygen_row_at, keygen_release, then the ghost lemmas, then the run. */
-/*@ requires kf_mlkem_params_ok(p) && \valid(w) && \valid(sec) && 1 <= i < p->k;
+/*@ requires st_in: kf_mlkem_params_ok(p) && \valid(w) && \valid(sec) && 1 <= i < p->k;
     requires \valid(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1)) && \valid(dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1));
     requires \separated(ek + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), dk_pke + (0 .. KF_MLKEM_POLY_BYTES * p->k - 1), w, sec, p);
     requires \separated(w, sec, p);
@@ -494,6 +609,10 @@ static inline __attribute__((always_inline)) int keygen_run(keygen_work *w, unsi
                       (2 < \old(p->k) ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
                       (3 < \old(p->k) ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]);
     ensures st_fu: \forall integer x; 0 <= x < K_MAX ==> w->until[x] == \old(w->until[x]);
+    ensures st_fo: \forall integer x; 0 <= x < K_MAX * K_MAX + 3 * K_MAX ==>
+              w->jobs[x].out == \old(w->jobs[x].out) && w->jobs[x].poly == \old(w->jobs[x].poly);
+    ensures st_fl: \forall integer x; 0 <= x < K_MAX * K_MAX + 3 * K_MAX ==> kg_job(w, x) == &w->jobs[x] ==>
+              w->jobs[x].outlen == \old(w->jobs[x].outlen);
     ensures st_pa: \forall integer r; 0 <= r < \old(w->n) && w->jobs[r].out == \null ==> \separated(w->jobs[r].poly, sec);
     ensures st_ok: kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
     ensures st_rc: \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
@@ -546,28 +665,70 @@ static int keygen_rows(keygen_work *w, keygen_secrets *sec, const kf_mlkem_param
                        uint8_t *dk_pke)
 {
     int rc = KF_OK;
-    /*@ loop invariant 1 <= i <= p->k;
-        loop invariant kf_mlkem_params_ok(p) && p->k == \at(p->k, Pre) && w->n == \at(w->n, Pre) &&
-                       w->hashed == \at(w->hashed, Pre);
-        loop invariant kg_rows_ok(w, p->k) && kg_polys_apart(w, sec);
-        loop invariant kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
-        loop invariant rc == KF_OK || rc == KF_ERR_BAD_STATE || rc == KF_ERR_BAD_LENGTH;
-        loop invariant rc == KF_OK ==> kg_ready(w);
-        loop invariant rc == KF_OK ==> \forall integer q; 0 <= q < w->until[i - 1] ==> w->jobs[q].done != 0;
-        loop invariant \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
+    unsigned i; /* (ACSL) declared here: kg_done_last reads it after the loop */
+    /* (ACSL) the layout's facts one by one, in p->k and the untils as here (the ghost copies), the loop's
+       invariants; folded back into kg_rows_ok before each step (no code after the step) */
+    /*@ ghost unsigned gk = p->k, gu1 = w->until[1], gu2 = w->until[2], gu3 = w->until[3], gn = w->n; */
+    /*@ ghost unsigned ge1 = p->eta1, ge2 = p->eta2, gdu = p->du, gdv = p->dv; */
+    /*@ ghost size_t gekb = p->ek_bytes, gdkb = p->dk_bytes, gctb = p->ct_bytes; */
+    /*@ ghost kg_params_out(p); */
+    /*@ ghost kg_rows_unfold(w, p->k); */
+    /*@ loop invariant rw_i: 1 <= i <= p->k;
+        loop invariant rw_p: p->k == \at(p->k, Pre) && p->eta1 == \at(p->eta1, Pre) && p->eta2 == \at(p->eta2, Pre) &&
+                             p->du == \at(p->du, Pre) && p->dv == \at(p->dv, Pre) && p->ek_bytes == \at(p->ek_bytes, Pre) &&
+                             p->dk_bytes == \at(p->dk_bytes, Pre) && p->ct_bytes == \at(p->ct_bytes, Pre);
+        loop invariant rw_pi: kg_params_ints(gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb);
+        loop invariant rw_n: w->n == \at(w->n, Pre);
+        loop invariant rw_fo: \forall integer x; 0 <= x < w->n ==>
+                                w->jobs[x].out == \at(w->jobs[x].out, Pre) && w->jobs[x].poly == \at(w->jobs[x].poly, Pre);
+        loop invariant rw_ol: \forall integer x; 0 <= x < w->n ==>
+                                kf_mlkem_job_out_len(&w->jobs[x]) == \at(kf_mlkem_job_out_len(&w->jobs[x]), Pre);
+        loop invariant rw_pl: \forall integer x; 0 <= x < w->n ==>
+                                kf_mlkem_job_poly_len(&w->jobs[x]) == \at(kf_mlkem_job_poly_len(&w->jobs[x]), Pre);
+        loop invariant rw_h: w->hashed == \at(w->hashed, Pre);
+        loop invariant rw_uu: gk == p->k && w->until[1] == gu1 && w->until[2] == gu2 && w->until[3] == gu3;
+        loop invariant rw_rn: w->n <= K_MAX * K_MAX + 3 * K_MAX && gk <= w->until[0];
+        loop invariant rw_ru: w->until[0] <= w->n && (1 < gk ==> w->until[1] <= w->n) && (2 < gk ==> w->until[2] <= w->n) &&
+                              (3 < gk ==> w->until[3] <= w->n);
+        loop invariant rw_rr: (1 < gk ==> w->until[0] + gk <= w->until[1]) && (2 < gk ==> w->until[1] + gk <= w->until[2]) &&
+                              (3 < gk ==> w->until[2] + gk <= w->until[3]);
+        loop invariant rw_j0: \forall integer q; 0 <= q < gk ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
+        loop invariant rw_jx1: 1 < gk ==> \forall integer x; gu1 - gk <= x < gu1 ==>
+                                 w->jobs[x].out == \null && w->jobs[x].poly == &w->a[gk + (x - (gu1 - gk))];
+        loop invariant rw_jx2: 2 < gk ==> \forall integer x; gu2 - gk <= x < gu2 ==>
+                                 w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * gk + (x - (gu2 - gk))];
+        loop invariant rw_jx3: 3 < gk ==> \forall integer x; gu3 - 4 <= x < gu3 ==>
+                                 w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (gu3 - 4))];
+        loop invariant rw_pc: (1 < gk ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
+                              (2 < gk ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
+                              (3 < gk ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]);
+        loop invariant rw_pa: \forall integer r; 0 <= r < gn && w->jobs[r].out == \null ==> \separated(w->jobs[r].poly, sec);
+        loop invariant rw_ok: kf_mlkem_sched_ok(&w->sched) && kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
+        loop invariant rw_rc: rc == KF_OK || rc == KF_ERR_BAD_STATE || rc == KF_ERR_BAD_LENGTH;
+        loop invariant rw_rd: rc == KF_OK ==> kg_ready(w);
+        loop invariant rw_dn: rc == KF_OK ==> \forall integer q; 0 <= q < w->until[i - 1] ==> w->jobs[q].done != 0;
+        loop invariant rw_se: \forall integer l, j; 0 <= l < p->k && 0 <= j < KF_MLKEM_N ==>
                          -(KF_MLKEM_Q - 1) / 2 <= sec->s[l].c[j] <= (KF_MLKEM_Q - 1) / 2 &&
                          -(KF_MLKEM_Q - 1) / 2 <= sec->e[l].c[j] <= (KF_MLKEM_Q - 1) / 2;
-        loop assigns i, rc, ek[0 .. KF_MLKEM_POLY_BYTES * p->k - 1], dk_pke[0 .. KF_MLKEM_POLY_BYTES * p->k - 1],
-            w->jobs[0 .. w->n - 1].held, kf_spec_xn_table,
+        loop assigns i, rc, ek[0 .. KF_MLKEM_POLY_BYTES * \at(p->k, Pre) - 1], dk_pke[0 .. KF_MLKEM_POLY_BYTES * \at(p->k, Pre) - 1],
+            w->jobs[0 .. \at(w->n, Pre) - 1].held, kf_spec_xn_table,
             w->sched.states[0 .. KF_MLKEM_SCHED_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
             w->sched.job_of[0 .. 15], w->sched.staged[0 .. 3], w->sched.first, w->sched.open, w->sched.checked,
-            w->jobs[0 .. w->n - 1].started, w->jobs[0 .. w->n - 1].done, w->jobs[0 .. w->n - 1].absorbed,
-            w->jobs[0 .. w->n - 1].padded, w->jobs[0 .. w->n - 1].produced, w->jobs[0 .. w->n - 1].have,
-            { w->jobs[r].out[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_out_len(&w->jobs[r]) },
-            { w->jobs[r].poly->c[x] | integer r, x; 0 <= r < w->n && 0 <= x < kf_mlkem_job_poly_len(&w->jobs[r]) };
+            w->jobs[0 .. \at(w->n, Pre) - 1].started, w->jobs[0 .. \at(w->n, Pre) - 1].done,
+            w->jobs[0 .. \at(w->n, Pre) - 1].absorbed, w->jobs[0 .. \at(w->n, Pre) - 1].padded,
+            w->jobs[0 .. \at(w->n, Pre) - 1].produced, w->jobs[0 .. \at(w->n, Pre) - 1].have,
+            { \at(w->jobs[r].out, Pre)[x] | integer r, x; 0 <= r < \at(w->n, Pre) &&
+                                             0 <= x < \at(kf_mlkem_job_out_len(&w->jobs[r]), Pre) },
+            { \at(w->jobs[r].poly, Pre)->c[x] | integer r, x; 0 <= r < \at(w->n, Pre) &&
+                                                 0 <= x < \at(kf_mlkem_job_poly_len(&w->jobs[r]), Pre) };
         loop variant p->k - i; */
-    for (unsigned i = 1; i < p->k && rc == KF_OK; i++) rc = keygen_step(w, sec, p, ek, dk_pke, i);
-    /*@ ghost if (rc == KF_OK) { kf_kpke_row_facts(p->k - 1, p->k); kg_row_bd(w, p->k, p->k - 1); } */
+    for (i = 1; i < p->k && rc == KF_OK; i++) {
+        /*@ ghost kg_rows_fold(w, p->k, gk, gu1, gu2, gu3); */
+        /*@ ghost kg_pa_fold(w, sec, gn); */
+        /*@ ghost kg_params_in(p, gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb); */
+        rc = keygen_step(w, sec, p, ek, dk_pke, i);
+    }
+    /*@ ghost if (rc == KF_OK) { kg_params_in(p, gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb); kg_done_last(w, p->k, i); kg_rows_fold(w, p->k, gk, gu1, gu2, gu3); kf_kpke_row_facts(p->k - 1, p->k); kg_row_bd(w, p->k, p->k - 1); } */
     if (rc == KF_OK) keygen_row(p, ek, dk_pke, w->a, sec->s, sec->cached ? sec->m : NULL, sec->e, p->k - 1);
     return rc;
 }
