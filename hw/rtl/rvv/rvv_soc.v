@@ -106,8 +106,10 @@ module rvv_soc #(
     //  - dq (the processor's port, the write's own address): its word is used only in the cycle
     //    after a read request, and no request reads and writes at once. The unit's element comes
     //    back the cycle after mem_valid && !mem_we; the core's load reads in its first cycle
-    //    (dmem_valid, dmem_we = 0: a load is no store) and takes dq in its second (its selects
-    //    lq_* are 0 in every other cycle, so ld_val is 0 whatever dq holds); the core never asks
+    //    (dmem_valid, dmem_we = 0: a load is no store), registers dq in its second (ld_q, session
+    //    66) and selects from that in its third (its selects lq_* are 0 in every other cycle, so
+    //    ld_val is 0 whatever ld_q holds); the unit registers its element as it comes (ld_w,
+    //    session 66, zero unless that cycle is its load's); the core never asks
     //    while the unit is busy (mem_valid wins, above), and the loader writes under rst only.
     //  - rq (the read-back, any address, any time: rvv_axil reads it while the processor runs):
     //    a write to the word it reads in the same clock is caught below (rb_be: the bytes written
