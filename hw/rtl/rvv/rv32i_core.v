@@ -129,6 +129,10 @@ module rv32i_core #(
     reg [31:0] e_alt;           // a branch's other way: pc + 4 if predicted taken, else pc + imm_b
     reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
     reg        e_issh;          // a shift (OP / OP-IMM, f3 001 or 101; decoded in stage 2)
+    reg        e_isvec;         // a vector word (is_vec of the word, decoded in stage 2)
+    reg        e_one;           // done in its first cycle when it runs: a vector word, or neither a
+                                // load nor a shift (go's decode, in stage 2: session 66, the fetch
+                                // address's path from execute's word through go, take and load)
     reg        sh_wait;         // a shift's second cycle (session 66): its result in sh_q
     reg [31:0] sh_q;            // a shift's result, registered in its first cycle (0 in every other)
     reg        ld_w1;           // a load's second cycle: its data is on dmem_rdata (registered: ld_q)
@@ -167,7 +171,7 @@ module rv32i_core #(
     wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
     wire [31:0] imm_u = {ir[31:12], 12'd0};
 
-    wire is_vec = opc == OP_V || opc == OP_LOADFP || opc == OP_STOREFP || opc == OP_CUSTOM2;
+    wire is_vec = e_isvec;      // opc == OP_V || opc == OP_LOADFP || opc == OP_STOREFP || opc == OP_CUSTOM2
     wire is_sys = opc == OP_SYSTEM && ir[31:21] == 11'd0 && ir[19:7] == 13'd0;  // ECALL / EBREAK
 
     // ALU (OP and OP-IMM; SUB and SRA by bit 30, which OP-IMM has only for the shifts)
@@ -286,7 +290,7 @@ module rv32i_core #(
     // in the cycle after it, session 66: redir drives r_mis alone, not e_valid's / q_valid's
     // clear, which was the comparison's longest path)
     wire run    = e_valid && !r_mis && !halted && v_ready;  // the unit is idle: execute may act
-    wire go     = run && (is_vec || (!is_ld && !e_issh) || ld_wait || sh_wait);  // execute is done with
+    wire go     = run && (e_one || ld_wait || sh_wait);  // execute is done with
                                                         // its word (retires or stops)
     wire ld0    = !ld_w1 && !ld_wait;                   // a load's first cycle (when is_ld)
     wire adv    = go && (is_vec || (legal && !is_sys));
@@ -311,6 +315,7 @@ module rv32i_core #(
     // branch taken (their target from the registered word), so such a taken branch costs 2
     // cycles as with three stages; the word on imem_rdata behind it is dropped
     wire q_isbr = dw[6:0] == OP_BRANCH, q_isjal = dw[6:0] == OP_JAL;
+    wire q_isvec = dw[6:0] == OP_V || dw[6:0] == OP_LOADFP || dw[6:0] == OP_STOREFP || dw[6:0] == OP_CUSTOM2;
     wire q_bk   = q_isbr && dw[31];
     wire [31:0] q_bt  = q_pc + {{19{dw[31]}}, dw[31], dw[7], dw[30:25], dw[11:8], 1'b0};
     wire [31:0] q_jt  = q_pc + {{11{dw[31]}}, dw[31], dw[19:12], dw[20], dw[30:21], 1'b0};
@@ -432,6 +437,9 @@ module rv32i_core #(
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
             e_issh <= (dw[6:0] == OP_IMM || dw[6:0] == OP_REG) && dw[13:12] == 2'b01;
+            e_isvec <= q_isvec;
+            e_one <= q_isvec || !(dw[6:0] == OP_LOAD
+                                  || ((dw[6:0] == OP_IMM || dw[6:0] == OP_REG) && dw[13:12] == 2'b01));
             e_sub <= d_isreg && dw[30];
             e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
