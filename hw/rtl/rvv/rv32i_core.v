@@ -316,6 +316,7 @@ module rv32i_core #(
     // cycles as with three stages; the word on imem_rdata behind it is dropped
     wire q_isbr = dw[6:0] == OP_BRANCH, q_isjal = dw[6:0] == OP_JAL;
     wire q_isvec = dw[6:0] == OP_V || dw[6:0] == OP_LOADFP || dw[6:0] == OP_STOREFP || dw[6:0] == OP_CUSTOM2;
+    wire q_issh  = (dw[6:0] == OP_IMM || dw[6:0] == OP_REG) && dw[13:12] == 2'b01;  // a shift
     wire q_bk   = q_isbr && dw[31];
     wire [31:0] q_bt  = q_pc + {{19{dw[31]}}, dw[31], dw[7], dw[30:25], dw[11:8], 1'b0};
     wire [31:0] q_jt  = q_pc + {{11{dw[31]}}, dw[31], dw[19:12], dw[20], dw[30:21], 1'b0};
@@ -436,10 +437,9 @@ module rv32i_core #(
             e_bop <= d_bop;     // d_isreg ? d_b : imm_i
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
             e_isld <= dw[6:0] == OP_LOAD;
-            e_issh <= (dw[6:0] == OP_IMM || dw[6:0] == OP_REG) && dw[13:12] == 2'b01;
+            e_issh <= q_issh;
             e_isvec <= q_isvec;
-            e_one <= q_isvec || !(dw[6:0] == OP_LOAD
-                                  || ((dw[6:0] == OP_IMM || dw[6:0] == OP_REG) && dw[13:12] == 2'b01));
+            e_one <= q_isvec || !(dw[6:0] == OP_LOAD || q_issh);
             e_sub <= d_isreg && dw[30];
             e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
