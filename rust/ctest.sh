@@ -31,6 +31,12 @@ if ! "$cargo" fetch --locked --offline >/dev/null 2>&1; then
     exit 77
   fi
 fi
+# Cargo.toml builds no unit-test harness for the library ([lib] test = false: src/ has no test):
+# a #[test] or #[cfg(test)] added to src/ must turn it back on, not go unrun
+if grep -rqE '#\[(cfg\()?test\b' src; then
+  echo "rust_crate: src/ has unit tests but Cargo.toml's [lib] says test = false: set it to true"
+  exit 1
+fi
 if ! nice -n 10 "$cargo" test --release --locked --offline; then
   echo "rust_crate: cargo test failed"
   exit 1
