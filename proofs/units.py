@@ -560,6 +560,9 @@ UNITS = {
         # s66-vbatch: kf_mldsa_verify_batch tried with ah_kept (c5df66c) back: `--functions kf_mldsa_verify_batch --steps
         # 360000` 99 of 119 goals, 1,871 s of CPU (2026-11-30, Zen 3, load 4-11); its loop body's goals step out on their
         # context (docs/ASSURANCE.md, session 66): still pending, no source change. public_same pending (no memcmp row).
+        # s67-vbatch: the loop's facts carried step by step (assertions between ghost labels, -wp-prop at 360,000):
+        # 23 of 27 proved, the whole function not run (~180 goals); still pending, no source change (docs/ASSURANCE.md,
+        # session 67).
         "pending": ["kf_mldsa_verify_batch", "public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
