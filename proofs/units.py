@@ -1304,6 +1304,9 @@ UNITS = {
             {"functions": ["kg_rows_fold", "kg_done_last", "kg_pa_fold", "kg_params_out", "kg_params_in", "keygen_rows"],
              "extra": ["-wp-split", "-wp-steps", "620000"], "slow": True},
         ],
+        # s67-kem7 (tried, parked at /work/scratch/s67-kem7/parked/): keygen_jobs proved whole over always-inline steps
+        # (a slow pass, -wp-split) but for one of them, keygen_row_step (68 of 73); kf_kpke_keygen also needs
+        # kf_mlkem_sched_lone (mlkem_jobs) to ensure the lanes free after keygen_g (docs/ASSURANCE.md)
         "pending": ["KeyGen's Keccak schedule: keygen_jobs, kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
