@@ -154,6 +154,7 @@ module rv32i_core #(
     (* keep *) reg [NBY-1:0] lq_s2;     // lq_s's copy: one load sign per upper byte (see ld_sgh)
     reg        rst_q;               // rst in the cycle before (x0 written 0 then as well: see xwd)
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
+    reg        v_q;             // e_valid && e_isvec, registered a cycle ahead (session 67: v_valid)
     reg [31:0] xr [0:31];
 
     // ---- register read (stage 2) on the fetched word, registered (q_ir) ----
@@ -357,7 +358,11 @@ module rv32i_core #(
     // flip-flops, not at the block RAM's address; the fetch goes there a cycle later, and the
     // word read in the redirect's cycle is dropped)
     assign imem_addr  = r_mis ? r_tgt : pred ? (q_isjal ? q_jt : q_bt) : load ? d_pc + 32'd4 : d_pc;
-    assign v_valid    = e_valid && !r_mis && !halted && is_vec;
+    // (session 67: e_valid && is_vec from one flip-flop, v_q, made a cycle ahead, so the
+    // unit's accept, v_valid && !busy, is one LUT of four flip-flops: the processor's seed-1
+    // worst path at c514689 ran from the unit's busy through the core's run LUT, shared with
+    // v_valid, and back into the unit's issue registers, 13.77 ns, 11.36 of it routing)
+    assign v_valid    = v_q && !r_mis && !halted;
     assign v_insn     = ir;
     assign v_rs1      = x1v;
     assign dmem_valid = run && ((ld0 && ld_ok) || st_ok);   // (ld_ok 0 unless a load, st_ok unless a store)
@@ -555,6 +560,7 @@ module rv32i_core #(
             tr_wb <= 1'b0;
             v_pc <= 32'd0;
             br_mq <= 1'b0;
+            v_q <= 1'b0;
         end else begin
             cycle <= cycle + 32'd1;
             tr_valid <= adv || stop;
@@ -595,6 +601,8 @@ module rv32i_core #(
             else if (take) q_valid <= 1'b0;
             if (take) e_valid <= 1'b1;
             else if (go || r_mis) e_valid <= 1'b0;
+            // next cycle's e_valid && e_isvec (e_valid as set above, e_isvec as the take block sets it)
+            v_q <= take ? q_isvec : e_valid && !go && !r_mis && e_isvec;
         end
     end
 endmodule
