@@ -130,6 +130,13 @@ module rv32i_core #(
     reg        e_lui, e_auipc, e_link;  // LUI, AUIPC, JAL or JALR (decoded in stage 2 for wv_oth)
     reg        e_issh;          // a shift (OP / OP-IMM, f3 001 or 101; decoded in stage 2)
     reg        e_isvec;         // a vector word (is_vec of the word, decoded in stage 2)
+    // session 67: the data memory's operands decoded in stage 2, so that its address, byte
+    // lanes and write enable start at flip-flops (not at e_ir's opcode)
+    reg [31:0] e_imm;           // a load's or store's offset: imm_s for a store, else imm_i
+    reg        e_isst;          // a store (opc == OP_STORE)
+    reg [3:0]  e_ldm, e_stm;    // bit v: a load / a store (0 for any other word) whose f3 is legal
+                                // and whose address is aligned when x1v[1:0] == v (ld_ok / st_ok
+                                // as a table of x1v's two low bits, off the offset's add)
     reg        e_one;           // done in its first cycle when it runs: a vector word, or neither a
                                 // load nor a shift (go's decode, in stage 2: session 66, the fetch
                                 // address's path from execute's word through go, take and load)
@@ -147,6 +154,7 @@ module rv32i_core #(
     (* keep *) reg [NBY-1:0] lq_s2;     // lq_s's copy: one load sign per upper byte (see ld_sgh)
     reg        rst_q;               // rst in the cycle before (x0 written 0 then as well: see xwd)
     reg [31:0] v_pc;            // the last vector instruction handed over (for trap_pc)
+    reg        v_q;             // e_valid && e_isvec, registered a cycle ahead (session 67: v_valid)
     reg [31:0] xr [0:31];
 
     // ---- register read (stage 2) on the fetched word, registered (q_ir) ----
@@ -168,7 +176,6 @@ module rv32i_core #(
     wire [31:0] x1v  = e_f1 ? e_res : e_a;
     wire [31:0] x2v  = e_f2 ? e_res : e_b;
     wire [31:0] imm_i = {{20{ir[31]}}, ir[31:20]};
-    wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
     wire [31:0] imm_u = {ir[31:12], 12'd0};
 
     wire is_vec = e_isvec;      // opc == OP_V || opc == OP_LOADFP || opc == OP_STOREFP || opc == OP_CUSTOM2
@@ -227,15 +234,21 @@ module rv32i_core #(
 
     // memory: byte address, lanes of the 32-bit word
     // (two adders, on e_a and on e_res, e_f1 picking the sum: the operand mux off the address)
-    wire [31:0] imm_m = (opc == OP_STORE) ? imm_s : imm_i;
+    // (session 67: the offset chosen in stage 2, e_imm: imm_s for a store, else imm_i)
+    wire [31:0] imm_m = e_imm;                      // (opc == OP_STORE) ? imm_s : imm_i
     wire [31:0] maddr_a = e_a + imm_m, maddr_r = e_res + imm_m;
-    wire [31:0] maddr = e_f1 ? maddr_r : maddr_a;   // x1v + imm_m
-    // (the alignment checks add the two low bits alone: off the 32-bit adders' carry chains)
-    wire [1:0]  ma_lo   = x1v[1:0] + ((opc == OP_STORE) ? imm_s[1:0] : imm_i[1:0]);  // maddr[1:0]
-    wire        m_misal = (f3[1:0] == 2'b10 && ma_lo != 2'b00) || (f3[1:0] == 2'b01 && ma_lo[0]);
-    wire        ld_ok   = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010 || f3 == 3'b100 || f3 == 3'b101)
-                          && !m_misal;
-    wire        st_ok   = (f3 == 3'b000 || f3 == 3'b001 || f3 == 3'b010) && !m_misal;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] maddr_c = e_f1 ? maddr_r : maddr_a; // x1v + imm_m (bits 2:0: ma3)
+    /* verilator lint_on UNUSEDSIGNAL */
+    // (the low three bits added alone, off the 32-bit adders' carry chains: the byte lanes and
+    // the 64-bit row's half, which the data memory's write enables take, and the alignment)
+    wire [2:0]  ma3     = x1v[2:0] + e_imm[2:0];    // maddr[2:0]
+    wire [1:0]  ma_lo   = ma3[1:0];
+    wire [31:0] maddr   = {maddr_c[31:3], ma3};
+    // ld_ok / st_ok: the legal f3 and the alignment as a table of x1v[1:0] (e_ldm, e_stm, made
+    // in stage 2 from the word's f3 and offset; 0 unless a load / a store)
+    wire        ld_ok   = e_ldm[x1v[1:0]];
+    wire        st_ok   = e_stm[x1v[1:0]];
     wire [3:0]  st_be = (f3[1:0] == 2'b00) ? (4'b0001 << maddr[1:0])
                       : (f3[1:0] == 2'b01) ? (maddr[1] ? 4'b1100 : 4'b0011) : 4'b1111;
     wire [31:0] st_data = (f3[1:0] == 2'b00) ? {4{x2v[7:0]}} : (f3[1:0] == 2'b01) ? {2{x2v[15:0]}} : x2v;
@@ -318,6 +331,23 @@ module rv32i_core #(
     wire q_isvec = dw[6:0] == OP_V || dw[6:0] == OP_LOADFP || dw[6:0] == OP_STOREFP || dw[6:0] == OP_CUSTOM2;
     wire q_issh  = (dw[6:0] == OP_IMM || dw[6:0] == OP_REG) && dw[13:12] == 2'b01;  // a shift
     wire q_bk   = q_isbr && dw[31];
+    // the data memory's decode (session 67): a store, and the alignment tables e_ldm / e_stm
+    // (bit v: legal f3 and aligned when x1v[1:0] == v; the offset's low bits: imm_s's or imm_i's)
+    wire q_isst = dw[6:0] == OP_STORE, q_isld = dw[6:0] == OP_LOAD;
+    wire [1:0] q_il = q_isst ? dw[8:7] : dw[21:20];
+    wire q_ldf = dw[14:12] == 3'b000 || dw[14:12] == 3'b001 || dw[14:12] == 3'b010
+              || dw[14:12] == 3'b100 || dw[14:12] == 3'b101;
+    wire q_stf = dw[14:12] == 3'b000 || dw[14:12] == 3'b001 || dw[14:12] == 3'b010;
+    reg [3:0] q_al;             // bit v: aligned for f3 when x1v[1:0] == v
+    reg [1:0] q_s;
+    integer qv;
+    always @* begin
+        for (qv = 0; qv < 4; qv = qv + 1) begin
+            q_s = qv[1:0] + q_il;
+            q_al[qv] = !((dw[13:12] == 2'b10 && q_s != 2'b00) || (dw[13:12] == 2'b01 && q_s[0]));
+        end
+    end
+    wire [3:0] q_ldm = q_al & {4{q_isld && q_ldf}}, q_stm = q_al & {4{q_isst && q_stf}};
     wire [31:0] q_bt  = q_pc + {{19{dw[31]}}, dw[31], dw[7], dw[30:25], dw[11:8], 1'b0};
     wire [31:0] q_jt  = q_pc + {{11{dw[31]}}, dw[31], dw[19:12], dw[20], dw[30:21], 1'b0};
     wire [31:0] q_pc4 = q_pc + 32'd4;
@@ -328,11 +358,15 @@ module rv32i_core #(
     // flip-flops, not at the block RAM's address; the fetch goes there a cycle later, and the
     // word read in the redirect's cycle is dropped)
     assign imem_addr  = r_mis ? r_tgt : pred ? (q_isjal ? q_jt : q_bt) : load ? d_pc + 32'd4 : d_pc;
-    assign v_valid    = e_valid && !r_mis && !halted && is_vec;
+    // (session 67: e_valid && is_vec from one flip-flop, v_q, made a cycle ahead, so the
+    // unit's accept, v_valid && !busy, is one LUT of four flip-flops: the processor's seed-1
+    // worst path at c514689 ran from the unit's busy through the core's run LUT, shared with
+    // v_valid, and back into the unit's issue registers, 13.77 ns, 11.36 of it routing)
+    assign v_valid    = v_q && !r_mis && !halted;
     assign v_insn     = ir;
     assign v_rs1      = x1v;
-    assign dmem_valid = run && ((is_ld && ld0 && ld_ok) || (opc == OP_STORE && st_ok));
-    assign dmem_we    = opc == OP_STORE;
+    assign dmem_valid = run && ((ld0 && ld_ok) || st_ok);   // (ld_ok 0 unless a load, st_ok unless a store)
+    assign dmem_we    = e_isst;                             // opc == OP_STORE
     assign dmem_be    = st_be;
     assign dmem_addr  = maddr;
     assign dmem_wdata = st_data;
@@ -439,6 +473,10 @@ module rv32i_core #(
             e_isld <= dw[6:0] == OP_LOAD;
             e_issh <= q_issh;
             e_isvec <= q_isvec;
+            e_imm <= q_isst ? {{20{dw[31]}}, dw[31:25], dw[11:7]} : d_imm;
+            e_isst <= q_isst;
+            e_ldm <= q_ldm;
+            e_stm <= q_stm;
             e_one <= q_isvec || !(dw[6:0] == OP_LOAD || q_issh);
             e_sub <= d_isreg && dw[30];
             e_cu <= dw[6] ? dw[13] : dw[12];
@@ -522,6 +560,7 @@ module rv32i_core #(
             tr_wb <= 1'b0;
             v_pc <= 32'd0;
             br_mq <= 1'b0;
+            v_q <= 1'b0;
         end else begin
             cycle <= cycle + 32'd1;
             tr_valid <= adv || stop;
@@ -562,6 +601,8 @@ module rv32i_core #(
             else if (take) q_valid <= 1'b0;
             if (take) e_valid <= 1'b1;
             else if (go || r_mis) e_valid <= 1'b0;
+            // next cycle's e_valid && e_isvec (e_valid as set above, e_isvec as the take block sets it)
+            v_q <= take ? q_isvec : e_valid && !go && !r_mis && e_isvec;
         end
     end
 endmodule

@@ -347,7 +347,6 @@ module rvv_unit #(
     reg [7:0]  q_newvl;
     reg [1:0]  q_newlmul;
     wire       accept = in_valid && !busy;
-    assign in_ready = !busy;
 
     wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
     wire       last_cycle = busy && (lc || q_pibad);
@@ -444,6 +443,12 @@ module rvv_unit #(
     wire [2:0] n_row  = n_rowfix ? n_f15[2:0] : n_roff;
     // the next values of the control registers (the control block below assigns the same)
     wire       busy_nx = !rst && (accept || (busy && !last_cycle));
+    // in_ready from a copy of busy (session 67, `keep`: equal to busy in every cycle), the
+    // core's stall alone as its load, so that the placer can put it by the core and busy by
+    // the unit's issue logic (at c514689 one busy drove both, the seed-1 worst path's start)
+    (* keep *) reg busy_c;
+    always @(posedge clk) busy_c <= busy_nx;
+    assign in_ready = !busy_c;
     wire       mel_last = {27'd0, mel} == ELENUM - 1;
     wire [4:0] mel_nx  = accept ? 5'd0 : mreq ? (mel_last ? 5'd0 : mel + 5'd1) : mel;
     wire [2:0] mreg_nx = accept ? 3'd0 : (mreq && mel_last) ? mreg + 3'd1 : mreg;

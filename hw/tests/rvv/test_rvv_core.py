@@ -693,7 +693,16 @@ async def rv32i_directed(dut):
              [("addi", (1, 0, 0x403)), ("lh", (2, 1, 0))], [("jal", (1, 6))], [("auipc", (31, 0)), ("jalr", (1, 31, 10))],
              # a branch to a misaligned target: taken (traps, one cycle later in rv32i_core: br_mq; the
              # word behind it, dropped, an ebreak), not taken
-             [("addi", (1, 0, 3)), ("beq", (1, 1, 6)), ("ebreak", ())], [("addi", (1, 0, 3)), ("bne", (1, 1, 6))]]
+             [("addi", (1, 0, 3)), ("beq", (1, 1, 6)), ("ebreak", ())], [("addi", (1, 0, 3)), ("bne", (1, 1, 6))],
+             # session 67 (rv32i_core's e_imm / e_ldm / e_stm, the offset and the alignment decoded
+             # in stage 2): the offset's low bits decide, the base read from the register file (an
+             # addi between, no forward) and forwarded; a store's offset is imm_s (rs2 x0 or x4:
+             # imm_i's bits 21:20 would be 0): sw 2(0x400) traps, sh 1(0x401) and lw 3(0x401) do not
+             [("addi", (1, 0, 0x400)), ("addi", (3, 0, 0)), ("sw", (0, 1, 2))],
+             [("addi", (1, 0, 0x401)), ("addi", (3, 0, 0)), ("sh", (0, 1, 1))],
+             [("addi", (1, 0, 0x401)), ("addi", (3, 0, 0)), ("lw", (2, 1, 3))],
+             [("addi", (1, 0, 0x402)), ("lh", (2, 1, 1))],
+             [("addi", (4, 0, 0x5a)), ("addi", (1, 0, 0x401)), ("sb", (4, 1, 2)), ("lbu", (2, 1, 2))]]
     for k, t in enumerate(traps):
         words = [w for _, w in (enc_rv32i(op, a) for op, a in t)] + [0x0000000B, EBREAK]
         await run_scalar(dut, soc, words, bytearray(mem_size), f"trap {k}")
