@@ -470,14 +470,14 @@ module rv32i_core #(
             e_fb <= fwd2 && d_isreg;
             e_bop <= d_bop;     // d_isreg ? d_b : imm_i
             e_isalu <= dw[6:0] == OP_IMM || dw[6:0] == OP_REG;
-            e_isld <= dw[6:0] == OP_LOAD;
+            e_isld <= q_isld;
             e_issh <= q_issh;
             e_isvec <= q_isvec;
             e_imm <= q_isst ? {{20{dw[31]}}, dw[31:25], dw[11:7]} : d_imm;
             e_isst <= q_isst;
             e_ldm <= q_ldm;
             e_stm <= q_stm;
-            e_one <= q_isvec || !(dw[6:0] == OP_LOAD || q_issh);
+            e_one <= q_isvec || !(q_isld || q_issh);
             e_sub <= d_isreg && dw[30];
             e_cu <= dw[6] ? dw[13] : dw[12];
             e_res <= xwd;   // (this word's result when it retires: no vsetvli write or reset then)
