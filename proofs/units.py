@@ -1448,8 +1448,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["kf_slh_rows_permute",
-                    "thash_batch_rows", "kf_slh_thash_batch_blocks",
+        "pending": ["thash_batch_rows", "kf_slh_thash_batch_blocks",
                     "order_chains", "lane_start", "order_verify",
                     "narrow_call",
                     "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
@@ -1463,7 +1462,7 @@ UNITS = {
                       "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
                       "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch",
-                      "kf_slh_hash_blocks"],   # unit slhdsa_hash
+                      "kf_slh_hash_blocks", "rows_move", "rows_copy", "kf_slh_rows_permute"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1669,8 +1668,14 @@ UNITS = {
             # slh_ctx_bk (the assertions th_bk0, th_bk1: slh_ctx_bk_is at entry, then in the block's scope);
             # its postcondition 90,701 -> 129,034 steps, over half the first pass's 200,000: twice that
             {"functions": ["kf_slh_thash"], "extra": ["-wp-steps", "260000"]},
+            # kf_slh_rows_permute (session 68): permute_from and permute through keccak_backend.h's word-view
+            # stand-ins kf_spec_xn_permute_from / kf_spec_xn_permute_words (2 call points assumed, as hash_xn's),
+            # the three copies through rows_move and rows_copy (memmove's and memcpy's char view of the words:
+            # their 7 goals justified, as rows_clear's), the rows' products by the ghost lemma slh_rows_span;
+            # 45 goals, the most steps 32,420 (2026-12-01, Zen 3, load ~9): the unit's 200,000
+            {"functions": ["slh_rows_span", "rows_move", "rows_copy", "kf_slh_rows_permute"], "extra": []},
         ],
-        "pending": ["kf_slh_rows_permute", "thash_batch_rows", "kf_slh_thash_batch_blocks"],
+        "pending": ["thash_batch_rows", "kf_slh_thash_batch_blocks"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:
@@ -1683,9 +1688,10 @@ UNITS = {
     # with fors_lane (one lane's template words: scalars and buffers, no context) and fors_rows_out
     # (the outputs back into node[]), the ghost lemmas fors_rows_sizes, fors_stream, fors_row_at and
     # fors_pick, and slhdsa_internal.h's slh_word_with_hash, in a pass of their own. Taken by
-    # contracts: kf_slh_thash_batch and kf_slh_rows_permute (slhdsa_internal.h, hash.c pending; the
-    # rows backend's layout, slh_ctx_rows, stated there, set up by kf_slh_ctx_backends, pending) and
-    # fors_compress (unit slhdsa_trees).
+    # contracts: kf_slh_thash_batch and kf_slh_rows_permute (slhdsa_internal.h, proved in unit slhdsa_hash;
+    # kf_slh_rows_permute since session 68, which added the ghost kf_spec_xn_table to its assigns and so to
+    # fors_climb_rows'; the rows backend's layout, slh_ctx_rows, stated there, ensured by kf_slh_ctx_backends)
+    # and fors_compress (unit slhdsa_trees).
     "slhdsa_fors": {
         "files": ["src/slhdsa/fors.c"],
         # a backstop only (the step limit decides): session 50, pk_from_sig's postcondition (336,063 steps in

@@ -257,6 +257,26 @@ void kf_spec_xn_extract_bytes(const void *states, unsigned i, uint8_t *out, size
     assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
 void kf_spec_xn_permute(void *states, unsigned nr);
 
+/* An interleaved table (keccak_xn_lanes.h: state_bytes = 200 n, lane r of instance i the native word
+ * r n + i) seen in its 25 n words, as SLH-DSA's rows hold the states (uint64_t *: WP's Typed+cast model
+ * counts such a buffer in words, so the byte view above would not match it; docs/ASSURANCE.md, "widened
+ * pointer views"). permute, and permute_from (keccak_backend.h's kf_backend_xn: the states from tmpl
+ * except lanes dst .. dst+cnt-1, the instance's own lanes src .. src+cnt-1, then permute), which only
+ * interleaved tables offer. src/slhdsa/hash.c's kf_slh_rows_permute calls them (unit slhdsa_hash). */
+/*@ requires \valid_read(kf_spec_xn_table) && 1 <= kf_spec_xn_table->n && 1 <= nr <= 24;
+    requires \valid((uint64_t *)states + (0 .. 25 * kf_spec_xn_table->n - 1));
+    assigns ((uint64_t *)states)[0 .. 25 * kf_spec_xn_table->n - 1]; */
+void kf_spec_xn_permute_words(void *states, unsigned nr);
+
+/*@ requires \valid_read(kf_spec_xn_table) && 1 <= kf_spec_xn_table->n && 1 <= nr <= 24;
+    requires dst + cnt <= 25 && src + cnt <= 25;
+    requires \valid((uint64_t *)states + (0 .. 25 * kf_spec_xn_table->n - 1));
+    requires \valid_read((uint64_t *)tmpl + (0 .. 25 * kf_spec_xn_table->n - 1));
+    requires \separated((uint64_t *)states + (0 .. 25 * kf_spec_xn_table->n - 1),
+                        (uint64_t *)tmpl + (0 .. 25 * kf_spec_xn_table->n - 1));
+    assigns ((uint64_t *)states)[0 .. 25 * kf_spec_xn_table->n - 1]; */
+void kf_spec_xn_permute_from(void *states, const void *tmpl, unsigned dst, unsigned src, unsigned cnt, unsigned nr);
+
 /* every instance's in[i] is read (the caller points idle ones at valid memory) */
 /*@ requires kf_spec_xn_states(states) && 1 <= nr <= 24;
     requires \valid_read(in + (0 .. kf_spec_xn_table->n - 1));

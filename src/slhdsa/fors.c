@@ -473,7 +473,7 @@ static void fors_rows_out(uint64_t *node, const uint64_t *S, const unsigned *tre
     requires \valid_read(idx + (0 .. c->p->k - 1));
     requires \valid(node + (0 .. c->p->k * c->p->n / 8 - 1)) && \separated(c, node + (0 .. c->p->k * c->p->n / 8 - 1));
     requires \separated(node + (0 .. c->p->k * c->p->n / 8 - 1), c->p) && \separated(node + (0 .. c->p->k * c->p->n / 8 - 1), c->xn);
-    assigns *c, node[0 .. c->p->k * c->p->n / 8 - 1];
+    assigns *c, node[0 .. c->p->k * c->p->n / 8 - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c);
     ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
 static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx, const slh_adrs *adrs,
@@ -520,7 +520,7 @@ static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx,
     /*@ loop invariant 0 <= s0 <= total + w && c->p == p && c->xn == xn && c->rows == \at(c->rows, Pre) &&
                        c->width == \at(c->width, Pre) && c->x1 == \at(c->x1, Pre);
         loop invariant p->a == ga && p->k == k && p->n == n;
-        loop assigns s0, tree[0 .. SLH_MAX_LANES - 1], *c, node[0 .. k * nw - 1];
+        loop assigns s0, tree[0 .. SLH_MAX_LANES - 1], *c, node[0 .. k * nw - 1], kf_spec_xn_table;
         loop variant total - s0; */
     for (unsigned s0 = 0; s0 < total; s0 += w) {
         const unsigned m = total - s0 < w ? total - s0 : w;

@@ -274,16 +274,51 @@ void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t i
     }
 }
 
+/* (ACSL) rows r0 .. r0 + k - 1 of width w lie within the 25 (kf_slh_rows_permute's three copies). */
+/*@ ghost
+  /@ requires r0 + k <= SLH_ROWS && w <= SLH_MAX_LANES;
+     assigns \nothing;
+     ensures 0 <= r0 * w && 0 <= k * w && r0 * w + k * w <= SLH_ROWS * w <= SLH_ROWS * SLH_MAX_LANES; @/
+  static void slh_rows_span(size_t r0, size_t k, size_t w) { }
+*/
+
+/* words of rows moved or copied, stated in words as rows_clear (memmove's and memcpy's char view of
+ * a uint64_t buffer is not one WP's Typed+cast model relates to the words: their justified goals are
+ * here, and kf_slh_rows_permute assumes only these contracts). Inlined: the same code as the calls. */
+/*@ requires \valid(d + (0 .. words - 1)) && \valid_read(s + (0 .. words - 1)) && words <= SLH_ROWS * SLH_MAX_LANES;
+    assigns d[0 .. words - 1]; */
+static void rows_move(uint64_t *d, const uint64_t *s, size_t words)
+{
+    memmove(d, s, words * sizeof d[0]);
+}
+/*@ requires \valid(d + (0 .. words - 1)) && \valid_read(s + (0 .. words - 1)) && words <= SLH_ROWS * SLH_MAX_LANES;
+    requires \separated(d + (0 .. words - 1), s + (0 .. words - 1));
+    assigns d[0 .. words - 1]; */
+static void rows_copy(uint64_t *d, const uint64_t *s, size_t words)
+{
+    memcpy(d, s, words * sizeof d[0]);
+}
+
+/* (ACSL) the table's permute_from and permute through keccak_backend.h's word-view stand-ins
+ * kf_spec_xn_permute_from and kf_spec_xn_permute_words (`calls`, the ghost kf_spec_xn_table set to xn,
+ * as hash_xn): an interleaved table, the only kind rows use. */
 void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t dst, size_t src, size_t cnt)
 {
     const size_t w = xn->n, end = dst + cnt;
+    //@ ghost kf_spec_xn_table = xn;
     if (xn->permute_from) {
+        /*@ calls kf_spec_xn_permute_from; */
         xn->permute_from(S, T, (unsigned)dst, (unsigned)src, (unsigned)cnt, NR);
         return;
     }
-    memmove(S + dst * w, S + src * w, cnt * w * sizeof S[0]);
-    memcpy(S, T, dst * w * sizeof S[0]);
-    memcpy(S + end * w, T + end * w, (SLH_ROWS - end) * w * sizeof S[0]);
+    //@ ghost slh_rows_span(dst, cnt, w);
+    //@ ghost slh_rows_span(src, cnt, w);
+    rows_move(S + dst * w, S + src * w, cnt * w);
+    //@ ghost slh_rows_span(0, dst, w);
+    rows_copy(S, T, dst * w);
+    //@ ghost slh_rows_span(end, SLH_ROWS - end, w);
+    rows_copy(S + end * w, T + end * w, (SLH_ROWS - end) * w);
+    /*@ calls kf_spec_xn_permute_words; */
     xn->permute(S, NR);
 }
 
@@ -305,7 +340,7 @@ void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1)) &&
       \separated(out[i] + (0 .. c->p->n - 1), c, out + (0 .. cnt - 1));
     assigns T[0 .. SLH_ROWS * xn->n - 1], c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->perms,
-            *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)); */
+            *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table; */
 static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t cnt, const slh_adrs *adrs,
                        const uint8_t *const *in, size_t inlen, uint8_t *const *out)
 {
@@ -436,7 +471,7 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1)) &&
       \separated(out[i] + (0 .. c->p->n - 1), c, c->xn, index + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
     assigns c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1], c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->perms,
-            *(out[0 .. cnt - 1] + (0 .. c->p->n - 1));
+            *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures \result <= cnt; */
 static size_t h_rows(slh_ctx *c, const slh_adrs *a, size_t cnt, const uint32_t *index, const uint8_t *const *in,
                      uint8_t *const *out)
@@ -461,7 +496,7 @@ static size_t h_rows(slh_ctx *c, const slh_adrs *a, size_t cnt, const uint32_t *
         }
     /*@ loop invariant j <= cnt;
         loop assigns j, T[0 .. SLH_ROWS * w - 1], c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->perms,
-                     *(out[0 .. cnt - 1] + (0 .. n - 1));
+                     *(out[0 .. cnt - 1] + (0 .. n - 1)), kf_spec_xn_table;
         loop variant cnt - j; */
     for (; cnt - j >= w; j += w) {
         /*@ loop invariant 0 <= i <= w;

@@ -245,7 +245,7 @@ void kf_slh_rows_template(const slh_ctx *c, uint64_t *rows, unsigned w, size_t i
     requires dst + cnt <= SLH_ROWS && src + cnt <= SLH_ROWS;
     requires \valid(S + (0 .. SLH_ROWS * xn->n - 1)) && \valid_read(T + (0 .. SLH_ROWS * xn->n - 1));
     requires \separated(S + (0 .. SLH_ROWS * xn->n - 1), T + (0 .. SLH_ROWS * xn->n - 1), xn);
-    assigns S[0 .. SLH_ROWS * xn->n - 1]; */
+    assigns S[0 .. SLH_ROWS * xn->n - 1], kf_spec_xn_table; */
 void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T, size_t dst, size_t src, size_t cnt);
 /* Instance i's ADRS into rows of width w. (ACSL, unit slhdsa_hash) it writes the 4 ADRS rows
  * only (n / 8 .. n / 8 + 3, of the 25); the indices by WP's range tactic on k. */
