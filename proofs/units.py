@@ -1303,11 +1303,17 @@ UNITS = {
             # (728 goals, the most steps 302,704, rw_pl's preservation: the pass's limit about twice that)
             {"functions": ["kg_rows_fold", "kg_done_last", "kg_pa_fold", "kg_params_out", "kg_params_in", "keygen_rows"],
              "extra": ["-wp-split", "-wp-steps", "620000"], "slow": True},
+            # s68-kem7: keygen_jobs (its contract: kg_rows_ok, kg_polys_apart, hashed within ek) over the always-inline
+            # steps keygen_first_jobs, keygen_piece, keygen_row_jobs, keygen_row_step (the loop body, from the layout
+            # kg_jobs_at at step i to its facts at i + 1; the callees' frames as equalities) and the ghost lemma
+            # kg_jobs_rows (the rows' jobs in the untils' values, for the goals in a later memory state); 452 goals,
+            # the most steps 382,860 (keygen_first_jobs' fj_j0): the pass's limit about twice that
+            {"functions": ["kg_jobs_rows", "keygen_first_jobs", "keygen_piece", "keygen_row_jobs", "keygen_row_step",
+                           "keygen_jobs"], "extra": ["-wp-split", "-wp-steps", "800000"], "slow": True},
         ],
-        # s67-kem7 (tried, parked at /work/scratch/s67-kem7/parked/): keygen_jobs proved whole over always-inline steps
-        # (a slow pass, -wp-split) but for one of them, keygen_row_step (68 of 73); kf_kpke_keygen also needs
-        # kf_mlkem_sched_lone (mlkem_jobs) to ensure the lanes free after keygen_g (docs/ASSURANCE.md)
-        "pending": ["KeyGen's Keccak schedule: keygen_jobs, kf_kpke_keygen"],
+        # kf_kpke_keygen also needs kf_mlkem_sched_lone (mlkem_jobs) to ensure the lanes free after keygen_g
+        # (sched_run's lanes_ok, run_ready_in) and keygen_jobs' ensures to give the first run's jobs_ok (docs/ASSURANCE.md)
+        "pending": ["KeyGen's Keccak schedule: kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for
     # the three parameter sets and every input within the documented lengths: the parameter

@@ -207,36 +207,251 @@ static int keygen_g(keygen_work *w, keygen_secrets *sec, const uint8_t d[SYM], u
     return rc;
 }
 
-/* The schedule's jobs: A^ (lines 3-7), the PRF outputs of s and e (lines 8-15), and (with_h)
- * the pieces of H(ek); until[i] ends the jobs row i of t^ waits for. */
-static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_params *p, uint8_t *ek,
-                        int with_h)
+/* (ACSL, unit mlkem_kpke, s65-kem5) a ghost lemma: kg_polys_apart from its body in the terms of keygen_rows' ghost copy
+ * of n (rw_pa: as the predicate, its preservation ran to the step limit in keygen_rows' context), before each step */
+/*@ ghost
+  /@ requires w->n == n;
+     requires \forall integer r; 0 <= r < n && w->jobs[r].out == \null ==> \separated(w->jobs[r].poly, sec);
+     assigns \nothing;
+     ensures kg_polys_apart(w, sec); @/
+  static void kg_pa_fold(keygen_work *w, keygen_secrets *sec, unsigned n) { }
+*/
+
+/* (ACSL, unit mlkem_kpke, s64-kem4) a ghost lemma: keygen_step's facts (its ensures st_ru_*: the layout one fact at
+ * a time, in p->k and the untils as on the step's entry, k0 and u1 .. u3 here, the caller's ghost copies) folded back
+ * into kg_rows_ok (keygen_rows, after each step); the rows' jobs over a general row i by cases on k (i k linear in
+ * each: kg_rows_ok(w, 2), (w, 3), (w, 4) asserted whole in its branch) and on i (fd_4a, then fd_4) */
+/*@ ghost
+  /@ requires rf_k: k == k0 && (k == 2 || k == 3 || k == 4);
+     requires rf_uu: w->until[1] == u1 && w->until[2] == u2 && w->until[3] == u3;
+     requires rf_n: w->n <= K_MAX * K_MAX + 3 * K_MAX && k0 <= w->until[0];
+     requires rf_u: w->until[0] <= w->n && (1 < k0 ==> w->until[1] <= w->n) && (2 < k0 ==> w->until[2] <= w->n) &&
+                    (3 < k0 ==> w->until[3] <= w->n);
+     requires rf_r: (1 < k0 ==> w->until[0] + k0 <= w->until[1]) && (2 < k0 ==> w->until[1] + k0 <= w->until[2]) &&
+                    (3 < k0 ==> w->until[2] + k0 <= w->until[3]);
+     requires rf_j0: \forall integer q; 0 <= q < k0 ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
+     requires rf_jx1: 1 < k0 ==> \forall integer x; u1 - k0 <= x < u1 ==>
+                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k0 + (x - (u1 - k0))];
+     requires rf_jx2: 2 < k0 ==> \forall integer x; u2 - k0 <= x < u2 ==>
+                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k0 + (x - (u2 - k0))];
+     requires rf_jx3: 3 < k0 ==> \forall integer x; u3 - 4 <= x < u3 ==>
+                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (u3 - 4))];
+     requires rf_pc: (1 < k0 ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
+                     (2 < k0 ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
+                     (3 < k0 ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]);
+     assigns \nothing;
+     ensures rf_ok: kg_rows_ok(w, k); @/
+  static void kg_rows_fold(keygen_work *w, unsigned k, unsigned k0, unsigned u1, unsigned u2, unsigned u3)
+  {
+    /@ assert fd_u: \forall integer i; 0 <= i < k ==> w->until[i] <= w->n; @/
+    /@ assert fd_r: \forall integer i; 1 <= i < k ==> w->until[i - 1] + k <= w->until[i]; @/
+    /@ assert fd_pc: \forall integer i; 1 <= i < k ==> w->piece[i] == \null || w->piece[i] == &w->jobs[w->until[i - 1]]; @/
+    if (k == 2) {
+      /@ assert fd_2: \forall integer i, x; 1 <= i < 2 && w->until[i] - 2 <= x < w->until[i] ==>
+           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 2 + (x - (w->until[i] - 2))]; @/
+      /@ assert fd_ok2: kg_rows_ok(w, 2); @/
+    } else if (k == 3) {
+      /@ assert fd_3: \forall integer i, x; 1 <= i < 3 && w->until[i] - 3 <= x < w->until[i] ==>
+           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 3 + (x - (w->until[i] - 3))]; @/
+      /@ assert fd_ok3: kg_rows_ok(w, 3); @/
+    } else {
+      /@ assert fd_4a: \forall integer i, x; 1 <= i < 3 && w->until[i] - 4 <= x < w->until[i] ==>
+           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 4 + (x - (w->until[i] - 4))]; @/
+      /@ assert fd_4: \forall integer i, x; 1 <= i < 4 && w->until[i] - 4 <= x < w->until[i] ==>
+           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 4 + (x - (w->until[i] - 4))]; @/
+      /@ assert fd_ok4: kg_rows_ok(w, 4); @/
+    }
+  }
+*/
+
+/* (ACSL, unit mlkem_kpke, s68-kem7) keygen_jobs' layout at the head of its loop's step i (kg_jobs_at), n the jobs
+ * set up so far (the local n; w->n is stored after the loop): the untils of rows 0 .. i - 1 set (until[i - 1] == n),
+ * row 0's jobs at jobs[0 .. k), each row r = 1, 2, 3 before i the k jobs before until[r] into a[r k + q] (one fact
+ * per row, ground in r: i k linear in each, as kg_rows_unfold), piece r NULL or the job at until[r - 1], every
+ * SampleNTT polynomial of jobs[0 .. n) apart from the secrets, and hashed within the rows before i. At i == k, n
+ * stored in w->n, kg_rows_fold and kg_pa_fold turn it into kg_rows_ok and kg_polys_apart */
+/*@ predicate kg_jobs_at(keygen_work *w, keygen_secrets *sec, integer k, integer i, integer n) =
+      (k == 2 || k == 3 || k == 4) && 1 <= i <= k && n <= 5 * i + 7 && w->until[i - 1] == n &&
+      3 * k <= w->until[0] && w->until[0] <= n && w->hashed <= KF_MLKEM_POLY_BYTES * (i - 1) &&
+      (1 < i ==> w->until[0] + k <= w->until[1] && w->until[1] <= n) &&
+      (2 < i ==> w->until[1] + k <= w->until[2] && w->until[2] <= n) &&
+      (3 < i ==> w->until[2] + k <= w->until[3] && w->until[3] <= n) &&
+      (\forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q]) &&
+      (1 < i ==> \forall integer x; w->until[1] - k <= x < w->until[1] ==>
+         w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k + (x - (w->until[1] - k))]) &&
+      (2 < i ==> \forall integer x; w->until[2] - k <= x < w->until[2] ==>
+         w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k + (x - (w->until[2] - k))]) &&
+      (3 < i ==> \forall integer x; w->until[3] - 4 <= x < w->until[3] ==>
+         w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (w->until[3] - 4))]) &&
+      (1 < i ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
+      (2 < i ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
+      (3 < i ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]) &&
+      (\forall integer x; 0 <= x < n && w->jobs[x].out == \null ==> \separated(w->jobs[x].poly, sec)); */
+/* (ACSL, unit mlkem_kpke, s68-kem7) a ghost lemma: kg_jobs_at's rows of jobs in the untils' values u1 .. u3 (the
+ * caller's reads of until[1 .. 3] at that point), for a goal in another memory state: keygen_row_step's rows carried
+ * across the step (rs_jx2, in the untils' terms after the step ran to the step limit) and keygen_jobs' fold after the
+ * store of w->n (kg_rows_fold's rf_jx*: the untils read through the loop's havoc) */
+/*@ ghost
+  /@ requires kg_jobs_at(w, sec, k, i, n);
+     requires w->until[1] == u1 && w->until[2] == u2 && w->until[3] == u3;
+     assigns \nothing;
+     ensures jr_1: 1 < i ==> \forall integer x; u1 - k <= x < u1 ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k + (x - (u1 - k))];
+     ensures jr_2: 2 < i ==> \forall integer x; u2 - k <= x < u2 ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k + (x - (u2 - k))];
+     ensures jr_3: 3 < i ==> \forall integer x; u3 - 4 <= x < u3 ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (u3 - 4))]; @/
+  static void kg_jobs_rows(keygen_work *w, keygen_secrets *sec, unsigned k, unsigned i, unsigned n, unsigned u1,
+                           unsigned u2, unsigned u3) { }
+*/
+
+/* The PRF outputs' places, row 0's jobs and the PRFs' (keygen_jobs', always inline: no behaviour change). */
+/* (ACSL, unit mlkem_kpke, s68-kem7) to the layout at step 1 (kg_jobs_at(w, sec, k, 1, 3 k), its facts one by one) */
+/*@ requires fj_v: \valid(w) && \valid(sec) && \valid_read(p) && \separated(w, sec, p) && kf_mlkem_params_ok(p) && k == p->k;
+    requires fj_rs: rho == &sec->rho_sigma[0] && sigma == &sec->rho_sigma[SYM];
+    assigns w->prf_out[0 .. 2 * k - 1], w->eta[0 .. 2 * k - 1], w->jobs[0 .. 3 * k - 1], w->until[0], w->hashed;
+    ensures fj_n: \result == 3 * k && w->until[0] == 3 * k && w->hashed == 0;
+    ensures fj_j0: \forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
+    ensures fj_pa: \forall integer x; 0 <= x < 3 * k && w->jobs[x].out == \null ==> \separated(w->jobs[x].poly, sec); */
+static inline __attribute__((always_inline)) unsigned keygen_first_jobs(keygen_work *w, keygen_secrets *sec,
+                                                                        const kf_mlkem_params *p, unsigned k,
+                                                                        const uint8_t *rho, const uint8_t *sigma)
 {
-    const unsigned k = p->k;
-    const uint8_t *rho = sec->rho_sigma, *sigma = sec->rho_sigma + SYM;
+    /*@ loop invariant 0 <= i <= 2 * k;
+        loop invariant \forall integer q; 0 <= q < i ==> w->prf_out[q] == &sec->prf[q][0] && w->eta[q] == p->eta1;
+        loop assigns i, w->prf_out[0 .. 2 * k - 1], w->eta[0 .. 2 * k - 1];
+        loop variant 2 * k - i; */
     for (unsigned i = 0; i < 2 * k; i++) {
         w->prf_out[i] = sec->prf[i];
         w->eta[i] = p->eta1;
     }
     unsigned n = kf_mlkem_matrix_row_jobs(w->jobs, w->a, rho, k, 0, 0) /*@ ghost (0) */;
+    /*@ assert fj_r0: \forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q]; */
     n += kf_mlkem_prf_jobs(w->jobs + n, w->prf_out, w->eta, 2 * k, sigma, 0) /*@ ghost (n) */;
+    /*@ assert fj_prf: \forall integer x; k <= x < 3 * k ==> w->jobs[x].out == &sec->prf[x - k][0]; */
     w->until[0] = n;
     w->hashed = 0;
-    for (unsigned i = 1; i < k; i++) {
-        const size_t upto = with_h ? KF_MLKEM_POLY_BYTES * i / KF_RATE(256) * KF_RATE(256) : 0;
-        w->piece[i] = NULL;
-        if (upto > w->hashed) {
-            w->piece[i] = &w->jobs[n];
-            kf_mlkem_job_hash(&w->jobs[n++], KF_RATE(256), 0, ek + w->hashed, upto - w->hashed, NULL, 0,
-                              w->hstate, sizeof w->hstate) /*@ ghost (0) */;
-            w->piece[i]->from = w->hashed ? w->hstate : NULL;
-            w->piece[i]->held = 1; /* until rows 0..i-1 are in ek */
-            w->hashed = upto;
-        }
-        n += kf_mlkem_matrix_row_jobs(w->jobs + n, w->a, rho, k, i, 0) /*@ ghost (n) */;
-        w->until[i] = n;
+    return n;
+}
+
+/* Piece i of H(ek), held, if rows 0 .. i - 1 fill a block beyond what the pieces so far hash (keygen_row_step's,
+ * always inline: no behaviour change). (ACSL, unit mlkem_kpke, s68-kem7) it writes jobs[n] only */
+/*@ requires pc_v: \valid(w) && 1 <= i < K_MAX && n < K_MAX * K_MAX + 3 * K_MAX;
+    requires pc_h: w->hashed <= KF_MLKEM_POLY_BYTES * (i - 1);
+    assigns w->piece[i], w->jobs[n], w->hashed;
+    ensures pc_n: \result == n || \result == n + 1;
+    ensures pc_hh: w->hashed <= KF_MLKEM_POLY_BYTES * i;
+    ensures pc_pc: w->piece[i] == \null || w->piece[i] == &w->jobs[n];
+    ensures pc_o: \result == n + 1 ==> w->jobs[n].out != \null;
+    ensures pc_fj: \forall integer x; 0 <= x < n ==>
+              w->jobs[x].out == \old(w->jobs[x].out) && w->jobs[x].poly == \old(w->jobs[x].poly);
+    ensures pc_fu: \forall integer r; 0 <= r < K_MAX ==> w->until[r] == \old(w->until[r]);
+    ensures pc_fp: \forall integer r; 0 <= r < K_MAX && r != i ==> w->piece[r] == \old(w->piece[r]); */
+static inline __attribute__((always_inline)) unsigned keygen_piece(keygen_work *w, const uint8_t *ek, int with_h,
+                                                                   unsigned i, unsigned n)
+{
+    const size_t upto = with_h ? KF_MLKEM_POLY_BYTES * i / KF_RATE(256) * KF_RATE(256) : 0;
+    w->piece[i] = NULL;
+    if (upto > w->hashed) {
+        w->piece[i] = &w->jobs[n];
+        kf_mlkem_job_hash(&w->jobs[n++], KF_RATE(256), 0, ek + w->hashed, upto - w->hashed, NULL, 0,
+                          w->hstate, sizeof w->hstate) /*@ ghost (0) */;
+        w->piece[i]->from = w->hashed ? w->hstate : NULL;
+        w->piece[i]->held = 1; /* until rows 0..i-1 are in ek */
+        w->hashed = upto;
     }
+    return n;
+}
+
+/* Row i's SampleNTT jobs from jobs[n] (keygen_row_step's, always inline: no behaviour change). (ACSL, unit
+ * mlkem_kpke, s68-kem7) their places by a bare job index x (the callee's ghost o = n) */
+/*@ requires rj_v: \valid(w) && (k == 2 || k == 3 || k == 4) && 1 <= i < k && n + k <= K_MAX * K_MAX + 3 * K_MAX;
+    requires rj_rho: \valid_read(rho + (0 .. SYM - 1)) && \separated(w, rho + (0 .. SYM - 1));
+    assigns w->jobs[n .. n + k - 1];
+    ensures rj_n: \result == n + k;
+    ensures rj_c: 0 <= i * k && i * k + k <= 16;
+    ensures rj_j: \forall integer x; n <= x < n + k ==> w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * k + (x - n)];
+    ensures rj_j1: i == 1 ==> \forall integer x; n <= x < n + k ==> w->jobs[x].poly == &w->a[k + (x - n)];
+    ensures rj_j2: i == 2 ==> \forall integer x; n <= x < n + k ==> w->jobs[x].poly == &w->a[2 * k + (x - n)];
+    ensures rj_j3: i == 3 ==> \forall integer x; n <= x < n + k ==> w->jobs[x].poly == &w->a[12 + (x - n)];
+    ensures rj_fj: \forall integer x; 0 <= x < n ==>
+              w->jobs[x].out == \old(w->jobs[x].out) && w->jobs[x].poly == \old(w->jobs[x].poly);
+    ensures rj_fu: \forall integer r; 0 <= r < K_MAX ==> w->until[r] == \old(w->until[r]);
+    ensures rj_fp: \forall integer r; 0 <= r < K_MAX ==> w->piece[r] == \old(w->piece[r]);
+    ensures rj_fh: w->hashed == \old(w->hashed); */
+static inline __attribute__((always_inline)) unsigned keygen_row_jobs(keygen_work *w, const uint8_t *rho, unsigned k,
+                                                                      unsigned i, unsigned n)
+{
+    /*@ ghost kf_kpke_row_facts(i, k); */
+    return n + kf_mlkem_matrix_row_jobs(w->jobs + n, w->a, rho, k, i, 0) /*@ ghost (n) */;
+}
+
+/* Step i of keygen_jobs' loop (always inline: no behaviour change): piece i of H(ek) if due, row i's jobs,
+ * until[i]. (ACSL, unit mlkem_kpke, s68-kem7) from the layout at step i to its facts at step i + 1, one by one */
+/*@ requires rs_v: \valid(w) && \valid(sec) && \separated(w, sec);
+    requires rs_rho: \valid_read(rho + (0 .. SYM - 1)) && \separated(w, rho + (0 .. SYM - 1));
+    requires rs_at: kg_jobs_at(w, sec, k, i, n) && i < k;
+    assigns w->piece[i], w->jobs[n .. n + k], w->hashed, w->until[i];
+    ensures rs_b: (k == 2 || k == 3 || k == 4) && 1 <= i + 1 <= k && \result <= 5 * (i + 1) + 7 && w->until[i] == \result;
+    ensures rs_u0: 3 * k <= w->until[0] && w->until[0] <= \result;
+    ensures rs_h: w->hashed <= KF_MLKEM_POLY_BYTES * i;
+    ensures rs_u1: 1 < i + 1 ==> w->until[0] + k <= w->until[1] && w->until[1] <= \result;
+    ensures rs_u2: 2 < i + 1 ==> w->until[1] + k <= w->until[2] && w->until[2] <= \result;
+    ensures rs_u3: 3 < i + 1 ==> w->until[2] + k <= w->until[3] && w->until[3] <= \result;
+    ensures rs_j0: \forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
+    ensures rs_jx1: 1 < i ==> \forall integer x; w->until[1] - k <= x < w->until[1] ==>
+              w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k + (x - (w->until[1] - k))];
+    ensures rs_jn1: i == 1 ==> \forall integer x; w->until[1] - k <= x < w->until[1] ==>
+              w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k + (x - (w->until[1] - k))];
+    ensures rs_jx2: 2 < i ==> \forall integer x; w->until[2] - k <= x < w->until[2] ==>
+              w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k + (x - (w->until[2] - k))];
+    ensures rs_jn2: i == 2 ==> \forall integer x; w->until[2] - k <= x < w->until[2] ==>
+              w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k + (x - (w->until[2] - k))];
+    ensures rs_jn3: i == 3 ==> \forall integer x; w->until[3] - 4 <= x < w->until[3] ==>
+              w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (w->until[3] - 4))];
+    ensures rs_pc1: 1 < i + 1 ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]];
+    ensures rs_pc2: 2 < i + 1 ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]];
+    ensures rs_pc3: 3 < i + 1 ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]];
+    ensures rs_pa: \forall integer x; 0 <= x < \result && w->jobs[x].out == \null ==> \separated(w->jobs[x].poly, sec); */
+static inline __attribute__((always_inline)) unsigned keygen_row_step(keygen_work *w, const uint8_t *rho,
+                                                                      const uint8_t *ek, int with_h, unsigned k,
+                                                                      unsigned i, unsigned n)
+    /*@ ghost (keygen_secrets *sec) */
+{
+    /*@ ghost kg_jobs_rows(w, sec, k, i, n, w->until[1], w->until[2], w->until[3]); */
+    n = keygen_piece(w, ek, with_h, i, n);
+    n = keygen_row_jobs(w, rho, k, i, n);
+    w->until[i] = n;
+    return n;
+}
+
+/* The schedule's jobs: A^ (lines 3-7), the PRF outputs of s and e (lines 8-15), and (with_h)
+ * the pieces of H(ek); until[i] ends the jobs row i of t^ waits for. */
+/* (ACSL, unit mlkem_kpke, s68-kem7) the layout keygen_rows asks (kg_rows_ok, kg_polys_apart) and hashed within ek,
+ * in \old(p)'s terms; over the always-inline steps above, the loop's invariant kg_jobs_at */
+/*@ requires \valid(w) && \valid(sec) && kf_mlkem_params_ok(p) && \separated(w, sec, p);
+    assigns w->prf_out[0 .. 2 * K_MAX - 1], w->eta[0 .. 2 * K_MAX - 1], w->jobs[0 .. K_MAX * K_MAX + 3 * K_MAX - 1],
+            w->until[0 .. K_MAX - 1], w->piece[1 .. K_MAX - 1], w->n, w->hashed;
+    ensures jb_ok: kg_rows_ok(w, \old(p->k));
+    ensures jb_pa: kg_polys_apart(w, sec);
+    ensures jb_h: w->hashed <= \old(p->ek_bytes); */
+static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_params *p, uint8_t *ek,
+                        int with_h)
+{
+    const unsigned k = p->k;
+    const uint8_t *rho = sec->rho_sigma, *sigma = sec->rho_sigma + SYM;
+    unsigned n = keygen_first_jobs(w, sec, p, k, rho, sigma);
+    /*@ loop invariant 1 <= i <= k;
+        loop invariant kg_jobs_at(w, sec, k, i, n);
+        loop assigns i, n, w->jobs[0 .. K_MAX * K_MAX + 3 * K_MAX - 1], w->until[1 .. K_MAX - 1],
+                     w->piece[1 .. K_MAX - 1], w->hashed;
+        loop variant k - i; */
+    for (unsigned i = 1; i < k; i++) n = keygen_row_step(w, rho, ek, with_h, k, i, n) /*@ ghost (sec) */;
+    /*@ ghost unsigned gu1 = w->until[1], gu2 = w->until[2], gu3 = w->until[3]; */ /* (ACSL) as before the store of n */
+    /*@ ghost kg_jobs_rows(w, sec, k, k, n, gu1, gu2, gu3); */
     w->n = n;
+    /*@ ghost kg_rows_fold(w, k, k, gu1, gu2, gu3); */
+    /*@ ghost kg_pa_fold(w, sec, n); */
 }
 
 /* s and e from the PRF outputs (lines 8-15), in the NTT domain (lines 16-17). */
@@ -318,16 +533,6 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
   static void kg_done_last(keygen_work *w, unsigned k, unsigned i) { }
 */
 
-/* (ACSL, unit mlkem_kpke, s65-kem5) a ghost lemma: kg_polys_apart from its body in the terms of keygen_rows' ghost copy
- * of n (rw_pa: as the predicate, its preservation ran to the step limit in keygen_rows' context), before each step */
-/*@ ghost
-  /@ requires w->n == n;
-     requires \forall integer r; 0 <= r < n && w->jobs[r].out == \null ==> \separated(w->jobs[r].poly, sec);
-     assigns \nothing;
-     ensures kg_polys_apart(w, sec); @/
-  static void kg_pa_fold(keygen_work *w, keygen_secrets *sec, unsigned n) { }
-*/
-
 /* (ACSL, unit mlkem_kpke, s66-kem6) kf_mlkem_params_ok(p) in keygen_rows' loop: the set's values as keygen_rows'
  * ghost copies of p's fields (kg_params_ints, out of params_ok(p) at its entry by kg_params_out, a loop invariant that
  * never changes) and back into params_ok(p) by kg_params_in, called right before each call that needs it (p's fields
@@ -354,53 +559,6 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
      ensures pi_ok: kf_mlkem_params_ok(p); @/
   static void kg_params_in(const kf_mlkem_params *p, unsigned k, unsigned e1, unsigned e2, unsigned du, unsigned dv,
                            size_t ekb, size_t dkb, size_t ctb) { }
-*/
-
-/* (ACSL, unit mlkem_kpke, s64-kem4) a ghost lemma: keygen_step's facts (its ensures st_ru_*: the layout one fact at
- * a time, in p->k and the untils as on the step's entry, k0 and u1 .. u3 here, the caller's ghost copies) folded back
- * into kg_rows_ok (keygen_rows, after each step); the rows' jobs over a general row i by cases on k (i k linear in
- * each: kg_rows_ok(w, 2), (w, 3), (w, 4) asserted whole in its branch) and on i (fd_4a, then fd_4) */
-/*@ ghost
-  /@ requires rf_k: k == k0 && (k == 2 || k == 3 || k == 4);
-     requires rf_uu: w->until[1] == u1 && w->until[2] == u2 && w->until[3] == u3;
-     requires rf_n: w->n <= K_MAX * K_MAX + 3 * K_MAX && k0 <= w->until[0];
-     requires rf_u: w->until[0] <= w->n && (1 < k0 ==> w->until[1] <= w->n) && (2 < k0 ==> w->until[2] <= w->n) &&
-                    (3 < k0 ==> w->until[3] <= w->n);
-     requires rf_r: (1 < k0 ==> w->until[0] + k0 <= w->until[1]) && (2 < k0 ==> w->until[1] + k0 <= w->until[2]) &&
-                    (3 < k0 ==> w->until[2] + k0 <= w->until[3]);
-     requires rf_j0: \forall integer q; 0 <= q < k0 ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
-     requires rf_jx1: 1 < k0 ==> \forall integer x; u1 - k0 <= x < u1 ==>
-                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k0 + (x - (u1 - k0))];
-     requires rf_jx2: 2 < k0 ==> \forall integer x; u2 - k0 <= x < u2 ==>
-                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k0 + (x - (u2 - k0))];
-     requires rf_jx3: 3 < k0 ==> \forall integer x; u3 - 4 <= x < u3 ==>
-                w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (u3 - 4))];
-     requires rf_pc: (1 < k0 ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
-                     (2 < k0 ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
-                     (3 < k0 ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]);
-     assigns \nothing;
-     ensures rf_ok: kg_rows_ok(w, k); @/
-  static void kg_rows_fold(keygen_work *w, unsigned k, unsigned k0, unsigned u1, unsigned u2, unsigned u3)
-  {
-    /@ assert fd_u: \forall integer i; 0 <= i < k ==> w->until[i] <= w->n; @/
-    /@ assert fd_r: \forall integer i; 1 <= i < k ==> w->until[i - 1] + k <= w->until[i]; @/
-    /@ assert fd_pc: \forall integer i; 1 <= i < k ==> w->piece[i] == \null || w->piece[i] == &w->jobs[w->until[i - 1]]; @/
-    if (k == 2) {
-      /@ assert fd_2: \forall integer i, x; 1 <= i < 2 && w->until[i] - 2 <= x < w->until[i] ==>
-           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 2 + (x - (w->until[i] - 2))]; @/
-      /@ assert fd_ok2: kg_rows_ok(w, 2); @/
-    } else if (k == 3) {
-      /@ assert fd_3: \forall integer i, x; 1 <= i < 3 && w->until[i] - 3 <= x < w->until[i] ==>
-           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 3 + (x - (w->until[i] - 3))]; @/
-      /@ assert fd_ok3: kg_rows_ok(w, 3); @/
-    } else {
-      /@ assert fd_4a: \forall integer i, x; 1 <= i < 3 && w->until[i] - 4 <= x < w->until[i] ==>
-           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 4 + (x - (w->until[i] - 4))]; @/
-      /@ assert fd_4: \forall integer i, x; 1 <= i < 4 && w->until[i] - 4 <= x < w->until[i] ==>
-           w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * 4 + (x - (w->until[i] - 4))]; @/
-      /@ assert fd_ok4: kg_rows_ok(w, 4); @/
-    }
-  }
 */
 
 /* (ACSL, unit mlkem_kpke, session 63) a ghost lemma: each of p's fields apart from keygen_step's run's writes,
