@@ -563,6 +563,12 @@ UNITS = {
         # s67-vbatch: the loop's facts carried step by step (assertions between ghost labels, -wp-prop at 360,000):
         # 23 of 27 proved, the whole function not run (~180 goals); still pending, no source change (docs/ASSURANCE.md,
         # session 67).
+        # s68-vbatch: what the loop's callees keep, as their ensures: ah_kept (a_from_ahead, by Qed, in the second pass;
+        # w1_matrix and verify_w1, the first pass: slow) and p_kept (verify_w1: kf_mldsa_params_ok(p) after it); its
+        # mutant a_from_ahead-one-made-ahead-more. verify_decode's keeps (p, A with a_valid, and the batch's ah through a
+        # ghost parameter) prove in its own context but cost ~7 s of CPU more in the default run: parked with the
+        # batch's body assertions in proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s68.patch (docs/ASSURANCE.md,
+        # session 68); kf_mldsa_verify_batch still pending.
         "pending": ["kf_mldsa_verify_batch", "public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter

@@ -147,7 +147,9 @@ void kf_mldsa_sample_in_ball_block(kf_mldsa_poly *c, const uint8_t *block, size_
     requires ah->next_rho == \null || (\valid_read(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    ensures kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    ensures ah_kept: ah->n <= KF_XN_MAX - 1 &&
+                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1); */
 static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
     /*@ assert a_fits: 16 <= p->k * p->l <= K_MAX * L_MAX; */
@@ -185,7 +187,9 @@ static void a_from_ahead(verify_state *st, const kf_mldsa_params *p, a_ahead *ah
              \separated(ah->next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), ah, st));
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid,
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    ensures ah_kept: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
+                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
 static void w1_matrix(verify_state *st, const kf_mldsa_params *p, a_ahead *ah)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX; */
@@ -279,7 +283,9 @@ static void w1_rows(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
 }
 
 /* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same; ah: NULL, or the
- * batch's polynomials made ahead; sib: NULL, or SampleInBall's first block made in lanes. */
+ * batch's polynomials made ahead; sib: NULL, or SampleInBall's first block made in lanes. What it
+ * keeps (ah_kept, p_kept) is stated for the batch's loop, in whose context the frames across the
+ * call step out (kf_mldsa_verify_batch: pending). */
 /*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid(w1 + (0 .. W1_BYTES_MAX - 1));
     requires \separated(st, p, w1 + (0 .. W1_BYTES_MAX - 1));
     requires kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
@@ -295,12 +301,17 @@ static void w1_rows(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
     assigns st->a[0 .. K_MAX * L_MAX - 1], st->a_rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->a_valid, st->c, st->tmp,
             st->z[0 .. L_MAX - 1], st->t1[0 .. K_MAX - 1], st->w[0 .. K_MAX - 1], w1[0 .. W1_BYTES_MAX - 1],
             ah->poly[0 .. KF_XN_MAX - 2], ah->n, ah->rho[0 .. KF_MLDSA_SEEDBYTES - 1], kf_spec_xn_table;
-    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+    ensures st->a_valid != 0 && kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+    ensures ah_kept: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
+                     \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1));
+    ensures p_kept: kf_mldsa_params_ok(p); */
 static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a_ahead *ah, const uint8_t *sib)
 {
     /*@ assert a_fits: p->k * p->l <= K_MAX * L_MAX && 32 * p->w1_bits * p->k <= W1_BYTES_MAX; */
     w1_matrix(st, p, ah);
     w1_challenge(st, p, sib);
+    /*@ assert ah_kept1: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
+                         \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
     /*@ loop invariant 0 <= j <= p->l;
         loop invariant kf_mldsa_params_ok(p);
         loop invariant kf_mldsa_vec_bounded(&st->z[0], j, -9 * KF_MLDSA_Q + 1, 9 * KF_MLDSA_Q - 1);
@@ -308,6 +319,8 @@ static void verify_w1(verify_state *st, const kf_mldsa_params *p, uint8_t *w1, a
         loop assigns j, st->z[0 .. L_MAX - 1];
         loop variant p->l - j; */
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_ntt(&st->z[j]);
+    /*@ assert ah_kept2: ah == \null || (ah->n <= KF_XN_MAX - 1 &&
+                         \forall integer i; 0 <= i < ah->n ==> kf_mldsa_bounded(&ah->poly[i], 0, KF_MLDSA_Q - 1)); */
     w1_rows(st, p, w1);
 }
 
