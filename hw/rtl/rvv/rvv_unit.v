@@ -360,6 +360,7 @@ module rvv_unit #(
     // write port's address, wa_k, with the write kind's select and an adder behind it)
     reg        mq_go;           // mk < vl in this cycle
     wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mq_go;
+    reg        st_q;            // a store's write: its request was in the cycle before (below)
 
     // ---- the operand stage: register operands are read one cycle ahead ----
     // The cycle before a register of the group is computed (the issue cycle for register 0 of
@@ -1140,10 +1141,9 @@ module rvv_unit #(
                     for (tv = 0; tv < 4; tv = tv + 1)
                         s_vlltq[tv] <= {24'd0, q_newvl} < (ELENUM << tv);
                 end
-                if (mreq) begin
-                    mk <= mk + 8'd1;
-                    maddr <= maddr + NB;
-                end
+                if (mreq) mk <= mk + 8'd1;
+                // (a store's address steps with its write, st_q, a cycle after its request)
+                if (q_isst ? st_q : mreq) maddr <= maddr + NB;
             end
             mel <= mel_nx;
             mreg <= mreg_nx;
@@ -1164,9 +1164,15 @@ module rvv_unit #(
     assign done_rd_we = k == K_VSET && q_vd != 5'd0;
     assign done_rd = q_vd;
     assign done_rd_val = {24'd0, q_newvl};
-    assign mem_valid = mreq;
-    assign mem_we = mreq && k == K_STORE;
-    assign mem_addr = maddr;
+    // A store's write goes out a cycle after its request (session 68): the element picked in
+    // the request's cycle (st_el, from op_fa) is registered (st_d) with the write's flag (st_q),
+    // so the data memory's write data, write enable and (for a store) address start at
+    // flip-flops. (At ea32a49 the processor's seed-1 worst path ran from sd5 through st_el's
+    // 5-way select into the DP16KD's write data, 12.18 ns, 10.02 of it routing.) A store
+    // requests in busy cycles 1..vl and its last busy cycle (vl + 1) requests nothing, so its
+    // last element is written in that cycle, still while it runs: no cycle moves, and the
+    // memory holds every element when the next instruction (the unit's or the core's) issues.
+    // A load's request keeps its cycle (its data is expected in the next one).
     reg [ELEN-1:0] st_el;       // the store's element of register vd + mreg
     integer se;
     always @* begin
@@ -1174,7 +1180,15 @@ module rvv_unit #(
         for (se = 0; se < ELENUM; se = se + 1)
             if ({29'd0, sd5} == se / 5 && {29'd0, st_j} == se % 5) st_el = op_fa[se * ELEN +: ELEN];
     end
-    assign mem_wdata = st_el;
+    reg [ELEN-1:0] st_d;        // the store's element (st_q: its write, above)        // its element
+    always @(posedge clk) begin
+        st_q <= !rst && mreq && k == K_STORE;
+        st_d <= st_el;
+    end
+    assign mem_valid = (mreq && k == K_LOAD) || st_q;
+    assign mem_we = st_q;
+    assign mem_addr = maddr;
+    assign mem_wdata = st_d;
     assign vl_o = vl;
     assign lmul_o = 4'd1 << vlmul;
 endmodule
