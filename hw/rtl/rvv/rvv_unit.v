@@ -61,6 +61,7 @@ module rvv_unit #(
     localparam integer NB   = ELEN / 8;
     localparam integer QW   = ELEN / 4;   // a quarter of an element (sa, sb copies)
     localparam integer SHW  = (ELEN == 64) ? 6 : 5;
+    localparam integer NH   = ELEN / 8;   // groups of 8 bits of an element (the shift mask's codes)
     localparam [2:0] SEWC   = (ELEN == 64) ? 3'b011 : 3'b010;
     localparam [2:0] MEMW   = (ELEN == 64) ? 3'b111 : 3'b110;
 
@@ -789,27 +790,52 @@ module rvv_unit #(
             reg  [63:0]     s2_rot;     // the rotator after its first two steps
             reg  [3:0]      s2_amt;     // amount bits 2..5
             reg  [ELEN-1:0] s2_lg;
-            reg  [SHW-1:0]  s2_sh;      // the shift amount and the kind's flags for the mask
-            reg             s2_hi, s2_rotk, s2_sll, s2_srl;
+            reg             s2_hi;
+            // The mask (below) from three codes of the shift amount made here (session 68), so
+            // that the second stage's mask bit is one LUT3 of flip-flops: with b = 8 h + l,
+            // vsll keeps bit b when h > sh / 8, or h = sh / 8 and l >= sh % 8; vsrl keeps it
+            // when b + sh < ELEN, i.e. b' = ELEN - 1 - b >= sh (the same with h' = NH - 1 - h,
+            // l' = 7 - l); a rotate keeps every bit, a kind without the rotator none:
+            //   kg[h] = the group's bits all kept, ke[h] = the group is sh's own, kl[l] = bit l
+            //   of sh's group kept; keep[b] = kg[h] | (ke[h] & kl[l]).
+            // (At c514689 the mask was made in the second stage from the amount (s2_sh) and the
+            // kind's flags, a shifter of ones: seeds 1 and 3's worst path of the unit alone,
+            // s2_sh -> the mask -> res, 10.27 / 10.55 ns, seven LUT levels; at be7107b the whole
+            // mask in the first stage was the worst path.)
+            reg  [NH-1:0]   kg_nx, ke_nx, s2_kg, s2_ke;
+            reg  [7:0]      kl_nx, s2_kl;
+            integer         kh;
+            /* verilator lint_off WIDTH */
+            always @* begin
+                for (kh = 0; kh < NH; kh = kh + 1) begin
+                    kg_nx[kh] = l_rot && (l_srl ? NH - 1 - kh > sh[SHW-1:3]
+                                        : l_sll ? kh > sh[SHW-1:3] : 1'b1);
+                    ke_nx[kh] = l_rot && (l_srl ? NH - 1 - kh == sh[SHW-1:3]
+                                        : l_sll && kh == sh[SHW-1:3]);
+                end
+                for (kh = 0; kh < 8; kh = kh + 1)
+                    kl_nx[kh] = l_srl ? 7 - kh >= sh[2:0] : kh >= sh[2:0];
+            end
+            /* verilator lint_on WIDTH */
             always @(posedge clk) begin
                 s2_rot <= st2;
                 s2_amt <= amt[5:2];
-                s2_sh <= sh;
-                s2_rotk <= l_rot;
-                s2_sll <= l_sll;
-                s2_srl <= l_srl;
+                s2_kg <= kg_nx;
+                s2_ke <= ke_nx;
+                s2_kl <= kl_nx;
                 s2_lg <= lg;
                 s2_hi <= l_hi;
             end
-            // the mask, in the second stage beside the rotator's last four steps (in the first
-            // stage at be7107b it was the worst path: a forwarded write's bit -> the .vv amount's
-            // select -> the mask of every bit -> s2_keep, 12.5 ns with 10.1 of routing, seed 1):
-            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
-            // none when the result is not the rotator's (shifts of a constant: a table of sh
-            // per bit, no comparator)
-            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << s2_sh;
-            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> s2_sh;
-            wire [ELEN-1:0] keep = !s2_rotk ? {ELEN{1'b0}} : s2_srl ? srl_keep : s2_sll ? sll_keep : {ELEN{1'b1}};
+            // the mask, in the second stage beside the rotator's last four steps, from the
+            // codes above (in the first stage at be7107b it was the worst path: a forwarded
+            // write's bit -> the .vv amount's select -> the mask of every bit -> s2_keep, 12.5 ns
+            // with 10.1 of routing, seed 1): bit b survives vsll when b >= sh, vsrl when
+            // b + sh < ELEN; every bit of a rotate; none when the result is not the rotator's
+            reg  [ELEN-1:0] keep;
+            integer         kb;
+            always @*
+                for (kb = 0; kb < ELEN; kb = kb + 1)
+                    keep[kb] = s2_kg[kb / 8] | (s2_ke[kb / 8] & s2_kl[kb % 8]);
             wire [63:0]  st3 = s2_amt[0] ? {s2_rot[59:0], s2_rot[63:60]} : s2_rot;
             wire [63:0]  st4 = s2_amt[1] ? {st3[55:0], st3[63:56]} : st3;
             wire [63:0]  st5 = s2_amt[2] ? {st4[47:0], st4[63:48]} : st4;
