@@ -62,6 +62,8 @@ class Bench:
         dut.in_valid.value = 0
         dut.in_insn.value = 0
         dut.in_rs1.value = 0
+        dut.in_pre_ld.value = 0     # (PRE = 0: the unit decodes in_insn in the issue cycle)
+        dut.in_pre_insn.value = 0
         dut.mem_rdata.value = 0
         dut.rst.value = 1
         await FallingEdge(dut.clk)
