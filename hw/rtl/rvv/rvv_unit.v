@@ -201,8 +201,8 @@ module rvv_unit #(
     // The word's legality is decoded beside its kind, not inside it: d_kr, the kind from the
     // opcode, funct3/funct6, vm and fixed fields (no compare of a register field with another or
     // with vl's register count), and d_ok, the conditions the kind needs (alignment to LMUL, the
-    // immediate's range, vpi's row count, viota's index; vpi's rows against vd: q_pibad, below,
-    // registered); each register the issue writes from the
+    // immediate's range, vpi's row count, viota's one register; vpi's rows against vd and
+    // viota's index: q_pibad, q_iobad, below, registered); each register the issue writes from the
     // kind (k, last, a bank's wok_k) is one select after d_ok. (At da0badf and 33215c8 the
     // issue cycle's worst paths ran from vs1/vs2/vd through vpi's compares into d_k, then its
     // decode again into d_last / d_wrok: hw/rtl/rvv/README.md, "Fmax on ECP5-85".)
@@ -312,7 +312,7 @@ module rvv_unit #(
                              d_ok = al_d && al_s2 && al_s1;
             K_RHO32L, K_RHO32H:
                              d_ok = rle[5] && al_d && al_s2 && al_s1;
-            K_IOTA:          d_ok = rle[1] && d_io_ok;
+            K_IOTA:          d_ok = rle[1];             // (its index: q_iobad, below)
             K_LOAD, K_STORE: d_ok = al_d;
             default:         d_ok = 1'b1;                   // vsetvli (K_ILL: refused anyway)
         endcase
@@ -326,6 +326,12 @@ module rvv_unit #(
     // 11d4387 seeds 1 and 2's worst path ran from the word's vd through d_dd / d_nd and
     // d_pi_ok into d_k, d_last and their registers (91.56 / 84.27 MHz).
     reg        q_pibad;         // busy cycle 1 of a vpi whose rows are illegal
+    // viota's index likewise (session 68): d_io_ok, a compare of in_rs1's 26 high bits with 0,
+    // is registered at the issue (q_iobad) and read in viota's one busy cycle, which then ends
+    // it as a refused word (done_illegal) and keeps its register write off (the banks' we):
+    // 1 + 1 cycles as before. (At aec6e0c the processor's seed-1 worst path ran from the core's
+    // e_a (in_rs1 through x1v's forward mux) through d_io_ok, d_ok and d_k into k, 10.78 ns.)
+    reg        q_iobad;         // busy cycle 1 of a viota whose index is past the table
 
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
@@ -1041,7 +1047,7 @@ module rvv_unit #(
             // four copies, one per quarter of the word (g_fq below). (At 8c1e038 seed 1's worst
             // path ran from the 3-bit select (pi_cx then, one register) through its 5-way
             // select of every bit, then alt's and alt1's selects: one 5.5 ns hop across the die.)
-            wire            we = (wn_k && wok_k) || wo_k;
+            wire            we = (wn_k && wok_k && !q_iobad) || wo_k;
             wire [4:0]      wa = wa_k;
             // The second compute stage: the write (s2_we, s2_wa, wd) is formed a cycle after
             // the cycle that computed its register (or took vpi's column or a load's element)
@@ -1217,8 +1223,10 @@ module rvv_unit #(
             mq_go <= 1'b0;
             pi_go <= 1'b0;
             q_pibad <= 1'b0;
+            q_iobad <= 1'b0;
         end else begin
             q_pibad <= accept && d_kr == K_PI && !d_pi_ok;
+            q_iobad <= accept && d_kr == K_IOTA && !d_io_ok;
             if (accept) begin
                 busy <= 1'b1;
                 cnt <= 8'd1;
@@ -1275,7 +1283,7 @@ module rvv_unit #(
     end
 
     assign done = last_cycle;
-    assign done_illegal = k == K_ILL || q_pibad;
+    assign done_illegal = k == K_ILL || q_pibad || q_iobad;
     assign done_rd_we = k == K_VSET && q_vd != 5'd0;
     assign done_rd = q_vd;
     assign done_rd_val = {24'd0, q_newvl};
