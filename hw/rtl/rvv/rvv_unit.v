@@ -25,7 +25,9 @@
 // a viota index past the table, a vtype other than SEW = ELEN and integer LMUL) takes T = 1,
 // changes nothing and raises done_illegal with done.
 // Memory: one ELEN-bit element per cycle at byte address mem_addr (little-endian elements);
-// read data is expected on mem_rdata in the cycle after the request.
+// read data is expected on mem_rdata in the cycle after the request. A load requests in its
+// busy cycles 1..vl; a store writes (mem_valid with mem_we) in its busy cycles 2..vl + 1, a
+// cycle after it picks each element, from flip-flops (session 68; its last cycle included).
 `default_nettype none
 module rvv_unit #(
     parameter integer ELEN   = 64,  // 64 or 32
