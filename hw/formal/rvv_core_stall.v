@@ -28,7 +28,8 @@ module rvv_core_stall #(
     wire [3:0]  c_dbe;
     wire [31:0] imem_addr, c_daddr, c_dwdata;
     wire        v_valid, v_ready, v_done, v_illegal, v_rd_we;
-    wire [31:0] v_insn, v_rs1, v_rd_val;
+    wire        v_pre_ld;
+    wire [31:0] v_insn, v_rs1, v_rd_val, v_pre_insn;
     wire [4:0]  v_rd;
     wire        halted, trap, tr_valid, tr_wb;
     wire [31:0] trap_pc, cycle, tr_pc, tr_insn, tr_cycle, tr_wb_val;
@@ -37,7 +38,8 @@ module rvv_core_stall #(
         .clk(clk), .rst(init), .imem_addr(imem_addr), .imem_rdata(imem_rdata),
         .dmem_valid(c_dv), .dmem_we(c_dwe), .dmem_be(c_dbe), .dmem_addr(c_daddr),
         .dmem_wdata(c_dwdata), .dmem_rdata(dmem_rdata),
-        .v_valid(v_valid), .v_ready(v_ready), .v_insn(v_insn), .v_rs1(v_rs1), .v_done(v_done),
+        .v_valid(v_valid), .v_ready(v_ready), .v_insn(v_insn), .v_rs1(v_rs1),
+        .v_pre_ld(v_pre_ld), .v_pre_insn(v_pre_insn), .v_done(v_done),
         .v_illegal(v_illegal), .v_rd_we(v_rd_we), .v_rd(v_rd), .v_rd_val(v_rd_val),
         .halted(halted), .trap(trap), .trap_pc(trap_pc), .cycle(cycle),
         .tr_valid(tr_valid), .tr_pc(tr_pc), .tr_insn(tr_insn), .tr_cycle(tr_cycle),
@@ -48,8 +50,9 @@ module rvv_core_stall #(
     wire [ELEN-1:0] u_mwdata;
     wire [7:0]      vl;
     wire [3:0]      lmul;
-    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM)) u (
+    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM), .PRE(1)) u (
         .clk(clk), .rst(init), .in_valid(v_valid), .in_ready(v_ready), .in_insn(v_insn), .in_rs1(v_rs1),
+        .in_pre_ld(v_pre_ld), .in_pre_insn(v_pre_insn),
         .done(v_done), .done_illegal(v_illegal), .done_rd_we(v_rd_we), .done_rd(v_rd),
         .done_rd_val(v_rd_val), .mem_valid(u_mv), .mem_we(u_mwe), .mem_addr(u_maddr),
         .mem_wdata(u_mwdata), .mem_rdata(mem_rdata), .vl_o(vl), .lmul_o(lmul));

@@ -52,6 +52,7 @@ module rvv_vpi_perm #(
     wire [3:0]      lmul;
     rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM)) u (
         .clk(clk), .rst(init), .in_valid(in_valid), .in_ready(in_ready), .in_insn(in_insn), .in_rs1(in_rs1),
+        .in_pre_ld(1'b0), .in_pre_insn(32'd0),
         .done(done), .done_illegal(ill), .done_rd_we(rd_we), .done_rd(rd), .done_rd_val(rd_val),
         .mem_valid(mv), .mem_we(mwe), .mem_addr(maddr), .mem_wdata(wdata), .mem_rdata(mem_rdata),
         .vl_o(vl), .lmul_o(lmul));

@@ -33,7 +33,10 @@ module ecp5_wrap_rvv_core #(
     reg  [31:0] word, addr;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [31:0] dmem_wdata, v_insn, v_rs1;
-    wire        dmem_valid, dmem_we, v_valid;
+    wire        dmem_valid, dmem_we, v_valid, v_pre_ld;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] v_pre_insn;     // (the fetched word's register: no path of its own)
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [3:0]  dmem_be;
     reg         u_ready, u_done, u_illegal, u_rd_we;
     reg  [4:0]  u_rd;
@@ -47,7 +50,8 @@ module ecp5_wrap_rvv_core #(
         .clk(clk), .rst(rst), .imem_addr(imem_addr), .imem_rdata(imem_q),
         .dmem_valid(dmem_valid), .dmem_we(dmem_we), .dmem_be(dmem_be), .dmem_addr(dmem_addr),
         .dmem_wdata(dmem_wdata), .dmem_rdata(dmem_q),
-        .v_valid(v_valid), .v_ready(u_ready), .v_insn(v_insn), .v_rs1(v_rs1), .v_done(u_done),
+        .v_valid(v_valid), .v_ready(u_ready), .v_insn(v_insn), .v_rs1(v_rs1),
+        .v_pre_ld(v_pre_ld), .v_pre_insn(v_pre_insn), .v_done(u_done),
         .v_illegal(u_illegal), .v_rd_we(u_rd_we), .v_rd(u_rd), .v_rd_val(u_rd_val),
         .halted(halted), .trap(trap), .trap_pc(trap_pc), .cycle(cycle),
         .tr_valid(tr_valid), .tr_pc(tr_pc), .tr_insn(tr_insn), .tr_cycle(tr_cycle),
@@ -86,7 +90,7 @@ module ecp5_wrap_rvv_core #(
             u_rd_val <= addr;
         end
         if (op_r == 3'd4)
-            cap <= {halted, trap, tr_valid, tr_wb, v_valid, 6'd0, tr_wb_rd, trap_pc, cycle, tr_pc, tr_insn,
+            cap <= {halted, trap, tr_valid, tr_wb, v_valid, v_pre_ld, 5'd0, tr_wb_rd, trap_pc, cycle, tr_pc, tr_insn,
                     tr_cycle, tr_wb_val, v_insn, v_rs1};
         else if (op_r == 3'd5)
             cap <= {8'd0, cap[271:8]};

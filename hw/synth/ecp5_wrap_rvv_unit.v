@@ -33,8 +33,11 @@ module ecp5_wrap_rvv_unit #(
     wire [7:0]      vl;
     wire [3:0]      lmul;
 
-    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM)) u (
+    // PRE = 1 as in rvv_soc: the predecode is made from the word the chain's shift moves into
+    // the instruction's place (in_pre_ld: a shift), a cycle ahead of the issue
+    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM), .PRE(1)) u (
         .clk(clk), .rst(rst), .in_valid(valid), .in_ready(ready), .in_insn(chain[CW-1 -: 32]),
+        .in_pre_ld(op_r == 2'd0), .in_pre_insn(chain[CW-9 -: 32]),
         .in_rs1(chain[CW-33 -: 32]), .done(done), .done_illegal(ill), .done_rd_we(rd_we), .done_rd(rd),
         .done_rd_val(rd_val), .mem_valid(mv), .mem_we(mwe), .mem_addr(maddr), .mem_wdata(wdata),
         .mem_rdata(chain[ELEN-1:0]), .vl_o(vl), .lmul_o(lmul));

@@ -79,6 +79,8 @@ module rv32i_core #(
     input  wire        v_ready,
     output wire [31:0] v_insn,
     output wire [31:0] v_rs1,
+    output wire        v_pre_ld,    // v_insn takes v_pre_insn at this edge (the unit's predecode)
+    output wire [31:0] v_pre_insn,
     input  wire        v_done,
     input  wire        v_illegal,
     input  wire        v_rd_we,
@@ -364,6 +366,11 @@ module rv32i_core #(
     // v_valid, and back into the unit's issue registers, 13.77 ns, 11.36 of it routing)
     assign v_valid    = v_q && !r_mis && !halted;
     assign v_insn     = ir;
+    // (session 68: the word execute takes and when, so that the unit decodes it a cycle ahead,
+    // rvv_unit's PRE; e_ir's own enable and data: the predecode is always that of v_insn,
+    // whatever redirect, r_mis or halt then does with v_valid)
+    assign v_pre_ld   = take;
+    assign v_pre_insn = dw;
     assign v_rs1      = x1v;
     assign dmem_valid = run && ((ld0 && ld_ok) || st_ok);   // (ld_ok 0 unless a load, st_ok unless a store)
     assign dmem_we    = e_isst;                             // opc == OP_STORE

@@ -72,7 +72,8 @@ module rvv_soc #(
     wire [31:0] c_daddr, c_dwdata;
     wire [ELEN-1:0] c_drdata;   // the row read: the core's load selects pick the 32-bit half
     wire        v_valid, v_ready, v_done, v_illegal, v_rd_we;
-    wire [31:0] v_insn, v_rs1, v_rd_val;
+    wire        v_pre_ld;
+    wire [31:0] v_insn, v_rs1, v_rd_val, v_pre_insn;
     wire [4:0]  v_rd;
     wire        u_mv, u_mwe;
     wire [31:0] u_maddr;
@@ -82,15 +83,18 @@ module rvv_soc #(
         .clk(clk), .rst(rst), .imem_addr(imem_addr), .imem_rdata(imem_q),
         .dmem_valid(c_dv), .dmem_we(c_dwe), .dmem_be(c_dbe), .dmem_addr(c_daddr),
         .dmem_wdata(c_dwdata), .dmem_rdata(c_drdata),
-        .v_valid(v_valid), .v_ready(v_ready), .v_insn(v_insn), .v_rs1(v_rs1), .v_done(v_done),
+        .v_valid(v_valid), .v_ready(v_ready), .v_insn(v_insn), .v_rs1(v_rs1),
+        .v_pre_ld(v_pre_ld), .v_pre_insn(v_pre_insn), .v_done(v_done),
         .v_illegal(v_illegal), .v_rd_we(v_rd_we), .v_rd(v_rd), .v_rd_val(v_rd_val),
         .halted(halted), .trap(trap), .trap_pc(trap_pc), .cycle(cycle),
         .tr_valid(tr_valid), .tr_pc(tr_pc), .tr_insn(tr_insn), .tr_cycle(tr_cycle),
         .tr_wb(tr_wb), .tr_wb_rd(tr_wb_rd), .tr_wb_val(tr_wb_val));
 
     /* verilator lint_off PINCONNECTEMPTY */
-    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM), .TB_ACCESS(TB_ACCESS), .ZVBB(ZVBB), .SEED_ROT(SEED_ROT)) u (
+    rvv_unit #(.ELEN(ELEN), .ELENUM(ELENUM), .TB_ACCESS(TB_ACCESS), .ZVBB(ZVBB), .SEED_ROT(SEED_ROT),
+               .PRE(1)) u (
         .clk(clk), .rst(rst), .in_valid(v_valid), .in_ready(v_ready), .in_insn(v_insn), .in_rs1(v_rs1),
+        .in_pre_ld(v_pre_ld), .in_pre_insn(v_pre_insn),
         .done(v_done), .done_illegal(v_illegal), .done_rd_we(v_rd_we), .done_rd(v_rd),
         .done_rd_val(v_rd_val), .mem_valid(u_mv), .mem_we(u_mwe), .mem_addr(u_maddr),
         .mem_wdata(u_mwdata), .mem_rdata(u_mrdata), .vl_o(), .lmul_o());

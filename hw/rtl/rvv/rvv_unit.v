@@ -25,7 +25,9 @@
 // a viota index past the table, a vtype other than SEW = ELEN and integer LMUL) takes T = 1,
 // changes nothing and raises done_illegal with done.
 // Memory: one ELEN-bit element per cycle at byte address mem_addr (little-endian elements);
-// read data is expected on mem_rdata in the cycle after the request.
+// read data is expected on mem_rdata in the cycle after the request. A load requests in its
+// busy cycles 1..vl; a store writes (mem_valid with mem_we) in its busy cycles 2..vl + 1, a
+// cycle after it picks each element, from flip-flops (session 68; its last cycle included).
 `default_nettype none
 module rvv_unit #(
     parameter integer ELEN   = 64,  // 64 or 32
@@ -33,7 +35,8 @@ module rvv_unit #(
     parameter integer TB_ACCESS = 0, // 1: the test benches' view of the registers (tb_vrf, tb_vrf_in,
                                      // tb_load; simulation only, below)
     parameter integer ZVBB   = 0,   // 1: Zvbb's vandn.vv, vror.vv/.vi, vrol.vv (beyond the seed)
-    parameter integer SEED_ROT = 1  // 0: without the seed's custom rotates (vrotup, v64rho, v32*)
+    parameter integer SEED_ROT = 1, // 0: without the seed's custom rotates (vrotup, v64rho, v32*)
+    parameter integer PRE    = 0    // 1: the word's predecode registered from in_pre_insn (below)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -41,6 +44,13 @@ module rvv_unit #(
     output wire            in_ready,
     input  wire [31:0]     in_insn,
     input  wire [31:0]     in_rs1,
+    // PRE = 1: the word in_insn will hold after this clock edge when in_pre_ld is high (the
+    // core's stage-2 word and the enable of its execute register: in_insn keeps its word while
+    // in_pre_ld is low); PRE = 0: not used
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire            in_pre_ld,
+    input  wire [31:0]     in_pre_insn,
+    /* verilator lint_on UNUSEDSIGNAL */
     output wire            done,
     output wire            done_illegal,
     output wire            done_rd_we,   // vsetvli with rd != x0: write done_rd_val to rd
@@ -61,6 +71,7 @@ module rvv_unit #(
     localparam integer NB   = ELEN / 8;
     localparam integer QW   = ELEN / 4;   // a quarter of an element (sa, sb copies)
     localparam integer SHW  = (ELEN == 64) ? 6 : 5;
+    localparam integer NH   = ELEN / 8;   // groups of 8 bits of an element (the shift mask's codes)
     localparam [2:0] SEWC   = (ELEN == 64) ? 3'b011 : 3'b010;
     localparam [2:0] MEMW   = (ELEN == 64) ? 3'b111 : 3'b110;
 
@@ -149,21 +160,51 @@ module rvv_unit #(
 
 
     // ---- decode (the issue cycle) ----
-    wire [6:0] d_opc = in_insn[6:0];
     wire [4:0] d_vd  = in_insn[11:7];
     wire [2:0] d_f3  = in_insn[14:12];
     wire [4:0] d_f15 = in_insn[19:15];
     wire [4:0] d_vs2 = in_insn[24:20];
-    wire       d_vm  = in_insn[25];
-    wire [5:0] d_f6  = in_insn[31:26];
-    wire       d_vv  = d_f3 == F3_OPIVV;
-    wire       d_vx  = d_f3 == F3_OPIVX;
-    wire       d_vi  = d_f3 == F3_OPIVI;
+    wire       d_imm5 = in_insn[26];  // funct6 bit 0: vrotup's uimm[5], vror.vi's imm[5]
+    // The predecode (session 68): what the word alone decides, its kind before the checks
+    // against the unit's state (d_kr), the lanes' kind flags (dk_*), funct3's forms (d_vv,
+    // d_vx, d_vi), the residues (d_vd5, d_vs25), the banks' one-hot offsets (d_aoh, d_dboh,
+    // d_smk), and per lane position j the element (j - vd) % 5 and its rho offset (d_xs,
+    // d_rhos), is made from pw by the c_* logic below and read as d_* (pd, unpacked). PRE = 0:
+    // pw is in_insn, the decode is in the issue cycle as before. PRE = 1 (rvv_soc): pw is
+    // in_pre_insn, the word the core's execute register takes at the edge where in_pre_ld is
+    // high (rv32i_core: stage 2's word and `take`), and the predecode is registered with the
+    // same enable (g_pre), so it is always that of in_insn and the issue cycle starts from
+    // flip-flops (at ea32a49 the processor's seed-2 and seed-3 worst paths ran from the core's
+    // e_ir through this decode into the lanes' sa and op_amt, 11.58 / 11.84 ns). The word's
+    // fields themselves (read addresses, alignment, vsetvli, vpi's row checks) still come from
+    // in_insn, and the checks against vl / LMUL (d_ok) stay in the issue cycle: vsetvli may
+    // change them while a word waits.
+    wire [31:0] pw    = (PRE != 0) ? in_pre_insn : in_insn;
+    wire [6:0]  p_opc = pw[6:0];
+    wire [2:0]  p_f3  = pw[14:12];
+    wire [4:0]  p_vd  = pw[11:7];
+    wire [4:0]  p_f15 = pw[19:15];
+    wire [4:0]  p_vs2 = pw[24:20];
+    wire        p_vm  = pw[25];
+    wire [5:0]  p_f6  = pw[31:26];
+    wire        c_vv  = p_f3 == F3_OPIVV;
+    wire        c_vx  = p_f3 == F3_OPIVX;
+    wire        c_vi  = p_f3 == F3_OPIVI;
+    // (the predecode as the issue cycle reads it: assigned from pd, below)
+    wire        d_vv, d_vx, d_vi;
+    wire [4:0]  d_kr;           // the kind (K_ILL: no instruction of the unit)
+    wire        dk_sll, dk_srl, dk_mv, dk_ror, dk_rol, dk_xor, dk_and, dk_or, dk_andn, dk_slide,
+                dk_rotup, dk_rho64, dk_rowk, dk_rot32l, dk_rot32h, dk_rho32l, dk_rho32h, dk_iota;
+    wire [2:0]  d_vd5, d_vs25;  // vd % 5, vs2 % 5
+    wire [4:0]  d_aoh, d_dboh;  // the banks' one-hot offsets of lane 0 for A and B
+    wire        d_smk;          // a .vv shift or Zvbb rotate
+    wire [14:0] d_xs;           // lane position j: its element (j - vd) % 5 at bits 3j + 2..3j
+    wire [29:0] d_rhos;         // ... and that element's rho offset (row f15 or 0) at 6j + 5..6j
     // The word's legality is decoded beside its kind, not inside it: d_kr, the kind from the
     // opcode, funct3/funct6, vm and fixed fields (no compare of a register field with another or
     // with vl's register count), and d_ok, the conditions the kind needs (alignment to LMUL, the
-    // immediate's range, vpi's row count, viota's index; vpi's rows against vd: q_pibad, below,
-    // registered); each register the issue writes from the
+    // immediate's range, vpi's row count, viota's one register; vpi's rows against vd and
+    // viota's index: q_pibad, q_iobad, below, registered); each register the issue writes from the
     // kind (k, last, a bank's wok_k) is one select after d_ok. (At da0badf and 33215c8 the
     // issue cycle's worst paths ran from vs1/vs2/vd through vpi's compares into d_k, then its
     // decode again into d_last / d_wrok: hw/rtl/rvv/README.md, "Fmax on ECP5-85".)
@@ -209,53 +250,53 @@ module rvv_unit #(
     // viota's index below the table's length (the round constants: 24 words, or 48 for ELEN 32)
     wire       d_io_ok = in_rs1[31:6] == 26'd0 &&
                          ((ELEN == 64) ? !in_rs1[5] && !(in_rs1[4] && in_rs1[3]) : !(in_rs1[5] && in_rs1[4]));
-    reg  [4:0] d_kr;            // the kind (K_ILL: no instruction of the unit)
+    reg  [4:0] c_kr;
     always @* begin
-        d_kr = K_ILL;
-        case (d_opc)
+        c_kr = K_ILL;
+        case (p_opc)
             OPC_OPV:
-                if (d_f3 == F3_OPCFG) begin
+                if (p_f3 == F3_OPCFG) begin
                     // vsetvli: bit 31 = 0, vtype = bits 30:20 = {000, vma, vta, vsew, vlmul}
-                    if (!in_insn[31] && in_insn[30:28] == 3'b000 && in_insn[25:23] == SEWC && !in_insn[22])
-                        d_kr = K_VSET;
-                end else if (d_vm) begin
-                    case (d_f6)
-                        SF6_VXOR: if (d_vv || d_vx || d_vi) d_kr = K_XOR;
-                        SF6_VAND: if (d_vv) d_kr = K_AND;
-                        SF6_VOR:  if (d_vv) d_kr = K_OR;
-                        SF6_VSLL: if (d_vv || d_vx || d_vi) d_kr = K_SLL;
-                        SF6_VSRL: if (d_vv || d_vx || d_vi) d_kr = K_SRL;
-                        SF6_VMV:  if (d_vv && d_vs2 == 5'd0) d_kr = K_MV;
+                    if (!pw[31] && pw[30:28] == 3'b000 && pw[25:23] == SEWC && !pw[22])
+                        c_kr = K_VSET;
+                end else if (p_vm) begin
+                    case (p_f6)
+                        SF6_VXOR: if (c_vv || c_vx || c_vi) c_kr = K_XOR;
+                        SF6_VAND: if (c_vv) c_kr = K_AND;
+                        SF6_VOR:  if (c_vv) c_kr = K_OR;
+                        SF6_VSLL: if (c_vv || c_vx || c_vi) c_kr = K_SLL;
+                        SF6_VSRL: if (c_vv || c_vx || c_vi) c_kr = K_SRL;
+                        SF6_VMV:  if (c_vv && p_vs2 == 5'd0) c_kr = K_MV;
                         // Zvbb: vandn.vv; vror.vv and vror.vi (funct6 01010 + imm[5]); vrol.vv
                         // (010101 with OPIVV: the same funct6 as vror.vi of imm[5] = 1)
-                        SF6_VANDN: if (HAS_ZVBB && d_vv) d_kr = K_ANDN;
-                        SF6_VROR: if (HAS_ZVBB && (d_vv || d_vi)) d_kr = K_ROR;
-                        SF6_VROL: if (HAS_ZVBB && d_vv) d_kr = K_ROL;
-                                  else if (HAS_ZVBB && d_vi) d_kr = K_ROR;
+                        SF6_VANDN: if (HAS_ZVBB && c_vv) c_kr = K_ANDN;
+                        SF6_VROR: if (HAS_ZVBB && (c_vv || c_vi)) c_kr = K_ROR;
+                        SF6_VROL: if (HAS_ZVBB && c_vv) c_kr = K_ROL;
+                                  else if (HAS_ZVBB && c_vi) c_kr = K_ROR;
                         default: ;
                     endcase
                 end
             OPC_CUSTOM2:
-                if (d_vm) begin
-                    case (d_f6)
-                        CF6_VSLIDEDOWNM: if (d_vi) d_kr = K_SLDN;
-                        CF6_VSLIDEUPM:   if (d_vi) d_kr = K_SLUP;
+                if (p_vm) begin
+                    case (p_f6)
+                        CF6_VSLIDEDOWNM: if (c_vi) c_kr = K_SLDN;
+                        CF6_VSLIDEUPM:   if (c_vi) c_kr = K_SLUP;
                         CF6_VROTUP, CF6_VROTUP | 6'd1:
-                                         if (HAS_SROT && d_vi && ELEN == 64) d_kr = K_ROTUP;
-                        CF6_V64RHO:      if (HAS_SROT && d_vi && ELEN == 64) d_kr = K_RHO64;
-                        CF6_VPI:         if (d_vi) d_kr = K_PI;
-                        CF6_V32LROTUP:   if (HAS_SROT && d_vv && ELEN == 32) d_kr = K_ROT32L;
-                        CF6_V32HROTUP:   if (HAS_SROT && d_vv && ELEN == 32) d_kr = K_ROT32H;
-                        CF6_V32LRHO:     if (HAS_SROT && d_vv && ELEN == 32) d_kr = K_RHO32L;
-                        CF6_V32HRHO:     if (HAS_SROT && d_vv && ELEN == 32) d_kr = K_RHO32H;
-                        CF6_VIOTA:       if (d_vx) d_kr = K_IOTA;
+                                         if (HAS_SROT && c_vi && ELEN == 64) c_kr = K_ROTUP;
+                        CF6_V64RHO:      if (HAS_SROT && c_vi && ELEN == 64) c_kr = K_RHO64;
+                        CF6_VPI:         if (c_vi) c_kr = K_PI;
+                        CF6_V32LROTUP:   if (HAS_SROT && c_vv && ELEN == 32) c_kr = K_ROT32L;
+                        CF6_V32HROTUP:   if (HAS_SROT && c_vv && ELEN == 32) c_kr = K_ROT32H;
+                        CF6_V32LRHO:     if (HAS_SROT && c_vv && ELEN == 32) c_kr = K_RHO32L;
+                        CF6_V32HRHO:     if (HAS_SROT && c_vv && ELEN == 32) c_kr = K_RHO32H;
+                        CF6_VIOTA:       if (c_vx) c_kr = K_IOTA;
                         default: ;
                     endcase
                 end
             OPC_LOADFP, OPC_STOREFP:
                 // nf 000, mew 0, mop 00 (unit stride), vm 1, lumop/sumop 00000, EEW = ELEN
-                if (in_insn[31:20] == 12'b0000_0010_0000 && d_f3 == MEMW)
-                    d_kr = (d_opc == OPC_LOADFP) ? K_LOAD : K_STORE;
+                if (pw[31:20] == 12'b0000_0010_0000 && p_f3 == MEMW)
+                    c_kr = (p_opc == OPC_LOADFP) ? K_LOAD : K_STORE;
             default: ;
         endcase
     end
@@ -273,7 +314,7 @@ module rvv_unit #(
                              d_ok = al_d && al_s2 && al_s1;
             K_RHO32L, K_RHO32H:
                              d_ok = rle[5] && al_d && al_s2 && al_s1;
-            K_IOTA:          d_ok = rle[1] && d_io_ok;
+            K_IOTA:          d_ok = rle[1];             // (its index: q_iobad, below)
             K_LOAD, K_STORE: d_ok = al_d;
             default:         d_ok = 1'b1;                   // vsetvli (K_ILL: refused anyway)
         endcase
@@ -287,6 +328,12 @@ module rvv_unit #(
     // 11d4387 seeds 1 and 2's worst path ran from the word's vd through d_dd / d_nd and
     // d_pi_ok into d_k, d_last and their registers (91.56 / 84.27 MHz).
     reg        q_pibad;         // busy cycle 1 of a vpi whose rows are illegal
+    // viota's index likewise (session 68): d_io_ok, a compare of in_rs1's 26 high bits with 0,
+    // is registered at the issue (q_iobad) and read in viota's one busy cycle, which then ends
+    // it as a refused word (done_illegal) and keeps its register write off (the banks' we):
+    // 1 + 1 cycles as before. (At aec6e0c the processor's seed-1 worst path ran from the core's
+    // e_a (in_rs1 through x1v's forward mux) through d_io_ok, d_ok and d_k into k, 10.78 ns.)
+    reg        q_iobad;         // busy cycle 1 of a viota whose index is past the table
 
     // vsetvli's new vl (RVV 1.0 §6.2; AVL unsigned; rs1 = rd = x0 keeps vl, clipped)
     wire [1:0]  s_lmul  = in_insn[21:20];
@@ -360,6 +407,7 @@ module rvv_unit #(
     // write port's address, wa_k, with the write kind's select and an adder behind it)
     reg        mq_go;           // mk < vl in this cycle
     wire       mreq = busy && (k == K_LOAD || k == K_STORE) && mq_go;
+    reg        st_q;            // a store's write: its request was in the cycle before (below)
 
     // ---- the operand stage: register operands are read one cycle ahead ----
     // The cycle before a register of the group is computed (the issue cycle for register 0 of
@@ -393,24 +441,25 @@ module rvv_unit #(
     // funct6 through d_rk's decode of opcode and funct6 and the compares of n_k into a lane's
     // op_sh: 13.0 ns, seed 1.)
     wire       dc        = in_insn[3];
-    wire       dk_sll    = !dc && d_f6[5] && !d_f6[3];
-    wire       dk_srl    = !dc && d_f6[5] && d_f6[3];
-    wire       dk_mv     = !dc && d_f6[4] && d_f6[1];
-    wire       dk_ror    = !dc && d_f6[4] && !d_f6[1] && (!d_f6[0] || d_vi);
-    wire       dk_rol    = !dc && d_f6[4] && !d_f6[1] && d_f6[0] && !d_vi;
-    wire       dk_xor    = !dc && d_f6[3] && d_f6[1] && d_f6[0];
-    wire       dk_and    = !dc && d_f6[3] && !d_f6[1] && d_f6[0];
-    wire       dk_or     = !dc && d_f6[3] && d_f6[1] && !d_f6[0];
-    wire       dk_andn   = !dc && !d_f6[5] && !d_f6[4] && !d_f6[3] && d_f6[0];
-    wire       dk_slide  = dc && d_f6[3:1] == 3'b000;
-    wire       dk_rotup  = dc && d_f6[3:1] == 3'b001;
-    wire       dk_rho64  = dc && d_f6[3:0] == CF6_V64RHO[3:0];
-    wire       dk_rowk   = dc && d_f6[3:1] == 3'b010;      // v64rho or vpi
-    wire       dk_rot32l = dc && d_f6[3:0] == CF6_V32LROTUP[3:0];
-    wire       dk_rot32h = dc && d_f6[3:0] == CF6_V32HROTUP[3:0];
-    wire       dk_rho32l = dc && d_f6[3:0] == CF6_V32LRHO[3:0];
-    wire       dk_rho32h = dc && d_f6[3:0] == CF6_V32HRHO[3:0];
-    wire       dk_iota   = dc && d_f6[3:2] == 2'b11;
+    wire       pc3       = pw[3];
+    wire       ck_sll    = !pc3 && p_f6[5] && !p_f6[3];
+    wire       ck_srl    = !pc3 && p_f6[5] && p_f6[3];
+    wire       ck_mv     = !pc3 && p_f6[4] && p_f6[1];
+    wire       ck_ror    = !pc3 && p_f6[4] && !p_f6[1] && (!p_f6[0] || c_vi);
+    wire       ck_rol    = !pc3 && p_f6[4] && !p_f6[1] && p_f6[0] && !c_vi;
+    wire       ck_xor    = !pc3 && p_f6[3] && p_f6[1] && p_f6[0];
+    wire       ck_and    = !pc3 && p_f6[3] && !p_f6[1] && p_f6[0];
+    wire       ck_or     = !pc3 && p_f6[3] && p_f6[1] && !p_f6[0];
+    wire       ck_andn   = !pc3 && !p_f6[5] && !p_f6[4] && !p_f6[3] && p_f6[0];
+    wire       ck_slide  = pc3 && p_f6[3:1] == 3'b000;
+    wire       ck_rotup  = pc3 && p_f6[3:1] == 3'b001;
+    wire       ck_rho64  = pc3 && p_f6[3:0] == CF6_V64RHO[3:0];
+    wire       ck_rowk   = pc3 && p_f6[3:1] == 3'b010;      // v64rho or vpi
+    wire       ck_rot32l = pc3 && p_f6[3:0] == CF6_V32LROTUP[3:0];
+    wire       ck_rot32h = pc3 && p_f6[3:0] == CF6_V32HROTUP[3:0];
+    wire       ck_rho32l = pc3 && p_f6[3:0] == CF6_V32LRHO[3:0];
+    wire       ck_rho32h = pc3 && p_f6[3:0] == CF6_V32HRHO[3:0];
+    wire       ck_iota   = pc3 && p_f6[3:2] == 2'b11;
     wire       nk_sll    = busy ? k == K_SLL : dk_sll;
     wire       nk_srl    = busy ? k == K_SRL : dk_srl;
     wire       nk_mv     = busy ? k == K_MV : dk_mv;
@@ -430,12 +479,13 @@ module rvv_unit #(
     wire       nk_rho32h = busy ? k == K_RHO32H : dk_rho32h;
     wire       nk_iota   = busy ? k == K_IOTA : dk_iota;
     wire [4:0] n_f15  = busy ? q_f15 : d_f15;
-    wire [2:0] n_f3   = busy ? q_f3 : d_f3;
-    wire       n_imm5 = busy ? q_imm5 : d_f6[0];
+    wire       n_isvx = busy ? q_f3 == F3_OPIVX : d_vx;
+    wire       n_isvi = busy ? q_f3 == F3_OPIVI : d_vi;
+    wire       n_imm5 = busy ? q_imm5 : d_imm5;
     wire [5:0] n_rs1  = busy ? q_rs1[5:0] : in_rs1[5:0];  // (a shift amount's bits)
     wire [2:0] n_roff = busy ? cnt[2:0] : 3'd0;   // lmul_cnt of the next cycle (roff + 1)
     wire       n_rowfix = nk_rowk && n_f15 != 5'h1f;
-    wire       d_rowfix = dk_rowk && d_f15 != 5'h1f;
+    wire       c_rowfix = ck_rowk && p_f15 != 5'h1f;
     // the row of a rho kind's next busy cycle: cnt (a fixed row, f15 != 31, is legal at R = 1
     // only, d_row_ok, whose one register takes the issue cycle's amount, so the busy side's
     // amount is never used for it; session 54's q_rowfix mutant was equivalent)
@@ -492,14 +542,14 @@ module rvv_unit #(
     // (the modulo-5 values from the tables; no inline `%`, and no function call, which Icarus
     // evaluates as a thread on every change)
     wire [4:0] n_wreg  = (busy ? q_vd : d_vd) + {2'd0, n_roff};   // the next cycle's register write
-    wire [2:0] d_vd5   = T_MOD[{1'b0, d_vd, 2'b00} +: 3];
+    wire [2:0] c_vd5   = T_MOD[{1'b0, p_vd, 2'b00} +: 3];
     wire [2:0] n_vd5   = busy ? cv5 : d_vd5;
     // (vd + lmul_cnt) % 5 of the next busy cycle, T_ADD[{cv5, cnt[2:0]}]: a register kept beside
     // cnt (b_t5, the control block), not a table after cnt in front of every lane's element,
     // rho offset and element mask
     reg  [2:0] b_t5;
-    wire [2:0] d_vs25  = T_MOD[{1'b0, d_vs2, 2'b00} +: 3];
-    wire [2:0] d_f155  = T_MOD[{1'b0, d_f15, 2'b00} +: 3];
+    wire [2:0] c_vs25  = T_MOD[{1'b0, p_vs2, 2'b00} +: 3];
+    wire [2:0] c_f155  = T_MOD[{1'b0, p_f15, 2'b00} +: 3];
     // (one-hot: lane j's bank for A is (j + (vs2 - vd) % 5 + sl) % 5, sl the slide's shift, so
     // its one-hot bit s is a rotation by j of d_aoh, below, with the slide's decode last)
     // (the slides from five bits of the word: among the words d_k takes, opcode bit 3 is set
@@ -507,7 +557,7 @@ module rvv_unit #(
     // kinds it takes other than the slides have funct6 bits 5:4 clear and bits 3:1 not 000;
     // what is read for a word it refuses does not matter. 13 bits made two LUT levels more in
     // front of sa/sb, the issue cycle's worst path at 4c36c89)
-    wire [2:0] d_slneg = T_SUB[{3'd0, d_f15[2:0], 2'b00} +: 3];
+    wire [2:0] c_slneg = T_SUB[{3'd0, p_f15[2:0], 2'b00} +: 3];
     // a .vv shift or Zvbb rotate (its amount is vs1's element: sm) from five bits of the word,
     // for the words d_k takes: vsll 100101 and vsrl 101000 have funct6 bit 5 set, vror 010100
     // and vrol 010101 bit 4; the other .vv words it takes have bits 5:4 clear (the logic ops,
@@ -515,7 +565,7 @@ module rvv_unit #(
     // result does not come from the rotator (the amount is not used); LOAD-FP, STORE-FP and
     // vsetvli are not .vv. (d_rk's decode of the whole opcode and funct6, then a compare of
     // the kind, made the issue cycle's path into sm as long as the slides' into sa)
-    wire       d_smk   = (d_f6[5] || d_f6[4]) && d_vv;
+    wire       c_smk   = (p_f6[5] || p_f6[4]) && c_vv;
     // (vd % 5 and vs1 % 5 one-hot, (vs1 - vd) % 5 an and-or of them, d_dboh; the bank offset of
     // lane 0, d_aoh = (vs2 - vd + sl) % 5, once for every lane: lane j's one-hot d_sa is d_aoh
     // rotated by j, wires. At 8c1e038 seed 3's worst path ran from vd through vd % 5, the table
@@ -529,29 +579,79 @@ module rvv_unit #(
     // (session 55: the non-slide side of d_aoh, (vs2 - vd) % 5 one-hot, is an and-or of the
     // one-hot residues d_vs25oh and d_vd5oh, as d_dboh, not the one-hot of the table T_SUB of
     // the two binary residues; the slide's side keeps d_dv binary)
-    reg  [4:0] d_vd5oh, d_vs25oh, d_f155oh, d_dboh, d_dvoh, d_aos, d_aoh;
-    wire [2:0] d_dv    = T_SUB[{d_vs25, d_vd5, 2'b00} +: 3];     // (vs2 - vd) % 5
-    wire       d_slany = in_insn[3] && d_f6[3:1] == CF6_VSLIDEDOWNM[3:1];   // either slide
-    wire [2:0] d_s     = d_f6[0] ? d_slneg : d_f15[2:0];         // its shift (up: -n)
-    wire [2:0] d_dvs   = T_ADD[{d_dv, d_s, 2'b00} +: 3];         // (vs2 - vd + sl) % 5
+    reg  [4:0] c_vd5oh, c_vs25oh, c_f155oh, c_dboh, c_dvoh, c_aos, c_aoh;
+    wire [2:0] c_dv    = T_SUB[{c_vs25, c_vd5, 2'b00} +: 3];     // (vs2 - vd) % 5
+    wire       c_slany = pw[3] && p_f6[3:1] == CF6_VSLIDEDOWNM[3:1];   // either slide
+    wire [2:0] c_s     = p_f6[0] ? c_slneg : p_f15[2:0];         // its shift (up: -n)
+    wire [2:0] c_dvs   = T_ADD[{c_dv, c_s, 2'b00} +: 3];         // (vs2 - vd + sl) % 5
     integer    oi, ot;
     always @* begin
         for (oi = 0; oi < 5; oi = oi + 1) begin
-            d_vd5oh[oi] = d_vd5 == oi[2:0];
-            d_vs25oh[oi] = d_vs25 == oi[2:0];
-            d_f155oh[oi] = d_f155 == oi[2:0];
-            d_aos[oi] = d_dvs == oi[2:0];
+            c_vd5oh[oi] = c_vd5 == oi[2:0];
+            c_vs25oh[oi] = c_vs25 == oi[2:0];
+            c_f155oh[oi] = c_f155 == oi[2:0];
+            c_aos[oi] = c_dvs == oi[2:0];
         end
         for (oi = 0; oi < 5; oi = oi + 1) begin
-            d_dboh[oi] = 1'b0;      // (vs1 - vd) % 5 == oi
-            d_dvoh[oi] = 1'b0;      // (vs2 - vd) % 5 == oi
+            c_dboh[oi] = 1'b0;      // (vs1 - vd) % 5 == oi
+            c_dvoh[oi] = 1'b0;      // (vs2 - vd) % 5 == oi
             for (ot = 0; ot < 5; ot = ot + 1) begin
-                d_dboh[oi] = d_dboh[oi] | (d_vd5oh[ot] & d_f155oh[(ot + oi) % 5]);
-                d_dvoh[oi] = d_dvoh[oi] | (d_vd5oh[ot] & d_vs25oh[(ot + oi) % 5]);
+                c_dboh[oi] = c_dboh[oi] | (c_vd5oh[ot] & c_f155oh[(ot + oi) % 5]);
+                c_dvoh[oi] = c_dvoh[oi] | (c_vd5oh[ot] & c_vs25oh[(ot + oi) % 5]);
             end
-            d_aoh[oi] = d_slany ? d_aos[oi] : d_dvoh[oi];
+            c_aoh[oi] = c_slany ? c_aos[oi] : c_dvoh[oi];
         end
     end
+    // each lane position's element and rho offset (the issue cycle's: row f15 for a fixed row)
+    wire [14:0] c_xs;
+    wire [29:0] c_rhos;
+    genvar gj;
+    generate
+        for (gj = 0; gj < 5; gj = gj + 1) begin : g_pj
+            /* verilator lint_off WIDTH */
+            localparam [127:0] TXP = tabx(gj);
+            /* verilator lint_on WIDTH */
+            wire [2:0] px = TXP[{p_vd, 2'b00} +: 3];
+            assign c_xs[3 * gj +: 3] = px;
+            assign c_rhos[6 * gj +: 6] = c_rowfix ? rvv_rho(p_f15[2:0], px) : rvv_rho(3'd0, px);
+        end
+    endgenerate
+    localparam integer PDW = 88;
+    wire [PDW-1:0] pd_c = {c_kr, ck_sll, ck_srl, ck_mv, ck_ror, ck_rol, ck_xor, ck_and, ck_or, ck_andn,
+                           ck_slide, ck_rotup, ck_rho64, ck_rowk, ck_rot32l, ck_rot32h, ck_rho32l,
+                           ck_rho32h, ck_iota, c_vd5, c_vs25, c_aoh, c_dboh, c_smk, c_xs, c_rhos,
+                           c_vv, c_vx, c_vi};
+    wire [PDW-1:0] pd;
+    generate
+        if (PRE != 0) begin : g_pre
+            reg [PDW-1:0] pd_q;
+            always @(posedge clk)
+                if (in_pre_ld) pd_q <= pd_c;
+            assign pd = pd_q;
+            // (simulation and proofs only) the handover's contract: whenever a word is offered,
+            // it is the word the predecode was made from (pre_w: in_pre_insn at in_pre_ld)
+            reg [31:0] pre_w;
+            always @(posedge clk)
+                if (in_pre_ld) pre_w <= in_pre_insn;
+`ifdef FORMAL
+            always @* if (!rst && in_valid) assert (pre_w == in_insn);
+`elsif SYNTHESIS
+`else
+            always @(posedge clk)
+                if (!rst && in_valid && pre_w !== in_insn) begin
+                    $display("rvv_unit: in_insn %h offered, its predecode is of %h (in_pre_insn / in_pre_ld)",
+                             in_insn, pre_w);
+                    $fatal;
+                end
+`endif
+        end else begin : g_nopre
+            assign pd = pd_c;
+        end
+    endgenerate
+    assign {d_kr, dk_sll, dk_srl, dk_mv, dk_ror, dk_rol, dk_xor, dk_and, dk_or, dk_andn,
+            dk_slide, dk_rotup, dk_rho64, dk_rowk, dk_rot32l, dk_rot32h, dk_rho32l,
+            dk_rho32h, dk_iota, d_vd5, d_vs25, d_aoh, d_dboh, d_smk, d_xs, d_rhos,
+            d_vv, d_vx, d_vi} = pd;
     reg  [2:0] q_vs25;
     reg  [2:0] cv5;             // vd % 5 (set at the issue)
     wire [REGW-1:0] bankA, bankB;   // word ra / rb of every bank
@@ -630,7 +730,7 @@ module rvv_unit #(
     reg  [ELEN-1:0] cst;
     always @(posedge clk)
         if (accept)
-            cst <= (d_f3 == F3_OPIVX) ? rs1x : dk_xor ? {{(ELEN - 5){d_f15[4]}}, d_f15}
+            cst <= d_vx ? rs1x : dk_xor ? {{(ELEN - 5){d_f15[4]}}, d_f15}
                                                                  : {{(ELEN - 5){1'b0}}, d_f15};
     // (the kinds that need a parameter are gated by it, so that a build without them has none
     // of their datapath: yosys cannot see that k never holds a kind the decoder does not make)
@@ -643,13 +743,13 @@ module rvv_unit #(
     wire            n_shrot = nk_sll || nk_srl || n_ror || n_rol;   // by an amount operand
     wire            n_custom = busy ? k >= K_SLDN && k <= K_IOTA : dc;
     wire            n_neg   = nk_srl || n_ror;   // rotate left by ELEN - the amount
-    wire            n_vv    = n_f3 == F3_OPIVV;
+    wire            n_vv    = busy ? q_f3 == F3_OPIVV : d_vv;
     // the amount of the shifts and Zvbb rotates when it is not vs1's element (.vx, .vi):
     // vror.vi's 6-bit immediate, else the operand's low bits
     /* verilator lint_off UNUSEDSIGNAL */  // (ELEN 32: bit 5)
-    wire [5:0]      n_bo = (n_f3 == F3_OPIVX) ? n_rs1 : {1'b0, n_f15};
+    wire [5:0]      n_bo = n_isvx ? n_rs1 : {1'b0, n_f15};
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [SHW-1:0]  n_sh = (n_ror && n_f3 == F3_OPIVI) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
+    wire [SHW-1:0]  n_sh = (n_ror && n_isvi) ? n_rot_imm[SHW-1:0] : n_bo[SHW-1:0];
     wire [5:0]      n_sh_left;
     generate
         if (ELEN == 64) begin : g_s64
@@ -668,16 +768,15 @@ module rvv_unit #(
             localparam integer RI = g / 5;
             /* verilator lint_off WIDTH */
             localparam [2:0] J3 = J;
-            localparam [127:0] TXJ = tabx(J);
             /* verilator lint_on WIDTH */
             // the element of this lane in the next cycle: 5i + x, x = (j - t) % 5
-            // (in the issue cycle a table of the word's vd, (j - vd) % 5; while busy from
-            // registers; the rho offset likewise, for the issue cycle of both rows it may need)
+            // (in the issue cycle the predecode's (j - vd) % 5, d_xs; while busy from
+            // registers; the rho offset likewise, d_rhos, for the issue cycle of both rows it may need)
             wire [2:0]      b_x = T_SUB[{J3, b_t5, 2'b00} +: 3];
-            wire [2:0]      d_x = TXJ[{d_vd, 2'b00} +: 3];
+            wire [2:0]      d_x = d_xs[3 * J +: 3];
             wire [2:0]      n_x = busy ? b_x : d_x;
             wire [5:0]      n_rho_amt = busy ? rvv_rho(b_row, b_x)
-                                      : d_rowfix ? rvv_rho(d_f15[2:0], d_x) : rvv_rho(3'd0, d_x);
+                                      : d_rhos[6 * J +: 6];
             // this lane's banks (set at the issue; for the kinds that write a register), one-hot:
             // sa, sb for the operands, sm for a .vv amount (zero for the other kinds)
             reg  [4:0]      d_sa, d_sb;     // one-hot
@@ -788,27 +887,52 @@ module rvv_unit #(
             reg  [63:0]     s2_rot;     // the rotator after its first two steps
             reg  [3:0]      s2_amt;     // amount bits 2..5
             reg  [ELEN-1:0] s2_lg;
-            reg  [SHW-1:0]  s2_sh;      // the shift amount and the kind's flags for the mask
-            reg             s2_hi, s2_rotk, s2_sll, s2_srl;
+            reg             s2_hi;
+            // The mask (below) from three codes of the shift amount made here (session 68), so
+            // that the second stage's mask bit is one LUT3 of flip-flops: with b = 8 h + l,
+            // vsll keeps bit b when h > sh / 8, or h = sh / 8 and l >= sh % 8; vsrl keeps it
+            // when b + sh < ELEN, i.e. b' = ELEN - 1 - b >= sh (the same with h' = NH - 1 - h,
+            // l' = 7 - l); a rotate keeps every bit, a kind without the rotator none:
+            //   kg[h] = the group's bits all kept, ke[h] = the group is sh's own, kl[l] = bit l
+            //   of sh's group kept; keep[b] = kg[h] | (ke[h] & kl[l]).
+            // (At c514689 the mask was made in the second stage from the amount (s2_sh) and the
+            // kind's flags, a shifter of ones: seeds 1 and 3's worst path of the unit alone,
+            // s2_sh -> the mask -> res, 10.27 / 10.55 ns, seven LUT levels; at be7107b the whole
+            // mask in the first stage was the worst path.)
+            reg  [NH-1:0]   kg_nx, ke_nx, s2_kg, s2_ke;
+            reg  [7:0]      kl_nx, s2_kl;
+            integer         kh;
+            /* verilator lint_off WIDTH */
+            always @* begin
+                for (kh = 0; kh < NH; kh = kh + 1) begin
+                    kg_nx[kh] = l_rot && (l_srl ? NH - 1 - kh > sh[SHW-1:3]
+                                        : l_sll ? kh > sh[SHW-1:3] : 1'b1);
+                    ke_nx[kh] = l_rot && (l_srl ? NH - 1 - kh == sh[SHW-1:3]
+                                        : l_sll && kh == sh[SHW-1:3]);
+                end
+                for (kh = 0; kh < 8; kh = kh + 1)
+                    kl_nx[kh] = l_srl ? 7 - kh >= sh[2:0] : kh >= sh[2:0];
+            end
+            /* verilator lint_on WIDTH */
             always @(posedge clk) begin
                 s2_rot <= st2;
                 s2_amt <= amt[5:2];
-                s2_sh <= sh;
-                s2_rotk <= l_rot;
-                s2_sll <= l_sll;
-                s2_srl <= l_srl;
+                s2_kg <= kg_nx;
+                s2_ke <= ke_nx;
+                s2_kl <= kl_nx;
                 s2_lg <= lg;
                 s2_hi <= l_hi;
             end
-            // the mask, in the second stage beside the rotator's last four steps (in the first
-            // stage at be7107b it was the worst path: a forwarded write's bit -> the .vv amount's
-            // select -> the mask of every bit -> s2_keep, 12.5 ns with 10.1 of routing, seed 1):
-            // bit b survives vsll when b >= sh, vsrl when b + sh < ELEN; every bit of a rotate;
-            // none when the result is not the rotator's (shifts of a constant: a table of sh
-            // per bit, no comparator)
-            wire [ELEN-1:0] sll_keep = {ELEN{1'b1}} << s2_sh;
-            wire [ELEN-1:0] srl_keep = {ELEN{1'b1}} >> s2_sh;
-            wire [ELEN-1:0] keep = !s2_rotk ? {ELEN{1'b0}} : s2_srl ? srl_keep : s2_sll ? sll_keep : {ELEN{1'b1}};
+            // the mask, in the second stage beside the rotator's last four steps, from the
+            // codes above (in the first stage at be7107b it was the worst path: a forwarded
+            // write's bit -> the .vv amount's select -> the mask of every bit -> s2_keep, 12.5 ns
+            // with 10.1 of routing, seed 1): bit b survives vsll when b >= sh, vsrl when
+            // b + sh < ELEN; every bit of a rotate; none when the result is not the rotator's
+            reg  [ELEN-1:0] keep;
+            integer         kb;
+            always @*
+                for (kb = 0; kb < ELEN; kb = kb + 1)
+                    keep[kb] = s2_kg[kb / 8] | (s2_ke[kb / 8] & s2_kl[kb % 8]);
             wire [63:0]  st3 = s2_amt[0] ? {s2_rot[59:0], s2_rot[63:60]} : s2_rot;
             wire [63:0]  st4 = s2_amt[1] ? {st3[55:0], st3[63:56]} : st3;
             wire [63:0]  st5 = s2_amt[2] ? {st4[47:0], st4[63:48]} : st4;
@@ -925,7 +1049,7 @@ module rvv_unit #(
             // four copies, one per quarter of the word (g_fq below). (At 8c1e038 seed 1's worst
             // path ran from the 3-bit select (pi_cx then, one register) through its 5-way
             // select of every bit, then alt's and alt1's selects: one 5.5 ns hop across the die.)
-            wire            we = (wn_k && wok_k) || wo_k;
+            wire            we = (wn_k && wok_k && !q_iobad) || wo_k;
             wire [4:0]      wa = wa_k;
             // The second compute stage: the write (s2_we, s2_wa, wd) is formed a cycle after
             // the cycle that computed its register (or took vpi's column or a load's element)
@@ -1101,8 +1225,10 @@ module rvv_unit #(
             mq_go <= 1'b0;
             pi_go <= 1'b0;
             q_pibad <= 1'b0;
+            q_iobad <= 1'b0;
         end else begin
             q_pibad <= accept && d_kr == K_PI && !d_pi_ok;
+            q_iobad <= accept && d_kr == K_IOTA && !d_io_ok;
             if (accept) begin
                 busy <= 1'b1;
                 cnt <= 8'd1;
@@ -1116,7 +1242,7 @@ module rvv_unit #(
                 q_vs25 <= d_vs25;
                 q_f15 <= d_f15;
                 q_f3 <= d_f3;
-                q_imm5 <= d_f6[0];
+                q_imm5 <= d_imm5;
                 q_rs1 <= in_rs1[5:0];
                 q_newvl <= s_vl;
                 q_newlmul <= s_lmul;
@@ -1140,10 +1266,9 @@ module rvv_unit #(
                     for (tv = 0; tv < 4; tv = tv + 1)
                         s_vlltq[tv] <= {24'd0, q_newvl} < (ELENUM << tv);
                 end
-                if (mreq) begin
-                    mk <= mk + 8'd1;
-                    maddr <= maddr + NB;
-                end
+                if (mreq) mk <= mk + 8'd1;
+                // (a store's address steps with its write, st_q, a cycle after its request)
+                if (q_isst ? st_q : mreq) maddr <= maddr + NB;
             end
             mel <= mel_nx;
             mreg <= mreg_nx;
@@ -1160,13 +1285,19 @@ module rvv_unit #(
     end
 
     assign done = last_cycle;
-    assign done_illegal = k == K_ILL || q_pibad;
+    assign done_illegal = k == K_ILL || q_pibad || q_iobad;
     assign done_rd_we = k == K_VSET && q_vd != 5'd0;
     assign done_rd = q_vd;
     assign done_rd_val = {24'd0, q_newvl};
-    assign mem_valid = mreq;
-    assign mem_we = mreq && k == K_STORE;
-    assign mem_addr = maddr;
+    // A store's write goes out a cycle after its request (session 68): the element picked in
+    // the request's cycle (st_el, from op_fa) is registered (st_d) with the write's flag (st_q),
+    // so the data memory's write data, write enable and (for a store) address start at
+    // flip-flops. (At ea32a49 the processor's seed-1 worst path ran from sd5 through st_el's
+    // 5-way select into the DP16KD's write data, 12.18 ns, 10.02 of it routing.) A store
+    // requests in busy cycles 1..vl and its last busy cycle (vl + 1) requests nothing, so its
+    // last element is written in that cycle, still while it runs: no cycle moves, and the
+    // memory holds every element when the next instruction (the unit's or the core's) issues.
+    // A load's request keeps its cycle (its data is expected in the next one).
     reg [ELEN-1:0] st_el;       // the store's element of register vd + mreg
     integer se;
     always @* begin
@@ -1174,7 +1305,15 @@ module rvv_unit #(
         for (se = 0; se < ELENUM; se = se + 1)
             if ({29'd0, sd5} == se / 5 && {29'd0, st_j} == se % 5) st_el = op_fa[se * ELEN +: ELEN];
     end
-    assign mem_wdata = st_el;
+    reg [ELEN-1:0] st_d;        // the store's element (st_q: its write, above)        // its element
+    always @(posedge clk) begin
+        st_q <= !rst && mreq && k == K_STORE;
+        st_d <= st_el;
+    end
+    assign mem_valid = (mreq && k == K_LOAD) || st_q;
+    assign mem_we = st_q;
+    assign mem_addr = maddr;
+    assign mem_wdata = st_d;
     assign vl_o = vl;
     assign lmul_o = 4'd1 << vlmul;
 endmodule

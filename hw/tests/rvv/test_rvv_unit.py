@@ -62,6 +62,8 @@ class Bench:
         dut.in_valid.value = 0
         dut.in_insn.value = 0
         dut.in_rs1.value = 0
+        dut.in_pre_ld.value = 0     # (PRE = 0: the unit decodes in_insn in the issue cycle)
+        dut.in_pre_insn.value = 0
         dut.mem_rdata.value = 0
         dut.rst.value = 1
         await FallingEdge(dut.clk)
@@ -553,6 +555,8 @@ async def misuse_is_illegal(dut):
         (2, 2 * ELENUM, "vpi.vi", ["v6", "v5", "-1"], None),          # two rows, the second vd
         (1, ELENUM, "vpi.vi", ["v28", "v0", "0"], None),              # vd + 5 past v31
         (1, ELENUM, "viota.vx", ["v0", "v0", "s3"], 24 if ELEN == 64 else 48),  # index past the table
+        (1, ELENUM, "viota.vx", ["v1", "v2", "s3"], 24 if ELEN == 64 else 48),  # ... vd not vs2
+        (1, ELENUM, "viota.vx", ["v4", "v4", "s3"], 0x40 | 3),        # index bit 6 (bits 5:0 in it)
         (8, 5 * ELENUM, "viota.vx", ["v0", "v0", "s3"], 0),           # viota needs one register
         (1, ELENUM, "vrotup.vi" if ELEN == 32 else "v32lrotup.vi",
          ["v1", "v2", "3"] if ELEN == 32 else ["v1", "v2", "v3"], None),  # the other ELEN's
