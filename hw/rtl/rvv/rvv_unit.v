@@ -924,10 +924,8 @@ module rvv_unit #(
                 s2_hi <= l_hi;
             end
             // the mask, in the second stage beside the rotator's last four steps, from the
-            // codes above (in the first stage at be7107b it was the worst path: a forwarded
-            // write's bit -> the .vv amount's select -> the mask of every bit -> s2_keep, 12.5 ns
-            // with 10.1 of routing, seed 1): bit b survives vsll when b >= sh, vsrl when
-            // b + sh < ELEN; every bit of a rotate; none when the result is not the rotator's
+            // codes above (the whole mask in the first stage, be7107b, was the worst path then:
+            // a forwarded write's bit -> the .vv amount's select -> every bit's mask, 12.5 ns)
             reg  [ELEN-1:0] keep;
             integer         kb;
             always @*
@@ -1305,7 +1303,7 @@ module rvv_unit #(
         for (se = 0; se < ELENUM; se = se + 1)
             if ({29'd0, sd5} == se / 5 && {29'd0, st_j} == se % 5) st_el = op_fa[se * ELEN +: ELEN];
     end
-    reg [ELEN-1:0] st_d;        // the store's element (st_q: its write, above)        // its element
+    reg [ELEN-1:0] st_d;        // the store's element (st_q: its write, above)
     always @(posedge clk) begin
         st_q <= !rst && mreq && k == K_STORE;
         st_d <= st_el;
