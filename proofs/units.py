@@ -1554,7 +1554,8 @@ UNITS = {
         "calls_assumed": True,   # narrow_call's and tlen_tail_x1's calls through the tables (session 69)
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
         # session 55: lane_start 114 of 115 goals (its assertion LS2 left at 690,000 steps); session 56: proved
-        # (its slow pass above; docs/ASSURANCE.md)
+        # (its slow pass above; docs/ASSURANCE.md). Session 69: order_chains tried (a recursive count oc_ge, 82 of 83
+        # goals at 1,000,000 steps, 262 s of CPU): parked, proofs/attempts/slhdsa_wots-order_chains-s69.patch
         "pending": ["order_chains", "order_verify",
                     "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
