@@ -1462,15 +1462,14 @@ UNITS = {
         ],
         "pending": ["thash_batch_rows", "kf_slh_thash_batch_blocks",
                     "order_chains", "lane_start", "order_verify",
-                    "narrow_call",
-                    "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
+                    "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
                     "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
                       "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
-                      "block_ready", "plan_verify", "lane_step",   # unit slhdsa_wots
+                      "block_ready", "plan_verify", "lane_step", "narrow_call", "tlen_tail_x1",   # unit slhdsa_wots
                       "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
                       "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch",
@@ -1548,13 +1547,17 @@ UNITS = {
             # assertion LS: L->snap as the ghost gsl, the snapshot's slot as of Pre, across L's stores), 103.8 s of
             # CPU at load ~20: twice that step count, a slow pass (over the 60 s line; docs/ASSURANCE.md)
             {"functions": ["lane_start", "snap_slot"], "extra": ["-wp-steps", "1030000"], "slow": True},
+            # session 69: the rows path's narrow call and T_len's tail on x1, their calls through the backend
+            # tables over keccak_backend.h's kf_spec_* ("calls_assumed", as the unit slhdsa_hash's)
+            {"functions": ["narrow_call", "tlen_tail_x1"], "extra": ["-rte-no-pointer-call"]},
         ],
+        "calls_assumed": True,   # narrow_call's and tlen_tail_x1's calls through the tables (session 69)
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
         # session 55: lane_start 114 of 115 goals (its assertion LS2 left at 690,000 steps); session 56: proved
-        # (its slow pass above; docs/ASSURANCE.md)
+        # (its slow pass above; docs/ASSURANCE.md). Session 69: order_chains tried (a recursive count oc_ge, 82 of 83
+        # goals at 1,000,000 steps, 262 s of CPU): parked, proofs/attempts/slhdsa_wots-order_chains-s69.patch
         "pending": ["order_chains", "order_verify",
-                    "narrow_call",
-                    "tlen_tail_x1", "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
+                    "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
     },
     "slhdsa_trees": {

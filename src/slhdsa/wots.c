@@ -612,19 +612,63 @@ static void job_end(vrun *v, const vjob *j)
 
 /* One call through the narrow interleaved backend nb on the lanes busy at call t: each
  * column gathered as permute_from would build it, permuted, put back. */
+/* (ACSL, unit slhdsa_wots) the m <= w busy lanes' columns of the states' and the template's 25 rows
+ * (w <= 16 lanes) into columns 0 .. m - 1 of N's 25 rows of nb->n <= 16 words, and back; every index
+ * within N's 25 x 16 words (that m <= nb->n, the caller's check of its busy count, is not stated);
+ * nb's permute through keccak_backend.h's word-view stand-in kf_spec_xn_permute_words (`calls`,
+ * assumed, as the unit slhdsa_hash's kf_slh_rows_permute): N's first 25 nb->n words. */
+/*@ requires \valid(v) && 1 <= v->w <= SLH_MAX_LANES && 2 <= v->nw <= 4;
+    requires \valid_read(nb) && 1 <= nb->n <= SLH_MAX_LANES && \separated(nb, v);
+    requires \valid_read(until + (0 .. v->w - 1));
+    requires \valid(v->S + (0 .. SLH_ROWS * v->w - 1)) && \valid_read(v->T + (0 .. SLH_ROWS * v->w - 1));
+    requires \separated(v, v->S + (0 .. SLH_ROWS * v->w - 1), v->T + (0 .. SLH_ROWS * v->w - 1));
+    requires \separated(nb, v->S + (0 .. SLH_ROWS * v->w - 1));
+    assigns v->N[0 .. SLH_ROWS * SLH_MAX_LANES - 1], v->S[0 .. SLH_ROWS * v->w - 1], kf_spec_xn_table; */
 static void narrow_call(vrun *v, const kf_backend_xn *nb, const uint16_t *until, unsigned t)
 {
     const unsigned w = v->w, nn = nb->n, in_row = SLH_ROW_IN(v->nw * 8);
     unsigned busy_lane[SLH_MAX_LANES], m = 0;
+    /*@ loop invariant 0 <= i <= w && m <= i && \forall integer j; 0 <= j < m ==> busy_lane[j] < w;
+        loop assigns i, m, busy_lane[0 .. SLH_MAX_LANES - 1];
+        loop variant w - i; */
     for (unsigned i = 0; i < w; i++)
         if (until[i] > t) busy_lane[m++] = i;
+    /*@ loop invariant 0 <= j <= m;
+        loop assigns j, v->N[0 .. SLH_ROWS * SLH_MAX_LANES - 1];
+        loop variant m - j; */
     for (unsigned j = 0; j < m; j++) {
-        for (unsigned r = 0; r < SLH_ROWS; r++) v->N[r * nn + j] = v->T[r * w + busy_lane[j]];
-        for (unsigned k = 0; k < v->nw; k++) v->N[(in_row + k) * nn + j] = v->S[k * w + busy_lane[j]];
+        /*@ loop invariant 0 <= r <= SLH_ROWS;
+            loop assigns r, v->N[0 .. SLH_ROWS * SLH_MAX_LANES - 1];
+            loop variant SLH_ROWS - r; */
+        for (unsigned r = 0; r < SLH_ROWS; r++) {
+            //@ ghost slh_offset_facts(r, SLH_ROWS, nn);
+            //@ ghost slh_offset_facts(r, SLH_ROWS, w);
+            v->N[r * nn + j] = v->T[r * w + busy_lane[j]];
+        }
+        /*@ loop invariant 0 <= k <= v->nw;
+            loop assigns k, v->N[0 .. SLH_ROWS * SLH_MAX_LANES - 1];
+            loop variant v->nw - k; */
+        for (unsigned k = 0; k < v->nw; k++) {
+            //@ ghost slh_offset_facts(in_row + k, SLH_ROWS, nn);
+            //@ ghost slh_offset_facts(k, SLH_ROWS, w);
+            v->N[(in_row + k) * nn + j] = v->S[k * w + busy_lane[j]];
+        }
     }
+    //@ ghost kf_spec_xn_table = nb;
+    /*@ calls kf_spec_xn_permute_words; */
     nb->permute(v->N, 24);
+    /*@ loop invariant 0 <= j <= m;
+        loop assigns j, v->S[0 .. SLH_ROWS * w - 1];
+        loop variant m - j; */
     for (unsigned j = 0; j < m; j++)
-        for (unsigned r = 0; r < SLH_ROWS; r++) v->S[r * w + busy_lane[j]] = v->N[r * nn + j];
+        /*@ loop invariant 0 <= r <= SLH_ROWS;
+            loop assigns r, v->S[0 .. SLH_ROWS * w - 1];
+            loop variant SLH_ROWS - r; */
+        for (unsigned r = 0; r < SLH_ROWS; r++) {
+            //@ ghost slh_offset_facts(r, SLH_ROWS, nn);
+            //@ ghost slh_offset_facts(r, SLH_ROWS, w);
+            v->S[r * w + busy_lane[j]] = v->N[r * nn + j];
+        }
 }
 
 /* Every lane's next hash address: ADRS byte 31, the top byte of word 3 (hash addresses stay
@@ -644,20 +688,41 @@ static void next_hash_addresses(uint64_t *row, unsigned w)
 
 /* T_len's blocks first .. nblocks-1 on the x1 backend, from the sponge state in v, and the
  * n-byte result into pk: after the chains there is nothing to share a batched call with. */
+/* (ACSL, unit slhdsa_wots) blocks first .. nblocks - 1 <= TLEN_BLOCKS_MAX of T_len's words, 17 each
+ * within TLEN_WORDS_MAX, the state in c->scratch, nw 8 = n bytes out; the x1 table's operations through
+ * keccak_backend.h's kf_spec_* (`calls`, assumed, as the unit slhdsa_hash's hash_x1). */
+/*@ requires slh_ctx_ok(c) && slh_ctx_x1(c) && \valid_read(v) && \separated(v, c) && 2 <= v->nw <= 4;
+    requires first <= nblocks <= TLEN_BLOCKS_MAX;
+    requires \valid(pk + (0 .. v->nw * 8 - 1)) && \separated(pk + (0 .. v->nw * 8 - 1), c, c->x1, v);
+    assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], pk[0 .. v->nw * 8 - 1]; */
 static void tlen_tail_x1(slh_ctx *c, const vrun *v, unsigned first, unsigned nblocks, uint8_t *pk)
 {
     const kf_backend *x1 = c->x1;
     uint8_t bytes[SLH_ROWS * 8];
     void *st = c->scratch; /* the batched states are done with */
     c->perms += nblocks - first;
+    /*@ loop invariant 0 <= r <= SLH_ROWS;
+        loop assigns r, bytes[0 .. SLH_ROWS * 8 - 1];
+        loop variant SLH_ROWS - r; */
     for (unsigned r = 0; r < SLH_ROWS; r++) slh_put_word(bytes + 8 * r, v->sponge[r]);
+    /*@ calls kf_spec_init; */
     x1->init(st);
+    /*@ calls kf_spec_overwrite_bytes; */
     x1->overwrite_bytes(st, bytes, 0, sizeof bytes);
+    /*@ loop invariant first <= b <= nblocks;
+        loop assigns b, bytes[0 .. SLH_ROWS * 8 - 1], c->scratch[0 .. SLH_XN_STATE_MAX - 1];
+        loop variant nblocks - b; */
     for (unsigned b = first; b < nblocks; b++) {
+        /*@ loop invariant 0 <= r <= ROWS_RATE;
+            loop assigns r, bytes[0 .. SLH_ROWS * 8 - 1];
+            loop variant ROWS_RATE - r; */
         for (unsigned r = 0; r < ROWS_RATE; r++) slh_put_word(bytes + 8 * r, v->msg[(size_t)ROWS_RATE * b + r]);
+        /*@ calls kf_spec_add_bytes; */
         x1->add_bytes(st, bytes, 0, SLH_BLOCK);
+        /*@ calls kf_spec_permute; */
         x1->permute(st, 24);
     }
+    /*@ calls kf_spec_extract_bytes; */
     x1->extract_bytes(st, pk, 0, v->nw * 8);
 }
 
