@@ -1690,6 +1690,9 @@ UNITS = {
             # 45 goals, the most steps 32,420 (2026-12-01, Zen 3, load ~9): the unit's 200,000
             {"functions": ["slh_rows_span", "rows_move", "rows_copy", "kf_slh_rows_permute"], "extra": []},
         ],
+        # kf_slh_thash_batch_blocks: tried in sessions 68 and 69, parked (proofs/attempts/slhdsa_hash-
+        # kf_slh_thash_batch_blocks-s69.patch): it and kf_slh_thash_batch, kf_slh_h_batch and slhdsa_fors' callers prove
+        # over its contract, but slhdsa_trees' reduce_level / group_level lose a goal and ~50 s of CPU (slh_ctx_bk unfolded)
         "pending": ["thash_batch_rows", "kf_slh_thash_batch_blocks"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
