@@ -524,7 +524,15 @@ UNITS = {
             {"functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a",
                            "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows",
                            "item_checks", "prefetch_item", "sib_lanes", "wipe_state", "mu_one"],
-             "extra": ["-wp-steps", "360000"]},
+             # s69-vbatch: verify_decode's keeps for the batch (dec_p_kept, dec_a_kept, dec_ah_kept, with the assertion
+             # dec_kl) are proved in a slow pass of their own (below); this pass takes them as its contract
+             "extra": ["-wp-steps", "360000", "-wp-prop=-dec_p_kept,-dec_a_kept,-dec_ah_kept,-dec_kl"]},
+            # s69-vbatch: verify_decode's keeps (p, A with a_valid, the batch's ah through the ghost parameter gah) and
+            # dec_kl (k l <= 56: without it dec_a_kept and dec_ah_kept stepped out at 360,000, session 68); slow: ~7-8 s
+            # of CPU that the default run does not pay (docs/ASSURANCE.md, session 69)
+            {"functions": ["verify_decode"], "extra": ["-wp-steps", "280000",
+                                                       "-wp-prop=dec_p_kept,dec_a_kept,dec_ah_kept,dec_kl"],
+             "slow": True},
             # session 59: mu_lanes (mu = H(tr || M') in lanes: kf_sponge_xn_init / _absorb / _squeeze); its
             # hardest goal 242,003 steps (the assertion mu_x after the optional absorbs), so its own limit
             # 490,000; slow: 22.7 s of CPU alone (run.py --functions, load ~28), over the session's 20 s
@@ -542,7 +550,10 @@ UNITS = {
             # goals (run.py --functions finish_window --steps 360000, 2026-11-30, load ~2-4), the hardest 116,392
             # steps, so its own limit 240,000; slow: 14.6 s of CPU alone, over the session's 10 s; its mutant
             # (the second loop one lane more) rejected
-            {"functions": ["finish_window"], "extra": ["-wp-steps", "240000"], "slow": True},
+            # s69-vbatch: with its keeps for the batch's loop (fw_p_kept, fw_a_kept, fw_ah_kept over the ghost parameters
+            # gst, gah; the frames fw_fa0/1, fw_fah0/1 around window_results) 71 of 71 goals, the hardest 187,315 steps, so
+            # 380,000; 20.2 s of CPU (2026-12-01, load ~7); mutant finish_window-ahead-not-apart rejected by fw_fah1
+            {"functions": ["finish_window"], "extra": ["-wp-steps", "380000"], "slow": True},
         ],
         # session 60: still pending (docs/ASSURANCE.md, "ML-DSA's Verify", session 60). finish_window 96 of 114 at
         # 360,000 steps: the lanes' pointer facts across kf_sponge_xn_init / _absorb's `assigns *s` and the compare
@@ -567,8 +578,11 @@ UNITS = {
         # w1_matrix and verify_w1, the first pass: slow) and p_kept (verify_w1: kf_mldsa_params_ok(p) after it); its
         # mutant a_from_ahead-one-made-ahead-more. verify_decode's keeps (p, A with a_valid, and the batch's ah through a
         # ghost parameter) prove in its own context but cost ~7 s of CPU more in the default run: parked with the
-        # batch's body assertions in proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s68.patch (docs/ASSURANCE.md,
-        # session 68); kf_mldsa_verify_batch still pending.
+        # batch's body assertions in proofs/attempts/ (docs/ASSURANCE.md, session 68); kf_mldsa_verify_batch still pending.
+        # s69-vbatch: verify_decode's keeps landed (dec_*: a slow pass of their own, the second pass taking them as its
+        # contract) and finish_window's (fw_*_kept, its slow pass); the batch with every loop invariant and call
+        # precondition proved by -wp-prop runs, 8 goals left (assigns parts, f_rd, t_ok) and batch_inputs_apart to
+        # justify: parked in proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s69.patch (docs/ASSURANCE.md, session 69).
         "pending": ["kf_mldsa_verify_batch", "public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter

@@ -64,20 +64,43 @@ static int same_bytes(const uint8_t *a, const uint8_t *b, size_t n)
     return 1;
 }
 
+/* The batch's ExpandA one key ahead (kf_mldsa_expand_a_ahead): the first n polynomials of
+ * ExpandA(rho), made in the idle lanes of the key before's last call; next_rho: the key of the
+ * item after the one being verified, or NULL. (Before verify_decode, whose contract names it.) */
+typedef struct a_ahead {
+    _Alignas(64) kf_mldsa_poly poly[KF_XN_MAX - 1]; /* as verify_state's */
+    uint8_t rho[KF_MLDSA_SEEDBYTES];
+    unsigned n;
+    const uint8_t *next_rho;
+} a_ahead;
+
 /* Decode pk and sig into st and check what needs no hash: 0 if the hint is malformed
- * (sigDecode's bottom) or z is out of bounds (line 13). */
+ * (sigDecode's bottom) or z is out of bounds (line 13). What it keeps is stated (dec_p_kept, dec_a_kept,
+ * dec_ah_kept) for the batch's loop, in whose context the frames across the call step out; gah: a
+ * ghost parameter (no code), the batch's polynomials made ahead, or NULL. */
 /*@ requires kf_mldsa_params_ok(p) && \valid(st);
     requires \valid_read(pk + (0 .. p->pk_bytes - 1)) && \valid_read(sig + (0 .. p->sig_bytes - 1));
     requires \separated(st, pk + (0 .. p->pk_bytes - 1)) && \separated(st, sig + (0 .. p->sig_bytes - 1)) &&
              \separated(st, p);
     requires \separated(pk + (0 .. p->pk_bytes - 1), p) && \separated(sig + (0 .. p->sig_bytes - 1), p);
+    requires dec_gah: gah == \null || (gah->n <= KF_XN_MAX - 1 && \separated(gah, st));
     assigns st->rho[0 .. KF_MLDSA_SEEDBYTES - 1], st->t1[0 .. K_MAX - 1], st->ctilde[0 .. KF_MLDSA_CTILDE_MAX - 1],
             st->z[0 .. L_MAX - 1], st->h[0 .. K_MAX - 1];
     ensures \result == 0 || \result == 1;
     ensures kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
-    ensures \result == 1 ==> kf_mldsa_vec_bounded(&st->z[0], p->l, -p->gamma1 + 1, p->gamma1); */
+    ensures \result == 1 ==> kf_mldsa_vec_bounded(&st->z[0], p->l, -p->gamma1 + 1, p->gamma1);
+    ensures dec_p_kept: kf_mldsa_params_ok(p);
+    ensures dec_a_kept: st->a_valid == \old(st->a_valid) &&
+                    (\old(kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) ==>
+                     kf_mldsa_vec_bounded(&st->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1));
+    ensures dec_ah_kept: gah == \null || (gah->n == \old(gah->n) &&
+                     (\old(\forall integer i; 0 <= i < gah->n ==>
+                            kf_mldsa_bounded(&gah->poly[i], 0, KF_MLDSA_Q - 1)) ==>
+                      \forall integer i; 0 <= i < gah->n ==> kf_mldsa_bounded(&gah->poly[i], 0, KF_MLDSA_Q - 1))); */
 static int verify_decode(verify_state *st, const kf_mldsa_params *p, const uint8_t *pk, const uint8_t *sig)
+/*@ ghost (a_ahead *gah) */
 {
+    /*@ assert dec_kl: p->k * p->l <= K_MAX * L_MAX; */
     kf_mldsa_pk_decode(st->rho, st->t1, pk, p);
     if (kf_mldsa_sig_decode(st->ctilde, st->z, st->h, sig, p) != 0) return 0;
     uint32_t over = 0;
@@ -87,16 +110,6 @@ static int verify_decode(verify_state *st, const kf_mldsa_params *p, const uint8
     for (unsigned j = 0; j < p->l; j++) kf_mldsa_poly_exceeds(&st->z[j], p->gamma1 - (int32_t)p->beta, &over);
     return !over;
 }
-
-/* The batch's ExpandA one key ahead (kf_mldsa_expand_a_ahead): the first n polynomials of
- * ExpandA(rho), made in the idle lanes of the key before's last call; next_rho: the key of the
- * item after the one being verified, or NULL. */
-typedef struct a_ahead {
-    _Alignas(64) kf_mldsa_poly poly[KF_XN_MAX - 1]; /* as verify_state's */
-    uint8_t rho[KF_MLDSA_SEEDBYTES];
-    unsigned n;
-    const uint8_t *next_rho;
-} a_ahead;
 
 /*@ requires \valid(c) && kf_mldsa_params_ok(p) && 8 <= len && \valid_read(block + (0 .. len - 1));
     requires \valid_read(ctilde + (0 .. p->ctilde_bytes - 1));
@@ -391,7 +404,7 @@ int kf_mldsa_verify_one(const kf_mldsa_params *p, const uint8_t *pk, const kf_ml
     /* the sizes of w1 and c~' (p's unsigned fields: no call here writes one) */
     /*@ assert w1_fits: 32 * p->w1_bits * p->k <= W1_BYTES_MAX && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX; */
     st.a_valid = 0;
-    if (!verify_decode(&st, p, pk, sig)) goto out;
+    if (!verify_decode(&st, p, pk, sig) /*@ ghost (NULL) */) goto out;
     /*@ assert p_ok: kf_mldsa_params_ok(p); */
     if (!mu) {
         if (kf_backend_xn_side()) {
@@ -589,22 +602,37 @@ static KF_ALWAYS_INLINE void window_results(const batch_window *bw, unsigned n, 
  * locations of bw->mu[0 .. WINDOW - 1][0 .. KF_MLDSA_CRHBYTES - 1]): as rows, the inclusion of mu_one's row j left
  * CVC4 an existential row index it did not find (session 62). tr riding on ExpandA's permutations (as a single
  * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64 under 64 keys
- * 0.975-0.992x (vbatch A/B, 2026-11-25). */
+ * 0.975-0.992x (vbatch A/B, 2026-11-25). gst, gah: ghost parameters (no code), the batch's verify_state
+ * and polynomials made ahead, or NULL: what the call keeps of them and of p is stated (fw_p_kept, fw_a_kept,
+ * fw_ah_kept) for the batch's loop, in whose context the frames across the call step out (session 68). */
 /*@ requires kf_mldsa_params_ok(p) && \valid(bw) && 1 <= n <= WINDOW && \separated(bw, p);
     requires \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]) &&
                                                \separated(&items[bw->at[j]], bw);
     requires \forall integer j; 0 <= j < n ==> \valid_read(bw->pk[j] + (0 .. p->pk_bytes - 1));
     requires \forall integer j; 0 <= j < n ==> \valid(results + bw->at[j]) && \separated(results + bw->at[j], bw, p);
+    requires fw_gst: gst == \null || (\valid_read(gst) && \separated(gst, bw, p) &&
+                               \forall integer j; 0 <= j < n ==> \separated(results + bw->at[j], gst));
+    requires fw_gah: gah == \null || (\valid_read(gah) && gah->n <= KF_XN_MAX - 1 && \separated(gah, bw, p) &&
+                               \forall integer j; 0 <= j < n ==> \separated(results + bw->at[j], gah));
     assigns bw->tr[0 .. WINDOW - 1][0 .. KF_MLDSA_TR_BYTES - 1], *(&bw->mu[0][0] + (0 .. WINDOW * KF_MLDSA_CRHBYTES - 1)),
-            bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], results[bw->at[0 .. n - 1]], kf_spec_xn_table; */
+            bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], results[bw->at[0 .. n - 1]], kf_spec_xn_table;
+    ensures fw_p_kept: kf_mldsa_params_ok(p) && p->gamma1 == \old(p->gamma1) && p->gamma2 == \old(p->gamma2);
+    ensures fw_a_kept: gst == \null || (gst->a_valid == \old(gst->a_valid) &&
+                       (\old(kf_mldsa_vec_bounded(&gst->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) ==>
+                        kf_mldsa_vec_bounded(&gst->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)));
+    ensures fw_ah_kept: gah == \null || (gah->n == \old(gah->n) &&
+                        (\old(\forall integer i; 0 <= i < gah->n ==> kf_mldsa_bounded(&gah->poly[i], 0, KF_MLDSA_Q - 1)) ==>
+                         \forall integer i; 0 <= i < gah->n ==> kf_mldsa_bounded(&gah->poly[i], 0, KF_MLDSA_Q - 1))); */
 static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
                           int *results)
+/*@ ghost (verify_state *gst, a_ahead *gah) */
 {
     kf_sponge_xn x;
     const uint8_t *in[WINDOW], *in2[WINDOW];
     uint8_t *out[WINDOW];
     size_t inlen[WINDOW];
     /*@ assert w1_fits: 32 * p->w1_bits * p->k <= W1_BYTES_MAX && p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX; */
+    /*@ assert fw_kl: p->k * p->l <= K_MAX * L_MAX; */
     /*@ loop invariant 0 <= j <= n;
         loop invariant \forall integer k; 0 <= k < j ==> in[k] == bw->pk[k] && inlen[k] == p->pk_bytes &&
                          out[k] == &bw->tr[k][0];
@@ -633,7 +661,20 @@ static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p
                         out[k] == &bw->got[k][0]; */
     ctilde_lanes(&x, n, p, in, in2, out);
     /*@ assert at_kept: \forall integer k; 0 <= k < n ==> bw->at[k] == \at(bw->at[k], Pre); */
+    /*@ assert fw_fa0: gst == \null || (gst->a_valid == \at(gst->a_valid, Pre) && \forall integer j, m;
+                       0 <= j < K_MAX * L_MAX && 0 <= m < KF_MLDSA_N ==> gst->a[j].c[m] == \at(gst->a[j].c[m], Pre)); */
+    /*@ assert fw_fah0: gah == \null || (gah->n == \at(gah->n, Pre) && \forall integer j, m;
+                        0 <= j < KF_XN_MAX - 1 && 0 <= m < KF_MLDSA_N ==> gah->poly[j].c[m] == \at(gah->poly[j].c[m], Pre)); */
+    /*@ ghost F0: ; */
     window_results(bw, n, p, results);
+    /*@ assert fw_fa1: gst == \null || (gst->a_valid == \at(gst->a_valid, F0) && \forall integer j, m;
+                       0 <= j < K_MAX * L_MAX && 0 <= m < KF_MLDSA_N ==> gst->a[j].c[m] == \at(gst->a[j].c[m], F0)); */
+    /*@ assert fw_fah1: gah == \null || (gah->n == \at(gah->n, F0) && \forall integer j, m;
+                        0 <= j < KF_XN_MAX - 1 && 0 <= m < KF_MLDSA_N ==> gah->poly[j].c[m] == \at(gah->poly[j].c[m], F0)); */
+    /*@ assert fw_fa: gst == \null || (gst->a_valid == \at(gst->a_valid, Pre) && \forall integer j, m;
+                      0 <= j < p->k * p->l && 0 <= m < KF_MLDSA_N ==> gst->a[j].c[m] == \at(gst->a[j].c[m], Pre)); */
+    /*@ assert fw_fah: gah == \null || (gah->n == \at(gah->n, Pre) && \forall integer j, m;
+                       0 <= j < gah->n && 0 <= m < KF_MLDSA_N ==> gah->poly[j].c[m] == \at(gah->poly[j].c[m], Pre)); */
 }
 
 /* SampleInBall's first SHAKE256 block of c~ (sigDecode: the signature's first bytes) for the
@@ -725,7 +766,7 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
         /*@ assert batch_inputs_apart: \separated(it->pk + (0 .. p->pk_bytes - 1), p) &&
                                        \separated(it->sig + (0 .. p->sig_bytes - 1), p); */
         /*@ assert sizes: p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX && KF_MLDSA_SEEDBYTES <= p->pk_bytes; */
-        if (!verify_decode(&st, p, it->pk, it->sig)) {
+        if (!verify_decode(&st, p, it->pk, it->sig) /*@ ghost (&ah) */) {
             results[i] = KF_ERR_BAD_SIGNATURE;
             continue;
         }
@@ -748,11 +789,11 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
         bw.pk[n] = it->pk;
         bw.at[n++] = i;
         if (n == WINDOW) {
-            finish_window(&bw, n, p, items, results);
+            finish_window(&bw, n, p, items, results) /*@ ghost (&st, &ah) */;
             n = 0;
         }
     }
-    if (n) finish_window(&bw, n, p, items, results);
+    if (n) finish_window(&bw, n, p, items, results) /*@ ghost (NULL, NULL) */;
     wipe_state(&st);
     int first = KF_OK;
     /*@ loop invariant 0 <= i <= count;
