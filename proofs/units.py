@@ -405,8 +405,12 @@ UNITS = {
             # its hardest proved goal 286,090 steps: its own limit at least twice that; since session 53
             # sched_lone's lone_ok (kf_mlkem_sched_ok after it) by its assertion lone_ok1 after the lone
             # run, 523,343 steps: 1,050,000, and a 600 s time limit (at load ~15 it timed out at 120 s)
+            # s69-kem8: sched_lone ensures lone_kept (first, open, checked as they were) and lone_free (lanes free
+            # before are free after a KF_OK run), over the assertions lone_free1 / lone_free2 (its own lanes' run)
+            # and lone_sep, lone_fr, lone_free0, lone_free3 (the other path); lone_ok1 then 716,020 steps: the
+            # pass's limit 1,450,000, twice that
             {"functions": ["run_job1_x1", "kf_mlkem_run_job1", "kf_mlkem_sched_lone"],
-             "extra": ["-wp-steps", "1050000", "-wp-timeout", "600"], "slow": True},
+             "extra": ["-wp-steps", "1450000", "-wp-timeout", "600"], "slow": True},
             # session 52 (s52-jobs2): run_job1_blocks over ghost block counts and two ghost lemma
             # functions; its hardest proved goal 304,574 steps (the assertion after nb++), so its own
             # limit 610,000 (twice that), and slow: 78 s of CPU at the unit's 310,000 (load 5-8)
@@ -1332,7 +1336,9 @@ UNITS = {
                            "keygen_jobs"], "extra": ["-wp-split", "-wp-steps", "800000"], "slow": True},
         ],
         # kf_kpke_keygen also needs kf_mlkem_sched_lone (mlkem_jobs) to ensure the lanes free after keygen_g
-        # (sched_run's lanes_ok, run_ready_in) and keygen_jobs' ensures to give the first run's jobs_ok (docs/ASSURANCE.md)
+        # (sched_run's lanes_ok, run_ready_in) and keygen_jobs' ensures to give the first run's jobs_ok (docs/ASSURANCE.md);
+        # s69-kem8: keygen_g ensures g_kept / g_free over sched_lone's new lone_kept / lone_free (default pass); the rest
+        # tried over an unproved jobs_ok of keygen_jobs, 694 of 722, parked (proofs/attempts/mlkem_kpke-kf_kpke_keygen-s69.patch)
         "pending": ["KeyGen's Keccak schedule: kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for

@@ -182,7 +182,8 @@ typedef struct {
 
 /* (rho, sigma) = G(d || k) (Alg. 13 line 1: domain separation by k), as a lone job. */
 /* (ACSL, unit mlkem_kpke, session 59) G's job is jobs[0], its input sec->in and its output
- * sec->rho_sigma: apart from the schedule (sec apart from w); the schedule's lanes stay ok */
+ * sec->rho_sigma: apart from the schedule (sec apart from w); the schedule's lanes stay ok.
+ * (s69-kem8) g_kept, g_free: kf_mlkem_sched_lone's lone_kept and lone_free, for KeyGen's first run */
 /*@ requires \valid(w) && \valid(sec) && \valid_read(d + (0 .. SYM - 1)) && (k == 2 || k == 3 || k == 4);
     requires kf_mlkem_sched_ok(&w->sched);
     requires \separated(w, sec) && \separated(d + (0 .. SYM - 1), sec);
@@ -191,6 +192,10 @@ typedef struct {
             w->sched.states[0 .. KF_MLKEM_SCHED_STORAGE - 1], w->sched.block[0 .. KF_STATE_BYTES - 1],
             w->sched.job_of[0 .. 15], w->sched.staged[0 .. 3];
     ensures kf_mlkem_sched_ok(&w->sched);
+    ensures g_kept: w->sched.first == \old(w->sched.first) && w->sched.open == \old(w->sched.open) &&
+              w->sched.checked == \old(w->sched.checked);
+    ensures g_free: \result == KF_OK && (\forall integer i; 0 <= i < w->sched.lanes ==> \old(w->sched.job_of[i]) < 0) ==>
+              \forall integer i; 0 <= i < w->sched.lanes ==> w->sched.job_of[i] < 0;
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH; */
 static int keygen_g(keygen_work *w, keygen_secrets *sec, const uint8_t d[SYM], unsigned k)
 {

@@ -802,16 +802,28 @@ int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j)
         s->first = s->open = s->checked = 0;
         int rc = kf_mlkem_sched_run(s, j, 1, 1);
         /*@ assert lone_run: kf_mlkem_sched_ok(s) && (s->xn != \null ==> \separated(s, s->xn)); */
+        /* (ACSL, s69-kem8) the lanes free after a KF_OK run: a lane's job is one of jobs[0 .. checked) = the
+         * lone job (run_lanes), not done (run_ready), and it is done (run_done) */
+        /*@ assert lone_free1: rc == KF_OK ==> \forall integer i; 0 <= i < s->lanes ==> s->job_of[i] < 0; */
         s->first = first;
         s->open = open;
         s->checked = checked;
         /*@ assert lone_ok2: kf_mlkem_sched_ok(s); */
+        /*@ assert lone_free2: rc == KF_OK ==> \forall integer i; 0 <= i < s->lanes ==> s->job_of[i] < 0; */
         return rc;
     }
     /*@ assert lone_keep: kf_mlkem_sched_ok(s) && \separated(s, j) &&
           (s->xn != \null ==> \separated(j, s->xn) && \separated(s, s->xn)); */
+    /* (ACSL, s69-kem8) the job's output apart from the schedule (jobs_ok's instance), then the lanes as they
+     * were (lone_free) */
+    /*@ assert lone_sep: \separated(s, j->out + (0 .. j->outlen - 1)); */
     const int rc = s->lone ? kf_mlkem_run_jobs(j, 1) /*@ ghost (1, 1, 1, 1) */ : run_job1_x1(j);
+    /*@ assert lone_fr: s->lanes == \at(s->lanes, Pre) && s->xn == \at(s->xn, Pre) && s->x1 == \at(s->x1, Pre) &&
+                        s->words == \at(s->words, Pre); */
     /*@ assert lone_ok1: kf_mlkem_sched_ok(s); */
+    /*@ assert lone_free0: \forall integer i; 0 <= i < 16 ==> s->job_of[i] == \at(s->job_of[i], Pre); */
+    /*@ assert lone_free3: (\forall integer i; 0 <= i < s->lanes ==> \at(s->job_of[i], Pre) < 0) ==>
+                           \forall integer i; 0 <= i < s->lanes ==> s->job_of[i] < 0; */
     return rc;
 }
 

@@ -329,14 +329,20 @@ void kf_mlkem_sched_wipe(kf_mlkem_sched *s);
  * and the schedule's jobs array is left as it was), else kf_mlkem_run_job1(j). */
 /* (ACSL, unit mlkem_jobs) a hash job (out not NULL: the x1 path has no SampleNTT), waiting for
  * nothing, of a rate the x1 sponge takes, that the schedule's lanes could run; writes out[0 ..
- * outlen), the job's progress and the schedule's lanes, states and lone */
+ * outlen), the job's progress and the schedule's lanes, states and lone. (s69-kem8) lone_kept: the
+ * schedule's first, open and checked as they were; lone_free: lanes free before (every job_of < 0, as
+ * kf_mlkem_sched_init leaves them) are free after a run that returns KF_OK (KeyGen's first
+ * kf_mlkem_sched_run after G asks kf_mlkem_lanes_ok and kf_mlkem_run_ready of them) */
 /*@ requires kf_mlkem_sched_ok(s) && kf_mlkem_jobs_ok(s, j, 1);
     requires j->out != \null && j->after == \null && j->rate <= 192 && j->rate % 8 == 0;
     assigns s->lone, s->first, s->open, s->checked, s->states[0 .. KF_MLKEM_SCHED_STORAGE - 1],
             s->block[0 .. KF_STATE_BYTES - 1], s->job_of[0 .. 15], s->staged[0 .. 3], kf_spec_xn_table,
             j->started, j->done, j->absorbed, j->padded, j->produced, j->have, j->out[0 .. j->outlen - 1];
     ensures \result == KF_OK || \result == KF_ERR_BAD_STATE || \result == KF_ERR_BAD_LENGTH;
-    ensures lone_ok: kf_mlkem_sched_ok(s); */
+    ensures lone_ok: kf_mlkem_sched_ok(s);
+    ensures lone_kept: s->first == \old(s->first) && s->open == \old(s->open) && s->checked == \old(s->checked);
+    ensures lone_free: \result == KF_OK && (\forall integer i; 0 <= i < s->lanes ==> \old(s->job_of[i]) < 0) ==>
+              \forall integer i; 0 <= i < s->lanes ==> s->job_of[i] < 0; */
 int kf_mlkem_sched_lone(kf_mlkem_sched *s, kf_mlkem_job *j);
 /* 1 if a lone job runs in the batched lanes rather than on x1: where the 4-lane backend names
  * the x1 backend in use as its x1_twin (a call of either costs the same; on x86-64,
