@@ -1480,7 +1480,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["thash_batch_rows", "kf_slh_thash_batch_blocks",
+        "pending": ["thash_batch_rows",
                     "order_chains", "lane_start", "order_verify",
                     "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
@@ -1493,7 +1493,8 @@ UNITS = {
                       "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
                       "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch",
-                      "kf_slh_hash_blocks", "rows_move", "rows_copy", "kf_slh_rows_permute"],   # unit slhdsa_hash
+                      "kf_slh_hash_blocks", "rows_move", "rows_copy", "kf_slh_rows_permute", "blk_copy",
+                      "kf_slh_thash_batch_blocks"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1663,8 +1664,11 @@ UNITS = {
         "passes": [
             {"functions": ["shake256_begin", "usable", "kf_slh_block_init", "absorb_msg",
                            "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1",
-                           "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows",
-                           "kf_slh_hash_blocks"], "extra": []},
+                           "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows"],
+             "extra": []},
+            # kf_slh_hash_blocks, a pass of its own since session 69: slh_ctx_bk's narrower reads clause
+            # (slhdsa_internal.h) took its call_hash_xn_requires 82,607 -> 149,136 steps: twice that
+            {"functions": ["kf_slh_hash_blocks"], "extra": ["-wp-steps", "300000"]},
             # slh_rows_put_adrs (session 50, slhdsa_internal.h): rows (n / 8 + k) w + i, k < 4, nonlinear in
             # w: WP's range tactic splits on k (93,548 steps at most). kf_slh_rows_template had this pass
             # (153,208 steps of its 200,000 in session 49); since session 50 its row indices come from the
@@ -1697,8 +1701,9 @@ UNITS = {
             # (h_batch_ok established after h_rows): twice that. Session 55: ensures h_batch_xn (c->xn kept, for
             # xmss.c's reduce_tree), 68 goals, the most 140,608 steps as before
             # session 59: 140,608 -> 155,287 (the header's new axiom in its context): twice that; session 60 (the
-            # axiom out of its context): 140,608 again, 290,000
-            {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "290000"]},
+            # axiom out of its context): 140,608 again, 290,000; session 69 (slh_ctx_bk required and ensured, unfolded
+            # across h_rows): 172,727 (h_batch_ok established after h_rows), 350,000
+            {"functions": ["kf_slh_h_batch"], "extra": ["-wp-steps", "350000"]},
             # kf_slh_thash (session 59): its one-block path passes kf_slh_hash_blocks's new precondition
             # slh_ctx_bk (the assertions th_bk0, th_bk1: slh_ctx_bk_is at entry, then in the block's scope);
             # its postcondition 90,701 -> 129,034 steps, over half the first pass's 200,000: twice that
@@ -1709,11 +1714,12 @@ UNITS = {
             # their 7 goals justified, as rows_clear's), the rows' products by the ghost lemma slh_rows_span;
             # 45 goals, the most steps 32,420 (2026-12-01, Zen 3, load ~9): the unit's 200,000
             {"functions": ["slh_rows_span", "rows_move", "rows_copy", "kf_slh_rows_permute"], "extra": []},
+            # kf_slh_thash_batch_blocks (session 69, tried since 68): over kf_slh_hash_blocks's contract, its
+            # input's memcpy through the byte helper blk_copy (0 < len: Frama-C's memcpy wants the source
+            # readable even for 0 bytes, so kf_slh_thash_batch's contract now asks 0 < inlen with in != NULL)
+            {"functions": ["blk_copy", "kf_slh_thash_batch_blocks"], "extra": []},
         ],
-        # kf_slh_thash_batch_blocks: tried in sessions 68 and 69, parked (proofs/attempts/slhdsa_hash-
-        # kf_slh_thash_batch_blocks-s69.patch): it and kf_slh_thash_batch, kf_slh_h_batch and slhdsa_fors' callers prove
-        # over its contract, but slhdsa_trees' reduce_level / group_level lose a goal and ~50 s of CPU (slh_ctx_bk unfolded)
-        "pending": ["thash_batch_rows", "kf_slh_thash_batch_blocks"],
+        "pending": ["thash_batch_rows"],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:

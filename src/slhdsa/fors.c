@@ -141,7 +141,7 @@ typedef struct fors_group {
  * at nodes[t] + 2i*n, into nodes[t] + i*n; global index (base_t >> z) + i.
  * (ACSL) over kf_slh_h_batch's contract: each tree's 2 m nodes below read, its m nodes written,
  * apart from the context, its set and (rows) its batched table; z <= a keeps the shift below 32. */
-/*@ requires slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && (c->rows != 0 ==> slh_ctx_rows(c));
     requires \valid_read(f) && \valid_read(f->adrs) && f->count <= FORS_GROUP && f->count * m <= FORS_BATCH;
     requires z <= c->p->a;
     requires \valid_read(base + (0 .. f->count - 1)) && \valid_read(nodes + (0 .. f->count - 1));
@@ -151,7 +151,8 @@ typedef struct fors_group {
       \separated(nodes[t] + (0 .. 2 * m * c->p->n - 1), c->xn);
     assigns *c, *(nodes[0 .. f->count - 1] + (0 .. m * c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
-    ensures c->p->n == \old(c->p->n); */
+    ensures c->p->n == \old(c->p->n);
+    ensures group_bk: slh_ctx_bk(c); */
 static void group_level(slh_ctx *c, const fors_group *f, unsigned z, uint32_t m, uint8_t *const *nodes,
                         const uint32_t *base)
 {
@@ -551,15 +552,19 @@ static void fors_climb_rows(slh_ctx *c, const uint8_t *sig, const uint32_t *idx,
  * The caller sees one output buffer, node[0 .. cnt n): the batch's assigns over out[i]'s n bytes
  * each, where a proof needs out[i] = node + i n for every i at once, is carried here (a prover
  * cannot keep a caller's other memory through it otherwise). */
-/*@ requires slh_ctx_ok(c) && 0 < cnt <= c->p->k && inlen <= 2 * c->p->n && (c->rows != 0 ==> slh_ctx_rows(c));
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && 0 < cnt <= c->p->k && 0 < inlen <= 2 * c->p->n && (c->rows != 0 ==> slh_ctx_rows(c));
     requires \valid_read(a + (0 .. cnt - 1)) && \valid_read(in + (0 .. cnt - 1));
+    requires \separated(c, a + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1)) &&
+             \separated(c->p, a + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \valid(node + (0 .. cnt * c->p->n - 1)) && \separated(c, c->p, node + (0 .. cnt * c->p->n - 1));
+    requires \separated(node + (0 .. cnt * c->p->n - 1), a + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
     requires \valid_read(out + (0 .. cnt - 1));
     requires \forall integer i; 0 <= i < cnt ==> out[i] == node + i * c->p->n && 0 <= i * c->p->n && i * c->p->n + c->p->n <= cnt * c->p->n;
     assigns *c, node[0 .. cnt * c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c);
     ensures slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
+    ensures level_bk: slh_ctx_bk(c);
     ensures c->p->n == \old(c->p->n) && c->p->k == \old(c->p->k) && c->p->a == \old(c->p->a); */
 static void fors_level(slh_ctx *c, unsigned cnt, const slh_adrs *a, const uint8_t *const *in, size_t inlen,
                        uint8_t *node, uint8_t *const *out)
@@ -568,6 +573,8 @@ static void fors_level(slh_ctx *c, unsigned cnt, const slh_adrs *a, const uint8_
     //@ ghost fors_sizes(c->p);
     /*@ assert outs: \forall integer i, j; 0 <= i < cnt && 0 <= j < c->p->n ==>
                      out[i] + j == node + (i * c->p->n + j) && 0 <= i * c->p->n + j < cnt * c->p->n; */
+    /*@ assert outs_in: \forall integer i; 0 <= i < cnt ==>
+                        \subset(out[i] + (0 .. c->p->n - 1), node + (0 .. cnt * c->p->n - 1)); */
     kf_slh_thash_batch(c, cnt, a, in, inlen, out);
     /*@ assert kept1: c->p == \at(c->p, Pre) && c->p->n == \at(c->p->n, Pre) && c->p->h == \at(c->p->h, Pre) &&
                       c->p->d == \at(c->p->d, Pre) && c->p->hp == \at(c->p->hp, Pre) && c->p->a == \at(c->p->a, Pre) &&
@@ -635,6 +642,7 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
     uint8_t *out[SLH_MAX_K];
     //@ ghost fors_sizes(p);
     //@ ghost const unsigned gk = p->k, ga = p->a;
+    /*@ ghost slh_bk_elim(c); */
     kf_slh_base_2b(md, p->a, p->k, idx);
     /* critical path: a leaf, its a levels, then T_k's blocks (the first needs every root) */
     c->cp += 1 + p->a + SLH_PADDED(n + 32 + (size_t)p->k * n) / SLH_BLOCK;
@@ -658,6 +666,7 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
         in[i] = sig + i * per_tree;
         out[i] = node + i * n;
     }
+    /*@ ghost slh_bk_intro(c); */
     fors_level(c, p->k, a, in, n, node, out);
     //@ assert kept: c->p == p && p->n == n && p->k == gk && p->a == ga;
     //@ assert kn: gk * n <= SLH_MAX_K * SLH_MAX_N && (gk * n / 8) * 8 == gk * n && gk * n / 8 <= 140;
@@ -682,6 +691,7 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
         loop invariant c->p == p && slh_ctx_ok(c) && p->n == n && p->k == gk && p->a == ga;
         loop invariant c->rows == \at(c->rows, Pre) && c->width == \at(c->width, Pre) && c->x1 == \at(c->x1, Pre);
         loop invariant c->rows != 0 ==> slh_ctx_rows(c);
+        loop invariant pk_bk: slh_ctx_bk(c);
         loop invariant \forall integer l; 0 <= l < gk ==> out[l] == node + l * n && 0 <= l * n && l * n + n <= gk * n;
         loop invariant bufs: \valid_read(sig + (0 .. gk * per_tree - 1)) && \valid_read(node + (0 .. gk * n - 1)) &&
                              \valid(pair + (0 .. gk * (2 * n) - 1)) && \valid_read(idx + (0 .. gk - 1));
@@ -689,7 +699,9 @@ void kf_slh_fors_pk_from_sig(slh_ctx *c, const uint8_t *sig, const uint8_t *md, 
                      a[0 .. SLH_MAX_K - 1], in[0 .. SLH_MAX_K - 1], kf_spec_xn_table;
         loop variant ga - j; */
     for (unsigned j = 0; j < p->a; j++) {
+        /*@ ghost slh_bk_elim(c); */
         fors_pairs(p, sig, idx, j, n, per_tree, node, pair, a, in) /*@ ghost (gk) */;
+        /*@ ghost slh_bk_intro(c); */
         fors_level(c, p->k, a, in, 2 * n, node, out);
     }
     //@ ghost fors_same(node, c->p->k, gk, c->p->n, n);

@@ -383,17 +383,19 @@ static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t 
 /* kf_slh_thash_batch when c->rows: full groups on c->xn (with the context's templates), a
  * last group of r on the narrowest backend with room when that one is interleaved too
  * (its own template; x1 for a lone instance). */
-/*@ requires slh_ctx_ok(c) && c->rows != 0 && slh_ctx_rows(c) && inlen <= 2 * c->p->n;
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && c->rows != 0 && slh_ctx_rows(c) && inlen <= 2 * c->p->n;
     requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
-    requires in == \null || \valid_read(in + (0 .. cnt - 1));
+    requires \separated(c, adrs + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires in == \null || (0 < inlen && \valid_read(in + (0 .. cnt - 1)) && \separated(c, in + (0 .. cnt - 1)));
     requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
-    requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), c, c->p, adrs + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires in != \null ==> \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), in + (0 .. cnt - 1));
     assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->tmpl[0][0 .. SLH_ROWS * SLH_MAX_LANES - 1],
             c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c) && slh_ctx_rows(c);
-    ensures rows_ok: \at(\forall integer i; 0 <= i < cnt ==> \separated(c->p, out[i] + (0 .. c->p->n - 1)), Old) ==>
-      slh_ctx_ok(c); */
+    ensures rows_ok: slh_ctx_ok(c);
+    ensures rows_bk: slh_ctx_bk(c); */
 static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                              size_t inlen, uint8_t *const *out)
 {
@@ -436,27 +438,55 @@ void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint
     else kf_slh_thash_batch_blocks(c, cnt, adrs, in, inlen, out);
 }
 
+/*@ requires 0 < len && \valid(d + (0 .. len - 1)) && \valid_read(s + (0 .. len - 1)) && \separated(d + (0 .. len - 1), s + (0 .. len - 1));
+    assigns d[0 .. len - 1]; */
+static void blk_copy(uint8_t *d, const uint8_t *s, size_t len)
+{
+    memcpy(d, s, len);
+}
+
 void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                                size_t inlen, uint8_t *const *out)
 {
+    /*@ ghost slh_bk_elim(c); */
+    //@ assert tb_bk: slh_ctx_bk_is(c);
     const size_t n = c->p->n, lanes = cnt < c->width ? cnt : c->width;
     if (!in) inlen = n;
     uint8_t blk[SLH_MAX_LANES][SLH_BLOCK];
     const uint8_t *bp[SLH_MAX_LANES];
+    //@ assert tb_sizes: lanes <= SLH_MAX_LANES && (cnt > 0 ==> lanes >= 1) && inlen <= 2 * n && (n == 16 || n == 24 || n == 32);
+    /*@ loop invariant 0 <= j <= lanes;
+        loop invariant tb_bp: \forall integer x; 0 <= x < j ==> bp[x] == &blk[x][0];
+        loop assigns j, ((uint8_t *)blk)[0 .. SLH_MAX_LANES * SLH_BLOCK - 1], bp[0 .. SLH_MAX_LANES - 1];
+        loop variant lanes - j; */
     for (size_t j = 0; j < lanes; j++) {
         kf_slh_block_init(c, blk[j], inlen);
         bp[j] = blk[j];
     }
+    /*@ loop invariant done <= cnt;
+        loop invariant tb_ok: slh_ctx_ok(c) && c->p == \at(c->p, Pre) && c->p->n == n;
+        loop invariant tb_is: slh_ctx_bk_is(c);
+        loop assigns done, ((uint8_t *)blk)[0 .. SLH_MAX_LANES * SLH_BLOCK - 1], c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1],
+                     *(\at(out[0 .. cnt - 1], Pre) + (0 .. \at(c->p->n, Pre) - 1)), kf_spec_xn_table;
+        loop variant cnt - done; */
     for (size_t done = 0; done < cnt;) {
         size_t g = cnt - done < lanes ? cnt - done : lanes;
+        /*@ loop invariant 0 <= j <= g;
+            loop assigns j, ((uint8_t *)blk)[0 .. SLH_MAX_LANES * SLH_BLOCK - 1];
+            loop variant g - j; */
         for (size_t j = 0; j < g; j++) {
             memcpy(blk[j] + n, adrs[done + j].b, 32);
-            memcpy(blk[j] + n + 32, in ? in[done + j] : c->sk_seed, inlen);
+            const uint8_t *src = in ? in[done + j] : c->sk_seed;
+            //@ assert tb_src: \valid_read(src + (0 .. inlen - 1));
+            //@ assert tb_src8: \valid_read((char *)src + (0 .. inlen - 1));
+            blk_copy(blk[j] + n + 32, src, inlen);
         }
+        /*@ ghost slh_bk_intro(c); */
         kf_slh_hash_blocks(c, g, bp, 1, out + done);
         done += g;
     }
     kf_memzero(blk, lanes * SLH_BLOCK);
+    /*@ ghost slh_bk_intro(c); */
 }
 
 /* kf_slh_h_batch's full groups on rows: the ADRS words 0-2 once, per node only word 3
@@ -538,8 +568,11 @@ void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, co
     size_t done = 0;
     adrs_set_tree_height(&a, z);
     adrs_set_tree_index(&a, 0);
+    /*@ ghost slh_bk_elim(c); */
     if (c->rows) done = h_rows(c, &a, cnt, index, in, out);
+    /*@ ghost slh_bk_intro(c); */
     /*@ loop invariant done <= cnt;
+        loop invariant h_batch_bk: slh_ctx_bk(c);
         loop invariant h_batch_ok: slh_ctx_ok(c);
         loop invariant h_batch_same: slh_ctx_same{Pre, Here}(c);
         loop invariant h_batch_rows: c->rows != 0 ==> slh_ctx_rows(c);
@@ -552,6 +585,7 @@ void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, co
         loop variant cnt - done; */
     while (done < cnt) { /* the rest: 64 at a time through kf_slh_thash_batch */
         size_t g = cnt - done < 64 ? cnt - done : 64;
+        /*@ ghost slh_bk_elim(c); */
         /*@ loop invariant 0 <= j <= g;
             loop assigns j, each[0 .. 63];
             loop variant g - j; */
@@ -561,6 +595,7 @@ void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, co
         }
         /*@ assert h_batch_sep: \forall integer i; 0 <= i < g ==>
               \separated(c->p, (out + done)[i] + (0 .. c->p->n - 1)); */
+        /*@ ghost slh_bk_intro(c); */
         kf_slh_thash_batch(c, g, each, in + done, 2 * (size_t)c->p->n, out + done);
         done += g;
     }

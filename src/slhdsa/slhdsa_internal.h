@@ -111,14 +111,25 @@ typedef struct slh_ctx {
  * slh_bk_intro below (unit slhdsa_hash, with -DKF_SLH_BK_AXIOM); everywhere else slh_ctx_bk is
  * an abstract predicate and a function unfolds or folds it by a ghost call of those lemmas, so
  * the quantified axiom sits in no other goal's context (it cost ~40 s of CPU in slhdsa_hash alone). */
+/* Session 69: its reads clause names exactly the memory slh_ctx_bk_is reads (the x1 and xn pointers,
+ * the width, the rest tables' pointers and each table's n and state_bytes: WP's chunks of pointers,
+ * of unsigned and of size_t, no longer all of *c and its tables), so that an atom slh_ctx_bk(c) stays
+ * the same across writes to the bytes, the signed ints and the counters of *c; with it slhdsa_trees'
+ * reduce_level and group_level hand their slh_ctx_bk to kf_slh_h_batch without unfolding it (their
+ * local arrays are WP logic variables, not memory). Sound as the old clause was: the definition's
+ * axiom (below) reads nothing else. */
 #ifdef KF_SLH_BK_AXIOM
 /*@ axiomatic slh_backends {
-      predicate slh_ctx_bk{L}(slh_ctx *c) reads *c, *c->x1, *c->xn, *c->xn_rest[0 .. SLH_MAX_LANES - 1];
+      predicate slh_ctx_bk{L}(slh_ctx *c) reads c->x1, c->xn, c->width, c->xn->n, c->xn->state_bytes,
+        c->xn_rest[0 .. SLH_MAX_LANES - 1], c->xn_rest[0 .. SLH_MAX_LANES - 1]->n,
+        c->xn_rest[0 .. SLH_MAX_LANES - 1]->state_bytes;
       axiom slh_ctx_bk_def{L}: \forall slh_ctx *c; slh_ctx_bk(c) <==> slh_ctx_bk_is(c);
     } */
 #else
 /*@ axiomatic slh_backends {
-      predicate slh_ctx_bk{L}(slh_ctx *c) reads *c, *c->x1, *c->xn, *c->xn_rest[0 .. SLH_MAX_LANES - 1];
+      predicate slh_ctx_bk{L}(slh_ctx *c) reads c->x1, c->xn, c->width, c->xn->n, c->xn->state_bytes,
+        c->xn_rest[0 .. SLH_MAX_LANES - 1], c->xn_rest[0 .. SLH_MAX_LANES - 1]->n,
+        c->xn_rest[0 .. SLH_MAX_LANES - 1]->state_bytes;
     } */
 #endif
 /* (ACSL) slh_ctx_bk's two directions as ghost lemma functions, proved once (unit slhdsa_hash's pass
@@ -279,36 +290,44 @@ void kf_slh_thash(slh_ctx *c, const slh_adrs *adrs, const uint8_t *in, size_t in
  * out[i] may equal in[i], and may overlap in[j] for j > i when out[i] lies below in[j]
  * (groups are copied in before their outputs are written). in == NULL means PRF (the input
  * is SK.seed for all). (ACSL) It writes the counter, the scratch states and the templates of *c
- * (thash_batch_rows' own template is a local), none of its pointers; with the outputs apart
- * from c->p, slh_ctx_ok after as before (thash_batch_ok: kf_slh_h_batch's loop, session 54). */
-/*@ requires slh_ctx_ok(c) && inlen <= 2 * c->p->n;
+ * (thash_batch_rows' own template is a local), none of its pointers, and keeps slh_ctx_ok
+ * (thash_batch_ok: kf_slh_h_batch's loop, session 54) and the backends (thash_batch_bk: the
+ * callers' loops, session 69). Its blocks path needs the backends (slh_ctx_bk: kf_slh_hash_blocks's
+ * choice of a table, and min(cnt, width) local blocks), the arrays apart from the context, each
+ * output apart from c, c->p and the arrays, and an input of at least one byte (memcpy's source). */
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && inlen <= 2 * c->p->n;
     requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
-    requires in == \null || \valid_read(in + (0 .. cnt - 1));
+    requires \separated(c, adrs + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires in == \null || (0 < inlen && \valid_read(in + (0 .. cnt - 1)) && \separated(c, in + (0 .. cnt - 1)));
     requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
-    requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), c, c->p, adrs + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires in != \null ==> \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), in + (0 .. cnt - 1));
     requires c->rows != 0 ==> slh_ctx_rows(c);
     assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], c->tmpl[0][0 .. SLH_ROWS * SLH_MAX_LANES - 1],
             c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c);
     ensures c->rows != 0 ==> slh_ctx_rows(c);
-    ensures thash_batch_ok: \at(\forall integer i; 0 <= i < cnt ==> \separated(c->p, out[i] + (0 .. c->p->n - 1)), Old) ==>
-      slh_ctx_ok(c); */
+    ensures thash_batch_ok: slh_ctx_ok(c);
+    ensures thash_batch_bk: slh_ctx_bk(c); */
 void kf_slh_thash_batch(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                      size_t inlen, uint8_t *const *out);
 /* The same through padded blocks (kf_slh_hash_blocks) on any backend: what kf_slh_thash_batch
  * does without rows, and for a last group that no interleaved backend takes. (ACSL) It writes
- * the counter and the scratch states of *c, as kf_slh_hash_blocks (stated, not proved: "pending"). */
-/*@ requires slh_ctx_ok(c) && inlen <= 2 * c->p->n;
+ * the counter and the scratch states of *c, as kf_slh_hash_blocks; kf_slh_thash_batch's
+ * preconditions (proved, unit slhdsa_hash, session 69). */
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && inlen <= 2 * c->p->n;
     requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
-    requires in == \null || \valid_read(in + (0 .. cnt - 1));
+    requires \separated(c, adrs + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires in == \null || (0 < inlen && \valid_read(in + (0 .. cnt - 1)) && \separated(c, in + (0 .. cnt - 1)));
     requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1));
-    requires \forall integer i; 0 <= i < cnt ==> \separated(c, out[i] + (0 .. c->p->n - 1));
+    requires \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), c, c->p, adrs + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires in != \null ==> \forall integer i; 0 <= i < cnt ==> \separated(out[i] + (0 .. c->p->n - 1), in + (0 .. cnt - 1));
     assigns c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1], *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c);
-    ensures blocks_ok: \at(\forall integer i; 0 <= i < cnt ==> \separated(c->p, out[i] + (0 .. c->p->n - 1)), Old) ==>
-      slh_ctx_ok(c); */
+    ensures blocks_ok: slh_ctx_ok(c);
+    ensures blocks_bk: slh_ctx_bk(c); */
 void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const uint8_t *const *in,
                                size_t inlen, uint8_t *const *out);
 /* cnt tree nodes H(PK.seed, ADRS, in[j] (2n bytes)) into out[j]: ADRS is adrs (its layer,
@@ -319,8 +338,9 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
  * hash.c's h_rows reads between groups; c->xn kept (h_batch_xn: a caller's buffers stay apart
  * from the table, xmss.c's reduce_tree). Proved (unit slhdsa_hash, session 54) over h_rows' and
  * kf_slh_thash_batch's contracts: the latter names the fields of *c it writes (none of its
- * pointers) and keeps slh_ctx_ok when the outputs lie apart from c->p. */
-/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
+ * pointers) and keeps slh_ctx_ok; since session 69 it needs and keeps the backends (slh_ctx_bk,
+ * for kf_slh_thash_batch_blocks), and so does this function (h_batch_bk). */
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
     requires \valid_read(index + (0 .. cnt - 1)) && \valid_read(in + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
     requires \separated(c, index + (0 .. cnt - 1), in + (0 .. cnt - 1), out + (0 .. cnt - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. 2 * c->p->n - 1));
@@ -331,7 +351,8 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
     assigns *c, *(out[0 .. cnt - 1] + (0 .. c->p->n - 1)), kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c);
     ensures c->rows != 0 ==> slh_ctx_rows(c);
-    ensures h_batch_xn: c->xn == \old(c->xn); */
+    ensures h_batch_xn: c->xn == \old(c->xn);
+    ensures h_batch_bk: slh_ctx_bk(c); */
 void kf_slh_h_batch(slh_ctx *c, const slh_adrs *adrs, unsigned z, size_t cnt, const uint32_t *index,
                     const uint8_t *const *in, uint8_t *const *out);
 /* PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf || opt_rand || M, 8n). Counted in c->perms. */
@@ -476,7 +497,7 @@ int kf_slh_ht_verify(slh_ctx *c, const uint8_t *msg, const uint8_t *sig, uint64_
 void kf_slh_fors_sign(slh_ctx *c, const uint8_t *md, const slh_adrs *adrs, uint8_t *sig, uint8_t *pk);
 /* Algorithm 17. */
 /* sig is SIG_FORS, k (1 + a) n bytes; md the ceil(k a / 8) bytes of the digest. */
-/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
     requires \valid_read(sig + (0 .. c->p->k * (1 + c->p->a) * c->p->n - 1));
     requires \valid_read(md + (0 .. (c->p->k * c->p->a + 7) / 8 - 1));
     requires \valid(pk + (0 .. c->p->n - 1)) && \separated(c, pk + (0 .. c->p->n - 1));

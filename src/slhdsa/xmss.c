@@ -30,7 +30,7 @@
 */
 /* (ACSL, unit slhdsa_trees) over kf_slh_h_batch's contract: the 2 cnt nodes below read, the cnt
  * nodes written within nodes, apart from the context, its set and (rows) its batched table. */
-/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
     requires cnt <= 128;
     requires \valid(nodes + (0 .. 2 * cnt * c->p->n - 1));
     requires \separated(nodes + (0 .. 2 * cnt * c->p->n - 1), c, c->p);
@@ -38,7 +38,8 @@
     assigns *c, nodes[0 .. cnt * c->p->n - 1], kf_spec_xn_table;
     ensures slh_ctx_same{Old, Here}(c) && slh_ctx_ok(c) && (c->rows != 0 ==> slh_ctx_rows(c));
     ensures c->p->n == \old(c->p->n);
-    ensures level_xn: c->xn == \old(c->xn); */
+    ensures level_xn: c->xn == \old(c->xn);
+    ensures level_bk: slh_ctx_bk(c); */
 static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t first, uint32_t cnt,
                          uint8_t *nodes)
 {
@@ -92,7 +93,7 @@ static void reduce_level(slh_ctx *c, const slh_adrs *adrs, unsigned z, uint32_t 
  * z0: first); keeps the sibling of local node idx at each level in auth (if wanted).
  * (ACSL, unit slhdsa_trees) over reduce_level's contract: the 2^levels nodes and auth's levels n
  * bytes (auth may be NULL) written, apart from each other, the context and its set. */
-/*@ requires slh_ctx_ok(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
+/*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && \valid_read(adrs) && (c->rows != 0 ==> slh_ctx_rows(c));
     requires levels <= 8 && (has_idx != 0 ==> idx < (1 << levels));
     requires \valid(nodes + (0 .. (1 << levels) * c->p->n - 1));
     requires \separated(nodes + (0 .. (1 << levels) * c->p->n - 1), c, c->p);
@@ -113,6 +114,7 @@ static void reduce_tree(slh_ctx *c, const slh_adrs *adrs, unsigned z0, unsigned 
         loop invariant vn: \valid(nodes + (0 .. (1 << levels) * n - 1)) &&
           \separated(nodes + (0 .. (1 << levels) * n - 1), c, c->p);
         loop invariant xk: c->xn == \at(c->xn, Pre);
+        loop invariant tree_bk: slh_ctx_bk(c);
         loop invariant vx: c->rows != 0 ==> \separated(nodes + (0 .. (1 << levels) * n - 1), c->xn);
         loop invariant va: auth == \null || (\valid(auth + (0 .. levels * n - 1)) &&
           \separated(auth + (0 .. levels * n - 1), c, c->p, nodes + (0 .. (1 << levels) * n - 1)));
