@@ -319,7 +319,12 @@ module rv32i_core #(
     wire wr_ok  = is_ld || (is_alu && alu_ok) || (is_jal && !jal_t1) || (is_jalr && f3 == 3'b000 && !jl_mis)
                 || opc == OP_LUI || opc == OP_AUIPC;
     wire do_wb  = go && e_wr && rd != 5'd0 && wr_ok;
-    wire v_wb   = v_done && v_rd_we && v_rd != 5'd0 && !v_illegal;
+    // vsetvli's rd write: the unit raises done_rd_we for a legal vsetvli with rd != x0 alone
+    // (rvv_unit's q_rdwe: never with done_illegal, never for x0), so v_wb is done && rd_we, one
+    // LUT of the unit's flip-flops (session 69; until then also v_rd != 0 && !v_illegal: at
+    // 50ac7a0 the processor's seed-3 worst path ran from the unit's kind k through done_rd_we,
+    // v_wb and xwo into xwd, 10.83 ns)
+    wire v_wb   = v_done && v_rd_we;
     // a taken branch to a misaligned target retires (legal above: the comparison stays off
     // stop) and stops the core in the next cycle (br_mq), before its target's word runs: in
     // that cycle execute holds nothing (the branch dropped the word behind it) and trap_pc
@@ -359,7 +364,21 @@ module rv32i_core #(
     // (execute's redirect registered, r_mis / r_tgt: the comparison and JALR's adder end at
     // flip-flops, not at the block RAM's address; the fetch goes there a cycle later, and the
     // word read in the redirect's cycle is dropped)
-    assign imem_addr  = r_mis ? r_tgt : pred ? (q_isjal ? q_jt : q_bt) : load ? d_pc + 32'd4 : d_pc;
+    // (session 69: the unit's ready, the core's stall, reaches the address through run, go,
+    // take and then pred and load alone, so these two are made for either value, kept (`keep`,
+    // so that ABC does not fold v_ready back into them), and v_ready picks: busy_c -> pred /
+    // load -> the address's select. At 50ac7a0 the processor's seed-2 worst path ran from the
+    // unit's busy_c through seven LUTs of run, go, take, load and this select into the program
+    // memory's address, 10.94 ns.)
+    wire go_r   = e_valid && !r_mis && !halted && (e_one || ld_wait || sh_wait);   // go if v_ready
+    wire take_r = q_valid && !r_mis && (!e_valid || go_r);
+    wire take_s = q_valid && !r_mis && !e_valid;                                 // take if not
+    (* keep *) wire pred_r = take_r && (q_isjal || q_bk), pred_s = take_s && (q_isjal || q_bk);
+    (* keep *) wire load_r = d_valid && !r_mis && (!q_valid || take_r);
+    (* keep *) wire load_s = d_valid && !r_mis && (!q_valid || take_s);
+    wire pred_f = v_ready ? pred_r : pred_s;    // pred
+    wire load_f = v_ready ? load_r : load_s;    // load
+    assign imem_addr  = r_mis ? r_tgt : pred_f ? (q_isjal ? q_jt : q_bt) : load_f ? d_pc + 32'd4 : d_pc;
     // (session 67: e_valid && is_vec from one flip-flop, v_q, made a cycle ahead, so the
     // unit's accept, v_valid && !busy, is one LUT of four flip-flops: the processor's seed-1
     // worst path at c514689 ran from the unit's busy through the core's run LUT, shared with

@@ -324,7 +324,7 @@ module rvv_unit #(
     // after the word) are not in d_ok: they are registered at the issue, q_pibad, and read in
     // the first busy cycle, which ends a vpi whose rows overlap vd..vd+4 or run past v31 there
     // as a refused word (done with done_illegal in busy cycle 1: 1 + 1 cycles, as before;
-    // vpi writes its first column in busy cycle 2, pi_v_nx, so nothing is written). At
+    // vpi writes its first column in busy cycle 2 (pi_kv, g_rf), so nothing is written). At
     // 11d4387 seeds 1 and 2's worst path ran from the word's vd through d_dd / d_nd and
     // d_pi_ok into d_k, d_last and their registers (91.56 / 84.27 MHz).
     reg        q_pibad;         // busy cycle 1 of a vpi whose rows are illegal
@@ -387,6 +387,15 @@ module rvv_unit #(
     reg [7:0]  cnt, lm1;        // the busy cycle (1..T), T - 1
     reg        lc;              // cnt == T: the last busy cycle (unless q_pibad ends it first)
     reg [4:0]  k;
+    // Flags of the running kind registered at the issue (session 69), read by the consumers far
+    // from the control block in place of compares of k: each equals its compare of k in every
+    // cycle after a reset (k changes at the issue alone, to d_k; K_ILL under reset). (At 50ac7a0
+    // the processor's seed-1 worst path ran from a bit of k through three hops of 2.0-2.9 ns
+    // into vpi's column select pi_oh, 11.90 ns, and its seed-3 from k through done_rd_we into
+    // the core's write data, 10.83 ns.)
+    reg        q_kpi;           // k == K_PI
+    reg        q_kill;          // k == K_ILL (done_illegal)
+    reg        q_rdwe;          // k == K_VSET && q_vd != 0 (done_rd_we)
     reg [4:0]  q_vd, q_vs2, q_f15;
     reg [2:0]  q_f3;
     reg        q_imm5;          // vrotup's uimm[5] (bit 26)
@@ -395,7 +404,6 @@ module rvv_unit #(
     reg [1:0]  q_newlmul;
     wire       accept = in_valid && !busy;
 
-    wire       rowfix = (k == K_RHO64 || k == K_PI) && q_f15 != 5'h1f;  // a fixed row (LMUL 1)
     wire       last_cycle = busy && (lc || q_pibad);
 
     // memory instructions
@@ -956,10 +964,20 @@ module rvv_unit #(
     // 5i + (3d + y) % 5 (so that lane (x, y) lands in register vd + (2x + 3y) % 5); each
     // bank's word and row element were computed with the row (wa_k, pi_oh)
     reg [REGW-1:0]  pi_row;
-    // (cnt <= the row count, registered a cycle ahead: pi_go, the control block below; the
-    // compare was in front of wa_k like a load's mk < vl)
-    reg             pi_go;      // cnt <= (rowfix ? 1 : R) in this cycle
-    wire            pi_v_nx = !rst && busy && k == K_PI && pi_go && !q_pibad;
+    // vpi's column write of the next cycle: until session 68 pi_v_nx = !rst && busy && k == K_PI
+    // && pi_go && !q_pibad, pi_go (cnt <= the row count: 1 for a fixed row, f15 != 31, else R)
+    // registered a cycle ahead (the compare was in front of wa_k like a load's mk < vl). Since
+    // session 69 the whole flag is made a cycle ahead, pi_a_nx, and kept in a copy per bank
+    // (pi_k, g_rf: pi_kv = !rst && pi_k), so that each bank's column select (pi_oh), write flag
+    // and address start at a flip-flop of their own, not at a compare of k (at 50ac7a0 the
+    // processor's seed-1 worst path, 11.90 ns: k -> three hops -> pi_oh). pi_a_nx is the next
+    // value of busy && k == K_PI && pi_go && !q_pibad as the control block sets each term: at
+    // the issue busy and pi_go 1, k = d_k, q_pibad = a vpi's rows illegal, so d_k == K_PI &&
+    // d_pi_ok (d_ok is d_row_ok for K_PI); while busy, busy stays until the last cycle, k stays
+    // (q_kpi), pi_go is cnt <= the row count, q_pibad 0; under reset busy 0.
+    wire            pi_a_nx = !rst && (accept ? d_kr == K_PI && d_row_ok && d_pi_ok
+                                              : busy && !last_cycle && q_kpi
+                                                && cnt < {4'd0, (q_f15 != 5'h1f ? 4'd1 : nregs)});
     wire            ld_v_nx = !rst && mreq && k == K_LOAD;
     // the next cycle writes a register's lanes (wr_ok, set at the issue, clears it for a word
     // the unit refuses)
@@ -1021,15 +1039,18 @@ module rvv_unit #(
             // this bank's read registers and write port controls, a copy each (`keep`)
             reg  [4:0] ra_k, rb_k, wa_k;
             reg        busy_k, wn_k, wok_k, wo_k;
+            reg        pi_k;            // pi_a, this bank's copy (session 69)
+            wire       pi_kv = !rst && pi_k;    // pi_v_nx
             (* keep *)
             always @(posedge clk) begin
                 busy_k <= busy_nx;
+                pi_k <= pi_a_nx;
                 ra_k <= ra_nx;
                 rb_k <= rb_nx;
                 wn_k <= wr_nx && emask_nx[gm];
                 if (accept) wok_k <= d_wrok;
-                wo_k <= (ld_v_nx && ld_here) || pi_v_nx;
-                wa_k <= pi_v_nx ? q_vd + {2'd0, cd} : ld_v_nx ? q_vd + {2'd0, mreg} : n_wreg;
+                wo_k <= (ld_v_nx && ld_here) || pi_kv;
+                wa_k <= pi_kv ? q_vd + {2'd0, cd} : ld_v_nx ? q_vd + {2'd0, mreg} : n_wreg;
             end
             wire [4:0] ra = busy_k ? ra_k : d_ra;
             wire [4:0] rb = busy_k ? rb_k : d_f15;
@@ -1128,8 +1149,8 @@ module rvv_unit #(
                     f2_a <= f2_an;
                     f2_b <= f2_bn;
                     for (pq = 0; pq < 5; pq = pq + 1)
-                        pi_oh[pq] <= pi_v_nx && pi_cx == pq[2:0];
-                    ld_q <= ld_v_nx && !pi_v_nx;
+                        pi_oh[pq] <= pi_kv && pi_cx == pq[2:0];
+                    ld_q <= ld_v_nx && !pi_kv;
                 end
                 assign alt1[gm * ELEN + gq * QW +: QW] =
                       (c0[gq * QW +: QW] & {QW{pi_oh[0]}}) | (c1[gq * QW +: QW] & {QW{pi_oh[1]}})
@@ -1212,6 +1233,9 @@ module rvv_unit #(
             lm1 <= 8'd0;
             lc <= 1'b0;
             k <= K_ILL;
+            q_kpi <= 1'b0;
+            q_kill <= 1'b1;
+            q_rdwe <= 1'b0;
             vl <= 8'd0;
             vlt <= {ELENUM{1'b0}};
             vlmul <= 2'd0;
@@ -1221,7 +1245,6 @@ module rvv_unit #(
             s_vlltq <= 4'b1111;
             mk <= 8'd0;
             mq_go <= 1'b0;
-            pi_go <= 1'b0;
             q_pibad <= 1'b0;
             q_iobad <= 1'b0;
         end else begin
@@ -1234,6 +1257,9 @@ module rvv_unit #(
                 lm1 <= d_lm1;
                 lc <= d_l1;
                 k <= d_k;
+                q_kpi <= d_kr == K_PI && d_row_ok;      // (d_k == K_PI)
+                q_kill <= d_k == K_ILL;
+                q_rdwe <= d_k == K_VSET && d_vd != 5'd0;
                 q_vd <= d_vd;
                 q_vs2 <= d_vs2;
                 cv5 <= d_vd5;
@@ -1271,20 +1297,20 @@ module rvv_unit #(
             mel <= mel_nx;
             mreg <= mreg_nx;
             // the next cycle's mk < vl (mk as the block above sets it: 0 at the issue, + 1 after
-            // a request; vl does not change while a memory instruction runs) and cnt <= rows
-            // (cnt 1 after the issue, then cnt + 1; the row count does not change while vpi runs)
+            // a request; vl does not change while a memory instruction runs); vpi's cnt <= rows
+            // likewise in pi_a_nx (cnt 1 after the issue, then cnt + 1; the row count does not
+            // change while vpi runs)
             mq_go <= accept ? vl != 8'd0 : mreq ? mk + 8'd1 < vl : mk < vl;
-            pi_go <= accept || cnt < {4'd0, (rowfix ? 4'd1 : nregs)};
             // vpi: read row lmul_cnt in cycles 1..R, its column write one cycle later
-            if (busy && k == K_PI) begin
+            if (busy && q_kpi) begin
                 pi_row <= op_fa;
             end
         end
     end
 
     assign done = last_cycle;
-    assign done_illegal = k == K_ILL || q_pibad || q_iobad;
-    assign done_rd_we = k == K_VSET && q_vd != 5'd0;
+    assign done_illegal = q_kill || q_pibad || q_iobad;
+    assign done_rd_we = q_rdwe;
     assign done_rd = q_vd;
     assign done_rd_val = {24'd0, q_newvl};
     // A store's write goes out a cycle after its request (session 68): the element picked in
