@@ -365,11 +365,12 @@ module rv32i_core #(
     // flip-flops, not at the block RAM's address; the fetch goes there a cycle later, and the
     // word read in the redirect's cycle is dropped)
     // (session 69: the unit's ready, the core's stall, reaches the address through run, go,
-    // take and then pred and load alone, so these two are made for either value, kept (`keep`,
-    // so that ABC does not fold v_ready back into them), and v_ready picks: busy_c -> pred /
-    // load -> the address's select. At 50ac7a0 the processor's seed-2 worst path ran from the
-    // unit's busy_c through seven LUTs of run, go, take, load and this select into the program
-    // memory's address, 10.94 ns.)
+    // take and then pred and load alone, so these two are made for either value, marked `keep`,
+    // and v_ready picks: busy_c -> pred / load -> the address's select. At 50ac7a0 the
+    // processor's seed-2 worst path ran from the unit's busy_c through seven LUTs of run, go,
+    // take, load and this select into the program memory's address, 10.94 ns. In the processor's
+    // netlist ABC still merges pred_r / load_r with take (equal functions), so the select holds
+    // in the core alone only; hw/HISTORY.md, session 69: next, a keep_hierarchy module.)
     wire go_r   = e_valid && !r_mis && !halted && (e_one || ld_wait || sh_wait);   // go if v_ready
     wire take_r = q_valid && !r_mis && (!e_valid || go_r);
     wire take_s = q_valid && !r_mis && !e_valid;                                 // take if not
