@@ -478,7 +478,6 @@ void kf_slh_thash_batch_blocks(slh_ctx *c, size_t cnt, const slh_adrs *adrs, con
             memcpy(blk[j] + n, adrs[done + j].b, 32);
             const uint8_t *src = in ? in[done + j] : c->sk_seed;
             //@ assert tb_src: \valid_read(src + (0 .. inlen - 1));
-            //@ assert tb_src8: \valid_read((char *)src + (0 .. inlen - 1));
             blk_copy(blk[j] + n + 32, src, inlen);
         }
         /*@ ghost slh_bk_intro(c); */
