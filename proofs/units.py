@@ -1480,8 +1480,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["thash_batch_rows",
-                    "order_chains", "lane_start", "order_verify",
+        "pending": ["order_chains", "lane_start", "order_verify",
                     "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
                     "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
@@ -1494,7 +1493,7 @@ UNITS = {
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
                       "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch",
                       "kf_slh_hash_blocks", "rows_move", "rows_copy", "kf_slh_rows_permute", "blk_copy",
-                      "kf_slh_thash_batch_blocks"],   # unit slhdsa_hash
+                      "kf_slh_thash_batch_blocks", "rows_wipe", "thash_batch_rows"],   # unit slhdsa_hash
     },
     # SLH-DSA's trees (src/slhdsa/fors.c, xmss.c, hypertree.c; issue 54), the second group, for
     # the six SHAKE sets (params.h's kf_slh_params_ok): T_k of the FORS roots (fors_compress: k n
@@ -1664,7 +1663,7 @@ UNITS = {
         "passes": [
             {"functions": ["shake256_begin", "usable", "kf_slh_block_init", "absorb_msg",
                            "sponge_perms", "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1",
-                           "rows_clear", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows"],
+                           "rows_clear", "rows_wipe", "slh_row_at", "slh_rows_adrs_in", "kf_slh_rows_template", "h_rows"],
              "extra": []},
             # kf_slh_hash_blocks, a pass of its own since session 69: slh_ctx_bk's narrower reads clause
             # (slhdsa_internal.h) took its call_hash_xn_requires 82,607 -> 149,136 steps: twice that
@@ -1718,8 +1717,16 @@ UNITS = {
             # input's memcpy through the byte helper blk_copy (0 < len: Frama-C's memcpy wants the source
             # readable even for 0 bytes, so kf_slh_thash_batch's contract now asks 0 < inlen with in != NULL)
             {"functions": ["blk_copy", "kf_slh_thash_batch_blocks"], "extra": []},
+            # thash_batch_rows (session 71): over thash_rows' contract (T apart from the arrays and the table,
+            # not the arrays from the table) and kf_slh_thash_batch_blocks'; a rest table's rows within the
+            # scratch space by slh_ctx_bk (its interleaved conjunct, session 71); the local template's wipe
+            # through rows_wipe (first pass: kf_memzero's byte view of the words, its 2 rows justified, as
+            # rows_clear's). Its most steps 359,999 (the assertion tbr_ok1: slh_ctx_ok kept across the template
+            # and SK.seed's words, the size_t fields of *c->p in the uint64_t chunk T writes): twice that; ~170 s
+            # of CPU at load ~8 (2026-12-02, Zen 3), over the unit's other passes together: a slow pass
+            {"functions": ["thash_batch_rows"], "extra": ["-wp-steps", "720000"], "slow": True},
         ],
-        "pending": ["thash_batch_rows"],
+        "pending": [],
         "elsewhere": ["kf_slh_base_2b"],   # unit slhdsa_core
     },
     # SLH-DSA's FORS verify side (src/slhdsa/fors.c; issue 54, sessions 40-41), its own unit:

@@ -57,7 +57,8 @@ void kf_slh_ctx_backends(slh_ctx *c)
     /*@ loop invariant 0 <= r <= SLH_MAX_LANES;
         loop invariant \forall integer q; 0 <= q < r ==> c->xn_rest[q] == \null ||
           (\valid_read(c->xn_rest[q]) && \separated(c, c->xn_rest[q]) && 2 <= q < c->width &&
-           2 <= c->xn_rest[q]->n <= SLH_MAX_LANES && c->xn_rest[q]->state_bytes <= SLH_XN_STATE_MAX);
+           2 <= c->xn_rest[q]->n <= SLH_MAX_LANES && c->xn_rest[q]->state_bytes <= SLH_XN_STATE_MAX &&
+           (c->xn_rest[q]->interleaved != 0 ==> SLH_ROWS * 8 * c->xn_rest[q]->n <= SLH_XN_STATE_MAX));
         loop assigns r, c->xn_rest[0 .. SLH_MAX_LANES - 1];
         loop variant SLH_MAX_LANES - r; */
     for (unsigned r = 0; r < SLH_MAX_LANES; r++)
@@ -327,14 +328,16 @@ void kf_slh_rows_permute(const kf_backend_xn *xn, uint64_t *S, const uint64_t *T
  * for inlen; PRF: with SK.seed in the input rows), the states from it, one permutation,
  * the outputs straight out of rows 0 .. n/8 - 1. (ACSL) The states are c->scratch seen as
  * 25 xn->n words (200 xn->n <= SLH_XN_STATE_MAX: slh_ctx_rows, or usable for a rest table
- * with state_bytes = 200 n); T apart from them, from the inputs and the pointer arrays. */
+ * with state_bytes = 200 n); T apart from them, from the inputs, the pointer arrays and the table
+ * (session 71: the arrays need not lie apart from the table, which thash_batch_rows cannot show). */
 /*@ requires slh_ctx_ok(c) && \valid_read(xn) && \separated(c, xn);
     requires 2 <= xn->n <= SLH_MAX_LANES && SLH_ROWS * 8 * xn->n <= SLH_XN_STATE_MAX;
     requires cnt <= xn->n && inlen <= 2 * c->p->n;
     requires \valid(T + (0 .. SLH_ROWS * xn->n - 1));
     requires \separated(T + (0 .. SLH_ROWS * xn->n - 1), c->scratch + (0 .. SLH_XN_STATE_MAX - 1), &c->perms);
     requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
-    requires \separated(T + (0 .. SLH_ROWS * xn->n - 1), adrs + (0 .. cnt - 1), out + (0 .. cnt - 1), xn);
+    requires \separated(T + (0 .. SLH_ROWS * xn->n - 1), adrs + (0 .. cnt - 1), out + (0 .. cnt - 1));
+    requires \separated(T + (0 .. SLH_ROWS * xn->n - 1), xn);
     requires in == \null || (\valid_read(in + (0 .. cnt - 1)) && \separated(T + (0 .. SLH_ROWS * xn->n - 1), in + (0 .. cnt - 1)));
     requires in == \null || \forall integer i; 0 <= i < cnt ==> \valid_read(in[i] + (0 .. inlen - 1));
     requires \forall integer i; 0 <= i < cnt ==> \valid(out[i] + (0 .. c->p->n - 1)) &&
@@ -380,9 +383,22 @@ static void thash_rows(slh_ctx *c, const kf_backend_xn *xn, uint64_t *T, size_t 
         }
 }
 
+/* the local template's wipe stated in words, as rows_clear (session 71): kf_memzero's byte view of a
+ * uint64_t local is false in WP's Typed model, and as a hypothesis after the call it would prove every
+ * later goal; through a parameter it is the 2 justified goals here and nothing follows them.
+ * Inlined: the same code as the call. */
+/*@ requires \valid(rows + (0 .. words - 1)) && words <= SLH_ROWS * SLH_MAX_LANES;
+    assigns rows[0 .. words - 1]; */
+static void rows_wipe(uint64_t *rows, size_t words)
+{
+    kf_memzero(rows, words * sizeof rows[0]);
+}
+
 /* kf_slh_thash_batch when c->rows: full groups on c->xn (with the context's templates), a
  * last group of r on the narrowest backend with room when that one is interleaved too
- * (its own template; x1 for a lone instance). */
+ * (its own template; x1 for a lone instance). (ACSL, session 71) T, once set, is the local template
+ * or one of the context's (25 SLH_MAX_LANES words each, so 25 xn->n fit); a rest table's rows fit
+ * the scratch space by slh_ctx_bk (slh_bk_elim at entry, slh_bk_intro before the blocks path). */
 /*@ requires slh_ctx_ok(c) && slh_ctx_bk(c) && c->rows != 0 && slh_ctx_rows(c) && inlen <= 2 * c->p->n;
     requires \valid_read(adrs + (0 .. cnt - 1)) && \valid_read(out + (0 .. cnt - 1));
     requires \separated(c, adrs + (0 .. cnt - 1), out + (0 .. cnt - 1));
@@ -405,6 +421,16 @@ static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const
     uint64_t *T = NULL;
     int own_used = 0;
     size_t done = 0;
+    /*@ ghost slh_bk_elim(c); */
+    /*@ loop invariant done <= cnt;
+        loop invariant tbr_ok: slh_ctx_ok(c) && c->p == \at(c->p, Pre) && c->p->n == n;
+        loop invariant tbr_is: slh_ctx_bk_is(c);
+        loop invariant tbr_T: cur != \null ==> T == &own[0] || T == &c->tmpl[0][0] || T == &c->tmpl[1][0];
+        loop assigns done, cur, T, own_used, own[0 .. SLH_ROWS * SLH_MAX_LANES - 1],
+                     c->tmpl[0][0 .. SLH_ROWS * SLH_MAX_LANES - 1], c->tmpl[1][0 .. SLH_ROWS * SLH_MAX_LANES - 1],
+                     c->perms, c->scratch[0 .. SLH_XN_STATE_MAX - 1],
+                     *(\at(out[0 .. cnt - 1], Pre) + (0 .. \at(c->p->n, Pre) - 1)), kf_spec_xn_table;
+        loop variant cnt - done; */
     while (done < cnt) {
         size_t left = cnt - done;
         const kf_backend_xn *xn = left >= c->width ? c->xn : c->xn_rest[left];
@@ -420,13 +446,27 @@ static void thash_batch_rows(slh_ctx *c, size_t cnt, const slh_adrs *adrs, const
                 kf_slh_rows_template(c, T, xn->n, inlen);
             }
             if (!in)
+                /*@ loop invariant 0 <= i <= xn->n;
+                    loop assigns i, T[0 .. SLH_ROWS * xn->n - 1];
+                    loop variant xn->n - i; */
                 for (unsigned i = 0; i < xn->n; i++)
-                    for (size_t k = 0; k < n / 8; k++) T[(SLH_ROW_IN(n) + k) * xn->n + i] = slh_word(c->sk_seed + 8 * k);
+                    /*@ loop invariant 0 <= k <= n / 8;
+                        loop assigns k, T[0 .. SLH_ROWS * xn->n - 1];
+                        loop variant n / 8 - k; */
+                    for (size_t k = 0; k < n / 8; k++) {
+                        //@ ghost slh_row_at(SLH_ROW_IN(n) + k, i, xn->n);
+                        T[(SLH_ROW_IN(n) + k) * xn->n + i] = slh_word(c->sk_seed + 8 * k);
+                    }
         }
+        //@ assert tbr_ok1: slh_ctx_ok(c) && c->p->n == n;
+        //@ assert tbr_is1: slh_ctx_bk_is(c);
         thash_rows(c, xn, T, g, adrs + done, in ? in + done : NULL, inlen, out + done);
+        //@ assert tbr_ok2: slh_ctx_ok(c) && c->p->n == n;
+        //@ assert tbr_is2: slh_ctx_bk_is(c);
         done += g;
     }
-    if (own_used) kf_memzero(own, sizeof own); /* SK.seed (PRF), or inputs derived from it */
+    if (own_used) rows_wipe(own, sizeof own / sizeof own[0]); /* SK.seed (PRF), or inputs derived from it */
+    /*@ ghost slh_bk_intro(c); */
     if (done < cnt) kf_slh_thash_batch_blocks(c, cnt - done, adrs + done, in ? in + done : NULL, inlen, out + done);
 }
 

@@ -95,7 +95,9 @@ typedef struct slh_ctx {
  * of a table reads: the x1 table, 1 <= width <= SLH_MAX_LANES, c->xn and each c->xn_rest[r] NULL or
  * a table hash.c's usable passes (2 .. SLH_MAX_LANES instances, states within the scratch space),
  * each a const table (!\valid: apart from every writable buffer, as kf_slh_params_get's set) apart
- * from the context. Required by kf_slh_hash_blocks (session 59) and so by its callers' contracts.
+ * from the context, an interleaved rest table's 25 words an instance within the scratch space too
+ * (session 71: state_bytes = 200 n, kf_backend_xn_for's contract; thash_batch_rows' last group on rows).
+ * Required by kf_slh_hash_blocks (session 59) and so by its callers' contracts.
  * slh_ctx_bk is axiomatic (its axiom: it is slh_ctx_bk_is), so a caller's goals carry one atom, not
  * the quantified body (which ran session 58's callers to their step limits); a function that reads
  * it, or keeps it across a write to memory, unfolds it (ghost slh_bk_elim, then assertions of
@@ -105,7 +107,8 @@ typedef struct slh_ctx {
     predicate slh_ctx_bk_is(slh_ctx *c) = slh_ctx_x1(c) && !\valid(c->x1) && 1 <= c->width <= SLH_MAX_LANES &&
       (c->xn == \null || (slh_xn_ok(c->xn) && \separated(c, c->xn))) &&
       \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
-        (slh_xn_ok(c->xn_rest[r]) && \separated(c, c->xn_rest[r]));
+        (slh_xn_ok(c->xn_rest[r]) && \separated(c, c->xn_rest[r]) &&
+         (c->xn_rest[r]->interleaved != 0 ==> SLH_ROWS * 8 * c->xn_rest[r]->n <= SLH_XN_STATE_MAX));
 */
 /* Session 60: the axiom is seen only by the pass that proves the ghost lemmas slh_bk_elim and
  * slh_bk_intro below (unit slhdsa_hash, with -DKF_SLH_BK_AXIOM); everywhere else slh_ctx_bk is
@@ -117,19 +120,20 @@ typedef struct slh_ctx {
  * the same across writes to the bytes, the signed ints and the counters of *c; with it slhdsa_trees'
  * reduce_level and group_level hand their slh_ctx_bk to kf_slh_h_batch without unfolding it (their
  * local arrays are WP logic variables, not memory). Sound as the old clause was: the definition's
- * axiom (below) reads nothing else. */
+ * axiom (below) reads nothing else. Session 71: and the rest tables' interleaved (an int of the
+ * const tables, none of *c's: no function that holds the atom writes an int there). */
 #ifdef KF_SLH_BK_AXIOM
 /*@ axiomatic slh_backends {
       predicate slh_ctx_bk{L}(slh_ctx *c) reads c->x1, c->xn, c->width, c->xn->n, c->xn->state_bytes,
         c->xn_rest[0 .. SLH_MAX_LANES - 1], c->xn_rest[0 .. SLH_MAX_LANES - 1]->n,
-        c->xn_rest[0 .. SLH_MAX_LANES - 1]->state_bytes;
+        c->xn_rest[0 .. SLH_MAX_LANES - 1]->state_bytes, c->xn_rest[0 .. SLH_MAX_LANES - 1]->interleaved;
       axiom slh_ctx_bk_def{L}: \forall slh_ctx *c; slh_ctx_bk(c) <==> slh_ctx_bk_is(c);
     } */
 #else
 /*@ axiomatic slh_backends {
       predicate slh_ctx_bk{L}(slh_ctx *c) reads c->x1, c->xn, c->width, c->xn->n, c->xn->state_bytes,
         c->xn_rest[0 .. SLH_MAX_LANES - 1], c->xn_rest[0 .. SLH_MAX_LANES - 1]->n,
-        c->xn_rest[0 .. SLH_MAX_LANES - 1]->state_bytes;
+        c->xn_rest[0 .. SLH_MAX_LANES - 1]->state_bytes, c->xn_rest[0 .. SLH_MAX_LANES - 1]->interleaved;
     } */
 #endif
 /* (ACSL) slh_ctx_bk's two directions as ghost lemma functions, proved once (unit slhdsa_hash's pass
@@ -175,7 +179,8 @@ typedef struct slh_msg {
       2 <= c->width && c->xn->state_bytes <= SLH_XN_STATE_MAX;
     ensures \forall integer r; 0 <= r < SLH_MAX_LANES ==> c->xn_rest[r] == \null ||
       (\valid_read(c->xn_rest[r]) && \separated(c, c->xn_rest[r]) && 2 <= r < c->width &&
-       2 <= c->xn_rest[r]->n <= SLH_MAX_LANES && c->xn_rest[r]->state_bytes <= SLH_XN_STATE_MAX);
+       2 <= c->xn_rest[r]->n <= SLH_MAX_LANES && c->xn_rest[r]->state_bytes <= SLH_XN_STATE_MAX &&
+       (c->xn_rest[r]->interleaved != 0 ==> SLH_ROWS * 8 * c->xn_rest[r]->n <= SLH_XN_STATE_MAX));
     ensures c->rows != 0 ==> slh_ctx_rows(c); */
 void kf_slh_ctx_backends(slh_ctx *c);
 /* Prepare a block buffer for an input of inlen bytes: PK.seed at 0, then zeros and the
