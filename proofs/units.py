@@ -1332,8 +1332,12 @@ UNITS = {
             # kg_jobs_at at step i to its facts at i + 1; the callees' frames as equalities) and the ghost lemma
             # kg_jobs_rows (the rows' jobs in the untils' values, for the goals in a later memory state); 452 goals,
             # the most steps 382,860 (keygen_first_jobs' fj_j0): the pass's limit about twice that
-            {"functions": ["kg_jobs_rows", "keygen_first_jobs", "keygen_piece", "keygen_row_jobs", "keygen_row_step",
-                           "keygen_jobs"], "extra": ["-wp-split", "-wp-steps", "800000"], "slow": True},
+            # s71-kpke: keygen_jobs keeps the schedule (jb_s0 / jb_s, jb_sf, jb_sj: KeyGen's first run asks them) over the
+            # ghost lemmas kg_sched_sep1 / kg_sched_sep2 (the schedule's fields apart from its writes), the loop's ks_x /
+            # ks_f and keygen_row_step's rs_sx / rs_sf
+            {"functions": ["kg_jobs_rows", "kg_sched_sep1", "kg_sched_sep2", "kg_sched_sep3", "keygen_first_jobs", "keygen_piece",
+                           "keygen_row_jobs", "keygen_row_step", "keygen_jobs"],
+             "extra": ["-wp-split", "-wp-steps", "800000"], "slow": True},
         ],
         # kf_kpke_keygen also needs kf_mlkem_sched_lone (mlkem_jobs) to ensure the lanes free after keygen_g
         # (sched_run's lanes_ok, run_ready_in) and keygen_jobs' ensures to give the first run's jobs_ok (docs/ASSURANCE.md);
