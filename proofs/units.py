@@ -1332,13 +1332,20 @@ UNITS = {
             # kg_jobs_at at step i to its facts at i + 1; the callees' frames as equalities) and the ghost lemma
             # kg_jobs_rows (the rows' jobs in the untils' values, for the goals in a later memory state); 452 goals,
             # the most steps 382,860 (keygen_first_jobs' fj_j0): the pass's limit about twice that
-            {"functions": ["kg_jobs_rows", "keygen_first_jobs", "keygen_piece", "keygen_row_jobs", "keygen_row_step",
-                           "keygen_jobs"], "extra": ["-wp-split", "-wp-steps", "800000"], "slow": True},
+            # s71-kpke: keygen_jobs keeps the schedule (jb_s0 / jb_s, jb_sf, jb_sj: KeyGen's first run asks them) over the
+            # ghost lemmas kg_sched_sep1 / 2 / 3 (the schedule's fields apart from its writes), keygen_piece's pc_s,
+            # keygen_row_jobs' rj_s, keygen_row_step's rs_sx / rs_sf and the loop's ks_x / ks_f: 568 goals, the most
+            # steps still 382,860 (fj_j0), 392.3 s of CPU at load ~7
+            {"functions": ["kg_jobs_rows", "kg_sched_sep1", "kg_sched_sep2", "kg_sched_sep3", "keygen_first_jobs", "keygen_piece",
+                           "keygen_row_jobs", "keygen_row_step", "keygen_jobs"],
+             "extra": ["-wp-split", "-wp-steps", "800000"], "slow": True},
         ],
         # kf_kpke_keygen also needs kf_mlkem_sched_lone (mlkem_jobs) to ensure the lanes free after keygen_g
         # (sched_run's lanes_ok, run_ready_in) and keygen_jobs' ensures to give the first run's jobs_ok (docs/ASSURANCE.md);
         # s69-kem8: keygen_g ensures g_kept / g_free over sched_lone's new lone_kept / lone_free (default pass); the rest
-        # tried over an unproved jobs_ok of keygen_jobs, 694 of 722, parked (proofs/attempts/mlkem_kpke-kf_kpke_keygen-s69.patch)
+        # tried over an unproved jobs_ok of keygen_jobs, 694 of 722, parked; s71-kpke: keygen_jobs' schedule frames (jb_s0,
+        # jb_s, jb_sf, jb_sj) landed and proved (its slow pass), the rest parked again over them
+        # (proofs/attempts/mlkem_kpke-kf_kpke_keygen-s71.patch)
         "pending": ["KeyGen's Keccak schedule: kf_kpke_keygen"],
     },
     # ML-KEM's public entry points (src/mlkem/mlkem.c, mlkem_decaps.c, params.c; issue 54) for

@@ -310,6 +310,51 @@ static int keygen_g(keygen_work *w, keygen_secrets *sec, const uint8_t d[SYM], u
                            unsigned u2, unsigned u3) { }
 */
 
+/* (ACSL, unit mlkem_kpke, s71-kpke) ghost lemmas: the schedule's scalar fields that kf_mlkem_sched_ok and the first
+ * run read (lanes, words, first, open, checked; xn, x1; the batched backend's n and state_bytes) apart from keygen_jobs'
+ * writes that share their chunk, in the form of WP's havoc premise of each write (as kg_run_sep's sep_f / sep_nf),
+ * each called just before the writes it is for, in the context of the step that makes them: kg_sched_sep1
+ * keygen_first_jobs' (until[0], hashed, k's etas and PRF outputs), kg_sched_sep2 the jobs [n .. n + m) (keygen_first_jobs',
+ * keygen_piece's, keygen_row_jobs'), kg_sched_sep3 until[i], n, piece[i] and hashed (keygen_piece's, keygen_row_step's
+ * store of until[i], keygen_jobs' of n); ground facts, none quantified */
+/*@ ghost
+  /@ requires \valid(w) && kf_mlkem_sched_ok(&w->sched) && (k == 2 || k == 3 || k == 4);
+     assigns \nothing;
+     ensures s1_u: &w->until[0] != &w->sched.lanes && &w->until[0] != &w->sched.words && &w->until[0] != &w->sched.first &&
+               &w->until[0] != &w->sched.open && &w->until[0] != &w->sched.checked;
+     ensures s1_e: \separated(&w->sched.lanes, w->eta + (0 .. 2 * k - 1)) && \separated(&w->sched.words, w->eta + (0 .. 2 * k - 1)) &&
+               \separated(&w->sched.first, w->eta + (0 .. 2 * k - 1)) && \separated(&w->sched.open, w->eta + (0 .. 2 * k - 1)) &&
+               \separated(&w->sched.checked, w->eta + (0 .. 2 * k - 1));
+     ensures s1_o: \separated(&w->sched.xn, w->prf_out + (0 .. 2 * k - 1)) && \separated(&w->sched.x1, w->prf_out + (0 .. 2 * k - 1));
+     ensures s1_x: w->sched.xn != \null ==>
+               &w->until[0] != &w->sched.xn->n && &w->hashed != &w->sched.xn->state_bytes &&
+               \separated(&w->sched.xn->n, w->eta + (0 .. 2 * k - 1)); @/
+  static void kg_sched_sep1(keygen_work *w, unsigned k) { }
+*/
+/*@ ghost
+  /@ requires \valid(w) && kf_mlkem_sched_ok(&w->sched) && n + m <= K_MAX * K_MAX + 3 * K_MAX;
+     assigns \nothing;
+     ensures s2_j: \separated(&w->sched.lanes, w->jobs + (n .. n + m - 1)) && \separated(&w->sched.words, w->jobs + (n .. n + m - 1)) &&
+               \separated(&w->sched.first, w->jobs + (n .. n + m - 1)) && \separated(&w->sched.open, w->jobs + (n .. n + m - 1)) &&
+               \separated(&w->sched.checked, w->jobs + (n .. n + m - 1));
+     ensures s2_p: \separated(&w->sched.xn, w->jobs + (n .. n + m - 1)) && \separated(&w->sched.x1, w->jobs + (n .. n + m - 1));
+     ensures s2_x: w->sched.xn != \null ==> \separated(&w->sched.xn->n, w->jobs + (n .. n + m - 1)) &&
+               \separated(&w->sched.xn->state_bytes, w->jobs + (n .. n + m - 1)); @/
+  static void kg_sched_sep2(keygen_work *w, unsigned n, unsigned m) { }
+*/
+/*@ ghost
+  /@ requires \valid(w) && i < K_MAX && (w->sched.xn != \null ==> \valid_read(w->sched.xn) && !\valid(w->sched.xn));
+     assigns \nothing;
+     ensures s3_u: &w->until[i] != &w->sched.lanes && &w->until[i] != &w->sched.words && &w->until[i] != &w->sched.first &&
+               &w->until[i] != &w->sched.open && &w->until[i] != &w->sched.checked;
+     ensures s3_n: &w->n != &w->sched.lanes && &w->n != &w->sched.words && &w->n != &w->sched.first &&
+               &w->n != &w->sched.open && &w->n != &w->sched.checked;
+     ensures s3_p: \separated(&w->piece[i], &w->sched.xn) && \separated(&w->piece[i], &w->sched.x1);
+     ensures s3_x: w->sched.xn != \null ==>
+               &w->until[i] != &w->sched.xn->n && &w->n != &w->sched.xn->n && &w->hashed != &w->sched.xn->state_bytes; @/
+  static void kg_sched_sep3(keygen_work *w, unsigned i) { }
+*/
+
 /* The PRF outputs' places, row 0's jobs and the PRFs' (keygen_jobs', always inline: no behaviour change). */
 /* (ACSL, unit mlkem_kpke, s68-kem7) to the layout at step 1 (kg_jobs_at(w, sec, k, 1, 3 k), its facts one by one) */
 /*@ requires fj_v: \valid(w) && \valid(sec) && \valid_read(p) && \separated(w, sec, p) && kf_mlkem_params_ok(p) && k == p->k;
@@ -343,7 +388,11 @@ static inline __attribute__((always_inline)) unsigned keygen_first_jobs(keygen_w
  * always inline: no behaviour change). (ACSL, unit mlkem_kpke, s68-kem7) it writes jobs[n] only */
 /*@ requires pc_v: \valid(w) && 1 <= i < K_MAX && n < K_MAX * K_MAX + 3 * K_MAX;
     requires pc_h: w->hashed <= KF_MLKEM_POLY_BYTES * (i - 1);
+    requires pc_s0: kf_mlkem_sched_ok(&w->sched);
     assigns w->piece[i], w->jobs[n], w->hashed;
+    ensures pc_s: kf_mlkem_sched_ok(&w->sched) && w->sched.lanes == \old(w->sched.lanes) &&
+                  w->sched.first == \old(w->sched.first) && w->sched.open == \old(w->sched.open) &&
+                  w->sched.checked == \old(w->sched.checked);
     ensures pc_n: \result == n || \result == n + 1;
     ensures pc_hh: w->hashed <= KF_MLKEM_POLY_BYTES * i;
     ensures pc_pc: w->piece[i] == \null || w->piece[i] == &w->jobs[n];
@@ -355,6 +404,8 @@ static inline __attribute__((always_inline)) unsigned keygen_first_jobs(keygen_w
 static inline __attribute__((always_inline)) unsigned keygen_piece(keygen_work *w, const uint8_t *ek, int with_h,
                                                                    unsigned i, unsigned n)
 {
+    /*@ ghost kg_sched_sep2(w, n, 1); */ /* (ACSL, s71-kpke) the schedule's fields apart from the writes below */
+    /*@ ghost kg_sched_sep3(w, i); */
     const size_t upto = with_h ? KF_MLKEM_POLY_BYTES * i / KF_RATE(256) * KF_RATE(256) : 0;
     w->piece[i] = NULL;
     if (upto > w->hashed) {
@@ -372,7 +423,11 @@ static inline __attribute__((always_inline)) unsigned keygen_piece(keygen_work *
  * mlkem_kpke, s68-kem7) their places by a bare job index x (the callee's ghost o = n) */
 /*@ requires rj_v: \valid(w) && (k == 2 || k == 3 || k == 4) && 1 <= i < k && n + k <= K_MAX * K_MAX + 3 * K_MAX;
     requires rj_rho: \valid_read(rho + (0 .. SYM - 1)) && \separated(w, rho + (0 .. SYM - 1));
+    requires rj_s0: kf_mlkem_sched_ok(&w->sched);
     assigns w->jobs[n .. n + k - 1];
+    ensures rj_s: kf_mlkem_sched_ok(&w->sched) && w->sched.lanes == \old(w->sched.lanes) &&
+                  w->sched.first == \old(w->sched.first) && w->sched.open == \old(w->sched.open) &&
+                  w->sched.checked == \old(w->sched.checked);
     ensures rj_n: \result == n + k;
     ensures rj_c: 0 <= i * k && i * k + k <= 16;
     ensures rj_j: \forall integer x; n <= x < n + k ==> w->jobs[x].out == \null && w->jobs[x].poly == &w->a[i * k + (x - n)];
@@ -388,6 +443,7 @@ static inline __attribute__((always_inline)) unsigned keygen_row_jobs(keygen_wor
                                                                       unsigned i, unsigned n)
 {
     /*@ ghost kf_kpke_row_facts(i, k); */
+    /*@ ghost kg_sched_sep2(w, n, k); */ /* (ACSL, s71-kpke) the schedule's fields apart from the writes below */
     return n + kf_mlkem_matrix_row_jobs(w->jobs + n, w->a, rho, k, i, 0) /*@ ghost (n) */;
 }
 
@@ -396,7 +452,11 @@ static inline __attribute__((always_inline)) unsigned keygen_row_jobs(keygen_wor
 /*@ requires rs_v: \valid(w) && \valid(sec) && \separated(w, sec);
     requires rs_rho: \valid_read(rho + (0 .. SYM - 1)) && \separated(w, rho + (0 .. SYM - 1));
     requires rs_at: kg_jobs_at(w, sec, k, i, n) && i < k;
+    requires rs_s0: kf_mlkem_sched_ok(&w->sched);
     assigns w->piece[i], w->jobs[n .. n + k], w->hashed, w->until[i];
+    ensures rs_sx: kf_mlkem_sched_ok(&w->sched);
+    ensures rs_sf: w->sched.lanes == \old(w->sched.lanes) && w->sched.first == \old(w->sched.first) &&
+                   w->sched.open == \old(w->sched.open) && w->sched.checked == \old(w->sched.checked);
     ensures rs_b: (k == 2 || k == 3 || k == 4) && 1 <= i + 1 <= k && \result <= 5 * (i + 1) + 7 && w->until[i] == \result;
     ensures rs_u0: 3 * k <= w->until[0] && w->until[0] <= \result;
     ensures rs_h: w->hashed <= KF_MLKEM_POLY_BYTES * i;
@@ -426,6 +486,7 @@ static inline __attribute__((always_inline)) unsigned keygen_row_step(keygen_wor
     /*@ ghost kg_jobs_rows(w, sec, k, i, n, w->until[1], w->until[2], w->until[3]); */
     n = keygen_piece(w, ek, with_h, i, n);
     n = keygen_row_jobs(w, rho, k, i, n);
+    /*@ ghost kg_sched_sep3(w, i); */ /* (ACSL, s71-kpke) the schedule's fields apart from the store of until[i] */
     w->until[i] = n;
     return n;
 }
@@ -435,8 +496,13 @@ static inline __attribute__((always_inline)) unsigned keygen_row_step(keygen_wor
 /* (ACSL, unit mlkem_kpke, s68-kem7) the layout keygen_rows asks (kg_rows_ok, kg_polys_apart) and hashed within ek,
  * in \old(p)'s terms; over the always-inline steps above, the loop's invariant kg_jobs_at */
 /*@ requires \valid(w) && \valid(sec) && kf_mlkem_params_ok(p) && \separated(w, sec, p);
+    requires jb_s0: kf_mlkem_sched_ok(&w->sched);
     assigns w->prf_out[0 .. 2 * K_MAX - 1], w->eta[0 .. 2 * K_MAX - 1], w->jobs[0 .. K_MAX * K_MAX + 3 * K_MAX - 1],
             w->until[0 .. K_MAX - 1], w->piece[1 .. K_MAX - 1], w->n, w->hashed;
+    ensures jb_s: kf_mlkem_sched_ok(&w->sched);
+    ensures jb_sf: w->sched.lanes == \old(w->sched.lanes) && w->sched.first == \old(w->sched.first) &&
+                   w->sched.open == \old(w->sched.open) && w->sched.checked == \old(w->sched.checked);
+    ensures jb_sj: \forall integer i; 0 <= i < 16 ==> w->sched.job_of[i] == \old(w->sched.job_of[i]);
     ensures jb_ok: kg_rows_ok(w, \old(p->k));
     ensures jb_pa: kg_polys_apart(w, sec);
     ensures jb_h: w->hashed <= \old(p->ek_bytes); */
@@ -445,9 +511,14 @@ static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_para
 {
     const unsigned k = p->k;
     const uint8_t *rho = sec->rho_sigma, *sigma = sec->rho_sigma + SYM;
+    /*@ ghost kg_sched_sep1(w, k); */ /* (ACSL, s71-kpke) the schedule's fields apart from the writes below */
+    /*@ ghost kg_sched_sep2(w, 0, 3 * k); */
     unsigned n = keygen_first_jobs(w, sec, p, k, rho, sigma);
     /*@ loop invariant 1 <= i <= k;
         loop invariant kg_jobs_at(w, sec, k, i, n);
+        loop invariant ks_x: kf_mlkem_sched_ok(&w->sched);
+        loop invariant ks_f: w->sched.lanes == \at(w->sched.lanes, Pre) && w->sched.first == \at(w->sched.first, Pre) &&
+                             w->sched.open == \at(w->sched.open, Pre) && w->sched.checked == \at(w->sched.checked, Pre);
         loop assigns i, n, w->jobs[0 .. K_MAX * K_MAX + 3 * K_MAX - 1], w->until[1 .. K_MAX - 1],
                      w->piece[1 .. K_MAX - 1], w->hashed;
         loop variant k - i; */
@@ -457,6 +528,7 @@ static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_para
     w->n = n;
     /*@ ghost kg_rows_fold(w, k, k, gu1, gu2, gu3); */
     /*@ ghost kg_pa_fold(w, sec, n); */
+    /*@ ghost kg_sched_sep3(w, 0); */ /* (ACSL, s71-kpke) n apart from the schedule's fields: last, out of the folds' context */
 }
 
 /* s and e from the PRF outputs (lines 8-15), in the NTT domain (lines 16-17). */
