@@ -557,6 +557,9 @@ UNITS = {
             # s69-vbatch: with its keeps for the batch's loop (fw_p_kept, fw_a_kept, fw_ah_kept over the ghost parameters
             # gst, gah; the frames fw_fa0/1, fw_fah0/1 around window_results) 71 of 71 goals, the hardest 187,315 steps, so
             # 380,000; 20.2 s of CPU (2026-12-01, load ~7); mutant finish_window-ahead-not-apart rejected by fw_fah1
+            # s71-vbatch: a ghost parameter gcount (the batch's count, above every index of the window: fw_at), the results
+            # clause results[0 .. gcount - 1] and the items apart from bw as items[0 .. gcount - 1] (fw_isep), the caller's
+            # ranges: 71 of 71, 33.1 s of CPU, the most 191,560 steps (2026-12-02, load ~7), its limit still twice that
             {"functions": ["finish_window"], "extra": ["-wp-steps", "380000"], "slow": True},
         ],
         # session 60: still pending (docs/ASSURANCE.md, "ML-DSA's Verify", session 60). finish_window 96 of 114 at
@@ -587,6 +590,9 @@ UNITS = {
         # contract) and finish_window's (fw_*_kept, its slow pass); the batch with every loop invariant and call
         # precondition proved by -wp-prop runs, 8 goals left (assigns parts, f_rd, t_ok) and batch_inputs_apart to
         # justify: parked in proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s69.patch (docs/ASSURANCE.md, session 69).
+        # s71-vbatch: finish_window's results clause over the ghost count gcount (the batch's inclusion then syntactic,
+        # by Qed); the batch at 720,000 steps 181 of 186 goals (docs/ASSURANCE.md, session 71): parked again in
+        # proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s71.patch.
         "pending": ["kf_mldsa_verify_batch", "public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter

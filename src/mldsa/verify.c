@@ -604,18 +604,22 @@ static KF_ALWAYS_INLINE void window_results(const batch_window *bw, unsigned n, 
  * verification makes it, tr_and_a) measured slower here than 8 tr in lanes: the batch of 64 under 64 keys
  * 0.975-0.992x (vbatch A/B, 2026-11-25). gst, gah: ghost parameters (no code), the batch's verify_state
  * and polynomials made ahead, or NULL: what the call keeps of them and of p is stated (fw_p_kept, fw_a_kept,
- * fw_ah_kept) for the batch's loop, in whose context the frames across the call step out (session 68). */
+ * fw_ah_kept) for the batch's loop, in whose context the frames across the call step out (session 68). gcount
+ * (ghost): the batch's count, above every index of the window (fw_at): the results written and the items apart
+ * from bw as the caller's ranges results[0 .. count - 1] and items[0 .. count - 1], which the caller's clauses
+ * name, so that its inclusion is syntactic (session 71; as results[bw->at[0 .. n - 1]] it stepped out). */
 /*@ requires kf_mldsa_params_ok(p) && \valid(bw) && 1 <= n <= WINDOW && \separated(bw, p);
-    requires \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]) &&
-                                               \separated(&items[bw->at[j]], bw);
+    requires fw_rd: \forall integer j; 0 <= j < n ==> kf_item_readable(&items[bw->at[j]]) && kf_item_msg_ok(&items[bw->at[j]]);
+    requires fw_isep: \separated(items + (0 .. gcount - 1), bw);
     requires \forall integer j; 0 <= j < n ==> \valid_read(bw->pk[j] + (0 .. p->pk_bytes - 1));
     requires \forall integer j; 0 <= j < n ==> \valid(results + bw->at[j]) && \separated(results + bw->at[j], bw, p);
     requires fw_gst: gst == \null || (\valid_read(gst) && \separated(gst, bw, p) &&
                                \forall integer j; 0 <= j < n ==> \separated(results + bw->at[j], gst));
     requires fw_gah: gah == \null || (\valid_read(gah) && gah->n <= KF_XN_MAX - 1 && \separated(gah, bw, p) &&
                                \forall integer j; 0 <= j < n ==> \separated(results + bw->at[j], gah));
+    requires fw_at: \forall integer j; 0 <= j < n ==> bw->at[j] < gcount;
     assigns bw->tr[0 .. WINDOW - 1][0 .. KF_MLDSA_TR_BYTES - 1], *(&bw->mu[0][0] + (0 .. WINDOW * KF_MLDSA_CRHBYTES - 1)),
-            bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], results[bw->at[0 .. n - 1]], kf_spec_xn_table;
+            bw->got[0 .. WINDOW - 1][0 .. KF_MLDSA_CTILDE_MAX - 1], results[0 .. gcount - 1], kf_spec_xn_table;
     ensures fw_p_kept: kf_mldsa_params_ok(p) && p->gamma1 == \old(p->gamma1) && p->gamma2 == \old(p->gamma2);
     ensures fw_a_kept: gst == \null || (gst->a_valid == \old(gst->a_valid) &&
                        (\old(kf_mldsa_vec_bounded(&gst->a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) ==>
@@ -625,7 +629,7 @@ static KF_ALWAYS_INLINE void window_results(const batch_window *bw, unsigned n, 
                          \forall integer i; 0 <= i < gah->n ==> kf_mldsa_bounded(&gah->poly[i], 0, KF_MLDSA_Q - 1))); */
 static void finish_window(batch_window *bw, unsigned n, const kf_mldsa_params *p, const kf_mldsa_verify_item *items,
                           int *results)
-/*@ ghost (verify_state *gst, a_ahead *gah) */
+/*@ ghost (verify_state *gst, a_ahead *gah, size_t gcount) */
 {
     kf_sponge_xn x;
     const uint8_t *in[WINDOW], *in2[WINDOW];
@@ -789,11 +793,11 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
         bw.pk[n] = it->pk;
         bw.at[n++] = i;
         if (n == WINDOW) {
-            finish_window(&bw, n, p, items, results) /*@ ghost (&st, &ah) */;
+            finish_window(&bw, n, p, items, results) /*@ ghost (&st, &ah, count) */;
             n = 0;
         }
     }
-    if (n) finish_window(&bw, n, p, items, results) /*@ ghost (NULL, NULL) */;
+    if (n) finish_window(&bw, n, p, items, results) /*@ ghost (NULL, NULL, count) */;
     wipe_state(&st);
     int first = KF_OK;
     /*@ loop invariant 0 <= i <= count;
