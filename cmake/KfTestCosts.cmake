@@ -47,7 +47,7 @@ set(KF_TEST_COSTS
   hw_formal_rvv=184 hw_formal_rvv_vpi=150 hw_formal_rvv_vpi_full=600 hw_formal=71 hw_cocotb_mlkem_bus=24 hw_formal_slow=67
   hw_cocotb_mlkem_top=35 hw_cocotb_mlkem_acvp=11 hw_cocotb_sponge_vectors=50 hw_cocotb_mlkem_arith=23
   hw_rvv_core=51 hw_cocotb_mlkem_bus_acvp=29 hw_cocotb_sponge2_vectors=30 hw_cocotb_sponge2=39
-  hw_rvv_unit_e64=38 hw_rvv_zvbb=38 hw_rvv_lint=38 hw_board_e2e=33 hw_board_rvv_e2e=29 hw_rvv_unit_e32=29
+  hw_rvv_lint=38 hw_board_e2e=33 hw_board_rvv_e2e=29 hw_rvv_unit_e64=8 hw_rvv_zvbb=8 hw_rvv_unit_n15=7 hw_rvv_unit_e32=6
   hw_cocotb_mlkem_bytecode=15 hw_core_luts=24 hw_verilator_top=12 hw_verilator_sponge=20 hw_cocotb_top=20
   # tests/cross/
   cross_aarch64_build=262 cross_riscv64_build=345 cross_aarch64[max]=214 cross_riscv64[128]=202

@@ -5,10 +5,15 @@
 #   hw_rvv_lint      rvv_tables.vh up to date; verilator --lint-only -Wall for ELEN 64/32 x
 #                    EleNum 5/15/30 and the ULX3S top ulx3s_rvv; yosys parse (~20 s idle, 121 s
 #                    at load ~15 with a nextpnr beside it, 2026-11-25)
-#   hw_rvv_unit_e64  cocotb on Icarus, EleNum 5/15: every instruction against the model,
+#   hw_rvv_unit_e64  cocotb on Icarus, EleNum 5: every instruction against the model,
 #                    misuse, loads/stores, a load then its use (back to back), Algorithms 2 and 3
 #                    (103 / 75 cycles per round)
 #   hw_rvv_unit_e32  the same for ELEN 32 and the 32-bit program (147 cycles per round)
+#   hw_rvv_unit_n15  EleNum 15 (3 states, the banked register file's three banks), ELEN 64 and 32:
+#                    misuse and the programs (Algorithms 2 and 3 on three states, the 32-bit one)
+#   hw_rvv_unit_n15_full  (KF_SLOW_TESTS only; else Skipped, saying so) every case at EleNum 15:
+#                    the instruction sweeps, loads/stores, a load then its use, ... (session 72:
+#                    they were ~85 % of the unit's Icarus time in the default run)
 #   hw_rvv_unit_n30  (KF_SLOW_TESTS only) EleNum 30 (6 states), ELEN 64 and 32: misuse and the programs only (the
 #                    full instruction sweep at EleNum 30 takes minutes on Icarus with the
 #                    banked register file: run_rvv.py --configs 64x30,32x30, a bench step)
@@ -28,9 +33,21 @@
 #                    up to five rows
 add_test(NAME hw_rvv_lint COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/lint_rvv.py)
 add_test(NAME hw_rvv_unit_e64 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
-  --configs 64x5,64x15 --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
+  --configs 64x5 --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
 add_test(NAME hw_rvv_unit_e32 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
-  --configs 32x5,32x15 --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
+  --configs 32x5 --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
+# EleNum 15 by default: the misuse and program cases (the programs run every bank); the whole sweep at
+# EleNum 15 (a cycle there costs Icarus 5-6x one at EleNum 5: of the e64 / e32 entries' 1,169 s of
+# wall time at load ~7 on 2026-12-02 01:10-01:45 UTC, per cocotb's results.xml, EleNum 15 took 998 s,
+# of which its misuse and program cases 94 s) with KF_SLOW_TESTS. Side by side on 2026-12-02 (05:00-05:17 UTC,
+# load ~10, `/usr/bin/time nice -n 10 run_rvv.py ...`): every case at 64x15,32x15 227.8 s of CPU, the two cases
+# 20.8 s (and hw_rvv_zvbb: nr 1..24 106.6 s, nr 1-3, 12, 23, 24 23.1 s), all passed
+add_test(NAME hw_rvv_unit_n15 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
+  --configs 64x15,32x15 --testcase misuse_is_illegal,programs --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
+kf_slow_test(hw_rvv_unit_n15_full "every case of the vector unit at EleNum 15, ELEN 64 and 32 (~2.5 min of CPU idle)"
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
+  --configs 64x15,32x15 --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
+kf_slow_test_props(hw_rvv_unit_n15_full ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 3600)
 add_test(NAME hw_rvv_core COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/rvv/run_rvv.py
   --bench core --configs 64x5,32x5 --lib $<TARGET_FILE:keccakforge> --build ${CMAKE_CURRENT_BINARY_DIR}/sim-rvv)
 set_tests_properties(hw_rvv_lint PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 600)
@@ -38,7 +55,7 @@ set_tests_properties(hw_rvv_lint PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE
 include(${CMAKE_CURRENT_LIST_DIR}/rvv_zvbb_tests.cmake)
 # (timeouts: 3x or more of the wall time measured here at load 12-19 on 2 cores)
 # (hw_rvv_core 180 s, hw_rvv_unit_n30 470 s wall at load ~15 on 2 cores, 2026-11-23)
-set_tests_properties(hw_rvv_unit_e64 hw_rvv_unit_e32 hw_rvv_core PROPERTIES
+set_tests_properties(hw_rvv_unit_e64 hw_rvv_unit_e32 hw_rvv_unit_n15 hw_rvv_core PROPERTIES
   ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" SKIP_RETURN_CODE 77 TIMEOUT 1200)
 # EleNum 30 (the same RTL with six states) only with KF_SLOW_TESTS: 470 s of a busy CI run
 if(KF_SLOW_TESTS)
