@@ -1583,13 +1583,17 @@ UNITS = {
             # session 69: the rows path's narrow call and T_len's tail on x1, their calls through the backend
             # tables over keccak_backend.h's kf_spec_* ("calls_assumed", as the unit slhdsa_hash's)
             {"functions": ["narrow_call", "tlen_tail_x1"], "extra": ["-rte-no-pointer-call"]},
+            # order_chains (session 72: ghost ranks grank / keys gkey / bucket starts at0, oc_gt a sum written out over
+            # the 17 buckets, no recursive logic function): 112 goals, its most steps 308,402 (oc_f, loop 3's written
+            # entries), under half the unit's limit, but 79 s of CPU: a slow pass (docs/ASSURANCE.md)
+            {"functions": ["order_chains"], "extra": [], "slow": True},
         ],
         "calls_assumed": True,   # narrow_call's and tlen_tail_x1's calls through the tables (session 69)
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
         # session 55: lane_start 114 of 115 goals (its assertion LS2 left at 690,000 steps); session 56: proved
         # (its slow pass above; docs/ASSURANCE.md). Session 69: order_chains tried (a recursive count oc_ge, 82 of 83
-        # goals at 1,000,000 steps, 262 s of CPU): parked, proofs/attempts/slhdsa_wots-order_chains-s69.patch
-        "pending": ["order_chains", "order_verify",
+        # goals at 1,000,000 steps, 262 s of CPU): parked; session 72: proved (its slow pass above)
+        "pending": ["order_verify",
                     "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
     },

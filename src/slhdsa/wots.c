@@ -63,16 +63,101 @@ static uint8_t *chain_val(const chain_run *r, size_t n, unsigned len, unsigned q
 
 /* The order chains start in: most hash calls first (counting sort on 0 .. w). Only public
  * values (message digits) decide it. */
+/* (ACSL) chain q's sort key, its hash calls (0 .. w), and oc_gt(a, k), the sum of a bucket array's
+ * entries above k, written out over the w + 1 = 17 buckets (no recursion: nothing for the provers
+ * to unfold without end). */
+/*@ logic integer oc_key{L}(chain_run *r, integer q) =
+      (r->steps == \null ? SLH_W - 1 : r->steps[q]) + (r->prf != 0 ? 1 : 0);
+    logic integer oc_gt(unsigned a[17], integer k) =
+      (0 > k ? a[0] : 0) +
+      (1 > k ? a[1] : 0) +
+      (2 > k ? a[2] : 0) +
+      (3 > k ? a[3] : 0) +
+      (4 > k ? a[4] : 0) +
+      (5 > k ? a[5] : 0) +
+      (6 > k ? a[6] : 0) +
+      (7 > k ? a[7] : 0) +
+      (8 > k ? a[8] : 0) +
+      (9 > k ? a[9] : 0) +
+      (10 > k ? a[10] : 0) +
+      (11 > k ? a[11] : 0) +
+      (12 > k ? a[12] : 0) +
+      (13 > k ? a[13] : 0) +
+      (14 > k ? a[14] : 0) +
+      (15 > k ? a[15] : 0) +
+      (16 > k ? a[16] : 0); */
+/* (ACSL, unit slhdsa_wots) total <= MAX_CHAINS chains, each step count < w when given: every entry of
+ * order[0 .. total - 1] is written, with a chain < total (not stated: that they are a permutation).
+ * Proof: loop 1 gives chain q its rank grank[q] among the chains of its key (a ghost array: the
+ * ranks of one key increase with q and stay under its count); loop 2 puts bucket k at
+ * at0[k] = oc_gt(count, k); loop 3 fills bucket k from at0[k] and never past the rank of a chain
+ * still to come, so at[k] - at0[k] <= count[k] while the sum of at - at0 is q: at the end every
+ * bucket is full, [at0[k], at0[k] + count[k]) = [oc_gt(count, k), oc_gt(count, k - 1)), and they
+ * cover [0, total). */
+/*@ requires \valid_read(r) && total <= MAX_CHAINS;
+    requires r->steps != \null ==> \valid_read(r->steps + (0 .. total - 1)) &&
+             \forall integer q; 0 <= q < total ==> r->steps[q] < SLH_W;
+    requires \valid(order + (0 .. total - 1)) && \separated(order + (0 .. total - 1), r);
+    requires r->steps != \null ==> \separated(order + (0 .. total - 1), r->steps + (0 .. total - 1));
+    assigns order[0 .. total - 1];
+    ensures \forall integer j; 0 <= j < total ==> order[j] < total; */
 static void order_chains(const chain_run *r, unsigned total, uint16_t *order)
 {
     unsigned count[SLH_W + 1] = {0}, at[SLH_W + 1];
-    for (unsigned q = 0; q < total; q++) count[(r->steps ? r->steps[q] : SLH_W - 1) + (r->prf != 0)]++;
+    /*@ ghost int gkey[MAX_CHAINS]; unsigned grank[MAX_CHAINS], at0[SLH_W + 1]; */
+    /*@ loop invariant 0 <= q <= total;
+        loop invariant oc_r: \forall integer i; 0 <= i < q ==> grank[i] < count[gkey[i]];
+        loop invariant oc_k: \forall integer i; 0 <= i < q ==> gkey[i] == oc_key{Pre}(r, i) && 0 <= gkey[i] <= SLH_W;
+        loop invariant oc_i: \forall integer i, j; 0 <= i < j < q && gkey[i] == gkey[j] ==> grank[i] < grank[j];
+        loop invariant oc_c: \forall integer k; 0 <= k <= SLH_W ==> count[k] <= q;
+        loop invariant oc_n: oc_gt(count, -1) <= q;
+        loop assigns q, count[0 .. SLH_W], gkey[0 .. MAX_CHAINS - 1], grank[0 .. MAX_CHAINS - 1];
+        loop variant total - q; */
+    for (unsigned q = 0; q < total; q++) {
+        /*@ ghost int kq = (r->steps ? r->steps[q] : SLH_W - 1) + (r->prf != 0);
+                  unsigned c0 = count[kq]; */
+        count[(r->steps ? r->steps[q] : SLH_W - 1) + (r->prf != 0)]++;
+        /*@ assert oc_r1: count[kq] == c0 + 1; */
+        /*@ assert oc_r2: \forall integer i; 0 <= i < q ==> grank[i] < count[gkey[i]]; */
+        /*@ ghost gkey[q] = kq;
+                  grank[q] = c0; */
+    }
     unsigned pos = 0;
+    /*@ loop invariant -1 <= w <= SLH_W && pos == oc_gt(count, w);
+        loop invariant oc_b: \forall integer k; w < k <= SLH_W ==> at0[k] == oc_gt(count, k) && at[k] == at0[k];
+        loop assigns w, pos, at[0 .. SLH_W], at0[0 .. SLH_W];
+        loop variant w + 1; */
     for (int w = SLH_W; w >= 0; w--) {
         at[w] = pos;
+        /*@ ghost at0[w] = pos; */
         pos += count[w];
     }
-    for (unsigned q = 0; q < total; q++) order[at[(r->steps ? r->steps[q] : SLH_W - 1) + (r->prf != 0)]++] = (uint16_t)q;
+    /*@ assert oc_z: \forall integer k; 0 <= k <= SLH_W ==> at0[k] + count[k] <= total; */
+    /*@ loop invariant 0 <= q <= total;
+        loop invariant oc_s: q <= oc_gt(at, -1) - oc_gt(at0, -1);
+        loop invariant oc_a: \forall integer k; 0 <= k <= SLH_W ==> at0[k] <= at[k] <= at0[k] + count[k];
+        loop invariant oc_t: \forall integer i; q <= i < total ==> at[gkey[i]] - at0[gkey[i]] <= grank[i];
+        loop invariant oc_f: \forall integer k, j; 0 <= k <= SLH_W && at0[k] <= j < at[k] ==> order[j] < total;
+        loop assigns q, at[0 .. SLH_W], order[0 .. total - 1];
+        loop variant total - q; */
+    for (unsigned q = 0; q < total; q++) {
+        /*@ ghost int kq = (r->steps ? r->steps[q] : SLH_W - 1) + (r->prf != 0); */
+        /*@ assert oc_q: kq == gkey[q]; */
+        /*@ assert oc_room: at[kq] < at0[kq] + count[kq]; */
+        order[at[(r->steps ? r->steps[q] : SLH_W - 1) + (r->prf != 0)]++] = (uint16_t)q;
+    }
+    /*@ assert oc_e: \forall integer k; 0 <= k <= SLH_W ==> at[k] == at0[k] + count[k]; */
+    /*@ assert oc_y: at0[SLH_W] == 0 && at[0] == total &&
+                     \forall integer k; 0 < k <= SLH_W ==> at[k] == at0[k - 1]; */
+    /*@ ghost
+      /@ loop invariant -1 <= k <= SLH_W;
+         loop invariant oc_v: \forall integer j; 0 <= j < (k >= 0 ? at0[k] : total) ==> order[j] < total;
+         loop assigns k;
+         loop variant k + 1; @/
+      for (int k = SLH_W; k >= 0; k--) {
+          /@ assert oc_w: \forall integer j; at0[k] <= j < at[k] ==> order[j] < total; @/
+      }
+    */
 }
 
 /* Check the snapshot and the end of lane L's chain after an update of its value. Returns
