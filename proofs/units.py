@@ -1493,7 +1493,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["order_chains", "lane_start", "order_verify",
+        "pending": ["order_verify",
                     "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
                     "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
@@ -1501,7 +1501,8 @@ UNITS = {
                     "kf_slh_count_perms", "kf_slh_verify_cp"],
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
                       "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
-                      "block_ready", "plan_verify", "lane_step", "narrow_call", "tlen_tail_x1",   # unit slhdsa_wots
+                      "block_ready", "plan_verify", "lane_step", "narrow_call", "tlen_tail_x1",
+                      "lane_start", "snap_slot", "order_chains",   # unit slhdsa_wots (lane_start and order_chains slow passes)
                       "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
                       "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch",
