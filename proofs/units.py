@@ -593,6 +593,10 @@ UNITS = {
         # s71-vbatch: finish_window's results clause over the ghost count gcount (the batch's inclusion then syntactic,
         # by Qed); the batch at 720,000 steps 181 of 186 goals (docs/ASSURANCE.md, session 71): parked again in
         # proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s71.patch.
+        # s72-vbatch: v_res (results valid, apart from p) for the final loop's read and f_res, two rows to justify
+        # (batch_inputs_apart, the loop assigns' sib rows), a slow pass of its own: 185 of 189 goals at 960,000 steps
+        # (2,680.9 s of CPU), the final loop's read still unproved; parked in
+        # proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s72.patch.
         "pending": ["kf_mldsa_verify_batch", "public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
