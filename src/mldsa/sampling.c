@@ -764,29 +764,6 @@ void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[
     wipe_bytes(buf, sizeof buf);
 }
 
-static void expand_mask_batch(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
-                              unsigned count, const kf_mldsa_params *p)
-{
-    uint8_t seed[KF_XN_MAX][KF_MLDSA_CRHBYTES + 2];
-    uint8_t buf[KF_XN_MAX][32 * 20]; /* 32 (1 + bitlen(gamma1 - 1)) bytes, at most 640 */
-    const uint8_t *in[KF_XN_MAX];
-    uint8_t *out[KF_XN_MAX];
-    const size_t outlen = 32u * p->z_bits;
-    for (unsigned r = 0; r < count; r++) {
-        memcpy(seed[r], rhopp, KF_MLDSA_CRHBYTES);
-        seed[r][KF_MLDSA_CRHBYTES] = (uint8_t)(kappa + r);
-        seed[r][KF_MLDSA_CRHBYTES + 1] = (uint8_t)((kappa + r) >> 8);
-        in[r] = seed[r];
-        out[r] = buf[r];
-    }
-    kf_sponge_xn x;
-    first_blocks(&x, count, KF_SHAKE256_RATE, in, sizeof seed[0], out, outlen, 0);
-    for (unsigned r = 0; r < count; r++) kf_mldsa_unpack_offset(&y[r], buf[r], p->z_bits, p->gamma1);
-    /* x's states were wiped by kf_sponge_xn_oneshot (or never used: a backend's xof) */
-    kf_memzero(seed, count * sizeof seed[0]);
-    kf_memzero(buf, count * sizeof buf[0]);
-}
-
 #define MASK_SEED (KF_MLDSA_CRHBYTES + 2) /* ExpandMask's seed: rho'' || IntegerToBytes(nonce, 2) */
 void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce,
                                 unsigned count, const kf_mldsa_params *p)
@@ -849,11 +826,30 @@ int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, si
     return 1;
 }
 
+/* Its contract: sampling.h. The streams' bytes as kf_mldsa_expand_mask_bytes makes them for signing
+ * (one batch: l <= KF_XN_MAX), each unpacked into its polynomial; the bytes wiped (y is secret). */
+#define MASK_BUF (32 * 20) /* 32 (1 + bitlen(gamma1 - 1)) bytes of a stream, at most 640 */
 void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
                           const kf_mldsa_params *p)
 {
     _Static_assert(KF_MLDSA_L_MAX <= KF_XN_MAX, "ExpandMask's streams in one batch");
-    expand_mask_batch(y, rhopp, kappa, p->l, p);
+    uint8_t buf[KF_MLDSA_L_MAX * MASK_BUF];
+    _Static_assert(KF_MLDSA_L_MAX == 7, "one out pointer a stream");
+    uint8_t *const out[KF_MLDSA_L_MAX] = {buf, buf + MASK_BUF, buf + 2 * MASK_BUF, buf + 3 * MASK_BUF,
+                                          buf + 4 * MASK_BUF, buf + 5 * MASK_BUF, buf + 6 * MASK_BUF};
+    const unsigned l = p->l;
+    /*@ assert rows: \forall integer j, o; 0 <= j < l && 0 <= o < 32 * p->z_bits ==>
+                         out[j] + o == buf + (j * MASK_BUF + o); */
+    kf_mldsa_expand_mask_bytes(out, rhopp, kappa, l, p);
+    /*@ assert zb: p->z_bits == 18 && p->gamma1 == 131072 || p->z_bits == 20 && p->gamma1 == 524288; */
+    /*@ assert z18: p->z_bits == 18 ==> (1 << p->z_bits) == 262144; */
+    /*@ assert z20: p->z_bits == 20 ==> (1 << p->z_bits) == 1048576; */
+    /*@ assert zg: (1 << p->z_bits) == 2 * p->gamma1; */
+    /*@ loop invariant 0 <= r <= l && kf_mldsa_vec_bounded(y, r, -p->gamma1 + 1, p->gamma1);
+        loop assigns r, y[0 .. l - 1];
+        loop variant l - r; */
+    for (unsigned r = 0; r < l; r++) kf_mldsa_unpack_offset(&y[r], buf + r * MASK_BUF, p->z_bits, p->gamma1);
+    wipe_bytes(buf, (size_t)l * MASK_BUF);
 }
 
 /* Its contract: sampling.h (verify.c and mldsa.c call it). */

@@ -95,7 +95,14 @@ void kf_mldsa_expand_a_ahead(kf_mldsa_poly *a, const uint8_t rho[KF_MLDSA_SEEDBY
     ensures kf_mldsa_vec_bounded(s1, p->l, -p->eta, p->eta) && kf_mldsa_vec_bounded(s2, p->k, -p->eta, p->eta); */
 void kf_mldsa_expand_s(kf_mldsa_poly *s1, kf_mldsa_poly *s2, const uint8_t rhop[KF_MLDSA_CRHBYTES],
                        const kf_mldsa_params *p);
-/* y (l polynomials), coefficients in [-gamma1 + 1, gamma1], from rho'' and kappa. */
+/* y (l polynomials), coefficients in [-gamma1 + 1, gamma1], from rho'' and kappa (ExpandMask, Alg. 34):
+ * stream r has the nonce kappa + r. (Proved by unit mldsa_sampling since session 73; the benches call it,
+ * signing makes its masks with kf_mldsa_expand_mask_bytes.) */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(y + (0 .. p->l - 1)) && \valid_read(rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires \separated(y + (0 .. p->l - 1), rhopp + (0 .. KF_MLDSA_CRHBYTES - 1), p);
+    assigns y[0 .. p->l - 1], kf_spec_xn_table;
+    ensures kf_mldsa_vec_bounded(y, p->l, -p->gamma1 + 1, p->gamma1); */
 void kf_mldsa_expand_mask(kf_mldsa_poly *y, const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned kappa,
                           const kf_mldsa_params *p);
 /* The bytes ExpandMask unpacks (Alg. 34 line 4: 32 (1 + bitlen(gamma1 - 1)) of each stream)
