@@ -725,6 +725,9 @@ UNITS = {
         "preinclude": ["impl_defined.h", "builtin_shim.h"],
         "timeout": 120,
         "steps": STEPS,
+        # session 73: kf_mldsa_h_with_masks calls its 4-state table's pointers (`calls` kf_spec_xn_*, as the
+        # unit sponge_xn: that the table's pointers meet those contracts is assumed)
+        "calls_assumed": True,
         "extra": ["-wp-model", "Typed+cast", "-wp-auto", "wp:bitshift",   # the nibbles' >> 4, keep's >> 31
                   "-wp-unalias-vars", "kf_spec_xn_table"],
         "passes": [
@@ -769,6 +772,13 @@ UNITS = {
             # that) and a 600 s backstop; 109.7 s of CPU alone at load ~30: slow as the passes above (its mutant
             # with it)
             {"functions": ["reject_group"], "extra": ["-wp-steps", "3230000", "-wp-timeout", "1800"], "slow": True},
+            # session 73: Sign's side sponge, kf_mldsa_h_with_masks (c~'s hash and the next masks on one 4-state
+            # table): its calls through the table's pointers (-rte-no-pointer-call and "calls_assumed", as the unit
+            # sponge_xn); 144 of 149 goals, the 5 left its call points (run.py --functions, 2026-12-02 12:05 UTC,
+            # Zen 5, load ~8): the most 168,504 steps, so its own limit 340,000 (twice that); 113.3 s of CPU alone,
+            # over the default run's room: slow, as the passes above
+            {"functions": ["kf_mldsa_h_with_masks"], "extra": ["-rte-no-pointer-call", "-wp-steps", "340000"],
+             "slow": True},
         ],
         # session 46: ExpandS's group (expand_s_group) and its three calls of the sponge stated over
         # buf (s_first, s_more, s_squeeze): their contracts are assumed by kf_mldsa_expand_s.
@@ -799,9 +809,7 @@ UNITS = {
         # squeeze's rows need 1,613,794 and 250,277 steps: docs/ASSURANCE.md, "Session 59")
         "pending": ["lanes_group", "expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
-                    # Sign's side sponge (named here since session 46's pass split made the unit
-                    # check that every function is in a pass or pending)
-                    "kf_mldsa_h_with_masks"],
+                    ],
     },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,
     # every function: the step mappings on A[x][y], the LFSR round constants and their cache

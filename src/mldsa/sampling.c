@@ -784,45 +784,87 @@ void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLD
     wipe_bytes(seed, (size_t)count * MASK_SEED);
 }
 
+#ifdef __FRAMAC__
+/* (ACSL) the batched table's overwrite_bytes, as keccak_backend.h's kf_spec_xn_add_bytes (the stand-in that
+ * kf_mldsa_h_with_masks' `calls` names; that the table's pointer meets it is assumed, as for the others) */
+/*@ requires kf_spec_xn_states(states) && i < kf_spec_xn_table->n;
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
+void kf_spec_xn_overwrite_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
+#endif
+
+/* Its contract: sampling.h. */
 int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, size_t hblocks, uint8_t *const out[],
                           const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce, unsigned count,
                           const kf_mldsa_params *p)
 {
     const kf_backend_xn *x4 = kf_backend_xn_for(4);
     _Alignas(64) uint8_t states[25 * 4 * 8];
-    uint8_t seeds[KF_MLDSA_H_LANES][KF_SHAKE256_RATE], zero[KF_STATE_BYTES];
+    /* the lanes' seeds one after another (seeds + r * rate): a proof's assigns names them as one range */
+    uint8_t seeds[KF_MLDSA_H_LANES * KF_SHAKE256_RATE], zero[KF_STATE_BYTES];
     const size_t outlen = 32u * p->z_bits, mblocks = (outlen + KF_SHAKE256_RATE - 1) / KF_SHAKE256_RATE;
     if (!x4 || x4->n != 4 || !x4->x1_twin || !x4->absorb_blocks || x4->state_bytes > sizeof states ||
         count > 2 * KF_MLDSA_H_LANES || hblocks < 1)
         return 0;
+    /*@ assert hm_mb: (outlen == 576 || outlen == 640) && mblocks == 5; */
     const size_t phases = (count + KF_MLDSA_H_LANES - 1) / KF_MLDSA_H_LANES,
                  total = hblocks > phases * mblocks ? hblocks : phases * mblocks;
     memset(zero, 0, sizeof zero);
+    /*@ ghost kf_spec_xn_table = x4; */
+    /*@ calls kf_spec_xn_init; */
     x4->init(states);
+    /*@ loop invariant 0 <= t <= total;
+        loop invariant hm_tab: kf_spec_xn_table == x4 && x4->n == 4 && x4->state_bytes <= 25 * 4 * 8;
+        loop invariant hm_out: \forall integer k; 0 <= k < count ==> out[k] == \at(out[k], Pre);
+        loop assigns t, states[0 .. 25 * 4 * 8 - 1], seeds[0 .. KF_MLDSA_H_LANES * KF_SHAKE256_RATE - 1],
+                     ctilde[0 .. ctlen - 1], *(\at(out[0 .. count - 1], Pre) + (0 .. outlen - 1));
+        loop variant total - t; */
     for (size_t t = 0; t < total; t++) {
         const size_t ph = t / mblocks, at = (t % mblocks) * KF_SHAKE256_RATE;
         const uint8_t *in[4] = {t < hblocks ? hpad + t * KF_SHAKE256_RATE : zero, zero, zero, zero};
         if (at == 0 && ph < phases) /* the lanes' streams of this phase: their seeds, padded */
+            /*@ loop invariant 0 <= r <= KF_MLDSA_H_LANES;
+                loop invariant hm_tab: kf_spec_xn_table == x4 && x4->n == 4 && x4->state_bytes <= 25 * 4 * 8;
+                loop invariant hm_in: \forall integer i; 0 <= i < 4 ==> \valid_read(in[i] + (0 .. KF_SHAKE256_RATE - 1));
+                loop assigns r, in[1 .. 3], states[0 .. 25 * 4 * 8 - 1], seeds[0 .. KF_MLDSA_H_LANES * KF_SHAKE256_RATE - 1];
+                loop variant KF_MLDSA_H_LANES - r; */
             for (unsigned r = 0; r < KF_MLDSA_H_LANES; r++) {
                 const unsigned sidx = (unsigned)ph * KF_MLDSA_H_LANES + r;
                 if (sidx >= count) continue;
-                if (ph) x4->overwrite_bytes(states, 1 + r, zero, 0, KF_STATE_BYTES); /* a fresh state */
-                mask_seed(seeds[r], rhopp, nonce + sidx);
-                kf_xn_side_pad(seeds[r], KF_MLDSA_CRHBYTES + 2, KF_SHAKE256_RATE, SHAKE_SUFFIX); /* one block */
-                in[1 + r] = seeds[r];
+                if (ph) {
+                    /*@ calls kf_spec_xn_overwrite_bytes; */
+                    x4->overwrite_bytes(states, 1 + r, zero, 0, KF_STATE_BYTES); /* a fresh state */
+                }
+                mask_seed(seeds + r * KF_SHAKE256_RATE, rhopp, nonce + sidx);
+                kf_xn_side_pad(seeds + r * KF_SHAKE256_RATE, KF_MLDSA_CRHBYTES + 2, KF_SHAKE256_RATE,
+                               SHAKE_SUFFIX); /* one block */
+                in[1 + r] = seeds + r * KF_SHAKE256_RATE;
             }
+        /*@ assert hm_in: \forall integer i; 0 <= i < 4 ==> \valid_read(in[i] + (0 .. KF_SHAKE256_RATE - 1)); */
+        /*@ assert hm_keep: \forall integer k; 0 <= k < count ==> out[k] == \at(out[k], Pre); */
+        /*@ calls kf_spec_xn_absorb_blocks; */
         x4->absorb_blocks(states, 24, KF_SHAKE256_RATE, in, KF_SHAKE256_RATE); /* squeezing: zeros absorbed */
         if (ph < phases) /* the streams' output block t % mblocks: after that many + 1 permutations */
+            /*@ loop invariant 0 <= r <= KF_MLDSA_H_LANES;
+                loop assigns r, *(\at(out[0 .. count - 1], Pre) + (0 .. outlen - 1));
+                loop variant KF_MLDSA_H_LANES - r; */
             for (unsigned r = 0; r < KF_MLDSA_H_LANES; r++) {
                 const unsigned sidx = (unsigned)ph * KF_MLDSA_H_LANES + r;
-                if (sidx < count)
+                if (sidx < count) {
+                    /*@ assert hm_at: at < outlen && sidx < count; */
+                    /*@ calls kf_spec_xn_extract_bytes; */
                     x4->extract_bytes(states, 1 + r, out[sidx] + at, 0,
                                       outlen - at < KF_SHAKE256_RATE ? outlen - at : KF_SHAKE256_RATE);
+                }
             }
-        if (t + 1 == hblocks) x4->extract_bytes(states, 0, ctilde, 0, ctlen);
+        if (t + 1 == hblocks) {
+            /*@ calls kf_spec_xn_extract_bytes; */
+            x4->extract_bytes(states, 0, ctilde, 0, ctlen);
+        }
     }
     kf_memzero(states, sizeof states);
-    kf_memzero(seeds, sizeof seeds);
+    wipe_bytes(seeds, sizeof seeds);
     return 1;
 }
 

@@ -128,11 +128,17 @@ void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLD
  * there ML-DSA-44's median signature measured 3% slower with it. 0 (nothing done) without
  * such a backend. Every state wiped. */
 #define KF_MLDSA_H_LANES 3
-/* (ACSL: assumed, unit mldsa_sampling's "pending"; sign_attempt's call, mldsa.c) */
+/* (ACSL: proved by unit mldsa_sampling since session 73; sign_attempt's call, mldsa.c, is "pending" in mldsa_api.
+ * The buffers apart: what it writes (c~ and the rows) from what it reads later (the row pointers, hpad, rho'').) */
 /*@ requires kf_mldsa_params_ok(p) && 1 <= hblocks <= 16 && count <= 2 * KF_MLDSA_H_LANES && ctlen <= KF_SHAKE256_RATE;
     requires \valid(ctilde + (0 .. ctlen - 1)) && \valid_read(hpad + (0 .. hblocks * KF_SHAKE256_RATE - 1));
     requires \valid_read(rhopp + (0 .. KF_MLDSA_CRHBYTES - 1)) && \valid_read(out + (0 .. count - 1));
     requires \forall integer r; 0 <= r < count ==> \valid(out[r] + (0 .. 32 * p->z_bits - 1));
+    requires hm_sep: \separated(ctilde + (0 .. ctlen - 1), out + (0 .. count - 1),
+                                hpad + (0 .. hblocks * KF_SHAKE256_RATE - 1), rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
+    requires hm_osep: \forall integer r; 0 <= r < count ==>
+                 \separated(out[r] + (0 .. 32 * p->z_bits - 1), out + (0 .. count - 1),
+                            hpad + (0 .. hblocks * KF_SHAKE256_RATE - 1), rhopp + (0 .. KF_MLDSA_CRHBYTES - 1));
     assigns ctilde[0 .. ctlen - 1], *(out[0 .. count - 1] + (0 .. 32 * p->z_bits - 1)), kf_spec_xn_table;
     ensures \result == 0 || \result == 1; */
 int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, size_t hblocks, uint8_t *const out[],
