@@ -561,6 +561,12 @@ UNITS = {
             # clause results[0 .. gcount - 1] and the items apart from bw as items[0 .. gcount - 1] (fw_isep), the caller's
             # ranges: 71 of 71, 33.1 s of CPU, the most 191,560 steps (2026-12-02, load ~7), its limit still twice that
             {"functions": ["finish_window"], "extra": ["-wp-steps", "380000"], "slow": True},
+            # s73-vbatch: kf_mldsa_verify_batch proved (docs/ASSURANCE.md, "ML-DSA's Verify", sessions 72-73): the loop's
+            # facts carried along its body as assertions (sessions 67-73), the loop's clause naming sib row by row; 2 goals
+            # justified (batch_inputs_apart; the loop assigns' part of sib_lanes' call). 201 of 203 goals, 601.0 s of CPU,
+            # the most 451,039 steps (2026-12-02, Zen 5, load 7-12): its own limit over twice that; slow: ~10 min of CPU
+            {"functions": ["kf_mldsa_verify_batch"], "extra": ["-wp-steps", "960000", "-wp-timeout", "1200"],
+             "slow": True},
         ],
         # session 60: still pending (docs/ASSURANCE.md, "ML-DSA's Verify", session 60). finish_window 96 of 114 at
         # 360,000 steps: the lanes' pointer facts across kf_sponge_xn_init / _absorb's `assigns *s` and the compare
@@ -597,7 +603,8 @@ UNITS = {
         # (batch_inputs_apart, the loop assigns' sib rows), a slow pass of its own: 185 of 189 goals at 960,000 steps
         # (2,680.9 s of CPU), the final loop's read still unproved; parked in
         # proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s72.patch.
-        "pending": ["kf_mldsa_verify_batch", "public_same"],
+        # s73-vbatch: kf_mldsa_verify_batch proved (its slow pass above; docs/ASSURANCE.md, session 73).
+        "pending": ["public_same"],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87

@@ -298,7 +298,7 @@ static void w1_rows(verify_state *st, const kf_mldsa_params *p, uint8_t *w1)
 /* w1Encode(w1') into w1 (lines 9-11), A from st's cache when rho is the same; ah: NULL, or the
  * batch's polynomials made ahead; sib: NULL, or SampleInBall's first block made in lanes. What it
  * keeps (ah_kept, p_kept) is stated for the batch's loop, in whose context the frames across the
- * call step out (kf_mldsa_verify_batch: pending). */
+ * call step out (kf_mldsa_verify_batch's slow pass proves the batch over them). */
 /*@ requires kf_mldsa_params_ok(p) && \valid(st) && \valid(w1 + (0 .. W1_BYTES_MAX - 1));
     requires \separated(st, p, w1 + (0 .. W1_BYTES_MAX - 1));
     requires kf_mldsa_vec_bounded(&st->t1[0], p->k, 0, 1023);
@@ -741,6 +741,8 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
     const kf_mldsa_params *p = kf_mldsa_params_get(param);
     if (count == 0) return KF_OK;
     if (!items || !results) return KF_ERR_NULL_POINTER;
+    /*@ assert v_res: \valid(results + (0 .. count - 1)) && \separated(results + (0 .. count - 1), p); */
+    /*@ assert v_res_p: \forall integer j; 0 <= j < count ==> \separated(results + j, p); */
     verify_state st;
     batch_window bw;
     a_ahead ah;
@@ -749,54 +751,141 @@ int kf_mldsa_verify_batch(kf_mldsa_param param, size_t count, const kf_mldsa_ver
     unsigned n = 0;
     ah.n = 0;
     st.a_valid = 0;
-    /*@ loop invariant 0 <= i <= count && n < WINDOW;
+    /* The loop's assigns names sib row by row: over sib[0 .. WINDOW - 1][0 .. KF_SHAKE256_RATE - 1] WP frames sib by a
+     * nested quantifier that stalls CVC4 on every goal after the loop's head (docs/ASSURANCE.md, session 73). */
+    /*@ loop invariant nb: 0 <= i <= count && n < WINDOW;
         loop invariant p_ok: p == \null || kf_mldsa_params_ok(p);
+        loop invariant nn: n != 0 ==> p != \null;
         loop invariant sib: sib_end <= count && sib_first <= sib_end && sib_end - sib_first <= WINDOW &&
                             (i < sib_end ==> sib_first <= i);
         loop invariant window: \forall integer k; 0 <= k < n ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) &&
                                bw.pk[k] == items[bw.at[k]].pk;
         loop invariant a_ok: st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1);
+        loop invariant rd: \forall integer j; 0 <= j < count ==> kf_item_readable(&items[j]);
         loop invariant ah_ok: ah.n <= KF_XN_MAX - 1 &&
                               \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1);
-        loop assigns i, n, sib_first, sib_end, st, bw, ah, sib[0 .. WINDOW - 1][0 .. KF_SHAKE256_RATE - 1],
+        loop assigns i, n, sib_first, sib_end, st, bw, ah,
+                     sib[0][0 .. KF_SHAKE256_RATE - 1], sib[1][0 .. KF_SHAKE256_RATE - 1], sib[2][0 .. KF_SHAKE256_RATE - 1], sib[3][0 .. KF_SHAKE256_RATE - 1],
+                     sib[4][0 .. KF_SHAKE256_RATE - 1], sib[5][0 .. KF_SHAKE256_RATE - 1], sib[6][0 .. KF_SHAKE256_RATE - 1], sib[7][0 .. KF_SHAKE256_RATE - 1],
                      results[0 .. count - 1], kf_spec_xn_table;
         loop variant count - i; */
     for (size_t i = 0; i < count; i++) {
         const kf_mldsa_verify_item *it = &items[i];
         results[i] = item_checks(p, it);
+        /*@ assert r_keep_p: (p == \null || kf_mldsa_params_ok(p)); */
+        /*@ assert r_keep_a: (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)); */
+        /*@ assert r_keep_ah: (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
+        /*@ assert r_keep: (p == \null || kf_mldsa_params_ok(p)) && (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) && (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
+        /*@ assert r_rd: \forall integer j; 0 <= j < count ==> kf_item_readable(&items[j]); */
         if (results[i] != KF_OK) continue;
         /* p is params.c's const table, apart from the caller's pk and sig (kf_mldsa_verify_one's
          * inputs_apart) */
         /*@ assert batch_inputs_apart: \separated(it->pk + (0 .. p->pk_bytes - 1), p) &&
                                        \separated(it->sig + (0 .. p->sig_bytes - 1), p); */
         /*@ assert sizes: p->ctilde_bytes <= KF_MLDSA_CTILDE_MAX && KF_MLDSA_SEEDBYTES <= p->pk_bytes; */
+        /*@ assert b_ok: kf_item_ok(p, it) && kf_mldsa_params_ok(p) && (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) && (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
+        /*@ assert b_win: \forall integer k; 0 <= k < n ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) && bw.pk[k] == items[bw.at[k]].pk; */
         if (!verify_decode(&st, p, it->pk, it->sig) /*@ ghost (&ah) */) {
+            /*@ assert e_pre: (p == \null || kf_mldsa_params_ok(p)) && (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) && (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
+            /*@ assert e_sep: \separated(results + i, &st, &ah) && \separated(results + i, p); */
+            /*@ assert e_sep2: \forall integer j, m; 0 <= j < KF_XN_MAX - 1 && 0 <= m < KF_MLDSA_N ==>
+                               \separated(results + i, &ah.poly[j].c[m]); */
+            /*@ assert e_sep3: \forall integer j, m; 0 <= j < K_MAX * L_MAX && 0 <= m < KF_MLDSA_N ==>
+                               \separated(results + i, &st.a[j].c[m]); */
+            /*@ ghost E0: ; */
             results[i] = KF_ERR_BAD_SIGNATURE;
+            /*@ assert e_fah: \forall integer j, m; 0 <= j < KF_XN_MAX - 1 && 0 <= m < KF_MLDSA_N ==>
+                              ah.poly[j].c[m] == \at(ah.poly[j].c[m], E0); */
+            /*@ assert e_fav: st.a_valid == \at(st.a_valid, E0); */
+            /*@ assert e_fac: \forall integer j, m; 0 <= j < K_MAX * L_MAX && 0 <= m < KF_MLDSA_N ==>
+                              st.a[j].c[m] == \at(st.a[j].c[m], E0); */
+            /*@ assert e_fa: st.a_valid == \at(st.a_valid, E0) && \forall integer j, m; 0 <= j < K_MAX * L_MAX &&
+                             0 <= m < KF_MLDSA_N ==> st.a[j].c[m] == \at(st.a[j].c[m], E0); */
+            /*@ assert e_fahn: ah.n == \at(ah.n, E0); */
+            /*@ assert e_fahb: \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1); */
+            /*@ assert e_fp: p == \null || (p->gamma1 == \at(p->gamma1, E0) && p->gamma2 == \at(p->gamma2, E0)); */
+            /*@ assert e_rd: \forall integer j; 0 <= j < count ==> kf_item_readable(&items[j]); */
+            /*@ assert e_keep_p: (p == \null || kf_mldsa_params_ok(p)); */
+            /*@ assert e_keep_a: (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)); */
+            /*@ assert e_keep_ah: (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
+            /*@ assert e_keep: (p == \null || kf_mldsa_params_ok(p)) && (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) && (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
             continue;
         }
+        /*@ assert d_keep: kf_mldsa_params_ok(p) && (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) && (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
+        /*@ assert d_rd: \forall integer j; 0 <= j < count ==> kf_item_readable(&items[j]); */
+        /*@ assert d_win: \forall integer k; 0 <= k < n ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) && bw.pk[k] == items[bw.at[k]].pk; */
         /* the next item's key, if another: its ExpandA may start in this one's idle lanes */
+        /*@ assert n_sep: \separated(&ah, items + (0 .. count - 1)) && \separated(&bw, items + (0 .. count - 1)); */
         ah.next_rho = NULL;
         if (i + 1 < count && item_checks(p, &items[i + 1]) == KF_OK) {
+            /*@ assert n_it: kf_item_ok(p, &items[i + 1]) && kf_item_readable(&items[i + 1]); */
             prefetch_item(&items[i + 1], p);
             /* same_bytes, not memcmp (its hypothesis after the call is false: same_bytes' comment);
              * rho is public (the key's first bytes): a branch on it leaks nothing */
             if (!same_bytes(items[i + 1].pk, st.rho, KF_MLDSA_SEEDBYTES))
                 ah.next_rho = items[i + 1].pk; /* pkEncode: rho first */
         }
+        /*@ assert n_rho: ah.next_rho == \null || (\valid_read(ah.next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1)) &&
+                          \separated(ah.next_rho + (0 .. KF_MLDSA_SEEDBYTES - 1), &ah, &st)); */
+        /*@ assert n_rd: \forall integer j; 0 <= j < count ==> kf_item_readable(&items[j]); */
+        /*@ assert n_win: \forall integer k; 0 <= k < n ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) && bw.pk[k] == items[bw.at[k]].pk; */
         if (i >= sib_end) {
             sib_first = i;
             sib_end = count - i < WINDOW ? count : i + WINDOW;
+            /*@ assert s_rd: \forall integer j; i <= j < sib_end ==> kf_item_readable(&items[j]); */
             if (sib_end - i > 1) sib_lanes(sib, p, items, i, (unsigned)(sib_end - i));
         }
         verify_w1(&st, p, bw.w1[n], &ah, sib_end - sib_first > 1 ? sib[i - sib_first] : NULL);
+        /*@ assert w_keep: kf_mldsa_params_ok(p) && st.a_valid != 0 && (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) && (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
+        /*@ assert w_rd: \forall integer j; 0 <= j < count ==> kf_item_readable(&items[j]); */
+        /*@ assert w_win: \forall integer k; 0 <= k < n ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) && bw.pk[k] == items[bw.at[k]].pk; */
         memcpy(bw.ctilde[n], st.ctilde, p->ctilde_bytes);
+        /*@ assert c_win: \forall integer k; 0 <= k < n ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) && bw.pk[k] == items[bw.at[k]].pk; */
+        /*@ assert c_sep: \separated(&bw, items + (0 .. count - 1)) && \separated(&bw, p); */
+        /*@ assert c_it: kf_item_ok(p, it) && it == &items[i]; */
+        /*@ ghost W0: ; */
         bw.pk[n] = it->pk;
         bw.at[n++] = i;
+        /*@ assert m_old_at: \forall integer k; 0 <= k < n - 1 ==> bw.at[k] == \at(bw.at[k], W0); */
+        /*@ assert m_old_pk: \forall integer k; 0 <= k < n - 1 ==> bw.pk[k] == \at(bw.pk[k], W0); */
+        /*@ assert m_old: \forall integer k; 0 <= k < n - 1 ==> bw.at[k] == \at(bw.at[k], W0) && bw.pk[k] == \at(bw.pk[k], W0); */
+        /*@ assert m_new: bw.at[n - 1] == i && bw.pk[n - 1] == it->pk; */
+        /*@ assert m_frame: \forall integer j; 0 <= j < count ==> items[j].pk == \at(items[j].pk, W0) &&
+                              (\at(kf_item_ok(p, &items[j]), W0) ==> kf_item_ok(p, &items[j])); */
+        /*@ assert m_win_old: \forall integer k; 0 <= k < n - 1 ==> bw.at[k] < i && kf_item_ok(p, &items[bw.at[k]]) && bw.pk[k] == items[bw.at[k]].pk; */
+        /*@ assert m_win_new: kf_item_ok(p, &items[bw.at[n - 1]]) && bw.pk[n - 1] == items[bw.at[n - 1]].pk; */
+        /*@ assert m_win: \forall integer k; 0 <= k < n ==> bw.at[k] <= i && kf_item_ok(p, &items[bw.at[k]]) && bw.pk[k] == items[bw.at[k]].pk; */
+        /*@ assert m_rd: \forall integer j; 0 <= j < count ==> kf_item_readable(&items[j]); */
+        /*@ assert m_keep: kf_mldsa_params_ok(p) && (st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1)) && (ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1)); */
         if (n == WINDOW) {
+            /*@ assert f_sep: \separated(results + (0 .. count - 1), &st, &ah) && \separated(results + (0 .. count - 1), p); */
+            /*@ assert f_at: \forall integer k; 0 <= k < n ==> bw.at[k] < count; */
+            /*@ assert f_rd_r: \forall integer k; 0 <= k < n ==> kf_item_readable(&items[bw.at[k]]); */
+            /*@ assert f_rd_m: \forall integer k; 0 <= k < n ==> kf_item_msg_ok(&items[bw.at[k]]); */
+            /*@ assert f_rd: \forall integer k; 0 <= k < n ==> kf_item_readable(&items[bw.at[k]]) &&
+                             kf_item_msg_ok(&items[bw.at[k]]); */
+            /*@ assert f_isep: \separated(items + (0 .. count - 1), &bw); */
+            /*@ assert f_pk: \forall integer k; 0 <= k < n ==> \valid_read(bw.pk[k] + (0 .. p->pk_bytes - 1)); */
+            /*@ assert f_res_v: \forall integer k; 0 <= k < n ==> \valid(results + bw.at[k]); */
+            /*@ assert f_res_sp: \forall integer k; 0 <= k < n ==> \separated(results + bw.at[k], p); */
+            /*@ assert f_res_sb: \forall integer k; 0 <= k < n ==> \separated(results + bw.at[k], &bw); */
+            /*@ assert f_res_s: \forall integer k; 0 <= k < n ==> \separated(results + bw.at[k], &bw, p); */
+            /*@ assert f_res: \forall integer k; 0 <= k < n ==> \valid(results + bw.at[k]) &&
+                              \separated(results + bw.at[k], &bw, p); */
             finish_window(&bw, n, p, items, results) /*@ ghost (&st, &ah, count) */;
+            /*@ assert f_keep_p: kf_mldsa_params_ok(p); */
+            /*@ assert f_keep_a: st.a_valid != 0 ==> p != \null && kf_mldsa_vec_bounded(&st.a[0], p->k * p->l, 0, KF_MLDSA_Q - 1); */
+            /*@ assert f_rd2: \forall integer j; 0 <= j < count ==> kf_item_readable(&items[j]); */
+            /*@ assert f_keep_ah: ah.n <= KF_XN_MAX - 1 && \forall integer k; 0 <= k < ah.n ==> kf_mldsa_bounded(&ah.poly[k], 0, KF_MLDSA_Q - 1); */
             n = 0;
         }
     }
+    /*@ assert t_nn: n != 0 ==> p != \null; */
+    /*@ assert t_pok: n != 0 ==> kf_mldsa_params_ok(p); */
+    /*@ assert t_sep: \separated(&bw, p); */
+    /*@ assert t_isep: \separated(items + (0 .. count - 1), &bw); */
+    /*@ assert t_ok: n != 0 ==> kf_mldsa_params_ok(p) && \separated(&bw, p); */
+    /*@ assert t_at: \forall integer k; 0 <= k < n ==> bw.at[k] < count; */
     if (n) finish_window(&bw, n, p, items, results) /*@ ghost (NULL, NULL, count) */;
     wipe_state(&st);
     int first = KF_OK;
