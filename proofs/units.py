@@ -1517,8 +1517,7 @@ UNITS = {
                            "kf_slhdsa_verify_internal", "kf_slhdsa_sign", "kf_slhdsa_verify"],
              "extra": ["-wp-no-init-const", "-wp-auto", "wp:bitrange,wp:range"]},
         ],
-        "pending": ["order_verify",
-                    "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
+        "pending": ["pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves",
                     "ctx_setup", "keygen_internal", "sign_internal", "kf_slh_verify_one", "item_checks",
                     "kf_slhdsa_verify_batch", "hash_msg", "kf_slhdsa_hash_sign", "kf_slhdsa_hash_verify",
@@ -1526,7 +1525,7 @@ UNITS = {
         "elsewhere": ["wots_compress", "kf_slh_wots_pk_from_sig", "chain_val", "rows_get", "plan_add",
                       "job_end", "next_hash_addresses", "job_start", "lane_check", "lane_free_first", "known_scan",
                       "block_ready", "plan_verify", "lane_step", "narrow_call", "tlen_tail_x1",
-                      "lane_start", "snap_slot", "order_chains",   # unit slhdsa_wots (lane_start and order_chains slow passes)
+                      "lane_start", "snap_slot", "order_chains", "order_verify",   # unit slhdsa_wots (lane_start, order_chains and order_verify slow passes)
                       "shake256_begin", "usable", "kf_slh_block_init", "kf_slh_thash", "absorb_msg", "sponge_perms",
                       "kf_slh_prf_msg", "kf_slh_h_msg", "kf_slh_thash_batch", "hash_x1", "rows_clear", "kf_slh_rows_template", "hash_xn",
                       "kf_slh_ctx_backends", "thash_rows", "h_rows", "kf_slh_h_batch",
@@ -1612,14 +1611,19 @@ UNITS = {
             # the 17 buckets, no recursive logic function): 112 goals, its most steps 308,402 (oc_f, loop 3's written
             # entries), under half the unit's limit, but 79 s of CPU: a slow pass (docs/ASSURANCE.md)
             {"functions": ["order_chains"], "extra": [], "slow": True},
+            # order_verify (session 73: order_chains' method over the 33 buckets, ghost ranks grank / gprev / glast, places
+            # gp / gord, the compaction's gk; no recursive logic function): with -wp-split (the compaction's two branches
+            # apart; without it its loop goals ran to 1,060,000 steps) 225 goals, its most steps 830,677 (ov_q, the read
+            # of d[order[q]] through the loops' havocs): twice that, 82 s of CPU, a slow pass (docs/ASSURANCE.md)
+            {"functions": ["order_verify"], "extra": ["-wp-split", "-wp-steps", "1700000"], "slow": True},
         ],
         "calls_assumed": True,   # narrow_call's and tlen_tail_x1's calls through the tables (session 69)
         "elsewhere": ["kf_slh_wots_digits", "kf_slh_wots_cp"],   # unit slhdsa_core
         # session 55: lane_start 114 of 115 goals (its assertion LS2 left at 690,000 steps); session 56: proved
         # (its slow pass above; docs/ASSURANCE.md). Session 69: order_chains tried (a recursive count oc_ge, 82 of 83
-        # goals at 1,000,000 steps, 262 s of CPU): parked; session 72: proved (its slow pass above)
-        "pending": ["order_verify",
-                    "pk_from_sig_rows", "run_chains_lockstep", "run_chains",
+        # goals at 1,000,000 steps, 262 s of CPU): parked; session 72: proved (its slow pass above); session 73:
+        # order_verify proved (its slow pass above)
+        "pending": ["pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
     },
     "slhdsa_trees": {

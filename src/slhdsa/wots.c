@@ -345,11 +345,43 @@ typedef struct vplan {
     int8_t busy_delta[VCALLS + 1]; /* lanes busy in call t - lanes busy in call t-1 */
 } vplan;
 
+/* (ACSL) chain q's nw words within T_len's (job_start, job_end; order_verify: its priority), as a
+ * ghost lemma function (slhdsa_internal.h's slh_offset_facts says why; len = 16 nw + 3 is 67 for
+ * n = 32, past that lemma's 64). Defined here, before order_verify, its first caller. */
+/*@ ghost
+  /@ requires 2 <= nw <= 4 && q < 16 * nw + 3;
+     assigns \nothing;
+     ensures 0 <= q * nw && q * nw + nw <= (16 * nw + 3) * nw <= 268; @/
+  static void job_words(unsigned q, unsigned nw) { }
+*/
 /* The order chains are considered in: longest path to the end first (counting sort, stable
  * by index); chains of no steps are left out (their ends are the signature's values). */
-/* (ACSL, body "pending") the chains' priorities 15 - d[q] + nblocks - (nw + 4 + q nw) / 17 index
+/* (ACSL) ov_gt(a, k), the sum of a bucket array's entries above k, written out over the
+ * w + TLEN_BLOCKS_MAX = 33 buckets (no recursion; as order_chains' oc_gt). */
+/*@ logic integer ov_gt(unsigned a[33], integer k) =
+      (0 > k ? a[0] : 0) + (1 > k ? a[1] : 0) + (2 > k ? a[2] : 0) + (3 > k ? a[3] : 0) +
+      (4 > k ? a[4] : 0) + (5 > k ? a[5] : 0) + (6 > k ? a[6] : 0) + (7 > k ? a[7] : 0) +
+      (8 > k ? a[8] : 0) + (9 > k ? a[9] : 0) + (10 > k ? a[10] : 0) + (11 > k ? a[11] : 0) +
+      (12 > k ? a[12] : 0) + (13 > k ? a[13] : 0) + (14 > k ? a[14] : 0) + (15 > k ? a[15] : 0) +
+      (16 > k ? a[16] : 0) + (17 > k ? a[17] : 0) + (18 > k ? a[18] : 0) + (19 > k ? a[19] : 0) +
+      (20 > k ? a[20] : 0) + (21 > k ? a[21] : 0) + (22 > k ? a[22] : 0) + (23 > k ? a[23] : 0) +
+      (24 > k ? a[24] : 0) + (25 > k ? a[25] : 0) + (26 > k ? a[26] : 0) + (27 > k ? a[27] : 0) +
+      (28 > k ? a[28] : 0) + (29 > k ? a[29] : 0) + (30 > k ? a[30] : 0) + (31 > k ? a[31] : 0) +
+      (32 > k ? a[32] : 0); */
+/* (ACSL, unit slhdsa_wots) the chains' priorities 15 - d[q] + nblocks - (nw + 4 + q nw) / 17 index
  * count[] (nblocks: T_len's blocks, the block of chain len - 1's first word inside them); every
- * chain of steps (d[q] < 15) among the cnt <= len returned, each entry a chain q < len. */
+ * chain of steps (d[q] < 15) among the cnt <= len returned, each entry a chain q < len (plan_verify
+ * needs both: a lane waits only once every chain is placed).
+ * Proof (ghost arrays; no recursive logic function): loop 1 gives chain q its rank grank[q] among
+ * the chains of its priority, the chain before it of that priority gprev[q] and the last one glast[k],
+ * and keeps d[q] as gd[q]; loop 2 puts bucket k at at0[k] = ov_gt(count, k), each bucket before the
+ * ones of lower priority (at0[k2] + count[k2] <= at0[k] for k < k2); loop 3 writes chain q at
+ * gp[q] = at0[k] + grank[q] (at[k] - at0[k] is the rank of the next chain of priority k: at most
+ * grank[q] by the ranks' order, at least by gprev's), noting gord[gp[q]] = q, so every bucket is
+ * full at the end, the buckets tile [0, len) and order[j] == gord[j] < len for every j < len; loop 4
+ * keeps order[j] == gord[j] for the places j not yet read and puts the chain read at place j, if it
+ * has steps, at gk[j] < cnt. Facts that index one ghost array by another (gp, gord, gk) are stated
+ * one way only where CVC4 could chain them without end. */
 /*@ requires 2 <= nw <= 4 && len == 16 * nw + 3 && nblocks <= TLEN_BLOCKS_MAX;
     requires (nw + 4 + (len - 1) * nw) / ROWS_RATE < nblocks;
     requires \valid_read(d + (0 .. len - 1)) && \forall integer q; 0 <= q < len ==> d[q] < SLH_W;
@@ -360,18 +392,101 @@ typedef struct vplan {
 static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const uint8_t *d, uint8_t *order)
 {
     unsigned count[SLH_W + TLEN_BLOCKS_MAX] = {0}, at[SLH_W + TLEN_BLOCKS_MAX], prio[SLH_MAX_LEN], cnt = 0;
+    /*@ ghost unsigned grank[SLH_MAX_LEN], gprev[SLH_MAX_LEN], glast[SLH_W + TLEN_BLOCKS_MAX], at0[SLH_W + TLEN_BLOCKS_MAX],
+                       gd[SLH_MAX_LEN], gp[SLH_MAX_LEN], gord[SLH_MAX_LEN], gk[SLH_MAX_LEN]; */
+    /*@ loop invariant 0 <= q <= len;
+        loop invariant ov_k: \forall integer i; 0 <= i < q ==> 0 <= prio[i] < SLH_W + TLEN_BLOCKS_MAX;
+        loop invariant ov_r: \forall integer i; 0 <= i < q ==> grank[i] < count[prio[i]];
+        loop invariant ov_i: \forall integer i, j; 0 <= i < j < q && prio[i] == prio[j] ==> grank[i] < grank[j];
+        loop invariant ov_l: \forall integer k; 0 <= k < SLH_W + TLEN_BLOCKS_MAX && count[k] > 0 ==>
+                             glast[k] < q && prio[glast[k]] == k && grank[glast[k]] + 1 == count[k];
+        loop invariant ov_v: \forall integer i; 0 <= i < q && grank[i] > 0 ==>
+                             gprev[i] < i && prio[gprev[i]] == prio[i] && grank[gprev[i]] + 1 == grank[i];
+        loop invariant ov_c: \forall integer k; 0 <= k < SLH_W + TLEN_BLOCKS_MAX ==> count[k] <= q;
+        loop invariant ov_n: ov_gt(count, -1) == q;
+        loop invariant ov_gd: \forall integer i; 0 <= i < q ==> gd[i] == \at(d[i], Pre);
+        loop assigns q, count[0 .. SLH_W + TLEN_BLOCKS_MAX - 1], prio[0 .. SLH_MAX_LEN - 1], grank[0 .. SLH_MAX_LEN - 1],
+                     gprev[0 .. SLH_MAX_LEN - 1], glast[0 .. SLH_W + TLEN_BLOCKS_MAX - 1], gd[0 .. SLH_MAX_LEN - 1];
+        loop variant len - q; */
     for (unsigned q = 0; q < len; q++) {
+        /*@ ghost job_words(q, nw); */
+        /*@ assert ov_x: (nw + 4 + q * nw) / ROWS_RATE < nblocks; */
         prio[q] = SLH_W - 1 - d[q] + nblocks - (nw + 4 + q * nw) / ROWS_RATE;
+        /*@ assert ov_x2: 0 < prio[q] < SLH_W + TLEN_BLOCKS_MAX; */
+        /*@ ghost unsigned kq = prio[q], c0 = count[kq]; */
         count[prio[q]]++;
+        /*@ assert ov_r1: count[kq] == c0 + 1; */
+        /*@ assert ov_r2: \forall integer i; 0 <= i < q ==> grank[i] < count[prio[i]]; */
+        /*@ ghost grank[q] = c0;
+                  gprev[q] = glast[kq];
+                  glast[kq] = q;
+                  gd[q] = d[q]; */
     }
     unsigned pos = 0;
+    /*@ loop invariant -1 <= p < SLH_W + TLEN_BLOCKS_MAX && pos == ov_gt(count, p);
+        loop invariant ov_b: \forall integer k; p < k < SLH_W + TLEN_BLOCKS_MAX ==>
+                             at[k] == at0[k] && at0[k] == ov_gt(count, k) && at0[k] + count[k] <= pos;
+        loop invariant ov_o: \forall integer k, k2; p < k < k2 < SLH_W + TLEN_BLOCKS_MAX ==> at0[k2] + count[k2] <= at0[k];
+        loop assigns p, pos, at[0 .. SLH_W + TLEN_BLOCKS_MAX - 1], at0[0 .. SLH_W + TLEN_BLOCKS_MAX - 1];
+        loop variant p + 1; */
     for (int p = SLH_W + TLEN_BLOCKS_MAX - 1; p >= 0; p--) {
         at[p] = pos;
+        /*@ ghost at0[p] = pos; */
         pos += count[p];
     }
-    for (unsigned q = 0; q < len; q++) order[at[prio[q]]++] = (uint8_t)q;
-    for (unsigned q = 0; q < len; q++)
-        if (d[order[q]] != SLH_W - 1) order[cnt++] = order[q];
+    /*@ assert ov_z: pos == len && \forall integer k; 0 <= k < SLH_W + TLEN_BLOCKS_MAX ==> at0[k] + count[k] <= len; */
+    /*@ ghost
+      /@ loop invariant 0 <= j <= len && \forall integer i; 0 <= i < j ==> gord[i] == 255;
+         loop assigns j, gord[0 .. SLH_MAX_LEN - 1];
+         loop variant len - j; @/
+      for (unsigned j = 0; j < len; j++) gord[j] = 255;
+    */
+    /*@ loop invariant 0 <= q <= len;
+        loop invariant ov_a: \forall integer k; 0 <= k < SLH_W + TLEN_BLOCKS_MAX ==> at0[k] <= at[k] <= at0[k] + count[k];
+        loop invariant ov_t: \forall integer i; q <= i < len ==> at[prio[i]] - at0[prio[i]] <= grank[i];
+        loop invariant ov_u: \forall integer i; 0 <= i < q ==> grank[i] < at[prio[i]] - at0[prio[i]];
+        loop invariant ov_f: \forall integer k, j; 0 <= k < SLH_W + TLEN_BLOCKS_MAX && at0[k] <= j < at[k] ==> gord[j] < q;
+        loop invariant ov_m: \forall integer j; 0 <= j < len && gord[j] < len ==> order[j] == gord[j];
+        loop invariant ov_p: \forall integer i; 0 <= i < q ==> at0[prio[i]] <= gp[i] < at[prio[i]] && gord[gp[i]] == i;
+        loop assigns q, at[0 .. SLH_W + TLEN_BLOCKS_MAX - 1], order[0 .. len - 1], gp[0 .. SLH_MAX_LEN - 1],
+                     gord[0 .. SLH_MAX_LEN - 1];
+        loop variant len - q; */
+    for (unsigned q = 0; q < len; q++) {
+        /*@ ghost unsigned kq = prio[q]; */
+        /*@ assert ov_lo: at[kq] - at0[kq] == grank[q] < count[kq]; */
+        /*@ assert ov_fresh: \forall integer k, j; 0 <= k < SLH_W + TLEN_BLOCKS_MAX && at0[k] <= j < at[k] ==> j != at[kq]; */
+        /*@ ghost gp[q] = at[kq];
+                  gord[at[kq]] = q; */
+        order[at[prio[q]]++] = (uint8_t)q;
+    }
+    /*@ assert ov_e: \forall integer k; 0 <= k < SLH_W + TLEN_BLOCKS_MAX ==> at[k] == at0[k] + count[k]; */
+    /*@ assert ov_y: at[0] == len && \forall integer k; 0 < k < SLH_W + TLEN_BLOCKS_MAX ==> at[k] == at0[k - 1]; */
+    /*@ assert ov_g: \forall integer i; 0 <= i < len ==> gp[i] < len && gord[gp[i]] == i; */
+    /*@ ghost
+      /@ loop invariant -1 <= k < SLH_W + TLEN_BLOCKS_MAX;
+         loop invariant ov_w: \forall integer j; 0 <= j < (k >= 0 ? at0[k] : len) ==> gord[j] < len;
+         loop assigns k;
+         loop variant k + 1; @/
+      for (int k = SLH_W + TLEN_BLOCKS_MAX - 1; k >= 0; k--) {
+          /@ assert ov_w1: \forall integer j; at0[k] <= j < at[k] ==> gord[j] < len; @/
+      }
+    */
+    /*@ assert ov_m2: \forall integer j; 0 <= j < len ==> gord[j] < len && order[j] == gord[j]; */
+    /*@ loop invariant 0 <= cnt <= q <= len;
+        loop invariant ov_c1: \forall integer k; 0 <= k < cnt ==> order[k] < len;
+        loop invariant ov_c2: \forall integer j; q <= j < len ==> order[j] == gord[j];
+        loop invariant ov_c4: \forall integer j; 0 <= j < q && gd[gord[j]] != SLH_W - 1 ==> gk[j] < cnt && order[gk[j]] == gord[j];
+        loop assigns q, cnt, order[0 .. len - 1], gk[0 .. SLH_MAX_LEN - 1];
+        loop variant len - q; */
+    for (unsigned q = 0; q < len; q++) {
+        /*@ assert ov_q: order[q] == gord[q] < len && d[order[q]] == gd[gord[q]]; */
+        if (d[order[q]] != SLH_W - 1) {
+            /*@ ghost gk[q] = cnt; */
+            order[cnt++] = order[q];
+            /*@ assert ov_q1: gk[q] < cnt && order[gk[q]] == gord[q]; */
+        }
+    }
+    /*@ assert ov_end: \forall integer i; 0 <= i < len && gd[i] != SLH_W - 1 ==> gk[gp[i]] < cnt && order[gk[gp[i]]] == i; */
     return cnt;
 }
 
@@ -577,14 +692,6 @@ typedef struct vrun {
     _Alignas(64) uint64_t N[SLH_ROWS * SLH_MAX_LANES]; /* the narrow backend's states */
 } vrun;
 
-/* (ACSL) chain q's nw words within T_len's, as a ghost lemma function (slhdsa_internal.h's
- * slh_offset_facts says why; len = 16 nw + 3 is 67 for n = 32, past that lemma's 64). */
-/*@ ghost
-  /@ requires 2 <= nw <= 4 && q < 16 * nw + 3;
-     assigns \nothing;
-     ensures 0 <= q * nw && q * nw + nw <= (16 * nw + 3) * nw <= 268; @/
-  static void job_words(unsigned q, unsigned nw) { }
-*/
 /* Job j starts: a chain's ADRS word (chain address q, its first hash address) into the
  * template and its signature value into the rows the call moves to the input; or T_len's
  * block: template column = sponge ^ block, the moved rows the same words. */
