@@ -784,16 +784,6 @@ void kf_mldsa_expand_mask_bytes(uint8_t *const out[], const uint8_t rhopp[KF_MLD
     wipe_bytes(seed, (size_t)count * MASK_SEED);
 }
 
-#ifdef __FRAMAC__
-/* (ACSL) the batched table's overwrite_bytes, as keccak_backend.h's kf_spec_xn_add_bytes (the stand-in that
- * kf_mldsa_h_with_masks' `calls` names; that the table's pointer meets it is assumed, as for the others) */
-/*@ requires kf_spec_xn_states(states) && i < kf_spec_xn_table->n;
-    requires offset <= 200 && len <= 200 - offset;
-    requires \valid_read(in + (0 .. len - 1));
-    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
-void kf_spec_xn_overwrite_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
-#endif
-
 /* Its contract: sampling.h. */
 int kf_mldsa_h_with_masks(uint8_t *ctilde, size_t ctlen, const uint8_t *hpad, size_t hblocks, uint8_t *const out[],
                           const uint8_t rhopp[KF_MLDSA_CRHBYTES], unsigned nonce, unsigned count,

@@ -14,16 +14,6 @@
 
 #include <string.h>
 
-#ifdef __FRAMAC__
-/* (ACSL) kf_backend_xn's overwrite_bytes, as keccak_backend.h's kf_spec_xn_* for the others
- * (lane_start's call; its call point assumed, as theirs) */
-/*@ requires kf_spec_xn_states(states) && i < kf_spec_xn_table->n;
-    requires offset <= 200 && len <= 200 - offset;
-    requires \valid_read(in + (0 .. len - 1));
-    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
-void kf_spec_xn_overwrite_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
-#endif
-
 #define Q KF_MLKEM_Q
 #define XOF_RATE KF_SHAKE128_RATE        /* 168 bytes, a multiple of 3 */
 

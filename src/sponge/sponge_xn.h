@@ -172,4 +172,15 @@ static inline void kf_sponge_xn_wipe(kf_sponge_xn *x)
     kf_memzero((uint8_t *)x, sizeof *x);
 }
 
+#ifdef __FRAMAC__
+/* (ACSL) kf_backend_xn's overwrite_bytes, as keccak_backend.h's kf_spec_xn_* for the others: the stand-in that the
+ * `calls` annotations of ML-KEM's lane_start (mlkem/sampling.c) and ML-DSA's kf_mldsa_h_with_masks (mldsa/sampling.c)
+ * name; that a table's pointer meets it is assumed, as for the others */
+/*@ requires kf_spec_xn_states(states) && i < kf_spec_xn_table->n;
+    requires offset <= 200 && len <= 200 - offset;
+    requires \valid_read(in + (0 .. len - 1));
+    assigns ((uint8_t *)states)[0 .. kf_spec_xn_table->state_bytes - 1]; */
+void kf_spec_xn_overwrite_bytes(void *states, unsigned i, const uint8_t *in, size_t offset, size_t len);
+#endif
+
 #endif
