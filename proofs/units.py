@@ -504,7 +504,8 @@ UNITS = {
     # sponge_xn.h's contracts (units sponge_xn / sponge_xn_ops).
     "mldsa_verify": {
         "files": ["src/mldsa/verify.c"],
-        "preinclude": ["impl_defined.h", "builtin_shim.h", "atomic_shim.h"],
+        # session 74: shim/memcmp_libc.h (memcmp with a contract WP 25 can use: public_same)
+        "preinclude": ["impl_defined.h", "builtin_shim.h", "atomic_shim.h", "shim/memcmp_libc.h"],
         "timeout": 120,
         "steps": STEPS,
         # -wp-unalias-vars: the ghost kf_spec_xn_table that ExpandA's contracts assign (session 50)
@@ -527,7 +528,9 @@ UNITS = {
             {"functions": ["kf_mldsa_verify_one", "verify_w1", "w1_matrix"], "extra": ["-wp-timeout", "600"], "slow": True},
             {"functions": ["verify_decode", "w1_bytes", "tr_and_a", "same_bytes", "wipe_but_a",
                            "kf_mldsa_sample_in_ball_block", "a_from_ahead", "w1_challenge", "w1_row", "w1_rows",
-                           "item_checks", "prefetch_item", "sib_lanes", "wipe_state", "mu_one"],
+                           "item_checks", "prefetch_item", "sib_lanes", "wipe_state", "mu_one",
+                           # session 74: public_same over proofs/shim/memcmp_libc.h's memcmp
+                           "public_same"],
              # s69-vbatch: verify_decode's keeps for the batch (dec_p_kept, dec_a_kept, dec_ah_kept, with the assertion
              # dec_kl) are proved in a slow pass of their own (below); this pass takes them as its contract
              "extra": ["-wp-steps", "360000", "-wp-prop=-dec_p_kept,-dec_a_kept,-dec_ah_kept,-dec_kl"]},
@@ -605,7 +608,8 @@ UNITS = {
         # (2,680.9 s of CPU), the final loop's read still unproved; parked in
         # proofs/attempts/mldsa_verify-kf_mldsa_verify_batch-s72.patch.
         # s73-vbatch: kf_mldsa_verify_batch proved (its slow pass above; docs/ASSURANCE.md, session 73).
-        "pending": ["public_same"],
+        # session 74: public_same proved (its memcmp over proofs/shim/memcmp_libc.h's contract)
+        "pending": [],
     },
     # ML-DSA's argument layer (src/mldsa/mldsa.c, params.c; issue 54), for the three parameter
     # sets: kf_mldsa_params_get (the table, -wp-init-const and -wp-split: the set of 44 / 65 / 87

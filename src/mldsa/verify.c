@@ -572,8 +572,8 @@ static KF_ALWAYS_INLINE void mu_one(batch_window *bw, unsigned j, const kf_mldsa
 }
 
 /* 1 if a[0 .. n) == b[0 .. n): memcmp of public data (c~ and c~'), as the batch always compared
- * them. Its contract is stated, not proved ("pending"): Frama-C's memcmp asks that neither
- * pointer dangle, which WP 25 cannot state, and its hypothesis after the call is false
+ * them. Proved over proofs/shim/memcmp_libc.h's memcmp (session 74): Frama-C's own asks that
+ * neither pointer dangle, which WP 25 cannot state, and its hypothesis after the call is false
  * (same_bytes' comment); same_bytes' loop in its place changed the machine code (session 61). */
 /*@ requires \valid_read(a + (0 .. n - 1)) && \valid_read(b + (0 .. n - 1));
     assigns \nothing;
