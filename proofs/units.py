@@ -69,6 +69,9 @@ STEP_LIMITS.update({"sum_parsers": 530000, "mldsa_packing": 550000, "mldsa_sk_si
 # session 59: slh_ctx_bk (slhdsa_internal.h, the s59-slh merge) in the contexts raised slhdsa_fors' hardest proved goal
 # to 357,254 steps (its first pass, 2026-11-29, main + s59-slh): 720,000 keeps the twice rule
 STEP_LIMITS["slhdsa_fors"] = 720000
+# s74-pk: kf_mldsa_sk_decode's ensures in_eta (s1, s2 in [-eta, eta] when it returns 0) raised mldsa_sk_sig's hardest
+# proved goal to 298,481 steps (its default run, 2026-12-02 16:01 UTC, Zen 4): 600,000 keeps the twice rule
+STEP_LIMITS["mldsa_sk_sig"] = 600000
 # session 55: kf_backend_xn_side's contract (keccak_backend.h: NULL or a readable table) in the context of
 # kf_mldsa_verify_one raised mldsa_verify's hardest proved goal to 435,481 steps (s55-side's run, its pass 0):
 # twice that
