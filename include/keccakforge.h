@@ -858,6 +858,8 @@ KF_API KF_MUST_CHECK int kf_mldsa_pk_from_sk(kf_mldsa_param param, uint8_t *pk, 
  * Python package's load_private_key and check_private_key do. K (bytes 32..63) cannot be
  * checked without the seed: any K gives a working key. Costs about one key generation;
  * constant time but for the verdict. */
+/*@ requires sk == \null || \valid_read(sk + (0 .. sklen - 1));
+    assigns kf_spec_xn_table; */
 KF_API KF_MUST_CHECK int kf_mldsa_check_sk(kf_mldsa_param param, const uint8_t *sk, size_t sklen);
 /* Sign_internal / Verify_internal from mu (64 bytes) instead of M': mu must be
  * H(tr || M', 64) with tr = H(pk, 64) (Alg. 7 line 6), computed by the caller.

@@ -712,6 +712,8 @@ def _check_edits(text, code, at, paren):
     while code[k - 1] not in ";{}":
         k -= 1
     before = code[k:at].strip()
+    # a statement label before it (`done: if (rc) memset(...);`, s74-pk) changes nothing here
+    before = re.sub(r"^[A-Za-z_]\w*:\s*", "", before)
     chk = " /*@ check vac_{n}: \\false; */"
     if code[j] != ";" or before == "return":
         end = code.find(";", j)

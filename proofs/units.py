@@ -69,10 +69,16 @@ STEP_LIMITS.update({"sum_parsers": 530000, "mldsa_packing": 550000, "mldsa_sk_si
 # session 59: slh_ctx_bk (slhdsa_internal.h, the s59-slh merge) in the contexts raised slhdsa_fors' hardest proved goal
 # to 357,254 steps (its first pass, 2026-11-29, main + s59-slh): 720,000 keeps the twice rule
 STEP_LIMITS["slhdsa_fors"] = 720000
+# s74-pk: kf_mldsa_sk_decode's ensures in_eta (s1, s2 in [-eta, eta] when it returns 0) raised mldsa_sk_sig's hardest
+# proved goal to 298,481 steps (its default run, 2026-12-02 16:01 UTC, Zen 4): 600,000 keeps the twice rule
+STEP_LIMITS["mldsa_sk_sig"] = 600000
 # session 55: kf_backend_xn_side's contract (keccak_backend.h: NULL or a readable table) in the context of
 # kf_mldsa_verify_one raised mldsa_verify's hardest proved goal to 435,481 steps (s55-side's run, its pass 0):
 # twice that
 STEP_LIMITS["mldsa_verify"] = 880000
+# s74-pk: mldsa_pk_from_sk's hardest proved goal 347,996 steps (its first default run, 2026-12-02 16:29 UTC, Zen 4):
+# twice that
+STEP_LIMITS["mldsa_pk_from_sk"] = 700000
 # The units left under the twice rule, each for the CPU of the goals its limit stops (run.py's NOTE line names
 # them at every run): unproved by design and not selectable by units.LOW (callee preconditions, assigns
 # clauses, call points), so each would run to a raised limit at every CI run
@@ -719,6 +725,23 @@ UNITS = {
         # at 01:45 UTC (over 1,500 s of CVC4 CPU, 11 min of Frama-C's): pass and its mutant sign_attempt-z-bound-gamma1
         # (rejected by z_in preserved at 836,000 steps) not committed: docs/ASSURANCE.md, "Session 61"
         "pending": ["keygen_side", "sign_attempt"],
+    },
+    # ML-DSA's public key from the private key (src/mldsa/pk_from_sk.c; session 74): kf_mldsa_pk_from_sk (skDecode,
+    # t = NTT^-1(A o NTT(s1)) + s2 row by row as mldsa_api's keygen_row_ready, with the row's bounds through the ghost
+    # lemma pk_row_bounded, Power2Round, pkEncode, tr = H(pk), skEncode and the compare) and kf_mldsa_check_sk, for
+    # the three parameter sets, over packing.h's contracts (units mldsa_packing, mldsa_sk_sig: skDecode's in_eta,
+    # s1 and s2 in [-eta, eta] when it returns 0, is what skEncode's precondition needs), poly.h's (mldsa_poly),
+    # kf_mldsa_shake256's (mldsa_sampling) and ExpandA's (sampling.h: mldsa_sampling's "pending", assumed). The
+    # state's wipe through a pointer (wipe_pk_state, as verify.c's wipe_state: 2 justified goals inside).
+    "mldsa_pk_from_sk": {
+        "files": ["src/mldsa/pk_from_sk.c"],
+        "preinclude": ["impl_defined.h"],
+        "timeout": 120,
+        "steps": STEPS,
+        # -wp-unalias-vars: the ghost kf_spec_xn_table that ExpandA's contract assigns (as mldsa_api)
+        "extra": ["-wp-model", "Typed+cast", "-wp-unalias-vars", "kf_spec_xn_table"],
+        "functions": ["pk_row_in", "pk_row_slice", "pk_row_bounded", "wipe_pk_state", "kf_mldsa_pk_from_sk", "kf_mldsa_check_sk"],
+        "pending": [],
     },
     # ML-DSA's samplers (src/mldsa/sampling.c): RejNTTPoly's loop (reject_uniform: every accepted
     # coefficient in [0, q), at most 256, the loop ends with the bytes it is given), RejBoundedPoly's

@@ -16,11 +16,6 @@
 #define T0_BITS KF_MLDSA_D
 #define T0_OFF (1 << (KF_MLDSA_D - 1)) /* t0 is packed as 2^12 - t0 */
 
-/*@ requires kf_mldsa_params_ok(p);
-    requires \valid(pk + (0 .. p->pk_bytes - 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
-    requires \valid_read(t1 + (0 .. p->k - 1));
-    requires \separated(pk + (0 .. p->pk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1), p);
-    assigns pk[0 .. p->pk_bytes - 1]; */
 void kf_mldsa_pk_encode(uint8_t *pk, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_poly *t1,
                         const kf_mldsa_params *p)
 {
@@ -96,31 +91,23 @@ void kf_mldsa_sk_encode(uint8_t *sk, const uint8_t rho[KF_MLDSA_SEEDBYTES], cons
 
 /* OR over the coefficients c = eta - v of (2 eta - v) >> 31: non-zero iff some v > 2 eta. */
 /*@ requires \valid_read(s) && eta <= 4 && kf_mldsa_bounded(s, -KF_MLDSA_Q, KF_MLDSA_Q);
-    assigns \nothing; */
+    assigns \nothing;
+    ensures \result == 0 || \result == 1;
+    ensures in_eta: \result == 0 ==> kf_mldsa_bounded(s, -eta, KF_MLDSA_Q); */
 static uint32_t out_of_eta(const kf_mldsa_poly *s, unsigned eta)
 {
     uint32_t bad = 0;
-    /*@ loop invariant 0 <= j <= N;
+    /*@ loop invariant 0 <= j <= N && (bad == 0 || bad == 1);
+        loop invariant low: bad == 0 ==> \forall integer m; 0 <= m < j ==> s->c[m] >= -eta;
         loop assigns j, bad;
         loop variant N - j; */
-    for (unsigned j = 0; j < N; j++) bad |= (uint32_t)(2 * (int32_t)eta - ((int32_t)eta - s->c[j])) >> 31;
+    for (unsigned j = 0; j < N; j++) {
+        /*@ assert sign: ((uint32_t)(2 * (int32_t)eta - ((int32_t)eta - s->c[j])) >> 31) == (s->c[j] < -eta ? 1 : 0); */
+        bad |= (uint32_t)(2 * (int32_t)eta - ((int32_t)eta - s->c[j])) >> 31;
+    }
     return bad;
 }
 
-/*@ requires kf_mldsa_params_ok(p);
-    requires \valid_read(sk + (0 .. p->sk_bytes - 1)) && \valid(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
-    requires \valid(key + (0 .. KF_MLDSA_SEEDBYTES - 1)) && \valid(tr + (0 .. KF_MLDSA_TR_BYTES - 1));
-    requires \valid(s1 + (0 .. p->l - 1)) && \valid(s2 + (0 .. p->k - 1)) && \valid(t0 + (0 .. p->k - 1));
-    requires \separated(sk + (0 .. p->sk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), key + (0 .. KF_MLDSA_SEEDBYTES - 1),
-                         tr + (0 .. KF_MLDSA_TR_BYTES - 1), s1 + (0 .. p->l - 1), s2 + (0 .. p->k - 1), t0 + (0 .. p->k - 1), p);
-    requires \separated(rho + (0 .. KF_MLDSA_SEEDBYTES - 1), key + (0 .. KF_MLDSA_SEEDBYTES - 1),
-                         tr + (0 .. KF_MLDSA_TR_BYTES - 1), s1 + (0 .. p->l - 1), s2 + (0 .. p->k - 1), t0 + (0 .. p->k - 1));
-    assigns rho[0 .. KF_MLDSA_SEEDBYTES - 1], key[0 .. KF_MLDSA_SEEDBYTES - 1], tr[0 .. KF_MLDSA_TR_BYTES - 1],
-            s1[0 .. p->l - 1], s2[0 .. p->k - 1], t0[0 .. p->k - 1];
-    ensures \result == 0 || \result == -1;
-    ensures kf_mldsa_vec_bounded(s1, p->l, (int)p->eta - (1 << p->eta_bits) + 1, p->eta);
-    ensures kf_mldsa_vec_bounded(s2, p->k, (int)p->eta - (1 << p->eta_bits) + 1, p->eta);
-    ensures kf_mldsa_vec_bounded(t0, p->k, -T0_OFF + 1, T0_OFF); */
 int kf_mldsa_sk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], uint8_t key[KF_MLDSA_SEEDBYTES],
                        uint8_t tr[KF_MLDSA_TR_BYTES], kf_mldsa_poly *s1, kf_mldsa_poly *s2, kf_mldsa_poly *t0,
                        const uint8_t *sk, const kf_mldsa_params *p)
@@ -137,11 +124,14 @@ int kf_mldsa_sk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], uint8_t key[KF_MLDSA_SEE
     unpack_vec(s1, sk + 128, p->l, p->eta_bits, (int32_t)p->eta);
     unpack_vec(s2, sk + s2_off, p->k, p->eta_bits, (int32_t)p->eta);
     unpack_vec(t0, sk + t0_off, p->k, T0_BITS, T0_OFF);
-    /*@ loop invariant 0 <= i <= p->l;
+    /*@ loop invariant 0 <= i <= p->l && (bad == 0 || bad == 1);
+        loop invariant s1_low: bad == 0 ==> \forall integer r, m; 0 <= r < i && 0 <= m < N ==> -(int)p->eta <= s1[r].c[m];
         loop assigns i, bad;
         loop variant p->l - i; */
     for (unsigned i = 0; i < p->l; i++) bad |= out_of_eta(&s1[i], p->eta);
-    /*@ loop invariant 0 <= i <= p->k;
+    /*@ loop invariant 0 <= i <= p->k && (bad == 0 || bad == 1);
+        loop invariant s1_all: bad == 0 ==> \forall integer r, m; 0 <= r < p->l && 0 <= m < N ==> -(int)p->eta <= s1[r].c[m];
+        loop invariant s2_low: bad == 0 ==> \forall integer r, m; 0 <= r < i && 0 <= m < N ==> -(int)p->eta <= s2[r].c[m];
         loop assigns i, bad;
         loop variant p->k - i; */
     for (unsigned i = 0; i < p->k; i++) bad |= out_of_eta(&s2[i], p->eta);

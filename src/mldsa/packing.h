@@ -10,6 +10,11 @@
 #include "mldsa/poly.h"
 
 /* pk = rho || SimpleBitPack(t1[i], 10) (Alg. 22, 23); t1 coefficients in [0, 2^10). */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid(pk + (0 .. p->pk_bytes - 1)) && \valid_read(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid_read(t1 + (0 .. p->k - 1));
+    requires \separated(pk + (0 .. p->pk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), t1 + (0 .. p->k - 1), p);
+    assigns pk[0 .. p->pk_bytes - 1]; */
 void kf_mldsa_pk_encode(uint8_t *pk, const uint8_t rho[KF_MLDSA_SEEDBYTES], const kf_mldsa_poly *t1,
                         const kf_mldsa_params *p);
 /*@ requires kf_mldsa_params_ok(p);
@@ -36,6 +41,23 @@ void kf_mldsa_sk_encode(uint8_t *sk, const uint8_t rho[KF_MLDSA_SEEDBYTES], cons
                         const kf_mldsa_poly *t0, const kf_mldsa_params *p);
 /* skDecode; 0, or -1 if a coefficient of s1 or s2 lies outside [-eta, eta] (found in constant
  * time; only the verdict is declassified). */
+/*@ requires kf_mldsa_params_ok(p);
+    requires \valid_read(sk + (0 .. p->sk_bytes - 1)) && \valid(rho + (0 .. KF_MLDSA_SEEDBYTES - 1));
+    requires \valid(key + (0 .. KF_MLDSA_SEEDBYTES - 1)) && \valid(tr + (0 .. KF_MLDSA_TR_BYTES - 1));
+    requires \valid(s1 + (0 .. p->l - 1)) && \valid(s2 + (0 .. p->k - 1)) && \valid(t0 + (0 .. p->k - 1));
+    // sk may overlap p (both are only read): kf_mldsa_pk_from_sk's sk is the caller's
+    requires \separated(sk + (0 .. p->sk_bytes - 1), rho + (0 .. KF_MLDSA_SEEDBYTES - 1), key + (0 .. KF_MLDSA_SEEDBYTES - 1),
+                         tr + (0 .. KF_MLDSA_TR_BYTES - 1), s1 + (0 .. p->l - 1), s2 + (0 .. p->k - 1), t0 + (0 .. p->k - 1));
+    requires \separated(rho + (0 .. KF_MLDSA_SEEDBYTES - 1), key + (0 .. KF_MLDSA_SEEDBYTES - 1),
+                         tr + (0 .. KF_MLDSA_TR_BYTES - 1), s1 + (0 .. p->l - 1), s2 + (0 .. p->k - 1), t0 + (0 .. p->k - 1), p);
+    assigns rho[0 .. KF_MLDSA_SEEDBYTES - 1], key[0 .. KF_MLDSA_SEEDBYTES - 1], tr[0 .. KF_MLDSA_TR_BYTES - 1],
+            s1[0 .. p->l - 1], s2[0 .. p->k - 1], t0[0 .. p->k - 1];
+    ensures \result == 0 || \result == -1;
+    ensures kf_mldsa_vec_bounded(s1, p->l, (int)p->eta - (1 << p->eta_bits) + 1, p->eta);
+    ensures kf_mldsa_vec_bounded(s2, p->k, (int)p->eta - (1 << p->eta_bits) + 1, p->eta);
+    ensures kf_mldsa_vec_bounded(t0, p->k, -4095, 4096); // T0_OFF (packing.c): 2^12
+    ensures in_eta: \result == 0 ==> kf_mldsa_vec_bounded(s1, p->l, -(int)p->eta, p->eta) &&
+                                      kf_mldsa_vec_bounded(s2, p->k, -(int)p->eta, p->eta); */
 int kf_mldsa_sk_decode(uint8_t rho[KF_MLDSA_SEEDBYTES], uint8_t key[KF_MLDSA_SEEDBYTES],
                        uint8_t tr[KF_MLDSA_TR_BYTES], kf_mldsa_poly *s1, kf_mldsa_poly *s2, kf_mldsa_poly *t0,
                        const uint8_t *sk, const kf_mldsa_params *p);
