@@ -1650,7 +1650,8 @@ UNITS = {
         # session 55: lane_start 114 of 115 goals (its assertion LS2 left at 690,000 steps); session 56: proved
         # (its slow pass above; docs/ASSURANCE.md). Session 69: order_chains tried (a recursive count oc_ge, 82 of 83
         # goals at 1,000,000 steps, 262 s of CPU): parked; session 72: proved (its slow pass above); session 73:
-        # order_verify proved (its slow pass above)
+        # order_verify proved (its slow pass above); session 74: plan_add and plan_verify ensure the end lists
+        # pk_from_sig_rows walks (ends_ok: end_head[t] and each job's end_next none or an earlier job)
         "pending": ["pk_from_sig_rows", "run_chains_lockstep", "run_chains",
                     "kf_slh_wots_pkgen_leaves"],
     },

@@ -502,6 +502,15 @@ static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const 
             \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].q < lim && pl->job[k].lane < w &&
             pl->job[k].t + pl->job[k].steps <= B;
     } */
+/* (ACSL) the plan's lists of the jobs ending at each call: every end_head[t] none (VNONE) or a job so
+ * far, and each job's end_next none or a job placed before it (pk_from_sig_rows walks the lists; the
+ * index falls along a list, so the walk ends). A definition given as an axiom, as jobs_ok (session 74). */
+/*@ axiomatic plan_ends {
+      predicate ends_ok{L}(vplan *pl) reads pl->jobs, pl->job[0 .. VJOBS - 1], pl->end_head[0 .. VCALLS];
+      axiom ends_ok_def{L}: \forall vplan *pl; ends_ok(pl) <==>
+            (\forall integer t; 0 <= t <= VCALLS ==> pl->end_head[t] == VNONE || pl->end_head[t] < pl->jobs) &&
+            \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].end_next == VNONE || pl->job[k].end_next < k;
+    } */
 /* (ACSL) job pl->jobs < VJOBS, starting at call t and lasting steps calls, t + steps <= VCALLS,
  * lane li and job q (chain or T_len block) < 256: one byte each. Since session 47 it also keeps
  * plan_verify's invariant jobs (the ghost w, len, nblocks; the jobs' bound before, plan_bound(L, E0, 0),
@@ -512,11 +521,13 @@ static unsigned order_verify(unsigned len, unsigned nw, unsigned nblocks, const 
     requires li < w && q < len + nblocks && plan_bound(L, E0, 0) <= plan_bound(L, E1, T1);
     requires add_end: t + steps <= plan_bound(L, E1, T1);
     requires jobs_ok(pl, len + nblocks, w, plan_bound(L, E0, 0));
+    requires ends_ok(pl);
     assigns pl->job[pl->jobs], pl->jobs, pl->end_head[t + steps], pl->busy_delta[t], pl->busy_delta[t + steps];
     ensures pl->jobs == \old(pl->jobs) + 1;
     ensures pl->job[\old(pl->jobs)].t == t && pl->job[\old(pl->jobs)].lane == li &&
             pl->job[\old(pl->jobs)].q == q && pl->job[\old(pl->jobs)].steps == steps;
-    ensures add_jobs: jobs_ok(pl, len + nblocks, w, plan_bound(L, E1, T1)); */
+    ensures add_jobs: jobs_ok(pl, len + nblocks, w, plan_bound(L, E1, T1));
+    ensures add_ends: ends_ok(pl); */
 static void plan_add(vplan *pl, unsigned t, unsigned li, unsigned q, unsigned steps)
     /*@ ghost (unsigned w, unsigned len, unsigned nblocks, unsigned L, unsigned E0, unsigned E1, unsigned T1) */
 {
@@ -610,7 +621,9 @@ static VINLINE unsigned block_ready(unsigned known, unsigned known_end, unsigned
     assigns *pl;
     ensures pl->jobs <= VJOBS && pl->calls <= VCALLS && pl->x1_from <= nblocks &&
             \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].q < len + nblocks && pl->job[k].lane < w &&
-            pl->job[k].t + pl->job[k].steps <= pl->calls; */
+            pl->job[k].t + pl->job[k].steps <= pl->calls;
+    ensures end_head: \forall integer t; 0 <= t <= VCALLS ==> pl->end_head[t] == VNONE || pl->end_head[t] < pl->jobs;
+    ensures end_next: \forall integer k; 0 <= k < pl->jobs ==> pl->job[k].end_next == VNONE || pl->job[k].end_next < k; */
 static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsigned nblocks, const uint8_t *d)
 {
     uint8_t order[SLH_MAX_LEN], placed[SLH_MAX_LEN];
@@ -642,6 +655,7 @@ static void plan_verify(vplan *pl, unsigned w, unsigned len, unsigned nw, unsign
         loop invariant placed_done: \forall integer q; 0 <= q < len && \at(d[q], Pre) == SLH_W - 1 ==> placed[q] != 0;
         loop invariant placed_order: \forall integer k; 0 <= k < next ==> placed[order[k]] != 0;
         loop invariant jobs: jobs_ok(pl, len + nblocks, w, last_end > block_end ? last_end : block_end);
+        loop invariant ends: ends_ok(pl);
         loop assigns next, b, kn, block_end, last_end, W, free_at[0 .. SLH_MAX_LANES - 1],
                      end[0 .. len - 1], placed[0 .. len - 1], pl->job[0 .. VJOBS - 1], pl->jobs,
                      pl->end_head[0 .. VCALLS], pl->busy_delta[0 .. VCALLS], pl->x1_from; */
