@@ -9,10 +9,11 @@
  * over integers). That is unsound: for a = 5, k = 4, 0 < a holds and 0 < (a >> 4) does not.
  * Each u_* function below has ONE assertion "claim" that is FALSE (a counterexample is in its
  * comment) and that Qed proves. Each s_* function is a control: a form Qed leaves alone or
- * rewrites soundly (== 0, != 0, if (a >> k), < 0, <= 3, > 1, >= 2, a division), its claim proved
+ * rewrites soundly (== 0, != 0, if (a >> k), while, < 0, 0 <=, <= 1, <= 3, > 1, >= 2, a division), its claim proved
  * only where it is true. Expected verdicts: qed_shift_compare.py (EXPECT); docs/ASSURANCE.md, "An
  * unsound Qed rewrite: right shifts compared with 0".
  */
+#include <stddef.h>
 #include <stdint.h>
 
 /* --- unsound: a false claim proved --- */
@@ -116,3 +117,33 @@ void s_div_gt0(uint32_t x) { /*@ assert claim: (x / 16) > 0; */ }
 /* true: the fall-through of (a >> 4) > 0 is a <= 15 (proved, Qed or not) */
 /*@ requires 0 <= x < 256; assigns \nothing; */
 void s_branch_true(uint32_t x) { if ((x >> 4) > 0) return; /*@ assert claim: x <= 15; */ }
+
+/* The forms of the library's loops (proofs/probes/shift_sites.py's audit): controls too. */
+
+/* false (x = 1): sp800_185.c's and kangarootwelve.c's loop, a 64-bit shift by a variable */
+/*@ requires 1 <= x < 256; assigns \nothing; */
+void s_while_var(uint64_t x)
+{
+    size_t n = 1;
+    /*@ loop invariant 1 <= n <= 8; loop assigns n; loop variant 8 - n; */
+    while (n < 8 && (x >> (8 * n))) n++;
+    /*@ assert claim: x <= 0; */
+}
+
+/* false (x = 1): sponge.c's top_bit loop */
+/*@ requires 1 <= x < 4; assigns \nothing; */
+void s_while_assign(unsigned x)
+{
+    unsigned y = x, n = 0;
+    /*@ loop assigns y, n; loop variant y; */
+    while (y >>= 1) n++;
+    /*@ assert claim: x <= 0; */
+}
+
+/* false (x = 2): <= 1 (poly.c's assert ((uint32_t)v >> 31) <= 1) */
+/*@ requires 1 <= x < 4; assigns \nothing; */
+void s_le1(uint32_t x) { if ((x >> 1) <= 1) { /*@ assert claim: x <= 1; */ } }
+
+/* false (x = 1): 0 <= (a >> k), the negation of the sound < 0 (xmss.c's 0 <= (idx >> l)) */
+/*@ requires 1 <= x < 4; assigns \nothing; */
+void s_ge0(uint32_t x) { /*@ assert claim: 0 <= (x >> 1) ==> x <= 0; */ }

@@ -41,6 +41,10 @@ EXPECT = {
     "s_branch_gt2": ("if ((x >> 1) > 2) return; x <= 2", False, False),
     "s_div_gt0": ("1 <= x < 256: (x / 16) > 0", False, False),
     "s_branch_true": ("if ((x >> 4) > 0) return; x <= 15", True, True),
+    "s_while_var": ("while (n < 8 && (x >> (8 * n))) n++; (uint64_t) x <= 0", False, False),
+    "s_while_assign": ("while (y >>= 1) n++; x <= 0", False, False),
+    "s_le1": ("if ((x >> 1) <= 1): x <= 1", False, False),
+    "s_ge0": ("0 <= (x >> 1) ==> x <= 0", False, False),
 }
 
 
