@@ -752,8 +752,15 @@ UNITS = {
                            # 2-D local rows, removed: tests/test_mldsa_expand_mask.c against FIPS 204's Alg. 34):
                            # 30 of 30 goals alone, 5.4 s of CPU, the most 73,539 steps (run.py --functions,
                            # 2026-12-02 11:25 UTC, Zen 5, load ~8); its mutant wipes a stream's bytes more
-                           "kf_mldsa_expand_mask"],
-             "extra": []},
+                           "kf_mldsa_expand_mask",
+                           # session 74: lanes_group (ExpandA's group on a backend's xof_strided, then the rejection
+                           # from its rows) over keccak_backend.h's new stand-in kf_spec_xn_xof_strided (its call
+                           # point assumed, as kf_mldsa_h_with_masks'): 43 of 44 goals alone, the one left its call
+                           # point, 5.3 s of CPU, the most 65,623 steps (2026-12-02 15:41 UTC, Zen 4, load ~8);
+                           # -rte-no-pointer-call as the h_with_masks pass (no other function of this pass calls
+                           # through a pointer); its mutant runs its rejection loop one lane past the group
+                           "lanes_group"],
+             "extra": ["-rte-no-pointer-call"]},
             # ExpandS over its group's contract (session 46: ~12 s of CPU and its mutant ~4 s, over
             # the CI's room): a slow pass, run with KF_SLOW_PROOFS=1 (ctest: -DKF_SLOW_TESTS=ON)
             {"functions": ["kf_mldsa_expand_s"], "extra": [], "slow": True},
@@ -815,7 +822,10 @@ UNITS = {
         # session 59: reject_group proved in its own slow pass above (the assigns of whole polynomials and rows:
         # the outer loop's own assigns and the function's part 5 prove at 210,000; rg_lanes2 preserved and the
         # squeeze's rows need 1,613,794 and 250,277 steps: docs/ASSURANCE.md, "Session 59")
-        "pending": ["lanes_group", "expand_a",
+        # session 74: lanes_group proved (the default pass above); reject_group's count of whole lanes (for a
+        # postcondition that every dst[i] is whole, which expand_a_group and the entries need) tried and parked:
+        # proofs/attempts/mldsa_sampling-expand_a-s74.patch, docs/ASSURANCE.md, "Session 74"
+        "pending": ["expand_a",
                     "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
                     ],
     },

@@ -224,14 +224,36 @@ static inline __attribute__((always_inline)) void reject_group(kf_sponge_xn *x, 
  * Zen 4 (2026-11-26), eight streams 5,434 + 416 ticks against 5,382 + 624-650 for the
  * lane-major xof and eight-stream rejection it replaced (session 37; removed in session 38:
  * BENCHMARK_HISTORY.md, "session 37"). */
+/* Its contract: it reads in[i] for the seed's 34 bytes and writes dst[i]'s coefficients (each polynomial apart
+ * from the others and from the tables, per coefficient as reject_group's rg_apart), and the ghost table of the
+ * call through xof_strided (keccak_backend.h's kf_spec_xn_xof_strided: the table's n rows of 840 bytes, n <= 8 by
+ * the test before it); 1 only when every dst[i] is whole, each coefficient in [0, q). */
+/*@ requires 1 <= n <= KF_XN_MAX;
+    requires \valid_read(in + (0 .. n - 1)) && \valid_read(dst + (0 .. n - 1));
+    requires lg_in: \forall integer i; 0 <= i < n ==> \valid_read(in[i] + (0 .. KF_MLDSA_SEEDBYTES + 1));
+    requires lg_dst: \forall integer i; 0 <= i < n ==> \valid(&dst[i]->c[0] + (0 .. KF_MLDSA_N - 1)) &&
+               \separated(&dst[i]->c[0] + (0 .. KF_MLDSA_N - 1), dst + (0 .. n - 1));
+    requires lg_apart: \forall integer i, j, m; 0 <= i < n && 0 <= j < n && i != j && 0 <= m < KF_MLDSA_N ==>
+               \separated(&dst[j]->c[m], &dst[i]->c[0] + (0 .. KF_MLDSA_N - 1));
+    assigns *dst[0 .. n - 1], kf_spec_xn_table;
+    ensures \result == 0 || \result == 1;
+    ensures lg_whole: \result == 1 ==> \forall integer i, m; 0 <= i < n && 0 <= m < KF_MLDSA_N ==>
+              0 <= dst[i]->c[m] < KF_MLDSA_Q; */
 static int lanes_group(unsigned n, const uint8_t *const in[], kf_mldsa_poly *const dst[])
 {
     const kf_backend_xn *xn = kf_backend_xn_for(n);
     if (xn && xn->xof_strided && xn->n <= 8) { /* the streams' bytes, copied out beside the rounds */
         _Alignas(64) uint8_t buf[8][A_FIRST_BLOCKS * KF_SHAKE128_RATE];
+        /*@ ghost kf_spec_xn_table = xn; */
+        /*@ calls kf_spec_xn_xof_strided; */
         if (!xn->xof_strided(24, KF_SHAKE128_RATE, SHAKE_SUFFIX, in, KF_MLDSA_SEEDBYTES + 2, n, buf[0], sizeof buf[0],
                              A_FIRST_BLOCKS))
             return 0;
+        /*@ loop invariant 0 <= i <= n;
+            loop invariant lg_done: \forall integer j, m; 0 <= j < i && 0 <= m < KF_MLDSA_N ==>
+                             0 <= dst[j]->c[m] < KF_MLDSA_Q;
+            loop assigns i, *dst[0 .. n - 1];
+            loop variant n - i; */
         for (unsigned i = 0; i < n; i++)
             if (reject_uniform(dst[i]->c, 0, buf[i], sizeof buf[0]) < N) return 0;
         return 1;
