@@ -779,8 +779,20 @@ UNITS = {
                            # 2-D local rows, removed: tests/test_mldsa_expand_mask.c against FIPS 204's Alg. 34):
                            # 30 of 30 goals alone, 5.4 s of CPU, the most 73,539 steps (run.py --functions,
                            # 2026-12-02 11:25 UTC, Zen 5, load ~8); its mutant wipes a stream's bytes more
-                           "kf_mldsa_expand_mask"],
-             "extra": []},
+                           "kf_mldsa_expand_mask",
+                           # session 74: lanes_group (ExpandA's group on a backend's xof_strided, then the rejection
+                           # from its rows) over keccak_backend.h's new stand-in kf_spec_xn_xof_strided (its call
+                           # point assumed, as kf_mldsa_h_with_masks'): 43 of 44 goals alone, the one left its call
+                           # point, 5.3 s of CPU, the most 65,623 steps (2026-12-02 15:41 UTC, Zen 4, load ~8);
+                           # -rte-no-pointer-call as the h_with_masks pass (no other function of this pass calls
+                           # through a pointer); its mutant runs its rejection loop one lane past the group
+                           "lanes_group",
+                           # session 74: expand_a_group (a group: lanes_group, else first_blocks and reject_group)
+                           # over their contracts, reject_group's new rg_whole: 38 of 38 goals at 210,000 steps, the
+                           # most 87,134 (2026-12-02 17:04 UTC, Zen 4, load ~2); its mutant runs its row-pointer loop
+                           # one lane past the group
+                           "expand_a_group"],
+             "extra": ["-rte-no-pointer-call"]},
             # ExpandS over its group's contract (session 46: ~12 s of CPU and its mutant ~4 s, over
             # the CI's room): a slow pass, run with KF_SLOW_PROOFS=1 (ctest: -DKF_SLOW_TESTS=ON)
             {"functions": ["kf_mldsa_expand_s"], "extra": [], "slow": True},
@@ -806,7 +818,11 @@ UNITS = {
             # the squeeze's rows against the outer loop's assigns 250,277), so its own limit 3,230,000 (twice
             # that) and a 600 s backstop; 109.7 s of CPU alone at load ~30: slow as the passes above (its mutant
             # with it)
-            {"functions": ["reject_group"], "extra": ["-wp-steps", "3230000", "-wp-timeout", "1800"], "slow": True},
+            # session 74: reject_group's postcondition rg_whole (every dst[j] whole, in [0, q)) from a count of its whole
+            # lanes as ghost flags (done their sum; rg_l2, the lanes' bound before a flag's ghost store, so that rg_lanes2
+            # preserved follows by Qed): 116 of 116 goals at 4,400,000 steps, the most 2,164,669 (so 4,400,000: twice
+            # that), 244.7 s of CPU, 467 s wall (2026-12-02 17:08-17:16 UTC, Zen 4, load 6-9)
+            {"functions": ["reject_group"], "extra": ["-wp-steps", "4400000", "-wp-timeout", "1800"], "slow": True},
             # session 73: Sign's side sponge, kf_mldsa_h_with_masks (c~'s hash and the next masks on one 4-state
             # table): its calls through the table's pointers (-rte-no-pointer-call and "calls_assumed", as the unit
             # sponge_xn); 144 of 149 goals, the 5 left its call points (run.py --functions, 2026-12-02 12:05 UTC,
@@ -842,8 +858,12 @@ UNITS = {
         # session 59: reject_group proved in its own slow pass above (the assigns of whole polynomials and rows:
         # the outer loop's own assigns and the function's part 5 prove at 210,000; rg_lanes2 preserved and the
         # squeeze's rows need 1,613,794 and 250,277 steps: docs/ASSURANCE.md, "Session 59")
-        "pending": ["lanes_group", "expand_a",
-                    "expand_a_group", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
+        # session 74: lanes_group proved (the default pass above); reject_group's count of whole lanes (for a
+        # postcondition that every dst[i] is whole, which expand_a_group and the entries need) tried and parked:
+        # proofs/attempts/mldsa_sampling-expand_a-s74.patch, docs/ASSURANCE.md, "Session 74"
+        # session 74 (later): reject_group's rg_whole proved with ghost flags (its slow pass above) and expand_a_group
+        # over it (the default pass); kf_mldsa_expand_a_ahead 11 goals open at 210,000 (the parked patch's annotations)
+        "pending": ["expand_a", "kf_mldsa_expand_a_ahead", "kf_mldsa_expand_a", "kf_mldsa_expand_a_side",
                     ],
     },
     # The portable Keccak-p[1600] permutations (issue 54's last scope item). keccak_p1600_ref.c,

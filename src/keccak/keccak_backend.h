@@ -307,6 +307,18 @@ void kf_spec_xn_oneblock(void *states, unsigned nr, size_t rate, uint8_t suffix,
     assigns *(out[0 .. count - 1] + (0 .. outlen - 1)); */
 int kf_spec_xn_xof(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len, unsigned count,
                    uint8_t *const *out, size_t outlen, int secret);
+
+/* xof's first blocks output blocks as rows (ML-DSA's ExpandA): instance i's blocks * rate bytes at out + i stride,
+ * the table's n rows written (the idle ones' bytes unspecified), nothing outside them; a count over the table's n
+ * is declined (0, nothing written: avx512-x8's x8_xof_strided) */
+/*@ requires \valid_read(kf_spec_xn_table) && 1 <= count;
+    requires 8 <= rate <= 192 && 1 <= nr <= 24 && blocks * rate <= stride;
+    requires \valid_read(in + (0 .. count - 1));
+    requires \forall integer i; 0 <= i < count ==> \valid_read(in[i] + (0 .. len - 1));
+    requires \valid(out + (0 .. kf_spec_xn_table->n * stride - 1));
+    assigns out[0 .. kf_spec_xn_table->n * stride - 1]; */
+int kf_spec_xn_xof_strided(unsigned nr, size_t rate, uint8_t suffix, const uint8_t *const *in, size_t len,
+                           unsigned count, uint8_t *out, size_t stride, size_t blocks);
 #endif
 
 /* Backends compiled into this build (each defined in its own file). */
