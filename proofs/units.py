@@ -1391,7 +1391,10 @@ UNITS = {
                            "keygen_release",
                            # s63-kem3: keygen_step's ghost lemmas (the untils around step i as ground facts;
                            # kg_rows_ok one fact at a time; p's fields apart from the run)
-                           "kg_step_facts", "kg_rows_unfold", "kg_p_sep"], "extra": []},
+                           "kg_step_facts", "kg_rows_unfold", "kg_p_sep",
+                           # s73-kpke: kf_kpke_keygen's ghost lemma kg_ready0 (a schedule with open and checked 0 and
+                           # its lanes free is ready: the first run's run_go_ready and lanes_ok)
+                           "kg_ready0"], "extra": []},
             {"functions": ["kg_run_sep", "kg_fl_sep", "keygen_run"], "extra": ["-wp-split", "-wp-steps", "1400000"], "slow": True,
              # s62-kem2: the frames of n and until in a Frama-C run of their own (run.py's "props");
              # s65-kem5: and outlen's (run_fl, 686,085 steps: the pass's limit twice that)
@@ -1414,9 +1417,13 @@ UNITS = {
             # ghost lemmas kg_sched_sep1 / 2 / 3 (the schedule's fields apart from its writes), keygen_piece's pc_s,
             # keygen_row_jobs' rj_s, keygen_row_step's rs_sx / rs_sf and the loop's ks_x / ks_f: 568 goals, the most
             # steps still 382,860 (fj_j0), 392.3 s of CPU at load ~7
-            {"functions": ["kg_jobs_rows", "kg_sched_sep1", "kg_sched_sep2", "kg_sched_sep3", "keygen_first_jobs", "keygen_piece",
+            # s72-kpke / s73-kpke (landed by s74-kpke): keygen_jobs ensures jb_jobs (kf_mlkem_jobs_ok of its jobs: kg_job_ok
+            # per job, kg_pairs over the rows' layout kg_smp and the ghost lemma kg_pairs_rows) and jb_home (every output
+            # in *w or *sec); 796 goals, the most steps 807,404 (keygen_row_step's rs_jx1): the limit about twice that
+            # (s74-kpke: 796 of 796, 526.4 s of CPU, 1406 s wall at load 8-13, AMD EPYC Zen 4, 2026-12-02 15:40-16:04 UTC)
+            {"functions": ["kg_jobs_rows", "kg_sched_sep1", "kg_sched_sep2", "kg_sched_sep3", "kg_jobs_fold", "kg_jobs_fold1", "kg_sample_jobs", "kg_prf_jobs", "kg_pairs_rows", "keygen_first_jobs", "keygen_piece",
                            "keygen_row_jobs", "keygen_row_step", "keygen_jobs"],
-             "extra": ["-wp-split", "-wp-steps", "800000"], "slow": True},
+             "extra": ["-wp-split", "-wp-steps", "1650000"], "slow": True},
         ],
         # kf_kpke_keygen also needs kf_mlkem_sched_lone (mlkem_jobs) to ensure the lanes free after keygen_g
         # (sched_run's lanes_ok, run_ready_in) and keygen_jobs' ensures to give the first run's jobs_ok (docs/ASSURANCE.md);

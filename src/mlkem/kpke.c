@@ -292,6 +292,153 @@ static int keygen_g(keygen_work *w, keygen_secrets *sec, const uint8_t d[SYM], u
       (2 < i ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
       (3 < i ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]) &&
       (\forall integer x; 0 <= x < n && w->jobs[x].out == \null ==> \separated(w->jobs[x].poly, sec)); */
+/* (ACSL, unit mlkem_kpke, s72-kpke) job x of keygen_jobs as kf_mlkem_jobs_ok asks it of each job, but for the other
+ * jobs' SampleNTT polynomials: kg_jv over the job's field values as arguments (no memory read: \valid, \separated
+ * and addresses only), so that a frame of the fields as equalities carries it across a write by congruence alone;
+ * a frame is stated as \old(kg_job_ok(w, x)) ==> kg_job_ok(w, x) (pc_kk*, rj_kk), whose goal holds both atoms for
+ * CVC4's triggers (kg_job_ok before the write and the field equalities, as a goal kg_job_ok after it, ran to 800,000
+ * steps: no ground term of the older memory to instantiate the hypothesis with); kg_job_ok(w, x) at the job's fields. Apart from the whole jobs array (any n of its jobs) and from the schedule. */
+/*@ predicate kg_jv(keygen_work *w, kf_mlkem_job *j, uint8_t *in0, integer l0, uint8_t *in1, integer l1,
+                    uint8_t *out, integer ol, kf_mlkem_poly *poly, integer rate, integer suffix,
+                    kf_mlkem_job *after, uint8_t *from, integer ab) =
+      \valid(j) && \separated(&w->sched, j) && 8 <= rate <= KF_STATE_BYTES && 0 <= l0 && 0 <= l1 &&
+      l0 + l1 <= SIZE_MAX - KF_STATE_BYTES && ab <= l0 + l1 &&
+      \valid_read(in0 + (0 .. l0 - 1)) && \valid_read(in1 + (0 .. l1 - 1)) &&
+      \separated(&w->sched, in0 + (0 .. l0 - 1)) && \separated(&w->sched, in1 + (0 .. l1 - 1)) &&
+      (suffix == 0 ==> out != \null && ol == KF_STATE_BYTES) &&
+      (out != \null ==> \valid(out + (0 .. ol - 1)) && \separated(j, out + (0 .. ol - 1)) &&
+                        \separated(&w->sched, out + (0 .. ol - 1)) &&
+                        \separated(w->jobs + (0 .. K_MAX * K_MAX + 3 * K_MAX - 1), out + (0 .. ol - 1)) &&
+                        \separated(w->a + (0 .. K_MAX * K_MAX - 1), out + (0 .. ol - 1))) &&
+      (out == \null ==> \valid(poly) && \separated(j, poly) && \separated(&w->sched, poly) &&
+                        \separated(w->jobs + (0 .. K_MAX * K_MAX + 3 * K_MAX - 1), poly)) &&
+      (from != \null ==> \valid_read(from + (0 .. KF_STATE_BYTES - 1))) &&
+      (after != \null ==> \valid_read(after));
+    predicate kg_job_ok(keygen_work *w, integer x) =
+      kg_jv(w, &w->jobs[x], w->jobs[x].in[0], w->jobs[x].inlen[0], w->jobs[x].in[1], w->jobs[x].inlen[1],
+            w->jobs[x].out, w->jobs[x].outlen, w->jobs[x].poly, w->jobs[x].rate, w->jobs[x].suffix,
+            w->jobs[x].after, w->jobs[x].from, w->jobs[x].absorbed); */
+/* (ACSL, unit mlkem_kpke, s72-kpke) kg_pairs: every SampleNTT job's polynomial among jobs[0 .. n) apart from every other
+ * job's output (kf_mlkem_jobs_ok's last clause); ghost lemmas, proved alone: each job's kg_job_ok gives its part of
+ * kf_mlkem_jobs_ok (kg_jobs_fold1), with kg_pairs kf_mlkem_jobs_ok of jobs[0 .. n) (kg_jobs_fold: the first run's
+ * precondition) */
+/*@ predicate kg_pairs(keygen_work *w, integer n) =
+      \forall integer q, r; 0 <= q < n && 0 <= r < n && q != r && w->jobs[q].out == \null ==>
+        (w->jobs[r].out != \null ==> \separated(w->jobs[q].poly, w->jobs[r].out + (0 .. w->jobs[r].outlen - 1))) &&
+        (w->jobs[r].out == \null ==> \separated(w->jobs[q].poly, w->jobs[r].poly)); */
+/* (ACSL, unit mlkem_kpke, session 63) a ghost lemma: kg_rows_ok as its facts one by one, the rows' jobs one
+ * fact per row i = 1, 2, 3 (i k linear, each row's until ground, row 3's with k = 4 written out: in k its
+ * polynomial part ran to the 300 s time-out in keygen_step; the untils' and pieces' facts ground too:
+ * quantified over i, st_ru_r ran to the step limit), called just before keygen_step's run: each
+ * fact framed across the run on its own (keygen_step's ensures st_ru_*; kg_rows_ok whole after the run ran
+ * to the 300 s time-out at 1,000,000 steps in keygen_step's context, its row jobs' fact quantified over i too) */
+/*@ ghost
+  /@ requires kg_rows_ok(w, k) && 2 <= k <= K_MAX;
+     assigns \nothing;
+     ensures ru_n: w->n <= K_MAX * K_MAX + 3 * K_MAX && k <= w->until[0];
+     ensures ru_u0: w->until[0] <= w->n;
+     ensures ru_u1: 1 < k ==> w->until[1] <= w->n;
+     ensures ru_u2: 2 < k ==> w->until[2] <= w->n;
+     ensures ru_u3: 3 < k ==> w->until[3] <= w->n;
+     ensures ru_r: (1 < k ==> w->until[0] + k <= w->until[1]) && (2 < k ==> w->until[1] + k <= w->until[2]) &&
+                   (3 < k ==> w->until[2] + k <= w->until[3]);
+     ensures ru_j0: \forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
+     ensures ru_jx1: 1 < k ==> \forall integer x; w->until[1] - k <= x < w->until[1] ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k + (x - (w->until[1] - k))];
+     ensures ru_jx2: 2 < k ==> \forall integer x; w->until[2] - k <= x < w->until[2] ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k + (x - (w->until[2] - k))];
+     ensures ru_jx3: 3 < k ==> \forall integer x; w->until[3] - 4 <= x < w->until[3] ==>
+               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (w->until[3] - 4))];
+     ensures ru_pc: (1 < k ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
+                    (2 < k ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
+                    (3 < k ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]); @/
+  static void kg_rows_unfold(keygen_work *w, unsigned k) { }
+*/
+/* (ACSL, unit mlkem_kpke, s73-kpke) kg_smp: every SampleNTT job among jobs[0 .. n) (out NULL) one of the rows' jobs
+ * at step i of keygen_jobs (row 0's at jobs[0 .. k), row r = 1 .. i - 1's the k before its until, u1 .. u3 the untils'
+ * values, so that a store of n or of another until does not touch it: a frame of the jobs' out fields alone);
+ * kg_idx: job x's polynomial index in A^ by that layout (row 0's x, row r's r k + (x - (u_r - k))). kg_pairs_rows
+ * (a ghost lemma, proved alone): with kg_rows_ok and every job's kg_job_ok, kg_pairs (kg_idx strictly rising over the
+ * rows' jobs: distinct polynomials; a hash job's output apart from all of A^ by kg_jv) */
+/*@ predicate kg_smp(keygen_work *w, integer k, integer i, integer n, integer u1, integer u2, integer u3) =
+      \forall integer x; 0 <= x < n && w->jobs[x].out == \null ==>
+        x < k || (1 < i && u1 - k <= x < u1) || (2 < i && u2 - k <= x < u2) || (3 < i && u3 - k <= x < u3);
+    logic integer kg_idx(integer k, integer u1, integer u2, integer u3, integer x) =
+      x < k ? x : x < u1 ? x - u1 + 2 * k : x < u2 ? x - u2 + 3 * k : x - u3 + 4 * k; */
+/* (ACSL, unit mlkem_kpke, s73-kpke) kg_home: every job's output among jobs[0 .. n) in *w or *sec (the PRFs' in
+ * sec->prf, the pieces' in w->hstate, the SampleNTT polynomials in w->a), by its block: in kf_kpke_keygen, where w and
+ * sec are locals, the runs' writes through the jobs' pointers (keygen_run's and keygen_rows' assigns comprehensions)
+ * are then in blocks not allocated at its entry, outside its assigns clause's concern */
+/*@ predicate kg_home(keygen_work *w, keygen_secrets *sec, integer n) =
+      \forall integer x; 0 <= x < n ==>
+        (w->jobs[x].out != \null ==>
+           \base_addr(w->jobs[x].out) == \base_addr(sec) || \base_addr(w->jobs[x].out) == \base_addr(w)) &&
+        (w->jobs[x].out == \null ==> \base_addr(w->jobs[x].poly) == \base_addr(w)); */
+/*@ ghost
+  /@ requires pr_v: \valid(w) && (k == 2 || k == 3 || k == 4) && n == w->n;
+     requires pr_u: w->until[1] == u1 && w->until[2] == u2 && w->until[3] == u3;
+     requires pr_r: kg_rows_ok(w, k);
+     requires pr_m: kg_smp(w, k, k, n, u1, u2, u3);
+     requires pr_k: \forall integer x; 0 <= x < n ==> kg_job_ok(w, x);
+     assigns \nothing;
+     ensures pr_p: kg_pairs(w, n); @/
+  static void kg_pairs_rows(keygen_work *w, unsigned k, unsigned n, unsigned u1, unsigned u2, unsigned u3)
+  {
+    kg_rows_unfold(w, k);
+    /@ assert pr_i: \forall integer x; 0 <= x < n && w->jobs[x].out == \null ==>
+           w->jobs[x].poly == &w->a[kg_idx(k, u1, u2, u3, x)] && 0 <= kg_idx(k, u1, u2, u3, x) < 16; @/
+    /@ assert pr_lt: \forall integer q, r; 0 <= q < r < n && w->jobs[q].out == \null && w->jobs[r].out == \null ==>
+           kg_idx(k, u1, u2, u3, q) < kg_idx(k, u1, u2, u3, r); @/
+    /@ assert pr_ne: \forall integer q, r; 0 <= q < n && 0 <= r < n && q != r && w->jobs[q].out == \null &&
+           w->jobs[r].out == \null ==> kg_idx(k, u1, u2, u3, q) != kg_idx(k, u1, u2, u3, r); @/
+    /@ assert pr_a: \forall integer l, m; 0 <= l < 16 && 0 <= m < 16 && l != m ==> \separated(&w->a[l], &w->a[m]); @/
+    /@ assert pr_o1: \forall integer r; 0 <= r < n ==> kg_job_ok(w, r) ==> w->jobs[r].out != \null ==>
+           \separated(w->a + (0 .. K_MAX * K_MAX - 1), w->jobs[r].out + (0 .. w->jobs[r].outlen - 1)); @/
+    /@ assert pr_o: \forall integer l, r; 0 <= l < 16 && 0 <= r < n && w->jobs[r].out != \null ==>
+           \separated(&w->a[l], w->jobs[r].out + (0 .. w->jobs[r].outlen - 1)); @/
+    /@ assert pr_s: \forall integer q, r; 0 <= q < n && 0 <= r < n && q != r && w->jobs[q].out == \null &&
+           w->jobs[r].out == \null ==> \separated(w->jobs[q].poly, w->jobs[r].poly); @/
+    /@ assert pr_h: \forall integer q, r; 0 <= q < n && 0 <= r < n && q != r && w->jobs[q].out == \null &&
+           w->jobs[r].out != \null ==> \separated(w->jobs[q].poly, w->jobs[r].out + (0 .. w->jobs[r].outlen - 1)); @/
+  }
+*/
+/*@ ghost
+  /@ requires fo_v: \valid(w) && n <= K_MAX * K_MAX + 3 * K_MAX;
+     requires fo_k: \forall integer q; 0 <= q < n ==>
+               kf_mlkem_job_in_ok(&w->jobs[q]) && 8 <= w->jobs[q].rate && kf_mlkem_job_out_ok(&w->jobs[q]) &&
+               kf_mlkem_job_apart(&w->sched, &w->jobs[q]) && (w->jobs[q].after != \null ==> \valid_read(w->jobs[q].after)) &&
+               (w->jobs[q].out != \null ==> \separated(w->jobs + (0 .. n - 1), w->jobs[q].out + (0 .. w->jobs[q].outlen - 1))) &&
+               (w->jobs[q].out == \null ==> \separated(w->jobs + (0 .. n - 1), w->jobs[q].poly));
+     requires fo_p: kg_pairs(w, n);
+     assigns \nothing;
+     ensures fo_ok: kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], n); @/
+  static void kg_jobs_fold(keygen_work *w, unsigned n) { }
+  /@ requires f1_v: \valid(w) && n <= K_MAX * K_MAX + 3 * K_MAX;
+     requires f1_k: \forall integer x; 0 <= x < n ==> kg_job_ok(w, x);
+     assigns \nothing;
+     ensures f1_q: \forall integer q; 0 <= q < n ==> kg_job_ok(w, q) ==>
+               kf_mlkem_job_in_ok(&w->jobs[q]) && 8 <= w->jobs[q].rate && kf_mlkem_job_out_ok(&w->jobs[q]) &&
+               kf_mlkem_job_apart(&w->sched, &w->jobs[q]) && (w->jobs[q].after != \null ==> \valid_read(w->jobs[q].after)) &&
+               (w->jobs[q].out != \null ==> \separated(w->jobs + (0 .. n - 1), w->jobs[q].out + (0 .. w->jobs[q].outlen - 1))) &&
+               (w->jobs[q].out == \null ==> \separated(w->jobs + (0 .. n - 1), w->jobs[q].poly)); @/
+  static void kg_jobs_fold1(keygen_work *w, unsigned n) { }
+*/
+/* (ACSL, unit mlkem_kpke, s72-kpke) ghost lemmas, each proved alone: SampleNTT jobs [n .. n + m) into a[c ..] and PRF
+ * jobs [n .. n + m) into sec->prf[0 ..] as kf_mlkem_matrix_row_jobs and kf_mlkem_prf_jobs set them up are kg_job_ok */
+/*@ ghost
+  /@ requires \valid(w) && n + m <= K_MAX * K_MAX + 3 * K_MAX && c + m <= K_MAX * K_MAX;
+     requires sj_j: \forall integer x; n <= x < n + m ==> kf_mlkem_sample_job(&w->jobs[x], &w->a[c + (x - n)]);
+     assigns \nothing;
+     ensures sj_ok: \forall integer x; n <= x < n + m ==> kg_job_ok(w, x); @/
+  static void kg_sample_jobs(keygen_work *w, unsigned n, unsigned m, unsigned c) { }
+  /@ requires \valid(w) && \valid(sec) && \separated(w, sec) && n + m <= K_MAX * K_MAX + 3 * K_MAX && m <= 2 * K_MAX;
+     requires eta == 2 || eta == 3;
+     requires pj_j: \forall integer x; n <= x < n + m ==>
+               kf_mlkem_prf_job(&w->jobs[x], &sec->prf[x - n][0], 64 * eta, &sec->rho_sigma[SYM]) && w->jobs[x].after == \null;
+     assigns \nothing;
+     ensures pj_ok: \forall integer x; n <= x < n + m ==> kg_job_ok(w, x); @/
+  static void kg_prf_jobs(keygen_work *w, keygen_secrets *sec, unsigned n, unsigned m, unsigned eta) { }
+*/
 /* (ACSL, unit mlkem_kpke, s68-kem7) a ghost lemma: kg_jobs_at's rows of jobs in the untils' values u1 .. u3 (the
  * caller's reads of until[1 .. 3] at that point), for a goal in another memory state: keygen_row_step's rows carried
  * across the step (rs_jx2, in the untils' terms after the step ran to the step limit) and keygen_jobs' fold after the
@@ -362,7 +509,10 @@ static int keygen_g(keygen_work *w, keygen_secrets *sec, const uint8_t d[SYM], u
     assigns w->prf_out[0 .. 2 * k - 1], w->eta[0 .. 2 * k - 1], w->jobs[0 .. 3 * k - 1], w->until[0], w->hashed;
     ensures fj_n: \result == 3 * k && w->until[0] == 3 * k && w->hashed == 0;
     ensures fj_j0: \forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
-    ensures fj_pa: \forall integer x; 0 <= x < 3 * k && w->jobs[x].out == \null ==> \separated(w->jobs[x].poly, sec); */
+    ensures fj_pa: \forall integer x; 0 <= x < 3 * k && w->jobs[x].out == \null ==> \separated(w->jobs[x].poly, sec);
+    ensures fj_ok: \forall integer x; 0 <= x < 3 * k ==> kg_job_ok(w, x);
+    ensures fj_m: \forall integer x; 0 <= x < 3 * k && w->jobs[x].out == \null ==> x < k;
+    ensures fj_h: kg_home(w, sec, 3 * k); */
 static inline __attribute__((always_inline)) unsigned keygen_first_jobs(keygen_work *w, keygen_secrets *sec,
                                                                         const kf_mlkem_params *p, unsigned k,
                                                                         const uint8_t *rho, const uint8_t *sigma)
@@ -377,10 +527,33 @@ static inline __attribute__((always_inline)) unsigned keygen_first_jobs(keygen_w
     }
     unsigned n = kf_mlkem_matrix_row_jobs(w->jobs, w->a, rho, k, 0, 0) /*@ ghost (0) */;
     /*@ assert fj_r0: \forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q]; */
+    /*@ assert fj_s: \forall integer q; 0 <= q < k ==> kf_mlkem_sample_job(&w->jobs[q], &w->a[0 + (q - 0)]); */
+    /*@ ghost kg_sample_jobs(w, 0, k, 0); */
+    /*@ ghost FJ1: ; */
     n += kf_mlkem_prf_jobs(w->jobs + n, w->prf_out, w->eta, 2 * k, sigma, 0) /*@ ghost (n) */;
     /*@ assert fj_prf: \forall integer x; k <= x < 3 * k ==> w->jobs[x].out == &sec->prf[x - k][0]; */
+    /*@ assert fj_f1: \forall integer q; 0 <= q < k ==>
+          w->jobs[q].in[0] == \at(w->jobs[q].in[0], FJ1) &&
+          w->jobs[q].in[1] == \at(w->jobs[q].in[1], FJ1) &&
+          w->jobs[q].inlen[0] == \at(w->jobs[q].inlen[0], FJ1) &&
+          w->jobs[q].inlen[1] == \at(w->jobs[q].inlen[1], FJ1) &&
+          w->jobs[q].out == \at(w->jobs[q].out, FJ1) &&
+          w->jobs[q].outlen == \at(w->jobs[q].outlen, FJ1) &&
+          w->jobs[q].poly == \at(w->jobs[q].poly, FJ1) &&
+          w->jobs[q].rate == \at(w->jobs[q].rate, FJ1) &&
+          w->jobs[q].suffix == \at(w->jobs[q].suffix, FJ1) &&
+          w->jobs[q].after == \at(w->jobs[q].after, FJ1) &&
+          w->jobs[q].from == \at(w->jobs[q].from, FJ1) &&
+          w->jobs[q].absorbed == \at(w->jobs[q].absorbed, FJ1); */
+    /*@ assert fj_kk1: \forall integer q; 0 <= q < k ==> \at(kg_job_ok(w, q), FJ1) ==> kg_job_ok(w, q); */
+    /*@ assert fj_pj: \forall integer x; k <= x < k + 2 * k ==>
+          kf_mlkem_prf_job(&w->jobs[x], &sec->prf[x - k][0], 64 * p->eta1, &sec->rho_sigma[SYM]) && w->jobs[x].after == \null; */
+    /*@ ghost kg_prf_jobs(w, sec, k, 2 * k, p->eta1); */
+    /*@ assert fj_o: \forall integer x; 0 <= x < 3 * k ==> kg_job_ok(w, x); */
+    /*@ ghost FJ2: ; */
     w->until[0] = n;
     w->hashed = 0;
+    /*@ assert fj_kk2: \forall integer x; 0 <= x < 3 * k ==> \at(kg_job_ok(w, x), FJ2) ==> kg_job_ok(w, x); */
     return n;
 }
 
@@ -389,6 +562,9 @@ static inline __attribute__((always_inline)) unsigned keygen_first_jobs(keygen_w
 /*@ requires pc_v: \valid(w) && 1 <= i < K_MAX && n < K_MAX * K_MAX + 3 * K_MAX;
     requires pc_h: w->hashed <= KF_MLKEM_POLY_BYTES * (i - 1);
     requires pc_s0: kf_mlkem_sched_ok(&w->sched);
+    requires pc_ek: with_h != 0 ==> \valid_read(ek + (0 .. KF_MLKEM_POLY_BYTES * i - 1)) &&
+                                    \separated(w, ek + (0 .. KF_MLKEM_POLY_BYTES * i - 1));
+    requires pc_k0: \forall integer x; 0 <= x < n ==> kg_job_ok(w, x);
     assigns w->piece[i], w->jobs[n], w->hashed;
     ensures pc_s: kf_mlkem_sched_ok(&w->sched) && w->sched.lanes == \old(w->sched.lanes) &&
                   w->sched.first == \old(w->sched.first) && w->sched.open == \old(w->sched.open) &&
@@ -397,25 +573,49 @@ static inline __attribute__((always_inline)) unsigned keygen_first_jobs(keygen_w
     ensures pc_hh: w->hashed <= KF_MLKEM_POLY_BYTES * i;
     ensures pc_pc: w->piece[i] == \null || w->piece[i] == &w->jobs[n];
     ensures pc_o: \result == n + 1 ==> w->jobs[n].out != \null;
+    ensures pc_ho: \result == n + 1 ==> w->jobs[n].out == &w->hstate[0];
     ensures pc_fj: \forall integer x; 0 <= x < n ==>
               w->jobs[x].out == \old(w->jobs[x].out) && w->jobs[x].poly == \old(w->jobs[x].poly);
     ensures pc_fu: \forall integer r; 0 <= r < K_MAX ==> w->until[r] == \old(w->until[r]);
-    ensures pc_fp: \forall integer r; 0 <= r < K_MAX && r != i ==> w->piece[r] == \old(w->piece[r]); */
+    ensures pc_fp: \forall integer r; 0 <= r < K_MAX && r != i ==> w->piece[r] == \old(w->piece[r]);
+    ensures pc_k: \forall integer x; 0 <= x < \result ==> kg_job_ok(w, x); */
 static inline __attribute__((always_inline)) unsigned keygen_piece(keygen_work *w, const uint8_t *ek, int with_h,
                                                                    unsigned i, unsigned n)
 {
     /*@ ghost kg_sched_sep2(w, n, 1); */ /* (ACSL, s71-kpke) the schedule's fields apart from the writes below */
     /*@ ghost kg_sched_sep3(w, i); */
     const size_t upto = with_h ? KF_MLKEM_POLY_BYTES * i / KF_RATE(256) * KF_RATE(256) : 0;
+    /*@ assert pc_up: upto <= KF_MLKEM_POLY_BYTES * i && (with_h == 0 ==> upto == 0); */
     w->piece[i] = NULL;
+    /*@ assert pc_kk0: \forall integer x; 0 <= x < n ==> \at(kg_job_ok(w, x), Pre) ==> kg_job_ok(w, x); */
     if (upto > w->hashed) {
         w->piece[i] = &w->jobs[n];
+        /*@ ghost unsigned gn = n; */ /* (ACSL, s72-kpke) hash_kept then frames the other jobs by a bare index */
         kf_mlkem_job_hash(&w->jobs[n++], KF_RATE(256), 0, ek + w->hashed, upto - w->hashed, NULL, 0,
-                          w->hstate, sizeof w->hstate) /*@ ghost (0) */;
+                          w->hstate, sizeof w->hstate) /*@ ghost (gn) */;
         w->piece[i]->from = w->hashed ? w->hstate : NULL;
         w->piece[i]->held = 1; /* until rows 0..i-1 are in ek */
         w->hashed = upto;
+        /*@ assert pc_f1: \forall integer x; 0 <= x < \at(n, Pre) ==>
+                  w->jobs[x].in[0] == \at(w->jobs[x].in[0], Pre) &&
+                  w->jobs[x].in[1] == \at(w->jobs[x].in[1], Pre) &&
+                  w->jobs[x].inlen[0] == \at(w->jobs[x].inlen[0], Pre) &&
+                  w->jobs[x].inlen[1] == \at(w->jobs[x].inlen[1], Pre) &&
+                  w->jobs[x].out == \at(w->jobs[x].out, Pre) &&
+                  w->jobs[x].outlen == \at(w->jobs[x].outlen, Pre) &&
+                  w->jobs[x].poly == \at(w->jobs[x].poly, Pre) &&
+                  w->jobs[x].rate == \at(w->jobs[x].rate, Pre) &&
+                  w->jobs[x].suffix == \at(w->jobs[x].suffix, Pre) &&
+                  w->jobs[x].after == \at(w->jobs[x].after, Pre) &&
+                  w->jobs[x].from == \at(w->jobs[x].from, Pre) &&
+                  w->jobs[x].absorbed == \at(w->jobs[x].absorbed, Pre); */
+        /*@ assert pc_kk1: \forall integer x; 0 <= x < \at(n, Pre) ==> \at(kg_job_ok(w, x), Pre) ==> kg_job_ok(w, x); */
+        /*@ assert pc_k2: kg_job_ok(w, \at(n, Pre)); */
+        /*@ assert pc_k4: n == \at(n, Pre) + 1 && \forall integer x; 0 <= x < n ==> x < \at(n, Pre) || x == \at(n, Pre); */
+        /*@ assert pc_k5: \forall integer x; 0 <= x < n ==> kg_job_ok(w, x); */
     }
+    /*@ assert pc_k1: \forall integer x; 0 <= x < \at(n, Pre) ==> kg_job_ok(w, x); */
+    /*@ assert pc_k3: \forall integer x; 0 <= x < n ==> kg_job_ok(w, x); */
     return n;
 }
 
@@ -424,6 +624,7 @@ static inline __attribute__((always_inline)) unsigned keygen_piece(keygen_work *
 /*@ requires rj_v: \valid(w) && (k == 2 || k == 3 || k == 4) && 1 <= i < k && n + k <= K_MAX * K_MAX + 3 * K_MAX;
     requires rj_rho: \valid_read(rho + (0 .. SYM - 1)) && \separated(w, rho + (0 .. SYM - 1));
     requires rj_s0: kf_mlkem_sched_ok(&w->sched);
+    requires rj_k0: \forall integer x; 0 <= x < n ==> kg_job_ok(w, x);
     assigns w->jobs[n .. n + k - 1];
     ensures rj_s: kf_mlkem_sched_ok(&w->sched) && w->sched.lanes == \old(w->sched.lanes) &&
                   w->sched.first == \old(w->sched.first) && w->sched.open == \old(w->sched.open) &&
@@ -438,7 +639,9 @@ static inline __attribute__((always_inline)) unsigned keygen_piece(keygen_work *
               w->jobs[x].out == \old(w->jobs[x].out) && w->jobs[x].poly == \old(w->jobs[x].poly);
     ensures rj_fu: \forall integer r; 0 <= r < K_MAX ==> w->until[r] == \old(w->until[r]);
     ensures rj_fp: \forall integer r; 0 <= r < K_MAX ==> w->piece[r] == \old(w->piece[r]);
-    ensures rj_fh: w->hashed == \old(w->hashed); */
+    ensures rj_fh: w->hashed == \old(w->hashed);
+    ensures rj_kk: \forall integer x; 0 <= x < n ==> \old(kg_job_ok(w, x)) ==> kg_job_ok(w, x);
+    ensures rj_sj: \forall integer x; n <= x < n + k ==> kf_mlkem_sample_job(&w->jobs[x], &w->a[i * k + (x - n)]); */
 static inline __attribute__((always_inline)) unsigned keygen_row_jobs(keygen_work *w, const uint8_t *rho, unsigned k,
                                                                       unsigned i, unsigned n)
 {
@@ -453,6 +656,11 @@ static inline __attribute__((always_inline)) unsigned keygen_row_jobs(keygen_wor
     requires rs_rho: \valid_read(rho + (0 .. SYM - 1)) && \separated(w, rho + (0 .. SYM - 1));
     requires rs_at: kg_jobs_at(w, sec, k, i, n) && i < k;
     requires rs_s0: kf_mlkem_sched_ok(&w->sched);
+    requires rs_ek: with_h != 0 ==> \valid_read(ek + (0 .. KF_MLKEM_POLY_BYTES * k - 1)) &&
+                                    \separated(w, ek + (0 .. KF_MLKEM_POLY_BYTES * k - 1));
+    requires rs_k0: \forall integer x; 0 <= x < n ==> kg_job_ok(w, x);
+    requires rs_m0: kg_smp(w, k, i, n, w->until[1], w->until[2], w->until[3]);
+    requires rs_h0: kg_home(w, sec, n);
     assigns w->piece[i], w->jobs[n .. n + k], w->hashed, w->until[i];
     ensures rs_sx: kf_mlkem_sched_ok(&w->sched);
     ensures rs_sf: w->sched.lanes == \old(w->sched.lanes) && w->sched.first == \old(w->sched.first) &&
@@ -477,7 +685,10 @@ static inline __attribute__((always_inline)) unsigned keygen_row_jobs(keygen_wor
     ensures rs_pc1: 1 < i + 1 ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]];
     ensures rs_pc2: 2 < i + 1 ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]];
     ensures rs_pc3: 3 < i + 1 ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]];
-    ensures rs_pa: \forall integer x; 0 <= x < \result && w->jobs[x].out == \null ==> \separated(w->jobs[x].poly, sec); */
+    ensures rs_pa: \forall integer x; 0 <= x < \result && w->jobs[x].out == \null ==> \separated(w->jobs[x].poly, sec);
+    ensures rs_k: \forall integer x; 0 <= x < \result ==> kg_job_ok(w, x);
+    ensures rs_m: kg_smp(w, k, i + 1, \result, w->until[1], w->until[2], w->until[3]);
+    ensures rs_h: kg_home(w, sec, \result); */
 static inline __attribute__((always_inline)) unsigned keygen_row_step(keygen_work *w, const uint8_t *rho,
                                                                       const uint8_t *ek, int with_h, unsigned k,
                                                                       unsigned i, unsigned n)
@@ -485,7 +696,17 @@ static inline __attribute__((always_inline)) unsigned keygen_row_step(keygen_wor
 {
     /*@ ghost kg_jobs_rows(w, sec, k, i, n, w->until[1], w->until[2], w->until[3]); */
     n = keygen_piece(w, ek, with_h, i, n);
+    /*@ ghost unsigned gn = n; */
+    /*@ assert rs_m1: \forall integer x; 0 <= x < gn && w->jobs[x].out == \null ==>
+          x < \at(n, Pre) && \at(w->jobs[x].out, Pre) == \null; */
+    /*@ assert rs_h1: kg_home(w, sec, gn); */
     n = keygen_row_jobs(w, rho, k, i, n);
+    /*@ assert rs_h2: kg_home(w, sec, n); */
+    /*@ assert rs_m2: \forall integer x; 0 <= x < n && w->jobs[x].out == \null ==>
+          (x < \at(n, Pre) && \at(w->jobs[x].out, Pre) == \null) || gn <= x; */
+    /*@ assert rs_k1: \forall integer x; 0 <= x < gn ==> kg_job_ok(w, x); */
+    /*@ ghost kg_sample_jobs(w, gn, k, i * k); */
+    /*@ assert rs_k2: \forall integer x; gn <= x < n ==> kg_job_ok(w, x); */
     /*@ ghost kg_sched_sep3(w, i); */ /* (ACSL, s71-kpke) the schedule's fields apart from the store of until[i] */
     w->until[i] = n;
     return n;
@@ -497,6 +718,7 @@ static inline __attribute__((always_inline)) unsigned keygen_row_step(keygen_wor
  * in \old(p)'s terms; over the always-inline steps above, the loop's invariant kg_jobs_at */
 /*@ requires \valid(w) && \valid(sec) && kf_mlkem_params_ok(p) && \separated(w, sec, p);
     requires jb_s0: kf_mlkem_sched_ok(&w->sched);
+    requires jb_ek: with_h != 0 ==> \valid_read(ek + (0 .. p->ek_bytes - 1)) && \separated(w, ek + (0 .. p->ek_bytes - 1));
     assigns w->prf_out[0 .. 2 * K_MAX - 1], w->eta[0 .. 2 * K_MAX - 1], w->jobs[0 .. K_MAX * K_MAX + 3 * K_MAX - 1],
             w->until[0 .. K_MAX - 1], w->piece[1 .. K_MAX - 1], w->n, w->hashed;
     ensures jb_s: kf_mlkem_sched_ok(&w->sched);
@@ -504,8 +726,11 @@ static inline __attribute__((always_inline)) unsigned keygen_row_step(keygen_wor
                    w->sched.open == \old(w->sched.open) && w->sched.checked == \old(w->sched.checked);
     ensures jb_sj: \forall integer i; 0 <= i < 16 ==> w->sched.job_of[i] == \old(w->sched.job_of[i]);
     ensures jb_ok: kg_rows_ok(w, \old(p->k));
+    ensures jb_jobs: kf_mlkem_jobs_ok(&w->sched, &w->jobs[0], w->n);
     ensures jb_pa: kg_polys_apart(w, sec);
-    ensures jb_h: w->hashed <= \old(p->ek_bytes); */
+    ensures jb_h: w->hashed <= \old(p->ek_bytes);
+    ensures jb_in: \forall integer x; 0 <= x < w->n ==> kg_job_ok(w, x);
+    ensures jb_home: kg_home(w, sec, w->n); */
 static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_params *p, uint8_t *ek,
                         int with_h)
 {
@@ -514,7 +739,12 @@ static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_para
     /*@ ghost kg_sched_sep1(w, k); */ /* (ACSL, s71-kpke) the schedule's fields apart from the writes below */
     /*@ ghost kg_sched_sep2(w, 0, 3 * k); */
     unsigned n = keygen_first_jobs(w, sec, p, k, rho, sigma);
+    /*@ assert jb_ek1: with_h != 0 ==> \valid_read(ek + (0 .. KF_MLKEM_POLY_BYTES * k - 1)) &&
+                                       \separated(w, ek + (0 .. KF_MLKEM_POLY_BYTES * k - 1)); */
     /*@ loop invariant 1 <= i <= k;
+        loop invariant ks_k: \forall integer x; 0 <= x < n ==> kg_job_ok(w, x);
+        loop invariant ks_m: kg_smp(w, k, i, n, w->until[1], w->until[2], w->until[3]);
+        loop invariant ks_h: kg_home(w, sec, n);
         loop invariant kg_jobs_at(w, sec, k, i, n);
         loop invariant ks_x: kf_mlkem_sched_ok(&w->sched);
         loop invariant ks_f: w->sched.lanes == \at(w->sched.lanes, Pre) && w->sched.first == \at(w->sched.first, Pre) &&
@@ -525,10 +755,17 @@ static void keygen_jobs(keygen_work *w, keygen_secrets *sec, const kf_mlkem_para
     for (unsigned i = 1; i < k; i++) n = keygen_row_step(w, rho, ek, with_h, k, i, n) /*@ ghost (sec) */;
     /*@ ghost unsigned gu1 = w->until[1], gu2 = w->until[2], gu3 = w->until[3]; */ /* (ACSL) as before the store of n */
     /*@ ghost kg_jobs_rows(w, sec, k, k, n, gu1, gu2, gu3); */
+    /*@ ghost kg_sched_sep3(w, 0); */ /* (ACSL, s71-kpke) n apart from the schedule's fields */
     w->n = n;
+    /* (ACSL, s73-kpke) the schedule's fields kept, asserted here: the folds below (jobs_ok) in jb_sf's context ran it
+       to the step limit */
+    /*@ assert jb_so: w->sched.lanes == \at(w->sched.lanes, Pre) && w->sched.first == \at(w->sched.first, Pre) &&
+                      w->sched.open == \at(w->sched.open, Pre) && w->sched.checked == \at(w->sched.checked, Pre); */
     /*@ ghost kg_rows_fold(w, k, k, gu1, gu2, gu3); */
     /*@ ghost kg_pa_fold(w, sec, n); */
-    /*@ ghost kg_sched_sep3(w, 0); */ /* (ACSL, s71-kpke) n apart from the schedule's fields: last, out of the folds' context */
+    /*@ ghost kg_pairs_rows(w, k, n, gu1, gu2, gu3); */ /* (ACSL, s73-kpke) jobs_ok: kg_pairs, then the folds */
+    /*@ ghost kg_jobs_fold1(w, n); */
+    /*@ ghost kg_jobs_fold(w, n); */
 }
 
 /* s and e from the PRF outputs (lines 8-15), in the NTT domain (lines 16-17). */
@@ -569,35 +806,6 @@ static void keygen_noise(keygen_secrets *sec, const kf_mlkem_params *p)
      ensures sf_u: w->until[i - 1] + k <= w->until[i] && w->until[i] <= w->n && w->n <= K_MAX * K_MAX + 3 * K_MAX;
      ensures sf_lt: w->until[i - 1] < w->n; @/
   static void kg_step_facts(keygen_work *w, unsigned k, unsigned i) { }
-*/
-
-/* (ACSL, unit mlkem_kpke, session 63) a ghost lemma: kg_rows_ok as its facts one by one, the rows' jobs one
- * fact per row i = 1, 2, 3 (i k linear, each row's until ground, row 3's with k = 4 written out: in k its
- * polynomial part ran to the 300 s time-out in keygen_step; the untils' and pieces' facts ground too:
- * quantified over i, st_ru_r ran to the step limit), called just before keygen_step's run: each
- * fact framed across the run on its own (keygen_step's ensures st_ru_*; kg_rows_ok whole after the run ran
- * to the 300 s time-out at 1,000,000 steps in keygen_step's context, its row jobs' fact quantified over i too) */
-/*@ ghost
-  /@ requires kg_rows_ok(w, k) && 2 <= k <= K_MAX;
-     assigns \nothing;
-     ensures ru_n: w->n <= K_MAX * K_MAX + 3 * K_MAX && k <= w->until[0];
-     ensures ru_u0: w->until[0] <= w->n;
-     ensures ru_u1: 1 < k ==> w->until[1] <= w->n;
-     ensures ru_u2: 2 < k ==> w->until[2] <= w->n;
-     ensures ru_u3: 3 < k ==> w->until[3] <= w->n;
-     ensures ru_r: (1 < k ==> w->until[0] + k <= w->until[1]) && (2 < k ==> w->until[1] + k <= w->until[2]) &&
-                   (3 < k ==> w->until[2] + k <= w->until[3]);
-     ensures ru_j0: \forall integer q; 0 <= q < k ==> w->jobs[q].out == \null && w->jobs[q].poly == &w->a[q];
-     ensures ru_jx1: 1 < k ==> \forall integer x; w->until[1] - k <= x < w->until[1] ==>
-               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[k + (x - (w->until[1] - k))];
-     ensures ru_jx2: 2 < k ==> \forall integer x; w->until[2] - k <= x < w->until[2] ==>
-               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[2 * k + (x - (w->until[2] - k))];
-     ensures ru_jx3: 3 < k ==> \forall integer x; w->until[3] - 4 <= x < w->until[3] ==>
-               w->jobs[x].out == \null && w->jobs[x].poly == &w->a[12 + (x - (w->until[3] - 4))];
-     ensures ru_pc: (1 < k ==> w->piece[1] == \null || w->piece[1] == &w->jobs[w->until[0]]) &&
-                    (2 < k ==> w->piece[2] == \null || w->piece[2] == &w->jobs[w->until[1]]) &&
-                    (3 < k ==> w->piece[3] == \null || w->piece[3] == &w->jobs[w->until[2]]); @/
-  static void kg_rows_unfold(keygen_work *w, unsigned k) { }
 */
 
 /* (ACSL, unit mlkem_kpke, s64-kem4) a ghost lemma: at keygen_rows' loop exit (i == k), the jobs before the last
@@ -1021,31 +1229,66 @@ static void keygen_wipe(keygen_work *w, keygen_secrets *sec, unsigned k)
     keygen_wipe_secrets(sec, k);
 }
 
+/* (ACSL, unit mlkem_kpke, s73-kpke) a ghost lemma: a schedule with open and checked 0 and its lanes free is ready
+ * (kf_mlkem_run_ready, KeyGen's first run's run_go_ready: sched_init's, through keygen_g's g_kept / g_free and
+ * keygen_jobs' jb_sf / jb_sj), its facts ground here (in kf_kpke_keygen's context the predicate ran to the step limit) */
+/*@ ghost
+  /@ requires rd_v: \valid(w);
+     requires rd_z: w->sched.open == 0 && w->sched.checked == 0;
+     requires rd_f: \forall integer i; 0 <= i < w->sched.lanes ==> w->sched.job_of[i] < 0;
+     assigns \nothing;
+     ensures rd_ok: kf_mlkem_run_ready(&w->sched, &w->jobs[0]);
+     ensures rd_ln: kf_mlkem_lanes_ok(&w->sched, &w->jobs[0]); @/
+  static void kg_ready0(keygen_work *w) { }
+*/
+
 int kf_kpke_keygen(const kf_mlkem_params *p, uint8_t *ek, uint8_t *dk_pke,
                    const uint8_t d[KF_MLKEM_SYM_BYTES], uint8_t h[KF_MLKEM_SYM_BYTES])
 {
     keygen_secrets sec;
     keygen_work w;
+    /* (ACSL, s69-kem8) p's fields as ghost copies (kg_params_out), params_ok(p) back before each call that
+       needs it (kg_params_in), as keygen_rows */
+    /*@ ghost unsigned gk = p->k, ge1 = p->eta1, ge2 = p->eta2, gdu = p->du, gdv = p->dv; */
+    /*@ ghost size_t gekb = p->ek_bytes, gdkb = p->dk_bytes, gctb = p->ct_bytes; */
+    /*@ ghost kg_params_out(p); */
     sec.cached = 0;
     kf_mlkem_sched_init(&w.sched, K_MAX * K_MAX);
     int rc = keygen_g(&w, &sec, d, p->k);
     if (rc == KF_OK) {
+        /*@ ghost kg_params_in(p, gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb); */
         keygen_jobs(&w, &sec, p, ek, h != NULL);
-        rc = kf_mlkem_sched_run(&w.sched, w.jobs, w.n, w.until[0]);
+        /*@ ghost kg_p_sep(&w, p); */
+        /*@ ghost kg_ready0(&w); */
+        /*@ ghost KR: ; */
+        rc = keygen_run(&w, 0) /*@ ghost (&sec, p) */;
+        /* (ACSL, s73-kpke) the run's ensures in the forms keygen_rows asks, in the run's context */
+        /*@ assert kk_ok: kf_mlkem_sched_ok(&w.sched) && kf_mlkem_jobs_ok(&w.sched, &w.jobs[0], w.n); */
+        /*@ assert kk_rd: rc == KF_OK ==> kg_ready(&w); */
+        /*@ assert kk_d0: rc == KF_OK ==> \forall integer q; 0 <= q < \at(w.until[0], KR) ==> w.jobs[q].done != 0; */
+        /*@ assert kk_u0: w.until[0] == \at(w.until[0], KR); */
+        /*@ assert kk_dn: rc == KF_OK ==> \forall integer q; 0 <= q < w.until[0] ==> w.jobs[q].done != 0; */
+        /*@ assert kk_h0: \at(kg_home(&w, &sec, w.n), KR) ==> kg_home(&w, &sec, w.n); */
     }
     if (rc == KF_OK) {
+        /*@ ghost kg_params_in(p, gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb); */
         keygen_noise(&sec, p);
+        /*@ assert kk_h: kg_home(&w, &sec, w.n); */ /* (ACSL, s73-kpke) keygen_rows' writes in w and sec */
+        /*@ ghost kg_params_in(p, gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb); */
         rc = keygen_rows(&w, &sec, p, ek, dk_pke);
     }
     if (rc == KF_OK) {
+        /*@ ghost kg_params_in(p, gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb); */
         memcpy(ek + KF_MLKEM_POLY_BYTES * p->k, sec.rho_sigma, SYM); /* rho (line 19) */
         /* the secrets are wiped before H(ek)'s tail, which needs none of them: the stores
          * drain while its permutations run (docs/BENCHMARK_HISTORY.md, "KeyGen's wipe") */
         keygen_wipe_secrets(&sec, p->k);
+        /*@ ghost kg_params_in(p, gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb); */
         if (h) rc = keygen_h_tail(&w, p, ek, h);
         kf_mlkem_sched_wipe(&w.sched);
         return rc;
     }
+    /*@ ghost kg_params_in(p, gk, ge1, ge2, gdu, gdv, gekb, gdkb, gctb); */
     keygen_wipe(&w, &sec, p->k);
     return rc;
 }
