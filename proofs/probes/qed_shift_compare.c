@@ -6,7 +6,8 @@
  * Qed rewrites a right shift compared with 0 as if the shift were not there: 0 < (a >> k) becomes
  * 0 < a, and its negation (a >> k) <= 0 becomes a <= 0, whatever k, the type (32/64-bit, signed or
  * unsigned) or the form (> 0, >= 1, <= 0, < 1, 0 < t through a C variable, a C branch, an ACSL term
- * over integers). That is unsound: for a = 5, k = 4, 0 < a holds and 0 < (a >> 4) does not.
+ * over integers). That is unsound: for a = 5, k = 4, 0 < a holds and 0 < (a >> 4) does not. With
+ * another constant it divides, truncating: unsound for a negative a (the u_neg_* cases).
  * Each u_* function below has ONE assertion "claim" that is FALSE (a counterexample is in its
  * comment) and that Qed proves. Each s_* function is a control: a form Qed leaves alone or
  * rewrites soundly (== 0, != 0, if (a >> k), while, < 0, 0 <=, <= 1, <= 3, > 1, >= 2, a division), its claim proved
@@ -72,7 +73,36 @@ static uint32_t hi(uint32_t x) { return x >> 4; }
 /*@ requires 0 <= x < 256; assigns \nothing; */
 void u_result_le0(uint32_t x) { if (hi(x) <= 0) { /*@ assert claim: x <= 0; */ } }
 
+/* A second rewrite (found in session 75): (a >> k) <= y becomes a / 2^k <= y for y != 0, and
+ * x <= (a >> k) becomes x <= a / 2^k for x != 0, with WP's division, which truncates toward 0,
+ * where >> floors: for a negative a that 2^k does not divide the two differ by one. */
+
+/* x = -3: (-3 >> 1) = -2, and -3 / 2 = -1 */
+/*@ requires -3 <= x < 0; assigns \nothing; */
+void u_neg_goal_gt(int32_t x) { /*@ assert claim: (x >> 1) > -2; */ }
+
+/* x = -3: x <= (a >> k) with x != 0 */
+/*@ requires -3 <= x < 0; assigns \nothing; */
+void u_neg_goal_le(int32_t x) { /*@ assert claim: -1 <= (x >> 1); */ }
+
+/* x = -3: through a C variable, as Barrett's and reduce32's t */
+/*@ requires -3 <= x < 0; assigns \nothing; */
+void u_neg_var(int32_t x) { int32_t t = x >> 1; /*@ assert claim: t >= -1; */ }
+
+/* x = -3: t * 3329 = -6658; a constant factor does not stop it */
+/*@ requires -3 <= x < 0; assigns \nothing; */
+void u_neg_scaled(int32_t x) { int32_t t = x >> 1; /*@ assert claim: t * 3329 >= -3329; */ }
+
 /* --- controls: sound, the claim proved only where it is true --- */
+
+/* true: -3 >> 1 = -2 is the least value (proved, by the rewrite or not) */
+/*@ requires -3 <= x < 0; assigns \nothing; */
+void s_neg_true(int32_t x) { int32_t t = x >> 1; /*@ assert claim: t >= -2; */ }
+
+/* false (x = -3: -3 - 2 * (-2) = 1): the shift inside a sum with its operand is left alone */
+/*@ requires -3 <= x < 0; assigns \nothing; */
+void s_neg_sum(int32_t x) { int32_t t = x >> 1; /*@ assert claim: x - 2 * t <= 0; */ }
+
 
 /* false (x = 1): == 0 is not rewritten */
 /*@ requires 0 <= x < 256; assigns \nothing; */

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Runs WP's Qed simplifier alone (the units' Typed+cast model, no external prover) on
 qed_shift_compare.c and prints, per function, whether its assertion "claim" is proved: each u_* claim
-is FALSE and Qed proves it (Qed rewrites 0 < (a >> k) to 0 < a and (a >> k) <= 0 to a <= 0), each s_*
+is FALSE and Qed proves it (Qed rewrites 0 < (a >> k) to 0 < a and (a >> k) <= 0 to a <= 0, and
+(a >> k) <= y to a / 2^k <= y with a truncating division, wrong for a negative a), each s_*
 control is proved only where it is true (docs/ASSURANCE.md, "An unsound Qed rewrite: right shifts
 compared with 0"). Exit 0 when every function comes out as EXPECT says (the bug is present), 1 if not
 (Qed changed: reread that section and its audit), 77 when Frama-C is missing.
@@ -30,6 +31,12 @@ EXPECT = {
     "u_branch_0lt": ("uint64_t t = x >> 4; if (0 < t) return; x == 0", False, True),
     "u_branch_s64": ("int64_t: if ((x >> 4) > 0) return; x <= 0", False, True),
     "u_result_le0": ("if (hi(x) <= 0), hi ensures \\result == x >> 4: x <= 0", False, True),
+    "u_neg_goal_gt": ("-3 <= x < 0: (x >> 1) > -2", False, True),
+    "u_neg_goal_le": ("-3 <= x < 0: -1 <= (x >> 1)", False, True),
+    "u_neg_var": ("-3 <= x < 0: t = x >> 1; t >= -1", False, True),
+    "u_neg_scaled": ("-3 <= x < 0: t = x >> 1; t * 3329 >= -3329", False, True),
+    "s_neg_true": ("-3 <= x < 0: t = x >> 1; t >= -2", True, True),
+    "s_neg_sum": ("-3 <= x < 0: t = x >> 1; x - 2 * t <= 0", False, False),
     "s_eq0": ("if ((x >> 4) == 0): x <= 0", False, False),
     "s_if_shift": ("if (x >> 4) return; x <= 0", False, False),
     "s_not_shift": ("if (!(x >> 4)): x <= 0", False, False),
